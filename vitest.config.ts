@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// One unit/integration run over every workspace; e2e has its own config (e2e/vitest.config.ts).
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'] } },
+      { test: { name: 'forecast', include: ['packages/forecast/src/**/*.test.ts', 'bench/forecast/**/*.test.ts'], testTimeout: 60_000 } },
+      { test: { name: 'server', include: ['apps/server/src/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000 } },
+      { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
+    ],
+  },
+});
