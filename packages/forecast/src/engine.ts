@@ -1,0 +1,307 @@
+import type { Candidate, FittedModel } from './models/candidate.ts';
+import { mean, normalQuantile, quantile } from './stats.ts';
+
+export type EngineOptions = {
+  horizon: number;
+  /** How far ahead each validation origin forecasts; capped by the history available. */
+  validationHorizon: number;
+  origins: number;
+  /** Distance between consecutive origins. */
+  originStep: number;
+  levels: number[];
+  nonNegative: boolean;
+  /** 'rmse' for intermittent demand: MAE would reward forecasting zero. */
+  score: 'mae' | 'rmse';
+  /** 0 where an observation must not be scored (censored stockout days). */
+  observed?: Uint8Array;
+  /** Seasonal period of the naive scale used for MASE. */
+  scalePeriod: number;
+  /** How many of the best candidates the combination averages. */
+  combineTop: number;
+};
+
+export type Band = { lower: Float64Array; upper: Float64Array };
+
+export type EngineResult = {
+  modelName: string;
+  description: string;
+  mean: Float64Array;
+  bands: Map<number, Band>;
+  validation: {
+    /** Index of the latest origin; its forecasts are the backtest a chart shows. */
+    origin: number;
+    mean: Float64Array;
+    bands: Map<number, Band>;
+    mae: number;
+    smape: number;
+    mase: number;
+    coverage: Map<number, number>;
+  } | null;
+};
+
+type Scored = { candidates: Candidate[]; forecasts: Float64Array[]; score: number };
+
+/**
+ * Automatic choice per series by rolling-origin validation: every candidate is
+ * fitted once on the data before the earliest origin, forecasts from each
+ * origin, and is scored on what happened next. The best single model competes
+ * with the mean of the best few (combinations are rarely much worse than the
+ * best model and often better, M4 finding). Prediction intervals come from the
+ * same validation errors, so they are calibrated on out-of-sample behaviour
+ * rather than on model assumptions.
+ */
+export function selectAndForecast(y: Float64Array, candidates: Candidate[], options: EngineOptions): EngineResult {
+  const n = y.length;
+  const origins = originIndices(n, candidates, options);
+  if (origins.length === 0) return fallbackForecast(y, options);
+  const earliest = origins[origins.length - 1]!;
+  const validationHorizon = Math.min(options.validationHorizon, n - origins[0]!);
+
+  const scored: Scored[] = [];
+  for (const candidate of candidates) {
+    if (candidate.minLength > earliest) continue;
+    const fitted = tryFit(candidate, y, earliest);
+    if (!fitted) continue;
+    const forecasts = origins.map((origin) => clean(fitted.predict(y, origin, Math.min(validationHorizon, n - origin)), options.nonNegative));
+    scored.push({ candidates: [candidate], forecasts, score: scoreForecasts(y, origins, forecasts, options) });
+  }
+  if (scored.length === 0) return fallbackForecast(y, options);
+  scored.sort((a, b) => a.score - b.score);
+  const top = scored.slice(0, Math.min(options.combineTop, scored.length));
+  if (top.length > 1) {
+    const forecasts = origins.map((_, o) => averageOf(top.map((entry) => entry.forecasts[o]!)));
+    scored.push({ candidates: top.flatMap((entry) => entry.candidates), forecasts, score: scoreForecasts(y, origins, forecasts, options) });
+    scored.sort((a, b) => a.score - b.score);
+  }
+  const chosen = scored[0]!;
+
+  const finals = chosen.candidates.map((candidate) => tryFit(candidate, y, n)).filter((fitted): fitted is FittedModel => fitted !== null);
+  if (finals.length === 0) return fallbackForecast(y, options);
+  const point = clean(averageOf(finals.map((fitted) => fitted.predict(y, n, options.horizon))), options.nonNegative);
+
+  const errors = validationErrors(y, origins, chosen.forecasts, options.observed);
+  const intervals = intervalModel(errors, options.levels);
+  const latest = chosen.forecasts[0]!;
+  const validationBands = bandsAround(latest, intervals, options.nonNegative);
+  return {
+    modelName: finals.length > 1 ? `Combination(${finals.map((fitted) => fitted.name).join(' + ')})` : finals[0]!.name,
+    description:
+      chosen.candidates.length > 1
+        ? `Average of ${chosen.candidates.length} models that tested best on recent history: ${chosen.candidates.map((c) => c.description.replace(/\.$/, '')).join('; ')}.`
+        : chosen.candidates[0]!.description,
+    mean: point,
+    bands: bandsAround(point, intervals, options.nonNegative),
+    validation: {
+      origin: origins[0]!,
+      mean: latest,
+      bands: validationBands,
+      ...accuracy(y, origins, chosen.forecasts, earliest, options),
+      coverage: coverageOf(y, origins, chosen.forecasts, intervals, options),
+    },
+  };
+}
+
+function originIndices(n: number, candidates: Candidate[], options: EngineOptions): number[] {
+  const shortest = Math.min(...candidates.map((candidate) => candidate.minLength));
+  const validationHorizon = Math.min(options.validationHorizon, Math.floor(n / 3));
+  if (validationHorizon < 1) return [];
+  const origins: number[] = [];
+  for (let k = 0; k < options.origins; k++) {
+    const origin = n - validationHorizon - k * options.originStep;
+    if (origin < Math.max(shortest, 2)) break;
+    origins.push(origin);
+  }
+  return origins;
+}
+
+function tryFit(candidate: Candidate, y: Float64Array, end: number): FittedModel | null {
+  try {
+    const fitted = candidate.fit(y, end);
+    // A probe forecast weeds out models whose fit produced non-finite states.
+    return fitted.predict(y, end, 1).every(Number.isFinite) ? fitted : null;
+  } catch {
+    return null;
+  }
+}
+
+function clean(values: Float64Array, nonNegative: boolean): Float64Array {
+  return values.map((value) => (Number.isFinite(value) ? (nonNegative ? Math.max(0, value) : value) : 0));
+}
+
+function averageOf(forecasts: Float64Array[]): Float64Array {
+  const out = new Float64Array(forecasts[0]!.length);
+  for (const forecast of forecasts) for (let j = 0; j < out.length; j++) out[j] = out[j]! + forecast[j]! / forecasts.length;
+  return out;
+}
+
+function scoreForecasts(y: Float64Array, origins: number[], forecasts: Float64Array[], options: EngineOptions): number {
+  let total = 0;
+  let count = 0;
+  origins.forEach((origin, o) => {
+    const forecast = forecasts[o]!;
+    for (let j = 0; j < forecast.length; j++) {
+      if (options.observed && options.observed[origin + j] === 0) continue;
+      const error = y[origin + j]! - forecast[j]!;
+      total += options.score === 'rmse' ? error * error : Math.abs(error);
+      count++;
+    }
+  });
+  if (count === 0) return Infinity;
+  return options.score === 'rmse' ? Math.sqrt(total / count) : total / count;
+}
+
+/** errors[j] holds the step-(j+1) errors from every origin. */
+function validationErrors(y: Float64Array, origins: number[], forecasts: Float64Array[], observed?: Uint8Array): number[][] {
+  const errors: number[][] = [];
+  origins.forEach((origin, o) => {
+    const forecast = forecasts[o]!;
+    for (let j = 0; j < forecast.length; j++) {
+      if (observed && observed[origin + j] === 0) continue;
+      (errors[j] ??= []).push(y[origin + j]! - forecast[j]!);
+    }
+  });
+  return errors;
+}
+
+type IntervalModel = { scale: (step: number) => number; offsets: Map<number, [number, number]> };
+
+/**
+ * Error spread per step is fitted as scale(h) = a·h^p (p clipped to [0, ½], from
+ * "does not grow" to random-walk growth) so we can extrapolate past the
+ * validated steps; the shape of the distribution (skew of intermittent demand)
+ * comes from empirical quantiles of the errors divided by that scale. The
+ * (n+1)/n conformal correction keeps small samples from under-covering.
+ */
+function intervalModel(errors: number[][], levels: number[]): IntervalModel {
+  const steps: { logStep: number; logScale: number; weight: number }[] = [];
+  errors.forEach((stepErrors, j) => {
+    if (!stepErrors || stepErrors.length === 0) return;
+    const rms = Math.sqrt(mean(stepErrors.map((e) => e * e)));
+    if (rms > 0) steps.push({ logStep: Math.log(j + 1), logScale: Math.log(rms), weight: stepErrors.length });
+  });
+  if (steps.length === 0) return { scale: () => 0, offsets: new Map(levels.map((level) => [level, [0, 0]])) };
+  let growth = 0;
+  if (steps.length >= 3) {
+    const totalWeight = steps.reduce((sum, s) => sum + s.weight, 0);
+    const meanX = steps.reduce((sum, s) => sum + s.weight * s.logStep, 0) / totalWeight;
+    const meanY = steps.reduce((sum, s) => sum + s.weight * s.logScale, 0) / totalWeight;
+    let covariance = 0;
+    let spread = 0;
+    for (const s of steps) {
+      covariance += s.weight * (s.logStep - meanX) * (s.logScale - meanY);
+      spread += s.weight * (s.logStep - meanX) ** 2;
+    }
+    growth = spread > 0 ? Math.min(0.5, Math.max(0, covariance / spread)) : 0;
+  }
+  const standardized: number[] = [];
+  let sumSquares = 0;
+  errors.forEach((stepErrors, j) => {
+    for (const e of stepErrors ?? []) {
+      standardized.push(e / (j + 1) ** growth);
+      sumSquares += (e / (j + 1) ** growth) ** 2;
+    }
+  });
+  const base = Math.sqrt(sumSquares / standardized.length);
+  const scale = (step: number): number => base * step ** growth;
+  const sorted = Float64Array.from(standardized.map((z) => (base > 0 ? z / base : 0))).sort();
+  const count = sorted.length;
+  const offsets = new Map<number, [number, number]>();
+  for (const level of levels) {
+    const tail = (1 - level) / 2;
+    const correctedTail = Math.max(0, tail - (1 - tail) / count);
+    const lower = Math.min(0, quantile(sorted, correctedTail));
+    const upper = Math.max(0, quantile(sorted, 1 - correctedTail));
+    offsets.set(level, [lower, upper]);
+  }
+  return { scale, offsets };
+}
+
+function bandsAround(point: Float64Array, intervals: IntervalModel, nonNegative: boolean): Map<number, Band> {
+  const bands = new Map<number, Band>();
+  for (const [level, [lowerOffset, upperOffset]] of intervals.offsets) {
+    const lower = new Float64Array(point.length);
+    const upper = new Float64Array(point.length);
+    for (let j = 0; j < point.length; j++) {
+      const scale = intervals.scale(j + 1);
+      lower[j] = point[j]! + lowerOffset * scale;
+      upper[j] = point[j]! + upperOffset * scale;
+      if (nonNegative) lower[j] = Math.max(0, lower[j]!);
+    }
+    bands.set(level, { lower, upper });
+  }
+  return bands;
+}
+
+function accuracy(y: Float64Array, origins: number[], forecasts: Float64Array[], trainEnd: number, options: EngineOptions): { mae: number; smape: number; mase: number } {
+  let absolute = 0;
+  let symmetric = 0;
+  let count = 0;
+  origins.forEach((origin, o) => {
+    const forecast = forecasts[o]!;
+    for (let j = 0; j < forecast.length; j++) {
+      if (options.observed && options.observed[origin + j] === 0) continue;
+      const actual = y[origin + j]!;
+      const error = Math.abs(actual - forecast[j]!);
+      absolute += error;
+      const denominator = Math.abs(actual) + Math.abs(forecast[j]!);
+      symmetric += denominator > 0 ? (200 * error) / denominator : 0;
+      count++;
+    }
+  });
+  const mae = count > 0 ? absolute / count : 0;
+  const scale = naiveScale(y, trainEnd, options.scalePeriod);
+  return { mae, smape: count > 0 ? symmetric / count : 0, mase: scale > 0 ? mae / scale : mae > 0 ? Infinity : 0 };
+}
+
+/** In-sample mean absolute seasonal difference: the MASE denominator. */
+export function naiveScale(y: ArrayLike<number>, end: number, period: number): number {
+  const lag = end > period ? period : 1;
+  let sum = 0;
+  for (let t = lag; t < end; t++) sum += Math.abs(y[t]! - y[t - lag]!);
+  return end > lag ? sum / (end - lag) : 0;
+}
+
+function coverageOf(y: Float64Array, origins: number[], forecasts: Float64Array[], intervals: IntervalModel, options: EngineOptions): Map<number, number> {
+  const coverage = new Map<number, number>();
+  for (const level of options.levels) {
+    let inside = 0;
+    let count = 0;
+    origins.forEach((origin, o) => {
+      const band = bandsAround(forecasts[o]!, intervals, options.nonNegative).get(level)!;
+      for (let j = 0; j < band.lower.length; j++) {
+        if (options.observed && options.observed[origin + j] === 0) continue;
+        const actual = y[origin + j]!;
+        if (actual >= band.lower[j]! && actual <= band.upper[j]!) inside++;
+        count++;
+      }
+    });
+    coverage.set(level, count > 0 ? inside / count : NaN);
+  }
+  return coverage;
+}
+
+/**
+ * Too little history to validate anything: forecast the mean of the last few
+ * points, with a band from the spread of the points themselves. Honest and wide.
+ */
+function fallbackForecast(y: Float64Array, options: EngineOptions): EngineResult {
+  const recent = y.subarray(Math.max(0, y.length - 28));
+  const level = recent.length > 0 ? mean(recent) : 0;
+  const spread = recent.length > 1 ? Math.sqrt(mean(recent.map((v) => (v - level) ** 2))) : Math.abs(level) * 0.5;
+  const point = clean(new Float64Array(options.horizon).fill(level), options.nonNegative);
+  const bands = new Map<number, Band>();
+  for (const level of options.levels) {
+    // 1.5× the spread because the level itself is uncertain with so few points.
+    const halfWidth = normalQuantile((1 + level) / 2) * spread * 1.5;
+    const lower = point.map((value) => value - halfWidth);
+    const upper = point.map((value) => value + halfWidth);
+    bands.set(level, { lower: options.nonNegative ? lower.map((v) => Math.max(0, v)) : lower, upper });
+  }
+  return {
+    modelName: 'RecentMean',
+    description: 'Too little history to compare models, so the average of the most recent days is used, with a wide band.',
+    mean: point,
+    bands,
+    validation: null,
+  };
+}

@@ -1,0 +1,46 @@
+import { fitEts, runEts, type EtsForm } from './ets.ts';
+import type { Candidate } from './candidate.ts';
+
+const SES_FORM: EtsForm = { trend: 'none', season: 'none', period: 1 };
+
+/**
+ * Standard Theta method (Assimakopoulos & Nikolopoulos 2000) in the Hyndman &
+ * Billah (2003) form: SES plus a drift of half the linear-regression slope.
+ * The slope is recomputed from each origin's own history.
+ */
+export function theta(): Candidate {
+  return {
+    name: 'Theta',
+    description: 'Theta method: a smoothed level plus half the long-run trend.',
+    minLength: 4,
+    fit(history, end) {
+      const { parameters } = fitEts(SES_FORM, history, end);
+      const alpha = parameters.alpha;
+      return {
+        name: 'Theta',
+        predict(series, seriesEnd, horizon) {
+          const levelForecast = runEts(SES_FORM, parameters, series, seriesEnd, horizon).forecast;
+          const drift = regressionSlope(series, seriesEnd) / 2;
+          const decay = (1 - (1 - alpha) ** seriesEnd) / alpha;
+          for (let j = 0; j < horizon; j++) levelForecast[j] = levelForecast[j]! + drift * (j + decay);
+          return levelForecast;
+        },
+      };
+    },
+  };
+}
+
+export function regressionSlope(values: ArrayLike<number>, end: number): number {
+  if (end < 2) return 0;
+  const meanTime = (end - 1) / 2;
+  let meanValue = 0;
+  for (let t = 0; t < end; t++) meanValue += values[t]!;
+  meanValue /= end;
+  let covariance = 0;
+  let timeVariance = 0;
+  for (let t = 0; t < end; t++) {
+    covariance += (t - meanTime) * (values[t]! - meanValue);
+    timeVariance += (t - meanTime) ** 2;
+  }
+  return covariance / timeVariance;
+}

@@ -1,0 +1,142 @@
+import type { Candidate, FittedModel } from './models/candidate.ts';
+import { autocorrelation, leastSquares } from './stats.ts';
+
+/**
+ * The M4 benchmarks' seasonality test (R `SeasonalityTest`): the lag-m
+ * autocorrelation must exceed its 90% one-sided limit under Bartlett's formula.
+ * Kept identical so our Naive2 reproduces the published scores.
+ */
+export function seasonalityTest(values: ArrayLike<number>, period: number): boolean {
+  const n = values.length;
+  if (period < 2 || n < 3 * period) return false;
+  let sumSquares = 0;
+  for (let lag = 1; lag < period; lag++) sumSquares += autocorrelation(values, lag) ** 2;
+  const limit = (1.645 / Math.sqrt(n)) * Math.sqrt(1 + 2 * sumSquares);
+  return Math.abs(autocorrelation(values, period)) > limit;
+}
+
+/**
+ * Classical multiplicative decomposition indices (R `decompose`): ratio to a
+ * centred moving average, averaged per position, normalised to mean 1.
+ * Index i belongs to every t with t % period === i. `recentCycles` limits the
+ * average to recent cycles so a changing pattern is followed.
+ */
+export function multiplicativeIndices(values: ArrayLike<number>, end: number, period: number, recentCycles = Infinity): Float64Array {
+  const half = Math.floor(period / 2);
+  const even = period % 2 === 0;
+  const sums = new Float64Array(period);
+  const counts = new Float64Array(period);
+  const prefix = new Float64Array(end + 1);
+  for (let t = 0; t < end; t++) prefix[t + 1] = prefix[t]! + values[t]!;
+  const firstCentre = Math.max(half, end - half - Math.floor(Math.min(recentCycles * period, end)));
+  for (let centre = firstCentre; centre + half < end; centre++) {
+    const window = prefix[centre + half + 1]! - prefix[centre - half]!;
+    // An even period needs a 2×m moving average: the two end points get half weight.
+    const movingAverage = even ? (window - 0.5 * (values[centre - half]! + values[centre + half]!)) / period : window / period;
+    if (movingAverage > 0) {
+      const position = centre % period;
+      sums[position] = sums[position]! + values[centre]! / movingAverage;
+      counts[position] = counts[position]! + 1;
+    }
+  }
+  const indices = new Float64Array(period);
+  let total = 0;
+  for (let i = 0; i < period; i++) {
+    indices[i] = counts[i]! > 0 ? sums[i]! / counts[i]! : 1;
+    total += indices[i]!;
+  }
+  const norm = total / period;
+  for (let i = 0; i < period; i++) indices[i] = norm > 0 ? indices[i]! / norm : 1;
+  return indices;
+}
+
+// Dividing by a near-zero index (a weekday that never sells) would explode the adjusted series.
+const MIN_DIVISOR_INDEX = 0.05;
+
+/**
+ * Runs a non-seasonal model on seasonally adjusted data and puts the seasonal
+ * pattern back on the forecast. Several periods (24 then 168 for hourly, 7 for
+ * daily) are removed one after another, each on the data the previous left.
+ */
+export function deseasonalized(base: Candidate, periods: number[], recentCycles = Infinity): Candidate {
+  const longest = Math.max(...periods);
+  return {
+    name: `${base.name}+Seasonal(${periods.join(',')})`,
+    description: `${base.description} Adjusted for the ${periods.map(describePeriod).join(' and ')} pattern.`,
+    minLength: Math.max(base.minLength, 3 * longest),
+    fit(history, end): FittedModel {
+      const profiles: Float64Array[] = [];
+      let adjusted = history;
+      for (const period of periods) {
+        const indices = multiplicativeIndices(adjusted, end, period, recentCycles);
+        profiles.push(indices);
+        adjusted = divideByProfile(adjusted, indices);
+      }
+      const baseModel = base.fit(adjusted, end);
+      const predict = (series: Float64Array, seriesEnd: number, horizon: number): Float64Array => {
+        let adjustedSeries = series;
+        if (series === history) adjustedSeries = adjusted;
+        else for (const indices of profiles) adjustedSeries = divideByProfile(adjustedSeries, indices);
+        const out = baseModel.predict(adjustedSeries, seriesEnd, horizon);
+        for (const indices of profiles) {
+          for (let j = 0; j < horizon; j++) out[j] = out[j]! * indices[(seriesEnd + j) % indices.length]!;
+        }
+        return out;
+      };
+      return { name: `${baseModel.name}+Seasonal(${periods.join(',')})`, predict };
+    },
+  };
+}
+
+function divideByProfile(values: Float64Array, indices: Float64Array): Float64Array {
+  const out = new Float64Array(values.length);
+  for (let t = 0; t < values.length; t++) out[t] = values[t]! / Math.max(MIN_DIVISOR_INDEX, indices[t % indices.length]!);
+  return out;
+}
+
+function describePeriod(period: number): string {
+  if (period === 7) return 'weekday';
+  if (period === 24) return 'hour-of-day';
+  if (period === 168) return 'hour-of-week';
+  if (period === 365 || period === 52) return 'yearly';
+  return `${period}-period`;
+}
+
+const DAYS_PER_YEAR = 365.25;
+
+/**
+ * Yearly seasonality for daily data as a few Fourier terms fitted jointly with a
+ * linear trend (so the trend does not leak into the yearly wave). A 365-slot
+ * profile would need several years; 3 harmonics need barely more than one.
+ */
+export function withYearlyFourier(base: Candidate, harmonics = 3): Candidate {
+  return {
+    name: `${base.name}+Yearly`,
+    description: `${base.description} Adds the yearly seasonal wave.`,
+    minLength: Math.max(base.minLength, 548),
+    fit(history, end): FittedModel {
+      const columns: Float64Array[] = [new Float64Array(end).fill(1), Float64Array.from({ length: end }, (_, t) => t / end)];
+      for (let k = 1; k <= harmonics; k++) {
+        columns.push(Float64Array.from({ length: end }, (_, t) => Math.sin((2 * Math.PI * k * t) / DAYS_PER_YEAR)));
+        columns.push(Float64Array.from({ length: end }, (_, t) => Math.cos((2 * Math.PI * k * t) / DAYS_PER_YEAR)));
+      }
+      const coefficients = leastSquares(columns, history.subarray(0, end));
+      const wave = (t: number): number => {
+        let sum = 0;
+        for (let k = 1; k <= harmonics; k++) {
+          sum += coefficients[2 * k]! * Math.sin((2 * Math.PI * k * t) / DAYS_PER_YEAR) + coefficients[2 * k + 1]! * Math.cos((2 * Math.PI * k * t) / DAYS_PER_YEAR);
+        }
+        return sum;
+      };
+      const remove = (series: Float64Array): Float64Array => series.map((value, t) => value - wave(t));
+      const remainder = remove(history);
+      const baseModel = base.fit(remainder, end);
+      const predict = (series: Float64Array, seriesEnd: number, horizon: number): Float64Array => {
+        const out = baseModel.predict(series === history ? remainder : remove(series), seriesEnd, horizon);
+        for (let j = 0; j < horizon; j++) out[j] = out[j]! + wave(seriesEnd + j);
+        return out;
+      };
+      return { name: `${baseModel.name}+Yearly`, predict };
+    },
+  };
+}

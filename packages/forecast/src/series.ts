@@ -1,0 +1,55 @@
+import { selectAndForecast, type EngineResult } from './engine.ts';
+import type { Candidate } from './models/candidate.ts';
+import { ets, NON_SEASONAL_FORMS } from './models/ets.ts';
+import { naive, seasonalAverage, seasonalNaive } from './models/naive.ts';
+import { theta } from './models/theta.ts';
+import { deseasonalized, seasonalityTest } from './seasonality.ts';
+
+export type SeriesForecastOptions = { horizon: number; seasonalPeriods?: number[]; levels?: number[] };
+export type SeriesForecast = { mean: number[]; lower: Record<number, number[]>; upper: Record<number, number[]>; model: string };
+
+export const DEFAULT_LEVELS = [80, 95];
+
+/**
+ * Candidates for a generic regular series. Seasonal periods are used only when
+ * the M4 autocorrelation test finds them, so noise is never "seasonalised".
+ */
+export function seriesCandidates(values: Float64Array, seasonalPeriods: number[]): Candidate[] {
+  const periods = seasonalPeriods.filter((period) => seasonalityTest(values, period)).sort((a, b) => a - b);
+  const [ses, holt, damped] = NON_SEASONAL_FORMS.map(ets) as [Candidate, Candidate, Candidate];
+  const nonSeasonal = [ses, holt, damped, theta()];
+  if (periods.length === 0) return [naive(), ...nonSeasonal];
+  const candidates: Candidate[] = nonSeasonal.map((candidate) => deseasonalized(candidate, periods));
+  for (const period of periods) candidates.push(seasonalNaive(period), seasonalAverage(period, 3));
+  return candidates;
+}
+
+export function forecastSeries(values: number[], options: SeriesForecastOptions): SeriesForecast {
+  const levels = options.levels ?? DEFAULT_LEVELS;
+  const y = Float64Array.from(values, (value) => (Number.isFinite(value) ? value : 0));
+  const nonNegative = y.every((value) => value >= 0);
+  const periods = options.seasonalPeriods ?? [];
+  const result = selectAndForecast(y, seriesCandidates(y, periods), {
+    horizon: options.horizon,
+    validationHorizon: options.horizon,
+    origins: 6,
+    originStep: Math.max(1, Math.ceil(options.horizon / 3)),
+    levels: levels.map((level) => level / 100),
+    nonNegative,
+    score: 'mae',
+    scalePeriod: periods[0] ?? 1,
+    combineTop: 3,
+  });
+  return toSeriesForecast(result, levels);
+}
+
+function toSeriesForecast(result: EngineResult, levels: number[]): SeriesForecast {
+  const lower: Record<number, number[]> = {};
+  const upper: Record<number, number[]> = {};
+  for (const level of levels) {
+    const band = result.bands.get(level / 100)!;
+    lower[level] = Array.from(band.lower);
+    upper[level] = Array.from(band.upper);
+  }
+  return { mean: Array.from(result.mean), lower, upper, model: result.modelName };
+}
