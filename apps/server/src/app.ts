@@ -1,0 +1,86 @@
+// Builds the HTTP application: the API of every feature, its OpenAPI docs, and the web app.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ServerConfig } from './config.ts';
+import type { AppDatabase } from './db/database.ts';
+import { registerErrorHandling } from './http/errors.ts';
+import { registerAuthGuard } from './auth/guard.ts';
+import { authRoutes } from './auth/routes.ts';
+import type { AuthContext } from './auth/service.ts';
+import { createTokenSigner, loadSigningKey } from './auth/tokens.ts';
+import { productName } from './product.ts';
+
+export type RouteEntry = { method: string; url: string; public: boolean };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route with whether it is reachable without a token (the auth route-table test walks it). */
+    routeTable: RouteEntry[];
+  }
+}
+
+export type AppDependencies = { config: ServerConfig; database: AppDatabase };
+
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export async function buildApp({ config, database }: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: config.trustedProxies.length ? config.trustedProxies : false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  // Only the web app's files and the API docs are public by path; API routes opt in one by one.
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) route.config = { ...route.config, public: true };
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, public: route.config?.public === true });
+  });
+
+  const signer = createTokenSigner(await loadSigningKey(database.db, config.jwtSecret), config.accessTokenTtlSeconds);
+  registerAuthGuard(app, signer);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: `${productName} API`, version: '1' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  app.get('/api/health', { config: { public: true }, schema: { hide: true } }, async () => ({ status: 'ok' }));
+
+  const authContext: AuthContext = {
+    db: database.db,
+    signer,
+    refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
+    loginMaxFailuresPerAccount: config.loginMaxFailuresPerAccount,
+    loginMaxFailuresPerIp: config.loginMaxFailuresPerIp,
+    registrationEnabled: config.registrationEnabled,
+  };
+  await app.register(authRoutes(authContext));
+
+  if (existsSync(path.join(config.webDistDir, 'index.html'))) {
+    await app.register(fastifyStatic, { root: config.webDistDir, wildcard: true, index: false });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    const wantsPage = request.method === 'GET' && !pathname.startsWith('/api/') && existsSync(path.join(config.webDistDir, 'index.html'));
+    // Client-side routes (/app/home, /login, ...) all load the single-page app.
+    if (wantsPage) return reply.type('text/html').sendFile('index.html', config.webDistDir);
+    return reply.status(404).send({ detail: `No route for ${request.method} ${pathname}.`, code: 'not_found' });
+  });
+  return app;
+}

@@ -1,0 +1,67 @@
+// Access tokens (HS256 JWT, pinned algorithm, at most 15 minutes) and opaque refresh tokens (stored hashed).
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+const ALGORITHM = 'HS256';
+const ISSUER = 'stockwise';
+const AUDIENCE = 'stockwise-api';
+const ACCESS_TOKEN_TYPE = 'access';
+const SIGNING_KEY_NAME = 'jwt_signing_key';
+
+export type AccessClaims = { userId: number; username: string };
+
+export type TokenSigner = {
+  issueAccessToken(claims: AccessClaims): Promise<string>;
+  /** Claims of a valid access token, or null for anything else (expired, tampered, wrong alg, wrong type). */
+  verifyAccessToken(token: string): Promise<AccessClaims | null>;
+};
+
+/** The configured secret, else one generated once and kept in the database, shared by every instance. */
+export async function loadSigningKey(db: Kysely<Database>, configured: string | undefined): Promise<Uint8Array> {
+  if (configured) return new TextEncoder().encode(configured);
+  await db
+    .insertInto('app_secrets')
+    .values({ name: SIGNING_KEY_NAME, value: randomBytes(48).toString('base64url') })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const row = await db.selectFrom('app_secrets').select('value').where('name', '=', SIGNING_KEY_NAME).executeTakeFirstOrThrow();
+  return new TextEncoder().encode(row.value);
+}
+
+export function createTokenSigner(key: Uint8Array, accessTokenTtlSeconds: number): TokenSigner {
+  return {
+    issueAccessToken: ({ userId, username }) => {
+      const now = Math.floor(Date.now() / 1000);
+      return new SignJWT({ typ: ACCESS_TOKEN_TYPE, username })
+        .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+        .setSubject(String(userId))
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt(now)
+        .setNotBefore(now)
+        .setExpirationTime(now + accessTokenTtlSeconds)
+        .setJti(randomUUID())
+        .sign(key);
+    },
+    verifyAccessToken: async (token) => {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: [ALGORITHM],
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          requiredClaims: ['exp', 'iat', 'nbf', 'sub'],
+        });
+        const userId = Number(payload.sub);
+        if (payload.typ !== ACCESS_TOKEN_TYPE || !Number.isSafeInteger(userId) || typeof payload.username !== 'string') return null;
+        return { userId, username: payload.username };
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+export const generateRefreshToken = () => randomBytes(32).toString('base64url');
+export const hashRefreshToken = (token: string) => createHash('sha256').update(token).digest('hex');

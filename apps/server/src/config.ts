@@ -1,0 +1,74 @@
+// Everything the server reads from the environment, parsed once and validated (docs/operations.md).
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => ['true', '1', 'yes'].includes(v));
+const ACCESS_TOKEN_TTL_MAX_SECONDS = 15 * 60;
+
+const environment = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+  HOST: z.string().default('127.0.0.1'),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('./data'),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(ACCESS_TOKEN_TTL_MAX_SECONDS).default(ACCESS_TOKEN_TTL_MAX_SECONDS),
+  REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(7 * 24 * 3600),
+  REGISTRATION_ENABLED: booleanFlag.default(true),
+  TRUSTED_PROXIES: z.string().default(''),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(100).default(20),
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(100),
+  DEMO_DATA: booleanFlag.default(true),
+  DEMO_PASSWORD: z.string().min(8).default('stockwise-demo'),
+  WEB_DIST_DIR: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+});
+
+export type ServerConfig = {
+  port: number;
+  host: string;
+  database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | null };
+  jwtSecret: string | undefined;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  registrationEnabled: boolean;
+  trustedProxies: string[];
+  loginMaxFailuresPerAccount: number;
+  loginMaxFailuresPerIp: number;
+  demoData: boolean;
+  demoPassword: string;
+  webDistDir: string;
+  logLevel: z.infer<typeof environment>['LOG_LEVEL'];
+  /** all: API + job workers; api: HTTP only; worker: job workers only (several processes need PostgreSQL). */
+  role: 'all' | 'api' | 'worker';
+};
+
+const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const parsed = environment.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR) },
+    jwtSecret: e.JWT_SECRET,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
+    registrationEnabled: e.REGISTRATION_ENABLED,
+    trustedProxies: e.TRUSTED_PROXIES.split(',').map((s) => s.trim()).filter(Boolean),
+    loginMaxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+    loginMaxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
+    demoData: e.DEMO_DATA,
+    demoPassword: e.DEMO_PASSWORD,
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repositoryRoot, 'apps/web/dist')),
+    logLevel: e.LOG_LEVEL,
+    role: e.ROLE,
+  };
+}

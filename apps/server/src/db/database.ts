@@ -1,0 +1,71 @@
+// Opens the one database the product runs on: embedded PGlite (DATABASE_URL unset) or a
+// PostgreSQL server. Both speak the same SQL; callers see one Kysely instance.
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+import { migrations } from './migrations/index.ts';
+
+export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | null };
+
+export type AppDatabase = {
+  db: Kysely<Database>;
+  target: DatabaseTarget;
+  /** The embedded instance, when there is one (pg-boss needs it for its adapter). */
+  pglite: PGlite | null;
+  close(): Promise<void>;
+};
+
+// int8 ids and numeric columns as numbers, dates as 'YYYY-MM-DD' strings, identically on both drivers.
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+const DATE_OID = 1082;
+const valueParsers: Record<number, (value: string) => unknown> = {
+  [INT8_OID]: Number,
+  [NUMERIC_OID]: Number,
+  [DATE_OID]: (value) => value,
+};
+
+export async function openDatabase(target: DatabaseTarget): Promise<AppDatabase> {
+  if (target.kind === 'pglite') {
+    if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
+    const pglite = await PGlite.create(target.dataDir ?? undefined, { parsers: valueParsers });
+    const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+    return {
+      db,
+      target,
+      pglite,
+      close: async () => {
+        await db.destroy();
+      },
+    };
+  }
+  const pool = new pg.Pool({
+    connectionString: target.url,
+    max: 10,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        valueParsers[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, target, pglite: null, close: () => db.destroy() };
+}
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  }
+}
+
+/** Migrations that exist in code but not in the database (CI fails on any). */
+export async function pendingMigrations(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const all = await migrator.getMigrations();
+  return all.filter((m) => !m.executedAt).map((m) => m.name);
+}

@@ -1,0 +1,8 @@
+// Every migration, in order. Migrations are code (not files found at run time) so the same list
+// runs on PGlite and PostgreSQL and a bundle cannot lose one.
+import type { Migration } from 'kysely/migration';
+import * as initial from './0001-initial.ts';
+
+export const migrations: Record<string, Migration> = {
+  '0001-initial': initial,
+};

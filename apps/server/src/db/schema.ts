@@ -1,0 +1,80 @@
+// Kysely table types of the application schema (public) and the demo entity tables (data schema).
+import type { ColumnType, Generated } from 'kysely';
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+export type UsersTable = {
+  id: Generated<number>;
+  username: string;
+  email: string | null;
+  password_hash: string;
+  created_at: CreatedAt;
+};
+
+export type RefreshTokensTable = {
+  id: Generated<number>;
+  user_id: number;
+  family_id: string;
+  token_hash: string;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+};
+
+export type LoginFailuresTable = {
+  id: Generated<number>;
+  username: string;
+  ip: string;
+  failed_at: CreatedAt;
+};
+
+export type AppSecretsTable = { name: string; value: string };
+
+export type TasksTable = { id: Generated<number>; user_id: number; text: string; completed: Generated<boolean>; position: number };
+
+/** The catalogue of configurable data tables: each row names a real table of the `data` schema. */
+export type DataTablesTable = {
+  id: Generated<number>;
+  name: string;
+  encoded_name: string;
+  folder: Generated<string>;
+  base_table: string | null;
+  parent_id: number | null;
+  variation_number: number | null;
+  created_at: CreatedAt;
+};
+
+export type ProductsTable = {
+  id: Generated<number>;
+  product_code: string;
+  name: string;
+  category: string | null;
+  current_stock: number;
+  unit_cost: number;
+  lead_time_days: number;
+};
+
+export type SalesTable = { id: Generated<number>; product_id: number; date: string; quantity: number };
+export type StockSnapshotsTable = { id: Generated<number>; product_id: number; date: string; stock_level: number };
+export type DeliveriesTable = {
+  id: Generated<number>;
+  product_id: number;
+  expected_date: string;
+  quantity: number;
+  status: Generated<'scheduled' | 'received' | 'cancelled'>;
+};
+
+export type Database = {
+  users: UsersTable;
+  refresh_tokens: RefreshTokensTable;
+  login_failures: LoginFailuresTable;
+  app_secrets: AppSecretsTable;
+  tasks: TasksTable;
+  data_tables: DataTablesTable;
+  'data.products': ProductsTable;
+  'data.sales': SalesTable;
+  'data.stock_snapshots': StockSnapshotsTable;
+  'data.deliveries': DeliveriesTable;
+};

@@ -1,0 +1,174 @@
+// Seeds the demo data set on an empty database: products, two years of daily sales with trend,
+// weekly and yearly seasonality, promotions and intermittent slow movers, an inventory simulation
+// that yields stock snapshots, received and upcoming deliveries (and real stockouts), and a user.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { insertUser } from '../auth/repo.ts';
+import { createRandom, type Random } from './random.ts';
+
+export const DEMO_USERNAME = 'demo';
+const DEMO_SEED = 20_261_122;
+const HISTORY_DAYS = 730;
+const INSERT_CHUNK_ROWS = 2000;
+const DAY_MS = 86_400_000;
+
+type Category = { name: string; items: string[]; yearlyPeakDay: number; yearlyAmplitude: number; costRange: [number, number] };
+
+const categories: Category[] = [
+  { name: 'Garden', items: ['Hose', 'Trowel', 'Planter', 'Seed Mix', 'Sprinkler', 'Gloves', 'Shears', 'Compost'], yearlyPeakDay: 160, yearlyAmplitude: 0.6, costRange: [3, 45] },
+  { name: 'Heating', items: ['Radiator', 'Heater', 'Thermostat', 'Blanket', 'Hot Water Bottle', 'Draught Excluder'], yearlyPeakDay: 15, yearlyAmplitude: 0.7, costRange: [8, 140] },
+  { name: 'Beverages', items: ['Sparkling Water', 'Iced Tea', 'Lemonade', 'Cold Brew', 'Cola', 'Juice'], yearlyPeakDay: 190, yearlyAmplitude: 0.35, costRange: [0.5, 4] },
+  { name: 'Pantry', items: ['Pasta', 'Rice', 'Olive Oil', 'Canned Tomatoes', 'Flour', 'Coffee Beans', 'Tea'], yearlyPeakDay: 340, yearlyAmplitude: 0.12, costRange: [0.8, 12] },
+  { name: 'Office', items: ['Notebook', 'Pen Set', 'Stapler', 'Printer Paper', 'Desk Lamp', 'Folder'], yearlyPeakDay: 245, yearlyAmplitude: 0.25, costRange: [1, 35] },
+  { name: 'Tools', items: ['Drill Bits', 'Hammer', 'Screwdriver Set', 'Tape Measure', 'Spirit Level', 'Spare Blade'], yearlyPeakDay: 120, yearlyAmplitude: 0.15, costRange: [4, 90] },
+];
+const variants = ['Small', 'Medium', 'Large', 'Classic', 'Pro', 'Eco', 'Plus', 'Mini'];
+// Friday/Saturday peaks, a quiet Sunday: a typical retail week, Monday first.
+const weekdayFactors = [0.85, 0.9, 0.95, 1.0, 1.15, 1.3, 0.85];
+
+type DemoProduct = {
+  product_code: string;
+  name: string;
+  category: string;
+  unit_cost: number;
+  lead_time_days: number;
+  meanDailyDemand: number;
+  intermittent: boolean;
+  trendOverHistory: number;
+  categoryProfile: Category;
+};
+
+const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
+
+function buildCatalogue(random: Random, productCount: number): DemoProduct[] {
+  const products: DemoProduct[] = [];
+  for (let index = 0; index < productCount; index++) {
+    const category = categories[index % categories.length] as Category;
+    const intermittent = random.next() < 0.22;
+    products.push({
+      product_code: `${category.name.slice(0, 3).toUpperCase()}-${String(1000 + index)}`,
+      name: `${random.pick(category.items)} ${random.pick(variants)}`,
+      category: category.name,
+      unit_cost: Math.round(random.between(...category.costRange) * 100) / 100,
+      lead_time_days: random.integer(5, 21),
+      meanDailyDemand: intermittent ? random.between(0.05, 0.6) : Math.exp(random.between(Math.log(3), Math.log(90))),
+      intermittent,
+      trendOverHistory: random.between(-0.25, 0.45),
+      categoryProfile: category,
+    });
+  }
+  return products;
+}
+
+type ProductHistory = {
+  sales: { date: string; quantity: number }[];
+  snapshots: { date: string; stock_level: number }[];
+  deliveries: { expected_date: string; quantity: number; status: 'scheduled' | 'received' }[];
+  finalStock: number;
+};
+
+function simulateProduct(random: Random, product: DemoProduct, firstDay: number): ProductHistory {
+  const promotions = Array.from({ length: product.intermittent ? 0 : random.integer(2, 6) }, () => ({
+    start: random.integer(0, HISTORY_DAYS - 10),
+    uplift: random.between(1.3, 2.2),
+  }));
+  const coverDays = product.lead_time_days + 10;
+  const reorderPoint = Math.ceil(product.meanDailyDemand * coverDays) + (product.intermittent ? 1 : 0);
+  const orderQuantity = Math.max(1, Math.ceil(product.meanDailyDemand * 35));
+  let stock = Math.ceil(product.meanDailyDemand * 30) + 2;
+  let openOrder: { arrives: number; quantity: number } | null = null;
+  const history: ProductHistory = { sales: [], snapshots: [], deliveries: [], finalStock: 0 };
+
+  for (let day = 0; day < HISTORY_DAYS; day++) {
+    const time = firstDay + day * DAY_MS;
+    const date = isoDay(time);
+    if (openOrder && openOrder.arrives === day) {
+      stock += openOrder.quantity;
+      history.deliveries.push({ expected_date: date, quantity: openOrder.quantity, status: 'received' });
+      openOrder = null;
+    }
+    const weekday = (new Date(time).getUTCDay() + 6) % 7;
+    const dayOfYear = Math.floor((time - Date.UTC(new Date(time).getUTCFullYear(), 0, 1)) / DAY_MS);
+    const yearly = 1 + product.categoryProfile.yearlyAmplitude * Math.cos((2 * Math.PI * (dayOfYear - product.categoryProfile.yearlyPeakDay)) / 365.25);
+    const trend = 1 + (product.trendOverHistory * day) / HISTORY_DAYS;
+    const promotion = promotions.find((p) => day >= p.start && day < p.start + 7)?.uplift ?? 1;
+    const demand = random.poisson(product.meanDailyDemand * (weekdayFactors[weekday] ?? 1) * yearly * trend * promotion);
+    // Sales are capped by stock: days out of stock sell nothing although demand was there.
+    const sold = Math.min(demand, Math.max(stock, 0));
+    stock -= sold;
+    if (sold > 0) history.sales.push({ date, quantity: sold });
+    if (!openOrder && stock <= reorderPoint) {
+      // One order in twelve is late, which is where the stockouts in the demo history come from.
+      const delay = random.next() < 1 / 12 ? random.integer(5, 15) : 0;
+      openOrder = { arrives: day + product.lead_time_days + delay, quantity: orderQuantity };
+    }
+    if (weekday === 6 || day === HISTORY_DAYS - 1) history.snapshots.push({ date, stock_level: stock });
+  }
+  if (openOrder) {
+    history.deliveries.push({
+      expected_date: isoDay(firstDay + openOrder.arrives * DAY_MS),
+      quantity: openOrder.quantity,
+      status: openOrder.arrives >= HISTORY_DAYS ? 'scheduled' : 'received',
+    });
+  }
+  history.finalStock = stock;
+  return history;
+}
+
+async function insertInChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) {
+  for (let start = 0; start < rows.length; start += INSERT_CHUNK_ROWS) await insert(rows.slice(start, start + INSERT_CHUNK_ROWS));
+}
+
+export type DemoSeedResult = { seeded: boolean; products: number; salesRows: number };
+
+/** Seeds only a database that has no products and no users; otherwise does nothing. */
+export async function seedDemoData(
+  db: Kysely<Database>,
+  options: { password: string; today?: Date; productCount?: number },
+): Promise<DemoSeedResult> {
+  const existing = await db
+    .selectNoFrom((eb) => [
+      eb.exists(eb.selectFrom('users').select('id')).as('has_users'),
+      eb.exists(eb.selectFrom('data.products').select('id')).as('has_products'),
+    ])
+    .executeTakeFirstOrThrow();
+  if (existing.has_users || existing.has_products) return { seeded: false, products: 0, salesRows: 0 };
+
+  const random = createRandom(DEMO_SEED);
+  const today = options.today ?? new Date();
+  const firstDay = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - HISTORY_DAYS * DAY_MS;
+  const catalogue = buildCatalogue(random, options.productCount ?? 240);
+  const passwordHash = await hashPassword(options.password);
+  let salesRows = 0;
+
+  await db.transaction().execute(async (trx) => {
+    await insertUser(trx, { username: DEMO_USERNAME, email: 'demo@example.com', passwordHash });
+    for (const product of catalogue) {
+      const history = simulateProduct(random, product, firstDay);
+      const { id } = await trx
+        .insertInto('data.products')
+        .values({
+          product_code: product.product_code,
+          name: product.name,
+          category: product.category,
+          current_stock: history.finalStock,
+          unit_cost: product.unit_cost,
+          lead_time_days: product.lead_time_days,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await insertInChunks(history.sales, (chunk) =>
+        trx.insertInto('data.sales').values(chunk.map((s) => ({ product_id: id, ...s }))).execute(),
+      );
+      await insertInChunks(history.snapshots, (chunk) =>
+        trx.insertInto('data.stock_snapshots').values(chunk.map((s) => ({ product_id: id, ...s }))).execute(),
+      );
+      if (history.deliveries.length) {
+        await trx.insertInto('data.deliveries').values(history.deliveries.map((d) => ({ product_id: id, ...d }))).execute();
+      }
+      salesRows += history.sales.length;
+    }
+  });
+  return { seeded: true, products: catalogue.length, salesRows };
+}

@@ -1,0 +1,25 @@
+// Every job the workers run. Features add theirs here.
+import type { Kysely } from 'kysely';
+import { LOGIN_FAILURE_WINDOW_SECONDS } from '../auth/service.ts';
+import { deleteExpiredAuthRecords } from '../auth/repo.ts';
+import type { Database } from '../db/schema.ts';
+import { defineJob, type AnyJobDefinition } from './queue.ts';
+
+export const PING_JOB = 'system.ping';
+
+export function jobDefinitions(db: Kysely<Database>): AnyJobDefinition[] {
+  return [
+    // Proves the queue end to end (send -> worker -> stored output) on whichever database runs.
+    defineJob<{ message: string }>({
+      name: PING_JOB,
+      queue: { retryLimit: 2, retryDelay: 1, retryBackoff: true },
+      handler: async ({ message }) => ({ pong: message, at: new Date().toISOString() }),
+    }),
+    defineJob<Record<string, never>>({
+      name: 'auth.cleanup',
+      queue: { retryLimit: 3, retryDelay: 60, retryBackoff: true },
+      schedule: '17 * * * *',
+      handler: () => deleteExpiredAuthRecords(db, LOGIN_FAILURE_WINDOW_SECONDS),
+    }),
+  ];
+}

@@ -1,0 +1,54 @@
+// The job queue: pg-boss on the application database (PGlite through pg-boss's own adapter, or
+// PostgreSQL). Jobs are declared in code with their retry policy and optional cron schedule.
+import type { FastifyBaseLogger } from 'fastify';
+import { PgBoss, fromPglite, type Queue } from 'pg-boss';
+import type { AppDatabase } from '../db/database.ts';
+
+export type JobDefinition<Payload extends object> = {
+  name: string;
+  queue: Omit<Queue, 'name'>;
+  /** Cron expression (UTC) when the job also runs on a schedule. */
+  schedule?: string;
+  handler: (payload: Payload) => Promise<unknown>;
+};
+
+// Erases the payload type so definitions of different payloads fit one list.
+export type AnyJobDefinition = JobDefinition<never>;
+export const defineJob = <Payload extends object>(definition: JobDefinition<Payload>) => definition as unknown as AnyJobDefinition;
+
+export type JobQueue = {
+  boss: PgBoss;
+  send(name: string, payload: object): Promise<string>;
+  stop(): Promise<void>;
+};
+
+export async function startJobQueue(
+  database: AppDatabase,
+  options: { definitions: AnyJobDefinition[]; runWorkers: boolean; log: FastifyBaseLogger },
+): Promise<JobQueue> {
+  const boss =
+    database.target.kind === 'pglite' && database.pglite
+      ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', schedule: options.runWorkers, supervise: options.runWorkers })
+      : new PgBoss({ connectionString: database.target.kind === 'postgres' ? database.target.url : '', max: 4, schedule: options.runWorkers, supervise: options.runWorkers });
+  boss.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
+  await boss.start();
+  for (const definition of options.definitions) {
+    await boss.createQueue(definition.name, definition.queue);
+    if (!options.runWorkers) continue;
+    await boss.work<object>(definition.name, async (jobs) => {
+      const outputs = [];
+      for (const job of jobs) outputs.push(await definition.handler(job.data as never));
+      return outputs.length === 1 ? outputs[0] : outputs;
+    });
+    if (definition.schedule) await boss.schedule(definition.name, definition.schedule, {}, { tz: 'UTC' });
+  }
+  return {
+    boss,
+    send: async (name, payload) => {
+      const id = await boss.send(name, payload);
+      if (!id) throw new Error(`Queue ${name} refused the job`);
+      return id;
+    },
+    stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
+  };
+}

@@ -1,0 +1,22 @@
+// Process entry point: `node apps/server/src/main.ts` (see README for the environment).
+import { loadConfig } from './config.ts';
+import { signInHint, startServer } from './server.ts';
+
+const config = loadConfig();
+const server = await startServer(config);
+if (server.url) console.log(`\n${signInHint(config, server.url)}\n`);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    server.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  });
+}

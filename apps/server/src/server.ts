@@ -1,0 +1,50 @@
+// Starts a whole server process: database, migrations, demo data, job queue and HTTP, per ROLE.
+import type { FastifyInstance } from 'fastify';
+import type { ServerConfig } from './config.ts';
+import { migrateToLatest, openDatabase, type AppDatabase } from './db/database.ts';
+import { buildApp } from './app.ts';
+import { jobDefinitions } from './jobs/definitions.ts';
+import { startJobQueue, type JobQueue } from './jobs/queue.ts';
+import { DEMO_USERNAME, seedDemoData } from './demo/seed.ts';
+import { productName } from './product.ts';
+
+export type RunningServer = { app: FastifyInstance; database: AppDatabase; queue: JobQueue; url: string; stop(): Promise<void> };
+
+export async function startServer(config: ServerConfig): Promise<RunningServer> {
+  const database = await openDatabase(config.database);
+  await migrateToLatest(database.db);
+  const app = await buildApp({ config, database });
+  if (config.demoData) {
+    const seed = await seedDemoData(database.db, { password: config.demoPassword });
+    if (seed.seeded) app.log.info(`Seeded demo data: ${seed.products} products, ${seed.salesRows} daily sales rows`);
+  }
+  const queue = await startJobQueue(database, {
+    definitions: jobDefinitions(database.db),
+    runWorkers: config.role !== 'api',
+    log: app.log,
+  });
+  let url = '';
+  if (config.role !== 'worker') {
+    await app.listen({ port: config.port, host: config.host });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    url = `http://localhost:${port}`;
+  }
+  return {
+    app,
+    database,
+    queue,
+    url,
+    stop: async () => {
+      await app.close();
+      await queue.stop();
+      await database.close();
+    },
+  };
+}
+
+export function signInHint(config: ServerConfig, url: string): string {
+  const lines = [`${productName} is running at ${url}`];
+  if (config.demoData) lines.push(`Sign in with username "${DEMO_USERNAME}" and password "${config.demoPassword}"`);
+  return lines.join('\n');
+}

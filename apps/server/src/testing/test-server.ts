@@ -1,0 +1,93 @@
+// Real servers for integration tests: an in-memory PGlite always, and a fresh PostgreSQL database
+// per server when TEST_DATABASE_URL is set (CI sets it). Each server listens on a loopback port.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { loadConfig, type ServerConfig } from '../config.ts';
+import type { DatabaseTarget } from '../db/database.ts';
+import { startServer, type RunningServer } from '../server.ts';
+
+export type Backend = 'pglite' | 'postgres';
+
+/** The backends integration tests run against. */
+export const backends: Backend[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+async function createPostgresDatabase(): Promise<{ target: DatabaseTarget; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL as string;
+  const name = `stockwise_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    target: { kind: 'postgres', url: url.toString() },
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export async function databaseTargetFor(backend: Backend): Promise<{ target: DatabaseTarget; drop(): Promise<void> }> {
+  if (backend === 'postgres') return createPostgresDatabase();
+  return { target: { kind: 'pglite', dataDir: null }, drop: async () => {} };
+}
+
+type RequestOptions = { method?: string; body?: unknown; token?: string; headers?: Record<string, string> };
+export type TestResponse = { status: number; headers: Headers; text: string; json: Record<string, unknown> };
+
+async function request(baseUrl: string, path: string, options: RequestOptions = {}): Promise<TestResponse> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.body !== undefined) headers['content-type'] ??= 'application/json';
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+    headers,
+    body: options.body === undefined ? null : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
+  });
+  const text = await response.text();
+  let json: Record<string, unknown> = {};
+  try {
+    json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+  } catch {
+    // Not JSON (the web app, the docs page): tests read `text`.
+  }
+  return { status: response.status, headers: response.headers, text, json };
+}
+
+export type TestServer = RunningServer & { config: ServerConfig; request(path: string, options?: RequestOptions): Promise<TestResponse> };
+
+export async function startTestServer(backend: Backend, env: Record<string, string> = {}): Promise<TestServer> {
+  const database = await databaseTargetFor(backend);
+  const config: ServerConfig = {
+    ...loadConfig({ PORT: '0', LOG_LEVEL: 'silent', DEMO_DATA: 'false', ...env }),
+    database: database.target,
+  };
+  const server = await startServer(config);
+  return {
+    ...server,
+    config,
+    request: (path, options) => request(server.url, path, options),
+    stop: async () => {
+      await server.stop();
+      await database.drop();
+    },
+  };
+}
+
+let userCounter = 0;
+
+/** Registers a fresh, uniquely named user and signs it in. */
+export async function signUpUser(server: TestServer) {
+  userCounter += 1;
+  const username = `user_${process.pid}_${userCounter}_${randomBytes(3).toString('hex')}`;
+  const password = `Correct horse ${randomBytes(4).toString('hex')}`;
+  const registered = await server.request('/api/accounts/register/', { body: { username, password } });
+  if (registered.status !== 201) throw new Error(`registration failed: ${registered.text}`);
+  const signedIn = await server.request('/api/token/', { body: { username, password } });
+  if (signedIn.status !== 200) throw new Error(`sign-in failed: ${signedIn.text}`);
+  return { username, password, id: registered.json.id as number, access: signedIn.json.access as string, refresh: signedIn.json.refresh as string };
+}

@@ -1,0 +1,25 @@
+// The one error body every endpoint answers with (DESIGN.md: `{ detail, code, ...fields }`).
+import { z } from 'zod';
+
+export const errorCodes = [
+  'validation_error',
+  'not_authenticated',
+  'token_not_valid',
+  'invalid_credentials',
+  'throttled',
+  'registration_disabled',
+  'username_taken',
+  'not_found',
+  'conflict',
+  'payload_too_large',
+  'internal_error',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+export const errorBody = z.object({
+  detail: z.string(),
+  code: z.enum(errorCodes),
+  /** Field name -> messages, for validation errors. */
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
