@@ -1,0 +1,115 @@
+// The HTTP client (spec §7, §8): one base address, 30 s timeout, JSON, bearer token on every call
+// but sign-in, refresh and registration, normalized errors, and on a 401 one shared token refresh
+// that every concurrent request waits for and is then replayed after.
+import axios, { type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
+import type { RefreshRequest, TokenPair } from '@stockwise/contract';
+import { normalizeError, sessionExpiredError } from './errors.ts';
+
+export const requestTimeoutMs = 30_000;
+export const apiBaseUrl = '/api';
+
+export const authEndpoints = {
+  token: '/token/',
+  refresh: '/token/refresh/',
+  register: '/accounts/register/',
+} as const;
+
+const publicEndpoints: ReadonlySet<string> = new Set(Object.values(authEndpoints));
+
+/** Where the client reads and writes the session's tokens (the session store in the app). */
+export type TokenAccess = {
+  getAccessToken: () => string | null;
+  getRefreshToken: () => string | null;
+  setTokens: (tokens: TokenPair) => void;
+  /** The session cannot be renewed: log out. */
+  onSessionEnded: () => void;
+};
+
+export type ApiClientOptions = {
+  tokens: TokenAccess;
+  baseURL?: string;
+  timeoutMs?: number;
+};
+
+type RetriableConfig = InternalAxiosRequestConfig & { _replayed?: boolean };
+
+function isPublicEndpoint(url: string | undefined): boolean {
+  return url !== undefined && publicEndpoints.has(url);
+}
+
+function bearerOf(config: InternalAxiosRequestConfig): string | null {
+  const header = config.headers.get('Authorization');
+  return typeof header === 'string' && header.startsWith('Bearer ') ? header.slice('Bearer '.length) : null;
+}
+
+export function createApiClient({ tokens, baseURL = apiBaseUrl, timeoutMs = requestTimeoutMs }: ApiClientOptions): AxiosInstance {
+  const client = axios.create({
+    baseURL,
+    timeout: timeoutMs,
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+  });
+
+  // The one refresh in flight; everyone who meets a 401 meanwhile waits for it.
+  let refreshInFlight: Promise<string> | null = null;
+
+  async function refreshAccessToken(refresh: string): Promise<string> {
+    const body: RefreshRequest = { refresh };
+    const answer = await client.post<TokenPair>(authEndpoints.refresh, body);
+    tokens.setTokens(answer.data);
+    return answer.data.access;
+  }
+
+  function sharedRefresh(refresh: string): Promise<string> {
+    refreshInFlight ??= refreshAccessToken(refresh).finally(() => {
+      refreshInFlight = null;
+    });
+    return refreshInFlight;
+  }
+
+  client.interceptors.request.use((config) => {
+    const access = tokens.getAccessToken();
+    if (access && !isPublicEndpoint(config.url) && !config.headers.has('Authorization')) {
+      config.headers.set('Authorization', `Bearer ${access}`);
+    }
+    return config;
+  });
+
+  client.interceptors.response.use(undefined, async (error: unknown) => {
+    if (!axios.isAxiosError(error) || error.response?.status !== 401 || !error.config) {
+      throw normalizeError(error);
+    }
+    const config = error.config as RetriableConfig;
+    if (isPublicEndpoint(config.url) || config._replayed) throw normalizeError(error);
+
+    const failed = normalizeError(error);
+    const request = { endpoint: failed.endpoint, method: failed.method };
+
+    // A refresh finished while this request was under way: replay with the new token, no new refresh.
+    const current = tokens.getAccessToken();
+    const sent = bearerOf(config);
+    let access: string;
+    if (current && current !== sent && !refreshInFlight) {
+      access = current;
+    } else {
+      const refresh = tokens.getRefreshToken();
+      if (!refresh && !refreshInFlight) {
+        tokens.onSessionEnded();
+        throw sessionExpiredError(request, failed);
+      }
+      try {
+        access = await (refreshInFlight ?? sharedRefresh(refresh ?? ''));
+      } catch (refreshError) {
+        tokens.onSessionEnded();
+        const reason = normalizeError(refreshError);
+        // Without an answer the session may still be fine, but the spec logs out on a failed refresh;
+        // the message then says what really happened.
+        throw reason.details.status === null ? reason : sessionExpiredError(request, reason);
+      }
+    }
+    config._replayed = true;
+    config.headers.set('Authorization', `Bearer ${access}`);
+    return client.request(config);
+  });
+
+  return client;
+}

@@ -1,0 +1,179 @@
+// The assistant footer bar (spec §2) and, on the forecasting page, the assistant panel only
+// (docs/adr/0004-assistant-on-forecasting.md).
+import { useEffect, useRef, useState, type CSSProperties, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, CloseButton, TextInput } from '@mantine/core';
+import { useWindowEvent } from '@mantine/hooks';
+import { useAssistantStore } from '../../stores/assistant.ts';
+import {
+  collapsedHeight,
+  expandedHeight,
+  glowAnimationSeconds,
+  quickPrompts,
+  withoutCollapsedBar,
+} from './constants.ts';
+import { useTypewriter } from './typing.ts';
+import classes from './AssistantBar.module.css';
+
+const sizeVariables = {
+  '--assistant-collapsed-height': collapsedHeight,
+  '--assistant-expanded-height': expandedHeight,
+  '--assistant-glow-duration': `${glowAnimationSeconds}s`,
+} as CSSProperties;
+
+/** Room the page keeps free at its bottom so the bar never covers content. */
+export function assistantReservedHeight(page: string, expanded: boolean): string {
+  if (expanded) return expandedHeight;
+  return withoutCollapsedBar.has(page) ? '0rem' : collapsedHeight;
+}
+
+export function AssistantBar() {
+  const expanded = useAssistantStore((state) => state.expanded);
+  const page = useAssistantStore((state) => state.context.page);
+  if (expanded) return <AssistantPanel />;
+  if (withoutCollapsedBar.has(page)) return <ReopenButton />;
+  return <CollapsedBar page={page} />;
+}
+
+function ReopenButton() {
+  const { t } = useTranslation();
+  const expand = useAssistantStore((state) => state.expand);
+  return (
+    <Button className={classes.reopen} onClick={expand} data-testid="assistant-reopen">
+      {t('assistant.reopen')}
+    </Button>
+  );
+}
+
+function CollapsedBar({ page }: { page: string }) {
+  const { t } = useTranslation();
+  const expand = useAssistantStore((state) => state.expand);
+  const send = useAssistantStore((state) => state.send);
+  const prompt = t(`assistant.prompts.${page}`, { defaultValue: t('assistant.prompts.profile') });
+  return (
+    <aside
+      className={`${classes.root} ${classes.collapsed}`}
+      style={sizeVariables}
+      aria-label={t('assistant.label')}
+      data-testid="assistant-bar"
+      data-state="collapsed"
+    >
+      <div className={classes.bar} data-testid="assistant-glow">
+        <button type="button" className={classes.promptButton} onClick={expand} aria-label={t('assistant.open')}>
+          <TypedPrompt key={prompt} text={prompt} />
+        </button>
+        <div className={classes.quick} role="group" aria-label={t('assistant.quick.label')}>
+          {quickPrompts.map((quick) => (
+            <Button
+              key={quick}
+              size="xs"
+              variant="light"
+              onClick={() => {
+                expand();
+                send(t(`assistant.quick.${quick}`));
+              }}
+            >
+              {t(`assistant.quick.${quick}`)}
+            </Button>
+          ))}
+        </div>
+      </div>
+    </aside>
+  );
+}
+
+function TypedPrompt({ text }: { text: string }) {
+  const typed = useTypewriter(text);
+  return (
+    <span className={classes.prompt} aria-hidden="true" data-testid="assistant-prompt" data-complete={typed === text}>
+      {typed}
+      <span className={classes.caret} />
+    </span>
+  );
+}
+
+function AssistantPanel() {
+  const { t } = useTranslation();
+  const messages = useAssistantStore((state) => state.messages);
+  const context = useAssistantStore((state) => state.context);
+  const expandedByUser = useAssistantStore((state) => state.expandedByUser);
+  const collapse = useAssistantStore((state) => state.collapse);
+  const send = useAssistantStore((state) => state.send);
+  const togglePanel = useAssistantStore((state) => state.togglePanel);
+  const [draft, setDraft] = useState('');
+  const inputRef = useRef<HTMLInputElement>(null);
+  const listRef = useRef<HTMLOListElement>(null);
+
+  useWindowEvent('keydown', (event) => {
+    if (event.key === 'Escape') collapse();
+  });
+
+  useEffect(() => {
+    if (expandedByUser) inputRef.current?.focus();
+  }, [expandedByUser]);
+
+  useEffect(() => {
+    const list = listRef.current;
+    if (list) list.scrollTop = list.scrollHeight;
+  }, [messages.length]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (send(draft)) setDraft('');
+  };
+
+  return (
+    <section
+      className={`${classes.root} ${classes.expanded}`}
+      style={sizeVariables}
+      aria-label={t('assistant.label')}
+      data-testid="assistant-panel"
+      data-state="expanded"
+    >
+      <div className={classes.header}>
+        <span className={classes.headerTitle}>{t('assistant.label')}</span>
+        <span className={classes.context} data-testid="assistant-context">
+          {t('assistant.context', { page: context.page, path: context.path })}
+        </span>
+        <div className={classes.panels} role="group" aria-label={t('assistant.panels')}>
+          {Object.entries(context.panels).map(([panel, open]) => (
+            <Button
+              key={panel}
+              size="compact-xs"
+              variant={open ? 'light' : 'default'}
+              aria-pressed={open}
+              onClick={() => togglePanel(panel)}
+            >
+              {panel}
+            </Button>
+          ))}
+        </div>
+        <CloseButton aria-label={t('assistant.close')} onClick={collapse} />
+      </div>
+      <ol className={classes.messages} ref={listRef} aria-label={t('assistant.messagesLabel')} aria-live="polite">
+        {messages.length === 0 ? (
+          <li className={classes.context}>{t('assistant.empty')}</li>
+        ) : (
+          messages.map((message, index) => (
+            <li key={index} className={classes.message} data-role={message.role} data-testid="assistant-message">
+              <span className={classes.role}>{message.role === 'user' ? t('assistant.you') : t('assistant.bot')}</span>
+              {message.content}
+            </li>
+          ))
+        )}
+      </ol>
+      <form className={classes.form} onSubmit={onSubmit}>
+        <TextInput
+          ref={inputRef}
+          style={{ flex: 1 }}
+          aria-label={t('assistant.inputLabel')}
+          placeholder={t('assistant.placeholder')}
+          value={draft}
+          onChange={(event) => setDraft(event.currentTarget.value)}
+          autoComplete="off"
+        />
+        <Button type="submit">{t('assistant.send')}</Button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,148 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, renderHook, screen } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { typedLength, useTypewriter } from './typing.ts';
+import { AssistantBar } from './AssistantBar.tsx';
+import { collapsedHeight, expandedHeight, glowAnimationSeconds, typingMsPerCharacter } from './constants.ts';
+import { initialAssistantState, isSendable, useAssistantStore } from '../../stores/assistant.ts';
+import { initTestI18n } from '../../test/i18n.ts';
+
+beforeAll(async () => {
+  await initTestI18n();
+  // Mantine asks for media queries; jsdom has none.
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+});
+
+beforeEach(() => useAssistantStore.setState(initialAssistantState));
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('typing', () => {
+  it('uses the spec constants', () => {
+    expect([typingMsPerCharacter, collapsedHeight, expandedHeight, glowAnimationSeconds]).toEqual([30, '4rem', '24rem', 4]);
+  });
+
+  it('shows one character per 30 ms, up to the whole text', () => {
+    expect(typedLength(0, 10)).toBe(0);
+    expect(typedLength(29, 10)).toBe(0);
+    expect(typedLength(30, 10)).toBe(1);
+    expect(typedLength(95, 10)).toBe(3);
+    expect(typedLength(10_000, 10)).toBe(10);
+  });
+
+  it('types a text out over time', () => {
+    vi.useFakeTimers();
+    const { result } = renderHook(() => useTypewriter('Hello'));
+    expect(result.current).toBe('');
+    act(() => vi.advanceTimersByTime(60));
+    expect(result.current).toBe('He');
+    act(() => vi.advanceTimersByTime(1_000));
+    expect(result.current).toBe('Hello');
+  });
+});
+
+describe('assistant store', () => {
+  it('ignores blank messages', () => {
+    expect(isSendable('')).toBe(false);
+    expect(isSendable('  \n\t')).toBe(false);
+    expect(useAssistantStore.getState().send('   ')).toBe(false);
+    expect(useAssistantStore.getState().messages).toEqual([]);
+  });
+
+  it('answers with a canned placeholder that says it is not connected', () => {
+    expect(useAssistantStore.getState().send('  Show low stock ')).toBe(true);
+    const [question, reply] = useAssistantStore.getState().messages;
+    expect(question).toMatchObject({ role: 'user', content: 'Show low stock' });
+    expect(reply?.role).toBe('assistant');
+    expect(reply?.content).toContain('not connected yet');
+    expect(Number.isNaN(Date.parse(question?.timestamp ?? ''))).toBe(false);
+    expect(useAssistantStore.getState()).toMatchObject({ isLoading: false, error: null });
+  });
+
+  it('names the page in its context and opens inventory and chat-interface by default', () => {
+    useAssistantStore.getState().enterPage('forecasting');
+    expect(useAssistantStore.getState().context).toEqual({
+      page: 'forecasting',
+      path: '/forecasting',
+      panels: { inventory: true, 'chat-interface': true },
+    });
+  });
+
+  it.each([
+    ['forecasting', true],
+    ['reports', true],
+    ['home', false],
+    ['datatab', false],
+    ['settings', false],
+    ['profile', false],
+  ])('on %s starts expanded: %s', (page, expanded) => {
+    useAssistantStore.getState().enterPage(page);
+    expect(useAssistantStore.getState().expanded).toBe(expanded);
+  });
+});
+
+function renderBar() {
+  return render(
+    <MantineProvider>
+      <AssistantBar />
+    </MantineProvider>,
+  );
+}
+
+describe('AssistantBar', () => {
+  it('collapsed: types the page prompt and offers three quick questions', () => {
+    vi.useFakeTimers();
+    useAssistantStore.getState().enterPage('home');
+    renderBar();
+    expect(screen.getByTestId('assistant-bar').dataset['state']).toBe('collapsed');
+    for (const label of ['Show low stock', 'Reorder report', 'Deliveries']) expect(screen.getByRole('button', { name: label })).toBeTruthy();
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(screen.getByTestId('assistant-prompt').textContent).toBe('Ask me what needs attention in your inventory today…');
+  });
+
+  it('a quick question expands and sends its text', () => {
+    useAssistantStore.getState().enterPage('home');
+    renderBar();
+    fireEvent.click(screen.getByRole('button', { name: 'Reorder report' }));
+    expect(screen.getByTestId('assistant-panel')).toBeTruthy();
+    const messages = screen.getAllByTestId('assistant-message');
+    expect(messages[0]?.textContent).toContain('Reorder report');
+  });
+
+  it('expanded: ignores a blank submit, sends text, closes with Escape', () => {
+    useAssistantStore.getState().enterPage('reports');
+    renderBar();
+    const input = screen.getByPlaceholderText('Type your message...');
+    fireEvent.change(input, { target: { value: '   ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(screen.queryAllByTestId('assistant-message')).toHaveLength(0);
+    fireEvent.change(input, { target: { value: 'Deliveries this week?' } });
+    fireEvent.submit(input.closest('form') as HTMLFormElement);
+    expect(screen.getAllByTestId('assistant-message')).toHaveLength(2);
+    expect((input as HTMLInputElement).value).toBe('');
+    expect(screen.getByTestId('assistant-context').textContent).toBe('Context: reports (/reports)');
+    fireEvent.keyDown(window, { key: 'Escape' });
+    expect(screen.getByTestId('assistant-bar')).toBeTruthy();
+  });
+
+  it('on forecasting shows only the panel, and a reopen button once closed', () => {
+    useAssistantStore.getState().enterPage('forecasting');
+    renderBar();
+    expect(screen.getByTestId('assistant-panel')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Close the assistant' }));
+    expect(screen.queryByTestId('assistant-bar')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Ask the assistant' }));
+    expect(screen.getByTestId('assistant-panel')).toBeTruthy();
+  });
+});

@@ -1,0 +1,79 @@
+// The signed-in shell (spec §2): header with logo, product name, navigation, profile and logout,
+// the page, and the assistant footer bar.
+import { Suspense, useEffect } from 'react';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@mantine/core';
+import { AssistantBar, assistantReservedHeight } from '../assistant/AssistantBar.tsx';
+import { useAssistantStore } from '../../stores/assistant.ts';
+import { signOut } from '../../stores/sign-in.ts';
+import { productName } from '../../product.ts';
+import { PageLoader } from '../PageLoader.tsx';
+import { loginPath } from '../../routing/guard.ts';
+import classes from './Shell.module.css';
+
+export const navItems = [
+  { key: 'home', to: '/app/home' },
+  { key: 'forecasting', to: '/app/forecasting' },
+  { key: 'reports', to: '/app/reports' },
+  { key: 'datatab', to: '/app/datatab' },
+  { key: 'settings', to: '/app/settings' },
+] as const;
+
+/** The shell page a path belongs to: /app/reports -> 'reports', /profile -> 'profile'. */
+export function shellPageOf(pathname: string): string {
+  const match = /^\/app\/([^/]+)/.exec(pathname);
+  if (match?.[1]) return match[1];
+  return pathname.startsWith('/profile') ? 'profile' : 'home';
+}
+
+export default function ShellLayout() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const page = shellPageOf(location.pathname);
+  const enterPage = useAssistantStore((state) => state.enterPage);
+  const expanded = useAssistantStore((state) => state.expanded);
+  const assistantPage = useAssistantStore((state) => state.context.page);
+
+  useEffect(() => {
+    enterPage(page);
+  }, [enterPage, page]);
+
+  const logout = () => {
+    signOut();
+    void navigate(loginPath, { replace: true });
+  };
+
+  return (
+    <>
+      <header className={classes.header}>
+        <Link to="/app/home" className={classes.brand}>
+          <img src="/logo.svg" alt={t('app.logoAlt')} />
+          <span data-testid="product-name">{productName}</span>
+        </Link>
+        <nav className={classes.nav} aria-label={t('nav.label')}>
+          {navItems.map((item) => (
+            <NavLink key={item.key} to={item.to} className={classes.link}>
+              {t(`nav.${item.key}`)}
+            </NavLink>
+          ))}
+        </nav>
+        <div className={classes.account}>
+          <NavLink to="/profile" className={classes.link}>
+            {t('nav.profile')}
+          </NavLink>
+          <Button variant="default" size="sm" onClick={logout}>
+            {t('nav.logout')}
+          </Button>
+        </div>
+      </header>
+      <main className={classes.main} style={{ paddingBottom: `calc(1.5rem + ${assistantReservedHeight(assistantPage, expanded)})` }}>
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <AssistantBar />
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+import '@mantine/core/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { MantineProvider } from '@mantine/core';
+import { App } from './App.tsx';
+import { initI18n } from './i18n.ts';
+import { useSessionStore } from './stores/session.ts';
+
+void initI18n();
+useSessionStore.getState().loadSession();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <MantineProvider>
+      <BrowserRouter>
+        <App />
+      </BrowserRouter>
+    </MantineProvider>
+  </StrictMode>,
+);

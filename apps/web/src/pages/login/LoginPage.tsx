@@ -1,0 +1,72 @@
+// Sign-in (spec §2, §8). Kept light: this route's code is all a signed-out visitor downloads.
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Center, Image, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useSessionStore } from '../../stores/session.ts';
+import { signIn } from '../../stores/sign-in.ts';
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const isLoggingIn = useSessionStore((state) => state.isLoggingIn);
+  const error = useSessionStore((state) => state.error);
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isLoggingIn) return;
+    setFieldErrors({});
+    const result = await signIn({ username, password });
+    if (!result.ok) setFieldErrors(result.fieldErrors);
+  };
+
+  const fieldError = (field: string) => fieldErrors[field]?.join(' ') || undefined;
+
+  return (
+    <Center mih="100vh" p="md" component="main">
+      <Paper withBorder shadow="sm" p="xl" w="100%" maw={400}>
+        <form onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={isLoggingIn}>
+          <Stack>
+            <Stack gap={4} align="center">
+              <Image src="/logo.svg" alt={t('app.logoAlt')} w={48} h={48} />
+              <Title order={1} size="h3" ta="center">
+                {t('login.title')}
+              </Title>
+              <Text c="dimmed" size="sm">
+                {t('login.subtitle')}
+              </Text>
+            </Stack>
+            {error && (
+              <Alert color="red" role="alert" data-testid="login-error">
+                {error}
+              </Alert>
+            )}
+            <TextInput
+              label={t('login.username')}
+              name="username"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              autoFocus
+              value={username}
+              onChange={(event) => setUsername(event.currentTarget.value)}
+              error={fieldError('username')}
+            />
+            <PasswordInput
+              label={t('login.password')}
+              name="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.currentTarget.value)}
+              error={fieldError('password')}
+            />
+            <Button type="submit" loading={isLoggingIn} fullWidth>
+              {t('login.submit')}
+            </Button>
+          </Stack>
+        </form>
+      </Paper>
+    </Center>
+  );
+}

@@ -1,0 +1,5 @@
+import { ComingSoonPage } from '../../components/ComingSoonPage.tsx';
+
+export default function ReportsPage() {
+  return <ComingSoonPage page="reports" />;
+}

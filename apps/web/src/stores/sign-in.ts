@@ -1,0 +1,36 @@
+// Signing in and out: the calls plus the session store's transitions.
+import type { TokenRequest } from '@stockwise/contract';
+import { requestTokenPair } from '../api/auth.ts';
+import { normalizeError, type NormalizedError } from '../api/errors.ts';
+import { i18n } from '../i18n.ts';
+import { useSessionStore } from './session.ts';
+
+export type SignInResult = { ok: true } | { ok: false; message: string; fieldErrors: Record<string, string[]> };
+
+/** The message the login screen shows for a failed sign-in (spec §8). */
+export function loginErrorMessage(error: NormalizedError): string {
+  const status = error.details.status;
+  if (status === 401) return i18n.t('login.errors.invalidCredentials');
+  if (error.code === 'NETWORK_ERROR' || error.code === 'TIMEOUT_ERROR') return i18n.t('login.errors.network');
+  if (status === 400 && Object.keys(error.details.fieldErrors).length > 0) return i18n.t('login.errors.fieldsInvalid');
+  return error.message; // 429 and the rest: the server's own detail
+}
+
+export async function signIn(credentials: TokenRequest): Promise<SignInResult> {
+  const session = useSessionStore.getState();
+  session.loginStarted();
+  try {
+    const tokens = await requestTokenPair(credentials);
+    useSessionStore.getState().loginSucceeded(tokens);
+    return { ok: true };
+  } catch (error) {
+    const normalized = normalizeError(error);
+    const message = loginErrorMessage(normalized);
+    useSessionStore.getState().loginFailed(message);
+    return { ok: false, message, fieldErrors: normalized.details.fieldErrors };
+  }
+}
+
+export function signOut(): void {
+  useSessionStore.getState().logout();
+}
