@@ -18,6 +18,18 @@ export type EngineOptions = {
   scalePeriod: number;
   /** How many of the best candidates the combination averages. */
   combineTop: number;
+  /**
+   * Widens the validated error quantiles: the chosen model's validation errors
+   * are optimistic (it was chosen because they were small). Set on training-only
+   * validation data, see ADR 0104.
+   */
+  intervalInflation: number;
+  /**
+   * Re-estimate the chosen models on the full history before forecasting. When
+   * false, the parameters from the validation fit are reused and only the state
+   * recursion is re-run to the end — a few weeks older, several times cheaper.
+   */
+  refitFinal: boolean;
 };
 
 export type Band = { lower: Float64Array; upper: Float64Array };
@@ -39,7 +51,7 @@ export type EngineResult = {
   } | null;
 };
 
-type Scored = { candidates: Candidate[]; forecasts: Float64Array[]; score: number };
+type Scored = { candidates: Candidate[]; fitted: FittedModel[]; forecasts: Float64Array[]; score: number };
 
 /**
  * Automatic choice per series by rolling-origin validation: every candidate is
@@ -63,24 +75,26 @@ export function selectAndForecast(y: Float64Array, candidates: Candidate[], opti
     const fitted = tryFit(candidate, y, earliest);
     if (!fitted) continue;
     const forecasts = origins.map((origin) => clean(fitted.predict(y, origin, Math.min(validationHorizon, n - origin)), options.nonNegative));
-    scored.push({ candidates: [candidate], forecasts, score: scoreForecasts(y, origins, forecasts, options) });
+    scored.push({ candidates: [candidate], fitted: [fitted], forecasts, score: scoreForecasts(y, origins, forecasts, options) });
   }
   if (scored.length === 0) return fallbackForecast(y, options);
   scored.sort((a, b) => a.score - b.score);
   const top = scored.slice(0, Math.min(options.combineTop, scored.length));
   if (top.length > 1) {
     const forecasts = origins.map((_, o) => averageOf(top.map((entry) => entry.forecasts[o]!)));
-    scored.push({ candidates: top.flatMap((entry) => entry.candidates), forecasts, score: scoreForecasts(y, origins, forecasts, options) });
+    scored.push({ candidates: top.flatMap((entry) => entry.candidates), fitted: top.flatMap((entry) => entry.fitted), forecasts, score: scoreForecasts(y, origins, forecasts, options) });
     scored.sort((a, b) => a.score - b.score);
   }
   const chosen = scored[0]!;
 
-  const finals = chosen.candidates.map((candidate) => tryFit(candidate, y, n)).filter((fitted): fitted is FittedModel => fitted !== null);
+  const finals = options.refitFinal
+    ? chosen.candidates.map((candidate) => tryFit(candidate, y, n)).filter((fitted): fitted is FittedModel => fitted !== null)
+    : chosen.fitted;
   if (finals.length === 0) return fallbackForecast(y, options);
   const point = clean(averageOf(finals.map((fitted) => fitted.predict(y, n, options.horizon))), options.nonNegative);
 
   const errors = validationErrors(y, origins, chosen.forecasts, options.observed);
-  const intervals = intervalModel(errors, options.levels);
+  const intervals = intervalModel(errors, options.levels, options.intervalInflation);
   const latest = chosen.forecasts[0]!;
   const validationBands = bandsAround(latest, intervals, options.nonNegative);
   return {
@@ -172,7 +186,7 @@ type IntervalModel = { scale: (step: number) => number; offsets: Map<number, [nu
  * comes from empirical quantiles of the errors divided by that scale. The
  * (n+1)/n conformal correction keeps small samples from under-covering.
  */
-function intervalModel(errors: number[][], levels: number[]): IntervalModel {
+function intervalModel(errors: number[][], levels: number[], inflation: number): IntervalModel {
   const steps: { logStep: number; logScale: number; weight: number }[] = [];
   errors.forEach((stepErrors, j) => {
     if (!stepErrors || stepErrors.length === 0) return;
@@ -202,7 +216,7 @@ function intervalModel(errors: number[][], levels: number[]): IntervalModel {
     }
   });
   const base = Math.sqrt(sumSquares / standardized.length);
-  const scale = (step: number): number => base * step ** growth;
+  const scale = (step: number): number => inflation * base * step ** growth;
   const sorted = Float64Array.from(standardized.map((z) => (base > 0 ? z / base : 0))).sort();
   const count = sorted.length;
   const offsets = new Map<number, [number, number]>();

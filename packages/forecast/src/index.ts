@@ -1,3 +1,25 @@
+// Public API of @stockwise/forecast.
+export type {
+  BacktestRow,
+  DailyPoint,
+  Delivery,
+  DemandClass,
+  EventRegressor,
+  ForecastError,
+  ForecastErrorCode,
+  ForecastRow,
+  ModelSummary,
+  ProductForecast,
+  ProductForecastInput,
+  ReorderAdvice,
+  StockPoint,
+  StockRow,
+  Stockout,
+} from './types.ts';
+export { isForecastError } from './types.ts';
+export { forecastProduct, DEFAULT_HORIZON, DEFAULT_LEAD_TIME_DAYS, DEFAULT_SERVICE_LEVEL, DEFAULT_REVIEW_PERIOD_DAYS } from './product.ts';
 export { forecastSeries, type SeriesForecast, type SeriesForecastOptions } from './series.ts';
+export { forecastBatch, forecastSeriesBatch, type BatchOptions, type SeriesBatchItem } from './batch.ts';
+export { classifyDemand } from './demand.ts';
 export { seasonalityTest, multiplicativeIndices } from './seasonality.ts';
 export { crostonRate } from './models/intermittent.ts';

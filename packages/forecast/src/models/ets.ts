@@ -67,7 +67,7 @@ export function runEts(form: EtsForm, p: EtsParameters, y: ArrayLike<number>, en
 /** Heuristic initial states (Hyndman et al. 2008, §2.6.1): seasonal indices from the first cycles, level/slope from a regression on the first adjusted points. */
 export function initialStates(form: EtsForm, y: ArrayLike<number>, end: number): Pick<EtsParameters, 'level' | 'slope' | 'seasonal'> {
   const period = form.season === 'none' ? 1 : form.period;
-  let seasonal = new Float64Array(1);
+  let seasonal: Float64Array = new Float64Array(1);
   const adjusted = Float64Array.from({ length: end }, (_, t) => y[t]!);
   if (form.season !== 'none') {
     const indices = multiplicativeIndices(y, Math.min(end, 4 * period), period);

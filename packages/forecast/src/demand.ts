@@ -1,0 +1,158 @@
+import { dayNumber } from './dates.ts';
+import type { DemandClass, EventRegressor, ProductForecastInput } from './types.ts';
+
+/** The sales history turned into one value per day, with what we know about each day. */
+export type DemandHistory = {
+  firstDay: number;
+  /** Daily demand estimate; censored and missing days are imputed. */
+  values: Float64Array;
+  /** 1 where the value is a real observation of demand, 0 where it was imputed. */
+  observed: Uint8Array;
+};
+
+// Three years is enough for weekly and yearly patterns; older data slows every
+// model and describes a business that has moved on.
+export const MAX_HISTORY_DAYS = 3 * 365;
+const IMPUTATION_WINDOW_DAYS = 28;
+
+/**
+ * Builds the daily demand series. Days with no sales row are zero sales (the
+ * usual convention for transaction logs). Days the stock history shows the
+ * product out of stock are censored — zero sales there say nothing about
+ * demand — and NaN sales are unknown; both are imputed so they do not drag the
+ * forecast down, and marked so they are not scored.
+ */
+export function buildDemandHistory(input: ProductForecastInput): DemandHistory | { error: string } {
+  const salesByDay = new Map<number, number>();
+  const unknownDays = new Set<number>();
+  for (const point of input.sales) {
+    const day = dayNumber(point?.ds);
+    if (Number.isNaN(day)) continue;
+    const y = typeof point.y === 'number' ? point.y : NaN;
+    if (!Number.isFinite(y)) {
+      unknownDays.add(day);
+      continue;
+    }
+    // Negative sales are returns; demand that day was at least zero.
+    salesByDay.set(day, (salesByDay.get(day) ?? 0) + Math.max(0, y));
+  }
+  const knownDays = [...salesByDay.keys(), ...unknownDays];
+  if (knownDays.length === 0) return { error: 'No sales rows with a valid YYYY-MM-DD date.' };
+  let lastDay = Math.max(...knownDays);
+  const today = input.today === undefined ? NaN : dayNumber(input.today);
+  if (input.today !== undefined && Number.isNaN(today)) return { error: `today is not a valid YYYY-MM-DD date: ${String(input.today)}` };
+  if (!Number.isNaN(today)) lastDay = Math.max(lastDay, today - 1);
+  const firstDay = Math.max(Math.min(...knownDays), lastDay - MAX_HISTORY_DAYS + 1);
+  const length = lastDay - firstDay + 1;
+
+  const stockouts = stockoutDays(input, firstDay, length);
+  const values = new Float64Array(length);
+  const observed = new Uint8Array(length);
+  for (let t = 0; t < length; t++) {
+    const day = firstDay + t;
+    const sales = salesByDay.get(day);
+    const unknown = sales === undefined && unknownDays.has(day);
+    values[t] = sales ?? 0;
+    observed[t] = unknown || stockouts[t] === 1 ? 0 : 1;
+  }
+  imputeUnobserved(values, observed);
+  return { firstDay, values, observed };
+}
+
+/** Stock snapshots are sparse: a level holds until the next snapshot. */
+function stockoutDays(input: ProductForecastInput, firstDay: number, length: number): Uint8Array {
+  const out = new Uint8Array(length);
+  const snapshots = (input.stock ?? [])
+    .map((point) => ({ day: dayNumber(point?.ds), level: point?.stock_level }))
+    .filter((point): point is { day: number; level: number } => !Number.isNaN(point.day) && typeof point.level === 'number' && Number.isFinite(point.level))
+    .sort((a, b) => a.day - b.day);
+  let next = 0;
+  let current: number | undefined;
+  for (let t = 0; t < length; t++) {
+    while (next < snapshots.length && snapshots[next]!.day <= firstDay + t) current = snapshots[next++]!.level;
+    if (current !== undefined && current <= 0) out[t] = 1;
+  }
+  return out;
+}
+
+/**
+ * Imputes unobserved days with the mean of observed same-weekday values within
+ * four weeks either side — the weekday keeps the weekly shape, the window keeps
+ * the local level.
+ */
+function imputeUnobserved(values: Float64Array, observed: Uint8Array): void {
+  let overallSum = 0;
+  let overallCount = 0;
+  for (let t = 0; t < values.length; t++) if (observed[t]) (overallSum += values[t]!), overallCount++;
+  const overall = overallCount > 0 ? overallSum / overallCount : 0;
+  for (let t = 0; t < values.length; t++) {
+    if (observed[t]) continue;
+    let sum = 0;
+    let count = 0;
+    for (let offset = 7; offset <= IMPUTATION_WINDOW_DAYS; offset += 7) {
+      for (const u of [t - offset, t + offset]) {
+        if (u >= 0 && u < values.length && observed[u]) (sum += values[u]!), count++;
+      }
+    }
+    values[t] = count > 0 ? sum / count : overall;
+  }
+}
+
+/**
+ * Syntetos–Boylan–Croston classification on observed days: ADI (days per
+ * non-zero demand) against 1.32 and CV² of the non-zero sizes against 0.49.
+ */
+export function classifyDemand(values: ArrayLike<number>, observed?: Uint8Array): { demandClass: DemandClass; adi: number; cv2: number } {
+  let days = 0;
+  const sizes: number[] = [];
+  for (let t = 0; t < values.length; t++) {
+    if (observed && !observed[t]) continue;
+    days++;
+    if (values[t]! > 0) sizes.push(values[t]!);
+  }
+  const adi = sizes.length > 0 ? days / sizes.length : Infinity;
+  let cv2 = 0;
+  if (sizes.length > 1) {
+    const mu = sizes.reduce((a, b) => a + b, 0) / sizes.length;
+    const variance = sizes.reduce((a, b) => a + (b - mu) ** 2, 0) / sizes.length;
+    cv2 = variance / (mu * mu);
+  }
+  const frequent = adi < 1.32;
+  const stable = cv2 < 0.49;
+  const demandClass: DemandClass = frequent ? (stable ? 'smooth' : 'erratic') : stable ? 'intermittent' : 'lumpy';
+  return { demandClass, adi, cv2 };
+}
+
+/**
+ * Multiplicative uplift of each event, learnt from its past days against the
+ * surrounding two weeks, and shrunk towards "no effect" when only a few past
+ * days exist (five past days give half the measured effect).
+ */
+export function eventUplifts(events: EventRegressor[], history: DemandHistory): Map<number, number> {
+  const dayUplift = new Map<number, number>();
+  const n = history.values.length;
+  for (const event of events) {
+    const days = new Set((event?.dates ?? []).map(dayNumber).filter((day) => !Number.isNaN(day)));
+    let actual = 0;
+    let baseline = 0;
+    let count = 0;
+    for (const day of days) {
+      const t = day - history.firstDay;
+      if (t < 0 || t >= n || !history.observed[t]) continue;
+      let sum = 0;
+      let samples = 0;
+      for (let u = Math.max(0, t - 7); u <= Math.min(n - 1, t + 7); u++) {
+        if (u !== t && history.observed[u] && !days.has(history.firstDay + u)) (sum += history.values[u]!), samples++;
+      }
+      if (samples === 0) continue;
+      actual += history.values[t]!;
+      baseline += sum / samples;
+      count++;
+    }
+    if (count === 0 || baseline <= 0) continue;
+    const weight = count / (count + 5);
+    const uplift = Math.max(0, 1 + weight * (actual / baseline - 1));
+    for (const day of days) dayUplift.set(day, (dayUplift.get(day) ?? 1) * uplift);
+  }
+  return dayUplift;
+}

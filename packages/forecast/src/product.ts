@@ -1,0 +1,173 @@
+import { formatDay } from './dates.ts';
+import { buildDemandHistory, classifyDemand, eventUplifts, type DemandHistory } from './demand.ts';
+import { selectAndForecast, type EngineResult } from './engine.ts';
+import type { Candidate } from './models/candidate.ts';
+import { autoEts, ets, NON_SEASONAL_FORMS, type EtsForm } from './models/ets.ts';
+import { croston, imapa, tsb } from './models/intermittent.ts';
+import { seasonalNaive } from './models/naive.ts';
+import { theta } from './models/theta.ts';
+import { deseasonalized, seasonalityTest, withYearlyFourier } from './seasonality.ts';
+import { deliveriesByDay, findStockouts, projectStock, reorderAdvice, stockAtHistoryEnd } from './stock.ts';
+import type { BacktestRow, DemandClass, ForecastError, ForecastRow, ProductForecast, ProductForecastInput } from './types.ts';
+
+export const DEFAULT_HORIZON = 90;
+export const DEFAULT_LEAD_TIME_DAYS = 14;
+export const DEFAULT_SERVICE_LEVEL = 0.95;
+export const DEFAULT_REVIEW_PERIOD_DAYS = 30;
+const MAX_HORIZON = 3 * 365;
+const WEEK = 7;
+// Weekly and yearly waves need this much history before Fourier terms are trusted.
+const YEARLY_MIN_DAYS = 548;
+// Additive vs multiplicative weekday pattern, chosen by AICc. The damped seasonal
+// forms cost twice as much, and trend is already covered by the damped candidates.
+const HOLT_WINTERS_FORMS: EtsForm[] = [
+  { trend: 'none', season: 'additive', period: WEEK },
+  { trend: 'none', season: 'multiplicative', period: WEEK },
+];
+
+/**
+ * Candidate models by demand class. Frequent sellers get the exponential-smoothing
+ * family, Theta and seasonal naive, with the weekday pattern (and the yearly
+ * wave when there is enough history); items that sell on some days only get
+ * the intermittent-demand methods, which forecast a rate instead of chasing
+ * zeros.
+ */
+export function productCandidates(values: Float64Array, demandClass: DemandClass): Candidate[] {
+  const weekly = seasonalityTest(values, WEEK);
+  const [ses, , damped] = NON_SEASONAL_FORMS.map(ets) as [Candidate, Candidate, Candidate];
+  const seasonal = (candidate: Candidate): Candidate => (weekly ? deseasonalized(candidate, [WEEK]) : candidate);
+  if (demandClass === 'intermittent' || demandClass === 'lumpy') {
+    return [croston('SBA'), tsb(), imapa(), ses, ...(weekly ? [seasonal(tsb()), seasonal(ses)] : [])];
+  }
+  const candidates: Candidate[] = [seasonal(ses), seasonal(damped), seasonal(theta())];
+  if (weekly) candidates.push(seasonalNaive(WEEK), autoEts(HOLT_WINTERS_FORMS));
+  if (values.length >= YEARLY_MIN_DAYS) candidates.push(seasonal(withYearlyFourier(damped)));
+  return candidates;
+}
+
+function invalid(message: string): ForecastError {
+  return { error: message, code: 'invalid_input' };
+}
+
+function positiveInteger(value: number | undefined, fallback: number, name: string, max: number): number | ForecastError {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > max) return invalid(`${name} must be an integer from 1 to ${max}.`);
+  return value;
+}
+
+/**
+ * One product, end to end. Every failure is returned as a ForecastError value:
+ * a catalogue run must not stop because one product has bad data.
+ */
+export function forecastProduct(input: ProductForecastInput): ProductForecast | ForecastError {
+  try {
+    return forecastProductUnsafe(input);
+  } catch (error) {
+    return { error: `Forecast failed: ${error instanceof Error ? error.message : String(error)}`, code: 'internal' };
+  }
+}
+
+function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | ForecastError {
+  if (!input || !Array.isArray(input.sales)) return invalid('sales must be an array of { ds, y }.');
+  const horizon = positiveInteger(input.horizon, DEFAULT_HORIZON, 'horizon', MAX_HORIZON);
+  if (typeof horizon !== 'number') return horizon;
+  const leadTimeDays = positiveInteger(input.leadTimeDays, DEFAULT_LEAD_TIME_DAYS, 'leadTimeDays', 365);
+  if (typeof leadTimeDays !== 'number') return leadTimeDays;
+  const reviewPeriodDays = positiveInteger(input.reviewPeriodDays, DEFAULT_REVIEW_PERIOD_DAYS, 'reviewPeriodDays', 365);
+  if (typeof reviewPeriodDays !== 'number') return reviewPeriodDays;
+  const serviceLevel = input.serviceLevel ?? DEFAULT_SERVICE_LEVEL;
+  if (typeof serviceLevel !== 'number' || !(serviceLevel > 0 && serviceLevel < 1)) return invalid('serviceLevel must be between 0 and 1 (exclusive).');
+  if (input.sales.length === 0) return { error: 'No sales history: at least one day of sales is needed.', code: 'no_data' };
+
+  const history = buildDemandHistory(input);
+  if ('error' in history) return invalid(history.error);
+  const { demandClass } = classifyDemand(history.values, history.observed);
+  const uplifts = eventUplifts(input.regressors?.events ?? [], history);
+  const result = forecastDemand(history, horizon, demandClass, uplifts);
+
+  const lastHistoryDay = history.firstDay + history.values.length - 1;
+  const forecast: ForecastRow[] = [];
+  const band95 = result.bands.get(0.95)!;
+  const band80 = result.bands.get(0.8)!;
+  for (let j = 0; j < horizon; j++) {
+    forecast.push({
+      ds: formatDay(lastHistoryDay + 1 + j),
+      yhat: result.mean[j]!,
+      yhat_lower: band95.lower[j]!,
+      yhat_upper: band95.upper[j]!,
+      yhat_lower_80: band80.lower[j]!,
+      yhat_upper_80: band80.upper[j]!,
+    });
+  }
+
+  const deliveries = deliveriesByDay(input.deliveries);
+  const recordedSalesFrom = (fromDay: number): number => {
+    let sum = 0;
+    for (let t = Math.max(0, fromDay - history.firstDay); t < history.values.length; t++) if (history.observed[t]) sum += history.values[t]!;
+    return sum;
+  };
+  const start = stockAtHistoryEnd(input.stock, input.deliveries, recordedSalesFrom, lastHistoryDay);
+  const stock = start ? projectStock(start, forecast, deliveries) : [];
+  return {
+    forecast,
+    backtest: backtestRows(result, history),
+    stock,
+    stockouts: start ? findStockouts(start, stock) : [],
+    model: {
+      name: result.modelName,
+      description: result.description,
+      demandClass,
+      backtest: {
+        mase: result.validation?.mase ?? NaN,
+        smape: result.validation?.smape ?? NaN,
+        mae: result.validation?.mae ?? NaN,
+        ...(result.validation ? { coverage95: result.validation.coverage.get(0.95) ?? NaN } : {}),
+      },
+    },
+    reorder: reorderAdvice({ forecast, start, projection: stock, deliveries, leadTimeDays, serviceLevel, reviewPeriodDays }),
+  };
+}
+
+/**
+ * Event days are divided by their uplift before fitting, so a promotion does not
+ * look like a level shift, and multiplied back on future event days.
+ */
+function forecastDemand(history: DemandHistory, horizon: number, demandClass: DemandClass, uplifts: Map<number, number>): EngineResult {
+  const values = Float64Array.from(history.values, (value, t) => value / (uplifts.get(history.firstDay + t) || 1));
+  const intermittent = demandClass === 'intermittent' || demandClass === 'lumpy';
+  const result = selectAndForecast(values, productCandidates(values, demandClass), {
+    horizon,
+    validationHorizon: Math.min(horizon, 28),
+    origins: 8,
+    originStep: WEEK,
+    levels: [0.8, 0.95],
+    nonNegative: true,
+    score: intermittent || demandClass === 'erratic' ? 'rmse' : 'mae',
+    observed: history.observed,
+    scalePeriod: 1,
+    combineTop: 3,
+    intervalInflation: 1.25,
+    refitFinal: false,
+  });
+  const lastHistoryDay = history.firstDay + values.length - 1;
+  const applyUplift = (series: Float64Array, firstDay: number): void => {
+    for (let j = 0; j < series.length; j++) series[j] = series[j]! * (uplifts.get(firstDay + j) ?? 1);
+  };
+  if (uplifts.size > 0) {
+    for (const series of [result.mean, ...[...result.bands.values()].flatMap((band) => [band.lower, band.upper])]) applyUplift(series, lastHistoryDay + 1);
+  }
+  return result;
+}
+
+function backtestRows(result: EngineResult, history: DemandHistory): BacktestRow[] {
+  const validation = result.validation;
+  if (!validation) return [];
+  const band = validation.bands.get(0.95)!;
+  return Array.from(validation.mean, (yhat, j) => ({
+    ds: formatDay(history.firstDay + validation.origin + j),
+    yhat,
+    yhat_lower: band.lower[j]!,
+    yhat_upper: band.upper[j]!,
+  }));
+}
+

@@ -1,0 +1,129 @@
+import { dayNumber, formatDay } from './dates.ts';
+import { normalQuantile } from './stats.ts';
+import type { Delivery, ForecastRow, ReorderAdvice, StockPoint, StockRow, Stockout } from './types.ts';
+
+export type StockStart = { day: number; level: number };
+
+/**
+ * Stock on hand at the end of the last history day: the latest snapshot, minus
+ * the sales recorded after it, plus deliveries dated after it. Null when no
+ * usable snapshot exists (the projection is then left empty).
+ */
+export function stockAtHistoryEnd(stock: StockPoint[] | undefined, deliveries: Delivery[] | undefined, salesAfter: (fromDay: number) => number, lastHistoryDay: number): StockStart | null {
+  let latest: StockStart | null = null;
+  for (const point of stock ?? []) {
+    const day = dayNumber(point?.ds);
+    if (Number.isNaN(day) || day > lastHistoryDay || typeof point.stock_level !== 'number' || !Number.isFinite(point.stock_level)) continue;
+    if (!latest || day >= latest.day) latest = { day, level: point.stock_level };
+  }
+  if (!latest) return null;
+  let level = latest.level - salesAfter(latest.day + 1);
+  for (const [day, quantity] of deliveriesByDay(deliveries)) if (day > latest.day && day <= lastHistoryDay) level += quantity;
+  return { day: lastHistoryDay, level };
+}
+
+export function deliveriesByDay(deliveries: Delivery[] | undefined): Map<number, number> {
+  const byDay = new Map<number, number>();
+  for (const delivery of deliveries ?? []) {
+    const day = dayNumber(delivery?.ds);
+    const quantity = delivery?.quantity;
+    if (Number.isNaN(day) || typeof quantity !== 'number' || !Number.isFinite(quantity)) continue;
+    byDay.set(day, (byDay.get(day) ?? 0) + quantity);
+  }
+  return byDay;
+}
+
+/**
+ * stock_level[t] = start − Σ yhat + Σ deliveries. The optimistic path
+ * (stock_upper) subtracts the low-demand bound and the pessimistic path
+ * (stock_lower) the high-demand bound, both from the 95% band.
+ */
+export function projectStock(start: StockStart, forecast: ForecastRow[], deliveries: Map<number, number>): StockRow[] {
+  let level = start.level;
+  let upper = start.level;
+  let lower = start.level;
+  return forecast.map((row, j) => {
+    const incoming = deliveries.get(start.day + 1 + j) ?? 0;
+    level += incoming - row.yhat;
+    upper += incoming - row.yhat_lower;
+    lower += incoming - row.yhat_upper;
+    return { ds: row.ds, stock_level: level, stock_upper: upper, stock_lower: lower };
+  });
+}
+
+/** Every day the projected stock (or its pessimistic bound) goes from above zero to zero or below. */
+export function findStockouts(start: StockStart, rows: StockRow[]): Stockout[] {
+  const stockouts: Stockout[] = [];
+  const paths = [
+    { type: 'stockForecast', level: (row: StockRow) => row.stock_level },
+    { type: 'stockLowerBound', level: (row: StockRow) => row.stock_lower },
+  ] as const;
+  for (const path of paths) {
+    let previous = start.level;
+    for (const row of rows) {
+      const current = path.level(row);
+      if (previous > 0 && current <= 0) stockouts.push({ date: row.ds, type: path.type });
+      previous = current;
+    }
+  }
+  return stockouts.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+}
+
+export type ReorderInputs = {
+  forecast: ForecastRow[];
+  start: StockStart | null;
+  projection: StockRow[];
+  deliveries: Map<number, number>;
+  leadTimeDays: number;
+  serviceLevel: number;
+  reviewPeriodDays: number;
+};
+
+/**
+ * Reorder point = forecast demand over the lead time + safety stock, where
+ * safety stock = z(service level) · σ_daily · √(lead time), σ_daily being the
+ * forecast error read back from the 95% band (its upper half-width / 1.96; the
+ * upper half because the lower one is clipped at zero). Order by the first day
+ * the projected stock reaches the reorder point; order enough to cover the lead
+ * time plus a review period and the safety stock.
+ */
+export function reorderAdvice(inputs: ReorderInputs): ReorderAdvice {
+  const { forecast, start, projection, deliveries, leadTimeDays, serviceLevel, reviewPeriodDays } = inputs;
+  const lead = Math.min(leadTimeDays, forecast.length);
+  const z = normalQuantile(serviceLevel);
+  const upperZ = normalQuantile(0.975);
+  let variance = 0;
+  for (let j = 0; j < lead; j++) variance += ((forecast[j]!.yhat_upper - forecast[j]!.yhat) / upperZ) ** 2;
+  const dailySigma = lead > 0 ? Math.sqrt(variance / lead) : 0;
+  const safetyStock = Math.max(0, z * dailySigma * Math.sqrt(leadTimeDays));
+  const demandOver = (from: number, days: number): number => {
+    let sum = 0;
+    for (let j = from; j < Math.min(forecast.length, from + days); j++) sum += forecast[j]!.yhat;
+    return sum;
+  };
+  const reorderPoint = demandOver(0, leadTimeDays) + safetyStock;
+  if (!start) {
+    return round({ reorderPoint, safetyStock, orderQuantity: demandOver(0, leadTimeDays + reviewPeriodDays) + safetyStock, orderBy: null, leadTimeDays, serviceLevel });
+  }
+  let orderDay = -1;
+  for (let j = -1; j < projection.length; j++) {
+    const onHand = j < 0 ? start.level : projection[j]!.stock_level;
+    if (onHand <= demandOver(j + 1, leadTimeDays) + safetyStock) {
+      orderDay = j + 1;
+      break;
+    }
+  }
+  if (orderDay < 0 || orderDay >= forecast.length) {
+    return round({ reorderPoint, safetyStock, orderQuantity: 0, orderBy: null, leadTimeDays, serviceLevel });
+  }
+  const onHand = orderDay === 0 ? start.level : projection[orderDay - 1]!.stock_level;
+  let pipeline = 0;
+  for (let j = orderDay; j < orderDay + leadTimeDays + reviewPeriodDays; j++) pipeline += deliveries.get(start.day + 1 + j) ?? 0;
+  const need = demandOver(orderDay, leadTimeDays + reviewPeriodDays) + safetyStock - Math.max(0, onHand) - pipeline;
+  return round({ reorderPoint, safetyStock, orderQuantity: Math.max(0, need), orderBy: formatDay(start.day + 1 + orderDay), leadTimeDays, serviceLevel });
+}
+
+/** Stock comes in whole units: quantities are rounded up, so rounding never lowers the service level. */
+function round(advice: ReorderAdvice): ReorderAdvice {
+  return { ...advice, reorderPoint: Math.ceil(advice.reorderPoint - 1e-9), safetyStock: Math.ceil(advice.safetyStock - 1e-9), orderQuantity: Math.max(0, Math.ceil(advice.orderQuantity - 1e-9)) };
+}

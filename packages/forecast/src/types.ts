@@ -1,0 +1,62 @@
+export type DailyPoint = { ds: string; y: number };
+export type StockPoint = { ds: string; stock_level: number };
+export type Delivery = { ds: string; quantity: number };
+
+/** A known event (holiday, promotion) on the listed days, past and future. Its effect is learnt from the past days. */
+export type EventRegressor = { name: string; dates: string[] };
+
+export type ProductForecastInput = {
+  sales: DailyPoint[];
+  stock?: StockPoint[];
+  deliveries?: Delivery[];
+  /** Days to forecast; default 90. */
+  horizon?: number;
+  /** Days between placing an order and receiving it; default 14. */
+  leadTimeDays?: number;
+  /** Probability of not running out during the lead time; default 0.95. */
+  serviceLevel?: number;
+  /** Days an order should last beyond the lead time; default 30. */
+  reviewPeriodDays?: number;
+  regressors?: { events?: EventRegressor[] };
+  /** First day to forecast is `today`; days without sales rows before it count as zero sales. Default: the day after the last sale. */
+  today?: string;
+};
+
+export type DemandClass = 'smooth' | 'erratic' | 'intermittent' | 'lumpy';
+
+export type ForecastRow = { ds: string; yhat: number; yhat_lower: number; yhat_upper: number; yhat_lower_80: number; yhat_upper_80: number };
+export type BacktestRow = { ds: string; yhat: number; yhat_lower: number; yhat_upper: number };
+export type StockRow = { ds: string; stock_level: number; stock_upper: number; stock_lower: number };
+export type Stockout = { date: string; type: 'stockForecast' | 'stockLowerBound' };
+
+export type ModelSummary = {
+  name: string;
+  description: string;
+  demandClass: DemandClass;
+  backtest: { mase: number; smape: number; mae: number; coverage95?: number };
+};
+
+export type ReorderAdvice = {
+  reorderPoint: number;
+  safetyStock: number;
+  orderQuantity: number;
+  orderBy: string | null;
+  leadTimeDays: number;
+  serviceLevel: number;
+};
+
+export type ProductForecast = {
+  forecast: ForecastRow[];
+  backtest: BacktestRow[];
+  stock: StockRow[];
+  stockouts: Stockout[];
+  model: ModelSummary;
+  reorder: ReorderAdvice;
+};
+
+export type ForecastErrorCode = 'invalid_input' | 'no_data' | 'internal';
+export type ForecastError = { error: string; code: ForecastErrorCode };
+
+export function isForecastError(result: ProductForecast | ForecastError): result is ForecastError {
+  return 'error' in result;
+}
