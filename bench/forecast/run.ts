@@ -1,0 +1,178 @@
+// The forecasting benchmark: `node bench/forecast/run.ts [--quick] [--validation]`.
+// --quick samples the sets so CI can run it; --validation scores on the last
+// horizon of each training half (how settings were chosen) instead of the test half.
+import { resourceUsage } from 'node:process';
+import { availableParallelism } from 'node:os';
+import { forecastBatch, forecastProduct, forecastSeries, forecastSeriesBatch, isForecastError, type ProductForecastInput } from '@stockwise/forecast';
+import { crostonBenchmark, naive2, seasonalNaive } from './baselines.ts';
+import { loadM4, loadM5, M5_HOLDOUT_DAYS, type M4Set } from './data.ts';
+import { coverage, mase, owa, rmsse, smape } from './metrics.ts';
+import { prophetForecast } from './prophet.ts';
+import { seededSample, syntheticCatalogue } from './synthetic.ts';
+
+export type Scores = { smape: number; mase: number; rmsse?: number; coverage80?: number; coverage95?: number };
+export type Row = { set: string; method: string; series: number; scores: Scores; owa?: number; seriesPerSecond?: number; seriesPerSecondAllCores?: number };
+
+type Forecast = { mean: number[]; lower80?: number[]; upper80?: number[]; lower95?: number[]; upper95?: number[] };
+
+/** Averages each metric over series, the way the M4 and M5 scores are reported. */
+export function score(train: number[][], test: number[][], forecasts: Forecast[], period: number, withRmsse = false): Scores {
+  const n = forecasts.length;
+  const average = (metric: (i: number) => number): number => forecasts.reduce((sum, _, i) => sum + metric(i), 0) / n;
+  const scores: Scores = {
+    smape: average((i) => smape(test[i]!, forecasts[i]!.mean)),
+    mase: average((i) => mase(train[i]!, test[i]!, forecasts[i]!.mean, period)),
+  };
+  if (withRmsse) scores.rmsse = average((i) => rmsse(train[i]!, test[i]!, forecasts[i]!.mean));
+  if (forecasts[0]?.lower80) scores.coverage80 = average((i) => coverage(test[i]!, forecasts[i]!.lower80!, forecasts[i]!.upper80!));
+  if (forecasts[0]?.lower95) scores.coverage95 = average((i) => coverage(test[i]!, forecasts[i]!.lower95!, forecasts[i]!.upper95!));
+  return scores;
+}
+
+function timed<T>(work: () => T): { result: T; seconds: number } {
+  const start = performance.now();
+  const result = work();
+  return { result, seconds: (performance.now() - start) / 1000 };
+}
+
+function holdOut(set: M4Set, validation: boolean): { train: number[][]; test: number[][] } {
+  if (!validation) return { train: set.train, test: set.test };
+  return { train: set.train.map((values) => values.slice(0, -set.horizon)), test: set.train.map((values) => values.slice(-set.horizon)) };
+}
+
+const M4_SEASONAL_PERIODS = { Weekly: [], Hourly: [24, 168] } as const;
+const PROPHET_STEP_SECONDS = { Weekly: 7 * 86_400, Hourly: 3_600 } as const;
+
+export async function benchmarkM4(name: 'Weekly' | 'Hourly', options: { sample?: number; prophetSample: number; validation: boolean }): Promise<Row[]> {
+  const full = loadM4(name);
+  const indices = seededSample(full.ids.length, options.sample ?? full.ids.length, 1);
+  const { train: allTrain, test: allTest } = holdOut(full, options.validation);
+  const train = indices.map((i) => allTrain[i]!);
+  const test = indices.map((i) => allTest[i]!);
+  const { horizon, period } = full;
+  const seasonalPeriods = [...M4_SEASONAL_PERIODS[name]];
+  const label = `M4 ${name}${options.validation ? ' (validation)' : ''}`;
+
+  const naive2Forecasts = train.map((values) => ({ mean: naive2(values, horizon, period) }));
+  const naive2Scores = score(train, test, naive2Forecasts, period);
+  const ours = timed(() => train.map((values) => forecastSeries(values, { horizon, seasonalPeriods })));
+  const ourForecasts = ours.result.map((f) => ({ mean: f.mean, lower80: f.lower[80], upper80: f.upper[80], lower95: f.lower[95], upper95: f.upper[95] }));
+  const allCores = await (async () => {
+    const start = performance.now();
+    await forecastSeriesBatch(train.map((values) => ({ values, options: { horizon, seasonalPeriods } })));
+    return (performance.now() - start) / 1000;
+  })();
+  const rows: Row[] = [];
+  const add = (method: string, scores: Scores, extra: Partial<Row> = {}, reference = naive2Scores, series = train.length): void => {
+    rows.push({ set: label, method, series, scores, owa: owa(scores, reference), ...extra });
+  };
+  add('Stockwise (ours)', score(train, test, ourForecasts, period), { seriesPerSecond: train.length / ours.seconds, seriesPerSecondAllCores: train.length / allCores });
+  add('Naive2', naive2Scores);
+  add('sNaive', score(train, test, train.map((values) => ({ mean: seasonalNaive(values, horizon, name === 'Hourly' ? 24 : 1) })), period));
+
+  // Prophet is slow, so it runs on a seeded sample; ours and Naive2 are re-scored on the same sample for a fair side-by-side.
+  const prophetIndices = seededSample(train.length, options.prophetSample, 2);
+  const sampleTrain = prophetIndices.map((i) => train[i]!);
+  const sampleTest = prophetIndices.map((i) => test[i]!);
+  const sampleNaive2 = score(sampleTrain, sampleTest, prophetIndices.map((i) => naive2Forecasts[i]!), period);
+  const prophet = timed(() => sampleTrain.map((values) => prophetForecast(values, PROPHET_STEP_SECONDS[name], horizon)));
+  const prophetForecasts = prophet.result.map((f) => ({ mean: f.mean, lower95: f.lower95, upper95: f.upper95 }));
+  const oursOnSample = timed(() => sampleTrain.map((values) => forecastSeries(values, { horizon, seasonalPeriods })));
+  const oursSampleForecasts = oursOnSample.result.map((f) => ({ mean: f.mean, lower80: f.lower[80], upper80: f.upper[80], lower95: f.lower[95], upper95: f.upper[95] }));
+  add(`Prophet (sample)`, score(sampleTrain, sampleTest, prophetForecasts, period), { seriesPerSecond: sampleTrain.length / prophet.seconds }, sampleNaive2, sampleTrain.length);
+  add(`Stockwise (same sample)`, score(sampleTrain, sampleTest, oursSampleForecasts, period), { seriesPerSecond: sampleTrain.length / oursOnSample.seconds }, sampleNaive2, sampleTrain.length);
+  return rows;
+}
+
+const DAY_MS = 86_400_000;
+
+export async function benchmarkM5(options: { validation: boolean }): Promise<Row[]> {
+  const series = loadM5().map((s) =>
+    options.validation ? { ...s, train: s.train.slice(0, -M5_HOLDOUT_DAYS), test: s.train.slice(-M5_HOLDOUT_DAYS) } : s,
+  );
+  const train = series.map((s) => s.train);
+  const test = series.map((s) => s.test);
+  const label = `M5 subset${options.validation ? ' (validation)' : ''}`;
+  const inputs: ProductForecastInput[] = series.map((s) => {
+    const first = Date.parse(`${s.start}T00:00:00Z`);
+    return { sales: s.train.map((y, t) => ({ ds: new Date(first + t * DAY_MS).toISOString().slice(0, 10), y })), horizon: M5_HOLDOUT_DAYS };
+  });
+  const ours = timed(() => inputs.map(forecastProduct));
+  const ourForecasts = ours.result.map((result) => {
+    if (isForecastError(result)) throw new Error(result.error);
+    const rows = result.forecast;
+    return { mean: rows.map((r) => r.yhat), lower80: rows.map((r) => r.yhat_lower_80), upper80: rows.map((r) => r.yhat_upper_80), lower95: rows.map((r) => r.yhat_lower), upper95: rows.map((r) => r.yhat_upper) };
+  });
+  const allCoresStart = performance.now();
+  await forecastBatch(inputs, { chunkSize: 2 });
+  const allCores = (performance.now() - allCoresStart) / 1000;
+  const prophet = timed(() => train.map((values) => prophetForecast(values, 86_400, M5_HOLDOUT_DAYS)));
+  const rows: Row[] = [
+    { set: label, method: 'Stockwise (ours)', series: series.length, scores: score(train, test, ourForecasts, 1, true), seriesPerSecond: series.length / ours.seconds, seriesPerSecondAllCores: series.length / allCores },
+    { set: label, method: 'sNaive (7)', series: series.length, scores: score(train, test, train.map((v) => ({ mean: seasonalNaive(v, M5_HOLDOUT_DAYS, 7) })), 1, true) },
+    { set: label, method: 'Croston (α=0.1)', series: series.length, scores: score(train, test, train.map((v) => ({ mean: crostonBenchmark(v, M5_HOLDOUT_DAYS) })), 1, true) },
+    { set: label, method: 'Naive', series: series.length, scores: score(train, test, train.map((v) => ({ mean: seasonalNaive(v, M5_HOLDOUT_DAYS, 1) })), 1, true) },
+    {
+      set: label,
+      method: 'Prophet',
+      series: series.length,
+      scores: score(train, test, prophet.result.map((f) => ({ mean: f.mean.map((v) => Math.max(0, v)), lower95: f.lower95.map((v) => Math.max(0, v)), upper95: f.upper95 })), 1, true),
+      seriesPerSecond: series.length / prophet.seconds,
+    },
+  ];
+  return rows;
+}
+
+/** The product path end to end: 2 years of daily sales, 90-day horizon, stock and deliveries. */
+export async function benchmarkCatalogue(products: number): Promise<{ products: number; msPerSeriesOneCore: number; secondsAllCores: number; workers: number; errors: number }> {
+  const inputs = syntheticCatalogue(products, 730, 3);
+  const oneCoreSample = inputs.slice(0, Math.min(300, products));
+  const oneCore = timed(() => oneCoreSample.map(forecastProduct));
+  const start = performance.now();
+  const results = await forecastBatch(inputs);
+  return {
+    products,
+    msPerSeriesOneCore: (oneCore.seconds * 1000) / oneCoreSample.length,
+    secondsAllCores: (performance.now() - start) / 1000,
+    workers: availableParallelism(),
+    errors: results.filter(isForecastError).length,
+  };
+}
+
+function format(value: number | undefined, digits = 3): string {
+  return value === undefined || Number.isNaN(value) ? '–' : value.toFixed(digits);
+}
+
+export function markdownTable(rows: Row[]): string {
+  const lines = [
+    '| set | method | series | sMAPE | MASE | OWA | RMSSE | cover 80 | cover 95 | series/s 1 core | series/s all cores |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const row of rows) {
+    const s = row.scores;
+    lines.push(
+      `| ${row.set} | ${row.method} | ${row.series} | ${format(s.smape)} | ${format(s.mase)} | ${format(row.owa)} | ${format(s.rmsse)} | ${format(s.coverage80, 2)} | ${format(s.coverage95, 2)} | ${format(row.seriesPerSecond, 0)} | ${format(row.seriesPerSecondAllCores, 0)} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+  const quick = process.argv.includes('--quick');
+  const validation = process.argv.includes('--validation');
+  const started = performance.now();
+  const rows: Row[] = [
+    ...(await benchmarkM4('Weekly', { sample: quick ? 60 : undefined, prophetSample: quick ? 5 : 40, validation })),
+    ...(await benchmarkM4('Hourly', { sample: quick ? 40 : undefined, prophetSample: quick ? 3 : 20, validation })),
+    ...(await benchmarkM5({ validation })),
+  ];
+  console.log(markdownTable(rows));
+  const catalogue = await benchmarkCatalogue(quick ? 1_000 : 10_000);
+  console.log(
+    `\nCatalogue: ${catalogue.products} products × 730 days, horizon 90: ${catalogue.msPerSeriesOneCore.toFixed(2)} ms/product on one core; ` +
+      `${catalogue.secondsAllCores.toFixed(1)} s on ${catalogue.workers} cores; ${catalogue.errors} errors.`,
+  );
+  console.log(`Peak RSS ${(resourceUsage().maxRSS / 1024).toFixed(0)} MiB (main thread + workers share one process). Total ${((performance.now() - started) / 1000).toFixed(0)} s.`);
+}
+
+if (import.meta.main) await main();
