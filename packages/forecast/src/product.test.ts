@@ -1,0 +1,189 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { forecastBatch, forecastProduct, isForecastError, type ProductForecast, type ProductForecastInput } from './index.ts';
+
+const DAY_MS = 86_400_000;
+const day = (t: number): string => new Date(Date.parse('2025-01-01T00:00:00Z') + t * DAY_MS).toISOString().slice(0, 10);
+const salesOf = (values: number[]) => values.map((y, t) => ({ ds: day(t), y }));
+
+function ok(input: ProductForecastInput): ProductForecast {
+  const result = forecastProduct(input);
+  if (isForecastError(result)) throw new Error(result.error);
+  return result;
+}
+
+const weeklySales = (days: number, level = 20): number[] => Array.from({ length: days }, (_, t) => Math.round(level * (t % 7 >= 5 ? 1.6 : 1) + ((t * 7) % 5)));
+
+describe('forecastProduct', () => {
+  it('produces horizon rows with ordered 80% and 95% bands and a Prophet-style shape', () => {
+    const result = ok({ sales: salesOf(weeklySales(200)), horizon: 30 });
+    expect(result.forecast).toHaveLength(30);
+    expect(result.forecast[0]!.ds).toBe(day(200));
+    for (const row of result.forecast) {
+      expect(row.yhat_lower).toBeLessThanOrEqual(row.yhat_lower_80);
+      expect(row.yhat_lower_80).toBeLessThanOrEqual(row.yhat);
+      expect(row.yhat).toBeLessThanOrEqual(row.yhat_upper_80);
+      expect(row.yhat_upper_80).toBeLessThanOrEqual(row.yhat_upper);
+    }
+    expect(result.model.demandClass).toBe('smooth');
+    expect(result.backtest.length).toBeGreaterThan(0);
+    expect(result.model.backtest.mase).toBeGreaterThanOrEqual(0);
+  });
+
+  it('learns the weekday pattern', () => {
+    const result = ok({ sales: salesOf(weeklySales(210)), horizon: 14 });
+    const weekend = result.forecast.filter((row) => [5, 6].includes((Date.parse(row.ds) / DAY_MS - Date.parse(day(0)) / DAY_MS) % 7));
+    const weekday = result.forecast.filter((row) => ![5, 6].includes((Date.parse(row.ds) / DAY_MS - Date.parse(day(0)) / DAY_MS) % 7));
+    const average = (rows: { yhat: number }[]): number => rows.reduce((s, r) => s + r.yhat, 0) / rows.length;
+    expect(average(weekend)).toBeGreaterThan(1.3 * average(weekday));
+  });
+
+  it('treats out-of-stock days as censored, not as zero demand', () => {
+    const values = Array.from({ length: 120 }, (_, t) => (t >= 90 ? 0 : 10));
+    const stock = [{ ds: day(0), stock_level: 500 }, { ds: day(90), stock_level: 0 }];
+    const censored = ok({ sales: salesOf(values), stock, horizon: 7 });
+    const naive = ok({ sales: salesOf(values), horizon: 7 });
+    expect(censored.forecast[0]!.yhat).toBeGreaterThan(8);
+    expect(naive.forecast[0]!.yhat).toBeLessThan(censored.forecast[0]!.yhat);
+  });
+
+  it('projects stock from the last snapshot, adds deliveries and reports stockouts', () => {
+    const sales = salesOf(new Array<number>(100).fill(10));
+    const result = ok({ sales, stock: [{ ds: day(99), stock_level: 55 }], deliveries: [{ ds: day(110), quantity: 100 }], horizon: 20, leadTimeDays: 3 });
+    expect(result.stock[0]!.stock_level).toBeCloseTo(55 - result.forecast[0]!.yhat, 6);
+    const stockout = result.stockouts.find((s) => s.type === 'stockForecast');
+    expect(stockout?.date).toBe(day(105));
+    expect(result.stockouts.some((s) => s.type === 'stockLowerBound')).toBe(true);
+    expect(result.reorder.orderBy).not.toBeNull();
+    expect(result.reorder.orderBy! <= day(103)).toBe(true);
+    expect(result.reorder.reorderPoint).toBeGreaterThanOrEqual(30);
+    expect(result.reorder.orderQuantity).toBeGreaterThan(0);
+  });
+
+  it('applies a learnt promotion uplift to future promotion days', () => {
+    const promotions = Array.from({ length: 12 }, (_, k) => day(10 + 14 * k));
+    const values = Array.from({ length: 180 }, (_, t) => (promotions.includes(day(t)) ? 30 : 10));
+    const future = day(185);
+    const result = ok({ sales: salesOf(values), horizon: 10, regressors: { events: [{ name: 'promo', dates: [...promotions, future] }] } });
+    const promoted = result.forecast.find((row) => row.ds === future)!;
+    const normal = result.forecast.find((row) => row.ds === day(184))!;
+    expect(promoted.yhat).toBeGreaterThan(1.8 * normal.yhat);
+  });
+
+  it('classifies and forecasts a slow intermittent seller with a rate, not zeros', () => {
+    const values = Array.from({ length: 300 }, (_, t) => (t % 5 === 0 ? 2 : 0));
+    const result = ok({ sales: salesOf(values), horizon: 10 });
+    expect(['intermittent', 'lumpy']).toContain(result.model.demandClass);
+    expect(result.forecast[0]!.yhat).toBeGreaterThan(0.2);
+    expect(result.forecast[0]!.yhat).toBeLessThan(0.8);
+  });
+
+  it.each([
+    ['empty sales', { sales: [] }],
+    ['not an array', { sales: 'x' as unknown as [] }],
+    ['bad dates only', { sales: [{ ds: 'yesterday', y: 1 }] }],
+    ['impossible date', { sales: [{ ds: '2025-02-30', y: 1 }] }],
+    ['bad horizon', { sales: salesOf([1, 2]), horizon: -3 }],
+    ['bad service level', { sales: salesOf([1, 2]), serviceLevel: 1.5 }],
+  ])('returns a typed error for %s', (_, input) => {
+    const result = forecastProduct(input as ProductForecastInput);
+    expect(isForecastError(result)).toBe(true);
+    if (isForecastError(result)) expect(result.code).toMatch(/invalid_input|no_data/);
+  });
+
+  it.each([
+    ['a single point', [7]],
+    ['all zeros', new Array<number>(100).fill(0)],
+    ['NaN and negative values', [5, Number.NaN, -3, 6, 4, Number.NaN, 5, 6, 7, 5, 4, 6]],
+    ['a very long series', weeklySales(4000)],
+  ])('gives a sensible forecast for %s', (_, values) => {
+    const result = ok({ sales: salesOf(values), horizon: 14 });
+    expect(result.forecast).toHaveLength(14);
+    for (const row of result.forecast) {
+      expect(Number.isFinite(row.yhat)).toBe(true);
+      expect(row.yhat_lower).toBeGreaterThanOrEqual(0);
+    }
+  });
+
+  it('fills gaps in dates with zero sales', () => {
+    const result = ok({ sales: [{ ds: '2025-01-01', y: 5 }, { ds: '2025-03-01', y: 5 }], horizon: 3 });
+    expect(result.forecast[0]!.ds).toBe('2025-03-02');
+    expect(result.forecast[0]!.yhat).toBeLessThan(5);
+  });
+});
+
+const productInput = fc.record({
+  values: fc.array(fc.oneof(fc.nat({ max: 50 }), fc.constantFrom(0, 0, 0)), { minLength: 1, maxLength: 200 }),
+  horizon: fc.integer({ min: 1, max: 60 }),
+  stock: fc.option(fc.integer({ min: -10, max: 500 }), { nil: undefined }),
+  delivery: fc.option(fc.record({ offset: fc.integer({ min: 1, max: 60 }), quantity: fc.integer({ min: 0, max: 200 }) }), { nil: undefined }),
+});
+
+describe('forecastProduct properties', () => {
+  it('bands are ordered, finite, non-negative and the horizon is right', () => {
+    fc.assert(
+      fc.property(productInput, ({ values, horizon }) => {
+        const result = ok({ sales: salesOf(values), horizon });
+        expect(result.forecast).toHaveLength(horizon);
+        for (const row of result.forecast) {
+          for (const value of [row.yhat, row.yhat_lower, row.yhat_upper, row.yhat_lower_80, row.yhat_upper_80]) {
+            expect(Number.isFinite(value)).toBe(true);
+            expect(value).toBeGreaterThanOrEqual(0);
+          }
+          expect(row.yhat_lower).toBeLessThanOrEqual(row.yhat_lower_80);
+          expect(row.yhat_lower_80).toBeLessThanOrEqual(row.yhat + 1e-9);
+          expect(row.yhat).toBeLessThanOrEqual(row.yhat_upper_80 + 1e-9);
+          expect(row.yhat_upper_80).toBeLessThanOrEqual(row.yhat_upper);
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('is deterministic', () => {
+    fc.assert(
+      fc.property(productInput, ({ values, horizon }) => {
+        const input = { sales: salesOf(values), horizon };
+        expect(JSON.stringify(forecastProduct(input))).toBe(JSON.stringify(forecastProduct(structuredClone(input))));
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('stock projection: level = last snapshot − cumulative yhat + cumulative deliveries', () => {
+    fc.assert(
+      fc.property(productInput, ({ values, horizon, stock, delivery }) => {
+        const snapshot = stock ?? 100;
+        const last = values.length - 1;
+        const deliveries = delivery ? [{ ds: day(last + delivery.offset), quantity: delivery.quantity }] : [];
+        const result = ok({ sales: salesOf(values), horizon, stock: [{ ds: day(last), stock_level: snapshot }], deliveries });
+        let demand = 0;
+        let incoming = 0;
+        result.stock.forEach((row, j) => {
+          demand += result.forecast[j]!.yhat;
+          if (delivery && j + 1 === delivery.offset) incoming += delivery.quantity;
+          expect(row.stock_level).toBeCloseTo(snapshot - demand + incoming, 6);
+          expect(row.stock_lower).toBeLessThanOrEqual(row.stock_level + 1e-9);
+          expect(row.stock_upper).toBeGreaterThanOrEqual(row.stock_level - 1e-9);
+        });
+        for (const stockout of result.stockouts) {
+          const index = result.stock.findIndex((row) => row.ds === stockout.date);
+          const level = (j: number): number => (j < 0 ? snapshot : stockout.type === 'stockForecast' ? result.stock[j]!.stock_level : result.stock[j]!.stock_lower);
+          expect(level(index - 1)).toBeGreaterThan(0);
+          expect(level(index)).toBeLessThanOrEqual(0);
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
+
+describe('forecastBatch', () => {
+  it('matches forecastProduct and keeps input order across worker threads', async () => {
+    const inputs = Array.from({ length: 12 }, (_, i) => ({ sales: salesOf(weeklySales(120, 5 + i)), horizon: 14 }));
+    const progress: number[] = [];
+    const results = await forecastBatch(inputs, { workers: 2, chunkSize: 3, onProgress: (done) => progress.push(done) });
+    expect(results.map((r) => JSON.stringify(r))).toEqual(inputs.map((input) => JSON.stringify(forecastProduct(input))));
+    expect(progress.at(-1)).toBe(12);
+  });
+});
