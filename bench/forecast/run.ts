@@ -40,7 +40,9 @@ function holdOut(set: M4Set, validation: boolean): { train: number[][]; test: nu
   return { train: set.train.map((values) => values.slice(0, -set.horizon)), test: set.train.map((values) => values.slice(-set.horizon)) };
 }
 
-const M4_SEASONAL_PERIODS = { Weekly: [], Hourly: [24, 168] } as const;
+// Weekly data gets the yearly period (52 weeks) as a candidate; the seasonality
+// test and validation decide per series whether it is used. MASE still uses m = 1.
+const M4_SEASONAL_PERIODS = { Weekly: [52], Hourly: [24, 168] } as const;
 const PROPHET_STEP_SECONDS = { Weekly: 7 * 86_400, Hourly: 3_600 } as const;
 
 export async function benchmarkM4(name: 'Weekly' | 'Hourly', options: { sample?: number; prophetSample: number; validation: boolean }): Promise<Row[]> {

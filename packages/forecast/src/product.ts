@@ -1,8 +1,8 @@
 import { formatDay } from './dates.ts';
 import { buildDemandHistory, classifyDemand, eventUplifts, type DemandHistory } from './demand.ts';
-import { selectAndForecast, type EngineResult } from './engine.ts';
+import { calibratedInflation, selectAndForecast, type EngineResult } from './engine.ts';
 import type { Candidate } from './models/candidate.ts';
-import { autoEts, ets, NON_SEASONAL_FORMS, type EtsForm } from './models/ets.ts';
+import { autoEts, ets, holtWintersForms, NON_SEASONAL_FORMS } from './models/ets.ts';
 import { croston, imapa, tsb } from './models/intermittent.ts';
 import { seasonalNaive } from './models/naive.ts';
 import { theta } from './models/theta.ts';
@@ -20,10 +20,7 @@ const WEEK = 7;
 const YEARLY_MIN_DAYS = 548;
 // Additive vs multiplicative weekday pattern, chosen by AICc. The damped seasonal
 // forms cost twice as much, and trend is already covered by the damped candidates.
-const HOLT_WINTERS_FORMS: EtsForm[] = [
-  { trend: 'none', season: 'additive', period: WEEK },
-  { trend: 'none', season: 'multiplicative', period: WEEK },
-];
+const HOLT_WINTERS_FORMS = holtWintersForms(WEEK).filter((form) => form.trend === 'none');
 
 /**
  * Candidate models by demand class. Frequent sellers get the exponential-smoothing
@@ -146,7 +143,7 @@ function forecastDemand(history: DemandHistory, horizon: number, demandClass: De
     observed: history.observed,
     scalePeriod: 1,
     combineTop: 3,
-    intervalInflation: 1.25,
+    intervalInflation: calibratedInflation,
     refitFinal: false,
   });
   const lastHistoryDay = history.firstDay + values.length - 1;

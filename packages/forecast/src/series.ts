@@ -1,6 +1,6 @@
-import { selectAndForecast, type EngineResult } from './engine.ts';
+import { calibratedInflation, selectAndForecast, type EngineResult } from './engine.ts';
 import type { Candidate } from './models/candidate.ts';
-import { ets, NON_SEASONAL_FORMS } from './models/ets.ts';
+import { autoEts, ets, holtWintersForms, NON_SEASONAL_FORMS } from './models/ets.ts';
 import { naive, seasonalAverage, seasonalNaive } from './models/naive.ts';
 import { theta } from './models/theta.ts';
 import { deseasonalized, seasonalityTest } from './seasonality.ts';
@@ -12,14 +12,17 @@ export const DEFAULT_LEVELS = [80, 95];
 
 /**
  * Candidates for a generic regular series. Seasonal periods are used only when
- * the M4 autocorrelation test finds them, so noise is never "seasonalised".
+ * the M4 autocorrelation test finds them, so noise is never "seasonalised"; even
+ * then the non-seasonal models stay in the pool and validation decides.
+ * Holt–Winters handles the shortest period itself, so its pattern can drift.
  */
 export function seriesCandidates(values: Float64Array, seasonalPeriods: number[]): Candidate[] {
   const periods = seasonalPeriods.filter((period) => seasonalityTest(values, period)).sort((a, b) => a - b);
   const [ses, holt, damped] = NON_SEASONAL_FORMS.map(ets) as [Candidate, Candidate, Candidate];
   const nonSeasonal = [ses, holt, damped, theta()];
   if (periods.length === 0) return [naive(), ...nonSeasonal];
-  const candidates: Candidate[] = nonSeasonal.map((candidate) => deseasonalized(candidate, periods));
+  const candidates: Candidate[] = [...nonSeasonal, ...nonSeasonal.map((candidate) => deseasonalized(candidate, periods))];
+  candidates.push(autoEts(holtWintersForms(periods[0]!)));
   for (const period of periods) candidates.push(seasonalNaive(period), seasonalAverage(period, 3));
   return candidates;
 }
@@ -41,7 +44,7 @@ export function forecastSeries(values: number[], options: SeriesForecastOptions)
     score: 'mae',
     scalePeriod: periods[0] ?? 1,
     combineTop: 3,
-    intervalInflation: 1.25,
+    intervalInflation: calibratedInflation,
     refitFinal: true,
   });
   return toSeriesForecast(result, levels);

@@ -189,9 +189,9 @@ export const NON_SEASONAL_FORMS: EtsForm[] = [
   { trend: 'damped', season: 'none', period: 1 },
 ];
 
-export function seasonalForms(period: number): EtsForm[] {
+/** Holt–Winters forms: additive or multiplicative season, with no trend or a damped one. */
+export function holtWintersForms(period: number): EtsForm[] {
   return [
-    ...NON_SEASONAL_FORMS,
     { trend: 'none', season: 'additive', period },
     { trend: 'damped', season: 'additive', period },
     { trend: 'none', season: 'multiplicative', period },
