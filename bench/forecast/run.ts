@@ -1,4 +1,4 @@
-// The forecasting benchmark: `node bench/forecast/run.ts [--quick] [--validation]`.
+// The forecasting benchmark: `node bench/forecast/run.ts [--quick] [--validation] [--sets=weekly,hourly,m5,catalogue]`.
 // --quick samples the sets so CI can run it; --validation scores on the last
 // horizon of each training half (how settings were chosen) instead of the test half.
 import { resourceUsage } from 'node:process';
@@ -162,19 +162,22 @@ export function markdownTable(rows: Row[]): string {
 async function main(): Promise<void> {
   const quick = process.argv.includes('--quick');
   const validation = process.argv.includes('--validation');
+  const setsArgument = process.argv.find((argument) => argument.startsWith('--sets='));
+  const sets = new Set((setsArgument?.slice('--sets='.length) ?? 'weekly,hourly,m5,catalogue').split(','));
   const started = performance.now();
-  const rows: Row[] = [
-    ...(await benchmarkM4('Weekly', { sample: quick ? 60 : undefined, prophetSample: quick ? 5 : 40, validation })),
-    ...(await benchmarkM4('Hourly', { sample: quick ? 40 : undefined, prophetSample: quick ? 3 : 20, validation })),
-    ...(await benchmarkM5({ validation })),
-  ];
-  console.log(markdownTable(rows));
-  const catalogue = await benchmarkCatalogue(quick ? 1_000 : 10_000);
-  console.log(
-    `\nCatalogue: ${catalogue.products} products × 730 days, horizon 90: ${catalogue.msPerSeriesOneCore.toFixed(2)} ms/product on one core; ` +
-      `${catalogue.secondsAllCores.toFixed(1)} s on ${catalogue.workers} cores; ${catalogue.errors} errors.`,
-  );
-  console.log(`Peak RSS ${(resourceUsage().maxRSS / 1024).toFixed(0)} MiB (main thread + workers share one process). Total ${((performance.now() - started) / 1000).toFixed(0)} s.`);
+  const rows: Row[] = [];
+  if (sets.has('weekly')) rows.push(...(await benchmarkM4('Weekly', { sample: quick ? 60 : undefined, prophetSample: quick ? 5 : 40, validation })));
+  if (sets.has('hourly')) rows.push(...(await benchmarkM4('Hourly', { sample: quick ? 40 : undefined, prophetSample: quick ? 3 : 20, validation })));
+  if (sets.has('m5')) rows.push(...(await benchmarkM5({ validation })));
+  if (rows.length > 0) console.log(markdownTable(rows));
+  if (sets.has('catalogue')) {
+    const catalogue = await benchmarkCatalogue(quick ? 1_000 : 10_000);
+    console.log(
+      `\nCatalogue: ${catalogue.products} products × 730 days, horizon 90: ${catalogue.msPerSeriesOneCore.toFixed(2)} ms/product on one core; ` +
+        `${catalogue.secondsAllCores.toFixed(1)} s on ${catalogue.workers} cores; ${catalogue.errors} errors.`,
+    );
+  }
+  console.log(`Peak RSS ${(resourceUsage().maxRSS / 1024).toFixed(0)} MiB (one process: main thread and workers). Total ${((performance.now() - started) / 1000).toFixed(0)} s.`);
 }
 
 if (import.meta.main) await main();

@@ -29,7 +29,10 @@ function poisson(mean: number, next: () => number): number {
   const limit = Math.exp(-Math.min(mean, 50));
   let k = 0;
   let p = next();
-  while (p > limit) (k++, (p *= next()));
+  while (p > limit) {
+    k++;
+    p *= next();
+  }
   return k;
 }
 

@@ -83,7 +83,11 @@ function stockoutDays(input: ProductForecastInput, firstDay: number, length: num
 function imputeUnobserved(values: Float64Array, observed: Uint8Array): void {
   let overallSum = 0;
   let overallCount = 0;
-  for (let t = 0; t < values.length; t++) if (observed[t]) (overallSum += values[t]!), overallCount++;
+  for (let t = 0; t < values.length; t++) {
+    if (!observed[t]) continue;
+    overallSum += values[t]!;
+    overallCount++;
+  }
   const overall = overallCount > 0 ? overallSum / overallCount : 0;
   for (let t = 0; t < values.length; t++) {
     if (observed[t]) continue;
@@ -91,7 +95,9 @@ function imputeUnobserved(values: Float64Array, observed: Uint8Array): void {
     let count = 0;
     for (let offset = 7; offset <= IMPUTATION_WINDOW_DAYS; offset += 7) {
       for (const u of [t - offset, t + offset]) {
-        if (u >= 0 && u < values.length && observed[u]) (sum += values[u]!), count++;
+        if (u < 0 || u >= values.length || !observed[u]) continue;
+        sum += values[u]!;
+        count++;
       }
     }
     values[t] = count > 0 ? sum / count : overall;
@@ -142,7 +148,9 @@ export function eventUplifts(events: EventRegressor[], history: DemandHistory): 
       let sum = 0;
       let samples = 0;
       for (let u = Math.max(0, t - 7); u <= Math.min(n - 1, t + 7); u++) {
-        if (u !== t && history.observed[u] && !days.has(history.firstDay + u)) (sum += history.values[u]!), samples++;
+        if (u === t || !history.observed[u] || days.has(history.firstDay + u)) continue;
+        sum += history.values[u]!;
+        samples++;
       }
       if (samples === 0) continue;
       actual += history.values[t]!;

@@ -112,12 +112,14 @@ export function fitEts(form: EtsForm, y: ArrayLike<number>, end: number): { para
     const phi = damped ? x[i]! : 1;
     return { alpha, beta, gamma, phi, ...states };
   };
-  const start = [0.3];
-  const lower: number[] = [ALPHA_BOUNDS[0]];
-  const upper: number[] = [ALPHA_BOUNDS[1]];
-  if (hasTrend) start.push(0.1), lower.push(0), upper.push(1);
-  if (hasSeason) start.push(0.1), lower.push(0), upper.push(1);
-  if (damped) start.push(0.95), lower.push(PHI_BOUNDS[0]), upper.push(PHI_BOUNDS[1]);
+  // [start, lower, upper] per optimised parameter, in the order decode() reads them.
+  const dimensions: [number, number, number][] = [[0.3, ALPHA_BOUNDS[0], ALPHA_BOUNDS[1]]];
+  if (hasTrend) dimensions.push([0.1, 0, 1]);
+  if (hasSeason) dimensions.push([0.1, 0, 1]);
+  if (damped) dimensions.push([0.95, PHI_BOUNDS[0], PHI_BOUNDS[1]]);
+  const start = dimensions.map((d) => d[0]);
+  const lower = dimensions.map((d) => d[1]);
+  const upper = dimensions.map((d) => d[2]);
   const best = nelderMead((x) => runEts(form, decode(x), y, end).sse, start, lower, upper, 40 * start.length);
   const parameters = decode(best.x);
   const stateCount = 1 + (hasTrend ? 1 : 0) + (hasSeason ? form.period - 1 : 0);

@@ -179,7 +179,10 @@ function bestOnGrid(grid: number[], error: (value: number) => number): number {
   let bestError = Infinity;
   for (const value of grid) {
     const e = error(value);
-    if (e < bestError) (best = value), (bestError = e);
+    if (e < bestError) {
+      best = value;
+      bestError = e;
+    }
   }
   return best;
 }
