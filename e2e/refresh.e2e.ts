@@ -1,0 +1,57 @@
+// Token refresh after the access token expired, against a server whose access tokens live 3 s.
+import { describe, expect, inject, it } from 'vitest';
+import { signIn, useBrowser } from './support/browser.ts';
+import { demoUser } from './support/context.ts';
+
+const browser = useBrowser({ baseUrl: () => inject('shortTtlBaseUrl') });
+
+/** Waits until an access token issued after the browser's is refused: the browser's then is too. */
+async function waitUntilAccessTokensIssuedNowExpire(baseUrl: string): Promise<void> {
+  const pair = (await (
+    await fetch(`${baseUrl}/api/token/`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(demoUser),
+    })
+  ).json()) as { access: string };
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const answer = await fetch(`${baseUrl}/api/accounts/me/`, { headers: { Authorization: `Bearer ${pair.access}` } });
+    if (answer.status === 401) return;
+    await new Promise((resolve) => setTimeout(resolve, 200)); // polling the server's view of the token
+  }
+  throw new Error('the access token never expired');
+}
+
+describe('token refresh', () => {
+  it('renews an expired access token once and replays the call', async () => {
+    const { page, baseUrl } = browser;
+    await signIn(page);
+    await page.getByRole('link', { name: 'Profile' }).click();
+    await page.getByTestId('account-username').waitFor();
+
+    await waitUntilAccessTokensIssuedNowExpire(baseUrl);
+
+    const calls: { url: string; status: number }[] = [];
+    page.on('response', (response) => {
+      if (response.url().includes('/api/')) calls.push({ url: new URL(response.url()).pathname, status: response.status() });
+    });
+    const storedBefore = await page.evaluate(() => localStorage.getItem('stockwise.refreshToken'));
+
+    await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    const refreshed = page.waitForResponse((response) => response.url().endsWith('/api/token/refresh/'));
+    await page.getByRole('link', { name: 'Profile' }).click();
+    expect((await refreshed).status()).toBe(200);
+    await page.getByTestId('account-username').waitFor();
+    expect(await page.getByTestId('account-username').textContent()).toBe('demo');
+
+    const me = calls.filter((call) => call.url === '/api/accounts/me/');
+    expect(me[0]?.status).toBe(401);
+    expect(me.at(-1)?.status).toBe(200);
+    expect(calls.filter((call) => call.url === '/api/token/refresh/')).toHaveLength(1);
+    const storedAfter = await page.evaluate(() => localStorage.getItem('stockwise.refreshToken'));
+    expect(storedAfter).not.toBeNull();
+    expect(storedAfter).not.toBe(storedBefore); // rotated
+  });
+});

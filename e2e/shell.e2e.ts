@@ -1,0 +1,123 @@
+// The shell: navigation to every page and the assistant footer bar.
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { pathOf, signIn, useBrowser } from './support/browser.ts';
+
+const browser = useBrowser();
+
+const pages = [
+  { link: 'Dashboard', path: '/app/home' },
+  { link: 'Forecasting', path: '/app/forecasting' },
+  { link: 'Reports', path: '/app/reports' },
+  { link: 'Data', path: '/app/datatab' },
+  { link: 'Settings', path: '/app/settings' },
+];
+
+const heightOf = (page: Page, testId: string) =>
+  page.getByTestId(testId).evaluate((element) => element.getBoundingClientRect().height);
+const rootFontSize = (page: Page) => page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).fontSize));
+
+describe('navigation', () => {
+  it('links to every page and marks the current one', async () => {
+    const { page } = browser;
+    await signIn(page);
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    for (const { link, path } of [...pages.slice(1), pages[0]!]) {
+      await nav.getByRole('link', { name: link, exact: true }).click();
+      await page.waitForURL(`**${path}`);
+      const heading = link === 'Data' ? 'Data' : link;
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      expect(await nav.getByRole('link', { name: link, exact: true }).getAttribute('aria-current')).toBe('page');
+      expect(await page.getByTestId('coming-soon').isVisible()).toBe(true);
+    }
+    await page.getByRole('link', { name: 'Profile' }).click();
+    await page.waitForURL('**/profile');
+    await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
+  });
+});
+
+describe('assistant footer bar', () => {
+  it('collapsed: 4rem tall, glowing, types the page prompt', async () => {
+    const { page } = browser;
+    await signIn(page);
+    const bar = page.getByTestId('assistant-bar');
+    await bar.waitFor();
+    expect(await heightOf(page, 'assistant-bar')).toBe(4 * (await rootFontSize(page)));
+    const glow = await page.getByTestId('assistant-glow').evaluate((element) => {
+      const style = getComputedStyle(element);
+      return { duration: style.animationDuration, iterations: style.animationIterationCount };
+    });
+    expect(glow).toEqual({ duration: '4s', iterations: 'infinite' });
+    await page.locator('[data-testid="assistant-prompt"][data-complete="true"]').waitFor();
+    expect(await page.getByTestId('assistant-prompt').textContent()).toBe('Ask me what needs attention in your inventory today…');
+    for (const label of ['Show low stock', 'Reorder report', 'Deliveries']) {
+      expect(await bar.getByRole('button', { name: label }).isVisible()).toBe(true);
+    }
+  });
+
+  it('expands to 24rem, ignores a blank message, answers, and collapses', async () => {
+    const { page } = browser;
+    await signIn(page);
+    await page.getByRole('button', { name: 'Open the assistant' }).click();
+    const panel = page.getByTestId('assistant-panel');
+    await panel.waitFor();
+    expect(await heightOf(page, 'assistant-panel')).toBe(24 * (await rootFontSize(page)));
+    expect(await page.getByTestId('assistant-context').textContent()).toBe('Context: home (/home)');
+    expect(await panel.getByRole('button', { name: 'inventory' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await panel.getByRole('button', { name: 'chat-interface' }).getAttribute('aria-pressed')).toBe('true');
+
+    const input = page.getByPlaceholder('Type your message...');
+    expect(await input.evaluate((element) => element === document.activeElement)).toBe(true);
+    await input.fill('   ');
+    await input.press('Enter');
+    await panel.getByRole('button', { name: 'Send' }).click();
+    expect(await page.getByTestId('assistant-message').count()).toBe(0);
+
+    await input.fill('Which products run out first?');
+    await panel.getByRole('button', { name: 'Send' }).click();
+    await page.getByTestId('assistant-message').nth(1).waitFor();
+    expect(await page.getByTestId('assistant-message').nth(0).textContent()).toContain('Which products run out first?');
+    expect(await page.getByTestId('assistant-message').nth(1).textContent()).toContain('not connected yet');
+    expect(await input.inputValue()).toBe('');
+
+    await panel.getByRole('button', { name: 'Close the assistant' }).click();
+    await page.getByTestId('assistant-bar').waitFor();
+    expect(await panel.count()).toBe(0);
+  });
+
+  it('a quick button expands and sends its text; Esc collapses', async () => {
+    const { page } = browser;
+    await signIn(page);
+    await page.getByRole('button', { name: 'Show low stock' }).click();
+    await page.getByTestId('assistant-panel').waitFor();
+    await page.getByTestId('assistant-message').nth(1).waitFor();
+    expect(await page.getByTestId('assistant-message').first().textContent()).toContain('Show low stock');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('assistant-bar').waitFor();
+  });
+
+  it('starts expanded on /app/reports', async () => {
+    const { page } = browser;
+    await signIn(page);
+    await page.getByRole('link', { name: 'Reports', exact: true }).click();
+    await page.getByTestId('assistant-panel').waitFor();
+    expect(await page.getByTestId('assistant-context').textContent()).toBe('Context: reports (/reports)');
+  });
+
+  it('on /app/forecasting shows the assistant expanded and never the collapsed bar', async () => {
+    const { page } = browser;
+    await signIn(page);
+    await page.getByRole('link', { name: 'Forecasting', exact: true }).click();
+    await page.waitForURL('**/app/forecasting');
+    await page.getByTestId('assistant-panel').waitFor();
+    expect(await page.getByTestId('assistant-bar').count()).toBe(0);
+    expect(await page.getByTestId('assistant-context').textContent()).toBe('Context: forecasting (/forecasting)');
+    await page.getByRole('button', { name: 'Close the assistant' }).click();
+    await page.getByRole('button', { name: 'Ask the assistant' }).waitFor();
+    expect(await page.getByTestId('assistant-bar').count()).toBe(0);
+    expect(await page.getByTestId('assistant-panel').count()).toBe(0);
+    await page.getByRole('button', { name: 'Ask the assistant' }).click();
+    await page.getByTestId('assistant-panel').waitFor();
+    expect(pathOf(page)).toBe('/app/forecasting');
+  });
+});

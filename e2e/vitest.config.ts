@@ -1,0 +1,16 @@
+// e2e: the real server (apps/server) serving the built web app, driven in Debian's Chromium.
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  root: fileURLToPath(new URL('..', import.meta.url)),
+  test: {
+    name: 'e2e',
+    include: ['e2e/**/*.e2e.ts'],
+    globalSetup: ['e2e/support/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+    // Two cores: one browser and the servers at a time keeps timings honest.
+    fileParallelism: false,
+  },
+});
