@@ -120,7 +120,7 @@ export function fitEts(form: EtsForm, y: ArrayLike<number>, end: number): { para
   const start = dimensions.map((d) => d[0]);
   const lower = dimensions.map((d) => d[1]);
   const upper = dimensions.map((d) => d[2]);
-  const best = nelderMead((x) => runEts(form, decode(x), y, end).sse, start, lower, upper, 40 * start.length);
+  const best = nelderMead((x) => runEts(form, decode(x), y, end).sse, start, lower, upper, 25 * start.length);
   const parameters = decode(best.x);
   const stateCount = 1 + (hasTrend ? 1 : 0) + (hasSeason ? form.period - 1 : 0);
   const k = start.length + stateCount;
@@ -141,15 +141,39 @@ const DESCRIPTIONS: Record<TrendKind, string> = {
   damped: 'Exponential smoothing with a trend that flattens out over time (damped Holt).',
 };
 
+/**
+ * Parameters are estimated on at most the last `fitWindow` points (and at least
+ * four cycles): old data describes a series that has moved on, and the cost of
+ * the optimiser is linear in the length. Forecasts run the recursion from the
+ * same window start, so initial states and seasonal phase stay consistent.
+ */
+const ETS_FIT_WINDOW = 300;
+
+function windowStart(form: EtsForm, end: number): number {
+  const window = Math.max(ETS_FIT_WINDOW, form.season === 'none' ? 0 : 4 * form.period);
+  return Math.max(0, end - window);
+}
+
+function fitInWindow(form: EtsForm, history: Float64Array, end: number): { form: EtsForm; start: number; parameters: EtsParameters; aicc: number } {
+  const start = windowStart(form, end);
+  const fitted = fitEts(form, history.subarray(start, end), end - start);
+  return { form, start, parameters: fitted.parameters, aicc: fitted.aicc };
+}
+
+function windowedModel(fitted: { form: EtsForm; start: number; parameters: EtsParameters }): FittedModel {
+  const { form, start, parameters } = fitted;
+  return {
+    name: etsLabel(form),
+    predict: (series, seriesEnd, horizon) => runEts(form, parameters, series.subarray(start), seriesEnd - start, horizon).forecast,
+  };
+}
+
 export function ets(form: EtsForm): Candidate {
   return {
     name: etsLabel(form),
     description: DESCRIPTIONS[form.trend] + (form.season === 'none' ? '' : ' Seasonal pattern updated as it drifts (Holt–Winters).'),
     minLength: form.season === 'none' ? (form.trend === 'none' ? 3 : 8) : 3 * form.period,
-    fit(history, end): FittedModel {
-      const { parameters } = fitEts(form, history, end);
-      return { name: etsLabel(form), predict: (series, seriesEnd, horizon) => runEts(form, parameters, series, seriesEnd, horizon).forecast };
-    },
+    fit: (history, end) => windowedModel(fitInWindow(form, history, end)),
   };
 }
 
@@ -164,18 +188,14 @@ export function autoEts(forms: EtsForm[]): Candidate {
     description: 'Exponential smoothing, with the trend and seasonal form chosen automatically (AICc).',
     minLength,
     fit(history, end): FittedModel {
-      let best: { form: EtsForm; parameters: EtsParameters; aicc: number } | undefined;
+      let best: ReturnType<typeof fitInWindow> | undefined;
       for (const form of forms) {
         if (end < ets(form).minLength) continue;
         if (form.season === 'multiplicative' && hasNonPositive(history, end)) continue;
-        const fitted = fitEts(form, history, end);
-        if (Number.isFinite(fitted.aicc) && (!best || fitted.aicc < best.aicc)) best = { form, ...fitted };
+        const fitted = fitInWindow(form, history, end);
+        if (Number.isFinite(fitted.aicc) && (!best || fitted.aicc < best.aicc)) best = fitted;
       }
-      const chosen = best ?? { form: forms[0]!, ...fitEts(forms[0]!, history, end) };
-      return {
-        name: etsLabel(chosen.form),
-        predict: (series, seriesEnd, horizon) => runEts(chosen.form, chosen.parameters, series, seriesEnd, horizon).forecast,
-      };
+      return windowedModel(best ?? fitInWindow(forms[0]!, history, end));
     },
   };
 }
