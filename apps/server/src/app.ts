@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { ServerConfig } from './config.ts';
+import type { ServerConfig } from './environment.ts';
 import type { AppDatabase } from './db/database.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerAuthGuard } from './auth/guard.ts';
@@ -14,6 +14,11 @@ import { authRoutes } from './auth/routes.ts';
 import type { AuthContext } from './auth/service.ts';
 import { createTokenSigner, loadSigningKey } from './auth/tokens.ts';
 import { productName } from './product.ts';
+import { configRoutes } from './config/routes.ts';
+import { currentProductConfig, type ConfigContext } from './config/service.ts';
+import { queryRoutes } from './queries/routes.ts';
+import { tableRoutes } from './tables/routes.ts';
+import { storedColumnKeys, type TablesContext } from './tables/service.ts';
 
 export type RouteEntry = { method: string; url: string; public: boolean };
 
@@ -27,6 +32,12 @@ declare module 'fastify' {
 export type AppDependencies = { config: ServerConfig; database: AppDatabase };
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** The contexts the feature services run in, shared by the HTTP app and start-up work. */
+export function featureContexts({ config, database }: AppDependencies): { configContext: ConfigContext; tablesContext: TablesContext } {
+  const configContext: ConfigContext = { db: database.db, configFile: config.configFile };
+  return { configContext, tablesContext: { db: database.db, loadConfig: () => currentProductConfig(configContext) } };
+}
 
 export async function buildApp({ config, database }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
@@ -71,6 +82,11 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
     registrationEnabled: config.registrationEnabled,
   };
   await app.register(authRoutes(authContext));
+
+  const { configContext, tablesContext } = featureContexts({ config, database });
+  await app.register(configRoutes(configContext, (table) => storedColumnKeys(tablesContext, table)));
+  await app.register(tableRoutes(tablesContext));
+  await app.register(queryRoutes(database.db, tablesContext.loadConfig));
 
   if (existsSync(path.join(config.webDistDir, 'index.html'))) {
     await app.register(fastifyStatic, { root: config.webDistDir, wildcard: true, index: false });

@@ -1,5 +1,5 @@
 // Process entry point: `node apps/server/src/main.ts` (see README for the environment).
-import { loadConfig } from './config.ts';
+import { loadConfig } from './environment.ts';
 import { signInHint, startServer } from './server.ts';
 
 const config = loadConfig();

@@ -1,8 +1,9 @@
 // Starts a whole server process: database, migrations, demo data, job queue and HTTP, per ROLE.
 import type { FastifyInstance } from 'fastify';
-import type { ServerConfig } from './config.ts';
+import type { ServerConfig } from './environment.ts';
 import { migrateToLatest, openDatabase, type AppDatabase } from './db/database.ts';
-import { buildApp } from './app.ts';
+import { buildApp, featureContexts } from './app.ts';
+import { syncConfiguredTables } from './tables/service.ts';
 import { jobDefinitions } from './jobs/definitions.ts';
 import { startJobQueue, type JobQueue } from './jobs/queue.ts';
 import { DEMO_USERNAME, seedDemoData } from './demo/seed.ts';
@@ -13,6 +14,7 @@ export type RunningServer = { app: FastifyInstance; database: AppDatabase; queue
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   const database = await openDatabase(config.database);
   await migrateToLatest(database.db);
+  await syncConfiguredTables(featureContexts({ config, database }).tablesContext);
   const app = await buildApp({ config, database });
   if (config.demoData) {
     const seed = await seedDemoData(database.db, { password: config.demoPassword });

@@ -1,2 +1,5 @@
 export * from './errors.ts';
 export * from './auth.ts';
+export * from './tables.ts';
+export * from './config.ts';
+export * from './queries.ts';

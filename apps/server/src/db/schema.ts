@@ -1,5 +1,6 @@
 // Kysely table types of the application schema (public) and the demo entity tables (data schema).
 import type { ColumnType, Generated } from 'kysely';
+import type { ColumnDefinition } from '@stockwise/contract';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -43,8 +44,12 @@ export type DataTablesTable = {
   base_table: string | null;
   parent_id: number | null;
   variation_number: number | null;
+  columns: ColumnType<ColumnDefinition[], string, string>;
   created_at: CreatedAt;
 };
+
+export type DataFoldersTable = { path: string; created_at: CreatedAt };
+export type ConfigEntitiesTable = { name: string; config: ColumnType<Record<string, unknown>, string, string>; updated_at: ColumnType<Date, string | undefined, string> };
 
 export type ProductsTable = {
   id: Generated<number>;
@@ -73,6 +78,8 @@ export type Database = {
   app_secrets: AppSecretsTable;
   tasks: TasksTable;
   data_tables: DataTablesTable;
+  data_folders: DataFoldersTable;
+  config_entities: ConfigEntitiesTable;
   'data.products': ProductsTable;
   'data.sales': SalesTable;
   'data.stock_snapshots': StockSnapshotsTable;

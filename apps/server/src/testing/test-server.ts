@@ -2,7 +2,7 @@
 // per server when TEST_DATABASE_URL is set (CI sets it). Each server listens on a loopback port.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { loadConfig, type ServerConfig } from '../config.ts';
+import { loadConfig, type ServerConfig } from '../environment.ts';
 import type { DatabaseTarget } from '../db/database.ts';
 import { startServer, type RunningServer } from '../server.ts';
 

@@ -2,7 +2,9 @@
 // runs on PGlite and PostgreSQL and a bundle cannot lose one.
 import type { Migration } from 'kysely/migration';
 import * as initial from './0001-initial.ts';
+import * as dataCatalogue from './0002-data-catalogue.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
+  '0002-data-catalogue': dataCatalogue,
 };

@@ -20,6 +20,7 @@ const environment = z.object({
   DEMO_DATA: booleanFlag.default(true),
   DEMO_PASSWORD: z.string().min(8).default('stockwise-demo'),
   WEB_DIST_DIR: z.string().optional(),
+  CONFIG_FILE: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
 });
@@ -38,6 +39,8 @@ export type ServerConfig = {
   demoData: boolean;
   demoPassword: string;
   webDistDir: string;
+  /** The product configuration YAML (tables, mappings, queries, inventory.entities). */
+  configFile: string;
   logLevel: z.infer<typeof environment>['LOG_LEVEL'];
   /** all: API + job workers; api: HTTP only; worker: job workers only (several processes need PostgreSQL). */
   role: 'all' | 'api' | 'worker';
@@ -68,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     demoData: e.DEMO_DATA,
     demoPassword: e.DEMO_PASSWORD,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repositoryRoot, 'apps/web/dist')),
+    configFile: path.resolve(e.CONFIG_FILE ?? path.join(repositoryRoot, 'config/stockwise.yaml')),
     logLevel: e.LOG_LEVEL,
     role: e.ROLE,
   };

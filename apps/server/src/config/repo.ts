@@ -1,0 +1,13 @@
+// SQL of the configuration feature: entity configs updated through the API.
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+export const listEntityOverrides = (db: Kysely<Database>) => db.selectFrom('config_entities').select(['name', 'config']).orderBy('name').execute();
+
+/** One statement: durable on commit, and a concurrent update of another entity cannot be lost. */
+export const upsertEntityOverride = (db: Kysely<Database>, name: string, config: object) =>
+  db
+    .insertInto('config_entities')
+    .values({ name, config: JSON.stringify(config) })
+    .onConflict((oc) => oc.column('name').doUpdateSet({ config: JSON.stringify(config), updated_at: sql`now()` }))
+    .execute();

@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
+
+describe.each(backends)('named queries on %s', (backend) => {
+  let server: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    server = await startTestServer(backend);
+    token = (await signUpUser(server)).access;
+    for (const [code, stock] of [['Q-1', 5], ['Q-2', 50], ['Q-3', 500]] as const) {
+      await server.request('/api/records/tables/products/rows/add/', { token, body: { product_code: code, name: code, current_stock: stock } });
+    }
+  });
+  afterAll(() => server.stop());
+
+  it('lists the configured queries with their parameters', async () => {
+    const response = await server.request('/api/queries/queries/', { token });
+    expect(response.status).toBe(200);
+    const list = response.json as unknown as { name: string; params: Record<string, { type: string }> }[];
+    expect(list.find((q) => q.name === 'low_stock_products')?.params).toEqual({ threshold: { type: 'integer', default: 100 } });
+  });
+
+  it('runs a query with bound parameters and answers {id, value} rows', async () => {
+    const low = await server.request('/api/queries/queries/low_stock_products/?threshold=60', { token });
+    expect(low.status).toBe(200);
+    expect((low.json as unknown as { value: number }[]).map((r) => r.value).sort((a, b) => a - b)).toEqual([5, 50]);
+    const byDefault = await server.request('/api/queries/queries/low_stock_products/', { token });
+    expect((byDefault.json as unknown as unknown[]).length).toBe(2);
+  });
+
+  it.each([
+    ['an unknown query', '/api/queries/queries/nope/'],
+    ['a parameter of the wrong type', '/api/queries/queries/low_stock_products/?threshold=many'],
+    ['an undeclared parameter', "/api/queries/queries/low_stock_products/?threshold=1&x='"],
+    ['an injection attempt in a parameter', "/api/queries/queries/low_stock_products/?threshold=1;drop table users"],
+  ])('answers %s with the spec message', async (_name, path) => {
+    const response = await server.request(path, { token });
+    expect(response.status).toBe(404);
+    expect(response.json.detail).toMatch(/^Query '.+' not found or parameter error\.$/);
+  });
+});

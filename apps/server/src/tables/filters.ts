@@ -1,0 +1,57 @@
+// filters_json -> SQL conditions. Keys must be stored columns of the table; values are bound
+// parameters, parsed with the column's own type rules (docs/api.md "Filtering").
+import { sql, type RawBuilder } from 'kysely';
+import { tableFilters, type ColumnDefinition, type ColumnFilter } from '@stockwise/contract';
+import { validationError } from '../http/errors.ts';
+import { isTextual, isVirtual, valueSchema, withIdColumn } from './columns.ts';
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function parseFilterValue(column: ColumnDefinition, value: unknown): unknown {
+  const schema = column.type === 'AutoField' ? valueSchema({ ...column, type: 'IntegerField' }) : valueSchema({ ...column, choices: undefined });
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw validationError(`Invalid filter for column '${column.key}': ${parsed.error.issues[0]?.message ?? 'bad value'}`);
+  return parsed.data;
+}
+
+function condition(column: ColumnDefinition, filter: ColumnFilter): RawBuilder<unknown> {
+  const ref = sql.ref(column.key);
+  if (typeof filter !== 'object') {
+    return isTextual(column.type) ? condition(column, { contains: String(filter) }) : condition(column, { equals: filter });
+  }
+  if ('contains' in filter) {
+    const target = isTextual(column.type) ? ref : sql`${ref}::text`;
+    return sql`${target} ilike ${`%${escapeLike(filter.contains)}%`}`;
+  }
+  if ('equals' in filter) return sql`${ref} = ${parseFilterValue(column, filter.equals)}`;
+  if ('empty' in filter) {
+    const isEmpty = isTextual(column.type) ? sql`(${ref} is null or ${ref} = '')` : sql`${ref} is null`;
+    return filter.empty ? isEmpty : sql`not ${isEmpty}`;
+  }
+  const bounds: RawBuilder<unknown>[] = [];
+  if (filter.gte !== undefined) bounds.push(sql`${ref} >= ${parseFilterValue(column, filter.gte)}`);
+  if (filter.lte !== undefined) bounds.push(sql`${ref} <= ${parseFilterValue(column, filter.lte)}`);
+  if (!bounds.length) throw validationError(`Invalid filter for column '${column.key}': give gte, lte or both.`);
+  return sql.join(bounds, sql` and `);
+}
+
+/** Parses filters_json into SQL conditions joined with AND (empty list when no filter). */
+export function buildFilterConditions(filtersJson: string | undefined, columns: ColumnDefinition[]): RawBuilder<unknown>[] {
+  if (!filtersJson || filtersJson.trim() === '') return [];
+  let raw: unknown;
+  try {
+    raw = JSON.parse(filtersJson);
+  } catch {
+    throw validationError('filters_json is not valid JSON.');
+  }
+  const parsed = tableFilters.safeParse(raw);
+  if (!parsed.success) throw validationError(`filters_json is not a valid filter object: ${parsed.error.issues[0]?.message ?? ''}`);
+  const stored = new Map(withIdColumn(columns).filter((c) => !isVirtual(c.type)).map((c) => [c.key, c]));
+  return Object.entries(parsed.data)
+    .filter(([, filter]) => filter !== '')
+    .map(([key, filter]) => {
+      const column = stored.get(key);
+      if (!column) throw validationError(`Cannot filter on '${key}': no such column.`);
+      return condition(column, filter);
+    });
+}

@@ -1,0 +1,121 @@
+// SQL of the tables feature: the catalogue of configurable tables and the dynamic SQL on the real
+// tables of the `data` schema. Every identifier here comes from the catalogue and is quoted.
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { ColumnDefinition } from '@stockwise/contract';
+import type { Database } from '../db/schema.ts';
+
+type Db = Kysely<Database>;
+export type CatalogueEntry = {
+  id: number;
+  name: string;
+  encoded_name: string;
+  folder: string;
+  base_table: string | null;
+  parent_id: number | null;
+  variation_number: number | null;
+  columns: ColumnDefinition[];
+};
+
+const catalogueColumns = ['id', 'name', 'encoded_name', 'folder', 'base_table', 'parent_id', 'variation_number', 'columns'] as const;
+
+export const listCatalogue = (db: Db): Promise<CatalogueEntry[]> => db.selectFrom('data_tables').select(catalogueColumns).orderBy('folder').orderBy('name').execute();
+
+/** By display name or by encoded name (routes accept either). */
+export const findCatalogueEntry = (db: Db, name: string): Promise<CatalogueEntry | undefined> =>
+  db.selectFrom('data_tables').select(catalogueColumns).where((eb) => eb.or([eb('name', '=', name), eb('encoded_name', '=', name)])).orderBy('id').executeTakeFirst();
+
+export const insertCatalogueEntry = (db: Db, entry: Omit<CatalogueEntry, 'id'>) =>
+  db.insertInto('data_tables').values({ ...entry, columns: JSON.stringify(entry.columns) }).returning(catalogueColumns).executeTakeFirstOrThrow();
+
+export const setCatalogueColumns = (db: Db, name: string, columns: ColumnDefinition[]) =>
+  db.updateTable('data_tables').set({ columns: JSON.stringify(columns) }).where('name', '=', name).execute();
+
+export const deleteCatalogueEntry = (db: Db, id: number) => db.deleteFrom('data_tables').where('id', '=', id).execute();
+
+export const listVariationsOf = (db: Db, baseName: string): Promise<CatalogueEntry[]> =>
+  db.selectFrom('data_tables').select(catalogueColumns).where('base_table', '=', baseName).execute();
+
+export const findVariation = (db: Db, baseName: string, parentId: number): Promise<CatalogueEntry | undefined> =>
+  db.selectFrom('data_tables').select(catalogueColumns).where('base_table', '=', baseName).where('parent_id', '=', parentId).executeTakeFirst();
+
+export async function nextVariationNumber(db: Db, baseName: string): Promise<number> {
+  const row = await db.selectFrom('data_tables').select((eb) => eb.fn.max('variation_number').as('n')).where('base_table', '=', baseName).executeTakeFirst();
+  return Number(row?.n ?? 0) + 1;
+}
+
+export const updateTableFolder = (db: Db, id: number, folder: string) => db.updateTable('data_tables').set({ folder }).where('id', '=', id).execute();
+
+export const listFolders = async (db: Db) => (await db.selectFrom('data_folders').select('path').orderBy('path').execute()).map((r) => r.path);
+
+export const insertFolder = (db: Db, path: string) => db.insertInto('data_folders').values({ path }).onConflict((oc) => oc.column('path').doNothing()).execute();
+
+/** Serialises catalogue changes across instances (PostgreSQL) and keeps numbering race-free. */
+export const lockCatalogue = (db: Db) => sql`lock table data_tables in share row exclusive mode`.execute(db);
+
+export async function createDataTable(db: Db, encodedName: string, columnClauses: RawBuilder<unknown>[], indexedColumns: string[]) {
+  await sql`create table ${sql.id('data', encodedName)} (${sql.join(columnClauses)})`.execute(db);
+  for (const column of indexedColumns) {
+    await sql`create index on ${sql.id('data', encodedName)} (${sql.id(column)})`.execute(db);
+  }
+}
+
+export const dropDataTable = (db: Db, encodedName: string) => sql`drop table if exists ${sql.id('data', encodedName)}`.execute(db);
+
+const table = (encodedName: string) => sql.id('data', encodedName);
+const whereClause = (conditions: RawBuilder<unknown>[]) => (conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``);
+
+export type RowRecord = Record<string, string | number | boolean | null>;
+
+// pg and PGlite hand timestamps back as Date objects; the API speaks ISO strings.
+const toRecord = (row: Record<string, unknown>): RowRecord =>
+  Object.fromEntries(Object.entries(row).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : (value as RowRecord[string])]));
+
+export async function selectRows(
+  db: Db,
+  options: { encodedName: string; columns: string[]; conditions: RawBuilder<unknown>[]; sortBy: string; sortDir: 'asc' | 'desc'; limit: number; offset: number },
+): Promise<RowRecord[]> {
+  const direction = options.sortDir === 'asc' ? sql`asc` : sql`desc`;
+  // id breaks ties so pages never overlap or skip rows with equal sort values.
+  const order = options.sortBy === 'id' ? sql`id ${direction}` : sql`${sql.ref(options.sortBy)} ${direction}, id ${direction}`;
+  const { rows } = await sql<Record<string, unknown>>`
+    select ${sql.join(options.columns.map((c) => sql.ref(c)))} from ${table(options.encodedName)}
+    ${whereClause(options.conditions)} order by ${order} limit ${options.limit} offset ${options.offset}`.execute(db);
+  return rows.map(toRecord);
+}
+
+/** Exact count, except on very large results where the planner's estimate answers in constant time. */
+export async function countRows(db: Db, encodedName: string, conditions: RawBuilder<unknown>[], exactLimit: number): Promise<{ count: number; estimated: boolean }> {
+  const { rows } = await sql<{ n: number }>`
+    select count(*)::int as n from (select 1 from ${table(encodedName)} ${whereClause(conditions)} limit ${exactLimit + 1}) capped`.execute(db);
+  const capped = rows[0]?.n ?? 0;
+  if (capped <= exactLimit) return { count: capped, estimated: false };
+  const plan = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`
+    explain (format json) select 1 from ${table(encodedName)} ${whereClause(conditions)}`.execute(db);
+  const estimate = Number(plan.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? capped);
+  return { count: Math.max(estimate, capped), estimated: true };
+}
+
+export async function insertRow(db: Db, encodedName: string, values: RowRecord): Promise<RowRecord> {
+  const keys = Object.keys(values);
+  const { rows } = keys.length
+    ? await sql<Record<string, unknown>>`insert into ${table(encodedName)} (${sql.join(keys.map((k) => sql.id(k)))}) values (${sql.join(keys.map((k) => values[k]))}) returning *`.execute(db)
+    : await sql<Record<string, unknown>>`insert into ${table(encodedName)} default values returning *`.execute(db);
+  return toRecord(rows[0] as Record<string, unknown>);
+}
+
+export async function updateRow(db: Db, encodedName: string, id: number, values: RowRecord): Promise<RowRecord | undefined> {
+  const keys = Object.keys(values);
+  const assignments = keys.length ? sql.join(keys.map((k) => sql`${sql.id(k)} = ${values[k]}`)) : sql`id = id`;
+  const { rows } = await sql<Record<string, unknown>>`update ${table(encodedName)} set ${assignments} where id = ${id} returning *`.execute(db);
+  return rows[0] ? toRecord(rows[0]) : undefined;
+}
+
+export async function deleteRow(db: Db, encodedName: string, id: number): Promise<boolean> {
+  const result = await sql`delete from ${table(encodedName)} where id = ${id}`.execute(db);
+  return Number(result.numAffectedRows ?? 0) > 0;
+}
+
+export async function rowExists(db: Db, encodedName: string, id: number): Promise<boolean> {
+  const { rows } = await sql<{ found: boolean }>`select exists (select 1 from ${table(encodedName)} where id = ${id}) as found`.execute(db);
+  return rows[0]?.found === true;
+}

@@ -1,0 +1,129 @@
+// /api/records/*: table structure, rows, folders, variations and name encoding (spec §7).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  columnsResponse,
+  createFolderRequest,
+  createTableRequest,
+  decodeResponse,
+  deleteRowRequest,
+  encodeRequest,
+  encodeResponse,
+  errorBody,
+  folderList,
+  okResponse,
+  rowDataQuery,
+  rowInput,
+  rowPage,
+  tableName,
+  tableRow,
+  tableStructure,
+  tableSummary,
+  updateFolderRequest,
+  variation,
+  variationQuery,
+  variationRequest,
+} from '@stockwise/contract';
+import { decodeTableName, encodeTableName } from './encoding.ts';
+import * as tables from './service.ts';
+
+const tableParams = z.object({ name: tableName });
+const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody };
+
+/** Applies a name codec to one text or a batch; failures become the answer's `error` field. */
+function convertNames(body: z.infer<typeof encodeRequest>, codec: (text: string) => string) {
+  const convertOne = (text: string) => {
+    try {
+      return { value: codec(text) };
+    } catch (error) {
+      return { error: error instanceof Error ? error.message : String(error) };
+    }
+  };
+  if ('text' in body) {
+    const result = convertOne(body.text);
+    return 'value' in result ? { converted: result.value } : { error: result.error };
+  }
+  const results = body.texts.map(convertOne);
+  const failures = results.filter((r) => 'error' in r).map((r) => r.error);
+  return { converted: results.map((r) => ('value' in r ? (r.value as string) : null)), ...(failures.length ? { error: failures.join(' ') } : {}) };
+}
+
+export function tableRoutes(ctx: tables.TablesContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/api/records/tables/structure/', {
+      schema: { tags: ['tables'], summary: 'Every table with its folder', response: { 200: tableStructure, 401: errorBody } },
+      handler: () => tables.getTableStructure(ctx),
+    });
+    app.get('/api/records/folders/', {
+      schema: { tags: ['tables'], summary: 'Every folder, including empty ones', response: { 200: folderList, 401: errorBody } },
+      handler: async () => ({ folders: await tables.listTableFolders(ctx) }),
+    });
+    app.get('/api/records/tables/:name/data/', {
+      schema: { tags: ['tables'], summary: 'One page of rows (sorted, filtered)', params: tableParams, querystring: rowDataQuery, response: { 200: rowPage, ...errors } },
+      handler: (request) => tables.getTableRows(ctx, { name: request.params.name, query: request.query }),
+    });
+    app.post('/api/records/tables/create/', {
+      schema: { tags: ['tables'], summary: 'Create a table (columns from the request, the configuration, or a default set)', body: createTableRequest, response: { 201: tableSummary, ...errors } },
+      handler: async (request, reply) => reply.status(201).send(await tables.createTable(ctx, request.body)),
+    });
+    app.post('/api/records/tables/:name/delete/', {
+      schema: { tags: ['tables'], summary: 'Delete a table and its variations', params: tableParams, response: { 200: okResponse, ...errors } },
+      handler: async (request) => {
+        await tables.deleteTable(ctx, { name: request.params.name });
+        return { success: true as const, message: `Table '${request.params.name}' deleted.` };
+      },
+    });
+    app.post('/api/records/tables/:name/update-folder/', {
+      schema: { tags: ['tables'], summary: 'Move a table to a folder', params: tableParams, body: updateFolderRequest, response: { 200: tableSummary, ...errors } },
+      handler: (request) => tables.moveTable(ctx, { name: request.params.name, folder: request.body.folder }),
+    });
+    app.post('/api/records/tables/create-folder/', {
+      schema: { tags: ['tables'], summary: 'Create a folder (and its parents)', body: createFolderRequest, response: { 201: okResponse, ...errors } },
+      handler: async (request, reply) => {
+        await tables.createFolder(ctx, request.body);
+        return reply.status(201).send({ success: true as const, message: `Folder '${request.body.folderPath}' created.` });
+      },
+    });
+    app.post('/api/records/tables/:name/rows/add/', {
+      schema: { tags: ['tables'], summary: 'Add a row', params: tableParams, body: rowInput, response: { 201: tableRow, ...errors } },
+      handler: async (request, reply) => reply.status(201).send(await tables.addRow(ctx, { name: request.params.name, values: request.body })),
+    });
+    app.post('/api/records/tables/:name/rows/edit/', {
+      schema: { tags: ['tables'], summary: 'Edit a row (id plus the fields to change)', params: tableParams, body: rowInput, response: { 200: tableRow, ...errors } },
+      handler: (request) => tables.editRow(ctx, { name: request.params.name, values: request.body }),
+    });
+    app.post('/api/records/tables/:name/rows/delete/', {
+      schema: { tags: ['tables'], summary: 'Delete a row', params: tableParams, body: deleteRowRequest, response: { 200: okResponse, ...errors } },
+      handler: async (request) => {
+        await tables.deleteTableRow(ctx, { name: request.params.name, id: request.body.id });
+        return { success: true as const, message: 'Row deleted.' };
+      },
+    });
+    app.post('/api/records/tables/create-variation/', {
+      schema: { tags: ['tables'], summary: "Create (or return) the copy 'Base #N' tied to a parent row", body: variationRequest, response: { 200: variation, ...errors } },
+      handler: (request) => tables.createVariation(ctx, { baseTable: request.body.base_table, parentId: request.body.parent_id }),
+    });
+    app.get('/api/records/tables/get-variation-name/', {
+      schema: { tags: ['tables'], summary: "The variation of a parent row, or the name the next one gets", querystring: variationQuery, response: { 200: variation, ...errors } },
+      handler: (request) => tables.getVariationName(ctx, { baseTable: request.query.base_table, parentId: request.query.parent_id }),
+    });
+    app.get('/api/records/tables/:name/variation-columns/', {
+      schema: { tags: ['tables'], summary: 'Columns of a table or variation', params: tableParams, response: { 200: columnsResponse, ...errors } },
+      handler: async (request) => ({ columns: await tables.getTableColumns(ctx, { name: request.params.name }) }),
+    });
+    app.post('/api/records/encode/', {
+      schema: { tags: ['tables'], summary: 'Display name(s) -> SQL-safe table identifier(s)', body: encodeRequest, response: { 200: encodeResponse, 400: errorBody, 401: errorBody } },
+      handler: async (request) => {
+        const { converted, error } = convertNames(request.body, encodeTableName);
+        return { ...(converted !== undefined ? { encoded: converted } : {}), ...(error ? { error } : {}) };
+      },
+    });
+    app.post('/api/records/decode/', {
+      schema: { tags: ['tables'], summary: 'Table identifier(s) -> display name(s)', body: encodeRequest, response: { 200: decodeResponse, 400: errorBody, 401: errorBody } },
+      handler: async (request) => {
+        const { converted, error } = convertNames(request.body, decodeTableName);
+        return { ...(converted !== undefined ? { decoded: converted } : {}), ...(error ? { error } : {}) };
+      },
+    });
+  };
+}

@@ -1,0 +1,331 @@
+// Domain functions of the configurable tables (spec §4 table browsing, §5 validation, §7 /api/records/*).
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { ColumnDefinition, ProductConfig, RowDataQuery, RowPage, TableColumn, TableSummary } from '@stockwise/contract';
+import type { Database } from '../db/schema.ts';
+import { AppError, notFoundError, validationError } from '../http/errors.ts';
+import { runNamedQuery } from '../queries/service.ts';
+import { checkColumnDefinitions, columnDdl, isReadOnly, isVirtual, parseRowValues, presentColumns, withIdColumn } from './columns.ts';
+import { encodeTableName, TableNameEncodingError } from './encoding.ts';
+import { buildFilterConditions } from './filters.ts';
+import * as repo from './repo.ts';
+
+export type TablesContext = { db: Kysely<Database>; loadConfig: () => Promise<ProductConfig> };
+
+/** Counts above this are estimated by the planner instead of counted (docs/api.md). */
+export const EXACT_COUNT_LIMIT = 100_000;
+const DEFAULT_COLUMNS: ColumnDefinition[] = [
+  { key: 'name', label: 'Name', type: 'CharField', max_length: 200, required: true },
+  { key: 'notes', label: 'Notes', type: 'TextField' },
+];
+
+export const tableNotFound = (name: string) => new AppError('not_found', `Table '${name}' not found`);
+
+async function requireTable(ctx: TablesContext, name: string): Promise<repo.CatalogueEntry> {
+  const entry = await repo.findCatalogueEntry(ctx.db, name);
+  if (!entry) throw tableNotFound(name);
+  return entry;
+}
+
+const summary = (entry: repo.CatalogueEntry): TableSummary => ({ name: entry.name, folder: entry.folder, encodedName: entry.encoded_name, displayName: entry.name });
+
+export async function getTableStructure(ctx: TablesContext): Promise<TableSummary[]> {
+  return (await repo.listCatalogue(ctx.db)).map(summary);
+}
+
+export async function listTableFolders(ctx: TablesContext): Promise<string[]> {
+  const [folders, tables] = await Promise.all([repo.listFolders(ctx.db), repo.listCatalogue(ctx.db)]);
+  return [...new Set([...folders, ...tables.map((t) => t.folder).filter(Boolean)])].sort();
+}
+
+function encodeOrRefuse(name: string): string {
+  try {
+    return encodeTableName(name);
+  } catch (error) {
+    if (error instanceof TableNameEncodingError) throw validationError(error.message);
+    throw error;
+  }
+}
+
+async function ensureFolder(db: Kysely<Database>, folder: string) {
+  const segments = folder.split('/').filter(Boolean);
+  for (let depth = 1; depth <= segments.length; depth++) await repo.insertFolder(db, segments.slice(0, depth).join('/'));
+}
+
+async function createCataloguedTable(
+  db: Kysely<Database>,
+  config: ProductConfig,
+  table: { name: string; folder: string; columns: ColumnDefinition[]; baseTable?: string; parentId?: number; variationNumber?: number },
+): Promise<repo.CatalogueEntry> {
+  const encodedName = encodeOrRefuse(table.name);
+  const catalogue = await repo.listCatalogue(db);
+  const encodedOf = new Map(catalogue.map((entry) => [entry.name, entry.encoded_name]));
+  if (encodedOf.has(table.name) || catalogue.some((entry) => entry.encoded_name === encodedName)) {
+    throw new AppError('conflict', `Table '${table.name}' already exists.`);
+  }
+  const columns = withIdColumn(table.columns);
+  const problem = checkColumnDefinitions(columns, { tableExists: (name) => encodedOf.has(name), queryExists: (name) => name in config.queries });
+  if (problem) throw validationError(problem);
+  const clauses = columns.map((column) => columnDdl(column, (related) => encodedOf.get(related) as string)).filter((clause) => clause !== null);
+  const indexed = columns.filter((c) => !isVirtual(c.type) && (c.indexed || c.type === 'ForeignKey') && !c.unique).map((c) => c.key);
+  await repo.createDataTable(db, encodedName, clauses, indexed);
+  await ensureFolder(db, table.folder);
+  return repo.insertCatalogueEntry(db, {
+    name: table.name,
+    encoded_name: encodedName,
+    folder: table.folder,
+    base_table: table.baseTable ?? null,
+    parent_id: table.parentId ?? null,
+    variation_number: table.variationNumber ?? null,
+    columns: table.columns,
+  });
+}
+
+export async function createTable(ctx: TablesContext, options: { name: string; folder: string; columns?: ColumnDefinition[] | undefined }): Promise<TableSummary> {
+  const config = await ctx.loadConfig();
+  const columns = options.columns ?? config.tables[options.name]?.columns ?? DEFAULT_COLUMNS;
+  const entry = await ctx.db.transaction().execute(async (trx) => {
+    await repo.lockCatalogue(trx);
+    return createCataloguedTable(trx, config, { name: options.name, folder: options.folder, columns });
+  });
+  return summary(entry);
+}
+
+export async function deleteTable(ctx: TablesContext, options: { name: string }): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.lockCatalogue(trx);
+    const entry = await requireTable({ ...ctx, db: trx }, options.name);
+    const variations = await repo.listVariationsOf(trx, entry.name);
+    const doomed = new Set([entry.name, ...variations.map((v) => v.name)]);
+    const referencing = (await repo.listCatalogue(trx)).find(
+      (other) => !doomed.has(other.name) && other.columns.some((c) => c.type === 'ForeignKey' && doomed.has(c.related_table ?? '')),
+    );
+    if (referencing) throw new AppError('conflict', `Table '${entry.name}' is referenced by table '${referencing.name}'; delete or change that table first.`);
+    // A base table's variations are copies tied to its rows: they go with it.
+    for (const doomedEntry of [...variations, entry]) {
+      await repo.dropDataTable(trx, doomedEntry.encoded_name);
+      await repo.deleteCatalogueEntry(trx, doomedEntry.id);
+    }
+  });
+}
+
+export async function moveTable(ctx: TablesContext, options: { name: string; folder: string }): Promise<TableSummary> {
+  const entry = await requireTable(ctx, options.name);
+  await ctx.db.transaction().execute(async (trx) => {
+    await ensureFolder(trx, options.folder);
+    await repo.updateTableFolder(trx, entry.id, options.folder);
+  });
+  return summary({ ...entry, folder: options.folder });
+}
+
+export async function createFolder(ctx: TablesContext, options: { folderPath: string }): Promise<void> {
+  await ensureFolder(ctx.db, options.folderPath);
+}
+
+export async function getTableColumns(ctx: TablesContext, options: { name: string }): Promise<TableColumn[]> {
+  const entry = await requireTable(ctx, options.name);
+  const catalogue = await repo.listCatalogue(ctx.db);
+  const encodedOf = new Map(catalogue.map((e) => [e.name, e.encoded_name]));
+  return presentColumns(entry.columns, (name) => encodedOf.get(name));
+}
+
+type Cursor = { value: string | number | boolean | null; id: number };
+const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify([cursor.value, cursor.id])).toString('base64url');
+function decodeCursor(text: string): Cursor {
+  try {
+    const [value, id] = JSON.parse(Buffer.from(text, 'base64url').toString()) as [Cursor['value'], number];
+    if (!Number.isSafeInteger(id) || (value !== null && typeof value === 'object')) throw new Error('bad cursor');
+    return { value, id };
+  } catch {
+    throw validationError('The "after" cursor is not valid: reload from the first page.');
+  }
+}
+
+function pageLink(encodedName: string, query: RowDataQuery, page: number, after: string | null): string {
+  const params = new URLSearchParams({ page: String(page), page_size: String(query.page_size), sort_dir: query.sort_dir });
+  if (query.sort_by) params.set('sort_by', query.sort_by);
+  if (query.filters_json) params.set('filters_json', query.filters_json);
+  if (after) params.set('after', after);
+  return `/api/records/tables/${encodedName}/data/?${params.toString()}`;
+}
+
+async function fillQueryColumns(ctx: TablesContext, columns: ColumnDefinition[], rows: repo.RowRecord[]) {
+  const queryColumns = columns.filter((c) => c.type === 'query' && c.query_name);
+  if (!queryColumns.length || !rows.length) return;
+  const config = await ctx.loadConfig();
+  for (const column of queryColumns) {
+    let values = new Map<string, repo.RowRecord[string]>();
+    try {
+      const result = await runNamedQuery(ctx.db, config, { name: column.query_name as string, params: column.params ?? {} });
+      values = new Map(result.map((r) => [String(r.id), r.value]));
+    } catch {
+      // A failing query column shows its default rather than failing the whole page (spec §4).
+    }
+    for (const row of rows) row[column.key] = values.get(String(row.id)) ?? 0;
+  }
+}
+
+export async function getTableRows(ctx: TablesContext, options: { name: string; query: RowDataQuery }): Promise<RowPage> {
+  const { query } = options;
+  const entry = await requireTable(ctx, options.name);
+  const columns = withIdColumn(entry.columns);
+  const stored = columns.filter((c) => !isVirtual(c.type));
+  const sortBy = query.sort_by || 'id';
+  const sortColumn = stored.find((c) => c.key === sortBy);
+  if (!sortColumn) throw validationError(`Cannot sort by '${sortBy}': no such column.`);
+  const conditions = buildFilterConditions(query.filters_json, columns);
+  // Keyset paging (the `after` cursor) needs a sort column without NULLs; others page by offset.
+  const keysetCapable = sortColumn.key === 'id' || sortColumn.required === true;
+  const pageConditions = [...conditions];
+  if (query.after && keysetCapable) {
+    const cursor = decodeCursor(query.after);
+    const comparison = query.sort_dir === 'asc' ? sql`>` : sql`<`;
+    pageConditions.push(
+      sortColumn.key === 'id' ? sql`id ${comparison} ${cursor.id}` : sql`(${sql.ref(sortColumn.key)}, id) ${comparison} (${cursor.value}, ${cursor.id})`,
+    );
+  }
+  const offset = query.after && keysetCapable ? 0 : (query.page - 1) * query.page_size;
+  const [rows, total] = await Promise.all([
+    repo.selectRows(ctx.db, {
+      encodedName: entry.encoded_name,
+      columns: stored.map((c) => c.key),
+      conditions: pageConditions,
+      sortBy: sortColumn.key,
+      sortDir: query.sort_dir,
+      limit: query.page_size,
+      offset,
+    }),
+    repo.countRows(ctx.db, entry.encoded_name, conditions, EXACT_COUNT_LIMIT),
+  ]);
+  await fillQueryColumns(ctx, columns, rows);
+  const last = rows.at(-1);
+  const hasNext = rows.length === query.page_size && query.page * query.page_size < total.count;
+  const nextCursor = hasNext && keysetCapable && last ? encodeCursor({ value: last[sortColumn.key] ?? null, id: Number(last.id) }) : null;
+  return {
+    results: rows,
+    count: total.count,
+    count_is_estimate: total.estimated,
+    next: hasNext ? pageLink(entry.encoded_name, query, query.page + 1, nextCursor) : null,
+    previous: query.page > 1 ? pageLink(entry.encoded_name, query, query.page - 1, null) : null,
+  };
+}
+
+// Postgres errors that mean "this row does not fit the table", not "the server failed".
+const ROW_DATA_ERRORS: Record<string, string> = {
+  '23505': 'A row with this value already exists',
+  '23503': 'The referenced row does not exist or is still referenced',
+  '23502': 'A required value is missing',
+  '23514': 'A value is not allowed',
+  '22001': 'A value is too long',
+  '22003': 'A number is out of range',
+  '22P02': 'A value has the wrong format',
+  '22007': 'A date or time has the wrong format',
+  '22008': 'A date or time is out of range',
+};
+
+async function asRowDataError<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    const known = code ? ROW_DATA_ERRORS[code] : undefined;
+    if (!known) throw error;
+    const detail = (error as { detail?: string }).detail;
+    throw validationError(detail ? `${known}: ${detail}` : `${known}.`);
+  }
+}
+
+const parseRowId = (value: unknown): number => {
+  const id = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) throw validationError('Row ID is required.', { id: ['Row ID is required.'] });
+  return id;
+};
+
+export async function addRow(ctx: TablesContext, options: { name: string; values: Record<string, unknown> }): Promise<repo.RowRecord> {
+  const entry = await requireTable(ctx, options.name);
+  const values = parseRowValues(entry.columns, options.values, 'create');
+  return asRowDataError(() => repo.insertRow(ctx.db, entry.encoded_name, values));
+}
+
+export async function editRow(ctx: TablesContext, options: { name: string; values: Record<string, unknown> }): Promise<repo.RowRecord> {
+  const entry = await requireTable(ctx, options.name);
+  const id = parseRowId(options.values.id);
+  const values = parseRowValues(entry.columns, options.values, 'update');
+  const row = await asRowDataError(() => repo.updateRow(ctx.db, entry.encoded_name, id, values));
+  if (!row) throw notFoundError(`Row ${id} not found in table '${entry.name}'.`);
+  return row;
+}
+
+export async function deleteTableRow(ctx: TablesContext, options: { name: string; id: unknown }): Promise<void> {
+  const entry = await requireTable(ctx, options.name);
+  const id = parseRowId(options.id);
+  const deleted = await asRowDataError(() => repo.deleteRow(ctx.db, entry.encoded_name, id));
+  if (!deleted) throw notFoundError(`Row ${id} not found in table '${entry.name}'.`);
+}
+
+export type Variation = { encodedName: string; decodedName: string; variationNumber: number; exists: boolean };
+
+const variationOf = (entry: repo.CatalogueEntry): Variation => ({
+  encodedName: entry.encoded_name,
+  decodedName: entry.name,
+  variationNumber: entry.variation_number ?? 0,
+  exists: true,
+});
+
+async function requireParentRow(ctx: TablesContext, baseTable: string, parentId: number) {
+  const base = await requireTable(ctx, baseTable);
+  if (base.base_table) throw validationError(`'${base.name}' is itself a variation; make variations of '${base.base_table}'.`);
+  if (!(await repo.rowExists(ctx.db, base.encoded_name, parentId))) throw notFoundError(`Row ${parentId} not found in table '${base.name}'.`);
+  return base;
+}
+
+/** The copy 'Base #N' of a base table tied to one of its rows; made once, then returned again. */
+export async function createVariation(ctx: TablesContext, options: { baseTable: string; parentId: number }): Promise<Variation> {
+  const config = await ctx.loadConfig();
+  return ctx.db.transaction().execute(async (trx) => {
+    await repo.lockCatalogue(trx);
+    const txCtx = { ...ctx, db: trx };
+    const base = await requireParentRow(txCtx, options.baseTable, options.parentId);
+    const existing = await repo.findVariation(trx, base.name, options.parentId);
+    if (existing) return variationOf(existing);
+    const variationNumber = await repo.nextVariationNumber(trx, base.name);
+    const entry = await createCataloguedTable(trx, config, {
+      name: `${base.name} #${variationNumber}`,
+      folder: base.folder,
+      columns: base.columns.map((column) => ({ ...column, unique: false })),
+      baseTable: base.name,
+      parentId: options.parentId,
+      variationNumber,
+    });
+    return variationOf(entry);
+  });
+}
+
+/** The variation of a parent row if it exists, else the name the next one would get. */
+export async function getVariationName(ctx: TablesContext, options: { baseTable: string; parentId: number }): Promise<Variation> {
+  const base = await requireParentRow(ctx, options.baseTable, options.parentId);
+  const existing = await repo.findVariation(ctx.db, base.name, options.parentId);
+  if (existing) return variationOf(existing);
+  const variationNumber = await repo.nextVariationNumber(ctx.db, base.name);
+  const decodedName = `${base.name} #${variationNumber}`;
+  return { encodedName: encodeOrRefuse(decodedName), decodedName, variationNumber, exists: false };
+}
+
+/** Makes the tables of the configuration exist and gives configured tables without columns theirs. */
+export async function syncConfiguredTables(ctx: TablesContext): Promise<void> {
+  const config = await ctx.loadConfig();
+  for (const [name, table] of Object.entries(config.tables)) {
+    await ctx.db.transaction().execute(async (trx) => {
+      await repo.lockCatalogue(trx);
+      const entry = await repo.findCatalogueEntry(trx, name);
+      if (!entry) await createCataloguedTable(trx, config, { name, folder: table.folder ?? '', columns: table.columns });
+      else if (entry.columns.length === 0) await repo.setCatalogueColumns(trx, name, table.columns);
+    });
+  }
+}
+
+/** Stored column keys of a table, or null when there is no such table (entity-config validation). */
+export async function storedColumnKeys(ctx: TablesContext, name: string): Promise<string[] | null> {
+  const entry = await repo.findCatalogueEntry(ctx.db, name);
+  return entry ? withIdColumn(entry.columns).filter((c) => !isReadOnly(c.type) || c.key === 'id').map((c) => c.key) : null;
+}

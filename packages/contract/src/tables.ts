@@ -1,0 +1,131 @@
+// Configurable data tables: structure, rows, folders, variations and name encoding (spec §3, §7 /api/records/*).
+import { z } from 'zod';
+
+export const fieldTypes = [
+  'CharField',
+  'EmailField',
+  'IntegerField',
+  'DecimalField',
+  'TextField',
+  'DateField',
+  'DateTimeField',
+  'BooleanField',
+  'ForeignKey',
+  'AutoField',
+  'query',
+  'nestedTable',
+] as const;
+export type FieldType = (typeof fieldTypes)[number];
+
+export const columnKeyPattern = /^[a-z][a-z0-9_]{0,62}$/;
+const columnKey = z.string().regex(columnKeyPattern, 'Column keys are lower-case letters, digits and _ (starting with a letter, at most 63).');
+
+export const columnDefinition = z.strictObject({
+  key: columnKey,
+  label: z.string().min(1).max(200).optional(),
+  type: z.enum(fieldTypes),
+  required: z.boolean().optional(),
+  unique: z.boolean().optional(),
+  /** Adds a b-tree index so sorting and range filters on the column stay fast on large tables. */
+  indexed: z.boolean().optional(),
+  max_length: z.number().int().min(1).max(10_485_760).optional(),
+  max_digits: z.number().int().min(1).max(38).optional(),
+  decimal_places: z.number().int().min(0).max(20).optional(),
+  choices: z.array(z.string().min(1).max(200)).min(1).max(500).optional(),
+  related_table: z.string().min(1).max(200).optional(),
+  query_name: z.string().min(1).max(100).optional(),
+  params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+  nested_table: z.string().min(1).max(200).optional(),
+  min_width: z.number().int().min(40).max(2000).optional(),
+  max_width: z.number().int().min(40).max(2000).optional(),
+});
+export type ColumnDefinition = z.infer<typeof columnDefinition>;
+
+/** A column as the API presents it: the definition with its label filled in and FK details. */
+export const tableColumn = columnDefinition.extend({
+  label: z.string(),
+  read_only: z.boolean(),
+  foreign_key: z.object({ table: z.string(), encodedName: z.string(), column: z.literal('id') }).optional(),
+});
+export type TableColumn = z.infer<typeof tableColumn>;
+
+export const tableName = z
+  .string({ error: 'Table name is required.' })
+  .trim()
+  .min(1, 'Table name is required.')
+  .max(120, 'Table names are at most 120 characters.');
+export const folderPath = z
+  .string()
+  .trim()
+  .max(200, 'Folder paths are at most 200 characters.')
+  .refine((path) => path === '' || path.split('/').every((segment) => segment.trim().length > 0), 'Folder path segments may not be empty.');
+
+export const tableSummary = z.object({ name: z.string(), folder: z.string(), encodedName: z.string(), displayName: z.string() });
+export type TableSummary = z.infer<typeof tableSummary>;
+export const tableStructure = z.array(tableSummary);
+export const folderList = z.object({ folders: z.array(z.string()) });
+
+export const createTableRequest = z.strictObject({ name: tableName, folder: folderPath.default(''), columns: z.array(columnDefinition).max(200).optional() });
+export const createFolderRequest = z.strictObject({ folderPath: folderPath.refine((p) => p !== '', 'Folder path is required.') });
+export const updateFolderRequest = z.strictObject({ folder: folderPath });
+export const okResponse = z.object({ success: z.literal(true), message: z.string() });
+
+export const sortDirections = ['asc', 'desc'] as const;
+export const MAX_PAGE_SIZE = 1000;
+export const DEFAULT_PAGE_SIZE = 50;
+
+export const rowDataQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  sort_by: z.string().max(100).optional(),
+  sort_dir: z.enum(sortDirections).default('asc'),
+  filters_json: z.string().max(20_000).optional(),
+  /** Opaque keyset cursor from a previous answer's `next`: later pages cost the same as the first. */
+  after: z.string().max(2000).optional(),
+});
+export type RowDataQuery = z.infer<typeof rowDataQuery>;
+
+/**
+ * filters_json: a JSON object from column key to a filter (docs/api.md):
+ * "text" (contains for text columns, equals otherwise) | {contains} | {equals} | {gte?, lte?} | {empty: boolean}.
+ */
+const filterScalar = z.union([z.string().max(1000), z.number(), z.boolean()]);
+export const columnFilter = z.union([
+  filterScalar,
+  z.strictObject({ contains: z.string().max(1000) }),
+  z.strictObject({ equals: filterScalar }),
+  z.strictObject({ gte: filterScalar.optional(), lte: filterScalar.optional() }),
+  z.strictObject({ empty: z.boolean() }),
+]);
+export const tableFilters = z.record(z.string(), columnFilter);
+export type ColumnFilter = z.infer<typeof columnFilter>;
+export type TableFilters = z.infer<typeof tableFilters>;
+
+export const rowValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+export const tableRow = z.record(z.string(), rowValue);
+export type TableRow = z.infer<typeof tableRow>;
+
+export const rowPage = z.object({
+  results: z.array(tableRow),
+  count: z.number().int(),
+  /** True when `count` is an estimate (very large tables; see docs/api.md). */
+  count_is_estimate: z.boolean(),
+  next: z.string().nullable(),
+  previous: z.string().nullable(),
+});
+export type RowPage = z.infer<typeof rowPage>;
+
+export const rowInput = z.record(z.string(), z.unknown());
+export const deleteRowRequest = z.strictObject({ id: z.union([z.number().int(), z.string().regex(/^\d+$/)]) });
+
+export const variationRequest = z.strictObject({ base_table: tableName, parent_id: z.coerce.number().int().min(1) });
+export const variationQuery = z.object({
+  base_table: z.string({ error: 'Base table name is required.' }).trim().min(1, 'Base table name is required.'),
+  parent_id: z.coerce.number().int().min(1),
+});
+export const variation = z.object({ encodedName: z.string(), decodedName: z.string(), variationNumber: z.number().int(), exists: z.boolean() });
+export const columnsResponse = z.object({ columns: z.array(tableColumn) });
+
+export const encodeRequest = z.union([z.strictObject({ text: z.string().max(1000) }), z.strictObject({ texts: z.array(z.string().max(1000)).max(1000) })]);
+export const encodeResponse = z.object({ encoded: z.union([z.string(), z.array(z.string().nullable())]).optional(), error: z.string().optional() });
+export const decodeResponse = z.object({ decoded: z.union([z.string(), z.array(z.string().nullable())]).optional(), error: z.string().optional() });
