@@ -157,6 +157,20 @@ export function markdownTable(rows: Row[]): string {
   return lines.join('\n');
 }
 
+/**
+ * Ours against Prophet on the same series, measured back to back, so a busy
+ * machine slows both alike and the ratio stays meaningful.
+ */
+export function speedRatios(rows: Row[]): string {
+  const ratios: string[] = [];
+  for (const set of new Set(rows.map((row) => row.set))) {
+    const prophet = rows.find((row) => row.set === set && row.method.startsWith('Prophet'));
+    const ours = rows.find((row) => row.set === set && row.method === 'Stockwise (same sample)') ?? rows.find((row) => row.set === set && row.method === 'Stockwise (ours)');
+    if (prophet?.seriesPerSecond && ours?.seriesPerSecond) ratios.push(`${set} ${(ours.seriesPerSecond / prophet.seriesPerSecond).toFixed(0)}×`);
+  }
+  return `Series/s on one core relative to Prophet: ${ratios.join(', ')}.`;
+}
+
 async function main(): Promise<void> {
   const quick = process.argv.includes('--quick');
   const validation = process.argv.includes('--validation');
@@ -167,7 +181,7 @@ async function main(): Promise<void> {
   if (sets.has('weekly')) rows.push(...(await benchmarkM4('Weekly', { sample: quick ? 60 : undefined, prophetSample: quick ? 5 : 40, validation })));
   if (sets.has('hourly')) rows.push(...(await benchmarkM4('Hourly', { sample: quick ? 40 : undefined, prophetSample: quick ? 3 : 20, validation })));
   if (sets.has('m5')) rows.push(...(await benchmarkM5({ validation })));
-  if (rows.length > 0) console.log(markdownTable(rows));
+  if (rows.length > 0) console.log(`${markdownTable(rows)}\n\n${speedRatios(rows)}`);
   if (sets.has('catalogue')) {
     const catalogue = await benchmarkCatalogue(quick ? 1_000 : 10_000);
     console.log(

@@ -29,27 +29,30 @@ export function runEts(form: EtsForm, p: EtsParameters, y: ArrayLike<number>, en
   const period = form.season === 'none' ? 1 : form.period;
   const seasonal = form.season === 'none' ? new Float64Array(1) : Float64Array.from(p.seasonal);
   const multiplicative = form.season === 'multiplicative';
+  const { alpha, beta, gamma } = p;
+  const seasonalUpdates = form.season !== 'none';
   let level = p.level;
   let slope = hasTrend ? p.slope : 0;
   let sse = 0;
+  // This loop is the hot path of every fit (one pass per optimiser step): locals
+  // and a running seasonal position instead of property reads and t % period.
+  let position = 0;
   for (let t = 0; t < end; t++) {
-    const position = t % period;
     const s = seasonal[position]!;
     const base = level + phi * slope;
-    const fitted = multiplicative ? base * s : base + s;
-    const error = y[t]! - fitted;
+    const error = y[t]! - (multiplicative ? base * s : base + s);
     sse += error * error;
     if (multiplicative) {
       const divisor = s > 1e-8 ? s : 1e-8;
-      level = base + (p.alpha * error) / divisor;
-      slope = phi * slope + (p.beta * error) / divisor;
-      seasonal[position] = s + (p.gamma * error) / (Math.abs(base) > 1e-8 ? base : 1e-8);
+      level = base + (alpha * error) / divisor;
+      slope = hasTrend ? phi * slope + (beta * error) / divisor : 0;
+      seasonal[position] = s + (gamma * error) / (Math.abs(base) > 1e-8 ? base : 1e-8);
     } else {
-      level = base + p.alpha * error;
-      slope = phi * slope + p.beta * error;
-      if (form.season !== 'none') seasonal[position] = s + p.gamma * error;
+      level = base + alpha * error;
+      slope = hasTrend ? phi * slope + beta * error : 0;
+      if (seasonalUpdates) seasonal[position] = s + gamma * error;
     }
-    if (!hasTrend) slope = 0;
+    if (++position === period) position = 0;
   }
   const forecast = new Float64Array(horizon);
   let damping = 0;
