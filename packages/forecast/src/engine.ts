@@ -106,7 +106,7 @@ export function selectAndForecast(y: Float64Array, candidates: Candidate[], opti
     modelName: finals.length > 1 ? `Combination(${finals.map((fitted) => fitted.name).join(' + ')})` : finals[0]!.name,
     description:
       chosen.candidates.length > 1
-        ? `Average of ${chosen.candidates.length} models that tested best on recent history: ${chosen.candidates.map((c) => c.description.replace(/\.$/, '')).join('; ')}.`
+        ? `Average of the ${chosen.candidates.length} models that were most accurate on recent history: ${chosen.candidates.map(headline).join('; ')}.`
         : chosen.candidates[0]!.description,
     mean: point,
     bands: bandsAround(point, intervals, options.nonNegative),
@@ -118,6 +118,11 @@ export function selectAndForecast(y: Float64Array, candidates: Candidate[], opti
       coverage: coverageOf(y, origins, chosen.forecasts, intervals, options),
     },
   };
+}
+
+/** The part of a description before its first colon or full stop: "Theta method", "Croston". */
+function headline(candidate: Candidate): string {
+  return candidate.description.split(/[:.]/)[0]!.trim();
 }
 
 function originIndices(n: number, candidates: Candidate[], options: EngineOptions): number[] {

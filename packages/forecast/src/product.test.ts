@@ -60,6 +60,11 @@ describe('forecastProduct', () => {
     expect(result.reorder.orderQuantity).toBeGreaterThan(0);
   });
 
+  it('takes a snapshot counted on the first forecast day as the opening stock', () => {
+    const result = ok({ sales: salesOf(new Array<number>(60).fill(4)), stock: [{ ds: day(60), stock_level: 40 }], horizon: 5 });
+    expect(result.stock[0]!.stock_level).toBeCloseTo(40 - result.forecast[0]!.yhat, 6);
+  });
+
   it('applies a learnt promotion uplift to future promotion days', () => {
     const promotions = Array.from({ length: 12 }, (_, k) => day(10 + 14 * k));
     const values = Array.from({ length: 180 }, (_, t) => (promotions.includes(day(t)) ? 30 : 10));

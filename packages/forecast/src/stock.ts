@@ -6,18 +6,21 @@ export type StockStart = { day: number; level: number };
 
 /**
  * Stock on hand at the end of the last history day: the latest snapshot, minus
- * the sales recorded after it, plus deliveries dated after it. Null when no
- * usable snapshot exists (the projection is then left empty).
+ * the sales recorded after it, plus deliveries dated after it (a snapshot on the
+ * first forecast day is taken as is). Null when no usable snapshot exists (the
+ * projection is then left empty).
  */
 export function stockAtHistoryEnd(stock: StockPoint[] | undefined, deliveries: Delivery[] | undefined, salesAfter: (fromDay: number) => number, lastHistoryDay: number): StockStart | null {
   let latest: StockStart | null = null;
   for (const point of stock ?? []) {
     const day = dayNumber(point?.ds);
-    if (Number.isNaN(day) || day > lastHistoryDay || typeof point.stock_level !== 'number' || !Number.isFinite(point.stock_level)) continue;
+    // A snapshot taken on the first forecast day (stock counted this morning, sales known
+    // up to yesterday) is the opening stock; later snapshots are not history yet.
+    if (Number.isNaN(day) || day > lastHistoryDay + 1 || typeof point.stock_level !== 'number' || !Number.isFinite(point.stock_level)) continue;
     if (!latest || day >= latest.day) latest = { day, level: point.stock_level };
   }
   if (!latest) return null;
-  let level = latest.level - salesAfter(latest.day + 1);
+  let level = latest.day > lastHistoryDay ? latest.level : latest.level - salesAfter(latest.day + 1);
   for (const [day, quantity] of deliveriesByDay(deliveries)) if (day > latest.day && day <= lastHistoryDay) level += quantity;
   return { day: lastHistoryDay, level };
 }
