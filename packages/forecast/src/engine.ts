@@ -93,7 +93,7 @@ export function selectAndForecast(y: Float64Array, candidates: Candidate[], opti
   const chosen = scored[0]!;
 
   const finals = options.refitFinal
-    ? chosen.candidates.map((candidate) => tryFit(candidate, y, n)).filter((fitted): fitted is FittedModel => fitted !== null)
+    ? chosen.candidates.map((candidate, i) => tryFit(candidate, y, n, chosen.fitted[i])).filter((fitted): fitted is FittedModel => fitted !== null)
     : chosen.fitted;
   if (finals.length === 0) return fallbackForecast(y, options);
   const point = clean(averageOf(finals.map((fitted) => fitted.predict(y, n, options.horizon))), options.nonNegative);
@@ -138,9 +138,9 @@ function originIndices(n: number, candidates: Candidate[], options: EngineOption
   return origins;
 }
 
-function tryFit(candidate: Candidate, y: Float64Array, end: number): FittedModel | null {
+function tryFit(candidate: Candidate, y: Float64Array, end: number, previous?: FittedModel): FittedModel | null {
   try {
-    const fitted = candidate.fit(y, end);
+    const fitted = previous?.refit ? previous.refit(y, end) : candidate.fit(y, end);
     // A probe forecast weeds out models whose fit produced non-finite states.
     return fitted.predict(y, end, 1).every(Number.isFinite) ? fitted : null;
   } catch {

@@ -14,8 +14,12 @@ export type Candidate = {
   fit(history: Float64Array, end: number): FittedModel;
 };
 
-/** `name` may be more specific than the candidate's (AutoETS reports the form it chose). */
-export type FittedModel = { name: string; predict: Predictor };
+/**
+ * `name` may be more specific than the candidate's (AutoETS reports the form it
+ * chose). `refit` re-estimates the same model on more data without repeating
+ * the model search; without it, refitting means fitting the candidate afresh.
+ */
+export type FittedModel = { name: string; predict: Predictor; refit?: (history: Float64Array, end: number) => FittedModel };
 
 export function fixed(name: string, predict: Predictor): FittedModel {
   return { name, predict };

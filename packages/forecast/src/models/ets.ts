@@ -198,7 +198,8 @@ export function autoEts(forms: EtsForm[]): Candidate {
         const fitted = fitInWindow(form, history, end);
         if (Number.isFinite(fitted.aicc) && (!best || fitted.aicc < best.aicc)) best = fitted;
       }
-      return windowedModel(best ?? fitInWindow(forms[0]!, history, end));
+      const chosen = best ?? fitInWindow(forms[0]!, history, end);
+      return { ...windowedModel(chosen), refit: ets(chosen.form).fit };
     },
   };
 }
