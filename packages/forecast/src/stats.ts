@@ -117,6 +117,9 @@ export function nelderMead(
   lower: number[],
   upper: number[],
   maxEvaluations = 120,
+  // A relative change of 1e-4 in the sum of squares moves n·log(SSE) by less than
+  // 0.1 for our lengths: far below any AICc difference that changes a decision.
+  relativeTolerance = 1e-4,
 ): { x: Float64Array; value: number } {
   const dim = start.length;
   const clamp = (x: Float64Array): Float64Array => {
@@ -148,7 +151,7 @@ export function nelderMead(
     simplex.sort((p, q) => p.value - q.value);
     const best = simplex[0]!;
     const worst = simplex[dim]!;
-    if (Math.abs(worst.value - best.value) <= 1e-9 * (Math.abs(best.value) + 1e-12)) break;
+    if (Math.abs(worst.value - best.value) <= relativeTolerance * (Math.abs(best.value) + 1e-12)) break;
     centroid.fill(0);
     for (let v = 0; v < dim; v++) for (let i = 0; i < dim; i++) centroid[i] = centroid[i]! + simplex[v]!.x[i]! / dim;
     const reflected = evaluate(along(-1));
