@@ -1,5 +1,5 @@
 import type { Candidate, FittedModel } from './models/candidate.ts';
-import { autocorrelation, leastSquares } from './stats.ts';
+import { autocorrelations, leastSquares } from './stats.ts';
 
 /**
  * The M4 benchmarks' seasonality test (R `SeasonalityTest`): the lag-m
@@ -9,10 +9,11 @@ import { autocorrelation, leastSquares } from './stats.ts';
 export function seasonalityTest(values: ArrayLike<number>, period: number): boolean {
   const n = values.length;
   if (period < 2 || n < 3 * period) return false;
+  const acf = autocorrelations(values, period);
   let sumSquares = 0;
-  for (let lag = 1; lag < period; lag++) sumSquares += autocorrelation(values, lag) ** 2;
+  for (let lag = 1; lag < period; lag++) sumSquares += acf[lag - 1]! ** 2;
   const limit = (1.645 / Math.sqrt(n)) * Math.sqrt(1 + 2 * sumSquares);
-  return Math.abs(autocorrelation(values, period)) > limit;
+  return Math.abs(acf[period - 1]!) > limit;
 }
 
 /**

@@ -52,16 +52,24 @@ export function normalQuantile(p: number): number {
   return ((((((a[0]! * r + a[1]!) * r + a[2]!) * r + a[3]!) * r + a[4]!) * r + a[5]!) * q) / (((((b[0]! * r + b[1]!) * r + b[2]!) * r + b[3]!) * r + b[4]!) * r + 1);
 }
 
-/** Autocorrelation at a given lag, with the usual full-series denominator. */
-export function autocorrelation(values: Series, lag: number): number {
+/** Autocorrelations at lags 1…maxLag (index 0 is lag 1), with the usual full-series denominator. */
+export function autocorrelations(values: Series, maxLag: number): Float64Array {
   const n = values.length;
   const mu = mean(values);
+  const centred = new Float64Array(n);
   let denominator = 0;
-  for (let i = 0; i < n; i++) denominator += (values[i]! - mu) ** 2;
-  if (denominator === 0) return 0;
-  let numerator = 0;
-  for (let i = lag; i < n; i++) numerator += (values[i]! - mu) * (values[i - lag]! - mu);
-  return numerator / denominator;
+  for (let i = 0; i < n; i++) {
+    centred[i] = values[i]! - mu;
+    denominator += centred[i]! * centred[i]!;
+  }
+  const out = new Float64Array(maxLag);
+  if (denominator === 0) return out;
+  for (let lag = 1; lag <= maxLag; lag++) {
+    let numerator = 0;
+    for (let i = lag; i < n; i++) numerator += centred[i]! * centred[i - lag]!;
+    out[lag - 1] = numerator / denominator;
+  }
+  return out;
 }
 
 /** Ordinary least squares via normal equations and Gaussian elimination; fine for the handful of columns we use. */
