@@ -54,4 +54,67 @@ describe('token refresh', () => {
     expect(storedAfter).not.toBeNull();
     expect(storedAfter).not.toBe(storedBefore); // rotated
   });
+
+  it('keeps two tabs signed in when both renew at once', async () => {
+    const { page, context, baseUrl } = browser;
+    await signIn(page);
+    const second = await context.newPage();
+    await second.goto('/app/home');
+    await second.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+
+    await waitUntilAccessTokensIssuedNowExpire(baseUrl);
+
+    // Hold the first tab's refresh until the second tab also wants one: either it queues behind
+    // the first (a pending Web Lock) or, if nothing serialized them, it sends its own request.
+    const refreshes: { status: number }[] = [];
+    context.on('response', (response) => {
+      if (response.url().endsWith('/api/token/refresh/')) refreshes.push({ status: response.status() });
+    });
+    let sent = 0;
+    let firstHeld: () => void = () => undefined;
+    const firstArrived = new Promise<void>((resolve) => (firstHeld = resolve));
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await context.route('**/api/token/refresh/', async (route) => {
+      sent += 1;
+      if (sent === 1) {
+        firstHeld();
+        await released;
+      } else {
+        release();
+      }
+      await route.continue();
+    });
+
+    await page.getByRole('link', { name: 'Profile' }).click();
+    await firstArrived;
+    await second.getByRole('link', { name: 'Profile' }).click();
+    const secondIsWaiting = async () =>
+      sent > 1 ||
+      (await second.evaluate(async () => ((await navigator.locks.query()).pending ?? []).some((lock) => lock.name === 'stockwise.token-refresh')));
+    const deadline = Date.now() + 15_000;
+    while (!(await secondIsWaiting())) {
+      if (Date.now() > deadline) throw new Error('the second tab never asked for a refresh');
+      await second.waitForFunction(() => true); // one round trip to the page, then ask again
+    }
+    release();
+
+    for (const tab of [page, second]) {
+      await tab.getByTestId('account-username').waitFor();
+      expect(await tab.getByTestId('account-username').textContent()).toBe('demo');
+    }
+    expect(refreshes).toEqual([{ status: 200 }, { status: 200 }]); // one after the other, no reuse
+  });
+
+  it('logs out with a message when the refresh is refused', async () => {
+    const { page, baseUrl } = browser;
+    await signIn(page);
+    await page.evaluate(() => localStorage.setItem('stockwise.refreshToken', 'not-a-valid-refresh-token'));
+    await waitUntilAccessTokensIssuedNowExpire(baseUrl);
+    await page.getByRole('link', { name: 'Profile' }).click();
+    await page.waitForURL('**/login');
+    await page.getByTestId('login-error').waitFor();
+    expect(await page.getByTestId('login-error').textContent()).toBe('Session expired. Please log in again.');
+    expect(await page.evaluate(() => localStorage.getItem('stockwise.refreshToken'))).toBeNull();
+  });
 });

@@ -5,10 +5,11 @@ import { BrowserRouter } from 'react-router';
 import { MantineProvider } from '@mantine/core';
 import { App } from './App.tsx';
 import { initI18n } from './i18n.ts';
-import { useSessionStore } from './stores/session.ts';
+import { followOtherTabs, useSessionStore } from './stores/session.ts';
 
 void initI18n();
 useSessionStore.getState().loadSession();
+followOtherTabs(window);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -190,6 +190,25 @@ describe('api client', () => {
     expect(backend.refreshCalls).toBe(1);
   });
 
+  it('spends the refresh token stored at refresh time, inside the serializer', async () => {
+    const { tokens, session } = sessionWith('expired', 'old-token-of-this-tab');
+    // Another tab rotated the token: the stored one is the current one.
+    session.refresh = backend.refresh;
+    let serialized = 0;
+    const api = createApiClient({
+      tokens,
+      baseURL: `${backend.loopback.baseUrl}/api`,
+      serializeRefresh: async (refresh) => {
+        serialized += 1;
+        return refresh();
+      },
+    });
+    const answer = await api.get<{ path: string }>('/items/');
+    expect(answer.data.path).toBe('/api/items/');
+    expect(serialized).toBe(1);
+    expect(backend.refreshCalls).toBe(1);
+  });
+
   it('logs out with SESSION_EXPIRED when no refresh token is stored', async () => {
     const { tokens, session } = sessionWith(null, null);
     const error = await failureOf(client(tokens).get('/items/'));

@@ -25,10 +25,14 @@ export type TokenAccess = {
   onSessionEnded: () => void;
 };
 
+/** Runs a refresh so that no other refresh (in this or another tab) runs at the same time. */
+export type RefreshSerializer = (refresh: () => Promise<string>) => Promise<string>;
+
 export type ApiClientOptions = {
   tokens: TokenAccess;
   baseURL?: string;
   timeoutMs?: number;
+  serializeRefresh?: RefreshSerializer;
 };
 
 type RetriableConfig = InternalAxiosRequestConfig & { _replayed?: boolean };
@@ -42,7 +46,14 @@ function bearerOf(config: InternalAxiosRequestConfig): string | null {
   return typeof header === 'string' && header.startsWith('Bearer ') ? header.slice('Bearer '.length) : null;
 }
 
-export function createApiClient({ tokens, baseURL = apiBaseUrl, timeoutMs = requestTimeoutMs }: ApiClientOptions): AxiosInstance {
+const runNow: RefreshSerializer = (refresh) => refresh();
+
+export function createApiClient({
+  tokens,
+  baseURL = apiBaseUrl,
+  timeoutMs = requestTimeoutMs,
+  serializeRefresh = runNow,
+}: ApiClientOptions): AxiosInstance {
   const client = axios.create({
     baseURL,
     timeout: timeoutMs,
@@ -52,15 +63,18 @@ export function createApiClient({ tokens, baseURL = apiBaseUrl, timeoutMs = requ
   // The one refresh in flight; everyone who meets a 401 meanwhile waits for it.
   let refreshInFlight: Promise<string> | null = null;
 
-  async function refreshAccessToken(refresh: string): Promise<string> {
+  async function refreshAccessToken(): Promise<string> {
+    // Read the token only now: another tab may have rotated it while this one waited for the lock.
+    const refresh = tokens.getRefreshToken();
+    if (!refresh) throw sessionExpiredError({ endpoint: authEndpoints.refresh, method: 'POST' });
     const body: RefreshRequest = { refresh };
     const answer = await client.post<TokenPair>(authEndpoints.refresh, body);
     tokens.setTokens(answer.data);
     return answer.data.access;
   }
 
-  function sharedRefresh(refresh: string): Promise<string> {
-    refreshInFlight ??= refreshAccessToken(refresh).finally(() => {
+  function sharedRefresh(): Promise<string> {
+    refreshInFlight ??= serializeRefresh(refreshAccessToken).finally(() => {
       refreshInFlight = null;
     });
     return refreshInFlight;
@@ -91,13 +105,12 @@ export function createApiClient({ tokens, baseURL = apiBaseUrl, timeoutMs = requ
     if (current && current !== sent && !refreshInFlight) {
       access = current;
     } else {
-      const refresh = tokens.getRefreshToken();
-      if (!refresh && !refreshInFlight) {
+      if (!refreshInFlight && !tokens.getRefreshToken()) {
         tokens.onSessionEnded();
         throw sessionExpiredError(request, failed);
       }
       try {
-        access = await (refreshInFlight ?? sharedRefresh(refresh ?? ''));
+        access = await sharedRefresh();
       } catch (refreshError) {
         tokens.onSessionEnded();
         const reason = normalizeError(refreshError);

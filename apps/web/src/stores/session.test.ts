@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { initialSessionState, refreshTokenStorageKey, useSessionStore } from './session.ts';
+import { currentRefreshToken, followOtherTabs, initialSessionState, refreshTokenStorageKey, useSessionStore } from './session.ts';
 
 beforeEach(() => {
   localStorage.clear();
@@ -61,5 +61,30 @@ describe('session store', () => {
     expect(localStorage.getItem(refreshTokenStorageKey)).toBeNull();
     store.loadSession();
     expect(useSessionStore.getState().isLoggedIn).toBe(false);
+  });
+
+  it('expires with a message for the login screen', () => {
+    const store = useSessionStore.getState();
+    store.loginSucceeded({ access: 'a1', refresh: 'r1' });
+    store.expire('Session expired. Please log in again.');
+    expect(useSessionStore.getState()).toMatchObject({ isLoggedIn: false, accessToken: null, error: 'Session expired. Please log in again.' });
+    expect(localStorage.getItem(refreshTokenStorageKey)).toBeNull();
+  });
+
+  it('follows another tab that rotates the token or logs out', () => {
+    const stop = followOtherTabs(window);
+    try {
+      const store = useSessionStore.getState();
+      store.loginSucceeded({ access: 'a1', refresh: 'r1' });
+      localStorage.setItem(refreshTokenStorageKey, 'r2');
+      window.dispatchEvent(new StorageEvent('storage', { key: refreshTokenStorageKey, newValue: 'r2' }));
+      expect(useSessionStore.getState()).toMatchObject({ refreshToken: 'r2', isLoggedIn: true, accessToken: 'a1' });
+      expect(currentRefreshToken()).toBe('r2');
+      localStorage.removeItem(refreshTokenStorageKey);
+      window.dispatchEvent(new StorageEvent('storage', { key: refreshTokenStorageKey, newValue: null }));
+      expect(useSessionStore.getState()).toMatchObject({ refreshToken: null, isLoggedIn: false, accessToken: null });
+    } finally {
+      stop();
+    }
   });
 });

@@ -24,6 +24,10 @@ export type SessionActions = {
   loginFailed: (message: string) => void;
   setTokens: (tokens: TokenPair) => void;
   logout: () => void;
+  /** The session could not be renewed: logged out, with a message for the login screen. */
+  expire: (message: string) => void;
+  /** Another tab changed the stored refresh token (rotated it, or logged out). */
+  syncFromStorage: () => void;
 };
 
 export type SessionStore = SessionState & SessionActions;
@@ -34,6 +38,11 @@ function storage(): Storage | null {
   } catch {
     return null; // storage disabled by the browser
   }
+}
+
+/** The refresh token as stored now (another tab may have rotated it). */
+export function readStoredRefreshToken(): string | null {
+  return storage()?.getItem(refreshTokenStorageKey) ?? null;
 }
 
 function persistRefreshToken(token: string | null): void {
@@ -57,7 +66,7 @@ export const useSessionStore = create<SessionStore>()((set) => ({
 
   loadSession: () => {
     set({ isLoading: true, error: null });
-    const refreshToken = storage()?.getItem(refreshTokenStorageKey) ?? null;
+    const refreshToken = readStoredRefreshToken();
     set({ accessToken: null, refreshToken, isLoggedIn: refreshToken !== null, isLoading: false });
   },
 
@@ -79,4 +88,30 @@ export const useSessionStore = create<SessionStore>()((set) => ({
     persistRefreshToken(null);
     set({ accessToken: null, refreshToken: null, isLoggedIn: false, isLoggingIn: false, error: null });
   },
+
+  expire: (message) => {
+    persistRefreshToken(null);
+    set({ accessToken: null, refreshToken: null, isLoggedIn: false, isLoggingIn: false, error: message });
+  },
+
+  syncFromStorage: () => {
+    const refreshToken = readStoredRefreshToken();
+    if (refreshToken === null) set({ accessToken: null, refreshToken: null, isLoggedIn: false });
+    else set({ refreshToken, isLoggedIn: true });
+  },
 }));
+
+/** The refresh token to spend now: the stored one (another tab may have rotated it), else memory. */
+export function currentRefreshToken(): string | null {
+  const store = storage();
+  return store ? store.getItem(refreshTokenStorageKey) : useSessionStore.getState().refreshToken;
+}
+
+/** Keeps this tab in step when another tab rotates the refresh token or logs out. */
+export function followOtherTabs(target: Window): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === refreshTokenStorageKey || event.key === null) useSessionStore.getState().syncFromStorage();
+  };
+  target.addEventListener('storage', onStorage);
+  return () => target.removeEventListener('storage', onStorage);
+}

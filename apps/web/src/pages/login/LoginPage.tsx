@@ -3,7 +3,10 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Button, Center, Image, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSessionStore } from '../../stores/session.ts';
-import { signIn } from '../../stores/sign-in.ts';
+
+// The HTTP client is not needed to draw this screen: it loads when the user starts typing (or at
+// the latest on submit), which keeps the JavaScript a signed-out visitor waits for small.
+const loadSignIn = () => import('../../stores/sign-in.ts');
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -15,8 +18,17 @@ export default function LoginPage() {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (isLoggingIn) return;
+    const session = useSessionStore.getState();
+    if (session.isLoggingIn) return;
+    session.loginStarted();
     setFieldErrors({});
+    let signIn: Awaited<ReturnType<typeof loadSignIn>>['signIn'];
+    try {
+      ({ signIn } = await loadSignIn());
+    } catch {
+      session.loginFailed(t('login.errors.network'));
+      return;
+    }
     const result = await signIn({ username, password });
     if (!result.ok) setFieldErrors(result.fieldErrors);
   };
@@ -50,7 +62,10 @@ export default function LoginPage() {
               spellCheck={false}
               autoFocus
               value={username}
-              onChange={(event) => setUsername(event.currentTarget.value)}
+              onChange={(event) => {
+                setUsername(event.currentTarget.value);
+                void loadSignIn();
+              }}
               error={fieldError('username')}
             />
             <PasswordInput
@@ -58,7 +73,10 @@ export default function LoginPage() {
               name="password"
               autoComplete="current-password"
               value={password}
-              onChange={(event) => setPassword(event.currentTarget.value)}
+              onChange={(event) => {
+                setPassword(event.currentTarget.value);
+                void loadSignIn();
+              }}
               error={fieldError('password')}
             />
             <Button type="submit" loading={isLoggingIn} fullWidth>
