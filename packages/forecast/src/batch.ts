@@ -42,12 +42,14 @@ async function runBatch(job: Job, options: BatchOptions): Promise<unknown[]> {
   const workerCount = Math.max(1, Math.min(options.workers ?? availableParallelism(), Math.ceil(total / chunkSize)));
   const results = new Array<unknown>(total);
   let done = 0;
+  const store = (from: number, chunkResults: unknown[]): void => {
+    chunkResults.forEach((result, i) => (results[from + i] = result));
+    done += chunkResults.length;
+    options.onProgress?.(done, total);
+  };
   if (workerCount === 1) {
     for (let from = 0; from < total; from += chunkSize) {
-      const to = Math.min(total, from + chunkSize);
-      runLocally(job, from, to).forEach((result, i) => (results[from + i] = result));
-      done = to;
-      options.onProgress?.(done, total);
+      store(from, runLocally(job, from, Math.min(total, from + chunkSize)));
       // Yield between chunks so a server stays responsive while a batch runs inline.
       await new Promise((resolve) => setImmediate(resolve));
     }
@@ -63,13 +65,19 @@ async function runBatch(job: Job, options: BatchOptions): Promise<unknown[]> {
           const from = nextChunk++ * chunkSize;
           const to = Math.min(total, from + chunkSize);
           const request = { id: from, kind: job.kind, items: job.items.slice(from, to) } as WorkerRequest;
-          const response = await exchange(worker, request);
-          response.results.forEach((result, i) => (results[from + i] = result));
-          done += to - from;
-          options.onProgress?.(done, total);
+          try {
+            store(from, (await exchange(worker, request)).results);
+          } catch {
+            // A worker that failed (could not start, ran out of memory) is dropped; its
+            // chunk is forecast here, so one bad thread never loses a product.
+            store(from, runLocally(job, from, to));
+            return;
+          }
         }
       }),
     );
+    // Every worker failed before the queue was empty: finish on this thread.
+    for (let from = nextChunk * chunkSize; from < total; from += chunkSize) store(from, runLocally(job, from, Math.min(total, from + chunkSize)));
   } finally {
     await Promise.all(workers.map((worker) => worker.terminate()));
   }

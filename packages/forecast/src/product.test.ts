@@ -191,4 +191,10 @@ describe('forecastBatch', () => {
     expect(results.map((r) => JSON.stringify(r))).toEqual(inputs.map((input) => JSON.stringify(forecastProduct(input))));
     expect(progress.at(-1)).toBe(12);
   });
+
+  it('runs inline with one worker and gives the same results', async () => {
+    const inputs = Array.from({ length: 5 }, (_, i) => ({ sales: salesOf(weeklySales(60, 3 + i)), horizon: 7 }));
+    const results = await forecastBatch(inputs, { workers: 1, chunkSize: 2 });
+    expect(results).toEqual(inputs.map((input) => forecastProduct(input)));
+  });
 });
