@@ -18,6 +18,7 @@ import { configRoutes } from './config/routes.ts';
 import { currentProductConfig, type ConfigContext } from './config/service.ts';
 import { queryRoutes } from './queries/routes.ts';
 import { tableRoutes } from './tables/routes.ts';
+import { CatalogueCache } from './tables/catalogue-cache.ts';
 import { storedColumnKeys, type TablesContext } from './tables/service.ts';
 
 export type RouteEntry = { method: string; url: string; public: boolean };
@@ -36,7 +37,7 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
 /** The contexts the feature services run in, shared by the HTTP app and start-up work. */
 export function featureContexts({ config, database }: AppDependencies): { configContext: ConfigContext; tablesContext: TablesContext } {
   const configContext: ConfigContext = { db: database.db, configFile: config.configFile };
-  return { configContext, tablesContext: { db: database.db, loadConfig: () => currentProductConfig(configContext) } };
+  return { configContext, tablesContext: { db: database.db, loadConfig: () => currentProductConfig(configContext), catalogueCache: new CatalogueCache() } };
 }
 
 export async function buildApp({ config, database }: AppDependencies): Promise<FastifyInstance> {

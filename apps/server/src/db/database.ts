@@ -2,6 +2,7 @@
 // PostgreSQL server. Both speak the same SQL; callers see one Kysely instance.
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
@@ -31,7 +32,7 @@ const valueParsers: Record<number, (value: string) => unknown> = {
 export async function openDatabase(target: DatabaseTarget): Promise<AppDatabase> {
   if (target.kind === 'pglite') {
     if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
-    const pglite = await PGlite.create(target.dataDir ?? undefined, { parsers: valueParsers });
+    const pglite = await PGlite.create(target.dataDir ?? undefined, { parsers: valueParsers, extensions: { pg_trgm } });
     const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
     return {
       db,
@@ -50,6 +51,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<AppDatabase>
         valueParsers[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
+  // An idle connection can be ended by the server (restart, failover); the pool replaces it, and
+  // without a listener the 'error' event would take the whole process down.
+  pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, target, pglite: null, close: () => db.destroy() };
 }

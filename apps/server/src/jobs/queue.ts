@@ -49,6 +49,6 @@ export async function startJobQueue(
       if (!id) throw new Error(`Queue ${name} refused the job`);
       return id;
     },
-    stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
+    stop: () => boss.stop({ graceful: true, timeout: 10_000, close: true }),
   };
 }

@@ -52,10 +52,14 @@ export const insertFolder = (db: Db, path: string) => db.insertInto('data_folder
 /** Serialises catalogue changes across instances (PostgreSQL) and keeps numbering race-free. */
 export const lockCatalogue = (db: Db) => sql`lock table data_tables in share row exclusive mode`.execute(db);
 
-export async function createDataTable(db: Db, encodedName: string, columnClauses: RawBuilder<unknown>[], indexedColumns: string[]) {
+export type ColumnIndex = { column: string; trigram: boolean };
+
+export async function createDataTable(db: Db, encodedName: string, columnClauses: RawBuilder<unknown>[], indexes: ColumnIndex[]) {
   await sql`create table ${sql.id('data', encodedName)} (${sql.join(columnClauses)})`.execute(db);
-  for (const column of indexedColumns) {
-    await sql`create index on ${sql.id('data', encodedName)} (${sql.id(column)})`.execute(db);
+  for (const { column, trigram } of indexes) {
+    // (column, id) matches the page order and the keyset comparison `(column, id) > (…)`.
+    await sql`create index on ${sql.id('data', encodedName)} (${sql.id(column)}, id)`.execute(db);
+    if (trigram) await sql`create index on ${sql.id('data', encodedName)} using gin (${sql.id(column)} gin_trgm_ops)`.execute(db);
   }
 }
 
@@ -83,16 +87,30 @@ export async function selectRows(
   return rows.map(toRecord);
 }
 
-/** Exact count, except on very large results where the planner's estimate answers in constant time. */
+async function plannerRowEstimate(db: Db, encodedName: string, conditions: RawBuilder<unknown>[]): Promise<number> {
+  const plan = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`
+    explain (format json) select 1 from ${table(encodedName)} ${whereClause(conditions)}`.execute(db);
+  return Number(plan.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
+}
+
+/**
+ * Exact counts up to `exactLimit`; above it the planner's estimate, so a count never scans more
+ * than `exactLimit` rows. An unfiltered table known (from its statistics) to be large is not
+ * scanned at all.
+ */
 export async function countRows(db: Db, encodedName: string, conditions: RawBuilder<unknown>[], exactLimit: number): Promise<{ count: number; estimated: boolean }> {
+  if (!conditions.length) {
+    const { rows } = await sql<{ estimate: number }>`
+      select c.reltuples::float8 as estimate from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'data' and c.relname = ${encodedName}`.execute(db);
+    const estimate = Number(rows[0]?.estimate ?? -1);
+    if (estimate > exactLimit) return { count: Math.round(estimate), estimated: true };
+  }
   const { rows } = await sql<{ n: number }>`
     select count(*)::int as n from (select 1 from ${table(encodedName)} ${whereClause(conditions)} limit ${exactLimit + 1}) capped`.execute(db);
   const capped = rows[0]?.n ?? 0;
   if (capped <= exactLimit) return { count: capped, estimated: false };
-  const plan = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`
-    explain (format json) select 1 from ${table(encodedName)} ${whereClause(conditions)}`.execute(db);
-  const estimate = Number(plan.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? capped);
-  return { count: Math.max(estimate, capped), estimated: true };
+  return { count: Math.max(await plannerRowEstimate(db, encodedName, conditions), capped), estimated: true };
 }
 
 export async function insertRow(db: Db, encodedName: string, values: RowRecord): Promise<RowRecord> {

@@ -5,15 +5,16 @@ import type { ColumnDefinition, ProductConfig, RowDataQuery, RowPage, TableColum
 import type { Database } from '../db/schema.ts';
 import { AppError, notFoundError, validationError } from '../http/errors.ts';
 import { runNamedQuery } from '../queries/service.ts';
-import { checkColumnDefinitions, columnDdl, isReadOnly, isVirtual, parseRowValues, presentColumns, withIdColumn } from './columns.ts';
+import { checkColumnDefinitions, columnDdl, isReadOnly, isTextual, isVirtual, parseRowValues, presentColumns, withIdColumn } from './columns.ts';
 import { encodeTableName, TableNameEncodingError } from './encoding.ts';
 import { buildFilterConditions } from './filters.ts';
 import * as repo from './repo.ts';
+import type { CatalogueCache } from './catalogue-cache.ts';
 
-export type TablesContext = { db: Kysely<Database>; loadConfig: () => Promise<ProductConfig> };
+export type TablesContext = { db: Kysely<Database>; loadConfig: () => Promise<ProductConfig>; catalogueCache: CatalogueCache };
 
-/** Counts above this are estimated by the planner instead of counted (docs/api.md). */
-export const EXACT_COUNT_LIMIT = 100_000;
+/** Filtered counts above this are estimated by the planner instead of counted (docs/api.md). */
+export const EXACT_COUNT_LIMIT = 10_000;
 const DEFAULT_COLUMNS: ColumnDefinition[] = [
   { key: 'name', label: 'Name', type: 'CharField', max_length: 200, required: true },
   { key: 'notes', label: 'Notes', type: 'TextField' },
@@ -67,8 +68,10 @@ async function createCataloguedTable(
   const problem = checkColumnDefinitions(columns, { tableExists: (name) => encodedOf.has(name), queryExists: (name) => name in config.queries });
   if (problem) throw validationError(problem);
   const clauses = columns.map((column) => columnDdl(column, (related) => encodedOf.get(related) as string)).filter((clause) => clause !== null);
-  const indexed = columns.filter((c) => !isVirtual(c.type) && (c.indexed || c.type === 'ForeignKey') && !c.unique).map((c) => c.key);
-  await repo.createDataTable(db, encodedName, clauses, indexed);
+  const indexes = columns
+    .filter((c) => !isVirtual(c.type) && (c.indexed || c.type === 'ForeignKey'))
+    .map((c) => ({ column: c.key, trigram: isTextual(c.type) && c.indexed === true }));
+  await repo.createDataTable(db, encodedName, clauses, indexes);
   await ensureFolder(db, table.folder);
   return repo.insertCatalogueEntry(db, {
     name: table.name,
@@ -88,6 +91,7 @@ export async function createTable(ctx: TablesContext, options: { name: string; f
     await repo.lockCatalogue(trx);
     return createCataloguedTable(trx, config, { name: options.name, folder: options.folder, columns });
   });
+  ctx.catalogueCache.clear();
   return summary(entry);
 }
 
@@ -107,6 +111,7 @@ export async function deleteTable(ctx: TablesContext, options: { name: string })
       await repo.deleteCatalogueEntry(trx, doomedEntry.id);
     }
   });
+  ctx.catalogueCache.clear();
 }
 
 export async function moveTable(ctx: TablesContext, options: { name: string; folder: string }): Promise<TableSummary> {
@@ -115,6 +120,7 @@ export async function moveTable(ctx: TablesContext, options: { name: string; fol
     await ensureFolder(trx, options.folder);
     await repo.updateTableFolder(trx, entry.id, options.folder);
   });
+  ctx.catalogueCache.clear();
   return summary({ ...entry, folder: options.folder });
 }
 
@@ -165,9 +171,25 @@ async function fillQueryColumns(ctx: TablesContext, columns: ColumnDefinition[],
   }
 }
 
+// The table was dropped or changed (by another instance) after its catalogue entry was cached.
+const STALE_TABLE_ERRORS = new Set(['42P01', '42703']);
+
 export async function getTableRows(ctx: TablesContext, options: { name: string; query: RowDataQuery }): Promise<RowPage> {
-  const { query } = options;
+  const cached = ctx.catalogueCache.get(options.name);
+  if (cached) {
+    try {
+      return await readRowPage(ctx, cached, options.query);
+    } catch (error) {
+      if (!STALE_TABLE_ERRORS.has((error as { code?: string }).code ?? '')) throw error;
+      ctx.catalogueCache.clear();
+    }
+  }
   const entry = await requireTable(ctx, options.name);
+  ctx.catalogueCache.set(options.name, entry);
+  return readRowPage(ctx, entry, options.query);
+}
+
+async function readRowPage(ctx: TablesContext, entry: repo.CatalogueEntry, query: RowDataQuery): Promise<RowPage> {
   const columns = withIdColumn(entry.columns);
   const stored = columns.filter((c) => !isVirtual(c.type));
   const sortBy = query.sort_by || 'id';
@@ -297,6 +319,7 @@ export async function createVariation(ctx: TablesContext, options: { baseTable: 
       parentId: options.parentId,
       variationNumber,
     });
+    ctx.catalogueCache.clear();
     return variationOf(entry);
   });
 }

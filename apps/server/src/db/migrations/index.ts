@@ -3,8 +3,10 @@
 import type { Migration } from 'kysely/migration';
 import * as initial from './0001-initial.ts';
 import * as dataCatalogue from './0002-data-catalogue.ts';
+import * as trigramSearch from './0003-trigram-search.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-data-catalogue': dataCatalogue,
+  '0003-trigram-search': trigramSearch,
 };
