@@ -38,6 +38,14 @@ describe('forecastProduct', () => {
     expect(average(weekend)).toBeGreaterThan(1.3 * average(weekday));
   });
 
+  it('follows the yearly wave when there are two years or more of history', () => {
+    const truth = (t: number): number => 30 + 12 * Math.sin((2 * Math.PI * t) / 365.25) + (t % 7 === 5 ? 6 : 0);
+    const result = ok({ sales: salesOf(Array.from({ length: 800 }, (_, t) => Math.round(truth(t)))), horizon: 90 });
+    const error = result.forecast.reduce((sum, row, j) => sum + Math.abs(row.yhat - truth(800 + j)), 0) / 90;
+    const flatError = result.forecast.reduce((sum, _, j) => sum + Math.abs(truth(799) - truth(800 + j)), 0) / 90;
+    expect(error).toBeLessThan(flatError / 2);
+  });
+
   it('treats out-of-stock days as censored, not as zero demand', () => {
     const values = Array.from({ length: 120 }, (_, t) => (t >= 90 ? 0 : 10));
     const stock = [{ ds: day(0), stock_level: 500 }, { ds: day(90), stock_level: 0 }];
