@@ -53,5 +53,21 @@ describe('login route weight', () => {
       expect(scripts.map((f) => f.path).join(' ')).not.toContain(other);
     }
     expect(js.gzip).toBeLessThan(budgetBytes);
+
+    // Typing loads the sign-in code (HTTP client) before the user submits.
+    const before = requested.length;
+    const signInCode = page.waitForResponse((response) => response.url().includes('/assets/sign-in-'));
+    await page.getByLabel('Username', { exact: true }).fill('d');
+    await signInCode;
+    await page.waitForLoadState('networkidle');
+    const later = await Promise.all(
+      requested
+        .slice(before)
+        .filter((r) => r.type === 'script')
+        .map(async ({ path }) => gzipSync(await readFile(join(distDir, path)), { level: 9 }).length),
+    );
+    const laterGzip = later.reduce((sum, n) => sum + n, 0);
+    console.log(`after the first keystroke: ${later.length} more JS files, ${kib(laterGzip)} gzip (sign-in code and HTTP client)`);
+    expect(later.length).toBeGreaterThan(0);
   });
 });
