@@ -94,6 +94,7 @@ describe('assistant footer bar', () => {
     expect(await page.getByTestId('assistant-message').first().textContent()).toContain('Show low stock');
     await page.keyboard.press('Escape');
     await page.getByTestId('assistant-bar').waitFor();
+    await page.getByRole('button', { name: 'Open the assistant' }).and(page.locator(':focus')).waitFor();
   });
 
   it('starts expanded on /app/reports', async () => {

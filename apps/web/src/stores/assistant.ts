@@ -19,6 +19,8 @@ export type AssistantState = {
   expanded: boolean;
   /** Expanded by the user (then the input takes the focus), not by the page's default. */
   expandedByUser: boolean;
+  /** Closed by the user (then the control that reopens it takes the focus). */
+  collapsedByUser: boolean;
   messages: ChatMessage[];
   context: AssistantContext;
   isLoading: boolean;
@@ -45,6 +47,7 @@ function openPanels(): Record<string, boolean> {
 export const initialAssistantState: AssistantState = {
   expanded: false,
   expandedByUser: false,
+  collapsedByUser: false,
   messages: [],
   context: { page: 'home', path: '/home', panels: openPanels() },
   isLoading: false,
@@ -58,12 +61,13 @@ export const useAssistantStore = create<AssistantState & AssistantActions>()((se
     set((state) => ({
       expanded: startsExpandedOn.has(page),
       expandedByUser: false,
+      collapsedByUser: false,
       context: { ...state.context, page, path: `/${page}` },
     })),
 
-  expand: () => set({ expanded: true, expandedByUser: true }),
+  expand: () => set({ expanded: true, expandedByUser: true, collapsedByUser: false }),
 
-  collapse: () => set({ expanded: false, expandedByUser: false }),
+  collapse: () => set((state) => (state.expanded ? { expanded: false, expandedByUser: false, collapsedByUser: true } : {})),
 
   togglePanel: (panel) =>
     set((state) => ({ context: { ...state.context, panels: { ...state.context.panels, [panel]: !state.context.panels[panel] } } })),

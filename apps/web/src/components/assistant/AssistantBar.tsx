@@ -35,11 +35,22 @@ export function AssistantBar() {
   return <CollapsedBar page={page} />;
 }
 
+/** Gives the focus back to the control that reopens the assistant after the user closed it. */
+function useFocusAfterClose<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  const collapsedByUser = useAssistantStore((state) => state.collapsedByUser);
+  useEffect(() => {
+    if (collapsedByUser) ref.current?.focus();
+  }, [collapsedByUser]);
+  return ref;
+}
+
 function ReopenButton() {
   const { t } = useTranslation();
   const expand = useAssistantStore((state) => state.expand);
+  const ref = useFocusAfterClose<HTMLButtonElement>();
   return (
-    <Button className={classes.reopen} onClick={expand} data-testid="assistant-reopen">
+    <Button ref={ref} className={classes.reopen} onClick={expand} data-testid="assistant-reopen">
       {t('assistant.reopen')}
     </Button>
   );
@@ -49,6 +60,7 @@ function CollapsedBar({ page }: { page: string }) {
   const { t } = useTranslation();
   const expand = useAssistantStore((state) => state.expand);
   const send = useAssistantStore((state) => state.send);
+  const openRef = useFocusAfterClose<HTMLButtonElement>();
   const prompt = t(`assistant.prompts.${page}`, { defaultValue: t('assistant.prompts.profile') });
   return (
     <aside
@@ -59,7 +71,7 @@ function CollapsedBar({ page }: { page: string }) {
       data-state="collapsed"
     >
       <div className={classes.bar} data-testid="assistant-glow">
-        <button type="button" className={classes.promptButton} onClick={expand} aria-label={t('assistant.open')}>
+        <button ref={openRef} type="button" className={classes.promptButton} onClick={expand} aria-label={t('assistant.open')}>
           <TypedPrompt key={prompt} text={prompt} />
         </button>
         <div className={classes.quick} role="group" aria-label={t('assistant.quick.label')}>

@@ -134,6 +134,7 @@ describe('AssistantBar', () => {
     expect(screen.getByTestId('assistant-context').textContent).toBe('Context: reports (/reports)');
     fireEvent.keyDown(window, { key: 'Escape' });
     expect(screen.getByTestId('assistant-bar')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Open the assistant' }));
   });
 
   it('on forecasting shows only the panel, and a reopen button once closed', () => {
@@ -142,6 +143,7 @@ describe('AssistantBar', () => {
     expect(screen.getByTestId('assistant-panel')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Close the assistant' }));
     expect(screen.queryByTestId('assistant-bar')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Ask the assistant' }));
     fireEvent.click(screen.getByRole('button', { name: 'Ask the assistant' }));
     expect(screen.getByTestId('assistant-panel')).toBeTruthy();
   });

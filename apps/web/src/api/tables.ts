@@ -1,0 +1,103 @@
+// Calls of the Data screen (spec §7 /api/records/*, /api/queries/queries/), typed from the contract.
+import type { z } from 'zod';
+import type {
+  ColumnDefinition,
+  RowPage,
+  TableColumn,
+  TableRow,
+  TableSummary,
+  columnsResponse,
+  folderList,
+  namedQueryList,
+  okResponse,
+  variation,
+} from '@stockwise/contract';
+import { api } from './http.ts';
+
+export type Variation = z.infer<typeof variation>;
+export type NamedQuerySummary = z.infer<typeof namedQueryList>[number];
+export type OkResponse = z.infer<typeof okResponse>;
+
+/** Query parameters of the row-data call (spec §7 "Row data request", plus the keyset cursor). */
+export type RowDataParams = {
+  page?: number;
+  page_size?: number;
+  sort_by?: string;
+  sort_dir?: 'asc' | 'desc';
+  filters_json?: string;
+  after?: string;
+};
+
+/** A table's path segment: display names carry spaces and '#', so always URL-encoded. */
+export const tablePath = (name: string) => `/records/tables/${encodeURIComponent(name)}`;
+
+export async function fetchTableStructure(): Promise<TableSummary[]> {
+  return (await api.get<TableSummary[]>('/records/tables/structure/')).data;
+}
+
+export async function fetchFolders(): Promise<string[]> {
+  return (await api.get<z.infer<typeof folderList>>('/records/folders/')).data.folders;
+}
+
+export async function fetchTableColumns(name: string): Promise<TableColumn[]> {
+  return (await api.get<z.infer<typeof columnsResponse>>(`${tablePath(name)}/variation-columns/`)).data.columns;
+}
+
+export async function fetchTableRows(name: string, params: RowDataParams): Promise<RowPage> {
+  return (await api.get<RowPage>(`${tablePath(name)}/data/`, { params })).data;
+}
+
+/** The parameters carried by a `next` link (`/api/records/tables/x/data/?page=2&after=…`). */
+export function paramsOfNextLink(next: string): RowDataParams {
+  const search = new URL(next, 'http://next.invalid').searchParams;
+  const params: RowDataParams = {};
+  const page = search.get('page');
+  const pageSize = search.get('page_size');
+  const sortBy = search.get('sort_by');
+  const sortDir = search.get('sort_dir');
+  const filters = search.get('filters_json');
+  const after = search.get('after');
+  if (page) params.page = Number(page);
+  if (pageSize) params.page_size = Number(pageSize);
+  if (sortBy) params.sort_by = sortBy;
+  if (sortDir === 'asc' || sortDir === 'desc') params.sort_dir = sortDir;
+  if (filters) params.filters_json = filters;
+  if (after) params.after = after;
+  return params;
+}
+
+export async function createTable(body: { name: string; folder: string; columns?: ColumnDefinition[] }): Promise<TableSummary> {
+  return (await api.post<TableSummary>('/records/tables/create/', body)).data;
+}
+
+export async function deleteTable(name: string): Promise<OkResponse> {
+  return (await api.post<OkResponse>(`${tablePath(name)}/delete/`)).data;
+}
+
+export async function updateTableFolder(name: string, folder: string): Promise<TableSummary> {
+  return (await api.post<TableSummary>(`${tablePath(name)}/update-folder/`, { folder })).data;
+}
+
+export async function createFolder(folderPath: string): Promise<OkResponse> {
+  return (await api.post<OkResponse>('/records/tables/create-folder/', { folderPath })).data;
+}
+
+export async function addRow(name: string, values: Record<string, unknown>): Promise<TableRow> {
+  return (await api.post<TableRow>(`${tablePath(name)}/rows/add/`, values)).data;
+}
+
+export async function editRow(name: string, values: Record<string, unknown>): Promise<TableRow> {
+  return (await api.post<TableRow>(`${tablePath(name)}/rows/edit/`, values)).data;
+}
+
+export async function deleteRow(name: string, id: number | string): Promise<OkResponse> {
+  return (await api.post<OkResponse>(`${tablePath(name)}/rows/delete/`, { id })).data;
+}
+
+export async function createVariation(baseTable: string, parentId: number): Promise<Variation> {
+  return (await api.post<Variation>('/records/tables/create-variation/', { base_table: baseTable, parent_id: parentId })).data;
+}
+
+export async function fetchNamedQueries(): Promise<NamedQuerySummary[]> {
+  return (await api.get<NamedQuerySummary[]>('/queries/queries/')).data;
+}
