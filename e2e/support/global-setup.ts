@@ -7,6 +7,8 @@ import { repoRoot, startServer } from './server.ts';
 import './context.ts';
 
 const shortTtlSeconds = 3;
+/** The second server also throttles sign-in after this many failures per account. */
+export const strictLoginFailures = 3;
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (!existsSync(join(repoRoot, 'apps/web/dist/index.html'))) {
@@ -14,11 +16,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   const [main, shortTtl] = await Promise.all([
     startServer({ name: 'main', accessTokenTtlSeconds: 900 }),
-    startServer({ name: 'short-ttl', accessTokenTtlSeconds: shortTtlSeconds }),
+    startServer({
+      name: 'short-ttl',
+      accessTokenTtlSeconds: shortTtlSeconds,
+      env: { LOGIN_MAX_FAILURES_PER_ACCOUNT: String(strictLoginFailures) },
+    }),
   ]);
   project.provide('baseUrl', main.baseUrl);
   project.provide('shortTtlBaseUrl', shortTtl.baseUrl);
   project.provide('shortTtlSeconds', shortTtlSeconds);
+  project.provide('strictLoginFailures', strictLoginFailures);
   return async () => {
     await Promise.all([main.stop(), shortTtl.stop()]);
   };

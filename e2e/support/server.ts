@@ -42,7 +42,7 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, logFile: stri
   throw new Error(`server not healthy after ${timeoutMs} ms; see ${logFile}`);
 }
 
-export async function startServer(options: { accessTokenTtlSeconds: number; name: string }): Promise<RunningServer> {
+export async function startServer(options: { accessTokenTtlSeconds: number; name: string; env?: Record<string, string> }): Promise<RunningServer> {
   const dataDir = await mkdtemp(join(tmpdir(), `stockwise-e2e-${options.name}-`));
   const logFile = `${dataDir}.log`;
   const port = await freePort();
@@ -53,6 +53,7 @@ export async function startServer(options: { accessTokenTtlSeconds: number; name
       PORT: String(port),
       DATA_DIR: dataDir,
       ACCESS_TOKEN_TTL_SECONDS: String(options.accessTokenTtlSeconds),
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
