@@ -11,7 +11,7 @@ import { prophetForecast } from './prophet.ts';
 import { seededSample, syntheticCatalogue } from './synthetic.ts';
 
 export type Scores = { smape: number; mase: number; rmsse?: number; coverage80?: number; coverage95?: number };
-export type Row = { set: string; method: string; series: number; scores: Scores; owa?: number; seriesPerSecond?: number; seriesPerSecondAllCores?: number };
+export type Row = { set: string; method: string; series: number; scores: Scores; owa?: number; seriesPerSecond?: number; seriesPerSecondAllCores?: number; failures?: number };
 
 type Forecast = { mean: number[]; lower80?: number[]; upper80?: number[]; lower95?: number[]; upper95?: number[] };
 
@@ -95,7 +95,8 @@ export async function benchmarkM4(name: 'Weekly' | 'Hourly', options: { sample?:
   const prophetForecasts = prophet.result.map((f) => ({ mean: f.mean, lower95: f.lower95, upper95: f.upper95 }));
   const oursOnSample = timed(() => sampleTrain.map((values) => forecastSeries(values, { horizon, seasonalPeriods })));
   const oursSampleForecasts = oursOnSample.result.map((f) => ({ mean: f.mean, lower80: f.lower[80], upper80: f.upper[80], lower95: f.lower[95], upper95: f.upper[95] }));
-  add(`Prophet (sample)`, score(sampleTrain, sampleTest, prophetForecasts, period), { seriesPerSecond: sampleTrain.length / prophet.cpuSeconds }, sampleNaive2, sampleTrain.length);
+  const prophetFailures = prophet.result.filter((f) => f.failed).length;
+  add(`Prophet (sample)`, score(sampleTrain, sampleTest, prophetForecasts, period), { seriesPerSecond: sampleTrain.length / prophet.cpuSeconds, failures: prophetFailures }, sampleNaive2, sampleTrain.length);
   add(`Stockwise (same sample)`, score(sampleTrain, sampleTest, oursSampleForecasts, period), { seriesPerSecond: sampleTrain.length / oursOnSample.cpuSeconds }, sampleNaive2, sampleTrain.length);
   return rows;
 }
@@ -136,7 +137,8 @@ export async function benchmarkM5(options: { validation: boolean; withProphet?: 
     );
     // Prophet knows nothing of non-negative demand; clipping at zero only helps it.
     const clipped = prophet.result.map((f) => ({ mean: f.mean.map((v) => Math.max(0, v)), lower95: f.lower95.map((v) => Math.max(0, v)), upper95: f.upper95 }));
-    rows.push({ set: label, method: 'Prophet', series: series.length, scores: score(train, test, clipped, 1, true), seriesPerSecond: series.length / prophet.cpuSeconds });
+    const failures = prophet.result.filter((f) => f.failed).length;
+    rows.push({ set: label, method: 'Prophet', series: series.length, scores: score(train, test, clipped, 1, true), seriesPerSecond: series.length / prophet.cpuSeconds, failures });
   }
   return rows;
 }
@@ -172,7 +174,7 @@ export function markdownTable(rows: Row[]): string {
   for (const row of rows) {
     const s = row.scores;
     lines.push(
-      `| ${row.set} | ${row.method} | ${row.series} | ${format(s.smape)} | ${format(s.mase)} | ${format(row.owa)} | ${format(s.rmsse)} | ${format(s.coverage80, 2)} | ${format(s.coverage95, 2)} | ${format(row.seriesPerSecond, 0)} | ${format(row.seriesPerSecondAllCores, 0)} |`,
+      `| ${row.set} | ${row.method}${row.failures ? ` (${row.failures} failed → naive)` : ''} | ${row.series} | ${format(s.smape)} | ${format(s.mase)} | ${format(row.owa)} | ${format(s.rmsse)} | ${format(s.coverage80, 2)} | ${format(s.coverage95, 2)} | ${format(row.seriesPerSecond, 0)} | ${format(row.seriesPerSecondAllCores, 0)} |`,
     );
   }
   return lines.join('\n');
