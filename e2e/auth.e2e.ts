@@ -33,6 +33,20 @@ describe('sign-in', () => {
     expect(pathOf(page)).toBe('/login');
   });
 
+  it('explains a sign-in that got no answer', async () => {
+    const { page } = browser;
+    await page.goto('/login');
+    await page.route('**/api/token/', (route) => route.abort('connectionrefused'));
+    await fillLogin(page, demoUser.username, demoUser.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const alert = page.getByTestId('login-error');
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe(
+      'Login request failed. This could be due to a network issue or the server taking too long to respond. Please check your connection and try again.',
+    );
+    expect(pathOf(page)).toBe('/login');
+  });
+
   it('shows the field messages of a validation error', async () => {
     const { page } = browser;
     await page.goto('/login');
