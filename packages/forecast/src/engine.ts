@@ -279,7 +279,7 @@ function accuracy(y: Float64Array, origins: number[], forecasts: Float64Array[],
 }
 
 /** In-sample mean absolute seasonal difference: the MASE denominator. */
-export function naiveScale(y: ArrayLike<number>, end: number, period: number): number {
+function naiveScale(y: ArrayLike<number>, end: number, period: number): number {
   const lag = end > period ? period : 1;
   let sum = 0;
   for (let t = lag; t < end; t++) sum += Math.abs(y[t]! - y[t - lag]!);

@@ -8,7 +8,7 @@ import { deseasonalized, seasonalityTest } from './seasonality.ts';
 export type SeriesForecastOptions = { horizon: number; seasonalPeriods?: number[]; levels?: number[] };
 export type SeriesForecast = { mean: number[]; lower: Record<number, number[]>; upper: Record<number, number[]>; model: string };
 
-export const DEFAULT_LEVELS = [80, 95];
+const DEFAULT_LEVELS = [80, 95];
 
 /**
  * Candidates for a generic regular series. Seasonal periods are used only when

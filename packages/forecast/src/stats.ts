@@ -10,15 +10,6 @@ export function mean(values: Series, start = 0, end = values.length): number {
   return sum / (end - start);
 }
 
-export function variance(values: Series): number {
-  const n = values.length;
-  if (n < 2) return 0;
-  const mu = mean(values);
-  let sum = 0;
-  for (let i = 0; i < n; i++) sum += (values[i]! - mu) ** 2;
-  return sum / (n - 1);
-}
-
 /** Sample quantile with linear interpolation (type 7, the R / numpy default). */
 export function quantile(sorted: Series, p: number): number {
   const n = sorted.length;
@@ -27,10 +18,6 @@ export function quantile(sorted: Series, p: number): number {
   const lo = Math.floor(pos);
   const hi = Math.min(n - 1, lo + 1);
   return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (pos - lo);
-}
-
-export function median(values: Series): number {
-  return quantile(Float64Array.from(values).sort(), 0.5);
 }
 
 /** Inverse standard normal CDF (Acklam's rational approximation, |error| < 1.2e-9). */
