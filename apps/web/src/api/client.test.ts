@@ -82,10 +82,10 @@ async function startBackend(): Promise<Backend> {
   return Object.assign(state, { loopback });
 }
 
-type Session = { access: string | null; refresh: string | null; ended: number; stored: TokenPair[] };
+type Session = { access: string | null; refresh: string | null; ended: number; endedWith: string[]; stored: TokenPair[] };
 
 function sessionWith(access: string | null, refresh: string | null): { session: Session; tokens: TokenAccess } {
-  const session: Session = { access, refresh, ended: 0, stored: [] };
+  const session: Session = { access, refresh, ended: 0, endedWith: [], stored: [] };
   const tokens: TokenAccess = {
     getAccessToken: () => session.access,
     getRefreshToken: () => session.refresh,
@@ -94,8 +94,9 @@ function sessionWith(access: string | null, refresh: string | null): { session: 
       session.access = pair.access;
       session.refresh = pair.refresh;
     },
-    onSessionEnded: () => {
+    onSessionEnded: (reason) => {
       session.ended += 1;
+      session.endedWith.push(reason.code);
       session.access = null;
       session.refresh = null;
     },
@@ -216,6 +217,7 @@ describe('api client', () => {
     expect(error.message).toBe('Session expired. Please log in again.');
     expect(error.method).toBe('GET');
     expect(session.ended).toBe(1);
+    expect(session.endedWith).toEqual(['SESSION_EXPIRED']);
     expect(backend.refreshCalls).toBe(0);
   });
 
@@ -247,6 +249,7 @@ describe('api client', () => {
     expect(error.code).toBe('NETWORK_ERROR');
     expect(backend.refreshCalls).toBe(1);
     expect(session.ended).toBe(1);
+    expect(session.endedWith).toEqual(['NETWORK_ERROR']);
   });
 
   it('does not refresh when the call itself gets no answer', async () => {

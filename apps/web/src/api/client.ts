@@ -3,7 +3,7 @@
 // that every concurrent request waits for and is then replayed after.
 import axios, { type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
 import type { RefreshRequest, TokenPair } from '@stockwise/contract';
-import { normalizeError, sessionExpiredError } from './errors.ts';
+import { normalizeError, sessionExpiredError, type NormalizedError } from './errors.ts';
 
 export const requestTimeoutMs = 30_000;
 export const apiBaseUrl = '/api';
@@ -21,8 +21,8 @@ export type TokenAccess = {
   getAccessToken: () => string | null;
   getRefreshToken: () => string | null;
   setTokens: (tokens: TokenPair) => void;
-  /** The session cannot be renewed: log out. */
-  onSessionEnded: () => void;
+  /** The session cannot be renewed: log out. `reason` says why (SESSION_EXPIRED, NETWORK_ERROR...). */
+  onSessionEnded: (reason: NormalizedError) => void;
 };
 
 /** Runs a refresh so that no other refresh (in this or another tab) runs at the same time. */
@@ -106,17 +106,19 @@ export function createApiClient({
       access = current;
     } else {
       if (!refreshInFlight && !tokens.getRefreshToken()) {
-        tokens.onSessionEnded();
-        throw sessionExpiredError(request, failed);
+        const expired = sessionExpiredError(request, failed);
+        tokens.onSessionEnded(expired);
+        throw expired;
       }
       try {
         access = await sharedRefresh();
       } catch (refreshError) {
-        tokens.onSessionEnded();
         const reason = normalizeError(refreshError);
         // Without an answer the session may still be fine, but the spec logs out on a failed refresh;
         // the message then says what really happened.
-        throw reason.details.status === null ? reason : sessionExpiredError(request, reason);
+        const ended = reason.details.status === null ? reason : sessionExpiredError(request, reason);
+        tokens.onSessionEnded(ended);
+        throw ended;
       }
     }
     config._replayed = true;

@@ -2,7 +2,6 @@
 import { createApiClient } from './client.ts';
 import { refreshAcrossTabs } from './refresh-across-tabs.ts';
 import { currentRefreshToken, useSessionStore } from '../stores/session.ts';
-import { i18n } from '../i18n.ts';
 
 export const api = createApiClient({
   serializeRefresh: refreshAcrossTabs,
@@ -10,6 +9,6 @@ export const api = createApiClient({
     getAccessToken: () => useSessionStore.getState().accessToken,
     getRefreshToken: currentRefreshToken,
     setTokens: (tokens) => useSessionStore.getState().setTokens(tokens),
-    onSessionEnded: () => useSessionStore.getState().expire(i18n.t('errors.sessionExpired')),
+    onSessionEnded: (reason) => useSessionStore.getState().expire(reason.message),
   },
 });
