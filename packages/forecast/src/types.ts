@@ -18,7 +18,7 @@ export type ProductForecastInput = {
   /** Days an order should last beyond the lead time; default 30. */
   reviewPeriodDays?: number;
   regressors?: { events?: EventRegressor[] };
-  /** First day to forecast is `today`; days without sales rows before it count as zero sales. Default: the day after the last sale. */
+  /** The first forecast day: days before it without sales rows count as zero sales. Default, or when sales rows reach `today` or later: the day after the last sales row. */
   today?: string;
 };
 
@@ -33,6 +33,11 @@ export type ModelSummary = {
   name: string;
   description: string;
   demandClass: DemandClass;
+  /**
+   * Accuracy over the rolling-origin validation windows (the last weeks of history),
+   * on days with real demand observations. NaN (null in JSON) when the history was
+   * too short to validate; coverage95 is then absent.
+   */
   backtest: { mase: number; smape: number; mae: number; coverage95?: number };
 };
 
