@@ -1,5 +1,258 @@
-import { ComingSoonPage } from '../../components/ComingSoonPage.tsx';
+// The Data screen (spec §2): a fixed 280px left pane with the folder tree and a flexible right pane
+// with the selected table's grid; dialogs for folders, tables and rows.
+import './mantine-styles.ts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Alert, Badge, Button, Group, Loader, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { TableRow, TableSummary } from '@stockwise/contract';
+import { useTablesStore } from '../../stores/tables.ts';
+import { useSessionStore } from '../../stores/session.ts';
+import { FolderTree } from './FolderTree.tsx';
+import { DataGrid, type RowAction } from './DataGrid.tsx';
+import { RowFormModal } from './RowFormModal.tsx';
+import { AddTableDialog } from './AddTableDialog.tsx';
+import { CreateFolderDialog, DeleteRowDialog, DeleteTableDialog, MoveTableDialog } from './TableDialogs.tsx';
+import { isVariationName } from './tree.ts';
+import classes from './DataPage.module.css';
+
+type Dialog =
+  | { kind: 'folder' }
+  | { kind: 'table' }
+  | { kind: 'move'; table: TableSummary }
+  | { kind: 'deleteTable'; table: TableSummary }
+  | { kind: 'row'; row: TableRow | null }
+  | { kind: 'deleteRow'; id: number | string };
 
 export default function DataPage() {
-  return <ComingSoonPage page="datatab" />;
+  const { t, i18n } = useTranslation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const sessionLoaded = useSessionStore((state) => !state.isLoading && state.isLoggedIn);
+  const store = useTablesStore();
+  const { tables, folders, isLoading, error, selected, columns, rows, count, countIsEstimate, next, sort, filters, isLoadingRows, rowsError, isLoadingMore } = store;
+  const { loadStructure, selectTable, toggleSort, setFilter, loadMore, makeVariation, setPageSize } = store;
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const initialTable = useRef(searchParams.get('table'));
+
+  useEffect(() => {
+    const pageSize = searchParams.get('page_size');
+    if (pageSize) setPageSize(Number(pageSize));
+    // Read once: the page size is a start-up option (benchmarks, power users).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    if (!sessionLoaded) return;
+    void loadStructure().then(() => {
+      const wanted = initialTable.current;
+      initialTable.current = null;
+      if (wanted) void useTablesStore.getState().selectTable(wanted);
+    });
+  }, [sessionLoaded, loadStructure]);
+
+  // The address names the open table, so a reload or a shared link opens it again.
+  const selectedName = selected?.name ?? null;
+  useEffect(() => {
+    if (initialTable.current !== null) return;
+    const current = searchParams.get('table');
+    if (selectedName === current) return;
+    const nextParams = new URLSearchParams(searchParams);
+    if (selectedName) nextParams.set('table', selectedName);
+    else nextParams.delete('table');
+    setSearchParams(nextParams, { replace: true });
+  }, [selectedName, searchParams, setSearchParams]);
+
+  const onSelect = useCallback(
+    (table: TableSummary) => {
+      setNotice(null);
+      void selectTable(table.encodedName);
+    },
+    [selectTable],
+  );
+  const onMove = useCallback((table: TableSummary) => setDialog({ kind: 'move', table }), []);
+  const onDelete = useCallback((table: TableSummary) => setDialog({ kind: 'deleteTable', table }), []);
+
+  const openVariation = useCallback(
+    async (row: TableRow) => {
+      const id = Number(row['id']);
+      setDialog(null);
+      setNotice(null);
+      const result = await makeVariation(id);
+      if (!result.ok) setNotice(result.message);
+    },
+    [makeVariation],
+  );
+
+  const onRowAction = useCallback(
+    (action: RowAction, row: TableRow) => {
+      const id = row['id'];
+      switch (action) {
+        case 'edit':
+          setDialog({ kind: 'row', row });
+          break;
+        case 'delete':
+          if (typeof id === 'number' || typeof id === 'string') setDialog({ kind: 'deleteRow', id });
+          break;
+        case 'variation':
+          void openVariation(row);
+          break;
+      }
+    },
+    [openVariation],
+  );
+
+  const onSort = useCallback((key: string) => void toggleSort(key), [toggleSort]);
+  const onFilter = useCallback((key: string, value: string) => void setFilter(key, value), [setFilter]);
+  const onLoadMore = useCallback(() => void loadMore(), [loadMore]);
+  const closeDialog = useCallback(() => setDialog(null), []);
+
+  const hasFilters = Object.keys(filters).length > 0;
+  const formatNumber = (n: number) => n.toLocaleString(i18n.language);
+  const addRowButton = (
+    <Button onClick={() => setDialog({ kind: 'row', row: null })} disabled={columns.length === 0}>
+      {t('datatab.actions.addRow')}
+    </Button>
+  );
+
+  return (
+    <div className={classes.page}>
+      <Title order={1} size="h2">
+        {t('datatab.title')}
+      </Title>
+      <div className={classes.panes}>
+        <aside className={classes.left} aria-label={t('datatab.tree.label')}>
+          <Stack gap="xs" className={classes.leftHeader}>
+            <Title order={2} size="h5">
+              {t('datatab.tree.heading')}
+            </Title>
+            <Group gap="xs">
+              <Button size="xs" variant="default" onClick={() => setDialog({ kind: 'folder' })}>
+                {t('datatab.actions.createFolder')}
+              </Button>
+              <Button size="xs" onClick={() => setDialog({ kind: 'table' })}>
+                {t('datatab.actions.addTable')}
+              </Button>
+            </Group>
+          </Stack>
+          <div className={classes.treeScroll}>
+            {error && (
+              <Alert color="red" role="alert" m="xs" data-testid="tree-error">
+                <Stack gap="xs" align="flex-start">
+                  <span>{error}</span>
+                  <Button size="xs" variant="light" color="red" onClick={() => void loadStructure()}>
+                    {t('datatab.tree.retry')}
+                  </Button>
+                </Stack>
+              </Alert>
+            )}
+            {isLoading && tables.length === 0 ? (
+              <Group gap="xs" p="sm" role="status">
+                <Loader size="xs" />
+                <Text size="sm">{t('datatab.tree.loading')}</Text>
+              </Group>
+            ) : tables.length === 0 && folders.length === 0 && !error ? (
+              <Text size="sm" c="dimmed" p="sm">
+                {t('datatab.tree.empty')}
+              </Text>
+            ) : (
+              <FolderTree folders={folders} tables={tables} selected={selected} onSelect={onSelect} onMove={onMove} onDelete={onDelete} />
+            )}
+          </div>
+        </aside>
+
+        <section className={classes.right} aria-label={selected ? selected.name : t('datatab.grid.noTable')} data-testid="table-pane">
+          {notice && (
+            <Alert color="red" role="alert" withCloseButton onClose={() => setNotice(null)} data-testid="data-notice">
+              {notice}
+            </Alert>
+          )}
+          {!selected && !isLoadingRows && !rowsError ? (
+            <div className={classes.emptyPane} data-testid="no-table">
+              <Text c="dimmed">{t('datatab.grid.noTable')}</Text>
+            </div>
+          ) : (
+            <>
+              <div className={classes.toolbar}>
+                <Title order={2} size="h4" data-testid="table-title">
+                  {selected?.name ?? ''}
+                </Title>
+                {selected && !isLoadingRows && !rowsError && (
+                  <Badge variant="light" size="lg" tt="none" data-testid="row-count" aria-label={t('datatab.grid.rowCount')}>
+                    {t(countIsEstimate ? 'datatab.grid.countEstimate' : 'datatab.grid.count', { count, formatted: formatNumber(count) })}
+                  </Badge>
+                )}
+                {selected && !isLoadingRows && rows.length > 0 && (
+                  <Text size="sm" c="dimmed" data-testid="rows-loaded">
+                    {t('datatab.grid.loaded', { loaded: formatNumber(rows.length) })}
+                  </Text>
+                )}
+                <div style={{ flex: 1 }} />
+                {selected && addRowButton}
+              </div>
+              {rowsError && (
+                <Alert color="red" role="alert" data-testid="rows-error">
+                  <Stack gap="xs" align="flex-start">
+                    <span>{rowsError}</span>
+                    {selected && (
+                      <Button size="xs" variant="light" color="red" onClick={() => void selectTable(selected.encodedName)}>
+                        {t('datatab.actions.retry')}
+                      </Button>
+                    )}
+                  </Stack>
+                </Alert>
+              )}
+              {isLoadingRows ? (
+                <Stack gap={6} role="status" aria-label={t('datatab.grid.loading')} data-testid="rows-loading">
+                  {Array.from({ length: 8 }, (_, index) => (
+                    <Skeleton key={index} height={28} />
+                  ))}
+                </Stack>
+              ) : (
+                selected &&
+                columns.length > 0 && (
+                  <DataGrid
+                    key={selected.encodedName}
+                    tableName={selected.name}
+                    columns={columns}
+                    rows={rows}
+                    sort={sort}
+                    filters={filters}
+                    hasNext={next !== null}
+                    isLoadingMore={isLoadingMore}
+                    canMakeVariation={!isVariationName(selected.name)}
+                    onSort={onSort}
+                    onFilter={onFilter}
+                    onLoadMore={onLoadMore}
+                    onRowAction={onRowAction}
+                    emptyContent={
+                      hasFilters ? (
+                        <Text c="dimmed">{t('datatab.grid.noMatches')}</Text>
+                      ) : (
+                        <>
+                          <Text fw={600} data-testid="no-rows">
+                            {t('datatab.grid.empty')}
+                          </Text>
+                          {addRowButton}
+                        </>
+                      )
+                    }
+                  />
+                )
+              )}
+            </>
+          )}
+        </section>
+      </div>
+
+      {dialog?.kind === 'folder' && <CreateFolderDialog onClose={closeDialog} />}
+      {dialog?.kind === 'table' && <AddTableDialog defaultFolder={selected?.folder ?? ''} onClose={closeDialog} />}
+      {dialog?.kind === 'move' && <MoveTableDialog table={dialog.table} onClose={closeDialog} />}
+      {dialog?.kind === 'deleteTable' && <DeleteTableDialog table={dialog.table} onClose={closeDialog} />}
+      {dialog?.kind === 'row' && selected && (
+        <RowFormModal tableName={selected.name} columns={columns} row={dialog.row} onClose={closeDialog} onOpenVariation={(row) => void openVariation(row)} />
+      )}
+      {dialog?.kind === 'deleteRow' && selected && <DeleteRowDialog tableName={selected.name} rowId={dialog.id} onClose={closeDialog} />}
+    </div>
+  );
 }

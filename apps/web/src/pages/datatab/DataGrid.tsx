@@ -1,0 +1,328 @@
+// The right pane's grid: TanStack Table for the column model, TanStack Virtual for the rows (only
+// the rows in view are in the DOM), a sticky header with sort buttons and debounced filter inputs,
+// pages loaded from the server's `next` links as the user nears the end.
+import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useTranslation } from 'react-i18next';
+import type { TableColumn, TableRow } from '@stockwise/contract';
+import { cellText, computeColumnWidths, createTextMeasurer, type MeasureText } from './column-widths.ts';
+import type { FilterInputs, SortState } from './table-query.ts';
+import classes from './DataPage.module.css';
+
+export const gridRowHeight = 34;
+/** Start loading the next page this many rows before the end. */
+const loadAheadRows = 30;
+const filterDebounceMs = 300;
+const actionsWidth = 120;
+const gridFont = '14px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+
+export type RowAction = 'edit' | 'delete' | 'variation';
+
+type DataGridProps = {
+  tableName: string;
+  columns: readonly TableColumn[];
+  rows: readonly TableRow[];
+  sort: SortState;
+  filters: FilterInputs;
+  hasNext: boolean;
+  isLoadingMore: boolean;
+  canMakeVariation: boolean;
+  onSort: (key: string) => void;
+  onFilter: (key: string, value: string) => void;
+  onLoadMore: () => void;
+  onRowAction: (action: RowAction, row: TableRow) => void;
+  /** Shown under the header when there are no rows. */
+  emptyContent?: ReactNode;
+};
+
+let measurer: MeasureText | null = null;
+const measureText: MeasureText = (text) => (measurer ??= createTextMeasurer(gridFont))(text);
+
+function formatCell(column: TableColumn, value: TableRow[string] | undefined, yes: string, no: string): string {
+  if (typeof value === 'boolean') return value ? yes : no;
+  if (column.type === 'DateTimeField' && typeof value === 'string') {
+    const date = new Date(value);
+    return Number.isNaN(date.getTime()) ? value : date.toLocaleString();
+  }
+  return cellText(value);
+}
+
+export function DataGrid(props: DataGridProps) {
+  const { tableName, columns, rows, sort, filters, hasNext, isLoadingMore, onSort, onFilter, onLoadMore, onRowAction, canMakeVariation, emptyContent } = props;
+  const { t } = useTranslation();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [viewportWidth, setViewportWidth] = useState(0);
+  const [focusedIndex, setFocusedIndex] = useState(0);
+
+  useEffect(() => {
+    const element = scrollRef.current;
+    if (!element) return;
+    const observer = new ResizeObserver(() => setViewportWidth(element.clientWidth));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  const dataColumns = useMemo(() => columns.filter((column) => column.type !== 'nestedTable'), [columns]);
+  const widths = useMemo(
+    () => computeColumnWidths({ columns: dataColumns, rows, viewportWidth: viewportWidth || 1200, measureText, reservedWidth: actionsWidth }),
+    // Only the first rows are sampled: later pages do not move the columns.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [dataColumns, viewportWidth, rows.length >= 50 ? rows[49] : rows.length, rows[0]],
+  );
+
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => gridRowHeight,
+    overscan: 10,
+  });
+  const virtualItems = virtualizer.getVirtualItems();
+  const lastVisible = virtualItems.at(-1)?.index ?? -1;
+
+  useEffect(() => {
+    if (hasNext && !isLoadingMore && lastVisible >= rows.length - loadAheadRows) onLoadMore();
+  }, [hasNext, isLoadingMore, lastVisible, rows.length, onLoadMore]);
+
+  // The table model covers the rows in view only: building it for 100,000 rows on every page load
+  // would block the main thread; the virtualizer already knows which rows are shown.
+  const windowRows = useMemo(() => virtualItems.map((item) => rows[item.index] ?? {}), [virtualItems, rows]);
+  const columnDefs = useMemo<ColumnDef<TableRow>[]>(
+    () =>
+      dataColumns.map((column) => ({
+        id: column.key,
+        header: column.label,
+        size: widths[column.key] ?? 150,
+        accessorFn: (row) => row[column.key],
+      })),
+    [dataColumns, widths],
+  );
+  const cellTextOf = (key: string, value: unknown) => {
+    const column = dataColumns.find((candidate) => candidate.key === key);
+    return column ? formatCell(column, value as TableRow[string], t('datatab.grid.yes'), t('datatab.grid.no')) : cellText(value as TableRow[string]);
+  };
+  const table = useReactTable({ data: windowRows, columns: columnDefs, getCoreRowModel: getCoreRowModel(), manualSorting: true, manualFiltering: true });
+  const modelRows = table.getRowModel().rows;
+  const totalWidth = dataColumns.reduce((sum, column) => sum + (widths[column.key] ?? 150), 0) + actionsWidth;
+
+  const moveFocus = (index: number) => {
+    if (rows.length === 0) return;
+    const next = Math.max(0, Math.min(rows.length - 1, index));
+    setFocusedIndex(next);
+    virtualizer.scrollToIndex(next, { align: 'auto' });
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.target !== event.currentTarget) return;
+    const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 400) / gridRowHeight) - 2);
+    switch (event.key) {
+      case 'ArrowDown':
+        moveFocus(focusedIndex + 1);
+        break;
+      case 'ArrowUp':
+        moveFocus(focusedIndex - 1);
+        break;
+      case 'PageDown':
+        moveFocus(focusedIndex + page);
+        break;
+      case 'PageUp':
+        moveFocus(focusedIndex - page);
+        break;
+      case 'Home':
+        moveFocus(0);
+        break;
+      case 'End':
+        moveFocus(rows.length - 1);
+        break;
+      case 'Enter': {
+        const row = rows[focusedIndex];
+        if (row) onRowAction('edit', row);
+        break;
+      }
+      case 'Delete': {
+        const row = rows[focusedIndex];
+        if (row) onRowAction('delete', row);
+        break;
+      }
+      default:
+        return;
+    }
+    event.preventDefault();
+  };
+
+  const focusedRow = rows[focusedIndex];
+
+  return (
+    <div
+      ref={scrollRef}
+      className={classes.gridScroll}
+      role="grid"
+      aria-label={t('datatab.grid.label', { name: tableName })}
+      aria-rowcount={rows.length + 2}
+      aria-colcount={dataColumns.length + 1}
+      aria-activedescendant={focusedRow ? rowDomId(focusedIndex) : undefined}
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      data-testid="data-grid"
+      data-rows-loaded={rows.length}
+    >
+      <div className={classes.gridHeader} style={{ width: totalWidth }} role="rowgroup">
+        {table.getHeaderGroups().map((group) => (
+          <div key={group.id} role="row" aria-rowindex={1} className={classes.gridHeaderRow}>
+            {group.headers.map((header) => {
+              const key = header.column.id;
+              const direction = sort.sortBy === key ? sort.sortDir : null;
+              return (
+                <div
+                  key={header.id}
+                  role="columnheader"
+                  aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'}
+                  className={classes.headerCell}
+                  style={{ width: header.getSize() }}
+                  data-column={key}
+                >
+                  <button type="button" className={classes.sortButton} onClick={() => onSort(key)} data-sort={direction ?? undefined}>
+                    <span className={classes.headerLabel}>{flexRender(header.column.columnDef.header, header.getContext())}</span>
+                    <span aria-hidden className={classes.sortMark}>
+                      {direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : '↕'}
+                    </span>
+                    {direction && <span className={classes.visuallyHidden}>{t(direction === 'asc' ? 'datatab.grid.sortedAsc' : 'datatab.grid.sortedDesc')}</span>}
+                  </button>
+                </div>
+              );
+            })}
+            <div role="columnheader" className={classes.headerCell} style={{ width: actionsWidth }}>
+              <span className={classes.headerLabel}>{t('datatab.grid.actionsColumn')}</span>
+            </div>
+          </div>
+        ))}
+        <div role="row" aria-rowindex={2} className={classes.gridFilterRow}>
+          {dataColumns.map((column) => (
+            <div key={column.key} role="gridcell" className={classes.filterCell} style={{ width: widths[column.key] ?? 150 }}>
+              <FilterInput
+                label={t('datatab.grid.filter', { label: column.label })}
+                value={filters[column.key] ?? ''}
+                onChange={(value) => onFilter(column.key, value)}
+                disabled={column.type === 'query'}
+              />
+            </div>
+          ))}
+          <div role="gridcell" className={classes.filterCell} style={{ width: actionsWidth }} />
+        </div>
+      </div>
+      <div role="rowgroup" className={classes.gridBody} style={{ height: virtualizer.getTotalSize(), width: totalWidth }}>
+        {virtualItems.map((item, position) => {
+          const modelRow = modelRows[position];
+          const row = rows[item.index];
+          if (!modelRow || !row) return null;
+          return (
+            <GridRow
+              key={item.key}
+              index={item.index}
+              start={item.start}
+              row={row}
+              cells={modelRow.getVisibleCells().map((cell) => ({ id: cell.column.id, width: cell.column.getSize(), text: cellTextOf(cell.column.id, cell.getValue()) }))}
+              focused={item.index === focusedIndex}
+              canMakeVariation={canMakeVariation}
+              onFocus={setFocusedIndex}
+              onRowAction={onRowAction}
+            />
+          );
+        })}
+      </div>
+      {rows.length === 0 && emptyContent && <div className={classes.gridMessage}>{emptyContent}</div>}
+      {isLoadingMore && (
+        <div className={classes.loadingMore} role="status">
+          {t('datatab.grid.loadingMore')}
+        </div>
+      )}
+    </div>
+  );
+}
+
+const rowDomId = (index: number) => `datatab-row-${index}`;
+
+type GridRowProps = {
+  index: number;
+  start: number;
+  row: TableRow;
+  cells: { id: string; width: number; text: string }[];
+  focused: boolean;
+  canMakeVariation: boolean;
+  onFocus: (index: number) => void;
+  onRowAction: (action: RowAction, row: TableRow) => void;
+};
+
+const GridRow = memo(
+  function GridRow({ index, start, row, cells, focused, canMakeVariation, onFocus, onRowAction }: GridRowProps) {
+    const { t } = useTranslation();
+    const id = String(row['id'] ?? '');
+    return (
+      <div
+        id={rowDomId(index)}
+        role="row"
+        aria-rowindex={index + 3}
+        aria-selected={focused}
+        className={classes.gridRow}
+        data-focused={focused || undefined}
+        data-row-id={id}
+        style={{ transform: `translateY(${start}px)` }}
+        onClick={() => onFocus(index)}
+        onDoubleClick={() => onRowAction('edit', row)}
+      >
+        {cells.map((cell) => (
+          <div key={cell.id} role="gridcell" className={classes.cell} style={{ width: cell.width }} title={cell.text} data-column={cell.id}>
+            {cell.text}
+          </div>
+        ))}
+        <div role="gridcell" className={classes.actionsCell} style={{ width: actionsWidth }}>
+          <button type="button" className={classes.rowButton} aria-label={t('datatab.actions.editRow', { id })} title={t('datatab.actions.edit')} onClick={() => onRowAction('edit', row)} tabIndex={-1}>
+            ✎
+          </button>
+          {canMakeVariation && (
+            <button type="button" className={classes.rowButton} aria-label={t('datatab.actions.makeVariationOf', { id })} title={t('datatab.actions.makeVariation')} onClick={() => onRowAction('variation', row)} tabIndex={-1}>
+              ⧉
+            </button>
+          )}
+          <button type="button" className={classes.rowButton} data-danger aria-label={t('datatab.actions.deleteRow', { id })} title={t('datatab.actions.delete')} onClick={() => onRowAction('delete', row)} tabIndex={-1}>
+            ✕
+          </button>
+        </div>
+      </div>
+    );
+  },
+  (before, after) =>
+    before.row === after.row &&
+    before.start === after.start &&
+    before.focused === after.focused &&
+    before.index === after.index &&
+    before.canMakeVariation === after.canMakeVariation &&
+    before.cells.length === after.cells.length &&
+    before.cells.every((cell, i) => cell.width === after.cells[i]?.width && cell.text === after.cells[i]?.text),
+);
+
+function FilterInput({ label, value, onChange, disabled }: { label: string; value: string; onChange: (value: string) => void; disabled: boolean }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(value);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => {
+    if (timer.current) clearTimeout(timer.current);
+  }, []);
+  return (
+    <input
+      type="search"
+      className={classes.filterInput}
+      aria-label={label}
+      placeholder={t('datatab.grid.filterPlaceholder')}
+      value={text}
+      disabled={disabled}
+      onChange={(event) => {
+        const next = event.currentTarget.value;
+        setText(next);
+        if (timer.current) clearTimeout(timer.current);
+        timer.current = setTimeout(() => onChange(next), filterDebounceMs);
+      }}
+    />
+  );
+}

@@ -1,0 +1,144 @@
+// The row add/edit form (spec §2, §5): a 12-column grid with spans by field type, inputs by type,
+// client-side required checks, 'Invalid row data: …' with the server's field errors on a 400.
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Checkbox, Grid, Group, Modal, NativeSelect, Textarea, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { TableColumn, TableRow } from '@stockwise/contract';
+import { useTablesStore } from '../../stores/tables.ts';
+import { addPayload, editPayload, fieldSpan, formGridColumns, initialFormValues, inputKindOf, missingRequired, type FormValues } from './row-form.ts';
+
+type RowFormModalProps = {
+  tableName: string;
+  columns: readonly TableColumn[];
+  /** null: add a new row. */
+  row: TableRow | null;
+  onClose: () => void;
+  onOpenVariation: (row: TableRow) => void;
+};
+
+export function RowFormModal({ tableName, columns, row, onClose, onOpenVariation }: RowFormModalProps) {
+  const { t } = useTranslation();
+  const addRow = useTablesStore((state) => state.addRow);
+  const editRow = useTablesStore((state) => state.editRow);
+  const [initial] = useState(() => initialFormValues(columns, row));
+  const [values, setValues] = useState<FormValues>(initial);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const isEdit = row !== null;
+
+  const setValue = (key: string, value: string | boolean) => setValues((current) => ({ ...current, [key]: value }));
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const missing = missingRequired(columns, values);
+    if (missing.length > 0) {
+      setFieldErrors(Object.fromEntries(missing.map((key) => [key, [t('datatab.rowForm.required')]])));
+      setMessage(null);
+      return;
+    }
+    setSaving(true);
+    setFieldErrors({});
+    setMessage(null);
+    const result = isEdit ? await editRow(editPayload(columns, initial, values, row['id'])) : await addRow(addPayload(columns, values));
+    setSaving(false);
+    if (result.ok) {
+      onClose();
+      return;
+    }
+    setMessage(result.message);
+    setFieldErrors(result.fieldErrors);
+  };
+
+  const errorOf = (key: string) => fieldErrors[key]?.join(' ') || undefined;
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      size="xl"
+      title={isEdit ? t('datatab.rowForm.editTitle', { id: String(row['id'] ?? '') }) : t('datatab.rowForm.addTitle', { name: tableName })}
+    >
+      <form onSubmit={(event) => void onSubmit(event)} noValidate data-testid="row-form" aria-busy={saving}>
+        {message && (
+          <Alert color="red" role="alert" mb="md" data-testid="row-form-error">
+            {message}
+          </Alert>
+        )}
+        <Grid columns={formGridColumns}>
+          {columns.map((column) => {
+            const span = fieldSpan(column);
+            const kind = inputKindOf(column);
+            const value = values[column.key];
+            const text = typeof value === 'string' ? value : '';
+            const common = { label: column.label, withAsterisk: column.required === true, error: errorOf(column.key), name: column.key };
+            let input;
+            switch (kind.kind) {
+              case 'text':
+                input = <TextInput {...common} maxLength={kind.maxLength} value={text} onChange={(e) => setValue(column.key, e.currentTarget.value)} />;
+                break;
+              case 'textarea':
+                input = <Textarea {...common} autosize minRows={2} maxRows={8} value={text} onChange={(e) => setValue(column.key, e.currentTarget.value)} />;
+                break;
+              case 'email':
+                input = <TextInput {...common} type="email" value={text} onChange={(e) => setValue(column.key, e.currentTarget.value)} />;
+                break;
+              case 'number':
+                input = <TextInput {...common} type="number" step={kind.step} inputMode={kind.step === 1 ? 'numeric' : 'decimal'} value={text} onChange={(e) => setValue(column.key, e.currentTarget.value)} />;
+                break;
+              case 'date':
+                input = <TextInput {...common} type="date" value={text} onChange={(e) => setValue(column.key, e.currentTarget.value)} />;
+                break;
+              case 'datetime':
+                input = <TextInput {...common} type="datetime-local" value={text} onChange={(e) => setValue(column.key, e.currentTarget.value)} />;
+                break;
+              case 'boolean':
+                input = <Checkbox mt="lg" label={column.label} name={column.key} error={errorOf(column.key)} checked={value === true} onChange={(e) => setValue(column.key, e.currentTarget.checked)} />;
+                break;
+              case 'select':
+                input = (
+                  <NativeSelect
+                    {...common}
+                    value={text}
+                    data={[{ value: '', label: t('datatab.rowForm.noValue') }, ...kind.options.map((option) => ({ value: option, label: option }))]}
+                    onChange={(e) => setValue(column.key, e.currentTarget.value)}
+                  />
+                );
+                break;
+              case 'readOnly':
+                input = (
+                  <TextInput
+                    {...common}
+                    readOnly
+                    value={text}
+                    placeholder={t(kind.placeholder === 'autoGenerated' ? 'datatab.rowForm.autoGenerated' : 'datatab.rowForm.calculated')}
+                  />
+                );
+                break;
+              case 'variation':
+                input = (
+                  <Button mt="lg" variant="light" disabled={!isEdit} onClick={() => row && onOpenVariation(row)}>
+                    {t('datatab.actions.openVariation')}
+                  </Button>
+                );
+                break;
+            }
+            return (
+              <Grid.Col key={column.key} span={span} data-span={span} data-field={column.key}>
+                {input}
+              </Grid.Col>
+            );
+          })}
+        </Grid>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={onClose}>
+            {t('datatab.actions.cancel')}
+          </Button>
+          <Button type="submit" loading={saving}>
+            {t('datatab.actions.save')}
+          </Button>
+        </Group>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,394 @@
+// The Data screen's state (spec §3, §4): the table tree, the selected table's columns and the rows
+// loaded so far with their sort, filters and next link, plus the row and table operations.
+// Every part has its loading and error flags: loading set at start and cleared at end, error
+// cleared at start (tree: isLoading/error, grid: isLoadingRows/rowsError, more pages:
+// isLoadingMore, operations: isSaving/saveError).
+import { create } from 'zustand';
+import type { ColumnDefinition, TableColumn, TableRow, TableSummary } from '@stockwise/contract';
+import * as tablesApi from '../api/tables.ts';
+import { normalizeError, type NormalizedError } from '../api/errors.ts';
+import { i18n } from '../i18n.ts';
+import { useSessionStore } from './session.ts';
+import { filtersJson, initialSort, nextSort, withFilter, type FilterInputs, type SortState } from '../pages/datatab/table-query.ts';
+
+/** Spec §9: table default page size. */
+export const defaultPageSize = 50;
+/** The server's ceiling (docs/api.md). */
+export const maxPageSize = 1000;
+/** A refresh after a change reloads at most this many pages of what was on screen. */
+const maxRefreshPages = 20;
+
+export type OperationResult<T> = { ok: true; value: T } | { ok: false; message: string; fieldErrors: Record<string, string[]> };
+
+export type TablesState = {
+  tables: TableSummary[];
+  folders: string[];
+  isLoading: boolean;
+  error: string | null;
+
+  selected: TableSummary | null;
+  columns: TableColumn[];
+  rows: TableRow[];
+  count: number;
+  countIsEstimate: boolean;
+  next: string | null;
+  /** The last page loaded (1 after a reload). */
+  page: number;
+  pageSize: number;
+  sort: SortState;
+  filters: FilterInputs;
+  isLoadingRows: boolean;
+  rowsError: string | null;
+  isLoadingMore: boolean;
+
+  isSaving: boolean;
+  saveError: string | null;
+};
+
+export type TablesActions = {
+  loadStructure: () => Promise<void>;
+  selectTable: (name: string) => Promise<void>;
+  clearSelection: () => void;
+  setPageSize: (pageSize: number) => void;
+  toggleSort: (key: string) => Promise<void>;
+  setFilter: (key: string, value: string) => Promise<void>;
+  loadMore: () => Promise<void>;
+  refreshRows: () => Promise<void>;
+  createFolder: (folderPath: string) => Promise<OperationResult<null>>;
+  createTable: (request: { name: string; folder: string; columns?: ColumnDefinition[] }) => Promise<OperationResult<TableSummary>>;
+  moveTable: (name: string, folder: string) => Promise<OperationResult<TableSummary>>;
+  deleteTable: (name: string) => Promise<OperationResult<null>>;
+  addRow: (values: Record<string, unknown>) => Promise<OperationResult<TableRow>>;
+  editRow: (values: Record<string, unknown>) => Promise<OperationResult<TableRow>>;
+  deleteRow: (id: number | string | null | undefined) => Promise<OperationResult<null>>;
+  makeVariation: (parentId: number) => Promise<OperationResult<tablesApi.Variation>>;
+};
+
+export type TablesStore = TablesState & TablesActions;
+
+export const initialTablesState: TablesState = {
+  tables: [],
+  folders: [],
+  isLoading: false,
+  error: null,
+  selected: null,
+  columns: [],
+  rows: [],
+  count: 0,
+  countIsEstimate: false,
+  next: null,
+  page: 1,
+  pageSize: defaultPageSize,
+  sort: initialSort,
+  filters: {},
+  isLoadingRows: false,
+  rowsError: null,
+  isLoadingMore: false,
+  isSaving: false,
+  saveError: null,
+};
+
+const t = (key: string, options: Record<string, unknown> = {}) => i18n.t(`datatab.${key}`, options);
+
+/** 'Failed to add row' + the server's detail. */
+export function withDetail(prefix: string, error: NormalizedError): string {
+  if (!error.message) return prefix;
+  return /[.!?]$/.test(prefix) ? `${prefix} ${error.message}` : `${prefix}: ${error.message}`;
+}
+
+const failure = <T>(message: string, fieldErrors: Record<string, string[]> = {}): OperationResult<T> => ({ ok: false, message, fieldErrors });
+
+const isBadRowData = (error: NormalizedError) => error.details.status === 400 || error.code === 'validation_error';
+
+const sessionReady = () => {
+  const session = useSessionStore.getState();
+  return !session.isLoading && session.isLoggedIn;
+};
+
+export const useTablesStore = create<TablesStore>()((set, get) => {
+  // Answers to a superseded request (another table, sort or filter meanwhile) are dropped.
+  let generation = 0;
+
+  const requestParams = (page = 1): tablesApi.RowDataParams => {
+    const { sort, filters, pageSize } = get();
+    const params: tablesApi.RowDataParams = { page, page_size: pageSize, sort_dir: sort.sortDir };
+    if (sort.sortBy) params.sort_by = sort.sortBy;
+    const filter = filtersJson(filters);
+    if (filter) params.filters_json = filter;
+    return params;
+  };
+
+  const reloadFirstPage = async (): Promise<void> => {
+    const selected = get().selected;
+    if (!selected) return;
+    const mine = ++generation;
+    set({ isLoadingRows: true, rowsError: null, isLoadingMore: false, rows: [], next: null, page: 1, count: 0, countIsEstimate: false });
+    try {
+      const answer = await tablesApi.fetchTableRows(selected.encodedName, requestParams(1));
+      if (mine !== generation) return;
+      set({ rows: answer.results, count: answer.count, countIsEstimate: answer.count_is_estimate, next: answer.next, page: 1, isLoadingRows: false });
+    } catch (error) {
+      if (mine !== generation) return;
+      set({ isLoadingRows: false, rowsError: withDetail(t('errors.fetchData'), normalizeError(error)) });
+    }
+  };
+
+  /** Runs one operation with the isSaving/saveError flags. */
+  const operate = async <T>(work: () => Promise<OperationResult<T>>): Promise<OperationResult<T>> => {
+    set({ isSaving: true, saveError: null });
+    const result = await work();
+    set({ isSaving: false, saveError: result.ok ? null : result.message });
+    return result;
+  };
+
+  return {
+    ...initialTablesState,
+
+    loadStructure: async () => {
+      if (!sessionReady()) return;
+      set({ isLoading: true, error: null });
+      try {
+        const [tables, folders] = await Promise.all([tablesApi.fetchTableStructure(), tablesApi.fetchFolders()]);
+        const selected = get().selected;
+        const current = selected ? tables.find((table) => table.encodedName === selected.encodedName) : undefined;
+        set({ tables, folders, isLoading: false, ...(current ? { selected: current } : {}) });
+      } catch (error) {
+        set({ isLoading: false, error: withDetail(t('errors.loadTables'), normalizeError(error)) });
+      }
+    },
+
+    selectTable: async (name) => {
+      const table = get().tables.find((candidate) => candidate.name === name || candidate.encodedName === name);
+      const mine = ++generation;
+      // Choosing a table resets sort, filters, page and data (spec §4).
+      set({
+        selected: table ?? null,
+        columns: [],
+        rows: [],
+        count: 0,
+        countIsEstimate: false,
+        next: null,
+        page: 1,
+        sort: initialSort,
+        filters: {},
+        isLoadingMore: false,
+        isLoadingRows: true,
+        rowsError: null,
+      });
+      if (!table) {
+        set({ isLoadingRows: false, rowsError: t('errors.tableNotFound', { name }) });
+        return;
+      }
+      try {
+        const [columns, answer] = await Promise.all([
+          tablesApi.fetchTableColumns(table.encodedName).catch((error: unknown) => {
+            const normalized = normalizeError(error);
+            throw normalized.details.status === 404
+              ? t('errors.tableNotFound', { name: table.name })
+              : withDetail(t('errors.selectTable'), normalized);
+          }),
+          tablesApi.fetchTableRows(table.encodedName, requestParams(1)).catch((error: unknown) => {
+            throw withDetail(t('errors.fetchData'), normalizeError(error));
+          }),
+        ]);
+        if (mine !== generation) return;
+        set({ columns, rows: answer.results, count: answer.count, countIsEstimate: answer.count_is_estimate, next: answer.next, isLoadingRows: false });
+      } catch (message) {
+        if (mine !== generation) return;
+        set({ isLoadingRows: false, rowsError: typeof message === 'string' ? message : t('errors.selectTable') });
+      }
+    },
+
+    clearSelection: () => {
+      generation++;
+      set({ selected: null, columns: [], rows: [], count: 0, countIsEstimate: false, next: null, page: 1, sort: initialSort, filters: {}, isLoadingRows: false, rowsError: null, isLoadingMore: false });
+    },
+
+    setPageSize: (pageSize) => {
+      const size = Number.isFinite(pageSize) ? Math.min(maxPageSize, Math.max(1, Math.floor(pageSize))) : defaultPageSize;
+      set({ pageSize: size });
+    },
+
+    toggleSort: async (key) => {
+      set({ sort: nextSort(get().sort, key) });
+      await reloadFirstPage();
+    },
+
+    setFilter: async (key, value) => {
+      const filters = withFilter(get().filters, key, value);
+      if (filtersJson(filters) === filtersJson(get().filters)) {
+        set({ filters });
+        return;
+      }
+      set({ filters });
+      await reloadFirstPage();
+    },
+
+    loadMore: async () => {
+      const { selected, next, isLoadingMore, isLoadingRows } = get();
+      if (!selected || !next || isLoadingMore || isLoadingRows) return;
+      const mine = generation;
+      set({ isLoadingMore: true, rowsError: null });
+      try {
+        const params = tablesApi.paramsOfNextLink(next);
+        const answer = await tablesApi.fetchTableRows(selected.encodedName, params);
+        if (mine !== generation) return;
+        set((state) => ({
+          rows: state.rows.concat(answer.results),
+          count: answer.count,
+          countIsEstimate: answer.count_is_estimate,
+          next: answer.next,
+          page: params.page ?? state.page + 1,
+          isLoadingMore: false,
+        }));
+      } catch (error) {
+        if (mine !== generation) return;
+        set({ isLoadingMore: false, rowsError: withDetail(t('errors.fetchData'), normalizeError(error)) });
+      }
+    },
+
+    refreshRows: async () => {
+      const { selected, rows: before } = get();
+      if (!selected) return;
+      const mine = ++generation;
+      set({ isLoadingMore: true, rowsError: null });
+      try {
+        // The same sort and filters, as many rows as were on screen (the pages the user had seen).
+        let answer = await tablesApi.fetchTableRows(selected.encodedName, requestParams(1));
+        let rows = answer.results;
+        let page = 1;
+        for (let pages = 1; answer.next && rows.length < before.length && pages < maxRefreshPages; pages++) {
+          const params = tablesApi.paramsOfNextLink(answer.next);
+          answer = await tablesApi.fetchTableRows(selected.encodedName, params);
+          rows = rows.concat(answer.results);
+          page = params.page ?? page + 1;
+        }
+        if (mine !== generation) return;
+        set({ rows, count: answer.count, countIsEstimate: answer.count_is_estimate, next: answer.next, page, isLoadingMore: false });
+      } catch (error) {
+        if (mine !== generation) return;
+        set({ isLoadingMore: false, rowsError: withDetail(t('errors.fetchData'), normalizeError(error)) });
+      }
+    },
+
+    createFolder: (folderPath) =>
+      operate(async () => {
+        const path = folderPath.trim().replace(/^\/+|\/+$/g, '');
+        if (!path) return failure(t('validation.folderRequired'));
+        try {
+          await tablesApi.createFolder(path);
+        } catch (error) {
+          const normalized = normalizeError(error);
+          return failure(withDetail(t('errors.createFolder'), normalized), normalized.details.fieldErrors);
+        }
+        await get().loadStructure();
+        return { ok: true, value: null };
+      }),
+
+    createTable: (request) =>
+      operate(async () => {
+        const name = request.name.trim();
+        if (!name) return failure(t('validation.tableNameRequired'), { name: [t('validation.tableNameRequired')] });
+        let table: TableSummary;
+        try {
+          table = await tablesApi.createTable({ ...request, name });
+        } catch (error) {
+          const normalized = normalizeError(error);
+          return failure(withDetail(t('errors.createTable'), normalized), normalized.details.fieldErrors);
+        }
+        await get().loadStructure();
+        await get().selectTable(table.encodedName);
+        return { ok: true, value: table };
+      }),
+
+    moveTable: (name, folder) =>
+      operate(async () => {
+        if (!name) return failure(t('validation.tableNameRequired'));
+        let moved: TableSummary;
+        try {
+          moved = await tablesApi.updateTableFolder(name, folder);
+        } catch (error) {
+          return failure(withDetail(t('errors.updateFolder'), normalizeError(error)));
+        }
+        await get().loadStructure();
+        return { ok: true, value: moved };
+      }),
+
+    deleteTable: (name) =>
+      operate(async () => {
+        if (!name) return failure(t('validation.tableNameRequired'));
+        try {
+          await tablesApi.deleteTable(name);
+        } catch (error) {
+          return failure(withDetail(t('errors.deleteTable'), normalizeError(error)));
+        }
+        const selected = get().selected;
+        await get().loadStructure();
+        // The table's variations went with it: drop the selection if it is gone.
+        if (selected && !get().tables.some((table) => table.encodedName === selected.encodedName)) get().clearSelection();
+        return { ok: true, value: null };
+      }),
+
+    addRow: (values) =>
+      operate(async () => {
+        const selected = get().selected;
+        if (!selected) return failure(t('errors.noTableForAdd'));
+        let row: TableRow;
+        try {
+          row = await tablesApi.addRow(selected.encodedName, values);
+        } catch (error) {
+          const normalized = normalizeError(error);
+          if (isBadRowData(normalized)) return failure(`${t('errors.invalidRowData')}${normalized.message}`, normalized.details.fieldErrors);
+          return failure(withDetail(t('errors.addRow'), normalized));
+        }
+        await get().refreshRows();
+        return { ok: true, value: row };
+      }),
+
+    editRow: (values) =>
+      operate(async () => {
+        const selected = get().selected;
+        const id = values['id'];
+        if (!selected || id === undefined || id === null || id === '') return failure(t('errors.noTableForEdit'));
+        let row: TableRow;
+        try {
+          row = await tablesApi.editRow(selected.encodedName, values);
+        } catch (error) {
+          const normalized = normalizeError(error);
+          if (isBadRowData(normalized)) return failure(`${t('errors.invalidRowData')}${normalized.message}`, normalized.details.fieldErrors);
+          return failure(withDetail(t('errors.editRow'), normalized));
+        }
+        await get().refreshRows();
+        return { ok: true, value: row };
+      }),
+
+    deleteRow: (id) =>
+      operate(async () => {
+        const selected = get().selected;
+        if (!selected) return failure(t('errors.noTableForDelete'));
+        if (id === undefined || id === null || id === '') return failure(t('validation.rowIdRequired'));
+        try {
+          await tablesApi.deleteRow(selected.encodedName, id);
+        } catch (error) {
+          return failure(withDetail(t('errors.deleteRow'), normalizeError(error)));
+        }
+        await get().refreshRows();
+        return { ok: true, value: null };
+      }),
+
+    makeVariation: (parentId) =>
+      operate(async () => {
+        const selected = get().selected;
+        if (!selected) return failure(t('validation.baseTableRequired'));
+        let made: tablesApi.Variation;
+        try {
+          made = await tablesApi.createVariation(selected.name, parentId);
+        } catch (error) {
+          return failure(withDetail(t('errors.createVariation'), normalizeError(error)));
+        }
+        await get().loadStructure();
+        await get().selectTable(made.encodedName);
+        return { ok: true, value: made };
+      }),
+  };
+});
