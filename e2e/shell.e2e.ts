@@ -34,6 +34,22 @@ describe('navigation', () => {
   });
 });
 
+describe('keyboard', () => {
+  it('reaches the navigation with Tab and shows where the focus is', async () => {
+    const { page } = browser;
+    await signIn(page);
+    const dashboard = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Dashboard', exact: true });
+    for (let presses = 0; presses < 5 && !(await dashboard.evaluate((element) => element === document.activeElement)); presses += 1) {
+      await page.keyboard.press('Tab');
+    }
+    const outline = await dashboard.evaluate((element) => getComputedStyle(element).outlineStyle);
+    expect(outline).toBe('solid');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/app/forecasting');
+  });
+});
+
 describe('assistant footer bar', () => {
   it('collapsed: 4rem tall, glowing, types the page prompt', async () => {
     const { page } = browser;
