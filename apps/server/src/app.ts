@@ -8,6 +8,9 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ServerConfig } from './environment.ts';
 import type { AppDatabase } from './db/database.ts';
+import type { JobQueue } from './jobs/queue.ts';
+import { forecastingRoutes } from './forecasting/routes.ts';
+import { GENERATE_FORECASTS_JOB } from './forecasting/service.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerAuthGuard } from './auth/guard.ts';
 import { authRoutes } from './auth/routes.ts';
@@ -30,17 +33,17 @@ declare module 'fastify' {
   }
 }
 
-export type AppDependencies = { config: ServerConfig; database: AppDatabase };
+export type AppDependencies = { config: ServerConfig; database: AppDatabase; queue: JobQueue };
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** The contexts the feature services run in, shared by the HTTP app and start-up work. */
-export function featureContexts({ config, database }: AppDependencies): { configContext: ConfigContext; tablesContext: TablesContext } {
+export function featureContexts({ config, database }: Omit<AppDependencies, 'queue'>): { configContext: ConfigContext; tablesContext: TablesContext } {
   const configContext: ConfigContext = { db: database.db, configFile: config.configFile };
   return { configContext, tablesContext: { db: database.db, loadConfig: () => currentProductConfig(configContext), catalogueCache: new CatalogueCache() } };
 }
 
-export async function buildApp({ config, database }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, database, queue }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustedProxies.length ? config.trustedProxies : false,
@@ -88,6 +91,9 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   await app.register(configRoutes(configContext, (table) => storedColumnKeys(tablesContext, table)));
   await app.register(tableRoutes(tablesContext));
   await app.register(queryRoutes(database.db, tablesContext.loadConfig));
+  await app.register(
+    forecastingRoutes({ db: database.db, sendJob: queue.send, jobState: (id) => queue.jobState(GENERATE_FORECASTS_JOB, id) }),
+  );
 
   if (existsSync(path.join(config.webDistDir, 'index.html'))) {
     await app.register(fastifyStatic, { root: config.webDistDir, wildcard: true, index: false });

@@ -8,6 +8,8 @@ import { jobDefinitions } from './jobs/definitions.ts';
 import { startJobQueue, type JobQueue } from './jobs/queue.ts';
 import { DEMO_USERNAME, seedDemoData } from './demo/seed.ts';
 import { productName } from './product.ts';
+import { DEFAULT_FORECAST_DAYS } from '@stockwise/contract';
+import { GENERATE_FORECASTS_JOB, requestForecastGeneration } from './forecasting/service.ts';
 
 export type RunningServer = { app: FastifyInstance; database: AppDatabase; queue: JobQueue; url: string; stop(): Promise<void> };
 
@@ -15,16 +17,21 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const database = await openDatabase(config.database);
   await migrateToLatest(database.db);
   await syncConfiguredTables(featureContexts({ config, database }).tablesContext);
-  const app = await buildApp({ config, database });
-  if (config.demoData) {
-    const seed = await seedDemoData(database.db, { password: config.demoPassword });
-    if (seed.seeded) app.log.info(`Seeded demo data: ${seed.products} products, ${seed.salesRows} daily sales rows`);
-  }
+  const seed = config.demoData ? await seedDemoData(database.db, { password: config.demoPassword }) : null;
   const queue = await startJobQueue(database, {
     definitions: jobDefinitions(database.db),
     runWorkers: config.role !== 'api',
-    log: app.log,
+    onError: (error) => console.error('job queue error', error),
   });
+  const app = await buildApp({ config, database, queue });
+  if (seed?.seeded) {
+    app.log.info(`Seeded demo data: ${seed.products} products, ${seed.salesRows} daily sales rows`);
+    // Forecast the demo catalogue in the background so the first visit has forecasts and a report.
+    await requestForecastGeneration(
+      { db: database.db, sendJob: queue.send, jobState: (id) => queue.jobState(GENERATE_FORECASTS_JOB, id) },
+      { styleCode: undefined, forecastDays: DEFAULT_FORECAST_DAYS, requestedBy: null },
+    );
+  }
   let url = '';
   if (config.role !== 'worker') {
     await app.listen({ port: config.port, host: config.host });

@@ -3,3 +3,4 @@ export * from './auth.ts';
 export * from './tables.ts';
 export * from './config.ts';
 export * from './queries.ts';
+export * from './forecasting.ts';

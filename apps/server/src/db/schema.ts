@@ -1,9 +1,10 @@
 // Kysely table types of the application schema (public) and the demo entity tables (data schema).
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, RawBuilder } from 'kysely';
 import type { ColumnDefinition } from '@stockwise/contract';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type RawTimestamp = Date | string | RawBuilder<unknown>;
 
 export type UsersTable = {
   id: Generated<number>;
@@ -71,6 +72,30 @@ export type DeliveriesTable = {
   status: Generated<'scheduled' | 'received' | 'cancelled'>;
 };
 
+export type ForecastTasksTable = {
+  id: string;
+  job_id: string | null;
+  style_code: string | null;
+  forecast_days: number;
+  status: 'pending' | 'processing' | 'running' | 'completed' | 'failed';
+  progress_done: Generated<number>;
+  progress_total: Generated<number>;
+  results: ColumnType<Record<string, unknown> | null, string | null, string | null>;
+  error: string | null;
+  requested_by: number | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, string | undefined, RawTimestamp>;
+};
+
+export type ForecastResultsTable = {
+  product_id: number;
+  task_id: string | null;
+  forecast_days: number;
+  forecast_start: string;
+  generated_at: ColumnType<Date, string | undefined, RawTimestamp>;
+  result: ColumnType<Record<string, unknown>, string, string>;
+};
+
 export type Database = {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -80,6 +105,8 @@ export type Database = {
   data_tables: DataTablesTable;
   data_folders: DataFoldersTable;
   config_entities: ConfigEntitiesTable;
+  forecast_tasks: ForecastTasksTable;
+  forecast_results: ForecastResultsTable;
   'data.products': ProductsTable;
   'data.sales': SalesTable;
   'data.stock_snapshots': StockSnapshotsTable;

@@ -4,6 +4,7 @@ import { LOGIN_FAILURE_WINDOW_SECONDS } from '../auth/service.ts';
 import { deleteExpiredAuthRecords } from '../auth/repo.ts';
 import type { Database } from '../db/schema.ts';
 import { defineJob, type AnyJobDefinition } from './queue.ts';
+import { GENERATE_FORECASTS_JOB, runForecastGeneration, runNightlyForecast } from '../forecasting/service.ts';
 
 export const PING_JOB = 'system.ping';
 
@@ -20,6 +21,18 @@ export function jobDefinitions(db: Kysely<Database>): AnyJobDefinition[] {
       queue: { retryLimit: 3, retryDelay: 60, retryBackoff: true },
       schedule: '17 * * * *',
       handler: () => deleteExpiredAuthRecords(db, LOGIN_FAILURE_WINDOW_SECONDS),
+    }),
+    // A worker that dies mid-run stops its heartbeat; pg-boss then hands the job to another try.
+    defineJob<{ taskId: string }>({
+      name: GENERATE_FORECASTS_JOB,
+      queue: { retryLimit: 2, retryDelay: 5, retryBackoff: true, heartbeatSeconds: 30, expireInSeconds: 3600 },
+      handler: (payload) => runForecastGeneration({ db }, payload),
+    }),
+    defineJob<Record<string, never>>({
+      name: 'forecasting.nightly',
+      queue: { retryLimit: 1, retryDelay: 300, heartbeatSeconds: 30, expireInSeconds: 3600 },
+      schedule: '0 2 * * *',
+      handler: () => runNightlyForecast({ db }),
     }),
   ];
 }

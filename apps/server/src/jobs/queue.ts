@@ -1,6 +1,5 @@
 // The job queue: pg-boss on the application database (PGlite through pg-boss's own adapter, or
 // PostgreSQL). Jobs are declared in code with their retry policy and optional cron schedule.
-import type { FastifyBaseLogger } from 'fastify';
 import { PgBoss, fromPglite, type Queue } from 'pg-boss';
 import type { AppDatabase } from '../db/database.ts';
 
@@ -19,18 +18,20 @@ export const defineJob = <Payload extends object>(definition: JobDefinition<Payl
 export type JobQueue = {
   boss: PgBoss;
   send(name: string, payload: object): Promise<string>;
+  /** A job's state and output as pg-boss keeps them, or null when it is unknown. */
+  jobState(name: string, id: string): Promise<{ state: string; output: unknown } | null>;
   stop(): Promise<void>;
 };
 
 export async function startJobQueue(
   database: AppDatabase,
-  options: { definitions: AnyJobDefinition[]; runWorkers: boolean; log: FastifyBaseLogger },
+  options: { definitions: AnyJobDefinition[]; runWorkers: boolean; onError: (error: Error) => void },
 ): Promise<JobQueue> {
   const boss =
     database.target.kind === 'pglite' && database.pglite
       ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', schedule: options.runWorkers, supervise: options.runWorkers })
       : new PgBoss({ connectionString: database.target.kind === 'postgres' ? database.target.url : '', max: 4, schedule: options.runWorkers, supervise: options.runWorkers });
-  boss.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
+  boss.on('error', options.onError);
   await boss.start();
   for (const definition of options.definitions) {
     await boss.createQueue(definition.name, definition.queue);
@@ -48,6 +49,10 @@ export async function startJobQueue(
       const id = await boss.send(name, payload);
       if (!id) throw new Error(`Queue ${name} refused the job`);
       return id;
+    },
+    jobState: async (name, id) => {
+      const job = await boss.getJobById(name, id);
+      return job ? { state: job.state, output: job.output } : null;
     },
     stop: () => boss.stop({ graceful: true, timeout: 10_000, close: true }),
   };

@@ -1,0 +1,98 @@
+// SQL of the forecasting feature: generation tasks, product histories and stored forecasts.
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+type Db = Kysely<Database>;
+
+export type ProductRecord = { id: number; product_code: string; name: string; current_stock: number; unit_cost: number; lead_time_days: number };
+const productColumns = ['id', 'product_code', 'name', 'current_stock', 'unit_cost', 'lead_time_days'] as const;
+
+export const insertTask = (db: Db, task: { id: string; styleCode: string | null; forecastDays: number; requestedBy: number | null }) =>
+  db.insertInto('forecast_tasks').values({ id: task.id, style_code: task.styleCode, forecast_days: task.forecastDays, status: 'pending', requested_by: task.requestedBy }).execute();
+
+export const setTaskJob = (db: Db, id: string, jobId: string) => db.updateTable('forecast_tasks').set({ job_id: jobId }).where('id', '=', id).execute();
+
+export const findTask = (db: Db, id: string) => db.selectFrom('forecast_tasks').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const markTaskRunning = (db: Db, id: string, total: number) =>
+  db.updateTable('forecast_tasks').set({ status: 'running', progress_done: 0, progress_total: total, error: null, updated_at: sql`now()` }).where('id', '=', id).execute();
+
+export const setTaskProgress = (db: Db, id: string, done: number) =>
+  db.updateTable('forecast_tasks').set({ progress_done: done, updated_at: sql`now()` }).where('id', '=', id).execute();
+
+export const completeTask = (db: Db, id: string, results: object) =>
+  db
+    .updateTable('forecast_tasks')
+    .set({ status: 'completed', results: JSON.stringify(results), progress_done: sql`progress_total`, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
+
+export const failTask = (db: Db, id: string, error: string) =>
+  db.updateTable('forecast_tasks').set({ status: 'failed', error, updated_at: sql`now()` }).where('id', '=', id).execute();
+
+export const latestCompletedCatalogueTask = (db: Db) =>
+  db.selectFrom('forecast_tasks').selectAll().where('style_code', 'is', null).where('status', '=', 'completed').orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+
+export async function findProductByStyleCode(db: Db, styleCode: string): Promise<ProductRecord | undefined> {
+  const byCode = await db.selectFrom('data.products').select(productColumns).where('product_code', '=', styleCode).executeTakeFirst();
+  if (byCode || !/^\d{1,15}$/.test(styleCode)) return byCode;
+  // Spec §3: a product without a code is known by its id.
+  return db.selectFrom('data.products').select(productColumns).where('id', '=', Number(styleCode)).executeTakeFirst();
+}
+
+export const countProducts = async (db: Db) => Number((await db.selectFrom('data.products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+
+/** Products in id order, one page at a time (the whole catalogue never sits in memory at once). */
+export const listProductsAfter = (db: Db, afterId: number, limit: number): Promise<ProductRecord[]> =>
+  db.selectFrom('data.products').select(productColumns).where('id', '>', afterId).orderBy('id').limit(limit).execute();
+
+export const lastSalesDate = async (db: Db): Promise<string | null> =>
+  (await db.selectFrom('data.sales').select((eb) => eb.fn.max('date').as('last')).executeTakeFirst())?.last ?? null;
+
+export type SalesRow = { product_id: number; date: string; quantity: number };
+
+export const salesSince = (db: Db, productIds: number[], since: string) =>
+  db.selectFrom('data.sales').select(['product_id', 'date', 'quantity']).where('product_id', 'in', productIds).where('date', '>=', since).orderBy('product_id').orderBy('date').execute();
+
+export const snapshotsSince = (db: Db, productIds: number[], since: string) =>
+  db.selectFrom('data.stock_snapshots').select(['product_id', 'date', 'stock_level']).where('product_id', 'in', productIds).where('date', '>=', since).orderBy('product_id').orderBy('date').execute();
+
+export const deliveriesSince = (db: Db, productIds: number[], since: string) =>
+  db
+    .selectFrom('data.deliveries')
+    .select(['product_id', 'expected_date', 'quantity', 'status'])
+    .where('product_id', 'in', productIds)
+    .where('expected_date', '>=', since)
+    .where('status', '!=', 'cancelled')
+    .orderBy('product_id')
+    .orderBy('expected_date')
+    .execute();
+
+export async function upsertForecastResults(db: Db, rows: { productId: number; taskId: string | null; forecastDays: number; forecastStart: string; result: object }[]) {
+  if (!rows.length) return;
+  await db
+    .insertInto('forecast_results')
+    .values(rows.map((r) => ({ product_id: r.productId, task_id: r.taskId, forecast_days: r.forecastDays, forecast_start: r.forecastStart, result: JSON.stringify(r.result) })))
+    .onConflict((oc) =>
+      oc.column('product_id').doUpdateSet((eb) => ({
+        task_id: eb.ref('excluded.task_id'),
+        forecast_days: eb.ref('excluded.forecast_days'),
+        forecast_start: eb.ref('excluded.forecast_start'),
+        result: eb.ref('excluded.result'),
+        generated_at: sql`now()`,
+      })),
+    )
+    .execute();
+}
+
+export const findForecastResult = (db: Db, productId: number) =>
+  db.selectFrom('forecast_results').select(['task_id', 'forecast_days', 'forecast_start', 'generated_at', 'result']).where('product_id', '=', productId).executeTakeFirst();
+
+/** Per product of a catalogue run: the fields the inventory report needs, read from the stored forecasts. */
+export const reportRows = (db: Db, taskId: string) =>
+  db
+    .selectFrom('forecast_results as f')
+    .innerJoin('data.products as p', 'p.id', 'f.product_id')
+    .select(['p.product_code', 'p.name', 'p.current_stock', 'p.unit_cost', sql<unknown>`f.result -> 'stockouts'`.as('stockouts'), sql<unknown>`f.result -> 'reorder'`.as('reorder'), sql<string>`f.result -> 'model' ->> 'name'`.as('model')])
+    .where('f.task_id', '=', taskId)
+    .execute();

@@ -1,0 +1,261 @@
+// Forecast generation (one product or the whole catalogue, as a queued job with progress),
+// stored forecasts in the spec §3 response shape, and the inventory report.
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { forecastBatch, isForecastError, type ProductForecast, type ProductForecastInput } from '@stockwise/forecast';
+import { DEFAULT_FORECAST_DAYS, WHOLE_CATALOGUE, type InventoryReport, type ProductForecastResponse, type TaskStatusResponse } from '@stockwise/contract';
+import type { Database } from '../db/schema.ts';
+import { AppError } from '../http/errors.ts';
+import * as repo from './repo.ts';
+
+export const GENERATE_FORECASTS_JOB = 'forecasting.generate';
+const HISTORY_DAYS = 730;
+const PRODUCTS_PER_CHUNK = 1000;
+const PROGRESS_WRITE_INTERVAL_MS = 500;
+const DAY_MS = 86_400_000;
+
+export type ForecastingContext = {
+  db: Kysely<Database>;
+  sendJob(name: string, payload: object): Promise<string>;
+  /** pg-boss's view of a job, to notice one that died without reporting (crash after its last retry). */
+  jobState(jobId: string): Promise<{ state: string; output: unknown } | null>;
+};
+
+const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+const productNotFound = (styleCode: string) => new AppError('not_found', `Product '${styleCode}' not found.`);
+const taskNotFound = (taskId: string) => new AppError('not_found', `Task '${taskId}' not found.`);
+const isUuid = (text: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text);
+
+export async function requestForecastGeneration(
+  ctx: ForecastingContext,
+  options: { styleCode: string | undefined; forecastDays: number; requestedBy: number | null },
+): Promise<{ task_id: string }> {
+  const wholeCatalogue = !options.styleCode || options.styleCode === WHOLE_CATALOGUE;
+  const styleCode = wholeCatalogue ? null : (options.styleCode as string);
+  if (styleCode && !(await repo.findProductByStyleCode(ctx.db, styleCode))) throw productNotFound(styleCode);
+  const id = randomUUID();
+  await repo.insertTask(ctx.db, { id, styleCode, forecastDays: options.forecastDays, requestedBy: options.requestedBy });
+  const jobId = await ctx.sendJob(GENERATE_FORECASTS_JOB, { taskId: id });
+  await repo.setTaskJob(ctx.db, id, jobId);
+  return { task_id: id };
+}
+
+export async function getForecastTaskStatus(ctx: ForecastingContext, taskId: string): Promise<TaskStatusResponse> {
+  let task = isUuid(taskId) ? await repo.findTask(ctx.db, taskId) : undefined;
+  if (!task) throw taskNotFound(taskId);
+  if ((task.status === 'pending' || task.status === 'running') && task.job_id) {
+    const job = await ctx.jobState(task.job_id);
+    if (job && (job.state === 'failed' || job.state === 'cancelled')) {
+      const reason = typeof job.output === 'object' && job.output && 'message' in job.output ? String(job.output.message) : job.state;
+      await repo.failTask(ctx.db, task.id, `Forecast generation stopped: ${reason}`);
+      task = (await repo.findTask(ctx.db, taskId)) ?? task;
+    }
+  }
+  return {
+    task_id: task.id,
+    status: task.status,
+    progress: { done: task.progress_done, total: task.progress_total },
+    results: (task.results as TaskStatusResponse['results']) ?? null,
+    error: task.error,
+  };
+}
+
+type History = {
+  sales: repo.SalesRow[];
+  snapshots: { date: string; stock_level: number }[];
+  deliveries: { expected_date: string; quantity: number; status: string }[];
+};
+
+async function loadHistories(db: Kysely<Database>, productIds: number[], since: string): Promise<Map<number, History>> {
+  const [sales, snapshots, deliveries] = await Promise.all([
+    repo.salesSince(db, productIds, since),
+    repo.snapshotsSince(db, productIds, since),
+    repo.deliveriesSince(db, productIds, since),
+  ]);
+  const histories = new Map<number, History>(productIds.map((id) => [id, { sales: [], snapshots: [], deliveries: [] }]));
+  for (const row of sales) histories.get(row.product_id)?.sales.push(row);
+  for (const row of snapshots) histories.get(row.product_id)?.snapshots.push(row);
+  for (const row of deliveries) histories.get(row.product_id)?.deliveries.push(row);
+  return histories;
+}
+
+const forecastInput = (product: repo.ProductRecord, history: History, today: string, horizon: number): ProductForecastInput => ({
+  sales: history.sales.map((s) => ({ ds: s.date, y: s.quantity })),
+  stock: history.snapshots.map((s) => ({ ds: s.date, stock_level: s.stock_level })),
+  deliveries: history.deliveries.map((d) => ({ ds: d.expected_date, quantity: d.quantity })),
+  horizon,
+  leadTimeDays: product.lead_time_days,
+  today,
+});
+
+/** The first day to forecast: the day after the newest sale anywhere (so stale data does not read as zero demand). */
+async function forecastStartDay(db: Kysely<Database>): Promise<string> {
+  const last = await repo.lastSalesDate(db);
+  return last ? addDays(last, 1) : new Date().toISOString().slice(0, 10);
+}
+
+async function forecastProducts(ctx: Pick<ForecastingContext, 'db'>, products: repo.ProductRecord[], options: { today: string; horizon: number; taskId: string | null; onProgress?: (done: number) => void }) {
+  const histories = await loadHistories(ctx.db, products.map((p) => p.id), addDays(options.today, -HISTORY_DAYS));
+  const inputs = products.map((product) => forecastInput(product, histories.get(product.id) as History, options.today, options.horizon));
+  const results = await forecastBatch(inputs, { onProgress: (done) => options.onProgress?.(done) });
+  const failed: { styleCode: string; error: string }[] = [];
+  const stored: { productId: number; taskId: string | null; forecastDays: number; forecastStart: string; result: ProductForecast }[] = [];
+  let stockouts = 0;
+  results.forEach((result, index) => {
+    const product = products[index] as repo.ProductRecord;
+    if (isForecastError(result)) failed.push({ styleCode: product.product_code, error: result.error });
+    else {
+      if (result.stockouts.length) stockouts += 1;
+      stored.push({ productId: product.id, taskId: options.taskId, forecastDays: options.horizon, forecastStart: options.today, result });
+    }
+  });
+  await repo.upsertForecastResults(ctx.db, stored);
+  return { failed, stockouts, stored };
+}
+
+/** The job: idempotent (results are upserted per product), so a retry after a crash simply runs again. */
+export async function runForecastGeneration(ctx: Pick<ForecastingContext, 'db'>, payload: { taskId: string }): Promise<void> {
+  const task = await repo.findTask(ctx.db, payload.taskId);
+  if (!task || task.status === 'completed') return;
+  const started = Date.now();
+  try {
+    const today = await forecastStartDay(ctx.db);
+    const single = task.style_code ? await repo.findProductByStyleCode(ctx.db, task.style_code) : null;
+    if (task.style_code && !single) throw new Error(`Product '${task.style_code}' no longer exists.`);
+    const total = single ? 1 : await repo.countProducts(ctx.db);
+    await repo.markTaskRunning(ctx.db, task.id, total);
+    const failed: { styleCode: string; error: string }[] = [];
+    let stockouts = 0;
+    let done = 0;
+    let lastProgressWrite = 0;
+    const reportProgress = (doneInChunk: number) => {
+      if (Date.now() - lastProgressWrite < PROGRESS_WRITE_INTERVAL_MS) return;
+      lastProgressWrite = Date.now();
+      void repo.setTaskProgress(ctx.db, task.id, done + doneInChunk).catch(() => {});
+    };
+    let afterId = 0;
+    for (;;) {
+      const products = single ? (afterId ? [] : [single]) : await repo.listProductsAfter(ctx.db, afterId, PRODUCTS_PER_CHUNK);
+      if (!products.length) break;
+      const chunk = await forecastProducts(ctx, products, { today, horizon: task.forecast_days, taskId: task.id, onProgress: reportProgress });
+      failed.push(...chunk.failed);
+      stockouts += chunk.stockouts;
+      done += products.length;
+      afterId = (products.at(-1) as repo.ProductRecord).id;
+      await repo.setTaskProgress(ctx.db, task.id, done);
+    }
+    await repo.completeTask(ctx.db, task.id, {
+      style_code: task.style_code,
+      forecast_days: task.forecast_days,
+      products: done - failed.length,
+      failed: failed.slice(0, 100),
+      stockouts,
+      duration_ms: Date.now() - started,
+    });
+  } catch (error) {
+    // A deterministic failure would fail again on retry: report it and end the job.
+    await repo.failTask(ctx.db, task.id, error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** The nightly run: a whole-catalogue task, generated in the worker that picked up the schedule. */
+export async function runNightlyForecast(ctx: Pick<ForecastingContext, 'db'>): Promise<void> {
+  const id = randomUUID();
+  await repo.insertTask(ctx.db, { id, styleCode: null, forecastDays: DEFAULT_FORECAST_DAYS, requestedBy: null });
+  await runForecastGeneration(ctx, { taskId: id });
+}
+
+/** Daily stock from the snapshots: a snapshot resets the level; between them, minus sales plus received deliveries. */
+function dailyStockHistory(history: History, today: string): ProductForecastResponse['historical']['stock'] {
+  if (!history.snapshots.length) return [];
+  const salesByDay = new Map(history.sales.map((s) => [s.date, s.quantity]));
+  const receivedByDay = new Map<string, number>();
+  for (const d of history.deliveries) if (d.expected_date < today) receivedByDay.set(d.expected_date, (receivedByDay.get(d.expected_date) ?? 0) + d.quantity);
+  const snapshotByDay = new Map(history.snapshots.map((s) => [s.date, s.stock_level]));
+  const lastSnapshotDay = (history.snapshots.at(-1) as { date: string }).date;
+  const rows: ProductForecastResponse['historical']['stock'] = [];
+  let level = 0;
+  for (let day = (history.snapshots[0] as { date: string }).date; day < today; day = addDays(day, 1)) {
+    const snapshot = snapshotByDay.get(day);
+    level = snapshot ?? level - (salesByDay.get(day) ?? 0) + (receivedByDay.get(day) ?? 0);
+    rows.push({ ds: day, stock_level: level, isStockSnapshot: snapshot !== undefined, isLastSnapshot: day === lastSnapshotDay });
+  }
+  return rows;
+}
+
+function dailySales(history: History, from: string, today: string): { ds: string; y: number }[] {
+  const byDay = new Map(history.sales.map((s) => [s.date, s.quantity]));
+  const rows: { ds: string; y: number }[] = [];
+  for (let day = from; day < today; day = addDays(day, 1)) rows.push({ ds: day, y: byDay.get(day) ?? 0 });
+  return rows;
+}
+
+export async function getProductForecast(ctx: ForecastingContext, options: { styleCode: string }): Promise<ProductForecastResponse> {
+  const product = await repo.findProductByStyleCode(ctx.db, options.styleCode);
+  if (!product) throw productNotFound(options.styleCode);
+  let stored = await repo.findForecastResult(ctx.db, product.id);
+  let today = stored?.forecast_start;
+  if (!stored) {
+    // Never forecast yet (a new product): forecast it now, so reading a forecast always answers.
+    today = await forecastStartDay(ctx.db);
+    const { failed } = await forecastProducts(ctx, [product], { today, horizon: DEFAULT_FORECAST_DAYS, taskId: null });
+    if (failed[0]) throw new AppError('validation_error', `Cannot forecast '${options.styleCode}': ${failed[0].error}`);
+    stored = await repo.findForecastResult(ctx.db, product.id);
+  }
+  if (!stored || !today) throw productNotFound(options.styleCode);
+  const result = stored.result as unknown as ProductForecast;
+  const history = (await loadHistories(ctx.db, [product.id], addDays(today, -HISTORY_DAYS))).get(product.id) as History;
+  return {
+    report: { id: stored.task_id ?? `product-${product.id}`, type: 'product_forecast', title: `Forecast for ${product.name}`, productCode: product.product_code, timestamp: stored.generated_at.toISOString() },
+    product: { id: product.id, styleCode: product.product_code, name: product.name, currentStock: product.current_stock, unitCost: product.unit_cost, leadTimeDays: product.lead_time_days },
+    historical: { sales: dailySales(history, addDays(today, -HISTORY_DAYS), today), stock: dailyStockHistory(history, today) },
+    forecast: { sales: result.forecast, stock: result.stock },
+    backtest: result.backtest,
+    metrics: {
+      display_window: { forecast_start: today },
+      model: { name: result.model.name, description: result.model.description, demandClass: result.model.demandClass },
+      accuracy: result.model.backtest,
+    },
+    display_settings: { historical_forecast: false },
+    stockouts: result.stockouts,
+    reorder: result.reorder,
+  };
+}
+
+export async function getLatestInventoryReport(ctx: ForecastingContext): Promise<InventoryReport | null> {
+  const task = await repo.latestCompletedCatalogueTask(ctx.db);
+  if (!task) return null;
+  const rows = await repo.reportRows(ctx.db, task.id);
+  const products = rows
+    .map((row) => {
+      const stockouts = (row.stockouts ?? []) as ProductForecast['stockouts'];
+      const reorder = row.reorder as ProductForecast['reorder'];
+      // The expected path decides; the pessimistic bound only answers when the expected one never runs out.
+      const byDate = [...stockouts].sort((a, b) => a.date.localeCompare(b.date));
+      const first = byDate.find((s) => s.type === 'stockForecast') ?? byDate[0] ?? null;
+      return {
+        styleCode: row.product_code,
+        name: row.name,
+        currentStock: row.current_stock,
+        unitCost: row.unit_cost,
+        firstStockout: first?.date ?? null,
+        stockoutType: first?.type ?? null,
+        reorderPoint: reorder.reorderPoint,
+        orderQuantity: reorder.orderQuantity,
+        orderBy: reorder.orderBy,
+        model: row.model,
+      };
+    })
+    // The report is about risk: products expected to run out in the horizon or already at their reorder point.
+    .filter((p) => p.stockoutType === 'stockForecast' || p.currentStock <= p.reorderPoint)
+    .sort((a, b) => (a.firstStockout ?? '9999').localeCompare(b.firstStockout ?? '9999') || a.styleCode.localeCompare(b.styleCode));
+  return {
+    id: task.id,
+    type: 'inventory',
+    title: 'Inventory forecast report',
+    productCode: null,
+    timestamp: task.updated_at.toISOString(),
+    forecast_days: task.forecast_days,
+    products,
+  };
+}

@@ -1,0 +1,90 @@
+// Forecast generation tasks, stored forecasts and the inventory report (spec §3, §4, §7 /api/forecasting/*).
+import { z } from 'zod';
+
+export const DEFAULT_FORECAST_DAYS = 90;
+export const MAX_FORECAST_DAYS = 365;
+/** `style_code` value (or omission) that forecasts the whole catalogue. */
+export const WHOLE_CATALOGUE = 'all';
+
+export const taskStatuses = ['pending', 'processing', 'running', 'completed', 'failed'] as const;
+export type TaskStatus = (typeof taskStatuses)[number];
+
+export const generationRequest = z.strictObject({
+  style_code: z.string().trim().min(1, 'Product style code is required.').max(64).optional(),
+  forecast_days: z.coerce.number().int().min(7).max(MAX_FORECAST_DAYS).default(DEFAULT_FORECAST_DAYS),
+});
+export const generationResponse = z.object({ task_id: z.string() });
+
+export const taskResults = z.object({
+  style_code: z.string().nullable(),
+  forecast_days: z.number().int(),
+  products: z.number().int(),
+  failed: z.array(z.object({ styleCode: z.string(), error: z.string() })),
+  stockouts: z.number().int(),
+  duration_ms: z.number(),
+});
+export const taskStatusResponse = z.object({
+  task_id: z.string(),
+  status: z.enum(taskStatuses),
+  progress: z.object({ done: z.number().int(), total: z.number().int() }),
+  results: taskResults.nullable(),
+  error: z.string().nullable(),
+});
+export type TaskStatusResponse = z.infer<typeof taskStatusResponse>;
+
+export const forecastReport = z.object({ id: z.string(), type: z.string(), title: z.string(), productCode: z.string().nullable(), timestamp: z.string() });
+
+const salesPoint = z.object({ ds: z.string(), y: z.number() });
+const stockPoint = z.object({ ds: z.string(), stock_level: z.number(), isStockSnapshot: z.boolean(), isLastSnapshot: z.boolean() });
+const forecastSalesPoint = z.object({ ds: z.string(), yhat: z.number(), yhat_upper: z.number(), yhat_lower: z.number(), yhat_upper_80: z.number(), yhat_lower_80: z.number() });
+const forecastStockPoint = z.object({ ds: z.string(), stock_level: z.number(), stock_upper: z.number(), stock_lower: z.number() });
+const backtestPoint = z.object({ ds: z.string(), yhat: z.number(), yhat_upper: z.number(), yhat_lower: z.number() });
+export const stockoutItem = z.object({ date: z.string(), type: z.enum(['stockForecast', 'stockLowerBound']) });
+
+export const reorderAdvice = z.object({
+  reorderPoint: z.number(),
+  safetyStock: z.number(),
+  orderQuantity: z.number(),
+  orderBy: z.string().nullable(),
+  leadTimeDays: z.number(),
+  serviceLevel: z.number(),
+});
+
+export const productForecastResponse = z.object({
+  report: forecastReport,
+  product: z.object({ id: z.number(), styleCode: z.string(), name: z.string(), currentStock: z.number(), unitCost: z.number(), leadTimeDays: z.number() }),
+  historical: z.object({ sales: z.array(salesPoint), stock: z.array(stockPoint) }),
+  forecast: z.object({ sales: z.array(forecastSalesPoint), stock: z.array(forecastStockPoint) }),
+  backtest: z.array(backtestPoint),
+  metrics: z.object({
+    display_window: z.object({ forecast_start: z.string() }),
+    model: z.object({ name: z.string(), description: z.string(), demandClass: z.string() }),
+    accuracy: z.object({ mase: z.number(), smape: z.number(), mae: z.number(), coverage95: z.number().optional() }),
+  }),
+  display_settings: z.object({ historical_forecast: z.boolean() }),
+  stockouts: z.array(stockoutItem),
+  reorder: reorderAdvice,
+});
+export type ProductForecastResponse = z.infer<typeof productForecastResponse>;
+
+export const reportProduct = z.object({
+  styleCode: z.string(),
+  name: z.string(),
+  currentStock: z.number(),
+  unitCost: z.number(),
+  firstStockout: z.string().nullable(),
+  stockoutType: z.enum(['stockForecast', 'stockLowerBound']).nullable(),
+  reorderPoint: z.number(),
+  orderQuantity: z.number(),
+  orderBy: z.string().nullable(),
+  model: z.string(),
+});
+export const inventoryReport = forecastReport.extend({
+  forecast_days: z.number().int(),
+  products: z.array(reportProduct),
+});
+export type InventoryReport = z.infer<typeof inventoryReport>;
+export const latestReportResponse = z.union([
+  z.object({ success: z.literal(true), report: inventoryReport }),
+  z.object({ success: z.literal(false), message: z.string() }),
+]);
