@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { filtersJson, initialSort, nextSort, withFilter } from './table-query.ts';
+
+describe('sorting (spec §4)', () => {
+  it('starts unsorted (the server sorts by id)', () => {
+    expect(initialSort).toEqual({ sortBy: null, sortDir: 'asc' });
+  });
+
+  it('a new column starts ascending', () => {
+    expect(nextSort(initialSort, 'name')).toEqual({ sortBy: 'name', sortDir: 'asc' });
+    expect(nextSort({ sortBy: 'name', sortDir: 'desc' }, 'qty')).toEqual({ sortBy: 'qty', sortDir: 'asc' });
+  });
+
+  it('the same column toggles asc then desc (and back)', () => {
+    const asc = nextSort(initialSort, 'name');
+    const desc = nextSort(asc, 'name');
+    expect(desc).toEqual({ sortBy: 'name', sortDir: 'desc' });
+    expect(nextSort(desc, 'name')).toEqual({ sortBy: 'name', sortDir: 'asc' });
+  });
+});
+
+describe('filters (spec §4, docs/api.md filters_json)', () => {
+  it('sets one column and keeps the others', () => {
+    const one = withFilter({}, 'name', 'hose');
+    expect(withFilter(one, 'category', 'Garden')).toEqual({ name: 'hose', category: 'Garden' });
+  });
+
+  it('an empty or blank value removes that filter', () => {
+    const filters = { name: 'hose', category: 'Garden' };
+    expect(withFilter(filters, 'name', '')).toEqual({ category: 'Garden' });
+    expect(withFilter(filters, 'category', '   ')).toEqual({ name: 'hose' });
+  });
+
+  it('builds {key: value} and nothing at all without filters', () => {
+    expect(filtersJson({})).toBeUndefined();
+    expect(filtersJson({ name: ' hose ', qty: '5' })).toBe('{"name":"hose","qty":"5"}');
+    expect(filtersJson({ name: '' })).toBeUndefined();
+  });
+});

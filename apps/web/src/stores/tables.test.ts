@@ -1,0 +1,200 @@
+// @vitest-environment node
+// The tables store against a real loopback HTTP server playing the /api/records/* endpoints.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { TableRow } from '@stockwise/contract';
+import { DEFAULT_PAGE_SIZE } from '@stockwise/contract';
+import { api } from '../api/http.ts';
+import { sendJson, startLoopback, type Loopback } from '../test/loopback.ts';
+import { initTestI18n } from '../test/i18n.ts';
+import { useSessionStore } from './session.ts';
+import { defaultPageSize, initialTablesState, useTablesStore, type TablesState } from './tables.ts';
+
+type Call = { method: string; path: string; query: URLSearchParams; body: unknown };
+
+let loopback: Loopback;
+let calls: Call[] = [];
+/** Answers held back until released, to look at the flags mid-request. */
+let hold: Promise<void> | null = null;
+let failData: { status: number; body: unknown } | null = null;
+let failAdd: { status: number; body: unknown } | null = null;
+const allRows: TableRow[] = Array.from({ length: 120 }, (_, i) => ({ id: i + 1, name: `Item ${i + 1}` }));
+const tables = [
+  { name: 'Stock items', folder: 'Inventory', encodedName: 'stock$20$items', displayName: 'Stock items' },
+  { name: 'loose', folder: '', encodedName: 'loose', displayName: 'loose' },
+];
+
+beforeAll(async () => {
+  await initTestI18n();
+  loopback = await startLoopback(async (request, body, response) => {
+    const url = new URL(request.url ?? '/', 'http://x');
+    calls.push({ method: request.method ?? '', path: decodeURIComponent(url.pathname), query: url.searchParams, body: body ? JSON.parse(body) : null });
+    if (hold) await hold;
+    const path = decodeURIComponent(url.pathname);
+    if (path === '/api/records/tables/structure/') return sendJson(response, 200, tables);
+    if (path === '/api/records/folders/') return sendJson(response, 200, { folders: ['Inventory'] });
+    if (path.endsWith('/variation-columns/')) {
+      if (path.includes('gone')) return sendJson(response, 404, { detail: "Table 'gone' not found", code: 'not_found' });
+      return sendJson(response, 200, { columns: [{ key: 'id', label: 'ID', type: 'AutoField', read_only: true }, { key: 'name', label: 'Name', type: 'CharField', read_only: false, required: true }] });
+    }
+    if (path.endsWith('/data/')) {
+      if (failData) return sendJson(response, failData.status, failData.body);
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const size = Number(url.searchParams.get('page_size') ?? 50);
+      const results = allRows.slice((page - 1) * size, page * size);
+      const more = page * size < allRows.length;
+      const next = more ? `/api/records/tables/stock$20$items/data/?page=${page + 1}&page_size=${size}&sort_dir=asc&after=cursor${page}` : null;
+      return sendJson(response, 200, { results, count: allRows.length, count_is_estimate: false, next, previous: null });
+    }
+    if (path.endsWith('/rows/add/')) {
+      if (failAdd) return sendJson(response, failAdd.status, failAdd.body);
+      return sendJson(response, 201, { id: 999, name: 'new' });
+    }
+    if (path.endsWith('/rows/delete/')) return sendJson(response, 404, { detail: 'Row 5 not found.', code: 'not_found' });
+    return sendJson(response, 404, { detail: 'no route', code: 'not_found' });
+  });
+  api.defaults.baseURL = `${loopback.baseUrl}/api`;
+});
+
+afterAll(() => loopback.close());
+
+beforeEach(() => {
+  calls = [];
+  hold = null;
+  failData = null;
+  failAdd = null;
+  useSessionStore.setState({ isLoading: false, isLoggedIn: true, accessToken: 'access', refreshToken: 'refresh' });
+  useTablesStore.setState(initialTablesState);
+});
+
+const state = (): TablesState => useTablesStore.getState();
+const dataCalls = () => calls.filter((call) => call.path.endsWith('/data/'));
+
+async function flagsDuring(start: () => Promise<unknown>, pick: (s: TablesState) => unknown) {
+  let release!: () => void;
+  hold = new Promise<void>((resolve) => (release = resolve));
+  const running = start();
+  await new Promise<void>((resolve) => {
+    const check = () => (calls.length > 0 ? resolve() : setImmediate(check));
+    check();
+  });
+  const during = pick(state());
+  hold = null;
+  release();
+  await running;
+  return { during, after: pick(state()) };
+}
+
+describe('tables store', () => {
+  it('uses the spec page size (50)', () => {
+    expect(defaultPageSize).toBe(DEFAULT_PAGE_SIZE);
+    expect(state().pageSize).toBe(50);
+  });
+
+  it('skips loading until the session has loaded and the user is logged in', async () => {
+    useSessionStore.setState({ isLoading: true });
+    await state().loadStructure();
+    useSessionStore.setState({ isLoading: false, isLoggedIn: false });
+    await state().loadStructure();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('loadStructure: loading set at start and cleared at end, error cleared at start', async () => {
+    useTablesStore.setState({ error: 'old' });
+    const flags = await flagsDuring(() => state().loadStructure(), (s) => ({ isLoading: s.isLoading, error: s.error }));
+    expect(flags.during).toEqual({ isLoading: true, error: null });
+    expect(flags.after).toEqual({ isLoading: false, error: null });
+    expect(state().tables.map((t) => t.name)).toEqual(['Stock items', 'loose']);
+    expect(state().folders).toEqual(['Inventory']);
+  });
+
+  it('selecting a table resets sort, filters and data and loads page 1 of 50 by the encoded name', async () => {
+    await state().loadStructure();
+    useTablesStore.setState({ sort: { sortBy: 'name', sortDir: 'desc' }, filters: { name: 'x' }, rows: [{ id: 1 }] });
+    const flags = await flagsDuring(() => state().selectTable('Stock items'), (s) => ({ loading: s.isLoadingRows, rowsError: s.rowsError, rows: s.rows.length, sort: s.sort, filters: s.filters }));
+    expect(flags.during).toEqual({ loading: true, rowsError: null, rows: 0, sort: { sortBy: null, sortDir: 'asc' }, filters: {} });
+    expect(flags.after).toMatchObject({ loading: false, rowsError: null, rows: 50 });
+    const [call] = dataCalls();
+    expect(call?.path).toBe('/api/records/tables/stock$20$items/data/');
+    expect(Object.fromEntries(call?.query ?? [])).toEqual({ page: '1', page_size: '50', sort_dir: 'asc' });
+    expect(state().count).toBe(120);
+    expect(state().columns.map((c) => c.key)).toEqual(['id', 'name']);
+  });
+
+  it('follows next links while a next page exists, then stops', async () => {
+    await state().loadStructure();
+    await state().selectTable('Stock items');
+    await state().loadMore();
+    expect(Object.fromEntries(dataCalls()[1]?.query ?? [])).toEqual({ page: '2', page_size: '50', sort_dir: 'asc', after: 'cursor1' });
+    await state().loadMore();
+    expect(state().rows).toHaveLength(120);
+    expect(state().next).toBeNull();
+    await state().loadMore();
+    expect(dataCalls()).toHaveLength(3);
+  });
+
+  it('sorting and filtering reload from page 1 with sort_by/sort_dir and filters_json', async () => {
+    await state().loadStructure();
+    await state().selectTable('Stock items');
+    await state().loadMore();
+    await state().toggleSort('name');
+    expect(state().rows).toHaveLength(50);
+    expect(Object.fromEntries(dataCalls().at(-1)?.query ?? [])).toEqual({ page: '1', page_size: '50', sort_by: 'name', sort_dir: 'asc' });
+    await state().toggleSort('name');
+    expect(dataCalls().at(-1)?.query.get('sort_dir')).toBe('desc');
+    await state().setFilter('name', 'Item 1');
+    expect(dataCalls().at(-1)?.query.get('filters_json')).toBe('{"name":"Item 1"}');
+    expect(dataCalls().at(-1)?.query.get('sort_by')).toBe('name');
+    await state().setFilter('name', '');
+    expect(dataCalls().at(-1)?.query.has('filters_json')).toBe(false);
+    expect(state().filters).toEqual({});
+  });
+
+  it("shows 'Failed to fetch table data' with the server's detail", async () => {
+    await state().loadStructure();
+    failData = { status: 500, body: { detail: 'boom', code: 'internal_error' } };
+    await state().selectTable('Stock items');
+    expect(state().rowsError).toBe('Failed to fetch table data: boom');
+    expect(state().isLoadingRows).toBe(false);
+  });
+
+  it("says Table '{name}' not found for an unknown table", async () => {
+    await state().loadStructure();
+    await state().selectTable('nope');
+    expect(state().rowsError).toBe("Table 'nope' not found");
+    useTablesStore.setState({ tables: [...state().tables, { name: 'gone', folder: '', encodedName: 'gone', displayName: 'gone' }] });
+    await state().selectTable('gone');
+    expect(state().rowsError).toBe("Table 'gone' not found");
+  });
+
+  it("adds a row; a 400 is 'Invalid row data: ' + the server message with the field errors", async () => {
+    expect(await state().addRow({ name: 'x' })).toEqual({ ok: false, message: 'No table selected to add row.', fieldErrors: {} });
+    await state().loadStructure();
+    await state().selectTable('Stock items');
+    failAdd = { status: 400, body: { detail: 'name: This field is required.', code: 'validation_error', errors: { name: ['This field is required.'] } } };
+    const flags = await flagsDuring(() => state().addRow({}), (s) => ({ isSaving: s.isSaving, saveError: s.saveError }));
+    expect(flags.during).toEqual({ isSaving: true, saveError: null });
+    expect(flags.after).toEqual({ isSaving: false, saveError: 'Invalid row data: name: This field is required.' });
+    failAdd = { status: 500, body: { detail: 'disk full', code: 'internal_error' } };
+    expect(await state().addRow({ name: 'x' })).toMatchObject({ ok: false, message: 'Failed to add row: disk full' });
+    failAdd = null;
+    calls = [];
+    expect(await state().addRow({ name: 'x' })).toMatchObject({ ok: true });
+    expect(calls.map((c) => c.path)).toEqual(['/api/records/tables/stock$20$items/rows/add/', '/api/records/tables/stock$20$items/data/']);
+  });
+
+  it('edit needs a table and a row id; delete needs a table', async () => {
+    expect(await state().editRow({ id: 1 })).toMatchObject({ ok: false, message: 'No table selected or missing row ID for edit.' });
+    expect(await state().deleteRow(1)).toMatchObject({ ok: false, message: 'No table selected to delete row from.' });
+    await state().loadStructure();
+    await state().selectTable('Stock items');
+    expect(await state().editRow({ name: 'x' })).toMatchObject({ ok: false, message: 'No table selected or missing row ID for edit.' });
+    expect(await state().deleteRow(5)).toMatchObject({ ok: false, message: 'Failed to delete row: Row 5 not found.' });
+  });
+
+  it('refuses an empty table name and folder path before calling', async () => {
+    expect(await state().createTable({ name: '  ', folder: '' })).toMatchObject({ ok: false, message: 'Table name is required.' });
+    expect(await state().createFolder(' / ')).toMatchObject({ ok: false, message: 'Folder path is required.' });
+    expect(calls).toHaveLength(0);
+    expect(await state().createTable({ name: 'x', folder: '' })).toMatchObject({ ok: false, message: 'Failed to create table: no route' });
+  });
+});
