@@ -7,7 +7,7 @@ import { api } from '../api/http.ts';
 import { sendJson, startLoopback, type Loopback } from '../test/loopback.ts';
 import { initTestI18n } from '../test/i18n.ts';
 import { useSessionStore } from './session.ts';
-import { defaultPageSize, initialTablesState, useTablesStore, type TablesState } from './tables.ts';
+import { defaultPageSize, initialTablesState, useTablesStore, type TablesStore } from './tables.ts';
 
 type Call = { method: string; path: string; query: URLSearchParams; body: unknown };
 
@@ -66,10 +66,10 @@ beforeEach(() => {
   useTablesStore.setState(initialTablesState);
 });
 
-const state = (): TablesState => useTablesStore.getState();
+const state = (): TablesStore => useTablesStore.getState();
 const dataCalls = () => calls.filter((call) => call.path.endsWith('/data/'));
 
-async function flagsDuring(start: () => Promise<unknown>, pick: (s: TablesState) => unknown) {
+async function flagsDuring(start: () => Promise<unknown>, pick: (s: TablesStore) => unknown) {
   let release!: () => void;
   hold = new Promise<void>((resolve) => (release = resolve));
   const running = start();
