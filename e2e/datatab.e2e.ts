@@ -1,0 +1,315 @@
+// The Data screen through the real UI: folders, tables, rows, sort and filter, variations, moving
+// and deleting tables, and paging through the demo sales table.
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { signIn, useBrowser } from './support/browser.ts';
+
+const browser = useBrowser();
+const unique = () => randomBytes(3).toString('hex');
+
+async function openDataScreen(page: Page): Promise<void> {
+  await signIn(page);
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Data', exact: true }).click();
+  await page.waitForURL('**/app/datatab');
+  await page.getByRole('tree', { name: 'Tables and folders' }).waitFor();
+}
+
+const treeItem = (page: Page, name: string) => page.getByRole('treeitem', { name, exact: true });
+const grid = (page: Page) => page.getByTestId('data-grid');
+const cell = (page: Page, rowId: string | number, column: string) => grid(page).locator(`[data-row-id="${rowId}"] [data-column="${column}"]`);
+
+async function openTable(page: Page, name: string): Promise<void> {
+  await treeItem(page, name).click();
+  await page.getByTestId('table-title').filter({ hasText: name }).waitFor();
+  await page.locator('[data-testid="data-grid"], [data-testid="rows-error"]').first().waitFor();
+}
+
+async function createFolder(page: Page, path: string): Promise<void> {
+  await page.getByRole('button', { name: 'New folder' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New folder' });
+  await dialog.getByLabel('Folder path').fill(path);
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+type ColumnSpec = { label: string; type: string; required?: boolean; maxLength?: string };
+
+async function createTable(page: Page, name: string, options: { folder?: string; columns?: ColumnSpec[] } = {}): Promise<void> {
+  await page.getByRole('button', { name: 'Add table' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add table' });
+  await dialog.getByLabel('Table name').fill(name);
+  if (options.folder !== undefined) await dialog.getByLabel('Folder', { exact: true }).selectOption(options.folder);
+  for (const [index, column] of (options.columns ?? []).entries()) {
+    await dialog.getByRole('button', { name: 'Add column' }).click();
+    const draft = dialog.getByTestId('column-draft').nth(index);
+    await draft.getByLabel('Label').fill(column.label);
+    await draft.getByLabel('Type').selectOption(column.type);
+    if (column.maxLength) await draft.getByLabel('Max length').fill(column.maxLength);
+    if (column.required) await draft.getByLabel('Required').check();
+  }
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await page.getByTestId('table-title').filter({ hasText: name }).waitFor();
+}
+
+/** The values of one column in the rows now rendered, top to bottom. */
+async function columnValues(page: Page, column: string): Promise<string[]> {
+  return grid(page)
+    .locator('[role="row"][data-row-id]')
+    .evaluateAll(
+      (rows, key) =>
+        rows
+          .map((row) => ({ top: row.getBoundingClientRect().top, text: row.querySelector(`[data-column="${key}"]`)?.textContent ?? '' }))
+          .sort((a, b) => a.top - b.top)
+          .map((entry) => entry.text),
+      column,
+    );
+}
+
+async function rowCountText(page: Page): Promise<string> {
+  return (await page.getByTestId('row-count').textContent()) ?? '';
+}
+
+const field = (form: Locator, label: string) => form.getByLabel(label, { exact: false });
+
+describe('Data screen', () => {
+  it('shows the demo tables in their folder and the empty state before a table is chosen', async () => {
+    const { page } = browser;
+    await openDataScreen(page);
+    await page.getByRole('heading', { name: 'Data', level: 1 }).waitFor();
+    expect(await page.getByTestId('no-table').textContent()).toContain('Choose a table');
+    const inventory = treeItem(page, 'Inventory');
+    expect(await inventory.getAttribute('aria-expanded')).toBe('true');
+    expect(await treeItem(page, 'sales').getAttribute('aria-level')).toBe('2');
+    // The left pane is fixed at 280px (spec §2).
+    const width = await page.getByRole('complementary', { name: 'Tables and folders' }).evaluate((el) => el.getBoundingClientRect().width);
+    expect(width).toBe(280);
+  });
+
+  it('creates a folder and a typed table, adds a row through the form, edits it and deletes it', async () => {
+    const { page } = browser;
+    const id = unique();
+    const folder = `E2E ${id}/Parts`;
+    const table = `Parts ${id}`;
+    await openDataScreen(page);
+    await createFolder(page, folder);
+    await treeItem(page, `E2E ${id}`).waitFor();
+    await treeItem(page, 'Parts').first().waitFor();
+    await createTable(page, table, {
+      folder,
+      columns: [
+        { label: 'Title', type: 'CharField', required: true, maxLength: '50' },
+        { label: 'Qty', type: 'IntegerField' },
+        { label: 'Price', type: 'DecimalField' },
+        { label: 'Due', type: 'DateField' },
+        { label: 'Contact', type: 'EmailField' },
+        { label: 'Active', type: 'BooleanField' },
+        { label: 'Notes', type: 'TextField' },
+      ],
+    });
+    expect(await treeItem(page, table).getAttribute('aria-selected')).toBe('true');
+    expect(await treeItem(page, table).getAttribute('aria-level')).toBe('3');
+    await page.getByTestId('no-rows').waitFor();
+    expect(await page.getByTestId('no-rows').textContent()).toBe('No rows yet');
+
+    // The form: inputs by type (spec §5) and spans on the 12-column grid (spec §2).
+    await page.getByRole('button', { name: 'Add row' }).first().click();
+    const form = page.getByTestId('row-form');
+    await form.waitFor();
+    expect(await field(form, 'ID').getAttribute('placeholder')).toBe('Auto-generated');
+    expect(await field(form, 'ID').getAttribute('readonly')).not.toBeNull();
+    expect(await field(form, 'Qty').evaluate((el: HTMLInputElement) => [el.type, el.step])).toEqual(['number', '1']);
+    expect(await field(form, 'Price').evaluate((el: HTMLInputElement) => [el.type, el.step])).toEqual(['number', '0.01']);
+    expect(await field(form, 'Due').evaluate((el: HTMLInputElement) => el.type)).toBe('date');
+    expect(await field(form, 'Contact').evaluate((el: HTMLInputElement) => el.type)).toBe('email');
+    expect(await field(form, 'Notes').evaluate((el) => el.tagName)).toBe('TEXTAREA');
+    const spans = await form.locator('[data-field]').evaluateAll((cols) => Object.fromEntries(cols.map((c) => [c.getAttribute('data-field'), c.getAttribute('data-span')])));
+    expect(spans).toEqual({ id: '3', title: '3', qty: '2', price: '2', due: '2', contact: '3', active: '2', notes: '6' });
+
+    // Client-side required check, then the server's refusal of a bad value.
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByText('This field is required.').waitFor();
+    await field(form, 'Title').fill('Bolt');
+    await field(form, 'Qty').fill('99999999999');
+    await form.getByRole('button', { name: 'Save' }).click();
+    const error = page.getByTestId('row-form-error');
+    await error.waitFor();
+    expect(await error.textContent()).toMatch(/^Invalid row data: qty: /);
+    expect(await field(form, 'Qty').getAttribute('aria-invalid')).toBe('true');
+
+    await field(form, 'Qty').fill('5');
+    await field(form, 'Price').fill('2.50');
+    await field(form, 'Due').fill('2026-05-01');
+    await form.getByLabel('Active').check();
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.waitFor({ state: 'detached' });
+    await cell(page, 1, 'title').filter({ hasText: 'Bolt' }).waitFor();
+    expect(await cell(page, 1, 'qty').textContent()).toBe('5');
+    expect(await cell(page, 1, 'price').textContent()).toBe('2.5');
+    expect(await cell(page, 1, 'due').textContent()).toBe('2026-05-01');
+    expect(await cell(page, 1, 'active').textContent()).toBe('Yes');
+    expect(await rowCountText(page)).toBe('1 row');
+
+    // Edit by double-click: only the changed field is sent.
+    await cell(page, 1, 'title').dblclick();
+    await form.waitFor();
+    expect(await field(form, 'Title').inputValue()).toBe('Bolt');
+    const edit = page.waitForRequest((request) => request.url().includes('/rows/edit/'));
+    await field(form, 'Title').fill('Bolt M8');
+    await form.getByRole('button', { name: 'Save' }).click();
+    expect((await edit).postDataJSON()).toEqual({ id: 1, title: 'Bolt M8' });
+    await form.waitFor({ state: 'detached' });
+    await cell(page, 1, 'title').filter({ hasText: 'Bolt M8' }).waitFor();
+
+    // Delete with a confirmation.
+    await page.getByRole('button', { name: 'Delete row 1' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete row' });
+    expect(await confirm.textContent()).toContain(`Delete row 1 of '${table}'?`);
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await page.getByTestId('no-rows').waitFor();
+  });
+
+  it('sorts a column ascending then descending and filters (and clears the filter)', async () => {
+    const { page } = browser;
+    await openDataScreen(page);
+    await openTable(page, 'products');
+    const total = await rowCountText(page);
+    expect(total).toMatch(/^[\d,]+ rows$/);
+
+    const header = grid(page).getByRole('columnheader', { name: /Current stock/ });
+    await header.getByRole('button').click();
+    await page.waitForFunction(() => document.querySelector('[role="columnheader"][data-column="current_stock"]')?.getAttribute('aria-sort') === 'ascending');
+    await grid(page).locator('[data-row-id]').first().waitFor();
+    const ascending = (await columnValues(page, 'current_stock')).map(Number);
+    expect(ascending.length).toBeGreaterThan(5);
+    expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+
+    const firstBefore = ascending[0];
+    await header.getByRole('button').click();
+    await page.waitForFunction(() => document.querySelector('[role="columnheader"][data-column="current_stock"]')?.getAttribute('aria-sort') === 'descending');
+    await page.waitForFunction(
+      (before) => document.querySelector('[data-testid="data-grid"] [data-row-id] [data-column="current_stock"]')?.textContent !== before,
+      String(firstBefore),
+    );
+    const descending = (await columnValues(page, 'current_stock')).map(Number);
+    expect(descending).toEqual([...descending].sort((a, b) => b - a));
+
+    const filter = page.getByLabel('Filter Name');
+    await filter.fill('hose');
+    await page.waitForFunction((all) => {
+      const count = document.querySelector('[data-testid="row-count"]')?.textContent;
+      return typeof count === 'string' && count !== all && document.querySelector('[data-testid="data-grid"] [data-row-id]') !== null;
+    }, total);
+    const names = await columnValues(page, 'name');
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) expect(name.toLowerCase()).toContain('hose');
+    // The sort survives the filter.
+    expect(await header.getAttribute('aria-sort')).toBe('descending');
+
+    await filter.fill('');
+    await page.waitForFunction((all) => document.querySelector('[data-testid="row-count"]')?.textContent === all, total);
+  });
+
+  it("makes a variation of a row and opens 'Base #1'", async () => {
+    const { page } = browser;
+    const base = `Base ${unique()}`;
+    await openDataScreen(page);
+    await createTable(page, base); // no columns: the server gives Name and Notes
+    await page.getByRole('button', { name: 'Add row' }).first().click();
+    const form = page.getByTestId('row-form');
+    await field(form, 'Name').fill('Parent row');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.waitFor({ state: 'detached' });
+    await cell(page, 1, 'name').filter({ hasText: 'Parent row' }).waitFor();
+
+    await page.getByRole('button', { name: 'Make a variation of row 1' }).click();
+    await page.getByTestId('table-title').filter({ hasText: `${base} #1` }).waitFor();
+    expect(await treeItem(page, `${base} #1`).getAttribute('aria-selected')).toBe('true');
+    await page.getByTestId('no-rows').waitFor();
+    expect(new URL(page.url()).searchParams.get('table')).toBe(`${base} #1`);
+  });
+
+  it('moves a table to another folder, then deletes it after confirming', async () => {
+    const { page } = browser;
+    const id = unique();
+    const folder = `Moved ${id}`;
+    const table = `Mover ${id}`;
+    await openDataScreen(page);
+    await createFolder(page, folder);
+    await createTable(page, table, { folder: '' });
+    expect(await treeItem(page, table).getAttribute('aria-level')).toBe('1');
+
+    await page.getByRole('button', { name: `Actions for table ${table}` }).click();
+    await page.getByRole('menuitem', { name: 'Move to folder…' }).click();
+    const move = page.getByRole('dialog', { name: `Move table '${table}'` });
+    await move.getByLabel('Folder').selectOption(folder);
+    await move.getByRole('button', { name: 'Move' }).click();
+    await move.waitFor({ state: 'detached' });
+    await page.waitForFunction((name) => document.querySelector(`[role="treeitem"][aria-label="${name}"]`)?.getAttribute('aria-level') === '2', table);
+    const order = await page.getByRole('treeitem').evaluateAll((items) => items.map((item) => item.getAttribute('aria-label')));
+    expect(order.indexOf(table)).toBe(order.indexOf(folder) + 1);
+
+    await page.getByRole('button', { name: `Actions for table ${table}` }).click();
+    await page.getByRole('menuitem', { name: 'Delete table…' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete table' });
+    expect(await confirm.textContent()).toContain(`Delete the table '${table}' and all its rows?`);
+    expect(await confirm.textContent()).toContain('Its variations are deleted too.');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await treeItem(page, table).waitFor({ state: 'detached' });
+    await page.getByTestId('no-table').waitFor();
+  });
+
+  it("shows 'Failed to create table' with the server's detail", async () => {
+    const { page } = browser;
+    await openDataScreen(page);
+    await page.getByRole('button', { name: 'Add table' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add table' });
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await dialog.getByText('Table name is required.').waitFor();
+    await dialog.getByLabel('Table name').fill('products');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    const alert = dialog.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe("Failed to create table: Table 'products' already exists.");
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('moves through rows with the keyboard, opens the form with Enter and closes it with Escape', async () => {
+    const { page } = browser;
+    await openDataScreen(page);
+    await treeItem(page, 'Inventory').focus();
+    await page.keyboard.press('ArrowDown'); // deliveries
+    await page.keyboard.press('ArrowDown'); // products
+    await page.keyboard.press('Enter');
+    await page.getByTestId('table-title').filter({ hasText: 'products' }).waitFor();
+    await grid(page).locator('[data-row-id="2"]').waitFor();
+    await grid(page).focus();
+    await page.keyboard.press('ArrowDown');
+    await page.waitForFunction(() => document.querySelector('[data-row-id="2"]')?.getAttribute('aria-selected') === 'true');
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Edit row 2' });
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('pages through the demo sales table while scrolling, with only the visible rows in the DOM', async () => {
+    const { page } = browser;
+    await openDataScreen(page);
+    await openTable(page, 'sales');
+    expect(await rowCountText(page)).toMatch(/^about [\d,]+ rows$/);
+    const loaded = () => grid(page).evaluate((el) => Number(el.getAttribute('data-rows-loaded')));
+    const first = await loaded();
+    expect(first).toBeGreaterThanOrEqual(50);
+    for (let step = 0; step < 4; step++) {
+      const before = await loaded();
+      await grid(page).evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+      await page.waitForFunction((n) => Number(document.querySelector('[data-testid="data-grid"]')?.getAttribute('data-rows-loaded')) > n, before);
+    }
+    expect(await loaded()).toBeGreaterThanOrEqual(first + 200);
+    expect(await page.getByTestId('rows-loaded').textContent()).toMatch(/loaded$/);
+    expect(await grid(page).locator('[data-row-id]').count()).toBeLessThan(80);
+  });
+});
