@@ -5,7 +5,6 @@
 // with autocannon at 1 and 32 connections. PGlite always; PostgreSQL at BENCH_DATABASE_URL
 // (default: the local server; skipped when unreachable).
 //   node bench/tables/run.ts [--rows 1000000] [--seconds 5]
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -21,6 +20,7 @@ import { buildFilterConditions } from '../../apps/server/src/tables/filters.ts';
 import { countRows, selectRows } from '../../apps/server/src/tables/repo.ts';
 import { CatalogueCache } from '../../apps/server/src/tables/catalogue-cache.ts';
 import { createTable, EXACT_COUNT_LIMIT } from '../../apps/server/src/tables/service.ts';
+import { startServerProcess } from '../../apps/server/src/testing/server-process.ts';
 
 const { values: args } = parseArgs({ options: { rows: { type: 'string', default: '1000000' }, seconds: { type: 'string', default: '5' } } });
 const ROWS = Number(args.rows);
@@ -28,7 +28,6 @@ const SECONDS = Number(args.seconds);
 const PAGE_SIZE = 50;
 const DEEP_ROW = Math.floor(ROWS / 2);
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const repositoryRoot = path.resolve(import.meta.dirname, '../..');
 
 const columns: ColumnDefinition[] = [
   { key: 'sku', type: 'CharField', max_length: 32, required: true },
@@ -134,23 +133,8 @@ async function seedAndTimeDirectSql(backend: 'pglite' | 'postgres', target: Data
   return { encodedName: table.encodedName, scenarios };
 }
 
-async function startServerProcess(env: Record<string, string>) {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
-  const child = spawn(process.execPath, [path.join(repositoryRoot, 'apps/server/src/main.ts')], {
-    env: { ...process.env, ...env, PORT: String(port), DEMO_DATA: 'false', LOG_LEVEL: 'warn', ROLE: 'api', LOGIN_MAX_FAILURES_PER_IP: '1000' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 240; attempt++) {
-    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) return { url, stop: () => new Promise((resolve) => { child.once('exit', resolve); child.kill('SIGTERM'); }) };
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  child.kill('SIGKILL');
-  throw new Error('server did not start');
-}
-
 async function timeApi(backend: string, env: Record<string, string>, encodedName: string, scenarios: Scenario[], lines: string[]) {
-  const server = await startServerProcess(env);
+  const server = await startServerProcess({ ...env, DEMO_DATA: 'false', ROLE: 'api', LOGIN_MAX_FAILURES_PER_IP: '1000' });
   const post = (route: string, body: unknown) => fetch(`${server.url}${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json() as Promise<Record<string, string>>);
   await post('/api/accounts/register/', { username: 'bench', password: 'bench password 2026' });
   const token = (await post('/api/token/', { username: 'bench', password: 'bench password 2026' })).access as string;

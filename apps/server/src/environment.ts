@@ -23,6 +23,8 @@ const environment = z.object({
   CONFIG_FILE: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(3600).default(30),
+  JOB_SUPERVISE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
 
 export type ServerConfig = {
@@ -44,6 +46,10 @@ export type ServerConfig = {
   logLevel: z.infer<typeof environment>['LOG_LEVEL'];
   /** all: API + job workers; api: HTTP only; worker: job workers only (several processes need PostgreSQL). */
   role: 'all' | 'api' | 'worker';
+  /** A long job whose worker stops heartbeating this long is retried elsewhere. */
+  jobHeartbeatSeconds: number;
+  /** How often pg-boss looks for such jobs (and does its other maintenance). */
+  jobSuperviseIntervalSeconds: number;
 };
 
 const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
@@ -74,5 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     configFile: path.resolve(e.CONFIG_FILE ?? path.join(repositoryRoot, 'config/stockwise.yaml')),
     logLevel: e.LOG_LEVEL,
     role: e.ROLE,
+    jobHeartbeatSeconds: e.JOB_HEARTBEAT_SECONDS,
+    jobSuperviseIntervalSeconds: e.JOB_SUPERVISE_INTERVAL_SECONDS,
   };
 }

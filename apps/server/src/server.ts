@@ -19,8 +19,9 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   await syncConfiguredTables(featureContexts({ config, database }).tablesContext);
   const seed = config.demoData ? await seedDemoData(database.db, { password: config.demoPassword }) : null;
   const queue = await startJobQueue(database, {
-    definitions: jobDefinitions(database.db),
+    definitions: jobDefinitions(database.db, { heartbeatSeconds: config.jobHeartbeatSeconds }),
     runWorkers: config.role !== 'api',
+    superviseIntervalSeconds: config.jobSuperviseIntervalSeconds,
     onError: (error) => console.error('job queue error', error),
   });
   const app = await buildApp({ config, database, queue });

@@ -8,7 +8,7 @@ import { GENERATE_FORECASTS_JOB, runForecastGeneration, runNightlyForecast } fro
 
 export const PING_JOB = 'system.ping';
 
-export function jobDefinitions(db: Kysely<Database>): AnyJobDefinition[] {
+export function jobDefinitions(db: Kysely<Database>, options: { heartbeatSeconds: number }): AnyJobDefinition[] {
   return [
     // Proves the queue end to end (send -> worker -> stored output) on whichever database runs.
     defineJob<{ message: string }>({
@@ -25,12 +25,12 @@ export function jobDefinitions(db: Kysely<Database>): AnyJobDefinition[] {
     // A worker that dies mid-run stops its heartbeat; pg-boss then hands the job to another try.
     defineJob<{ taskId: string }>({
       name: GENERATE_FORECASTS_JOB,
-      queue: { retryLimit: 2, retryDelay: 5, retryBackoff: true, heartbeatSeconds: 30, expireInSeconds: 3600 },
+      queue: { retryLimit: 2, retryDelay: 5, retryBackoff: true, heartbeatSeconds: options.heartbeatSeconds, expireInSeconds: 3600 },
       handler: (payload) => runForecastGeneration({ db }, payload),
     }),
     defineJob<Record<string, never>>({
       name: 'forecasting.nightly',
-      queue: { retryLimit: 1, retryDelay: 300, heartbeatSeconds: 30, expireInSeconds: 3600 },
+      queue: { retryLimit: 1, retryDelay: 300, heartbeatSeconds: options.heartbeatSeconds, expireInSeconds: 3600 },
       schedule: '0 2 * * *',
       handler: () => runNightlyForecast({ db }),
     }),

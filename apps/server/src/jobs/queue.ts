@@ -25,12 +25,18 @@ export type JobQueue = {
 
 export async function startJobQueue(
   database: AppDatabase,
-  options: { definitions: AnyJobDefinition[]; runWorkers: boolean; onError: (error: Error) => void },
+  options: { definitions: AnyJobDefinition[]; runWorkers: boolean; superviseIntervalSeconds: number; onError: (error: Error) => void },
 ): Promise<JobQueue> {
+  const maintenance = {
+    schedule: options.runWorkers,
+    supervise: options.runWorkers,
+    superviseIntervalSeconds: options.superviseIntervalSeconds,
+    monitorIntervalSeconds: options.superviseIntervalSeconds,
+  };
   const boss =
     database.target.kind === 'pglite' && database.pglite
-      ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', schedule: options.runWorkers, supervise: options.runWorkers })
-      : new PgBoss({ connectionString: database.target.kind === 'postgres' ? database.target.url : '', max: 4, schedule: options.runWorkers, supervise: options.runWorkers });
+      ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', ...maintenance })
+      : new PgBoss({ connectionString: database.target.kind === 'postgres' ? database.target.url : '', max: 4, ...maintenance });
   boss.on('error', options.onError);
   await boss.start();
   for (const definition of options.definitions) {
