@@ -1,5 +1,213 @@
-import { ComingSoonPage } from '../../components/ComingSoonPage.tsx';
+// The Forecasting screen (spec §2): pick a product, read its sales and stock chart with the
+// forecast bands and stockout markers, the forecast explained, regenerate with progress, the latest
+// inventory report and the low-stock list; CSV exports of the forecast and the report.
+import './mantine-styles.ts';
+import { useEffect, useMemo } from 'react';
+import { Alert, Button, Group, Paper, Progress, SimpleGrid, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_FORECAST_DAYS } from '@stockwise/contract';
+import { useForecastingStore } from '../../stores/forecasting.ts';
+import { useSessionStore } from '../../stores/session.ts';
+import { ProductPicker } from './ProductPicker.tsx';
+import { ForecastChart } from './ForecastChart.tsx';
+import { ForecastExplanation } from './ForecastExplanation.tsx';
+import { LatestReportPanel, LowStockPanel } from './ReportPanels.tsx';
+import { buildChartRows, type ChartRow } from './chart-data.ts';
+import { findZeroCrossings, type ZeroCrossing } from './zero-crossings.ts';
+import { downloadCsv, forecastCsv, reportCsv } from './csv.ts';
+
+const money = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const units = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
+
+function SelectedProduct() {
+  const { t } = useTranslation();
+  const selectedProduct = useForecastingStore((state) => state.selectedProduct);
+  const forecast = useForecastingStore((state) => state.forecast);
+  const selectedCode = useForecastingStore((state) => state.selectedCode);
+  const product = forecast && forecast.product.styleCode === selectedCode ? forecast.product : selectedProduct;
+  if (!product) return null;
+  const leadTime = product.leadTimeDays;
+  const facts: [string, string, string][] = [
+    ['name', t('forecasting.product.name'), product.name],
+    ['style-code', t('forecasting.product.styleCode'), product.styleCode],
+    ['current-stock', t('forecasting.product.currentStock'), units.format(product.currentStock)],
+    ['unit-cost', t('forecasting.product.unitCost'), money.format(product.unitCost)],
+    ['lead-time', t('forecasting.product.leadTime'), leadTime === null ? t('forecasting.product.unknown') : t('forecasting.product.leadTimeDays', { count: leadTime })],
+  ];
+  return (
+    <Group gap="xl" data-testid="selected-product" wrap="wrap">
+      {facts.map(([key, label, value]) => (
+        <Stack key={key} gap={0}>
+          <Text size="xs" c="dimmed">
+            {label}
+          </Text>
+          <Text fw={600} data-testid={`product-${key}`}>
+            {value}
+          </Text>
+        </Stack>
+      ))}
+    </Group>
+  );
+}
+
+function GenerationControls() {
+  const { t } = useTranslation();
+  const generation = useForecastingStore((state) => state.generation);
+  const selectedCode = useForecastingStore((state) => state.selectedCode);
+  const regenerate = useForecastingStore((state) => state.regenerate);
+  const busy = generation.phase === 'starting' || generation.phase === 'running';
+  const { done, total } = generation.progress;
+  const percent = total > 0 ? Math.round((done / total) * 100) : 0;
+  return (
+    <Stack gap="xs" data-testid="generation">
+      <Group gap="sm">
+        <Button onClick={() => void regenerate('product')} disabled={busy || !selectedCode} loading={busy && generation.scope === 'product'}>
+          {t('forecasting.generate.product')}
+        </Button>
+        <Button variant="light" onClick={() => void regenerate('all')} disabled={busy} loading={busy && generation.scope === 'all'}>
+          {t('forecasting.generate.all')}
+        </Button>
+      </Group>
+      {busy || generation.phase === 'done' ? (
+        <Stack gap={2} maw={520}>
+          <Progress value={generation.phase === 'done' ? 100 : percent} animated={busy} aria-label={t('forecasting.generate.progressLabel')} data-testid="generation-progress" />
+          <Text size="sm" c="dimmed" data-testid="generation-status" data-phase={generation.phase}>
+            {generation.phase === 'done'
+              ? t('forecasting.generate.done', { products: generation.results?.products ?? done })
+              : generation.phase === 'starting' || total === 0
+                ? t('forecasting.generate.starting')
+                : t('forecasting.generate.running', { done, total })}
+          </Text>
+        </Stack>
+      ) : null}
+      {generation.phase === 'error' && generation.error ? (
+        <Alert color="red" title={generation.error} data-testid="generation-error" maw={520}>
+          {null}
+        </Alert>
+      ) : null}
+    </Stack>
+  );
+}
+
+function ChartSection() {
+  const { t } = useTranslation();
+  const selectedCode = useForecastingStore((state) => state.selectedCode);
+  const forecast = useForecastingStore((state) => state.forecast);
+  const isLoading = useForecastingStore((state) => state.isLoadingForecast);
+  const error = useForecastingStore((state) => state.forecastError);
+  const showHistorical = useForecastingStore((state) => state.showHistoricalForecast);
+  const setShowHistorical = useForecastingStore((state) => state.setShowHistoricalForecast);
+  const reloadForecast = useForecastingStore((state) => state.reloadForecast);
+
+  const chart = useMemo((): { rows: ChartRow[]; crossings: ZeroCrossing[] } | { error: true } | null => {
+    if (!forecast) return null;
+    try {
+      return { rows: buildChartRows(forecast, showHistorical), crossings: findZeroCrossings(forecast.forecast.stock) };
+    } catch {
+      return { error: true };
+    }
+  }, [forecast, showHistorical]);
+
+  if (!selectedCode) {
+    return (
+      <Paper withBorder p="xl" data-testid="no-product">
+        <Text c="dimmed" ta="center">
+          {t('forecasting.errors.noProduct')}
+        </Text>
+      </Paper>
+    );
+  }
+  return (
+    <Paper withBorder p="md">
+      <Group justify="space-between" mb="xs">
+        <Title order={2} size="h4">
+          {t('forecasting.chart.title')}
+        </Title>
+        <Group gap="md">
+          <Switch label={t('forecasting.chart.showHistoricalForecast')} checked={showHistorical} onChange={(event) => setShowHistorical(event.currentTarget.checked)} />
+          <Button variant="default" size="xs" disabled={!forecast} onClick={() => forecast && downloadCsv(`forecast-${forecast.product.styleCode}.csv`, forecastCsv(forecast))}>
+            {t('forecasting.export.forecast')}
+          </Button>
+        </Group>
+      </Group>
+      {error ? (
+        <Alert color="red" title={error} data-testid="forecast-error" mb="sm">
+          <Button size="xs" variant="light" onClick={() => void reloadForecast()}>
+            {t('forecasting.errors.retry')}
+          </Button>
+        </Alert>
+      ) : null}
+      {chart && 'error' in chart ? (
+        <Alert color="red" title={t('forecasting.errors.chartData')} data-testid="chart-error" />
+      ) : chart && forecast ? (
+        <ForecastChart rows={chart.rows} crossings={chart.crossings} forecastStart={forecast.metrics.display_window.forecast_start} styleCode={forecast.product.styleCode} />
+      ) : isLoading ? (
+        <Stack gap="xs" aria-busy="true" aria-label={t('forecasting.chart.loading')} data-testid="forecast-loading">
+          <Skeleton height={260} />
+          <Skeleton height={260} />
+        </Stack>
+      ) : null}
+    </Paper>
+  );
+}
 
 export default function ForecastingPage() {
-  return <ComingSoonPage page="forecasting" />;
+  const { t } = useTranslation();
+  const sessionReady = useSessionStore((state) => !state.isLoading && state.isLoggedIn);
+  const store = useForecastingStore();
+  const { productsError, forecast, selectedCode, report, reportMessage, isLoadingReport, reportError, lowStock, isLoadingLowStock, lowStockError } = store;
+  const { loadProducts, loadLatestReport, loadLowStock, selectProduct } = store;
+  const crossings = useMemo(() => (forecast ? findZeroCrossings(forecast.forecast.stock) : []), [forecast]);
+
+  useEffect(() => {
+    if (!sessionReady) return;
+    void loadProducts();
+    void loadLatestReport();
+    void loadLowStock();
+  }, [sessionReady, loadProducts, loadLatestReport, loadLowStock]);
+
+  const pick = (styleCode: string) => {
+    void selectProduct(styleCode);
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  };
+
+  return (
+    <Stack gap="md" pb="xl">
+      <div>
+        <Title order={1}>{t('forecasting.title')}</Title>
+        <Text c="dimmed">{t('forecasting.intro', { days: DEFAULT_FORECAST_DAYS })}</Text>
+      </div>
+      <Paper withBorder p="md">
+        <Stack gap="md">
+          <Group align="flex-end" justify="space-between" wrap="wrap" gap="md">
+            <ProductPicker />
+            <GenerationControls />
+          </Group>
+          {productsError ? (
+            <Alert color="red" title={productsError} data-testid="products-error">
+              <Button size="xs" variant="light" onClick={() => void loadProducts()}>
+                {t('forecasting.errors.retry')}
+              </Button>
+            </Alert>
+          ) : null}
+          <SelectedProduct />
+        </Stack>
+      </Paper>
+      <ChartSection />
+      {forecast && forecast.product.styleCode === selectedCode ? <ForecastExplanation forecast={forecast} crossings={crossings} /> : null}
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+        <div>
+          <LatestReportPanel report={report} message={reportMessage} isLoading={isLoadingReport} error={reportError} onSelect={pick} onRetry={() => void loadLatestReport()} />
+          {report ? (
+            <Button variant="default" size="xs" mt="xs" onClick={() => downloadCsv(`inventory-report-${report.timestamp.slice(0, 10)}.csv`, reportCsv(report))}>
+              {t('forecasting.export.report')}
+            </Button>
+          ) : null}
+        </div>
+        <div>
+          <LowStockPanel products={lowStock} report={report} isLoading={isLoadingLowStock} error={lowStockError} onSelect={pick} onRetry={() => void loadLowStock()} />
+        </div>
+      </SimpleGrid>
+    </Stack>
+  );
 }

@@ -1,0 +1,147 @@
+// The forecast chart: two stacked charts sharing one time axis (synchronised cursor and tooltip).
+// Sales (a few units a day) and stock (hundreds of units, projected below zero after a stockout)
+// differ by orders of magnitude and in sign; on one chart with two y-axes the bands overlap and a
+// buyer cannot tell which line reads against which axis. Stacked, each has its own zero.
+import { useEffect, useMemo, useRef } from 'react';
+import { Area, CartesianGrid, ComposedChart, Legend, Line, ReferenceDot, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
+import { useTranslation } from 'react-i18next';
+import { forecastMarks } from '../../api/forecasting.ts';
+import type { ChartRow } from './chart-data.ts';
+import type { ZeroCrossing } from './zero-crossings.ts';
+
+type PlotRow = ChartRow & { t: number };
+
+const dayMs = 86_400_000;
+const timeOf = (date: string) => Date.parse(`${date}T00:00:00Z`);
+const monthFormat = new Intl.DateTimeFormat('en', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+const dayFormat = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const numberFormat = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
+
+export const formatDay = (date: string) => dayFormat.format(timeOf(date));
+
+/** First day of every third month in the range (Jan, Apr, Jul, Oct), or every month for short ranges. */
+function quarterTicks(from: number, to: number): number[] {
+  const ticks: number[] = [];
+  const start = new Date(from);
+  const step = to - from > 400 * dayMs ? 3 : 1;
+  let year = start.getUTCFullYear();
+  let month = start.getUTCMonth() + 1;
+  while (true) {
+    if (month > 11) {
+      year += Math.floor(month / 12);
+      month %= 12;
+    }
+    const tick = Date.UTC(year, month, 1);
+    if (tick > to) break;
+    if (month % step === 0) ticks.push(tick);
+    month += 1;
+  }
+  return ticks;
+}
+
+const formatValue = (value: unknown): string => {
+  if (Array.isArray(value)) return value.map(formatValue).join(' – ');
+  return typeof value === 'number' ? numberFormat.format(value) : String(value ?? '');
+};
+
+const salesBand = (row: PlotRow) => (row.salesLowerBound === null || row.salesUpperBound === null ? null : [row.salesLowerBound, row.salesUpperBound]);
+const stockBand = (row: PlotRow) => (row.stockLowerBound === null || row.stockUpperBound === null ? null : [row.stockLowerBound, row.stockUpperBound]);
+
+const chartMargin = { top: 16, right: 24, bottom: 0, left: 8 };
+const colors = { actual: '#495057', forecast: '#1c7ed6', band: '#a5d8ff', stock: '#2b8a3e', stockForecast: '#e8590c', stockBand: '#ffd8a8', out: '#e03131', maybeOut: '#f08c00' };
+
+/** Marks the moment the chart's paths exist after the forecast arrived (bench/forecast-chart). */
+function useRenderedMark(container: React.RefObject<HTMLDivElement | null>, rows: PlotRow[], styleCode: string) {
+  useEffect(() => {
+    let frame = 0;
+    let tries = 0;
+    const check = () => {
+      const paths = container.current?.querySelectorAll('svg .recharts-line-curve').length ?? 0;
+      if (paths > 0 || tries > 120) {
+        performance.mark(forecastMarks.rendered, { detail: styleCode });
+        return;
+      }
+      tries += 1;
+      frame = requestAnimationFrame(check);
+    };
+    frame = requestAnimationFrame(check);
+    return () => cancelAnimationFrame(frame);
+  }, [container, rows, styleCode]);
+}
+
+export function ForecastChart({ rows, forecastStart, crossings, styleCode }: { rows: ChartRow[]; forecastStart: string; crossings: ZeroCrossing[]; styleCode: string }) {
+  const { t } = useTranslation();
+  const container = useRef<HTMLDivElement>(null);
+  const plotRows = useMemo<PlotRow[]>(() => rows.map((row) => ({ ...row, t: timeOf(row.date) })), [rows]);
+  const domain = useMemo<[number, number]>(() => [plotRows[0]?.t ?? 0, plotRows.at(-1)?.t ?? 0], [plotRows]);
+  const ticks = useMemo(() => quarterTicks(domain[0], domain[1]), [domain]);
+  const start = timeOf(forecastStart);
+  useRenderedMark(container, plotRows, styleCode);
+
+  const xAxis = (
+    <XAxis
+      dataKey="t"
+      type="number"
+      scale="time"
+      domain={domain}
+      ticks={ticks}
+      tickFormatter={(value: number) => monthFormat.format(value)}
+      tick={{ fontSize: 12 }}
+    />
+  );
+  const tooltip = (
+    <Tooltip
+      labelFormatter={(value) => (typeof value === 'number' ? dayFormat.format(value) : String(value))}
+      formatter={(value, name) => [formatValue(value), name]}
+      isAnimationActive={false}
+    />
+  );
+  const startLine = <ReferenceLine x={start} stroke="#868e96" strokeDasharray="4 4" label={{ value: t('forecasting.chart.forecastStart'), position: 'insideTopLeft', fontSize: 12, fill: '#495057' }} />;
+
+  return (
+    <div ref={container} role="group" aria-label={t('forecasting.chart.ariaLabel', { code: styleCode })} data-testid="forecast-chart">
+      <div style={{ fontSize: 14, fontWeight: 600, marginLeft: 8 }}>{t('forecasting.chart.salesTitle')}</div>
+      <ComposedChart data={plotRows} syncId="forecast" margin={chartMargin} responsive style={{ width: '100%', height: 260 }} className="sales-chart">
+        <CartesianGrid strokeDasharray="3 3" stroke="#e9ecef" />
+        {xAxis}
+        <YAxis tick={{ fontSize: 12 }} width={56} allowDecimals={false} />
+        {tooltip}
+        <Legend verticalAlign="top" height={28} />
+        <Area className="sales-band" dataKey={salesBand} name={t('forecasting.chart.salesBand')} stroke="none" fill={colors.band} fillOpacity={0.6} isAnimationActive={false} activeDot={false} connectNulls={false} />
+        <Line dataKey="actualSales" name={t('forecasting.chart.actualSales')} stroke={colors.actual} strokeWidth={1} dot={false} isAnimationActive={false} connectNulls={false} />
+        <Line className="sales-forecast" dataKey="forecastSales" name={t('forecasting.chart.forecastSales')} stroke={colors.forecast} strokeWidth={2} dot={false} isAnimationActive={false} connectNulls={false} />
+        {startLine}
+      </ComposedChart>
+      <div style={{ fontSize: 14, fontWeight: 600, marginLeft: 8, marginTop: 8 }}>{t('forecasting.chart.stockTitle')}</div>
+      <ComposedChart data={plotRows} syncId="forecast" margin={chartMargin} responsive style={{ width: '100%', height: 260 }} className="stock-chart">
+        <CartesianGrid strokeDasharray="3 3" stroke="#e9ecef" />
+        {xAxis}
+        <YAxis tick={{ fontSize: 12 }} width={56} allowDecimals={false} />
+        {tooltip}
+        <Legend verticalAlign="top" height={28} />
+        <Area className="stock-band" dataKey={stockBand} name={t('forecasting.chart.stockBand')} stroke="none" fill={colors.stockBand} fillOpacity={0.7} isAnimationActive={false} activeDot={false} connectNulls={false} />
+        <Line dataKey="actualStock" name={t('forecasting.chart.actualStock')} stroke={colors.stock} strokeWidth={1.5} dot={false} isAnimationActive={false} connectNulls={false} />
+        <Line className="stock-forecast" dataKey="forecastStock" name={t('forecasting.chart.forecastStock')} stroke={colors.stockForecast} strokeWidth={2} dot={false} isAnimationActive={false} connectNulls={false} />
+        <ReferenceLine y={0} stroke="#adb5bd" />
+        {startLine}
+        {crossings.map((crossing, index) => (
+          <ReferenceDot
+            key={`${crossing.type}-${crossing.date}`}
+            className={`zero-crossing zero-crossing-${crossing.type}`}
+            x={timeOf(crossing.date)}
+            y={0}
+            r={5}
+            fill={crossing.type === 'stockForecast' ? colors.out : colors.maybeOut}
+            stroke="#fff"
+            label={{
+              value: t(crossing.type === 'stockForecast' ? 'forecasting.chart.stockForecastMarker' : 'forecasting.chart.stockLowerBoundMarker', { date: formatDay(crossing.date) }),
+              position: index % 2 === 0 ? 'top' : 'bottom',
+              fontSize: 11,
+              fill: crossing.type === 'stockForecast' ? colors.out : colors.maybeOut,
+            }}
+          />
+        ))}
+      </ComposedChart>
+    </div>
+  );
+}

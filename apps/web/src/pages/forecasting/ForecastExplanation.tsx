@@ -1,0 +1,106 @@
+// The forecast in a buyer's words: which model and why, how the demand behaves, how accurate it has
+// been, when stock runs out and what to order by when.
+import { List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { ProductForecastResponse } from '@stockwise/contract';
+import { formatDay } from './ForecastChart.tsx';
+import type { ZeroCrossing } from './zero-crossings.ts';
+
+const one = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
+const two = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
+const finite = (value: number | null | undefined): value is number => typeof value === 'number' && Number.isFinite(value);
+
+type DemandKey = 'smooth' | 'erratic' | 'intermittent' | 'lumpy' | 'other';
+function demandKey(demandClass: string): DemandKey {
+  switch (demandClass.toLowerCase()) {
+    case 'smooth':
+    case 'erratic':
+    case 'intermittent':
+    case 'lumpy':
+      return demandClass.toLowerCase() as DemandKey;
+    default:
+      return 'other';
+  }
+}
+
+export function ForecastExplanation({ forecast, crossings }: { forecast: ProductForecastResponse; crossings: ZeroCrossing[] }) {
+  const { t } = useTranslation();
+  const { model, accuracy } = forecast.metrics;
+  const { reorder } = forecast;
+  const days = forecast.forecast.sales.length;
+  const stockout = crossings.find((crossing) => crossing.type === 'stockForecast')?.date ?? null;
+  const lowerStockout = crossings.find((crossing) => crossing.type === 'stockLowerBound')?.date ?? null;
+
+  const maseComparison = (() => {
+    if (!finite(accuracy.mase)) return null;
+    const percent = Math.round(Math.abs(1 - accuracy.mase) * 100);
+    if (percent < 5) return t('forecasting.explain.maseEqual');
+    return t(accuracy.mase < 1 ? 'forecasting.explain.maseBetter' : 'forecasting.explain.maseWorse', { percent });
+  })();
+
+  const reorderItems: [string, string][] = [
+    [t('forecasting.explain.reorderPoint'), one.format(reorder.reorderPoint)],
+    [t('forecasting.explain.safetyStock'), one.format(reorder.safetyStock)],
+    [t('forecasting.explain.orderQuantity'), one.format(reorder.orderQuantity)],
+    [t('forecasting.explain.orderBy'), reorder.orderBy ? formatDay(reorder.orderBy) : t('forecasting.explain.orderByNone')],
+    [t('forecasting.explain.leadTime'), t('forecasting.product.leadTimeDays', { count: reorder.leadTimeDays })],
+    [t('forecasting.explain.serviceLevel'), `${one.format(reorder.serviceLevel * 100)}%`],
+  ];
+
+  return (
+    <Paper withBorder p="md" data-testid="forecast-explanation">
+      <Title order={2} size="h4" mb="sm">
+        {t('forecasting.explain.title')}
+      </Title>
+      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
+        <Stack gap={4}>
+          <Text fw={600}>{t('forecasting.explain.model', { name: model.name })}</Text>
+          <Text size="sm">{model.description}</Text>
+          <Text size="sm" data-testid="demand-class">
+            {t(`forecasting.explain.demand.${demandKey(model.demandClass)}`, { value: model.demandClass })}
+          </Text>
+        </Stack>
+        <Stack gap={4}>
+          <Text fw={600}>{t('forecasting.explain.accuracyTitle')}</Text>
+          {finite(accuracy.mae) && maseComparison ? (
+            <List size="sm" spacing={2}>
+              <List.Item>{t('forecasting.explain.mae', { mae: two.format(accuracy.mae) })}</List.Item>
+              <List.Item>{t('forecasting.explain.mase', { mase: two.format(accuracy.mase), comparison: maseComparison })}</List.Item>
+              {finite(accuracy.coverage95) ? <List.Item>{t('forecasting.explain.coverage', { percent: Math.round(accuracy.coverage95 * 100) })}</List.Item> : null}
+            </List>
+          ) : (
+            <Text size="sm">{t('forecasting.explain.noAccuracy')}</Text>
+          )}
+          <Text fw={600} mt="xs">
+            {t('forecasting.explain.stockoutTitle')}
+          </Text>
+          <Text size="sm" data-testid="stockout-summary" c={stockout ? 'red.8' : undefined}>
+            {stockout ? t('forecasting.explain.stockout', { date: formatDay(stockout) }) : t('forecasting.explain.noStockout', { days })}
+          </Text>
+          {lowerStockout && (!stockout || lowerStockout < stockout) ? <Text size="sm">{t('forecasting.explain.stockoutLower', { date: formatDay(lowerStockout) })}</Text> : null}
+        </Stack>
+        <Stack gap={4}>
+          <Text fw={600}>{t('forecasting.explain.reorderTitle')}</Text>
+          <Text size="sm">
+            {t('forecasting.explain.reorderSummary', {
+              reorderPoint: one.format(reorder.reorderPoint),
+              safetyStock: one.format(reorder.safetyStock),
+              serviceLevel: one.format(reorder.serviceLevel * 100),
+              orderQuantity: one.format(reorder.orderQuantity),
+              orderBy: reorder.orderBy ? formatDay(reorder.orderBy) : t('forecasting.explain.orderByNone'),
+              leadTime: reorder.leadTimeDays,
+            })}
+          </Text>
+          <dl style={{ display: 'grid', gridTemplateColumns: 'auto auto', gap: '2px 16px', margin: 0, fontSize: 14 }} data-testid="reorder-advice">
+            {reorderItems.map(([label, value]) => (
+              <div key={label} style={{ display: 'contents' }}>
+                <dt style={{ color: 'var(--mantine-color-dimmed)' }}>{label}</dt>
+                <dd style={{ margin: 0, fontWeight: 500 }}>{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </Stack>
+      </SimpleGrid>
+    </Paper>
+  );
+}

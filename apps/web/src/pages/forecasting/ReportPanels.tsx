@@ -1,0 +1,176 @@
+// The latest inventory report (at-risk products by first stockout) and the low-stock list with the
+// spec's recommended orders beside the forecast's advice. A row click selects the product.
+import { useMemo, useState } from 'react';
+import { Alert, Anchor, Button, Group, Loader, Paper, Table, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { InventoryReport } from '@stockwise/contract';
+import { lowStockThreshold, type Product } from '../../api/forecasting.ts';
+import { formatDay } from './ForecastChart.tsx';
+import { recommendedOrders } from './recommended-order.ts';
+
+const quantity = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
+const money = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const collapsedRows = 12;
+
+type Select = (styleCode: string) => void;
+
+function CodeButton({ code, onSelect }: { code: string; onSelect: Select }) {
+  return (
+    <Anchor component="button" type="button" onClick={(event) => (event.stopPropagation(), onSelect(code))} fw={500} style={{ whiteSpace: 'nowrap' }}>
+      {code}
+    </Anchor>
+  );
+}
+
+export function LatestReportPanel(props: { report: InventoryReport | null; message: string | null; isLoading: boolean; error: string | null; onSelect: Select; onRetry: () => void }) {
+  const { report, message, isLoading, error, onSelect, onRetry } = props;
+  const { t } = useTranslation();
+  const [expanded, setExpanded] = useState(false);
+  const atRisk = useMemo(
+    () => (report?.products ?? []).filter((product) => product.firstStockout !== null).sort((a, b) => (a.firstStockout! < b.firstStockout! ? -1 : a.firstStockout! > b.firstStockout! ? 1 : a.styleCode.localeCompare(b.styleCode))),
+    [report],
+  );
+  const shown = expanded ? atRisk : atRisk.slice(0, collapsedRows);
+  return (
+    <Paper withBorder p="md" data-testid="latest-report">
+      <Group justify="space-between" mb="xs">
+        <Title order={2} size="h4">
+          {t('forecasting.report.title')}
+        </Title>
+        {isLoading ? <Loader size="xs" /> : null}
+      </Group>
+      {error ? (
+        <Alert color="red" mb="sm" title={error}>
+          <Button size="xs" variant="light" onClick={onRetry}>
+            {t('forecasting.errors.retry')}
+          </Button>
+        </Alert>
+      ) : null}
+      {!report && message ? <Text c="dimmed" data-testid="no-report">{message}</Text> : null}
+      {report ? (
+        <>
+          <Text size="sm" c="dimmed" mb="xs">
+            {t('forecasting.report.generatedAt', { timestamp: new Date(report.timestamp).toLocaleString('en'), count: report.products.length, days: report.forecast_days })}
+          </Text>
+          <Text fw={600} size="sm" mb={4}>
+            {t('forecasting.report.atRisk', { count: atRisk.length })}
+          </Text>
+          {atRisk.length === 0 ? (
+            <Text size="sm">{t('forecasting.report.noneAtRisk')}</Text>
+          ) : (
+            <Table.ScrollContainer minWidth={560}>
+              <Table highlightOnHover striped="odd" data-testid="at-risk-table">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('forecasting.report.styleCode')}</Table.Th>
+                    <Table.Th>{t('forecasting.report.name')}</Table.Th>
+                    <Table.Th ta="right">{t('forecasting.report.currentStock')}</Table.Th>
+                    <Table.Th>{t('forecasting.report.firstStockout')}</Table.Th>
+                    <Table.Th ta="right">{t('forecasting.report.orderQuantity')}</Table.Th>
+                    <Table.Th>{t('forecasting.report.orderBy')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {shown.map((product) => (
+                    <Table.Tr key={product.styleCode} onClick={() => onSelect(product.styleCode)} style={{ cursor: 'pointer' }} data-style-code={product.styleCode}>
+                      <Table.Td>
+                        <CodeButton code={product.styleCode} onSelect={onSelect} />
+                      </Table.Td>
+                      <Table.Td>{product.name}</Table.Td>
+                      <Table.Td ta="right">{quantity.format(product.currentStock)}</Table.Td>
+                      <Table.Td>{product.firstStockout ? formatDay(product.firstStockout) : ''}</Table.Td>
+                      <Table.Td ta="right">{quantity.format(product.orderQuantity)}</Table.Td>
+                      <Table.Td>{product.orderBy ? formatDay(product.orderBy) : ''}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+          {atRisk.length > collapsedRows ? (
+            <Button variant="subtle" size="xs" mt="xs" onClick={() => setExpanded(!expanded)}>
+              {expanded ? t('forecasting.report.showFewer') : t('forecasting.report.showAll', { count: atRisk.length })}
+            </Button>
+          ) : null}
+        </>
+      ) : null}
+    </Paper>
+  );
+}
+
+export function LowStockPanel(props: { products: Product[]; report: InventoryReport | null; isLoading: boolean; error: string | null; onSelect: Select; onRetry: () => void }) {
+  const { products, report, isLoading, error, onSelect, onRetry } = props;
+  const { t } = useTranslation();
+  const orders = useMemo(() => recommendedOrders(products), [products]);
+  const advice = useMemo(() => new Map((report?.products ?? []).map((product) => [product.styleCode, product])), [report]);
+  return (
+    <Paper withBorder p="md" data-testid="low-stock">
+      <Group justify="space-between" mb="xs">
+        <Title order={2} size="h4">
+          {t('forecasting.lowStock.title')}
+        </Title>
+        {isLoading ? <Loader size="xs" /> : null}
+      </Group>
+      <Text size="sm" c="dimmed" mb="xs">
+        {t('forecasting.lowStock.description', { threshold: lowStockThreshold })}
+      </Text>
+      {error ? (
+        <Alert color="red" mb="sm" title={error}>
+          <Button size="xs" variant="light" onClick={onRetry}>
+            {t('forecasting.errors.retry')}
+          </Button>
+        </Alert>
+      ) : null}
+      {!isLoading && !error && orders.length === 0 ? <Text size="sm">{t('forecasting.lowStock.none', { threshold: lowStockThreshold })}</Text> : null}
+      {orders.length > 0 ? (
+        <Table.ScrollContainer minWidth={640} mah={480}>
+          <Table highlightOnHover striped="odd" stickyHeader data-testid="low-stock-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('forecasting.lowStock.styleCode')}</Table.Th>
+                <Table.Th>{t('forecasting.lowStock.name')}</Table.Th>
+                <Table.Th ta="right">{t('forecasting.lowStock.currentStock')}</Table.Th>
+                <Table.Th ta="right">{t('forecasting.lowStock.quantity')}</Table.Th>
+                <Table.Th ta="right">{t('forecasting.lowStock.cost')}</Table.Th>
+                <Table.Th>{t('forecasting.lowStock.status')}</Table.Th>
+                <Table.Th>{t('forecasting.lowStock.forecastAdvice')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {orders.map((order) => {
+                const fromReport = advice.get(order.styleCode);
+                return (
+                  <Table.Tr key={order.styleCode} onClick={() => onSelect(order.styleCode)} style={{ cursor: 'pointer' }} data-style-code={order.styleCode}>
+                    <Table.Td>
+                      <CodeButton code={order.styleCode} onSelect={onSelect} />
+                    </Table.Td>
+                    <Table.Td>{order.name}</Table.Td>
+                    <Table.Td ta="right">{quantity.format(order.currentStock)}</Table.Td>
+                    <Table.Td ta="right" data-testid="order-quantity">
+                      {order.quantity}
+                    </Table.Td>
+                    <Table.Td ta="right" data-testid="order-cost">
+                      {money.format(order.cost)}
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" c="blue.8" fw={500} data-testid="order-status">
+                        {t('forecasting.lowStock.recommended')}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      {fromReport
+                        ? fromReport.orderBy
+                          ? t('forecasting.lowStock.advice', { quantity: quantity.format(fromReport.orderQuantity), date: formatDay(fromReport.orderBy) })
+                          : t('forecasting.lowStock.adviceNoDate', { quantity: quantity.format(fromReport.orderQuantity) })
+                        : t('forecasting.lowStock.noAdvice')}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : null}
+    </Paper>
+  );
+}

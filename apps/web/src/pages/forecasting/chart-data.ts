@@ -1,0 +1,77 @@
+// The forecast chart's rows (spec §3 Chart row): actual sales and stock, forecast sales and stock
+// with their 95% bands, merged by date. When the historical forecast (backtest) is not shown, the
+// forecast values on or before the forecast start date are removed (spec §4).
+import type { ProductForecastResponse } from '@stockwise/contract';
+
+export type ChartRow = {
+  date: string;
+  actualSales: number | null;
+  actualStock: number | null;
+  forecastSales: number | null;
+  salesUpperBound: number | null;
+  salesLowerBound: number | null;
+  forecastStock: number | null;
+  stockUpperBound: number | null;
+  stockLowerBound: number | null;
+};
+
+export type ChartSource = Pick<ProductForecastResponse, 'historical' | 'forecast' | 'backtest' | 'metrics'>;
+
+const forecastKeys = ['forecastSales', 'salesUpperBound', 'salesLowerBound', 'forecastStock', 'stockUpperBound', 'stockLowerBound'] as const;
+
+const emptyRow = (date: string): ChartRow => ({
+  date,
+  actualSales: null,
+  actualStock: null,
+  forecastSales: null,
+  salesUpperBound: null,
+  salesLowerBound: null,
+  forecastStock: null,
+  stockUpperBound: null,
+  stockLowerBound: null,
+});
+
+/**
+ * Rows sorted by date. The backtest (the historical forecast) fills the forecast sales columns
+ * on the days before the forecast starts; the forecast itself wins where both have a value.
+ */
+export function buildChartRows(source: ChartSource, showHistoricalForecast: boolean): ChartRow[] {
+  const rows = new Map<string, ChartRow>();
+  const rowAt = (date: string): ChartRow => {
+    let row = rows.get(date);
+    if (!row) {
+      row = emptyRow(date);
+      rows.set(date, row);
+    }
+    return row;
+  };
+  for (const point of source.historical.sales) rowAt(point.ds).actualSales = point.y;
+  for (const point of source.historical.stock) rowAt(point.ds).actualStock = point.stock_level;
+  for (const point of source.forecast.sales) {
+    const row = rowAt(point.ds);
+    row.forecastSales = point.yhat;
+    row.salesUpperBound = point.yhat_upper;
+    row.salesLowerBound = point.yhat_lower;
+  }
+  for (const point of source.forecast.stock) {
+    const row = rowAt(point.ds);
+    row.forecastStock = point.stock_level;
+    row.stockUpperBound = point.stock_upper;
+    row.stockLowerBound = point.stock_lower;
+  }
+  for (const point of source.backtest) {
+    const row = rowAt(point.ds);
+    if (row.forecastSales !== null) continue;
+    row.forecastSales = point.yhat;
+    row.salesUpperBound = point.yhat_upper;
+    row.salesLowerBound = point.yhat_lower;
+  }
+  const sorted = [...rows.values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  if (showHistoricalForecast) return sorted;
+  const forecastStart = source.metrics.display_window.forecast_start;
+  for (const row of sorted) {
+    if (row.date > forecastStart) break;
+    for (const key of forecastKeys) row[key] = null;
+  }
+  return sorted.filter((row) => row.actualSales !== null || row.actualStock !== null || forecastKeys.some((key) => row[key] !== null));
+}

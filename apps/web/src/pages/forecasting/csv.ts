@@ -1,0 +1,53 @@
+// CSV export (DESIGN: cells starting with = + - @ tab or CR are escaped against formula injection).
+// Numbers are written as numbers: a finite number cannot carry a formula, and a negative stock
+// projection must stay a number in the spreadsheet.
+import type { ProductForecastResponse, InventoryReport } from '@stockwise/contract';
+
+export type CsvCell = string | number | null | undefined;
+
+const formulaStart = /^[=+\-@\t\r]/;
+
+export function csvCell(value: CsvCell): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  const text = formulaStart.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) || text !== value ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export function toCsv(rows: readonly (readonly CsvCell[])[]): string {
+  return rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}
+
+const rounded = (value: number | undefined): number | null => (value === undefined ? null : Math.round(value * 100) / 100);
+
+/** The selected product's forecast: one line per forecast day. */
+export function forecastCsv(forecast: Pick<ProductForecastResponse, 'forecast'>): string {
+  const stockByDate = new Map(forecast.forecast.stock.map((point) => [point.ds, point]));
+  const rows: CsvCell[][] = [['date', 'forecast', 'lower', 'upper', 'stock', 'stock lower', 'stock upper']];
+  for (const point of forecast.forecast.sales) {
+    const stock = stockByDate.get(point.ds);
+    rows.push([point.ds, rounded(point.yhat), rounded(point.yhat_lower), rounded(point.yhat_upper), rounded(stock?.stock_level), rounded(stock?.stock_lower), rounded(stock?.stock_upper)]);
+  }
+  return toCsv(rows);
+}
+
+/** The whole inventory report: one line per product. */
+export function reportCsv(report: Pick<InventoryReport, 'products'>): string {
+  const rows: CsvCell[][] = [['style code', 'name', 'current stock', 'unit cost', 'first stockout', 'stockout type', 'reorder point', 'order quantity', 'order by', 'model']];
+  for (const product of report.products) {
+    rows.push([product.styleCode, product.name, product.currentStock, product.unitCost, product.firstStockout, product.stockoutType, product.reorderPoint, product.orderQuantity, product.orderBy, product.model]);
+  }
+  return toCsv(rows);
+}
+
+/** Hands a CSV text to the browser as a download. */
+export function downloadCsv(fileName: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

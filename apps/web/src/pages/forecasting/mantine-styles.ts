@@ -1,0 +1,11 @@
+// The Mantine sheets the Forecasting screen adds to the app's (apps/web/src/mantine-styles.ts),
+// loaded with this screen's chunk only.
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Progress.css';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/Skeleton.css';
+import '@mantine/core/styles/List.css';

@@ -1,0 +1,217 @@
+// The Forecasting screen's state (spec §3, §4): the product list and search, the selected product
+// and its forecast, the latest inventory report, the low-stock products and a generation run.
+// Every part has its loading and error flags: loading set at start and cleared at end, error
+// cleared at start (products: isLoadingProducts/productsError, forecast: isLoadingForecast/
+// forecastError, report: isLoadingReport/reportError, low stock: isLoadingLowStock/lowStockError,
+// generation: generation.phase/generation.error).
+import { create } from 'zustand';
+import type { InventoryReport, ProductForecastResponse } from '@stockwise/contract';
+import * as forecastingApi from '../api/forecasting.ts';
+import type { Product } from '../api/forecasting.ts';
+import { normalizeError } from '../api/errors.ts';
+import { i18n } from '../i18n.ts';
+import { pollGeneration, type PollOptions, type Progress, type TaskResults } from '../pages/forecasting/generation-poll.ts';
+
+export type GenerationScope = 'product' | 'all';
+
+export type GenerationState = {
+  phase: 'idle' | 'starting' | 'running' | 'done' | 'error';
+  scope: GenerationScope | null;
+  styleCode: string | null;
+  status: string | null;
+  progress: Progress;
+  results: TaskResults | null;
+  error: string | null;
+};
+
+export type ForecastingState = {
+  products: Product[];
+  isLoadingProducts: boolean;
+  productsError: string | null;
+  searchText: string;
+
+  selectedCode: string | null;
+  selectedProduct: Product | null;
+  forecast: ProductForecastResponse | null;
+  isLoadingForecast: boolean;
+  forecastError: string | null;
+  showHistoricalForecast: boolean;
+
+  report: InventoryReport | null;
+  reportMessage: string | null;
+  isLoadingReport: boolean;
+  reportError: string | null;
+
+  lowStock: Product[];
+  isLoadingLowStock: boolean;
+  lowStockError: string | null;
+
+  generation: GenerationState;
+};
+
+export type ForecastingActions = {
+  loadProducts: () => Promise<void>;
+  searchProducts: (text: string) => Promise<void>;
+  selectProduct: (styleCode: string | null, product?: Product | null) => Promise<void>;
+  reloadForecast: () => Promise<void>;
+  setShowHistoricalForecast: (show: boolean) => void;
+  loadLatestReport: () => Promise<void>;
+  loadLowStock: () => Promise<void>;
+  regenerate: (scope: GenerationScope, options?: Pick<PollOptions, 'sleep' | 'signal' | 'log'>) => Promise<void>;
+};
+
+export type ForecastingStore = ForecastingState & ForecastingActions;
+
+export const idleGeneration: GenerationState = { phase: 'idle', scope: null, styleCode: null, status: null, progress: { done: 0, total: 0 }, results: null, error: null };
+
+export const initialForecastingState: ForecastingState = {
+  products: [],
+  isLoadingProducts: false,
+  productsError: null,
+  searchText: '',
+  selectedCode: null,
+  selectedProduct: null,
+  forecast: null,
+  isLoadingForecast: false,
+  forecastError: null,
+  showHistoricalForecast: false,
+  report: null,
+  reportMessage: null,
+  isLoadingReport: false,
+  reportError: null,
+  lowStock: [],
+  isLoadingLowStock: false,
+  lowStockError: null,
+  generation: idleGeneration,
+};
+
+/** The spec's message, with the server's reason after it when there is one. */
+function withReason(message: string, error: unknown): string {
+  const reason = normalizeError(error).message;
+  return reason && reason !== message ? `${message}: ${reason}` : message;
+}
+
+export const useForecastingStore = create<ForecastingStore>()((set, get) => {
+  /** Only the latest search may write its answer. */
+  let searchSequence = 0;
+
+  const loadForecast = async (styleCode: string) => {
+    set({ isLoadingForecast: true, forecastError: null });
+    try {
+      const forecast = await forecastingApi.fetchProductForecast(styleCode);
+      if (get().selectedCode !== styleCode) return;
+      set({ forecast, isLoadingForecast: false });
+    } catch (error) {
+      if (get().selectedCode !== styleCode) return;
+      set({ forecast: null, isLoadingForecast: false, forecastError: withReason(i18n.t('forecasting.errors.fetchForecast', { code: styleCode }), error) });
+    }
+  };
+
+  return {
+    ...initialForecastingState,
+
+    loadProducts: async () => {
+      const sequence = ++searchSequence;
+      set({ isLoadingProducts: true, productsError: null, searchText: '' });
+      try {
+        const products = await forecastingApi.fetchProducts();
+        if (sequence === searchSequence) set({ products, isLoadingProducts: false });
+      } catch (error) {
+        if (sequence === searchSequence) set({ isLoadingProducts: false, productsError: withReason(i18n.t('forecasting.errors.fetchProducts'), error) });
+      }
+    },
+
+    searchProducts: async (text) => {
+      const sequence = ++searchSequence;
+      set({ isLoadingProducts: true, productsError: null, searchText: text });
+      try {
+        const products = await forecastingApi.searchProducts(text);
+        if (sequence === searchSequence) set({ products, isLoadingProducts: false });
+      } catch (error) {
+        if (sequence === searchSequence) set({ isLoadingProducts: false, productsError: withReason(i18n.t('forecasting.errors.fetchProducts'), error) });
+      }
+    },
+
+    selectProduct: async (styleCode, product = null) => {
+      const code = styleCode?.trim() ?? '';
+      if (code === '') {
+        set({ selectedCode: null, selectedProduct: null, forecast: null, isLoadingForecast: false, forecastError: null });
+        return;
+      }
+      const known = product ?? get().products.find((candidate) => candidate.styleCode === code) ?? get().lowStock.find((candidate) => candidate.styleCode === code) ?? null;
+      set({ selectedCode: code, selectedProduct: known, forecast: null });
+      await loadForecast(code);
+    },
+
+    reloadForecast: async () => {
+      const code = get().selectedCode;
+      if (!code) {
+        set({ forecastError: i18n.t('forecasting.errors.noProduct') });
+        return;
+      }
+      forecastingApi.invalidateProductForecast(code);
+      await loadForecast(code);
+    },
+
+    setShowHistoricalForecast: (show) => set({ showHistoricalForecast: show }),
+
+    loadLatestReport: async () => {
+      set({ isLoadingReport: true, reportError: null });
+      try {
+        const answer = await forecastingApi.fetchLatestReport();
+        if (answer.success) set({ report: answer.report, reportMessage: null, isLoadingReport: false });
+        else set({ report: null, reportMessage: answer.message || i18n.t('forecasting.errors.noReport'), isLoadingReport: false });
+      } catch (error) {
+        set({ isLoadingReport: false, reportError: withReason(i18n.t('forecasting.errors.fetchReport'), error) });
+      }
+    },
+
+    loadLowStock: async () => {
+      set({ isLoadingLowStock: true, lowStockError: null });
+      try {
+        const lowStock = await forecastingApi.fetchLowStockProducts();
+        set({ lowStock, isLoadingLowStock: false });
+      } catch (error) {
+        set({ isLoadingLowStock: false, lowStockError: withReason(i18n.t('forecasting.errors.fetchProducts'), error) });
+      }
+    },
+
+    regenerate: async (scope, options = {}) => {
+      if (get().generation.phase === 'starting' || get().generation.phase === 'running') return;
+      const styleCode = scope === 'product' ? get().selectedCode : null;
+      if (scope === 'product' && !styleCode) {
+        set({ generation: { ...idleGeneration, phase: 'error', scope, error: i18n.t('forecasting.errors.noProduct') } });
+        return;
+      }
+      set({ generation: { ...idleGeneration, phase: 'starting', scope, styleCode } });
+      let taskId: string;
+      try {
+        taskId = await forecastingApi.requestForecastGeneration(styleCode);
+      } catch (error) {
+        const missing = error instanceof Error && error.message === i18n.t('forecasting.errors.missingTaskId');
+        const message = missing ? error.message : withReason(i18n.t('forecasting.errors.startGeneration'), error);
+        set({ generation: { ...get().generation, phase: 'error', error: message } });
+        return;
+      }
+      set({ generation: { ...get().generation, phase: 'running', status: 'pending' } });
+      const outcome = await pollGeneration({
+        taskId,
+        fetchStatus: forecastingApi.fetchTaskStatus,
+        ...options,
+        onStatus: (task) => {
+          const progress = task.status === 'not_found' ? get().generation.progress : task.progress;
+          set({ generation: { ...get().generation, status: task.status, progress } });
+        },
+      });
+      if (options.signal?.aborted) return;
+      if (outcome.kind === 'error') {
+        set({ generation: { ...get().generation, phase: 'error', error: outcome.message } });
+        return;
+      }
+      set({ generation: { ...get().generation, phase: 'done', results: outcome.results, status: 'completed' } });
+      forecastingApi.invalidateProductForecast(styleCode);
+      const selected = get().selectedCode;
+      await Promise.all([selected && (styleCode === null || styleCode === selected) ? loadForecast(selected) : null, get().loadLatestReport()]);
+    },
+  };
+});
