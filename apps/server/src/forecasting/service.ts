@@ -10,7 +10,11 @@ import * as repo from './repo.ts';
 
 export const GENERATE_FORECASTS_JOB = 'forecasting.generate';
 const HISTORY_DAYS = 730;
+// A chunk is forecast by one worker-pool run; within it, histories are loaded and results stored
+// in small slices with a yield between them, so the API on the same event loop stays responsive.
 const PRODUCTS_PER_CHUNK = 1000;
+const PRODUCTS_PER_LOAD = 100;
+const RESULTS_PER_WRITE = 50;
 const PROGRESS_WRITE_INTERVAL_MS = 500;
 const DAY_MS = 86_400_000;
 
@@ -94,9 +98,16 @@ async function forecastStartDay(db: Kysely<Database>): Promise<string> {
   return last ? addDays(last, 1) : new Date().toISOString().slice(0, 10);
 }
 
+const yieldToEventLoop = () => new Promise((resolve) => setImmediate(resolve));
+
 async function forecastProducts(ctx: Pick<ForecastingContext, 'db'>, products: repo.ProductRecord[], options: { today: string; horizon: number; taskId: string | null; onProgress?: (done: number) => void }) {
-  const histories = await loadHistories(ctx.db, products.map((p) => p.id), addDays(options.today, -HISTORY_DAYS));
-  const inputs = products.map((product) => forecastInput(product, histories.get(product.id) as History, options.today, options.horizon));
+  const inputs: ProductForecastInput[] = [];
+  for (let from = 0; from < products.length; from += PRODUCTS_PER_LOAD) {
+    const slice = products.slice(from, from + PRODUCTS_PER_LOAD);
+    const histories = await loadHistories(ctx.db, slice.map((p) => p.id), addDays(options.today, -HISTORY_DAYS));
+    for (const product of slice) inputs.push(forecastInput(product, histories.get(product.id) as History, options.today, options.horizon));
+    await yieldToEventLoop();
+  }
   const results = await forecastBatch(inputs, { onProgress: (done) => options.onProgress?.(done) });
   const failed: { styleCode: string; error: string }[] = [];
   const stored: { productId: number; taskId: string | null; forecastDays: number; forecastStart: string; result: ProductForecast }[] = [];
@@ -109,8 +120,11 @@ async function forecastProducts(ctx: Pick<ForecastingContext, 'db'>, products: r
       stored.push({ productId: product.id, taskId: options.taskId, forecastDays: options.horizon, forecastStart: options.today, result });
     }
   });
-  await repo.upsertForecastResults(ctx.db, stored);
-  return { failed, stockouts, stored };
+  for (let from = 0; from < stored.length; from += RESULTS_PER_WRITE) {
+    await repo.upsertForecastResults(ctx.db, stored.slice(from, from + RESULTS_PER_WRITE));
+    await yieldToEventLoop();
+  }
+  return { failed, stockouts };
 }
 
 /** The job: idempotent (results are upserted per product), so a retry after a crash simply runs again. */
