@@ -84,11 +84,11 @@ export async function searchProducts(text: string): Promise<Product[]> {
 }
 
 /** Every product below the low-stock threshold (spec §9), following the server's next links. */
-export async function fetchLowStockProducts(maxPages = 20): Promise<Product[]> {
+export async function fetchLowStockProducts({ pageSize = 200, maxPages = 20 }: { pageSize?: number; maxPages?: number } = {}): Promise<Product[]> {
   const products: Product[] = [];
   let params: RowDataParams | null = {
     page: 1,
-    page_size: 200,
+    page_size: pageSize,
     sort_by: 'current_stock',
     sort_dir: 'asc',
     filters_json: JSON.stringify({ current_stock: { lte: lowStockThreshold - 1 } }),

@@ -35,6 +35,8 @@ export type ForecastingState = {
   forecast: ProductForecastResponse | null;
   isLoadingForecast: boolean;
   forecastError: string | null;
+  /** The server's reason behind forecastError (e.g. "Product 'X' not found."), shown under it. */
+  forecastErrorDetail: string | null;
   showHistoricalForecast: boolean;
 
   report: InventoryReport | null;
@@ -74,6 +76,7 @@ export const initialForecastingState: ForecastingState = {
   forecast: null,
   isLoadingForecast: false,
   forecastError: null,
+  forecastErrorDetail: null,
   showHistoricalForecast: false,
   report: null,
   reportMessage: null,
@@ -85,10 +88,10 @@ export const initialForecastingState: ForecastingState = {
   generation: idleGeneration,
 };
 
-/** The spec's message, with the server's reason after it when there is one. */
+/** The spec's message as is (spec §8); the server's reason goes to the console. */
 function withReason(message: string, error: unknown): string {
-  const reason = normalizeError(error).message;
-  return reason && reason !== message ? `${message}: ${reason}` : message;
+  console.warn(`${message}: ${normalizeError(error).message}`);
+  return message;
 }
 
 export const useForecastingStore = create<ForecastingStore>()((set, get) => {
@@ -96,14 +99,14 @@ export const useForecastingStore = create<ForecastingStore>()((set, get) => {
   let searchSequence = 0;
 
   const loadForecast = async (styleCode: string) => {
-    set({ isLoadingForecast: true, forecastError: null });
+    set({ isLoadingForecast: true, forecastError: null, forecastErrorDetail: null });
     try {
       const forecast = await forecastingApi.fetchProductForecast(styleCode);
       if (get().selectedCode !== styleCode) return;
       set({ forecast, isLoadingForecast: false });
     } catch (error) {
       if (get().selectedCode !== styleCode) return;
-      set({ forecast: null, isLoadingForecast: false, forecastError: withReason(i18n.t('forecasting.errors.fetchForecast', { code: styleCode }), error) });
+      set({ forecast: null, isLoadingForecast: false, forecastError: i18n.t('forecasting.errors.fetchForecast', { code: styleCode }), forecastErrorDetail: normalizeError(error).message || i18n.t('forecasting.errors.forecastData') });
     }
   };
 
@@ -135,7 +138,7 @@ export const useForecastingStore = create<ForecastingStore>()((set, get) => {
     selectProduct: async (styleCode, product = null) => {
       const code = styleCode?.trim() ?? '';
       if (code === '') {
-        set({ selectedCode: null, selectedProduct: null, forecast: null, isLoadingForecast: false, forecastError: null });
+        set({ selectedCode: null, selectedProduct: null, forecast: null, isLoadingForecast: false, forecastError: null, forecastErrorDetail: null });
         return;
       }
       const known = product ?? get().products.find((candidate) => candidate.styleCode === code) ?? get().lowStock.find((candidate) => candidate.styleCode === code) ?? null;

@@ -15,6 +15,7 @@ const dayMs = 86_400_000;
 const timeOf = (date: string) => Date.parse(`${date}T00:00:00Z`);
 const monthFormat = new Intl.DateTimeFormat('en', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 const dayFormat = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const shortDayFormat = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 const numberFormat = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
 
 export const formatDay = (date: string) => dayFormat.format(timeOf(date));
@@ -47,6 +48,27 @@ const formatValue = (value: unknown): string => {
 const salesBand = (row: PlotRow) => (row.salesLowerBound === null || row.salesUpperBound === null ? null : [row.salesLowerBound, row.salesUpperBound]);
 const stockBand = (row: PlotRow) => (row.stockLowerBound === null || row.stockUpperBound === null ? null : [row.stockLowerBound, row.stockUpperBound]);
 
+/**
+ * After a stockout the projection keeps falling (unmet demand); drawn in full it squashes the
+ * history. The axis shows at most half the highest stock below zero and clips the rest.
+ */
+function stockAxisDomain(rows: PlotRow[]): [number, number] {
+  let high = 0;
+  let low = 0;
+  for (const row of rows) {
+    for (const value of [row.actualStock, row.forecastStock, row.stockUpperBound, row.stockLowerBound]) {
+      if (value === null) continue;
+      if (value > high) high = value;
+      if (value < low) low = value;
+    }
+  }
+  const floor = Math.max(low, -0.5 * Math.max(high, 1));
+  const rough = Math.max(high - floor, 1) / 5;
+  const magnitude = 10 ** Math.floor(Math.log10(rough));
+  const step = ([1, 2, 2.5, 5, 10].find((factor) => factor * magnitude >= rough) ?? 10) * magnitude;
+  return [Math.floor(floor / step) * step, Math.ceil(high / step) * step];
+}
+
 const chartMargin = { top: 16, right: 24, bottom: 0, left: 8 };
 const colors = { actual: '#495057', forecast: '#1c7ed6', band: '#a5d8ff', stock: '#2b8a3e', stockForecast: '#e8590c', stockBand: '#ffd8a8', out: '#e03131', maybeOut: '#f08c00' };
 
@@ -76,6 +98,7 @@ export function ForecastChart({ rows, forecastStart, crossings, styleCode }: { r
   const domain = useMemo<[number, number]>(() => [plotRows[0]?.t ?? 0, plotRows.at(-1)?.t ?? 0], [plotRows]);
   const ticks = useMemo(() => quarterTicks(domain[0], domain[1]), [domain]);
   const start = timeOf(forecastStart);
+  const stockDomain = useMemo(() => stockAxisDomain(plotRows), [plotRows]);
   useRenderedMark(container, plotRows, styleCode);
 
   const xAxis = (
@@ -93,6 +116,7 @@ export function ForecastChart({ rows, forecastStart, crossings, styleCode }: { r
     <Tooltip
       labelFormatter={(value) => (typeof value === 'number' ? dayFormat.format(value) : String(value))}
       formatter={(value, name) => [formatValue(value), name]}
+      itemStyle={{ color: '#212529' }}
       isAnimationActive={false}
     />
   );
@@ -116,7 +140,7 @@ export function ForecastChart({ rows, forecastStart, crossings, styleCode }: { r
       <ComposedChart data={plotRows} syncId="forecast" margin={chartMargin} responsive style={{ width: '100%', height: 260 }} className="stock-chart">
         <CartesianGrid strokeDasharray="3 3" stroke="#e9ecef" />
         {xAxis}
-        <YAxis tick={{ fontSize: 12 }} width={56} allowDecimals={false} />
+        <YAxis tick={{ fontSize: 12 }} width={56} allowDecimals={false} domain={stockDomain} allowDataOverflow />
         {tooltip}
         <Legend verticalAlign="top" height={28} />
         <Area className="stock-band" dataKey={stockBand} name={t('forecasting.chart.stockBand')} stroke="none" fill={colors.stockBand} fillOpacity={0.7} isAnimationActive={false} activeDot={false} connectNulls={false} />
@@ -124,23 +148,30 @@ export function ForecastChart({ rows, forecastStart, crossings, styleCode }: { r
         <Line className="stock-forecast" dataKey="forecastStock" name={t('forecasting.chart.forecastStock')} stroke={colors.stockForecast} strokeWidth={2} dot={false} isAnimationActive={false} connectNulls={false} />
         <ReferenceLine y={0} stroke="#adb5bd" />
         {startLine}
-        {crossings.map((crossing, index) => (
-          <ReferenceDot
-            key={`${crossing.type}-${crossing.date}`}
-            className={`zero-crossing zero-crossing-${crossing.type}`}
-            x={timeOf(crossing.date)}
-            y={0}
-            r={5}
-            fill={crossing.type === 'stockForecast' ? colors.out : colors.maybeOut}
-            stroke="#fff"
-            label={{
-              value: t(crossing.type === 'stockForecast' ? 'forecasting.chart.stockForecastMarker' : 'forecasting.chart.stockLowerBoundMarker', { date: formatDay(crossing.date) }),
-              position: index % 2 === 0 ? 'top' : 'bottom',
-              fontSize: 11,
-              fill: crossing.type === 'stockForecast' ? colors.out : colors.maybeOut,
-            }}
-          />
-        ))}
+        {crossings.map((crossing) => {
+          // Forecast crossings are labelled above the zero line, lower-bound ones below; several
+          // close together are stacked so their dates stay readable.
+          const order = crossings.filter((other) => other.type === crossing.type).indexOf(crossing);
+          const isForecast = crossing.type === 'stockForecast';
+          return (
+            <ReferenceDot
+              key={`${crossing.type}-${crossing.date}`}
+              className={`zero-crossing zero-crossing-${crossing.type}`}
+              x={timeOf(crossing.date)}
+              y={0}
+              r={5}
+              fill={isForecast ? colors.out : colors.maybeOut}
+              stroke="#fff"
+              label={{
+                value: t(isForecast ? 'forecasting.chart.stockForecastMarker' : 'forecasting.chart.stockLowerBoundMarker', { date: shortDayFormat.format(timeOf(crossing.date)) }),
+                position: isForecast ? 'top' : 'bottom',
+                offset: 8 + order * 14,
+                fontSize: 11,
+                fill: isForecast ? colors.out : colors.maybeOut,
+              }}
+            />
+          );
+        })}
       </ComposedChart>
     </div>
   );

@@ -2,8 +2,8 @@
 // forecast bands and stockout markers, the forecast explained, regenerate with progress, the latest
 // inventory report and the low-stock list; CSV exports of the forecast and the report.
 import './mantine-styles.ts';
-import { useEffect, useMemo } from 'react';
-import { Alert, Button, Group, Paper, Progress, SimpleGrid, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, Button, Group, Paper, Progress, SegmentedControl, SimpleGrid, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_FORECAST_DAYS } from '@stockwise/contract';
 import { useForecastingStore } from '../../stores/forecasting.ts';
@@ -15,6 +15,11 @@ import { LatestReportPanel, LowStockPanel } from './ReportPanels.tsx';
 import { buildChartRows, type ChartRow } from './chart-data.ts';
 import { findZeroCrossings, type ZeroCrossing } from './zero-crossings.ts';
 import { downloadCsv, forecastCsv, reportCsv } from './csv.ts';
+
+/** The chart shows everything (two years and the horizon) or the last six months and the horizon. */
+type ChartRange = 'all' | 'recent';
+const recentDays = 183;
+const shiftDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 const money = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const units = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
@@ -95,18 +100,23 @@ function ChartSection() {
   const forecast = useForecastingStore((state) => state.forecast);
   const isLoading = useForecastingStore((state) => state.isLoadingForecast);
   const error = useForecastingStore((state) => state.forecastError);
+  const errorDetail = useForecastingStore((state) => state.forecastErrorDetail);
   const showHistorical = useForecastingStore((state) => state.showHistoricalForecast);
   const setShowHistorical = useForecastingStore((state) => state.setShowHistoricalForecast);
   const reloadForecast = useForecastingStore((state) => state.reloadForecast);
 
+  const [range, setRange] = useState<ChartRange>('all');
+
   const chart = useMemo((): { rows: ChartRow[]; crossings: ZeroCrossing[] } | { error: true } | null => {
     if (!forecast) return null;
     try {
-      return { rows: buildChartRows(forecast, showHistorical), crossings: findZeroCrossings(forecast.forecast.stock) };
+      const rows = buildChartRows(forecast, showHistorical);
+      const from = range === 'all' ? null : shiftDays(forecast.metrics.display_window.forecast_start, -recentDays);
+      return { rows: from === null ? rows : rows.filter((row) => row.date >= from), crossings: findZeroCrossings(forecast.forecast.stock) };
     } catch {
       return { error: true };
     }
-  }, [forecast, showHistorical]);
+  }, [forecast, showHistorical, range]);
 
   if (!selectedCode) {
     return (
@@ -124,6 +134,16 @@ function ChartSection() {
           {t('forecasting.chart.title')}
         </Title>
         <Group gap="md">
+          <SegmentedControl
+            size="xs"
+            value={range}
+            onChange={(value) => setRange(value === 'recent' ? 'recent' : 'all')}
+            data={[
+              { value: 'all', label: t('forecasting.chart.rangeAll') },
+              { value: 'recent', label: t('forecasting.chart.rangeRecent') },
+            ]}
+            aria-label={t('forecasting.chart.range')}
+          />
           <Switch label={t('forecasting.chart.showHistoricalForecast')} checked={showHistorical} onChange={(event) => setShowHistorical(event.currentTarget.checked)} />
           <Button variant="default" size="xs" disabled={!forecast} onClick={() => forecast && downloadCsv(`forecast-${forecast.product.styleCode}.csv`, forecastCsv(forecast))}>
             {t('forecasting.export.forecast')}
@@ -132,6 +152,11 @@ function ChartSection() {
       </Group>
       {error ? (
         <Alert color="red" title={error} data-testid="forecast-error" mb="sm">
+          {errorDetail ? (
+            <Text size="sm" mb="xs">
+              {errorDetail}
+            </Text>
+          ) : null}
           <Button size="xs" variant="light" onClick={() => void reloadForecast()}>
             {t('forecasting.errors.retry')}
           </Button>

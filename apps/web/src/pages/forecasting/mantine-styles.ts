@@ -7,5 +7,6 @@ import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/List.css';

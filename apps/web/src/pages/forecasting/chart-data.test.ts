@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { buildChartRows } from './chart-data.ts';
+import { forecastFixture } from './fixtures.test-data.ts';
+
+describe('buildChartRows', () => {
+  it('merges history, forecast and the historical forecast by date, sorted', () => {
+    const rows = buildChartRows(forecastFixture(), true);
+    expect(rows.map((row) => row.date)).toEqual(['2026-01-01', '2026-01-02', '2026-01-03', '2026-01-04', '2026-01-05']);
+    expect(rows[0]).toEqual({
+      date: '2026-01-01',
+      actualSales: 3,
+      actualStock: null,
+      forecastSales: null,
+      salesUpperBound: null,
+      salesLowerBound: null,
+      forecastStock: null,
+      stockUpperBound: null,
+      stockLowerBound: null,
+    });
+    expect(rows[1]).toMatchObject({ actualSales: 4, actualStock: 20, forecastSales: 3.5, salesUpperBound: 6, salesLowerBound: 1 });
+    expect(rows[4]).toEqual({
+      date: '2026-01-05',
+      actualSales: null,
+      actualStock: null,
+      forecastSales: 6,
+      salesUpperBound: 9,
+      salesLowerBound: 3,
+      forecastStock: 4,
+      stockUpperBound: 10,
+      stockLowerBound: -2,
+    });
+  });
+
+  it('keeps the forecast start day when the historical forecast is shown', () => {
+    const rows = buildChartRows(forecastFixture(), true);
+    expect(rows.find((row) => row.date === '2026-01-04')).toMatchObject({ forecastSales: 5, forecastStock: 10 });
+  });
+
+  it('removes forecast values on or before the forecast start when the historical forecast is hidden (spec §4)', () => {
+    const rows = buildChartRows(forecastFixture(), false);
+    for (const row of rows.filter((r) => r.date <= '2026-01-04')) {
+      expect([row.forecastSales, row.salesUpperBound, row.salesLowerBound, row.forecastStock, row.stockUpperBound, row.stockLowerBound]).toEqual([null, null, null, null, null, null]);
+    }
+    // Actuals stay; the day after the start keeps its forecast.
+    expect(rows.find((row) => row.date === '2026-01-03')).toMatchObject({ actualSales: 5, actualStock: 15 });
+    expect(rows.find((row) => row.date === '2026-01-05')).toMatchObject({ forecastSales: 6, forecastStock: 4 });
+    // A day left with nothing at all is dropped.
+    expect(rows.map((row) => row.date)).toEqual(['2026-01-01', '2026-01-02', '2026-01-03', '2026-01-05']);
+  });
+
+  it('lets the forecast win over a backtest value on the same day', () => {
+    const fixture = forecastFixture({ backtest: [{ ds: '2026-01-05', yhat: 99, yhat_upper: 100, yhat_lower: 98 }] });
+    expect(buildChartRows(fixture, true).find((row) => row.date === '2026-01-05')).toMatchObject({ forecastSales: 6, salesUpperBound: 9 });
+  });
+
+  it('handles an empty answer', () => {
+    const empty = forecastFixture({ historical: { sales: [], stock: [] }, forecast: { sales: [], stock: [] }, backtest: [] });
+    expect(buildChartRows(empty, false)).toEqual([]);
+  });
+});

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { csvCell, forecastCsv, reportCsv, toCsv } from './csv.ts';
+import { forecastFixture } from './fixtures.test-data.ts';
+
+describe('CSV export', () => {
+  it.each(['=SUM(A1:A2)', '+1', '-2+3', '@cmd', '\tx', '\rx'])('escapes a text cell starting with a formula character: %j', (value) => {
+    const cell = csvCell(value);
+    expect(cell.startsWith(`"'`)).toBe(true);
+    expect(cell.slice(2, -1)).toBe(value.replaceAll('"', '""'));
+  });
+
+  it('quotes commas, quotes and line breaks, and leaves plain text alone', () => {
+    expect(csvCell('Hose, small')).toBe('"Hose, small"');
+    expect(csvCell('5" pipe')).toBe('"5"" pipe"');
+    expect(csvCell('a\nb')).toBe('"a\nb"');
+    expect(csvCell('Blanket Small')).toBe('Blanket Small');
+    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+  });
+
+  it('writes numbers as numbers (a negative stock stays a number), empty for null and non-finite', () => {
+    expect(csvCell(-601.11)).toBe('-601.11');
+    expect(csvCell(0)).toBe('0');
+    expect(csvCell(null)).toBe('');
+    expect(csvCell(undefined)).toBe('');
+    expect(csvCell(Number.NaN)).toBe('');
+  });
+
+  it('joins rows with CRLF', () => {
+    expect(toCsv([['a', 1], ['b', null]])).toBe('a,1\r\nb,\r\n');
+  });
+
+  it('exports the forecast: date, forecast, lower, upper, stock, stock lower, stock upper', () => {
+    expect(forecastCsv(forecastFixture()).split('\r\n')).toEqual(['date,forecast,lower,upper,stock,stock lower,stock upper', '2026-01-04,5,2,8,10,7,13', '2026-01-05,6,3,9,4,-2,10', '']);
+  });
+
+  it('exports the report with escaped product names', () => {
+    const csv = reportCsv({
+      products: [{ styleCode: 'X-1', name: '=cmd|calc', currentStock: 4, unitCost: 1.5, firstStockout: '2026-01-09', stockoutType: 'stockForecast', reorderPoint: 3, orderQuantity: 10, orderBy: null, model: 'SBA' }],
+    });
+    expect(csv.split('\r\n')[1]).toBe(`X-1,"'=cmd|calc",4,1.5,2026-01-09,stockForecast,3,10,,SBA`);
+  });
+});

@@ -1,0 +1,185 @@
+// @vitest-environment node
+// The forecasting store against a real loopback HTTP server playing /api/forecasting/* and the
+// products table: flags, the §8 messages, and a regeneration run with an injected sleep.
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../api/http.ts';
+import { invalidateProductForecast } from '../api/forecasting.ts';
+import { sendJson, startLoopback, type Loopback } from '../test/loopback.ts';
+import { initTestI18n } from '../test/i18n.ts';
+import { forecastFixture } from '../pages/forecasting/fixtures.test-data.ts';
+import { useSessionStore } from './session.ts';
+import { initialForecastingState, useForecastingStore } from './forecasting.ts';
+
+let loopback: Loopback;
+let paths: string[] = [];
+let fail: Record<string, number> = {};
+let statuses: unknown[] = [];
+let generationAnswer: unknown = { task_id: 'task-9' };
+let reportAnswer: unknown = { success: false, message: 'No latest report available...' };
+const noSleep = { sleep: async () => {}, log: () => {} };
+
+const report = {
+  id: 'r', type: 'inventory', title: 'Inventory forecast report', productCode: null, timestamp: '2026-01-04T00:00:00.000Z', forecast_days: 90,
+  products: [{ styleCode: 'W-1', name: 'Widget', currentStock: 12, unitCost: 2.5, firstStockout: '2026-01-05', stockoutType: 'stockForecast', reorderPoint: 20, orderQuantity: 40, orderBy: '2026-01-04', model: 'SES' }],
+};
+
+beforeAll(async () => {
+  await initTestI18n();
+  loopback = await startLoopback((request, _body, response) => {
+    const url = new URL(request.url ?? '/', 'http://x');
+    const path = decodeURIComponent(url.pathname);
+    paths.push(path);
+    const failure = Object.entries(fail).find(([prefix]) => path.startsWith(prefix));
+    if (failure) return sendJson(response, failure[1], { detail: 'server says no', code: 'nope' });
+    if (path === '/api/records/tables/products/data/') return sendJson(response, 200, { results: [{ id: 1, product_code: 'W-1', name: 'Widget', current_stock: 12, unit_cost: 2.5, lead_time_days: 7 }], count: 1, next: null });
+    if (path.startsWith('/api/forecasting/forecasts/W-1')) return sendJson(response, 200, forecastFixture());
+    if (path.startsWith('/api/forecasting/forecasts/')) return sendJson(response, 404, { detail: `Product '${path.split('/').pop()}' not found.`, code: 'not_found' });
+    if (path === '/api/forecasting/latest-report/') return sendJson(response, 200, reportAnswer);
+    if (path === '/api/forecasting/request-generation/') return sendJson(response, 200, generationAnswer);
+    if (path.startsWith('/api/forecasting/status/')) {
+      const next = statuses.shift();
+      if (next === 404) return sendJson(response, 404, { detail: 'Task not found', code: 'not_found' });
+      return sendJson(response, 200, next);
+    }
+    return sendJson(response, 404, { detail: 'no route', code: 'not_found' });
+  });
+  api.defaults.baseURL = `${loopback.baseUrl}/api`;
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+});
+
+afterAll(() => loopback.close());
+
+beforeEach(() => {
+  paths = [];
+  fail = {};
+  statuses = [];
+  generationAnswer = { task_id: 'task-9' };
+  reportAnswer = { success: false, message: 'No latest report available...' };
+  invalidateProductForecast();
+  useSessionStore.setState({ isLoading: false, isLoggedIn: true, accessToken: 'access', refreshToken: 'refresh' });
+  useForecastingStore.setState(initialForecastingState);
+});
+
+const state = () => useForecastingStore.getState();
+const results = { style_code: 'W-1', forecast_days: 90, products: 1, failed: [], stockouts: 1, duration_ms: 5 };
+const status = (value: string, extra: object = {}) => ({ task_id: 'task-9', status: value, progress: { done: 0, total: 1 }, results: null, error: null, ...extra });
+
+describe('products', () => {
+  it('loads page 1 and clears the loading flag', async () => {
+    const loading = state().loadProducts();
+    expect(state().isLoadingProducts).toBe(true);
+    await loading;
+    expect(state()).toMatchObject({ isLoadingProducts: false, productsError: null });
+    expect(state().products.map((product) => product.styleCode)).toEqual(['W-1']);
+  });
+
+  it("fails with 'Failed to fetch products'", async () => {
+    fail = { '/api/records/': 500 };
+    await state().loadProducts();
+    expect(state()).toMatchObject({ isLoadingProducts: false, productsError: 'Failed to fetch products' });
+    await state().loadLowStock();
+    expect(state()).toMatchObject({ isLoadingLowStock: false, lowStockError: 'Failed to fetch products' });
+  });
+});
+
+describe('forecast', () => {
+  it('selecting a product loads its forecast', async () => {
+    await state().loadProducts();
+    const loading = state().selectProduct('W-1');
+    expect(state()).toMatchObject({ selectedCode: 'W-1', isLoadingForecast: true, selectedProduct: { name: 'Widget' } });
+    await loading;
+    expect(state()).toMatchObject({ isLoadingForecast: false, forecastError: null, forecast: { product: { styleCode: 'W-1' } } });
+  });
+
+  it("a failed fetch is 'Failed to fetch forecast for {code}' with the server's reason beside it", async () => {
+    await state().selectProduct('NOPE');
+    expect(state()).toMatchObject({ isLoadingForecast: false, forecast: null, forecastError: 'Failed to fetch forecast for NOPE', forecastErrorDetail: "Product 'NOPE' not found." });
+  });
+
+  it("no product: 'No product selected.'", async () => {
+    await state().selectProduct('  ');
+    expect(state().selectedCode).toBeNull();
+    await state().reloadForecast();
+    expect(state().forecastError).toBe('No product selected.');
+  });
+
+  it('an answer for a product no longer selected is dropped', async () => {
+    const first = state().selectProduct('W-1');
+    const second = state().selectProduct('NOPE');
+    await Promise.all([first, second]);
+    expect(state()).toMatchObject({ selectedCode: 'NOPE', forecast: null, forecastError: 'Failed to fetch forecast for NOPE' });
+  });
+});
+
+describe('latest report', () => {
+  it("no report: the server's message", async () => {
+    await state().loadLatestReport();
+    expect(state()).toMatchObject({ report: null, reportMessage: 'No latest report available...', isLoadingReport: false });
+  });
+
+  it('a report', async () => {
+    reportAnswer = { success: true, report };
+    await state().loadLatestReport();
+    expect(state()).toMatchObject({ report: { id: 'r' }, reportMessage: null, reportError: null });
+  });
+
+  it("fails with 'Failed to fetch latest report'", async () => {
+    fail = { '/api/forecasting/latest-report/': 500 };
+    await state().loadLatestReport();
+    expect(state()).toMatchObject({ reportError: 'Failed to fetch latest report', isLoadingReport: false });
+  });
+});
+
+describe('regenerate', () => {
+  it('product: polls with progress, then reloads the forecast and the report', async () => {
+    await state().selectProduct('W-1');
+    reportAnswer = { success: true, report };
+    statuses = [404, status('pending'), status('running', { progress: { done: 0, total: 1 } }), status('completed', { progress: { done: 1, total: 1 }, results })];
+    const seen: string[] = [];
+    const unsubscribe = useForecastingStore.subscribe((now) => seen.push(`${now.generation.phase}:${now.generation.status ?? ''}`));
+    await state().regenerate('product', noSleep);
+    unsubscribe();
+    expect(seen).toContain('running:not_found');
+    expect(seen).toContain('running:running');
+    expect(state().generation).toMatchObject({ phase: 'done', scope: 'product', styleCode: 'W-1', progress: { done: 1, total: 1 }, results, error: null });
+    expect(paths.filter((path) => path === '/api/forecasting/forecasts/W-1')).toHaveLength(2);
+    expect(state().report).toMatchObject({ id: 'r' });
+  });
+
+  it('failed: the task error, else the §8 message', async () => {
+    await state().selectProduct('W-1');
+    statuses = [status('failed')];
+    await state().regenerate('all', noSleep);
+    expect(state().generation).toMatchObject({ phase: 'error', scope: 'all', error: 'Report generation failed.' });
+    statuses = [status('completed')];
+    await state().regenerate('all', noSleep);
+    expect(state().generation.error).toBe('Generation completed but results were missing.');
+  });
+
+  it('times out after 60 polls', async () => {
+    statuses = Array.from({ length: 60 }, () => status('running'));
+    await state().regenerate('all', noSleep);
+    expect(state().generation).toMatchObject({ phase: 'error', error: 'Report generation timed out.' });
+    expect(paths.filter((path) => path.startsWith('/api/forecasting/status/'))).toHaveLength(60);
+  });
+
+  it("start failures: 'Failed to start report generation', a missing task_id, no product", async () => {
+    fail = { '/api/forecasting/request-generation/': 500 };
+    await state().regenerate('all', noSleep);
+    expect(state().generation).toMatchObject({ phase: 'error', error: 'Failed to start report generation' });
+    fail = {};
+    generationAnswer = { id: 'x' };
+    await state().regenerate('all', noSleep);
+    expect(state().generation.error).toBe('API response missing task_id for report generation');
+    await state().regenerate('product', noSleep);
+    expect(state().generation.error).toBe('No product selected.');
+  });
+
+  it('ignores a second run while one is running', async () => {
+    statuses = [status('completed', { results })];
+    const first = state().regenerate('all', noSleep);
+    const second = state().regenerate('all', noSleep);
+    await Promise.all([first, second]);
+    expect(paths.filter((path) => path === '/api/forecasting/request-generation/')).toHaveLength(1);
+  });
+});
