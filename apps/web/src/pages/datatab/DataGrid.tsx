@@ -2,7 +2,7 @@
 // the rows in view are in the DOM), a sticky header with sort buttons and debounced filter inputs,
 // pages loaded from the server's `next` links as the user nears the end.
 import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
+import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type HeaderGroup } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import type { TableColumn, TableRow } from '@stockwise/contract';
@@ -76,7 +76,7 @@ export function DataGrid(props: DataGridProps) {
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => gridRowHeight,
-    overscan: 10,
+    overscan: 6,
   });
   const virtualItems = virtualizer.getVirtualItems();
   const lastVisible = virtualItems.at(-1)?.index ?? -1;
@@ -98,13 +98,27 @@ export function DataGrid(props: DataGridProps) {
       })),
     [dataColumns, widths],
   );
+  const [yes, no] = useMemo(() => [t('datatab.grid.yes'), t('datatab.grid.no')], [t]);
+  const columnByKey = useMemo(() => new Map(dataColumns.map((column) => [column.key, column])), [dataColumns]);
   const cellTextOf = (key: string, value: unknown) => {
-    const column = dataColumns.find((candidate) => candidate.key === key);
-    return column ? formatCell(column, value as TableRow[string], t('datatab.grid.yes'), t('datatab.grid.no')) : cellText(value as TableRow[string]);
+    const column = columnByKey.get(key);
+    return column ? formatCell(column, value as TableRow[string], yes, no) : cellText(value as TableRow[string]);
   };
   const table = useReactTable({ data: windowRows, columns: columnDefs, getCoreRowModel: getCoreRowModel(), manualSorting: true, manualFiltering: true });
   const modelRows = table.getRowModel().rows;
   const totalWidth = dataColumns.reduce((sum, column) => sum + (widths[column.key] ?? 150), 0) + actionsWidth;
+
+  const labels = useMemo<RowLabels>(
+    () => ({
+      edit: t('datatab.actions.edit'),
+      delete: t('datatab.actions.delete'),
+      makeVariation: t('datatab.actions.makeVariation'),
+      editRow: (id) => t('datatab.actions.editRow', { id }),
+      deleteRow: (id) => t('datatab.actions.deleteRow', { id }),
+      makeVariationOf: (id) => t('datatab.actions.makeVariationOf', { id }),
+    }),
+    [t],
+  );
 
   const moveFocus = (index: number) => {
     if (rows.length === 0) return;
@@ -166,9 +180,62 @@ export function DataGrid(props: DataGridProps) {
       onKeyDown={onKeyDown}
       data-testid="data-grid"
       data-rows-loaded={rows.length}
+      data-has-next={hasNext}
+      data-loading-more={isLoadingMore}
     >
+      <GridHeader headerGroups={table.getHeaderGroups()} columns={dataColumns} widths={widths} totalWidth={totalWidth} sort={sort} filters={filters} onSort={onSort} onFilter={onFilter} />
+      <div role="rowgroup" className={classes.gridBody} style={{ height: virtualizer.getTotalSize(), width: totalWidth }}>
+        {virtualItems.map((item, position) => {
+          const modelRow = modelRows[position];
+          const row = rows[item.index];
+          if (!modelRow || !row) return null;
+          return (
+            <GridRow
+              // Keyed by position in the window, not by row: a row scrolled out hands its DOM nodes
+              // to the row scrolled in, so a fast scroll updates text instead of rebuilding rows.
+              key={position}
+              index={item.index}
+              start={item.start}
+              row={row}
+              cells={modelRow.getVisibleCells().map((cell) => ({ id: cell.column.id, width: cell.column.getSize(), text: cellTextOf(cell.column.id, cell.getValue()) }))}
+              focused={item.index === focusedIndex}
+              canMakeVariation={canMakeVariation}
+              labels={labels}
+              onFocus={setFocusedIndex}
+              onRowAction={onRowAction}
+            />
+          );
+        })}
+      </div>
+      {rows.length === 0 && emptyContent && <div className={classes.gridMessage}>{emptyContent}</div>}
+      {isLoadingMore && (
+        <div className={classes.loadingMore} role="status">
+          {t('datatab.grid.loadingMore')}
+        </div>
+      )}
+    </div>
+  );
+}
+
+const rowDomId = (index: number) => `datatab-row-${index}`;
+
+type GridHeaderProps = {
+  headerGroups: HeaderGroup<TableRow>[];
+  columns: readonly TableColumn[];
+  widths: Record<string, number>;
+  totalWidth: number;
+  sort: SortState;
+  filters: FilterInputs;
+  onSort: (key: string) => void;
+  onFilter: (key: string, value: string) => void;
+};
+
+/** The sticky header: sort buttons and filter inputs. Memoised: scrolling does not touch it. */
+const GridHeader = memo(function GridHeader({ headerGroups, columns, widths, totalWidth, sort, filters, onSort, onFilter }: GridHeaderProps) {
+  const { t } = useTranslation();
+  return (
       <div className={classes.gridHeader} style={{ width: totalWidth }} role="rowgroup">
-        {table.getHeaderGroups().map((group) => (
+        {headerGroups.map((group) => (
           <div key={group.id} role="row" aria-rowindex={1} className={classes.gridHeaderRow}>
             {group.headers.map((header) => {
               const key = header.column.id;
@@ -198,7 +265,7 @@ export function DataGrid(props: DataGridProps) {
           </div>
         ))}
         <div role="row" aria-rowindex={2} className={classes.gridFilterRow}>
-          {dataColumns.map((column) => (
+          {columns.map((column) => (
             <div key={column.key} role="gridcell" className={classes.filterCell} style={{ width: widths[column.key] ?? 150 }}>
               <FilterInput
                 label={t('datatab.grid.filter', { label: column.label })}
@@ -211,37 +278,17 @@ export function DataGrid(props: DataGridProps) {
           <div role="gridcell" className={classes.filterCell} style={{ width: actionsWidth }} />
         </div>
       </div>
-      <div role="rowgroup" className={classes.gridBody} style={{ height: virtualizer.getTotalSize(), width: totalWidth }}>
-        {virtualItems.map((item, position) => {
-          const modelRow = modelRows[position];
-          const row = rows[item.index];
-          if (!modelRow || !row) return null;
-          return (
-            <GridRow
-              key={item.key}
-              index={item.index}
-              start={item.start}
-              row={row}
-              cells={modelRow.getVisibleCells().map((cell) => ({ id: cell.column.id, width: cell.column.getSize(), text: cellTextOf(cell.column.id, cell.getValue()) }))}
-              focused={item.index === focusedIndex}
-              canMakeVariation={canMakeVariation}
-              onFocus={setFocusedIndex}
-              onRowAction={onRowAction}
-            />
-          );
-        })}
-      </div>
-      {rows.length === 0 && emptyContent && <div className={classes.gridMessage}>{emptyContent}</div>}
-      {isLoadingMore && (
-        <div className={classes.loadingMore} role="status">
-          {t('datatab.grid.loadingMore')}
-        </div>
-      )}
-    </div>
   );
-}
+});
 
-const rowDomId = (index: number) => `datatab-row-${index}`;
+type RowLabels = {
+  edit: string;
+  delete: string;
+  makeVariation: string;
+  editRow: (id: string) => string;
+  deleteRow: (id: string) => string;
+  makeVariationOf: (id: string) => string;
+};
 
 type GridRowProps = {
   index: number;
@@ -250,13 +297,13 @@ type GridRowProps = {
   cells: { id: string; width: number; text: string }[];
   focused: boolean;
   canMakeVariation: boolean;
+  labels: RowLabels;
   onFocus: (index: number) => void;
   onRowAction: (action: RowAction, row: TableRow) => void;
 };
 
 const GridRow = memo(
-  function GridRow({ index, start, row, cells, focused, canMakeVariation, onFocus, onRowAction }: GridRowProps) {
-    const { t } = useTranslation();
+  function GridRow({ index, start, row, cells, focused, canMakeVariation, labels, onFocus, onRowAction }: GridRowProps) {
     const id = String(row['id'] ?? '');
     return (
       <div
@@ -272,20 +319,20 @@ const GridRow = memo(
         onDoubleClick={() => onRowAction('edit', row)}
       >
         {cells.map((cell) => (
-          <div key={cell.id} role="gridcell" className={classes.cell} style={{ width: cell.width }} title={cell.text} data-column={cell.id}>
+          <div key={cell.id} role="gridcell" className={classes.cell} style={{ width: cell.width }} data-column={cell.id}>
             {cell.text}
           </div>
         ))}
         <div role="gridcell" className={classes.actionsCell} style={{ width: actionsWidth }}>
-          <button type="button" className={classes.rowButton} aria-label={t('datatab.actions.editRow', { id })} title={t('datatab.actions.edit')} onClick={() => onRowAction('edit', row)} tabIndex={-1}>
+          <button type="button" className={classes.rowButton} aria-label={labels.editRow(id)} title={labels.edit} onClick={() => onRowAction('edit', row)} tabIndex={-1}>
             ✎
           </button>
           {canMakeVariation && (
-            <button type="button" className={classes.rowButton} aria-label={t('datatab.actions.makeVariationOf', { id })} title={t('datatab.actions.makeVariation')} onClick={() => onRowAction('variation', row)} tabIndex={-1}>
+            <button type="button" className={classes.rowButton} aria-label={labels.makeVariationOf(id)} title={labels.makeVariation} onClick={() => onRowAction('variation', row)} tabIndex={-1}>
               ⧉
             </button>
           )}
-          <button type="button" className={classes.rowButton} data-danger aria-label={t('datatab.actions.deleteRow', { id })} title={t('datatab.actions.delete')} onClick={() => onRowAction('delete', row)} tabIndex={-1}>
+          <button type="button" className={classes.rowButton} data-danger aria-label={labels.deleteRow(id)} title={labels.delete} onClick={() => onRowAction('delete', row)} tabIndex={-1}>
             ✕
           </button>
         </div>
@@ -298,6 +345,7 @@ const GridRow = memo(
     before.focused === after.focused &&
     before.index === after.index &&
     before.canMakeVariation === after.canMakeVariation &&
+    before.labels === after.labels &&
     before.cells.length === after.cells.length &&
     before.cells.every((cell, i) => cell.width === after.cells[i]?.width && cell.text === after.cells[i]?.text),
 );
