@@ -211,23 +211,33 @@ describe('Data screen', () => {
     await page.waitForFunction((all) => document.querySelector('[data-testid="row-count"]')?.textContent === all, total);
   });
 
-  it("makes a variation of a row and opens 'Base #1'", async () => {
+  it("makes a variation of a row and opens 'Base #1'; a nested-table field opens the next one from the form", async () => {
     const { page } = browser;
     const base = `Base ${unique()}`;
     await openDataScreen(page);
-    await createTable(page, base); // no columns: the server gives Name and Notes
-    await page.getByRole('button', { name: 'Add row' }).first().click();
-    const form = page.getByTestId('row-form');
-    await field(form, 'Name').fill('Parent row');
-    await form.getByRole('button', { name: 'Save' }).click();
-    await form.waitFor({ state: 'detached' });
-    await cell(page, 1, 'name').filter({ hasText: 'Parent row' }).waitFor();
+    await createTable(page, base, { columns: [{ label: 'Name', type: 'CharField', required: true }, { label: 'Parts', type: 'nestedTable' }] });
+    for (const name of ['Parent row', 'Second row']) {
+      await page.getByRole('button', { name: 'Add row' }).first().click();
+      const form = page.getByTestId('row-form');
+      await field(form, 'Name').fill(name);
+      await form.getByRole('button', { name: 'Save' }).click();
+      await form.waitFor({ state: 'detached' });
+    }
+    await cell(page, 2, 'name').filter({ hasText: 'Second row' }).waitFor();
 
+    const created = page.waitForRequest((request) => request.url().endsWith('/create-variation/'));
     await page.getByRole('button', { name: 'Make a variation of row 1' }).click();
+    expect((await created).postDataJSON()).toEqual({ base_table: base, parent_id: 1 });
     await page.getByTestId('table-title').filter({ hasText: `${base} #1` }).waitFor();
     expect(await treeItem(page, `${base} #1`).getAttribute('aria-selected')).toBe('true');
     await page.getByTestId('no-rows').waitFor();
     expect(new URL(page.url()).searchParams.get('table')).toBe(`${base} #1`);
+
+    await openTable(page, base);
+    await cell(page, 2, 'name').dblclick();
+    await page.getByTestId('row-form').getByRole('button', { name: 'Open variation' }).click();
+    await page.getByTestId('table-title').filter({ hasText: `${base} #2` }).waitFor();
+    await treeItem(page, `${base} #2`).waitFor();
   });
 
   it('moves a table to another folder, then deletes it after confirming', async () => {

@@ -27,6 +27,8 @@ export type TablesState = {
   error: string | null;
 
   selected: TableSummary | null;
+  /** Counts table choices: choosing the same table again also starts afresh (the grid remounts). */
+  selectionCount: number;
   columns: TableColumn[];
   rows: TableRow[];
   count: number;
@@ -72,6 +74,7 @@ export const initialTablesState: TablesState = {
   isLoading: false,
   error: null,
   selected: null,
+  selectionCount: 0,
   columns: [],
   rows: [],
   count: 0,
@@ -161,8 +164,9 @@ export const useTablesStore = create<TablesStore>()((set, get) => {
       const table = get().tables.find((candidate) => candidate.name === name || candidate.encodedName === name);
       const mine = ++generation;
       // Choosing a table resets sort, filters, page and data (spec §4).
-      set({
+      set((state) => ({
         selected: table ?? null,
+        selectionCount: state.selectionCount + 1,
         columns: [],
         rows: [],
         count: 0,
@@ -174,7 +178,7 @@ export const useTablesStore = create<TablesStore>()((set, get) => {
         isLoadingMore: false,
         isLoadingRows: true,
         rowsError: null,
-      });
+      }));
       if (!table) {
         set({ isLoadingRows: false, rowsError: t('errors.tableNotFound', { name }) });
         return;
