@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -10,6 +11,7 @@ import type { ServerConfig } from './environment.ts';
 import type { AppDatabase } from './db/database.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { forecastingRoutes } from './forecasting/routes.ts';
+import { importRoutes } from './import/routes.ts';
 import { GENERATE_FORECASTS_JOB } from './forecasting/service.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerAuthGuard } from './auth/guard.ts';
@@ -91,6 +93,8 @@ export async function buildApp({ config, database, queue }: AppDependencies): Pr
   await app.register(configRoutes(configContext, (table) => storedColumnKeys(tablesContext, table)));
   await app.register(tableRoutes(tablesContext));
   await app.register(queryRoutes(database.db, tablesContext.loadConfig));
+  await app.register(fastifyMultipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10, fieldSize: 1024 * 1024, parts: 12 } });
+  await app.register(importRoutes({ db: database.db, loadConfig: tablesContext.loadConfig, progress: new Map() }));
   await app.register(
     forecastingRoutes({ db: database.db, sendJob: queue.send, jobState: (id) => queue.jobState(GENERATE_FORECASTS_JOB, id) }),
   );

@@ -21,6 +21,7 @@ const environment = z.object({
   DEMO_PASSWORD: z.string().min(8).default('stockwise-demo'),
   WEB_DIST_DIR: z.string().optional(),
   CONFIG_FILE: z.string().optional(),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(200 * 1024 * 1024),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(3600).default(30),
@@ -43,6 +44,8 @@ export type ServerConfig = {
   webDistDir: string;
   /** The product configuration YAML (tables, mappings, queries, inventory.entities). */
   configFile: string;
+  /** Largest file accepted by the import (413 above it). */
+  uploadMaxBytes: number;
   logLevel: z.infer<typeof environment>['LOG_LEVEL'];
   /** all: API + job workers; api: HTTP only; worker: job workers only (several processes need PostgreSQL). */
   role: 'all' | 'api' | 'worker';
@@ -78,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     demoPassword: e.DEMO_PASSWORD,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repositoryRoot, 'apps/web/dist')),
     configFile: path.resolve(e.CONFIG_FILE ?? path.join(repositoryRoot, 'config/stockwise.yaml')),
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     logLevel: e.LOG_LEVEL,
     role: e.ROLE,
     jobHeartbeatSeconds: e.JOB_HEARTBEAT_SECONDS,

@@ -4,3 +4,4 @@ export * from './tables.ts';
 export * from './config.ts';
 export * from './queries.ts';
 export * from './forecasting.ts';
+export * from './import.ts';

@@ -96,6 +96,24 @@ export type ForecastResultsTable = {
   result: ColumnType<Record<string, unknown>, string, string>;
 };
 
+export type ImportLogsTable = {
+  id: string;
+  operation_type: Generated<string>;
+  status: 'running' | 'success' | 'error';
+  file_name: string;
+  mapping_name: string;
+  entity_type: string;
+  details: ColumnType<Record<string, unknown>, string | undefined, string>;
+  error_message: string | null;
+  file_content: string | null;
+  rows_done: Generated<number>;
+  bytes_done: Generated<number>;
+  bytes_total: number | null;
+  created_by: number | null;
+  created_at: CreatedAt;
+  finished_at: ColumnType<Date | null, never, RawTimestamp>;
+};
+
 export type Database = {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -107,6 +125,7 @@ export type Database = {
   config_entities: ConfigEntitiesTable;
   forecast_tasks: ForecastTasksTable;
   forecast_results: ForecastResultsTable;
+  import_logs: ImportLogsTable;
   'data.products': ProductsTable;
   'data.sales': SalesTable;
   'data.stock_snapshots': StockSnapshotsTable;

@@ -156,6 +156,21 @@ export function valueSchema(column: ColumnDefinition): z.ZodType<string | number
 
 export type RowValues = Record<string, string | number | boolean | null>;
 
+const expectedValue: Record<FieldType, string> = {
+  CharField: 'Expected text.',
+  EmailField: 'Enter a valid email address.',
+  IntegerField: 'Expected a whole number.',
+  DecimalField: 'Expected a number.',
+  TextField: 'Expected text.',
+  DateField: 'Expected a date as YYYY-MM-DD.',
+  DateTimeField: 'Expected a date and time (ISO 8601).',
+  BooleanField: 'Expected true or false.',
+  ForeignKey: 'Expected the id of a row (a whole number).',
+  AutoField: 'This field is read-only.',
+  query: 'This field is read-only.',
+  nestedTable: 'This field is read-only.',
+};
+
 /**
  * Checks a row payload against the table's columns. Read-only fields are ignored (forms send them
  * back), unknown fields are refused. On create, required fields must be present.
@@ -172,7 +187,8 @@ export function parseRowValues(columns: ColumnDefinition[], input: Record<string
       errors[key] = [`Unknown column '${key}'.`];
       continue;
     }
-    const empty = raw === null || raw === undefined || (raw === '' && !isTextual(column.type));
+    // A blank required text is as missing as no value (a form's empty box, a CSV's empty cell).
+    const empty = raw === null || raw === undefined || (raw === '' && (!isTextual(column.type) || column.required === true));
     if (empty) {
       if (column.required) errors[key] = ['This field is required.'];
       else values[key] = null;
@@ -180,7 +196,7 @@ export function parseRowValues(columns: ColumnDefinition[], input: Record<string
     }
     const parsed = valueSchema(column).safeParse(raw);
     if (parsed.success) values[key] = parsed.data;
-    else errors[key] = parsed.error.issues.map((issue) => (issue.code === 'invalid_type' ? `Expected a value of type ${column.type}.` : issue.message));
+    else errors[key] = parsed.error.issues.map((issue) => (issue.code === 'invalid_type' || issue.code === 'invalid_union' ? expectedValue[column.type] : issue.message));
   }
   if (mode === 'create') {
     for (const column of writable.values()) {

@@ -245,7 +245,8 @@ const ROW_DATA_ERRORS: Record<string, string> = {
   '22008': 'A date or time is out of range',
 };
 
-async function asRowDataError<T>(work: () => Promise<T>): Promise<T> {
+/** Runs a write; constraint and format errors of the database become 400s naming the problem. */
+export async function asRowDataError<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {

@@ -5,10 +5,12 @@ import * as initial from './0001-initial.ts';
 import * as dataCatalogue from './0002-data-catalogue.ts';
 import * as trigramSearch from './0003-trigram-search.ts';
 import * as forecasting from './0004-forecasting.ts';
+import * as importLogs from './0005-import-logs.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-data-catalogue': dataCatalogue,
   '0003-trigram-search': trigramSearch,
   '0004-forecasting': forecasting,
+  '0005-import-logs': importLogs,
 };

@@ -1,0 +1,134 @@
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
+
+const productMapping = {
+  entities: { products: { field_mappings: { product_code: 'product_code', name: 'name', category: 'category', current_stock: 'current_stock', unit_cost: 'unit_cost' } } },
+};
+const nestedMapping = { entities: { products: { field_mappings: { product_code: 'sku', name: 'title', current_stock: 'stock.on_hand', unit_cost: 'prices.0.amount' } } } };
+
+type Upload = { file?: { name: string; content: string | Uint8Array; type?: string }; mapping?: unknown; entityType?: string };
+
+describe.each(backends)('file import on %s', (backend) => {
+  let server: TestServer;
+  let small: TestServer;
+  let token: string;
+  let smallToken: string;
+  beforeAll(async () => {
+    [server, small] = await Promise.all([startTestServer(backend), startTestServer(backend, { UPLOAD_MAX_BYTES: '2048' })]);
+    [token, smallToken] = [(await signUpUser(server)).access, (await signUpUser(small)).access];
+  });
+  afterAll(() => Promise.all([server.stop(), small.stop()]));
+
+  async function upload(upload: Upload, target = server, bearer = token) {
+    const form = new FormData();
+    if (upload.mapping !== undefined) form.append('mapping_config', typeof upload.mapping === 'string' ? upload.mapping : JSON.stringify(upload.mapping));
+    form.append('mapping_name', 'test mapping');
+    form.append('entity_type', upload.entityType ?? 'products');
+    if (upload.file) form.append('file', new Blob([upload.file.content], { type: upload.file.type ?? 'text/csv' }), upload.file.name);
+    const response = await fetch(`${target.url}/api/records/process-file/`, { method: 'POST', headers: { authorization: `Bearer ${bearer}` }, body: form });
+    return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+  }
+  const products = async (prefix: string) =>
+    (await sql<{ product_code: string; name: string; current_stock: number; unit_cost: number }>`
+      select product_code, name, current_stock, unit_cost::float8 as unit_cost from data.products where product_code like ${`${prefix}%`} order by product_code`.execute(server.database.db)).rows;
+
+  it('imports a CSV with BOM, CRLF, quoted commas and newlines and empty lines', async () => {
+    const csv = '\uFEFFproduct_code,name,category,current_stock,unit_cost\r\nCSV-1,"Hose, garden",Garden,10,2.50\r\n\r\nCSV-2,"Two\nlines",Garden,5,1\r\n';
+    const result = await upload({ file: { name: 'products.csv', content: csv }, mapping: productMapping });
+    expect(result.status, JSON.stringify(result.json)).toBe(200);
+    expect(result.json).toMatchObject({ counts: { rows: 2, inserted: 2, updated: 0 }, table: 'products' });
+    expect(await products('CSV-')).toEqual([
+      { product_code: 'CSV-1', name: 'Hose, garden', current_stock: 10, unit_cost: 2.5 },
+      { product_code: 'CSV-2', name: 'Two\nlines', current_stock: 5, unit_cost: 1 },
+    ]);
+  });
+
+  it('imports JSON as an array or an object holding one, through dotted paths', async () => {
+    const items = [{ sku: 'JSN-1', title: 'Json one', stock: { on_hand: 3 }, prices: [{ amount: '4.20' }] }];
+    expect((await upload({ file: { name: 'a.json', content: JSON.stringify(items), type: 'application/json' }, mapping: nestedMapping })).status).toBe(200);
+    const wrapped = { exported_at: 'today', items: [{ sku: 'JSN-2', title: 'Json two', stock: { on_hand: 7 }, prices: [{ amount: 1 }] }] };
+    expect((await upload({ file: { name: 'b.json', content: JSON.stringify(wrapped), type: 'application/json' }, mapping: nestedMapping })).status).toBe(200);
+    expect(await products('JSN-')).toEqual([
+      { product_code: 'JSN-1', name: 'Json one', current_stock: 3, unit_cost: 4.2 },
+      { product_code: 'JSN-2', name: 'Json two', current_stock: 7, unit_cost: 1 },
+    ]);
+  });
+
+  it('leaves the same data after importing the same file twice, and lets a repeated key win later', async () => {
+    const csv = 'product_code,name,current_stock\nTWC-1,First,1\nTWC-2,Second,2\nTWC-1,First again,3\n';
+    const first = await upload({ file: { name: 'twice.csv', content: csv }, mapping: productMapping });
+    expect(first.json).toMatchObject({ counts: { rows: 3, inserted: 2, updated: 0, duplicates: 1 } });
+    const before = await products('TWC-');
+    const second = await upload({ file: { name: 'twice.csv', content: csv }, mapping: productMapping });
+    expect(second.json).toMatchObject({ counts: { rows: 3, inserted: 0, updated: 2 } });
+    expect(await products('TWC-')).toEqual(before);
+    expect(before[0]).toMatchObject({ name: 'First again', current_stock: 3 });
+  });
+
+  it('writes nothing from a file with bad rows and names each row, field and reason', async () => {
+    const csv = 'product_code,name,current_stock,unit_cost\nBAD-1,Good,1,1\nBAD-2,Bad stock,lots,1\n,No key,1,1\nBAD-4,Bad cost,1,1.234\n';
+    const result = await upload({ file: { name: 'bad.csv', content: csv }, mapping: productMapping });
+    expect(result.status).toBe(400);
+    expect(result.json.error).toBe('3 rows could not be imported; nothing was written.');
+    expect(result.json.row_errors).toEqual([
+      { row: 2, field: 'current_stock', reason: 'Expected a whole number.' },
+      { row: 3, field: 'product_code', reason: 'This field is required.' },
+      { row: 4, field: 'unit_cost', reason: expect.stringContaining('decimal point') },
+    ]);
+    expect(await products('BAD-')).toEqual([]);
+  });
+
+  it.each([
+    ['no file', { mapping: productMapping }, 'File, mapping, and config are required.'],
+    ['no mapping config', { file: { name: 'a.csv', content: 'product_code\nX' } }, 'File, mapping, and config are required.'],
+    ['a mapping without the entity', { file: { name: 'a.csv', content: 'product_code\nX' }, mapping: { entities: { sales: { field_mappings: { date: 'd' } } } } }, 'No mapping found for entity type: products'],
+    ['mapping config that is not JSON', { file: { name: 'a.csv', content: 'product_code\nX' }, mapping: '{nope' }, 'mapping_config is not valid JSON.'],
+    ['a mapping to an unknown column', { file: { name: 'a.csv', content: 'a\n1' }, mapping: { entities: { products: { field_mappings: { product_code: 'a', nope: 'a' } } } } }, "mapping target 'nope'"],
+    ['a mapping without the key', { file: { name: 'a.csv', content: 'a\n1' }, mapping: { entities: { products: { field_mappings: { name: 'a' } } } } }, "key column 'product_code'"],
+    ['an unknown entity type', { file: { name: 'a.csv', content: 'a\n1' }, mapping: productMapping, entityType: 'nope' }, 'No mapping found for entity type: nope'],
+    ['a file that is neither CSV nor JSON', { file: { name: 'a.xlsx', content: 'PK', type: 'application/zip' }, mapping: productMapping }, 'Upload a .csv or .json file.'],
+    ['a broken CSV', { file: { name: 'a.csv', content: 'product_code,name\n"BRK-1,unclosed\n' }, mapping: productMapping }, 'The CSV file cannot be read'],
+    ['broken JSON', { file: { name: 'a.json', content: '[{"sku": "BRK-2",', type: 'application/json' }, mapping: nestedMapping }, 'The JSON file cannot be read'],
+  ])('refuses %s with a clear 400', async (_name, request, message) => {
+    const result = await upload(request as Upload);
+    expect(result.status).toBe(400);
+    expect(String(result.json.error)).toContain(message);
+  });
+
+  it('refuses a file over the upload cap with 413 and writes nothing', async () => {
+    const rows = Array.from({ length: 200 }, (_, i) => `CAP-${i},Capped product ${i},1`).join('\n');
+    const result = await upload({ file: { name: 'big.csv', content: `product_code,name,current_stock\n${rows}\n` }, mapping: productMapping }, small, smallToken);
+    expect(result.status).toBe(413);
+    const { rows: written } = await sql<{ n: number }>`select count(*)::int as n from data.products where product_code like 'CAP-%'`.execute(small.database.db);
+    expect(written[0]?.n).toBe(0);
+  });
+
+  it('logs every import with status, counts, and the content of small files', async () => {
+    const ok = await upload({ file: { name: 'logged.csv', content: 'product_code,name\nLOG-1,Logged\n' }, mapping: productMapping });
+    const log = await server.request(`/api/records/imports/${ok.json.import_id as string}/`, { token });
+    expect(log.json).toMatchObject({ operationType: 'import', status: 'success', fileName: 'logged.csv', mappingName: 'test mapping', errorMessage: null, fileContent: 'product_code,name\nLOG-1,Logged\n' });
+    const list = await server.request('/api/records/imports/', { token });
+    const entries = list.json.results as { status: string; fileName: string }[];
+    expect(entries.some((e) => e.status === 'error')).toBe(true);
+    expect(entries.some((e) => e.fileName === 'logged.csv')).toBe(true);
+  });
+
+  it('never answers arbitrary CSV or mappings with a 500, and never writes part of a file', async () => {
+    const cell = fc.oneof(fc.string({ maxLength: 12 }), fc.integer().map(String), fc.constantFrom('', '"', ',', '\n', '1.5', 'x"y'));
+    const csv = fc.array(fc.array(cell, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 6 }).map((rows) => `product_code,name,current_stock\n${rows.map((r) => r.join(',')).join('\n')}`);
+    const mapping = fc.oneof(fc.constant(productMapping as unknown), fc.jsonValue({ maxDepth: 3 }), fc.dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 })).map((m) => ({ entities: { products: { field_mappings: m } } })));
+    await fc.assert(
+      fc.asyncProperty(csv, mapping, async (content, mappingConfig) => {
+        const before = (await sql<{ n: number }>`select count(*)::int as n from data.products`.execute(server.database.db)).rows[0]?.n ?? 0;
+        const result = await upload({ file: { name: 'fuzz.csv', content }, mapping: mappingConfig });
+        expect(result.status).toBeLessThan(500);
+        const after = (await sql<{ n: number }>`select count(*)::int as n from data.products`.execute(server.database.db)).rows[0]?.n ?? 0;
+        if (result.status !== 200) expect(after).toBe(before);
+        else expect(after - before).toBe((result.json.counts as { inserted: number }).inserted);
+      }),
+      { numRuns: 60, seed: 4 },
+    );
+  });
+});
