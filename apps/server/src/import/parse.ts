@@ -43,11 +43,9 @@ async function* jsonRecords(input: Readable): AsyncGenerator<SourceRecord> {
   // The first array at the top level, or as a value of the top-level object, holds the records.
   const firstArray = (stack: unknown[], token: { name: string }) => stack.length <= 1 && token.name === 'startArray';
   const pipeline = chain([input, jsonParser(), pick({ filter: firstArray, once: true, maxDepth: MAX_JSON_DEPTH }), streamArray()]);
-  let row = 0;
   try {
     for await (const item of pipeline as AsyncIterable<{ key: number; value: unknown }>) {
-      row = item.key + 1;
-      yield { row, value: item.value };
+      yield { row: item.key + 1, value: item.value };
     }
   } catch (error) {
     throw asFormatError(error, 'JSON');
