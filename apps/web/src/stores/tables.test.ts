@@ -21,6 +21,7 @@ const allRows: TableRow[] = Array.from({ length: 120 }, (_, i) => ({ id: i + 1, 
 const tables = [
   { name: 'Stock items', folder: 'Inventory', encodedName: 'stock$20$items', displayName: 'Stock items' },
   { name: 'loose', folder: '', encodedName: 'loose', displayName: 'loose' },
+  { name: 'stale', folder: '', encodedName: 'stale', displayName: 'stale' },
 ];
 
 beforeAll(async () => {
@@ -41,9 +42,13 @@ beforeAll(async () => {
       const page = Number(url.searchParams.get('page') ?? 1);
       const size = Number(url.searchParams.get('page_size') ?? 50);
       const results = allRows.slice((page - 1) * size, page * size);
-      const more = page * size < allRows.length;
+      // 'stale' plays a table that grew after its statistics were taken: the server's estimated
+      // count (60) ends its next links before the 120 rows do.
+      const stale = path.includes('stale');
+      const count = stale ? 60 : allRows.length;
+      const more = page * size < count;
       const next = more ? `/api/records/tables/stock$20$items/data/?page=${page + 1}&page_size=${size}&sort_dir=asc&after=cursor${page}` : null;
-      return sendJson(response, 200, { results, count: allRows.length, count_is_estimate: false, next, previous: null });
+      return sendJson(response, 200, { results, count, count_is_estimate: stale, next, previous: null });
     }
     if (path.endsWith('/rows/add/')) {
       if (failAdd) return sendJson(response, failAdd.status, failAdd.body);
@@ -103,7 +108,7 @@ describe('tables store', () => {
     const flags = await flagsDuring(() => state().loadStructure(), (s) => ({ isLoading: s.isLoading, error: s.error }));
     expect(flags.during).toEqual({ isLoading: true, error: null });
     expect(flags.after).toEqual({ isLoading: false, error: null });
-    expect(state().tables.map((t) => t.name)).toEqual(['Stock items', 'loose']);
+    expect(state().tables.map((t) => t.name)).toEqual(['Stock items', 'loose', 'stale']);
     expect(state().folders).toEqual(['Inventory']);
   });
 
@@ -128,6 +133,20 @@ describe('tables store', () => {
     await state().loadMore();
     expect(state().rows).toHaveLength(120);
     expect(state().next).toBeNull();
+    await state().loadMore();
+    expect(dataCalls()).toHaveLength(3);
+  });
+
+  it('keeps paging by number past an estimated count that ends too early, until a short page', async () => {
+    await state().loadStructure();
+    await state().selectTable('stale');
+    await state().loadMore(); // page 2 by its next link; the answer has no next (60 ≤ 2 × 50)
+    expect(state().next).toBeNull();
+    expect(state().hasMore).toBe(true);
+    await state().loadMore(); // page 3 by number: 20 rows, the end
+    expect(Object.fromEntries(dataCalls()[2]?.query ?? [])).toEqual({ page: '3', page_size: '50', sort_dir: 'asc' });
+    expect(state().rows).toHaveLength(120);
+    expect(state().hasMore).toBe(false);
     await state().loadMore();
     expect(dataCalls()).toHaveLength(3);
   });

@@ -4,7 +4,7 @@
 // cleared at start (tree: isLoading/error, grid: isLoadingRows/rowsError, more pages:
 // isLoadingMore, operations: isSaving/saveError).
 import { create } from 'zustand';
-import type { ColumnDefinition, TableColumn, TableRow, TableSummary } from '@stockwise/contract';
+import type { ColumnDefinition, RowPage, TableColumn, TableRow, TableSummary } from '@stockwise/contract';
 import * as tablesApi from '../api/tables.ts';
 import { normalizeError, type NormalizedError } from '../api/errors.ts';
 import { i18n } from '../i18n.ts';
@@ -34,6 +34,8 @@ export type TablesState = {
   count: number;
   countIsEstimate: boolean;
   next: string | null;
+  /** Another page can be asked for (see followingPage). */
+  hasMore: boolean;
   /** The last page loaded (1 after a reload). */
   page: number;
   pageSize: number;
@@ -80,6 +82,7 @@ export const initialTablesState: TablesState = {
   count: 0,
   countIsEstimate: false,
   next: null,
+  hasMore: false,
   page: 1,
   pageSize: defaultPageSize,
   sort: initialSort,
@@ -121,15 +124,29 @@ export const useTablesStore = create<TablesStore>()((set, get) => {
     return params;
   };
 
+  /**
+   * The request for the page after `answer` (page `page`), or null at the end. Normally the
+   * answer's `next` link. The server ends `next` where its count ends, and above 10,000 rows that
+   * count is the planner's estimate, which lags behind a table that grew since its statistics were
+   * taken: a full page under an estimated count may still have rows after it, so it asks for the
+   * next page by number (docs/api.md: a plain page=N still works) until a short page comes back.
+   */
+  const followingPage = (answer: RowPage, page: number): tablesApi.RowDataParams | null => {
+    if (answer.next) return tablesApi.paramsOfNextLink(answer.next);
+    if (answer.count_is_estimate && answer.results.length === get().pageSize) return requestParams(page + 1);
+    return null;
+  };
+  const hasMoreAfter = (answer: RowPage) => answer.next !== null || (answer.count_is_estimate && answer.results.length === get().pageSize);
+
   const reloadFirstPage = async (): Promise<void> => {
     const selected = get().selected;
     if (!selected) return;
     const mine = ++generation;
-    set({ isLoadingRows: true, rowsError: null, isLoadingMore: false, rows: [], next: null, page: 1, count: 0, countIsEstimate: false });
+    set({ isLoadingRows: true, rowsError: null, isLoadingMore: false, rows: [], next: null, hasMore: false, page: 1, count: 0, countIsEstimate: false });
     try {
       const answer = await tablesApi.fetchTableRows(selected.encodedName, requestParams(1));
       if (mine !== generation) return;
-      set({ rows: answer.results, count: answer.count, countIsEstimate: answer.count_is_estimate, next: answer.next, page: 1, isLoadingRows: false });
+      set({ rows: answer.results, count: answer.count, countIsEstimate: answer.count_is_estimate, next: answer.next, hasMore: hasMoreAfter(answer), page: 1, isLoadingRows: false });
     } catch (error) {
       if (mine !== generation) return;
       set({ isLoadingRows: false, rowsError: withDetail(t('errors.fetchData'), normalizeError(error)) });
@@ -172,6 +189,7 @@ export const useTablesStore = create<TablesStore>()((set, get) => {
         count: 0,
         countIsEstimate: false,
         next: null,
+        hasMore: false,
         page: 1,
         sort: initialSort,
         filters: {},
@@ -196,7 +214,7 @@ export const useTablesStore = create<TablesStore>()((set, get) => {
           }),
         ]);
         if (mine !== generation) return;
-        set({ columns, rows: answer.results, count: answer.count, countIsEstimate: answer.count_is_estimate, next: answer.next, isLoadingRows: false });
+        set({ columns, rows: answer.results, count: answer.count, countIsEstimate: answer.count_is_estimate, next: answer.next, hasMore: hasMoreAfter(answer), isLoadingRows: false });
       } catch (message) {
         if (mine !== generation) return;
         set({ isLoadingRows: false, rowsError: typeof message === 'string' ? message : t('errors.selectTable') });
@@ -205,7 +223,7 @@ export const useTablesStore = create<TablesStore>()((set, get) => {
 
     clearSelection: () => {
       generation++;
-      set({ selected: null, columns: [], rows: [], count: 0, countIsEstimate: false, next: null, page: 1, sort: initialSort, filters: {}, isLoadingRows: false, rowsError: null, isLoadingMore: false });
+      set({ selected: null, columns: [], rows: [], count: 0, countIsEstimate: false, next: null, hasMore: false, page: 1, sort: initialSort, filters: {}, isLoadingRows: false, rowsError: null, isLoadingMore: false });
     },
 
     setPageSize: (pageSize) => {
@@ -229,12 +247,12 @@ export const useTablesStore = create<TablesStore>()((set, get) => {
     },
 
     loadMore: async () => {
-      const { selected, next, isLoadingMore, isLoadingRows } = get();
-      if (!selected || !next || isLoadingMore || isLoadingRows) return;
+      const { selected, next, hasMore, isLoadingMore, isLoadingRows, page } = get();
+      if (!selected || !hasMore || isLoadingMore || isLoadingRows) return;
       const mine = generation;
       set({ isLoadingMore: true, rowsError: null });
       try {
-        const params = tablesApi.paramsOfNextLink(next);
+        const params = next ? tablesApi.paramsOfNextLink(next) : requestParams(page + 1);
         const answer = await tablesApi.fetchTableRows(selected.encodedName, params);
         if (mine !== generation) return;
         set((state) => ({
@@ -242,6 +260,7 @@ export const useTablesStore = create<TablesStore>()((set, get) => {
           count: answer.count,
           countIsEstimate: answer.count_is_estimate,
           next: answer.next,
+          hasMore: hasMoreAfter(answer),
           page: params.page ?? state.page + 1,
           isLoadingMore: false,
         }));
@@ -261,14 +280,15 @@ export const useTablesStore = create<TablesStore>()((set, get) => {
         let answer = await tablesApi.fetchTableRows(selected.encodedName, requestParams(1));
         let rows = answer.results;
         let page = 1;
-        for (let pages = 1; answer.next && rows.length < before.length && pages < maxRefreshPages; pages++) {
-          const params = tablesApi.paramsOfNextLink(answer.next);
+        for (let pages = 1; rows.length < before.length && pages < maxRefreshPages; pages++) {
+          const params = followingPage(answer, page);
+          if (!params) break;
           answer = await tablesApi.fetchTableRows(selected.encodedName, params);
           rows = rows.concat(answer.results);
           page = params.page ?? page + 1;
         }
         if (mine !== generation) return;
-        set({ rows, count: answer.count, countIsEstimate: answer.count_is_estimate, next: answer.next, page, isLoadingMore: false });
+        set({ rows, count: answer.count, countIsEstimate: answer.count_is_estimate, next: answer.next, hasMore: hasMoreAfter(answer), page, isLoadingMore: false });
       } catch (error) {
         if (mine !== generation) return;
         set({ isLoadingMore: false, rowsError: withDetail(t('errors.fetchData'), normalizeError(error)) });

@@ -329,7 +329,10 @@ const GridRow = memo(
           </button>
           {canMakeVariation && (
             <button type="button" className={classes.rowButton} aria-label={labels.makeVariationOf(id)} title={labels.makeVariation} onClick={() => onRowAction('variation', row)} tabIndex={-1}>
-              ⧉
+              <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden fill="none" stroke="currentColor" strokeWidth="1.5">
+                <rect x="5" y="5" width="9" height="9" rx="1.5" />
+                <path d="M11 5V3.5A1.5 1.5 0 0 0 9.5 2h-6A1.5 1.5 0 0 0 2 3.5v6A1.5 1.5 0 0 0 3.5 11H5" />
+              </svg>
             </button>
           )}
           <button type="button" className={classes.rowButton} data-danger aria-label={labels.deleteRow(id)} title={labels.delete} onClick={() => onRowAction('delete', row)} tabIndex={-1}>

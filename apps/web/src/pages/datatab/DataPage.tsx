@@ -29,7 +29,7 @@ export default function DataPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const sessionLoaded = useSessionStore((state) => !state.isLoading && state.isLoggedIn);
   const store = useTablesStore();
-  const { tables, folders, isLoading, error, selected, selectionCount, columns, rows, count, countIsEstimate, next, sort, filters, isLoadingRows, rowsError, isLoadingMore } = store;
+  const { tables, folders, isLoading, error, selected, selectionCount, columns, rows, count, countIsEstimate, hasMore, sort, filters, isLoadingRows, rowsError, isLoadingMore } = store;
   const { loadStructure, selectTable, toggleSort, setFilter, loadMore, makeVariation, setPageSize } = store;
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -218,7 +218,7 @@ export default function DataPage() {
                     rows={rows}
                     sort={sort}
                     filters={filters}
-                    hasNext={next !== null}
+                    hasNext={hasMore}
                     isLoadingMore={isLoadingMore}
                     canMakeVariation={!isVariationName(selected.name)}
                     onSort={onSort}
