@@ -15,7 +15,7 @@ import * as repo from './repo.ts';
 
 const ROWS_PER_BATCH = 1000;
 
-export type ImportProgress = { rowsDone: number; bytesDone: number; bytesTotal: number | null };
+export type ImportProgress = { rowsDone: number; bytesDone: number; bytesTotal: number | null; fileName: string; mappingName: string; entityType: string; startedAt: Date };
 export type ImportContext = {
   db: Kysely<Database>;
   loadConfig: () => Promise<ProductConfig>;
@@ -92,7 +92,15 @@ export async function importFile(ctx: ImportContext, request: ImportRequest): Pr
   const { target, fieldMappings } = await resolveTarget(ctx, request);
   const columns = target.columnDefinitions?.columns ?? [];
   const started = Date.now();
-  const progress: ImportProgress = { rowsDone: 0, bytesDone: 0, bytesTotal: request.bytesTotal };
+  const progress: ImportProgress = {
+    rowsDone: 0,
+    bytesDone: 0,
+    bytesTotal: request.bytesTotal,
+    fileName: request.fileName,
+    mappingName: request.mappingName,
+    entityType: request.entityType,
+    startedAt: new Date(),
+  };
   ctx.progress.set(request.importId, progress);
   await repo.insertImportLog(ctx.db, { id: request.importId, fileName: request.fileName, mappingName: request.mappingName, entityType: request.entityType, bytesTotal: request.bytesTotal, createdBy: request.userId });
   const observed = observeBytes(progress);
@@ -218,7 +226,26 @@ async function settleAbandoned<T extends { id: string; status: string }>(ctx: Im
   return (await reload()) ?? row;
 }
 
+// A running import of this process is answered from memory: on PGlite its open transaction holds
+// the only connection, so a progress poll that read the log row would wait for the import to end.
+const presentLiveImport = (id: string, live: ImportProgress): ImportLogEntry => ({
+  id,
+  operationType: 'import',
+  status: 'running',
+  fileName: live.fileName,
+  mappingName: live.mappingName,
+  entityType: live.entityType,
+  details: {},
+  errorMessage: null,
+  fileContent: null,
+  progress: { rows_done: live.rowsDone, bytes_done: live.bytesDone, bytes_total: live.bytesTotal },
+  createdAt: live.startedAt.toISOString(),
+  finishedAt: null,
+});
+
 export async function getImportLog(ctx: ImportContext, id: string): Promise<ImportLogEntry> {
+  const live = ctx.progress.get(id);
+  if (live) return presentLiveImport(id, live);
   const load = () => (/^[0-9a-f-]{36}$/i.test(id) ? repo.findImportLog(ctx.db, id) : Promise.resolve(undefined));
   const row = await load();
   if (!row) throw new AppError('not_found', `Import '${id}' not found.`);
