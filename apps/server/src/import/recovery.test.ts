@@ -54,7 +54,7 @@ describe.each(backends)('import interrupted by SIGKILL on %s', (backend) => {
     form.append('file', new Blob([`${lines.join('\n')}\n`], { type: 'text/csv' }), 'large.csv');
     const upload = fetch(`${server.url}/api/records/process-file/`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form }).catch(() => null);
 
-    let rowsSeen = 0;
+    let rowsSeen: number;
     for (;;) {
       const log = (await json(server, `/api/records/imports/${importId}/`, token)) as unknown as ImportLogEntry & { code?: string };
       if (log.status === 'running' && log.progress.rows_done > 20_000) {
