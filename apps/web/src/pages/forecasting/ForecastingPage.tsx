@@ -46,7 +46,7 @@ function SelectedProduct() {
           <Text size="xs" c="dimmed">
             {label}
           </Text>
-          <Text fw={600} data-testid={`product-${key}`}>
+          <Text fw={600} data-testid={`selected-${key}`}>
             {value}
           </Text>
         </Stack>
@@ -78,7 +78,7 @@ function GenerationControls() {
           <Progress value={generation.phase === 'done' ? 100 : percent} animated={busy} aria-label={t('forecasting.generate.progressLabel')} data-testid="generation-progress" />
           <Text size="sm" c="dimmed" data-testid="generation-status" data-phase={generation.phase}>
             {generation.phase === 'done'
-              ? t('forecasting.generate.done', { products: generation.results?.products ?? done })
+              ? t('forecasting.generate.done', { count: generation.results?.products ?? done })
               : generation.phase === 'starting' || total === 0
                 ? t('forecasting.generate.starting')
                 : t('forecasting.generate.running', { done, total })}

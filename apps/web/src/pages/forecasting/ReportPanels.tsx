@@ -37,7 +37,12 @@ export function LatestReportPanel(props: { report: InventoryReport | null; messa
         <Title order={2} size="h4">
           {t('forecasting.report.title')}
         </Title>
-        {isLoading ? <Loader size="xs" /> : null}
+        <Group gap="xs">
+          {isLoading ? <Loader size="xs" /> : null}
+          <Button variant="subtle" size="xs" onClick={onRetry} disabled={isLoading}>
+            {t('forecasting.report.refresh')}
+          </Button>
+        </Group>
       </Group>
       {error ? (
         <Alert color="red" mb="sm" title={error}>

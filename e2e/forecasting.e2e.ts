@@ -1,0 +1,225 @@
+// The Forecasting screen through the real UI: product search beyond the first page, the chart with
+// its bands and stockout markers, the historical forecast toggle, regeneration with progress, the
+// latest inventory report, the low-stock list with recommended orders, and the CSV export.
+import { readFile } from 'node:fs/promises';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { signIn, useBrowser } from './support/browser.ts';
+import { demoUser } from './support/context.ts';
+
+const browser = useBrowser();
+
+type ReportProduct = { styleCode: string; name: string; currentStock: number; unitCost: number; firstStockout: string | null; orderQuantity: number; orderBy: string | null };
+type ProductRow = { id: number; product_code: string; name: string; current_stock: number; unit_cost: number };
+
+let token = '';
+let reportProducts: ReportProduct[] = [];
+let firstPageCodes = new Set<string>();
+let reportDay = '';
+
+async function apiGet<T>(path: string): Promise<T> {
+  const answer = await fetch(`${inject('baseUrl')}/api${path}`, { headers: { Authorization: `Bearer ${token}` } });
+  if (!answer.ok) throw new Error(`GET ${path}: ${answer.status}`);
+  return (await answer.json()) as T;
+}
+
+/**
+ * A fresh demo database forecasts the whole catalogue in the background right after seeding; the
+ * latest report appears when that run ends. Waits for that server state (bounded), not for time.
+ */
+async function waitForLatestReport(): Promise<ReportProduct[]> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    const answer = await apiGet<{ success: boolean; report?: { timestamp: string; products: ReportProduct[] } }>('/forecasting/latest-report/');
+    if (answer.success && answer.report) {
+      reportDay = answer.report.timestamp.slice(0, 10);
+      return answer.report.products;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500)); // polling the server's background run
+  }
+  throw new Error('no latest report after 120 s');
+}
+
+beforeAll(async () => {
+  const answer = await fetch(`${inject('baseUrl')}/api/token/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(demoUser) });
+  token = ((await answer.json()) as { access: string }).access;
+  reportProducts = await waitForLatestReport();
+  const firstPage = await apiGet<{ results: ProductRow[] }>('/records/tables/products/data/?page=1&page_size=50');
+  firstPageCodes = new Set(firstPage.results.map((row) => row.product_code));
+}, 150_000);
+
+const shiftDay = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const dayFormat = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const money = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+async function openForecasting(page: Page): Promise<void> {
+  await signIn(page);
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Forecasting', exact: true }).click();
+  await page.waitForURL('**/app/forecasting');
+  await page.getByRole('heading', { name: 'Forecasting', level: 1 }).waitFor();
+  // The assistant starts expanded here (spec §2) and covers the lower part of the screen.
+  await page.getByRole('button', { name: 'Close the assistant' }).click();
+}
+
+/** Types into the picker and chooses the product with the keyboard. */
+async function pickProduct(page: Page, code: string): Promise<void> {
+  const picker = page.getByRole('combobox', { name: 'Product' });
+  await picker.click();
+  await picker.fill(code);
+  await page.getByRole('option', { name: new RegExp(`^${code} — `) }).waitFor();
+  // The server search answers after the debounce; the first option is then the typed code.
+  await expect.poll(() => page.getByRole('option').first().textContent()).toMatch(new RegExp(`^${code} — `));
+  await picker.press('ArrowDown');
+  await picker.press('Enter');
+  await page.locator(`[data-testid="selected-style-code"]:text-is("${code}")`).waitFor();
+}
+
+const chart = (page: Page) => page.getByTestId('forecast-chart');
+
+describe('forecasting screen', () => {
+  it('finds a product beyond the first 50 by its code and shows the chart with bands and its stockout', async () => {
+    const { page } = browser;
+    // A stockout after the first forecast days: the chart marks crossings between forecast days.
+    const target = reportProducts.find((product) => product.firstStockout !== null && !firstPageCodes.has(product.styleCode) && product.firstStockout > shiftDay(reportDay, 2));
+    expect(target, 'a report product with a stockout outside the first page').toBeDefined();
+    await openForecasting(page);
+    await page.getByTestId('no-product').getByText('No product selected.').waitFor();
+
+    await pickProduct(page, target!.styleCode);
+    expect(await page.getByTestId('selected-name').textContent()).toBe(target!.name);
+
+    // Bands: the area between the lower and upper bounds, for sales and for stock.
+    await chart(page).locator('.sales-band path.recharts-area-area').waitFor();
+    expect(await chart(page).locator('.stock-band path.recharts-area-area').count()).toBe(1);
+    expect(await chart(page).locator('.sales-band path.recharts-area-area').getAttribute('d')).toMatch(/^M[\d.]+,[\d.]+L/);
+    // Actual and forecast lines and the forecast start line.
+    expect(await chart(page).locator('.recharts-line-curve').count()).toBe(4);
+    expect(await chart(page).getByText('Forecast starts').count()).toBe(2);
+
+    // The stockout marker, labelled with its date.
+    const crossings = chart(page).locator('.zero-crossing');
+    expect(await crossings.count()).toBeGreaterThan(0);
+    const labels = (await chart(page).locator('.stock-chart text').allTextContents()).filter((text) => /^(Runs out|May run out) /.test(text));
+    const expected = target!.firstStockout!;
+    expect(labels.join(' | ')).toContain(dayFormat.format(Date.parse(`${expected}T00:00:00Z`)));
+    await page.getByTestId('forecast-explanation').waitFor();
+    expect(await page.getByTestId('reorder-advice').textContent()).toContain('Reorder point');
+  });
+
+  it('toggles the historical forecast: the forecast line reaches back before the forecast start', async () => {
+    const { page } = browser;
+    const target = reportProducts.find((product) => product.firstStockout !== null)!;
+    await openForecasting(page);
+    await pickProduct(page, target.styleCode);
+    const forecastLine = chart(page).locator('.sales-forecast path.recharts-line-curve');
+    // A flat forecast is a path of no height, which Playwright calls hidden: read its box directly.
+    await forecastLine.waitFor({ state: 'attached' });
+    const leftOf = (locator: typeof forecastLine) => locator.evaluate((element) => element.getBoundingClientRect().x);
+    const startX = await leftOf(chart(page).locator('.sales-chart .recharts-reference-line line').first());
+    expect(await leftOf(forecastLine)).toBeGreaterThanOrEqual(startX - 1);
+
+    const toggle = page.getByRole('switch', { name: 'Show historical forecast' });
+    await toggle.focus();
+    await page.keyboard.press('Space');
+    expect(await toggle.isChecked()).toBe(true);
+    await expect.poll(() => leftOf(forecastLine)).toBeLessThan(startX - 5);
+
+    await toggle.focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => leftOf(forecastLine)).toBeGreaterThanOrEqual(startX - 1);
+  });
+
+  it('regenerates the selected product, shows progress to completion and reloads its forecast', async () => {
+    const { page } = browser;
+    const target = reportProducts[0]!;
+    await openForecasting(page);
+    await pickProduct(page, target.styleCode);
+    await chart(page).locator('.recharts-line-curve').first().waitFor({ state: 'attached' });
+    const reloaded = page.waitForResponse((response) => response.url().endsWith(`/api/forecasting/forecasts/${target.styleCode}`) && response.status() === 200, { timeout: 60_000 });
+    await page.getByRole('button', { name: 'Regenerate this product' }).click();
+    const progress = page.getByRole('progressbar', { name: 'Generation progress' });
+    await progress.waitFor();
+    await page.locator('[data-testid="generation-status"][data-phase="done"]').waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('generation-status').textContent()).toBe('Forecast generated for 1 product.');
+    expect(await progress.getAttribute('aria-valuenow')).toBe('100');
+    await reloaded;
+    await chart(page).locator('.sales-band path.recharts-area-area').waitFor();
+  });
+
+  it('regenerates the whole catalogue with done/total progress', async () => {
+    const { page } = browser;
+    await openForecasting(page);
+    await page.getByRole('button', { name: 'Regenerate whole catalogue' }).click();
+    const status = page.getByTestId('generation-status');
+    await status.waitFor();
+    // A whole-catalogue run takes several polls: the bar shows done of total on the way.
+    await page.locator('[data-testid="generation-status"]', { hasText: /^Generating… \d+ of \d+$/ }).waitFor({ timeout: 60_000 });
+    await page.locator('[data-testid="generation-status"][data-phase="done"]').waitFor({ timeout: 120_000 });
+    expect(await status.textContent()).toMatch(/^Forecast generated for \d+ products\.$/);
+    await page.getByTestId('at-risk-table').waitFor();
+  }, 150_000);
+
+  it('reads the latest report: at-risk products by first stockout; a row click selects the product', async () => {
+    const { page } = browser;
+    await openForecasting(page);
+    const table = page.getByTestId('at-risk-table');
+    await table.waitFor();
+    const rows = table.locator('tbody tr');
+    const codes = await rows.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-style-code') ?? ''));
+    const latest = await waitForLatestReport();
+    const atRisk = latest.filter((product) => product.firstStockout !== null);
+    const byCode = new Map(atRisk.map((product) => [product.styleCode, product]));
+    const dates = codes.map((code) => byCode.get(code)?.firstStockout ?? 'missing');
+    expect(dates).not.toContain('missing');
+    expect([...dates].sort()).toEqual(dates);
+    expect(await page.getByText(`At-risk products (${atRisk.length})`).count()).toBe(1);
+
+    const chosen = codes[1]!;
+    await rows.nth(1).click();
+    await page.locator(`[data-testid="selected-style-code"]:text-is("${chosen}")`).waitFor();
+    await chart(page).locator('.stock-band path.recharts-area-area').waitFor();
+    expect(await page.getByRole('combobox', { name: 'Product' }).inputValue()).toBe(`${chosen} — ${byCode.get(chosen)!.name}`);
+  });
+
+  it('lists low-stock products with the recommended order: quantity 100, cost 100 × unit cost', async () => {
+    const { page } = browser;
+    const low = await apiGet<{ results: ProductRow[] }>(`/records/tables/products/data/?page=1&page_size=1000&filters_json=${encodeURIComponent('{"current_stock":{"lte":99}}')}`);
+    expect(low.results.length).toBeGreaterThan(0);
+    await openForecasting(page);
+    const table = page.getByTestId('low-stock-table');
+    await table.waitFor();
+    const rows = table.locator('tbody tr');
+    expect(await rows.count()).toBe(low.results.length);
+    const shown = await rows.evaluateAll((elements) =>
+      elements.map((element) => ({
+        code: element.getAttribute('data-style-code') ?? '',
+        quantity: element.querySelector('[data-testid="order-quantity"]')?.textContent ?? '',
+        cost: element.querySelector('[data-testid="order-cost"]')?.textContent ?? '',
+        status: element.querySelector('[data-testid="order-status"]')?.textContent ?? '',
+      })),
+    );
+    for (const row of shown) {
+      const product = low.results.find((candidate) => candidate.product_code === row.code);
+      expect(product, row.code).toBeDefined();
+      expect(row.quantity).toBe('100');
+      expect(row.cost).toBe(money.format(100 * Number(product!.unit_cost)));
+      expect(row.status).toBe('recommended');
+    }
+  });
+
+  it('exports the forecast as CSV', async () => {
+    const { page } = browser;
+    const target = reportProducts[0]!;
+    await openForecasting(page);
+    await pickProduct(page, target.styleCode);
+    await chart(page).locator('.recharts-line-curve').first().waitFor({ state: 'attached' });
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export forecast CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`forecast-${target.styleCode}.csv`);
+    const text = await readFile((await file.path())!, 'utf8');
+    const lines = text.trim().split('\r\n');
+    expect(lines[0]).toBe('date,forecast,lower,upper,stock,stock lower,stock upper');
+    expect(lines.length).toBe(91);
+  });
+});
