@@ -29,10 +29,12 @@ export function fileKindOf(fileName: string, mimeType: string): FileKind | null 
 }
 
 async function* csvRecords(input: Readable): AsyncGenerator<SourceRecord> {
-  const records = input.pipe(parseCsv({ columns: true, bom: true, skip_empty_lines: true, relax_quotes: false, info: true }));
+  const records = input.pipe(parseCsv({ columns: true, bom: true, skip_empty_lines: true }));
+  let row = 0;
   try {
-    for await (const record of records as AsyncIterable<{ record: Record<string, string>; info: { records: number } }>) {
-      yield { row: record.info.records, value: record.record };
+    for await (const record of records as AsyncIterable<Record<string, string>>) {
+      row += 1;
+      yield { row, value: record };
     }
   } catch (error) {
     throw asFormatError(error, 'CSV');

@@ -1,7 +1,8 @@
 // SQL of the import feature: the import log and batched upserts into a data table.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import type { RowValues } from '../tables/columns.ts';
+import type { FieldType } from '@stockwise/contract';
+import { arrayTypeOf, type RowValues } from '../tables/columns.ts';
 
 type Db = Kysely<Database>;
 
@@ -54,19 +55,26 @@ export const findImportLog = (db: Db, id: string) => db.selectFrom('import_logs'
 
 export const listImportLogs = (db: Db, limit: number) => db.selectFrom('import_logs').select(logColumns).orderBy('created_at', 'desc').limit(limit).execute();
 
-/** Inserts or updates rows on the key columns; answers how many were new. */
-export async function upsertRows(db: Db, table: { encodedName: string; keyColumns: string[]; columns: string[] }, rows: RowValues[]): Promise<{ inserted: number; updated: number }> {
+/**
+ * Inserts or updates rows on the key columns; answers how many were new. Each column travels as
+ * one array parameter (unnest), so a batch costs a handful of parameters, not rows × columns.
+ */
+export async function upsertRows(
+  db: Db,
+  table: { encodedName: string; keyColumns: string[]; columns: string[]; typeOf: (column: string) => FieldType },
+  rows: RowValues[],
+): Promise<{ inserted: number; updated: number }> {
   if (!rows.length) return { inserted: 0, updated: 0 };
   const target = sql.id('data', table.encodedName);
   const columnList = sql.join(table.columns.map((c) => sql.id(c)));
-  const values = sql.join(rows.map((row) => sql`(${sql.join(table.columns.map((c) => row[c] ?? null))})`));
+  const arrays = sql.join(table.columns.map((c) => sql`${rows.map((row) => row[c] ?? null)}::${arrayTypeOf(table.typeOf(c))}`));
   const updatable = table.columns.filter((c) => !table.keyColumns.includes(c));
   const onConflict = updatable.length
     ? sql`do update set ${sql.join(updatable.map((c) => sql`${sql.id(c)} = excluded.${sql.id(c)}`))}`
     : sql`do nothing`;
   // xmax = 0 only on a freshly inserted row version.
   const { rows: written } = await sql<{ inserted: boolean }>`
-    insert into ${target} (${columnList}) values ${values}
+    insert into ${target} (${columnList}) select * from unnest(${arrays})
     on conflict (${sql.join(table.keyColumns.map((c) => sql.id(c)))}) ${onConflict}
     returning (xmax = 0) as inserted`.execute(db);
   const inserted = written.filter((r) => r.inserted).length;

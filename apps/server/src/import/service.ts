@@ -3,17 +3,17 @@
 // bad row writes nothing and a second import of the same file leaves the same data.
 import { Transform, type Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
-import { LOGGED_FILE_CONTENT_MAX_BYTES, MAX_REPORTED_ROW_ERRORS, type ImportLogEntry, type ImportResult, type ProductConfig, type RowError } from '@stockwise/contract';
+import { type ColumnDefinition, type FieldType, LOGGED_FILE_CONTENT_MAX_BYTES, MAX_REPORTED_ROW_ERRORS, type ImportLogEntry, type ImportResult, type ProductConfig, type RowError } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import { AppError, validationError } from '../http/errors.ts';
-import { parseRowValues, type RowValues } from '../tables/columns.ts';
+import { compileRowParser, withIdColumn, type RowValues } from '../tables/columns.ts';
 import { findCatalogueEntry } from '../tables/repo.ts';
 import { asRowDataError } from '../tables/service.ts';
 import { applyMapping, resolveEntityMapping } from './mapping.ts';
 import { FileFormatError, fileKindOf, readRecords } from './parse.ts';
 import * as repo from './repo.ts';
 
-const ROWS_PER_BATCH = 1000;
+const ROWS_PER_BATCH = 5000;
 
 export type ImportProgress = { rowsDone: number; bytesDone: number; bytesTotal: number | null; fileName: string; mappingName: string; entityType: string; startedAt: Date };
 export type ImportContext = {
@@ -33,7 +33,14 @@ export class ImportRowsError extends AppError {
   }
 }
 
-type Target = { encodedName: string; tableName: string; keyColumns: string[]; columns: string[]; columnDefinitions: Awaited<ReturnType<typeof findCatalogueEntry>> };
+type Target = {
+  encodedName: string;
+  tableName: string;
+  keyColumns: string[];
+  columns: string[];
+  typeOf: (column: string) => FieldType;
+  columnDefinitions: ColumnDefinition[];
+};
 
 export type ImportRequest = {
   importId: string;
@@ -63,7 +70,15 @@ async function resolveTarget(ctx: ImportContext, request: ImportRequest) {
   if (unknownTarget) throw invalid(`mapping target '${unknownTarget}' is not a column of '${table.name}'.`);
   const missingKey = entity.key.find((key) => !(key in mapping.fieldMappings));
   if (missingKey) throw invalid(`the mapping does not fill the key column '${missingKey}'.`);
-  const target: Target = { encodedName: table.encoded_name, tableName: table.name, keyColumns: entity.key, columns: Object.keys(mapping.fieldMappings), columnDefinitions: table };
+  const types = new Map(withIdColumn(table.columns).map((c) => [c.key, c.type]));
+  const target: Target = {
+    encodedName: table.encoded_name,
+    tableName: table.name,
+    keyColumns: entity.key,
+    columns: Object.keys(mapping.fieldMappings),
+    typeOf: (column) => types.get(column) ?? 'TextField',
+    columnDefinitions: table.columns,
+  };
   return { target, fieldMappings: mapping.fieldMappings };
 }
 
@@ -90,7 +105,7 @@ export async function importFile(ctx: ImportContext, request: ImportRequest): Pr
   const kind = fileKindOf(request.fileName, request.mimeType);
   if (!kind) throw validationError('Upload a .csv or .json file.');
   const { target, fieldMappings } = await resolveTarget(ctx, request);
-  const columns = target.columnDefinitions?.columns ?? [];
+  const parseRow = compileRowParser(target.columnDefinitions);
   const started = Date.now();
   const progress: ImportProgress = {
     rowsDone: 0,
@@ -112,25 +127,34 @@ export async function importFile(ctx: ImportContext, request: ImportRequest): Pr
   try {
     await ctx.db.transaction().execute(async (trx) => {
       let batch = new Map<string, RowValues>();
+      // One batch is written while the next is parsed: the database and the parser work at once.
+      let writing: Promise<void> = Promise.resolve();
+      const write = async (rows: RowValues[]) => {
+        // Rows carry only the fields their record had: a missing field keeps its default on
+        // insert and its stored value on update, so group rows by the columns they fill.
+        const groups = new Map<string, RowValues[]>();
+        for (const row of rows) {
+          const columnsKey = Object.keys(row).sort().join(',');
+          const group = groups.get(columnsKey);
+          if (group) group.push(row);
+          else groups.set(columnsKey, [row]);
+        }
+        for (const [columnsKey, group] of groups) {
+          const written = await asRowDataError(() => repo.upsertRows(trx, { ...target, columns: columnsKey.split(',') }, group));
+          counts.inserted += written.inserted;
+          counts.updated += written.updated;
+        }
+      };
       const flush = async () => {
+        await writing;
         if (rowErrorCount === 0 && batch.size) {
-          // Rows carry only the fields their record had: a missing field keeps its default on
-          // insert and its stored value on update, so group rows by the columns they fill.
-          const groups = new Map<string, RowValues[]>();
-          for (const row of batch.values()) {
-            const columnsKey = Object.keys(row).sort().join(',');
-            groups.set(columnsKey, [...(groups.get(columnsKey) ?? []), row]);
-          }
-          for (const [columnsKey, rows] of groups) {
-            const written = await asRowDataError(() => repo.upsertRows(trx, { ...target, columns: columnsKey.split(',') }, rows));
-            counts.inserted += written.inserted;
-            counts.updated += written.updated;
-          }
+          const rows = [...batch.values()];
+          writing = write(rows);
+          // Settled here so a failed write is not an unhandled rejection before the next flush awaits it.
+          writing.catch(() => {});
         }
         batch = new Map();
       };
-      // Held until commit or rollback: a log row still "running" whose lock is free belongs to a dead import.
-      await repo.lockImport(trx, request.importId);
       const source = request.file.pipe(observed.transform);
       request.file.once('error', (error) => source.destroy(error));
       for await (const record of readRecords(source, kind)) {
@@ -138,7 +162,7 @@ export async function importFile(ctx: ImportContext, request: ImportRequest): Pr
         progress.rowsDone = counts.rows;
         try {
           if (typeof record.value !== 'object' || record.value === null || Array.isArray(record.value)) throw validationError('The record is not an object.');
-          const values = parseRowValues(columns, applyMapping(record.value, fieldMappings), 'create');
+          const values = parseRow(applyMapping(record.value, fieldMappings), 'create');
           const missingKey = target.keyColumns.find((k) => values[k] === null || values[k] === undefined);
           if (missingKey) throw validationError(`${missingKey}: The key is missing.`, { [missingKey]: ['The key is missing.'] });
           const key = keyOf(values, target.keyColumns);
@@ -158,6 +182,7 @@ export async function importFile(ctx: ImportContext, request: ImportRequest): Pr
       }
       if (request.isTruncated()) throw tooLarge();
       await flush();
+      await writing;
       if (rowErrorCount) throw new ImportRowsError(rowErrors.slice(0, MAX_REPORTED_ROW_ERRORS), rowErrorCount);
     });
   } catch (error) {

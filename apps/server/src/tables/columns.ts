@@ -86,6 +86,32 @@ function columnType(column: ColumnDefinition): RawBuilder<unknown> {
   }
 }
 
+/** The array type that carries a column's values in one bound parameter (bulk writes through unnest). */
+export function arrayTypeOf(type: FieldType): RawBuilder<unknown> {
+  switch (type) {
+    case 'CharField':
+    case 'EmailField':
+    case 'TextField':
+      return sql`text[]`;
+    case 'IntegerField':
+      return sql`int4[]`;
+    case 'DecimalField':
+      return sql`numeric[]`;
+    case 'DateField':
+      return sql`date[]`;
+    case 'DateTimeField':
+      return sql`timestamptz[]`;
+    case 'BooleanField':
+      return sql`bool[]`;
+    case 'ForeignKey':
+    case 'AutoField':
+      return sql`int8[]`;
+    case 'query':
+    case 'nestedTable':
+      throw new Error(`${type} has no stored column`);
+  }
+}
+
 /** The column clause of CREATE TABLE, or null for virtual fields. `relatedEncoded` resolves FK targets. */
 export function columnDdl(column: ColumnDefinition, relatedEncoded: (tableName: string) => string): RawBuilder<unknown> | null {
   if (isVirtual(column.type)) return null;
@@ -171,41 +197,50 @@ const expectedValue: Record<FieldType, string> = {
   nestedTable: 'This field is read-only.',
 };
 
+export type RowParser = (input: Record<string, unknown>, mode: 'create' | 'update') => RowValues;
+
 /**
- * Checks a row payload against the table's columns. Read-only fields are ignored (forms send them
- * back), unknown fields are refused. On create, required fields must be present.
+ * Compiles the check of a row payload against the table's columns (once per table, not per row).
+ * Read-only fields are ignored (forms send them back), unknown fields are refused, and on create
+ * required fields must be present.
  */
-export function parseRowValues(columns: ColumnDefinition[], input: Record<string, unknown>, mode: 'create' | 'update'): RowValues {
-  const writable = new Map(columns.filter((c) => !isReadOnly(c.type)).map((c) => [c.key, c]));
+export function compileRowParser(columns: ColumnDefinition[]): RowParser {
+  const writable = new Map(columns.filter((c) => !isReadOnly(c.type)).map((c) => [c.key, { column: c, schema: valueSchema(c) }]));
   const readOnly = new Set(withIdColumn(columns).filter((c) => isReadOnly(c.type)).map((c) => c.key));
-  const errors: Record<string, string[]> = {};
-  const values: RowValues = {};
-  for (const [key, raw] of Object.entries(input)) {
-    if (readOnly.has(key)) continue;
-    const column = writable.get(key);
-    if (!column) {
-      errors[key] = [`Unknown column '${key}'.`];
-      continue;
+  const required = [...writable.values()].filter(({ column }) => column.required).map(({ column }) => column.key);
+  return (input, mode) => {
+    const errors: Record<string, string[]> = {};
+    const values: RowValues = {};
+    for (const key of Object.keys(input)) {
+      if (readOnly.has(key)) continue;
+      const field = writable.get(key);
+      if (!field) {
+        errors[key] = [`Unknown column '${key}'.`];
+        continue;
+      }
+      const { column, schema } = field;
+      const raw = input[key];
+      // A blank required text is as missing as no value (a form's empty box, a CSV's empty cell).
+      const empty = raw === null || raw === undefined || (raw === '' && (!isTextual(column.type) || column.required === true));
+      if (empty) {
+        if (column.required) errors[key] = ['This field is required.'];
+        else values[key] = null;
+        continue;
+      }
+      const parsed = schema.safeParse(raw);
+      if (parsed.success) values[key] = parsed.data;
+      else errors[key] = parsed.error.issues.map((issue) => (issue.code === 'invalid_type' || issue.code === 'invalid_union' ? expectedValue[column.type] : issue.message));
     }
-    // A blank required text is as missing as no value (a form's empty box, a CSV's empty cell).
-    const empty = raw === null || raw === undefined || (raw === '' && (!isTextual(column.type) || column.required === true));
-    if (empty) {
-      if (column.required) errors[key] = ['This field is required.'];
-      else values[key] = null;
-      continue;
+    if (mode === 'create') {
+      for (const key of required) if (!(key in values) && !errors[key]) errors[key] = ['This field is required.'];
     }
-    const parsed = valueSchema(column).safeParse(raw);
-    if (parsed.success) values[key] = parsed.data;
-    else errors[key] = parsed.error.issues.map((issue) => (issue.code === 'invalid_type' || issue.code === 'invalid_union' ? expectedValue[column.type] : issue.message));
-  }
-  if (mode === 'create') {
-    for (const column of writable.values()) {
-      if (column.required && !(column.key in values) && !errors[column.key]) errors[column.key] = ['This field is required.'];
+    const failed = Object.keys(errors);
+    if (failed.length) {
+      const summary = failed.map((field) => `${field}: ${(errors[field] as string[]).join(' ')}`).join('; ');
+      throw validationError(summary, errors);
     }
-  }
-  if (Object.keys(errors).length) {
-    const summary = Object.entries(errors).map(([field, messages]) => `${field}: ${messages.join(' ')}`).join('; ');
-    throw validationError(summary, errors);
-  }
-  return values;
+    return values;
+  };
 }
+
+export const parseRowValues = (columns: ColumnDefinition[], input: Record<string, unknown>, mode: 'create' | 'update') => compileRowParser(columns)(input, mode);
