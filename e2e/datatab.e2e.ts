@@ -303,6 +303,18 @@ describe('Data screen', () => {
     await dialog.waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
+
+    // Paging down and back up keeps the focused row in view, not under the sticky header.
+    await grid(page).focus();
+    for (let i = 0; i < 3; i++) await page.keyboard.press('PageDown');
+    for (let i = 0; i < 25; i++) await page.keyboard.press('ArrowUp');
+    const placement = await grid(page).evaluate((element) => {
+      const header = element.querySelector('[role="rowgroup"]')?.getBoundingClientRect();
+      const row = element.querySelector('[data-focused]')?.getBoundingClientRect();
+      return { headerBottom: header?.bottom ?? 0, rowTop: row?.top ?? -1, gridBottom: element.getBoundingClientRect().bottom, rowBottom: row?.bottom ?? 0 };
+    });
+    expect(placement.rowTop).toBeGreaterThanOrEqual(placement.headerBottom - 1);
+    expect(placement.rowBottom).toBeLessThanOrEqual(placement.gridBottom + 1);
   });
 
   it('pages through the demo sales table while scrolling, with only the visible rows in the DOM', async () => {

@@ -1,7 +1,7 @@
 // The right pane's grid: TanStack Table for the column model, TanStack Virtual for the rows (only
 // the rows in view are in the DOM), a sticky header with sort buttons and debounced filter inputs,
 // pages loaded from the server's `next` links as the user nears the end.
-import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type HeaderGroup } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
@@ -52,14 +52,20 @@ export function DataGrid(props: DataGridProps) {
   const { tableName, columns, rows, sort, filters, hasNext, isLoadingMore, onSort, onFilter, onLoadMore, onRowAction, canMakeVariation, emptyContent } = props;
   const { t } = useTranslation();
   const scrollRef = useRef<HTMLDivElement>(null);
+  const headerRef = useRef<HTMLDivElement>(null);
   const [viewportWidth, setViewportWidth] = useState(0);
+  const [headerHeight, setHeaderHeight] = useState(0);
   const [focusedIndex, setFocusedIndex] = useState(0);
 
   useEffect(() => {
     const element = scrollRef.current;
     if (!element) return;
-    const observer = new ResizeObserver(() => setViewportWidth(element.clientWidth));
+    const observer = new ResizeObserver(() => {
+      setViewportWidth(element.clientWidth);
+      setHeaderHeight(headerRef.current?.offsetHeight ?? 0);
+    });
     observer.observe(element);
+    if (headerRef.current) observer.observe(headerRef.current);
     return () => observer.disconnect();
   }, []);
 
@@ -77,6 +83,9 @@ export function DataGrid(props: DataGridProps) {
     getScrollElement: () => scrollRef.current,
     estimateSize: () => gridRowHeight,
     overscan: 6,
+    // The rows start below the sticky header, and a row scrolled to must not hide under it.
+    scrollMargin: headerHeight,
+    scrollPaddingStart: headerHeight,
   });
   const virtualItems = virtualizer.getVirtualItems();
   const lastVisible = virtualItems.at(-1)?.index ?? -1;
@@ -183,7 +192,7 @@ export function DataGrid(props: DataGridProps) {
       data-has-next={hasNext}
       data-loading-more={isLoadingMore}
     >
-      <GridHeader headerGroups={table.getHeaderGroups()} columns={dataColumns} widths={widths} totalWidth={totalWidth} sort={sort} filters={filters} onSort={onSort} onFilter={onFilter} />
+      <GridHeader ref={headerRef} headerGroups={table.getHeaderGroups()} columns={dataColumns} widths={widths} totalWidth={totalWidth} sort={sort} filters={filters} onSort={onSort} onFilter={onFilter} />
       <div role="rowgroup" className={classes.gridBody} style={{ height: virtualizer.getTotalSize(), width: totalWidth }}>
         {virtualItems.map((item, position) => {
           const modelRow = modelRows[position];
@@ -195,7 +204,7 @@ export function DataGrid(props: DataGridProps) {
               // to the row scrolled in, so a fast scroll updates text instead of rebuilding rows.
               key={position}
               index={item.index}
-              start={item.start}
+              start={item.start - headerHeight}
               row={row}
               cells={modelRow.getVisibleCells().map((cell) => ({ id: cell.column.id, width: cell.column.getSize(), text: cellTextOf(cell.column.id, cell.getValue()) }))}
               focused={item.index === focusedIndex}
@@ -220,6 +229,7 @@ export function DataGrid(props: DataGridProps) {
 const rowDomId = (index: number) => `datatab-row-${index}`;
 
 type GridHeaderProps = {
+  ref: Ref<HTMLDivElement>;
   headerGroups: HeaderGroup<TableRow>[];
   columns: readonly TableColumn[];
   widths: Record<string, number>;
@@ -231,10 +241,10 @@ type GridHeaderProps = {
 };
 
 /** The sticky header: sort buttons and filter inputs. Memoised: scrolling does not touch it. */
-const GridHeader = memo(function GridHeader({ headerGroups, columns, widths, totalWidth, sort, filters, onSort, onFilter }: GridHeaderProps) {
+const GridHeader = memo(function GridHeader({ ref, headerGroups, columns, widths, totalWidth, sort, filters, onSort, onFilter }: GridHeaderProps) {
   const { t } = useTranslation();
   return (
-      <div className={classes.gridHeader} style={{ width: totalWidth }} role="rowgroup">
+      <div ref={ref} className={classes.gridHeader} style={{ width: totalWidth }} role="rowgroup">
         {headerGroups.map((group) => (
           <div key={group.id} role="row" aria-rowindex={1} className={classes.gridHeaderRow}>
             {group.headers.map((header) => {
