@@ -12,7 +12,7 @@ import type { AppDatabase } from './db/database.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { forecastingRoutes } from './forecasting/routes.ts';
 import { importRoutes } from './import/routes.ts';
-import { GENERATE_FORECASTS_JOB } from './forecasting/service.ts';
+import { createForecastingContext, FORECAST_INPUT_TABLES, requestCatalogueForecast } from './forecasting/service.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerAuthGuard } from './auth/guard.ts';
 import { authRoutes } from './auth/routes.ts';
@@ -94,10 +94,19 @@ export async function buildApp({ config, database, queue }: AppDependencies): Pr
   await app.register(tableRoutes(tablesContext));
   await app.register(queryRoutes(database.db, tablesContext.loadConfig));
   await app.register(fastifyMultipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10, fieldSize: 1024 * 1024, parts: 12 } });
-  await app.register(importRoutes({ db: database.db, loadConfig: tablesContext.loadConfig, progress: new Map() }));
+  const forecastingContext = createForecastingContext(database.db, queue);
   await app.register(
-    forecastingRoutes({ db: database.db, sendJob: queue.send, jobState: (id) => queue.jobState(GENERATE_FORECASTS_JOB, id) }),
+    importRoutes({
+      db: database.db,
+      loadConfig: tablesContext.loadConfig,
+      progress: new Map(),
+      onTableImported: async (table) => {
+        // New demand or stock history changes every forecast built on it: refresh the catalogue.
+        if (FORECAST_INPUT_TABLES.has(table)) await requestCatalogueForecast(forecastingContext);
+      },
+    }),
   );
+  await app.register(forecastingRoutes(forecastingContext));
 
   if (existsSync(path.join(config.webDistDir, 'index.html'))) {
     await app.register(fastifyStatic, { root: config.webDistDir, wildcard: true, index: false });

@@ -8,8 +8,7 @@ import { jobDefinitions } from './jobs/definitions.ts';
 import { startJobQueue, type JobQueue } from './jobs/queue.ts';
 import { DEMO_USERNAME, seedDemoData } from './demo/seed.ts';
 import { productName } from './product.ts';
-import { DEFAULT_FORECAST_DAYS } from '@stockwise/contract';
-import { GENERATE_FORECASTS_JOB, requestForecastGeneration } from './forecasting/service.ts';
+import { createForecastingContext, requestCatalogueForecast } from './forecasting/service.ts';
 
 export type RunningServer = { app: FastifyInstance; database: AppDatabase; queue: JobQueue; url: string; stop(): Promise<void> };
 
@@ -28,10 +27,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   if (seed?.seeded) {
     app.log.info(`Seeded demo data: ${seed.products} products, ${seed.salesRows} daily sales rows`);
     // Forecast the demo catalogue in the background so the first visit has forecasts and a report.
-    await requestForecastGeneration(
-      { db: database.db, sendJob: queue.send, jobState: (id) => queue.jobState(GENERATE_FORECASTS_JOB, id) },
-      { styleCode: undefined, forecastDays: DEFAULT_FORECAST_DAYS, requestedBy: null },
-    );
+    await requestCatalogueForecast(createForecastingContext(database.db, queue));
   }
   let url = '';
   if (config.role !== 'worker') {

@@ -5,10 +5,13 @@ import type { Kysely } from 'kysely';
 import { forecastBatch, isForecastError, type ProductForecast, type ProductForecastInput } from '@stockwise/forecast';
 import { DEFAULT_FORECAST_DAYS, WHOLE_CATALOGUE, type InventoryReport, type ProductForecastResponse, type TaskStatusResponse } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
+import type { JobQueue } from '../jobs/queue.ts';
 import { AppError } from '../http/errors.ts';
 import * as repo from './repo.ts';
 
 export const GENERATE_FORECASTS_JOB = 'forecasting.generate';
+/** The tables forecasts are computed from. */
+export const FORECAST_INPUT_TABLES = new Set(['sales', 'stock_snapshots', 'deliveries']);
 const HISTORY_DAYS = 730;
 // A chunk is forecast by one worker-pool run; within it, histories are loaded and results stored
 // in small slices with a yield between them, so the API on the same event loop stays responsive.
@@ -24,6 +27,14 @@ export type ForecastingContext = {
   /** pg-boss's view of a job, to notice one that died without reporting (crash after its last retry). */
   jobState(jobId: string): Promise<{ state: string; output: unknown } | null>;
 };
+
+export function createForecastingContext(db: Kysely<Database>, queue: Pick<JobQueue, 'send' | 'jobState'>): ForecastingContext {
+  return { db, sendJob: queue.send, jobState: (jobId) => queue.jobState(GENERATE_FORECASTS_JOB, jobId) };
+}
+
+/** Queues a whole-catalogue run (after demo seeding, after imports of sales or stock). */
+export const requestCatalogueForecast = (ctx: ForecastingContext) =>
+  requestForecastGeneration(ctx, { styleCode: undefined, forecastDays: DEFAULT_FORECAST_DAYS, requestedBy: null });
 
 const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 const productNotFound = (styleCode: string) => new AppError('not_found', `Product '${styleCode}' not found.`);

@@ -115,6 +115,17 @@ describe.each(backends)('file import on %s', (backend) => {
     expect(entries.some((e) => e.fileName === 'logged.csv')).toBe(true);
   });
 
+  it('queues a catalogue forecast after new sales arrive', async () => {
+    await upload({ file: { name: 'p.csv', content: 'product_code,name\nSLS-1,Sold product\n' }, mapping: productMapping });
+    const { id } = await server.database.db.selectFrom('data.products').select('id').where('product_code', '=', 'SLS-1').executeTakeFirstOrThrow();
+    const tasksBefore = await server.database.db.selectFrom('forecast_tasks').select('id').where('style_code', 'is', null).execute();
+    const salesMapping = { entities: { sales: { field_mappings: { product_id: 'product', date: 'day', quantity: 'units' } } } };
+    const result = await upload({ file: { name: 'sales.csv', content: `product,day,units\n${id},2026-11-01,4\n${id},2026-11-02,0\n` }, mapping: salesMapping, entityType: 'sales' });
+    expect(result.status, JSON.stringify(result.json)).toBe(200);
+    const tasksAfter = await server.database.db.selectFrom('forecast_tasks').select('id').where('style_code', 'is', null).execute();
+    expect(tasksAfter.length).toBe(tasksBefore.length + 1);
+  });
+
   it('never answers arbitrary CSV or mappings with a 500, and never writes part of a file', async () => {
     const cell = fc.oneof(fc.string({ maxLength: 12 }), fc.integer().map(String), fc.constantFrom('', '"', ',', '\n', '1.5', 'x"y'));
     const csv = fc.array(fc.array(cell, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 6 }).map((rows) => `product_code,name,current_stock\n${rows.map((r) => r.join(',')).join('\n')}`);

@@ -21,6 +21,8 @@ export type ImportContext = {
   loadConfig: () => Promise<ProductConfig>;
   /** Live progress of imports running in this process (the log row is written at start and end). */
   progress: Map<string, ImportProgress>;
+  /** Told after a successful import which table changed (new sales mean new forecasts). */
+  onTableImported(tableName: string): Promise<void>;
 };
 
 export class ImportRowsError extends AppError {
@@ -199,6 +201,7 @@ export async function importFile(ctx: ImportContext, request: ImportRequest): Pr
     throw failure;
   }
   const durationMs = Date.now() - started;
+  await ctx.onTableImported(target.tableName);
   await finish({ status: 'success', details: { counts, duration_ms: durationMs, bytes: progress.bytesDone }, errorMessage: null });
   ctx.progress.delete(request.importId);
   return {
