@@ -103,7 +103,7 @@ async function seedAndTimeDirectSql(backend: 'pglite' | 'postgres', target: Data
   const table = await createTable({ db: database.db, loadConfig: async () => emptyConfig, catalogueCache: new CatalogueCache() }, { name: 'bench rows', folder: 'Bench', columns });
   const seedStart = performance.now();
   await sql`insert into ${sql.id('data', table.encodedName)} (sku, name, qty, price)
-    select 'SKU-' || lpad(i::text, 7, '0'), 'Item ' || i, (i * 7919) % 1000, (i % 10000) / 100.0
+    select 'SKU-' || lpad(i::text, 7, '0'), 'Item ' || i, (i::int8 * 7919) % 1000, (i % 10000) / 100.0
     from generate_series(1, ${ROWS}) as i`.execute(database.db);
   await sql`analyze ${sql.id('data', table.encodedName)}`.execute(database.db);
   console.log(`  ${backend}: seeded ${ROWS.toLocaleString()} rows with indexes in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
