@@ -1,5 +1,44 @@
-import { ComingSoonPage } from '../../components/ComingSoonPage.tsx';
+// The Settings screen (route /app/settings): data integration (spec §2: choose a file and a
+// mapping, preview the first five rows, submit) and the import log.
+import './mantine-styles.ts';
+import { useEffect } from 'react';
+import { Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { PREVIEW_ROWS } from '@stockwise/contract';
+import { useSessionStore } from '../../stores/session.ts';
+import { useImportStore } from '../../stores/import.ts';
+import { ImportForm } from './ImportForm.tsx';
+import { ImportLog } from './ImportLog.tsx';
 
 export default function SettingsPage() {
-  return <ComingSoonPage page="settings" />;
+  const { t } = useTranslation();
+  const sessionReady = useSessionStore((state) => !state.isLoading && state.isLoggedIn);
+  const { loadMappings, loadLogs } = useImportStore.getState();
+
+  // Spec §5: nothing is fetched until the session has loaded and the user is logged in.
+  useEffect(() => {
+    if (!sessionReady) return;
+    void loadMappings();
+    void loadLogs();
+  }, [sessionReady, loadMappings, loadLogs]);
+
+  return (
+    <Stack gap="md" pb="xl">
+      <Title order={1}>{t('nav.settings')}</Title>
+      <Paper withBorder p="md" component="section" aria-labelledby="data-integration-title">
+        <Stack gap="md">
+          <div>
+            <Title order={2} size="h3" id="data-integration-title">
+              {t('import.title')}
+            </Title>
+            <Text c="dimmed">{t('import.intro', { count: PREVIEW_ROWS })}</Text>
+          </div>
+          <ImportForm />
+        </Stack>
+      </Paper>
+      <Paper withBorder p="md" component="section">
+        <ImportLog />
+      </Paper>
+    </Stack>
+  );
 }

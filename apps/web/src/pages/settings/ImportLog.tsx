@@ -1,0 +1,173 @@
+// The import log (spec §3 Import log entry): recent imports, newest first, and one import's details
+// (row errors, and the file content when the server kept it: files under 500,000 bytes, spec §9).
+import { Alert, Badge, Button, CloseButton, Group, Paper, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useShallow } from 'zustand/react/shallow';
+import type { ImportLogSummary } from '../../api/import.ts';
+import { useImportStore } from '../../stores/import.ts';
+import { formatBytes, formatTime } from './format.ts';
+import { RowErrorsTable } from './ImportForm.tsx';
+
+const statusColor = (status: ImportLogSummary['status']): string => {
+  switch (status) {
+    case 'success':
+      return 'teal';
+    case 'error':
+      return 'red';
+    case 'running':
+      return 'blue';
+    default: {
+      const unreachable: never = status;
+      return unreachable;
+    }
+  }
+};
+
+function StatusBadge({ status }: { status: ImportLogSummary['status'] }) {
+  const { t } = useTranslation();
+  return (
+    <Badge color={statusColor(status)} variant="light" data-testid="log-status">
+      {t(`import.log.statuses.${status}`)}
+    </Badge>
+  );
+}
+
+function LogDetail() {
+  const { t } = useTranslation();
+  const { detail, isLoading, error, selectedLogId } = useImportStore(useShallow((state) => ({ detail: state.logDetail, isLoading: state.isLoadingLogDetail, error: state.logDetailError, selectedLogId: state.selectedLogId })));
+  const selectLog = useImportStore((state) => state.selectLog);
+  if (!selectedLogId) return null;
+  const rowErrors = detail?.details.row_errors ?? [];
+  return (
+    <Paper withBorder p="md" data-testid="log-detail" aria-busy={isLoading || undefined}>
+      <Group justify="space-between" mb="xs">
+        <Title order={3} size="h5">
+          {t('import.detail.title', { file: detail?.fileName ?? '' })}
+        </Title>
+        <CloseButton aria-label={t('import.detail.close')} onClick={() => void selectLog(null)} />
+      </Group>
+      {isLoading ? <Text c="dimmed">{t('import.detail.loading')}</Text> : null}
+      {error ? <Alert color="red" title={error} /> : null}
+      {detail ? (
+        <Stack gap="sm">
+          <Group gap="xl">
+            <StatusBadge status={detail.status} />
+            <Text size="sm">
+              {t('import.log.mapping')}: {detail.mappingName}
+            </Text>
+            <Text size="sm">
+              {t('import.detail.entity')}: {detail.entityType}
+            </Text>
+            {detail.details.bytes !== undefined ? (
+              <Text size="sm">
+                {t('import.detail.bytes')}: {formatBytes(detail.details.bytes)}
+              </Text>
+            ) : null}
+            <Text size="sm">
+              {t('import.detail.progress')}: {detail.progress.rows_done}
+            </Text>
+            <Text size="sm">
+              {t('import.detail.finished')}: {formatTime(detail.finishedAt)}
+            </Text>
+          </Group>
+          {detail.errorMessage ? (
+            <Text c="red" size="sm" data-testid="log-detail-error">
+              {detail.errorMessage}
+            </Text>
+          ) : null}
+          <RowErrorsTable rowErrors={rowErrors} total={rowErrors.length} testId="log-row-errors" />
+          <Text fw={600} size="sm">
+            {t('import.detail.fileContent')}
+          </Text>
+          {detail.fileContent !== null ? (
+            <pre data-testid="log-file-content" tabIndex={0} style={{ maxHeight: 320, overflow: 'auto', margin: 0, padding: 8, background: 'var(--mantine-color-gray-0)', border: '1px solid var(--mantine-color-gray-3)', fontSize: 12 }}>
+              {detail.fileContent}
+            </pre>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t('import.detail.noFileContent')}
+            </Text>
+          )}
+        </Stack>
+      ) : null}
+    </Paper>
+  );
+}
+
+export function ImportLog() {
+  const { t } = useTranslation();
+  const { logs, isLoading, error, selectedLogId } = useImportStore(useShallow((state) => ({ logs: state.logs, isLoading: state.isLoadingLogs, error: state.logsError, selectedLogId: state.selectedLogId })));
+  const { loadLogs, selectLog } = useImportStore.getState();
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between">
+        <Title order={2} size="h4">
+          {t('import.log.title')}
+        </Title>
+        <Button size="xs" variant="default" onClick={() => void loadLogs()} loading={isLoading}>
+          {t('import.log.refresh')}
+        </Button>
+      </Group>
+      {error ? <Alert color="red" title={error} data-testid="log-error" /> : null}
+      {logs.length === 0 && !isLoading && !error ? <Text c="dimmed">{t('import.log.empty')}</Text> : null}
+      {logs.length ? (
+        <Table.ScrollContainer minWidth={800}>
+          <Table highlightOnHover withTableBorder data-testid="import-log" aria-label={t('import.log.title')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('import.log.status')}</Table.Th>
+                <Table.Th>{t('import.log.file')}</Table.Th>
+                <Table.Th>{t('import.log.mapping')}</Table.Th>
+                <Table.Th>{t('import.log.counts')}</Table.Th>
+                <Table.Th>{t('import.log.duration')}</Table.Th>
+                <Table.Th>{t('import.log.error')}</Table.Th>
+                <Table.Th>{t('import.log.time')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {logs.map((entry) => {
+                const counts = entry.details.counts;
+                return (
+                  <Table.Tr
+                    key={entry.id}
+                    data-testid="log-row"
+                    data-import-id={entry.id}
+                    aria-selected={entry.id === selectedLogId}
+                    onClick={() => void selectLog(entry.id)}
+                    style={{ cursor: 'pointer', background: entry.id === selectedLogId ? 'var(--mantine-color-blue-light)' : undefined }}
+                  >
+                    <Table.Td>
+                      <StatusBadge status={entry.status} />
+                    </Table.Td>
+                    <Table.Td>
+                      <UnstyledButton
+                        aria-label={t('import.log.detailsOf', { file: entry.fileName })}
+                        onClick={(event) => {
+                          event.stopPropagation();
+                          void selectLog(entry.id);
+                        }}
+                        style={{ textDecoration: 'underline' }}
+                      >
+                        {entry.fileName}
+                      </UnstyledButton>
+                    </Table.Td>
+                    <Table.Td>{entry.mappingName}</Table.Td>
+                    <Table.Td data-testid="log-counts">{counts ? t('import.log.countsValue', counts) : entry.status === 'running' ? entry.progress.rows_done : ''}</Table.Td>
+                    <Table.Td>{entry.details.duration_ms !== undefined ? t('import.result.durationMs', { ms: Math.round(entry.details.duration_ms) }) : ''}</Table.Td>
+                    <Table.Td>
+                      <Text size="sm" c="red" lineClamp={2}>
+                        {entry.errorMessage ?? ''}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{formatTime(entry.createdAt)}</Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : null}
+      <LogDetail />
+    </Stack>
+  );
+}

@@ -1,0 +1,33 @@
+// Display helpers of the Data integration screen.
+import type { CellHint } from './preview.ts';
+
+const bytesFormat = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${bytesFormat.format(bytes / 1024)} KB`;
+  return `${bytesFormat.format(bytes / (1024 * 1024))} MB`;
+}
+
+/** A mapped value as text in a preview cell (objects as JSON, so a wrong path is visible). */
+export function formatCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
+/** The i18n key and values of a cell hint. */
+export function hintMessage(hint: CellHint): [string, Record<string, unknown>] {
+  switch (hint.code) {
+    case 'tooManyDecimals':
+      return ['import.preview.hints.tooManyDecimals', { places: hint.places }];
+    case 'tooLong':
+      return ['import.preview.hints.tooLong', { max: hint.max }];
+    default:
+      return [`import.preview.hints.${hint.code}`, {}];
+  }
+}
+
+const timeFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'medium' });
+export const formatTime = (iso: string | null) => (iso ? timeFormat.format(new Date(iso)) : '');

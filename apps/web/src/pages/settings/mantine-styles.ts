@@ -1,0 +1,5 @@
+// The Mantine sheets the Settings (Data integration) screen adds to the app's
+// (apps/web/src/mantine-styles.ts), loaded with this screen's chunk only.
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Progress.css';
+import '@mantine/core/styles/SimpleGrid.css';

@@ -1,0 +1,326 @@
+// The Data integration screen's state (spec §3 Integration (import) state, §4 Import flow): the
+// chosen file and mapping, the mapping's config, the preview of the first records, the upload with
+// its progress and result, and the import log. Loading and error flags per spec §4: set at start,
+// cleared at end; the error cleared at start (flow: isLoading/isUploading + error, log: isLoadingLogs/
+// logsError, one log's details: isLoadingLogDetail/logDetailError).
+import { create } from 'zustand';
+import type { MappingConfig, RowError, TableColumn } from '@stockwise/contract';
+import * as importApi from '../api/import.ts';
+import type { ImportLogEntry, ImportLogSummary, ImportResult } from '../api/import.ts';
+import { normalizeError, type NormalizedError } from '../api/errors.ts';
+import { i18n } from '../i18n.ts';
+import { useSessionStore } from './session.ts';
+import { buildPreview, entityFieldMappings, PreviewError, readPreviewRecords, type FileKind, type PreviewData } from '../pages/settings/preview.ts';
+
+export type MappingSummary = { name: string; description: string | null };
+export type ServerProgress = { rowsDone: number; bytesDone: number; bytesTotal: number | null };
+
+export type ImportState = {
+  selectedFile: File | null;
+  selectedMapping: string | null;
+  mappingConfig: MappingConfig | null;
+  previewData: PreviewData | null;
+  /** Entity types the selected mapping fills. */
+  availableEntities: string[];
+  availableMappings: MappingSummary[];
+  /** The products table's columns, for the preview hints ([] when they could not be read). */
+  tableColumns: TableColumn[];
+  /** A JSON file too large to preview in the browser (it can still be imported). */
+  previewUnavailable: { kind: FileKind } | null;
+
+  /** Mappings, a mapping's config or the preview are loading. */
+  isLoading: boolean;
+  isUploading: boolean;
+  error: string | null;
+  /** The server's or the parser's reason behind `error`, shown under it. */
+  errorDetail: string | null;
+  rowErrors: RowError[];
+  rowErrorCount: number;
+  uploadProgress: importApi.UploadProgress | null;
+  serverProgress: ServerProgress | null;
+  result: ImportResult | null;
+
+  logs: ImportLogSummary[];
+  isLoadingLogs: boolean;
+  logsError: string | null;
+  selectedLogId: string | null;
+  logDetail: ImportLogEntry | null;
+  isLoadingLogDetail: boolean;
+  logDetailError: string | null;
+};
+
+export type ImportActions = {
+  loadMappings: () => Promise<void>;
+  selectMapping: (name: string | null) => Promise<void>;
+  loadMappingConfig: (name: string) => Promise<void>;
+  selectFile: (file: File | null) => Promise<void>;
+  generatePreview: () => Promise<void>;
+  /** Uploads the file; the error is in the state and rethrown (spec §4). */
+  submit: () => Promise<ImportResult>;
+  cancelUpload: () => void;
+  loadLogs: () => Promise<void>;
+  selectLog: (id: string | null) => Promise<void>;
+};
+
+export type ImportStore = ImportState & ImportActions;
+
+export const initialImportState: ImportState = {
+  selectedFile: null,
+  selectedMapping: null,
+  mappingConfig: null,
+  previewData: null,
+  availableEntities: [],
+  availableMappings: [],
+  tableColumns: [],
+  previewUnavailable: null,
+  isLoading: false,
+  isUploading: false,
+  error: null,
+  errorDetail: null,
+  rowErrors: [],
+  rowErrorCount: 0,
+  uploadProgress: null,
+  serverProgress: null,
+  result: null,
+  logs: [],
+  isLoadingLogs: false,
+  logsError: null,
+  selectedLogId: null,
+  logDetail: null,
+  isLoadingLogDetail: false,
+  logDetailError: null,
+};
+
+/** Spec §5, §6: calls wait until the stored session has loaded and the user is logged in. */
+export function isSessionReady(): boolean {
+  const session = useSessionStore.getState();
+  return !session.isLoading && session.isLoggedIn;
+}
+
+/** Spec §5: what stops a submit, in the order checked; null when it may go. */
+export function submitGuard(input: { file: File | null; mappingConfig: MappingConfig | null; mappingName: string | null; sessionReady: boolean }): string | null {
+  if (!input.file || !input.mappingConfig || !input.mappingName) return i18n.t('import.errors.required');
+  if (!input.sessionReady) return i18n.t('import.errors.authNotReady');
+  return null;
+}
+
+const noUploadErrors = { rowErrors: [] as RowError[], rowErrorCount: 0 };
+const entityTypesOf = (config: MappingConfig | null) => (config ? Object.keys(config.entities ?? {}) : []);
+
+function bodyOf(error: NormalizedError): Record<string, unknown> {
+  const body = error.details.body;
+  return typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+}
+
+export const useImportStore = create<ImportStore>()((set, get) => {
+  /** Only the latest preview, mapping load or upload may write its answer. */
+  let previewSequence = 0;
+  let mappingSequence = 0;
+  let uploadAbort: AbortController | null = null;
+
+  const loadColumns = async () => {
+    try {
+      set({ tableColumns: await importApi.fetchImportColumns() });
+    } catch (error) {
+      // Hints are a help, not a requirement: the preview still shows the mapped values.
+      console.warn(`Preview hints unavailable: ${normalizeError(error).message}`);
+    }
+  };
+
+  const adoptMapping = (name: string, config: MappingConfig) => set({ selectedMapping: name, mappingConfig: config, availableEntities: entityTypesOf(config) });
+
+  return {
+    ...initialImportState,
+
+    loadMappings: async () => {
+      if (!isSessionReady()) {
+        set({ error: i18n.t('import.errors.authNotReadyConfig'), errorDetail: null });
+        return;
+      }
+      const sequence = ++mappingSequence;
+      set({ isLoading: true, error: null, errorDetail: null });
+      const columns = get().tableColumns.length ? null : loadColumns();
+      try {
+        const answer = await importApi.fetchConfig();
+        if (!answer.success) throw new Error(answer.message);
+        const mappings = importApi.mappingsOf(answer.content);
+        const availableMappings = Object.entries(mappings).map(([name, config]) => ({ name, description: config.description ?? null }));
+        await columns;
+        if (sequence !== mappingSequence) return;
+        set({ availableMappings, isLoading: false });
+        // First available mapping selected by default (spec §5); a kept selection is refreshed.
+        const current = get().selectedMapping;
+        const name = current && mappings[current] ? current : (availableMappings[0]?.name ?? null);
+        if (name) adoptMapping(name, mappings[name] as MappingConfig);
+        else set({ selectedMapping: null, mappingConfig: null, availableEntities: [] });
+        if (get().selectedFile) await get().generatePreview();
+      } catch (error) {
+        if (sequence !== mappingSequence) return;
+        set({ isLoading: false, error: i18n.t('import.errors.loadMappings'), errorDetail: normalizeError(error).message || null });
+      }
+    },
+
+    selectMapping: async (name) => {
+      if (!name) {
+        ++mappingSequence;
+        set({ selectedMapping: null, mappingConfig: null, availableEntities: [], previewData: null, previewUnavailable: null });
+        return;
+      }
+      await get().loadMappingConfig(name);
+      if (get().selectedMapping === name && get().selectedFile) await get().generatePreview();
+    },
+
+    loadMappingConfig: async (name) => {
+      if (!isSessionReady()) {
+        set({ error: i18n.t('import.errors.authNotReadyConfig'), errorDetail: null });
+        return;
+      }
+      const sequence = ++mappingSequence;
+      // The mapping is chosen now; its config follows (the file's preview waits for it).
+      set({ selectedMapping: name, mappingConfig: null, availableEntities: [], previewData: null, previewUnavailable: null, isLoading: true, error: null, errorDetail: null, result: null, ...noUploadErrors });
+      try {
+        const answer = await importApi.fetchConfig();
+        if (!answer.success) throw new Error(answer.message);
+        if (sequence !== mappingSequence) return;
+        const config = importApi.mappingsOf(answer.content)[name];
+        if (!config) {
+          set({ isLoading: false, error: i18n.t('import.errors.mappingConfigNotFound', { name }) });
+          return;
+        }
+        adoptMapping(name, config);
+        set({ isLoading: false });
+      } catch (error) {
+        if (sequence !== mappingSequence) return;
+        set({ isLoading: false, error: i18n.t('import.errors.loadMappingConfig'), errorDetail: normalizeError(error).message || null });
+      }
+    },
+
+    selectFile: async (file) => {
+      ++previewSequence;
+      set({ selectedFile: file, previewData: null, previewUnavailable: null, error: null, errorDetail: null, result: null, ...noUploadErrors });
+      if (file) await get().generatePreview();
+    },
+
+    generatePreview: async () => {
+      const { selectedFile: file, selectedMapping: name, mappingConfig, tableColumns } = get();
+      if (!file) return;
+      const sequence = ++previewSequence;
+      set({ isLoading: true, error: null, errorDetail: null, previewData: null, previewUnavailable: null });
+      const fail = (error: string, errorDetail: string | null = null) => {
+        if (sequence === previewSequence) set({ isLoading: false, error, errorDetail });
+      };
+      if (!mappingConfig) return fail(i18n.t('import.errors.mappingConfigMissing', { name: name ?? '' }));
+      const fieldMappings = entityFieldMappings(mappingConfig, importApi.importEntityType);
+      if (!fieldMappings) return fail(i18n.t('import.errors.noEntityMapping', { type: importApi.importEntityType }));
+      try {
+        const source = await readPreviewRecords(file);
+        if (sequence !== previewSequence) return;
+        if ('tooLarge' in source) {
+          set({ isLoading: false, previewUnavailable: { kind: source.kind } });
+          return;
+        }
+        set({ isLoading: false, previewData: buildPreview(source.kind, source.records, fieldMappings, tableColumns, source.warnings) });
+      } catch (error) {
+        if (error instanceof PreviewError && error.reason === 'read') return fail(i18n.t('import.errors.readFile'), error.message);
+        if (error instanceof PreviewError && error.reason === 'kind') return fail(i18n.t('import.errors.previewFailed'), i18n.t('import.errors.unsupportedFile'));
+        if (error instanceof PreviewError && error.reason === 'noRecords') return fail(i18n.t('import.errors.previewFailed'), i18n.t('import.errors.noRecords'));
+        fail(i18n.t('import.errors.previewFailed'), error instanceof Error ? error.message : String(error));
+      }
+    },
+
+    submit: async () => {
+      const { selectedFile: file, mappingConfig, selectedMapping: mappingName } = get();
+      const blocked = submitGuard({ file, mappingConfig, mappingName, sessionReady: isSessionReady() });
+      if (blocked || !file || !mappingConfig || !mappingName) {
+        const message = blocked ?? i18n.t('import.errors.required');
+        set({ error: message, errorDetail: null, ...noUploadErrors });
+        throw new Error(message);
+      }
+      if (get().isUploading) throw new Error(i18n.t('import.errors.busy'));
+      const importId = crypto.randomUUID();
+      const abort = new AbortController();
+      uploadAbort = abort;
+      set({ isUploading: true, error: null, errorDetail: null, result: null, ...noUploadErrors, uploadProgress: { loaded: 0, total: file.size }, serverProgress: null });
+
+      // Server-side progress: the import log entry of this import, polled while the upload runs.
+      let polling = true;
+      const poll = async () => {
+        while (polling) {
+          await new Promise((resolve) => setTimeout(resolve, importApi.importProgressPollMs));
+          if (!polling) return;
+          try {
+            const entry = await importApi.fetchImportLog(importId);
+            if (polling) set({ serverProgress: { rowsDone: entry.progress.rows_done, bytesDone: entry.progress.bytes_done, bytesTotal: entry.progress.bytes_total } });
+          } catch {
+            // Not logged yet (404 until the server has read the fields) or a passing failure: ask again.
+          }
+        }
+      };
+      void poll();
+
+      try {
+        const result = await importApi.uploadImport({
+          importId,
+          file,
+          mappingConfig,
+          mappingName,
+          signal: abort.signal,
+          onUploadProgress: (progress) => set({ uploadProgress: progress }),
+        });
+        polling = false;
+        // Spec §4: success clears the preview and the error (and the file the preview was of).
+        set({ isUploading: false, result, previewData: null, previewUnavailable: null, selectedFile: null, error: null, errorDetail: null, serverProgress: { rowsDone: result.counts.rows, bytesDone: file.size, bytesTotal: file.size } });
+        void get().loadLogs();
+        return result;
+      } catch (caught) {
+        polling = false;
+        const error = normalizeError(caught);
+        const body = bodyOf(error);
+        const rowErrors = Array.isArray(body['row_errors']) ? (body['row_errors'] as RowError[]) : [];
+        const rowErrorCount = typeof body['row_error_count'] === 'number' ? body['row_error_count'] : rowErrors.length;
+        const cancelled = abort.signal.aborted;
+        // 413: the server's own message says it all; otherwise the spec's message with the server's reason.
+        const message = cancelled ? i18n.t('import.errors.cancelled') : error.details.status === 413 ? error.message : i18n.t('import.errors.uploadFailed');
+        const detail = cancelled || error.details.status === 413 ? null : error.message || null;
+        set({ isUploading: false, error: message, errorDetail: detail, rowErrors, rowErrorCount });
+        // The server recorded the failed import in its log (spec §4): show it.
+        void get().loadLogs();
+        throw error;
+      } finally {
+        if (uploadAbort === abort) uploadAbort = null;
+      }
+    },
+
+    cancelUpload: () => uploadAbort?.abort(),
+
+    loadLogs: async () => {
+      if (!isSessionReady()) return;
+      set({ isLoadingLogs: true, logsError: null });
+      try {
+        const logs = await importApi.fetchImportLogs();
+        // Newest first, whatever order the server used.
+        logs.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+        set({ logs, isLoadingLogs: false });
+      } catch (error) {
+        console.warn(`Import log: ${normalizeError(error).message}`);
+        set({ isLoadingLogs: false, logsError: i18n.t('import.errors.logs') });
+      }
+    },
+
+    selectLog: async (id) => {
+      if (!id) {
+        set({ selectedLogId: null, logDetail: null, logDetailError: null, isLoadingLogDetail: false });
+        return;
+      }
+      if (!isSessionReady()) return;
+      set({ selectedLogId: id, logDetail: null, isLoadingLogDetail: true, logDetailError: null });
+      try {
+        const logDetail = await importApi.fetchImportLog(id);
+        if (get().selectedLogId === id) set({ logDetail, isLoadingLogDetail: false });
+      } catch (error) {
+        console.warn(`Import ${id}: ${normalizeError(error).message}`);
+        if (get().selectedLogId === id) set({ isLoadingLogDetail: false, logDetailError: i18n.t('import.errors.logDetail') });
+      }
+    },
+  };
+});
