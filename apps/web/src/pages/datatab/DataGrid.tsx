@@ -117,17 +117,21 @@ export function DataGrid(props: DataGridProps) {
   const modelRows = table.getRowModel().rows;
   const totalWidth = dataColumns.reduce((sum, column) => sum + (widths[column.key] ?? 150), 0) + actionsWidth;
 
-  const labels = useMemo<RowLabels>(
-    () => ({
+  const labels = useMemo<RowLabels>(() => {
+    // Translated once with a marker in place of the id: rows fill it in on every scroll frame.
+    const withId = (key: string) => {
+      const [before = '', after = ''] = t(key, { id: '\u0000' }).split('\u0000');
+      return (id: string) => before + id + after;
+    };
+    return {
       edit: t('datatab.actions.edit'),
       delete: t('datatab.actions.delete'),
       makeVariation: t('datatab.actions.makeVariation'),
-      editRow: (id) => t('datatab.actions.editRow', { id }),
-      deleteRow: (id) => t('datatab.actions.deleteRow', { id }),
-      makeVariationOf: (id) => t('datatab.actions.makeVariationOf', { id }),
-    }),
-    [t],
-  );
+      editRow: withId('datatab.actions.editRow'),
+      deleteRow: withId('datatab.actions.deleteRow'),
+      makeVariationOf: withId('datatab.actions.makeVariationOf'),
+    };
+  }, [t]);
 
   const moveFocus = (index: number) => {
     if (rows.length === 0) return;
