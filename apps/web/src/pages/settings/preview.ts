@@ -142,11 +142,22 @@ async function readText(blob: Blob): Promise<string> {
   }
 }
 
-/** The first records of a CSV (header row, empty lines skipped: spec §5) and the problems Papa saw in them. */
+/** The first records of a CSV (comma-separated, header row, empty lines skipped: spec §5) and the problems Papa saw in them. */
 export function parseCsvPreview(text: string): { records: Record<string, string>[]; warnings: PreviewData['warnings'] } {
-  const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true, preview: PREVIEW_ROWS });
-  const warnings = parsed.errors.map((error) => ({ row: error.row === undefined ? null : error.row + 1, message: error.message }));
-  return { records: parsed.data, warnings };
+  const records: Record<string, string>[] = [];
+  const warnings: PreviewData['warnings'] = [];
+  // Papa's own `preview` counts empty lines too; stepping stops after five real records.
+  Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), {
+    header: true,
+    delimiter: ',',
+    skipEmptyLines: true,
+    step: (results, parser) => {
+      records.push(results.data);
+      for (const error of results.errors) warnings.push({ row: records.length, message: error.message });
+      if (records.length >= PREVIEW_ROWS) parser.abort();
+    },
+  });
+  return { records, warnings };
 }
 
 /** The records of a JSON document: an array, or the first array among the top-level object's values (as the server reads it). */
