@@ -3,48 +3,19 @@
 // (its own process, job queue, worker threads on every core). Prints wall time, products/s, the
 // server's peak RSS, and GET /api/forecasting/forecasts/{code} latency alone and while the batch runs.
 //   node bench/forecast-batch/run.ts [--products 10000] [--backends pglite,postgres]
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import pg from 'pg';
 import type { TaskStatusResponse } from '@stockwise/contract';
 import { migrateToLatest, openDatabase, type DatabaseTarget } from '../../apps/server/src/db/database.ts';
 import { startServerProcess, type ServerProcess } from '../../apps/server/src/testing/server-process.ts';
+import { createScratchDatabase, type ScratchDatabase } from '../../apps/server/src/testing/scratch-database.ts';
 
 const { values: args } = parseArgs({ options: { products: { type: 'string', default: '10000' }, backends: { type: 'string', default: 'pglite,postgres' } } });
 const GENERATED_PRODUCTS = Number(args.products);
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PROBE_PRODUCTS = 20;
-
-type Target = { target: DatabaseTarget; env: Record<string, string>; drop(): Promise<void> };
-
-async function freshTarget(backend: string): Promise<Target> {
-  if (backend === 'pglite') {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'stockwise-batch-'));
-    return { target: { kind: 'pglite', dataDir }, env: { DATA_DIR: dataDir }, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
-  }
-  const name = `stockwise_batch_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(postgresUrl);
-  url.pathname = `/${name}`;
-  return {
-    target: { kind: 'postgres', url: url.toString() },
-    env: { DATABASE_URL: url.toString() },
-    drop: async () => {
-      const client = new pg.Client({ connectionString: postgresUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
 
 /** N products, 730 days of sales with weekly and yearly seasonality; every fifth product intermittent. */
 async function generateCatalogue(target: DatabaseTarget, products: number) {
@@ -83,7 +54,7 @@ function percentile(samples: number[], q: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 }
 
-async function measure(label: string, backend: string, target: Target, lines: string[]) {
+async function measure(label: string, backend: string, target: ScratchDatabase, lines: string[]) {
   const server = await startServerProcess({ ...target.env, DEMO_DATA: label === 'demo' ? 'true' : 'false', DEMO_PASSWORD: 'bench password 2026', LOGIN_MAX_FAILURES_PER_IP: '1000' }, { startupTimeoutMs: 600_000 });
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const request = (method: string, route: string, token?: string, body?: unknown) =>
@@ -150,7 +121,7 @@ const lines = [
 ];
 for (const backend of (args.backends ?? '').split(',').filter(Boolean)) {
   for (const label of ['demo', 'generated']) {
-    const target = await freshTarget(backend);
+    const target = await createScratchDatabase(backend === 'pglite' ? 'pglite-disk' : 'postgres', { adminUrl: postgresUrl, namePrefix: 'stockwise-batch' });
     if (label === 'generated') await generateCatalogue(target.target, GENERATED_PRODUCTS);
     await measure(label, backend, target, lines);
     await target.drop();

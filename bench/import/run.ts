@@ -4,7 +4,7 @@
 // PostgreSQL, and PostgreSQL's own COPY of the same file into an identical empty table as the limit.
 //   node bench/import/run.ts [--rows 100000,1000000] [--backends pglite,postgres]
 import { execFileSync } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createWriteStream, mkdtempSync, openAsBlob, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,6 +12,7 @@ import { once } from 'node:events';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { startServerProcess, type ServerProcess } from '../../apps/server/src/testing/server-process.ts';
+import { createScratchDatabase } from '../../apps/server/src/testing/scratch-database.ts';
 
 const { values: args } = parseArgs({ options: { rows: { type: 'string', default: '100000,1000000' }, backends: { type: 'string', default: 'pglite,postgres' } } });
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -35,32 +36,9 @@ async function writeCsv(rows: number): Promise<string> {
 const memory = (server: ServerProcess, field: 'VmRSS' | 'VmHWM') =>
   Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${server.child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
-async function freshEnvironment(backend: string): Promise<{ env: Record<string, string>; url: string | null; drop(): Promise<void> }> {
-  if (backend === 'pglite') {
-    const dataDir = mkdtempSync(path.join(scratch, 'pglite-'));
-    return { env: { DATA_DIR: dataDir }, url: null, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
-  }
-  const name = `stockwise_import_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(postgresUrl);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATABASE_URL: url.toString() },
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: postgresUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
 async function importThroughApi(backend: string, file: string, rows: number) {
-  const environment = await freshEnvironment(backend);
+  const environment = await createScratchDatabase(backend === 'pglite' ? 'pglite-disk' : 'postgres', { adminUrl: postgresUrl, namePrefix: 'stockwise-import-bench' });
+  const directUrl = environment.target.kind === 'postgres' ? environment.target.url : null;
   const server = await startServerProcess({ ...environment.env, DEMO_DATA: 'false', UPLOAD_MAX_BYTES: String(1024 ** 3) });
   const credentials = { username: 'bench', password: 'bench password 2026' };
   const post = (route: string, body: unknown) => fetch(`${server.url}${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json() as Promise<Record<string, string>>);
@@ -80,14 +58,14 @@ async function importThroughApi(backend: string, file: string, rows: number) {
   const growth = memory(server, 'VmHWM') - rssBefore;
   await server.stop();
   let copySeconds: number | null = null;
-  if (environment.url) {
+  if (directUrl) {
     // The limit: PostgreSQL's COPY of the same file into an identical, empty table.
-    const client = new pg.Client({ connectionString: environment.url });
+    const client = new pg.Client({ connectionString: directUrl });
     await client.connect();
     await client.query('create table data.copy_target (like data.products including all)');
     await client.end();
     const copyStarted = performance.now();
-    execFileSync('psql', [environment.url, '-qc', `\\copy data.copy_target (${columns.join(', ')}) from '${file}' with (format csv, header true)`]);
+    execFileSync('psql', [directUrl, '-qc', `\\copy data.copy_target (${columns.join(', ')}) from '${file}' with (format csv, header true)`]);
     copySeconds = (performance.now() - copyStarted) / 1000;
   }
   await environment.drop();

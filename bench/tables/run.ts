@@ -5,15 +5,10 @@
 // with autocannon at 1 and 32 connections. PGlite always; PostgreSQL at BENCH_DATABASE_URL
 // (default: the local server; skipped when unreachable).
 //   node bench/tables/run.ts [--rows 1000000] [--seconds 5]
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { productConfig, type ColumnDefinition } from '@stockwise/contract';
 import { migrateToLatest, openDatabase, type DatabaseTarget } from '../../apps/server/src/db/database.ts';
 import { buildFilterConditions } from '../../apps/server/src/tables/filters.ts';
@@ -21,6 +16,7 @@ import { countRows, selectRows } from '../../apps/server/src/tables/repo.ts';
 import { CatalogueCache } from '../../apps/server/src/tables/catalogue-cache.ts';
 import { createTable, EXACT_COUNT_LIMIT } from '../../apps/server/src/tables/service.ts';
 import { startServerProcess } from '../../apps/server/src/testing/server-process.ts';
+import { createScratchDatabase, postgresReachable } from '../../apps/server/src/testing/scratch-database.ts';
 
 const { values: args } = parseArgs({ options: { rows: { type: 'string', default: '1000000' }, seconds: { type: 'string', default: '5' } } });
 const ROWS = Number(args.rows);
@@ -56,41 +52,6 @@ async function timeSequentially(run: () => Promise<unknown>): Promise<Figures> {
     samples.push(performance.now() - start);
   }
   return summarise(samples, (performance.now() - started) / 1000);
-}
-
-async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function freshTarget(backend: 'pglite' | 'postgres'): Promise<{ target: DatabaseTarget; env: Record<string, string>; drop(): Promise<void> }> {
-  if (backend === 'pglite') {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'stockwise-bench-'));
-    return { target: { kind: 'pglite', dataDir }, env: { DATA_DIR: dataDir }, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
-  }
-  const name = `stockwise_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(postgresUrl);
-  url.pathname = `/${name}`;
-  return {
-    target: { kind: 'postgres', url: url.toString() },
-    env: { DATABASE_URL: url.toString() },
-    drop: async () => {
-      const client = new pg.Client({ connectionString: postgresUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
 }
 
 type Scenario = { label: string; query: string; filters?: string; offset: number; keysetAfter?: { qty: number; id: number } };
@@ -161,11 +122,11 @@ async function timeApi(backend: string, env: Record<string, string>, encodedName
 
 console.log(`Data-table benchmark: ${ROWS.toLocaleString()} rows, ${PAGE_SIZE}-row pages, ${SECONDS} s per measurement`);
 const backends: ('pglite' | 'postgres')[] = ['pglite'];
-if (await postgresReachable()) backends.push('postgres');
+if (await postgresReachable(postgresUrl)) backends.push('postgres');
 else console.log(`  PostgreSQL at ${postgresUrl} unreachable: PGlite only`);
 const lines = ['| backend | scenario | path | p50 ms | p99 ms | max ms | req/s | >1 s |', '|---|---|---|---|---|---|---|---|'];
 for (const backend of backends) {
-  const database = await freshTarget(backend);
+  const database = await createScratchDatabase(backend === 'pglite' ? 'pglite-disk' : 'postgres', { adminUrl: postgresUrl, namePrefix: 'stockwise-bench' });
   const { encodedName, scenarios } = await seedAndTimeDirectSql(backend, database.target, lines);
   await timeApi(backend, database.env, encodedName, scenarios, lines);
   await database.drop();

@@ -1,9 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase, pendingMigrations, type DatabaseTarget } from './database.ts';
-import { backends, databaseTargetFor } from '../testing/test-server.ts';
+import { backends } from '../testing/test-server.ts';
+import { createScratchDatabase } from '../testing/scratch-database.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
@@ -11,12 +9,7 @@ afterAll(async () => {
 });
 
 async function persistentTarget(backend: (typeof backends)[number]): Promise<DatabaseTarget> {
-  if (backend === 'pglite') {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'stockwise-db-'));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    return { kind: 'pglite', dataDir };
-  }
-  const database = await databaseTargetFor(backend);
+  const database = await createScratchDatabase(backend === 'postgres' ? 'postgres' : 'pglite-disk', { namePrefix: 'stockwise-db' });
   cleanups.push(database.drop);
   return database.target;
 }

@@ -1,13 +1,11 @@
 // A forecast job whose worker process is killed (SIGKILL) mid-run is retried after a restart and
 // completes once, with every product forecast.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { TaskStatusResponse } from '@stockwise/contract';
 import { openDatabase } from '../db/database.ts';
-import { backends, databaseTargetFor } from '../testing/test-server.ts';
+import { backends } from '../testing/test-server.ts';
+import { createScratchDatabase } from '../testing/scratch-database.ts';
 import { startServerProcess, type ServerProcess } from '../testing/server-process.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -16,15 +14,9 @@ afterAll(async () => {
 });
 
 async function processEnvironment(backend: (typeof backends)[number]) {
-  const common = { DEMO_DATA: 'true', JOB_HEARTBEAT_SECONDS: '10', JOB_SUPERVISE_INTERVAL_SECONDS: '2' };
-  if (backend === 'pglite') {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'stockwise-recovery-'));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    return { env: { ...common, DATA_DIR: dataDir }, target: { kind: 'pglite' as const, dataDir } };
-  }
-  const database = await databaseTargetFor(backend);
+  const database = await createScratchDatabase(backend === 'postgres' ? 'postgres' : 'pglite-disk', { namePrefix: 'stockwise-recovery' });
   cleanups.push(database.drop);
-  return { env: { ...common, DATABASE_URL: (database.target as { url: string }).url }, target: database.target };
+  return { env: { DEMO_DATA: 'true', JOB_HEARTBEAT_SECONDS: '10', JOB_SUPERVISE_INTERVAL_SECONDS: '2', ...database.env }, target: database.target };
 }
 
 async function call(server: ServerProcess, route: string, init: { token?: string; body?: unknown } = {}) {

@@ -1,12 +1,10 @@
 // The server is killed (SIGKILL) in the middle of a large import: after a restart the table holds
 // none of the file, and the import log says the import was interrupted.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ImportLogEntry } from '@stockwise/contract';
-import { backends, databaseTargetFor } from '../testing/test-server.ts';
+import { backends } from '../testing/test-server.ts';
+import { createScratchDatabase } from '../testing/scratch-database.ts';
 import { startServerProcess, type ServerProcess } from '../testing/server-process.ts';
 
 const ROWS = 300_000;
@@ -16,14 +14,9 @@ afterAll(async () => {
 });
 
 async function environment(backend: (typeof backends)[number]): Promise<Record<string, string>> {
-  if (backend === 'pglite') {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'stockwise-import-kill-'));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    return { DEMO_DATA: 'false', DATA_DIR: dataDir };
-  }
-  const database = await databaseTargetFor(backend);
+  const database = await createScratchDatabase(backend === 'postgres' ? 'postgres' : 'pglite-disk', { namePrefix: 'stockwise-import-kill' });
   cleanups.push(database.drop);
-  return { DEMO_DATA: 'false', DATABASE_URL: (database.target as { url: string }).url };
+  return { DEMO_DATA: 'false', ...database.env };
 }
 
 const json = async (server: ServerProcess, route: string, token: string | null, body?: unknown) =>

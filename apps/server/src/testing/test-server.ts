@@ -1,9 +1,8 @@
 // Real servers for integration tests: an in-memory PGlite always, and a fresh PostgreSQL database
 // per server when TEST_DATABASE_URL is set (CI sets it). Each server listens on a loopback port.
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { loadConfig, type ServerConfig } from '../environment.ts';
-import type { DatabaseTarget } from '../db/database.ts';
+import { createScratchDatabase, type ScratchDatabase } from './scratch-database.ts';
 import { startServer, type RunningServer } from '../server.ts';
 
 export type Backend = 'pglite' | 'postgres';
@@ -11,29 +10,8 @@ export type Backend = 'pglite' | 'postgres';
 /** The backends integration tests run against. */
 export const backends: Backend[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
-async function createPostgresDatabase(): Promise<{ target: DatabaseTarget; drop(): Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL as string;
-  const name = `stockwise_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    target: { kind: 'postgres', url: url.toString() },
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
-export async function databaseTargetFor(backend: Backend): Promise<{ target: DatabaseTarget; drop(): Promise<void> }> {
-  if (backend === 'postgres') return createPostgresDatabase();
-  return { target: { kind: 'pglite', dataDir: null }, drop: async () => {} };
+export async function databaseTargetFor(backend: Backend): Promise<ScratchDatabase> {
+  return createScratchDatabase(backend === 'postgres' ? 'postgres' : 'pglite-memory', { namePrefix: 'stockwise_test' });
 }
 
 type RequestOptions = { method?: string; body?: unknown; token?: string; headers?: Record<string, string> };
