@@ -195,7 +195,13 @@ export default function DataPage() {
                   <Stack gap="xs" align="flex-start">
                     <span>{rowsError}</span>
                     {selected && (
-                      <Button size="xs" variant="light" color="red" onClick={() => void selectTable(selected.encodedName)}>
+                      <Button
+                        size="xs"
+                        variant="light"
+                        color="red"
+                        // A failed further page is asked for again; a failed first page reloads the table.
+                        onClick={() => void (rows.length > 0 && hasMore ? loadMore() : selectTable(selected.encodedName))}
+                      >
                         {t('datatab.actions.retry')}
                       </Button>
                     )}
