@@ -102,7 +102,7 @@ export async function fetchLowStockProducts({ pageSize = 200, maxPages = 20 }: {
 }
 
 /** Performance marks the chart benchmark reads (bench/forecast-chart). */
-export const forecastMarks = { received: 'forecast:received', rendered: 'forecast:rendered' } as const;
+export const forecastMarks = { received: 'forecast:received', committed: 'forecast:committed', rendered: 'forecast:rendered' } as const;
 
 const pendingForecasts = new Map<string, Promise<ProductForecastResponse>>();
 

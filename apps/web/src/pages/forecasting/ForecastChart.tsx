@@ -2,7 +2,7 @@
 // Sales (a few units a day) and stock (hundreds of units, projected below zero after a stockout)
 // differ by orders of magnitude and in sign; on one chart with two y-axes the bands overlap and a
 // buyer cannot tell which line reads against which axis. Stacked, each has its own zero.
-import { useEffect, useMemo, useRef } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Area, CartesianGrid, ComposedChart, Legend, Line, ReferenceDot, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
 import { useTranslation } from 'react-i18next';
 import { forecastMarks } from '../../api/forecasting.ts';
@@ -69,11 +69,15 @@ function stockAxisDomain(rows: PlotRow[]): [number, number] {
   return [Math.floor(floor / step) * step, Math.ceil(high / step) * step];
 }
 
+const chartHeight = 260;
 const chartMargin = { top: 16, right: 24, bottom: 0, left: 8 };
 const colors = { actual: '#495057', forecast: '#1c7ed6', band: '#a5d8ff', stock: '#2b8a3e', stockForecast: '#e8590c', stockBand: '#ffd8a8', out: '#e03131', maybeOut: '#f08c00' };
 
 /** Marks the moment the chart's paths exist after the forecast arrived (bench/forecast-chart). */
 function useRenderedMark(container: React.RefObject<HTMLDivElement | null>, rows: PlotRow[], styleCode: string) {
+  useLayoutEffect(() => {
+    performance.mark(forecastMarks.committed, { detail: styleCode });
+  }, [rows, styleCode]);
   useEffect(() => {
     let frame = 0;
     let tries = 0;
@@ -91,14 +95,34 @@ function useRenderedMark(container: React.RefObject<HTMLDivElement | null>, rows
   }, [container, rows, styleCode]);
 }
 
-export function ForecastChart({ rows, forecastStart, crossings, styleCode }: { rows: ChartRow[]; forecastStart: string; crossings: ZeroCrossing[]; styleCode: string }) {
+/**
+ * The container's width, read before the first paint and followed on resize. Recharts' own
+ * `responsive` mode measures after mounting and draws the series a few frames later; with the width
+ * known up front the chart is drawn in its first commit.
+ */
+function useMeasuredContainer() {
+  const element = useRef<HTMLDivElement | null>(null);
+  const [width, setWidth] = useState(0);
+  const measure = useCallback((node: HTMLDivElement | null) => {
+    element.current = node;
+    if (!node) return;
+    const read = () => setWidth(node.clientWidth);
+    read();
+    const observer = new ResizeObserver(read);
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, []);
+  return { element, width, measure };
+}
+
+export const ForecastChart = memo(function ForecastChart({ rows, forecastStart, crossings, styleCode }: { rows: ChartRow[]; forecastStart: string; crossings: ZeroCrossing[]; styleCode: string }) {
   const { t } = useTranslation();
-  const container = useRef<HTMLDivElement>(null);
   const plotRows = useMemo<PlotRow[]>(() => rows.map((row) => ({ ...row, t: timeOf(row.date) })), [rows]);
   const domain = useMemo<[number, number]>(() => [plotRows[0]?.t ?? 0, plotRows.at(-1)?.t ?? 0], [plotRows]);
   const ticks = useMemo(() => quarterTicks(domain[0], domain[1]), [domain]);
   const start = timeOf(forecastStart);
   const stockDomain = useMemo(() => stockAxisDomain(plotRows), [plotRows]);
+  const { element: container, width, measure } = useMeasuredContainer();
   useRenderedMark(container, plotRows, styleCode);
 
   const xAxis = (
@@ -123,9 +147,11 @@ export function ForecastChart({ rows, forecastStart, crossings, styleCode }: { r
   const startLine = <ReferenceLine x={start} stroke="#868e96" strokeDasharray="4 4" label={{ value: t('forecasting.chart.forecastStart'), position: 'insideTopLeft', fontSize: 12, fill: '#495057' }} />;
 
   return (
-    <div ref={container} role="group" aria-label={t('forecasting.chart.ariaLabel', { code: styleCode })} data-testid="forecast-chart">
+    <div ref={measure} role="group" aria-label={t('forecasting.chart.ariaLabel', { code: styleCode })} data-testid="forecast-chart">
       <div style={{ fontSize: 14, fontWeight: 600, marginLeft: 8 }}>{t('forecasting.chart.salesTitle')}</div>
-      <ComposedChart data={plotRows} syncId="forecast" margin={chartMargin} responsive style={{ width: '100%', height: 260 }} className="sales-chart">
+      {width > 0 ? (
+        <>
+      <ComposedChart data={plotRows} syncId="forecast" margin={chartMargin} width={width} height={chartHeight} className="sales-chart">
         <CartesianGrid strokeDasharray="3 3" stroke="#e9ecef" />
         {xAxis}
         <YAxis tick={{ fontSize: 12 }} width={56} allowDecimals={false} />
@@ -137,7 +163,7 @@ export function ForecastChart({ rows, forecastStart, crossings, styleCode }: { r
         {startLine}
       </ComposedChart>
       <div style={{ fontSize: 14, fontWeight: 600, marginLeft: 8, marginTop: 8 }}>{t('forecasting.chart.stockTitle')}</div>
-      <ComposedChart data={plotRows} syncId="forecast" margin={chartMargin} responsive style={{ width: '100%', height: 260 }} className="stock-chart">
+      <ComposedChart data={plotRows} syncId="forecast" margin={chartMargin} width={width} height={chartHeight} className="stock-chart">
         <CartesianGrid strokeDasharray="3 3" stroke="#e9ecef" />
         {xAxis}
         <YAxis tick={{ fontSize: 12 }} width={56} allowDecimals={false} domain={stockDomain} allowDataOverflow />
@@ -173,6 +199,10 @@ export function ForecastChart({ rows, forecastStart, crossings, styleCode }: { r
           );
         })}
       </ComposedChart>
+        </>
+      ) : (
+        <div style={{ height: 2 * chartHeight + 30 }} />
+      )}
     </div>
   );
-}
+});

@@ -2,10 +2,11 @@
 // forecast bands and stockout markers, the forecast explained, regenerate with progress, the latest
 // inventory report and the low-stock list; CSV exports of the forecast and the report.
 import './mantine-styles.ts';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Group, Paper, Progress, SegmentedControl, SimpleGrid, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_FORECAST_DAYS } from '@stockwise/contract';
+import { useShallow } from 'zustand/react/shallow';
 import { useForecastingStore } from '../../stores/forecasting.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import { ProductPicker } from './ProductPicker.tsx';
@@ -179,9 +180,22 @@ function ChartSection() {
 export default function ForecastingPage() {
   const { t } = useTranslation();
   const sessionReady = useSessionStore((state) => !state.isLoading && state.isLoggedIn);
-  const store = useForecastingStore();
-  const { productsError, forecast, selectedCode, report, reportMessage, isLoadingReport, reportError, lowStock, isLoadingLowStock, lowStockError } = store;
-  const { loadProducts, loadLatestReport, loadLowStock, selectProduct } = store;
+  // Only what this component shows: a forecast arriving re-renders the chart, not the tables.
+  const { productsError, forecast, selectedCode, report, reportMessage, isLoadingReport, reportError, lowStock, isLoadingLowStock, lowStockError } = useForecastingStore(
+    useShallow((state) => ({
+      productsError: state.productsError,
+      forecast: state.forecast,
+      selectedCode: state.selectedCode,
+      report: state.report,
+      reportMessage: state.reportMessage,
+      isLoadingReport: state.isLoadingReport,
+      reportError: state.reportError,
+      lowStock: state.lowStock,
+      isLoadingLowStock: state.isLoadingLowStock,
+      lowStockError: state.lowStockError,
+    })),
+  );
+  const { loadProducts, loadLatestReport, loadLowStock, selectProduct } = useForecastingStore.getState();
   const crossings = useMemo(() => (forecast ? findZeroCrossings(forecast.forecast.stock) : []), [forecast]);
 
   useEffect(() => {
@@ -191,10 +205,16 @@ export default function ForecastingPage() {
     void loadLowStock();
   }, [sessionReady, loadProducts, loadLatestReport, loadLowStock]);
 
-  const pick = (styleCode: string) => {
-    void selectProduct(styleCode);
-    window.scrollTo({ top: 0, behavior: 'smooth' });
-  };
+  // Stable callbacks, so a forecast arriving does not re-render the report tables.
+  const pick = useCallback(
+    (styleCode: string) => {
+      void selectProduct(styleCode);
+      window.scrollTo({ top: 0, behavior: 'smooth' });
+    },
+    [selectProduct],
+  );
+  const retryReport = useCallback(() => void loadLatestReport(), [loadLatestReport]);
+  const retryLowStock = useCallback(() => void loadLowStock(), [loadLowStock]);
 
   return (
     <Stack gap="md" pb="xl">
@@ -222,7 +242,7 @@ export default function ForecastingPage() {
       {forecast && forecast.product.styleCode === selectedCode ? <ForecastExplanation forecast={forecast} crossings={crossings} /> : null}
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
         <div>
-          <LatestReportPanel report={report} message={reportMessage} isLoading={isLoadingReport} error={reportError} onSelect={pick} onRetry={() => void loadLatestReport()} />
+          <LatestReportPanel report={report} message={reportMessage} isLoading={isLoadingReport} error={reportError} onSelect={pick} onRetry={retryReport} />
           {report ? (
             <Button variant="default" size="xs" mt="xs" onClick={() => downloadCsv(`inventory-report-${report.timestamp.slice(0, 10)}.csv`, reportCsv(report))}>
               {t('forecasting.export.report')}
@@ -230,7 +250,7 @@ export default function ForecastingPage() {
           ) : null}
         </div>
         <div>
-          <LowStockPanel products={lowStock} report={report} isLoading={isLoadingLowStock} error={lowStockError} onSelect={pick} onRetry={() => void loadLowStock()} />
+          <LowStockPanel products={lowStock} report={report} isLoading={isLoadingLowStock} error={lowStockError} onSelect={pick} onRetry={retryLowStock} />
         </div>
       </SimpleGrid>
     </Stack>

@@ -25,7 +25,8 @@ export function ProductPicker() {
 
   const data = useMemo(() => {
     const options = products.map((product) => ({ value: product.styleCode, label: labelOf(product) }));
-    if (selected && !options.some((option) => option.value === selected.styleCode)) options.unshift({ value: selected.styleCode, label: labelOf(selected) });
+    // The selected product stays an option (its label shows in the input), after the search results.
+    if (selected && !options.some((option) => option.value === selected.styleCode)) options.push({ value: selected.styleCode, label: labelOf(selected) });
     return options;
   }, [products, selected]);
 

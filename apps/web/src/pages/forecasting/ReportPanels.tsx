@@ -1,6 +1,6 @@
 // The latest inventory report (at-risk products by first stockout) and the low-stock list with the
 // spec's recommended orders beside the forecast's advice. A row click selects the product.
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { Alert, Anchor, Button, Group, Loader, Paper, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { InventoryReport } from '@stockwise/contract';
@@ -22,7 +22,7 @@ function CodeButton({ code, onSelect }: { code: string; onSelect: Select }) {
   );
 }
 
-export function LatestReportPanel(props: { report: InventoryReport | null; message: string | null; isLoading: boolean; error: string | null; onSelect: Select; onRetry: () => void }) {
+export const LatestReportPanel = memo(function LatestReportPanel(props: { report: InventoryReport | null; message: string | null; isLoading: boolean; error: string | null; onSelect: Select; onRetry: () => void }) {
   const { report, message, isLoading, error, onSelect, onRetry } = props;
   const { t } = useTranslation();
   const [expanded, setExpanded] = useState(false);
@@ -101,9 +101,9 @@ export function LatestReportPanel(props: { report: InventoryReport | null; messa
       ) : null}
     </Paper>
   );
-}
+});
 
-export function LowStockPanel(props: { products: Product[]; report: InventoryReport | null; isLoading: boolean; error: string | null; onSelect: Select; onRetry: () => void }) {
+export const LowStockPanel = memo(function LowStockPanel(props: { products: Product[]; report: InventoryReport | null; isLoading: boolean; error: string | null; onSelect: Select; onRetry: () => void }) {
   const { products, report, isLoading, error, onSelect, onRetry } = props;
   const { t } = useTranslation();
   const orders = useMemo(() => recommendedOrders(products), [products]);
@@ -178,4 +178,4 @@ export function LowStockPanel(props: { products: Product[]; report: InventoryRep
       ) : null}
     </Paper>
   );
-}
+});

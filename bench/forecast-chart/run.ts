@@ -1,0 +1,131 @@
+// Forecast chart render benchmark: the real server in its own process (fresh data directory, demo
+// data), signed in through the real UI in Debian's Chromium, then ~20 product switches on the
+// Forecasting screen. For each, the time from the forecast response arriving in the page
+// (performance mark `forecast:received`, set when the HTTP answer resolves) to the chart being
+// rendered (mark `forecast:rendered`, set in the first animation frame after React committed the
+// chart in which the SVG line paths exist). Target: p95 under 100 ms. Also the API itself:
+// sequential GET /api/forecasting/forecasts/{code} from Node (target p50 under 10 ms).
+//   npm run build && node bench/forecast-chart/run.ts [--switches 20] [--requests 200]
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium, type Page } from 'playwright-core';
+import { startServerProcess } from '../../apps/server/src/testing/server-process.ts';
+
+const { values: args } = parseArgs({ options: { switches: { type: 'string', default: '20' }, requests: { type: 'string', default: '200' } } });
+const SWITCHES = Number(args.switches);
+const REQUESTS = Number(args.requests);
+const demoUser = { username: 'demo', password: 'stockwise-demo' };
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const chromiumArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+type Figures = { n: number; p50: number; p95: number; max: number };
+function summarise(samples: number[]): Figures {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
+  return { n: sorted.length, p50: at(0.5), p95: at(0.95), max: sorted.at(-1) ?? 0 };
+}
+
+async function waitForLatestReport(url: string, token: string): Promise<string[]> {
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    const answer = (await (await fetch(`${url}/api/forecasting/latest-report/`, { headers: { Authorization: `Bearer ${token}` } })).json()) as {
+      success: boolean;
+      report?: { products: { styleCode: string }[] };
+    };
+    if (answer.success && answer.report) return answer.report.products.map((product) => product.styleCode);
+    await new Promise((resolve) => setTimeout(resolve, 500)); // the server's background run after seeding
+  }
+  throw new Error('no latest report after 180 s');
+}
+
+async function pickProduct(page: Page, code: string): Promise<void> {
+  const picker = page.getByRole('combobox', { name: 'Product' });
+  await picker.click();
+  await picker.fill(code);
+  await page.waitForFunction((wanted) => document.querySelector('[role="option"]')?.textContent?.startsWith(`${wanted} — `) ?? false, code);
+  await picker.press('ArrowDown');
+  await picker.press('Enter');
+}
+
+/** received → rendered of the last switch to `code`, read from the page's performance entries. */
+async function renderTime(page: Page, code: string): Promise<{ total: number; commit: number }> {
+  await page.waitForFunction(
+    (wanted) => performance.getEntriesByName('forecast:rendered').some((entry) => (entry as PerformanceMark).detail === wanted),
+    code,
+    { timeout: 30_000 },
+  );
+  return page.evaluate((wanted) => {
+    const last = (name: string) =>
+      performance
+        .getEntriesByName(name)
+        .filter((entry) => (entry as PerformanceMark).detail === wanted)
+        .at(-1)!.startTime;
+    return { total: last('forecast:rendered') - last('forecast:received'), commit: last('forecast:committed') - last('forecast:received') };
+  }, code);
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) throw new Error('apps/web/dist is missing: run `npm run build` first');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'stockwise-bench-chart-'));
+  const server = await startServerProcess({ DATA_DIR: dataDir }, { startupTimeoutMs: 180_000 });
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: chromiumArgs });
+  try {
+    const token = ((await (await fetch(`${server.url}/api/token/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(demoUser) })).json()) as { access: string }).access;
+    const codes = await waitForLatestReport(server.url, token);
+    const chosen = codes.slice(0, SWITCHES + 1);
+
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel('Username', { exact: true }).fill(demoUser.username);
+    await page.getByLabel('Password', { exact: true }).fill(demoUser.password);
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    await page.waitForURL('**/app/home');
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Forecasting', exact: true }).click();
+    await page.getByRole('heading', { name: 'Forecasting', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Close the assistant' }).click();
+
+    const renders: number[] = [];
+    const commits: number[] = [];
+    for (const [index, code] of chosen.entries()) {
+      await pickProduct(page, code);
+      const times = await renderTime(page, code);
+      // The first switch also loads the chart code: a warm-up.
+      if (index > 0) {
+        renders.push(times.total);
+        commits.push(times.commit);
+      }
+    }
+
+    const apiTimes: number[] = [];
+    const headers = { Authorization: `Bearer ${token}` };
+    for (let i = 0; i < 10; i += 1) await (await fetch(`${server.url}/api/forecasting/forecasts/${chosen[i % chosen.length]}`, { headers })).arrayBuffer();
+    for (let i = 0; i < REQUESTS; i += 1) {
+      const code = codes[i % codes.length]!;
+      const start = performance.now();
+      const answer = await fetch(`${server.url}/api/forecasting/forecasts/${encodeURIComponent(code)}`, { headers });
+      await answer.arrayBuffer();
+      apiTimes.push(performance.now() - start);
+      if (!answer.ok) throw new Error(`GET forecasts/${code}: ${answer.status}`);
+    }
+
+    const chart = summarise(renders);
+    const apiFigures = summarise(apiTimes);
+    const row = (label: string, f: Figures, target: string) => `| ${label} | ${f.n} | ${f.p50.toFixed(1)} | ${f.p95.toFixed(1)} | ${f.max.toFixed(1)} | ${target} |`;
+    console.log('');
+    console.log('| measure | n | p50 ms | p95 ms | max ms | target |');
+    console.log('|---|---:|---:|---:|---:|---|');
+    console.log(row('forecast received → chart rendered (Chromium)', chart, 'p95 < 100 ms'));
+    console.log(row('… of which forecast received → React committed the chart', summarise(commits), ''));
+    console.log(row('GET /api/forecasting/forecasts/{code} (Node, sequential)', apiFigures, 'p50 < 10 ms'));
+    console.log('');
+    console.log(`chart: ${chart.p95 < 100 ? 'within' : 'OVER'} target; API: ${apiFigures.p50 < 10 ? 'within' : 'OVER'} target`);
+  } finally {
+    await browser.close();
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
