@@ -51,7 +51,7 @@ function MappingChooser() {
           </Table.Thead>
           <Table.Tbody>
             {Object.entries(fieldMappings).map(([target, source]) => (
-              <Table.Tr key={target}>
+              <Table.Tr key={target} data-target={target} data-source={source}>
                 <Table.Td>
                   <code>{target}</code>
                 </Table.Td>

@@ -1,0 +1,190 @@
+// The Settings screen's data integration through the real UI: choose a mapping and a file, read the
+// five-record preview after mapping, import and see the counts and the log entry with its details;
+// a file with bad values refused with its row errors and nothing written; a nested JSON export
+// through the shop_export_json mapping.
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { signIn, useBrowser } from './support/browser.ts';
+import { demoUser } from './support/context.ts';
+
+const browser = useBrowser();
+
+let token = '';
+let dir = '';
+
+beforeAll(async () => {
+  const answer = await fetch(`${inject('baseUrl')}/api/token/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(demoUser) });
+  token = ((await answer.json()) as { access: string }).access;
+  dir = await mkdtemp(join(tmpdir(), 'stockwise-import-e2e-'));
+});
+
+afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+type ProductRow = { product_code: string; name: string; category: string | null; current_stock: number | null; unit_cost: string | number | null; lead_time_days: number | null };
+
+/** The products whose code starts with `prefix`, read through the API. */
+async function productsWithPrefix(prefix: string): Promise<ProductRow[]> {
+  const filters = encodeURIComponent(JSON.stringify({ product_code: { contains: prefix } }));
+  const answer = await fetch(`${inject('baseUrl')}/api/records/tables/products/data/?page=1&page_size=500&sort_by=product_code&filters_json=${filters}`, { headers: { Authorization: `Bearer ${token}` } });
+  if (!answer.ok) throw new Error(`products: ${answer.status}`);
+  return ((await answer.json()) as { results: ProductRow[] }).results;
+}
+
+const uniquePrefix = (tag: string) => `E2E-${tag}-${randomBytes(3).toString('hex').toUpperCase()}-`;
+
+async function tempFile(name: string, content: string): Promise<string> {
+  const path = join(dir, name);
+  await writeFile(path, content);
+  return path;
+}
+
+async function openSettings(page: Page): Promise<void> {
+  await signIn(page);
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Settings', exact: true }).click();
+  await page.waitForURL('**/app/settings');
+  await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+  await page.getByRole('heading', { name: 'Data integration', level: 2 }).waitFor();
+}
+
+async function chooseMapping(page: Page, name: string, source: string): Promise<void> {
+  const select = page.getByLabel('Mapping', { exact: true });
+  await page.locator(`#${await select.getAttribute('id')} option[value="${name}"]`).waitFor({ state: 'attached' });
+  await select.selectOption(name);
+  await page.getByTestId('field-mappings').locator(`tr[data-source="${source}"]`).waitFor();
+}
+
+const previewRows = (page: Page) => page.getByTestId('preview-row');
+const previewCell = (page: Page, index: number, column: string) => previewRows(page).nth(index).locator(`[data-column="${column}"]`);
+const logRow = (page: Page, fileName: string) => page.getByTestId('log-row').filter({ hasText: fileName });
+
+describe('data integration (Settings)', () => {
+  it('imports a CSV through product_catalogue_csv: preview of five, counts, the log entry and its details', async () => {
+    const { page } = browser;
+    const prefix = uniquePrefix('CSV');
+    const fileName = `${prefix.toLowerCase()}catalogue.csv`;
+    const lines = Array.from({ length: 7 }, (_, i) => `${prefix}${i + 1},Import widget ${i + 1},Garden,${10 * (i + 1)},${(2.5 + i).toFixed(2)},${i + 3}`);
+    const path = await tempFile(fileName, ['product_code,name,category,current_stock,unit_cost,lead_time_days', ...lines, ''].join('\n'));
+
+    await openSettings(page);
+    await chooseMapping(page, 'product_catalogue_csv', 'lead_time_days');
+    expect(await page.getByTestId('mapping-description').textContent()).toBe('A flat CSV with one product per line.');
+    await page.getByLabel('File (CSV or JSON)').setInputFiles(path);
+
+    await previewRows(page).nth(4).waitFor();
+    expect(await previewRows(page).count()).toBe(5);
+    expect(await previewCell(page, 0, 'product_code').textContent()).toBe(`${prefix}1`);
+    expect(await previewCell(page, 4, 'name').textContent()).toBe('Import widget 5');
+    expect(await previewCell(page, 2, 'current_stock').textContent()).toBe('30');
+    expect(await page.getByTestId('preview-summary').textContent()).toBe('Every previewed value fits its column.');
+
+    await page.getByRole('button', { name: 'Import file' }).click();
+    const result = page.getByTestId('import-result');
+    await result.waitFor();
+    expect(await result.getByTestId('result-rows').textContent()).toBe('7');
+    expect(await result.getByTestId('result-inserted').textContent()).toBe('7');
+    expect(await result.getByTestId('result-updated').textContent()).toBe('0');
+    expect(await result.getByTestId('result-duplicates').textContent()).toBe('0');
+    // Success clears the preview and the error (spec §4).
+    expect(await previewRows(page).count()).toBe(0);
+    expect(await page.getByTestId('import-error').count()).toBe(0);
+
+    const stored = await productsWithPrefix(prefix);
+    expect(stored.map((row) => row.product_code)).toEqual(lines.map((_, i) => `${prefix}${i + 1}`));
+    expect(stored[6]).toMatchObject({ name: 'Import widget 7', category: 'Garden', current_stock: 70, lead_time_days: 9 });
+
+    // The log, newest first: this import on top, with its counts; its details show the file.
+    const entry = logRow(page, fileName);
+    await entry.getByTestId('log-status').filter({ hasText: 'success' }).waitFor();
+    expect(await page.getByTestId('log-row').first().textContent()).toContain(fileName);
+    expect(await entry.getByTestId('log-counts').textContent()).toBe('7 (7 / 0 / 0)');
+    await entry.getByRole('button', { name: `Details of ${fileName}` }).click();
+    const detail = page.getByTestId('log-detail');
+    await detail.getByTestId('log-file-content').waitFor();
+    expect(await detail.getByTestId('log-file-content').textContent()).toContain(`${prefix}7,Import widget 7`);
+    await detail.getByRole('heading', { name: `Import of ${fileName}` }).waitFor();
+  });
+
+  it('refuses a file with bad values: hints in the preview, the row errors listed, nothing imported', async () => {
+    const { page } = browser;
+    const prefix = uniquePrefix('BAD');
+    const fileName = `${prefix.toLowerCase()}bad.csv`;
+    const good = Array.from({ length: 3 }, (_, i) => `${prefix}${i + 1},Fine ${i + 1},Garden,5,1.00,2`);
+    // 105 rows with a stock that is not a number: the server lists 100 and counts the rest.
+    const bad = Array.from({ length: 105 }, (_, i) => `${prefix}B${i + 1},Broken ${i + 1},Garden,lots,1.00,2`);
+    const path = await tempFile(fileName, ['product_code,name,category,current_stock,unit_cost,lead_time_days', ...good, ...bad, ''].join('\n'));
+
+    await openSettings(page);
+    await chooseMapping(page, 'product_catalogue_csv', 'lead_time_days');
+    await page.getByLabel('File (CSV or JSON)').setInputFiles(path);
+    await previewRows(page).nth(4).waitFor();
+    // Records 4 and 5 of the preview carry the bad stock: highlighted before anything is sent.
+    expect(await previewCell(page, 3, 'current_stock').getAttribute('data-hint')).toBe('notInteger');
+    expect(await previewCell(page, 3, 'current_stock').getByTestId('cell-hint').textContent()).toBe('Not a whole number');
+    expect(await previewCell(page, 0, 'current_stock').getAttribute('data-hint')).toBeNull();
+    expect(await page.getByTestId('preview-summary').textContent()).toBe('2 values in these records will be refused by the server.');
+
+    await page.getByRole('button', { name: 'Import file' }).click();
+    const failure = page.getByTestId('import-error');
+    await failure.waitFor();
+    expect(await failure.getByText('Failed to upload data.', { exact: true }).count()).toBe(1);
+    expect(await failure.getByTestId('import-error-detail').textContent()).toBe('105 rows could not be imported; nothing was written.');
+    const rowErrors = failure.getByTestId('upload-row-errors');
+    expect(await rowErrors.getByTestId('row-error').count()).toBe(100);
+    const first = rowErrors.getByTestId('row-error').first().getByRole('cell');
+    expect(await first.allTextContents()).toEqual(['4', 'current_stock', 'Expected a whole number.']);
+    expect(await rowErrors.getByTestId('row-errors-more').textContent()).toBe('and 5 more');
+
+    // Nothing written, not even the good rows; the failure is in the log.
+    expect(await productsWithPrefix(prefix)).toEqual([]);
+    const entry = logRow(page, fileName);
+    await entry.getByTestId('log-status').filter({ hasText: 'error' }).waitFor();
+    await entry.click();
+    const detail = page.getByTestId('log-detail');
+    await detail.getByTestId('log-row-errors').waitFor();
+    expect(await detail.getByTestId('log-detail-error').textContent()).toBe('105 rows could not be imported; nothing was written.');
+  });
+
+  it('imports a nested JSON export through shop_export_json', async () => {
+    const { page } = browser;
+    const prefix = uniquePrefix('JSON');
+    const fileName = `${prefix.toLowerCase()}shop.json`;
+    const items = Array.from({ length: 6 }, (_, i) => ({
+      sku: `${prefix}${i + 1}`,
+      title: `Shop item ${i + 1}`,
+      category: { name: i % 2 ? 'Kitchen' : 'Garden' },
+      stock: { on_hand: 100 + i },
+      pricing: { unit_cost: 4.25 + i, currency: 'EUR' },
+      supplier: { lead_time_days: 12 },
+    }));
+    const path = await tempFile(fileName, JSON.stringify({ exported_at: '2026-11-22', products: items }, null, 2));
+
+    await openSettings(page);
+    await chooseMapping(page, 'shop_export_json', 'supplier.lead_time_days');
+    await page.getByLabel('File (CSV or JSON)').setInputFiles(path);
+    await previewRows(page).nth(4).waitFor();
+    expect(await previewRows(page).count()).toBe(5);
+    expect(await previewCell(page, 1, 'product_code').textContent()).toBe(`${prefix}2`);
+    expect(await previewCell(page, 1, 'category').textContent()).toBe('Kitchen');
+    expect(await previewCell(page, 1, 'current_stock').textContent()).toBe('101');
+    expect(await previewCell(page, 1, 'unit_cost').textContent()).toBe('5.25');
+
+    await page.getByRole('button', { name: 'Import file' }).click();
+    const result = page.getByTestId('import-result');
+    await result.waitFor();
+    expect(await result.getByTestId('result-rows').textContent()).toBe('6');
+    expect(await result.getByTestId('result-inserted').textContent()).toBe('6');
+
+    const stored = await productsWithPrefix(prefix);
+    expect(stored).toHaveLength(6);
+    expect(stored[1]).toMatchObject({ product_code: `${prefix}2`, name: 'Shop item 2', category: 'Kitchen', current_stock: 101, lead_time_days: 12 });
+    expect(Number(stored[1]!.unit_cost)).toBe(5.25);
+    await logRow(page, fileName).getByTestId('log-status').filter({ hasText: 'success' }).waitFor();
+    expect(await logRow(page, fileName).locator('td').nth(2).textContent()).toBe('shop_export_json');
+  });
+});
