@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import { productConfig, type ColumnDefinition } from '@stockwise/contract';
 import { migrateToLatest, openDatabase, type DatabaseTarget } from '../../apps/server/src/db/database.ts';
 import { buildFilterConditions } from '../../apps/server/src/tables/filters.ts';
-import { countRows, selectRows } from '../../apps/server/src/tables/repo.ts';
+import { countRows, pageStartCondition, selectRows } from '../../apps/server/src/tables/repo.ts';
 import { CatalogueCache } from '../../apps/server/src/tables/catalogue-cache.ts';
 import { createTable, EXACT_COUNT_LIMIT } from '../../apps/server/src/tables/service.ts';
 import { startServerProcess } from '../../apps/server/src/testing/server-process.ts';
@@ -81,10 +81,15 @@ async function seedAndTimeDirectSql(backend: 'pglite' | 'postgres', target: Data
   for (const scenario of scenarios) {
     const conditions = buildFilterConditions(scenario.filters, columns);
     const after = scenario.keysetAfter;
-    const pageConditions = after ? [...conditions, sql`(qty, id) > (${after.qty}, ${after.id})`] : conditions;
+    // The same SQL the API runs: keyset after a cursor, the index-first start of a deep numbered page.
+    const pageConditions = after
+      ? [...conditions, sql`(qty, id) > (${after.qty}, ${after.id})`]
+      : scenario.offset >= 1000
+        ? [...conditions, pageStartCondition({ encodedName: table.encodedName, sortBy: 'qty', sortDir: 'asc', conditions, offset: scenario.offset })]
+        : conditions;
     const figures = await timeSequentially(() =>
       Promise.all([
-        selectRows(database.db, { encodedName: table.encodedName, columns: ['id', ...columns.map((c) => c.key)], conditions: pageConditions, sortBy: 'qty', sortDir: 'asc', limit: PAGE_SIZE, offset: scenario.offset }),
+        selectRows(database.db, { encodedName: table.encodedName, columns: ['id', ...columns.map((c) => c.key)], conditions: pageConditions, sortBy: 'qty', sortDir: 'asc', limit: PAGE_SIZE, offset: scenario.offset >= 1000 ? 0 : scenario.offset }),
         countRows(database.db, table.encodedName, conditions, EXACT_COUNT_LIMIT),
       ]),
     );

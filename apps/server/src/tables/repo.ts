@@ -93,6 +93,16 @@ async function plannerRowEstimate(db: Db, encodedName: string, conditions: RawBu
   return Number(plan.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
 }
 
+/** `(sort key) >= (the key of the row at offset)`: the start of a page, found by walking the index only. */
+export function pageStartCondition(options: { encodedName: string; sortBy: string; sortDir: 'asc' | 'desc'; conditions: RawBuilder<unknown>[]; offset: number }): RawBuilder<unknown> {
+  const direction = options.sortDir === 'asc' ? sql`asc` : sql`desc`;
+  const comparison = options.sortDir === 'asc' ? sql`>=` : sql`<=`;
+  const key = options.sortBy === 'id' ? sql`id` : sql`(${sql.ref(options.sortBy)}, id)`;
+  const keyColumns = options.sortBy === 'id' ? sql`id` : sql`${sql.ref(options.sortBy)}, id`;
+  const order = options.sortBy === 'id' ? sql`id ${direction}` : sql`${sql.ref(options.sortBy)} ${direction}, id ${direction}`;
+  return sql`${key} ${comparison} (select ${keyColumns} from ${table(options.encodedName)} ${whereClause(options.conditions)} order by ${order} offset ${options.offset} limit 1)`;
+}
+
 /**
  * Exact counts up to `exactLimit`; above it the planner's estimate, so a count never scans more
  * than `exactLimit` rows. An unfiltered table known (from its statistics) to be large is not

@@ -15,6 +15,8 @@ export type TablesContext = { db: Kysely<Database>; loadConfig: () => Promise<Pr
 
 /** Filtered counts above this are estimated by the planner instead of counted (docs/api.md). */
 export const EXACT_COUNT_LIMIT = 10_000;
+/** Page offsets from here on are found through the index first (see readRowPage). */
+const DEFERRED_OFFSET_FROM = 1000;
 const DEFAULT_COLUMNS: ColumnDefinition[] = [
   { key: 'name', label: 'Name', type: 'CharField', max_length: 200, required: true },
   { key: 'notes', label: 'Notes', type: 'TextField' },
@@ -199,14 +201,20 @@ async function readRowPage(ctx: TablesContext, entry: repo.CatalogueEntry, query
   // Keyset paging (the `after` cursor) needs a sort column without NULLs; others page by offset.
   const keysetCapable = sortColumn.key === 'id' || sortColumn.required === true;
   const pageConditions = [...conditions];
+  let offset = (query.page - 1) * query.page_size;
   if (query.after && keysetCapable) {
     const cursor = decodeCursor(query.after);
     const comparison = query.sort_dir === 'asc' ? sql`>` : sql`<`;
     pageConditions.push(
       sortColumn.key === 'id' ? sql`id ${comparison} ${cursor.id}` : sql`(${sql.ref(sortColumn.key)}, id) ${comparison} (${cursor.value}, ${cursor.id})`,
     );
+    offset = 0;
+  } else if (keysetCapable && offset >= DEFERRED_OFFSET_FROM) {
+    // A deep page by number: walk only the index to the page's first key, then read from there,
+    // instead of fetching and discarding every row before it.
+    pageConditions.push(repo.pageStartCondition({ encodedName: entry.encoded_name, sortBy: sortColumn.key, sortDir: query.sort_dir, conditions, offset }));
+    offset = 0;
   }
-  const offset = query.after && keysetCapable ? 0 : (query.page - 1) * query.page_size;
   const [rows, total] = await Promise.all([
     repo.selectRows(ctx.db, {
       encodedName: entry.encoded_name,

@@ -232,6 +232,18 @@ describe.each(backends)('configurable tables on %s', (backend) => {
       expect(response.json.detail).toContain(message);
     });
 
+    it('answers deep pages by number exactly as the plain order would, both ways', async () => {
+      const deep = await createTable([{ key: 'amount', type: 'IntegerField', required: true, indexed: true }]);
+      await sql`insert into ${sql.id('data', deep.encodedName)} (amount) select (i * 37) % 100 from generate_series(1, 2500) as i`.execute(server.database.db);
+      const all = await sql<{ id: number }>`select id from ${sql.id('data', deep.encodedName)} order by amount desc, id desc`.execute(server.database.db);
+      for (const [dir, expected] of [['desc', all.rows.map((r) => r.id)], ['asc', all.rows.map((r) => r.id).reverse()]] as const) {
+        const response = await api(`/api/records/tables/${deep.encodedName}/data/?sort_by=amount&sort_dir=${dir}&page=31&page_size=50`);
+        expect((response.json.results as { id: number }[]).map((r) => r.id)).toEqual(expected.slice(1500, 1550));
+      }
+      const past = await api(`/api/records/tables/${deep.encodedName}/data/?sort_by=amount&page=60&page_size=50`);
+      expect(past.json.results).toEqual([]);
+    });
+
     it('shows 0 in a query column where the query has no row', async () => {
       const first = (await page('page_size=5')).json as unknown as Page;
       expect(first.results.every((r) => r.sold === 0)).toBe(true);
