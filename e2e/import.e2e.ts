@@ -22,11 +22,19 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'stockwise-import-e2e-'));
 });
 
+/** Prefixes of the products a test imported: removed afterwards, so other specs see the demo catalogue. */
+const imported: string[] = [];
+
 afterAll(async () => {
+  for (const prefix of imported) {
+    for (const row of await productsWithPrefix(prefix)) {
+      await fetch(`${inject('baseUrl')}/api/records/tables/products/rows/delete/`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ id: row.id }) });
+    }
+  }
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-type ProductRow = { product_code: string; name: string; category: string | null; current_stock: number | null; unit_cost: string | number | null; lead_time_days: number | null };
+type ProductRow = { id: number; product_code: string; name: string; category: string | null; current_stock: number | null; unit_cost: string | number | null; lead_time_days: number | null };
 
 /** The products whose code starts with `prefix`, read through the API. */
 async function productsWithPrefix(prefix: string): Promise<ProductRow[]> {
@@ -36,7 +44,11 @@ async function productsWithPrefix(prefix: string): Promise<ProductRow[]> {
   return ((await answer.json()) as { results: ProductRow[] }).results;
 }
 
-const uniquePrefix = (tag: string) => `E2E-${tag}-${randomBytes(3).toString('hex').toUpperCase()}-`;
+function uniquePrefix(tag: string): string {
+  const prefix = `E2E-${tag}-${randomBytes(3).toString('hex').toUpperCase()}-`;
+  imported.push(prefix);
+  return prefix;
+}
 
 async function tempFile(name: string, content: string): Promise<string> {
   const path = join(dir, name);
@@ -68,7 +80,7 @@ describe('data integration (Settings)', () => {
     const { page } = browser;
     const prefix = uniquePrefix('CSV');
     const fileName = `${prefix.toLowerCase()}catalogue.csv`;
-    const lines = Array.from({ length: 7 }, (_, i) => `${prefix}${i + 1},Import widget ${i + 1},Garden,${10 * (i + 1)},${(2.5 + i).toFixed(2)},${i + 3}`);
+    const lines = Array.from({ length: 7 }, (_, i) => `${prefix}${i + 1},Import widget ${i + 1},Garden,${1000 + 10 * i},${(2.5 + i).toFixed(2)},${i + 3}`);
     const path = await tempFile(fileName, ['product_code,name,category,current_stock,unit_cost,lead_time_days', ...lines, ''].join('\n'));
 
     await openSettings(page);
@@ -80,7 +92,7 @@ describe('data integration (Settings)', () => {
     expect(await previewRows(page).count()).toBe(5);
     expect(await previewCell(page, 0, 'product_code').textContent()).toBe(`${prefix}1`);
     expect(await previewCell(page, 4, 'name').textContent()).toBe('Import widget 5');
-    expect(await previewCell(page, 2, 'current_stock').textContent()).toBe('30');
+    expect(await previewCell(page, 2, 'current_stock').textContent()).toBe('1020');
     expect(await page.getByTestId('preview-summary').textContent()).toBe('Every previewed value fits its column.');
 
     await page.getByRole('button', { name: 'Import file' }).click();
@@ -96,7 +108,7 @@ describe('data integration (Settings)', () => {
 
     const stored = await productsWithPrefix(prefix);
     expect(stored.map((row) => row.product_code)).toEqual(lines.map((_, i) => `${prefix}${i + 1}`));
-    expect(stored[6]).toMatchObject({ name: 'Import widget 7', category: 'Garden', current_stock: 70, lead_time_days: 9 });
+    expect(stored[6]).toMatchObject({ name: 'Import widget 7', category: 'Garden', current_stock: 1060, lead_time_days: 9 });
 
     // The log, newest first: this import on top, with its counts; its details show the file.
     const entry = logRow(page, fileName);
@@ -114,7 +126,7 @@ describe('data integration (Settings)', () => {
     const { page } = browser;
     const prefix = uniquePrefix('BAD');
     const fileName = `${prefix.toLowerCase()}bad.csv`;
-    const good = Array.from({ length: 3 }, (_, i) => `${prefix}${i + 1},Fine ${i + 1},Garden,5,1.00,2`);
+    const good = Array.from({ length: 3 }, (_, i) => `${prefix}${i + 1},Fine ${i + 1},Garden,500,1.00,2`);
     // 105 rows with a stock that is not a number: the server lists 100 and counts the rest.
     const bad = Array.from({ length: 105 }, (_, i) => `${prefix}B${i + 1},Broken ${i + 1},Garden,lots,1.00,2`);
     const path = await tempFile(fileName, ['product_code,name,category,current_stock,unit_cost,lead_time_days', ...good, ...bad, ''].join('\n'));
@@ -148,6 +160,28 @@ describe('data integration (Settings)', () => {
     const detail = page.getByTestId('log-detail');
     await detail.getByTestId('log-row-errors').waitFor();
     expect(await detail.getByTestId('log-detail-error').textContent()).toBe('105 rows could not be imported; nothing was written.');
+  });
+
+  it('asks for a file before importing, and takes a file dropped on the drop zone', async () => {
+    const { page } = browser;
+    await openSettings(page);
+    await chooseMapping(page, 'product_catalogue_csv', 'lead_time_days');
+    await page.getByRole('button', { name: 'Import file' }).click();
+    await page.getByTestId('import-error').getByText('File, mapping, and config are required.', { exact: true }).waitFor();
+
+    const csv = 'product_code,name,category,current_stock,unit_cost,lead_time_days\n\nDROP-1,Dropped,Garden,150,1.50,4\n';
+    const dataTransfer = await page.evaluateHandle((text) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([text], 'dropped.csv', { type: 'text/csv' }));
+      return transfer;
+    }, csv);
+    await page.getByTestId('file-drop').dispatchEvent('dragover', { dataTransfer });
+    await page.getByTestId('file-drop').dispatchEvent('drop', { dataTransfer });
+    await previewRows(page).first().waitFor();
+    expect(await previewRows(page).count()).toBe(1);
+    expect(await page.getByTestId('selected-file').textContent()).toContain('dropped.csv');
+    expect(await previewCell(page, 0, 'unit_cost').textContent()).toBe('1.50');
+    expect(await page.getByTestId('import-error').count()).toBe(0);
   });
 
   it('imports a nested JSON export through shop_export_json', async () => {

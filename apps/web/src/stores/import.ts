@@ -209,7 +209,12 @@ export const useImportStore = create<ImportStore>()((set, get) => {
       const fail = (error: string, errorDetail: string | null = null) => {
         if (sequence === previewSequence) set({ isLoading: false, error, errorDetail });
       };
-      if (!mappingConfig) return fail(i18n.t('import.errors.mappingConfigMissing', { name: name ?? '' }));
+      // No mapping chosen yet (the mappings are still loading): the preview follows the choice.
+      if (!name) {
+        set({ isLoading: false });
+        return;
+      }
+      if (!mappingConfig) return fail(i18n.t('import.errors.mappingConfigMissing', { name }));
       const fieldMappings = entityFieldMappings(mappingConfig, importApi.importEntityType);
       if (!fieldMappings) return fail(i18n.t('import.errors.noEntityMapping', { type: importApi.importEntityType }));
       try {

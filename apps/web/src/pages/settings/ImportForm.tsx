@@ -9,7 +9,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { useImportStore } from '../../stores/import.ts';
 import { importEntityType } from '../../api/import.ts';
 import { entityFieldMappings, JSON_PREVIEW_MAX_BYTES, type PreviewData } from './preview.ts';
-import { formatBytes, formatCell, hintMessage } from './format.ts';
+import { CELL_DISPLAY_CHARS, durationMessage, formatBytes, formatCell, formatCount, hintMessage, shortened } from './format.ts';
 
 function MappingChooser() {
   const { t } = useTranslation();
@@ -40,7 +40,7 @@ function MappingChooser() {
         </Text>
       ) : null}
       {fieldMappings ? (
-        <Table withTableBorder striped={false} maw={560} data-testid="field-mappings" aria-label={t('import.mapping.fields', { entity: importEntityType })}>
+        <Table withTableBorder captionSide="top" maw={560} data-testid="field-mappings" aria-label={t('import.mapping.fields', { entity: importEntityType })}>
           <Table.Caption>{t('import.mapping.fields', { entity: importEntityType })}</Table.Caption>
           <Table.Thead>
             <Table.Tr>
@@ -190,7 +190,9 @@ function PreviewTable({ preview }: { preview: PreviewData }) {
                           {t('import.preview.missing')}
                         </Text>
                       ) : (
-                        formatCell(value)
+                        <span title={formatCell(value).length > CELL_DISPLAY_CHARS ? formatCell(value) : undefined} style={{ overflowWrap: 'anywhere' }}>
+                          {shortened(formatCell(value))}
+                        </span>
                       )}
                       {hint ? (
                         <Text size="xs" c="red" component="div" data-testid="cell-hint">
@@ -262,7 +264,7 @@ function UploadProgress() {
         {percent >= 100 ? t('import.submit.uploaded') : t('import.submit.uploading', { percent })}
       </Text>
       <Text size="sm" c="dimmed" data-testid="server-progress">
-        {serverProgress ? t('import.submit.serverRows', { count: serverProgress.rowsDone }) : t('import.submit.serverWaiting')}
+        {serverProgress ? t('import.submit.serverRows', { count: serverProgress.rowsDone, rows: formatCount(serverProgress.rowsDone) }) : t('import.submit.serverWaiting')}
       </Text>
     </Stack>
   );
@@ -301,7 +303,7 @@ function ImportOutcome() {
                   {t(`import.result.${key}`)}
                 </Text>
                 <Text fw={600} data-testid={`result-${key}`}>
-                  {value}
+                  {formatCount(value)}
                 </Text>
               </Stack>
             ))}
@@ -309,7 +311,7 @@ function ImportOutcome() {
               <Text size="xs" c="dimmed">
                 {t('import.result.duration')}
               </Text>
-              <Text fw={600}>{t('import.result.durationMs', { ms: Math.round(result.duration_ms) })}</Text>
+              <Text fw={600}>{t(...durationMessage(result.duration_ms))}</Text>
             </Stack>
           </Group>
         </Alert>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import type { ImportLogSummary } from '../../api/import.ts';
 import { useImportStore } from '../../stores/import.ts';
-import { formatBytes, formatTime } from './format.ts';
+import { durationMessage, formatBytes, formatCount, formatTime } from './format.ts';
 import { RowErrorsTable } from './ImportForm.tsx';
 
 const statusColor = (status: ImportLogSummary['status']): string => {
@@ -64,7 +64,7 @@ function LogDetail() {
               </Text>
             ) : null}
             <Text size="sm">
-              {t('import.detail.progress')}: {detail.progress.rows_done}
+              {t('import.detail.progress')}: {formatCount(detail.progress.rows_done)}
             </Text>
             <Text size="sm">
               {t('import.detail.finished')}: {formatTime(detail.finishedAt)}
@@ -152,8 +152,12 @@ export function ImportLog() {
                       </UnstyledButton>
                     </Table.Td>
                     <Table.Td>{entry.mappingName}</Table.Td>
-                    <Table.Td data-testid="log-counts">{counts ? t('import.log.countsValue', counts) : entry.status === 'running' ? entry.progress.rows_done : ''}</Table.Td>
-                    <Table.Td>{entry.details.duration_ms !== undefined ? t('import.result.durationMs', { ms: Math.round(entry.details.duration_ms) }) : ''}</Table.Td>
+                    <Table.Td data-testid="log-counts">{counts
+                        ? t('import.log.countsValue', { rows: formatCount(counts.rows), inserted: formatCount(counts.inserted), updated: formatCount(counts.updated), duplicates: formatCount(counts.duplicates) })
+                        : entry.status === 'running'
+                          ? formatCount(entry.progress.rows_done)
+                          : ''}</Table.Td>
+                    <Table.Td>{entry.details.duration_ms !== undefined ? t(...durationMessage(entry.details.duration_ms)) : ''}</Table.Td>
                     <Table.Td>
                       <Text size="sm" c="red" lineClamp={2}>
                         {entry.errorMessage ?? ''}

@@ -17,6 +17,19 @@ export function formatCell(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/** Preview cells show this much of a long value (the whole value is in the cell's title). */
+export const CELL_DISPLAY_CHARS = 80;
+export const shortened = (text: string) => (text.length > CELL_DISPLAY_CHARS ? `${text.slice(0, CELL_DISPLAY_CHARS)}…` : text);
+
+const countFormat = new Intl.NumberFormat('en');
+export const formatCount = (count: number) => countFormat.format(count);
+
+const secondsFormat = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
+/** The i18n key and values of a duration: milliseconds below a second, seconds above. */
+export function durationMessage(ms: number): [string, Record<string, unknown>] {
+  return ms < 1000 ? ['import.result.durationMs', { ms: Math.round(ms) }] : ['import.result.durationSeconds', { seconds: secondsFormat.format(ms / 1000) }];
+}
+
 /** The i18n key and values of a cell hint. */
 export function hintMessage(hint: CellHint): [string, Record<string, unknown>] {
   switch (hint.code) {
