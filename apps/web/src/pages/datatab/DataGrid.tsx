@@ -254,6 +254,8 @@ const GridHeader = memo(function GridHeader({ ref, headerGroups, columns, widths
             {group.headers.map((header) => {
               const key = header.column.id;
               const direction = sort.sortBy === key ? sort.sortDir : null;
+              // Calculated columns are not stored: the server can neither sort nor filter by them.
+              const stored = columns.find((column) => column.key === key)?.type !== 'query';
               return (
                 <div
                   key={header.id}
@@ -263,11 +265,13 @@ const GridHeader = memo(function GridHeader({ ref, headerGroups, columns, widths
                   style={{ width: header.getSize() }}
                   data-column={key}
                 >
-                  <button type="button" className={classes.sortButton} onClick={() => onSort(key)} data-sort={direction ?? undefined}>
+                  <button type="button" className={classes.sortButton} onClick={() => onSort(key)} disabled={!stored} data-sort={direction ?? undefined}>
                     <span className={classes.headerLabel}>{flexRender(header.column.columnDef.header, header.getContext())}</span>
-                    <span aria-hidden className={classes.sortMark}>
-                      {direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : '↕'}
-                    </span>
+                    {stored && (
+                      <span aria-hidden className={classes.sortMark}>
+                        {direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : '↕'}
+                      </span>
+                    )}
                     {direction && <span className={classes.visuallyHidden}>{t(direction === 'asc' ? 'datatab.grid.sortedAsc' : 'datatab.grid.sortedDesc')}</span>}
                   </button>
                 </div>
