@@ -52,7 +52,7 @@ const stockBand = (row: PlotRow) => (row.stockLowerBound === null || row.stockUp
  * After a stockout the projection keeps falling (unmet demand); drawn in full it squashes the
  * history. The axis shows at most half the highest stock below zero and clips the rest.
  */
-function stockAxisDomain(rows: PlotRow[]): [number, number] {
+function stockAxis(rows: PlotRow[]): { domain: [number, number]; ticks: number[] } {
   let high = 0;
   let low = 0;
   for (const row of rows) {
@@ -66,7 +66,11 @@ function stockAxisDomain(rows: PlotRow[]): [number, number] {
   const rough = Math.max(high - floor, 1) / 5;
   const magnitude = 10 ** Math.floor(Math.log10(rough));
   const step = ([1, 2, 2.5, 5, 10].find((factor) => factor * magnitude >= rough) ?? 10) * magnitude;
-  return [Math.floor(floor / step) * step, Math.ceil(high / step) * step];
+  const from = Math.floor(floor / step) * step;
+  const to = Math.ceil(high / step) * step;
+  const ticks: number[] = [];
+  for (let tick = from; tick <= to + step / 2; tick += step) ticks.push(Math.round(tick * 100) / 100);
+  return { domain: [from, to], ticks };
 }
 
 const chartHeight = 260;
@@ -121,7 +125,14 @@ export const ForecastChart = memo(function ForecastChart({ rows, forecastStart, 
   const domain = useMemo<[number, number]>(() => [plotRows[0]?.t ?? 0, plotRows.at(-1)?.t ?? 0], [plotRows]);
   const ticks = useMemo(() => quarterTicks(domain[0], domain[1]), [domain]);
   const start = timeOf(forecastStart);
-  const stockDomain = useMemo(() => stockAxisDomain(plotRows), [plotRows]);
+  // Each series gets only the days it has a value on (history ~730, forecast 90): Recharts works
+  // per series and per row, so this halves the render time against one 820-row table. The tooltip
+  // and the two charts' synchronisation therefore go by date (syncMethod value), not by row index.
+  const series = useMemo(() => {
+    const has = (key: keyof ChartRow) => plotRows.filter((row) => row[key] !== null);
+    return { actualSales: has('actualSales'), forecastSales: has('forecastSales'), actualStock: has('actualStock'), forecastStock: has('forecastStock') };
+  }, [plotRows]);
+  const stockScale = useMemo(() => stockAxis(plotRows), [plotRows]);
   const { element: container, width, measure } = useMeasuredContainer();
   useRenderedMark(container, plotRows, styleCode);
 
@@ -136,12 +147,30 @@ export const ForecastChart = memo(function ForecastChart({ rows, forecastStart, 
       tick={{ fontSize: 12 }}
     />
   );
-  const tooltip = (
+  const byTime = useMemo(() => new Map(plotRows.map((row) => [row.t, row])), [plotRows]);
+  const tooltipFor = (items: [string, keyof ChartRow | 'salesBand' | 'stockBand', string][]) => (
     <Tooltip
-      labelFormatter={(value) => (typeof value === 'number' ? dayFormat.format(value) : String(value))}
-      formatter={(value, name) => [formatValue(value), name]}
-      itemStyle={{ color: '#212529' }}
       isAnimationActive={false}
+      content={({ active, label }) => {
+        const row = typeof label === 'number' ? byTime.get(label) : undefined;
+        if (!active || !row) return null;
+        const lines = items
+          .map(([name, key, color]) => {
+            const value = key === 'salesBand' ? salesBand(row) : key === 'stockBand' ? stockBand(row) : row[key];
+            return value === null ? null : { name, color, text: formatValue(value) };
+          })
+          .filter((line) => line !== null);
+        return (
+          <div style={{ background: '#fff', border: '1px solid #ced4da', borderRadius: 4, padding: '6px 10px', fontSize: 13 }}>
+            <div style={{ fontWeight: 600, marginBottom: 2 }}>{dayFormat.format(row.t)}</div>
+            {lines.map((line) => (
+              <div key={line.name}>
+                <span style={{ color: line.color }}>●</span> {line.name}: {line.text}
+              </div>
+            ))}
+          </div>
+        );
+      }}
     />
   );
   const startLine = <ReferenceLine x={start} stroke="#868e96" strokeDasharray="4 4" label={{ value: t('forecasting.chart.forecastStart'), position: 'insideTopLeft', fontSize: 12, fill: '#495057' }} />;
@@ -151,27 +180,27 @@ export const ForecastChart = memo(function ForecastChart({ rows, forecastStart, 
       <div style={{ fontSize: 14, fontWeight: 600, marginLeft: 8 }}>{t('forecasting.chart.salesTitle')}</div>
       {width > 0 ? (
         <>
-      <ComposedChart data={plotRows} syncId="forecast" margin={chartMargin} width={width} height={chartHeight} className="sales-chart">
+      <ComposedChart syncId="forecast" syncMethod="value" margin={chartMargin} width={width} height={chartHeight} className="sales-chart">
         <CartesianGrid strokeDasharray="3 3" stroke="#e9ecef" />
         {xAxis}
         <YAxis tick={{ fontSize: 12 }} width={56} allowDecimals={false} />
-        {tooltip}
+        {tooltipFor([[t('forecasting.chart.actualSales'), 'actualSales', colors.actual], [t('forecasting.chart.forecastSales'), 'forecastSales', colors.forecast], [t('forecasting.chart.salesBand'), 'salesBand', colors.forecast]])}
         <Legend verticalAlign="top" height={28} />
-        <Area className="sales-band" dataKey={salesBand} name={t('forecasting.chart.salesBand')} stroke="none" fill={colors.band} fillOpacity={0.6} isAnimationActive={false} activeDot={false} connectNulls={false} />
-        <Line dataKey="actualSales" name={t('forecasting.chart.actualSales')} stroke={colors.actual} strokeWidth={1} dot={false} isAnimationActive={false} connectNulls={false} />
-        <Line className="sales-forecast" dataKey="forecastSales" name={t('forecasting.chart.forecastSales')} stroke={colors.forecast} strokeWidth={2} dot={false} isAnimationActive={false} connectNulls={false} />
+        <Area className="sales-band" data={series.forecastSales} dataKey={salesBand} name={t('forecasting.chart.salesBand')} stroke="none" fill={colors.band} fillOpacity={0.6} isAnimationActive={false} activeDot={false} connectNulls={false} />
+        <Line data={series.actualSales} dataKey="actualSales" name={t('forecasting.chart.actualSales')} stroke={colors.actual} strokeWidth={1} dot={false} activeDot={false} isAnimationActive={false} connectNulls={false} />
+        <Line className="sales-forecast" data={series.forecastSales} dataKey="forecastSales" name={t('forecasting.chart.forecastSales')} stroke={colors.forecast} strokeWidth={2} dot={false} activeDot={false} isAnimationActive={false} connectNulls={false} />
         {startLine}
       </ComposedChart>
       <div style={{ fontSize: 14, fontWeight: 600, marginLeft: 8, marginTop: 8 }}>{t('forecasting.chart.stockTitle')}</div>
-      <ComposedChart data={plotRows} syncId="forecast" margin={chartMargin} width={width} height={chartHeight} className="stock-chart">
+      <ComposedChart syncId="forecast" syncMethod="value" margin={chartMargin} width={width} height={chartHeight} className="stock-chart">
         <CartesianGrid strokeDasharray="3 3" stroke="#e9ecef" />
         {xAxis}
-        <YAxis tick={{ fontSize: 12 }} width={56} allowDecimals={false} domain={stockDomain} allowDataOverflow />
-        {tooltip}
+        <YAxis tick={{ fontSize: 12 }} width={56} allowDecimals={false} domain={stockScale.domain} ticks={stockScale.ticks} allowDataOverflow />
+        {tooltipFor([[t('forecasting.chart.actualStock'), 'actualStock', colors.stock], [t('forecasting.chart.forecastStock'), 'forecastStock', colors.stockForecast], [t('forecasting.chart.stockBand'), 'stockBand', colors.stockForecast]])}
         <Legend verticalAlign="top" height={28} />
-        <Area className="stock-band" dataKey={stockBand} name={t('forecasting.chart.stockBand')} stroke="none" fill={colors.stockBand} fillOpacity={0.7} isAnimationActive={false} activeDot={false} connectNulls={false} />
-        <Line dataKey="actualStock" name={t('forecasting.chart.actualStock')} stroke={colors.stock} strokeWidth={1.5} dot={false} isAnimationActive={false} connectNulls={false} />
-        <Line className="stock-forecast" dataKey="forecastStock" name={t('forecasting.chart.forecastStock')} stroke={colors.stockForecast} strokeWidth={2} dot={false} isAnimationActive={false} connectNulls={false} />
+        <Area className="stock-band" data={series.forecastStock} dataKey={stockBand} name={t('forecasting.chart.stockBand')} stroke="none" fill={colors.stockBand} fillOpacity={0.7} isAnimationActive={false} activeDot={false} connectNulls={false} />
+        <Line data={series.actualStock} dataKey="actualStock" name={t('forecasting.chart.actualStock')} stroke={colors.stock} strokeWidth={1.5} dot={false} activeDot={false} isAnimationActive={false} connectNulls={false} />
+        <Line className="stock-forecast" data={series.forecastStock} dataKey="forecastStock" name={t('forecasting.chart.forecastStock')} stroke={colors.stockForecast} strokeWidth={2} dot={false} activeDot={false} isAnimationActive={false} connectNulls={false} />
         <ReferenceLine y={0} stroke="#adb5bd" />
         {startLine}
         {crossings.map((crossing) => {
