@@ -86,6 +86,17 @@ function GenerationControls() {
           </Text>
         </Stack>
       ) : null}
+      {generation.phase === 'done' && generation.results && generation.results.failed.length > 0 ? (
+        <Text size="sm" c="orange.8" data-testid="generation-failed">
+          {t('forecasting.generate.failedSome', {
+            count: generation.results.failed.length,
+            codes: generation.results.failed
+              .slice(0, 5)
+              .map((failure) => `${failure.styleCode} (${failure.error})`)
+              .join(', '),
+          })}
+        </Text>
+      ) : null}
       {generation.phase === 'error' && generation.error ? (
         <Alert color="red" title={generation.error} data-testid="generation-error" maw={520}>
           {null}
