@@ -220,6 +220,32 @@ describe('submit', () => {
   });
 });
 
+describe('mapping changes and cancelling', () => {
+  it('a new mapping re-runs the preview of the chosen file; a missing one keeps its own message', async () => {
+    await store().loadMappings();
+    await store().selectFile(csvFile());
+    expect(store().previewData?.rows).toHaveLength(5);
+    await store().selectMapping('sales_only');
+    expect(store()).toMatchObject({ previewData: null, error: 'No mapping found for entity type: products' });
+    await store().selectMapping('product_catalogue_csv');
+    expect(store()).toMatchObject({ error: null, selectedMapping: 'product_catalogue_csv' });
+    expect(store().previewData?.rows).toHaveLength(5);
+    await store().selectMapping('gone');
+    expect(store()).toMatchObject({ error: "Mapping config 'gone' not found.", previewData: null });
+  });
+
+  it('cancelling an upload says so and clears the busy flag', async () => {
+    await store().loadMappings();
+    await store().selectFile(csvFile());
+    uploadDelayMs = 3000;
+    const submitting = store().submit();
+    await until(() => paths.includes('/api/records/process-file/'));
+    store().cancelUpload();
+    await expect(submitting).rejects.toBeTruthy();
+    expect(store()).toMatchObject({ isUploading: false, error: 'The import was cancelled.', errorDetail: null });
+  });
+});
+
 describe('import log', () => {
   it('loads newest first with its flags, and one entry on selection', async () => {
     const loading = store().loadLogs();

@@ -167,7 +167,8 @@ export const useImportStore = create<ImportStore>()((set, get) => {
         return;
       }
       await get().loadMappingConfig(name);
-      if (get().selectedMapping === name && get().selectedFile) await get().generatePreview();
+      // A config that failed to load keeps its own message; the preview follows a loaded one.
+      if (get().selectedMapping === name && get().mappingConfig && get().selectedFile) await get().generatePreview();
     },
 
     loadMappingConfig: async (name) => {
@@ -250,12 +251,17 @@ export const useImportStore = create<ImportStore>()((set, get) => {
       // Server-side progress: the import log entry of this import, polled while the upload runs.
       let polling = true;
       const poll = async () => {
+        let listed = false;
         while (polling) {
           await new Promise((resolve) => setTimeout(resolve, importApi.importProgressPollMs));
           if (!polling) return;
           try {
             const entry = await importApi.fetchImportLog(importId);
-            if (polling) set({ serverProgress: { rowsDone: entry.progress.rows_done, bytesDone: entry.progress.bytes_done, bytesTotal: entry.progress.bytes_total } });
+            if (!polling) return;
+            set({ serverProgress: { rowsDone: entry.progress.rows_done, bytesDone: entry.progress.bytes_done, bytesTotal: entry.progress.bytes_total } });
+            // The running import appears in the log list once the server has it.
+            if (!listed) void get().loadLogs();
+            listed = true;
           } catch {
             // Not logged yet (404 until the server has read the fields) or a passing failure: ask again.
           }
