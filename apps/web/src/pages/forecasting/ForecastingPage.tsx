@@ -251,7 +251,7 @@ export default function ForecastingPage() {
       </Paper>
       <ChartSection />
       {forecast && forecast.product.styleCode === selectedCode ? <ForecastExplanation forecast={forecast} crossings={crossings} /> : null}
-      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+      <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="md">
         <div>
           <LatestReportPanel report={report} message={reportMessage} isLoading={isLoadingReport} error={reportError} onSelect={pick} onRetry={retryReport} />
           {report ? (
