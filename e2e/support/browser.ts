@@ -33,7 +33,8 @@ export function useBrowser(options: { baseUrl?: () => string } = {}): BrowserFix
   });
   beforeEach(async () => {
     context = await browser.newContext({ baseURL: baseUrl() });
-    context.setDefaultTimeout(15_000);
+    // Generous: the e2e machine is shared with builds and benchmarks (2 cores).
+    context.setDefaultTimeout(30_000);
     page = await context.newPage();
   });
   afterEach(async () => {
