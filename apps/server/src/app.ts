@@ -109,12 +109,14 @@ export async function buildApp({ config, database, queue }: AppDependencies): Pr
   await app.register(forecastingRoutes(forecastingContext));
 
   if (existsSync(path.join(config.webDistDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: config.webDistDir, wildcard: true, index: false });
+    await app.register(fastifyStatic, { root: config.webDistDir, wildcard: true, index: 'index.html' });
   }
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
-    const wantsPage = request.method === 'GET' && !pathname.startsWith('/api/') && existsSync(path.join(config.webDistDir, 'index.html'));
-    // Client-side routes (/app/home, /login, ...) all load the single-page app.
+    // Client-side routes (/app/home, /login, ...) all load the single-page app; a missing file
+    // (/assets/gone.js) is a plain 404, not a page the browser would try to run as a script.
+    const isClientRoute = !pathname.startsWith('/api/') && !/\.[A-Za-z0-9]+$/.test(pathname);
+    const wantsPage = request.method === 'GET' && isClientRoute && existsSync(path.join(config.webDistDir, 'index.html'));
     if (wantsPage) return reply.type('text/html').sendFile('index.html', config.webDistDir);
     return reply.status(404).send({ detail: `No route for ${request.method} ${pathname}.`, code: 'not_found' });
   });
