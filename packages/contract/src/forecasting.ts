@@ -57,6 +57,7 @@ export const productForecastResponse = z.object({
   forecast: z.object({ sales: z.array(forecastSalesPoint), stock: z.array(forecastStockPoint) }),
   backtest: z.array(backtestPoint),
   metrics: z.object({
+    /** forecast_start: the last day of history; the forecast covers the days after it. */
     display_window: z.object({ forecast_start: z.string() }),
     model: z.object({ name: z.string(), description: z.string(), demandClass: z.string() }),
     accuracy: z.object({ mase: z.number(), smape: z.number(), mae: z.number(), coverage95: z.number().optional() }),

@@ -237,7 +237,8 @@ export async function getProductForecast(ctx: ForecastingContext, options: { sty
     forecast: { sales: result.forecast, stock: result.stock },
     backtest: result.backtest,
     metrics: {
-      display_window: { forecast_start: today },
+      // The last day of history: the spec's chart drops forecast values on or before it (the backtest overlap).
+      display_window: { forecast_start: addDays(today, -1) },
       model: { name: result.model.name, description: result.model.description, demandClass: result.model.demandClass },
       accuracy: result.model.backtest,
     },
