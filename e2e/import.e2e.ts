@@ -184,6 +184,38 @@ describe('data integration (Settings)', () => {
     expect(await page.getByTestId('import-error').count()).toBe(0);
   });
 
+  it('shows upload and server progress while a slow upload is under way', async () => {
+    const { page } = browser;
+    const prefix = uniquePrefix('PROG');
+    const fileName = `${prefix.toLowerCase()}progress.csv`;
+    // ~1 MB; the last record is bad, so the server reads every record and then writes nothing.
+    const rows = Array.from({ length: 20_000 }, (_, i) => `${prefix}${i + 1},Progress item ${i + 1} ${'x'.repeat(20)},Garden,200,1.00,2`);
+    rows.push(`${prefix}LAST,Last,Garden,many,1.00,2`);
+    const path = await tempFile(fileName, ['product_code,name,category,current_stock,unit_cost,lead_time_days', ...rows, ''].join('\n'));
+
+    await openSettings(page);
+    await chooseMapping(page, 'product_catalogue_csv', 'lead_time_days');
+    await page.getByLabel('File (CSV or JSON)').setInputFiles(path);
+    await previewRows(page).nth(4).waitFor();
+    // A slow uplink (about 5 s for the file): the server streams the records as they arrive.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 200 * 1024 });
+
+    await page.getByRole('button', { name: 'Import file' }).click();
+    const progress = page.getByTestId('upload-progress');
+    await progress.getByText(/^Uploading: [1-9]\d?%$/).waitFor();
+    await progress.getByText(/^Server: [1-9][\d,]* records? processed$/).waitFor();
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+
+    const failure = page.getByTestId('import-error');
+    await failure.getByTestId('upload-row-errors').waitFor({ timeout: 45_000 });
+    expect(await failure.getByTestId('row-error').first().getByRole('cell').allTextContents()).toEqual(['20001', 'current_stock', 'Expected a whole number.']);
+    expect(await progress.count()).toBe(0);
+    expect(await productsWithPrefix(prefix)).toEqual([]);
+    await logRow(page, fileName).getByTestId('log-status').filter({ hasText: 'error' }).waitFor();
+  }, 90_000);
+
   it('imports a nested JSON export through shop_export_json', async () => {
     const { page } = browser;
     const prefix = uniquePrefix('JSON');

@@ -259,7 +259,8 @@ export const useImportStore = create<ImportStore>()((set, get) => {
             const entry = await importApi.fetchImportLog(importId);
             if (!polling) return;
             set({ serverProgress: { rowsDone: entry.progress.rows_done, bytesDone: entry.progress.bytes_done, bytesTotal: entry.progress.bytes_total } });
-            // The running import appears in the log list once the server has it.
+            // The running import appears in the log list once the server has it (on PostgreSQL at
+            // once; embedded PGlite answers the list only after the import's transaction ends).
             if (!listed) void get().loadLogs();
             listed = true;
           } catch {
