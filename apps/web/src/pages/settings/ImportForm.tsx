@@ -224,7 +224,7 @@ export function RowErrorsTable({ rowErrors, total, testId }: { rowErrors: RowErr
   if (rowErrors.length === 0) return null;
   return (
     <Stack gap={4} data-testid={testId}>
-      <Table withTableBorder aria-label={t('import.rowErrors.title')}>
+      <Table withTableBorder captionSide="top" aria-label={t('import.rowErrors.title')}>
         <Table.Caption>{t('import.rowErrors.title')}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
