@@ -91,6 +91,9 @@ describe.each(backends)('file import on %s', (backend) => {
     ['a file that is neither CSV nor JSON', { file: { name: 'a.xlsx', content: 'PK', type: 'application/zip' }, mapping: productMapping }, 'Upload a .csv or .json file.'],
     ['a broken CSV', { file: { name: 'a.csv', content: 'product_code,name\n"BRK-1,unclosed\n' }, mapping: productMapping }, 'The CSV file cannot be read'],
     ['broken JSON', { file: { name: 'a.json', content: '[{"sku": "BRK-2",', type: 'application/json' }, mapping: nestedMapping }, 'The JSON file cannot be read'],
+    ['an empty file', { file: { name: 'empty.csv', content: '' }, mapping: productMapping }, 'The file has no records to import.'],
+    ['a CSV with a header only', { file: { name: 'header.csv', content: 'product_code,name\n' }, mapping: productMapping }, 'The file has no records to import.'],
+    ['a JSON array without records', { file: { name: 'none.json', content: '[]', type: 'application/json' }, mapping: nestedMapping }, 'The file has no records to import.'],
   ])('refuses %s with a clear 400', async (_name, request, message) => {
     const result = await upload(request as Upload);
     expect(result.status).toBe(400);

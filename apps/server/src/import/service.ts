@@ -183,6 +183,7 @@ export async function importFile(ctx: ImportContext, request: ImportRequest): Pr
         if (batch.size >= ROWS_PER_BATCH) await flush();
       }
       if (request.isTruncated()) throw tooLarge();
+      if (counts.rows === 0) throw validationError('The file has no records to import.');
       await flush();
       await writing;
       if (rowErrorCount) throw new ImportRowsError(rowErrors.slice(0, MAX_REPORTED_ROW_ERRORS), rowErrorCount);
