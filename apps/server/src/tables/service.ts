@@ -215,21 +215,23 @@ async function readRowPage(ctx: TablesContext, entry: repo.CatalogueEntry, query
     pageConditions.push(repo.pageStartCondition({ encodedName: entry.encoded_name, sortBy: sortColumn.key, sortDir: query.sort_dir, conditions, offset }));
     offset = 0;
   }
-  const [rows, total] = await Promise.all([
+  // One row more than the page tells whether a next page exists; the count may be an estimate.
+  const [fetched, total] = await Promise.all([
     repo.selectRows(ctx.db, {
       encodedName: entry.encoded_name,
       columns: stored.map((c) => c.key),
       conditions: pageConditions,
       sortBy: sortColumn.key,
       sortDir: query.sort_dir,
-      limit: query.page_size,
+      limit: query.page_size + 1,
       offset,
     }),
     repo.countRows(ctx.db, entry.encoded_name, conditions, EXACT_COUNT_LIMIT),
   ]);
+  const hasNext = fetched.length > query.page_size;
+  const rows = hasNext ? fetched.slice(0, query.page_size) : fetched;
   await fillQueryColumns(ctx, columns, rows);
   const last = rows.at(-1);
-  const hasNext = rows.length === query.page_size && query.page * query.page_size < total.count;
   const nextCursor = hasNext && keysetCapable && last ? encodeCursor({ value: last[sortColumn.key] ?? null, id: Number(last.id) }) : null;
   return {
     results: rows,

@@ -137,20 +137,6 @@ describe('tables store', () => {
     expect(dataCalls()).toHaveLength(3);
   });
 
-  it('keeps paging by number past an estimated count that ends too early, until a short page', async () => {
-    await state().loadStructure();
-    await state().selectTable('stale');
-    await state().loadMore(); // page 2 by its next link; the answer has no next (60 ≤ 2 × 50)
-    expect(state().next).toBeNull();
-    expect(state().hasMore).toBe(true);
-    await state().loadMore(); // page 3 by number: 20 rows, the end
-    expect(Object.fromEntries(dataCalls()[2]?.query ?? [])).toEqual({ page: '3', page_size: '50', sort_dir: 'asc' });
-    expect(state().rows).toHaveLength(120);
-    expect(state().hasMore).toBe(false);
-    await state().loadMore();
-    expect(dataCalls()).toHaveLength(3);
-  });
-
   it('sorting and filtering reload from page 1 with sort_by/sort_dir and filters_json', async () => {
     await state().loadStructure();
     await state().selectTable('Stock items');

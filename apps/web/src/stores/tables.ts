@@ -124,19 +124,9 @@ export const useTablesStore = create<TablesStore>()((set, get) => {
     return params;
   };
 
-  /**
-   * The request for the page after `answer` (page `page`), or null at the end. Normally the
-   * answer's `next` link. The server ends `next` where its count ends, and above 10,000 rows that
-   * count is the planner's estimate, which lags behind a table that grew since its statistics were
-   * taken: a full page under an estimated count may still have rows after it, so it asks for the
-   * next page by number (docs/api.md: a plain page=N still works) until a short page comes back.
-   */
-  const followingPage = (answer: RowPage, page: number): tablesApi.RowDataParams | null => {
-    if (answer.next) return tablesApi.paramsOfNextLink(answer.next);
-    if (answer.count_is_estimate && answer.results.length === get().pageSize) return requestParams(page + 1);
-    return null;
-  };
-  const hasMoreAfter = (answer: RowPage) => answer.next !== null || (answer.count_is_estimate && answer.results.length === get().pageSize);
+  /** The request for the page after `answer`: its `next` link (the server looks one row ahead), or null at the end. */
+  const followingPage = (answer: RowPage): tablesApi.RowDataParams | null => (answer.next ? tablesApi.paramsOfNextLink(answer.next) : null);
+  const hasMoreAfter = (answer: RowPage) => answer.next !== null;
 
   const reloadFirstPage = async (): Promise<void> => {
     const selected = get().selected;
@@ -247,12 +237,12 @@ export const useTablesStore = create<TablesStore>()((set, get) => {
     },
 
     loadMore: async () => {
-      const { selected, next, hasMore, isLoadingMore, isLoadingRows, page } = get();
-      if (!selected || !hasMore || isLoadingMore || isLoadingRows) return;
+      const { selected, next, hasMore, isLoadingMore, isLoadingRows } = get();
+      if (!selected || !hasMore || !next || isLoadingMore || isLoadingRows) return;
       const mine = generation;
       set({ isLoadingMore: true, rowsError: null });
       try {
-        const params = next ? tablesApi.paramsOfNextLink(next) : requestParams(page + 1);
+        const params = tablesApi.paramsOfNextLink(next);
         const answer = await tablesApi.fetchTableRows(selected.encodedName, params);
         if (mine !== generation) return;
         set((state) => ({
@@ -281,7 +271,7 @@ export const useTablesStore = create<TablesStore>()((set, get) => {
         let rows = answer.results;
         let page = 1;
         for (let pages = 1; rows.length < before.length && pages < maxRefreshPages; pages++) {
-          const params = followingPage(answer, page);
+          const params = followingPage(answer);
           if (!params) break;
           answer = await tablesApi.fetchTableRows(selected.encodedName, params);
           rows = rows.concat(answer.results);
