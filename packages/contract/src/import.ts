@@ -48,3 +48,21 @@ export const importLogEntry = z.object({
 });
 export type ImportLogEntry = z.infer<typeof importLogEntry>;
 export const importLogList = z.object({ results: z.array(importLogEntry.omit({ fileContent: true })) });
+
+const isPlainRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Reads a mapping's source path (`a.b.0.c`, through objects and arrays) from a record, exactly as
+ * the server's import does and the browser's preview shows it. A flat record whose key is the
+ * whole path (a CSV header `a.b`) wins.
+ */
+export function readMappedPath(source: unknown, path: string): unknown {
+  if (isPlainRecord(source) && Object.hasOwn(source, path)) return source[path];
+  let current: unknown = source;
+  for (const segment of path.split('.')) {
+    if (Array.isArray(current) && /^\d+$/.test(segment)) current = current[Number(segment)];
+    else if (isPlainRecord(current) && Object.hasOwn(current, segment)) current = current[segment];
+    else return undefined;
+  }
+  return current;
+}

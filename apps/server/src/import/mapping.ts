@@ -1,5 +1,5 @@
 // Mapping configurations: which entity mapping applies, and reading a dotted source path.
-import { mappingConfig as mappingConfigSchema } from '@stockwise/contract';
+import { mappingConfig as mappingConfigSchema, readMappedPath } from '@stockwise/contract';
 
 export type FieldMappings = Record<string, string>;
 
@@ -20,24 +20,10 @@ export function resolveEntityMapping(config: unknown, entityType: string): Mappi
   return entity ? { ok: true, fieldMappings: entity.field_mappings } : { ok: false, message: `No mapping found for entity type: ${entityType}` };
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** `a.b.0.c` through objects and arrays. A flat record whose key is the whole path (a CSV header `a.b`) wins. */
-export function readPath(source: unknown, path: string): unknown {
-  if (isRecord(source) && Object.hasOwn(source, path)) return source[path];
-  let current: unknown = source;
-  for (const segment of path.split('.')) {
-    if (Array.isArray(current) && /^\d+$/.test(segment)) current = current[Number(segment)];
-    else if (isRecord(current) && Object.hasOwn(current, segment)) current = current[segment];
-    else return undefined;
-  }
-  return current;
-}
-
 export function applyMapping(source: unknown, fieldMappings: FieldMappings): Record<string, unknown> {
   const mapped: Record<string, unknown> = {};
   for (const [target, path] of Object.entries(fieldMappings)) {
-    const value = readPath(source, path);
+    const value = readMappedPath(source, path);
     if (value !== undefined) mapped[target] = value;
   }
   return mapped;

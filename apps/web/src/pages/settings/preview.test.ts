@@ -4,7 +4,7 @@
 // and JSON (an array or the first array of an object), only what the preview needs read.
 import { describe, expect, it } from 'vitest';
 import type { TableColumn } from '@stockwise/contract';
-import { buildPreview, CSV_PREVIEW_BYTES, entityFieldMappings, hintFor, JSON_PREVIEW_MAX_BYTES, jsonRecords, mapRecord, parseCsvPreview, PreviewError, readPath, readPreviewRecords } from './preview.ts';
+import { buildPreview, CSV_PREVIEW_BYTES, entityFieldMappings, hintFor, JSON_PREVIEW_MAX_BYTES, jsonRecords, mapRecord, parseCsvPreview, PreviewError, readPreviewRecords } from './preview.ts';
 
 const column = (key: string, type: TableColumn['type'], extra: Partial<TableColumn> = {}): TableColumn => ({ key, label: key, type, read_only: false, ...extra });
 const productColumns: TableColumn[] = [
@@ -16,27 +16,6 @@ const productColumns: TableColumn[] = [
   column('lead_time_days', 'IntegerField'),
 ];
 const shopMapping = { product_code: 'sku', name: 'title', category: 'category.name', current_stock: 'stock.on_hand', unit_cost: 'pricing.unit_cost', lead_time_days: 'supplier.lead_time_days' };
-
-describe('readPath', () => {
-  const record = { sku: 'A-1', category: { name: 'Garden' }, prices: [{ amount: 3.5 }, { amount: 4 }], 'stock.on_hand': 'flat', stock: { on_hand: 7 }, nothing: null };
-  it('reads nested objects and array indexes', () => {
-    expect(readPath(record, 'category.name')).toBe('Garden');
-    expect(readPath(record, 'prices.0.amount')).toBe(3.5);
-    expect(readPath(record, 'prices.1.amount')).toBe(4);
-    expect(readPath(record, 'sku')).toBe('A-1');
-    expect(readPath(record, 'nothing')).toBeNull();
-  });
-  it('gives undefined for a path that is not there', () => {
-    expect(readPath(record, 'prices.5.amount')).toBeUndefined();
-    expect(readPath(record, 'category.name.first')).toBeUndefined();
-    expect(readPath(record, 'prices.x')).toBeUndefined();
-    expect(readPath('text', 'a')).toBeUndefined();
-    expect(readPath(record, 'toString')).toBeUndefined();
-  });
-  it('prefers a flat key that is the whole path (a CSV header with dots)', () => {
-    expect(readPath(record, 'stock.on_hand')).toBe('flat');
-  });
-});
 
 describe('mapping records', () => {
   it('maps a nested record onto the targets, missing paths as undefined', () => {

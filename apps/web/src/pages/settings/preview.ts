@@ -3,7 +3,7 @@
 // refuse (missing required value, not a number, text too long). Preview only: the server streams
 // the whole file and has the last word.
 import Papa from 'papaparse';
-import { PREVIEW_ROWS, type MappingConfig, type TableColumn } from '@stockwise/contract';
+import { PREVIEW_ROWS, readMappedPath, type MappingConfig, type TableColumn } from '@stockwise/contract';
 
 /** CSV preview reads at most this much of the file (five records fit, however wide). */
 export const CSV_PREVIEW_BYTES = 2_000_000;
@@ -44,21 +44,6 @@ export class PreviewError extends Error {
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/**
- * `a.b.0.c` through objects and arrays, as the server reads it (apps/server/src/import/mapping.ts):
- * a flat record whose key is the whole path (a CSV header `a.b`) wins.
- */
-export function readPath(source: unknown, path: string): unknown {
-  if (isRecord(source) && Object.hasOwn(source, path)) return source[path];
-  let current: unknown = source;
-  for (const segment of path.split('.')) {
-    if (Array.isArray(current) && /^\d+$/.test(segment)) current = current[Number(segment)];
-    else if (isRecord(current) && Object.hasOwn(current, segment)) current = current[segment];
-    else return undefined;
-  }
-  return current;
-}
-
 /** The field mappings of the entity type in a mapping config, or null when it has none. */
 export function entityFieldMappings(config: MappingConfig | null | undefined, entityType: string): Record<string, string> | null {
   const entity = config?.entities?.[entityType];
@@ -67,7 +52,7 @@ export function entityFieldMappings(config: MappingConfig | null | undefined, en
 
 export function mapRecord(source: unknown, fieldMappings: Record<string, string>): Record<string, unknown> {
   const mapped: Record<string, unknown> = {};
-  for (const [target, path] of Object.entries(fieldMappings)) mapped[target] = readPath(source, path);
+  for (const [target, path] of Object.entries(fieldMappings)) mapped[target] = readMappedPath(source, path);
   return mapped;
 }
 
