@@ -128,6 +128,20 @@ export const useTablesStore = create<TablesStore>()((set, get) => {
   const followingPage = (answer: RowPage): tablesApi.RowDataParams | null => (answer.next ? tablesApi.paramsOfNextLink(answer.next) : null);
   const hasMoreAfter = (answer: RowPage) => answer.next !== null;
 
+  /** Writes a row; a refused row reads 'Invalid row data: ' + the server's reason (spec §5), then the grid reloads. */
+  const saveRow = async (write: () => Promise<TableRow>, failedKey: 'errors.addRow' | 'errors.editRow'): Promise<OperationResult<TableRow>> => {
+    let row: TableRow;
+    try {
+      row = await write();
+    } catch (error) {
+      const normalized = normalizeError(error);
+      if (isBadRowData(normalized)) return failure(`${t('errors.invalidRowData')}${normalized.message}`, normalized.details.fieldErrors);
+      return failure(withDetail(t(failedKey), normalized));
+    }
+    await get().refreshRows();
+    return { ok: true, value: row };
+  };
+
   const reloadFirstPage = async (): Promise<void> => {
     const selected = get().selected;
     if (!selected) return;
@@ -347,16 +361,7 @@ export const useTablesStore = create<TablesStore>()((set, get) => {
       operate(async () => {
         const selected = get().selected;
         if (!selected) return failure(t('errors.noTableForAdd'));
-        let row: TableRow;
-        try {
-          row = await tablesApi.addRow(selected.encodedName, values);
-        } catch (error) {
-          const normalized = normalizeError(error);
-          if (isBadRowData(normalized)) return failure(`${t('errors.invalidRowData')}${normalized.message}`, normalized.details.fieldErrors);
-          return failure(withDetail(t('errors.addRow'), normalized));
-        }
-        await get().refreshRows();
-        return { ok: true, value: row };
+        return saveRow(() => tablesApi.addRow(selected.encodedName, values), 'errors.addRow');
       }),
 
     editRow: (values) =>
@@ -364,16 +369,7 @@ export const useTablesStore = create<TablesStore>()((set, get) => {
         const selected = get().selected;
         const id = values['id'];
         if (!selected || id === undefined || id === null || id === '') return failure(t('errors.noTableForEdit'));
-        let row: TableRow;
-        try {
-          row = await tablesApi.editRow(selected.encodedName, values);
-        } catch (error) {
-          const normalized = normalizeError(error);
-          if (isBadRowData(normalized)) return failure(`${t('errors.invalidRowData')}${normalized.message}`, normalized.details.fieldErrors);
-          return failure(withDetail(t('errors.editRow'), normalized));
-        }
-        await get().refreshRows();
-        return { ok: true, value: row };
+        return saveRow(() => tablesApi.editRow(selected.encodedName, values), 'errors.editRow');
       }),
 
     deleteRow: (id) =>
