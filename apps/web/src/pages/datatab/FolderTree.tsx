@@ -80,25 +80,28 @@ export const FolderTree = memo(function FolderTree({ folders, tables, selected, 
     <ul role="tree" aria-label={t('datatab.tree.label')} className={classes.tree} data-testid="table-tree">
       {items.map((item, index) => {
         const { node } = item;
-        const isActive = node.id === activeId;
+        // What folders and tables share: position in the tree, roving focus, indentation, keys.
+        const itemProps = {
+          id: domId(node.id),
+          role: 'treeitem',
+          'aria-level': item.depth,
+          tabIndex: node.id === activeId ? 0 : -1,
+          className: classes.treeItem,
+          style: { paddingInlineStart: `${(item.depth - 1) * 16 + 8}px` },
+          onKeyDown: (event: KeyboardEvent<HTMLLIElement>) => onKeyDown(event, item, index),
+        };
         if (node.kind === 'folder') {
           const open = !collapsed.has(node.id);
           return (
             <li
               key={node.id}
-              id={domId(node.id)}
-              role="treeitem"
-              aria-level={item.depth}
+              {...itemProps}
               aria-expanded={open}
               aria-label={node.name}
-              tabIndex={isActive ? 0 : -1}
-              className={classes.treeItem}
-              style={{ paddingInlineStart: `${(item.depth - 1) * 16 + 8}px` }}
               onClick={() => {
                 setFocusedId(node.id);
                 toggle(node.id);
               }}
-              onKeyDown={(event) => onKeyDown(event, item, index)}
               data-folder={node.path}
             >
               <span aria-hidden className={classes.treeIcon}>
@@ -113,20 +116,14 @@ export const FolderTree = memo(function FolderTree({ folders, tables, selected, 
         return (
           <li
             key={node.id}
-            id={domId(node.id)}
-            role="treeitem"
-            aria-level={item.depth}
+            {...itemProps}
             aria-selected={isSelected}
             aria-label={table.name}
-            tabIndex={isActive ? 0 : -1}
-            className={classes.treeItem}
             data-selected={isSelected || undefined}
-            style={{ paddingInlineStart: `${(item.depth - 1) * 16 + 8}px` }}
             onClick={() => {
               setFocusedId(node.id);
               onSelect(table);
             }}
-            onKeyDown={(event) => onKeyDown(event, item, index)}
             data-table={table.name}
           >
             <span aria-hidden className={classes.treeIcon}>
