@@ -14,6 +14,17 @@ const collapsedRows = 12;
 
 type Select = (styleCode: string) => void;
 
+function RetryAlert({ error, onRetry }: { error: string; onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Alert color="red" mb="sm" title={error}>
+      <Button size="xs" variant="light" onClick={onRetry}>
+        {t('forecasting.errors.retry')}
+      </Button>
+    </Alert>
+  );
+}
+
 function CodeButton({ code, onSelect }: { code: string; onSelect: Select }) {
   return (
     <Anchor component="button" type="button" onClick={(event) => (event.stopPropagation(), onSelect(code))} fw={500} style={{ whiteSpace: 'nowrap' }}>
@@ -44,13 +55,7 @@ export const LatestReportPanel = memo(function LatestReportPanel(props: { report
           </Button>
         </Group>
       </Group>
-      {error ? (
-        <Alert color="red" mb="sm" title={error}>
-          <Button size="xs" variant="light" onClick={onRetry}>
-            {t('forecasting.errors.retry')}
-          </Button>
-        </Alert>
-      ) : null}
+      {error ? <RetryAlert error={error} onRetry={onRetry} /> : null}
       {!report && message ? <Text c="dimmed" data-testid="no-report">{message}</Text> : null}
       {report ? (
         <>
@@ -119,13 +124,7 @@ export const LowStockPanel = memo(function LowStockPanel(props: { products: Prod
       <Text size="sm" c="dimmed" mb="xs">
         {t('forecasting.lowStock.description', { threshold: lowStockThreshold })}
       </Text>
-      {error ? (
-        <Alert color="red" mb="sm" title={error}>
-          <Button size="xs" variant="light" onClick={onRetry}>
-            {t('forecasting.errors.retry')}
-          </Button>
-        </Alert>
-      ) : null}
+      {error ? <RetryAlert error={error} onRetry={onRetry} /> : null}
       {!isLoading && !error && orders.length === 0 ? <Text size="sm">{t('forecasting.lowStock.none', { threshold: lowStockThreshold })}</Text> : null}
       {orders.length > 0 ? (
         <Table.ScrollContainer minWidth={640} mah={480}>
