@@ -2,7 +2,7 @@
 // stored forecasts in the spec §3 response shape, and the inventory report.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { forecastBatch, isForecastError, type ProductForecast, type ProductForecastInput } from '@stockwise/forecast';
+import { forecastBatch, isForecastError, type DailyPoint, type ProductForecast, type ProductForecastInput } from '@stockwise/forecast';
 import { DEFAULT_FORECAST_DAYS, WHOLE_CATALOGUE, type InventoryReport, type ProductForecastResponse, type TaskStatusResponse } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import type { JobQueue } from '../jobs/queue.ts';
@@ -76,7 +76,7 @@ export async function getForecastTaskStatus(ctx: ForecastingContext, taskId: str
 }
 
 type History = {
-  sales: repo.SalesRow[];
+  sales: DailyPoint[];
   snapshots: { date: string; stock_level: number }[];
   deliveries: { expected_date: string; quantity: number; status: string }[];
 };
@@ -88,14 +88,17 @@ async function loadHistories(db: Kysely<Database>, productIds: number[], since: 
     repo.deliveriesSince(db, productIds, since),
   ]);
   const histories = new Map<number, History>(productIds.map((id) => [id, { sales: [], snapshots: [], deliveries: [] }]));
-  for (const row of sales) histories.get(row.product_id)?.sales.push(row);
+  for (const row of sales) {
+    const history = histories.get(row.product_id);
+    if (history) history.sales = row.dates.map((ds, i) => ({ ds, y: row.quantities[i] as number }));
+  }
   for (const row of snapshots) histories.get(row.product_id)?.snapshots.push(row);
   for (const row of deliveries) histories.get(row.product_id)?.deliveries.push(row);
   return histories;
 }
 
 const forecastInput = (product: repo.ProductRecord, history: History, today: string, horizon: number): ProductForecastInput => ({
-  sales: history.sales.map((s) => ({ ds: s.date, y: s.quantity })),
+  sales: history.sales,
   stock: history.snapshots.map((s) => ({ ds: s.date, stock_level: s.stock_level })),
   deliveries: history.deliveries.map((d) => ({ ds: d.expected_date, quantity: d.quantity })),
   horizon,
@@ -193,7 +196,7 @@ export async function runNightlyForecast(ctx: Pick<ForecastingContext, 'db'>): P
 /** Daily stock from the snapshots: a snapshot resets the level; between them, minus sales plus received deliveries. */
 function dailyStockHistory(history: History, today: string): ProductForecastResponse['historical']['stock'] {
   if (!history.snapshots.length) return [];
-  const salesByDay = new Map(history.sales.map((s) => [s.date, s.quantity]));
+  const salesByDay = new Map(history.sales.map((s) => [s.ds, s.y]));
   const receivedByDay = new Map<string, number>();
   for (const d of history.deliveries) if (d.expected_date < today) receivedByDay.set(d.expected_date, (receivedByDay.get(d.expected_date) ?? 0) + d.quantity);
   const snapshotByDay = new Map(history.snapshots.map((s) => [s.date, s.stock_level]));
@@ -209,7 +212,7 @@ function dailyStockHistory(history: History, today: string): ProductForecastResp
 }
 
 function dailySales(history: History, from: string, today: string): { ds: string; y: number }[] {
-  const byDay = new Map(history.sales.map((s) => [s.date, s.quantity]));
+  const byDay = new Map(history.sales.map((s) => [s.ds, s.y]));
   const rows: { ds: string; y: number }[] = [];
   for (let day = from; day < today; day = addDays(day, 1)) rows.push({ ds: day, y: byDay.get(day) ?? 0 });
   return rows;
