@@ -284,6 +284,6 @@ export async function getImportLog(ctx: ImportContext, id: string): Promise<Impo
 export async function listImportLogs(ctx: ImportContext) {
   const rows = await repo.listImportLogs(ctx.db, 50);
   const settled = [];
-  for (const row of rows) settled.push(await settleAbandoned(ctx, row, async () => (await repo.listImportLogs(ctx.db, 50)).find((r) => r.id === row.id)));
+  for (const row of rows) settled.push(await settleAbandoned(ctx, row, () => repo.findImportLog(ctx.db, row.id)));
   return settled.map((row) => presentImportLog(row, ctx.progress.get(row.id)));
 }
