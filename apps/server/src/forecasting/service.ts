@@ -16,8 +16,8 @@ const HISTORY_DAYS = 730;
 // A chunk is forecast by one worker-pool run; within it, histories are loaded and results stored
 // in small slices with a yield between them, so the API on the same event loop stays responsive.
 const PRODUCTS_PER_CHUNK = 1000;
-const PRODUCTS_PER_LOAD = 100;
-const RESULTS_PER_WRITE = 50;
+const PRODUCTS_PER_LOAD = 50;
+const RESULTS_PER_WRITE = 20;
 const PROGRESS_WRITE_INTERVAL_MS = 500;
 const DAY_MS = 86_400_000;
 
