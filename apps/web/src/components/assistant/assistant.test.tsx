@@ -6,20 +6,11 @@ import { AssistantBar } from './AssistantBar.tsx';
 import { collapsedHeight, expandedHeight, glowAnimationSeconds, typingMsPerCharacter } from './constants.ts';
 import { initialAssistantState, isSendable, useAssistantStore } from '../../stores/assistant.ts';
 import { initTestI18n } from '../../test/i18n.ts';
+import { stubBrowserLayout } from '../../test/jsdom.ts';
 
 beforeAll(async () => {
   await initTestI18n();
-  // Mantine asks for media queries; jsdom has none.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
+  stubBrowserLayout();
 });
 
 beforeEach(() => useAssistantStore.setState(initialAssistantState));

@@ -6,28 +6,14 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import type { TableColumn } from '@stockwise/contract';
 import { initTestI18n } from '../../test/i18n.ts';
+import { stubBrowserLayout } from '../../test/jsdom.ts';
 import { initialImportState, useImportStore } from '../../stores/import.ts';
 import { ImportForm } from './ImportForm.tsx';
 import { buildPreview } from './preview.ts';
 
 beforeAll(async () => {
   await initTestI18n();
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  // Mantine's scroll container watches its size; jsdom has no layout.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
+  stubBrowserLayout();
 });
 
 beforeEach(() => useImportStore.setState(initialImportState));
