@@ -1,4 +1,4 @@
-import type { Candidate, FittedModel } from './models/candidate.ts';
+import { forecastsAt, type Candidate, type FittedModel } from './models/candidate.ts';
 import { mean, normalQuantile, quantile } from './stats.ts';
 
 export type EngineOptions = {
@@ -73,13 +73,16 @@ export function selectAndForecast(y: Float64Array, candidates: Candidate[], opti
   if (origins.length === 0) return fallbackForecast(y, options);
   const earliest = origins[origins.length - 1]!;
   const validationHorizon = Math.min(options.validationHorizon, n - origins[0]!);
+  const ascending = [...origins].reverse();
 
   const scored: Scored[] = [];
   for (const candidate of candidates) {
     if (candidate.minLength > earliest) continue;
     const fitted = tryFit(candidate, y, earliest);
     if (!fitted) continue;
-    const forecasts = origins.map((origin) => clean(fitted.predict(y, origin, Math.min(validationHorizon, n - origin)), options.nonNegative));
+    const forecasts = forecastsAt(fitted, y, ascending, validationHorizon)
+      .reverse()
+      .map((forecast) => clean(forecast, options.nonNegative));
     scored.push({ candidates: [candidate], fitted: [fitted], forecasts, score: scoreForecasts(y, origins, forecasts, options) });
   }
   if (scored.length === 0) return fallbackForecast(y, options);
@@ -148,8 +151,13 @@ function tryFit(candidate: Candidate, y: Float64Array, end: number, previous?: F
   }
 }
 
+/** In place: every forecast array is a fresh one owned by the caller. */
 function clean(values: Float64Array, nonNegative: boolean): Float64Array {
-  return values.map((value) => (Number.isFinite(value) ? (nonNegative ? Math.max(0, value) : value) : 0));
+  for (let j = 0; j < values.length; j++) {
+    const value = values[j]!;
+    values[j] = Number.isFinite(value) ? (nonNegative ? Math.max(0, value) : value) : 0;
+  }
+  return values;
 }
 
 function averageOf(forecasts: Float64Array[]): Float64Array {
@@ -287,22 +295,21 @@ function naiveScale(y: ArrayLike<number>, end: number, period: number): number {
 }
 
 function coverageOf(y: Float64Array, origins: number[], forecasts: Float64Array[], intervals: IntervalModel, options: EngineOptions): Map<number, number> {
-  const coverage = new Map<number, number>();
-  for (const level of options.levels) {
-    let inside = 0;
-    let count = 0;
-    origins.forEach((origin, o) => {
-      const band = bandsAround(forecasts[o]!, intervals, options.nonNegative).get(level)!;
-      for (let j = 0; j < band.lower.length; j++) {
-        if (options.observed && options.observed[origin + j] === 0) continue;
-        const actual = y[origin + j]!;
-        if (actual >= band.lower[j]! && actual <= band.upper[j]!) inside++;
-        count++;
+  const inside = new Map(options.levels.map((level) => [level, 0]));
+  let count = 0;
+  origins.forEach((origin, o) => {
+    const bands = bandsAround(forecasts[o]!, intervals, options.nonNegative);
+    for (let j = 0; j < forecasts[o]!.length; j++) {
+      if (options.observed && options.observed[origin + j] === 0) continue;
+      const actual = y[origin + j]!;
+      for (const level of options.levels) {
+        const band = bands.get(level)!;
+        if (actual >= band.lower[j]! && actual <= band.upper[j]!) inside.set(level, inside.get(level)! + 1);
       }
-    });
-    coverage.set(level, count > 0 ? inside / count : NaN);
-  }
-  return coverage;
+      count++;
+    }
+  });
+  return new Map(options.levels.map((level) => [level, count > 0 ? inside.get(level)! / count : NaN]));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { crostonRate, averageInterval, croston, tsb } from './models/intermittent.ts';
-import { runEts, type EtsForm, type EtsParameters } from './models/ets.ts';
+import { etsForecastsAt, runEts, type EtsForm, type EtsParameters } from './models/ets.ts';
 import { seasonalNaive, naive } from './models/naive.ts';
 import { theta, regressionSlope } from './models/theta.ts';
 import { multiplicativeIndices, seasonalityTest } from './seasonality.ts';
@@ -41,6 +41,17 @@ describe('exponential smoothing recursions (hand-computed)', () => {
     const seasonal = Float64Array.from([0.5, 1.5]);
     const { forecast } = runEts({ trend: 'none', season: 'multiplicative', period: 2 }, parameters({ level: 10, seasonal }), [5, 15], 2, 2);
     expect(Array.from(forecast)).toEqual([5, 15]);
+  });
+
+  it.each([
+    { trend: 'none', season: 'none', period: 1 },
+    { trend: 'damped', season: 'additive', period: 3 },
+    { trend: 'additive', season: 'multiplicative', period: 3 },
+  ] as EtsForm[])('one pass over several origins gives the per-origin forecasts exactly (%o)', (form) => {
+    const y = Array.from({ length: 30 }, (_, t) => 10 + t / 4 + [2, -1, 0.5][t % 3]! + Math.sin(t));
+    const p = parameters({ alpha: 0.4, beta: 0.05, gamma: 0.2, phi: 0.9, level: 10, slope: 0.2, seasonal: Float64Array.from(form.season === 'multiplicative' ? [1.1, 0.9, 1] : [1, -1, 0]) });
+    const ends = [0, 7, 7, 20, 30];
+    expect(etsForecastsAt(form, p, y, ends, 4)).toEqual(ends.map((end) => runEts(form, p, y, end, 4).forecast));
   });
 });
 

@@ -1,4 +1,4 @@
-import type { Candidate, FittedModel } from './models/candidate.ts';
+import { forecastsAt, type Candidate, type FittedModel } from './models/candidate.ts';
 import { autocorrelations, leastSquares } from './stats.ts';
 
 /**
@@ -66,27 +66,52 @@ export function deseasonalized(base: Candidate, periods: number[], recentCycles 
     description: `${base.description} Adjusted for the ${periods.map(describePeriod).join(' and ')} pattern.`,
     minLength: Math.max(base.minLength, 3 * longest),
     fit(history, end): FittedModel {
-      const profiles: Float64Array[] = [];
-      let adjusted = history;
-      for (const period of periods) {
-        const indices = multiplicativeIndices(adjusted, end, period, recentCycles);
-        profiles.push(indices);
-        adjusted = divideByProfile(adjusted, indices);
-      }
+      const { profiles, adjusted } = decomposition(history, end, periods, recentCycles);
       const baseModel = base.fit(adjusted, end);
-      const predict = (series: Float64Array, seriesEnd: number, horizon: number): Float64Array => {
+      const adjust = (series: Float64Array): Float64Array => {
+        if (series === history) return adjusted;
         let adjustedSeries = series;
-        if (series === history) adjustedSeries = adjusted;
-        else for (const indices of profiles) adjustedSeries = divideByProfile(adjustedSeries, indices);
-        const out = baseModel.predict(adjustedSeries, seriesEnd, horizon);
+        for (const indices of profiles) adjustedSeries = divideByProfile(adjustedSeries, indices);
+        return adjustedSeries;
+      };
+      const reseasonalize = (out: Float64Array, seriesEnd: number): Float64Array => {
         for (const indices of profiles) {
-          for (let j = 0; j < horizon; j++) out[j] = out[j]! * indices[(seriesEnd + j) % indices.length]!;
+          for (let j = 0; j < out.length; j++) out[j] = out[j]! * indices[(seriesEnd + j) % indices.length]!;
         }
         return out;
       };
-      return { name: `${baseModel.name}+Seasonal(${periods.join(',')})`, predict };
+      return {
+        name: `${baseModel.name}+Seasonal(${periods.join(',')})`,
+        predict: (series, seriesEnd, horizon) => reseasonalize(baseModel.predict(adjust(series), seriesEnd, horizon), seriesEnd),
+        predictAt: (series, ends, horizon) => forecastsAt(baseModel, adjust(series), ends, horizon).map((out, i) => reseasonalize(out, ends[i]!)),
+      };
     },
   };
+}
+
+type Decomposition = { profiles: Float64Array[]; adjusted: Float64Array };
+
+// Several candidates (SES, damped, Theta) run on the same adjusted series; the
+// decomposition is computed once per series, fit end and periods. Keyed weakly
+// by the series so it lives exactly as long as the forecast that uses it.
+const decompositions = new WeakMap<Float64Array, Map<string, Decomposition>>();
+
+function decomposition(history: Float64Array, end: number, periods: number[], recentCycles: number): Decomposition {
+  let cache = decompositions.get(history);
+  if (!cache) decompositions.set(history, (cache = new Map()));
+  const key = `${end}/${periods.join(',')}/${recentCycles}`;
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const profiles: Float64Array[] = [];
+  let adjusted = history;
+  for (const period of periods) {
+    const indices = multiplicativeIndices(adjusted, end, period, recentCycles);
+    profiles.push(indices);
+    adjusted = divideByProfile(adjusted, indices);
+  }
+  const result = { profiles, adjusted };
+  cache.set(key, result);
+  return result;
 }
 
 function divideByProfile(values: Float64Array, indices: Float64Array): Float64Array {
@@ -132,12 +157,16 @@ export function withYearlyFourier(base: Candidate, harmonics = 3): Candidate {
       const remove = (series: Float64Array): Float64Array => series.map((value, t) => value - wave(t));
       const remainder = remove(history);
       const baseModel = base.fit(remainder, end);
-      const predict = (series: Float64Array, seriesEnd: number, horizon: number): Float64Array => {
-        const out = baseModel.predict(series === history ? remainder : remove(series), seriesEnd, horizon);
-        for (let j = 0; j < horizon; j++) out[j] = out[j]! + wave(seriesEnd + j);
+      const addWave = (out: Float64Array, seriesEnd: number): Float64Array => {
+        for (let j = 0; j < out.length; j++) out[j] = out[j]! + wave(seriesEnd + j);
         return out;
       };
-      return { name: `${baseModel.name}+Yearly`, predict };
+      const adjust = (series: Float64Array): Float64Array => (series === history ? remainder : remove(series));
+      return {
+        name: `${baseModel.name}+Yearly`,
+        predict: (series, seriesEnd, horizon) => addWave(baseModel.predict(adjust(series), seriesEnd, horizon), seriesEnd),
+        predictAt: (series, ends, horizon) => forecastsAt(baseModel, adjust(series), ends, horizon).map((out, i) => addWave(out, ends[i]!)),
+      };
     },
   };
 }

@@ -19,7 +19,21 @@ export type Candidate = {
  * chose). `refit` re-estimates the same model on more data without repeating
  * the model search; without it, refitting means fitting the candidate afresh.
  */
-export type FittedModel = { name: string; predict: Predictor; refit?: (history: Float64Array, end: number) => FittedModel };
+export type FittedModel = {
+  name: string;
+  predict: Predictor;
+  /**
+   * Forecasts from several ascending `ends` at once, for models whose state can
+   * be carried forward from one origin to the next instead of rebuilt from the start.
+   */
+  predictAt?: (history: Float64Array, ends: readonly number[], horizon: number) => Float64Array[];
+  refit?: (history: Float64Array, end: number) => FittedModel;
+};
+
+/** Forecasts from each of the ascending `ends`, in one pass where the model allows it. */
+export function forecastsAt(model: FittedModel, history: Float64Array, ends: readonly number[], horizon: number): Float64Array[] {
+  return model.predictAt ? model.predictAt(history, ends, horizon) : ends.map((end) => model.predict(history, end, horizon));
+}
 
 export function fixed(name: string, predict: Predictor): FittedModel {
   return { name, predict };

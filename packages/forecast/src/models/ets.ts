@@ -24,20 +24,51 @@ export type EtsParameters = {
  * forecasts from `end`.
  */
 export function runEts(form: EtsForm, p: EtsParameters, y: ArrayLike<number>, end: number, horizon = 0): { sse: number; forecast: Float64Array } {
+  const forecasts = horizon > 0 ? [new Float64Array(horizon)] : [];
+  const sse = recurse(form, p, y, end, seasonalState(form, p), horizon > 0 ? [end] : [], forecasts);
+  return { sse, forecast: forecasts[0] ?? new Float64Array(0) };
+}
+
+/**
+ * Forecasts from several origins in one pass: the state at a later origin is the
+ * state at an earlier one run forward, so rolling-origin validation costs one
+ * recursion instead of one per origin. `ends` must be ascending.
+ */
+export function etsForecastsAt(form: EtsForm, p: EtsParameters, y: ArrayLike<number>, ends: readonly number[], horizon: number): Float64Array[] {
+  const forecasts = ends.map(() => new Float64Array(horizon));
+  recurse(form, p, y, ends[ends.length - 1] ?? 0, seasonalState(form, p), ends, forecasts);
+  return forecasts;
+}
+
+function seasonalState(form: EtsForm, p: EtsParameters): Float64Array {
+  return form.season === 'none' ? new Float64Array(1) : p.seasonal.slice();
+}
+
+/**
+ * The recursion over [0, end), writing forecasts[i] when t reaches ends[i].
+ * `seasonal` is the working seasonal state, overwritten. This is the hot path
+ * of every fit (one pass per optimiser step): locals and a running seasonal
+ * position instead of property reads and t % period.
+ */
+function recurse(form: EtsForm, p: EtsParameters, y: ArrayLike<number>, end: number, seasonal: Float64Array, ends: readonly number[], forecasts: Float64Array[]): number {
+  if (form.season === 'none') return recurseNonSeasonal(form, p, y, end, ends, forecasts);
   const hasTrend = form.trend !== 'none';
   const phi = form.trend === 'damped' ? p.phi : 1;
-  const period = form.season === 'none' ? 1 : form.period;
-  const seasonal = form.season === 'none' ? new Float64Array(1) : Float64Array.from(p.seasonal);
+  const period = form.period;
   const multiplicative = form.season === 'multiplicative';
   const { alpha, beta, gamma } = p;
-  const seasonalUpdates = form.season !== 'none';
   let level = p.level;
   let slope = hasTrend ? p.slope : 0;
   let sse = 0;
-  // This loop is the hot path of every fit (one pass per optimiser step): locals
-  // and a running seasonal position instead of property reads and t % period.
   let position = 0;
-  for (let t = 0; t < end; t++) {
+  let next = 0;
+  let nextEnd = ends.length > 0 ? ends[0]! : -1;
+  for (let t = 0; ; t++) {
+    while (t === nextEnd) {
+      writeForecast(form, level, slope, phi, seasonal, position, forecasts[next]!);
+      nextEnd = ++next < ends.length ? ends[next]! : -1;
+    }
+    if (t >= end) return sse;
     const s = seasonal[position]!;
     const base = level + phi * slope;
     const error = y[t]! - (multiplicative ? base * s : base + s);
@@ -50,39 +81,63 @@ export function runEts(form: EtsForm, p: EtsParameters, y: ArrayLike<number>, en
     } else {
       level = base + alpha * error;
       slope = hasTrend ? phi * slope + beta * error : 0;
-      if (seasonalUpdates) seasonal[position] = s + gamma * error;
+      seasonal[position] = s + gamma * error;
     }
     if (++position === period) position = 0;
   }
-  const forecast = new Float64Array(horizon);
+}
+
+/** Its own loop: reading a zero seasonal state every step lengthens the dependency chain by half. */
+function recurseNonSeasonal(form: EtsForm, p: EtsParameters, y: ArrayLike<number>, end: number, ends: readonly number[], forecasts: Float64Array[]): number {
+  const phi = form.trend === 'damped' ? p.phi : 1;
+  const beta = form.trend === 'none' ? 0 : p.beta;
+  const { alpha } = p;
+  const none = new Float64Array(1);
+  let level = p.level;
+  let slope = form.trend === 'none' ? 0 : p.slope;
+  let sse = 0;
+  for (let t = 0, next = 0; ; t++) {
+    for (; next < ends.length && ends[next] === t; next++) writeForecast(form, level, slope, phi, none, 0, forecasts[next]!);
+    if (t >= end) return sse;
+    const base = level + phi * slope;
+    const error = y[t]! - base;
+    sse += error * error;
+    level = base + alpha * error;
+    slope = phi * slope + beta * error;
+  }
+}
+
+function writeForecast(form: EtsForm, level: number, slope: number, phi: number, seasonal: Float64Array, position: number, out: Float64Array): void {
+  const period = seasonal.length;
   let damping = 0;
   let power = 1;
-  for (let j = 0; j < horizon; j++) {
+  for (let j = 0; j < out.length; j++) {
     power *= phi;
     damping += power;
     const base = level + damping * slope;
-    const s = seasonal[(end + j) % period]!;
-    forecast[j] = form.season === 'none' ? base : multiplicative ? base * s : base + s;
+    const s = seasonal[(position + j) % period]!;
+    out[j] = form.season === 'none' ? base : form.season === 'multiplicative' ? base * s : base + s;
   }
-  return { sse, forecast };
 }
 
 /** Heuristic initial states (Hyndman et al. 2008, §2.6.1): seasonal indices from the first cycles, level/slope from a regression on the first adjusted points. */
 export function initialStates(form: EtsForm, y: ArrayLike<number>, end: number): Pick<EtsParameters, 'level' | 'slope' | 'seasonal'> {
   const period = form.season === 'none' ? 1 : form.period;
   let seasonal: Float64Array = new Float64Array(1);
-  const adjusted = Float64Array.from({ length: end }, (_, t) => y[t]!);
+  // Only the first points seed the level and slope, so only those are adjusted.
+  const count = Math.min(end, Math.max(10, 2 * period));
+  const adjusted = new Float64Array(count);
+  for (let t = 0; t < count; t++) adjusted[t] = y[t]!;
   if (form.season !== 'none') {
     const indices = multiplicativeIndices(y, Math.min(end, 4 * period), period);
     let cycleMean = 0;
     for (let t = 0; t < period; t++) cycleMean += y[t]! / period;
     seasonal = form.season === 'multiplicative' ? indices : indices.map((index) => (index - 1) * cycleMean);
-    for (let t = 0; t < end; t++) {
+    for (let t = 0; t < count; t++) {
       const s = seasonal[t % period]!;
       adjusted[t] = form.season === 'multiplicative' ? adjusted[t]! / Math.max(1e-8, s) : adjusted[t]! - s;
     }
   }
-  const count = Math.min(end, Math.max(10, 2 * period));
   if (form.trend === 'none' || count < 3) {
     let sum = 0;
     for (let t = 0; t < count; t++) sum += adjusted[t]!;
@@ -90,7 +145,7 @@ export function initialStates(form: EtsForm, y: ArrayLike<number>, end: number):
   }
   const intercept = new Float64Array(count).fill(1);
   const time = Float64Array.from({ length: count }, (_, t) => t + 1);
-  const [level = 0, slope = 0] = leastSquares([intercept, time], adjusted.subarray(0, count));
+  const [level = 0, slope = 0] = leastSquares([intercept, time], adjusted);
   return { level, slope, seasonal };
 }
 
@@ -123,7 +178,12 @@ export function fitEts(form: EtsForm, y: ArrayLike<number>, end: number): { para
   const start = dimensions.map((d) => d[0]);
   const lower = dimensions.map((d) => d[1]);
   const upper = dimensions.map((d) => d[2]);
-  const best = nelderMead((x) => runEts(form, decode(x), y, end).sse, start, lower, upper, 25 * start.length);
+  const work = new Float64Array(states.seasonal.length);
+  const objective = (x: Float64Array): number => {
+    work.set(states.seasonal);
+    return recurse(form, decode(x), y, end, work, [], []);
+  };
+  const best = nelderMead(objective, start, lower, upper, 25 * start.length);
   const parameters = decode(best.x);
   const stateCount = 1 + (hasTrend ? 1 : 0) + (hasSeason ? form.period - 1 : 0);
   const k = start.length + stateCount;
@@ -168,6 +228,14 @@ function windowedModel(fitted: { form: EtsForm; start: number; parameters: EtsPa
   return {
     name: etsLabel(form),
     predict: (series, seriesEnd, horizon) => runEts(form, parameters, series.subarray(start), seriesEnd - start, horizon).forecast,
+    predictAt: (series, ends, horizon) =>
+      etsForecastsAt(
+        form,
+        parameters,
+        series.subarray(start),
+        ends.map((seriesEnd) => seriesEnd - start),
+        horizon,
+      ),
   };
 }
 

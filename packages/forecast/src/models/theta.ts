@@ -1,4 +1,4 @@
-import { fitEts, runEts, type EtsForm } from './ets.ts';
+import { etsForecastsAt, fitEts, runEts, type EtsForm } from './ets.ts';
 import type { Candidate } from './candidate.ts';
 
 const SES_FORM: EtsForm = { trend: 'none', season: 'none', period: 1 };
@@ -16,15 +16,16 @@ export function theta(): Candidate {
     fit(history, end) {
       const { parameters } = fitEts(SES_FORM, history, end);
       const alpha = parameters.alpha;
+      const addDrift = (levelForecast: Float64Array, seriesEnd: number, series: Float64Array): Float64Array => {
+        const drift = regressionSlope(series, seriesEnd) / 2;
+        const decay = (1 - (1 - alpha) ** seriesEnd) / alpha;
+        for (let j = 0; j < levelForecast.length; j++) levelForecast[j] = levelForecast[j]! + drift * (j + decay);
+        return levelForecast;
+      };
       return {
         name: 'Theta',
-        predict(series, seriesEnd, horizon) {
-          const levelForecast = runEts(SES_FORM, parameters, series, seriesEnd, horizon).forecast;
-          const drift = regressionSlope(series, seriesEnd) / 2;
-          const decay = (1 - (1 - alpha) ** seriesEnd) / alpha;
-          for (let j = 0; j < horizon; j++) levelForecast[j] = levelForecast[j]! + drift * (j + decay);
-          return levelForecast;
-        },
+        predict: (series, seriesEnd, horizon) => addDrift(runEts(SES_FORM, parameters, series, seriesEnd, horizon).forecast, seriesEnd, series),
+        predictAt: (series, ends, horizon) => etsForecastsAt(SES_FORM, parameters, series, ends, horizon).map((forecast, i) => addDrift(forecast, ends[i]!, series)),
       };
     },
   };
