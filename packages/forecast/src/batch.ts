@@ -2,21 +2,80 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { forecastProduct } from './product.ts';
 import { forecastSeries, type SeriesForecast, type SeriesForecastOptions } from './series.ts';
-import type { ForecastError, ProductForecast, ProductForecastInput } from './types.ts';
+import { isForecastError, type ForecastError, type ProductForecast, type ProductForecastInput } from './types.ts';
 
 export type BatchOptions = { workers?: number; onProgress?: (done: number, total: number) => void; chunkSize?: number };
+export type PoolOptions = {
+  workers?: number;
+  chunkSize?: number;
+  /**
+   * Runs the worker threads at a lower CPU priority (Linux, where the nice value is per thread): a
+   * server forecasting its catalogue in the background keeps answering requests first.
+   */
+  background?: boolean;
+};
 export type SeriesBatchItem = { values: number[]; options: SeriesForecastOptions };
 
+/**
+ * A product forecast as the JSON text of its ProductForecast, made on the worker thread, with what
+ * a caller needs without parsing it: a server that stores forecasts as JSON then neither copies the
+ * object graph back from the worker nor stringifies it on its event loop.
+ */
+export type SerializedForecast = { json: string; stockoutCount: number };
+
+export const serializeForecast = (result: ProductForecast | ForecastError): SerializedForecast | ForecastError =>
+  isForecastError(result) ? result : { json: JSON.stringify(result), stockoutCount: result.stockouts.length };
+
 export type WorkerRequest =
-  | { id: number; kind: 'product'; items: ProductForecastInput[] }
+  | { id: number; kind: 'product' | 'product-json'; items: ProductForecastInput[] }
   | { id: number; kind: 'series'; items: SeriesBatchItem[] };
 export type WorkerResponse = { id: number; results: unknown[] };
+export type WorkerSetup = { background: boolean };
 
-type Job = { kind: 'product'; items: ProductForecastInput[] } | { kind: 'series'; items: SeriesBatchItem[] };
+type Job = { kind: 'product' | 'product-json'; items: ProductForecastInput[] } | { kind: 'series'; items: SeriesBatchItem[] };
 
 // Small enough to keep both cores busy to the end, large enough that message
 // passing stays a rounding error next to the forecasting itself.
 const DEFAULT_CHUNK_SIZE = 64;
+
+/**
+ * Worker threads kept between batches, for a caller that forecasts a long stream of products in
+ * slices (the server's catalogue run): threads start once, not once per slice.
+ */
+export type ForecastPool = {
+  forecastProductsAsJson(inputs: ProductForecastInput[], onProgress?: (done: number, total: number) => void): Promise<(SerializedForecast | ForecastError)[]>;
+  close(): Promise<void>;
+};
+
+export function createForecastPool(options: PoolOptions = {}): ForecastPool {
+  const workerCount = Math.max(1, options.workers ?? availableParallelism());
+  const setup: WorkerSetup = { background: options.background ?? false };
+  // One thread would only add message passing to the work: it runs on the caller's thread.
+  const workers = workerCount > 1 ? Array.from({ length: workerCount }, () => new Worker(new URL('./worker.ts', import.meta.url), { workerData: setup })) : [];
+  // A worker answers one request at a time: calls take turns.
+  let previous: Promise<unknown> = Promise.resolve();
+  return {
+    forecastProductsAsJson: (inputs, onProgress) => {
+      const run = previous.then(() => runBatch({ kind: 'product-json', items: inputs }, workers, { chunkSize: options.chunkSize, onProgress }));
+      previous = run.catch(() => {});
+      return run as Promise<(SerializedForecast | ForecastError)[]>;
+    },
+    close: async () => {
+      await Promise.all(workers.splice(0).map((worker) => worker.terminate()));
+    },
+  };
+}
+
+async function withPool<T>(job: Job, options: BatchOptions): Promise<T> {
+  const chunkSize = Math.max(1, options.chunkSize ?? DEFAULT_CHUNK_SIZE);
+  const workerCount = Math.max(1, Math.min(options.workers ?? availableParallelism(), Math.ceil(job.items.length / chunkSize)));
+  const workers = workerCount > 1 ? Array.from({ length: workerCount }, () => new Worker(new URL('./worker.ts', import.meta.url), { workerData: { background: false } satisfies WorkerSetup })) : [];
+  try {
+    return (await runBatch(job, workers, options)) as T;
+  } finally {
+    await Promise.all(workers.map((worker) => worker.terminate()));
+  }
+}
 
 /**
  * Forecasts many products across worker threads. Results come back in input
@@ -24,22 +83,32 @@ const DEFAULT_CHUNK_SIZE = 64;
  * is identical whatever the worker count.
  */
 export function forecastBatch(inputs: ProductForecastInput[], options: BatchOptions = {}): Promise<(ProductForecast | ForecastError)[]> {
-  return runBatch({ kind: 'product', items: inputs }, options) as Promise<(ProductForecast | ForecastError)[]>;
+  return withPool({ kind: 'product', items: inputs }, options);
 }
 
 /** The generic-series counterpart, used by the benchmark to measure all-core throughput. */
 export function forecastSeriesBatch(items: SeriesBatchItem[], options: BatchOptions = {}): Promise<SeriesForecast[]> {
-  return runBatch({ kind: 'series', items }, options) as Promise<SeriesForecast[]>;
+  return withPool({ kind: 'series', items }, options);
 }
 
-function runLocally(job: Job, from: number, to: number): unknown[] {
-  return job.kind === 'product' ? job.items.slice(from, to).map(forecastProduct) : job.items.slice(from, to).map((item) => forecastSeries(item.values, item.options));
+/** What a worker does with a request; also run on the caller's thread when there is no worker. */
+export function runRequest(request: Job): unknown[] {
+  switch (request.kind) {
+    case 'product':
+      return request.items.map(forecastProduct);
+    case 'product-json':
+      return request.items.map((item) => serializeForecast(forecastProduct(item)));
+    case 'series':
+      return request.items.map((item) => forecastSeries(item.values, item.options));
+  }
 }
 
-async function runBatch(job: Job, options: BatchOptions): Promise<unknown[]> {
+const runLocally = (job: Job, from: number, to: number): unknown[] => runRequest({ ...job, items: job.items.slice(from, to) } as Job);
+
+/** Runs the job on the given workers; a worker that fails is removed from the array. */
+async function runBatch(job: Job, workers: Worker[], options: Pick<BatchOptions, 'chunkSize' | 'onProgress'>): Promise<unknown[]> {
   const total = job.items.length;
   const chunkSize = Math.max(1, options.chunkSize ?? DEFAULT_CHUNK_SIZE);
-  const workerCount = Math.max(1, Math.min(options.workers ?? availableParallelism(), Math.ceil(total / chunkSize)));
   const results = new Array<unknown>(total);
   let done = 0;
   const store = (from: number, chunkResults: unknown[]): void => {
@@ -47,39 +116,31 @@ async function runBatch(job: Job, options: BatchOptions): Promise<unknown[]> {
     done += chunkResults.length;
     options.onProgress?.(done, total);
   };
-  if (workerCount === 1) {
-    for (let from = 0; from < total; from += chunkSize) {
-      store(from, runLocally(job, from, Math.min(total, from + chunkSize)));
-      // Yield between chunks so a server stays responsive while a batch runs inline.
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    return results;
-  }
-
-  const workers = Array.from({ length: workerCount }, () => new Worker(new URL('./worker.ts', import.meta.url)));
   let nextChunk = 0;
-  try {
-    await Promise.all(
-      workers.map(async (worker) => {
-        while (nextChunk * chunkSize < total) {
-          const from = nextChunk++ * chunkSize;
-          const to = Math.min(total, from + chunkSize);
-          const request = { id: from, kind: job.kind, items: job.items.slice(from, to) } as WorkerRequest;
-          try {
-            store(from, (await exchange(worker, request)).results);
-          } catch {
-            // A worker that failed (could not start, ran out of memory) is dropped; its
-            // chunk is forecast here, so one bad thread never loses a product.
-            store(from, runLocally(job, from, to));
-            return;
-          }
+  await Promise.all(
+    [...workers].map(async (worker) => {
+      while (nextChunk * chunkSize < total) {
+        const from = nextChunk++ * chunkSize;
+        const to = Math.min(total, from + chunkSize);
+        const request = { id: from, kind: job.kind, items: job.items.slice(from, to) } as WorkerRequest;
+        try {
+          store(from, (await exchange(worker, request)).results);
+        } catch {
+          // A worker that failed (could not start, ran out of memory) is dropped; its
+          // chunk is forecast here, so one bad thread never loses a product.
+          workers.splice(workers.indexOf(worker), 1);
+          void worker.terminate();
+          store(from, runLocally(job, from, to));
+          return;
         }
-      }),
-    );
-    // Every worker failed before the queue was empty: finish on this thread.
-    for (let from = nextChunk * chunkSize; from < total; from += chunkSize) store(from, runLocally(job, from, Math.min(total, from + chunkSize)));
-  } finally {
-    await Promise.all(workers.map((worker) => worker.terminate()));
+      }
+    }),
+  );
+  // No worker (one core, or every worker failed before the queue was empty): this thread, yielding
+  // between chunks so a server stays responsive while a batch runs inline.
+  for (let from = nextChunk * chunkSize; from < total; from += chunkSize) {
+    store(from, runLocally(job, from, Math.min(total, from + chunkSize)));
+    await new Promise((resolve) => setImmediate(resolve));
   }
   return results;
 }

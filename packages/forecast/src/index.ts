@@ -19,7 +19,7 @@ export type {
 export { isForecastError } from './types.ts';
 export { forecastProduct, DEFAULT_HORIZON, DEFAULT_LEAD_TIME_DAYS, DEFAULT_SERVICE_LEVEL, DEFAULT_REVIEW_PERIOD_DAYS } from './product.ts';
 export { forecastSeries, type SeriesForecast, type SeriesForecastOptions } from './series.ts';
-export { forecastBatch, forecastSeriesBatch, type BatchOptions, type SeriesBatchItem } from './batch.ts';
+export { createForecastPool, forecastBatch, forecastSeriesBatch, serializeForecast, type BatchOptions, type ForecastPool, type PoolOptions, type SerializedForecast, type SeriesBatchItem } from './batch.ts';
 export { classifyDemand } from './demand.ts';
 export { seasonalityTest, multiplicativeIndices } from './seasonality.ts';
 export { crostonRate } from './models/intermittent.ts';

@@ -62,6 +62,6 @@ export type ProductForecast = {
 export type ForecastErrorCode = 'invalid_input' | 'no_data' | 'internal';
 export type ForecastError = { error: string; code: ForecastErrorCode };
 
-export function isForecastError(result: ProductForecast | ForecastError): result is ForecastError {
+export function isForecastError<T extends object>(result: T | ForecastError): result is ForecastError {
   return 'error' in result;
 }

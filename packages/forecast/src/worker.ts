@@ -1,12 +1,14 @@
 // Runs inside a worker_threads Worker: Node 24 strips the types itself, so this
 // .ts file is loaded directly with no build step.
-import { parentPort } from 'node:worker_threads';
-import { forecastProduct } from './product.ts';
-import { forecastSeries } from './series.ts';
-import type { WorkerRequest, WorkerResponse } from './batch.ts';
+import { setPriority } from 'node:os';
+import { parentPort, workerData } from 'node:worker_threads';
+import { runRequest, type WorkerRequest, type WorkerResponse, type WorkerSetup } from './batch.ts';
+
+// Linux keeps a nice value per thread, so this lowers this worker only; elsewhere it would lower
+// the whole process, so it is left alone there.
+if ((workerData as WorkerSetup | undefined)?.background && process.platform === 'linux') setPriority(0, 10);
 
 parentPort?.on('message', (request: WorkerRequest) => {
-  const results = request.kind === 'product' ? request.items.map(forecastProduct) : request.items.map((item) => forecastSeries(item.values, item.options));
-  const response: WorkerResponse = { id: request.id, results };
+  const response: WorkerResponse = { id: request.id, results: runRequest(request) };
   parentPort?.postMessage(response);
 });

@@ -50,16 +50,17 @@ export const lastSalesDate = async (db: Db): Promise<string | null> =>
   (await db.selectFrom('data.sales').select((eb) => eb.fn.max('date').as('last')).executeTakeFirst())?.last ?? null;
 
 /**
- * Each product's daily sales since a day as two arrays: one row per product instead of one per
- * day keeps the driver's parsing (on the API's event loop) small for a whole-catalogue run.
+ * Each product's daily sales since a day as two lists. One row per product instead of one per day,
+ * and comma-joined text rather than SQL arrays: the driver parses on the API's event loop, and
+ * splitting a string is many times cheaper than its element-by-element array parser.
  */
 export const salesSince = (db: Db, productIds: number[], since: string) =>
-  sql<{ product_id: number; dates: string[]; quantities: number[] }>`
-    select product_id, array_agg(date::text order by date) as dates, array_agg(quantity order by date) as quantities
+  sql<{ product_id: number; dates: string; quantities: string }>`
+    select product_id, string_agg(date::text, ',' order by date) as dates, string_agg(quantity::text, ',' order by date) as quantities
     from data.sales where product_id = any(${productIds}::int8[]) and date >= ${since}::date
     group by product_id`
     .execute(db)
-    .then((result) => result.rows);
+    .then((result) => result.rows.map((row) => ({ product_id: row.product_id, dates: row.dates.split(','), quantities: row.quantities.split(',').map(Number) })));
 
 export const snapshotsSince = (db: Db, productIds: number[], since: string) =>
   db.selectFrom('data.stock_snapshots').select(['product_id', 'date', 'stock_level']).where('product_id', 'in', productIds).where('date', '>=', since).orderBy('product_id').orderBy('date').execute();
@@ -75,11 +76,13 @@ export const deliveriesSince = (db: Db, productIds: number[], since: string) =>
     .orderBy('expected_date')
     .execute();
 
-export async function upsertForecastResults(db: Db, rows: { productId: number; taskId: string | null; forecastDays: number; forecastStart: string; result: object }[]) {
+export type ForecastResultRow = { productId: number; taskId: string | null; forecastDays: number; forecastStart: string; resultJson: string };
+
+export async function upsertForecastResults(db: Db, rows: ForecastResultRow[]) {
   if (!rows.length) return;
   await db
     .insertInto('forecast_results')
-    .values(rows.map((r) => ({ product_id: r.productId, task_id: r.taskId, forecast_days: r.forecastDays, forecast_start: r.forecastStart, result: JSON.stringify(r.result) })))
+    .values(rows.map((r) => ({ product_id: r.productId, task_id: r.taskId, forecast_days: r.forecastDays, forecast_start: r.forecastStart, result: r.resultJson })))
     .onConflict((oc) =>
       oc.column('product_id').doUpdateSet((eb) => ({
         task_id: eb.ref('excluded.task_id'),

@@ -2,7 +2,7 @@
 // stored forecasts in the spec §3 response shape, and the inventory report.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { forecastBatch, isForecastError, type DailyPoint, type ProductForecast, type ProductForecastInput } from '@stockwise/forecast';
+import { createForecastPool, forecastBatch, isForecastError, serializeForecast, type DailyPoint, type ForecastError, type SerializedForecast, type ProductForecast, type ProductForecastInput } from '@stockwise/forecast';
 import { DEFAULT_FORECAST_DAYS, WHOLE_CATALOGUE, type InventoryReport, type ProductForecastResponse, type TaskStatusResponse } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import type { JobQueue } from '../jobs/queue.ts';
@@ -13,11 +13,14 @@ export const GENERATE_FORECASTS_JOB = 'forecasting.generate';
 /** The tables forecasts are computed from. */
 export const FORECAST_INPUT_TABLES = new Set(['sales', 'stock_snapshots', 'deliveries']);
 const HISTORY_DAYS = 730;
-// A chunk is forecast by one worker-pool run; within it, histories are loaded and results stored
-// in small slices with a yield between them, so the API on the same event loop stays responsive.
-const PRODUCTS_PER_CHUNK = 1000;
+// A chunk is what the pipeline holds at each stage (read, forecast, write); within it, histories
+// are loaded and results stored in small slices with a yield between them, so the API on the same
+// event loop stays responsive.
+const PRODUCTS_PER_CHUNK = 250;
 const PRODUCTS_PER_LOAD = 50;
 const RESULTS_PER_WRITE = 20;
+// Copying a message to or from a worker blocks the event loop: a few products at a time.
+const PRODUCTS_PER_MESSAGE = 16;
 const PROGRESS_WRITE_INTERVAL_MS = 500;
 const DAY_MS = 86_400_000;
 
@@ -37,6 +40,21 @@ export const requestCatalogueForecast = (ctx: ForecastingContext) =>
   requestForecastGeneration(ctx, { styleCode: undefined, forecastDays: DEFAULT_FORECAST_DAYS, requestedBy: null });
 
 const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+const recentDayRanges = new Map<string, string[]>();
+/**
+ * The days from `from` up to (not including) `to`. Forecast reads share a few windows (two years of
+ * sales, stock since the first snapshot), so the latest lists are kept.
+ */
+function dayRange(from: string, to: string): string[] {
+  const key = `${from}/${to}`;
+  const known = recentDayRanges.get(key);
+  if (known) return known;
+  const days: string[] = [];
+  for (let day = from; day < to; day = addDays(day, 1)) days.push(day);
+  if (recentDayRanges.size >= 16) recentDayRanges.delete(recentDayRanges.keys().next().value as string);
+  recentDayRanges.set(key, days);
+  return days;
+}
 const productNotFound = (styleCode: string) => new AppError('not_found', `Product '${styleCode}' not found.`);
 const taskNotFound = (taskId: string) => new AppError('not_found', `Task '${taskId}' not found.`);
 const isUuid = (text: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text);
@@ -114,7 +132,11 @@ async function forecastStartDay(db: Kysely<Database>): Promise<string> {
 
 const yieldToEventLoop = () => new Promise((resolve) => setImmediate(resolve));
 
-async function forecastProducts(ctx: Pick<ForecastingContext, 'db'>, products: repo.ProductRecord[], options: { today: string; horizon: number; taskId: string | null; onProgress?: (done: number) => void }) {
+type Horizon = { today: string; horizon: number };
+type ChunkOutcome = { failed: { styleCode: string; error: string }[]; stockouts: number };
+
+/** Histories in small slices with a yield between them, so the API on the same event loop stays responsive. */
+async function loadInputs(ctx: Pick<ForecastingContext, 'db'>, products: repo.ProductRecord[], options: Horizon): Promise<ProductForecastInput[]> {
   const inputs: ProductForecastInput[] = [];
   for (let from = 0; from < products.length; from += PRODUCTS_PER_LOAD) {
     const slice = products.slice(from, from + PRODUCTS_PER_LOAD);
@@ -122,60 +144,80 @@ async function forecastProducts(ctx: Pick<ForecastingContext, 'db'>, products: r
     for (const product of slice) inputs.push(forecastInput(product, histories.get(product.id) as History, options.today, options.horizon));
     await yieldToEventLoop();
   }
-  const results = await forecastBatch(inputs, { onProgress: (done) => options.onProgress?.(done) });
-  const failed: { styleCode: string; error: string }[] = [];
-  const stored: { productId: number; taskId: string | null; forecastDays: number; forecastStart: string; result: ProductForecast }[] = [];
-  let stockouts = 0;
+  return inputs;
+}
+
+async function storeResults(ctx: Pick<ForecastingContext, 'db'>, products: repo.ProductRecord[], results: (SerializedForecast | ForecastError)[], options: Horizon & { taskId: string | null }): Promise<ChunkOutcome> {
+  const outcome: ChunkOutcome = { failed: [], stockouts: 0 };
+  const stored: repo.ForecastResultRow[] = [];
   results.forEach((result, index) => {
     const product = products[index] as repo.ProductRecord;
-    if (isForecastError(result)) failed.push({ styleCode: product.product_code, error: result.error });
+    if (isForecastError(result)) outcome.failed.push({ styleCode: product.product_code, error: result.error });
     else {
-      if (result.stockouts.length) stockouts += 1;
-      stored.push({ productId: product.id, taskId: options.taskId, forecastDays: options.horizon, forecastStart: options.today, result });
+      if (result.stockoutCount) outcome.stockouts += 1;
+      stored.push({ productId: product.id, taskId: options.taskId, forecastDays: options.horizon, forecastStart: options.today, resultJson: result.json });
     }
   });
   for (let from = 0; from < stored.length; from += RESULTS_PER_WRITE) {
     await repo.upsertForecastResults(ctx.db, stored.slice(from, from + RESULTS_PER_WRITE));
     await yieldToEventLoop();
   }
-  return { failed, stockouts };
+  return outcome;
 }
 
-/** The job: idempotent (results are upserted per product), so a retry after a crash simply runs again. */
+/**
+ * The job: idempotent (results are upserted per product), so a retry after a crash simply runs
+ * again. A pipeline over chunks of products: while the worker threads forecast one chunk, the next
+ * chunk's histories are read and the previous chunk's results written.
+ */
 export async function runForecastGeneration(ctx: Pick<ForecastingContext, 'db'>, payload: { taskId: string }): Promise<void> {
   const task = await repo.findTask(ctx.db, payload.taskId);
   if (!task || task.status === 'completed') return;
   const started = Date.now();
+  const pool = createForecastPool({ background: true, chunkSize: PRODUCTS_PER_MESSAGE });
   try {
     const today = await forecastStartDay(ctx.db);
     const single = task.style_code ? await repo.findProductByStyleCode(ctx.db, task.style_code) : null;
     if (task.style_code && !single) throw new Error(`Product '${task.style_code}' no longer exists.`);
     const total = single ? 1 : await repo.countProducts(ctx.db);
     await repo.markTaskRunning(ctx.db, task.id, total);
+    const horizon: Horizon = { today, horizon: task.forecast_days };
     const failed: { styleCode: string; error: string }[] = [];
     let stockouts = 0;
-    let done = 0;
+    let forecasted = 0;
     let lastProgressWrite = 0;
     const reportProgress = (doneInChunk: number) => {
       if (Date.now() - lastProgressWrite < PROGRESS_WRITE_INTERVAL_MS) return;
       lastProgressWrite = Date.now();
-      void repo.setTaskProgress(ctx.db, task.id, done + doneInChunk).catch(() => {});
+      void repo.setTaskProgress(ctx.db, task.id, forecasted + doneInChunk).catch(() => {});
     };
-    let afterId = 0;
-    for (;;) {
+    const loadChunk = async (afterId: number) => {
       const products = single ? (afterId ? [] : [single]) : await repo.listProductsAfter(ctx.db, afterId, PRODUCTS_PER_CHUNK);
+      return { products, inputs: await loadInputs(ctx, products, horizon) };
+    };
+    let next = loadChunk(0);
+    let writing: Promise<void> = Promise.resolve();
+    for (;;) {
+      const { products, inputs } = await next;
       if (!products.length) break;
-      const chunk = await forecastProducts(ctx, products, { today, horizon: task.forecast_days, taskId: task.id, onProgress: reportProgress });
-      failed.push(...chunk.failed);
-      stockouts += chunk.stockouts;
-      done += products.length;
-      afterId = (products.at(-1) as repo.ProductRecord).id;
-      await repo.setTaskProgress(ctx.db, task.id, done);
+      next = loadChunk((products.at(-1) as repo.ProductRecord).id);
+      // Awaited on the next turn; settled here so a failure meanwhile is not an unhandled rejection.
+      next.catch(() => {});
+      const results = await pool.forecastProductsAsJson(inputs, reportProgress);
+      forecasted += products.length;
+      await writing;
+      writing = storeResults(ctx, products, results, { ...horizon, taskId: task.id }).then((chunk) => {
+        failed.push(...chunk.failed);
+        stockouts += chunk.stockouts;
+      });
+      writing.catch(() => {});
     }
+    await writing;
+    await repo.setTaskProgress(ctx.db, task.id, forecasted);
     await repo.completeTask(ctx.db, task.id, {
       style_code: task.style_code,
       forecast_days: task.forecast_days,
-      products: done - failed.length,
+      products: forecasted - failed.length,
       failed: failed.slice(0, 100),
       stockouts,
       duration_ms: Date.now() - started,
@@ -183,6 +225,8 @@ export async function runForecastGeneration(ctx: Pick<ForecastingContext, 'db'>,
   } catch (error) {
     // A deterministic failure would fail again on retry: report it and end the job.
     await repo.failTask(ctx.db, task.id, error instanceof Error ? error.message : String(error));
+  } finally {
+    await pool.close();
   }
 }
 
@@ -203,7 +247,7 @@ function dailyStockHistory(history: History, today: string): ProductForecastResp
   const lastSnapshotDay = (history.snapshots.at(-1) as { date: string }).date;
   const rows: ProductForecastResponse['historical']['stock'] = [];
   let level = 0;
-  for (let day = (history.snapshots[0] as { date: string }).date; day < today; day = addDays(day, 1)) {
+  for (const day of dayRange((history.snapshots[0] as { date: string }).date, today)) {
     const snapshot = snapshotByDay.get(day);
     level = snapshot ?? level - (salesByDay.get(day) ?? 0) + (receivedByDay.get(day) ?? 0);
     rows.push({ ds: day, stock_level: level, isStockSnapshot: snapshot !== undefined, isLastSnapshot: day === lastSnapshotDay });
@@ -213,9 +257,7 @@ function dailyStockHistory(history: History, today: string): ProductForecastResp
 
 function dailySales(history: History, from: string, today: string): { ds: string; y: number }[] {
   const byDay = new Map(history.sales.map((s) => [s.ds, s.y]));
-  const rows: { ds: string; y: number }[] = [];
-  for (let day = from; day < today; day = addDays(day, 1)) rows.push({ ds: day, y: byDay.get(day) ?? 0 });
-  return rows;
+  return dayRange(from, today).map((ds) => ({ ds, y: byDay.get(ds) ?? 0 }));
 }
 
 export async function getProductForecast(ctx: ForecastingContext, options: { styleCode: string }): Promise<ProductForecastResponse> {
@@ -226,7 +268,8 @@ export async function getProductForecast(ctx: ForecastingContext, options: { sty
   if (!stored) {
     // Never forecast yet (a new product): forecast it now, so reading a forecast always answers.
     today = await forecastStartDay(ctx.db);
-    const { failed } = await forecastProducts(ctx, [product], { today, horizon: DEFAULT_FORECAST_DAYS, taskId: null });
+    const horizon = { today, horizon: DEFAULT_FORECAST_DAYS };
+    const { failed } = await storeResults(ctx, [product], (await forecastBatch(await loadInputs(ctx, [product], horizon))).map(serializeForecast), { ...horizon, taskId: null });
     if (failed[0]) throw new AppError('validation_error', `Cannot forecast '${options.styleCode}': ${failed[0].error}`);
     stored = await repo.findForecastResult(ctx.db, product.id);
   }
