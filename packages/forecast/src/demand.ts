@@ -23,38 +23,44 @@ const IMPUTATION_WINDOW_DAYS = 28;
  * forecast down, and marked so they are not scored.
  */
 export function buildDemandHistory(input: ProductForecastInput): DemandHistory | { error: string } {
-  const salesByDay = new Map<number, number>();
-  const unknownDays = new Set<number>();
-  for (const point of input.sales) {
+  // Dense arrays indexed by day rather than maps keyed by day: a product has one
+  // row per day, and this runs for every product of a catalogue.
+  const days = new Float64Array(input.sales.length);
+  let firstKnown = Infinity;
+  let lastKnown = -Infinity;
+  input.sales.forEach((point, i) => {
     const day = dayNumber(point?.ds);
-    if (Number.isNaN(day)) continue;
-    const y = typeof point.y === 'number' ? point.y : NaN;
-    if (!Number.isFinite(y)) {
-      unknownDays.add(day);
-      continue;
-    }
-    // Negative sales are returns; demand that day was at least zero.
-    salesByDay.set(day, (salesByDay.get(day) ?? 0) + Math.max(0, y));
-  }
-  const knownDays = [...salesByDay.keys(), ...unknownDays];
-  if (knownDays.length === 0) return { error: 'No sales rows with a valid YYYY-MM-DD date.' };
-  let lastDay = Math.max(...knownDays);
+    days[i] = day;
+    if (Number.isNaN(day)) return;
+    if (day < firstKnown) firstKnown = day;
+    if (day > lastKnown) lastKnown = day;
+  });
+  if (firstKnown === Infinity) return { error: 'No sales rows with a valid YYYY-MM-DD date.' };
+  let lastDay = lastKnown;
   const today = input.today === undefined ? NaN : dayNumber(input.today);
   if (input.today !== undefined && Number.isNaN(today)) return { error: `today is not a valid YYYY-MM-DD date: ${String(input.today)}` };
   if (!Number.isNaN(today)) lastDay = Math.max(lastDay, today - 1);
-  const firstDay = Math.max(Math.min(...knownDays), lastDay - MAX_HISTORY_DAYS + 1);
+  const firstDay = Math.max(firstKnown, lastDay - MAX_HISTORY_DAYS + 1);
   const length = lastDay - firstDay + 1;
 
-  const stockouts = stockoutDays(input, firstDay, length);
   const values = new Float64Array(length);
+  const hasSales = new Uint8Array(length);
+  const unknown = new Uint8Array(length);
+  input.sales.forEach((point, i) => {
+    const t = days[i]! - firstDay;
+    if (!(t >= 0)) return;
+    const y = typeof point.y === 'number' ? point.y : NaN;
+    if (!Number.isFinite(y)) {
+      unknown[t] = 1;
+      return;
+    }
+    // Negative sales are returns; demand that day was at least zero.
+    values[t] = values[t]! + Math.max(0, y);
+    hasSales[t] = 1;
+  });
+  const stockouts = stockoutDays(input, firstDay, length);
   const observed = new Uint8Array(length);
-  for (let t = 0; t < length; t++) {
-    const day = firstDay + t;
-    const sales = salesByDay.get(day);
-    const unknown = sales === undefined && unknownDays.has(day);
-    values[t] = sales ?? 0;
-    observed[t] = unknown || stockouts[t] === 1 ? 0 : 1;
-  }
+  for (let t = 0; t < length; t++) observed[t] = (unknown[t] && !hasSales[t]) || stockouts[t] === 1 ? 0 : 1;
   imputeUnobserved(values, observed);
   return { firstDay, values, observed };
 }

@@ -102,7 +102,7 @@ export function selectAndForecast(y: Float64Array, candidates: Candidate[], opti
   const point = clean(averageOf(finals.map((fitted) => fitted.predict(y, n, options.horizon))), options.nonNegative);
 
   const errors = validationErrors(y, origins, chosen.forecasts, options.observed);
-  const intervals = intervalModel(errors, options.levels, options.intervalInflation);
+  const intervals = intervalModel(errors, options.levels, options.intervalInflation, Math.max(options.horizon, validationHorizon));
   const latest = chosen.forecasts[0]!;
   const validationBands = bandsAround(latest, intervals, options.nonNegative);
   return {
@@ -166,17 +166,21 @@ function averageOf(forecasts: Float64Array[]): Float64Array {
   return out;
 }
 
+/** Calls `visit` for every validated (origin, step) whose actual value was observed. */
+function forEachObserved(y: Float64Array, origins: number[], forecasts: Float64Array[], observed: Uint8Array | undefined, visit: (actual: number, forecast: number, step: number) => void): void {
+  origins.forEach((origin, o) => {
+    const forecast = forecasts[o]!;
+    for (let j = 0; j < forecast.length; j++) if (!observed || observed[origin + j] !== 0) visit(y[origin + j]!, forecast[j]!, j);
+  });
+}
+
 function scoreForecasts(y: Float64Array, origins: number[], forecasts: Float64Array[], options: EngineOptions): number {
   let total = 0;
   let count = 0;
-  origins.forEach((origin, o) => {
-    const forecast = forecasts[o]!;
-    for (let j = 0; j < forecast.length; j++) {
-      if (options.observed && options.observed[origin + j] === 0) continue;
-      const error = y[origin + j]! - forecast[j]!;
-      total += options.score === 'rmse' ? error * error : Math.abs(error);
-      count++;
-    }
+  forEachObserved(y, origins, forecasts, options.observed, (actual, forecast) => {
+    const error = actual - forecast;
+    total += options.score === 'rmse' ? error * error : Math.abs(error);
+    count++;
   });
   if (count === 0) return Infinity;
   return options.score === 'rmse' ? Math.sqrt(total / count) : total / count;
@@ -185,17 +189,12 @@ function scoreForecasts(y: Float64Array, origins: number[], forecasts: Float64Ar
 /** errors[j] holds the step-(j+1) errors from every origin. */
 function validationErrors(y: Float64Array, origins: number[], forecasts: Float64Array[], observed?: Uint8Array): number[][] {
   const errors: number[][] = [];
-  origins.forEach((origin, o) => {
-    const forecast = forecasts[o]!;
-    for (let j = 0; j < forecast.length; j++) {
-      if (observed && observed[origin + j] === 0) continue;
-      (errors[j] ??= []).push(y[origin + j]! - forecast[j]!);
-    }
-  });
+  forEachObserved(y, origins, forecasts, observed, (actual, forecast, j) => (errors[j] ??= []).push(actual - forecast));
   return errors;
 }
 
-type IntervalModel = { scale: (step: number) => number; offsets: Map<number, [number, number]> };
+/** scale[j] is the error spread at step j + 1; offsets are per level, in units of that spread. */
+type IntervalModel = { scale: Float64Array; offsets: Map<number, [number, number]> };
 
 /**
  * Error spread per step is fitted as scale(h) = a·h^p (p clipped to [0, ½], from
@@ -204,22 +203,22 @@ type IntervalModel = { scale: (step: number) => number; offsets: Map<number, [nu
  * comes from empirical quantiles of the errors divided by that scale. The
  * (n+1)/n conformal correction keeps small samples from under-covering.
  */
-function intervalModel(errors: number[][], levels: number[], inflation: (level: number) => number): IntervalModel {
-  const steps: { logStep: number; logScale: number; weight: number }[] = [];
+function intervalModel(errors: number[][], levels: number[], inflation: (level: number) => number, steps: number): IntervalModel {
+  const spreads: { logStep: number; logScale: number; weight: number }[] = [];
   errors.forEach((stepErrors, j) => {
     if (!stepErrors || stepErrors.length === 0) return;
     const rms = Math.sqrt(mean(stepErrors.map((e) => e * e)));
-    if (rms > 0) steps.push({ logStep: Math.log(j + 1), logScale: Math.log(rms), weight: stepErrors.length });
+    if (rms > 0) spreads.push({ logStep: Math.log(j + 1), logScale: Math.log(rms), weight: stepErrors.length });
   });
-  if (steps.length === 0) return { scale: () => 0, offsets: new Map(levels.map((level) => [level, [0, 0]])) };
+  if (spreads.length === 0) return { scale: new Float64Array(steps), offsets: new Map(levels.map((level) => [level, [0, 0]])) };
   let growth = 0;
-  if (steps.length >= 3) {
-    const totalWeight = steps.reduce((sum, s) => sum + s.weight, 0);
-    const meanX = steps.reduce((sum, s) => sum + s.weight * s.logStep, 0) / totalWeight;
-    const meanY = steps.reduce((sum, s) => sum + s.weight * s.logScale, 0) / totalWeight;
+  if (spreads.length >= 3) {
+    const totalWeight = spreads.reduce((sum, s) => sum + s.weight, 0);
+    const meanX = spreads.reduce((sum, s) => sum + s.weight * s.logStep, 0) / totalWeight;
+    const meanY = spreads.reduce((sum, s) => sum + s.weight * s.logScale, 0) / totalWeight;
     let covariance = 0;
     let spread = 0;
-    for (const s of steps) {
+    for (const s of spreads) {
       covariance += s.weight * (s.logStep - meanX) * (s.logScale - meanY);
       spread += s.weight * (s.logStep - meanX) ** 2;
     }
@@ -234,7 +233,7 @@ function intervalModel(errors: number[][], levels: number[], inflation: (level: 
     }
   });
   const base = Math.sqrt(sumSquares / standardized.length);
-  const scale = (step: number): number => base * step ** growth;
+  const scale = Float64Array.from({ length: steps }, (_, j) => base * (j + 1) ** growth);
   const sorted = Float64Array.from(standardized.map((z) => (base > 0 ? z / base : 0))).sort();
   const count = sorted.length;
   const offsets = new Map<number, [number, number]>();
@@ -251,35 +250,30 @@ function intervalModel(errors: number[][], levels: number[], inflation: (level: 
 
 function bandsAround(point: Float64Array, intervals: IntervalModel, nonNegative: boolean): Map<number, Band> {
   const bands = new Map<number, Band>();
-  for (const [level, [lowerOffset, upperOffset]] of intervals.offsets) {
+  for (const [level, offsets] of intervals.offsets) {
     const lower = new Float64Array(point.length);
     const upper = new Float64Array(point.length);
-    for (let j = 0; j < point.length; j++) {
-      const scale = intervals.scale(j + 1);
-      lower[j] = point[j]! + lowerOffset * scale;
-      upper[j] = point[j]! + upperOffset * scale;
-      if (nonNegative) lower[j] = Math.max(0, lower[j]!);
-    }
+    for (let j = 0; j < point.length; j++) [lower[j], upper[j]] = bandAt(point[j]!, offsets, intervals.scale[j]!, nonNegative);
     bands.set(level, { lower, upper });
   }
   return bands;
+}
+
+function bandAt(point: number, [lowerOffset, upperOffset]: [number, number], scale: number, nonNegative: boolean): [number, number] {
+  const lower = point + lowerOffset * scale;
+  return [nonNegative ? Math.max(0, lower) : lower, point + upperOffset * scale];
 }
 
 function accuracy(y: Float64Array, origins: number[], forecasts: Float64Array[], trainEnd: number, options: EngineOptions): { mae: number; smape: number; mase: number } {
   let absolute = 0;
   let symmetric = 0;
   let count = 0;
-  origins.forEach((origin, o) => {
-    const forecast = forecasts[o]!;
-    for (let j = 0; j < forecast.length; j++) {
-      if (options.observed && options.observed[origin + j] === 0) continue;
-      const actual = y[origin + j]!;
-      const error = Math.abs(actual - forecast[j]!);
-      absolute += error;
-      const denominator = Math.abs(actual) + Math.abs(forecast[j]!);
-      symmetric += denominator > 0 ? (200 * error) / denominator : 0;
-      count++;
-    }
+  forEachObserved(y, origins, forecasts, options.observed, (actual, forecast) => {
+    const error = Math.abs(actual - forecast);
+    absolute += error;
+    const denominator = Math.abs(actual) + Math.abs(forecast);
+    symmetric += denominator > 0 ? (200 * error) / denominator : 0;
+    count++;
   });
   const mae = count > 0 ? absolute / count : 0;
   const scale = naiveScale(y, trainEnd, options.scalePeriod);
@@ -295,21 +289,18 @@ function naiveScale(y: ArrayLike<number>, end: number, period: number): number {
 }
 
 function coverageOf(y: Float64Array, origins: number[], forecasts: Float64Array[], intervals: IntervalModel, options: EngineOptions): Map<number, number> {
-  const inside = new Map(options.levels.map((level) => [level, 0]));
-  let count = 0;
-  origins.forEach((origin, o) => {
-    const bands = bandsAround(forecasts[o]!, intervals, options.nonNegative);
-    for (let j = 0; j < forecasts[o]!.length; j++) {
-      if (options.observed && options.observed[origin + j] === 0) continue;
-      const actual = y[origin + j]!;
-      for (const level of options.levels) {
-        const band = bands.get(level)!;
-        if (actual >= band.lower[j]! && actual <= band.upper[j]!) inside.set(level, inside.get(level)! + 1);
-      }
+  const coverage = new Map<number, number>();
+  for (const [level, offsets] of intervals.offsets) {
+    let inside = 0;
+    let count = 0;
+    forEachObserved(y, origins, forecasts, options.observed, (actual, forecast, j) => {
+      const [lower, upper] = bandAt(forecast, offsets, intervals.scale[j]!, options.nonNegative);
+      if (actual >= lower && actual <= upper) inside++;
       count++;
-    }
-  });
-  return new Map(options.levels.map((level) => [level, count > 0 ? inside.get(level)! / count : NaN]));
+    });
+    coverage.set(level, count > 0 ? inside / count : NaN);
+  }
+  return coverage;
 }
 
 /**

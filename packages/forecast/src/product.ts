@@ -130,7 +130,8 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
  * look like a level shift, and multiplied back on future event days.
  */
 function forecastDemand(history: DemandHistory, horizon: number, demandClass: DemandClass, uplifts: Map<number, number>): EngineResult {
-  const values = Float64Array.from(history.values, (value, t) => value / (uplifts.get(history.firstDay + t) || 1));
+  const values = history.values.slice();
+  if (uplifts.size > 0) for (let t = 0; t < values.length; t++) values[t] = values[t]! / (uplifts.get(history.firstDay + t) || 1);
   const intermittent = demandClass === 'intermittent' || demandClass === 'lumpy';
   const result = selectAndForecast(values, productCandidates(values, demandClass), {
     horizon,

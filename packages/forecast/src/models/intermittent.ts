@@ -7,20 +7,35 @@ const PROBABILITY_GRID = [0.02, 0.05, 0.1, 0.2];
 
 export type CrostonVariant = 'Croston' | 'SBA';
 
+type Pass = { sse: number; rate: number };
+
 /**
  * Croston (1972): smooth the non-zero demand sizes and the gaps between them
  * separately; forecast size / gap. SBA (Syntetos & Boylan 2005) multiplies by
  * (1 − α/2) to remove Croston's known upward bias.
  */
-export function crostonRate(y: ArrayLike<number>, end: number, alpha: number, variant: CrostonVariant, track?: Float64Array): number {
+export function crostonRate(y: ArrayLike<number>, end: number, alpha: number, variant: CrostonVariant): number {
+  return crostonPass(y, end, alpha, variant).rate;
+}
+
+/**
+ * One pass over [0, end): the rate at the end, the rate at each of the ascending
+ * `ends` (written to `rates`), and the in-sample one-step squared error from
+ * the first demand on — so a grid point or a set of origins costs one pass.
+ */
+function crostonPass(y: ArrayLike<number>, end: number, alpha: number, variant: CrostonVariant, ends: readonly number[] = [], rates?: Float64Array): Pass {
   let size = 0;
   let interval = 0;
   let sinceLast = 1;
   let started = false;
+  let sse = 0;
   const correction = variant === 'SBA' ? 1 - alpha / 2 : 1;
-  for (let t = 0; t < end; t++) {
-    if (track) track[t] = started ? (correction * size) / interval : NaN;
+  for (let t = 0, next = 0; ; t++) {
+    const rate = started ? (correction * size) / interval : 0;
+    for (; next < ends.length && ends[next] === t; next++) rates![next] = rate;
+    if (t >= end) return { sse, rate };
     const value = y[t]!;
+    if (started) sse += (value - rate) ** 2;
     if (value > 0) {
       if (!started) {
         size = value;
@@ -35,7 +50,13 @@ export function crostonRate(y: ArrayLike<number>, end: number, alpha: number, va
       sinceLast++;
     }
   }
-  return started ? (correction * size) / interval : 0;
+}
+
+/** A rate model's forecasts: the rate at each origin, held flat over the horizon. */
+function flatForecastsAt(ends: readonly number[], horizon: number, pass: (rates: Float64Array) => void): Float64Array[] {
+  const rates = new Float64Array(ends.length);
+  pass(rates);
+  return Array.from(rates, (rate) => new Float64Array(horizon).fill(rate));
 }
 
 export function croston(variant: CrostonVariant): Candidate {
@@ -47,14 +68,11 @@ export function croston(variant: CrostonVariant): Candidate {
         : 'Croston with the Syntetos–Boylan correction: typical order size and frequency, without the upward bias.',
     minLength: 2,
     fit(history, end) {
-      const alpha = bestOnGrid(ALPHA_GRID, (a) => {
-        const track = new Float64Array(end);
-        crostonRate(history, end, a, variant, track);
-        return oneStepSquaredError(history, track, end);
-      });
+      const alpha = bestOnGrid(ALPHA_GRID, (a) => crostonPass(history, end, a, variant).sse);
       return {
         name: variant,
         predict: (series, seriesEnd, horizon) => new Float64Array(horizon).fill(crostonRate(series, seriesEnd, alpha, variant)),
+        predictAt: (series, ends, horizon) => flatForecastsAt(ends, horizon, (rates) => crostonPass(series, ends[ends.length - 1]!, alpha, variant, ends, rates)),
       };
     },
   };
@@ -63,21 +81,24 @@ export function croston(variant: CrostonVariant): Candidate {
 /**
  * TSB (Teunter, Syntetos & Babai 2011): smooths the probability of a sale every
  * day, so the forecast decays when an item stops selling — Croston never does.
+ * Same pass structure as crostonPass.
  */
-function tsbRate(y: ArrayLike<number>, end: number, alpha: number, beta: number, track?: Float64Array): number {
+function tsbPass(y: ArrayLike<number>, end: number, alpha: number, beta: number, ends: readonly number[] = [], rates?: Float64Array): Pass {
   let probability = 0;
   let size = 0;
   let seen = 0;
-  for (let t = 0; t < end; t++) {
+  let sse = 0;
+  for (let t = 0, next = 0; ; t++) {
+    for (; next < ends.length && ends[next] === t; next++) rates![next] = probability * size;
+    if (t >= end) return { sse, rate: probability * size };
     if (y[t]! > 0) {
       size = seen === 0 ? y[t]! : size + alpha * (y[t]! - size);
       seen++;
     }
     if (t === 0) probability = y[0]! > 0 ? 1 : 0;
-    if (track) track[t] = probability * size;
+    sse += (y[t]! - probability * size) ** 2;
     probability += beta * ((y[t]! > 0 ? 1 : 0) - probability);
   }
-  return probability * size;
 }
 
 export function tsb(): Candidate {
@@ -89,14 +110,16 @@ export function tsb(): Candidate {
       let best = { alpha: 0.1, beta: 0.05, error: Infinity };
       for (const alpha of ALPHA_GRID) {
         for (const beta of PROBABILITY_GRID) {
-          const track = new Float64Array(end);
-          tsbRate(history, end, alpha, beta, track);
-          const error = oneStepSquaredError(history, track, end);
+          const error = tsbPass(history, end, alpha, beta).sse;
           if (error < best.error) best = { alpha, beta, error };
         }
       }
       const { alpha, beta } = best;
-      return { name: 'TSB', predict: (series, seriesEnd, horizon) => new Float64Array(horizon).fill(tsbRate(series, seriesEnd, alpha, beta)) };
+      return {
+        name: 'TSB',
+        predict: (series, seriesEnd, horizon) => new Float64Array(horizon).fill(tsbPass(series, seriesEnd, alpha, beta).rate),
+        predictAt: (series, ends, horizon) => flatForecastsAt(ends, horizon, (rates) => tsbPass(series, ends[ends.length - 1]!, alpha, beta, ends, rates)),
+      };
     },
   };
 }
@@ -123,7 +146,7 @@ export function imapa(): Candidate {
         name: maxBucket === 1 ? 'ADIDA(1)' : `iMAPA(1..${maxBucket})`,
         predict(series, seriesEnd, horizon) {
           let rate = 0;
-          for (let bucket = 1; bucket <= maxBucket; bucket++) rate += sesLevel(bucketTotals(series, seriesEnd, bucket), alphas[bucket - 1]!) / bucket;
+          for (let bucket = 1; bucket <= maxBucket; bucket++) rate += bucketSesLevel(series, seriesEnd, bucket, alphas[bucket - 1]!) / bucket;
           return new Float64Array(horizon).fill(rate / maxBucket);
         },
       };
@@ -151,9 +174,16 @@ function bucketTotals(y: ArrayLike<number>, end: number, bucket: number): Float6
   return totals;
 }
 
-function sesLevel(values: Float64Array, alpha: number): number {
-  let level = values[0] ?? 0;
-  for (let t = 1; t < values.length; t++) level += alpha * (values[t]! - level);
+/** SES level over the bucket totals of bucketTotals(), summed on the fly: predictions run at every origin. */
+function bucketSesLevel(y: ArrayLike<number>, end: number, bucket: number, alpha: number): number {
+  const count = Math.floor(end / bucket);
+  const offset = end - count * bucket;
+  let level = 0;
+  for (let b = 0; b < count; b++) {
+    let sum = 0;
+    for (let i = 0; i < bucket; i++) sum += y[offset + b * bucket + i]!;
+    level = b === 0 ? sum : level + alpha * (sum - level);
+  }
   return level;
 }
 
@@ -165,12 +195,6 @@ function sesSquaredError(values: Float64Array, alpha: number): number {
     sse += error * error;
     level += alpha * error;
   }
-  return sse;
-}
-
-function oneStepSquaredError(y: ArrayLike<number>, track: Float64Array, end: number): number {
-  let sse = 0;
-  for (let t = 0; t < end; t++) if (!Number.isNaN(track[t]!)) sse += (y[t]! - track[t]!) ** 2;
   return sse;
 }
 
