@@ -23,23 +23,15 @@ export function seasonalityTest(values: ArrayLike<number>, period: number): bool
  * average to recent cycles so a changing pattern is followed.
  */
 export function multiplicativeIndices(values: ArrayLike<number>, end: number, period: number, recentCycles = Infinity): Float64Array {
-  const half = Math.floor(period / 2);
-  const even = period % 2 === 0;
   const sums = new Float64Array(period);
   const counts = new Float64Array(period);
-  const prefix = new Float64Array(end + 1);
-  for (let t = 0; t < end; t++) prefix[t + 1] = prefix[t]! + values[t]!;
+  const half = Math.floor(period / 2);
   const firstCentre = Math.max(half, end - half - Math.floor(Math.min(recentCycles * period, end)));
-  for (let centre = firstCentre; centre + half < end; centre++) {
-    const window = prefix[centre + half + 1]! - prefix[centre - half]!;
-    // An even period needs a 2×m moving average: the two end points get half weight.
-    const movingAverage = even ? (window - 0.5 * (values[centre - half]! + values[centre + half]!)) / period : window / period;
-    if (movingAverage > 0) {
-      const position = centre % period;
-      sums[position] = sums[position]! + values[centre]! / movingAverage;
-      counts[position] = counts[position]! + 1;
-    }
-  }
+  forEachRatioToTrend(values, end, period, firstCentre, (centre, ratio) => {
+    const position = centre % period;
+    sums[position] = sums[position]! + ratio;
+    counts[position] = counts[position]! + 1;
+  });
   const indices = new Float64Array(period);
   let total = 0;
   for (let i = 0; i < period; i++) {
@@ -49,6 +41,48 @@ export function multiplicativeIndices(values: ArrayLike<number>, end: number, pe
   const norm = total / period;
   for (let i = 0; i < period; i++) indices[i] = norm > 0 ? indices[i]! / norm : 1;
   return indices;
+}
+
+/** Calls visit(t, values[t] / centred moving average) for every t from firstCentre whose window fits and whose average is positive. */
+function forEachRatioToTrend(values: ArrayLike<number>, end: number, period: number, firstCentre: number, visit: (centre: number, ratio: number) => void): void {
+  const half = Math.floor(period / 2);
+  const even = period % 2 === 0;
+  const prefix = new Float64Array(end + 1);
+  for (let t = 0; t < end; t++) prefix[t + 1] = prefix[t]! + values[t]!;
+  for (let centre = firstCentre; centre + half < end; centre++) {
+    const window = prefix[centre + half + 1]! - prefix[centre - half]!;
+    // An even period needs a 2×m moving average: the two end points get half weight.
+    const movingAverage = even ? (window - 0.5 * (values[centre - half]! + values[centre + half]!)) / period : window / period;
+    if (movingAverage > 0) visit(centre, values[centre]! / movingAverage);
+  }
+}
+
+/**
+ * Strength of seasonality (Wang, Smith & Hyndman 2006) on the classical
+ * multiplicative decomposition: 1 − Var(remainder) / Var(detrended), from 0
+ * (no pattern) to 1 (the pattern is all there is). Unlike the autocorrelation
+ * test, a trend does not inflate it.
+ */
+export function seasonalStrength(values: ArrayLike<number>, period: number): number {
+  const n = values.length;
+  const indices = multiplicativeIndices(values, n, period);
+  let count = 0;
+  let detrendedSum = 0;
+  let detrendedSquares = 0;
+  let remainderSum = 0;
+  let remainderSquares = 0;
+  forEachRatioToTrend(values, n, period, Math.floor(period / 2), (centre, ratio) => {
+    const remainder = ratio / Math.max(MIN_DIVISOR_INDEX, indices[centre % period]!);
+    count++;
+    detrendedSum += ratio;
+    detrendedSquares += ratio * ratio;
+    remainderSum += remainder;
+    remainderSquares += remainder * remainder;
+  });
+  if (count < 2) return 0;
+  const detrendedVariance = detrendedSquares / count - (detrendedSum / count) ** 2;
+  const remainderVariance = remainderSquares / count - (remainderSum / count) ** 2;
+  return detrendedVariance > 0 ? Math.max(0, 1 - remainderVariance / detrendedVariance) : 0;
 }
 
 // Dividing by a near-zero index (a weekday that never sells) would explode the adjusted series.

@@ -162,14 +162,17 @@ export function fitEts(form: EtsForm, y: ArrayLike<number>, end: number): { para
   const hasTrend = form.trend !== 'none';
   const hasSeason = form.season !== 'none';
   const damped = form.trend === 'damped';
-  const decode = (x: Float64Array): EtsParameters => {
+  // The optimiser's evaluations reuse one parameter object: no allocation per step.
+  const decode = (x: Float64Array, into: EtsParameters = { alpha: 0, beta: 0, gamma: 0, phi: 1, ...states }): EtsParameters => {
     const alpha = x[0]!;
     let i = 1;
-    const beta = hasTrend ? x[i++]! * alpha : 0;
-    const gamma = hasSeason ? x[i++]! * (1 - alpha) : 0;
-    const phi = damped ? x[i]! : 1;
-    return { alpha, beta, gamma, phi, ...states };
+    into.alpha = alpha;
+    into.beta = hasTrend ? x[i++]! * alpha : 0;
+    into.gamma = hasSeason ? x[i++]! * (1 - alpha) : 0;
+    into.phi = damped ? x[i]! : 1;
+    return into;
   };
+  const trial = decode(new Float64Array(4));
   // [start, lower, upper] per optimised parameter, in the order decode() reads them.
   const dimensions: [number, number, number][] = [[0.3, ALPHA_BOUNDS[0], ALPHA_BOUNDS[1]]];
   if (hasTrend) dimensions.push([0.1, 0, 1]);
@@ -181,7 +184,7 @@ export function fitEts(form: EtsForm, y: ArrayLike<number>, end: number): { para
   const work = new Float64Array(states.seasonal.length);
   const objective = (x: Float64Array): number => {
     work.set(states.seasonal);
-    return recurse(form, decode(x), y, end, work, [], []);
+    return recurse(form, decode(x, trial), y, end, work, [], []);
   };
   const best = nelderMead(objective, start, lower, upper, 25 * start.length);
   const parameters = decode(best.x);
@@ -249,8 +252,10 @@ export function ets(form: EtsForm): Candidate {
 }
 
 /**
- * Fits each admissible form and keeps the lowest AICc, like R's ets(). Forms
- * that need more data than we have are skipped rather than forced.
+ * Fits the admissible forms and keeps the lowest AICc, like R's ets(). Forms
+ * that need more data than we have are skipped rather than forced. Stepwise: a
+ * damped form is fitted only for the season type that won among the undamped
+ * forms, which saves a four-parameter fit per call (ADR 0101).
  */
 export function autoEts(forms: EtsForm[]): Candidate {
   const minLength = Math.min(...forms.map((form) => ets(form).minLength));
@@ -260,8 +265,9 @@ export function autoEts(forms: EtsForm[]): Candidate {
     minLength,
     fit(history, end): FittedModel {
       let best: ReturnType<typeof fitInWindow> | undefined;
-      for (const form of forms) {
+      for (const form of [...forms.filter((f) => f.trend !== 'damped'), ...forms.filter((f) => f.trend === 'damped')]) {
         if (end < ets(form).minLength) continue;
+        if (form.trend === 'damped' && best && best.form.season !== form.season) continue;
         if (form.season === 'multiplicative' && hasNonPositive(history, end)) continue;
         const fitted = fitInWindow(form, history, end);
         if (Number.isFinite(fitted.aicc) && (!best || fitted.aicc < best.aicc)) best = fitted;
