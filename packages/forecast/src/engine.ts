@@ -53,10 +53,13 @@ export type EngineResult = {
 
 type Scored = { candidates: Candidate[]; fitted: FittedModel[]; forecasts: Float64Array[]; score: number };
 
-/** Calibrated on the last horizon of the M4 training halves (ADR 0104): 1.2 at 80%, 1.25 at 95%. */
-export function calibratedInflation(level: number): number {
-  return level >= 0.95 ? 1.25 : level <= 0.8 ? 1.2 : 1.2 + ((level - 0.8) / 0.15) * 0.05;
+/** Widening given at 80% and 95%, linear in between and constant outside. */
+export function interpolatedInflation(at80: number, at95: number): (level: number) => number {
+  return (level) => (level >= 0.95 ? at95 : level <= 0.8 ? at80 : at80 + ((level - 0.8) / 0.15) * (at95 - at80));
 }
+
+/** Calibrated on the last horizon of the M4 training halves (ADR 0104): 1.2 at 80%, 1.25 at 95%. */
+export const calibratedInflation = interpolatedInflation(1.2, 1.25);
 
 /**
  * Automatic choice per series by rolling-origin validation: every candidate is
