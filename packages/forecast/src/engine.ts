@@ -177,14 +177,20 @@ function forEachObserved(y: Float64Array, origins: number[], forecasts: Float64A
   });
 }
 
+/** Runs for every candidate, so it is a plain loop rather than a forEachObserved visit. */
 function scoreForecasts(y: Float64Array, origins: number[], forecasts: Float64Array[], options: EngineOptions): number {
+  const squared = options.score === 'rmse';
   let total = 0;
   let count = 0;
-  forEachObserved(y, origins, forecasts, options.observed, (actual, forecast) => {
-    const error = actual - forecast;
-    total += options.score === 'rmse' ? error * error : Math.abs(error);
-    count++;
-  });
+  for (let o = 0; o < origins.length; o++) {
+    const forecast = forecasts[o]!;
+    for (let j = 0, t = origins[o]!; j < forecast.length; j++, t++) {
+      if (options.observed && options.observed[t] === 0) continue;
+      const error = y[t]! - forecast[j]!;
+      total += squared ? error * error : Math.abs(error);
+      count++;
+    }
+  }
   if (count === 0) return Infinity;
   return options.score === 'rmse' ? Math.sqrt(total / count) : total / count;
 }
@@ -230,9 +236,10 @@ function intervalModel(errors: number[][], levels: number[], inflation: (level: 
   const standardized: number[] = [];
   let sumSquares = 0;
   errors.forEach((stepErrors, j) => {
+    const growthAtStep = (j + 1) ** growth;
     for (const e of stepErrors ?? []) {
-      standardized.push(e / (j + 1) ** growth);
-      sumSquares += (e / (j + 1) ** growth) ** 2;
+      standardized.push(e / growthAtStep);
+      sumSquares += (e / growthAtStep) ** 2;
     }
   });
   const base = Math.sqrt(sumSquares / standardized.length);

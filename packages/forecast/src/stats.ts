@@ -51,7 +51,32 @@ export function autocorrelations(values: Series, maxLag: number): Float64Array {
   }
   const out = new Float64Array(maxLag);
   if (denominator === 0) return out;
-  for (let lag = 1; lag <= maxLag; lag++) {
+  // Four lags per pass: four independent sums keep the adder busy where one
+  // sum waits on itself. Each sum still adds its terms in order of i.
+  let lag = 1;
+  for (; lag + 3 <= maxLag; lag += 4) {
+    let a = 0;
+    let b = 0;
+    let c = 0;
+    let d = 0;
+    for (let i = lag; i < Math.min(lag + 3, n); i++) {
+      a += centred[i]! * centred[i - lag]!;
+      if (i >= lag + 1) b += centred[i]! * centred[i - lag - 1]!;
+      if (i >= lag + 2) c += centred[i]! * centred[i - lag - 2]!;
+    }
+    for (let i = lag + 3; i < n; i++) {
+      const x = centred[i]!;
+      a += x * centred[i - lag]!;
+      b += x * centred[i - lag - 1]!;
+      c += x * centred[i - lag - 2]!;
+      d += x * centred[i - lag - 3]!;
+    }
+    out[lag - 1] = a / denominator;
+    out[lag] = b / denominator;
+    out[lag + 1] = c / denominator;
+    out[lag + 2] = d / denominator;
+  }
+  for (; lag <= maxLag; lag++) {
     let numerator = 0;
     for (let i = lag; i < n; i++) numerator += centred[i]! * centred[i - lag]!;
     out[lag - 1] = numerator / denominator;
