@@ -115,7 +115,7 @@ describe('forecasting screen', () => {
     // A flat forecast is a path of no height, which Playwright calls hidden: read its box directly.
     await forecastLine.waitFor({ state: 'attached' });
     const leftOf = (locator: typeof forecastLine) => locator.evaluate((element) => element.getBoundingClientRect().x);
-    const startX = await leftOf(chart(page).locator('.sales-chart .recharts-reference-line line').first());
+    const startX = await leftOf(chart(page).locator('.sales-chart .forecast-start line').first());
     expect(await leftOf(forecastLine)).toBeGreaterThanOrEqual(startX - 1);
 
     const toggle = page.getByRole('switch', { name: 'Show historical forecast' });
@@ -127,6 +127,27 @@ describe('forecasting screen', () => {
     await toggle.focus();
     await page.keyboard.press('Space');
     await expect.poll(() => leftOf(forecastLine)).toBeGreaterThanOrEqual(startX - 1);
+  });
+
+  it('switching products redraws the chart in place for the new product, stockout markers included', async () => {
+    const { page } = browser;
+    const withStockouts = reportProducts.filter((product) => product.firstStockout !== null && product.firstStockout > shiftDay(reportDay, 2));
+    const [first, second] = [withStockouts[0]!, withStockouts.find((product) => product.firstStockout !== withStockouts[0]!.firstStockout)!];
+    await openForecasting(page);
+    await pickProduct(page, first.styleCode);
+    await page.getByRole('group', { name: `Sales and stock chart for ${first.styleCode}` }).waitFor();
+    const pathsOfFirst = await chart(page).locator('.recharts-line-curve').evaluateAll((paths) => paths.map((path) => path.getAttribute('d')));
+    const labelsOfFirst = await chart(page).locator('.zero-crossing text').allTextContents();
+
+    await pickProduct(page, second.styleCode);
+    await page.getByRole('group', { name: `Sales and stock chart for ${second.styleCode}` }).waitFor();
+    expect(await page.getByTestId('forecast-loading').count()).toBe(0);
+    const pathsOfSecond = await chart(page).locator('.recharts-line-curve').evaluateAll((paths) => paths.map((path) => path.getAttribute('d')));
+    expect(pathsOfSecond).toHaveLength(4);
+    expect(pathsOfSecond).not.toEqual(pathsOfFirst);
+    const labelsOfSecond = await chart(page).locator('.zero-crossing text').allTextContents();
+    expect(labelsOfSecond.join(' | ')).toContain(dayFormat.format(Date.parse(`${second.firstStockout}T00:00:00Z`)));
+    expect(labelsOfSecond).not.toEqual(labelsOfFirst);
   });
 
   it('regenerates the selected product, shows progress to completion and reloads its forecast', async () => {

@@ -2,8 +2,9 @@
 // data), signed in through the real UI in Debian's Chromium, then ~20 product switches on the
 // Forecasting screen. For each, the time from the forecast response arriving in the page
 // (performance mark `forecast:received`, set when the HTTP answer resolves) to the chart being
-// rendered (mark `forecast:rendered`, set in the first animation frame after React committed the
-// chart in which the SVG line paths exist). Target: p95 under 100 ms. Also the API itself:
+// rendered (mark `forecast:rendered`, set once every chart's line paths differ from those drawn
+// before the answer arrived, after the frame showing them is painted). Target: p95 under 100 ms.
+// The chart stays on screen between products, as a user switching products sees it. Also the API itself:
 // sequential GET /api/forecasting/forecasts/{code} from Node (target p50 under 10 ms).
 //   npm run build && node bench/forecast-chart/run.ts [--switches 20] [--requests 200]
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';

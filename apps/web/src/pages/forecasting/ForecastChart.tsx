@@ -2,8 +2,8 @@
 // Sales (a few units a day) and stock (hundreds of units, projected below zero after a stockout)
 // differ by orders of magnitude and in sign; on one chart with two y-axes the bands overlap and a
 // buyer cannot tell which line reads against which axis. Stacked, each has its own zero.
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { Area, CartesianGrid, ComposedChart, Legend, Line, ReferenceDot, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Area, CartesianGrid, ComposedChart, DefaultZIndexes, Legend, Line, Tooltip, XAxis, YAxis, ZIndexLayer, usePlotArea, useXAxisScale, useYAxisScale } from 'recharts';
 import { useTranslation } from 'react-i18next';
 import { forecastMarks } from '../../api/forecasting.ts';
 import type { ChartRow } from './chart-data.ts';
@@ -74,21 +74,34 @@ function stockAxis(rows: PlotRow[]): { domain: [number, number]; ticks: number[]
 }
 
 const chartHeight = 260;
+// Every tick is shown (quarters on the time axis, a handful of round numbers on the value axes): with
+// interval 0 Recharts skips measuring each label in the DOM to thin out overlapping ones.
+const axisTick = { fontSize: 12 };
 const chartMargin = { top: 16, right: 24, bottom: 0, left: 8 };
 const colors = { actual: '#495057', forecast: '#1c7ed6', band: '#a5d8ff', stock: '#2b8a3e', stockForecast: '#e8590c', stockBand: '#ffd8a8', out: '#e03131', maybeOut: '#f08c00' };
 
-/** Marks the moment the chart's paths exist after the forecast arrived (bench/forecast-chart). */
+/** The line paths of each of the two charts, one string per chart. */
+const drawnPaths = (container: HTMLDivElement | null) =>
+  [...(container?.querySelectorAll('.recharts-wrapper') ?? [])].map((chart) => [...chart.querySelectorAll('.recharts-line-curve')].map((path) => path.getAttribute('d') ?? '').join(' '));
+
+/**
+ * Marks the moment the new forecast is on screen (bench/forecast-chart): every chart's paths differ
+ * from what was drawn before this data arrived, and the frame that shows them has been painted.
+ */
 function useRenderedMark(container: React.RefObject<HTMLDivElement | null>, rows: PlotRow[], styleCode: string) {
   useLayoutEffect(() => {
     performance.mark(forecastMarks.committed, { detail: styleCode });
-  }, [rows, styleCode]);
-  useEffect(() => {
+    const before = drawnPaths(container.current);
     let frame = 0;
     let tries = 0;
     const check = () => {
-      const paths = container.current?.querySelectorAll('svg .recharts-line-curve').length ?? 0;
-      if (paths > 0 || tries > 120) {
-        performance.mark(forecastMarks.rendered, { detail: styleCode });
+      const now = drawnPaths(container.current);
+      const redrawn = now.length > 0 && now.every((paths, index) => paths !== '' && paths !== before[index]);
+      if (redrawn || tries > 120) {
+        // A message posted from an animation frame is handled after that frame is painted.
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => performance.mark(forecastMarks.rendered, { detail: styleCode });
+        channel.port2.postMessage(null);
         return;
       }
       tries += 1;
@@ -97,6 +110,64 @@ function useRenderedMark(container: React.RefObject<HTMLDivElement | null>, rows
     frame = requestAnimationFrame(check);
     return () => cancelAnimationFrame(frame);
   }, [container, rows, styleCode]);
+}
+
+// The forecast start, the zero line and the stockout markers are drawn from the axes' scales, not
+// with Recharts' ReferenceLine/ReferenceDot: those register themselves in the chart's store in an
+// effect without dependencies, so every render removes and re-adds them, and each of those updates
+// recomputes the whole chart (measured: most of a product switch's render time).
+
+/** The dashed vertical line where the forecast starts, with its label. */
+function ForecastStartLine({ at, label }: { at: number; label: string }) {
+  const x = useXAxisScale()?.(at);
+  const plot = usePlotArea();
+  if (x === undefined || !plot) return null;
+  return (
+    <ZIndexLayer zIndex={DefaultZIndexes.line}>
+      <g className="forecast-start">
+        <line x1={x} x2={x} y1={plot.y} y2={plot.y + plot.height} stroke="#868e96" strokeDasharray="4 4" />
+        <text x={x + 5} y={plot.y + 14} fontSize={12} fill="#495057">
+          {label}
+        </text>
+      </g>
+    </ZIndexLayer>
+  );
+}
+
+/** The zero line of the stock chart and a marker where the stock forecast or its lower bound reaches it. */
+function ZeroLineAndCrossings({ crossings }: { crossings: ZeroCrossing[] }) {
+  const { t } = useTranslation();
+  const xScale = useXAxisScale();
+  const zero = useYAxisScale()?.(0);
+  const plot = usePlotArea();
+  if (!xScale || zero === undefined || !plot) return null;
+  return (
+    <>
+      <ZIndexLayer zIndex={DefaultZIndexes.line}>
+        <line className="zero-line" x1={plot.x} x2={plot.x + plot.width} y1={zero} y2={zero} stroke="#adb5bd" />
+      </ZIndexLayer>
+      <ZIndexLayer zIndex={DefaultZIndexes.label}>
+        {crossings.map((crossing) => {
+          const x = xScale(timeOf(crossing.date));
+          if (x === undefined) return null;
+          // Forecast crossings are labelled above the zero line, lower-bound ones below; several
+          // close together are stacked so their dates stay readable.
+          const order = crossings.filter((other) => other.type === crossing.type).indexOf(crossing);
+          const isForecast = crossing.type === 'stockForecast';
+          const color = isForecast ? colors.out : colors.maybeOut;
+          const offset = 8 + order * 14;
+          return (
+            <g key={`${crossing.type}-${crossing.date}`} className={`zero-crossing zero-crossing-${crossing.type}`}>
+              <circle cx={x} cy={zero} r={5} fill={color} stroke="#fff" />
+              <text x={x} y={isForecast ? zero - offset : zero + offset} dominantBaseline={isForecast ? 'auto' : 'hanging'} textAnchor="middle" fontSize={11} fill={color}>
+                {t(isForecast ? 'forecasting.chart.stockForecastMarker' : 'forecasting.chart.stockLowerBoundMarker', { date: shortDayFormat.format(timeOf(crossing.date)) })}
+              </text>
+            </g>
+          );
+        })}
+      </ZIndexLayer>
+    </>
+  );
 }
 
 /**
@@ -144,7 +215,8 @@ export const ForecastChart = memo(function ForecastChart({ rows, forecastStart, 
       domain={domain}
       ticks={ticks}
       tickFormatter={(value: number) => monthFormat.format(value)}
-      tick={{ fontSize: 12 }}
+      tick={axisTick}
+      interval={0}
     />
   );
   const byTime = useMemo(() => new Map(plotRows.map((row) => [row.t, row])), [plotRows]);
@@ -173,7 +245,6 @@ export const ForecastChart = memo(function ForecastChart({ rows, forecastStart, 
       }}
     />
   );
-  const startLine = <ReferenceLine x={start} stroke="#868e96" strokeDasharray="4 4" label={{ value: t('forecasting.chart.forecastStart'), position: 'insideTopLeft', fontSize: 12, fill: '#495057' }} />;
 
   return (
     <div ref={measure} role="group" aria-label={t('forecasting.chart.ariaLabel', { code: styleCode })} data-testid="forecast-chart">
@@ -183,50 +254,26 @@ export const ForecastChart = memo(function ForecastChart({ rows, forecastStart, 
       <ComposedChart syncId="forecast" syncMethod="value" margin={chartMargin} width={width} height={chartHeight} className="sales-chart">
         <CartesianGrid strokeDasharray="3 3" stroke="#e9ecef" />
         {xAxis}
-        <YAxis tick={{ fontSize: 12 }} width={56} allowDecimals={false} />
+        <YAxis tick={axisTick} interval={0} width={56} allowDecimals={false} />
         {tooltipFor([[t('forecasting.chart.actualSales'), 'actualSales', colors.actual], [t('forecasting.chart.forecastSales'), 'forecastSales', colors.forecast], [t('forecasting.chart.salesBand'), 'salesBand', colors.forecast]])}
         <Legend verticalAlign="top" height={28} />
         <Area className="sales-band" data={series.forecastSales} dataKey={salesBand} name={t('forecasting.chart.salesBand')} stroke="none" fill={colors.band} fillOpacity={0.6} isAnimationActive={false} activeDot={false} connectNulls={false} />
         <Line data={series.actualSales} dataKey="actualSales" name={t('forecasting.chart.actualSales')} stroke={colors.actual} strokeWidth={1} dot={false} activeDot={false} isAnimationActive={false} connectNulls={false} />
         <Line className="sales-forecast" data={series.forecastSales} dataKey="forecastSales" name={t('forecasting.chart.forecastSales')} stroke={colors.forecast} strokeWidth={2} dot={false} activeDot={false} isAnimationActive={false} connectNulls={false} />
-        {startLine}
+        <ForecastStartLine at={start} label={t('forecasting.chart.forecastStart')} />
       </ComposedChart>
       <div style={{ fontSize: 14, fontWeight: 600, marginLeft: 8, marginTop: 8 }}>{t('forecasting.chart.stockTitle')}</div>
       <ComposedChart syncId="forecast" syncMethod="value" margin={chartMargin} width={width} height={chartHeight} className="stock-chart">
         <CartesianGrid strokeDasharray="3 3" stroke="#e9ecef" />
         {xAxis}
-        <YAxis tick={{ fontSize: 12 }} width={56} allowDecimals={false} domain={stockScale.domain} ticks={stockScale.ticks} allowDataOverflow />
+        <YAxis tick={axisTick} interval={0} width={56} allowDecimals={false} domain={stockScale.domain} ticks={stockScale.ticks} allowDataOverflow />
         {tooltipFor([[t('forecasting.chart.actualStock'), 'actualStock', colors.stock], [t('forecasting.chart.forecastStock'), 'forecastStock', colors.stockForecast], [t('forecasting.chart.stockBand'), 'stockBand', colors.stockForecast]])}
         <Legend verticalAlign="top" height={28} />
         <Area className="stock-band" data={series.forecastStock} dataKey={stockBand} name={t('forecasting.chart.stockBand')} stroke="none" fill={colors.stockBand} fillOpacity={0.7} isAnimationActive={false} activeDot={false} connectNulls={false} />
         <Line data={series.actualStock} dataKey="actualStock" name={t('forecasting.chart.actualStock')} stroke={colors.stock} strokeWidth={1.5} dot={false} activeDot={false} isAnimationActive={false} connectNulls={false} />
         <Line className="stock-forecast" data={series.forecastStock} dataKey="forecastStock" name={t('forecasting.chart.forecastStock')} stroke={colors.stockForecast} strokeWidth={2} dot={false} activeDot={false} isAnimationActive={false} connectNulls={false} />
-        <ReferenceLine y={0} stroke="#adb5bd" />
-        {startLine}
-        {crossings.map((crossing) => {
-          // Forecast crossings are labelled above the zero line, lower-bound ones below; several
-          // close together are stacked so their dates stay readable.
-          const order = crossings.filter((other) => other.type === crossing.type).indexOf(crossing);
-          const isForecast = crossing.type === 'stockForecast';
-          return (
-            <ReferenceDot
-              key={`${crossing.type}-${crossing.date}`}
-              className={`zero-crossing zero-crossing-${crossing.type}`}
-              x={timeOf(crossing.date)}
-              y={0}
-              r={5}
-              fill={isForecast ? colors.out : colors.maybeOut}
-              stroke="#fff"
-              label={{
-                value: t(isForecast ? 'forecasting.chart.stockForecastMarker' : 'forecasting.chart.stockLowerBoundMarker', { date: shortDayFormat.format(timeOf(crossing.date)) }),
-                position: isForecast ? 'top' : 'bottom',
-                offset: 8 + order * 14,
-                fontSize: 11,
-                fill: isForecast ? colors.out : colors.maybeOut,
-              }}
-            />
-          );
-        })}
+        <ZeroLineAndCrossings crossings={crossings} />
+        <ForecastStartLine at={start} label={t('forecasting.chart.forecastStart')} />
       </ComposedChart>
         </>
       ) : (

@@ -3,7 +3,7 @@
 // inventory report and the low-stock list; CSV exports of the forecast and the report.
 import './mantine-styles.ts';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Group, Paper, Progress, SegmentedControl, SimpleGrid, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Group, LoadingOverlay, Paper, Progress, SegmentedControl, SimpleGrid, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_FORECAST_DAYS } from '@stockwise/contract';
 import { useShallow } from 'zustand/react/shallow';
@@ -118,17 +118,23 @@ function ChartSection() {
   const reloadForecast = useForecastingStore((state) => state.reloadForecast);
 
   const [range, setRange] = useState<ChartRange>('all');
+  // While the next product's forecast loads, the previous chart stays (dimmed, under a loader):
+  // the page does not jump, and Recharts updates its data instead of building both charts anew,
+  // which is several times the work on every product switch.
+  const [lastForecast, setLastForecast] = useState(forecast);
+  if (forecast && forecast !== lastForecast) setLastForecast(forecast);
+  const shown = forecast ?? (isLoading && !error ? lastForecast : null);
 
   const chart = useMemo((): { rows: ChartRow[]; crossings: ZeroCrossing[] } | { error: true } | null => {
-    if (!forecast) return null;
+    if (!shown) return null;
     try {
-      const rows = buildChartRows(forecast, showHistorical);
-      const from = range === 'all' ? null : shiftDays(forecast.metrics.display_window.forecast_start, -recentDays);
-      return { rows: from === null ? rows : rows.filter((row) => row.date >= from), crossings: findZeroCrossings(forecast.forecast.stock) };
+      const rows = buildChartRows(shown, showHistorical);
+      const from = range === 'all' ? null : shiftDays(shown.metrics.display_window.forecast_start, -recentDays);
+      return { rows: from === null ? rows : rows.filter((row) => row.date >= from), crossings: findZeroCrossings(shown.forecast.stock) };
     } catch {
       return { error: true };
     }
-  }, [forecast, showHistorical, range]);
+  }, [shown, showHistorical, range]);
 
   if (!selectedCode) {
     return (
@@ -176,8 +182,11 @@ function ChartSection() {
       ) : null}
       {chart && 'error' in chart ? (
         <Alert color="red" title={t('forecasting.errors.chartData')} data-testid="chart-error" />
-      ) : chart && forecast ? (
-        <ForecastChart rows={chart.rows} crossings={chart.crossings} forecastStart={forecast.metrics.display_window.forecast_start} styleCode={forecast.product.styleCode} />
+      ) : chart && shown ? (
+        <Box pos="relative" aria-busy={isLoading} data-testid={isLoading ? 'forecast-loading' : undefined}>
+          <LoadingOverlay visible={isLoading} zIndex={2} overlayProps={{ backgroundOpacity: 0.6, blur: 1 }} loaderProps={{ 'aria-label': t('forecasting.chart.loading') }} />
+          <ForecastChart rows={chart.rows} crossings={chart.crossings} forecastStart={shown.metrics.display_window.forecast_start} styleCode={shown.product.styleCode} />
+        </Box>
       ) : isLoading ? (
         <Stack gap="xs" aria-busy="true" aria-label={t('forecasting.chart.loading')} data-testid="forecast-loading">
           <Skeleton height={260} />
