@@ -46,13 +46,11 @@ describe('createForecastPool', () => {
   });
 
   it.runIf(process.platform === 'linux')('runs its threads at a lower CPU priority when asked to work in the background', async () => {
-    const before = workerThreadNiceValues().length;
     const pool = createForecastPool({ workers: 2, background: true });
     try {
       await pool.forecastProductsAsJson([inputOf(30, 5), inputOf(30, 6)]);
-      const nice = workerThreadNiceValues();
-      expect(nice.length).toBeGreaterThanOrEqual(before + 2);
-      expect(nice.filter((value) => value === 10).length).toBeGreaterThanOrEqual(2);
+      // A thread lowers itself when it starts; one that got no work may still be starting.
+      await expect.poll(() => workerThreadNiceValues().filter((value) => value === 10).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
       // The caller's own thread keeps its priority.
       expect(getPriority()).toBe(0);
     } finally {
