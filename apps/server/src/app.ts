@@ -97,7 +97,7 @@ export async function buildApp({ config, database, queue }: AppDependencies): Pr
   const forecastingContext = createForecastingContext(database.db, queue);
   await app.register(
     importRoutes({
-      db: database.db,
+      database,
       loadConfig: tablesContext.loadConfig,
       progress: new Map(),
       onTableImported: async (table) => {

@@ -16,6 +16,8 @@ export type AppDatabase = {
   target: DatabaseTarget;
   /** The embedded instance, when there is one (pg-boss needs it for its adapter). */
   pglite: PGlite | null;
+  /** The PostgreSQL pool, when there is one (file import streams COPY through one of its clients). */
+  pool: pg.Pool | null;
   close(): Promise<void>;
 };
 
@@ -38,6 +40,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<AppDatabase>
       db,
       target,
       pglite,
+      pool: null,
       close: async () => {
         await db.destroy();
       },
@@ -55,7 +58,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<AppDatabase>
   // without a listener the 'error' event would take the whole process down.
   pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, target, pglite: null, close: () => db.destroy() };
+  return { db, target, pglite: null, pool, close: () => db.destroy() };
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

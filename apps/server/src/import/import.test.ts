@@ -67,6 +67,17 @@ describe.each(backends)('file import on %s', (backend) => {
     expect(before[0]).toMatchObject({ name: 'First again', current_stock: 3 });
   });
 
+  it('counts a key repeated far apart in a large file (written in several pieces) as a duplicate whose later row wins', async () => {
+    const half = 40_000;
+    const lines = ['product_code,name,current_stock'];
+    for (let i = 0; i < 2 * half; i++) lines.push(`FAR-${String(i % half).padStart(5, '0')},${i < half ? 'First' : 'Second'} ${i % half},${i}`);
+    const result = await upload({ file: { name: 'far.csv', content: `${lines.join('\n')}\n` }, mapping: productMapping });
+    expect(result.json).toMatchObject({ counts: { rows: 2 * half, inserted: half, updated: 0, duplicates: half } });
+    const stored = await products('FAR-');
+    expect(stored.length).toBe(half);
+    expect(stored.at(-1)).toMatchObject({ product_code: `FAR-${half - 1}`, name: `Second ${half - 1}`, current_stock: 2 * half - 1 });
+  });
+
   it('writes nothing from a file with bad rows and names each row, field and reason', async () => {
     const csv = 'product_code,name,current_stock,unit_cost\nBAD-1,Good,1,1\nBAD-2,Bad stock,lots,1\n,No key,1,1\nBAD-4,Bad cost,1,1.234\n';
     const result = await upload({ file: { name: 'bad.csv', content: csv }, mapping: productMapping });
@@ -98,6 +109,15 @@ describe.each(backends)('file import on %s', (backend) => {
     const result = await upload(request as Upload);
     expect(result.status).toBe(400);
     expect(String(result.json.error)).toContain(message);
+  });
+
+  it('refuses an import whose entity key is not a unique key of its table, and writes nothing', async () => {
+    const entity = { table: 'products', key: ['name'], field_mappings: { product_code: 'code', name: 'name' } };
+    expect((await server.request('/api/yaml/update-entity/', { token, body: { entity_name: 'by_name', config: entity } })).status).toBe(200);
+    const result = await upload({ file: { name: 'n.csv', content: 'code,name\nUNQ-1,Same name\n' }, mapping: { entities: { by_name: { field_mappings: entity.field_mappings } } }, entityType: 'by_name' });
+    expect(result.status).toBe(400);
+    expect(result.json.error).toBe('Invalid configuration: the entity key is not a unique key of its table.');
+    expect(await products('UNQ-')).toEqual([]);
   });
 
   it('refuses a file over the upload cap with 413 and writes nothing', async () => {

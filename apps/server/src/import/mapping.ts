@@ -28,3 +28,20 @@ export function applyMapping(source: unknown, fieldMappings: FieldMappings): Rec
   }
   return mapped;
 }
+
+/**
+ * applyMapping for the records of a CSV file, compiled once from its header: a CSV record is flat,
+ * so a path names a column (the last of that name, as when the record was an object) or nothing.
+ */
+export function csvMapper(header: string[], fieldMappings: FieldMappings): (fields: string[]) => Record<string, unknown> {
+  const columnOf = new Map(header.map((name, at) => [name, at]));
+  const reads = Object.entries(fieldMappings).flatMap(([target, path]) => {
+    const at = columnOf.get(path);
+    return at === undefined ? [] : [{ target, at }];
+  });
+  return (fields) => {
+    const mapped: Record<string, unknown> = {};
+    for (const { target, at } of reads) mapped[target] = fields[at];
+    return mapped;
+  };
+}

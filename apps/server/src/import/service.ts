@@ -1,23 +1,31 @@
 // Imports a CSV or JSON file into an inventory entity's table through a mapping: streamed, every
-// row type-checked, upserted on the entity key in batches inside ONE transaction, so a file with a
-// bad row writes nothing and a second import of the same file leaves the same data.
+// row type-checked, COPYed in pieces to a staging table and upserted on the entity key from there,
+// all inside ONE transaction, so a file with a bad row writes nothing and a second import of the
+// same file leaves the same data (docs/adr/0008-file-import.md).
 import { Transform, type Readable } from 'node:stream';
-import type { Kysely } from 'kysely';
 import { type ColumnDefinition, type FieldType, LOGGED_FILE_CONTENT_MAX_BYTES, MAX_REPORTED_ROW_ERRORS, type ImportLogEntry, type ImportResult, type ProductConfig, type RowError } from '@stockwise/contract';
-import type { Database } from '../db/schema.ts';
+import type { AppDatabase } from '../db/database.ts';
 import { AppError, validationError } from '../http/errors.ts';
-import { compileRowParser, withIdColumn, type RowValues } from '../tables/columns.ts';
+import { compileRowParser, isReadOnly, withIdColumn, type RowValues } from '../tables/columns.ts';
 import { findCatalogueEntry } from '../tables/repo.ts';
 import { asRowDataError } from '../tables/service.ts';
-import { applyMapping, resolveEntityMapping } from './mapping.ts';
-import { FileFormatError, fileKindOf, readRecords } from './parse.ts';
+import { resolveEntityMapping } from './mapping.ts';
+import { FileFormatError, fileKindOf, readMappedRecords } from './parse.ts';
 import * as repo from './repo.ts';
 
-const ROWS_PER_BATCH = 5000;
+// Rows reach the database in pieces of about this many bytes of COPY text, each upserted while
+// the next is parsed; PGlite reads a piece whole into its memory.
+const PIECE_BYTES = 2 << 20;
+// Savepoints that wrote hold sub-transaction ids; past 64 in one transaction PostgreSQL's snapshots
+// overflow their cache and every other session's visibility checks slow down until the commit.
+const MAX_SAVEPOINTS = 48;
+
+/** Rows of the file on their way to the staging table, as COPY text in chunks. */
+type Piece = { chunks: Buffer[]; bytes: number; fieldSets: Set<string>; keys: Set<unknown>; repeatsKey: boolean };
 
 export type ImportProgress = { rowsDone: number; bytesDone: number; bytesTotal: number | null; fileName: string; mappingName: string; entityType: string; startedAt: Date };
 export type ImportContext = {
-  db: Kysely<Database>;
+  database: AppDatabase;
   loadConfig: () => Promise<ProductConfig>;
   /** Live progress of imports running in this process (the log row is written at start and end). */
   progress: Map<string, ImportProgress>;
@@ -65,7 +73,7 @@ async function resolveTarget(ctx: ImportContext, request: ImportRequest) {
   if (!entity) throw validationError(`No mapping found for entity type: ${request.entityType}`);
   const mapping = resolveEntityMapping(request.mappingConfig, request.entityType);
   if (!mapping.ok) throw validationError(mapping.message);
-  const table = await findCatalogueEntry(ctx.db, entity.table);
+  const table = await findCatalogueEntry(ctx.database.db, entity.table);
   if (!table) throw invalid(`table '${entity.table}' of entity '${entity.name}' does not exist.`);
   const known = new Set(['id', ...table.columns.map((c) => c.key)]);
   const unknownTarget = Object.keys(mapping.fieldMappings).find((field) => !known.has(field));
@@ -101,7 +109,14 @@ function observeBytes(progress: ImportProgress) {
   return { transform, fileContent: () => (progress.bytesDone < LOGGED_FILE_CONTENT_MAX_BYTES ? Buffer.concat(head).toString('utf8') : null) };
 }
 
-const keyOf = (row: RowValues, keyColumns: string[]) => JSON.stringify(keyColumns.map((k) => row[k] ?? null));
+// COPY text format: tab-separated, \N for NULL, and backslash escapes for these four characters.
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+const copyText = (value: RowValues[string] | undefined) => {
+  if (value === null || value === undefined) return '\\N';
+  if (typeof value === 'string') return /[\\\n\r\t]/.test(value) ? value.replace(/[\\\n\r\t]/g, (c) => COPY_ESCAPES[c] as string) : value;
+  if (typeof value === 'boolean') return value ? 't' : 'f';
+  return String(value);
+};
 
 export async function importFile(ctx: ImportContext, request: ImportRequest): Promise<ImportResult> {
   const kind = fileKindOf(request.fileName, request.mimeType);
@@ -119,58 +134,48 @@ export async function importFile(ctx: ImportContext, request: ImportRequest): Pr
     startedAt: new Date(),
   };
   ctx.progress.set(request.importId, progress);
-  await repo.insertImportLog(ctx.db, { id: request.importId, fileName: request.fileName, mappingName: request.mappingName, entityType: request.entityType, bytesTotal: request.bytesTotal, createdBy: request.userId });
+  await repo.insertImportLog(ctx.database.db, { id: request.importId, fileName: request.fileName, mappingName: request.mappingName, entityType: request.entityType, bytesTotal: request.bytesTotal, createdBy: request.userId });
   const observed = observeBytes(progress);
   const counts = { rows: 0, inserted: 0, updated: 0, duplicates: 0 };
   const rowErrors: RowError[] = [];
   let rowErrorCount = 0;
   const finish = (outcome: { status: 'success' | 'error'; details: object; errorMessage: string | null }) =>
-    repo.finishImportLog(ctx.db, request.importId, { ...outcome, fileContent: observed.fileContent(), rowsDone: progress.rowsDone, bytesDone: progress.bytesDone });
-  try {
-    await ctx.db.transaction().execute(async (trx) => {
-      let batch = new Map<string, RowValues>();
-      // One batch is written while the next is parsed: the database and the parser work at once.
-      let writing: Promise<void> = Promise.resolve();
-      const write = async (rows: RowValues[]) => {
-        // Rows carry only the fields their record had: a missing field keeps its default on
-        // insert and its stored value on update, so group rows by the columns they fill.
-        const groups = new Map<string, RowValues[]>();
-        for (const row of rows) {
-          const columnsKey = Object.keys(row).sort().join(',');
-          const group = groups.get(columnsKey);
-          if (group) group.push(row);
-          else groups.set(columnsKey, [row]);
-        }
-        for (const [columnsKey, group] of groups) {
-          const written = await asRowDataError(() => repo.upsertRows(trx, { ...target, columns: columnsKey.split(',') }, group));
-          counts.inserted += written.inserted;
-          counts.updated += written.updated;
-        }
-      };
-      const flush = async () => {
-        await writing;
-        if (rowErrorCount === 0 && batch.size) {
-          const rows = [...batch.values()];
-          writing = write(rows);
-          // Settled here so a failed write is not an unhandled rejection before the next flush awaits it.
-          writing.catch(() => {});
-        }
-        batch = new Map();
-      };
-      const source = request.file.pipe(observed.transform);
-      request.file.once('error', (error) => source.destroy(error));
-      for await (const record of readRecords(source, kind)) {
+    repo.finishImportLog(ctx.database.db, request.importId, { ...outcome, fileContent: observed.fileContent(), rowsDone: progress.rowsDone, bytesDone: progress.bytesDone });
+  const staged = { ...target, columns: target.columns.filter((c) => !isReadOnly(target.typeOf(c))) };
+  const stagedColumns = [repo.STAGING_ROW, repo.STAGING_FIELDS, ...staged.columns];
+  const [firstKey] = target.keyColumns;
+  const keyOf = target.keyColumns.length === 1 && firstKey ? (values: RowValues) => values[firstKey] : (values: RowValues) => JSON.stringify(target.keyColumns.map((k) => values[k]));
+
+  // The file as pieces of COPY text, each line led by its row number and which columns it fills
+  // ('1' or '0' per column: rows that fill different columns are upserted apart). Each batch of
+  // records becomes bytes at once: held as strings until the piece is sent, a million rows' worth
+  // of small strings kept the garbage collector busy for seconds.
+  const pieces = async function* (): AsyncGenerator<Piece> {
+    const source = request.file.pipe(observed.transform);
+    request.file.once('error', (error) => source.destroy(error));
+    let piece: Piece = { chunks: [], bytes: 0, fieldSets: new Set(), keys: new Set(), repeatsKey: false };
+    for await (const records of readMappedRecords(source, kind, fieldMappings)) {
+      let text = '';
+      for (const record of records) {
         counts.rows += 1;
-        progress.rowsDone = counts.rows;
         try {
-          if (typeof record.value !== 'object' || record.value === null || Array.isArray(record.value)) throw validationError('The record is not an object.');
-          const values = parseRow(applyMapping(record.value, fieldMappings), 'create');
+          if (!record.fields) throw validationError('The record is not an object.');
+          const values = parseRow(record.fields, 'create');
           const missingKey = target.keyColumns.find((k) => values[k] === null || values[k] === undefined);
           if (missingKey) throw validationError(`${missingKey}: The key is missing.`, { [missingKey]: ['The key is missing.'] });
-          const key = keyOf(values, target.keyColumns);
-          // A key repeated in the file: the later row wins, as it would in a second import.
-          if (batch.has(key)) counts.duplicates += 1;
-          batch.set(key, values);
+          // A file with a bad row writes nothing: from the first one on, rows are only checked.
+          if (rowErrorCount) continue;
+          let fields = '';
+          let line = '';
+          for (const column of staged.columns) {
+            fields += column in values ? '1' : '0';
+            line += `\t${copyText(values[column])}`;
+          }
+          piece.fieldSets.add(fields);
+          const key = keyOf(values);
+          if (piece.keys.has(key)) piece.repeatsKey = true;
+          else piece.keys.add(key);
+          text += `${record.row}\t${fields}${line}\n`;
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
           rowErrorCount += 1;
@@ -180,13 +185,60 @@ export async function importFile(ctx: ImportContext, request: ImportRequest): Pr
             else rowErrors.push({ row: record.row, field: null, reason: error.message });
           }
         }
-        if (batch.size >= ROWS_PER_BATCH) await flush();
       }
+      progress.rowsDone = counts.rows;
+      if (text) {
+        const chunk = Buffer.from(text);
+        piece.chunks.push(chunk);
+        piece.bytes += chunk.length;
+      }
+      if (piece.bytes >= PIECE_BYTES) {
+        yield piece;
+        piece = { chunks: [], bytes: 0, fieldSets: new Set(), keys: new Set(), repeatsKey: false };
+      }
+    }
+    if (piece.bytes && !rowErrorCount) yield piece;
+  };
+
+  try {
+    await repo.inImportTransaction(ctx.database, async (session) => {
+      // Held until commit or rollback: a log row still "running" whose lock is free belongs to a dead import.
+      await session.run(repo.lockImport(request.importId));
+      for (const statement of repo.createStagingTables(staged)) await session.run(statement);
+      await session.run(repo.checkKeyIsUnique(staged));
+      let insertFirst = true;
+      let savepoints = 0;
+      // While every piece goes in as plain INSERTs, no key of a piece was stored before, not even by
+      // an earlier piece: the file's distinct keys are the pieces' distinct keys, added up.
+      let newKeys = 0;
+      const write = async (piece: Piece) => {
+        await session.copyIn(stagedColumns, piece.chunks);
+        const tryInsert = insertFirst && savepoints < MAX_SAVEPOINTS;
+        const written = await repo.upsertStagedRows(session, staged, { fieldSets: [...piece.fieldSets], repeatsKey: piece.repeatsKey, insertFirst: tryInsert });
+        counts.inserted += written.inserted;
+        newKeys += piece.keys.size;
+        if (tryInsert) savepoints += 1;
+        // A file that meets stored keys likely meets more: the rest goes straight to upserts.
+        if (written.conflicted) insertFirst = false;
+      };
+      // One piece is written while the next is parsed: the database and the parser work at once.
+      let writing: Promise<void> = Promise.resolve();
+      for await (const piece of pieces()) {
+        await writing;
+        if (rowErrorCount) continue;
+        writing = asRowDataError(() => write(piece));
+        // Settled here so a failed write is not an unhandled rejection before the next piece awaits it.
+        writing.catch(() => {});
+      }
+      await writing;
       if (request.isTruncated()) throw tooLarge();
       if (counts.rows === 0) throw validationError('The file has no records to import.');
-      await flush();
-      await writing;
       if (rowErrorCount) throw new ImportRowsError(rowErrors.slice(0, MAX_REPORTED_ROW_ERRORS), rowErrorCount);
+      const distinct = insertFirst ? newKeys : await repo.countStagedKeys(session, staged.keyColumns);
+      // A key repeated in the file: the later row wins, as it would in a second import.
+      counts.duplicates = counts.rows - distinct;
+      // Without columns besides the key, a key already stored is left as it was: not an update.
+      counts.updated = staged.columns.some((c) => !staged.keyColumns.includes(c)) ? distinct - counts.inserted : 0;
     });
   } catch (error) {
     // A cut-off upload also breaks the last record: the size limit is the real reason.
@@ -250,8 +302,8 @@ export function presentImportLog(row: LogRow, live: ImportProgress | undefined):
 /** A "running" import that no process is running any more (it crashed) is closed as failed. */
 async function settleAbandoned<T extends { id: string; status: string }>(ctx: ImportContext, row: T, reload: () => Promise<T | undefined>): Promise<T> {
   if (row.status !== 'running' || ctx.progress.has(row.id)) return row;
-  if (!(await repo.importLockIsFree(ctx.db, row.id))) return row;
-  await repo.failInterruptedImport(ctx.db, row.id);
+  if (!(await repo.importLockIsFree(ctx.database.db, row.id))) return row;
+  await repo.failInterruptedImport(ctx.database.db, row.id);
   return (await reload()) ?? row;
 }
 
@@ -275,15 +327,15 @@ const presentLiveImport = (id: string, live: ImportProgress): ImportLogEntry => 
 export async function getImportLog(ctx: ImportContext, id: string): Promise<ImportLogEntry> {
   const live = ctx.progress.get(id);
   if (live) return presentLiveImport(id, live);
-  const load = () => (/^[0-9a-f-]{36}$/i.test(id) ? repo.findImportLog(ctx.db, id) : Promise.resolve(undefined));
+  const load = () => (/^[0-9a-f-]{36}$/i.test(id) ? repo.findImportLog(ctx.database.db, id) : Promise.resolve(undefined));
   const row = await load();
   if (!row) throw new AppError('not_found', `Import '${id}' not found.`);
   return presentImportLog(await settleAbandoned(ctx, row, load), ctx.progress.get(id));
 }
 
 export async function listImportLogs(ctx: ImportContext) {
-  const rows = await repo.listImportLogs(ctx.db, 50);
+  const rows = await repo.listImportLogs(ctx.database.db, 50);
   const settled = [];
-  for (const row of rows) settled.push(await settleAbandoned(ctx, row, () => repo.findImportLog(ctx.db, row.id)));
+  for (const row of rows) settled.push(await settleAbandoned(ctx, row, () => repo.findImportLog(ctx.database.db, row.id)));
   return settled.map((row) => presentImportLog(row, ctx.progress.get(row.id)));
 }

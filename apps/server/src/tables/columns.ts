@@ -86,32 +86,6 @@ function columnType(column: ColumnDefinition): RawBuilder<unknown> {
   }
 }
 
-/** The array type that carries a column's values in one bound parameter (bulk writes through unnest). */
-export function arrayTypeOf(type: FieldType): RawBuilder<unknown> {
-  switch (type) {
-    case 'CharField':
-    case 'EmailField':
-    case 'TextField':
-      return sql`text[]`;
-    case 'IntegerField':
-      return sql`int4[]`;
-    case 'DecimalField':
-      return sql`numeric[]`;
-    case 'DateField':
-      return sql`date[]`;
-    case 'DateTimeField':
-      return sql`timestamptz[]`;
-    case 'BooleanField':
-      return sql`bool[]`;
-    case 'ForeignKey':
-    case 'AutoField':
-      return sql`int8[]`;
-    case 'query':
-    case 'nestedTable':
-      throw new Error(`${type} has no stored column`);
-  }
-}
-
 /** The column clause of CREATE TABLE, or null for virtual fields. `relatedEncoded` resolves FK targets. */
 export function columnDdl(column: ColumnDefinition, relatedEncoded: (tableName: string) => string): RawBuilder<unknown> | null {
   if (isVirtual(column.type)) return null;
