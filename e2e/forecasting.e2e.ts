@@ -75,6 +75,8 @@ async function pickProduct(page: Page, code: string): Promise<void> {
 }
 
 const chart = (page: Page) => page.getByTestId('forecast-chart');
+/** The two history lines (one SVG path each) and the two forecast lines (Recharts series). */
+const lineSelector = '.history-line, .recharts-line-curve';
 
 describe('forecasting screen', () => {
   it('finds a product beyond the first 50 by its code and shows the chart with bands and its stockout', async () => {
@@ -93,7 +95,7 @@ describe('forecasting screen', () => {
     expect(await chart(page).locator('.stock-band path.recharts-area-area').count()).toBe(1);
     expect(await chart(page).locator('.sales-band path.recharts-area-area').getAttribute('d')).toMatch(/^M[\d.]+,[\d.]+L/);
     // Actual and forecast lines and the forecast start line.
-    expect(await chart(page).locator('.recharts-line-curve').count()).toBe(4);
+    expect(await chart(page).locator(lineSelector).count()).toBe(4);
     expect(await chart(page).getByText('Forecast starts').count()).toBe(2);
 
     // The stockout marker, labelled with its date.
@@ -136,18 +138,53 @@ describe('forecasting screen', () => {
     await openForecasting(page);
     await pickProduct(page, first.styleCode);
     await page.getByRole('group', { name: `Sales and stock chart for ${first.styleCode}` }).waitFor();
-    const pathsOfFirst = await chart(page).locator('.recharts-line-curve').evaluateAll((paths) => paths.map((path) => path.getAttribute('d')));
+    const pathsOfFirst = await chart(page).locator(lineSelector).evaluateAll((paths) => paths.map((path) => path.getAttribute('d')));
     const labelsOfFirst = await chart(page).locator('.zero-crossing text').allTextContents();
 
     await pickProduct(page, second.styleCode);
     await page.getByRole('group', { name: `Sales and stock chart for ${second.styleCode}` }).waitFor();
     expect(await page.getByTestId('forecast-loading').count()).toBe(0);
-    const pathsOfSecond = await chart(page).locator('.recharts-line-curve').evaluateAll((paths) => paths.map((path) => path.getAttribute('d')));
+    const pathsOfSecond = await chart(page).locator(lineSelector).evaluateAll((paths) => paths.map((path) => path.getAttribute('d')));
     expect(pathsOfSecond).toHaveLength(4);
     expect(pathsOfSecond).not.toEqual(pathsOfFirst);
     const labelsOfSecond = await chart(page).locator('.zero-crossing text').allTextContents();
     expect(labelsOfSecond.join(' | ')).toContain(dayFormat.format(Date.parse(`${second.firstStockout}T00:00:00Z`)));
     expect(labelsOfSecond).not.toEqual(labelsOfFirst);
+  });
+
+  it('reads a day under the pointer or with the arrow keys, in both charts at once', async () => {
+    const { page } = browser;
+    const target = reportProducts[0]!;
+    await openForecasting(page);
+    await pickProduct(page, target.styleCode);
+    await page.getByRole('group', { name: `Sales and stock chart for ${target.styleCode}` }).waitFor();
+    const forecast = await apiGet<{ historical: { sales: { ds: string; y: number }[]; stock: { ds: string; stock_level: number }[] }; forecast: { sales: { ds: string; yhat: number }[] } }>(`/forecasting/forecasts/${encodeURIComponent(target.styleCode)}`);
+    const readouts = chart(page).locator('.day-readout [role="status"]');
+    const fullDay = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+    const units = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
+
+    // The pointer a third of the way across the sales chart: a history day, shown in both charts.
+    const area = (await chart(page).locator('.sales-chart .day-readout rect').boundingBox())!;
+    await page.mouse.move(area.x + area.width / 3, area.y + area.height / 2);
+    await expect.poll(() => readouts.count()).toBe(2);
+    const shownDay = (await readouts.first().locator('div').first().textContent())!;
+    const day = forecast.historical.sales.find((row) => fullDay.format(Date.parse(`${row.ds}T00:00:00Z`)) === shownDay)!;
+    expect(day).toBeDefined();
+    expect(await readouts.first().textContent()).toContain(`Actual sales: ${units.format(day.y)}`);
+    const stockOfDay = forecast.historical.stock.find((row) => row.ds === day.ds);
+    if (stockOfDay) expect(await readouts.nth(1).textContent()).toContain(`Actual stock: ${units.format(stockOfDay.stock_level)}`);
+    await page.mouse.move(area.x + area.width / 3, area.y - 40);
+    await expect.poll(() => readouts.count()).toBe(0);
+
+    // Keyboard: focus the sales chart, End = the last forecast day, ArrowLeft = the day before.
+    await chart(page).getByRole('application', { name: /Daily sales chart/ }).focus();
+    await page.keyboard.press('End');
+    await page.keyboard.press('ArrowLeft');
+    const dayBeforeLast = forecast.forecast.sales.at(-2)!;
+    expect(await readouts.first().locator('div').first().textContent()).toBe(fullDay.format(Date.parse(`${dayBeforeLast.ds}T00:00:00Z`)));
+    expect(await readouts.first().textContent()).toContain(`Forecast sales: ${units.format(dayBeforeLast.yhat)}`);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => readouts.count()).toBe(0);
   });
 
   it('regenerates the selected product, shows progress to completion and reloads its forecast', async () => {

@@ -2,8 +2,8 @@
 // Sales (a few units a day) and stock (hundreds of units, projected below zero after a stockout)
 // differ by orders of magnitude and in sign; on one chart with two y-axes the bands overlap and a
 // buyer cannot tell which line reads against which axis. Stacked, each has its own zero.
-import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { Area, CartesianGrid, ComposedChart, DefaultZIndexes, Legend, Line, Tooltip, XAxis, YAxis, ZIndexLayer, usePlotArea, useXAxisScale, useYAxisScale } from 'recharts';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent, type MouseEvent } from 'react';
+import { Area, CartesianGrid, ComposedChart, DefaultZIndexes, Line, XAxis, YAxis, ZIndexLayer, usePlotArea, useXAxisInverseScale, useXAxisScale, useYAxisScale } from 'recharts';
 import { useTranslation } from 'react-i18next';
 import { forecastMarks } from '../../api/forecasting.ts';
 import type { ChartRow } from './chart-data.ts';
@@ -45,29 +45,35 @@ const formatValue = (value: unknown): string => {
   return typeof value === 'number' ? numberFormat.format(value) : String(value ?? '');
 };
 
+const actualSalesOf = (row: PlotRow) => row.actualSales;
+const actualStockOf = (row: PlotRow) => row.actualStock;
 const salesBand = (row: PlotRow) => (row.salesLowerBound === null || row.salesUpperBound === null ? null : [row.salesLowerBound, row.salesUpperBound]);
 const stockBand = (row: PlotRow) => (row.stockLowerBound === null || row.stockUpperBound === null ? null : [row.stockLowerBound, row.stockUpperBound]);
 
 /**
- * After a stockout the projection keeps falling (unmet demand); drawn in full it squashes the
- * history. The axis shows at most half the highest stock below zero and clips the rest.
+ * Round ticks from zero (or below) to the highest value of the given fields. After a stockout the
+ * projection keeps falling (unmet demand); drawn in full it squashes the history, so an axis that
+ * allows negatives shows at most half the highest value below zero and clips the rest. Computed
+ * here because the history lines are not Recharts series (see DailyPath), so Recharts does not see
+ * their values.
  */
-function stockAxis(rows: PlotRow[]): { domain: [number, number]; ticks: number[] } {
+function valueAxis(rows: PlotRow[], fields: (keyof ChartRow)[], allowNegative: boolean): { domain: [number, number]; ticks: number[] } {
   let high = 0;
   let low = 0;
   for (const row of rows) {
-    for (const value of [row.actualStock, row.forecastStock, row.stockUpperBound, row.stockLowerBound]) {
-      if (value === null) continue;
+    for (const field of fields) {
+      const value = row[field];
+      if (typeof value !== 'number') continue;
       if (value > high) high = value;
       if (value < low) low = value;
     }
   }
-  const floor = Math.max(low, -0.5 * Math.max(high, 1));
+  const floor = allowNegative ? Math.max(low, -0.5 * Math.max(high, 1)) : 0;
   const rough = Math.max(high - floor, 1) / 5;
   const magnitude = 10 ** Math.floor(Math.log10(rough));
-  const step = ([1, 2, 2.5, 5, 10].find((factor) => factor * magnitude >= rough) ?? 10) * magnitude;
+  const step = Math.max(1, ([1, 2, 2.5, 5, 10].find((factor) => factor * magnitude >= rough) ?? 10) * magnitude);
   const from = Math.floor(floor / step) * step;
-  const to = Math.ceil(high / step) * step;
+  const to = Math.max(Math.ceil(high / step) * step, from + step);
   const ticks: number[] = [];
   for (let tick = from; tick <= to + step / 2; tick += step) ticks.push(Math.round(tick * 100) / 100);
   return { domain: [from, to], ticks };
@@ -82,7 +88,7 @@ const colors = { actual: '#495057', forecast: '#1c7ed6', band: '#a5d8ff', stock:
 
 /** The line paths of each of the two charts, one string per chart. */
 const drawnPaths = (container: HTMLDivElement | null) =>
-  [...(container?.querySelectorAll('.recharts-wrapper') ?? [])].map((chart) => [...chart.querySelectorAll('.recharts-line-curve')].map((path) => path.getAttribute('d') ?? '').join(' '));
+  [...(container?.querySelectorAll('.recharts-wrapper') ?? [])].map((chart) => [...chart.querySelectorAll('.recharts-line-curve, .history-line')].map((path) => path.getAttribute('d') ?? '').join(' '));
 
 /**
  * Marks the moment the new forecast is on screen (bench/forecast-chart): every chart's paths differ
@@ -116,6 +122,152 @@ function useRenderedMark(container: React.RefObject<HTMLDivElement | null>, rows
 // with Recharts' ReferenceLine/ReferenceDot: those register themselves in the chart's store in an
 // effect without dependencies, so every render removes and re-adds them, and each of those updates
 // recomputes the whole chart (measured: most of a product switch's render time).
+
+type LegendItem = { label: string; color: string; kind: 'line' | 'band' };
+
+/** The series of one chart, above it (HTML: Recharts' legend lists only its own series). */
+function ChartLegend({ items }: { items: LegendItem[] }) {
+  return (
+    <ul className="chart-legend" style={{ display: 'flex', justifyContent: 'center', gap: 20, listStyle: 'none', margin: '4px 0', padding: 0, fontSize: 14 }}>
+      {items.map((item) => (
+        <li key={item.label} style={{ display: 'flex', alignItems: 'center', gap: 6, color: item.kind === 'line' ? item.color : '#495057' }}>
+          <svg width={18} height={10} aria-hidden="true">
+            {item.kind === 'line' ? <line x1={0} x2={18} y1={5} y2={5} stroke={item.color} strokeWidth={2} /> : <rect width={18} height={10} fill={item.color} />}
+          </svg>
+          {item.label}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+type ReadoutItem = [name: string, field: keyof ChartRow | 'salesBand' | 'stockBand', color: string];
+
+/** The day under the pointer or keyboard cursor, shared by both charts so they move together. */
+type HoverStore = { get(): number | null; set(day: number | null): void; subscribe(listener: () => void): () => void };
+function createHoverStore(): HoverStore {
+  let day: number | null = null;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => day,
+    set(next) {
+      if (next === day) return;
+      day = next;
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+const readoutWidth = 230;
+
+/**
+ * The chart's tooltip: a cursor line and the values of the day under the pointer, or of the day
+ * chosen with the arrow keys once the chart has focus (Home/End: first and last day, Escape: hide).
+ * Our own rather than Recharts' Tooltip, whose days come from its series' data, and the history is
+ * not a Recharts series (see DailyPath). Only this layer re-renders as the pointer moves.
+ */
+function DayReadout({ hover, byTime, domain, items, label }: { hover: HoverStore; byTime: Map<number, PlotRow>; domain: [number, number]; items: ReadoutItem[]; label: string }) {
+  const day = useSyncExternalStore(hover.subscribe, hover.get);
+  const xScale = useXAxisScale();
+  const timeAt = useXAxisInverseScale();
+  const plot = usePlotArea();
+  if (!xScale || !timeAt || !plot) return null;
+  const clampDay = (t: number) => Math.min(domain[1], Math.max(domain[0], domain[0] + Math.round((t - domain[0]) / dayMs) * dayMs));
+  const onMouseMove = (event: MouseEvent<SVGRectElement>) => {
+    const svg = event.currentTarget.ownerSVGElement;
+    if (!svg) return;
+    // A time scale inverts to a Date.
+    const time = timeAt(event.clientX - svg.getBoundingClientRect().left);
+    const ms = time instanceof Date ? time.getTime() : time;
+    if (typeof ms === 'number') hover.set(clampDay(ms));
+  };
+  const onKeyDown = (event: KeyboardEvent<SVGRectElement>) => {
+    const current = day ?? domain[1];
+    const next = { ArrowLeft: current - dayMs, ArrowRight: current + dayMs, Home: domain[0], End: domain[1], Escape: null }[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    hover.set(next === null ? null : clampDay(next));
+  };
+  const row = day === null ? undefined : byTime.get(day);
+  const x = row ? xScale(row.t) : undefined;
+  const lines = row
+    ? items.flatMap(([name, field, color]) => {
+        const value = field === 'salesBand' ? salesBand(row) : field === 'stockBand' ? stockBand(row) : row[field];
+        return value === null ? [] : [{ name, color, text: formatValue(value) }];
+      })
+    : [];
+  const boxX = x === undefined ? 0 : x + 12 + readoutWidth > plot.x + plot.width ? x - 12 - readoutWidth : x + 12;
+  return (
+    <ZIndexLayer zIndex={DefaultZIndexes.label + 1}>
+      <g className="day-readout">
+        {x !== undefined ? <line x1={x} x2={x} y1={plot.y} y2={plot.y + plot.height} stroke="#adb5bd" /> : null}
+        {row && x !== undefined ? (
+          <foreignObject x={boxX} y={plot.y + 8} width={readoutWidth} height={plot.height - 8} pointerEvents="none">
+            <div role="status" style={{ display: 'inline-block', background: '#fff', border: '1px solid #ced4da', borderRadius: 4, padding: '6px 10px', fontSize: 13 }}>
+              <div style={{ fontWeight: 600, marginBottom: 2 }}>{dayFormat.format(row.t)}</div>
+              {lines.map((line) => (
+                <div key={line.name}>
+                  <span style={{ color: line.color }}>●</span> {line.name}: {line.text}
+                </div>
+              ))}
+            </div>
+          </foreignObject>
+        ) : null}
+        <rect
+          x={plot.x}
+          y={plot.y}
+          width={plot.width}
+          height={plot.height}
+          fill="transparent"
+          tabIndex={0}
+          role="application"
+          aria-label={label}
+          onMouseMove={onMouseMove}
+          onMouseLeave={() => hover.set(null)}
+          onKeyDown={onKeyDown}
+          onBlur={() => hover.set(null)}
+        />
+      </g>
+    </ZIndexLayer>
+  );
+}
+
+/**
+ * A daily history (two years: ~730 points) as one SVG path from the axes' scales. As a Recharts
+ * Line it cost most of the chart's render time: Recharts keeps a label entry, a tooltip entry and
+ * band-size bookkeeping per point whether or not they are shown. Hovering still works: the chart's
+ * own readout (DayReadout) covers every day.
+ */
+function DailyPath({ rows, valueOf, className, stroke, strokeWidth }: { rows: PlotRow[]; valueOf: (row: PlotRow) => number | null; className: string; stroke: string; strokeWidth: number }) {
+  const xScale = useXAxisScale();
+  const yScale = useYAxisScale();
+  const d = useMemo(() => {
+    if (!xScale || !yScale) return '';
+    const parts: string[] = [];
+    let drawing = false;
+    for (const row of rows) {
+      const value = valueOf(row);
+      const x = value === null ? undefined : xScale(row.t);
+      const y = value === null ? undefined : yScale(value);
+      if (x === undefined || y === undefined) {
+        drawing = false;
+        continue;
+      }
+      parts.push(`${drawing ? 'L' : 'M'}${x.toFixed(1)},${y.toFixed(1)}`);
+      drawing = true;
+    }
+    return parts.join('');
+  }, [rows, valueOf, xScale, yScale]);
+  return (
+    <ZIndexLayer zIndex={DefaultZIndexes.line}>
+      <path className={`history-line ${className}`} d={d} fill="none" stroke={stroke} strokeWidth={strokeWidth} />
+    </ZIndexLayer>
+  );
+}
 
 /** The dashed vertical line where the forecast starts, with its label. */
 function ForecastStartLine({ at, label }: { at: number; label: string }) {
@@ -203,7 +355,8 @@ export const ForecastChart = memo(function ForecastChart({ rows, forecastStart, 
     const has = (key: keyof ChartRow) => plotRows.filter((row) => row[key] !== null);
     return { actualSales: has('actualSales'), forecastSales: has('forecastSales'), actualStock: has('actualStock'), forecastStock: has('forecastStock') };
   }, [plotRows]);
-  const stockScale = useMemo(() => stockAxis(plotRows), [plotRows]);
+  const salesScale = useMemo(() => valueAxis(plotRows, ['actualSales', 'forecastSales', 'salesUpperBound', 'salesLowerBound'], false), [plotRows]);
+  const stockScale = useMemo(() => valueAxis(plotRows, ['actualStock', 'forecastStock', 'stockUpperBound', 'stockLowerBound'], true), [plotRows]);
   const { element: container, width, measure } = useMeasuredContainer();
   useRenderedMark(container, plotRows, styleCode);
 
@@ -220,64 +373,62 @@ export const ForecastChart = memo(function ForecastChart({ rows, forecastStart, 
     />
   );
   const byTime = useMemo(() => new Map(plotRows.map((row) => [row.t, row])), [plotRows]);
-  const tooltipFor = (items: [string, keyof ChartRow | 'salesBand' | 'stockBand', string][]) => (
-    <Tooltip
-      isAnimationActive={false}
-      content={({ active, label }) => {
-        const row = typeof label === 'number' ? byTime.get(label) : undefined;
-        if (!active || !row) return null;
-        const lines = items
-          .map(([name, key, color]) => {
-            const value = key === 'salesBand' ? salesBand(row) : key === 'stockBand' ? stockBand(row) : row[key];
-            return value === null ? null : { name, color, text: formatValue(value) };
-          })
-          .filter((line) => line !== null);
-        return (
-          <div style={{ background: '#fff', border: '1px solid #ced4da', borderRadius: 4, padding: '6px 10px', fontSize: 13 }}>
-            <div style={{ fontWeight: 600, marginBottom: 2 }}>{dayFormat.format(row.t)}</div>
-            {lines.map((line) => (
-              <div key={line.name}>
-                <span style={{ color: line.color }}>●</span> {line.name}: {line.text}
-              </div>
-            ))}
-          </div>
-        );
-      }}
-    />
-  );
+  const [hover] = useState(createHoverStore);
+  const salesReadout: ReadoutItem[] = [
+    [t('forecasting.chart.actualSales'), 'actualSales', colors.actual],
+    [t('forecasting.chart.forecastSales'), 'forecastSales', colors.forecast],
+    [t('forecasting.chart.salesBand'), 'salesBand', colors.forecast],
+  ];
+  const stockReadout: ReadoutItem[] = [
+    [t('forecasting.chart.actualStock'), 'actualStock', colors.stock],
+    [t('forecasting.chart.forecastStock'), 'forecastStock', colors.stockForecast],
+    [t('forecasting.chart.stockBand'), 'stockBand', colors.stockForecast],
+  ];
 
   return (
     <div ref={measure} role="group" aria-label={t('forecasting.chart.ariaLabel', { code: styleCode })} data-testid="forecast-chart">
       <div style={{ fontSize: 14, fontWeight: 600, marginLeft: 8 }}>{t('forecasting.chart.salesTitle')}</div>
+      <ChartLegend
+        items={[
+          { label: t('forecasting.chart.actualSales'), color: colors.actual, kind: 'line' },
+          { label: t('forecasting.chart.forecastSales'), color: colors.forecast, kind: 'line' },
+          { label: t('forecasting.chart.salesBand'), color: colors.band, kind: 'band' },
+        ]}
+      />
       {width > 0 ? (
         <>
-      <ComposedChart syncId="forecast" syncMethod="value" margin={chartMargin} width={width} height={chartHeight} className="sales-chart">
+      <ComposedChart margin={chartMargin} width={width} height={chartHeight} className="sales-chart">
         <CartesianGrid strokeDasharray="3 3" stroke="#e9ecef" />
         {xAxis}
-        <YAxis tick={axisTick} interval={0} width={56} allowDecimals={false} />
-        {tooltipFor([[t('forecasting.chart.actualSales'), 'actualSales', colors.actual], [t('forecasting.chart.forecastSales'), 'forecastSales', colors.forecast], [t('forecasting.chart.salesBand'), 'salesBand', colors.forecast]])}
-        <Legend verticalAlign="top" height={28} />
+        <YAxis tick={axisTick} interval={0} width={56} domain={salesScale.domain} ticks={salesScale.ticks} />
         <Area className="sales-band" data={series.forecastSales} dataKey={salesBand} name={t('forecasting.chart.salesBand')} stroke="none" fill={colors.band} fillOpacity={0.6} isAnimationActive={false} activeDot={false} connectNulls={false} />
-        <Line data={series.actualSales} dataKey="actualSales" name={t('forecasting.chart.actualSales')} stroke={colors.actual} strokeWidth={1} dot={false} activeDot={false} isAnimationActive={false} connectNulls={false} />
+        <DailyPath rows={series.actualSales} valueOf={actualSalesOf} className="actual-sales" stroke={colors.actual} strokeWidth={1} />
         <Line className="sales-forecast" data={series.forecastSales} dataKey="forecastSales" name={t('forecasting.chart.forecastSales')} stroke={colors.forecast} strokeWidth={2} dot={false} activeDot={false} isAnimationActive={false} connectNulls={false} />
         <ForecastStartLine at={start} label={t('forecasting.chart.forecastStart')} />
+        <DayReadout hover={hover} byTime={byTime} domain={domain} items={salesReadout} label={t('forecasting.chart.salesReadout')} />
       </ComposedChart>
       <div style={{ fontSize: 14, fontWeight: 600, marginLeft: 8, marginTop: 8 }}>{t('forecasting.chart.stockTitle')}</div>
-      <ComposedChart syncId="forecast" syncMethod="value" margin={chartMargin} width={width} height={chartHeight} className="stock-chart">
+      <ChartLegend
+        items={[
+          { label: t('forecasting.chart.actualStock'), color: colors.stock, kind: 'line' },
+          { label: t('forecasting.chart.forecastStock'), color: colors.stockForecast, kind: 'line' },
+          { label: t('forecasting.chart.stockBand'), color: colors.stockBand, kind: 'band' },
+        ]}
+      />
+      <ComposedChart margin={chartMargin} width={width} height={chartHeight} className="stock-chart">
         <CartesianGrid strokeDasharray="3 3" stroke="#e9ecef" />
         {xAxis}
-        <YAxis tick={axisTick} interval={0} width={56} allowDecimals={false} domain={stockScale.domain} ticks={stockScale.ticks} allowDataOverflow />
-        {tooltipFor([[t('forecasting.chart.actualStock'), 'actualStock', colors.stock], [t('forecasting.chart.forecastStock'), 'forecastStock', colors.stockForecast], [t('forecasting.chart.stockBand'), 'stockBand', colors.stockForecast]])}
-        <Legend verticalAlign="top" height={28} />
+        <YAxis tick={axisTick} interval={0} width={56} domain={stockScale.domain} ticks={stockScale.ticks} allowDataOverflow />
         <Area className="stock-band" data={series.forecastStock} dataKey={stockBand} name={t('forecasting.chart.stockBand')} stroke="none" fill={colors.stockBand} fillOpacity={0.7} isAnimationActive={false} activeDot={false} connectNulls={false} />
-        <Line data={series.actualStock} dataKey="actualStock" name={t('forecasting.chart.actualStock')} stroke={colors.stock} strokeWidth={1.5} dot={false} activeDot={false} isAnimationActive={false} connectNulls={false} />
+        <DailyPath rows={series.actualStock} valueOf={actualStockOf} className="actual-stock" stroke={colors.stock} strokeWidth={1.5} />
         <Line className="stock-forecast" data={series.forecastStock} dataKey="forecastStock" name={t('forecasting.chart.forecastStock')} stroke={colors.stockForecast} strokeWidth={2} dot={false} activeDot={false} isAnimationActive={false} connectNulls={false} />
         <ZeroLineAndCrossings crossings={crossings} />
         <ForecastStartLine at={start} label={t('forecasting.chart.forecastStart')} />
+        <DayReadout hover={hover} byTime={byTime} domain={domain} items={stockReadout} label={t('forecasting.chart.stockReadout')} />
       </ComposedChart>
         </>
       ) : (
-        <div style={{ height: 2 * chartHeight + 30 }} />
+        <div style={{ height: 2 * chartHeight }} />
       )}
     </div>
   );
