@@ -1,4 +1,4 @@
-// Streams the records of an uploaded file, mapped: CSV through our strict reader (csv.ts), JSON (an
+// Streams the records of an uploaded file, mapped: CSV through papaparse (csv.ts), JSON (an
 // array of objects, or an object holding one) through stream-json. Nothing is read whole into
 // memory. Records come in batches (one per chunk of the file), which keeps the per-record cost of
 // async iteration out of million-row files.
