@@ -81,8 +81,20 @@ function valueAxis(rows: PlotRow[], fields: (keyof ChartRow)[], allowNegative: b
 
 const chartHeight = 260;
 // Every tick is shown (quarters on the time axis, a handful of round numbers on the value axes): with
-// interval 0 Recharts skips measuring each label in the DOM to thin out overlapping ones.
-const axisTick = { fontSize: 12 };
+// interval 0 Recharts skips measuring each label in the DOM to thin out overlapping ones. Tick
+// labels are plain SVG text: Recharts' own Text measures every word in the DOM to wrap labels that
+// never need wrapping here.
+type TickProps = { x?: number | string; y?: number | string; payload?: { value?: unknown }; textAnchor?: 'start' | 'middle' | 'end' | 'inherit' };
+const tickLabel = (format: (value: number) => string, dy: string) =>
+  function TickLabel({ x, y, payload, textAnchor }: TickProps) {
+    return (
+      <text x={x} y={y} dy={dy} textAnchor={textAnchor} fontSize={12} fill="#666">
+        {typeof payload?.value === 'number' ? format(payload.value) : ''}
+      </text>
+    );
+  };
+const monthTick = tickLabel((value) => monthFormat.format(value), '0.71em');
+const valueTick = tickLabel((value) => numberFormat.format(value), '0.355em');
 const chartMargin = { top: 16, right: 24, bottom: 0, left: 8 };
 const colors = { actual: '#495057', forecast: '#1c7ed6', band: '#a5d8ff', stock: '#2b8a3e', stockForecast: '#e8590c', stockBand: '#ffd8a8', out: '#e03131', maybeOut: '#f08c00' };
 
@@ -202,7 +214,7 @@ function DayReadout({ hover, byTime, domain, items, label }: { hover: HoverStore
     : [];
   const boxX = x === undefined ? 0 : x + 12 + readoutWidth > plot.x + plot.width ? x - 12 - readoutWidth : x + 12;
   return (
-    <ZIndexLayer zIndex={DefaultZIndexes.label + 1}>
+    <ZIndexLayer zIndex={DefaultZIndexes.label}>
       <g className="day-readout">
         {x !== undefined ? <line x1={x} x2={x} y1={plot.y} y2={plot.y + plot.height} stroke="#adb5bd" /> : null}
         {row && x !== undefined ? (
@@ -367,8 +379,7 @@ export const ForecastChart = memo(function ForecastChart({ rows, forecastStart, 
       scale="time"
       domain={domain}
       ticks={ticks}
-      tickFormatter={(value: number) => monthFormat.format(value)}
-      tick={axisTick}
+      tick={monthTick}
       interval={0}
     />
   );
@@ -400,7 +411,7 @@ export const ForecastChart = memo(function ForecastChart({ rows, forecastStart, 
       <ComposedChart margin={chartMargin} width={width} height={chartHeight} className="sales-chart">
         <CartesianGrid strokeDasharray="3 3" stroke="#e9ecef" />
         {xAxis}
-        <YAxis tick={axisTick} interval={0} width={56} domain={salesScale.domain} ticks={salesScale.ticks} />
+        <YAxis tick={valueTick} interval={0} width={56} domain={salesScale.domain} ticks={salesScale.ticks} />
         <Area className="sales-band" data={series.forecastSales} dataKey={salesBand} name={t('forecasting.chart.salesBand')} stroke="none" fill={colors.band} fillOpacity={0.6} isAnimationActive={false} activeDot={false} connectNulls={false} />
         <DailyPath rows={series.actualSales} valueOf={actualSalesOf} className="actual-sales" stroke={colors.actual} strokeWidth={1} />
         <Line className="sales-forecast" data={series.forecastSales} dataKey="forecastSales" name={t('forecasting.chart.forecastSales')} stroke={colors.forecast} strokeWidth={2} dot={false} activeDot={false} isAnimationActive={false} connectNulls={false} />
@@ -418,7 +429,7 @@ export const ForecastChart = memo(function ForecastChart({ rows, forecastStart, 
       <ComposedChart margin={chartMargin} width={width} height={chartHeight} className="stock-chart">
         <CartesianGrid strokeDasharray="3 3" stroke="#e9ecef" />
         {xAxis}
-        <YAxis tick={axisTick} interval={0} width={56} domain={stockScale.domain} ticks={stockScale.ticks} allowDataOverflow />
+        <YAxis tick={valueTick} interval={0} width={56} domain={stockScale.domain} ticks={stockScale.ticks} allowDataOverflow />
         <Area className="stock-band" data={series.forecastStock} dataKey={stockBand} name={t('forecasting.chart.stockBand')} stroke="none" fill={colors.stockBand} fillOpacity={0.7} isAnimationActive={false} activeDot={false} connectNulls={false} />
         <DailyPath rows={series.actualStock} valueOf={actualStockOf} className="actual-stock" stroke={colors.stock} strokeWidth={1.5} />
         <Line className="stock-forecast" data={series.forecastStock} dataKey="forecastStock" name={t('forecasting.chart.forecastStock')} stroke={colors.stockForecast} strokeWidth={2} dot={false} activeDot={false} isAnimationActive={false} connectNulls={false} />
