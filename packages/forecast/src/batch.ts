@@ -47,11 +47,12 @@ export type ForecastPool = {
   close(): Promise<void>;
 };
 
+/** One thread would only add message passing to the work: then it runs on the caller's thread. */
+const startWorkers = (count: number, setup: WorkerSetup): Worker[] =>
+  count > 1 ? Array.from({ length: count }, () => new Worker(new URL('./worker.ts', import.meta.url), { workerData: setup })) : [];
+
 export function createForecastPool(options: PoolOptions = {}): ForecastPool {
-  const workerCount = Math.max(1, options.workers ?? availableParallelism());
-  const setup: WorkerSetup = { background: options.background ?? false };
-  // One thread would only add message passing to the work: it runs on the caller's thread.
-  const workers = workerCount > 1 ? Array.from({ length: workerCount }, () => new Worker(new URL('./worker.ts', import.meta.url), { workerData: setup })) : [];
+  const workers = startWorkers(Math.max(1, options.workers ?? availableParallelism()), { background: options.background ?? false });
   // A worker answers one request at a time: calls take turns.
   let previous: Promise<unknown> = Promise.resolve();
   return {
@@ -68,8 +69,7 @@ export function createForecastPool(options: PoolOptions = {}): ForecastPool {
 
 async function withPool<T>(job: Job, options: BatchOptions): Promise<T> {
   const chunkSize = Math.max(1, options.chunkSize ?? DEFAULT_CHUNK_SIZE);
-  const workerCount = Math.max(1, Math.min(options.workers ?? availableParallelism(), Math.ceil(job.items.length / chunkSize)));
-  const workers = workerCount > 1 ? Array.from({ length: workerCount }, () => new Worker(new URL('./worker.ts', import.meta.url), { workerData: { background: false } satisfies WorkerSetup })) : [];
+  const workers = startWorkers(Math.min(options.workers ?? availableParallelism(), Math.ceil(job.items.length / chunkSize)), { background: false });
   try {
     return (await runBatch(job, workers, options)) as T;
   } finally {
