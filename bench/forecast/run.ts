@@ -123,9 +123,18 @@ function m5ValidationWindow(series: M5Series, k: number): M5Series {
   return { ...series, train: series.train.slice(0, end - M5_HOLDOUT_DAYS), test: series.train.slice(end - M5_HOLDOUT_DAYS, end) };
 }
 
+// A window is scored only with this much history before it: less, and the
+// engine cannot validate a 28-day horizon (three items start 1–2 years before the holdout).
+const M5_MIN_HISTORY_DAYS = 3 * M5_HOLDOUT_DAYS;
+
 export async function benchmarkM5(options: { validation: boolean; windows?: number; withProphet?: boolean }): Promise<Row[]> {
   const windows = options.validation ? Math.max(1, options.windows ?? 1) : 0;
-  const series = windows === 0 ? loadM5() : loadM5().flatMap((s) => Array.from({ length: windows }, (_, k) => m5ValidationWindow(s, k + 1)));
+  const series =
+    windows === 0
+      ? loadM5()
+      : loadM5().flatMap((s) =>
+          Array.from({ length: windows }, (_, k) => m5ValidationWindow(s, k + 1)).filter((window) => window.train.length >= M5_MIN_HISTORY_DAYS),
+        );
   const train = series.map((s) => s.train);
   const test = series.map((s) => s.test);
   const label = `M5 subset${windows > 1 ? ` (validation, ${windows} windows)` : options.validation ? ' (validation)' : ''}`;

@@ -25,6 +25,12 @@ export type EngineOptions = {
    */
   intervalInflation: (level: number) => number;
   /**
+   * Demand comes in whole units: bands are read from the discrete predictive
+   * distribution (`wholeUnitBounds`, ADR 0104) instead of being continuous
+   * quantiles, whose coverage of counts jumps whenever a bound crosses a unit.
+   */
+  wholeUnits: boolean;
+  /**
    * Re-estimate the chosen models on the full history before forecasting. When
    * false, the parameters from the validation fit are reused and only the state
    * recursion is re-run to the end — a few weeks older, several times cheaper.
@@ -54,7 +60,7 @@ export type EngineResult = {
 type Scored = { candidates: Candidate[]; fitted: FittedModel[]; forecasts: Float64Array[]; score: number };
 
 /** Widening given at 80% and 95%, linear in between and constant outside. */
-export function interpolatedInflation(at80: number, at95: number): (level: number) => number {
+function interpolatedInflation(at80: number, at95: number): (level: number) => number {
   return (level) => (level >= 0.95 ? at95 : level <= 0.8 ? at80 : at80 + ((level - 0.8) / 0.15) * (at95 - at80));
 }
 
@@ -107,7 +113,7 @@ export function selectAndForecast(y: Float64Array, candidates: Candidate[], opti
   const errors = validationErrors(y, origins, chosen.forecasts, options.observed);
   const intervals = intervalModel(errors, options.levels, options.intervalInflation, Math.max(options.horizon, validationHorizon));
   const latest = chosen.forecasts[0]!;
-  const validationBands = bandsAround(latest, intervals, options.nonNegative);
+  const validationBands = bandsAround(latest, intervals, options);
   return {
     modelName: finals.length > 1 ? `Combination(${finals.map((fitted) => fitted.name).join(' + ')})` : finals[0]!.name,
     description:
@@ -115,7 +121,7 @@ export function selectAndForecast(y: Float64Array, candidates: Candidate[], opti
         ? `Average of the ${chosen.candidates.length} models that were most accurate on recent history: ${chosen.candidates.map(headline).join('; ')}.`
         : chosen.candidates[0]!.description,
     mean: point,
-    bands: bandsAround(point, intervals, options.nonNegative),
+    bands: bandsAround(point, intervals, options),
     validation: {
       origin: origins[0]!,
       mean: latest,
@@ -202,8 +208,14 @@ function validationErrors(y: Float64Array, origins: number[], forecasts: Float64
   return errors;
 }
 
-/** scale[j] is the error spread at step j + 1; offsets are per level, in units of that spread. */
-type IntervalModel = { scale: Float64Array; offsets: Map<number, [number, number]> };
+/**
+ * Per level, in ascending order: the tail probability left out on each side
+ * (after the conformal correction), the widening, and the continuous band's
+ * offsets in units of the error spread.
+ */
+type LevelModel = { level: number; tail: number; widen: number; offsets: [number, number] };
+/** scale[j] is the error spread at step j + 1; `standardized` holds the sorted errors in units of it. */
+type IntervalModel = { scale: Float64Array; standardized: Float64Array; levels: LevelModel[] };
 
 /**
  * Error spread per step is fitted as scale(h) = a·h^p (p clipped to [0, ½], from
@@ -219,7 +231,8 @@ function intervalModel(errors: number[][], levels: number[], inflation: (level: 
     const rms = Math.sqrt(mean(stepErrors.map((e) => e * e)));
     if (rms > 0) spreads.push({ logStep: Math.log(j + 1), logScale: Math.log(rms), weight: stepErrors.length });
   });
-  if (spreads.length === 0) return { scale: new Float64Array(steps), offsets: new Map(levels.map((level) => [level, [0, 0]])) };
+  const ascending = [...levels].sort((a, b) => a - b);
+  if (spreads.length === 0) return { scale: new Float64Array(steps), standardized: new Float64Array(0), levels: ascending.map((level) => ({ level, tail: 0, widen: 1, offsets: [0, 0] })) };
   let growth = 0;
   if (spreads.length >= 3) {
     const totalWeight = spreads.reduce((sum, s) => sum + s.weight, 0);
@@ -246,32 +259,136 @@ function intervalModel(errors: number[][], levels: number[], inflation: (level: 
   const scale = Float64Array.from({ length: steps }, (_, j) => base * (j + 1) ** growth);
   const sorted = Float64Array.from(standardized.map((z) => (base > 0 ? z / base : 0))).sort();
   const count = sorted.length;
-  const offsets = new Map<number, [number, number]>();
-  for (const level of levels) {
+  const levelModels = ascending.map((level): LevelModel => {
     const tail = (1 - level) / 2;
     const correctedTail = Math.max(0, tail - (1 - tail) / count);
     const widen = inflation(level);
     const lower = Math.min(0, quantile(sorted, correctedTail)) * widen;
     const upper = Math.max(0, quantile(sorted, 1 - correctedTail)) * widen;
-    offsets.set(level, [lower, upper]);
-  }
-  return { scale, offsets };
+    return { level, tail: correctedTail, widen, offsets: [lower, upper] };
+  });
+  return { scale, standardized: sorted, levels: levelModels };
 }
 
-function bandsAround(point: Float64Array, intervals: IntervalModel, nonNegative: boolean): Map<number, Band> {
-  const bands = new Map<number, Band>();
-  for (const [level, offsets] of intervals.offsets) {
-    const lower = new Float64Array(point.length);
-    const upper = new Float64Array(point.length);
-    for (let j = 0; j < point.length; j++) [lower[j], upper[j]] = bandAt(point[j]!, offsets, intervals.scale[j]!, nonNegative);
-    bands.set(level, { lower, upper });
+function bandsAround(point: Float64Array, intervals: IntervalModel, options: EngineOptions): Map<number, Band> {
+  const bands = intervals.levels.map(() => ({ lower: new Float64Array(point.length), upper: new Float64Array(point.length) }));
+  const bounds = new Float64Array(2 * bands.length);
+  for (let j = 0; j < point.length; j++) {
+    bandsAt(point[j]!, j, intervals, options, bounds);
+    for (let i = 0; i < bands.length; i++) {
+      bands[i]!.lower[j] = bounds[2 * i]!;
+      bands[i]!.upper[j] = bounds[2 * i + 1]!;
+    }
   }
-  return bands;
+  return new Map(intervals.levels.map(({ level }, i) => [level, bands[i]!]));
 }
 
-function bandAt(point: number, [lowerOffset, upperOffset]: [number, number], scale: number, nonNegative: boolean): [number, number] {
-  const lower = point + lowerOffset * scale;
-  return [nonNegative ? Math.max(0, lower) : lower, point + upperOffset * scale];
+/**
+ * Every level's lower and upper bound at step j, written to `out` as
+ * [lower, upper, lower, upper, …] in ascending order of level (no arrays per
+ * call: this runs for every forecast and validated day). Nested: whole-unit
+ * bounds of a wider level can come out narrower on one side (its lower side
+ * may use more of its tail), and a 95% band must still hold the 80% one.
+ */
+function bandsAt(point: number, j: number, intervals: IntervalModel, options: EngineOptions, out: Float64Array): void {
+  const spread = intervals.scale[j]!;
+  let innerLower = point;
+  let innerUpper = point;
+  intervals.levels.forEach(({ tail, widen, offsets: [lowerOffset, upperOffset] }, i) => {
+    let lower: number;
+    let upper: number;
+    if (options.wholeUnits) {
+      [lower, upper] = wholeUnitBounds(point, intervals.standardized, widen * spread, tail);
+    } else {
+      lower = point + lowerOffset * spread;
+      upper = point + upperOffset * spread;
+      if (options.nonNegative) lower = Math.max(0, lower);
+    }
+    innerLower = Math.min(innerLower, lower);
+    innerUpper = Math.max(innerUpper, upper);
+    out[2 * i] = innerLower;
+    out[2 * i + 1] = innerUpper;
+  });
+}
+
+/**
+ * Bounds of a band for demand in whole units. The predictive distribution is
+ * the point forecast plus the validation errors (`standardized`, sorted) times
+ * `spread`, each outcome rounded to the nearest unit and clipped at zero: the
+ * continuity correction that maps a continuous approximation back onto counts.
+ * On counts no bound leaves out exactly `tail`, and a bound that crosses a unit
+ * moves coverage by that unit's whole probability, so the bounds are the
+ * mid-quantiles of that distribution (Ma, Genton & Parzen 2011: quantiles of
+ * F(v) − P(v)/2, interpolated between the values that occur), which pick the
+ * bound whose left-out probability is nearest to the target. Equal tails are
+ * impossible at zero: when zero holds more than twice `tail`, as for most slow
+ * sellers, nothing can be left out below. That share of the 2·`tail` is left
+ * out above instead, so the band covers the nominal level rather than
+ * 1 − `tail` (an 80% band of a slow seller would otherwise cover 90% or more).
+ * Always lower ≤ point ≤ upper.
+ */
+export function wholeUnitBounds(point: number, standardized: Float64Array, spread: number, tail: number): [number, number] {
+  const n = standardized.length;
+  if (n === 0) return [point, point];
+  const outcome = (i: number): number => Math.max(0, Math.round(point + standardized[i]! * spread));
+  // How many outcomes are at most v units. `standardized` is sorted, and
+  // max(0, round(x)) ≤ v exactly when x < v + ½, so this is one bisection.
+  // Equal outcomes form runs of consecutive indices; a run [start, end) has the
+  // mid-distribution value F(v) − P(v)/2 = (start + end) / 2n. Plain numbers
+  // rather than run objects: this runs a few times for every forecast day and
+  // every validated day of a product.
+  const atMost = (v: number): number => {
+    let low = 0;
+    let high = v < 0 ? 0 : n;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (point + standardized[middle]! * spread < v + 0.5) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  };
+  const mid = (start: number, end: number): number => (start + end) / (2 * n);
+
+  // Lower bound: the first run whose mid-distribution value reaches `tail`. Runs
+  // ending at or before tail·n fall short and runs starting after it reach it,
+  // so it is the run holding index ⌊tail·n⌋ or the next one. Between it and the
+  // run before, the mid-quantile is interpolated and rounded up.
+  let value = outcome(Math.min(n - 1, Math.floor(tail * n)));
+  let start = atMost(value - 1);
+  let end = atMost(value);
+  if (mid(start, end) < tail && end < n) {
+    value = outcome(end);
+    start = end;
+    end = atMost(value);
+  }
+  let lower = value;
+  if (start > 0) {
+    const before = outcome(start - 1);
+    const beforeMid = mid(atMost(before - 1), start);
+    lower = Math.ceil(before + ((tail - beforeMid) / (mid(start, end) - beforeMid)) * (value - before));
+  }
+
+  // Upper bound: the last run whose mid-distribution value is within what is
+  // left to cover; by the same argument, the run holding ⌊covered·n⌋ or the one
+  // before. Towards the next run, interpolated and rounded down.
+  const covered = 1 - (2 * tail - start / n);
+  value = outcome(Math.min(n - 1, Math.floor(covered * n)));
+  start = atMost(value - 1);
+  end = atMost(value);
+  if (mid(start, end) > covered) {
+    if (start === 0) return [Math.min(lower, point), Math.max(value, point)];
+    end = start;
+    value = outcome(end - 1);
+    start = atMost(value - 1);
+  }
+  let upper = value;
+  if (end < n) {
+    const after = outcome(end);
+    const afterMid = mid(end, atMost(after));
+    const ownMid = mid(start, end);
+    upper = Math.floor(value + ((covered - ownMid) / (afterMid - ownMid)) * (after - value));
+  }
+  return [Math.min(lower, point), Math.max(upper, point)];
 }
 
 function accuracy(y: Float64Array, origins: number[], forecasts: Float64Array[], trainEnd: number, options: EngineOptions): { mae: number; smape: number; mase: number } {
@@ -299,18 +416,15 @@ function naiveScale(y: ArrayLike<number>, end: number, period: number): number {
 }
 
 function coverageOf(y: Float64Array, origins: number[], forecasts: Float64Array[], intervals: IntervalModel, options: EngineOptions): Map<number, number> {
-  const coverage = new Map<number, number>();
-  for (const [level, offsets] of intervals.offsets) {
-    let inside = 0;
-    let count = 0;
-    forEachObserved(y, origins, forecasts, options.observed, (actual, forecast, j) => {
-      const [lower, upper] = bandAt(forecast, offsets, intervals.scale[j]!, options.nonNegative);
-      if (actual >= lower && actual <= upper) inside++;
-      count++;
-    });
-    coverage.set(level, count > 0 ? inside / count : NaN);
-  }
-  return coverage;
+  const inside = intervals.levels.map(() => 0);
+  const bounds = new Float64Array(2 * inside.length);
+  let count = 0;
+  forEachObserved(y, origins, forecasts, options.observed, (actual, forecast, j) => {
+    bandsAt(forecast, j, intervals, options, bounds);
+    for (let i = 0; i < inside.length; i++) if (actual >= bounds[2 * i]! && actual <= bounds[2 * i + 1]!) inside[i]!++;
+    count++;
+  });
+  return new Map(intervals.levels.map(({ level }, i) => [level, count > 0 ? inside[i]! / count : NaN]));
 }
 
 /**

@@ -91,6 +91,16 @@ describe('forecastProduct', () => {
     expect(result.forecast[0]!.yhat).toBeLessThan(0.8);
   });
 
+  it('gives whole-unit bands to sales counted in units, continuous ones to sales in kilograms', () => {
+    const units = Array.from({ length: 300 }, (_, t) => [0, 0, 1, 0, 2, 0, 0, 1, 3][(t * 5) % 9]!);
+    const counted = ok({ sales: salesOf(units), horizon: 14 });
+    const weighed = ok({ sales: salesOf(units.map((y) => y * 0.37)), horizon: 14 });
+    const bounds = (result: ProductForecast): number[] => result.forecast.flatMap((row) => [row.yhat_lower, row.yhat_upper, row.yhat_lower_80, row.yhat_upper_80]);
+    expect(counted.model.demandClass).toBe('intermittent');
+    for (const [bound, row] of bounds(counted).map((b, i) => [b, counted.forecast[Math.floor(i / 4)]!] as const)) expect(Number.isInteger(bound) || bound === row.yhat).toBe(true);
+    expect(bounds(weighed).some((bound) => !Number.isInteger(bound))).toBe(true);
+  });
+
   it.each([
     ['empty sales', { sales: [] }],
     ['not an array', { sales: 'x' as unknown as [] }],

@@ -1,6 +1,6 @@
 import { formatDay } from './dates.ts';
 import { buildDemandHistory, classifyDemand, eventUplifts, type DemandHistory } from './demand.ts';
-import { calibratedInflation, interpolatedInflation, selectAndForecast, type EngineResult } from './engine.ts';
+import { calibratedInflation, selectAndForecast, type EngineResult } from './engine.ts';
 import type { Candidate } from './models/candidate.ts';
 import { autoEts, ets, holtWintersForms, NON_SEASONAL_FORMS } from './models/ets.ts';
 import { croston, imapa, tsb } from './models/intermittent.ts';
@@ -21,11 +21,6 @@ const YEARLY_MIN_DAYS = 548;
 // Additive vs multiplicative weekday pattern, chosen by AICc. The damped seasonal
 // forms cost twice as much, and trend is already covered by the damped candidates.
 const HOLT_WINTERS_FORMS = holtWintersForms(WEEK).filter((form) => form.trend === 'none');
-// Zero-inflated, whole-unit demand has a different error shape from the M4
-// series the default widening was set on: less widening inside, more in the
-// tails. Calibrated on the twelve 28-day windows of the M5 training half, not
-// on the single window before the holdout (ADR 0104).
-const INTERMITTENT_INFLATION = interpolatedInflation(1.1, 1.4);
 
 /**
  * Candidate models by demand class. Frequent sellers get the exponential-smoothing
@@ -149,7 +144,10 @@ function forecastDemand(history: DemandHistory, horizon: number, demandClass: De
     observed: history.observed,
     scalePeriod: 1,
     combineTop: 3,
-    intervalInflation: intermittent ? INTERMITTENT_INFLATION : calibratedInflation,
+    // One widening for every product, the one set on M4: what needed a
+    // widening of its own for slow sellers was whole units (ADR 0104).
+    intervalInflation: calibratedInflation,
+    wholeUnits: inWholeUnits(history),
     refitFinal: false,
   });
   const lastHistoryDay = history.firstDay + values.length - 1;
@@ -160,6 +158,17 @@ function forecastDemand(history: DemandHistory, horizon: number, demandClass: De
     for (const series of [result.mean, ...[...result.bands.values()].flatMap((band) => [band.lower, band.upper])]) applyUplift(series, lastHistoryDay + 1);
   }
   return result;
+}
+
+/**
+ * Sales counted in units (every observed day a whole number) get whole-unit
+ * bands; sales in kilograms or litres keep continuous ones. Event days are
+ * divided by their uplift before fitting, so their errors are not whole units;
+ * they are few, and the rounding treats them as the nearest count.
+ */
+function inWholeUnits(history: DemandHistory): boolean {
+  for (let t = 0; t < history.values.length; t++) if (history.observed[t] && !Number.isInteger(history.values[t]!)) return false;
+  return true;
 }
 
 function backtestRows(result: EngineResult, history: DemandHistory): BacktestRow[] {

@@ -60,6 +60,8 @@ export function forecastSeries(values: number[], options: SeriesForecastOptions)
     scalePeriod: periods[0] ?? 1,
     combineTop: 3,
     intervalInflation: calibratedInflation,
+    // M4 values are not counts of anything; the bands stay continuous.
+    wholeUnits: false,
     refitFinal: true,
   });
   return toSeriesForecast(result, levels);
