@@ -86,8 +86,21 @@ describe('forecasting screen', () => {
     expect(target, 'a report product with a stockout outside the first page').toBeDefined();
     await openForecasting(page);
     await page.getByTestId('no-product').getByText('No product selected.').waitFor();
+    // Before a product is chosen the chart is an empty frame: axes, no lines, nothing to step through.
+    const emptyFrame = page.getByRole('group', { name: 'Sales and stock chart, no forecast shown yet' });
+    await emptyFrame.locator('.recharts-cartesian-grid').first().waitFor({ state: 'attached' });
+    expect(await emptyFrame.locator('.history-line').evaluateAll((paths) => paths.map((path) => path.getAttribute('d')))).toEqual(['', '']);
+    expect(await emptyFrame.locator('.zero-crossing, .forecast-start').count()).toBe(0);
+    expect(await emptyFrame.locator('[tabindex="0"]').count()).toBe(0);
 
     await pickProduct(page, target!.styleCode);
+    await page.getByRole('group', { name: `Sales and stock chart for ${target!.styleCode}` }).waitFor();
+    expect(await page.getByTestId('no-product').count()).toBe(0);
+    // The two day readouts are the chart's only tab stops.
+    expect(await chart(page).locator('[tabindex="0"]').evaluateAll((stops) => stops.map((stop) => stop.getAttribute('aria-label')))).toEqual([
+      'Daily sales chart: arrow keys move through the days',
+      'Stock chart: arrow keys move through the days',
+    ]);
     expect(await page.getByTestId('selected-name').textContent()).toBe(target!.name);
 
     // Bands: the area between the lower and upper bounds, for sales and for stock.

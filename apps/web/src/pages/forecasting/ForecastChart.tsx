@@ -5,6 +5,7 @@
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent, type MouseEvent } from 'react';
 import { Area, CartesianGrid, ComposedChart, DefaultZIndexes, Line, XAxis, YAxis, ZIndexLayer, usePlotArea, useXAxisInverseScale, useXAxisScale, useYAxisScale } from 'recharts';
 import { useTranslation } from 'react-i18next';
+import { DEFAULT_FORECAST_DAYS } from '@stockwise/contract';
 import { forecastMarks } from '../../api/forecasting.ts';
 import type { ChartRow } from './chart-data.ts';
 import type { ZeroCrossing } from './zero-crossings.ts';
@@ -80,6 +81,28 @@ function valueAxis(rows: PlotRow[], fields: (keyof ChartRow)[], allowNegative: b
 }
 
 const chartHeight = 260;
+const historyDays = 730;
+
+/**
+ * The empty frame's two rows, without values: the ends of a typical forecast's time axis (two years
+ * back, the default horizon ahead). Recharts builds no axes without rows.
+ */
+function emptyFrameRows(): PlotRow[] {
+  const today = Math.floor(Date.now() / dayMs) * dayMs;
+  return [today - historyDays * dayMs, today + DEFAULT_FORECAST_DAYS * dayMs].map((t) => ({
+    date: new Date(t).toISOString().slice(0, 10),
+    t,
+    actualSales: null,
+    actualStock: null,
+    forecastSales: null,
+    salesUpperBound: null,
+    salesLowerBound: null,
+    forecastStock: null,
+    stockUpperBound: null,
+    stockLowerBound: null,
+  }));
+}
+
 // Every tick is shown (quarters on the time axis, a handful of round numbers on the value axes): with
 // interval 0 Recharts skips measuring each label in the DOM to thin out overlapping ones. Tick
 // labels are plain SVG text: Recharts' own Text measures every word in the DOM to wrap labels that
@@ -95,6 +118,7 @@ const tickLabel = (format: (value: number) => string, dy: string) =>
   };
 const monthTick = tickLabel((value) => monthFormat.format(value), '0.71em');
 const valueTick = tickLabel((value) => numberFormat.format(value), '0.355em');
+const noTicks: number[] = [];
 const chartMargin = { top: 16, right: 24, bottom: 0, left: 8 };
 const colors = { actual: '#495057', forecast: '#1c7ed6', band: '#a5d8ff', stock: '#2b8a3e', stockForecast: '#e8590c', stockBand: '#ffd8a8', out: '#e03131', maybeOut: '#f08c00' };
 
@@ -106,8 +130,9 @@ const drawnPaths = (container: HTMLDivElement | null) =>
  * Marks the moment the new forecast is on screen (bench/forecast-chart): every chart's paths differ
  * from what was drawn before this data arrived, and the frame that shows them has been painted.
  */
-function useRenderedMark(container: React.RefObject<HTMLDivElement | null>, rows: PlotRow[], styleCode: string) {
+function useRenderedMark(container: React.RefObject<HTMLDivElement | null>, rows: PlotRow[], styleCode: string | null) {
   useLayoutEffect(() => {
+    if (styleCode === null) return;
     performance.mark(forecastMarks.committed, { detail: styleCode });
     const before = drawnPaths(container.current);
     let frame = 0;
@@ -181,13 +206,15 @@ const readoutWidth = 230;
  * chosen with the arrow keys once the chart has focus (Home/End: first and last day, Escape: hide).
  * Our own rather than Recharts' Tooltip, whose days come from its series' data, and the history is
  * not a Recharts series (see DailyPath). Only this layer re-renders as the pointer moves.
+ * Recharts' own keyboard layer (accessibilityLayer) is off on both charts: it steps through
+ * Recharts' tooltip, which is not used here, and left each SVG an extra tab stop that did nothing.
  */
 function DayReadout({ hover, byTime, domain, items, label }: { hover: HoverStore; byTime: Map<number, PlotRow>; domain: [number, number]; items: ReadoutItem[]; label: string }) {
   const day = useSyncExternalStore(hover.subscribe, hover.get);
   const xScale = useXAxisScale();
   const timeAt = useXAxisInverseScale();
   const plot = usePlotArea();
-  if (!xScale || !timeAt || !plot) return null;
+  if (!xScale || !timeAt || !plot) return <ZIndexLayer zIndex={DefaultZIndexes.label}>{null}</ZIndexLayer>;
   const clampDay = (t: number) => Math.min(domain[1], Math.max(domain[0], domain[0] + Math.round((t - domain[0]) / dayMs) * dayMs));
   const onMouseMove = (event: MouseEvent<SVGRectElement>) => {
     const svg = event.currentTarget.ownerSVGElement;
@@ -235,7 +262,7 @@ function DayReadout({ hover, byTime, domain, items, label }: { hover: HoverStore
           width={plot.width}
           height={plot.height}
           fill="transparent"
-          tabIndex={0}
+          tabIndex={byTime.size > 0 ? 0 : -1}
           role="application"
           aria-label={label}
           onMouseMove={onMouseMove}
@@ -281,19 +308,23 @@ function DailyPath({ rows, valueOf, className, stroke, strokeWidth }: { rows: Pl
   );
 }
 
-/** The dashed vertical line where the forecast starts, with its label. */
-function ForecastStartLine({ at, label }: { at: number; label: string }) {
-  const x = useXAxisScale()?.(at);
+/** The dashed vertical line where the forecast starts, with its label (none in the empty frame). */
+function ForecastStartLine({ at, label }: { at: number | null; label: string }) {
+  const xScale = useXAxisScale();
   const plot = usePlotArea();
-  if (x === undefined || !plot) return null;
+  const x = at === null ? undefined : xScale?.(at);
+  // The layer is rendered even while there is nothing to draw: registering it later is another
+  // round of Recharts store updates when the forecast arrives.
   return (
     <ZIndexLayer zIndex={DefaultZIndexes.line}>
-      <g className="forecast-start">
-        <line x1={x} x2={x} y1={plot.y} y2={plot.y + plot.height} stroke="#868e96" strokeDasharray="4 4" />
-        <text x={x + 5} y={plot.y + 14} fontSize={12} fill="#495057">
-          {label}
-        </text>
-      </g>
+      {x === undefined || !plot ? null : (
+        <g className="forecast-start">
+          <line x1={x} x2={x} y1={plot.y} y2={plot.y + plot.height} stroke="#868e96" strokeDasharray="4 4" />
+          <text x={x + 5} y={plot.y + 14} fontSize={12} fill="#495057">
+            {label}
+          </text>
+        </g>
+      )}
     </ZIndexLayer>
   );
 }
@@ -304,31 +335,33 @@ function ZeroLineAndCrossings({ crossings }: { crossings: ZeroCrossing[] }) {
   const xScale = useXAxisScale();
   const zero = useYAxisScale()?.(0);
   const plot = usePlotArea();
-  if (!xScale || zero === undefined || !plot) return null;
+  const ready = xScale && zero !== undefined && plot;
   return (
     <>
       <ZIndexLayer zIndex={DefaultZIndexes.line}>
-        <line className="zero-line" x1={plot.x} x2={plot.x + plot.width} y1={zero} y2={zero} stroke="#adb5bd" />
+        {ready ? <line className="zero-line" x1={plot.x} x2={plot.x + plot.width} y1={zero} y2={zero} stroke="#adb5bd" /> : null}
       </ZIndexLayer>
       <ZIndexLayer zIndex={DefaultZIndexes.label}>
-        {crossings.map((crossing) => {
-          const x = xScale(timeOf(crossing.date));
-          if (x === undefined) return null;
-          // Forecast crossings are labelled above the zero line, lower-bound ones below; several
-          // close together are stacked so their dates stay readable.
-          const order = crossings.filter((other) => other.type === crossing.type).indexOf(crossing);
-          const isForecast = crossing.type === 'stockForecast';
-          const color = isForecast ? colors.out : colors.maybeOut;
-          const offset = 8 + order * 14;
-          return (
-            <g key={`${crossing.type}-${crossing.date}`} className={`zero-crossing zero-crossing-${crossing.type}`}>
-              <circle cx={x} cy={zero} r={5} fill={color} stroke="#fff" />
-              <text x={x} y={isForecast ? zero - offset : zero + offset} dominantBaseline={isForecast ? 'auto' : 'hanging'} textAnchor="middle" fontSize={11} fill={color}>
-                {t(isForecast ? 'forecasting.chart.stockForecastMarker' : 'forecasting.chart.stockLowerBoundMarker', { date: shortDayFormat.format(timeOf(crossing.date)) })}
-              </text>
-            </g>
-          );
-        })}
+        {ready
+          ? crossings.map((crossing) => {
+              const x = xScale(timeOf(crossing.date));
+              if (x === undefined) return null;
+              // Forecast crossings are labelled above the zero line, lower-bound ones below; several
+              // close together are stacked so their dates stay readable.
+              const order = crossings.filter((other) => other.type === crossing.type).indexOf(crossing);
+              const isForecast = crossing.type === 'stockForecast';
+              const color = isForecast ? colors.out : colors.maybeOut;
+              const offset = 8 + order * 14;
+              return (
+                <g key={`${crossing.type}-${crossing.date}`} className={`zero-crossing zero-crossing-${crossing.type}`}>
+                  <circle cx={x} cy={zero} r={5} fill={color} stroke="#fff" />
+                  <text x={x} y={isForecast ? zero - offset : zero + offset} dominantBaseline={isForecast ? 'auto' : 'hanging'} textAnchor="middle" fontSize={11} fill={color}>
+                    {t(isForecast ? 'forecasting.chart.stockForecastMarker' : 'forecasting.chart.stockLowerBoundMarker', { date: shortDayFormat.format(timeOf(crossing.date)) })}
+                  </text>
+                </g>
+              );
+            })
+          : null}
       </ZIndexLayer>
     </>
   );
@@ -354,19 +387,26 @@ function useMeasuredContainer() {
   return { element, width, measure };
 }
 
-export const ForecastChart = memo(function ForecastChart({ rows, forecastStart, crossings, styleCode }: { rows: ChartRow[]; forecastStart: string; crossings: ZeroCrossing[]; styleCode: string }) {
+/**
+ * With no rows the chart is an empty frame (the time axis of a typical forecast: two years back, the
+ * horizon ahead): shown while no product is chosen or the first forecast loads, so that the forecast
+ * arriving updates charts Recharts has already built instead of building them from nothing.
+ */
+export const ForecastChart = memo(function ForecastChart({ rows, forecastStart, crossings, styleCode }: { rows: ChartRow[]; forecastStart: string | null; crossings: ZeroCrossing[]; styleCode: string | null }) {
   const { t } = useTranslation();
-  const plotRows = useMemo<PlotRow[]>(() => rows.map((row) => ({ ...row, t: timeOf(row.date) })), [rows]);
-  const domain = useMemo<[number, number]>(() => [plotRows[0]?.t ?? 0, plotRows.at(-1)?.t ?? 0], [plotRows]);
+  const empty = rows.length === 0;
+  const plotRows = useMemo<PlotRow[]>(() => (rows.length === 0 ? emptyFrameRows() : rows.map((row) => ({ ...row, t: timeOf(row.date) }))), [rows]);
+  const domain = useMemo<[number, number]>(() => [plotRows[0]!.t, plotRows.at(-1)!.t], [plotRows]);
   const ticks = useMemo(() => quarterTicks(domain[0], domain[1]), [domain]);
-  const start = timeOf(forecastStart);
+  const start = forecastStart === null ? null : timeOf(forecastStart);
   // Each series gets only the days it has a value on (history ~730, forecast 90): Recharts works
   // per series and per row, so this halves the render time against one 820-row table. The tooltip
   // and the two charts' synchronisation therefore go by date (syncMethod value), not by row index.
+  // The empty frame's bands get its two rows, so that Recharts builds the axes.
   const series = useMemo(() => {
-    const has = (key: keyof ChartRow) => plotRows.filter((row) => row[key] !== null);
+    const has = (key: keyof ChartRow) => (empty ? plotRows : plotRows.filter((row) => row[key] !== null));
     return { actualSales: has('actualSales'), forecastSales: has('forecastSales'), actualStock: has('actualStock'), forecastStock: has('forecastStock') };
-  }, [plotRows]);
+  }, [plotRows, empty]);
   const salesScale = useMemo(() => valueAxis(plotRows, ['actualSales', 'forecastSales', 'salesUpperBound', 'salesLowerBound'], false), [plotRows]);
   const stockScale = useMemo(() => valueAxis(plotRows, ['actualStock', 'forecastStock', 'stockUpperBound', 'stockLowerBound'], true), [plotRows]);
   const { element: container, width, measure } = useMeasuredContainer();
@@ -383,7 +423,7 @@ export const ForecastChart = memo(function ForecastChart({ rows, forecastStart, 
       interval={0}
     />
   );
-  const byTime = useMemo(() => new Map(plotRows.map((row) => [row.t, row])), [plotRows]);
+  const byTime = useMemo(() => new Map(empty ? [] : plotRows.map((row) => [row.t, row])), [plotRows, empty]);
   const [hover] = useState(createHoverStore);
   const salesReadout: ReadoutItem[] = [
     [t('forecasting.chart.actualSales'), 'actualSales', colors.actual],
@@ -397,7 +437,7 @@ export const ForecastChart = memo(function ForecastChart({ rows, forecastStart, 
   ];
 
   return (
-    <div ref={measure} role="group" aria-label={t('forecasting.chart.ariaLabel', { code: styleCode })} data-testid="forecast-chart">
+    <div ref={measure} role="group" aria-label={styleCode === null ? t('forecasting.chart.ariaLabelEmpty') : t('forecasting.chart.ariaLabel', { code: styleCode })} data-testid="forecast-chart">
       <div style={{ fontSize: 14, fontWeight: 600, marginLeft: 8 }}>{t('forecasting.chart.salesTitle')}</div>
       <ChartLegend
         items={[
@@ -408,10 +448,10 @@ export const ForecastChart = memo(function ForecastChart({ rows, forecastStart, 
       />
       {width > 0 ? (
         <>
-      <ComposedChart margin={chartMargin} width={width} height={chartHeight} className="sales-chart">
+      <ComposedChart margin={chartMargin} width={width} height={chartHeight} className="sales-chart" accessibilityLayer={false}>
         <CartesianGrid strokeDasharray="3 3" stroke="#e9ecef" />
         {xAxis}
-        <YAxis tick={valueTick} interval={0} width={56} domain={salesScale.domain} ticks={salesScale.ticks} />
+        <YAxis tick={valueTick} interval={0} width={56} domain={salesScale.domain} ticks={empty ? noTicks : salesScale.ticks} />
         <Area className="sales-band" data={series.forecastSales} dataKey={salesBand} name={t('forecasting.chart.salesBand')} stroke="none" fill={colors.band} fillOpacity={0.6} isAnimationActive={false} activeDot={false} connectNulls={false} />
         <DailyPath rows={series.actualSales} valueOf={actualSalesOf} className="actual-sales" stroke={colors.actual} strokeWidth={1} />
         <Line className="sales-forecast" data={series.forecastSales} dataKey="forecastSales" name={t('forecasting.chart.forecastSales')} stroke={colors.forecast} strokeWidth={2} dot={false} activeDot={false} isAnimationActive={false} connectNulls={false} />
@@ -426,10 +466,10 @@ export const ForecastChart = memo(function ForecastChart({ rows, forecastStart, 
           { label: t('forecasting.chart.stockBand'), color: colors.stockBand, kind: 'band' },
         ]}
       />
-      <ComposedChart margin={chartMargin} width={width} height={chartHeight} className="stock-chart">
+      <ComposedChart margin={chartMargin} width={width} height={chartHeight} className="stock-chart" accessibilityLayer={false}>
         <CartesianGrid strokeDasharray="3 3" stroke="#e9ecef" />
         {xAxis}
-        <YAxis tick={valueTick} interval={0} width={56} domain={stockScale.domain} ticks={stockScale.ticks} allowDataOverflow />
+        <YAxis tick={valueTick} interval={0} width={56} domain={stockScale.domain} ticks={empty ? noTicks : stockScale.ticks} allowDataOverflow />
         <Area className="stock-band" data={series.forecastStock} dataKey={stockBand} name={t('forecasting.chart.stockBand')} stroke="none" fill={colors.stockBand} fillOpacity={0.7} isAnimationActive={false} activeDot={false} connectNulls={false} />
         <DailyPath rows={series.actualStock} valueOf={actualStockOf} className="actual-stock" stroke={colors.stock} strokeWidth={1.5} />
         <Line className="stock-forecast" data={series.forecastStock} dataKey="forecastStock" name={t('forecasting.chart.forecastStock')} stroke={colors.stockForecast} strokeWidth={2} dot={false} activeDot={false} isAnimationActive={false} connectNulls={false} />

@@ -3,7 +3,7 @@
 // inventory report and the low-stock list; CSV exports of the forecast and the report.
 import './mantine-styles.ts';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Alert, Box, Button, Group, LoadingOverlay, Paper, Progress, SegmentedControl, SimpleGrid, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Center, Group, LoadingOverlay, Paper, Progress, SegmentedControl, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_FORECAST_DAYS } from '@stockwise/contract';
 import { useShallow } from 'zustand/react/shallow';
@@ -21,6 +21,11 @@ import { downloadCsv, forecastCsv, reportCsv } from './csv.ts';
 type ChartRange = 'all' | 'recent';
 const recentDays = 183;
 const shiftDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+// Over the sales chart of the empty frame, where the eye goes first (the whole frame is taller than many screens).
+const emptyMessageHeight = 320;
+const noRows: ChartRow[] = [];
+const noCrossings: ZeroCrossing[] = [];
 
 const money = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const units = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
@@ -136,15 +141,10 @@ function ChartSection() {
     }
   }, [shown, showHistorical, range]);
 
-  if (!selectedCode) {
-    return (
-      <Paper withBorder p="xl" data-testid="no-product">
-        <Text c="dimmed" ta="center">
-          {t('forecasting.errors.noProduct')}
-        </Text>
-      </Paper>
-    );
-  }
+  // Before the first forecast is shown the chart is an empty frame: no product chosen yet, or its
+  // forecast on the way. Recharts builds its charts there, so the forecast arriving only updates
+  // them, as when switching products (ADR 0010).
+  const emptyFrame = !selectedCode || (!chart && isLoading);
   return (
     <Paper withBorder p="md">
       <Group justify="space-between" mb="xs">
@@ -161,14 +161,15 @@ function ChartSection() {
               { value: 'recent', label: t('forecasting.chart.rangeRecent') },
             ]}
             aria-label={t('forecasting.chart.range')}
+            disabled={!selectedCode}
           />
-          <Switch label={t('forecasting.chart.showHistoricalForecast')} checked={showHistorical} onChange={(event) => setShowHistorical(event.currentTarget.checked)} />
+          <Switch label={t('forecasting.chart.showHistoricalForecast')} checked={showHistorical} disabled={!selectedCode} onChange={(event) => setShowHistorical(event.currentTarget.checked)} />
           <Button variant="default" size="xs" disabled={!forecast} onClick={() => forecast && downloadCsv(`forecast-${forecast.product.styleCode}.csv`, forecastCsv(forecast))}>
             {t('forecasting.export.forecast')}
           </Button>
         </Group>
       </Group>
-      {error ? (
+      {error && selectedCode ? (
         <Alert color="red" title={error} data-testid="forecast-error" mb="sm">
           {errorDetail ? (
             <Text size="sm" mb="xs">
@@ -182,16 +183,22 @@ function ChartSection() {
       ) : null}
       {chart && 'error' in chart ? (
         <Alert color="red" title={t('forecasting.errors.chartData')} data-testid="chart-error" />
-      ) : chart && shown ? (
+      ) : (chart && shown) || emptyFrame ? (
         <Box pos="relative" aria-busy={isLoading} data-testid={isLoading ? 'forecast-loading' : undefined}>
-          <LoadingOverlay visible={isLoading} zIndex={2} overlayProps={{ backgroundOpacity: 0.6, blur: 1 }} loaderProps={{ 'aria-label': t('forecasting.chart.loading') }} />
-          <ForecastChart rows={chart.rows} crossings={chart.crossings} forecastStart={shown.metrics.display_window.forecast_start} styleCode={shown.product.styleCode} />
+          <LoadingOverlay visible={isLoading} zIndex={2} overlayProps={{ backgroundOpacity: 0.6 }} loaderProps={{ 'aria-label': t('forecasting.chart.loading') }} />
+          {selectedCode ? null : (
+            <Center pos="absolute" top={0} left={0} right={0} h={emptyMessageHeight} style={{ zIndex: 2 }} data-testid="no-product">
+              <Paper withBorder shadow="xs" px="lg" py="sm">
+                <Text c="dimmed">{t('forecasting.errors.noProduct')}</Text>
+              </Paper>
+            </Center>
+          )}
+          {chart && shown && selectedCode ? (
+            <ForecastChart rows={chart.rows} crossings={chart.crossings} forecastStart={shown.metrics.display_window.forecast_start} styleCode={shown.product.styleCode} />
+          ) : (
+            <ForecastChart rows={noRows} crossings={noCrossings} forecastStart={null} styleCode={null} />
+          )}
         </Box>
-      ) : isLoading ? (
-        <Stack gap="xs" aria-busy="true" aria-label={t('forecasting.chart.loading')} data-testid="forecast-loading">
-          <Skeleton height={260} />
-          <Skeleton height={260} />
-        </Stack>
       ) : null}
     </Paper>
   );

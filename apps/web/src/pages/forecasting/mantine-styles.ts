@@ -10,3 +10,5 @@ import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/List.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/LoadingOverlay.css';
