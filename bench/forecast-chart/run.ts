@@ -3,7 +3,8 @@
 // Forecasting screen. For each, the time from the forecast response arriving in the page
 // (performance mark `forecast:received`, set when the HTTP answer resolves) to the chart being
 // rendered (mark `forecast:rendered`, set once every chart's line paths differ from those drawn
-// before the answer arrived, after the frame showing them is painted). Target: p95 under 100 ms.
+// before the answer arrived, after the frame showing them is painted). Target: p95 under 100 ms,
+// for product switches and for the first chart after opening the screen.
 // The chart stays on screen between products, as a user switching products sees it. Also the API itself:
 // sequential GET /api/forecasting/forecasts/{code} from Node (target p50 under 10 ms).
 //   npm run build && node bench/forecast-chart/run.ts [--switches 20] [--requests 200] [--first-charts 5]
@@ -53,8 +54,20 @@ async function pickProduct(page: Page, code: string, beforeChoosing: () => Promi
   await picker.press('Enter');
 }
 
-/** received → rendered of the last switch to `code`, read from the page's performance entries. */
-async function renderTime(page: Page, code: string): Promise<{ total: number; commit: number }> {
+/** Marks `bench:chosen` when the next Enter key goes down in the page: the user chose the product. */
+async function markNextChoice(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Enter') return;
+      performance.mark('bench:chosen');
+      document.removeEventListener('keydown', onKeyDown, true);
+    };
+    document.addEventListener('keydown', onKeyDown, true);
+  });
+}
+
+/** received → rendered (and chosen → rendered) of the last switch to `code`, read from the page's performance entries. */
+async function renderTime(page: Page, code: string): Promise<{ total: number; commit: number; sinceChosen: number }> {
   await page.waitForFunction(
     (wanted) => performance.getEntriesByName('forecast:rendered').some((entry) => (entry as PerformanceMark).detail === wanted),
     code,
@@ -66,7 +79,8 @@ async function renderTime(page: Page, code: string): Promise<{ total: number; co
         .getEntriesByName(name)
         .filter((entry) => (entry as PerformanceMark).detail === wanted)
         .at(-1)!.startTime;
-    return { total: last('forecast:rendered') - last('forecast:received'), commit: last('forecast:committed') - last('forecast:received') };
+    const chosen = performance.getEntriesByName('bench:chosen').at(-1)?.startTime ?? Number.NaN;
+    return { total: last('forecast:rendered') - last('forecast:received'), commit: last('forecast:committed') - last('forecast:received'), sinceChosen: last('forecast:rendered') - chosen };
   }, code);
 }
 
@@ -101,10 +115,12 @@ async function main(): Promise<void> {
     };
     const renders: number[] = [];
     const commits: number[] = [];
+    const switchesSinceChosen: number[] = [];
     const cpu: number[] = [];
     for (const [index, code] of chosen.entries()) {
       let cpuBefore = 0;
       await pickProduct(page, code, async () => {
+        await markNextChoice(page);
         cpuBefore = await threadTime();
       });
       const times = await renderTime(page, code);
@@ -113,18 +129,23 @@ async function main(): Promise<void> {
       if (index > 0) {
         renders.push(times.total);
         commits.push(times.commit);
+        switchesSinceChosen.push(times.sinceChosen);
         cpu.push(cpuMs);
       }
     }
 
-    // The first chart after opening the screen: Recharts builds both charts from nothing (the
-    // chart code itself is in the browser's cache by then).
+    // The first chart after opening the screen (the chart code itself is in the browser's cache by
+    // then). Also from the moment the product is chosen, which includes the request and anything
+    // the page does before the forecast arrives.
     const firstRenders: number[] = [];
+    const firstSinceChosen: number[] = [];
     for (const code of chosen.slice(1, 1 + FIRST_CHARTS)) {
       await page.reload();
       await page.getByRole('heading', { name: 'Forecasting', level: 1 }).waitFor();
-      await pickProduct(page, code, async () => {});
-      firstRenders.push((await renderTime(page, code)).total);
+      await pickProduct(page, code, () => markNextChoice(page));
+      const times = await renderTime(page, code);
+      firstRenders.push(times.total);
+      firstSinceChosen.push(times.sinceChosen);
     }
 
     const apiTimes: number[] = [];
@@ -140,6 +161,7 @@ async function main(): Promise<void> {
     }
 
     const chart = summarise(renders);
+    const firstCharts = summarise(firstRenders);
     const apiFigures = summarise(apiTimes);
     const row = (label: string, f: Figures, target: string) => `| ${label} | ${f.n} | ${f.p50.toFixed(1)} | ${f.p95.toFixed(1)} | ${f.max.toFixed(1)} | ${target} |`;
     console.log('');
@@ -147,14 +169,16 @@ async function main(): Promise<void> {
     console.log('|---|---:|---:|---:|---:|---|');
     console.log(row('forecast received → chart rendered (Chromium)', chart, 'p95 < 100 ms'));
     console.log(row('… of which forecast received → React committed the chart', summarise(commits), ''));
-    console.log(row('first chart after opening the screen (page reloaded)', summarise(firstRenders), ''));
+    console.log(row('… product chosen → chart rendered (request included)', summarise(switchesSinceChosen), ''));
+    console.log(row('first chart after opening the screen (page reloaded)', firstCharts, 'p95 < 100 ms'));
+    console.log(row('… product chosen → chart rendered (request included)', summarise(firstSinceChosen), ''));
     console.log(row('main-thread CPU, product chosen → chart rendered (upper bound)', summarise(cpu), ''));
     console.log(row('GET /api/forecasting/forecasts/{code} (Node, sequential)', apiFigures, 'p50 < 10 ms'));
     console.log('');
     // Wall-clock figures: on a machine shared with other work they grow with the load.
     const [load1, load5] = loadavg();
     console.log(`load average ${load1!.toFixed(1)} (1 min), ${load5!.toFixed(1)} (5 min) on ${availableParallelism()} cores`);
-    console.log(`chart: ${chart.p95 < 100 ? 'within' : 'OVER'} target; API: ${apiFigures.p50 < 10 ? 'within' : 'OVER'} target`);
+    console.log(`chart: ${chart.p95 < 100 && firstCharts.p95 < 100 ? 'within' : 'OVER'} target (switches and first charts); API: ${apiFigures.p50 < 10 ? 'within' : 'OVER'} target`);
   } finally {
     await browser.close();
     await server.stop();
