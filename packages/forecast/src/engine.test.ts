@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { wholeUnitBounds } from './engine.ts';
+import { calibratedInflation, selectAndForecast, wholeUnitBounds, type EngineOptions } from './engine.ts';
+import { croston, tsb } from './models/intermittent.ts';
 
 /** Errors that put `counts[v]` of the outcomes on v units when added to `point` with spread 1. */
 function errorsFor(point: number, counts: number[]): Float64Array {
@@ -75,5 +76,40 @@ describe('wholeUnitBounds', () => {
         expect(Math.abs(inside - (1 - 2 * tail))).toBeLessThanOrEqual(halfAtom + 1e-9);
       }),
     );
+  });
+});
+
+describe('selectAndForecast with whole units', () => {
+  const sales = Float64Array.from({ length: 400 }, (_, t) => [0, 0, 1, 0, 2, 0, 0, 1, 3, 0, 1][(t * 7) % 11]!);
+  const options = (wholeUnits: boolean): EngineOptions => ({
+    horizon: 30,
+    validationHorizon: 28,
+    origins: 8,
+    originStep: 7,
+    levels: [0.95, 0.8],
+    nonNegative: true,
+    score: 'rmse',
+    scalePeriod: 1,
+    combineTop: 2,
+    intervalInflation: calibratedInflation,
+    wholeUnits,
+    refitFinal: false,
+  });
+  const candidates = [croston('SBA'), tsb()];
+
+  it('gives nested whole-unit bands and keeps the continuous ones next to them', () => {
+    const counted = selectAndForecast(sales, candidates, options(true));
+    const continuous = selectAndForecast(sales, candidates, options(false));
+    expect(counted.continuousBands).toEqual(continuous.bands);
+    expect(counted.mean).toEqual(continuous.mean);
+    const [band80, band95] = [counted.bands.get(0.8)!, counted.bands.get(0.95)!];
+    counted.mean.forEach((point, j) => {
+      for (const bound of [band80.lower[j]!, band80.upper[j]!, band95.lower[j]!, band95.upper[j]!]) expect(Number.isInteger(bound) || bound === point).toBe(true);
+      expect(band95.lower[j]).toBeLessThanOrEqual(band80.lower[j]!);
+      expect(band80.lower[j]).toBeLessThanOrEqual(point);
+      expect(point).toBeLessThanOrEqual(band80.upper[j]!);
+      expect(band80.upper[j]).toBeLessThanOrEqual(band95.upper[j]!);
+    });
+    expect(continuous.continuousBands).toBe(continuous.bands);
   });
 });

@@ -45,6 +45,12 @@ export type EngineResult = {
   description: string;
   mean: Float64Array;
   bands: Map<number, Band>;
+  /**
+   * The same bands before whole units (the same object when `wholeUnits` is
+   * off). The reorder advice reads the daily error from these: a whole-unit
+   * bound is rounded day by day, and a lead-time sum of demand is not.
+   */
+  continuousBands: Map<number, Band>;
   validation: {
     /** Index of the latest origin; its forecasts are the backtest a chart shows. */
     origin: number;
@@ -114,6 +120,7 @@ export function selectAndForecast(y: Float64Array, candidates: Candidate[], opti
   const intervals = intervalModel(errors, options.levels, options.intervalInflation, Math.max(options.horizon, validationHorizon));
   const latest = chosen.forecasts[0]!;
   const validationBands = bandsAround(latest, intervals, options);
+  const bands = bandsAround(point, intervals, options);
   return {
     modelName: finals.length > 1 ? `Combination(${finals.map((fitted) => fitted.name).join(' + ')})` : finals[0]!.name,
     description:
@@ -121,7 +128,8 @@ export function selectAndForecast(y: Float64Array, candidates: Candidate[], opti
         ? `Average of the ${chosen.candidates.length} models that were most accurate on recent history: ${chosen.candidates.map(headline).join('; ')}.`
         : chosen.candidates[0]!.description,
     mean: point,
-    bands: bandsAround(point, intervals, options),
+    bands,
+    continuousBands: options.wholeUnits ? bandsAround(point, intervals, { ...options, wholeUnits: false }) : bands,
     validation: {
       origin: origins[0]!,
       mean: latest,
@@ -449,6 +457,7 @@ function fallbackForecast(y: Float64Array, options: EngineOptions): EngineResult
     description: 'Too little history to compare models, so the average of the most recent days is used, with a wide band.',
     mean: point,
     bands,
+    continuousBands: bands,
     validation: null,
   };
 }

@@ -121,7 +121,7 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
         ...(result.validation ? { coverage95: result.validation.coverage.get(0.95) ?? NaN } : {}),
       },
     },
-    reorder: reorderAdvice({ forecast, start, projection: stock, deliveries, leadTimeDays, serviceLevel, reviewPeriodDays }),
+    reorder: reorderAdvice({ forecast, continuousUpper95: result.continuousBands.get(0.95)!.upper, start, projection: stock, deliveries, leadTimeDays, serviceLevel, reviewPeriodDays }),
   };
 }
 
@@ -155,7 +155,9 @@ function forecastDemand(history: DemandHistory, horizon: number, demandClass: De
     for (let j = 0; j < series.length; j++) series[j] = series[j]! * (uplifts.get(firstDay + j) ?? 1);
   };
   if (uplifts.size > 0) {
-    for (const series of [result.mean, ...[...result.bands.values()].flatMap((band) => [band.lower, band.upper])]) applyUplift(series, lastHistoryDay + 1);
+    // A Set: without whole units the continuous bands are the same arrays.
+    const bands = [...result.bands.values(), ...result.continuousBands.values()];
+    for (const series of new Set([result.mean, ...bands.flatMap((band) => [band.lower, band.upper])])) applyUplift(series, lastHistoryDay + 1);
   }
   return result;
 }

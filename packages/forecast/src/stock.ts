@@ -74,6 +74,8 @@ export function findStockouts(start: StockStart, rows: StockRow[]): Stockout[] {
 
 export type ReorderInputs = {
   forecast: ForecastRow[];
+  /** Upper bound of the 95% band per forecast day before whole units (EngineResult.continuousBands). */
+  continuousUpper95: ArrayLike<number>;
   start: StockStart | null;
   projection: StockRow[];
   deliveries: Map<number, number>;
@@ -85,18 +87,20 @@ export type ReorderInputs = {
 /**
  * Reorder point = forecast demand over the lead time + safety stock, where
  * safety stock = z(service level) · σ_daily · √(lead time), σ_daily being the
- * forecast error read back from the 95% band (its upper half-width / 1.96; the
- * upper half because the lower one is clipped at zero). Order by the first day
- * the projected stock reaches the reorder point; order enough to cover the lead
- * time plus a review period and the safety stock.
+ * forecast error read back from the continuous 95% band (its upper half-width
+ * / 1.96; the upper half because the lower one is clipped at zero; continuous
+ * because whole-unit bounds are rounded day by day, and a sum over the lead
+ * time is not). Order by the first day the projected stock reaches the reorder
+ * point; order enough to cover the lead time plus a review period and the
+ * safety stock.
  */
 export function reorderAdvice(inputs: ReorderInputs): ReorderAdvice {
-  const { forecast, start, projection, deliveries, leadTimeDays, serviceLevel, reviewPeriodDays } = inputs;
+  const { forecast, continuousUpper95, start, projection, deliveries, leadTimeDays, serviceLevel, reviewPeriodDays } = inputs;
   const lead = Math.min(leadTimeDays, forecast.length);
   const z = normalQuantile(serviceLevel);
   const upperZ = normalQuantile(0.975);
   let variance = 0;
-  for (let j = 0; j < lead; j++) variance += ((forecast[j]!.yhat_upper - forecast[j]!.yhat) / upperZ) ** 2;
+  for (let j = 0; j < lead; j++) variance += ((continuousUpper95[j]! - forecast[j]!.yhat) / upperZ) ** 2;
   const dailySigma = lead > 0 ? Math.sqrt(variance / lead) : 0;
   const safetyStock = Math.max(0, z * dailySigma * Math.sqrt(leadTimeDays));
   const demandOver = (from: number, days: number): number => {
