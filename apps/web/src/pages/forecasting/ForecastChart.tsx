@@ -163,7 +163,7 @@ function useRenderedMark(container: React.RefObject<HTMLDivElement | null>, rows
 type LegendItem = { label: string; color: string; kind: 'line' | 'band' };
 
 /** The series of one chart, above it (HTML: Recharts' legend lists only its own series). */
-function ChartLegend({ items }: { items: LegendItem[] }) {
+const ChartLegend = memo(function ChartLegend({ items }: { items: LegendItem[] }) {
   return (
     <ul className="chart-legend" style={{ display: 'flex', justifyContent: 'center', gap: 20, listStyle: 'none', margin: '4px 0', padding: 0, fontSize: 14 }}>
       {items.map((item) => (
@@ -176,9 +176,54 @@ function ChartLegend({ items }: { items: LegendItem[] }) {
       ))}
     </ul>
   );
-}
+});
 
 type ReadoutItem = [name: string, field: keyof ChartRow | 'salesBand' | 'stockBand', color: string];
+
+/** The chart's words, translated once per language rather than on every render (i18next's t is not free). */
+function useChartLabels() {
+  const { t } = useTranslation();
+  return useMemo(() => {
+    const name = {
+      actualSales: t('forecasting.chart.actualSales'),
+      forecastSales: t('forecasting.chart.forecastSales'),
+      salesBand: t('forecasting.chart.salesBand'),
+      actualStock: t('forecasting.chart.actualStock'),
+      forecastStock: t('forecasting.chart.forecastStock'),
+      stockBand: t('forecasting.chart.stockBand'),
+    };
+    return {
+      name,
+      chartFor: (code: string) => t('forecasting.chart.ariaLabel', { code }),
+      emptyChart: t('forecasting.chart.ariaLabelEmpty'),
+      salesTitle: t('forecasting.chart.salesTitle'),
+      stockTitle: t('forecasting.chart.stockTitle'),
+      forecastStart: t('forecasting.chart.forecastStart'),
+      salesReadout: t('forecasting.chart.salesReadout'),
+      stockReadout: t('forecasting.chart.stockReadout'),
+      salesItems: [
+        [name.actualSales, 'actualSales', colors.actual],
+        [name.forecastSales, 'forecastSales', colors.forecast],
+        [name.salesBand, 'salesBand', colors.forecast],
+      ] satisfies ReadoutItem[],
+      stockItems: [
+        [name.actualStock, 'actualStock', colors.stock],
+        [name.forecastStock, 'forecastStock', colors.stockForecast],
+        [name.stockBand, 'stockBand', colors.stockForecast],
+      ] satisfies ReadoutItem[],
+      salesLegend: [
+        { label: name.actualSales, color: colors.actual, kind: 'line' },
+        { label: name.forecastSales, color: colors.forecast, kind: 'line' },
+        { label: name.salesBand, color: colors.band, kind: 'band' },
+      ] satisfies LegendItem[],
+      stockLegend: [
+        { label: name.actualStock, color: colors.stock, kind: 'line' },
+        { label: name.forecastStock, color: colors.stockForecast, kind: 'line' },
+        { label: name.stockBand, color: colors.stockBand, kind: 'band' },
+      ] satisfies LegendItem[],
+    };
+  }, [t]);
+}
 
 /** The day under the pointer or keyboard cursor, shared by both charts so they move together. */
 type HoverStore = { get(): number | null; set(day: number | null): void; subscribe(listener: () => void): () => void };
@@ -393,7 +438,7 @@ function useMeasuredContainer() {
  * arriving updates charts Recharts has already built instead of building them from nothing.
  */
 export const ForecastChart = memo(function ForecastChart({ rows, forecastStart, crossings, styleCode }: { rows: ChartRow[]; forecastStart: string | null; crossings: ZeroCrossing[]; styleCode: string | null }) {
-  const { t } = useTranslation();
+  const labels = useChartLabels();
   const empty = rows.length === 0;
   const plotRows = useMemo<PlotRow[]>(() => (rows.length === 0 ? emptyFrameRows() : rows.map((row) => ({ ...row, t: timeOf(row.date) }))), [rows]);
   const domain = useMemo<[number, number]>(() => [plotRows[0]!.t, plotRows.at(-1)!.t], [plotRows]);
@@ -425,57 +470,34 @@ export const ForecastChart = memo(function ForecastChart({ rows, forecastStart, 
   );
   const byTime = useMemo(() => new Map(empty ? [] : plotRows.map((row) => [row.t, row])), [plotRows, empty]);
   const [hover] = useState(createHoverStore);
-  const salesReadout: ReadoutItem[] = [
-    [t('forecasting.chart.actualSales'), 'actualSales', colors.actual],
-    [t('forecasting.chart.forecastSales'), 'forecastSales', colors.forecast],
-    [t('forecasting.chart.salesBand'), 'salesBand', colors.forecast],
-  ];
-  const stockReadout: ReadoutItem[] = [
-    [t('forecasting.chart.actualStock'), 'actualStock', colors.stock],
-    [t('forecasting.chart.forecastStock'), 'forecastStock', colors.stockForecast],
-    [t('forecasting.chart.stockBand'), 'stockBand', colors.stockForecast],
-  ];
-
   return (
-    <div ref={measure} role="group" aria-label={styleCode === null ? t('forecasting.chart.ariaLabelEmpty') : t('forecasting.chart.ariaLabel', { code: styleCode })} data-testid="forecast-chart">
-      <div style={{ fontSize: 14, fontWeight: 600, marginLeft: 8 }}>{t('forecasting.chart.salesTitle')}</div>
-      <ChartLegend
-        items={[
-          { label: t('forecasting.chart.actualSales'), color: colors.actual, kind: 'line' },
-          { label: t('forecasting.chart.forecastSales'), color: colors.forecast, kind: 'line' },
-          { label: t('forecasting.chart.salesBand'), color: colors.band, kind: 'band' },
-        ]}
-      />
+    <div ref={measure} role="group" aria-label={styleCode === null ? labels.emptyChart : labels.chartFor(styleCode)} data-testid="forecast-chart">
+      <div style={{ fontSize: 14, fontWeight: 600, marginLeft: 8 }}>{labels.salesTitle}</div>
+      <ChartLegend items={labels.salesLegend} />
       {width > 0 ? (
         <>
       <ComposedChart margin={chartMargin} width={width} height={chartHeight} className="sales-chart" accessibilityLayer={false}>
         <CartesianGrid strokeDasharray="3 3" stroke="#e9ecef" />
         {xAxis}
         <YAxis tick={valueTick} interval={0} width={56} domain={salesScale.domain} ticks={empty ? noTicks : salesScale.ticks} />
-        <Area className="sales-band" data={series.forecastSales} dataKey={salesBand} name={t('forecasting.chart.salesBand')} stroke="none" fill={colors.band} fillOpacity={0.6} isAnimationActive={false} activeDot={false} connectNulls={false} />
+        <Area className="sales-band" data={series.forecastSales} dataKey={salesBand} name={labels.name.salesBand} stroke="none" fill={colors.band} fillOpacity={0.6} isAnimationActive={false} activeDot={false} connectNulls={false} />
         <DailyPath rows={series.actualSales} valueOf={actualSalesOf} className="actual-sales" stroke={colors.actual} strokeWidth={1} />
-        <Line className="sales-forecast" data={series.forecastSales} dataKey="forecastSales" name={t('forecasting.chart.forecastSales')} stroke={colors.forecast} strokeWidth={2} dot={false} activeDot={false} isAnimationActive={false} connectNulls={false} />
-        <ForecastStartLine at={start} label={t('forecasting.chart.forecastStart')} />
-        <DayReadout hover={hover} byTime={byTime} domain={domain} items={salesReadout} label={t('forecasting.chart.salesReadout')} />
+        <Line className="sales-forecast" data={series.forecastSales} dataKey="forecastSales" name={labels.name.forecastSales} stroke={colors.forecast} strokeWidth={2} dot={false} activeDot={false} isAnimationActive={false} connectNulls={false} />
+        <ForecastStartLine at={start} label={labels.forecastStart} />
+        <DayReadout hover={hover} byTime={byTime} domain={domain} items={labels.salesItems} label={labels.salesReadout} />
       </ComposedChart>
-      <div style={{ fontSize: 14, fontWeight: 600, marginLeft: 8, marginTop: 8 }}>{t('forecasting.chart.stockTitle')}</div>
-      <ChartLegend
-        items={[
-          { label: t('forecasting.chart.actualStock'), color: colors.stock, kind: 'line' },
-          { label: t('forecasting.chart.forecastStock'), color: colors.stockForecast, kind: 'line' },
-          { label: t('forecasting.chart.stockBand'), color: colors.stockBand, kind: 'band' },
-        ]}
-      />
+      <div style={{ fontSize: 14, fontWeight: 600, marginLeft: 8, marginTop: 8 }}>{labels.stockTitle}</div>
+      <ChartLegend items={labels.stockLegend} />
       <ComposedChart margin={chartMargin} width={width} height={chartHeight} className="stock-chart" accessibilityLayer={false}>
         <CartesianGrid strokeDasharray="3 3" stroke="#e9ecef" />
         {xAxis}
         <YAxis tick={valueTick} interval={0} width={56} domain={stockScale.domain} ticks={empty ? noTicks : stockScale.ticks} allowDataOverflow />
-        <Area className="stock-band" data={series.forecastStock} dataKey={stockBand} name={t('forecasting.chart.stockBand')} stroke="none" fill={colors.stockBand} fillOpacity={0.7} isAnimationActive={false} activeDot={false} connectNulls={false} />
+        <Area className="stock-band" data={series.forecastStock} dataKey={stockBand} name={labels.name.stockBand} stroke="none" fill={colors.stockBand} fillOpacity={0.7} isAnimationActive={false} activeDot={false} connectNulls={false} />
         <DailyPath rows={series.actualStock} valueOf={actualStockOf} className="actual-stock" stroke={colors.stock} strokeWidth={1.5} />
-        <Line className="stock-forecast" data={series.forecastStock} dataKey="forecastStock" name={t('forecasting.chart.forecastStock')} stroke={colors.stockForecast} strokeWidth={2} dot={false} activeDot={false} isAnimationActive={false} connectNulls={false} />
+        <Line className="stock-forecast" data={series.forecastStock} dataKey="forecastStock" name={labels.name.forecastStock} stroke={colors.stockForecast} strokeWidth={2} dot={false} activeDot={false} isAnimationActive={false} connectNulls={false} />
         <ZeroLineAndCrossings crossings={crossings} />
-        <ForecastStartLine at={start} label={t('forecasting.chart.forecastStart')} />
-        <DayReadout hover={hover} byTime={byTime} domain={domain} items={stockReadout} label={t('forecasting.chart.stockReadout')} />
+        <ForecastStartLine at={start} label={labels.forecastStart} />
+        <DayReadout hover={hover} byTime={byTime} domain={domain} items={labels.stockItems} label={labels.stockReadout} />
       </ComposedChart>
         </>
       ) : (
