@@ -7,7 +7,7 @@ import { Area, CartesianGrid, ComposedChart, DefaultZIndexes, Line, XAxis, YAxis
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_FORECAST_DAYS } from '@stockwise/contract';
 import { forecastMarks } from '../../api/forecasting.ts';
-import type { ChartRow } from './chart-data.ts';
+import { emptyRow, type ChartRow } from './chart-data.ts';
 import type { ZeroCrossing } from './zero-crossings.ts';
 
 type PlotRow = ChartRow & { t: number };
@@ -89,18 +89,7 @@ const historyDays = 730;
  */
 function emptyFrameRows(): PlotRow[] {
   const today = Math.floor(Date.now() / dayMs) * dayMs;
-  return [today - historyDays * dayMs, today + DEFAULT_FORECAST_DAYS * dayMs].map((t) => ({
-    date: new Date(t).toISOString().slice(0, 10),
-    t,
-    actualSales: null,
-    actualStock: null,
-    forecastSales: null,
-    salesUpperBound: null,
-    salesLowerBound: null,
-    forecastStock: null,
-    stockUpperBound: null,
-    stockLowerBound: null,
-  }));
+  return [today - historyDays * dayMs, today + DEFAULT_FORECAST_DAYS * dayMs].map((t) => ({ ...emptyRow(new Date(t).toISOString().slice(0, 10)), t }));
 }
 
 // Every tick is shown (quarters on the time axis, a handful of round numbers on the value axes): with

@@ -19,7 +19,8 @@ export type ChartSource = Pick<ProductForecastResponse, 'historical' | 'forecast
 
 const forecastKeys = ['forecastSales', 'salesUpperBound', 'salesLowerBound', 'forecastStock', 'stockUpperBound', 'stockLowerBound'] as const;
 
-const emptyRow = (date: string): ChartRow => ({
+/** A day with no values. */
+export const emptyRow = (date: string): ChartRow => ({
   date,
   actualSales: null,
   actualStock: null,
