@@ -429,7 +429,7 @@ function useMeasuredContainer() {
 export const ForecastChart = memo(function ForecastChart({ rows, forecastStart, crossings, styleCode }: { rows: ChartRow[]; forecastStart: string | null; crossings: ZeroCrossing[]; styleCode: string | null }) {
   const labels = useChartLabels();
   const empty = rows.length === 0;
-  const plotRows = useMemo<PlotRow[]>(() => (rows.length === 0 ? emptyFrameRows() : rows.map((row) => ({ ...row, t: timeOf(row.date) }))), [rows]);
+  const plotRows = useMemo<PlotRow[]>(() => (empty ? emptyFrameRows() : rows.map((row) => ({ ...row, t: timeOf(row.date) }))), [rows, empty]);
   const domain = useMemo<[number, number]>(() => [plotRows[0]!.t, plotRows.at(-1)!.t], [plotRows]);
   const ticks = useMemo(() => quarterTicks(domain[0], domain[1]), [domain]);
   const start = forecastStart === null ? null : timeOf(forecastStart);
