@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Role } from '@stockwise/contract';
 import type { ServerConfig } from './environment.ts';
 import type { AppDatabase } from './db/database.ts';
 import type { JobQueue } from './jobs/queue.ts';
@@ -14,7 +15,7 @@ import { forecastingRoutes } from './forecasting/routes.ts';
 import { importRoutes } from './import/routes.ts';
 import { createForecastingContext, FORECAST_INPUT_TABLES, requestCatalogueForecast } from './forecasting/service.ts';
 import { registerErrorHandling } from './http/errors.ts';
-import { registerAuthGuard } from './auth/guard.ts';
+import { ACCOUNT_STATUS_TTL_MS, AccountStatusCache, registerAuthGuard } from './auth/guard.ts';
 import { authRoutes } from './auth/routes.ts';
 import type { AuthContext } from './auth/service.ts';
 import { createTokenSigner, loadSigningKey } from './auth/tokens.ts';
@@ -26,11 +27,11 @@ import { tableRoutes } from './tables/routes.ts';
 import { CatalogueCache } from './tables/catalogue-cache.ts';
 import { storedColumnKeys, type TablesContext } from './tables/service.ts';
 
-export type RouteEntry = { method: string; url: string; public: boolean };
+export type RouteEntry = { method: string; url: string; public: boolean; policy: Role | null };
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Every route with whether it is reachable without a token (the auth route-table test walks it). */
+    /** Every route with whether it is reachable without a token and the least role it needs (the route-table test walks it). */
     routeTable: RouteEntry[];
   }
 }
@@ -61,11 +62,14 @@ export async function buildApp({ config, database, queue }: AppDependencies): Pr
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) route.config = { ...route.config, public: true };
-    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, public: route.config?.public === true });
+    for (const method of [route.method].flat()) {
+      routeTable.push({ method, url: route.url, public: route.config?.public === true, policy: route.config?.policy ?? null });
+    }
   });
 
   const signer = createTokenSigner(await loadSigningKey(database.db, config.jwtSecret), config.accessTokenTtlSeconds);
-  registerAuthGuard(app, signer);
+  const accounts = new AccountStatusCache(database.db, ACCOUNT_STATUS_TTL_MS);
+  registerAuthGuard(app, signer, accounts);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -86,6 +90,8 @@ export async function buildApp({ config, database, queue }: AppDependencies): Pr
     loginMaxFailuresPerAccount: config.loginMaxFailuresPerAccount,
     loginMaxFailuresPerIp: config.loginMaxFailuresPerIp,
     registrationEnabled: config.registrationEnabled,
+    registrationRole: config.registrationRole,
+    accounts,
   };
   await app.register(authRoutes(authContext));
 

@@ -1,6 +1,7 @@
 // Everything the server reads from the environment, parsed once and validated (docs/operations.md).
 import path from 'node:path';
 import { z } from 'zod';
+import { role, type Role } from '@stockwise/contract';
 
 const booleanFlag = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => ['true', '1', 'yes'].includes(v));
 const ACCESS_TOKEN_TTL_MAX_SECONDS = 15 * 60;
@@ -14,6 +15,7 @@ const environment = z.object({
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(ACCESS_TOKEN_TTL_MAX_SECONDS).default(ACCESS_TOKEN_TTL_MAX_SECONDS),
   REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(7 * 24 * 3600),
   REGISTRATION_ENABLED: booleanFlag.default(true),
+  REGISTRATION_ROLE: role.default('pending'),
   TRUSTED_PROXIES: z.string().default(''),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(100).default(20),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(100),
@@ -36,6 +38,8 @@ export type ServerConfig = {
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   registrationEnabled: boolean;
+  /** Role of a self-registered account (pending: an admin must approve it). */
+  registrationRole: Role;
   trustedProxies: string[];
   loginMaxFailuresPerAccount: number;
   loginMaxFailuresPerIp: number;
@@ -74,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
     registrationEnabled: e.REGISTRATION_ENABLED,
+    registrationRole: e.REGISTRATION_ROLE,
     trustedProxies: e.TRUSTED_PROXIES.split(',').map((s) => s.trim()).filter(Boolean),
     loginMaxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
     loginMaxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,

@@ -35,5 +35,32 @@ export const registerRequest = z.object({
 });
 export type RegisterRequest = z.infer<typeof registerRequest>;
 
-export const account = z.object({ id: z.number().int(), username: z.string(), email: z.string().nullable() });
+/**
+ * What an account may do, lowest first; each role includes the ones before it. A self-registered
+ * account is `pending` until an administrator approves it: it can sign in but reads no data.
+ */
+export const roles = ['pending', 'viewer', 'editor', 'admin'] as const;
+export const role = z.enum(roles);
+export type Role = z.infer<typeof role>;
+
+/** True when `granted` is at least `required`. */
+export const roleAllows = (granted: Role, required: Role) => roles.indexOf(granted) >= roles.indexOf(required);
+
+export const account = z.object({ id: z.number().int(), username: z.string(), email: z.string().nullable(), role });
 export type Account = z.infer<typeof account>;
+
+/** An account as the users page lists it. */
+export const userSummary = account.extend({
+  disabled: z.boolean(),
+  created_at: z.string(),
+  last_sign_in_at: z.string().nullable(),
+});
+export type UserSummary = z.infer<typeof userSummary>;
+export const userList = z.object({ results: z.array(userSummary) });
+export type UserList = z.infer<typeof userList>;
+
+export const userIdParams = z.object({ id: z.coerce.number().int().positive().max(2 ** 53 - 1) });
+export const changeRoleRequest = z.strictObject({ role });
+export type ChangeRoleRequest = z.infer<typeof changeRoleRequest>;
+export const setDisabledRequest = z.strictObject({ disabled: z.boolean() });
+export type SetDisabledRequest = z.infer<typeof setDisabledRequest>;

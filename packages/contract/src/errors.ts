@@ -8,6 +8,7 @@ export const errorCodes = [
   'invalid_credentials',
   'throttled',
   'registration_disabled',
+  'forbidden',
   'username_taken',
   'not_found',
   'conflict',

@@ -9,13 +9,14 @@ describe.each(backends)('auth on %s', (backend) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer(backend);
+    await signUpUser(server); // the first account of a database is admin; the tests below register later ones
   });
   afterAll(() => server.stop());
 
   const signingKey = () => loadSigningKey(server.database.db, undefined);
   const forge = async (claims: Record<string, unknown>, options: { alg?: string; exp?: number; nbf?: number; sub?: string } = {}) => {
     const now = Math.floor(Date.now() / 1000);
-    return new SignJWT({ typ: 'access', username: 'someone', ...claims })
+    return new SignJWT({ typ: 'access', username: 'someone', role: 'viewer', ...claims })
       .setProtectedHeader({ alg: options.alg ?? 'HS256' })
       .setSubject(options.sub ?? '1')
       .setIssuer('stockwise')
@@ -30,7 +31,7 @@ describe.each(backends)('auth on %s', (backend) => {
     const user = await signUpUser(server);
     const me = await server.request('/api/accounts/me/', { token: user.access });
     expect(me.status).toBe(200);
-    expect(me.json).toEqual({ id: user.id, username: user.username, email: null });
+    expect(me.json).toEqual({ id: user.id, username: user.username, email: null, role: 'admin' });
     expect(me.text).not.toMatch(sensitive);
   });
 
@@ -141,9 +142,9 @@ describe.each(backends)('auth on %s', (backend) => {
 
     it('creates an account, ignoring fields a client may not set', async () => {
       const username = freshName();
-      const response = await register({ username, password: 'violet staple 42', email: 'a@example.com', is_staff: true, id: 999_999 });
+      const response = await register({ username, password: 'violet staple 42', email: 'a@example.com', is_staff: true, id: 999_999, role: 'admin' });
       expect(response.status).toBe(201);
-      expect(response.json).toEqual({ id: expect.any(Number), username, email: 'a@example.com' });
+      expect(response.json).toEqual({ id: expect.any(Number), username, email: 'a@example.com', role: 'pending' });
       expect(response.json.id).not.toBe(999_999);
       expect(response.text).not.toMatch(sensitive);
     });

@@ -1,5 +1,6 @@
 // SQL of the auth feature: users, refresh-token families and failed sign-in attempts.
 import { sql, type Kysely } from 'kysely';
+import type { Role } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 
 type Db = Kysely<Database>;
@@ -7,19 +8,57 @@ type Db = Kysely<Database>;
 export const findUserByUsername = (db: Db, username: string) =>
   db.selectFrom('users').selectAll().where(sql<string>`lower(username)`, '=', username.toLowerCase()).executeTakeFirst();
 
+const accountColumns = ['id', 'username', 'email', 'role'] as const;
+const userSummaryColumns = [...accountColumns, 'disabled_at', 'created_at', 'last_sign_in_at'] as const;
+
+/** An account that may use the API (not disabled). */
 export const findAccountById = (db: Db, id: number) =>
-  db.selectFrom('users').select(['id', 'username', 'email']).where('id', '=', id).executeTakeFirst();
+  db.selectFrom('users').select(accountColumns).where('id', '=', id).where('disabled_at', 'is', null).executeTakeFirst();
+
+/** Role and state of an account, read by the bearer guard (through a short cache). */
+export const findAccountStatus = (db: Db, id: number) =>
+  db.selectFrom('users').select(['role', 'disabled_at']).where('id', '=', id).executeTakeFirst();
 
 /** Null when the username is taken (case-insensitively). */
-export async function insertUser(db: Db, user: { username: string; email: string | null; passwordHash: string }) {
+export async function insertUser(db: Db, user: { username: string; email: string | null; passwordHash: string; role: Role }) {
   const row = await db
     .insertInto('users')
-    .values({ username: user.username, email: user.email, password_hash: user.passwordHash })
+    .values({ username: user.username, email: user.email, password_hash: user.passwordHash, role: user.role })
     .onConflict((oc) => oc.expression(sql`lower(username)`).doNothing())
-    .returning(['id', 'username', 'email'])
+    .returning(accountColumns)
     .executeTakeFirst();
   return row ?? null;
 }
+
+/** Serialises registrations so that exactly one can be the first account of an empty database. */
+export async function lockRegistrations(db: Db) {
+  await sql`select pg_advisory_xact_lock(hashtext('stockwise.registration'))`.execute(db);
+}
+
+export async function hasAnyUser(db: Db) {
+  const row = await db.selectNoFrom((eb) => eb.exists(eb.selectFrom('users').select('id')).as('any')).executeTakeFirstOrThrow();
+  return Boolean(row.any);
+}
+
+export const recordSignIn = (db: Db, id: number) => db.updateTable('users').set({ last_sign_in_at: sql`now()` }).where('id', '=', id).execute();
+
+export const listUsers = (db: Db) => db.selectFrom('users').select(userSummaryColumns).orderBy('id').execute();
+
+export const findUserSummary = (db: Db, id: number) => db.selectFrom('users').select(userSummaryColumns).where('id', '=', id).executeTakeFirst();
+
+/** Locks every active admin row (so two admins cannot demote each other at once) and counts them. */
+export async function lockActiveAdmins(db: Db) {
+  const rows = await db.selectFrom('users').select('id').where('role', '=', 'admin').where('disabled_at', 'is', null).forUpdate().execute();
+  return rows.map((row) => row.id);
+}
+
+export const updateUserRole = (db: Db, id: number, role: Role) => db.updateTable('users').set({ role }).where('id', '=', id).execute();
+
+export const updateUserDisabled = (db: Db, id: number, disabled: boolean) =>
+  db.updateTable('users').set({ disabled_at: disabled ? sql<Date>`now()` : null }).where('id', '=', id).execute();
+
+export const revokeUserTokens = (db: Db, userId: number) =>
+  db.updateTable('refresh_tokens').set({ revoked_at: sql`now()` }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
 
 export const insertRefreshToken = (db: Db, token: { userId: number; familyId: string; tokenHash: string; expiresAt: Date }) =>
   db

@@ -1,8 +1,22 @@
-// POST /api/token/, /api/token/refresh/, /api/accounts/register/ and GET /api/accounts/me/.
+// POST /api/token/, /api/token/refresh/, /api/accounts/register/, GET /api/accounts/me/ and the
+// administrators' users API (/api/accounts/users/*).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { account, errorBody, refreshRequest, refreshResponse, registerRequest, tokenPair, tokenRequest } from '@stockwise/contract';
+import {
+  account,
+  changeRoleRequest,
+  errorBody,
+  refreshRequest,
+  refreshResponse,
+  registerRequest,
+  setDisabledRequest,
+  tokenPair,
+  tokenRequest,
+  userIdParams,
+  userList,
+  userSummary,
+} from '@stockwise/contract';
 import { currentUser } from './guard.ts';
-import { getAccount, refreshSession, registerAccount, signIn, type AuthContext } from './service.ts';
+import { changeUserRole, getAccount, listUsers, refreshSession, registerAccount, setUserDisabled, signIn, type AuthContext } from './service.ts';
 
 const errors = { 400: errorBody, 401: errorBody };
 
@@ -29,8 +43,25 @@ export function authRoutes(ctx: AuthContext): FastifyPluginAsyncZod {
       handler: async (request, reply) => reply.status(201).send(await registerAccount(ctx, request.body)),
     });
     app.get('/api/accounts/me/', {
-      schema: { tags: ['auth'], summary: 'The signed-in account', response: { 200: account, 401: errorBody } },
+      config: { policy: 'pending' },
+      schema: { tags: ['auth'], summary: 'The signed-in account and its role', response: { 200: account, 401: errorBody } },
       handler: (request) => getAccount(ctx, currentUser(request).userId),
+    });
+    const adminErrors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+    app.get('/api/accounts/users/', {
+      config: { policy: 'admin' },
+      schema: { tags: ['auth'], summary: 'Every account with its role (administrators)', response: { 200: userList, 401: errorBody, 403: errorBody } },
+      handler: async () => ({ results: await listUsers(ctx) }),
+    });
+    app.post('/api/accounts/users/:id/role/', {
+      config: { policy: 'admin' },
+      schema: { tags: ['auth'], summary: "Change an account's role; approving a pending account gives it viewer or more", params: userIdParams, body: changeRoleRequest, response: { 200: userSummary, ...adminErrors } },
+      handler: (request) => changeUserRole(ctx, { userId: request.params.id, role: request.body.role }),
+    });
+    app.post('/api/accounts/users/:id/disable/', {
+      config: { policy: 'admin' },
+      schema: { tags: ['auth'], summary: 'Disable an account (ends its sign-ins) or enable it again', params: userIdParams, body: setDisabledRequest, response: { 200: userSummary, ...adminErrors } },
+      handler: (request) => setUserDisabled(ctx, { userId: request.params.id, disabled: request.body.disabled }),
     });
   };
 }

@@ -2,6 +2,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Kysely } from 'kysely';
+import { role as roleSchema, type Role } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 
 const ALGORITHM = 'HS256';
@@ -10,7 +11,8 @@ const AUDIENCE = 'stockwise-api';
 const ACCESS_TOKEN_TYPE = 'access';
 const SIGNING_KEY_NAME = 'jwt_signing_key';
 
-export type AccessClaims = { userId: number; username: string };
+/** `role` is the role at issue time; the guard replaces it with the account's current role. */
+export type AccessClaims = { userId: number; username: string; role: Role };
 
 export type TokenSigner = {
   issueAccessToken(claims: AccessClaims): Promise<string>;
@@ -32,9 +34,9 @@ export async function loadSigningKey(db: Kysely<Database>, configured: string | 
 
 export function createTokenSigner(key: Uint8Array, accessTokenTtlSeconds: number): TokenSigner {
   return {
-    issueAccessToken: ({ userId, username }) => {
+    issueAccessToken: ({ userId, username, role }) => {
       const now = Math.floor(Date.now() / 1000);
-      return new SignJWT({ typ: ACCESS_TOKEN_TYPE, username })
+      return new SignJWT({ typ: ACCESS_TOKEN_TYPE, username, role })
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
         .setSubject(String(userId))
         .setIssuer(ISSUER)
@@ -52,10 +54,14 @@ export function createTokenSigner(key: Uint8Array, accessTokenTtlSeconds: number
           issuer: ISSUER,
           audience: AUDIENCE,
           requiredClaims: ['exp', 'iat', 'nbf', 'sub'],
+          // A validly signed token that claims a longer life than we ever issue is refused.
+          maxTokenAge: accessTokenTtlSeconds,
         });
         const userId = Number(payload.sub);
-        if (payload.typ !== ACCESS_TOKEN_TYPE || !Number.isSafeInteger(userId) || typeof payload.username !== 'string') return null;
-        return { userId, username: payload.username };
+        const role = roleSchema.safeParse(payload.role);
+        if (payload.typ !== ACCESS_TOKEN_TYPE || !Number.isSafeInteger(userId) || typeof payload.username !== 'string' || !role.success) return null;
+        if ((payload.exp ?? 0) - (payload.iat ?? 0) > accessTokenTtlSeconds) return null;
+        return { userId, username: payload.username, role: role.data };
       } catch {
         return null;
       }

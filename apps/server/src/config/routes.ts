@@ -6,6 +6,7 @@ import { readProductConfig, updateEntityConfig, type ConfigContext, type TableCo
 export function configRoutes(ctx: ConfigContext, columnsOf: TableColumnsLookup): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/api/yaml/config/', {
+      config: { policy: 'viewer' },
       schema: { tags: ['config'], summary: 'The product configuration (tables, mappings, queries, inventory.entities)', response: { 200: configResponse, 401: errorBody } },
       handler: async () => {
         const reading = await readProductConfig(ctx);
@@ -20,6 +21,7 @@ export function configRoutes(ctx: ConfigContext, columnsOf: TableColumnsLookup):
       },
     });
     app.post('/api/yaml/update-entity/', {
+      config: { policy: 'admin' },
       schema: { tags: ['config'], summary: 'Validate and save one inventory entity config', body: updateEntityRequest, response: { 200: updateEntityResponse, 400: errorBody, 401: errorBody } },
       handler: async (request) => {
         const entity = await updateEntityConfig(ctx, { entityName: request.body.entity_name, config: request.body.config, columnsOf });

@@ -1,6 +1,6 @@
 // Kysely table types of the application schema (public) and the demo entity tables (data schema).
 import type { ColumnType, Generated, RawBuilder } from 'kysely';
-import type { ColumnDefinition } from '@stockwise/contract';
+import type { ColumnDefinition, Role } from '@stockwise/contract';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -11,6 +11,9 @@ export type UsersTable = {
   username: string;
   email: string | null;
   password_hash: string;
+  role: ColumnType<Role, Role | undefined, Role>;
+  disabled_at: Timestamp | null;
+  last_sign_in_at: RawTimestamp | null;
   created_at: CreatedAt;
 };
 

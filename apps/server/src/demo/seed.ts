@@ -143,7 +143,7 @@ export async function seedDemoData(
   let salesRows = 0;
 
   await db.transaction().execute(async (trx) => {
-    await insertUser(trx, { username: DEMO_USERNAME, email: 'demo@example.com', passwordHash });
+    await insertUser(trx, { username: DEMO_USERNAME, email: 'demo@example.com', passwordHash, role: 'admin' });
     for (const product of catalogue) {
       const history = simulateProduct(random, product, firstDay);
       const { id } = await trx

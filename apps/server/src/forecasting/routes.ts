@@ -10,6 +10,7 @@ const errors = { 400: errorBody, 401: errorBody, 404: errorBody };
 export function forecastingRoutes(ctx: ForecastingContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/api/forecasting/request-generation/', {
+      config: { policy: 'viewer' },
       schema: {
         tags: ['forecasting'],
         summary: "Queue a forecast of one product (style_code) or the whole catalogue (style_code omitted or 'all')",
@@ -19,10 +20,12 @@ export function forecastingRoutes(ctx: ForecastingContext): FastifyPluginAsyncZo
       handler: (request) => requestForecastGeneration(ctx, { styleCode: request.body.style_code, forecastDays: request.body.forecast_days, requestedBy: currentUser(request).userId }),
     });
     app.get('/api/forecasting/status/:taskId/', {
+      config: { policy: 'viewer' },
       schema: { tags: ['forecasting'], summary: 'Status, progress and results of a generation task', params: z.object({ taskId: z.string().max(100) }), response: { 200: taskStatusResponse, ...errors } },
       handler: (request) => getForecastTaskStatus(ctx, request.params.taskId),
     });
     app.get('/api/forecasting/latest-report/', {
+      config: { policy: 'viewer' },
       schema: { tags: ['forecasting'], summary: 'The latest whole-catalogue inventory report', response: { 200: latestReportResponse, 401: errorBody } },
       handler: async () => {
         const report = await getLatestInventoryReport(ctx);
@@ -30,6 +33,7 @@ export function forecastingRoutes(ctx: ForecastingContext): FastifyPluginAsyncZo
       },
     });
     app.get('/api/forecasting/forecasts/:styleCode', {
+      config: { policy: 'viewer' },
       schema: {
         tags: ['forecasting'],
         summary: "A product's history, stored forecast, stockouts and reorder advice",

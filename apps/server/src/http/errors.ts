@@ -9,6 +9,7 @@ const statusOfCode: Record<ErrorCode, number> = {
   token_not_valid: 401,
   invalid_credentials: 401,
   registration_disabled: 403,
+  forbidden: 403,
   not_found: 404,
   username_taken: 409,
   conflict: 409,

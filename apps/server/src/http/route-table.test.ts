@@ -1,35 +1,88 @@
-// Walks every registered route: anything not on the public allowlist must refuse a request
-// without a valid bearer token.
+// Walks every registered route: each API route is public (a short allowlist) or declares the least
+// role it needs; without a valid bearer token every guarded route answers 401, and a role below the
+// policy gets 403 `forbidden` before the handler runs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { roles, type Role } from '@stockwise/contract';
+import type { RouteEntry } from '../app.ts';
+import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
 
 const publicApiRoutes = new Set(['POST /api/token/', 'POST /api/token/refresh/', 'POST /api/accounts/register/', 'GET /api/health']);
 const isPublicByPath = (url: string) => !url.startsWith('/api/') || url.startsWith('/api/docs');
+const routeName = (route: RouteEntry) => `${route.method} ${route.url}`;
+const concretePath = (url: string) => url.replace(/:[A-Za-z_]+/g, '1').replace(/\*$/, 'x');
 
 describe.each(backends)('route table on %s', (backend) => {
   let server: TestServer;
+  const tokens = {} as Record<Role, string>;
   beforeAll(async () => {
     server = await startTestServer(backend);
+    for (const role of roles) tokens[role] = (await signUpUser(server, { role })).access;
   });
   afterAll(() => server.stop());
 
   const apiRoutes = () =>
     server.app.routeTable.filter((route) => !['HEAD', 'OPTIONS'].includes(route.method) && !isPublicByPath(route.url));
+  const guardedRoutes = () => apiRoutes().filter((route) => !route.public);
+  const call = (route: RouteEntry, token?: string) =>
+    server.request(concretePath(route.url), { method: route.method, ...(token ? { token } : {}), ...(route.method === 'GET' ? {} : { body: {} }) });
 
   it('makes public exactly the sign-in, refresh, registration and health routes', () => {
-    const publicRoutes = apiRoutes().filter((route) => route.public).map((route) => `${route.method} ${route.url}`);
-    expect(new Set(publicRoutes)).toEqual(publicApiRoutes);
+    expect(new Set(apiRoutes().filter((route) => route.public).map(routeName))).toEqual(publicApiRoutes);
   });
 
-  it('answers 401 on every other API route without a token or with a bad one', async () => {
-    const guarded = apiRoutes().filter((route) => !route.public);
-    expect(guarded.length).toBeGreaterThan(0);
-    for (const route of guarded) {
-      const path = route.url.replace(/:[A-Za-z_]+/g, '1').replace(/\*$/, 'x');
+  it('gives every other API route a declared policy', () => {
+    const withoutPolicy = guardedRoutes().filter((route) => route.policy === null).map(routeName);
+    expect(withoutPolicy).toEqual([]);
+  });
+
+  it('answers 401 on every guarded route without a token or with a bad one', async () => {
+    expect(guardedRoutes().length).toBeGreaterThan(0);
+    for (const route of guardedRoutes()) {
       for (const token of [undefined, 'a.b.c']) {
-        const response = await server.request(path, { method: route.method, ...(token ? { token } : {}), ...(route.method === 'GET' ? {} : { body: {} }) });
-        expect({ route: `${route.method} ${route.url}`, status: response.status }).toEqual({ route: `${route.method} ${route.url}`, status: 401 });
+        const response = await call(route, token);
+        expect({ route: routeName(route), status: response.status }).toEqual({ route: routeName(route), status: 401 });
       }
     }
+  });
+
+  it('answers 403 forbidden to every role below a route policy, before the handler runs', async () => {
+    let refusals = 0;
+    for (const route of guardedRoutes()) {
+      const required = roles.indexOf(route.policy as Role);
+      for (const role of roles.slice(0, required)) {
+        const response = await call(route, tokens[role]);
+        expect({ route: routeName(route), role, status: response.status, code: response.json.code }).toEqual({
+          route: routeName(route),
+          role,
+          status: 403,
+          code: 'forbidden',
+        });
+        refusals += 1;
+      }
+    }
+    expect(refusals).toBeGreaterThan(guardedRoutes().length);
+  });
+
+  it('lets a role at the policy through to the handler (validation or data, never the guard)', async () => {
+    for (const route of guardedRoutes()) {
+      const response = await call(route, tokens[route.policy as Role]);
+      expect({ route: routeName(route), forbidden: response.status === 401 || response.status === 403 }).toEqual({ route: routeName(route), forbidden: false });
+    }
+  });
+
+  it.each([
+    ['viewer reads rows', 'viewer', 'GET', '/api/records/tables/products/data/', undefined, 200],
+    ['viewer may not add a row', 'viewer', 'POST', '/api/records/tables/products/rows/add/', { product_code: 'X1', name: 'x' }, 403],
+    ['viewer may not delete the sales table', 'viewer', 'POST', '/api/records/tables/sales/delete/', {}, 403],
+    ['editor may not delete the sales table', 'editor', 'POST', '/api/records/tables/sales/delete/', {}, 403],
+    ['editor may not change configuration', 'editor', 'POST', '/api/yaml/update-entity/', { entity_name: 'products', config: {} }, 403],
+    ['editor may not list users', 'editor', 'GET', '/api/accounts/users/', undefined, 403],
+    ['pending may not read rows', 'pending', 'GET', '/api/records/tables/products/data/', undefined, 403],
+    ['pending reads its own account', 'pending', 'GET', '/api/accounts/me/', undefined, 200],
+    ['admin lists users', 'admin', 'GET', '/api/accounts/users/', undefined, 200],
+  ] as const)('%s', async (_name, role, method, path, body, status) => {
+    const response = await server.request(path, { method, token: tokens[role], ...(body ? { body } : {}) });
+    expect(response.status).toBe(status);
+    if (status === 403) expect(response.json).toMatchObject({ code: 'forbidden', detail: expect.stringMatching(/role|approve/) });
   });
 });

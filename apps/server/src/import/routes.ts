@@ -13,6 +13,7 @@ const REQUIRED = 'File, mapping, and config are required.';
 export function importRoutes(ctx: ImportContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/api/records/process-file/', {
+      config: { policy: 'editor' },
       schema: {
         tags: ['import'],
         summary: 'Import a CSV or JSON file through a mapping (multipart; send the fields before the file)',
@@ -68,10 +69,12 @@ export function importRoutes(ctx: ImportContext): FastifyPluginAsyncZod {
       },
     });
     app.get('/api/records/imports/', {
+      config: { policy: 'viewer' },
       schema: { tags: ['import'], summary: 'Recent imports', response: { 200: importLogList, 401: errorBody } },
       handler: async () => ({ results: (await listImportLogs(ctx)).map(({ fileContent: _content, ...entry }) => entry) }),
     });
     app.get('/api/records/imports/:id/', {
+      config: { policy: 'viewer' },
       schema: { tags: ['import'], summary: 'One import: status, counts, row errors, progress', params: z.object({ id: z.string().max(100) }), response: { 200: importLogEntry, 401: errorBody, 404: errorBody } },
       handler: (request) => getImportLog(ctx, request.params.id),
     });

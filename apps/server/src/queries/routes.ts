@@ -9,10 +9,12 @@ import { listNamedQueries, runNamedQuery } from './service.ts';
 export function queryRoutes(db: Kysely<Database>, loadConfig: () => Promise<ProductConfig>): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/api/queries/queries/', {
+      config: { policy: 'viewer' },
       schema: { tags: ['queries'], summary: 'Named queries', response: { 200: namedQueryList, 401: errorBody } },
       handler: async () => listNamedQueries(await loadConfig()),
     });
     app.get('/api/queries/queries/:name/', {
+      config: { policy: 'viewer' },
       schema: {
         tags: ['queries'],
         summary: 'Run a named query: rows of {id, value}',

@@ -51,22 +51,27 @@ function convertNames(body: z.infer<typeof encodeRequest>, codec: (text: string)
 export function tableRoutes(ctx: tables.TablesContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/api/records/tables/structure/', {
+      config: { policy: 'viewer' },
       schema: { tags: ['tables'], summary: 'Every table with its folder', response: { 200: tableStructure, 401: errorBody } },
       handler: () => tables.getTableStructure(ctx),
     });
     app.get('/api/records/folders/', {
+      config: { policy: 'viewer' },
       schema: { tags: ['tables'], summary: 'Every folder, including empty ones', response: { 200: folderList, 401: errorBody } },
       handler: async () => ({ folders: await tables.listTableFolders(ctx) }),
     });
     app.get('/api/records/tables/:name/data/', {
+      config: { policy: 'viewer' },
       schema: { tags: ['tables'], summary: 'One page of rows (sorted, filtered)', params: tableParams, querystring: rowDataQuery, response: { 200: rowPage, ...errors } },
       handler: (request) => tables.getTableRows(ctx, { name: request.params.name, query: request.query }),
     });
     app.post('/api/records/tables/create/', {
+      config: { policy: 'admin' },
       schema: { tags: ['tables'], summary: 'Create a table (columns from the request, the configuration, or a default set)', body: createTableRequest, response: { 201: tableSummary, ...errors } },
       handler: async (request, reply) => reply.status(201).send(await tables.createTable(ctx, request.body)),
     });
     app.post('/api/records/tables/:name/delete/', {
+      config: { policy: 'admin' },
       schema: { tags: ['tables'], summary: 'Delete a table and its variations', params: tableParams, response: { 200: okResponse, ...errors } },
       handler: async (request) => {
         await tables.deleteTable(ctx, { name: request.params.name });
@@ -74,10 +79,12 @@ export function tableRoutes(ctx: tables.TablesContext): FastifyPluginAsyncZod {
       },
     });
     app.post('/api/records/tables/:name/update-folder/', {
+      config: { policy: 'admin' },
       schema: { tags: ['tables'], summary: 'Move a table to a folder', params: tableParams, body: updateFolderRequest, response: { 200: tableSummary, ...errors } },
       handler: (request) => tables.moveTable(ctx, { name: request.params.name, folder: request.body.folder }),
     });
     app.post('/api/records/tables/create-folder/', {
+      config: { policy: 'admin' },
       schema: { tags: ['tables'], summary: 'Create a folder (and its parents)', body: createFolderRequest, response: { 201: okResponse, ...errors } },
       handler: async (request, reply) => {
         await tables.createFolder(ctx, request.body);
@@ -85,14 +92,17 @@ export function tableRoutes(ctx: tables.TablesContext): FastifyPluginAsyncZod {
       },
     });
     app.post('/api/records/tables/:name/rows/add/', {
+      config: { policy: 'editor' },
       schema: { tags: ['tables'], summary: 'Add a row', params: tableParams, body: rowInput, response: { 201: tableRow, ...errors } },
       handler: async (request, reply) => reply.status(201).send(await tables.addRow(ctx, { name: request.params.name, values: request.body })),
     });
     app.post('/api/records/tables/:name/rows/edit/', {
+      config: { policy: 'editor' },
       schema: { tags: ['tables'], summary: 'Edit a row (id plus the fields to change)', params: tableParams, body: rowInput, response: { 200: tableRow, ...errors } },
       handler: (request) => tables.editRow(ctx, { name: request.params.name, values: request.body }),
     });
     app.post('/api/records/tables/:name/rows/delete/', {
+      config: { policy: 'editor' },
       schema: { tags: ['tables'], summary: 'Delete a row', params: tableParams, body: deleteRowRequest, response: { 200: okResponse, ...errors } },
       handler: async (request) => {
         await tables.deleteTableRow(ctx, { name: request.params.name, id: request.body.id });
@@ -100,18 +110,22 @@ export function tableRoutes(ctx: tables.TablesContext): FastifyPluginAsyncZod {
       },
     });
     app.post('/api/records/tables/create-variation/', {
+      config: { policy: 'editor' },
       schema: { tags: ['tables'], summary: "Create (or return) the copy 'Base #N' tied to a parent row", body: variationRequest, response: { 200: variation, ...errors } },
       handler: (request) => tables.createVariation(ctx, { baseTable: request.body.base_table, parentId: request.body.parent_id }),
     });
     app.get('/api/records/tables/get-variation-name/', {
+      config: { policy: 'viewer' },
       schema: { tags: ['tables'], summary: "The variation of a parent row, or the name the next one gets", querystring: variationQuery, response: { 200: variation, ...errors } },
       handler: (request) => tables.getVariationName(ctx, { baseTable: request.query.base_table, parentId: request.query.parent_id }),
     });
     app.get('/api/records/tables/:name/variation-columns/', {
+      config: { policy: 'viewer' },
       schema: { tags: ['tables'], summary: 'Columns of a table or variation', params: tableParams, response: { 200: columnsResponse, ...errors } },
       handler: async (request) => ({ columns: await tables.getTableColumns(ctx, { name: request.params.name }) }),
     });
     app.post('/api/records/encode/', {
+      config: { policy: 'viewer' },
       schema: { tags: ['tables'], summary: 'Display name(s) -> SQL-safe table identifier(s)', body: encodeRequest, response: { 200: encodeResponse, 400: errorBody, 401: errorBody } },
       handler: async (request) => {
         const { converted, error } = convertNames(request.body, encodeTableName);
@@ -119,6 +133,7 @@ export function tableRoutes(ctx: tables.TablesContext): FastifyPluginAsyncZod {
       },
     });
     app.post('/api/records/decode/', {
+      config: { policy: 'viewer' },
       schema: { tags: ['tables'], summary: 'Table identifier(s) -> display name(s)', body: encodeRequest, response: { 200: decodeResponse, 400: errorBody, 401: errorBody } },
       handler: async (request) => {
         const { converted, error } = convertNames(request.body, decodeTableName);

@@ -1,6 +1,7 @@
 // Real servers for integration tests: an in-memory PGlite always, and a fresh PostgreSQL database
 // per server when TEST_DATABASE_URL is set (CI sets it). Each server listens on a loopback port.
 import { randomBytes } from 'node:crypto';
+import type { Role } from '@stockwise/contract';
 import { loadConfig, type ServerConfig } from '../environment.ts';
 import { createScratchDatabase, type ScratchDatabase } from './scratch-database.ts';
 import { startServer, type RunningServer } from '../server.ts';
@@ -58,14 +59,19 @@ export async function startTestServer(backend: Backend, env: Record<string, stri
 
 let userCounter = 0;
 
-/** Registers a fresh, uniquely named user and signs it in. */
-export async function signUpUser(server: TestServer) {
+/**
+ * Registers a fresh, uniquely named user, gives it `role` (admin unless told otherwise; a factory
+ * writes the role directly, as an administrator's approval would) and signs it in.
+ */
+export async function signUpUser(server: TestServer, options: { role?: Role } = {}) {
   userCounter += 1;
   const username = `user_${process.pid}_${userCounter}_${randomBytes(3).toString('hex')}`;
   const password = `Correct horse ${randomBytes(4).toString('hex')}`;
   const registered = await server.request('/api/accounts/register/', { body: { username, password } });
   if (registered.status !== 201) throw new Error(`registration failed: ${registered.text}`);
+  const role = options.role ?? 'admin';
+  await server.database.db.updateTable('users').set({ role }).where('id', '=', registered.json.id as number).execute();
   const signedIn = await server.request('/api/token/', { body: { username, password } });
   if (signedIn.status !== 200) throw new Error(`sign-in failed: ${signedIn.text}`);
-  return { username, password, id: registered.json.id as number, access: signedIn.json.access as string, refresh: signedIn.json.refresh as string };
+  return { username, password, role, id: registered.json.id as number, access: signedIn.json.access as string, refresh: signedIn.json.refresh as string };
 }

@@ -6,6 +6,7 @@ import * as dataCatalogue from './0002-data-catalogue.ts';
 import * as trigramSearch from './0003-trigram-search.ts';
 import * as forecasting from './0004-forecasting.ts';
 import * as importLogs from './0005-import-logs.ts';
+import * as roles from './0006-roles.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0003-trigram-search': trigramSearch,
   '0004-forecasting': forecasting,
   '0005-import-logs': importLogs,
+  '0006-roles': roles,
 };

@@ -10,6 +10,9 @@ import { signOut } from '../../stores/sign-in.ts';
 import { productName } from '../../product.ts';
 import { PageLoader } from '../PageLoader.tsx';
 import { loginPath } from '../../routing/guard.ts';
+import { useRole } from '../../stores/role.ts';
+import { useAccountStore } from '../../stores/account.ts';
+import { AwaitingApproval } from './AwaitingApproval.tsx';
 import classes from './Shell.module.css';
 
 export const navItems = [
@@ -35,10 +38,20 @@ export default function ShellLayout() {
   const enterPage = useAssistantStore((state) => state.enterPage);
   const expanded = useAssistantStore((state) => state.expanded);
   const assistantPage = useAssistantStore((state) => state.context.page);
+  const role = useRole();
+  const loadAccount = useAccountStore((state) => state.load);
+  // A pending account has no navigation and no assistant; it sees its profile (with its role) and,
+  // everywhere else, why there is nothing yet.
+  const isPending = role === 'pending';
 
   useEffect(() => {
     enterPage(page);
   }, [enterPage, page]);
+
+  // After a reload the access token (and with it the role) is gone until the first call renews it.
+  useEffect(() => {
+    if (role === null) void loadAccount();
+  }, [role, loadAccount]);
 
   const logout = () => {
     signOut();
@@ -53,7 +66,7 @@ export default function ShellLayout() {
           <span data-testid="product-name">{productName}</span>
         </Link>
         <nav className={classes.nav} aria-label={t('nav.label')}>
-          {navItems.map((item) => (
+          {!isPending && navItems.map((item) => (
             <NavLink key={item.key} to={item.to} className={classes.link}>
               {t(`nav.${item.key}`)}
             </NavLink>
@@ -69,11 +82,9 @@ export default function ShellLayout() {
         </div>
       </header>
       <main className={classes.main} style={{ paddingBottom: `calc(1.5rem + ${assistantReservedHeight(assistantPage, expanded)})` }}>
-        <Suspense fallback={<PageLoader />}>
-          <Outlet />
-        </Suspense>
+        <Suspense fallback={<PageLoader />}>{isPending && page !== 'profile' ? <AwaitingApproval /> : <Outlet />}</Suspense>
       </main>
-      <AssistantBar />
+      {!isPending && <AssistantBar />}
     </>
   );
 }

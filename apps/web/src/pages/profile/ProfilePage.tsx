@@ -38,6 +38,10 @@ export default function ProfilePage() {
                 <Table.Td>{account.email || t('pages.profile.noEmail')}</Table.Td>
               </Table.Tr>
               <Table.Tr>
+                <Table.Th>{t('pages.profile.role')}</Table.Th>
+                <Table.Td data-testid="account-role">{t(`roles.${account.role}`)}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
                 <Table.Th>{t('pages.profile.id')}</Table.Th>
                 <Table.Td>{account.id}</Table.Td>
               </Table.Tr>
