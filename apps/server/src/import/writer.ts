@@ -1,0 +1,264 @@
+// The one records writer of imports and integrations (DESIGN.md: mapping → typed rows → lookups by
+// business key → per-entity handling of repeated keys → upsert). It takes mapped source records for
+// an entity, types each one (import/target.ts), COPYs them in ~2 MB pieces into a staging table
+// while the next piece is typed, and then, in the caller's transaction: refuses unknown codes
+// (or creates the products), refuses repeated keys when the entity says so, and writes the rows
+// (summed or the last of each key) with one INSERT or upsert. Nothing is written when any row is
+// refused; the caller rolls back (file import) or records the batch's errors (integrations).
+// Signature and use: docs/architecture.md "Records writer".
+import type { EntityMapping, ImportCounts, RepeatedKeyMode, RowError } from '@stockwise/contract';
+import { MAX_REPORTED_ROW_ERRORS } from '@stockwise/contract';
+import { AppError, validationError } from '../http/errors.ts';
+import type { RowValues } from '../tables/columns.ts';
+import type { ImportSession } from './repo.ts';
+import { compileRecordTyper, type WriteTarget } from './target.ts';
+import { DateOrderDetector } from './values.ts';
+import * as sqlOf from './writer-sql.ts';
+
+/** A source record after the mapping: target field → the file's value (undefined: not in the record). */
+export type MappedRecord = { row: number; fields: Record<string, unknown> | null };
+
+export type DataAction = 'upsert' | 'insert' | 'replace';
+
+export type WriteOptions = {
+  mapping: EntityMapping;
+  /** upsert (default); insert: keys already stored are refused and counted; replace: upsert, then rows of `source` not rewritten by this run are deleted. */
+  dataAction?: DataAction;
+  /** Who wrote the rows (an integration and its run); required by replace. */
+  source?: { tag: string; run: string };
+  /** Told how many records were read so far. */
+  onProgress?(rows: number): void;
+};
+
+export type WriteOutcome = {
+  counts: ImportCounts;
+  repeatedKeys: RepeatedKeyMode;
+  /** The first 100 refused rows; when there are any, nothing was written. */
+  rowErrors: RowError[];
+  rowErrorCount: number;
+};
+
+// Rows reach the database in pieces of about this many bytes of COPY text, each COPYed while the
+// next is typed; PGlite reads a piece whole into its memory.
+const PIECE_BYTES = 2 << 20;
+
+// COPY text format: tab-separated, \N for NULL, and backslash escapes for these four characters.
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+const copyText = (value: RowValues[string] | undefined) => {
+  if (value === null || value === undefined) return '\\N';
+  if (typeof value === 'string') return /[\\\n\r\t]/.test(value) ? value.replace(/[\\\n\r\t]/g, (c) => COPY_ESCAPES[c] as string) : value;
+  if (typeof value === 'boolean') return value ? 't' : 'f';
+  return String(value);
+};
+
+const UNIQUE_VIOLATION = '23505';
+
+/** Collects refused rows: every one counted, the first 100 kept, each naming its field and the file's column. */
+class RowErrors {
+  readonly list: RowError[] = [];
+  count = 0;
+  readonly #mapping: EntityMapping;
+  constructor(mapping: EntityMapping) {
+    this.#mapping = mapping;
+  }
+  add(row: number, field: string | null, reason: string) {
+    if (this.list.length < MAX_REPORTED_ROW_ERRORS) {
+      const column = field ? this.#mapping.field_mappings[field] : undefined;
+      this.list.push({ row, field, ...(column ? { column } : {}), reason });
+    }
+  }
+  /** A refused row: its problems by field, or null when the record is not an object at all. */
+  addRow(row: number, fieldErrors: Record<string, string[]> | null) {
+    this.count += 1;
+    if (!fieldErrors) this.add(row, null, 'The record is not an object.');
+    else for (const [field, reasons] of Object.entries(fieldErrors)) this.add(row, field, reasons.join(' '));
+  }
+}
+
+/**
+ * PostgreSQL's refusals at the write, in words (never its "Failing row contains"). Rows that
+ * reach the write passed every row check, so what is left is about totals or concurrent writers.
+ */
+function asWriteError(error: unknown, target: WriteTarget): unknown {
+  const { code, constraint, column } = error as { code?: string; constraint?: string; column?: string };
+  const summed = target.repeatedKeys === 'sum' ? ' (after adding up the rows that share a key)' : '';
+  switch (code) {
+    case '23514':
+      return validationError(`A value is not allowed by the rule '${constraint ?? 'check'}' of ${target.tableName}${summed}.`);
+    case '22003':
+      return validationError(`A number is out of range for its column in ${target.tableName}${summed}.`);
+    case '23502':
+      return validationError(`Column '${column ?? '?'}' of ${target.tableName} needs a value for new rows, and the mapping does not fill it.`);
+    case '23503':
+      return validationError(`A row refers to a row of another table that does not exist (rule '${constraint ?? 'foreign key'}').`);
+    case '23505':
+      return validationError(`A row with the same '${constraint ?? 'unique'}' value already exists in ${target.tableName}.`);
+    case '40P01':
+    case '40001':
+      return new AppError('conflict', `Another import into ${target.tableName} was writing the same rows at the same time; nothing was written. Try again.`);
+    default:
+      return error;
+  }
+}
+
+async function stageRecords(
+  session: ImportSession,
+  target: WriteTarget,
+  batches: AsyncIterable<MappedRecord[]> | Iterable<MappedRecord[]>,
+  options: WriteOptions,
+  errors: RowErrors,
+  detector: DateOrderDetector,
+): Promise<number> {
+  const typeRecord = compileRecordTyper(target, options.mapping, detector);
+  const columns = target.mapped;
+  let rows = 0;
+  let chunks: Buffer[] = [];
+  let bytes = 0;
+  // One piece is COPYed while the next is typed: the database and Node work at once.
+  let copying: Promise<void> = Promise.resolve();
+  const flush = async () => {
+    await copying;
+    if (!bytes || errors.count) return;
+    const piece = chunks;
+    chunks = [];
+    bytes = 0;
+    copying = session.copyIn(sqlOf.STAGING_TABLE, sqlOf.stagingColumns(target), piece);
+    // Settled here so a failed COPY is not an unhandled rejection before the next flush awaits it.
+    copying.catch(() => {});
+  };
+  for await (const records of batches) {
+    let text = '';
+    for (const record of records) {
+      rows += 1;
+      if (!record.fields) {
+        errors.addRow(record.row, null);
+        continue;
+      }
+      const typed = typeRecord(record.fields, record.row);
+      if (typed.errors) {
+        errors.addRow(record.row, typed.errors);
+        continue;
+      }
+      // A source with a refused row writes nothing: from the first one on, rows are only checked.
+      if (errors.count) continue;
+      let fields = '';
+      let line = '';
+      for (const column of columns) {
+        const filled = typed.present.includes(column);
+        fields += filled ? '1' : '0';
+        line += `\t${filled ? copyText(typed.values[column]) : '\\N'}`;
+      }
+      text += `${record.row}\t${fields}${line}\n`;
+    }
+    options.onProgress?.(rows);
+    if (text) {
+      const chunk = Buffer.from(text);
+      chunks.push(chunk);
+      bytes += chunk.length;
+    }
+    if (bytes >= PIECE_BYTES) await flush();
+  }
+  await flush();
+  await copying;
+  return rows;
+}
+
+/**
+ * Writes mapped `batches` of records into `target` inside the caller's transaction (`session`).
+ * Answers the counts, or the refused rows (then nothing was written: the caller must not commit
+ * what the staging did, and a file import rolls back). Throws AppErrors for problems of the
+ * configuration or of the write as a whole (worded, never PostgreSQL's text).
+ */
+export async function writeRecords(
+  session: ImportSession,
+  target: WriteTarget,
+  batches: AsyncIterable<MappedRecord[]> | Iterable<MappedRecord[]>,
+  options: WriteOptions,
+): Promise<WriteOutcome> {
+  const action = options.dataAction ?? 'upsert';
+  if (action === 'replace' && !options.source) throw new Error('Data action replace needs a source');
+  const errors = new RowErrors(options.mapping);
+  const detector = new DateOrderDetector();
+  const counts: ImportCounts = { rows: 0, written: 0, inserted: 0, updated: 0, duplicates: 0 };
+  const outcome = () => ({ counts, repeatedKeys: target.repeatedKeys, rowErrors: errors.list, rowErrorCount: errors.count });
+
+  for (const statement of sqlOf.createStagingTable(target)) await session.run(statement);
+  try {
+    await session.run(sqlOf.checkKeyIsUnique(target));
+  } catch (error) {
+    if ((error as { code?: string }).code === '42P10') throw validationError('Invalid configuration: the entity key is not a unique key of its table.');
+    throw error;
+  }
+  counts.rows = await stageRecords(session, target, batches, options, errors, detector);
+
+  const ambiguity = detector.ambiguity;
+  const dateField = target.mapped.find((c) => target.typeOf(c) === 'DateField' || target.typeOf(c) === 'DateTimeField') ?? null;
+  if (ambiguity) {
+    errors.count += 1;
+    errors.add(ambiguity.row, dateField, ambiguity.message);
+  }
+  if (errors.count || counts.rows === 0) return outcome();
+  const swap = detector.swapsBefore === null ? null : sqlOf.swapDayAndMonth(target, detector.swapsBefore);
+  if (swap) await session.run(swap);
+
+  try {
+    for (const reference of target.references.values()) {
+      if (!target.mapped.includes(reference.column)) continue;
+      if (reference.by === 'key' && options.mapping.create_missing_products) {
+        if (reference.unfillableColumn) throw validationError(`Invalid configuration: new ${reference.table} rows cannot be created for unknown codes: their column '${reference.unfillableColumn}' is required.`);
+        const [created] = await session.run(sqlOf.createMissingReferences(target, reference.column));
+        counts.created_references = (counts.created_references ?? 0) + (created?.created ?? 0);
+        continue;
+      }
+      const unknown = await session.run(sqlOf.unknownReferences(target, reference.column));
+      const what = reference.by === 'key' ? `${reference.table === 'products' ? 'product' : reference.table} ${reference.keyColumn.replaceAll('_', ' ')}` : `${reference.table} id`;
+      for (const { row, code } of unknown) errors.add(row, reference.column, `${what.replace(/^product product /, 'product ')} ${code} does not exist.`);
+      errors.count += unknown[0]?.total ?? 0;
+    }
+    if (target.repeatedKeys === 'refuse') {
+      const repeats = await session.run(sqlOf.repeatedKeys(target));
+      for (const { row, first_row: firstRow, key } of repeats) {
+        errors.add(row, target.keyColumns.join(', '), `The key ${key} already appears in row ${firstRow}; ${target.entityType} refuses repeated keys in one file.`);
+      }
+      errors.count += repeats[0]?.total ?? 0;
+    }
+    if (errors.count) return outcome();
+
+    // Imports into one table take turns: parallel merges of overlapping keys could deadlock.
+    await session.run(sqlOf.lockTable(target));
+    await session.run(sqlOf.createMergedTable(target));
+    const fieldSets = (await session.run(sqlOf.distinctFieldSets())).map((r) => r.fields);
+    const source = options.source ?? null;
+    let written: { inserted: number; written: number } | undefined;
+    if (action === 'insert') {
+      [written] = await session.run(sqlOf.writeMerged(target, { fieldSets, mode: 'insert-new', source }));
+    } else {
+      const [stored] = await session.run(sqlOf.anyKeyStored(target));
+      if (!stored?.found) {
+        // ON CONFLICT's speculative insertion about doubles PostgreSQL's work for new rows: plain
+        // INSERTs, unless another writer stored one of the keys since the check.
+        await session.run(sqlOf.savepoint('savepoint'));
+        try {
+          [written] = await session.run(sqlOf.writeMerged(target, { fieldSets, mode: 'plain', source }));
+          await session.run(sqlOf.savepoint('release'));
+        } catch (error) {
+          if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+          await session.run(sqlOf.savepoint('rollback'));
+        }
+      }
+      written ??= (await session.run(sqlOf.writeMerged(target, { fieldSets, mode: 'upsert', source })))[0];
+    }
+    const [merged] = await session.run(sqlOf.countMerged());
+    const distinct = merged?.n ?? 0;
+    counts.written = action === 'insert' ? (written?.inserted ?? 0) : distinct;
+    counts.inserted = written?.inserted ?? 0;
+    counts.duplicates = counts.rows - distinct;
+    if (action === 'insert') counts.refused = distinct - counts.inserted;
+    // Without columns besides the key, a key already stored is left as it was: not an update.
+    counts.updated = action !== 'insert' && target.mapped.some((c) => !target.keyColumns.includes(c)) ? distinct - counts.inserted : 0;
+    if (action === 'replace' && source) await session.run(sqlOf.deleteRowsNotRewritten(target, source));
+  } catch (error) {
+    throw asWriteError(error, target);
+  }
+  return outcome();
+}
