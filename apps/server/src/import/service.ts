@@ -137,7 +137,8 @@ export async function importUpload(ctx: ImportContext, run: ImportRun, upload: R
     const written = await repo.inImportTransaction(ctx.database, async (session) => {
       // Held until commit or rollback: a log row still "running" whose lock is free belongs to a dead import.
       await session.run(repo.lockImport(run.id as string));
-      const result = await writeRecords(session, target, mappedBatches(source, mapping.field_mappings), { mapping, onProgress: (rows) => (run.progress.rowsDone = rows) });
+      const needed = target.mapped.filter((c) => target.keyColumns.includes(c) || target.blankIsMissing.has(c));
+      const result = await writeRecords(session, target, mappedBatches(source, mapping.field_mappings, needed), { mapping, onProgress: (rows) => (run.progress.rowsDone = rows) });
       if (result.rowErrorCount) throw new ImportRowsError(result.rowErrors.slice(0, MAX_REPORTED_ROW_ERRORS), result.rowErrorCount);
       if (result.counts.rows === 0) throw validationError('The file has no records to import.');
       return result;

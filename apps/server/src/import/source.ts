@@ -249,17 +249,31 @@ export async function openSource(path: string, fileName: string, mimeType: strin
   return { format, separator: () => null, header: () => meta.header, sheets: () => meta.sheets, batches: xlsxBatches(path, options.sheet ?? null, meta) };
 }
 
-/** The records of `source` after the mapping, for the writer. */
-export async function* mappedBatches(source: OpenedSource, fieldMappings: FieldMappings): AsyncGenerator<MappedRecord[]> {
+/** The mapping applied to rows of cells under `header`; a field every row needs must have its column. */
+function cellMapper(header: string[], fieldMappings: FieldMappings, needed: string[]) {
+  const names = new Set(header);
+  const absent = needed.find((field) => !names.has(fieldMappings[field] ?? ''));
+  if (absent) {
+    const shown = header.slice(0, 20).map((name) => `'${name}'`).join(', ');
+    throw new FileFormatError(`The file has no column '${fieldMappings[absent]}' for ${absent} (its columns: ${shown}${header.length > 20 ? ', …' : ''}). Check the mapping or the sheet.`);
+  }
+  return csvMapper(header, fieldMappings);
+}
+
+/** The records of `source` after the mapping, for the writer; `needed`: fields every record must have (key, required). */
+export async function* mappedBatches(source: OpenedSource, fieldMappings: FieldMappings, needed: string[]): AsyncGenerator<MappedRecord[]> {
   let mapCells: ((cells: unknown[]) => Record<string, unknown>) | null = null;
   for await (const batch of source.batches) {
     yield batch.map(({ row, cells, value }) => {
       if (cells) {
-        mapCells ??= csvMapper(source.header() ?? [], fieldMappings);
+        mapCells ??= cellMapper(source.header() ?? [], fieldMappings, needed);
         return { row, fields: mapCells(cells) };
       }
       const isRecord = typeof value === 'object' && value !== null && !Array.isArray(value);
       return { row, fields: isRecord ? applyMapping(value, fieldMappings) : null };
     });
   }
+  // A header without data rows still says whether the mapping fits (the wrong sheet, say).
+  const header = source.header();
+  if (!mapCells && header) cellMapper(header, fieldMappings, needed);
 }

@@ -178,6 +178,8 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
   const byKey = (column: string) => target.references.get(column)?.by === 'key';
   const checked = target.columns.filter((c) => target.mapped.includes(c.key) && !byKey(c.key));
   const parseRow = compileRowParser(checked);
+  // Key and required fields a record must have (a JSON record without one is refused, not staged with a hole).
+  const needed = target.mapped.filter((c) => target.keyColumns.includes(c) || target.blankIsMissing.has(c));
   const readers = target.mapped.map((column) => ({ column, type: target.typeOf(column), reference: byKey(column) ? target.references.get(column) : undefined, minimum: target.minimums.get(column) }));
 
   const readDateValue = (raw: unknown, row: number): ReadDate | string => {
@@ -238,10 +240,17 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
     let parsed: RowValues = {};
     try {
       parsed = parseRow(input, 'update');
-    } catch (error) {
-      const fieldErrors = (error as { fieldErrors?: Record<string, string[]> }).fieldErrors;
-      if (!fieldErrors) throw error;
-      errors = { ...fieldErrors, ...(errors ?? {}) };
+    } catch {
+      // A refused row: each field again on its own, so the row's other values and problems are known too.
+      for (const [column, raw] of Object.entries(input)) {
+        try {
+          Object.assign(parsed, parseRow({ [column]: raw }, 'update'));
+        } catch (error) {
+          const fieldErrors = (error as { fieldErrors?: Record<string, string[]> }).fieldErrors;
+          if (!fieldErrors) throw error;
+          errors = { ...fieldErrors, ...(errors ?? {}) };
+        }
+      }
     }
     for (const { column, minimum, reference } of readers) {
       if (reference || !(column in parsed)) continue;
@@ -253,6 +262,7 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
       values[column] = value ?? null;
       present.push(column);
     }
+    for (const column of needed) if (!(column in values) && !errors?.[column]) fail(column, 'A value is required.');
     return { values, present, errors };
   };
 }

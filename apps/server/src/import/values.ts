@@ -106,7 +106,7 @@ export class DateOrderDetector {
       return iso;
     }
     const split = splitDate(text);
-    if (!split) return 'Expected a date (YYYY-MM-DD, DD/MM/YYYY, MM/DD/YYYY or DD.MM.YYYY).';
+    if (!split) return isoDate.test(text) ? `${text} is not a real date.` : 'Expected a date (YYYY-MM-DD, DD/MM/YYYY, MM/DD/YYYY or DD.MM.YYYY).';
     if (split.separator === '.') {
       this.sawDotted = true;
       return readDate(text, 'dd.mm.yyyy') ?? `${text} is not a real date.`;
