@@ -70,11 +70,13 @@ export class CsvReader {
     // pass: waiting until as much new text as carried text has come keeps that linear.
     if (this.#pendingLength < this.#carry.length) return [];
     const records = this.#parse(false);
-    if (this.#carry.length > this.#maxRecordChars) {
-      const row = this.#header ? `row ${this.#records + 1}` : 'the header';
-      throw new CsvSyntaxError(`A record (${row}) is longer than ${Math.round(this.#maxRecordChars / 1024)} KiB; records that long are not imported.`);
-    }
+    if (this.#carry.length > this.#maxRecordChars) throw this.#tooLong();
     return records;
+  }
+
+  #tooLong(): CsvSyntaxError {
+    const row = this.#header ? `row ${this.#records + 1}` : 'the header';
+    return new CsvSyntaxError(`A record (${row}) is longer than ${Math.round(this.#maxRecordChars / 1024)} KiB; records that long are not imported.`);
   }
 
   /** The last records, at the end of the file. */
@@ -109,8 +111,11 @@ export class CsvReader {
     }
     this.#carry = final ? '' : text.slice(result.meta.cursor);
     const records: string[][] = [];
+    // Only text longer than the cap can hold a record over it.
+    const mayHoldLongRecord = text.length > this.#maxRecordChars;
     for (const fields of result.data) {
       if (isEmptyLine(fields)) continue;
+      if (mayHoldLongRecord && fields.reduce((length, field) => length + field.length, 0) > this.#maxRecordChars) throw this.#tooLong();
       if (!this.#header) {
         this.#header = fields;
         continue;
