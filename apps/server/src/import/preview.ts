@@ -31,7 +31,7 @@ const SYNONYMS: Record<string, string[]> = {
   current_stock: ['currentstock', 'stock', 'onhand', 'stockonhand', 'qtyonhand', 'instock', 'inventory'],
   unit_cost: ['unitcost', 'cost', 'costprice', 'purchaseprice', 'unitprice', 'price'],
   lead_time_days: ['leadtimedays', 'leadtime', 'leaddays'],
-  date: ['date', 'day', 'invoicedate', 'orderdate', 'salesdate', 'saledate', 'transactiondate', 'timestamp', 'datetime', 'countdate'],
+  date: ['date', 'day', 'invoicedate', 'orderdate', 'salesdate', 'saledate', 'transactiondate', 'timestamp', 'datetime', 'countdate', 'countedon', 'datecounted', 'stocktakedate'],
   quantity: ['quantity', 'qty', 'units', 'unitssold', 'sold', 'qtysold', 'count'],
   stock_level: ['stocklevel', 'stock', 'onhand', 'counted', 'count', 'qty', 'quantity', 'level'],
   expected_date: ['expecteddate', 'deliverydate', 'duedate', 'eta', 'arrivaldate', 'date'],
