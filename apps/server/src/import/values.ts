@@ -45,9 +45,9 @@ export function readIsoDate(text: string): ReadDate | null {
   return time !== undefined && isReal(year, month, day) ? { year, month, day, time } : null;
 }
 
-/** A date in one definite format, or null when the text is not one. */
+/** A date in one definite format (or ISO, which no format can misread), or null when the text is not one. */
 export function readDate(text: string, format: Exclude<DateFormat, 'auto'>): ReadDate | null {
-  if (format === 'iso') return readIsoDate(text);
+  if (format === 'iso' || isoDate.test(text)) return readIsoDate(text);
   const split = splitDate(text);
   if (!split || (format === 'dd.mm.yyyy' ? split.separator !== '.' : split.separator === '.')) return null;
   const [day, month] = format === 'mm/dd/yyyy' ? [split.second, split.first] : [split.first, split.second];
