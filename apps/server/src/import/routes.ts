@@ -45,7 +45,7 @@ export function importRoutes(ctx: ImportContext): FastifyPluginAsyncZod {
           if (!request.isMultipart()) throw validationError(FIELDS_REQUIRED);
           const upload = await receiveUpload(request, ctx.uploadLimits, {
             // The log entry exists while the file arrives (progress; a stalled upload is logged as failed).
-            onFileStart: (fields) => (fields.import_id ? run.open(fields, null) : undefined),
+            onFileStart: (fields, fileName) => (fields.import_id ? run.open(fields, fileName) : undefined),
             onBytes: (bytes) => (run.progress.bytesDone = bytes),
           }).catch(async (error: unknown) => {
             const failure = asImportError(asUploadError(error));

@@ -73,7 +73,7 @@ describe.each(backends)('import upload limits on %s', (backend) => {
     const body = field('import_id', importId) + field('mapping_config', JSON.stringify(productMapping)) + field('entity_type', 'products') + fileStart('cut.csv') + 'code,name\nCUT-1,Cut';
     const answer = await rawRequest(server, multipartHead(server, editor, body.length + 5000), body, { end: true });
     expect(answer.status === null || (answer.status >= 400 && answer.status < 500)).toBe(true);
-    await expect.poll(async () => (await logOf(importId)).json.status, { timeout: 5000 }).toBe('error');
+    await expect.poll(async () => (await logOf(importId)).json.status, { timeout: 15_000 }).toBe('error');
     expect((await server.request('/api/records/tables/structure/', { token: editor })).status).toBe(200);
   });
 

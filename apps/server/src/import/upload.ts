@@ -20,7 +20,7 @@ export type ReceivedUpload = { fields: Record<string, string>; file: ReceivedFil
 
 export type UploadHooks = {
   /** The file part begins (with the fields sent before it). */
-  onFileStart?(fields: Record<string, string>): Promise<void> | void;
+  onFileStart?(fields: Record<string, string>, fileName: string): Promise<void> | void;
   /** Bytes of the file received so far. */
   onBytes?(bytes: number): void;
   /** Stop reading the file after this many bytes (the preview reads only the head of a CSV or JSON file). */
@@ -109,7 +109,7 @@ export async function receiveUpload(request: FastifyRequest, limits: UploadLimit
         part.file.resume();
         continue;
       }
-      await hooks.onFileStart?.(fields);
+      await hooks.onFileStart?.(fields, part.filename || 'upload');
       directory ??= await mkdtemp(path.join(tmpdir(), 'stockwise-upload-'));
       const spooled = path.join(directory, 'upload');
       const keep = hooks.keepBytes?.(fields, part.filename ?? '') ?? null;
