@@ -100,7 +100,13 @@ describe.each(backends)('real data in on %s', (backend) => {
     const csv = 'StockCode,InvoiceDate,Quantity\nRDU-1,2026-05-01,1\nRDU-NEW,2026-05-01T10:00:00Z,2\nRDU-NEW,2026-05-02,3\n';
     const refused = await importFile(server, token, { fileName: 'u.csv', content: csv, mapping: salesMapping(), entityType: 'sales' });
     expect(refused.status).toBe(400);
-    expect(refused.json).toMatchObject({ row_error_count: 2, error: expect.stringContaining('row 2, StockCode: product code RDU-NEW does not exist.') });
+    expect(refused.json).toMatchObject({
+      row_error_count: 2,
+      row_errors: [
+        { row: 2, field: 'product_id', column: 'StockCode', reason: 'product code RDU-NEW does not exist.' },
+        { row: 3, field: 'product_id', column: 'StockCode', reason: 'product code RDU-NEW does not exist.' },
+      ],
+    });
     const created = await importFile(server, token, { fileName: 'u.csv', content: csv, mapping: salesMapping({ create_missing_products: true }), entityType: 'sales' });
     expect(created.status, JSON.stringify(created.json)).toBe(200);
     expect(created.json).toMatchObject({ counts: { created_references: 1, written: 3 } });

@@ -39,9 +39,7 @@ export class ImportRowsError extends AppError {
   readonly rowErrors: RowError[];
   readonly rowErrorCount: number;
   constructor(rowErrors: RowError[], rowErrorCount: number) {
-    const first = rowErrors[0];
-    const where = first ? ` First: row ${first.row}${first.field ? `, ${first.column ?? first.field}` : ''}: ${first.reason}` : '';
-    super('validation_error', `${rowErrorCount} row${rowErrorCount === 1 ? '' : 's'} could not be imported; nothing was written.${where}`);
+    super('validation_error', `${rowErrorCount} row${rowErrorCount === 1 ? '' : 's'} could not be imported; nothing was written.`);
     this.rowErrors = rowErrors;
     this.rowErrorCount = rowErrorCount;
   }
