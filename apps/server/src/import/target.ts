@@ -176,7 +176,8 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
   const format: DateFormat = mapping.date_format ?? 'auto';
   const decimalComma = mapping.decimal_separator === ',';
   const byKey = (column: string) => target.references.get(column)?.by === 'key';
-  const checked = target.columns.filter((c) => target.mapped.includes(c.key) && !byKey(c.key));
+  const isDate = (column: string) => target.typeOf(column) === 'DateField' || target.typeOf(column) === 'DateTimeField';
+  const checked = target.columns.filter((c) => target.mapped.includes(c.key) && !byKey(c.key) && !isDate(c.key));
   const parseRow = compileRowParser(checked);
   // Key and required fields a record must have (a JSON record without one is refused, not staged with a hole).
   const needed = target.mapped.filter((c) => target.keyColumns.includes(c) || target.blankIsMissing.has(c));
@@ -229,7 +230,10 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
           fail(column, date);
           continue;
         }
-        raw = type === 'DateField' ? isoDay(date) : isoDateTime(date);
+        // Read and checked here: the row validator's own date check would only repeat the work.
+        values[column] = type === 'DateField' ? isoDay(date) : isoDateTime(date);
+        present.push(column);
+        continue;
       } else if (raw instanceof Date) {
         raw = raw.toISOString();
       } else if (decimalComma && typeof raw === 'string' && (type === 'DecimalField' || type === 'IntegerField')) {
@@ -252,8 +256,8 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
         }
       }
     }
-    for (const { column, minimum, reference } of readers) {
-      if (reference || !(column in parsed)) continue;
+    for (const { column, minimum, reference, type } of readers) {
+      if (reference || type === 'DateField' || type === 'DateTimeField' || !(column in parsed)) continue;
       const value = parsed[column];
       if (minimum && typeof value === 'number' && (minimum.inclusive ? value < minimum.min : value <= minimum.min)) {
         fail(column, minimum.min === 0 ? (minimum.inclusive ? 'Must be 0 or more (negative values are not allowed here).' : 'Must be more than 0.') : `Must be ${minimum.inclusive ? 'at least' : 'more than'} ${minimum.min}.`);

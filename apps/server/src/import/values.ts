@@ -11,7 +11,9 @@ const isoDate = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})
 // 1/2/2024, 01-02-2024, 1.2.2024, with an optional time (1/2/2024 8:26, 01.02.2024 08:26:00).
 const partsDate = /^(\d{1,2})([/.-])(\d{1,2})\2(\d{4})(?:[T ,]+(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\s*([AaPp][Mm]))?)?$/;
 
-const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const isLeap = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+const daysIn = (year: number, month: number) => (month === 2 && isLeap(year) ? 29 : (MONTH_DAYS[month - 1] ?? 0));
 const isReal = (year: number, month: number, day: number) => year >= 1 && month >= 1 && month <= 12 && day >= 1 && day <= daysIn(year, month);
 
 function timeOf(hours: string | undefined, minutes: string | undefined, seconds: string | undefined, meridiem?: string, zone?: string): string | null | undefined {
@@ -49,7 +51,12 @@ export function readIsoDate(text: string): ReadDate | null {
 export function readDate(text: string, format: Exclude<DateFormat, 'auto'>): ReadDate | null {
   if (format === 'iso' || isoDate.test(text)) return readIsoDate(text);
   const split = splitDate(text);
-  if (!split || (format === 'dd.mm.yyyy' ? split.separator !== '.' : split.separator === '.')) return null;
+  return split ? orderSplit(split, format) : null;
+}
+
+/** A split date read in one order, or null when it is not a real date that way (or its separator does not fit the format). */
+function orderSplit(split: SplitDate, format: 'dd/mm/yyyy' | 'mm/dd/yyyy' | 'dd.mm.yyyy'): ReadDate | null {
+  if (format === 'dd.mm.yyyy' ? split.separator !== '.' : split.separator === '.') return null;
   const [day, month] = format === 'mm/dd/yyyy' ? [split.second, split.first] : [split.first, split.second];
   return isReal(split.year, month, day) ? { year: split.year, month, day, time: split.time } : null;
 }
@@ -100,20 +107,25 @@ export class DateOrderDetector {
 
   /** The date of `text` under what is known so far, or a reason it cannot be one. */
   read(text: string, row: number): ReadDate | string {
-    const iso = readIsoDate(text);
+    // Most files write one way: the slashed form is tried first once it has been seen.
+    const split = this.sawSlashed || this.sawDotted ? splitDate(text) : null;
+    const iso = split ? null : readIsoDate(text);
     if (iso) {
       this.sawIso = true;
       return iso;
     }
-    const split = splitDate(text);
+    return this.#readSplit(text, row, split ?? splitDate(text));
+  }
+
+  #readSplit(text: string, row: number, split: SplitDate | null): ReadDate | string {
     if (!split) return isoDate.test(text) ? `${text} is not a real date.` : 'Expected a date (YYYY-MM-DD, DD/MM/YYYY, MM/DD/YYYY or DD.MM.YYYY).';
     if (split.separator === '.') {
       this.sawDotted = true;
-      return readDate(text, 'dd.mm.yyyy') ?? `${text} is not a real date.`;
+      return orderSplit(split, 'dd.mm.yyyy') ?? `${text} is not a real date.`;
     }
     this.sawSlashed = true;
-    const dayFirst = readDate(text, 'dd/mm/yyyy');
-    const monthFirst = readDate(text, 'mm/dd/yyyy');
+    const dayFirst = orderSplit(split, 'dd/mm/yyyy');
+    const monthFirst = orderSplit(split, 'mm/dd/yyyy');
     if (!dayFirst && !monthFirst) return `${text} is not a real date.`;
     if (dayFirst && monthFirst) {
       if (!this.order && this.firstAmbiguousRow === null) {

@@ -97,7 +97,8 @@ function asWriteError(error: unknown, target: WriteTarget): unknown {
     case '40001':
       return new AppError('conflict', `Another import into ${target.tableName} was writing the same rows at the same time; nothing was written. Try again.`);
     default:
-      return error;
+      // Other bad data (22xxx) the row checks did not foresee: a 400 in words, never a 500 with SQL text.
+      return code?.startsWith('22') ? validationError(`A value could not be stored in ${target.tableName}; check the file's values and the mapping's formats.`) : error;
   }
 }
 
@@ -189,7 +190,11 @@ export async function writeRecords(
     if ((error as { code?: string }).code === '42P10') throw validationError('Invalid configuration: the entity key is not a unique key of its table.');
     throw error;
   }
-  counts.rows = await stageRecords(session, target, batches, options, errors, detector);
+  try {
+    counts.rows = await stageRecords(session, target, batches, options, errors, detector);
+  } catch (error) {
+    throw asWriteError(error, target);
+  }
 
   const ambiguity = detector.ambiguity;
   const dateField = target.mapped.find((c) => target.typeOf(c) === 'DateField' || target.typeOf(c) === 'DateTimeField') ?? null;
