@@ -130,7 +130,7 @@ export async function previewFile(ctx: ImportContext, { file, fields }: PreviewR
   if (dateFormat !== undefined && !(dateFormats as readonly string[]).includes(dateFormat)) throw validationError(`date_format must be one of: ${dateFormats.join(', ')}.`);
   const config = await ctx.loadConfig();
   const sheet = fields.sheet || given?.sheet || null;
-  const source = await openSource(file.path, file.fileName, file.mimeType, { sheet });
+  const source = await openSource({ path: file.path }, file.fileName, file.mimeType, { sheet });
 
   const records: RawRecord[] = [];
   let warning: string | null = null;

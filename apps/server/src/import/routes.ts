@@ -8,7 +8,7 @@ import { errorBody, importFailure, importLogEntry, importLogList, importResult, 
 import { currentUser } from '../auth/guard.ts';
 import { AppError, validationError } from '../http/errors.ts';
 import { previewFile } from './preview.ts';
-import { asImportError, FIELDS_REQUIRED, getImportLog, importUpload, ImportRowsError, ImportRun, listImportLogs, type ImportContext } from './service.ts';
+import { asImportError, FIELDS_REQUIRED, getImportLog, importUpload, importWhileArriving, ImportRowsError, ImportRun, listImportLogs, type ImportContext } from './service.ts';
 import { asUploadError, receiveUpload, refuseDeclaredOversize } from './upload.ts';
 
 const failureStatuses = { 400: importFailure, 401: errorBody, 403: errorBody, 408: importFailure, 409: importFailure, 413: importFailure };
@@ -47,6 +47,7 @@ export function importRoutes(ctx: ImportContext): FastifyPluginAsyncZod {
             // The log entry exists while the file arrives (progress; a stalled upload is logged as failed).
             onFileStart: (fields, fileName) => (fields.import_id ? run.open(fields, fileName) : undefined),
             onBytes: (bytes) => (run.progress.bytesDone = bytes),
+            consumeFile: (fields, file, directory) => importWhileArriving(ctx, run, fields, file, directory),
           }).catch(async (error: unknown) => {
             const failure = asImportError(asUploadError(error));
             await run.finish({ status: 'error', details: { bytes: run.progress.bytesDone }, errorMessage: failure.message, fileContent: null });

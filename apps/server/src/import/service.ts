@@ -3,12 +3,13 @@
 // writes nothing and a second import of the same file leaves the same data. The import log entry
 // is opened when the file starts arriving and always finished, success or error, in a `finally`
 // (docs/adr/0008-file-import.md, docs/adr/0011-real-data-in.md).
-import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import {
   LOGGED_FILE_CONTENT_MAX_BYTES,
   MAX_REPORTED_ROW_ERRORS,
   type ImportLogEntry,
   type ImportResult,
+  type EntityMapping,
   type ProductConfig,
   type RowError,
 } from '@stockwise/contract';
@@ -16,10 +17,11 @@ import type { AppDatabase } from '../db/database.ts';
 import { AppError, validationError } from '../http/errors.ts';
 import { resolveEntityMapping } from './mapping.ts';
 import * as repo from './repo.ts';
-import { FileFormatError, mappedBatches, openSource } from './source.ts';
-import { resolveWriteTarget } from './target.ts';
-import type { ReceivedUpload, UploadLimits } from './upload.ts';
-import { writeRecords } from './writer.ts';
+import { PieceFile } from './piece-file.ts';
+import { FileFormatError, isWorkbook, mappedBatches, openSource } from './source.ts';
+import { resolveWriteTarget, type WriteTarget } from './target.ts';
+import type { ArrivingFile, ReceivedFile, ReceivedUpload, UploadLimits } from './upload.ts';
+import { createStaging, mergeStaged, prepareRecords, stagingSink, writeRecords, type PreparedRows, type WriteOptions, type WriteOutcome } from './writer.ts';
 
 export type ImportProgress = { rowsDone: number; bytesDone: number; bytesTotal: number | null; fileName: string; mappingName: string; entityType: string; startedAt: Date };
 export type ImportContext = {
@@ -108,35 +110,73 @@ export class ImportRun {
 }
 
 /** The file as text for the log, when it is small enough (spec §9) and text at all. */
-async function loggedContent(upload: ReceivedUpload): Promise<string | null> {
-  if (!upload.file || upload.file.bytes >= LOGGED_FILE_CONTENT_MAX_BYTES) return null;
-  const bytes = await readFile(upload.file.path);
-  if (bytes[0] === 0x50 && bytes[1] === 0x4b) return null;
-  const encoding = bytes[0] === 0xff && bytes[1] === 0xfe ? 'utf-16le' : bytes[0] === 0xfe && bytes[1] === 0xff ? 'utf-16be' : 'utf-8';
-  const text = new TextDecoder(encoding).decode(bytes);
+function loggedContent(upload: ReceivedUpload<unknown>): string | null {
+  const { head, bytes } = upload;
+  if (bytes >= LOGGED_FILE_CONTENT_MAX_BYTES || (head[0] === 0x50 && head[1] === 0x4b)) return null;
+  const encoding = head[0] === 0xff && head[1] === 0xfe ? 'utf-16le' : head[0] === 0xfe && head[1] === 0xff ? 'utf-16be' : 'utf-8';
+  const text = new TextDecoder(encoding).decode(head);
   return text.includes('\u0000') ? null : text;
 }
 
+type ResolvedImport = { entityType: string; mapping: EntityMapping; target: WriteTarget; options: WriteOptions; needed: string[] };
+
+async function resolveImport(ctx: ImportContext, run: ImportRun, fields: Record<string, string>): Promise<ResolvedImport> {
+  const mappingConfig = parseMappingField(fields.mapping_config);
+  const entityType = fields.entity_type || 'products';
+  const resolved = resolveEntityMapping(mappingConfig, entityType);
+  if (!resolved.ok) throw validationError(resolved.message);
+  const mapping = fields.sheet ? { ...resolved.mapping, sheet: fields.sheet } : resolved.mapping;
+  const target = await resolveWriteTarget(ctx.database.db, await ctx.loadConfig(), entityType, mapping);
+  const needed = target.mapped.filter((c) => target.keyColumns.includes(c) || target.blankIsMissing.has(c));
+  return { entityType, mapping, target, needed, options: { mapping, onProgress: (rows) => (run.progress.rowsDone = rows) } };
+}
+
+/** Rows typed while the upload arrived, kept as COPY text in a file until the transaction. */
+export type StreamedImport = ResolvedImport & { prepared: PreparedRows; pieces: PieceFile };
+
+/**
+ * An import whose mapping came before its CSV or JSON file reads the file as it arrives: records
+ * are typed into COPY text in a file beside the upload, with no database transaction open (a slow
+ * or stalled client holds nothing); the transaction then only COPYs and merges. Null when the
+ * fields came after the file, or for a workbook: those are spooled and read afterwards.
+ */
+export async function importWhileArriving(ctx: ImportContext, run: ImportRun, fields: Record<string, string>, file: ArrivingFile, directory: string): Promise<StreamedImport | null> {
+  if (!fields.mapping_config || !fields.entity_type || isWorkbook(file.fileName, file.mimeType)) return null;
+  await run.open(fields, file.fileName);
+  const resolved = await resolveImport(ctx, run, fields);
+  const source = await openSource({ stream: file.stream }, file.fileName, file.mimeType);
+  const pieces = await PieceFile.create(path.join(directory, 'rows.copy'));
+  try {
+    const prepared = await prepareRecords(resolved.target, mappedBatches(source, resolved.mapping.field_mappings, resolved.needed), resolved.options, pieces.sink);
+    return { ...resolved, prepared, pieces };
+  } finally {
+    await pieces.close();
+  }
+}
+
 /** Imports a received upload for `run` (whose log entry it opens if the upload did not). */
-export async function importUpload(ctx: ImportContext, run: ImportRun, upload: ReceivedUpload): Promise<ImportResult> {
-  const { fields, file } = upload;
+export async function importUpload(ctx: ImportContext, run: ImportRun, upload: ReceivedUpload<StreamedImport>): Promise<ImportResult> {
+  const { fields, file, consumed } = upload;
   let outcome: { status: 'success' | 'error'; details: object; errorMessage: string | null } = { status: 'error', details: {}, errorMessage: 'The import did not finish.' };
   try {
-    if (!file) throw validationError(FIELDS_REQUIRED);
-    await run.open(fields, file.fileName);
-    run.progress.bytesDone = file.bytes;
-    const mappingConfig = parseMappingField(fields.mapping_config);
-    const entityType = fields.entity_type || 'products';
-    const resolved = resolveEntityMapping(mappingConfig, entityType);
-    if (!resolved.ok) throw validationError(resolved.message);
-    const mapping = fields.sheet ? { ...resolved.mapping, sheet: fields.sheet } : resolved.mapping;
-    const target = await resolveWriteTarget(ctx.database.db, await ctx.loadConfig(), entityType, mapping);
-    const source = await openSource(file.path, file.fileName, file.mimeType, { sheet: mapping.sheet ?? null });
+    if (!file && !consumed) throw validationError(FIELDS_REQUIRED);
+    await run.open(fields, file?.fileName ?? null);
+    run.progress.bytesDone = upload.bytes;
+    const resolved = consumed ?? (await resolveImport(ctx, run, fields));
+    const { target, options } = resolved;
     const written = await repo.inImportTransaction(ctx.database, async (session) => {
       // Held until commit or rollback: a log row still "running" whose lock is free belongs to a dead import.
       await session.run(repo.lockImport(run.id as string));
-      const needed = target.mapped.filter((c) => target.keyColumns.includes(c) || target.blankIsMissing.has(c));
-      const result = await writeRecords(session, target, mappedBatches(source, mapping.field_mappings, needed), { mapping, onProgress: (rows) => (run.progress.rowsDone = rows) });
+      let result: WriteOutcome;
+      if (consumed) {
+        await createStaging(session, target);
+        await consumed.pieces.replay(stagingSink(session, target));
+        result = await mergeStaged(session, target, consumed.prepared, options);
+      } else {
+        const spooled = file as ReceivedFile;
+        const source = await openSource({ path: spooled.path }, spooled.fileName, spooled.mimeType, { sheet: resolved.mapping.sheet ?? null });
+        result = await writeRecords(session, target, mappedBatches(source, resolved.mapping.field_mappings, resolved.needed), options);
+      }
       if (result.rowErrorCount) throw new ImportRowsError(result.rowErrors.slice(0, MAX_REPORTED_ROW_ERRORS), result.rowErrorCount);
       if (result.counts.rows === 0) throw validationError('The file has no records to import.');
       return result;
@@ -153,24 +193,24 @@ export async function importUpload(ctx: ImportContext, run: ImportRun, upload: R
     const result: ImportResult = {
       message: `Imported ${counts.rows} row${counts.rows === 1 ? '' : 's'} into ${target.tableName}:${combined} ${counts.inserted} inserted, ${counts.updated} updated.${created}`,
       import_id: run.id as string,
-      entity_type: entityType,
+      entity_type: resolved.entityType,
       table: target.tableName,
       counts,
       repeated_keys: written.repeatedKeys,
       duration_ms: run.durationMs,
     };
-    outcome = { status: 'success', details: { counts, repeated_keys: written.repeatedKeys, duration_ms: result.duration_ms, bytes: file.bytes }, errorMessage: null };
+    outcome = { status: 'success', details: { counts, repeated_keys: written.repeatedKeys, duration_ms: result.duration_ms, bytes: upload.bytes }, errorMessage: null };
     return result;
   } catch (error) {
     const failure = asImportError(error);
     outcome = {
       status: 'error',
-      details: { duration_ms: run.durationMs, bytes: file?.bytes ?? 0, ...(failure instanceof ImportRowsError ? { row_errors: failure.rowErrors, row_error_count: failure.rowErrorCount } : {}) },
+      details: { duration_ms: run.durationMs, bytes: upload.bytes, ...(failure instanceof ImportRowsError ? { row_errors: failure.rowErrors, row_error_count: failure.rowErrorCount } : {}) },
       errorMessage: failure.message,
     };
     throw failure;
   } finally {
-    await run.finish({ ...outcome, fileContent: await loggedContent(upload).catch(() => null) });
+    await run.finish({ ...outcome, fileContent: loggedContent(upload) });
   }
 }
 

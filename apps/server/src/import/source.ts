@@ -44,7 +44,7 @@ const GZIP = [0x1f, 0x8b];
 const ZIP = [0x50, 0x4b, 0x03, 0x04];
 const startsWith = (head: Buffer, magic: number[]) => magic.every((byte, at) => head[at] === byte);
 
-async function headOf(path: string, bytes: number): Promise<Buffer> {
+async function headOfFile(path: string, bytes: number): Promise<Buffer> {
   const handle = await open(path, 'r');
   try {
     const buffer = Buffer.alloc(bytes);
@@ -55,12 +55,34 @@ async function headOf(path: string, bytes: number): Promise<Buffer> {
   }
 }
 
+/** The first bytes of a stream, and the whole stream again (those bytes included). */
+async function peek(stream: AsyncIterable<Buffer>, bytes: number): Promise<{ head: Buffer; whole: AsyncIterable<Buffer> }> {
+  const iterator = stream[Symbol.asyncIterator]();
+  const taken: Buffer[] = [];
+  let length = 0;
+  let done = false;
+  while (length < bytes) {
+    const next = await iterator.next();
+    if (next.done) {
+      done = true;
+      break;
+    }
+    taken.push(next.value);
+    length += next.value.length;
+  }
+  async function* whole() {
+    yield* taken;
+    if (done) return;
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+  }
+  return { head: Buffer.concat(taken).subarray(0, bytes), whole: whole() };
+}
+
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The file's format from its name or type, checked against its first bytes. */
-export async function formatOf(path: string, fileName: string, mimeType: string): Promise<ImportFormat> {
+export function formatOf(head: Buffer, fileName: string, mimeType: string): ImportFormat {
   const lower = fileName.toLowerCase();
-  const head = await headOf(path, 4);
   const zipped = startsWith(head, ZIP);
   if (lower.endsWith('.xlsx') || mimeType === XLSX_MIME) {
     if (!zipped) throw new FileFormatError('The .xlsx file cannot be read: it is not an Excel workbook.');
@@ -71,6 +93,18 @@ export async function formatOf(path: string, fileName: string, mimeType: string)
   if (!named) throw new FileFormatError('Upload a .csv, .json or .xlsx file.');
   if (zipped || startsWith(head, GZIP)) throw new FileFormatError('compressed files are not supported: upload the .csv or .json file itself.');
   return named;
+}
+
+/** Whether a file of this name and type is a workbook (read from disk) rather than text (read as it arrives). */
+export const isWorkbook = (fileName: string, mimeType: string) => fileName.toLowerCase().endsWith('.xlsx') || mimeType === XLSX_MIME;
+
+/**
+ * A parser's complaint as a format error of the file; errors of the upload itself (a dropped
+ * connection, the size limit, a timeout: they carry a code) pass through as they are.
+ */
+function asFormatError(error: unknown, format: string): unknown {
+  if (error instanceof FileFormatError || typeof (error as { code?: unknown }).code === 'string') return error;
+  return new FileFormatError(`The ${format} file cannot be read: ${error instanceof Error ? error.message : String(error)}`);
 }
 
 const countLines = (text: string, end = text.length) => {
@@ -121,19 +155,18 @@ async function* decodedText(input: AsyncIterable<Buffer>, where: (lines: number)
   }
 }
 
-async function* csvBatches(path: string, reader: CsvReader): AsyncGenerator<RawRecord[]> {
+async function* csvBatches(input: AsyncIterable<Buffer>, reader: CsvReader): AsyncGenerator<RawRecord[]> {
   let row = 0;
   const raw = (records: string[][]): RawRecord[] => records.map((cells) => ({ row: (row += 1), cells, value: null }));
   try {
-    for await (const text of decodedText(createReadStream(path), (lines) => (lines === 0 ? 'the header' : `row ${lines}`))) {
+    for await (const text of decodedText(input, (lines) => (lines === 0 ? 'the header' : `row ${lines}`))) {
       const batch = raw(reader.push(text));
       if (batch.length) yield batch;
     }
     const last = raw(reader.end());
     if (last.length) yield last;
   } catch (error) {
-    if (error instanceof FileFormatError) throw error;
-    throw new FileFormatError(`The CSV file cannot be read: ${error instanceof Error ? error.message : String(error)}`);
+    throw asFormatError(error, 'CSV');
   }
 }
 
@@ -150,11 +183,11 @@ function recordSizeGuard() {
   return { transform, recordSeen: () => (sinceRecord = 0) };
 }
 
-async function* jsonBatches(path: string): AsyncGenerator<RawRecord[]> {
+async function* jsonBatches(input: AsyncIterable<Buffer>): AsyncGenerator<RawRecord[]> {
   // The first array at the top level, or as a value of the top-level object, holds the records.
   const firstArray = (stack: unknown[], token: { name: string }) => stack.length <= 1 && token.name === 'startArray';
   const guard = recordSizeGuard();
-  const text = Readable.from(decodedText(createReadStream(path), (lines) => `line ${lines + 1}`));
+  const text = Readable.from(decodedText(input, (lines) => `line ${lines + 1}`));
   const pipeline = chain([text, guard.transform, jsonParser(), pick({ filter: firstArray, once: true, maxDepth: MAX_JSON_DEPTH }), streamArray()]);
   let batch: RawRecord[] = [];
   try {
@@ -167,8 +200,7 @@ async function* jsonBatches(path: string): AsyncGenerator<RawRecord[]> {
       }
     }
   } catch (error) {
-    if (error instanceof FileFormatError) throw error;
-    throw new FileFormatError(`The JSON file cannot be read: ${error instanceof Error ? error.message : String(error)}`);
+    throw asFormatError(error, 'JSON');
   } finally {
     pipeline.destroy();
   }
@@ -238,15 +270,22 @@ async function* xlsxBatches(path: string, wantedSheet: string | null, meta: { he
   }
 }
 
-export async function openSource(path: string, fileName: string, mimeType: string, options: { sheet?: string | null } = {}): Promise<OpenedSource> {
-  const format = await formatOf(path, fileName, mimeType);
+/**
+ * Opens an upload for reading: a spooled file (`path`), or — CSV and JSON only — the upload's own
+ * stream as it arrives (`stream`).
+ */
+export async function openSource(input: { path: string } | { stream: AsyncIterable<Buffer> }, fileName: string, mimeType: string, options: { sheet?: string | null } = {}): Promise<OpenedSource> {
+  const peeked = 'path' in input ? { head: await headOfFile(input.path, 4), whole: null } : await peek(input.stream, 4);
+  const format = formatOf(peeked.head, fileName, mimeType);
+  const bytes = () => peeked.whole ?? createReadStream((input as { path: string }).path);
   if (format === 'csv') {
     const reader = new CsvReader();
-    return { format, separator: () => reader.separator, header: () => reader.header, sheets: () => null, batches: csvBatches(path, reader) };
+    return { format, separator: () => reader.separator, header: () => reader.header, sheets: () => null, batches: csvBatches(bytes(), reader) };
   }
-  if (format === 'json') return { format, separator: () => null, header: () => null, sheets: () => null, batches: jsonBatches(path) };
+  if (format === 'json') return { format, separator: () => null, header: () => null, sheets: () => null, batches: jsonBatches(bytes()) };
+  if (!('path' in input)) throw new Error('An .xlsx workbook is read from a spooled file');
   const meta: { header: string[] | null; sheets: string[] | null } = { header: null, sheets: null };
-  return { format, separator: () => null, header: () => meta.header, sheets: () => meta.sheets, batches: xlsxBatches(path, options.sheet ?? null, meta) };
+  return { format, separator: () => null, header: () => meta.header, sheets: () => meta.sheets, batches: xlsxBatches(input.path, options.sheet ?? null, meta) };
 }
 
 /** The mapping applied to rows of cells under `header`; a field every row needs must have its column. */

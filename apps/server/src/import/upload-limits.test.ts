@@ -12,8 +12,11 @@ import { importFile, postMultipart } from '../testing/uploads.ts';
 const productMapping = { entities: { products: { field_mappings: { product_code: 'code', name: 'name' } } } };
 const BOUNDARY = 'stockwise-test-boundary';
 
-/** Raw HTTP on a socket: what a misbehaving client sends, and the answer if one comes (null when the socket closes without one). */
-function rawRequest(server: TestServer, head: string, body: string, options: { end?: boolean } = {}): Promise<{ status: number | null; text: string; ms: number }> {
+/**
+ * Raw HTTP on a socket: what a misbehaving client sends, and the answer if one comes (null when
+ * the socket closes without one). `cutOff` closes the connection once it resolves.
+ */
+function rawRequest(server: TestServer, head: string, body: string, options: { cutOff?: Promise<unknown> } = {}): Promise<{ status: number | null; text: string; ms: number }> {
   const url = new URL(server.url);
   const started = Date.now();
   return new Promise((resolve) => {
@@ -27,7 +30,7 @@ function rawRequest(server: TestServer, head: string, body: string, options: { e
     socket.on('close', done);
     socket.on('error', () => undefined);
     socket.write(head + body);
-    if (options.end) socket.end();
+    void options.cutOff?.then(() => socket.destroy());
   });
 }
 
@@ -71,9 +74,12 @@ describe.each(backends)('import upload limits on %s', (backend) => {
     expect((await postMultipart(server, '/api/records/process-file/', editor, many)).status).toBe(413);
     const importId = randomUUID();
     const body = field('import_id', importId) + field('mapping_config', JSON.stringify(productMapping)) + field('entity_type', 'products') + fileStart('cut.csv') + 'code,name\nCUT-1,Cut';
-    const answer = await rawRequest(server, multipartHead(server, editor, body.length + 5000), body, { end: true });
+    // The connection closes once the server is reading the file part.
+    const running = expect.poll(async () => (await logOf(importId)).json.status, { timeout: 15_000 }).toBe('running');
+    const answer = await rawRequest(server, multipartHead(server, editor, body.length + 5000), body, { cutOff: running });
     expect(answer.status === null || (answer.status >= 400 && answer.status < 500)).toBe(true);
     await expect.poll(async () => (await logOf(importId)).json.status, { timeout: 15_000 }).toBe('error');
+    expect((await logOf(importId)).json.errorMessage).toContain('cut off');
     expect((await server.request('/api/records/tables/structure/', { token: editor })).status).toBe(200);
   });
 

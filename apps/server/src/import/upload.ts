@@ -8,7 +8,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Transform } from 'node:stream';
+import { pipeline as streamPipeline, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { AppError, validationError } from '../http/errors.ts';
@@ -16,16 +16,29 @@ import { AppError, validationError } from '../http/errors.ts';
 export type UploadLimits = { maxBytes: number; idleMs: number; totalMs: number };
 
 export type ReceivedFile = { path: string; fileName: string; mimeType: string; bytes: number };
-export type ReceivedUpload = { fields: Record<string, string>; file: ReceivedFile | null };
+/** The upload; `file` when it was spooled, `consumed` when a consumer read it as it arrived. */
+export type ReceivedUpload<T = never> = { fields: Record<string, string>; file: ReceivedFile | null; consumed: T | null; bytes: number; head: Buffer };
 
-export type UploadHooks = {
+/** The file part as it arrives (bytes counted, the first ones kept for the log). */
+export type ArrivingFile = { stream: AsyncIterable<Buffer>; fileName: string; mimeType: string };
+
+export type UploadHooks<T> = {
   /** The file part begins (with the fields sent before it). */
   onFileStart?(fields: Record<string, string>, fileName: string): Promise<void> | void;
   /** Bytes of the file received so far. */
   onBytes?(bytes: number): void;
   /** Stop reading the file after this many bytes (the preview reads only the head of a CSV or JSON file). */
   keepBytes?(fields: Record<string, string>, fileName: string): number | null;
+  /**
+   * Reads the file as it arrives instead of spooling it (an import whose fields came first):
+   * answers null, without touching the stream, when it cannot. `directory` is the upload's own
+   * temporary directory.
+   */
+  consumeFile?(fields: Record<string, string>, file: ArrivingFile, directory: string): Promise<T | null>;
 };
+
+/** The first bytes of an upload kept for the import log (spec §9: files under 500,000 bytes). */
+export const KEPT_HEAD_BYTES = 500_000;
 
 export const tooLarge = () => new AppError('payload_too_large', 'The file is larger than the upload limit.');
 
@@ -73,16 +86,23 @@ export function asUploadError(error: unknown): unknown {
 
 /**
  * Reads every part of the request: fields as text (a JSON-typed field as its JSON), the first
- * `file` part to a temporary file (other file parts are drained). `dispose` removes the file.
+ * `file` part to a consumer or a temporary file (other file parts are drained). `dispose`
+ * removes the temporary directory.
  */
-export async function receiveUpload(request: FastifyRequest, limits: UploadLimits, hooks: UploadHooks = {}): Promise<ReceivedUpload & { dispose(): Promise<void> }> {
+export async function receiveUpload<T = never>(request: FastifyRequest, limits: UploadLimits, hooks: UploadHooks<T> = {}): Promise<ReceivedUpload<T> & { dispose(): Promise<void> }> {
   const fields: Record<string, string> = {};
   let directory: string | null = null;
   const dispose = async () => {
     if (directory) await rm(directory, { recursive: true, force: true });
   };
   let file: ReceivedFile | null = null;
-  let current: NodeJS.ReadableStream & { destroy?(error?: Error): void } | null = null;
+  let consumed: T | null = null;
+  let seenFile = false;
+  let bytes = 0;
+  const head: Buffer[] = [];
+  let headBytes = 0;
+  let current: (NodeJS.ReadableStream & { destroy?(error?: Error): void }) | null = null;
+  let filePart: { file: { truncated: boolean } } | null = null;
   let timedOut: UploadTimeout | null = null;
   let idle: NodeJS.Timeout | undefined;
   const expire = (error: UploadTimeout) => {
@@ -105,32 +125,44 @@ export async function receiveUpload(request: FastifyRequest, limits: UploadLimit
         fields[part.fieldname] = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
         continue;
       }
-      if (part.fieldname !== 'file' || file) {
+      if (part.fieldname !== 'file' || seenFile) {
         part.file.resume();
         continue;
       }
-      await hooks.onFileStart?.(fields, part.filename || 'upload');
+      seenFile = true;
+      const fileName = part.filename || 'upload';
+      await hooks.onFileStart?.(fields, fileName);
       directory ??= await mkdtemp(path.join(tmpdir(), 'stockwise-upload-'));
-      const spooled = path.join(directory, 'upload');
-      const keep = hooks.keepBytes?.(fields, part.filename ?? '') ?? null;
-      let bytes = 0;
+      const keep = hooks.keepBytes?.(fields, fileName) ?? null;
       const counter = new Transform({
         transform(chunk: Buffer, _encoding, callback) {
           const wanted = keep === null ? chunk : chunk.subarray(0, Math.max(0, keep - bytes));
           bytes += wanted.length;
+          if (headBytes < KEPT_HEAD_BYTES) {
+            head.push(wanted);
+            headBytes += wanted.length;
+          }
           hooks.onBytes?.(bytes);
           callback(null, wanted.length ? wanted : undefined);
         },
       });
       current = part.file;
-      await pipeline(part.file, counter, createWriteStream(spooled));
+      filePart = part;
+      // pipeline, not pipe: a part that closes early (a cut-off upload) must fail the reader too.
+      const counted = streamPipeline(part.file, counter, () => undefined);
+      consumed = (await hooks.consumeFile?.(fields, { stream: counted, fileName, mimeType: part.mimetype }, directory)) ?? null;
+      if (consumed === null) {
+        const spooled = path.join(directory, 'upload');
+        await pipeline(counted, createWriteStream(spooled));
+        file = { path: spooled, fileName, mimeType: part.mimetype, bytes };
+      }
       current = null;
       if (part.file.truncated) throw tooLarge();
-      file = { path: spooled, fileName: part.filename || 'upload', mimeType: part.mimetype, bytes };
     }
   } catch (error) {
     await dispose();
-    throw timedOut ?? asUploadError(error);
+    // A file cut off at the size limit also breaks its last record: the limit is the real reason.
+    throw timedOut ?? (filePart?.file.truncated ? tooLarge() : asUploadError(error));
   } finally {
     clearTimeout(idle);
     clearTimeout(total);
@@ -140,5 +172,5 @@ export async function receiveUpload(request: FastifyRequest, limits: UploadLimit
     await dispose();
     throw timedOut;
   }
-  return { fields, file, dispose };
+  return { fields, file, consumed, bytes, head: Buffer.concat(head), dispose };
 }

@@ -54,7 +54,7 @@ const copyText = (value: RowValues[string] | undefined) => {
 const UNIQUE_VIOLATION = '23505';
 
 /** Collects refused rows: every one counted, the first 100 kept, each naming its field and the file's column. */
-class RowErrors {
+export class RowErrors {
   readonly list: RowError[] = [];
   count = 0;
   readonly #mapping: EntityMapping;
@@ -102,30 +102,35 @@ function asWriteError(error: unknown, target: WriteTarget): unknown {
   }
 }
 
-async function stageRecords(
-  session: ImportSession,
-  target: WriteTarget,
-  batches: AsyncIterable<MappedRecord[]> | Iterable<MappedRecord[]>,
-  options: WriteOptions,
-  errors: RowErrors,
-  detector: DateOrderDetector,
-): Promise<number> {
+/** Typed rows as COPY text, in pieces of ~2 MB, each handed to a sink (the staging table, or a file while an upload arrives). */
+export type PieceSink = (piece: Buffer[]) => Promise<void>;
+
+/** What typing a source left: how many records, which were refused, and what its dates said. */
+export type PreparedRows = { rows: number; errors: RowErrors; detector: DateOrderDetector };
+
+/**
+ * Types every record into COPY text for the staging table, handing ~2 MB pieces to `sink` (one
+ * piece in the sink while the next is typed: the database and Node work at once). From the first
+ * refused row on, rows are only checked.
+ */
+export async function prepareRecords(target: WriteTarget, batches: AsyncIterable<MappedRecord[]> | Iterable<MappedRecord[]>, options: WriteOptions, sink: PieceSink): Promise<PreparedRows> {
+  const errors = new RowErrors(options.mapping);
+  const detector = new DateOrderDetector();
   const typeRecord = compileRecordTyper(target, options.mapping, detector);
   const columns = target.mapped;
   let rows = 0;
   let chunks: Buffer[] = [];
   let bytes = 0;
-  // One piece is COPYed while the next is typed: the database and Node work at once.
-  let copying: Promise<void> = Promise.resolve();
+  let sinking: Promise<void> = Promise.resolve();
   const flush = async () => {
-    await copying;
+    await sinking;
     if (!bytes || errors.count) return;
     const piece = chunks;
     chunks = [];
     bytes = 0;
-    copying = session.copyIn(sqlOf.STAGING_TABLE, sqlOf.stagingColumns(target), piece);
-    // Settled here so a failed COPY is not an unhandled rejection before the next flush awaits it.
-    copying.catch(() => {});
+    sinking = sink(piece);
+    // Settled here so a failed piece is not an unhandled rejection before the next flush awaits it.
+    sinking.catch(() => {});
   };
   for await (const records of batches) {
     let text = '';
@@ -140,7 +145,6 @@ async function stageRecords(
         errors.addRow(record.row, typed.errors);
         continue;
       }
-      // A source with a refused row writes nothing: from the first one on, rows are only checked.
       if (errors.count) continue;
       let fields = '';
       let line = '';
@@ -160,9 +164,26 @@ async function stageRecords(
     if (bytes >= PIECE_BYTES) await flush();
   }
   await flush();
-  await copying;
-  return rows;
+  await sinking;
+  return { rows, errors, detector };
 }
+
+/** A fresh staging table for `target` in the session's transaction (checks first that the entity key is a unique key). */
+export async function createStaging(session: ImportSession, target: WriteTarget): Promise<void> {
+  for (const statement of sqlOf.createStagingTable(target)) await session.run(statement);
+  try {
+    await session.run(sqlOf.checkKeyIsUnique(target));
+  } catch (error) {
+    if ((error as { code?: string }).code === '42P10') throw validationError('Invalid configuration: the entity key is not a unique key of its table.');
+    throw error;
+  }
+}
+
+/** The sink that COPYs pieces into the session's staging table. */
+export const stagingSink =
+  (session: ImportSession, target: WriteTarget): PieceSink =>
+  (piece) =>
+    session.copyIn(sqlOf.STAGING_TABLE, sqlOf.stagingColumns(target), piece);
 
 /**
  * Writes mapped `batches` of records into `target` inside the caller's transaction (`session`).
@@ -176,26 +197,27 @@ export async function writeRecords(
   batches: AsyncIterable<MappedRecord[]> | Iterable<MappedRecord[]>,
   options: WriteOptions,
 ): Promise<WriteOutcome> {
-  const action = options.dataAction ?? 'upsert';
-  if (action === 'replace' && !options.source) throw new Error('Data action replace needs a source');
-  const errors = new RowErrors(options.mapping);
-  const detector = new DateOrderDetector();
-  const counts: ImportCounts = { rows: 0, written: 0, inserted: 0, updated: 0, duplicates: 0 };
-  const outcome = () => ({ counts, repeatedKeys: target.repeatedKeys, rowErrors: errors.list, rowErrorCount: errors.count });
-
-  for (const statement of sqlOf.createStagingTable(target)) await session.run(statement);
+  await createStaging(session, target);
+  let prepared: PreparedRows;
   try {
-    await session.run(sqlOf.checkKeyIsUnique(target));
-  } catch (error) {
-    if ((error as { code?: string }).code === '42P10') throw validationError('Invalid configuration: the entity key is not a unique key of its table.');
-    throw error;
-  }
-  try {
-    counts.rows = await stageRecords(session, target, batches, options, errors, detector);
+    prepared = await prepareRecords(target, batches, options, stagingSink(session, target));
   } catch (error) {
     throw asWriteError(error, target);
   }
+  return mergeStaged(session, target, prepared, options);
+}
 
+/**
+ * The second half of writeRecords, for rows already in the staging table (prepareRecords into
+ * stagingSink, or pieces COPYed from a file prepared while an upload arrived): the date order,
+ * unknown codes, repeated keys, then the write.
+ */
+export async function mergeStaged(session: ImportSession, target: WriteTarget, prepared: PreparedRows, options: WriteOptions): Promise<WriteOutcome> {
+  const action = options.dataAction ?? 'upsert';
+  if (action === 'replace' && !options.source) throw new Error('Data action replace needs a source');
+  const { errors, detector } = prepared;
+  const counts: ImportCounts = { rows: prepared.rows, written: 0, inserted: 0, updated: 0, duplicates: 0 };
+  const outcome = () => ({ counts, repeatedKeys: target.repeatedKeys, rowErrors: errors.list, rowErrorCount: errors.count });
   const ambiguity = detector.ambiguity;
   const dateField = target.mapped.find((c) => target.typeOf(c) === 'DateField' || target.typeOf(c) === 'DateTimeField') ?? null;
   if (ambiguity) {
