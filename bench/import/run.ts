@@ -4,7 +4,7 @@
 // table (same run) as the limit.
 //   products: generated product CSV files (issue "File import").
 //   sales:    transaction lines (product codes, day-first timestamps, ~2 % returns) of 5,000 products
-//             over two years, looked up by code and summed per product and day (issue "Real data in");
+//             over two years (see saleOf), looked up by code and summed per product and day (issue "Real data in");
 //             the COPY reference loads the finished daily rows.
 //   xlsx:     the same sales lines as an .xlsx workbook (--rows sets the lines).
 //   node bench/import/run.ts [--scenario products|sales|xlsx] [--rows 100000,1000000] [--backends pglite,postgres]
@@ -45,11 +45,16 @@ async function writeLines(file: string, header: string, rows: number, line: (i: 
 const productLine = (i: number) => `BENCH-${String(i).padStart(8, '0')},"Benchmark product ${i}, size ${i % 7}",Category ${i % 40},${i % 1000},${((i % 10000) / 100).toFixed(2)},${7 + (i % 14)}`;
 const catalogueLine = (i: number) => `${code(i)},"Wholesale item ${i}",Category ${i % 40},0,1.00,14`;
 
-/** Deterministic pseudo-random lines: the day advances through the file (a till export), products skewed towards the popular ones. */
+/**
+ * Deterministic pseudo-random lines: the day advances through the file (a till export); each day
+ * sells from a rotating assortment of 600 of the 5,000 products, skewed towards its popular ones,
+ * so a product-day has a few lines (the Online Retail data set has about two).
+ */
+const ASSORTMENT = 600;
 function saleOf(i: number, rows: number) {
   const day = Math.floor((i / rows) * DAYS);
   const h = Math.imul(i ^ 0x9e3779b9, 0x85ebca6b) >>> 0;
-  const product = Math.floor(((h % 10007) / 10007) ** 2 * CATALOGUE);
+  const product = (day * 211 + Math.floor(((h % 10007) / 10007) ** 2 * ASSORTMENT)) % CATALOGUE;
   const date = new Date(Date.UTC(2023, 0, 1) + day * 86_400_000);
   const quantity = h % 50 === 0 ? -((h % 3) + 1) : (h % 12) + 1;
   return { product, date, quantity, hour: 8 + (h % 10), minute: h % 60 };
