@@ -96,8 +96,11 @@ export function repeatedKeys(target: WriteTarget) {
     where row <> first_row order by row limit 100`;
 }
 
-/** The rows to write: codes replaced by ids, and of rows sharing a key, their sums or the last one. */
-export function createMergedTable(target: WriteTarget): RawBuilder<unknown> {
+/**
+ * The rows to write: codes replaced by ids, and of rows sharing a key, their sums or the last one.
+ * `oneFieldSet`: every staged row fills the same columns (a CSV file), so no row's set needs picking.
+ */
+export function createMergedTable(target: WriteTarget, oneFieldSet: boolean): RawBuilder<unknown> {
   const joins = [...target.references.values()]
     .filter((r) => r.by === 'key' && target.mapped.includes(r.column))
     .map((r, at) => sql`left join ${dataTable(r.encodedName)} ${id(`r${at}`)} on ${id(`r${at}`)}.${id(r.keyColumn)} = ${staged(r.column)}`);
@@ -111,7 +114,11 @@ export function createMergedTable(target: WriteTarget): RawBuilder<unknown> {
     const columns = target.mapped.filter((c) => !target.keyColumns.includes(c));
     const aggregates = columns.map((c) => (target.summed.includes(c) ? sql`sum(${id(c)}) as ${id(c)}` : sql`(array_agg(${id(c)} order by ${id(STAGING_ROW)} desc))[1] as ${id(c)}`));
     return sql`create temp table ${id(MERGED_TABLE)} on commit drop as
-      select ${keys}, ${sql.join([...aggregates, sql`max(${id(STAGING_ROW)}) as ${id(STAGING_ROW)}`, sql`(array_agg(${id(STAGING_FIELDS)} order by ${id(STAGING_ROW)} desc))[1] as ${id(STAGING_FIELDS)}`])}
+      select ${keys}, ${sql.join([
+        ...aggregates,
+        sql`max(${id(STAGING_ROW)}) as ${id(STAGING_ROW)}`,
+        oneFieldSet ? sql`max(${id(STAGING_FIELDS)}) as ${id(STAGING_FIELDS)}` : sql`(array_agg(${id(STAGING_FIELDS)} order by ${id(STAGING_ROW)} desc))[1] as ${id(STAGING_FIELDS)}`,
+      ])}
       from ${source} group by ${keys}`;
   }
   return sql`create temp table ${id(MERGED_TABLE)} on commit drop as
@@ -119,7 +126,6 @@ export function createMergedTable(target: WriteTarget): RawBuilder<unknown> {
 }
 
 export const countMerged = () => sql<{ n: number }>`select count(*)::int as n from ${id(MERGED_TABLE)}`;
-export const distinctFieldSets = () => sql<{ fields: string }>`select distinct ${id(STAGING_FIELDS)} as fields from ${id(MERGED_TABLE)}`;
 
 /** Whether any merged key is stored already (then the write is an upsert, else plain inserts). */
 export function anyKeyStored(target: WriteTarget) {

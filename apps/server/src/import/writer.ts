@@ -106,7 +106,7 @@ function asWriteError(error: unknown, target: WriteTarget): unknown {
 export type PieceSink = (piece: Buffer[]) => Promise<void>;
 
 /** What typing a source left: how many records, which were refused, and what its dates said. */
-export type PreparedRows = { rows: number; errors: RowErrors; detector: DateOrderDetector };
+export type PreparedRows = { rows: number; errors: RowErrors; detector: DateOrderDetector; fieldSets: Set<string> };
 
 /**
  * Types every record into COPY text for the staging table, handing ~2 MB pieces to `sink` (one
@@ -118,6 +118,8 @@ export async function prepareRecords(target: WriteTarget, batches: AsyncIterable
   const detector = new DateOrderDetector();
   const typeRecord = compileRecordTyper(target, options.mapping, detector);
   const columns = target.mapped;
+  // Which sets of columns the staged rows fill (one, for a CSV file or a sheet).
+  const fieldSets = new Set<string>();
   let rows = 0;
   let chunks: Buffer[] = [];
   let bytes = 0;
@@ -153,6 +155,7 @@ export async function prepareRecords(target: WriteTarget, batches: AsyncIterable
         fields += filled ? '1' : '0';
         line += `\t${filled ? copyText(typed.values[column]) : '\\N'}`;
       }
+      fieldSets.add(fields);
       text += `${record.row}\t${fields}${line}\n`;
     }
     options.onProgress?.(rows);
@@ -165,7 +168,7 @@ export async function prepareRecords(target: WriteTarget, batches: AsyncIterable
   }
   await flush();
   await sinking;
-  return { rows, errors, detector };
+  return { rows, errors, detector, fieldSets };
 }
 
 /** A fresh staging table for `target` in the session's transaction (checks first that the entity key is a unique key). */
@@ -253,8 +256,8 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
 
     // Imports into one table take turns: parallel merges of overlapping keys could deadlock.
     await session.run(sqlOf.lockTable(target));
-    await session.run(sqlOf.createMergedTable(target));
-    const fieldSets = (await session.run(sqlOf.distinctFieldSets())).map((r) => r.fields);
+    const fieldSets = [...prepared.fieldSets];
+    await session.run(sqlOf.createMergedTable(target, fieldSets.length === 1));
     const source = options.source ?? null;
     let written: { inserted: number; written: number } | undefined;
     if (action === 'insert') {
