@@ -39,16 +39,23 @@ export class PieceFile {
     await once(this.#out, 'close');
   }
 
-  /** Hands every piece, in order, to `sink` (reading the next while the sink takes the last). */
+  /**
+   * Hands every piece, in order, to `sink`, reading the next while the sink takes the last. Two
+   * buffers take turns: a new 2 MB buffer per piece was external memory the garbage collector
+   * reclaimed late (RSS grew with the file).
+   */
   async replay(sink: PieceSink): Promise<void> {
+    const largest = Math.max(0, ...this.#pieces.map((p) => p.length));
+    const buffers = [Buffer.allocUnsafe(largest), Buffer.allocUnsafe(largest)] as const;
     const file = await open(this.#path, 'r');
     try {
       let sinking: Promise<void> = Promise.resolve();
-      for (const { offset, length } of this.#pieces) {
-        const buffer = Buffer.allocUnsafe(length);
+      for (const [at, { offset, length }] of this.#pieces.entries()) {
+        const buffer = buffers[at % 2] as Buffer;
+        // The buffer read into was handed to the sink two pieces ago, which has finished with it.
         await file.read(buffer, 0, length, offset);
         await sinking;
-        sinking = sink([buffer]);
+        sinking = sink([buffer.subarray(0, length)]);
         sinking.catch(() => {});
       }
       await sinking;
