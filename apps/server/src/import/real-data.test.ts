@@ -85,10 +85,11 @@ describe.each(backends)('real data in on %s', (backend) => {
 
   it('detects month-first from a later date and reads the earlier, ambiguous ones the same way', async () => {
     await addProducts(['RDM-1']);
-    const csv = 'StockCode,InvoiceDate,Quantity\nRDM-1,2/3/2026 9:15,1\nRDM-1,2/25/2026 10:00 AM,2\nRDM-1,12/01/2026,4\n';
+    const csv = 'StockCode,InvoiceDate,Quantity\nRDM-1,2026-01-05,8\nRDM-1,2/3/2026 9:15,1\nRDM-1,2/25/2026 10:00 AM,2\nRDM-1,12/01/2026,4\n';
     const result = await importFile(server, token, { fileName: 'm.csv', content: csv, mapping: salesMapping(), entityType: 'sales' });
     expect(result.status, JSON.stringify(result.json)).toBe(200);
     expect((await salesOf('RDM-')).map((r) => [r.date, r.quantity])).toEqual([
+      ['2026-01-05', 8],
       ['2026-02-03', 1],
       ['2026-02-25', 2],
       ['2026-12-01', 4],

@@ -13,7 +13,7 @@ const line = fc.record({
   day: fc.integer({ min: 1, max: 28 }),
   month: fc.integer({ min: 1, max: 12 }),
   hour: fc.integer({ min: 0, max: 23 }),
-  spelling: fc.constantFrom('iso', 'iso-time', 'day-first-time'),
+  spelling: fc.constantFrom('iso', 'iso-time', 'slashed-time'),
   quantity: fc.integer({ min: -5, max: 60 }),
 });
 
@@ -32,18 +32,20 @@ describe.each(backends)('daily sales sums on %s', (backend) => {
 
   it('stores, per product and day, the sum of the lines', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(line, { minLength: 1, maxLength: 120 }), async (lines) => {
+      fc.asyncProperty(fc.array(line, { minLength: 1, maxLength: 120 }), fc.constantFrom('dd/mm/yyyy', 'mm/dd/yyyy'), async (lines, order) => {
         const expected = new Map<string, number>();
         const rows = lines.map((l) => {
           const iso = `2025-${pad(l.month)}-${pad(l.day)}`;
           expected.set(`${l.code}|${iso}`, (expected.get(`${l.code}|${iso}`) ?? 0) + l.quantity);
-          const when = l.spelling === 'iso' ? iso : l.spelling === 'iso-time' ? `${iso}T${pad(l.hour)}:15:00Z` : `${pad(l.day)}/${pad(l.month)}/2025 ${l.hour}:05`;
+          const slashed = order === 'dd/mm/yyyy' ? `${pad(l.day)}/${pad(l.month)}` : `${l.month}/${l.day}`;
+          const when = l.spelling === 'iso' ? iso : l.spelling === 'iso-time' ? `${iso}T${pad(l.hour)}:15:00Z` : `${slashed}/2025 ${l.hour}:05`;
           return `"${l.code}",${when},${l.quantity}`;
         });
         const mapping = { field_mappings: { product_id: 'Code', date: 'When', quantity: 'Units' }, date_format: 'auto' };
-        // Day-first spellings are told apart by a line whose day is over 12; without one the file is ambiguous.
-        const settles = lines.some((l) => l.spelling === 'day-first-time' && l.day > 12) || lines.every((l) => l.spelling !== 'day-first-time');
-        const result = await importFile(server, token, { fileName: 'lines.csv', content: `Code,When,Units\n${rows.join('\n')}\n`, mapping: settles ? mapping : { ...mapping, date_format: 'dd/mm/yyyy' }, entityType: 'sales' });
+        // Slashed dates are told apart by a line whose day is over 12 (wherever it comes: earlier
+        // lines are then read again); without one the file is ambiguous and needs the format.
+        const settles = lines.some((l) => l.spelling === 'slashed-time' && l.day > 12) || lines.every((l) => l.spelling !== 'slashed-time');
+        const result = await importFile(server, token, { fileName: 'lines.csv', content: `Code,When,Units\n${rows.join('\n')}\n`, mapping: settles ? mapping : { ...mapping, date_format: order }, entityType: 'sales' });
         expect(result.status, JSON.stringify(result.json)).toBe(200);
         expect(result.json.counts).toMatchObject({ rows: lines.length, written: expected.size });
         const stored = await sql<{ key: string; quantity: number }>`

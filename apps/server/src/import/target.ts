@@ -161,7 +161,7 @@ export async function resolveWriteTarget(db: Kysely<Database>, config: ProductCo
 }
 
 /** One record's values as staged (key codes as text, dates as ISO), which mapped columns it fills, and its problems by field. */
-export type TypedRecord = { values: RowValues; present: string[]; errors: Record<string, string[]> | null };
+export type TypedRecord = { values: RowValues; present: string[]; errors: Record<string, string[]> | null; provisional: string[] | null };
 
 const isBlank = (raw: unknown) => raw === null || (typeof raw === 'string' && raw.trim() === '');
 const hasNul = (text: string) => text.includes('\u0000');
@@ -198,6 +198,8 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
     const values: RowValues = {};
     const present: string[] = [];
     let errors: Record<string, string[]> | null = null;
+    // Date columns read day-first only for now (the file's order undecided): they may be swapped later.
+    let provisional: string[] | null = null;
     const fail = (column: string, reason: string) => ((errors ??= {})[column] = [reason]);
     for (const { column, type, reference } of readers) {
       let raw = fields[column];
@@ -225,7 +227,9 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
         continue;
       }
       if (type === 'DateField' || type === 'DateTimeField') {
+        const before = detector.provisionalReads;
         const date = readDateValue(raw, row);
+        if (detector.provisionalReads !== before) (provisional ??= []).push(column);
         if (typeof date === 'string') {
           fail(column, date);
           continue;
@@ -267,6 +271,8 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
       present.push(column);
     }
     for (const column of needed) if (!(column in values) && !errors?.[column]) fail(column, 'A value is required.');
-    return { values, present, errors };
+    // Problems in the table's column order, as the row form lists them.
+    const ordered: Record<string, string[]> | null = errors && Object.fromEntries(target.mapped.filter((c) => errors?.[c]).map((c) => [c, errors?.[c] as string[]]));
+    return { values, present, errors: ordered, provisional };
   };
 }

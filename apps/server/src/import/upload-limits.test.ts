@@ -45,7 +45,7 @@ describe.each(backends)('import upload limits on %s', (backend) => {
   let editor: string;
   let otherEditor: string;
   beforeAll(async () => {
-    server = await startTestServer(backend, { UPLOAD_MAX_BYTES: String(3 * 1024 * 1024), UPLOAD_IDLE_TIMEOUT_SECONDS: '1' });
+    server = await startTestServer(backend, { UPLOAD_MAX_BYTES: String(3 * 1024 * 1024), UPLOAD_IDLE_TIMEOUT_SECONDS: '1', UPLOAD_TOTAL_TIMEOUT_SECONDS: '3' });
     admin = (await signUpUser(server)).access;
     editor = (await signUpUser(server, { role: 'editor' })).access;
     otherEditor = (await signUpUser(server, { role: 'editor' })).access;
@@ -97,6 +97,25 @@ describe.each(backends)('import upload limits on %s', (backend) => {
     expect((await logOf(importId)).json).toMatchObject({ status: 'error', errorMessage: expect.stringContaining('stalled') });
     const fine = await importFile(server, editor, { fileName: 'after.csv', content: 'code,name\nSTL-2,After\n', mapping: productMapping, entityType: 'products' });
     expect(fine.status).toBe(200);
+  });
+
+  it('stops an upload that trickles in for longer than the total limit', async () => {
+    const importId = randomUUID();
+    const body = field('import_id', importId) + field('mapping_config', JSON.stringify(productMapping)) + field('entity_type', 'products') + fileStart('trickle.csv') + 'code,name\n';
+    const url = new URL(server.url);
+    const socket = connect(Number(url.port), url.hostname);
+    let received = '';
+    socket.on('data', (chunk) => (received += chunk.toString()));
+    socket.on('error', () => undefined);
+    socket.write(multipartHead(server, editor, body.length + 100_000) + body);
+    // A line every 300 ms: never idle for a second, but never done.
+    let line = 0;
+    const trickle = setInterval(() => socket.write(`TRK-${(line += 1)},Trickle\n`), 300);
+    await new Promise((resolve) => socket.on('close', resolve));
+    clearInterval(trickle);
+    expect(received).toMatch(/^HTTP\/1\.1 408/);
+    expect(received).toContain('longer than 3 s');
+    expect((await logOf(importId)).json).toMatchObject({ status: 'error', errorMessage: expect.stringContaining('longer than 3 s') });
   });
 
   it.each([

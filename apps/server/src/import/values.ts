@@ -104,6 +104,8 @@ export class DateOrderDetector {
   sawIso = false;
   sawDotted = false;
   sawSlashed = false;
+  /** Dates read day-first only provisionally so far (they may yet be swapped). */
+  provisionalReads = 0;
 
   /** The date of `text` under what is known so far, or a reason it cannot be one. */
   read(text: string, row: number): ReadDate | string {
@@ -132,6 +134,7 @@ export class DateOrderDetector {
         this.firstAmbiguousRow = row;
         this.firstAmbiguousText = text;
       }
+      if (!this.order) this.provisionalReads += 1;
       return this.order === 'mm/dd/yyyy' ? monthFirst : dayFirst;
     }
     const says = dayFirst ? 'dd/mm/yyyy' : 'mm/dd/yyyy';

@@ -12,6 +12,10 @@ export const MERGED_TABLE = 'import_merged';
 export const STAGING_ROW = '_row';
 /** Which mapped columns a staged row fills: one '1' or '0' per column. */
 export const STAGING_FIELDS = '_fields';
+/** How many source rows a staged row stands for (rows of one key already added up while typing: sum mode). */
+export const STAGING_LINES = '_lines';
+/** Which mapped columns hold a date read day-first only provisionally ('1' per such column), or null. */
+export const STAGING_PROVISIONAL = '_provisional';
 
 const id = (name: string) => sql.id(name);
 const list = (columns: string[]) => sql.join(columns.map(id));
@@ -25,11 +29,11 @@ export function createStagingTable(target: WriteTarget): RawBuilder<unknown>[] {
   return [
     sql`drop table if exists ${id(STAGING_TABLE)}, ${id(MERGED_TABLE)}`,
     sql`create temp table ${id(STAGING_TABLE)} on commit drop as
-      select null::int8 as ${id(STAGING_ROW)}, null::text as ${id(STAGING_FIELDS)}, ${sql.join(columns)} from ${dataTable(target.encodedName)} with no data`,
+      select null::int8 as ${id(STAGING_ROW)}, null::text as ${id(STAGING_FIELDS)}, null::int4 as ${id(STAGING_LINES)}, null::text as ${id(STAGING_PROVISIONAL)}, ${sql.join(columns)} from ${dataTable(target.encodedName)} with no data`,
   ];
 }
 
-export const stagingColumns = (target: WriteTarget) => [STAGING_ROW, STAGING_FIELDS, ...target.mapped];
+export const stagingColumns = (target: WriteTarget) => [STAGING_ROW, STAGING_FIELDS, STAGING_LINES, STAGING_PROVISIONAL, ...target.mapped];
 
 /**
  * Fails with 42P10 unless a unique index covers exactly the key columns: plain INSERTs would not
@@ -42,17 +46,23 @@ export const checkKeyIsUnique = (target: WriteTarget) =>
 /** Imports into one table take turns (parallel merges of overlapping keys could deadlock). */
 export const lockTable = (target: WriteTarget) => sql`select pg_advisory_xact_lock(hashtext(${`import-table:${target.encodedName}`}))`;
 
-/** Rows read day-first while the file's date order was undecided, now known to be month-first. */
-export function swapDayAndMonth(target: WriteTarget, beforeRow: number): RawBuilder<unknown> | null {
+/** Dates read day-first while the file's date order was undecided, now known to be month-first. */
+export function swapDayAndMonth(target: WriteTarget): RawBuilder<unknown> | null {
   const dates = target.mapped.filter((c) => target.typeOf(c) === 'DateField' || target.typeOf(c) === 'DateTimeField');
   if (!dates.length) return null;
   const part = (field: string, value: RawBuilder<unknown>) => sql`extract(${sql.raw(field)} from ${value})::int`;
   const swaps = dates.map((c) => {
-    if (target.typeOf(c) === 'DateField') return sql`${id(c)} = make_date(${part('year', id(c))}, ${part('day', id(c))}, ${part('month', id(c))})`;
-    const utc = sql`(${id(c)} at time zone 'UTC')`;
-    return sql`${id(c)} = make_timestamptz(${part('year', utc)}, ${part('day', utc)}, ${part('month', utc)}, ${part('hour', utc)}, ${part('minute', utc)}, extract(second from ${utc}), 'UTC')`;
+    const swapped =
+      target.typeOf(c) === 'DateField'
+        ? sql`make_date(${part('year', id(c))}, ${part('day', id(c))}, ${part('month', id(c))})`
+        : (() => {
+            const utc = sql`(${id(c)} at time zone 'UTC')`;
+            return sql`make_timestamptz(${part('year', utc)}, ${part('day', utc)}, ${part('month', utc)}, ${part('hour', utc)}, ${part('minute', utc)}, extract(second from ${utc}), 'UTC')`;
+          })();
+    const position = target.mapped.indexOf(c) + 1;
+    return sql`${id(c)} = case when substr(${id(STAGING_PROVISIONAL)}, ${position}, 1) = '1' then ${swapped} else ${id(c)} end`;
   });
-  return sql`update ${id(STAGING_TABLE)} set ${sql.join(swaps)} where ${id(STAGING_ROW)} < ${beforeRow}`;
+  return sql`update ${id(STAGING_TABLE)} set ${sql.join(swaps)} where ${id(STAGING_PROVISIONAL)} is not null`;
 }
 
 /** The first 100 staged rows whose code (or id) matches no row of the related table, and how many there are. */
@@ -60,7 +70,7 @@ export function unknownReferences(target: WriteTarget, column: string) {
   const reference = target.references.get(column);
   if (!reference) throw new Error(`${column} is not a reference`);
   return sql<{ row: number; code: string; total: number }>`
-    select ${id(STAGING_ROW)}::int as row, ${staged(column)}::text as code, (count(*) over ())::int as total
+    select ${id(STAGING_ROW)}::int as row, ${staged(column)}::text as code, (sum(${id(STAGING_LINES)}) over ())::int as total
     from ${id(STAGING_TABLE)} s
     where ${staged(column)} is not null
       and not exists (select 1 from ${dataTable(reference.encodedName)} r where r.${id(reference.keyColumn)} = ${staged(column)})

@@ -124,6 +124,17 @@ export async function prepareRecords(target: WriteTarget, batches: AsyncIterable
   let chunks: Buffer[] = [];
   let bytes = 0;
   let sinking: Promise<void> = Promise.resolve();
+  // Sum mode: rows of one key within a batch are added up here already (a till export's lines of
+  // one product and day are near each other), so fewer rows are staged; SQL adds up the rest.
+  // Only whole-number columns (exact in JavaScript), and never a date that may yet be swapped.
+  const preSum = target.repeatedKeys === 'sum' && target.summed.length > 0 && target.summed.every((c) => target.typeOf(c) === 'IntegerField') && target.mapped.every((c) => target.keyColumns.includes(c) || target.summed.includes(c));
+  const keyIndexes = target.keyColumns.map((k) => columns.indexOf(k));
+  type Line = { row: number; fields: string; values: RowValues; lines: number; provisional: string };
+  const lineText = ({ row, fields, values, lines, provisional }: Line) => {
+    let text = `${row}\t${fields}\t${lines}\t${provisional}`;
+    for (let at = 0; at < columns.length; at++) text += `\t${fields[at] === '1' ? copyText(values[columns[at] as string]) : '\\N'}`;
+    return `${text}\n`;
+  };
   const flush = async () => {
     await sinking;
     if (!bytes || errors.count) return;
@@ -136,6 +147,7 @@ export async function prepareRecords(target: WriteTarget, batches: AsyncIterable
   };
   for await (const records of batches) {
     let text = '';
+    const summed = new Map<string, Line>();
     for (const record of records) {
       rows += 1;
       if (!record.fields) {
@@ -149,15 +161,27 @@ export async function prepareRecords(target: WriteTarget, batches: AsyncIterable
       }
       if (errors.count) continue;
       let fields = '';
-      let line = '';
-      for (const column of columns) {
-        const filled = typed.present.includes(column);
-        fields += filled ? '1' : '0';
-        line += `\t${filled ? copyText(typed.values[column]) : '\\N'}`;
-      }
+      for (const column of columns) fields += typed.present.includes(column) ? '1' : '0';
       fieldSets.add(fields);
-      text += `${record.row}\t${fields}${line}\n`;
+      const provisional = typed.provisional ? columns.map((c) => (typed.provisional?.includes(c) ? '1' : '0')).join('') : '\\N';
+      const line: Line = { row: record.row, fields, values: typed.values, lines: 1, provisional };
+      if (!preSum || typed.provisional) {
+        text += lineText(line);
+        continue;
+      }
+      const key = `${fields}\u0000${keyIndexes.map((at) => String(typed.values[columns[at] as string])).join('\u0000')}`;
+      const earlier = summed.get(key);
+      if (!earlier) {
+        summed.set(key, line);
+        continue;
+      }
+      earlier.lines += 1;
+      for (const column of target.summed) {
+        const [a, b] = [earlier.values[column], typed.values[column]];
+        if (typeof b === 'number') earlier.values[column] = typeof a === 'number' ? a + b : b;
+      }
     }
+    for (const line of summed.values()) text += lineText(line);
     options.onProgress?.(rows);
     if (text) {
       const chunk = Buffer.from(text);
@@ -228,7 +252,7 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
     errors.add(ambiguity.row, dateField, ambiguity.message);
   }
   if (errors.count || counts.rows === 0) return outcome();
-  const swap = detector.swapsBefore === null ? null : sqlOf.swapDayAndMonth(target, detector.swapsBefore);
+  const swap = detector.swapsBefore === null ? null : sqlOf.swapDayAndMonth(target);
   if (swap) await session.run(swap);
 
   try {
