@@ -9,7 +9,7 @@ import { importFile } from '../testing/uploads.ts';
 import { applyMapping } from './mapping.ts';
 import { inImportTransaction } from './repo.ts';
 import { resolveWriteTarget } from './target.ts';
-import { writeRecords, type WriteOptions } from './writer.ts';
+import { removeRowsOfEarlierRuns, writeRecords, type WriteOptions } from './writer.ts';
 import { currentProductConfig } from '../config/service.ts';
 
 const mapping: EntityMapping = { field_mappings: { product_id: 'item.sku', date: 'day', quantity: 'units' } };
@@ -52,12 +52,20 @@ describe.each(backends)('records writer on %s', (backend) => {
     expect((await stored()).find((r) => r.date === '2026-02-01' && r.code === 'WRT-1')?.quantity).toBe(5);
   });
 
-  it('replaces what an earlier run of the same source wrote and this run did not', async () => {
+  it('replaces what an earlier run of the same source wrote and this run did not, once its last batch is in', async () => {
     const source = (run: string) => ({ source: { tag: 'integration:test', run } });
-    await write([line('WRT-2', '2026-03-01', 1), line('WRT-2', '2026-03-02', 2)], { dataAction: 'replace', ...source('run-1') });
+    await write([line('WRT-2', '2026-03-01', 1), line('WRT-2', '2026-03-02', 2), line('WRT-2', '2026-03-03', 3)], { dataAction: 'replace', ...source('run-1') });
     await write([line('WRT-2', '2026-03-02', 7)], { dataAction: 'replace', ...source('run-2') });
+    await write([line('WRT-2', '2026-03-03', 8)], { dataAction: 'replace', ...source('run-2') });
+    expect((await stored()).filter((r) => r.date.startsWith('2026-03')).length).toBe(3);
+    const target = await resolveWriteTarget(server.database.db, await currentProductConfig({ db: server.database.db, configFile: server.config.configFile }), 'sales', mapping);
+    const removed = await inImportTransaction(server.database, (session) => removeRowsOfEarlierRuns(session, target, { tag: 'integration:test', run: 'run-2' }));
+    expect(removed).toBe(1);
     const march = (await stored()).filter((r) => r.date.startsWith('2026-03'));
-    expect(march).toEqual([{ code: 'WRT-2', date: '2026-03-02', quantity: 7 }]);
+    expect(march).toEqual([
+      { code: 'WRT-2', date: '2026-03-02', quantity: 7 },
+      { code: 'WRT-2', date: '2026-03-03', quantity: 8 },
+    ]);
     expect((await stored()).some((r) => r.date === '2026-02-01')).toBe(true);
   });
 

@@ -22,7 +22,11 @@ export type DataAction = 'upsert' | 'insert' | 'replace';
 
 export type WriteOptions = {
   mapping: EntityMapping;
-  /** upsert (default); insert: keys already stored are refused and counted; replace: upsert, then rows of `source` not rewritten by this run are deleted. */
+  /**
+   * upsert (default); insert: keys already stored are refused and counted; replace: upsert, noting
+   * the rows under `source` — after its last batch the caller deletes what earlier runs wrote and
+   * this one did not (removeRowsOfEarlierRuns), in its final transaction.
+   */
   dataAction?: DataAction;
   /** Who wrote the rows (an integration and its run); required by replace. */
   source?: { tag: string; run: string };
@@ -310,9 +314,18 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
     if (action === 'insert') counts.refused = distinct - counts.inserted;
     // Without columns besides the key, a key already stored is left as it was: not an update.
     counts.updated = action !== 'insert' && target.mapped.some((c) => !target.keyColumns.includes(c)) ? distinct - counts.inserted : 0;
-    if (action === 'replace' && source) await session.run(sqlOf.deleteRowsNotRewritten(target, source));
+
   } catch (error) {
     throw asWriteError(error, target);
   }
   return outcome();
+}
+
+/**
+ * Data action replace, after a run's last batch: deletes the rows earlier runs of `source` wrote
+ * into `target` that this run did not write again. Answers how many.
+ */
+export async function removeRowsOfEarlierRuns(session: ImportSession, target: WriteTarget, source: { tag: string; run: string }): Promise<number> {
+  const [result] = await session.run(sqlOf.deleteRowsNotRewritten(target, source));
+  return result?.deleted ?? 0;
 }
