@@ -3,7 +3,7 @@
 // detected over every record read, and the first five records as the import would store them with
 // their problems — read by the import's own code (source.ts, target.ts). Writes nothing.
 import { sql, type Kysely } from 'kysely';
-import { PREVIEW_ROWS, type EntityMapping, type ImportTarget, type PreviewFileResponse } from '@stockwise/contract';
+import { dateFormats, PREVIEW_ROWS, type DateFormat, type EntityMapping, type ImportTarget, type PreviewFileResponse } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import { validationError } from '../http/errors.ts';
 import { isReadOnly } from '../tables/columns.ts';
@@ -13,7 +13,6 @@ import { FileFormatError, openSource, type RawRecord } from './source.ts';
 import { compileRecordTyper, resolveWriteTarget, type WriteTarget } from './target.ts';
 import type { ReceivedFile } from './upload.ts';
 import { DateOrderDetector } from './values.ts';
-import { dateFormats, type DateFormat } from '@stockwise/contract';
 
 /** Records read for detecting the date format (every record of the previewed head, up to this many). */
 const DETECTION_RECORDS = 5000;

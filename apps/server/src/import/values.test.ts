@@ -46,7 +46,7 @@ describe('DateOrderDetector', () => {
     expect(isoDay(detector.read('02/03/2024', 1) as never)).toBe('2024-03-02');
     expect(detector.ambiguity?.row).toBe(1);
     expect(isoDay(detector.read('02/25/2024', 7) as never)).toBe('2024-02-25');
-    expect(detector).toMatchObject({ order: 'mm/dd/yyyy', swapsBefore: 7, ambiguity: null, candidates: ['mm/dd/yyyy'] });
+    expect(detector).toMatchObject({ order: 'mm/dd/yyyy', needsSwap: true, ambiguity: null, candidates: ['mm/dd/yyyy'] });
     expect(detector.read('25/02/2024', 9)).toContain('written dd/mm/yyyy but earlier dates of the file are mm/dd/yyyy (row 7)');
   });
 
@@ -54,7 +54,7 @@ describe('DateOrderDetector', () => {
     const detector = new DateOrderDetector();
     detector.read('02/03/2024', 1);
     detector.read('13/03/2024', 2);
-    expect(detector).toMatchObject({ order: 'dd/mm/yyyy', swapsBefore: null, ambiguity: null });
+    expect(detector).toMatchObject({ order: 'dd/mm/yyyy', needsSwap: false, ambiguity: null });
   });
 
   it('calls a file ambiguous while every day is 12 or less', () => {

@@ -91,12 +91,12 @@ export const isoDateTime = (date: ReadDate) => {
 /**
  * Day-first or month-first, learnt from the dates of one file as they come. Until a date with a
  * first number over 12 (day-first) or a second one over 12 (month-first) arrives, slashed dates
- * are read day-first provisionally; `firstEvidenceRow` says up to which row that reading may have
- * to be swapped. A date that contradicts the evidence is an error of its row.
+ * are read day-first provisionally (counted in `provisionalReads`; the writer marks them) and
+ * swapped afterwards if month-first wins. A date that contradicts the evidence is an error of its row.
  */
 export class DateOrderDetector {
   order: 'dd/mm/yyyy' | 'mm/dd/yyyy' | null = null;
-  /** The first row whose date settled the order; rows before it were read day-first. */
+  /** The first row whose date settled the order (named when a later date contradicts it). */
   firstEvidenceRow: number | null = null;
   /** The first row with an undecided slashed date (while none decides, the file is ambiguous). */
   firstAmbiguousRow: number | null = null;
@@ -147,9 +147,9 @@ export class DateOrderDetector {
     return (dayFirst ?? monthFirst) as ReadDate;
   }
 
-  /** Read day-first while undecided, and now found to be month-first: those rows need day and month swapped. */
-  get swapsBefore(): number | null {
-    return this.order === 'mm/dd/yyyy' && this.firstAmbiguousRow !== null && this.firstEvidenceRow !== null ? this.firstEvidenceRow : null;
+  /** Dates were read day-first while undecided, and the file is month-first: those readings need day and month swapped. */
+  get needsSwap(): boolean {
+    return this.order === 'mm/dd/yyyy' && this.provisionalReads > 0;
   }
 
   /** Why the file's dates cannot be read without a format chosen in the mapping, or null. */

@@ -256,7 +256,7 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
     errors.add(ambiguity.row, dateField, ambiguity.message);
   }
   if (errors.count || counts.rows === 0) return outcome();
-  const swap = detector.swapsBefore === null ? null : sqlOf.swapDayAndMonth(target);
+  const swap = detector.needsSwap ? sqlOf.swapDayAndMonth(target) : null;
   if (swap) await session.run(swap);
 
   try {
