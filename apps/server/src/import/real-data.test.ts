@@ -206,6 +206,31 @@ describe.each(backends)('real data in on %s', (backend) => {
     expect(await salesOf('RDX-')).toEqual([{ product_code: 'RDX-1', date: '2026-09-01', quantity: 6 }]);
   });
 
+  it("imports into a user table's entity, its product column fed by code", async () => {
+    await addProducts(['RDT-1']);
+    const admin = (await signUpUser(server)).access;
+    const columns = [
+      { key: 'ref', type: 'CharField', max_length: 40, required: true, unique: true },
+      { key: 'product', type: 'ForeignKey', related_table: 'products', required: true },
+      { key: 'price', type: 'DecimalField', max_digits: 10, decimal_places: 2 },
+    ];
+    expect((await server.request('/api/records/tables/create/', { token: admin, body: { name: 'supplier prices', folder: 'Purchasing', columns } })).status).toBe(201);
+    expect((await server.request('/api/yaml/update-entity/', { token: admin, body: { entity_name: 'supplier_prices', config: { table: 'supplier prices', key: ['ref'] } } })).status).toBe(200);
+    const result = await importFile(server, token, {
+      fileName: 'prices.csv',
+      content: 'Ref;Item;Price\nSP-1;RDT-1;3,20\nSP-2;RDT-1;\n',
+      mapping: { field_mappings: { ref: 'Ref', product: 'Item', price: 'Price' }, decimal_separator: ',' },
+      entityType: 'supplier_prices',
+    });
+    expect(result.status, JSON.stringify(result.json)).toBe(200);
+    const rows = await server.request('/api/records/tables/supplier prices/data/?sort_by=ref', { token });
+    const id = await idOf('RDT-1');
+    expect((rows.json.results as Record<string, unknown>[]).map(({ ref, product, price }) => ({ ref, product, price }))).toEqual([
+      { ref: 'SP-1', product: id, price: 3.2 },
+      { ref: 'SP-2', product: id, price: null },
+    ]);
+  });
+
   it('takes the multipart fields before or after the file', async () => {
     await addProducts(['RDF-1']);
     const csv = 'StockCode,InvoiceDate,Quantity\nRDF-1,2026-10-01,1\n';
