@@ -113,6 +113,8 @@ const cases: BadInput[] = [
   // Dates.
   ['an impossible date', (f) => addRow(f, { ...validRow, due: '2026-02-30' }), 400],
   ['a year-zero date and time', (f) => addRow(f, { ...validRow, seen_at: '0000-01-01T00:00:00Z' }), 400],
+  ['a year-zero date in a filter (PostgreSQL: 22008)', (f) => data(f, filters({ due: { gte: '0000-01-01' } })), 400],
+  ['a year-zero date in a row (PostgreSQL: 22008)', (f) => addRow(f, { ...validRow, due: '0000-01-01' }), 400],
   ['an impossible date in a range filter', (f) => data(f, filters({ due: { gte: '2026-13-45' } })), 400],
 
   // Deep JSON.
@@ -160,6 +162,7 @@ const cases: BadInput[] = [
   ['a reference to a missing row', (f) => addRow(f, { ...validRow, product_id: 987_654 }), 409],
   ['a second sale of a product on one day', (f) => ({ path: '/api/records/tables/sales/rows/add/', body: { product_id: f.productId, date: '2026-01-05', quantity: 3 }, as: 'editor' }), 409],
   ['a negative sale', (f) => ({ path: '/api/records/tables/sales/rows/add/', body: { product_id: f.productId, date: '2026-02-05', quantity: -3 }, as: 'editor' }), 409],
+  ['a value too large for the index of its column', (f) => addRow(f, { ...validRow, summary: 'z'.repeat(300_000) }), 400],
   ['a negative unit cost', () => ({ path: '/api/records/tables/products/rows/add/', body: { product_code: 'NEG-1', name: 'Negative', unit_cost: -1 }, as: 'editor' }), 409],
   ['deleting a product that has sales, stock and deliveries', (f) => ({ path: '/api/records/tables/products/rows/delete/', body: { id: f.productId }, as: 'editor' }), 409],
   ['deleting it with cascade as an editor', (f) => ({ path: '/api/records/tables/products/rows/delete/', body: { id: f.productId, cascade: true }, as: 'editor' }), 403],
@@ -279,6 +282,7 @@ describe.each(backends)('bad input on %s', (backend) => {
       { key: 'price', type: 'DecimalField', max_digits: 6, decimal_places: 2 },
       { key: 'seen_at', type: 'DateTimeField' },
       { key: 'notes', type: 'TextField' },
+      { key: 'summary', type: 'TextField', indexed: true },
       { key: 'size', type: 'CharField', max_length: 5, choices: ['S', 'M', 'L'] },
       { key: 'product_id', type: 'ForeignKey', related_table: 'products' },
     ];
