@@ -84,7 +84,7 @@ function constraintWords(error: DatabaseError): string {
   const key = KEY_DETAIL.exec(error.detail ?? '')?.groups;
   switch (error.code) {
     case '23505': {
-      if (!key) return `${table} already has a row with these values: they must be unique.`;
+      if (!key?.columns) return `${table} already has a row with these values: they must be unique.`;
       const columns = key.columns.split(', ');
       return columns.length === 1
         ? `${table} already has a row with ${key.columns} = ${key.values}: ${key.columns} must be unique.`
