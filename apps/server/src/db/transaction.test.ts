@@ -70,15 +70,23 @@ describe.each(backends.filter((backend) => backend === 'postgres'))('deadlocks o
       await bothLocked;
     };
     // Each locks one row, waits until the other has locked the other row, then wants it: PostgreSQL
-    // ends one of them with 40P01; that one runs again after the other has committed.
-    const crosswise = (first: string, second: string) =>
-      inTransaction(db, async (trx) => {
+    // ends one of them with 40P01, and inTransaction runs that one again. The second run waits for
+    // the other transaction to finish first: on a loaded machine the retry's pause may not be enough
+    // for the survivor to take its lock, and a second deadlock would be a 409, not this test's point.
+    const finished: Promise<void>[] = [];
+    const crosswise = (first: string, second: string, other: () => Promise<void> | undefined) => {
+      let runs = 0;
+      return inTransaction(db, async (trx) => {
+        runs += 1;
+        if (runs === 2) await other();
         await sql`update counters set value = value + 10 where name = ${first}`.execute(trx);
-        await meet();
+        if (runs === 1) await meet();
         await sql`update counters set value = value + 10 where name = ${second}`.execute(trx);
       });
+    };
     const before = (await sql<{ name: string; value: number }>`select name, value from counters order by name`.execute(db)).rows;
-    await Promise.all([crosswise('a', 'b'), crosswise('b', 'a')]);
+    finished.push(crosswise('a', 'b', () => finished[1]), crosswise('b', 'a', () => finished[0]));
+    await Promise.all(finished);
     const after = (await sql<{ name: string; value: number }>`select name, value from counters order by name`.execute(db)).rows;
     expect(after).toEqual(before.map((row) => ({ ...row, value: row.value + 20 })));
   });
