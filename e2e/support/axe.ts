@@ -1,0 +1,19 @@
+// Runs axe-core's WCAG 2 A and AA rules in the page (optionally inside one element) and returns
+// the violations, each as "rule: what is wrong: the elements", so a failure says what to fix.
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+type AxeViolation = { id: string; help: string; nodes: { target: unknown[] }[] };
+
+export async function axeViolations(page: Page, selector?: string): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async (context) => {
+    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(context ? document.querySelector(context) : document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
+    return result.violations.map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((node) => node.target.join(' ')) }));
+  }, selector ?? null);
+  return violations.map((v) => `${v.id}: ${v.help}: ${v.targets.join(', ')}`);
+}
