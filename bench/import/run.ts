@@ -1,9 +1,13 @@
-// Import benchmark (issue "File import"): generated products CSV files (100,000 and 1,000,000 rows,
-// ~60 MB at 1M) uploaded to the real server (its own process) through POST /api/records/process-file/.
-// Prints rows/s and the server's RSS growth (its peak during the upload minus its RSS before), on
-// PGlite and PostgreSQL, and PostgreSQL's own COPY of the same file into an identical empty table
-// as the limit.
-//   node bench/import/run.ts [--rows 100000,1000000] [--backends pglite,postgres]
+// Import benchmark, uploaded to the real server (its own process) through POST /api/records/process-file/.
+// Prints source rows/s and the server's RSS growth (its peak during the upload minus its RSS before),
+// on PGlite and PostgreSQL, and PostgreSQL's own COPY of the finished rows into an identical empty
+// table (same run) as the limit.
+//   products: generated product CSV files (issue "File import").
+//   sales:    transaction lines (product codes, day-first timestamps, ~2 % returns) of 5,000 products
+//             over two years (see saleOf), looked up by code and summed per product and day (issue "Real data in");
+//             the COPY reference loads the finished daily rows.
+//   xlsx:     the same sales lines as an .xlsx workbook (--rows sets the lines).
+//   node bench/import/run.ts [--scenario products|sales|xlsx] [--rows 100000,1000000] [--backends pglite,postgres]
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, mkdtempSync, openAsBlob, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -11,82 +15,142 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
 import { parseArgs } from 'node:util';
+import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { startServerProcess, type ServerProcess } from '../../apps/server/src/testing/server-process.ts';
 import { createScratchDatabase } from '../../apps/server/src/testing/scratch-database.ts';
 
-const { values: args } = parseArgs({ options: { rows: { type: 'string', default: '100000,1000000' }, backends: { type: 'string', default: 'pglite,postgres' } } });
+const { values: args } = parseArgs({
+  options: { scenario: { type: 'string', default: 'products' }, rows: { type: 'string', default: '100000,1000000' }, backends: { type: 'string', default: 'pglite,postgres' } },
+});
+const scenario = args.scenario as 'products' | 'sales' | 'xlsx';
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const scratch = mkdtempSync(path.join(tmpdir(), 'stockwise-import-bench-'));
-const columns = ['product_code', 'name', 'category', 'current_stock', 'unit_cost', 'lead_time_days'];
-const mapping = { entities: { products: { field_mappings: Object.fromEntries(columns.map((c) => [c, c])) } } };
+const productColumns = ['product_code', 'name', 'category', 'current_stock', 'unit_cost', 'lead_time_days'];
+const productMapping = { entities: { products: { field_mappings: Object.fromEntries(productColumns.map((c) => [c, c])) } } };
+const salesMapping = { entities: { sales: { field_mappings: { product_id: 'StockCode', date: 'InvoiceDate', quantity: 'Quantity' } } } };
+const CATALOGUE = 5000;
+const DAYS = 730;
+const code = (i: number) => `${84000 + i}${'ABCDEFGH'[i % 8]}`;
 
-async function writeCsv(rows: number): Promise<string> {
-  const file = path.join(scratch, `products-${rows}.csv`);
+async function writeLines(file: string, header: string, rows: number, line: (i: number) => string): Promise<string> {
   const out = createWriteStream(file);
-  out.write(`${columns.join(',')}\n`);
-  for (let i = 0; i < rows; i++) {
-    const line = `BENCH-${String(i).padStart(8, '0')},"Benchmark product ${i}, size ${i % 7}",Category ${i % 40},${i % 1000},${((i % 10000) / 100).toFixed(2)},${7 + (i % 14)}\n`;
-    if (!out.write(line)) await once(out, 'drain');
-  }
+  out.write(`${header}\n`);
+  for (let i = 0; i < rows; i++) if (!out.write(`${line(i)}\n`)) await once(out, 'drain');
   out.end();
   await once(out, 'finish');
+  return file;
+}
+
+const productLine = (i: number) => `BENCH-${String(i).padStart(8, '0')},"Benchmark product ${i}, size ${i % 7}",Category ${i % 40},${i % 1000},${((i % 10000) / 100).toFixed(2)},${7 + (i % 14)}`;
+const catalogueLine = (i: number) => `${code(i)},"Wholesale item ${i}",Category ${i % 40},0,1.00,14`;
+
+/**
+ * Deterministic pseudo-random lines: the day advances through the file (a till export); each day
+ * sells from a rotating assortment of 600 of the 5,000 products, skewed towards its popular ones,
+ * so a product-day has a few lines (the Online Retail data set has about two).
+ */
+const ASSORTMENT = 600;
+function saleOf(i: number, rows: number) {
+  const day = Math.floor((i / rows) * DAYS);
+  const h = Math.imul(i ^ 0x9e3779b9, 0x85ebca6b) >>> 0;
+  const product = (day * 211 + Math.floor(((h % 10007) / 10007) ** 2 * ASSORTMENT)) % CATALOGUE;
+  const date = new Date(Date.UTC(2023, 0, 1) + day * 86_400_000);
+  const quantity = h % 50 === 0 ? -((h % 3) + 1) : (h % 12) + 1;
+  return { product, date, quantity, hour: 8 + (h % 10), minute: h % 60 };
+}
+const pad = (n: number) => String(n).padStart(2, '0');
+const saleLine = (rows: number) => (i: number) => {
+  const s = saleOf(i, rows);
+  return `${code(s.product)},${pad(s.date.getUTCDate())}/${pad(s.date.getUTCMonth() + 1)}/${s.date.getUTCFullYear()} ${pad(s.hour)}:${pad(s.minute)},${s.quantity}`;
+};
+
+async function writeXlsx(file: string, rows: number): Promise<string> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: false });
+  const sheet = workbook.addWorksheet('Sales');
+  sheet.addRow(['StockCode', 'InvoiceDate', 'Quantity']).commit();
+  for (let i = 0; i < rows; i++) {
+    const s = saleOf(i, rows);
+    sheet.addRow([code(s.product), new Date(s.date.getTime() + (s.hour * 60 + s.minute) * 60_000), s.quantity]).commit();
+  }
+  sheet.commit();
+  await workbook.commit();
   return file;
 }
 
 const memory = (server: ServerProcess, field: 'VmRSS' | 'VmHWM') =>
   Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${server.child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
-async function importThroughApi(backend: string, file: string, rows: number) {
+async function upload(server: ServerProcess, token: string, file: string, mapping: unknown, entityType: string, type: string) {
+  const form = new FormData();
+  form.append('import_id', randomUUID());
+  form.append('mapping_config', JSON.stringify(mapping));
+  form.append('entity_type', entityType);
+  form.append('file', await openAsBlob(file, { type }), path.basename(file));
+  const response = await fetch(`${server.url}/api/records/process-file/`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  const result = (await response.json()) as { counts?: { rows: number; written?: number; inserted: number }; error?: string };
+  if (response.status !== 200) throw new Error(`import failed: ${response.status} ${JSON.stringify(result).slice(0, 300)}`);
+  return result.counts as { rows: number; written?: number; inserted: number };
+}
+
+async function importThroughApi(backend: string, file: string, catalogue: string | null) {
   const environment = await createScratchDatabase(backend === 'pglite' ? 'pglite-disk' : 'postgres', { adminUrl: postgresUrl, namePrefix: 'stockwise-import-bench' });
   const directUrl = environment.target.kind === 'postgres' ? environment.target.url : null;
   const server = await startServerProcess({ ...environment.env, DEMO_DATA: 'false', UPLOAD_MAX_BYTES: String(1024 ** 3) });
   const credentials = { username: 'bench', password: 'bench password 2026' };
   const post = (route: string, body: unknown) => fetch(`${server.url}${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json() as Promise<Record<string, string>>);
   await post('/api/accounts/register/', credentials);
-  const token = (await post('/api/token/', credentials)).access;
+  const token = (await post('/api/token/', credentials)).access as string;
+  if (catalogue) await upload(server, token, catalogue, productMapping, 'products', 'text/csv');
   const rssBefore = memory(server, 'VmRSS');
   // The peak so far is the server's start (PGlite's initdb and WebAssembly compilation: ~1.1 GiB,
   // above anything an import reaches); reset it so the peak read after the upload is the import's.
   writeFileSync(`/proc/${server.child.pid}/clear_refs`, '5');
-  const form = new FormData();
-  form.append('import_id', randomUUID());
-  form.append('mapping_config', JSON.stringify(mapping));
-  form.append('entity_type', 'products');
-  form.append('file', await openAsBlob(file, { type: 'text/csv' }), path.basename(file));
   const started = performance.now();
-  const response = await fetch(`${server.url}/api/records/process-file/`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
-  const result = (await response.json()) as { counts?: { inserted: number }; error?: string };
+  const counts = scenario === 'products' ? await upload(server, token, file, productMapping, 'products', 'text/csv') : await upload(server, token, file, salesMapping, 'sales', scenario === 'xlsx' ? 'application/octet-stream' : 'text/csv');
   const seconds = (performance.now() - started) / 1000;
-  if (response.status !== 200 || result.counts?.inserted !== rows) throw new Error(`import failed: ${response.status} ${JSON.stringify(result).slice(0, 300)}`);
   const growth = memory(server, 'VmHWM') - rssBefore;
   await server.stop();
   let copySeconds: number | null = null;
   if (directUrl) {
-    // The limit: PostgreSQL's COPY of the same file into an identical, empty table.
+    // The limit: PostgreSQL's COPY of the finished rows into an identical, empty table (with the same foreign key).
+    const table = scenario === 'products' ? 'products' : 'sales';
+    const columns = scenario === 'products' ? productColumns : ['product_id', 'date', 'quantity'];
+    const finished = path.join(scratch, 'finished.csv');
+    if (scenario === 'products') execFileSync('cp', [file, finished]);
+    else execFileSync('psql', [directUrl, '-qc', `\\copy (select ${columns.join(', ')} from data.sales) to '${finished}' with (format csv, header true)`]);
     const client = new pg.Client({ connectionString: directUrl });
     await client.connect();
-    await client.query('create table data.copy_target (like data.products including all)');
+    await client.query(`create table data.copy_target (like data.${table} including all)`);
+    if (table === 'sales') await client.query('alter table data.copy_target add foreign key (product_id) references data.products (id)');
     await client.end();
     const copyStarted = performance.now();
-    execFileSync('psql', [directUrl, '-qc', `\\copy data.copy_target (${columns.join(', ')}) from '${file}' with (format csv, header true)`]);
+    execFileSync('psql', [directUrl, '-qc', `\\copy data.copy_target (${columns.join(', ')}) from '${finished}' with (format csv, header true)`]);
     copySeconds = (performance.now() - copyStarted) / 1000;
   }
   await environment.drop();
-  return { seconds, growth, copySeconds };
+  return { seconds, growth, copySeconds, counts };
 }
 
-const lines = ['| backend | rows | file MB | seconds | rows/s | server RSS growth MiB | COPY s | COPY rows/s | API / COPY time |', '|---|---|---|---|---|---|---|---|---|'];
+console.log(`load: ${readFileSync('/proc/loadavg', 'utf8').trim()}`);
+const lines = ['| scenario | backend | source rows | rows written | file MB | seconds | source rows/s | server RSS growth MiB | COPY s | API / COPY time |', '|---|---|---|---|---|---|---|---|---|---|'];
+const catalogue = scenario === 'products' ? null : await writeLines(path.join(scratch, 'catalogue.csv'), productColumns.join(','), CATALOGUE, catalogueLine);
 for (const rows of (args.rows ?? '').split(',').map(Number)) {
-  const file = await writeCsv(rows);
+  const file =
+    scenario === 'products'
+      ? await writeLines(path.join(scratch, `products-${rows}.csv`), productColumns.join(','), rows, productLine)
+      : scenario === 'sales'
+        ? await writeLines(path.join(scratch, `sales-${rows}.csv`), 'StockCode,InvoiceDate,Quantity', rows, saleLine(rows))
+        : await writeXlsx(path.join(scratch, `sales-${rows}.xlsx`), rows);
   const megabytes = statSync(file).size / 1024 / 1024;
   for (const backend of (args.backends ?? '').split(',').filter(Boolean)) {
-    const { seconds, growth, copySeconds } = await importThroughApi(backend, file, rows);
+    const { seconds, growth, copySeconds, counts } = await importThroughApi(backend, file, catalogue);
     lines.push(
-      `| ${backend} | ${rows.toLocaleString()} | ${megabytes.toFixed(1)} | ${seconds.toFixed(1)} | ${Math.round(rows / seconds).toLocaleString()} | ${Math.round(growth)} | ${copySeconds?.toFixed(1) ?? '-'} | ${copySeconds ? Math.round(rows / copySeconds).toLocaleString() : '-'} | ${copySeconds ? (seconds / copySeconds).toFixed(1) : '-'} |`,
+      `| ${scenario} | ${backend} | ${rows.toLocaleString()} | ${(counts.written ?? counts.inserted).toLocaleString()} | ${megabytes.toFixed(1)} | ${seconds.toFixed(1)} | ${Math.round(rows / seconds).toLocaleString()} | ${Math.round(growth)} | ${copySeconds?.toFixed(1) ?? '-'} | ${copySeconds ? (seconds / copySeconds).toFixed(1) : '-'} |`,
     );
     console.log(lines.at(-1));
   }
 }
+console.log(`load: ${readFileSync('/proc/loadavg', 'utf8').trim()}`);
 rmSync(scratch, { recursive: true, force: true });
 console.log(lines.join('\n'));

@@ -104,13 +104,14 @@ export async function buildApp({ config, database, queue }: AppDependencies): Pr
   await app.register(configRoutes(configContext, (table) => storedColumnKeys(tablesContext, table)));
   await app.register(tableRoutes(tablesContext));
   await app.register(queryRoutes(database.db, tablesContext.loadConfig));
-  await app.register(fastifyMultipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10, fieldSize: 1024 * 1024, parts: 12 } });
+  await app.register(fastifyMultipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10, fieldSize: 1024 * 1024, parts: 12, headerPairs: 100 } });
   const forecastingContext = createForecastingContext(database.db, queue);
   await app.register(
     importRoutes({
       database,
       loadConfig: tablesContext.loadConfig,
       progress: new Map(),
+      uploadLimits: { maxBytes: config.uploadMaxBytes, idleMs: config.uploadIdleTimeoutSeconds * 1000, totalMs: config.uploadTotalTimeoutSeconds * 1000 },
       onTableImported: async (table) => {
         // New demand or stock history changes every forecast built on it: refresh the catalogue.
         if (FORECAST_INPUT_TABLES.has(table)) await requestCatalogueForecast(forecastingContext);

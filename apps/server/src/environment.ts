@@ -24,6 +24,8 @@ const environment = z.object({
   WEB_DIST_DIR: z.string().optional(),
   CONFIG_FILE: z.string().optional(),
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(200 * 1024 * 1024),
+  UPLOAD_IDLE_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
+  UPLOAD_TOTAL_TIMEOUT_SECONDS: z.coerce.number().min(1).max(86_400).default(3600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(3600).default(30),
@@ -50,6 +52,10 @@ export type ServerConfig = {
   configFile: string;
   /** Largest file accepted by the import (413 above it). */
   uploadMaxBytes: number;
+  /** An upload that sends nothing for this long is stopped (408), holding nothing. */
+  uploadIdleTimeoutSeconds: number;
+  /** An upload still arriving after this long is stopped (408). */
+  uploadTotalTimeoutSeconds: number;
   logLevel: z.infer<typeof environment>['LOG_LEVEL'];
   /** all: API + job workers; api: HTTP only; worker: job workers only (several processes need PostgreSQL). */
   role: 'all' | 'api' | 'worker';
@@ -87,6 +93,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repositoryRoot, 'apps/web/dist')),
     configFile: path.resolve(e.CONFIG_FILE ?? path.join(repositoryRoot, 'config/stockwise.yaml')),
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    uploadIdleTimeoutSeconds: e.UPLOAD_IDLE_TIMEOUT_SECONDS,
+    uploadTotalTimeoutSeconds: e.UPLOAD_TOTAL_TIMEOUT_SECONDS,
     logLevel: e.LOG_LEVEL,
     role: e.ROLE,
     jobHeartbeatSeconds: e.JOB_HEARTBEAT_SECONDS,

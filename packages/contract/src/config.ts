@@ -6,6 +6,14 @@ import { storableName, storableText } from './text.ts';
 /** target field -> dotted source path (`a.b.c`, `items.0.sku`). */
 export const fieldMappings = z.record(storableName().min(1).max(63), storableText().min(1).max(500));
 
+/**
+ * What an import does with rows of one file (or one integration batch) that share a key: add up
+ * their numeric columns (transaction lines into daily sales), keep the last one, or refuse the file.
+ * Whichever it is, the answer's counts say how many source rows became how many rows.
+ */
+export const repeatedKeyModes = ['sum', 'last', 'refuse'] as const;
+export type RepeatedKeyMode = (typeof repeatedKeyModes)[number];
+
 export const entityConfig = z.strictObject({
   name: storableName().min(1).max(100).optional(),
   table: storableText().min(1).max(200),
@@ -13,15 +21,46 @@ export const entityConfig = z.strictObject({
   key: z.array(storableName().min(1).max(63)).min(1).max(10),
   field_mappings: fieldMappings.optional(),
   description: storableText().max(1000).optional(),
+  /** Rows of one file sharing a key (default: last). */
+  repeated_keys: z.enum(repeatedKeyModes).optional(),
 });
 export type EntityConfig = z.infer<typeof entityConfig>;
+
+/** How dates are written in a file: `auto` detects and refuses to guess when day and month could swap. */
+export const dateFormats = ['auto', 'iso', 'dd/mm/yyyy', 'mm/dd/yyyy', 'dd.mm.yyyy'] as const;
+export type DateFormat = (typeof dateFormats)[number];
+
+/**
+ * How one source record maps onto an entity, and how the file writes its values. A ForeignKey
+ * target is fed with the related table's business key (a product code) unless `references` says
+ * `id` for it (docs/api.md "Import").
+ */
+export const entityMapping = z.strictObject({
+  field_mappings: fieldMappings,
+  date_format: z.enum(dateFormats).optional(),
+  /** `,` for files written with decimal commas (`12,50`; a `.` then groups thousands). */
+  decimal_separator: z.enum(['.', ',']).optional(),
+  /** Unknown product codes become new products (named by their code) instead of row errors. */
+  create_missing_products: z.boolean().optional(),
+  /** The worksheet of an .xlsx file (default: the first). */
+  sheet: storableText().min(1).max(200).optional(),
+  references: z.record(storableName().min(1).max(63), z.enum(['key', 'id'])).optional(),
+});
+export type EntityMapping = z.infer<typeof entityMapping>;
 
 export const mappingConfig = z.strictObject({
   description: storableText().max(1000).optional(),
   /** entity type -> how to map one source record onto it. */
-  entities: z.record(storableName().min(1), z.strictObject({ field_mappings: fieldMappings })),
+  entities: z.record(storableName().min(1), entityMapping),
 });
 export type MappingConfig = z.infer<typeof mappingConfig>;
+
+/** POST /api/yaml/save-mapping/: a named mapping kept in the database (editors may save their own). */
+export const saveMappingRequest = z.strictObject({
+  name: storableName().trim().min(1, 'Mapping name is required.').max(100),
+  config: mappingConfig,
+});
+export const saveMappingResponse = z.object({ success: z.literal(true), message: z.string(), name: z.string(), mapping: mappingConfig });
 
 export const tableConfig = z.strictObject({ folder: storableText().max(200).optional(), columns: z.array(columnDefinition).min(1).max(200) });
 

@@ -13,6 +13,8 @@ export const errorCodes = [
   'not_found',
   'conflict',
   'payload_too_large',
+  /** An upload that stalled or took too long (408). */
+  'request_timeout',
   'internal_error',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

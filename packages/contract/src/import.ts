@@ -1,15 +1,35 @@
 // File import through a mapping (spec §3 Import log entry, §5 uploads, §7 /api/records/process-file/).
 import { z } from 'zod';
+import { dateFormats, repeatedKeyModes } from './config.ts';
+import { fieldTypes } from './tables.ts';
 
 export const PREVIEW_ROWS = 5;
 /** File content is kept in the import log only below this size (spec §9). */
 export const LOGGED_FILE_CONTENT_MAX_BYTES = 500_000;
 export const MAX_REPORTED_ROW_ERRORS = 100;
 
-export const rowError = z.object({ row: z.number().int(), field: z.string().nullable(), reason: z.string() });
+/**
+ * One refused source row: its number (1 = the first record after the header), the target field
+ * and the file's own column it came from (when the mapping names one), and the reason in words.
+ */
+export const rowError = z.object({ row: z.number().int(), field: z.string().nullable(), column: z.string().optional(), reason: z.string() });
 export type RowError = z.infer<typeof rowError>;
 
-export const importCounts = z.object({ rows: z.number().int(), inserted: z.number().int(), updated: z.number().int(), duplicates: z.number().int() });
+/**
+ * rows: source records read; written: rows they became (after summing or keeping the last of a
+ * repeated key); inserted + updated = written (updated is 0 when only key columns are mapped);
+ * duplicates = rows - written; created_references: products created for unknown codes.
+ */
+export const importCounts = z.object({
+  rows: z.number().int(),
+  written: z.number().int().optional(),
+  inserted: z.number().int(),
+  updated: z.number().int(),
+  duplicates: z.number().int(),
+  refused: z.number().int().optional(),
+  created_references: z.number().int().optional(),
+});
+export type ImportCounts = z.infer<typeof importCounts>;
 
 export const importResult = z.object({
   message: z.string(),
@@ -17,6 +37,8 @@ export const importResult = z.object({
   entity_type: z.string(),
   table: z.string(),
   counts: importCounts,
+  /** What was done with rows sharing a key (the entity's setting). */
+  repeated_keys: z.enum(repeatedKeyModes).optional(),
   duration_ms: z.number(),
 });
 export type ImportResult = z.infer<typeof importResult>;
@@ -66,3 +88,54 @@ export function readMappedPath(source: unknown, path: string): unknown {
   }
   return current;
 }
+
+/** The file formats an import reads. */
+export const importFormats = ['csv', 'json', 'xlsx'] as const;
+export type ImportFormat = (typeof importFormats)[number];
+/** A preview reads at most this much of a CSV or JSON file (clients may send only this much). */
+export const PREVIEW_MAX_BYTES = 256 * 1024;
+
+const sourceValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
+/** A field of the entity that a mapping can fill. */
+export const importTarget = z.object({
+  field: z.string(),
+  label: z.string(),
+  type: z.enum(fieldTypes),
+  required: z.boolean(),
+  /** A ForeignKey fed with the related table's business key (the product code), not its id. */
+  reference: z.object({ table: z.string(), key: z.string() }).optional(),
+});
+export type ImportTarget = z.infer<typeof importTarget>;
+
+/**
+ * POST /api/records/preview-file/ (multipart: file, entity_type, optional mapping_config, sheet,
+ * date_format): what the mapping builder shows. Read by the import's own parsing code; writes nothing.
+ */
+export const previewFileResponse = z.object({
+  format: z.enum(importFormats),
+  /** The worksheets of an .xlsx file, in order. */
+  sheets: z.array(z.string()).optional(),
+  /** The separator a CSV file was read with (detected: `,`, `;` or tab). */
+  separator: z.string().optional(),
+  /** The CSV header, the dotted keys of the first JSON records, or the first row of the sheet. */
+  header: z.array(z.string()),
+  /** The first records' values, one per header entry, as the file has them. */
+  raw_rows: z.array(z.array(sourceValue)),
+  targets: z.array(importTarget),
+  /** target field -> the source column its name matches (case, spaces, underscores, synonyms), or null. */
+  proposed_mapping: z.record(z.string(), z.string().nullable()),
+  date_format: z.object({
+    /** The format the file's dates are read with: the mapping's, or the one detected; null when none could be. */
+    detected: z.enum(dateFormats).nullable(),
+    /** True when day and month could be either way round in every date read (every day is 12 or less). */
+    ambiguous: z.boolean(),
+    /** Formats every date read so far fits. */
+    candidates: z.array(z.enum(dateFormats)),
+  }),
+  /** The first records after the mapping, typed as the import would store them, with per-field problems. */
+  rows: z.array(z.object({ row: z.number().int(), values: z.record(z.string(), sourceValue), problems: z.record(z.string(), z.string()) })),
+  /** A problem of the file itself met after the first records (e.g. the head sent ends inside a record). */
+  warning: z.string().optional(),
+});
+export type PreviewFileResponse = z.infer<typeof previewFileResponse>;

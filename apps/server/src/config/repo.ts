@@ -11,3 +11,14 @@ export const upsertEntityOverride = (db: Kysely<Database>, name: string, config:
     .values({ name, config: JSON.stringify(config) })
     .onConflict((oc) => oc.column('name').doUpdateSet({ config: JSON.stringify(config), updated_at: sql`now()` }))
     .execute();
+
+export const listSavedMappings = (db: Kysely<Database>) => db.selectFrom('config_mappings').select(['name', 'config', 'created_by']).orderBy('name').execute();
+
+export const findSavedMapping = (db: Kysely<Database>, name: string) => db.selectFrom('config_mappings').select(['name', 'created_by']).where('name', '=', name).executeTakeFirst();
+
+export const upsertSavedMapping = (db: Kysely<Database>, name: string, config: object, createdBy: number) =>
+  db
+    .insertInto('config_mappings')
+    .values({ name, config: JSON.stringify(config), created_by: createdBy })
+    .onConflict((oc) => oc.column('name').doUpdateSet({ config: JSON.stringify(config), updated_at: sql`now()` }))
+    .execute();

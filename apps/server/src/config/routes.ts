@@ -1,7 +1,8 @@
-// GET /api/yaml/config/ and POST /api/yaml/update-entity/.
+// GET /api/yaml/config/, POST /api/yaml/update-entity/ and POST /api/yaml/save-mapping/.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { configResponse, errorBody, updateEntityRequest, updateEntityResponse } from '@stockwise/contract';
-import { readProductConfig, updateEntityConfig, type ConfigContext, type TableColumnsLookup } from './service.ts';
+import { configResponse, errorBody, saveMappingRequest, saveMappingResponse, updateEntityRequest, updateEntityResponse } from '@stockwise/contract';
+import { currentUser } from '../auth/guard.ts';
+import { readProductConfig, saveMapping, updateEntityConfig, type ConfigContext, type TableColumnsLookup } from './service.ts';
 
 export function configRoutes(ctx: ConfigContext, columnsOf: TableColumnsLookup): FastifyPluginAsyncZod {
   return async (app) => {
@@ -26,6 +27,20 @@ export function configRoutes(ctx: ConfigContext, columnsOf: TableColumnsLookup):
       handler: async (request) => {
         const entity = await updateEntityConfig(ctx, { entityName: request.body.entity_name, config: request.body.config, columnsOf });
         return { success: true as const, message: `Entity '${entity.name}' updated.`, entity };
+      },
+    });
+    app.post('/api/yaml/save-mapping/', {
+      config: { policy: 'editor' },
+      schema: {
+        tags: ['config'],
+        summary: "Save a named import mapping (editors: new names and their own; replacing the file's or another user's: admins)",
+        body: saveMappingRequest,
+        response: { 200: saveMappingResponse, 400: errorBody, 401: errorBody, 403: errorBody },
+      },
+      handler: async (request) => {
+        const user = currentUser(request);
+        const mapping = await saveMapping(ctx, { name: request.body.name, config: request.body.config, user: { userId: user.userId, role: user.role } });
+        return { success: true as const, message: `Mapping '${request.body.name}' saved.`, name: request.body.name, mapping };
       },
     });
   };

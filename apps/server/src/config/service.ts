@@ -1,12 +1,13 @@
 // The product configuration: the shipped YAML file (tables, mappings, queries, inventory entities)
-// overlaid with entity configs updated through the API, which live in the database so every
-// instance sees an update at once and concurrent updates never overwrite each other's entities.
+// overlaid with entity configs updated and import mappings saved through the API, which live in
+// the database so every instance sees an update at once and concurrent updates never overwrite
+// each other's entries.
 import { readFile } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
 import { parse as parseYaml } from 'yaml';
-import { entityConfig, productConfig, type EntityConfig, type ProductConfig } from '@stockwise/contract';
+import { entityConfig, mappingConfig, productConfig, type EntityConfig, type MappingConfig, type ProductConfig, type Role } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
-import { validationError } from '../http/errors.ts';
+import { AppError, validationError } from '../http/errors.ts';
 import * as repo from './repo.ts';
 
 export type ConfigContext = { db: Kysely<Database>; configFile: string };
@@ -40,7 +41,12 @@ async function readConfigFile(configFile: string): Promise<ConfigReading> {
 export async function readProductConfig(ctx: ConfigContext): Promise<ConfigReading> {
   const reading = await readConfigFile(ctx.configFile);
   if (reading.status !== 'ok') return reading;
-  const overrides = await repo.listEntityOverrides(ctx.db);
+  const [overrides, saved] = await Promise.all([repo.listEntityOverrides(ctx.db), repo.listSavedMappings(ctx.db)]);
+  const mappings = { ...reading.config.mappings };
+  for (const mapping of saved) {
+    const parsed = mappingConfig.safeParse(mapping.config);
+    if (parsed.success) mappings[mapping.name] = parsed.data;
+  }
   const entities = [...reading.config.inventory.entities];
   for (const override of overrides) {
     const entity = { ...(override.config as EntityConfig), name: override.name };
@@ -48,7 +54,7 @@ export async function readProductConfig(ctx: ConfigContext): Promise<ConfigReadi
     if (index >= 0) entities[index] = entity;
     else entities.push(entity);
   }
-  return { status: 'ok', config: { ...reading.config, inventory: { entities } } };
+  return { status: 'ok', config: { ...reading.config, mappings, inventory: { entities } } };
 }
 
 /** The configuration features run with; an unreadable file leaves them with none (GET /api/yaml/config/ says why). */
@@ -80,4 +86,21 @@ export async function updateEntityConfig(
   const stored = { ...entity, name: options.entityName };
   await repo.upsertEntityOverride(ctx.db, options.entityName, stored);
   return stored;
+}
+
+/**
+ * Saves a named import mapping (POST /api/yaml/save-mapping/). Editors import, so they may save
+ * mappings: a new name, or one they saved before. Replacing a mapping of the configuration file or
+ * another user's needs an admin (docs/security.md).
+ */
+export async function saveMapping(ctx: ConfigContext, options: { name: string; config: MappingConfig; user: { userId: number; role: Role } }): Promise<MappingConfig> {
+  const reading = await readConfigFile(ctx.configFile);
+  const shipped = reading.status === 'ok' && options.name in reading.config.mappings;
+  const saved = await repo.findSavedMapping(ctx.db, options.name);
+  const ownsIt = saved ? saved.created_by === options.user.userId : !shipped;
+  if (!ownsIt && options.user.role !== 'admin') {
+    throw new AppError('forbidden', `The mapping '${options.name}' belongs to ${shipped && !saved ? 'the configuration file' : 'another user'}; save it under a new name, or ask an administrator.`);
+  }
+  await repo.upsertSavedMapping(ctx.db, options.name, options.config, options.user.userId);
+  return options.config;
 }

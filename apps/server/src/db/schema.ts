@@ -117,6 +117,17 @@ export type ImportLogsTable = {
   finished_at: ColumnType<Date | null, never, RawTimestamp>;
 };
 
+/** Rows an integration wrote, by table and row id (data action replace deletes what a later run did not rewrite). */
+export type ImportRowSourcesTable = { table_name: string; row_id: number; source: string; run: string };
+
+/** Named import mappings saved through the API, over the YAML file's `mappings`. */
+export type ConfigMappingsTable = {
+  name: string;
+  config: ColumnType<Record<string, unknown>, string, string>;
+  created_by: number | null;
+  updated_at: ColumnType<Date, never, RawTimestamp>;
+};
+
 export type Database = {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -129,6 +140,8 @@ export type Database = {
   forecast_tasks: ForecastTasksTable;
   forecast_results: ForecastResultsTable;
   import_logs: ImportLogsTable;
+  import_row_sources: ImportRowSourcesTable;
+  config_mappings: ConfigMappingsTable;
   'data.products': ProductsTable;
   'data.sales': SalesTable;
   'data.stock_snapshots': StockSnapshotsTable;

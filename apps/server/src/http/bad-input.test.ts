@@ -161,7 +161,8 @@ const cases: BadInput[] = [
   ['an edit onto a duplicate unique value', (f) => ({ path: `/api/records/tables/${f.table}/rows/edit/`, body: { id: f.rowId, title: 'Beta' }, as: 'editor' }), 409],
   ['a reference to a missing row', (f) => addRow(f, { ...validRow, product_id: 987_654 }), 409],
   ['a second sale of a product on one day', (f) => ({ path: '/api/records/tables/sales/rows/add/', body: { product_id: f.productId, date: '2026-01-05', quantity: 3 }, as: 'editor' }), 409],
-  ['a negative sale', (f) => ({ path: '/api/records/tables/sales/rows/add/', body: { product_id: f.productId, date: '2026-02-05', quantity: -3 }, as: 'editor' }), 409],
+  // A negative sale is a return (issue "Real data in", migration 0020); a delivery must bring something.
+  ['a delivery of no units', (f) => ({ path: '/api/records/tables/deliveries/rows/add/', body: { product_id: f.productId, expected_date: '2026-02-05', quantity: 0 }, as: 'editor' }), 409],
   ['a value too large for the index of its column', (f) => addRow(f, { ...validRow, summary: 'z'.repeat(300_000) }), 400],
   ['a negative unit cost', () => ({ path: '/api/records/tables/products/rows/add/', body: { product_code: 'NEG-1', name: 'Negative', unit_cost: -1 }, as: 'editor' }), 409],
   ['deleting a product that has sales, stock and deliveries', (f) => ({ path: '/api/records/tables/products/rows/delete/', body: { id: f.productId }, as: 'editor' }), 409],

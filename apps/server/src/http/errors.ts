@@ -21,6 +21,7 @@ const statusOfCode: Record<ErrorCode, number> = {
   username_taken: 409,
   conflict: 409,
   payload_too_large: 413,
+  request_timeout: 408,
   throttled: 429,
   internal_error: 500,
 };

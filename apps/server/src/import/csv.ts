@@ -1,9 +1,10 @@
 // CSV records of an upload, fed chunk by chunk, parsed by papaparse's parser (the one its own
 // streaming readers drive; the fastest of the CSV libraries measured for the import benchmark:
-// docs/adr/0008-file-import.md). Quoted commas, quotes and newlines, LF or CRLF (told by the first
-// line end), a BOM and empty lines are handled. What papaparse reports — an unterminated or
-// malformed quote — is an error, and so is a record whose field count differs from the header's:
-// nothing is guessed.
+// docs/adr/0008-file-import.md). Quoted separators, quotes and newlines, LF or CRLF (told by the
+// first line end), the separator (`,`, `;` or tab, told by the header line), a BOM and empty lines
+// are handled. What papaparse reports — an unterminated or malformed quote — is an error, and so
+// is a record whose field count differs from the header's, and a record longer than the cap (it
+// is refused while being read, never held whole): nothing is guessed.
 import Papa from 'papaparse';
 
 export class CsvSyntaxError extends Error {}
@@ -12,6 +13,23 @@ type ParseError = { code: string; message: string; row?: number };
 
 /** An empty line parses as one empty field. */
 const isEmptyLine = (fields: string[]) => fields.length === 1 && fields[0] === '';
+
+/** One record may be at most this long (characters); a longer one is refused while it is read. */
+export const MAX_RECORD_CHARS = 1024 * 1024;
+const SEPARATORS = [',', ';', '\t'] as const;
+
+/** The separator of a header line: the candidate found most often outside quotes (a comma on a tie). */
+export function detectSeparator(line: string): string {
+  const counts = new Map<string, number>(SEPARATORS.map((s) => [s, 0]));
+  let quoted = false;
+  for (const char of line) {
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && counts.has(char)) counts.set(char, (counts.get(char) ?? 0) + 1);
+  }
+  let best: string = ',';
+  for (const [separator, count] of counts) if (count > (counts.get(best) ?? 0)) best = separator;
+  return best;
+}
 
 export class CsvReader {
   #carry = '';
@@ -22,10 +40,25 @@ export class CsvReader {
   #header: string[] | null = null;
   /** Data records read so far (the header is not one). */
   #records = 0;
+  readonly #maxRecordChars: number;
+
+  constructor(options: { maxRecordChars?: number } = {}) {
+    this.#maxRecordChars = options.maxRecordChars ?? MAX_RECORD_CHARS;
+  }
 
   /** The header's fields, once its line has been read. */
   get header(): string[] | null {
     return this.#header;
+  }
+
+  /** The separator, once the header line has been read. */
+  get separator(): string | null {
+    return (this.#config?.delimiter as string | undefined) ?? null;
+  }
+
+  /** Data records read so far. */
+  get records(): number {
+    return this.#records;
   }
 
   /** The records completed by this chunk; a record the chunk cuts off waits for the next one. */
@@ -36,7 +69,14 @@ export class CsvReader {
     // A record longer than a chunk (a long quoted text) is parsed again from its start on each
     // pass: waiting until as much new text as carried text has come keeps that linear.
     if (this.#pendingLength < this.#carry.length) return [];
-    return this.#parse(false);
+    const records = this.#parse(false);
+    if (this.#carry.length > this.#maxRecordChars) throw this.#tooLong();
+    return records;
+  }
+
+  #tooLong(): CsvSyntaxError {
+    const row = this.#header ? `row ${this.#records + 1}` : 'the header';
+    return new CsvSyntaxError(`A record (${row}) is longer than ${Math.round(this.#maxRecordChars / 1024)} KiB; records that long are not imported.`);
   }
 
   /** The last records, at the end of the file. */
@@ -58,7 +98,8 @@ export class CsvReader {
         this.#carry = text;
         return [];
       }
-      this.#config = { delimiter: ',', quoteChar: '"', newline: firstLineEnd > 0 && text[firstLineEnd - 1] === '\r' ? '\r\n' : '\n' };
+      const firstLine = firstLineEnd < 0 ? text : text.slice(0, firstLineEnd);
+      this.#config = { delimiter: detectSeparator(firstLine), quoteChar: '"', newline: firstLineEnd > 0 && text[firstLineEnd - 1] === '\r' ? '\r\n' : '\n' };
     }
     const result = new Papa.Parser(this.#config).parse(text, 0, !final) as { data: string[][]; errors: ParseError[]; meta: { cursor: number } };
     // Before the end, the last record may be cut off by the chunk: an error in it waits for the rest.
@@ -70,8 +111,11 @@ export class CsvReader {
     }
     this.#carry = final ? '' : text.slice(result.meta.cursor);
     const records: string[][] = [];
+    // Only text longer than the cap can hold a record over it.
+    const mayHoldLongRecord = text.length > this.#maxRecordChars;
     for (const fields of result.data) {
       if (isEmptyLine(fields)) continue;
+      if (mayHoldLongRecord && fields.reduce((length, field) => length + field.length, 0) > this.#maxRecordChars) throw this.#tooLong();
       if (!this.#header) {
         this.#header = fields;
         continue;

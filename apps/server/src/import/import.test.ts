@@ -84,9 +84,9 @@ describe.each(backends)('file import on %s', (backend) => {
     expect(result.status).toBe(400);
     expect(result.json.error).toBe('3 rows could not be imported; nothing was written.');
     expect(result.json.row_errors).toEqual([
-      { row: 2, field: 'current_stock', reason: 'Expected a whole number.' },
-      { row: 3, field: 'product_code', reason: 'This field is required.' },
-      { row: 4, field: 'unit_cost', reason: expect.stringContaining('decimal point') },
+      { row: 2, field: 'current_stock', column: 'current_stock', reason: 'Expected a whole number.' },
+      { row: 3, field: 'product_code', column: 'product_code', reason: 'A value is required.' },
+      { row: 4, field: 'unit_cost', column: 'unit_cost', reason: expect.stringContaining('decimal point') },
     ]);
     expect(await products('BAD-')).toEqual([]);
   });
@@ -99,7 +99,8 @@ describe.each(backends)('file import on %s', (backend) => {
     ['a mapping to an unknown column', { file: { name: 'a.csv', content: 'a\n1' }, mapping: { entities: { products: { field_mappings: { product_code: 'a', nope: 'a' } } } } }, "mapping target 'nope'"],
     ['a mapping without the key', { file: { name: 'a.csv', content: 'a\n1' }, mapping: { entities: { products: { field_mappings: { name: 'a' } } } } }, "key column 'product_code'"],
     ['an unknown entity type', { file: { name: 'a.csv', content: 'a\n1' }, mapping: productMapping, entityType: 'nope' }, 'No mapping found for entity type: nope'],
-    ['a file that is neither CSV nor JSON', { file: { name: 'a.xlsx', content: 'PK', type: 'application/zip' }, mapping: productMapping }, 'Upload a .csv or .json file.'],
+    ['a file that is neither CSV, JSON nor xlsx', { file: { name: 'a.pdf', content: '%PDF', type: 'application/pdf' }, mapping: productMapping }, 'Upload a .csv, .json or .xlsx file.'],
+    ['an .xlsx that is not a workbook', { file: { name: 'a.xlsx', content: 'product_code\nX', type: 'application/octet-stream' }, mapping: productMapping }, 'The .xlsx file cannot be read: it is not an Excel workbook.'],
     ['a broken CSV', { file: { name: 'a.csv', content: 'product_code,name\n"BRK-1,unclosed\n' }, mapping: productMapping }, 'The CSV file cannot be read'],
     ['broken JSON', { file: { name: 'a.json', content: '[{"sku": "BRK-2",', type: 'application/json' }, mapping: nestedMapping }, 'The JSON file cannot be read'],
     ['an empty file', { file: { name: 'empty.csv', content: '' }, mapping: productMapping }, 'The file has no records to import.'],
@@ -140,10 +141,9 @@ describe.each(backends)('file import on %s', (backend) => {
 
   it('queues a catalogue forecast after new sales arrive', async () => {
     await upload({ file: { name: 'p.csv', content: 'product_code,name\nSLS-1,Sold product\n' }, mapping: productMapping });
-    const { id } = await server.database.db.selectFrom('data.products').select('id').where('product_code', '=', 'SLS-1').executeTakeFirstOrThrow();
     const tasksBefore = await server.database.db.selectFrom('forecast_tasks').select('id').where('style_code', 'is', null).execute();
     const salesMapping = { entities: { sales: { field_mappings: { product_id: 'product', date: 'day', quantity: 'units' } } } };
-    const result = await upload({ file: { name: 'sales.csv', content: `product,day,units\n${id},2026-11-01,4\n${id},2026-11-02,0\n` }, mapping: salesMapping, entityType: 'sales' });
+    const result = await upload({ file: { name: 'sales.csv', content: 'product,day,units\nSLS-1,2026-11-01,4\nSLS-1,2026-11-02,0\n' }, mapping: salesMapping, entityType: 'sales' });
     expect(result.status, JSON.stringify(result.json)).toBe(200);
     const tasksAfter = await server.database.db.selectFrom('forecast_tasks').select('id').where('style_code', 'is', null).execute();
     expect(tasksAfter.length).toBe(tasksBefore.length + 1);

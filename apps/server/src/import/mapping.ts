@@ -1,23 +1,27 @@
 // Mapping configurations: which entity mapping applies, and reading a dotted source path.
-import { mappingConfig as mappingConfigSchema, readMappedPath } from '@stockwise/contract';
+import { entityMapping, mappingConfig as mappingConfigSchema, readMappedPath, type EntityMapping } from '@stockwise/contract';
 
 export type FieldMappings = Record<string, string>;
 
-export type MappingResolution = { ok: true; fieldMappings: FieldMappings } | { ok: false; message: string };
+export type MappingResolution = { ok: true; mapping: EntityMapping } | { ok: false; message: string };
 
 /**
- * The field mappings of `entityType` in a mapping config: `{entities: {type: {field_mappings}}}`,
+ * The entity mapping of `entityType` in a mapping config: `{entities: {type: {field_mappings}}}`,
  * or a bare `{field_mappings}` that applies to the entity being imported.
  */
 export function resolveEntityMapping(config: unknown, entityType: string): MappingResolution {
+  const problem = (error: { issues: { path: PropertyKey[]; message: string }[] }) => {
+    const issue = error.issues[0];
+    return `The mapping configuration is not valid${issue ? ` (${issue.path.map(String).join('.') || 'mapping'}: ${issue.message})` : ''}.`;
+  };
   if (config && typeof config === 'object' && 'field_mappings' in config) {
-    const bare = mappingConfigSchema.shape.entities.valueType.safeParse(config);
-    return bare.success ? { ok: true, fieldMappings: bare.data.field_mappings } : { ok: false, message: 'The mapping configuration is not valid.' };
+    const bare = entityMapping.safeParse(config);
+    return bare.success ? { ok: true, mapping: bare.data } : { ok: false, message: problem(bare.error) };
   }
   const parsed = mappingConfigSchema.safeParse(config);
-  if (!parsed.success) return { ok: false, message: 'The mapping configuration is not valid.' };
+  if (!parsed.success) return { ok: false, message: problem(parsed.error) };
   const entity = parsed.data.entities[entityType];
-  return entity ? { ok: true, fieldMappings: entity.field_mappings } : { ok: false, message: `No mapping found for entity type: ${entityType}` };
+  return entity ? { ok: true, mapping: entity } : { ok: false, message: `No mapping found for entity type: ${entityType}` };
 }
 
 export function applyMapping(source: unknown, fieldMappings: FieldMappings): Record<string, unknown> {
@@ -30,10 +34,10 @@ export function applyMapping(source: unknown, fieldMappings: FieldMappings): Rec
 }
 
 /**
- * applyMapping for the records of a CSV file, compiled once from its header: a CSV record is flat,
+ * applyMapping for the rows of a CSV file or sheet, compiled once from its header: a row is flat,
  * so a path names a column (the last of that name, as when the record was an object) or nothing.
  */
-export function csvMapper(header: string[], fieldMappings: FieldMappings): (fields: string[]) => Record<string, unknown> {
+export function csvMapper(header: string[], fieldMappings: FieldMappings): (fields: unknown[]) => Record<string, unknown> {
   const columnOf = new Map(header.map((name, at) => [name, at]));
   const reads = Object.entries(fieldMappings).flatMap(([target, path]) => {
     const at = columnOf.get(path);

@@ -1,14 +1,30 @@
-// POST /api/records/process-file/ (multipart: mapping_config, mapping_name, entity_type, import_id, then file),
-// GET /api/records/imports/ and GET /api/records/imports/{id}/ (the log, with live progress).
-import { randomUUID } from 'node:crypto';
+// POST /api/records/process-file/ (multipart: file, mapping_config, entity_type, mapping_name,
+// import_id, sheet — in any order), POST /api/records/preview-file/ (the mapping builder's read of
+// a file), GET /api/records/imports/ and GET /api/records/imports/{id}/ (the log, with live progress).
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody, importFailure, importLogEntry, importLogList, importResult, type ImportResult } from '@stockwise/contract';
+import { errorBody, importFailure, importLogEntry, importLogList, importResult, PREVIEW_MAX_BYTES, previewFileResponse } from '@stockwise/contract';
 import { currentUser } from '../auth/guard.ts';
 import { AppError, validationError } from '../http/errors.ts';
-import { getImportLog, importFile, ImportRowsError, listImportLogs, type ImportContext } from './service.ts';
+import { previewFile } from './preview.ts';
+import { asImportError, FIELDS_REQUIRED, getImportLog, importUpload, importWhileArriving, ImportRowsError, ImportRun, listImportLogs, type ImportContext } from './service.ts';
+import { asUploadError, receiveUpload, refuseDeclaredOversize } from './upload.ts';
 
-const REQUIRED = 'File, mapping, and config are required.';
+const failureStatuses = { 400: importFailure, 401: errorBody, 403: errorBody, 408: importFailure, 409: importFailure, 413: importFailure };
+
+/** Refusals of an upload: the import failure shape; the connection closes when the body was not read to its end. */
+function sendFailure(reply: FastifyReply, error: unknown, importId: string | null, bodyUnread: boolean) {
+  const failure = asImportError(asUploadError(error));
+  if (!(failure instanceof AppError)) throw failure;
+  if (bodyUnread) reply.header('connection', 'close');
+  return reply.status(failure.status).send({
+    ...failure.toBody(),
+    error: failure.message,
+    ...(importId ? { import_id: importId } : {}),
+    ...(failure instanceof ImportRowsError ? { row_errors: failure.rowErrors, row_error_count: failure.rowErrorCount } : {}),
+  });
+}
 
 export function importRoutes(ctx: ImportContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -16,58 +32,69 @@ export function importRoutes(ctx: ImportContext): FastifyPluginAsyncZod {
       config: { policy: 'editor' },
       schema: {
         tags: ['import'],
-        summary: 'Import a CSV or JSON file through a mapping (multipart; send the fields before the file)',
+        summary: 'Import a CSV, JSON or .xlsx file through a mapping (multipart; the fields may come before or after the file)',
         consumes: ['multipart/form-data'],
-        response: { 200: importResult, 400: importFailure, 401: errorBody, 413: importFailure },
+        response: { 200: importResult, ...failureStatuses },
       },
       handler: async (request, reply) => {
-        const fields: Record<string, string> = {};
-        let result: ImportResult | null = null;
-        const importId = () => (fields.import_id && /^[0-9a-f-]{36}$/i.test(fields.import_id) ? fields.import_id : (fields.import_id = randomUUID()));
+        const declared = Number(request.headers['content-length']);
+        const run = new ImportRun(ctx, currentUser(request).userId, Number.isFinite(declared) ? declared : null);
+        let complete = false;
         try {
-          if (!request.isMultipart()) throw validationError(REQUIRED);
-          for await (const part of request.parts()) {
-            if (part.type === 'field') {
-              fields[part.fieldname] = String(part.value);
-              continue;
-            }
-            if (part.fieldname !== 'file' || result) {
-              part.file.resume();
-              continue;
-            }
-            if (!fields.mapping_config) throw validationError(REQUIRED);
-            let mappingConfig: unknown;
-            try {
-              mappingConfig = JSON.parse(fields.mapping_config);
-            } catch {
-              throw validationError('mapping_config is not valid JSON.');
-            }
-            result = await importFile(ctx, {
-              importId: importId(),
-              file: part.file,
-              fileName: part.filename || 'upload',
-              mimeType: part.mimetype,
-              mappingConfig,
-              mappingName: fields.mapping_name || 'unnamed mapping',
-              entityType: fields.entity_type || 'products',
-              bytesTotal: Number(request.headers['content-length']) || null,
-              userId: currentUser(request).userId,
-              isTruncated: () => part.file.truncated,
-            });
-          }
-          if (!result) throw validationError(REQUIRED);
-          return result;
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
-          return reply.status(error.status as 400 | 413).send({
-            ...error.toBody(),
-            error: error.message,
-            ...(fields.import_id ? { import_id: fields.import_id } : {}),
-            ...(error instanceof ImportRowsError ? { row_errors: error.rowErrors, row_error_count: error.rowErrorCount } : {}),
+          refuseDeclaredOversize(request, ctx.uploadLimits);
+          if (!request.isMultipart()) throw validationError(FIELDS_REQUIRED);
+          const upload = await receiveUpload(request, ctx.uploadLimits, {
+            // The log entry exists while the file arrives (progress; a stalled upload is logged as failed).
+            onFileStart: (fields, fileName) => (fields.import_id ? run.open(fields, fileName) : undefined),
+            onBytes: (bytes) => (run.progress.bytesDone = bytes),
+            consumeFile: (fields, file, directory) => importWhileArriving(ctx, run, fields, file, directory),
+          }).catch(async (error: unknown) => {
+            const failure = asImportError(asUploadError(error));
+            await run.finish({ status: 'error', details: { bytes: run.progress.bytesDone }, errorMessage: failure.message, fileContent: null });
+            throw failure;
           });
+          complete = true;
+          try {
+            return await importUpload(ctx, run, upload);
+          } finally {
+            await upload.dispose();
+          }
+        } catch (error) {
+          return sendFailure(reply, error, run.id, !complete);
         }
       },
     });
+
+    app.post('/api/records/preview-file/', {
+      config: { policy: 'editor' },
+      schema: {
+        tags: ['import'],
+        summary: 'Read the head of a file for the mapping builder: header, raw and mapped rows, proposed mapping, date format (multipart: file, entity_type, mapping_config?, sheet?, date_format?); writes nothing',
+        consumes: ['multipart/form-data'],
+        response: { 200: previewFileResponse, ...failureStatuses },
+      },
+      handler: async (request, reply) => {
+        let complete = false;
+        try {
+          refuseDeclaredOversize(request, ctx.uploadLimits);
+          if (!request.isMultipart()) throw validationError('Send the file as multipart/form-data.');
+          const upload = await receiveUpload(request, ctx.uploadLimits, {
+            // A CSV or JSON file is previewed from its head; an .xlsx workbook needs all of it.
+            keepBytes: (_fields, fileName) => (fileName.toLowerCase().endsWith('.xlsx') ? null : PREVIEW_MAX_BYTES),
+          });
+          complete = true;
+          try {
+            if (!upload.file) throw validationError('Choose a file to preview.');
+            return await previewFile(ctx, { file: upload.file, fields: upload.fields });
+          } finally {
+            await upload.dispose();
+          }
+        } catch (error) {
+          return sendFailure(reply, error, null, !complete);
+        }
+      },
+    });
+
     app.get('/api/records/imports/', {
       config: { policy: 'viewer' },
       schema: { tags: ['import'], summary: 'Recent imports', response: { 200: importLogList, 401: errorBody } },
@@ -75,8 +102,16 @@ export function importRoutes(ctx: ImportContext): FastifyPluginAsyncZod {
     });
     app.get('/api/records/imports/:id/', {
       config: { policy: 'viewer' },
-      schema: { tags: ['import'], summary: 'One import: status, counts, row errors, progress', params: z.object({ id: z.string().max(100) }), response: { 200: importLogEntry, 401: errorBody, 404: errorBody } },
-      handler: (request) => getImportLog(ctx, request.params.id),
+      schema: {
+        tags: ['import'],
+        summary: "One import: status, counts, row errors, progress; the file's content for its own importer and admins",
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: importLogEntry, 401: errorBody, 404: errorBody },
+      },
+      handler: (request) => {
+        const user = currentUser(request);
+        return getImportLog(ctx, request.params.id, { userId: user.userId, isAdmin: user.role === 'admin' });
+      },
     });
   };
 }

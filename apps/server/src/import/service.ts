@@ -1,27 +1,27 @@
-// Imports a CSV or JSON file into an inventory entity's table through a mapping: streamed, every
-// row type-checked, COPYed in pieces to a staging table and upserted on the entity key from there,
-// all inside ONE transaction, so a file with a bad row writes nothing and a second import of the
-// same file leaves the same data (docs/adr/0008-file-import.md).
-import { Transform, type Readable } from 'node:stream';
-import { type ColumnDefinition, type FieldType, LOGGED_FILE_CONTENT_MAX_BYTES, MAX_REPORTED_ROW_ERRORS, type ImportLogEntry, type ImportResult, type ProductConfig, type RowError } from '@stockwise/contract';
+// File import: an upload (spooled to disk by upload.ts) read through a mapping (source.ts) and
+// written by the records writer (writer.ts) inside ONE transaction, so a file with a bad row
+// writes nothing and a second import of the same file leaves the same data. The import log entry
+// is opened when the file starts arriving and always finished, success or error, in a `finally`
+// (docs/adr/0008-file-import.md, docs/adr/0011-real-data-in.md).
+import path from 'node:path';
+import {
+  LOGGED_FILE_CONTENT_MAX_BYTES,
+  MAX_REPORTED_ROW_ERRORS,
+  type ImportLogEntry,
+  type ImportResult,
+  type EntityMapping,
+  type ProductConfig,
+  type RowError,
+} from '@stockwise/contract';
 import type { AppDatabase } from '../db/database.ts';
 import { AppError, validationError } from '../http/errors.ts';
-import { compileRowParser, isReadOnly, withIdColumn, type RowValues } from '../tables/columns.ts';
-import { findCatalogueEntry } from '../tables/repo.ts';
-import { asRowDataError } from '../tables/service.ts';
 import { resolveEntityMapping } from './mapping.ts';
-import { FileFormatError, fileKindOf, readMappedRecords } from './parse.ts';
 import * as repo from './repo.ts';
-
-// Rows reach the database in pieces of about this many bytes of COPY text, each upserted while
-// the next is parsed; PGlite reads a piece whole into its memory.
-const PIECE_BYTES = 2 << 20;
-// Savepoints that wrote hold sub-transaction ids; past 64 in one transaction PostgreSQL's snapshots
-// overflow their cache and every other session's visibility checks slow down until the commit.
-const MAX_SAVEPOINTS = 48;
-
-/** Rows of the file on their way to the staging table, as COPY text in chunks. */
-type Piece = { chunks: Buffer[]; bytes: number; fieldSets: Set<string>; keys: Set<unknown>; repeatsKey: boolean };
+import { PieceFile } from './piece-file.ts';
+import { FileFormatError, isWorkbook, mappedBatches, openSource } from './source.ts';
+import { resolveWriteTarget, type WriteTarget } from './target.ts';
+import type { ArrivingFile, ReceivedFile, ReceivedUpload, UploadLimits } from './upload.ts';
+import { createStaging, mergeStaged, prepareRecords, stagingSink, writeRecords, type PreparedRows, type WriteOptions, type WriteOutcome } from './writer.ts';
 
 export type ImportProgress = { rowsDone: number; bytesDone: number; bytesTotal: number | null; fileName: string; mappingName: string; entityType: string; startedAt: Date };
 export type ImportContext = {
@@ -31,7 +31,11 @@ export type ImportContext = {
   progress: Map<string, ImportProgress>;
   /** Told after a successful import which table changed (new sales mean new forecasts). */
   onTableImported(tableName: string): Promise<void>;
+  uploadLimits: UploadLimits;
 };
+
+export const FIELDS_REQUIRED = 'File, mapping, and config are required.';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export class ImportRowsError extends AppError {
   readonly rowErrors: RowError[];
@@ -43,237 +47,178 @@ export class ImportRowsError extends AppError {
   }
 }
 
-type Target = {
-  encodedName: string;
-  tableName: string;
-  keyColumns: string[];
-  columns: string[];
-  typeOf: (column: string) => FieldType;
-  columnDefinitions: ColumnDefinition[];
-};
-
-export type ImportRequest = {
-  importId: string;
-  file: Readable;
-  fileName: string;
-  mimeType: string;
-  mappingConfig: unknown;
-  mappingName: string;
-  entityType: string;
-  bytesTotal: number | null;
-  userId: number | null;
-  /** True once the upload went over the size limit (the stream then ends early). */
-  isTruncated(): boolean;
-};
-
-async function resolveTarget(ctx: ImportContext, request: ImportRequest) {
-  const invalid = (reason: string) => validationError(`Invalid configuration: ${reason}`);
-  const config = await ctx.loadConfig();
-  const entity = config.inventory.entities.find((e) => e.name === request.entityType);
-  if (!entity) throw validationError(`No mapping found for entity type: ${request.entityType}`);
-  const mapping = resolveEntityMapping(request.mappingConfig, request.entityType);
-  if (!mapping.ok) throw validationError(mapping.message);
-  const table = await findCatalogueEntry(ctx.database.db, entity.table);
-  if (!table) throw invalid(`table '${entity.table}' of entity '${entity.name}' does not exist.`);
-  const known = new Set(['id', ...table.columns.map((c) => c.key)]);
-  const unknownTarget = Object.keys(mapping.fieldMappings).find((field) => !known.has(field));
-  if (unknownTarget) throw invalid(`mapping target '${unknownTarget}' is not a column of '${table.name}'.`);
-  const missingKey = entity.key.find((key) => !(key in mapping.fieldMappings));
-  if (missingKey) throw invalid(`the mapping does not fill the key column '${missingKey}'.`);
-  const types = new Map(withIdColumn(table.columns).map((c) => [c.key, c.type]));
-  const target: Target = {
-    encodedName: table.encoded_name,
-    tableName: table.name,
-    keyColumns: entity.key,
-    columns: Object.keys(mapping.fieldMappings),
-    typeOf: (column) => types.get(column) ?? 'TextField',
-    columnDefinitions: table.columns,
-  };
-  return { target, fieldMappings: mapping.fieldMappings };
-}
-
-/** Counts bytes and keeps the start of the file, for progress and for the log. */
-function observeBytes(progress: ImportProgress) {
-  const head: Buffer[] = [];
-  let headBytes = 0;
-  const transform = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      progress.bytesDone += chunk.length;
-      if (headBytes < LOGGED_FILE_CONTENT_MAX_BYTES) {
-        head.push(chunk);
-        headBytes += chunk.length;
-      }
-      callback(null, chunk);
-    },
-  });
-  return { transform, fileContent: () => (progress.bytesDone < LOGGED_FILE_CONTENT_MAX_BYTES ? Buffer.concat(head).toString('utf8') : null) };
-}
-
-// COPY text format: tab-separated, \N for NULL, and backslash escapes for these four characters.
-const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-const copyText = (value: RowValues[string] | undefined) => {
-  if (value === null || value === undefined) return '\\N';
-  if (typeof value === 'string') return /[\\\n\r\t]/.test(value) ? value.replace(/[\\\n\r\t]/g, (c) => COPY_ESCAPES[c] as string) : value;
-  if (typeof value === 'boolean') return value ? 't' : 'f';
-  return String(value);
-};
-
-export async function importFile(ctx: ImportContext, request: ImportRequest): Promise<ImportResult> {
-  const kind = fileKindOf(request.fileName, request.mimeType);
-  if (!kind) throw validationError('Upload a .csv or .json file.');
-  const { target, fieldMappings } = await resolveTarget(ctx, request);
-  const parseRow = compileRowParser(target.columnDefinitions);
-  const started = Date.now();
-  const progress: ImportProgress = {
-    rowsDone: 0,
-    bytesDone: 0,
-    bytesTotal: request.bytesTotal,
-    fileName: request.fileName,
-    mappingName: request.mappingName,
-    entityType: request.entityType,
-    startedAt: new Date(),
-  };
-  ctx.progress.set(request.importId, progress);
-  await repo.insertImportLog(ctx.database.db, { id: request.importId, fileName: request.fileName, mappingName: request.mappingName, entityType: request.entityType, bytesTotal: request.bytesTotal, createdBy: request.userId });
-  const observed = observeBytes(progress);
-  const counts = { rows: 0, inserted: 0, updated: 0, duplicates: 0 };
-  const rowErrors: RowError[] = [];
-  let rowErrorCount = 0;
-  const finish = (outcome: { status: 'success' | 'error'; details: object; errorMessage: string | null }) =>
-    repo.finishImportLog(ctx.database.db, request.importId, { ...outcome, fileContent: observed.fileContent(), rowsDone: progress.rowsDone, bytesDone: progress.bytesDone });
-  const staged = { ...target, columns: target.columns.filter((c) => !isReadOnly(target.typeOf(c))) };
-  const stagedColumns = [repo.STAGING_ROW, repo.STAGING_FIELDS, ...staged.columns];
-  const [firstKey] = target.keyColumns;
-  const keyOf = target.keyColumns.length === 1 && firstKey ? (values: RowValues) => values[firstKey] : (values: RowValues) => JSON.stringify(target.keyColumns.map((k) => values[k]));
-
-  // The file as pieces of COPY text, each line led by its row number and which columns it fills
-  // ('1' or '0' per column: rows that fill different columns are upserted apart). Each batch of
-  // records becomes bytes at once: held as strings until the piece is sent, a million rows' worth
-  // of small strings kept the garbage collector busy for seconds.
-  const pieces = async function* (): AsyncGenerator<Piece> {
-    const source = request.file.pipe(observed.transform);
-    request.file.once('error', (error) => source.destroy(error));
-    let piece: Piece = { chunks: [], bytes: 0, fieldSets: new Set(), keys: new Set(), repeatsKey: false };
-    for await (const records of readMappedRecords(source, kind, fieldMappings)) {
-      let text = '';
-      for (const record of records) {
-        counts.rows += 1;
-        try {
-          if (!record.fields) throw validationError('The record is not an object.');
-          const values = parseRow(record.fields, 'create');
-          const missingKey = target.keyColumns.find((k) => values[k] === null || values[k] === undefined);
-          if (missingKey) throw validationError(`${missingKey}: The key is missing.`, { [missingKey]: ['The key is missing.'] });
-          // A file with a bad row writes nothing: from the first one on, rows are only checked.
-          if (rowErrorCount) continue;
-          let fields = '';
-          let line = '';
-          for (const column of staged.columns) {
-            fields += column in values ? '1' : '0';
-            line += `\t${copyText(values[column])}`;
-          }
-          piece.fieldSets.add(fields);
-          const key = keyOf(values);
-          if (piece.keys.has(key)) piece.repeatsKey = true;
-          else piece.keys.add(key);
-          text += `${record.row}\t${fields}${line}\n`;
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
-          rowErrorCount += 1;
-          if (rowErrors.length < MAX_REPORTED_ROW_ERRORS) {
-            const fields = Object.entries(error.fieldErrors ?? {});
-            if (fields.length) for (const [field, reasons] of fields) rowErrors.push({ row: record.row, field, reason: reasons.join(' ') });
-            else rowErrors.push({ row: record.row, field: null, reason: error.message });
-          }
-        }
-      }
-      progress.rowsDone = counts.rows;
-      if (text) {
-        const chunk = Buffer.from(text);
-        piece.chunks.push(chunk);
-        piece.bytes += chunk.length;
-      }
-      if (piece.bytes >= PIECE_BYTES) {
-        yield piece;
-        piece = { chunks: [], bytes: 0, fieldSets: new Set(), keys: new Set(), repeatsKey: false };
-      }
-    }
-    if (piece.bytes && !rowErrorCount) yield piece;
-  };
-
+/** The mapping config field of an upload, parsed. */
+export function parseMappingField(text: string | undefined): unknown {
+  if (!text) throw validationError(FIELDS_REQUIRED);
   try {
-    await repo.inImportTransaction(ctx.database, async (session) => {
-      // Held until commit or rollback: a log row still "running" whose lock is free belongs to a dead import.
-      await session.run(repo.lockImport(request.importId));
-      for (const statement of repo.createStagingTables(staged)) await session.run(statement);
-      await session.run(repo.checkKeyIsUnique(staged));
-      let insertFirst = true;
-      let savepoints = 0;
-      // While every piece goes in as plain INSERTs, no key of a piece was stored before, not even by
-      // an earlier piece: the file's distinct keys are the pieces' distinct keys, added up.
-      let newKeys = 0;
-      const write = async (piece: Piece) => {
-        await session.copyIn(stagedColumns, piece.chunks);
-        const tryInsert = insertFirst && savepoints < MAX_SAVEPOINTS;
-        const written = await repo.upsertStagedRows(session, staged, { fieldSets: [...piece.fieldSets], repeatsKey: piece.repeatsKey, insertFirst: tryInsert });
-        counts.inserted += written.inserted;
-        newKeys += piece.keys.size;
-        if (tryInsert) savepoints += 1;
-        // A file that meets stored keys likely meets more: the rest goes straight to upserts.
-        if (written.conflicted) insertFirst = false;
-      };
-      // One piece is written while the next is parsed: the database and the parser work at once.
-      let writing: Promise<void> = Promise.resolve();
-      for await (const piece of pieces()) {
-        await writing;
-        if (rowErrorCount) continue;
-        writing = asRowDataError(() => write(piece));
-        // Settled here so a failed write is not an unhandled rejection before the next piece awaits it.
-        writing.catch(() => {});
-      }
-      await writing;
-      if (request.isTruncated()) throw tooLarge();
-      if (counts.rows === 0) throw validationError('The file has no records to import.');
-      if (rowErrorCount) throw new ImportRowsError(rowErrors.slice(0, MAX_REPORTED_ROW_ERRORS), rowErrorCount);
-      const distinct = insertFirst ? newKeys : await repo.countStagedKeys(session, staged.keyColumns);
-      // A key repeated in the file: the later row wins, as it would in a second import.
-      counts.duplicates = counts.rows - distinct;
-      // Without columns besides the key, a key already stored is left as it was: not an update.
-      counts.updated = staged.columns.some((c) => !staged.keyColumns.includes(c)) ? distinct - counts.inserted : 0;
-    });
-  } catch (error) {
-    // A cut-off upload also breaks the last record: the size limit is the real reason.
-    const failure = request.isTruncated()
-      ? tooLarge()
-      : error instanceof AppError
-        ? error
-        : error instanceof FileFormatError
-          ? validationError(error.message)
-          : asUploadError(error);
-    await finish({ status: 'error', details: { counts, duration_ms: Date.now() - started, bytes: progress.bytesDone, ...(error instanceof ImportRowsError ? { row_errors: error.rowErrors } : {}) }, errorMessage: failure.message });
-    ctx.progress.delete(request.importId);
-    throw failure;
+    return JSON.parse(text);
+  } catch {
+    throw validationError('mapping_config is not valid JSON.');
   }
-  const durationMs = Date.now() - started;
-  await ctx.onTableImported(target.tableName);
-  await finish({ status: 'success', details: { counts, duration_ms: durationMs, bytes: progress.bytesDone }, errorMessage: null });
-  ctx.progress.delete(request.importId);
-  return {
-    message: `Imported ${counts.rows} row${counts.rows === 1 ? '' : 's'} into ${target.tableName}: ${counts.inserted} inserted, ${counts.updated} updated.`,
-    import_id: request.importId,
-    entity_type: request.entityType,
-    table: target.tableName,
-    counts,
-    duration_ms: durationMs,
-  };
 }
 
-const tooLarge = () => new AppError('payload_too_large', 'The file is larger than the upload limit.');
+/**
+ * One import's log entry: opened once (when the file starts arriving, or after the upload when the
+ * fields came late), finished once. A reused import id is refused (409) and the earlier entry is
+ * never touched.
+ */
+export class ImportRun {
+  id: string | null = null;
+  readonly progress: ImportProgress;
+  #opened = false;
+  readonly #ctx: ImportContext;
+  readonly #userId: number | null;
+  readonly #started = Date.now();
 
-function asUploadError(error: unknown): AppError {
-  const code = (error as { code?: string }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
-  if (code === '42P10') return validationError('Invalid configuration: the entity key is not a unique key of its table.');
-  throw error;
+  constructor(ctx: ImportContext, userId: number | null, bytesTotal: number | null) {
+    this.#ctx = ctx;
+    this.#userId = userId;
+    this.progress = { rowsDone: 0, bytesDone: 0, bytesTotal, fileName: 'upload', mappingName: 'unnamed mapping', entityType: 'products', startedAt: new Date() };
+  }
+
+  get durationMs() {
+    return Date.now() - this.#started;
+  }
+
+  async open(fields: Record<string, string>, fileName: string | null): Promise<void> {
+    if (this.#opened) return;
+    if (fields.import_id !== undefined && !UUID.test(fields.import_id)) throw validationError('import_id must be a UUID.');
+    const id = fields.import_id ?? crypto.randomUUID();
+    Object.assign(this.progress, { fileName: fileName ?? 'upload', mappingName: fields.mapping_name || 'unnamed mapping', entityType: fields.entity_type || 'products' });
+    if (this.#ctx.progress.has(id)) throw new AppError('conflict', `Import ${id} is already running; use a new import_id.`);
+    try {
+      await repo.insertImportLog(this.#ctx.database.db, { id, fileName: this.progress.fileName, mappingName: this.progress.mappingName, entityType: this.progress.entityType, bytesTotal: this.progress.bytesTotal, createdBy: this.#userId });
+    } catch (error) {
+      if ((error as { code?: string }).code === '23505') throw new AppError('conflict', `Import ${id} already exists; use a new import_id.`);
+      throw error;
+    }
+    this.id = id;
+    this.#opened = true;
+    this.#ctx.progress.set(id, this.progress);
+  }
+
+  /** Finishes the entry this run opened (never another's); a no-op when none was opened. */
+  async finish(outcome: { status: 'success' | 'error'; details: object; errorMessage: string | null; fileContent: string | null }): Promise<void> {
+    if (!this.#opened || !this.id) return;
+    this.#opened = false;
+    try {
+      await repo.finishImportLog(this.#ctx.database.db, this.id, { ...outcome, rowsDone: this.progress.rowsDone, bytesDone: this.progress.bytesDone });
+    } finally {
+      this.#ctx.progress.delete(this.id);
+    }
+  }
+}
+
+/** The file as text for the log, when it is small enough (spec §9) and text at all. */
+function loggedContent(upload: ReceivedUpload<unknown>): string | null {
+  const { head, bytes } = upload;
+  if (bytes >= LOGGED_FILE_CONTENT_MAX_BYTES || (head[0] === 0x50 && head[1] === 0x4b)) return null;
+  const encoding = head[0] === 0xff && head[1] === 0xfe ? 'utf-16le' : head[0] === 0xfe && head[1] === 0xff ? 'utf-16be' : 'utf-8';
+  const text = new TextDecoder(encoding).decode(head);
+  return text.includes('\u0000') ? null : text;
+}
+
+type ResolvedImport = { entityType: string; mapping: EntityMapping; target: WriteTarget; options: WriteOptions; needed: string[] };
+
+async function resolveImport(ctx: ImportContext, run: ImportRun, fields: Record<string, string>): Promise<ResolvedImport> {
+  const mappingConfig = parseMappingField(fields.mapping_config);
+  const entityType = fields.entity_type || 'products';
+  const resolved = resolveEntityMapping(mappingConfig, entityType);
+  if (!resolved.ok) throw validationError(resolved.message);
+  const mapping = fields.sheet ? { ...resolved.mapping, sheet: fields.sheet } : resolved.mapping;
+  const target = await resolveWriteTarget(ctx.database.db, await ctx.loadConfig(), entityType, mapping);
+  const needed = target.mapped.filter((c) => target.keyColumns.includes(c) || target.blankIsMissing.has(c));
+  return { entityType, mapping, target, needed, options: { mapping, onProgress: (rows) => (run.progress.rowsDone = rows) } };
+}
+
+/** Rows typed while the upload arrived, kept as COPY text in a file until the transaction. */
+export type StreamedImport = ResolvedImport & { prepared: PreparedRows; pieces: PieceFile };
+
+/**
+ * An import whose mapping came before its CSV or JSON file reads the file as it arrives: records
+ * are typed into COPY text in a file beside the upload, with no database transaction open (a slow
+ * or stalled client holds nothing); the transaction then only COPYs and merges. Null when the
+ * fields came after the file, or for a workbook: those are spooled and read afterwards.
+ */
+export async function importWhileArriving(ctx: ImportContext, run: ImportRun, fields: Record<string, string>, file: ArrivingFile, directory: string): Promise<StreamedImport | null> {
+  if (!fields.mapping_config || !fields.entity_type || isWorkbook(file.fileName, file.mimeType)) return null;
+  await run.open(fields, file.fileName);
+  const resolved = await resolveImport(ctx, run, fields);
+  const source = await openSource({ stream: file.stream }, file.fileName, file.mimeType);
+  const pieces = await PieceFile.create(path.join(directory, 'rows.copy'));
+  try {
+    const prepared = await prepareRecords(resolved.target, mappedBatches(source, resolved.mapping.field_mappings, resolved.needed), resolved.options, pieces.sink);
+    return { ...resolved, prepared, pieces };
+  } finally {
+    await pieces.close();
+  }
+}
+
+/** Imports a received upload for `run` (whose log entry it opens if the upload did not). */
+export async function importUpload(ctx: ImportContext, run: ImportRun, upload: ReceivedUpload<StreamedImport>): Promise<ImportResult> {
+  const { fields, file, consumed } = upload;
+  let outcome: { status: 'success' | 'error'; details: object; errorMessage: string | null } = { status: 'error', details: {}, errorMessage: 'The import did not finish.' };
+  try {
+    if (!file && !consumed) throw validationError(FIELDS_REQUIRED);
+    await run.open(fields, file?.fileName ?? null);
+    run.progress.bytesDone = upload.bytes;
+    const resolved = consumed ?? (await resolveImport(ctx, run, fields));
+    const { target, options } = resolved;
+    const written = await repo.inImportTransaction(ctx.database, async (session) => {
+      // Held until commit or rollback: a log row still "running" whose lock is free belongs to a dead import.
+      await session.run(repo.lockImport(run.id as string));
+      let result: WriteOutcome;
+      if (consumed) {
+        await createStaging(session, target);
+        await consumed.pieces.replay(stagingSink(session, target));
+        result = await mergeStaged(session, target, consumed.prepared, options);
+      } else {
+        const spooled = file as ReceivedFile;
+        const source = await openSource({ path: spooled.path }, spooled.fileName, spooled.mimeType, { sheet: resolved.mapping.sheet ?? null });
+        result = await writeRecords(session, target, mappedBatches(source, resolved.mapping.field_mappings, resolved.needed), options);
+      }
+      if (result.rowErrorCount) throw new ImportRowsError(result.rowErrors.slice(0, MAX_REPORTED_ROW_ERRORS), result.rowErrorCount);
+      if (result.counts.rows === 0) throw validationError('The file has no records to import.');
+      return result;
+    });
+    const { counts } = written;
+    await ctx.onTableImported(target.tableName);
+    const combined =
+      counts.duplicates > 0
+        ? written.repeatedKeys === 'sum'
+          ? ` ${counts.rows} source rows were summed into ${counts.written} rows (rows sharing a key are added up):`
+          : ` ${counts.duplicates} repeated key${counts.duplicates === 1 ? '' : 's'}: the last row of each was kept, ${counts.written} rows:`
+        : '';
+    const created = counts.created_references ? ` ${counts.created_references} new product${counts.created_references === 1 ? '' : 's'} created for unknown codes.` : '';
+    const result: ImportResult = {
+      message: `Imported ${counts.rows} row${counts.rows === 1 ? '' : 's'} into ${target.tableName}:${combined} ${counts.inserted} inserted, ${counts.updated} updated.${created}`,
+      import_id: run.id as string,
+      entity_type: resolved.entityType,
+      table: target.tableName,
+      counts,
+      repeated_keys: written.repeatedKeys,
+      duration_ms: run.durationMs,
+    };
+    outcome = { status: 'success', details: { counts, repeated_keys: written.repeatedKeys, duration_ms: result.duration_ms, bytes: upload.bytes }, errorMessage: null };
+    return result;
+  } catch (error) {
+    const failure = asImportError(error);
+    outcome = {
+      status: 'error',
+      details: { duration_ms: run.durationMs, bytes: upload.bytes, ...(failure instanceof ImportRowsError ? { row_errors: failure.rowErrors, row_error_count: failure.rowErrorCount } : {}) },
+      errorMessage: failure.message,
+    };
+    throw failure;
+  } finally {
+    await run.finish({ ...outcome, fileContent: loggedContent(upload) });
+  }
+}
+
+/** A failure of the import as the 4xx it is; anything else stays a server error (logged). */
+export function asImportError(error: unknown): Error {
+  if (error instanceof AppError) return error;
+  if (error instanceof FileFormatError) return validationError(error.message);
+  return error instanceof Error ? error : new Error(String(error));
 }
 
 type LogRow = Awaited<ReturnType<typeof repo.listImportLogs>>[number] & { file_content?: string | null };
@@ -324,13 +269,18 @@ const presentLiveImport = (id: string, live: ImportProgress): ImportLogEntry => 
   finishedAt: null,
 });
 
-export async function getImportLog(ctx: ImportContext, id: string): Promise<ImportLogEntry> {
+/** Who reads the log: a user sees the file content of their own imports, an admin of every import. */
+export type LogReader = { userId: number; isAdmin: boolean };
+
+export async function getImportLog(ctx: ImportContext, id: string, reader: LogReader): Promise<ImportLogEntry> {
   const live = ctx.progress.get(id);
   if (live) return presentLiveImport(id, live);
-  const load = () => (/^[0-9a-f-]{36}$/i.test(id) ? repo.findImportLog(ctx.database.db, id) : Promise.resolve(undefined));
+  const load = () => (UUID.test(id) ? repo.findImportLog(ctx.database.db, id) : Promise.resolve(undefined));
   const row = await load();
   if (!row) throw new AppError('not_found', `Import '${id}' not found.`);
-  return presentImportLog(await settleAbandoned(ctx, row, load), ctx.progress.get(id));
+  const settled = await settleAbandoned(ctx, row, load);
+  const mayReadContent = reader.isAdmin || settled.created_by === reader.userId;
+  return presentImportLog({ ...settled, file_content: mayReadContent ? settled.file_content : null }, ctx.progress.get(id));
 }
 
 export async function listImportLogs(ctx: ImportContext) {

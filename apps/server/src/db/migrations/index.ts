@@ -8,6 +8,7 @@ import * as forecasting from './0004-forecasting.ts';
 import * as importLogs from './0005-import-logs.ts';
 import * as roles from './0006-roles.ts';
 import * as restrictProductDeletes from './0010-restrict-product-deletes.ts';
+import * as realDataIn from './0020-real-data-in.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0005-import-logs': importLogs,
   '0006-roles': roles,
   '0010-restrict-product-deletes': restrictProductDeletes,
+  '0020-real-data-in': realDataIn,
 };

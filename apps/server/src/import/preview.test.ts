@@ -1,0 +1,103 @@
+// POST /api/records/preview-file/: what the mapping builder reads of a file — through the
+// import's own parsing — and that it writes nothing.
+import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PREVIEW_MAX_BYTES, type PreviewFileResponse } from '@stockwise/contract';
+import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { importFile, postMultipart, type UploadPart } from '../testing/uploads.ts';
+
+describe.each(backends)('file preview on %s', (backend) => {
+  let server: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    server = await startTestServer(backend);
+    token = (await signUpUser(server, { role: 'editor' })).access;
+    const products = { entities: { products: { field_mappings: { product_code: 'code', name: 'name' } } } };
+    await importFile(server, token, { fileName: 'p.csv', content: 'code,name\n85123A,White hanging heart\n22423,Cake stand\n', mapping: products, entityType: 'products' });
+  });
+  afterAll(() => server.stop());
+
+  const preview = async (parts: UploadPart[]) => {
+    const result = await postMultipart(server, '/api/records/preview-file/', token, parts);
+    return { status: result.status, json: result.json as PreviewFileResponse & { error?: string } };
+  };
+  const file = (fileName: string, content: string | Uint8Array, type?: string): UploadPart => ({ name: 'file', fileName, content, ...(type ? { type } : {}) });
+
+  it("reads a shop's own sales file: header, raw rows, targets, a proposed mapping, the date format, problems per cell", async () => {
+    const csv = 'InvoiceNo;StockCode;Description;Quantity;InvoiceDate;UnitPrice\n536365;85123A;WHITE HANGING HEART;6;01/12/2010 08:26;2,55\n536366;22423;CAKE STAND;x;13/12/2010 08:28;1,85\n536367;99999X;UNKNOWN;-1;14/12/2010 09:00;1\n';
+    const salesCountBefore = (await sql<{ n: number }>`select count(*)::int as n from data.sales`.execute(server.database.db)).rows[0]?.n;
+    const { status, json } = await preview([file('online-retail.csv', csv), { name: 'entity_type', value: 'sales' }]);
+    expect(status, JSON.stringify(json)).toBe(200);
+    expect(json).toMatchObject({
+      format: 'csv',
+      separator: ';',
+      header: ['InvoiceNo', 'StockCode', 'Description', 'Quantity', 'InvoiceDate', 'UnitPrice'],
+      raw_rows: [['536365', '85123A', 'WHITE HANGING HEART', '6', '01/12/2010 08:26', '2,55'], expect.any(Array), expect.any(Array)],
+      proposed_mapping: { product_id: 'StockCode', date: 'InvoiceDate', quantity: 'Quantity' },
+      date_format: { detected: 'dd/mm/yyyy', ambiguous: false, candidates: ['dd/mm/yyyy'] },
+    });
+    expect(json.targets).toEqual([
+      { field: 'product_id', label: 'Product', type: 'ForeignKey', required: true, reference: { table: 'products', key: 'product_code' } },
+      { field: 'date', label: 'Date', type: 'DateField', required: true },
+      { field: 'quantity', label: 'Quantity', type: 'IntegerField', required: true },
+    ]);
+    expect(json.rows).toEqual([
+      { row: 1, values: { product_id: '85123A', date: '2010-12-01', quantity: 6 }, problems: {} },
+      { row: 2, values: { product_id: '22423', date: '2010-12-13', quantity: 'x' }, problems: { quantity: 'Expected a whole number.' } },
+      { row: 3, values: { product_id: '99999X', date: '2010-12-14', quantity: -1 }, problems: { product_id: 'product code 99999X does not exist.' } },
+    ]);
+    expect((await sql<{ n: number }>`select count(*)::int as n from data.sales`.execute(server.database.db)).rows[0]?.n).toBe(salesCountBefore);
+  });
+
+  it('says when dates are ambiguous, and reads them with a chosen format', async () => {
+    const csv = 'sku,date,qty\n85123A,01/02/2011,1\n85123A,03/04/2011,2\n';
+    const ambiguous = await preview([file('a.csv', csv), { name: 'entity_type', value: 'sales' }]);
+    expect(ambiguous.json.date_format).toEqual({ detected: null, ambiguous: true, candidates: ['dd/mm/yyyy', 'mm/dd/yyyy'] });
+    expect(ambiguous.json.rows[0]?.problems.date).toContain('could be day-first');
+    const chosen = await preview([file('a.csv', csv), { name: 'entity_type', value: 'sales' }, { name: 'date_format', value: 'mm/dd/yyyy' }]);
+    expect(chosen.json.date_format).toMatchObject({ detected: 'mm/dd/yyyy', ambiguous: false });
+    expect(chosen.json.rows.map((r) => r.values.date)).toEqual(['2011-01-02', '2011-03-04']);
+  });
+
+  it('follows a given mapping, lists dotted keys of JSON records, and previews the head of a large file', async () => {
+    const records = Array.from({ length: 5000 }, (_, i) => ({ item: { sku: '85123A' }, sold: { on: '2011-01-05', units: i } }));
+    const json = JSON.stringify(records);
+    expect(json.length).toBeGreaterThan(PREVIEW_MAX_BYTES);
+    const mapping = { field_mappings: { product_id: 'item.sku', date: 'sold.on', quantity: 'sold.units' } };
+    const answer = await preview([{ name: 'mapping_config', value: JSON.stringify(mapping) }, { name: 'entity_type', value: 'sales' }, file('export.json', json, 'application/json')]);
+    expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+    expect(answer.json).toMatchObject({ format: 'json', header: ['item.sku', 'sold.on', 'sold.units'], raw_rows: [['85123A', '2011-01-05', 0], expect.any(Array), expect.any(Array), expect.any(Array), expect.any(Array)] });
+    expect(answer.json.rows[4]).toEqual({ row: 5, values: { product_id: '85123A', date: '2011-01-05', quantity: 4 }, problems: {} });
+    expect(answer.json.warning).toContain('JSON');
+  });
+
+  it("lists an .xlsx workbook's sheets and reads the chosen one", async () => {
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('Summary').addRow(['Totals']);
+    const counts = workbook.addWorksheet('Counts');
+    counts.addRow(['Product code', 'Counted on', 'Stock']);
+    counts.addRow(['85123A', new Date(Date.UTC(2011, 0, 31)), 12]);
+    const content = new Uint8Array(await workbook.xlsx.writeBuffer());
+    const answer = await preview([file('counts.xlsx', content, 'application/octet-stream'), { name: 'entity_type', value: 'stock_snapshots' }, { name: 'sheet', value: 'Counts' }]);
+    expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+    expect(answer.json).toMatchObject({
+      format: 'xlsx',
+      sheets: ['Summary', 'Counts'],
+      header: ['Product code', 'Counted on', 'Stock'],
+      proposed_mapping: { product_id: 'Product code', date: 'Counted on', stock_level: 'Stock' },
+      rows: [{ row: 1, values: { product_id: '85123A', date: '2011-01-31', stock_level: 12 }, problems: {} }],
+    });
+  });
+
+  it.each([
+    ['no file', [{ name: 'entity_type', value: 'sales' }], 'Choose a file to preview.'],
+    ['an unknown entity', [file('a.csv', 'a\n1\n'), { name: 'entity_type', value: 'nope' }], 'No mapping found for entity type: nope'],
+    ['a bad date format', [file('a.csv', 'a\n1\n'), { name: 'entity_type', value: 'sales' }, { name: 'date_format', value: 'yyyy' }], 'date_format must be one of'],
+    ['a compressed file', [file('a.csv', new Uint8Array([0x1f, 0x8b, 8, 0])), { name: 'entity_type', value: 'sales' }], 'compressed files are not supported'],
+  ] as [string, UploadPart[], string][])('refuses %s with a 400', async (_name, parts, message) => {
+    const answer = await preview(parts);
+    expect(answer.status).toBe(400);
+    expect(answer.json.error).toContain(message);
+  });
+});

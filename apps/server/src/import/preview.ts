@@ -1,0 +1,201 @@
+// What the mapping builder shows for a chosen file (POST /api/records/preview-file/): its format,
+// header and first raw records, the entity's targets, a proposed mapping by name, the date format
+// detected over every record read, and the first five records as the import would store them with
+// their problems — read by the import's own code (source.ts, target.ts). Writes nothing.
+import { sql, type Kysely } from 'kysely';
+import { dateFormats, PREVIEW_ROWS, type DateFormat, type EntityMapping, type ImportTarget, type PreviewFileResponse } from '@stockwise/contract';
+import type { Database } from '../db/schema.ts';
+import { validationError } from '../http/errors.ts';
+import { isReadOnly } from '../tables/columns.ts';
+import { csvMapper, applyMapping, resolveEntityMapping } from './mapping.ts';
+import type { ImportContext } from './service.ts';
+import { FileFormatError, openSource, type RawRecord } from './source.ts';
+import { compileRecordTyper, resolveWriteTarget, type WriteTarget } from './target.ts';
+import type { ReceivedFile } from './upload.ts';
+import { DateOrderDetector } from './values.ts';
+
+/** Records read for detecting the date format (every record of the previewed head, up to this many). */
+const DETECTION_RECORDS = 5000;
+/** Dotted keys listed for a JSON file at most. */
+const MAX_JSON_KEYS = 200;
+
+const normalise = (name: string) => name.toLowerCase().replace(/[\s_\-.#/()]+/g, '');
+
+/** Column names shops use for each shipped field (after normalising case, spaces, underscores). */
+const SYNONYMS: Record<string, string[]> = {
+  product_code: ['productcode', 'sku', 'code', 'stockcode', 'itemcode', 'articlenumber', 'article', 'itemno', 'itemnumber', 'partnumber', 'productid', 'product'],
+  product_id: ['productcode', 'sku', 'code', 'stockcode', 'itemcode', 'articlenumber', 'article', 'itemno', 'itemnumber', 'partnumber', 'productid', 'product', 'item'],
+  name: ['name', 'productname', 'description', 'title', 'itemname', 'itemdescription'],
+  category: ['category', 'productgroup', 'group', 'department', 'categoryname'],
+  current_stock: ['currentstock', 'stock', 'onhand', 'stockonhand', 'qtyonhand', 'instock', 'inventory'],
+  unit_cost: ['unitcost', 'cost', 'costprice', 'purchaseprice', 'unitprice', 'price'],
+  lead_time_days: ['leadtimedays', 'leadtime', 'leaddays'],
+  date: ['date', 'day', 'invoicedate', 'orderdate', 'salesdate', 'saledate', 'transactiondate', 'timestamp', 'datetime', 'countdate', 'countedon', 'datecounted', 'stocktakedate'],
+  quantity: ['quantity', 'qty', 'units', 'unitssold', 'sold', 'qtysold', 'count'],
+  stock_level: ['stocklevel', 'stock', 'onhand', 'counted', 'count', 'qty', 'quantity', 'level'],
+  expected_date: ['expecteddate', 'deliverydate', 'duedate', 'eta', 'arrivaldate', 'date'],
+  status: ['status', 'state', 'deliverystatus'],
+};
+
+/** target field -> the source column whose name matches it (each column used once), or null. */
+export function proposeMapping(targets: ImportTarget[], header: string[]): Record<string, string | null> {
+  const byName = new Map<string, string>();
+  for (const column of header) if (!byName.has(normalise(column))) byName.set(normalise(column), column);
+  const used = new Set<string>();
+  const proposed: Record<string, string | null> = {};
+  const candidates = (target: ImportTarget) => [target.field, target.label, ...(target.reference ? [target.reference.key] : []), ...(SYNONYMS[target.field] ?? [])].map(normalise);
+  // Exact names first (a `quantity` column goes to quantity even if stock_level would take it as a synonym).
+  for (const round of [0, 1]) {
+    for (const target of targets) {
+      if (proposed[target.field]) continue;
+      const names = round === 0 ? candidates(target).slice(0, 2) : candidates(target);
+      const match = names.map((name) => byName.get(name)).find((column) => column !== undefined && !used.has(column));
+      if (match) used.add(match);
+      proposed[target.field] = match ?? null;
+    }
+  }
+  return proposed;
+}
+
+/** The dotted paths to the leaf values of JSON records, in the order first seen. */
+function leafPaths(values: unknown[]): string[] {
+  const paths: string[] = [];
+  const seen = new Set<string>();
+  const walk = (value: unknown, prefix: string, depth: number) => {
+    if (paths.length >= MAX_JSON_KEYS) return;
+    if (value !== null && typeof value === 'object' && depth < 8) {
+      for (const [key, inner] of Object.entries(value as Record<string, unknown>)) walk(inner, prefix ? `${prefix}.${key}` : key, depth + 1);
+      return;
+    }
+    if (prefix && !seen.has(prefix)) {
+      seen.add(prefix);
+      paths.push(prefix);
+    }
+  };
+  for (const value of values) walk(value, '', 0);
+  return paths;
+}
+
+type SourceValue = string | number | boolean | null;
+const asSourceValue = (value: unknown): SourceValue => {
+  if (value === undefined || value === null) return null;
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  return JSON.stringify(value);
+};
+
+function describeTargets(target: WriteTarget): ImportTarget[] {
+  return target.columns
+    .filter((c) => !isReadOnly(c.type))
+    .map((c) => {
+      const reference = target.references.get(c.key);
+      return {
+        field: c.key,
+        label: c.label ?? c.key,
+        type: c.type,
+        required: target.blankIsMissing.has(c.key) || target.keyColumns.includes(c.key),
+        ...(reference?.by === 'key' ? { reference: { table: reference.table, key: reference.keyColumn } } : {}),
+      };
+    });
+}
+
+/** Which of `codes` the related table lacks. */
+async function missingCodes(db: Kysely<Database>, target: WriteTarget, column: string, codes: string[]): Promise<Set<string>> {
+  const reference = target.references.get(column);
+  if (!reference || reference.by !== 'key' || !codes.length) return new Set();
+  const { rows } = await sql<{ code: string }>`
+    select ${sql.ref(reference.keyColumn)}::text as code from ${sql.id('data', reference.encodedName)} where ${sql.ref(reference.keyColumn)} = any(${codes}::text[])`.execute(db);
+  const found = new Set(rows.map((r) => r.code));
+  return new Set(codes.filter((code) => !found.has(code)));
+}
+
+export type PreviewRequest = { file: ReceivedFile; fields: Record<string, string> };
+
+export async function previewFile(ctx: ImportContext, { file, fields }: PreviewRequest): Promise<PreviewFileResponse> {
+  const entityType = fields.entity_type || 'products';
+  let given: EntityMapping | null = null;
+  if (fields.mapping_config) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(fields.mapping_config);
+    } catch {
+      throw validationError('mapping_config is not valid JSON.');
+    }
+    const resolved = resolveEntityMapping(parsed, entityType);
+    if (!resolved.ok) throw validationError(resolved.message);
+    given = resolved.mapping;
+  }
+  const dateFormat = fields.date_format;
+  if (dateFormat !== undefined && !(dateFormats as readonly string[]).includes(dateFormat)) throw validationError(`date_format must be one of: ${dateFormats.join(', ')}.`);
+  const config = await ctx.loadConfig();
+  const sheet = fields.sheet || given?.sheet || null;
+  const source = await openSource({ path: file.path }, file.fileName, file.mimeType, { sheet });
+
+  const records: RawRecord[] = [];
+  let warning: string | null = null;
+  try {
+    for await (const batch of source.batches) {
+      records.push(...batch.slice(0, DETECTION_RECORDS - records.length));
+      if (records.length >= DETECTION_RECORDS) break;
+    }
+  } catch (error) {
+    // The head of a file may end inside a record: what came before it is still shown.
+    if (!(error instanceof FileFormatError) || !records.length) throw error;
+    warning = error.message;
+  }
+  const header = source.header() ?? leafPaths(records.slice(0, 50).map((r) => r.value));
+  const provisional = await resolveWriteTarget(ctx.database.db, config, entityType, { field_mappings: {} }, { complete: false });
+  const targets = describeTargets(provisional);
+  const proposed = proposeMapping(targets, header);
+  const fieldMappings = given?.field_mappings ?? Object.fromEntries(Object.entries(proposed).filter((entry): entry is [string, string] => entry[1] !== null));
+  const mapping: EntityMapping = { ...(given ?? {}), field_mappings: fieldMappings, ...(dateFormat ? { date_format: dateFormat as DateFormat } : {}) };
+  const target = await resolveWriteTarget(ctx.database.db, config, entityType, mapping, { complete: false });
+
+  const mapCells = csvMapper(header, fieldMappings);
+  const mapped = records.map((record) => ({ row: record.row, fields: record.cells ? mapCells(record.cells) : applyMapping(record.value, fieldMappings) }));
+  // Detection over every record read, whatever format the mapping chose: the builder shows both.
+  const detector = new DateOrderDetector();
+  const typeForDetection = compileRecordTyper(target, { ...mapping, date_format: 'auto' }, detector);
+  for (const record of mapped) typeForDetection(record.fields, record.row);
+  const chosen = mapping.date_format && mapping.date_format !== 'auto' ? mapping.date_format : null;
+  const detected: DateFormat | null = chosen ?? detector.order ?? (detector.candidates.length === 1 ? (detector.candidates[0] ?? null) : null);
+  const ambiguous = !chosen && detector.ambiguity !== null;
+
+  const typeRecord = compileRecordTyper(target, mapping, new DateOrderDetector());
+  const shown = mapped.slice(0, PREVIEW_ROWS);
+  const rows = shown.map(({ row, fields: values }) => {
+    const typed = typeRecord(values, row);
+    const problems: Record<string, string> = {};
+    for (const [field, reasons] of Object.entries(typed.errors ?? {})) problems[field] = reasons.join(' ');
+    for (const field of target.keyColumns) if (!(field in fieldMappings)) problems[field] ??= 'No column is mapped to this key field.';
+    for (const field of target.blankIsMissing) if (!(field in fieldMappings) && targets.some((t) => t.field === field)) problems[field] ??= 'No column is mapped to this required field.';
+    const shownValues: Record<string, SourceValue> = {};
+    for (const field of Object.keys(fieldMappings)) shownValues[field] = field in typed.values ? asSourceValue(typed.values[field]) : asSourceValue(values[field]);
+    if (ambiguous) for (const field of target.mapped.filter((c) => target.typeOf(c) === 'DateField' || target.typeOf(c) === 'DateTimeField')) problems[field] ??= detector.ambiguity?.message ?? '';
+    return { row, values: shownValues, problems, typed };
+  });
+  if (!mapping.create_missing_products) {
+    for (const reference of target.references.values()) {
+      if (reference.by !== 'key' || !target.mapped.includes(reference.column)) continue;
+      const codes = rows.map((r) => r.typed.values[reference.column]).filter((code): code is string => typeof code === 'string');
+      const missing = await missingCodes(ctx.database.db, target, reference.column, [...new Set(codes)]);
+      for (const row of rows) {
+        const code = row.typed.values[reference.column];
+        if (typeof code === 'string' && missing.has(code)) row.problems[reference.column] ??= `${reference.table === 'products' ? 'product code' : `${reference.table} ${reference.keyColumn}`} ${code} does not exist.`;
+      }
+    }
+  }
+  const rawRows = records.slice(0, PREVIEW_ROWS).map((record) => (record.cells ? header.map((_, at) => asSourceValue(record.cells?.[at])) : header.map((path) => asSourceValue(applyMapping(record.value, { v: path }).v))));
+  return {
+    format: source.format,
+    ...(source.sheets() ? { sheets: source.sheets() as string[] } : {}),
+    ...(source.separator() ? { separator: source.separator() as string } : {}),
+    header,
+    raw_rows: rawRows,
+    targets,
+    proposed_mapping: proposed,
+    date_format: { detected, ambiguous, candidates: detector.candidates },
+    rows: rows.map(({ row, values, problems }) => ({ row, values, problems })),
+    ...(warning ? { warning } : {}),
+  };
+}

@@ -1,0 +1,240 @@
+// Issue "Real data in" (server side): a shop's own files — sales lines by product code with
+// timestamps and returns, stock counts, deliveries — in the shapes spreadsheets produce, imported
+// into any entity; every refusal names its row and column in words.
+import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { importFile } from '../testing/uploads.ts';
+
+const salesMapping = (extra: Record<string, unknown> = {}) => ({ entities: { sales: { field_mappings: { product_id: 'StockCode', date: 'InvoiceDate', quantity: 'Quantity' }, ...extra } } });
+const productMapping = { entities: { products: { field_mappings: { product_code: 'code', name: 'name', category: 'category', unit_cost: 'cost', current_stock: 'stock' } } } };
+
+describe.each(backends)('real data in on %s', (backend) => {
+  let server: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    server = await startTestServer(backend);
+    token = (await signUpUser(server, { role: 'editor' })).access;
+  });
+  afterAll(() => server.stop());
+
+  const addProducts = async (codes: string[]) => {
+    const csv = `code,name,category,cost,stock\n${codes.map((code) => `${code},Product ${code},,,`).join('\n')}\n`;
+    const result = await importFile(server, token, { fileName: 'products.csv', content: csv, mapping: productMapping, entityType: 'products' });
+    expect(result.status, JSON.stringify(result.json)).toBe(200);
+  };
+  const salesOf = async (prefix: string) =>
+    (
+      await sql<{ product_code: string; date: string; quantity: number }>`
+        select p.product_code, s.date, s.quantity from data.sales s join data.products p on p.id = s.product_id
+        where p.product_code like ${`${prefix}%`} order by p.product_code, s.date`.execute(server.database.db)
+    ).rows;
+  const idOf = async (code: string) => (await server.database.db.selectFrom('data.products').select('id').where('product_code', '=', code).executeTakeFirstOrThrow()).id;
+
+  it('looks products up by code: a numeric code equal to another product id lands on the product with that code', async () => {
+    await addProducts(['RDI-A']);
+    const otherId = await idOf('RDI-A');
+    const numericCode = String(otherId);
+    await addProducts([numericCode]);
+    const result = await importFile(server, token, { fileName: 'sales.csv', content: `StockCode,InvoiceDate,Quantity\n${numericCode},2026-03-02,5\n`, mapping: salesMapping(), entityType: 'sales' });
+    expect(result.status, JSON.stringify(result.json)).toBe(200);
+    const { rows } = await sql<{ product_id: number; quantity: number }>`select product_id, quantity from data.sales where date = '2026-03-02'`.execute(server.database.db);
+    expect(rows).toEqual([{ product_id: await idOf(numericCode), quantity: 5 }]);
+    expect(rows[0]?.product_id).not.toBe(otherId);
+  });
+
+  it('sums 102 transaction lines (timestamps, returns) into 16 product-days, and a re-import leaves the same data', async () => {
+    const codes = ['RDS-1', 'RDS-2', 'RDS-3', 'RDS-4'];
+    await addProducts(codes);
+    const days = ['14/01/2026', '15/01/2026', '16/01/2026', '17/01/2026'];
+    const lines: string[] = [];
+    const expected = new Map<string, number>();
+    for (let i = 0; i < 102; i++) {
+      const code = codes[i % 4] as string;
+      const day = days[Math.floor(i / 4) % 4] as string;
+      const quantity = i % 17 === 0 ? -2 : (i % 5) + 1;
+      lines.push(`${code},${day} ${String(8 + (i % 10)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')},${quantity}`);
+      const iso = `${day.slice(6)}-${day.slice(3, 5)}-${day.slice(0, 2)}`;
+      expected.set(`${code} ${iso}`, (expected.get(`${code} ${iso}`) ?? 0) + quantity);
+    }
+    const csv = `StockCode,InvoiceDate,Quantity\n${lines.join('\n')}\n`;
+    const first = await importFile(server, token, { fileName: 'lines.csv', content: csv, mapping: salesMapping(), entityType: 'sales' });
+    expect(first.status, JSON.stringify(first.json)).toBe(200);
+    expect(first.json).toMatchObject({ repeated_keys: 'sum', counts: { rows: 102, written: 16, inserted: 16, updated: 0, duplicates: 86 } });
+    expect(first.json.message).toContain('102 source rows were summed into 16 rows');
+    const stored = await salesOf('RDS-');
+    expect(stored.length).toBe(16);
+    expect(new Map(stored.map((r) => [`${r.product_code} ${r.date}`, r.quantity]))).toEqual(expected);
+    const again = await importFile(server, token, { fileName: 'lines.csv', content: csv, mapping: salesMapping(), entityType: 'sales' });
+    expect(again.json).toMatchObject({ counts: { rows: 102, written: 16, inserted: 0, updated: 16 } });
+    expect(await salesOf('RDS-')).toEqual(stored);
+  });
+
+  it('refuses dates that could be day-first or month-first, and reads them with the mapping date format', async () => {
+    await addProducts(['RDD-1']);
+    const csv = 'StockCode,InvoiceDate,Quantity\nRDD-1,01/02/2026,1\nRDD-1,03/04/2026,2\n';
+    const refused = await importFile(server, token, { fileName: 'ambiguous.csv', content: csv, mapping: salesMapping(), entityType: 'sales' });
+    expect(refused.status).toBe(400);
+    expect(refused.json.row_errors).toEqual([{ row: 1, field: 'date', column: 'InvoiceDate', reason: expect.stringContaining('could be day-first (dd/mm/yyyy) or month-first (mm/dd/yyyy)') }]);
+    expect(await salesOf('RDD-')).toEqual([]);
+    const monthFirst = await importFile(server, token, { fileName: 'us.csv', content: csv, mapping: salesMapping({ date_format: 'mm/dd/yyyy' }), entityType: 'sales' });
+    expect(monthFirst.status, JSON.stringify(monthFirst.json)).toBe(200);
+    expect((await salesOf('RDD-')).map((r) => r.date)).toEqual(['2026-01-02', '2026-03-04']);
+  });
+
+  it('detects month-first from a later date and reads the earlier, ambiguous ones the same way', async () => {
+    await addProducts(['RDM-1']);
+    const csv = 'StockCode,InvoiceDate,Quantity\nRDM-1,2026-01-05,8\nRDM-1,2/3/2026 9:15,1\nRDM-1,2/25/2026 10:00 AM,2\nRDM-1,12/01/2026,4\n';
+    const result = await importFile(server, token, { fileName: 'm.csv', content: csv, mapping: salesMapping(), entityType: 'sales' });
+    expect(result.status, JSON.stringify(result.json)).toBe(200);
+    expect((await salesOf('RDM-')).map((r) => [r.date, r.quantity])).toEqual([
+      ['2026-01-05', 8],
+      ['2026-02-03', 1],
+      ['2026-02-25', 2],
+      ['2026-12-01', 4],
+    ]);
+  });
+
+  it('refuses unknown codes naming row and code, or creates the products when asked', async () => {
+    await addProducts(['RDU-1']);
+    const csv = 'StockCode,InvoiceDate,Quantity\nRDU-1,2026-05-01,1\nRDU-NEW,2026-05-01T10:00:00Z,2\nRDU-NEW,2026-05-02,3\n';
+    const refused = await importFile(server, token, { fileName: 'u.csv', content: csv, mapping: salesMapping(), entityType: 'sales' });
+    expect(refused.status).toBe(400);
+    expect(refused.json).toMatchObject({
+      row_error_count: 2,
+      row_errors: [
+        { row: 2, field: 'product_id', column: 'StockCode', reason: 'product code RDU-NEW does not exist.' },
+        { row: 3, field: 'product_id', column: 'StockCode', reason: 'product code RDU-NEW does not exist.' },
+      ],
+    });
+    const created = await importFile(server, token, { fileName: 'u.csv', content: csv, mapping: salesMapping({ create_missing_products: true }), entityType: 'sales' });
+    expect(created.status, JSON.stringify(created.json)).toBe(200);
+    expect(created.json).toMatchObject({ counts: { created_references: 1, written: 3 } });
+    const product = await server.database.db.selectFrom('data.products').select(['name']).where('product_code', '=', 'RDU-NEW').executeTakeFirstOrThrow();
+    expect(product.name).toBe('RDU-NEW');
+  });
+
+  it('names row and column for every refusal, never PostgreSQL text; negative quantities only where allowed', async () => {
+    await addProducts(['RDE-1']);
+    const deliveries = { entities: { deliveries: { field_mappings: { product_id: 'Item', expected_date: 'Due', quantity: 'Qty', status: 'Status' } } } };
+    const csv = 'Item,Due,Qty,Status\nRDE-1,2026-06-01,10,scheduled\nRDE-1,2026-06-02,-3,scheduled\nRDE-1,2026-06-03,x,scheduled\nRDE-1,2026-06-31,1,scheduled\nRDE-1,2026-06-04,1,lost\n,2026-06-05,1,\n';
+    const result = await importFile(server, token, { fileName: 'd.csv', content: csv, mapping: deliveries, entityType: 'deliveries' });
+    expect(result.status).toBe(400);
+    expect(result.json.row_errors).toEqual([
+      { row: 2, field: 'quantity', column: 'Qty', reason: 'Must be more than 0.' },
+      { row: 3, field: 'quantity', column: 'Qty', reason: 'Expected a whole number.' },
+      { row: 4, field: 'expected_date', column: 'Due', reason: expect.stringContaining('not a real date') },
+      { row: 5, field: 'status', column: 'Status', reason: expect.stringContaining('Must be one of') },
+      { row: 6, field: 'product_id', column: 'Item', reason: 'A value is required.' },
+    ]);
+    expect(JSON.stringify(result.json)).not.toContain('Failing row');
+    const returns = await importFile(server, token, { fileName: 'r.csv', content: 'StockCode,InvoiceDate,Quantity\nRDE-1,2026-06-01,-4\n', mapping: salesMapping(), entityType: 'sales' });
+    expect(returns.status, JSON.stringify(returns.json)).toBe(200);
+    expect(await salesOf('RDE-')).toEqual([{ product_code: 'RDE-1', date: '2026-06-01', quantity: -4 }]);
+  });
+
+  it('sums delivery lines of a product and day, and keeps the last of two stock counts of a day', async () => {
+    await addProducts(['RDK-1']);
+    const deliveries = { entities: { deliveries: { field_mappings: { product_id: 'Item', expected_date: 'Due', quantity: 'Qty' } } } };
+    const delivered = await importFile(server, token, { fileName: 'd.csv', content: 'Item,Due,Qty\nRDK-1,2026-07-01,10\nRDK-1,2026-07-01,5\n', mapping: deliveries, entityType: 'deliveries' });
+    expect(delivered.json).toMatchObject({ counts: { rows: 2, written: 1 } });
+    const counted = await importFile(server, token, {
+      fileName: 's.csv',
+      content: 'code,day,counted\nRDK-1,2026-07-02,7\nRDK-1,2026-07-02,9\n',
+      mapping: { entities: { stock_snapshots: { field_mappings: { product_id: 'code', date: 'day', stock_level: 'counted' } } } },
+      entityType: 'stock_snapshots',
+    });
+    expect(counted.json).toMatchObject({ repeated_keys: 'last', counts: { rows: 2, written: 1, duplicates: 1 } });
+    const id = await idOf('RDK-1');
+    const delivery = await server.database.db.selectFrom('data.deliveries').select(['quantity', 'status']).where('product_id', '=', id).executeTakeFirstOrThrow();
+    expect(delivery).toEqual({ quantity: 15, status: 'scheduled' });
+    const snapshot = await server.database.db.selectFrom('data.stock_snapshots').select('stock_level').where('product_id', '=', id).executeTakeFirstOrThrow();
+    expect(snapshot.stock_level).toBe(9);
+  });
+
+  it('refuses repeated keys when the entity says refuse', async () => {
+    await addProducts(['RDR-1']);
+    const entity = { table: 'stock_snapshots', key: ['product_id', 'date'], repeated_keys: 'refuse' };
+    const admin = (await signUpUser(server)).access;
+    expect((await server.request('/api/yaml/update-entity/', { token: admin, body: { entity_name: 'strict_counts', config: entity } })).status).toBe(200);
+    const result = await importFile(server, token, {
+      fileName: 's.csv',
+      content: 'code,day,counted\nRDR-1,2026-08-01,1\nRDR-1,2026-08-02,2\nRDR-1,2026-08-01,3\n',
+      mapping: { field_mappings: { product_id: 'code', date: 'day', stock_level: 'counted' } },
+      entityType: 'strict_counts',
+    });
+    expect(result.status).toBe(400);
+    expect(result.json.row_errors).toEqual([{ row: 3, field: 'product_id, date', reason: expect.stringContaining('already appears in row 1') }]);
+  });
+
+  it('reads what spreadsheets write: blank cells, decimal commas, ; and tab separators, UTF-8 and UTF-16 BOMs, Excel serial dates', async () => {
+    const semicolons = '\uFEFFcode;name;category;cost;stock\nRDW-1;Semi colon;;1.234,50;\nRDW-2;"Two; parts";Garden;0,75;3\n';
+    const commaMapping = { entities: { products: { ...productMapping.entities.products, decimal_separator: ',' } } };
+    expect((await importFile(server, token, { fileName: 'semi.csv', content: semicolons, mapping: commaMapping, entityType: 'products' })).status).toBe(200);
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('code\tname\tcategory\tcost\tstock\r\nRDW-3\tCafé crème\tDrinks\t2.5\t7\r\n', 'utf16le')]);
+    const result16 = await importFile(server, token, { fileName: 'tab.csv', content: utf16, mapping: productMapping, entityType: 'products' });
+    expect(result16.status, JSON.stringify(result16.json)).toBe(200);
+    const { rows } = await sql<{ product_code: string; name: string; category: string | null; unit_cost: number; current_stock: number }>`
+      select product_code, name, category, unit_cost, current_stock from data.products where product_code like 'RDW-%' order by product_code`.execute(server.database.db);
+    expect(rows).toEqual([
+      { product_code: 'RDW-1', name: 'Semi colon', category: null, unit_cost: 1234.5, current_stock: 0 },
+      { product_code: 'RDW-2', name: 'Two; parts', category: 'Garden', unit_cost: 0.75, current_stock: 3 },
+      { product_code: 'RDW-3', name: 'Café crème', category: 'Drinks', unit_cost: 2.5, current_stock: 7 },
+    ]);
+    const serial = await importFile(server, token, { fileName: 'serial.csv', content: 'StockCode,InvoiceDate,Quantity\nRDW-1,46023,2\n', mapping: salesMapping(), entityType: 'sales' });
+    expect(serial.status, JSON.stringify(serial.json)).toBe(200);
+    expect(await salesOf('RDW-1')).toEqual([{ product_code: 'RDW-1', date: '2026-01-01', quantity: 2 }]);
+  });
+
+  it('imports the first sheet of an .xlsx workbook, or the one the mapping names', async () => {
+    await addProducts(['RDX-1']);
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('Notes').addRow(['This sheet is not data']);
+    const sales = workbook.addWorksheet('Sales');
+    sales.addRow(['StockCode', 'InvoiceDate', 'Quantity']);
+    sales.addRow(['RDX-1', new Date(Date.UTC(2026, 8, 1, 9, 30)), 3]);
+    sales.addRow(['RDX-1', new Date(Date.UTC(2026, 8, 1, 15, 0)), { formula: '1+1', result: 2 }]);
+    sales.addRow([{ richText: [{ text: 'RDX-' }, { text: '1' }] }, 46266, 1]);
+    const content = new Uint8Array(await workbook.xlsx.writeBuffer());
+    const type = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+    const first = await importFile(server, token, { fileName: 'book.xlsx', content, type, mapping: salesMapping(), entityType: 'sales' });
+    expect(first.status).toBe(400);
+    expect(String(first.json.error)).toContain("The file has no column 'StockCode' for product_id (its columns: 'This sheet is not data')");
+    const chosen = await importFile(server, token, { fileName: 'book.xlsx', content, type, mapping: salesMapping({ sheet: 'Sales' }), entityType: 'sales' });
+    expect(chosen.status, JSON.stringify(chosen.json)).toBe(200);
+    expect(await salesOf('RDX-')).toEqual([{ product_code: 'RDX-1', date: '2026-09-01', quantity: 6 }]);
+  });
+
+  it("imports into a user table's entity, its product column fed by code", async () => {
+    await addProducts(['RDT-1']);
+    const admin = (await signUpUser(server)).access;
+    const columns = [
+      { key: 'ref', type: 'CharField', max_length: 40, required: true, unique: true },
+      { key: 'product', type: 'ForeignKey', related_table: 'products', required: true },
+      { key: 'price', type: 'DecimalField', max_digits: 10, decimal_places: 2 },
+    ];
+    expect((await server.request('/api/records/tables/create/', { token: admin, body: { name: 'supplier prices', folder: 'Purchasing', columns } })).status).toBe(201);
+    expect((await server.request('/api/yaml/update-entity/', { token: admin, body: { entity_name: 'supplier_prices', config: { table: 'supplier prices', key: ['ref'] } } })).status).toBe(200);
+    const result = await importFile(server, token, {
+      fileName: 'prices.csv',
+      content: 'Ref;Item;Price\nSP-1;RDT-1;3,20\nSP-2;RDT-1;\n',
+      mapping: { field_mappings: { ref: 'Ref', product: 'Item', price: 'Price' }, decimal_separator: ',' },
+      entityType: 'supplier_prices',
+    });
+    expect(result.status, JSON.stringify(result.json)).toBe(200);
+    const rows = await server.request('/api/records/tables/supplier prices/data/?sort_by=ref', { token });
+    const id = await idOf('RDT-1');
+    expect((rows.json.results as Record<string, unknown>[]).map(({ ref, product, price }) => ({ ref, product, price }))).toEqual([
+      { ref: 'SP-1', product: id, price: 3.2 },
+      { ref: 'SP-2', product: id, price: null },
+    ]);
+  });
+
+  it('takes the multipart fields before or after the file', async () => {
+    await addProducts(['RDF-1']);
+    const csv = 'StockCode,InvoiceDate,Quantity\nRDF-1,2026-10-01,1\n';
+    expect((await importFile(server, token, { fileName: 'after.csv', content: csv, mapping: salesMapping(), entityType: 'sales' })).status).toBe(200);
+    expect((await importFile(server, token, { fileName: 'before.csv', content: csv, mapping: salesMapping(), entityType: 'sales', fieldsFirst: true })).status).toBe(200);
+  });
+});

@@ -1,0 +1,318 @@
+// Reads an uploaded file (spooled to disk first: import/upload.ts) as records, in batches: CSV
+// through papaparse (csv.ts), JSON (an array of objects, or an object holding one) through
+// stream-json, .xlsx through exceljs' streaming reader (the first sheet or a chosen one). Text is
+// decoded per its byte order mark (UTF-8, UTF-16 LE/BE; UTF-8 without one), and refused with the
+// row when it holds a NUL byte or is not valid UTF-8; gzip and zip files named otherwise are
+// refused. Nothing is read whole into memory; one record is capped (1 MiB). The preview and the
+// import both read through here.
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { Readable, Transform } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { parser as jsonParser } from 'stream-json';
+import { pick } from 'stream-json/filters/pick.js';
+import { streamArray } from 'stream-json/streamers/stream-array.js';
+import { chain } from 'stream-chain';
+import type { ImportFormat } from '@stockwise/contract';
+import { CsvReader, MAX_RECORD_CHARS } from './csv.ts';
+import { applyMapping, csvMapper, type FieldMappings } from './mapping.ts';
+import type { MappedRecord } from './writer.ts';
+
+/** A problem of the file as a whole (its format, encoding or structure): a 400 naming the row where it can. */
+export class FileFormatError extends Error {}
+
+const MAX_JSON_DEPTH = 64;
+const JSON_BATCH = 1000;
+const XLSX_BATCH = 1000;
+const MAX_RECORD_BYTES = MAX_RECORD_CHARS;
+
+/** One record as the file has it: a row of cells (CSV, xlsx) or a JSON value. */
+export type RawRecord = { row: number; cells: unknown[] | null; value: unknown };
+
+export type OpenedSource = {
+  format: ImportFormat;
+  /** CSV: the separator read from the header line (known after the first batch). */
+  separator(): string | null;
+  /** CSV and xlsx: the header row (known after the first batch). */
+  header(): string[] | null;
+  /** xlsx: every worksheet's name, in the workbook's order (known after the first batch). */
+  sheets(): string[] | null;
+  batches: AsyncGenerator<RawRecord[]>;
+};
+
+const GZIP = [0x1f, 0x8b];
+const ZIP = [0x50, 0x4b, 0x03, 0x04];
+const startsWith = (head: Buffer, magic: number[]) => magic.every((byte, at) => head[at] === byte);
+
+async function headOfFile(path: string, bytes: number): Promise<Buffer> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(bytes);
+    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The first bytes of a stream, and the whole stream again (those bytes included). */
+async function peek(stream: AsyncIterable<Buffer>, bytes: number): Promise<{ head: Buffer; whole: AsyncIterable<Buffer> }> {
+  const iterator = stream[Symbol.asyncIterator]();
+  const taken: Buffer[] = [];
+  let length = 0;
+  let done = false;
+  while (length < bytes) {
+    const next = await iterator.next();
+    if (next.done) {
+      done = true;
+      break;
+    }
+    taken.push(next.value);
+    length += next.value.length;
+  }
+  async function* whole() {
+    yield* taken;
+    if (done) return;
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+  }
+  return { head: Buffer.concat(taken).subarray(0, bytes), whole: whole() };
+}
+
+const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The file's format from its name or type, checked against its first bytes. */
+export function formatOf(head: Buffer, fileName: string, mimeType: string): ImportFormat {
+  const lower = fileName.toLowerCase();
+  const zipped = startsWith(head, ZIP);
+  if (lower.endsWith('.xlsx') || mimeType === XLSX_MIME) {
+    if (!zipped) throw new FileFormatError('The .xlsx file cannot be read: it is not an Excel workbook.');
+    return 'xlsx';
+  }
+  const named: ImportFormat | null =
+    lower.endsWith('.csv') || lower.endsWith('.tsv') || lower.endsWith('.txt') || mimeType === 'text/csv' ? 'csv' : lower.endsWith('.json') || mimeType === 'application/json' ? 'json' : null;
+  if (!named) throw new FileFormatError('Upload a .csv, .json or .xlsx file.');
+  if (zipped || startsWith(head, GZIP)) throw new FileFormatError('compressed files are not supported: upload the .csv or .json file itself.');
+  return named;
+}
+
+/** Whether a file of this name and type is a workbook (read from disk) rather than text (read as it arrives). */
+export const isWorkbook = (fileName: string, mimeType: string) => fileName.toLowerCase().endsWith('.xlsx') || mimeType === XLSX_MIME;
+
+/**
+ * A parser's complaint as a format error of the file; errors of the upload itself (a dropped
+ * connection, the size limit, a timeout: they carry a code) pass through as they are.
+ */
+function asFormatError(error: unknown, format: string): unknown {
+  if (error instanceof FileFormatError || typeof (error as { code?: unknown }).code === 'string') return error;
+  return new FileFormatError(`The ${format} file cannot be read: ${error instanceof Error ? error.message : String(error)}`);
+}
+
+const countLines = (text: string, end = text.length) => {
+  let lines = 0;
+  for (let at = text.indexOf('\n'); at >= 0 && at < end; at = text.indexOf('\n', at + 1)) lines += 1;
+  return lines;
+};
+
+/**
+ * The file's text, chunk by chunk: decoded per its BOM (UTF-8 without one), with NUL bytes and
+ * invalid UTF-8 refused naming the row (lines before it: the header is line 1, so that is the CSV
+ * row number; `where` words it for JSON).
+ */
+async function* decodedText(input: AsyncIterable<Buffer>, where: (lines: number) => string): AsyncGenerator<string> {
+  let decoder: InstanceType<typeof TextDecoder> | null = null;
+  let lines = 0;
+  const check = (text: string) => {
+    const nul = text.indexOf('\u0000');
+    if (nul >= 0) {
+      throw new FileFormatError(`The file contains a NUL byte (${where(lines + countLines(text, nul))}): it is not a text file, or it is UTF-16 without a byte order mark. Save it as UTF-8 CSV.`);
+    }
+    lines += countLines(text);
+    return text;
+  };
+  for await (const chunk of input) {
+    if (!decoder) {
+      const encoding = chunk[0] === 0xff && chunk[1] === 0xfe ? 'utf-16le' : chunk[0] === 0xfe && chunk[1] === 0xff ? 'utf-16be' : 'utf-8';
+      decoder = new TextDecoder(encoding, { fatal: true, ignoreBOM: false });
+    }
+    let text: string;
+    try {
+      text = decoder.decode(chunk, { stream: true });
+    } catch {
+      const lenient = new TextDecoder(decoder.encoding).decode(chunk);
+      const bad = lenient.indexOf('\uFFFD');
+      throw new FileFormatError(`The file is not valid ${decoder.encoding === 'utf-8' ? 'UTF-8' : decoder.encoding.toUpperCase()} text (${where(lines + countLines(lenient, bad < 0 ? lenient.length : bad))}). Save it as UTF-8.`);
+    }
+    if (text) yield check(text);
+  }
+  if (decoder) {
+    let rest: string;
+    try {
+      rest = decoder.decode();
+    } catch {
+      throw new FileFormatError(`The file is not valid text: it ends in the middle of a character (${where(lines)}).`);
+    }
+    if (rest) yield check(rest);
+  }
+}
+
+async function* csvBatches(input: AsyncIterable<Buffer>, reader: CsvReader): AsyncGenerator<RawRecord[]> {
+  let row = 0;
+  const raw = (records: string[][]): RawRecord[] => records.map((cells) => ({ row: (row += 1), cells, value: null }));
+  try {
+    for await (const text of decodedText(input, (lines) => (lines === 0 ? 'the header' : `row ${lines}`))) {
+      const batch = raw(reader.push(text));
+      if (batch.length) yield batch;
+    }
+    const last = raw(reader.end());
+    if (last.length) yield last;
+  } catch (error) {
+    throw asFormatError(error, 'CSV');
+  }
+}
+
+/** Counts bytes between records: a record growing past the cap is refused before it is whole. */
+function recordSizeGuard() {
+  let sinceRecord = 0;
+  const transform = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      sinceRecord += chunk.length;
+      if (sinceRecord > MAX_RECORD_BYTES * 2) callback(new FileFormatError(`A JSON record is longer than ${Math.round(MAX_RECORD_BYTES / 1024)} KiB; records that long are not imported.`));
+      else callback(null, chunk);
+    },
+  });
+  return { transform, recordSeen: () => (sinceRecord = 0) };
+}
+
+async function* jsonBatches(input: AsyncIterable<Buffer>): AsyncGenerator<RawRecord[]> {
+  // The first array at the top level, or as a value of the top-level object, holds the records.
+  const firstArray = (stack: unknown[], token: { name: string }) => stack.length <= 1 && token.name === 'startArray';
+  const guard = recordSizeGuard();
+  const text = Readable.from(decodedText(input, (lines) => `line ${lines + 1}`));
+  const pipeline = chain([text, guard.transform, jsonParser(), pick({ filter: firstArray, once: true, maxDepth: MAX_JSON_DEPTH }), streamArray()]);
+  let batch: RawRecord[] = [];
+  try {
+    for await (const { key, value } of pipeline as AsyncIterable<{ key: number; value: unknown }>) {
+      guard.recordSeen();
+      batch.push({ row: key + 1, cells: null, value });
+      if (batch.length >= JSON_BATCH) {
+        yield batch;
+        batch = [];
+      }
+    }
+  } catch (error) {
+    throw asFormatError(error, 'JSON');
+  } finally {
+    pipeline.destroy();
+  }
+  if (batch.length) yield batch;
+}
+
+/** A cell of exceljs as a plain value: rich text and hyperlinks as their text, formulas as their result. */
+function cellValue(value: unknown): unknown {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'object' || value instanceof Date) return value;
+  const cell = value as { richText?: { text: string }[]; result?: unknown; text?: unknown; error?: string; formula?: string; sharedFormula?: string };
+  if (cell.richText) return cell.richText.map((part) => part.text).join('');
+  if ('result' in cell || cell.formula !== undefined || cell.sharedFormula !== undefined) return cellValue(cell.result);
+  if (cell.error) return cell.error;
+  if (typeof cell.text === 'string') return cell.text;
+  return String(value);
+}
+
+type WorkbookInternals = { model?: { sheets?: { name: string; rId: string }[] }; workbookRels?: { Id: string; Target: string }[] };
+type WorksheetInternals = { id: string | number; parse(): AsyncIterable<{ eventType: string; value: { values: unknown[] } }[]> };
+
+async function* xlsxBatches(path: string, wantedSheet: string | null, meta: { header: string[] | null; sheets: string[] | null }): AsyncGenerator<RawRecord[]> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(path, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
+  const internals = workbook as unknown as WorkbookInternals;
+  let found = false;
+  try {
+    for await (const worksheet of workbook) {
+      const sheet = worksheet as unknown as WorksheetInternals;
+      const sheets = internals.model?.sheets ?? [];
+      meta.sheets = sheets.map((s) => s.name);
+      const relation = internals.workbookRels?.find((r) => r.Target.replace(/^\/?(xl\/)?/, '') === `worksheets/sheet${sheet.id}.xml`);
+      const name = sheets.find((s) => s.rId === relation?.Id)?.name ?? `Sheet${sheet.id}`;
+      const chosen = wantedSheet ?? sheets[0]?.name ?? name;
+      if (found || name !== chosen) {
+        for await (const _events of sheet.parse()) void _events;
+        continue;
+      }
+      found = true;
+      let row = 0;
+      let batch: RawRecord[] = [];
+      for await (const events of sheet.parse()) {
+        for (const { eventType, value } of events) {
+          if (eventType !== 'row') continue;
+          const cells = value.values.slice(1).map(cellValue);
+          if (cells.every((cell) => cell === null || cell === '')) continue;
+          if (!meta.header) {
+            meta.header = cells.map((cell) => (cell === null ? '' : cell instanceof Date ? cell.toISOString().slice(0, 10) : String(cell).trim()));
+            continue;
+          }
+          while (cells.length < meta.header.length) cells.push(null);
+          batch.push({ row: (row += 1), cells, value: null });
+        }
+        if (batch.length >= XLSX_BATCH) {
+          yield batch;
+          batch = [];
+        }
+      }
+      if (batch.length) yield batch;
+    }
+  } catch (error) {
+    if (error instanceof FileFormatError) throw error;
+    throw new FileFormatError(`The .xlsx file cannot be read: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (!found) {
+    const names = meta.sheets?.length ? meta.sheets.join(', ') : 'none';
+    throw new FileFormatError(wantedSheet ? `The workbook has no sheet named '${wantedSheet}' (its sheets: ${names}).` : 'The workbook has no sheets.');
+  }
+}
+
+/**
+ * Opens an upload for reading: a spooled file (`path`), or — CSV and JSON only — the upload's own
+ * stream as it arrives (`stream`).
+ */
+export async function openSource(input: { path: string } | { stream: AsyncIterable<Buffer> }, fileName: string, mimeType: string, options: { sheet?: string | null } = {}): Promise<OpenedSource> {
+  const peeked = 'path' in input ? { head: await headOfFile(input.path, 4), whole: null } : await peek(input.stream, 4);
+  const format = formatOf(peeked.head, fileName, mimeType);
+  const bytes = () => peeked.whole ?? createReadStream((input as { path: string }).path);
+  if (format === 'csv') {
+    const reader = new CsvReader();
+    return { format, separator: () => reader.separator, header: () => reader.header, sheets: () => null, batches: csvBatches(bytes(), reader) };
+  }
+  if (format === 'json') return { format, separator: () => null, header: () => null, sheets: () => null, batches: jsonBatches(bytes()) };
+  if (!('path' in input)) throw new Error('An .xlsx workbook is read from a spooled file');
+  const meta: { header: string[] | null; sheets: string[] | null } = { header: null, sheets: null };
+  return { format, separator: () => null, header: () => meta.header, sheets: () => meta.sheets, batches: xlsxBatches(input.path, options.sheet ?? null, meta) };
+}
+
+/** The mapping applied to rows of cells under `header`; a field every row needs must have its column. */
+function cellMapper(header: string[], fieldMappings: FieldMappings, needed: string[]) {
+  const names = new Set(header);
+  const absent = needed.find((field) => !names.has(fieldMappings[field] ?? ''));
+  if (absent) {
+    const shown = header.slice(0, 20).map((name) => `'${name}'`).join(', ');
+    throw new FileFormatError(`The file has no column '${fieldMappings[absent]}' for ${absent} (its columns: ${shown}${header.length > 20 ? ', …' : ''}). Check the mapping or the sheet.`);
+  }
+  return csvMapper(header, fieldMappings);
+}
+
+/** The records of `source` after the mapping, for the writer; `needed`: fields every record must have (key, required). */
+export async function* mappedBatches(source: OpenedSource, fieldMappings: FieldMappings, needed: string[]): AsyncGenerator<MappedRecord[]> {
+  let mapCells: ((cells: unknown[]) => Record<string, unknown>) | null = null;
+  for await (const batch of source.batches) {
+    yield batch.map(({ row, cells, value }) => {
+      if (cells) {
+        mapCells ??= cellMapper(source.header() ?? [], fieldMappings, needed);
+        return { row, fields: mapCells(cells) };
+      }
+      const isRecord = typeof value === 'object' && value !== null && !Array.isArray(value);
+      return { row, fields: isRecord ? applyMapping(value, fieldMappings) : null };
+    });
+  }
+  // A header without data rows still says whether the mapping fits (the wrong sheet, say).
+  const header = source.header();
+  if (!mapCells && header) cellMapper(header, fieldMappings, needed);
+}

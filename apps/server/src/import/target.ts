@@ -1,0 +1,278 @@
+// Where mapped records go and how each value is read: the entity's table and key, which ForeignKey
+// targets are fed with the related table's business key (a product code, never taken as an id),
+// what the database allows in each column (nullable, default, a `>= 0` rule), and the typer that
+// turns one mapped record into the values staged for the write (import/writer.ts).
+import { sql, type Kysely } from 'kysely';
+import {
+  type ColumnDefinition,
+  type DateFormat,
+  type EntityMapping,
+  type FieldType,
+  type ProductConfig,
+  type RepeatedKeyMode,
+} from '@stockwise/contract';
+import type { Database } from '../db/schema.ts';
+import { validationError } from '../http/errors.ts';
+import { compileRowParser, isReadOnly, isTextual, withIdColumn, type RowValues } from '../tables/columns.ts';
+import { findCatalogueEntry } from '../tables/repo.ts';
+import { type DateOrderDetector, fromDecimalComma, fromJsDate, isoDateTime, isoDay, readDate, readExcelSerial, type ReadDate } from './values.ts';
+
+/** A ForeignKey target: fed with the related table's key column (`by: 'key'`), or with ids when the mapping says so. */
+export type KeyReference = {
+  column: string;
+  by: 'key' | 'id';
+  table: string;
+  encodedName: string;
+  /** The column looked up: the business key, or `id`. */
+  keyColumn: string;
+  keyMaxLength: number;
+  /** Required text columns of the related table, filled with the code when a missing row is created. */
+  requiredTextColumns: string[];
+  /** A required column of the related table that a created row could not fill, if any. */
+  unfillableColumn: string | null;
+};
+
+export type WriteTarget = {
+  entityType: string;
+  tableName: string;
+  encodedName: string;
+  keyColumns: string[];
+  repeatedKeys: RepeatedKeyMode;
+  columns: ColumnDefinition[];
+  /** The writable columns the mapping fills, in the table's order. */
+  mapped: string[];
+  typeOf(column: string): FieldType;
+  references: Map<string, KeyReference>;
+  /** Columns whose values are added up when rows share a key (mode sum): the mapped numeric non-key columns. */
+  summed: string[];
+  /** Columns that must not be negative (a `>= 0` or `> 0` rule of the table), with the rule. */
+  minimums: Map<string, { min: number; inclusive: boolean }>;
+  /** Columns whose blank cell means "keep the default / stored value" (NOT NULL with a default). */
+  blankIsAbsent: Set<string>;
+  /** Columns a blank cell cannot leave empty (NOT NULL without a default, or required). */
+  blankIsMissing: Set<string>;
+};
+
+const invalid = (reason: string) => validationError(`Invalid configuration: ${reason}`);
+
+type ColumnFacts = { column_name: string; nullable: boolean; has_default: boolean };
+type CheckRule = { column_name: string; definition: string };
+
+async function columnFacts(db: Kysely<Database>, encodedName: string) {
+  const facts = await sql<ColumnFacts>`
+    select column_name, is_nullable = 'YES' as nullable, column_default is not null or is_identity = 'YES' as has_default
+    from information_schema.columns where table_schema = 'data' and table_name = ${encodedName}`.execute(db);
+  // Single-column CHECK rules; only `col >= 0` / `col > 0` are read (for row errors that name the
+  // row); anything else the database still enforces, worded at the write.
+  const checks = await sql<CheckRule>`
+    select a.attname as column_name, pg_get_constraintdef(c.oid) as definition
+    from pg_constraint c join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
+    where c.contype = 'c' and c.conrelid = ${`data.${JSON.stringify(encodedName)}`}::regclass and cardinality(c.conkey) = 1`.execute(db);
+  return { facts: facts.rows, checks: checks.rows };
+}
+
+const minimumRule = /^CHECK \(\(\(?"?([^"\s)]+)"?\)? (>=|>) \(?(-?\d+(?:\.\d+)?)\)?(?:::[a-z ]+)?\)\)$/;
+
+/** The shipped entities' ForeignKeys are fed with product codes; any related table with a one-column entity key works the same. */
+function businessKeyOf(config: ProductConfig, relatedTable: string): string | null {
+  const entity = config.inventory.entities.find((e) => e.table === relatedTable && e.key.length === 1);
+  return entity?.key[0] ?? null;
+}
+
+/**
+ * The target of `entityType` for `mapping`. `complete: false` (the preview) accepts a mapping that
+ * does not fill the key or the required columns yet.
+ */
+export async function resolveWriteTarget(db: Kysely<Database>, config: ProductConfig, entityType: string, mapping: EntityMapping, options: { complete?: boolean } = {}): Promise<WriteTarget> {
+  const complete = options.complete ?? true;
+  const entity = config.inventory.entities.find((e) => e.name === entityType);
+  if (!entity) throw validationError(`No mapping found for entity type: ${entityType}`);
+  const table = await findCatalogueEntry(db, entity.table);
+  if (!table) throw invalid(`table '${entity.table}' of entity '${entity.name}' does not exist.`);
+  const known = new Set(['id', ...table.columns.map((c) => c.key)]);
+  const unknownTarget = Object.keys(mapping.field_mappings).find((field) => !known.has(field));
+  if (unknownTarget) throw invalid(`mapping target '${unknownTarget}' is not a column of '${table.name}'.`);
+  const missingKey = entity.key.find((key) => !(key in mapping.field_mappings));
+  if (missingKey && complete) throw invalid(`the mapping does not fill the key column '${missingKey}'.`);
+  const types = new Map(withIdColumn(table.columns).map((c) => [c.key, c.type]));
+  const typeOf = (column: string) => types.get(column) ?? 'TextField';
+  const mapped = table.columns.filter((c) => c.key in mapping.field_mappings && !isReadOnly(c.type)).map((c) => c.key);
+
+  const references = new Map<string, KeyReference>();
+  for (const column of table.columns) {
+    if (column.type !== 'ForeignKey' || !column.related_table) continue;
+    const related = await findCatalogueEntry(db, column.related_table);
+    if (!related) throw invalid(`'${column.key}' refers to a table that does not exist: '${column.related_table}'.`);
+    const byId = mapping.references?.[column.key] === 'id';
+    const keyColumn = byId ? null : businessKeyOf(config, column.related_table);
+    const keyDefinition = related.columns.find((c) => c.key === keyColumn);
+    if (!byId && (!keyColumn || !keyDefinition) && mapping.references?.[column.key] === 'key') {
+      throw invalid(`'${column.related_table}' has no one-column entity key to look '${column.key}' up by.`);
+    }
+    const others = related.columns.filter((c) => c.key !== keyColumn && c.required && !isReadOnly(c.type));
+    if (!keyColumn || !keyDefinition) {
+      references.set(column.key, { column: column.key, by: 'id', table: related.name, encodedName: related.encoded_name, keyColumn: 'id', keyMaxLength: 0, requiredTextColumns: [], unfillableColumn: null });
+      continue;
+    }
+    references.set(column.key, {
+      column: column.key,
+      by: 'key',
+      table: related.name,
+      encodedName: related.encoded_name,
+      keyColumn,
+      keyMaxLength: keyDefinition.type === 'CharField' ? (keyDefinition.max_length ?? 255) : 1_000_000,
+      requiredTextColumns: others.filter((c) => isTextual(c.type)).map((c) => c.key),
+      unfillableColumn: others.find((c) => !isTextual(c.type))?.key ?? null,
+    });
+  }
+
+  const { facts, checks } = await columnFacts(db, table.encoded_name);
+  const factOf = new Map(facts.map((f) => [f.column_name, f]));
+  const minimums = new Map<string, { min: number; inclusive: boolean }>();
+  for (const check of checks) {
+    const match = minimumRule.exec(check.definition);
+    if (match && match[1] === check.column_name) minimums.set(check.column_name, { min: Number(match[3]), inclusive: match[2] === '>=' });
+  }
+  const blankIsAbsent = new Set<string>();
+  const blankIsMissing = new Set<string>();
+  for (const column of table.columns) {
+    const fact = factOf.get(column.key);
+    if (column.required || (fact && !fact.nullable && !fact.has_default)) blankIsMissing.add(column.key);
+    else if (fact && !fact.nullable) blankIsAbsent.add(column.key);
+  }
+  const unfilled = table.columns.find((c) => !isReadOnly(c.type) && blankIsMissing.has(c.key) && !(c.key in mapping.field_mappings));
+  if (unfilled && complete) throw invalid(`the mapping does not fill the required column '${unfilled.key}'.`);
+  const repeatedKeys = entity.repeated_keys ?? 'last';
+  return {
+    entityType,
+    tableName: table.name,
+    encodedName: table.encoded_name,
+    keyColumns: entity.key,
+    repeatedKeys,
+    columns: table.columns,
+    mapped,
+    typeOf,
+    references,
+    summed: mapped.filter((c) => !entity.key.includes(c) && (typeOf(c) === 'IntegerField' || typeOf(c) === 'DecimalField')),
+    minimums,
+    blankIsAbsent,
+    blankIsMissing,
+  };
+}
+
+/** One record's values as staged (key codes as text, dates as ISO), which mapped columns it fills, and its problems by field. */
+export type TypedRecord = { values: RowValues; present: string[]; errors: Record<string, string[]> | null; provisional: string[] | null };
+
+const isBlank = (raw: unknown) => raw === null || (typeof raw === 'string' && raw.trim() === '');
+const hasNul = (text: string) => text.includes('\u0000');
+
+/**
+ * Compiles the reading of mapped records for `target`: blank cells (null, default or "required"),
+ * dates in the mapping's format or detected across the file (`detector`), Excel serials and
+ * dates, decimal commas, product codes kept as text for the lookup, and the table's row rules
+ * (types, lengths, choices, `>= 0`).
+ */
+export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, detector: DateOrderDetector) {
+  const format: DateFormat = mapping.date_format ?? 'auto';
+  const decimalComma = mapping.decimal_separator === ',';
+  const byKey = (column: string) => target.references.get(column)?.by === 'key';
+  const isDate = (column: string) => target.typeOf(column) === 'DateField' || target.typeOf(column) === 'DateTimeField';
+  const checked = target.columns.filter((c) => target.mapped.includes(c.key) && !byKey(c.key) && !isDate(c.key));
+  const parseRow = compileRowParser(checked);
+  // Key and required fields a record must have (a JSON record without one is refused, not staged with a hole).
+  const needed = target.mapped.filter((c) => target.keyColumns.includes(c) || target.blankIsMissing.has(c));
+  const readers = target.mapped.map((column) => ({ column, type: target.typeOf(column), reference: byKey(column) ? target.references.get(column) : undefined, minimum: target.minimums.get(column) }));
+
+  const readDateValue = (raw: unknown, row: number): ReadDate | string => {
+    if (raw instanceof Date) return fromJsDate(raw) ?? 'Expected a date.';
+    if (typeof raw === 'number') return readExcelSerial(raw) ?? 'Expected a date (a number here is read as an Excel date serial).';
+    if (typeof raw !== 'string') return 'Expected a date.';
+    const text = raw.trim();
+    if (/^\d+(\.\d+)?$/.test(text)) return readExcelSerial(Number(text)) ?? 'Expected a date (a number here is read as an Excel date serial).';
+    if (format === 'auto') return detector.read(text, row);
+    return readDate(text, format) ?? `${text} is not a date written ${format === 'iso' ? 'YYYY-MM-DD' : format.toUpperCase()} (the mapping's date format).`;
+  };
+
+  return (fields: Record<string, unknown>, row: number): TypedRecord => {
+    const input: Record<string, unknown> = {};
+    const values: RowValues = {};
+    const present: string[] = [];
+    let errors: Record<string, string[]> | null = null;
+    // Date columns read day-first only for now (the file's order undecided): they may be swapped later.
+    let provisional: string[] | null = null;
+    const fail = (column: string, reason: string) => ((errors ??= {})[column] = [reason]);
+    for (const { column, type, reference } of readers) {
+      let raw = fields[column];
+      if (raw === undefined) continue;
+      if (typeof raw === 'string' && hasNul(raw)) {
+        fail(column, 'The value contains a NUL character.');
+        continue;
+      }
+      if (isBlank(raw) && !(typeof raw === 'string' && raw !== '' && isTextual(type))) {
+        if (target.blankIsMissing.has(column)) fail(column, 'A value is required.');
+        else if (!target.blankIsAbsent.has(column)) {
+          values[column] = null;
+          present.push(column);
+        }
+        continue;
+      }
+      if (reference) {
+        const code = raw instanceof Date ? null : String(raw).trim();
+        if (code === null) fail(column, `Expected a ${reference.keyColumn.replaceAll('_', ' ')}.`);
+        else if (code.length > reference.keyMaxLength) fail(column, `A ${reference.keyColumn.replaceAll('_', ' ')} has at most ${reference.keyMaxLength} characters.`);
+        else {
+          values[column] = code;
+          present.push(column);
+        }
+        continue;
+      }
+      if (type === 'DateField' || type === 'DateTimeField') {
+        const before = detector.provisionalReads;
+        const date = readDateValue(raw, row);
+        if (detector.provisionalReads !== before) (provisional ??= []).push(column);
+        if (typeof date === 'string') {
+          fail(column, date);
+          continue;
+        }
+        // Read and checked here: the row validator's own date check would only repeat the work.
+        values[column] = type === 'DateField' ? isoDay(date) : isoDateTime(date);
+        present.push(column);
+        continue;
+      } else if (raw instanceof Date) {
+        raw = raw.toISOString();
+      } else if (decimalComma && typeof raw === 'string' && (type === 'DecimalField' || type === 'IntegerField')) {
+        raw = fromDecimalComma(raw);
+      }
+      input[column] = raw;
+    }
+    let parsed: RowValues = {};
+    try {
+      parsed = parseRow(input, 'update');
+    } catch {
+      // A refused row: each field again on its own, so the row's other values and problems are known too.
+      for (const [column, raw] of Object.entries(input)) {
+        try {
+          Object.assign(parsed, parseRow({ [column]: raw }, 'update'));
+        } catch (error) {
+          const fieldErrors = (error as { fieldErrors?: Record<string, string[]> }).fieldErrors;
+          if (!fieldErrors) throw error;
+          errors = { ...fieldErrors, ...(errors ?? {}) };
+        }
+      }
+    }
+    for (const { column, minimum, reference, type } of readers) {
+      if (reference || type === 'DateField' || type === 'DateTimeField' || !(column in parsed)) continue;
+      const value = parsed[column];
+      if (minimum && typeof value === 'number' && (minimum.inclusive ? value < minimum.min : value <= minimum.min)) {
+        fail(column, minimum.min === 0 ? (minimum.inclusive ? 'Must be 0 or more (negative values are not allowed here).' : 'Must be more than 0.') : `Must be ${minimum.inclusive ? 'at least' : 'more than'} ${minimum.min}.`);
+        continue;
+      }
+      values[column] = value ?? null;
+      present.push(column);
+    }
+    for (const column of needed) if (!(column in values) && !errors?.[column]) fail(column, 'A value is required.');
+    // Problems in the table's column order, as the row form lists them.
+    const ordered: Record<string, string[]> | null = errors && Object.fromEntries(target.mapped.filter((c) => errors?.[c]).map((c) => [c, errors?.[c] as string[]]));
+    return { values, present, errors: ordered, provisional };
+  };
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { DateOrderDetector, fromDecimalComma, isoDateTime, isoDay, readDate, readExcelSerial } from './values.ts';
+
+describe('dates as files write them', () => {
+  it.each([
+    ['2011-12-01', 'iso', '2011-12-01'],
+    ['2011-12-01T08:26:00Z', 'iso', '2011-12-01'],
+    ['2011-12-01 08:26', 'iso', '2011-12-01'],
+    ['1/12/2011', 'dd/mm/yyyy', '2011-12-01'],
+    ['01-12-2011 8:26', 'dd/mm/yyyy', '2011-12-01'],
+    ['12/1/2011 8:26 PM', 'mm/dd/yyyy', '2011-12-01'],
+    ['01.12.2011', 'dd.mm.yyyy', '2011-12-01'],
+  ] as const)('reads %s as %s', (text, format, day) => {
+    const read = readDate(text, format);
+    expect(read && isoDay(read)).toBe(day);
+  });
+
+  it.each([
+    ['2011-02-30', 'iso'],
+    ['31/04/2011', 'dd/mm/yyyy'],
+    ['01.12.2011', 'dd/mm/yyyy'],
+    ['1/12/2011', 'dd.mm.yyyy'],
+    ['13/13/2011', 'mm/dd/yyyy'],
+    ['1/12/2011 25:00', 'dd/mm/yyyy'],
+  ] as const)('refuses %s as %s', (text, format) => {
+    expect(readDate(text, format)).toBeNull();
+  });
+
+  it('keeps the time for timestamps, read as UTC without a zone', () => {
+    expect(isoDateTime(readDate('12/1/2011 8:26 PM', 'mm/dd/yyyy') as never)).toBe('2011-12-01T20:26:00Z');
+    expect(isoDateTime(readDate('2011-12-01T08:26:00+01:00', 'iso') as never)).toBe('2011-12-01T08:26:00+01:00');
+  });
+
+  it('reads Excel serial days (1900 system, its phantom 29 February refused)', () => {
+    expect(isoDay(readExcelSerial(45292) as never)).toBe('2024-01-01');
+    expect(isoDay(readExcelSerial(1) as never)).toBe('1900-01-01');
+    expect(isoDay(readExcelSerial(61) as never)).toBe('1900-03-01');
+    expect(readExcelSerial(60)).toBeNull();
+    expect(isoDateTime(readExcelSerial(45292.5) as never)).toBe('2024-01-01T12:00:00Z');
+  });
+});
+
+describe('DateOrderDetector', () => {
+  it('reads undecided dates day-first and says which rows to swap once month-first is proven', () => {
+    const detector = new DateOrderDetector();
+    expect(isoDay(detector.read('02/03/2024', 1) as never)).toBe('2024-03-02');
+    expect(detector.ambiguity?.row).toBe(1);
+    expect(isoDay(detector.read('02/25/2024', 7) as never)).toBe('2024-02-25');
+    expect(detector).toMatchObject({ order: 'mm/dd/yyyy', needsSwap: true, ambiguity: null, candidates: ['mm/dd/yyyy'] });
+    expect(detector.read('25/02/2024', 9)).toContain('written dd/mm/yyyy but earlier dates of the file are mm/dd/yyyy (row 7)');
+  });
+
+  it('needs no swap when day-first is proven', () => {
+    const detector = new DateOrderDetector();
+    detector.read('02/03/2024', 1);
+    detector.read('13/03/2024', 2);
+    expect(detector).toMatchObject({ order: 'dd/mm/yyyy', needsSwap: false, ambiguity: null });
+  });
+
+  it('calls a file ambiguous while every day is 12 or less', () => {
+    const detector = new DateOrderDetector();
+    for (const [row, text] of ['01/02/2024', '2024-01-05', '12/12/2024'].entries()) detector.read(text, row + 1);
+    expect(detector.ambiguity).toMatchObject({ row: 1, message: expect.stringContaining('dates like 01/02/2024 could be day-first') });
+    expect(detector.candidates).toEqual(['iso', 'dd/mm/yyyy', 'mm/dd/yyyy']);
+  });
+});
+
+describe('decimal commas', () => {
+  it.each([
+    ['12,5', '12.5'],
+    ['1.234,50', '1234.50'],
+    ['-3', '-3'],
+    ['1 234,5', '1234.5'],
+    ['12.5', '12.5'],
+    ['abc', 'abc'],
+    ['1,2,3', '1,2,3'],
+  ])('reads %s as %s', (text, number) => {
+    expect(fromDecimalComma(text)).toBe(number);
+  });
+});

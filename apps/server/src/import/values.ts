@@ -1,0 +1,189 @@
+// How imported files write dates and numbers, read into the forms the row validator takes: dates
+// as ISO, day-first, month-first or dotted (with or without a time, which a date column drops),
+// Excel serial day numbers, and decimal commas. Which way round day and month go is detected
+// across the whole file, and never guessed: a file whose every day is 12 or less is ambiguous.
+import type { DateFormat } from '@stockwise/contract';
+
+/** A date (and maybe a time) read from a cell; the time is kept for DateTimeField columns. */
+export type ReadDate = { year: number; month: number; day: number; time: string | null };
+
+const isoDate = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+// 1/2/2024, 01-02-2024, 1.2.2024, with an optional time (1/2/2024 8:26, 01.02.2024 08:26:00).
+const partsDate = /^(\d{1,2})([/.-])(\d{1,2})\2(\d{4})(?:[T ,]+(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\s*([AaPp][Mm]))?)?$/;
+
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const isLeap = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+const daysIn = (year: number, month: number) => (month === 2 && isLeap(year) ? 29 : (MONTH_DAYS[month - 1] ?? 0));
+const isReal = (year: number, month: number, day: number) => year >= 1 && month >= 1 && month <= 12 && day >= 1 && day <= daysIn(year, month);
+
+function timeOf(hours: string | undefined, minutes: string | undefined, seconds: string | undefined, meridiem?: string, zone?: string): string | null | undefined {
+  if (hours === undefined || minutes === undefined) return null;
+  let h = Number(hours);
+  if (meridiem) {
+    if (h < 1 || h > 12) return undefined;
+    h = (h % 12) + (meridiem.toLowerCase() === 'pm' ? 12 : 0);
+  }
+  if (h > 23 || Number(minutes) > 59 || Number(seconds ?? 0) > 59) return undefined;
+  const pad = (n: number | string) => String(n).padStart(2, '0');
+  return `${pad(h)}:${minutes}:${pad(seconds ?? 0)}${zone ? (zone === 'Z' ? 'Z' : zone.length === 5 ? `${zone.slice(0, 3)}:${zone.slice(3)}` : zone) : ''}`;
+}
+
+/** The two numbers of a d/m/y-like date and its separator, before knowing which one is the day. */
+export type SplitDate = { first: number; second: number; year: number; separator: string; time: string | null };
+
+export function splitDate(text: string): SplitDate | null {
+  const match = partsDate.exec(text);
+  if (!match) return null;
+  const time = timeOf(match[5], match[6], match[7], match[8]);
+  if (time === undefined) return null;
+  return { first: Number(match[1]), second: Number(match[3]), year: Number(match[4]), separator: match[2] as string, time };
+}
+
+export function readIsoDate(text: string): ReadDate | null {
+  const match = isoDate.exec(text);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const time = timeOf(match[4], match[5], match[6], undefined, match[7]);
+  return time !== undefined && isReal(year, month, day) ? { year, month, day, time } : null;
+}
+
+/** A date in one definite format (or ISO, which no format can misread), or null when the text is not one. */
+export function readDate(text: string, format: Exclude<DateFormat, 'auto'>): ReadDate | null {
+  if (format === 'iso' || isoDate.test(text)) return readIsoDate(text);
+  const split = splitDate(text);
+  return split ? orderSplit(split, format) : null;
+}
+
+/** A split date read in one order, or null when it is not a real date that way (or its separator does not fit the format). */
+function orderSplit(split: SplitDate, format: 'dd/mm/yyyy' | 'mm/dd/yyyy' | 'dd.mm.yyyy'): ReadDate | null {
+  if (format === 'dd.mm.yyyy' ? split.separator !== '.' : split.separator === '.') return null;
+  const [day, month] = format === 'mm/dd/yyyy' ? [split.second, split.first] : [split.first, split.second];
+  return isReal(split.year, month, day) ? { year: split.year, month, day, time: split.time } : null;
+}
+
+const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
+const DAY_MS = 86_400_000;
+// Serials of 1 January 1900 … 31 December 9999; Excel's phantom 29 February 1900 (serial 60) is refused.
+const isExcelSerial = (value: number) => Number.isFinite(value) && value >= 1 && value < 2_958_466 && Math.floor(value) !== 60;
+
+/** An Excel serial day number (the 1900 date system: 45292 is 2024-01-01), with its time of day. */
+export function readExcelSerial(value: number): ReadDate | null {
+  if (!isExcelSerial(value)) return null;
+  // Serials below 60 count from 31 December 1899; Excel believes 1900 was a leap year.
+  const ms = EXCEL_EPOCH_MS + Math.round((value < 60 ? value + 1 : value) * DAY_MS);
+  return fromJsDate(new Date(ms));
+}
+
+export function fromJsDate(date: Date): ReadDate | null {
+  if (Number.isNaN(date.getTime())) return null;
+  const time = date.toISOString().slice(11, 19);
+  return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate(), time: time === '00:00:00' ? null : `${time}Z` };
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+export const isoDay = (date: ReadDate) => `${pad(date.year, 4)}-${pad(date.month)}-${pad(date.day)}`;
+/** A timestamp for a DateTimeField: a time without a zone is read as UTC. */
+export const isoDateTime = (date: ReadDate) => {
+  const time = date.time ?? '00:00:00Z';
+  return `${isoDay(date)}T${/Z$|[+-]\d{2}:\d{2}$/.test(time) ? time : `${time}Z`}`;
+};
+
+/**
+ * Day-first or month-first, learnt from the dates of one file as they come. Until a date with a
+ * first number over 12 (day-first) or a second one over 12 (month-first) arrives, slashed dates
+ * are read day-first provisionally (counted in `provisionalReads`; the writer marks them) and
+ * swapped afterwards if month-first wins. A date that contradicts the evidence is an error of its row.
+ */
+export class DateOrderDetector {
+  order: 'dd/mm/yyyy' | 'mm/dd/yyyy' | null = null;
+  /** The first row whose date settled the order (named when a later date contradicts it). */
+  firstEvidenceRow: number | null = null;
+  /** The first row with an undecided slashed date (while none decides, the file is ambiguous). */
+  firstAmbiguousRow: number | null = null;
+  firstAmbiguousText: string | null = null;
+  sawIso = false;
+  sawDotted = false;
+  sawSlashed = false;
+  /** Dates read day-first only provisionally so far (they may yet be swapped). */
+  provisionalReads = 0;
+
+  /** The date of `text` under what is known so far, or a reason it cannot be one. */
+  read(text: string, row: number): ReadDate | string {
+    // Most files write one way: the slashed form is tried first once it has been seen.
+    const split = this.sawSlashed || this.sawDotted ? splitDate(text) : null;
+    const iso = split ? null : readIsoDate(text);
+    if (iso) {
+      this.sawIso = true;
+      return iso;
+    }
+    return this.#readSplit(text, row, split ?? splitDate(text));
+  }
+
+  #readSplit(text: string, row: number, split: SplitDate | null): ReadDate | string {
+    if (!split) return isoDate.test(text) ? `${text} is not a real date.` : 'Expected a date (YYYY-MM-DD, DD/MM/YYYY, MM/DD/YYYY or DD.MM.YYYY).';
+    if (split.separator === '.') {
+      this.sawDotted = true;
+      return orderSplit(split, 'dd.mm.yyyy') ?? `${text} is not a real date.`;
+    }
+    this.sawSlashed = true;
+    const dayFirst = orderSplit(split, 'dd/mm/yyyy');
+    const monthFirst = orderSplit(split, 'mm/dd/yyyy');
+    if (!dayFirst && !monthFirst) return `${text} is not a real date.`;
+    if (dayFirst && monthFirst) {
+      if (!this.order && this.firstAmbiguousRow === null) {
+        this.firstAmbiguousRow = row;
+        this.firstAmbiguousText = text;
+      }
+      if (!this.order) this.provisionalReads += 1;
+      return this.order === 'mm/dd/yyyy' ? monthFirst : dayFirst;
+    }
+    const says = dayFirst ? 'dd/mm/yyyy' : 'mm/dd/yyyy';
+    if (!this.order) {
+      this.order = says;
+      this.firstEvidenceRow = row;
+    } else if (this.order !== says) {
+      return `${text} is written ${says} but earlier dates of the file are ${this.order} (row ${this.firstEvidenceRow}); choose the date format in the mapping.`;
+    }
+    return (dayFirst ?? monthFirst) as ReadDate;
+  }
+
+  /** Dates were read day-first while undecided, and the file is month-first: those readings need day and month swapped. */
+  get needsSwap(): boolean {
+    return this.order === 'mm/dd/yyyy' && this.provisionalReads > 0;
+  }
+
+  /** Why the file's dates cannot be read without a format chosen in the mapping, or null. */
+  get ambiguity(): { row: number; message: string } | null {
+    if (this.order || this.firstAmbiguousRow === null || this.firstAmbiguousText === null) return null;
+    return {
+      row: this.firstAmbiguousRow,
+      message: `dates like ${this.firstAmbiguousText} could be day-first (dd/mm/yyyy) or month-first (mm/dd/yyyy): every day in the file is 12 or less. Choose the date format in the mapping.`,
+    };
+  }
+
+  /** The formats every date read so far fits. */
+  get candidates(): DateFormat[] {
+    const found: DateFormat[] = [];
+    if (this.sawIso) found.push('iso');
+    if (this.sawSlashed) {
+      if (this.order) found.push(this.order);
+      else found.push('dd/mm/yyyy', 'mm/dd/yyyy');
+    }
+    if (this.sawDotted) found.push('dd.mm.yyyy');
+    return found;
+  }
+}
+
+const groupedThousands = (separator: string) => new RegExp(`^[+-]?\\d{1,3}(\\${separator}\\d{3})+(?=$|[.,])`);
+
+/**
+ * A number written with a decimal comma (`1.234,50`, `12,5`, `-3`) as the validator's `1234.50`;
+ * text that is not such a number comes back as it was (and the validator words the error).
+ */
+export function fromDecimalComma(text: string): string {
+  const trimmed = text.trim();
+  let whole = trimmed;
+  const grouped = groupedThousands('.').exec(trimmed) ?? groupedThousands(' ').exec(trimmed) ?? groupedThousands('\u00a0').exec(trimmed);
+  if (grouped) whole = grouped[0].replace(/[.\s\u00a0]/g, '') + trimmed.slice(grouped[0].length);
+  return /^[+-]?\d*(,\d+)?$/.test(whole) && /\d/.test(whole) ? whole.replace(',', '.') : text;
+}

@@ -1,0 +1,203 @@
+// SQL of the records writer (writer.ts): the staging table every typed row is COPYed into, the
+// checks run on it (unknown codes, refused repeated keys), and the one merge into the data table
+// (lookups by business key, repeated keys summed or the last kept, then insert or upsert).
+import { sql, type RawBuilder } from 'kysely';
+import type { WriteTarget } from './target.ts';
+
+/** Every typed row of the file, as COPYed. */
+export const STAGING_TABLE = 'import_rows';
+/** The staged rows after lookups and the entity's handling of repeated keys: what gets written. */
+export const MERGED_TABLE = 'import_merged';
+/** The row number in the source, so that of a repeated key the last row wins and errors name it. */
+export const STAGING_ROW = '_row';
+/** Which mapped columns a staged row fills: one '1' or '0' per column. */
+export const STAGING_FIELDS = '_fields';
+/** How many source rows a staged row stands for (rows of one key already added up while typing: sum mode). */
+export const STAGING_LINES = '_lines';
+/** Which mapped columns hold a date read day-first only provisionally ('1' per such column), or null. */
+export const STAGING_PROVISIONAL = '_provisional';
+
+const id = (name: string) => sql.id(name);
+const list = (columns: string[]) => sql.join(columns.map(id));
+const dataTable = (encodedName: string) => sql.id('data', encodedName);
+const staged = (column: string) => sql`s.${id(column)}`;
+const byKey = (target: WriteTarget, column: string) => target.references.get(column)?.by === 'key';
+
+/** Temporary tables dropped at commit (and first, when a caller writes several batches in one transaction). */
+export function createStagingTable(target: WriteTarget): RawBuilder<unknown>[] {
+  const columns = target.mapped.map((c) => (byKey(target, c) ? sql`null::text as ${id(c)}` : id(c)));
+  return [
+    sql`drop table if exists ${id(STAGING_TABLE)}, ${id(MERGED_TABLE)}`,
+    sql`create temp table ${id(STAGING_TABLE)} on commit drop as
+      select null::int8 as ${id(STAGING_ROW)}, null::text as ${id(STAGING_FIELDS)}, null::int4 as ${id(STAGING_LINES)}, null::text as ${id(STAGING_PROVISIONAL)}, ${sql.join(columns)} from ${dataTable(target.encodedName)} with no data`,
+  ];
+}
+
+export const stagingColumns = (target: WriteTarget) => [STAGING_ROW, STAGING_FIELDS, STAGING_LINES, STAGING_PROVISIONAL, ...target.mapped];
+
+/**
+ * Fails with 42P10 unless a unique index covers exactly the key columns: plain INSERTs would not
+ * notice, and a second import of the file would then add every row again.
+ */
+export const checkKeyIsUnique = (target: WriteTarget) =>
+  sql`insert into ${dataTable(target.encodedName)} (${list(target.keyColumns)})
+    select ${list(target.keyColumns)} from ${dataTable(target.encodedName)} where false on conflict (${list(target.keyColumns)}) do nothing`;
+
+/** Imports into one table take turns (parallel merges of overlapping keys could deadlock). */
+export const lockTable = (target: WriteTarget) => sql`select pg_advisory_xact_lock(hashtext(${`import-table:${target.encodedName}`}))`;
+
+/** Dates read day-first while the file's date order was undecided, now known to be month-first. */
+export function swapDayAndMonth(target: WriteTarget): RawBuilder<unknown> | null {
+  const dates = target.mapped.filter((c) => target.typeOf(c) === 'DateField' || target.typeOf(c) === 'DateTimeField');
+  if (!dates.length) return null;
+  const part = (field: string, value: RawBuilder<unknown>) => sql`extract(${sql.raw(field)} from ${value})::int`;
+  const swaps = dates.map((c) => {
+    const swapped =
+      target.typeOf(c) === 'DateField'
+        ? sql`make_date(${part('year', id(c))}, ${part('day', id(c))}, ${part('month', id(c))})`
+        : (() => {
+            const utc = sql`(${id(c)} at time zone 'UTC')`;
+            return sql`make_timestamptz(${part('year', utc)}, ${part('day', utc)}, ${part('month', utc)}, ${part('hour', utc)}, ${part('minute', utc)}, extract(second from ${utc}), 'UTC')`;
+          })();
+    const position = target.mapped.indexOf(c) + 1;
+    return sql`${id(c)} = case when substr(${id(STAGING_PROVISIONAL)}, ${position}, 1) = '1' then ${swapped} else ${id(c)} end`;
+  });
+  return sql`update ${id(STAGING_TABLE)} set ${sql.join(swaps)} where ${id(STAGING_PROVISIONAL)} is not null`;
+}
+
+/** The first 100 staged rows whose code (or id) matches no row of the related table, and how many there are. */
+export function unknownReferences(target: WriteTarget, column: string) {
+  const reference = target.references.get(column);
+  if (!reference) throw new Error(`${column} is not a reference`);
+  return sql<{ row: number; code: string; total: number }>`
+    select ${id(STAGING_ROW)}::int as row, ${staged(column)}::text as code, (sum(${id(STAGING_LINES)}) over ())::int as total
+    from ${id(STAGING_TABLE)} s
+    where ${staged(column)} is not null
+      and not exists (select 1 from ${dataTable(reference.encodedName)} r where r.${id(reference.keyColumn)} = ${staged(column)})
+    order by ${id(STAGING_ROW)} limit 100`;
+}
+
+/** New rows of the related table for the staged codes it lacks, named by their code; answers how many. */
+export function createMissingReferences(target: WriteTarget, column: string) {
+  const reference = target.references.get(column);
+  if (!reference) throw new Error(`${column} is not a reference`);
+  const filled = [reference.keyColumn, ...reference.requiredTextColumns];
+  return sql<{ created: number }>`
+    with created as (
+      insert into ${dataTable(reference.encodedName)} (${list(filled)})
+      select distinct ${sql.join(filled.map(() => staged(column)))} from ${id(STAGING_TABLE)} s
+      where ${staged(column)} is not null
+        and not exists (select 1 from ${dataTable(reference.encodedName)} r where r.${id(reference.keyColumn)} = ${staged(column)})
+      on conflict do nothing returning 1)
+    select count(*)::int as created from created`;
+}
+
+/** Rows whose key an earlier row of the source already had (the entity refuses repeated keys). */
+export function repeatedKeys(target: WriteTarget) {
+  const keys = list(target.keyColumns);
+  const keyText = sql.join(
+    target.keyColumns.map((c) => staged(c)),
+    sql` || ', ' || `,
+  );
+  return sql<{ row: number; first_row: number; key: string; total: number }>`
+    select row, first_row, key, (count(*) over ())::int as total from (
+      select ${id(STAGING_ROW)}::int as row, (min(${id(STAGING_ROW)}) over (partition by ${keys}))::int as first_row, (${keyText})::text as key
+      from ${id(STAGING_TABLE)} s) x
+    where row <> first_row order by row limit 100`;
+}
+
+/**
+ * The rows to write: codes replaced by ids, and of rows sharing a key, their sums or the last one.
+ * `oneFieldSet`: every staged row fills the same columns (a CSV file), so no row's set needs picking.
+ */
+export function createMergedTable(target: WriteTarget, oneFieldSet: boolean): RawBuilder<unknown> {
+  const joins = [...target.references.values()]
+    .filter((r) => r.by === 'key' && target.mapped.includes(r.column))
+    .map((r, at) => sql`left join ${dataTable(r.encodedName)} ${id(`r${at}`)} on ${id(`r${at}`)}.${id(r.keyColumn)} = ${staged(r.column)}`);
+  const resolved = target.mapped.map((c) => {
+    const at = [...target.references.values()].filter((r) => r.by === 'key' && target.mapped.includes(r.column)).findIndex((r) => r.column === c);
+    return at >= 0 ? sql`${id(`r${at}`)}.id as ${id(c)}` : sql`${staged(c)}`;
+  });
+  const source = sql`(select ${sql.join(resolved)}, s.${id(STAGING_ROW)}, s.${id(STAGING_FIELDS)} from ${id(STAGING_TABLE)} s ${sql.join(joins, sql` `)}) src`;
+  const keys = list(target.keyColumns);
+  if (target.repeatedKeys === 'sum') {
+    const columns = target.mapped.filter((c) => !target.keyColumns.includes(c));
+    const aggregates = columns.map((c) => (target.summed.includes(c) ? sql`sum(${id(c)}) as ${id(c)}` : sql`(array_agg(${id(c)} order by ${id(STAGING_ROW)} desc))[1] as ${id(c)}`));
+    return sql`create temp table ${id(MERGED_TABLE)} on commit drop as
+      select ${keys}, ${sql.join([
+        ...aggregates,
+        sql`max(${id(STAGING_ROW)}) as ${id(STAGING_ROW)}`,
+        oneFieldSet ? sql`max(${id(STAGING_FIELDS)}) as ${id(STAGING_FIELDS)}` : sql`(array_agg(${id(STAGING_FIELDS)} order by ${id(STAGING_ROW)} desc))[1] as ${id(STAGING_FIELDS)}`,
+      ])}
+      from ${source} group by ${keys}`;
+  }
+  return sql`create temp table ${id(MERGED_TABLE)} on commit drop as
+    select distinct on (${keys}) * from ${source} order by ${keys}, ${id(STAGING_ROW)} desc`;
+}
+
+export const countMerged = () => sql<{ n: number }>`select count(*)::int as n from ${id(MERGED_TABLE)}`;
+
+/** Whether any merged key is stored already (then the write is an upsert, else plain inserts). */
+export function anyKeyStored(target: WriteTarget) {
+  const match = sql.join(
+    target.keyColumns.map((c) => sql`t.${id(c)} = m.${id(c)}`),
+    sql` and `,
+  );
+  return sql<{ found: boolean }>`select exists (select 1 from ${id(MERGED_TABLE)} m join ${dataTable(target.encodedName)} t on ${match}) as found`;
+}
+
+export type MergeWrite = {
+  fieldSets: string[];
+  /** plain: INSERT (no key is stored); upsert: ON CONFLICT DO UPDATE; insert-new: ON CONFLICT DO NOTHING (stored keys refused). */
+  mode: 'plain' | 'upsert' | 'insert-new';
+  source: { tag: string; run: string } | null;
+};
+
+/**
+ * The merged rows into the data table, one INSERT per set of filled columns (a missing field keeps
+ * its default on insert and its stored value on update); answers how many rows were new and how
+ * many were written. With a source, the written rows' ids are noted under it (data action replace).
+ */
+export function writeMerged(target: WriteTarget, write: MergeWrite) {
+  const table = dataTable(target.encodedName);
+  const keys = list(target.keyColumns);
+  const writes = write.fieldSets.map((fields, at) => {
+    const columns = target.mapped.filter((_, i) => fields[i] === '1');
+    const updatable = columns.filter((c) => !target.keyColumns.includes(c));
+    const conflict =
+      write.mode === 'plain'
+        ? sql``
+        : write.mode === 'insert-new' || !updatable.length
+          ? sql`on conflict (${keys}) do nothing`
+          : sql`on conflict (${keys}) do update set ${sql.join(updatable.map((c) => sql`${id(c)} = excluded.${id(c)}`))}`;
+    const only = write.fieldSets.length > 1 ? sql`where ${id(STAGING_FIELDS)} = ${fields}` : sql``;
+    // xmax = 0 only on a freshly inserted row version.
+    return sql`${id(`written_${at}`)} as (
+      insert into ${table} (${list(columns)}) select ${list(columns)} from ${id(MERGED_TABLE)} ${only} order by ${keys}
+      ${conflict} returning id, (xmax = 0) as inserted)`;
+  });
+  const written = sql.join(
+    write.fieldSets.map((_, at) => sql`select id, inserted from ${id(`written_${at}`)}`),
+    sql` union all `,
+  );
+  const noted = write.source
+    ? sql`, noted as (
+        insert into import_row_sources (table_name, row_id, source, run)
+        select ${target.encodedName}, id, ${write.source.tag}, ${write.source.run} from all_written
+        on conflict (table_name, row_id) do update set source = excluded.source, run = excluded.run)`
+    : sql``;
+  return sql<{ inserted: number; written: number }>`
+    with ${sql.join(writes)}, all_written as (${written}) ${noted}
+    select (count(*) filter (where inserted))::int as inserted, count(*)::int as written from all_written`;
+}
+
+/** Data action replace: rows an earlier run of `source` wrote and this run did not are deleted. */
+export const deleteRowsNotRewritten = (target: WriteTarget, source: { tag: string; run: string }) => sql<{ deleted: number }>`
+  with gone as (
+    delete from import_row_sources where table_name = ${target.encodedName} and source = ${source.tag} and run <> ${source.run} returning row_id),
+  deleted as (delete from ${dataTable(target.encodedName)} where id in (select row_id from gone) returning 1)
+  select count(*)::int as deleted from deleted`;
+
+/** The plain INSERT is tried in a savepoint: a key stored meanwhile sends the write the upsert way. */
+export const savepoint = (step: 'savepoint' | 'release' | 'rollback') =>
+  step === 'savepoint' ? sql`savepoint import_merge` : step === 'release' ? sql`release savepoint import_merge` : sql`rollback to savepoint import_merge`;

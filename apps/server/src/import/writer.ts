@@ -1,0 +1,331 @@
+// The one records writer of imports and integrations (DESIGN.md: mapping → typed rows → lookups by
+// business key → per-entity handling of repeated keys → upsert). It takes mapped source records for
+// an entity, types each one (import/target.ts), COPYs them in ~2 MB pieces into a staging table
+// while the next piece is typed, and then, in the caller's transaction: refuses unknown codes
+// (or creates the products), refuses repeated keys when the entity says so, and writes the rows
+// (summed or the last of each key) with one INSERT or upsert. Nothing is written when any row is
+// refused; the caller rolls back (file import) or records the batch's errors (integrations).
+// Signature and use: docs/architecture.md "Records writer".
+import type { EntityMapping, ImportCounts, RepeatedKeyMode, RowError } from '@stockwise/contract';
+import { MAX_REPORTED_ROW_ERRORS } from '@stockwise/contract';
+import { AppError, validationError } from '../http/errors.ts';
+import type { RowValues } from '../tables/columns.ts';
+import type { ImportSession } from './repo.ts';
+import { compileRecordTyper, type WriteTarget } from './target.ts';
+import { DateOrderDetector } from './values.ts';
+import * as sqlOf from './writer-sql.ts';
+
+/** A source record after the mapping: target field → the file's value (undefined: not in the record). */
+export type MappedRecord = { row: number; fields: Record<string, unknown> | null };
+
+export type DataAction = 'upsert' | 'insert' | 'replace';
+
+export type WriteOptions = {
+  mapping: EntityMapping;
+  /**
+   * upsert (default); insert: keys already stored are refused and counted; replace: upsert, noting
+   * the rows under `source` — after its last batch the caller deletes what earlier runs wrote and
+   * this one did not (removeRowsOfEarlierRuns), in its final transaction.
+   */
+  dataAction?: DataAction;
+  /** Who wrote the rows (an integration and its run); required by replace. */
+  source?: { tag: string; run: string };
+  /** Told how many records were read so far. */
+  onProgress?(rows: number): void;
+};
+
+export type WriteOutcome = {
+  counts: ImportCounts;
+  repeatedKeys: RepeatedKeyMode;
+  /** The first 100 refused rows; when there are any, nothing was written. */
+  rowErrors: RowError[];
+  rowErrorCount: number;
+};
+
+// Rows reach the database in pieces of about this many bytes of COPY text, each COPYed while the
+// next is typed; PGlite reads a piece whole into its memory.
+const PIECE_BYTES = 2 << 20;
+
+// COPY text format: tab-separated, \N for NULL, and backslash escapes for these four characters.
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+const copyText = (value: RowValues[string] | undefined) => {
+  if (value === null || value === undefined) return '\\N';
+  if (typeof value === 'string') return /[\\\n\r\t]/.test(value) ? value.replace(/[\\\n\r\t]/g, (c) => COPY_ESCAPES[c] as string) : value;
+  if (typeof value === 'boolean') return value ? 't' : 'f';
+  return String(value);
+};
+
+const UNIQUE_VIOLATION = '23505';
+
+/** Collects refused rows: every one counted, the first 100 kept, each naming its field and the file's column. */
+export class RowErrors {
+  readonly list: RowError[] = [];
+  count = 0;
+  readonly #mapping: EntityMapping;
+  constructor(mapping: EntityMapping) {
+    this.#mapping = mapping;
+  }
+  add(row: number, field: string | null, reason: string) {
+    if (this.list.length < MAX_REPORTED_ROW_ERRORS) {
+      const column = field ? this.#mapping.field_mappings[field] : undefined;
+      this.list.push({ row, field, ...(column ? { column } : {}), reason });
+    }
+  }
+  /** A refused row: its problems by field, or null when the record is not an object at all. */
+  addRow(row: number, fieldErrors: Record<string, string[]> | null) {
+    this.count += 1;
+    if (!fieldErrors) this.add(row, null, 'The record is not an object.');
+    else for (const [field, reasons] of Object.entries(fieldErrors)) this.add(row, field, reasons.join(' '));
+  }
+}
+
+/**
+ * PostgreSQL's refusals at the write, in words (never its "Failing row contains"). Rows that
+ * reach the write passed every row check, so what is left is about totals or concurrent writers.
+ */
+function asWriteError(error: unknown, target: WriteTarget): unknown {
+  const { code, constraint, column } = error as { code?: string; constraint?: string; column?: string };
+  const summed = target.repeatedKeys === 'sum' ? ' (after adding up the rows that share a key)' : '';
+  switch (code) {
+    case '23514':
+      return validationError(`A value is not allowed by the rule '${constraint ?? 'check'}' of ${target.tableName}${summed}.`);
+    case '22003':
+      return validationError(`A number is out of range for its column in ${target.tableName}${summed}.`);
+    case '23502':
+      return validationError(`Column '${column ?? '?'}' of ${target.tableName} needs a value for new rows, and the mapping does not fill it.`);
+    case '23503':
+      return validationError(`A row refers to a row of another table that does not exist (rule '${constraint ?? 'foreign key'}').`);
+    case '23505':
+      return validationError(`A row with the same '${constraint ?? 'unique'}' value already exists in ${target.tableName}.`);
+    case '40P01':
+    case '40001':
+      return new AppError('conflict', `Another import into ${target.tableName} was writing the same rows at the same time; nothing was written. Try again.`);
+    default:
+      // Other bad data (22xxx) the row checks did not foresee: a 400 in words, never a 500 with SQL text.
+      return code?.startsWith('22') ? validationError(`A value could not be stored in ${target.tableName}; check the file's values and the mapping's formats.`) : error;
+  }
+}
+
+/** Typed rows as COPY text, in pieces of ~2 MB, each handed to a sink (the staging table, or a file while an upload arrives). */
+export type PieceSink = (piece: Buffer[]) => Promise<void>;
+
+/** What typing a source left: how many records, which were refused, and what its dates said. */
+export type PreparedRows = { rows: number; errors: RowErrors; detector: DateOrderDetector; fieldSets: Set<string> };
+
+/**
+ * Types every record into COPY text for the staging table, handing ~2 MB pieces to `sink` (one
+ * piece in the sink while the next is typed: the database and Node work at once). From the first
+ * refused row on, rows are only checked.
+ */
+export async function prepareRecords(target: WriteTarget, batches: AsyncIterable<MappedRecord[]> | Iterable<MappedRecord[]>, options: WriteOptions, sink: PieceSink): Promise<PreparedRows> {
+  const errors = new RowErrors(options.mapping);
+  const detector = new DateOrderDetector();
+  const typeRecord = compileRecordTyper(target, options.mapping, detector);
+  const columns = target.mapped;
+  // Which sets of columns the staged rows fill (one, for a CSV file or a sheet).
+  const fieldSets = new Set<string>();
+  let rows = 0;
+  let chunks: Buffer[] = [];
+  let bytes = 0;
+  let sinking: Promise<void> = Promise.resolve();
+  // Sum mode: rows of one key within a batch are added up here already (a till export's lines of
+  // one product and day are near each other), so fewer rows are staged; SQL adds up the rest.
+  // Only whole-number columns (exact in JavaScript), and never a date that may yet be swapped.
+  const preSum = target.repeatedKeys === 'sum' && target.summed.length > 0 && target.summed.every((c) => target.typeOf(c) === 'IntegerField') && target.mapped.every((c) => target.keyColumns.includes(c) || target.summed.includes(c));
+  const keyIndexes = target.keyColumns.map((k) => columns.indexOf(k));
+  type Line = { row: number; fields: string; values: RowValues; lines: number; provisional: string };
+  const lineText = ({ row, fields, values, lines, provisional }: Line) => {
+    let text = `${row}\t${fields}\t${lines}\t${provisional}`;
+    for (let at = 0; at < columns.length; at++) text += `\t${fields[at] === '1' ? copyText(values[columns[at] as string]) : '\\N'}`;
+    return `${text}\n`;
+  };
+  const flush = async () => {
+    await sinking;
+    if (!bytes || errors.count) return;
+    const piece = chunks;
+    chunks = [];
+    bytes = 0;
+    sinking = sink(piece);
+    // Settled here so a failed piece is not an unhandled rejection before the next flush awaits it.
+    sinking.catch(() => {});
+  };
+  for await (const records of batches) {
+    let text = '';
+    const summed = new Map<string, Line>();
+    for (const record of records) {
+      rows += 1;
+      if (!record.fields) {
+        errors.addRow(record.row, null);
+        continue;
+      }
+      const typed = typeRecord(record.fields, record.row);
+      if (typed.errors) {
+        errors.addRow(record.row, typed.errors);
+        continue;
+      }
+      if (errors.count) continue;
+      let fields = '';
+      for (const column of columns) fields += typed.present.includes(column) ? '1' : '0';
+      fieldSets.add(fields);
+      const provisional = typed.provisional ? columns.map((c) => (typed.provisional?.includes(c) ? '1' : '0')).join('') : '\\N';
+      const line: Line = { row: record.row, fields, values: typed.values, lines: 1, provisional };
+      if (!preSum || typed.provisional) {
+        text += lineText(line);
+        continue;
+      }
+      const key = `${fields}\u0000${keyIndexes.map((at) => String(typed.values[columns[at] as string])).join('\u0000')}`;
+      const earlier = summed.get(key);
+      if (!earlier) {
+        summed.set(key, line);
+        continue;
+      }
+      earlier.lines += 1;
+      for (const column of target.summed) {
+        const [a, b] = [earlier.values[column], typed.values[column]];
+        if (typeof b === 'number') earlier.values[column] = typeof a === 'number' ? a + b : b;
+      }
+    }
+    for (const line of summed.values()) text += lineText(line);
+    options.onProgress?.(rows);
+    if (text) {
+      const chunk = Buffer.from(text);
+      chunks.push(chunk);
+      bytes += chunk.length;
+    }
+    if (bytes >= PIECE_BYTES) await flush();
+  }
+  await flush();
+  await sinking;
+  return { rows, errors, detector, fieldSets };
+}
+
+/** A fresh staging table for `target` in the session's transaction (checks first that the entity key is a unique key). */
+export async function createStaging(session: ImportSession, target: WriteTarget): Promise<void> {
+  for (const statement of sqlOf.createStagingTable(target)) await session.run(statement);
+  try {
+    await session.run(sqlOf.checkKeyIsUnique(target));
+  } catch (error) {
+    if ((error as { code?: string }).code === '42P10') throw validationError('Invalid configuration: the entity key is not a unique key of its table.');
+    throw error;
+  }
+}
+
+/** The sink that COPYs pieces into the session's staging table. */
+export const stagingSink =
+  (session: ImportSession, target: WriteTarget): PieceSink =>
+  (piece) =>
+    session.copyIn(sqlOf.STAGING_TABLE, sqlOf.stagingColumns(target), piece);
+
+/**
+ * Writes mapped `batches` of records into `target` inside the caller's transaction (`session`).
+ * Answers the counts, or the refused rows (then nothing was written: the caller must not commit
+ * what the staging did, and a file import rolls back). Throws AppErrors for problems of the
+ * configuration or of the write as a whole (worded, never PostgreSQL's text).
+ */
+export async function writeRecords(
+  session: ImportSession,
+  target: WriteTarget,
+  batches: AsyncIterable<MappedRecord[]> | Iterable<MappedRecord[]>,
+  options: WriteOptions,
+): Promise<WriteOutcome> {
+  await createStaging(session, target);
+  let prepared: PreparedRows;
+  try {
+    prepared = await prepareRecords(target, batches, options, stagingSink(session, target));
+  } catch (error) {
+    throw asWriteError(error, target);
+  }
+  return mergeStaged(session, target, prepared, options);
+}
+
+/**
+ * The second half of writeRecords, for rows already in the staging table (prepareRecords into
+ * stagingSink, or pieces COPYed from a file prepared while an upload arrived): the date order,
+ * unknown codes, repeated keys, then the write.
+ */
+export async function mergeStaged(session: ImportSession, target: WriteTarget, prepared: PreparedRows, options: WriteOptions): Promise<WriteOutcome> {
+  const action = options.dataAction ?? 'upsert';
+  if (action === 'replace' && !options.source) throw new Error('Data action replace needs a source');
+  const { errors, detector } = prepared;
+  const counts: ImportCounts = { rows: prepared.rows, written: 0, inserted: 0, updated: 0, duplicates: 0 };
+  const outcome = () => ({ counts, repeatedKeys: target.repeatedKeys, rowErrors: errors.list, rowErrorCount: errors.count });
+  const ambiguity = detector.ambiguity;
+  const dateField = target.mapped.find((c) => target.typeOf(c) === 'DateField' || target.typeOf(c) === 'DateTimeField') ?? null;
+  if (ambiguity) {
+    errors.count += 1;
+    errors.add(ambiguity.row, dateField, ambiguity.message);
+  }
+  if (errors.count || counts.rows === 0) return outcome();
+  const swap = detector.needsSwap ? sqlOf.swapDayAndMonth(target) : null;
+  if (swap) await session.run(swap);
+
+  try {
+    for (const reference of target.references.values()) {
+      if (!target.mapped.includes(reference.column)) continue;
+      if (reference.by === 'key' && options.mapping.create_missing_products) {
+        if (reference.unfillableColumn) throw validationError(`Invalid configuration: new ${reference.table} rows cannot be created for unknown codes: their column '${reference.unfillableColumn}' is required.`);
+        const [created] = await session.run(sqlOf.createMissingReferences(target, reference.column));
+        counts.created_references = (counts.created_references ?? 0) + (created?.created ?? 0);
+        continue;
+      }
+      const unknown = await session.run(sqlOf.unknownReferences(target, reference.column));
+      const what = reference.by === 'key' ? `${reference.table === 'products' ? 'product' : reference.table} ${reference.keyColumn.replaceAll('_', ' ')}` : `${reference.table} id`;
+      for (const { row, code } of unknown) errors.add(row, reference.column, `${what.replace(/^product product /, 'product ')} ${code} does not exist.`);
+      errors.count += unknown[0]?.total ?? 0;
+    }
+    if (target.repeatedKeys === 'refuse') {
+      const repeats = await session.run(sqlOf.repeatedKeys(target));
+      for (const { row, first_row: firstRow, key } of repeats) {
+        errors.add(row, target.keyColumns.join(', '), `The key ${key} already appears in row ${firstRow}; ${target.entityType} refuses repeated keys in one file.`);
+      }
+      errors.count += repeats[0]?.total ?? 0;
+    }
+    if (errors.count) return outcome();
+
+    // Imports into one table take turns: parallel merges of overlapping keys could deadlock.
+    await session.run(sqlOf.lockTable(target));
+    const fieldSets = [...prepared.fieldSets];
+    await session.run(sqlOf.createMergedTable(target, fieldSets.length === 1));
+    const source = options.source ?? null;
+    let written: { inserted: number; written: number } | undefined;
+    if (action === 'insert') {
+      [written] = await session.run(sqlOf.writeMerged(target, { fieldSets, mode: 'insert-new', source }));
+    } else {
+      const [stored] = await session.run(sqlOf.anyKeyStored(target));
+      if (!stored?.found) {
+        // ON CONFLICT's speculative insertion about doubles PostgreSQL's work for new rows: plain
+        // INSERTs, unless another writer stored one of the keys since the check.
+        await session.run(sqlOf.savepoint('savepoint'));
+        try {
+          [written] = await session.run(sqlOf.writeMerged(target, { fieldSets, mode: 'plain', source }));
+          await session.run(sqlOf.savepoint('release'));
+        } catch (error) {
+          if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+          await session.run(sqlOf.savepoint('rollback'));
+        }
+      }
+      written ??= (await session.run(sqlOf.writeMerged(target, { fieldSets, mode: 'upsert', source })))[0];
+    }
+    const [merged] = await session.run(sqlOf.countMerged());
+    const distinct = merged?.n ?? 0;
+    counts.written = action === 'insert' ? (written?.inserted ?? 0) : distinct;
+    counts.inserted = written?.inserted ?? 0;
+    counts.duplicates = counts.rows - distinct;
+    if (action === 'insert') counts.refused = distinct - counts.inserted;
+    // Without columns besides the key, a key already stored is left as it was: not an update.
+    counts.updated = action !== 'insert' && target.mapped.some((c) => !target.keyColumns.includes(c)) ? distinct - counts.inserted : 0;
+
+  } catch (error) {
+    throw asWriteError(error, target);
+  }
+  return outcome();
+}
+
+/**
+ * Data action replace, after a run's last batch: deletes the rows earlier runs of `source` wrote
+ * into `target` that this run did not write again. Answers how many.
+ */
+export async function removeRowsOfEarlierRuns(session: ImportSession, target: WriteTarget, source: { tag: string; run: string }): Promise<number> {
+  const [result] = await session.run(sqlOf.deleteRowsNotRewritten(target, source));
+  return result?.deleted ?? 0;
+}
