@@ -5,3 +5,4 @@ export * from './config.ts';
 export * from './queries.ts';
 export * from './forecasting.ts';
 export * from './import.ts';
+export * from './reports.ts';

@@ -1,6 +1,6 @@
 // Kysely table types of the application schema (public) and the demo entity tables (data schema).
 import type { ColumnType, Generated, RawBuilder } from 'kysely';
-import type { ColumnDefinition, Role } from '@stockwise/contract';
+import type { ChartConfig, ColumnDefinition, Role } from '@stockwise/contract';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -117,6 +117,18 @@ export type ImportLogsTable = {
   finished_at: ColumnType<Date | null, never, RawTimestamp>;
 };
 
+export type UserReportsTable = {
+  id: Generated<number>;
+  title: string;
+  description: Generated<string>;
+  sql_code: string;
+  chart_config: ColumnType<ChartConfig | null, string | null, string | null>;
+  pseudocode: Generated<string>;
+  owner: number | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, string | undefined, RawTimestamp>;
+};
+
 export type Database = {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -129,6 +141,7 @@ export type Database = {
   forecast_tasks: ForecastTasksTable;
   forecast_results: ForecastResultsTable;
   import_logs: ImportLogsTable;
+  user_reports: UserReportsTable;
   'data.products': ProductsTable;
   'data.sales': SalesTable;
   'data.stock_snapshots': StockSnapshotsTable;
