@@ -1,5 +1,6 @@
 // /api/user-reports/*: saved reports (viewers read and run, editors write their own, admins all),
 // running SQL in the sandbox, a saved report's data for the dashboard, the readable schema.
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -17,6 +18,9 @@ import {
 import { currentUser } from '../auth/guard.ts';
 import { validationError } from '../http/errors.ts';
 import { createReport, deleteReport, executeReportSql, getReport, getReportData, getReportSchema, listReports, updateReport, type ReportsContext } from './service.ts';
+
+/** When Fastify received the request: a report's timeout includes the time it waited (for the one PGlite session, say). */
+const receivedAt = (reply: FastifyReply) => Date.now() - reply.elapsedTime;
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 429: errorBody };
 
@@ -45,9 +49,9 @@ export function reportRoutes(ctx: ReportsContext): FastifyPluginAsyncZod {
         body: executeRequest,
         response: { 200: executeResponse, ...errors },
       },
-      handler: async (request) => {
+      handler: async (request, reply) => {
         if (!request.body.sql_code.trim()) throw validationError('No SQL code to execute.', { sql_code: ['No SQL code to execute.'] });
-        return executeReportSql(ctx, { userId: currentUser(request).userId, sql: request.body.sql_code });
+        return executeReportSql(ctx, { userId: currentUser(request).userId, sql: request.body.sql_code, receivedAt: receivedAt(reply) });
       },
     });
     app.get('/api/user-reports/:id/', {
@@ -76,7 +80,7 @@ export function reportRoutes(ctx: ReportsContext): FastifyPluginAsyncZod {
         params: z.object({ id: z.string().trim().min(1, 'Report id or title is required.').max(200) }),
         response: { 200: reportDataResponse, ...errors },
       },
-      handler: (request) => getReportData(ctx, { userId: currentUser(request).userId, idOrTitle: request.params.id }),
+      handler: (request, reply) => getReportData(ctx, { userId: currentUser(request).userId, idOrTitle: request.params.id, receivedAt: receivedAt(reply) }),
     });
   };
 }

@@ -145,7 +145,15 @@ export async function checkSql(ctx: ReportsContext, sqlText: string): Promise<Ch
 }
 
 /** Runs report SQL for a user: throws ReportRunError with a message for the user when it does not run. */
-export async function runReportSql(ctx: ReportsContext, options: { userId: number; sql: string; maxRows?: number }): Promise<SandboxRun> {
+export type RunRequest = {
+  userId: number;
+  sql: string;
+  maxRows?: number;
+  /** When the request arrived (ms since the epoch): the timeout counts from then, waiting included. */
+  receivedAt?: number;
+};
+
+export async function runReportSql(ctx: ReportsContext, options: RunRequest): Promise<SandboxRun> {
   if (!options.sql.trim()) throw new ReportRunError('refused', 'No SQL code to execute.');
   if (!ctx.sandbox) throw new ReportRunError('unavailable', ctx.sandboxProblem ?? 'Reports are not available.');
   const running = ctx.running.get(options.userId) ?? 0;
@@ -154,7 +162,7 @@ export async function runReportSql(ctx: ReportsContext, options: { userId: numbe
   }
   ctx.running.set(options.userId, running + 1);
   try {
-    const deadline = Date.now() + ctx.limits.timeoutMs;
+    const deadline = (options.receivedAt ?? Date.now()) + ctx.limits.timeoutMs;
     let checked: CheckedSql;
     try {
       checked = await checkSql(ctx, options.sql);
@@ -171,7 +179,7 @@ export async function runReportSql(ctx: ReportsContext, options: { userId: numbe
 }
 
 /** POST /execute/: the run as the spec's `{success, results, error}` (plus columns, truncated, timing). */
-export async function executeReportSql(ctx: ReportsContext, options: { userId: number; sql: string }): Promise<ExecuteResponse> {
+export async function executeReportSql(ctx: ReportsContext, options: RunRequest): Promise<ExecuteResponse> {
   const started = performance.now();
   const elapsed = () => Math.round((performance.now() - started) * 10) / 10;
   try {
@@ -184,11 +192,11 @@ export async function executeReportSql(ctx: ReportsContext, options: { userId: n
 }
 
 /** A saved report, by id or by title, run for the dashboard. */
-export async function getReportData(ctx: ReportsContext, options: { userId: number; idOrTitle: string }): Promise<ReportDataResponse> {
+export async function getReportData(ctx: ReportsContext, options: { userId: number; idOrTitle: string; receivedAt?: number }): Promise<ReportDataResponse> {
   const asId = /^\d+$/.test(options.idOrTitle) ? Number(options.idOrTitle) : null;
   const record = (asId !== null && Number.isSafeInteger(asId) ? await repo.findReport(ctx.db, asId) : undefined) ?? (await repo.findReportByTitle(ctx.db, options.idOrTitle));
   if (!record) throw reportNotFound(options.idOrTitle);
-  const result = await executeReportSql(ctx, { userId: options.userId, sql: record.sql_code });
+  const result = await executeReportSql(ctx, { userId: options.userId, sql: record.sql_code, ...(options.receivedAt ? { receivedAt: options.receivedAt } : {}) });
   return { ...result, id: record.id, title: record.title, chart_config: storedChart(record.chart_config) };
 }
 

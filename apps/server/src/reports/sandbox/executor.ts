@@ -119,8 +119,8 @@ export class PostgresSandbox implements ReportSandbox {
 // ---------------------------------------------------------------------------------------------
 // PGlite
 
-/** Rows fetched at first; later batches are sized to take about BATCH_TARGET_MS each. */
-const FIRST_BATCH = 50;
+/** Rows fetched at first (a row may be slow to come); later batches are sized to take about BATCH_TARGET_MS each. */
+const FIRST_BATCH = 1;
 const BATCH_TARGET_MS = 100;
 
 export class EmbeddedSandbox implements ReportSandbox {
@@ -184,7 +184,8 @@ export class EmbeddedSandbox implements ReportSandbox {
       if (Date.now() >= options.deadline) throw timedOut(options.timeoutMs);
       // Between batches the event loop runs (other requests are answered) and the deadline is
       // checked; slow rows make small batches, fast rows large ones.
-      batch = Math.max(1, Math.min(5000, Math.floor((result.rows.length / Math.max(elapsed, 0.01)) * BATCH_TARGET_MS)));
+      const sized = Math.floor((result.rows.length / Math.max(elapsed, 0.01)) * BATCH_TARGET_MS);
+      batch = Math.max(1, Math.min(batch * 8, 5000, sized));
       await new Promise((resolve) => setImmediate(resolve));
     }
   }
