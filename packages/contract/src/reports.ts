@@ -8,12 +8,15 @@ export type ChartType = (typeof chartTypes)[number];
 
 /**
  * How a report's rows are drawn (docs/api.md "Report charts"). `x_field` is the category or time
- * axis (the slice name for a pie); every series is one numeric column drawn against it.
+ * axis (the slice name for a pie); every series is one numeric column drawn against it, or one per
+ * value of `group_field`.
  */
 export const chartConfig = z.object({
   type: z.enum(chartTypes),
   x_field: z.string().max(200).nullable(),
   series: z.array(z.object({ field: z.string().max(200), label: z.string().max(200).optional() })).max(20),
+  /** Long rows (month, product, units) become one series per value of this column. */
+  group_field: z.string().max(200).nullable().default(null),
   stacked: z.boolean().default(false),
   title: z.string().max(200).default(''),
   sort: z.object({ field: z.string().max(200), direction: z.enum(['asc', 'desc']) }).nullable().default(null),
@@ -145,3 +148,30 @@ export const readableRelation = z.object({
 export type ReadableRelation = z.infer<typeof readableRelation>;
 export const reportSchemaResponse = z.object({ relations: z.array(readableRelation) });
 export type ReportSchemaResponse = z.infer<typeof reportSchemaResponse>;
+
+/** Most series a proposed chart draws (more is unreadable; the editor can add them). */
+const MAX_PROPOSED_SERIES = 5;
+
+/**
+ * A sensible chart for a result from its column types: dates on x → line; a category and numbers
+ * → bar (pie when asked); two numbers only → scatter; nothing numeric, or one value → table.
+ */
+export function proposeChartConfig(columns: ResultColumn[], options: { rowCount?: number; preferredType?: ChartType | null; title?: string } = {}): ChartConfig {
+  const numbers = columns.filter((c) => c.type === 'number');
+  const time = columns.find((c) => c.type === 'date' || c.type === 'datetime');
+  const texts = columns.filter((c) => c.type === 'text');
+  const x = time ?? texts.find((c) => !/(^id$|_id$)/.test(c.name)) ?? texts[0] ?? null;
+  // A label column beside a time axis (month, product, units) splits the series.
+  const group = time && texts.length === 1 && numbers.length === 1 ? (texts[0] as ResultColumn) : null;
+  const measures = numbers.filter((c) => !/(^id$|_id$)/.test(c.name) || numbers.length === 1).slice(0, MAX_PROPOSED_SERIES);
+  const base = { stacked: false, title: options.title ?? '', sort: null, group_field: group?.name ?? null };
+  const table: ChartConfig = { ...base, type: 'table', x_field: null, series: [], group_field: null };
+  if (options.preferredType === 'table' || measures.length === 0 || options.rowCount === 1) return table;
+  if (!x && measures.length >= 2) {
+    return { ...base, type: options.preferredType === 'scatter' || !options.preferredType ? 'scatter' : options.preferredType, x_field: (measures[0] as ResultColumn).name, series: [{ field: (measures[1] as ResultColumn).name }] };
+  }
+  if (!x) return table;
+  const type: ChartType = options.preferredType ?? (time ? 'line' : 'bar');
+  const series = type === 'pie' ? measures.slice(0, 1) : measures;
+  return { ...base, type, x_field: x.name, series: series.map((c) => ({ field: c.name })) };
+}

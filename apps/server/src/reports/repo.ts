@@ -106,3 +106,12 @@ export async function roleExists(db: Db, role: string): Promise<boolean> {
   const { rows } = await sql<{ found: boolean }>`select exists (select 1 from pg_roles where rolname = ${role}) as found`.execute(db);
   return rows[0]?.found === true;
 }
+
+/** Words the built-in generator recognises in a question: the categories and product codes in use. */
+export async function listVocabulary(db: Db): Promise<{ categories: string[]; productCodes: string[] }> {
+  const [categories, codes] = await Promise.all([
+    db.selectFrom('data.products').select('category').distinct().where('category', 'is not', null).orderBy('category').limit(500).execute(),
+    db.selectFrom('data.products').select('product_code').orderBy('product_code').limit(5000).execute(),
+  ]);
+  return { categories: categories.map((row) => row.category as string), productCodes: codes.map((row) => row.product_code) };
+}

@@ -8,6 +8,10 @@ import {
   errorBody,
   executeRequest,
   executeResponse,
+  generateRequest,
+  generateResponse,
+  regenerateRequest,
+  regenerateResponse,
   reportDataResponse,
   reportIdParams,
   reportSchemaResponse,
@@ -17,7 +21,19 @@ import {
 } from '@stockwise/contract';
 import { currentUser } from '../auth/guard.ts';
 import { validationError } from '../http/errors.ts';
-import { createReport, deleteReport, executeReportSql, getReport, getReportData, getReportSchema, listReports, updateReport, type ReportsContext } from './service.ts';
+import {
+  createReport,
+  deleteReport,
+  executeReportSql,
+  generateFromRequest,
+  getReport,
+  getReportData,
+  getReportSchema,
+  listReports,
+  regenerateField,
+  updateReport,
+  type ReportsContext,
+} from './service.ts';
 
 /** When Fastify received the request: a report's timeout includes the time it waited (for the one PGlite session, say). */
 const receivedAt = (reply: FastifyReply) => Date.now() - reply.elapsedTime;
@@ -53,6 +69,21 @@ export function reportRoutes(ctx: ReportsContext): FastifyPluginAsyncZod {
         if (!request.body.sql_code.trim()) throw validationError('No SQL code to execute.', { sql_code: ['No SQL code to execute.'] });
         return executeReportSql(ctx, { userId: currentUser(request).userId, sql: request.body.sql_code, receivedAt: receivedAt(reply) });
       },
+    });
+    app.post('/api/user-reports/generate-from-request/', {
+      config: { policy: 'editor' },
+      schema: {
+        tags: ['reports'],
+        summary: 'Write title, description, SQL, chart and pseudocode from a plain-words change request (the SQL is test-run in the sandbox first)',
+        body: generateRequest,
+        response: { 200: generateResponse, ...errors },
+      },
+      handler: (request) => generateFromRequest(ctx, { userId: currentUser(request).userId, request: request.body }),
+    });
+    app.post('/api/user-reports/regenerate/', {
+      config: { policy: 'editor' },
+      schema: { tags: ['reports'], summary: 'Write one field of a report anew (SQL is test-run in the sandbox first)', body: regenerateRequest, response: { 200: regenerateResponse, ...errors } },
+      handler: (request) => regenerateField(ctx, { userId: currentUser(request).userId, request: request.body }),
     });
     app.get('/api/user-reports/:id/', {
       config: { policy: 'viewer' },

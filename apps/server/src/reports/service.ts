@@ -1,7 +1,7 @@
 // Domain functions of reports (spec §7 /api/user-reports/*): saved reports with their owners,
 // running report SQL in the sandbox, and a saved report's data for the dashboard.
 import type { Kysely } from 'kysely';
-import { chartConfig as chartConfigSchema, type ChartConfig, type ExecuteResponse, type ReportDataResponse, type Role, type UpdateReportRequest, type UserReport } from '@stockwise/contract';
+import { chartConfig as chartConfigSchema, proposeChartConfig, type ChartConfig, type GenerateResponse, type RegenerableField, type RegenerateResponse, type ResultColumn, type ExecuteResponse, type ReportDataResponse, type Role, type UpdateReportRequest, type UserReport } from '@stockwise/contract';
 import type { z } from 'zod';
 import type { createReportRequest } from '@stockwise/contract';
 import type { AccessClaims } from '../auth/tokens.ts';
@@ -9,7 +9,9 @@ import type { AppDatabase } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import type { ServerConfig } from '../environment.ts';
 import { AppError, notFoundError } from '../http/errors.ts';
+import { createChatModel } from '../ai/chat.ts';
 import { ReadableCatalogue } from './readable.ts';
+import { BuiltInReportWriter, ModelReportWriter, WriterError, type CurrentReport, type ReportDraft, type ReportWriter } from './writer.ts';
 import * as repo from './repo.ts';
 import { checkReportSql, loadSqlParser, SandboxRefusal, type CheckedSql } from './sandbox/gate.ts';
 import { EmbeddedSandbox, PostgresSandbox, ReportRunError, type ReportSandbox, type SandboxRun } from './sandbox/executor.ts';
@@ -28,12 +30,20 @@ export type ReportsContext = {
   limits: { timeoutMs: number; maxRows: number };
   readable: ReadableCatalogue;
   running: Map<number, number>;
+  writer: ReportWriter;
 };
 
 /** Opens the sandbox of the database mode; a missing report role leaves reports refusing to run, not the server failing to start. */
 export async function createReportsContext({ config, database }: { config: ServerConfig; database: AppDatabase }): Promise<ReportsContext> {
   await loadSqlParser();
-  const base = { db: database.db, limits: { timeoutMs: config.reports.timeoutMs, maxRows: config.reports.maxRows }, readable: new ReadableCatalogue(database.db), running: new Map<number, number>() };
+  const model = createChatModel(config.llm);
+  const base = {
+    db: database.db,
+    limits: { timeoutMs: config.reports.timeoutMs, maxRows: config.reports.maxRows },
+    readable: new ReadableCatalogue(database.db),
+    running: new Map<number, number>(),
+    writer: model ? new ModelReportWriter(model) : new BuiltInReportWriter(),
+  };
   if (database.pglite) return { ...base, embedded: true, sandbox: new EmbeddedSandbox(database.pglite, config.reports.maxCost), sandboxProblem: null };
   const opened = await openPostgresSandbox(database, config);
   return { ...base, embedded: false, ...opened };
@@ -202,4 +212,96 @@ export async function getReportData(ctx: ReportsContext, options: { userId: numb
 
 export async function getReportSchema(ctx: ReportsContext) {
   return { relations: await ctx.readable.relations() };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing reports from plain words
+
+/** Rows a generated report is test-run for: enough to propose a chart, cheap to fetch. */
+const TRIAL_ROWS = 200;
+
+const currentOf = (request: { current_title: string; current_description: string; current_sql_code: string; current_chart_config: ChartConfig | null }): CurrentReport => ({
+  title: request.current_title,
+  description: request.current_description,
+  sql_code: request.current_sql_code,
+  chart_config: request.current_chart_config,
+});
+
+async function writerContext(ctx: ReportsContext) {
+  const [schema, vocabulary] = await Promise.all([ctx.readable.relations(), repo.listVocabulary(ctx.db)]);
+  return { schema, vocabulary };
+}
+
+/** A chart that names only columns of the result, else one proposed from the result's types. */
+function fittingChart(chart: ChartConfig | null, columns: ResultColumn[], rowCount: number, preferred: ChartConfig['type'] | null): ChartConfig {
+  const names = new Set(columns.map((c) => c.name));
+  const fits = chart && [chart.x_field, chart.group_field, ...chart.series.map((s) => s.field)].every((field) => field === null || names.has(field)) && (chart.type === 'table' || chart.series.length > 0);
+  return fits && chart ? chart : proposeChartConfig(columns, { rowCount, preferredType: preferred });
+}
+
+async function trialRun(ctx: ReportsContext, userId: number, sqlText: string): Promise<SandboxRun | string> {
+  try {
+    return await runReportSql(ctx, { userId, sql: sqlText, maxRows: TRIAL_ROWS });
+  } catch (error) {
+    if (error instanceof ReportRunError) return error.message;
+    throw error;
+  }
+}
+
+type GenerateInput = { report_id: number | null; change_request: string; current_title: string; current_description: string; current_sql_code: string; current_chart_config: ChartConfig | null };
+
+export async function generateFromRequest(ctx: ReportsContext, options: { userId: number; request: GenerateInput }): Promise<GenerateResponse> {
+  const failed = (error: string): GenerateResponse => ({ success: false, title: null, description: null, sql_code: null, chart_config: null, pseudocode: null, provider: ctx.writer.provider, error });
+  if (options.request.report_id !== null) await requireReport(ctx, options.request.report_id);
+  const context = await writerContext(ctx);
+  const current = currentOf(options.request);
+  let draft: ReportDraft;
+  let run: SandboxRun | string;
+  try {
+    draft = await ctx.writer.write({ changeRequest: options.request.change_request, current, context });
+    run = await trialRun(ctx, options.userId, draft.sql_code);
+    // A model gets one chance to repair its SQL with the sandbox's error in hand.
+    if (typeof run === 'string' && ctx.writer.provider === 'model') {
+      draft = await ctx.writer.write({ changeRequest: options.request.change_request, current, context, problem: run });
+      run = await trialRun(ctx, options.userId, draft.sql_code);
+    }
+  } catch (error) {
+    if (error instanceof WriterError) return failed(error.message);
+    throw error;
+  }
+  if (typeof run === 'string') return failed(`The generated SQL was refused by the report sandbox: ${run}`);
+  return {
+    success: true,
+    title: draft.title,
+    description: draft.description,
+    sql_code: draft.sql_code,
+    chart_config: fittingChart(draft.chart_config, run.columns, run.rows.length, draft.preferredChart),
+    pseudocode: draft.pseudocode,
+    provider: ctx.writer.provider,
+    error: null,
+  };
+}
+
+type RegenerateInput = Omit<GenerateInput, 'report_id' | 'change_request'> & { field_to_regenerate: RegenerableField };
+
+export async function regenerateField(ctx: ReportsContext, options: { userId: number; request: RegenerateInput }): Promise<RegenerateResponse> {
+  const field = options.request.field_to_regenerate;
+  const answer = (value: RegenerateResponse['generated_value'], error: string | null = null): RegenerateResponse => ({ success: error === null, generated_value: value, provider: ctx.writer.provider, error });
+  const current = currentOf(options.request);
+  try {
+    const value = await ctx.writer.rewrite({ field, current, context: await writerContext(ctx) });
+    if (field === 'sql_code') {
+      const run = await trialRun(ctx, options.userId, value as string);
+      return typeof run === 'string' ? answer(null, `The generated SQL was refused by the report sandbox: ${run}`) : answer(value);
+    }
+    if (field === 'chart_config') {
+      const run = await trialRun(ctx, options.userId, current.sql_code);
+      if (typeof run === 'string') return answer(null, `Run the report first: ${run}`);
+      return answer(fittingChart(value as ChartConfig | null, run.columns, run.rows.length, current.chart_config?.type ?? null));
+    }
+    return answer(value);
+  } catch (error) {
+    if (error instanceof WriterError) return answer(null, error.message);
+    throw error;
+  }
 }
