@@ -47,7 +47,7 @@ async function seed(target: DatabaseTarget): Promise<void> {
   await sql`insert into data.products (product_code, name, category, current_stock, unit_cost)
     select 'P-' || lpad(i::text, 5, '0'), 'Product ' || i, 'Category ' || (i % 12), i % 500, (i % 90) + 0.5 from generate_series(1, ${PRODUCTS}) i`.execute(database.db);
   await sql`insert into data.sales (product_id, date, quantity)
-    select (i % ${PRODUCTS}) + 1, date '2023-01-01' + (i / ${PRODUCTS})::int, (i * 7919) % 20
+    select (i % ${PRODUCTS}) + 1, date '2023-01-01' + (i / ${PRODUCTS})::int, (i::int8 * 7919) % 20
     from generate_series(0, ${ROWS - 1}) i`.execute(database.db);
   await sql`vacuum analyze`.execute(database.db);
   console.log(`  seeded ${ROWS.toLocaleString('en')} sales rows (${PRODUCTS} products × ${days} days)`);

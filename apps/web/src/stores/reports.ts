@@ -60,6 +60,14 @@ const draftOf = (report: UserReport): ReportDraft => ({
   pseudocode: report.pseudocode,
 });
 
+/** The editor's draft as the AI calls name it (spec §7 current_*). */
+const currentFieldsOf = (draft: ReportDraft) => ({
+  current_title: draft.title,
+  current_description: draft.description,
+  current_sql_code: draft.sql_code,
+  current_chart_config: draft.chart_config,
+});
+
 const sessionReady = () => {
   const session = useSessionStore.getState();
   return !session.isLoading && session.isLoggedIn;
@@ -183,10 +191,7 @@ export const useReportsStore = create<ReportsState & ReportsActions>()((set, get
         const answer = await reportsApi.generateFromRequest({
           report_id: selectedReport.id,
           change_request: changeRequest,
-          current_title: draft.title,
-          current_description: draft.description,
-          current_sql_code: draft.sql_code,
-          current_chart_config: draft.chart_config,
+          ...currentFieldsOf(draft),
         });
         if (!answer.success) {
           fail('generate', i18n.t('reports.errors.generation'), answer.error);
@@ -215,10 +220,7 @@ export const useReportsStore = create<ReportsState & ReportsActions>()((set, get
       try {
         const answer = await reportsApi.regenerate({
           field_to_regenerate: 'sql_code',
-          current_title: draft.title,
-          current_description: draft.description,
-          current_sql_code: draft.sql_code,
-          current_chart_config: draft.chart_config,
+          ...currentFieldsOf(draft),
         });
         if (!answer.success || typeof answer.generated_value !== 'string') {
           fail('regenerate', i18n.t('reports.errors.regeneration'), answer.error);
