@@ -91,5 +91,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       execute format('alter role %I set statement_timeout = %L', role_name, '60s');
       insert into app_secrets (name, value) values ('report_role', role_name), ('report_role_password', secret)
         on conflict (name) do update set value = excluded.value;
+    exception when insufficient_privilege then
+      -- The role exists but belongs to someone else: leave it to the operator (REPORT_DATABASE_URL).
+      raise notice 'Stockwise: % may not change role %; set REPORT_DATABASE_URL (docs/operations.md)', current_user, role_name;
     end $$`.execute(db);
 }
