@@ -67,6 +67,7 @@ describe('Reports screen', () => {
     // Reload: the report, its SQL and its chart come back from the server.
     await page.reload();
     await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Close the assistant' }).click();
     await page.locator('[data-testid="report-list"] button', { hasText: title }).click();
     await expect.poll(() => page.getByTestId('report-title').inputValue()).toBe(title);
     await expect.poll(() => editorText(page)).toContain('from products group by category');
