@@ -165,7 +165,7 @@ describe('Data screen', () => {
     // Delete with a confirmation.
     await page.getByRole('button', { name: 'Delete row 1' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete row' });
-    expect(await confirm.textContent()).toContain(`Delete row 1 of '${table}'?`);
+    await confirm.getByText(`Delete row 1 of '${table}'?`).waitFor();
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await page.getByTestId('no-rows').waitFor();
   });

@@ -14,7 +14,7 @@ import type { JobQueue } from './jobs/queue.ts';
 import { forecastingRoutes } from './forecasting/routes.ts';
 import { importRoutes } from './import/routes.ts';
 import { createForecastingContext, FORECAST_INPUT_TABLES, requestCatalogueForecast } from './forecasting/service.ts';
-import { registerErrorHandling } from './http/errors.ts';
+import { frameworkErrors, registerErrorHandling } from './http/errors.ts';
 import { ACCOUNT_STATUS_TTL_MS, AccountStatusCache, registerAuthGuard } from './auth/guard.ts';
 import { authRoutes } from './auth/routes.ts';
 import type { AuthContext } from './auth/service.ts';
@@ -41,6 +41,8 @@ declare module 'fastify' {
 export type AppDependencies = { config: ServerConfig; database: AppDatabase; queue: JobQueue };
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
+/** Node's default limit for all request headers, the URL included: no path parameter can be longer. */
+const MAX_URL_BYTES = 16 * 1024;
 
 /** The contexts the feature services run in, shared by the HTTP app and start-up work. */
 export function featureContexts({ config, database }: Omit<AppDependencies, 'queue'>): { configContext: ConfigContext; tablesContext: TablesContext } {
@@ -53,7 +55,10 @@ export async function buildApp({ config, database, queue }: AppDependencies): Pr
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustedProxies.length ? config.trustedProxies : false,
     bodyLimit: BODY_LIMIT_BYTES,
-    routerOptions: { ignoreTrailingSlash: true },
+    // Every path parameter reaches its route's schema, which limits its length with a clear 400
+    // (find-my-way's default of 100 sent longer ones past the API routes to the static files).
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_URL_BYTES },
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

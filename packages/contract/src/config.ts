@@ -1,28 +1,29 @@
 // The product configuration: tables, import mappings and inventory entities (spec §3, §7 /api/yaml/*).
 import { z } from 'zod';
 import { columnDefinition } from './tables.ts';
+import { storableName, storableText } from './text.ts';
 
 /** target field -> dotted source path (`a.b.c`, `items.0.sku`). */
-export const fieldMappings = z.record(z.string().min(1).max(63), z.string().min(1).max(500));
+export const fieldMappings = z.record(storableName().min(1).max(63), storableText().min(1).max(500));
 
 export const entityConfig = z.strictObject({
-  name: z.string().min(1).max(100).optional(),
-  table: z.string().min(1).max(200),
+  name: storableName().min(1).max(100).optional(),
+  table: storableText().min(1).max(200),
   /** Columns that identify a row: imports upsert on them. */
-  key: z.array(z.string().min(1)).min(1).max(10),
+  key: z.array(storableName().min(1).max(63)).min(1).max(10),
   field_mappings: fieldMappings.optional(),
-  description: z.string().max(1000).optional(),
+  description: storableText().max(1000).optional(),
 });
 export type EntityConfig = z.infer<typeof entityConfig>;
 
 export const mappingConfig = z.strictObject({
-  description: z.string().max(1000).optional(),
+  description: storableText().max(1000).optional(),
   /** entity type -> how to map one source record onto it. */
-  entities: z.record(z.string().min(1), z.strictObject({ field_mappings: fieldMappings })),
+  entities: z.record(storableName().min(1), z.strictObject({ field_mappings: fieldMappings })),
 });
 export type MappingConfig = z.infer<typeof mappingConfig>;
 
-export const tableConfig = z.strictObject({ folder: z.string().max(200).optional(), columns: z.array(columnDefinition).min(1).max(200) });
+export const tableConfig = z.strictObject({ folder: storableText().max(200).optional(), columns: z.array(columnDefinition).min(1).max(200) });
 
 export const queryParameter = z.strictObject({ type: z.enum(['integer', 'number', 'string', 'date', 'boolean']), default: z.union([z.string(), z.number(), z.boolean()]).optional() });
 export const namedQueryConfig = z.strictObject({
@@ -36,7 +37,7 @@ export const productConfig = z.strictObject({
   tables: z.record(z.string(), tableConfig).default({}),
   mappings: z.record(z.string(), mappingConfig).default({}),
   queries: z.record(z.string().regex(/^[a-z][a-z0-9_]*$/), namedQueryConfig).default({}),
-  inventory: z.strictObject({ entities: z.array(entityConfig.extend({ name: z.string().min(1).max(100) })).default([]) }).default({ entities: [] }),
+  inventory: z.strictObject({ entities: z.array(entityConfig.extend({ name: storableName().min(1).max(100) })).default([]) }).default({ entities: [] }),
 });
 export type ProductConfig = z.infer<typeof productConfig>;
 
@@ -44,5 +45,8 @@ export const configResponse = z.union([
   z.object({ success: z.literal(true), content: z.record(z.string(), z.unknown()) }),
   z.object({ success: z.literal(false), message: z.string() }),
 ]);
-export const updateEntityRequest = z.strictObject({ entity_name: z.string().trim().min(1, 'Entity name is required.').max(100), config: z.record(z.string(), z.unknown()) });
+export const updateEntityRequest = z.strictObject({
+  entity_name: storableName().trim().min(1, 'Entity name is required.').max(100),
+  config: z.record(storableName(), z.unknown()),
+});
 export const updateEntityResponse = z.object({ success: z.literal(true), message: z.string(), entity: z.record(z.string(), z.unknown()) });

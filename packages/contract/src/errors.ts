@@ -22,5 +22,7 @@ export const errorBody = z.object({
   code: z.enum(errorCodes),
   /** Field name -> messages, for validation errors. */
   errors: z.record(z.string(), z.array(z.string())).optional(),
+  /** On a 500: the id the server logged the failure under (the body never carries its details). */
+  error_id: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBody>;

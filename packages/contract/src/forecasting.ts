@@ -1,5 +1,6 @@
 // Forecast generation tasks, stored forecasts and the inventory report (spec §3, §4, §7 /api/forecasting/*).
 import { z } from 'zod';
+import { storableText } from './text.ts';
 
 export const DEFAULT_FORECAST_DAYS = 90;
 export const MAX_FORECAST_DAYS = 365;
@@ -10,7 +11,7 @@ export const taskStatuses = ['pending', 'processing', 'running', 'completed', 'f
 export type TaskStatus = (typeof taskStatuses)[number];
 
 export const generationRequest = z.strictObject({
-  style_code: z.string().trim().min(1, 'Product style code is required.').max(64).optional(),
+  style_code: storableText().trim().min(1, 'Product style code is required.').max(64).optional(),
   forecast_days: z.coerce.number().int().min(7).max(MAX_FORECAST_DAYS).default(DEFAULT_FORECAST_DAYS),
 });
 export const generationResponse = z.object({ task_id: z.string() });

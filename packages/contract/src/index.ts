@@ -5,4 +5,5 @@ export * from './config.ts';
 export * from './queries.ts';
 export * from './forecasting.ts';
 export * from './import.ts';
+export * from './text.ts';
 export * from './reports.ts';

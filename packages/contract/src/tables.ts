@@ -1,5 +1,6 @@
 // Configurable data tables: structure, rows, folders, variations and name encoding (spec §3, §7 /api/records/*).
 import { z } from 'zod';
+import { nameRecord, storableName, storableText } from './text.ts';
 
 export const fieldTypes = [
   'CharField',
@@ -18,11 +19,15 @@ export const fieldTypes = [
 export type FieldType = (typeof fieldTypes)[number];
 
 export const columnKeyPattern = /^[a-z][a-z0-9_]{0,62}$/;
-const columnKey = z.string().regex(columnKeyPattern, 'Column keys are lower-case letters, digits and _ (starting with a letter, at most 63).');
+/** PostgreSQL's system columns (and `oid`, one until PostgreSQL 12): every table has them already. */
+export const systemColumnNames = ['tableoid', 'xmin', 'cmin', 'xmax', 'cmax', 'ctid', 'oid'] as const;
+const columnKey = storableName()
+  .regex(columnKeyPattern, 'Column keys are lower-case letters, digits and _ (starting with a letter, at most 63).')
+  .refine((key) => !(systemColumnNames as readonly string[]).includes(key), { message: `Column keys may not be PostgreSQL system column names (${systemColumnNames.join(', ')}).` });
 
 export const columnDefinition = z.strictObject({
   key: columnKey,
-  label: z.string().min(1).max(200).optional(),
+  label: storableText().min(1).max(200).optional(),
   type: z.enum(fieldTypes),
   required: z.boolean().optional(),
   unique: z.boolean().optional(),
@@ -31,11 +36,11 @@ export const columnDefinition = z.strictObject({
   max_length: z.number().int().min(1).max(10_485_760).optional(),
   max_digits: z.number().int().min(1).max(38).optional(),
   decimal_places: z.number().int().min(0).max(20).optional(),
-  choices: z.array(z.string().min(1).max(200)).min(1).max(500).optional(),
-  related_table: z.string().min(1).max(200).optional(),
-  query_name: z.string().min(1).max(100).optional(),
-  params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
-  nested_table: z.string().min(1).max(200).optional(),
+  choices: z.array(storableText().min(1).max(200)).min(1).max(500).optional(),
+  related_table: storableText().min(1).max(200).optional(),
+  query_name: storableText().min(1).max(100).optional(),
+  params: z.record(storableName(), z.union([storableText(), z.number(), z.boolean()])).optional(),
+  nested_table: storableText().min(1).max(200).optional(),
   min_width: z.number().int().min(40).max(2000).optional(),
   max_width: z.number().int().min(40).max(2000).optional(),
 });
@@ -49,13 +54,11 @@ export const tableColumn = columnDefinition.extend({
 });
 export type TableColumn = z.infer<typeof tableColumn>;
 
-export const tableName = z
-  .string({ error: 'Table name is required.' })
+export const tableName = storableName({ error: 'Table name is required.' })
   .trim()
   .min(1, 'Table name is required.')
   .max(120, 'Table names are at most 120 characters.');
-export const folderPath = z
-  .string()
+export const folderPath = storableText()
   .trim()
   .max(200, 'Folder paths are at most 200 characters.')
   .refine((path) => path === '' || path.split('/').every((segment) => segment.trim().length > 0), 'Folder path segments may not be empty.');
@@ -77,11 +80,11 @@ export const DEFAULT_PAGE_SIZE = 50;
 export const rowDataQuery = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000_000).default(1),
   page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-  sort_by: z.string().max(100).optional(),
+  sort_by: storableText().max(100).optional(),
   sort_dir: z.enum(sortDirections).default('asc'),
-  filters_json: z.string().max(20_000).optional(),
+  filters_json: storableText().max(20_000).optional(),
   /** Opaque keyset cursor from a previous answer's `next`: later pages cost the same as the first. */
-  after: z.string().max(2000).optional(),
+  after: storableText().max(2000).optional(),
 });
 export type RowDataQuery = z.infer<typeof rowDataQuery>;
 
@@ -89,15 +92,15 @@ export type RowDataQuery = z.infer<typeof rowDataQuery>;
  * filters_json: a JSON object from column key to a filter (docs/api.md):
  * "text" (contains for text columns, equals otherwise) | {contains} | {equals} | {gte?, lte?} | {empty: boolean}.
  */
-const filterScalar = z.union([z.string().max(1000), z.number(), z.boolean()]);
+const filterScalar = z.union([storableText().max(1000), z.number(), z.boolean()]);
 export const columnFilter = z.union([
   filterScalar,
-  z.strictObject({ contains: z.string().max(1000) }),
+  z.strictObject({ contains: storableText().max(1000) }),
   z.strictObject({ equals: filterScalar }),
   z.strictObject({ gte: filterScalar.optional(), lte: filterScalar.optional() }),
   z.strictObject({ empty: z.boolean() }),
 ]);
-export const tableFilters = z.record(z.string(), columnFilter);
+export const tableFilters = nameRecord(columnFilter);
 export type ColumnFilter = z.infer<typeof columnFilter>;
 export type TableFilters = z.infer<typeof tableFilters>;
 
@@ -115,17 +118,26 @@ export const rowPage = z.object({
 });
 export type RowPage = z.infer<typeof rowPage>;
 
-export const rowInput = z.record(z.string(), z.unknown());
-export const deleteRowRequest = z.strictObject({ id: z.union([z.number().int(), z.string().regex(/^\d+$/)]) });
+/** Field -> value; each value is checked against its column's type (and for storable text) by the server. */
+export const rowInput = z.record(storableText(), z.unknown());
+export const deleteRowRequest = z.strictObject({
+  id: z.union([z.number().int(), z.string().regex(/^\d+$/)]),
+  /** Also delete the rows that refer to this one (sales, stock, deliveries, forecasts of a product). Admins only. */
+  cascade: z.boolean().optional(),
+});
+/** What refers to one row: per referring table, how many rows (answered before a delete and in its 409). */
+export const rowReference = z.object({ table: z.string(), count: z.number().int() });
+export const rowReferences = z.object({ references: z.array(rowReference), total: z.number().int() });
+export type RowReferences = z.infer<typeof rowReferences>;
 
 export const variationRequest = z.strictObject({ base_table: tableName, parent_id: z.coerce.number().int().min(1) });
 export const variationQuery = z.object({
-  base_table: z.string({ error: 'Base table name is required.' }).trim().min(1, 'Base table name is required.'),
+  base_table: storableText({ error: 'Base table name is required.' }).trim().min(1, 'Base table name is required.').max(200),
   parent_id: z.coerce.number().int().min(1),
 });
 export const variation = z.object({ encodedName: z.string(), decodedName: z.string(), variationNumber: z.number().int(), exists: z.boolean() });
 export const columnsResponse = z.object({ columns: z.array(tableColumn) });
 
-export const encodeRequest = z.union([z.strictObject({ text: z.string().max(1000) }), z.strictObject({ texts: z.array(z.string().max(1000)).max(1000) })]);
+export const encodeRequest = z.union([z.strictObject({ text: storableText().max(1000) }), z.strictObject({ texts: z.array(storableText().max(1000)).max(1000) })]);
 export const encodeResponse = z.object({ encoded: z.union([z.string(), z.array(z.string().nullable())]).optional(), error: z.string().optional() });
 export const decodeResponse = z.object({ decoded: z.union([z.string(), z.array(z.string().nullable())]).optional(), error: z.string().optional() });

@@ -1,7 +1,7 @@
 // /api/forecasting/*: request generation, poll a task, read a product's forecast and the latest report.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody, generationRequest, generationResponse, latestReportResponse, productForecastResponse, taskStatusResponse } from '@stockwise/contract';
+import { errorBody, generationRequest, generationResponse, latestReportResponse, productForecastResponse, storableText, taskStatusResponse } from '@stockwise/contract';
 import { currentUser } from '../auth/guard.ts';
 import { getForecastTaskStatus, getLatestInventoryReport, getProductForecast, requestForecastGeneration, type ForecastingContext } from './service.ts';
 
@@ -21,7 +21,7 @@ export function forecastingRoutes(ctx: ForecastingContext): FastifyPluginAsyncZo
     });
     app.get('/api/forecasting/status/:taskId/', {
       config: { policy: 'viewer' },
-      schema: { tags: ['forecasting'], summary: 'Status, progress and results of a generation task', params: z.object({ taskId: z.string().max(100) }), response: { 200: taskStatusResponse, ...errors } },
+      schema: { tags: ['forecasting'], summary: 'Status, progress and results of a generation task', params: z.object({ taskId: storableText().max(100) }), response: { 200: taskStatusResponse, ...errors } },
       handler: (request) => getForecastTaskStatus(ctx, request.params.taskId),
     });
     app.get('/api/forecasting/latest-report/', {
@@ -37,7 +37,7 @@ export function forecastingRoutes(ctx: ForecastingContext): FastifyPluginAsyncZo
       schema: {
         tags: ['forecasting'],
         summary: "A product's history, stored forecast, stockouts and reorder advice",
-        params: z.object({ styleCode: z.string().trim().min(1, 'Product style code is required.').max(64) }),
+        params: z.object({ styleCode: storableText().trim().min(1, 'Product style code is required.').max(64) }),
         response: { 200: productForecastResponse, ...errors },
       },
       handler: (request) => getProductForecast(ctx, { styleCode: request.params.styleCode }),

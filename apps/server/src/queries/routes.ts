@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { errorBody, namedQueryList, namedQueryRows, type ProductConfig } from '@stockwise/contract';
+import { errorBody, namedQueryList, namedQueryRows, storableName, storableText, type ProductConfig } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import { listNamedQueries, runNamedQuery } from './service.ts';
 
@@ -18,9 +18,9 @@ export function queryRoutes(db: Kysely<Database>, loadConfig: () => Promise<Prod
       schema: {
         tags: ['queries'],
         summary: 'Run a named query: rows of {id, value}',
-        params: z.object({ name: z.string().trim().min(1, 'Query name is required.').max(100) }),
-        querystring: z.record(z.string(), z.string().max(1000)),
-        response: { 200: namedQueryRows, 401: errorBody, 404: errorBody },
+        params: z.object({ name: storableName().trim().min(1, 'Query name is required.').max(100) }),
+        querystring: z.record(storableName(), storableText().max(1000)),
+        response: { 200: namedQueryRows, 400: errorBody, 401: errorBody, 404: errorBody },
       },
       handler: async (request) => runNamedQuery(db, await loadConfig(), { name: request.params.name, params: request.query }),
     });

@@ -33,7 +33,7 @@ function coerceParameter(type: NonNullable<NamedQuery['params']>[string]['type']
 /** Turns `:name` placeholders (not `::casts`) into `$n` and the matching values, or null on a parameter error. */
 function bindParameters(query: NamedQuery, given: Record<string, ParameterValue | undefined>): { text: string; values: ParameterValue[] } | null {
   const declared = query.params ?? {};
-  if (Object.keys(given).some((key) => !(key in declared))) return null;
+  if (Object.keys(given).some((key) => !Object.hasOwn(declared, key))) return null;
   const values: ParameterValue[] = [];
   const positions = new Map<string, number>();
   let failed = false;
@@ -59,7 +59,8 @@ export async function runNamedQuery(
   config: ProductConfig,
   options: { name: string; params: Record<string, ParameterValue | undefined> },
 ): Promise<NamedQueryRow[]> {
-  const query = config.queries[options.name];
+  // Own entries only: 'constructor' is not a query even though every object has one.
+  const query = Object.hasOwn(config.queries, options.name) ? config.queries[options.name] : undefined;
   const bound = query ? bindParameters(query, options.params) : null;
   if (!query || !bound) throw notFoundOrBadParameters(options.name);
   try {

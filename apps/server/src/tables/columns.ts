@@ -2,7 +2,7 @@
 // presents columns, and the row validator built from them.
 import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
-import type { ColumnDefinition, FieldType, TableColumn } from '@stockwise/contract';
+import { isStorableText, storableText, type ColumnDefinition, type FieldType, type TableColumn } from '@stockwise/contract';
 import { validationError } from '../http/errors.ts';
 
 export const ID_COLUMN: ColumnDefinition = { key: 'id', label: 'ID', type: 'AutoField' };
@@ -55,6 +55,9 @@ export function checkColumnDefinitions(columns: ColumnDefinition[], context: Col
     if (column.choices && !['CharField', 'TextField', 'IntegerField'].includes(column.type)) {
       return `Column '${column.key}': choices are only allowed on text and integer columns.`;
     }
+    if (column.type === 'IntegerField' && column.choices?.some((choice) => !isIntegerText(choice))) {
+      return `Column '${column.key}': the choices of an integer column must be whole numbers (between ${-INT4_MAX} and ${INT4_MAX}).`;
+    }
   }
   return null;
 }
@@ -105,6 +108,7 @@ export function columnDdl(column: ColumnDefinition, relatedEncoded: (tableName: 
 }
 
 const integerText = /^[+-]?\d+$/;
+const isIntegerText = (value: string) => integerText.test(value) && Math.abs(Number(value)) <= INT4_MAX;
 const decimalText = /^[+-]?(\d+\.?\d*|\.\d+)$/;
 const dateText = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -125,7 +129,7 @@ export function valueSchema(column: ColumnDefinition): z.ZodType<string | number
   switch (column.type) {
     case 'CharField':
     case 'TextField': {
-      const text = column.type === 'CharField' ? z.string().max(column.max_length ?? DEFAULT_CHAR_LENGTH) : z.string().max(1_000_000);
+      const text = storableText().max(column.type === 'CharField' ? (column.max_length ?? DEFAULT_CHAR_LENGTH) : 1_000_000);
       return column.choices ? text.refine((v) => column.choices?.includes(v), `Must be one of: ${column.choices.join(', ')}.`) : text;
     }
     case 'EmailField':
@@ -176,7 +180,7 @@ export function quickCheck(column: ColumnDefinition): QuickCheck {
     case 'TextField': {
       const max = column.type === 'CharField' ? (column.max_length ?? DEFAULT_CHAR_LENGTH) : 1_000_000;
       const { choices } = column;
-      return (raw) => (typeof raw === 'string' && raw.length <= max && (!choices || choices.includes(raw)) ? raw : UNDECIDED);
+      return (raw) => (typeof raw === 'string' && raw.length <= max && (!choices || choices.includes(raw)) && isStorableText(raw) ? raw : UNDECIDED);
     }
     case 'IntegerField':
     case 'ForeignKey': {

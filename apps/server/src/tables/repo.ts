@@ -147,3 +147,29 @@ export async function rowExists(db: Db, encodedName: string, id: number): Promis
   const { rows } = await sql<{ found: boolean }>`select exists (select 1 from ${table(encodedName)} where id = ${id}) as found`.execute(db);
   return rows[0]?.found === true;
 }
+
+/** A single-column foreign key that refers to a data table's rows (from a data table or an application table). */
+export type ReferencingForeignKey = { schema: string; table: string; column: string };
+
+/** Every single-column foreign key referring to `data.<encodedName>`, read from PostgreSQL's own catalogue. */
+export async function listReferencingForeignKeys(db: Db, encodedName: string): Promise<ReferencingForeignKey[]> {
+  const { rows } = await sql<ReferencingForeignKey>`
+    select n.nspname as schema, c.relname as table, a.attname as column
+    from pg_constraint k
+    join pg_class c on c.oid = k.conrelid
+    join pg_namespace n on n.oid = c.relnamespace
+    join pg_attribute a on a.attrelid = k.conrelid and a.attnum = k.conkey[1]
+    where k.contype = 'f' and cardinality(k.conkey) = 1
+      and k.confrelid = (select r.oid from pg_class r join pg_namespace rn on rn.oid = r.relnamespace where rn.nspname = 'data' and r.relname = ${encodedName})
+    order by n.nspname, c.relname, a.attname`.execute(db);
+  return rows;
+}
+
+export async function countReferencingRows(db: Db, foreignKey: ReferencingForeignKey, id: number): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    select count(*)::int as n from ${sql.id(foreignKey.schema, foreignKey.table)} where ${sql.id(foreignKey.column)} = ${id}`.execute(db);
+  return rows[0]?.n ?? 0;
+}
+
+export const deleteReferencingRows = (db: Db, foreignKey: ReferencingForeignKey, id: number) =>
+  sql`delete from ${sql.id(foreignKey.schema, foreignKey.table)} where ${sql.id(foreignKey.column)} = ${id}`.execute(db);

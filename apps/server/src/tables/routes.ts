@@ -15,6 +15,7 @@ import {
   rowDataQuery,
   rowInput,
   rowPage,
+  rowReferences,
   tableName,
   tableRow,
   tableStructure,
@@ -24,11 +25,13 @@ import {
   variationQuery,
   variationRequest,
 } from '@stockwise/contract';
+import { currentUser } from '../auth/guard.ts';
 import { decodeTableName, encodeTableName } from './encoding.ts';
 import * as tables from './service.ts';
 
 const tableParams = z.object({ name: tableName });
-const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody };
+const rowParams = z.object({ name: tableName, id: z.string().regex(/^\d{1,15}$/, 'Row ID is required.') });
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 
 /** Applies a name codec to one text or a batch; failures become the answer's `error` field. */
 function convertNames(body: z.infer<typeof encodeRequest>, codec: (text: string) => string) {
@@ -103,11 +106,22 @@ export function tableRoutes(ctx: tables.TablesContext): FastifyPluginAsyncZod {
     });
     app.post('/api/records/tables/:name/rows/delete/', {
       config: { policy: 'editor' },
-      schema: { tags: ['tables'], summary: 'Delete a row', params: tableParams, body: deleteRowRequest, response: { 200: okResponse, ...errors } },
+      schema: {
+        tags: ['tables'],
+        summary: 'Delete a row (409 while other rows refer to it; cascade: true, admins only, deletes those too)',
+        params: tableParams,
+        body: deleteRowRequest,
+        response: { 200: okResponse, ...errors },
+      },
       handler: async (request) => {
-        await tables.deleteTableRow(ctx, { name: request.params.name, id: request.body.id });
+        await tables.deleteTableRow(ctx, { name: request.params.name, id: request.body.id, cascade: request.body.cascade, role: currentUser(request).role });
         return { success: true as const, message: 'Row deleted.' };
       },
+    });
+    app.get('/api/records/tables/:name/rows/:id/references/', {
+      config: { policy: 'viewer' },
+      schema: { tags: ['tables'], summary: 'How many rows of which tables refer to a row (asked before deleting it)', params: rowParams, response: { 200: rowReferences, ...errors } },
+      handler: (request) => tables.getRowReferences(ctx, { name: request.params.name, id: request.params.id }),
     });
     app.post('/api/records/tables/create-variation/', {
       config: { policy: 'editor' },

@@ -1,11 +1,13 @@
 // Domain functions of the configurable tables (spec §4 table browsing, §5 validation, §7 /api/records/*).
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import type { ColumnDefinition, ProductConfig, RowDataQuery, RowPage, TableColumn, TableSummary } from '@stockwise/contract';
+import { roleAllows, type ColumnDefinition, type ProductConfig, type Role, type RowDataQuery, type RowPage, type RowReferences, type TableColumn, type TableSummary } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
-import { AppError, notFoundError, validationError } from '../http/errors.ts';
+import { databaseErrorOf } from '../db/errors.ts';
+import { inTransaction, retryingOnce } from '../db/transaction.ts';
+import { AppError, conflictError, fromDatabaseError, notFoundError, validationError } from '../http/errors.ts';
 import { runNamedQuery } from '../queries/service.ts';
-import { checkColumnDefinitions, columnDdl, isReadOnly, isTextual, isVirtual, parseRowValues, presentColumns, withIdColumn } from './columns.ts';
+import { checkColumnDefinitions, columnDdl, isReadOnly, isTextual, isVirtual, parseRowValues, presentColumns, valueSchema, withIdColumn } from './columns.ts';
 import { encodeTableName, TableNameEncodingError } from './encoding.ts';
 import { buildFilterConditions } from './filters.ts';
 import * as repo from './repo.ts';
@@ -64,7 +66,13 @@ async function createCataloguedTable(
   const catalogue = await repo.listCatalogue(db);
   const encodedOf = new Map(catalogue.map((entry) => [entry.name, entry.encoded_name]));
   if (encodedOf.has(table.name) || catalogue.some((entry) => entry.encoded_name === encodedName)) {
-    throw new AppError('conflict', `Table '${table.name}' already exists.`);
+    throw conflictError(`Table '${table.name}' already exists.`);
+  }
+  // Routes take a display name or an encoded name, so both live in one namespace: a new name may be
+  // neither another table's identifier nor the display name its own identifier would shadow.
+  const shadowed = catalogue.find((entry) => entry.encoded_name === table.name || entry.name === encodedName);
+  if (shadowed) {
+    throw conflictError(`The name '${table.name}' cannot be used: it would be confused with table '${shadowed.name}' (whose name or identifier it equals).`);
   }
   const columns = withIdColumn(table.columns);
   const problem = checkColumnDefinitions(columns, { tableExists: (name) => encodedOf.has(name), queryExists: (name) => name in config.queries });
@@ -89,7 +97,7 @@ async function createCataloguedTable(
 export async function createTable(ctx: TablesContext, options: { name: string; folder: string; columns?: ColumnDefinition[] | undefined }): Promise<TableSummary> {
   const config = await ctx.loadConfig();
   const columns = options.columns ?? config.tables[options.name]?.columns ?? DEFAULT_COLUMNS;
-  const entry = await ctx.db.transaction().execute(async (trx) => {
+  const entry = await inTransaction(ctx.db, async (trx) => {
     await repo.lockCatalogue(trx);
     return createCataloguedTable(trx, config, { name: options.name, folder: options.folder, columns });
   });
@@ -98,7 +106,7 @@ export async function createTable(ctx: TablesContext, options: { name: string; f
 }
 
 export async function deleteTable(ctx: TablesContext, options: { name: string }): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTransaction(ctx.db, async (trx) => {
     await repo.lockCatalogue(trx);
     const entry = await requireTable({ ...ctx, db: trx }, options.name);
     const variations = await repo.listVariationsOf(trx, entry.name);
@@ -106,7 +114,7 @@ export async function deleteTable(ctx: TablesContext, options: { name: string })
     const referencing = (await repo.listCatalogue(trx)).find(
       (other) => !doomed.has(other.name) && other.columns.some((c) => c.type === 'ForeignKey' && doomed.has(c.related_table ?? '')),
     );
-    if (referencing) throw new AppError('conflict', `Table '${entry.name}' is referenced by table '${referencing.name}'; delete or change that table first.`);
+    if (referencing) throw conflictError(`Table '${entry.name}' is referenced by table '${referencing.name}'; delete or change that table first.`);
     // A base table's variations are copies tied to its rows: they go with it.
     for (const doomedEntry of [...variations, entry]) {
       await repo.dropDataTable(trx, doomedEntry.encoded_name);
@@ -118,7 +126,7 @@ export async function deleteTable(ctx: TablesContext, options: { name: string })
 
 export async function moveTable(ctx: TablesContext, options: { name: string; folder: string }): Promise<TableSummary> {
   const entry = await requireTable(ctx, options.name);
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTransaction(ctx.db, async (trx) => {
     await ensureFolder(trx, options.folder);
     await repo.updateTableFolder(trx, entry.id, options.folder);
   });
@@ -139,14 +147,22 @@ export async function getTableColumns(ctx: TablesContext, options: { name: strin
 
 type Cursor = { value: string | number | boolean | null; id: number };
 const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify([cursor.value, cursor.id])).toString('base64url');
-function decodeCursor(text: string): Cursor {
+
+/** The cursor of a page sorted by `sortColumn` (never null there: keyset columns are required), or a 400. */
+function decodeCursor(text: string, sortColumn: ColumnDefinition): Cursor {
+  const invalid = () => validationError('The "after" cursor is not valid: reload from the first page.');
+  let decoded: unknown;
   try {
-    const [value, id] = JSON.parse(Buffer.from(text, 'base64url').toString()) as [Cursor['value'], number];
-    if (!Number.isSafeInteger(id) || (value !== null && typeof value === 'object')) throw new Error('bad cursor');
-    return { value, id };
+    decoded = JSON.parse(Buffer.from(text, 'base64url').toString());
   } catch {
-    throw validationError('The "after" cursor is not valid: reload from the first page.');
+    throw invalid();
   }
+  if (!Array.isArray(decoded) || decoded.length !== 2 || !Number.isSafeInteger(decoded[1])) throw invalid();
+  const id = decoded[1] as number;
+  if (sortColumn.key === 'id') return { value: id, id };
+  const value = valueSchema({ ...sortColumn, choices: undefined }).safeParse(decoded[0]);
+  if (!value.success) throw invalid();
+  return { value: value.data, id };
 }
 
 function pageLink(encodedName: string, query: RowDataQuery, page: number, after: string | null): string {
@@ -203,7 +219,7 @@ async function readRowPage(ctx: TablesContext, entry: repo.CatalogueEntry, query
   const pageConditions = [...conditions];
   let offset = (query.page - 1) * query.page_size;
   if (query.after && keysetCapable) {
-    const cursor = decodeCursor(query.after);
+    const cursor = decodeCursor(query.after, sortColumn);
     const comparison = query.sort_dir === 'asc' ? sql`>` : sql`<`;
     pageConditions.push(
       sortColumn.key === 'id' ? sql`id ${comparison} ${cursor.id}` : sql`(${sql.ref(sortColumn.key)}, id) ${comparison} (${cursor.value}, ${cursor.id})`,
@@ -242,29 +258,16 @@ async function readRowPage(ctx: TablesContext, entry: repo.CatalogueEntry, query
   };
 }
 
-// Postgres errors that mean "this row does not fit the table", not "the server failed".
-const ROW_DATA_ERRORS: Record<string, string> = {
-  '23505': 'A row with this value already exists',
-  '23503': 'The referenced row does not exist or is still referenced',
-  '23502': 'A required value is missing',
-  '23514': 'A value is not allowed',
-  '22001': 'A value is too long',
-  '22003': 'A number is out of range',
-  '22P02': 'A value has the wrong format',
-  '22007': 'A date or time has the wrong format',
-  '22008': 'A date or time is out of range',
-};
-
-/** Runs a write; constraint and format errors of the database become 400s naming the problem. */
+/**
+ * Runs a write whose database refusals (bad data, broken constraints) must be known as such before
+ * the error handler sees them (the import finishes its log entry with the message).
+ */
 export async function asRowDataError<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    const code = (error as { code?: string }).code;
-    const known = code ? ROW_DATA_ERRORS[code] : undefined;
-    if (!known) throw error;
-    const detail = (error as { detail?: string }).detail;
-    throw validationError(detail ? `${known}: ${detail}` : `${known}.`);
+    const database = databaseErrorOf(error);
+    throw (database && fromDatabaseError(database)) ?? error;
   }
 }
 
@@ -277,23 +280,65 @@ const parseRowId = (value: unknown): number => {
 export async function addRow(ctx: TablesContext, options: { name: string; values: Record<string, unknown> }): Promise<repo.RowRecord> {
   const entry = await requireTable(ctx, options.name);
   const values = parseRowValues(entry.columns, options.values, 'create');
-  return asRowDataError(() => repo.insertRow(ctx.db, entry.encoded_name, values));
+  return retryingOnce(() => repo.insertRow(ctx.db, entry.encoded_name, values));
 }
 
 export async function editRow(ctx: TablesContext, options: { name: string; values: Record<string, unknown> }): Promise<repo.RowRecord> {
   const entry = await requireTable(ctx, options.name);
   const id = parseRowId(options.values.id);
   const values = parseRowValues(entry.columns, options.values, 'update');
-  const row = await asRowDataError(() => repo.updateRow(ctx.db, entry.encoded_name, id, values));
+  const row = await retryingOnce(() => repo.updateRow(ctx.db, entry.encoded_name, id, values));
   if (!row) throw notFoundError(`Row ${id} not found in table '${entry.name}'.`);
   return row;
 }
 
-export async function deleteTableRow(ctx: TablesContext, options: { name: string; id: unknown }): Promise<void> {
+// Tables outside the catalogue that refer to data rows, by the name their users know.
+const APP_TABLE_LABELS: Record<string, string> = { forecast_results: 'forecasts' };
+
+/** Per table (and column) referring to the row, how many rows do; tables with none left out. */
+async function countReferences(db: Kysely<Database>, entry: repo.CatalogueEntry, id: number) {
+  const foreignKeys = await repo.listReferencingForeignKeys(db, entry.encoded_name);
+  const catalogue = new Map((await repo.listCatalogue(db)).map((e) => [e.encoded_name, e.name]));
+  const counted = await Promise.all(
+    foreignKeys.map(async (foreignKey) => ({
+      foreignKey,
+      table: (foreignKey.schema === 'data' ? catalogue.get(foreignKey.table) : APP_TABLE_LABELS[foreignKey.table]) ?? foreignKey.table,
+      count: await repo.countReferencingRows(db, foreignKey, id),
+    })),
+  );
+  return counted.filter((reference) => reference.count > 0);
+}
+
+export async function getRowReferences(ctx: TablesContext, options: { name: string; id: unknown }): Promise<RowReferences> {
   const entry = await requireTable(ctx, options.name);
   const id = parseRowId(options.id);
-  const deleted = await asRowDataError(() => repo.deleteRow(ctx.db, entry.encoded_name, id));
-  if (!deleted) throw notFoundError(`Row ${id} not found in table '${entry.name}'.`);
+  if (!(await repo.rowExists(ctx.db, entry.encoded_name, id))) throw notFoundError(`Row ${id} not found in table '${entry.name}'.`);
+  const references = await countReferences(ctx.db, entry, id);
+  return { references: references.map(({ table, count }) => ({ table, count })), total: references.reduce((sum, r) => sum + r.count, 0) };
+}
+
+const rowsWord = (count: number) => `${count} row${count === 1 ? '' : 's'}`;
+
+/**
+ * Deletes a row. Rows that refer to it (a product's sales, stock snapshots, deliveries, forecasts)
+ * keep it (409 saying how many), unless an administrator asks for `cascade`: then they go first,
+ * in the same transaction.
+ */
+export async function deleteTableRow(ctx: TablesContext, options: { name: string; id: unknown; cascade?: boolean | undefined; role: Role }): Promise<void> {
+  const entry = await requireTable(ctx, options.name);
+  const id = parseRowId(options.id);
+  if (options.cascade && !roleAllows(options.role, 'admin')) {
+    throw new AppError('forbidden', 'Only an administrator can delete a row together with the rows that refer to it.');
+  }
+  await inTransaction(ctx.db, async (trx) => {
+    const references = await countReferences(trx, entry, id);
+    if (references.length && !options.cascade) {
+      const counts = references.map((r) => `${rowsWord(r.count)} of '${r.table}'`).join(', ');
+      throw conflictError(`Row ${id} of '${entry.name}' is referred to by ${counts}. Delete those first, or (as an administrator) delete it together with them.`);
+    }
+    for (const reference of references) await repo.deleteReferencingRows(trx, reference.foreignKey, id);
+    if (!(await repo.deleteRow(trx, entry.encoded_name, id))) throw notFoundError(`Row ${id} not found in table '${entry.name}'.`);
+  });
 }
 
 export type Variation = { encodedName: string; decodedName: string; variationNumber: number; exists: boolean };
@@ -315,7 +360,7 @@ async function requireParentRow(ctx: TablesContext, baseTable: string, parentId:
 /** The copy 'Base #N' of a base table tied to one of its rows; made once, then returned again. */
 export async function createVariation(ctx: TablesContext, options: { baseTable: string; parentId: number }): Promise<Variation> {
   const config = await ctx.loadConfig();
-  return ctx.db.transaction().execute(async (trx) => {
+  return inTransaction(ctx.db, async (trx) => {
     await repo.lockCatalogue(trx);
     const txCtx = { ...ctx, db: trx };
     const base = await requireParentRow(txCtx, options.baseTable, options.parentId);
@@ -349,7 +394,7 @@ export async function getVariationName(ctx: TablesContext, options: { baseTable:
 export async function syncConfiguredTables(ctx: TablesContext): Promise<void> {
   const config = await ctx.loadConfig();
   for (const [name, table] of Object.entries(config.tables)) {
-    await ctx.db.transaction().execute(async (trx) => {
+    await inTransaction(ctx.db, async (trx) => {
       await repo.lockCatalogue(trx);
       const entry = await repo.findCatalogueEntry(trx, name);
       if (!entry) await createCataloguedTable(trx, config, { name, folder: table.folder ?? '', columns: table.columns });

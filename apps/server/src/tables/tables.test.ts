@@ -143,10 +143,10 @@ describe.each(backends)('configurable tables on %s', (backend) => {
       expect(after.json.count).toBe(before.json.count);
     });
 
-    it('refuses a foreign key to a missing row with a 400', async () => {
+    it('refuses a foreign key to a missing row with a 409 naming the reference', async () => {
       const response = await add({ title: 'a', product_id: 987_654 });
-      expect(response.status).toBe(400);
-      expect(response.json.detail).toContain('referenced row');
+      expect(response.status).toBe(409);
+      expect(response.json.detail).toBe(`'${table.name}': product_id = 987654 refers to a row of 'products' that does not exist.`);
     });
 
     it('asks for the row id when editing', async () => {
@@ -194,6 +194,34 @@ describe.each(backends)('configurable tables on %s', (backend) => {
       expect(seen).toHaveLength(120);
       expect(seen).toEqual([...seen].sort().reverse());
       expect(new Set(seen).size).toBe(120);
+    });
+
+    it('follows next links by a cursor of every required column type, both ways', async () => {
+      const typed = await createTable([
+        { key: 'day', type: 'DateField', required: true },
+        { key: 'seen_at', type: 'DateTimeField', required: true },
+        { key: 'price', type: 'DecimalField', max_digits: 6, decimal_places: 2, required: true },
+        { key: 'count', type: 'IntegerField', required: true },
+        { key: 'open', type: 'BooleanField', required: true },
+        { key: 'code', type: 'CharField', max_length: 10, required: true },
+      ]);
+      for (let i = 1; i <= 23; i++) {
+        const row = { day: `2025-12-${String(i).padStart(2, '0')}`, seen_at: `2025-12-${String(i).padStart(2, '0')}T0${i % 10}:30:00.250+01:00`, price: (i % 7) + 0.25, count: i % 5, open: i % 2 === 0, code: `C-${i % 4}` };
+        expect((await api(`/api/records/tables/${typed.encodedName}/rows/add/`, row)).status).toBe(201);
+      }
+      for (const sortBy of ['day', 'seen_at', 'price', 'count', 'open', 'code']) {
+        for (const dir of ['asc', 'desc']) {
+          const ids: number[] = [];
+          let next: string | null = `/api/records/tables/${typed.encodedName}/data/?page_size=4&sort_by=${sortBy}&sort_dir=${dir}`;
+          while (next) {
+            const current = await api(next);
+            expect(current.status, `${sortBy} ${dir}: ${current.text}`).toBe(200);
+            ids.push(...(current.json as unknown as Page).results.map((r) => r.id as number));
+            next = (current.json as unknown as Page).next;
+          }
+          expect({ sortBy, dir, rows: new Set(ids).size }).toEqual({ sortBy, dir, rows: 23 });
+        }
+      }
     });
 
     it('keeps offering next pages when the count is a stale estimate', async () => {

@@ -7,12 +7,15 @@ const mainScript = path.resolve(import.meta.dirname, '../main.ts');
 
 export type ServerProcess = { url: string; child: ChildProcess; stop(): Promise<void>; kill(): Promise<void> };
 
-export async function startServerProcess(env: Record<string, string>, options: { startupTimeoutMs?: number } = {}): Promise<ServerProcess> {
+/** `onStdout` receives the server's log (JSON lines) as it is written; without it the log is dropped. */
+export async function startServerProcess(env: Record<string, string>, options: { startupTimeoutMs?: number; onStdout?: (text: string) => void } = {}): Promise<ServerProcess> {
   const port = 20_000 + Math.floor(Math.random() * 30_000);
   const child = spawn(process.execPath, [mainScript], {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', options.onStdout ? 'pipe' : 'ignore', 'inherit'],
   });
+  const { onStdout } = options;
+  if (onStdout) child.stdout?.setEncoding('utf8').on('data', (text: string) => onStdout(text));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const signal = async (name: NodeJS.Signals) => {
     if (child.exitCode === null && child.signalCode === null) child.kill(name);

@@ -10,6 +10,7 @@ import type {
   folderList,
   namedQueryList,
   okResponse,
+  RowReferences,
   variation,
 } from '@stockwise/contract';
 import { api } from './http.ts';
@@ -90,8 +91,14 @@ export async function editRow(name: string, values: Record<string, unknown>): Pr
   return (await api.post<TableRow>(`${tablePath(name)}/rows/edit/`, values)).data;
 }
 
-export async function deleteRow(name: string, id: number | string): Promise<OkResponse> {
-  return (await api.post<OkResponse>(`${tablePath(name)}/rows/delete/`, { id })).data;
+/** `cascade` (admins only) also deletes the rows that refer to this one. */
+export async function deleteRow(name: string, id: number | string, options: { cascade?: boolean } = {}): Promise<OkResponse> {
+  return (await api.post<OkResponse>(`${tablePath(name)}/rows/delete/`, { id, ...(options.cascade ? { cascade: true } : {}) })).data;
+}
+
+/** Which tables refer to a row, and with how many rows (asked before deleting it). */
+export async function fetchRowReferences(name: string, id: number | string): Promise<RowReferences> {
+  return (await api.get<RowReferences>(`${tablePath(name)}/rows/${encodeURIComponent(String(id))}/references/`)).data;
 }
 
 export async function createVariation(baseTable: string, parentId: number): Promise<Variation> {

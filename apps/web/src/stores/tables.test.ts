@@ -54,7 +54,12 @@ beforeAll(async () => {
       if (failAdd) return sendJson(response, failAdd.status, failAdd.body);
       return sendJson(response, 201, { id: 999, name: 'new' });
     }
-    if (path.endsWith('/rows/delete/')) return sendJson(response, 404, { detail: 'Row 5 not found.', code: 'not_found' });
+    if (path.endsWith('/rows/7/references/')) return sendJson(response, 200, { references: [{ table: 'sales', count: 2 }, { table: 'forecasts', count: 1 }], total: 3 });
+    if (path.endsWith('/rows/delete/')) {
+      const { id } = JSON.parse(body) as { id: number };
+      if (id === 7) return sendJson(response, 200, { success: true, message: 'Row deleted.' });
+      return sendJson(response, 404, { detail: 'Row 5 not found.', code: 'not_found' });
+    }
     return sendJson(response, 404, { detail: 'no route', code: 'not_found' });
   });
   api.defaults.baseURL = `${loopback.baseUrl}/api`;
@@ -194,6 +199,18 @@ describe('tables store', () => {
     await state().selectTable('Stock items');
     expect(await state().editRow({ name: 'x' })).toMatchObject({ ok: false, message: 'No table selected or missing row ID for edit.' });
     expect(await state().deleteRow(5)).toMatchObject({ ok: false, message: 'Failed to delete row: Row 5 not found.' });
+  });
+
+  it('asks what refers to a row, and asks for the cascade only when told to', async () => {
+    await state().loadStructure();
+    await state().selectTable('Stock items');
+    calls = [];
+    expect(await state().rowReferences(7)).toEqual({ ok: true, value: { references: [{ table: 'sales', count: 2 }, { table: 'forecasts', count: 1 }], total: 3 } });
+    expect(calls.map((call) => call.path)).toEqual(['/api/records/tables/stock$20$items/rows/7/references/']);
+    expect(await state().rowReferences(5)).toMatchObject({ ok: false, message: 'Failed to check what refers to the row: no route' });
+    expect(await state().deleteRow(7, { cascade: true })).toEqual({ ok: true, value: null });
+    expect(await state().deleteRow(7)).toEqual({ ok: true, value: null });
+    expect(calls.filter((call) => call.path.endsWith('/rows/delete/')).map((call) => call.body)).toEqual([{ id: 7, cascade: true }, { id: 7 }]);
   });
 
   it('refuses an empty table name and folder path before calling', async () => {

@@ -4,7 +4,7 @@
 // cleared at start (tree: isLoading/error, grid: isLoadingRows/rowsError, more pages:
 // isLoadingMore, operations: isSaving/saveError).
 import { create } from 'zustand';
-import type { ColumnDefinition, RowPage, TableColumn, TableRow, TableSummary } from '@stockwise/contract';
+import type { ColumnDefinition, RowPage, RowReferences, TableColumn, TableRow, TableSummary } from '@stockwise/contract';
 import * as tablesApi from '../api/tables.ts';
 import { normalizeError, type NormalizedError } from '../api/errors.ts';
 import { i18n } from '../i18n.ts';
@@ -64,7 +64,10 @@ export type TablesActions = {
   deleteTable: (name: string) => Promise<OperationResult<null>>;
   addRow: (values: Record<string, unknown>) => Promise<OperationResult<TableRow>>;
   editRow: (values: Record<string, unknown>) => Promise<OperationResult<TableRow>>;
-  deleteRow: (id: number | string | null | undefined) => Promise<OperationResult<null>>;
+  /** What refers to a row of the selected table (the delete dialog names it before deleting). */
+  rowReferences: (id: number | string) => Promise<OperationResult<RowReferences>>;
+  /** `cascade` (admins only) also deletes the rows that refer to it. */
+  deleteRow: (id: number | string | null | undefined, options?: { cascade?: boolean }) => Promise<OperationResult<null>>;
   makeVariation: (parentId: number) => Promise<OperationResult<tablesApi.Variation>>;
 };
 
@@ -372,13 +375,23 @@ export const useTablesStore = create<TablesStore>()((set, get) => {
         return saveRow(() => tablesApi.editRow(selected.encodedName, values), 'errors.editRow');
       }),
 
-    deleteRow: (id) =>
+    rowReferences: async (id) => {
+      const selected = get().selected;
+      if (!selected) return failure(t('errors.noTableForDelete'));
+      try {
+        return { ok: true, value: await tablesApi.fetchRowReferences(selected.encodedName, id) };
+      } catch (error) {
+        return failure(withDetail(t('errors.rowReferences'), normalizeError(error)));
+      }
+    },
+
+    deleteRow: (id, options = {}) =>
       operate(async () => {
         const selected = get().selected;
         if (!selected) return failure(t('errors.noTableForDelete'));
         if (id === undefined || id === null || id === '') return failure(t('validation.rowIdRequired'));
         try {
-          await tablesApi.deleteRow(selected.encodedName, id);
+          await tablesApi.deleteRow(selected.encodedName, id, options);
         } catch (error) {
           return failure(withDetail(t('errors.deleteRow'), normalizeError(error)));
         }

@@ -7,6 +7,7 @@ import * as trigramSearch from './0003-trigram-search.ts';
 import * as forecasting from './0004-forecasting.ts';
 import * as importLogs from './0005-import-logs.ts';
 import * as roles from './0006-roles.ts';
+import * as restrictProductDeletes from './0010-restrict-product-deletes.ts';
 import * as reports from './0040-reports.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -16,5 +17,6 @@ export const migrations: Record<string, Migration> = {
   '0004-forecasting': forecasting,
   '0005-import-logs': importLogs,
   '0006-roles': roles,
+  '0010-restrict-product-deletes': restrictProductDeletes,
   '0040-reports': reports,
 };

@@ -1,14 +1,20 @@
 // Small dialogs of the Data screen: new folder, move a table, delete a table, delete a row.
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { Alert, Button, Group, List, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { TableSummary } from '@stockwise/contract';
+import type { RowReferences, TableSummary } from '@stockwise/contract';
+import { useCan } from '../../stores/role.ts';
 import { useTablesStore, type OperationResult } from '../../stores/tables.ts';
+
+/** Mantine's default red under white text is 3.2:1; its darkest red meets WCAG AA's 4.5:1. */
+const DANGER_COLOR = 'red.9';
 
 type DialogFrameProps = {
   title: string;
   submitLabel: string;
   danger?: boolean;
+  /** 'waiting': shown but not yet usable; 'hidden': nothing to submit (only Cancel). */
+  submit?: 'ready' | 'waiting' | 'hidden';
   onClose: () => void;
   onSubmit: () => Promise<OperationResult<unknown>>;
   children: ReactNode;
@@ -16,11 +22,11 @@ type DialogFrameProps = {
 };
 
 /** A modal form: runs the operation, closes on success, shows the §8 message on failure. */
-function DialogFrame({ title, submitLabel, danger, onClose, onSubmit, children, testId }: DialogFrameProps) {
+function DialogFrame({ title, submitLabel, danger, submit = 'ready', onClose, onSubmit, children, testId }: DialogFrameProps) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const run = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setBusy(true);
     setMessage(null);
@@ -30,8 +36,8 @@ function DialogFrame({ title, submitLabel, danger, onClose, onSubmit, children, 
     else setMessage(result.message);
   };
   return (
-    <Modal opened onClose={onClose} title={title}>
-      <form onSubmit={(event) => void submit(event)} noValidate data-testid={testId}>
+    <Modal opened onClose={onClose} title={title} closeButtonProps={{ 'aria-label': t('datatab.actions.close') }}>
+      <form onSubmit={(event) => void run(event)} noValidate data-testid={testId}>
         <Stack>
           {message && (
             <Alert color="red" role="alert">
@@ -43,9 +49,11 @@ function DialogFrame({ title, submitLabel, danger, onClose, onSubmit, children, 
             <Button variant="default" onClick={onClose}>
               {t('datatab.actions.cancel')}
             </Button>
-            <Button type="submit" color={danger ? 'red' : undefined} loading={busy}>
-              {submitLabel}
-            </Button>
+            {submit !== 'hidden' && (
+              <Button type="submit" color={danger ? DANGER_COLOR : undefined} loading={busy} disabled={submit === 'waiting'}>
+                {submitLabel}
+              </Button>
+            )}
           </Group>
         </Stack>
       </form>
@@ -119,19 +127,59 @@ export function DeleteTableDialog({ table, onClose }: { table: TableSummary; onC
   );
 }
 
+/**
+ * Asks first: a row other rows refer to (a product's sales, stock, deliveries, forecasts) is named
+ * with their counts; an administrator may then delete it together with them, anyone else is told
+ * why it stays. The server decides either way (409 / 403), this only says so before the click.
+ */
 export function DeleteRowDialog({ tableName, rowId, onClose }: { tableName: string; rowId: number | string; onClose: () => void }) {
   const { t } = useTranslation();
   const deleteRow = useTablesStore((state) => state.deleteRow);
+  const rowReferences = useTablesStore((state) => state.rowReferences);
+  const isAdmin = useCan('admin');
+  const [references, setReferences] = useState<OperationResult<RowReferences> | null>(null);
+  useEffect(() => {
+    let current = true;
+    void rowReferences(rowId).then((result) => current && setReferences(result));
+    return () => {
+      current = false;
+    };
+  }, [rowReferences, rowId]);
+  const referring = references?.ok ? references.value : null;
+  const referred = referring !== null && referring.total > 0;
+  const texts = { id: String(rowId), name: tableName };
+  let submit: DialogFrameProps['submit'] = 'ready';
+  if (references === null) submit = 'waiting';
+  else if (referred && !isAdmin) submit = 'hidden';
   return (
     <DialogFrame
       title={t('datatab.deleteRowDialog.title')}
-      submitLabel={t('datatab.actions.delete')}
+      submitLabel={referred ? t('datatab.deleteRowDialog.cascadeAction', { count: referring.total }) : t('datatab.actions.delete')}
       danger
+      submit={submit}
       onClose={onClose}
-      onSubmit={() => deleteRow(rowId)}
+      onSubmit={() => deleteRow(rowId, { cascade: referred })}
       testId="delete-row-dialog"
     >
-      <Text>{t('datatab.deleteRowDialog.message', { id: String(rowId), name: tableName })}</Text>
+      {references === null && <Text c="dimmed">{t('datatab.deleteRowDialog.checking')}</Text>}
+      {references && !references.ok && (
+        <Alert color="yellow" role="status">
+          {references.message}
+        </Alert>
+      )}
+      {referred ? (
+        <>
+          <Text>{t('datatab.deleteRowDialog.referred', texts)}</Text>
+          <List data-testid="row-references">
+            {referring.references.map((reference) => (
+              <List.Item key={reference.table}>{t('datatab.deleteRowDialog.referenceCount', { count: reference.count, table: reference.table })}</List.Item>
+            ))}
+          </List>
+          <Text fw={500}>{isAdmin ? t('datatab.deleteRowDialog.cascadeWarning') : t('datatab.deleteRowDialog.adminOnly')}</Text>
+        </>
+      ) : (
+        references !== null && <Text>{t('datatab.deleteRowDialog.message', texts)}</Text>
+      )}
     </DialogFrame>
   );
 }
