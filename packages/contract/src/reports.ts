@@ -1,5 +1,6 @@
 // User SQL reports with charts and AI-assisted writing (spec §3 User report, §7 /api/user-reports/*).
 import { z } from 'zod';
+import { storableText } from './text.ts';
 
 export const REPORT_DEFAULTS = { title: 'Untitled Report', description: '', sql_code: 'SELECT 1;', chart_config: null } as const;
 
@@ -13,19 +14,19 @@ export type ChartType = (typeof chartTypes)[number];
  */
 export const chartConfig = z.object({
   type: z.enum(chartTypes),
-  x_field: z.string().max(200).nullable(),
-  series: z.array(z.object({ field: z.string().max(200), label: z.string().max(200).optional() })).max(20),
+  x_field: storableText().max(200).nullable(),
+  series: z.array(z.object({ field: storableText().max(200), label: storableText().max(200).optional() })).max(20),
   /** Long rows (month, product, units) become one series per value of this column. */
-  group_field: z.string().max(200).nullable().default(null),
+  group_field: storableText().max(200).nullable().default(null),
   stacked: z.boolean().default(false),
-  title: z.string().max(200).default(''),
-  sort: z.object({ field: z.string().max(200), direction: z.enum(['asc', 'desc']) }).nullable().default(null),
+  title: storableText().max(200).default(''),
+  sort: z.object({ field: storableText().max(200), direction: z.enum(['asc', 'desc']) }).nullable().default(null),
 });
 export type ChartConfig = z.infer<typeof chartConfig>;
 
-const title = z.string().trim().min(1, 'Title is required.').max(200);
-const description = z.string().max(5000);
-const sqlCode = z.string().max(100_000, 'The SQL is too long (100,000 characters at most).');
+const title = storableText().trim().min(1, 'Title is required.').max(200);
+const description = storableText().max(5000);
+const sqlCode = storableText().max(100_000, 'The SQL is too long (100,000 characters at most).');
 
 export const userReport = z.object({
   id: z.number().int(),
@@ -47,7 +48,7 @@ export const createReportRequest = z.object({
   description: description.default(REPORT_DEFAULTS.description),
   sql_code: sqlCode.default(REPORT_DEFAULTS.sql_code),
   chart_config: chartConfig.nullable().default(null),
-  pseudocode: z.string().max(20_000).default(''),
+  pseudocode: storableText().max(20_000).default(''),
 });
 export type CreateReportRequest = z.input<typeof createReportRequest>;
 
@@ -56,7 +57,7 @@ export const updateReportRequest = z.object({
   description: description.optional(),
   sql_code: sqlCode.optional(),
   chart_config: chartConfig.nullable().optional(),
-  pseudocode: z.string().max(20_000).optional(),
+  pseudocode: storableText().max(20_000).optional(),
 });
 export type UpdateReportRequest = z.infer<typeof updateReportRequest>;
 
@@ -95,15 +96,15 @@ export const reportDataResponse = executeResponse.extend({
 export type ReportDataResponse = z.infer<typeof reportDataResponse>;
 
 const currentFields = {
-  current_title: z.string().max(200).default(''),
-  current_description: z.string().max(5000).default(''),
-  current_sql_code: z.string().max(100_000).default(''),
+  current_title: storableText().max(200).default(''),
+  current_description: storableText().max(5000).default(''),
+  current_sql_code: storableText().max(100_000).default(''),
   current_chart_config: chartConfig.nullable().default(null).catch(null),
 };
 
 export const generateRequest = z.object({
   report_id: z.coerce.number().int().positive().nullable().default(null),
-  change_request: z.string().trim().min(1, 'Say what the report should show or change.').max(2000),
+  change_request: storableText().trim().min(1, 'Say what the report should show or change.').max(2000),
   ...currentFields,
 });
 export type GenerateRequest = z.input<typeof generateRequest>;

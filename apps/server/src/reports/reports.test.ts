@@ -69,6 +69,14 @@ describe.each(backends)('reports on %s', (backend) => {
     const badChart = await server.request('/api/user-reports/', { token: editor.access, body: { chart_config: { type: 'radar' } } });
     expect(badChart.status).toBe(400);
     expect((await server.request('/api/user-reports/abc/', { token: viewer.access })).status).toBe(400);
+    for (const [path, body] of [
+      ['/api/user-reports/', { title: 'a\u0000b' }],
+      ['/api/user-reports/execute/', { sql_code: "select 'a\u0000'" }],
+      ['/api/user-reports/generate-from-request/', { change_request: 'by month \ud800' }],
+    ] as const) {
+      const refused = await server.request(path, { token: editor.access, body });
+      expect(refused.status, path).toBe(400);
+    }
     const empty = await server.request('/api/user-reports/execute/', { token: viewer.access, body: { sql_code: '  ' } });
     expect(empty.status).toBe(400);
     expect(empty.json.detail).toBe('No SQL code to execute.');
