@@ -216,7 +216,7 @@ function Editor() {
       <OperationError operation="delete" />
       <AssistantPanel canEdit={canEdit} />
       <Results canEdit={canEdit} />
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('reports.editor.confirmDeleteTitle')}>
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('reports.editor.confirmDeleteTitle')} closeButtonProps={{ 'aria-label': t('reports.editor.cancel') }}>
         <Stack>
           <Text>{t('reports.editor.confirmDelete')}</Text>
           <Group justify="flex-end">
