@@ -23,6 +23,8 @@ import { productName } from './product.ts';
 import { configRoutes } from './config/routes.ts';
 import { currentProductConfig, type ConfigContext } from './config/service.ts';
 import { queryRoutes } from './queries/routes.ts';
+import { reportRoutes } from './reports/routes.ts';
+import { closeReportsContext, createReportsContext } from './reports/service.ts';
 import { tableRoutes } from './tables/routes.ts';
 import { CatalogueCache } from './tables/catalogue-cache.ts';
 import { storedColumnKeys, type TablesContext } from './tables/service.ts';
@@ -119,6 +121,9 @@ export async function buildApp({ config, database, queue }: AppDependencies): Pr
     }),
   );
   await app.register(forecastingRoutes(forecastingContext));
+  const reportsContext = await createReportsContext({ config, database });
+  app.addHook('onClose', () => closeReportsContext(reportsContext));
+  await app.register(reportRoutes(reportsContext));
 
   if (existsSync(path.join(config.webDistDir, 'index.html'))) {
     await app.register(fastifyStatic, { root: config.webDistDir, wildcard: true, index: 'index.html' });

@@ -30,6 +30,15 @@ const environment = z.object({
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(3600).default(30),
   JOB_SUPERVISE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  REPORT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  REPORT_MAX_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+  REPORT_MAX_COST: z.coerce.number().min(1).default(2_000_000),
+  REPORT_DATABASE_URL: z.string().optional(),
+  REPORT_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(8),
+  LLM_BASE_URL: z.url('LLM_BASE_URL must be a URL such as https://api.openai.com/v1').optional(),
+  LLM_MODEL: z.string().min(1).optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
 });
 
 export type ServerConfig = {
@@ -63,6 +72,19 @@ export type ServerConfig = {
   jobHeartbeatSeconds: number;
   /** How often pg-boss looks for such jobs (and does its other maintenance). */
   jobSuperviseIntervalSeconds: number;
+  reports: {
+    /** A report running longer is stopped (statement_timeout on PostgreSQL; checked between row batches on PGlite). */
+    timeoutMs: number;
+    /** Rows a report answers at most (`truncated` says when there were more). */
+    maxRows: number;
+    /** PGlite only: reports whose planner cost is higher are refused before they run. */
+    maxCost: number;
+    /** PostgreSQL only: the report login's connection string when the app's role may not create it (docs/operations.md). */
+    databaseUrl: string | null;
+    poolSize: number;
+  };
+  /** The OpenAI-compatible chat model that writes reports and answers the assistant; null: the built-in generator. */
+  llm: { baseUrl: string; model: string; apiKey: string | null; timeoutMs: number } | null;
 };
 
 const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
@@ -74,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  if (e.LLM_BASE_URL && !e.LLM_MODEL) throw new Error('Invalid configuration: LLM_MODEL: required when LLM_BASE_URL is set');
   return {
     port: e.PORT,
     host: e.HOST,
@@ -99,5 +122,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     role: e.ROLE,
     jobHeartbeatSeconds: e.JOB_HEARTBEAT_SECONDS,
     jobSuperviseIntervalSeconds: e.JOB_SUPERVISE_INTERVAL_SECONDS,
+    reports: {
+      timeoutMs: e.REPORT_TIMEOUT_MS,
+      maxRows: e.REPORT_MAX_ROWS,
+      maxCost: e.REPORT_MAX_COST,
+      databaseUrl: e.REPORT_DATABASE_URL ?? null,
+      poolSize: e.REPORT_POOL_SIZE,
+    },
+    llm: e.LLM_BASE_URL && e.LLM_MODEL ? { baseUrl: e.LLM_BASE_URL, model: e.LLM_MODEL, apiKey: e.LLM_API_KEY || null, timeoutMs: e.LLM_TIMEOUT_MS } : null,
   };
 }

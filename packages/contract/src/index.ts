@@ -6,3 +6,4 @@ export * from './queries.ts';
 export * from './forecasting.ts';
 export * from './import.ts';
 export * from './text.ts';
+export * from './reports.ts';

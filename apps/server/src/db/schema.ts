@@ -1,6 +1,6 @@
 // Kysely table types of the application schema (public) and the demo entity tables (data schema).
 import type { ColumnType, Generated, RawBuilder } from 'kysely';
-import type { ColumnDefinition, Role } from '@stockwise/contract';
+import type { ChartConfig, ColumnDefinition, Role } from '@stockwise/contract';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -128,6 +128,18 @@ export type ConfigMappingsTable = {
   updated_at: ColumnType<Date, never, RawTimestamp>;
 };
 
+export type UserReportsTable = {
+  id: Generated<number>;
+  title: string;
+  description: Generated<string>;
+  sql_code: string;
+  chart_config: ColumnType<ChartConfig | null, string | null, string | null>;
+  pseudocode: Generated<string>;
+  owner: number | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, string | undefined, RawTimestamp>;
+};
+
 export type Database = {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -142,6 +154,7 @@ export type Database = {
   import_logs: ImportLogsTable;
   import_row_sources: ImportRowSourcesTable;
   config_mappings: ConfigMappingsTable;
+  user_reports: UserReportsTable;
   'data.products': ProductsTable;
   'data.sales': SalesTable;
   'data.stock_snapshots': StockSnapshotsTable;

@@ -34,6 +34,8 @@ export async function createScratchDatabase(
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
       await client.query(`drop database if exists ${name} with (force)`);
+      // The report login role of migration 0040 belongs to the server, not the database.
+      await client.query(`drop role if exists ${name}_report`);
       await client.end();
     },
   };

@@ -3,17 +3,28 @@
 import { roleAllows, roles, type Role } from '@stockwise/contract';
 import { useSessionStore } from './session.ts';
 
-/** The `role` claim of an access token, or null when there is no token or it carries none. */
-export function roleOfAccessToken(token: string | null): Role | null {
+function claimsOf(token: string | null): { role?: unknown; sub?: unknown } | null {
   const payload = token?.split('.')[1];
   if (!payload) return null;
   try {
-    const claims = JSON.parse(atob(payload.replaceAll('-', '+').replaceAll('_', '/'))) as { role?: unknown };
-    return roles.find((role) => role === claims.role) ?? null;
+    return JSON.parse(atob(payload.replaceAll('-', '+').replaceAll('_', '/'))) as { role?: unknown; sub?: unknown };
   } catch {
     return null;
   }
 }
+
+/** The `role` claim of an access token, or null when there is no token or it carries none. */
+export function roleOfAccessToken(token: string | null): Role | null {
+  const claims = claimsOf(token);
+  return roles.find((role) => role === claims?.role) ?? null;
+}
+
+/** The signed-in user's id (the token's subject), or null until a token has arrived. */
+export const useUserId = (): number | null =>
+  useSessionStore((state) => {
+    const subject = Number(claimsOf(state.accessToken)?.sub);
+    return Number.isSafeInteger(subject) ? subject : null;
+  });
 
 /** The role, or null until the first access token of this page load has arrived. */
 export const useRole = (): Role | null => useSessionStore((state) => roleOfAccessToken(state.accessToken));

@@ -9,6 +9,7 @@ import * as importLogs from './0005-import-logs.ts';
 import * as roles from './0006-roles.ts';
 import * as restrictProductDeletes from './0010-restrict-product-deletes.ts';
 import * as realDataIn from './0020-real-data-in.ts';
+import * as reports from './0040-reports.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0006-roles': roles,
   '0010-restrict-product-deletes': restrictProductDeletes,
   '0020-real-data-in': realDataIn,
+  '0040-reports': reports,
 };

@@ -1,5 +1,274 @@
-import { ComingSoonPage } from '../../components/ComingSoonPage.tsx';
+// The Reports screen (spec §2 /app/reports, §4 report editor): the list of reports, the editor
+// (title, description, SQL with autocomplete, schema browser), running with Ctrl/Cmd+Enter, the
+// result grid and chart, the chart picker, CSV export, and writing with AI (a change request, or
+// the SQL regenerated). Viewers run and read; editors change their own reports; admins any.
+import './mantine-styles.ts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { proposeChartConfig } from '@stockwise/contract';
+import { useShallow } from 'zustand/react/shallow';
+import { useReportsStore, type Operation } from '../../stores/reports.ts';
+import { useCan, useRole, useUserId } from '../../stores/role.ts';
+import { downloadCsv, toCsv, type CsvCell } from '../forecasting/csv.ts';
+import { SqlEditor, type SqlEditorHandle } from './SqlEditor.tsx';
+import { SchemaBrowser } from './SchemaBrowser.tsx';
+import { ResultGrid } from './ResultGrid.tsx';
+import { ReportChart } from './ReportChart.tsx';
+import { ChartEditor } from './ChartEditor.tsx';
+import classes from './ReportsPage.module.css';
+
+function OperationError({ operation }: { operation: Operation }) {
+  const state = useReportsStore((store) => store.operations[operation]);
+  if (!state.error) return null;
+  return (
+    <Alert color="red.9" role="alert" data-testid={`${operation}-error`} title={state.error}>
+      {state.detail}
+    </Alert>
+  );
+}
+
+function ReportList({ canCreate }: { canCreate: boolean }) {
+  const { t } = useTranslation();
+  const { reportData, selectedId, creating } = useReportsStore(useShallow((s) => ({ reportData: s.reportData, selectedId: s.selectedReport?.id ?? null, creating: s.operations.create.busy })));
+  const selectReport = useReportsStore((s) => s.selectReport);
+  const createReport = useReportsStore((s) => s.createReport);
+  return (
+    <Paper withBorder p="sm" component="nav" aria-label={t('reports.list.heading')}>
+      <Stack gap="xs">
+        <Group justify="space-between">
+          <Title order={2} size="h4">
+            {t('reports.list.heading')}
+          </Title>
+          {canCreate ? (
+            <Button color="blue.8" size="xs" onClick={() => void createReport()} loading={creating} data-testid="new-report">
+              {t('reports.list.new')}
+            </Button>
+          ) : null}
+        </Group>
+        <OperationError operation="create" />
+        <div className={classes.list} data-testid="report-list">
+          {reportData.length === 0 ? (
+            <Text size="sm" c="gray.7">
+              {t('reports.list.empty')}
+            </Text>
+          ) : (
+            reportData.map((report) => (
+              <button type="button" key={report.id} className={classes.listItem} aria-current={report.id === selectedId} onClick={() => void selectReport(report.id)}>
+                <Text size="sm" truncate>
+                  {report.title}
+                </Text>
+                <Text size="xs" c="gray.7" truncate>
+                  {t('reports.list.owner', { owner: report.owner_username ?? '—' })}
+                </Text>
+              </button>
+            ))
+          )}
+        </div>
+      </Stack>
+    </Paper>
+  );
+}
+
+function AssistantPanel({ canEdit }: { canEdit: boolean }) {
+  const { t } = useTranslation();
+  const [changeRequest, setChangeRequest] = useState('');
+  const { generating, regenerating, pseudocode } = useReportsStore(useShallow((s) => ({ generating: s.operations.generate.busy, regenerating: s.operations.regenerate.busy, pseudocode: s.draft?.pseudocode ?? '' })));
+  const applyChangeRequest = useReportsStore((s) => s.applyChangeRequest);
+  const regenerateSql = useReportsStore((s) => s.regenerateSql);
+  return (
+    <Paper withBorder p="sm">
+      <Stack gap="xs">
+        <Title order={3} size="h5">
+          {t('reports.assistant.heading')}
+        </Title>
+        {canEdit ? (
+          <>
+            <Textarea
+              label={t('reports.assistant.changeLabel')}
+              placeholder={t('reports.assistant.placeholder')}
+              value={changeRequest}
+              autosize
+              minRows={2}
+              onChange={(event) => setChangeRequest(event.currentTarget.value)}
+              data-testid="change-request"
+            />
+            <Group gap="xs">
+              <Button color="blue.8" onClick={() => void applyChangeRequest(changeRequest)} loading={generating} disabled={changeRequest.trim() === ''} data-testid="apply-change">
+                {t('reports.assistant.apply')}
+              </Button>
+              <Button color="blue.8" variant="outline" onClick={() => void regenerateSql()} loading={regenerating} data-testid="regenerate-sql">
+                {t('reports.assistant.regenerateSql')}
+              </Button>
+            </Group>
+            <OperationError operation="generate" />
+            <OperationError operation="regenerate" />
+          </>
+        ) : null}
+        {pseudocode ? (
+          <div>
+            <Text size="sm" fw={600}>
+              {t('reports.editor.pseudocode')}
+            </Text>
+            <pre className={classes.pseudocode} data-testid="pseudocode">
+              {pseudocode}
+            </pre>
+          </div>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+function Results({ canEdit }: { canEdit: boolean }) {
+  const { t } = useTranslation();
+  const { execution, chartConfig } = useReportsStore(useShallow((s) => ({ execution: s.execution, chartConfig: s.draft?.chart_config ?? null })));
+  const updateDraft = useReportsStore((s) => s.updateDraft);
+  if (!execution?.success) {
+    return (
+      <Text size="sm" c="gray.7">
+        {t('reports.results.notRun')}
+      </Text>
+    );
+  }
+  const shownChart = chartConfig ?? proposeChartConfig(execution.columns, { rowCount: execution.results.length });
+  return (
+    <Stack gap="sm">
+      <Group gap="sm">
+        <Text size="sm" data-testid="result-summary">
+          {t('reports.results.rows', { count: execution.row_count, ms: Math.round(execution.duration_ms) })}
+        </Text>
+        {execution.truncated ? <Badge color="orange">{t('reports.results.truncated', { count: execution.row_count })}</Badge> : null}
+      </Group>
+      {execution.results.length === 0 ? (
+        <Text size="sm">{t('reports.results.empty')}</Text>
+      ) : (
+        <ResultGrid columns={execution.columns} rows={execution.results} label={t('reports.results.grid')} />
+      )}
+      <ChartEditor config={chartConfig} columns={execution.columns} rowCount={execution.results.length} disabled={!canEdit} onChange={(chart_config) => updateDraft({ chart_config })} />
+      <ReportChart config={shownChart} rows={execution.results} label={t('reports.chart.label')} />
+    </Stack>
+  );
+}
+
+function Editor() {
+  const { t } = useTranslation();
+  const editorRef = useRef<SqlEditorHandle>(null);
+  const [confirming, setConfirming] = useState(false);
+  const { draft, selectedReport, schema, operations, execution } = useReportsStore(
+    useShallow((s) => ({ draft: s.draft, selectedReport: s.selectedReport, schema: s.schema, operations: s.operations, execution: s.execution })),
+  );
+  const { updateDraft, runSql, saveReport, deleteReport } = useReportsStore(useShallow((s) => ({ updateDraft: s.updateDraft, runSql: s.runSql, saveReport: s.saveReport, deleteReport: s.deleteReport })));
+  const role = useRole();
+  const userId = useUserId();
+  const canEdit = role === 'admin' || (role === 'editor' && selectedReport !== null && selectedReport.owner === userId);
+  const onSqlChange = useCallback((sql_code: string) => updateDraft({ sql_code }), [updateDraft]);
+  const onRun = useCallback(() => void runSql(), [runSql]);
+
+  if (!draft || !selectedReport) return null;
+  const exportCsv = () => {
+    if (!execution?.success) return;
+    const rows: CsvCell[][] = [execution.columns.map((c) => c.name), ...execution.results.map((row) => execution.columns.map((c) => { const value = row[c.name]; return value === null || typeof value === 'number' || typeof value === 'string' ? value : JSON.stringify(value); }))];
+    downloadCsv(`${draft.title.replace(/[^\w -]+/g, '_') || 'report'}.csv`, toCsv(rows));
+  };
+
+  return (
+    <Stack gap="sm" data-testid="report-editor">
+      {!canEdit ? (
+        <Alert color="blue" data-testid="read-only">
+          {t('reports.editor.readOnly')}
+        </Alert>
+      ) : null}
+      <TextInput label={t('reports.editor.titleLabel')} value={draft.title} readOnly={!canEdit} onChange={(event) => updateDraft({ title: event.currentTarget.value })} data-testid="report-title" />
+      <Textarea label={t('reports.editor.descriptionLabel')} value={draft.description} readOnly={!canEdit} autosize minRows={1} onChange={(event) => updateDraft({ description: event.currentTarget.value })} />
+      <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 3fr) minmax(12rem, 1fr)', gap: 'var(--mantine-spacing-md)' }}>
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="sql-label">
+            {t('reports.editor.sqlLabel')}
+          </Text>
+          <SqlEditor value={draft.sql_code} schema={schema} label={t('reports.editor.sqlLabel')} readOnly={!canEdit} onChange={onSqlChange} onRun={onRun} handle={editorRef} />
+          <Text size="xs" c="gray.7">
+            {t('reports.editor.sqlHint')}
+          </Text>
+        </Stack>
+        <SchemaBrowser schema={schema} onInsert={(text) => editorRef.current?.insert(text)} />
+      </div>
+      <Group gap="xs">
+        <Button color="blue.8" onClick={onRun} loading={operations.run.busy} data-testid="run-sql">
+          {t('reports.editor.run')}
+        </Button>
+        {canEdit ? (
+          <>
+            <Button color="blue.8" variant="outline" onClick={() => void saveReport()} loading={operations.save.busy} data-testid="save-report">
+              {t('reports.editor.save')}
+            </Button>
+            <Button variant="light" color="red.9" onClick={() => setConfirming(true)} loading={operations.delete.busy} data-testid="delete-report">
+              {t('reports.editor.delete')}
+            </Button>
+          </>
+        ) : null}
+        <Button variant="default" onClick={exportCsv} disabled={!execution?.success} data-testid="export-csv">
+          {t('reports.editor.exportCsv')}
+        </Button>
+      </Group>
+      <OperationError operation="run" />
+      <OperationError operation="save" />
+      <OperationError operation="delete" />
+      <AssistantPanel canEdit={canEdit} />
+      <Results canEdit={canEdit} />
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('reports.editor.confirmDeleteTitle')} closeButtonProps={{ 'aria-label': t('reports.editor.cancel') }}>
+        <Stack>
+          <Text>{t('reports.editor.confirmDelete')}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              {t('reports.editor.cancel')}
+            </Button>
+            <Button
+              color="red.9"
+              data-testid="confirm-delete"
+              onClick={() => {
+                setConfirming(false);
+                void deleteReport();
+              }}
+            >
+              {t('reports.editor.delete')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
 
 export default function ReportsPage() {
-  return <ComingSoonPage page="reports" />;
+  const { t } = useTranslation();
+  const { error, loading, hasDraft } = useReportsStore(useShallow((s) => ({ error: s.error, loading: s.loading, hasDraft: s.draft !== null })));
+  const { loadReports, loadSchema } = useReportsStore(useShallow((s) => ({ loadReports: s.loadReports, loadSchema: s.loadSchema })));
+  const canCreate = useCan('editor');
+
+  useEffect(() => {
+    void loadReports();
+    void loadSchema();
+  }, [loadReports, loadSchema]);
+
+  return (
+    <Stack gap="md">
+      <Title order={1}>{t('reports.title')}</Title>
+      {error ? (
+        <Alert color="red.9" role="alert" data-testid="reports-error">
+          {error}
+        </Alert>
+      ) : null}
+      <div className={classes.layout}>
+        <ReportList canCreate={canCreate} />
+        <section aria-label={t('reports.title')}>
+          {hasDraft ? (
+            <Editor />
+          ) : (
+            <Text c="gray.7">{loading ? t('reports.editor.loading') : t('reports.editor.noSelection')}</Text>
+          )}
+        </section>
+      </div>
+    </Stack>
+  );
 }

@@ -1,0 +1,230 @@
+// The built-in generator against plain-language questions over the known fixture: each answer's
+// SQL is run through the API and its rows compared with the answer computed here, in TypeScript,
+// from the fixture's own arrays. At least 26 of the questions must come out right.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { dayFromToday, FORECAST_DAYS, fixtureProducts, fixtureSales, loadReportFixture, type FixtureProduct } from './fixtures.test-data.ts';
+
+type Row = Record<string, unknown>;
+type Question = { question: string; expected: () => Row[]; ordered?: boolean };
+
+const today = new Date();
+const sales = fixtureSales(today);
+const productOf = (code: string) => fixtureProducts.find((p) => p.code === code) as FixtureProduct;
+const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
+const between = (from: string, to: string) => sales.filter((s) => s.date >= from && s.date < to);
+const lastDays = (days: number) => between(dayFromToday(-days, today), dayFromToday(0, today));
+const total = (rows: typeof sales) => rows.reduce((sum, s) => sum + s.quantity, 0);
+const year = today.getUTCFullYear();
+const monthStart = (date: string) => `${date.slice(0, 7)}-01`;
+const monthOffset = (offset: number) => new Date(Date.UTC(year, today.getUTCMonth() + offset, 1)).toISOString().slice(0, 10);
+const weekStart = (date: string) => {
+  const day = new Date(`${date}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
+  return day.toISOString().slice(0, 10);
+};
+
+function groupSum<K extends string>(rows: typeof sales, key: (s: (typeof sales)[number]) => K, value: (s: (typeof sales)[number]) => number = (s) => s.quantity): Map<K, number> {
+  const sums = new Map<K, number>();
+  for (const row of rows) sums.set(key(row), (sums.get(key(row)) ?? 0) + value(row));
+  return sums;
+}
+const ranked = (sums: Map<string, number>, direction: 'asc' | 'desc', limit: number, name: string) =>
+  [...sums.entries()]
+    .sort(([codeA, a], [codeB, b]) => (direction === 'desc' ? b - a : a - b) || codeA.localeCompare(codeB))
+    .slice(0, limit)
+    .map(([product_code, value]) => ({ product_code, [name]: value }));
+const byKey = (sums: Map<string, number>, key: string, name: string, digits?: number) =>
+  [...sums.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => ({ [key]: k, [name]: digits === undefined ? v : round(v, digits) }));
+
+/** Day of the forecast (0 = today) each product's projected stock first reaches zero, per the fixture. */
+function firstStockout(product: FixtureProduct): number | null {
+  if (product.runsOutInDays === null) return null;
+  const daily = product.runsOutInDays === 0 ? 1 : product.stock / product.runsOutInDays;
+  for (let i = 0; i < FORECAST_DAYS; i++) if (product.stock - daily * (i + 1) <= 0) return i;
+  return null;
+}
+const dailyDemand = (p: FixtureProduct) => (p.runsOutInDays === null ? 0.5 : p.runsOutInDays === 0 ? 1 : p.stock / p.runsOutInDays);
+const runsOutWithin = (days: number) =>
+  fixtureProducts
+    .map((p) => ({ product_code: p.code, day: firstStockout(p) }))
+    .filter((p): p is { product_code: string; day: number } => p.day !== null && p.day < days)
+    .sort((a, b) => a.day - b.day || a.product_code.localeCompare(b.product_code))
+    .map((p) => ({ product_code: p.product_code, runs_out_on: dayFromToday(p.day, today) }));
+
+const questions: Question[] = [
+  { question: 'total units sold', expected: () => [{ units_sold: total(sales) }] },
+  { question: 'How many units did we sell in the last 30 days?', expected: () => [{ units_sold: total(lastDays(30)) }] },
+  { question: 'units sold by category', expected: () => byKey(groupSum(sales, (s) => productOf(s.code).category), 'category', 'units_sold') },
+  { question: 'units sold per product in the last 7 days', expected: () => byKey(groupSum(lastDays(7), (s) => s.code), 'product_code', 'units_sold') },
+  { question: 'top 3 products by units sold in the last 30 days', expected: () => ranked(groupSum(lastDays(30), (s) => s.code), 'desc', 3, 'units_sold'), ordered: true },
+  { question: 'bottom 2 products by units sold', expected: () => ranked(groupSum(sales, (s) => s.code), 'asc', 2, 'units_sold'), ordered: true },
+  { question: `monthly units sold in ${year}`, expected: () => byKey(groupSum(between(`${year}-01-01`, `${year + 1}-01-01`), (s) => monthStart(s.date)), 'month', 'units_sold'), ordered: true },
+  { question: `units sold by month in ${year - 1}`, expected: () => byKey(groupSum(between(`${year - 1}-01-01`, `${year}-01-01`), (s) => monthStart(s.date)), 'month', 'units_sold'), ordered: true },
+  {
+    question: 'sales value by category in the last 90 days',
+    expected: () => byKey(groupSum(lastDays(90), (s) => productOf(s.code).category, (s) => s.quantity * productOf(s.code).unitCost), 'category', 'sales_value', 2),
+  },
+  {
+    question: 'stock value by category',
+    expected: () => byKey(new Map(['Garden', 'Kitchen', 'Tools'].map((c) => [c, fixtureProducts.filter((p) => p.category === c).reduce((sum, p) => sum + p.stock * p.unitCost, 0)])), 'category', 'stock_value', 2),
+  },
+  { question: 'What is our total stock value?', expected: () => [{ stock_value: round(fixtureProducts.reduce((sum, p) => sum + p.stock * p.unitCost, 0)) }] },
+  {
+    question: 'low stock products',
+    expected: () => fixtureProducts.filter((p) => p.stock < 100).sort((a, b) => a.stock - b.stock || a.code.localeCompare(b.code)).map((p) => ({ product_code: p.code, current_stock: p.stock })),
+    ordered: true,
+  },
+  { question: 'products with stock below 50', expected: () => fixtureProducts.filter((p) => p.stock < 50).map((p) => ({ product_code: p.code })) },
+  { question: 'which products are out of stock', expected: () => fixtureProducts.filter((p) => p.stock <= 0).map((p) => ({ product_code: p.code })) },
+  { question: 'which products run out in the next 30 days', expected: () => runsOutWithin(30), ordered: true },
+  { question: 'products that will run out within 7 days', expected: () => runsOutWithin(7), ordered: true },
+  {
+    question: 'what should we reorder?',
+    expected: () =>
+      fixtureProducts
+        .map((p) => ({ p, out: firstStockout(p) }))
+        .filter(({ p, out }) => p.stock <= p.reorderPoint || (out !== null && out < p.leadTime))
+        .sort((a, b) => (a.out ?? 1e9) - (b.out ?? 1e9) || a.p.code.localeCompare(b.p.code))
+        .map(({ p }) => ({ product_code: p.code, order_quantity: p.orderQuantity })),
+    ordered: true,
+  },
+  {
+    question: 'products with no sales in the last 7 days',
+    expected: () => fixtureProducts.filter((p) => !lastDays(7).some((s) => s.code === p.code)).map((p) => ({ product_code: p.code })),
+  },
+  { question: 'weekly units sold in the last 8 weeks', expected: () => byKey(groupSum(lastDays(56), (s) => weekStart(s.date)), 'week', 'units_sold'), ordered: true },
+  {
+    question: 'units sold by day of the week',
+    expected: () =>
+      byKey(groupSum(sales, (s) => String(((new Date(`${s.date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1)), 'weekday_number', 'units_sold').map((r) => ({ ...r, weekday_number: Number(r.weekday_number) })),
+    ordered: true,
+  },
+  { question: 'how many products per category', expected: () => byKey(new Map(['Garden', 'Kitchen', 'Tools'].map((c) => [c, fixtureProducts.filter((p) => p.category === c).length])), 'category', 'products') },
+  { question: 'number of products', expected: () => [{ products: fixtureProducts.length }] },
+  { question: 'units sold this month', expected: () => [{ units_sold: total(between(monthOffset(0), monthOffset(1))) || null }] },
+  { question: 'units sold last month', expected: () => [{ units_sold: total(between(monthOffset(-1), monthOffset(0))) }] },
+  {
+    question: 'top 5 products by sales value this year',
+    expected: () => ranked(groupSum(between(`${year}-01-01`, `${year + 1}-01-01`), (s) => s.code, (s) => s.quantity * productOf(s.code).unitCost), 'desc', 5, 'sales_value').map((r) => ({ ...r, sales_value: round(r.sales_value as number) })),
+    ordered: true,
+  },
+  {
+    question: 'average daily units sold in the last 30 days',
+    expected: () => [{ avg_daily_units: round(total(lastDays(30)) / new Set(lastDays(30).map((s) => s.date)).size) }],
+  },
+  { question: 'scheduled deliveries', expected: () => [{ product_code: 'TL-001', quantity: 120 }, { product_code: 'GD-001', quantity: 60 }], ordered: true },
+  { question: 'deliveries arriving in the next 7 days', expected: () => [{ product_code: 'TL-001', quantity: 120 }] },
+  {
+    question: 'forecast demand for the next 14 days by product',
+    expected: () =>
+      fixtureProducts
+        .map((p) => ({ product_code: p.code, forecast_units: round(dailyDemand(p) * 14, 1) }))
+        .sort((a, b) => b.forecast_units - a.forecast_units || a.product_code.localeCompare(b.product_code)),
+    ordered: true,
+  },
+  { question: 'units sold for Garden products in the last 30 days', expected: () => [{ units_sold: total(lastDays(30).filter((s) => productOf(s.code).category === 'Garden')) }] },
+  { question: 'monthly sales of TL-002', expected: () => byKey(groupSum(sales.filter((s) => s.code === 'TL-002'), (s) => monthStart(s.date)), 'month', 'units_sold'), ordered: true },
+  {
+    question: 'days of stock cover',
+    expected: () =>
+      fixtureProducts
+        .map((p) => {
+          const daily = total(lastDays(30).filter((s) => s.code === p.code)) / 30;
+          return { product_code: p.code, days_of_cover: daily ? round(p.stock / daily, 1) : null };
+        })
+        .sort((a, b) => (a.days_of_cover ?? 1e9) - (b.days_of_cover ?? 1e9) || a.product_code.localeCompare(b.product_code)),
+    ordered: true,
+  },
+  { question: 'yearly units sold', expected: () => byKey(groupSum(sales, (s) => s.date.slice(0, 4)), 'year', 'units_sold').map((r) => ({ ...r, year: Number(r.year) })), ordered: true },
+  { question: 'sales trend', expected: () => byKey(groupSum(sales, (s) => monthStart(s.date)), 'month', 'units_sold'), ordered: true },
+  {
+    question: 'monthly units sold for the top 2 products in the last 60 days',
+    expected: () => {
+      const top = ranked(groupSum(lastDays(60), (s) => s.code), 'desc', 2, 'units').map((r) => r.product_code);
+      const sums = groupSum(lastDays(60).filter((s) => top.includes(s.code)), (s) => `${monthStart(s.date)}|${s.code}`);
+      return [...sums.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([key, units_sold]) => ({ month: key.split('|')[0], product_code: key.split('|')[1], units_sold }));
+    },
+    ordered: true,
+  },
+];
+
+function sameRows(actual: Row[], expected: Row[], ordered: boolean): boolean {
+  const keys = Object.keys(expected[0] ?? {});
+  const project = (rows: Row[]) => rows.map((row) => keys.map((key) => (typeof row[key] === 'number' ? round(row[key] as number) : (row[key] ?? null))));
+  const text = (rows: unknown[][]) => rows.map((row) => JSON.stringify(row));
+  const a = text(project(actual));
+  const e = text(project(expected));
+  if (!ordered) {
+    a.sort();
+    e.sort();
+  }
+  return JSON.stringify(a) === JSON.stringify(e);
+}
+
+describe('built-in report generator over a known dataset', () => {
+  let server: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    server = await startTestServer('pglite');
+    token = (await signUpUser(server, { role: 'editor' })).access;
+    await loadReportFixture(server.database.db, today);
+  });
+  afterAll(() => server.stop());
+
+  it(`answers at least 26 of ${questions.length} questions with the right rows`, async () => {
+    expect(questions.length).toBeGreaterThanOrEqual(30);
+    const wrong: string[] = [];
+    for (const { question, expected, ordered } of questions) {
+      const generated = await server.request('/api/user-reports/generate-from-request/', {
+        token,
+        body: { report_id: null, change_request: question, current_title: 'Untitled Report', current_description: '', current_sql_code: 'SELECT 1;', current_chart_config: null },
+      });
+      expect(generated.status).toBe(200);
+      const answer = generated.json as { success: boolean; sql_code: string; error: string | null; pseudocode: string; chart_config: unknown };
+      if (!answer.success) {
+        wrong.push(`${question}: ${answer.error}`);
+        continue;
+      }
+      expect(answer.pseudocode).toMatch(/^1\. /);
+      expect(answer.chart_config).not.toBeNull();
+      const run = await server.request('/api/user-reports/execute/', { token, body: { sql_code: answer.sql_code } });
+      const rows = (run.json as { results: Row[] }).results;
+      if (!sameRows(rows, expected(), ordered === true)) wrong.push(`${question}: got ${JSON.stringify(rows).slice(0, 300)}\n  expected ${JSON.stringify(expected()).slice(0, 300)}\n  sql: ${answer.sql_code}`);
+    }
+    const score = questions.length - wrong.length;
+    console.log(`built-in generator score: ${score}/${questions.length}${wrong.length ? `\nwrong:\n${wrong.join('\n')}` : ''}`);
+    expect(score).toBeGreaterThanOrEqual(26);
+  });
+
+  it('applies a change request to the current report and regenerates single fields', async () => {
+    const generate = (change: string, current: { title: string; description: string; sql: string; chart: unknown }) =>
+      server.request('/api/user-reports/generate-from-request/', {
+        token,
+        body: { report_id: null, change_request: change, current_title: current.title, current_description: current.description, current_sql_code: current.sql, current_chart_config: current.chart },
+      });
+    const first = (await generate('units sold by category', { title: 'Untitled Report', description: '', sql: 'SELECT 1;', chart: null })).json as Record<string, unknown>;
+    expect(first.chart_config).toMatchObject({ type: 'bar', x_field: 'category', series: [{ field: 'units_sold' }] });
+    const narrowed = (await generate('only the last 30 days', { title: first.title as string, description: first.description as string, sql: first.sql_code as string, chart: first.chart_config })).json as Record<string, unknown>;
+    expect(narrowed.success).toBe(true);
+    expect(narrowed.sql_code).toMatch(/current_date - 30/);
+    expect(narrowed.sql_code).toMatch(/category/);
+    const asPie = (await generate('as a pie chart', { title: narrowed.title as string, description: narrowed.description as string, sql: narrowed.sql_code as string, chart: narrowed.chart_config })).json as Record<string, unknown>;
+    expect(asPie.sql_code).toBe(narrowed.sql_code);
+    expect(asPie.chart_config).toMatchObject({ type: 'pie', x_field: 'category' });
+
+    const regenerate = (field: string) =>
+      server.request('/api/user-reports/regenerate/', {
+        token,
+        body: { field_to_regenerate: field, current_title: 'Stock value by category', current_description: '', current_sql_code: 'select 1 as x', current_chart_config: null },
+      });
+    const sqlAnswer = (await regenerate('sql_code')).json as { success: boolean; generated_value: string };
+    expect(sqlAnswer.success).toBe(true);
+    expect(sqlAnswer.generated_value).toMatch(/current_stock \* p\.unit_cost/);
+    const pseudo = (await regenerate('pseudocode')).json as { generated_value: string };
+    expect(pseudo.generated_value).toMatch(/^1\. Compute values without reading a table\./);
+    const puzzled = (await generate('make it sparkle', { title: 'Untitled Report', description: '', sql: 'SELECT 1;', chart: null })).json as Record<string, unknown>;
+    expect(puzzled.success).toBe(false);
+    expect(puzzled.error).toMatch(/did not understand "make it sparkle"/);
+  });
+});

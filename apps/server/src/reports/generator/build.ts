@@ -1,0 +1,285 @@
+// From an intent to a report: the SQL over the readable tables and forecast views, its title, a
+// one-line description (which the generator can read back when asked to change the report) and
+// pseudocode in plain steps.
+import type { ChartType } from '@stockwise/contract';
+import { DEFAULT_LOW_STOCK, type Dimension, type Intent, type Measure, type Period } from './intent.ts';
+
+export type BuiltReport = { title: string; description: string; sql: string; pseudocode: string; chartType: ChartType | null };
+
+const DEFAULT_NO_SALES_DAYS = 30;
+const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+function periodCondition(period: Period, column: string): string {
+  const range = (from: string, to: string) => `${column} >= ${from} and ${column} < ${to}`;
+  switch (period.kind) {
+    case 'last_days':
+      return range(`current_date - ${period.days}`, 'current_date');
+    case 'last_months':
+      return range(`(current_date - interval '${period.months} months')::date`, 'current_date');
+    case 'this':
+      return range(`date_trunc('${period.unit}', current_date)::date`, `(date_trunc('${period.unit}', current_date) + interval '1 ${period.unit}')::date`);
+    case 'previous':
+      return range(`(date_trunc('${period.unit}', current_date) - interval '1 ${period.unit}')::date`, `date_trunc('${period.unit}', current_date)::date`);
+    case 'year':
+      return range(`date '${period.year}-01-01'`, `date '${period.year + 1}-01-01'`);
+    case 'month_of_year': {
+      const next = period.month === 12 ? `${period.year + 1}-01-01` : `${period.year}-${String(period.month + 1).padStart(2, '0')}-01`;
+      return range(`date '${period.year}-${String(period.month).padStart(2, '0')}-01'`, `date '${next}'`);
+    }
+    case 'today':
+      return `${column} = current_date`;
+    case 'yesterday':
+      return `${column} = current_date - 1`;
+    case 'since':
+      return `${column} >= date ${literal(period.date)}`;
+  }
+}
+
+export function describePeriod(period: Period | null): string {
+  if (!period) return 'all time';
+  switch (period.kind) {
+    case 'last_days':
+      return `the last ${period.days} days`;
+    case 'last_months':
+      return `the last ${period.months} months`;
+    case 'this':
+      return `this ${period.unit}`;
+    case 'previous':
+      return `last ${period.unit}`;
+    case 'year':
+      return `in ${period.year}`;
+    case 'month_of_year':
+      return `${MONTH_NAMES[period.month - 1]} ${period.year}`;
+    case 'today':
+      return 'today';
+    case 'yesterday':
+      return 'yesterday';
+    case 'since':
+      return `since ${period.date}`;
+  }
+}
+
+const MEASURES: Record<Measure, { expression: string; alias: string; words: string; needsProducts: boolean; fromSales: boolean }> = {
+  units: { expression: 'sum(s.quantity)', alias: 'units_sold', words: 'Units sold', needsProducts: false, fromSales: true },
+  sales_value: { expression: 'round(sum(s.quantity * p.unit_cost), 2)', alias: 'sales_value', words: 'Sales value (at unit cost)', needsProducts: true, fromSales: true },
+  sales_rows: { expression: 'count(*)', alias: 'sales_rows', words: 'Number of sales rows', needsProducts: false, fromSales: true },
+  avg_daily_units: { expression: 'round(sum(s.quantity)::numeric / count(distinct s.date), 2)', alias: 'avg_daily_units', words: 'Average daily units sold', needsProducts: false, fromSales: true },
+  stock: { expression: 'sum(p.current_stock)', alias: 'current_stock', words: 'Current stock', needsProducts: true, fromSales: false },
+  stock_value: { expression: 'round(sum(p.current_stock * p.unit_cost), 2)', alias: 'stock_value', words: 'Stock value', needsProducts: true, fromSales: false },
+  product_count: { expression: 'count(*)', alias: 'products', words: 'Number of products', needsProducts: true, fromSales: false },
+};
+
+const DIMENSIONS: Record<Dimension, { select: (dateColumn: string) => string[]; group: (dateColumn: string) => string[]; order: string; words: string; time: boolean }> = {
+  product: { select: () => ['p.product_code', 'p.name'], group: () => ['p.product_code', 'p.name'], order: '', words: 'by product', time: false },
+  category: { select: () => ["coalesce(p.category, 'Uncategorised') as category"], group: () => ['1'], order: 'category', words: 'by category', time: false },
+  day: { select: (d) => [`${d} as day`], group: () => ['1'], order: 'day', words: 'by day', time: true },
+  week: { select: (d) => [`date_trunc('week', ${d})::date as week`], group: () => ['1'], order: 'week', words: 'by week', time: true },
+  month: { select: (d) => [`date_trunc('month', ${d})::date as month`], group: () => ['1'], order: 'month', words: 'by month', time: true },
+  year: { select: (d) => [`extract(year from ${d})::int as year`], group: () => ['1'], order: 'year', words: 'by year', time: true },
+  weekday: { select: (d) => [`extract(isodow from ${d})::int as weekday_number`, `trim(to_char(${d}, 'Day')) as weekday`], group: () => ['1', '2'], order: 'weekday_number', words: 'by day of the week', time: false },
+};
+
+const lines = (...parts: (string | false | null | undefined)[]) => parts.filter(Boolean).join('\n');
+const where = (conditions: string[]) => (conditions.length ? `where ${conditions.join('\n  and ')}` : null);
+const steps = (...items: (string | false | null)[]) => items.filter(Boolean).map((item, index) => `${index + 1}. ${item}`).join('\n');
+
+function filters(intent: Intent, options: { period: boolean; dateColumn: string }): { conditions: string[]; words: string[] } {
+  const conditions: string[] = [];
+  const words: string[] = [];
+  if (options.period && intent.period) {
+    conditions.push(periodCondition(intent.period, options.dateColumn));
+    words.push(describePeriod(intent.period));
+  }
+  if (intent.category) {
+    conditions.push(`p.category = ${literal(intent.category)}`);
+    words.push(`category ${intent.category}`);
+  }
+  if (intent.productCode) {
+    conditions.push(`p.product_code = ${literal(intent.productCode)}`);
+    words.push(`product ${intent.productCode}`);
+  }
+  return { conditions, words };
+}
+
+const titled = (base: string, qualifiers: string[]) => (qualifiers.length ? `${base} (${qualifiers.join(', ')})` : base);
+
+function measureReport(intent: Intent, measureName: Measure): BuiltReport {
+  const measure = MEASURES[measureName];
+  const dimension = measureName === 'product_count' && intent.dimension === 'product' ? null : intent.dimension;
+  const dim = dimension ? DIMENSIONS[dimension] : null;
+  const fromSales = measure.fromSales;
+  const dateColumn = 's.date';
+  // A time breakdown of sales for the top N products: rank products first, then break them down.
+  const rankedProductsOverTime = fromSales && dim?.time === true && intent.rank !== null;
+  const { conditions, words } = filters(intent, { period: fromSales, dateColumn });
+  const needsProducts = measure.needsProducts || dimension === 'product' || dimension === 'category' || intent.category !== null || intent.productCode !== null || rankedProductsOverTime;
+  const from = fromSales ? (needsProducts ? 'from sales s\njoin products p on p.id = s.product_id' : 'from sales s') : 'from products p';
+  const selected = [...(dim ? dim.select(dateColumn) : []), ...(rankedProductsOverTime ? ['p.product_code'] : []), `${measure.expression} as ${measure.alias}`];
+  const grouped = dim ? [...(dimension === 'product' ? dim.group(dateColumn) : selected.slice(0, dim.select(dateColumn).length).map((_, i) => String(i + 1))), ...(rankedProductsOverTime ? ['p.product_code'] : [])] : [];
+  const rank = intent.rank && (dimension === 'product' || dimension === 'category') ? intent.rank : null;
+  const order = rank ? `${measure.alias} ${rank.direction}${dimension === 'product' ? ', p.product_code' : ', 1'}` : dim ? (dim.order || `${measure.alias} desc, p.product_code`) + (rankedProductsOverTime ? ', p.product_code' : '') : null;
+  let sql = lines(`select ${selected.join(', ')}`, from, where(conditions), grouped.length ? `group by ${grouped.join(', ')}` : null, order ? `order by ${order}` : null, rank ? `limit ${rank.limit}` : null);
+  if (rankedProductsOverTime && intent.rank) {
+    const topConditions = [...conditions];
+    sql = lines(
+      'with ranked as (',
+      `  select s.product_id from sales s join products p on p.id = s.product_id`,
+      topConditions.length ? `  where ${topConditions.join(' and ')}` : null,
+      `  group by s.product_id order by ${measure.expression} ${intent.rank.direction}, s.product_id limit ${intent.rank.limit}`,
+      ')',
+      `select ${selected.join(', ')}`,
+      from,
+      where([...conditions, 's.product_id in (select product_id from ranked)']),
+      `group by ${grouped.join(', ')}`,
+      `order by ${order}`,
+    );
+  }
+  const rankWords = rank || rankedProductsOverTime ? `${intent.rank?.direction === 'asc' ? 'bottom' : 'top'} ${intent.rank?.limit} products` : null;
+  const titleBase = [measure.words, dim && !rank ? dim.words : null, rank ? `: ${rank.direction === 'asc' ? 'bottom' : 'top'} ${rank.limit} ${dimension === 'category' ? 'categories' : 'products'}` : null, rankedProductsOverTime ? `for the ${rankWords}` : null]
+    .filter(Boolean)
+    .join(' ')
+    .replace(' :', ':');
+  const title = titled(titleBase, words);
+  const description = `${title}.`;
+  const pseudocode = steps(
+    fromSales ? `Read the sales${needsProducts ? ' with each row’s product' : ''}.` : 'Read the products.',
+    words.length ? `Keep ${words.join(' and ')}.` : null,
+    rankedProductsOverTime ? `Find the ${rankWords} by ${measure.words.toLowerCase()}, and keep only their sales.` : null,
+    dim ? `Group the rows ${dim.words}${rankedProductsOverTime ? ' and product' : ''}.` : 'Take all rows together.',
+    `Compute ${measure.words.toLowerCase()} (${measure.expression.replace(/\bs\.|\bp\./g, '')}).`,
+    rank ? `Sort from ${rank.direction === 'desc' ? 'highest' : 'lowest'} and keep the first ${rank.limit}.` : dim ? `Sort ${dim.time ? 'by date' : 'by the result'}.` : null,
+  );
+  return { title, description, sql, pseudocode, chartType: intent.chartType ?? (dim?.time ? 'line' : dim ? 'bar' : 'table') };
+}
+
+function specialReport(intent: Intent): BuiltReport | null {
+  const { conditions, words } = filters(intent, { period: false, dateColumn: '' });
+  const and = (extra: string[]) => where([...extra, ...conditions]);
+  const qualifiers = words.length ? ` (${words.join(', ')})` : '';
+  switch (intent.special) {
+    case 'low_stock': {
+      const threshold = intent.threshold ?? DEFAULT_LOW_STOCK;
+      return {
+        title: `Low stock: products below ${threshold} units${qualifiers}`,
+        description: `Products whose current stock is below ${threshold} units${qualifiers}, lowest first.`,
+        sql: lines('select p.product_code, p.name, p.category, p.current_stock', 'from products p', and([`p.current_stock < ${threshold}`]), 'order by p.current_stock, p.product_code'),
+        pseudocode: steps('Read the products.', `Keep those with current stock below ${threshold}.`, 'Sort from the lowest stock.'),
+        chartType: intent.chartType ?? 'bar',
+      };
+    }
+    case 'out_of_stock':
+      return {
+        title: `Out of stock products${qualifiers}`,
+        description: `Products with no stock left (current stock zero or below)${qualifiers}.`,
+        sql: lines('select p.product_code, p.name, p.category, p.current_stock', 'from products p', and(['p.current_stock <= 0']), 'order by p.product_code'),
+        pseudocode: steps('Read the products.', 'Keep those whose current stock is zero or below.', 'Sort by product code.'),
+        chartType: intent.chartType ?? 'table',
+      };
+    case 'runs_out': {
+      const days = intent.horizonDays as number;
+      return {
+        title: `Products that run out in the next ${days} days${qualifiers}`,
+        description: `Products whose projected stock (from their latest forecast) reaches zero in the next ${days} days${qualifiers}, soonest first.`,
+        sql: lines(
+          'select sp.product_code, sp.product_name, p.current_stock, min(sp.date) as runs_out_on, min(sp.date) - current_date as days_left',
+          'from stock_projections sp',
+          'join products p on p.id = sp.product_id',
+          and(['sp.projected_stock <= 0', 'sp.date >= current_date', `sp.date < current_date + ${days}`]),
+          'group by sp.product_code, sp.product_name, p.current_stock',
+          'order by runs_out_on, sp.product_code',
+        ),
+        pseudocode: steps('Read the daily stock projection of every product.', `Keep the days from today on, within ${days} days, where projected stock is zero or below.`, 'Take the first such day per product.', 'Sort by that day, soonest first.'),
+        chartType: intent.chartType ?? 'table',
+      };
+    }
+    case 'reorder':
+      return {
+        title: `What to reorder${qualifiers}`,
+        description: `Products at or below their reorder point, or projected to run out within their lead time, with the advised order quantity${qualifiers}.`,
+        sql: lines(
+          'select ra.product_code, ra.product_name, ra.current_stock, round(ra.reorder_point::numeric, 1) as reorder_point, ra.order_quantity, ra.order_by, ra.stockout_date',
+          'from reorder_advice ra',
+          'join products p on p.id = ra.product_id',
+          and(['(ra.current_stock <= ra.reorder_point or ra.stockout_date < current_date + ra.lead_time_days)']),
+          'order by ra.order_by nulls last, ra.product_code',
+        ),
+        pseudocode: steps('Read the reorder advice of every product’s latest forecast.', 'Keep products at or below their reorder point, or projected to run out before an order placed today would arrive.', 'Show the advised order quantity and the day to order by, most urgent first.'),
+        chartType: intent.chartType ?? 'table',
+      };
+    case 'no_sales': {
+      const period = intent.period ?? { kind: 'last_days' as const, days: DEFAULT_NO_SALES_DAYS };
+      return {
+        title: `Products with no sales in ${describePeriod(period).replace(/^in /, '')}${qualifiers}`,
+        description: `Products without a single sale in ${describePeriod(period).replace(/^in /, '')}${qualifiers}.`,
+        sql: lines('select p.product_code, p.name, p.category, p.current_stock', 'from products p', and([`not exists (select 1 from sales s where s.product_id = p.id and ${periodCondition(period, 's.date')})`]), 'order by p.product_code'),
+        pseudocode: steps('Read the products.', `Keep those with no sales row in ${describePeriod(period).replace(/^in /, '')}.`, 'Sort by product code.'),
+        chartType: intent.chartType ?? 'table',
+      };
+    }
+    case 'deliveries': {
+      const days = intent.horizonDays;
+      return {
+        title: `Scheduled deliveries${days ? ` in the next ${days} days` : ''}${qualifiers}`,
+        description: `Deliveries still scheduled${days ? ` to arrive in the next ${days} days` : ''}${qualifiers}, soonest first.`,
+        sql: lines(
+          'select p.product_code, p.name, d.expected_date, d.quantity',
+          'from deliveries d',
+          'join products p on p.id = d.product_id',
+          and(["d.status = 'scheduled'", ...(days ? ['d.expected_date >= current_date', `d.expected_date < current_date + ${days}`] : [])]),
+          'order by d.expected_date, p.product_code',
+        ),
+        pseudocode: steps('Read the deliveries with their products.', `Keep the scheduled ones${days ? ` arriving in the next ${days} days` : ''}.`, 'Sort by expected date.'),
+        chartType: intent.chartType ?? 'table',
+      };
+    }
+    case 'forecast_demand': {
+      const days = intent.horizonDays as number;
+      const byProduct = intent.dimension === 'product' || intent.rank !== null;
+      const rank = intent.rank ?? { direction: 'desc' as const, limit: 0 };
+      return {
+        title: `Forecast demand for the next ${days} days${byProduct ? ' by product' : ''}${qualifiers}`,
+        description: `Units the forecasts expect to sell in the next ${days} days${byProduct ? ', per product' : ''}${qualifiers}.`,
+        sql: lines(
+          `select ${byProduct ? 'pf.product_code, ' : ''}round(sum(pf.demand)::numeric, 1) as forecast_units`,
+          'from product_forecasts pf',
+          'join products p on p.id = pf.product_id',
+          and(['pf.date >= current_date', `pf.date < current_date + ${days}`]),
+          byProduct ? 'group by pf.product_code' : null,
+          byProduct ? `order by forecast_units ${rank.direction}, pf.product_code` : null,
+          byProduct && rank.limit ? `limit ${rank.limit}` : null,
+        ),
+        pseudocode: steps('Read the daily demand forecasts.', `Keep the next ${days} days.`, byProduct ? 'Add up the forecast per product.' : 'Add up the forecast.', byProduct ? 'Sort from the largest.' : null),
+        chartType: intent.chartType ?? (byProduct ? 'bar' : 'table'),
+      };
+    }
+    case 'days_of_cover':
+      return {
+        title: `Days of stock cover${qualifiers}`,
+        description: `How many days current stock lasts at the average daily sales of the last 30 days${qualifiers}, shortest first.`,
+        sql: lines(
+          'with recent as (',
+          '  select s.product_id, sum(s.quantity) / 30.0 as daily',
+          '  from sales s where s.date >= current_date - 30 and s.date < current_date',
+          '  group by s.product_id',
+          ')',
+          'select p.product_code, p.name, p.current_stock, round(r.daily, 2) as avg_daily_units, round(p.current_stock / nullif(r.daily, 0), 1) as days_of_cover',
+          'from products p',
+          'left join recent r on r.product_id = p.id',
+          and([]),
+          'order by days_of_cover nulls last, p.product_code',
+        ),
+        pseudocode: steps('Add up each product’s sales of the last 30 days and divide by 30.', 'Divide current stock by that daily rate.', 'Sort from the shortest cover.'),
+        chartType: intent.chartType ?? 'bar',
+      };
+    default:
+      return null;
+  }
+}
+
+/** The report an intent asks for, or null when it names nothing to report. */
+export function buildReport(intent: Intent): BuiltReport | null {
+  if (intent.special) return specialReport(intent);
+  if (intent.measure) return measureReport(intent, intent.measure);
+  return null;
+}

@@ -1,0 +1,53 @@
+// The readable set of report SQL: every table and view of the data schema, by the name the Data
+// screen shows. Names are cached briefly for the gate; a name the cache does not know is looked up
+// again before a report is refused (a table created a moment ago).
+import type { Kysely } from 'kysely';
+import type { ReadableRelation } from '@stockwise/contract';
+import type { Database } from '../db/schema.ts';
+import type { ReadableNames } from './sandbox/gate.ts';
+import * as repo from './repo.ts';
+
+const NAMES_TTL_MS = 5000;
+
+const DESCRIPTIONS: Record<string, string> = {
+  products: 'One row per product: product_code, name, category, current_stock, unit_cost, lead_time_days.',
+  sales: 'Units sold: one row per product and day (product_id → products.id, date, quantity).',
+  stock_snapshots: 'Counted stock level of a product on a date.',
+  deliveries: "Purchase orders: expected_date, quantity, status ('scheduled', 'received', 'cancelled').",
+  product_forecasts: 'Daily demand forecast per product with 95% bounds (demand, demand_lower_95, demand_upper_95) and projected stock.',
+  stock_projections: 'Daily projected stock per product from its latest forecast, with lower and upper bounds; days_ahead counts from the first forecast day.',
+  reorder_advice: 'Reorder advice per product from its latest forecast: reorder_point, safety_stock, order_quantity, order_by, the first projected stockout_date.',
+};
+
+export class ReadableCatalogue {
+  private cached: { names: ReadableNames; at: number } | null = null;
+  private readonly db: Kysely<Database>;
+  constructor(db: Kysely<Database>) {
+    this.db = db;
+  }
+
+  async names(options: { fresh?: boolean } = {}): Promise<ReadableNames> {
+    if (!options.fresh && this.cached && Date.now() - this.cached.at < NAMES_TTL_MS) return this.cached.names;
+    const rows = await repo.listReadableNames(this.db);
+    const names: ReadableNames = {
+      byName: new Map(rows.map((row) => [row.display_name ?? row.relation, row.relation])),
+      tables: new Set(rows.map((row) => row.relation)),
+    };
+    this.cached = { names, at: Date.now() };
+    return names;
+  }
+
+  async relations(): Promise<ReadableRelation[]> {
+    const byRelation = new Map<string, ReadableRelation>();
+    for (const row of await repo.listReadableColumns(this.db)) {
+      let relation = byRelation.get(row.relation);
+      if (!relation) {
+        const name = row.display_name ?? row.relation;
+        relation = { name, kind: row.kind, description: DESCRIPTIONS[row.relation] ?? (row.kind === 'view' ? `View ${name}.` : `Table '${name}' from the Data screen.`), columns: [] };
+        byRelation.set(row.relation, relation);
+      }
+      relation.columns.push({ name: row.column, type: row.type });
+    }
+    return [...byRelation.values()].sort((a, b) => a.name.localeCompare(b.name));
+  }
+}

@@ -1,0 +1,117 @@
+// SQL of the reports feature: saved reports, the readable relations of the data schema, and the
+// report role's secrets and grants (PostgreSQL mode).
+import { sql, type Kysely } from 'kysely';
+import type { ChartConfig } from '@stockwise/contract';
+import type { Database } from '../db/schema.ts';
+
+type Db = Kysely<Database>;
+
+export type ReportRecord = {
+  id: number;
+  title: string;
+  description: string;
+  sql_code: string;
+  chart_config: ChartConfig | null;
+  pseudocode: string;
+  owner: number | null;
+  owner_username: string | null;
+  created_at: Date;
+  updated_at: Date;
+};
+
+const selectReports = (db: Db) =>
+  db
+    .selectFrom('user_reports as r')
+    .leftJoin('users as u', 'u.id', 'r.owner')
+    .select(['r.id', 'r.title', 'r.description', 'r.sql_code', 'r.chart_config', 'r.pseudocode', 'r.owner', 'u.username as owner_username', 'r.created_at', 'r.updated_at']);
+
+export const listReports = (db: Db): Promise<ReportRecord[]> => selectReports(db).orderBy('r.updated_at', 'desc').orderBy('r.id', 'desc').execute();
+
+export const findReport = (db: Db, id: number): Promise<ReportRecord | undefined> => selectReports(db).where('r.id', '=', id).executeTakeFirst();
+
+/** The most recently changed report with this title (titles need not be unique). */
+export const findReportByTitle = (db: Db, title: string): Promise<ReportRecord | undefined> =>
+  selectReports(db).where('r.title', '=', title).orderBy('r.updated_at', 'desc').orderBy('r.id', 'desc').executeTakeFirst();
+
+export type ReportValues = { title: string; description: string; sql_code: string; chart_config: ChartConfig | null; pseudocode: string };
+
+export async function insertReport(db: Db, values: ReportValues & { owner: number }): Promise<number> {
+  const row = await db
+    .insertInto('user_reports')
+    .values({ ...values, chart_config: values.chart_config === null ? null : JSON.stringify(values.chart_config) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateReport(db: Db, id: number, values: Partial<ReportValues>): Promise<void> {
+  const { chart_config, ...rest } = values;
+  await db
+    .updateTable('user_reports')
+    .set({ ...rest, ...(chart_config === undefined ? {} : { chart_config: chart_config === null ? null : JSON.stringify(chart_config) }), updated_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
+}
+
+export const deleteReport = (db: Db, id: number) => db.deleteFrom('user_reports').where('id', '=', id).execute();
+
+export type ReadableColumnRow = { relation: string; kind: 'table' | 'view'; column: string; type: string; display_name: string | null };
+
+/** Every table and view of the data schema with its columns, and the display name of catalogued tables. */
+export async function listReadableColumns(db: Db): Promise<ReadableColumnRow[]> {
+  const { rows } = await sql<ReadableColumnRow>`
+    select c.relname as relation, case when c.relkind = 'v' then 'view' else 'table' end as kind,
+           a.attname as column, format_type(a.atttypid, a.atttypmod) as type, t.name as display_name
+    from pg_class c
+    join pg_namespace n on n.oid = c.relnamespace
+    join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+    left join data_tables t on t.encoded_name = c.relname
+    where n.nspname = 'data' and c.relkind in ('r', 'v', 'm', 'p')
+    order by c.relname, a.attnum`.execute(db);
+  return rows;
+}
+
+/** Names only (the gate needs no columns): relation name and display name. */
+export async function listReadableNames(db: Db): Promise<{ relation: string; display_name: string | null }[]> {
+  const { rows } = await sql<{ relation: string; display_name: string | null }>`
+    select c.relname as relation, t.name as display_name
+    from pg_class c
+    join pg_namespace n on n.oid = c.relnamespace
+    left join data_tables t on t.encoded_name = c.relname
+    where n.nspname = 'data' and c.relkind in ('r', 'v', 'm', 'p')`.execute(db);
+  return rows;
+}
+
+/** The report role the migration created, if it could. */
+export async function reportRoleSecrets(db: Db): Promise<{ role: string; password: string } | null> {
+  const rows = await db.selectFrom('app_secrets').select(['name', 'value']).where('name', 'in', ['report_role', 'report_role_password']).execute();
+  const role = rows.find((r) => r.name === 'report_role')?.value;
+  const password = rows.find((r) => r.name === 'report_role_password')?.value;
+  return role && password ? { role, password } : null;
+}
+
+/**
+ * SELECT on every relation of the data schema, now and (default privileges) for tables this app
+ * creates later; the guarded functions. Idempotent: run at every start for the role in use.
+ */
+export async function grantReportReadAccess(db: Db, role: string): Promise<void> {
+  await sql`grant usage on schema data, report_guard to ${sql.id(role)}`.execute(db);
+  await sql`grant select on all tables in schema data to ${sql.id(role)}`.execute(db);
+  await sql`alter default privileges in schema data grant select on tables to ${sql.id(role)}`.execute(db);
+  await sql`grant execute on all functions in schema report_guard to ${sql.id(role)}`.execute(db);
+}
+
+/** The role a login connects as, as the app's own pool sees it (null when it does not exist). */
+export async function roleExists(db: Db, role: string): Promise<boolean> {
+  const { rows } = await sql<{ found: boolean }>`select exists (select 1 from pg_roles where rolname = ${role}) as found`.execute(db);
+  return rows[0]?.found === true;
+}
+
+/** Words the built-in generator recognises in a question: the categories and product codes in use. */
+export async function listVocabulary(db: Db): Promise<{ categories: string[]; productCodes: string[] }> {
+  const [categories, codes] = await Promise.all([
+    db.selectFrom('data.products').select('category').distinct().where('category', 'is not', null).orderBy('category').limit(500).execute(),
+    db.selectFrom('data.products').select('product_code').orderBy('product_code').limit(5000).execute(),
+  ]);
+  return { categories: categories.map((row) => row.category as string), productCodes: codes.map((row) => row.product_code) };
+}

@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { fixtureProducts, fixtureSales, loadReportFixture } from './fixtures.test-data.ts';
+
+type Report = { id: number; title: string; owner: number; owner_username: string; sql_code: string; chart_config: unknown; description: string; pseudocode: string; created_at: string; updated_at: string };
+type Execute = { success: boolean; results: Record<string, unknown>[]; columns: { name: string; type: string; db_type: string }[]; truncated: boolean; error: string | null };
+
+describe.each(backends)('reports on %s', (backend) => {
+  let server: TestServer;
+  let admin: Awaited<ReturnType<typeof signUpUser>>;
+  let editor: Awaited<ReturnType<typeof signUpUser>>;
+  let otherEditor: Awaited<ReturnType<typeof signUpUser>>;
+  let viewer: Awaited<ReturnType<typeof signUpUser>>;
+  const run = async (sqlCode: string, token = viewer.access) => {
+    const response = await server.request('/api/user-reports/execute/', { token, body: { sql_code: sqlCode } });
+    expect(response.status).toBe(200);
+    return response.json as unknown as Execute;
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer(backend, { REPORT_MAX_ROWS: '500' });
+    admin = await signUpUser(server);
+    editor = await signUpUser(server, { role: 'editor' });
+    otherEditor = await signUpUser(server, { role: 'editor' });
+    viewer = await signUpUser(server, { role: 'viewer' });
+    await loadReportFixture(server.database.db);
+  });
+  afterAll(() => server.stop());
+
+  it('creates a report with the spec defaults, owned by the caller', async () => {
+    const created = await server.request('/api/user-reports/', { token: editor.access, body: {} });
+    expect(created.status).toBe(201);
+    const report = created.json as unknown as Report;
+    expect(report).toMatchObject({ title: 'Untitled Report', description: '', sql_code: 'SELECT 1;', chart_config: null, owner: editor.id, owner_username: editor.username, pseudocode: '' });
+    expect(Date.parse(report.created_at)).not.toBeNaN();
+    const listed = await server.request('/api/user-reports/', { token: viewer.access });
+    expect((listed.json as unknown as Report[]).map((r) => r.id)).toContain(report.id);
+  });
+
+  it('lets an owner edit, others read only, and an admin do everything', async () => {
+    const report = (await server.request('/api/user-reports/', { token: editor.access, body: { title: 'Units by category', sql_code: 'select 1 as one' } })).json as unknown as Report;
+    const chart = { type: 'bar', x_field: 'category', series: [{ field: 'units' }], stacked: false, title: 'Units', sort: null };
+    const edited = await server.request(`/api/user-reports/${report.id}/`, { method: 'PUT', token: editor.access, body: { title: 'Units by category (all time)', chart_config: chart } });
+    expect(edited.status).toBe(200);
+    expect(edited.json).toMatchObject({ title: 'Units by category (all time)', chart_config: chart });
+    expect(Date.parse(edited.json.updated_at as string)).toBeGreaterThanOrEqual(Date.parse(report.updated_at));
+
+    const byOther = await server.request(`/api/user-reports/${report.id}/`, { method: 'PUT', token: otherEditor.access, body: { title: 'mine now' } });
+    expect(byOther.status).toBe(403);
+    expect(byOther.json.code).toBe('forbidden');
+    for (const [method, token] of [['PUT', viewer.access], ['DELETE', viewer.access], ['DELETE', otherEditor.access]] as const) {
+      const refused = await server.request(`/api/user-reports/${report.id}/`, { method, token, ...(method === 'PUT' ? { body: { title: 'x' } } : {}) });
+      expect(refused.status).toBe(403);
+    }
+    expect((await server.request('/api/user-reports/', { token: viewer.access, body: {} })).status).toBe(403);
+    expect((await server.request(`/api/user-reports/${report.id}/`, { token: viewer.access })).json.title).toBe('Units by category (all time)');
+
+    expect((await server.request(`/api/user-reports/${report.id}/`, { method: 'PUT', token: admin.access, body: { description: 'checked by admin' } })).status).toBe(200);
+    expect((await server.request(`/api/user-reports/${report.id}/`, { method: 'DELETE', token: admin.access })).status).toBe(204);
+    const gone = await server.request(`/api/user-reports/${report.id}/`, { token: viewer.access });
+    expect(gone.status).toBe(404);
+    expect(gone.json.detail).toBe(`Report '${report.id}' not found.`);
+  });
+
+  it('refuses bad input with 400 and names the field', async () => {
+    const blank = await server.request('/api/user-reports/', { token: editor.access, body: { title: '   ' } });
+    expect(blank.status).toBe(400);
+    expect(blank.json.errors).toHaveProperty('title');
+    const badChart = await server.request('/api/user-reports/', { token: editor.access, body: { chart_config: { type: 'radar' } } });
+    expect(badChart.status).toBe(400);
+    expect((await server.request('/api/user-reports/abc/', { token: viewer.access })).status).toBe(400);
+    for (const [path, body] of [
+      ['/api/user-reports/', { title: 'a\u0000b' }],
+      ['/api/user-reports/execute/', { sql_code: "select 'a\u0000'" }],
+      ['/api/user-reports/generate-from-request/', { change_request: 'by month \ud800' }],
+    ] as const) {
+      const refused = await server.request(path, { token: editor.access, body });
+      expect(refused.status, path).toBe(400);
+    }
+    const empty = await server.request('/api/user-reports/execute/', { token: viewer.access, body: { sql_code: '  ' } });
+    expect(empty.status).toBe(400);
+    expect(empty.json.detail).toBe('No SQL code to execute.');
+  });
+
+  it('runs joins over the plain table names with columns and types', async () => {
+    const result = await run(`
+      select p.category, sum(s.quantity) as units, count(distinct p.id) as products
+      from sales s join products p on p.id = s.product_id
+      group by p.category order by p.category`);
+    expect(result.error).toBeNull();
+    const expected = new Map<string, number>();
+    for (const sale of fixtureSales()) {
+      const category = fixtureProducts.find((p) => p.code === sale.code)?.category as string;
+      expected.set(category, (expected.get(category) ?? 0) + sale.quantity);
+    }
+    expect(result.results).toEqual([...expected.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([category, units]) => ({ category, units, products: 3 - (category === 'Garden' ? 1 : 0) })));
+    expect(result.columns).toEqual([
+      { name: 'category', type: 'text', db_type: 'varchar' },
+      { name: 'units', type: 'number', db_type: 'int8' },
+      { name: 'products', type: 'number', db_type: 'int8' },
+    ]);
+    expect(result.truncated).toBe(false);
+  });
+
+  it('runs CTEs and window functions, and caps rows with truncated', async () => {
+    const ranked = await run(`
+      with totals as (select product_id, sum(quantity) as units from sales group by product_id)
+      select p.product_code, t.units, rank() over (order by t.units desc) as position,
+             sum(t.units) over () as all_units
+      from totals t join products p on p.id = t.product_id order by position, product_code`);
+    expect(ranked.error).toBeNull();
+    expect(ranked.results).toHaveLength(fixtureProducts.length);
+    expect(ranked.results[0]?.position).toBe(1);
+    expect(ranked.results[0]?.all_units).toBe(fixtureSales().reduce((sum, s) => sum + s.quantity, 0));
+
+    const capped = await run('select * from sales order by id');
+    expect(capped.success).toBe(true);
+    expect(capped.results).toHaveLength(500);
+    expect(capped.truncated).toBe(true);
+  });
+
+  it('reads the forecast views: daily demand, stock projection with bounds, reorder advice', async () => {
+    const projection = await run(`
+      select product_code, min(date) as first_out
+      from stock_projections where projected_stock <= 0 group by product_code order by first_out, product_code`);
+    expect(projection.error).toBeNull();
+    expect(projection.results.map((r) => r.product_code)).toEqual(['KT-002', 'GD-001', 'TL-001', 'TL-002', 'GD-002']);
+    expect(projection.columns.find((c) => c.name === 'first_out')?.type).toBe('date');
+    const bounds = await run(`select projected_stock, stock_lower, stock_upper, days_ahead from stock_projections where product_code = 'TL-003' order by date limit 1`);
+    expect(bounds.results[0]).toEqual({ projected_stock: 95, stock_lower: 90, stock_upper: 100, days_ahead: 1 });
+    const demand = await run(`select round(sum(demand)::numeric, 1) as demand from product_forecasts where product_code = 'KT-003'`);
+    expect(demand.results[0]?.demand).toBe(45);
+    const advice = await run(`select product_code, order_quantity from reorder_advice where current_stock <= reorder_point order by product_code`);
+    expect(advice.results).toEqual(
+      fixtureProducts.filter((p) => p.stock <= p.reorderPoint).map((p) => ({ product_code: p.code, order_quantity: p.orderQuantity })).sort((a, b) => a.product_code.localeCompare(b.product_code)),
+    );
+  });
+
+  it('makes a table created on the Data screen readable by its display name', async () => {
+    const created = await server.request('/api/records/tables/create/', { token: admin.access, body: { name: 'Supplier Notes', folder: 'Inventory' } });
+    expect(created.status).toBe(201);
+    await server.request('/api/records/tables/Supplier Notes/rows/add/', { token: admin.access, body: { name: 'Acme', notes: 'ships Mondays' } });
+    const result = await run('select name, notes from "Supplier Notes"');
+    expect(result.error).toBeNull();
+    expect(result.results).toEqual([{ name: 'Acme', notes: 'ships Mondays' }]);
+    const schema = await server.request('/api/user-reports/schema/', { token: viewer.access });
+    const names = (schema.json.relations as { name: string }[]).map((r) => r.name);
+    expect(names).toEqual(expect.arrayContaining(['products', 'sales', 'product_forecasts', 'stock_projections', 'reorder_advice', 'Supplier Notes']));
+    expect(names).not.toContain('users');
+  });
+
+  it('answers a saved report by id and by URL-encoded title for the dashboard; a missing one is 404', async () => {
+    const chart = { type: 'bar', x_field: 'category', series: [{ field: 'stock_value' }], stacked: false, title: '', sort: null };
+    const report = (
+      await server.request('/api/user-reports/', {
+        token: editor.access,
+        body: { title: 'Stock value / category', sql_code: 'select category, sum(current_stock * unit_cost) as stock_value from products group by category order by category', chart_config: chart },
+      })
+    ).json as unknown as Report;
+    const byId = await server.request(`/api/user-reports/${report.id}/data/`, { token: viewer.access });
+    expect(byId.status).toBe(200);
+    expect(byId.json).toMatchObject({ success: true, id: report.id, title: 'Stock value / category', chart_config: chart });
+    expect((byId.json.results as unknown[]).length).toBe(3);
+    const byTitle = await server.request(`/api/user-reports/${encodeURIComponent('Stock value / category')}/data/`, { token: viewer.access });
+    expect(byTitle.status).toBe(200);
+    expect(byTitle.json.results).toEqual(byId.json.results);
+    const missing = await server.request(`/api/user-reports/${encodeURIComponent('No such report')}/data/`, { token: viewer.access });
+    expect(missing.status).toBe(404);
+    expect(missing.json.detail).toBe("Report 'No such report' not found.");
+  });
+});

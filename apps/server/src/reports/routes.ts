@@ -1,0 +1,117 @@
+// /api/user-reports/*: saved reports (viewers read and run, editors write their own, admins all),
+// running SQL in the sandbox, a saved report's data for the dashboard, the readable schema.
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createReportRequest,
+  errorBody,
+  executeRequest,
+  executeResponse,
+  generateRequest,
+  generateResponse,
+  regenerateRequest,
+  regenerateResponse,
+  reportDataResponse,
+  reportIdParams,
+  reportSchemaResponse,
+  updateReportRequest,
+  userReport,
+  userReportList,
+} from '@stockwise/contract';
+import { currentUser } from '../auth/guard.ts';
+import { validationError } from '../http/errors.ts';
+import {
+  createReport,
+  deleteReport,
+  executeReportSql,
+  generateFromRequest,
+  getReport,
+  getReportData,
+  getReportSchema,
+  listReports,
+  regenerateField,
+  updateReport,
+  type ReportsContext,
+} from './service.ts';
+
+/** When Fastify received the request: a report's timeout includes the time it waited (for the one PGlite session, say). */
+const receivedAt = (reply: FastifyReply) => Date.now() - reply.elapsedTime;
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 429: errorBody };
+
+export function reportRoutes(ctx: ReportsContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/api/user-reports/', {
+      config: { policy: 'viewer' },
+      schema: { tags: ['reports'], summary: 'Saved reports, most recently changed first', response: { 200: userReportList, ...errors } },
+      handler: () => listReports(ctx),
+    });
+    app.post('/api/user-reports/', {
+      config: { policy: 'editor' },
+      schema: { tags: ['reports'], summary: 'Create a report owned by the caller (defaults: Untitled Report, SELECT 1;)', body: createReportRequest, response: { 201: userReport, ...errors } },
+      handler: async (request, reply) => reply.status(201).send(await createReport(ctx, { user: currentUser(request), values: request.body })),
+    });
+    app.get('/api/user-reports/schema/', {
+      config: { policy: 'viewer' },
+      schema: { tags: ['reports'], summary: 'The tables and views report SQL may read, with their columns', response: { 200: reportSchemaResponse, ...errors } },
+      handler: () => getReportSchema(ctx),
+    });
+    app.post('/api/user-reports/execute/', {
+      config: { policy: 'viewer' },
+      schema: {
+        tags: ['reports'],
+        summary: 'Run one read-only SELECT in the report sandbox (timeout REPORT_TIMEOUT_MS, at most REPORT_MAX_ROWS rows)',
+        body: executeRequest,
+        response: { 200: executeResponse, ...errors },
+      },
+      handler: async (request, reply) => {
+        if (!request.body.sql_code.trim()) throw validationError('No SQL code to execute.', { sql_code: ['No SQL code to execute.'] });
+        return executeReportSql(ctx, { userId: currentUser(request).userId, sql: request.body.sql_code, receivedAt: receivedAt(reply) });
+      },
+    });
+    app.post('/api/user-reports/generate-from-request/', {
+      config: { policy: 'editor' },
+      schema: {
+        tags: ['reports'],
+        summary: 'Write title, description, SQL, chart and pseudocode from a plain-words change request (the SQL is test-run in the sandbox first)',
+        body: generateRequest,
+        response: { 200: generateResponse, ...errors },
+      },
+      handler: (request) => generateFromRequest(ctx, { userId: currentUser(request).userId, request: request.body }),
+    });
+    app.post('/api/user-reports/regenerate/', {
+      config: { policy: 'editor' },
+      schema: { tags: ['reports'], summary: 'Write one field of a report anew (SQL is test-run in the sandbox first)', body: regenerateRequest, response: { 200: regenerateResponse, ...errors } },
+      handler: (request) => regenerateField(ctx, { userId: currentUser(request).userId, request: request.body }),
+    });
+    app.get('/api/user-reports/:id/', {
+      config: { policy: 'viewer' },
+      schema: { tags: ['reports'], summary: 'One report', params: reportIdParams, response: { 200: userReport, ...errors } },
+      handler: (request) => getReport(ctx, request.params.id),
+    });
+    app.put('/api/user-reports/:id/', {
+      config: { policy: 'editor' },
+      schema: { tags: ['reports'], summary: 'Change a report (its owner or an admin)', params: reportIdParams, body: updateReportRequest, response: { 200: userReport, ...errors } },
+      handler: (request) => updateReport(ctx, { user: currentUser(request), id: request.params.id, values: request.body }),
+    });
+    app.delete('/api/user-reports/:id/', {
+      config: { policy: 'editor' },
+      schema: { tags: ['reports'], summary: 'Delete a report (its owner or an admin)', params: reportIdParams, response: { 204: z.null(), ...errors } },
+      handler: async (request, reply) => {
+        await deleteReport(ctx, { user: currentUser(request), id: request.params.id });
+        return reply.status(204).send(null);
+      },
+    });
+    app.get('/api/user-reports/:id/data/', {
+      config: { policy: 'viewer' },
+      schema: {
+        tags: ['reports'],
+        summary: "Run a saved report by id or by title (URL-encoded) and answer its rows and chart config (the dashboard's named reports)",
+        params: z.object({ id: z.string().trim().min(1, 'Report id or title is required.').max(200) }),
+        response: { 200: reportDataResponse, ...errors },
+      },
+      handler: (request, reply) => getReportData(ctx, { userId: currentUser(request).userId, idOrTitle: request.params.id, receivedAt: receivedAt(reply) }),
+    });
+  };
+}

@@ -1,0 +1,194 @@
+// Runs checked report SQL: READ ONLY, one cursor, a row cap and a deadline. PostgreSQL: a pool
+// logging in as the report role (NOSUPERUSER, NOINHERIT, SELECT on the data schema only) with
+// statement_timeout. PGlite (one superuser session): an EXPLAIN cost ceiling before running, then
+// rows fetched in small batches with the deadline checked between them (docs/security.md).
+import type { PGlite, Transaction } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { ResultColumn, ResultRow } from '@stockwise/contract';
+import { CURSOR_NAME, type CheckedSql } from './gate.ts';
+import { describeColumns, toResultRows, type ResultField } from './values.ts';
+
+export type ReportFailureKind = 'refused' | 'timeout' | 'too_expensive' | 'sql_error' | 'unavailable';
+
+/** A report that did not run, with a message meant for the person who wrote it. */
+export class ReportRunError extends Error {
+  readonly kind: ReportFailureKind;
+  constructor(kind: ReportFailureKind, message: string) {
+    super(message);
+    this.kind = kind;
+  }
+}
+
+export type SandboxRun = { columns: ResultColumn[]; rows: ResultRow[]; truncated: boolean };
+export type RunOptions = { deadline: number; timeoutMs: number; maxRows: number };
+
+export interface ReportSandbox {
+  readonly mode: 'postgres' | 'embedded';
+  run(checked: CheckedSql, options: RunOptions): Promise<SandboxRun>;
+  close(): Promise<void>;
+}
+
+const sessionSettings = (timeoutMs: number | null) =>
+  [
+    timeoutMs === null ? null : `set local statement_timeout = ${Math.max(1, Math.floor(timeoutMs))}`,
+    // Only pg_catalog resolves unqualified names: every relation was qualified by the gate.
+    'set local search_path = pg_catalog',
+    // The gate parsed the text with standard strings; the session must read it the same way.
+    'set local standard_conforming_strings = on',
+    `set local timezone = 'UTC'`,
+    `set local datestyle = 'ISO, YMD'`,
+    `set local intervalstyle = 'postgres'`,
+  ]
+    .filter(Boolean)
+    .join('; ');
+
+const timedOut = (timeoutMs: number) => new ReportRunError('timeout', `The report ran longer than ${formatSeconds(timeoutMs)} and was stopped. Filter or aggregate more, or narrow the period.`);
+const formatSeconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
+
+function sqlFailure(error: unknown, timeoutMs: number): ReportRunError {
+  if (error instanceof ReportRunError) return error;
+  const code = (error as { code?: string }).code;
+  if (code === '57014') return timedOut(timeoutMs);
+  const message = error instanceof Error ? error.message : String(error);
+  if (code === '42501') return new ReportRunError('refused', `Reports cannot read that: ${message}.`);
+  return new ReportRunError('sql_error', message.endsWith('.') ? message : `${message}.`);
+}
+
+const collect = (fields: ResultField[], rows: (string | null)[][], maxRows: number): SandboxRun => {
+  const columns = describeColumns(fields);
+  const truncated = rows.length > maxRows;
+  return { columns, rows: toResultRows(fields, columns, truncated ? rows.slice(0, maxRows) : rows), truncated };
+};
+
+// ---------------------------------------------------------------------------------------------
+// PostgreSQL
+
+export type ReportRoleStatus = { ok: true; url: string; role: string } | { ok: false; reason: string };
+
+export class PostgresSandbox implements ReportSandbox {
+  readonly mode = 'postgres';
+  private readonly pool: pg.Pool;
+
+  constructor(url: string, poolSize: number) {
+    this.pool = new pg.Pool({
+      connectionString: url,
+      max: poolSize,
+      application_name: 'stockwise-reports',
+      // Every value as PostgreSQL's text; values.ts turns it into JSON the same way on both drivers.
+      types: { getTypeParser: (() => (value: string) => value) as unknown as typeof pg.types.getTypeParser },
+    });
+    this.pool.on('error', (error) => console.error(`Report connection lost: ${error.message}`));
+  }
+
+  /** The login must not be able to get around the wall: refused when it is a superuser or bypasses row security. */
+  async verifyRole(): Promise<string | null> {
+    const { rows } = await this.pool.query<{ role: string; unsafe: string }>(
+      `select session_user as role, (rolsuper or rolbypassrls or rolcreaterole or rolreplication)::text as unsafe from pg_roles where rolname = session_user`,
+    );
+    const row = rows[0];
+    if (!row) return 'the report login has no role';
+    return row.unsafe === 'true' ? `the report login "${row.role}" may do more than read (superuser, BYPASSRLS, CREATEROLE or REPLICATION)` : null;
+  }
+
+  async run(checked: CheckedSql, options: RunOptions): Promise<SandboxRun> {
+    const remaining = options.deadline - Date.now();
+    if (remaining <= 0) throw timedOut(options.timeoutMs);
+    const client = await this.pool.connect();
+    let healthy = true;
+    try {
+      await client.query(`begin read only; ${sessionSettings(remaining)}`);
+      await client.query(checked.cursor);
+      const result = await client.query<string[]>({ text: `fetch forward ${options.maxRows + 1} from ${CURSOR_NAME}`, rowMode: 'array' });
+      await client.query('rollback');
+      return collect(result.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })), result.rows, options.maxRows);
+    } catch (error) {
+      await client.query('rollback').catch(() => {
+        healthy = false;
+      });
+      throw sqlFailure(error, options.timeoutMs);
+    } finally {
+      client.release(!healthy);
+    }
+  }
+
+  close(): Promise<void> {
+    return this.pool.end();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// PGlite
+
+/** Rows fetched at first (a row may be slow to come); later batches are sized to take about BATCH_TARGET_MS each. */
+const FIRST_BATCH = 1;
+const BATCH_TARGET_MS = 100;
+
+export class EmbeddedSandbox implements ReportSandbox {
+  readonly mode = 'embedded';
+  private readonly pglite: PGlite;
+  private readonly maxCost: number;
+
+  constructor(pglite: PGlite, maxCost: number) {
+    this.pglite = pglite;
+    this.maxCost = maxCost;
+  }
+
+  // Every type as text, as on PostgreSQL (PGlite merges these over its own parsers).
+  private rawParsers(): Record<number, (value: string) => string> {
+    return Object.fromEntries(Object.keys(this.pglite.parsers).map((oid) => [Number(oid), (value: string) => value]));
+  }
+
+  async run(checked: CheckedSql, options: RunOptions): Promise<SandboxRun> {
+    const parsers = this.rawParsers();
+    try {
+      // The one session is shared: the transaction holds it, so no other query runs inside ours.
+      return await this.pglite.transaction(async (tx) => {
+        if (Date.now() >= options.deadline) throw timedOut(options.timeoutMs);
+        await tx.exec(`set transaction read only; ${sessionSettings(null)}`);
+        await this.refuseExpensive(tx, checked);
+        await tx.query(checked.cursor);
+        const run = await this.fetchUntilDone(tx, options, parsers);
+        await tx.rollback();
+        return run;
+      });
+    } catch (error) {
+      throw sqlFailure(error, options.timeoutMs);
+    }
+  }
+
+  private async refuseExpensive(tx: Transaction, checked: CheckedSql): Promise<void> {
+    const plan = await tx.query<{ 'QUERY PLAN': unknown }>(`explain (format json)\n${checked.statement}\n`);
+    const raw = plan.rows[0]?.['QUERY PLAN'];
+    const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan: { 'Total Cost': number } }];
+    const cost = parsed[0].Plan['Total Cost'];
+    if (cost > this.maxCost) {
+      throw new ReportRunError(
+        'too_expensive',
+        `This query is too heavy for embedded mode (planner cost ${Math.round(cost).toLocaleString('en')}, limit ${this.maxCost.toLocaleString('en')}). Filter or aggregate more, or run Stockwise on PostgreSQL.`,
+      );
+    }
+  }
+
+  private async fetchUntilDone(tx: Transaction, options: RunOptions, parsers: Record<number, (value: string) => string>): Promise<SandboxRun> {
+    const rows: (string | null)[][] = [];
+    let batch = FIRST_BATCH;
+    for (;;) {
+      const wanted = Math.min(batch, options.maxRows + 1 - rows.length);
+      const started = performance.now();
+      const result = await tx.query<(string | null)[]>(`fetch forward ${wanted} from ${CURSOR_NAME}`, [], { rowMode: 'array', parsers });
+      const elapsed = performance.now() - started;
+      rows.push(...result.rows);
+      if (result.rows.length < wanted || rows.length > options.maxRows) {
+        return collect(result.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })), rows, options.maxRows);
+      }
+      if (Date.now() >= options.deadline) throw timedOut(options.timeoutMs);
+      // Between batches the event loop runs (other requests are answered) and the deadline is
+      // checked; slow rows make small batches, fast rows large ones.
+      const sized = Math.floor((result.rows.length / Math.max(elapsed, 0.01)) * BATCH_TARGET_MS);
+      batch = Math.max(1, Math.min(batch * 8, 5000, sized));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
+  async close(): Promise<void> {}
+}

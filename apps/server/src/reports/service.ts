@@ -1,0 +1,307 @@
+// Domain functions of reports (spec §7 /api/user-reports/*): saved reports with their owners,
+// running report SQL in the sandbox, and a saved report's data for the dashboard.
+import type { Kysely } from 'kysely';
+import { chartConfig as chartConfigSchema, proposeChartConfig, type ChartConfig, type GenerateResponse, type RegenerableField, type RegenerateResponse, type ResultColumn, type ExecuteResponse, type ReportDataResponse, type Role, type UpdateReportRequest, type UserReport } from '@stockwise/contract';
+import type { z } from 'zod';
+import type { createReportRequest } from '@stockwise/contract';
+import type { AccessClaims } from '../auth/tokens.ts';
+import type { AppDatabase } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
+import type { ServerConfig } from '../environment.ts';
+import { AppError, notFoundError } from '../http/errors.ts';
+import { createChatModel } from '../ai/chat.ts';
+import { ReadableCatalogue } from './readable.ts';
+import { BuiltInReportWriter, ModelReportWriter, WriterError, type CurrentReport, type ReportDraft, type ReportWriter } from './writer.ts';
+import * as repo from './repo.ts';
+import { checkReportSql, loadSqlParser, SandboxRefusal, type CheckedSql } from './sandbox/gate.ts';
+import { EmbeddedSandbox, PostgresSandbox, ReportRunError, type ReportSandbox, type SandboxRun } from './sandbox/executor.ts';
+
+type CreateReportValues = z.output<typeof createReportRequest>;
+
+/** Reports one user may run at the same time (every resource has a limit, DESIGN.md). */
+export const MAX_RUNNING_REPORTS_PER_USER = 4;
+
+export type ReportsContext = {
+  db: Kysely<Database>;
+  sandbox: ReportSandbox | null;
+  /** Why there is no sandbox (PostgreSQL without a usable report role). */
+  sandboxProblem: string | null;
+  embedded: boolean;
+  limits: { timeoutMs: number; maxRows: number };
+  readable: ReadableCatalogue;
+  running: Map<number, number>;
+  writer: ReportWriter;
+};
+
+/** Opens the sandbox of the database mode; a missing report role leaves reports refusing to run, not the server failing to start. */
+export async function createReportsContext({ config, database }: { config: ServerConfig; database: AppDatabase }): Promise<ReportsContext> {
+  await loadSqlParser();
+  const model = createChatModel(config.llm);
+  const base = {
+    db: database.db,
+    limits: { timeoutMs: config.reports.timeoutMs, maxRows: config.reports.maxRows },
+    readable: new ReadableCatalogue(database.db),
+    running: new Map<number, number>(),
+    writer: model ? new ModelReportWriter(model) : new BuiltInReportWriter(),
+  };
+  if (database.pglite) return { ...base, embedded: true, sandbox: new EmbeddedSandbox(database.pglite, config.reports.maxCost), sandboxProblem: null };
+  const opened = await openPostgresSandbox(database, config);
+  return { ...base, embedded: false, ...opened };
+}
+
+async function openPostgresSandbox(database: AppDatabase, config: ServerConfig): Promise<{ sandbox: ReportSandbox | null; sandboxProblem: string | null }> {
+  let url = config.reports.databaseUrl;
+  if (!url) {
+    const secrets = await repo.reportRoleSecrets(database.db);
+    if (!secrets || database.target.kind !== 'postgres') {
+      return { sandbox: null, sandboxProblem: 'Reports are not available: the report role is missing. An administrator must create it once (docs/operations.md, "The report role").' };
+    }
+    const login = new URL(database.target.url);
+    login.username = encodeURIComponent(secrets.role);
+    login.password = encodeURIComponent(secrets.password);
+    url = login.toString();
+  }
+  const role = decodeURIComponent(new URL(url).username);
+  if (role && (await repo.roleExists(database.db, role))) await repo.grantReportReadAccess(database.db, role);
+  const sandbox = new PostgresSandbox(url, config.reports.poolSize);
+  let problem: string | null;
+  try {
+    problem = await sandbox.verifyRole();
+  } catch (error) {
+    problem = `the report login could not connect (${error instanceof Error ? error.message : String(error)})`;
+  }
+  if (problem) {
+    await sandbox.close();
+    console.error(`Reports disabled: ${problem}. See docs/operations.md, "The report role".`);
+    return { sandbox: null, sandboxProblem: `Reports are not available: ${problem}. See docs/operations.md.` };
+  }
+  return { sandbox, sandboxProblem: null };
+}
+
+export async function closeReportsContext(ctx: ReportsContext): Promise<void> {
+  await ctx.sandbox?.close();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Saved reports
+
+const storedChart = (value: unknown): ChartConfig | null => {
+  const parsed = chartConfigSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+};
+
+const present = (record: repo.ReportRecord): UserReport => ({
+  id: record.id,
+  title: record.title,
+  description: record.description,
+  sql_code: record.sql_code,
+  chart_config: storedChart(record.chart_config),
+  owner: record.owner,
+  owner_username: record.owner_username,
+  created_at: new Date(record.created_at).toISOString(),
+  updated_at: new Date(record.updated_at).toISOString(),
+  pseudocode: record.pseudocode,
+});
+
+const reportNotFound = (name: string | number) => notFoundError(`Report '${name}' not found.`);
+
+async function requireReport(ctx: ReportsContext, id: number): Promise<repo.ReportRecord> {
+  const record = await repo.findReport(ctx.db, id);
+  if (!record) throw reportNotFound(id);
+  return record;
+}
+
+function requireOwnerOrAdmin(user: AccessClaims, record: repo.ReportRecord): void {
+  const mayChange: Record<Role, boolean> = { admin: true, editor: record.owner === user.userId, viewer: false, pending: false };
+  if (!mayChange[user.role]) throw new AppError('forbidden', 'You can only change reports you own; an administrator can change any report.');
+}
+
+export async function listReports(ctx: ReportsContext): Promise<UserReport[]> {
+  return (await repo.listReports(ctx.db)).map(present);
+}
+
+export async function getReport(ctx: ReportsContext, id: number): Promise<UserReport> {
+  return present(await requireReport(ctx, id));
+}
+
+export async function createReport(ctx: ReportsContext, options: { user: AccessClaims; values: CreateReportValues }): Promise<UserReport> {
+  const id = await repo.insertReport(ctx.db, { ...options.values, owner: options.user.userId });
+  return present(await requireReport(ctx, id));
+}
+
+export async function updateReport(ctx: ReportsContext, options: { user: AccessClaims; id: number; values: UpdateReportRequest }): Promise<UserReport> {
+  requireOwnerOrAdmin(options.user, await requireReport(ctx, options.id));
+  await repo.updateReport(ctx.db, options.id, options.values);
+  return present(await requireReport(ctx, options.id));
+}
+
+export async function deleteReport(ctx: ReportsContext, options: { user: AccessClaims; id: number }): Promise<void> {
+  requireOwnerOrAdmin(options.user, await requireReport(ctx, options.id));
+  await repo.deleteReport(ctx.db, options.id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Running report SQL
+
+/** The gate's verdict on SQL (refusals carry the user's message); a name unknown to the cache is looked up afresh once. */
+export async function checkSql(ctx: ReportsContext, sqlText: string): Promise<CheckedSql> {
+  const gate = async (fresh: boolean) => checkReportSql(sqlText, { readable: await ctx.readable.names({ fresh }), embedded: ctx.embedded });
+  try {
+    return await gate(false);
+  } catch (error) {
+    if (error instanceof SandboxRefusal && error.message.startsWith('Unknown table')) return gate(true);
+    throw error;
+  }
+}
+
+/** Runs report SQL for a user: throws ReportRunError with a message for the user when it does not run. */
+export type RunRequest = {
+  userId: number;
+  sql: string;
+  maxRows?: number;
+  /** When the request arrived (ms since the epoch): the timeout counts from then, waiting included. */
+  receivedAt?: number;
+};
+
+export async function runReportSql(ctx: ReportsContext, options: RunRequest): Promise<SandboxRun> {
+  if (!options.sql.trim()) throw new ReportRunError('refused', 'No SQL code to execute.');
+  if (!ctx.sandbox) throw new ReportRunError('unavailable', ctx.sandboxProblem ?? 'Reports are not available.');
+  const running = ctx.running.get(options.userId) ?? 0;
+  if (running >= MAX_RUNNING_REPORTS_PER_USER) {
+    throw new AppError('throttled', `You already have ${MAX_RUNNING_REPORTS_PER_USER} reports running; wait for one to finish.`);
+  }
+  ctx.running.set(options.userId, running + 1);
+  try {
+    const deadline = (options.receivedAt ?? Date.now()) + ctx.limits.timeoutMs;
+    let checked: CheckedSql;
+    try {
+      checked = await checkSql(ctx, options.sql);
+    } catch (error) {
+      if (error instanceof SandboxRefusal) throw new ReportRunError('refused', error.message);
+      throw error;
+    }
+    return await ctx.sandbox.run(checked, { deadline, timeoutMs: ctx.limits.timeoutMs, maxRows: Math.min(options.maxRows ?? ctx.limits.maxRows, ctx.limits.maxRows) });
+  } finally {
+    const left = (ctx.running.get(options.userId) ?? 1) - 1;
+    if (left > 0) ctx.running.set(options.userId, left);
+    else ctx.running.delete(options.userId);
+  }
+}
+
+/** POST /execute/: the run as the spec's `{success, results, error}` (plus columns, truncated, timing). */
+export async function executeReportSql(ctx: ReportsContext, options: RunRequest): Promise<ExecuteResponse> {
+  const started = performance.now();
+  const elapsed = () => Math.round((performance.now() - started) * 10) / 10;
+  try {
+    const run = await runReportSql(ctx, options);
+    return { success: true, results: run.rows, columns: run.columns, truncated: run.truncated, row_count: run.rows.length, duration_ms: elapsed(), error: null };
+  } catch (error) {
+    if (!(error instanceof ReportRunError)) throw error;
+    return { success: false, results: [], columns: [], truncated: false, row_count: 0, duration_ms: elapsed(), error: error.message };
+  }
+}
+
+/** A saved report, by id or by title, run for the dashboard. */
+export async function getReportData(ctx: ReportsContext, options: { userId: number; idOrTitle: string; receivedAt?: number }): Promise<ReportDataResponse> {
+  const asId = /^\d+$/.test(options.idOrTitle) ? Number(options.idOrTitle) : null;
+  const record = (asId !== null && Number.isSafeInteger(asId) ? await repo.findReport(ctx.db, asId) : undefined) ?? (await repo.findReportByTitle(ctx.db, options.idOrTitle));
+  if (!record) throw reportNotFound(options.idOrTitle);
+  const result = await executeReportSql(ctx, { userId: options.userId, sql: record.sql_code, ...(options.receivedAt ? { receivedAt: options.receivedAt } : {}) });
+  return { ...result, id: record.id, title: record.title, chart_config: storedChart(record.chart_config) };
+}
+
+export async function getReportSchema(ctx: ReportsContext) {
+  return { relations: await ctx.readable.relations() };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing reports from plain words
+
+/** Rows a generated report is test-run for: enough to propose a chart, cheap to fetch. */
+const TRIAL_ROWS = 200;
+
+const currentOf = (request: { current_title: string; current_description: string; current_sql_code: string; current_chart_config: ChartConfig | null }): CurrentReport => ({
+  title: request.current_title,
+  description: request.current_description,
+  sql_code: request.current_sql_code,
+  chart_config: request.current_chart_config,
+});
+
+async function writerContext(ctx: ReportsContext) {
+  const [schema, vocabulary] = await Promise.all([ctx.readable.relations(), repo.listVocabulary(ctx.db)]);
+  return { schema, vocabulary };
+}
+
+/** A chart that names only columns of the result, else one proposed from the result's types. */
+function fittingChart(chart: ChartConfig | null, columns: ResultColumn[], rowCount: number, preferred: ChartConfig['type'] | null): ChartConfig {
+  const names = new Set(columns.map((c) => c.name));
+  const fits = chart && [chart.x_field, chart.group_field, ...chart.series.map((s) => s.field)].every((field) => field === null || names.has(field)) && (chart.type === 'table' || chart.series.length > 0);
+  return fits && chart ? chart : proposeChartConfig(columns, { rowCount, preferredType: preferred });
+}
+
+async function trialRun(ctx: ReportsContext, userId: number, sqlText: string): Promise<SandboxRun | string> {
+  try {
+    return await runReportSql(ctx, { userId, sql: sqlText, maxRows: TRIAL_ROWS });
+  } catch (error) {
+    if (error instanceof ReportRunError) return error.message;
+    throw error;
+  }
+}
+
+type GenerateInput = { report_id: number | null; change_request: string; current_title: string; current_description: string; current_sql_code: string; current_chart_config: ChartConfig | null };
+
+export async function generateFromRequest(ctx: ReportsContext, options: { userId: number; request: GenerateInput }): Promise<GenerateResponse> {
+  const failed = (error: string): GenerateResponse => ({ success: false, title: null, description: null, sql_code: null, chart_config: null, pseudocode: null, provider: ctx.writer.provider, error });
+  if (options.request.report_id !== null) await requireReport(ctx, options.request.report_id);
+  const context = await writerContext(ctx);
+  const current = currentOf(options.request);
+  let draft: ReportDraft;
+  let run: SandboxRun | string;
+  try {
+    draft = await ctx.writer.write({ changeRequest: options.request.change_request, current, context });
+    run = await trialRun(ctx, options.userId, draft.sql_code);
+    // A model gets one chance to repair its SQL with the sandbox's error in hand.
+    if (typeof run === 'string' && ctx.writer.provider === 'model') {
+      draft = await ctx.writer.write({ changeRequest: options.request.change_request, current, context, problem: run });
+      run = await trialRun(ctx, options.userId, draft.sql_code);
+    }
+  } catch (error) {
+    if (error instanceof WriterError) return failed(error.message);
+    throw error;
+  }
+  if (typeof run === 'string') return failed(`The generated SQL was refused by the report sandbox: ${run}`);
+  return {
+    success: true,
+    title: draft.title,
+    description: draft.description,
+    sql_code: draft.sql_code,
+    chart_config: fittingChart(draft.chart_config, run.columns, run.rows.length, draft.preferredChart),
+    pseudocode: draft.pseudocode,
+    provider: ctx.writer.provider,
+    error: null,
+  };
+}
+
+type RegenerateInput = Omit<GenerateInput, 'report_id' | 'change_request'> & { field_to_regenerate: RegenerableField };
+
+export async function regenerateField(ctx: ReportsContext, options: { userId: number; request: RegenerateInput }): Promise<RegenerateResponse> {
+  const field = options.request.field_to_regenerate;
+  const answer = (value: RegenerateResponse['generated_value'], error: string | null = null): RegenerateResponse => ({ success: error === null, generated_value: value, provider: ctx.writer.provider, error });
+  const current = currentOf(options.request);
+  try {
+    const value = await ctx.writer.rewrite({ field, current, context: await writerContext(ctx) });
+    if (field === 'sql_code') {
+      const run = await trialRun(ctx, options.userId, value as string);
+      return typeof run === 'string' ? answer(null, `The generated SQL was refused by the report sandbox: ${run}`) : answer(value);
+    }
+    if (field === 'chart_config') {
+      const run = await trialRun(ctx, options.userId, current.sql_code);
+      if (typeof run === 'string') return answer(null, `Run the report first: ${run}`);
+      return answer(fittingChart(value as ChartConfig | null, run.columns, run.rows.length, current.chart_config?.type ?? null));
+    }
+    return answer(value);
+  } catch (error) {
+    if (error instanceof WriterError) return answer(null, error.message);
+    throw error;
+  }
+}

@@ -1,0 +1,158 @@
+// Who writes reports from plain words: the configured chat model (OpenAI-compatible, the prompt
+// carries the real readable schema) or the built-in, deterministic generator. Both answer drafts;
+// the service checks and test-runs every SQL in the sandbox before anything is returned.
+import { z } from 'zod';
+import { chartConfig, type ChartConfig, type ReadableRelation, type RegenerableField } from '@stockwise/contract';
+import { ChatModelError, type ChatMessage, type ChatModel } from '../ai/chat.ts';
+import { buildReport } from './generator/build.ts';
+import { describeSql } from './generator/describe.ts';
+import { hasSubject, mergeIntents, readIntent, type Intent, type Vocabulary } from './generator/intent.ts';
+
+export type CurrentReport = { title: string; description: string; sql_code: string; chart_config: ChartConfig | null };
+export type ReportDraft = { title: string; description: string; sql_code: string; chart_config: ChartConfig | null; pseudocode: string; preferredChart: ChartConfig['type'] | null };
+export type WriterContext = { schema: ReadableRelation[]; vocabulary: Vocabulary };
+export type FieldValue = string | ChartConfig | null;
+
+/** The writer could not produce a draft; the message is for the user. */
+export class WriterError extends Error {}
+
+export interface ReportWriter {
+  readonly provider: 'model' | 'built-in';
+  write(request: { changeRequest: string; current: CurrentReport; context: WriterContext; problem?: string }): Promise<ReportDraft>;
+  /** One field anew; null for chart_config means "propose one from the result". */
+  rewrite(request: { field: RegenerableField; current: CurrentReport; context: WriterContext }): Promise<FieldValue>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Built-in
+
+const EXAMPLES = "'units sold by month in 2025', 'top 10 products by sales value in the last 30 days', 'stock value by category', 'low stock', 'which products run out in the next 30 days', 'what to reorder'";
+
+export class BuiltInReportWriter implements ReportWriter {
+  readonly provider = 'built-in';
+
+  async write(request: { changeRequest: string; current: CurrentReport; context: WriterContext }): Promise<ReportDraft> {
+    const change = readIntent(request.changeRequest, request.context.vocabulary);
+    const onlyChart = !hasSubject(change) && change.chartType !== null && !change.period && !change.dimension && !change.rank && !change.category && !change.productCode;
+    if (onlyChart && request.current.sql_code.trim()) {
+      return { ...request.current, chart_config: null, pseudocode: describeSql(request.current.sql_code), preferredChart: change.chartType };
+    }
+    const intent = hasSubject(change) ? change : mergeIntents(this.currentIntent(request.current, request.context), change);
+    const built = hasSubject(intent) ? buildReport(intent) : null;
+    if (!built) {
+      throw new WriterError(`The built-in generator did not understand "${request.changeRequest}". Ask for a measure and a breakdown, for example ${EXAMPLES}; or configure a language model (LLM_BASE_URL) for free-form questions.`);
+    }
+    return { title: built.title, description: built.description, sql_code: built.sql, chart_config: null, pseudocode: built.pseudocode, preferredChart: built.chartType };
+  }
+
+  async rewrite(request: { field: RegenerableField; current: CurrentReport; context: WriterContext }): Promise<FieldValue> {
+    if (request.field === 'pseudocode') return describeSql(request.current.sql_code);
+    if (request.field === 'chart_config') return null;
+    const built = buildReport(this.currentIntent(request.current, request.context));
+    if (!built) {
+      if (request.field === 'sql_code') throw new WriterError(`The built-in generator cannot write SQL from this title and description. Describe the report with words like ${EXAMPLES}.`);
+      return request.field === 'title' ? `Report on ${describeSql(request.current.sql_code).match(/Read ([^.,]+)/)?.[1] ?? 'the data'}` : describeSql(request.current.sql_code).replace(/^\d+\. /gm, '').replace(/\n/g, ' ');
+    }
+    return { title: built.title, description: built.description, sql_code: built.sql }[request.field];
+  }
+
+  private currentIntent(current: CurrentReport, context: WriterContext): Intent {
+    return readIntent(`${current.title} ${current.description}`, context.vocabulary);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Chat model
+
+const CHART_SHAPE =
+  '{"type": "line"|"bar"|"area"|"pie"|"scatter"|"table", "x_field": column or null, "series": [{"field": numeric column}], "group_field": column or null, "stacked": false, "title": "", "sort": null}';
+
+export function schemaPrompt(schema: ReadableRelation[]): string {
+  return schema.map((relation) => `- ${relation.name} (${relation.kind}): ${relation.description}\n  columns: ${relation.columns.map((c) => `${c.name} ${c.type}`).join(', ')}`).join('\n');
+}
+
+function systemPrompt(schema: ReadableRelation[]): string {
+  return [
+    'You write SQL reports for Stockwise, an inventory and demand-forecasting app, on PostgreSQL.',
+    'Rules: one read-only SELECT (WITH … SELECT or VALUES allowed); refer to tables and views only by the names below (quote names with spaces or capitals, e.g. "Supplier Notes"); no schema names; aggregate, window, math, text, date/time, array and JSON functions only; no semicolons between statements; use current_date for "today".',
+    'Readable tables and views (and nothing else):',
+    schemaPrompt(schema),
+  ].join('\n');
+}
+
+const current = (report: CurrentReport) =>
+  `Current report:\ntitle: ${report.title}\ndescription: ${report.description}\nsql_code:\n${report.sql_code}\nchart_config: ${JSON.stringify(report.chart_config)}`;
+
+const draftAnswer = z.object({
+  title: z.string().min(1).max(200),
+  description: z.string().max(5000).default(''),
+  sql_code: z.string().min(1).max(100_000),
+  chart_config: z.unknown().optional(),
+  pseudocode: z.string().max(20_000).default(''),
+});
+
+/** The first JSON object in a model's answer (models wrap it in prose or code fences). */
+function jsonIn(content: string | null): unknown {
+  const text = content ?? '';
+  const start = text.indexOf('{');
+  const end = text.lastIndexOf('}');
+  if (start < 0 || end <= start) throw new WriterError('The language model did not answer with a JSON object.');
+  try {
+    return JSON.parse(text.slice(start, end + 1));
+  } catch {
+    throw new WriterError('The language model answered JSON that cannot be read.');
+  }
+}
+
+export class ModelReportWriter implements ReportWriter {
+  readonly provider = 'model';
+  private readonly model: ChatModel;
+  constructor(model: ChatModel) {
+    this.model = model;
+  }
+
+  private async ask(messages: ChatMessage[]): Promise<unknown> {
+    try {
+      return jsonIn((await this.model.complete({ messages, temperature: 0 })).content);
+    } catch (error) {
+      if (error instanceof ChatModelError) throw new WriterError(error.message);
+      throw error;
+    }
+  }
+
+  async write(request: { changeRequest: string; current: CurrentReport; context: WriterContext; problem?: string }): Promise<ReportDraft> {
+    const messages: ChatMessage[] = [
+      { role: 'system', content: systemPrompt(request.context.schema) },
+      {
+        role: 'user',
+        content: [
+          current(request.current),
+          `Change request: ${request.changeRequest}`,
+          request.problem ? `Your previous SQL failed: ${request.problem}\nFix it.` : null,
+          `Answer with one JSON object: {"title": …, "description": one sentence, "sql_code": …, "chart_config": ${CHART_SHAPE}, "pseudocode": numbered plain-words steps}.`,
+        ]
+          .filter(Boolean)
+          .join('\n\n'),
+      },
+    ];
+    const parsed = draftAnswer.safeParse(await this.ask(messages));
+    if (!parsed.success) throw new WriterError('The language model’s answer lacks a title or SQL.');
+    const chart = chartConfig.safeParse(parsed.data.chart_config);
+    return { ...parsed.data, chart_config: chart.success ? chart.data : null, preferredChart: null };
+  }
+
+  async rewrite(request: { field: RegenerableField; current: CurrentReport; context: WriterContext }): Promise<FieldValue> {
+    const shape = request.field === 'chart_config' ? CHART_SHAPE : 'a string';
+    const answer = await this.ask([
+      { role: 'system', content: systemPrompt(request.context.schema) },
+      { role: 'user', content: `${current(request.current)}\n\nWrite the report's ${request.field} anew so it fits the rest. Answer with one JSON object: {"value": ${shape}}.` },
+    ]);
+    const value = (answer as { value?: unknown }).value;
+    if (request.field === 'chart_config') {
+      const chart = chartConfig.safeParse(value);
+      return chart.success ? chart.data : null;
+    }
+    if (typeof value !== 'string' || !value.trim()) throw new WriterError(`The language model did not answer a ${request.field}.`);
+    return value;
+  }
+}

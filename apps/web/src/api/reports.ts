@@ -1,0 +1,44 @@
+// Calls of the Reports screen (spec §7 /api/user-reports/*), typed from the contract, and the
+// named-report fetch the dashboard uses (spec §8 'Failed to fetch report data for "{name}"').
+import type {
+  CreateReportRequest,
+  ExecuteResponse,
+  GenerateRequest,
+  GenerateResponse,
+  RegenerateRequest,
+  RegenerateResponse,
+  ReportDataResponse,
+  ReportSchemaResponse,
+  UpdateReportRequest,
+  UserReport,
+} from '@stockwise/contract';
+import { api } from './http.ts';
+import { i18n } from '../i18n.ts';
+
+const base = '/user-reports/';
+
+export const listReports = async (): Promise<UserReport[]> => (await api.get<UserReport[]>(base)).data;
+export const getReport = async (id: number): Promise<UserReport> => (await api.get<UserReport>(`${base}${id}/`)).data;
+export const createReport = async (values: CreateReportRequest): Promise<UserReport> => (await api.post<UserReport>(base, values)).data;
+export const updateReport = async (id: number, values: UpdateReportRequest): Promise<UserReport> => (await api.put<UserReport>(`${base}${id}/`, values)).data;
+export const deleteReport = async (id: number): Promise<void> => {
+  await api.delete(`${base}${id}/`);
+};
+export const executeSql = async (sqlCode: string): Promise<ExecuteResponse> => (await api.post<ExecuteResponse>(`${base}execute/`, { sql_code: sqlCode })).data;
+export const generateFromRequest = async (request: GenerateRequest): Promise<GenerateResponse> => (await api.post<GenerateResponse>(`${base}generate-from-request/`, request)).data;
+export const regenerate = async (request: RegenerateRequest): Promise<RegenerateResponse> => (await api.post<RegenerateResponse>(`${base}regenerate/`, request)).data;
+export const fetchReportSchema = async (): Promise<ReportSchemaResponse> => (await api.get<ReportSchemaResponse>(`${base}schema/`)).data;
+
+/**
+ * A saved report's rows and chart by id or title, for the dashboard. A report fetch with no name is
+ * skipped (null, spec §5); any failure is 'Failed to fetch report data for "{name}"' with the
+ * failure as `cause` (normalizeError(cause) gives the server's reason).
+ */
+export async function fetchReportData(name: string | number | null | undefined): Promise<ReportDataResponse | null> {
+  if (name === null || name === undefined || String(name).trim() === '') return null;
+  try {
+    return (await api.get<ReportDataResponse>(`${base}${encodeURIComponent(String(name))}/data/`)).data;
+  } catch (error) {
+    throw new Error(i18n.t('reports.errors.fetchReportData', { name: String(name) }), { cause: error });
+  }
+}

@@ -1,0 +1,63 @@
+// The result grid: every row of a run (up to REPORT_MAX_ROWS) with only the rows in view in the
+// DOM (TanStack Virtual), a sticky header, columns sized from the first rows.
+import { useMemo, useRef } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import type { ResultCell, ResultColumn, ResultRow } from '@stockwise/contract';
+import classes from './ReportsPage.module.css';
+
+const rowHeight = 32;
+const minWidth = 90;
+const maxWidth = 320;
+const characterWidth = 8;
+
+export const cellText = (value: ResultCell | undefined): string => (value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value));
+
+export function ResultGrid({ columns, rows, label }: { columns: ResultColumn[]; rows: ResultRow[]; label: string }) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const widths = useMemo(
+    () =>
+      columns.map((column) => {
+        const longest = Math.max(column.name.length, ...rows.slice(0, 50).map((row) => cellText(row[column.name]).length));
+        return Math.min(maxWidth, Math.max(minWidth, longest * characterWidth + 24));
+      }),
+    [columns, rows],
+  );
+  const totalWidth = widths.reduce((sum, width) => sum + width, 0);
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => rowHeight, overscan: 10 });
+  const template = widths.map((width) => `${width}px`).join(' ');
+
+  return (
+    <div ref={scrollRef} className={classes.grid} role="table" aria-label={label} aria-rowcount={rows.length + 1} tabIndex={0} data-testid="result-grid">
+      <div role="rowgroup" className={classes.gridHeader} style={{ width: totalWidth }}>
+        <div role="row" aria-rowindex={1} className={classes.gridRow} style={{ gridTemplateColumns: template }}>
+          {columns.map((column) => (
+            <div role="columnheader" key={column.name} className={classes.gridCell} title={`${column.name} (${column.db_type})`}>
+              {column.name}
+            </div>
+          ))}
+        </div>
+      </div>
+      <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), width: totalWidth, position: 'relative' }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const row = rows[item.index] as ResultRow;
+          return (
+            <div
+              role="row"
+              aria-rowindex={item.index + 2}
+              key={item.key}
+              className={classes.gridRow}
+              style={{ gridTemplateColumns: template, position: 'absolute', top: 0, transform: `translateY(${item.start}px)`, height: rowHeight }}
+            >
+              {columns.map((column) => (
+                <div role="cell" key={column.name} className={`${classes.gridCell} ${column.type === 'number' ? classes.numeric : ''}`}>
+                  {cellText(row[column.name])}
+                </div>
+              ))}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+// The SQL editor: CodeMirror 6 with PostgreSQL highlighting, autocomplete of the readable tables
+// and their columns, and Ctrl/Cmd+Enter to run. Controlled: the draft's SQL is the source of truth.
+import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
+import { autocompletion, closeBrackets, closeBracketsKeymap } from '@codemirror/autocomplete';
+import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
+import { bracketMatching, defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language';
+import { PostgreSQL, sql, type SQLNamespace } from '@codemirror/lang-sql';
+import { Compartment, EditorState, Prec } from '@codemirror/state';
+import { EditorView, highlightActiveLine, keymap, lineNumbers, placeholder } from '@codemirror/view';
+import type { ReadableRelation } from '@stockwise/contract';
+
+export type SqlEditorHandle = { insert: (text: string) => void; focus: () => void };
+
+type SqlEditorProps = {
+  value: string;
+  schema: ReadableRelation[];
+  label: string;
+  readOnly: boolean;
+  onChange: (value: string) => void;
+  onRun: () => void;
+  handle?: Ref<SqlEditorHandle>;
+};
+
+const theme = EditorView.theme({
+  '&': { fontSize: '14px', border: '1px solid var(--mantine-color-gray-4)', borderRadius: '4px', backgroundColor: 'var(--mantine-color-white)' },
+  '&.cm-focused': { outline: '2px solid var(--mantine-color-blue-6)' },
+  '.cm-content': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', minHeight: '10rem' },
+  // Darker than the default grey, for WCAG AA contrast on white.
+  '.cm-lineNumbers .cm-gutterElement': { color: '#5c5f66' },
+});
+
+/** Relations as lang-sql's completion namespace: name → column names. */
+function namespaceOf(schema: ReadableRelation[]): SQLNamespace {
+  return Object.fromEntries(schema.map((relation) => [relation.name, relation.columns.map((column) => column.name)]));
+}
+
+export function SqlEditor({ value, schema, label, readOnly, onChange, onRun, handle }: SqlEditorProps) {
+  const hostRef = useRef<HTMLDivElement>(null);
+  const viewRef = useRef<EditorView | null>(null);
+  const language = useRef(new Compartment());
+  const editable = useRef(new Compartment());
+  // The latest callbacks, without rebuilding the editor when they change.
+  const callbacks = useRef({ onChange, onRun });
+  useEffect(() => {
+    callbacks.current = { onChange, onRun };
+  }, [onChange, onRun]);
+
+  useEffect(() => {
+    const view = new EditorView({
+      parent: hostRef.current as HTMLDivElement,
+      state: EditorState.create({
+        doc: value,
+        extensions: [
+          lineNumbers(),
+          history(),
+          bracketMatching(),
+          closeBrackets(),
+          highlightActiveLine(),
+          // Long lines wrap and the editor grows with its text: no scroll region without a keyboard stop.
+          EditorView.lineWrapping,
+          syntaxHighlighting(defaultHighlightStyle),
+          // Its own keymap (Enter/Tab accept, Escape closes) comes first.
+          autocompletion(),
+          placeholder('SELECT …'),
+          Prec.highest(keymap.of([{ key: 'Mod-Enter', run: () => (callbacks.current.onRun(), true) }])),
+          keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap, indentWithTab]),
+          language.current.of(sql({ dialect: PostgreSQL, schema: {} })),
+          editable.current.of(EditorState.readOnly.of(readOnly)),
+          EditorView.contentAttributes.of({ 'aria-label': label, 'data-testid': 'sql-editor' }),
+          EditorView.updateListener.of((update) => {
+            if (update.docChanged) callbacks.current.onChange(update.state.doc.toString());
+          }),
+          theme,
+        ],
+      }),
+    });
+    viewRef.current = view;
+    return () => {
+      view.destroy();
+      viewRef.current = null;
+    };
+    // The editor is built once; value, schema and readOnly are synced by the effects below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    viewRef.current?.dispatch({ effects: language.current.reconfigure(sql({ dialect: PostgreSQL, schema: namespaceOf(schema), upperCaseKeywords: false })) });
+  }, [schema]);
+
+  useEffect(() => {
+    viewRef.current?.dispatch({ effects: editable.current.reconfigure(EditorState.readOnly.of(readOnly)) });
+  }, [readOnly]);
+
+  useEffect(() => {
+    const view = viewRef.current;
+    if (view && view.state.doc.toString() !== value) view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: value } });
+  }, [value]);
+
+  useImperativeHandle(handle, () => ({
+    insert: (text) => {
+      const view = viewRef.current;
+      if (!view) return;
+      const { from, to } = view.state.selection.main;
+      view.dispatch({ changes: { from, to, insert: text }, selection: { anchor: from + text.length } });
+      view.focus();
+    },
+    focus: () => viewRef.current?.focus(),
+  }));
+
+  return <div ref={hostRef} />;
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { proposeChartConfig, type ChartConfig } from '@stockwise/contract';
+import { buildChartData } from './chart-data.ts';
+
+const base: ChartConfig = { type: 'bar', x_field: 'category', series: [{ field: 'units' }], group_field: null, stacked: false, title: '', sort: null };
+
+describe('report chart data', () => {
+  it('keeps numbers as numbers and sorts when asked', () => {
+    const data = buildChartData({ ...base, sort: { field: 'units', direction: 'desc' } }, [
+      { category: 'Tools', units: 5 },
+      { category: 'Garden', units: '12.5' },
+      { category: null, units: null },
+    ]);
+    expect(data.rows).toEqual([{ category: 'Garden', units: 12.5 }, { category: 'Tools', units: 5 }, { category: null, units: null }]);
+    expect(data.series).toEqual([{ key: 'units', label: 'units' }]);
+  });
+
+  it('pivots long rows into one series per group, dates on x in order', () => {
+    const data = buildChartData({ ...base, type: 'line', x_field: 'month', series: [{ field: 'units' }], group_field: 'product' }, [
+      { month: '2025-01-01', product: 'A', units: 1 },
+      { month: '2025-01-01', product: 'B', units: 2 },
+      { month: '2025-02-01', product: 'A', units: 3 },
+    ]);
+    expect(data.rows).toEqual([{ month: '2025-01-01', A: 1, B: 2 }, { month: '2025-02-01', A: 3 }]);
+    expect(data.series.map((s) => s.key)).toEqual(['A', 'B']);
+  });
+
+  it('proposes charts from column types', () => {
+    const column = (name: string, type: 'number' | 'text' | 'date') => ({ name, type, db_type: type });
+    expect(proposeChartConfig([column('month', 'date'), column('units', 'number')])).toMatchObject({ type: 'line', x_field: 'month', series: [{ field: 'units' }] });
+    expect(proposeChartConfig([column('category', 'text'), column('units', 'number')])).toMatchObject({ type: 'bar', x_field: 'category' });
+    expect(proposeChartConfig([column('month', 'date'), column('product', 'text'), column('units', 'number')])).toMatchObject({ type: 'line', group_field: 'product' });
+    expect(proposeChartConfig([column('price', 'number'), column('units', 'number')])).toMatchObject({ type: 'scatter', x_field: 'price', series: [{ field: 'units' }] });
+    expect(proposeChartConfig([column('name', 'text')]).type).toBe('table');
+    expect(proposeChartConfig([column('total', 'number')], { rowCount: 1 }).type).toBe('table');
+    expect(proposeChartConfig([column('category', 'text'), column('units', 'number')], { preferredType: 'pie' })).toMatchObject({ type: 'pie', series: [{ field: 'units' }] });
+  });
+});

@@ -1,0 +1,58 @@
+// Rows of a report as a chart draws them: sorted as the chart config says, numbers as numbers,
+// and long rows (month, product, units) pivoted into one series per value of `group_field`.
+import type { ChartConfig, ResultRow } from '@stockwise/contract';
+
+export type ChartSeries = { key: string; label: string };
+export type ChartData = { rows: Record<string, string | number | null>[]; series: ChartSeries[] };
+
+/** Most series a pivot draws; the rest are left out (a chart with 200 lines is unreadable). */
+export const MAX_PIVOT_SERIES = 12;
+
+const asNumber = (value: unknown): number | null => {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  return null;
+};
+const asLabel = (value: unknown): string | null => (value === null || value === undefined ? null : typeof value === 'object' ? JSON.stringify(value) : String(value));
+
+function sorted(rows: ResultRow[], sort: ChartConfig['sort']): ResultRow[] {
+  if (!sort) return rows;
+  const direction = sort.direction === 'asc' ? 1 : -1;
+  return [...rows].sort((a, b) => {
+    const x = a[sort.field];
+    const y = b[sort.field];
+    const nx = asNumber(x);
+    const ny = asNumber(y);
+    if (nx !== null && ny !== null) return (nx - ny) * direction;
+    return String(asLabel(x) ?? '').localeCompare(String(asLabel(y) ?? '')) * direction;
+  });
+}
+
+export function buildChartData(config: ChartConfig, rows: ResultRow[]): ChartData {
+  const x = config.x_field;
+  const ordered = sorted(rows, config.sort);
+  if (config.group_field && x && config.series[0]) {
+    const valueField = config.series[0].field;
+    const byX = new Map<string, Record<string, string | number | null>>();
+    const groups: string[] = [];
+    for (const row of ordered) {
+      const group = asLabel(row[config.group_field]) ?? '—';
+      if (!groups.includes(group)) {
+        if (groups.length >= MAX_PIVOT_SERIES) continue;
+        groups.push(group);
+      }
+      const key = asLabel(row[x]) ?? '';
+      const point = byX.get(key) ?? { [x]: key };
+      point[group] = asNumber(row[valueField]);
+      byX.set(key, point);
+    }
+    return { rows: [...byX.values()], series: groups.map((group) => ({ key: group, label: group })) };
+  }
+  return {
+    rows: ordered.map((row) => ({
+      ...(x ? { [x]: config.type === 'scatter' ? asNumber(row[x]) : asLabel(row[x]) } : {}),
+      ...Object.fromEntries(config.series.map((s) => [s.field, asNumber(row[s.field])])),
+    })),
+    series: config.series.map((s) => ({ key: s.field, label: s.label ?? s.field })),
+  };
+}

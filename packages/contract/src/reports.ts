@@ -1,0 +1,178 @@
+// User SQL reports with charts and AI-assisted writing (spec §3 User report, §7 /api/user-reports/*).
+import { z } from 'zod';
+import { storableText } from './text.ts';
+
+export const REPORT_DEFAULTS = { title: 'Untitled Report', description: '', sql_code: 'SELECT 1;', chart_config: null } as const;
+
+export const chartTypes = ['line', 'bar', 'area', 'pie', 'scatter', 'table'] as const;
+export type ChartType = (typeof chartTypes)[number];
+
+/**
+ * How a report's rows are drawn (docs/api.md "Report charts"). `x_field` is the category or time
+ * axis (the slice name for a pie); every series is one numeric column drawn against it, or one per
+ * value of `group_field`.
+ */
+export const chartConfig = z.object({
+  type: z.enum(chartTypes),
+  x_field: storableText().max(200).nullable(),
+  series: z.array(z.object({ field: storableText().max(200), label: storableText().max(200).optional() })).max(20),
+  /** Long rows (month, product, units) become one series per value of this column. */
+  group_field: storableText().max(200).nullable().default(null),
+  stacked: z.boolean().default(false),
+  title: storableText().max(200).default(''),
+  sort: z.object({ field: storableText().max(200), direction: z.enum(['asc', 'desc']) }).nullable().default(null),
+});
+export type ChartConfig = z.infer<typeof chartConfig>;
+
+const title = storableText().trim().min(1, 'Title is required.').max(200);
+const description = storableText().max(5000);
+const sqlCode = storableText().max(100_000, 'The SQL is too long (100,000 characters at most).');
+
+export const userReport = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  sql_code: z.string(),
+  chart_config: chartConfig.nullable(),
+  owner: z.number().int().nullable(),
+  owner_username: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  pseudocode: z.string(),
+});
+export type UserReport = z.infer<typeof userReport>;
+export const userReportList = z.array(userReport);
+
+export const createReportRequest = z.object({
+  title: title.default(REPORT_DEFAULTS.title),
+  description: description.default(REPORT_DEFAULTS.description),
+  sql_code: sqlCode.default(REPORT_DEFAULTS.sql_code),
+  chart_config: chartConfig.nullable().default(null),
+  pseudocode: storableText().max(20_000).default(''),
+});
+export type CreateReportRequest = z.input<typeof createReportRequest>;
+
+export const updateReportRequest = z.object({
+  title: title.optional(),
+  description: description.optional(),
+  sql_code: sqlCode.optional(),
+  chart_config: chartConfig.nullable().optional(),
+  pseudocode: storableText().max(20_000).optional(),
+});
+export type UpdateReportRequest = z.infer<typeof updateReportRequest>;
+
+export const reportIdParams = z.object({ id: z.coerce.number().int().positive('Report id must be a positive number.') });
+
+export const executeRequest = z.object({ sql_code: sqlCode });
+
+/** Coarse kind of a result column (the chart editor proposes charts from it); `db_type` is PostgreSQL's name. */
+export const columnKinds = ['number', 'text', 'date', 'datetime', 'boolean', 'json', 'other'] as const;
+export type ColumnKind = (typeof columnKinds)[number];
+export const resultColumn = z.object({ name: z.string(), type: z.enum(columnKinds), db_type: z.string() });
+export type ResultColumn = z.infer<typeof resultColumn>;
+
+const cell = z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.unknown()), z.record(z.string(), z.unknown())]);
+export type ResultCell = z.infer<typeof cell>;
+export type ResultRow = Record<string, ResultCell>;
+
+export const executeResponse = z.object({
+  success: z.boolean(),
+  results: z.array(z.record(z.string(), cell)),
+  columns: z.array(resultColumn),
+  /** More rows existed than REPORT_MAX_ROWS: `results` holds the first ones. */
+  truncated: z.boolean(),
+  row_count: z.number().int(),
+  duration_ms: z.number(),
+  error: z.string().nullable(),
+});
+export type ExecuteResponse = z.infer<typeof executeResponse>;
+
+/** A saved report run for the dashboard: its rows and how to draw them. */
+export const reportDataResponse = executeResponse.extend({
+  id: z.number().int(),
+  title: z.string(),
+  chart_config: chartConfig.nullable(),
+});
+export type ReportDataResponse = z.infer<typeof reportDataResponse>;
+
+const currentFields = {
+  current_title: storableText().max(200).default(''),
+  current_description: storableText().max(5000).default(''),
+  current_sql_code: storableText().max(100_000).default(''),
+  current_chart_config: chartConfig.nullable().default(null).catch(null),
+};
+
+export const generateRequest = z.object({
+  report_id: z.coerce.number().int().positive().nullable().default(null),
+  change_request: storableText().trim().min(1, 'Say what the report should show or change.').max(2000),
+  ...currentFields,
+});
+export type GenerateRequest = z.input<typeof generateRequest>;
+
+export const generateResponse = z.object({
+  success: z.boolean(),
+  title: z.string().nullable(),
+  description: z.string().nullable(),
+  sql_code: z.string().nullable(),
+  chart_config: chartConfig.nullable(),
+  pseudocode: z.string().nullable(),
+  /** Which writer answered: the configured model or the built-in generator. */
+  provider: z.enum(['model', 'built-in']),
+  error: z.string().nullable(),
+});
+export type GenerateResponse = z.infer<typeof generateResponse>;
+
+export const regenerableFields = ['title', 'description', 'sql_code', 'chart_config', 'pseudocode'] as const;
+export type RegenerableField = (typeof regenerableFields)[number];
+
+export const regenerateRequest = z.object({
+  field_to_regenerate: z.enum(regenerableFields),
+  ...currentFields,
+});
+export type RegenerateRequest = z.input<typeof regenerateRequest>;
+
+export const regenerateResponse = z.object({
+  success: z.boolean(),
+  generated_value: z.union([z.string(), chartConfig, z.null()]),
+  provider: z.enum(['model', 'built-in']),
+  error: z.string().nullable(),
+});
+export type RegenerateResponse = z.infer<typeof regenerateResponse>;
+
+/** The relations a report may read, with their columns (schema browser, autocomplete, AI prompt). */
+export const readableRelation = z.object({
+  name: z.string(),
+  kind: z.enum(['table', 'view']),
+  description: z.string(),
+  columns: z.array(z.object({ name: z.string(), type: z.string() })),
+});
+export type ReadableRelation = z.infer<typeof readableRelation>;
+export const reportSchemaResponse = z.object({ relations: z.array(readableRelation) });
+export type ReportSchemaResponse = z.infer<typeof reportSchemaResponse>;
+
+/** Most series a proposed chart draws (more is unreadable; the editor can add them). */
+const MAX_PROPOSED_SERIES = 5;
+
+/**
+ * A sensible chart for a result from its column types: dates on x → line; a category and numbers
+ * → bar (pie when asked); two numbers only → scatter; nothing numeric, or one value → table.
+ */
+export function proposeChartConfig(columns: ResultColumn[], options: { rowCount?: number; preferredType?: ChartType | null; title?: string } = {}): ChartConfig {
+  const numbers = columns.filter((c) => c.type === 'number');
+  const time = columns.find((c) => c.type === 'date' || c.type === 'datetime');
+  const texts = columns.filter((c) => c.type === 'text');
+  const x = time ?? texts.find((c) => !/(^id$|_id$)/.test(c.name)) ?? texts[0] ?? null;
+  // A label column beside a time axis (month, product, units) splits the series.
+  const group = time && texts.length === 1 && numbers.length === 1 ? (texts[0] as ResultColumn) : null;
+  const measures = numbers.filter((c) => !/(^id$|_id$)/.test(c.name) || numbers.length === 1).slice(0, MAX_PROPOSED_SERIES);
+  const base = { stacked: false, title: options.title ?? '', sort: null, group_field: group?.name ?? null };
+  const table: ChartConfig = { ...base, type: 'table', x_field: null, series: [], group_field: null };
+  if (options.preferredType === 'table' || measures.length === 0 || options.rowCount === 1) return table;
+  if (!x && measures.length >= 2) {
+    return { ...base, type: options.preferredType === 'scatter' || !options.preferredType ? 'scatter' : options.preferredType, x_field: (measures[0] as ResultColumn).name, series: [{ field: (measures[1] as ResultColumn).name }] };
+  }
+  if (!x) return table;
+  const type: ChartType = options.preferredType ?? (time ? 'line' : 'bar');
+  const series = type === 'pie' ? measures.slice(0, 1) : measures;
+  return { ...base, type, x_field: x.name, series: series.map((c) => ({ field: c.name })) };
+}
