@@ -13,7 +13,9 @@ import type { AppDatabase } from './db/database.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { forecastingRoutes } from './forecasting/routes.ts';
 import { importRoutes } from './import/routes.ts';
-import { createForecastingContext, FORECAST_INPUT_TABLES, requestCatalogueForecast } from './forecasting/service.ts';
+import { createForecastingContext, FORECAST_INPUT_TABLES, requestCatalogueForecast, type ForecastingContext } from './forecasting/service.ts';
+import { integrationRoutes } from './integrations/routes.ts';
+import type { IntegrationsContext } from './integrations/service.ts';
 import { frameworkErrors, registerErrorHandling } from './http/errors.ts';
 import { ACCOUNT_STATUS_TTL_MS, AccountStatusCache, registerAuthGuard } from './auth/guard.ts';
 import { authRoutes } from './auth/routes.ts';
@@ -38,19 +40,24 @@ declare module 'fastify' {
   }
 }
 
-export type AppDependencies = { config: ServerConfig; database: AppDatabase; queue: JobQueue };
+export type AppDependencies = { config: ServerConfig; database: AppDatabase; queue: JobQueue; integrations: IntegrationsContext };
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
 /** Node's default limit for all request headers, the URL included: no path parameter can be longer. */
 const MAX_URL_BYTES = 16 * 1024;
 
 /** The contexts the feature services run in, shared by the HTTP app and start-up work. */
-export function featureContexts({ config, database }: Omit<AppDependencies, 'queue'>): { configContext: ConfigContext; tablesContext: TablesContext } {
+export function featureContexts({ config, database }: Pick<AppDependencies, 'config' | 'database'>): { configContext: ConfigContext; tablesContext: TablesContext } {
   const configContext: ConfigContext = { db: database.db, configFile: config.configFile };
   return { configContext, tablesContext: { db: database.db, loadConfig: () => currentProductConfig(configContext), catalogueCache: new CatalogueCache() } };
 }
 
-export async function buildApp({ config, database, queue }: AppDependencies): Promise<FastifyInstance> {
+/** New demand or stock history changes every forecast built on it: after an import of it, the catalogue is forecast again. */
+export async function refreshForecastsAfterImport(ctx: ForecastingContext, table: string): Promise<void> {
+  if (FORECAST_INPUT_TABLES.has(table)) await requestCatalogueForecast(ctx);
+}
+
+export async function buildApp({ config, database, queue, integrations }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustedProxies.length ? config.trustedProxies : false,
@@ -114,16 +121,14 @@ export async function buildApp({ config, database, queue }: AppDependencies): Pr
       loadConfig: tablesContext.loadConfig,
       progress: new Map(),
       uploadLimits: { maxBytes: config.uploadMaxBytes, idleMs: config.uploadIdleTimeoutSeconds * 1000, totalMs: config.uploadTotalTimeoutSeconds * 1000 },
-      onTableImported: async (table) => {
-        // New demand or stock history changes every forecast built on it: refresh the catalogue.
-        if (FORECAST_INPUT_TABLES.has(table)) await requestCatalogueForecast(forecastingContext);
-      },
+      onTableImported: (table) => refreshForecastsAfterImport(forecastingContext, table),
     }),
   );
   await app.register(forecastingRoutes(forecastingContext));
   const reportsContext = await createReportsContext({ config, database });
   app.addHook('onClose', () => closeReportsContext(reportsContext));
   await app.register(reportRoutes(reportsContext));
+  await app.register(integrationRoutes(integrations));
 
   if (existsSync(path.join(config.webDistDir, 'index.html'))) {
     await app.register(fastifyStatic, { root: config.webDistDir, wildcard: true, index: 'index.html' });

@@ -39,6 +39,16 @@ const environment = z.object({
   LLM_MODEL: z.string().min(1).optional(),
   LLM_API_KEY: z.string().optional(),
   LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  JOB_CRON_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(45).default(30),
+  SECRET_KEY: z.string().min(32, 'SECRET_KEY must be at least 32 characters').optional(),
+  OUTBOUND_ALLOWED_HOSTS: z.string().default(''),
+  OUTBOUND_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
+  OUTBOUND_READ_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  OUTBOUND_MAX_RESPONSE_BYTES: z.coerce.number().int().min(1024).max(1024 * 1024 * 1024).default(10 * 1024 * 1024),
+  INTEGRATION_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
+  INTEGRATION_RETRY_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
+  INTEGRATION_PAUSE_AFTER_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
+  INTEGRATION_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
 });
 
 export type ServerConfig = {
@@ -85,6 +95,21 @@ export type ServerConfig = {
   };
   /** The OpenAI-compatible chat model that writes reports and answers the assistant; null: the built-in generator. */
   llm: { baseUrl: string; model: string; apiKey: string | null; timeoutMs: number } | null;
+  /** How often pg-boss's cron pass looks for due schedules (one process at a time does it). */
+  jobCronIntervalSeconds: number;
+  /** Key material for secrets stored encrypted (integration auth headers); else one generated in the database. */
+  secretKey: string | undefined;
+  /** Outbound HTTP of integrations (http/outbound.ts). */
+  outbound: { allowedHosts: string; connectTimeoutMs: number; readTimeoutMs: number; maxResponseBytes: number };
+  integrations: {
+    /** Tries after the first for a transient failure (5xx, 429, timeout, reset), with exponential backoff. */
+    retries: number;
+    retryDelayMs: number;
+    /** Failed runs in a row after which an integration switches itself off. */
+    pauseAfterFailures: number;
+    /** Integration runs one worker process runs at once. */
+    concurrency: number;
+  };
 };
 
 const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
@@ -130,5 +155,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       poolSize: e.REPORT_POOL_SIZE,
     },
     llm: e.LLM_BASE_URL && e.LLM_MODEL ? { baseUrl: e.LLM_BASE_URL, model: e.LLM_MODEL, apiKey: e.LLM_API_KEY || null, timeoutMs: e.LLM_TIMEOUT_MS } : null,
+    jobCronIntervalSeconds: e.JOB_CRON_INTERVAL_SECONDS,
+    secretKey: e.SECRET_KEY,
+    outbound: { allowedHosts: e.OUTBOUND_ALLOWED_HOSTS, connectTimeoutMs: e.OUTBOUND_CONNECT_TIMEOUT_MS, readTimeoutMs: e.OUTBOUND_READ_TIMEOUT_MS, maxResponseBytes: e.OUTBOUND_MAX_RESPONSE_BYTES },
+    integrations: { retries: e.INTEGRATION_RETRIES, retryDelayMs: e.INTEGRATION_RETRY_DELAY_MS, pauseAfterFailures: e.INTEGRATION_PAUSE_AFTER_FAILURES, concurrency: e.INTEGRATION_CONCURRENCY },
   };
 }

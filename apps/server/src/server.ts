@@ -9,21 +9,42 @@ import { startJobQueue, type JobQueue } from './jobs/queue.ts';
 import { DEMO_USERNAME, seedDemoData } from './demo/seed.ts';
 import { productName } from './product.ts';
 import { createForecastingContext, requestCatalogueForecast } from './forecasting/service.ts';
+import { createIntegrationsFeature, settleInterruptedRuns, syncAllSchedules, type IntegrationsFeature } from './integrations/service.ts';
+import { refreshForecastsAfterImport } from './app.ts';
 
-export type RunningServer = { app: FastifyInstance; database: AppDatabase; queue: JobQueue; url: string; stop(): Promise<void> };
+export type RunningServer = { app: FastifyInstance; database: AppDatabase; queue: JobQueue; integrations: IntegrationsFeature; url: string; stop(): Promise<void> };
 
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   const database = await openDatabase(config.database);
   await migrateToLatest(database.db);
   await syncConfiguredTables(featureContexts({ config, database }).tablesContext);
   const seed = config.demoData ? await seedDemoData(database.db, { password: config.demoPassword }) : null;
+  let started: JobQueue | null = null;
+  const startedQueue = () => {
+    if (!started) throw new Error('The job queue has not started yet');
+    return started;
+  };
+  const integrations = await createIntegrationsFeature({
+    config,
+    database,
+    loadConfig: featureContexts({ config, database }).tablesContext.loadConfig,
+    queue: startedQueue,
+    onTableImported: (table) => refreshForecastsAfterImport(createForecastingContext(database.db, startedQueue()), table),
+  });
   const queue = await startJobQueue(database, {
-    definitions: jobDefinitions(database.db, { heartbeatSeconds: config.jobHeartbeatSeconds }),
+    definitions: jobDefinitions(database.db, { heartbeatSeconds: config.jobHeartbeatSeconds, integrationRuns: { context: integrations.runs, concurrency: config.integrations.concurrency } }),
     runWorkers: config.role !== 'api',
     superviseIntervalSeconds: config.jobSuperviseIntervalSeconds,
+    cronIntervalSeconds: config.jobCronIntervalSeconds,
     onError: (error) => console.error('job queue error', error),
   });
-  const app = await buildApp({ config, database, queue });
+  started = queue;
+  if (config.role !== 'api') {
+    // A run cut off when a process died is closed as failed; schedules follow the integrations.
+    await settleInterruptedRuns(integrations.service);
+    await syncAllSchedules(integrations.service);
+  }
+  const app = await buildApp({ config, database, queue, integrations: integrations.service });
   if (seed?.seeded) {
     app.log.info(`Seeded demo data: ${seed.products} products, ${seed.salesRows} daily sales rows`);
     // Forecast the demo catalogue in the background so the first visit has forecasts and a report.
@@ -40,6 +61,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     app,
     database,
     queue,
+    integrations,
     url,
     stop: async () => {
       await app.close();

@@ -5,5 +5,6 @@ export * from './config.ts';
 export * from './queries.ts';
 export * from './forecasting.ts';
 export * from './import.ts';
+export * from './integrations.ts';
 export * from './text.ts';
 export * from './reports.ts';

@@ -117,6 +117,59 @@ export type ImportLogsTable = {
   finished_at: ColumnType<Date | null, never, RawTimestamp>;
 };
 
+export type IntegrationsTable = {
+  id: Generated<number>;
+  enabled: Generated<boolean>;
+  endpoint: string;
+  schedule_frequency: 'every_15_minutes' | 'hourly' | 'daily' | 'weekly' | 'custom';
+  cron_expression: string | null;
+  mapping_selection: string;
+  target_entity: string;
+  data_action: 'upsert' | 'insert' | 'replace';
+  data_fetch_type: 'latest' | 'historical';
+  previous_days: number | null;
+  initial_setup: boolean;
+  initial_setup_done: Generated<boolean>;
+  rate_limit: number;
+  batch_size: number;
+  records_path: string | null;
+  pagination: 'none' | 'next_link' | 'page_parameter';
+  next_field: string;
+  page_parameter: string;
+  auth_header_name: string | null;
+  auth_header_secret: string | null;
+  status: Generated<'idle' | 'queued' | 'running' | 'failed'>;
+  current_run_id: number | null;
+  last_run_time: Timestamp | null;
+  last_success_time: Timestamp | null;
+  last_error_message: string | null;
+  consecutive_failures: Generated<number>;
+  created_by: number | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, string | undefined, RawTimestamp>;
+};
+
+export type IntegrationLogsTable = {
+  id: Generated<number>;
+  integration_id: number;
+  trigger: 'schedule' | 'manual';
+  status: Generated<'running' | 'success' | 'failed'>;
+  started_at: CreatedAt;
+  finished_at: ColumnType<Date | null, never, RawTimestamp>;
+  pages: Generated<number>;
+  requests: Generated<number>;
+  rows_inserted: Generated<number>;
+  rows_updated: Generated<number>;
+  rows_rejected: Generated<number>;
+  rows_deleted: Generated<number>;
+  window_from: string | null;
+  window_to: string | null;
+  error_message: string | null;
+  rejections: ColumnType<IntegrationRejection[], string | undefined, string>;
+};
+
+export type IntegrationRejection = { page: number; record: number; field: string | null; reason: string };
+
 /** Rows an integration wrote, by table and row id (data action replace deletes what a later run did not rewrite). */
 export type ImportRowSourcesTable = { table_name: string; row_id: number; source: string; run: string };
 
@@ -152,6 +205,8 @@ export type Database = {
   forecast_tasks: ForecastTasksTable;
   forecast_results: ForecastResultsTable;
   import_logs: ImportLogsTable;
+  integrations: IntegrationsTable;
+  integration_logs: IntegrationLogsTable;
   import_row_sources: ImportRowSourcesTable;
   config_mappings: ConfigMappingsTable;
   user_reports: UserReportsTable;

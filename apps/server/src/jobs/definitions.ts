@@ -5,10 +5,18 @@ import { deleteExpiredAuthRecords } from '../auth/repo.ts';
 import type { Database } from '../db/schema.ts';
 import { defineJob, type AnyJobDefinition } from './queue.ts';
 import { GENERATE_FORECASTS_JOB, runForecastGeneration, runNightlyForecast } from '../forecasting/service.ts';
+import { runIntegration, type RunContext } from '../integrations/run.ts';
+import { RUN_INTEGRATION_JOB, type RunJobPayload } from '../integrations/service.ts';
+
+// A long integration run heartbeats; this only bounds a run that hangs without failing.
+const INTEGRATION_RUN_EXPIRE_SECONDS = 6 * 3600;
 
 export const PING_JOB = 'system.ping';
 
-export function jobDefinitions(db: Kysely<Database>, options: { heartbeatSeconds: number }): AnyJobDefinition[] {
+export function jobDefinitions(
+  db: Kysely<Database>,
+  options: { heartbeatSeconds: number; integrationRuns: { context: RunContext; concurrency: number } },
+): AnyJobDefinition[] {
   return [
     // Proves the queue end to end (send -> worker -> stored output) on whichever database runs.
     defineJob<{ message: string }>({
@@ -33,6 +41,16 @@ export function jobDefinitions(db: Kysely<Database>, options: { heartbeatSeconds
       queue: { retryLimit: 1, retryDelay: 300, heartbeatSeconds: options.heartbeatSeconds, expireInSeconds: 3600 },
       schedule: '0 2 * * *',
       handler: () => runNightlyForecast({ db }),
+    }),
+    // Scheduled (one pg-boss schedule per enabled integration) and manual runs. 'stately': at most
+    // one queued and one active job per integration (singletonKey = its id); the run's own lock
+    // keeps runs from overlapping even so. No retries of the job: a run retries its requests
+    // itself, and a run cut off by a crash is marked failed and left to the next occurrence.
+    defineJob<RunJobPayload>({
+      name: RUN_INTEGRATION_JOB,
+      queue: { policy: 'stately', retryLimit: 0, heartbeatSeconds: options.heartbeatSeconds, expireInSeconds: INTEGRATION_RUN_EXPIRE_SECONDS },
+      work: { localConcurrency: options.integrationRuns.concurrency },
+      handler: (payload) => runIntegration(options.integrationRuns.context, payload),
     }),
   ];
 }

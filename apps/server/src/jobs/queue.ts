@@ -1,6 +1,6 @@
 // The job queue: pg-boss on the application database (PGlite through pg-boss's own adapter, or
 // PostgreSQL). Jobs are declared in code with their retry policy and optional cron schedule.
-import { PgBoss, fromPglite, type Queue } from 'pg-boss';
+import { PgBoss, fromPglite, type Queue, type WorkOptions } from 'pg-boss';
 import type { AppDatabase } from '../db/database.ts';
 
 export type JobDefinition<Payload extends object> = {
@@ -8,6 +8,8 @@ export type JobDefinition<Payload extends object> = {
   queue: Omit<Queue, 'name'>;
   /** Cron expression (UTC) when the job also runs on a schedule. */
   schedule?: string;
+  /** How this process's worker fetches the queue's jobs (e.g. how many at once). */
+  work?: Pick<WorkOptions, 'localConcurrency'>;
   handler: (payload: Payload) => Promise<unknown>;
 };
 
@@ -25,13 +27,14 @@ export type JobQueue = {
 
 export async function startJobQueue(
   database: AppDatabase,
-  options: { definitions: AnyJobDefinition[]; runWorkers: boolean; superviseIntervalSeconds: number; onError: (error: Error) => void },
+  options: { definitions: AnyJobDefinition[]; runWorkers: boolean; superviseIntervalSeconds: number; cronIntervalSeconds?: number; onError: (error: Error) => void },
 ): Promise<JobQueue> {
   const maintenance = {
     schedule: options.runWorkers,
     supervise: options.runWorkers,
     superviseIntervalSeconds: options.superviseIntervalSeconds,
     monitorIntervalSeconds: options.superviseIntervalSeconds,
+    ...(options.cronIntervalSeconds ? { cronMonitorIntervalSeconds: options.cronIntervalSeconds } : {}),
   };
   const boss =
     database.target.kind === 'pglite' && database.pglite
@@ -42,7 +45,7 @@ export async function startJobQueue(
   for (const definition of options.definitions) {
     await boss.createQueue(definition.name, definition.queue);
     if (!options.runWorkers) continue;
-    await boss.work<object>(definition.name, async (jobs) => {
+    await boss.work<object>(definition.name, { ...definition.work }, async (jobs) => {
       const outputs = [];
       for (const job of jobs) outputs.push(await definition.handler(job.data as never));
       return outputs.length === 1 ? outputs[0] : outputs;

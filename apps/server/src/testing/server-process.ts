@@ -33,3 +33,13 @@ export async function startServerProcess(env: Record<string, string>, options: {
   await signal('SIGKILL');
   throw new Error('server did not start in time');
 }
+
+/** A JSON call to a server process (POST when there is a body), answering the parsed body. */
+export async function callJson(server: Pick<ServerProcess, 'url'>, route: string, init: { token?: string; body?: unknown; method?: string } = {}): Promise<Record<string, unknown>> {
+  const response = await fetch(`${server.url}${route}`, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+  return (await response.json()) as Record<string, unknown>;
+}

@@ -9,6 +9,7 @@ import { useSessionStore } from '../../stores/session.ts';
 import { useImportStore } from '../../stores/import.ts';
 import { ImportForm } from './ImportForm.tsx';
 import { ImportLog } from './ImportLog.tsx';
+import { IntegrationsPanel } from './IntegrationsPanel.tsx';
 
 export default function SettingsPage() {
   const { t } = useTranslation();
@@ -38,6 +39,9 @@ export default function SettingsPage() {
       </Paper>
       <Paper withBorder p="md" component="section">
         <ImportLog />
+      </Paper>
+      <Paper withBorder p="md" component="section" aria-labelledby="integrations-title">
+        <IntegrationsPanel />
       </Paper>
     </Stack>
   );

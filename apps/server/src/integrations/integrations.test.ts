@@ -1,0 +1,420 @@
+// Scheduled integrations on PGlite and PostgreSQL, each data source a real HTTP server on 127.0.0.1
+// admitted through OUTBOUND_ALLOWED_HOSTS: CRUD with the spec's defaults and field errors, roles,
+// the masked auth header, paging (next field, Link header, page parameter), pacing, batches as
+// transactions, retries, timeouts, size caps, redirects, SSRF refusals, the {from}/{to} window,
+// a mapping that does not fit, pausing after failed runs, run now and the paged log.
+import { gzipSync } from 'node:zlib';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MASKED_SECRET, type Integration } from '@stockwise/contract';
+import { sendJson, startEndpointServer, type EndpointServer } from '../testing/endpoint-server.ts';
+import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { runIntegration } from './run.ts';
+
+const DAY_MS = 86_400_000;
+const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
+
+/** Shop-export records (the shipped shop_export_json mapping reads sku, title, stock.on_hand, pricing.unit_cost). */
+const shopRecords = (prefix: string, from: number, count: number, stock = 1) =>
+  Array.from({ length: count }, (_, i) => ({ sku: `${prefix}${String(from + i).padStart(4, '0')}`, title: `Item ${from + i}`, stock: { on_hand: stock + i }, pricing: { unit_cost: '2.50' }, category: { name: 'Garden' } }));
+
+describe.each(backends)('scheduled integrations on %s', (backend) => {
+  let server: TestServer;
+  let source: EndpointServer;
+  let admin: string;
+  let editor: string;
+  let viewer: string;
+  let prefixCounter = 0;
+
+  beforeAll(async () => {
+    source = await startEndpointServer();
+    server = await startTestServer(backend, {
+      OUTBOUND_ALLOWED_HOSTS: '127.0.0.1/32',
+      OUTBOUND_READ_TIMEOUT_MS: '500',
+      OUTBOUND_MAX_RESPONSE_BYTES: '100000',
+      INTEGRATION_RETRIES: '2',
+      INTEGRATION_RETRY_DELAY_MS: '20',
+      INTEGRATION_PAUSE_AFTER_FAILURES: '3',
+    });
+    [admin, editor, viewer] = [(await signUpUser(server)).access, (await signUpUser(server, { role: 'editor' })).access, (await signUpUser(server, { role: 'viewer' })).access];
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await source?.close();
+  });
+
+  const uniquePrefix = () => `I${backend[0]}${(prefixCounter += 1)}-`;
+  const create = async (body: Record<string, unknown>, token = admin) => server.request('/api/integrations/scheduled/', { body, token });
+  const createOk = async (body: Record<string, unknown>): Promise<Integration> => {
+    const answer = await create({ mapping_selection: 'shop_export_json', target_entity: 'products', ...body });
+    expect(answer.status, answer.text).toBe(201);
+    return answer.json as unknown as Integration;
+  };
+  const run = (id: number) => runIntegration(server.integrations.runs, { integrationId: id, trigger: 'manual' });
+  const products = async (prefix: string) =>
+    (await sql<{ product_code: string; name: string; current_stock: number }>`select product_code, name, current_stock from data.products where product_code like ${`${prefix}%`} order by product_code`.execute(server.database.db)).rows;
+  const logs = async (id: number, query = '') => (await server.request(`/api/integrations/scheduled/${id}/logs/${query}`, { token: viewer })).json as { results: Record<string, unknown>[]; count: number; next: number | null };
+
+  it('creates with the spec defaults, lists, reads, changes only what is sent, and deletes', async () => {
+    const created = await create({ endpoint: `${source.origin}/none` });
+    expect(created.status, created.text).toBe(201);
+    expect(created.json).toMatchObject({
+      enabled: false,
+      schedule_frequency: 'hourly',
+      schedule_cron: '0 * * * *',
+      data_action: 'upsert',
+      data_fetch_type: 'latest',
+      initial_setup: false,
+      rate_limit: 60,
+      batch_size: 100,
+      previous_days: null,
+      status: 'idle',
+      mapping_selection: 'product_catalogue_csv',
+      target_entity: 'products',
+      next_run_time: null,
+      auth_header_value: null,
+    });
+    const id = created.json.id as number;
+    const enabled = await server.request(`/api/integrations/scheduled/${id}/`, { method: 'PUT', body: { enabled: true, schedule_frequency: 'custom', cron_expression: '30 6 * * 1-5', rate_limit: null, batch_size: null }, token: admin });
+    expect(enabled.status, enabled.text).toBe(200);
+    expect(enabled.json).toMatchObject({ enabled: true, endpoint: `${source.origin}/none`, schedule_cron: '30 6 * * 1-5', rate_limit: 60, batch_size: 100 });
+    const next = new Date(enabled.json.next_run_time as string);
+    expect(next.getUTCHours() * 60 + next.getUTCMinutes()).toBe(6 * 60 + 30);
+    expect([1, 2, 3, 4, 5]).toContain(next.getUTCDay());
+    expect((await server.queue.boss.getSchedules('integrations.run', String(id))).map((s) => s.cron)).toEqual(['30 6 * * 1-5']);
+    expect((await server.request('/api/integrations/scheduled/', { token: viewer })).json).toEqual(expect.arrayContaining([expect.objectContaining({ id, enabled: true })]));
+    expect((await server.request(`/api/integrations/scheduled/${id}/status/`, { token: viewer })).json).toMatchObject({ id, status: 'idle', enabled: true, last_run_time: null, next_run_time: enabled.json.next_run_time, last_error_message: null });
+    const disabled = await server.request(`/api/integrations/scheduled/${id}/`, { method: 'PUT', body: { enabled: false }, token: admin });
+    expect(disabled.json).toMatchObject({ enabled: false, next_run_time: null, schedule_cron: '30 6 * * 1-5' });
+    expect(await server.queue.boss.getSchedules('integrations.run', String(id))).toEqual([]);
+    expect((await server.request(`/api/integrations/scheduled/${id}/`, { method: 'DELETE', token: admin })).status).toBe(200);
+    expect((await server.request(`/api/integrations/scheduled/${id}/`, { token: viewer })).status).toBe(404);
+    expect((await server.request(`/api/integrations/scheduled/${id}/status/`, { token: viewer })).json).toMatchObject({ code: 'not_found', detail: `Integration ${id} not found.` });
+  });
+
+  it('describes every integration route in the OpenAPI document', async () => {
+    const docs = await server.request('/api/docs/json');
+    expect(docs.status).toBe(200);
+    const paths = Object.keys((docs.json.paths ?? {}) as object).filter((path) => path.startsWith('/api/integrations/'));
+    expect(paths.sort()).toEqual(['/api/integrations/scheduled/', '/api/integrations/scheduled/{id}/', '/api/integrations/scheduled/{id}/logs/', '/api/integrations/scheduled/{id}/run/', '/api/integrations/scheduled/{id}/status/']);
+  });
+
+  it('refuses what cannot be saved with a 400 naming each field, and saves nothing', async () => {
+    const before = (await server.request('/api/integrations/scheduled/', { token: admin })).json as unknown as unknown[];
+    const answer = await create({ endpoint: 'gopher://x', schedule_frequency: 'custom', cron_expression: '61 * * * *', data_fetch_type: 'historical', mapping_selection: 'nope' });
+    expect(answer.status).toBe(400);
+    expect(answer.json.code).toBe('validation_error');
+    expect(Object.keys(answer.json.errors as object)).toEqual(['endpoint']);
+    const semantic = await create({ endpoint: `${source.origin}/x`, schedule_frequency: 'custom', cron_expression: '61 * * * *', data_fetch_type: 'historical', mapping_selection: 'nope' });
+    expect(semantic.status).toBe(400);
+    expect(semantic.json.errors).toMatchObject({
+      cron_expression: [expect.stringMatching(/Not a valid cron expression/)],
+      mapping_selection: ["Mapping config 'nope' not found."],
+      previous_days: ['A historical fetch needs the number of previous days.'],
+    });
+    expect((await create({ endpoint: `${source.origin}/x`, schedule_frequency: 'custom', cron_expression: '*/5 * * * * *' })).json.errors).toMatchObject({ cron_expression: [expect.stringMatching(/five fields/)] });
+    expect((await create({ endpoint: `${source.origin}/x`, rate_limit: 0, batch_size: 'ten' })).status).toBe(400);
+    // Text PostgreSQL cannot store is refused at the contract, never a 500 from the database.
+    for (const field of ['endpoint', 'records_path', 'page_parameter', 'auth_header_value', 'mapping_selection']) {
+      const value = field === 'endpoint' ? `${source.origin}/x\u0000` : 'a\u0000b';
+      expect((await create({ endpoint: `${source.origin}/x`, [field]: value })).json, field).toMatchObject({ code: 'validation_error', errors: { [field]: [expect.stringMatching(/NUL/)] } });
+    }
+    expect((await server.request('/api/integrations/scheduled/', { token: admin })).json).toHaveLength(before.length);
+    for (const id of ['abc', '0', '1.5', '99999999999999']) expect((await server.request(`/api/integrations/scheduled/${id}/`, { token: admin })).status, id).toBe(400);
+    expect((await server.request('/api/integrations/scheduled/1/logs/?page=99999999999', { token: admin })).status).toBe(400);
+  });
+
+  it('lets admins change, editors run and viewers read', async () => {
+    const integration = await createOk({ endpoint: `${source.origin}/roles` });
+    source.route('/roles', (_request, response) => sendJson(response, []));
+    expect((await create({ endpoint: `${source.origin}/x` }, editor)).status).toBe(403);
+    expect((await server.request(`/api/integrations/scheduled/${integration.id}/`, { method: 'PUT', body: { enabled: true }, token: editor })).status).toBe(403);
+    expect((await server.request(`/api/integrations/scheduled/${integration.id}/`, { method: 'DELETE', token: editor })).status).toBe(403);
+    expect((await server.request(`/api/integrations/scheduled/${integration.id}/run/`, { body: {}, token: viewer })).status).toBe(403);
+    expect((await server.request(`/api/integrations/scheduled/${integration.id}/run/`, { body: {}, token: editor })).status).toBe(200);
+    expect((await server.request(`/api/integrations/scheduled/${integration.id}/logs/`, { token: viewer })).status).toBe(200);
+  });
+
+  it('stores the auth header encrypted, sends it in clear only to the endpoint, and answers it masked', async () => {
+    const secret = `Bearer tok-${Math.random().toString(36).slice(2)}`;
+    const prefix = uniquePrefix();
+    source.route('/auth', (request, response) => (request.headers['x-api-key'] === secret ? sendJson(response, shopRecords(prefix, 1, 2)) : response.writeHead(401).end()));
+    const integration = await createOk({ endpoint: `${source.origin}/auth`, auth_header_name: 'X-Api-Key', auth_header_value: secret });
+    expect(integration.auth_header_value).toBe(MASKED_SECRET);
+    const stored = await server.database.db.selectFrom('integrations').select('auth_header_secret').where('id', '=', integration.id).executeTakeFirstOrThrow();
+    expect(stored.auth_header_secret).not.toContain(secret.slice(7));
+    for (const path of ['/api/integrations/scheduled/', `/api/integrations/scheduled/${integration.id}/`]) {
+      expect((await server.request(path, { token: admin })).text).not.toContain(secret.slice(7));
+    }
+    // Sending the mask back (as the editor does) keeps the stored value.
+    const kept = await server.request(`/api/integrations/scheduled/${integration.id}/`, { method: 'PUT', body: { auth_header_value: MASKED_SECRET, batch_size: 50 }, token: admin });
+    expect(kept.text).not.toContain(secret.slice(7));
+    expect(await run(integration.id)).toMatchObject({ status: 'success' });
+    expect(await products(prefix)).toHaveLength(2);
+    const removed = await server.request(`/api/integrations/scheduled/${integration.id}/`, { method: 'PUT', body: { auth_header_value: null }, token: admin });
+    expect(removed.json.auth_header_value).toBeNull();
+    expect(await run(integration.id)).toMatchObject({ status: 'failed', message: expect.stringMatching(/HTTP 401/) });
+  });
+
+  it('follows next links in the body and in a Link header, and page parameters until an empty page', async () => {
+    const prefix = uniquePrefix();
+    source.route('/next-body', (request, response) => {
+      const page = Number(request.url.searchParams.get('p') ?? '1');
+      sendJson(response, { data: { items: shopRecords(prefix, page * 10, 3) }, links: { next: page < 3 ? `/next-body?p=${page + 1}` : null } });
+    });
+    const byBody = await createOk({ endpoint: `${source.origin}/next-body`, pagination: 'next_link', next_field: 'links.next', records_path: 'data.items', rate_limit: 6000 });
+    expect(await run(byBody.id)).toMatchObject({ status: 'success', counts: { pages: 3, requests: 3, inserted: 9 } });
+
+    const linkPrefix = uniquePrefix();
+    source.route('/next-header', (request, response) => {
+      const page = Number(request.url.searchParams.get('page') ?? '1');
+      const link = page < 4 ? `<${source.origin}/next-header?page=${page + 1}>; rel="next", <${source.origin}/next-header?page=1>; rel="first"` : `<${source.origin}/next-header?page=1>; rel="first"`;
+      sendJson(response, shopRecords(linkPrefix, page * 10, 2), { link });
+    });
+    const byHeader = await createOk({ endpoint: `${source.origin}/next-header`, pagination: 'next_link', rate_limit: 6000 });
+    expect(await run(byHeader.id)).toMatchObject({ status: 'success', counts: { pages: 4, inserted: 8 } });
+
+    const pagePrefix = uniquePrefix();
+    source.route('/paged', (request, response) => {
+      const page = Number(request.url.searchParams.get('pg'));
+      sendJson(response, { results: page <= 2 ? shopRecords(pagePrefix, page * 10, 5) : [] });
+    });
+    const byPage = await createOk({ endpoint: `${source.origin}/paged?size=5`, pagination: 'page_parameter', page_parameter: 'pg', rate_limit: 6000 });
+    expect(await run(byPage.id)).toMatchObject({ status: 'success', counts: { pages: 3, inserted: 10 } });
+    expect(source.requestsTo('/paged').map((r) => r.url.search)).toEqual(['?size=5&pg=1', '?size=5&pg=2', '?size=5&pg=3']);
+    expect(await products(prefix)).toHaveLength(9);
+    expect(await products(linkPrefix)).toHaveLength(8);
+    expect((await products(pagePrefix)).map((p) => p.product_code)).toEqual([...shopRecords(pagePrefix, 10, 5), ...shopRecords(pagePrefix, 20, 5)].map((r) => r.sku));
+  });
+
+  it('stops on an endpoint that ignores the page parameter, and on a next link back to a read page', async () => {
+    source.route('/same-page', (_request, response) => sendJson(response, shopRecords('SAME', 1, 2)));
+    const ignoring = await createOk({ endpoint: `${source.origin}/same-page`, pagination: 'page_parameter', rate_limit: 6000 });
+    expect(await run(ignoring.id)).toMatchObject({ status: 'failed', counts: { requests: 2 }, message: "Page 2 is the same as page 1: does the endpoint read the page parameter 'page'?" });
+    source.route('/circular', (request, response) => sendJson(response, { items: [], next: request.url.searchParams.get('p') === '2' ? '/circular?p=1' : '/circular?p=2' }));
+    const circular = await createOk({ endpoint: `${source.origin}/circular?p=1`, pagination: 'next_link', rate_limit: 6000 });
+    expect(await run(circular.id)).toMatchObject({ status: 'failed', message: expect.stringMatching(/^Page 3 links back to a page already read/) });
+  });
+
+  it('gives the same rows when the same source is upserted twice', async () => {
+    const prefix = uniquePrefix();
+    source.route('/twice', (_request, response) => sendJson(response, shopRecords(prefix, 1, 4, 10)));
+    const integration = await createOk({ endpoint: `${source.origin}/twice` });
+    expect(await run(integration.id)).toMatchObject({ status: 'success', counts: { inserted: 4, updated: 0 } });
+    const first = await products(prefix);
+    expect(await run(integration.id)).toMatchObject({ status: 'success', counts: { inserted: 0, updated: 4 } });
+    expect(await products(prefix)).toEqual(first);
+    expect(first.map((p) => p.current_stock)).toEqual([10, 11, 12, 13]);
+  });
+
+  it('inserts: keys already stored are refused, counted and logged; the run still succeeds', async () => {
+    const prefix = uniquePrefix();
+    let round = 0;
+    source.route('/insert', (_request, response) => sendJson(response, (round += 1) === 1 ? shopRecords(prefix, 1, 3) : shopRecords(prefix, 2, 3, 50)));
+    const integration = await createOk({ endpoint: `${source.origin}/insert`, data_action: 'insert' });
+    expect(await run(integration.id)).toMatchObject({ status: 'success', counts: { inserted: 3, updated: 0, rejected: 0 } });
+    expect(await run(integration.id)).toMatchObject({ status: 'success', counts: { inserted: 1, updated: 0, rejected: 2 } });
+    expect((await products(prefix)).map((p) => [p.product_code, p.current_stock])).toEqual([
+      [`${prefix}0001`, 1],
+      [`${prefix}0002`, 2],
+      [`${prefix}0003`, 3],
+      [`${prefix}0004`, 52],
+    ]);
+    const [latest] = (await logs(integration.id)).results;
+    expect(latest).toMatchObject({ rows_inserted: 1, rows_rejected: 2, rejections: [{ page: 1, record: 1, field: 'product_code', reason: '2 of the 3 records of this batch (from here on) have a key (product_code) that is already stored; insert refuses them.' }] });
+  });
+
+  it('writes sales by product code summed per day, refuses a bad record by page, record and field, replaces at the end, and asks for new forecasts', async () => {
+    const prefix = uniquePrefix();
+    source.route('/catalogue-for-sales', (_request, response) => sendJson(response, shopRecords(prefix, 1, 2)));
+    expect(await run((await createOk({ endpoint: `${source.origin}/catalogue-for-sales` })).id)).toMatchObject({ status: 'success' });
+    const saved = await server.request('/api/yaml/save-mapping/', { body: { name: `orders_${prefix}`, config: { entities: { sales: { field_mappings: { product_id: 'line.sku', date: 'day', quantity: 'units' } } } } }, token: admin });
+    expect(saved.status, saved.text).toBe(200);
+    const code = (n: number) => `${prefix}${String(n).padStart(4, '0')}`;
+    const line = (n: number, day: string, units: unknown) => ({ line: { sku: code(n) }, day, units });
+    let round = 0;
+    source.route('/orders', (_request, response) =>
+      sendJson(
+        response,
+        (round += 1) === 1
+          ? [line(1, '2026-03-01', 5), line(1, '2026-03-01', 2), line(1, '2026-03-02', 3), line(2, '2026-03-01', 1), line(2, '2026-03-05', 'lots')]
+          : [line(1, '2026-03-02', 4), line(2, '2026-03-01', 1), line(2, '2026-03-03', 7)],
+      ),
+    );
+    const forecastsBefore = Number((await sql<{ n: number }>`select count(*)::int as n from forecast_tasks`.execute(server.database.db)).rows[0]?.n);
+    const integration = await createOk({ endpoint: `${source.origin}/orders`, mapping_selection: `orders_${prefix}`, target_entity: 'sales', data_action: 'replace', batch_size: 4 });
+    const sales = async () =>
+      (await sql<{ code: string; date: string; quantity: number }>`select p.product_code as code, s.date, s.quantity from data.sales s join data.products p on p.id = s.product_id where p.product_code like ${`${prefix}%`} order by 1, 2`.execute(server.database.db)).rows;
+    // The first batch (4 lines) is summed per product and day; the second batch's record is refused alone.
+    expect(await run(integration.id)).toMatchObject({ status: 'success', counts: { inserted: 3, rejected: 1 } });
+    expect(await sales()).toEqual([
+      { code: code(1), date: '2026-03-01', quantity: 7 },
+      { code: code(1), date: '2026-03-02', quantity: 3 },
+      { code: code(2), date: '2026-03-01', quantity: 1 },
+    ]);
+    expect((await logs(integration.id)).results[0]?.rejections).toEqual([{ page: 1, record: 5, field: 'quantity', reason: expect.any(String) }]);
+    expect(Number((await sql<{ n: number }>`select count(*)::int as n from forecast_tasks`.execute(server.database.db)).rows[0]?.n)).toBeGreaterThan(forecastsBefore);
+    // Replace: what the source no longer sends goes, at the end of the run.
+    expect(await run(integration.id)).toMatchObject({ status: 'success', counts: { deleted: 1 } });
+    expect(await sales()).toEqual([
+      { code: code(1), date: '2026-03-02', quantity: 4 },
+      { code: code(2), date: '2026-03-01', quantity: 1 },
+      { code: code(2), date: '2026-03-03', quantity: 7 },
+    ]);
+    expect((await logs(integration.id)).results[0]).toMatchObject({ rows_deleted: 1 });
+  });
+
+  it('paces requests to rate_limit per minute', async () => {
+    source.route('/paced', (request, response) => {
+      const page = Number(request.url.searchParams.get('page'));
+      sendJson(response, page <= 3 ? shopRecords(uniquePrefix(), 1, 1) : []);
+    });
+    const integration = await createOk({ endpoint: `${source.origin}/paced`, pagination: 'page_parameter', rate_limit: 150 });
+    expect(await run(integration.id)).toMatchObject({ status: 'success', counts: { requests: 4 } });
+    const times = source.requestsTo('/paced').map((r) => r.at);
+    // 150 a minute: starts 400 ms apart. Arrival times carry each connection's own delay, so one
+    // gap may look a little shorter; the span cannot.
+    for (let i = 1; i < times.length; i += 1) expect((times[i] ?? 0) - (times[i - 1] ?? 0)).toBeGreaterThanOrEqual(330);
+    expect((times.at(-1) ?? 0) - (times[0] ?? 0)).toBeGreaterThanOrEqual(3 * 400 - 30);
+  });
+
+  it('writes batch_size records per transaction, across pages', async () => {
+    const prefix = uniquePrefix();
+    // Three pages of nine records: batches of ten take records from two pages.
+    source.route('/batches', (request, response) => {
+      const page = Number(request.url.searchParams.get('page'));
+      sendJson(response, page <= 3 ? shopRecords(prefix, (page - 1) * 9 + 1, 9) : []);
+    });
+    // Every row written notes its transaction id: the distinct ids are the transactions.
+    await sql`create table if not exists public.test_row_transactions (product_code text, tx bigint)`.execute(server.database.db);
+    await sql`create or replace function public.test_note_transaction() returns trigger language plpgsql as $$
+      begin insert into public.test_row_transactions values (new.product_code, txid_current()); return new; end $$`.execute(server.database.db);
+    await sql`drop trigger if exists test_note_transaction on data.products`.execute(server.database.db);
+    await sql`create trigger test_note_transaction after insert or update on data.products for each row execute function public.test_note_transaction()`.execute(server.database.db);
+    try {
+      const integration = await createOk({ endpoint: `${source.origin}/batches`, pagination: 'page_parameter', rate_limit: 6000, batch_size: 10 });
+      expect(await run(integration.id)).toMatchObject({ status: 'success', counts: { pages: 4, inserted: 27 } });
+      const { rows } = await sql<{ tx: number; n: number }>`select tx, count(*)::int as n from public.test_row_transactions where product_code like ${`${prefix}%`} group by tx order by min(product_code)`.execute(server.database.db);
+      expect(rows.map((r) => r.n)).toEqual([10, 10, 7]);
+    } finally {
+      await sql`drop trigger if exists test_note_transaction on data.products`.execute(server.database.db);
+    }
+  });
+
+  it('retries a 500 and succeeds; gives up on a 4xx at once and after retries on timeouts', async () => {
+    const prefix = uniquePrefix();
+    let calls = 0;
+    source.route('/flaky', (_request, response) => ((calls += 1) === 1 ? response.writeHead(500).end('busy') : sendJson(response, shopRecords(prefix, 1, 2))));
+    const flaky = await createOk({ endpoint: `${source.origin}/flaky`, rate_limit: 6000 });
+    expect(await run(flaky.id)).toMatchObject({ status: 'success', counts: { requests: 2, inserted: 2 } });
+
+    source.route('/gone', (_request, response) => response.writeHead(404).end());
+    const gone = await createOk({ endpoint: `${source.origin}/gone`, rate_limit: 6000 });
+    expect(await run(gone.id)).toMatchObject({ status: 'failed', counts: { requests: 1 }, message: expect.stringMatching(/HTTP 404/) });
+
+    source.route('/slow', async (_request, response) => {
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      sendJson(response, []);
+    });
+    const slow = await createOk({ endpoint: `${source.origin}/slow`, rate_limit: 6000 });
+    expect(await run(slow.id)).toMatchObject({ status: 'failed', counts: { requests: 3 }, message: expect.stringMatching(/within 500 ms \(after 3 tries\)/) });
+    expect((await server.request(`/api/integrations/scheduled/${slow.id}/status/`, { token: viewer })).json).toMatchObject({ status: 'failed', last_error_message: expect.stringMatching(/within 500 ms/) });
+  });
+
+  it('refuses an oversized answer, also when it is gzip-compressed', async () => {
+    source.route('/huge', (_request, response) => sendJson(response, shopRecords('HUGE', 1, 2000)));
+    source.route('/huge-gzip', (_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+      response.end(gzipSync(JSON.stringify(shopRecords('HUGZ', 1, 2000))));
+    });
+    for (const path of ['/huge', '/huge-gzip']) {
+      const integration = await createOk({ endpoint: `${source.origin}${path}` });
+      expect(await run(integration.id), path).toMatchObject({ status: 'failed', counts: { requests: 1 }, message: expect.stringMatching(/larger than 100000 bytes/) });
+    }
+    expect(await products('HUG')).toEqual([]);
+  });
+
+  it('refuses a redirect loop, a redirect to the metadata address and loopback that is not allowed', async () => {
+    source.route('/loop', (_request, response) => response.writeHead(302, { location: '/loop?again' }).end());
+    source.route('/metadata', (_request, response) => response.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/iam/' }).end());
+    const cases: [string, RegExp][] = [
+      [`${source.origin}/loop`, /Too many redirects/],
+      [`${source.origin}/metadata`, /cloud metadata address/],
+      [`http://127.0.0.2:${source.port}/x`, /127\.0\.0\.2 \(loopback\).*OUTBOUND_ALLOWED_HOSTS/],
+      [`http://2130706434:${source.port}/x`, /127\.0\.0\.2 \(loopback\)/],
+      [`http://[::1]:${source.port}/x`, /::1 \(loopback\)/],
+    ];
+    for (const [endpoint, reason] of cases) {
+      const integration = await createOk({ endpoint });
+      const outcome = await run(integration.id);
+      expect(outcome, endpoint).toMatchObject({ status: 'failed', message: expect.stringMatching(reason) });
+      const [entry] = (await logs(integration.id)).results;
+      expect(entry).toMatchObject({ status: 'failed', error_message: expect.stringMatching(reason) });
+    }
+  });
+
+  it('fills {from} and {to}: latest from the last success, historical previous_days back, initial setup backfills', async () => {
+    source.route('/window', (_request, response) => sendJson(response, []));
+    const today = Date.now();
+    const latest = await createOk({ endpoint: `${source.origin}/window?kind=latest&from={from}&to={to}`, previous_days: 7 });
+    await run(latest.id);
+    await run(latest.id);
+    const historical = await createOk({ endpoint: `${source.origin}/window?kind=historical&from={from}&to={to}`, data_fetch_type: 'historical', previous_days: 30 });
+    await run(historical.id);
+    await run(historical.id);
+    const backfill = await createOk({ endpoint: `${source.origin}/window?kind=backfill&from={from}&to={to}`, initial_setup: true, previous_days: 90 });
+    await run(backfill.id);
+    await run(backfill.id);
+    const windows = (kind: string) => source.requestsTo('/window').filter((r) => r.url.searchParams.get('kind') === kind).map((r) => [r.url.searchParams.get('from'), r.url.searchParams.get('to')]);
+    const day = (daysBack: number) => isoDay(today - daysBack * DAY_MS);
+    expect(windows('latest')).toEqual([[day(7), day(0)], [day(0), day(0)]]);
+    expect(windows('historical')).toEqual([[day(30), day(0)], [day(30), day(0)]]);
+    expect(windows('backfill')).toEqual([[day(90), day(0)], [day(0), day(0)]]);
+    expect((await logs(latest.id)).results[0]).toMatchObject({ window_from: day(0), window_to: day(0) });
+  });
+
+  it('reports a mapping path that matches nothing in the records', async () => {
+    source.route('/other-shape', (_request, response) => sendJson(response, [{ code: 'X1', label: 'Other shape' }]));
+    const integration = await createOk({ endpoint: `${source.origin}/other-shape` });
+    const outcome = await run(integration.id);
+    expect(outcome).toMatchObject({ status: 'failed', message: "The mapping 'shop_export_json' reads 'sku' (for product_code), which no record of the first page has." });
+  });
+
+  it('pauses itself after failed runs in a row and says so; switching it on starts afresh', async () => {
+    source.route('/down', (_request, response) => response.writeHead(400).end());
+    const integration = await createOk({ endpoint: `${source.origin}/down`, enabled: true });
+    for (let i = 0; i < 3; i += 1) await run(integration.id);
+    const status = (await server.request(`/api/integrations/scheduled/${integration.id}/status/`, { token: viewer })).json;
+    expect(status).toMatchObject({ status: 'failed', enabled: false, consecutive_failures: 3, next_run_time: null, last_error_message: expect.stringMatching(/^Paused after 3 failed runs in a row.*HTTP 400/) });
+    expect(await server.queue.boss.getSchedules('integrations.run', String(integration.id))).toEqual([]);
+    const again = await server.request(`/api/integrations/scheduled/${integration.id}/`, { method: 'PUT', body: { enabled: true }, token: admin });
+    expect(again.json).toMatchObject({ enabled: true, consecutive_failures: 0 });
+  });
+
+  it('runs now through the queue: queued, then the status and the log say how it went, newest first and paged', async () => {
+    const prefix = uniquePrefix();
+    source.route('/now', (_request, response) => sendJson(response, shopRecords(prefix, 1, 3)));
+    const integration = await createOk({ endpoint: `${source.origin}/now` });
+    for (let i = 0; i < 3; i += 1) {
+      const queued = await server.request(`/api/integrations/scheduled/${integration.id}/run/`, { body: {}, token: editor });
+      expect(queued.json).toMatchObject({ id: integration.id, status: expect.stringMatching(/queued|running/) });
+      let status = '';
+      const deadline = Date.now() + 20_000;
+      while (Date.now() < deadline) {
+        status = (await server.request(`/api/integrations/scheduled/${integration.id}/status/`, { token: viewer })).json.status as string;
+        if (status === 'idle' || status === 'failed') break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(status).toBe('idle');
+    }
+    expect(await products(prefix)).toHaveLength(3);
+    const firstPage = await logs(integration.id, '?page=1&page_size=2');
+    expect(firstPage).toMatchObject({ count: 3, next: 2 });
+    expect(firstPage.results).toHaveLength(2);
+    expect(firstPage.results[0]).toMatchObject({ trigger: 'manual', status: 'success', pages: 1, rows_inserted: 0, rows_updated: 3, rows_rejected: 0 });
+    const secondPage = await logs(integration.id, '?page=2&page_size=2');
+    expect(secondPage).toMatchObject({ count: 3, next: null, results: [expect.objectContaining({ rows_inserted: 3 })] });
+    const started = [...firstPage.results, ...secondPage.results].map((entry) => Date.parse(entry.started_at as string));
+    expect([...started].sort((a, b) => b - a)).toEqual(started);
+  });
+});

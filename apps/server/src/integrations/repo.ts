@@ -1,0 +1,171 @@
+// SQL of the integrations feature: the integrations, their run log, and the lock that lets one run
+// of an integration go at a time across every process on the database.
+import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
+import type { AppDatabase } from '../db/database.ts';
+import type { Database, IntegrationRejection, IntegrationsTable } from '../db/schema.ts';
+
+type Db = Kysely<Database>;
+export type IntegrationRow = Selectable<IntegrationsTable>;
+export type IntegrationValues = Omit<Insertable<IntegrationsTable>, 'id' | 'created_at' | 'updated_at'>;
+
+export const listIntegrations = (db: Db) => db.selectFrom('integrations').selectAll().orderBy('id').execute();
+
+export const findIntegration = (db: Db, id: number) => db.selectFrom('integrations').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const insertIntegration = (db: Db, values: IntegrationValues) => db.insertInto('integrations').values(values).returningAll().executeTakeFirstOrThrow();
+
+export const updateIntegration = (db: Db, id: number, values: Updateable<IntegrationsTable>) =>
+  db
+    .updateTable('integrations')
+    .set({ ...values, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+
+/** The integration, its log, and the notes of which rows it wrote (the rows themselves stay). */
+export const deleteIntegration = (db: Db, id: number, sourceTag: string) =>
+  db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('import_row_sources').where('source', '=', sourceTag).execute();
+    return (await trx.deleteFrom('integrations').where('id', '=', id).executeTakeFirst()).numDeletedRows > 0n;
+  });
+
+/** A manual run was queued: shown as queued unless a run is already going. */
+export const markQueued = (db: Db, id: number) =>
+  db.updateTable('integrations').set({ status: 'queued' }).where('id', '=', id).where('status', '<>', 'running').execute();
+
+export type RunWindow = { from: string; to: string } | null;
+
+/** The run's log entry, and the integration shown running; both or neither. */
+export const startRun = (db: Db, id: number, trigger: 'schedule' | 'manual', window: RunWindow) =>
+  db.transaction().execute(async (trx) => {
+    const log = await trx
+      .insertInto('integration_logs')
+      .values({ integration_id: id, trigger, window_from: window?.from ?? null, window_to: window?.to ?? null })
+      .returning(['id', 'started_at'])
+      .executeTakeFirstOrThrow();
+    await trx.updateTable('integrations').set({ status: 'running', current_run_id: log.id, last_run_time: log.started_at }).where('id', '=', id).execute();
+    return log;
+  });
+
+export type RunCounts = { pages: number; requests: number; inserted: number; updated: number; rejected: number; deleted: number };
+
+/** The run's counters as of now: run in each batch's own transaction, so they match the data committed. */
+export const runProgressUpdate = (runId: number, counts: RunCounts, rejections: IntegrationRejection[]) =>
+  sql`update integration_logs set pages = ${counts.pages}, requests = ${counts.requests}, rows_inserted = ${counts.inserted},
+    rows_updated = ${counts.updated}, rows_rejected = ${counts.rejected}, rows_deleted = ${counts.deleted}, rejections = ${JSON.stringify(rejections)}::jsonb
+    where id = ${runId}`;
+
+export const recordRunProgress = async (db: Db, runId: number, counts: RunCounts, rejections: IntegrationRejection[]) => {
+  await runProgressUpdate(runId, counts, rejections).execute(db);
+};
+
+export const finishRunSucceeded = (db: Db, id: number, runId: number, counts: RunCounts, rejections: IntegrationRejection[], successTime: Date) =>
+  db.transaction().execute(async (trx) => {
+    await recordRunProgress(trx, runId, counts, rejections);
+    await trx.updateTable('integration_logs').set({ status: 'success', finished_at: sql`now()` }).where('id', '=', runId).execute();
+    await trx
+      .updateTable('integrations')
+      .set({ status: 'idle', current_run_id: null, last_error_message: null, consecutive_failures: 0, last_success_time: successTime, initial_setup_done: true })
+      .where('id', '=', id)
+      .execute();
+  });
+
+/**
+ * The run failed: logged, the integration shows failed with the reason, and after `pauseAfter`
+ * failed runs in a row it switches itself off and says so. Answers whether it paused.
+ */
+export const finishRunFailed = (db: Db, id: number, runId: number, outcome: { counts: RunCounts | null; rejections: IntegrationRejection[]; message: string; pauseAfter: number }) =>
+  db.transaction().execute(async (trx) => {
+    if (outcome.counts) await recordRunProgress(trx, runId, outcome.counts, outcome.rejections);
+    await trx.updateTable('integration_logs').set({ status: 'failed', finished_at: sql`now()`, error_message: outcome.message }).where('id', '=', runId).where('status', '=', 'running').execute();
+    const row = await trx
+      .updateTable('integrations')
+      .set((eb) => ({ status: 'failed', current_run_id: null, consecutive_failures: eb('consecutive_failures', '+', 1) }))
+      .where('id', '=', id)
+      .returning(['consecutive_failures'])
+      .executeTakeFirst();
+    const failures = row?.consecutive_failures ?? 0;
+    const paused = failures >= outcome.pauseAfter;
+    const message = paused ? `Paused after ${failures} failed runs in a row; switch it on again once the cause is fixed. Last error: ${outcome.message}` : outcome.message;
+    await trx.updateTable('integrations').set({ last_error_message: message, ...(paused ? { enabled: false } : {}) }).where('id', '=', id).execute();
+    return { paused, message };
+  });
+
+export const runningIntegrations = (db: Db) => db.selectFrom('integrations').select(['id', 'current_run_id']).where('status', '=', 'running').execute();
+
+export const countLogs = async (db: Db, id: number) =>
+  Number((await db.selectFrom('integration_logs').select((eb) => eb.fn.countAll<number>().as('n')).where('integration_id', '=', id).executeTakeFirstOrThrow()).n);
+
+export const listLogs = (db: Db, id: number, page: { offset: number; limit: number }) =>
+  db.selectFrom('integration_logs').selectAll().where('integration_id', '=', id).orderBy('started_at', 'desc').orderBy('id', 'desc').offset(page.offset).limit(page.limit).execute();
+
+const runLockKey = (id: number) => sql`hashtext(${`integration-run:${id}`})`;
+
+/** The run lock of integration `id`, held until `release`; null when another session holds it. */
+type RunLock = { release(): Promise<void> };
+
+/**
+ * On PostgreSQL a session advisory lock on a connection held for the whole run: another process
+ * cannot take it, and a process that dies drops its connection and with it the lock. PGlite has
+ * one session in one process, so a set of ids in memory does the same there.
+ */
+export function createRunLocks(database: AppDatabase) {
+  const held = new Set<number>();
+  return {
+    acquire: async (id: number): Promise<RunLock | null> => {
+      if (held.has(id)) return null;
+      held.add(id);
+      const pool = database.pool;
+      if (!pool) return { release: async () => void held.delete(id) };
+      const client = await pool.connect().catch((error: unknown) => {
+        held.delete(id);
+        throw error;
+      });
+      try {
+        const { sql: text, parameters } = sql<{ locked: boolean }>`select pg_try_advisory_lock(${runLockKey(id)}) as locked`.compile(database.db);
+        const locked = (await client.query<{ locked: boolean }>(text, [...parameters])).rows[0]?.locked === true;
+        if (!locked) {
+          client.release();
+          held.delete(id);
+          return null;
+        }
+      } catch (error) {
+        client.release(error as Error);
+        held.delete(id);
+        throw error;
+      }
+      return {
+        release: async () => {
+          held.delete(id);
+          const { sql: text, parameters } = sql`select pg_advisory_unlock(${runLockKey(id)})`.compile(database.db);
+          // A connection that cannot unlock is closed instead, which unlocks it too.
+          await client.query(text, [...parameters]).then(
+            () => client.release(),
+            (error: Error) => client.release(error),
+          );
+        },
+      };
+    },
+    /** Whether no run of `id` goes on anywhere (its lock is free). */
+    isFree: async (id: number): Promise<boolean> => {
+      if (held.has(id)) return false;
+      if (!database.pool) return true;
+      return database.db.transaction().execute(async (trx) => (await sql<{ free: boolean }>`select pg_try_advisory_xact_lock(${runLockKey(id)}) as free`.execute(trx)).rows[0]?.free === true);
+    },
+  };
+}
+export type RunLocks = ReturnType<typeof createRunLocks>;
+
+/** A run cut off by a crash: its log entry and the integration marked failed (committed batches stay). */
+export const failInterruptedRun = (db: Db, id: number, runId: number | null, message: string) =>
+  db.transaction().execute(async (trx) => {
+    if (runId !== null) {
+      await trx.updateTable('integration_logs').set({ status: 'failed', finished_at: sql`now()`, error_message: message }).where('id', '=', runId).where('status', '=', 'running').execute();
+    }
+    await trx
+      .updateTable('integrations')
+      .set((eb) => ({ status: 'failed', current_run_id: null, last_error_message: message, consecutive_failures: eb('consecutive_failures', '+', 1) }))
+      .where('id', '=', id)
+      .where('status', '=', 'running')
+      .execute();
+  });

@@ -1,0 +1,57 @@
+// /api/integrations/scheduled/*: list and create (admin), read (viewer), update and delete (admin),
+// run now (editor), status and the run log (viewer).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { deletedResponse, errorBody, integration, integrationIdParams, integrationInput, integrationList, integrationLogPage, integrationLogQuery, integrationStatusResponse, runRequest, runResponse } from '@stockwise/contract';
+import { currentUser } from '../auth/guard.ts';
+import { createIntegration, deleteIntegration, getIntegration, getIntegrationStatus, listIntegrationLogs, listIntegrations, requestRun, updateIntegration, type IntegrationsContext } from './service.ts';
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+const tags = ['integrations'];
+
+export function integrationRoutes(ctx: IntegrationsContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/api/integrations/scheduled/', {
+      config: { policy: 'viewer' },
+      schema: { tags, summary: 'Every scheduled integration with its status and next run', response: { 200: integrationList, ...errors } },
+      handler: () => listIntegrations(ctx),
+    });
+    app.post('/api/integrations/scheduled/', {
+      config: { policy: 'admin' },
+      schema: { tags, summary: 'Create an integration (unset fields take the defaults of spec §5)', body: integrationInput, response: { 201: integration, ...errors } },
+      handler: async (request, reply) => reply.status(201).send(await createIntegration(ctx, request.body, currentUser(request).userId)),
+    });
+    app.get('/api/integrations/scheduled/:id/', {
+      config: { policy: 'viewer' },
+      schema: { tags, summary: 'One integration (the auth header value only masked)', params: integrationIdParams, response: { 200: integration, ...errors } },
+      handler: (request) => getIntegration(ctx, request.params.id),
+    });
+    app.put('/api/integrations/scheduled/:id/', {
+      config: { policy: 'admin' },
+      schema: { tags, summary: 'Change an integration: the fields sent replace the stored ones, the rest stay', params: integrationIdParams, body: integrationInput, response: { 200: integration, ...errors } },
+      handler: (request) => updateIntegration(ctx, request.params.id, request.body),
+    });
+    app.delete('/api/integrations/scheduled/:id/', {
+      config: { policy: 'admin' },
+      schema: { tags, summary: 'Delete an integration, its schedule and its log', params: integrationIdParams, response: { 200: deletedResponse, ...errors } },
+      handler: async (request) => {
+        await deleteIntegration(ctx, request.params.id);
+        return { success: true as const, message: `Integration ${request.params.id} deleted.` };
+      },
+    });
+    app.post('/api/integrations/scheduled/:id/run/', {
+      config: { policy: 'editor' },
+      schema: { tags, summary: 'Run now (queued; poll the status)', params: integrationIdParams, body: runRequest.optional(), response: { 200: runResponse, ...errors } },
+      handler: (request) => requestRun(ctx, request.params.id),
+    });
+    app.get('/api/integrations/scheduled/:id/status/', {
+      config: { policy: 'viewer' },
+      schema: { tags, summary: 'Status, last and next run, last error', params: integrationIdParams, response: { 200: integrationStatusResponse, ...errors } },
+      handler: (request) => getIntegrationStatus(ctx, request.params.id),
+    });
+    app.get('/api/integrations/scheduled/:id/logs/', {
+      config: { policy: 'viewer' },
+      schema: { tags, summary: 'The runs, newest first, a page at a time', params: integrationIdParams, querystring: integrationLogQuery, response: { 200: integrationLogPage, ...errors } },
+      handler: (request) => listIntegrationLogs(ctx, request.params.id, request.query),
+    });
+  };
+}

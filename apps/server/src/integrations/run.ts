@@ -1,0 +1,262 @@
+// One run of an integration: fetch the endpoint page by page through the guarded client (paced to
+// rate_limit requests a minute, transient failures retried with backoff), pick the records out of
+// each JSON page, and hand them to the import's writer batch_size at a time, one transaction per
+// batch with the run's counters. The run holds the integration's run lock throughout, so one run
+// of an integration goes at a time however many processes work the queue.
+import type { Kysely } from 'kysely';
+import { readMappedPath } from '@stockwise/contract';
+import type { Database, IntegrationRejection } from '../db/schema.ts';
+import { AppError } from '../http/errors.ts';
+import { guardedGet, OutboundError, type OutboundPolicy, type OutboundResponse } from '../http/outbound.ts';
+import * as repo from './repo.ts';
+import type { IntegrationRow, RunCounts, RunLocks, RunWindow } from './repo.ts';
+import type { SecretBox } from './secrets.ts';
+import type { IntegrationWriter } from './writer.ts';
+
+/** No run follows more pages than this (a next link that never ends). */
+const MAX_PAGES = 20_000;
+/** The log keeps this many rejected records of a run, with where they were and why. */
+const MAX_LOGGED_REJECTIONS = 100;
+const DAY_MS = 86_400_000;
+
+type RunSettings = {
+  outbound: OutboundPolicy;
+  /** Tries after the first for a transient failure (5xx, 429, timeout, reset). */
+  retries: number;
+  retryBaseDelayMs: number;
+  /** Failed runs in a row after which an integration switches itself off. */
+  pauseAfterFailures: number;
+};
+
+export type RunContext = {
+  db: Kysely<Database>;
+  locks: RunLocks;
+  secrets: SecretBox;
+  writer: IntegrationWriter;
+  settings: RunSettings;
+  /** Told after a run that wrote rows which table changed (new sales mean new forecasts). */
+  onTableImported(table: string): Promise<void>;
+  /** Told when an integration switched itself off after failed runs (its schedule goes). */
+  onPaused(integrationId: number): Promise<void>;
+};
+
+type RunOutcome =
+  | { ran: false; reason: string }
+  | { ran: true; status: 'success' | 'failed'; runId: number; counts: RunCounts; message: string | null };
+
+/** A run that cannot go on; its message is what the log and the status say. */
+class RunFailure extends Error {}
+
+const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
+
+/**
+ * The `{from}`/`{to}` window of a run (UTC dates, both ends included). historical: previous_days
+ * back from today. latest: from the day of the last successful run; before the first success,
+ * previous_days back (or today alone). initial_setup: the first run backfills previous_days.
+ */
+function runWindow(row: Pick<IntegrationRow, 'data_fetch_type' | 'previous_days' | 'initial_setup' | 'initial_setup_done' | 'last_success_time'>, now: Date): { from: string; to: string } {
+  const today = now.getTime();
+  const back = (days: number | null) => isoDay(today - (days ?? 0) * DAY_MS);
+  const backfill = row.initial_setup && !row.initial_setup_done;
+  if (row.data_fetch_type === 'historical' || backfill || !row.last_success_time) return { from: back(row.previous_days), to: isoDay(today) };
+  return { from: isoDay(new Date(row.last_success_time).getTime()), to: isoDay(today) };
+}
+
+const usesWindow = (endpoint: string) => endpoint.includes('{from}') || endpoint.includes('{to}');
+
+function endpointFor(endpoint: string, window: { from: string; to: string }): string {
+  return endpoint.replaceAll('{from}', window.from).replaceAll('{to}', window.to);
+}
+
+/** Spaces request starts at least 60,000 / rate_limit ms apart (retries count too). */
+function createPacer(requestsPerMinute: number) {
+  const gapMs = 60_000 / requestsPerMinute;
+  let nextStart = 0;
+  return async () => {
+    const wait = nextStart - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    nextStart = Math.max(Date.now(), nextStart) + gapMs;
+  };
+}
+
+const isTransientStatus = (status: number) => status >= 500 || status === 429 || status === 408;
+
+/** The records of a page: the array at `records_path`, else the page itself or its first array value. */
+function recordsOf(body: unknown, recordsPath: string | null): unknown[] {
+  if (recordsPath) {
+    const found = readMappedPath(body, recordsPath);
+    if (!Array.isArray(found)) throw new RunFailure(`The answer has no array at '${recordsPath}'.`);
+    return found;
+  }
+  if (Array.isArray(body)) return body;
+  if (body && typeof body === 'object') {
+    const first = Object.values(body).find(Array.isArray);
+    if (first) return first;
+  }
+  throw new RunFailure('The answer holds no array of records (set the records path).');
+}
+
+/** The next page's address: the body's next field (a URL, relative or absolute), else a Link rel="next". */
+function nextLinkOf(response: OutboundResponse, body: unknown, nextField: string): URL | null {
+  const address = (text: string) => {
+    try {
+      return new URL(text, response.url);
+    } catch {
+      throw new RunFailure(`The next-page link '${text}' is not an address.`);
+    }
+  };
+  const fromBody = body && typeof body === 'object' && !Array.isArray(body) ? readMappedPath(body, nextField) : undefined;
+  if (typeof fromBody === 'string' && fromBody.trim()) return address(fromBody.trim());
+  const link = response.headers.link;
+  if (typeof link === 'string') {
+    for (const part of link.split(',')) {
+      const match = /<([^>]*)>\s*;(.*)/.exec(part.trim());
+      if (match?.[1] && /(^|;)\s*rel\s*=\s*"?([^";]*\s)?next(\s[^";]*)?"?\s*(;|$)/i.test(match[2] ?? '')) return address(match[1]);
+    }
+  }
+  return null;
+}
+
+type Page = { number: number; records: unknown[] };
+
+/** The endpoint's pages, in order, per the integration's pagination. */
+async function* pagesOf(row: IntegrationRow, firstUrl: string, fetchPage: (url: URL) => Promise<OutboundResponse>): AsyncGenerator<Page> {
+  let url: URL | null = new URL(firstUrl);
+  const seen = new Set<string>();
+  let previousBody: Buffer | null = null;
+  for (let number = 1; url; number += 1) {
+    if (number > MAX_PAGES) throw new RunFailure(`Stopped after ${MAX_PAGES} pages.`);
+    if (row.pagination === 'page_parameter') url.searchParams.set(row.page_parameter, String(number));
+    if (seen.has(url.href)) throw new RunFailure(`Page ${number} links back to a page already read (${url.href}).`);
+    seen.add(url.href);
+    const response = await fetchPage(url);
+    // An endpoint that ignores the page parameter answers page 1 forever.
+    if (row.pagination === 'page_parameter' && previousBody?.equals(response.body)) {
+      throw new RunFailure(`Page ${number} is the same as page ${number - 1}: does the endpoint read the page parameter '${row.page_parameter}'?`);
+    }
+    previousBody = response.body;
+    let body: unknown;
+    try {
+      body = JSON.parse(response.body.toString('utf8'));
+    } catch {
+      throw new RunFailure(`Page ${number} is not JSON.`);
+    }
+    const records = recordsOf(body, row.records_path);
+    yield { number, records };
+    if (row.pagination === 'none') url = null;
+    else if (row.pagination === 'page_parameter') url = records.length ? new URL(url) : null;
+    else url = nextLinkOf(response, body, row.next_field);
+  }
+}
+
+function describeFailure(error: unknown): string {
+  if (error instanceof RunFailure || error instanceof OutboundError || error instanceof AppError) return error.message;
+  return `Unexpected error: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+/**
+ * Runs integration `id` now unless a run of it goes on somewhere (then it answers ran: false).
+ * Every outcome is logged and shown in the integration's status; nothing is thrown for a failed run.
+ */
+export async function runIntegration(ctx: RunContext, options: { integrationId: number; trigger: 'schedule' | 'manual' }): Promise<RunOutcome> {
+  const lock = await ctx.locks.acquire(options.integrationId);
+  if (!lock) return { ran: false, reason: 'A run of this integration is already going.' };
+  try {
+    const row = await repo.findIntegration(ctx.db, options.integrationId);
+    if (!row) return { ran: false, reason: 'The integration no longer exists.' };
+    if (options.trigger === 'schedule' && !row.enabled) return { ran: false, reason: 'The integration is switched off.' };
+    // With the lock held no other run goes on: a run still marked running was cut off by a crash.
+    if (row.status === 'running') await repo.failInterruptedRun(ctx.db, row.id, row.current_run_id, INTERRUPTED_MESSAGE);
+    const now = new Date();
+    const window = usesWindow(row.endpoint) ? runWindow(row, now) : null;
+    const run = await repo.startRun(ctx.db, row.id, options.trigger, window);
+    return await execute(ctx, row, run.id, window, now);
+  } finally {
+    await lock.release();
+  }
+}
+
+export const INTERRUPTED_MESSAGE = 'Interrupted: the server stopped during the run. Batches committed before that are kept; the next run fetches the rest.';
+
+async function execute(ctx: RunContext, row: IntegrationRow, runId: number, window: RunWindow, startedAt: Date): Promise<RunOutcome> {
+  const counts: RunCounts = { pages: 0, requests: 0, inserted: 0, updated: 0, rejected: 0, deleted: 0 };
+  const rejections: IntegrationRejection[] = [];
+  const pace = createPacer(row.rate_limit);
+  const endpoint = window ? endpointFor(row.endpoint, window) : row.endpoint;
+  const origin = new URL(endpoint).origin;
+  const authHeaders: Record<string, string> = row.auth_header_name && row.auth_header_secret ? { [row.auth_header_name]: ctx.secrets.open(row.auth_header_secret) } : {};
+
+  const fetchPage = async (url: URL): Promise<OutboundResponse> => {
+    for (let attempt = 0; ; attempt += 1) {
+      await pace();
+      counts.requests += 1;
+      let failure: OutboundError;
+      try {
+        // The auth header goes only to the endpoint's own origin, never to a next link elsewhere.
+        const response = await guardedGet(url.href, { headers: url.origin === origin ? authHeaders : {}, policy: ctx.settings.outbound });
+        if (response.status >= 200 && response.status < 300) return response;
+        const reason = `${url.host} answered HTTP ${response.status} for page ${counts.pages + 1}.`;
+        failure = new OutboundError(reason, { transient: isTransientStatus(response.status), status: response.status });
+      } catch (error) {
+        if (!(error instanceof OutboundError)) throw error;
+        failure = error;
+      }
+      if (!failure.transient || attempt >= ctx.settings.retries) {
+        throw new RunFailure(attempt ? `${failure.message.replace(/\.$/, '')} (after ${attempt + 1} tries).` : failure.message);
+      }
+      // Exponential backoff with jitter, so several integrations do not retry in step.
+      const delay = ctx.settings.retryBaseDelayMs * 2 ** attempt * (0.75 + Math.random() * 0.5);
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  };
+
+  let table: string | undefined;
+  try {
+    const target = await ctx.writer.prepare({ mappingName: row.mapping_selection, entityType: row.target_entity, action: row.data_action, integrationId: row.id, runId });
+    table = target.table;
+    // Records wait here until a batch is full: a batch may span pages, and each keeps where it came from.
+    let pending: { page: number; record: number; value: unknown }[] = [];
+    const writeBatch = async (batch: typeof pending) => {
+      let committed: RunCounts = counts;
+      await ctx.writer.writeBatch(target, batch.map((item) => item.value), async (written, session) => {
+        const next = { ...counts, inserted: counts.inserted + written.inserted, updated: counts.updated + written.updated, rejected: counts.rejected + written.rejected };
+        for (const rejection of written.rejections) {
+          const origin = batch[rejection.record - 1];
+          if (origin && rejections.length < MAX_LOGGED_REJECTIONS) rejections.push({ page: origin.page, record: origin.record, field: rejection.field, reason: rejection.reason });
+        }
+        // In the batch's own transaction: the log's counts are what was committed.
+        await session.run(repo.runProgressUpdate(runId, next, rejections));
+        committed = next;
+      });
+      Object.assign(counts, committed);
+    };
+    for await (const page of pagesOf(row, endpoint, fetchPage)) {
+      counts.pages += 1;
+      if (page.number === 1 && page.records.length) {
+        const unmatched = ctx.writer.unmatchedKeyPaths(target, page.records);
+        if (unmatched.length) throw new RunFailure(`The mapping '${row.mapping_selection}' reads ${unmatched.map((m) => `'${m.path}' (for ${m.field})`).join(', ')}, which no record of the first page has.`);
+      }
+      page.records.forEach((value, at) => pending.push({ page: page.number, record: at + 1, value }));
+      while (pending.length >= row.batch_size) {
+        await writeBatch(pending.slice(0, row.batch_size));
+        pending = pending.slice(row.batch_size);
+      }
+      await repo.recordRunProgress(ctx.db, runId, counts, rejections);
+    }
+    if (pending.length) await writeBatch(pending);
+    if (counts.rejected && !counts.inserted && !counts.updated) {
+      const [first] = rejections;
+      throw new RunFailure(`Every record was refused (${counts.rejected})${first ? `; the first: page ${first.page}, record ${first.record}${first.field ? `, ${first.field}` : ''}: ${first.reason}` : '.'}`);
+    }
+    counts.deleted = (await ctx.writer.complete(target)).deleted;
+  } catch (error) {
+    const message = describeFailure(error);
+    const failed = await repo.finishRunFailed(ctx.db, row.id, runId, { counts, rejections, message, pauseAfter: ctx.settings.pauseAfterFailures });
+    if (failed.paused) await ctx.onPaused(row.id);
+    if (!(error instanceof RunFailure || error instanceof OutboundError || error instanceof AppError)) console.error(`integration ${row.id} run ${runId}`, error);
+    return { ran: true, status: 'failed', runId, counts, message };
+  }
+  await repo.finishRunSucceeded(ctx.db, row.id, runId, counts, rejections, startedAt);
+  if (table && (counts.inserted || counts.updated || counts.deleted)) await ctx.onTableImported(table);
+  return { ran: true, status: 'success', runId, counts, message: null };
+}

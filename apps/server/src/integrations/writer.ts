@@ -1,0 +1,107 @@
+// Where a run's records become rows: the import's one records writer (DESIGN.md "Imports and
+// integrations share one path"; import/writer.ts), one transaction per batch with the run's own
+// bookkeeping in it. Typing, lookups by business key, repeated keys, upsert and insert are the
+// writer's; this module adapts a run to it and keeps replace's delete for the end of the run.
+import type { RawBuilder } from 'kysely';
+import { readMappedPath, type DataAction, type EntityMapping, type ProductConfig, type RowError } from '@stockwise/contract';
+import type { AppDatabase } from '../db/database.ts';
+import { validationError } from '../http/errors.ts';
+import { applyMapping, resolveEntityMapping } from '../import/mapping.ts';
+import { inImportTransaction } from '../import/repo.ts';
+import { resolveWriteTarget, type WriteTarget } from '../import/target.ts';
+import { removeRowsOfEarlierRuns, writeRecords, type MappedRecord, type WriteOutcome } from '../import/writer.ts';
+
+type PreparedTarget = {
+  table: string;
+  action: DataAction;
+  mappingName: string;
+  mapping: EntityMapping;
+  write: WriteTarget;
+  /** The entity's key fields and the source paths the mapping reads them from. */
+  keyPaths: { field: string; path: string }[];
+  /** Under which the rows are noted (replace deletes what a later run of it did not rewrite). */
+  source: { tag: string; run: string };
+};
+
+type BatchRejection = { record: number; field: string | null; reason: string };
+type BatchWritten = { inserted: number; updated: number; rejected: number; rejections: BatchRejection[] };
+/** Runs a statement in the batch's transaction (the run's counters commit with the rows). */
+type BatchSession = { run(query: RawBuilder<unknown>): Promise<unknown> };
+
+export type IntegrationWriter = {
+  /** The mapping and entity of a run, checked once; a problem is an AppError naming it. */
+  prepare(request: { mappingName: string; entityType: string; action: DataAction; integrationId: number; runId: number }): Promise<PreparedTarget>;
+  /** Key fields whose mapped path no record of `records` has: a mapping that cannot fit the source. */
+  unmatchedKeyPaths(target: PreparedTarget, records: unknown[]): { field: string; path: string }[];
+  /**
+   * Writes one batch in one transaction, `onWritten` inside it. A batch with a refused record
+   * writes nothing (the writer's rule) and its refusals are reported to `onWritten` outside it.
+   * A rejection's `record` is the record's place in the batch (1-based).
+   */
+  writeBatch(target: PreparedTarget, records: unknown[], onWritten: (written: BatchWritten, session: BatchSession) => Promise<void>): Promise<void>;
+  /** The run fetched everything: replace deletes, in one transaction, the rows earlier runs wrote and this one did not. */
+  complete(target: PreparedTarget): Promise<{ deleted: number }>;
+};
+
+/** Thrown inside a batch's transaction so that a refused batch commits nothing (not even created products). */
+class BatchRefused extends Error {
+  readonly outcome: WriteOutcome;
+  constructor(outcome: WriteOutcome) {
+    super('The batch was refused.');
+    this.outcome = outcome;
+  }
+}
+
+const asRejections = (errors: RowError[]): BatchRejection[] => errors.map((error) => ({ record: error.row, field: error.field, reason: error.reason }));
+
+export const sourceTag = (integrationId: number) => `integration:${integrationId}`;
+
+export function createIntegrationWriter(deps: { database: AppDatabase; loadConfig: () => Promise<ProductConfig> }): IntegrationWriter {
+  return {
+    prepare: async ({ mappingName, entityType, action, integrationId, runId }) => {
+      const config = await deps.loadConfig();
+      const mappingConfig = config.mappings[mappingName];
+      if (!mappingConfig) throw validationError(`Mapping config '${mappingName}' not found.`);
+      const resolved = resolveEntityMapping(mappingConfig, entityType);
+      if (!resolved.ok) throw validationError(resolved.message);
+      const write = await resolveWriteTarget(deps.database.db, config, entityType, resolved.mapping);
+      const keyPaths = write.keyColumns.map((field) => ({ field, path: resolved.mapping.field_mappings[field] ?? field }));
+      return { table: write.tableName, action, mappingName, mapping: resolved.mapping, write, keyPaths, source: { tag: sourceTag(integrationId), run: String(runId) } };
+    },
+
+    unmatchedKeyPaths: (target, records) => target.keyPaths.filter(({ path }) => records.every((record) => readMappedPath(record, path) === undefined)),
+
+    writeBatch: async (target, records, onWritten) => {
+      const batch: MappedRecord[] = records.map((record, at) => ({
+        row: at + 1,
+        fields: record && typeof record === 'object' && !Array.isArray(record) ? applyMapping(record, target.mapping.field_mappings) : null,
+      }));
+      try {
+        await inImportTransaction(deps.database, async (session) => {
+          // Replace writes like upsert, noting each row under the run; the delete waits for the end (complete).
+          const outcome = await writeRecords(session, target.write, [batch], { mapping: target.mapping, dataAction: target.action, source: target.source });
+          if (outcome.rowErrorCount) throw new BatchRefused(outcome);
+          const refused = outcome.counts.refused ?? 0;
+          const keys = target.write.keyColumns.join(', ');
+          await onWritten(
+            {
+              inserted: outcome.counts.inserted,
+              updated: outcome.counts.updated,
+              rejected: refused,
+              rejections: refused ? [{ record: 1, field: keys, reason: `${refused} of the ${records.length} records of this batch (from here on) have a key (${keys}) that is already stored; insert refuses them.` }] : [],
+            },
+            { run: (query) => session.run(query) },
+          );
+        });
+      } catch (error) {
+        if (!(error instanceof BatchRefused)) throw error;
+        await onWritten({ inserted: 0, updated: 0, rejected: records.length, rejections: asRejections(error.outcome.rowErrors) }, { run: (query) => query.execute(deps.database.db) });
+      }
+    },
+
+    complete: async (target) => {
+      if (target.action !== 'replace') return { deleted: 0 };
+      return { deleted: await inImportTransaction(deps.database, (session) => removeRowsOfEarlierRuns(session, target.write, target.source)) };
+    },
+  };
+}

@@ -1,0 +1,37 @@
+// Calls of the scheduled integrations (spec §7 /api/integrations/scheduled/*), typed from the contract.
+import type { Integration, IntegrationInput, IntegrationLogPage, IntegrationStatusResponse, RunResponse } from '@stockwise/contract';
+import { api } from './http.ts';
+
+const base = '/integrations/scheduled';
+const one = (id: number) => `${base}/${id}`;
+
+export async function fetchIntegrations(): Promise<Integration[]> {
+  return (await api.get<Integration[]>(`${base}/`)).data;
+}
+
+export async function createIntegration(input: IntegrationInput): Promise<Integration> {
+  return (await api.post<Integration>(`${base}/`, input)).data;
+}
+
+/** Sends only the fields given; the server keeps the rest (the enabled switch sends `{enabled}`). */
+export async function updateIntegration(id: number, input: IntegrationInput): Promise<Integration> {
+  return (await api.put<Integration>(`${one(id)}/`, input)).data;
+}
+
+export async function deleteIntegration(id: number): Promise<void> {
+  await api.delete(`${one(id)}/`);
+}
+
+export async function runIntegration(id: number): Promise<RunResponse> {
+  return (await api.post<RunResponse>(`${one(id)}/run/`, {})).data;
+}
+
+export async function fetchIntegrationStatus(id: number): Promise<IntegrationStatusResponse> {
+  return (await api.get<IntegrationStatusResponse>(`${one(id)}/status/`)).data;
+}
+
+/** Spec §7: "results list or plain list"; this server pages them. */
+export async function fetchIntegrationLogs(id: number, page: number, pageSize: number): Promise<IntegrationLogPage> {
+  const answer = (await api.get<IntegrationLogPage | IntegrationLogPage['results']>(`${one(id)}/logs/`, { params: { page, page_size: pageSize } })).data;
+  return Array.isArray(answer) ? { results: answer, count: answer.length, next: null } : answer;
+}

@@ -1,0 +1,229 @@
+// The integration editor dialog (spec §2, §4): endpoint, schedule (a custom cron shown in words),
+// mapping and target entity (changing the mapping loads its configuration), data action, fetch
+// type and previous days, initial setup, rate limit, batch size, paging, and an optional auth
+// header whose stored value is only ever shown masked. Closing clears the edited item and errors.
+import type { FormEvent } from 'react';
+import { Alert, Button, Checkbox, Fieldset, Group, Modal, NativeSelect, NumberInput, PasswordInput, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useShallow } from 'zustand/react/shallow';
+import { dataActions, dataFetchTypes, MASKED_SECRET, MAX_BATCH_SIZE, MAX_PREVIOUS_DAYS, MAX_RATE_LIMIT, paginationKinds, scheduleFrequencies } from '@stockwise/contract';
+import { useIntegrationsStore } from '../../stores/integrations.ts';
+import classes from './Integrations.module.css';
+import { cronOf, scheduleInWords, type IntegrationDraft } from './integration-form.ts';
+
+const numberOrNull = (value: string | number) => (value === '' || value === null ? null : Number(value));
+
+export function IntegrationEditor() {
+  const { t } = useTranslation();
+  const { editorOpen, editing, draft, mappingConfig, mappingNames, isLoadingMapping, isSaving, editorError, fieldErrors } = useIntegrationsStore(
+    useShallow((state) => ({
+      editorOpen: state.editorOpen,
+      editing: state.editing,
+      draft: state.draft,
+      mappingConfig: state.mappingConfig,
+      mappingNames: state.mappingNames,
+      isLoadingMapping: state.isLoadingMapping,
+      isSaving: state.isSaving,
+      editorError: state.editorError,
+      fieldErrors: state.fieldErrors,
+    })),
+  );
+  const { closeEditor, updateDraft, selectMapping, save } = useIntegrationsStore.getState();
+  if (!editorOpen || !draft) return null;
+  const errorOf = (field: keyof IntegrationDraft) => fieldErrors[field]?.join(' ');
+  const set = <K extends keyof IntegrationDraft>(field: K) => (value: IntegrationDraft[K]) => updateDraft({ [field]: value } as Partial<IntegrationDraft>);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void save();
+  };
+  const cron = cronOf(draft.schedule_frequency, draft.cron_expression);
+  const words = draft.schedule_frequency === 'custom' ? scheduleInWords(cron) : null;
+  const targets = Object.keys(mappingConfig?.entities ?? {});
+  const fieldMappings = mappingConfig?.entities[draft.target_entity]?.field_mappings;
+
+  return (
+    <Modal
+      opened
+      onClose={closeEditor}
+      title={editing ? t('integrations.editor.editTitle', { id: editing.id }) : t('integrations.editor.newTitle')}
+      size="xl"
+      classNames={{ content: classes.scope }}
+      closeButtonProps={{ 'aria-label': t('integrations.actions.close') }}
+    >
+      <form onSubmit={submit} noValidate data-testid="integration-editor">
+        <Stack gap="sm">
+          {editorError ? (
+            <Alert color="red" title={editorError.message} role="alert" data-testid="integration-editor-error">
+              {editorError.detail}
+            </Alert>
+          ) : null}
+          <TextInput
+            label={t('integrations.editor.endpoint')}
+            description={t('integrations.editor.endpointHelp')}
+            placeholder="https://shop.example.com/api/sales?from={from}&to={to}"
+            withAsterisk
+            data-autofocus
+            value={draft.endpoint}
+            error={errorOf('endpoint')}
+            onChange={(event) => set('endpoint')(event.currentTarget.value)}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <NativeSelect
+              label={t('integrations.editor.schedule')}
+              value={draft.schedule_frequency}
+              data={scheduleFrequencies.map((value) => ({ value, label: t(`integrations.frequencies.${value}`) }))}
+              onChange={(event) => set('schedule_frequency')(event.currentTarget.value as IntegrationDraft['schedule_frequency'])}
+            />
+            {draft.schedule_frequency === 'custom' ? (
+              <TextInput
+                label={t('integrations.editor.cron')}
+                description={words ? t('integrations.schedule.customWords', { words }) : t('integrations.editor.cronHelp')}
+                placeholder="30 6 * * 1-5"
+                withAsterisk
+                value={draft.cron_expression ?? ''}
+                error={errorOf('cron_expression')}
+                onChange={(event) => set('cron_expression')(event.currentTarget.value)}
+                data-testid="integration-cron"
+              />
+            ) : (
+              <Text size="sm" c="dimmed" mt={28}>
+                {t('integrations.schedule.utc', { words: scheduleInWords(cron) ?? cron })}
+              </Text>
+            )}
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <NativeSelect
+              label={t('integrations.editor.mapping')}
+              value={draft.mapping_selection}
+              data={(mappingNames.includes(draft.mapping_selection) || !draft.mapping_selection ? mappingNames : [draft.mapping_selection, ...mappingNames]).map((name) => ({ value: name, label: name }))}
+              error={errorOf('mapping_selection')}
+              onChange={(event) => void selectMapping(event.currentTarget.value)}
+            />
+            <NativeSelect
+              label={t('integrations.editor.target')}
+              value={draft.target_entity}
+              data={(targets.includes(draft.target_entity) || !draft.target_entity ? targets : [draft.target_entity, ...targets]).map((name) => ({ value: name, label: name }))}
+              error={errorOf('target_entity')}
+              disabled={isLoadingMapping}
+              onChange={(event) => set('target_entity')(event.currentTarget.value)}
+            />
+            <NativeSelect
+              label={t('integrations.editor.dataAction')}
+              value={draft.data_action}
+              data={dataActions.map((value) => ({ value, label: t(`integrations.dataActions.${value}`) }))}
+              onChange={(event) => set('data_action')(event.currentTarget.value as IntegrationDraft['data_action'])}
+            />
+          </SimpleGrid>
+          {fieldMappings ? (
+            <Text size="xs" c="dimmed" data-testid="integration-field-mappings">
+              {t('integrations.editor.fieldMappings', {
+                list: Object.entries(fieldMappings)
+                  .map(([target, source]) => `${target} ← ${source}`)
+                  .join(', '),
+              })}
+            </Text>
+          ) : null}
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <NativeSelect
+              label={t('integrations.editor.fetchType')}
+              value={draft.data_fetch_type}
+              data={dataFetchTypes.map((value) => ({ value, label: t(`integrations.fetchTypes.${value}`) }))}
+              onChange={(event) => set('data_fetch_type')(event.currentTarget.value as IntegrationDraft['data_fetch_type'])}
+            />
+            <NumberInput
+              label={t('integrations.editor.previousDays')}
+              min={1}
+              max={MAX_PREVIOUS_DAYS}
+              allowDecimal={false}
+              value={draft.previous_days ?? ''}
+              error={errorOf('previous_days')}
+              onChange={(value) => set('previous_days')(numberOrNull(value))}
+            />
+            <Checkbox
+              mt={30}
+              label={t('integrations.editor.initialSetup')}
+              checked={draft.initial_setup}
+              onChange={(event) => set('initial_setup')(event.currentTarget.checked)}
+            />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <NumberInput
+              label={t('integrations.editor.rateLimit')}
+              min={1}
+              max={MAX_RATE_LIMIT}
+              allowDecimal={false}
+              value={draft.rate_limit ?? ''}
+              error={errorOf('rate_limit')}
+              onChange={(value) => set('rate_limit')(numberOrNull(value))}
+            />
+            <NumberInput
+              label={t('integrations.editor.batchSize')}
+              min={1}
+              max={MAX_BATCH_SIZE}
+              allowDecimal={false}
+              value={draft.batch_size ?? ''}
+              error={errorOf('batch_size')}
+              onChange={(value) => set('batch_size')(numberOrNull(value))}
+            />
+          </SimpleGrid>
+          <Fieldset legend={t('integrations.editor.paging')}>
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <TextInput
+                label={t('integrations.editor.recordsPath')}
+                description={t('integrations.editor.recordsPathHelp')}
+                value={draft.records_path ?? ''}
+                error={errorOf('records_path')}
+                onChange={(event) => set('records_path')(event.currentTarget.value)}
+              />
+              <NativeSelect
+                label={t('integrations.editor.pagination')}
+                value={draft.pagination}
+                data={paginationKinds.map((value) => ({ value, label: t(`integrations.paginations.${value}`) }))}
+                onChange={(event) => set('pagination')(event.currentTarget.value as IntegrationDraft['pagination'])}
+              />
+              {draft.pagination === 'next_link' ? (
+                <TextInput label={t('integrations.editor.nextField')} value={draft.next_field ?? ''} error={errorOf('next_field')} onChange={(event) => set('next_field')(event.currentTarget.value)} />
+              ) : draft.pagination === 'page_parameter' ? (
+                <TextInput label={t('integrations.editor.pageParameter')} value={draft.page_parameter ?? ''} error={errorOf('page_parameter')} onChange={(event) => set('page_parameter')(event.currentTarget.value)} />
+              ) : null}
+            </SimpleGrid>
+          </Fieldset>
+          <Fieldset legend={t('integrations.editor.auth')}>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput
+                label={t('integrations.editor.authName')}
+                placeholder="Authorization"
+                value={draft.auth_header_name ?? ''}
+                error={errorOf('auth_header_name')}
+                onChange={(event) => set('auth_header_name')(event.currentTarget.value)}
+              />
+              <PasswordInput
+                label={t('integrations.editor.authValue')}
+                description={draft.auth_header_value === MASKED_SECRET ? t('integrations.editor.authStored') : t('integrations.editor.authHelp')}
+                autoComplete="off"
+                value={draft.auth_header_value === MASKED_SECRET ? '' : (draft.auth_header_value ?? '')}
+                placeholder={draft.auth_header_value === MASKED_SECRET ? MASKED_SECRET : ''}
+                error={errorOf('auth_header_value')}
+                onChange={(event) => set('auth_header_value')(event.currentTarget.value || (editing?.auth_header_value ?? null))}
+              />
+            </SimpleGrid>
+            {draft.auth_header_value === MASKED_SECRET ? (
+              <Button variant="subtle" size="xs" mt="xs" onClick={() => set('auth_header_value')(null)}>
+                {t('integrations.editor.authRemove')}
+              </Button>
+            ) : null}
+          </Fieldset>
+          <Switch label={t('integrations.editor.enabled')} checked={draft.enabled} onChange={(event) => set('enabled')(event.currentTarget.checked)} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={closeEditor}>
+              {t('integrations.actions.cancel')}
+            </Button>
+            <Button type="submit" loading={isSaving}>
+              {t('integrations.actions.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,121 @@
+// One integration's run log (spec §3 integration log entries): each run's start and end, status,
+// pages, rows inserted, updated and rejected, the {from}/{to} window and the error, newest first,
+// a page at a time; the first rejected records of a run under it.
+import { Badge, Button, CloseButton, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useShallow } from 'zustand/react/shallow';
+import { INTEGRATION_LOG_PAGE_SIZE, type IntegrationRunStatus } from '@stockwise/contract';
+import { useIntegrationsStore } from '../../stores/integrations.ts';
+import { formatCount, formatTime } from './format.ts';
+import { FailureAlert } from './IntegrationsPanel.tsx';
+
+const runColor = (status: IntegrationRunStatus): string => {
+  switch (status) {
+    case 'success':
+      return 'teal.9';
+    case 'failed':
+      return 'red.9';
+    case 'running':
+      return 'blue.8';
+    default: {
+      const unreachable: never = status;
+      return unreachable;
+    }
+  }
+};
+
+export function IntegrationLogs() {
+  const { t } = useTranslation();
+  const { logsFor, logs, logsCount, logsPage, logsNext, isLoadingLogs, logsError, endpoint } = useIntegrationsStore(
+    useShallow((state) => ({
+      logsFor: state.logsFor,
+      logs: state.logs,
+      logsCount: state.logsCount,
+      logsPage: state.logsPage,
+      logsNext: state.logsNext,
+      isLoadingLogs: state.isLoadingLogs,
+      logsError: state.logsError,
+      endpoint: state.integrations.find((item) => item.id === state.logsFor)?.endpoint ?? '',
+    })),
+  );
+  const { openLogs, loadLogs } = useIntegrationsStore.getState();
+  if (logsFor === null) return null;
+  const pages = Math.max(1, Math.ceil(logsCount / INTEGRATION_LOG_PAGE_SIZE));
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="integration-logs-title" data-testid="integration-logs" aria-busy={isLoadingLogs || undefined}>
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={3} size="h5" id="integration-logs-title">
+            {t('integrations.logs.title', { endpoint })}
+          </Title>
+          <Group gap="xs">
+            <Button size="xs" variant="default" onClick={() => void loadLogs(logsPage)} loading={isLoadingLogs}>
+              {t('integrations.logs.refresh')}
+            </Button>
+            <CloseButton aria-label={t('integrations.logs.close')} onClick={() => void openLogs(null)} />
+          </Group>
+        </Group>
+        <FailureAlert failure={logsError} testId="integration-logs-error" />
+        {logs.length === 0 && !isLoadingLogs && !logsError ? <Text c="dimmed">{t('integrations.logs.empty')}</Text> : null}
+        {logs.length ? (
+          <Table.ScrollContainer minWidth={900}>
+            <Table withTableBorder aria-labelledby="integration-logs-title">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('integrations.logs.started')}</Table.Th>
+                  <Table.Th>{t('integrations.logs.finished')}</Table.Th>
+                  <Table.Th>{t('integrations.logs.status')}</Table.Th>
+                  <Table.Th>{t('integrations.logs.trigger')}</Table.Th>
+                  <Table.Th>{t('integrations.logs.pages')}</Table.Th>
+                  <Table.Th>{t('integrations.logs.rows')}</Table.Th>
+                  <Table.Th>{t('integrations.logs.window')}</Table.Th>
+                  <Table.Th>{t('integrations.logs.error')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {logs.map((entry) => (
+                  <Table.Tr key={entry.id} data-testid="integration-log-row">
+                    <Table.Td>{formatTime(entry.started_at)}</Table.Td>
+                    <Table.Td>{formatTime(entry.finished_at)}</Table.Td>
+                    <Table.Td>
+                      <Badge color={runColor(entry.status)} variant="filled" data-testid="integration-log-status">
+                        {t(`integrations.logs.statuses.${entry.status}`)}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>{t(`integrations.logs.triggers.${entry.trigger}`)}</Table.Td>
+                    <Table.Td>{formatCount(entry.pages)}</Table.Td>
+                    <Table.Td data-testid="integration-log-rows">
+                      {t('integrations.logs.rowsValue', { inserted: formatCount(entry.rows_inserted), updated: formatCount(entry.rows_updated), rejected: formatCount(entry.rows_rejected) })}
+                    </Table.Td>
+                    <Table.Td>{entry.window_from ? t('integrations.logs.windowValue', { from: entry.window_from, to: entry.window_to }) : ''}</Table.Td>
+                    <Table.Td>
+                      <Text size="sm" c="red.9">
+                        {entry.error_message ?? ''}
+                      </Text>
+                      {entry.rejections.slice(0, 5).map((rejection) => (
+                        <Text size="xs" c="dimmed" key={`${rejection.page}-${rejection.record}-${rejection.field ?? ''}`}>
+                          {t('integrations.logs.rejection', { page: rejection.page, record: rejection.record, field: rejection.field ?? '—', reason: rejection.reason })}
+                        </Text>
+                      ))}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        ) : null}
+        {logsCount > INTEGRATION_LOG_PAGE_SIZE ? (
+          <Group justify="flex-end" gap="xs">
+            <Button size="xs" variant="default" disabled={logsPage <= 1 || isLoadingLogs} onClick={() => void loadLogs(logsPage - 1)}>
+              {t('integrations.logs.newer')}
+            </Button>
+            <Text size="sm">{t('integrations.logs.page', { page: logsPage, pages })}</Text>
+            <Button size="xs" variant="default" disabled={logsNext === null || isLoadingLogs} onClick={() => void loadLogs(logsNext ?? logsPage)}>
+              {t('integrations.logs.older')}
+            </Button>
+          </Group>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}

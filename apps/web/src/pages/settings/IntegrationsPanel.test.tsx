@@ -1,0 +1,63 @@
+// The integrations panel per role (admins create, edit and delete; editors run; viewers read), the
+// schedule in words and a failed run's message, rendered from store state.
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import type { Integration, Role } from '@stockwise/contract';
+import { initTestI18n } from '../../test/i18n.ts';
+import { stubBrowserLayout } from '../../test/jsdom.ts';
+import { initialIntegrationsState, useIntegrationsStore } from '../../stores/integrations.ts';
+import { useSessionStore } from '../../stores/session.ts';
+import { IntegrationsPanel } from './IntegrationsPanel.tsx';
+
+beforeAll(async () => {
+  await initTestI18n();
+  stubBrowserLayout();
+});
+afterEach(cleanup);
+
+const endpoint = 'https://shop.example/api/sales';
+const integration: Integration = {
+  id: 7, enabled: true, endpoint, schedule_frequency: 'custom', cron_expression: '30 6 * * 1-5', schedule_cron: '30 6 * * 1-5', mapping_selection: 'shop', target_entity: 'sales',
+  data_action: 'upsert', data_fetch_type: 'latest', previous_days: null, initial_setup: false, rate_limit: 60, batch_size: 100, records_path: null, pagination: 'none',
+  next_field: 'next', page_parameter: 'page', auth_header_name: null, auth_header_value: null, status: 'failed', last_run_time: '2026-03-02T06:30:00.000Z',
+  next_run_time: '2026-03-03T06:30:00.000Z', last_success_time: null, last_error_message: 'shop.example answered HTTP 503 for page 1. (after 4 tries).', consecutive_failures: 1,
+  created_at: '2026-03-01T00:00:00.000Z', updated_at: '2026-03-01T00:00:00.000Z',
+};
+/** An access token whose claim carries `role` (the web app reads only the claim; the server decides). */
+const tokenFor = (role: Role) => `x.${btoa(JSON.stringify({ role })).replaceAll('=', '')}.y`;
+
+beforeEach(() => useIntegrationsStore.setState({ ...initialIntegrationsState, integrations: [integration] }));
+
+const renderAs = (role: Role) => {
+  // Logged out as far as loading goes: the panel renders the state without fetching.
+  useSessionStore.setState({ isLoading: true, isLoggedIn: false, accessToken: tokenFor(role) });
+  return render(<MantineProvider><IntegrationsPanel /></MantineProvider>);
+};
+
+describe('integrations panel', () => {
+  it('gives admins every action', () => {
+    renderAs('admin');
+    expect(screen.getByRole('button', { name: 'New integration' })).toBeTruthy();
+    for (const name of [`Run now: ${endpoint}`, `Logs of ${endpoint}`, `Edit ${endpoint}`, `Delete ${endpoint}`]) expect(screen.getByRole('button', { name })).toBeTruthy();
+    expect((screen.getByRole('switch', { name: `Enabled: ${endpoint}` }) as HTMLInputElement).disabled).toBe(false);
+  });
+
+  it('lets editors run and read, not change', () => {
+    renderAs('editor');
+    expect(screen.queryByRole('button', { name: 'New integration' })).toBeNull();
+    expect(screen.getByRole('button', { name: `Run now: ${endpoint}` })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: `Edit ${endpoint}` })).toBeNull();
+    expect(screen.queryByRole('button', { name: `Delete ${endpoint}` })).toBeNull();
+    expect((screen.getByRole('switch', { name: `Enabled: ${endpoint}` }) as HTMLInputElement).disabled).toBe(true);
+  });
+
+  it('lets viewers read: the schedule in words, the status and the failure', () => {
+    renderAs('viewer');
+    expect(screen.queryByRole('button', { name: `Run now: ${endpoint}` })).toBeNull();
+    expect(screen.getByRole('button', { name: `Logs of ${endpoint}` })).toBeTruthy();
+    expect(screen.getByText('At 06:30, Monday through Friday (UTC)')).toBeTruthy();
+    expect(screen.getByTestId('integration-status').textContent).toBe('failed');
+    expect(screen.getByTestId('integration-error').textContent).toBe(integration.last_error_message);
+  });
+});

@@ -1,0 +1,212 @@
+// The Settings screen's scheduled integrations (spec §2 integration editor dialog, §3, §4): each
+// integration with its schedule in words, enabled switch, status, last and next run, and its
+// actions: run now (editors), edit and delete (admins), the run log (everyone who can read).
+import './integrations-styles.ts';
+import classes from './Integrations.module.css';
+import { useEffect, useState } from 'react';
+import { Alert, Badge, Button, Group, Modal, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useShallow } from 'zustand/react/shallow';
+import type { Integration, IntegrationStatus } from '@stockwise/contract';
+import { useCan } from '../../stores/role.ts';
+import { useSessionStore } from '../../stores/session.ts';
+import { useIntegrationsStore, type Failure } from '../../stores/integrations.ts';
+import { formatTime } from './format.ts';
+import { scheduleInWords } from './integration-form.ts';
+import { IntegrationEditor } from './IntegrationEditor.tsx';
+import { IntegrationLogs } from './IntegrationLogs.tsx';
+
+/** Filled badges in shades dark enough for white text (WCAG AA). */
+const statusColor = (status: IntegrationStatus): string => {
+  switch (status) {
+    case 'idle':
+      return 'gray.7';
+    case 'queued':
+      return 'indigo.8';
+    case 'running':
+      return 'blue.8';
+    case 'failed':
+      return 'red.9';
+    default: {
+      const unreachable: never = status;
+      return unreachable;
+    }
+  }
+};
+
+export function FailureAlert({ failure, testId }: { failure: Failure | null; testId: string }) {
+  if (!failure) return null;
+  return (
+    <Alert color="red" title={failure.message} data-testid={testId} role="alert">
+      {failure.detail}
+    </Alert>
+  );
+}
+
+function ScheduleCell({ integration }: { integration: Integration }) {
+  const { t } = useTranslation();
+  const words = scheduleInWords(integration.schedule_cron);
+  return (
+    <Stack gap={0}>
+      <Text size="sm">{integration.schedule_frequency === 'custom' ? (words ? t('integrations.schedule.customWords', { words }) : integration.schedule_cron) : t(`integrations.frequencies.${integration.schedule_frequency}`)}</Text>
+      {integration.schedule_frequency === 'custom' ? (
+        <Text size="xs" c="dimmed" ff="monospace">
+          {integration.schedule_cron}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+function DeleteDialog({ integration, onClose }: { integration: Integration; onClose: () => void }) {
+  const { t } = useTranslation();
+  const remove = useIntegrationsStore((state) => state.remove);
+  const [busy, setBusy] = useState(false);
+  return (
+    <Modal opened onClose={onClose} title={t('integrations.delete.title')} classNames={{ content: classes.scope }} closeButtonProps={{ 'aria-label': t('integrations.actions.close') }}>
+      <Stack>
+        <Text>{t('integrations.delete.confirm', { endpoint: integration.endpoint })}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('integrations.actions.cancel')}
+          </Button>
+          <Button
+            color="red.9"
+            loading={busy}
+            data-autofocus
+            onClick={() => {
+              setBusy(true);
+              void remove(integration.id).then(() => onClose());
+            }}
+          >
+            {t('integrations.actions.delete')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function IntegrationRow({ integration, onDelete }: { integration: Integration; onDelete: (integration: Integration) => void }) {
+  const { t } = useTranslation();
+  const canAdminister = useCan('admin');
+  const canRun = useCan('editor');
+  const { toggle, runNow, openEditor, openLogs } = useIntegrationsStore.getState();
+  const busy = integration.status === 'queued' || integration.status === 'running';
+  return (
+    <Table.Tr data-testid="integration-row" data-integration-id={integration.id}>
+      <Table.Td>
+        <Text size="sm" style={{ wordBreak: 'break-all' }}>
+          {integration.endpoint}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {t('integrations.list.target', { mapping: integration.mapping_selection, entity: integration.target_entity, action: t(`integrations.dataActions.${integration.data_action}`) })}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <ScheduleCell integration={integration} />
+      </Table.Td>
+      <Table.Td>
+        <Switch
+          checked={integration.enabled}
+          disabled={!canAdminister}
+          onChange={() => void toggle(integration.id)}
+          aria-label={t('integrations.list.enabledFor', { endpoint: integration.endpoint })}
+          data-testid="integration-enabled"
+        />
+      </Table.Td>
+      <Table.Td>
+        <Badge color={statusColor(integration.status)} variant="filled" data-testid="integration-status">
+          {t(`integrations.statuses.${integration.status}`)}
+        </Badge>
+        {integration.status === 'failed' && integration.last_error_message ? (
+          <Text size="xs" c="red.9" mt={4} data-testid="integration-error" lineClamp={3} title={integration.last_error_message}>
+            {integration.last_error_message}
+          </Text>
+        ) : null}
+      </Table.Td>
+      <Table.Td data-testid="integration-last-run">{formatTime(integration.last_run_time) || t('integrations.list.never')}</Table.Td>
+      <Table.Td data-testid="integration-next-run">{integration.enabled ? formatTime(integration.next_run_time) : t('integrations.list.off')}</Table.Td>
+      <Table.Td>
+        <Group gap={6} wrap="nowrap">
+          {canRun ? (
+            <Button size="xs" onClick={() => void runNow(integration.id)} loading={busy} aria-label={t('integrations.actions.runFor', { endpoint: integration.endpoint })}>
+              {t('integrations.actions.run')}
+            </Button>
+          ) : null}
+          <Button size="xs" variant="default" onClick={() => void openLogs(integration.id)} aria-label={t('integrations.actions.logsFor', { endpoint: integration.endpoint })}>
+            {t('integrations.actions.logs')}
+          </Button>
+          {canAdminister ? (
+            <>
+              <Button size="xs" variant="default" onClick={() => void openEditor(integration)} aria-label={t('integrations.actions.editFor', { endpoint: integration.endpoint })}>
+                {t('integrations.actions.edit')}
+              </Button>
+              <Button size="xs" variant="default" c="red.9" onClick={() => onDelete(integration)} aria-label={t('integrations.actions.deleteFor', { endpoint: integration.endpoint })}>
+                {t('integrations.actions.delete')}
+              </Button>
+            </>
+          ) : null}
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+export function IntegrationsPanel() {
+  const { t } = useTranslation();
+  const sessionReady = useSessionStore((state) => !state.isLoading && state.isLoggedIn);
+  const canAdminister = useCan('admin');
+  const { integrations, isLoading, error, actionError } = useIntegrationsStore(
+    useShallow((state) => ({ integrations: state.integrations, isLoading: state.isLoading, error: state.error, actionError: state.actionError })),
+  );
+  const { load, openEditor } = useIntegrationsStore.getState();
+  const [deleting, setDeleting] = useState<Integration | null>(null);
+
+  // Spec §5: nothing is fetched until the session has loaded and the user is logged in.
+  useEffect(() => {
+    if (sessionReady) void load();
+  }, [sessionReady, load]);
+
+  return (
+    <Stack gap="md" data-testid="integrations-panel" className={classes.scope}>
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Title order={2} size="h3" id="integrations-title">
+            {t('integrations.title')}
+          </Title>
+          <Text c="dimmed">{t('integrations.intro')}</Text>
+        </div>
+        {canAdminister ? <Button onClick={() => void openEditor(null)}>{t('integrations.actions.new')}</Button> : null}
+      </Group>
+      <FailureAlert failure={error} testId="integrations-error" />
+      <FailureAlert failure={actionError} testId="integrations-action-error" />
+      {integrations.length === 0 && !isLoading && !error ? <Text c="dimmed">{t('integrations.list.empty')}</Text> : null}
+      {integrations.length ? (
+        <Table.ScrollContainer minWidth={980}>
+          <Table withTableBorder verticalSpacing="sm" data-testid="integrations" aria-labelledby="integrations-title">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('integrations.list.endpoint')}</Table.Th>
+                <Table.Th>{t('integrations.list.schedule')}</Table.Th>
+                <Table.Th>{t('integrations.list.enabled')}</Table.Th>
+                <Table.Th>{t('integrations.list.status')}</Table.Th>
+                <Table.Th>{t('integrations.list.lastRun')}</Table.Th>
+                <Table.Th>{t('integrations.list.nextRun')}</Table.Th>
+                <Table.Th>{t('integrations.list.actions')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {integrations.map((integration) => (
+                <IntegrationRow key={integration.id} integration={integration} onDelete={setDeleting} />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : null}
+      <IntegrationLogs />
+      <IntegrationEditor />
+      {deleting ? <DeleteDialog integration={deleting} onClose={() => setDeleting(null)} /> : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,78 @@
+// The integration editor's form: a draft from a saved integration or the spec §5 defaults, the
+// payload saving sends (spec §5: rate_limit 60, batch_size 100 and previous_days null when unset),
+// the schedule in words, and the save error with its field errors appended (spec §8).
+import cronstrue from 'cronstrue';
+import { frequencyCron, INTEGRATION_DEFAULTS, type Integration, type IntegrationInput, type ScheduleFrequency } from '@stockwise/contract';
+
+export type IntegrationDraft = Required<Omit<IntegrationInput, 'previous_days' | 'rate_limit' | 'batch_size'>> & {
+  previous_days: number | null;
+  rate_limit: number | null;
+  batch_size: number | null;
+};
+
+/** Spec §5: disabled, hourly, upsert, latest, no initial setup, 60 a minute, 100 a batch, the first mapping. */
+export function newIntegrationDraft(firstMapping: string | null, entitiesOf: (mapping: string) => string[]): IntegrationDraft {
+  const mapping = firstMapping ?? '';
+  return {
+    enabled: INTEGRATION_DEFAULTS.enabled,
+    endpoint: '',
+    schedule_frequency: INTEGRATION_DEFAULTS.schedule_frequency,
+    cron_expression: null,
+    mapping_selection: mapping,
+    target_entity: entitiesOf(mapping)[0] ?? '',
+    data_action: INTEGRATION_DEFAULTS.data_action,
+    data_fetch_type: INTEGRATION_DEFAULTS.data_fetch_type,
+    previous_days: INTEGRATION_DEFAULTS.previous_days,
+    initial_setup: INTEGRATION_DEFAULTS.initial_setup,
+    rate_limit: INTEGRATION_DEFAULTS.rate_limit,
+    batch_size: INTEGRATION_DEFAULTS.batch_size,
+    records_path: null,
+    pagination: INTEGRATION_DEFAULTS.pagination,
+    next_field: INTEGRATION_DEFAULTS.next_field,
+    page_parameter: INTEGRATION_DEFAULTS.page_parameter,
+    auth_header_name: null,
+    auth_header_value: null,
+  };
+}
+
+export function draftOf(integration: Integration): IntegrationDraft {
+  const { id: _id, schedule_cron: _cron, status: _status, last_run_time: _last, next_run_time: _next, last_success_time: _success, last_error_message: _error, consecutive_failures: _failures, created_at: _created, updated_at: _updated, ...editable } = integration;
+  return editable;
+}
+
+/** What saving sends: the draft, with the spec §5 fills for unset numbers. */
+export function toSavePayload(draft: IntegrationDraft): IntegrationInput {
+  const blank = (value: string | null) => (value && value.trim() ? value.trim() : null);
+  return {
+    ...draft,
+    endpoint: draft.endpoint.trim(),
+    cron_expression: draft.schedule_frequency === 'custom' ? blank(draft.cron_expression) : null,
+    rate_limit: draft.rate_limit ?? INTEGRATION_DEFAULTS.rate_limit,
+    batch_size: draft.batch_size ?? INTEGRATION_DEFAULTS.batch_size,
+    previous_days: draft.previous_days ?? null,
+    records_path: blank(draft.records_path),
+    next_field: blank(draft.next_field) ?? INTEGRATION_DEFAULTS.next_field,
+    page_parameter: blank(draft.page_parameter) ?? INTEGRATION_DEFAULTS.page_parameter,
+    auth_header_name: blank(draft.auth_header_name),
+    auth_header_value: draft.auth_header_value === '' ? null : draft.auth_header_value,
+  };
+}
+
+/** The cron expression (UTC) a frequency runs on. */
+export const cronOf = (frequency: ScheduleFrequency, custom: string | null) => (frequency === 'custom' ? (custom ?? '') : frequencyCron[frequency]);
+
+/** A cron expression in words ("At 06:30, Monday through Friday"), or null when it cannot be read. */
+export function scheduleInWords(cron: string): string | null {
+  if (cron.trim().split(/\s+/).length !== 5) return null;
+  try {
+    return cronstrue.toString(cron, { use24HourTimeFormat: true, throwExceptionOnParseError: true, locale: 'en' });
+  } catch {
+    return null;
+  }
+}
+
+/** Spec §8: 'Failed to save integration' with the field errors appended. */
+export function saveErrorMessage(base: string, fieldErrors: Record<string, string[]>): string {
+  const fields = Object.entries(fieldErrors).map(([field, messages]) => `${field}: ${messages.join(' ')}`);
+  return fields.length ? `${base}: ${fields.join('; ')}` : base;
+}

@@ -1,0 +1,172 @@
+// @vitest-environment node
+// The integrations store against a real loopback HTTP server: the spec §8 messages where they
+// happen, the §5 defaults and save fills, the enabled switch reverting when the update fails, run
+// now showing running and polling the status to its end, the editor clearing on close and loading
+// a mapping's config when the mapping changes, and the paged log.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Integration } from '@stockwise/contract';
+import { api } from '../api/http.ts';
+import { sendJson, startLoopback, type Loopback } from '../test/loopback.ts';
+import { initTestI18n } from '../test/i18n.ts';
+import { saveErrorMessage, scheduleInWords, toSavePayload, newIntegrationDraft } from '../pages/settings/integration-form.ts';
+import { useSessionStore } from './session.ts';
+import { initialIntegrationsState, useIntegrationsStore } from './integrations.ts';
+
+let loopback: Loopback;
+let requests: { method: string; path: string; body: string }[] = [];
+let fail: Record<string, { status: number; body: unknown }> = {};
+let statuses: string[] = [];
+
+const integration = (id: number, changes: Partial<Integration> = {}): Integration => ({
+  id,
+  enabled: false,
+  endpoint: `https://shop.example/api/${id}`,
+  schedule_frequency: 'hourly',
+  cron_expression: null,
+  schedule_cron: '0 * * * *',
+  mapping_selection: 'shop',
+  target_entity: 'products',
+  data_action: 'upsert',
+  data_fetch_type: 'latest',
+  previous_days: null,
+  initial_setup: false,
+  rate_limit: 60,
+  batch_size: 100,
+  records_path: null,
+  pagination: 'none',
+  next_field: 'next',
+  page_parameter: 'page',
+  auth_header_name: null,
+  auth_header_value: null,
+  status: 'idle',
+  last_run_time: null,
+  next_run_time: null,
+  last_success_time: null,
+  last_error_message: null,
+  consecutive_failures: 0,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+  ...changes,
+});
+const config = { success: true, content: { mappings: { shop: { entities: { products: { field_mappings: { product_code: 'sku' } } } }, sales_feed: { entities: { sales: { field_mappings: { quantity: 'qty' } }, stock_snapshots: { field_mappings: { stock_level: 'n' } } } } } } };
+
+beforeAll(async () => {
+  await initTestI18n();
+  loopback = await startLoopback((request, body, response) => {
+    const path = new URL(request.url ?? '/', 'http://x').pathname;
+    const method = request.method ?? 'GET';
+    requests.push({ method, path, body });
+    const failure = Object.entries(fail).find(([key]) => `${method} ${path}`.startsWith(key));
+    if (failure) return sendJson(response, failure[1].status, failure[1].body);
+    if (path === '/api/yaml/config/') return sendJson(response, 200, config);
+    if (path === '/api/integrations/scheduled/' && method === 'GET') return sendJson(response, 200, [integration(1), integration(2, { enabled: true })]);
+    if (path === '/api/integrations/scheduled/' && method === 'POST') return sendJson(response, 201, integration(3, JSON.parse(body) as Partial<Integration>));
+    if (/^\/api\/integrations\/scheduled\/\d+\/$/.test(path) && method === 'PUT') return sendJson(response, 200, integration(Number(path.split('/')[4]), JSON.parse(body) as Partial<Integration>));
+    if (path.endsWith('/run/')) return sendJson(response, 200, { id: 1, status: 'queued', message: 'The run is queued.' });
+    if (path.endsWith('/status/')) {
+      const status = statuses.shift() ?? 'idle';
+      return sendJson(response, 200, { id: 1, status, enabled: false, last_run_time: '2026-01-02T00:00:00.000Z', next_run_time: null, last_error_message: status === 'failed' ? 'HTTP 500' : null, consecutive_failures: 0 });
+    }
+    if (path.endsWith('/logs/')) return sendJson(response, 200, { results: [{ id: 9 }], count: 41, next: 2 });
+    return sendJson(response, 404, { detail: 'no route', code: 'not_found' });
+  });
+  api.defaults.baseURL = `${loopback.baseUrl}/api`;
+});
+afterAll(() => loopback.close());
+
+beforeEach(() => {
+  requests = [];
+  fail = {};
+  statuses = [];
+  useSessionStore.setState({ isLoading: false, isLoggedIn: true, accessToken: 'access', refreshToken: 'refresh' });
+  useIntegrationsStore.setState(initialIntegrationsState);
+});
+
+const store = () => useIntegrationsStore.getState();
+
+describe('integration form helpers', () => {
+  it('starts a new integration with the spec defaults and the first mapping', () => {
+    expect(newIntegrationDraft('shop', () => ['products'])).toMatchObject({ enabled: false, schedule_frequency: 'hourly', data_action: 'upsert', data_fetch_type: 'latest', initial_setup: false, rate_limit: 60, batch_size: 100, previous_days: null, mapping_selection: 'shop', target_entity: 'products' });
+  });
+  it('fills rate_limit 60, batch_size 100 and previous_days null when unset, and drops a cron of a fixed frequency', () => {
+    const draft = { ...newIntegrationDraft('shop', () => ['products']), rate_limit: null, batch_size: null, cron_expression: '1 2 3 4 5' };
+    expect(toSavePayload(draft)).toMatchObject({ rate_limit: 60, batch_size: 100, previous_days: null, cron_expression: null });
+  });
+  it('says a schedule in words and appends field errors to the save message', () => {
+    expect(scheduleInWords('30 6 * * 1-5')).toBe('At 06:30, Monday through Friday');
+    expect(scheduleInWords('61 * * * *')).toBeNull();
+    expect(saveErrorMessage('Failed to save integration', { endpoint: ['The endpoint is required.'] })).toBe('Failed to save integration: endpoint: The endpoint is required.');
+  });
+});
+
+describe('integrations store', () => {
+  it('lists, and says "Failed to fetch integrations" when it cannot', async () => {
+    await store().load();
+    expect(store().integrations.map((i) => i.id)).toEqual([1, 2]);
+    fail = { 'GET /api/integrations/scheduled/': { status: 500, body: { detail: 'down', code: 'internal_error' } } };
+    const loading = store().load();
+    expect(store().isLoading).toBe(true);
+    await loading;
+    expect(store().error).toEqual({ message: 'Failed to fetch integrations', detail: 'down' });
+  });
+
+  it('switches enabled at once and switches it back when the update fails', async () => {
+    await store().load();
+    fail = { 'PUT /api/integrations/scheduled/1/': { status: 403, body: { detail: 'Only an admin may do this.', code: 'forbidden' } } };
+    const toggling = store().toggle(1);
+    expect(store().integrations[0]?.enabled).toBe(true);
+    await toggling;
+    expect(store().integrations[0]?.enabled).toBe(false);
+    expect(store().actionError).toEqual({ message: 'Failed to toggle integration', detail: 'Only an admin may do this.' });
+    fail = {};
+    await store().toggle(1);
+    expect(store().integrations[0]?.enabled).toBe(true);
+    expect(JSON.parse(requests.at(-1)?.body ?? '{}')).toEqual({ enabled: true });
+  });
+
+  it('runs now: running at once, then the status polled until the run ends', async () => {
+    await store().load();
+    statuses = ['queued', 'running', 'failed'];
+    const running = store().runNow(1);
+    expect(store().integrations[0]?.status).toBe('running');
+    await running;
+    expect(store().integrations[0]).toMatchObject({ status: 'failed', last_error_message: 'HTTP 500' });
+    expect(requests.filter((r) => r.path.endsWith('/status/'))).toHaveLength(3);
+    fail = { 'POST /api/integrations/scheduled/2/run/': { status: 403, body: { detail: 'no', code: 'forbidden' } } };
+    await store().runNow(2);
+    expect(store().integrations[1]?.status).toBe('failed');
+    expect(store().actionError?.message).toBe('Failed to trigger integration run');
+  }, 15_000);
+
+  it('opens a new integration on the first mapping, loads a mapping config when the mapping changes, and clears all on close', async () => {
+    await store().openEditor(null);
+    expect(store().draft).toMatchObject({ mapping_selection: 'shop', target_entity: 'products', rate_limit: 60 });
+    await store().selectMapping('sales_feed');
+    expect(store().mappingConfig).toEqual(config.content.mappings.sales_feed);
+    expect(store().draft).toMatchObject({ mapping_selection: 'sales_feed', target_entity: 'sales' });
+    fail = { 'POST /api/integrations/scheduled/': { status: 400, body: { detail: 'Invalid integration: endpoint: The endpoint is required.', code: 'validation_error', errors: { endpoint: ['The endpoint is required.'] } } } };
+    expect(await store().save()).toBe(false);
+    expect(store().editorError?.message).toBe('Failed to save integration: endpoint: The endpoint is required.');
+    expect(store().fieldErrors).toEqual({ endpoint: ['The endpoint is required.'] });
+    store().closeEditor();
+    expect(store()).toMatchObject({ editorOpen: false, editing: null, draft: null, editorError: null, fieldErrors: {}, mappingConfig: null });
+    fail = {};
+    await store().openEditor(null);
+    store().updateDraft({ endpoint: ' https://shop.example/feed ', batch_size: null });
+    expect(await store().save()).toBe(true);
+    expect(JSON.parse(requests.filter((r) => r.method === 'POST').at(-1)?.body ?? '{}')).toMatchObject({ endpoint: 'https://shop.example/feed', batch_size: 100, rate_limit: 60, previous_days: null });
+    expect(store().editorOpen).toBe(false);
+  });
+
+  it('deletes, and names the integration when its log cannot be read', async () => {
+    await store().load();
+    fail = { 'DELETE /api/integrations/scheduled/2/': { status: 500, body: { detail: 'db down', code: 'internal_error' } } };
+    expect(await store().remove(2)).toBe(false);
+    expect(store().actionError?.message).toBe('Failed to delete integration');
+    await store().openLogs(1);
+    expect(store()).toMatchObject({ logsFor: 1, logsCount: 41, logsNext: 2 });
+    fail = { 'GET /api/integrations/scheduled/1/logs/': { status: 500, body: { detail: 'db down', code: 'internal_error' } } };
+    await store().loadLogs(2);
+    expect(store().logsError).toEqual({ message: 'Failed to fetch logs for integration 1', detail: 'db down' });
+  });
+});

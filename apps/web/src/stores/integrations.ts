@@ -1,0 +1,284 @@
+// The scheduled integrations of the Settings screen (spec §3, §4, §8): the list, the editor dialog
+// (open or closed; closing clears the edited item and its errors; changing the mapping loads that
+// mapping's configuration), the enabled switch (optimistic, reverted when the update fails), run
+// now (running at once, then the status is polled), delete, and one integration's run log.
+// Loading and error flags per spec §4: list isLoading/error, editor isSaving/error/fieldErrors,
+// mapping isLoadingMapping, log isLoadingLogs/logsError; actionError for toggle, run and delete.
+import { create } from 'zustand';
+import type { Integration, IntegrationLogEntry, MappingConfig } from '@stockwise/contract';
+import { INTEGRATION_LOG_PAGE_SIZE } from '@stockwise/contract';
+import * as integrationsApi from '../api/integrations.ts';
+import { fetchConfig, mappingsOf } from '../api/import.ts';
+import { normalizeError } from '../api/errors.ts';
+import { i18n } from '../i18n.ts';
+import { draftOf, newIntegrationDraft, saveErrorMessage, toSavePayload, type IntegrationDraft } from '../pages/settings/integration-form.ts';
+import { isSessionReady } from './import.ts';
+
+/** How often a run started here is polled, and for how long at most. */
+const RUN_POLL_MS = 1000;
+const RUN_POLL_LIMIT_MS = 15 * 60_000;
+
+export type Failure = { message: string; detail: string | null };
+
+export type IntegrationsState = {
+  integrations: Integration[];
+  isLoading: boolean;
+  error: Failure | null;
+  /** Mapping names of the configuration, and the inventory entities (targets). */
+  mappingNames: string[];
+  /** The failure of a toggle, run or delete (spec §8 message with the server's reason). */
+  actionError: Failure | null;
+
+  editorOpen: boolean;
+  /** The integration being edited; null for a new one. */
+  editing: Integration | null;
+  draft: IntegrationDraft | null;
+  /** The selected mapping's configuration (its entities are the targets it can fill). */
+  mappingConfig: MappingConfig | null;
+  isLoadingMapping: boolean;
+  isSaving: boolean;
+  editorError: Failure | null;
+  fieldErrors: Record<string, string[]>;
+
+  logsFor: number | null;
+  logs: IntegrationLogEntry[];
+  logsCount: number;
+  logsPage: number;
+  logsNext: number | null;
+  isLoadingLogs: boolean;
+  logsError: Failure | null;
+};
+
+export type IntegrationsActions = {
+  load: () => Promise<void>;
+  openEditor: (integration: Integration | null) => Promise<void>;
+  closeEditor: () => void;
+  updateDraft: (patch: Partial<IntegrationDraft>) => void;
+  selectMapping: (name: string) => Promise<void>;
+  save: () => Promise<boolean>;
+  remove: (id: number) => Promise<boolean>;
+  toggle: (id: number) => Promise<void>;
+  runNow: (id: number) => Promise<void>;
+  openLogs: (id: number | null) => Promise<void>;
+  loadLogs: (page: number) => Promise<void>;
+};
+
+export const initialIntegrationsState: IntegrationsState = {
+  integrations: [],
+  isLoading: false,
+  error: null,
+  mappingNames: [],
+  actionError: null,
+  editorOpen: false,
+  editing: null,
+  draft: null,
+  mappingConfig: null,
+  isLoadingMapping: false,
+  isSaving: false,
+  editorError: null,
+  fieldErrors: {},
+  logsFor: null,
+  logs: [],
+  logsCount: 0,
+  logsPage: 1,
+  logsNext: null,
+  isLoadingLogs: false,
+  logsError: null,
+};
+
+/** The spec's message as it is, and the server's reason beside it (shown under it). */
+const failure = (message: string, error: unknown): Failure => ({ message, detail: normalizeError(error).message || null });
+
+const entitiesOf = (config: MappingConfig | null | undefined) => Object.keys(config?.entities ?? {});
+
+export const useIntegrationsStore = create<IntegrationsState & IntegrationsActions>()((set, get) => {
+  let mappingSequence = 0;
+  let logsSequence = 0;
+  const polling = new Set<number>();
+
+  const replace = (integration: Integration) => set({ integrations: get().integrations.map((item) => (item.id === integration.id ? integration : item)) });
+  const patch = (id: number, changes: Partial<Integration>) => set({ integrations: get().integrations.map((item) => (item.id === id ? { ...item, ...changes } : item)) });
+
+  /** The mappings of the configuration (spec §5: the first one is a new integration's default). */
+  const loadMappings = async (): Promise<Record<string, MappingConfig>> => {
+    const answer = await fetchConfig();
+    if (!answer.success) throw new Error(answer.message);
+    const mappings = mappingsOf(answer.content);
+    set({ mappingNames: Object.keys(mappings) });
+    return mappings;
+  };
+
+  /** Polls a run's status until it is neither queued nor running (spec §4: run, then fetch the status). */
+  const pollRun = async (id: number) => {
+    if (polling.has(id)) return;
+    polling.add(id);
+    const deadline = Date.now() + RUN_POLL_LIMIT_MS;
+    try {
+      while (Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, RUN_POLL_MS));
+        if (!get().integrations.some((item) => item.id === id)) return;
+        try {
+          const status = await integrationsApi.fetchIntegrationStatus(id);
+          patch(id, status);
+          if (status.status !== 'queued' && status.status !== 'running') {
+            if (get().logsFor === id) await get().loadLogs(1);
+            return;
+          }
+        } catch (error) {
+          // A deleted integration ends the poll; a passing failure asks again.
+          if (normalizeError(error).details.status === 404) return;
+        }
+      }
+    } finally {
+      polling.delete(id);
+    }
+  };
+
+  return {
+    ...initialIntegrationsState,
+
+    load: async () => {
+      if (!isSessionReady()) return;
+      set({ isLoading: true, error: null });
+      try {
+        const integrations = await integrationsApi.fetchIntegrations();
+        set({ integrations, isLoading: false });
+        // Runs started elsewhere (another tab, the schedule) are followed too.
+        for (const item of integrations) if (item.status === 'queued' || item.status === 'running') void pollRun(item.id);
+      } catch (error) {
+        set({ isLoading: false, error: failure(i18n.t('integrations.errors.fetch'), error) });
+      }
+    },
+
+    openEditor: async (integration) => {
+      const sequence = ++mappingSequence;
+      // The form shows at once (its first field takes the focus); the mappings fill in when loaded.
+      const draft = integration ? draftOf(integration) : newIntegrationDraft(null, () => []);
+      set({ editorOpen: true, editing: integration, draft, mappingConfig: null, isLoadingMapping: true, editorError: null, fieldErrors: {} });
+      try {
+        const mappings = await loadMappings();
+        if (sequence !== mappingSequence) return;
+        // Spec §5: a new integration starts on the first available mapping.
+        if (!integration && !get().draft?.mapping_selection) {
+          const first = Object.keys(mappings)[0] ?? '';
+          get().updateDraft({ mapping_selection: first, target_entity: entitiesOf(mappings[first])[0] ?? '' });
+        }
+        set({ mappingConfig: mappings[get().draft?.mapping_selection ?? ''] ?? null, isLoadingMapping: false });
+      } catch (error) {
+        if (sequence !== mappingSequence) return;
+        set({ isLoadingMapping: false, editorError: failure(i18n.t('integrations.errors.loadMappings'), error) });
+      }
+    },
+
+    closeEditor: () => {
+      ++mappingSequence;
+      set({ editorOpen: false, editing: null, draft: null, mappingConfig: null, isLoadingMapping: false, isSaving: false, editorError: null, fieldErrors: {} });
+    },
+
+    updateDraft: (changes) => {
+      const draft = get().draft;
+      if (draft) set({ draft: { ...draft, ...changes } });
+    },
+
+    selectMapping: async (name) => {
+      const sequence = ++mappingSequence;
+      get().updateDraft({ mapping_selection: name });
+      set({ mappingConfig: null, isLoadingMapping: true, editorError: null });
+      try {
+        const config = (await loadMappings())[name];
+        if (sequence !== mappingSequence) return;
+        if (!config) {
+          set({ isLoadingMapping: false, editorError: { message: i18n.t('integrations.errors.mappingNotFound', { name }), detail: null } });
+          return;
+        }
+        const targets = entitiesOf(config);
+        const current = get().draft?.target_entity ?? '';
+        get().updateDraft({ target_entity: targets.includes(current) ? current : (targets[0] ?? '') });
+        set({ mappingConfig: config, isLoadingMapping: false });
+      } catch (error) {
+        if (sequence !== mappingSequence) return;
+        set({ isLoadingMapping: false, editorError: failure(i18n.t('integrations.errors.loadMappings'), error) });
+      }
+    },
+
+    save: async () => {
+      const { draft, editing } = get();
+      if (!draft) return false;
+      set({ isSaving: true, editorError: null, fieldErrors: {} });
+      try {
+        const payload = toSavePayload(draft);
+        const saved = editing ? await integrationsApi.updateIntegration(editing.id, payload) : await integrationsApi.createIntegration(payload);
+        set({ integrations: editing ? get().integrations.map((item) => (item.id === saved.id ? saved : item)) : [...get().integrations, saved] });
+        get().closeEditor();
+        return true;
+      } catch (error) {
+        const normalized = normalizeError(error);
+        const fieldErrors = normalized.details.fieldErrors;
+        set({ isSaving: false, fieldErrors, editorError: { message: saveErrorMessage(i18n.t('integrations.errors.save'), fieldErrors), detail: Object.keys(fieldErrors).length ? null : normalized.message || null } });
+        return false;
+      }
+    },
+
+    remove: async (id) => {
+      set({ actionError: null });
+      try {
+        await integrationsApi.deleteIntegration(id);
+        set({ integrations: get().integrations.filter((item) => item.id !== id), ...(get().logsFor === id ? { logsFor: null, logs: [] } : {}) });
+        return true;
+      } catch (error) {
+        set({ actionError: failure(i18n.t('integrations.errors.delete'), error) });
+        return false;
+      }
+    },
+
+    toggle: async (id) => {
+      const before = get().integrations.find((item) => item.id === id);
+      if (!before) return;
+      set({ actionError: null });
+      // Spec §4: switched at once, put back if the server refuses.
+      patch(id, { enabled: !before.enabled });
+      try {
+        replace(await integrationsApi.updateIntegration(id, { enabled: !before.enabled }));
+      } catch (error) {
+        patch(id, { enabled: before.enabled });
+        set({ actionError: failure(i18n.t('integrations.errors.toggle'), error) });
+      }
+    },
+
+    runNow: async (id) => {
+      const before = get().integrations.find((item) => item.id === id);
+      if (!before) return;
+      set({ actionError: null });
+      // Spec §4: a manual run shows running at once; then the status is fetched until it ends.
+      patch(id, { status: 'running' });
+      try {
+        await integrationsApi.runIntegration(id);
+      } catch (error) {
+        patch(id, { status: 'failed', last_error_message: normalizeError(error).message || before.last_error_message });
+        set({ actionError: failure(i18n.t('integrations.errors.run'), error) });
+        return;
+      }
+      await pollRun(id);
+    },
+
+    openLogs: async (id) => {
+      set({ logsFor: id, logs: [], logsCount: 0, logsPage: 1, logsNext: null, logsError: null });
+      if (id !== null) await get().loadLogs(1);
+    },
+
+    loadLogs: async (page) => {
+      const id = get().logsFor;
+      if (id === null) return;
+      const sequence = ++logsSequence;
+      set({ isLoadingLogs: true, logsError: null });
+      try {
+        const answer = await integrationsApi.fetchIntegrationLogs(id, page, INTEGRATION_LOG_PAGE_SIZE);
+        if (sequence !== logsSequence) return;
+        set({ logs: answer.results, logsCount: answer.count, logsPage: page, logsNext: answer.next, isLoadingLogs: false });
+      } catch (error) {
+        if (sequence !== logsSequence) return;
+        set({ isLoadingLogs: false, logsError: failure(i18n.t('integrations.errors.logs', { id }), error) });
+      }
+    },
+  };
+});

@@ -1,0 +1,141 @@
+// Scheduled integrations through the real UI, against a server of its own whose outbound client
+// admits 127.0.0.1 and a data source on 127.0.0.1: an admin creates an integration in the editor
+// dialog, switches it on, runs it now and watches it go from running to idle, sees the rows in the
+// Data screen and the run in the log; a failing source shows failed with its reason. axe WCAG 2
+// A/AA on the panel, the open dialog and the log; the dialog is driven by keyboard.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { sendJson, startEndpointServer, type EndpointServer } from '../apps/server/src/testing/endpoint-server.ts';
+import { axeViolations } from './support/axe.ts';
+import { signIn, useBrowser } from './support/browser.ts';
+import { registerUser } from './support/context.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+let server: RunningServer;
+let source: EndpointServer;
+let admin: { username: string; password: string };
+const browser = useBrowser({ baseUrl: () => server.baseUrl });
+
+beforeAll(async () => {
+  source = await startEndpointServer();
+  const records = [
+    { sku: 'E2E-INT-001', title: 'Watering can', stock: { on_hand: 12 }, pricing: { unit_cost: '4.10' }, category: { name: 'Garden' } },
+    { sku: 'E2E-INT-002', title: 'Seed tray', stock: { on_hand: 40 }, pricing: { unit_cost: '0.80' }, category: { name: 'Garden' } },
+    { sku: 'E2E-INT-003', title: 'Hose reel', stock: { on_hand: 3 }, pricing: { unit_cost: '19.90' }, category: { name: 'Garden' } },
+  ];
+  source.route('/catalogue', async (_request, response) => {
+    // Slow enough for the running state to be seen, as a real shop API would be.
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    sendJson(response, { items: records });
+  });
+  source.route('/broken', (_request, response) => void response.writeHead(404).end());
+  // No demo data: the first account registered is the admin.
+  server = await startServer({ name: 'integrations', accessTokenTtlSeconds: 900, env: { DEMO_DATA: 'false', OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' } });
+  admin = await registerUser(server.baseUrl);
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await source?.close();
+});
+
+async function openSettings(page: Page): Promise<void> {
+  await signIn(page, admin);
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Settings', exact: true }).click();
+  await page.waitForURL('**/app/settings');
+  await page.getByRole('heading', { name: 'Scheduled integrations', level: 2 }).waitFor();
+}
+
+// The integrations panel and its dialog (the rest of the screen belongs to other features).
+async function expectAccessible(page: Page, where: string): Promise<void> {
+  expect(await axeViolations(page, '[data-testid="integrations-panel"]'), where).toEqual([]);
+  if (await page.getByRole('dialog').count()) expect(await axeViolations(page, '[role="dialog"]'), `${where} (dialog)`).toEqual([]);
+}
+const row = (page: Page, endpoint: string) => page.getByTestId('integration-row').filter({ hasText: endpoint });
+
+async function createIntegration(page: Page, endpoint: string): Promise<void> {
+  await page.getByRole('button', { name: 'New integration' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New integration' });
+  // Keyboard: the endpoint has the focus, the rest is reached with Tab and chosen with the keys.
+  await expect.poll(() => dialog.getByLabel('Endpoint').evaluate((field) => field === document.activeElement)).toBe(true);
+  await page.keyboard.type(endpoint);
+  await dialog.getByLabel('Mapping', { exact: true }).selectOption('shop_export_json');
+  await expect.poll(() => dialog.getByTestId('integration-field-mappings').textContent()).toContain('product_code ← sku');
+  await dialog.getByLabel('Records path').fill('items');
+  await expectAccessible(page, 'editor dialog');
+  // Enter in a field submits the form.
+  await dialog.getByLabel('Records path').press('Enter');
+  await page.locator('[data-testid="integration-editor-error"], [data-testid="integration-row"]').first().waitFor();
+  expect(await dialog.getByTestId('integration-editor-error').allTextContents()).toEqual([]);
+  await dialog.waitFor({ state: 'detached' });
+  await row(page, endpoint).waitFor();
+}
+
+describe('scheduled integrations (Settings)', () => {
+  it('creates, switches on, runs now, and shows the rows in the Data screen and the run in the log', async () => {
+    const { page } = browser;
+    const endpoint = `${source.origin}/catalogue`;
+    await openSettings(page);
+    await expectAccessible(page, 'settings with no integration');
+    await createIntegration(page, endpoint);
+    const item = row(page, endpoint);
+    await expect.poll(() => item.getByTestId('integration-status').textContent()).toBe('idle');
+    expect(await item.getByTestId('integration-next-run').textContent()).toBe('off');
+
+    // Optimistic switch: on at once, and the next run is computed by the server.
+    // The switch by keyboard: focus it and press Space.
+    await item.getByRole('switch', { name: `Enabled: ${endpoint}` }).focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => item.getByTestId('integration-next-run').textContent()).not.toBe('off');
+    expect(await item.getByTestId('integration-enabled').isChecked()).toBe(true);
+
+    await item.getByRole('button', { name: `Run now: ${endpoint}` }).click();
+    await expect.poll(() => item.getByTestId('integration-status').textContent()).toBe('running');
+    await expect.poll(() => item.getByTestId('integration-status').textContent(), { timeout: 30_000 }).toBe('idle');
+    expect(await item.getByTestId('integration-last-run').textContent()).not.toBe('never');
+
+    await item.getByRole('button', { name: `Logs of ${endpoint}` }).click();
+    const logs = page.getByTestId('integration-logs');
+    await logs.getByTestId('integration-log-row').first().waitFor();
+    expect(await logs.getByTestId('integration-log-status').first().textContent()).toBe('success');
+    expect(await logs.getByTestId('integration-log-rows').first().textContent()).toBe('3 / 0 / 0');
+    await expectAccessible(page, 'settings with an integration and its log');
+
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Data', exact: true }).click();
+    await page.waitForURL('**/app/datatab');
+    await page.getByRole('treeitem', { name: 'products', exact: true }).click();
+    const grid = page.getByTestId('data-grid');
+    await grid.locator('[data-column="product_code"]').filter({ hasText: 'E2E-INT-003' }).waitFor();
+    const codes = await grid.locator('[role="row"][data-row-id] [data-column="product_code"]').allTextContents();
+    expect(codes).toEqual(expect.arrayContaining(['E2E-INT-001', 'E2E-INT-002', 'E2E-INT-003']));
+  });
+
+  it('shows a failed run with its reason, and the editor closes clean', async () => {
+    const { page } = browser;
+    const endpoint = `${source.origin}/broken`;
+    await openSettings(page);
+    await createIntegration(page, endpoint);
+    const item = row(page, endpoint);
+    await item.getByRole('button', { name: `Run now: ${endpoint}` }).click();
+    await expect.poll(() => item.getByTestId('integration-status').textContent(), { timeout: 30_000 }).toBe('failed');
+    expect(await item.getByTestId('integration-error').textContent()).toMatch(/HTTP 404/);
+
+    // A save the server refuses shows the spec's message with the field errors; Escape closes and clears it.
+    await item.getByRole('button', { name: `Edit ${endpoint}` }).click();
+    const dialog = page.getByRole('dialog', { name: /^Integration \d+$/ });
+    await dialog.getByLabel('Schedule', { exact: true }).selectOption('custom');
+    await dialog.getByLabel('Cron expression (UTC)').fill('30 6 * * 1-5');
+    await expect.poll(() => dialog.getByText('At 06:30, Monday through Friday (UTC)').count()).toBe(1);
+    await dialog.getByLabel('Cron expression (UTC)').fill('99 * * * *');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => dialog.getByTestId('integration-editor-error').textContent()).toMatch(/^Failed to save integration: cron_expression: Not a valid cron expression/);
+    await expectAccessible(page, 'editor dialog with field errors');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await item.getByRole('button', { name: `Edit ${endpoint}` }).click();
+    const reopened = page.getByRole('dialog', { name: /^Integration \d+$/ });
+    await reopened.getByLabel('Endpoint').waitFor();
+    expect(await reopened.getByTestId('integration-editor-error').count()).toBe(0);
+    expect(await reopened.getByLabel('Schedule', { exact: true }).inputValue()).toBe('hourly');
+  });
+});

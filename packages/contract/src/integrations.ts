@@ -1,0 +1,174 @@
+// Scheduled integrations: pull JSON from an HTTP endpoint on a schedule into an inventory entity
+// (spec §3 Scheduled integration and its log entries, §5 defaults, §7 /api/integrations/scheduled/*).
+import { z } from 'zod';
+import { storableText } from './text.ts';
+
+export const scheduleFrequencies = ['every_15_minutes', 'hourly', 'daily', 'weekly', 'custom'] as const;
+export type ScheduleFrequency = (typeof scheduleFrequencies)[number];
+export const dataActions = ['upsert', 'insert', 'replace'] as const;
+export type DataAction = (typeof dataActions)[number];
+export const dataFetchTypes = ['latest', 'historical'] as const;
+export type DataFetchType = (typeof dataFetchTypes)[number];
+/** queued: a manual run waits for a worker; the others as spec §4 names them. */
+export const integrationStatuses = ['idle', 'queued', 'running', 'failed'] as const;
+export type IntegrationStatus = (typeof integrationStatuses)[number];
+export const paginationKinds = ['none', 'next_link', 'page_parameter'] as const;
+export type PaginationKind = (typeof paginationKinds)[number];
+export const integrationRunStatuses = ['running', 'success', 'failed'] as const;
+export type IntegrationRunStatus = (typeof integrationRunStatuses)[number];
+export const integrationRunTriggers = ['schedule', 'manual'] as const;
+
+/** Spec §5 and §9: what a new integration starts with and what saving fills in when unset. */
+export const INTEGRATION_DEFAULTS = {
+  enabled: false,
+  schedule_frequency: 'hourly',
+  data_action: 'upsert',
+  data_fetch_type: 'latest',
+  initial_setup: false,
+  rate_limit: 60,
+  batch_size: 100,
+  previous_days: null,
+  status: 'idle',
+  pagination: 'none',
+  next_field: 'next',
+  page_parameter: 'page',
+} as const;
+export const MAX_RATE_LIMIT = 6000;
+export const MAX_BATCH_SIZE = 10_000;
+export const MAX_PREVIOUS_DAYS = 3660;
+/** What answers show instead of a stored auth header value; sending it back keeps the stored one. */
+export const MASKED_SECRET = '••••••••';
+export const INTEGRATION_LOG_PAGE_SIZE = 20;
+
+/** The cron expression (UTC) of each fixed frequency; `custom` carries its own. */
+export const frequencyCron: Record<Exclude<ScheduleFrequency, 'custom'>, string> = {
+  every_15_minutes: '*/15 * * * *',
+  hourly: '0 * * * *',
+  daily: '0 0 * * *',
+  weekly: '0 0 * * 1',
+};
+
+const httpUrl = storableText()
+  .trim()
+  .min(1, 'The endpoint is required.')
+  .max(2000)
+  .refine((value) => {
+    try {
+      return ['http:', 'https:'].includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, 'Enter an http:// or https:// address.');
+const dottedPath = storableText().trim().max(200).regex(/^[^\s]+$/, 'A dotted path has no spaces.');
+const headerName = z.string().trim().min(1).max(100).regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'Not a valid HTTP header name.');
+
+/**
+ * An integration as an admin saves it. Every field may be left out: a new integration takes the
+ * defaults, a saved one keeps what it had (so the enabled switch sends `{enabled}` alone).
+ * `auth_header_value`: a new value, null to remove it, or left out (or the mask) to keep it.
+ */
+export const integrationInput = z.strictObject({
+  enabled: z.boolean().optional(),
+  endpoint: httpUrl.optional(),
+  schedule_frequency: z.enum(scheduleFrequencies).optional(),
+  cron_expression: storableText().trim().max(100).nullable().optional(),
+  mapping_selection: storableText().trim().min(1, 'Choose a mapping.').max(200).optional(),
+  target_entity: storableText().trim().min(1, 'Choose a target entity.').max(100).optional(),
+  data_action: z.enum(dataActions).optional(),
+  data_fetch_type: z.enum(dataFetchTypes).optional(),
+  previous_days: z.number().int().min(1).max(MAX_PREVIOUS_DAYS).nullable().optional(),
+  initial_setup: z.boolean().optional(),
+  rate_limit: z.number().int().min(1).max(MAX_RATE_LIMIT).nullable().optional(),
+  batch_size: z.number().int().min(1).max(MAX_BATCH_SIZE).nullable().optional(),
+  records_path: dottedPath.nullable().optional(),
+  pagination: z.enum(paginationKinds).optional(),
+  next_field: dottedPath.min(1).nullable().optional(),
+  page_parameter: storableText().trim().min(1).max(100).nullable().optional(),
+  auth_header_name: headerName.nullable().optional(),
+  auth_header_value: storableText().max(4000).nullable().optional(),
+});
+export type IntegrationInput = z.infer<typeof integrationInput>;
+
+export const integration = z.object({
+  id: z.number().int(),
+  enabled: z.boolean(),
+  endpoint: z.string(),
+  schedule_frequency: z.enum(scheduleFrequencies),
+  cron_expression: z.string().nullable(),
+  /** The cron expression (UTC) the schedule runs on: the frequency's, or the custom one. */
+  schedule_cron: z.string(),
+  mapping_selection: z.string(),
+  target_entity: z.string(),
+  data_action: z.enum(dataActions),
+  data_fetch_type: z.enum(dataFetchTypes),
+  previous_days: z.number().int().nullable(),
+  initial_setup: z.boolean(),
+  rate_limit: z.number().int(),
+  batch_size: z.number().int(),
+  records_path: z.string().nullable(),
+  pagination: z.enum(paginationKinds),
+  next_field: z.string(),
+  page_parameter: z.string(),
+  auth_header_name: z.string().nullable(),
+  /** Never the stored value: the mask when one is stored, else null. */
+  auth_header_value: z.string().nullable(),
+  status: z.enum(integrationStatuses),
+  last_run_time: z.string().nullable(),
+  next_run_time: z.string().nullable(),
+  last_success_time: z.string().nullable(),
+  last_error_message: z.string().nullable(),
+  consecutive_failures: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Integration = z.infer<typeof integration>;
+export const integrationList = z.array(integration);
+
+/** The largest id an integer column holds: a larger one is simply not found (404), never a database error. */
+const MAX_ID = 2_147_483_647;
+export const integrationIdParams = z.object({ id: z.coerce.number({ message: 'Integration ID required.' }).int().positive('Integration ID required.').max(MAX_ID, 'Integration ID required.') });
+
+export const integrationStatusResponse = z.object({
+  id: z.number().int(),
+  status: z.enum(integrationStatuses),
+  enabled: z.boolean(),
+  last_run_time: z.string().nullable(),
+  next_run_time: z.string().nullable(),
+  last_error_message: z.string().nullable(),
+  consecutive_failures: z.number().int(),
+});
+export type IntegrationStatusResponse = z.infer<typeof integrationStatusResponse>;
+
+export const deletedResponse = z.object({ success: z.literal(true), message: z.string() });
+export const runRequest = z.object({}).passthrough();
+export const runResponse = z.object({ id: z.number().int(), status: z.enum(integrationStatuses), message: z.string() });
+export type RunResponse = z.infer<typeof runResponse>;
+
+export const integrationLogEntry = z.object({
+  id: z.number().int(),
+  integration_id: z.number().int(),
+  trigger: z.enum(integrationRunTriggers),
+  status: z.enum(integrationRunStatuses),
+  started_at: z.string(),
+  finished_at: z.string().nullable(),
+  pages: z.number().int(),
+  requests: z.number().int(),
+  rows_inserted: z.number().int(),
+  rows_updated: z.number().int(),
+  rows_rejected: z.number().int(),
+  /** replace: rows earlier runs wrote and this one did not, deleted at its end. */
+  rows_deleted: z.number().int(),
+  /** The `{from}`/`{to}` window the run asked for (ISO dates), when the endpoint uses one. */
+  window_from: z.string().nullable(),
+  window_to: z.string().nullable(),
+  error_message: z.string().nullable(),
+  /** The first rejected records: where in the source and why. */
+  rejections: z.array(z.object({ page: z.number().int(), record: z.number().int(), field: z.string().nullable(), reason: z.string() })),
+});
+export type IntegrationLogEntry = z.infer<typeof integrationLogEntry>;
+export const integrationLogQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(200).default(INTEGRATION_LOG_PAGE_SIZE),
+});
+export const integrationLogPage = z.object({ results: z.array(integrationLogEntry), count: z.number().int(), next: z.number().int().nullable() });
+export type IntegrationLogPage = z.infer<typeof integrationLogPage>;
