@@ -7,6 +7,7 @@ import { databaseErrorOf } from '../db/errors.ts';
 import { inTransaction, retryingOnce } from '../db/transaction.ts';
 import { AppError, conflictError, fromDatabaseError, notFoundError, validationError } from '../http/errors.ts';
 import { runNamedQuery } from '../queries/service.ts';
+import { recordTodaysStock } from '../stock/repo.ts';
 import { checkColumnDefinitions, columnDdl, isReadOnly, isTextual, isVirtual, parseRowValues, presentColumns, valueSchema, withIdColumn } from './columns.ts';
 import { encodeTableName, TableNameEncodingError } from './encoding.ts';
 import { buildFilterConditions } from './filters.ts';
@@ -280,7 +281,14 @@ const parseRowId = (value: unknown): number => {
 export async function addRow(ctx: TablesContext, options: { name: string; values: Record<string, unknown> }): Promise<repo.RowRecord> {
   const entry = await requireTable(ctx, options.name);
   const values = parseRowValues(entry.columns, options.values, 'create');
-  return retryingOnce(() => repo.insertRow(ctx.db, entry.encoded_name, values));
+  const row = await retryingOnce(() => repo.insertRow(ctx.db, entry.encoded_name, values));
+  await recordStockOf(ctx, entry, values, row);
+  return row;
+}
+
+/** One stock truth: a product's current_stock written on the Data screen is also today's snapshot. */
+async function recordStockOf(ctx: TablesContext, entry: repo.CatalogueEntry, values: repo.RowRecord, row: repo.RowRecord) {
+  if (entry.encoded_name === 'products' && 'current_stock' in values) await recordTodaysStock(ctx.db, [Number(row['id'])]);
 }
 
 export async function editRow(ctx: TablesContext, options: { name: string; values: Record<string, unknown> }): Promise<repo.RowRecord> {
@@ -289,6 +297,7 @@ export async function editRow(ctx: TablesContext, options: { name: string; value
   const values = parseRowValues(entry.columns, options.values, 'update');
   const row = await retryingOnce(() => repo.updateRow(ctx.db, entry.encoded_name, id, values));
   if (!row) throw notFoundError(`Row ${id} not found in table '${entry.name}'.`);
+  await recordStockOf(ctx, entry, values, row);
   return row;
 }
 

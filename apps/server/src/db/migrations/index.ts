@@ -9,6 +9,7 @@ import * as importLogs from './0005-import-logs.ts';
 import * as roles from './0006-roles.ts';
 import * as restrictProductDeletes from './0010-restrict-product-deletes.ts';
 import * as realDataIn from './0020-real-data-in.ts';
+import * as oneStockTruth from './0030-one-stock-truth.ts';
 import * as reports from './0040-reports.ts';
 import * as integrations from './0060-integrations.ts';
 
@@ -21,6 +22,7 @@ export const migrations: Record<string, Migration> = {
   '0006-roles': roles,
   '0010-restrict-product-deletes': restrictProductDeletes,
   '0020-real-data-in': realDataIn,
+  '0030-one-stock-truth': oneStockTruth,
   '0040-reports': reports,
   '0060-integrations': integrations,
 };
