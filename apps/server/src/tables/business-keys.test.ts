@@ -67,6 +67,10 @@ describe.each(backends)('business keys on the Data screen on %s', (backend) => {
     expect(november.count).toBe(30);
     const range = await page({ filters_json: JSON.stringify({ date: { gte: '2011-11-29', lte: '2011-12-01' } }) });
     expect(range.results.map((r) => r['date'])).toEqual(['2011-11-29', '2011-11-30', '2011-12-01']);
+    const typed = await page({ filters_json: JSON.stringify({ date: '2011-11-29..2011-12-01' }) });
+    expect(typed.results.map((r) => r['date'])).toEqual(['2011-11-29', '2011-11-30', '2011-12-01']);
+    const openEnded = await page({ filters_json: JSON.stringify({ date: '2011-12-01..' }) });
+    expect(openEnded.results.map((r) => r['date'])).toEqual(['2011-12-01']);
     const refused = await server.request(`/api/records/tables/sales/data/?filters_json=${encodeURIComponent(JSON.stringify({ date: '2011-13' }))}`, { token });
     expect(refused.status).toBe(400);
   });

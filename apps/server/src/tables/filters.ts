@@ -10,6 +10,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** How a ForeignKey column's related rows are known to people: their business key, and a name when the table has one. */
 export type ReferenceDisplay = { encodedName: string; keyColumn: string; nameColumn: string | null };
 const MONTH = /^(\d{4})-(\d{2})$/;
+const RANGE = /^(\d{4}-\d{2}-\d{2})?\s*\.\.\s*(\d{4}-\d{2}-\d{2})?$/;
 
 function parseFilterValue(column: ColumnDefinition, value: unknown): unknown {
   const schema = column.type === 'AutoField' ? valueSchema({ ...column, type: 'IntegerField' }) : valueSchema({ ...column, choices: undefined });
@@ -33,6 +34,9 @@ function condition(column: ColumnDefinition, filter: ColumnFilter, reference: Re
     const first = `${month[1]}-${month[2]}-01`;
     return sql`${ref} >= ${parseFilterValue(column, first)}::date and ${ref} < (${first}::date + interval '1 month')`;
   }
+  // A range typed in the filter box: `2011-11-03..2011-11-20`, or open at one end.
+  const range = typeof filter === 'string' && column.type === 'DateField' ? RANGE.exec(filter.trim()) : null;
+  if (range && (range[1] || range[2])) return condition(column, { ...(range[1] ? { gte: range[1] } : {}), ...(range[2] ? { lte: range[2] } : {}) }, undefined);
   if (typeof filter !== 'object') {
     return isTextual(column.type) ? condition(column, { contains: String(filter) }, undefined) : condition(column, { equals: filter }, undefined);
   }
