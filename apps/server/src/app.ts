@@ -103,6 +103,7 @@ export async function buildApp({ config, database, queue, integrations }: AppDep
     refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
     loginMaxFailuresPerAccount: config.loginMaxFailuresPerAccount,
     loginMaxFailuresPerIp: config.loginMaxFailuresPerIp,
+    loginDelayBaseSeconds: config.loginDelayBaseSeconds,
     registrationEnabled: config.registrationEnabled,
     registrationRole: config.registrationRole,
     accounts,
