@@ -67,7 +67,7 @@ function ChangePasswordForm() {
           </Alert>
         )}
         <Group>
-          <Button type="submit" loading={busy}>
+          <Button type="submit" color="blue.8" loading={busy}>
             {t('profile.password.submit')}
           </Button>
         </Group>
@@ -106,7 +106,7 @@ function SessionsTable() {
           {error}
         </Alert>
       )}
-      {sessions && sessions.length === 0 && <Text c="dimmed">{t('profile.sessions.none')}</Text>}
+      {sessions && sessions.length === 0 && <Text>{t('profile.sessions.none')}</Text>}
       {sessions && sessions.length > 0 && (
         <Table.ScrollContainer minWidth={600}>
           <Table striped aria-labelledby="sessions-title" data-testid="sessions-table">
@@ -126,7 +126,7 @@ function SessionsTable() {
                       {session.user_agent ?? t('profile.sessions.unknownAgent')}
                     </Text>
                     {session.current && (
-                      <Text size="xs" fw={600} c="green.9">
+                      <Text size="xs" fw={600} c="teal.9">
                         {t('profile.sessions.thisDevice')}
                       </Text>
                     )}

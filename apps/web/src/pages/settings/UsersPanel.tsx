@@ -24,7 +24,7 @@ export function UsersPanel() {
       <Title order={2} size="h3" id="users-title" mb="xs">
         {t('users.title')}
       </Title>
-      <Text c="dimmed" mb="md">
+      <Text mb="md">
         {t('users.intro')}
       </Text>
       {error && (
@@ -54,7 +54,7 @@ export function UsersPanel() {
                       {user.id === ownId ? ` ${t('users.you')}` : ''}
                     </Text>
                     {user.email && (
-                      <Text size="xs" c="dimmed">
+                      <Text size="xs">
                         {user.email}
                       </Text>
                     )}
@@ -72,17 +72,17 @@ export function UsersPanel() {
                   <Table.Td>{user.last_sign_in_at ? formatTime(user.last_sign_in_at) : t('users.never')}</Table.Td>
                   <Table.Td>
                     {user.disabled ? (
-                      <Badge color="gray">{t('users.disabled')}</Badge>
+                      <Badge color="gray.7">{t('users.disabled')}</Badge>
                     ) : user.role === 'pending' ? (
-                      <Badge color="yellow.9">{t('users.pending')}</Badge>
+                      <Badge color="indigo.8">{t('users.pending')}</Badge>
                     ) : (
-                      <Badge color="green.9">{t('users.active')}</Badge>
+                      <Badge color="teal.9">{t('users.active')}</Badge>
                     )}
                   </Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
                       {user.role === 'pending' && !user.disabled && (
-                        <Button size="xs" loading={busyId === user.id} onClick={() => void setRole(user, 'viewer')}>
+                        <Button size="xs" color="blue.8" loading={busyId === user.id} onClick={() => void setRole(user, 'viewer')}>
                           {t('users.approve', { username: user.username })}
                         </Button>
                       )}
