@@ -232,7 +232,8 @@ const table = [
 const notes: string[] = [];
 if (await postgresReachable(postgresUrl)) {
   await runPostgres(table, notes);
-  console.log(table.join('\n'));
+  // Printed now too: the PGlite part takes a while.
+  if (!args['no-pglite']) console.log(table.join('\n'));
 } else notes.push(`PostgreSQL at ${postgresUrl} unreachable: skipped`);
 if (!args['no-pglite']) await runPglite(table, notes);
 console.log(notes.join('\n'));
