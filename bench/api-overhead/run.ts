@@ -5,7 +5,7 @@
 // are measured in the same run, alternating, at 1 connection (sequential requests, timed here) and 32
 // (autocannon): req/s, p50, p99 and each process's CPU time per request (from /proc/<pid>/stat). PostgreSQL at
 // BENCH_DATABASE_URL (default: the local server); PGlite at 1 connection beside it.
-//   flock /tmp/stockwise-bench.lock node bench/api-overhead/run.ts [--seconds 5] [--rounds 2] [--no-pglite] [--cpu-prof-dir DIR]
+//   flock /tmp/stockwise-bench.lock node bench/api-overhead/run.ts [--seconds 5] [--rounds 2] [--no-pglite] [--cpu-prof-dir DIR] [--reference DIR]
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -23,6 +23,8 @@ const { values: args } = parseArgs({
     'no-pglite': { type: 'boolean', default: false },
     /** Writes a V8 CPU profile of the API server (PostgreSQL run) there when it stops: see profile-summary.ts. */
     'cpu-prof-dir': { type: 'string' },
+    /** Another checkout (e.g. `git worktree add /tmp/ref main`): its server is measured too, as "before", in the same run. */
+    reference: { type: 'string' },
   },
 });
 const SECONDS = Number(args.seconds);
@@ -111,8 +113,11 @@ async function signIn(server: ServerProcess): Promise<string> {
   return ((await response.json()) as { access: string }).access;
 }
 
-async function startApi(database: ScratchDatabase, extraEnv: Record<string, string> = {}): Promise<ServerProcess> {
-  const server = await startServerProcess({ ...database.env, DEMO_DATA: 'true', DEMO_PASSWORD, ROLE: 'api', LOG_LEVEL: 'warn', ...extraEnv }, { startupTimeoutMs: 600_000 });
+async function startApi(database: ScratchDatabase, extraEnv: Record<string, string> = {}, mainScript?: string): Promise<ServerProcess> {
+  const server = await startServerProcess(
+    { ...database.env, DEMO_DATA: 'true', DEMO_PASSWORD, ROLE: 'api', LOG_LEVEL: 'warn', ...extraEnv },
+    { startupTimeoutMs: 600_000, ...(mainScript ? { mainScript } : {}) },
+  );
   process.once('exit', () => server.child.kill('SIGKILL'));
   return server;
 }
@@ -171,13 +176,15 @@ async function runPostgres(table: string[], notes: string[]) {
     const api: Target = { url: server.url, pid: server.child.pid as number };
     const scenarios = scenariosFor(code, productId);
     await checkSameAnswers(api, bare, scenarios, token, notes);
+    const reference = args.reference ? await startApi(database, {}, path.resolve(args.reference, 'apps/server/src/main.ts')) : null;
+    const targets: [string, Target][] = [['api', api], ['bare', bare]];
+    if (reference) targets.push(['before', { url: reference.url, pid: reference.child.pid as number }]);
     const results = new Map<string, Figures[]>();
     for (let round = 0; round < ROUNDS; round++) {
       for (const scenario of scenarios) {
         for (const connections of [1, 32]) {
-          // Alternating, and the order flips each round, so neither server always runs second.
-          const order: ['api' | 'bare', Target][] = round % 2 === 0 ? [['api', api], ['bare', bare]] : [['bare', bare], ['api', api]];
-          for (const [name, target] of order) {
+          // Alternating, and the order rotates each round, so no server always runs first.
+          for (const [name, target] of [...targets.slice(round % targets.length), ...targets.slice(0, round % targets.length)]) {
             const key = `${scenario.label}|${connections}|${name}`;
             results.set(key, [...(results.get(key) ?? []), await measure(target, scenario, connections, token)]);
           }
@@ -189,9 +196,24 @@ async function runPostgres(table: string[], notes: string[]) {
       for (const connections of [1, 32]) {
         const a = best(`${scenario.label}|${connections}|api`);
         const b = best(`${scenario.label}|${connections}|bare`);
-        table.push(row(['postgres', scenario.label, connections, Math.round(a.rps), Math.round(b.rps), `**${Math.round((100 * a.rps) / b.rps)} %**`, `${f2(a.p50)} / ${f2(b.p50)}`, `${f1(a.p99)} / ${f1(b.p99)}`, `${f2(a.cpuMsPerRequest)} / ${f2(b.cpuMsPerRequest)}`]));
+        const before = reference ? best(`${scenario.label}|${connections}|before`) : null;
+        table.push(
+          row([
+            'postgres',
+            scenario.label,
+            connections,
+            Math.round(a.rps),
+            Math.round(b.rps),
+            `**${Math.round((100 * a.rps) / b.rps)} %**`,
+            `${f2(a.p50)} / ${f2(b.p50)}`,
+            `${f1(a.p99)} / ${f1(b.p99)}`,
+            `${f2(a.cpuMsPerRequest)} / ${f2(b.cpuMsPerRequest)}`,
+            before ? `${Math.round(before.rps)} (${Math.round((100 * before.rps) / b.rps)} %), ${f2(before.p50)} ms, ${f2(before.cpuMsPerRequest)} ms` : '-',
+          ]),
+        );
       }
     }
+    await reference?.stop();
     await bare.stop();
     await server.stop();
   } finally {
@@ -215,7 +237,7 @@ async function runPglite(table: string[], notes: string[]) {
     for (const [index, scenario] of scenarios.entries()) {
       const a = apiFigures[index] as Figures;
       const b = await measure(bare, scenario, 1, token);
-      table.push(row(['pglite', scenario.label, 1, Math.round(a.rps), Math.round(b.rps), `${Math.round((100 * a.rps) / b.rps)} %`, `${f2(a.p50)} / ${f2(b.p50)}`, `${f1(a.p99)} / ${f1(b.p99)}`, `${f2(a.cpuMsPerRequest)} / ${f2(b.cpuMsPerRequest)}`]));
+      table.push(row(['pglite', scenario.label, 1, Math.round(a.rps), Math.round(b.rps), `${Math.round((100 * a.rps) / b.rps)} %`, `${f2(a.p50)} / ${f2(b.p50)}`, `${f1(a.p99)} / ${f1(b.p99)}`, `${f2(a.cpuMsPerRequest)} / ${f2(b.cpuMsPerRequest)}`, '-']));
     }
     notes.push('PGlite: API measured first, then the bare server on the same data directory (not alternating).');
     await bare.stop();
@@ -226,8 +248,8 @@ async function runPglite(table: string[], notes: string[]) {
 
 console.log(`API overhead benchmark: demo data, ${SECONDS} s per measurement, ${ROUNDS} rounds (best round shown), autocannon`);
 const table = [
-  '| database | request | conn | API req/s | bare req/s | API / bare | p50 ms API / bare | p99 ms API / bare | CPU ms/req API / bare |',
-  '|---|---|---|---|---|---|---|---|---|',
+  '| database | request | conn | API req/s | bare req/s | API / bare | p50 ms API / bare | p99 ms API / bare | CPU ms/req API / bare | before (--reference): req/s (/ bare), p50, CPU/req |',
+  '|---|---|---|---|---|---|---|---|---|---|',
 ];
 const notes: string[] = [];
 if (await postgresReachable(postgresUrl)) {
