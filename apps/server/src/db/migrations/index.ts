@@ -11,6 +11,7 @@ import * as sessions from './0007-sessions.ts';
 import * as signInThrottle from './0008-sign-in-throttle.ts';
 import * as restrictProductDeletes from './0010-restrict-product-deletes.ts';
 import * as realDataIn from './0020-real-data-in.ts';
+import * as oneStockTruth from './0030-one-stock-truth.ts';
 import * as reports from './0040-reports.ts';
 import * as integrations from './0060-integrations.ts';
 
@@ -25,6 +26,7 @@ export const migrations: Record<string, Migration> = {
   '0008-sign-in-throttle': signInThrottle,
   '0010-restrict-product-deletes': restrictProductDeletes,
   '0020-real-data-in': realDataIn,
+  '0030-one-stock-truth': oneStockTruth,
   '0040-reports': reports,
   '0060-integrations': integrations,
 };
