@@ -60,8 +60,10 @@ export const productForecastResponse = z.object({
   metrics: z.object({
     /** forecast_start: the last day of history; the forecast covers the days after it. */
     display_window: z.object({ forecast_start: z.string() }),
-    model: z.object({ name: z.string(), description: z.string(), demandClass: z.string() }),
-    accuracy: z.object({ mase: z.number(), smape: z.number(), mae: z.number(), coverage95: z.number().optional() }),
+    /** history: 'none' (a new product), 'short' (under four weeks: a simple level) or 'full'. */
+    model: z.object({ name: z.string(), description: z.string(), demandClass: z.string(), history: z.enum(['none', 'short', 'full']) }),
+    /** Null where the history was too short to backtest, or a figure is undefined (MASE of a flat history). */
+    accuracy: z.object({ mase: z.number().nullable(), smape: z.number().nullable(), mae: z.number().nullable(), coverage95: z.number().nullable().optional() }),
   }),
   display_settings: z.object({ historical_forecast: z.boolean() }),
   stockouts: z.array(stockoutItem),

@@ -4,6 +4,7 @@ export type {
   DailyPoint,
   Delivery,
   DemandClass,
+  HistoryLength,
   EventRegressor,
   ForecastError,
   ForecastErrorCode,

@@ -1,20 +1,23 @@
-import { formatDay } from './dates.ts';
+import { dayNumber, formatDay } from './dates.ts';
 import { buildDemandHistory, classifyDemand, eventUplifts, type DemandHistory } from './demand.ts';
 import { calibratedInflation, selectAndForecast, type EngineResult } from './engine.ts';
 import type { Candidate } from './models/candidate.ts';
 import { autoEts, ets, holtWintersForms, NON_SEASONAL_FORMS } from './models/ets.ts';
 import { croston, imapa, tsb } from './models/intermittent.ts';
 import { seasonalNaive } from './models/naive.ts';
+import { MIN_MODEL_DAYS, newProductForecast, shortHistoryForecast } from './short.ts';
 import { theta } from './models/theta.ts';
 import { deseasonalized, seasonalityTest, withYearlyFourier } from './seasonality.ts';
 import { deliveriesByDay, findStockouts, projectStock, reorderAdvice, stockAtHistoryEnd } from './stock.ts';
-import type { BacktestRow, DemandClass, ForecastError, ForecastRow, ProductForecast, ProductForecastInput } from './types.ts';
+import type { BacktestRow, DemandClass, ForecastError, ForecastRow, HistoryLength, ProductForecast, ProductForecastInput } from './types.ts';
 
 export const DEFAULT_HORIZON = 90;
 export const DEFAULT_LEAD_TIME_DAYS = 14;
 export const DEFAULT_SERVICE_LEVEL = 0.95;
 export const DEFAULT_REVIEW_PERIOD_DAYS = 30;
 const MAX_HORIZON = 3 * 365;
+const LEVELS = [0.8, 0.95];
+const DAY_MS = 86_400_000;
 const WEEK = 7;
 // Weekly and yearly waves need this much history before Fourier terms are trusted.
 const YEARLY_MIN_DAYS = 548;
@@ -74,13 +77,16 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
   if (typeof reviewPeriodDays !== 'number') return reviewPeriodDays;
   const serviceLevel = input.serviceLevel ?? DEFAULT_SERVICE_LEVEL;
   if (typeof serviceLevel !== 'number' || !(serviceLevel > 0 && serviceLevel < 1)) return invalid('serviceLevel must be between 0 and 1 (exclusive).');
-  if (input.sales.length === 0) return { error: 'No sales history: at least one day of sales is needed.', code: 'no_data' };
 
-  const history = buildDemandHistory(input);
+  const history = input.sales.length === 0 ? emptyHistory(input.today) : buildDemandHistory(input);
   if ('error' in history) return invalid(history.error);
   const { demandClass } = classifyDemand(history.values, history.observed);
-  const uplifts = eventUplifts(input.regressors?.events ?? [], history);
-  const result = forecastDemand(history, horizon, demandClass, uplifts);
+  const historyLength: HistoryLength = history.values.length === 0 ? 'none' : history.values.length < MIN_MODEL_DAYS ? 'short' : 'full';
+  const result =
+    historyLength === 'none'
+      ? newProductForecast(horizon, LEVELS)
+      : (shortHistoryForecast(history.values, history.observed, horizon, LEVELS, inWholeUnits(history)) ??
+        forecastDemand(history, horizon, demandClass, eventUplifts(input.regressors?.events ?? [], history)));
 
   const lastHistoryDay = history.firstDay + history.values.length - 1;
   const forecast: ForecastRow[] = [];
@@ -114,15 +120,26 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
       name: result.modelName,
       description: result.description,
       demandClass,
+      history: historyLength,
       backtest: {
-        mase: result.validation?.mase ?? NaN,
-        smape: result.validation?.smape ?? NaN,
-        mae: result.validation?.mae ?? NaN,
-        ...(result.validation ? { coverage95: result.validation.coverage.get(0.95) ?? NaN } : {}),
+        mase: finiteOrNull(result.validation?.mase),
+        smape: finiteOrNull(result.validation?.smape),
+        mae: finiteOrNull(result.validation?.mae),
+        ...(result.validation ? { coverage95: finiteOrNull(result.validation.coverage.get(0.95)) } : {}),
       },
     },
     reorder: reorderAdvice({ forecast, continuousUpper95: result.continuousBands.get(0.95)!.upper, start, projection: stock, deliveries, leadTimeDays, serviceLevel, reviewPeriodDays }),
   };
+}
+
+/** JSON has no NaN or Infinity: a figure that could not be measured is null. */
+const finiteOrNull = (value: number | undefined): number | null => (value !== undefined && Number.isFinite(value) ? value : null);
+
+/** A product without sales rows (a new product): no days of history, ending the day before `today`. */
+function emptyHistory(today: string | undefined): DemandHistory | { error: string } {
+  const day = today === undefined ? Math.floor(Date.now() / DAY_MS) : dayNumber(today);
+  if (Number.isNaN(day)) return { error: `today is not a valid YYYY-MM-DD date: ${String(today)}` };
+  return { firstDay: day, values: new Float64Array(0), observed: new Uint8Array(0) };
 }
 
 /**
@@ -138,7 +155,7 @@ function forecastDemand(history: DemandHistory, horizon: number, demandClass: De
     validationHorizon: Math.min(horizon, 28),
     origins: 8,
     originStep: WEEK,
-    levels: [0.8, 0.95],
+    levels: LEVELS,
     nonNegative: true,
     score: intermittent || demandClass === 'erratic' ? 'rmse' : 'mae',
     observed: history.observed,

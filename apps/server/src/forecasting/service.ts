@@ -285,7 +285,8 @@ export async function getProductForecast(ctx: ForecastingContext, options: { sty
     metrics: {
       // The last day of history: the spec's chart drops forecast values on or before it (the backtest overlap).
       display_window: { forecast_start: addDays(today, -1) },
-      model: { name: result.model.name, description: result.model.description, demandClass: result.model.demandClass },
+      // Forecasts stored before the history label existed were all of full histories.
+      model: { name: result.model.name, description: result.model.description, demandClass: result.model.demandClass, history: result.model.history ?? 'full' },
       accuracy: result.model.backtest,
     },
     display_settings: { historical_forecast: false },
