@@ -15,7 +15,7 @@ export function forecastingRoutes(ctx: ForecastingContext): FastifyPluginAsyncZo
         tags: ['forecasting'],
         summary: "Queue a forecast of one product (style_code) or the whole catalogue (style_code omitted or 'all')",
         body: generationRequest,
-        response: { 200: generationResponse, ...errors },
+        response: { 200: generationResponse, ...errors, 409: errorBody, 429: errorBody },
       },
       handler: (request) => requestForecastGeneration(ctx, { styleCode: request.body.style_code, forecastDays: request.body.forecast_days, requestedBy: currentUser(request).userId }),
     });
