@@ -1,3 +1,4 @@
+import { applyClosedDays, closedWeekdays } from './closed.ts';
 import { dayNumber, formatDay } from './dates.ts';
 import { buildDemandHistory, classifyDemand, eventUplifts, type DemandHistory } from './demand.ts';
 import { calibratedInflation, selectAndForecast, type EngineResult } from './engine.ts';
@@ -80,13 +81,16 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
 
   const history = input.sales.length === 0 ? emptyHistory(input.today) : buildDemandHistory(input);
   if ('error' in history) return invalid(history.error);
-  const { demandClass } = classifyDemand(history.values, history.observed);
+  // Closed days are not days without demand: they neither make a product look intermittent nor score a model.
+  const closed = closedWeekdays(history.values, history.observed);
+  const openDays = closed.some(Boolean) ? history.observed.map((seen, t) => (closed[t % 7] ? 0 : seen)) : history.observed;
+  const { demandClass } = classifyDemand(history.values, openDays);
   const historyLength: HistoryLength = history.values.length === 0 ? 'none' : history.values.length < MIN_MODEL_DAYS ? 'short' : 'full';
   const result =
     historyLength === 'none'
       ? newProductForecast(horizon, LEVELS)
       : (shortHistoryForecast(history.values, history.observed, horizon, LEVELS, inWholeUnits(history)) ??
-        forecastDemand(history, horizon, demandClass, eventUplifts(input.regressors?.events ?? [], history)));
+        forecastDemand({ ...history, observed: openDays }, horizon, demandClass, eventUplifts(input.regressors?.events ?? [], history), closed));
 
   const lastHistoryDay = history.firstDay + history.values.length - 1;
   const forecast: ForecastRow[] = [];
@@ -144,9 +148,10 @@ function emptyHistory(today: string | undefined): DemandHistory | { error: strin
 
 /**
  * Event days are divided by their uplift before fitting, so a promotion does not
- * look like a level shift, and multiplied back on future event days.
+ * look like a level shift, and multiplied back on future event days. Closed
+ * weekdays (`closed`, by history index mod 7) are forecast zero.
  */
-function forecastDemand(history: DemandHistory, horizon: number, demandClass: DemandClass, uplifts: Map<number, number>): EngineResult {
+function forecastDemand(history: DemandHistory, horizon: number, demandClass: DemandClass, uplifts: Map<number, number>, closed: boolean[]): EngineResult {
   const values = history.values.slice();
   if (uplifts.size > 0) for (let t = 0; t < values.length; t++) values[t] = values[t]! / (uplifts.get(history.firstDay + t) || 1);
   const intermittent = demandClass === 'intermittent' || demandClass === 'lumpy';
@@ -167,6 +172,7 @@ function forecastDemand(history: DemandHistory, horizon: number, demandClass: De
     wholeUnits: inWholeUnits(history),
     refitFinal: false,
   });
+  applyClosedDays(result, closed, values.length);
   const lastHistoryDay = history.firstDay + values.length - 1;
   const applyUplift = (series: Float64Array, firstDay: number): void => {
     for (let j = 0; j < series.length; j++) series[j] = series[j]! * (uplifts.get(firstDay + j) ?? 1);
