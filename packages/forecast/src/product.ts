@@ -9,7 +9,7 @@ import { seasonalNaive } from './models/naive.ts';
 import { MIN_MODEL_DAYS, newProductForecast, shortHistoryForecast } from './short.ts';
 import { theta } from './models/theta.ts';
 import { deseasonalized, seasonalityTest, withYearlyFourier } from './seasonality.ts';
-import { deliveriesByDay, findStockouts, projectStock, reorderAdvice, stockAtHistoryEnd } from './stock.ts';
+import { dailySigmas, deliveriesByDay, findStockouts, projectStock, reorderAdvice, stockAtHistoryEnd } from './stock.ts';
 import type { BacktestRow, DemandClass, ForecastError, ForecastRow, HistoryLength, ProductForecast, ProductForecastInput } from './types.ts';
 
 export const DEFAULT_HORIZON = 90;
@@ -114,7 +114,7 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
     return sum;
   };
   const start = stockAtHistoryEnd(input.stock, input.deliveries, recordedSalesFrom, lastHistoryDay);
-  const stock = start ? projectStock(start, forecast, deliveries) : [];
+  const stock = start ? projectStock(start, forecast, deliveries, dailySigmas(forecast, result.continuousBands.get(0.95)!.upper)) : [];
   return {
     forecast,
     backtest: backtestRows(result, history),
