@@ -82,9 +82,31 @@ export const reportProduct = z.object({
   orderQuantity: z.number(),
   orderBy: z.string().nullable(),
   model: z.string(),
+  /** Days until the expected stockout minus the lead time (days left to order in time); without an expected stockout, days until the order-by date. Most urgent first. */
+  urgencyDays: z.number(),
+  /** Units sold in the last `inactive_days` days of history. */
+  recentDemand: z.number(),
 });
+export const DEFAULT_REPORT_PAGE_SIZE = 50;
+export const DEFAULT_INACTIVE_DAYS = 90;
+export const reportQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(500).default(DEFAULT_REPORT_PAGE_SIZE),
+  /** Products without demand in the last `inactive_days` days are left out unless this is true. */
+  include_inactive: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+  inactive_days: z.coerce.number().int().min(1).max(730).default(DEFAULT_INACTIVE_DAYS),
+});
+export type ReportQuery = z.infer<typeof reportQuery>;
 export const inventoryReport = forecastReport.extend({
   forecast_days: z.number().int(),
+  /** Products that need an order (an order-by date and a quantity), after the inactive filter: the length of the whole list, all pages. */
+  total: z.number().int(),
+  /** Products that need an order but were left out as inactive (0 when include_inactive). */
+  inactive: z.number().int(),
+  inactive_days: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  /** This page of the list, most urgent first. */
   products: z.array(reportProduct),
 });
 export type InventoryReport = z.infer<typeof inventoryReport>;

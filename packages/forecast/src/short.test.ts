@@ -77,6 +77,10 @@ describe('any history gets a forecast', () => {
           expect(row.yhat).toBeLessThanOrEqual(row.yhat_upper_80 + 1e-9);
           expect(row.yhat_upper_80).toBeLessThanOrEqual(row.yhat_upper);
         }
+        // Advice that agrees with itself: an expected stockout comes with an order in time, and an order-by date with a quantity.
+        const expected = result.stockouts.find((stockout) => stockout.type === 'stockForecast');
+        if (expected) expect(result.reorder.orderBy !== null && result.reorder.orderBy <= expected.date && result.reorder.orderQuantity > 0).toBe(true);
+        if (result.reorder.orderBy !== null) expect(result.reorder.orderQuantity).toBeGreaterThan(0);
         for (const row of result.stock) for (const value of [row.stock_level, row.stock_lower, row.stock_upper]) expect(Number.isFinite(value)).toBe(true);
         for (const value of Object.values(result.reorder)) if (typeof value === 'number') expect(Number.isFinite(value)).toBe(true);
         // What is stored must survive JSON: no NaN or Infinity turned into null where a number is promised.

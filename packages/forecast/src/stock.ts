@@ -143,7 +143,13 @@ export function reorderAdvice(inputs: ReorderInputs): ReorderAdvice {
   let pipeline = 0;
   for (let j = orderDay; j < orderDay + leadTimeDays + reviewPeriodDays; j++) pipeline += deliveries.get(start.day + 1 + j) ?? 0;
   const need = demandOver(orderDay, leadTimeDays + reviewPeriodDays) + safetyStock - Math.max(0, onHand) - pipeline;
-  return round({ reorderPoint, safetyStock, orderQuantity: Math.max(0, need), orderBy: formatDay(start.day + 1 + orderDay), leadTimeDays, serviceLevel });
+  // An order by a date is never for nothing: where deliveries already cover the safety stock but
+  // the expected path still runs dry (the delivery comes too late), order at least the shortfall.
+  let shortfall = 0;
+  for (let j = orderDay; j < Math.min(projection.length, orderDay + leadTimeDays + reviewPeriodDays); j++) shortfall = Math.max(shortfall, -projection[j]!.stock_level);
+  const orderQuantity = Math.max(need, shortfall);
+  // Nothing to order (scheduled deliveries cover it): no order-by date either.
+  return round({ reorderPoint, safetyStock, orderQuantity, orderBy: orderQuantity > 1e-9 ? formatDay(start.day + 1 + orderDay) : null, leadTimeDays, serviceLevel });
 }
 
 /** Stock comes in whole units: quantities are rounded up, so rounding never lowers the service level. */

@@ -130,10 +130,21 @@ export const findForecastResult = (db: Db, productId: number) =>
   db.selectFrom('forecast_results').select(['task_id', 'forecast_days', 'forecast_start', 'generated_at', 'result']).where('product_id', '=', productId).executeTakeFirst();
 
 /** Per product of a catalogue run: the fields the inventory report needs, read from the stored forecasts. */
-export const reportRows = (db: Db, taskId: string) =>
+export const reportRows = (db: Db, taskId: string, recentDays: number) =>
   db
     .selectFrom('forecast_results as f')
     .innerJoin('data.products as p', 'p.id', 'f.product_id')
-    .select(['p.product_code', 'p.name', 'p.current_stock', 'p.unit_cost', sql<unknown>`f.result -> 'stockouts'`.as('stockouts'), sql<unknown>`f.result -> 'reorder'`.as('reorder'), sql<string>`f.result -> 'model' ->> 'name'`.as('model')])
+    .select([
+      'p.product_code',
+      'p.name',
+      'p.current_stock',
+      'p.unit_cost',
+      'f.forecast_start',
+      sql<unknown>`f.result -> 'stockouts'`.as('stockouts'),
+      sql<unknown>`f.result -> 'reorder'`.as('reorder'),
+      sql<string>`f.result -> 'model' ->> 'name'`.as('model'),
+      // Returns (negative sales) are not demand.
+      sql<number>`coalesce((select sum(greatest(s.quantity, 0)) from data.sales s where s.product_id = p.id and s.date >= f.forecast_start - ${recentDays}::int), 0)::float8`.as('recent_demand'),
+    ])
     .where('f.task_id', '=', taskId)
     .execute();

@@ -1,7 +1,7 @@
 // /api/forecasting/*: request generation, poll a task, read a product's forecast and the latest report.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody, generationRequest, generationResponse, latestReportResponse, productForecastResponse, storableText, taskStatusResponse } from '@stockwise/contract';
+import { errorBody, generationRequest, generationResponse, latestReportResponse, productForecastResponse, reportQuery, storableText, taskStatusResponse } from '@stockwise/contract';
 import { currentUser } from '../auth/guard.ts';
 import { getForecastTaskStatus, getLatestInventoryReport, getProductForecast, requestForecastGeneration, type ForecastingContext } from './service.ts';
 
@@ -26,9 +26,14 @@ export function forecastingRoutes(ctx: ForecastingContext): FastifyPluginAsyncZo
     });
     app.get('/api/forecasting/latest-report/', {
       config: { policy: 'viewer' },
-      schema: { tags: ['forecasting'], summary: 'The latest whole-catalogue inventory report', response: { 200: latestReportResponse, 401: errorBody } },
-      handler: async () => {
-        const report = await getLatestInventoryReport(ctx);
+      schema: {
+        tags: ['forecasting'],
+        summary: 'The latest whole-catalogue inventory report: products that need an order, most urgent first, one page',
+        querystring: reportQuery,
+        response: { 200: latestReportResponse, 400: errorBody, 401: errorBody },
+      },
+      handler: async (request) => {
+        const report = await getLatestInventoryReport(ctx, request.query);
         return report ? { success: true as const, report } : { success: false as const, message: 'No latest report available...' };
       },
     });

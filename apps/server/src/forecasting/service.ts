@@ -3,7 +3,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { createForecastPool, forecastBatch, isForecastError, serializeForecast, type DailyPoint, type ForecastError, type SerializedForecast, type ProductForecast, type ProductForecastInput } from '@stockwise/forecast';
-import { DEFAULT_FORECAST_DAYS, WHOLE_CATALOGUE, type InventoryReport, type ProductForecastResponse, type TaskStatusResponse } from '@stockwise/contract';
+import { DEFAULT_FORECAST_DAYS, WHOLE_CATALOGUE, type InventoryReport, type ProductForecastResponse, type ReportQuery, type TaskStatusResponse } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { AppError } from '../http/errors.ts';
@@ -366,17 +366,26 @@ export async function getProductForecast(ctx: ForecastingContext, options: { sty
   };
 }
 
-export async function getLatestInventoryReport(ctx: ForecastingContext): Promise<InventoryReport | null> {
+const dayNumber = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
+
+/**
+ * The products that need an order (an order-by date and a quantity: advice and warning agree),
+ * most urgent first — days until the expected stockout minus the lead time, i.e. the days left to
+ * order in time — leaving out products with no demand lately unless asked, one page at a time.
+ */
+export async function getLatestInventoryReport(ctx: ForecastingContext, query: ReportQuery): Promise<InventoryReport | null> {
   const task = await repo.latestCompletedCatalogueTask(ctx.db);
   if (!task) return null;
-  const rows = await repo.reportRows(ctx.db, task.id);
-  const products = rows
+  const rows = await repo.reportRows(ctx.db, task.id, query.inactive_days);
+  const needing = rows
     .map((row) => {
       const stockouts = (row.stockouts ?? []) as ProductForecast['stockouts'];
       const reorder = row.reorder as ProductForecast['reorder'];
       // The expected path decides; the pessimistic bound only answers when the expected one never runs out.
       const byDate = [...stockouts].sort((a, b) => a.date.localeCompare(b.date));
-      const first = byDate.find((s) => s.type === 'stockForecast') ?? byDate[0] ?? null;
+      const expected = byDate.find((s) => s.type === 'stockForecast');
+      const first = expected ?? byDate[0] ?? null;
+      const start = dayNumber(row.forecast_start);
       return {
         styleCode: row.product_code,
         name: row.name,
@@ -388,11 +397,14 @@ export async function getLatestInventoryReport(ctx: ForecastingContext): Promise
         orderQuantity: reorder.orderQuantity,
         orderBy: reorder.orderBy,
         model: row.model,
+        urgencyDays: expected ? dayNumber(expected.date) - start - reorder.leadTimeDays : reorder.orderBy ? dayNumber(reorder.orderBy) - start : Infinity,
+        recentDemand: Number(row.recent_demand),
       };
     })
-    // The report is about risk: products expected to run out in the horizon or already at their reorder point.
-    .filter((p) => p.stockoutType === 'stockForecast' || p.currentStock <= p.reorderPoint)
-    .sort((a, b) => (a.firstStockout ?? '9999').localeCompare(b.firstStockout ?? '9999') || a.styleCode.localeCompare(b.styleCode));
+    .filter((p) => p.orderQuantity > 0 && p.orderBy !== null);
+  const listed = query.include_inactive ? needing : needing.filter((p) => p.recentDemand > 0);
+  listed.sort((a, b) => a.urgencyDays - b.urgencyDays || a.styleCode.localeCompare(b.styleCode));
+  const from = (query.page - 1) * query.page_size;
   return {
     id: task.id,
     type: 'inventory',
@@ -400,6 +412,11 @@ export async function getLatestInventoryReport(ctx: ForecastingContext): Promise
     productCode: null,
     timestamp: task.updated_at.toISOString(),
     forecast_days: task.forecast_days,
-    products,
+    total: listed.length,
+    inactive: needing.length - listed.length,
+    inactive_days: query.inactive_days,
+    page: query.page,
+    page_size: query.page_size,
+    products: listed.slice(from, from + query.page_size),
   };
 }
