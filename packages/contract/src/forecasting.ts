@@ -61,7 +61,14 @@ export const productForecastResponse = z.object({
     /** forecast_start: the last day of history; the forecast covers the days after it. */
     display_window: z.object({ forecast_start: z.string() }),
     /** history: 'none' (a new product), 'short' (under four weeks: a simple level) or 'full'. */
-    model: z.object({ name: z.string(), description: z.string(), demandClass: z.string(), history: z.enum(['none', 'short', 'full']) }),
+    model: z.object({
+      name: z.string(),
+      description: z.string(),
+      demandClass: z.string(),
+      history: z.enum(['none', 'short', 'full']),
+      /** What the model found, for the screen to say in words. */
+      patterns: z.array(z.enum(['closed_days', 'weekly', 'yearly', 'trend', 'intermittent'])),
+    }),
     /** Null where the history was too short to backtest, or a figure is undefined (MASE of a flat history). */
     accuracy: z.object({ mase: z.number().nullable(), smape: z.number().nullable(), mae: z.number().nullable(), coverage95: z.number().nullable().optional() }),
   }),

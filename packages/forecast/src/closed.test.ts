@@ -49,3 +49,18 @@ describe('closed days', () => {
     expect(closedWeekdays(values, new Uint8Array(200).fill(1))).toEqual([false, false, false, false, false, false, false]);
   });
 });
+
+describe('patterns a buyer is told about', () => {
+  it('names closed days and the weekly shape, and nothing for a short history', () => {
+    const values = Array.from({ length: 280 }, (_, t) => (t % 7 >= 5 ? 0 : Math.max(0, (t % 7 === 4 ? 40 : 25) + noise(t))));
+    const patterns = ok({ sales: values.map((y, t) => ({ ds: day(t), y })), horizon: 7 }).model.patterns;
+    expect(patterns).toContain('closed_days');
+    expect(patterns).toContain('weekly');
+    expect(ok({ sales: [{ ds: day(0), y: 2 }], horizon: 7 }).model.patterns).toEqual([]);
+  });
+
+  it('names an intermittent seller', () => {
+    const values = Array.from({ length: 200 }, (_, t) => ((t * 37) % 5 === 0 ? 1 : 0));
+    expect(ok({ sales: values.map((y, t) => ({ ds: day(t), y })), horizon: 7 }).model.patterns).toContain('intermittent');
+  });
+});

@@ -4,6 +4,7 @@ export type {
   DailyPoint,
   Delivery,
   DemandClass,
+  DemandPattern,
   HistoryLength,
   EventRegressor,
   ForecastError,

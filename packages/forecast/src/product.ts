@@ -10,7 +10,7 @@ import { MIN_MODEL_DAYS, newProductForecast, shortHistoryForecast } from './shor
 import { theta } from './models/theta.ts';
 import { deseasonalized, seasonalityTest, withYearlyFourier } from './seasonality.ts';
 import { dailySigmas, deliveriesByDay, findStockouts, projectStock, reorderAdvice, stockAtHistoryEnd } from './stock.ts';
-import type { BacktestRow, DemandClass, ForecastError, ForecastRow, HistoryLength, ProductForecast, ProductForecastInput } from './types.ts';
+import type { BacktestRow, DemandClass, DemandPattern, ForecastError, ForecastRow, HistoryLength, ProductForecast, ProductForecastInput } from './types.ts';
 
 export const DEFAULT_HORIZON = 90;
 export const DEFAULT_LEAD_TIME_DAYS = 14;
@@ -125,6 +125,7 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
       description: result.description,
       demandClass,
       history: historyLength,
+      patterns: historyLength === 'full' ? patternsOf(result.modelName, demandClass, closed) : [],
       backtest: {
         mase: finiteOrNull(result.validation?.mase),
         smape: finiteOrNull(result.validation?.smape),
@@ -134,6 +135,20 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
     },
     reorder: reorderAdvice({ forecast, continuousUpper95: result.continuousBands.get(0.95)!.upper, start, projection: stock, deliveries, leadTimeDays, serviceLevel, reviewPeriodDays }),
   };
+}
+
+/**
+ * The patterns behind a forecast, read from the chosen model (a combination has those of its
+ * members): closed weekdays, the weekday shape, the yearly wave, a trend, sales on some days only.
+ */
+function patternsOf(modelName: string, demandClass: DemandClass, closed: boolean[]): DemandPattern[] {
+  const patterns: DemandPattern[] = [];
+  if (closed.some(Boolean)) patterns.push('closed_days');
+  if (/Seasonal\(7\)|SeasonalNaive|ETS\(A,\w+,[AM]\)/.test(modelName)) patterns.push('weekly');
+  if (modelName.includes('Yearly')) patterns.push('yearly');
+  if (/ETS\(A,Ad?,/.test(modelName)) patterns.push('trend');
+  if (demandClass === 'intermittent' || demandClass === 'lumpy') patterns.push('intermittent');
+  return patterns;
 }
 
 /** JSON has no NaN or Infinity: a figure that could not be measured is null. */

@@ -32,11 +32,15 @@ export type Stockout = { date: string; type: 'stockForecast' | 'stockLowerBound'
 /** none: no sales rows (a new product); short: fewer than 28 days, too few to compare models. */
 export type HistoryLength = 'none' | 'short' | 'full';
 
+/** What the chosen model found, for a buyer: the screen words each one. */
+export type DemandPattern = 'closed_days' | 'weekly' | 'yearly' | 'trend' | 'intermittent';
+
 export type ModelSummary = {
   name: string;
   description: string;
   demandClass: DemandClass;
   history: HistoryLength;
+  patterns: DemandPattern[];
   /**
    * Accuracy over the rolling-origin validation windows (the last weeks of history),
    * on days with real demand observations. Null when the history was too short to

@@ -357,7 +357,7 @@ export async function getProductForecast(ctx: ForecastingContext, options: { sty
       // The last day of history: the spec's chart drops forecast values on or before it (the backtest overlap).
       display_window: { forecast_start: addDays(today, -1) },
       // Forecasts stored before the history label existed were all of full histories.
-      model: { name: result.model.name, description: result.model.description, demandClass: result.model.demandClass, history: result.model.history ?? 'full' },
+      model: { name: result.model.name, description: result.model.description, demandClass: result.model.demandClass, history: result.model.history ?? 'full', patterns: result.model.patterns ?? [] },
       accuracy: result.model.backtest,
     },
     display_settings: { historical_forecast: false },

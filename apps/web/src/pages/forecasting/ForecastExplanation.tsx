@@ -59,6 +59,13 @@ export function ForecastExplanation({ forecast, crossings }: { forecast: Product
           <Text size="sm" data-testid="demand-class">
             {t(`forecasting.explain.demand.${demandKey(model.demandClass)}`, { value: model.demandClass })}
           </Text>
+          {model.history === 'full' ? (
+            <List size="sm" spacing={2} data-testid="patterns">
+              {(model.patterns.length ? model.patterns : (['none'] as const)).map((pattern) => (
+                <List.Item key={pattern}>{t(`forecasting.explain.pattern.${pattern}`)}</List.Item>
+              ))}
+            </List>
+          ) : null}
           {model.history === 'full' ? null : (
             <Text size="sm" fw={600} data-testid="history-note">
               {t(`forecasting.explain.history.${model.history}`)}
