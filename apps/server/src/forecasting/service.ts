@@ -155,7 +155,7 @@ export async function getForecastTaskStatus(ctx: ForecastingContext, taskId: str
   };
 }
 
-type History = {
+export type History = {
   sales: DailyPoint[];
   snapshots: { date: string; stock_level: number }[];
   deliveries: { expected_date: string; quantity: number; status: string }[];
@@ -167,6 +167,16 @@ async function loadHistories(db: Kysely<Database>, productIds: number[], since: 
     repo.snapshotsSince(db, productIds, since),
     repo.deliveriesSince(db, productIds, since),
   ]);
+  return historiesFrom(productIds, sales, snapshots, deliveries);
+}
+
+/** Per product, its history from the rows of the three history statements (exported for bench/api-overhead). */
+export function historiesFrom(
+  productIds: number[],
+  sales: { product_id: number; dates: string[]; quantities: number[] }[],
+  snapshots: (History['snapshots'][number] & { product_id: number })[],
+  deliveries: (History['deliveries'][number] & { product_id: number })[],
+): Map<number, History> {
   const histories = new Map<number, History>(productIds.map((id) => [id, { sales: [], snapshots: [], deliveries: [] }]));
   for (const row of sales) {
     const history = histories.get(row.product_id);
@@ -345,12 +355,25 @@ export async function getProductForecast(ctx: ForecastingContext, options: { sty
     stored = await repo.findForecastResult(ctx.db, product.id);
   }
   if (!stored || !today) throw productNotFound(options.styleCode);
+  const history = (await loadHistories(ctx.db, [product.id], historyStart(today))).get(product.id) as History;
+  return productForecastBody(product, stored, history, today);
+}
+
+/** The first day of the history a forecast read shows (exported for bench/api-overhead). */
+export const historyStart = (today: string) => addDays(today, -HISTORY_DAYS);
+
+/** The answer of a forecast read from its product, stored row and history (exported for bench/api-overhead). */
+export function productForecastBody(
+  product: repo.ProductRecord,
+  stored: { task_id: string | null; generated_at: Date; result: unknown },
+  history: History,
+  today: string,
+): ProductForecastResponse {
   const result = stored.result as unknown as ProductForecast;
-  const history = (await loadHistories(ctx.db, [product.id], addDays(today, -HISTORY_DAYS))).get(product.id) as History;
   return {
     report: { id: stored.task_id ?? `product-${product.id}`, type: 'product_forecast', title: `Forecast for ${product.name}`, productCode: product.product_code, timestamp: stored.generated_at.toISOString() },
     product: { id: product.id, styleCode: product.product_code, name: product.name, currentStock: product.current_stock, unitCost: product.unit_cost, leadTimeDays: product.lead_time_days },
-    historical: { sales: dailySales(history, addDays(today, -HISTORY_DAYS), today), stock: dailyStockHistory(history, today) },
+    historical: { sales: dailySales(history, historyStart(today), today), stock: dailyStockHistory(history, today) },
     forecast: { sales: result.forecast, stock: result.stock },
     backtest: result.backtest,
     metrics: {
