@@ -8,6 +8,8 @@ import type { Database } from '../db/schema.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { AppError } from '../http/errors.ts';
 import * as repo from './repo.ts';
+import { summariseForecast } from '../dashboard/summary.ts';
+import { refreshCatalogueSummary, upsertProductSummaries } from '../dashboard/repo.ts';
 
 export const GENERATE_FORECASTS_JOB = 'forecasting.generate';
 /** The tables forecasts are computed from. */
@@ -159,7 +161,13 @@ async function storeResults(ctx: Pick<ForecastingContext, 'db'>, products: repo.
     }
   });
   for (let from = 0; from < stored.length; from += RESULTS_PER_WRITE) {
-    await repo.upsertForecastResults(ctx.db, stored.slice(from, from + RESULTS_PER_WRITE));
+    const slice = stored.slice(from, from + RESULTS_PER_WRITE);
+    await repo.upsertForecastResults(ctx.db, slice);
+    // The dashboard reads these few sums instead of every stored forecast.
+    await upsertProductSummaries(
+      ctx.db,
+      slice.map((row) => ({ productId: row.productId, forecastStart: row.forecastStart, ...summariseForecast(JSON.parse(row.resultJson) as ProductForecast, row.forecastStart) })),
+    );
     await yieldToEventLoop();
   }
   return outcome;
@@ -214,6 +222,7 @@ export async function runForecastGeneration(ctx: Pick<ForecastingContext, 'db'>,
     }
     await writing;
     await repo.setTaskProgress(ctx.db, task.id, forecasted);
+    await refreshCatalogueSummary(ctx.db);
     await repo.completeTask(ctx.db, task.id, {
       style_code: task.style_code,
       forecast_days: task.forecast_days,

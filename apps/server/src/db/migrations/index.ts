@@ -11,6 +11,7 @@ import * as restrictProductDeletes from './0010-restrict-product-deletes.ts';
 import * as realDataIn from './0020-real-data-in.ts';
 import * as reports from './0040-reports.ts';
 import * as integrations from './0060-integrations.ts';
+import * as dashboard from './0070-dashboard.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0020-real-data-in': realDataIn,
   '0040-reports': reports,
   '0060-integrations': integrations,
+  '0070-dashboard': dashboard,
 };
