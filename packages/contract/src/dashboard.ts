@@ -64,6 +64,8 @@ export const assistantBlock = z.discriminatedUnion('type', [
     columns: z.array(z.object({ key: z.string(), label: z.string() })),
     rows: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()]))),
     totals: z.record(z.string(), z.union([z.string(), z.number(), z.null()])).nullable(),
+    /** A file name when the table can be downloaded as CSV. */
+    download: z.string().nullable(),
   }),
   z.object({ type: z.literal('link'), label: z.string(), href: z.string() }),
   z.object({ type: z.literal('action'), label: z.string(), action: z.enum(['create_recommended_orders', 'add_task']), payload: z.record(z.string(), z.unknown()) }),
