@@ -78,7 +78,8 @@ describe('Dashboard', () => {
     const box = page.getByRole('checkbox', { name: text });
     await box.waitFor();
     expect(await box.isChecked()).toBe(false);
-    await box.check();
+    // Ticked once the server has stored it.
+    await box.click();
     await expect.poll(() => box.isChecked()).toBe(true);
     await page.reload();
     await page.getByRole('checkbox', { name: text }).waitFor();
@@ -110,7 +111,7 @@ describe('Dashboard', () => {
     const { page } = browser;
     await signIn(page);
     await page.getByRole('button', { name: 'Show low stock' }).click();
-    const lastAnswer = () => page.getByTestId('assistant-message').filter({ has: page.locator('[data-role]') }).last();
+    const lastAnswer = () => page.locator('[data-testid="assistant-message"][data-role="assistant"]').last();
     const tableOfLast = () => page.locator('[data-testid="assistant-message"][data-role="assistant"]').last().getByTestId('assistant-table');
     await tableOfLast().waitFor();
     await expect.poll(() => tableOfLast().getByRole('row').filter({ hasText: code }).count()).toBe(1);

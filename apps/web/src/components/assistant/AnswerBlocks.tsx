@@ -79,7 +79,7 @@ export function AnswerBlocks({ blocks }: { blocks: AssistantBlock[] }) {
               </Anchor>
             );
           case 'action':
-            if (block.action === 'create_recommended_orders' && !canOrder) return <Text key={index} size="xs" c="dimmed">{t('assistant.editorsOrder')}</Text>;
+            if (block.action === 'create_recommended_orders' && !canOrder) return <Text key={index} size="xs" c="gray.7">{t('assistant.editorsOrder')}</Text>;
             return (
               <Button
                 key={index}

@@ -28,7 +28,7 @@ function Tasks() {
       <Title order={2} size="h3" id="tasks-title" mb="sm">
         {t('dashboard.tasks.title')}
       </Title>
-      {tasks.length === 0 && <Text c="dimmed">{t('dashboard.tasks.empty')}</Text>}
+      {tasks.length === 0 && <Text c="gray.7">{t('dashboard.tasks.empty')}</Text>}
       <Stack gap="xs" data-testid="dashboard-tasks">
         {tasks.map((task) => (
           <Group key={task.id} justify="space-between" wrap="nowrap" data-testid="dashboard-task">
@@ -57,7 +57,7 @@ function Stats() {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
       <Paper withBorder p="md" component="section" aria-labelledby="total-inventory-title">
-        <Text id="total-inventory-title" c="dimmed" size="sm">
+        <Text id="total-inventory-title" c="gray.7" size="sm">
           {t('dashboard.stats.totalInventory')}
         </Text>
         <Text size="xl" fw={700} data-testid="total-inventory">
@@ -66,7 +66,7 @@ function Stats() {
         <Text size="sm">{t('dashboard.stats.value', { value: money.format(stats.totalValue) })}</Text>
       </Paper>
       <Paper withBorder p="md" component="section" aria-labelledby="monthly-growth-title">
-        <Text id="monthly-growth-title" c="dimmed" size="sm">
+        <Text id="monthly-growth-title" c="gray.7" size="sm">
           {t('dashboard.stats.monthlyGrowth')}
         </Text>
         <Text size="xl" fw={700} data-testid="monthly-growth">
@@ -85,7 +85,7 @@ function Projection({ points }: { points: StockProjectionPoint[] }) {
       <Title order={2} size="h3" id="projection-title">
         {t('dashboard.projection.title')}
       </Title>
-      <Text c="dimmed" size="sm" mb="sm">
+      <Text c="gray.7" size="sm" mb="sm">
         {t('dashboard.projection.explain')}
       </Text>
       {points.length === 0 ? (
@@ -134,7 +134,7 @@ function PinnedReport({ id, title }: { id: number; title: string }) {
       </Group>
       {error && <Alert color="red">{error}</Alert>}
       {!error && !data && <Loader size="sm" aria-label={t('dashboard.loading')} />}
-      {data && (data.chart_config ? <ReportChart config={data.chart_config} rows={data.results} label={title} /> : <Text c="dimmed">{t('dashboard.pins.noChart')}</Text>)}
+      {data && (data.chart_config ? <ReportChart config={data.chart_config} rows={data.results} label={title} /> : <Text c="gray.7">{t('dashboard.pins.noChart')}</Text>)}
     </Paper>
   );
 }
@@ -192,9 +192,9 @@ export default function DashboardPage() {
             {t('dashboard.pins.title')}
           </Title>
           {data.pinnedReports.length === 0 ? (
-            <Text c="dimmed">
+            <Text c="gray.7">
               {t('dashboard.pins.empty')}{' '}
-              <Anchor component={Link} to="/app/reports">
+              <Anchor component={Link} to="/app/reports" underline="always">
                 {t('nav.reports')}
               </Anchor>
             </Text>
