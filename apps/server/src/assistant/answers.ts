@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { LOW_STOCK_THRESHOLD, RECOMMENDED_ORDER_QUANTITY, type AssistantBlock, type QuickAction } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import * as repo from './repo.ts';
+import { inventoryTotals } from '../dashboard/repo.ts';
 
 type Db = Kysely<Database>;
 export type Answer = { blocks: AssistantBlock[] };
@@ -136,11 +137,11 @@ export const dataFunctions = {
     };
   },
   async stockValue(db: Db): Promise<Answer> {
-    const totals = await repo.stockTotals(db);
+    const totals = await inventoryTotals(db);
     return { blocks: [text(`The stock on hand is worth ${number.format(totals.value)} at unit cost: ${totals.units} units across ${totals.products} products.`), dataLink('products', 'Open the products table')] };
   },
   async totalStock(db: Db): Promise<Answer> {
-    const totals = await repo.stockTotals(db);
+    const totals = await inventoryTotals(db);
     return { blocks: [text(`There are ${totals.units} units on hand across ${totals.products} products.`), dataLink('products', 'Open the products table')] };
   },
   async noSales(db: Db, days: number): Promise<Answer> {

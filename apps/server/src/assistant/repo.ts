@@ -74,12 +74,6 @@ export const firstStockouts = async (db: Db, limit: number) =>
       limit ${limit}`.execute(db)
   ).rows;
 
-export const stockTotals = async (db: Db) =>
-  (
-    await sql<{ products: number; units: number; value: number }>`
-      select count(*)::int as products, coalesce(sum(current_stock), 0)::float8 as units, coalesce(sum(current_stock * unit_cost), 0)::float8 as value from data.products`.execute(db)
-  ).rows[0] ?? { products: 0, units: 0, value: 0 };
-
 /** Products that sold nothing in the `days` days up to the last day with sales. */
 export async function productsWithoutSales(db: Db, lastDay: string, days: number, limit: number) {
   const rows = (
