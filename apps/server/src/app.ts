@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -49,6 +50,34 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
 /** Node's default limit for all request headers, the URL included: no path parameter can be longer. */
 const MAX_URL_BYTES = 16 * 1024;
 
+/**
+ * Security headers on every answer. Scripts only from our own origin (the built app has no inline
+ * script); styles also inline because Mantine writes <style> tags and style attributes at run time
+ * (docs/security.md). No framing by anyone, no referrer sent to other origins.
+ */
+const securityHeaders = {
+  global: true,
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+  },
+  frameguard: { action: 'deny' as const },
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
+  // The app is served over plain HTTP on a LAN too; HSTS belongs to the TLS-terminating proxy.
+  strictTransportSecurity: false,
+};
+
 /** The contexts the feature services run in, shared by the HTTP app and start-up work. */
 export function featureContexts({ config, database }: Pick<AppDependencies, 'config' | 'database'>): { configContext: ConfigContext; tablesContext: TablesContext } {
   const configContext: ConfigContext = { db: database.db, configFile: config.configFile };
@@ -84,6 +113,9 @@ export async function buildApp({ config, database, queue, integrations }: AppDep
     }
   });
 
+  // Before the guard, so refusals carry the headers too.
+  await app.register(fastifyHelmet, securityHeaders);
+
   const signer = createTokenSigner(await loadSigningKey(database.db, config.jwtSecret), config.accessTokenTtlSeconds);
   const accounts = new AccountStatusCache(database.db, ACCOUNT_STATUS_TTL_MS);
   registerAuthGuard(app, signer, accounts);
@@ -106,6 +138,7 @@ export async function buildApp({ config, database, queue, integrations }: AppDep
     refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
     loginMaxFailuresPerAccount: config.loginMaxFailuresPerAccount,
     loginMaxFailuresPerIp: config.loginMaxFailuresPerIp,
+    loginDelayBaseSeconds: config.loginDelayBaseSeconds,
     registrationEnabled: config.registrationEnabled,
     registrationRole: config.registrationRole,
     accounts,

@@ -19,6 +19,7 @@ const environment = z.object({
   TRUSTED_PROXIES: z.string().default(''),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(100).default(20),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(100),
+  LOGIN_DELAY_BASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(1),
   DEMO_DATA: booleanFlag.default(true),
   DEMO_PASSWORD: z.string().min(8).default('stockwise-demo'),
   WEB_DIST_DIR: z.string().optional(),
@@ -64,6 +65,7 @@ export type ServerConfig = {
   trustedProxies: string[];
   loginMaxFailuresPerAccount: number;
   loginMaxFailuresPerIp: number;
+  loginDelayBaseSeconds: number;
   demoData: boolean;
   demoPassword: string;
   webDistDir: string;
@@ -136,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustedProxies: e.TRUSTED_PROXIES.split(',').map((s) => s.trim()).filter(Boolean),
     loginMaxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
     loginMaxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
+    loginDelayBaseSeconds: e.LOGIN_DELAY_BASE_SECONDS,
     demoData: e.DEMO_DATA,
     demoPassword: e.DEMO_PASSWORD,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repositoryRoot, 'apps/web/dist')),

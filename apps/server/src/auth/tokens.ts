@@ -11,8 +11,11 @@ const AUDIENCE = 'stockwise-api';
 const ACCESS_TOKEN_TYPE = 'access';
 const SIGNING_KEY_NAME = 'jwt_signing_key';
 
-/** `role` is the role at issue time; the guard replaces it with the account's current role. */
-export type AccessClaims = { userId: number; username: string; role: Role };
+/**
+ * `role` is the role at issue time; the guard replaces it with the account's current role.
+ * `sessionId` is the sign-in (refresh-token family) the token was issued for.
+ */
+export type AccessClaims = { userId: number; username: string; role: Role; sessionId?: string };
 
 export type TokenSigner = {
   issueAccessToken(claims: AccessClaims): Promise<string>;
@@ -34,9 +37,9 @@ export async function loadSigningKey(db: Kysely<Database>, configured: string | 
 
 export function createTokenSigner(key: Uint8Array, accessTokenTtlSeconds: number): TokenSigner {
   return {
-    issueAccessToken: ({ userId, username, role }) => {
+    issueAccessToken: ({ userId, username, role, sessionId }) => {
       const now = Math.floor(Date.now() / 1000);
-      return new SignJWT({ typ: ACCESS_TOKEN_TYPE, username, role })
+      return new SignJWT({ typ: ACCESS_TOKEN_TYPE, username, role, ...(sessionId ? { sid: sessionId } : {}) })
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
         .setSubject(String(userId))
         .setIssuer(ISSUER)
@@ -61,7 +64,8 @@ export function createTokenSigner(key: Uint8Array, accessTokenTtlSeconds: number
         const role = roleSchema.safeParse(payload.role);
         if (payload.typ !== ACCESS_TOKEN_TYPE || !Number.isSafeInteger(userId) || typeof payload.username !== 'string' || !role.success) return null;
         if ((payload.exp ?? 0) - (payload.iat ?? 0) > accessTokenTtlSeconds) return null;
-        return { userId, username: payload.username, role: role.data };
+        const sessionId = typeof payload.sid === 'string' ? payload.sid : undefined;
+        return { userId, username: payload.username, role: role.data, ...(sessionId ? { sessionId } : {}) };
       } catch {
         return null;
       }

@@ -29,11 +29,24 @@ export type RefreshTokensTable = {
   revoked_at: Timestamp | null;
 };
 
-export type LoginFailuresTable = {
-  id: Generated<number>;
-  username: string;
+/** A sign-in: the refresh-token family its rotations belong to (`refresh_tokens.family_id`). */
+export type SessionsTable = {
+  id: string;
+  user_id: number;
+  started_at: CreatedAt;
+  last_used_at: Timestamp;
+  expires_at: Timestamp;
+  user_agent: string | null;
+  revoked_at: Timestamp | null;
+};
+
+/** Sign-in attempts per (account, client address); `account` '' counts every account of an address. */
+export type SignInThrottleTable = {
+  account: string;
   ip: string;
-  failed_at: CreatedAt;
+  attempts: number;
+  retry_at: Timestamp;
+  updated_at: Timestamp;
 };
 
 export type AppSecretsTable = { name: string; value: string };
@@ -224,7 +237,8 @@ export type UserReportsTable = {
 export type Database = {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
-  login_failures: LoginFailuresTable;
+  sessions: SessionsTable;
+  sign_in_throttle: SignInThrottleTable;
   app_secrets: AppSecretsTable;
   tasks: TasksTable;
   dashboard_pins: DashboardPinsTable;

@@ -7,6 +7,8 @@ import * as trigramSearch from './0003-trigram-search.ts';
 import * as forecasting from './0004-forecasting.ts';
 import * as importLogs from './0005-import-logs.ts';
 import * as roles from './0006-roles.ts';
+import * as sessions from './0007-sessions.ts';
+import * as signInThrottle from './0008-sign-in-throttle.ts';
 import * as restrictProductDeletes from './0010-restrict-product-deletes.ts';
 import * as realDataIn from './0020-real-data-in.ts';
 import * as reports from './0040-reports.ts';
@@ -20,6 +22,8 @@ export const migrations: Record<string, Migration> = {
   '0004-forecasting': forecasting,
   '0005-import-logs': importLogs,
   '0006-roles': roles,
+  '0007-sessions': sessions,
+  '0008-sign-in-throttle': signInThrottle,
   '0010-restrict-product-deletes': restrictProductDeletes,
   '0020-real-data-in': realDataIn,
   '0040-reports': reports,
