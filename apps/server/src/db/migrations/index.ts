@@ -15,6 +15,7 @@ import * as oneStockTruth from './0030-one-stock-truth.ts';
 import * as reports from './0040-reports.ts';
 import * as forecastRequests from './0050-forecast-requests.ts';
 import * as integrations from './0060-integrations.ts';
+import * as dashboard from './0070-dashboard.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0040-reports': reports,
   '0050-forecast-requests': forecastRequests,
   '0060-integrations': integrations,
+  '0070-dashboard': dashboard,
 };
