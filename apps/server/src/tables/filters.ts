@@ -7,13 +7,26 @@ import { isTextual, isVirtual, valueSchema, withIdColumn } from './columns.ts';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+// Building a zod schema costs far more than using it (it is compiled on first use): a filter's
+// schema is made once per column definition (the catalogue cache keeps those objects), not once
+// per request.
+const filterSchemas = new WeakMap<ColumnDefinition, ReturnType<typeof valueSchema>>();
+
+function filterSchema(column: ColumnDefinition) {
+  let schema = filterSchemas.get(column);
+  if (!schema) {
+    schema = column.type === 'AutoField' ? valueSchema({ ...column, type: 'IntegerField' }) : valueSchema({ ...column, choices: undefined });
+    filterSchemas.set(column, schema);
+  }
+  return schema;
+}
 /** How a ForeignKey column's related rows are known to people: their business key, and a name when the table has one. */
 export type ReferenceDisplay = { encodedName: string; keyColumn: string; nameColumn: string | null };
 const MONTH = /^(\d{4})-(\d{2})$/;
 const RANGE = /^(\d{4}-\d{2}-\d{2})?\s*\.\.\s*(\d{4}-\d{2}-\d{2})?$/;
 
 function parseFilterValue(column: ColumnDefinition, value: unknown): unknown {
-  const schema = column.type === 'AutoField' ? valueSchema({ ...column, type: 'IntegerField' }) : valueSchema({ ...column, choices: undefined });
+  const schema = filterSchema(column);
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw validationError(`Invalid filter for column '${column.key}': ${parsed.error.issues[0]?.message ?? 'bad value'}`);
   return parsed.data;
