@@ -381,7 +381,7 @@ function ImportOutcome() {
   return (
     <>
       {error ? (
-        <Alert color="red" title={error} data-testid="import-error">
+        <Alert color="red" title={<Text inherit c="red.9" component="span">{error}</Text>} data-testid="import-error">
           {errorDetail ? (
             <Text size="sm" mb={rowErrors.length ? 'xs' : 0} data-testid="import-error-detail">
               {errorDetail}
@@ -391,7 +391,7 @@ function ImportOutcome() {
         </Alert>
       ) : null}
       {result ? (
-        <Alert color="teal" title={result.message} data-testid="import-result">
+        <Alert color="teal" variant="outline" title={<Text inherit c="teal.9" component="span">{result.message}</Text>} data-testid="import-result">
           <Group gap="xl">
             {(
               [
