@@ -24,6 +24,9 @@ import type { AuthContext } from './auth/service.ts';
 import { createTokenSigner, loadSigningKey } from './auth/tokens.ts';
 import { productName } from './product.ts';
 import { configRoutes } from './config/routes.ts';
+import { dashboardRoutes } from './dashboard/routes.ts';
+import { assistantRoutes } from './assistant/routes.ts';
+import { createChatModel } from './ai/chat.ts';
 import { currentProductConfig, type ConfigContext } from './config/service.ts';
 import { queryRoutes } from './queries/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
@@ -162,6 +165,8 @@ export async function buildApp({ config, database, queue, integrations }: AppDep
   app.addHook('onClose', () => closeReportsContext(reportsContext));
   await app.register(reportRoutes(reportsContext));
   await app.register(integrationRoutes(integrations));
+  await app.register(dashboardRoutes({ db: database.db }));
+  await app.register(assistantRoutes({ db: database.db, model: createChatModel(config.llm) }));
 
   if (existsSync(path.join(config.webDistDir, 'index.html'))) {
     await app.register(fastifyStatic, { root: config.webDistDir, wildcard: true, index: 'index.html' });

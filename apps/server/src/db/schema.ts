@@ -14,6 +14,7 @@ export type UsersTable = {
   role: ColumnType<Role, Role | undefined, Role>;
   disabled_at: Timestamp | null;
   last_sign_in_at: RawTimestamp | null;
+  tasks_generated_at: ColumnType<Date | null, never, RawTimestamp | null>;
   created_at: CreatedAt;
 };
 
@@ -50,7 +51,34 @@ export type SignInThrottleTable = {
 
 export type AppSecretsTable = { name: string; value: string };
 
-export type TasksTable = { id: Generated<number>; user_id: number; text: string; completed: Generated<boolean>; position: number };
+export type TaskKind = 'reorder' | 'no_sales' | 'import_sales';
+export type TasksTable = { id: Generated<number>; user_id: number; text: string; completed: Generated<boolean>; position: number; kind: TaskKind | null; created_at: CreatedAt };
+export type DashboardPinsTable = { user_id: number; report_id: number; position: number };
+export type DashboardProductSummaryTable = {
+  product_id: number;
+  forecast_start: string;
+  cum_demand: number[];
+  cum_variance: number[];
+  first_stockout: string | null;
+  order_quantity: number;
+};
+export type DashboardCatalogueSummaryTable = {
+  id: number;
+  snapshot_date: string | null;
+  snapshot_units: number | null;
+  previous_date: string | null;
+  previous_units: number | null;
+  computed_at: ColumnType<Date, string | undefined, RawTimestamp>;
+};
+export type AssistantMessagesTable = {
+  id: Generated<number>;
+  user_id: number;
+  role: 'user' | 'assistant';
+  content: string;
+  blocks: ColumnType<unknown[], string | undefined, string>;
+  context: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  created_at: CreatedAt;
+};
 
 /** The catalogue of configurable data tables: each row names a real table of the `data` schema. */
 export type DataTablesTable = {
@@ -213,6 +241,10 @@ export type Database = {
   sign_in_throttle: SignInThrottleTable;
   app_secrets: AppSecretsTable;
   tasks: TasksTable;
+  dashboard_pins: DashboardPinsTable;
+  dashboard_product_summary: DashboardProductSummaryTable;
+  dashboard_catalogue_summary: DashboardCatalogueSummaryTable;
+  assistant_messages: AssistantMessagesTable;
   data_tables: DataTablesTable;
   data_folders: DataFoldersTable;
   config_entities: ConfigEntitiesTable;

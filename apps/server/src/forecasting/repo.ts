@@ -95,20 +95,26 @@ export const deliveriesSince = (db: Db, productIds: number[], since: string) =>
 
 export type ForecastResultRow = { productId: number; taskId: string | null; forecastDays: number; forecastStart: string; resultJson: string };
 
-/** Stores the rows of products that still exist (one deleted meanwhile is skipped); how many were stored. */
-export async function upsertForecastResults(db: Db, rows: ForecastResultRow[]): Promise<number> {
+/**
+ * Writes rows keyed by product, skipping products deleted meanwhile (a foreign-key refusal makes it
+ * look up which still exist and write only those); how many were written.
+ */
+export async function writeForExistingProducts<T extends { productId: number }>(db: Db, rows: T[], write: (rows: T[]) => Promise<unknown>): Promise<number> {
   if (!rows.length) return 0;
   try {
-    await upsertRows(db, rows);
+    await write(rows);
     return rows.length;
   } catch (error) {
     if (databaseErrorOf(error)?.code !== '23503') throw error;
     const existing = new Set((await db.selectFrom('data.products').select('id').where('id', 'in', rows.map((r) => r.productId)).execute()).map((p) => Number(p.id)));
     const kept = rows.filter((r) => existing.has(r.productId));
-    if (kept.length) await upsertRows(db, kept);
+    if (kept.length) await write(kept);
     return kept.length;
   }
 }
+
+/** Stores the rows of products that still exist (one deleted meanwhile is skipped); how many were stored. */
+export const upsertForecastResults = (db: Db, rows: ForecastResultRow[]): Promise<number> => writeForExistingProducts(db, rows, (kept) => upsertRows(db, kept));
 
 async function upsertRows(db: Db, rows: ForecastResultRow[]) {
   await db

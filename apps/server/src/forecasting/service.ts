@@ -8,6 +8,8 @@ import type { Database } from '../db/schema.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { AppError } from '../http/errors.ts';
 import * as repo from './repo.ts';
+import { summariseForecast } from '../dashboard/summary.ts';
+import { refreshCatalogueSummary, upsertProductSummaries } from '../dashboard/repo.ts';
 
 export const GENERATE_FORECASTS_JOB = 'forecasting.generate';
 /** Single products have a queue (and worker) of their own: one is never queued behind a catalogue run. */
@@ -231,8 +233,12 @@ async function storeResults(ctx: Pick<ForecastingContext, 'db'>, products: repo.
     }
   });
   for (let from = 0; from < stored.length; from += RESULTS_PER_WRITE) {
+    const slice = stored.slice(from, from + RESULTS_PER_WRITE);
     // A product deleted during the run is skipped, not a failed run.
-    outcome.stored += await repo.upsertForecastResults(ctx.db, stored.slice(from, from + RESULTS_PER_WRITE));
+    outcome.stored += await repo.upsertForecastResults(ctx.db, slice);
+    // The dashboard reads these few sums instead of every stored forecast.
+    const summaries = slice.map((row) => ({ productId: row.productId, forecastStart: row.forecastStart, ...summariseForecast(JSON.parse(row.resultJson) as ProductForecast, row.forecastStart) }));
+    await repo.writeForExistingProducts(ctx.db, summaries, (kept) => upsertProductSummaries(ctx.db, kept));
     await yieldToEventLoop();
   }
   return outcome;
@@ -289,6 +295,7 @@ export async function runForecastGeneration(ctx: Pick<ForecastingContext, 'db'>,
     }
     await writing;
     await repo.setTaskProgress(ctx.db, task.id, forecasted);
+    await refreshCatalogueSummary(ctx.db);
     await repo.completeTask(ctx.db, task.id, {
       style_code: task.style_code,
       forecast_days: task.forecast_days,

@@ -5,6 +5,7 @@ import './mantine-styles.ts';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, Box, Button, Center, Group, LoadingOverlay, Paper, Progress, SegmentedControl, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { DEFAULT_FORECAST_DAYS } from '@stockwise/contract';
 import { useShallow } from 'zustand/react/shallow';
 import { useForecastingStore } from '../../stores/forecasting.ts';
@@ -232,6 +233,13 @@ export default function ForecastingPage() {
     void loadLatestReport();
     void loadLowStock();
   }, [sessionReady, loadProducts, loadLatestReport, loadLowStock]);
+
+  // ?product=CODE (the assistant's links) opens that product's forecast.
+  const [searchParams] = useSearchParams();
+  const linkedProduct = searchParams.get('product');
+  useEffect(() => {
+    if (sessionReady && linkedProduct) void selectProduct(linkedProduct);
+  }, [sessionReady, linkedProduct, selectProduct]);
 
   // Stable callbacks, so a forecast arriving does not re-render the report tables.
   const pick = useCallback(
