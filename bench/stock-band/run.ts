@@ -3,21 +3,8 @@
 // the band's half-width against the sum of the daily half-widths it replaced.
 // Run: bash scripts/with-node24.sh node bench/stock-band/run.ts
 import { forecastProduct, isForecastError } from '@stockwise/forecast';
+import { poisson, random } from '../../packages/forecast/src/simulate.test-data.ts';
 
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const poisson = (rate: number, next: () => number): number => {
-  let k = 0;
-  for (let p = next(), limit = Math.exp(-rate); p > limit; p *= next()) k++;
-  return k;
-};
 const day = (t: number): string => new Date(Date.parse('2025-01-01T00:00:00Z') + t * 86_400_000).toISOString().slice(0, 10);
 const PATHS = 4000;
 const OPENING = 5000;
