@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { expectOrderedBands } from './bands.test-data.ts';
 import { forecastBatch, forecastProduct, isForecastError, type ProductForecast, type ProductForecastInput } from './index.ts';
 
 const DAY_MS = 86_400_000;
@@ -147,16 +148,7 @@ describe('forecastProduct properties', () => {
       fc.property(productInput, ({ values, horizon }) => {
         const result = ok({ sales: salesOf(values), horizon });
         expect(result.forecast).toHaveLength(horizon);
-        for (const row of result.forecast) {
-          for (const value of [row.yhat, row.yhat_lower, row.yhat_upper, row.yhat_lower_80, row.yhat_upper_80]) {
-            expect(Number.isFinite(value)).toBe(true);
-            expect(value).toBeGreaterThanOrEqual(0);
-          }
-          expect(row.yhat_lower).toBeLessThanOrEqual(row.yhat_lower_80);
-          expect(row.yhat_lower_80).toBeLessThanOrEqual(row.yhat + 1e-9);
-          expect(row.yhat).toBeLessThanOrEqual(row.yhat_upper_80 + 1e-9);
-          expect(row.yhat_upper_80).toBeLessThanOrEqual(row.yhat_upper);
-        }
+        expectOrderedBands(result.forecast);
       }),
       { numRuns: 60 },
     );

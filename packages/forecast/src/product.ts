@@ -5,7 +5,7 @@ import { calibratedInflation, selectAndForecast, type EngineResult } from './eng
 import type { Candidate } from './models/candidate.ts';
 import { autoEts, ets, holtWintersForms, NON_SEASONAL_FORMS } from './models/ets.ts';
 import { croston, imapa, tsb } from './models/intermittent.ts';
-import { seasonalNaive } from './models/naive.ts';
+import { seasonalNaive, yearlyNaive } from './models/naive.ts';
 import { MIN_MODEL_DAYS, newProductForecast, shortHistoryForecast } from './short.ts';
 import { theta } from './models/theta.ts';
 import { deseasonalized, seasonalityTest, withYearlyFourier } from './seasonality.ts';
@@ -22,6 +22,8 @@ const DAY_MS = 86_400_000;
 const WEEK = 7;
 // Weekly and yearly waves need this much history before Fourier terms are trusted.
 const YEARLY_MIN_DAYS = 548;
+// Last year's same weeks plus the eight weeks of validation before the forecast.
+const YEARLY_NAIVE_MIN_DAYS = 364 + 8 * 7 + 28;
 // Additive vs multiplicative weekday pattern, chosen by AICc. The damped seasonal
 // forms cost twice as much, and trend is already covered by the damped candidates.
 const HOLT_WINTERS_FORMS = holtWintersForms(WEEK).filter((form) => form.trend === 'none');
@@ -37,12 +39,15 @@ export function productCandidates(values: Float64Array, demandClass: DemandClass
   const weekly = seasonalityTest(values, WEEK);
   const [ses, , damped] = NON_SEASONAL_FORMS.map(ets) as [Candidate, Candidate, Candidate];
   const seasonal = (candidate: Candidate): Candidate => (weekly ? deseasonalized(candidate, [WEEK]) : candidate);
+  // Over a year of history: last year's season competes, for seasonal-only and intermittent items too.
+  const yearly = values.length >= YEARLY_NAIVE_MIN_DAYS ? [yearlyNaive()] : [];
   if (demandClass === 'intermittent' || demandClass === 'lumpy') {
-    return [croston('SBA'), tsb(), imapa(), ses, ...(weekly ? [seasonal(tsb()), seasonal(ses)] : [])];
+    return [croston('SBA'), tsb(), imapa(), ses, ...(weekly ? [seasonal(tsb()), seasonal(ses)] : []), ...yearly];
   }
   const candidates: Candidate[] = [seasonal(ses), seasonal(damped), seasonal(theta())];
   if (weekly) candidates.push(seasonalNaive(WEEK), autoEts(HOLT_WINTERS_FORMS));
   if (values.length >= YEARLY_MIN_DAYS) candidates.push(seasonal(withYearlyFourier(damped)));
+  candidates.push(...yearly);
   return candidates;
 }
 
@@ -145,7 +150,7 @@ function patternsOf(modelName: string, demandClass: DemandClass, closed: boolean
   const patterns: DemandPattern[] = [];
   if (closed.some(Boolean)) patterns.push('closed_days');
   if (/Seasonal\(7\)|SeasonalNaive|ETS\(A,\w+,[AM]\)/.test(modelName)) patterns.push('weekly');
-  if (modelName.includes('Yearly')) patterns.push('yearly');
+  if (/Yearly/.test(modelName)) patterns.push('yearly');
   if (/ETS\(A,Ad?,/.test(modelName)) patterns.push('trend');
   if (demandClass === 'intermittent' || demandClass === 'lumpy') patterns.push('intermittent');
   return patterns;

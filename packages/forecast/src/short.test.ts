@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { expectOrderedBands } from './bands.test-data.ts';
 import { forecastProduct, isForecastError, type ProductForecast, type ProductForecastInput } from './index.ts';
 import { poissonQuantile } from './short.ts';
 
@@ -67,16 +68,7 @@ describe('any history gets a forecast', () => {
         const sales = values.flatMap((y, t) => (y === null ? [] : [{ ds: day(t), y }]));
         const result = ok({ sales, horizon, today: day(values.length), ...(stock === undefined ? {} : { stock: [{ ds: day(values.length), stock_level: stock }] }) });
         expect(result.forecast).toHaveLength(horizon);
-        for (const row of result.forecast) {
-          for (const value of [row.yhat, row.yhat_lower, row.yhat_upper, row.yhat_lower_80, row.yhat_upper_80]) {
-            expect(Number.isFinite(value)).toBe(true);
-            expect(value).toBeGreaterThanOrEqual(0);
-          }
-          expect(row.yhat_lower).toBeLessThanOrEqual(row.yhat_lower_80);
-          expect(row.yhat_lower_80).toBeLessThanOrEqual(row.yhat + 1e-9);
-          expect(row.yhat).toBeLessThanOrEqual(row.yhat_upper_80 + 1e-9);
-          expect(row.yhat_upper_80).toBeLessThanOrEqual(row.yhat_upper);
-        }
+        expectOrderedBands(result.forecast);
         // Advice that agrees with itself: an expected stockout comes with an order in time, and an order-by date with a quantity.
         const expected = result.stockouts.find((stockout) => stockout.type === 'stockForecast');
         if (expected) expect(result.reorder.orderBy !== null && result.reorder.orderBy <= expected.date && result.reorder.orderQuantity > 0).toBe(true);

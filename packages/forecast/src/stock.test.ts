@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { forecastProduct, isForecastError } from './index.ts';
+import { poisson, random } from './simulate.test-data.ts';
 import { normalQuantile } from './stats.ts';
 import { reorderAdvice } from './stock.ts';
 
@@ -24,21 +25,6 @@ describe('reorderAdvice', () => {
 });
 
 describe('stock band from cumulative demand', () => {
-  // A small deterministic generator (mulberry32) and Poisson draws, so the test needs no seed.
-  function random(seed: number): () => number {
-    let a = seed;
-    return () => {
-      a = (a + 0x6d2b79f5) | 0;
-      let t = Math.imul(a ^ (a >>> 15), 1 | a);
-      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-  }
-  const poisson = (rate: number, next: () => number) => {
-    let k = 0;
-    for (let p = next(), limit = Math.exp(-rate); p > limit; p *= next()) k++;
-    return k;
-  };
   const DAY_MS = 86_400_000;
   const day = (t: number) => new Date(Date.parse('2025-01-01T00:00:00Z') + t * DAY_MS).toISOString().slice(0, 10);
 

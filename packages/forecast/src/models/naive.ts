@@ -45,3 +45,48 @@ export function seasonalAverage(period: number, cycles: number): Candidate {
       }),
   };
 }
+
+const YEAR = 364; // 52 weeks: last year's same weekday, so the weekly shape lines up
+// The same weekday a week either side: less noise than one day, and the weekday shape kept.
+const YEAR_WINDOW_WEEKS = 1;
+const YEAR_RATIO_WEEKS = 8;
+
+/**
+ * Last year's same days (each with its weekday a week either side), scaled by how the last eight weeks compare
+ * with the same weeks a year before (clipped to ½–2). For seasonal-only items — a Christmas item
+ * ramps up before December and is gone after it — where level-and-trend models carry the season's
+ * level on into the off-season; rolling-origin validation decides whether it is used.
+ */
+export function yearlyNaive(): Candidate {
+  return {
+    name: 'YearlyNaive',
+    description: 'Repeats the same weeks of last year, scaled to this year\'s level: the yearly season.',
+    minLength: YEAR + YEAR_RATIO_WEEKS * 7,
+    fit: () =>
+      fixed('YearlyNaive', (history, end, horizon) => {
+        let recent = 0;
+        let lastYear = 0;
+        for (let t = end - YEAR_RATIO_WEEKS * 7; t < end; t++) {
+          recent += history[t] ?? 0;
+          lastYear += history[t - YEAR] ?? 0;
+        }
+        const ratio = Math.min(2, Math.max(0.5, (recent + 1) / (lastYear + 1)));
+        const out = new Float64Array(horizon);
+        for (let j = 0; j < horizon; j++) {
+          // The nearest year back whose window lies wholly in the history.
+          let back = YEAR;
+          while (j - back + 7 * YEAR_WINDOW_WEEKS >= 0) back += YEAR;
+          let sum = 0;
+          let count = 0;
+          for (let week = -YEAR_WINDOW_WEEKS; week <= YEAR_WINDOW_WEEKS; week++) {
+            const t = end + j - back + 7 * week;
+            if (t < 0) continue;
+            sum += history[t]!;
+            count++;
+          }
+          out[j] = count > 0 ? (ratio * sum) / count : 0;
+        }
+        return out;
+      }),
+  };
+}
