@@ -7,7 +7,8 @@ import { repoRoot, startServer } from './server.ts';
 import './context.ts';
 
 const shortTtlSeconds = 3;
-/** The second server also throttles sign-in after this many failures per account. */
+/** The second server also throttles sign-in after this many failures per account and address,
+ * with a first delay long enough that the browser's attempt still meets it. */
 export const strictLoginFailures = 3;
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
@@ -19,7 +20,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     startServer({
       name: 'short-ttl',
       accessTokenTtlSeconds: shortTtlSeconds,
-      env: { LOGIN_MAX_FAILURES_PER_ACCOUNT: String(strictLoginFailures) },
+      env: { LOGIN_MAX_FAILURES_PER_ACCOUNT: String(strictLoginFailures), LOGIN_DELAY_BASE_SECONDS: '120' },
     }),
   ]);
   project.provide('baseUrl', main.baseUrl);

@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -23,6 +24,9 @@ import type { AuthContext } from './auth/service.ts';
 import { createTokenSigner, loadSigningKey } from './auth/tokens.ts';
 import { productName } from './product.ts';
 import { configRoutes } from './config/routes.ts';
+import { dashboardRoutes } from './dashboard/routes.ts';
+import { assistantRoutes } from './assistant/routes.ts';
+import { createChatModel } from './ai/chat.ts';
 import { currentProductConfig, type ConfigContext } from './config/service.ts';
 import { queryRoutes } from './queries/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
@@ -45,6 +49,34 @@ export type AppDependencies = { config: ServerConfig; database: AppDatabase; que
 const BODY_LIMIT_BYTES = 1024 * 1024;
 /** Node's default limit for all request headers, the URL included: no path parameter can be longer. */
 const MAX_URL_BYTES = 16 * 1024;
+
+/**
+ * Security headers on every answer. Scripts only from our own origin (the built app has no inline
+ * script); styles also inline because Mantine writes <style> tags and style attributes at run time
+ * (docs/security.md). No framing by anyone, no referrer sent to other origins.
+ */
+const securityHeaders = {
+  global: true,
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+  },
+  frameguard: { action: 'deny' as const },
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
+  // The app is served over plain HTTP on a LAN too; HSTS belongs to the TLS-terminating proxy.
+  strictTransportSecurity: false,
+};
 
 /** The contexts the feature services run in, shared by the HTTP app and start-up work. */
 export function featureContexts({ config, database }: Pick<AppDependencies, 'config' | 'database'>): { configContext: ConfigContext; tablesContext: TablesContext } {
@@ -81,6 +113,9 @@ export async function buildApp({ config, database, queue, integrations }: AppDep
     }
   });
 
+  // Before the guard, so refusals carry the headers too.
+  await app.register(fastifyHelmet, securityHeaders);
+
   const signer = createTokenSigner(await loadSigningKey(database.db, config.jwtSecret), config.accessTokenTtlSeconds);
   const accounts = new AccountStatusCache(database.db, ACCOUNT_STATUS_TTL_MS);
   registerAuthGuard(app, signer, accounts);
@@ -103,6 +138,7 @@ export async function buildApp({ config, database, queue, integrations }: AppDep
     refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
     loginMaxFailuresPerAccount: config.loginMaxFailuresPerAccount,
     loginMaxFailuresPerIp: config.loginMaxFailuresPerIp,
+    loginDelayBaseSeconds: config.loginDelayBaseSeconds,
     registrationEnabled: config.registrationEnabled,
     registrationRole: config.registrationRole,
     accounts,
@@ -114,7 +150,7 @@ export async function buildApp({ config, database, queue, integrations }: AppDep
   await app.register(tableRoutes(tablesContext));
   await app.register(queryRoutes(database.db, tablesContext.loadConfig));
   await app.register(fastifyMultipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10, fieldSize: 1024 * 1024, parts: 12, headerPairs: 100 } });
-  const forecastingContext = createForecastingContext(database.db, queue);
+  const forecastingContext = createForecastingContext(database.db, queue, { requestsPerMinute: config.forecastRequestsPerMinute });
   await app.register(
     importRoutes({
       database,
@@ -129,6 +165,8 @@ export async function buildApp({ config, database, queue, integrations }: AppDep
   app.addHook('onClose', () => closeReportsContext(reportsContext));
   await app.register(reportRoutes(reportsContext));
   await app.register(integrationRoutes(integrations));
+  await app.register(dashboardRoutes({ db: database.db }));
+  await app.register(assistantRoutes({ db: database.db, model: createChatModel(config.llm) }));
 
   if (existsSync(path.join(config.webDistDir, 'index.html'))) {
     await app.register(fastifyStatic, { root: config.webDistDir, wildcard: true, index: 'index.html' });

@@ -64,3 +64,28 @@ export const changeRoleRequest = z.strictObject({ role });
 export type ChangeRoleRequest = z.infer<typeof changeRoleRequest>;
 export const setDisabledRequest = z.strictObject({ disabled: z.boolean() });
 export type SetDisabledRequest = z.infer<typeof setDisabledRequest>;
+
+/** One sign-in of the account (a refresh-token family), as the profile lists it. */
+export const sessionSummary = z.object({
+  id: z.string(),
+  started_at: z.string(),
+  last_used_at: z.string(),
+  user_agent: z.string().nullable(),
+  /** The session of the access token that asked. */
+  current: z.boolean(),
+});
+export type SessionSummary = z.infer<typeof sessionSummary>;
+export const sessionList = z.object({ results: z.array(sessionSummary) });
+export type SessionList = z.infer<typeof sessionList>;
+export const sessionIdParams = z.object({ id: z.uuid('Not a session id.') });
+export const revokedSessions = z.object({ revoked: z.number().int() });
+export type RevokedSessions = z.infer<typeof revokedSessions>;
+
+export const logoutRequest = refreshRequest;
+export type LogoutRequest = z.infer<typeof logoutRequest>;
+
+export const changePasswordRequest = z.strictObject({
+  old_password: storableText().min(1, 'This field may not be blank.').max(passwordPolicy.maxLength),
+  new_password: registerRequest.shape.password,
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;

@@ -8,3 +8,4 @@ export * from './import.ts';
 export * from './integrations.ts';
 export * from './text.ts';
 export * from './reports.ts';
+export * from './dashboard.ts';

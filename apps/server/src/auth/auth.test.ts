@@ -183,13 +183,15 @@ describe.each(backends)('auth on %s', (backend) => {
 describe.each(backends)('login throttling and configuration on %s', (backend) => {
   let server: TestServer;
   let proxied: TestServer;
+  let perAddress: TestServer;
   beforeAll(async () => {
-    [server, proxied] = await Promise.all([
+    [server, proxied, perAddress] = await Promise.all([
       startTestServer(backend, { LOGIN_MAX_FAILURES_PER_ACCOUNT: '3', LOGIN_MAX_FAILURES_PER_IP: '6' }),
       startTestServer(backend, { LOGIN_MAX_FAILURES_PER_IP: '2', TRUSTED_PROXIES: '127.0.0.1', REGISTRATION_ENABLED: 'false' }),
+      startTestServer(backend, { LOGIN_MAX_FAILURES_PER_ACCOUNT: '3', LOGIN_MAX_FAILURES_PER_IP: '1000', TRUSTED_PROXIES: '127.0.0.1' }),
     ]);
   });
-  afterAll(() => Promise.all([server.stop(), proxied.stop()]));
+  afterAll(() => Promise.all([server.stop(), proxied.stop(), perAddress.stop()]));
 
   it('answers 429 after too many failures for one account, even with the right password', async () => {
     const user = await signUpUser(server);
@@ -199,7 +201,47 @@ describe.each(backends)('login throttling and configuration on %s', (backend) =>
     const blocked = await server.request('/api/token/', { body: { username: user.username, password: user.password } });
     expect(blocked.status).toBe(429);
     expect(blocked.json).toMatchObject({ code: 'throttled', detail: expect.stringContaining('Too many failed sign-in attempts') });
-    expect(blocked.headers.get('retry-after')).toBe('3600');
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+  });
+
+  const signInFrom = (ip: string, username: string, password: string) =>
+    perAddress.request('/api/token/', { body: { username, password }, headers: { 'x-forwarded-for': ip } });
+
+  it('counts 60 parallel wrong passwords before checking them: only the free attempts reach the check', async () => {
+    const user = await signUpUser(perAddress);
+    const answers = await Promise.all(Array.from({ length: 60 }, () => signInFrom('198.51.100.7', user.username, 'wrong password')));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(57);
+    expect(answers.find((answer) => answer.status === 429)?.json.code).toBe('throttled');
+  });
+
+  it("keys the limit on account and address: a stranger's guesses do not lock the owner out", async () => {
+    const user = await signUpUser(perAddress);
+    for (let attempt = 0; attempt < 5; attempt++) await signInFrom('198.51.100.8', user.username, 'wrong password');
+    expect((await signInFrom('198.51.100.8', user.username, user.password)).status).toBe(429);
+    expect((await signInFrom('198.51.100.9', user.username, user.password)).status).toBe(200);
+  });
+
+  it('spaces attempts with doubling delays and says when to retry', async () => {
+    const user = await signUpUser(perAddress);
+    const ip = '198.51.100.10';
+    const waitOver = () =>
+      perAddress.database.db.updateTable('sign_in_throttle').set({ retry_at: new Date(Date.now() - 1000) }).where('account', '=', user.username.toLowerCase()).where('ip', '=', ip).execute();
+    for (let attempt = 0; attempt < 3; attempt++) expect((await signInFrom(ip, user.username, 'wrong password')).status).toBe(401);
+    const waits: string[] = [];
+    for (let round = 0; round < 3; round++) {
+      const refused = await signInFrom(ip, user.username, user.password);
+      expect(refused.status).toBe(429);
+      waits.push(refused.headers.get('retry-after') ?? '');
+      await waitOver();
+      expect((await signInFrom(ip, user.username, 'wrong password')).status).toBe(401);
+    }
+    expect(waits).toEqual(['1', '2', '4']);
+    await waitOver();
+    expect((await signInFrom(ip, user.username, user.password)).status).toBe(200);
+    // A success starts the count over.
+    expect((await signInFrom(ip, user.username, 'wrong password')).status).toBe(401);
   });
 
   it('limits failures per address and ignores X-Forwarded-For from untrusted peers', async () => {

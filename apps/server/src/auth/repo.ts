@@ -57,8 +57,8 @@ export const updateUserRole = (db: Db, id: number, role: Role) => db.updateTable
 export const updateUserDisabled = (db: Db, id: number, disabled: boolean) =>
   db.updateTable('users').set({ disabled_at: disabled ? sql<Date>`now()` : null }).where('id', '=', id).execute();
 
-export const revokeUserTokens = (db: Db, userId: number) =>
-  db.updateTable('refresh_tokens').set({ revoked_at: sql`now()` }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+export const insertSession = (db: Db, session: { id: string; userId: number; expiresAt: Date; userAgent: string | null }) =>
+  db.insertInto('sessions').values({ id: session.id, user_id: session.userId, expires_at: session.expiresAt, user_agent: session.userAgent, last_used_at: sql<Date>`now()` }).execute();
 
 export const insertRefreshToken = (db: Db, token: { userId: number; familyId: string; tokenHash: string; expiresAt: Date }) =>
   db
@@ -66,44 +66,112 @@ export const insertRefreshToken = (db: Db, token: { userId: number; familyId: st
     .values({ user_id: token.userId, family_id: token.familyId, token_hash: token.tokenHash, expires_at: token.expiresAt })
     .execute();
 
+/** The session (family) a refresh token belongs to, whatever the token's state. */
+export const findTokenSession = (db: Db, tokenHash: string) =>
+  db.selectFrom('refresh_tokens').select(['family_id', 'user_id']).where('token_hash', '=', tokenHash).executeTakeFirst();
+
 /**
- * Marks a live refresh token used, atomically, so two concurrent uses cannot both succeed.
- * Returns the consumed token, or the stale row (used, revoked or expired) so the caller can react to reuse.
+ * Locks a live session row for the rest of the transaction (every rotation of one sign-in queues
+ * here), or returns undefined when the session is revoked or past its absolute expiry.
  */
-export async function consumeRefreshToken(db: Db, tokenHash: string) {
-  const consumed = await db
+export const lockLiveSession = (db: Db, sessionId: string) =>
+  db
+    .selectFrom('sessions')
+    .select(['id', 'user_id', 'expires_at'])
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .forUpdate()
+    .executeTakeFirst();
+
+/** Marks a live refresh token used; undefined when it was already used, revoked or expired. */
+export const consumeRefreshToken = (db: Db, tokenHash: string) =>
+  db
     .updateTable('refresh_tokens')
     .set({ used_at: sql`now()` })
     .where('token_hash', '=', tokenHash)
     .where('used_at', 'is', null)
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', sql<Date>`now()`)
-    .returning(['user_id', 'family_id', 'expires_at'])
+    .returning(['user_id'])
     .executeTakeFirst();
-  if (consumed) return { status: 'consumed' as const, ...consumed };
-  const stale = await db.selectFrom('refresh_tokens').select(['family_id']).where('token_hash', '=', tokenHash).executeTakeFirst();
-  return stale ? { status: 'stale' as const, family_id: stale.family_id } : { status: 'unknown' as const };
+
+export const touchSession = (db: Db, sessionId: string) => db.updateTable('sessions').set({ last_used_at: sql`now()` }).where('id', '=', sessionId).execute();
+
+/** Revokes sessions and every refresh token of them; returns how many live sessions it ended. */
+async function revokeSessionsWhere(db: Db, filter: { sessionId?: string; userId?: number; exceptSessionId?: string }): Promise<number> {
+  let query = db.updateTable('sessions').set({ revoked_at: sql`now()` }).where('revoked_at', 'is', null);
+  if (filter.sessionId !== undefined) query = query.where('id', '=', filter.sessionId);
+  if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId);
+  if (filter.exceptSessionId !== undefined) query = query.where('id', '<>', filter.exceptSessionId);
+  const ended = await query.returning('id').execute();
+  const ids = ended.map((row) => row.id);
+  // The tokens of a session revoked earlier are already revoked; only the ones just ended need it.
+  if (ids.length > 0) await db.updateTable('refresh_tokens').set({ revoked_at: sql`now()` }).where('family_id', 'in', ids).where('revoked_at', 'is', null).execute();
+  return ids.length;
 }
 
-export const revokeTokenFamily = (db: Db, familyId: string) =>
-  db.updateTable('refresh_tokens').set({ revoked_at: sql`now()` }).where('family_id', '=', familyId).where('revoked_at', 'is', null).execute();
+export const revokeSession = (db: Db, sessionId: string, userId?: number) => revokeSessionsWhere(db, userId === undefined ? { sessionId } : { sessionId, userId });
 
-export async function countRecentFailures(db: Db, by: { username: string } | { ip: string }, windowSeconds: number) {
-  const since = sql<Date>`now() - make_interval(secs => ${windowSeconds})`;
-  let query = db.selectFrom('login_failures').select((eb) => eb.fn.countAll<number>().as('n')).where('failed_at', '>', since);
-  query = 'username' in by ? query.where('username', '=', by.username.toLowerCase()) : query.where('ip', '=', by.ip);
-  const row = await query.executeTakeFirstOrThrow();
-  return Number(row.n);
+export const revokeUserSessions = (db: Db, userId: number, exceptSessionId?: string) =>
+  revokeSessionsWhere(db, exceptSessionId === undefined ? { userId } : { userId, exceptSessionId });
+
+export const listLiveSessions = (db: Db, userId: number) =>
+  db
+    .selectFrom('sessions')
+    .select(['id', 'started_at', 'last_used_at', 'user_agent'])
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .orderBy('last_used_at', 'desc')
+    .execute();
+
+export const findPasswordHash = (db: Db, userId: number) =>
+  db.selectFrom('users').select('password_hash').where('id', '=', userId).where('disabled_at', 'is', null).executeTakeFirst();
+
+export const updatePasswordHash = (db: Db, userId: number, passwordHash: string) =>
+  db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+
+/** How sign-in attempts of one key are spaced: `freeAttempts` at once, then delays doubling from `baseDelaySeconds`. */
+export type ThrottlePolicy = { freeAttempts: number; baseDelaySeconds: number; maxDelaySeconds: number; windowSeconds: number };
+
+/**
+ * Counts one sign-in attempt before its password is checked, in one statement: the row's lock
+ * orders parallel attempts, and an attempt made before `retry_at` changes nothing and is refused.
+ * Returns null when the attempt may go on, else the seconds to wait.
+ */
+export async function reserveSignInAttempt(db: Db, key: { account: string; ip: string }, policy: ThrottlePolicy): Promise<number | null> {
+  const attempts = sql<number>`case when t.updated_at < now() - make_interval(secs => ${policy.windowSeconds}) then 1 else t.attempts + 1 end`;
+  const delayAfter = (n: unknown) =>
+    sql`make_interval(secs => case when ${n} < ${policy.freeAttempts} then 0 else least(${policy.maxDelaySeconds}::float8, ${policy.baseDelaySeconds}::float8 * power(2, ${n} - ${policy.freeAttempts})) end)`;
+  const reserved = await sql<{ attempts: number }>`
+    insert into sign_in_throttle as t (account, ip, attempts, retry_at, updated_at)
+    values (${key.account}, ${key.ip}, 1, now() + ${delayAfter(sql`1`)}, now())
+    on conflict (account, ip) do update
+      set attempts = ${attempts}, retry_at = now() + ${delayAfter(attempts)}, updated_at = now()
+      where t.retry_at <= now()
+    returning attempts`.execute(db);
+  if (reserved.rows.length > 0) return null;
+  const row = await sql<{ wait: number }>`
+    select ceil(extract(epoch from retry_at - now()))::int as wait from sign_in_throttle where account = ${key.account} and ip = ${key.ip}`.execute(db);
+  return Math.max(1, Number(row.rows[0]?.wait ?? 1));
 }
 
-export const recordLoginFailure = (db: Db, username: string, ip: string) =>
-  db.insertInto('login_failures').values({ username: username.toLowerCase(), ip }).execute();
+/** A successful sign-in: its (account, address) record starts over and its attempt no longer counts for the address. */
+export async function releaseSignInAttempts(db: Db, key: { account: string; ip: string }, addressPolicy: ThrottlePolicy) {
+  await db.deleteFrom('sign_in_throttle').where('account', '=', key.account).where('ip', '=', key.ip).execute();
+  await sql`
+    update sign_in_throttle set attempts = greatest(attempts - 1, 0),
+      retry_at = case when attempts - 1 < ${addressPolicy.freeAttempts} then now() else retry_at end
+    where account = '' and ip = ${key.ip}`.execute(db);
+}
 
-export const clearLoginFailures = (db: Db, username: string) =>
-  db.deleteFrom('login_failures').where('username', '=', username.toLowerCase()).execute();
-
-/** Housekeeping: drops throttle records and refresh tokens nobody can use any more. */
-export async function deleteExpiredAuthRecords(db: Db, failureWindowSeconds: number) {
-  await db.deleteFrom('login_failures').where('failed_at', '<', sql<Date>`now() - make_interval(secs => ${failureWindowSeconds})`).execute();
-  await db.deleteFrom('refresh_tokens').where('expires_at', '<', sql<Date>`now()`).execute();
+/** Housekeeping: drops throttle records past their window and sessions nobody can use any more. */
+export async function deleteExpiredAuthRecords(db: Db, throttleWindowSeconds: number) {
+  await db
+    .deleteFrom('sign_in_throttle')
+    .where('updated_at', '<', sql<Date>`now() - make_interval(secs => ${throttleWindowSeconds})`)
+    .where('retry_at', '<', sql<Date>`now()`)
+    .execute();
+  await db.deleteFrom('sessions').where('expires_at', '<', sql<Date>`now()`).execute();
 }

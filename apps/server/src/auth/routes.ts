@@ -1,13 +1,19 @@
-// POST /api/token/, /api/token/refresh/, /api/accounts/register/, GET /api/accounts/me/ and the
-// administrators' users API (/api/accounts/users/*).
+// POST /api/token/, /api/token/refresh/, /api/token/logout/, /api/accounts/register/, the signed-in
+// account's own routes (me, password, sessions) and the administrators' users API (/api/accounts/users/*).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   account,
+  changePasswordRequest,
   changeRoleRequest,
   errorBody,
+  logoutRequest,
   refreshRequest,
   refreshResponse,
   registerRequest,
+  revokedSessions,
+  sessionIdParams,
+  sessionList,
   setDisabledRequest,
   tokenPair,
   tokenRequest,
@@ -16,7 +22,21 @@ import {
   userSummary,
 } from '@stockwise/contract';
 import { currentUser } from './guard.ts';
-import { changeUserRole, getAccount, listUsers, refreshSession, registerAccount, setUserDisabled, signIn, type AuthContext } from './service.ts';
+import {
+  changePassword,
+  changeUserRole,
+  getAccount,
+  listSessions,
+  listUsers,
+  refreshSession,
+  registerAccount,
+  revokeOwnSession,
+  setUserDisabled,
+  signIn,
+  signOut,
+  signOutEverywhere,
+  type AuthContext,
+} from './service.ts';
 
 const errors = { 400: errorBody, 401: errorBody };
 
@@ -25,7 +45,7 @@ export function authRoutes(ctx: AuthContext): FastifyPluginAsyncZod {
     app.post('/api/token/', {
       config: { public: true },
       schema: { tags: ['auth'], summary: 'Sign in', body: tokenRequest, response: { 200: tokenPair, ...errors, 429: errorBody } },
-      handler: (request) => signIn(ctx, { ...request.body, ip: request.ip }),
+      handler: (request) => signIn(ctx, { ...request.body, ip: request.ip, userAgent: request.headers['user-agent'] ?? null }),
     });
     app.post('/api/token/refresh/', {
       config: { public: true },
@@ -37,6 +57,15 @@ export function authRoutes(ctx: AuthContext): FastifyPluginAsyncZod {
       },
       handler: (request) => refreshSession(ctx, request.body),
     });
+    app.post('/api/token/logout/', {
+      // The refresh token is the credential: signing out must work with an expired access token.
+      config: { public: true },
+      schema: { tags: ['auth'], summary: 'Sign out: revoke the sign-in (every refresh token of its family)', body: logoutRequest, response: { 204: z.null(), 400: errorBody } },
+      handler: async (request, reply) => {
+        await signOut(ctx, request.body);
+        return reply.status(204).send(null);
+      },
+    });
     app.post('/api/accounts/register/', {
       config: { public: true },
       schema: { tags: ['auth'], summary: 'Create an account', body: registerRequest, response: { 201: account, 400: errorBody, 403: errorBody, 409: errorBody } },
@@ -46,6 +75,35 @@ export function authRoutes(ctx: AuthContext): FastifyPluginAsyncZod {
       config: { policy: 'pending' },
       schema: { tags: ['auth'], summary: 'The signed-in account and its role', response: { 200: account, 401: errorBody } },
       handler: (request) => getAccount(ctx, currentUser(request).userId),
+    });
+    const ownErrors = { 400: errorBody, 401: errorBody, 404: errorBody };
+    app.post('/api/accounts/password/', {
+      config: { policy: 'pending' },
+      schema: {
+        tags: ['auth'],
+        summary: "Change the signed-in account's password (old password required); every other session of the account ends",
+        body: changePasswordRequest,
+        response: { 200: revokedSessions, ...ownErrors },
+      },
+      handler: (request) => changePassword(ctx, currentUser(request), request.body),
+    });
+    app.get('/api/accounts/sessions/', {
+      config: { policy: 'pending' },
+      schema: { tags: ['auth'], summary: "The signed-in account's active sessions", response: { 200: sessionList, 401: errorBody } },
+      handler: async (request) => ({ results: await listSessions(ctx, currentUser(request)) }),
+    });
+    app.post('/api/accounts/sessions/revoke-all/', {
+      config: { policy: 'pending' },
+      schema: { tags: ['auth'], summary: 'Sign out everywhere: revoke every session of the signed-in account', response: { 200: revokedSessions, 401: errorBody } },
+      handler: (request) => signOutEverywhere(ctx, currentUser(request).userId),
+    });
+    app.delete('/api/accounts/sessions/:id/', {
+      config: { policy: 'pending' },
+      schema: { tags: ['auth'], summary: 'Revoke one session of the signed-in account', params: sessionIdParams, response: { 204: z.null(), ...ownErrors } },
+      handler: async (request, reply) => {
+        await revokeOwnSession(ctx, currentUser(request), request.params.id);
+        return reply.status(204).send(null);
+      },
     });
     const adminErrors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
     app.get('/api/accounts/users/', {

@@ -1,22 +1,28 @@
 // Sign-in, refresh rotation with reuse detection, and registration.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Account, RegisterRequest, Role, TokenPair, UserSummary } from '@stockwise/contract';
+import type { Account, ChangePasswordRequest, RegisterRequest, Role, SessionSummary, TokenPair, UserSummary } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import { AppError, notFoundError, validationError } from '../http/errors.ts';
 import type { AccountStatusCache } from './guard.ts';
 import { hashPassword, isCommonPassword, verifyDecoyPassword, verifyPassword } from './passwords.ts';
 import * as repo from './repo.ts';
-import { generateRefreshToken, hashRefreshToken, type TokenSigner } from './tokens.ts';
+import { generateRefreshToken, hashRefreshToken, type AccessClaims, type TokenSigner } from './tokens.ts';
 
-export const LOGIN_FAILURE_WINDOW_SECONDS = 3600;
+/** Throttle records older than this start over. */
+export const SIGN_IN_THROTTLE_WINDOW_SECONDS = 3600;
+const SIGN_IN_MAX_DELAY_SECONDS = 900;
 
 export type AuthContext = {
   db: Kysely<Database>;
   signer: TokenSigner;
   refreshTokenTtlSeconds: number;
+  /** Attempts per account and client address before delays start. */
   loginMaxFailuresPerAccount: number;
+  /** Attempts per client address (any account) before delays start. */
   loginMaxFailuresPerIp: number;
+  /** The first delay; each further attempt doubles it, up to 15 minutes. */
+  loginDelayBaseSeconds: number;
   registrationEnabled: boolean;
   /** The role of a self-registered account (the first account of an empty database is admin). */
   registrationRole: Role;
@@ -25,65 +31,132 @@ export type AuthContext = {
 
 const invalidCredentials = () => new AppError('invalid_credentials', 'No active account found with the given credentials.');
 const invalidRefreshToken = () => new AppError('token_not_valid', 'Token is invalid or expired.');
-const throttled = (detail: string) =>
-  new AppError('throttled', detail, { headers: { 'retry-after': String(LOGIN_FAILURE_WINDOW_SECONDS) } });
+const throttled = (detail: string, waitSeconds: number) => new AppError('throttled', detail, { headers: { 'retry-after': String(waitSeconds) } });
 
-async function issueTokenPair(ctx: AuthContext, user: { id: number; username: string; role: Role }, family: { id: string; expiresAt: Date }): Promise<TokenPair> {
+const throttlePolicy = (ctx: AuthContext, freeAttempts: number): repo.ThrottlePolicy => ({
+  freeAttempts,
+  baseDelaySeconds: ctx.loginDelayBaseSeconds,
+  maxDelaySeconds: Math.max(SIGN_IN_MAX_DELAY_SECONDS, ctx.loginDelayBaseSeconds),
+  windowSeconds: SIGN_IN_THROTTLE_WINDOW_SECONDS,
+});
+
+async function issueTokenPair(ctx: AuthContext, db: Kysely<Database>, user: { id: number; username: string; role: Role }, session: { id: string; expiresAt: Date }): Promise<TokenPair> {
   const refresh = generateRefreshToken();
-  await repo.insertRefreshToken(ctx.db, { userId: user.id, familyId: family.id, tokenHash: hashRefreshToken(refresh), expiresAt: family.expiresAt });
-  const access = await ctx.signer.issueAccessToken({ userId: user.id, username: user.username, role: user.role });
+  await repo.insertRefreshToken(db, { userId: user.id, familyId: session.id, tokenHash: hashRefreshToken(refresh), expiresAt: session.expiresAt });
+  const access = await ctx.signer.issueAccessToken({ userId: user.id, username: user.username, role: user.role, sessionId: session.id });
   return { access, refresh };
 }
 
-export async function signIn(ctx: AuthContext, options: { username: string; password: string; ip: string }): Promise<TokenPair> {
-  const { username, password, ip } = options;
-  if ((await repo.countRecentFailures(ctx.db, { username }, LOGIN_FAILURE_WINDOW_SECONDS)) >= ctx.loginMaxFailuresPerAccount) {
-    throw throttled('Too many failed sign-in attempts for this account. Try again in an hour.');
-  }
-  if ((await repo.countRecentFailures(ctx.db, { ip }, LOGIN_FAILURE_WINDOW_SECONDS)) >= ctx.loginMaxFailuresPerIp) {
-    throw throttled('Too many failed sign-in attempts from your address. Try again in an hour.');
-  }
-  const user = await repo.findUserByUsername(ctx.db, username);
-  const valid = user ? await verifyPassword(user.password_hash, password) : await verifyDecoyPassword(password);
-  if (!user || !valid) {
-    await repo.recordLoginFailure(ctx.db, username, ip);
-    throw invalidCredentials();
-  }
-  // A disabled account is answered like a wrong password, after the same work.
-  if (user.disabled_at) throw invalidCredentials();
-  await repo.clearLoginFailures(ctx.db, username);
-  await repo.recordSignIn(ctx.db, user.id);
-  const family = { id: randomUUID(), expiresAt: new Date(Date.now() + ctx.refreshTokenTtlSeconds * 1000) };
-  return issueTokenPair(ctx, user, family);
+/**
+ * Every attempt is counted before its password is checked (per address, then per account and
+ * address), so parallel guesses cannot all reach the check; past the free attempts each one waits
+ * twice as long as the one before. Keyed on the address too, so a stranger's guesses never lock the
+ * owner out from their own address.
+ */
+async function admitSignInAttempt(ctx: AuthContext, key: { account: string; ip: string }): Promise<void> {
+  const addressWait = await repo.reserveSignInAttempt(ctx.db, { account: '', ip: key.ip }, throttlePolicy(ctx, ctx.loginMaxFailuresPerIp));
+  if (addressWait !== null) throw throttled('Too many failed sign-in attempts from your address. Wait a moment and try again.', addressWait);
+  const accountWait = await repo.reserveSignInAttempt(ctx.db, key, throttlePolicy(ctx, ctx.loginMaxFailuresPerAccount));
+  if (accountWait !== null) throw throttled('Too many failed sign-in attempts for this account. Wait a moment and try again.', accountWait);
 }
 
+export async function signIn(ctx: AuthContext, options: { username: string; password: string; ip: string; userAgent: string | null }): Promise<TokenPair> {
+  const { username, password, ip } = options;
+  const key = { account: username.toLowerCase(), ip };
+  await admitSignInAttempt(ctx, key);
+  const user = await repo.findUserByUsername(ctx.db, username);
+  const valid = user ? await verifyPassword(user.password_hash, password) : await verifyDecoyPassword(password);
+  // A disabled account is answered like a wrong password, after the same work.
+  if (!user || !valid || user.disabled_at) throw invalidCredentials();
+  await repo.releaseSignInAttempts(ctx.db, key, throttlePolicy(ctx, ctx.loginMaxFailuresPerIp));
+  await repo.recordSignIn(ctx.db, user.id);
+  const session = { id: randomUUID(), expiresAt: new Date(Date.now() + ctx.refreshTokenTtlSeconds * 1000) };
+  return ctx.db.transaction().execute(async (trx) => {
+    await repo.insertSession(trx, { id: session.id, userId: user.id, expiresAt: session.expiresAt, userAgent: options.userAgent?.slice(0, 500) ?? null });
+    return issueTokenPair(ctx, trx, user, session);
+  });
+}
+
+/**
+ * Single-use rotation. The session row is locked first, so the consume, the check and the next
+ * token's insert of one family never interleave: of two uses of one token the second always sees
+ * it used, and revokes the family including the token the first just received.
+ */
 export async function refreshSession(ctx: AuthContext, options: { refresh: string }): Promise<TokenPair> {
-  const result = await repo.consumeRefreshToken(ctx.db, hashRefreshToken(options.refresh));
-  switch (result.status) {
-    case 'unknown':
-      throw invalidRefreshToken();
-    case 'stale':
-      // A used or revoked token coming back means it leaked: end every session of that sign-in.
-      await repo.revokeTokenFamily(ctx.db, result.family_id);
-      throw invalidRefreshToken();
-    case 'consumed': {
-      const account = await repo.findAccountById(ctx.db, result.user_id);
-      if (!account) throw invalidRefreshToken();
-      return issueTokenPair(ctx, account, { id: result.family_id, expiresAt: result.expires_at });
+  const tokenHash = hashRefreshToken(options.refresh);
+  const token = await repo.findTokenSession(ctx.db, tokenHash);
+  if (!token) throw invalidRefreshToken();
+  const account = await repo.findAccountById(ctx.db, token.user_id);
+  const pair = await ctx.db.transaction().execute(async (trx) => {
+    const session = await repo.lockLiveSession(trx, token.family_id);
+    const consumed = session && (await repo.consumeRefreshToken(trx, tokenHash));
+    if (!session || !consumed || !account) {
+      // A used or revoked token coming back means it leaked: end every token of that sign-in.
+      await repo.revokeSession(trx, token.family_id);
+      return null;
     }
+    await repo.touchSession(trx, session.id);
+    return issueTokenPair(ctx, trx, account, { id: session.id, expiresAt: session.expires_at });
+  });
+  if (!pair) throw invalidRefreshToken();
+  return pair;
+}
+
+/** Ends the sign-in a refresh token belongs to. Unknown tokens are ignored: there is nothing to end. */
+export async function signOut(ctx: AuthContext, options: { refresh: string }): Promise<void> {
+  const token = await repo.findTokenSession(ctx.db, hashRefreshToken(options.refresh));
+  if (token) await repo.revokeSession(ctx.db, token.family_id);
+}
+
+export async function signOutEverywhere(ctx: AuthContext, userId: number): Promise<{ revoked: number }> {
+  return { revoked: await repo.revokeUserSessions(ctx.db, userId) };
+}
+
+export async function listSessions(ctx: AuthContext, user: AccessClaims): Promise<SessionSummary[]> {
+  const rows = await repo.listLiveSessions(ctx.db, user.userId);
+  return rows.map((row) => ({
+    id: row.id,
+    started_at: new Date(row.started_at).toISOString(),
+    last_used_at: new Date(row.last_used_at).toISOString(),
+    user_agent: row.user_agent,
+    current: row.id === user.sessionId,
+  }));
+}
+
+export async function revokeOwnSession(ctx: AuthContext, user: AccessClaims, sessionId: string): Promise<void> {
+  if ((await repo.revokeSession(ctx.db, sessionId, user.userId)) === 0) throw notFoundError('No such active session.');
+}
+
+/** The old password proves it is the owner; every other sign-in of the account ends, this one stays. */
+export async function changePassword(ctx: AuthContext, user: AccessClaims, input: ChangePasswordRequest): Promise<{ revoked: number }> {
+  const stored = await repo.findPasswordHash(ctx.db, user.userId);
+  if (!stored) throw invalidRefreshToken();
+  if (!(await verifyPassword(stored.password_hash, input.old_password))) {
+    throw validationError('Invalid request: old_password: The current password is not correct.', { old_password: ['The current password is not correct.'] });
+  }
+  refuseWeakPassword(input.new_password, user.username, 'new_password');
+  const passwordHash = await hashPassword(input.new_password);
+  const revoked = await ctx.db.transaction().execute(async (trx) => {
+    await repo.updatePasswordHash(trx, user.userId, passwordHash);
+    return repo.revokeUserSessions(trx, user.userId, user.sessionId);
+  });
+  return { revoked };
+}
+
+function refuseWeakPassword(password: string, username: string, field: string): void {
+  if (isCommonPassword(password)) {
+    throw validationError(`Invalid request: ${field}: This password is too common.`, { [field]: ['This password is too common.'] });
+  }
+  if (password.toLowerCase() === username.toLowerCase()) {
+    throw validationError(`Invalid request: ${field}: The password is too similar to the username.`, {
+      [field]: ['The password is too similar to the username.'],
+    });
   }
 }
 
 export async function registerAccount(ctx: AuthContext, input: RegisterRequest): Promise<Account> {
   if (!ctx.registrationEnabled) throw new AppError('registration_disabled', 'Registration is switched off on this server.');
-  if (isCommonPassword(input.password)) {
-    throw validationError('Invalid request: password: This password is too common.', { password: ['This password is too common.'] });
-  }
-  if (input.password.toLowerCase() === input.username.toLowerCase()) {
-    throw validationError('Invalid request: password: The password is too similar to the username.', {
-      password: ['The password is too similar to the username.'],
-    });
-  }
+  refuseWeakPassword(input.password, input.username, 'password');
   const passwordHash = await hashPassword(input.password);
   const account = await ctx.db.transaction().execute(async (trx) => {
     await repo.lockRegistrations(trx);
@@ -134,7 +207,7 @@ async function updateUser(ctx: AuthContext, userId: number, change: { role: Role
     if ('role' in change) await repo.updateUserRole(trx, userId, change.role);
     else {
       await repo.updateUserDisabled(trx, userId, change.disabled);
-      if (change.disabled) await repo.revokeUserTokens(trx, userId);
+      if (change.disabled) await repo.revokeUserSessions(trx, userId);
     }
     return repo.findUserSummary(trx, userId);
   });

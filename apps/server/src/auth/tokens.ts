@@ -11,8 +11,11 @@ const AUDIENCE = 'stockwise-api';
 const ACCESS_TOKEN_TYPE = 'access';
 const SIGNING_KEY_NAME = 'jwt_signing_key';
 
-/** `role` is the role at issue time; the guard replaces it with the account's current role. */
-export type AccessClaims = { userId: number; username: string; role: Role };
+/**
+ * `role` is the role at issue time; the guard replaces it with the account's current role.
+ * `sessionId` is the sign-in (refresh-token family) the token was issued for.
+ */
+export type AccessClaims = { userId: number; username: string; role: Role; sessionId?: string };
 
 export type TokenSigner = {
   issueAccessToken(claims: AccessClaims): Promise<string>;
@@ -41,9 +44,9 @@ export function createTokenSigner(signingKey: Uint8Array, accessTokenTtlSeconds:
   // still asks the account status cache on every request, so disabling an account works as before.
   const verified = new Map<string, { claims: AccessClaims; validUntil: number }>();
   return {
-    issueAccessToken: ({ userId, username, role }) => {
+    issueAccessToken: ({ userId, username, role, sessionId }) => {
       const now = Math.floor(Date.now() / 1000);
-      return new SignJWT({ typ: ACCESS_TOKEN_TYPE, username, role })
+      return new SignJWT({ typ: ACCESS_TOKEN_TYPE, username, role, ...(sessionId ? { sid: sessionId } : {}) })
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
         .setSubject(String(userId))
         .setIssuer(ISSUER)
@@ -76,7 +79,8 @@ export function createTokenSigner(signingKey: Uint8Array, accessTokenTtlSeconds:
         const issuedAt = payload.iat ?? 0;
         const expiresAt = payload.exp ?? 0;
         if (expiresAt - issuedAt > accessTokenTtlSeconds) return null;
-        const claims: AccessClaims = { userId, username: payload.username, role: role.data };
+        const sessionId = typeof payload.sid === 'string' ? payload.sid : undefined;
+        const claims: AccessClaims = { userId, username: payload.username, role: role.data, ...(sessionId ? { sessionId } : {}) };
         if (verified.size >= VERIFIED_TOKENS_MAX) verified.clear();
         verified.set(hash, { claims, validUntil: Math.min(expiresAt, issuedAt + accessTokenTtlSeconds) * 1000 });
         return claims;

@@ -14,6 +14,7 @@ export type UsersTable = {
   role: ColumnType<Role, Role | undefined, Role>;
   disabled_at: Timestamp | null;
   last_sign_in_at: RawTimestamp | null;
+  tasks_generated_at: ColumnType<Date | null, never, RawTimestamp | null>;
   created_at: CreatedAt;
 };
 
@@ -28,16 +29,56 @@ export type RefreshTokensTable = {
   revoked_at: Timestamp | null;
 };
 
-export type LoginFailuresTable = {
-  id: Generated<number>;
-  username: string;
+/** A sign-in: the refresh-token family its rotations belong to (`refresh_tokens.family_id`). */
+export type SessionsTable = {
+  id: string;
+  user_id: number;
+  started_at: CreatedAt;
+  last_used_at: Timestamp;
+  expires_at: Timestamp;
+  user_agent: string | null;
+  revoked_at: Timestamp | null;
+};
+
+/** Sign-in attempts per (account, client address); `account` '' counts every account of an address. */
+export type SignInThrottleTable = {
+  account: string;
   ip: string;
-  failed_at: CreatedAt;
+  attempts: number;
+  retry_at: Timestamp;
+  updated_at: Timestamp;
 };
 
 export type AppSecretsTable = { name: string; value: string };
 
-export type TasksTable = { id: Generated<number>; user_id: number; text: string; completed: Generated<boolean>; position: number };
+export type TaskKind = 'reorder' | 'no_sales' | 'import_sales';
+export type TasksTable = { id: Generated<number>; user_id: number; text: string; completed: Generated<boolean>; position: number; kind: TaskKind | null; created_at: CreatedAt };
+export type DashboardPinsTable = { user_id: number; report_id: number; position: number };
+export type DashboardProductSummaryTable = {
+  product_id: number;
+  forecast_start: string;
+  cum_demand: number[];
+  cum_variance: number[];
+  first_stockout: string | null;
+  order_quantity: number;
+};
+export type DashboardCatalogueSummaryTable = {
+  id: number;
+  snapshot_date: string | null;
+  snapshot_units: number | null;
+  previous_date: string | null;
+  previous_units: number | null;
+  computed_at: ColumnType<Date, string | undefined, RawTimestamp>;
+};
+export type AssistantMessagesTable = {
+  id: Generated<number>;
+  user_id: number;
+  role: 'user' | 'assistant';
+  content: string;
+  blocks: ColumnType<unknown[], string | undefined, string>;
+  context: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  created_at: CreatedAt;
+};
 
 /** The catalogue of configurable data tables: each row names a real table of the `data` schema. */
 export type DataTablesTable = {
@@ -196,9 +237,14 @@ export type UserReportsTable = {
 export type Database = {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
-  login_failures: LoginFailuresTable;
+  sessions: SessionsTable;
+  sign_in_throttle: SignInThrottleTable;
   app_secrets: AppSecretsTable;
   tasks: TasksTable;
+  dashboard_pins: DashboardPinsTable;
+  dashboard_product_summary: DashboardProductSummaryTable;
+  dashboard_catalogue_summary: DashboardCatalogueSummaryTable;
+  assistant_messages: AssistantMessagesTable;
   data_tables: DataTablesTable;
   data_folders: DataFoldersTable;
   config_entities: ConfigEntitiesTable;

@@ -1,10 +1,10 @@
 // Every job the workers run. Features add theirs here.
 import type { Kysely } from 'kysely';
-import { LOGIN_FAILURE_WINDOW_SECONDS } from '../auth/service.ts';
+import { SIGN_IN_THROTTLE_WINDOW_SECONDS } from '../auth/service.ts';
 import { deleteExpiredAuthRecords } from '../auth/repo.ts';
 import type { Database } from '../db/schema.ts';
 import { defineJob, type AnyJobDefinition } from './queue.ts';
-import { GENERATE_FORECASTS_JOB, runForecastGeneration, runNightlyForecast } from '../forecasting/service.ts';
+import { GENERATE_FORECASTS_JOB, GENERATE_PRODUCT_FORECAST_JOB, runForecastGeneration, runNightlyForecast } from '../forecasting/service.ts';
 import { runIntegration, type RunContext } from '../integrations/run.ts';
 import { RUN_INTEGRATION_JOB, type RunJobPayload } from '../integrations/service.ts';
 
@@ -28,12 +28,18 @@ export function jobDefinitions(
       name: 'auth.cleanup',
       queue: { retryLimit: 3, retryDelay: 60, retryBackoff: true },
       schedule: '17 * * * *',
-      handler: () => deleteExpiredAuthRecords(db, LOGIN_FAILURE_WINDOW_SECONDS),
+      handler: () => deleteExpiredAuthRecords(db, SIGN_IN_THROTTLE_WINDOW_SECONDS),
     }),
     // A worker that dies mid-run stops its heartbeat; pg-boss then hands the job to another try.
     defineJob<{ taskId: string }>({
       name: GENERATE_FORECASTS_JOB,
       queue: { retryLimit: 2, retryDelay: 5, retryBackoff: true, heartbeatSeconds: options.heartbeatSeconds, expireInSeconds: 3600 },
+      handler: (payload) => runForecastGeneration({ db }, payload),
+    }),
+    // Single products on a queue of their own, so a request for one is never behind a catalogue run.
+    defineJob<{ taskId: string }>({
+      name: GENERATE_PRODUCT_FORECAST_JOB,
+      queue: { retryLimit: 2, retryDelay: 5, retryBackoff: true, heartbeatSeconds: options.heartbeatSeconds, expireInSeconds: 600 },
       handler: (payload) => runForecastGeneration({ db }, payload),
     }),
     defineJob<Record<string, never>>({

@@ -1,5 +1,17 @@
-// Sign-in and account calls (spec §7).
-import type { Account, TokenPair, TokenRequest } from '@stockwise/contract';
+// Sign-in, sign-out, the account and its sessions (spec §7), and the administrators' users API.
+import type {
+  Account,
+  ChangePasswordRequest,
+  LogoutRequest,
+  RevokedSessions,
+  Role,
+  SessionList,
+  SessionSummary,
+  TokenPair,
+  TokenRequest,
+  UserList,
+  UserSummary,
+} from '@stockwise/contract';
 import { authEndpoints } from './client.ts';
 import { api } from './http.ts';
 
@@ -8,7 +20,47 @@ export async function requestTokenPair(credentials: TokenRequest): Promise<Token
   return answer.data;
 }
 
+/** Revokes the sign-in on the server (the refresh token is the credential, no access token needed). */
+export async function requestLogout(refresh: string): Promise<void> {
+  const body: LogoutRequest = { refresh };
+  await api.post(authEndpoints.logout, body);
+}
+
 export async function fetchCurrentAccount(): Promise<Account> {
   const answer = await api.get<Account>('/accounts/me/');
+  return answer.data;
+}
+
+export async function changePassword(body: ChangePasswordRequest): Promise<RevokedSessions> {
+  const answer = await api.post<RevokedSessions>('/accounts/password/', body);
+  return answer.data;
+}
+
+export async function fetchSessions(): Promise<SessionSummary[]> {
+  const answer = await api.get<SessionList>('/accounts/sessions/');
+  return answer.data.results;
+}
+
+export async function revokeSession(id: string): Promise<void> {
+  await api.delete(`/accounts/sessions/${encodeURIComponent(id)}/`);
+}
+
+export async function revokeAllSessions(): Promise<RevokedSessions> {
+  const answer = await api.post<RevokedSessions>('/accounts/sessions/revoke-all/', {});
+  return answer.data;
+}
+
+export async function fetchUsers(): Promise<UserSummary[]> {
+  const answer = await api.get<UserList>('/accounts/users/');
+  return answer.data.results;
+}
+
+export async function setUserRole(id: number, role: Role): Promise<UserSummary> {
+  const answer = await api.post<UserSummary>(`/accounts/users/${id}/role/`, { role });
+  return answer.data;
+}
+
+export async function setUserDisabled(id: number, disabled: boolean): Promise<UserSummary> {
+  const answer = await api.post<UserSummary>(`/accounts/users/${id}/disable/`, { disabled });
   return answer.data;
 }

@@ -11,6 +11,7 @@ export const apiBaseUrl = '/api';
 export const authEndpoints = {
   token: '/token/',
   refresh: '/token/refresh/',
+  logout: '/token/logout/',
   register: '/accounts/register/',
 } as const;
 

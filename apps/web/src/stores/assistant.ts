@@ -1,10 +1,15 @@
-// The assistant footer bar (spec §2, §3): expanded or collapsed, the conversation, and the context
-// (current page and open panels). Replies are canned placeholders; no backend call for chat exists.
+// The assistant footer bar (spec §2, §3): expanded or collapsed, the conversation (the user's own
+// history, kept by the server), and the context (current page and open panels) sent with each
+// question. Answers are structured blocks (docs/api.md "Assistant").
 import { create } from 'zustand';
+import type { AssistantActionRequest, ChatMessage, QuickAction } from '@stockwise/contract';
 import { defaultContextPanels, startsExpandedOn } from '../components/assistant/constants.ts';
+import * as assistantApi from '../api/dashboard.ts';
+import { normalizeError } from '../api/errors.ts';
 import { i18n } from '../i18n.ts';
+import { useSessionStore } from './session.ts';
 
-export type ChatMessage = { role: 'user' | 'assistant'; content: string; timestamp: string };
+export type { ChatMessage };
 
 export type AssistantContext = {
   /** The shell page, e.g. 'forecasting'. */
@@ -25,6 +30,8 @@ export type AssistantState = {
   context: AssistantContext;
   isLoading: boolean;
   error: string | null;
+  /** Whose history the conversation holds (another user signing in starts from theirs). */
+  historyOf: number | null;
 };
 
 export type AssistantActions = {
@@ -34,6 +41,9 @@ export type AssistantActions = {
   togglePanel: (panel: string) => void;
   /** Sends a message; blank text is ignored. Returns whether it was sent. */
   send: (text: string) => boolean;
+  quick: (quick: QuickAction) => void;
+  act: (action: AssistantActionRequest) => void;
+  loadHistory: (userId: number) => Promise<void>;
 };
 
 export function isSendable(text: string): boolean {
@@ -52,34 +62,73 @@ export const initialAssistantState: AssistantState = {
   context: { page: 'home', path: '/home', panels: openPanels() },
   isLoading: false,
   error: null,
+  historyOf: null,
 };
 
-export const useAssistantStore = create<AssistantState & AssistantActions>()((set, get) => ({
-  ...initialAssistantState,
+const sessionReady = () => {
+  const session = useSessionStore.getState();
+  return !session.isLoading && session.isLoggedIn;
+};
 
-  enterPage: (page) =>
-    set((state) => ({
-      expanded: startsExpandedOn.has(page),
-      expandedByUser: false,
-      collapsedByUser: false,
-      context: { ...state.context, page, path: `/${page}` },
-    })),
-
-  expand: () => set({ expanded: true, expandedByUser: true, collapsedByUser: false }),
-
-  collapse: () => set((state) => (state.expanded ? { expanded: false, expandedByUser: false, collapsedByUser: true } : {})),
-
-  togglePanel: (panel) =>
-    set((state) => ({ context: { ...state.context, panels: { ...state.context.panels, [panel]: !state.context.panels[panel] } } })),
-
-  send: (text) => {
-    if (!isSendable(text) || get().isLoading) return false;
+export const useAssistantStore = create<AssistantState & AssistantActions>()((set, get) => {
+  /** One request at a time; its answer (the question and the reply as stored) joins the conversation. */
+  const run = (call: () => Promise<ChatMessage[]>) => {
     set({ isLoading: true, error: null });
-    const content = text.trim();
-    const now = new Date().toISOString();
-    const question: ChatMessage = { role: 'user', content, timestamp: now };
-    const reply: ChatMessage = { role: 'assistant', content: i18n.t('assistant.reply', { question: content }), timestamp: now };
-    set((state) => ({ messages: [...state.messages, question, reply], isLoading: false }));
-    return true;
-  },
-}));
+    call().then(
+      (messages) => set((state) => ({ messages: [...state.messages, ...messages], isLoading: false })),
+      (error: unknown) => {
+        console.warn(`${i18n.t('assistant.errors.ask')}: ${normalizeError(error).message}`);
+        set({ isLoading: false, error: i18n.t('assistant.errors.ask') });
+      },
+    );
+  };
+  const pageContext = () => ({ page: get().context.page, path: get().context.path });
+
+  return {
+    ...initialAssistantState,
+
+    enterPage: (page) =>
+      set((state) => ({
+        expanded: startsExpandedOn.has(page),
+        expandedByUser: false,
+        collapsedByUser: false,
+        context: { ...state.context, page, path: `/${page}` },
+      })),
+
+    expand: () => set({ expanded: true, expandedByUser: true, collapsedByUser: false }),
+
+    collapse: () => set((state) => (state.expanded ? { expanded: false, expandedByUser: false, collapsedByUser: true } : {})),
+
+    togglePanel: (panel) =>
+      set((state) => ({ context: { ...state.context, panels: { ...state.context.panels, [panel]: !state.context.panels[panel] } } })),
+
+    send: (text) => {
+      if (!isSendable(text) || get().isLoading) return false;
+      const content = text.trim();
+      run(() => assistantApi.askAssistant({ content, context: pageContext() }));
+      return true;
+    },
+
+    quick: (quick) => {
+      if (get().isLoading) return;
+      run(() => assistantApi.askAssistant({ content: '', quick, context: pageContext() }));
+    },
+
+    act: (action) => {
+      if (get().isLoading) return;
+      run(() => assistantApi.runAssistantAction(action));
+    },
+
+    loadHistory: async (userId) => {
+      if (!sessionReady() || get().historyOf === userId) return;
+      set({ historyOf: userId, messages: [] });
+      try {
+        const history = await assistantApi.fetchAssistantHistory();
+        set((state) => ({ messages: [...history, ...state.messages.filter((m) => !history.some((h) => h.id === m.id))] }));
+      } catch (error) {
+        set({ historyOf: null });
+        console.warn(`${i18n.t('assistant.errors.history')}: ${normalizeError(error).message}`);
+      }
+    },
+  };
+});

@@ -1,9 +1,9 @@
 // Signing in and out: the calls plus the session store's transitions.
 import type { TokenRequest } from '@stockwise/contract';
-import { requestTokenPair } from '../api/auth.ts';
+import { requestLogout, requestTokenPair } from '../api/auth.ts';
 import { normalizeError, type NormalizedError } from '../api/errors.ts';
 import { i18n } from '../i18n.ts';
-import { useSessionStore } from './session.ts';
+import { currentRefreshToken, useSessionStore } from './session.ts';
 
 export type SignInResult = { ok: true } | { ok: false; message: string; fieldErrors: Record<string, string[]> };
 
@@ -31,6 +31,17 @@ export async function signIn(credentials: TokenRequest): Promise<SignInResult> {
   }
 }
 
-export function signOut(): void {
-  useSessionStore.getState().logout();
+/**
+ * Ends the sign-in on the server, then here. The local session is cleared whatever the server
+ * answers: a user who pressed "Log out" must never stay signed in because the network failed.
+ */
+export async function signOut(): Promise<void> {
+  const refresh = currentRefreshToken();
+  try {
+    if (refresh) await requestLogout(refresh);
+  } catch {
+    // The refresh token still expires on its own; nothing more this tab can do.
+  } finally {
+    useSessionStore.getState().logout();
+  }
 }

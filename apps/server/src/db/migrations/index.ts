@@ -7,10 +7,15 @@ import * as trigramSearch from './0003-trigram-search.ts';
 import * as forecasting from './0004-forecasting.ts';
 import * as importLogs from './0005-import-logs.ts';
 import * as roles from './0006-roles.ts';
+import * as sessions from './0007-sessions.ts';
+import * as signInThrottle from './0008-sign-in-throttle.ts';
 import * as restrictProductDeletes from './0010-restrict-product-deletes.ts';
 import * as realDataIn from './0020-real-data-in.ts';
+import * as oneStockTruth from './0030-one-stock-truth.ts';
 import * as reports from './0040-reports.ts';
+import * as forecastRequests from './0050-forecast-requests.ts';
 import * as integrations from './0060-integrations.ts';
+import * as dashboard from './0070-dashboard.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -19,8 +24,13 @@ export const migrations: Record<string, Migration> = {
   '0004-forecasting': forecasting,
   '0005-import-logs': importLogs,
   '0006-roles': roles,
+  '0007-sessions': sessions,
+  '0008-sign-in-throttle': signInThrottle,
   '0010-restrict-product-deletes': restrictProductDeletes,
   '0020-real-data-in': realDataIn,
+  '0030-one-stock-truth': oneStockTruth,
   '0040-reports': reports,
+  '0050-forecast-requests': forecastRequests,
   '0060-integrations': integrations,
+  '0070-dashboard': dashboard,
 };

@@ -2,13 +2,17 @@
 // (docs/adr/0004-assistant-on-forecasting.md).
 import { useEffect, useRef, useState, type CSSProperties, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, CloseButton, TextInput } from '@mantine/core';
+import { Button, CloseButton, Loader, Text, TextInput } from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
 import { useAssistantStore } from '../../stores/assistant.ts';
+import { useUserId } from '../../stores/role.ts';
+import { useSessionStore } from '../../stores/session.ts';
+import { AnswerBlocks } from './AnswerBlocks.tsx';
 import {
   collapsedHeight,
   expandedHeight,
   glowAnimationSeconds,
+  quickActionOf,
   quickPrompts,
   withoutCollapsedBar,
 } from './constants.ts';
@@ -30,6 +34,12 @@ export function assistantReservedHeight(page: string, expanded: boolean): string
 export function AssistantBar() {
   const expanded = useAssistantStore((state) => state.expanded);
   const page = useAssistantStore((state) => state.context.page);
+  const sessionReady = useSessionStore((state) => !state.isLoading && state.isLoggedIn);
+  const userId = useUserId();
+  // Spec §5: the history is fetched once the session has loaded; it is the signed-in user's own.
+  useEffect(() => {
+    if (sessionReady && userId !== null) void useAssistantStore.getState().loadHistory(userId);
+  }, [sessionReady, userId]);
   if (expanded) return <AssistantPanel />;
   if (withoutCollapsedBar.has(page)) return <ReopenButton />;
   return <CollapsedBar page={page} />;
@@ -59,7 +69,7 @@ function ReopenButton() {
 function CollapsedBar({ page }: { page: string }) {
   const { t } = useTranslation();
   const expand = useAssistantStore((state) => state.expand);
-  const send = useAssistantStore((state) => state.send);
+  const askQuick = useAssistantStore((state) => state.quick);
   const openRef = useFocusAfterClose<HTMLButtonElement>();
   const prompt = t(`assistant.prompts.${page}`, { defaultValue: t('assistant.prompts.profile') });
   return (
@@ -82,7 +92,7 @@ function CollapsedBar({ page }: { page: string }) {
               variant="light"
               onClick={() => {
                 expand();
-                send(t(`assistant.quick.${quick}`));
+                askQuick(quickActionOf[quick]);
               }}
             >
               {t(`assistant.quick.${quick}`)}
@@ -112,6 +122,8 @@ function AssistantPanel() {
   const collapse = useAssistantStore((state) => state.collapse);
   const send = useAssistantStore((state) => state.send);
   const togglePanel = useAssistantStore((state) => state.togglePanel);
+  const isLoading = useAssistantStore((state) => state.isLoading);
+  const error = useAssistantStore((state) => state.error);
   const [draft, setDraft] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLOListElement>(null);
@@ -166,12 +178,24 @@ function AssistantPanel() {
         {messages.length === 0 ? (
           <li className={classes.context}>{t('assistant.empty')}</li>
         ) : (
-          messages.map((message, index) => (
-            <li key={index} className={classes.message} data-role={message.role} data-testid="assistant-message">
+          messages.map((message) => (
+            <li key={message.id} className={classes.message} data-role={message.role} data-testid="assistant-message">
               <span className={classes.role}>{message.role === 'user' ? t('assistant.you') : t('assistant.bot')}</span>
-              {message.content}
+              {message.role === 'user' || message.blocks.length === 0 ? message.content : <AnswerBlocks blocks={message.blocks} />}
             </li>
           ))
+        )}
+        {isLoading && (
+          <li className={classes.context}>
+            <Loader size="xs" aria-label={t('assistant.thinking')} />
+          </li>
+        )}
+        {error && (
+          <li>
+            <Text c="red.8" size="sm" role="alert">
+              {error}
+            </Text>
+          </li>
         )}
       </ol>
       <form className={classes.form} onSubmit={onSubmit}>

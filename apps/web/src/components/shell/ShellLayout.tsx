@@ -53,8 +53,8 @@ export default function ShellLayout() {
     if (role === null) void loadAccount();
   }, [role, loadAccount]);
 
-  const logout = () => {
-    signOut();
+  const logout = async () => {
+    await signOut();
     void navigate(loginPath, { replace: true });
   };
 
@@ -76,7 +76,7 @@ export default function ShellLayout() {
           <NavLink to="/profile" className={classes.link}>
             {t('nav.profile')}
           </NavLink>
-          <Button variant="default" size="sm" onClick={logout}>
+          <Button variant="default" size="sm" onClick={() => void logout()}>
             {t('nav.logout')}
           </Button>
         </div>

@@ -7,7 +7,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import type { TableColumn, TableRow } from '@stockwise/contract';
 import { cellText, computeColumnWidths, createTextMeasurer, type MeasureText } from './column-widths.ts';
-import type { FilterInputs, SortState } from './table-query.ts';
+import { referenceText, type FilterInputs, type ReferenceLabels, type SortState } from './table-query.ts';
 import classes from './DataPage.module.css';
 
 export const gridRowHeight = 34;
@@ -28,19 +28,25 @@ type DataGridProps = {
   hasNext: boolean;
   isLoadingMore: boolean;
   canMakeVariation: boolean;
+  /** The role may add, edit and delete rows (editor); otherwise the grid only reads. */
+  canEditRows: boolean;
   onSort: (key: string) => void;
   onFilter: (key: string, value: string) => void;
   onLoadMore: () => void;
+  /** ForeignKey values as `code — name` (shown instead of the id). */
+  references?: ReferenceLabels;
   onRowAction: (action: RowAction, row: TableRow) => void;
   /** Shown under the header when there are no rows. */
   emptyContent?: ReactNode;
 };
 
+const noReferences: ReferenceLabels = {};
 let measurer: MeasureText | null = null;
 const measureText: MeasureText = (text) => (measurer ??= createTextMeasurer(gridFont))(text);
 
-function formatCell(column: TableColumn, value: TableRow[string] | undefined, yes: string, no: string): string {
+function formatCell(column: TableColumn, value: TableRow[string] | undefined, yes: string, no: string, references: ReferenceLabels): string {
   if (typeof value === 'boolean') return value ? yes : no;
+  if (column.type === 'ForeignKey') return referenceText(references, column.key, value) ?? cellText(value);
   if (column.type === 'DateTimeField' && typeof value === 'string') {
     const date = new Date(value);
     return Number.isNaN(date.getTime()) ? value : date.toLocaleString();
@@ -49,7 +55,7 @@ function formatCell(column: TableColumn, value: TableRow[string] | undefined, ye
 }
 
 export function DataGrid(props: DataGridProps) {
-  const { tableName, columns, rows, sort, filters, hasNext, isLoadingMore, onSort, onFilter, onLoadMore, onRowAction, canMakeVariation, emptyContent } = props;
+  const { tableName, columns, rows, sort, filters, hasNext, isLoadingMore, onSort, onFilter, onLoadMore, onRowAction, canMakeVariation, canEditRows, emptyContent, references = noReferences } = props;
   const { t } = useTranslation();
   const scrollRef = useRef<HTMLDivElement>(null);
   const headerRef = useRef<HTMLDivElement>(null);
@@ -111,7 +117,7 @@ export function DataGrid(props: DataGridProps) {
   const columnByKey = useMemo(() => new Map(dataColumns.map((column) => [column.key, column])), [dataColumns]);
   const cellTextOf = (key: string, value: unknown) => {
     const column = columnByKey.get(key);
-    return column ? formatCell(column, value as TableRow[string], yes, no) : cellText(value as TableRow[string]);
+    return column ? formatCell(column, value as TableRow[string], yes, no, references) : cellText(value as TableRow[string]);
   };
   const table = useReactTable({ data: windowRows, columns: columnDefs, getCoreRowModel: getCoreRowModel(), manualSorting: true, manualFiltering: true });
   const modelRows = table.getRowModel().rows;
@@ -164,12 +170,12 @@ export function DataGrid(props: DataGridProps) {
         break;
       case 'Enter': {
         const row = rows[focusedIndex];
-        if (row) onRowAction('edit', row);
+        if (row && canEditRows) onRowAction('edit', row);
         break;
       }
       case 'Delete': {
         const row = rows[focusedIndex];
-        if (row) onRowAction('delete', row);
+        if (row && canEditRows) onRowAction('delete', row);
         break;
       }
       default:
@@ -213,6 +219,7 @@ export function DataGrid(props: DataGridProps) {
               cells={modelRow.getVisibleCells().map((cell) => ({ id: cell.column.id, width: cell.column.getSize(), text: cellTextOf(cell.column.id, cell.getValue()) }))}
               focused={item.index === focusedIndex}
               canMakeVariation={canMakeVariation}
+              canEditRows={canEditRows}
               labels={labels}
               onFocus={setFocusedIndex}
               onRowAction={onRowAction}
@@ -315,13 +322,14 @@ type GridRowProps = {
   cells: { id: string; width: number; text: string }[];
   focused: boolean;
   canMakeVariation: boolean;
+  canEditRows: boolean;
   labels: RowLabels;
   onFocus: (index: number) => void;
   onRowAction: (action: RowAction, row: TableRow) => void;
 };
 
 const GridRow = memo(
-  function GridRow({ index, start, row, cells, focused, canMakeVariation, labels, onFocus, onRowAction }: GridRowProps) {
+  function GridRow({ index, start, row, cells, focused, canMakeVariation, canEditRows, labels, onFocus, onRowAction }: GridRowProps) {
     const id = String(row['id'] ?? '');
     return (
       <div
@@ -334,7 +342,7 @@ const GridRow = memo(
         data-row-id={id}
         style={{ transform: `translateY(${start}px)` }}
         onClick={() => onFocus(index)}
-        onDoubleClick={() => onRowAction('edit', row)}
+        onDoubleClick={canEditRows ? () => onRowAction('edit', row) : undefined}
       >
         {cells.map((cell) => (
           <div key={cell.id} role="gridcell" className={classes.cell} style={{ width: cell.width }} data-column={cell.id}>
@@ -342,20 +350,24 @@ const GridRow = memo(
           </div>
         ))}
         <div role="gridcell" className={classes.actionsCell} style={{ width: actionsWidth }}>
-          <button type="button" className={classes.rowButton} aria-label={labels.editRow(id)} title={labels.edit} onClick={() => onRowAction('edit', row)} tabIndex={-1}>
-            ✎
-          </button>
-          {canMakeVariation && (
-            <button type="button" className={classes.rowButton} aria-label={labels.makeVariationOf(id)} title={labels.makeVariation} onClick={() => onRowAction('variation', row)} tabIndex={-1}>
-              <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden fill="none" stroke="currentColor" strokeWidth="1.5">
-                <rect x="5" y="5" width="9" height="9" rx="1.5" />
-                <path d="M11 5V3.5A1.5 1.5 0 0 0 9.5 2h-6A1.5 1.5 0 0 0 2 3.5v6A1.5 1.5 0 0 0 3.5 11H5" />
-              </svg>
-            </button>
+          {canEditRows && (
+            <>
+              <button type="button" className={classes.rowButton} aria-label={labels.editRow(id)} title={labels.edit} onClick={() => onRowAction('edit', row)} tabIndex={-1}>
+                ✎
+              </button>
+              {canMakeVariation && (
+                <button type="button" className={classes.rowButton} aria-label={labels.makeVariationOf(id)} title={labels.makeVariation} onClick={() => onRowAction('variation', row)} tabIndex={-1}>
+                  <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden fill="none" stroke="currentColor" strokeWidth="1.5">
+                    <rect x="5" y="5" width="9" height="9" rx="1.5" />
+                    <path d="M11 5V3.5A1.5 1.5 0 0 0 9.5 2h-6A1.5 1.5 0 0 0 2 3.5v6A1.5 1.5 0 0 0 3.5 11H5" />
+                  </svg>
+                </button>
+              )}
+              <button type="button" className={classes.rowButton} data-danger aria-label={labels.deleteRow(id)} title={labels.delete} onClick={() => onRowAction('delete', row)} tabIndex={-1}>
+                ✕
+              </button>
+            </>
           )}
-          <button type="button" className={classes.rowButton} data-danger aria-label={labels.deleteRow(id)} title={labels.delete} onClick={() => onRowAction('delete', row)} tabIndex={-1}>
-            ✕
-          </button>
         </div>
       </div>
     );
@@ -366,6 +378,7 @@ const GridRow = memo(
     before.focused === after.focused &&
     before.index === after.index &&
     before.canMakeVariation === after.canMakeVariation &&
+    before.canEditRows === after.canEditRows &&
     before.labels === after.labels &&
     before.cells.length === after.cells.length &&
     before.cells.every((cell, i) => cell.width === after.cells[i]?.width && cell.text === after.cells[i]?.text),

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { TableRow, TableSummary } from '@stockwise/contract';
 import { useTablesStore } from '../../stores/tables.ts';
 import { useSessionStore } from '../../stores/session.ts';
+import { useCan } from '../../stores/role.ts';
 import { FolderTree } from './FolderTree.tsx';
 import { DataGrid, type RowAction } from './DataGrid.tsx';
 import { RowFormModal } from './RowFormModal.tsx';
@@ -26,6 +27,9 @@ type Dialog =
 
 export default function DataPage() {
   const { t, i18n } = useTranslation();
+  // Offer only what the role may do; the server still decides (and its 403 is shown as a notice).
+  const canEditRows = useCan('editor');
+  const canManageTables = useCan('admin');
   const [searchParams, setSearchParams] = useSearchParams();
   const sessionLoaded = useSessionStore((state) => !state.isLoading && state.isLoggedIn);
   const store = useTablesStore();
@@ -109,11 +113,11 @@ export default function DataPage() {
 
   const hasFilters = Object.keys(filters).length > 0;
   const formatNumber = (n: number) => n.toLocaleString(i18n.language);
-  const addRowButton = (
+  const addRowButton = canEditRows ? (
     <Button onClick={() => setDialog({ kind: 'row', row: null })} disabled={columns.length === 0}>
       {t('datatab.actions.addRow')}
     </Button>
-  );
+  ) : null;
 
   return (
     <div className={classes.page}>
@@ -126,14 +130,16 @@ export default function DataPage() {
             <Title order={2} size="h5">
               {t('datatab.tree.heading')}
             </Title>
-            <Group gap="xs">
-              <Button size="xs" variant="default" onClick={() => setDialog({ kind: 'folder' })}>
-                {t('datatab.actions.createFolder')}
-              </Button>
-              <Button size="xs" onClick={() => setDialog({ kind: 'table' })}>
-                {t('datatab.actions.addTable')}
-              </Button>
-            </Group>
+            {canManageTables && (
+              <Group gap="xs">
+                <Button size="xs" variant="default" onClick={() => setDialog({ kind: 'folder' })}>
+                  {t('datatab.actions.createFolder')}
+                </Button>
+                <Button size="xs" onClick={() => setDialog({ kind: 'table' })}>
+                  {t('datatab.actions.addTable')}
+                </Button>
+              </Group>
+            )}
           </Stack>
           <div className={classes.treeScroll}>
             {error && (
@@ -156,7 +162,7 @@ export default function DataPage() {
                 {t('datatab.tree.empty')}
               </Text>
             ) : (
-              <FolderTree folders={folders} tables={tables} selected={selected} onSelect={onSelect} onMove={onMove} onDelete={onDelete} />
+              <FolderTree folders={folders} tables={tables} selected={selected} canManage={canManageTables} onSelect={onSelect} onMove={onMove} onDelete={onDelete} />
             )}
           </div>
         </aside>
@@ -222,11 +228,13 @@ export default function DataPage() {
                     tableName={selected.name}
                     columns={columns}
                     rows={rows}
+                    references={store.references}
                     sort={sort}
                     filters={filters}
                     hasNext={hasMore}
                     isLoadingMore={isLoadingMore}
                     canMakeVariation={!isVariationName(selected.name)}
+                    canEditRows={canEditRows}
                     onSort={onSort}
                     onFilter={onFilter}
                     onLoadMore={onLoadMore}

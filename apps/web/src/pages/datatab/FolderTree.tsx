@@ -11,12 +11,14 @@ type FolderTreeProps = {
   folders: readonly string[];
   tables: readonly TableSummary[];
   selected: TableSummary | null;
+  /** The role may move and delete tables (admin): each table then has an actions menu. */
+  canManage: boolean;
   onSelect: (table: TableSummary) => void;
   onMove: (table: TableSummary) => void;
   onDelete: (table: TableSummary) => void;
 };
 
-export const FolderTree = memo(function FolderTree({ folders, tables, selected, onSelect, onMove, onDelete }: FolderTreeProps) {
+export const FolderTree = memo(function FolderTree({ folders, tables, selected, canManage, onSelect, onMove, onDelete }: FolderTreeProps) {
   const { t } = useTranslation();
   const tree = useMemo(() => buildTree(folders, tables), [folders, tables]);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
@@ -130,24 +132,26 @@ export const FolderTree = memo(function FolderTree({ folders, tables, selected, 
               ▦
             </span>
             <span className={classes.treeLabel}>{table.name}</span>
-            <Menu position="bottom-end" withinPortal>
-              <Menu.Target>
-                <UnstyledButton
-                  className={classes.treeMenuButton}
-                  aria-label={t('datatab.tree.tableActions', { name: table.name })}
-                  onClick={(event) => event.stopPropagation()}
-                  onKeyDown={(event) => event.stopPropagation()}
-                >
-                  ⋯
-                </UnstyledButton>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item onClick={() => onMove(table)}>{t('datatab.tree.move')}</Menu.Item>
-                <Menu.Item color="red" onClick={() => onDelete(table)}>
-                  {t('datatab.tree.delete')}
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
+            {canManage && (
+              <Menu position="bottom-end" withinPortal>
+                <Menu.Target>
+                  <UnstyledButton
+                    className={classes.treeMenuButton}
+                    aria-label={t('datatab.tree.tableActions', { name: table.name })}
+                    onClick={(event) => event.stopPropagation()}
+                    onKeyDown={(event) => event.stopPropagation()}
+                  >
+                    ⋯
+                  </UnstyledButton>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Item onClick={() => onMove(table)}>{t('datatab.tree.move')}</Menu.Item>
+                  <Menu.Item color="red" onClick={() => onDelete(table)}>
+                    {t('datatab.tree.delete')}
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            )}
           </li>
         );
       })}

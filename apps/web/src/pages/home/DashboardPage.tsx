@@ -1,5 +1,212 @@
-import { ComingSoonPage } from '../../components/ComingSoonPage.tsx';
+// The Dashboard (spec §1, route /app/home): what needs attention today — the task checklist, total
+// inventory and monthly growth, the six-month stock projection, and the reports the user pinned.
+import { useEffect, useState, type FormEvent } from 'react';
+import { Alert, Anchor, Button, Checkbox, CloseButton, EmptyState, Group, List, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { ReportDataResponse, StockProjectionPoint } from '@stockwise/contract';
+import { fetchReportData } from '../../api/reports.ts';
+import { useDashboardStore } from '../../stores/dashboard.ts';
+import { useSessionStore } from '../../stores/session.ts';
+import { ReportChart } from '../reports/ReportChart.tsx';
+
+const units = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
+const money = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+function Tasks() {
+  const { t } = useTranslation();
+  const tasks = useDashboardStore((state) => state.data?.tasks ?? []);
+  const { toggleTask, addTask, deleteTask } = useDashboardStore.getState();
+  const [draft, setDraft] = useState('');
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (await addTask(draft)) setDraft('');
+  };
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="tasks-title">
+      <Title order={2} size="h3" id="tasks-title" mb="sm">
+        {t('dashboard.tasks.title')}
+      </Title>
+      {tasks.length === 0 && <Text c="gray.7">{t('dashboard.tasks.empty')}</Text>}
+      <Stack gap="xs" data-testid="dashboard-tasks">
+        {tasks.map((task) => (
+          <Group key={task.id} justify="space-between" wrap="nowrap" data-testid="dashboard-task">
+            <Checkbox label={task.text} checked={task.completed} onChange={() => void toggleTask(task.id)} />
+            <CloseButton size="sm" aria-label={t('dashboard.tasks.delete', { text: task.text })} onClick={() => void deleteTask(task.id)} />
+          </Group>
+        ))}
+      </Stack>
+      <form onSubmit={(event) => void onSubmit(event)}>
+        <Group mt="sm" gap="xs">
+          <TextInput style={{ flex: 1 }} aria-label={t('dashboard.tasks.new')} placeholder={t('dashboard.tasks.new')} value={draft} onChange={(event) => setDraft(event.currentTarget.value)} />
+          <Button type="submit" variant="light">
+            {t('dashboard.tasks.add')}
+          </Button>
+        </Group>
+      </form>
+    </Paper>
+  );
+}
+
+function Stats() {
+  const { t } = useTranslation();
+  const stats = useDashboardStore((state) => state.data?.inventoryStats);
+  if (!stats) return null;
+  const growth = stats.monthlyGrowth;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      <Paper withBorder p="md" component="section" aria-labelledby="total-inventory-title">
+        <Text id="total-inventory-title" c="gray.7" size="sm">
+          {t('dashboard.stats.totalInventory')}
+        </Text>
+        <Text size="xl" fw={700} data-testid="total-inventory">
+          {units.format(stats.totalInventory)}
+        </Text>
+        <Text size="sm">{t('dashboard.stats.value', { value: money.format(stats.totalValue) })}</Text>
+      </Paper>
+      <Paper withBorder p="md" component="section" aria-labelledby="monthly-growth-title">
+        <Text id="monthly-growth-title" c="gray.7" size="sm">
+          {t('dashboard.stats.monthlyGrowth')}
+        </Text>
+        <Text size="xl" fw={700} data-testid="monthly-growth">
+          {growth === null ? t('dashboard.stats.noGrowth') : `${growth > 0 ? '+' : ''}${growth.toFixed(1)} %`}
+        </Text>
+        {stats.snapshotDate && <Text size="sm">{t('dashboard.stats.snapshot', { date: stats.snapshotDate })}</Text>}
+      </Paper>
+    </SimpleGrid>
+  );
+}
+
+function Projection({ points }: { points: StockProjectionPoint[] }) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="projection-title">
+      <Title order={2} size="h3" id="projection-title">
+        {t('dashboard.projection.title')}
+      </Title>
+      <Text c="gray.7" size="sm" mb="sm">
+        {t('dashboard.projection.explain')}
+      </Text>
+      {points.length === 0 ? (
+        <Text>{t('dashboard.projection.none')}</Text>
+      ) : (
+        <div role="img" aria-label={t('dashboard.projection.label')} data-testid="projection-chart" style={{ height: 280 }}>
+          <ResponsiveContainer width="100%" height="100%">
+            <LineChart data={points}>
+              <CartesianGrid strokeDasharray="3 3" />
+              <XAxis dataKey="month" />
+              <YAxis />
+              <Tooltip />
+              <Legend />
+              <Line dataKey="high" name={t('dashboard.projection.high')} stroke="#2ca02c" isAnimationActive={false} />
+              <Line dataKey="medium" name={t('dashboard.projection.medium')} stroke="#1f77b4" strokeWidth={2} isAnimationActive={false} />
+              <Line dataKey="low" name={t('dashboard.projection.low')} stroke="#d62728" isAnimationActive={false} />
+            </LineChart>
+          </ResponsiveContainer>
+        </div>
+      )}
+    </Paper>
+  );
+}
+
+function PinnedReport({ id, title }: { id: number; title: string }) {
+  const { t } = useTranslation();
+  const [data, setData] = useState<ReportDataResponse | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let current = true;
+    fetchReportData(id)
+      .then((answer) => current && setData(answer))
+      // The message names the report by the title the user knows it by.
+      .catch(() => current && setError(t('reports.errors.fetchReportData', { name: title })));
+    return () => {
+      current = false;
+    };
+  }, [id, title, t]);
+  return (
+    <Paper withBorder p="md" component="section" aria-label={title} data-testid="pinned-report">
+      <Group justify="space-between">
+        <Title order={3} size="h4">
+          {title}
+        </Title>
+        <CloseButton aria-label={t('dashboard.pins.unpin', { title })} onClick={() => void useDashboardStore.getState().unpin(id)} />
+      </Group>
+      {error && <Alert color="red">{error}</Alert>}
+      {!error && !data && <Loader size="sm" aria-label={t('dashboard.loading')} />}
+      {data && (data.chart_config ? <ReportChart config={data.chart_config} rows={data.results} label={title} /> : <Text c="gray.7">{t('dashboard.pins.noChart')}</Text>)}
+    </Paper>
+  );
+}
+
+function EmptyDashboard() {
+  const { t } = useTranslation();
+  return (
+    <EmptyState title={t('dashboard.empty.title')} description={t('dashboard.empty.description')} data-testid="dashboard-empty">
+      <List ta="left" size="sm" mb="md">
+        <List.Item>{t('dashboard.empty.products')}</List.Item>
+        <List.Item>{t('dashboard.empty.sales')}</List.Item>
+        <List.Item>{t('dashboard.empty.stock')}</List.Item>
+      </List>
+      <Anchor component={Link} to="/app/settings">
+        {t('dashboard.empty.link')}
+      </Anchor>
+    </EmptyState>
+  );
+}
 
 export default function DashboardPage() {
-  return <ComingSoonPage page="home" />;
+  const { t } = useTranslation();
+  const sessionReady = useSessionStore((state) => !state.isLoading && state.isLoggedIn);
+  const data = useDashboardStore((state) => state.data);
+  const loading = useDashboardStore((state) => state.loading);
+  const error = useDashboardStore((state) => state.error);
+
+  // Spec §5: nothing is fetched until the session has loaded and the user is logged in.
+  useEffect(() => {
+    if (sessionReady) void useDashboardStore.getState().load();
+  }, [sessionReady]);
+
+  return (
+    <Stack gap="md" pb="xl">
+      <Title order={1}>{t('pages.home.title')}</Title>
+      {error && (
+        <Alert color="red" data-testid="dashboard-error">
+          {error}
+        </Alert>
+      )}
+      {loading && !data && <Loader aria-label={t('dashboard.loading')} />}
+      {data?.state === 'empty' && <EmptyDashboard />}
+      {data && (
+        <SimpleGrid cols={{ base: 1, lg: 2 }}>
+          <Tasks />
+          <Stack gap="md">
+            <Stats />
+            {data.state === 'ready' && <Projection points={data.stockProjection} />}
+          </Stack>
+        </SimpleGrid>
+      )}
+      {data && (
+        <Stack gap="md" component="section" aria-labelledby="pinned-title">
+          <Title order={2} size="h3" id="pinned-title">
+            {t('dashboard.pins.title')}
+          </Title>
+          {data.pinnedReports.length === 0 ? (
+            <Text c="gray.7">
+              {t('dashboard.pins.empty')}{' '}
+              <Anchor component={Link} to="/app/reports" underline="always">
+                {t('nav.reports')}
+              </Anchor>
+            </Text>
+          ) : (
+            <SimpleGrid cols={{ base: 1, lg: 2 }}>
+              {data.pinnedReports.map((report) => (
+                <PinnedReport key={report.id} id={report.id} title={report.title} />
+              ))}
+            </SimpleGrid>
+          )}
+        </Stack>
+      )}
+    </Stack>
+  );
 }

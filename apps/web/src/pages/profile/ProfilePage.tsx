@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Alert, Button, Loader, Paper, Table, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useAccountStore } from '../../stores/account.ts';
+import { AccountSecurity } from './AccountSecurity.tsx';
 
 export default function ProfilePage() {
   const { t } = useTranslation();
@@ -49,6 +50,7 @@ export default function ProfilePage() {
           </Table>
         </Paper>
       )}
+      {account && <AccountSecurity />}
     </>
   );
 }

@@ -17,6 +17,7 @@ import { ResultGrid } from './ResultGrid.tsx';
 import { ReportChart } from './ReportChart.tsx';
 import { ChartEditor } from './ChartEditor.tsx';
 import classes from './ReportsPage.module.css';
+import { pinReport } from '../../api/dashboard.ts';
 
 function OperationError({ operation }: { operation: Operation }) {
   const state = useReportsStore((store) => store.operations[operation]);
@@ -210,6 +211,7 @@ function Editor() {
         <Button variant="default" onClick={exportCsv} disabled={!execution?.success} data-testid="export-csv">
           {t('reports.editor.exportCsv')}
         </Button>
+        <PinButton reportId={selectedReport.id} />
       </Group>
       <OperationError operation="run" />
       <OperationError operation="save" />
@@ -237,6 +239,22 @@ function Editor() {
         </Stack>
       </Modal>
     </Stack>
+  );
+}
+
+/** Pins the report to the user's dashboard, where its chart shows (docs/api.md "Dashboard"). */
+function PinButton({ reportId }: { reportId: number }) {
+  const { t } = useTranslation();
+  const [pinned, setPinned] = useState<number | null>(null);
+  const [failed, setFailed] = useState(false);
+  const pin = () => {
+    setFailed(false);
+    pinReport(reportId).then(() => setPinned(reportId), () => setFailed(true));
+  };
+  return (
+    <Button variant="default" onClick={pin} disabled={pinned === reportId} data-testid="pin-report" color={failed ? 'red' : undefined}>
+      {pinned === reportId ? t('reports.pin.pinned') : t('reports.pin.pin')}
+    </Button>
   );
 }
 

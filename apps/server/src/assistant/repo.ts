@@ -1,0 +1,150 @@
+// SQL of the assistant: its history per user and the data functions its answers (and the model's
+// tool calls) read. Every function is a fixed, parameterised query: no SQL comes from the question.
+import { sql, type Kysely } from 'kysely';
+import { LOW_STOCK_THRESHOLD, RECOMMENDED_ORDER_QUANTITY } from '@stockwise/contract';
+import type { Database } from '../db/schema.ts';
+
+type Db = Kysely<Database>;
+
+// History -------------------------------------------------------------------------------------
+
+const messageColumns = ['id', 'role', 'content', 'blocks', 'created_at'] as const;
+
+export const insertMessage = (db: Db, message: { userId: number; role: 'user' | 'assistant'; content: string; blocks: unknown[]; context: Record<string, unknown> | null }) =>
+  db
+    .insertInto('assistant_messages')
+    .values({ user_id: message.userId, role: message.role, content: message.content, blocks: JSON.stringify(message.blocks), context: message.context ? JSON.stringify(message.context) : null })
+    .returning(messageColumns)
+    .executeTakeFirstOrThrow();
+
+/** The latest messages of one user, oldest first. */
+export const recentMessages = async (db: Db, userId: number, limit: number) =>
+  (await db.selectFrom('assistant_messages').select(messageColumns).where('user_id', '=', userId).orderBy('id', 'desc').limit(limit).execute()).reverse();
+
+// Data ------------------------------------------------------------------------------------------
+
+export type ProductRow = { id: number; product_code: string; name: string; current_stock: number; unit_cost: number; lead_time_days: number };
+const productColumns = ['p.id', 'p.product_code', 'p.name', 'p.current_stock', 'p.unit_cost', 'p.lead_time_days'] as const;
+
+/**
+ * The product the text names: by code (a whole word of it) or by name, the longest match winning,
+ * so "Blue Mug Large" beats "Blue Mug".
+ */
+export async function productNamedIn(db: Db, text: string): Promise<ProductRow | undefined> {
+  const lowered = text.toLowerCase();
+  const words = [...new Set(lowered.split(/\s+/).map((word) => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '')).filter(Boolean))];
+  return db
+    .selectFrom('data.products as p')
+    .select(productColumns)
+    .where((eb) => eb.or([sql<boolean>`lower(p.product_code) = any(${words}::text[])`, sql<boolean>`length(p.name) >= 3 and strpos(${lowered}, lower(p.name)) > 0`]))
+    .orderBy(sql`greatest(case when strpos(${lowered}, lower(p.name)) > 0 then length(p.name) else 0 end, length(p.product_code))`, 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** The last day with sales anywhere: "last week" and "last month" end on it (the data may be older than today). */
+export const lastSalesDay = async (db: Db): Promise<string | null> =>
+  (await sql<{ day: string | null }>`select max(date)::text as day from data.sales`.execute(db)).rows[0]?.day ?? null;
+
+export const unitsSold = async (db: Db, productId: number, from: string, to: string): Promise<number> =>
+  Number(
+    (await sql<{ units: number }>`select coalesce(sum(quantity), 0)::float8 as units from data.sales where product_id = ${productId} and date between ${from}::date and ${to}::date`.execute(db)).rows[0]?.units ?? 0,
+  );
+
+export const topSellers = async (db: Db, from: string, to: string, limit: number) =>
+  (
+    await sql<{ product_code: string; name: string; units: number }>`
+      select p.product_code, p.name, sum(s.quantity)::float8 as units
+      from data.sales s join data.products p on p.id = s.product_id
+      where s.date between ${from}::date and ${to}::date
+      group by p.id, p.product_code, p.name
+      having sum(s.quantity) > 0
+      order by units desc, p.product_code
+      limit ${limit}`.execute(db)
+  ).rows;
+
+/** Products with a forecast stockout, soonest first. */
+export const firstStockouts = async (db: Db, limit: number) =>
+  (
+    await sql<{ product_code: string; name: string; current_stock: number; first_stockout: string }>`
+      select p.product_code, p.name, p.current_stock, s.first_stockout::text as first_stockout
+      from dashboard_product_summary s join data.products p on p.id = s.product_id
+      where s.first_stockout is not null
+      order by s.first_stockout, p.product_code
+      limit ${limit}`.execute(db)
+  ).rows;
+
+/** Products that sold nothing in the `days` days up to the last day with sales. */
+export async function productsWithoutSales(db: Db, lastDay: string, days: number, limit: number) {
+  const rows = (
+    await sql<{ product_code: string; name: string; current_stock: number; total: number }>`
+      select p.product_code, p.name, p.current_stock, count(*) over ()::int as total
+      from data.products p
+      where not exists (select 1 from data.sales s where s.product_id = p.id and s.quantity > 0 and s.date > ${lastDay}::date - ${days}::int)
+      order by p.product_code
+      limit ${limit}`.execute(db)
+  ).rows;
+  return { total: rows[0]?.total ?? 0, rows };
+}
+
+export type RecommendedOrderRow = {
+  id: number;
+  product_code: string;
+  name: string;
+  current_stock: number;
+  unit_cost: number;
+  lead_time_days: number;
+  first_stockout: string | null;
+  forecast_order: number | null;
+  total: number;
+};
+
+/** Spec §9: products below the low-stock threshold, lowest stock first, with their forecast facts where they exist. */
+export const lowStockProducts = async (db: Db, limit: number): Promise<RecommendedOrderRow[]> =>
+  (
+    await sql<RecommendedOrderRow>`
+      select p.id, p.product_code, p.name, p.current_stock, p.unit_cost::float8 as unit_cost, p.lead_time_days,
+        s.first_stockout::text as first_stockout, s.order_quantity as forecast_order, count(*) over ()::int as total
+      from data.products p left join dashboard_product_summary s on s.product_id = p.id
+      where p.current_stock < ${LOW_STOCK_THRESHOLD}
+      order by p.current_stock, p.product_code
+      limit ${limit}`.execute(db)
+  ).rows;
+
+export const lowStockTotals = async (db: Db) =>
+  (
+    await sql<{ products: number; cost: number }>`
+      select count(*)::int as products, coalesce(sum(unit_cost * ${RECOMMENDED_ORDER_QUANTITY}), 0)::float8 as cost
+      from data.products where current_stock < ${LOW_STOCK_THRESHOLD}`.execute(db)
+  ).rows[0] ?? { products: 0, cost: 0 };
+
+export const scheduledDeliveries = async (db: Db, limit: number) =>
+  (
+    await sql<{ product_code: string; name: string; expected_date: string; quantity: number }>`
+      select p.product_code, p.name, d.expected_date::text as expected_date, d.quantity
+      from data.deliveries d join data.products p on p.id = d.product_id
+      where d.status = 'scheduled'
+      order by d.expected_date, p.product_code
+      limit ${limit}`.execute(db)
+  ).rows;
+
+/**
+ * The recommended orders as scheduled deliveries, arriving after each product's lead time. A low
+ * product with a scheduled delivery still to come is already on order and is left alone.
+ */
+export async function createRecommendedDeliveries(db: Db, today: string): Promise<{ created: number; alreadyOrdered: number }> {
+  const result = await sql<{ created: number; already: number }>`
+    with low as (
+      select p.id, p.lead_time_days,
+        exists (select 1 from data.deliveries d where d.product_id = p.id and d.status = 'scheduled' and d.expected_date >= ${today}::date) as on_order
+      from data.products p where p.current_stock < ${LOW_STOCK_THRESHOLD}
+    ),
+    inserted as (
+      insert into data.deliveries (product_id, expected_date, quantity, status)
+      select id, ${today}::date + lead_time_days, ${RECOMMENDED_ORDER_QUANTITY}, 'scheduled' from low where not on_order
+      on conflict (product_id, expected_date) do nothing
+      returning 1
+    )
+    select (select count(*) from inserted)::int as created, (select count(*) from low where on_order)::int as already`.execute(db);
+  return { created: result.rows[0]?.created ?? 0, alreadyOrdered: result.rows[0]?.already ?? 0 };
+}

@@ -1,0 +1,148 @@
+// The dashboard on a small known dataset: figures checked against arithmetic done by hand here.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DashboardResponse, Task } from '@stockwise/contract';
+import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { refreshCatalogueSummary, upsertProductSummaries } from './repo.ts';
+import { summariseForecast } from './summary.ts';
+
+const FORECAST_START = '2025-11-21';
+const DAY_MS = 86_400_000;
+const day = (offset: number) => new Date(Date.parse(`${FORECAST_START}T00:00:00Z`) + offset * DAY_MS).toISOString().slice(0, 10);
+
+/** A flat forecast: `perDay` units a day for 90 days, a 95 % band of ± 1.96 σ. */
+const flatForecast = (perDay: number, sigma: number, stockout: string | null) => ({
+  forecast: Array.from({ length: 90 }, (_, i) => ({ ds: day(i), yhat: perDay, yhat_lower: perDay - 1.959964 * sigma, yhat_upper: perDay + 1.959964 * sigma, yhat_lower_80: 0, yhat_upper_80: 0 })),
+  stockouts: stockout ? [{ date: stockout, type: 'stockForecast' as const }] : [],
+  reorder: { reorderPoint: 0, safetyStock: 0, orderQuantity: 40, orderBy: null, leadTimeDays: 14, serviceLevel: 0.95 },
+});
+
+describe.each(backends)('dashboard on %s', (backend) => {
+  let server: TestServer;
+  let user: Awaited<ReturnType<typeof signUpUser>>;
+  let other: Awaited<ReturnType<typeof signUpUser>>;
+  const ids: Record<string, number> = {};
+  const dashboard = async (token = user.access) => {
+    const response = await server.request('/api/dashboard/', { token });
+    expect(response.status).toBe(200);
+    return response.json as unknown as DashboardResponse;
+  };
+  const storeForecast = (code: string, forecast: ReturnType<typeof flatForecast>) =>
+    upsertProductSummaries(server.database.db, [{ productId: ids[code] as number, forecastStart: FORECAST_START, ...summariseForecast(forecast, FORECAST_START) }]);
+
+  beforeAll(async () => {
+    server = await startTestServer(backend);
+    user = await signUpUser(server, { role: 'viewer' });
+    other = await signUpUser(server, { role: 'viewer' });
+  });
+  afterAll(() => server.stop());
+
+  it('answers an explicit empty state before any product exists', async () => {
+    const empty = await dashboard(other.access);
+    expect(empty).toMatchObject({ state: 'empty', products: 0, inventoryStats: null, stockProjection: [] });
+  });
+
+  it('computes inventory stats and the projection from stock, snapshots, deliveries and forecasts', async () => {
+    const db = server.database.db;
+    for (const [code, stock, cost] of [['A', 50, 2], ['B', 500, 1], ['C', 0, 10]] as const) {
+      ids[code] = (await db.insertInto('data.products').values({ product_code: code, name: `Product ${code}`, current_stock: stock, unit_cost: cost, lead_time_days: 14 }).returning('id').executeTakeFirstOrThrow()).id;
+    }
+    const id = (code: string) => ids[code] as number;
+    await db.insertInto('data.stock_snapshots').values([
+      { product_id: id('A'), date: '2025-10-01', stock_level: 40 },
+      { product_id: id('A'), date: '2025-11-20', stock_level: 50 },
+      { product_id: id('B'), date: '2025-10-15', stock_level: 400 },
+      { product_id: id('B'), date: '2025-11-20', stock_level: 500 },
+    ]).execute();
+    await db.insertInto('data.deliveries').values([
+      { product_id: id('B'), expected_date: '2025-12-15', quantity: 200 },
+      { product_id: id('A'), expected_date: '2026-01-10', quantity: 100 },
+      { product_id: id('A'), expected_date: '2025-12-01', quantity: 999, status: 'cancelled' },
+    ]).execute();
+    await db.insertInto('data.sales').values([
+      { product_id: id('A'), date: '2025-11-20', quantity: 3 },
+      { product_id: id('B'), date: '2025-05-01', quantity: 4 },
+    ]).execute();
+    await storeForecast('A', flatForecast(2, 1, '2025-11-30'));
+    await storeForecast('B', flatForecast(5, 2, null));
+    await refreshCatalogueSummary(db);
+
+    const result = await dashboard();
+    expect(result.state).toBe('ready');
+    // 50 + 500 + 0 units; 50 × 2 + 500 × 1 + 0 × 10 in value.
+    expect(result.inventoryStats).toMatchObject({ totalInventory: 550, totalValue: 600, snapshotDate: '2025-11-20' });
+    // Latest snapshots on 2025-11-20: 50 + 500 = 550; on 2025-10-20: 40 + 400 = 440; (550 − 440) / 440 = 25 %.
+    expect(result.inventoryStats?.monthlyGrowth).toBe(25);
+
+    // Days from 2025-11-21 to each month end: 10, 41, 72, 100, 131, 161.
+    // A (2/day, 100 arriving 2026-01-10): 50−20=30, 50−82→0, 150−144=6, 150−200→0, 0, 0.
+    // B (5/day, 200 arriving 2025-12-15): 500−50=450, 700−205=495, 700−360=340, 700−500=200, 700−655=45, 700−805→0.
+    const medium = [480, 495, 346, 200, 45, 0];
+    // Variance of the catalogue's demand: 1 a day for A, 4 a day for B, so 5 × days.
+    const variance = [50, 205, 360, 500, 655, 805];
+    expect(result.forecastStart).toBe(FORECAST_START);
+    expect(result.stockProjection).toEqual(
+      ['2025-11', '2025-12', '2026-01', '2026-02', '2026-03', '2026-04'].map((month, i) => ({
+        month,
+        medium: medium[i],
+        high: Math.round((medium[i] as number) + 1.281552 * Math.sqrt(variance[i] as number)),
+        low: Math.round(Math.max(0, (medium[i] as number) - 1.281552 * Math.sqrt(variance[i] as number))),
+      })),
+    );
+  });
+
+  it('generates tasks from the data that complete themselves when their condition clears', async () => {
+    const tasks = (await dashboard()).tasks;
+    // A runs out on 2025-11-30, before its 14-day lead time; B and C sold nothing in the 90 days to 2025-11-20.
+    expect(tasks.map((t) => [t.kind, t.text, t.completed])).toEqual([
+      ['reorder', 'Order 1 product that runs out before its lead time', false],
+      ['no_sales', 'Review 2 products with no sales in 90 days', false],
+      ['import_sales', "Import this week's sales", false],
+    ]);
+    const db = server.database.db;
+    const today = new Date().toISOString().slice(0, 10);
+    await db.insertInto('data.sales').values(['A', 'B', 'C'].map((code) => ({ product_id: ids[code] as number, date: today, quantity: 1 }))).execute();
+    await storeForecast('A', flatForecast(2, 1, null));
+    const after = (await dashboard()).tasks;
+    expect(after.map((t) => [t.kind, t.completed])).toEqual([
+      ['reorder', true],
+      ['no_sales', true],
+      ['import_sales', true],
+    ]);
+  });
+
+  it('keeps tasks per user: add, edit, toggle, delete; others cannot see or touch them', async () => {
+    const created = await server.request('/api/dashboard/tasks/', { token: user.access, body: { text: 'Call the supplier' } });
+    expect(created.status).toBe(201);
+    const task = created.json as unknown as Task;
+    expect(task).toMatchObject({ text: 'Call the supplier', completed: false, kind: null });
+    const toggled = await server.request(`/api/dashboard/tasks/${task.id}/toggle/`, { token: user.access, body: {} });
+    expect(toggled.json.completed).toBe(true);
+    const edited = await server.request(`/api/dashboard/tasks/${task.id}/`, { method: 'PUT', token: user.access, body: { text: 'Call the new supplier' } });
+    expect(edited.json).toMatchObject({ text: 'Call the new supplier', completed: true });
+    expect((await server.request('/api/dashboard/tasks/', { token: user.access, body: { text: '  ' } })).json.errors).toHaveProperty('text');
+
+    expect((await server.request(`/api/dashboard/tasks/${task.id}/toggle/`, { token: other.access, body: {} })).status).toBe(404);
+    expect((await server.request(`/api/dashboard/tasks/${task.id}/`, { method: 'DELETE', token: other.access })).status).toBe(404);
+    const othersTasks = (await server.request('/api/dashboard/tasks/', { token: other.access })).json as unknown as Task[];
+    expect(othersTasks.map((t) => t.id)).not.toContain(task.id);
+
+    expect((await server.request(`/api/dashboard/tasks/${task.id}/`, { method: 'DELETE', token: user.access })).status).toBe(204);
+    const mine = (await server.request('/api/dashboard/tasks/', { token: user.access })).json as unknown as Task[];
+    expect(mine.map((t) => t.id)).not.toContain(task.id);
+    const pending = await signUpUser(server, { role: 'pending' });
+    expect((await server.request('/api/dashboard/', { token: pending.access })).status).toBe(403);
+  });
+
+  it('pins saved reports per user and drops a pin when its report is deleted', async () => {
+    const editor = await signUpUser(server, { role: 'editor' });
+    const report = (await server.request('/api/user-reports/', { token: editor.access, body: { title: 'Units', sql_code: 'select 1 as units' } })).json;
+    const pinned = await server.request('/api/dashboard/pins/', { token: user.access, body: { report_id: report.id } });
+    expect(pinned.status).toBe(200);
+    expect(pinned.json).toEqual([{ id: report.id, title: 'Units' }]);
+    expect((await dashboard()).pinnedReports).toEqual([{ id: report.id, title: 'Units' }]);
+    expect((await dashboard(other.access)).pinnedReports).toEqual([]);
+    expect((await server.request('/api/dashboard/pins/', { token: user.access, body: { report_id: 999999 } })).status).toBe(404);
+    await server.request(`/api/user-reports/${report.id as number}/`, { method: 'DELETE', token: editor.access });
+    expect((await dashboard()).pinnedReports).toEqual([]);
+  });
+});

@@ -1,0 +1,173 @@
+// SQL of the dashboard: tasks, pins, the demand summaries written with the forecasts, and the
+// few sums the dashboard answers from.
+import { sql, type Kysely } from 'kysely';
+import type { Database, TaskKind } from '../db/schema.ts';
+import type { ProductSummary } from './summary.ts';
+
+type Db = Kysely<Database>;
+
+const floatArray = (values: number[]) => sql<number[]>`${`{${values.map((v) => (Number.isFinite(v) ? v : 0)).join(',')}}`}::float8[]`;
+
+export async function upsertProductSummaries(db: Db, rows: (ProductSummary & { productId: number; forecastStart: string })[]) {
+  if (!rows.length) return;
+  await db
+    .insertInto('dashboard_product_summary')
+    .values(
+      rows.map((r) => ({
+        product_id: r.productId,
+        forecast_start: r.forecastStart,
+        cum_demand: floatArray(r.cumDemand),
+        cum_variance: floatArray(r.cumVariance),
+        first_stockout: r.firstStockout,
+        order_quantity: r.orderQuantity,
+      })),
+    )
+    .onConflict((oc) =>
+      oc.column('product_id').doUpdateSet((eb) => ({
+        forecast_start: eb.ref('excluded.forecast_start'),
+        cum_demand: eb.ref('excluded.cum_demand'),
+        cum_variance: eb.ref('excluded.cum_variance'),
+        first_stockout: eb.ref('excluded.first_stockout'),
+        order_quantity: eb.ref('excluded.order_quantity'),
+      })),
+    )
+    .execute();
+}
+
+/** Units on hand summed over each product's latest stock snapshot on or before a day. */
+const snapshotUnitsOn = (day: string) => sql<number | null>`(
+  select sum(stock_level)::float8 from (
+    select distinct on (product_id) stock_level from data.stock_snapshots where date <= ${day}::date order by product_id, date desc
+  ) latest)`;
+
+/** Recomputes the snapshot totals monthly growth is read from (after each forecast run: imports of stock start one). */
+export async function refreshCatalogueSummary(db: Db): Promise<void> {
+  const latest = (await db.selectFrom('data.stock_snapshots').select((eb) => eb.fn.max('date').as('last')).executeTakeFirst())?.last ?? null;
+  let values = { snapshot_date: null as string | null, snapshot_units: null as number | null, previous_date: null as string | null, previous_units: null as number | null };
+  if (latest) {
+    const previous = (await sql<{ day: string }>`select (${latest}::date - interval '1 month')::date::text as day`.execute(db)).rows[0]?.day as string;
+    const units = (await sql<{ now: number | null; before: number | null }>`select ${snapshotUnitsOn(latest)} as now, ${snapshotUnitsOn(previous)} as before`.execute(db)).rows[0];
+    values = { snapshot_date: latest, snapshot_units: units?.now ?? null, previous_date: previous, previous_units: units?.before ?? null };
+  }
+  await db
+    .insertInto('dashboard_catalogue_summary')
+    .values({ id: 1, ...values })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ ...values, computed_at: sql`now()` }))
+    .execute();
+}
+
+export const catalogueSummary = (db: Db) => db.selectFrom('dashboard_catalogue_summary').selectAll().where('id', '=', 1).executeTakeFirst();
+
+export const inventoryTotals = async (db: Db) =>
+  (
+    await sql<{ products: number; units: number; value: number }>`
+      select count(*)::int as products, coalesce(sum(current_stock), 0)::float8 as units, coalesce(sum(current_stock * unit_cost), 0)::float8 as value from data.products`.execute(db)
+  ).rows[0] ?? { products: 0, units: 0, value: 0 };
+
+export type ProjectionRow = { month_index: number; medium: number; variance: number };
+
+/**
+ * Per month end: the sum over products of max(0, stock now + scheduled deliveries until then −
+ * expected demand until then), and the summed variance of the demand. Products without a forecast
+ * count with their stock and deliveries only.
+ */
+export async function projectionSums(db: Db, forecastStart: string, monthEnds: string[]): Promise<ProjectionRow[]> {
+  const months = sql.join(monthEnds.map((end, i) => sql`(${i + 1}::int, ${end}::date)`));
+  const result = await sql<ProjectionRow>`
+    with months(month_index, month_end) as (values ${months}),
+    arriving as (
+      select d.product_id, m.month_index, sum(d.quantity)::float8 as units
+      from data.deliveries d join months m on d.expected_date <= m.month_end
+      where d.status = 'scheduled' and d.expected_date >= ${forecastStart}::date
+      group by d.product_id, m.month_index
+    )
+    select m.month_index,
+      sum(greatest(0, p.current_stock + coalesce(a.units, 0) - coalesce(s.cum_demand[m.month_index], 0)))::float8 as medium,
+      coalesce(sum(s.cum_variance[m.month_index]), 0)::float8 as variance
+    from data.products p
+    cross join months m
+    left join dashboard_product_summary s on s.product_id = p.id
+    left join arriving a on a.product_id = p.id and a.month_index = m.month_index
+    group by m.month_index
+    order by m.month_index`.execute(db);
+  return result.rows;
+}
+
+export const latestForecastStart = async (db: Db): Promise<string | null> =>
+  (await db.selectFrom('dashboard_product_summary').select((eb) => eb.fn.max('forecast_start').as('start')).executeTakeFirst())?.start ?? null;
+
+/** The conditions of the generated tasks, read from the summaries and the sales. */
+export async function taskConditions(db: Db): Promise<{ reorder: number; noSales: number; lastSale: string | null }> {
+  const row = (
+    await sql<{ reorder: number; last_sale: string | null }>`
+      select
+        (select count(*)::int from dashboard_product_summary s join data.products p on p.id = s.product_id
+          where s.first_stockout is not null and s.first_stockout < s.forecast_start + p.lead_time_days) as reorder,
+        (select max(date)::text from data.sales) as last_sale`.execute(db)
+  ).rows[0];
+  const lastSale = row?.last_sale ?? null;
+  const noSales = lastSale
+    ? ((
+        await sql<{ n: number }>`
+          select count(*)::int as n from data.products p
+          where not exists (select 1 from data.sales s where s.product_id = p.id and s.quantity > 0 and s.date > ${lastSale}::date - 90)`.execute(db)
+      ).rows[0]?.n ?? 0)
+    : 0;
+  return { reorder: row?.reorder ?? 0, noSales, lastSale };
+}
+
+// Tasks -----------------------------------------------------------------------------------------
+
+const taskColumns = ['id', 'text', 'completed', 'kind'] as const;
+
+export const listTasks = (db: Db, userId: number) => db.selectFrom('tasks').select(taskColumns).where('user_id', '=', userId).orderBy('position').orderBy('id').execute();
+
+export const findTask = (db: Db, userId: number, id: number) => db.selectFrom('tasks').select(taskColumns).where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+
+export async function insertTask(db: Db, userId: number, values: { text: string; kind?: TaskKind | null }) {
+  const next = await db.selectFrom('tasks').select((eb) => eb.fn.max('position').as('last')).where('user_id', '=', userId).executeTakeFirst();
+  return db
+    .insertInto('tasks')
+    .values({ user_id: userId, text: values.text, kind: values.kind ?? null, position: (next?.last ?? -1) + 1 })
+    .returning(taskColumns)
+    .executeTakeFirstOrThrow();
+}
+
+export const updateTask = (db: Db, userId: number, id: number, values: { text?: string; completed?: boolean }) =>
+  db.updateTable('tasks').set(values).where('user_id', '=', userId).where('id', '=', id).returning(taskColumns).executeTakeFirst();
+
+export const toggleTask = (db: Db, userId: number, id: number) =>
+  db.updateTable('tasks').set((eb) => ({ completed: eb.not(eb.ref('completed')) })).where('user_id', '=', userId).where('id', '=', id).returning(taskColumns).executeTakeFirst();
+
+export const deleteTask = async (db: Db, userId: number, id: number) => Number((await db.deleteFrom('tasks').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst()).numDeletedRows) > 0;
+
+/** Marks the user's generated tasks as made, once: true the first time only. */
+export const claimTaskGeneration = async (db: Db, userId: number) =>
+  Number((await db.updateTable('users').set({ tasks_generated_at: sql`now()` }).where('id', '=', userId).where('tasks_generated_at', 'is', null).executeTakeFirst()).numUpdatedRows) > 0;
+
+export const generatedTasks = (db: Db, userId: number) => db.selectFrom('tasks').select(['id', 'kind', 'text', 'completed']).where('user_id', '=', userId).where('kind', 'is not', null).execute();
+
+// Pins ------------------------------------------------------------------------------------------
+
+export const listPins = (db: Db, userId: number) =>
+  db
+    .selectFrom('dashboard_pins as d')
+    .innerJoin('user_reports as r', 'r.id', 'd.report_id')
+    .select(['r.id', 'r.title'])
+    .where('d.user_id', '=', userId)
+    .orderBy('d.position')
+    .execute();
+
+export async function insertPin(db: Db, userId: number, reportId: number) {
+  const next = await db.selectFrom('dashboard_pins').select((eb) => eb.fn.max('position').as('last')).where('user_id', '=', userId).executeTakeFirst();
+  await db
+    .insertInto('dashboard_pins')
+    .values({ user_id: userId, report_id: reportId, position: (next?.last ?? -1) + 1 })
+    .onConflict((oc) => oc.columns(['user_id', 'report_id']).doNothing())
+    .execute();
+}
+
+export const deletePin = async (db: Db, userId: number, reportId: number) =>
+  Number((await db.deleteFrom('dashboard_pins').where('user_id', '=', userId).where('report_id', '=', reportId).executeTakeFirst()).numDeletedRows) > 0;
+
+export const reportExists = async (db: Db, reportId: number) => !!(await db.selectFrom('user_reports').select('id').where('id', '=', reportId).executeTakeFirst());

@@ -1,0 +1,114 @@
+// The dashboard: inventory figures, the six-month stock projection, tasks (the user's own and those
+// generated from the data) and pinned reports. Definitions: docs/api.md "Dashboard figures".
+import type { Kysely } from 'kysely';
+import type { DashboardResponse, InventoryStats, StockProjectionPoint, Task } from '@stockwise/contract';
+import type { Database, TaskKind } from '../db/schema.ts';
+import { notFoundError } from '../http/errors.ts';
+import { projectionMonthEnds } from './summary.ts';
+import * as repo from './repo.ts';
+
+export type DashboardContext = { db: Kysely<Database>; now?: () => Date };
+
+/** The high and low lines: the 80 % interval of the catalogue's cumulative demand (z of 0.9). */
+const BAND_Z = 1.281552;
+const DAY_MS = 86_400_000;
+
+const round = (value: number, digits = 0) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+export async function inventoryStats(ctx: DashboardContext): Promise<{ products: number; stats: InventoryStats }> {
+  const [totals, summary] = await Promise.all([repo.inventoryTotals(ctx.db), repo.catalogueSummary(ctx.db)]);
+  const before = summary?.previous_units ?? null;
+  const now = summary?.snapshot_units ?? null;
+  const monthlyGrowth = before && now !== null ? round(((now - before) / before) * 100, 1) : null;
+  return {
+    products: totals.products,
+    stats: { totalInventory: totals.units, totalValue: round(totals.value, 2), monthlyGrowth, snapshotDate: summary?.snapshot_date ?? null },
+  };
+}
+
+export async function stockProjection(ctx: DashboardContext): Promise<{ forecastStart: string | null; points: StockProjectionPoint[] }> {
+  const forecastStart = await repo.latestForecastStart(ctx.db);
+  if (!forecastStart) return { forecastStart: null, points: [] };
+  const monthEnds = projectionMonthEnds(forecastStart);
+  const rows = await repo.projectionSums(ctx.db, forecastStart, monthEnds);
+  const points = rows.map((row) => {
+    const spread = BAND_Z * Math.sqrt(row.variance);
+    return { month: (monthEnds[row.month_index - 1] as string).slice(0, 7), medium: round(row.medium), high: round(row.medium + spread), low: round(Math.max(0, row.medium - spread)) };
+  });
+  return { forecastStart, points };
+}
+
+const taskTexts: Record<TaskKind, (n: number) => string> = {
+  reorder: (n) => `Order ${n} ${n === 1 ? 'product that runs' : 'products that run'} out before ${n === 1 ? 'its' : 'their'} lead time`,
+  no_sales: (n) => `Review ${n} ${n === 1 ? 'product' : 'products'} with no sales in 90 days`,
+  import_sales: () => "Import this week's sales",
+};
+
+/**
+ * Generated tasks: made once per user, then kept current — the count in the text follows the data
+ * and a task completes itself when its condition clears (a user may still tick one off earlier).
+ */
+async function refreshGeneratedTasks(ctx: DashboardContext, userId: number): Promise<void> {
+  const conditions = await repo.taskConditions(ctx.db);
+  const today = (ctx.now?.() ?? new Date()).getTime();
+  const salesStale = !conditions.lastSale || Date.parse(`${conditions.lastSale}T00:00:00Z`) < today - 7 * DAY_MS;
+  const open: Record<TaskKind, { count: number; open: boolean }> = {
+    reorder: { count: conditions.reorder, open: conditions.reorder > 0 },
+    no_sales: { count: conditions.noSales, open: conditions.noSales > 0 },
+    import_sales: { count: 0, open: salesStale },
+  };
+  if (await repo.claimTaskGeneration(ctx.db, userId)) {
+    for (const kind of ['reorder', 'no_sales', 'import_sales'] as const) if (open[kind].open) await repo.insertTask(ctx.db, userId, { text: taskTexts[kind](open[kind].count), kind });
+    return;
+  }
+  for (const task of await repo.generatedTasks(ctx.db, userId)) {
+    const state = open[task.kind as TaskKind];
+    const text = state.open ? taskTexts[task.kind as TaskKind](state.count) : task.text;
+    const completed = state.open ? task.completed : true;
+    if (text !== task.text || completed !== task.completed) await repo.updateTask(ctx.db, userId, task.id, { text, completed });
+  }
+}
+
+export async function listTasks(ctx: DashboardContext, userId: number): Promise<Task[]> {
+  await refreshGeneratedTasks(ctx, userId);
+  return repo.listTasks(ctx.db, userId);
+}
+
+const taskNotFound = (id: number) => notFoundError(`Task '${id}' not found.`);
+
+export const addTask = (ctx: DashboardContext, userId: number, text: string): Promise<Task> => repo.insertTask(ctx.db, userId, { text });
+
+export async function editTask(ctx: DashboardContext, userId: number, id: number, values: { text?: string | undefined; completed?: boolean | undefined }): Promise<Task> {
+  const changes = { ...(values.text !== undefined ? { text: values.text } : {}), ...(values.completed !== undefined ? { completed: values.completed } : {}) };
+  const task = Object.keys(changes).length ? await repo.updateTask(ctx.db, userId, id, changes) : await repo.findTask(ctx.db, userId, id);
+  if (!task) throw taskNotFound(id);
+  return task;
+}
+
+export async function toggleTask(ctx: DashboardContext, userId: number, id: number): Promise<Task> {
+  const task = await repo.toggleTask(ctx.db, userId, id);
+  if (!task) throw taskNotFound(id);
+  return task;
+}
+
+export async function deleteTask(ctx: DashboardContext, userId: number, id: number): Promise<void> {
+  if (!(await repo.deleteTask(ctx.db, userId, id))) throw taskNotFound(id);
+}
+
+export const listPins = (ctx: DashboardContext, userId: number) => repo.listPins(ctx.db, userId);
+
+export async function pinReport(ctx: DashboardContext, userId: number, reportId: number) {
+  if (!(await repo.reportExists(ctx.db, reportId))) throw notFoundError(`Report '${reportId}' not found.`);
+  await repo.insertPin(ctx.db, userId, reportId);
+  return repo.listPins(ctx.db, userId);
+}
+
+export async function unpinReport(ctx: DashboardContext, userId: number, reportId: number): Promise<void> {
+  if (!(await repo.deletePin(ctx.db, userId, reportId))) throw notFoundError(`Report '${reportId}' is not pinned.`);
+}
+
+export async function getDashboard(ctx: DashboardContext, userId: number): Promise<DashboardResponse> {
+  const [{ products, stats }, projection, tasks, pinnedReports] = await Promise.all([inventoryStats(ctx), stockProjection(ctx), listTasks(ctx, userId), listPins(ctx, userId)]);
+  if (!products) return { state: 'empty', products: 0, inventoryStats: null, stockProjection: [], forecastStart: null, tasks, pinnedReports };
+  return { state: 'ready', products, inventoryStats: stats, stockProjection: projection.points, forecastStart: projection.forecastStart, tasks, pinnedReports };
+}

@@ -1,0 +1,51 @@
+// The per-product demand summary written with each stored forecast (docs/api.md "Dashboard figures").
+import type { ProductForecast } from '@stockwise/forecast';
+import { PROJECTION_MONTHS } from '@stockwise/contract';
+
+const DAY_MS = 86_400_000;
+/** yhat_lower/yhat_upper are a 95 % interval: half its width over this is one day's standard deviation. */
+const Z95 = 1.959964;
+/** Days at the end of the forecast whose mean demand carries the projection past the horizon. */
+const TAIL_DAYS = 28;
+
+const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
+
+/** The last day of each of the six calendar months from the forecast start's month on. */
+export function projectionMonthEnds(forecastStart: string): string[] {
+  const start = new Date(`${forecastStart}T00:00:00Z`);
+  return Array.from({ length: PROJECTION_MONTHS }, (_, k) => new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + k + 1, 0)).toISOString().slice(0, 10));
+}
+
+export type ProductSummary = { cumDemand: number[]; cumVariance: number[]; firstStockout: string | null; orderQuantity: number };
+
+/**
+ * Cumulative expected demand, and its variance (days taken as independent), from the forecast start
+ * to each month end. Past the forecast horizon each day is the mean of the forecast's last weeks.
+ */
+export function summariseForecast(forecast: Pick<ProductForecast, 'forecast' | 'stockouts' | 'reorder'>, forecastStart: string): ProductSummary {
+  const rows = forecast.forecast;
+  const variance = (row: { yhat_lower: number; yhat_upper: number }) => ((row.yhat_upper - row.yhat_lower) / (2 * Z95)) ** 2;
+  const tail = rows.slice(-TAIL_DAYS);
+  const tailMean = tail.length ? tail.reduce((sum, row) => sum + row.yhat, 0) / tail.length : 0;
+  const tailVariance = tail.length ? tail.reduce((sum, row) => sum + variance(row), 0) / tail.length : 0;
+  const startDay = dayNumber(forecastStart);
+  const lastForecastDay = rows.length ? dayNumber((rows.at(-1) as { ds: string }).ds) : startDay - 1;
+  const cumDemand: number[] = [];
+  const cumVariance: number[] = [];
+  for (const end of projectionMonthEnds(forecastStart)) {
+    const endDay = dayNumber(end);
+    let demand = 0;
+    let spread = 0;
+    for (const row of rows) {
+      const day = dayNumber(row.ds);
+      if (day < startDay || day > endDay) continue;
+      demand += row.yhat;
+      spread += variance(row);
+    }
+    const extraDays = Math.max(0, endDay - Math.max(lastForecastDay, startDay - 1));
+    cumDemand.push(demand + extraDays * tailMean);
+    cumVariance.push(spread + extraDays * tailVariance);
+  }
+  const firstStockout = forecast.stockouts.filter((s) => s.type === 'stockForecast').map((s) => s.date).sort()[0] ?? null;
+  return { cumDemand, cumVariance, firstStockout, orderQuantity: forecast.reorder.orderQuantity };
+}

@@ -1,0 +1,99 @@
+// An assistant answer's blocks (docs/api.md "Assistant"): text, a table (with totals and a CSV
+// download), a link to the right screen, and an action confirmed with a button.
+import { Anchor, Button, Stack, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { AssistantBlock } from '@stockwise/contract';
+import { useAssistantStore } from '../../stores/assistant.ts';
+import { useCan } from '../../stores/role.ts';
+import { downloadCsv, toCsv } from '../../pages/forecasting/csv.ts';
+
+type TableBlock = Extract<AssistantBlock, { type: 'table' }>;
+
+function AnswerTable({ block }: { block: TableBlock }) {
+  const { t } = useTranslation();
+  const download = () => {
+    const rows = [...block.rows, ...(block.totals ? [block.totals] : [])];
+    downloadCsv(block.download ?? 'answer.csv', toCsv([block.columns.map((c) => c.label), ...rows.map((row) => block.columns.map((c) => row[c.key] ?? null))]));
+  };
+  return (
+    <div>
+      <Table.ScrollContainer minWidth={400}>
+        <Table striped withTableBorder fz="xs" data-testid="assistant-table">
+          <Table.Thead>
+            <Table.Tr>
+              {block.columns.map((c) => (
+                <Table.Th key={c.key}>{c.label}</Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {block.rows.map((row, index) => (
+              <Table.Tr key={index}>
+                {block.columns.map((c) => (
+                  <Table.Td key={c.key}>{row[c.key] ?? ''}</Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+          {block.totals && (
+            <Table.Tfoot>
+              <Table.Tr>
+                {block.columns.map((c) => (
+                  <Table.Th key={c.key}>{block.totals?.[c.key] ?? ''}</Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Tfoot>
+          )}
+        </Table>
+      </Table.ScrollContainer>
+      {block.download && (
+        <Button size="compact-xs" variant="default" mt={4} onClick={download}>
+          {t('assistant.downloadCsv')}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+export function AnswerBlocks({ blocks }: { blocks: AssistantBlock[] }) {
+  const { t } = useTranslation();
+  const act = useAssistantStore((state) => state.act);
+  const canOrder = useCan('editor');
+  return (
+    <Stack gap={4} mt={2}>
+      {blocks.map((block, index) => {
+        switch (block.type) {
+          case 'text':
+            return (
+              <Text key={index} size="sm">
+                {block.text}
+              </Text>
+            );
+          case 'table':
+            return <AnswerTable key={index} block={block} />;
+          case 'link':
+            return (
+              <Anchor key={index} component={Link} to={block.href} size="sm">
+                {block.label}
+              </Anchor>
+            );
+          case 'action':
+            if (block.action === 'create_recommended_orders' && !canOrder) return <Text key={index} size="xs" c="gray.7">{t('assistant.editorsOrder')}</Text>;
+            return (
+              <Button
+                key={index}
+                size="compact-sm"
+                color="blue.8"
+                style={{ alignSelf: 'flex-start' }}
+                onClick={() => act(block.action === 'add_task' ? { action: 'add_task', text: String(block.payload.text ?? '') } : { action: 'create_recommended_orders' })}
+                data-testid="assistant-action"
+              >
+                {block.label}
+              </Button>
+            );
+        }
+      })}
+    </Stack>
+  );
+}

@@ -1,0 +1,158 @@
+// The dashboard and the assistant through the real UI on the demo catalogue: figures and the
+// projection chart, and how they move when products arrive; a task toggled and still ticked after a
+// reload; a pinned report's chart; each quick button's rows; a plain question; the recommended
+// orders created from the assistant and found in the deliveries; axe's WCAG 2 A/AA rules.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { signIn, useBrowser } from './support/browser.ts';
+import { demoUser } from './support/context.ts';
+import { axeViolations } from './support/axe.ts';
+
+const browser = useBrowser();
+/** The machine is shared (2 cores): answers that write many rows take seconds. */
+const slow = { timeout: 30_000 };
+const code = `DASH-${Date.now().toString(36)}`.toUpperCase();
+let token = '';
+let productId = 0;
+let reportId = 0;
+/** Deliveries above this id were created by this spec's orders. */
+let lastDeliveryBefore: number | null = null;
+
+async function apiCall(path: string, body?: unknown, method = body === undefined ? 'GET' : 'POST'): Promise<Record<string, unknown>> {
+  const answer = await fetch(`${inject('baseUrl')}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await answer.text();
+  if (answer.status >= 400) throw new Error(`${path}: ${answer.status} ${text}`);
+  return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+}
+
+const newestDeliveryId = async () => (((await apiCall('/api/records/tables/deliveries/data/?page_size=1&sort_by=id&sort_dir=desc')).results as { id: number }[])[0]?.id ?? 0);
+const deliveriesAfter = async (id: number) =>
+  ((await apiCall(`/api/records/tables/deliveries/data/?page_size=500&sort_by=id&sort_dir=desc`)).results as { id: number }[]).filter((d) => d.id > id);
+
+const deliveriesOfProduct = async () =>
+  ((await apiCall(`/api/records/tables/deliveries/data/?page_size=50&filters_json=${encodeURIComponent(JSON.stringify({ product_id: productId }))}`)).results as { id: number; product_id: number; quantity: number; status: string }[]).filter((d) => d.product_id === productId);
+
+beforeAll(async () => {
+  const answer = await fetch(`${inject('baseUrl')}/api/token/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(demoUser) });
+  token = ((await answer.json()) as { access: string }).access;
+});
+
+afterAll(async () => {
+  // Leave the demo catalogue as it was for the other specs.
+  if (lastDeliveryBefore !== null) for (const delivery of await deliveriesAfter(lastDeliveryBefore)) await apiCall('/api/records/tables/deliveries/rows/delete/', { id: delivery.id });
+  if (productId) {
+    for (const delivery of await deliveriesOfProduct()) await apiCall('/api/records/tables/deliveries/rows/delete/', { id: delivery.id });
+    await apiCall('/api/records/tables/products/rows/delete/', { id: productId });
+  }
+  if (reportId) await apiCall(`/api/user-reports/${reportId}/`, undefined, 'DELETE');
+});
+
+const totalInventory = async (page: Page) => Number(((await page.getByTestId('total-inventory').textContent()) ?? '').replace(/,/g, ''));
+
+describe('Dashboard', () => {
+  it('shows the figures and the projection, which move when products arrive', async () => {
+    const { page } = browser;
+    await signIn(page);
+    await page.getByTestId('total-inventory').waitFor();
+    // The demo catalogue is forecast in the background after seeding: the chart appears once it is.
+    await expect
+      .poll(async () => {
+        if (await page.getByTestId('projection-chart').count()) return true;
+        await page.reload();
+        await page.getByTestId('total-inventory').waitFor();
+        return false;
+      }, { timeout: 120_000, interval: 2_000 })
+      .toBe(true);
+    await page.locator('[data-testid="projection-chart"] .recharts-line').first().waitFor();
+    expect(await page.locator('[data-testid="projection-chart"] .recharts-line').count()).toBe(3);
+    const before = await totalInventory(page);
+    expect(await page.getByTestId('monthly-growth').textContent()).toMatch(/%|Not enough/);
+
+    productId = (await apiCall('/api/records/tables/products/rows/add/', { product_code: code, name: `Dashboard lamp ${code}`, current_stock: 5, unit_cost: 12.5, lead_time_days: 9 })).id as number;
+    await page.reload();
+    await expect.poll(() => totalInventory(page), slow).toBe(before + 5);
+    expect(await axeViolations(page, 'main')).toEqual([]);
+  });
+
+  it('keeps a toggled task after a reload', async () => {
+    const { page } = browser;
+    await signIn(page);
+    const text = `Count the shelves ${Date.now().toString(36)}`;
+    await page.getByLabel('New task').fill(text);
+    await page.getByRole('button', { name: 'Add task' }).click();
+    const box = page.getByRole('checkbox', { name: text });
+    await box.waitFor();
+    expect(await box.isChecked()).toBe(false);
+    // Ticked once the server has stored it.
+    await box.click();
+    await expect.poll(() => box.isChecked(), slow).toBe(true);
+    await page.reload();
+    await page.getByRole('checkbox', { name: text }).waitFor();
+    expect(await page.getByRole('checkbox', { name: text }).isChecked()).toBe(true);
+  });
+
+  it('shows a pinned report with its chart', async () => {
+    const { page } = browser;
+    const title = `Stock by category ${Date.now().toString(36)}`;
+    reportId = (await apiCall('/api/user-reports/', {
+      title,
+      sql_code: 'select category, sum(current_stock) as stock from products group by category order by category',
+      chart_config: { type: 'bar', x_field: 'category', series: [{ field: 'stock' }], group_field: null, stacked: false, title: '', sort: null },
+    })).id as number;
+    await signIn(page);
+    // Pinned from the Reports screen.
+    await page.goto('/app/reports');
+    await page.getByRole('button', { name: 'Close the assistant' }).click();
+    await page.getByText(title).first().click();
+    await page.getByTestId('pin-report').click();
+    await page.getByRole('button', { name: 'Pinned to the dashboard' }).waitFor();
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Dashboard', exact: true }).click();
+    const pinned = page.getByTestId('pinned-report').filter({ hasText: title });
+    await pinned.locator('.recharts-bar-rectangle').first().waitFor();
+    expect(await axeViolations(page, 'main')).toEqual([]);
+  });
+
+  it('answers the quick buttons and a question with real rows, and creates the recommended orders', async () => {
+    const { page } = browser;
+    await signIn(page);
+    await page.getByRole('button', { name: 'Show low stock' }).click();
+    const lastAnswer = () => page.locator('[data-testid="assistant-message"][data-role="assistant"]').last();
+    const tableOfLast = () => page.locator('[data-testid="assistant-message"][data-role="assistant"]').last().getByTestId('assistant-table');
+    await tableOfLast().waitFor();
+    await expect.poll(() => tableOfLast().getByRole('row').filter({ hasText: code }).count(), slow).toBe(1);
+    await page.getByRole('button', { name: 'Close the assistant' }).click();
+
+    await page.getByRole('button', { name: 'Reorder report' }).click();
+    await expect.poll(() => page.locator('[data-testid="assistant-message"][data-role="assistant"]').last().textContent(), slow).toContain('Reorder report:');
+    expect(await tableOfLast().locator('tfoot').textContent()).toContain('Total');
+    await page.getByRole('button', { name: 'Close the assistant' }).click();
+
+    await page.getByRole('button', { name: 'Deliveries' }).click();
+    await expect.poll(() => page.locator('[data-testid="assistant-message"][data-role="assistant"]').last().textContent(), slow).toMatch(/upcoming deliver/);
+    // The demo catalogue has deliveries on the way.
+    await expect.poll(() => tableOfLast().getByRole('row').count(), slow).toBeGreaterThan(1);
+
+    const input = page.getByPlaceholder('Type your message...');
+    await input.fill(`How much stock of ${code} do we have?`);
+    await input.press('Enter');
+    await expect.poll(() => page.locator('[data-testid="assistant-message"][data-role="assistant"]').last().textContent(), slow).toContain('has 5 units on hand');
+    await page.locator('[data-testid="assistant-message"][data-role="assistant"]').last().getByRole('link', { name: /Forecast for/ }).waitFor();
+
+    await input.fill('Create the recommended orders');
+    await input.press('Enter');
+    await expect.poll(() => page.getByTestId('assistant-action').count(), slow).toBeGreaterThan(0);
+    lastDeliveryBefore = await newestDeliveryId();
+    await page.getByTestId('assistant-action').last().click();
+    await expect.poll(() => lastAnswer().textContent(), slow).toMatch(/Created \d+ scheduled deliver/);
+    expect(await axeViolations(page, '[data-testid="assistant-panel"]')).toEqual([]);
+    // The new low product now has its recommended order: 100 units, scheduled.
+    expect((await deliveriesOfProduct()).map((d) => [d.quantity, d.status])).toEqual([[100, 'scheduled']]);
+    await page.locator('[data-testid="assistant-message"][data-role="assistant"]').last().getByRole('link', { name: 'Open the deliveries table' }).click();
+    await page.waitForURL('**/app/datatab?table=deliveries');
+    await page.getByTestId('table-title').filter({ hasText: 'deliveries' }).waitFor();
+  });
+});

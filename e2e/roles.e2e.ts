@@ -1,0 +1,167 @@
+// Roles and sessions through the real screens: a new account waits for approval, an administrator
+// approves it as viewer on Settings → Users, the viewer sees no destructive controls and the
+// server's 403 message when one comes anyway; logout revokes the refresh token; a password change
+// signs in again with the new password.
+import { randomBytes } from 'node:crypto';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { axeViolations } from './support/axe.ts';
+import { fillLogin, launchChromium, signIn, useBrowser } from './support/browser.ts';
+import { demoUser, registerUser } from './support/context.ts';
+
+const browser = useBrowser();
+const baseUrl = () => inject('baseUrl');
+
+async function api(path: string, options: { token?: string; body?: unknown } = {}): Promise<{ status: number; json: Record<string, unknown> }> {
+  const answer = await fetch(`${baseUrl()}${path}`, {
+    method: options.body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json', ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
+    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+  });
+  const text = await answer.text();
+  return { status: answer.status, json: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+}
+
+const accessOf = async (user: { username: string; password: string }) => (await api('/api/token/', { body: user })).json.access as string;
+
+async function userIdOf(adminToken: string, username: string): Promise<number> {
+  const users = (await api('/api/accounts/users/', { token: adminToken })).json.results as { id: number; username: string }[];
+  const found = users.find((user) => user.username === username);
+  if (!found) throw new Error(`no user ${username}`);
+  return found.id;
+}
+
+async function signInAsNew(page: Page, user: { username: string; password: string }) {
+  await page.goto('/login');
+  await fillLogin(page, user.username, user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/app/home');
+}
+
+async function openProductsFiltered(page: Page, code: string) {
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Data', exact: true }).click();
+  await page.getByRole('treeitem', { name: 'products', exact: true }).click();
+  await page.getByTestId('table-title').filter({ hasText: 'products' }).waitFor();
+  await page.getByLabel('Filter Product code').fill(code);
+}
+
+describe('roles in the web app', () => {
+  it('a new account waits for approval, an admin approves it as viewer, the viewer cannot destroy', async () => {
+    const { page } = browser;
+    const user = await registerUser(baseUrl());
+    await signInAsNew(page, user);
+    await page.getByTestId('awaiting-approval').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The administrator, in a browser of their own, approves the account on Settings → Users.
+    const adminBrowser = await launchChromium();
+    try {
+      const adminPage = await (await adminBrowser.newContext({ baseURL: baseUrl() })).newPage();
+      await signIn(adminPage);
+      await adminPage.goto('/app/settings');
+      const row = adminPage.locator(`[data-testid="user-row"][data-username="${user.username}"]`);
+      await row.waitFor();
+      expect(await row.getByRole('combobox').inputValue()).toBe('pending');
+      await row.getByRole('button', { name: 'Approve as viewer' }).click();
+      await row.getByText('Active').waitFor();
+      expect(await row.getByRole('combobox').inputValue()).toBe('viewer');
+      expect(await axeViolations(adminPage, '[data-testid="users-panel"]')).toEqual([]);
+    } finally {
+      await adminBrowser.close();
+    }
+
+    // A reload renews the access token, which now carries the viewer role.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    const admin = await accessOf(demoUser);
+    const code = `VIEW-${randomBytes(3).toString('hex')}`;
+    const productId = (await api('/api/records/tables/products/rows/add/', { token: admin, body: { product_code: code, name: `Viewer check ${code}` } })).json.id as number;
+    await openProductsFiltered(page, code);
+    await page.locator(`[data-testid="data-grid"] [data-row-id="${productId}"]`).waitFor();
+    expect(await page.getByRole('button', { name: `Delete row ${productId}` }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Add row' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Add table' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Actions for table/ }).count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Settings', exact: true }).click();
+    await page.getByTestId('import-viewer-note').waitFor();
+    expect(await page.getByTestId('users-panel').count()).toBe(0);
+
+    // A destructive request sent anyway (the viewer's own token) is refused with the server's words.
+    const forced = await page.evaluate(
+      async ({ token, id }) => {
+        const answer = await fetch('/api/records/tables/products/rows/delete/', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ id }) });
+        return { status: answer.status, body: (await answer.json()) as { detail: string; code: string } };
+      },
+      { token: await accessOf(user), id: productId },
+    );
+    expect(forced).toEqual({ status: 403, body: { detail: 'Your role (viewer) may not do this; it needs editor.', code: 'forbidden' } });
+  });
+
+  it("shows the server's 403 when a control offered to a role it has since lost is used", async () => {
+    const { page } = browser;
+    const user = await registerUser(baseUrl());
+    const admin = await accessOf(demoUser);
+    const userId = await userIdOf(admin, user.username);
+    await api(`/api/accounts/users/${userId}/role/`, { token: admin, body: { role: 'editor' } });
+    const code = `LOST-${randomBytes(3).toString('hex')}`;
+    const productId = (await api('/api/records/tables/products/rows/add/', { token: admin, body: { product_code: code, name: `Lost role ${code}` } })).json.id as number;
+    await signIn(page, user);
+    await openProductsFiltered(page, code);
+    await page.locator(`[data-testid="data-grid"] [data-row-id="${productId}"]`).waitFor();
+    // Demoted while the page still shows the editor's controls.
+    await api(`/api/accounts/users/${userId}/role/`, { token: admin, body: { role: 'viewer' } });
+    await page.getByRole('button', { name: `Delete row ${productId}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete row' });
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    await dialog.getByRole('alert').waitFor();
+    expect(await dialog.getByRole('alert').textContent()).toContain('Your role (viewer) may not do this; it needs editor.');
+  });
+});
+
+describe('sessions in the web app', () => {
+  it('logout revokes the refresh token on the server', async () => {
+    const { page } = browser;
+    const user = await registerUser(baseUrl());
+    await api(`/api/accounts/users/${await userIdOf(await accessOf(demoUser), user.username)}/role/`, { token: await accessOf(demoUser), body: { role: 'viewer' } });
+    await signIn(page, user);
+    const refresh = await page.evaluate(() => localStorage.getItem('stockwise.refreshToken'));
+    expect(refresh).toBeTruthy();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL('**/login');
+    const reuse = await api('/api/token/refresh/', { body: { refresh } });
+    expect(reuse.status).toBe(401);
+  });
+
+  it('changes the password on the profile, keeps this session, and signs in with the new one', async () => {
+    const { page } = browser;
+    const user = await registerUser(baseUrl());
+    await signInAsNew(page, user);
+    await page.goto('/profile');
+    await page.getByTestId('sessions-table').waitFor();
+    expect(await page.locator('[data-testid="session-row"][data-current]').count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByLabel('Current password').fill('not the password');
+    await page.getByLabel('New password', { exact: true }).fill('a fresh long phrase 9');
+    await page.getByLabel('Confirm new password').fill('a fresh long phrase 8');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('The two new passwords differ.').waitFor();
+    await page.getByLabel('Confirm new password').fill('a fresh long phrase 9');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('The current password is not correct.').waitFor();
+
+    await page.getByLabel('Current password').fill(user.password);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByTestId('password-message').filter({ hasText: 'Password changed' }).waitFor();
+    // Still signed in here.
+    await page.reload();
+    await page.getByTestId('sessions-table').waitFor();
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL('**/login');
+    expect((await api('/api/token/', { body: user })).status).toBe(401);
+    await signInAsNew(page, { username: user.username, password: 'a fresh long phrase 9' });
+    await page.getByTestId('awaiting-approval').waitFor();
+  });
+});

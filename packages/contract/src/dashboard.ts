@@ -1,0 +1,102 @@
+// The dashboard (spec §1, §2 /app/home, §3 Task, Inventory stats, Stock projection point) and the
+// assistant (spec §2 footer bar, §3 Chat message, Recommended order, §9 low-stock constants).
+import { z } from 'zod';
+import { storableText } from './text.ts';
+
+/** Spec §9: a product below this many units on hand is low on stock (high risk). */
+export const LOW_STOCK_THRESHOLD = 100;
+/** Spec §9: the recommended order quantity; its cost is this many times the unit cost. */
+export const RECOMMENDED_ORDER_QUANTITY = 100;
+export const PROJECTION_MONTHS = 6;
+
+export const task = z.object({
+  id: z.number().int(),
+  text: z.string(),
+  completed: z.boolean(),
+  /** Set on a task generated from the data (it completes itself when its condition clears); null on the user's own. */
+  kind: z.enum(['reorder', 'no_sales', 'import_sales']).nullable(),
+});
+export type Task = z.infer<typeof task>;
+
+const taskText = storableText().trim().min(1, 'Task text is required.').max(500, 'Task text is at most 500 characters.');
+export const createTaskRequest = z.object({ text: taskText });
+export const updateTaskRequest = z.object({ text: taskText.optional(), completed: z.boolean().optional() });
+export const taskIdParams = z.object({ id: z.coerce.number().int().positive('Task id must be a positive number.') });
+
+export const inventoryStats = z.object({
+  /** Units on hand now: the sum of every product's current stock. */
+  totalInventory: z.number(),
+  /** The same units valued at unit cost. */
+  totalValue: z.number(),
+  /** Percent change of the units on hand (from stock snapshots) over the month before the latest snapshot; null without two months of snapshots. */
+  monthlyGrowth: z.number().nullable(),
+  snapshotDate: z.string().nullable(),
+});
+export type InventoryStats = z.infer<typeof inventoryStats>;
+
+export const stockProjectionPoint = z.object({ month: z.string(), high: z.number(), medium: z.number(), low: z.number() });
+export type StockProjectionPoint = z.infer<typeof stockProjectionPoint>;
+
+export const pinnedReport = z.object({ id: z.number().int(), title: z.string() });
+export const pinRequest = z.object({ report_id: z.number().int().positive('Report id must be a positive number.') });
+export const pinParams = z.object({ reportId: z.coerce.number().int().positive('Report id must be a positive number.') });
+
+export const dashboardResponse = z.object({
+  /** 'empty' when there are no products yet: the figures are then absent, not zeros. */
+  state: z.enum(['empty', 'ready']),
+  products: z.number().int(),
+  inventoryStats: inventoryStats.nullable(),
+  stockProjection: z.array(stockProjectionPoint),
+  /** The first forecast day the projection starts from; null before any forecast. */
+  forecastStart: z.string().nullable(),
+  tasks: z.array(task),
+  pinnedReports: z.array(pinnedReport),
+});
+export type DashboardResponse = z.infer<typeof dashboardResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Assistant
+
+export const assistantBlock = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('text'), text: z.string() }),
+  z.object({
+    type: z.literal('table'),
+    columns: z.array(z.object({ key: z.string(), label: z.string() })),
+    rows: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()]))),
+    totals: z.record(z.string(), z.union([z.string(), z.number(), z.null()])).nullable(),
+    /** A file name when the table can be downloaded as CSV. */
+    download: z.string().nullable(),
+  }),
+  z.object({ type: z.literal('link'), label: z.string(), href: z.string() }),
+  z.object({ type: z.literal('action'), label: z.string(), action: z.enum(['create_recommended_orders', 'add_task']), payload: z.record(z.string(), z.unknown()) }),
+]);
+export type AssistantBlock = z.infer<typeof assistantBlock>;
+
+export const chatMessage = z.object({
+  id: z.number().int(),
+  role: z.enum(['user', 'assistant']),
+  content: z.string(),
+  timestamp: z.string(),
+  blocks: z.array(assistantBlock),
+});
+export type ChatMessage = z.infer<typeof chatMessage>;
+
+export const quickActions = ['low_stock', 'reorder_report', 'deliveries'] as const;
+export type QuickAction = (typeof quickActions)[number];
+
+export const assistantContext = z.object({ page: storableText().max(100), path: storableText().max(300) });
+export type AssistantContext = z.infer<typeof assistantContext>;
+
+export const askRequest = z.object({
+  content: storableText().max(2000, 'A message is at most 2000 characters.').default(''),
+  quick: z.enum(quickActions).optional(),
+  context: assistantContext.optional(),
+});
+export const askResponse = z.object({ messages: z.array(chatMessage) });
+export const historyResponse = z.array(chatMessage);
+
+export const assistantActionRequest = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('create_recommended_orders') }),
+  z.object({ action: z.literal('add_task'), text: taskText }),
+]);
+export type AssistantActionRequest = z.infer<typeof assistantActionRequest>;
