@@ -67,6 +67,13 @@ async function salesPage(query: Query, params: URLSearchParams): Promise<string>
   ]);
   const hasNext = rows.length > pageSize;
   const results = hasNext ? rows.slice(0, pageSize) : rows;
+  // The page's products as `code — name` (the configuration's entity key of products, and its name).
+  const productIds = [...new Set(results.map((row) => row.product_id).filter((id) => id !== null && id !== undefined).map(Number))];
+  const labels: Record<string, string> = {};
+  if (productIds.length) {
+    const found = await query('select id::text as id, "product_code"::text as key, "name"::text as name from "data"."products" where id = any($1::bigint[])', [productIds]);
+    for (const row of found) labels[row.id as string] = [row.key, row.name].filter((part) => part !== null && part !== '').join(' — ');
+  }
   const last = results.at(-1);
   let nextLink: string | null = null;
   if (hasNext && last) {
@@ -75,7 +82,7 @@ async function salesPage(query: Query, params: URLSearchParams): Promise<string>
     link.set('after', Buffer.from(JSON.stringify([last[sortBy] ?? null, Number(last.id)])).toString('base64url'));
     nextLink = `/api/records/tables/sales/data/?${link.toString()}`;
   }
-  return JSON.stringify({ results, count: total.count, count_is_estimate: total.estimated, next: nextLink, previous: null });
+  return JSON.stringify({ results, count: total.count, count_is_estimate: total.estimated, next: nextLink, previous: null, ...(results.length ? { references: { product_id: labels } } : {}) });
 }
 
 /** `GET /api/forecasting/forecasts/{code}` of a product with a stored forecast. */

@@ -2,7 +2,7 @@
 // overlaid with entity configs updated and import mappings saved through the API, which live in
 // the database so every instance sees an update at once and concurrent updates never overwrite
 // each other's entries.
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
 import { parse as parseYaml } from 'yaml';
 import { entityConfig, mappingConfig, productConfig, type EntityConfig, type MappingConfig, type ProductConfig, type Role } from '@stockwise/contract';
@@ -19,7 +19,26 @@ export type ConfigReading =
 
 const EMPTY_CONFIG: ProductConfig = { tables: {}, mappings: {}, queries: {}, inventory: { entities: [] } };
 
+// Pages of tables with references read the configuration on every request: the file is parsed
+// again only when its modification time or size changes (a stat instead of YAML and zod each time).
+// Callers get their own copy, as before.
+const parsedFiles = new Map<string, { mtimeMs: number; size: number; reading: ConfigReading }>();
+
 async function readConfigFile(configFile: string): Promise<ConfigReading> {
+  let file: { mtimeMs: number; size: number };
+  try {
+    file = await stat(configFile);
+  } catch {
+    return { status: 'missing' };
+  }
+  const known = parsedFiles.get(configFile);
+  if (known && known.mtimeMs === file.mtimeMs && known.size === file.size) return structuredClone(known.reading);
+  const reading = await parseConfigFile(configFile);
+  parsedFiles.set(configFile, { mtimeMs: file.mtimeMs, size: file.size, reading });
+  return structuredClone(reading);
+}
+
+async function parseConfigFile(configFile: string): Promise<ConfigReading> {
   let text: string;
   try {
     text = await readFile(configFile, 'utf8');

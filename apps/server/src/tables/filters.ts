@@ -20,6 +20,7 @@ function filterSchema(column: ColumnDefinition) {
   }
   return schema;
 }
+
 /** How a ForeignKey column's related rows are known to people: their business key, and a name when the table has one. */
 export type ReferenceDisplay = { encodedName: string; keyColumn: string; nameColumn: string | null };
 const MONTH = /^(\d{4})-(\d{2})$/;

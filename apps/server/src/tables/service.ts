@@ -190,6 +190,15 @@ async function fillQueryColumns(ctx: TablesContext, columns: ColumnDefinition[],
   }
 }
 
+/** A catalogue entry through the cache: a page of a table with references reads no catalogue row either. */
+async function cachedCatalogueEntry(ctx: TablesContext, name: string): Promise<repo.CatalogueEntry | undefined> {
+  const cached = ctx.catalogueCache.get(name);
+  if (cached) return cached;
+  const entry = await repo.findCatalogueEntry(ctx.db, name);
+  if (entry) ctx.catalogueCache.set(name, entry);
+  return entry;
+}
+
 /**
  * How each ForeignKey column's related rows are shown and filtered: the related entity's key (the
  * configuration's `inventory.entities`, e.g. product_code), else the table's first required text
@@ -201,7 +210,7 @@ async function referenceDisplays(ctx: TablesContext, columns: ColumnDefinition[]
   if (!foreignKeys.length) return displays;
   const config = await ctx.loadConfig();
   for (const column of foreignKeys) {
-    const related = ctx.catalogueCache.get(column.related_table as string) ?? (await repo.findCatalogueEntry(ctx.db, column.related_table as string));
+    const related = await cachedCatalogueEntry(ctx, column.related_table as string);
     if (!related) continue;
     const entityKey = config.inventory.entities.find((e) => e.table === related.name && e.key.length === 1)?.key[0];
     const keyColumn = related.columns.find((c) => c.key === entityKey && isTextual(c.type)) ?? related.columns.find((c) => c.required && isTextual(c.type));
