@@ -165,6 +165,12 @@ export async function runIntegration(ctx: RunContext, options: { integrationId: 
     const row = await repo.findIntegration(ctx.db, options.integrationId);
     if (!row) return { ran: false, reason: 'The integration no longer exists.' };
     if (options.trigger === 'schedule' && !row.enabled) return { ran: false, reason: 'The integration is switched off.' };
+    // A catch-up occurrence and the one due now can arrive together (pg-boss sends both after a gap
+    // in its cron passes); schedules fire at most once a minute, so a start this close to the last
+    // one is the same pull again.
+    if (options.trigger === 'schedule' && row.last_run_time && Date.now() - new Date(row.last_run_time).getTime() < SCHEDULED_RUN_COALESCE_MS) {
+      return { ran: false, reason: 'A run started moments ago; this occurrence is covered by it.' };
+    }
     // With the lock held no other run goes on: a run still marked running was cut off by a crash.
     if (row.status === 'running') await repo.failInterruptedRun(ctx.db, row.id, row.current_run_id, INTERRUPTED_MESSAGE);
     const now = new Date();
@@ -175,6 +181,8 @@ export async function runIntegration(ctx: RunContext, options: { integrationId: 
     await lock.release();
   }
 }
+
+const SCHEDULED_RUN_COALESCE_MS = 30_000;
 
 export const INTERRUPTED_MESSAGE = 'Interrupted: the server stopped during the run. Batches committed before that are kept; the next run fetches the rest.';
 
