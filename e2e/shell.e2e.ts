@@ -117,7 +117,7 @@ describe('assistant footer bar', () => {
   it('starts expanded on /app/reports', async () => {
     const { page } = browser;
     await signIn(page);
-    await page.getByRole('link', { name: 'Reports', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Reports', exact: true }).click();
     await page.getByTestId('assistant-panel').waitFor();
     expect(await page.getByTestId('assistant-context').textContent()).toBe('Context: reports (/reports)');
   });
