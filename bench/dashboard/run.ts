@@ -33,7 +33,8 @@ async function seed(target: DatabaseTarget): Promise<void> {
   await sql`insert into data.deliveries (product_id, expected_date, quantity)
     select p, date '2026-11-01' + (p % 120), 50 from generate_series(1, ${PRODUCTS}, 5) p`.execute(db);
   await sql`insert into dashboard_product_summary (product_id, forecast_start, cum_demand, cum_variance, first_stockout, order_quantity)
-    select p, date '2026-10-30', array[2, 33, 63, 94, 125, 153]::float8[] * (p % 5), array[2, 33, 63, 94, 125, 153]::float8[] * (p % 3),
+    select p, date '2026-10-30', array[2 * (p % 5), 33 * (p % 5), 63 * (p % 5), 94 * (p % 5), 125 * (p % 5), 153 * (p % 5)]::float8[],
+      array[2 * (p % 3), 33 * (p % 3), 63 * (p % 3), 94 * (p % 3), 125 * (p % 3), 153 * (p % 3)]::float8[],
       case when p % 7 = 0 then date '2026-10-30' + (p % 60) end, 40
     from generate_series(1, ${PRODUCTS}) p`.execute(db);
   await refreshCatalogueSummary(db);

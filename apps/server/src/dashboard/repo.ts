@@ -49,11 +49,19 @@ export async function refreshCatalogueSummary(db: Db): Promise<void> {
     const units = (await sql<{ now: number | null; before: number | null }>`select ${snapshotUnitsOn(latest)} as now, ${snapshotUnitsOn(previous)} as before`.execute(db)).rows[0];
     values = { snapshot_date: latest, snapshot_units: units?.now ?? null, previous_date: previous, previous_units: units?.before ?? null };
   }
+  const conditions = await computeTaskConditions(db);
+  const all = { ...values, reorder_count: conditions.reorder, no_sales_count: conditions.noSales, last_sale: conditions.lastSale };
   await db
     .insertInto('dashboard_catalogue_summary')
-    .values({ id: 1, ...values })
-    .onConflict((oc) => oc.column('id').doUpdateSet({ ...values, computed_at: sql`now()` }))
+    .values({ id: 1, ...all })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ ...all, computed_at: sql`now()` }))
     .execute();
+}
+
+/** The generated tasks' conditions as of the last forecast run (all clear before the first). */
+export async function taskConditions(db: Db): Promise<{ reorder: number; noSales: number; lastSale: string | null }> {
+  const summary = await catalogueSummary(db);
+  return { reorder: summary?.reorder_count ?? 0, noSales: summary?.no_sales_count ?? 0, lastSale: summary?.last_sale ?? null };
 }
 
 export const catalogueSummary = (db: Db) => db.selectFrom('dashboard_catalogue_summary').selectAll().where('id', '=', 1).executeTakeFirst();
@@ -96,8 +104,8 @@ export async function projectionSums(db: Db, forecastStart: string, monthEnds: s
 export const latestForecastStart = async (db: Db): Promise<string | null> =>
   (await db.selectFrom('dashboard_product_summary').select((eb) => eb.fn.max('forecast_start').as('start')).executeTakeFirst())?.start ?? null;
 
-/** The conditions of the generated tasks, read from the summaries and the sales. */
-export async function taskConditions(db: Db): Promise<{ reorder: number; noSales: number; lastSale: string | null }> {
+/** The conditions of the generated tasks, from the product summaries and the sales. */
+async function computeTaskConditions(db: Db): Promise<{ reorder: number; noSales: number; lastSale: string | null }> {
   const row = (
     await sql<{ reorder: number; last_sale: string | null }>`
       select

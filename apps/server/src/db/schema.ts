@@ -68,6 +68,9 @@ export type DashboardCatalogueSummaryTable = {
   snapshot_units: number | null;
   previous_date: string | null;
   previous_units: number | null;
+  reorder_count: Generated<number>;
+  no_sales_count: Generated<number>;
+  last_sale: string | null;
   computed_at: ColumnType<Date, string | undefined, RawTimestamp>;
 };
 export type AssistantMessagesTable = {

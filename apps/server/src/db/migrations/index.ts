@@ -16,6 +16,7 @@ import * as reports from './0040-reports.ts';
 import * as forecastRequests from './0050-forecast-requests.ts';
 import * as integrations from './0060-integrations.ts';
 import * as dashboard from './0070-dashboard.ts';
+import * as dashboardTaskCounts from './0071-dashboard-task-counts.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0050-forecast-requests': forecastRequests,
   '0060-integrations': integrations,
   '0070-dashboard': dashboard,
+  '0071-dashboard-task-counts': dashboardTaskCounts,
 };

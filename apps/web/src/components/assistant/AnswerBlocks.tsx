@@ -74,7 +74,7 @@ export function AnswerBlocks({ blocks }: { blocks: AssistantBlock[] }) {
             return <AnswerTable key={index} block={block} />;
           case 'link':
             return (
-              <Anchor key={index} component={Link} to={block.href} size="sm">
+              <Anchor key={index} component={Link} to={block.href} size="sm" c="blue.8" underline="always">
                 {block.label}
               </Anchor>
             );

@@ -208,7 +208,9 @@ function AssistantPanel() {
           onChange={(event) => setDraft(event.currentTarget.value)}
           autoComplete="off"
         />
-        <Button type="submit">{t('assistant.send')}</Button>
+        <Button type="submit" color="blue.8">
+          {t('assistant.send')}
+        </Button>
       </form>
     </section>
   );

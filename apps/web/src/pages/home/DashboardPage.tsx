@@ -148,7 +148,7 @@ function EmptyDashboard() {
         <List.Item>{t('dashboard.empty.sales')}</List.Item>
         <List.Item>{t('dashboard.empty.stock')}</List.Item>
       </List>
-      <Anchor component={Link} to="/app/settings">
+      <Anchor component={Link} to="/app/settings" c="blue.8" underline="always">
         {t('dashboard.empty.link')}
       </Anchor>
     </EmptyState>
@@ -194,7 +194,7 @@ export default function DashboardPage() {
           {data.pinnedReports.length === 0 ? (
             <Text c="gray.7">
               {t('dashboard.pins.empty')}{' '}
-              <Anchor component={Link} to="/app/reports" underline="always">
+              <Anchor component={Link} to="/app/reports" underline="always" c="blue.8">
                 {t('nav.reports')}
               </Anchor>
             </Text>
