@@ -38,8 +38,10 @@ function ChangePasswordForm() {
       setMessage({ ok: true, text: t('profile.password.changed', { count: result.revoked }) });
       return;
     }
-    setErrors({ old_password: result.fieldErrors.old_password?.join(' '), new_password: result.fieldErrors.new_password?.join(' ') });
-    setMessage({ ok: false, text: result.message });
+    const fieldErrors = { old_password: result.fieldErrors.old_password?.join(' '), new_password: result.fieldErrors.new_password?.join(' ') };
+    setErrors(fieldErrors);
+    // A refusal that names a field is shown under it; anything else above the button.
+    if (!fieldErrors.old_password && !fieldErrors.new_password) setMessage({ ok: false, text: result.message });
   };
 
   const field = (name: keyof Fields, autoComplete: string) => ({
