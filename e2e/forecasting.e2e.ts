@@ -9,7 +9,7 @@ import { demoUser } from './support/context.ts';
 
 const browser = useBrowser();
 
-type ReportProduct = { styleCode: string; name: string; currentStock: number; unitCost: number; firstStockout: string | null; orderQuantity: number; orderBy: string | null };
+type ReportProduct = { styleCode: string; name: string; currentStock: number; unitCost: number; firstStockout: string | null; orderQuantity: number; orderBy: string | null; urgencyDays: number };
 type ProductRow = { id: number; product_code: string; name: string; current_stock: number; unit_cost: number };
 
 let token = '';
@@ -27,13 +27,13 @@ async function apiGet<T>(path: string): Promise<T> {
  * A fresh demo database forecasts the whole catalogue in the background right after seeding; the
  * latest report appears when that run ends. Waits for that server state (bounded), not for time.
  */
-async function waitForLatestReport(): Promise<ReportProduct[]> {
+async function waitForLatestReport(): Promise<{ products: ReportProduct[]; total: number }> {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
-    const answer = await apiGet<{ success: boolean; report?: { timestamp: string; products: ReportProduct[] } }>('/forecasting/latest-report/');
+    const answer = await apiGet<{ success: boolean; report?: { timestamp: string; products: ReportProduct[]; total: number } }>('/forecasting/latest-report/');
     if (answer.success && answer.report) {
       reportDay = answer.report.timestamp.slice(0, 10);
-      return answer.report.products;
+      return answer.report;
     }
     await new Promise((resolve) => setTimeout(resolve, 500)); // polling the server's background run
   }
@@ -43,7 +43,7 @@ async function waitForLatestReport(): Promise<ReportProduct[]> {
 beforeAll(async () => {
   const answer = await fetch(`${inject('baseUrl')}/api/token/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(demoUser) });
   token = ((await answer.json()) as { access: string }).access;
-  reportProducts = await waitForLatestReport();
+  reportProducts = (await waitForLatestReport()).products;
   const firstPage = await apiGet<{ results: ProductRow[] }>('/records/tables/products/data/?page=1&page_size=50');
   firstPageCodes = new Set(firstPage.results.map((row) => row.product_code));
 }, 150_000);
@@ -233,7 +233,7 @@ describe('forecasting screen', () => {
     await page.getByTestId('at-risk-table').waitFor();
   }, 150_000);
 
-  it('reads the latest report: at-risk products by first stockout; a row click selects the product', async () => {
+  it('reads the latest report: products to order, most urgent first, with a count that agrees; a row click selects the product', async () => {
     const { page } = browser;
     await openForecasting(page);
     const table = page.getByTestId('at-risk-table');
@@ -241,12 +241,12 @@ describe('forecasting screen', () => {
     const rows = table.locator('tbody tr');
     const codes = await rows.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-style-code') ?? ''));
     const latest = await waitForLatestReport();
-    const atRisk = latest.filter((product) => product.firstStockout !== null);
-    const byCode = new Map(atRisk.map((product) => [product.styleCode, product]));
-    const dates = codes.map((code) => byCode.get(code)?.firstStockout ?? 'missing');
-    expect(dates).not.toContain('missing');
-    expect([...dates].sort()).toEqual(dates);
-    expect(await page.getByText(`At-risk products (${atRisk.length})`).count()).toBe(1);
+    expect(codes).toEqual(latest.products.slice(0, codes.length).map((product) => product.styleCode));
+    const byCode = new Map(latest.products.map((product) => [product.styleCode, product]));
+    const urgency = codes.map((code) => byCode.get(code)!.urgencyDays);
+    expect([...urgency].sort((a, b) => a - b)).toEqual(urgency);
+    for (const code of codes) expect(byCode.get(code)!.orderQuantity).toBeGreaterThan(0);
+    expect(await page.getByTestId('at-risk-count').textContent()).toBe(`Products to order, most urgent first (${latest.total})`);
 
     const chosen = codes[1]!;
     await rows.nth(1).click();

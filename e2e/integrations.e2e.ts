@@ -92,7 +92,7 @@ describe('scheduled integrations (Settings)', () => {
     await item.getByRole('button', { name: `Run now: ${endpoint}` }).click();
     await expect.poll(() => item.getByTestId('integration-status').textContent()).toBe('running');
     await expect.poll(() => item.getByTestId('integration-status').textContent(), { timeout: 30_000 }).toBe('idle');
-    expect(await item.getByTestId('integration-last-run').textContent()).not.toBe('never');
+    await expect.poll(() => item.getByTestId('integration-last-run').textContent()).not.toBe('never');
 
     await item.getByRole('button', { name: `Logs of ${endpoint}` }).click();
     const logs = page.getByTestId('integration-logs');

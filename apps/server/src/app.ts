@@ -147,7 +147,7 @@ export async function buildApp({ config, database, queue, integrations }: AppDep
   await app.register(tableRoutes(tablesContext));
   await app.register(queryRoutes(database.db, tablesContext.loadConfig));
   await app.register(fastifyMultipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10, fieldSize: 1024 * 1024, parts: 12, headerPairs: 100 } });
-  const forecastingContext = createForecastingContext(database.db, queue);
+  const forecastingContext = createForecastingContext(database.db, queue, { requestsPerMinute: config.forecastRequestsPerMinute });
   await app.register(
     importRoutes({
       database,

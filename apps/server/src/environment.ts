@@ -50,6 +50,7 @@ const environment = z.object({
   INTEGRATION_RETRY_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
   INTEGRATION_PAUSE_AFTER_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
   INTEGRATION_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  FORECAST_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
 });
 
 export type ServerConfig = {
@@ -99,6 +100,8 @@ export type ServerConfig = {
   llm: { baseUrl: string; model: string; apiKey: string | null; timeoutMs: number } | null;
   /** How often pg-boss's cron pass looks for due schedules (one process at a time does it). */
   jobCronIntervalSeconds: number;
+  /** Forecast generation requests one user may make a minute (429 with Retry-After above it). */
+  forecastRequestsPerMinute: number;
   /** Key material for secrets stored encrypted (integration auth headers); else one generated in the database. */
   secretKey: string | undefined;
   /** Outbound HTTP of integrations (http/outbound.ts). */
@@ -159,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     llm: e.LLM_BASE_URL && e.LLM_MODEL ? { baseUrl: e.LLM_BASE_URL, model: e.LLM_MODEL, apiKey: e.LLM_API_KEY || null, timeoutMs: e.LLM_TIMEOUT_MS } : null,
     jobCronIntervalSeconds: e.JOB_CRON_INTERVAL_SECONDS,
+    forecastRequestsPerMinute: e.FORECAST_REQUESTS_PER_MINUTE,
     secretKey: e.SECRET_KEY,
     outbound: { allowedHosts: e.OUTBOUND_ALLOWED_HOSTS, connectTimeoutMs: e.OUTBOUND_CONNECT_TIMEOUT_MS, readTimeoutMs: e.OUTBOUND_READ_TIMEOUT_MS, maxResponseBytes: e.OUTBOUND_MAX_RESPONSE_BYTES },
     integrations: { retries: e.INTEGRATION_RETRIES, retryDelayMs: e.INTEGRATION_RETRY_DELAY_MS, pauseAfterFailures: e.INTEGRATION_PAUSE_AFTER_FAILURES, concurrency: e.INTEGRATION_CONCURRENCY },

@@ -45,6 +45,8 @@ export const entityMapping = z.strictObject({
   /** The worksheet of an .xlsx file (default: the first). */
   sheet: storableText().min(1).max(200).optional(),
   references: z.record(storableName().min(1).max(63), z.enum(['key', 'id'])).optional(),
+  /** Rows of one file sharing a key, for imports through this mapping (default: the entity's setting). */
+  repeated_keys: z.enum(repeatedKeyModes).optional(),
 });
 export type EntityMapping = z.infer<typeof entityMapping>;
 

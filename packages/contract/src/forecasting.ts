@@ -60,8 +60,17 @@ export const productForecastResponse = z.object({
   metrics: z.object({
     /** forecast_start: the last day of history; the forecast covers the days after it. */
     display_window: z.object({ forecast_start: z.string() }),
-    model: z.object({ name: z.string(), description: z.string(), demandClass: z.string() }),
-    accuracy: z.object({ mase: z.number(), smape: z.number(), mae: z.number(), coverage95: z.number().optional() }),
+    /** history: 'none' (a new product), 'short' (under four weeks: a simple level) or 'full'. */
+    model: z.object({
+      name: z.string(),
+      description: z.string(),
+      demandClass: z.string(),
+      history: z.enum(['none', 'short', 'full']),
+      /** What the model found, for the screen to say in words. */
+      patterns: z.array(z.enum(['closed_days', 'weekly', 'yearly', 'trend', 'intermittent'])),
+    }),
+    /** Null where the history was too short to backtest, or a figure is undefined (MASE of a flat history). */
+    accuracy: z.object({ mase: z.number().nullable(), smape: z.number().nullable(), mae: z.number().nullable(), coverage95: z.number().nullable().optional() }),
   }),
   display_settings: z.object({ historical_forecast: z.boolean() }),
   stockouts: z.array(stockoutItem),
@@ -80,9 +89,31 @@ export const reportProduct = z.object({
   orderQuantity: z.number(),
   orderBy: z.string().nullable(),
   model: z.string(),
+  /** Days until the expected stockout minus the lead time (days left to order in time); without an expected stockout, days until the order-by date. Most urgent first. */
+  urgencyDays: z.number(),
+  /** Units sold in the last `inactive_days` days of history. */
+  recentDemand: z.number(),
 });
+export const DEFAULT_REPORT_PAGE_SIZE = 50;
+export const DEFAULT_INACTIVE_DAYS = 90;
+export const reportQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(500).default(DEFAULT_REPORT_PAGE_SIZE),
+  /** Products without demand in the last `inactive_days` days are left out unless this is true. */
+  include_inactive: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+  inactive_days: z.coerce.number().int().min(1).max(730).default(DEFAULT_INACTIVE_DAYS),
+});
+export type ReportQuery = z.infer<typeof reportQuery>;
 export const inventoryReport = forecastReport.extend({
   forecast_days: z.number().int(),
+  /** Products that need an order (an order-by date and a quantity), after the inactive filter: the length of the whole list, all pages. */
+  total: z.number().int(),
+  /** Products that need an order but were left out as inactive (0 when include_inactive). */
+  inactive: z.number().int(),
+  inactive_days: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  /** This page of the list, most urgent first. */
   products: z.array(reportProduct),
 });
 export type InventoryReport = z.infer<typeof inventoryReport>;

@@ -85,6 +85,8 @@ export const rowDataQuery = z.object({
   filters_json: storableText().max(20_000).optional(),
   /** Opaque keyset cursor from a previous answer's `next`: later pages cost the same as the first. */
   after: storableText().max(2000).optional(),
+  /** The last `page_size` rows of the order (read backwards, so the End key costs one page). */
+  from_end: z.enum(['true', 'false']).optional(),
 });
 export type RowDataQuery = z.infer<typeof rowDataQuery>;
 
@@ -115,6 +117,10 @@ export const rowPage = z.object({
   count_is_estimate: z.boolean(),
   next: z.string().nullable(),
   previous: z.string().nullable(),
+  /** ForeignKey column -> related id -> its business key and name (`85123A — White hanging heart`), for the page's rows. */
+  references: z.record(z.string(), z.record(z.string(), z.string())).optional(),
+  /** With from_end: the position (0-based) of the first row returned in the whole order. */
+  offset: z.number().int().optional(),
 });
 export type RowPage = z.infer<typeof rowPage>;
 

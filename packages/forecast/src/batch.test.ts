@@ -31,7 +31,7 @@ describe('createForecastPool', () => {
     const pool = createForecastPool({ workers: 2, chunkSize: 2 });
     try {
       const first = Array.from({ length: 5 }, (_, i) => inputOf(90, 4 + i));
-      const second = [inputOf(60, 30), { sales: [], horizon: 7 }];
+      const second = [inputOf(60, 30), { sales: 'not an array' as unknown as [], horizon: 7 }];
       const progress: number[] = [];
       const [a, b] = await Promise.all([pool.forecastProductsAsJson(first, (done) => progress.push(done)), pool.forecastProductsAsJson(second)]);
       expect(a).toEqual(first.map((input) => serializeForecast(forecastProduct(input))));

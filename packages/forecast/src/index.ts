@@ -4,6 +4,8 @@ export type {
   DailyPoint,
   Delivery,
   DemandClass,
+  DemandPattern,
+  HistoryLength,
   EventRegressor,
   ForecastError,
   ForecastErrorCode,

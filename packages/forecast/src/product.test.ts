@@ -102,7 +102,6 @@ describe('forecastProduct', () => {
   });
 
   it.each([
-    ['empty sales', { sales: [] }],
     ['not an array', { sales: 'x' as unknown as [] }],
     ['bad dates only', { sales: [{ ds: 'yesterday', y: 1 }] }],
     ['impossible date', { sales: [{ ds: '2025-02-30', y: 1 }] }],

@@ -1,20 +1,24 @@
-import { formatDay } from './dates.ts';
+import { applyClosedDays, closedWeekdays } from './closed.ts';
+import { dayNumber, formatDay } from './dates.ts';
 import { buildDemandHistory, classifyDemand, eventUplifts, type DemandHistory } from './demand.ts';
 import { calibratedInflation, selectAndForecast, type EngineResult } from './engine.ts';
 import type { Candidate } from './models/candidate.ts';
 import { autoEts, ets, holtWintersForms, NON_SEASONAL_FORMS } from './models/ets.ts';
 import { croston, imapa, tsb } from './models/intermittent.ts';
 import { seasonalNaive } from './models/naive.ts';
+import { MIN_MODEL_DAYS, newProductForecast, shortHistoryForecast } from './short.ts';
 import { theta } from './models/theta.ts';
 import { deseasonalized, seasonalityTest, withYearlyFourier } from './seasonality.ts';
-import { deliveriesByDay, findStockouts, projectStock, reorderAdvice, stockAtHistoryEnd } from './stock.ts';
-import type { BacktestRow, DemandClass, ForecastError, ForecastRow, ProductForecast, ProductForecastInput } from './types.ts';
+import { dailySigmas, deliveriesByDay, findStockouts, projectStock, reorderAdvice, stockAtHistoryEnd } from './stock.ts';
+import type { BacktestRow, DemandClass, DemandPattern, ForecastError, ForecastRow, HistoryLength, ProductForecast, ProductForecastInput } from './types.ts';
 
 export const DEFAULT_HORIZON = 90;
 export const DEFAULT_LEAD_TIME_DAYS = 14;
 export const DEFAULT_SERVICE_LEVEL = 0.95;
 export const DEFAULT_REVIEW_PERIOD_DAYS = 30;
 const MAX_HORIZON = 3 * 365;
+const LEVELS = [0.8, 0.95];
+const DAY_MS = 86_400_000;
 const WEEK = 7;
 // Weekly and yearly waves need this much history before Fourier terms are trusted.
 const YEARLY_MIN_DAYS = 548;
@@ -74,13 +78,19 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
   if (typeof reviewPeriodDays !== 'number') return reviewPeriodDays;
   const serviceLevel = input.serviceLevel ?? DEFAULT_SERVICE_LEVEL;
   if (typeof serviceLevel !== 'number' || !(serviceLevel > 0 && serviceLevel < 1)) return invalid('serviceLevel must be between 0 and 1 (exclusive).');
-  if (input.sales.length === 0) return { error: 'No sales history: at least one day of sales is needed.', code: 'no_data' };
 
-  const history = buildDemandHistory(input);
+  const history = input.sales.length === 0 ? emptyHistory(input.today) : buildDemandHistory(input);
   if ('error' in history) return invalid(history.error);
-  const { demandClass } = classifyDemand(history.values, history.observed);
-  const uplifts = eventUplifts(input.regressors?.events ?? [], history);
-  const result = forecastDemand(history, horizon, demandClass, uplifts);
+  // Closed days are not days without demand: they neither make a product look intermittent nor score a model.
+  const closed = closedWeekdays(history.values, history.observed);
+  const openDays = closed.some(Boolean) ? history.observed.map((seen, t) => (closed[t % 7] ? 0 : seen)) : history.observed;
+  const { demandClass } = classifyDemand(history.values, openDays);
+  const historyLength: HistoryLength = history.values.length === 0 ? 'none' : history.values.length < MIN_MODEL_DAYS ? 'short' : 'full';
+  const result =
+    historyLength === 'none'
+      ? newProductForecast(horizon, LEVELS)
+      : (shortHistoryForecast(history.values, history.observed, horizon, LEVELS, inWholeUnits(history)) ??
+        forecastDemand({ ...history, observed: openDays }, horizon, demandClass, eventUplifts(input.regressors?.events ?? [], history), closed));
 
   const lastHistoryDay = history.firstDay + history.values.length - 1;
   const forecast: ForecastRow[] = [];
@@ -104,7 +114,7 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
     return sum;
   };
   const start = stockAtHistoryEnd(input.stock, input.deliveries, recordedSalesFrom, lastHistoryDay);
-  const stock = start ? projectStock(start, forecast, deliveries) : [];
+  const stock = start ? projectStock(start, forecast, deliveries, dailySigmas(forecast, result.continuousBands.get(0.95)!.upper)) : [];
   return {
     forecast,
     backtest: backtestRows(result, history),
@@ -114,11 +124,13 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
       name: result.modelName,
       description: result.description,
       demandClass,
+      history: historyLength,
+      patterns: historyLength === 'full' ? patternsOf(result.modelName, demandClass, closed) : [],
       backtest: {
-        mase: result.validation?.mase ?? NaN,
-        smape: result.validation?.smape ?? NaN,
-        mae: result.validation?.mae ?? NaN,
-        ...(result.validation ? { coverage95: result.validation.coverage.get(0.95) ?? NaN } : {}),
+        mase: finiteOrNull(result.validation?.mase),
+        smape: finiteOrNull(result.validation?.smape),
+        mae: finiteOrNull(result.validation?.mae),
+        ...(result.validation ? { coverage95: finiteOrNull(result.validation.coverage.get(0.95)) } : {}),
       },
     },
     reorder: reorderAdvice({ forecast, continuousUpper95: result.continuousBands.get(0.95)!.upper, start, projection: stock, deliveries, leadTimeDays, serviceLevel, reviewPeriodDays }),
@@ -126,10 +138,35 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
 }
 
 /**
- * Event days are divided by their uplift before fitting, so a promotion does not
- * look like a level shift, and multiplied back on future event days.
+ * The patterns behind a forecast, read from the chosen model (a combination has those of its
+ * members): closed weekdays, the weekday shape, the yearly wave, a trend, sales on some days only.
  */
-function forecastDemand(history: DemandHistory, horizon: number, demandClass: DemandClass, uplifts: Map<number, number>): EngineResult {
+function patternsOf(modelName: string, demandClass: DemandClass, closed: boolean[]): DemandPattern[] {
+  const patterns: DemandPattern[] = [];
+  if (closed.some(Boolean)) patterns.push('closed_days');
+  if (/Seasonal\(7\)|SeasonalNaive|ETS\(A,\w+,[AM]\)/.test(modelName)) patterns.push('weekly');
+  if (modelName.includes('Yearly')) patterns.push('yearly');
+  if (/ETS\(A,Ad?,/.test(modelName)) patterns.push('trend');
+  if (demandClass === 'intermittent' || demandClass === 'lumpy') patterns.push('intermittent');
+  return patterns;
+}
+
+/** JSON has no NaN or Infinity: a figure that could not be measured is null. */
+const finiteOrNull = (value: number | undefined): number | null => (value !== undefined && Number.isFinite(value) ? value : null);
+
+/** A product without sales rows (a new product): no days of history, ending the day before `today`. */
+function emptyHistory(today: string | undefined): DemandHistory | { error: string } {
+  const day = today === undefined ? Math.floor(Date.now() / DAY_MS) : dayNumber(today);
+  if (Number.isNaN(day)) return { error: `today is not a valid YYYY-MM-DD date: ${String(today)}` };
+  return { firstDay: day, values: new Float64Array(0), observed: new Uint8Array(0) };
+}
+
+/**
+ * Event days are divided by their uplift before fitting, so a promotion does not
+ * look like a level shift, and multiplied back on future event days. Closed
+ * weekdays (`closed`, by history index mod 7) are forecast zero.
+ */
+function forecastDemand(history: DemandHistory, horizon: number, demandClass: DemandClass, uplifts: Map<number, number>, closed: boolean[]): EngineResult {
   const values = history.values.slice();
   if (uplifts.size > 0) for (let t = 0; t < values.length; t++) values[t] = values[t]! / (uplifts.get(history.firstDay + t) || 1);
   const intermittent = demandClass === 'intermittent' || demandClass === 'lumpy';
@@ -138,7 +175,7 @@ function forecastDemand(history: DemandHistory, horizon: number, demandClass: De
     validationHorizon: Math.min(horizon, 28),
     origins: 8,
     originStep: WEEK,
-    levels: [0.8, 0.95],
+    levels: LEVELS,
     nonNegative: true,
     score: intermittent || demandClass === 'erratic' ? 'rmse' : 'mae',
     observed: history.observed,
@@ -150,6 +187,7 @@ function forecastDemand(history: DemandHistory, horizon: number, demandClass: De
     wholeUnits: inWholeUnits(history),
     refitFinal: false,
   });
+  applyClosedDays(result, closed, values.length);
   const lastHistoryDay = history.firstDay + values.length - 1;
   const applyUplift = (series: Float64Array, firstDay: number): void => {
     for (let j = 0; j < series.length; j++) series[j] = series[j]! * (uplifts.get(firstDay + j) ?? 1);

@@ -36,21 +36,37 @@ export function deliveriesByDay(deliveries: Delivery[] | undefined): Map<number,
   return byDay;
 }
 
+/** The stock band is the central 95 % of cumulative demand: "may run out" means a 2.5 % chance or more. */
+export const STOCK_BAND_TAIL = 0.025;
+
 /**
- * stock_level[t] = start − Σ yhat + Σ deliveries. The optimistic path
- * (stock_upper) subtracts the low-demand bound and the pessimistic path
- * (stock_lower) the high-demand bound, both from the 95% band.
+ * Daily forecast error (one standard deviation) read back from the continuous 95 % band: its
+ * upper half-width / z(0.975) — the upper half because the lower one is clipped at zero.
  */
-export function projectStock(start: StockStart, forecast: ForecastRow[], deliveries: Map<number, number>): StockRow[] {
+export function dailySigmas(forecast: ForecastRow[], continuousUpper95: ArrayLike<number>): Float64Array {
+  const z = normalQuantile(1 - STOCK_BAND_TAIL);
+  return Float64Array.from(forecast, (row, j) => Math.max(0, (continuousUpper95[j]! - row.yhat) / z));
+}
+
+/**
+ * stock_level[t] = start − Σ yhat + Σ deliveries. The band comes from the distribution of
+ * cumulative demand, not from subtracting each day's extreme bound (after 90 days that would be
+ * the chance of every day being extreme at once, essentially nil): daily errors are taken as
+ * independent, so the variance of the sum is the sum of the variances, and the bounds are the
+ * central 95 % of that sum (normal, demand never below zero). stock_lower crossing zero then
+ * means a 2.5 % chance of having run out by that day.
+ */
+export function projectStock(start: StockStart, forecast: ForecastRow[], deliveries: Map<number, number>, sigmas: ArrayLike<number>): StockRow[] {
+  const z = normalQuantile(1 - STOCK_BAND_TAIL);
   let level = start.level;
-  let upper = start.level;
-  let lower = start.level;
+  let demand = 0;
+  let variance = 0;
   return forecast.map((row, j) => {
-    const incoming = deliveries.get(start.day + 1 + j) ?? 0;
-    level += incoming - row.yhat;
-    upper += incoming - row.yhat_lower;
-    lower += incoming - row.yhat_upper;
-    return { ds: row.ds, stock_level: level, stock_upper: upper, stock_lower: lower };
+    level += (deliveries.get(start.day + 1 + j) ?? 0) - row.yhat;
+    demand += row.yhat;
+    variance += sigmas[j]! ** 2;
+    const halfWidth = z * Math.sqrt(variance);
+    return { ds: row.ds, stock_level: level, stock_upper: level + Math.min(demand, halfWidth), stock_lower: level - halfWidth };
   });
 }
 
@@ -98,9 +114,9 @@ export function reorderAdvice(inputs: ReorderInputs): ReorderAdvice {
   const { forecast, continuousUpper95, start, projection, deliveries, leadTimeDays, serviceLevel, reviewPeriodDays } = inputs;
   const lead = Math.min(leadTimeDays, forecast.length);
   const z = normalQuantile(serviceLevel);
-  const upperZ = normalQuantile(0.975);
+  const sigmas = dailySigmas(forecast, continuousUpper95);
   let variance = 0;
-  for (let j = 0; j < lead; j++) variance += ((continuousUpper95[j]! - forecast[j]!.yhat) / upperZ) ** 2;
+  for (let j = 0; j < lead; j++) variance += sigmas[j]! ** 2;
   const dailySigma = lead > 0 ? Math.sqrt(variance / lead) : 0;
   const safetyStock = Math.max(0, z * dailySigma * Math.sqrt(leadTimeDays));
   const demandOver = (from: number, days: number): number => {
@@ -127,7 +143,13 @@ export function reorderAdvice(inputs: ReorderInputs): ReorderAdvice {
   let pipeline = 0;
   for (let j = orderDay; j < orderDay + leadTimeDays + reviewPeriodDays; j++) pipeline += deliveries.get(start.day + 1 + j) ?? 0;
   const need = demandOver(orderDay, leadTimeDays + reviewPeriodDays) + safetyStock - Math.max(0, onHand) - pipeline;
-  return round({ reorderPoint, safetyStock, orderQuantity: Math.max(0, need), orderBy: formatDay(start.day + 1 + orderDay), leadTimeDays, serviceLevel });
+  // An order by a date is never for nothing: where deliveries already cover the safety stock but
+  // the expected path still runs dry (the delivery comes too late), order at least the shortfall.
+  let shortfall = 0;
+  for (let j = orderDay; j < Math.min(projection.length, orderDay + leadTimeDays + reviewPeriodDays); j++) shortfall = Math.max(shortfall, -projection[j]!.stock_level);
+  const orderQuantity = Math.max(need, shortfall);
+  // Nothing to order (scheduled deliveries cover it): no order-by date either.
+  return round({ reorderPoint, safetyStock, orderQuantity, orderBy: orderQuantity > 1e-9 ? formatDay(start.day + 1 + orderDay) : null, leadTimeDays, serviceLevel });
 }
 
 /** Stock comes in whole units: quantities are rounded up, so rounding never lowers the service level. */

@@ -29,16 +29,24 @@ export type BacktestRow = { ds: string; yhat: number; yhat_lower: number; yhat_u
 export type StockRow = { ds: string; stock_level: number; stock_upper: number; stock_lower: number };
 export type Stockout = { date: string; type: 'stockForecast' | 'stockLowerBound' };
 
+/** none: no sales rows (a new product); short: fewer than 28 days, too few to compare models. */
+export type HistoryLength = 'none' | 'short' | 'full';
+
+/** What the chosen model found, for a buyer: the screen words each one. */
+export type DemandPattern = 'closed_days' | 'weekly' | 'yearly' | 'trend' | 'intermittent';
+
 export type ModelSummary = {
   name: string;
   description: string;
   demandClass: DemandClass;
+  history: HistoryLength;
+  patterns: DemandPattern[];
   /**
    * Accuracy over the rolling-origin validation windows (the last weeks of history),
-   * on days with real demand observations. NaN (null in JSON) when the history was
-   * too short to validate; coverage95 is then absent.
+   * on days with real demand observations. Null when the history was too short to
+   * validate (coverage95 is then absent) or a figure is undefined (MASE of a flat history).
    */
-  backtest: { mase: number; smape: number; mae: number; coverage95?: number };
+  backtest: { mase: number | null; smape: number | null; mae: number | null; coverage95?: number | null };
 };
 
 export type ReorderAdvice = {

@@ -77,6 +77,15 @@ describe.each(backends)('roles on %s', (backend) => {
     expect((await server.request('/api/token/', { body: { username: user.username, password: user.password } })).status).toBe(200);
   });
 
+  it('refuses the access token of an account disabled after the token was verified and cached', async () => {
+    const user = await signUpUser(server, { role: 'viewer' });
+    expect((await readRows(user.access)).status).toBe(200);
+    await setDisabled(user.id, true);
+    const rows = await readRows(user.access);
+    expect(rows.status).toBe(401);
+    expect(rows.json.code).toBe('token_not_valid');
+  });
+
   it('keeps at least one active administrator', async () => {
     const solo = await startTestServer(backend);
     try {

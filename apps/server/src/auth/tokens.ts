@@ -35,7 +35,14 @@ export async function loadSigningKey(db: Kysely<Database>, configured: string | 
   return new TextEncoder().encode(row.value);
 }
 
-export function createTokenSigner(key: Uint8Array, accessTokenTtlSeconds: number): TokenSigner {
+/** Bounds the memory of the verified-token cache; when full it starts over (tokens are re-verified). */
+const VERIFIED_TOKENS_MAX = 10_000;
+
+export function createTokenSigner(signingKey: Uint8Array, accessTokenTtlSeconds: number): TokenSigner {
+  // Checking a signature costs more than the rest of a cached page read (docs/adr/0080): a token
+  // verified once is known by its SHA-256 until it expires. Only the claims are cached; the guard
+  // still asks the account status cache on every request, so disabling an account works as before.
+  const verified = new Map<string, { claims: AccessClaims; validUntil: number }>();
   return {
     issueAccessToken: ({ userId, username, role, sessionId }) => {
       const now = Math.floor(Date.now() / 1000);
@@ -48,11 +55,17 @@ export function createTokenSigner(key: Uint8Array, accessTokenTtlSeconds: number
         .setNotBefore(now)
         .setExpirationTime(now + accessTokenTtlSeconds)
         .setJti(randomUUID())
-        .sign(key);
+        .sign(signingKey);
     },
     verifyAccessToken: async (token) => {
+      const hash = createHash('sha256').update(token).digest('base64url');
+      const cached = verified.get(hash);
+      if (cached) {
+        if (cached.validUntil > Date.now()) return cached.claims;
+        verified.delete(hash);
+      }
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, signingKey, {
           algorithms: [ALGORITHM],
           issuer: ISSUER,
           audience: AUDIENCE,
@@ -63,9 +76,14 @@ export function createTokenSigner(key: Uint8Array, accessTokenTtlSeconds: number
         const userId = Number(payload.sub);
         const role = roleSchema.safeParse(payload.role);
         if (payload.typ !== ACCESS_TOKEN_TYPE || !Number.isSafeInteger(userId) || typeof payload.username !== 'string' || !role.success) return null;
-        if ((payload.exp ?? 0) - (payload.iat ?? 0) > accessTokenTtlSeconds) return null;
+        const issuedAt = payload.iat ?? 0;
+        const expiresAt = payload.exp ?? 0;
+        if (expiresAt - issuedAt > accessTokenTtlSeconds) return null;
         const sessionId = typeof payload.sid === 'string' ? payload.sid : undefined;
-        return { userId, username: payload.username, role: role.data, ...(sessionId ? { sessionId } : {}) };
+        const claims: AccessClaims = { userId, username: payload.username, role: role.data, ...(sessionId ? { sessionId } : {}) };
+        if (verified.size >= VERIFIED_TOKENS_MAX) verified.clear();
+        verified.set(hash, { claims, validUntil: Math.min(expiresAt, issuedAt + accessTokenTtlSeconds) * 1000 });
+        return claims;
       } catch {
         return null;
       }

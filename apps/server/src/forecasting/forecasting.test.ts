@@ -80,6 +80,25 @@ describe.each(backends)('forecasting on %s', (backend) => {
     expect(report.json).toMatchObject({ success: true, report: { type: 'inventory', forecast_days: 90 } });
   });
 
+  it('lists the products to order by urgency, pages them, and leaves out products without recent demand unless asked', async () => {
+    type Report = { total: number; inactive: number; page: number; page_size: number; products: { styleCode: string; urgencyDays: number; orderQuantity: number; orderBy: string | null; recentDemand: number }[] };
+    const read = async (query: string) => ((await api(`/api/forecasting/latest-report/${query}`)).json as { report: Report }).report;
+    // A product that sold nothing for 90 days but would need an order is hidden by default.
+    const all = await read('?include_inactive=true&page_size=500');
+    const active = await read('?page_size=500');
+    expect(all.products.length).toBe(all.total);
+    expect(active.total + active.inactive).toBe(all.total);
+    for (const product of all.products) expect(product.orderQuantity > 0 && product.orderBy !== null).toBe(true);
+    expect(active.products.every((product) => product.recentDemand > 0)).toBe(true);
+    const urgency = all.products.map((product) => product.urgencyDays);
+    expect([...urgency].sort((a, b) => a - b)).toEqual(urgency);
+    // Pages of two add up to the whole list, in the same order.
+    const pages: string[] = [];
+    for (let page = 1; page <= Math.ceil(active.total / 2); page++) pages.push(...(await read(`?page=${page}&page_size=2`)).products.map((product) => product.styleCode));
+    expect(pages).toEqual(active.products.map((product) => product.styleCode));
+    expect((await api('/api/forecasting/latest-report/?page=0')).status).toBe(400);
+  });
+
   it('fails a task whose product disappeared, with the reason', async () => {
     // The product is deleted between the request and the run: the worker reports it, no retry loop.
     const taskId = '11111111-1111-4111-8111-111111111111';

@@ -1,5 +1,6 @@
 // SQL of the forecasting feature: generation tasks, product histories and stored forecasts.
 import { sql, type Kysely } from 'kysely';
+import { databaseErrorOf } from '../db/errors.ts';
 import type { Database } from '../db/schema.ts';
 
 type Db = Kysely<Database>;
@@ -9,6 +10,22 @@ const productColumns = ['id', 'product_code', 'name', 'current_stock', 'unit_cos
 
 export const insertTask = (db: Db, task: { id: string; styleCode: string | null; forecastDays: number; requestedBy: number | null }) =>
   db.insertInto('forecast_tasks').values({ id: task.id, style_code: task.styleCode, forecast_days: task.forecastDays, status: 'pending', requested_by: task.requestedBy }).execute();
+
+const ACTIVE_STATUSES = ['pending', 'processing', 'running'] as const;
+
+/**
+ * A whole-catalogue task, unless one is already queued or running (a unique partial index keeps
+ * it to one, races included): false when the insert gave way to it.
+ */
+export async function insertCatalogueTask(db: Db, task: { id: string; forecastDays: number; requestedBy: number | null }): Promise<boolean> {
+  const { rows } = await sql<{ id: string }>`
+    insert into forecast_tasks (id, style_code, forecast_days, status, requested_by) values (${task.id}, null, ${task.forecastDays}, 'pending', ${task.requestedBy})
+    on conflict do nothing returning id`.execute(db);
+  return rows.length > 0;
+}
+
+export const activeCatalogueTask = (db: Db) =>
+  db.selectFrom('forecast_tasks').selectAll().where('style_code', 'is', null).where('status', 'in', ACTIVE_STATUSES).executeTakeFirst();
 
 export const setTaskJob = (db: Db, id: string, jobId: string) => db.updateTable('forecast_tasks').set({ job_id: jobId }).where('id', '=', id).execute();
 
@@ -78,8 +95,22 @@ export const deliveriesSince = (db: Db, productIds: number[], since: string) =>
 
 export type ForecastResultRow = { productId: number; taskId: string | null; forecastDays: number; forecastStart: string; resultJson: string };
 
-export async function upsertForecastResults(db: Db, rows: ForecastResultRow[]) {
-  if (!rows.length) return;
+/** Stores the rows of products that still exist (one deleted meanwhile is skipped); how many were stored. */
+export async function upsertForecastResults(db: Db, rows: ForecastResultRow[]): Promise<number> {
+  if (!rows.length) return 0;
+  try {
+    await upsertRows(db, rows);
+    return rows.length;
+  } catch (error) {
+    if (databaseErrorOf(error)?.code !== '23503') throw error;
+    const existing = new Set((await db.selectFrom('data.products').select('id').where('id', 'in', rows.map((r) => r.productId)).execute()).map((p) => Number(p.id)));
+    const kept = rows.filter((r) => existing.has(r.productId));
+    if (kept.length) await upsertRows(db, kept);
+    return kept.length;
+  }
+}
+
+async function upsertRows(db: Db, rows: ForecastResultRow[]) {
   await db
     .insertInto('forecast_results')
     .values(rows.map((r) => ({ product_id: r.productId, task_id: r.taskId, forecast_days: r.forecastDays, forecast_start: r.forecastStart, result: r.resultJson })))
@@ -99,10 +130,21 @@ export const findForecastResult = (db: Db, productId: number) =>
   db.selectFrom('forecast_results').select(['task_id', 'forecast_days', 'forecast_start', 'generated_at', 'result']).where('product_id', '=', productId).executeTakeFirst();
 
 /** Per product of a catalogue run: the fields the inventory report needs, read from the stored forecasts. */
-export const reportRows = (db: Db, taskId: string) =>
+export const reportRows = (db: Db, taskId: string, recentDays: number) =>
   db
     .selectFrom('forecast_results as f')
     .innerJoin('data.products as p', 'p.id', 'f.product_id')
-    .select(['p.product_code', 'p.name', 'p.current_stock', 'p.unit_cost', sql<unknown>`f.result -> 'stockouts'`.as('stockouts'), sql<unknown>`f.result -> 'reorder'`.as('reorder'), sql<string>`f.result -> 'model' ->> 'name'`.as('model')])
+    .select([
+      'p.product_code',
+      'p.name',
+      'p.current_stock',
+      'p.unit_cost',
+      'f.forecast_start',
+      sql<unknown>`f.result -> 'stockouts'`.as('stockouts'),
+      sql<unknown>`f.result -> 'reorder'`.as('reorder'),
+      sql<string>`f.result -> 'model' ->> 'name'`.as('model'),
+      // Returns (negative sales) are not demand.
+      sql<number>`coalesce((select sum(greatest(s.quantity, 0)) from data.sales s where s.product_id = p.id and s.date >= f.forecast_start - ${recentDays}::int), 0)::float8`.as('recent_demand'),
+    ])
     .where('f.task_id', '=', taskId)
     .execute();

@@ -1,8 +1,9 @@
 // /api/forecasting/*: request generation, poll a task, read a product's forecast and the latest report.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody, generationRequest, generationResponse, latestReportResponse, productForecastResponse, storableText, taskStatusResponse } from '@stockwise/contract';
+import { errorBody, generationRequest, generationResponse, latestReportResponse, productForecastResponse, reportQuery, storableText, taskStatusResponse } from '@stockwise/contract';
 import { currentUser } from '../auth/guard.ts';
+import { compiledSerializerCompiler } from '../http/serializer.ts';
 import { getForecastTaskStatus, getLatestInventoryReport, getProductForecast, requestForecastGeneration, type ForecastingContext } from './service.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 404: errorBody };
@@ -15,7 +16,7 @@ export function forecastingRoutes(ctx: ForecastingContext): FastifyPluginAsyncZo
         tags: ['forecasting'],
         summary: "Queue a forecast of one product (style_code) or the whole catalogue (style_code omitted or 'all')",
         body: generationRequest,
-        response: { 200: generationResponse, ...errors },
+        response: { 200: generationResponse, ...errors, 409: errorBody, 429: errorBody },
       },
       handler: (request) => requestForecastGeneration(ctx, { styleCode: request.body.style_code, forecastDays: request.body.forecast_days, requestedBy: currentUser(request).userId }),
     });
@@ -26,9 +27,14 @@ export function forecastingRoutes(ctx: ForecastingContext): FastifyPluginAsyncZo
     });
     app.get('/api/forecasting/latest-report/', {
       config: { policy: 'viewer' },
-      schema: { tags: ['forecasting'], summary: 'The latest whole-catalogue inventory report', response: { 200: latestReportResponse, 401: errorBody } },
-      handler: async () => {
-        const report = await getLatestInventoryReport(ctx);
+      schema: {
+        tags: ['forecasting'],
+        summary: 'The latest whole-catalogue inventory report: products that need an order, most urgent first, one page',
+        querystring: reportQuery,
+        response: { 200: latestReportResponse, 400: errorBody, 401: errorBody },
+      },
+      handler: async (request) => {
+        const report = await getLatestInventoryReport(ctx, request.query);
         return report ? { success: true as const, report } : { success: false as const, message: 'No latest report available...' };
       },
     });
@@ -40,6 +46,8 @@ export function forecastingRoutes(ctx: ForecastingContext): FastifyPluginAsyncZo
         params: z.object({ styleCode: storableText().trim().min(1, 'Product style code is required.').max(64) }),
         response: { 200: productForecastResponse, ...errors },
       },
+      // About 100 kB of numbers per answer: a compiled serializer (docs/adr/0080).
+      serializerCompiler: compiledSerializerCompiler,
       handler: (request) => getProductForecast(ctx, { styleCode: request.params.styleCode }),
     });
   };

@@ -1,15 +1,19 @@
 // Forecast generation (one product or the whole catalogue, as a queued job with progress),
 // stored forecasts in the spec §3 response shape, and the inventory report.
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { createForecastPool, forecastBatch, isForecastError, serializeForecast, type DailyPoint, type ForecastError, type SerializedForecast, type ProductForecast, type ProductForecastInput } from '@stockwise/forecast';
-import { DEFAULT_FORECAST_DAYS, WHOLE_CATALOGUE, type InventoryReport, type ProductForecastResponse, type TaskStatusResponse } from '@stockwise/contract';
+import { DEFAULT_FORECAST_DAYS, WHOLE_CATALOGUE, type InventoryReport, type ProductForecastResponse, type ReportQuery, type TaskStatusResponse } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { AppError } from '../http/errors.ts';
 import * as repo from './repo.ts';
 
 export const GENERATE_FORECASTS_JOB = 'forecasting.generate';
+/** Single products have a queue (and worker) of their own: one is never queued behind a catalogue run. */
+export const GENERATE_PRODUCT_FORECAST_JOB = 'forecasting.product';
+const DEFAULT_REQUESTS_PER_MINUTE = 30;
+const RATE_WINDOW_MS = 60_000;
 /** The tables forecasts are computed from. */
 export const FORECAST_INPUT_TABLES = new Set(['sales', 'stock_snapshots', 'deliveries']);
 const HISTORY_DAYS = 730;
@@ -28,16 +32,81 @@ export type ForecastingContext = {
   db: Kysely<Database>;
   sendJob(name: string, payload: object): Promise<string>;
   /** pg-boss's view of a job, to notice one that died without reporting (crash after its last retry). */
-  jobState(jobId: string): Promise<{ state: string; output: unknown } | null>;
+  jobState(queue: string, jobId: string): Promise<{ state: string; output: unknown } | null>;
+  /** Generation requests per user and minute (429 above it). */
+  requestsPerMinute: number;
+  /** When each user's recent requests came, for the limit (per process). */
+  recentRequests: Map<number, number[]>;
 };
 
-export function createForecastingContext(db: Kysely<Database>, queue: Pick<JobQueue, 'send' | 'jobState'>): ForecastingContext {
-  return { db, sendJob: queue.send, jobState: (jobId) => queue.jobState(GENERATE_FORECASTS_JOB, jobId) };
+export function createForecastingContext(db: Kysely<Database>, queue: Pick<JobQueue, 'send' | 'jobState'>, options: { requestsPerMinute?: number } = {}): ForecastingContext {
+  return { db, sendJob: queue.send, jobState: queue.jobState, requestsPerMinute: options.requestsPerMinute ?? DEFAULT_REQUESTS_PER_MINUTE, recentRequests: new Map() };
 }
 
 /** Queues a whole-catalogue run (after demo seeding, after imports of sales or stock). */
 export const requestCatalogueForecast = (ctx: ForecastingContext) =>
   requestForecastGeneration(ctx, { styleCode: undefined, forecastDays: DEFAULT_FORECAST_DAYS, requestedBy: null });
+
+/** A sliding minute per user: every request counts, merged ones too, as each costs a round of polling. */
+function takeRequest(ctx: ForecastingContext, userId: number): void {
+  const now = Date.now();
+  const recent = (ctx.recentRequests.get(userId) ?? []).filter((at) => at > now - RATE_WINDOW_MS);
+  if (recent.length >= ctx.requestsPerMinute) {
+    const retryAfter = Math.max(1, Math.ceil(((recent[0] as number) + RATE_WINDOW_MS - now) / 1000));
+    ctx.recentRequests.set(userId, recent);
+    throw new AppError('throttled', `Too many forecast requests: at most ${ctx.requestsPerMinute} a minute. Try again in ${retryAfter} s.`, { headers: { 'retry-after': String(retryAfter) } });
+  }
+  recent.push(now);
+  ctx.recentRequests.set(userId, recent);
+}
+
+const queueOf = (task: { style_code: string | null }) => (task.style_code ? GENERATE_PRODUCT_FORECAST_JOB : GENERATE_FORECASTS_JOB);
+
+/**
+ * A queued or running task whose job pg-boss has given up on (a crash after the last retry) is
+ * marked failed; true when it was. Without this, a dead catalogue task would absorb every later
+ * catalogue request.
+ */
+async function settleDeadTask(ctx: ForecastingContext, task: { id: string; status: string; job_id: string | null; style_code: string | null }): Promise<boolean> {
+  if ((task.status !== 'pending' && task.status !== 'running') || !task.job_id) return false;
+  const job = await ctx.jobState(queueOf(task), task.job_id);
+  if (!job || (job.state !== 'failed' && job.state !== 'cancelled')) return false;
+  // pg-boss's output of a dead job can be an error with SQL text: logged, not shown.
+  await repo.failTask(ctx.db, task.id, taskFailureMessage(job.output, `Forecast generation stopped (${job.state})`));
+  return true;
+}
+
+/** A stable message and an error id the log can be searched for: no SQL text or stack reaches a user. */
+function taskFailureMessage(error: unknown, summary = 'Forecast generation failed'): string {
+  const errorId = randomBytes(6).toString('hex');
+  console.error(JSON.stringify({ level: 'error', msg: 'forecast task failed', error_id: errorId, err: error instanceof Error ? (error.stack ?? error.message) : error }));
+  return `${summary} (error id ${errorId}); the details are in the server log.`;
+}
+
+/** A catalogue request joins the run already queued or running; else a new one is queued. */
+async function requestCatalogueRun(ctx: ForecastingContext, forecastDays: number, requestedBy: number | null): Promise<string> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const id = randomUUID();
+    if (await repo.insertCatalogueTask(ctx.db, { id, forecastDays, requestedBy })) {
+      await queueTask(ctx, id, GENERATE_FORECASTS_JOB);
+      return id;
+    }
+    const active = await repo.activeCatalogueTask(ctx.db);
+    // Gone meanwhile (it finished) or dead: the next attempt queues a new one.
+    if (active && !(await settleDeadTask(ctx, active))) return active.id;
+  }
+  throw new AppError('conflict', 'A whole-catalogue forecast is starting and finishing at the same time; try again.');
+}
+
+async function queueTask(ctx: ForecastingContext, taskId: string, queue: string): Promise<void> {
+  try {
+    await repo.setTaskJob(ctx.db, taskId, await ctx.sendJob(queue, { taskId }));
+  } catch (error) {
+    // A task without a job would never run, and an active catalogue task would absorb every later request.
+    await repo.failTask(ctx.db, taskId, taskFailureMessage(error, 'Forecast generation could not be queued'));
+    throw error;
+  }
+}
 
 const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 const recentDayRanges = new Map<string, string[]>();
@@ -63,27 +132,20 @@ export async function requestForecastGeneration(
   ctx: ForecastingContext,
   options: { styleCode: string | undefined; forecastDays: number; requestedBy: number | null },
 ): Promise<{ task_id: string }> {
-  const wholeCatalogue = !options.styleCode || options.styleCode === WHOLE_CATALOGUE;
-  const styleCode = wholeCatalogue ? null : (options.styleCode as string);
-  if (styleCode && !(await repo.findProductByStyleCode(ctx.db, styleCode))) throw productNotFound(styleCode);
+  if (options.requestedBy !== null) takeRequest(ctx, options.requestedBy);
+  if (!options.styleCode || options.styleCode === WHOLE_CATALOGUE) return { task_id: await requestCatalogueRun(ctx, options.forecastDays, options.requestedBy) };
+  const styleCode = options.styleCode;
+  if (!(await repo.findProductByStyleCode(ctx.db, styleCode))) throw productNotFound(styleCode);
   const id = randomUUID();
   await repo.insertTask(ctx.db, { id, styleCode, forecastDays: options.forecastDays, requestedBy: options.requestedBy });
-  const jobId = await ctx.sendJob(GENERATE_FORECASTS_JOB, { taskId: id });
-  await repo.setTaskJob(ctx.db, id, jobId);
+  await queueTask(ctx, id, GENERATE_PRODUCT_FORECAST_JOB);
   return { task_id: id };
 }
 
 export async function getForecastTaskStatus(ctx: ForecastingContext, taskId: string): Promise<TaskStatusResponse> {
   let task = isUuid(taskId) ? await repo.findTask(ctx.db, taskId) : undefined;
   if (!task) throw taskNotFound(taskId);
-  if ((task.status === 'pending' || task.status === 'running') && task.job_id) {
-    const job = await ctx.jobState(task.job_id);
-    if (job && (job.state === 'failed' || job.state === 'cancelled')) {
-      const reason = typeof job.output === 'object' && job.output && 'message' in job.output ? String(job.output.message) : job.state;
-      await repo.failTask(ctx.db, task.id, `Forecast generation stopped: ${reason}`);
-      task = (await repo.findTask(ctx.db, taskId)) ?? task;
-    }
-  }
+  if (await settleDeadTask(ctx, task)) task = (await repo.findTask(ctx.db, taskId)) ?? task;
   return {
     task_id: task.id,
     status: task.status,
@@ -93,7 +155,7 @@ export async function getForecastTaskStatus(ctx: ForecastingContext, taskId: str
   };
 }
 
-type History = {
+export type History = {
   sales: DailyPoint[];
   snapshots: { date: string; stock_level: number }[];
   deliveries: { expected_date: string; quantity: number; status: string }[];
@@ -105,6 +167,16 @@ async function loadHistories(db: Kysely<Database>, productIds: number[], since: 
     repo.snapshotsSince(db, productIds, since),
     repo.deliveriesSince(db, productIds, since),
   ]);
+  return historiesFrom(productIds, sales, snapshots, deliveries);
+}
+
+/** Per product, its history from the rows of the three history statements (exported for bench/api-overhead). */
+export function historiesFrom(
+  productIds: number[],
+  sales: { product_id: number; dates: string[]; quantities: number[] }[],
+  snapshots: (History['snapshots'][number] & { product_id: number })[],
+  deliveries: (History['deliveries'][number] & { product_id: number })[],
+): Map<number, History> {
   const histories = new Map<number, History>(productIds.map((id) => [id, { sales: [], snapshots: [], deliveries: [] }]));
   for (const row of sales) {
     const history = histories.get(row.product_id);
@@ -133,7 +205,7 @@ async function forecastStartDay(db: Kysely<Database>): Promise<string> {
 const yieldToEventLoop = () => new Promise((resolve) => setImmediate(resolve));
 
 type Horizon = { today: string; horizon: number };
-type ChunkOutcome = { failed: { styleCode: string; error: string }[]; stockouts: number };
+type ChunkOutcome = { failed: { styleCode: string; error: string }[]; stockouts: number; stored: number };
 
 /** Histories in small slices with a yield between them, so the API on the same event loop stays responsive. */
 async function loadInputs(ctx: Pick<ForecastingContext, 'db'>, products: repo.ProductRecord[], options: Horizon): Promise<ProductForecastInput[]> {
@@ -148,7 +220,7 @@ async function loadInputs(ctx: Pick<ForecastingContext, 'db'>, products: repo.Pr
 }
 
 async function storeResults(ctx: Pick<ForecastingContext, 'db'>, products: repo.ProductRecord[], results: (SerializedForecast | ForecastError)[], options: Horizon & { taskId: string | null }): Promise<ChunkOutcome> {
-  const outcome: ChunkOutcome = { failed: [], stockouts: 0 };
+  const outcome: ChunkOutcome = { failed: [], stockouts: 0, stored: 0 };
   const stored: repo.ForecastResultRow[] = [];
   results.forEach((result, index) => {
     const product = products[index] as repo.ProductRecord;
@@ -159,7 +231,8 @@ async function storeResults(ctx: Pick<ForecastingContext, 'db'>, products: repo.
     }
   });
   for (let from = 0; from < stored.length; from += RESULTS_PER_WRITE) {
-    await repo.upsertForecastResults(ctx.db, stored.slice(from, from + RESULTS_PER_WRITE));
+    // A product deleted during the run is skipped, not a failed run.
+    outcome.stored += await repo.upsertForecastResults(ctx.db, stored.slice(from, from + RESULTS_PER_WRITE));
     await yieldToEventLoop();
   }
   return outcome;
@@ -178,12 +251,13 @@ export async function runForecastGeneration(ctx: Pick<ForecastingContext, 'db'>,
   try {
     const today = await forecastStartDay(ctx.db);
     const single = task.style_code ? await repo.findProductByStyleCode(ctx.db, task.style_code) : null;
-    if (task.style_code && !single) throw new Error(`Product '${task.style_code}' no longer exists.`);
+    if (task.style_code && !single) throw new AppError('not_found', `Product '${task.style_code}' no longer exists.`);
     const total = single ? 1 : await repo.countProducts(ctx.db);
     await repo.markTaskRunning(ctx.db, task.id, total);
     const horizon: Horizon = { today, horizon: task.forecast_days };
     const failed: { styleCode: string; error: string }[] = [];
     let stockouts = 0;
+    let stored = 0;
     let forecasted = 0;
     let lastProgressWrite = 0;
     const reportProgress = (doneInChunk: number) => {
@@ -209,6 +283,7 @@ export async function runForecastGeneration(ctx: Pick<ForecastingContext, 'db'>,
       writing = storeResults(ctx, products, results, { ...horizon, taskId: task.id }).then((chunk) => {
         failed.push(...chunk.failed);
         stockouts += chunk.stockouts;
+        stored += chunk.stored;
       });
       writing.catch(() => {});
     }
@@ -217,24 +292,30 @@ export async function runForecastGeneration(ctx: Pick<ForecastingContext, 'db'>,
     await repo.completeTask(ctx.db, task.id, {
       style_code: task.style_code,
       forecast_days: task.forecast_days,
-      products: forecasted - failed.length,
+      products: stored,
       failed: failed.slice(0, 100),
       stockouts,
       duration_ms: Date.now() - started,
     });
   } catch (error) {
-    // A deterministic failure would fail again on retry: report it and end the job.
-    await repo.failTask(ctx.db, task.id, error instanceof Error ? error.message : String(error));
+    // A deterministic failure would fail again on retry: report it and end the job. Our own
+    // errors are worded for users; anything else (a database error) is logged, not shown.
+    await repo.failTask(ctx.db, task.id, error instanceof AppError ? error.message : taskFailureMessage(error));
   } finally {
     await pool.close();
   }
 }
 
-/** The nightly run: a whole-catalogue task, generated in the worker that picked up the schedule. */
+/**
+ * The nightly run: a whole-catalogue task, generated in the worker that picked up the schedule. A
+ * run already queued on request is left to its own job; a nightly one (no job of its own) cut off
+ * by a crash is resumed by the schedule's retry.
+ */
 export async function runNightlyForecast(ctx: Pick<ForecastingContext, 'db'>): Promise<void> {
   const id = randomUUID();
-  await repo.insertTask(ctx.db, { id, styleCode: null, forecastDays: DEFAULT_FORECAST_DAYS, requestedBy: null });
-  await runForecastGeneration(ctx, { taskId: id });
+  if (await repo.insertCatalogueTask(ctx.db, { id, forecastDays: DEFAULT_FORECAST_DAYS, requestedBy: null })) return runForecastGeneration(ctx, { taskId: id });
+  const active = await repo.activeCatalogueTask(ctx.db);
+  if (active && !active.job_id) await runForecastGeneration(ctx, { taskId: active.id });
 }
 
 /** Daily stock from the snapshots: a snapshot resets the level; between them, minus sales plus received deliveries. */
@@ -274,18 +355,32 @@ export async function getProductForecast(ctx: ForecastingContext, options: { sty
     stored = await repo.findForecastResult(ctx.db, product.id);
   }
   if (!stored || !today) throw productNotFound(options.styleCode);
+  const history = (await loadHistories(ctx.db, [product.id], historyStart(today))).get(product.id) as History;
+  return productForecastBody(product, stored, history, today);
+}
+
+/** The first day of the history a forecast read shows (exported for bench/api-overhead). */
+export const historyStart = (today: string) => addDays(today, -HISTORY_DAYS);
+
+/** The answer of a forecast read from its product, stored row and history (exported for bench/api-overhead). */
+export function productForecastBody(
+  product: repo.ProductRecord,
+  stored: { task_id: string | null; generated_at: Date; result: unknown },
+  history: History,
+  today: string,
+): ProductForecastResponse {
   const result = stored.result as unknown as ProductForecast;
-  const history = (await loadHistories(ctx.db, [product.id], addDays(today, -HISTORY_DAYS))).get(product.id) as History;
   return {
     report: { id: stored.task_id ?? `product-${product.id}`, type: 'product_forecast', title: `Forecast for ${product.name}`, productCode: product.product_code, timestamp: stored.generated_at.toISOString() },
     product: { id: product.id, styleCode: product.product_code, name: product.name, currentStock: product.current_stock, unitCost: product.unit_cost, leadTimeDays: product.lead_time_days },
-    historical: { sales: dailySales(history, addDays(today, -HISTORY_DAYS), today), stock: dailyStockHistory(history, today) },
+    historical: { sales: dailySales(history, historyStart(today), today), stock: dailyStockHistory(history, today) },
     forecast: { sales: result.forecast, stock: result.stock },
     backtest: result.backtest,
     metrics: {
       // The last day of history: the spec's chart drops forecast values on or before it (the backtest overlap).
       display_window: { forecast_start: addDays(today, -1) },
-      model: { name: result.model.name, description: result.model.description, demandClass: result.model.demandClass },
+      // Forecasts stored before the history label existed were all of full histories.
+      model: { name: result.model.name, description: result.model.description, demandClass: result.model.demandClass, history: result.model.history ?? 'full', patterns: result.model.patterns ?? [] },
       accuracy: result.model.backtest,
     },
     display_settings: { historical_forecast: false },
@@ -294,17 +389,26 @@ export async function getProductForecast(ctx: ForecastingContext, options: { sty
   };
 }
 
-export async function getLatestInventoryReport(ctx: ForecastingContext): Promise<InventoryReport | null> {
+const dayNumber = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
+
+/**
+ * The products that need an order (an order-by date and a quantity: advice and warning agree),
+ * most urgent first — days until the expected stockout minus the lead time, i.e. the days left to
+ * order in time — leaving out products with no demand lately unless asked, one page at a time.
+ */
+export async function getLatestInventoryReport(ctx: ForecastingContext, query: ReportQuery): Promise<InventoryReport | null> {
   const task = await repo.latestCompletedCatalogueTask(ctx.db);
   if (!task) return null;
-  const rows = await repo.reportRows(ctx.db, task.id);
-  const products = rows
+  const rows = await repo.reportRows(ctx.db, task.id, query.inactive_days);
+  const needing = rows
     .map((row) => {
       const stockouts = (row.stockouts ?? []) as ProductForecast['stockouts'];
       const reorder = row.reorder as ProductForecast['reorder'];
       // The expected path decides; the pessimistic bound only answers when the expected one never runs out.
       const byDate = [...stockouts].sort((a, b) => a.date.localeCompare(b.date));
-      const first = byDate.find((s) => s.type === 'stockForecast') ?? byDate[0] ?? null;
+      const expected = byDate.find((s) => s.type === 'stockForecast');
+      const first = expected ?? byDate[0] ?? null;
+      const start = dayNumber(row.forecast_start);
       return {
         styleCode: row.product_code,
         name: row.name,
@@ -316,11 +420,14 @@ export async function getLatestInventoryReport(ctx: ForecastingContext): Promise
         orderQuantity: reorder.orderQuantity,
         orderBy: reorder.orderBy,
         model: row.model,
+        urgencyDays: expected ? dayNumber(expected.date) - start - reorder.leadTimeDays : reorder.orderBy ? dayNumber(reorder.orderBy) - start : Infinity,
+        recentDemand: Number(row.recent_demand),
       };
     })
-    // The report is about risk: products expected to run out in the horizon or already at their reorder point.
-    .filter((p) => p.stockoutType === 'stockForecast' || p.currentStock <= p.reorderPoint)
-    .sort((a, b) => (a.firstStockout ?? '9999').localeCompare(b.firstStockout ?? '9999') || a.styleCode.localeCompare(b.styleCode));
+    .filter((p) => p.orderQuantity > 0 && p.orderBy !== null);
+  const listed = query.include_inactive ? needing : needing.filter((p) => p.recentDemand > 0);
+  listed.sort((a, b) => a.urgencyDays - b.urgencyDays || a.styleCode.localeCompare(b.styleCode));
+  const from = (query.page - 1) * query.page_size;
   return {
     id: task.id,
     type: 'inventory',
@@ -328,6 +435,11 @@ export async function getLatestInventoryReport(ctx: ForecastingContext): Promise
     productCode: null,
     timestamp: task.updated_at.toISOString(),
     forecast_days: task.forecast_days,
-    products,
+    total: listed.length,
+    inactive: needing.length - listed.length,
+    inactive_days: query.inactive_days,
+    page: query.page,
+    page_size: query.page_size,
+    products: listed.slice(from, from + query.page_size),
   };
 }

@@ -168,6 +168,18 @@ describe.each(backends)('real data in on %s', (backend) => {
     expect(result.json.row_errors).toEqual([{ row: 3, field: 'product_id, date', reason: expect.stringContaining('already appears in row 1') }]);
   });
 
+  it('a mapping may say what to do with repeated keys instead of the entity', async () => {
+    await addProducts(['RDM-1']);
+    const result = await importFile(server, token, {
+      fileName: 's.csv',
+      content: 'code,day,counted\nRDM-1,2026-08-01,1\nRDM-1,2026-08-01,3\n',
+      mapping: { field_mappings: { product_id: 'code', date: 'day', stock_level: 'counted' }, repeated_keys: 'refuse' },
+      entityType: 'stock_snapshots',
+    });
+    expect(result.status).toBe(400);
+    expect(result.json.row_errors).toEqual([{ row: 2, field: 'product_id, date', reason: expect.stringContaining('already appears in row 1') }]);
+  });
+
   it('reads what spreadsheets write: blank cells, decimal commas, ; and tab separators, UTF-8 and UTF-16 BOMs, Excel serial dates', async () => {
     const semicolons = '\uFEFFcode;name;category;cost;stock\nRDW-1;Semi colon;;1.234,50;\nRDW-2;"Two; parts";Garden;0,75;3\n';
     const commaMapping = { entities: { products: { ...productMapping.entities.products, decimal_separator: ',' } } };

@@ -142,7 +142,7 @@ export async function resolveWriteTarget(db: Kysely<Database>, config: ProductCo
   }
   const unfilled = table.columns.find((c) => !isReadOnly(c.type) && blankIsMissing.has(c.key) && !(c.key in mapping.field_mappings));
   if (unfilled && complete) throw invalid(`the mapping does not fill the required column '${unfilled.key}'.`);
-  const repeatedKeys = entity.repeated_keys ?? 'last';
+  const repeatedKeys = mapping.repeated_keys ?? entity.repeated_keys ?? 'last';
   return {
     entityType,
     tableName: table.name,

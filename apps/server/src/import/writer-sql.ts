@@ -137,14 +137,20 @@ export function createMergedTable(target: WriteTarget, oneFieldSet: boolean): Ra
 
 export const countMerged = () => sql<{ n: number }>`select count(*)::int as n from ${id(MERGED_TABLE)}`;
 
-/** Whether any merged key is stored already (then the write is an upsert, else plain inserts). */
-export function anyKeyStored(target: WriteTarget) {
-  const match = sql.join(
+/** The merged rows joined to the stored rows of the same key (t: stored, m: merged). */
+const mergedJoinStored = (target: WriteTarget) =>
+  sql`${id(MERGED_TABLE)} m join ${dataTable(target.encodedName)} t on ${sql.join(
     target.keyColumns.map((c) => sql`t.${id(c)} = m.${id(c)}`),
     sql` and `,
-  );
-  return sql<{ found: boolean }>`select exists (select 1 from ${id(MERGED_TABLE)} m join ${dataTable(target.encodedName)} t on ${match}) as found`;
+  )}`;
+
+/** Whether any merged key is stored already (then the write is an upsert, else plain inserts). */
+export function anyKeyStored(target: WriteTarget) {
+  return sql<{ found: boolean }>`select exists (select 1 from ${mergedJoinStored(target)}) as found`;
 }
+
+/** The ids of the stored rows the merged rows that fill `column` were written to. */
+export const mergedRowIdsFilling = (target: WriteTarget, column: string) => sql`select t.id from ${mergedJoinStored(target)} where m.${id(column)} is not null`;
 
 export type MergeWrite = {
   fieldSets: string[];

@@ -9,6 +9,7 @@
 import type { EntityMapping, ImportCounts, RepeatedKeyMode, RowError } from '@stockwise/contract';
 import { MAX_REPORTED_ROW_ERRORS } from '@stockwise/contract';
 import { AppError, validationError } from '../http/errors.ts';
+import { recordTodaysStockSql } from '../stock/repo.ts';
 import type { RowValues } from '../tables/columns.ts';
 import type { ImportSession } from './repo.ts';
 import { compileRecordTyper, type WriteTarget } from './target.ts';
@@ -314,6 +315,8 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
     if (action === 'insert') counts.refused = distinct - counts.inserted;
     // Without columns besides the key, a key already stored is left as it was: not an update.
     counts.updated = action !== 'insert' && target.mapped.some((c) => !target.keyColumns.includes(c)) ? distinct - counts.inserted : 0;
+    // One stock truth: a product's figure written now is also today's snapshot (a blank cell writes none).
+    if (target.encodedName === 'products' && target.mapped.includes('current_stock')) await session.run(recordTodaysStockSql(sqlOf.mergedRowIdsFilling(target, 'current_stock')));
 
   } catch (error) {
     throw asWriteError(error, target);

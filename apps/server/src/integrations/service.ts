@@ -157,6 +157,15 @@ async function syncSchedule(ctx: IntegrationsContext, row: Pick<IntegrationRow, 
   await ctx.queue.boss.schedule(RUN_INTEGRATION_JOB, scheduleCron(row.schedule_frequency, row.cron_expression), payload, { key, tz: 'UTC', missed: 'once', singletonKey: key });
 }
 
+/**
+ * An occurrence of the old schedule that is queued but not started goes with the schedule, so it
+ * cannot run after the change (after a restart it would run beside the new schedule's missed slot).
+ */
+async function dropQueuedOccurrences(ctx: IntegrationsContext, id: number): Promise<void> {
+  const queued = await ctx.queue.boss.findJobs<RunJobPayload>(RUN_INTEGRATION_JOB, { key: String(id), data: { trigger: 'schedule' }, queued: true });
+  if (queued.length > 0) await ctx.queue.boss.cancel(RUN_INTEGRATION_JOB, queued.map((job) => job.id));
+}
+
 /** Brings pg-boss's schedules in line with the integrations (at start: heals any drift). */
 export async function syncAllSchedules(ctx: IntegrationsContext): Promise<void> {
   const rows = await repo.listIntegrations(ctx.db);
@@ -212,6 +221,8 @@ export async function updateIntegration(ctx: IntegrationsContext, id: number, in
   const restarted = values.enabled && !stored.enabled ? { consecutive_failures: 0 } : {};
   const row = await repo.updateIntegration(ctx.db, id, { ...values, ...restarted });
   if (!row) throw notFoundError(`Integration ${id} not found.`);
+  const scheduleOf = (r: IntegrationRow) => (r.enabled ? scheduleCron(r.schedule_frequency, r.cron_expression) : null);
+  if (scheduleOf(row) !== scheduleOf(stored)) await dropQueuedOccurrences(ctx, id);
   await syncSchedule(ctx, row);
   return presentIntegration(row);
 }

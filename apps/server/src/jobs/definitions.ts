@@ -4,7 +4,7 @@ import { SIGN_IN_THROTTLE_WINDOW_SECONDS } from '../auth/service.ts';
 import { deleteExpiredAuthRecords } from '../auth/repo.ts';
 import type { Database } from '../db/schema.ts';
 import { defineJob, type AnyJobDefinition } from './queue.ts';
-import { GENERATE_FORECASTS_JOB, runForecastGeneration, runNightlyForecast } from '../forecasting/service.ts';
+import { GENERATE_FORECASTS_JOB, GENERATE_PRODUCT_FORECAST_JOB, runForecastGeneration, runNightlyForecast } from '../forecasting/service.ts';
 import { runIntegration, type RunContext } from '../integrations/run.ts';
 import { RUN_INTEGRATION_JOB, type RunJobPayload } from '../integrations/service.ts';
 
@@ -34,6 +34,12 @@ export function jobDefinitions(
     defineJob<{ taskId: string }>({
       name: GENERATE_FORECASTS_JOB,
       queue: { retryLimit: 2, retryDelay: 5, retryBackoff: true, heartbeatSeconds: options.heartbeatSeconds, expireInSeconds: 3600 },
+      handler: (payload) => runForecastGeneration({ db }, payload),
+    }),
+    // Single products on a queue of their own, so a request for one is never behind a catalogue run.
+    defineJob<{ taskId: string }>({
+      name: GENERATE_PRODUCT_FORECAST_JOB,
+      queue: { retryLimit: 2, retryDelay: 5, retryBackoff: true, heartbeatSeconds: options.heartbeatSeconds, expireInSeconds: 600 },
       handler: (payload) => runForecastGeneration({ db }, payload),
     }),
     defineJob<Record<string, never>>({

@@ -7,17 +7,51 @@ import { isTextual, isVirtual, valueSchema, withIdColumn } from './columns.ts';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+// Building a zod schema costs far more than using it (it is compiled on first use): a filter's
+// schema is made once per column definition (the catalogue cache keeps those objects), not once
+// per request.
+const filterSchemas = new WeakMap<ColumnDefinition, ReturnType<typeof valueSchema>>();
+
+function filterSchema(column: ColumnDefinition) {
+  let schema = filterSchemas.get(column);
+  if (!schema) {
+    schema = column.type === 'AutoField' ? valueSchema({ ...column, type: 'IntegerField' }) : valueSchema({ ...column, choices: undefined });
+    filterSchemas.set(column, schema);
+  }
+  return schema;
+}
+/** How a ForeignKey column's related rows are known to people: their business key, and a name when the table has one. */
+export type ReferenceDisplay = { encodedName: string; keyColumn: string; nameColumn: string | null };
+const MONTH = /^(\d{4})-(\d{2})$/;
+const RANGE = /^(\d{4}-\d{2}-\d{2})?\s*\.\.\s*(\d{4}-\d{2}-\d{2})?$/;
+
 function parseFilterValue(column: ColumnDefinition, value: unknown): unknown {
-  const schema = column.type === 'AutoField' ? valueSchema({ ...column, type: 'IntegerField' }) : valueSchema({ ...column, choices: undefined });
+  const schema = filterSchema(column);
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw validationError(`Invalid filter for column '${column.key}': ${parsed.error.issues[0]?.message ?? 'bad value'}`);
   return parsed.data;
 }
 
-function condition(column: ColumnDefinition, filter: ColumnFilter): RawBuilder<unknown> {
+function condition(column: ColumnDefinition, filter: ColumnFilter, reference: ReferenceDisplay | undefined): RawBuilder<unknown> {
   const ref = sql.ref(column.key);
+  // A reference filtered by text matches the related row's key or name (never its id: a code may look like one).
+  const text = typeof filter === 'string' ? filter : typeof filter === 'object' && 'contains' in filter ? filter.contains : null;
+  if (reference && text !== null) {
+    const pattern = `%${escapeLike(text)}%`;
+    const byName = reference.nameColumn ? sql` or r.${sql.ref(reference.nameColumn)} ilike ${pattern}` : sql``;
+    return sql`${ref} in (select r.id from ${sql.id('data', reference.encodedName)} r where r.${sql.ref(reference.keyColumn)}::text ilike ${pattern}${byName})`;
+  }
+  // A month (`2011-11`) on a date column: its first to its last day.
+  const month = typeof filter === 'string' && column.type === 'DateField' ? MONTH.exec(filter.trim()) : null;
+  if (month) {
+    const first = `${month[1]}-${month[2]}-01`;
+    return sql`${ref} >= ${parseFilterValue(column, first)}::date and ${ref} < (${first}::date + interval '1 month')`;
+  }
+  // A range typed in the filter box: `2011-11-03..2011-11-20`, or open at one end.
+  const range = typeof filter === 'string' && column.type === 'DateField' ? RANGE.exec(filter.trim()) : null;
+  if (range && (range[1] || range[2])) return condition(column, { ...(range[1] ? { gte: range[1] } : {}), ...(range[2] ? { lte: range[2] } : {}) }, undefined);
   if (typeof filter !== 'object') {
-    return isTextual(column.type) ? condition(column, { contains: String(filter) }) : condition(column, { equals: filter });
+    return isTextual(column.type) ? condition(column, { contains: String(filter) }, undefined) : condition(column, { equals: filter }, undefined);
   }
   if ('contains' in filter) {
     const target = isTextual(column.type) ? ref : sql`${ref}::text`;
@@ -36,7 +70,7 @@ function condition(column: ColumnDefinition, filter: ColumnFilter): RawBuilder<u
 }
 
 /** Parses filters_json into SQL conditions joined with AND (empty list when no filter). */
-export function buildFilterConditions(filtersJson: string | undefined, columns: ColumnDefinition[]): RawBuilder<unknown>[] {
+export function buildFilterConditions(filtersJson: string | undefined, columns: ColumnDefinition[], references: Map<string, ReferenceDisplay> = new Map()): RawBuilder<unknown>[] {
   if (!filtersJson || filtersJson.trim() === '') return [];
   let raw: unknown;
   try {
@@ -52,6 +86,6 @@ export function buildFilterConditions(filtersJson: string | undefined, columns: 
     .map(([key, filter]) => {
       const column = stored.get(key);
       if (!column) throw validationError(`Cannot filter on '${key}': no such column.`);
-      return condition(column, filter);
+      return condition(column, filter, references.get(key));
     });
 }

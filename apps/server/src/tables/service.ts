@@ -7,9 +7,10 @@ import { databaseErrorOf } from '../db/errors.ts';
 import { inTransaction, retryingOnce } from '../db/transaction.ts';
 import { AppError, conflictError, fromDatabaseError, notFoundError, validationError } from '../http/errors.ts';
 import { runNamedQuery } from '../queries/service.ts';
+import { recordTodaysStock } from '../stock/repo.ts';
 import { checkColumnDefinitions, columnDdl, isReadOnly, isTextual, isVirtual, parseRowValues, presentColumns, valueSchema, withIdColumn } from './columns.ts';
 import { encodeTableName, TableNameEncodingError } from './encoding.ts';
-import { buildFilterConditions } from './filters.ts';
+import { buildFilterConditions, type ReferenceDisplay } from './filters.ts';
 import * as repo from './repo.ts';
 import type { CatalogueCache } from './catalogue-cache.ts';
 
@@ -189,6 +190,44 @@ async function fillQueryColumns(ctx: TablesContext, columns: ColumnDefinition[],
   }
 }
 
+/**
+ * How each ForeignKey column's related rows are shown and filtered: the related entity's key (the
+ * configuration's `inventory.entities`, e.g. product_code), else the table's first required text
+ * column; and its `name` column when it has one. Columns whose table has neither are left out.
+ */
+async function referenceDisplays(ctx: TablesContext, columns: ColumnDefinition[]): Promise<Map<string, ReferenceDisplay>> {
+  const displays = new Map<string, ReferenceDisplay>();
+  const foreignKeys = columns.filter((c) => c.type === 'ForeignKey' && c.related_table);
+  if (!foreignKeys.length) return displays;
+  const config = await ctx.loadConfig();
+  for (const column of foreignKeys) {
+    const related = ctx.catalogueCache.get(column.related_table as string) ?? (await repo.findCatalogueEntry(ctx.db, column.related_table as string));
+    if (!related) continue;
+    const entityKey = config.inventory.entities.find((e) => e.table === related.name && e.key.length === 1)?.key[0];
+    const keyColumn = related.columns.find((c) => c.key === entityKey && isTextual(c.type)) ?? related.columns.find((c) => c.required && isTextual(c.type));
+    if (!keyColumn) continue;
+    const nameColumn = related.columns.find((c) => c.key === 'name' && c.key !== keyColumn.key && isTextual(c.type))?.key ?? null;
+    displays.set(column.key, { encodedName: related.encoded_name, keyColumn: keyColumn.key, nameColumn });
+  }
+  return displays;
+}
+
+/** The page's related rows as `key — name`, per ForeignKey column and id. */
+async function referenceLabels(ctx: TablesContext, displays: Map<string, ReferenceDisplay>, rows: repo.RowRecord[]): Promise<Record<string, Record<string, string>> | undefined> {
+  if (!displays.size || !rows.length) return undefined;
+  const labels: Record<string, Record<string, string>> = {};
+  for (const [column, display] of displays) {
+    const ids = [...new Set(rows.map((row) => row[column]).filter((id) => id !== null && id !== undefined).map(Number))];
+    labels[column] = {};
+    if (!ids.length) continue;
+    const name = display.nameColumn ? sql`${sql.ref(display.nameColumn)}::text` : sql`null`;
+    const { rows: found } = await sql<{ id: string; key: string | null; name: string | null }>`
+      select id::text as id, ${sql.ref(display.keyColumn)}::text as key, ${name} as name from ${sql.id('data', display.encodedName)} where id = any(${ids}::bigint[])`.execute(ctx.db);
+    for (const row of found) labels[column][row.id] = [row.key, row.name].filter((part) => part !== null && part !== '').join(' — ');
+  }
+  return labels;
+}
+
 // The table was dropped or changed (by another instance) after its catalogue entry was cached.
 const STALE_TABLE_ERRORS = new Set(['42P01', '42703']);
 
@@ -213,12 +252,16 @@ async function readRowPage(ctx: TablesContext, entry: repo.CatalogueEntry, query
   const sortBy = query.sort_by || 'id';
   const sortColumn = stored.find((c) => c.key === sortBy);
   if (!sortColumn) throw validationError(`Cannot sort by '${sortBy}': no such column.`);
-  const conditions = buildFilterConditions(query.filters_json, columns);
+  const displays = await referenceDisplays(ctx, columns);
+  const conditions = buildFilterConditions(query.filters_json, columns, displays);
   // Keyset paging (the `after` cursor) needs a sort column without NULLs; others page by offset.
   const keysetCapable = sortColumn.key === 'id' || sortColumn.required === true;
   const pageConditions = [...conditions];
   let offset = (query.page - 1) * query.page_size;
-  if (query.after && keysetCapable) {
+  const fromEnd = query.from_end === 'true';
+  if (fromEnd) {
+    offset = 0;
+  } else if (query.after && keysetCapable) {
     const cursor = decodeCursor(query.after, sortColumn);
     const comparison = query.sort_dir === 'asc' ? sql`>` : sql`<`;
     pageConditions.push(
@@ -238,15 +281,32 @@ async function readRowPage(ctx: TablesContext, entry: repo.CatalogueEntry, query
       columns: stored.map((c) => c.key),
       conditions: pageConditions,
       sortBy: sortColumn.key,
-      sortDir: query.sort_dir,
+      // From the end: the order reversed (ties on id too), the page read, then turned back.
+      sortDir: fromEnd ? (query.sort_dir === 'asc' ? 'desc' : 'asc') : query.sort_dir,
       limit: query.page_size + 1,
       offset,
     }),
     repo.countRows(ctx.db, entry.encoded_name, conditions, EXACT_COUNT_LIMIT),
   ]);
+  if (fromEnd) {
+    const rows = fetched.slice(0, query.page_size).reverse();
+    await fillQueryColumns(ctx, columns, rows);
+    const references = await referenceLabels(ctx, displays, rows);
+    const lastPage = Math.max(1, Math.ceil(total.count / query.page_size));
+    return {
+      results: rows,
+      count: total.count,
+      count_is_estimate: total.estimated,
+      next: null,
+      previous: fetched.length > query.page_size ? pageLink(entry.encoded_name, query, Math.max(1, lastPage - 1), null) : null,
+      ...(references ? { references } : {}),
+      offset: Math.max(0, total.count - rows.length),
+    };
+  }
   const hasNext = fetched.length > query.page_size;
   const rows = hasNext ? fetched.slice(0, query.page_size) : fetched;
   await fillQueryColumns(ctx, columns, rows);
+  const references = await referenceLabels(ctx, displays, rows);
   const last = rows.at(-1);
   const nextCursor = hasNext && keysetCapable && last ? encodeCursor({ value: last[sortColumn.key] ?? null, id: Number(last.id) }) : null;
   return {
@@ -255,6 +315,7 @@ async function readRowPage(ctx: TablesContext, entry: repo.CatalogueEntry, query
     count_is_estimate: total.estimated,
     next: hasNext ? pageLink(entry.encoded_name, query, query.page + 1, nextCursor) : null,
     previous: query.page > 1 ? pageLink(entry.encoded_name, query, query.page - 1, null) : null,
+    ...(references ? { references } : {}),
   };
 }
 
@@ -280,7 +341,14 @@ const parseRowId = (value: unknown): number => {
 export async function addRow(ctx: TablesContext, options: { name: string; values: Record<string, unknown> }): Promise<repo.RowRecord> {
   const entry = await requireTable(ctx, options.name);
   const values = parseRowValues(entry.columns, options.values, 'create');
-  return retryingOnce(() => repo.insertRow(ctx.db, entry.encoded_name, values));
+  const row = await retryingOnce(() => repo.insertRow(ctx.db, entry.encoded_name, values));
+  await recordStockOf(ctx, entry, values, row);
+  return row;
+}
+
+/** One stock truth: a product's current_stock written on the Data screen is also today's snapshot. */
+async function recordStockOf(ctx: TablesContext, entry: repo.CatalogueEntry, values: repo.RowRecord, row: repo.RowRecord) {
+  if (entry.encoded_name === 'products' && 'current_stock' in values) await recordTodaysStock(ctx.db, [Number(row['id'])]);
 }
 
 export async function editRow(ctx: TablesContext, options: { name: string; values: Record<string, unknown> }): Promise<repo.RowRecord> {
@@ -289,6 +357,7 @@ export async function editRow(ctx: TablesContext, options: { name: string; value
   const values = parseRowValues(entry.columns, options.values, 'update');
   const row = await retryingOnce(() => repo.updateRow(ctx.db, entry.encoded_name, id, values));
   if (!row) throw notFoundError(`Row ${id} not found in table '${entry.name}'.`);
+  await recordStockOf(ctx, entry, values, row);
   return row;
 }
 

@@ -7,10 +7,16 @@ const mainScript = path.resolve(import.meta.dirname, '../main.ts');
 
 export type ServerProcess = { url: string; child: ChildProcess; stop(): Promise<void>; kill(): Promise<void> };
 
-/** `onStdout` receives the server's log (JSON lines) as it is written; without it the log is dropped. */
-export async function startServerProcess(env: Record<string, string>, options: { startupTimeoutMs?: number; onStdout?: (text: string) => void } = {}): Promise<ServerProcess> {
+/**
+ * `onStdout` receives the server's log (JSON lines) as it is written; without it the log is dropped.
+ * `mainScript` runs another checkout's server (a benchmark's reference build).
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: { startupTimeoutMs?: number; onStdout?: (text: string) => void; mainScript?: string } = {},
+): Promise<ServerProcess> {
   const port = 20_000 + Math.floor(Math.random() * 30_000);
-  const child = spawn(process.execPath, [mainScript], {
+  const child = spawn(process.execPath, [options.mainScript ?? mainScript], {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port) },
     stdio: ['ignore', options.onStdout ? 'pipe' : 'ignore', 'inherit'],
   });

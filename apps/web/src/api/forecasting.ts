@@ -153,6 +153,8 @@ export async function fetchTaskStatus(taskId: string): Promise<PolledTaskStatus>
   }
 }
 
-export async function fetchLatestReport(): Promise<LatestReportResponse> {
-  return (await api.get<LatestReportResponse>('/forecasting/latest-report/')).data;
+/** One page of the latest report; products without recent demand only when `includeInactive`. */
+export async function fetchLatestReport(options: { page?: number; includeInactive?: boolean } = {}): Promise<LatestReportResponse> {
+  const params = { page: options.page ?? 1, include_inactive: options.includeInactive ? 'true' : 'false' };
+  return (await api.get<LatestReportResponse>('/forecasting/latest-report/', { params })).data;
 }

@@ -1,16 +1,13 @@
-// Calls of the Data integration screen (spec §7): the configuration's import mappings, the products
-// table's columns (for preview hints), the multipart file import and the import log with its live
-// progress. Types come from the contract.
+// Calls of the Data integration screen (spec §7): the configuration's import mappings and entities,
+// the mapping builder's read of a file (preview-file), saving a mapping, the multipart file import
+// and the import log with its live progress. Types come from the contract.
 import type { z } from 'zod';
 import type { AxiosProgressEvent } from 'axios';
-import type { ImportLogEntry, ImportResult, MappingConfig, TableColumn, configResponse, importLogList } from '@stockwise/contract';
+import { PREVIEW_MAX_BYTES, type EntityMapping, type ImportLogEntry, type ImportResult, type MappingConfig, type PreviewFileResponse, type RepeatedKeyMode, type configResponse, type importLogList } from '@stockwise/contract';
 import { api } from './http.ts';
-import { fetchTableColumns } from './tables.ts';
 
-/** Spec §7: the import's entity type is fixed to the product entity. */
+/** The entity chosen until the user picks another (spec §7's default). */
 export const importEntityType = 'products';
-/** The table the product entity writes to (spec §7: products are read from the table named products). */
-export const importTableName = 'products';
 /** How often the import log is polled for server-side progress while an upload is under way. */
 export const importProgressPollMs = 500;
 
@@ -28,8 +25,37 @@ export function mappingsOf(content: Record<string, unknown>): Record<string, Map
   return typeof mappings === 'object' && mappings !== null && !Array.isArray(mappings) ? (mappings as Record<string, MappingConfig>) : {};
 }
 
-export function fetchImportColumns(): Promise<TableColumn[]> {
-  return fetchTableColumns(importTableName);
+export type EntitySummary = { name: string; repeatedKeys: RepeatedKeyMode };
+
+/** The inventory entities of a configuration answer's content, in their order. */
+export function entitiesOf(content: Record<string, unknown>): EntitySummary[] {
+  const inventory = content['inventory'];
+  const entities = typeof inventory === 'object' && inventory !== null ? (inventory as { entities?: unknown }).entities : undefined;
+  if (!Array.isArray(entities)) return [];
+  return entities
+    .filter((entity): entity is { name: string; repeated_keys?: RepeatedKeyMode } => typeof entity === 'object' && entity !== null && typeof (entity as { name?: unknown }).name === 'string')
+    .map((entity) => ({ name: entity.name, repeatedKeys: entity.repeated_keys ?? 'last' }));
+}
+
+/** A CSV or JSON file is read from its head (the server reads no more); a workbook needs all of it. */
+export function previewPart(file: File): File {
+  if (file.name.toLowerCase().endsWith('.xlsx') || file.size <= PREVIEW_MAX_BYTES) return file;
+  return new File([file.slice(0, PREVIEW_MAX_BYTES)], file.name, { type: file.type });
+}
+
+/** POST /api/records/preview-file/: the file's header, first rows mapped and their problems; writes nothing. */
+export async function previewImportFile(file: File, entityType: string, mapping: EntityMapping | null, signal?: AbortSignal): Promise<PreviewFileResponse> {
+  const form = new FormData();
+  form.append('entity_type', entityType);
+  if (mapping) form.append('mapping_config', JSON.stringify(mapping));
+  const part = previewPart(file);
+  form.append('file', part, part.name);
+  return (await api.post<PreviewFileResponse>('/records/preview-file/', form, { headers: { 'Content-Type': 'multipart/form-data' }, signal })).data;
+}
+
+/** POST /api/yaml/save-mapping/: keeps the mapping under its name (it appears among the config's mappings). */
+export async function saveMapping(name: string, config: MappingConfig): Promise<MappingConfig> {
+  return (await api.post<{ mapping: MappingConfig }>('/yaml/save-mapping/', { name, config })).data.mapping;
 }
 
 export type UploadProgress = { loaded: number; total: number | null };

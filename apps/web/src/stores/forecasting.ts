@@ -40,6 +40,9 @@ export type ForecastingState = {
   showHistoricalForecast: boolean;
 
   report: InventoryReport | null;
+  /** The report page shown, and whether products without recent demand are listed. */
+  reportPage: number;
+  reportIncludeInactive: boolean;
   reportMessage: string | null;
   isLoadingReport: boolean;
   reportError: string | null;
@@ -57,7 +60,8 @@ export type ForecastingActions = {
   selectProduct: (styleCode: string | null, product?: Product | null) => Promise<void>;
   reloadForecast: () => Promise<void>;
   setShowHistoricalForecast: (show: boolean) => void;
-  loadLatestReport: () => Promise<void>;
+  /** Reloads the report; a page or the inactive filter given here is kept for later reloads. */
+  loadLatestReport: (options?: { page?: number; includeInactive?: boolean }) => Promise<void>;
   loadLowStock: () => Promise<void>;
   regenerate: (scope: GenerationScope, options?: Pick<PollOptions, 'sleep' | 'signal' | 'log'>) => Promise<void>;
 };
@@ -79,6 +83,8 @@ export const initialForecastingState: ForecastingState = {
   forecastErrorDetail: null,
   showHistoricalForecast: false,
   report: null,
+  reportPage: 1,
+  reportIncludeInactive: false,
   reportMessage: null,
   isLoadingReport: false,
   reportError: null,
@@ -158,10 +164,12 @@ export const useForecastingStore = create<ForecastingStore>()((set, get) => {
 
     setShowHistoricalForecast: (show) => set({ showHistoricalForecast: show }),
 
-    loadLatestReport: async () => {
-      set({ isLoadingReport: true, reportError: null });
+    loadLatestReport: async (options = {}) => {
+      const page = options.page ?? get().reportPage;
+      const includeInactive = options.includeInactive ?? get().reportIncludeInactive;
+      set({ isLoadingReport: true, reportError: null, reportPage: page, reportIncludeInactive: includeInactive });
       try {
-        const answer = await forecastingApi.fetchLatestReport();
+        const answer = await forecastingApi.fetchLatestReport({ page, includeInactive });
         if (answer.success) set({ report: answer.report, reportMessage: null, isLoadingReport: false });
         else set({ report: null, reportMessage: answer.message || i18n.t('forecasting.errors.noReport'), isLoadingReport: false });
       } catch (error) {

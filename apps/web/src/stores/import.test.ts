@@ -1,7 +1,8 @@
 // @vitest-environment node
-// The import store against a real loopback HTTP server playing the config, the products columns,
-// the upload and the import log: loading and error flags (spec §4), the §5/§8 messages, the
-// preview after mapping, the submit guard, server progress while uploading, and success/failure.
+// The import store against a real loopback HTTP server playing the config, the file preview, the
+// mapping save, the upload and the import log: loading and error flags (spec §4), the §5/§8
+// messages, the mapping builder (proposal, edits, entity, save), the submit guard, server progress
+// while uploading, and success/failure.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../api/http.ts';
 import { sendJson, startLoopback, type Loopback } from '../test/loopback.ts';
@@ -15,27 +16,63 @@ let fail: Record<string, number> = {};
 let configAnswer: unknown;
 let uploadAnswer: { status: number; body: unknown } = { status: 200, body: {} };
 let uploadDelayMs = 0;
+/** The multipart fields (not the file) of the last preview and upload, and the last saved mapping. */
+let previewFields: Record<string, string> = {};
+let uploadFields: Record<string, string> = {};
+let savedBody: unknown = null;
+
+/** The text fields of a multipart body (the loopback reads bodies as text). */
+function multipartFields(body: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const match of body.matchAll(/name="([^"]+)"\r\n\r\n([^\r]*)\r\n/g)) fields[match[1]!] = match[2]!;
+  return fields;
+}
+
+const targets = [
+  { field: 'product_code', label: 'Product code', type: 'CharField', required: true },
+  { field: 'name', label: 'Name', type: 'CharField', required: true },
+  { field: 'current_stock', label: 'Current stock', type: 'IntegerField', required: false },
+];
+/** What the server's preview answers: the header's matches proposed, the sent mapping echoed, a problem in row 2. */
+function previewAnswer(fields: Record<string, string>) {
+  const sent = fields['mapping_config'] ? (JSON.parse(fields['mapping_config']) as { field_mappings: Record<string, string> }).field_mappings : null;
+  const mapping = sent ?? { product_code: 'product_code', name: 'name', current_stock: 'current_stock' };
+  const rows = [1, 2, 3, 4, 5].map((row) => ({ row, values: Object.fromEntries(Object.keys(mapping).map((field) => [field, `${field}-${row}`])), problems: row === 2 && mapping['current_stock'] ? { current_stock: 'a whole number is required.' } : {} }));
+  return {
+    format: 'csv', separator: ',', header: ['product_code', 'name', 'current_stock'], raw_rows: [['P-1', 'One', '1']], targets,
+    proposed_mapping: { product_code: 'product_code', name: 'name', current_stock: 'current_stock' },
+    date_format: { detected: null, ambiguous: false, candidates: [] }, rows,
+  };
+}
 
 const catalogue = { description: 'A flat CSV.', entities: { products: { field_mappings: { product_code: 'product_code', name: 'name', current_stock: 'current_stock' } } } };
 const salesOnly = { entities: { sales: { field_mappings: { quantity: 'qty' } } } };
-const goodConfig = { success: true, content: { tables: {}, mappings: { product_catalogue_csv: catalogue, sales_only: salesOnly }, queries: {}, inventory: { entities: [] } } };
-const columns = [
-  { key: 'product_code', label: 'Product code', type: 'CharField', max_length: 64, required: true, read_only: false },
-  { key: 'name', label: 'Name', type: 'CharField', max_length: 200, required: true, read_only: false },
-  { key: 'current_stock', label: 'Current stock', type: 'IntegerField', read_only: false },
-];
+const goodConfig = {
+  success: true,
+  content: { tables: {}, mappings: { product_catalogue_csv: catalogue, sales_only: salesOnly }, queries: {}, inventory: { entities: [{ name: 'products', table: 'products', key: ['product_code'] }, { name: 'sales', table: 'sales', key: ['product_id', 'date'], repeated_keys: 'sum' }] } },
+};
 const okResult = { message: 'Imported 6 rows into products: 6 inserted, 0 updated.', import_id: 'x', entity_type: 'products', table: 'products', counts: { rows: 6, inserted: 6, updated: 0, duplicates: 0 }, duration_ms: 40 };
 
 beforeAll(async () => {
   await initTestI18n();
-  loopback = await startLoopback(async (request, _body, response) => {
+  loopback = await startLoopback(async (request, body, response) => {
     const path = new URL(request.url ?? '/', 'http://x').pathname;
     paths.push(path);
     const failure = Object.entries(fail).find(([prefix]) => path.startsWith(prefix));
     if (failure) return sendJson(response, failure[1], { detail: 'server says no', code: 'nope' });
     if (path === '/api/yaml/config/') return sendJson(response, 200, configAnswer);
-    if (path === '/api/records/tables/products/variation-columns/') return sendJson(response, 200, { columns });
+    if (path === '/api/records/preview-file/') {
+      previewFields = multipartFields(body);
+      if (!body.includes('filename=')) return sendJson(response, 400, { detail: 'Choose a file to preview.', code: 'validation_error' });
+      return sendJson(response, 200, previewAnswer(previewFields));
+    }
+    if (path === '/api/yaml/save-mapping/') {
+      savedBody = JSON.parse(body);
+      const { name, config } = savedBody as { name: string; config: unknown };
+      return sendJson(response, 200, { success: true, message: 'saved', name, mapping: config });
+    }
     if (path === '/api/records/process-file/') {
+      uploadFields = multipartFields(body);
       if (uploadDelayMs) await new Promise((resolve) => setTimeout(resolve, uploadDelayMs));
       return sendJson(response, uploadAnswer.status, uploadAnswer.body);
     }
@@ -58,6 +95,9 @@ beforeEach(() => {
   configAnswer = goodConfig;
   uploadAnswer = { status: 200, body: okResult };
   uploadDelayMs = 0;
+  previewFields = {};
+  uploadFields = {};
+  savedBody = null;
   useSessionStore.setState({ isLoading: false, isLoggedIn: true, accessToken: 'access', refreshToken: 'refresh' });
   useImportStore.setState(initialImportState);
 });
@@ -94,7 +134,8 @@ describe('loading the mappings', () => {
     expect(store().selectedMapping).toBe('product_catalogue_csv');
     expect(store().mappingConfig).toEqual(catalogue);
     expect(store().availableEntities).toEqual(['products']);
-    expect(store().tableColumns.map((column) => column.key)).toEqual(['product_code', 'name', 'current_stock']);
+    expect(store().entities).toEqual([{ name: 'products', repeatedKeys: 'last' }, { name: 'sales', repeatedKeys: 'sum' }]);
+    expect(store().draft).toEqual(catalogue.entities.products);
   });
 
   it('fails with "Failed to load available mappings." on an error answer or success: false', async () => {
@@ -123,24 +164,55 @@ describe('loading the mappings', () => {
   });
 });
 
-describe('preview', () => {
-  it('shows the first five records after mapping, with hints', async () => {
+describe('preview and the mapping builder', () => {
+  it("asks the server to read the file through the chosen mapping's entity mapping", async () => {
     await store().loadMappings();
     const previewing = store().selectFile(csvFile());
     expect(store().isLoading).toBe(true);
     await previewing;
-    const preview = store().previewData!;
     expect(store().isLoading).toBe(false);
-    expect(preview.rows.map((row) => row.values['product_code'])).toEqual(['P-1', 'P-2', 'P-3', 'P-4', 'P-5']);
-    expect(preview.rows[1]!.hints).toEqual({ current_stock: { code: 'notInteger' } });
-    expect(preview.rows[2]!.hints).toEqual({ name: { code: 'required' } });
+    expect(previewFields).toEqual({ entity_type: 'products', mapping_config: JSON.stringify(catalogue.entities.products) });
+    expect(store().previewData?.rows).toHaveLength(5);
+    expect(store().previewData?.rows[1]?.problems).toEqual({ current_stock: 'a whole number is required.' });
   });
 
-  it('a mapping without the products entity: "No mapping found for entity type: products"', async () => {
+  it('without a saved mapping, starts from the columns the server proposes; edits and options read the preview again', async () => {
+    await store().loadMappings();
+    await store().selectMapping(null);
+    await store().selectFile(csvFile());
+    expect(previewFields['mapping_config']).toBeUndefined();
+    expect(store().draft).toEqual({ field_mappings: { product_code: 'product_code', name: 'name', current_stock: 'current_stock' } });
+    await store().setColumn('current_stock', null);
+    expect(JSON.parse(previewFields['mapping_config']!)).toEqual({ field_mappings: { product_code: 'product_code', name: 'name' } });
+    expect(store().previewData?.rows[1]?.problems).toEqual({});
+    await store().setOptions({ date_format: 'dd/mm/yyyy', decimal_separator: ',' });
+    await store().setOptions({ decimal_separator: undefined, repeated_keys: 'sum' });
+    expect(store().draft).toEqual({ field_mappings: { product_code: 'product_code', name: 'name' }, date_format: 'dd/mm/yyyy', repeated_keys: 'sum' });
+  });
+
+  it('choosing another entity takes the saved mapping of that entity, or a proposal', async () => {
     await store().loadMappings();
     await store().selectMapping('sales_only');
     await store().selectFile(csvFile());
-    expect(store()).toMatchObject({ error: 'No mapping found for entity type: products', previewData: null, isLoading: false });
+    expect(previewFields['entity_type']).toBe('products');
+    expect(store().draft?.field_mappings).toEqual({ product_code: 'product_code', name: 'name', current_stock: 'current_stock' });
+    await store().selectEntity('sales');
+    expect(previewFields).toEqual({ entity_type: 'sales', mapping_config: JSON.stringify(salesOnly.entities.sales) });
+    expect(store().draft).toEqual(salesOnly.entities.sales);
+  });
+
+  it('saves the draft under a name, selects it and lists it; a blank name is refused without a request', async () => {
+    await store().loadMappings();
+    await store().selectMapping(null);
+    await store().selectFile(csvFile());
+    await store().saveDraft('  ');
+    expect(store().saveError).toBe('Name the mapping to save it.');
+    expect(savedBody).toBeNull();
+    await store().saveDraft(' shop export ');
+    const config = { entities: { products: { field_mappings: { product_code: 'product_code', name: 'name', current_stock: 'current_stock' } } } };
+    expect(savedBody).toEqual({ name: 'shop export', config });
+    expect(store()).toMatchObject({ savedAs: 'shop export', selectedMapping: 'shop export', mappingConfig: config, saveError: null, isSaving: false });
+    expect(store().availableMappings.map((mapping) => mapping.name)).toEqual(['product_catalogue_csv', 'sales_only', 'shop export']);
   });
 
   it('a mapping whose config is missing: "Mapping configuration for \'{name}\' not found."', async () => {
@@ -149,26 +221,32 @@ describe('preview', () => {
     expect(store().error).toBe("Mapping configuration for 'ghost' not found.");
   });
 
-  it('an unreadable file: "Failed to read file"; bad JSON: "Failed to generate preview."', async () => {
+  it('a refused preview: "Failed to generate preview." with the server\'s reason', async () => {
     await store().loadMappings();
-    const unreadable = csvFile();
-    Object.defineProperty(unreadable, 'slice', { value: () => ({ text: () => Promise.reject(new Error('NotReadableError')) }) });
-    await store().selectFile(unreadable);
-    expect(store().error).toBe('Failed to read file');
-    await store().selectFile(new File(['{"items": ['], 'shop.json'));
-    expect(store()).toMatchObject({ error: 'Failed to generate preview.', previewData: null });
-    expect(store().errorDetail).toBeTruthy();
+    fail = { '/api/records/preview-file/': 400 };
+    await store().selectFile(csvFile());
+    expect(store()).toMatchObject({ error: 'Failed to generate preview.', errorDetail: 'server says no', previewData: null, isLoading: false });
   });
 });
 
 describe('submit', () => {
-  it('guards: file, mapping and config first, then the session', () => {
+  it('guards: a file and a mapping with a column first, then the session', () => {
     const file = csvFile();
-    expect(submitGuard({ file: null, mappingConfig: catalogue, mappingName: 'm', sessionReady: true })).toBe('File, mapping, and config are required.');
-    expect(submitGuard({ file, mappingConfig: null, mappingName: 'm', sessionReady: true })).toBe('File, mapping, and config are required.');
-    expect(submitGuard({ file, mappingConfig: catalogue, mappingName: null, sessionReady: true })).toBe('File, mapping, and config are required.');
-    expect(submitGuard({ file, mappingConfig: catalogue, mappingName: 'm', sessionReady: false })).toBe('Authentication not ready. Please try again.');
-    expect(submitGuard({ file, mappingConfig: catalogue, mappingName: 'm', sessionReady: true })).toBeNull();
+    const draft = catalogue.entities.products;
+    expect(submitGuard({ file: null, draft, sessionReady: true })).toBe('File, mapping, and config are required.');
+    expect(submitGuard({ file, draft: null, sessionReady: true })).toBe('File, mapping, and config are required.');
+    expect(submitGuard({ file, draft: { field_mappings: {} }, sessionReady: true })).toBe('File, mapping, and config are required.');
+    expect(submitGuard({ file, draft, sessionReady: false })).toBe('Authentication not ready. Please try again.');
+    expect(submitGuard({ file, draft, sessionReady: true })).toBeNull();
+  });
+
+  it('refuses while a required target has no column', async () => {
+    await store().loadMappings();
+    await store().selectFile(csvFile());
+    await store().setColumn('name', null);
+    paths = [];
+    await expect(store().submit()).rejects.toThrow('Choose a column for every required field first.');
+    expect(paths).not.toContain('/api/records/process-file/');
   });
 
   it('refuses without a file, and when the session is not ready, without a request', async () => {
@@ -194,6 +272,7 @@ describe('submit', () => {
     expect(polled).toBeDefined();
     const result = await submitting;
     expect(result).toEqual(okResult);
+    expect(uploadFields).toMatchObject({ entity_type: 'products', mapping_name: 'product_catalogue_csv', mapping_config: JSON.stringify({ entities: { products: catalogue.entities.products } }) });
     expect(store()).toMatchObject({ isUploading: false, result: okResult, previewData: null, error: null, selectedFile: null });
     await until(() => store().logs.length === 2);
     expect(store().logs.map((entry) => entry.id)).toEqual(['new', 'old']);
@@ -226,8 +305,9 @@ describe('mapping changes and cancelling', () => {
     await store().selectFile(csvFile());
     expect(store().previewData?.rows).toHaveLength(5);
     await store().selectMapping('sales_only');
-    expect(store()).toMatchObject({ previewData: null, error: 'No mapping found for entity type: products' });
+    expect(previewFields['mapping_config']).toBeUndefined();
     await store().selectMapping('product_catalogue_csv');
+    expect(previewFields['mapping_config']).toBe(JSON.stringify(catalogue.entities.products));
     expect(store()).toMatchObject({ error: null, selectedMapping: 'product_catalogue_csv' });
     expect(store().previewData?.rows).toHaveLength(5);
     await store().selectMapping('gone');

@@ -1,16 +1,17 @@
 // The Data integration screen's state (spec §3 Integration (import) state, §4 Import flow): the
-// chosen file and mapping, the mapping's config, the preview of the first records, the upload with
-// its progress and result, and the import log. Loading and error flags per spec §4: set at start,
+// chosen entity, file and mapping, the mapping being built (the draft), the server's read of the
+// file (header, first records mapped, their problems), the upload with its progress and result,
+// and the import log. Loading and error flags per spec §4: set at start,
 // cleared at end; the error cleared at start (flow: isLoading/isUploading + error, log: isLoadingLogs/
 // logsError, one log's details: isLoadingLogDetail/logDetailError).
 import { create } from 'zustand';
-import type { MappingConfig, RowError, TableColumn } from '@stockwise/contract';
+import type { EntityMapping, MappingConfig, PreviewFileResponse, RowError } from '@stockwise/contract';
 import * as importApi from '../api/import.ts';
 import type { ImportLogEntry, ImportLogSummary, ImportResult } from '../api/import.ts';
 import { normalizeError, type NormalizedError } from '../api/errors.ts';
 import { i18n } from '../i18n.ts';
 import { useSessionStore } from './session.ts';
-import { buildPreview, entityFieldMappings, PreviewError, readPreviewRecords, type FileKind, type PreviewData } from '../pages/settings/preview.ts';
+import { draftFrom, draftFromProposal, unmappedRequired, withColumn, withOptions, type MappingOptions } from '../pages/settings/preview.ts';
 
 export type MappingSummary = { name: string; description: string | null };
 export type ServerProgress = { rowsDone: number; bytesDone: number; bytesTotal: number | null };
@@ -19,14 +20,20 @@ export type ImportState = {
   selectedFile: File | null;
   selectedMapping: string | null;
   mappingConfig: MappingConfig | null;
-  previewData: PreviewData | null;
+  /** The entity the file goes into (one of the configuration's `inventory.entities`). */
+  entityType: string;
+  entities: importApi.EntitySummary[];
+  /** The mapping for `entityType` as the user has it now: the saved one's, the proposed one, or edited. */
+  draft: EntityMapping | null;
+  /** The server's read of the file through the draft. */
+  previewData: PreviewFileResponse | null;
   /** Entity types the selected mapping fills. */
   availableEntities: string[];
   availableMappings: MappingSummary[];
-  /** The products table's columns, for the preview hints ([] when they could not be read). */
-  tableColumns: TableColumn[];
-  /** A JSON file too large to preview in the browser (it can still be imported). */
-  previewUnavailable: { kind: FileKind } | null;
+  isSaving: boolean;
+  saveError: string | null;
+  /** The name the draft was last saved under. */
+  savedAs: string | null;
 
   /** Mappings, a mapping's config or the preview are loading. */
   isLoading: boolean;
@@ -54,6 +61,12 @@ export type ImportActions = {
   selectMapping: (name: string | null) => Promise<void>;
   loadMappingConfig: (name: string) => Promise<void>;
   selectFile: (file: File | null) => Promise<void>;
+  selectEntity: (name: string) => Promise<void>;
+  /** Feeds a target field from a file column (null: from none) and reads the preview again. */
+  setColumn: (field: string, column: string | null) => Promise<void>;
+  setOptions: (options: MappingOptions) => Promise<void>;
+  /** Saves the draft as a named mapping and selects it. */
+  saveDraft: (name: string) => Promise<void>;
   generatePreview: () => Promise<void>;
   /** Uploads the file; the error is in the state and rethrown (spec §4). */
   submit: () => Promise<ImportResult>;
@@ -68,11 +81,15 @@ export const initialImportState: ImportState = {
   selectedFile: null,
   selectedMapping: null,
   mappingConfig: null,
+  entityType: importApi.importEntityType,
+  entities: [],
+  draft: null,
   previewData: null,
   availableEntities: [],
   availableMappings: [],
-  tableColumns: [],
-  previewUnavailable: null,
+  isSaving: false,
+  saveError: null,
+  savedAs: null,
   isLoading: false,
   isUploading: false,
   error: null,
@@ -98,11 +115,14 @@ export function isSessionReady(): boolean {
 }
 
 /** Spec §5: what stops a submit, in the order checked; null when it may go. */
-export function submitGuard(input: { file: File | null; mappingConfig: MappingConfig | null; mappingName: string | null; sessionReady: boolean }): string | null {
-  if (!input.file || !input.mappingConfig || !input.mappingName) return i18n.t('import.errors.required');
+export function submitGuard(input: { file: File | null; draft: EntityMapping | null; sessionReady: boolean }): string | null {
+  if (!input.file || !input.draft || Object.keys(input.draft.field_mappings).length === 0) return i18n.t('import.errors.required');
   if (!input.sessionReady) return i18n.t('import.errors.authNotReady');
   return null;
 }
+
+/** The log's name for an import through a mapping built on the screen and not saved. */
+export const UNSAVED_MAPPING_NAME = 'unsaved mapping';
 
 const noUploadErrors = { rowErrors: [] as RowError[], rowErrorCount: 0 };
 const entityTypesOf = (config: MappingConfig | null) => (config ? Object.keys(config.entities ?? {}) : []);
@@ -118,16 +138,13 @@ export const useImportStore = create<ImportStore>()((set, get) => {
   let mappingSequence = 0;
   let uploadAbort: AbortController | null = null;
 
-  const loadColumns = async () => {
-    try {
-      set({ tableColumns: await importApi.fetchImportColumns() });
-    } catch (error) {
-      // Hints are a help, not a requirement: the preview still shows the mapped values.
-      console.warn(`Preview hints unavailable: ${normalizeError(error).message}`);
-    }
+  const adoptMapping = (name: string, config: MappingConfig) =>
+    set((state) => ({ selectedMapping: name, mappingConfig: config, availableEntities: entityTypesOf(config), draft: draftFrom(config, state.entityType), savedAs: null, saveError: null }));
+  const editDraft = async (change: (draft: EntityMapping) => EntityMapping) => {
+    const draft = get().draft ?? { field_mappings: {} };
+    set({ draft: change(draft), savedAs: null });
+    await get().generatePreview();
   };
-
-  const adoptMapping = (name: string, config: MappingConfig) => set({ selectedMapping: name, mappingConfig: config, availableEntities: entityTypesOf(config) });
 
   return {
     ...initialImportState,
@@ -139,20 +156,18 @@ export const useImportStore = create<ImportStore>()((set, get) => {
       }
       const sequence = ++mappingSequence;
       set({ isLoading: true, error: null, errorDetail: null });
-      const columns = get().tableColumns.length ? null : loadColumns();
       try {
         const answer = await importApi.fetchConfig();
         if (!answer.success) throw new Error(answer.message);
         const mappings = importApi.mappingsOf(answer.content);
         const availableMappings = Object.entries(mappings).map(([name, config]) => ({ name, description: config.description ?? null }));
-        await columns;
         if (sequence !== mappingSequence) return;
-        set({ availableMappings, isLoading: false });
+        set({ availableMappings, entities: importApi.entitiesOf(answer.content), isLoading: false });
         // First available mapping selected by default (spec §5); a kept selection is refreshed.
         const current = get().selectedMapping;
         const name = current && mappings[current] ? current : (availableMappings[0]?.name ?? null);
         if (name) adoptMapping(name, mappings[name] as MappingConfig);
-        else set({ selectedMapping: null, mappingConfig: null, availableEntities: [] });
+        else set({ selectedMapping: null, mappingConfig: null, availableEntities: [], draft: null });
         if (get().selectedFile) await get().generatePreview();
       } catch (error) {
         if (sequence !== mappingSequence) return;
@@ -163,7 +178,9 @@ export const useImportStore = create<ImportStore>()((set, get) => {
     selectMapping: async (name) => {
       if (!name) {
         ++mappingSequence;
-        set({ selectedMapping: null, mappingConfig: null, availableEntities: [], previewData: null, previewUnavailable: null });
+        // No saved mapping: the builder proposes one from the file's header.
+        set({ selectedMapping: null, mappingConfig: null, availableEntities: [], draft: null, savedAs: null });
+        await get().generatePreview();
         return;
       }
       await get().loadMappingConfig(name);
@@ -178,7 +195,7 @@ export const useImportStore = create<ImportStore>()((set, get) => {
       }
       const sequence = ++mappingSequence;
       // The mapping is chosen now; its config follows (the file's preview waits for it).
-      set({ selectedMapping: name, mappingConfig: null, availableEntities: [], previewData: null, previewUnavailable: null, isLoading: true, error: null, errorDetail: null, result: null, ...noUploadErrors });
+      set({ selectedMapping: name, mappingConfig: null, availableEntities: [], draft: null, previewData: null, isLoading: true, error: null, errorDetail: null, result: null, ...noUploadErrors });
       try {
         const answer = await importApi.fetchConfig();
         if (!answer.success) throw new Error(answer.message);
@@ -198,46 +215,66 @@ export const useImportStore = create<ImportStore>()((set, get) => {
 
     selectFile: async (file) => {
       ++previewSequence;
-      set({ selectedFile: file, previewData: null, previewUnavailable: null, error: null, errorDetail: null, result: null, ...noUploadErrors });
+      set({ selectedFile: file, previewData: null, error: null, errorDetail: null, result: null, ...noUploadErrors });
       if (file) await get().generatePreview();
     },
 
+    selectEntity: async (name) => {
+      set((state) => ({ entityType: name, draft: draftFrom(state.mappingConfig, name), previewData: null, savedAs: null, result: null, ...noUploadErrors }));
+      await get().generatePreview();
+    },
+
+    setColumn: (field, column) => editDraft((draft) => withColumn(draft, field, column)),
+    setOptions: (options) => editDraft((draft) => withOptions(draft, options)),
+
+    saveDraft: async (rawName) => {
+      const name = rawName.trim();
+      const { draft, entityType } = get();
+      if (!draft) return;
+      if (!name) {
+        set({ saveError: i18n.t('import.builder.nameRequired') });
+        return;
+      }
+      set({ isSaving: true, saveError: null });
+      try {
+        const saved = await importApi.saveMapping(name, { entities: { [entityType]: draft } });
+        set((state) => ({
+          isSaving: false,
+          savedAs: name,
+          selectedMapping: name,
+          mappingConfig: saved,
+          availableEntities: entityTypesOf(saved),
+          availableMappings: [...state.availableMappings.filter((mapping) => mapping.name !== name), { name, description: saved.description ?? null }],
+        }));
+      } catch (error) {
+        set({ isSaving: false, saveError: normalizeError(error).message || i18n.t('import.builder.saveFailed') });
+      }
+    },
+
     generatePreview: async () => {
-      const { selectedFile: file, selectedMapping: name, mappingConfig, tableColumns } = get();
+      const { selectedFile: file, selectedMapping: name, mappingConfig, entityType, draft } = get();
       if (!file) return;
       const sequence = ++previewSequence;
-      set({ isLoading: true, error: null, errorDetail: null, previewData: null, previewUnavailable: null });
+      set({ isLoading: true, error: null, errorDetail: null, previewData: null });
       const fail = (error: string, errorDetail: string | null = null) => {
         if (sequence === previewSequence) set({ isLoading: false, error, errorDetail });
       };
-      // No mapping chosen yet (the mappings are still loading): the preview follows the choice.
-      if (!name) {
-        set({ isLoading: false });
-        return;
-      }
-      if (!mappingConfig) return fail(i18n.t('import.errors.mappingConfigMissing', { name }));
-      const fieldMappings = entityFieldMappings(mappingConfig, importApi.importEntityType);
-      if (!fieldMappings) return fail(i18n.t('import.errors.noEntityMapping', { type: importApi.importEntityType }));
+      // A chosen mapping whose config has not arrived: the preview follows it.
+      if (name && !mappingConfig) return fail(i18n.t('import.errors.mappingConfigMissing', { name }));
       try {
-        const source = await readPreviewRecords(file);
+        const previewData = await importApi.previewImportFile(file, entityType, draft);
         if (sequence !== previewSequence) return;
-        if ('tooLarge' in source) {
-          set({ isLoading: false, previewUnavailable: { kind: source.kind } });
-          return;
-        }
-        set({ isLoading: false, previewData: buildPreview(source.kind, source.records, fieldMappings, tableColumns, source.warnings) });
+        // Nothing mapped yet: start from the columns whose names match the targets.
+        set({ isLoading: false, previewData, ...(draft ? {} : { draft: draftFromProposal(previewData) }) });
       } catch (error) {
-        if (error instanceof PreviewError && error.reason === 'read') return fail(i18n.t('import.errors.readFile'), error.message);
-        if (error instanceof PreviewError && error.reason === 'kind') return fail(i18n.t('import.errors.previewFailed'), i18n.t('import.errors.unsupportedFile'));
-        if (error instanceof PreviewError && error.reason === 'noRecords') return fail(i18n.t('import.errors.previewFailed'), i18n.t('import.errors.noRecords'));
-        fail(i18n.t('import.errors.previewFailed'), error instanceof Error ? error.message : String(error));
+        fail(i18n.t('import.errors.previewFailed'), normalizeError(error).message || null);
       }
     },
 
     submit: async () => {
-      const { selectedFile: file, mappingConfig, selectedMapping: mappingName } = get();
-      const blocked = submitGuard({ file, mappingConfig, mappingName, sessionReady: isSessionReady() });
-      if (blocked || !file || !mappingConfig || !mappingName) {
+      const { selectedFile: file, draft, selectedMapping, entityType, previewData } = get();
+      const blocked = submitGuard({ file, draft, sessionReady: isSessionReady() }) ?? (previewData && unmappedRequired(previewData.targets, draft).length ? i18n.t('import.errors.requiredTargets') : null);
+      if (blocked || !file || !draft) {
         const message = blocked ?? i18n.t('import.errors.required');
         set({ error: message, errorDetail: null, ...noUploadErrors });
         throw new Error(message);
@@ -274,14 +311,15 @@ export const useImportStore = create<ImportStore>()((set, get) => {
         const result = await importApi.uploadImport({
           importId,
           file,
-          mappingConfig,
-          mappingName,
+          mappingConfig: { entities: { [entityType]: draft } },
+          mappingName: selectedMapping ?? UNSAVED_MAPPING_NAME,
+          entityType,
           signal: abort.signal,
           onUploadProgress: (progress) => set({ uploadProgress: progress }),
         });
         polling = false;
         // Spec §4: success clears the preview and the error (and the file the preview was of).
-        set({ isUploading: false, result, previewData: null, previewUnavailable: null, selectedFile: null, error: null, errorDetail: null, serverProgress: { rowsDone: result.counts.rows, bytesDone: file.size, bytesTotal: file.size } });
+        set({ isUploading: false, result, previewData: null, selectedFile: null, error: null, errorDetail: null, serverProgress: { rowsDone: result.counts.rows, bytesDone: file.size, bytesTotal: file.size } });
         void get().loadLogs();
         return result;
       } catch (caught) {

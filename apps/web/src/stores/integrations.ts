@@ -108,8 +108,12 @@ export const useIntegrationsStore = create<IntegrationsState & IntegrationsActio
     return mappings;
   };
 
-  /** Polls a run's status until it is neither queued nor running (spec §4: run, then fetch the status). */
-  const pollRun = async (id: number) => {
+  /**
+   * Polls a run's status until it is neither queued nor running (spec §4: run, then fetch the status).
+   * After "Run now" it also waits for the run to be recorded: a status read before the worker has
+   * taken the job can still say idle with the previous run's time.
+   */
+  const pollRun = async (id: number, previousRunTime?: string | null) => {
     if (polling.has(id)) return;
     polling.add(id);
     const deadline = Date.now() + RUN_POLL_LIMIT_MS;
@@ -120,7 +124,8 @@ export const useIntegrationsStore = create<IntegrationsState & IntegrationsActio
         try {
           const status = await integrationsApi.fetchIntegrationStatus(id);
           patch(id, status);
-          if (status.status !== 'queued' && status.status !== 'running') {
+          const recorded = previousRunTime === undefined || status.last_run_time !== previousRunTime || status.status === 'failed';
+          if (status.status !== 'queued' && status.status !== 'running' && recorded) {
             if (get().logsFor === id) await get().loadLogs(1);
             return;
           }
@@ -258,7 +263,7 @@ export const useIntegrationsStore = create<IntegrationsState & IntegrationsActio
         set({ actionError: failure(i18n.t('integrations.errors.run'), error) });
         return;
       }
-      await pollRun(id);
+      await pollRun(id, before.last_run_time);
     },
 
     openLogs: async (id) => {

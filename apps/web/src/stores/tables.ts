@@ -9,7 +9,7 @@ import * as tablesApi from '../api/tables.ts';
 import { normalizeError, type NormalizedError } from '../api/errors.ts';
 import { i18n } from '../i18n.ts';
 import { useSessionStore } from './session.ts';
-import { filtersJson, initialSort, nextSort, withFilter, type FilterInputs, type SortState } from '../pages/datatab/table-query.ts';
+import { filtersJson, initialSort, mergeReferences, nextSort, withFilter, type FilterInputs, type ReferenceLabels, type SortState } from '../pages/datatab/table-query.ts';
 
 /** Spec §9: table default page size. */
 export const defaultPageSize = 50;
@@ -31,6 +31,8 @@ export type TablesState = {
   selectionCount: number;
   columns: TableColumn[];
   rows: TableRow[];
+  /** The rows' ForeignKey values as `code — name` (docs/api.md). */
+  references: ReferenceLabels;
   count: number;
   countIsEstimate: boolean;
   next: string | null;
@@ -82,6 +84,7 @@ export const initialTablesState: TablesState = {
   selectionCount: 0,
   columns: [],
   rows: [],
+  references: {},
   count: 0,
   countIsEstimate: false,
   next: null,
@@ -149,11 +152,11 @@ export const useTablesStore = create<TablesStore>()((set, get) => {
     const selected = get().selected;
     if (!selected) return;
     const mine = ++generation;
-    set({ isLoadingRows: true, rowsError: null, isLoadingMore: false, rows: [], next: null, hasMore: false, page: 1, count: 0, countIsEstimate: false });
+    set({ isLoadingRows: true, rowsError: null, isLoadingMore: false, rows: [], references: {}, next: null, hasMore: false, page: 1, count: 0, countIsEstimate: false });
     try {
       const answer = await tablesApi.fetchTableRows(selected.encodedName, requestParams(1));
       if (mine !== generation) return;
-      set({ rows: answer.results, count: answer.count, countIsEstimate: answer.count_is_estimate, next: answer.next, hasMore: hasMoreAfter(answer), page: 1, isLoadingRows: false });
+      set({ rows: answer.results, references: mergeReferences({}, answer.references), count: answer.count, countIsEstimate: answer.count_is_estimate, next: answer.next, hasMore: hasMoreAfter(answer), page: 1, isLoadingRows: false });
     } catch (error) {
       if (mine !== generation) return;
       set({ isLoadingRows: false, rowsError: withDetail(t('errors.fetchData'), normalizeError(error)) });
@@ -193,6 +196,7 @@ export const useTablesStore = create<TablesStore>()((set, get) => {
         selectionCount: state.selectionCount + 1,
         columns: [],
         rows: [],
+        references: {},
         count: 0,
         countIsEstimate: false,
         next: null,
@@ -221,7 +225,7 @@ export const useTablesStore = create<TablesStore>()((set, get) => {
           }),
         ]);
         if (mine !== generation) return;
-        set({ columns, rows: answer.results, count: answer.count, countIsEstimate: answer.count_is_estimate, next: answer.next, hasMore: hasMoreAfter(answer), isLoadingRows: false });
+        set({ columns, rows: answer.results, references: mergeReferences({}, answer.references), count: answer.count, countIsEstimate: answer.count_is_estimate, next: answer.next, hasMore: hasMoreAfter(answer), isLoadingRows: false });
       } catch (message) {
         if (mine !== generation) return;
         set({ isLoadingRows: false, rowsError: typeof message === 'string' ? message : t('errors.selectTable') });
@@ -230,7 +234,7 @@ export const useTablesStore = create<TablesStore>()((set, get) => {
 
     clearSelection: () => {
       generation++;
-      set({ selected: null, columns: [], rows: [], count: 0, countIsEstimate: false, next: null, hasMore: false, page: 1, sort: initialSort, filters: {}, isLoadingRows: false, rowsError: null, isLoadingMore: false });
+      set({ selected: null, columns: [], rows: [], references: {}, count: 0, countIsEstimate: false, next: null, hasMore: false, page: 1, sort: initialSort, filters: {}, isLoadingRows: false, rowsError: null, isLoadingMore: false });
     },
 
     setPageSize: (pageSize) => {
@@ -264,6 +268,7 @@ export const useTablesStore = create<TablesStore>()((set, get) => {
         if (mine !== generation) return;
         set((state) => ({
           rows: state.rows.concat(answer.results),
+          references: mergeReferences(state.references, answer.references),
           count: answer.count,
           countIsEstimate: answer.count_is_estimate,
           next: answer.next,
@@ -286,16 +291,18 @@ export const useTablesStore = create<TablesStore>()((set, get) => {
         // The same sort and filters, as many rows as were on screen (the pages the user had seen).
         let answer = await tablesApi.fetchTableRows(selected.encodedName, requestParams(1));
         let rows = answer.results;
+        let references = mergeReferences({}, answer.references);
         let page = 1;
         for (let pages = 1; rows.length < before.length && pages < maxRefreshPages; pages++) {
           const params = followingPage(answer);
           if (!params) break;
           answer = await tablesApi.fetchTableRows(selected.encodedName, params);
           rows = rows.concat(answer.results);
+          references = mergeReferences(references, answer.references);
           page = params.page ?? page + 1;
         }
         if (mine !== generation) return;
-        set({ rows, count: answer.count, countIsEstimate: answer.count_is_estimate, next: answer.next, hasMore: hasMoreAfter(answer), page, isLoadingMore: false });
+        set({ rows, references, count: answer.count, countIsEstimate: answer.count_is_estimate, next: answer.next, hasMore: hasMoreAfter(answer), page, isLoadingMore: false });
       } catch (error) {
         if (mine !== generation) return;
         set({ isLoadingMore: false, rowsError: withDetail(t('errors.fetchData'), normalizeError(error)) });

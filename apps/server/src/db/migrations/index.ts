@@ -11,7 +11,9 @@ import * as sessions from './0007-sessions.ts';
 import * as signInThrottle from './0008-sign-in-throttle.ts';
 import * as restrictProductDeletes from './0010-restrict-product-deletes.ts';
 import * as realDataIn from './0020-real-data-in.ts';
+import * as oneStockTruth from './0030-one-stock-truth.ts';
 import * as reports from './0040-reports.ts';
+import * as forecastRequests from './0050-forecast-requests.ts';
 import * as integrations from './0060-integrations.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -25,6 +27,8 @@ export const migrations: Record<string, Migration> = {
   '0008-sign-in-throttle': signInThrottle,
   '0010-restrict-product-deletes': restrictProductDeletes,
   '0020-real-data-in': realDataIn,
+  '0030-one-stock-truth': oneStockTruth,
   '0040-reports': reports,
+  '0050-forecast-requests': forecastRequests,
   '0060-integrations': integrations,
 };

@@ -7,7 +7,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import type { TableColumn, TableRow } from '@stockwise/contract';
 import { cellText, computeColumnWidths, createTextMeasurer, type MeasureText } from './column-widths.ts';
-import type { FilterInputs, SortState } from './table-query.ts';
+import { referenceText, type FilterInputs, type ReferenceLabels, type SortState } from './table-query.ts';
 import classes from './DataPage.module.css';
 
 export const gridRowHeight = 34;
@@ -33,16 +33,20 @@ type DataGridProps = {
   onSort: (key: string) => void;
   onFilter: (key: string, value: string) => void;
   onLoadMore: () => void;
+  /** ForeignKey values as `code — name` (shown instead of the id). */
+  references?: ReferenceLabels;
   onRowAction: (action: RowAction, row: TableRow) => void;
   /** Shown under the header when there are no rows. */
   emptyContent?: ReactNode;
 };
 
+const noReferences: ReferenceLabels = {};
 let measurer: MeasureText | null = null;
 const measureText: MeasureText = (text) => (measurer ??= createTextMeasurer(gridFont))(text);
 
-function formatCell(column: TableColumn, value: TableRow[string] | undefined, yes: string, no: string): string {
+function formatCell(column: TableColumn, value: TableRow[string] | undefined, yes: string, no: string, references: ReferenceLabels): string {
   if (typeof value === 'boolean') return value ? yes : no;
+  if (column.type === 'ForeignKey') return referenceText(references, column.key, value) ?? cellText(value);
   if (column.type === 'DateTimeField' && typeof value === 'string') {
     const date = new Date(value);
     return Number.isNaN(date.getTime()) ? value : date.toLocaleString();
@@ -51,7 +55,7 @@ function formatCell(column: TableColumn, value: TableRow[string] | undefined, ye
 }
 
 export function DataGrid(props: DataGridProps) {
-  const { tableName, columns, rows, sort, filters, hasNext, isLoadingMore, onSort, onFilter, onLoadMore, onRowAction, canMakeVariation, canEditRows, emptyContent } = props;
+  const { tableName, columns, rows, sort, filters, hasNext, isLoadingMore, onSort, onFilter, onLoadMore, onRowAction, canMakeVariation, canEditRows, emptyContent, references = noReferences } = props;
   const { t } = useTranslation();
   const scrollRef = useRef<HTMLDivElement>(null);
   const headerRef = useRef<HTMLDivElement>(null);
@@ -113,7 +117,7 @@ export function DataGrid(props: DataGridProps) {
   const columnByKey = useMemo(() => new Map(dataColumns.map((column) => [column.key, column])), [dataColumns]);
   const cellTextOf = (key: string, value: unknown) => {
     const column = columnByKey.get(key);
-    return column ? formatCell(column, value as TableRow[string], yes, no) : cellText(value as TableRow[string]);
+    return column ? formatCell(column, value as TableRow[string], yes, no, references) : cellText(value as TableRow[string]);
   };
   const table = useReactTable({ data: windowRows, columns: columnDefs, getCoreRowModel: getCoreRowModel(), manualSorting: true, manualFiltering: true });
   const modelRows = table.getRowModel().rows;

@@ -228,6 +228,7 @@ export default function DataPage() {
                     tableName={selected.name}
                     columns={columns}
                     rows={rows}
+                    references={store.references}
                     sort={sort}
                     filters={filters}
                     hasNext={hasMore}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filtersJson, initialSort, nextSort, withFilter } from './table-query.ts';
+import { filtersJson, initialSort, mergeReferences, nextSort, referenceText, withFilter } from './table-query.ts';
 
 describe('sorting (spec §4)', () => {
   it('starts unsorted (the server sorts by id)', () => {
@@ -35,5 +35,18 @@ describe('filters (spec §4, docs/api.md filters_json)', () => {
     expect(filtersJson({})).toBeUndefined();
     expect(filtersJson({ name: ' hose ', qty: '5' })).toBe('{"name":"hose","qty":"5"}');
     expect(filtersJson({ name: '' })).toBeUndefined();
+  });
+});
+
+describe('reference labels', () => {
+  it('adds a later page\'s labels to the known ones and shows a ForeignKey as code — name, else its id', () => {
+    const first = mergeReferences({}, { product_id: { '1': 'A-1 — One' } });
+    const both = mergeReferences(first, { product_id: { '2': 'B-2 — Two' } });
+    expect(both).toEqual({ product_id: { '1': 'A-1 — One', '2': 'B-2 — Two' } });
+    expect(mergeReferences(both, undefined)).toBe(both);
+    expect(referenceText(both, 'product_id', 2)).toBe('B-2 — Two');
+    expect(referenceText(both, 'product_id', '1')).toBe('A-1 — One');
+    expect(referenceText(both, 'product_id', 3)).toBeNull();
+    expect(referenceText(both, 'product_id', null)).toBeNull();
   });
 });

@@ -29,3 +29,20 @@ export function filtersJson(filters: FilterInputs): string | undefined {
   }
   return Object.keys(active).length > 0 ? JSON.stringify(active) : undefined;
 }
+
+/** ForeignKey column -> related id -> `code — name`, as the server sends them with each page. */
+export type ReferenceLabels = Readonly<Record<string, Readonly<Record<string, string>>>>;
+
+/** The labels known so far with a new page's added (a later page may name more related rows). */
+export function mergeReferences(known: ReferenceLabels, added: ReferenceLabels | undefined): ReferenceLabels {
+  if (!added) return known;
+  const merged: Record<string, Record<string, string>> = { ...known };
+  for (const [column, labels] of Object.entries(added)) merged[column] = { ...known[column], ...labels };
+  return merged;
+}
+
+/** A ForeignKey cell: the related row's `code — name` when the server named it, else the id. */
+export function referenceText(labels: ReferenceLabels, column: string, value: unknown): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  return labels[column]?.[String(value)] ?? null;
+}

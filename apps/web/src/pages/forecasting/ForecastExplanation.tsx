@@ -59,10 +59,22 @@ export function ForecastExplanation({ forecast, crossings }: { forecast: Product
           <Text size="sm" data-testid="demand-class">
             {t(`forecasting.explain.demand.${demandKey(model.demandClass)}`, { value: model.demandClass })}
           </Text>
+          {model.history === 'full' ? (
+            <List size="sm" spacing={2} data-testid="patterns">
+              {(model.patterns.length ? model.patterns : (['none'] as const)).map((pattern) => (
+                <List.Item key={pattern}>{t(`forecasting.explain.pattern.${pattern}`)}</List.Item>
+              ))}
+            </List>
+          ) : null}
+          {model.history === 'full' ? null : (
+            <Text size="sm" fw={600} data-testid="history-note">
+              {t(`forecasting.explain.history.${model.history}`)}
+            </Text>
+          )}
         </Stack>
         <Stack gap={4}>
           <Text fw={600}>{t('forecasting.explain.accuracyTitle')}</Text>
-          {finite(accuracy.mae) && maseComparison ? (
+          {finite(accuracy.mae) && finite(accuracy.mase) && maseComparison ? (
             <List size="sm" spacing={2}>
               <List.Item>{t('forecasting.explain.mae', { mae: two.format(accuracy.mae) })}</List.Item>
               <List.Item>{t('forecasting.explain.mase', { mase: two.format(accuracy.mase), comparison: maseComparison })}</List.Item>

@@ -208,12 +208,13 @@ export default function ForecastingPage() {
   const { t } = useTranslation();
   const sessionReady = useSessionStore((state) => !state.isLoading && state.isLoggedIn);
   // Only what this component shows: a forecast arriving re-renders the chart, not the tables.
-  const { productsError, forecast, selectedCode, report, reportMessage, isLoadingReport, reportError, lowStock, isLoadingLowStock, lowStockError } = useForecastingStore(
+  const { productsError, forecast, selectedCode, report, reportIncludeInactive, reportMessage, isLoadingReport, reportError, lowStock, isLoadingLowStock, lowStockError } = useForecastingStore(
     useShallow((state) => ({
       productsError: state.productsError,
       forecast: state.forecast,
       selectedCode: state.selectedCode,
       report: state.report,
+      reportIncludeInactive: state.reportIncludeInactive,
       reportMessage: state.reportMessage,
       isLoadingReport: state.isLoadingReport,
       reportError: state.reportError,
@@ -241,6 +242,7 @@ export default function ForecastingPage() {
     [selectProduct],
   );
   const retryReport = useCallback(() => void loadLatestReport(), [loadLatestReport]);
+  const viewReport = useCallback((view: { page?: number; includeInactive?: boolean }) => void loadLatestReport(view), [loadLatestReport]);
   const retryLowStock = useCallback(() => void loadLowStock(), [loadLowStock]);
 
   return (
@@ -269,7 +271,7 @@ export default function ForecastingPage() {
       {forecast && forecast.product.styleCode === selectedCode ? <ForecastExplanation forecast={forecast} crossings={crossings} /> : null}
       <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="md">
         <div>
-          <LatestReportPanel report={report} message={reportMessage} isLoading={isLoadingReport} error={reportError} onSelect={pick} onRetry={retryReport} />
+          <LatestReportPanel report={report} includeInactive={reportIncludeInactive} message={reportMessage} isLoading={isLoadingReport} error={reportError} onSelect={pick} onRetry={retryReport} onView={viewReport} />
           {report ? (
             <Button variant="default" size="xs" mt="xs" onClick={() => downloadCsv(`inventory-report-${report.timestamp.slice(0, 10)}.csv`, reportCsv(report))}>
               {t('forecasting.export.report')}

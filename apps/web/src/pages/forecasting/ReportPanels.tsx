@@ -1,7 +1,7 @@
 // The latest inventory report (at-risk products by first stockout) and the low-stock list with the
 // spec's recommended orders beside the forecast's advice. A row click selects the product.
 import { memo, useMemo, useState } from 'react';
-import { Alert, Anchor, Button, Group, Loader, Paper, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Pagination, Paper, Switch, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { InventoryReport } from '@stockwise/contract';
 import { lowStockThreshold, type Product } from '../../api/forecasting.ts';
@@ -33,15 +33,25 @@ function CodeButton({ code, onSelect }: { code: string; onSelect: Select }) {
   );
 }
 
-export const LatestReportPanel = memo(function LatestReportPanel(props: { report: InventoryReport | null; message: string | null; isLoading: boolean; error: string | null; onSelect: Select; onRetry: () => void }) {
-  const { report, message, isLoading, error, onSelect, onRetry } = props;
+type ReportView = { page?: number; includeInactive?: boolean };
+
+export const LatestReportPanel = memo(function LatestReportPanel(props: {
+  report: InventoryReport | null;
+  includeInactive: boolean;
+  message: string | null;
+  isLoading: boolean;
+  error: string | null;
+  onSelect: Select;
+  onRetry: () => void;
+  onView: (view: ReportView) => void;
+}) {
+  const { report, includeInactive, message, isLoading, error, onSelect, onRetry, onView } = props;
   const { t } = useTranslation();
   const [expanded, setExpanded] = useState(false);
-  const atRisk = useMemo(
-    () => (report?.products ?? []).filter((product) => product.firstStockout !== null).sort((a, b) => (a.firstStockout! < b.firstStockout! ? -1 : a.firstStockout! > b.firstStockout! ? 1 : a.styleCode.localeCompare(b.styleCode))),
-    [report],
-  );
+  // The server lists the products that need an order, most urgent first, a page at a time.
+  const atRisk = report?.products ?? [];
   const shown = expanded ? atRisk : atRisk.slice(0, collapsedRows);
+  const pages = report ? Math.max(1, Math.ceil(report.total / report.page_size)) : 1;
   return (
     <Paper withBorder p="md" data-testid="latest-report">
       <Group justify="space-between" mb="xs">
@@ -60,11 +70,18 @@ export const LatestReportPanel = memo(function LatestReportPanel(props: { report
       {report ? (
         <>
           <Text size="sm" c="dimmed" mb="xs">
-            {t('forecasting.report.generatedAt', { timestamp: new Date(report.timestamp).toLocaleString('en'), count: report.products.length, days: report.forecast_days })}
+            {t('forecasting.report.generatedAt', { timestamp: new Date(report.timestamp).toLocaleString('en'), days: report.forecast_days })}
           </Text>
-          <Text fw={600} size="sm" mb={4}>
-            {t('forecasting.report.atRisk', { count: atRisk.length })}
+          <Text fw={600} size="sm" mb={4} data-testid="at-risk-count">
+            {t('forecasting.report.atRisk', { count: report.total })}
           </Text>
+          <Switch
+            size="sm"
+            mb="xs"
+            checked={includeInactive}
+            onChange={(event) => onView({ page: 1, includeInactive: event.currentTarget.checked })}
+            label={includeInactive ? t('forecasting.report.inactiveShown', { days: report.inactive_days }) : t('forecasting.report.inactiveHidden', { count: report.inactive, days: report.inactive_days })}
+          />
           {atRisk.length === 0 ? (
             <Text size="sm">{t('forecasting.report.noneAtRisk')}</Text>
           ) : (
@@ -101,6 +118,17 @@ export const LatestReportPanel = memo(function LatestReportPanel(props: { report
             <Button variant="subtle" size="xs" mt="xs" onClick={() => setExpanded(!expanded)}>
               {expanded ? t('forecasting.report.showFewer') : t('forecasting.report.showAll', { count: atRisk.length })}
             </Button>
+          ) : null}
+          {pages > 1 ? (
+            <Pagination
+              mt="xs"
+              size="sm"
+              total={pages}
+              value={report.page}
+              onChange={(page) => onView({ page })}
+              getControlProps={(control) => ({ 'aria-label': t(`forecasting.report.pageControl.${control}`) })}
+              getItemProps={(page) => ({ 'aria-label': t('forecasting.report.pageNumber', { page }) })}
+            />
           ) : null}
         </>
       ) : null}

@@ -35,7 +35,7 @@ describe('CSV export', () => {
 
   it('exports the report with escaped product names', () => {
     const csv = reportCsv({
-      products: [{ styleCode: 'X-1', name: '=cmd|calc', currentStock: 4, unitCost: 1.5, firstStockout: '2026-01-09', stockoutType: 'stockForecast', reorderPoint: 3, orderQuantity: 10, orderBy: null, model: 'SBA' }],
+      products: [{ styleCode: 'X-1', name: '=cmd|calc', currentStock: 4, unitCost: 1.5, firstStockout: '2026-01-09', stockoutType: 'stockForecast', reorderPoint: 3, orderQuantity: 10, orderBy: null, model: 'SBA', urgencyDays: -5, recentDemand: 12 }],
     });
     expect(csv.split('\r\n')[1]).toBe(`X-1,"'=cmd|calc",4,1.5,2026-01-09,stockForecast,3,10,,SBA`);
   });

@@ -35,7 +35,7 @@ export function forecastFixture(overrides: Partial<ProductForecastResponse> = {}
     ],
     metrics: {
       display_window: { forecast_start: '2026-01-04' },
-      model: { name: 'SES', description: 'Simple exponential smoothing.', demandClass: 'smooth' },
+      model: { name: 'SES', description: 'Simple exponential smoothing.', demandClass: 'smooth', history: 'full', patterns: ['weekly'] },
       accuracy: { mase: 0.8, smape: 30, mae: 1.2, coverage95: 0.95 },
     },
     display_settings: { historical_forecast: false },

@@ -1,15 +1,16 @@
-// The import form rendered from store state: the field mappings of the products entity, hints on
-// preview cells, the row errors with "and N more", the success counts, the upload and server
-// progress, and the file input reachable by its label (keyboard users tab to it).
+// The import form rendered from store state: the entity and mapping choosers, the raw header,
+// one dropdown of the file's columns per target field, the preview's problem cells, Import
+// disabled while a required target has no column, the row errors with row and column and "and N
+// more", the success counts, the upload and server progress, and the file input reachable by its
+// label (keyboard users tab to it).
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
-import type { TableColumn } from '@stockwise/contract';
+import type { PreviewFileResponse } from '@stockwise/contract';
 import { initTestI18n } from '../../test/i18n.ts';
 import { stubBrowserLayout } from '../../test/jsdom.ts';
 import { initialImportState, useImportStore } from '../../stores/import.ts';
 import { ImportForm } from './ImportForm.tsx';
-import { buildPreview } from './preview.ts';
 
 beforeAll(async () => {
   await initTestI18n();
@@ -19,52 +20,72 @@ beforeAll(async () => {
 beforeEach(() => useImportStore.setState(initialImportState));
 afterEach(cleanup);
 
-const mapping = { description: 'A web shop export.', entities: { products: { field_mappings: { product_code: 'sku', current_stock: 'stock.on_hand' } } } };
-const columns: TableColumn[] = [
-  { key: 'product_code', label: 'Product code', type: 'CharField', max_length: 8, required: true, read_only: false },
-  { key: 'current_stock', label: 'Current stock', type: 'IntegerField', read_only: false },
-];
+const mapping = { description: 'A till export.', entities: { sales: { field_mappings: { product_id: 'StockCode', date: 'Date' } } } };
+const previewData: PreviewFileResponse = {
+  format: 'csv',
+  separator: ';',
+  header: ['Date', 'StockCode', 'Qty'],
+  raw_rows: [['01/12/2025', 'A-1', '3'], ['02/12/2025', 'ZZZ', '2']],
+  targets: [
+    { field: 'product_id', label: 'Product', type: 'ForeignKey', required: true, reference: { table: 'products', key: 'product_code' } },
+    { field: 'date', label: 'Date', type: 'DateField', required: true },
+    { field: 'quantity', label: 'Quantity', type: 'IntegerField', required: true },
+  ],
+  proposed_mapping: { product_id: 'StockCode', date: 'Date', quantity: 'Qty' },
+  date_format: { detected: 'dd/mm/yyyy', ambiguous: false, candidates: ['dd/mm/yyyy'] },
+  rows: [
+    { row: 1, values: { product_id: 'A-1', date: '2025-12-01' }, problems: {} },
+    { row: 2, values: { product_id: 'ZZZ', date: '2025-12-02' }, problems: { product_id: 'product code ZZZ does not exist.' } },
+  ],
+};
 const renderForm = () => render(<MantineProvider><ImportForm /></MantineProvider>);
 
 describe('import form', () => {
-  it('shows the chosen mapping, its description and its field mappings', () => {
-    useImportStore.setState({ availableMappings: [{ name: 'shop', description: 'A web shop export.' }], selectedMapping: 'shop', mappingConfig: mapping, availableEntities: ['products'] });
+  it('shows the entity, the chosen mapping and its description, and the file input by its label', () => {
+    useImportStore.setState({ entities: [{ name: 'products', repeatedKeys: 'last' }, { name: 'sales', repeatedKeys: 'sum' }], entityType: 'sales', availableMappings: [{ name: 'till', description: 'A till export.' }], selectedMapping: 'till', mappingConfig: mapping });
     renderForm();
-    expect((screen.getByLabelText('Mapping') as HTMLSelectElement).value).toBe('shop');
-    expect(screen.getByTestId('mapping-description').textContent).toBe('A web shop export.');
-    const rows = within(screen.getByTestId('field-mappings')).getAllByRole('row').slice(1);
-    expect(rows.map((row) => row.textContent)).toEqual(['product_code←sku', 'current_stock←stock.on_hand']);
-    expect(screen.getByLabelText('File (CSV or JSON)').getAttribute('type')).toBe('file');
+    expect((screen.getByLabelText('Entity') as HTMLSelectElement).value).toBe('sales');
+    expect((screen.getByLabelText('Mapping') as HTMLSelectElement).value).toBe('till');
+    expect(screen.getByTestId('mapping-description').textContent).toBe('A till export.');
+    expect(screen.getByLabelText('File (CSV, JSON or .xlsx)').getAttribute('type')).toBe('file');
   });
 
-  it('marks the preview cells the server will refuse', () => {
-    const previewData = buildPreview('json', [{ sku: 'A-1', stock: { on_hand: 3 } }, { sku: 'TOO-LONG-CODE', stock: { on_hand: 'many' } }, { stock: { on_hand: 1 } }], mapping.entities.products.field_mappings, columns);
-    useImportStore.setState({ selectedMapping: 'shop', mappingConfig: mapping, previewData });
+  it("builds the mapping on the file's header: raw rows, a column per target, problem cells, Import disabled while a required field has no column", () => {
+    useImportStore.setState({ entities: [{ name: 'sales', repeatedKeys: 'sum' }], entityType: 'sales', selectedFile: new File(['x'], 'till.csv'), draft: mapping.entities.sales, previewData });
     renderForm();
+    const raw = screen.getByTestId('raw-preview');
+    expect(within(raw).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Date', 'StockCode', 'Qty']);
+    expect(within(raw).getByText('The file as it is (CSV): header and first records · separator ;')).toBeTruthy();
+    const product = screen.getByLabelText('Product (product_id) · by product_code · required') as HTMLSelectElement;
+    expect(product.value).toBe('StockCode');
+    expect([...product.options].map((option) => option.textContent)).toEqual(['(no column)', 'Date', 'StockCode', 'Qty']);
+    expect((screen.getByLabelText('Quantity (quantity) · required') as HTMLSelectElement).value).toBe('');
+    expect(screen.getByLabelText('Date format', { exact: false })).toBeTruthy();
+    expect(screen.getByText('Read as dd/mm/yyyy')).toBeTruthy();
+    expect((screen.getByLabelText('Rows with the same key') as HTMLSelectElement).selectedOptions[0]?.textContent).toBe("Entity's setting (Add them up)");
+    expect(screen.getByLabelText('Create products for unknown codes')).toBeTruthy();
     const rows = screen.getAllByTestId('preview-row');
-    expect(rows).toHaveLength(3);
-    const cell = (row: number, column: string) => rows[row]!.querySelector(`[data-column="${column}"]`)!;
-    expect(cell(0, 'product_code').getAttribute('data-hint')).toBeNull();
-    expect(cell(1, 'product_code').textContent).toBe('TOO-LONG-CODELonger than 8 characters');
-    expect(cell(1, 'current_stock').textContent).toBe('manyNot a whole number');
-    expect(cell(2, 'product_code').textContent).toBe('missingRequired');
-    expect(screen.getByTestId('preview-summary').textContent).toBe('3 values in these records will be refused by the server.');
+    expect(rows[1]!.querySelector('[data-column="product_id"]')!.textContent).toBe('ZZZproduct code ZZZ does not exist.');
+    expect(screen.getByTestId('preview-summary').textContent).toBe('1 value in these records will be refused by the server.');
+    expect(screen.getByTestId('unmapped-required').textContent).toBe('Choose a column for the required fields: quantity.');
+    expect((screen.getByRole('button', { name: 'Import file' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('lists the refused rows and how many more there are', () => {
-    useImportStore.setState({ error: 'Failed to upload data.', errorDetail: '130 rows could not be imported; nothing was written.', rowErrors: [{ row: 4, field: 'current_stock', reason: 'Expected a whole number.' }, { row: 9, field: null, reason: 'The record is not an object.' }], rowErrorCount: 130 });
+    useImportStore.setState({ error: 'Failed to upload data.', errorDetail: '130 rows could not be imported; nothing was written.', rowErrors: [{ row: 4, field: 'current_stock', column: 'Stock', reason: 'Expected a whole number.' }, { row: 9, field: null, reason: 'The record is not an object.' }], rowErrorCount: 130 });
     renderForm();
     const alert = screen.getByTestId('import-error');
     expect(within(alert).getByText('Failed to upload data.')).toBeTruthy();
-    expect(within(alert).getAllByTestId('row-error').map((row) => row.textContent)).toEqual(['4current_stockExpected a whole number.', '9The record is not an object.']);
+    expect(within(alert).getAllByTestId('row-error').map((row) => row.textContent)).toEqual(['4current_stockStockExpected a whole number.', '9The record is not an object.']);
     expect(within(alert).getByTestId('row-errors-more').textContent).toBe('and 128 more');
   });
 
   it('shows the counts of a finished import', () => {
-    useImportStore.setState({ result: { message: 'Imported 12345 rows into products: 12000 inserted, 345 updated.', import_id: 'i', entity_type: 'products', table: 'products', counts: { rows: 12345, inserted: 12000, updated: 345, duplicates: 2 }, duration_ms: 2500 } });
+    useImportStore.setState({ result: { message: 'Imported 12345 rows into products: 12000 inserted, 345 updated.', import_id: 'i', entity_type: 'products', table: 'products', counts: { rows: 12345, written: 12343, inserted: 12000, updated: 343, duplicates: 2 }, duration_ms: 2500 } });
     renderForm();
     expect(screen.getByTestId('result-rows').textContent).toBe('12,345');
-    expect(screen.getByTestId('result-updated').textContent).toBe('345');
+    expect(screen.getByTestId('result-written').textContent).toBe('12,343');
+    expect(screen.getByTestId('result-updated').textContent).toBe('343');
     expect(screen.getByTestId('result-duplicates').textContent).toBe('2');
     expect(screen.getByText('2.5 s')).toBeTruthy();
   });

@@ -1,69 +1,188 @@
-// Choose a mapping and a file, read the preview of the first records after mapping with hints for
-// the values the server will refuse, import with upload and server progress, see the result or
-// the refused rows (spec §2 Data integration screen, §4 Import flow).
+// Choose the entity, a saved mapping (or build one on the file's own header) and a file; map each
+// target field to a file column, say how the file writes dates, decimals and repeated keys, save the
+// mapping under a name; read the raw header and the first records as the import would store them,
+// with the cells the server will refuse marked; import with upload and server progress, then see
+// the counts or the refused rows with row and column (spec §2 Data integration screen, §4 Import
+// flow; issue 13).
 import { useEffect, useRef, useState, type DragEvent } from 'react';
-import { Alert, Badge, Button, Group, NativeSelect, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, NativeSelect, Paper, Progress, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PREVIEW_ROWS, type RowError } from '@stockwise/contract';
+import type { TFunction } from 'i18next';
+import { dateFormats, PREVIEW_ROWS, repeatedKeyModes, type ImportTarget, type PreviewFileResponse, type RowError } from '@stockwise/contract';
 import { useShallow } from 'zustand/react/shallow';
 import { useImportStore } from '../../stores/import.ts';
-import { importEntityType } from '../../api/import.ts';
-import { entityFieldMappings, JSON_PREVIEW_MAX_BYTES, type PreviewData } from './preview.ts';
-import { CELL_DISPLAY_CHARS, durationMessage, formatBytes, formatCell, formatCount, hintMessage, shortened } from './format.ts';
+import { problemCount, unmappedRequired } from './preview.ts';
+import { CELL_DISPLAY_CHARS, durationMessage, formatBytes, formatCell, formatCount, shortened } from './format.ts';
 
-function MappingChooser() {
+function EntityAndMappingChooser() {
   const { t } = useTranslation();
-  const { availableMappings, selectedMapping, mappingConfig, availableEntities, isUploading } = useImportStore(
-    useShallow((state) => ({ availableMappings: state.availableMappings, selectedMapping: state.selectedMapping, mappingConfig: state.mappingConfig, availableEntities: state.availableEntities, isUploading: state.isUploading })),
+  const { availableMappings, selectedMapping, entities, entityType, isUploading } = useImportStore(
+    useShallow((state) => ({ availableMappings: state.availableMappings, selectedMapping: state.selectedMapping, entities: state.entities, entityType: state.entityType, isUploading: state.isUploading })),
   );
-  const selectMapping = useImportStore((state) => state.selectMapping);
-  const fieldMappings = entityFieldMappings(mappingConfig, importEntityType);
+  const { selectMapping, selectEntity } = useImportStore.getState();
   const description = availableMappings.find((mapping) => mapping.name === selectedMapping)?.description;
+  const entityNames = entities.some((entity) => entity.name === entityType) ? entities.map((entity) => entity.name) : [entityType, ...entities.map((entity) => entity.name)];
   return (
     <Stack gap="xs">
-      <NativeSelect
-        label={t('import.mapping.label')}
-        value={selectedMapping ?? ''}
-        disabled={isUploading || availableMappings.length === 0}
-        onChange={(event) => void selectMapping(event.currentTarget.value || null)}
-        data={[...(selectedMapping ? [] : [{ value: '', label: t('import.mapping.placeholder') }]), ...availableMappings.map((mapping) => ({ value: mapping.name, label: mapping.name }))]}
-        maw={420}
-      />
+      <Group gap="md" align="flex-end">
+        <NativeSelect label={t('import.entity.label')} value={entityType} disabled={isUploading} onChange={(event) => void selectEntity(event.currentTarget.value)} data={entityNames} w={240} />
+        <NativeSelect
+          label={t('import.mapping.label')}
+          value={selectedMapping ?? ''}
+          disabled={isUploading}
+          onChange={(event) => void selectMapping(event.currentTarget.value || null)}
+          data={[{ value: '', label: t('import.mapping.build') }, ...availableMappings.map((mapping) => ({ value: mapping.name, label: mapping.name }))]}
+          w={320}
+        />
+      </Group>
       {description ? (
         <Text size="sm" c="dimmed" data-testid="mapping-description">
           {description}
         </Text>
       ) : null}
-      {availableEntities.length ? (
-        <Text size="xs" c="dimmed">
-          {t('import.mapping.entities', { list: availableEntities.join(', ') })}
-        </Text>
-      ) : null}
-      {fieldMappings ? (
-        <Table withTableBorder captionSide="top" maw={560} data-testid="field-mappings" aria-label={t('import.mapping.fields', { entity: importEntityType })}>
-          <Table.Caption>{t('import.mapping.fields', { entity: importEntityType })}</Table.Caption>
+    </Stack>
+  );
+}
+
+/** The label of a target field: its name, whether it is required, and the key a reference is fed by. */
+function targetLabel(target: ImportTarget, t: TFunction): string {
+  const parts = [target.label === target.field ? target.field : `${target.label} (${target.field})`];
+  if (target.reference) parts.push(t('import.builder.byKey', { key: target.reference.key }));
+  if (target.required) parts.push(t('import.builder.required'));
+  return parts.join(' · ');
+}
+
+function MappingBuilder({ preview }: { preview: PreviewFileResponse }) {
+  const { t } = useTranslation();
+  const { draft, entities, entityType, isUploading, selectedMapping } = useImportStore(
+    useShallow((state) => ({ draft: state.draft, entities: state.entities, entityType: state.entityType, isUploading: state.isUploading, selectedMapping: state.selectedMapping })),
+  );
+  const { setColumn, setOptions } = useImportStore.getState();
+  const entityDefault = entities.find((entity) => entity.name === entityType)?.repeatedKeys ?? 'last';
+  const createsProducts = preview.targets.some((target) => target.reference?.table === 'products');
+  const detected = preview.date_format.detected;
+  return (
+    <Stack gap="sm" data-testid="mapping-builder">
+      <Title order={3} size="h5">
+        {t('import.builder.title', { entity: entityType })}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {t('import.builder.intro')}
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" maw={760}>
+        {preview.targets.map((target) => (
+          <NativeSelect
+            key={target.field}
+            label={targetLabel(target, t)}
+            data-target={target.field}
+            value={draft?.field_mappings[target.field] ?? ''}
+            disabled={isUploading}
+            error={target.required && !draft?.field_mappings[target.field] ? t('import.builder.chooseColumn') : undefined}
+            onChange={(event) => void setColumn(target.field, event.currentTarget.value || null)}
+            data={[{ value: '', label: t('import.builder.noColumn') }, ...preview.header.map((column) => ({ value: column, label: column }))]}
+          />
+        ))}
+      </SimpleGrid>
+      <Group gap="md" align="flex-end">
+        <NativeSelect
+          label={t('import.builder.dateFormat')}
+          description={detected ? t('import.builder.detected', { format: detected }) : preview.date_format.ambiguous ? t('import.builder.ambiguous') : undefined}
+          value={draft?.date_format ?? 'auto'}
+          disabled={isUploading}
+          onChange={(event) => void setOptions({ date_format: event.currentTarget.value === 'auto' ? undefined : (event.currentTarget.value as (typeof dateFormats)[number]) })}
+          data={dateFormats.map((format) => ({ value: format, label: t(`import.builder.dateFormats.${format}`) }))}
+          w={220}
+        />
+        <NativeSelect
+          label={t('import.builder.repeatedKeys')}
+          value={draft?.repeated_keys ?? ''}
+          disabled={isUploading}
+          onChange={(event) => void setOptions({ repeated_keys: (event.currentTarget.value || undefined) as (typeof repeatedKeyModes)[number] | undefined })}
+          data={[{ value: '', label: t('import.builder.repeatedDefault', { mode: t(`import.builder.repeated.${entityDefault}`) }) }, ...repeatedKeyModes.map((mode) => ({ value: mode, label: t(`import.builder.repeated.${mode}`) }))]}
+          w={260}
+        />
+      </Group>
+      <Group gap="lg">
+        <Checkbox
+          label={t('import.builder.decimalComma')}
+          checked={draft?.decimal_separator === ','}
+          disabled={isUploading}
+          onChange={(event) => void setOptions({ decimal_separator: event.currentTarget.checked ? ',' : undefined })}
+        />
+        {createsProducts ? (
+          <Checkbox
+            label={t('import.builder.createMissing')}
+            checked={draft?.create_missing_products === true}
+            disabled={isUploading}
+            onChange={(event) => void setOptions({ create_missing_products: event.currentTarget.checked || undefined })}
+          />
+        ) : null}
+      </Group>
+      {/* A new selected mapping starts the name field afresh. */}
+      <SaveMappingForm key={selectedMapping ?? ''} initialName={selectedMapping ?? ''} />
+    </Stack>
+  );
+}
+
+/** Saves the draft under a name (the selected mapping's, to replace it, or a new one). */
+function SaveMappingForm({ initialName }: { initialName: string }) {
+  const { t } = useTranslation();
+  const { draft, isUploading, isSaving, saveError, savedAs } = useImportStore(
+    useShallow((state) => ({ draft: state.draft, isUploading: state.isUploading, isSaving: state.isSaving, saveError: state.saveError, savedAs: state.savedAs })),
+  );
+  const saveDraft = useImportStore((state) => state.saveDraft);
+  const [name, setName] = useState(initialName);
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void saveDraft(name);
+      }}
+    >
+      <Group gap="sm" align="flex-end">
+        <TextInput label={t('import.builder.saveName')} value={name} onChange={(event) => setName(event.currentTarget.value)} error={saveError ?? undefined} w={320} maxLength={100} />
+        <Button type="submit" variant="default" loading={isSaving} disabled={isUploading || !draft}>
+          {t('import.builder.save')}
+        </Button>
+        {savedAs ? (
+          <Text size="sm" c="teal.9" role="status" data-testid="mapping-saved">
+            {t('import.builder.saved', { name: savedAs })}
+          </Text>
+        ) : null}
+      </Group>
+    </form>
+  );
+}
+
+function RawHeader({ preview }: { preview: PreviewFileResponse }) {
+  const { t } = useTranslation();
+  const caption = t('import.raw.title', { format: preview.format.toUpperCase() });
+  return (
+    <Stack gap={4} data-testid="raw-preview">
+      <Table.ScrollContainer minWidth={400}>
+        <Table withTableBorder withColumnBorders captionSide="top" aria-label={caption}>
+          <Table.Caption>
+            {caption}
+            {preview.separator ? ` · ${t('import.raw.separator', { separator: preview.separator === '\t' ? t('import.raw.tab') : preview.separator })}` : ''}
+          </Table.Caption>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>{t('import.mapping.target')}</Table.Th>
-              <Table.Th aria-hidden="true" />
-              <Table.Th>{t('import.mapping.source')}</Table.Th>
+              {preview.header.map((column) => (
+                <Table.Th key={column}>{column}</Table.Th>
+              ))}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {Object.entries(fieldMappings).map(([target, source]) => (
-              <Table.Tr key={target} data-target={target} data-source={source}>
-                <Table.Td>
-                  <code>{target}</code>
-                </Table.Td>
-                <Table.Td aria-hidden="true">←</Table.Td>
-                <Table.Td>
-                  <code>{source}</code>
-                </Table.Td>
+            {preview.raw_rows.map((row, index) => (
+              <Table.Tr key={index}>
+                {row.map((value, at) => (
+                  <Table.Td key={at}>{shortened(formatCell(value))}</Table.Td>
+                ))}
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
-      ) : null}
+      </Table.ScrollContainer>
     </Stack>
   );
 }
@@ -114,7 +233,7 @@ function FileChooser() {
             ref={input}
             id="import-file"
             type="file"
-            accept=".csv,.json,text/csv,application/json"
+            accept=".csv,.tsv,.txt,.json,.xlsx,text/csv,application/json,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
             disabled={isUploading}
             onChange={(event) => void selectFile(event.currentTarget.files?.[0] ?? null)}
           />
@@ -134,9 +253,10 @@ function FileChooser() {
   );
 }
 
-function PreviewTable({ preview }: { preview: PreviewData }) {
+function PreviewTable({ preview }: { preview: PreviewFileResponse }) {
   const { t } = useTranslation();
-  const issues = preview.rows.reduce((total, row) => total + Object.keys(row.hints).length, 0);
+  const draft = useImportStore((state) => state.draft);
+  const issues = problemCount(preview);
   if (preview.rows.length === 0) {
     return (
       <Text c="dimmed" data-testid="preview-empty">
@@ -144,27 +264,21 @@ function PreviewTable({ preview }: { preview: PreviewData }) {
       </Text>
     );
   }
+  const fields = preview.targets.filter((target) => draft?.field_mappings[target.field] || preview.rows.some((row) => row.problems[target.field]));
   return (
     <Stack gap="xs" data-testid="preview" data-issues={issues}>
-      <Title order={3} size="h5">
-        {t('import.preview.title', { count: PREVIEW_ROWS })}
-      </Title>
       <Table.ScrollContainer minWidth={600}>
-        <Table withTableBorder withColumnBorders aria-label={t('import.preview.title', { count: PREVIEW_ROWS })}>
+        <Table withTableBorder withColumnBorders captionSide="top" aria-label={t('import.preview.title', { count: PREVIEW_ROWS })}>
+          <Table.Caption>{t('import.preview.title', { count: PREVIEW_ROWS })}</Table.Caption>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('import.preview.row')}</Table.Th>
-              {preview.columns.map((column) => (
-                <Table.Th key={column.target} title={`${column.target} ← ${column.source}`}>
-                  <div>{column.target}</div>
+              {fields.map((target) => (
+                <Table.Th key={target.field}>
+                  <div>{target.field}</div>
                   <Text size="xs" c="dimmed" component="div">
-                    ← {column.source}
+                    ← {draft?.field_mappings[target.field] ?? t('import.builder.noColumn')}
                   </Text>
-                  {column.known ? null : (
-                    <Text size="xs" c="red" component="div">
-                      {t('import.preview.notAColumn')}
-                    </Text>
-                  )}
                 </Table.Th>
               ))}
             </Table.Tr>
@@ -173,30 +287,17 @@ function PreviewTable({ preview }: { preview: PreviewData }) {
             {preview.rows.map((row) => (
               <Table.Tr key={row.row} data-testid="preview-row">
                 <Table.Td>{row.row}</Table.Td>
-                {preview.columns.map((column) => {
-                  const value = row.values[column.target];
-                  const hint = row.hints[column.target];
-                  const [key, options] = hint ? hintMessage(hint) : ['', {}];
+                {fields.map((target) => {
+                  const value = row.values[target.field];
+                  const problem = row.problems[target.field];
                   return (
-                    <Table.Td
-                      key={column.target}
-                      data-column={column.target}
-                      data-hint={hint?.code}
-                      style={hint ? { background: 'var(--mantine-color-red-light)' } : undefined}
-                      aria-invalid={hint ? true : undefined}
-                    >
-                      {value === undefined ? (
-                        <Text size="sm" c="dimmed" fs="italic" component="span">
-                          {t('import.preview.missing')}
-                        </Text>
-                      ) : (
-                        <span title={formatCell(value).length > CELL_DISPLAY_CHARS ? formatCell(value) : undefined} style={{ overflowWrap: 'anywhere' }}>
-                          {shortened(formatCell(value))}
-                        </span>
-                      )}
-                      {hint ? (
-                        <Text size="xs" c="red" component="div" data-testid="cell-hint">
-                          {t(key, options)}
+                    <Table.Td key={target.field} data-column={target.field} data-problem={problem ? true : undefined} style={problem ? { background: 'var(--mantine-color-red-light)' } : undefined} aria-invalid={problem ? true : undefined}>
+                      <span title={formatCell(value).length > CELL_DISPLAY_CHARS ? formatCell(value) : undefined} style={{ overflowWrap: 'anywhere' }}>
+                        {shortened(formatCell(value))}
+                      </span>
+                      {problem ? (
+                        <Text size="xs" c="red.9" component="div" data-testid="cell-problem">
+                          {problem}
                         </Text>
                       ) : null}
                     </Table.Td>
@@ -207,14 +308,14 @@ function PreviewTable({ preview }: { preview: PreviewData }) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <Text size="sm" c={issues ? 'red' : 'teal'} data-testid="preview-summary">
+      <Text size="sm" c={issues ? 'red.9' : 'teal.9'} data-testid="preview-summary">
         {issues ? t('import.preview.issues', { count: issues }) : t('import.preview.clean')}
       </Text>
-      {preview.warnings.map((warning, index) => (
-        <Text size="sm" c="orange" key={index} data-testid="preview-warning">
-          {warning.row === null ? t('import.preview.warningNoRow', { message: warning.message }) : t('import.preview.warning', { row: warning.row, message: warning.message })}
+      {preview.warning ? (
+        <Text size="sm" c="orange.9" data-testid="preview-warning">
+          {preview.warning}
         </Text>
-      ))}
+      ) : null}
     </Stack>
   );
 }
@@ -230,6 +331,7 @@ export function RowErrorsTable({ rowErrors, total, testId }: { rowErrors: RowErr
           <Table.Tr>
             <Table.Th>{t('import.rowErrors.row')}</Table.Th>
             <Table.Th>{t('import.rowErrors.field')}</Table.Th>
+            <Table.Th>{t('import.rowErrors.column')}</Table.Th>
             <Table.Th>{t('import.rowErrors.reason')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -238,6 +340,7 @@ export function RowErrorsTable({ rowErrors, total, testId }: { rowErrors: RowErr
             <Table.Tr key={`${error.row}-${error.field ?? ''}-${index}`} data-testid="row-error">
               <Table.Td>{error.row}</Table.Td>
               <Table.Td>{error.field ?? ''}</Table.Td>
+              <Table.Td>{error.column ?? ''}</Table.Td>
               <Table.Td>{error.reason}</Table.Td>
             </Table.Tr>
           ))}
@@ -293,9 +396,11 @@ function ImportOutcome() {
             {(
               [
                 ['rows', result.counts.rows],
+                ['written', result.counts.written ?? result.counts.inserted + result.counts.updated],
                 ['inserted', result.counts.inserted],
                 ['updated', result.counts.updated],
                 ['duplicates', result.counts.duplicates],
+                ['created', result.counts.created_references ?? 0],
               ] as const
             ).map(([key, value]) => (
               <Stack gap={0} key={key}>
@@ -322,36 +427,38 @@ function ImportOutcome() {
 
 export function ImportForm() {
   const { t } = useTranslation();
-  const { previewData, previewUnavailable, isLoading, isUploading, selectedFile, mappingConfig } = useImportStore(
-    useShallow((state) => ({
-      previewData: state.previewData,
-      previewUnavailable: state.previewUnavailable,
-      isLoading: state.isLoading,
-      isUploading: state.isUploading,
-      selectedFile: state.selectedFile,
-      mappingConfig: state.mappingConfig,
-    })),
+  const { previewData, isLoading, isUploading, selectedFile, draft } = useImportStore(
+    useShallow((state) => ({ previewData: state.previewData, isLoading: state.isLoading, isUploading: state.isUploading, selectedFile: state.selectedFile, draft: state.draft })),
   );
   const { submit, cancelUpload } = useImportStore.getState();
+  const unmapped = previewData ? unmappedRequired(previewData.targets, draft) : [];
   return (
     <Stack gap="md">
-      <MappingChooser />
+      <EntityAndMappingChooser />
       <FileChooser />
       {isLoading && selectedFile ? (
         <Text size="sm" c="dimmed" aria-busy="true">
           {t('import.preview.loading')}
         </Text>
       ) : null}
-      {previewUnavailable ? (
-        <Alert color="yellow" title={t('import.preview.tooLarge', { size: JSON_PREVIEW_MAX_BYTES / 1_000_000 })} data-testid="preview-unavailable" />
+      {previewData ? (
+        <>
+          <RawHeader preview={previewData} />
+          <MappingBuilder preview={previewData} />
+          <PreviewTable preview={previewData} />
+        </>
       ) : null}
-      {previewData ? <PreviewTable preview={previewData} /> : null}
+      {unmapped.length ? (
+        <Text size="sm" c="red.9" data-testid="unmapped-required">
+          {t('import.builder.unmapped', { list: unmapped.map((target) => target.field).join(', ') })}
+        </Text>
+      ) : null}
       <Group gap="sm">
         <Button
           onClick={() => void submit().catch(() => undefined /* the store shows the error */)}
           loading={isUploading}
-          disabled={isUploading || isLoading}
-          data-ready={Boolean(selectedFile && mappingConfig) || undefined}
+          disabled={isUploading || isLoading || unmapped.length > 0}
+          data-ready={Boolean(selectedFile && draft) || undefined}
         >
           {t('import.submit.button')}
         </Button>

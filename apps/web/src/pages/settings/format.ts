@@ -1,6 +1,4 @@
 // Display helpers of the Data integration screen.
-import type { CellHint } from './preview.ts';
-
 const bytesFormat = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
 
 export function formatBytes(bytes: number): string {
@@ -28,18 +26,6 @@ const secondsFormat = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
 /** The i18n key and values of a duration: milliseconds below a second, seconds above. */
 export function durationMessage(ms: number): [string, Record<string, unknown>] {
   return ms < 1000 ? ['import.result.durationMs', { ms: Math.round(ms) }] : ['import.result.durationSeconds', { seconds: secondsFormat.format(ms / 1000) }];
-}
-
-/** The i18n key and values of a cell hint. */
-export function hintMessage(hint: CellHint): [string, Record<string, unknown>] {
-  switch (hint.code) {
-    case 'tooManyDecimals':
-      return ['import.preview.hints.tooManyDecimals', { places: hint.places }];
-    case 'tooLong':
-      return ['import.preview.hints.tooLong', { max: hint.max }];
-    default:
-      return [`import.preview.hints.${hint.code}`, {}];
-  }
 }
 
 const timeFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'medium' });

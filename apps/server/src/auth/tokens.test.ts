@@ -1,0 +1,29 @@
+// The verified-token cache of the signer: a token is known until it expires, never after.
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { createTokenSigner } from './tokens.ts';
+
+describe('access token verification', () => {
+  it('answers a verified token from the cache only until the token expires', async () => {
+    const signer = createTokenSigner(randomBytes(32), 1);
+    const token = await signer.issueAccessToken({ userId: 7, username: 'ada', role: 'viewer' });
+    const claims = { userId: 7, username: 'ada', role: 'viewer' };
+    expect(await signer.verifyAccessToken(token)).toEqual(claims);
+    expect(await signer.verifyAccessToken(token)).toEqual(claims);
+    // The token lives one second (whole seconds from its issue): two seconds on it is expired.
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    expect(await signer.verifyAccessToken(token)).toBeNull();
+  });
+
+  it('never answers a token signed with another key, even one that differs from a cached token only in its signature', async () => {
+    const signer = createTokenSigner(randomBytes(32), 60);
+    const other = createTokenSigner(randomBytes(32), 60);
+    const token = await signer.issueAccessToken({ userId: 1, username: 'ada', role: 'admin' });
+    expect(await signer.verifyAccessToken(token)).not.toBeNull();
+    const forged = await other.issueAccessToken({ userId: 1, username: 'ada', role: 'admin' });
+    expect(await signer.verifyAccessToken(forged)).toBeNull();
+    const [header, payload] = token.split('.');
+    const [, , foreignSignature] = forged.split('.');
+    expect(await signer.verifyAccessToken(`${header}.${payload}.${foreignSignature}`)).toBeNull();
+  });
+});

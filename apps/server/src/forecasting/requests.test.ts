@@ -1,0 +1,102 @@
+// Forecast requests (#11): catalogue requests merged, single products not behind a catalogue run,
+// a per-user rate limit, deleted products skipped, and task errors without SQL text.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TaskStatusResponse } from '@stockwise/contract';
+import { seedDemoData } from '../demo/seed.ts';
+import * as repo from './repo.ts';
+import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
+
+describe.each(backends)('forecast requests on %s', (backend) => {
+  let server: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    server = await startTestServer(backend, { FORECAST_REQUESTS_PER_MINUTE: '1000' });
+    await seedDemoData(server.database.db, { password: 'unused password', productCount: 300, today: new Date('2026-11-22T00:00:00Z') });
+    token = (await signUpUser(server, { role: 'viewer' })).access;
+  });
+  afterAll(() => server.stop());
+
+  const request = (styleCode?: string) => server.request('/api/forecasting/request-generation/', { token, body: styleCode ? { style_code: styleCode } : {} });
+  const status = async (taskId: string) => (await server.request(`/api/forecasting/status/${taskId}/`, { token })).json as unknown as TaskStatusResponse;
+  async function settled(taskId: string): Promise<TaskStatusResponse> {
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      const current = await status(taskId);
+      if (current.status === 'completed' || current.status === 'failed' || Date.now() > deadline) return current;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  const firstCode = async () => (await sql<{ product_code: string }>`select product_code from data.products order by id limit 1`.execute(server.database.db)).rows[0]!.product_code;
+
+  it('merges catalogue requests while one is queued or running, and runs a single product beside it', async () => {
+    const responses = await Promise.all(Array.from({ length: 6 }, () => request()));
+    expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    const ids = new Set(responses.map((r) => r.json.task_id));
+    expect(ids.size).toBe(1);
+    const catalogueTask = [...ids][0] as string;
+
+    // A single product answers while the 300-product run is still going: it has a queue of its own.
+    const single = await request(await firstCode());
+    expect((await settled(single.json.task_id as string)).status).toBe('completed');
+    expect((await status(catalogueTask)).status).not.toBe('completed');
+    expect((await request()).json.task_id).toBe(catalogueTask);
+
+    expect(await settled(catalogueTask)).toMatchObject({ status: 'completed', results: { products: 300, failed: [] } });
+    // Finished: the next request starts a new run.
+    const next = (await request()).json.task_id as string;
+    expect(next).not.toBe(catalogueTask);
+    expect((await settled(next)).status).toBe('completed');
+  });
+
+  it('skips a product deleted while a catalogue run is going, and the run completes', async () => {
+    const taskId = (await request()).json.task_id as string;
+    const gone = (await sql<{ id: number }>`select id from data.products order by id desc limit 1`.execute(server.database.db)).rows[0]!.id;
+    // As an admin's cascade delete does; the row lock first, so the run cannot store a forecast in between.
+    await server.database.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('data.products').select('id').where('id', '=', gone).forUpdate().execute();
+      for (const table of ['data.sales', 'data.stock_snapshots', 'data.deliveries', 'forecast_results'] as const) await trx.deleteFrom(table).where('product_id', '=', gone).execute();
+      await trx.deleteFrom('data.products').where('id', '=', gone).execute();
+    });
+    const done = await settled(taskId);
+    expect(done).toMatchObject({ status: 'completed', error: null, results: { failed: [] } });
+    expect(done.results?.products).toBeGreaterThanOrEqual(298);
+  });
+
+  it('stores only the rows of products that still exist (a product deleted between forecast and write)', async () => {
+    const [existing] = (await sql<{ id: number }>`select id from data.products order by id limit 1`.execute(server.database.db)).rows;
+    const row = (productId: number) => ({ productId, taskId: null, forecastDays: 7, forecastStart: '2026-11-22', resultJson: '{"forecast":[],"stock":[]}' });
+    expect(await repo.upsertForecastResults(server.database.db, [row(Number(existing!.id)), row(987_654_321)])).toBe(1);
+  });
+
+  it('fails a task with a stable message and an error id, never SQL text', async () => {
+    await sql`alter table data.deliveries rename to deliveries_elsewhere`.execute(server.database.db);
+    try {
+      const failed = await settled((await request()).json.task_id as string);
+      expect(failed.status).toBe('failed');
+      expect(failed.error).toMatch(/error id [0-9a-f]{12}/);
+      expect(failed.error).not.toMatch(/relation|deliveries|select|from|\bat\b/i);
+    } finally {
+      await sql`alter table data.deliveries_elsewhere rename to deliveries`.execute(server.database.db);
+    }
+  });
+});
+
+describe.each(backends)('forecast request rate limit on %s', (backend) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(backend, { FORECAST_REQUESTS_PER_MINUTE: '3' });
+  });
+  afterAll(() => server.stop());
+
+  it('answers 429 with Retry-After above the per-user limit, and other users are not affected', async () => {
+    const [first, second] = [(await signUpUser(server, { role: 'viewer' })).access, (await signUpUser(server, { role: 'viewer' })).access];
+    const ask = (token: string) => server.request('/api/forecasting/request-generation/', { token, body: {} });
+    for (let i = 0; i < 3; i++) expect((await ask(first)).status).toBe(200);
+    const refused = await ask(first);
+    expect(refused.status).toBe(429);
+    expect(refused.json).toMatchObject({ code: 'throttled' });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect((await ask(second)).status).toBe(200);
+  });
+});

@@ -1,0 +1,22 @@
+// A compiled response serializer for the hot read routes (docs/adr/0080-compiled-response-serializer.md):
+// fast-json-stringify built once per route from the JSON Schema of the same zod response schema,
+// instead of zod checking and copying every value of every answer before JSON.stringify.
+// Other routes keep the zod serializer, which refuses an answer that breaks its schema.
+import fastJson from 'fast-json-stringify';
+import type { FastifyRouteSchemaDef } from 'fastify/types/schema.js';
+import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+/**
+ * Route option `serializerCompiler`: compiled from the zod schema's output JSON Schema; a schema
+ * JSON Schema cannot express (transforms, custom checks) keeps the zod serializer.
+ */
+export function compiledSerializerCompiler<S>(route: FastifyRouteSchemaDef<S>): (data: unknown) => string {
+  let jsonSchema: unknown;
+  try {
+    jsonSchema = z.toJSONSchema(route.schema as z.ZodType, { io: 'output', unrepresentable: 'throw', target: 'draft-7' });
+  } catch {
+    return zodSerializerCompiler(route as unknown as Parameters<typeof zodSerializerCompiler>[0]);
+  }
+  return fastJson(jsonSchema as Parameters<typeof fastJson>[0]) as (data: unknown) => string;
+}

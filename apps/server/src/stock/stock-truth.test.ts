@@ -1,0 +1,71 @@
+// One stock truth (issue 13, ADR 0030) on both databases: current_stock written on the Data screen
+// or by an import is also today's snapshot; a snapshot that becomes a product's latest dated
+// figure (today or earlier) sets current_stock, an older or a future one does not; a blank stock
+// cell records nothing.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { importFile } from '../testing/uploads.ts';
+
+const productMapping = { entities: { products: { field_mappings: { product_code: 'code', name: 'name', current_stock: 'stock' } } } };
+const snapshotMapping = { entities: { stock_snapshots: { field_mappings: { product_id: 'code', date: 'day', stock_level: 'counted' } } } };
+const isoDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+describe.each(backends)('one stock truth on %s', (backend) => {
+  let server: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    server = await startTestServer(backend);
+    token = (await signUpUser(server, { role: 'editor' })).access;
+  });
+  afterAll(() => server.stop());
+
+  /** The product's current_stock and its snapshots, oldest first (dates as the database's today sees them). */
+  const stockOf = async (code: string) => {
+    const { rows } = await sql<{ current_stock: number; today: string; snapshots: { date: string; level: number }[] | null }>`
+      select p.current_stock, current_date::text as today,
+        (select json_agg(json_build_object('date', s.date::text, 'level', s.stock_level) order by s.date) from data.stock_snapshots s where s.product_id = p.id) as snapshots
+      from data.products p where p.product_code = ${code}`.execute(server.database.db);
+    const row = rows[0];
+    if (!row) throw new Error(`no product ${code}`);
+    return { current: row.current_stock, today: row.today, snapshots: (row.snapshots ?? []).map((s) => [s.date, s.level]) };
+  };
+
+  it('a figure typed on the Data screen is today\'s snapshot, whether the product is new or edited', async () => {
+    const added = await server.request('/api/records/tables/products/rows/add/', { token, body: { product_code: 'ST-EDIT', name: 'Edited', current_stock: 40 } });
+    expect(added.status).toBe(201);
+    const first = await stockOf('ST-EDIT');
+    expect(first).toMatchObject({ current: 40, snapshots: [[first.today, 40]] });
+    const id = (added.json as { id: number }).id;
+    expect((await server.request('/api/records/tables/products/rows/edit/', { token, body: { id, current_stock: 35 } })).status).toBe(200);
+    expect(await stockOf('ST-EDIT')).toMatchObject({ current: 35, snapshots: [[first.today, 35]] });
+    // An edit of another column leaves the history alone.
+    expect((await server.request('/api/records/tables/products/rows/edit/', { token, body: { id, name: 'Renamed' } })).status).toBe(200);
+    expect((await stockOf('ST-EDIT')).snapshots).toEqual([[first.today, 35]]);
+  });
+
+  it("an imported figure is today's snapshot; a blank stock cell records none", async () => {
+    const result = await importFile(server, token, { fileName: 'p.csv', content: 'code,name,stock\nST-IMP,Imported,12\nST-BLANK,Blank,\n', mapping: productMapping, entityType: 'products' });
+    expect(result.status, JSON.stringify(result.json)).toBe(200);
+    const imported = await stockOf('ST-IMP');
+    expect(imported).toMatchObject({ current: 12, snapshots: [[imported.today, 12]] });
+    expect((await stockOf('ST-BLANK')).snapshots).toEqual([]);
+    const again = await importFile(server, token, { fileName: 'p.csv', content: 'code,name,stock\nST-IMP,Imported,9\n', mapping: productMapping, entityType: 'products' });
+    expect(again.status).toBe(200);
+    expect(await stockOf('ST-IMP')).toMatchObject({ current: 9, snapshots: [[imported.today, 9]] });
+  });
+
+  it('the latest dated count sets current_stock; an older or a future count does not', async () => {
+    expect((await importFile(server, token, { fileName: 'p.csv', content: 'code,name,stock\nST-COUNT,Counted,\n', mapping: productMapping, entityType: 'products' })).status).toBe(200);
+    const counts = (lines: string) => importFile(server, token, { fileName: 's.csv', content: `code,day,counted\n${lines}`, mapping: snapshotMapping, entityType: 'stock_snapshots' });
+    expect((await counts(`ST-COUNT,${isoDay(-30)},10\nST-COUNT,${isoDay(-2)},17\n`)).status).toBe(200);
+    expect((await stockOf('ST-COUNT')).current).toBe(17);
+    expect((await counts(`ST-COUNT,${isoDay(-10)},99\n`)).status).toBe(200);
+    expect((await stockOf('ST-COUNT')).current).toBe(17);
+    expect((await counts(`ST-COUNT,${isoDay(5)},3\n`)).status).toBe(200);
+    expect((await stockOf('ST-COUNT')).current).toBe(17);
+    // A correction of the latest count is the figure now.
+    expect((await counts(`ST-COUNT,${isoDay(-2)},15\n`)).status).toBe(200);
+    expect((await stockOf('ST-COUNT')).current).toBe(15);
+  });
+});

@@ -1,0 +1,87 @@
+// The Data screen's business keys (issue 13) on both databases: a page of sales carries each
+// product's `code — name`; a ForeignKey column filters by the related key or name (a code that
+// looks like an id is still a code); a date column filters by a month; from_end answers the last
+// rows of the order in one read.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { importFile } from '../testing/uploads.ts';
+
+type Page = { results: Record<string, unknown>[]; count: number; references?: Record<string, Record<string, string>>; offset?: number; previous: string | null };
+
+describe.each(backends)('business keys on the Data screen on %s', (backend) => {
+  let server: TestServer;
+  let token: string;
+  const idOf = new Map<string, number>();
+  beforeAll(async () => {
+    server = await startTestServer(backend);
+    token = (await signUpUser(server, { role: 'editor' })).access;
+    const products = await importFile(server, token, {
+      fileName: 'p.csv',
+      content: 'code,name\nBK-85123A,White hanging heart\nBK-22423,Regency cakestand\n',
+      mapping: { entities: { products: { field_mappings: { product_code: 'code', name: 'name' } } } },
+      entityType: 'products',
+    });
+    expect(products.status).toBe(200);
+    for (const row of (await server.database.db.selectFrom('data.products').select(['id', 'product_code']).where('product_code', 'like', 'BK-%').execute())) idOf.set(row.product_code, Number(row.id));
+    // A product whose code is the other's id: filtering by that text finds the code, not the id.
+    const numeric = String(idOf.get('BK-85123A'));
+    expect((await importFile(server, token, { fileName: 'n.csv', content: `code,name\n${numeric},Numbered\n`, mapping: { entities: { products: { field_mappings: { product_code: 'code', name: 'name' } } } }, entityType: 'products' })).status).toBe(200);
+    idOf.set(numeric, Number((await server.database.db.selectFrom('data.products').select('id').where('product_code', '=', numeric).executeTakeFirstOrThrow()).id));
+    const lines = ['Code,Day,Qty'];
+    for (let day = 1; day <= 30; day += 1) lines.push(`BK-85123A,2011-11-${String(day).padStart(2, '0')},${day}`);
+    lines.push('BK-22423,2011-12-01,4', `${numeric},2011-10-31,7`);
+    const sales = await importFile(server, token, { fileName: 's.csv', content: `${lines.join('\n')}\n`, mapping: { field_mappings: { product_id: 'Code', date: 'Day', quantity: 'Qty' } }, entityType: 'sales' });
+    expect(sales.status, JSON.stringify(sales.json)).toBe(200);
+  });
+  afterAll(() => server.stop());
+
+  const page = async (query: Record<string, string>) => {
+    const answer = await server.request(`/api/records/tables/sales/data/?${new URLSearchParams({ page_size: '10', sort_by: 'date', ...query }).toString()}`, { token });
+    expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+    return answer.json as Page;
+  };
+  const ours = { product_id: { contains: 'BK-' } };
+
+  it("shows each row's product as code — name", async () => {
+    const answer = await page({ filters_json: JSON.stringify({ date: '2011-12' }) });
+    const row = answer.results.find((r) => Number(r['product_id']) === idOf.get('BK-22423'));
+    expect(row).toBeDefined();
+    expect(answer.references?.['product_id']?.[String(idOf.get('BK-22423'))]).toBe('BK-22423 — Regency cakestand');
+  });
+
+  it('filters a reference by its code or name, never by the id a code looks like', async () => {
+    const byName = await page({ filters_json: JSON.stringify({ product_id: 'cakestand' }) });
+    expect(byName.results.map((r) => Number(r['product_id']))).toEqual([idOf.get('BK-22423')]);
+    const numeric = String(idOf.get('BK-85123A'));
+    // Text matches codes and names that contain it; `equals` with a number is the id.
+    const byNumericCode = await page({ filters_json: JSON.stringify({ product_id: numeric }), page_size: '100' });
+    const labels = byNumericCode.references?.['product_id'] ?? {};
+    expect(Object.values(labels)).toContain(`${numeric} — Numbered`);
+    expect(Object.values(labels).every((label) => label.includes(numeric))).toBe(true);
+    const byId = await page({ filters_json: JSON.stringify({ product_id: { equals: idOf.get(numeric) } }) });
+    expect(byId.results.map((r) => Number(r['product_id']))).toEqual([idOf.get(numeric)]);
+  });
+
+  it('filters a date column by a month and by a range', async () => {
+    const november = await page({ filters_json: JSON.stringify({ ...ours, date: '2011-11' }), page_size: '100' });
+    expect(november.count).toBe(30);
+    const range = await page({ filters_json: JSON.stringify({ date: { gte: '2011-11-29', lte: '2011-12-01' } }) });
+    expect(range.results.map((r) => r['date'])).toEqual(['2011-11-29', '2011-11-30', '2011-12-01']);
+    const typed = await page({ filters_json: JSON.stringify({ date: '2011-11-29..2011-12-01' }) });
+    expect(typed.results.map((r) => r['date'])).toEqual(['2011-11-29', '2011-11-30', '2011-12-01']);
+    const openEnded = await page({ filters_json: JSON.stringify({ date: '2011-12-01..' }) });
+    expect(openEnded.results.map((r) => r['date'])).toEqual(['2011-12-01']);
+    const refused = await server.request(`/api/records/tables/sales/data/?filters_json=${encodeURIComponent(JSON.stringify({ date: '2011-13' }))}`, { token });
+    expect(refused.status).toBe(400);
+  });
+
+  it('reads the last rows of the order from the end, in the order asked', async () => {
+    const filters = JSON.stringify({ product_id: 'BK-85123A' });
+    const last = await page({ filters_json: filters, from_end: 'true', page_size: '4' });
+    expect(last.results.map((r) => r['date'])).toEqual(['2011-11-27', '2011-11-28', '2011-11-29', '2011-11-30']);
+    expect(last).toMatchObject({ count: 30, offset: 26 });
+    expect(last.previous).not.toBeNull();
+    const descending = await page({ filters_json: filters, from_end: 'true', page_size: '2', sort_dir: 'desc' });
+    expect(descending.results.map((r) => r['date'])).toEqual(['2011-11-02', '2011-11-01']);
+  });
+});

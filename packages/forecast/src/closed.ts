@@ -1,0 +1,64 @@
+import type { EngineResult } from './engine.ts';
+
+const WEEK = 7;
+// "A long stretch": the last twelve weeks, of which at least four observed for the weekday.
+const CLOSED_WEEKS = 12;
+const MIN_OBSERVED_WEEKS = 4;
+// Near no sales: under 5 % of an open day's demand…
+const CLOSED_SHARE = 0.05;
+// …where the open days' rate makes a run of empty days unlikely by chance: a slow seller with one
+// sale a week has many empty Saturdays without the shop being closed. Five expected units over the
+// stretch leave a chance of exp(−5) < 1 % that an open weekday sold nothing.
+const MIN_EXPECTED_UNITS = 5;
+
+/**
+ * The weekdays the business has (close to) no sales on, as a mask by position in the week
+ * (`closed[t % 7]` for day index t of the history). A weekday counts as closed when its recent
+ * sales are a tiny share of the other weekdays' and the others sell enough for that not to be chance.
+ */
+export function closedWeekdays(values: Float64Array, observed: Uint8Array): boolean[] {
+  const n = values.length;
+  const from = Math.max(0, n - CLOSED_WEEKS * WEEK);
+  const sums = new Float64Array(WEEK);
+  const counts = new Float64Array(WEEK);
+  for (let t = from; t < n; t++) {
+    if (!observed[t]) continue;
+    sums[t % WEEK] = sums[t % WEEK]! + values[t]!;
+    counts[t % WEEK] = counts[t % WEEK]! + 1;
+  }
+  return Array.from({ length: WEEK }, (_, weekday) => {
+    if (counts[weekday]! < MIN_OBSERVED_WEEKS) return false;
+    let otherSum = 0;
+    let otherCount = 0;
+    for (let d = 0; d < WEEK; d++) {
+      if (d === weekday) continue;
+      otherSum += sums[d]!;
+      otherCount += counts[d]!;
+    }
+    if (otherCount === 0) return false;
+    const openRate = otherSum / otherCount;
+    return openRate * counts[weekday]! >= MIN_EXPECTED_UNITS && sums[weekday]! / counts[weekday]! <= CLOSED_SHARE * openRate;
+  });
+}
+
+/**
+ * Closed weekdays forecast zero with a zero band. What the models spread onto them was sold on the
+ * open days, so the open days of the horizon get it back in proportion (their bands scaled alike):
+ * the expected total over the horizon is unchanged. `firstIndex` is the history index of the first
+ * forecast day.
+ */
+export function applyClosedDays(result: EngineResult, closed: boolean[], firstIndex: number): void {
+  if (!closed.some(Boolean) || closed.every(Boolean)) return;
+  const isClosed = (j: number) => closed[(firstIndex + j) % WEEK]!;
+  let total = 0;
+  let open = 0;
+  for (let j = 0; j < result.mean.length; j++) {
+    total += result.mean[j]!;
+    if (!isClosed(j)) open += result.mean[j]!;
+  }
+  const factor = open > 0 ? total / open : 1;
+  const bands = [...result.bands.values(), ...result.continuousBands.values()];
+  // A Set: without whole units the continuous bands are the same arrays.
+  const series = new Set([result.mean, ...bands.flatMap((band) => [band.lower, band.upper])]);
+  for (const values of series) for (let j = 0; j < values.length; j++) values[j] = isClosed(j) ? 0 : values[j]! * factor;
+}

@@ -1,0 +1,92 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { forecastProduct, isForecastError, type ProductForecast, type ProductForecastInput } from './index.ts';
+import { poissonQuantile } from './short.ts';
+
+const DAY_MS = 86_400_000;
+const day = (t: number): string => new Date(Date.parse('2020-01-01T00:00:00Z') + t * DAY_MS).toISOString().slice(0, 10);
+
+function ok(input: ProductForecastInput): ProductForecast {
+  const result = forecastProduct(input);
+  if (isForecastError(result)) throw new Error(result.error);
+  return result;
+}
+
+describe('histories too short or too empty for models', () => {
+  it('forecasts a new product (no sales rows) as zero with a wide band, labelled as no history', () => {
+    const result = ok({ sales: [], today: '2026-03-01', horizon: 10, stock: [{ ds: '2026-03-01', stock_level: 40 }] });
+    expect(result.model.history).toBe('none');
+    expect(result.forecast[0]).toMatchObject({ ds: '2026-03-01', yhat: 0, yhat_lower: 0 });
+    expect(result.forecast[0]!.yhat_upper).toBeGreaterThan(0);
+    expect(result.model.backtest.mase).toBeNull();
+    expect(result.stock).toHaveLength(10);
+  });
+
+  it('forecasts a few days of history as their level, with a band that is not zero-width', () => {
+    const result = ok({ sales: [3, 3, 3, 3, 3].map((y, t) => ({ ds: day(t), y })), horizon: 7 });
+    expect(result.model.history).toBe('short');
+    for (const row of result.forecast) {
+      expect(row.yhat).toBeCloseTo(3, 9);
+      expect(row.yhat_upper).toBeGreaterThan(row.yhat_upper_80);
+      expect(row.yhat_upper_80).toBeGreaterThan(3);
+    }
+  });
+
+  it('forecasts only zeros as zero, with a band that narrows as the zeros go on', () => {
+    const upper = (days: number) => ok({ sales: Array.from({ length: days }, (_, t) => ({ ds: day(t), y: 0 })), horizon: 3 }).forecast[0]!;
+    expect(upper(5)).toMatchObject({ yhat: 0, yhat_lower: 0 });
+    expect(upper(5).yhat_upper).toBeGreaterThan(upper(400).yhat_upper);
+  });
+
+  it('poissonQuantile matches the distribution', () => {
+    expect(poissonQuantile(1, 0.975)).toBe(3);
+    expect(poissonQuantile(1, 0.9)).toBe(2);
+    expect(poissonQuantile(0.01, 0.975)).toBe(0);
+    expect(poissonQuantile(0, 0.99)).toBe(0);
+  });
+});
+
+// One day to several years; zeros, spikes, returns (negative days) and gaps (missing rows).
+const day$ = fc.oneof(
+  { weight: 6, arbitrary: fc.nat({ max: 30 }) },
+  { weight: 4, arbitrary: fc.constant(0) },
+  { weight: 1, arbitrary: fc.integer({ min: 200, max: 5000 }) },
+  { weight: 1, arbitrary: fc.integer({ min: -50, max: -1 }) },
+  { weight: 1, arbitrary: fc.constant(null) },
+);
+const history$ = fc.record({
+  values: fc.oneof(fc.array(day$, { minLength: 0, maxLength: 40 }), fc.array(day$, { minLength: 40, maxLength: 1500 })),
+  horizon: fc.integer({ min: 1, max: 120 }),
+  stock: fc.option(fc.integer({ min: -20, max: 1000 }), { nil: undefined }),
+});
+
+describe('any history gets a forecast', () => {
+  it('finite, non-negative, ordered bands for every length, with zeros, spikes, returns and gaps', () => {
+    fc.assert(
+      fc.property(history$, ({ values, horizon, stock }) => {
+        const sales = values.flatMap((y, t) => (y === null ? [] : [{ ds: day(t), y }]));
+        const result = ok({ sales, horizon, today: day(values.length), ...(stock === undefined ? {} : { stock: [{ ds: day(values.length), stock_level: stock }] }) });
+        expect(result.forecast).toHaveLength(horizon);
+        for (const row of result.forecast) {
+          for (const value of [row.yhat, row.yhat_lower, row.yhat_upper, row.yhat_lower_80, row.yhat_upper_80]) {
+            expect(Number.isFinite(value)).toBe(true);
+            expect(value).toBeGreaterThanOrEqual(0);
+          }
+          expect(row.yhat_lower).toBeLessThanOrEqual(row.yhat_lower_80);
+          expect(row.yhat_lower_80).toBeLessThanOrEqual(row.yhat + 1e-9);
+          expect(row.yhat).toBeLessThanOrEqual(row.yhat_upper_80 + 1e-9);
+          expect(row.yhat_upper_80).toBeLessThanOrEqual(row.yhat_upper);
+        }
+        // Advice that agrees with itself: an expected stockout comes with an order in time, and an order-by date with a quantity.
+        const expected = result.stockouts.find((stockout) => stockout.type === 'stockForecast');
+        if (expected) expect(result.reorder.orderBy !== null && result.reorder.orderBy <= expected.date && result.reorder.orderQuantity > 0).toBe(true);
+        if (result.reorder.orderBy !== null) expect(result.reorder.orderQuantity).toBeGreaterThan(0);
+        for (const row of result.stock) for (const value of [row.stock_level, row.stock_lower, row.stock_upper]) expect(Number.isFinite(value)).toBe(true);
+        for (const value of Object.values(result.reorder)) if (typeof value === 'number') expect(Number.isFinite(value)).toBe(true);
+        // What is stored must survive JSON: no NaN or Infinity turned into null where a number is promised.
+        expect(JSON.parse(JSON.stringify(result.forecast))).toEqual(result.forecast);
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
