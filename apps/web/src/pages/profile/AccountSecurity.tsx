@@ -7,9 +7,7 @@ import { useNavigate } from 'react-router';
 import { passwordPolicy } from '@stockwise/contract';
 import { loginPath } from '../../routing/guard.ts';
 import { useSessionsStore } from '../../stores/sessions.ts';
-
-const timeFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
-const formatTime = (iso: string) => timeFormat.format(new Date(iso));
+import { formatTime } from '../settings/format.ts';
 
 type Fields = { old_password: string; new_password: string; confirm: string };
 const emptyFields: Fields = { old_password: '', new_password: '', confirm: '' };
