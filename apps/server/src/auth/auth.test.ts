@@ -188,7 +188,8 @@ describe.each(backends)('login throttling and configuration on %s', (backend) =>
     [server, proxied, perAddress] = await Promise.all([
       startTestServer(backend, { LOGIN_MAX_FAILURES_PER_ACCOUNT: '3', LOGIN_MAX_FAILURES_PER_IP: '6' }),
       startTestServer(backend, { LOGIN_MAX_FAILURES_PER_IP: '2', TRUSTED_PROXIES: '127.0.0.1', REGISTRATION_ENABLED: 'false' }),
-      startTestServer(backend, { LOGIN_MAX_FAILURES_PER_ACCOUNT: '3', LOGIN_MAX_FAILURES_PER_IP: '1000', TRUSTED_PROXIES: '127.0.0.1' }),
+      // A first delay of a minute: a slow machine must not let the delay run out during a test.
+      startTestServer(backend, { LOGIN_MAX_FAILURES_PER_ACCOUNT: '3', LOGIN_MAX_FAILURES_PER_IP: '1000', LOGIN_DELAY_BASE_SECONDS: '60', TRUSTED_PROXIES: '127.0.0.1' }),
     ]);
   });
   afterAll(() => Promise.all([server.stop(), proxied.stop(), perAddress.stop()]));
@@ -237,7 +238,7 @@ describe.each(backends)('login throttling and configuration on %s', (backend) =>
       await waitOver();
       expect((await signInFrom(ip, user.username, 'wrong password')).status).toBe(401);
     }
-    expect(waits).toEqual(['1', '2', '4']);
+    expect(waits).toEqual(['60', '120', '240']);
     await waitOver();
     expect((await signInFrom(ip, user.username, user.password)).status).toBe(200);
     // A success starts the count over.

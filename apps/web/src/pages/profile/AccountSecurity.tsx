@@ -7,9 +7,7 @@ import { useNavigate } from 'react-router';
 import { passwordPolicy } from '@stockwise/contract';
 import { loginPath } from '../../routing/guard.ts';
 import { useSessionsStore } from '../../stores/sessions.ts';
-
-const timeFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
-const formatTime = (iso: string) => timeFormat.format(new Date(iso));
+import { formatTime } from '../settings/format.ts';
 
 type Fields = { old_password: string; new_password: string; confirm: string };
 const emptyFields: Fields = { old_password: '', new_password: '', confirm: '' };
@@ -38,8 +36,10 @@ function ChangePasswordForm() {
       setMessage({ ok: true, text: t('profile.password.changed', { count: result.revoked }) });
       return;
     }
-    setErrors({ old_password: result.fieldErrors.old_password?.join(' '), new_password: result.fieldErrors.new_password?.join(' ') });
-    setMessage({ ok: false, text: result.message });
+    const fieldErrors = { old_password: result.fieldErrors.old_password?.join(' '), new_password: result.fieldErrors.new_password?.join(' ') };
+    setErrors(fieldErrors);
+    // A refusal that names a field is shown under it; anything else above the button.
+    if (!fieldErrors.old_password && !fieldErrors.new_password) setMessage({ ok: false, text: result.message });
   };
 
   const field = (name: keyof Fields, autoComplete: string) => ({
