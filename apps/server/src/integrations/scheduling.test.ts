@@ -65,14 +65,15 @@ describe.each(backends)('scheduled runs across processes on %s', (backend) => {
     expect(runs.length).toBe(source.requestsTo('/tick').length);
     expect(runs.every((r) => r.trigger === 'schedule')).toBe(true);
 
-    // Hourly; then every process is down for three hours (as pg-boss's last cron pass and the
-    // schedule's age say): three hourly slots were missed, and one run makes up for them.
+    // Hourly; then every process is down for three hours (as pg-boss's last cron pass, the
+    // schedule's age and the integration's last run say): three hourly slots were missed, and one run makes up for them.
     await call(first, `/api/integrations/scheduled/${id}/`, { token, method: 'PUT', body: { schedule_frequency: 'hourly' } });
     for (const server of processes) await server.stop();
     // (PGlite's data directory is opened by one process at a time: only now, with the servers stopped.)
     const database = await openDatabase(scratch.target);
     await sql`update pgboss.version set cron_on = now() - interval '3 hours'`.execute(database.db);
     await sql`update pgboss.schedule set created_on = now() - interval '4 hours' where name = 'integrations.run' and key = ${String(id)}`.execute(database.db);
+    await sql`update integrations set last_run_time = last_run_time - interval '3 hours' where id = ${id}`.execute(database.db);
     await database.close();
     const before = source.requestsTo('/tick').length;
     const restarted = await startServerProcess(env);
