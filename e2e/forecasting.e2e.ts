@@ -57,8 +57,8 @@ async function openForecasting(page: Page): Promise<void> {
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Forecasting', exact: true }).click();
   await page.waitForURL('**/app/forecasting');
   await page.getByRole('heading', { name: 'Forecasting', level: 1 }).waitFor();
-  // The assistant starts expanded here (spec §2) and covers the lower part of the screen.
-  await page.getByRole('button', { name: 'Close the assistant' }).click();
+  // The assistant starts collapsed here, so it does not cover the chart (issue #15).
+  await page.getByRole('button', { name: 'Ask the assistant' }).waitFor();
 }
 
 /** Types into the picker and chooses the product with the keyboard. */

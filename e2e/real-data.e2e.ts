@@ -138,7 +138,6 @@ describe('real data in', () => {
     // The product's forecast, regenerated on the Forecasting screen, is built on the imported days.
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Forecasting', exact: true }).click();
     await page.getByRole('heading', { name: 'Forecasting', level: 1 }).waitFor();
-    await page.getByRole('button', { name: 'Close the assistant' }).click();
     const picker = page.getByRole('combobox', { name: 'Product' });
     await picker.click();
     await picker.fill(code);

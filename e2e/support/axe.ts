@@ -11,6 +11,19 @@ type AxeViolation = { id: string; help: string; nodes: { target: unknown[] }[] }
 export async function axeViolations(page: Page, selector?: string): Promise<string[]> {
   // Evaluated over the DevTools protocol, not as a <script> tag: the app's CSP refuses inline scripts.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  // A dialog fading in has blended colours: contrast is judged once transitions have finished.
+  // (Endless ones, a loader or the assistant's glow, are left alone.)
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]),
+  );
   const violations = await page.evaluate(async (context) => {
     const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
     const result = await axe.run(context ? document.querySelector(context) : document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
