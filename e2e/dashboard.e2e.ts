@@ -52,7 +52,7 @@ afterAll(async () => {
 const totalInventory = async (page: Page) => Number(((await page.getByTestId('total-inventory').textContent()) ?? '').replace(/,/g, ''));
 
 describe('Dashboard', () => {
-  it('shows the figures and the projection, which move when products arrive', async () => {
+  it('shows the figures and the projection, which move when a file import brings products in', async () => {
     const { page } = browser;
     await signIn(page);
     await page.getByTestId('total-inventory').waitFor();
@@ -70,7 +70,17 @@ describe('Dashboard', () => {
     const before = await totalInventory(page);
     expect(await page.getByTestId('monthly-growth').textContent()).toMatch(/%|Not enough/);
 
-    productId = (await apiCall('/api/records/tables/products/rows/add/', { product_code: code, name: `Dashboard lamp ${code}`, current_stock: 5, unit_cost: 12.5, lead_time_days: 9 })).id as number;
+    // A file import (the same call the Data integration screen makes) brings the new product in.
+    const form = new FormData();
+    form.append('mapping_config', JSON.stringify({ entities: { products: { field_mappings: { product_code: 'code', name: 'name', current_stock: 'stock', unit_cost: 'cost', lead_time_days: 'lead' } } } }));
+    form.append('mapping_name', 'dashboard e2e');
+    form.append('entity_type', 'products');
+    form.append('file', new Blob([`code,name,stock,cost,lead\n${code},Dashboard lamp ${code},5,12.5,9\n`], { type: 'text/csv' }), 'lamps.csv');
+    const imported = await fetch(`${inject('baseUrl')}/api/records/process-file/`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    expect(imported.status, await imported.clone().text()).toBe(200);
+    const rows = (await apiCall(`/api/records/tables/products/data/?page_size=1&filters_json=${encodeURIComponent(JSON.stringify({ product_code: code }))}`)).results as { id: number }[];
+    productId = rows[0]?.id ?? 0;
+    expect(productId).toBeGreaterThan(0);
     await page.reload();
     await expect.poll(() => totalInventory(page), slow).toBe(before + 5);
     expect(await axeViolations(page, 'main')).toEqual([]);
