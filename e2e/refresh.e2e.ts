@@ -1,6 +1,6 @@
 // Token refresh after the access token expired, against a server whose access tokens live 3 s.
 import { describe, expect, inject, it } from 'vitest';
-import { signIn, useBrowser } from './support/browser.ts';
+import { pathOf, signIn, useBrowser } from './support/browser.ts';
 import { demoUser } from './support/context.ts';
 
 const browser = useBrowser({ baseUrl: () => inject('shortTtlBaseUrl') });
@@ -107,6 +107,30 @@ describe('token refresh', () => {
       expect(await tab.getByTestId('account-username').textContent()).toBe('demo');
     }
     expect(refreshes).toEqual([{ status: 200 }, { status: 200 }]); // one after the other, no reuse
+  });
+
+  it('stays signed in when the page is reloaded while a refresh is on its way back', async () => {
+    const { page } = browser;
+    await signIn(page);
+    // The server rotates the token, but the answer never reaches the page: the user reloaded first.
+    let rotated: () => void = () => undefined;
+    const serverRotated = new Promise<void>((resolve) => (rotated = resolve));
+    await page.route(
+      '**/api/token/refresh/',
+      async (route) => {
+        const answer = await route.fetch();
+        expect(answer.status()).toBe(200);
+        rotated();
+      },
+      { times: 1 },
+    );
+    await page.goto('/app/settings', { waitUntil: 'commit' }); // a fresh page has no access token: its first call refreshes
+    await serverRotated;
+    await page.reload();
+    await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Profile' }).click();
+    await page.getByTestId('account-username').waitFor();
+    expect(pathOf(page)).toBe('/profile');
   });
 
   it('logs out with a message when the refresh is refused', async () => {

@@ -12,9 +12,9 @@ export default defineConfig({
     hookTimeout: 180_000,
     // Two cores: one browser and the servers at a time keeps timings honest.
     fileParallelism: false,
-    // One retry: a reload while a token refresh is in flight can leave the browser holding a rotated
-    // (consumed) refresh token, which the reuse check then revokes (seen once in routing.e2e.ts;
-    // open finding in the session note). A test that fails twice still fails the run.
+    // One retry: the two cores run the servers, their job workers and Chromium at once, and a page
+    // can miss a 30 s wait under that load. A test that fails twice still fails the run. (The one
+    // repeatable cause seen so far, a reload during a token rotation, is fixed: ADR 0013.)
     retry: 1,
   },
 });

@@ -14,7 +14,17 @@ export type TokenRequest = z.infer<typeof tokenRequest>;
 export const tokenPair = z.object({ access: z.string(), refresh: z.string() });
 export type TokenPair = z.infer<typeof tokenPair>;
 
-export const refreshRequest = z.strictObject({ refresh: storableText().min(1, 'This field may not be blank.').max(200) });
+/** The shape of a refresh token: 32 random bytes, base64url. */
+export const refreshTokenPattern = /^[A-Za-z0-9_-]{43}$/;
+
+export const refreshRequest = z.strictObject({
+  refresh: storableText().min(1, 'This field may not be blank.').max(200),
+  /**
+   * The refresh token the client wants next (ADR 0013): it keeps it before asking, so a rotation
+   * whose answer is lost (the page reloaded) still left the client holding the live token.
+   */
+  next_refresh: z.string().regex(refreshTokenPattern, 'Use 32 random bytes, base64url-encoded (43 characters).').optional(),
+});
 export type RefreshRequest = z.infer<typeof refreshRequest>;
 
 /** The spec names only `access`; the rotated refresh token comes with it. */

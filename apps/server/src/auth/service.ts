@@ -40,8 +40,13 @@ const throttlePolicy = (ctx: AuthContext, freeAttempts: number): repo.ThrottlePo
   windowSeconds: SIGN_IN_THROTTLE_WINDOW_SECONDS,
 });
 
-async function issueTokenPair(ctx: AuthContext, db: Kysely<Database>, user: { id: number; username: string; role: Role }, session: { id: string; expiresAt: Date }): Promise<TokenPair> {
-  const refresh = generateRefreshToken();
+async function issueTokenPair(
+  ctx: AuthContext,
+  db: Kysely<Database>,
+  user: { id: number; username: string; role: Role },
+  session: { id: string; expiresAt: Date },
+  refresh = generateRefreshToken(),
+): Promise<TokenPair> {
   await repo.insertRefreshToken(db, { userId: user.id, familyId: session.id, tokenHash: hashRefreshToken(refresh), expiresAt: session.expiresAt });
   const access = await ctx.signer.issueAccessToken({ userId: user.id, username: user.username, role: user.role, sessionId: session.id });
   return { access, refresh };
@@ -80,12 +85,17 @@ export async function signIn(ctx: AuthContext, options: { username: string; pass
 /**
  * Single-use rotation. The session row is locked first, so the consume, the check and the next
  * token's insert of one family never interleave: of two uses of one token the second always sees
- * it used, and revokes the family including the token the first just received.
+ * it used, and revokes the family including the token the first just received. The next token is
+ * the client's own when it sends one (ADR 0013).
  */
-export async function refreshSession(ctx: AuthContext, options: { refresh: string }): Promise<TokenPair> {
+export async function refreshSession(ctx: AuthContext, options: { refresh: string; next_refresh?: string | undefined }): Promise<TokenPair> {
   const tokenHash = hashRefreshToken(options.refresh);
   const token = await repo.findTokenSession(ctx.db, tokenHash);
   if (!token) throw invalidRefreshToken();
+  const next = options.next_refresh;
+  if (next !== undefined && (next === options.refresh || (await repo.findTokenSession(ctx.db, hashRefreshToken(next))))) {
+    throw validationError('next_refresh: this token was used before; send a fresh random one.', { next_refresh: ['This token was used before; send a fresh random one.'] });
+  }
   const account = await repo.findAccountById(ctx.db, token.user_id);
   const pair = await ctx.db.transaction().execute(async (trx) => {
     const session = await repo.lockLiveSession(trx, token.family_id);
@@ -96,7 +106,7 @@ export async function refreshSession(ctx: AuthContext, options: { refresh: strin
       return null;
     }
     await repo.touchSession(trx, session.id);
-    return issueTokenPair(ctx, trx, account, { id: session.id, expiresAt: session.expires_at });
+    return issueTokenPair(ctx, trx, account, { id: session.id, expiresAt: session.expires_at }, next);
   });
   if (!pair) throw invalidRefreshToken();
   return pair;

@@ -1,5 +1,6 @@
 // Sessions over HTTP: race-free refresh rotation, logout, sign out everywhere, the sessions list,
 // revoking one session and changing the password.
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
 
@@ -41,6 +42,27 @@ describe.each(backends)('sessions on %s', (backend) => {
     expect((await server.request('/api/token/logout/', { body: { refresh: rotated.json.refresh } })).status).toBe(204);
     expect((await server.request('/api/token/logout/', { body: { refresh: 'unknown' } })).status).toBe(204);
     expect((await server.request('/api/token/logout/', { body: {} })).status).toBe(400);
+  });
+
+  it('rotates to the refresh token the client asked for, so a lost answer loses nothing (ADR 0013)', async () => {
+    const user = await signUpUser(server);
+    const asked = randomBytes(32).toString('base64url');
+    const rotated = await server.request('/api/token/refresh/', { body: { refresh: user.refresh, next_refresh: asked } });
+    expect(rotated.status).toBe(200);
+    expect(rotated.json.refresh).toBe(asked);
+    // The client never saw that answer: it spends the token it asked for, and the session lives on.
+    const next = await refresh(asked);
+    expect(next.status).toBe(200);
+    expect((await liveTokens(user.id)).length).toBe(1);
+
+    // A token asked for again, or one of the wrong shape, is refused and spends nothing.
+    const current = next.json.refresh as string;
+    for (const nextRefresh of [asked, current, 'short', `${'x'.repeat(42)}!`]) {
+      const refused = await server.request('/api/token/refresh/', { body: { refresh: current, next_refresh: nextRefresh } });
+      expect(refused.status, nextRefresh).toBe(400);
+      expect(refused.json.errors, nextRefresh).toHaveProperty('next_refresh');
+    }
+    expect((await refresh(current)).status).toBe(200);
   });
 
   it('lists the active sessions with the current one flagged, and revokes one', async () => {

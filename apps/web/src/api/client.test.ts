@@ -22,6 +22,8 @@ type Backend = {
   refuseAll: boolean;
   /** The refresh endpoint drops the connection without an answer. */
   refreshDropsConnection: boolean;
+  /** The refresh endpoint rotates, then drops the connection: the answer is lost (a reload). */
+  refreshLosesAnswer: boolean;
 };
 
 let backend: Backend;
@@ -39,6 +41,7 @@ async function startBackend(): Promise<Backend> {
     tokenBodies: [],
     refuseAll: false,
     refreshDropsConnection: false,
+    refreshLosesAnswer: false,
   } as Omit<Backend, 'loopback'>;
   const waiting: (() => void)[] = [];
   const loopback = await startLoopback((request, body, response) => {
@@ -50,15 +53,16 @@ async function startBackend(): Promise<Backend> {
         return;
       }
       const answer = () => {
-        const sent = (JSON.parse(body) as { refresh?: string }).refresh;
-        if (state.refreshStatus !== 200 || sent !== state.refresh) {
+        const sent = JSON.parse(body) as { refresh?: string; next_refresh?: string };
+        if (state.refreshStatus !== 200 || sent.refresh !== state.refresh) {
           sendJson(response, 401, { detail: 'Token is invalid or expired', code: 'token_not_valid' });
           return;
         }
         generation += 1;
         state.access = `access-${generation}`;
-        state.refresh = `refresh-${generation}`;
-        sendJson(response, 200, { access: state.access, refresh: state.refresh } satisfies TokenPair);
+        state.refresh = sent.next_refresh ?? `refresh-${generation}`;
+        if (state.refreshLosesAnswer) request.socket.destroy();
+        else sendJson(response, 200, { access: state.access, refresh: state.refresh } satisfies TokenPair);
       };
       if (state.refused >= state.holdRefreshUntilRefused) answer();
       else waiting.push(answer);
@@ -82,17 +86,22 @@ async function startBackend(): Promise<Backend> {
   return Object.assign(state, { loopback });
 }
 
-type Session = { access: string | null; refresh: string | null; ended: number; endedWith: string[]; stored: TokenPair[] };
+type Session = { access: string | null; refresh: string | null; pending: string | null; ended: number; endedWith: string[]; stored: TokenPair[] };
 
-function sessionWith(access: string | null, refresh: string | null): { session: Session; tokens: TokenAccess } {
-  const session: Session = { access, refresh, ended: 0, endedWith: [], stored: [] };
+function sessionWith(access: string | null, refresh: string | null, pending: string | null = null): { session: Session; tokens: TokenAccess } {
+  const session: Session = { access, refresh, pending, ended: 0, endedWith: [], stored: [] };
   const tokens: TokenAccess = {
     getAccessToken: () => session.access,
     getRefreshToken: () => session.refresh,
+    getPendingRefreshToken: () => session.pending,
+    setPendingRefreshToken: (token) => {
+      session.pending = token;
+    },
     setTokens: (pair) => {
       session.stored.push(pair);
       session.access = pair.access;
       session.refresh = pair.refresh;
+      session.pending = null;
     },
     onSessionEnded: (reason) => {
       session.ended += 1;
@@ -250,6 +259,31 @@ describe('api client', () => {
     expect(backend.refreshCalls).toBe(1);
     expect(session.ended).toBe(1);
     expect(session.endedWith).toEqual(['NETWORK_ERROR']);
+  });
+
+  it('after a rotation whose answer was lost (a reload), spends the token it had asked for', async () => {
+    const before = sessionWith(null, backend.refresh);
+    backend.refreshLosesAnswer = true;
+    expect((await failureOf(client(before.tokens).get('/items/'))).code).toBe('NETWORK_ERROR');
+    const asked = before.session.pending;
+    expect(asked).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(backend.refresh).toBe(asked); // the server made the rotation
+
+    // The reloaded page starts from storage: the used token and the pending one.
+    backend.refreshLosesAnswer = false;
+    const after = sessionWith(null, 'refresh-0', asked);
+    const answer = await client(after.tokens).get<{ path: string }>('/items/');
+    expect(answer.data.path).toBe('/api/items/');
+    expect(backend.refreshCalls).toBe(2);
+    expect(after.session).toMatchObject({ refresh: backend.refresh, pending: null, ended: 0 });
+  });
+
+  it('falls back to the stored token when the lost rotation never reached the server', async () => {
+    const { tokens, session } = sessionWith(null, backend.refresh, 'a'.repeat(43));
+    const answer = await client(tokens).get<{ path: string }>('/items/');
+    expect(answer.data.path).toBe('/api/items/');
+    expect(backend.refreshCalls).toBe(2); // the pending token was refused, then the stored one spent
+    expect(session).toMatchObject({ refresh: backend.refresh, pending: null, ended: 0 });
   });
 
   it('does not refresh when the call itself gets no answer', async () => {

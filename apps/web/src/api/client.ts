@@ -21,6 +21,10 @@ const publicEndpoints: ReadonlySet<string> = new Set(Object.values(authEndpoints
 export type TokenAccess = {
   getAccessToken: () => string | null;
   getRefreshToken: () => string | null;
+  /** The next refresh token a rotation asked for whose answer never came (ADR 0013). */
+  getPendingRefreshToken: () => string | null;
+  /** Kept before a rotation is sent, so it survives a reload; setTokens settles it. */
+  setPendingRefreshToken: (token: string | null) => void;
   setTokens: (tokens: TokenPair) => void;
   /** The session cannot be renewed: log out. `reason` says why (SESSION_EXPIRED, NETWORK_ERROR...). */
   onSessionEnded: (reason: NormalizedError) => void;
@@ -49,6 +53,12 @@ function bearerOf(config: InternalAxiosRequestConfig): string | null {
 
 const runNow: RefreshSerializer = (refresh) => refresh();
 
+/** 32 random bytes, base64url: the shape of the server's own refresh tokens. */
+export function newRefreshToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
 export function createApiClient({
   tokens,
   baseURL = apiBaseUrl,
@@ -64,14 +74,30 @@ export function createApiClient({
   // The one refresh in flight; everyone who meets a 401 meanwhile waits for it.
   let refreshInFlight: Promise<string> | null = null;
 
+  async function rotate(refresh: string): Promise<string> {
+    const next = newRefreshToken();
+    tokens.setPendingRefreshToken(next);
+    const body: RefreshRequest = { refresh, next_refresh: next };
+    const answer = await client.post<TokenPair>(authEndpoints.refresh, body);
+    tokens.setTokens(answer.data);
+    return answer.data.access;
+  }
+
   async function refreshAccessToken(): Promise<string> {
     // Read the token only now: another tab may have rotated it while this one waited for the lock.
     const refresh = tokens.getRefreshToken();
     if (!refresh) throw sessionExpiredError({ endpoint: authEndpoints.refresh, method: 'POST' });
-    const body: RefreshRequest = { refresh };
-    const answer = await client.post<TokenPair>(authEndpoints.refresh, body);
-    tokens.setTokens(answer.data);
-    return answer.data.access;
+    // A rotation whose answer was lost: if the server made it, its token is the live one now, and
+    // spending the stored (used) token would look like theft and end the session.
+    const pending = tokens.getPendingRefreshToken();
+    if (pending) {
+      try {
+        return await rotate(pending);
+      } catch (error) {
+        if (normalizeError(error).details.status !== 401) throw error;
+      }
+    }
+    return rotate(refresh);
   }
 
   function sharedRefresh(): Promise<string> {

@@ -1,5 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { currentRefreshToken, followOtherTabs, initialSessionState, refreshTokenStorageKey, useSessionStore } from './session.ts';
+import {
+  currentRefreshToken,
+  followOtherTabs,
+  initialSessionState,
+  persistPendingRefreshToken,
+  readPendingRefreshToken,
+  refreshTokenStorageKey,
+  useSessionStore,
+} from './session.ts';
 
 beforeEach(() => {
   localStorage.clear();
@@ -48,17 +56,22 @@ describe('session store', () => {
   it('stores rotated tokens', () => {
     const store = useSessionStore.getState();
     store.loginSucceeded({ access: 'a1', refresh: 'r1' });
+    persistPendingRefreshToken('r2');
+    expect(readPendingRefreshToken()).toBe('r2'); // kept before the rotation is sent: it survives a reload
     store.setTokens({ access: 'a2', refresh: 'r2' });
     expect(useSessionStore.getState()).toMatchObject({ accessToken: 'a2', refreshToken: 'r2' });
     expect(localStorage.getItem(refreshTokenStorageKey)).toBe('r2');
+    expect(readPendingRefreshToken()).toBeNull(); // the answer arrived: nothing is pending
   });
 
   it('forgets everything on logout', () => {
     const store = useSessionStore.getState();
     store.loginSucceeded({ access: 'a1', refresh: 'r1' });
+    persistPendingRefreshToken('r2');
     store.logout();
     expect(useSessionStore.getState()).toMatchObject({ isLoggedIn: false, accessToken: null, refreshToken: null });
     expect(localStorage.getItem(refreshTokenStorageKey)).toBeNull();
+    expect(readPendingRefreshToken()).toBeNull();
     store.loadSession();
     expect(useSessionStore.getState().isLoggedIn).toBe(false);
   });

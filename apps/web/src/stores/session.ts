@@ -5,6 +5,8 @@ import { create } from 'zustand';
 import type { TokenPair } from '@stockwise/contract';
 
 export const refreshTokenStorageKey = 'stockwise.refreshToken';
+/** The token a rotation under way asked the server for (ADR 0013); settled when the answer arrives. */
+export const pendingRefreshTokenStorageKey = 'stockwise.pendingRefreshToken';
 
 export type SessionState = {
   accessToken: string | null;
@@ -48,8 +50,21 @@ export function readStoredRefreshToken(): string | null {
 function persistRefreshToken(token: string | null): void {
   const store = storage();
   if (!store) return;
+  store.removeItem(pendingRefreshTokenStorageKey);
   if (token === null) store.removeItem(refreshTokenStorageKey);
   else store.setItem(refreshTokenStorageKey, token);
+}
+
+/** The token of a rotation whose answer never arrived (the page reloaded): it may be the live one. */
+export function readPendingRefreshToken(): string | null {
+  return storage()?.getItem(pendingRefreshTokenStorageKey) ?? null;
+}
+
+export function persistPendingRefreshToken(token: string | null): void {
+  const store = storage();
+  if (!store) return;
+  if (token === null) store.removeItem(pendingRefreshTokenStorageKey);
+  else store.setItem(pendingRefreshTokenStorageKey, token);
 }
 
 export const initialSessionState: SessionState = {
