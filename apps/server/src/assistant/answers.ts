@@ -35,7 +35,7 @@ export const contentOf = (answer: Answer) => answer.blocks.filter((b): b is Extr
 // Quick buttons ------------------------------------------------------------------------------
 
 const noForecastYet: Answer = {
-  blocks: [text('There is no whole-catalogue forecast yet, so nothing is advised. Run "Forecast all products" on the Forecasting screen.'), { type: 'link', label: 'Open the Forecasting screen', href: '/app/forecasting' }],
+  blocks: [text('There is no whole-catalogue forecast yet, so nothing is advised. Choose "Regenerate whole catalogue" on the Forecasting screen.'), { type: 'link', label: 'Open the Forecasting screen', href: '/app/forecasting' }],
 };
 const nothingToOrder = (advice: OrderAdvice) =>
   text(`No product needs an order: the forecast expects every product with demand in the last ${advice.inactiveDays} days to last until an order placed in time arrives.`);

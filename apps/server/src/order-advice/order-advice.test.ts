@@ -25,7 +25,7 @@ describe.each(backends)('order advice on %s', (backend) => {
 
   it('says what to do before the first catalogue run', async () => {
     expect((await api('/api/forecasting/latest-report/')).json).toEqual({ success: false, message: 'No latest report available...' });
-    expect((await assistant('low_stock')).content).toContain('Run "Forecast all products"');
+    expect((await assistant('low_stock')).content).toContain('Choose "Regenerate whole catalogue"');
   });
 
   it('gives the same products, counts and totals everywhere after a run', async () => {
