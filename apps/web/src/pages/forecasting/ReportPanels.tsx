@@ -26,7 +26,7 @@ function RetryAlert({ error, onRetry }: { error: string; onRetry: () => void }) 
 
 function CodeButton({ code, onSelect }: { code: string; onSelect: Select }) {
   return (
-    <Anchor component="button" type="button" onClick={(event) => (event.stopPropagation(), onSelect(code))} fw={500} style={{ whiteSpace: 'nowrap' }}>
+    <Anchor component="button" type="button" onClick={(event) => (event.stopPropagation(), onSelect(code))} fw={500} c="blue.8" style={{ whiteSpace: 'nowrap' }}>
       {code}
     </Anchor>
   );
@@ -96,10 +96,10 @@ export const LatestReportPanel = memo(function LatestReportPanel(props: {
         </Group>
       </Group>
       {error ? <RetryAlert error={error} onRetry={onRetry} /> : null}
-      {!report && message ? <Text c="dimmed" data-testid="no-report">{message}</Text> : null}
+      {!report && message ? <Text c="gray.7" data-testid="no-report">{message}</Text> : null}
       {report ? (
         <>
-          <Text size="sm" c="dimmed" mb="xs">
+          <Text size="sm" c="gray.7" mb="xs">
             {t('forecasting.report.generatedAt', { timestamp: new Date(report.timestamp).toLocaleString('en'), days: report.forecast_days })}
           </Text>
           <Text fw={600} size="sm" mb={4} data-testid="at-risk-count">
@@ -175,7 +175,7 @@ export const LowStockPanel = memo(function LowStockPanel(props: {
         </Title>
         {isLoading ? <Loader size="xs" /> : null}
       </Group>
-      <Text size="sm" c="dimmed" mb="xs">
+      <Text size="sm" c="gray.7" mb="xs">
         {t('forecasting.lowStock.description')}
       </Text>
       {error ? <RetryAlert error={error} onRetry={onRetry} /> : null}
