@@ -327,11 +327,60 @@ describe('Data screen', () => {
     expect(first).toBeGreaterThanOrEqual(50);
     for (let step = 0; step < 4; step++) {
       const before = await loaded();
-      await grid(page).evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+      // To the last loaded row (the scrollbar spans the whole table: its bottom is the table's end).
+      await grid(page).evaluate((el, rows) => el.scrollTo({ top: rows * 34 - el.clientHeight }), before);
       await page.waitForFunction((n) => Number(document.querySelector('[data-testid="data-grid"]')?.getAttribute('data-rows-loaded')) > n, before);
     }
     expect(await loaded()).toBeGreaterThanOrEqual(first + 200);
     expect(await page.getByTestId('rows-loaded').textContent()).toMatch(/loaded$/);
     expect(await grid(page).locator('[data-row-id]').count()).toBeLessThan(80);
+  });
+
+  it('End reaches the last rows of the demo sales with one read from the end, Home the first; so does the scrollbar dragged to the bottom', async () => {
+    const { page } = browser;
+    const pageRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/tables/sales/data/')) pageRequests.push(request.url());
+    });
+    await openDataScreen(page);
+    await openTable(page, 'sales');
+    const firstRowId = await grid(page).locator('[data-row-id]').first().getAttribute('data-row-id');
+    const before = pageRequests.length;
+    await grid(page).focus();
+    await page.keyboard.press('Control+End');
+    const lastRow = grid(page).locator('[data-row-id]:not([data-placeholder])').last();
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid="data-grid"]')?.getAttribute('data-tail-rows')) > 0);
+    // The focused row is the table's last one, in view, with its data (not a placeholder).
+    const focused = grid(page).locator('[data-focused]');
+    await focused.waitFor();
+    const state = await grid(page).evaluate((el) => ({ rowCount: Number(el.getAttribute('data-row-count')), loaded: Number(el.getAttribute('data-rows-loaded')), focusedIndex: Number(el.querySelector('[data-focused]')?.getAttribute('aria-rowindex')) - 3 }));
+    expect(state.focusedIndex).toBe(state.rowCount - 1);
+    expect(state.loaded).toBeLessThan(200);
+    expect(await focused.isVisible()).toBe(true);
+    expect(await lastRow.getAttribute('data-row-id')).toBe(await focused.getAttribute('data-row-id'));
+    const endRequests = pageRequests.slice(before);
+    expect(endRequests.filter((url) => url.includes('from_end=true'))).toHaveLength(1);
+    expect(endRequests.length).toBeLessThanOrEqual(2);
+
+    await page.keyboard.press('Control+Home');
+    await grid(page).locator(`[data-row-id="${firstRowId}"][data-focused]`).waitFor();
+    expect(await grid(page).locator(`[data-row-id="${firstRowId}"]`).isVisible()).toBe(true);
+
+    // A fresh grid: the scrollbar dragged to the bottom reads the end the same way.
+    await openTable(page, 'products');
+    await openTable(page, 'sales');
+    await grid(page).locator('[data-row-id]').first().waitFor();
+    const beforeDrag = pageRequests.length;
+    await grid(page).evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid="data-grid"]')?.getAttribute('data-tail-rows')) > 0);
+    const visibleLast = await grid(page).evaluate((el) => {
+      const rows = [...el.querySelectorAll('[data-row-id]')];
+      const last = rows.at(-1);
+      return { index: Number(last?.getAttribute('aria-rowindex')) - 3, rowCount: Number(el.getAttribute('data-row-count')), bottom: last?.getBoundingClientRect().bottom ?? 0, gridBottom: el.getBoundingClientRect().bottom };
+    });
+    expect(visibleLast.index).toBe(visibleLast.rowCount - 1);
+    expect(visibleLast.bottom).toBeLessThanOrEqual(visibleLast.gridBottom + 1);
+    expect(pageRequests.slice(beforeDrag).filter((url) => url.includes('from_end=true'))).toHaveLength(1);
+    expect(pageRequests.length - beforeDrag).toBeLessThanOrEqual(3);
   });
 });

@@ -1,11 +1,12 @@
 // The Forecasting screen through the real UI: product search beyond the first page, the chart with
 // its bands and stockout markers, the historical forecast toggle, regeneration with progress, the
-// latest inventory report, the low-stock list with recommended orders, and the CSV export.
+// latest inventory report, the low-stock panel (the same order advice), and the CSV export.
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { signIn, useBrowser } from './support/browser.ts';
 import { demoUser } from './support/context.ts';
+import { axeViolations } from './support/axe.ts';
 
 const browser = useBrowser();
 
@@ -255,30 +256,44 @@ describe('forecasting screen', () => {
     expect(await page.getByRole('combobox', { name: 'Product' }).inputValue()).toBe(`${chosen} — ${byCode.get(chosen)!.name}`);
   });
 
-  it('lists low-stock products with the recommended order: quantity 100, cost 100 × unit cost', async () => {
+  it("low stock is the report's list as orders to place: same order and count, the forecast's quantity and cost, paged, filterable by keyboard, axe clean", async () => {
     const { page } = browser;
-    const low = await apiGet<{ results: ProductRow[] }>(`/records/tables/products/data/?page=1&page_size=1000&filters_json=${encodeURIComponent('{"current_stock":{"lte":99}}')}`);
-    expect(low.results.length).toBeGreaterThan(0);
+    type Advice = { total: number; inactive: number; order_units: number; order_cost: number; page_size: number; products: ReportProduct[] };
+    const active = (await apiGet<{ report: Advice }>('/forecasting/latest-report/?page=1')).report;
+    const all = (await apiGet<{ report: Advice }>('/forecasting/latest-report/?page=1&include_inactive=true')).report;
     await openForecasting(page);
+    const panel = page.getByTestId('low-stock');
     const table = page.getByTestId('low-stock-table');
     await table.waitFor();
     const rows = table.locator('tbody tr');
-    expect(await rows.count()).toBe(low.results.length);
-    const shown = await rows.evaluateAll((elements) =>
-      elements.map((element) => ({
-        code: element.getAttribute('data-style-code') ?? '',
-        quantity: element.querySelector('[data-testid="order-quantity"]')?.textContent ?? '',
-        cost: element.querySelector('[data-testid="order-cost"]')?.textContent ?? '',
-        status: element.querySelector('[data-testid="order-status"]')?.textContent ?? '',
-      })),
-    );
-    for (const row of shown) {
-      const product = low.results.find((candidate) => candidate.product_code === row.code);
-      expect(product, row.code).toBeDefined();
-      expect(row.quantity).toBe('100');
-      expect(row.cost).toBe(money.format(100 * Number(product!.unit_cost)));
-      expect(row.status).toBe('recommended');
+    const shownRows = () =>
+      rows.evaluateAll((elements) =>
+        elements.map((element) => ({
+          code: element.getAttribute('data-style-code') ?? '',
+          quantity: element.querySelector('[data-testid="order-quantity"]')?.textContent ?? '',
+          cost: element.querySelector('[data-testid="order-cost"]')?.textContent ?? '',
+        })),
+      );
+    const units = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
+    // One page of the server's list, in its order, with the forecast's quantity: no fixed 100.
+    expect(await shownRows()).toEqual(active.products.map((p) => ({ code: p.styleCode, quantity: units.format(p.orderQuantity), cost: money.format(p.orderQuantity * p.unitCost) })));
+    expect(await page.getByTestId('low-stock-count').textContent()).toBe(`Products that need an order: ${active.total} · ${units.format(active.order_units)} units · cost ${money.format(active.order_cost)}`);
+    // The report's header counts the same list.
+    expect(await page.getByTestId('at-risk-count').textContent()).toBe(`Products to order, most urgent first (${active.total})`);
+    expect(await axeViolations(page, '[data-testid="low-stock"]')).toEqual([]);
+
+    if (active.total > active.page_size) {
+      const second = (await apiGet<{ report: Advice }>('/forecasting/latest-report/?page=2')).report;
+      await panel.getByRole('button', { name: 'Page 2' }).click();
+      await table.locator(`tbody tr[data-style-code="${second.products[0]!.styleCode}"]`).first().waitFor();
+      expect((await shownRows()).map((row) => row.code)).toEqual(second.products.map((p) => p.styleCode));
     }
+    // Keyboard: focus the filter and switch it on with Space; the products without recent sales join the count.
+    const filter = panel.getByRole('switch', { name: `Show products without sales in the last 90 days (${active.inactive} hidden)` });
+    await filter.focus();
+    await page.keyboard.press('Space');
+    await page.locator(`[data-testid="low-stock-count"]:text-is("Products that need an order: ${all.total} · ${units.format(all.order_units)} units · cost ${money.format(all.order_cost)}")`).waitFor();
+    expect((await shownRows()).map((row) => row.code)).toEqual(all.products.map((p) => p.styleCode));
   });
 
   it('exports the forecast as CSV', async () => {

@@ -1,12 +1,8 @@
 // The dashboard (spec §1, §2 /app/home, §3 Task, Inventory stats, Stock projection point) and the
-// assistant (spec §2 footer bar, §3 Chat message, Recommended order, §9 low-stock constants).
+// assistant (spec §2 footer bar, §3 Chat message, Recommended order).
 import { z } from 'zod';
 import { storableText } from './text.ts';
 
-/** Spec §9: a product below this many units on hand is low on stock (high risk). */
-export const LOW_STOCK_THRESHOLD = 100;
-/** Spec §9: the recommended order quantity; its cost is this many times the unit cost. */
-export const RECOMMENDED_ORDER_QUANTITY = 100;
 export const PROJECTION_MONTHS = 6;
 
 export const task = z.object({

@@ -111,6 +111,9 @@ export const inventoryReport = forecastReport.extend({
   /** Products that need an order but were left out as inactive (0 when include_inactive). */
   inactive: z.number().int(),
   inactive_days: z.number().int(),
+  /** Units and cost (quantity × unit cost) of every order on the list, all pages. */
+  order_units: z.number(),
+  order_cost: z.number(),
   page: z.number().int(),
   page_size: z.number().int(),
   /** This page of the list, most urgent first. */

@@ -1,10 +1,11 @@
 // The assistant's answers from the data: the three quick buttons and a deterministic intent engine
 // for plain questions. Each answer is structured blocks (text, table, link, action) the web renders.
 import type { Kysely } from 'kysely';
-import { LOW_STOCK_THRESHOLD, RECOMMENDED_ORDER_QUANTITY, type AssistantBlock, type QuickAction } from '@stockwise/contract';
+import type { AssistantBlock, QuickAction } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import * as repo from './repo.ts';
 import { inventoryTotals } from '../dashboard/repo.ts';
+import { orderAdvice, type OrderAdvice } from '../order-advice/service.ts';
 
 type Db = Kysely<Database>;
 export type Answer = { blocks: AssistantBlock[] };
@@ -33,45 +34,50 @@ export const contentOf = (answer: Answer) => answer.blocks.filter((b): b is Extr
 
 // Quick buttons ------------------------------------------------------------------------------
 
+const noForecastYet: Answer = {
+  blocks: [text('There is no whole-catalogue forecast yet, so nothing is advised. Choose "Regenerate whole catalogue" on the Forecasting screen.'), { type: 'link', label: 'Open the Forecasting screen', href: '/app/forecasting' }],
+};
+const nothingToOrder = (advice: OrderAdvice) =>
+  text(`No product needs an order: the forecast expects every product with demand in the last ${advice.inactiveDays} days to last until an order placed in time arrives.`);
+const leftOut = (advice: OrderAdvice) => (advice.inactive ? ` ${advice.inactive} ${advice.inactive === 1 ? 'product' : 'products'} without demand in the last ${advice.inactiveDays} days ${advice.inactive === 1 ? 'is' : 'are'} left out.` : '');
+const createOrdersAction: AssistantBlock = { type: 'action', label: 'Create these orders as scheduled deliveries', action: 'create_recommended_orders', payload: {} };
+
+/** Low stock: the products that need an order (the forecast's advice, the Forecasting screen's list), most urgent first. */
 async function lowStock(db: Db): Promise<Answer> {
-  const rows = await repo.lowStockProducts(db, TABLE_ROWS);
-  const totals = await repo.lowStockTotals(db);
-  if (!totals.products) return { blocks: [text(`No product is below ${LOW_STOCK_THRESHOLD} units on hand.`)] };
+  const advice = await orderAdvice(db, { page: { number: 1, size: TABLE_ROWS } });
+  if (!advice) return noForecastYet;
+  if (!advice.total) return { blocks: [nothingToOrder(advice)] };
+  const rows = advice.products;
   return {
     blocks: [
-      text(`${totals.products} ${totals.products === 1 ? 'product is' : 'products are'} below ${LOW_STOCK_THRESHOLD} units. Recommended: order ${RECOMMENDED_ORDER_QUANTITY} of each, ${number.format(totals.cost)} in all.${totals.products > rows.length ? ` The ${rows.length} lowest are listed.` : ''}`),
-      table(
-        [['styleCode', 'Product code'], ['name', 'Name'], ['currentStock', 'On hand'], ['quantity', 'Order'], ['cost', 'Cost'], ['status', 'Status'], ['stockout', 'Runs out'], ['forecastOrder', 'Forecast order']],
-        rows.map((r) => ({
-          styleCode: r.product_code,
-          name: r.name,
-          currentStock: r.current_stock,
-          quantity: RECOMMENDED_ORDER_QUANTITY,
-          cost: round2(RECOMMENDED_ORDER_QUANTITY * r.unit_cost),
-          status: 'recommended',
-          stockout: r.first_stockout,
-          forecastOrder: r.forecast_order === null ? null : Math.ceil(r.forecast_order),
-        })),
+      text(
+        `${advice.total} ${advice.total === 1 ? 'product needs' : 'products need'} an order, most urgent first: ${advice.orderUnits} units, ${number.format(advice.orderCost)} in all.${advice.total > rows.length ? ` The ${rows.length} most urgent are listed.` : ''}${leftOut(advice)}`,
       ),
-      { type: 'action', label: 'Create these orders as scheduled deliveries', action: 'create_recommended_orders', payload: {} },
+      table(
+        [['styleCode', 'Product code'], ['name', 'Name'], ['currentStock', 'On hand'], ['stockout', 'Runs out'], ['orderBy', 'Order by'], ['quantity', 'Order'], ['cost', 'Cost']],
+        rows.map((r) => ({ styleCode: r.styleCode, name: r.name, currentStock: r.currentStock, stockout: r.firstStockout, orderBy: r.orderBy, quantity: r.orderQuantity, cost: round2(r.orderQuantity * r.unitCost) })),
+      ),
+      { type: 'link', label: 'Open the Forecasting screen', href: '/app/forecasting' },
+      createOrdersAction,
     ],
   };
 }
 
 async function reorderReport(db: Db): Promise<Answer> {
-  const rows = await repo.lowStockProducts(db, REPORT_ROWS);
-  const totals = await repo.lowStockTotals(db);
-  if (!totals.products) return { blocks: [text(`Nothing to reorder: no product is below ${LOW_STOCK_THRESHOLD} units.`)] };
+  const advice = await orderAdvice(db, { page: { number: 1, size: REPORT_ROWS } });
+  if (!advice) return noForecastYet;
+  if (!advice.total) return { blocks: [nothingToOrder(advice)] };
+  const rows = advice.products;
   return {
     blocks: [
-      text(`Reorder report: ${totals.products} recommended ${totals.products === 1 ? 'order' : 'orders'}, ${totals.products * RECOMMENDED_ORDER_QUANTITY} units, ${number.format(totals.cost)} in all.`),
+      text(`Reorder report: ${advice.total} advised ${advice.total === 1 ? 'order' : 'orders'}, ${advice.orderUnits} units, ${number.format(advice.orderCost)} in all.${advice.total > rows.length ? ` The ${rows.length} most urgent are listed.` : ''}${leftOut(advice)}`),
       table(
-        [['id', 'Id'], ['styleCode', 'Product code'], ['name', 'Name'], ['currentStock', 'On hand'], ['quantity', 'Quantity'], ['cost', 'Cost'], ['status', 'Status']],
-        rows.map((r) => ({ id: r.id, styleCode: r.product_code, name: r.name, currentStock: r.current_stock, quantity: RECOMMENDED_ORDER_QUANTITY, cost: round2(RECOMMENDED_ORDER_QUANTITY * r.unit_cost), status: 'recommended' })),
-        { id: 'Total', styleCode: null, name: null, currentStock: null, quantity: totals.products * RECOMMENDED_ORDER_QUANTITY, cost: round2(totals.cost), status: null },
+        [['styleCode', 'Product code'], ['name', 'Name'], ['currentStock', 'On hand'], ['orderBy', 'Order by'], ['quantity', 'Quantity'], ['cost', 'Cost']],
+        rows.map((r) => ({ styleCode: r.styleCode, name: r.name, currentStock: r.currentStock, orderBy: r.orderBy, quantity: r.orderQuantity, cost: round2(r.orderQuantity * r.unitCost) })),
+        { styleCode: 'Total', name: null, currentStock: null, orderBy: null, quantity: advice.orderUnits, cost: advice.orderCost },
         'reorder-report.csv',
       ),
-      { type: 'action', label: 'Create these orders as scheduled deliveries', action: 'create_recommended_orders', payload: {} },
+      createOrdersAction,
     ],
   };
 }
@@ -182,7 +188,7 @@ export async function answerText(db: Db, question: string, today: string): Promi
   }
   if (/\b(top|best)[- ]?(sell|seller|product|moving)|\bsold (the )?most\b|\bbest sellers?\b|\bmost popular\b/.test(q)) return dataFunctions.topSellers(db, days);
   if (/\brun(s|ning)? out\b|\bstock ?out\b|\bsell out\b/.test(q) && !(await repo.productNamedIn(db, question))) return dataFunctions.runsOutFirst(db);
-  if (/\blow stock\b|\bbelow 100\b|\brunning low\b/.test(q)) return lowStock(db);
+  if (/\blow stock\b|\bbelow 100\b|\brunning low\b|\bneeds? (an )?order\b/.test(q)) return lowStock(db);
   if (/\breorder\b|\brecommended orders?\b|\bwhat (should|do) i (re)?order\b/.test(q)) return reorderReport(db);
   if (/\bdeliver/.test(q)) return deliveries(db, today);
   if (/\b(value|worth)\b/.test(q) && /\b(stock|inventory|on hand)\b/.test(q) && !(await repo.productNamedIn(db, question))) return dataFunctions.stockValue(db);
@@ -202,10 +208,15 @@ export async function answerText(db: Db, question: string, today: string): Promi
 
 export const actionAnswers = {
   async createOrders(db: Db, today: string): Promise<Answer> {
-    const { created, alreadyOrdered } = await repo.createRecommendedDeliveries(db, today);
+    const advice = await orderAdvice(db);
+    if (!advice) return noForecastYet;
+    const orders = advice.products.map((p) => ({ productId: p.productId, quantity: p.orderQuantity, leadTimeDays: p.leadTimeDays }));
+    const { created, alreadyOrdered } = await repo.createAdvisedDeliveries(db, today, orders);
     return {
       blocks: [
-        text(`Created ${created} scheduled ${created === 1 ? 'delivery' : 'deliveries'} of ${RECOMMENDED_ORDER_QUANTITY} units, each arriving after its product's lead time.${alreadyOrdered ? ` ${alreadyOrdered} low products already had a delivery on the way and were left alone.` : ''}`),
+        text(
+          `Created ${created} scheduled ${created === 1 ? 'delivery' : 'deliveries'} of the advised quantities, each arriving after its product's lead time.${alreadyOrdered ? ` ${alreadyOrdered} ${alreadyOrdered === 1 ? 'product' : 'products'} already had a delivery on the way and ${alreadyOrdered === 1 ? 'was' : 'were'} left alone.` : ''}`,
+        ),
         dataLink('deliveries', 'Open the deliveries table'),
       ],
     };

@@ -5,18 +5,22 @@ import type { AssistantBlock, ChatMessage } from '@stockwise/contract';
 import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { startFakeChatModel, type FakeChatModel } from '../testing/fake-chat-model.ts';
 import { upsertProductSummaries } from '../dashboard/repo.ts';
+import { storeCatalogueAdvice } from '../testing/stored-advice.ts';
 
 const DAY_MS = 86_400_000;
 const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 const LAST_SALE = '2025-06-30';
 const TODAY = new Date().toISOString().slice(0, 10);
 
+const FORECAST_START = '2025-07-01';
+/** `order`: the forecast's advice (quantity and order-by date), null where it advises none. */
 const products = [
-  { code: 'MUG-01', name: 'Blue Mug', stock: 40, cost: 2.5, lead: 10, stockout: '2025-07-10' },
-  { code: 'MUG-02', name: 'Red Mug', stock: 250, cost: 3, lead: 14, stockout: null },
-  { code: 'TEE-01', name: 'Plain Tee', stock: 90, cost: 8, lead: 7, stockout: '2025-07-20' },
-  { code: 'CAP-01', name: 'Sun Cap', stock: 500, cost: 5, lead: 20, stockout: null },
-  { code: 'BAG-01', name: 'Tote Bag', stock: 10, cost: 4, lead: 5, stockout: '2025-07-03' },
+  { code: 'MUG-01', name: 'Blue Mug', stock: 40, cost: 2.5, lead: 10, stockout: '2025-07-10', order: { quantity: 30, by: '2025-07-01' } },
+  { code: 'MUG-02', name: 'Red Mug', stock: 250, cost: 3, lead: 14, stockout: null, order: null },
+  { code: 'TEE-01', name: 'Plain Tee', stock: 90, cost: 8, lead: 7, stockout: '2025-07-20', order: { quantity: 40, by: '2025-07-13' } },
+  // Advised an order, but it sold nothing in the last 90 days: left out of the advice.
+  { code: 'CAP-01', name: 'Sun Cap', stock: 500, cost: 5, lead: 20, stockout: null, order: { quantity: 15, by: '2025-08-01' } },
+  { code: 'BAG-01', name: 'Tote Bag', stock: 10, cost: 4, lead: 5, stockout: '2025-07-03', order: { quantity: 20, by: '2025-07-01' } },
 ];
 /** Units sold per product and day, from 2025-02-01 to 2025-06-30. */
 function unitsOn(code: string, day: string): number {
@@ -35,9 +39,13 @@ const sold = (code: string, span: number) => days(addDays(LAST_SALE, -(span - 1)
 const top = (span: number) => [...products].map((p) => ({ ...p, units: sold(p.code, span) })).filter((p) => p.units > 0).sort((a, b) => b.units - a.units);
 const value = products.reduce((sum, p) => sum + p.stock * p.cost, 0);
 const units = products.reduce((sum, p) => sum + p.stock, 0);
-const low = products.filter((p) => p.stock < 100).sort((a, b) => a.stock - b.stock);
-const lowCost = low.reduce((sum, p) => sum + 100 * p.cost, 0);
 const noSales90 = products.filter((p) => sold(p.code, 90) === 0);
+const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
+/** Days left to order in time: to the stockout less the lead time, else to the order-by date. */
+const urgency = (p: (typeof products)[number]) => (p.stockout ? dayNumber(p.stockout) - dayNumber(FORECAST_START) - p.lead : dayNumber(p.order?.by as string) - dayNumber(FORECAST_START));
+const advised = products.filter((p) => p.order && sold(p.code, 90) > 0).sort((a, b) => urgency(a) - urgency(b));
+const advisedUnits = advised.reduce((sum, p) => sum + (p.order?.quantity ?? 0), 0);
+const advisedCost = advised.reduce((sum, p) => sum + (p.order?.quantity ?? 0) * p.cost, 0);
 const firstOut = [...products].filter((p) => p.stockout).sort((a, b) => (a.stockout as string).localeCompare(b.stockout as string))[0] as (typeof products)[number];
 const fmt = (n: number) => new Intl.NumberFormat('en', { maximumFractionDigits: 2 }).format(n);
 const byCode = (code: string) => products.find((p) => p.code === code) as (typeof products)[number];
@@ -53,9 +61,18 @@ async function loadDataset(server: TestServer) {
   }
   const sales = products.flatMap((p) => days('2025-02-01', LAST_SALE).map((day) => ({ product_id: ids[p.code] as number, date: day, quantity: unitsOn(p.code, day) })).filter((s) => s.quantity > 0));
   await db.insertInto('data.sales').values(sales).execute();
+  await storeCatalogueAdvice(
+    db,
+    products.map((p) => ({
+      productId: ids[p.code] as number,
+      forecastStart: FORECAST_START,
+      stockouts: p.stockout ? [{ date: p.stockout, type: 'stockForecast' as const }] : [],
+      reorder: { reorderPoint: 0, safetyStock: 0, orderQuantity: p.order?.quantity ?? 0, orderBy: p.order?.by ?? null, leadTimeDays: p.lead, serviceLevel: 0.95 },
+    })),
+  );
   await upsertProductSummaries(
     db,
-    products.map((p) => ({ productId: ids[p.code] as number, forecastStart: '2025-07-01', cumDemand: [0, 0, 0, 0, 0, 0], cumVariance: [0, 0, 0, 0, 0, 0], firstStockout: p.stockout, orderQuantity: 30 })),
+    products.map((p) => ({ productId: ids[p.code] as number, forecastStart: FORECAST_START, cumDemand: [0, 0, 0, 0, 0, 0], cumVariance: [0, 0, 0, 0, 0, 0], firstStockout: p.stockout, orderQuantity: 30 })),
   );
   await db.insertInto('data.deliveries').values([
     { product_id: ids['MUG-02'] as number, expected_date: addDays(TODAY, 5), quantity: 50 },
@@ -103,8 +120,8 @@ describe.each(backends)('assistant on %s', (backend) => {
       ['Sales of Sun Cap last month', (a) => textOf(a).includes(`sold ${sold('CAP-01', 30)} units`)],
       ['Which products have no sales?', (a) => textOf(a).includes(`${noSales90.length} product has no sales`) && blocksOf(a, 'table')[0]?.rows.map((r) => r.styleCode).join() === noSales90.map((p) => p.code).join()],
       ['Show me products that have not sold', (a) => textOf(a).includes(`${noSales90.length} product has no sales`)],
-      ['Show low stock', (a) => textOf(a).includes(`${low.length} products are below 100`)],
-      ['What should I reorder?', (a) => blocksOf(a, 'table')[0]?.totals?.cost === lowCost],
+      ['Show low stock', (a) => textOf(a).includes(`${advised.length} products need an order`)],
+      ['What should I reorder?', (a) => blocksOf(a, 'table')[0]?.totals?.cost === advisedCost],
       ['Any deliveries coming?', (a) => textOf(a).includes('1 upcoming delivery; 1 late')],
       ['How much stock do we have in total?', (a) => textOf(a).includes(`${units} units on hand`)],
       ['When will Blue Mug run out?', (a) => textOf(a).includes(byCode('MUG-01').stockout as string)],
@@ -130,13 +147,15 @@ describe.each(backends)('assistant on %s', (backend) => {
   it('answers each quick button from the data', async () => {
     const lowStock = await ask({ quick: 'low_stock' });
     const lowTable = blocksOf(lowStock, 'table')[0];
+    // The forecast's advice, most urgent first; the product without recent demand is left out.
+    expect(textOf(lowStock)).toContain(`${advised.length} products need an order, most urgent first: ${advisedUnits} units, ${fmt(advisedCost)} in all. 1 product without demand in the last 90 days is left out.`);
     expect(lowTable?.rows).toEqual(
-      low.map((p) => ({ styleCode: p.code, name: p.name, currentStock: p.stock, quantity: 100, cost: 100 * p.cost, status: 'recommended', stockout: p.stockout, forecastOrder: 30 })),
+      advised.map((p) => ({ styleCode: p.code, name: p.name, currentStock: p.stock, stockout: p.stockout, orderBy: p.order?.by, quantity: p.order?.quantity, cost: (p.order?.quantity ?? 0) * p.cost })),
     );
     const report = await ask({ quick: 'reorder_report' });
     const reportTable = blocksOf(report, 'table')[0];
-    expect(reportTable?.rows.map((r) => r.styleCode)).toEqual(low.map((p) => p.code));
-    expect(reportTable?.totals).toMatchObject({ quantity: 100 * low.length, cost: lowCost });
+    expect(reportTable?.rows.map((r) => r.styleCode)).toEqual(advised.map((p) => p.code));
+    expect(reportTable?.totals).toMatchObject({ quantity: advisedUnits, cost: advisedCost });
     expect(reportTable?.download).toBe('reorder-report.csv');
     const deliveries = await ask({ quick: 'deliveries' });
     const [late, upcoming] = blocksOf(deliveries, 'table');
@@ -161,10 +180,11 @@ describe.each(backends)('assistant on %s', (backend) => {
     expect(refused.status).toBe(403);
     const created = await server.request('/api/assistant/actions/', { token: editor.access, body: { action: 'create_recommended_orders' } });
     expect(created.status).toBe(200);
-    expect(textOf((created.json.messages as ChatMessage[])[1])).toContain(`Created ${low.length} scheduled deliveries`);
-    const rows = await server.database.db.selectFrom('data.deliveries').select(['product_id', 'expected_date', 'quantity', 'status']).where('expected_date', '>=', TODAY).orderBy('product_id').execute();
-    expect(rows.filter((r) => r.quantity === 100)).toEqual(
-      low.map((p) => ({ product_id: ids[p.code], expected_date: addDays(TODAY, p.lead), quantity: 100, status: 'scheduled' })).sort((a, b) => (a.product_id as number) - (b.product_id as number)),
+    expect(textOf((created.json.messages as ChatMessage[])[1])).toContain(`Created ${advised.length} scheduled deliveries of the advised quantities`);
+    const advisedIds = advised.map((p) => ids[p.code] as number);
+    const rows = await server.database.db.selectFrom('data.deliveries').select(['product_id', 'expected_date', 'quantity', 'status']).where('product_id', 'in', advisedIds).orderBy('product_id').execute();
+    expect(rows).toEqual(
+      advised.map((p) => ({ product_id: ids[p.code], expected_date: addDays(TODAY, p.lead), quantity: p.order?.quantity, status: 'scheduled' })).sort((a, b) => (a.product_id as number) - (b.product_id as number)),
     );
     const again = await server.request('/api/assistant/actions/', { token: editor.access, body: { action: 'create_recommended_orders' } });
     expect(textOf((again.json.messages as ChatMessage[])[1])).toContain(`Created 0 scheduled deliveries`);

@@ -1,7 +1,6 @@
 // SQL of the assistant: its history per user and the data functions its answers (and the model's
 // tool calls) read. Every function is a fixed, parameterised query: no SQL comes from the question.
 import { sql, type Kysely } from 'kysely';
-import { LOW_STOCK_THRESHOLD, RECOMMENDED_ORDER_QUANTITY } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 
 type Db = Kysely<Database>;
@@ -87,37 +86,6 @@ export async function productsWithoutSales(db: Db, lastDay: string, days: number
   return { total: rows[0]?.total ?? 0, rows };
 }
 
-export type RecommendedOrderRow = {
-  id: number;
-  product_code: string;
-  name: string;
-  current_stock: number;
-  unit_cost: number;
-  lead_time_days: number;
-  first_stockout: string | null;
-  forecast_order: number | null;
-  total: number;
-};
-
-/** Spec §9: products below the low-stock threshold, lowest stock first, with their forecast facts where they exist. */
-export const lowStockProducts = async (db: Db, limit: number): Promise<RecommendedOrderRow[]> =>
-  (
-    await sql<RecommendedOrderRow>`
-      select p.id, p.product_code, p.name, p.current_stock, p.unit_cost::float8 as unit_cost, p.lead_time_days,
-        s.first_stockout::text as first_stockout, s.order_quantity as forecast_order, count(*) over ()::int as total
-      from data.products p left join dashboard_product_summary s on s.product_id = p.id
-      where p.current_stock < ${LOW_STOCK_THRESHOLD}
-      order by p.current_stock, p.product_code
-      limit ${limit}`.execute(db)
-  ).rows;
-
-export const lowStockTotals = async (db: Db) =>
-  (
-    await sql<{ products: number; cost: number }>`
-      select count(*)::int as products, coalesce(sum(unit_cost * ${RECOMMENDED_ORDER_QUANTITY}), 0)::float8 as cost
-      from data.products where current_stock < ${LOW_STOCK_THRESHOLD}`.execute(db)
-  ).rows[0] ?? { products: 0, cost: 0 };
-
 export const scheduledDeliveries = async (db: Db, limit: number) =>
   (
     await sql<{ product_code: string; name: string; expected_date: string; quantity: number }>`
@@ -129,22 +97,22 @@ export const scheduledDeliveries = async (db: Db, limit: number) =>
   ).rows;
 
 /**
- * The recommended orders as scheduled deliveries, arriving after each product's lead time. A low
- * product with a scheduled delivery still to come is already on order and is left alone.
+ * The advised orders as scheduled deliveries of the advised quantity, arriving after each product's
+ * lead time. A product with a scheduled delivery still to come is already on order and is left alone.
  */
-export async function createRecommendedDeliveries(db: Db, today: string): Promise<{ created: number; alreadyOrdered: number }> {
+export async function createAdvisedDeliveries(db: Db, today: string, orders: { productId: number; quantity: number; leadTimeDays: number }[]): Promise<{ created: number; alreadyOrdered: number }> {
   const result = await sql<{ created: number; already: number }>`
-    with low as (
-      select p.id, p.lead_time_days,
-        exists (select 1 from data.deliveries d where d.product_id = p.id and d.status = 'scheduled' and d.expected_date >= ${today}::date) as on_order
-      from data.products p where p.current_stock < ${LOW_STOCK_THRESHOLD}
+    with advised as (
+      select a.product_id, a.quantity, a.lead_time_days,
+        exists (select 1 from data.deliveries d where d.product_id = a.product_id and d.status = 'scheduled' and d.expected_date >= ${today}::date) as on_order
+      from unnest(${orders.map((o) => o.productId)}::int8[], ${orders.map((o) => o.quantity)}::int[], ${orders.map((o) => o.leadTimeDays)}::int[]) as a(product_id, quantity, lead_time_days)
     ),
     inserted as (
       insert into data.deliveries (product_id, expected_date, quantity, status)
-      select id, ${today}::date + lead_time_days, ${RECOMMENDED_ORDER_QUANTITY}, 'scheduled' from low where not on_order
+      select product_id, ${today}::date + lead_time_days, quantity, 'scheduled' from advised where not on_order
       on conflict (product_id, expected_date) do nothing
       returning 1
     )
-    select (select count(*) from inserted)::int as created, (select count(*) from low where on_order)::int as already`.execute(db);
+    select (select count(*) from inserted)::int as created, (select count(*) from advised where on_order)::int as already`.execute(db);
   return { created: result.rows[0]?.created ?? 0, alreadyOrdered: result.rows[0]?.already ?? 0 };
 }

@@ -63,8 +63,8 @@ export const assistantTools: ToolDefinition[] = [
   { name: 'runs_out_first', description: 'Products forecast to run out, soonest first', parameters: noParameters },
   { name: 'stock_value', description: 'Value of all stock on hand at unit cost', parameters: noParameters },
   { name: 'products_without_sales', description: 'Products with no sales in the last N days (default 90)', parameters: { type: 'object', properties: { days: { type: 'integer' } } } },
-  { name: 'low_stock', description: 'Products below 100 units with their recommended orders', parameters: noParameters },
-  { name: 'reorder_report', description: 'The recommended orders with totals', parameters: noParameters },
+  { name: 'low_stock', description: 'Products that need an order by the forecast (most urgent first), with the advised quantity and order-by date', parameters: noParameters },
+  { name: 'reorder_report', description: 'The advised orders with totals', parameters: noParameters },
   { name: 'deliveries', description: 'Upcoming and late scheduled deliveries', parameters: noParameters },
 ];
 

@@ -4,6 +4,7 @@ import type { DashboardResponse, Task } from '@stockwise/contract';
 import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { refreshCatalogueSummary, upsertProductSummaries } from './repo.ts';
 import { summariseForecast } from './summary.ts';
+import { storeCatalogueAdvice } from '../testing/stored-advice.ts';
 
 const FORECAST_START = '2025-11-21';
 const DAY_MS = 86_400_000;
@@ -28,6 +29,18 @@ describe.each(backends)('dashboard on %s', (backend) => {
   };
   const storeForecast = (code: string, forecast: ReturnType<typeof flatForecast>) =>
     upsertProductSummaries(server.database.db, [{ productId: ids[code] as number, forecastStart: FORECAST_START, ...summariseForecast(forecast, FORECAST_START) }]);
+
+  /** What a catalogue run stores: per product, the forecast's order advice (null: no order). */
+  const storeAdvice = (orders: Record<string, { quantity: number; by: string } | null>) =>
+    storeCatalogueAdvice(
+      server.database.db,
+      Object.entries(orders).map(([code, order]) => ({
+        productId: ids[code] as number,
+        forecastStart: FORECAST_START,
+        stockouts: order ? [{ date: '2025-11-30', type: 'stockForecast' as const }] : [],
+        reorder: { reorderPoint: 0, safetyStock: 0, orderQuantity: order?.quantity ?? 0, orderBy: order?.by ?? null, leadTimeDays: 14, serviceLevel: 0.95 },
+      })),
+    );
 
   beforeAll(async () => {
     server = await startTestServer(backend);
@@ -64,6 +77,7 @@ describe.each(backends)('dashboard on %s', (backend) => {
     ]).execute();
     await storeForecast('A', flatForecast(2, 1, '2025-11-30'));
     await storeForecast('B', flatForecast(5, 2, null));
+    await storeAdvice({ A: { quantity: 40, by: FORECAST_START }, B: null });
     await refreshCatalogueSummary(db);
 
     const result = await dashboard();
@@ -92,9 +106,9 @@ describe.each(backends)('dashboard on %s', (backend) => {
 
   it('generates tasks from the data that complete themselves when their condition clears', async () => {
     const tasks = (await dashboard()).tasks;
-    // A runs out on 2025-11-30, before its 14-day lead time; B and C sold nothing in the 90 days to 2025-11-20.
+    // A runs out on 2025-11-30, before its 14-day lead time: the advice orders it; B and C sold nothing in the 90 days to 2025-11-20.
     expect(tasks.map((t) => [t.kind, t.text, t.completed])).toEqual([
-      ['reorder', 'Order 1 product that runs out before its lead time', false],
+      ['reorder', 'Order 1 product the forecast says to reorder', false],
       ['no_sales', 'Review 2 products with no sales in 90 days', false],
       ['import_sales', "Import this week's sales", false],
     ]);
@@ -102,6 +116,7 @@ describe.each(backends)('dashboard on %s', (backend) => {
     const today = new Date().toISOString().slice(0, 10);
     await db.insertInto('data.sales').values(['A', 'B', 'C'].map((code) => ({ product_id: ids[code] as number, date: today, quantity: 1 }))).execute();
     await storeForecast('A', flatForecast(2, 1, null));
+    await storeAdvice({ A: null, B: null });
     // What the forecast run after an import of sales does.
     await refreshCatalogueSummary(db);
     const after = (await dashboard()).tasks;

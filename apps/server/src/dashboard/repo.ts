@@ -3,6 +3,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, TaskKind } from '../db/schema.ts';
 import type { ProductSummary } from './summary.ts';
+import { countNeedingOrder } from '../order-advice/service.ts';
 
 type Db = Kysely<Database>;
 
@@ -40,8 +41,12 @@ const snapshotUnitsOn = (day: string) => sql<number | null>`(
     select distinct on (product_id) stock_level from data.stock_snapshots where date <= ${day}::date order by product_id, date desc
   ) latest)`;
 
-/** Recomputes the snapshot totals monthly growth is read from (after each forecast run: imports of stock start one). */
-export async function refreshCatalogueSummary(db: Db): Promise<void> {
+/**
+ * Recomputes the snapshot totals monthly growth is read from and the task counts (after each
+ * forecast run: imports of stock start one). `catalogueTaskId`: the catalogue run finishing now,
+ * whose advice the reorder count reads before the run is marked completed.
+ */
+export async function refreshCatalogueSummary(db: Db, catalogueTaskId?: string): Promise<void> {
   const latest = (await db.selectFrom('data.stock_snapshots').select((eb) => eb.fn.max('date').as('last')).executeTakeFirst())?.last ?? null;
   let values = { snapshot_date: null as string | null, snapshot_units: null as number | null, previous_date: null as string | null, previous_units: null as number | null };
   if (latest) {
@@ -49,7 +54,7 @@ export async function refreshCatalogueSummary(db: Db): Promise<void> {
     const units = (await sql<{ now: number | null; before: number | null }>`select ${snapshotUnitsOn(latest)} as now, ${snapshotUnitsOn(previous)} as before`.execute(db)).rows[0];
     values = { snapshot_date: latest, snapshot_units: units?.now ?? null, previous_date: previous, previous_units: units?.before ?? null };
   }
-  const conditions = await computeTaskConditions(db);
+  const conditions = await computeTaskConditions(db, catalogueTaskId);
   const all = { ...values, reorder_count: conditions.reorder, no_sales_count: conditions.noSales, last_sale: conditions.lastSale };
   await db
     .insertInto('dashboard_catalogue_summary')
@@ -105,15 +110,8 @@ export const latestForecastStart = async (db: Db): Promise<string | null> =>
   (await db.selectFrom('dashboard_product_summary').select((eb) => eb.fn.max('forecast_start').as('start')).executeTakeFirst())?.start ?? null;
 
 /** The conditions of the generated tasks, from the product summaries and the sales. */
-async function computeTaskConditions(db: Db): Promise<{ reorder: number; noSales: number; lastSale: string | null }> {
-  const row = (
-    await sql<{ reorder: number; last_sale: string | null }>`
-      select
-        (select count(*)::int from dashboard_product_summary s join data.products p on p.id = s.product_id
-          where s.first_stockout is not null and s.first_stockout < s.forecast_start + p.lead_time_days) as reorder,
-        (select max(date)::text from data.sales) as last_sale`.execute(db)
-  ).rows[0];
-  const lastSale = row?.last_sale ?? null;
+async function computeTaskConditions(db: Db, catalogueTaskId: string | undefined): Promise<{ reorder: number; noSales: number; lastSale: string | null }> {
+  const lastSale = (await sql<{ last_sale: string | null }>`select max(date)::text as last_sale from data.sales`.execute(db)).rows[0]?.last_sale ?? null;
   const noSales = lastSale
     ? ((
         await sql<{ n: number }>`
@@ -121,7 +119,8 @@ async function computeTaskConditions(db: Db): Promise<{ reorder: number; noSales
           where not exists (select 1 from data.sales s where s.product_id = p.id and s.quantity > 0 and s.date > ${lastSale}::date - 90)`.execute(db)
       ).rows[0]?.n ?? 0)
     : 0;
-  return { reorder: row?.reorder ?? 0, noSales, lastSale };
+  // The reorder task counts the Forecasting screen's list of products that need an order.
+  return { reorder: await countNeedingOrder(db, catalogueTaskId), noSales, lastSale };
 }
 
 // Tasks -----------------------------------------------------------------------------------------

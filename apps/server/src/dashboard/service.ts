@@ -39,7 +39,7 @@ export async function stockProjection(ctx: DashboardContext): Promise<{ forecast
 }
 
 const taskTexts: Record<TaskKind, (n: number) => string> = {
-  reorder: (n) => `Order ${n} ${n === 1 ? 'product that runs' : 'products that run'} out before ${n === 1 ? 'its' : 'their'} lead time`,
+  reorder: (n) => `Order ${n} ${n === 1 ? 'product' : 'products'} the forecast says to reorder`,
   no_sales: (n) => `Review ${n} ${n === 1 ? 'product' : 'products'} with no sales in 90 days`,
   import_sales: () => "Import this week's sales",
 };

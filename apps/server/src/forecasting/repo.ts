@@ -47,9 +47,6 @@ export const completeTask = (db: Db, id: string, results: object) =>
 export const failTask = (db: Db, id: string, error: string) =>
   db.updateTable('forecast_tasks').set({ status: 'failed', error, updated_at: sql`now()` }).where('id', '=', id).execute();
 
-export const latestCompletedCatalogueTask = (db: Db) =>
-  db.selectFrom('forecast_tasks').selectAll().where('style_code', 'is', null).where('status', '=', 'completed').orderBy('created_at', 'desc').limit(1).executeTakeFirst();
-
 export async function findProductByStyleCode(db: Db, styleCode: string): Promise<ProductRecord | undefined> {
   const byCode = await db.selectFrom('data.products').select(productColumns).where('product_code', '=', styleCode).executeTakeFirst();
   if (byCode || !/^\d{1,15}$/.test(styleCode)) return byCode;
@@ -134,23 +131,3 @@ async function upsertRows(db: Db, rows: ForecastResultRow[]) {
 
 export const findForecastResult = (db: Db, productId: number) =>
   db.selectFrom('forecast_results').select(['task_id', 'forecast_days', 'forecast_start', 'generated_at', 'result']).where('product_id', '=', productId).executeTakeFirst();
-
-/** Per product of a catalogue run: the fields the inventory report needs, read from the stored forecasts. */
-export const reportRows = (db: Db, taskId: string, recentDays: number) =>
-  db
-    .selectFrom('forecast_results as f')
-    .innerJoin('data.products as p', 'p.id', 'f.product_id')
-    .select([
-      'p.product_code',
-      'p.name',
-      'p.current_stock',
-      'p.unit_cost',
-      'f.forecast_start',
-      sql<unknown>`f.result -> 'stockouts'`.as('stockouts'),
-      sql<unknown>`f.result -> 'reorder'`.as('reorder'),
-      sql<string>`f.result -> 'model' ->> 'name'`.as('model'),
-      // Returns (negative sales) are not demand.
-      sql<number>`coalesce((select sum(greatest(s.quantity, 0)) from data.sales s where s.product_id = p.id and s.date >= f.forecast_start - ${recentDays}::int), 0)::float8`.as('recent_demand'),
-    ])
-    .where('f.task_id', '=', taskId)
-    .execute();

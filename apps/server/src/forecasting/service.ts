@@ -10,6 +10,7 @@ import { AppError } from '../http/errors.ts';
 import * as repo from './repo.ts';
 import { summariseForecast } from '../dashboard/summary.ts';
 import { refreshCatalogueSummary, upsertProductSummaries } from '../dashboard/repo.ts';
+import { orderAdvice } from '../order-advice/service.ts';
 
 export const GENERATE_FORECASTS_JOB = 'forecasting.generate';
 /** Single products have a queue (and worker) of their own: one is never queued behind a catalogue run. */
@@ -295,7 +296,7 @@ export async function runForecastGeneration(ctx: Pick<ForecastingContext, 'db'>,
     }
     await writing;
     await repo.setTaskProgress(ctx.db, task.id, forecasted);
-    await refreshCatalogueSummary(ctx.db);
+    await refreshCatalogueSummary(ctx.db, task.style_code ? undefined : task.id);
     await repo.completeTask(ctx.db, task.id, {
       style_code: task.style_code,
       forecast_days: task.forecast_days,
@@ -396,57 +397,24 @@ export function productForecastBody(
   };
 }
 
-const dayNumber = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
-
-/**
- * The products that need an order (an order-by date and a quantity: advice and warning agree),
- * most urgent first — days until the expected stockout minus the lead time, i.e. the days left to
- * order in time — leaving out products with no demand lately unless asked, one page at a time.
- */
+/** The latest whole-catalogue report: one page of the order advice (the definition lives in order-advice/). */
 export async function getLatestInventoryReport(ctx: ForecastingContext, query: ReportQuery): Promise<InventoryReport | null> {
-  const task = await repo.latestCompletedCatalogueTask(ctx.db);
-  if (!task) return null;
-  const rows = await repo.reportRows(ctx.db, task.id, query.inactive_days);
-  const needing = rows
-    .map((row) => {
-      const stockouts = (row.stockouts ?? []) as ProductForecast['stockouts'];
-      const reorder = row.reorder as ProductForecast['reorder'];
-      // The expected path decides; the pessimistic bound only answers when the expected one never runs out.
-      const byDate = [...stockouts].sort((a, b) => a.date.localeCompare(b.date));
-      const expected = byDate.find((s) => s.type === 'stockForecast');
-      const first = expected ?? byDate[0] ?? null;
-      const start = dayNumber(row.forecast_start);
-      return {
-        styleCode: row.product_code,
-        name: row.name,
-        currentStock: row.current_stock,
-        unitCost: row.unit_cost,
-        firstStockout: first?.date ?? null,
-        stockoutType: first?.type ?? null,
-        reorderPoint: reorder.reorderPoint,
-        orderQuantity: reorder.orderQuantity,
-        orderBy: reorder.orderBy,
-        model: row.model,
-        urgencyDays: expected ? dayNumber(expected.date) - start - reorder.leadTimeDays : reorder.orderBy ? dayNumber(reorder.orderBy) - start : Infinity,
-        recentDemand: Number(row.recent_demand),
-      };
-    })
-    .filter((p) => p.orderQuantity > 0 && p.orderBy !== null);
-  const listed = query.include_inactive ? needing : needing.filter((p) => p.recentDemand > 0);
-  listed.sort((a, b) => a.urgencyDays - b.urgencyDays || a.styleCode.localeCompare(b.styleCode));
-  const from = (query.page - 1) * query.page_size;
+  const advice = await orderAdvice(ctx.db, { includeInactive: query.include_inactive, inactiveDays: query.inactive_days, page: { number: query.page, size: query.page_size } });
+  if (!advice) return null;
   return {
-    id: task.id,
+    id: advice.task.id,
     type: 'inventory',
     title: 'Inventory forecast report',
     productCode: null,
-    timestamp: task.updated_at.toISOString(),
-    forecast_days: task.forecast_days,
-    total: listed.length,
-    inactive: needing.length - listed.length,
-    inactive_days: query.inactive_days,
+    timestamp: advice.task.updatedAt.toISOString(),
+    forecast_days: advice.task.forecastDays,
+    total: advice.total,
+    inactive: advice.inactive,
+    inactive_days: advice.inactiveDays,
+    order_units: advice.orderUnits,
+    order_cost: advice.orderCost,
     page: query.page,
     page_size: query.page_size,
-    products: listed.slice(from, from + query.page_size),
+    products: advice.products.map(({ productId: _id, leadTimeDays: _lead, ...product }) => product),
   };
 }

@@ -1,13 +1,13 @@
 // @vitest-environment node
 // The forecasting calls against a real loopback HTTP server: the shared forecast fetch (spec §4),
-// status 404 → not_found, a missing task_id, product search and the low-stock pages.
+// status 404 → not_found, a missing task_id and product search.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api } from './http.ts';
 import { sendJson, startLoopback, type Loopback } from '../test/loopback.ts';
 import { initTestI18n } from '../test/i18n.ts';
 import { useSessionStore } from '../stores/session.ts';
 import { forecastFixture } from '../pages/forecasting/fixtures.test-data.ts';
-import { fetchLowStockProducts, fetchProductForecast, fetchProducts, fetchTaskStatus, invalidateProductForecast, requestForecastGeneration, searchProducts, toProduct } from './forecasting.ts';
+import { fetchProductForecast, fetchProducts, fetchTaskStatus, invalidateProductForecast, requestForecastGeneration, searchProducts, toProduct } from './forecasting.ts';
 
 type Call = { method: string; raw: string; path: string; query: URLSearchParams; body: unknown };
 
@@ -35,11 +35,10 @@ beforeAll(async () => {
     if (path === '/api/forecasting/status/gone/') return sendJson(response, 404, { detail: "Task 'gone' not found.", code: 'not_found' });
     if (path === '/api/forecasting/status/broken/') return sendJson(response, 500, { detail: 'boom', code: 'internal' });
     if (path === '/api/records/tables/products/data/') {
-      const filters = JSON.parse(url.searchParams.get('filters_json') ?? '{}') as Record<string, { contains?: string; lte?: number }>;
+      const filters = JSON.parse(url.searchParams.get('filters_json') ?? '{}') as Record<string, { contains?: string }>;
       let matching = rows;
       if (filters['product_code']?.contains) matching = matching.filter((row) => row.product_code.toLowerCase().includes(filters['product_code']!.contains!.toLowerCase()));
       if (filters['name']?.contains) matching = matching.filter((row) => row.name.toLowerCase().includes(filters['name']!.contains!.toLowerCase()));
-      if (filters['current_stock']?.lte !== undefined) matching = matching.filter((row) => row.current_stock <= filters['current_stock']!.lte!);
       const page = Number(url.searchParams.get('page') ?? 1);
       const size = Number(url.searchParams.get('page_size') ?? 50);
       const results = matching.slice((page - 1) * size, page * size);
@@ -150,13 +149,5 @@ describe('products', () => {
     expect(calls.map((call) => call.query.get('filters_json')).sort()).toEqual(['{"name":{"contains":"p-125"}}', '{"product_code":{"contains":"p-125"}}']);
     const byName = await searchProducts('hose');
     expect(byName.map((product) => product.name)).toEqual(['Garden Hose']);
-  });
-
-  it('low stock: filters current_stock ≤ 99 and follows the next links', async () => {
-    const low = await fetchLowStockProducts({ pageSize: 10 });
-    expect(low).toHaveLength(34);
-    expect(calls.map((call) => call.query.get('page'))).toEqual(['1', '2', '3', '4']);
-    expect(low.every((product) => product.currentStock < 100)).toBe(true);
-    expect(calls[0]!.query.get('filters_json')).toBe('{"current_stock":{"lte":99}}');
   });
 });

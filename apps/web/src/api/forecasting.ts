@@ -7,13 +7,11 @@ import { DEFAULT_FORECAST_DAYS, WHOLE_CATALOGUE } from '@stockwise/contract';
 import { api } from './http.ts';
 import { normalizeError } from './errors.ts';
 import { i18n } from '../i18n.ts';
-import { paramsOfNextLink, type RowDataParams } from './tables.ts';
+import type { RowDataParams } from './tables.ts';
 
 /** Spec §7: products are read from the table named products, page 1, page size 50. */
 export const productsTable = 'products';
 export const productsPageSize = 50;
-/** Spec §9: low stock is currentStock below this. */
-export const lowStockThreshold = 100;
 
 /** Spec §3 Product, plus the lead time and category the products table carries. */
 export type Product = {
@@ -81,24 +79,6 @@ export async function searchProducts(text: string): Promise<Product[]> {
     merged.push(product);
   }
   return merged;
-}
-
-/** Every product below the low-stock threshold (spec §9), following the server's next links. */
-export async function fetchLowStockProducts({ pageSize = 200, maxPages = 20 }: { pageSize?: number; maxPages?: number } = {}): Promise<Product[]> {
-  const products: Product[] = [];
-  let params: RowDataParams | null = {
-    page: 1,
-    page_size: pageSize,
-    sort_by: 'current_stock',
-    sort_dir: 'asc',
-    filters_json: JSON.stringify({ current_stock: { lte: lowStockThreshold - 1 } }),
-  };
-  for (let page = 0; params && page < maxPages; page += 1) {
-    const answer: RowPage = await fetchProductRows(params);
-    products.push(...answer.results.map(toProduct));
-    params = answer.next ? paramsOfNextLink(answer.next) : null;
-  }
-  return products.filter((product) => product.currentStock < lowStockThreshold);
 }
 
 /** Performance marks the chart benchmark reads (bench/forecast-chart). */

@@ -27,6 +27,8 @@ export type RowDataParams = {
   sort_dir?: 'asc' | 'desc';
   filters_json?: string;
   after?: string;
+  /** The last `page_size` rows of the order (docs/api.md); the answer's `offset` places them. */
+  from_end?: 'true';
 };
 
 /** A table's path segment: display names carry spaces and '#', so always URL-encoded. */

@@ -12,6 +12,8 @@ import { initialForecastingState, useForecastingStore } from './forecasting.ts';
 
 let loopback: Loopback;
 let paths: string[] = [];
+/** The query of each latest-report call. */
+let queries: Record<string, string>[] = [];
 let fail: Record<string, number> = {};
 let statuses: unknown[] = [];
 let generationAnswer: unknown = { task_id: 'task-9' };
@@ -29,6 +31,7 @@ beforeAll(async () => {
     const url = new URL(request.url ?? '/', 'http://x');
     const path = decodeURIComponent(url.pathname);
     paths.push(path);
+    if (path === '/api/forecasting/latest-report/') queries.push(Object.fromEntries(url.searchParams));
     const failure = Object.entries(fail).find(([prefix]) => path.startsWith(prefix));
     if (failure) return sendJson(response, failure[1], { detail: 'server says no', code: 'nope' });
     if (path === '/api/records/tables/products/data/') return sendJson(response, 200, { results: [{ id: 1, product_code: 'W-1', name: 'Widget', current_stock: 12, unit_cost: 2.5, lead_time_days: 7 }], count: 1, next: null });
@@ -51,6 +54,7 @@ afterAll(() => loopback.close());
 
 beforeEach(() => {
   paths = [];
+  queries = [];
   fail = {};
   statuses = [];
   generationAnswer = { task_id: 'task-9' };
@@ -77,8 +81,6 @@ describe('products', () => {
     fail = { '/api/records/': 500 };
     await state().loadProducts();
     expect(state()).toMatchObject({ isLoadingProducts: false, productsError: 'Failed to fetch products' });
-    await state().loadLowStock();
-    expect(state()).toMatchObject({ isLoadingLowStock: false, lowStockError: 'Failed to fetch products' });
   });
 });
 
@@ -108,6 +110,29 @@ describe('forecast', () => {
     const second = state().selectProduct('NOPE');
     await Promise.all([first, second]);
     expect(state()).toMatchObject({ selectedCode: 'NOPE', forecast: null, forecastError: 'Failed to fetch forecast for NOPE' });
+  });
+});
+
+describe('low stock', () => {
+  it('reads the order advice, its own page and filter, kept for reloads', async () => {
+    reportAnswer = { success: true, report };
+    await state().loadLowStock({ page: 3, includeInactive: true });
+    expect(state()).toMatchObject({ lowStock: { id: 'r' }, lowStockPage: 3, lowStockIncludeInactive: true, lowStockMessage: null, isLoadingLowStock: false });
+    // The report's page and filter are its own.
+    expect(state()).toMatchObject({ reportPage: 1, reportIncludeInactive: false });
+    await state().loadLowStock();
+    expect(queries.at(-1)).toEqual({ page: '3', include_inactive: 'true' });
+  });
+
+  it("no catalogue forecast yet: the server's message, no list", async () => {
+    await state().loadLowStock();
+    expect(state()).toMatchObject({ lowStock: null, lowStockMessage: 'No latest report available...', isLoadingLowStock: false, lowStockError: null });
+  });
+
+  it("fails with 'Failed to fetch latest report'", async () => {
+    fail = { '/api/forecasting/latest-report/': 500 };
+    await state().loadLowStock();
+    expect(state()).toMatchObject({ isLoadingLowStock: false, lowStockError: 'Failed to fetch latest report' });
   });
 });
 

@@ -1,5 +1,6 @@
 // The Forecasting screen's state (spec §3, §4): the product list and search, the selected product
-// and its forecast, the latest inventory report, the low-stock products and a generation run.
+// and its forecast, the latest inventory report, the low-stock panel (the same order advice, paged
+// on its own) and a generation run.
 // Every part has its loading and error flags: loading set at start and cleared at end, error
 // cleared at start (products: isLoadingProducts/productsError, forecast: isLoadingForecast/
 // forecastError, report: isLoadingReport/reportError, low stock: isLoadingLowStock/lowStockError,
@@ -47,7 +48,11 @@ export type ForecastingState = {
   isLoadingReport: boolean;
   reportError: string | null;
 
-  lowStock: Product[];
+  /** The low-stock panel's page of the order advice (the report's list), and its own page and filter. */
+  lowStock: InventoryReport | null;
+  lowStockPage: number;
+  lowStockIncludeInactive: boolean;
+  lowStockMessage: string | null;
   isLoadingLowStock: boolean;
   lowStockError: string | null;
 
@@ -62,7 +67,8 @@ export type ForecastingActions = {
   setShowHistoricalForecast: (show: boolean) => void;
   /** Reloads the report; a page or the inactive filter given here is kept for later reloads. */
   loadLatestReport: (options?: { page?: number; includeInactive?: boolean }) => Promise<void>;
-  loadLowStock: () => Promise<void>;
+  /** Reloads the low-stock panel; a page or the inactive filter given here is kept for later reloads. */
+  loadLowStock: (options?: { page?: number; includeInactive?: boolean }) => Promise<void>;
   regenerate: (scope: GenerationScope, options?: Pick<PollOptions, 'sleep' | 'signal' | 'log'>) => Promise<void>;
 };
 
@@ -88,11 +94,20 @@ export const initialForecastingState: ForecastingState = {
   reportMessage: null,
   isLoadingReport: false,
   reportError: null,
-  lowStock: [],
+  lowStock: null,
+  lowStockPage: 1,
+  lowStockIncludeInactive: false,
+  lowStockMessage: null,
   isLoadingLowStock: false,
   lowStockError: null,
   generation: idleGeneration,
 };
+
+/** One page of the order advice; no report yet (no catalogue run) gives its message instead. */
+async function adviceReport(page: number, includeInactive: boolean): Promise<{ report: InventoryReport | null; message: string | null }> {
+  const answer = await forecastingApi.fetchLatestReport({ page, includeInactive });
+  return answer.success ? { report: answer.report, message: null } : { report: null, message: answer.message || i18n.t('forecasting.errors.noReport') };
+}
 
 /** The spec's message as is (spec §8); the server's reason goes to the console. */
 function withReason(message: string, error: unknown): string {
@@ -147,7 +162,7 @@ export const useForecastingStore = create<ForecastingStore>()((set, get) => {
         set({ selectedCode: null, selectedProduct: null, forecast: null, isLoadingForecast: false, forecastError: null, forecastErrorDetail: null });
         return;
       }
-      const known = product ?? get().products.find((candidate) => candidate.styleCode === code) ?? get().lowStock.find((candidate) => candidate.styleCode === code) ?? null;
+      const known = product ?? get().products.find((candidate) => candidate.styleCode === code) ?? null;
       set({ selectedCode: code, selectedProduct: known, forecast: null });
       await loadForecast(code);
     },
@@ -169,21 +184,22 @@ export const useForecastingStore = create<ForecastingStore>()((set, get) => {
       const includeInactive = options.includeInactive ?? get().reportIncludeInactive;
       set({ isLoadingReport: true, reportError: null, reportPage: page, reportIncludeInactive: includeInactive });
       try {
-        const answer = await forecastingApi.fetchLatestReport({ page, includeInactive });
-        if (answer.success) set({ report: answer.report, reportMessage: null, isLoadingReport: false });
-        else set({ report: null, reportMessage: answer.message || i18n.t('forecasting.errors.noReport'), isLoadingReport: false });
+        const { report, message } = await adviceReport(page, includeInactive);
+        set({ report, reportMessage: message, isLoadingReport: false });
       } catch (error) {
         set({ isLoadingReport: false, reportError: withReason(i18n.t('forecasting.errors.fetchReport'), error) });
       }
     },
 
-    loadLowStock: async () => {
-      set({ isLoadingLowStock: true, lowStockError: null });
+    loadLowStock: async (options = {}) => {
+      const page = options.page ?? get().lowStockPage;
+      const includeInactive = options.includeInactive ?? get().lowStockIncludeInactive;
+      set({ isLoadingLowStock: true, lowStockError: null, lowStockPage: page, lowStockIncludeInactive: includeInactive });
       try {
-        const lowStock = await forecastingApi.fetchLowStockProducts();
-        set({ lowStock, isLoadingLowStock: false });
+        const { report, message } = await adviceReport(page, includeInactive);
+        set({ lowStock: report, lowStockMessage: message, isLoadingLowStock: false });
       } catch (error) {
-        set({ isLoadingLowStock: false, lowStockError: withReason(i18n.t('forecasting.errors.fetchProducts'), error) });
+        set({ isLoadingLowStock: false, lowStockError: withReason(i18n.t('forecasting.errors.fetchReport'), error) });
       }
     },
 
@@ -222,7 +238,7 @@ export const useForecastingStore = create<ForecastingStore>()((set, get) => {
       set({ generation: { ...get().generation, phase: 'done', results: outcome.results, status: 'completed' } });
       forecastingApi.invalidateProductForecast(styleCode);
       const selected = get().selectedCode;
-      await Promise.all([selected && (styleCode === null || styleCode === selected) ? loadForecast(selected) : null, get().loadLatestReport()]);
+      await Promise.all([selected && (styleCode === null || styleCode === selected) ? loadForecast(selected) : null, get().loadLatestReport(), get().loadLowStock()]);
     },
   };
 });

@@ -30,7 +30,15 @@ export type TablesState = {
   /** Counts table choices: choosing the same table again also starts afresh (the grid remounts). */
   selectionCount: number;
   columns: TableColumn[];
+  /** The rows loaded from the top, in order (pages followed through `next`). */
   rows: TableRow[];
+  /**
+   * The last rows of the order, read with `from_end` when the user jumps to the end (End, the
+   * scrollbar dragged down) before the pages in between are loaded; empty otherwise. They sit at
+   * `tailOffset` in the whole order, and join `rows` once the pages from the top reach them.
+   */
+  tail: TableRow[];
+  tailOffset: number;
   /** The rows' ForeignKey values as `code — name` (docs/api.md). */
   references: ReferenceLabels;
   count: number;
@@ -59,6 +67,8 @@ export type TablesActions = {
   toggleSort: (key: string) => Promise<void>;
   setFilter: (key: string, value: string) => Promise<void>;
   loadMore: () => Promise<void>;
+  /** Reads the last page of the order directly (`from_end`), without the pages before it. */
+  loadEnd: () => Promise<void>;
   refreshRows: () => Promise<void>;
   createFolder: (folderPath: string) => Promise<OperationResult<null>>;
   createTable: (request: { name: string; folder: string; columns?: ColumnDefinition[] }) => Promise<OperationResult<TableSummary>>;
@@ -84,6 +94,8 @@ export const initialTablesState: TablesState = {
   selectionCount: 0,
   columns: [],
   rows: [],
+  tail: [],
+  tailOffset: 0,
   references: {},
   count: 0,
   countIsEstimate: false,
@@ -106,6 +118,19 @@ const t = (key: string, options: Record<string, unknown> = {}) => i18n.t(`datata
 export function withDetail(prefix: string, error: NormalizedError): string {
   if (!error.message) return prefix;
   return /[.!?]$/.test(prefix) ? `${prefix} ${error.message}` : `${prefix}: ${error.message}`;
+}
+
+/**
+ * The rows from the top and the last rows, joined once the top reaches the last rows' first row (or
+ * its end): then the table is whole and no page is left to ask for.
+ */
+export function joinTail(rows: TableRow[], hasMore: boolean, next: string | null, tail: TableRow[], tailOffset: number): Pick<TablesState, 'rows' | 'tail' | 'tailOffset' | 'hasMore' | 'next'> {
+  if (tail.length === 0) return { rows, tail, tailOffset: 0, hasMore, next };
+  const firstOfTail = tail[0]?.['id'];
+  const reached = !hasMore || rows.some((row) => row['id'] === firstOfTail);
+  if (!reached) return { rows, tail, tailOffset, hasMore, next };
+  const seen = new Set(rows.map((row) => row['id']));
+  return { rows: rows.concat(tail.filter((row) => !seen.has(row['id']))), tail: [], tailOffset: 0, hasMore: false, next: null };
 }
 
 const failure = <T>(message: string, fieldErrors: Record<string, string[]> = {}): OperationResult<T> => ({ ok: false, message, fieldErrors });
@@ -152,7 +177,7 @@ export const useTablesStore = create<TablesStore>()((set, get) => {
     const selected = get().selected;
     if (!selected) return;
     const mine = ++generation;
-    set({ isLoadingRows: true, rowsError: null, isLoadingMore: false, rows: [], references: {}, next: null, hasMore: false, page: 1, count: 0, countIsEstimate: false });
+    set({ isLoadingRows: true, rowsError: null, isLoadingMore: false, rows: [], tail: [], tailOffset: 0, references: {}, next: null, hasMore: false, page: 1, count: 0, countIsEstimate: false });
     try {
       const answer = await tablesApi.fetchTableRows(selected.encodedName, requestParams(1));
       if (mine !== generation) return;
@@ -196,6 +221,8 @@ export const useTablesStore = create<TablesStore>()((set, get) => {
         selectionCount: state.selectionCount + 1,
         columns: [],
         rows: [],
+        tail: [],
+        tailOffset: 0,
         references: {},
         count: 0,
         countIsEstimate: false,
@@ -234,7 +261,7 @@ export const useTablesStore = create<TablesStore>()((set, get) => {
 
     clearSelection: () => {
       generation++;
-      set({ selected: null, columns: [], rows: [], references: {}, count: 0, countIsEstimate: false, next: null, hasMore: false, page: 1, sort: initialSort, filters: {}, isLoadingRows: false, rowsError: null, isLoadingMore: false });
+      set({ selected: null, columns: [], rows: [], tail: [], tailOffset: 0, references: {}, count: 0, countIsEstimate: false, next: null, hasMore: false, page: 1, sort: initialSort, filters: {}, isLoadingRows: false, rowsError: null, isLoadingMore: false });
     },
 
     setPageSize: (pageSize) => {
@@ -267,13 +294,33 @@ export const useTablesStore = create<TablesStore>()((set, get) => {
         const answer = await tablesApi.fetchTableRows(selected.encodedName, params);
         if (mine !== generation) return;
         set((state) => ({
-          rows: state.rows.concat(answer.results),
+          ...joinTail(state.rows.concat(answer.results), hasMoreAfter(answer), answer.next, state.tail, state.tailOffset),
           references: mergeReferences(state.references, answer.references),
           count: answer.count,
           countIsEstimate: answer.count_is_estimate,
-          next: answer.next,
-          hasMore: hasMoreAfter(answer),
           page: params.page ?? state.page + 1,
+          isLoadingMore: false,
+        }));
+      } catch (error) {
+        if (mine !== generation) return;
+        set({ isLoadingMore: false, rowsError: withDetail(t('errors.fetchData'), normalizeError(error)) });
+      }
+    },
+
+    loadEnd: async () => {
+      const { selected, hasMore, tail, isLoadingMore, isLoadingRows } = get();
+      if (!selected || !hasMore || tail.length > 0 || isLoadingMore || isLoadingRows) return;
+      const mine = generation;
+      set({ isLoadingMore: true, rowsError: null });
+      try {
+        const answer = await tablesApi.fetchTableRows(selected.encodedName, { ...requestParams(1), from_end: 'true' });
+        if (mine !== generation) return;
+        const offset = answer.offset ?? Math.max(0, answer.count - answer.results.length);
+        set((state) => ({
+          ...joinTail(state.rows, state.hasMore, state.next, answer.results, offset),
+          references: mergeReferences(state.references, answer.references),
+          count: answer.count,
+          countIsEstimate: answer.count_is_estimate,
           isLoadingMore: false,
         }));
       } catch (error) {
@@ -302,7 +349,7 @@ export const useTablesStore = create<TablesStore>()((set, get) => {
           page = params.page ?? page + 1;
         }
         if (mine !== generation) return;
-        set({ rows, references, count: answer.count, countIsEstimate: answer.count_is_estimate, next: answer.next, hasMore: hasMoreAfter(answer), page, isLoadingMore: false });
+        set({ rows, tail: [], tailOffset: 0, references, count: answer.count, countIsEstimate: answer.count_is_estimate, next: answer.next, hasMore: hasMoreAfter(answer), page, isLoadingMore: false });
       } catch (error) {
         if (mine !== generation) return;
         set({ isLoadingMore: false, rowsError: withDetail(t('errors.fetchData'), normalizeError(error)) });

@@ -1,6 +1,8 @@
 // The right pane's grid: TanStack Table for the column model, TanStack Virtual for the rows (only
 // the rows in view are in the DOM), a sticky header with sort buttons and debounced filter inputs,
-// pages loaded from the server's `next` links as the user nears the end.
+// pages loaded from the server's `next` links as the user nears the end of the loaded rows. The
+// scrollbar spans the whole table: End, or the scrollbar dragged to the bottom, reads the last page
+// directly (`from_end`) and shows placeholders for the rows in between until they are loaded.
 import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type HeaderGroup } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -22,7 +24,13 @@ export type RowAction = 'edit' | 'delete' | 'variation';
 type DataGridProps = {
   tableName: string;
   columns: readonly TableColumn[];
+  /** The rows loaded from the top. */
   rows: readonly TableRow[];
+  /** The last rows of the order (read from the end), at `tailOffset`; empty until asked for. */
+  tail: readonly TableRow[];
+  tailOffset: number;
+  /** The table's row count (may be an estimate): the scrollbar's length while pages are missing. */
+  totalRows: number;
   sort: SortState;
   filters: FilterInputs;
   hasNext: boolean;
@@ -33,6 +41,7 @@ type DataGridProps = {
   onSort: (key: string) => void;
   onFilter: (key: string, value: string) => void;
   onLoadMore: () => void;
+  onLoadEnd: () => void;
   /** ForeignKey values as `code — name` (shown instead of the id). */
   references?: ReferenceLabels;
   onRowAction: (action: RowAction, row: TableRow) => void;
@@ -55,7 +64,7 @@ function formatCell(column: TableColumn, value: TableRow[string] | undefined, ye
 }
 
 export function DataGrid(props: DataGridProps) {
-  const { tableName, columns, rows, sort, filters, hasNext, isLoadingMore, onSort, onFilter, onLoadMore, onRowAction, canMakeVariation, canEditRows, emptyContent, references = noReferences } = props;
+  const { tableName, columns, rows, tail, tailOffset, totalRows, sort, filters, hasNext, isLoadingMore, onSort, onFilter, onLoadMore, onLoadEnd, onRowAction, canMakeVariation, canEditRows, emptyContent, references = noReferences } = props;
   const { t } = useTranslation();
   const scrollRef = useRef<HTMLDivElement>(null);
   const headerRef = useRef<HTMLDivElement>(null);
@@ -83,9 +92,14 @@ export function DataGrid(props: DataGridProps) {
     [dataColumns, viewportWidth, rows.length >= 50 ? rows[49] : rows.length, rows[0]],
   );
 
+  // The tail follows the loaded rows if the count was an estimate that placed it too early.
+  const tailStart = Math.max(tailOffset, rows.length);
+  const rowCount = !hasNext ? rows.length : tail.length > 0 ? tailStart + tail.length : Math.max(rows.length, totalRows);
+  const rowAt = (index: number): TableRow | undefined => (index < rows.length ? rows[index] : index >= tailStart ? tail[index - tailStart] : undefined);
+
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
-    count: rows.length,
+    count: rowCount,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => gridRowHeight,
     overscan: 6,
@@ -94,15 +108,21 @@ export function DataGrid(props: DataGridProps) {
     scrollPaddingStart: headerHeight,
   });
   const virtualItems = virtualizer.getVirtualItems();
+  const firstVisible = virtualItems[0]?.index ?? 0;
   const lastVisible = virtualItems.at(-1)?.index ?? -1;
 
   useEffect(() => {
-    if (hasNext && !isLoadingMore && lastVisible >= rows.length - loadAheadRows) onLoadMore();
-  }, [hasNext, isLoadingMore, lastVisible, rows.length, onLoadMore]);
+    if (!hasNext || isLoadingMore) return;
+    // At the end of a table whose middle is not loaded: the last page, not every page before it.
+    if (tail.length === 0 && firstVisible > rows.length && lastVisible >= rowCount - loadAheadRows) onLoadEnd();
+    // Rows in view (or just below it) that the pages from the top have not reached yet.
+    else if (lastVisible >= rows.length - loadAheadRows && (tail.length === 0 || firstVisible < tailStart)) onLoadMore();
+  }, [hasNext, isLoadingMore, firstVisible, lastVisible, rows.length, rowCount, tail.length, tailStart, onLoadMore, onLoadEnd]);
 
   // The table model covers the rows in view only: building it for 100,000 rows on every page load
   // would block the main thread; the virtualizer already knows which rows are shown.
-  const windowRows = useMemo(() => virtualItems.map((item) => rows[item.index] ?? {}), [virtualItems, rows]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- rowAt reads rows, tail and tailStart
+  const windowRows = useMemo(() => virtualItems.map((item) => rowAt(item.index) ?? {}), [virtualItems, rows, tail, tailStart]);
   const columnDefs = useMemo<ColumnDef<TableRow>[]>(
     () =>
       dataColumns.map((column) => ({
@@ -140,8 +160,8 @@ export function DataGrid(props: DataGridProps) {
   }, [t]);
 
   const moveFocus = (index: number) => {
-    if (rows.length === 0) return;
-    const next = Math.max(0, Math.min(rows.length - 1, index));
+    if (rowCount === 0) return;
+    const next = Math.max(0, Math.min(rowCount - 1, index));
     setFocusedIndex(next);
     virtualizer.scrollToIndex(next, { align: 'auto' });
   };
@@ -162,19 +182,20 @@ export function DataGrid(props: DataGridProps) {
       case 'PageUp':
         moveFocus(focusedIndex - page);
         break;
+      // Ctrl+Home / Ctrl+End too: the grid moves by rows only.
       case 'Home':
         moveFocus(0);
         break;
       case 'End':
-        moveFocus(rows.length - 1);
+        moveFocus(rowCount - 1);
         break;
       case 'Enter': {
-        const row = rows[focusedIndex];
+        const row = rowAt(focusedIndex);
         if (row && canEditRows) onRowAction('edit', row);
         break;
       }
       case 'Delete': {
-        const row = rows[focusedIndex];
+        const row = rowAt(focusedIndex);
         if (row && canEditRows) onRowAction('delete', row);
         break;
       }
@@ -184,7 +205,7 @@ export function DataGrid(props: DataGridProps) {
     event.preventDefault();
   };
 
-  const focusedRow = rows[focusedIndex];
+  const focusedRow = rowAt(focusedIndex);
 
   return (
     <div
@@ -192,13 +213,15 @@ export function DataGrid(props: DataGridProps) {
       className={classes.gridScroll}
       role="grid"
       aria-label={t('datatab.grid.label', { name: tableName })}
-      aria-rowcount={rows.length + 2}
+      aria-rowcount={rowCount + 2}
       aria-colcount={dataColumns.length + 1}
       aria-activedescendant={focusedRow ? rowDomId(focusedIndex) : undefined}
       tabIndex={0}
       onKeyDown={onKeyDown}
       data-testid="data-grid"
       data-rows-loaded={rows.length}
+      data-tail-rows={tail.length}
+      data-row-count={rowCount}
       data-has-next={hasNext}
       data-loading-more={isLoadingMore}
     >
@@ -206,8 +229,9 @@ export function DataGrid(props: DataGridProps) {
       <div role="rowgroup" className={classes.gridBody} style={{ height: virtualizer.getTotalSize(), width: totalWidth }}>
         {virtualItems.map((item, position) => {
           const modelRow = modelRows[position];
-          const row = rows[item.index];
-          if (!modelRow || !row) return null;
+          const row = rowAt(item.index);
+          if (!row) return <PlaceholderRow key={position} index={item.index} start={item.start - headerHeight} width={totalWidth} label={t('datatab.grid.loadingRow')} />;
+          if (!modelRow) return null;
           return (
             <GridRow
               // Keyed by position in the window, not by row: a row scrolled out hands its DOM nodes
@@ -238,6 +262,17 @@ export function DataGrid(props: DataGridProps) {
 }
 
 const rowDomId = (index: number) => `datatab-row-${index}`;
+
+/** A row between the loaded pages and the last rows: shown as loading until its page arrives. */
+function PlaceholderRow({ index, start, width, label }: { index: number; start: number; width: number; label: string }) {
+  return (
+    <div id={rowDomId(index)} role="row" aria-rowindex={index + 3} aria-busy="true" className={classes.gridRow} data-placeholder style={{ transform: `translateY(${start}px)` }}>
+      <div role="gridcell" className={classes.cell} style={{ width }}>
+        {label}
+      </div>
+    </div>
+  );
+}
 
 type GridHeaderProps = {
   ref: Ref<HTMLDivElement>;

@@ -34,7 +34,7 @@ export default function DataPage() {
   const sessionLoaded = useSessionStore((state) => !state.isLoading && state.isLoggedIn);
   const store = useTablesStore();
   const { tables, folders, isLoading, error, selected, selectionCount, columns, rows, count, countIsEstimate, hasMore, sort, filters, isLoadingRows, rowsError, isLoadingMore } = store;
-  const { loadStructure, selectTable, toggleSort, setFilter, loadMore, makeVariation, setPageSize } = store;
+  const { loadStructure, selectTable, toggleSort, setFilter, loadMore, loadEnd, makeVariation, setPageSize } = store;
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const initialTable = useRef(searchParams.get('table'));
@@ -109,6 +109,7 @@ export default function DataPage() {
   const onSort = useCallback((key: string) => void toggleSort(key), [toggleSort]);
   const onFilter = useCallback((key: string, value: string) => void setFilter(key, value), [setFilter]);
   const onLoadMore = useCallback(() => void loadMore(), [loadMore]);
+  const onLoadEnd = useCallback(() => void loadEnd(), [loadEnd]);
   const closeDialog = useCallback(() => setDialog(null), []);
 
   const hasFilters = Object.keys(filters).length > 0;
@@ -228,6 +229,9 @@ export default function DataPage() {
                     tableName={selected.name}
                     columns={columns}
                     rows={rows}
+                    tail={store.tail}
+                    tailOffset={store.tailOffset}
+                    totalRows={count}
                     references={store.references}
                     sort={sort}
                     filters={filters}
@@ -238,6 +242,7 @@ export default function DataPage() {
                     onSort={onSort}
                     onFilter={onFilter}
                     onLoadMore={onLoadMore}
+                    onLoadEnd={onLoadEnd}
                     onRowAction={onRowAction}
                     emptyContent={
                       hasFilters ? (

@@ -13,7 +13,7 @@ import { useSessionStore } from '../../stores/session.ts';
 import { ProductPicker } from './ProductPicker.tsx';
 import { ForecastChart } from './ForecastChart.tsx';
 import { ForecastExplanation } from './ForecastExplanation.tsx';
-import { LatestReportPanel, LowStockPanel } from './ReportPanels.tsx';
+import { LatestReportPanel, LowStockPanel, type ReportView } from './ReportPanels.tsx';
 import { buildChartRows, type ChartRow } from './chart-data.ts';
 import { findZeroCrossings, type ZeroCrossing } from './zero-crossings.ts';
 import { downloadCsv, forecastCsv, reportCsv } from './csv.ts';
@@ -209,7 +209,7 @@ export default function ForecastingPage() {
   const { t } = useTranslation();
   const sessionReady = useSessionStore((state) => !state.isLoading && state.isLoggedIn);
   // Only what this component shows: a forecast arriving re-renders the chart, not the tables.
-  const { productsError, forecast, selectedCode, report, reportIncludeInactive, reportMessage, isLoadingReport, reportError, lowStock, isLoadingLowStock, lowStockError } = useForecastingStore(
+  const { productsError, forecast, selectedCode, report, reportIncludeInactive, reportMessage, isLoadingReport, reportError, lowStock, lowStockIncludeInactive, lowStockMessage, isLoadingLowStock, lowStockError } = useForecastingStore(
     useShallow((state) => ({
       productsError: state.productsError,
       forecast: state.forecast,
@@ -220,6 +220,8 @@ export default function ForecastingPage() {
       isLoadingReport: state.isLoadingReport,
       reportError: state.reportError,
       lowStock: state.lowStock,
+      lowStockIncludeInactive: state.lowStockIncludeInactive,
+      lowStockMessage: state.lowStockMessage,
       isLoadingLowStock: state.isLoadingLowStock,
       lowStockError: state.lowStockError,
     })),
@@ -250,8 +252,9 @@ export default function ForecastingPage() {
     [selectProduct],
   );
   const retryReport = useCallback(() => void loadLatestReport(), [loadLatestReport]);
-  const viewReport = useCallback((view: { page?: number; includeInactive?: boolean }) => void loadLatestReport(view), [loadLatestReport]);
+  const viewReport = useCallback((view: ReportView) => void loadLatestReport(view), [loadLatestReport]);
   const retryLowStock = useCallback(() => void loadLowStock(), [loadLowStock]);
+  const viewLowStock = useCallback((view: ReportView) => void loadLowStock(view), [loadLowStock]);
 
   return (
     <Stack gap="md" pb="xl">
@@ -287,7 +290,16 @@ export default function ForecastingPage() {
           ) : null}
         </div>
         <div>
-          <LowStockPanel products={lowStock} report={report} isLoading={isLoadingLowStock} error={lowStockError} onSelect={pick} onRetry={retryLowStock} />
+          <LowStockPanel
+            advice={lowStock}
+            includeInactive={lowStockIncludeInactive}
+            message={lowStockMessage}
+            isLoading={isLoadingLowStock}
+            error={lowStockError}
+            onSelect={pick}
+            onRetry={retryLowStock}
+            onView={viewLowStock}
+          />
         </div>
       </SimpleGrid>
     </Stack>

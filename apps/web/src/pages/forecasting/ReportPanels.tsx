@@ -1,12 +1,11 @@
-// The latest inventory report (at-risk products by first stockout) and the low-stock list with the
-// spec's recommended orders beside the forecast's advice. A row click selects the product.
-import { memo, useMemo, useState } from 'react';
+// The latest inventory report (products to order by urgency, with their first stockout) and the
+// low-stock panel (the same list as orders to place: quantity, order-by date and cost). Both read the
+// server's order advice, one page at a time; a row click selects the product.
+import { memo, useState } from 'react';
 import { Alert, Anchor, Button, Group, Loader, Pagination, Paper, Switch, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { InventoryReport } from '@stockwise/contract';
-import { lowStockThreshold, type Product } from '../../api/forecasting.ts';
 import { formatDay } from './ForecastChart.tsx';
-import { recommendedOrders } from './recommended-order.ts';
 
 const quantity = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
 const money = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -27,13 +26,45 @@ function RetryAlert({ error, onRetry }: { error: string; onRetry: () => void }) 
 
 function CodeButton({ code, onSelect }: { code: string; onSelect: Select }) {
   return (
-    <Anchor component="button" type="button" onClick={(event) => (event.stopPropagation(), onSelect(code))} fw={500} style={{ whiteSpace: 'nowrap' }}>
+    <Anchor component="button" type="button" onClick={(event) => (event.stopPropagation(), onSelect(code))} fw={500} c="blue.8" style={{ whiteSpace: 'nowrap' }}>
       {code}
     </Anchor>
   );
 }
 
-type ReportView = { page?: number; includeInactive?: boolean };
+export type ReportView = { page?: number; includeInactive?: boolean };
+
+/** The inactive filter above a list: products without demand lately are hidden unless switched on. */
+function InactiveSwitch({ report, includeInactive, onView }: { report: InventoryReport; includeInactive: boolean; onView: (view: ReportView) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Switch
+      size="sm"
+      mb="xs"
+      checked={includeInactive}
+      onChange={(event) => onView({ page: 1, includeInactive: event.currentTarget.checked })}
+      label={includeInactive ? t('forecasting.report.inactiveShown', { days: report.inactive_days }) : t('forecasting.report.inactiveHidden', { count: report.inactive, days: report.inactive_days })}
+    />
+  );
+}
+
+/** The server's pages of a list. */
+function ReportPagination({ report, onView }: { report: InventoryReport; onView: (view: ReportView) => void }) {
+  const { t } = useTranslation();
+  const pages = Math.max(1, Math.ceil(report.total / report.page_size));
+  if (pages <= 1) return null;
+  return (
+    <Pagination
+      mt="xs"
+      size="sm"
+      total={pages}
+      value={report.page}
+      onChange={(page) => onView({ page })}
+      getControlProps={(control) => ({ 'aria-label': t(`forecasting.report.pageControl.${control}`) })}
+      getItemProps={(page) => ({ 'aria-label': t('forecasting.report.pageNumber', { page }) })}
+    />
+  );
+}
 
 export const LatestReportPanel = memo(function LatestReportPanel(props: {
   report: InventoryReport | null;
@@ -51,7 +82,6 @@ export const LatestReportPanel = memo(function LatestReportPanel(props: {
   // The server lists the products that need an order, most urgent first, a page at a time.
   const atRisk = report?.products ?? [];
   const shown = expanded ? atRisk : atRisk.slice(0, collapsedRows);
-  const pages = report ? Math.max(1, Math.ceil(report.total / report.page_size)) : 1;
   return (
     <Paper withBorder p="md" data-testid="latest-report">
       <Group justify="space-between" mb="xs">
@@ -66,22 +96,16 @@ export const LatestReportPanel = memo(function LatestReportPanel(props: {
         </Group>
       </Group>
       {error ? <RetryAlert error={error} onRetry={onRetry} /> : null}
-      {!report && message ? <Text c="dimmed" data-testid="no-report">{message}</Text> : null}
+      {!report && message ? <Text c="gray.7" data-testid="no-report">{message}</Text> : null}
       {report ? (
         <>
-          <Text size="sm" c="dimmed" mb="xs">
+          <Text size="sm" c="gray.7" mb="xs">
             {t('forecasting.report.generatedAt', { timestamp: new Date(report.timestamp).toLocaleString('en'), days: report.forecast_days })}
           </Text>
           <Text fw={600} size="sm" mb={4} data-testid="at-risk-count">
             {t('forecasting.report.atRisk', { count: report.total })}
           </Text>
-          <Switch
-            size="sm"
-            mb="xs"
-            checked={includeInactive}
-            onChange={(event) => onView({ page: 1, includeInactive: event.currentTarget.checked })}
-            label={includeInactive ? t('forecasting.report.inactiveShown', { days: report.inactive_days }) : t('forecasting.report.inactiveHidden', { count: report.inactive, days: report.inactive_days })}
-          />
+          <InactiveSwitch report={report} includeInactive={includeInactive} onView={onView} />
           {atRisk.length === 0 ? (
             <Text size="sm">{t('forecasting.report.noneAtRisk')}</Text>
           ) : (
@@ -119,28 +143,30 @@ export const LatestReportPanel = memo(function LatestReportPanel(props: {
               {expanded ? t('forecasting.report.showFewer') : t('forecasting.report.showAll', { count: atRisk.length })}
             </Button>
           ) : null}
-          {pages > 1 ? (
-            <Pagination
-              mt="xs"
-              size="sm"
-              total={pages}
-              value={report.page}
-              onChange={(page) => onView({ page })}
-              getControlProps={(control) => ({ 'aria-label': t(`forecasting.report.pageControl.${control}`) })}
-              getItemProps={(page) => ({ 'aria-label': t('forecasting.report.pageNumber', { page }) })}
-            />
-          ) : null}
+          <ReportPagination report={report} onView={onView} />
         </>
       ) : null}
     </Paper>
   );
 });
 
-export const LowStockPanel = memo(function LowStockPanel(props: { products: Product[]; report: InventoryReport | null; isLoading: boolean; error: string | null; onSelect: Select; onRetry: () => void }) {
-  const { products, report, isLoading, error, onSelect, onRetry } = props;
+/**
+ * Low stock: the products that need an order (the same list, count and order as the report), as
+ * orders to place — the forecast's quantity, order-by date and cost; never a fixed quantity.
+ */
+export const LowStockPanel = memo(function LowStockPanel(props: {
+  advice: InventoryReport | null;
+  includeInactive: boolean;
+  message: string | null;
+  isLoading: boolean;
+  error: string | null;
+  onSelect: Select;
+  onRetry: () => void;
+  onView: (view: ReportView) => void;
+}) {
+  const { advice, includeInactive, message, isLoading, error, onSelect, onRetry, onView } = props;
   const { t } = useTranslation();
-  const orders = useMemo(() => recommendedOrders(products), [products]);
-  const advice = useMemo(() => new Map((report?.products ?? []).map((product) => [product.styleCode, product])), [report]);
+  const orders = advice?.products ?? [];
   return (
     <Paper withBorder p="md" data-testid="low-stock">
       <Group justify="space-between" mb="xs">
@@ -149,59 +175,61 @@ export const LowStockPanel = memo(function LowStockPanel(props: { products: Prod
         </Title>
         {isLoading ? <Loader size="xs" /> : null}
       </Group>
-      <Text size="sm" c="dimmed" mb="xs">
-        {t('forecasting.lowStock.description', { threshold: lowStockThreshold })}
+      <Text size="sm" c="gray.7" mb="xs">
+        {t('forecasting.lowStock.description')}
       </Text>
       {error ? <RetryAlert error={error} onRetry={onRetry} /> : null}
-      {!isLoading && !error && orders.length === 0 ? <Text size="sm">{t('forecasting.lowStock.none', { threshold: lowStockThreshold })}</Text> : null}
-      {orders.length > 0 ? (
-        <Table.ScrollContainer minWidth={640} mah={480}>
-          <Table highlightOnHover striped="odd" stickyHeader data-testid="low-stock-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('forecasting.lowStock.styleCode')}</Table.Th>
-                <Table.Th>{t('forecasting.lowStock.name')}</Table.Th>
-                <Table.Th ta="right">{t('forecasting.lowStock.currentStock')}</Table.Th>
-                <Table.Th ta="right">{t('forecasting.lowStock.quantity')}</Table.Th>
-                <Table.Th ta="right">{t('forecasting.lowStock.cost')}</Table.Th>
-                <Table.Th>{t('forecasting.lowStock.status')}</Table.Th>
-                <Table.Th>{t('forecasting.lowStock.forecastAdvice')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {orders.map((order) => {
-                const fromReport = advice.get(order.styleCode);
-                return (
-                  <Table.Tr key={order.styleCode} onClick={() => onSelect(order.styleCode)} style={{ cursor: 'pointer' }} data-style-code={order.styleCode}>
-                    <Table.Td>
-                      <CodeButton code={order.styleCode} onSelect={onSelect} />
-                    </Table.Td>
-                    <Table.Td>{order.name}</Table.Td>
-                    <Table.Td ta="right">{quantity.format(order.currentStock)}</Table.Td>
-                    <Table.Td ta="right" data-testid="order-quantity">
-                      {order.quantity}
-                    </Table.Td>
-                    <Table.Td ta="right" data-testid="order-cost">
-                      {money.format(order.cost)}
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" c="blue.8" fw={500} data-testid="order-status">
-                        {t('forecasting.lowStock.recommended')}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      {fromReport
-                        ? fromReport.orderBy
-                          ? t('forecasting.lowStock.advice', { quantity: quantity.format(fromReport.orderQuantity), date: formatDay(fromReport.orderBy) })
-                          : t('forecasting.lowStock.adviceNoDate', { quantity: quantity.format(fromReport.orderQuantity) })
-                        : t('forecasting.lowStock.noAdvice')}
-                    </Table.Td>
+      {!advice && message ? (
+        <Text size="sm" data-testid="low-stock-empty">
+          {t('forecasting.lowStock.noForecast')}
+        </Text>
+      ) : null}
+      {advice ? (
+        <>
+          <Text fw={600} size="sm" mb={4} data-testid="low-stock-count">
+            {t('forecasting.lowStock.count', { count: advice.total, units: quantity.format(advice.order_units), cost: money.format(advice.order_cost) })}
+          </Text>
+          <InactiveSwitch report={advice} includeInactive={includeInactive} onView={onView} />
+          {orders.length === 0 ? (
+            <Text size="sm" data-testid="low-stock-empty">
+              {advice.inactive > 0 && !includeInactive ? t('forecasting.lowStock.noneActive', { count: advice.inactive, days: advice.inactive_days }) : t('forecasting.lowStock.none')}
+            </Text>
+          ) : (
+            <Table.ScrollContainer minWidth={640}>
+              <Table highlightOnHover striped="odd" data-testid="low-stock-table">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('forecasting.lowStock.styleCode')}</Table.Th>
+                    <Table.Th>{t('forecasting.lowStock.name')}</Table.Th>
+                    <Table.Th ta="right">{t('forecasting.lowStock.currentStock')}</Table.Th>
+                    <Table.Th>{t('forecasting.lowStock.orderBy')}</Table.Th>
+                    <Table.Th ta="right">{t('forecasting.lowStock.quantity')}</Table.Th>
+                    <Table.Th ta="right">{t('forecasting.lowStock.cost')}</Table.Th>
                   </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                </Table.Thead>
+                <Table.Tbody>
+                  {orders.map((order) => (
+                    <Table.Tr key={order.styleCode} onClick={() => onSelect(order.styleCode)} style={{ cursor: 'pointer' }} data-style-code={order.styleCode}>
+                      <Table.Td>
+                        <CodeButton code={order.styleCode} onSelect={onSelect} />
+                      </Table.Td>
+                      <Table.Td>{order.name}</Table.Td>
+                      <Table.Td ta="right">{quantity.format(order.currentStock)}</Table.Td>
+                      <Table.Td data-testid="order-by">{order.orderBy ? formatDay(order.orderBy) : ''}</Table.Td>
+                      <Table.Td ta="right" data-testid="order-quantity">
+                        {quantity.format(order.orderQuantity)}
+                      </Table.Td>
+                      <Table.Td ta="right" data-testid="order-cost">
+                        {money.format(order.orderQuantity * order.unitCost)}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+          <ReportPagination report={advice} onView={onView} />
+        </>
       ) : null}
     </Paper>
   );

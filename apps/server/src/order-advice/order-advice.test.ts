@@ -1,0 +1,61 @@
+// One definition of "needs an order" after a real whole-catalogue run: the latest report (every
+// page, with and without inactive products), the assistant's low-stock and reorder answers and the
+// dashboard's reorder task give the same products, counts and totals.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AssistantBlock, ChatMessage, DashboardResponse, InventoryReport, TaskStatusResponse } from '@stockwise/contract';
+import { seedDemoData } from '../demo/seed.ts';
+import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
+
+const money = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
+
+describe.each(backends)('order advice on %s', (backend) => {
+  let server: TestServer;
+  let token: string;
+  const api = (path: string, body?: unknown) => server.request(path, { token, ...(body === undefined ? {} : { body }) });
+  const report = async (query: string) => ((await api(`/api/forecasting/latest-report/${query}`)).json as { report: InventoryReport }).report;
+  const assistant = async (quick: string) => ((await api('/api/assistant/messages/', { quick })).json.messages as ChatMessage[]).at(-1) as ChatMessage;
+  const tableOf = (message: ChatMessage) => message.blocks.find((b): b is Extract<AssistantBlock, { type: 'table' }> => b.type === 'table');
+
+  beforeAll(async () => {
+    server = await startTestServer(backend);
+    await seedDemoData(server.database.db, { password: 'unused password', productCount: 40, today: new Date('2026-11-22T00:00:00Z') });
+    token = (await signUpUser(server)).access;
+  });
+  afterAll(() => server.stop());
+
+  it('says what to do before the first catalogue run', async () => {
+    expect((await api('/api/forecasting/latest-report/')).json).toEqual({ success: false, message: 'No latest report available...' });
+    expect((await assistant('low_stock')).content).toContain('Choose "Regenerate whole catalogue"');
+  });
+
+  it('gives the same products, counts and totals everywhere after a run', async () => {
+    const taskId = (await api('/api/forecasting/request-generation/', {})).json.task_id as string;
+    for (let waited = 0; ; waited += 200) {
+      const status = (await api(`/api/forecasting/status/${taskId}/`)).json as unknown as TaskStatusResponse;
+      if (status.status === 'completed') break;
+      expect(status.status === 'failed' || waited > 60_000, status.error ?? '').toBe(false);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const active = await report('?page_size=500');
+    const all = await report('?page_size=500&include_inactive=true');
+    expect(active.total).toBeGreaterThan(0);
+    expect(active.products).toHaveLength(active.total);
+    expect(active.total + active.inactive).toBe(all.total);
+    // Totals are the sums over the list; pages add up to it.
+    expect(active.order_units).toBe(active.products.reduce((sum, p) => sum + p.orderQuantity, 0));
+    expect(active.order_cost).toBeCloseTo(active.products.reduce((sum, p) => sum + p.orderQuantity * p.unitCost, 0), 2);
+    const firstPage = await report('?page=1&page_size=7');
+    expect(firstPage).toMatchObject({ total: active.total, order_units: active.order_units, order_cost: active.order_cost });
+    expect(firstPage.products.map((p) => p.styleCode)).toEqual(active.products.slice(0, 7).map((p) => p.styleCode));
+
+    const lowStock = await assistant('low_stock');
+    expect(lowStock.content).toContain(`${active.total} ${active.total === 1 ? 'product needs' : 'products need'} an order, most urgent first: ${active.order_units} units, ${money.format(active.order_cost)} in all.`);
+    expect(tableOf(lowStock)?.rows.map((r) => [r.styleCode, r.quantity, r.orderBy])).toEqual(active.products.slice(0, 50).map((p) => [p.styleCode, p.orderQuantity, p.orderBy]));
+    const reorder = await assistant('reorder_report');
+    expect(tableOf(reorder)?.rows.map((r) => r.styleCode)).toEqual(active.products.map((p) => p.styleCode));
+    expect(tableOf(reorder)?.totals).toMatchObject({ quantity: active.order_units, cost: active.order_cost });
+
+    const dashboard = (await api('/api/dashboard/')).json as unknown as DashboardResponse;
+    expect(dashboard.tasks.find((task) => task.kind === 'reorder')?.text).toBe(`Order ${active.total} ${active.total === 1 ? 'product' : 'products'} the forecast says to reorder`);
+  });
+});

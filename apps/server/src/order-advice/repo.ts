@@ -1,0 +1,31 @@
+// SQL of the order advice: per product, the advice fields of its stored forecast (the latest one,
+// from a catalogue run or a single-product run since) and its recent demand.
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+type Db = Kysely<Database>;
+
+export const latestCompletedCatalogueTask = (db: Db) =>
+  db.selectFrom('forecast_tasks').selectAll().where('style_code', 'is', null).where('status', '=', 'completed').orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+
+export const findCatalogueTask = (db: Db, id: string) => db.selectFrom('forecast_tasks').selectAll().where('id', '=', id).where('style_code', 'is', null).executeTakeFirst();
+
+/** Per product with a stored forecast: the fields the order advice needs. */
+export const adviceRows = (db: Db, recentDays: number) =>
+  db
+    .selectFrom('forecast_results as f')
+    .innerJoin('data.products as p', 'p.id', 'f.product_id')
+    .select([
+      'p.id',
+      'p.product_code',
+      'p.name',
+      'p.current_stock',
+      'p.unit_cost',
+      'f.forecast_start',
+      sql<unknown>`f.result -> 'stockouts'`.as('stockouts'),
+      sql<unknown>`f.result -> 'reorder'`.as('reorder'),
+      sql<string>`f.result -> 'model' ->> 'name'`.as('model'),
+      // Returns (negative sales) are not demand.
+      sql<number>`coalesce((select sum(greatest(s.quantity, 0)) from data.sales s where s.product_id = p.id and s.date >= f.forecast_start - ${recentDays}::int), 0)::float8`.as('recent_demand'),
+    ])
+    .execute();

@@ -1,0 +1,91 @@
+// The order advice: the one definition of "needs an order" that the latest report, the low-stock
+// panel, the assistant's low-stock and reorder answers and the dashboard's reorder task all read
+// (docs/adr/0072-low-stock-is-the-order-advice.md).
+import type { Kysely } from 'kysely';
+import type { ProductForecast } from '@stockwise/forecast';
+import { DEFAULT_INACTIVE_DAYS, type InventoryReport } from '@stockwise/contract';
+import type { Database } from '../db/schema.ts';
+import * as repo from './repo.ts';
+
+const DAY_MS = 86_400_000;
+const dayNumber = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
+
+export type AdvisedProduct = InventoryReport['products'][number] & { productId: number; leadTimeDays: number };
+
+export type OrderAdviceOptions = {
+  /** Products without demand in the last `inactiveDays` days are left out unless this is true. */
+  includeInactive?: boolean;
+  inactiveDays?: number;
+  /** One page of the list (1-based); without it, the whole list. */
+  page?: { number: number; size: number };
+  /** The catalogue run the answer is dated by (one finishing now, not yet marked completed); default the latest completed one. */
+  taskId?: string;
+};
+
+export type OrderAdvice = {
+  task: { id: string; updatedAt: Date; forecastDays: number };
+  /** The length of the whole list, all pages. */
+  total: number;
+  /** Products that need an order but were left out as inactive (0 when they are included). */
+  inactive: number;
+  inactiveDays: number;
+  /** Units and cost (quantity × unit cost) of every order on the list, all pages. */
+  orderUnits: number;
+  orderCost: number;
+  products: AdvisedProduct[];
+};
+
+/**
+ * The products that need an order, from each product's latest stored forecast — an order-by date and a quantity from the forecast's reorder
+ * advice, so a warning always comes with advice — most urgent first: days until the expected
+ * stockout minus the lead time, i.e. the days left to order in time (without an expected stockout,
+ * days until the order-by date). Null before the first whole-catalogue forecast.
+ */
+export async function orderAdvice(db: Kysely<Database>, options: OrderAdviceOptions = {}): Promise<OrderAdvice | null> {
+  const task = options.taskId ? await repo.findCatalogueTask(db, options.taskId) : await repo.latestCompletedCatalogueTask(db);
+  if (!task) return null;
+  const inactiveDays = options.inactiveDays ?? DEFAULT_INACTIVE_DAYS;
+  const rows = await repo.adviceRows(db, inactiveDays);
+  const needing: AdvisedProduct[] = [];
+  for (const row of rows) {
+    const reorder = row.reorder as ProductForecast['reorder'];
+    if (!(reorder.orderQuantity > 0 && reorder.orderBy !== null)) continue;
+    const stockouts = (row.stockouts ?? []) as ProductForecast['stockouts'];
+    // The expected path decides; the pessimistic bound only answers when the expected one never runs out.
+    const byDate = [...stockouts].sort((a, b) => a.date.localeCompare(b.date));
+    const expected = byDate.find((s) => s.type === 'stockForecast');
+    const first = expected ?? byDate[0] ?? null;
+    const start = dayNumber(row.forecast_start);
+    needing.push({
+      productId: Number(row.id),
+      styleCode: row.product_code,
+      name: row.name,
+      currentStock: row.current_stock,
+      unitCost: Number(row.unit_cost),
+      leadTimeDays: reorder.leadTimeDays,
+      firstStockout: first?.date ?? null,
+      stockoutType: first?.type ?? null,
+      reorderPoint: reorder.reorderPoint,
+      orderQuantity: reorder.orderQuantity,
+      orderBy: reorder.orderBy,
+      model: row.model,
+      urgencyDays: expected ? dayNumber(expected.date) - start - reorder.leadTimeDays : dayNumber(reorder.orderBy) - start,
+      recentDemand: Number(row.recent_demand),
+    });
+  }
+  const listed = options.includeInactive ? needing : needing.filter((p) => p.recentDemand > 0);
+  listed.sort((a, b) => a.urgencyDays - b.urgencyDays || a.styleCode.localeCompare(b.styleCode));
+  const from = options.page ? (options.page.number - 1) * options.page.size : 0;
+  return {
+    task: { id: task.id, updatedAt: task.updated_at, forecastDays: task.forecast_days },
+    total: listed.length,
+    inactive: needing.length - listed.length,
+    inactiveDays,
+    orderUnits: listed.reduce((sum, p) => sum + p.orderQuantity, 0),
+    orderCost: Math.round(listed.reduce((sum, p) => sum + p.orderQuantity * p.unitCost, 0) * 100) / 100,
+    products: options.page ? listed.slice(from, from + options.page.size) : listed,
+  };
+}
+
+/** How many products need an order (products without recent demand left out): the dashboard's reorder task. */
+export const countNeedingOrder = async (db: Kysely<Database>, taskId?: string): Promise<number> => (await orderAdvice(db, taskId ? { taskId } : {}))?.total ?? 0;

@@ -1,0 +1,79 @@
+// The low-stock panel from the server's order advice: the header counts the whole list, rows show
+// the forecast's quantity, order-by date and cost (never a fixed 100), the inactive filter and the
+// pages ask the server, and each empty state says what to do.
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import type { InventoryReport } from '@stockwise/contract';
+import { initTestI18n } from '../../test/i18n.ts';
+import { stubBrowserLayout } from '../../test/jsdom.ts';
+import { LowStockPanel, type ReportView } from './ReportPanels.tsx';
+
+beforeAll(async () => {
+  await initTestI18n();
+  stubBrowserLayout();
+});
+afterEach(cleanup);
+
+const product = (styleCode: string, orderQuantity: number, unitCost: number, orderBy: string): InventoryReport['products'][number] => ({
+  styleCode, name: `Product ${styleCode}`, currentStock: 5, unitCost, firstStockout: orderBy, stockoutType: 'stockForecast', reorderPoint: 10, orderQuantity, orderBy, model: 'SES', urgencyDays: -2, recentDemand: 30,
+});
+const advice = (overrides: Partial<InventoryReport> = {}): InventoryReport => ({
+  id: 'r', type: 'inventory', title: 'Inventory forecast report', productCode: null, timestamp: '2026-01-04T00:00:00.000Z', forecast_days: 90,
+  total: 120, inactive: 7, inactive_days: 90, order_units: 4321, order_cost: 9876.5, page: 1, page_size: 50,
+  products: [product('A-1', 12, 2.5, '2026-01-05'), product('B-2', 3, 10, '2026-01-09')],
+  ...overrides,
+});
+
+function renderPanel(props: { advice: InventoryReport | null; includeInactive?: boolean; message?: string | null }) {
+  const views: ReportView[] = [];
+  const selected: string[] = [];
+  render(
+    <MantineProvider>
+      <LowStockPanel
+        advice={props.advice}
+        includeInactive={props.includeInactive ?? false}
+        message={props.message ?? null}
+        isLoading={false}
+        error={null}
+        onSelect={(code) => selected.push(code)}
+        onRetry={() => {}}
+        onView={(view) => views.push(view)}
+      />
+    </MantineProvider>,
+  );
+  return { views, selected };
+}
+
+describe('low-stock panel', () => {
+  it("counts the whole list and shows the forecast's advice per row", () => {
+    const { selected } = renderPanel({ advice: advice() });
+    expect(screen.getByTestId('low-stock-count').textContent).toBe('Products that need an order: 120 · 4,321 units · cost 9,876.50');
+    const rows = within(screen.getByTestId('low-stock-table')).getAllByRole('row').slice(1);
+    expect(rows.map((row) => [row.getAttribute('data-style-code'), within(row).getByTestId('order-quantity').textContent, within(row).getByTestId('order-cost').textContent])).toEqual([
+      ['A-1', '12', '30.00'],
+      ['B-2', '3', '30.00'],
+    ]);
+    expect(screen.queryByText('100')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'B-2' }));
+    expect(selected).toEqual(['B-2']);
+  });
+
+  it('asks the server for another page and for the products without recent sales', () => {
+    const { views } = renderPanel({ advice: advice() });
+    fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
+    fireEvent.click(screen.getByRole('switch', { name: 'Show products without sales in the last 90 days (7 hidden)' }));
+    expect(views).toEqual([{ page: 3 }, { page: 1, includeInactive: true }]);
+  });
+
+  it('says what to do when there is nothing to show', () => {
+    renderPanel({ advice: null, message: 'No latest report available...' });
+    expect(screen.getByTestId('low-stock-empty').textContent).toContain('Choose “Regenerate whole catalogue” above');
+    cleanup();
+    renderPanel({ advice: advice({ total: 0, order_units: 0, order_cost: 0, products: [] }) });
+    expect(screen.getByTestId('low-stock-empty').textContent).toBe('Nothing to order among products that sold in the last 90 days. 7 without recent sales would need one: switch on the filter above to see them.');
+    cleanup();
+    renderPanel({ advice: advice({ total: 0, inactive: 0, order_units: 0, order_cost: 0, products: [] }) });
+    expect(screen.getByTestId('low-stock-empty').textContent).toBe('Nothing to order: no product is expected to run out before a new order could arrive.');
+  });
+});
