@@ -72,6 +72,12 @@ export type EngineResult = {
     smape: number;
     mase: number;
     coverage: Map<number, number>;
+    /**
+     * Average correlation of two days' errors from the same origin: a level that
+     * is off stays off for the whole horizon, so the error of a sum of days grows
+     * faster than with independent days (the stock band, ADR 0110).
+     */
+    errorCorrelation: number;
   } | null;
 };
 
@@ -149,8 +155,34 @@ export function selectAndForecast(y: Float64Array, candidates: Candidate[], opti
       bands: validationBands,
       ...accuracy(y, origins, chosen.forecasts, earliest, options),
       coverage: coverageOf(y, origins, chosen.forecasts, intervals, options),
+      errorCorrelation: errorCorrelation(y, origins, chosen.forecasts, options.observed),
     },
   };
+}
+
+/** Mean product of two different days' errors from the same origin over the mean squared error, in [0, 1]. */
+function errorCorrelation(y: Float64Array, origins: number[], forecasts: Float64Array[], observed: Uint8Array | undefined): number {
+  let squares = 0;
+  let count = 0;
+  let crossProducts = 0;
+  let pairs = 0;
+  origins.forEach((origin, o) => {
+    let sum = 0;
+    let sumSquares = 0;
+    let days = 0;
+    forEachObserved(y, [origin], [forecasts[o]!], observed, (actual, forecast) => {
+      const error = actual - forecast;
+      sum += error;
+      sumSquares += error * error;
+      days++;
+    });
+    squares += sumSquares;
+    count += days;
+    crossProducts += sum * sum - sumSquares;
+    pairs += days * (days - 1);
+  });
+  if (count === 0 || pairs === 0 || squares === 0) return 0;
+  return Math.min(1, Math.max(0, crossProducts / pairs / (squares / count)));
 }
 
 /** The part of a description before its first colon or full stop: "Theta method", "Croston". */
