@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { forecastSeries } from '@stockwise/forecast';
 import { crostonBenchmark, naive2, seasonalNaive } from './baselines.ts';
-import { loadM4, loadM5 } from './data.ts';
+import { loadM4, loadM5, loadTourism } from './data.ts';
 import { benchmarkM5, score } from './run.ts';
 import { seededSample } from './synthetic.ts';
 import { mase, owa, rmsse, smape } from './metrics.ts';
@@ -38,6 +38,54 @@ describe('metric code against the published M4 benchmarks', () => {
     const scores = score(set.train, set.test, set.train.map((values) => ({ mean: seasonalNaive(values, 48, 24) })), 24);
     withinOnePercent(scores.smape, PUBLISHED.Hourly.sNaive.smape);
     withinOnePercent(scores.mase, PUBLISHED.Hourly.sNaive.mase);
+  });
+});
+
+/**
+ * Tourism competition (Athanasopoulos, Hyndman, Song & Wu 2011, IJF 27(3), Tables 4–6):
+ * MAPE of the seasonal naive forecast (naive for yearly) over the whole horizon, as
+ * published — the Tcomp R package reproduces them exactly (ellisp/Tcomp-r-package,
+ * pkg/tests/testthat/test-naive-mape.R). The paper's own MASE figures for these
+ * rows could not be retrieved here; Tcomp notes its MASE comes out slightly above
+ * them. MASE is pinned to Tcomp's reproduction instead (`Tcomp_reproduction`, R
+ * forecast::accuracy: in-sample seasonal naive scale, m = 12, 4, 1), an independent
+ * implementation, and to the straightforward one below.
+ */
+const TOURISM_PUBLISHED = {
+  Monthly: { sNaiveMape: 22.56, tcompSNaiveMase: 1.63 },
+  Quarterly: { sNaiveMape: 16.46, tcompSNaiveMase: 1.7 },
+  Yearly: { sNaiveMape: 23.61, tcompSNaiveMase: 3.01 },
+} as const;
+
+/** The textbook definitions, written out without the benchmark's helpers. */
+function straightforwardMapeAndMase(train: number[][], test: number[][], period: number): { mape: number; mase: number } {
+  let mape = 0;
+  let mase = 0;
+  train.forEach((insample, i) => {
+    const actual = test[i]!;
+    const forecast = actual.map((_, j) => insample[insample.length - period + (j % period)]!);
+    let scale = 0;
+    for (let t = period; t < insample.length; t++) scale += Math.abs(insample[t]! - insample[t - period]!);
+    scale /= insample.length - period;
+    mape += actual.reduce((sum, y, j) => sum + (100 * Math.abs(y - forecast[j]!)) / Math.abs(y), 0) / actual.length;
+    mase += actual.reduce((sum, y, j) => sum + Math.abs(y - forecast[j]!), 0) / actual.length / scale;
+  });
+  return { mape: mape / train.length, mase: mase / train.length };
+}
+
+describe('seasonal naive on the tourism competition against its published scores', () => {
+  it.each(['Monthly', 'Quarterly', 'Yearly'] as const)('%s', (name) => {
+    const set = loadTourism(name);
+    const forecasts = set.train.map((values) => ({ mean: seasonalNaive(values, set.horizon, set.period) }));
+    const ours = score(set.train, set.test, forecasts, set.period);
+    const mape = set.test.reduce((sum, actual, i) => sum + actual.reduce((s, y, j) => s + (100 * Math.abs(y - forecasts[i]!.mean[j]!)) / Math.abs(y), 0) / actual.length, 0) / set.test.length;
+    withinOnePercent(mape, TOURISM_PUBLISHED[name].sNaiveMape);
+    withinOnePercent(ours.mase, TOURISM_PUBLISHED[name].tcompSNaiveMase);
+    const reference = straightforwardMapeAndMase(set.train, set.test, set.period);
+    expect(mape).toBeCloseTo(reference.mape, 9);
+    expect(ours.mase).toBeCloseTo(reference.mase, 9);
+    // Naive2 is seasonal naive's level on yearly data, where there is no season to adjust.
+    if (set.period === 1) expect(score(set.train, set.test, set.train.map((values) => ({ mean: naive2(values, set.horizon, 1) })), 1)).toEqual(ours);
   });
 });
 

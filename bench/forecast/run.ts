@@ -1,12 +1,12 @@
-// The forecasting benchmark: `node bench/forecast/run.ts [--quick] [--validation [--windows=N]] [--sets=weekly,hourly,m5,catalogue]`.
+// The forecasting benchmark: `node bench/forecast/run.ts [--quick] [--validation [--windows=N]] [--sets=weekly,hourly,m5,monthly,quarterly,yearly,catalogue]`.
 // --quick samples the sets so CI can run it; --validation scores on the last
 // horizon of each training half (how settings were chosen) instead of the test
 // half, and --windows=N on the last N 28-day windows of the M5 training half.
 import { resourceUsage } from 'node:process';
 import { availableParallelism } from 'node:os';
 import { forecastBatch, forecastProduct, forecastSeries, forecastSeriesBatch, isForecastError, type ProductForecastInput } from '@stockwise/forecast';
-import { crostonBenchmark, naive2, seasonalNaive } from './baselines.ts';
-import { loadM4, loadM5, M5_HOLDOUT_DAYS, type M4Set, type M5Series } from './data.ts';
+import { crostonBenchmark, dampedBenchmark, naive2, seasonalNaive, thetaBenchmark } from './baselines.ts';
+import { loadM4, loadM5, loadTourism, M5_HOLDOUT_DAYS, type M5Series, type SeriesSet, type TourismName } from './data.ts';
 import { coverage, mase, owa, rmsse, smape } from './metrics.ts';
 import { prophetForecast } from './prophet.ts';
 import { seededSample, syntheticCatalogue } from './synthetic.ts';
@@ -59,7 +59,7 @@ function timed<T, R>(items: T[], forecast: (item: T) => R): { results: R[]; perC
   return { results, perCpuSecond: (passes * items.length) / cpuSeconds, wallSecondsPerItem: (performance.now() - start) / 1000 / (passes * items.length) };
 }
 
-function holdOut(set: M4Set, validation: boolean): { train: number[][]; test: number[][] } {
+function holdOut(set: SeriesSet, validation: boolean): { train: number[][]; test: number[][] } {
   if (!validation) return { train: set.train, test: set.test };
   return { train: set.train.map((values) => values.slice(0, -set.horizon)), test: set.train.map((values) => values.slice(-set.horizon)) };
 }
@@ -109,6 +109,35 @@ export async function benchmarkM4(name: 'Weekly' | 'Hourly', options: { sample?:
   add(`Prophet (sample)`, score(sampleTrain, sampleTest, prophetForecasts, period), { seriesPerSecond: prophet.perCpuSecond, failures: prophetFailures }, sampleNaive2, sampleTrain.length);
   add(`Stockwise (same sample)`, score(sampleTrain, sampleTest, oursSampleForecasts, period), { seriesPerSecond: oursOnSample.perCpuSecond }, sampleNaive2, sampleTrain.length);
   return rows;
+}
+
+/**
+ * The tourism competition's short series (ADR 0110): ours against Naive2, seasonal
+ * naive and the M4 Theta and Damped benchmarks, MASE scaled by the in-sample
+ * seasonal naive at the set's period (12, 4, 1).
+ */
+export function benchmarkTourism(name: TourismName, options: { validation: boolean; sample?: number }): Row[] {
+  const full = loadTourism(name);
+  const indices = seededSample(full.ids.length, options.sample ?? full.ids.length, 1);
+  const { train: allTrain, test: allTest } = holdOut(full, options.validation);
+  const train = indices.map((i) => allTrain[i]!);
+  const test = indices.map((i) => allTest[i]!);
+  const { horizon, period } = full;
+  const seasonalPeriods = period > 1 ? [period] : [];
+  const label = `Tourism ${name}${options.validation ? ' (validation)' : ''}`;
+  const baseline = (forecast: (values: number[], horizon: number, period: number) => number[]): Scores =>
+    score(train, test, train.map((values) => ({ mean: forecast(values, horizon, period) })), period);
+  const naive2Scores = baseline(naive2);
+  const ours = timed(train, (values) => forecastSeries(values, { horizon, seasonalPeriods }));
+  const ourForecasts = ours.results.map((f) => ({ mean: f.mean, lower80: f.lower[80], upper80: f.upper[80], lower95: f.lower[95], upper95: f.upper[95] }));
+  const row = (method: string, scores: Scores, extra: Partial<Row> = {}): Row => ({ set: label, method, series: train.length, scores, owa: owa(scores, naive2Scores), ...extra });
+  return [
+    row('Stockwise (ours)', score(train, test, ourForecasts, period), { seriesPerSecond: ours.perCpuSecond }),
+    row('Naive2', naive2Scores),
+    row(`sNaive (${period})`, baseline(seasonalNaive)),
+    row('Theta', baseline(thetaBenchmark)),
+    row('Damped', baseline(dampedBenchmark)),
+  ];
 }
 
 const DAY_MS = 86_400_000;
@@ -207,6 +236,16 @@ export function markdownTable(rows: Row[]): string {
   return lines.join('\n');
 }
 
+/** Interval coverage of our bands per set (the rows that have bands). */
+export function coverageTable(rows: Row[]): string {
+  const lines = ['| set | series | cover 80 (nominal 0.80) | cover 95 (nominal 0.95) |', '|---|---|---|---|'];
+  for (const row of rows) {
+    if (!row.method.startsWith('Stockwise (ours)') || row.scores.coverage80 === undefined) continue;
+    lines.push(`| ${row.set} | ${row.series} | ${format(row.scores.coverage80)} | ${format(row.scores.coverage95)} |`);
+  }
+  return lines.join('\n');
+}
+
 /**
  * Like for like: our one-core rate on Prophet's seeded sample (the same series,
  * horizon and timing rule) against Prophet's; on M5 both run on all ten
@@ -222,21 +261,24 @@ export function speedRatios(rows: Row[]): string {
     if (!prophet || !sameSeries || !whole) continue;
     ratios.push(`${set} ${(sameSeries / prophet).toFixed(0)}×${sameSeries === whole ? '' : ` (whole set against the sample: ${(whole / prophet).toFixed(0)}×)`}`);
   }
-  return `Series/s on one core relative to Prophet, same series: ${ratios.join(', ')}.`;
+  return ratios.length > 0 ? `Series/s on one core relative to Prophet, same series: ${ratios.join(', ')}.` : '';
 }
 
 async function main(): Promise<void> {
   const quick = process.argv.includes('--quick');
   const validation = process.argv.includes('--validation');
   const setsArgument = process.argv.find((argument) => argument.startsWith('--sets='));
-  const sets = new Set((setsArgument?.slice('--sets='.length) ?? 'weekly,hourly,m5,catalogue').split(','));
+  const sets = new Set((setsArgument?.slice('--sets='.length) ?? 'weekly,hourly,m5,monthly,quarterly,yearly,catalogue').split(','));
   const started = performance.now();
   const rows: Row[] = [];
   if (sets.has('weekly')) rows.push(...(await benchmarkM4('Weekly', { sample: quick ? 60 : undefined, prophetSample: quick ? 5 : 40, validation })));
   if (sets.has('hourly')) rows.push(...(await benchmarkM4('Hourly', { sample: quick ? 40 : undefined, prophetSample: quick ? 3 : 20, validation })));
   const windows = Number(process.argv.find((argument) => argument.startsWith('--windows='))?.slice('--windows='.length) ?? 1);
   if (sets.has('m5')) rows.push(...(await benchmarkM5({ validation, windows })));
-  if (rows.length > 0) console.log(`${markdownTable(rows)}\n\n${speedRatios(rows)}`);
+  for (const name of ['Monthly', 'Quarterly', 'Yearly'] as const) {
+    if (sets.has(name.toLowerCase())) rows.push(...benchmarkTourism(name, { validation, sample: quick ? 60 : undefined }));
+  }
+  if (rows.length > 0) console.log(`${markdownTable(rows)}\n\n${speedRatios(rows)}\n\nCoverage of our bands:\n\n${coverageTable(rows)}`);
   if (sets.has('catalogue')) {
     const catalogue = await benchmarkCatalogue(quick ? 1_000 : 10_000);
     console.log(

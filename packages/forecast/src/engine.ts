@@ -36,6 +36,18 @@ export type EngineOptions = {
    * recursion is re-run to the end — a few weeks older, several times cheaper.
    */
   refitFinal: boolean;
+  /**
+   * Errors are measured relative to the forecast and bands scale with it: for
+   * positive series whose noise grows with their level (a growing series'
+   * early origins would otherwise set the width of its later, larger values).
+   */
+  relativeErrors?: boolean;
+  /**
+   * No band narrower than the random walk's: the normal quantile × the RMS of
+   * the history's one-step changes × √step. For series too short for their few
+   * validation errors to say much about the tails (ADR 0110).
+   */
+  randomWalkFloor?: boolean;
 };
 
 export type Band = { lower: Float64Array; upper: Float64Array };
@@ -60,6 +72,12 @@ export type EngineResult = {
     smape: number;
     mase: number;
     coverage: Map<number, number>;
+    /**
+     * Average correlation of two days' errors from the same origin: a level that
+     * is off stays off for the whole horizon, so the error of a sum of days grows
+     * faster than with independent days (the stock band, ADR 0110).
+     */
+    errorCorrelation: number;
   } | null;
 };
 
@@ -116,8 +134,9 @@ export function selectAndForecast(y: Float64Array, candidates: Candidate[], opti
   if (finals.length === 0) return fallbackForecast(y, options);
   const point = clean(averageOf(finals.map((fitted) => fitted.predict(y, n, options.horizon))), options.nonNegative);
 
-  const errors = validationErrors(y, origins, chosen.forecasts, options.observed);
-  const intervals = intervalModel(errors, options.levels, options.intervalInflation, Math.max(options.horizon, validationHorizon));
+  const errors = validationErrors(y, origins, chosen.forecasts, options.observed, options.relativeErrors === true);
+  const steps = Math.max(options.horizon, validationHorizon);
+  const intervals = intervalModel(errors, options.levels, options.intervalInflation, steps, options.randomWalkFloor ? randomWalkSpread(y, options.relativeErrors === true) : null);
   const latest = chosen.forecasts[0]!;
   const validationBands = bandsAround(latest, intervals, options);
   const bands = bandsAround(point, intervals, options);
@@ -136,8 +155,34 @@ export function selectAndForecast(y: Float64Array, candidates: Candidate[], opti
       bands: validationBands,
       ...accuracy(y, origins, chosen.forecasts, earliest, options),
       coverage: coverageOf(y, origins, chosen.forecasts, intervals, options),
+      errorCorrelation: errorCorrelation(y, origins, chosen.forecasts, options.observed),
     },
   };
+}
+
+/** Mean product of two different days' errors from the same origin over the mean squared error, in [0, 1]. */
+function errorCorrelation(y: Float64Array, origins: number[], forecasts: Float64Array[], observed: Uint8Array | undefined): number {
+  let squares = 0;
+  let count = 0;
+  let crossProducts = 0;
+  let pairs = 0;
+  origins.forEach((origin, o) => {
+    let sum = 0;
+    let sumSquares = 0;
+    let days = 0;
+    forEachObserved(y, [origin], [forecasts[o]!], observed, (actual, forecast) => {
+      const error = actual - forecast;
+      sum += error;
+      sumSquares += error * error;
+      days++;
+    });
+    squares += sumSquares;
+    count += days;
+    crossProducts += sum * sum - sumSquares;
+    pairs += days * (days - 1);
+  });
+  if (count === 0 || pairs === 0 || squares === 0) return 0;
+  return Math.min(1, Math.max(0, crossProducts / pairs / (squares / count)));
 }
 
 /** The part of a description before its first colon or full stop: "Theta method", "Croston". */
@@ -210,9 +255,9 @@ function scoreForecasts(y: Float64Array, origins: number[], forecasts: Float64Ar
 }
 
 /** errors[j] holds the step-(j+1) errors from every origin. */
-function validationErrors(y: Float64Array, origins: number[], forecasts: Float64Array[], observed?: Uint8Array): number[][] {
+function validationErrors(y: Float64Array, origins: number[], forecasts: Float64Array[], observed: Uint8Array | undefined, relative: boolean): number[][] {
   const errors: number[][] = [];
-  forEachObserved(y, origins, forecasts, observed, (actual, forecast, j) => (errors[j] ??= []).push(actual - forecast));
+  forEachObserved(y, origins, forecasts, observed, (actual, forecast, j) => (errors[j] ??= []).push(relative ? (actual - forecast) / relativeScale(forecast) : actual - forecast));
   return errors;
 }
 
@@ -221,18 +266,30 @@ function validationErrors(y: Float64Array, origins: number[], forecasts: Float64
  * (after the conformal correction), the widening, and the continuous band's
  * offsets in units of the error spread.
  */
-type LevelModel = { level: number; tail: number; widen: number; offsets: [number, number] };
+type LevelModel = { level: number; tail: number; widen: number; offsets: [number, number]; floor: number };
 /** scale[j] is the error spread at step j + 1; `standardized` holds the sorted errors in units of it. */
 type IntervalModel = { scale: Float64Array; standardized: Float64Array; levels: LevelModel[] };
 
+/** RMS of the history's one-step changes, relative to the value before when `relative`. */
+function randomWalkSpread(y: Float64Array, relative: boolean): number | null {
+  let sumSquares = 0;
+  for (let t = 1; t < y.length; t++) sumSquares += ((y[t]! - y[t - 1]!) / (relative ? relativeScale(y[t - 1]!) : 1)) ** 2;
+  return y.length > 1 ? Math.sqrt(sumSquares / (y.length - 1)) : null;
+}
+
+/** The unit of a relative error: the forecast, kept away from zero. */
+function relativeScale(forecast: number): number {
+  return Math.max(Math.abs(forecast), 1e-9);
+}
+
 /**
- * Error spread per step is fitted as scale(h) = a·h^p (p clipped to [0, ½], from
+ * Error spread per step is fitted as scale(h) = a·h^p (p clipped to [0, ½] by default, from
  * "does not grow" to random-walk growth) so we can extrapolate past the
  * validated steps; the shape of the distribution (skew of intermittent demand)
  * comes from empirical quantiles of the errors divided by that scale. The
  * (n+1)/n conformal correction keeps small samples from under-covering.
  */
-function intervalModel(errors: number[][], levels: number[], inflation: (level: number) => number, steps: number): IntervalModel {
+function intervalModel(errors: number[][], levels: number[], inflation: (level: number) => number, steps: number, randomWalk: number | null): IntervalModel {
   const spreads: { logStep: number; logScale: number; weight: number }[] = [];
   errors.forEach((stepErrors, j) => {
     if (!stepErrors || stepErrors.length === 0) return;
@@ -240,7 +297,7 @@ function intervalModel(errors: number[][], levels: number[], inflation: (level: 
     if (rms > 0) spreads.push({ logStep: Math.log(j + 1), logScale: Math.log(rms), weight: stepErrors.length });
   });
   const ascending = [...levels].sort((a, b) => a - b);
-  if (spreads.length === 0) return { scale: new Float64Array(steps), standardized: new Float64Array(0), levels: ascending.map((level) => ({ level, tail: 0, widen: 1, offsets: [0, 0] })) };
+  if (spreads.length === 0) return { scale: new Float64Array(steps), standardized: new Float64Array(0), levels: ascending.map((level) => ({ level, tail: 0, widen: 1, offsets: [0, 0], floor: 0 })) };
   let growth = 0;
   if (spreads.length >= 3) {
     const totalWeight = spreads.reduce((sum, s) => sum + s.weight, 0);
@@ -273,7 +330,8 @@ function intervalModel(errors: number[][], levels: number[], inflation: (level: 
     const widen = inflation(level);
     const lower = Math.min(0, quantile(sorted, correctedTail)) * widen;
     const upper = Math.max(0, quantile(sorted, 1 - correctedTail)) * widen;
-    return { level, tail: correctedTail, widen, offsets: [lower, upper] };
+    const floor = randomWalk ? normalQuantile(1 - tail) * randomWalk : 0;
+    return { level, tail: correctedTail, widen, offsets: [lower, upper], floor };
   });
   return { scale, standardized: sorted, levels: levelModels };
 }
@@ -299,17 +357,18 @@ function bandsAround(point: Float64Array, intervals: IntervalModel, options: Eng
  * may use more of its tail), and a 95% band must still hold the 80% one.
  */
 function bandsAt(point: number, j: number, intervals: IntervalModel, options: EngineOptions, out: Float64Array): void {
-  const spread = intervals.scale[j]!;
+  const spread = intervals.scale[j]! * (options.relativeErrors ? relativeScale(point) : 1);
   let innerLower = point;
   let innerUpper = point;
-  intervals.levels.forEach(({ tail, widen, offsets: [lowerOffset, upperOffset] }, i) => {
+  const floorSpread = Math.sqrt(j + 1) * (options.relativeErrors ? relativeScale(point) : 1);
+  intervals.levels.forEach(({ tail, widen, offsets: [lowerOffset, upperOffset], floor }, i) => {
     let lower: number;
     let upper: number;
     if (options.wholeUnits) {
       [lower, upper] = wholeUnitBounds(point, intervals.standardized, widen * spread, tail);
     } else {
-      lower = point + lowerOffset * spread;
-      upper = point + upperOffset * spread;
+      lower = Math.min(point + lowerOffset * spread, point - floor * floorSpread);
+      upper = Math.max(point + upperOffset * spread, point + floor * floorSpread);
       if (options.nonNegative) lower = Math.max(0, lower);
     }
     innerLower = Math.min(innerLower, lower);

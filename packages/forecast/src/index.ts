@@ -24,4 +24,5 @@ export { forecastSeries, type SeriesForecast, type SeriesForecastOptions } from 
 export { createForecastPool, forecastBatch, forecastSeriesBatch, serializeForecast, type BatchOptions, type ForecastPool, type PoolOptions, type SerializedForecast, type SeriesBatchItem } from './batch.ts';
 export { classifyDemand } from './demand.ts';
 export { seasonalityTest, multiplicativeIndices } from './seasonality.ts';
+export { nelderMead } from './stats.ts';
 export { crostonRate } from './models/intermittent.ts';

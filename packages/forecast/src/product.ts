@@ -119,7 +119,8 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
     return sum;
   };
   const start = stockAtHistoryEnd(input.stock, input.deliveries, recordedSalesFrom, lastHistoryDay);
-  const stock = start ? projectStock(start, forecast, deliveries, dailySigmas(forecast, result.continuousBands.get(0.95)!.upper)) : [];
+  const sigmas = dailySigmas(forecast, result.continuousBands.get(0.95)!.upper, result.validation ? calibratedInflation(0.95) : 1);
+  const stock = start ? projectStock(start, forecast, deliveries, sigmas, result.validation?.errorCorrelation) : [];
   return {
     forecast,
     backtest: backtestRows(result, history),

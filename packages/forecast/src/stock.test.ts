@@ -29,31 +29,39 @@ describe('stock band from cumulative demand', () => {
   const day = (t: number) => new Date(Date.parse('2025-01-01T00:00:00Z') + t * DAY_MS).toISOString().slice(0, 10);
 
   it('is narrower than the sum of daily bands, and runs out as often as it says', () => {
-    const next = random(42);
     const rate = 20;
     const horizon = 60;
-    const history = Array.from({ length: 365 }, (_, t) => ({ ds: day(t), y: poisson(rate, next) }));
-    const result = forecastProduct({ sales: history, horizon, stock: [{ ds: day(364), stock_level: 1000 }] });
-    if (isForecastError(result)) throw new Error(result.error);
-    const last = result.stock[horizon - 1]!;
-    const sumOfDailyHalfWidths = result.forecast.reduce((sum, row) => sum + (row.yhat_upper - row.yhat), 0);
-    expect(last.stock_level - last.stock_lower).toBeLessThan(sumOfDailyHalfWidths / 3);
+    const histories = 10;
+    const paths = 1000;
+    const steps = [14, 30, 60];
+    const below = steps.map(() => 0);
+    const above = steps.map(() => 0);
+    // One history's level estimate is off one way or the other for the whole horizon, so
+    // "as often as it says" is a statement over histories: the share is averaged over ten.
+    for (let h = 0; h < histories; h++) {
+      const next = random(42 + h);
+      const history = Array.from({ length: 365 }, (_, t) => ({ ds: day(t), y: poisson(rate, next) }));
+      const result = forecastProduct({ sales: history, horizon, stock: [{ ds: day(364), stock_level: 1000 }] });
+      if (isForecastError(result)) throw new Error(result.error);
+      const last = result.stock[horizon - 1]!;
+      const sumOfDailyHalfWidths = result.forecast.reduce((sum, row) => sum + (row.yhat_upper - row.yhat), 0);
+      expect(last.stock_level - last.stock_lower).toBeLessThan(sumOfDailyHalfWidths / 3);
 
-    // Simulated futures of the same process: the share below stock_lower is the stated 2.5 %.
-    const paths = 4000;
-    for (const k of [14, 30, 60]) {
-      let below = 0;
-      let above = 0;
-      for (let p = 0; p < paths; p++) {
-        let demand = 0;
-        for (let j = 0; j < k; j++) demand += poisson(rate, next);
-        const stock = 1000 - demand;
-        if (stock < result.stock[k - 1]!.stock_lower) below++;
-        if (stock > result.stock[k - 1]!.stock_upper) above++;
-      }
-      expect(below / paths).toBeGreaterThan(0.005);
-      expect(below / paths).toBeLessThan(0.06);
-      expect(above / paths).toBeLessThan(0.06);
+      // Simulated futures of the same process: the share below stock_lower is the stated 2.5 %.
+      steps.forEach((k, i) => {
+        for (let p = 0; p < paths; p++) {
+          let demand = 0;
+          for (let j = 0; j < k; j++) demand += poisson(rate, next);
+          const stock = 1000 - demand;
+          if (stock < result.stock[k - 1]!.stock_lower) below[i]!++;
+          if (stock > result.stock[k - 1]!.stock_upper) above[i]!++;
+        }
+      });
     }
+    steps.forEach((_, i) => {
+      expect(below[i]! / (histories * paths)).toBeGreaterThan(0.01);
+      expect(below[i]! / (histories * paths)).toBeLessThan(0.05);
+      expect(above[i]! / (histories * paths)).toBeLessThan(0.06);
+    });
   });
 });

@@ -9,6 +9,24 @@ export function naive(): Candidate {
   };
 }
 
+/**
+ * Random walk with drift: the last value plus the average change per period
+ * over the whole history (the line from the first to the last point, carried on).
+ */
+export function drift(): Candidate {
+  return {
+    name: 'Drift',
+    description: 'Continues the average change per period since the start of the history.',
+    minLength: 2,
+    fit: () =>
+      fixed('Drift', (history, end, horizon) => {
+        const last = history[end - 1] ?? 0;
+        const step = end > 1 ? (last - history[0]!) / (end - 1) : 0;
+        return Float64Array.from({ length: horizon }, (_, j) => last + step * (j + 1));
+      }),
+  };
+}
+
 export function seasonalNaive(period: number): Candidate {
   return {
     name: `SeasonalNaive(${period})`,
