@@ -2,11 +2,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import helmet from 'helmet';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ProductConfig, Role } from '@stockwise/contract';
 import type { ServerConfig } from './environment.ts';
@@ -56,8 +56,7 @@ const MAX_URL_BYTES = 16 * 1024;
  * script); styles also inline because Mantine writes <style> tags and style attributes at run time
  * (docs/security.md). No framing by anyone, no referrer sent to other origins.
  */
-const securityHeaders = {
-  global: true,
+const securityHeaders = helmet({
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
@@ -77,7 +76,7 @@ const securityHeaders = {
   referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
   // The app is served over plain HTTP on a LAN too; HSTS belongs to the TLS-terminating proxy.
   strictTransportSecurity: false,
-};
+});
 
 /** One configuration cache per database, whoever builds contexts on it (docs/adr/0081). */
 const configCaches = new WeakMap<AppDatabase, ProductConfigCache<ConfigReading>>();
@@ -139,8 +138,9 @@ export async function buildApp({ config, database, queue, integrations }: AppDep
     }
   });
 
-  // Before the guard, so refusals carry the headers too.
-  await app.register(fastifyHelmet, securityHeaders);
+  // Before the guard, so refusals carry the headers too. helmet's middleware is built once (above):
+  // @fastify/helmet built it again for every request (docs/adr/0081).
+  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
 
   const signer = createTokenSigner(await loadSigningKey(database.db, config.jwtSecret), config.accessTokenTtlSeconds);
   const accounts = new AccountStatusCache(database.db, ACCOUNT_STATUS_TTL_MS);
