@@ -2,13 +2,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import helmet from 'helmet';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Role } from '@stockwise/contract';
+import type { ProductConfig, Role } from '@stockwise/contract';
 import type { ServerConfig } from './environment.ts';
 import type { AppDatabase } from './db/database.ts';
 import type { JobQueue } from './jobs/queue.ts';
@@ -27,7 +27,8 @@ import { configRoutes } from './config/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { assistantRoutes } from './assistant/routes.ts';
 import { createChatModel } from './ai/chat.ts';
-import { currentProductConfig, type ConfigContext } from './config/service.ts';
+import { CONFIG_CHANGED_CHANNEL, ProductConfigCache } from './config/cache.ts';
+import { currentProductConfig, sharedProductConfig, type ConfigContext, type ConfigReading } from './config/service.ts';
 import { queryRoutes } from './queries/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
 import { closeReportsContext, createReportsContext } from './reports/service.ts';
@@ -55,8 +56,7 @@ const MAX_URL_BYTES = 16 * 1024;
  * script); styles also inline because Mantine writes <style> tags and style attributes at run time
  * (docs/security.md). No framing by anyone, no referrer sent to other origins.
  */
-const securityHeaders = {
-  global: true,
+const securityHeaders = helmet({
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
@@ -76,12 +76,37 @@ const securityHeaders = {
   referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
   // The app is served over plain HTTP on a LAN too; HSTS belongs to the TLS-terminating proxy.
   strictTransportSecurity: false,
-};
+});
 
-/** The contexts the feature services run in, shared by the HTTP app and start-up work. */
-export function featureContexts({ config, database }: Pick<AppDependencies, 'config' | 'database'>): { configContext: ConfigContext; tablesContext: TablesContext } {
-  const configContext: ConfigContext = { db: database.db, configFile: config.configFile };
-  return { configContext, tablesContext: { db: database.db, loadConfig: () => currentProductConfig(configContext), catalogueCache: new CatalogueCache() } };
+/** One configuration cache per database, whoever builds contexts on it (docs/adr/0081). */
+const configCaches = new WeakMap<AppDatabase, ProductConfigCache<ConfigReading>>();
+
+function configCacheOf(database: AppDatabase): ProductConfigCache<ConfigReading> {
+  let cache = configCaches.get(database);
+  if (!cache) {
+    cache = new ProductConfigCache<ConfigReading>();
+    database.listen(CONFIG_CHANGED_CHANNEL, cache.watcher);
+    configCaches.set(database, cache);
+  }
+  return cache;
+}
+
+/**
+ * The contexts the feature services run in, shared by the HTTP app and start-up work.
+ * `loadConfig` gives each caller its own copy of the configuration; the tables feature only reads
+ * it, on every page of a table with references, so it gets the shared frozen one.
+ */
+export function featureContexts({ config, database }: Pick<AppDependencies, 'config' | 'database'>): {
+  configContext: ConfigContext;
+  tablesContext: TablesContext;
+  loadConfig: () => Promise<ProductConfig>;
+} {
+  const configContext: ConfigContext = { db: database.db, configFile: config.configFile, cache: configCacheOf(database) };
+  return {
+    configContext,
+    tablesContext: { db: database.db, loadConfig: () => sharedProductConfig(configContext), catalogueCache: new CatalogueCache() },
+    loadConfig: () => currentProductConfig(configContext),
+  };
 }
 
 /** New demand or stock history changes every forecast built on it: after an import of it, the catalogue is forecast again. */
@@ -113,8 +138,9 @@ export async function buildApp({ config, database, queue, integrations }: AppDep
     }
   });
 
-  // Before the guard, so refusals carry the headers too.
-  await app.register(fastifyHelmet, securityHeaders);
+  // Before the guard, so refusals carry the headers too. helmet's middleware is built once (above):
+  // @fastify/helmet built it again for every request (docs/adr/0081).
+  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
 
   const signer = createTokenSigner(await loadSigningKey(database.db, config.jwtSecret), config.accessTokenTtlSeconds);
   const accounts = new AccountStatusCache(database.db, ACCOUNT_STATUS_TTL_MS);
@@ -145,16 +171,16 @@ export async function buildApp({ config, database, queue, integrations }: AppDep
   };
   await app.register(authRoutes(authContext));
 
-  const { configContext, tablesContext } = featureContexts({ config, database });
+  const { configContext, tablesContext, loadConfig } = featureContexts({ config, database });
   await app.register(configRoutes(configContext, (table) => storedColumnKeys(tablesContext, table)));
   await app.register(tableRoutes(tablesContext));
-  await app.register(queryRoutes(database.db, tablesContext.loadConfig));
+  await app.register(queryRoutes(database.db, loadConfig));
   await app.register(fastifyMultipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10, fieldSize: 1024 * 1024, parts: 12, headerPairs: 100 } });
   const forecastingContext = createForecastingContext(database.db, queue, { requestsPerMinute: config.forecastRequestsPerMinute });
   await app.register(
     importRoutes({
       database,
-      loadConfig: tablesContext.loadConfig,
+      loadConfig,
       progress: new Map(),
       uploadLimits: { maxBytes: config.uploadMaxBytes, idleMs: config.uploadIdleTimeoutSeconds * 1000, totalMs: config.uploadTotalTimeoutSeconds * 1000 },
       onTableImported: (table) => refreshForecastsAfterImport(forecastingContext, table),

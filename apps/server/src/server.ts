@@ -27,7 +27,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const integrations = await createIntegrationsFeature({
     config,
     database,
-    loadConfig: featureContexts({ config, database }).tablesContext.loadConfig,
+    loadConfig: featureContexts({ config, database }).loadConfig,
     queue: startedQueue,
     onTableImported: (table) => refreshForecastsAfterImport(createForecastingContext(database.db, startedQueue()), table),
   });

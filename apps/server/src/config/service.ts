@@ -8,9 +8,11 @@ import { parse as parseYaml } from 'yaml';
 import { entityConfig, mappingConfig, productConfig, type EntityConfig, type MappingConfig, type ProductConfig, type Role } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import { AppError, validationError } from '../http/errors.ts';
+import type { ProductConfigCache } from './cache.ts';
 import * as repo from './repo.ts';
 
-export type ConfigContext = { db: Kysely<Database>; configFile: string };
+/** Without a cache every read goes to the file and the database (tests, tools). */
+export type ConfigContext = { db: Kysely<Database>; configFile: string; cache?: ProductConfigCache<ConfigReading> };
 
 export type ConfigReading =
   | { status: 'ok'; config: ProductConfig }
@@ -57,7 +59,7 @@ async function parseConfigFile(configFile: string): Promise<ConfigReading> {
   }
 }
 
-export async function readProductConfig(ctx: ConfigContext): Promise<ConfigReading> {
+async function loadProductConfig(ctx: ConfigContext): Promise<ConfigReading> {
   const reading = await readConfigFile(ctx.configFile);
   if (reading.status !== 'ok') return reading;
   const [overrides, saved] = await Promise.all([repo.listEntityOverrides(ctx.db), repo.listSavedMappings(ctx.db)]);
@@ -76,9 +78,26 @@ export async function readProductConfig(ctx: ConfigContext): Promise<ConfigReadi
   return { status: 'ok', config: { ...reading.config, mappings, inventory: { entities } } };
 }
 
+/** Through the cache when there is one: then shared and frozen. */
+const currentReading = (ctx: ConfigContext): Promise<ConfigReading> => (ctx.cache ? ctx.cache.read(ctx.configFile, () => loadProductConfig(ctx)) : loadProductConfig(ctx));
+
+/** The configuration as the file and the database give it now; the caller's own copy. */
+export async function readProductConfig(ctx: ConfigContext): Promise<ConfigReading> {
+  return ctx.cache ? structuredClone(await currentReading(ctx)) : currentReading(ctx);
+}
+
 /** The configuration features run with; an unreadable file leaves them with none (GET /api/yaml/config/ says why). */
 export async function currentProductConfig(ctx: ConfigContext): Promise<ProductConfig> {
   const reading = await readProductConfig(ctx);
+  return reading.status === 'ok' ? reading.config : EMPTY_CONFIG;
+}
+
+/**
+ * The same, without a copy: shared by every caller and frozen, for read-only use on hot paths
+ * (a page of a table with references reads it on every request).
+ */
+export async function sharedProductConfig(ctx: ConfigContext): Promise<ProductConfig> {
+  const reading = await currentReading(ctx);
   return reading.status === 'ok' ? reading.config : EMPTY_CONFIG;
 }
 
@@ -104,6 +123,8 @@ export async function updateEntityConfig(
   if (unknownTarget) throw invalid(`field_mappings target '${unknownTarget}' is not a column of '${entity.table}'.`);
   const stored = { ...entity, name: options.entityName };
   await repo.upsertEntityOverride(ctx.db, options.entityName, stored);
+  // Other instances drop theirs when the trigger's notification arrives; this one answers from the new state at once.
+  ctx.cache?.forget();
   return stored;
 }
 
@@ -121,5 +142,6 @@ export async function saveMapping(ctx: ConfigContext, options: { name: string; c
     throw new AppError('forbidden', `The mapping '${options.name}' belongs to ${shipped && !saved ? 'the configuration file' : 'another user'}; save it under a new name, or ask an administrator.`);
   }
   await repo.upsertSavedMapping(ctx.db, options.name, options.config, options.user.userId);
+  ctx.cache?.forget();
   return options.config;
 }

@@ -8,6 +8,7 @@ import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { migrations } from './migrations/index.ts';
+import { listenOnPglite, listenOnPostgres, type ChannelWatcher } from './notifications.ts';
 
 export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | null };
 
@@ -18,6 +19,8 @@ export type AppDatabase = {
   pglite: PGlite | null;
   /** The PostgreSQL pool, when there is one (file import streams COPY through one of its clients). */
   pool: pg.Pool | null;
+  /** Tells the watcher of the channel's notifications (LISTEN/NOTIFY) until the database closes. */
+  listen(channel: string, watcher: ChannelWatcher): void;
   close(): Promise<void>;
 };
 
@@ -36,12 +39,15 @@ export async function openDatabase(target: DatabaseTarget): Promise<AppDatabase>
     if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
     const pglite = await PGlite.create(target.dataDir ?? undefined, { parsers: valueParsers, extensions: { pg_trgm } });
     const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+    const listeners: (() => Promise<void>)[] = [];
     return {
       db,
       target,
       pglite,
       pool: null,
+      listen: (channel, watcher) => void listeners.push(listenOnPglite(pglite, channel, watcher)),
       close: async () => {
+        await Promise.all(listeners.map((stop) => stop()));
         await db.destroy();
       },
     };
@@ -58,7 +64,18 @@ export async function openDatabase(target: DatabaseTarget): Promise<AppDatabase>
   // without a listener the 'error' event would take the whole process down.
   pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, target, pglite: null, pool, close: () => db.destroy() };
+  const listeners: (() => Promise<void>)[] = [];
+  return {
+    db,
+    target,
+    pglite: null,
+    pool,
+    listen: (channel, watcher) => void listeners.push(listenOnPostgres(target.url, channel, watcher)),
+    close: async () => {
+      await Promise.all(listeners.map((stop) => stop()));
+      await db.destroy();
+    },
+  };
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

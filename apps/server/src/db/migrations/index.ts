@@ -17,6 +17,7 @@ import * as forecastRequests from './0050-forecast-requests.ts';
 import * as integrations from './0060-integrations.ts';
 import * as dashboard from './0070-dashboard.ts';
 import * as dashboardTaskCounts from './0071-dashboard-task-counts.ts';
+import * as configChangeNotifications from './0081-config-change-notifications.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0060-integrations': integrations,
   '0070-dashboard': dashboard,
   '0071-dashboard-task-counts': dashboardTaskCounts,
+  '0081-config-change-notifications': configChangeNotifications,
 };
