@@ -31,7 +31,60 @@ function timeOf(hours: string | undefined, minutes: string | undefined, seconds:
 /** The two numbers of a d/m/y-like date and its separator, before knowing which one is the day. */
 export type SplitDate = { first: number; second: number; year: number; separator: string; time: string | null };
 
+const isDigitAt = (text: string, at: number) => {
+  const code = text.charCodeAt(at);
+  return code >= 48 && code <= 57;
+};
+
+/** The number written by the digits of text[from, to). */
+function digitsValue(text: string, from: number, to: number): number {
+  let value = 0;
+  for (let at = from; at < to; at++) value = value * 10 + text.charCodeAt(at) - 48;
+  return value;
+}
+
+/** Where a run of at most `max` digits from `from` ends. */
+function digitsEnd(text: string, from: number, max: number): number {
+  let at = from;
+  while (at < text.length && at - from < max && isDigitAt(text, at)) at += 1;
+  return at;
+}
+
+/**
+ * splitDate for the shapes files almost always have — `d/m/yyyy`, `dd.mm.yyyy hh:mm`,
+ * `dd-mm-yyyy hh:mm:ss` — read character by character, without the regular expression's match
+ * arrays (this runs once per line of a file). Undefined for any other text: the expression then
+ * decides (it also takes `T` or commas before the time, and AM/PM).
+ */
+function scanSplitDate(text: string): SplitDate | null | undefined {
+  const firstEnd = digitsEnd(text, 0, 2);
+  const separator = text[firstEnd];
+  if (firstEnd === 0 || (separator !== '/' && separator !== '.' && separator !== '-')) return undefined;
+  const secondEnd = digitsEnd(text, firstEnd + 1, 2);
+  if (secondEnd === firstEnd + 1 || text[secondEnd] !== separator) return undefined;
+  const yearEnd = digitsEnd(text, secondEnd + 1, 4);
+  if (yearEnd !== secondEnd + 5) return undefined;
+  const first = digitsValue(text, 0, firstEnd);
+  const second = digitsValue(text, firstEnd + 1, secondEnd);
+  const year = digitsValue(text, secondEnd + 1, yearEnd);
+  if (yearEnd === text.length) return { first, second, year, separator, time: null };
+  if (text[yearEnd] !== ' ') return undefined;
+  const hoursEnd = digitsEnd(text, yearEnd + 1, 2);
+  if (hoursEnd === yearEnd + 1 || text[hoursEnd] !== ':' || !isDigitAt(text, hoursEnd + 1) || !isDigitAt(text, hoursEnd + 2)) return undefined;
+  const minutesEnd = hoursEnd + 3;
+  let seconds = 0;
+  if (minutesEnd !== text.length) {
+    if (text[minutesEnd] !== ':' || minutesEnd + 3 !== text.length || !isDigitAt(text, minutesEnd + 1) || !isDigitAt(text, minutesEnd + 2)) return undefined;
+    seconds = digitsValue(text, minutesEnd + 1, minutesEnd + 3);
+  }
+  const hours = digitsValue(text, yearEnd + 1, hoursEnd);
+  if (hours > 23 || digitsValue(text, hoursEnd + 1, minutesEnd) > 59 || seconds > 59) return null;
+  return { first, second, year, separator, time: `${hours < 10 ? '0' : ''}${hours}:${text.slice(hoursEnd + 1, minutesEnd)}:${seconds < 10 ? '0' : ''}${seconds}` };
+}
+
 export function splitDate(text: string): SplitDate | null {
+  const scanned = scanSplitDate(text);
+  if (scanned !== undefined) return scanned;
   const match = partsDate.exec(text);
   if (!match) return null;
   const time = timeOf(match[5], match[6], match[7], match[8]);
@@ -57,9 +110,14 @@ export function readDate(text: string, format: Exclude<DateFormat, 'auto'>): Rea
 /** A split date read in one order, or null when it is not a real date that way (or its separator does not fit the format). */
 function orderSplit(split: SplitDate, format: 'dd/mm/yyyy' | 'mm/dd/yyyy' | 'dd.mm.yyyy'): ReadDate | null {
   if (format === 'dd.mm.yyyy' ? split.separator !== '.' : split.separator === '.') return null;
-  const [day, month] = format === 'mm/dd/yyyy' ? [split.second, split.first] : [split.first, split.second];
+  const monthFirst = format === 'mm/dd/yyyy';
+  const day = monthFirst ? split.second : split.first;
+  const month = monthFirst ? split.first : split.second;
   return isReal(split.year, month, day) ? { year: split.year, month, day, time: split.time } : null;
 }
+
+const readInOrder = (split: SplitDate, monthFirst: boolean): ReadDate =>
+  monthFirst ? { year: split.year, month: split.first, day: split.second, time: split.time } : { year: split.year, month: split.second, day: split.first, time: split.time };
 
 const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
 const DAY_MS = 86_400_000;
@@ -80,8 +138,8 @@ export function fromJsDate(date: Date): ReadDate | null {
   return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate(), time: time === '00:00:00' ? null : `${time}Z` };
 }
 
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-export const isoDay = (date: ReadDate) => `${pad(date.year, 4)}-${pad(date.month)}-${pad(date.day)}`;
+const twoDigits = (n: number) => (n < 10 ? `0${n}` : `${n}`);
+export const isoDay = (date: ReadDate) => `${date.year >= 1000 ? date.year : String(date.year).padStart(4, '0')}-${twoDigits(date.month)}-${twoDigits(date.day)}`;
 /** A timestamp for a DateTimeField: a time without a zone is read as UTC. */
 export const isoDateTime = (date: ReadDate) => {
   const time = date.time ?? '00:00:00Z';
@@ -126,8 +184,9 @@ export class DateOrderDetector {
       return orderSplit(split, 'dd.mm.yyyy') ?? `${text} is not a real date.`;
     }
     this.sawSlashed = true;
-    const dayFirst = orderSplit(split, 'dd/mm/yyyy');
-    const monthFirst = orderSplit(split, 'mm/dd/yyyy');
+    // Which orders give a real date; only the one read becomes an object (this runs once per line).
+    const dayFirst = isReal(split.year, split.second, split.first);
+    const monthFirst = isReal(split.year, split.first, split.second);
     if (!dayFirst && !monthFirst) return `${text} is not a real date.`;
     if (dayFirst && monthFirst) {
       if (!this.order && this.firstAmbiguousRow === null) {
@@ -135,7 +194,7 @@ export class DateOrderDetector {
         this.firstAmbiguousText = text;
       }
       if (!this.order) this.provisionalReads += 1;
-      return this.order === 'mm/dd/yyyy' ? monthFirst : dayFirst;
+      return readInOrder(split, this.order === 'mm/dd/yyyy');
     }
     const says = dayFirst ? 'dd/mm/yyyy' : 'mm/dd/yyyy';
     if (!this.order) {
@@ -144,7 +203,7 @@ export class DateOrderDetector {
     } else if (this.order !== says) {
       return `${text} is written ${says} but earlier dates of the file are ${this.order} (row ${this.firstEvidenceRow}); choose the date format in the mapping.`;
     }
-    return (dayFirst ?? monthFirst) as ReadDate;
+    return readInOrder(split, monthFirst);
   }
 
   /** Dates were read day-first while undecided, and the file is month-first: those readings need day and month swapped. */

@@ -174,7 +174,8 @@ export async function prepareRecords(target: WriteTarget, batches: AsyncIterable
         text += lineText(line);
         continue;
       }
-      const key = `${fields}\u0000${keyIndexes.map((at) => String(typed.values[columns[at] as string])).join('\u0000')}`;
+      let key = fields;
+      for (const at of keyIndexes) key += `\u0000${String(typed.values[columns[at] as string])}`;
       const earlier = summed.get(key);
       if (!earlier) {
         summed.set(key, line);
