@@ -1,21 +1,45 @@
 // The real server as a separate process (`node apps/server/src/main.ts`), for fault tests that kill
 // it and for benchmarks that must not share an event loop with their load generator.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import path from 'node:path';
 
 const mainScript = path.resolve(import.meta.dirname, '../main.ts');
 
 export type ServerProcess = { url: string; child: ChildProcess; stop(): Promise<void>; kill(): Promise<void> };
 
+type StartOptions = { startupTimeoutMs?: number; onStdout?: (text: string) => void; mainScript?: string };
+
+/** A port the system just handed out as free (another process may still take it before the server binds). */
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+
 /**
  * `onStdout` receives the server's log (JSON lines) as it is written; without it the log is dropped.
- * `mainScript` runs another checkout's server (a benchmark's reference build).
+ * `mainScript` runs another checkout's server (a benchmark's reference build). A server that exits
+ * while starting is started again on another port, twice at most: under a full test run an outgoing
+ * connection can take the free port between the probe and the server's listen (EADDRINUSE).
  */
-export async function startServerProcess(
-  env: Record<string, string>,
-  options: { startupTimeoutMs?: number; onStdout?: (text: string) => void; mainScript?: string } = {},
-): Promise<ServerProcess> {
-  const port = 20_000 + Math.floor(Math.random() * 30_000);
+export async function startServerProcess(env: Record<string, string>, options: StartOptions = {}): Promise<ServerProcess> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startOnce(env, options, await freePort());
+    } catch (error) {
+      if (!(error instanceof ExitedDuringStart) || attempt === 3) throw error;
+    }
+  }
+}
+
+class ExitedDuringStart extends Error {}
+
+async function startOnce(env: Record<string, string>, options: StartOptions, port: number): Promise<ServerProcess> {
   const child = spawn(process.execPath, [options.mainScript ?? mainScript], {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port) },
     stdio: ['ignore', options.onStdout ? 'pipe' : 'ignore', 'inherit'],
@@ -30,7 +54,7 @@ export async function startServerProcess(
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + (options.startupTimeoutMs ?? 120_000);
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode} during start`);
+    if (child.exitCode !== null) throw new ExitedDuringStart(`server exited with code ${child.exitCode} during start`);
     if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) {
       return { url, child, stop: () => signal('SIGTERM'), kill: () => signal('SIGKILL') };
     }
