@@ -283,7 +283,7 @@ function relativeScale(forecast: number): number {
 }
 
 /**
- * Error spread per step is fitted as scale(h) = a·h^p (p clipped to [0, ½] by default, from
+ * Error spread per step is fitted as scale(h) = a·h^p (p clipped to [0, ½], from
  * "does not grow" to random-walk growth) so we can extrapolate past the
  * validated steps; the shape of the distribution (skew of intermittent demand)
  * comes from empirical quantiles of the errors divided by that scale. The
