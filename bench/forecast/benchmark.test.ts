@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { forecastSeries } from '@stockwise/forecast';
 import { crostonBenchmark, naive2, seasonalNaive } from './baselines.ts';
 import { loadM4, loadM5, loadTourism } from './data.ts';
-import { benchmarkM5, score } from './run.ts';
+import { benchmarkM5, benchmarkTourism, score } from './run.ts';
 import { seededSample } from './synthetic.ts';
 import { mase, owa, rmsse, smape } from './metrics.ts';
 
@@ -104,6 +104,17 @@ describe('reduced benchmark (CI)', () => {
     expect(owa(scores, naive2Scores)).toBeLessThan(1);
     expect(scores.coverage95!).toBeGreaterThan(0.85);
     expect(scores.coverage80!).toBeGreaterThan(0.7);
+  });
+
+  it.each(['Monthly', 'Quarterly', 'Yearly'] as const)('beats Theta and Damped on tourism %s with calibrated intervals', (name) => {
+    const rows = benchmarkTourism(name, { validation: false });
+    const owaOf = (method: string): number => rows.find((row) => row.method === method)!.owa!;
+    const ours = rows.find((row) => row.method === 'Stockwise (ours)')!;
+    expect(ours.owa!).toBeLessThan(owaOf('Theta'));
+    expect(ours.owa!).toBeLessThan(owaOf('Damped'));
+    expect(ours.scores.coverage80!).toBeGreaterThan(0.75);
+    expect(ours.scores.coverage80!).toBeLessThan(0.9);
+    expect(ours.scores.coverage95!).toBeGreaterThan(0.9);
   });
 
   it('beats seasonal naive and Croston on the M5 subset (RMSSE)', async () => {

@@ -64,6 +64,13 @@ function holdOut(set: SeriesSet, validation: boolean): { train: number[][]; test
   return { train: set.train.map((values) => values.slice(0, -set.horizon)), test: set.train.map((values) => values.slice(-set.horizon)) };
 }
 
+/** The training and test (or validation) parts of a seeded sample of the set's series. */
+function sampledSplit(set: SeriesSet, options: { sample?: number; validation: boolean }): { train: number[][]; test: number[][] } {
+  const indices = seededSample(set.ids.length, options.sample ?? set.ids.length, 1);
+  const { train, test } = holdOut(set, options.validation);
+  return { train: indices.map((i) => train[i]!), test: indices.map((i) => test[i]!) };
+}
+
 // Weekly data gets the yearly period (52 weeks) as a candidate; the seasonality
 // test and validation decide per series whether it is used. MASE still uses m = 1.
 const M4_SEASONAL_PERIODS = { Weekly: [52], Hourly: [24, 168] } as const;
@@ -71,10 +78,7 @@ const PROPHET_STEP_SECONDS = { Weekly: 7 * 86_400, Hourly: 3_600 } as const;
 
 export async function benchmarkM4(name: 'Weekly' | 'Hourly', options: { sample?: number; prophetSample: number; validation: boolean }): Promise<Row[]> {
   const full = loadM4(name);
-  const indices = seededSample(full.ids.length, options.sample ?? full.ids.length, 1);
-  const { train: allTrain, test: allTest } = holdOut(full, options.validation);
-  const train = indices.map((i) => allTrain[i]!);
-  const test = indices.map((i) => allTest[i]!);
+  const { train, test } = sampledSplit(full, options);
   const { horizon, period } = full;
   const seasonalPeriods = [...M4_SEASONAL_PERIODS[name]];
   const label = `M4 ${name}${options.validation ? ' (validation)' : ''}`;
@@ -118,10 +122,7 @@ export async function benchmarkM4(name: 'Weekly' | 'Hourly', options: { sample?:
  */
 export function benchmarkTourism(name: TourismName, options: { validation: boolean; sample?: number }): Row[] {
   const full = loadTourism(name);
-  const indices = seededSample(full.ids.length, options.sample ?? full.ids.length, 1);
-  const { train: allTrain, test: allTest } = holdOut(full, options.validation);
-  const train = indices.map((i) => allTrain[i]!);
-  const test = indices.map((i) => allTest[i]!);
+  const { train, test } = sampledSplit(full, options);
   const { horizon, period } = full;
   const seasonalPeriods = period > 1 ? [period] : [];
   const label = `Tourism ${name}${options.validation ? ' (validation)' : ''}`;

@@ -134,12 +134,16 @@ export function selectAndForecast(y: Float64Array, candidates: Candidate[], opti
   if (finals.length === 0) return fallbackForecast(y, options);
   const point = clean(averageOf(finals.map((fitted) => fitted.predict(y, n, options.horizon))), options.nonNegative);
 
-  const errors = validationErrors(y, origins, chosen.forecasts, options.observed, options.relativeErrors === true);
+  // Relative errors need positive forecasts to be relative to: a forecast clipped to zero (a
+  // falling trend) would make one error, and so every band, enormous.
+  const relative = options.relativeErrors === true && chosen.forecasts.every((forecast) => forecast.every((value) => value > 0)) && point.every((value) => value > 0);
+  const bandOptions = relative === (options.relativeErrors === true) ? options : { ...options, relativeErrors: relative };
+  const errors = validationErrors(y, origins, chosen.forecasts, options.observed, relative);
   const steps = Math.max(options.horizon, validationHorizon);
-  const intervals = intervalModel(errors, options.levels, options.intervalInflation, steps, options.randomWalkFloor ? randomWalkSpread(y, options.relativeErrors === true) : null);
+  const intervals = intervalModel(errors, options.levels, options.intervalInflation, steps, options.randomWalkFloor ? randomWalkSpread(y, relative) : null);
   const latest = chosen.forecasts[0]!;
-  const validationBands = bandsAround(latest, intervals, options);
-  const bands = bandsAround(point, intervals, options);
+  const validationBands = bandsAround(latest, intervals, bandOptions);
+  const bands = bandsAround(point, intervals, bandOptions);
   return {
     modelName: finals.length > 1 ? `Combination(${finals.map((fitted) => fitted.name).join(' + ')})` : finals[0]!.name,
     description:
@@ -148,13 +152,13 @@ export function selectAndForecast(y: Float64Array, candidates: Candidate[], opti
         : chosen.candidates[0]!.description,
     mean: point,
     bands,
-    continuousBands: options.wholeUnits ? bandsAround(point, intervals, { ...options, wholeUnits: false }) : bands,
+    continuousBands: options.wholeUnits ? bandsAround(point, intervals, { ...bandOptions, wholeUnits: false }) : bands,
     validation: {
       origin: origins[0]!,
       mean: latest,
       bands: validationBands,
       ...accuracy(y, origins, chosen.forecasts, earliest, options),
-      coverage: coverageOf(y, origins, chosen.forecasts, intervals, options),
+      coverage: coverageOf(y, origins, chosen.forecasts, intervals, bandOptions),
       errorCorrelation: errorCorrelation(y, origins, chosen.forecasts, options.observed),
     },
   };
@@ -283,7 +287,7 @@ function relativeScale(forecast: number): number {
 }
 
 /**
- * Error spread per step is fitted as scale(h) = a·h^p (p clipped to [0, ½] by default, from
+ * Error spread per step is fitted as scale(h) = a·h^p (p clipped to [0, ½], from
  * "does not grow" to random-walk growth) so we can extrapolate past the
  * validated steps; the shape of the distribution (skew of intermittent demand)
  * comes from empirical quantiles of the errors divided by that scale. The

@@ -54,6 +54,13 @@ describe('bands of short and growing series', () => {
     expect(width(relative) / relative.mean[0]!).toBeLessThan(0.2);
   });
 
+  it('falls back to absolute errors when a falling trend is clipped to zero', () => {
+    // A fall from 100 to 10, then flat: drift from the early origins forecasts below zero, clipped to 0, while 10 was sold.
+    const y = Float64Array.from({ length: 24 }, (_, t) => (t < 10 ? 100 - 10 * t : 10 + (t % 2)));
+    const result = selectAndForecast(y, [drift()], { ...OPTIONS, relativeErrors: true });
+    for (const band of result.bands.values()) band.upper.forEach((value) => expect(value).toBeLessThan(100));
+  });
+
   it('the random-walk floor keeps a seven-point series from a band narrower than its own year-to-year changes', () => {
     const y = Float64Array.from([100, 120, 90, 130, 100, 125, 95]);
     const floored = selectAndForecast(y, [constant('flat', 110)], { ...OPTIONS, randomWalkFloor: true });

@@ -9,7 +9,7 @@ import { forecastsAt, type Candidate, type FittedModel } from './candidate.ts';
 export function combination(name: string, members: Candidate[], how: 'median' | 'mean'): Candidate {
   return {
     name,
-    description: `Middle of ${members.length} forecasts (${members.map((member) => member.name).join(', ')}): no single model is trusted with so little history.`,
+    description: `${how === 'median' ? 'Median' : 'Average'} of ${members.length} forecasts (${members.map((member) => member.name).join(', ')}): no single model is trusted with so little history.`,
     minLength: Math.max(...members.map((member) => member.minLength)),
     fit(history, end): FittedModel {
       const fitted = members.map((member) => member.fit(history, end));
