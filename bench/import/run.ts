@@ -8,6 +8,8 @@
 //             the COPY reference loads the finished daily rows.
 //   xlsx:     the same sales lines as an .xlsx workbook (--rows sets the lines).
 //   node bench/import/run.ts [--scenario products|sales|xlsx] [--rows 100000,1000000] [--backends pglite,postgres]
+//     [--reference DIR]      also runs the server of another checkout (e.g. /work/main) on the same files, in turn, in the same run
+//     [--cpu-prof-dir DIR]   writes the server's CPU profile of each import (node --cpu-prof) into DIR
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, mkdtempSync, openAsBlob, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -21,7 +23,13 @@ import { startServerProcess, type ServerProcess } from '../../apps/server/src/te
 import { createScratchDatabase } from '../../apps/server/src/testing/scratch-database.ts';
 
 const { values: args } = parseArgs({
-  options: { scenario: { type: 'string', default: 'products' }, rows: { type: 'string', default: '100000,1000000' }, backends: { type: 'string', default: 'pglite,postgres' } },
+  options: {
+    scenario: { type: 'string', default: 'products' },
+    rows: { type: 'string', default: '100000,1000000' },
+    backends: { type: 'string', default: 'pglite,postgres' },
+    reference: { type: 'string' },
+    'cpu-prof-dir': { type: 'string' },
+  },
 });
 const scenario = args.scenario as 'products' | 'sales' | 'xlsx';
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -93,10 +101,11 @@ async function upload(server: ServerProcess, token: string, file: string, mappin
   return result.counts as { rows: number; written?: number; inserted: number };
 }
 
-async function importThroughApi(backend: string, file: string, catalogue: string | null) {
+async function importThroughApi(backend: string, file: string, catalogue: string | null, mainScript: string | undefined) {
   const environment = await createScratchDatabase(backend === 'pglite' ? 'pglite-disk' : 'postgres', { adminUrl: postgresUrl, namePrefix: 'stockwise-import-bench' });
   const directUrl = environment.target.kind === 'postgres' ? environment.target.url : null;
-  const server = await startServerProcess({ ...environment.env, DEMO_DATA: 'false', UPLOAD_MAX_BYTES: String(1024 ** 3) });
+  const profile: Record<string, string> = args['cpu-prof-dir'] ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(args['cpu-prof-dir'])}` } : {};
+  const server = await startServerProcess({ ...environment.env, ...profile, DEMO_DATA: 'false', UPLOAD_MAX_BYTES: String(1024 ** 3) }, { mainScript });
   const credentials = { username: 'bench', password: 'bench password 2026' };
   const post = (route: string, body: unknown) => fetch(`${server.url}${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json() as Promise<Record<string, string>>);
   await post('/api/accounts/register/', credentials);
@@ -133,7 +142,8 @@ async function importThroughApi(backend: string, file: string, catalogue: string
 }
 
 console.log(`load: ${readFileSync('/proc/loadavg', 'utf8').trim()}`);
-const lines = ['| scenario | backend | source rows | rows written | file MB | seconds | source rows/s | server RSS growth MiB | COPY s | API / COPY time |', '|---|---|---|---|---|---|---|---|---|---|'];
+const lines = ['| scenario | backend | server | source rows | rows written | file MB | seconds | source rows/s | server RSS growth MiB | COPY s | API / COPY time |', '|---|---|---|---|---|---|---|---|---|---|---|'];
+const servers: [string, string | undefined][] = [['this', undefined], ...(args.reference ? [['reference', path.resolve(args.reference, 'apps/server/src/main.ts')] as [string, string]] : [])];
 const catalogue = scenario === 'products' ? null : await writeLines(path.join(scratch, 'catalogue.csv'), productColumns.join(','), CATALOGUE, catalogueLine);
 for (const rows of (args.rows ?? '').split(',').map(Number)) {
   const file =
@@ -144,11 +154,13 @@ for (const rows of (args.rows ?? '').split(',').map(Number)) {
         : await writeXlsx(path.join(scratch, `sales-${rows}.xlsx`), rows);
   const megabytes = statSync(file).size / 1024 / 1024;
   for (const backend of (args.backends ?? '').split(',').filter(Boolean)) {
-    const { seconds, growth, copySeconds, counts } = await importThroughApi(backend, file, catalogue);
-    lines.push(
-      `| ${scenario} | ${backend} | ${rows.toLocaleString()} | ${(counts.written ?? counts.inserted).toLocaleString()} | ${megabytes.toFixed(1)} | ${seconds.toFixed(1)} | ${Math.round(rows / seconds).toLocaleString()} | ${Math.round(growth)} | ${copySeconds?.toFixed(1) ?? '-'} | ${copySeconds ? (seconds / copySeconds).toFixed(1) : '-'} |`,
-    );
-    console.log(lines.at(-1));
+    for (const [serverName, mainScript] of servers) {
+      const { seconds, growth, copySeconds, counts } = await importThroughApi(backend, file, catalogue, mainScript);
+      lines.push(
+        `| ${scenario} | ${backend} | ${serverName} | ${rows.toLocaleString()} | ${(counts.written ?? counts.inserted).toLocaleString()} | ${megabytes.toFixed(1)} | ${seconds.toFixed(1)} | ${Math.round(rows / seconds).toLocaleString()} | ${Math.round(growth)} | ${copySeconds?.toFixed(1) ?? '-'} | ${copySeconds ? (seconds / copySeconds).toFixed(1) : '-'} |`,
+      );
+      console.log(lines.at(-1));
+    }
   }
 }
 console.log(`load: ${readFileSync('/proc/loadavg', 'utf8').trim()}`);

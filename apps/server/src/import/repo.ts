@@ -64,6 +64,8 @@ export type ImportSession = {
   copyIn(table: string, columns: string[], chunks: Buffer[]): Promise<void>;
 };
 
+const IMPORT_WORK_MEM = '64MB';
+
 const copyStatement = (table: string, columns: string[], source: string) => `copy "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) from ${source}`;
 
 /**
@@ -91,6 +93,10 @@ export async function inImportTransaction<T>(database: AppDatabase, work: (sessi
   let broken: Error | undefined;
   try {
     await client.query('begin');
+    // Grouping a file's rows, joining their codes and sorting them for the insert are hash and
+    // sort work over the whole file: in memory rather than temporary files (PostgreSQL only; the
+    // default 4 MB spills a million-line file to disk; PGlite would take this from the server's memory).
+    await client.query(`set local work_mem = '${IMPORT_WORK_MEM}'`);
     try {
       const result = await work({
         run: async (query) => {

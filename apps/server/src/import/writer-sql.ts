@@ -164,24 +164,31 @@ export type MergeWrite = {
  * its default on insert and its stored value on update); answers how many rows were new and how
  * many were written. With a source, the written rows' ids are noted under it (data action replace).
  */
-export function writeMerged(target: WriteTarget, write: MergeWrite) {
-  const table = dataTable(target.encodedName);
+/** The merged rows that fill the columns of `fields` into the data table (in key order: the key's index grows at its end). */
+function insertMerged(target: WriteTarget, write: MergeWrite, fields: string) {
   const keys = list(target.keyColumns);
-  const writes = write.fieldSets.map((fields, at) => {
-    const columns = target.mapped.filter((_, i) => fields[i] === '1');
-    const updatable = columns.filter((c) => !target.keyColumns.includes(c));
-    const conflict =
-      write.mode === 'plain'
-        ? sql``
-        : write.mode === 'insert-new' || !updatable.length
-          ? sql`on conflict (${keys}) do nothing`
-          : sql`on conflict (${keys}) do update set ${sql.join(updatable.map((c) => sql`${id(c)} = excluded.${id(c)}`))}`;
-    const only = write.fieldSets.length > 1 ? sql`where ${id(STAGING_FIELDS)} = ${fields}` : sql``;
-    // xmax = 0 only on a freshly inserted row version.
-    return sql`${id(`written_${at}`)} as (
-      insert into ${table} (${list(columns)}) select ${list(columns)} from ${id(MERGED_TABLE)} ${only} order by ${keys}
-      ${conflict} returning id, (xmax = 0) as inserted)`;
-  });
+  const columns = target.mapped.filter((_, i) => fields[i] === '1');
+  const updatable = columns.filter((c) => !target.keyColumns.includes(c));
+  const conflict =
+    write.mode === 'plain'
+      ? sql``
+      : write.mode === 'insert-new' || !updatable.length
+        ? sql`on conflict (${keys}) do nothing`
+        : sql`on conflict (${keys}) do update set ${sql.join(updatable.map((c) => sql`${id(c)} = excluded.${id(c)}`))}`;
+  const only = write.fieldSets.length > 1 ? sql`where ${id(STAGING_FIELDS)} = ${fields}` : sql``;
+  return sql`insert into ${dataTable(target.encodedName)} (${list(columns)}) select ${list(columns)} from ${id(MERGED_TABLE)} ${only} order by ${keys} ${conflict}`;
+}
+
+/**
+ * Plain INSERTs of the merged rows without RETURNING (no source to note): every merged row is
+ * new, so the counts are the merged table's, and PostgreSQL keeps no list of the written ids.
+ */
+export const insertMergedPlain = (target: WriteTarget, fieldSets: string[]) =>
+  fieldSets.map((fields) => insertMerged(target, { fieldSets, mode: 'plain', source: null }, fields));
+
+export function writeMerged(target: WriteTarget, write: MergeWrite) {
+  // xmax = 0 only on a freshly inserted row version.
+  const writes = write.fieldSets.map((fields, at) => sql`${id(`written_${at}`)} as (${insertMerged(target, write, fields)} returning id, (xmax = 0) as inserted)`);
   const written = sql.join(
     write.fieldSets.map((_, at) => sql`select id, inserted from ${id(`written_${at}`)}`),
     sql` union all `,

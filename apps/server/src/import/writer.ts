@@ -289,6 +289,8 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
     const fieldSets = [...prepared.fieldSets];
     await session.run(sqlOf.createMergedTable(target, fieldSets.length === 1));
     const source = options.source ?? null;
+    const [merged] = await session.run(sqlOf.countMerged());
+    const distinct = merged?.n ?? 0;
     let written: { inserted: number; written: number } | undefined;
     if (action === 'insert') {
       [written] = await session.run(sqlOf.writeMerged(target, { fieldSets, mode: 'insert-new', source }));
@@ -299,7 +301,11 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
         // INSERTs, unless another writer stored one of the keys since the check.
         await session.run(sqlOf.savepoint('savepoint'));
         try {
-          [written] = await session.run(sqlOf.writeMerged(target, { fieldSets, mode: 'plain', source }));
+          if (source) [written] = await session.run(sqlOf.writeMerged(target, { fieldSets, mode: 'plain', source }));
+          else {
+            for (const insert of sqlOf.insertMergedPlain(target, fieldSets)) await session.run(insert);
+            written = { inserted: distinct, written: distinct };
+          }
           await session.run(sqlOf.savepoint('release'));
         } catch (error) {
           if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
@@ -308,8 +314,6 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
       }
       written ??= (await session.run(sqlOf.writeMerged(target, { fieldSets, mode: 'upsert', source })))[0];
     }
-    const [merged] = await session.run(sqlOf.countMerged());
-    const distinct = merged?.n ?? 0;
     counts.written = action === 'insert' ? (written?.inserted ?? 0) : distinct;
     counts.inserted = written?.inserted ?? 0;
     counts.duplicates = counts.rows - distinct;
