@@ -1,6 +1,6 @@
 // Reads an uploaded file (spooled to disk first: import/upload.ts) as records, in batches: CSV
 // through papaparse (csv.ts), JSON (an array of objects, or an object holding one) through
-// stream-json, .xlsx through xlsx.ts (the first sheet or a chosen one, read as it inflates). Text is
+// stream-json, .xlsx through exceljs' streaming reader (the first sheet or a chosen one). Text is
 // decoded per its byte order mark (UTF-8, UTF-16 LE/BE; UTF-8 without one), and refused with the
 // row when it holds a NUL byte or is not valid UTF-8; gzip and zip files named otherwise are
 // refused. Nothing is read whole into memory; one record is capped (1 MiB). The preview and the
@@ -8,6 +8,7 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { Readable, Transform } from 'node:stream';
+import ExcelJS from 'exceljs';
 import { parser as jsonParser } from 'stream-json';
 import { pick } from 'stream-json/filters/pick.js';
 import { streamArray } from 'stream-json/streamers/stream-array.js';
@@ -16,7 +17,6 @@ import type { ImportFormat } from '@stockwise/contract';
 import { CsvReader, MAX_RECORD_CHARS } from './csv.ts';
 import { applyMapping, csvMapper, type FieldMappings } from './mapping.ts';
 import type { MappedRecord } from './writer.ts';
-import { openWorkbook, type Workbook } from './xlsx.ts';
 
 /** A problem of the file as a whole (its format, encoding or structure): a 400 naming the row where it can. */
 export class FileFormatError extends Error {}
@@ -207,36 +207,66 @@ async function* jsonBatches(input: AsyncIterable<Buffer>): AsyncGenerator<RawRec
   if (batch.length) yield batch;
 }
 
+/** A cell of exceljs as a plain value: rich text and hyperlinks as their text, formulas as their result. */
+function cellValue(value: unknown): unknown {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'object' || value instanceof Date) return value;
+  const cell = value as { richText?: { text: string }[]; result?: unknown; text?: unknown; error?: string; formula?: string; sharedFormula?: string };
+  if (cell.richText) return cell.richText.map((part) => part.text).join('');
+  if ('result' in cell || cell.formula !== undefined || cell.sharedFormula !== undefined) return cellValue(cell.result);
+  if (cell.error) return cell.error;
+  if (typeof cell.text === 'string') return cell.text;
+  return String(value);
+}
+
+type WorkbookInternals = { model?: { sheets?: { name: string; rId: string }[] }; workbookRels?: { Id: string; Target: string }[] };
+type WorksheetInternals = { id: string | number; parse(): AsyncIterable<{ eventType: string; value: { values: unknown[] } }[]> };
+
 async function* xlsxBatches(path: string, wantedSheet: string | null, meta: { header: string[] | null; sheets: string[] | null }): AsyncGenerator<RawRecord[]> {
-  let workbook: Workbook | null = null;
+  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(path, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
+  const internals = workbook as unknown as WorkbookInternals;
+  let found = false;
   try {
-    workbook = await openWorkbook(path);
-    meta.sheets = workbook.sheets;
-    const chosen = wantedSheet ?? workbook.sheets[0] ?? null;
-    const sheetRows = chosen === null ? null : workbook.rows(chosen, XLSX_BATCH);
-    if (!sheetRows) {
-      const names = workbook.sheets.length ? workbook.sheets.join(', ') : 'none';
-      throw new FileFormatError(wantedSheet ? `The workbook has no sheet named '${wantedSheet}' (its sheets: ${names}).` : 'The workbook has no sheets.');
-    }
-    let row = 0;
-    for await (const rows of sheetRows) {
-      const batch: RawRecord[] = [];
-      for (const cells of rows) {
-        if (cells.every((cell) => cell === null || cell === '')) continue;
-        if (!meta.header) {
-          meta.header = cells.map((cell) => (cell === null ? '' : cell instanceof Date ? cell.toISOString().slice(0, 10) : String(cell).trim()));
-          continue;
+    for await (const worksheet of workbook) {
+      const sheet = worksheet as unknown as WorksheetInternals;
+      const sheets = internals.model?.sheets ?? [];
+      meta.sheets = sheets.map((s) => s.name);
+      const relation = internals.workbookRels?.find((r) => r.Target.replace(/^\/?(xl\/)?/, '') === `worksheets/sheet${sheet.id}.xml`);
+      const name = sheets.find((s) => s.rId === relation?.Id)?.name ?? `Sheet${sheet.id}`;
+      const chosen = wantedSheet ?? sheets[0]?.name ?? name;
+      if (found || name !== chosen) {
+        for await (const _events of sheet.parse()) void _events;
+        continue;
+      }
+      found = true;
+      let row = 0;
+      let batch: RawRecord[] = [];
+      for await (const events of sheet.parse()) {
+        for (const { eventType, value } of events) {
+          if (eventType !== 'row') continue;
+          const cells = value.values.slice(1).map(cellValue);
+          if (cells.every((cell) => cell === null || cell === '')) continue;
+          if (!meta.header) {
+            meta.header = cells.map((cell) => (cell === null ? '' : cell instanceof Date ? cell.toISOString().slice(0, 10) : String(cell).trim()));
+            continue;
+          }
+          while (cells.length < meta.header.length) cells.push(null);
+          batch.push({ row: (row += 1), cells, value: null });
         }
-        while (cells.length < meta.header.length) cells.push(null);
-        batch.push({ row: (row += 1), cells, value: null });
+        if (batch.length >= XLSX_BATCH) {
+          yield batch;
+          batch = [];
+        }
       }
       if (batch.length) yield batch;
     }
   } catch (error) {
     if (error instanceof FileFormatError) throw error;
     throw new FileFormatError(`The .xlsx file cannot be read: ${error instanceof Error ? error.message : String(error)}`);
-  } finally {
-    workbook?.close();
+  }
+  if (!found) {
+    const names = meta.sheets?.length ? meta.sheets.join(', ') : 'none';
+    throw new FileFormatError(wantedSheet ? `The workbook has no sheet named '${wantedSheet}' (its sheets: ${names}).` : 'The workbook has no sheets.');
   }
 }
 
