@@ -1,7 +1,8 @@
 // The dashboard and the assistant through the real UI on the demo catalogue: figures and the
 // projection chart, and how they move when products arrive; a task toggled and still ticked after a
-// reload; a pinned report's chart; each quick button's rows; a plain question; the recommended
-// orders created from the assistant and found in the deliveries; axe's WCAG 2 A/AA rules.
+// reload; a pinned report's chart; each quick button's rows (low stock is the forecast's order
+// advice, the Forecasting report's list); a plain question; the advised orders created from the
+// assistant and found in the deliveries; axe's WCAG 2 A/AA rules.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { signIn, useBrowser } from './support/browser.ts';
@@ -124,14 +125,21 @@ describe('Dashboard', () => {
     expect(await axeViolations(page, 'main')).toEqual([]);
   });
 
-  it('answers the quick buttons and a question with real rows, and creates the recommended orders', async () => {
+  it('answers the quick buttons and a question with real rows, and creates the advised orders', async () => {
     const { page } = browser;
+    type Advice = { total: number; products: { styleCode: string; orderQuantity: number }[] };
+    const readAdvice = async () => ((await apiCall('/api/forecasting/latest-report/?page_size=500')) as { report: Advice }).report;
     await signIn(page);
     await page.getByRole('button', { name: 'Show low stock' }).click();
     const lastAnswer = () => page.locator('[data-testid="assistant-message"][data-role="assistant"]').last();
     const tableOfLast = () => page.locator('[data-testid="assistant-message"][data-role="assistant"]').last().getByTestId('assistant-table');
     await tableOfLast().waitFor();
-    await expect.poll(() => tableOfLast().getByRole('row').filter({ hasText: code }).count(), slow).toBe(1);
+    const advice = await readAdvice();
+    expect(advice.total).toBeGreaterThan(0);
+    // The report's list, most urgent first, with its count; the new product has no sales, so no order.
+    expect(await lastAnswer().textContent()).toContain(`${advice.total} ${advice.total === 1 ? 'product needs' : 'products need'} an order, most urgent first`);
+    expect(await tableOfLast().locator('tbody tr').first().textContent()).toContain(advice.products[0]!.styleCode);
+    expect(await tableOfLast().getByRole('row').filter({ hasText: code }).count()).toBe(0);
     await page.getByRole('button', { name: 'Close the assistant' }).click();
 
     await page.getByRole('button', { name: 'Reorder report' }).click();
@@ -154,11 +162,18 @@ describe('Dashboard', () => {
     await input.press('Enter');
     await expect.poll(() => page.getByTestId('assistant-action').count(), slow).toBeGreaterThan(0);
     lastDeliveryBefore = await newestDeliveryId();
+    const advisedNow = await readAdvice();
     await page.getByTestId('assistant-action').last().click();
     await expect.poll(() => lastAnswer().textContent(), slow).toMatch(/Created \d+ scheduled deliver/);
     expect(await axeViolations(page, '[data-testid="assistant-panel"]')).toEqual([]);
-    // The new low product now has its recommended order: 100 units, scheduled.
-    expect((await deliveriesOfProduct()).map((d) => [d.quantity, d.status])).toEqual([[100, 'scheduled']]);
+    // Each created delivery carries its product's advised quantity; the product without sales got none.
+    const created = await apiCall(`/api/records/tables/deliveries/data/?page_size=500&sort_by=id&sort_dir=desc`);
+    const codeOf = (productId: number) => (created.references as Record<string, Record<string, string>>)['product_id']?.[String(productId)]?.split(' — ')[0];
+    const advised = new Map(advisedNow.products.map((p) => [p.styleCode, p.orderQuantity]));
+    const mine = (created.results as { id: number; product_id: number; quantity: number; status: string }[]).filter((d) => d.id > (lastDeliveryBefore ?? 0));
+    expect(mine.length).toBeGreaterThan(0);
+    for (const delivery of mine) expect([delivery.quantity, delivery.status], codeOf(delivery.product_id)).toEqual([advised.get(codeOf(delivery.product_id) ?? ''), 'scheduled']);
+    expect(await deliveriesOfProduct()).toEqual([]);
     await page.locator('[data-testid="assistant-message"][data-role="assistant"]').last().getByRole('link', { name: 'Open the deliveries table' }).click();
     await page.waitForURL('**/app/datatab?table=deliveries');
     await page.getByTestId('table-title').filter({ hasText: 'deliveries' }).waitFor();

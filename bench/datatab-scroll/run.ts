@@ -97,6 +97,33 @@ const gridState = (page: Page) =>
   page.getByTestId('data-grid').evaluate((el) => ({ loaded: Number(el.getAttribute('data-rows-loaded')), hasNext: el.getAttribute('data-has-next') === 'true' }));
 
 /**
+ * Phase 0: on the freshly opened grid, End (Ctrl+End): how long until the table's last row is on
+ * screen, and how many page requests it took (one read from the end, not every page before it).
+ */
+async function jumpToEnd(page: Page): Promise<{ seconds: number; requests: number; lastRowId: string | null }> {
+  let requests = 0;
+  const count = (request: { url: () => string }) => {
+    if (request.url().includes('/data/?')) requests++;
+  };
+  page.on('request', count);
+  const grid = page.getByTestId('data-grid');
+  const started = performance.now();
+  await grid.focus();
+  await page.keyboard.press('Control+End');
+  await page.waitForFunction(() => {
+    const element = document.querySelector('[data-testid="data-grid"]');
+    const focused = element?.querySelector('[data-focused][data-row-id]');
+    return Number(element?.getAttribute('data-tail-rows')) > 0 && focused !== null && focused !== undefined;
+  }, undefined, { timeout: 60_000 });
+  const seconds = (performance.now() - started) / 1000;
+  page.off('request', count);
+  const lastRowId = await grid.locator('[data-focused]').getAttribute('data-row-id');
+  await page.keyboard.press('Control+Home');
+  await grid.locator('[data-row-id]').first().waitFor();
+  return { seconds, requests, lastRowId };
+}
+
+/**
  * Phase 1: scroll to the last loaded row again and again, as a user would, until no next page is
  * left. (The scrollbar spans the whole table; its bottom would read the last page directly.)
  */
@@ -208,6 +235,8 @@ try {
   await page.getByTestId('data-grid').locator('[data-row-id]').first().waitFor();
   const countText = (await page.getByTestId('row-count').textContent()) ?? '';
 
+  const end = await jumpToEnd(page);
+  console.log(`  End on a fresh grid: last row (id ${end.lastRowId}) on screen in ${end.seconds.toFixed(2)} s with ${end.requests} page request(s)`);
   const load = await loadEveryPage(page);
   console.log(`  loaded ${load.loaded.toLocaleString('en')} rows in ${load.seconds.toFixed(1)} s (${load.requests} page requests); count shown: "${countText}"`);
   const profiler = args.diagnose ? await page.context().newCDPSession(page) : null;

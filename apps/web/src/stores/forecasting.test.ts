@@ -124,6 +124,13 @@ describe('low stock', () => {
     expect(queries.at(-1)).toEqual({ page: '3', include_inactive: 'true' });
   });
 
+  it('opening the screen reads the first page once for both panels', async () => {
+    reportAnswer = { success: true, report };
+    await Promise.all([state().loadLatestReport(), state().loadLowStock()]);
+    expect(queries).toEqual([{ page: '1', include_inactive: 'false' }]);
+    expect(state()).toMatchObject({ report: { id: 'r' }, lowStock: { id: 'r' } });
+  });
+
   it("no catalogue forecast yet: the server's message, no list", async () => {
     await state().loadLowStock();
     expect(state()).toMatchObject({ lowStock: null, lowStockMessage: 'No latest report available...', isLoadingLowStock: false, lowStockError: null });

@@ -103,10 +103,21 @@ export const initialForecastingState: ForecastingState = {
   generation: idleGeneration,
 };
 
+type AdvicePage = { report: InventoryReport | null; message: string | null };
+/** Pages being read: the report and the low-stock panel open on the same page, and share one read. */
+const pendingAdvice = new Map<string, Promise<AdvicePage>>();
+
 /** One page of the order advice; no report yet (no catalogue run) gives its message instead. */
-async function adviceReport(page: number, includeInactive: boolean): Promise<{ report: InventoryReport | null; message: string | null }> {
-  const answer = await forecastingApi.fetchLatestReport({ page, includeInactive });
-  return answer.success ? { report: answer.report, message: null } : { report: null, message: answer.message || i18n.t('forecasting.errors.noReport') };
+function adviceReport(page: number, includeInactive: boolean): Promise<AdvicePage> {
+  const key = `${page}:${includeInactive}`;
+  const pending = pendingAdvice.get(key);
+  if (pending) return pending;
+  const request = forecastingApi
+    .fetchLatestReport({ page, includeInactive })
+    .then((answer) => (answer.success ? { report: answer.report, message: null } : { report: null, message: answer.message || i18n.t('forecasting.errors.noReport') }))
+    .finally(() => pendingAdvice.delete(key));
+  pendingAdvice.set(key, request);
+  return request;
 }
 
 /** The spec's message as is (spec §8); the server's reason goes to the console. */

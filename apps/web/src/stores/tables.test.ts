@@ -7,7 +7,7 @@ import { api } from '../api/http.ts';
 import { sendJson, startLoopback, type Loopback } from '../test/loopback.ts';
 import { initTestI18n } from '../test/i18n.ts';
 import { useSessionStore } from './session.ts';
-import { defaultPageSize, initialTablesState, useTablesStore, type TablesStore } from './tables.ts';
+import { defaultPageSize, initialTablesState, joinTail, useTablesStore, type TablesStore } from './tables.ts';
 
 type Call = { method: string; path: string; query: URLSearchParams; body: unknown };
 
@@ -46,6 +46,10 @@ beforeAll(async () => {
       // count (60) ends its next links before the 120 rows do.
       const stale = path.includes('stale');
       const count = stale ? 60 : allRows.length;
+      if (url.searchParams.get('from_end') === 'true') {
+        const last = allRows.slice(-size);
+        return sendJson(response, 200, { results: last, count, count_is_estimate: stale, next: null, previous: null, offset: Math.max(0, count - last.length) });
+      }
       const more = page * size < count;
       const next = more ? `/api/records/tables/stock$20$items/data/?page=${page + 1}&page_size=${size}&sort_dir=asc&after=cursor${page}` : null;
       return sendJson(response, 200, { results, count, count_is_estimate: stale, next, previous: null });
@@ -220,3 +224,45 @@ describe('tables store', () => {
     expect(await state().createTable({ name: 'x', folder: '' })).toMatchObject({ ok: false, message: 'Failed to create table: no route' });
   });
 });
+
+describe('the end of a large table', () => {
+  const ids = (rows: readonly TableRow[]) => rows.map((row) => row['id']);
+
+  it('reads the last page with one from_end request, and joins it when the pages from the top reach it', async () => {
+    await state().loadStructure();
+    state().setPageSize(20);
+    await state().selectTable('Stock items');
+    await state().loadEnd();
+    expect(dataCalls().map((call) => call.query.get('from_end'))).toEqual([null, 'true']);
+    // A screenful at least, however small the page size: 100 rows.
+    expect(dataCalls()[1]?.query.get('page_size')).toBe('100');
+    expect(state()).toMatchObject({ tailOffset: 20, hasMore: true });
+    expect(ids(state().rows)).toEqual(ids(allRows.slice(0, 20)));
+    expect(ids(state().tail)).toEqual(ids(allRows.slice(20)));
+    // Asked again while it is there: nothing more is read.
+    await state().loadEnd();
+    expect(dataCalls()).toHaveLength(2);
+    await state().loadMore();
+    // Row 21 arrived from the top: the table is whole, the tail is gone, nothing left to ask.
+    expect(ids(state().rows)).toEqual(ids(allRows));
+    expect(state()).toMatchObject({ tail: [], hasMore: false, next: null });
+  });
+
+  it('reads nothing from the end of a table that is already whole', async () => {
+    await state().loadStructure();
+    state().setPageSize(500);
+    await state().selectTable('Stock items');
+    await state().loadEnd();
+    expect(dataCalls()).toHaveLength(1);
+    expect(state().tail).toEqual([]);
+  });
+
+  it('keeps the last rows apart until the rows from the top contain their first row', () => {
+    const head = allRows.slice(0, 30);
+    const tail = allRows.slice(100);
+    expect(joinTail(head, true, 'next', tail, 90)).toMatchObject({ rows: head, tail, tailOffset: 90, hasMore: true });
+    // The top ran out first (the count was an estimate): whatever the tail adds is appended, without repeats.
+    expect(ids(joinTail(allRows.slice(0, 110), false, null, tail, 100).rows)).toEqual(ids(allRows));
+  });
+});
+

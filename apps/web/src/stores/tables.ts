@@ -17,6 +17,8 @@ export const defaultPageSize = 50;
 export const maxPageSize = 1000;
 /** A refresh after a change reloads at most this many pages of what was on screen. */
 const maxRefreshPages = 20;
+/** The end is read as at least this many rows, a screenful on any display whatever the page size. */
+const endRows = 100;
 
 export type OperationResult<T> = { ok: true; value: T } | { ok: false; message: string; fieldErrors: Record<string, string[]> };
 
@@ -313,7 +315,8 @@ export const useTablesStore = create<TablesStore>()((set, get) => {
       const mine = generation;
       set({ isLoadingMore: true, rowsError: null });
       try {
-        const answer = await tablesApi.fetchTableRows(selected.encodedName, { ...requestParams(1), from_end: 'true' });
+        const params = requestParams(1);
+        const answer = await tablesApi.fetchTableRows(selected.encodedName, { ...params, page_size: Math.max(params.page_size ?? defaultPageSize, endRows), from_end: 'true' });
         if (mine !== generation) return;
         const offset = answer.offset ?? Math.max(0, answer.count - answer.results.length);
         set((state) => ({

@@ -1,0 +1,97 @@
+// The grid's End key on a table larger than the rows loaded: the scrollbar spans every row, End
+// focuses the table's last row and asks for the end (not the next page); the rows in between are
+// placeholders until they arrive, and Home returns to the first row.
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import type { TableColumn, TableRow } from '@stockwise/contract';
+import { initTestI18n } from '../../test/i18n.ts';
+import { stubBrowserLayout } from '../../test/jsdom.ts';
+import { DataGrid, gridRowHeight } from './DataGrid.tsx';
+
+const viewportHeight = 400;
+
+beforeAll(async () => {
+  await initTestI18n();
+  stubBrowserLayout();
+  // jsdom has no layout: the grid's viewport gets a height, and scrolling moves scrollTop.
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => viewportHeight });
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1000 });
+  // The scrollable height is the rows' body (its style carries the virtual height).
+  Object.defineProperty(HTMLElement.prototype, 'scrollHeight', {
+    configurable: true,
+    get(this: HTMLElement) {
+      const body = this.querySelector<HTMLElement>('[role="rowgroup"] + [role="rowgroup"]');
+      return body ? Number.parseFloat(body.style.height) : 0;
+    },
+  });
+  const scrolled = new WeakMap<HTMLElement, number>();
+  Object.defineProperty(HTMLElement.prototype, 'scrollTop', {
+    configurable: true,
+    get(this: HTMLElement) {
+      return scrolled.get(this) ?? 0;
+    },
+    set(this: HTMLElement, top: number) {
+      scrolled.set(this, top);
+    },
+  });
+  HTMLElement.prototype.scrollTo = function scrollTo(this: HTMLElement, options?: ScrollToOptions | number) {
+    if (typeof options === 'object' && options.top !== undefined) this.scrollTop = options.top;
+    // As in a browser: the scroll event comes after the call, not inside it.
+    queueMicrotask(() => this.dispatchEvent(new Event('scroll')));
+  } as typeof HTMLElement.prototype.scrollTo;
+});
+afterEach(cleanup);
+
+const columns: TableColumn[] = [{ key: 'id', label: 'ID', type: 'AutoField', read_only: true } as TableColumn, { key: 'name', label: 'Name', type: 'CharField' } as TableColumn];
+const rowsFrom = (first: number, count: number): TableRow[] => Array.from({ length: count }, (_, i) => ({ id: first + i, name: `Row ${first + i}` }));
+
+function renderGrid(props: { rows: TableRow[]; tail?: TableRow[]; tailOffset?: number; totalRows: number }) {
+  const asked: string[] = [];
+  const view = (tail: TableRow[], tailOffset: number) => (
+    <MantineProvider>
+      <DataGrid
+        tableName="sales"
+        columns={columns}
+        rows={props.rows}
+        tail={tail}
+        tailOffset={tailOffset}
+        totalRows={props.totalRows}
+        sort={{ sortBy: null, sortDir: 'asc' }}
+        filters={{}}
+        hasNext
+        isLoadingMore={false}
+        canMakeVariation={false}
+        canEditRows={false}
+        onSort={() => {}}
+        onFilter={() => {}}
+        onLoadMore={() => asked.push('more')}
+        onLoadEnd={() => asked.push('end')}
+        onRowAction={() => {}}
+      />
+    </MantineProvider>
+  );
+  const result = render(view(props.tail ?? [], props.tailOffset ?? 0));
+  return { asked, rerender: (tail: TableRow[], tailOffset: number) => result.rerender(view(tail, tailOffset)) };
+}
+
+describe('data grid End and Home', () => {
+  it('spans the whole table, asks for the end on End, shows the last row once it arrives, and Home goes back', async () => {
+    const { asked, rerender } = renderGrid({ rows: rowsFrom(1, 50), totalRows: 140_000 });
+    const grid = screen.getByTestId('data-grid');
+    expect(grid.getAttribute('data-row-count')).toBe('140000');
+    expect(grid.getAttribute('aria-rowcount')).toBe('140002');
+    fireEvent.keyDown(grid, { key: 'End', ctrlKey: true });
+    // The rows in view are not loaded yet: placeholders, and the end is asked for.
+    expect((await screen.findAllByText('Loading…')).length).toBeGreaterThan(5);
+    expect(grid.scrollTop).toBeGreaterThan((140_000 - 20) * gridRowHeight - viewportHeight);
+    expect(asked).toContain('end');
+    expect(asked).not.toContain('more');
+    rerender(rowsFrom(139_951, 50), 139_950);
+    const last = await screen.findByText('Row 140000');
+    expect(last.closest('[role="row"]')?.getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(grid, { key: 'Home', ctrlKey: true });
+    const first = await screen.findByText('Row 1');
+    expect(first.closest('[role="row"]')?.getAttribute('aria-selected')).toBe('true');
+  });
+});
