@@ -6,7 +6,8 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import helmet from 'helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ProductConfig, Role } from '@stockwise/contract';
 import type { ServerConfig } from './environment.ts';
@@ -56,7 +57,7 @@ const MAX_URL_BYTES = 16 * 1024;
  * script); styles also inline because Mantine writes <style> tags and style attributes at run time
  * (docs/security.md). No framing by anyone, no referrer sent to other origins.
  */
-const securityHeaders = helmet({
+const securityHeaderOptions: HelmetOptions = {
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
@@ -76,7 +77,20 @@ const securityHeaders = helmet({
   referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
   // The app is served over plain HTTP on a LAN too; HSTS belongs to the TLS-terminating proxy.
   strictTransportSecurity: false,
-});
+};
+
+/**
+ * helmet's headers for these options, taken once from its middleware: none of them depends on the
+ * request (no CSP nonces), and building and running the middleware per request cost more than a
+ * cached page read's own code (docs/adr/0081).
+ */
+function securityHeaderValues(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = { setHeader: (name: string, value: string) => (headers[name.toLowerCase()] = value), removeHeader: () => {} };
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, () => {});
+  return headers;
+}
+const securityHeaders = securityHeaderValues(securityHeaderOptions);
 
 /** One configuration cache per database, whoever builds contexts on it (docs/adr/0081). */
 const configCaches = new WeakMap<AppDatabase, ProductConfigCache<ConfigReading>>();
@@ -138,9 +152,11 @@ export async function buildApp({ config, database, queue, integrations }: AppDep
     }
   });
 
-  // Before the guard, so refusals carry the headers too. helmet's middleware is built once (above):
-  // @fastify/helmet built it again for every request (docs/adr/0081).
-  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
+  // Before the guard, so refusals carry the headers too.
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(securityHeaders);
+    done();
+  });
 
   const signer = createTokenSigner(await loadSigningKey(database.db, config.jwtSecret), config.accessTokenTtlSeconds);
   const accounts = new AccountStatusCache(database.db, ACCOUNT_STATUS_TTL_MS);

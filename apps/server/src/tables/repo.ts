@@ -1,6 +1,7 @@
 // SQL of the tables feature: the catalogue of configurable tables and the dynamic SQL on the real
 // tables of the `data` schema. Every identifier here comes from the catalogue and is quoted.
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { isDeepStrictEqual } from 'node:util';
+import { CompiledQuery, sql, type Kysely, type RawBuilder } from 'kysely';
 import type { ColumnDefinition } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 
@@ -80,16 +81,41 @@ function toRecord(row: Record<string, unknown>): RowRecord {
   return row as RowRecord;
 }
 
+// The row page's statements without filter conditions are compiled once per shape (docs/adr/0081):
+// the key names everything that changes the text, the values are bound per request. The first
+// compile of a shape checks that the values given are exactly the ones the builder binds, in order.
+const compiledTexts = new WeakMap<Db, Map<string, string>>();
+const MAX_COMPILED_SHAPES = 1000;
+
+async function executeCompiled<R>(db: Db, shape: string, values: readonly unknown[], build: () => RawBuilder<R>): Promise<R[]> {
+  let texts = compiledTexts.get(db);
+  if (!texts) compiledTexts.set(db, (texts = new Map()));
+  let text = texts.get(shape);
+  if (text === undefined) {
+    const compiled = build().compile(db);
+    if (!isDeepStrictEqual(compiled.parameters, values)) throw new Error(`Statement '${shape}': the values given are not the ones it binds.`);
+    if (texts.size >= MAX_COMPILED_SHAPES) texts.clear();
+    texts.set(shape, compiled.sql);
+    text = compiled.sql;
+  }
+  return (await db.executeQuery<R>(CompiledQuery.raw(text, [...values]))).rows;
+}
+
 export async function selectRows(
   db: Db,
   options: { encodedName: string; columns: string[]; conditions: RawBuilder<unknown>[]; sortBy: string; sortDir: 'asc' | 'desc'; limit: number; offset: number },
 ): Promise<RowRecord[]> {
-  const direction = options.sortDir === 'asc' ? sql`asc` : sql`desc`;
-  // id breaks ties so pages never overlap or skip rows with equal sort values.
-  const order = options.sortBy === 'id' ? sql`id ${direction}` : sql`${sql.ref(options.sortBy)} ${direction}, id ${direction}`;
-  const { rows } = await sql<Record<string, unknown>>`
+  const build = () => {
+    const direction = options.sortDir === 'asc' ? sql`asc` : sql`desc`;
+    // id breaks ties so pages never overlap or skip rows with equal sort values.
+    const order = options.sortBy === 'id' ? sql`id ${direction}` : sql`${sql.ref(options.sortBy)} ${direction}, id ${direction}`;
+    return sql<Record<string, unknown>>`
     select ${sql.join(options.columns.map((c) => sql.ref(c)))} from ${table(options.encodedName)}
-    ${whereClause(options.conditions)} order by ${order} limit ${options.limit} offset ${options.offset}`.execute(db);
+    ${whereClause(options.conditions)} order by ${order} limit ${options.limit} offset ${options.offset}`;
+  };
+  const rows = options.conditions.length
+    ? (await build().execute(db)).rows
+    : await executeCompiled(db, `rows|${options.encodedName}|${options.columns.join(',')}|${options.sortBy}|${options.sortDir}`, [options.limit, options.offset], build);
   return rows.map(toRecord);
 }
 
@@ -116,17 +142,36 @@ export function pageStartCondition(options: { encodedName: string; sortBy: strin
  */
 export async function countRows(db: Db, encodedName: string, conditions: RawBuilder<unknown>[], exactLimit: number): Promise<{ count: number; estimated: boolean }> {
   if (!conditions.length) {
-    const { rows } = await sql<{ estimate: number }>`
+    const rows = await executeCompiled(
+      db,
+      'estimate',
+      [encodedName],
+      () => sql<{ estimate: number }>`
       select c.reltuples::float8 as estimate from pg_class c join pg_namespace n on n.oid = c.relnamespace
-      where n.nspname = 'data' and c.relname = ${encodedName}`.execute(db);
+      where n.nspname = 'data' and c.relname = ${encodedName}`,
+    );
     const estimate = Number(rows[0]?.estimate ?? -1);
     if (estimate > exactLimit) return { count: Math.round(estimate), estimated: true };
   }
-  const { rows } = await sql<{ n: number }>`
-    select count(*)::int as n from (select 1 from ${table(encodedName)} ${whereClause(conditions)} limit ${exactLimit + 1}) capped`.execute(db);
+  const build = () => sql<{ n: number }>`
+    select count(*)::int as n from (select 1 from ${table(encodedName)} ${whereClause(conditions)} limit ${exactLimit + 1}) capped`;
+  const rows = conditions.length ? (await build().execute(db)).rows : await executeCompiled(db, `count|${encodedName}`, [exactLimit + 1], build);
   const capped = rows[0]?.n ?? 0;
   if (capped <= exactLimit) return { count: capped, estimated: false };
   return { count: Math.max(await plannerRowEstimate(db, encodedName, conditions), capped), estimated: true };
+}
+
+/** The business key and name of related rows by id (a page's references), as text. */
+export async function selectReferenceLabels(
+  db: Db,
+  related: { encodedName: string; keyColumn: string; nameColumn: string | null },
+  ids: number[],
+): Promise<{ id: string; key: string | null; name: string | null }[]> {
+  return executeCompiled(db, `labels|${related.encodedName}|${related.keyColumn}|${related.nameColumn ?? ''}`, [ids], () => {
+    const name = related.nameColumn ? sql`${sql.ref(related.nameColumn)}::text` : sql`null`;
+    return sql<{ id: string; key: string | null; name: string | null }>`
+      select id::text as id, ${sql.ref(related.keyColumn)}::text as key, ${name} as name from ${table(related.encodedName)} where id = any(${ids}::bigint[])`;
+  });
 }
 
 export async function insertRow(db: Db, encodedName: string, values: RowRecord): Promise<RowRecord> {

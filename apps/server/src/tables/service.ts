@@ -229,9 +229,7 @@ async function referenceLabels(ctx: TablesContext, displays: Map<string, Referen
     const ids = [...new Set(rows.map((row) => row[column]).filter((id) => id !== null && id !== undefined).map(Number))];
     labels[column] = {};
     if (!ids.length) continue;
-    const name = display.nameColumn ? sql`${sql.ref(display.nameColumn)}::text` : sql`null`;
-    const { rows: found } = await sql<{ id: string; key: string | null; name: string | null }>`
-      select id::text as id, ${sql.ref(display.keyColumn)}::text as key, ${name} as name from ${sql.id('data', display.encodedName)} where id = any(${ids}::bigint[])`.execute(ctx.db);
+    const found = await repo.selectReferenceLabels(ctx.db, display, ids);
     for (const row of found) labels[column][row.id] = [row.key, row.name].filter((part) => part !== null && part !== '').join(' — ');
   }
   return labels;
