@@ -14,6 +14,7 @@ import * as realDataIn from './0020-real-data-in.ts';
 import * as oneStockTruth from './0030-one-stock-truth.ts';
 import * as reports from './0040-reports.ts';
 import * as forecastRequests from './0050-forecast-requests.ts';
+import * as forecastCalendar from './0051-forecast-calendar.ts';
 import * as integrations from './0060-integrations.ts';
 import * as dashboard from './0070-dashboard.ts';
 import * as dashboardTaskCounts from './0071-dashboard-task-counts.ts';
@@ -32,6 +33,7 @@ export const migrations: Record<string, Migration> = {
   '0030-one-stock-truth': oneStockTruth,
   '0040-reports': reports,
   '0050-forecast-requests': forecastRequests,
+  '0051-forecast-calendar': forecastCalendar,
   '0060-integrations': integrations,
   '0070-dashboard': dashboard,
   '0071-dashboard-task-counts': dashboardTaskCounts,
