@@ -4,7 +4,7 @@
 // strings between the database and the threads.
 import { CATALOGUE_PROFILE, closedDatesBetween, forecastProduct, isForecastError, type CatalogueCalendar, type ProductForecastInput } from '@stockwise/forecast';
 import { summariseForecast } from '../dashboard/summary.ts';
-import type { ProductRows } from './repo.ts';
+import type { ProductRows, StoredForecastRow } from './repo.ts';
 
 /** Shared by every product of a run: sent to each thread once. */
 export type BatchContext = {
@@ -18,7 +18,7 @@ export type BatchContext = {
   calendar: CatalogueCalendar;
 };
 
-export type BatchResult = { code: string; stockout: boolean; row: string } | { code: string; error: string };
+export type BatchResult = { code: string; stockout: boolean; row: StoredForecastRow } | { code: string; error: string };
 
 const DAY_MS = 86_400_000;
 const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
@@ -67,13 +67,12 @@ export function productInput(product: ProductRows, context: BatchContext): Produ
   };
 }
 
-/** One product: its stored row as JSON text (see repo.storeForecastRows), or why it could not be forecast. */
+/** One product: its stored row (see repo.storeForecastRows), or why it could not be forecast. */
 export function forecastRow(product: ProductRows, context: BatchContext): BatchResult {
   const result = forecastProduct(productInput(product, context));
   if (isForecastError(result)) return { code: product.product_code, error: result.error };
   const summary = summariseForecast(result, context.today);
-  const row = `{"product_id":${product.id},"result":${JSON.stringify(result)},"cum_demand":${JSON.stringify(summary.cumDemand)},"cum_variance":${JSON.stringify(summary.cumVariance)},"first_stockout":${JSON.stringify(summary.firstStockout)},"order_quantity":${JSON.stringify(summary.orderQuantity)}}`;
-  return { code: product.product_code, stockout: result.stockouts.length > 0, row };
+  return { code: product.product_code, stockout: result.stockouts.length > 0, row: { productId: product.id, resultJson: JSON.stringify(result), ...summary } };
 }
 
 export function runItems(items: unknown[], context: unknown): BatchResult[] {

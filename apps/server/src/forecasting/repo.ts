@@ -137,27 +137,30 @@ export const saveCalendar = (db: Db, calendar: { historyStart: string; historyEn
 
 export const findCalendar = (db: Db) => db.selectFrom('forecast_calendar').select(['history_start', 'history_end', 'calendar']).where('id', '=', 1).executeTakeFirst();
 
+/** A product's forecast as stored: the engine's output as JSON text, and the dashboard's summary of it. */
+export type StoredForecastRow = { productId: number; resultJson: string; cumDemand: number[]; cumVariance: number[]; firstStockout: string | null; orderQuantity: number };
+
 /**
- * Stores forecasts and their dashboard summaries from one JSON array of
- * { product_id, result, cum_demand, cum_variance, first_stockout, order_quantity } (text made on the
- * worker threads): one statement for a whole chunk, parsed by the database instead of bound row by
- * row. Products deleted meanwhile are skipped; how many were stored.
+ * Stores forecasts and their dashboard summaries in one statement, each forecast a parameter the
+ * database parses straight into jsonb. Products deleted meanwhile are skipped; how many were stored.
  */
-export async function storeForecastRows(db: Db, rowsJson: string, meta: { taskId: string | null; forecastDays: number; forecastStart: string }): Promise<number> {
+export async function storeForecastRows(db: Db, rows: StoredForecastRow[], meta: { taskId: string | null; forecastDays: number; forecastStart: string }): Promise<number> {
+  if (!rows.length) return 0;
+  const values = sql.join(
+    rows.map((r) => sql`(${r.productId}::int8, ${r.resultJson}::jsonb, ${r.cumDemand}::float8[], ${r.cumVariance}::float8[], ${r.firstStockout}::date, ${r.orderQuantity}::float8)`),
+  );
   const statement = sql<{ stored: number }>`
-    with input as (
-      select r.* from json_to_recordset(${rowsJson}::json)
-        as r(product_id int8, result jsonb, cum_demand float8[], cum_variance float8[], first_stockout date, order_quantity float8)
-      where exists (select 1 from data.products p where p.id = r.product_id)
-    ), results as (
+    with input (product_id, result, cum_demand, cum_variance, first_stockout, order_quantity) as (values ${values}),
+    kept as (select * from input where exists (select 1 from data.products p where p.id = input.product_id)),
+    results as (
       insert into forecast_results (product_id, task_id, forecast_days, forecast_start, result)
-      select product_id, ${meta.taskId}::uuid, ${meta.forecastDays}::int, ${meta.forecastStart}::date, result from input
+      select product_id, ${meta.taskId}::uuid, ${meta.forecastDays}::int, ${meta.forecastStart}::date, result from kept
       on conflict (product_id) do update set task_id = excluded.task_id, forecast_days = excluded.forecast_days,
         forecast_start = excluded.forecast_start, result = excluded.result, generated_at = now()
       returning product_id
     ), summaries as (
       insert into dashboard_product_summary (product_id, forecast_start, cum_demand, cum_variance, first_stockout, order_quantity)
-      select product_id, ${meta.forecastStart}::date, cum_demand, cum_variance, first_stockout, order_quantity from input
+      select product_id, ${meta.forecastStart}::date, cum_demand, cum_variance, first_stockout, order_quantity from kept
       on conflict (product_id) do update set forecast_start = excluded.forecast_start, cum_demand = excluded.cum_demand,
         cum_variance = excluded.cum_variance, first_stockout = excluded.first_stockout, order_quantity = excluded.order_quantity
     )

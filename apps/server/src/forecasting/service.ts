@@ -23,6 +23,7 @@ const HISTORY_DAYS = 730;
 // it and one writes it. The event loop only moves strings (the worker threads parse and stringify),
 // so a chunk this size blocks it for a few milliseconds at a time.
 const PRODUCTS_PER_CHUNK = 250;
+const RESULTS_PER_WRITE = 50;
 // Products per message to a worker thread: enough that both threads stay busy to a chunk's end.
 const PRODUCTS_PER_MESSAGE = 16;
 const BATCH_TASK = new URL('./batch-task.ts', import.meta.url);
@@ -219,10 +220,10 @@ async function storedCalendar(db: Kysely<Database>, since: string, today: string
   return stored ? (stored.calendar as unknown as CatalogueCalendar) : refreshCalendar(db, since, today);
 }
 
-/** Forecast rows from the worker threads, stored in one statement; what happened to each product. */
+/** Forecast rows from the worker threads, stored a few at a time; what happened to each product. */
 async function storeResults(ctx: Pick<ForecastingContext, 'db'>, results: BatchResult[], options: { taskId: string | null; horizon: number; today: string }): Promise<ChunkOutcome> {
   const outcome: ChunkOutcome = { failed: [], stockouts: 0, stored: 0 };
-  const rows: string[] = [];
+  const rows: repo.StoredForecastRow[] = [];
   for (const result of results) {
     if ('error' in result) outcome.failed.push({ styleCode: result.code, error: result.error });
     else {
@@ -230,7 +231,10 @@ async function storeResults(ctx: Pick<ForecastingContext, 'db'>, results: BatchR
       rows.push(result.row);
     }
   }
-  if (rows.length) outcome.stored = await repo.storeForecastRows(ctx.db, `[${rows.join(',')}]`, { taskId: options.taskId, forecastDays: options.horizon, forecastStart: options.today });
+  // The driver encodes a statement's text on the event loop: about a megabyte at a time keeps each turn short.
+  for (let from = 0; from < rows.length; from += RESULTS_PER_WRITE) {
+    outcome.stored += await repo.storeForecastRows(ctx.db, rows.slice(from, from + RESULTS_PER_WRITE), { taskId: options.taskId, forecastDays: options.horizon, forecastStart: options.today });
+  }
   return outcome;
 }
 
