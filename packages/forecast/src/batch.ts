@@ -22,17 +22,19 @@ export type SeriesBatchItem = { values: number[]; options: SeriesForecastOptions
  * The caller's own work on the pool's threads: a server hands over its database rows as they came
  * and gets back the rows it writes, so its event loop neither builds forecast inputs nor
  * stringifies forecasts. `context` (shared by every item, e.g. the catalogue's calendar) is cloned
- * to each thread once, when it starts.
+ * to each thread once; it may be a promise, so the threads start (and load their module) while the
+ * caller is still working it out.
  */
 export type PoolTask = { module: URL; context?: unknown };
 /** The shape of a PoolTask module: called with a slice of items; one result per item, in order. */
 export type PoolTaskModule = { runItems(items: unknown[], context: unknown): unknown[] };
 
 export type WorkerRequest =
+  | { id: number; kind: 'context'; context: unknown }
   | { id: number; kind: 'product' | 'task'; items: unknown[] }
   | { id: number; kind: 'series'; items: SeriesBatchItem[] };
 export type WorkerResponse = { id: number; results: unknown[] };
-export type WorkerSetup = { background: boolean; task?: { module: string; context: unknown } };
+export type WorkerSetup = { background: boolean; task?: { module: string } };
 
 /** Work the package itself knows how to do on a thread. */
 type BuiltInJob = { kind: 'product'; items: ProductForecastInput[] } | { kind: 'series'; items: SeriesBatchItem[] };
@@ -56,19 +58,28 @@ const startWorkers = (count: number, setup: WorkerSetup): Worker[] =>
   count > 1 ? Array.from({ length: count }, () => new Worker(new URL('./worker.ts', import.meta.url), { workerData: setup })) : [];
 
 export function createForecastPool<Item, Result>(options: PoolOptions): ForecastPool<Item, Result> {
-  const setup: WorkerSetup = { background: options.background ?? false, task: { module: options.task.module.href, context: options.task.context } };
+  const setup: WorkerSetup = { background: options.background ?? false, task: { module: options.task.module.href } };
   const workers = startWorkers(Math.max(1, options.workers ?? availableParallelism()), setup);
+  // Each thread gets the context once, as its first message; messages are handled in order.
+  const context = Promise.resolve(options.task.context).then((value) => {
+    for (const worker of workers) worker.postMessage({ id: -1, kind: 'context', context: value } satisfies WorkerRequest);
+    return value;
+  });
+  context.catch(() => {});
   // Loaded here only when a chunk has to run on this thread (one core, or a worker failed).
   let local: Promise<PoolTaskModule> | null = null;
   const runLocally = async (items: unknown[]) => {
     local ??= import(options.task.module.href) as Promise<PoolTaskModule>;
-    return (await local).runItems(items, options.task.context);
+    return (await local).runItems(items, await context);
   };
   // A worker answers one request at a time: calls take turns.
   let previous: Promise<unknown> = Promise.resolve();
   return {
     run: (items, onProgress) => {
-      const run = previous.then(() => runBatch({ kind: 'task', items }, workers, { chunkSize: options.chunkSize, onProgress }, runLocally));
+      const run = previous.then(async () => {
+        await context;
+        return runBatch({ kind: 'task', items }, workers, { chunkSize: options.chunkSize, onProgress }, runLocally);
+      });
       previous = run.catch(() => {});
       return run as Promise<Result[]>;
     },

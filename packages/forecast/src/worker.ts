@@ -10,8 +10,15 @@ const setup = workerData as WorkerSetup | undefined;
 if (setup?.background && process.platform === 'linux') setPriority(0, 10);
 const task = setup?.task ? ((await import(setup.task.module)) as PoolTaskModule) : null;
 
+// Set by the pool's first message, before any work.
+let context: unknown;
+
 parentPort?.on('message', (request: WorkerRequest) => {
-  const results = request.kind === 'task' ? (task as PoolTaskModule).runItems(request.items, setup?.task?.context) : runRequest(request as Parameters<typeof runRequest>[0]);
+  if (request.kind === 'context') {
+    context = request.context;
+    return;
+  }
+  const results = request.kind === 'task' ? (task as PoolTaskModule).runItems(request.items, context) : runRequest(request as Parameters<typeof runRequest>[0]);
   const response: WorkerResponse = { id: request.id, results };
   parentPort?.postMessage(response);
 });

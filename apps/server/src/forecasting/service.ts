@@ -263,10 +263,17 @@ export async function runForecastGeneration(ctx: Pick<ForecastingContext, 'db'>,
     if (task.style_code && !single) throw new AppError('not_found', `Product '${task.style_code}' no longer exists.`);
     const total = single ? 1 : await repo.countProducts(ctx.db);
     await repo.markTaskRunning(ctx.db, task.id, total);
-    // A catalogue run reads the calendar afresh; one product uses the last run's.
-    const calendar = single ? await storedCalendar(ctx.db, since, today) : await refreshCalendar(ctx.db, since, today);
+    // A catalogue run reads the calendar afresh; one product uses the last run's. The threads start,
+    // and the first chunk is read, while the database sums the catalogue's days.
+    const calendar = single ? storedCalendar(ctx.db, since, today) : refreshCalendar(ctx.db, since, today);
+    calendar.catch(() => {});
     // One product is forecast on this thread: starting threads would take longer than the forecast.
-    pool = createForecastPool({ background: true, chunkSize: PRODUCTS_PER_MESSAGE, workers: single ? 1 : undefined, task: { module: BATCH_TASK, context: batchContext(today, task.forecast_days, calendar) } });
+    pool = createForecastPool({
+      background: true,
+      chunkSize: PRODUCTS_PER_MESSAGE,
+      workers: single ? 1 : undefined,
+      task: { module: BATCH_TASK, context: calendar.then((found) => batchContext(today, task.forecast_days, found)) },
+    });
     const failed: { styleCode: string; error: string }[] = [];
     let stockouts = 0;
     let stored = 0;
@@ -298,6 +305,7 @@ export async function runForecastGeneration(ctx: Pick<ForecastingContext, 'db'>,
       writing.catch(() => {});
     }
     await writing;
+    await calendar;
     await repo.setTaskProgress(ctx.db, task.id, forecasted);
     await refreshCatalogueSummary(ctx.db);
     await repo.completeTask(ctx.db, task.id, {
@@ -320,7 +328,8 @@ export async function runForecastGeneration(ctx: Pick<ForecastingContext, 'db'>,
 /** One product forecast now and stored (a product never forecast yet); why not, when it could not be. */
 async function forecastOneNow(db: Kysely<Database>, product: repo.ProductRecord, today: string): Promise<string | null> {
   const since = historyStart(today);
-  const pool = createForecastPool<repo.ProductRows, BatchResult>({ workers: 1, task: { module: BATCH_TASK, context: batchContext(today, DEFAULT_FORECAST_DAYS, await storedCalendar(db, since, today)) } });
+  const calendar = await storedCalendar(db, since, today);
+  const pool = createForecastPool<repo.ProductRows, BatchResult>({ workers: 1, task: { module: BATCH_TASK, context: batchContext(today, DEFAULT_FORECAST_DAYS, calendar) } });
   const results = await pool.run(await repo.productRowsOf(db, product.id, since));
   const { failed } = await storeResults({ db }, results, { taskId: null, horizon: DEFAULT_FORECAST_DAYS, today });
   return failed[0]?.error ?? null;
