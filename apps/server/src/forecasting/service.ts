@@ -24,6 +24,7 @@ const HISTORY_DAYS = 730;
 // so a chunk this size blocks it for a few milliseconds at a time.
 const PRODUCTS_PER_CHUNK = 250;
 const RESULTS_PER_WRITE = 50;
+const MAX_QUEUED_WRITES = 2;
 // Products per message to a worker thread: enough that both threads stay busy to a chunk's end.
 const PRODUCTS_PER_MESSAGE = 16;
 const BATCH_TASK = new URL('./batch-task.ts', import.meta.url);
@@ -288,6 +289,7 @@ export async function runForecastGeneration(ctx: Pick<ForecastingContext, 'db'>,
       single ? (afterId ? Promise.resolve([]) : repo.productRowsOf(ctx.db, single.id, since)) : repo.productRowsAfter(ctx.db, afterId, PRODUCTS_PER_CHUNK, since);
     let next = loadChunk(0);
     let writing: Promise<void> = Promise.resolve();
+    let writesQueued = 0;
     for (;;) {
       const products = await next;
       if (!products.length) break;
@@ -296,12 +298,17 @@ export async function runForecastGeneration(ctx: Pick<ForecastingContext, 'db'>,
       next.catch(() => {});
       const results = await pool.run(products, reportProgress);
       forecasted += products.length;
-      await writing;
-      writing = storeResults(ctx, results, { taskId: task.id, horizon: task.forecast_days, today }).then((chunk) => {
-        failed.push(...chunk.failed);
-        stockouts += chunk.stockouts;
-        stored += chunk.stored;
-      });
+      // The threads go on while up to two chunks wait to be written: a slow write does not idle them.
+      if (writesQueued >= MAX_QUEUED_WRITES) await writing;
+      writesQueued += 1;
+      writing = writing
+        .then(() => storeResults(ctx, results, { taskId: task.id, horizon: task.forecast_days, today }))
+        .then((chunk) => {
+          failed.push(...chunk.failed);
+          stockouts += chunk.stockouts;
+          stored += chunk.stored;
+          writesQueued -= 1;
+        });
       writing.catch(() => {});
     }
     await writing;
