@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { getPriority } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { createForecastPool, forecastProduct, isForecastError, serializeForecast, type ProductForecastInput } from './index.ts';
+import { createForecastPool, forecastProduct, type ProductForecastInput } from './index.ts';
+
+const task = { module: new URL('./batch.test-task.ts', import.meta.url), context: { run: 'test' } };
 
 const DAY_MS = 86_400_000;
 const day = (t: number): string => new Date(Date.parse('2025-01-01T00:00:00Z') + t * DAY_MS).toISOString().slice(0, 10);
@@ -27,28 +29,34 @@ function workerThreadNiceValues(): number[] {
 }
 
 describe('createForecastPool', () => {
-  it('answers each product as the JSON of forecastProduct, in input order, across several calls on the same threads', async () => {
-    const pool = createForecastPool({ workers: 2, chunkSize: 2 });
+  it("runs the caller's task module on its threads, in input order, across several calls on the same threads", async () => {
+    const pool = createForecastPool<ProductForecastInput, { context: unknown; json: string }>({ workers: 2, chunkSize: 2, task });
     try {
       const first = Array.from({ length: 5 }, (_, i) => inputOf(90, 4 + i));
       const second = [inputOf(60, 30), { sales: 'not an array' as unknown as [], horizon: 7 }];
       const progress: number[] = [];
-      const [a, b] = await Promise.all([pool.forecastProductsAsJson(first, (done) => progress.push(done)), pool.forecastProductsAsJson(second)]);
-      expect(a).toEqual(first.map((input) => serializeForecast(forecastProduct(input))));
+      const [a, b] = await Promise.all([pool.run(first, (done) => progress.push(done)), pool.run(second)]);
+      expect(a).toEqual(first.map((input) => ({ context: task.context, json: JSON.stringify(forecastProduct(input)) })));
       expect(progress.at(-1)).toBe(5);
-      expect(isForecastError(b[1]!)).toBe(true);
-      const expected = forecastProduct(second[0]!);
-      if (isForecastError(expected)) throw new Error(expected.error);
-      expect(b[0]).toEqual({ json: JSON.stringify(expected), stockoutCount: expected.stockouts.length });
+      expect(b.map((result) => result.json)).toEqual(second.map((input) => JSON.stringify(forecastProduct(input))));
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('runs the task on the calling thread when given one worker', async () => {
+    const pool = createForecastPool<ProductForecastInput, { context: unknown; json: string }>({ workers: 1, task });
+    try {
+      expect(await pool.run([inputOf(30, 5)])).toEqual([{ context: task.context, json: JSON.stringify(forecastProduct(inputOf(30, 5))) }]);
     } finally {
       await pool.close();
     }
   });
 
   it.runIf(process.platform === 'linux')('runs its threads at a lower CPU priority when asked to work in the background', async () => {
-    const pool = createForecastPool({ workers: 2, background: true });
+    const pool = createForecastPool({ workers: 2, background: true, task });
     try {
-      await pool.forecastProductsAsJson([inputOf(30, 5), inputOf(30, 6)]);
+      await pool.run([inputOf(30, 5), inputOf(30, 6)]);
       // A thread lowers itself when it starts; one that got no work may still be starting.
       await expect.poll(() => workerThreadNiceValues().filter((value) => value === 10).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
       // The caller's own thread keeps its priority.

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { forecastProduct } from './product.ts';
 import { forecastSeries, type SeriesForecast, type SeriesForecastOptions } from './series.ts';
-import { isForecastError, type ForecastError, type ProductForecast, type ProductForecastInput } from './types.ts';
+import type { ForecastError, ProductForecast, ProductForecastInput } from './types.ts';
 
 export type BatchOptions = { workers?: number; onProgress?: (done: number, total: number) => void; chunkSize?: number };
 export type PoolOptions = {
@@ -13,26 +13,32 @@ export type PoolOptions = {
    * server forecasting its catalogue in the background keeps answering requests first.
    */
   background?: boolean;
+  /** What the threads run: a module exporting `runItems` (see PoolTaskModule), and the context it is given. */
+  task: PoolTask;
 };
 export type SeriesBatchItem = { values: number[]; options: SeriesForecastOptions };
 
 /**
- * A product forecast as the JSON text of its ProductForecast, made on the worker thread, with what
- * a caller needs without parsing it: a server that stores forecasts as JSON then neither copies the
- * object graph back from the worker nor stringifies it on its event loop.
+ * The caller's own work on the pool's threads: a server hands over its database rows as they came
+ * and gets back the rows it writes, so its event loop neither builds forecast inputs nor
+ * stringifies forecasts. `context` (shared by every item, e.g. the catalogue's calendar) is cloned
+ * to each thread once; it may be a promise, so the threads start (and load their module) while the
+ * caller is still working it out.
  */
-export type SerializedForecast = { json: string; stockoutCount: number };
-
-export const serializeForecast = (result: ProductForecast | ForecastError): SerializedForecast | ForecastError =>
-  isForecastError(result) ? result : { json: JSON.stringify(result), stockoutCount: result.stockouts.length };
+export type PoolTask = { module: URL; context?: unknown };
+/** The shape of a PoolTask module: called with a slice of items; one result per item, in order. */
+export type PoolTaskModule = { runItems(items: unknown[], context: unknown): unknown[] };
 
 export type WorkerRequest =
-  | { id: number; kind: 'product' | 'product-json'; items: ProductForecastInput[] }
+  | { id: number; kind: 'context'; context: unknown }
+  | { id: number; kind: 'product' | 'task'; items: unknown[] }
   | { id: number; kind: 'series'; items: SeriesBatchItem[] };
 export type WorkerResponse = { id: number; results: unknown[] };
-export type WorkerSetup = { background: boolean };
+export type WorkerSetup = { background: boolean; task?: { module: string } };
 
-type Job = { kind: 'product' | 'product-json'; items: ProductForecastInput[] } | { kind: 'series'; items: SeriesBatchItem[] };
+/** Work the package itself knows how to do on a thread. */
+type BuiltInJob = { kind: 'product'; items: ProductForecastInput[] } | { kind: 'series'; items: SeriesBatchItem[] };
+type Job = BuiltInJob | { kind: 'task'; items: unknown[] };
 
 // Small enough to keep both cores busy to the end, large enough that message
 // passing stays a rounding error next to the forecasting itself.
@@ -42,8 +48,8 @@ const DEFAULT_CHUNK_SIZE = 64;
  * Worker threads kept between batches, for a caller that forecasts a long stream of products in
  * slices (the server's catalogue run): threads start once, not once per slice.
  */
-export type ForecastPool = {
-  forecastProductsAsJson(inputs: ProductForecastInput[], onProgress?: (done: number, total: number) => void): Promise<(SerializedForecast | ForecastError)[]>;
+export type ForecastPool<Item, Result> = {
+  run(items: Item[], onProgress?: (done: number, total: number) => void): Promise<Result[]>;
   close(): Promise<void>;
 };
 
@@ -51,15 +57,31 @@ export type ForecastPool = {
 const startWorkers = (count: number, setup: WorkerSetup): Worker[] =>
   count > 1 ? Array.from({ length: count }, () => new Worker(new URL('./worker.ts', import.meta.url), { workerData: setup })) : [];
 
-export function createForecastPool(options: PoolOptions = {}): ForecastPool {
-  const workers = startWorkers(Math.max(1, options.workers ?? availableParallelism()), { background: options.background ?? false });
+export function createForecastPool<Item, Result>(options: PoolOptions): ForecastPool<Item, Result> {
+  const setup: WorkerSetup = { background: options.background ?? false, task: { module: options.task.module.href } };
+  const workers = startWorkers(Math.max(1, options.workers ?? availableParallelism()), setup);
+  // Each thread gets the context once, as its first message; messages are handled in order.
+  const context = Promise.resolve(options.task.context).then((value) => {
+    for (const worker of workers) worker.postMessage({ id: -1, kind: 'context', context: value } satisfies WorkerRequest);
+    return value;
+  });
+  context.catch(() => {});
+  // Loaded here only when a chunk has to run on this thread (one core, or a worker failed).
+  let local: Promise<PoolTaskModule> | null = null;
+  const runLocally = async (items: unknown[]) => {
+    local ??= import(options.task.module.href) as Promise<PoolTaskModule>;
+    return (await local).runItems(items, await context);
+  };
   // A worker answers one request at a time: calls take turns.
   let previous: Promise<unknown> = Promise.resolve();
   return {
-    forecastProductsAsJson: (inputs, onProgress) => {
-      const run = previous.then(() => runBatch({ kind: 'product-json', items: inputs }, workers, { chunkSize: options.chunkSize, onProgress }));
+    run: (items, onProgress) => {
+      const run = previous.then(async () => {
+        await context;
+        return runBatch({ kind: 'task', items }, workers, { chunkSize: options.chunkSize, onProgress }, runLocally);
+      });
       previous = run.catch(() => {});
-      return run as Promise<(SerializedForecast | ForecastError)[]>;
+      return run as Promise<Result[]>;
     },
     close: async () => {
       await Promise.all(workers.splice(0).map((worker) => worker.terminate()));
@@ -67,11 +89,11 @@ export function createForecastPool(options: PoolOptions = {}): ForecastPool {
   };
 }
 
-async function withPool<T>(job: Job, options: BatchOptions): Promise<T> {
+async function withPool<T>(job: BuiltInJob, options: BatchOptions): Promise<T> {
   const chunkSize = Math.max(1, options.chunkSize ?? DEFAULT_CHUNK_SIZE);
   const workers = startWorkers(Math.min(options.workers ?? availableParallelism(), Math.ceil(job.items.length / chunkSize)), { background: false });
   try {
-    return (await runBatch(job, workers, options)) as T;
+    return (await runBatch(job, workers, options, (items) => runRequest({ ...job, items } as BuiltInJob))) as T;
   } finally {
     await Promise.all(workers.map((worker) => worker.terminate()));
   }
@@ -91,22 +113,21 @@ export function forecastSeriesBatch(items: SeriesBatchItem[], options: BatchOpti
   return withPool({ kind: 'series', items }, options);
 }
 
-/** What a worker does with a request; also run on the caller's thread when there is no worker. */
-export function runRequest(request: Job): unknown[] {
+/** What a worker does with a product or series request (a task request goes to its module). */
+export function runRequest(request: BuiltInJob): unknown[] {
   switch (request.kind) {
     case 'product':
       return request.items.map(forecastProduct);
-    case 'product-json':
-      return request.items.map((item) => serializeForecast(forecastProduct(item)));
     case 'series':
       return request.items.map((item) => forecastSeries(item.values, item.options));
   }
 }
 
-const runLocally = (job: Job, from: number, to: number): unknown[] => runRequest({ ...job, items: job.items.slice(from, to) } as Job);
-
-/** Runs the job on the given workers; a worker that fails is removed from the array. */
-async function runBatch(job: Job, workers: Worker[], options: Pick<BatchOptions, 'chunkSize' | 'onProgress'>): Promise<unknown[]> {
+/**
+ * Runs the job on the given workers; a worker that fails is removed from the array and its chunk
+ * runs on this thread (`runLocally`).
+ */
+async function runBatch(job: Job, workers: Worker[], options: Pick<BatchOptions, 'chunkSize' | 'onProgress'>, runLocally: (items: unknown[]) => unknown[] | Promise<unknown[]>): Promise<unknown[]> {
   const total = job.items.length;
   const chunkSize = Math.max(1, options.chunkSize ?? DEFAULT_CHUNK_SIZE);
   const results = new Array<unknown>(total);
@@ -130,7 +151,7 @@ async function runBatch(job: Job, workers: Worker[], options: Pick<BatchOptions,
           // chunk is forecast here, so one bad thread never loses a product.
           workers.splice(workers.indexOf(worker), 1);
           void worker.terminate();
-          store(from, runLocally(job, from, to));
+          store(from, await runLocally(job.items.slice(from, to)));
           return;
         }
       }
@@ -139,7 +160,7 @@ async function runBatch(job: Job, workers: Worker[], options: Pick<BatchOptions,
   // No worker (one core, or every worker failed before the queue was empty): this thread, yielding
   // between chunks so a server stays responsive while a batch runs inline.
   for (let from = nextChunk * chunkSize; from < total; from += chunkSize) {
-    store(from, runLocally(job, from, Math.min(total, from + chunkSize)));
+    store(from, await runLocally(job.items.slice(from, Math.min(total, from + chunkSize))));
     await new Promise((resolve) => setImmediate(resolve));
   }
   return results;

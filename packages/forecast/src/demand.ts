@@ -1,4 +1,5 @@
 import { dayNumber } from './dates.ts';
+import { closedDayNumbers } from './holidays.ts';
 import type { DemandClass, EventRegressor, ProductForecastInput } from './types.ts';
 
 /** The sales history turned into one value per day, with what we know about each day. */
@@ -61,6 +62,8 @@ export function buildDemandHistory(input: ProductForecastInput): DemandHistory |
   const stockouts = stockoutDays(input, firstDay, length);
   const observed = new Uint8Array(length);
   for (let t = 0; t < length; t++) observed[t] = (unknown[t] && !hasSales[t]) || stockouts[t] === 1 ? 0 : 1;
+  // A day the business was closed (a public holiday) says nothing about demand either.
+  for (const day of closedDayNumbers(input.closedDates)) if (day >= firstDay && day < firstDay + length) observed[day - firstDay] = 0;
   imputeUnobserved(values, observed);
   return { firstDay, values, observed };
 }

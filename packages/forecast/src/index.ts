@@ -21,8 +21,9 @@ export type {
 export { isForecastError } from './types.ts';
 export { forecastProduct, DEFAULT_HORIZON, DEFAULT_LEAD_TIME_DAYS, DEFAULT_SERVICE_LEVEL, DEFAULT_REVIEW_PERIOD_DAYS } from './product.ts';
 export { forecastSeries, type SeriesForecast, type SeriesForecastOptions } from './series.ts';
-export { createForecastPool, forecastBatch, forecastSeriesBatch, serializeForecast, type BatchOptions, type ForecastPool, type PoolOptions, type SerializedForecast, type SeriesBatchItem } from './batch.ts';
+export { createForecastPool, forecastBatch, forecastSeriesBatch, type BatchOptions, type ForecastPool, type PoolOptions, type PoolTask, type PoolTaskModule, type SeriesBatchItem } from './batch.ts';
 export { classifyDemand } from './demand.ts';
 export { seasonalityTest, multiplicativeIndices } from './seasonality.ts';
 export { nelderMead } from './stats.ts';
 export { crostonRate } from './models/intermittent.ts';
+export { catalogueCalendar, closedDatesBetween, CATALOGUE_PROFILE, type CatalogueCalendar, type DailyTotals } from './calendar.ts';

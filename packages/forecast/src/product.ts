@@ -1,4 +1,7 @@
+import { PROFILE_DAYS } from './calendar.ts';
 import { applyClosedDays, closedWeekdays } from './closed.ts';
+import { applyClosedDates, closedDayNumbers } from './holidays.ts';
+import { POOLED_YEARLY_MIN_DAYS, pooledYearly, yearlyIndex } from './pooled.ts';
 import { dayNumber, formatDay } from './dates.ts';
 import { buildDemandHistory, classifyDemand, eventUplifts, type DemandHistory } from './demand.ts';
 import { calibratedInflation, selectAndForecast, type EngineResult } from './engine.ts';
@@ -35,12 +38,14 @@ const HOLT_WINTERS_FORMS = holtWintersForms(WEEK).filter((form) => form.trend ==
  * the intermittent-demand methods, which forecast a rate instead of chasing
  * zeros.
  */
-export function productCandidates(values: Float64Array, demandClass: DemandClass): Candidate[] {
+export function productCandidates(values: Float64Array, demandClass: DemandClass, pooledIndex?: Float64Array): Candidate[] {
   const weekly = seasonalityTest(values, WEEK);
   const [ses, , damped] = NON_SEASONAL_FORMS.map(ets) as [Candidate, Candidate, Candidate];
   const seasonal = (candidate: Candidate): Candidate => (weekly ? deseasonalized(candidate, [WEEK]) : candidate);
   // Over a year of history: last year's season competes, for seasonal-only and intermittent items too.
   const yearly = values.length >= YEARLY_NAIVE_MIN_DAYS ? [yearlyNaive()] : [];
+  // The category's yearly pattern at the product's level, for histories too short or noisy for their own.
+  if (pooledIndex && values.length >= POOLED_YEARLY_MIN_DAYS) yearly.push(seasonal(pooledYearly(pooledIndex)));
   if (demandClass === 'intermittent' || demandClass === 'lumpy') {
     return [croston('SBA'), tsb(), imapa(), ses, ...(weekly ? [seasonal(tsb()), seasonal(ses)] : []), ...yearly];
   }
@@ -81,6 +86,13 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
   if (typeof leadTimeDays !== 'number') return leadTimeDays;
   const reviewPeriodDays = positiveInteger(input.reviewPeriodDays, DEFAULT_REVIEW_PERIOD_DAYS, 'reviewPeriodDays', 365);
   if (typeof reviewPeriodDays !== 'number') return reviewPeriodDays;
+  if (input.closedDates !== undefined && !(Array.isArray(input.closedDates) && closedDayNumbers(input.closedDates).length === input.closedDates.length)) {
+    return invalid('closedDates must be a list of YYYY-MM-DD dates.');
+  }
+  const profile = input.yearlyProfile;
+  if (profile !== undefined && !(Array.isArray(profile) && profile.length === PROFILE_DAYS && profile.every((value) => typeof value === 'number' && value >= 0 && Number.isFinite(value)))) {
+    return invalid(`yearlyProfile must be ${PROFILE_DAYS} non-negative numbers.`);
+  }
   const serviceLevel = input.serviceLevel ?? DEFAULT_SERVICE_LEVEL;
   if (typeof serviceLevel !== 'number' || !(serviceLevel > 0 && serviceLevel < 1)) return invalid('serviceLevel must be between 0 and 1 (exclusive).');
 
@@ -95,9 +107,10 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
     historyLength === 'none'
       ? newProductForecast(horizon, LEVELS)
       : (shortHistoryForecast(history.values, history.observed, horizon, LEVELS, inWholeUnits(history)) ??
-        forecastDemand({ ...history, observed: openDays }, horizon, demandClass, eventUplifts(input.regressors?.events ?? [], history), closed));
+        forecastDemand({ ...history, observed: openDays }, horizon, demandClass, eventUplifts(input.regressors?.events ?? [], history), closed, profile));
 
   const lastHistoryDay = history.firstDay + history.values.length - 1;
+  const holidays = applyClosedDates(result, lastHistoryDay + 1, closedDayNumbers(input.closedDates));
   const forecast: ForecastRow[] = [];
   const band95 = result.bands.get(0.95)!;
   const band80 = result.bands.get(0.8)!;
@@ -128,10 +141,10 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
     stockouts: start ? findStockouts(start, stock) : [],
     model: {
       name: result.modelName,
-      description: result.description,
+      description: holidays ? `${result.description} Closed on public holidays.` : result.description,
       demandClass,
       history: historyLength,
-      patterns: historyLength === 'full' ? patternsOf(result.modelName, demandClass, closed) : [],
+      patterns: [...(historyLength === 'full' ? patternsOf(result.modelName, demandClass, closed) : []), ...(holidays ? ['holidays' as const] : [])],
       backtest: {
         mase: finiteOrNull(result.validation?.mase),
         smape: finiteOrNull(result.validation?.smape),
@@ -172,11 +185,12 @@ function emptyHistory(today: string | undefined): DemandHistory | { error: strin
  * look like a level shift, and multiplied back on future event days. Closed
  * weekdays (`closed`, by history index mod 7) are forecast zero.
  */
-function forecastDemand(history: DemandHistory, horizon: number, demandClass: DemandClass, uplifts: Map<number, number>, closed: boolean[]): EngineResult {
+function forecastDemand(history: DemandHistory, horizon: number, demandClass: DemandClass, uplifts: Map<number, number>, closed: boolean[], yearlyProfile: number[] | undefined): EngineResult {
   const values = history.values.slice();
   if (uplifts.size > 0) for (let t = 0; t < values.length; t++) values[t] = values[t]! / (uplifts.get(history.firstDay + t) || 1);
   const intermittent = demandClass === 'intermittent' || demandClass === 'lumpy';
-  const result = selectAndForecast(values, productCandidates(values, demandClass), {
+  const pooledIndex = yearlyProfile ? yearlyIndex(yearlyProfile, history.firstDay, values.length + horizon) : undefined;
+  const result = selectAndForecast(values, productCandidates(values, demandClass, pooledIndex), {
     horizon,
     validationHorizon: Math.min(horizon, 28),
     origins: 8,

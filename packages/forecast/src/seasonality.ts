@@ -165,6 +165,23 @@ function describePeriod(period: number): string {
 const DAYS_PER_YEAR = 365.25;
 
 /**
+ * sin and cos of the k-th yearly harmonic at day t, computed once per thread and shared by every
+ * product of a catalogue (the same values the fit would compute: results are unchanged).
+ */
+const harmonicTables: { sin: Float64Array; cos: Float64Array }[] = [];
+function harmonic(k: number, length: number): { sin: Float64Array; cos: Float64Array } {
+  const cached = harmonicTables[k];
+  if (cached && cached.sin.length >= length) return cached;
+  const size = Math.max(length, 2 * (cached?.sin.length ?? 0), 4096);
+  const table = {
+    sin: Float64Array.from({ length: size }, (_, t) => Math.sin((2 * Math.PI * k * t) / DAYS_PER_YEAR)),
+    cos: Float64Array.from({ length: size }, (_, t) => Math.cos((2 * Math.PI * k * t) / DAYS_PER_YEAR)),
+  };
+  harmonicTables[k] = table;
+  return table;
+}
+
+/**
  * Yearly seasonality for daily data as a few Fourier terms fitted jointly with a
  * linear trend (so the trend does not leak into the yearly wave). A 365-slot
  * profile would need several years; 3 harmonics need barely more than one.
@@ -177,14 +194,15 @@ export function withYearlyFourier(base: Candidate, harmonics = 3): Candidate {
     fit(history, end): FittedModel {
       const columns: Float64Array[] = [new Float64Array(end).fill(1), Float64Array.from({ length: end }, (_, t) => t / end)];
       for (let k = 1; k <= harmonics; k++) {
-        columns.push(Float64Array.from({ length: end }, (_, t) => Math.sin((2 * Math.PI * k * t) / DAYS_PER_YEAR)));
-        columns.push(Float64Array.from({ length: end }, (_, t) => Math.cos((2 * Math.PI * k * t) / DAYS_PER_YEAR)));
+        const { sin, cos } = harmonic(k, end);
+        columns.push(sin.subarray(0, end), cos.subarray(0, end));
       }
       const coefficients = leastSquares(columns, history.subarray(0, end));
       const wave = (t: number): number => {
         let sum = 0;
         for (let k = 1; k <= harmonics; k++) {
-          sum += coefficients[2 * k]! * Math.sin((2 * Math.PI * k * t) / DAYS_PER_YEAR) + coefficients[2 * k + 1]! * Math.cos((2 * Math.PI * k * t) / DAYS_PER_YEAR);
+          const { sin, cos } = harmonic(k, t + 1);
+          sum += coefficients[2 * k]! * sin[t]! + coefficients[2 * k + 1]! * cos[t]!;
         }
         return sum;
       };

@@ -20,6 +20,16 @@ export type ProductForecastInput = {
   regressors?: { events?: EventRegressor[] };
   /** The first forecast day: days before it without sales rows count as zero sales. Default, or when sales rows reach `today` or later: the day after the last sales row. */
   today?: string;
+  /**
+   * Dates the business is closed (public holidays, from the catalogue's history): past ones are not
+   * demand (neither fitted nor scored), future ones are forecast zero with a zero band.
+   */
+  closedDates?: string[];
+  /**
+   * The yearly pattern of the product's category or catalogue (CatalogueCalendar.yearlyProfiles: 366
+   * values by day of a leap year, mean 1): a candidate follows it at the product's own level.
+   */
+  yearlyProfile?: number[];
 };
 
 export type DemandClass = 'smooth' | 'erratic' | 'intermittent' | 'lumpy';
@@ -33,7 +43,7 @@ export type Stockout = { date: string; type: 'stockForecast' | 'stockLowerBound'
 export type HistoryLength = 'none' | 'short' | 'full';
 
 /** What the chosen model found, for a buyer: the screen words each one. */
-export type DemandPattern = 'closed_days' | 'weekly' | 'yearly' | 'trend' | 'intermittent';
+export type DemandPattern = 'closed_days' | 'holidays' | 'weekly' | 'yearly' | 'trend' | 'intermittent';
 
 export type ModelSummary = {
   name: string;

@@ -2,13 +2,23 @@
 // .ts file is loaded directly with no build step.
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
-import { runRequest, type WorkerRequest, type WorkerResponse, type WorkerSetup } from './batch.ts';
+import { runRequest, type PoolTaskModule, type WorkerRequest, type WorkerResponse, type WorkerSetup } from './batch.ts';
 
+const setup = workerData as WorkerSetup | undefined;
 // Linux keeps a nice value per thread, so this lowers this worker only; elsewhere it would lower
 // the whole process, so it is left alone there.
-if ((workerData as WorkerSetup | undefined)?.background && process.platform === 'linux') setPriority(0, 10);
+if (setup?.background && process.platform === 'linux') setPriority(0, 10);
+const task = setup?.task ? ((await import(setup.task.module)) as PoolTaskModule) : null;
+
+// Set by the pool's first message, before any work.
+let context: unknown;
 
 parentPort?.on('message', (request: WorkerRequest) => {
-  const response: WorkerResponse = { id: request.id, results: runRequest(request) };
+  if (request.kind === 'context') {
+    context = request.context;
+    return;
+  }
+  const results = request.kind === 'task' ? (task as PoolTaskModule).runItems(request.items, context) : runRequest(request as Parameters<typeof runRequest>[0]);
+  const response: WorkerResponse = { id: request.id, results };
   parentPort?.postMessage(response);
 });

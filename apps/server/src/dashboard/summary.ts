@@ -29,19 +29,21 @@ export function summariseForecast(forecast: Pick<ProductForecast, 'forecast' | '
   const tailMean = tail.length ? tail.reduce((sum, row) => sum + row.yhat, 0) / tail.length : 0;
   const tailVariance = tail.length ? tail.reduce((sum, row) => sum + variance(row), 0) / tail.length : 0;
   const startDay = dayNumber(forecastStart);
-  const lastForecastDay = rows.length ? dayNumber((rows.at(-1) as { ds: string }).ds) : startDay - 1;
+  // Parsed once, not once per month end: this runs for every product of a catalogue run.
+  const rowDays = rows.map((row) => dayNumber(row.ds));
+  const lastForecastDay = rowDays.length ? (rowDays.at(-1) as number) : startDay - 1;
   const cumDemand: number[] = [];
   const cumVariance: number[] = [];
   for (const end of projectionMonthEnds(forecastStart)) {
     const endDay = dayNumber(end);
     let demand = 0;
     let spread = 0;
-    for (const row of rows) {
-      const day = dayNumber(row.ds);
-      if (day < startDay || day > endDay) continue;
+    rows.forEach((row, i) => {
+      const day = rowDays[i] as number;
+      if (day < startDay || day > endDay) return;
       demand += row.yhat;
       spread += variance(row);
-    }
+    });
     const extraDays = Math.max(0, endDay - Math.max(lastForecastDay, startDay - 1));
     cumDemand.push(demand + extraDays * tailMean);
     cumVariance.push(spread + extraDays * tailVariance);

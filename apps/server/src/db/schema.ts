@@ -143,6 +143,14 @@ export type ForecastResultsTable = {
   result: ColumnType<Record<string, unknown>, string, string>;
 };
 
+export type ForecastCalendarTable = {
+  id: number;
+  history_start: string;
+  history_end: string;
+  calendar: ColumnType<Record<string, unknown>, string, string>;
+  computed_at: ColumnType<Date, string | undefined, RawTimestamp>;
+};
+
 export type ImportLogsTable = {
   id: string;
   operation_type: Generated<string>;
@@ -253,6 +261,7 @@ export type Database = {
   config_entities: ConfigEntitiesTable;
   forecast_tasks: ForecastTasksTable;
   forecast_results: ForecastResultsTable;
+  forecast_calendar: ForecastCalendarTable;
   import_logs: ImportLogsTable;
   integrations: IntegrationsTable;
   integration_logs: IntegrationLogsTable;

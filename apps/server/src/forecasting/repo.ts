@@ -90,43 +90,85 @@ export const deliveriesSince = (db: Db, productIds: number[], since: string) =>
     .orderBy('expected_date')
     .execute();
 
-export type ForecastResultRow = { productId: number; taskId: string | null; forecastDays: number; forecastStart: string; resultJson: string };
+/**
+ * What a forecast of one product is made from, one row per product, as the database gives it: its
+ * sales as "day:units" pairs (day counted from `since`), snapshots as "date:level" and deliveries
+ * as "date:units", comma-joined. The worker threads parse them (ProductRows in batch-task.ts), so
+ * the API's event loop only passes strings on.
+ */
+export type ProductRows = { id: number; product_code: string; category: string | null; lead_time_days: number; sales: string | null; snapshots: string | null; deliveries: string | null };
+
+const productRowsSelect = (since: string) => sql`
+  select p.id, p.product_code, p.category, p.lead_time_days,
+    (select string_agg((s.date - ${since}::date)::text || ':' || s.quantity::text, ',' order by s.date) from data.sales s where s.product_id = p.id and s.date >= ${since}::date) as sales,
+    (select string_agg(k.date::text || ':' || k.stock_level::text, ',' order by k.date) from data.stock_snapshots k where k.product_id = p.id and k.date >= ${since}::date) as snapshots,
+    (select string_agg(d.expected_date::text || ':' || d.quantity::text, ',' order by d.expected_date) from data.deliveries d
+      where d.product_id = p.id and d.expected_date >= ${since}::date and d.status <> 'cancelled') as deliveries
+  from data.products p`;
+
+/** The next `limit` products after `afterId` in id order, with their histories since `since`: one statement per chunk. */
+export const productRowsAfter = (db: Db, afterId: number, limit: number, since: string): Promise<ProductRows[]> =>
+  sql<ProductRows>`${productRowsSelect(since)} where p.id > ${afterId} order by p.id limit ${limit}`
+    .execute(db)
+    .then((result) => result.rows.map((row) => ({ ...row, id: Number(row.id) })));
+
+export const productRowsOf = (db: Db, productId: number, since: string): Promise<ProductRows[]> =>
+  sql<ProductRows>`${productRowsSelect(since)} where p.id = ${productId}`
+    .execute(db)
+    .then((result) => result.rows.map((row) => ({ ...row, id: Number(row.id) })));
+
+/** Units sold per category and day since `since` (day counted from it): the catalogue calendar's input. */
+export const categoryDailySales = (db: Db, since: string) =>
+  sql<{ category: string | null; day: number; units: number }>`
+    select p.category, (s.date - ${since}::date) as day, sum(s.quantity)::float8 as units
+    from data.sales s join data.products p on p.id = s.product_id
+    where s.date >= ${since}::date
+    group by p.category, s.date`
+    .execute(db)
+    .then((result) => result.rows);
+
+export const saveCalendar = (db: Db, calendar: { historyStart: string; historyEnd: string; calendar: object }) =>
+  sql`
+    insert into forecast_calendar (id, history_start, history_end, calendar) values (1, ${calendar.historyStart}, ${calendar.historyEnd}, ${JSON.stringify(calendar.calendar)})
+    on conflict (id) do update set history_start = excluded.history_start, history_end = excluded.history_end, calendar = excluded.calendar, computed_at = now()`.execute(db);
+
+export const findCalendar = (db: Db) => db.selectFrom('forecast_calendar').select(['history_start', 'history_end', 'calendar']).where('id', '=', 1).executeTakeFirst();
+
+/** A product's forecast as stored: the engine's output as JSON text, and the dashboard's summary of it. */
+export type StoredForecastRow = { productId: number; resultJson: string; cumDemand: number[]; cumVariance: number[]; firstStockout: string | null; orderQuantity: number };
 
 /**
- * Writes rows keyed by product, skipping products deleted meanwhile (a foreign-key refusal makes it
- * look up which still exist and write only those); how many were written.
+ * Stores forecasts and their dashboard summaries in one statement, each forecast a parameter the
+ * database parses straight into jsonb. Products deleted meanwhile are skipped; how many were stored.
  */
-export async function writeForExistingProducts<T extends { productId: number }>(db: Db, rows: T[], write: (rows: T[]) => Promise<unknown>): Promise<number> {
+export async function storeForecastRows(db: Db, rows: StoredForecastRow[], meta: { taskId: string | null; forecastDays: number; forecastStart: string }): Promise<number> {
   if (!rows.length) return 0;
-  try {
-    await write(rows);
-    return rows.length;
-  } catch (error) {
-    if (databaseErrorOf(error)?.code !== '23503') throw error;
-    const existing = new Set((await db.selectFrom('data.products').select('id').where('id', 'in', rows.map((r) => r.productId)).execute()).map((p) => Number(p.id)));
-    const kept = rows.filter((r) => existing.has(r.productId));
-    if (kept.length) await write(kept);
-    return kept.length;
-  }
-}
-
-/** Stores the rows of products that still exist (one deleted meanwhile is skipped); how many were stored. */
-export const upsertForecastResults = (db: Db, rows: ForecastResultRow[]): Promise<number> => writeForExistingProducts(db, rows, (kept) => upsertRows(db, kept));
-
-async function upsertRows(db: Db, rows: ForecastResultRow[]) {
-  await db
-    .insertInto('forecast_results')
-    .values(rows.map((r) => ({ product_id: r.productId, task_id: r.taskId, forecast_days: r.forecastDays, forecast_start: r.forecastStart, result: r.resultJson })))
-    .onConflict((oc) =>
-      oc.column('product_id').doUpdateSet((eb) => ({
-        task_id: eb.ref('excluded.task_id'),
-        forecast_days: eb.ref('excluded.forecast_days'),
-        forecast_start: eb.ref('excluded.forecast_start'),
-        result: eb.ref('excluded.result'),
-        generated_at: sql`now()`,
-      })),
+  const values = sql.join(
+    rows.map((r) => sql`(${r.productId}::int8, ${r.resultJson}::jsonb, ${r.cumDemand}::float8[], ${r.cumVariance}::float8[], ${r.firstStockout}::date, ${r.orderQuantity}::float8)`),
+  );
+  const statement = sql<{ stored: number }>`
+    with input (product_id, result, cum_demand, cum_variance, first_stockout, order_quantity) as (values ${values}),
+    kept as (select * from input where exists (select 1 from data.products p where p.id = input.product_id)),
+    results as (
+      insert into forecast_results (product_id, task_id, forecast_days, forecast_start, result)
+      select product_id, ${meta.taskId}::uuid, ${meta.forecastDays}::int, ${meta.forecastStart}::date, result from kept
+      on conflict (product_id) do update set task_id = excluded.task_id, forecast_days = excluded.forecast_days,
+        forecast_start = excluded.forecast_start, result = excluded.result, generated_at = now()
+      returning product_id
+    ), summaries as (
+      insert into dashboard_product_summary (product_id, forecast_start, cum_demand, cum_variance, first_stockout, order_quantity)
+      select product_id, ${meta.forecastStart}::date, cum_demand, cum_variance, first_stockout, order_quantity from kept
+      on conflict (product_id) do update set forecast_start = excluded.forecast_start, cum_demand = excluded.cum_demand,
+        cum_variance = excluded.cum_variance, first_stockout = excluded.first_stockout, order_quantity = excluded.order_quantity
     )
-    .execute();
+    select count(*)::int as stored from results`;
+  try {
+    return (await statement.execute(db)).rows[0]?.stored ?? 0;
+  } catch (error) {
+    // A product deleted between the check and the insert: the second try no longer sees it.
+    if (databaseErrorOf(error)?.code !== '23503') throw error;
+    return (await statement.execute(db)).rows[0]?.stored ?? 0;
+  }
 }
 
 export const findForecastResult = (db: Db, productId: number) =>

@@ -2,15 +2,15 @@
 // stored forecasts in the spec §3 response shape, and the inventory report.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { createForecastPool, forecastBatch, isForecastError, serializeForecast, type DailyPoint, type ForecastError, type SerializedForecast, type ProductForecast, type ProductForecastInput } from '@stockwise/forecast';
+import { catalogueCalendar, createForecastPool, type CatalogueCalendar, type DailyPoint, type DailyTotals, type ForecastPool, type ProductForecast } from '@stockwise/forecast';
 import { DEFAULT_FORECAST_DAYS, WHOLE_CATALOGUE, type InventoryReport, type ProductForecastResponse, type ReportQuery, type TaskStatusResponse } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { AppError } from '../http/errors.ts';
 import * as repo from './repo.ts';
-import { summariseForecast } from '../dashboard/summary.ts';
-import { refreshCatalogueSummary, upsertProductSummaries } from '../dashboard/repo.ts';
+import { refreshCatalogueSummary } from '../dashboard/repo.ts';
 import { orderAdvice } from '../order-advice/service.ts';
+import type { BatchContext, BatchResult } from './batch-task.ts';
 
 export const GENERATE_FORECASTS_JOB = 'forecasting.generate';
 /** Single products have a queue (and worker) of their own: one is never queued behind a catalogue run. */
@@ -20,14 +20,15 @@ const RATE_WINDOW_MS = 60_000;
 /** The tables forecasts are computed from. */
 export const FORECAST_INPUT_TABLES = new Set(['sales', 'stock_snapshots', 'deliveries']);
 const HISTORY_DAYS = 730;
-// A chunk is what the pipeline holds at each stage (read, forecast, write); within it, histories
-// are loaded and results stored in small slices with a yield between them, so the API on the same
-// event loop stays responsive.
+// A chunk is what the pipeline holds at each stage (read, forecast, write): one statement reads
+// it and one writes it. The event loop only moves strings (the worker threads parse and stringify),
+// so a chunk this size blocks it for a few milliseconds at a time.
 const PRODUCTS_PER_CHUNK = 250;
-const PRODUCTS_PER_LOAD = 50;
-const RESULTS_PER_WRITE = 20;
-// Copying a message to or from a worker blocks the event loop: a few products at a time.
+const RESULTS_PER_WRITE = 50;
+const MAX_QUEUED_WRITES = 2;
+// Products per message to a worker thread: enough that both threads stay busy to a chunk's end.
 const PRODUCTS_PER_MESSAGE = 16;
+const BATCH_TASK = new URL('./batch-task.ts', import.meta.url);
 const PROGRESS_WRITE_INTERVAL_MS = 500;
 const DAY_MS = 86_400_000;
 
@@ -111,6 +112,7 @@ async function queueTask(ctx: ForecastingContext, taskId: string, queue: string)
   }
 }
 
+const dayNumber = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
 const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 const recentDayRanges = new Map<string, string[]>();
 /**
@@ -190,60 +192,62 @@ export function historiesFrom(
   return histories;
 }
 
-const forecastInput = (product: repo.ProductRecord, history: History, today: string, horizon: number): ProductForecastInput => ({
-  sales: history.sales,
-  stock: history.snapshots.map((s) => ({ ds: s.date, stock_level: s.stock_level })),
-  deliveries: history.deliveries.map((d) => ({ ds: d.expected_date, quantity: d.quantity })),
-  horizon,
-  leadTimeDays: product.lead_time_days,
-  today,
-});
-
 /** The first day to forecast: the day after the newest sale anywhere (so stale data does not read as zero demand). */
 async function forecastStartDay(db: Kysely<Database>): Promise<string> {
   const last = await repo.lastSalesDate(db);
   return last ? addDays(last, 1) : new Date().toISOString().slice(0, 10);
 }
 
-const yieldToEventLoop = () => new Promise((resolve) => setImmediate(resolve));
-
-type Horizon = { today: string; horizon: number };
 type ChunkOutcome = { failed: { styleCode: string; error: string }[]; stockouts: number; stored: number };
 
-/** Histories in small slices with a yield between them, so the API on the same event loop stays responsive. */
-async function loadInputs(ctx: Pick<ForecastingContext, 'db'>, products: repo.ProductRecord[], options: Horizon): Promise<ProductForecastInput[]> {
-  const inputs: ProductForecastInput[] = [];
-  for (let from = 0; from < products.length; from += PRODUCTS_PER_LOAD) {
-    const slice = products.slice(from, from + PRODUCTS_PER_LOAD);
-    const histories = await loadHistories(ctx.db, slice.map((p) => p.id), addDays(options.today, -HISTORY_DAYS));
-    for (const product of slice) inputs.push(forecastInput(product, histories.get(product.id) as History, options.today, options.horizon));
-    await yieldToEventLoop();
+/**
+ * The catalogue's calendar (public-holiday closures, yearly pattern per category) from every
+ * product's sales since `since`, stored for single-product forecasts until the next run.
+ */
+async function refreshCalendar(db: Kysely<Database>, since: string, today: string): Promise<CatalogueCalendar> {
+  const days = dayNumber(today) - dayNumber(since);
+  const groups = new Map<string | null, DailyTotals>();
+  for (const row of await repo.categoryDailySales(db, since)) {
+    let group = groups.get(row.category);
+    if (!group) groups.set(row.category, (group = { firstDay: dayNumber(since), totals: new Float64Array(days) }));
+    if (row.day < days) group.totals[row.day] = row.units;
   }
-  return inputs;
+  const calendar = catalogueCalendar(groups);
+  await repo.saveCalendar(db, { historyStart: since, historyEnd: addDays(today, -1), calendar });
+  return calendar;
 }
 
-async function storeResults(ctx: Pick<ForecastingContext, 'db'>, products: repo.ProductRecord[], results: (SerializedForecast | ForecastError)[], options: Horizon & { taskId: string | null }): Promise<ChunkOutcome> {
+/** The calendar of the last catalogue run (computed now if there was none). */
+async function storedCalendar(db: Kysely<Database>, since: string, today: string): Promise<CatalogueCalendar> {
+  const stored = await repo.findCalendar(db);
+  return stored ? (stored.calendar as unknown as CatalogueCalendar) : refreshCalendar(db, since, today);
+}
+
+/** Forecast rows from the worker threads, stored a few at a time; what happened to each product. */
+async function storeResults(ctx: Pick<ForecastingContext, 'db'>, results: BatchResult[], options: { taskId: string | null; horizon: number; today: string }): Promise<ChunkOutcome> {
   const outcome: ChunkOutcome = { failed: [], stockouts: 0, stored: 0 };
-  const stored: repo.ForecastResultRow[] = [];
-  results.forEach((result, index) => {
-    const product = products[index] as repo.ProductRecord;
-    if (isForecastError(result)) outcome.failed.push({ styleCode: product.product_code, error: result.error });
+  const rows: repo.StoredForecastRow[] = [];
+  for (const result of results) {
+    if ('error' in result) outcome.failed.push({ styleCode: result.code, error: result.error });
     else {
-      if (result.stockoutCount) outcome.stockouts += 1;
-      stored.push({ productId: product.id, taskId: options.taskId, forecastDays: options.horizon, forecastStart: options.today, resultJson: result.json });
+      if (result.stockout) outcome.stockouts += 1;
+      rows.push(result.row);
     }
-  });
-  for (let from = 0; from < stored.length; from += RESULTS_PER_WRITE) {
-    const slice = stored.slice(from, from + RESULTS_PER_WRITE);
-    // A product deleted during the run is skipped, not a failed run.
-    outcome.stored += await repo.upsertForecastResults(ctx.db, slice);
-    // The dashboard reads these few sums instead of every stored forecast.
-    const summaries = slice.map((row) => ({ productId: row.productId, forecastStart: row.forecastStart, ...summariseForecast(JSON.parse(row.resultJson) as ProductForecast, row.forecastStart) }));
-    await repo.writeForExistingProducts(ctx.db, summaries, (kept) => upsertProductSummaries(ctx.db, kept));
-    await yieldToEventLoop();
+  }
+  // The driver encodes a statement's text on the event loop: about a megabyte at a time keeps each turn short.
+  for (let from = 0; from < rows.length; from += RESULTS_PER_WRITE) {
+    outcome.stored += await repo.storeForecastRows(ctx.db, rows.slice(from, from + RESULTS_PER_WRITE), { taskId: options.taskId, forecastDays: options.horizon, forecastStart: options.today });
   }
   return outcome;
 }
+
+const batchContext = (today: string, horizon: number, calendar: CatalogueCalendar): BatchContext => ({
+  today,
+  horizon,
+  since: historyStart(today),
+  historyDays: HISTORY_DAYS,
+  calendar,
+});
 
 /**
  * The job: idempotent (results are upserted per product), so a retry after a crash simply runs
@@ -254,14 +258,25 @@ export async function runForecastGeneration(ctx: Pick<ForecastingContext, 'db'>,
   const task = await repo.findTask(ctx.db, payload.taskId);
   if (!task || task.status === 'completed') return;
   const started = Date.now();
-  const pool = createForecastPool({ background: true, chunkSize: PRODUCTS_PER_MESSAGE });
+  let pool: ForecastPool<repo.ProductRows, BatchResult> | null = null;
   try {
     const today = await forecastStartDay(ctx.db);
+    const since = historyStart(today);
     const single = task.style_code ? await repo.findProductByStyleCode(ctx.db, task.style_code) : null;
     if (task.style_code && !single) throw new AppError('not_found', `Product '${task.style_code}' no longer exists.`);
     const total = single ? 1 : await repo.countProducts(ctx.db);
     await repo.markTaskRunning(ctx.db, task.id, total);
-    const horizon: Horizon = { today, horizon: task.forecast_days };
+    // A catalogue run reads the calendar afresh; one product uses the last run's. The threads start,
+    // and the first chunk is read, while the database sums the catalogue's days.
+    const calendar = single ? storedCalendar(ctx.db, since, today) : refreshCalendar(ctx.db, since, today);
+    calendar.catch(() => {});
+    // One product is forecast on this thread: starting threads would take longer than the forecast.
+    pool = createForecastPool({
+      background: true,
+      chunkSize: PRODUCTS_PER_MESSAGE,
+      workers: single ? 1 : undefined,
+      task: { module: BATCH_TASK, context: calendar.then((found) => batchContext(today, task.forecast_days, found)) },
+    });
     const failed: { styleCode: string; error: string }[] = [];
     let stockouts = 0;
     let stored = 0;
@@ -272,29 +287,34 @@ export async function runForecastGeneration(ctx: Pick<ForecastingContext, 'db'>,
       lastProgressWrite = Date.now();
       void repo.setTaskProgress(ctx.db, task.id, forecasted + doneInChunk).catch(() => {});
     };
-    const loadChunk = async (afterId: number) => {
-      const products = single ? (afterId ? [] : [single]) : await repo.listProductsAfter(ctx.db, afterId, PRODUCTS_PER_CHUNK);
-      return { products, inputs: await loadInputs(ctx, products, horizon) };
-    };
+    const loadChunk = (afterId: number): Promise<repo.ProductRows[]> =>
+      single ? (afterId ? Promise.resolve([]) : repo.productRowsOf(ctx.db, single.id, since)) : repo.productRowsAfter(ctx.db, afterId, PRODUCTS_PER_CHUNK, since);
     let next = loadChunk(0);
     let writing: Promise<void> = Promise.resolve();
+    let writesQueued = 0;
     for (;;) {
-      const { products, inputs } = await next;
+      const products = await next;
       if (!products.length) break;
-      next = loadChunk((products.at(-1) as repo.ProductRecord).id);
+      next = loadChunk((products.at(-1) as repo.ProductRows).id);
       // Awaited on the next turn; settled here so a failure meanwhile is not an unhandled rejection.
       next.catch(() => {});
-      const results = await pool.forecastProductsAsJson(inputs, reportProgress);
+      const results = await pool.run(products, reportProgress);
       forecasted += products.length;
-      await writing;
-      writing = storeResults(ctx, products, results, { ...horizon, taskId: task.id }).then((chunk) => {
-        failed.push(...chunk.failed);
-        stockouts += chunk.stockouts;
-        stored += chunk.stored;
-      });
+      // The threads go on while up to two chunks wait to be written: a slow write does not idle them.
+      if (writesQueued >= MAX_QUEUED_WRITES) await writing;
+      writesQueued += 1;
+      writing = writing
+        .then(() => storeResults(ctx, results, { taskId: task.id, horizon: task.forecast_days, today }))
+        .then((chunk) => {
+          failed.push(...chunk.failed);
+          stockouts += chunk.stockouts;
+          stored += chunk.stored;
+          writesQueued -= 1;
+        });
       writing.catch(() => {});
     }
     await writing;
+    await calendar;
     await repo.setTaskProgress(ctx.db, task.id, forecasted);
     await refreshCatalogueSummary(ctx.db, task.style_code ? undefined : task.id);
     await repo.completeTask(ctx.db, task.id, {
@@ -310,8 +330,18 @@ export async function runForecastGeneration(ctx: Pick<ForecastingContext, 'db'>,
     // errors are worded for users; anything else (a database error) is logged, not shown.
     await repo.failTask(ctx.db, task.id, error instanceof AppError ? error.message : taskFailureMessage(error));
   } finally {
-    await pool.close();
+    await pool?.close();
   }
+}
+
+/** One product forecast now and stored (a product never forecast yet); why not, when it could not be. */
+async function forecastOneNow(db: Kysely<Database>, product: repo.ProductRecord, today: string): Promise<string | null> {
+  const since = historyStart(today);
+  const calendar = await storedCalendar(db, since, today);
+  const pool = createForecastPool<repo.ProductRows, BatchResult>({ workers: 1, task: { module: BATCH_TASK, context: batchContext(today, DEFAULT_FORECAST_DAYS, calendar) } });
+  const results = await pool.run(await repo.productRowsOf(db, product.id, since));
+  const { failed } = await storeResults({ db }, results, { taskId: null, horizon: DEFAULT_FORECAST_DAYS, today });
+  return failed[0]?.error ?? null;
 }
 
 /**
@@ -357,9 +387,8 @@ export async function getProductForecast(ctx: ForecastingContext, options: { sty
   if (!stored) {
     // Never forecast yet (a new product): forecast it now, so reading a forecast always answers.
     today = await forecastStartDay(ctx.db);
-    const horizon = { today, horizon: DEFAULT_FORECAST_DAYS };
-    const { failed } = await storeResults(ctx, [product], (await forecastBatch(await loadInputs(ctx, [product], horizon))).map(serializeForecast), { ...horizon, taskId: null });
-    if (failed[0]) throw new AppError('validation_error', `Cannot forecast '${options.styleCode}': ${failed[0].error}`);
+    const error = await forecastOneNow(ctx.db, product, today);
+    if (error) throw new AppError('validation_error', `Cannot forecast '${options.styleCode}': ${error}`);
     stored = await repo.findForecastResult(ctx.db, product.id);
   }
   if (!stored || !today) throw productNotFound(options.styleCode);

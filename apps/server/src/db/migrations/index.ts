@@ -18,6 +18,7 @@ import * as integrations from './0060-integrations.ts';
 import * as dashboard from './0070-dashboard.ts';
 import * as dashboardTaskCounts from './0071-dashboard-task-counts.ts';
 import * as configChangeNotifications from './0081-config-change-notifications.ts';
+import * as forecastCalendar from './0090-forecast-calendar.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0070-dashboard': dashboard,
   '0071-dashboard-task-counts': dashboardTaskCounts,
   '0081-config-change-notifications': configChangeNotifications,
+  '0090-forecast-calendar': forecastCalendar,
 };

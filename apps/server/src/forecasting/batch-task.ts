@@ -1,0 +1,80 @@
+// What the forecast pool's threads do for the server (a PoolTask module, loaded on each thread):
+// the database's rows of a product in, the JSON row the database stores out. Parsing histories,
+// forecasting, stringifying and summarising all happen here, so the API's event loop only passes
+// strings between the database and the threads.
+import { CATALOGUE_PROFILE, closedDatesBetween, forecastProduct, isForecastError, type CatalogueCalendar, type ProductForecastInput } from '@stockwise/forecast';
+import { summariseForecast } from '../dashboard/summary.ts';
+import type { ProductRows, StoredForecastRow } from './repo.ts';
+
+/** Shared by every product of a run: sent to each thread once. */
+export type BatchContext = {
+  /** The first forecast day (YYYY-MM-DD). */
+  today: string;
+  horizon: number;
+  /** The first history day: sales days are counted from it. */
+  since: string;
+  /** Days from `since` to `today`: the history's length. */
+  historyDays: number;
+  calendar: CatalogueCalendar;
+};
+
+export type BatchResult = { code: string; stockout: boolean; row: StoredForecastRow } | { code: string; error: string };
+
+const DAY_MS = 86_400_000;
+const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+type Prepared = { dates: string[]; closedDates: string[] };
+// A thread serves one run's context at a time; its day list and closed dates are made once.
+let prepared: { context: BatchContext; value: Prepared } | null = null;
+
+function prepare(context: BatchContext): Prepared {
+  if (prepared?.context !== context) {
+    const dates = Array.from({ length: context.historyDays }, (_, t) => addDays(context.since, t));
+    prepared = { context, value: { dates, closedDates: closedDatesBetween(context.calendar, context.since, context.historyDays + context.horizon) } };
+  }
+  return prepared.value;
+}
+
+/** "a:b,c:d" as pairs, each split at its first colon. */
+function pairs(text: string | null, visit: (key: string, value: string) => void): void {
+  if (!text) return;
+  for (const pair of text.split(',')) {
+    const colon = pair.indexOf(':');
+    visit(pair.slice(0, colon), pair.slice(colon + 1));
+  }
+}
+
+/** The engine's input from a product's database rows. */
+export function productInput(product: ProductRows, context: BatchContext): ProductForecastInput {
+  const { dates, closedDates } = prepare(context);
+  const sales: ProductForecastInput['sales'] = [];
+  pairs(product.sales, (day, units) => sales.push({ ds: dates[Number(day)] ?? addDays(context.since, Number(day)), y: Number(units) }));
+  const stock: NonNullable<ProductForecastInput['stock']> = [];
+  pairs(product.snapshots, (ds, level) => stock.push({ ds, stock_level: Number(level) }));
+  const deliveries: NonNullable<ProductForecastInput['deliveries']> = [];
+  pairs(product.deliveries, (ds, quantity) => deliveries.push({ ds, quantity: Number(quantity) }));
+  const profiles = context.calendar.yearlyProfiles;
+  const yearlyProfile = (product.category !== null ? profiles[product.category] : undefined) ?? profiles[CATALOGUE_PROFILE];
+  return {
+    sales,
+    stock,
+    deliveries,
+    horizon: context.horizon,
+    leadTimeDays: product.lead_time_days,
+    today: context.today,
+    ...(closedDates.length ? { closedDates } : {}),
+    ...(yearlyProfile ? { yearlyProfile } : {}),
+  };
+}
+
+/** One product: its stored row (see repo.storeForecastRows), or why it could not be forecast. */
+export function forecastRow(product: ProductRows, context: BatchContext): BatchResult {
+  const result = forecastProduct(productInput(product, context));
+  if (isForecastError(result)) return { code: product.product_code, error: result.error };
+  const summary = summariseForecast(result, context.today);
+  return { code: product.product_code, stockout: result.stockouts.length > 0, row: { productId: product.id, resultJson: JSON.stringify(result), ...summary } };
+}
+
+export function runItems(items: unknown[], context: unknown): BatchResult[] {
+  return (items as ProductRows[]).map((product) => forecastRow(product, context as BatchContext));
+}

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { catalogueCalendar, closedDatesBetween, closedMonthDays, dayOfLeapYear, yearlyProfile, type DailyTotals } from './calendar.ts';
+import { dayNumber, formatDay } from './dates.ts';
+import { forecastProduct, isForecastError, type ProductForecast, type ProductForecastInput } from './index.ts';
+import { yearlyIndex } from './pooled.ts';
+
+const FIRST = dayNumber('2024-12-01');
+const HOLIDAYS = new Set(['12-25', '12-26', '01-01']);
+const isSunday = (day: number) => new Date(day * 86_400_000).getUTCDay() === 0;
+
+/** Two years of a shop's daily units: closed on Sundays and on 25/26 Dec and 1 Jan, about 200 units a day otherwise. */
+function shopTotals(days = 730): DailyTotals {
+  const totals = Float64Array.from({ length: days }, (_, t) => {
+    const day = FIRST + t;
+    return isSunday(day) || HOLIDAYS.has(formatDay(day).slice(5)) ? 0 : 200 + ((t * 37) % 40);
+  });
+  return { firstDay: FIRST, totals };
+}
+
+const forecastOf = (input: ProductForecastInput): ProductForecast => {
+  const result = forecastProduct(input);
+  if (isForecastError(result)) throw new Error(result.error);
+  return result;
+};
+
+describe('public-holiday closures of the catalogue', () => {
+  it('finds the dates the whole shop sold nothing on in every year, not its closed weekday', () => {
+    expect([...closedMonthDays(shopTotals())].sort()).toEqual(['01-01', '12-25', '12-26']);
+  });
+
+  it('does not call a date closed when one of its years traded', () => {
+    const { firstDay, totals } = shopTotals();
+    const christmas2025 = dayNumber('2025-12-25') - firstDay;
+    totals[christmas2025] = 210;
+    expect([...closedMonthDays({ firstDay, totals })].sort()).toEqual(['01-01', '12-26']);
+  });
+
+  it('ignores a catalogue too quiet for an empty day to mean anything', () => {
+    const { firstDay, totals } = shopTotals();
+    expect(closedMonthDays({ firstDay, totals: totals.map((units) => units / 100) }).size).toBe(0);
+  });
+
+  it('lists the closed dates of a forecast window', () => {
+    expect(closedDatesBetween({ closedDates: ['01-01', '12-25', '12-26'] }, '2026-12-01', 40)).toEqual(['2026-12-25', '2026-12-26', '2027-01-01']);
+  });
+
+  it('forecasts zero with a zero band on closed dates, and does not read past holidays as lost demand', () => {
+    const sales = Array.from({ length: 730 }, (_, t) => {
+      const ds = formatDay(FIRST + t);
+      return { ds, y: HOLIDAYS.has(ds.slice(5)) ? 0 : 8 + ((t * 5) % 3) };
+    });
+    const closedDates = ['2024-12-25', '2024-12-26', '2025-01-01', '2025-12-25', '2025-12-26', '2026-01-01', '2026-12-25', '2026-12-26', '2027-01-01'];
+    const result = forecastOf({ sales, horizon: 60, today: '2026-12-01', closedDates });
+    const rows = new Map(result.forecast.map((row) => [row.ds, row]));
+    for (const ds of ['2026-12-25', '2026-12-26', '2027-01-01']) {
+      expect(rows.get(ds)).toMatchObject({ yhat: 0, yhat_lower: 0, yhat_upper: 0, yhat_lower_80: 0, yhat_upper_80: 0 });
+    }
+    expect(rows.get('2026-12-24')?.yhat).toBeGreaterThan(7);
+    expect(rows.get('2026-12-24')?.yhat_upper).toBeGreaterThan(8);
+    expect(result.model.patterns).toContain('holidays');
+    expect(result.model.description).toMatch(/Closed on public holidays\.$/);
+  });
+
+  it('refuses closed dates that are not dates', () => {
+    expect(forecastProduct({ sales: [{ ds: '2026-01-01', y: 1 }], closedDates: ['25 Dec'] })).toEqual({ error: 'closedDates must be a list of YYYY-MM-DD dates.', code: 'invalid_input' });
+  });
+});
+
+/** A category of Christmas goods: about 40 units a day from mid-November to Christmas Eve, a few a week otherwise. */
+function christmasCategory(): DailyTotals {
+  const totals = Float64Array.from({ length: 730 }, (_, t) => (inSeason(formatDay(FIRST + t)) ? 40 : 0.3));
+  return { firstDay: FIRST, totals };
+}
+const inSeason = (ds: string) => (ds.slice(5, 7) === '11' && Number(ds.slice(8)) >= 15) || (ds.slice(5, 7) === '12' && Number(ds.slice(8)) <= 24);
+
+describe('pooled yearly pattern', () => {
+  it('knows the day of a leap year, 29 Feb included', () => {
+    expect(['2025-01-01', '2025-02-28', '2024-02-29', '2025-03-01', '2024-03-01', '2025-12-31'].map((ds) => dayOfLeapYear(dayNumber(ds)))).toEqual([0, 58, 59, 60, 60, 365]);
+  });
+
+  it('lays a profile out over the days from any start, across leap and common years', () => {
+    const profile = Array.from({ length: 366 }, (_, i) => i);
+    const from = dayNumber('2023-12-30');
+    const index = yearlyIndex(profile, from, 800);
+    index.forEach((value, t) => expect(value).toBe(dayOfLeapYear(from + t)));
+  });
+
+  it("finds a category's season: high before Christmas, low in spring, mean 1", () => {
+    const profile = yearlyProfile(christmasCategory()) as number[];
+    expect(profile).toHaveLength(366);
+    expect(profile.reduce((a, b) => a + b, 0) / 366).toBeCloseTo(1, 2);
+    expect(profile[dayOfLeapYear(dayNumber('2025-12-10'))]).toBeGreaterThan(5);
+    expect(profile[dayOfLeapYear(dayNumber('2025-04-10'))]).toBeLessThan(0.3);
+  });
+
+  it('gives no profile for under a year of sales or too few units', () => {
+    const { firstDay, totals } = christmasCategory();
+    expect(yearlyProfile({ firstDay, totals: totals.subarray(0, 300) })).toBeNull();
+    expect(yearlyProfile({ firstDay, totals: totals.map((units) => units / 10) })).toBeNull();
+  });
+
+  it('keeps profiles of categories with enough sales and of the whole catalogue', () => {
+    const calendar = catalogueCalendar(new Map<string | null, DailyTotals>([['Christmas', christmasCategory()], ['Spares', { firstDay: FIRST, totals: new Float64Array(730).fill(0.1) }], [null, shopTotals()]]));
+    expect(Object.keys(calendar.yearlyProfiles).sort()).toEqual(['*', 'Christmas']);
+  });
+
+  it('lets a Christmas item with one season of history ramp up before December and fall after it', () => {
+    // Sold from September 2025, one season, up to 5 November 2026: too short for its own yearly models.
+    const start = dayNumber('2025-09-01');
+    const sales = Array.from({ length: dayNumber('2026-11-05') - start }, (_, t) => {
+      const ds = formatDay(start + t);
+      return { ds, y: inSeason(ds) ? 6 + (t % 3) : t % 17 === 0 ? 1 : 0 };
+    });
+    const profile = yearlyProfile(christmasCategory()) as number[];
+    const result = forecastOf({ sales, horizon: 90, today: '2026-11-05', yearlyProfile: profile });
+    const mean = (from: string, to: string) => {
+      const rows = result.forecast.filter((row) => row.ds >= from && row.ds <= to);
+      return rows.reduce((sum, row) => sum + row.yhat, 0) / rows.length;
+    };
+    expect(result.model.name).toMatch(/PooledYearly/);
+    expect(result.model.patterns).toContain('yearly');
+    expect(mean('2026-11-05', '2026-11-10')).toBeLessThan(1.5);
+    expect(mean('2026-12-01', '2026-12-20')).toBeGreaterThan(4);
+    expect(mean('2027-01-10', '2027-02-02')).toBeLessThan(1);
+    // Without the category's pattern the item's history says nothing of December.
+    const alone = forecastOf({ sales, horizon: 90, today: '2026-11-05' });
+    expect(alone.model.name).not.toMatch(/Yearly/);
+  });
+
+  it('refuses a profile of the wrong length', () => {
+    expect(forecastProduct({ sales: [{ ds: '2026-01-01', y: 1 }], yearlyProfile: [1, 2, 3] })).toEqual({ error: 'yearlyProfile must be 366 non-negative numbers.', code: 'invalid_input' });
+  });
+});

@@ -1,0 +1,172 @@
+// What the whole catalogue's history says about the calendar: the dates the business closes every
+// year (public holidays) and the yearly pattern of each category. One product's history is too
+// thin to tell either; the sum over many products tells both (docs/adr/0111).
+import { closedWeekdays } from './closed.ts';
+import { dayNumber, formatDay } from './dates.ts';
+
+/** Passed to each product's forecast (ProductForecastInput.closedDates / yearlyProfile). */
+export type CatalogueCalendar = {
+  /** Month-days ('12-25') on which the catalogue sold (close to) nothing in every past year the history covers. */
+  closedDates: string[];
+  /**
+   * Multiplicative yearly index (mean 1) by day of a leap year (366 values: index 59 is 29 Feb,
+   * 365 is 31 Dec), per category; the whole catalogue's under CATALOGUE_PROFILE.
+   */
+  yearlyProfiles: Record<string, number[]>;
+};
+
+/** A group's daily units sold from `firstDay` (a day number), one value per day. */
+export type DailyTotals = { firstDay: number; totals: Float64Array };
+
+/** The key of the whole catalogue's yearly profile. */
+export const CATALOGUE_PROFILE = '*';
+export const PROFILE_DAYS = 366;
+
+// A day counts as closed when it sold under 5 % of the open days around it (two weeks either side)…
+const CLOSED_SHARE = 0.05;
+const NEIGHBOUR_DAYS = 14;
+// …and those sell enough that an empty day cannot be chance (at 20 units a day, P(0) = e^-20).
+const MIN_NEIGHBOUR_UNITS = 20;
+// A yearly profile needs a full year of the group's sales, and enough of them that the day-of-year
+// shape is more than noise: on average two units a day.
+const MIN_PROFILE_DAYS = 365;
+const MIN_PROFILE_UNITS_PER_DAY = 2;
+// Daily sums are smoothed over a week (the weekday shape is the product's own) and the profile
+// over a week either side, so one busy day in one year does not become a yearly spike.
+const SMOOTH_HALF_WIDTH = 3;
+const PROFILE_DECIMALS = 1000;
+
+/** Day of a leap year (0–365) of a day number: 29 Feb is always 59, 1 Mar always 60. */
+export function dayOfLeapYear(day: number): number {
+  const text = formatDay(day);
+  const month = Number(text.slice(5, 7));
+  const date = Number(text.slice(8, 10));
+  return LEAP_MONTH_STARTS[month - 1]! + date - 1;
+}
+const LEAP_MONTH_STARTS = [0, 31, 60, 91, 121, 152, 182, 213, 244, 274, 305, 335];
+
+/** From the daily totals of each category (null: products without one): the catalogue's calendar. */
+export function catalogueCalendar(categories: Map<string | null, DailyTotals>): CatalogueCalendar {
+  const catalogue = sumOf([...categories.values()]);
+  const yearlyProfiles: Record<string, number[]> = {};
+  if (catalogue) {
+    const closed = closedMonthDays(catalogue);
+    const closedDays = (day: number) => closed.has(formatDay(day).slice(5));
+    const whole = yearlyProfile(catalogue, closedDays);
+    if (whole) yearlyProfiles[CATALOGUE_PROFILE] = whole;
+    for (const [category, totals] of categories) {
+      const profile = category === null ? null : yearlyProfile(totals, closedDays);
+      if (profile && category !== null) yearlyProfiles[category] = profile;
+    }
+    return { closedDates: [...closed].sort(), yearlyProfiles };
+  }
+  return { closedDates: [], yearlyProfiles };
+}
+
+function sumOf(groups: DailyTotals[]): DailyTotals | null {
+  if (!groups.length) return null;
+  const firstDay = Math.min(...groups.map((g) => g.firstDay));
+  const lastDay = Math.max(...groups.map((g) => g.firstDay + g.totals.length - 1));
+  const totals = new Float64Array(lastDay - firstDay + 1);
+  for (const group of groups) for (let t = 0; t < group.totals.length; t++) totals[group.firstDay - firstDay + t]! += group.totals[t]!;
+  return { firstDay, totals };
+}
+
+/**
+ * Month-days the catalogue was closed on in every year the history shows them on an open weekday.
+ * A closed weekday (a shop shut on Sundays) says nothing about the date, so such occurrences are
+ * skipped; a date with no informative occurrence is not closed.
+ */
+export function closedMonthDays(catalogue: DailyTotals): Set<string> {
+  const { totals } = catalogue;
+  const first = totals.findIndex((units) => units > 0);
+  if (first < 0) return new Set();
+  const weekdayClosed = closedWeekdays(totals, new Uint8Array(totals.length).fill(1));
+  // Day index t of the totals has weekday position (t) % 7 in closedWeekdays' terms.
+  const isOpenWeekday = (t: number) => !weekdayClosed[t % 7];
+  const verdicts = new Map<string, boolean>();
+  for (let t = first; t < totals.length; t++) {
+    if (!isOpenWeekday(t)) continue;
+    let sum = 0;
+    let count = 0;
+    for (let s = Math.max(first, t - NEIGHBOUR_DAYS); s <= Math.min(totals.length - 1, t + NEIGHBOUR_DAYS); s++) {
+      if (s === t || !isOpenWeekday(s)) continue;
+      sum += totals[s]!;
+      count++;
+    }
+    const neighbours = count > 0 ? sum / count : 0;
+    if (neighbours < MIN_NEIGHBOUR_UNITS) continue;
+    const monthDay = formatDay(catalogue.firstDay + t).slice(5);
+    const closed = totals[t]! <= CLOSED_SHARE * neighbours;
+    verdicts.set(monthDay, (verdicts.get(monthDay) ?? true) && closed);
+  }
+  return new Set([...verdicts].filter(([, closed]) => closed).map(([monthDay]) => monthDay));
+}
+
+/**
+ * The group's yearly pattern: each day's week-smoothed sales over the history's mean, averaged per
+ * day of the year over the years, smoothed over a week either side, normalised to mean 1. Null
+ * when the group has under a year of sales or too few units for a shape. Closed dates are left
+ * out (their neighbours fill them), so a holiday is not read as a seasonal low.
+ */
+export function yearlyProfile(group: DailyTotals, isClosed: (day: number) => boolean = () => false): number[] | null {
+  const first = group.totals.findIndex((units) => units > 0);
+  if (first < 0) return null;
+  const totals = group.totals.subarray(first);
+  const firstDay = group.firstDay + first;
+  const n = totals.length;
+  if (n < MIN_PROFILE_DAYS) return null;
+  let total = 0;
+  for (const units of totals) total += units;
+  const mean = total / n;
+  if (mean < MIN_PROFILE_UNITS_PER_DAY) return null;
+  const sums = new Float64Array(PROFILE_DAYS);
+  const counts = new Float64Array(PROFILE_DAYS);
+  for (let t = 0; t < n; t++) {
+    let windowSum = 0;
+    let windowCount = 0;
+    for (let s = Math.max(0, t - SMOOTH_HALF_WIDTH); s <= Math.min(n - 1, t + SMOOTH_HALF_WIDTH); s++) {
+      if (isClosed(firstDay + s)) continue;
+      windowSum += totals[s]!;
+      windowCount++;
+    }
+    if (!windowCount) continue;
+    const position = dayOfLeapYear(firstDay + t);
+    sums[position]! += windowSum / windowCount / mean;
+    counts[position]! += 1;
+  }
+  const raw = Array.from(sums, (sum, i) => (counts[i]! > 0 ? sum / counts[i]! : NaN));
+  // 29 Feb (three years in four without one) takes its neighbours' value.
+  const filled = raw.map((value, i) => (Number.isNaN(value) ? nearestKnown(raw, i) : value));
+  const smoothed = filled.map((_, i) => {
+    let sum = 0;
+    for (let k = -SMOOTH_HALF_WIDTH; k <= SMOOTH_HALF_WIDTH; k++) sum += filled[(i + k + PROFILE_DAYS) % PROFILE_DAYS]!;
+    return sum / (2 * SMOOTH_HALF_WIDTH + 1);
+  });
+  const profileMean = smoothed.reduce((a, b) => a + b, 0) / PROFILE_DAYS;
+  if (!(profileMean > 0)) return null;
+  return smoothed.map((value) => Math.round((value / profileMean) * PROFILE_DECIMALS) / PROFILE_DECIMALS);
+}
+
+function nearestKnown(values: number[], i: number): number {
+  for (let k = 1; k < values.length; k++) {
+    const before = values[(i - k + values.length) % values.length]!;
+    if (!Number.isNaN(before)) return before;
+    const after = values[(i + k) % values.length]!;
+    if (!Number.isNaN(after)) return after;
+  }
+  return 1;
+}
+
+/** The calendar dates (YYYY-MM-DD) from `from` for `days` days whose month-day is closed. */
+export function closedDatesBetween(calendar: Pick<CatalogueCalendar, 'closedDates'>, from: string, days: number): string[] {
+  if (!calendar.closedDates.length) return [];
+  const closed = new Set(calendar.closedDates);
+  const start = dayNumber(from);
+  const dates: string[] = [];
+  for (let day = start; day < start + days; day++) {
+    const date = formatDay(day);
+    if (closed.has(date.slice(5))) dates.push(date);
+  }
+  return dates;
+}
