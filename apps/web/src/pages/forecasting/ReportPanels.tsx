@@ -66,8 +66,8 @@ function ReportPagination({ report, onView }: { report: InventoryReport; onView:
   );
 }
 
-export const LatestReportPanel = memo(function LatestReportPanel(props: {
-  report: InventoryReport | null;
+/** What both views of the order advice (the report and the low-stock panel) are given besides the page itself. */
+type AdviceViewProps = {
   includeInactive: boolean;
   message: string | null;
   isLoading: boolean;
@@ -75,7 +75,9 @@ export const LatestReportPanel = memo(function LatestReportPanel(props: {
   onSelect: Select;
   onRetry: () => void;
   onView: (view: ReportView) => void;
-}) {
+};
+
+export const LatestReportPanel = memo(function LatestReportPanel(props: AdviceViewProps & { report: InventoryReport | null }) {
   const { report, includeInactive, message, isLoading, error, onSelect, onRetry, onView } = props;
   const { t } = useTranslation();
   const [expanded, setExpanded] = useState(false);
@@ -154,16 +156,7 @@ export const LatestReportPanel = memo(function LatestReportPanel(props: {
  * Low stock: the products that need an order (the same list, count and order as the report), as
  * orders to place — the forecast's quantity, order-by date and cost; never a fixed quantity.
  */
-export const LowStockPanel = memo(function LowStockPanel(props: {
-  advice: InventoryReport | null;
-  includeInactive: boolean;
-  message: string | null;
-  isLoading: boolean;
-  error: string | null;
-  onSelect: Select;
-  onRetry: () => void;
-  onView: (view: ReportView) => void;
-}) {
+export const LowStockPanel = memo(function LowStockPanel(props: AdviceViewProps & { advice: InventoryReport | null }) {
   const { advice, includeInactive, message, isLoading, error, onSelect, onRetry, onView } = props;
   const { t } = useTranslation();
   const orders = advice?.products ?? [];
