@@ -47,12 +47,17 @@ export function readStoredRefreshToken(): string | null {
   return storage()?.getItem(refreshTokenStorageKey) ?? null;
 }
 
-function persistRefreshToken(token: string | null): void {
+function writeStored(key: string, token: string | null): void {
   const store = storage();
   if (!store) return;
-  store.removeItem(pendingRefreshTokenStorageKey);
-  if (token === null) store.removeItem(refreshTokenStorageKey);
-  else store.setItem(refreshTokenStorageKey, token);
+  if (token === null) store.removeItem(key);
+  else store.setItem(key, token);
+}
+
+/** A new refresh token settles any pending one (its rotation has answered, or the session ended). */
+function persistRefreshToken(token: string | null): void {
+  writeStored(pendingRefreshTokenStorageKey, null);
+  writeStored(refreshTokenStorageKey, token);
 }
 
 /** The token of a rotation whose answer never arrived (the page reloaded): it may be the live one. */
@@ -60,12 +65,7 @@ export function readPendingRefreshToken(): string | null {
   return storage()?.getItem(pendingRefreshTokenStorageKey) ?? null;
 }
 
-export function persistPendingRefreshToken(token: string | null): void {
-  const store = storage();
-  if (!store) return;
-  if (token === null) store.removeItem(pendingRefreshTokenStorageKey);
-  else store.setItem(pendingRefreshTokenStorageKey, token);
-}
+export const persistPendingRefreshToken = (token: string | null): void => writeStored(pendingRefreshTokenStorageKey, token);
 
 export const initialSessionState: SessionState = {
   accessToken: null,
