@@ -44,7 +44,6 @@ function pairs(text: string | null, visit: (key: string, value: string) => void)
   }
 }
 
-const COLON = 58;
 const MINUS = 45;
 
 /**
