@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { productInput, storedForecastJson, type BatchContext } from './batch-task.ts';
+import { forecastRow, productInput, storedForecastJson, type BatchContext } from './batch-task.ts';
 import type { ProductForecast } from '@stockwise/forecast';
 
 const context: BatchContext = { today: '2026-01-11', horizon: 7, since: '2026-01-01', historyDays: 10, calendar: { closedDates: [], yearlyProfiles: {} } };
@@ -18,6 +18,16 @@ describe('batch task', () => {
     ]);
     expect(input.stock).toEqual([{ ds: '2026-01-09', stock_level: 12 }]);
     expect(productInput({ ...product, sales: null }, context).sales).toEqual([]);
+  });
+
+  it('gives the same forecast whatever the order of the sales pairs (the read does not sort them)', () => {
+    const long: BatchContext = { ...context, today: '2026-05-01', since: '2026-01-01', historyDays: 120, horizon: 30 };
+    const pairs = Array.from({ length: 120 }, (_, day) => `${day}:${(day * 7) % 11}`).filter((_, day) => day % 9 !== 4);
+    const shuffled = pairs.map((pair, i) => ({ pair, key: (i * 37) % 101 })).sort((a, b) => a.key - b.key).map(({ pair }) => pair);
+    expect(shuffled).not.toEqual(pairs);
+    const inOrder = forecastRow({ ...product, sales: pairs.join(',') }, long);
+    expect('row' in inOrder).toBe(true);
+    expect(forecastRow({ ...product, sales: shuffled.join(',') }, long)).toEqual(inOrder);
   });
 
   it('stores daily figures to three decimals, rounding each on its own', () => {
