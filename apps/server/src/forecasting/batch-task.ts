@@ -2,7 +2,8 @@
 // the database's rows of a product in, the JSON row the database stores out. Parsing histories,
 // forecasting, stringifying and summarising all happen here, so the API's event loop only passes
 // strings between the database and the threads.
-import { CATALOGUE_PROFILE, closedDatesBetween, forecastProduct, isForecastError, type CatalogueCalendar, type ProductForecast, type ProductForecastInput } from '@stockwise/forecast';
+import { CATALOGUE_PROFILE, closedDatesBetween, forecastProduct, isForecastError, type CatalogueCalendar, type ProductForecastInput } from '@stockwise/forecast';
+import type { ProductForecast } from '@stockwise/forecast';
 import { summariseForecast } from '../dashboard/summary.ts';
 import type { ProductRows, StoredForecastRow } from './repo.ts';
 
@@ -100,6 +101,19 @@ export function productInput(product: ProductRows, context: BatchContext): Produ
   };
 }
 
+/** One product: its stored row (see repo.storeForecastRows), or why it could not be forecast. */
+export function forecastRow(product: ProductRows, context: BatchContext): BatchResult {
+  const result = forecastProduct(productInput(product, context));
+  if (isForecastError(result)) return { code: product.product_code, error: result.error };
+  // Summarised before the stored copy is rounded.
+  const summary = summariseForecast(result, context.today);
+  return { code: product.product_code, stockout: result.stockouts.length > 0, row: { productId: product.id, resultJson: storedForecastJson(result), ...summary } };
+}
+
+export function runItems(items: unknown[], context: unknown): BatchResult[] {
+  return (items as ProductRows[]).map((product) => forecastRow(product, context as BatchContext));
+}
+
 const toThousandths = (value: number) => Math.round(value * 1000) / 1000;
 
 /**
@@ -127,17 +141,4 @@ export function storedForecastJson(result: ProductForecast): string {
     row.stock_upper = toThousandths(row.stock_upper);
   }
   return JSON.stringify(result);
-}
-
-/** One product: its stored row (see repo.storeForecastRows), or why it could not be forecast. */
-export function forecastRow(product: ProductRows, context: BatchContext): BatchResult {
-  const result = forecastProduct(productInput(product, context));
-  if (isForecastError(result)) return { code: product.product_code, error: result.error };
-  // Summarised before the stored copy is rounded.
-  const summary = summariseForecast(result, context.today);
-  return { code: product.product_code, stockout: result.stockouts.length > 0, row: { productId: product.id, resultJson: storedForecastJson(result), ...summary } };
-}
-
-export function runItems(items: unknown[], context: unknown): BatchResult[] {
-  return (items as ProductRows[]).map((product) => forecastRow(product, context as BatchContext));
 }
