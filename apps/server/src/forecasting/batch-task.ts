@@ -3,9 +3,9 @@
 // forecasting, stringifying and summarising all happen here, so the API's event loop only passes
 // strings between the database and the threads.
 import { CATALOGUE_PROFILE, closedDatesBetween, forecastProduct, isForecastError, type CatalogueCalendar, type ProductForecastInput } from '@stockwise/forecast';
-import type { ProductForecast } from '@stockwise/forecast';
 import { summariseForecast } from '../dashboard/summary.ts';
 import type { ProductRows, StoredForecastRow } from './repo.ts';
+import type { ProductForecast } from '@stockwise/forecast';
 
 /** Shared by every product of a run: sent to each thread once. */
 export type BatchContext = {
