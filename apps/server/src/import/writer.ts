@@ -134,6 +134,7 @@ export async function prepareRecords(target: WriteTarget, batches: AsyncIterable
   // Only whole-number columns (exact in JavaScript), and never a date that may yet be swapped.
   const preSum = target.repeatedKeys === 'sum' && target.summed.length > 0 && target.summed.every((c) => target.typeOf(c) === 'IntegerField') && target.mapped.every((c) => target.keyColumns.includes(c) || target.summed.includes(c));
   const keyIndexes = target.keyColumns.map((k) => columns.indexOf(k));
+  const allFields = '1'.repeat(columns.length);
   type Line = { row: number; fields: string; values: RowValues; lines: number; provisional: string };
   const lineText = ({ row, fields, values, lines, provisional }: Line) => {
     let text = `${row}\t${fields}\t${lines}\t${provisional}`;
@@ -165,8 +166,11 @@ export async function prepareRecords(target: WriteTarget, batches: AsyncIterable
         continue;
       }
       if (errors.count) continue;
-      let fields = '';
-      for (const column of columns) fields += typed.present.includes(column) ? '1' : '0';
+      let fields = allFields;
+      if (typed.present.length !== columns.length) {
+        fields = '';
+        for (const column of columns) fields += typed.present.includes(column) ? '1' : '0';
+      }
       fieldSets.add(fields);
       const provisional = typed.provisional ? columns.map((c) => (typed.provisional?.includes(c) ? '1' : '0')).join('') : '\\N';
       const line: Line = { row: record.row, fields, values: typed.values, lines: 1, provisional };
