@@ -1,7 +1,8 @@
 // The forecasting benchmark: `node bench/forecast/run.ts [--quick] [--validation [--windows=N]] [--sets=weekly,hourly,m5,monthly,quarterly,yearly,catalogue]`.
 // --quick samples the sets so CI can run it; --validation scores on the last
 // horizon of each training half (how settings were chosen) instead of the test
-// half, and --windows=N on the last N 28-day windows of the M5 training half.
+// half, and --windows=N on the last N 28-day windows of the M5 training half and
+// the last N horizons of each tourism training part.
 import { resourceUsage } from 'node:process';
 import { availableParallelism } from 'node:os';
 import { forecastBatch, forecastProduct, forecastSeries, forecastSeriesBatch, isForecastError, type ProductForecastInput } from '@stockwise/forecast';
@@ -120,12 +121,13 @@ export async function benchmarkM4(name: 'Weekly' | 'Hourly', options: { sample?:
  * naive and the M4 Theta and Damped benchmarks, MASE scaled by the in-sample
  * seasonal naive at the set's period (12, 4, 1).
  */
-export function benchmarkTourism(name: TourismName, options: { validation: boolean; sample?: number }): Row[] {
+export function benchmarkTourism(name: TourismName, options: { validation: boolean; sample?: number; windows?: number }): Row[] {
   const full = loadTourism(name);
-  const { train, test } = sampledSplit(full, options);
+  const windows = options.validation ? Math.max(1, options.windows ?? 1) : 1;
+  const { train, test } = windows > 1 ? tourismValidationWindows(full, windows, options.sample) : sampledSplit(full, options);
   const { horizon, period } = full;
   const seasonalPeriods = period > 1 ? [period] : [];
-  const label = `Tourism ${name}${options.validation ? ' (validation)' : ''}`;
+  const label = `Tourism ${name}${windows > 1 ? ` (validation, ${windows} windows)` : options.validation ? ' (validation)' : ''}`;
   const baseline = (forecast: (values: number[], horizon: number, period: number) => number[]): Scores =>
     score(train, test, train.map((values) => ({ mean: forecast(values, horizon, period) })), period);
   const naive2Scores = baseline(naive2);
@@ -139,6 +141,30 @@ export function benchmarkTourism(name: TourismName, options: { validation: boole
     row('Theta', baseline(thetaBenchmark)),
     row('Damped', baseline(dampedBenchmark)),
   ];
+}
+
+/**
+ * The last `windows` horizons of each training part, each with the history before it (k = 1 is
+ * the usual validation window). One window is a noisy basis for interval calibration: a few
+ * volatile years decide it. A window is scored only when the history before it is at least as
+ * long as the shortest one of the first window, so every window holds series of the lengths
+ * the first one does, and none shorter.
+ */
+function tourismValidationWindows(set: SeriesSet, windows: number, sample?: number): { train: number[][]; test: number[][] } {
+  const indices = seededSample(set.ids.length, sample ?? set.ids.length, 1);
+  const shortest = Math.min(...set.train.map((values) => values.length)) - set.horizon;
+  const train: number[][] = [];
+  const test: number[][] = [];
+  for (let k = 1; k <= windows; k++) {
+    for (const i of indices) {
+      const values = set.train[i]!;
+      const end = values.length - (k - 1) * set.horizon;
+      if (end - set.horizon < shortest) continue;
+      train.push(values.slice(0, end - set.horizon));
+      test.push(values.slice(end - set.horizon, end));
+    }
+  }
+  return { train, test };
 }
 
 const DAY_MS = 86_400_000;
@@ -277,7 +303,7 @@ async function main(): Promise<void> {
   const windows = Number(process.argv.find((argument) => argument.startsWith('--windows='))?.slice('--windows='.length) ?? 1);
   if (sets.has('m5')) rows.push(...(await benchmarkM5({ validation, windows })));
   for (const name of ['Monthly', 'Quarterly', 'Yearly'] as const) {
-    if (sets.has(name.toLowerCase())) rows.push(...benchmarkTourism(name, { validation, sample: quick ? 60 : undefined }));
+    if (sets.has(name.toLowerCase())) rows.push(...benchmarkTourism(name, { validation, windows, sample: quick ? 60 : undefined }));
   }
   if (rows.length > 0) console.log(`${markdownTable(rows)}\n\n${speedRatios(rows)}\n\nCoverage of our bands:\n\n${coverageTable(rows)}`);
   if (sets.has('catalogue')) {
