@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogueCalendar, closedDatesBetween, closedEasterHolidays, closedMonthDays, dayOfLeapYear, EASTER_HOLIDAYS, easterSunday, yearlyProfile, type DailyTotals } from './calendar.ts';
+import { catalogueCalendar, closedDatesBetween, closedEasterHolidays, closedMonthDays, dayOfLeapYear, EASTER_HOLIDAYS, easterSunday, newItemRatesOf, yearlyProfile, type DailyTotals, type ProductStart } from './calendar.ts';
 import { dayNumber, formatDay } from './dates.ts';
 import { forecastProduct, isForecastError, type ProductForecast, type ProductForecastInput } from './index.ts';
 import { yearlyIndex } from './pooled.ts';
@@ -183,5 +183,37 @@ describe('pooled yearly pattern', () => {
 
   it('refuses a profile of the wrong length', () => {
     expect(forecastProduct({ sales: [{ ds: '2026-01-01', y: 1 }], yearlyProfile: [1, 2, 3] })).toEqual({ error: 'yearlyProfile must be 366 non-negative numbers.', code: 'invalid_input' });
+  });
+});
+
+describe("new products' first weeks", () => {
+  const start = dayNumber('2025-01-01');
+  const end = start + 700;
+  const starts = (category: string | null, firstSaleDay: number, unitsPerDay: number[]): ProductStart[] => unitsPerDay.map((rate) => ({ category, firstSaleDay, units: rate * 28 }));
+
+  it('keeps the first-weeks daily demand of products that started within the history, per category and for the catalogue', () => {
+    const rates = newItemRatesOf(
+      [
+        ...starts('Garden', start + 100, [1, 2, 3, 4, 10]),
+        ...starts('Tools', start + 200, [0.5, 0.5]),
+        // Selling from the history's first weeks: already listed, not new.
+        ...starts('Garden', start + 5, [50, 50, 50]),
+        // Its first four weeks are not over yet.
+        ...starts('Garden', end - 10, [40]),
+      ],
+      start,
+      end,
+    );
+    expect(rates).toEqual({ Garden: [1, 2, 3, 4, 10], '*': [0.5, 0.5, 1, 2, 3, 4, 10] });
+  });
+
+  it('keeps 21 quantiles of a large group', () => {
+    const rates = newItemRatesOf(starts(null, start + 60, Array.from({ length: 201 }, (_, i) => i / 10)), start, end);
+    expect(rates['*']).toEqual(Array.from({ length: 21 }, (_, i) => i));
+  });
+
+  it('stores them with the calendar', () => {
+    const calendar = catalogueCalendar(new Map([['Garden', { firstDay: start, totals: new Float64Array(700).fill(30) }]]), starts('Garden', start + 100, [1, 2, 3, 4, 5]));
+    expect(calendar.newItemRates).toEqual({ Garden: [1, 2, 3, 4, 5], '*': [1, 2, 3, 4, 5] });
   });
 });

@@ -3,6 +3,7 @@
 // thin to tell either; the sum over many products tells both (docs/adr/0111).
 import { closedWeekdays } from './closed.ts';
 import { dayNumber, formatDay } from './dates.ts';
+import { quantile } from './stats.ts';
 
 /** Public holidays that move with Easter, by their offset in days from Easter Sunday. */
 export const EASTER_HOLIDAYS = { good_friday: -2, easter_monday: 1, ascension: 39, whit_monday: 50 } as const;
@@ -22,7 +23,24 @@ export type CatalogueCalendar = {
    * 365 is 31 Dec), per category; the whole catalogue's under CATALOGUE_PROFILE.
    */
   yearlyProfiles: Record<string, number[]>;
+  /**
+   * Per category (the whole catalogue's under CATALOGUE_PROFILE), the daily demand of the products
+   * that started within the history, over their first four weeks: ascending, at most 21 quantiles.
+   * A product without history is forecast from them (ProductForecastInput.newItemPrior). Absent in
+   * calendars stored before they were kept.
+   */
+  newItemRates?: Record<string, number[]>;
 };
+
+/** A product's first sale (a day number) and the units it sold in the NEW_ITEM_DAYS from it. */
+export type ProductStart = { category: string | null; firstSaleDay: number; units: number };
+
+/** A new product's first weeks: long enough for a weekly rhythm, short enough to still be new. */
+export const NEW_ITEM_DAYS = 28;
+// Fewer new products than this say too little about the next one: the catalogue's (or the flat prior) is used.
+const MIN_NEW_ITEMS = 5;
+// The rates kept per group: their 0 %, 5 %, …, 100 % quantiles, enough for the shape of the prior.
+const NEW_ITEM_QUANTILES = 21;
 
 /** A group's daily units sold from `firstDay` (a day number), one value per day. */
 export type DailyTotals = { firstDay: number; totals: Float64Array };
@@ -54,11 +72,15 @@ export function dayOfLeapYear(day: number): number {
 }
 const LEAP_MONTH_STARTS = [0, 31, 60, 91, 121, 152, 182, 213, 244, 274, 305, 335];
 
-/** From the daily totals of each category (null: products without one): the catalogue's calendar. */
-export function catalogueCalendar(categories: Map<string | null, DailyTotals>): CatalogueCalendar {
+/**
+ * From the daily totals of each category (null: products without one) and each product's first
+ * sale: the catalogue's calendar.
+ */
+export function catalogueCalendar(categories: Map<string | null, DailyTotals>, starts: ProductStart[] = []): CatalogueCalendar {
   const catalogue = sumOf([...categories.values()]);
   const yearlyProfiles: Record<string, number[]> = {};
   if (catalogue) {
+    const newItemRates = newItemRatesOf(starts, catalogue.firstDay, catalogue.firstDay + catalogue.totals.length);
     const holidays = closedEasterHolidays(catalogue);
     const closed = closedMonthDays(catalogue, holidays);
     const closedSet = new Set(closedDatesBetween({ closedDates: [...closed], closedHolidays: [...holidays] }, formatDay(catalogue.firstDay), catalogue.totals.length).map(dayNumber));
@@ -69,10 +91,40 @@ export function catalogueCalendar(categories: Map<string | null, DailyTotals>): 
       const profile = category === null ? null : yearlyProfile(totals, closedDays);
       if (profile && category !== null) yearlyProfiles[category] = profile;
     }
-    return { closedDates: [...closed].sort(), closedHolidays: [...holidays].sort(), yearlyProfiles };
+    return { closedDates: [...closed].sort(), closedHolidays: [...holidays].sort(), yearlyProfiles, newItemRates };
   }
-  return { closedDates: [], closedHolidays: [], yearlyProfiles };
+  return { closedDates: [], closedHolidays: [], yearlyProfiles, newItemRates: {} };
 }
+
+/**
+ * The first-weeks daily demand of the products that started within the history, per category and
+ * for the catalogue. A product counts as new when its first sale is at least NEW_ITEM_DAYS after
+ * the history's first day (one that sells at least every four weeks and was already listed would
+ * show a sale before) and its first weeks end before the history does.
+ */
+export function newItemRatesOf(starts: ProductStart[], historyFirstDay: number, historyEndDay: number): Record<string, number[]> {
+  const groups = new Map<string, number[]>([[CATALOGUE_PROFILE, []]]);
+  for (const start of starts) {
+    if (start.firstSaleDay < historyFirstDay + NEW_ITEM_DAYS || start.firstSaleDay + NEW_ITEM_DAYS > historyEndDay) continue;
+    const rate = Math.max(0, start.units) / NEW_ITEM_DAYS;
+    groups.get(CATALOGUE_PROFILE)!.push(rate);
+    if (start.category !== null) {
+      const group = groups.get(start.category) ?? [];
+      group.push(rate);
+      groups.set(start.category, group);
+    }
+  }
+  const rates: Record<string, number[]> = {};
+  for (const [group, values] of groups) if (values.length >= MIN_NEW_ITEMS) rates[group] = quantilesOf(values.sort((a, b) => a - b));
+  return rates;
+}
+
+/** At most NEW_ITEM_QUANTILES evenly spaced quantiles of ascending values (all of them when fewer). */
+function quantilesOf(sorted: number[]): number[] {
+  if (sorted.length <= NEW_ITEM_QUANTILES) return sorted.map(roundRate);
+  return Array.from({ length: NEW_ITEM_QUANTILES }, (_, i) => roundRate(quantile(sorted, i / (NEW_ITEM_QUANTILES - 1))));
+}
+const roundRate = (rate: number) => Math.round(rate * 1000) / 1000;
 
 /** Easter Sunday of a Gregorian year, as a day number (the anonymous Gregorian algorithm: Meeus, Jones, Butcher). */
 export function easterSunday(year: number): number {

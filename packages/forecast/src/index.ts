@@ -26,4 +26,4 @@ export { classifyDemand } from './demand.ts';
 export { seasonalityTest, multiplicativeIndices } from './seasonality.ts';
 export { nelderMead } from './stats.ts';
 export { crostonRate } from './models/intermittent.ts';
-export { catalogueCalendar, closedDatesBetween, CATALOGUE_PROFILE, type CatalogueCalendar, type DailyTotals } from './calendar.ts';
+export { catalogueCalendar, closedDatesBetween, CATALOGUE_PROFILE, type CatalogueCalendar, type DailyTotals, type ProductStart } from './calendar.ts';
