@@ -127,6 +127,20 @@ export const categoryDailySales = (db: Db, since: string) =>
     .execute(db)
     .then((result) => result.rows);
 
+/**
+ * Per product that sold since `since`: its first sale (counted in days from `since`) and the units
+ * it sold in the `days` from it — what new products sell in their first weeks, for the calendar.
+ */
+export const productFirstWeeks = (db: Db, since: string, days: number) =>
+  sql<{ category: string | null; first_day: number; units: number }>`
+    select p.category, (f.first_sale - ${since}::date) as first_day, sum(s.quantity)::float8 as units
+    from (select product_id, min(date) as first_sale from data.sales where date >= ${since}::date and quantity > 0 group by product_id) f
+    join data.products p on p.id = f.product_id
+    join data.sales s on s.product_id = f.product_id and s.date >= f.first_sale and s.date < f.first_sale + ${days}::int
+    group by p.category, f.product_id, f.first_sale`
+    .execute(db)
+    .then((result) => result.rows);
+
 export const saveCalendar = (db: Db, calendar: { historyStart: string; historyEnd: string; calendar: object }) =>
   sql`
     insert into forecast_calendar (id, history_start, history_end, calendar) values (1, ${calendar.historyStart}, ${calendar.historyEnd}, ${JSON.stringify(calendar.calendar)})
