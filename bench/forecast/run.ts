@@ -1,11 +1,12 @@
-// The forecasting benchmark: `node bench/forecast/run.ts [--quick] [--validation [--windows=N]] [--sets=weekly,hourly,m5,monthly,quarterly,yearly,catalogue]`.
+// The forecasting benchmark: `node bench/forecast/run.ts [--quick] [--validation [--windows=N]] [--sets=weekly,hourly,m5,monthly,quarterly,yearly,demo,catalogue]`.
 // --quick samples the sets so CI can run it; --validation scores on the last
 // horizon of each training half (how settings were chosen) instead of the test
 // half, and --windows=N on the last N 28-day windows of the M5 training half and
 // the last N horizons of each tourism training part.
 import { resourceUsage } from 'node:process';
 import { availableParallelism } from 'node:os';
-import { forecastBatch, forecastProduct, forecastSeries, forecastSeriesBatch, isForecastError, type ProductForecastInput } from '@stockwise/forecast';
+import { CATALOGUE_PROFILE, catalogueCalendar, closedDatesBetween, forecastBatch, forecastProduct, forecastSeries, forecastSeriesBatch, isForecastError, type DailyTotals, type ProductForecastInput } from '@stockwise/forecast';
+import { demoCatalogue } from '../../apps/server/src/demo/seed.ts';
 import { crostonBenchmark, dampedBenchmark, naive2, seasonalNaive, thetaBenchmark } from './baselines.ts';
 import { loadM4, loadM5, loadTourism, M5_HOLDOUT_DAYS, type M5Series, type SeriesSet, type TourismName } from './data.ts';
 import { coverage, mase, owa, rmsse, smape } from './metrics.ts';
@@ -226,6 +227,67 @@ export async function benchmarkM5(options: { validation: boolean; windows?: numb
   return rows;
 }
 
+// The demo catalogue as the server seeds it, for a fixed day so the figures repeat.
+const DEMO_TODAY = new Date('2026-11-24T00:00:00Z');
+// Windows need this much history before them: a year and a half, so the yearly candidates compete.
+const DEMO_MIN_HISTORY_DAYS = 548;
+
+/**
+ * The demo data's held-out windows: the last `windows` 28-day windows of each product's two years
+ * (k = 1 is the newest), each forecast from the days before it with its stock snapshots and the
+ * catalogue calendar of those days, as the server's catalogue run would. Sales are capped by stock,
+ * so a stockout day in a window counts as it sold.
+ */
+export function benchmarkDemo(options: { windows: number }): Row[] {
+  const catalogue = demoCatalogue(DEMO_TODAY);
+  const firstDay = Date.parse(DEMO_TODAY.toISOString().slice(0, 10)) / DAY_MS - 730;
+  const day = (t: number) => new Date((firstDay + t) * DAY_MS).toISOString().slice(0, 10);
+  const train: number[][] = [];
+  const test: number[][] = [];
+  const inputs: ProductForecastInput[] = [];
+  for (let k = 1; k <= options.windows; k++) {
+    const end = 730 - (k - 1) * M5_HOLDOUT_DAYS - M5_HOLDOUT_DAYS;
+    if (end < DEMO_MIN_HISTORY_DAYS) break;
+    const daily = catalogue.map(({ history }) => {
+      const values = new Array<number>(730).fill(0);
+      for (const sale of history.sales) values[Date.parse(sale.date) / DAY_MS - firstDay] = sale.quantity;
+      return values;
+    });
+    const categories = new Map<string | null, DailyTotals>();
+    catalogue.forEach(({ product }, i) => {
+      const group = categories.get(product.category) ?? { firstDay, totals: new Float64Array(end) };
+      for (let t = 0; t < end; t++) group.totals[t]! += daily[i]![t]!;
+      categories.set(product.category, group);
+    });
+    const calendar = catalogueCalendar(categories);
+    const closedDates = closedDatesBetween(calendar, day(0), end + M5_HOLDOUT_DAYS);
+    catalogue.forEach(({ product, history }, i) => {
+      train.push(daily[i]!.slice(0, end));
+      test.push(daily[i]!.slice(end, end + M5_HOLDOUT_DAYS));
+      const yearlyProfile = calendar.yearlyProfiles[product.category] ?? calendar.yearlyProfiles[CATALOGUE_PROFILE];
+      inputs.push({
+        sales: daily[i]!.slice(0, end).map((y, t) => ({ ds: day(t), y })),
+        stock: history.snapshots.filter((snapshot) => snapshot.date < day(end)).map((snapshot) => ({ ds: snapshot.date, stock_level: snapshot.stock_level })),
+        horizon: M5_HOLDOUT_DAYS,
+        today: day(end),
+        ...(closedDates.length ? { closedDates } : {}),
+        ...(yearlyProfile ? { yearlyProfile } : {}),
+      });
+    });
+  }
+  const ours = timed(inputs, forecastProduct);
+  const forecasts = ours.results.map((result) => {
+    if (isForecastError(result)) throw new Error(result.error);
+    const rows = result.forecast;
+    return { mean: rows.map((r) => r.yhat), lower80: rows.map((r) => r.yhat_lower_80), upper80: rows.map((r) => r.yhat_upper_80), lower95: rows.map((r) => r.yhat_lower), upper95: rows.map((r) => r.yhat_upper) };
+  });
+  const label = `Demo data (${train.length / catalogue.length} held-out 28-day windows)`;
+  return [
+    { set: label, method: 'Stockwise (ours)', series: train.length, scores: score(train, test, forecasts, 1, true), seriesPerSecond: ours.perCpuSecond },
+    { set: label, method: 'sNaive (7)', series: train.length, scores: score(train, test, train.map((v) => ({ mean: seasonalNaive(v, M5_HOLDOUT_DAYS, 7) })), 1, true) },
+  ];
+}
+
 /** The product path end to end: 2 years of daily sales, 90-day horizon, stock and deliveries. */
 export async function benchmarkCatalogue(
   products: number,
@@ -295,7 +357,7 @@ async function main(): Promise<void> {
   const quick = process.argv.includes('--quick');
   const validation = process.argv.includes('--validation');
   const setsArgument = process.argv.find((argument) => argument.startsWith('--sets='));
-  const sets = new Set((setsArgument?.slice('--sets='.length) ?? 'weekly,hourly,m5,monthly,quarterly,yearly,catalogue').split(','));
+  const sets = new Set((setsArgument?.slice('--sets='.length) ?? 'weekly,hourly,m5,monthly,quarterly,yearly,demo,catalogue').split(','));
   const started = performance.now();
   const rows: Row[] = [];
   if (sets.has('weekly')) rows.push(...(await benchmarkM4('Weekly', { sample: quick ? 60 : undefined, prophetSample: quick ? 5 : 40, validation })));
@@ -305,6 +367,7 @@ async function main(): Promise<void> {
   for (const name of ['Monthly', 'Quarterly', 'Yearly'] as const) {
     if (sets.has(name.toLowerCase())) rows.push(...benchmarkTourism(name, { validation, windows, sample: quick ? 60 : undefined }));
   }
+  if (sets.has('demo')) rows.push(...benchmarkDemo({ windows: Math.max(4, windows) }));
   if (rows.length > 0) console.log(`${markdownTable(rows)}\n\n${speedRatios(rows)}\n\nCoverage of our bands:\n\n${coverageTable(rows)}`);
   if (sets.has('catalogue')) {
     const catalogue = await benchmarkCatalogue(quick ? 1_000 : 10_000);
