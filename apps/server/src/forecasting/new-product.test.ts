@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProductForecastResponse, TaskStatusResponse } from '@stockwise/contract';
-import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { startForecastServer, type ForecastClient } from '../testing/forecast-client.ts';
+import { backends, type TestServer } from '../testing/test-server.ts';
 
 // A garden category whose six products were launched within the last two years, each selling a
 // steady 2–7 units a day from its launch, and an established tools range selling 40 a day
@@ -9,10 +9,9 @@ import { backends, signUpUser, startTestServer, type TestServer } from '../testi
 // launches' typical first-weeks demand; one in a category without launches at the catalogue's.
 describe.each(backends)('new products forecast from their category on %s', (backend) => {
   let server: TestServer;
-  let token: string;
+  let client: ForecastClient;
   beforeAll(async () => {
-    server = await startTestServer(backend);
-    token = (await signUpUser(server)).access;
+    ({ server, client } = await startForecastServer(backend));
     const db = server.database.db;
     await sql`insert into data.products (product_code, name, category, current_stock) select 'GARDEN-' || i, 'Garden item ' || i, 'Garden', 100 from generate_series(1, 6) as i`.execute(db);
     await sql`insert into data.products (product_code, name, category, current_stock) select 'TOOLS-' || i, 'Tool ' || i, 'Tools', 500 from generate_series(1, 3) as i`.execute(db);
@@ -31,29 +30,15 @@ describe.each(backends)('new products forecast from their category on %s', (back
   });
   afterAll(() => server.stop());
 
-  const api = (path: string, body?: unknown) => server.request(path, { token, ...(body === undefined ? {} : { body }) });
-  async function completed(taskId: string): Promise<TaskStatusResponse> {
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const status = (await api(`/api/forecasting/status/${taskId}/`)).json as unknown as TaskStatusResponse;
-      if (status.status === 'completed' || status.status === 'failed' || Date.now() > deadline) return status;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-  async function forecastOf(code: string): Promise<ProductForecastResponse> {
-    const response = await api(`/api/forecasting/forecasts/${code}`);
-    expect(response.status, response.text).toBe(200);
-    return response.json as unknown as ProductForecastResponse;
-  }
 
   it("forecasts a new garden product at the garden launches' median first-weeks demand, labelled as no history, with a wide band", async () => {
-    const status = await completed((await api('/api/forecasting/request-generation/', {})).json.task_id as string);
+    const status = await client.run();
     expect(status).toMatchObject({ status: 'completed', results: { products: 11, failed: [] } });
     const { rows } = await sql<{ calendar: { newItemRates: Record<string, number[]> } }>`select calendar from forecast_calendar`.execute(server.database.db);
     // The established tools sold from the first day: not launches.
     expect(rows[0]?.calendar.newItemRates).toEqual({ Garden: [2, 3, 4, 5, 6, 7], '*': [2, 3, 4, 5, 6, 7] });
 
-    const forecast = await forecastOf('GARDEN-NEW');
+    const forecast = await client.forecastOf('GARDEN-NEW');
     expect(forecast.metrics.model).toMatchObject({ name: 'NewProduct', history: 'none' });
     expect(forecast.metrics.model.description).toContain("its category's new products");
     for (const row of forecast.forecast.sales) {
@@ -66,7 +51,7 @@ describe.each(backends)('new products forecast from their category on %s', (back
   });
 
   it("falls back to the catalogue's launches for a category without any", async () => {
-    const forecast = await forecastOf('LAMP-NEW');
+    const forecast = await client.forecastOf('LAMP-NEW');
     expect(forecast.metrics.model).toMatchObject({ name: 'NewProduct', history: 'none' });
     expect(forecast.metrics.model.description).toContain("the catalogue's new products");
     expect(forecast.forecast.sales[0]?.yhat).toBe(4.5);
