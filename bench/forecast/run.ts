@@ -151,11 +151,12 @@ export function benchmarkTourism(name: TourismName, options: { validation: boole
  * long as the shortest one of the first window, so every window holds series of the lengths
  * the first one does, and none shorter.
  */
-function tourismValidationWindows(set: SeriesSet, windows: number, sample?: number): { train: number[][]; test: number[][] } {
+export function tourismValidationWindows(set: SeriesSet, windows: number, sample?: number): { train: number[][]; test: number[][]; window: number[] } {
   const indices = seededSample(set.ids.length, sample ?? set.ids.length, 1);
   const shortest = Math.min(...set.train.map((values) => values.length)) - set.horizon;
   const train: number[][] = [];
   const test: number[][] = [];
+  const window: number[] = [];
   for (let k = 1; k <= windows; k++) {
     for (const i of indices) {
       const values = set.train[i]!;
@@ -163,9 +164,10 @@ function tourismValidationWindows(set: SeriesSet, windows: number, sample?: numb
       if (end - set.horizon < shortest) continue;
       train.push(values.slice(0, end - set.horizon));
       test.push(values.slice(end - set.horizon, end));
+      window.push(k);
     }
   }
-  return { train, test };
+  return { train, test, window };
 }
 
 const DAY_MS = 86_400_000;
