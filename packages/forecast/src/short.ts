@@ -98,15 +98,17 @@ export function newProductForecast(horizon: number, levels: number[], prior?: Ne
 
 /** Smallest k with P(X ≤ k) ≥ p, X a Poisson count whose rate is one of `rates`, each equally likely. */
 export function poissonMixtureQuantile(rates: readonly number[], p: number): number {
-  const terms = rates.map((rate) => Math.exp(-Math.max(0, rate)));
-  let cumulative = terms.reduce((sum, term) => sum + term, 0) / rates.length;
+  // Each rate's P(X = k) in logs: e^-rate underflows to zero from a rate of about 745 a day.
+  const logRates = rates.map((rate) => Math.log(Math.max(0, rate)));
+  const logTerms = rates.map((rate) => -Math.max(0, rate));
+  let cumulative = logTerms.reduce((sum, logTerm) => sum + Math.exp(logTerm), 0) / rates.length;
   let k = 0;
-  while (cumulative < p && k < 10_000) {
+  while (cumulative < p && k < 100_000) {
     k++;
     let step = 0;
-    for (let i = 0; i < rates.length; i++) {
-      terms[i] = (terms[i]! * Math.max(0, rates[i]!)) / k;
-      step += terms[i]!;
+    for (let i = 0; i < logTerms.length; i++) {
+      logTerms[i] = logTerms[i]! + logRates[i]! - Math.log(k);
+      step += Math.exp(logTerms[i]!);
     }
     cumulative += step / rates.length;
   }
