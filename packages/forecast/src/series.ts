@@ -29,7 +29,7 @@ export function seriesCandidates(values: Float64Array, seasonalPeriods: number[]
   const periods = seasonalPeriods.filter((period) => seasonalityTest(values, period)).sort((a, b) => a - b);
   if (values.length < SHORT_SERIES_POINTS && periods.length > 0) return [seasonalCombination(periods)];
   if (values.length < SHORT_SERIES_POINTS && seasonalPeriods.length === 0) return yearlyCandidates();
-  const [ses, , damped] = NON_SEASONAL_FORMS.map(ets) as [Candidate, Candidate, Candidate];
+  const [ses, , damped] = NON_SEASONAL_FORMS.map((form) => ets(form)) as [Candidate, Candidate, Candidate];
   // Holt's undamped trend is left out: it over-extrapolates (M4 Hourly OWA 2.75) and
   // removing it improved validation on both M4 sets (ADR 0102).
   const nonSeasonal = [ses, damped, theta()];

@@ -60,7 +60,9 @@ describe.each(backends)('forecasting on %s', (backend) => {
     let expected = lastSnapshot?.stock_level as number;
     forecast.forecast.stock.forEach((row, i) => {
       expected += deliveries.filter((d) => d.expected_date === row.ds).reduce((sum, d) => sum + d.quantity, 0) - (forecast.forecast.sales[i]?.yhat ?? 0);
-      expect(row.stock_level).toBeCloseTo(expected, 6);
+      // Stored figures are rounded to thousandths, each day on its own: the sum drifts by up to ½ per mille a day.
+      expect(Math.abs(row.stock_level - expected)).toBeLessThanOrEqual(0.0005 * (i + 2));
+      expect(row.stock_level).toBe(Math.round(row.stock_level * 1000) / 1000);
       expect(row.stock_lower).toBeLessThanOrEqual(row.stock_level + 1e-9);
       expect(row.stock_upper).toBeGreaterThanOrEqual(row.stock_level - 1e-9);
     });

@@ -94,13 +94,14 @@ export const deliveriesSince = (db: Db, productIds: number[], since: string) =>
  * What a forecast of one product is made from, one row per product, as the database gives it: its
  * sales as "day:units" pairs (day counted from `since`), snapshots as "date:level" and deliveries
  * as "date:units", comma-joined. The worker threads parse them (ProductRows in batch-task.ts), so
- * the API's event loop only passes strings on.
+ * the API's event loop only passes strings on. Each sales pair names its day, so their order does
+ * not matter: without `order by` the aggregate skips a sort per product (a third of the read).
  */
 export type ProductRows = { id: number; product_code: string; category: string | null; lead_time_days: number; sales: string | null; snapshots: string | null; deliveries: string | null };
 
 const productRowsSelect = (since: string) => sql`
   select p.id, p.product_code, p.category, p.lead_time_days,
-    (select string_agg((s.date - ${since}::date)::text || ':' || s.quantity::text, ',' order by s.date) from data.sales s where s.product_id = p.id and s.date >= ${since}::date) as sales,
+    (select string_agg((s.date - ${since}::date)::text || ':' || s.quantity::text, ',') from data.sales s where s.product_id = p.id and s.date >= ${since}::date) as sales,
     (select string_agg(k.date::text || ':' || k.stock_level::text, ',' order by k.date) from data.stock_snapshots k where k.product_id = p.id and k.date >= ${since}::date) as snapshots,
     (select string_agg(d.expected_date::text || ':' || d.quantity::text, ',' order by d.expected_date) from data.deliveries d
       where d.product_id = p.id and d.expected_date >= ${since}::date and d.status <> 'cancelled') as deliveries

@@ -26,8 +26,8 @@ const HISTORY_DAYS = 730;
 const PRODUCTS_PER_CHUNK = 250;
 const RESULTS_PER_WRITE = 50;
 const MAX_QUEUED_WRITES = 2;
-// Products per message to a worker thread: enough that both threads stay busy to a chunk's end.
-const PRODUCTS_PER_MESSAGE = 16;
+// Products per message to a worker thread (each holds two): small, so both threads end a chunk together.
+const PRODUCTS_PER_MESSAGE = 8;
 const BATCH_TASK = new URL('./batch-task.ts', import.meta.url);
 const PROGRESS_WRITE_INTERVAL_MS = 500;
 const DAY_MS = 86_400_000;

@@ -157,7 +157,13 @@ const PHI_BOUNDS = [0.8, 0.98] as const;
  * has the same optimum). beta and gamma are optimised as fractions of their
  * admissible range so the usual constraints β ≤ α and γ ≤ 1 − α always hold.
  */
-export function fitEts(form: EtsForm, y: ArrayLike<number>, end: number): { parameters: EtsParameters; sse: number; aicc: number } {
+/**
+ * `tolerance`: the optimiser stops when its simplex's sums of squares agree within this share
+ * (nelderMead's default, 0.01 %, unless given).
+ */
+export type FitOptions = { tolerance?: number };
+
+export function fitEts(form: EtsForm, y: ArrayLike<number>, end: number, options: FitOptions = {}): { parameters: EtsParameters; sse: number; aicc: number } {
   const states = initialStates(form, y, end);
   const hasTrend = form.trend !== 'none';
   const hasSeason = form.season !== 'none';
@@ -186,7 +192,7 @@ export function fitEts(form: EtsForm, y: ArrayLike<number>, end: number): { para
     work.set(states.seasonal);
     return recurse(form, decode(x, trial), y, end, work, [], []);
   };
-  const best = nelderMead(objective, start, lower, upper, 25 * start.length);
+  const best = nelderMead(objective, start, lower, upper, 25 * start.length, options.tolerance);
   const parameters = decode(best.x);
   const stateCount = 1 + (hasTrend ? 1 : 0) + (hasSeason ? form.period - 1 : 0);
   const k = start.length + stateCount;
@@ -220,9 +226,9 @@ function windowStart(form: EtsForm, end: number): number {
   return Math.max(0, end - window);
 }
 
-function fitInWindow(form: EtsForm, history: Float64Array, end: number): { form: EtsForm; start: number; parameters: EtsParameters; aicc: number } {
+function fitInWindow(form: EtsForm, history: Float64Array, end: number, options: FitOptions): { form: EtsForm; start: number; parameters: EtsParameters; aicc: number } {
   const start = windowStart(form, end);
-  const fitted = fitEts(form, history.subarray(start, end), end - start);
+  const fitted = fitEts(form, history.subarray(start, end), end - start, options);
   return { form, start, parameters: fitted.parameters, aicc: fitted.aicc };
 }
 
@@ -242,12 +248,12 @@ function windowedModel(fitted: { form: EtsForm; start: number; parameters: EtsPa
   };
 }
 
-export function ets(form: EtsForm): Candidate {
+export function ets(form: EtsForm, options: FitOptions = {}): Candidate {
   return {
     name: etsLabel(form),
     description: DESCRIPTIONS[form.trend] + (form.season === 'none' ? '' : ' Seasonal pattern updated as it drifts (Holt–Winters).'),
     minLength: form.season === 'none' ? (form.trend === 'none' ? 3 : 8) : 3 * form.period,
-    fit: (history, end) => windowedModel(fitInWindow(form, history, end)),
+    fit: (history, end) => windowedModel(fitInWindow(form, history, end, options)),
   };
 }
 
@@ -257,7 +263,7 @@ export function ets(form: EtsForm): Candidate {
  * damped form is fitted only for the season type that won among the undamped
  * forms, which saves a four-parameter fit per call (ADR 0101).
  */
-export function autoEts(forms: EtsForm[]): Candidate {
+export function autoEts(forms: EtsForm[], options: FitOptions = {}): Candidate {
   const minLength = Math.min(...forms.map((form) => ets(form).minLength));
   return {
     name: 'AutoETS',
@@ -269,11 +275,11 @@ export function autoEts(forms: EtsForm[]): Candidate {
         if (end < ets(form).minLength) continue;
         if (form.trend === 'damped' && best && best.form.season !== form.season) continue;
         if (form.season === 'multiplicative' && hasNonPositive(history, end)) continue;
-        const fitted = fitInWindow(form, history, end);
+        const fitted = fitInWindow(form, history, end, options);
         if (Number.isFinite(fitted.aicc) && (!best || fitted.aicc < best.aicc)) best = fitted;
       }
-      const chosen = best ?? fitInWindow(forms[0]!, history, end);
-      return { ...windowedModel(chosen), refit: ets(chosen.form).fit };
+      const chosen = best ?? fitInWindow(forms[0]!, history, end, options);
+      return { ...windowedModel(chosen), refit: ets(chosen.form, options).fit };
     },
   };
 }

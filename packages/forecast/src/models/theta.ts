@@ -1,4 +1,4 @@
-import { etsForecastsAt, fitEts, runEts, type EtsForm } from './ets.ts';
+import { etsForecastsAt, fitEts, runEts, type EtsForm, type FitOptions } from './ets.ts';
 import type { Candidate } from './candidate.ts';
 
 const SES_FORM: EtsForm = { trend: 'none', season: 'none', period: 1 };
@@ -8,13 +8,13 @@ const SES_FORM: EtsForm = { trend: 'none', season: 'none', period: 1 };
  * Billah (2003) form: SES plus a drift of half the linear-regression slope.
  * The slope is recomputed from each origin's own history.
  */
-export function theta(): Candidate {
+export function theta(options: FitOptions = {}): Candidate {
   return {
     name: 'Theta',
     description: 'Theta method: a smoothed level plus half the long-run trend.',
     minLength: 4,
     fit(history, end) {
-      const { parameters } = fitEts(SES_FORM, history, end);
+      const { parameters } = fitEts(SES_FORM, history, end, options);
       const alpha = parameters.alpha;
       const addDrift = (levelForecast: Float64Array, seriesEnd: number, series: Float64Array): Float64Array => {
         const drift = regressionSlope(series, seriesEnd) / 2;

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { forecastRow, productInput, storedForecastJson, type BatchContext } from './batch-task.ts';
+import type { ProductForecast } from '@stockwise/forecast';
+
+const context: BatchContext = { today: '2026-01-11', horizon: 7, since: '2026-01-01', historyDays: 10, calendar: { closedDates: [], yearlyProfiles: {} } };
+const product = { id: 1, product_code: 'P', category: null, lead_time_days: 7, snapshots: '2026-01-09:12', deliveries: null };
+
+describe('batch task', () => {
+  it('reads sales pairs as the database writes them: returns, decimals, missing days', () => {
+    const input = productInput({ ...product, sales: '0:3,2:-2,3:1.5,9:12,12:4' }, context);
+    expect(input.sales).toEqual([
+      { ds: '2026-01-01', y: 3 },
+      { ds: '2026-01-03', y: -2 },
+      { ds: '2026-01-04', y: 1.5 },
+      { ds: '2026-01-10', y: 12 },
+      // Past the run's history (a sale dated after its start day): still its own date.
+      { ds: '2026-01-13', y: 4 },
+    ]);
+    expect(input.stock).toEqual([{ ds: '2026-01-09', stock_level: 12 }]);
+    expect(productInput({ ...product, sales: null }, context).sales).toEqual([]);
+  });
+
+  it('gives the same forecast whatever the order of the sales pairs (the read does not sort them)', () => {
+    const long: BatchContext = { ...context, today: '2026-05-01', since: '2026-01-01', historyDays: 120, horizon: 30 };
+    const pairs = Array.from({ length: 120 }, (_, day) => `${day}:${(day * 7) % 11}`).filter((_, day) => day % 9 !== 4);
+    const shuffled = pairs.map((pair, i) => ({ pair, key: (i * 37) % 101 })).sort((a, b) => a.key - b.key).map(({ pair }) => pair);
+    expect(shuffled).not.toEqual(pairs);
+    const inOrder = forecastRow({ ...product, sales: pairs.join(',') }, long);
+    expect('row' in inOrder).toBe(true);
+    expect(forecastRow({ ...product, sales: shuffled.join(',') }, long)).toEqual(inOrder);
+  });
+
+  it('stores daily figures to three decimals, rounding each on its own', () => {
+    const forecast = {
+      forecast: [{ ds: '2026-01-11', yhat: 1.23456, yhat_lower: 0.0004, yhat_upper: 3.9996, yhat_lower_80: 1, yhat_upper_80: 2.00049 }],
+      backtest: [{ ds: '2026-01-04', yhat: 2.0005, yhat_lower: 1, yhat_upper: 3 }],
+      stock: [{ ds: '2026-01-11', stock_level: 10.76543, stock_lower: 9.1, stock_upper: 12.99999 }],
+      stockouts: [],
+      model: { name: 'm', description: 'd', demandClass: 'smooth', history: 'full', patterns: [], backtest: { mase: 0.123456, smape: null, mae: null } },
+      reorder: { reorderPoint: 1, safetyStock: 1, orderQuantity: 0, orderBy: null, leadTimeDays: 7, serviceLevel: 0.95 },
+    } as ProductForecast;
+    const stored = JSON.parse(storedForecastJson(forecast)) as ProductForecast;
+    expect(stored.forecast[0]).toEqual({ ds: '2026-01-11', yhat: 1.235, yhat_lower: 0, yhat_upper: 4, yhat_lower_80: 1, yhat_upper_80: 2 });
+    expect(stored.backtest[0]?.yhat).toBe(2.001);
+    expect(stored.stock[0]).toEqual({ ds: '2026-01-11', stock_level: 10.765, stock_lower: 9.1, stock_upper: 13 });
+    expect(stored.model.backtest.mase).toBe(0.123456);
+  });
+});
