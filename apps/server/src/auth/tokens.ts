@@ -40,8 +40,9 @@ const VERIFIED_TOKENS_MAX = 10_000;
 
 export function createTokenSigner(signingKey: Uint8Array, accessTokenTtlSeconds: number): TokenSigner {
   // Checking a signature costs more than the rest of a cached page read (docs/adr/0080): a token
-  // verified once is known by its SHA-256 until it expires. Only the claims are cached; the guard
-  // still asks the account status cache on every request, so disabling an account works as before.
+  // verified once is known by its own text until it expires (hashing it per request cost more than
+  // the lookup it keys). Only the claims are cached; the guard still asks the account status cache
+  // on every request, so disabling an account works as before.
   const verified = new Map<string, { claims: AccessClaims; validUntil: number }>();
   return {
     issueAccessToken: ({ userId, username, role, sessionId }) => {
@@ -58,11 +59,10 @@ export function createTokenSigner(signingKey: Uint8Array, accessTokenTtlSeconds:
         .sign(signingKey);
     },
     verifyAccessToken: async (token) => {
-      const hash = createHash('sha256').update(token).digest('base64url');
-      const cached = verified.get(hash);
+      const cached = verified.get(token);
       if (cached) {
         if (cached.validUntil > Date.now()) return cached.claims;
-        verified.delete(hash);
+        verified.delete(token);
       }
       try {
         const { payload } = await jwtVerify(token, signingKey, {
@@ -82,7 +82,7 @@ export function createTokenSigner(signingKey: Uint8Array, accessTokenTtlSeconds:
         const sessionId = typeof payload.sid === 'string' ? payload.sid : undefined;
         const claims: AccessClaims = { userId, username: payload.username, role: role.data, ...(sessionId ? { sessionId } : {}) };
         if (verified.size >= VERIFIED_TOKENS_MAX) verified.clear();
-        verified.set(hash, { claims, validUntil: Math.min(expiresAt, issuedAt + accessTokenTtlSeconds) * 1000 });
+        verified.set(token, { claims, validUntil: Math.min(expiresAt, issuedAt + accessTokenTtlSeconds) * 1000 });
         return claims;
       } catch {
         return null;
