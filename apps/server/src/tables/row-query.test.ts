@@ -1,8 +1,9 @@
 // The hand check of the row page's query string against the schema it stands in for.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { rowDataQuery } from '@stockwise/contract';
-import { plainRowDataQuery } from './row-query.ts';
+import { z } from 'zod';
+import { rowDataQuery, tableName } from '@stockwise/contract';
+import { plainRowDataQuery, plainTableParams } from './row-query.ts';
 
 const numberText = fc.oneof(fc.integer({ min: -5, max: 2_000_000_000 }).map(String), fc.constantFrom('', '0', '01', '1.0', '1e3', ' 2', '1000', '1001', '999999999', '1000000000', 'abc'));
 const text = fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('date', 'a\u0000b', '\ud800', 'x'.repeat(101), '{"product_id":1}'), fc.string({ minLength: 1990, maxLength: 2010 }));
@@ -43,5 +44,24 @@ describe('plainRowDataQuery', () => {
     for (const input of [{ page: ['1', '2'] }, { page: '0' }, { page_size: '1001' }, { page: '01' }, { sort_dir: 'DESC' }, { from_end: 'yes' }, { sort_by: 'a\u0000' }, { after: 'x'.repeat(2001) }]) {
       expect(plainRowDataQuery(input)).toBeNull();
     }
+  });
+});
+
+describe('plainTableParams', () => {
+  const tableParams = z.object({ name: tableName });
+  it('gives exactly what the schema gives, or leaves the name to it', () => {
+    const name = fc.oneof(fc.string({ maxLength: 130 }), fc.constantFrom('sales', ' sales', 'sales ', '', '__proto__', 'constructor', ' prototype', 'a\u0000', '\udc00', 'x'.repeat(120), 'x'.repeat(121)));
+    fc.assert(
+      fc.property(name, (value) => {
+        const plain = plainTableParams({ name: value });
+        const parsed = tableParams.safeParse({ name: value });
+        if (plain) expect(plain).toEqual(parsed.data);
+        return true;
+      }),
+      { numRuns: 3000 },
+    );
+    expect(plainTableParams({ name: 'sales' })).toEqual({ name: 'sales' });
+    expect(plainTableParams({ name: ' sales' })).toBeNull();
+    expect(plainTableParams({ name: '__proto__' })).toBeNull();
   });
 });

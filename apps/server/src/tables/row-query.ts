@@ -1,11 +1,10 @@
-// The row page's query string checked by hand on the grid's hot path (docs/adr/0080, amendment):
-// a query the grid sends (plain numbers, known directions, storable text within its limits) is
-// taken as zod would take it; anything else goes to the zod schema itself, so every refusal is
-// zod's, word for word.
-import type { FastifySchemaCompiler } from 'fastify';
-import type { z } from 'zod';
+// The row page's path and query string checked by hand on the grid's hot path (docs/adr/0082): a
+// request the grid sends (a plain table name, plain numbers, known directions, storable text
+// within its limits) is taken as zod would take it; anything else goes to the zod schema itself,
+// so every refusal is zod's, word for word.
+import type { FastifyRouteSchemaDef } from 'fastify/types/schema.js';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, storableTextProblem, type RowDataQuery } from '@stockwise/contract';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, reservedNames, storableTextProblem, type RowDataQuery } from '@stockwise/contract';
 
 const PLAIN_NUMBER = /^[1-9][0-9]{0,8}$/;
 
@@ -42,12 +41,20 @@ export function plainRowDataQuery(query: Record<string, unknown>): RowDataQuery 
   };
 }
 
-/** Route option `validatorCompiler` of the row page: its query string by hand when it can be, everything else by zod. */
-export const rowPageValidatorCompiler: FastifySchemaCompiler<z.ZodType> = (route) => {
-  const bySchema = validatorCompiler(route);
-  if (route.httpPart !== 'querystring') return bySchema;
-  return (query) => {
-    const value = plainRowDataQuery(query as Record<string, unknown>);
-    return value ? { value } : bySchema(query);
+/** The path parameters as `{ name: tableName }` parses them, or null when only the schema can say. */
+export function plainTableParams(params: Record<string, unknown>): { name: string } | null {
+  const { name } = params;
+  if (!storableWithin(name, 120) || name.length === 0 || name.trim() !== name || (reservedNames as readonly string[]).includes(name)) return null;
+  return { name };
+}
+
+/** Route option `validatorCompiler` of the row page: its path and query string by hand when they can be, everything else by zod. */
+export function rowPageValidatorCompiler<S>(route: FastifyRouteSchemaDef<S>) {
+  const bySchema = validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0]);
+  const plain = route.httpPart === 'querystring' ? plainRowDataQuery : route.httpPart === 'params' ? plainTableParams : null;
+  if (!plain) return bySchema;
+  return (input: unknown) => {
+    const value = plain(input as Record<string, unknown>);
+    return value ? { value } : bySchema(input);
   };
-};
+}
