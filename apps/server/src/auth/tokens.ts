@@ -21,6 +21,8 @@ export type TokenSigner = {
   issueAccessToken(claims: AccessClaims): Promise<string>;
   /** Claims of a valid access token, or null for anything else (expired, tampered, wrong alg, wrong type). */
   verifyAccessToken(token: string): Promise<AccessClaims | null>;
+  /** Claims of a token verified before and not yet expired, without waiting; undefined otherwise (then verify it). */
+  knownAccessToken(token: string): AccessClaims | undefined;
 };
 
 /** The configured secret, else one generated once and kept in the database, shared by every instance. */
@@ -44,6 +46,13 @@ export function createTokenSigner(signingKey: Uint8Array, accessTokenTtlSeconds:
   // the lookup it keys). Only the claims are cached; the guard still asks the account status cache
   // on every request, so disabling an account works as before.
   const verified = new Map<string, { claims: AccessClaims; validUntil: number }>();
+  const knownAccessToken = (token: string): AccessClaims | undefined => {
+    const cached = verified.get(token);
+    if (!cached) return undefined;
+    if (cached.validUntil > Date.now()) return cached.claims;
+    verified.delete(token);
+    return undefined;
+  };
   return {
     issueAccessToken: ({ userId, username, role, sessionId }) => {
       const now = Math.floor(Date.now() / 1000);
@@ -58,12 +67,10 @@ export function createTokenSigner(signingKey: Uint8Array, accessTokenTtlSeconds:
         .setJti(randomUUID())
         .sign(signingKey);
     },
+    knownAccessToken,
     verifyAccessToken: async (token) => {
-      const cached = verified.get(token);
-      if (cached) {
-        if (cached.validUntil > Date.now()) return cached.claims;
-        verified.delete(token);
-      }
+      const known = knownAccessToken(token);
+      if (known) return known;
       try {
         const { payload } = await jwtVerify(token, signingKey, {
           algorithms: [ALGORITHM],
