@@ -1,10 +1,12 @@
-// The forecasting benchmark: `node bench/forecast/run.ts [--quick] [--validation [--windows=N]] [--sets=weekly,hourly,m5,monthly,quarterly,yearly,catalogue]`.
+// The forecasting benchmark: `node bench/forecast/run.ts [--quick] [--validation [--windows=N]] [--sets=weekly,hourly,m5,monthly,quarterly,yearly,demo,catalogue]`.
 // --quick samples the sets so CI can run it; --validation scores on the last
 // horizon of each training half (how settings were chosen) instead of the test
-// half, and --windows=N on the last N 28-day windows of the M5 training half.
+// half, and --windows=N on the last N 28-day windows of the M5 training half and
+// the last N horizons of each tourism training part.
 import { resourceUsage } from 'node:process';
 import { availableParallelism } from 'node:os';
-import { forecastBatch, forecastProduct, forecastSeries, forecastSeriesBatch, isForecastError, type ProductForecastInput } from '@stockwise/forecast';
+import { CATALOGUE_PROFILE, catalogueCalendar, closedDatesBetween, forecastBatch, forecastProduct, forecastSeries, forecastSeriesBatch, isForecastError, type DailyTotals, type ProductForecastInput } from '@stockwise/forecast';
+import { demoCatalogue } from '../../apps/server/src/demo/seed.ts';
 import { crostonBenchmark, dampedBenchmark, naive2, seasonalNaive, thetaBenchmark } from './baselines.ts';
 import { loadM4, loadM5, loadTourism, M5_HOLDOUT_DAYS, type M5Series, type SeriesSet, type TourismName } from './data.ts';
 import { coverage, mase, owa, rmsse, smape } from './metrics.ts';
@@ -120,12 +122,13 @@ export async function benchmarkM4(name: 'Weekly' | 'Hourly', options: { sample?:
  * naive and the M4 Theta and Damped benchmarks, MASE scaled by the in-sample
  * seasonal naive at the set's period (12, 4, 1).
  */
-export function benchmarkTourism(name: TourismName, options: { validation: boolean; sample?: number }): Row[] {
+export function benchmarkTourism(name: TourismName, options: { validation: boolean; sample?: number; windows?: number }): Row[] {
   const full = loadTourism(name);
-  const { train, test } = sampledSplit(full, options);
+  const windows = options.validation ? Math.max(1, options.windows ?? 1) : 1;
+  const { train, test } = windows > 1 ? tourismValidationWindows(full, windows, options.sample) : sampledSplit(full, options);
   const { horizon, period } = full;
   const seasonalPeriods = period > 1 ? [period] : [];
-  const label = `Tourism ${name}${options.validation ? ' (validation)' : ''}`;
+  const label = `Tourism ${name}${windows > 1 ? ` (validation, ${windows} windows)` : options.validation ? ' (validation)' : ''}`;
   const baseline = (forecast: (values: number[], horizon: number, period: number) => number[]): Scores =>
     score(train, test, train.map((values) => ({ mean: forecast(values, horizon, period) })), period);
   const naive2Scores = baseline(naive2);
@@ -139,6 +142,32 @@ export function benchmarkTourism(name: TourismName, options: { validation: boole
     row('Theta', baseline(thetaBenchmark)),
     row('Damped', baseline(dampedBenchmark)),
   ];
+}
+
+/**
+ * The last `windows` horizons of each training part, each with the history before it (k = 1 is
+ * the usual validation window). One window is a noisy basis for interval calibration: a few
+ * volatile years decide it. A window is scored only when the history before it is at least as
+ * long as the shortest one of the first window, so every window holds series of the lengths
+ * the first one does, and none shorter.
+ */
+export function tourismValidationWindows(set: SeriesSet, windows: number, sample?: number): { train: number[][]; test: number[][]; window: number[] } {
+  const indices = seededSample(set.ids.length, sample ?? set.ids.length, 1);
+  const shortest = Math.min(...set.train.map((values) => values.length)) - set.horizon;
+  const train: number[][] = [];
+  const test: number[][] = [];
+  const window: number[] = [];
+  for (let k = 1; k <= windows; k++) {
+    for (const i of indices) {
+      const values = set.train[i]!;
+      const end = values.length - (k - 1) * set.horizon;
+      if (end - set.horizon < shortest) continue;
+      train.push(values.slice(0, end - set.horizon));
+      test.push(values.slice(end - set.horizon, end));
+      window.push(k);
+    }
+  }
+  return { train, test, window };
 }
 
 const DAY_MS = 86_400_000;
@@ -198,6 +227,67 @@ export async function benchmarkM5(options: { validation: boolean; windows?: numb
     rows.push({ set: label, method: 'Prophet', series: series.length, scores: score(train, test, clipped, 1, true), seriesPerSecond: prophet.perCpuSecond, failures });
   }
   return rows;
+}
+
+// The demo catalogue as the server seeds it, for a fixed day so the figures repeat.
+const DEMO_TODAY = new Date('2026-11-24T00:00:00Z');
+// Windows need this much history before them: a year and a half, so the yearly candidates compete.
+const DEMO_MIN_HISTORY_DAYS = 548;
+
+/**
+ * The demo data's held-out windows: the last `windows` 28-day windows of each product's two years
+ * (k = 1 is the newest), each forecast from the days before it with its stock snapshots and the
+ * catalogue calendar of those days, as the server's catalogue run would. Sales are capped by stock,
+ * so a stockout day in a window counts as it sold.
+ */
+export function benchmarkDemo(options: { windows: number }): Row[] {
+  const catalogue = demoCatalogue(DEMO_TODAY);
+  const firstDay = Date.parse(DEMO_TODAY.toISOString().slice(0, 10)) / DAY_MS - 730;
+  const day = (t: number) => new Date((firstDay + t) * DAY_MS).toISOString().slice(0, 10);
+  const train: number[][] = [];
+  const test: number[][] = [];
+  const inputs: ProductForecastInput[] = [];
+  for (let k = 1; k <= options.windows; k++) {
+    const end = 730 - (k - 1) * M5_HOLDOUT_DAYS - M5_HOLDOUT_DAYS;
+    if (end < DEMO_MIN_HISTORY_DAYS) break;
+    const daily = catalogue.map(({ history }) => {
+      const values = new Array<number>(730).fill(0);
+      for (const sale of history.sales) values[Date.parse(sale.date) / DAY_MS - firstDay] = sale.quantity;
+      return values;
+    });
+    const categories = new Map<string | null, DailyTotals>();
+    catalogue.forEach(({ product }, i) => {
+      const group = categories.get(product.category) ?? { firstDay, totals: new Float64Array(end) };
+      for (let t = 0; t < end; t++) group.totals[t]! += daily[i]![t]!;
+      categories.set(product.category, group);
+    });
+    const calendar = catalogueCalendar(categories);
+    const closedDates = closedDatesBetween(calendar, day(0), end + M5_HOLDOUT_DAYS);
+    catalogue.forEach(({ product, history }, i) => {
+      train.push(daily[i]!.slice(0, end));
+      test.push(daily[i]!.slice(end, end + M5_HOLDOUT_DAYS));
+      const yearlyProfile = calendar.yearlyProfiles[product.category] ?? calendar.yearlyProfiles[CATALOGUE_PROFILE];
+      inputs.push({
+        sales: daily[i]!.slice(0, end).map((y, t) => ({ ds: day(t), y })),
+        stock: history.snapshots.filter((snapshot) => snapshot.date < day(end)).map((snapshot) => ({ ds: snapshot.date, stock_level: snapshot.stock_level })),
+        horizon: M5_HOLDOUT_DAYS,
+        today: day(end),
+        ...(closedDates.length ? { closedDates } : {}),
+        ...(yearlyProfile ? { yearlyProfile } : {}),
+      });
+    });
+  }
+  const ours = timed(inputs, forecastProduct);
+  const forecasts = ours.results.map((result) => {
+    if (isForecastError(result)) throw new Error(result.error);
+    const rows = result.forecast;
+    return { mean: rows.map((r) => r.yhat), lower80: rows.map((r) => r.yhat_lower_80), upper80: rows.map((r) => r.yhat_upper_80), lower95: rows.map((r) => r.yhat_lower), upper95: rows.map((r) => r.yhat_upper) };
+  });
+  const label = `Demo data (${train.length / catalogue.length} held-out 28-day windows)`;
+  return [
+    { set: label, method: 'Stockwise (ours)', series: train.length, scores: score(train, test, forecasts, 1, true), seriesPerSecond: ours.perCpuSecond },
+    { set: label, method: 'sNaive (7)', series: train.length, scores: score(train, test, train.map((v) => ({ mean: seasonalNaive(v, M5_HOLDOUT_DAYS, 7) })), 1, true) },
+  ];
 }
 
 /** The product path end to end: 2 years of daily sales, 90-day horizon, stock and deliveries. */
@@ -269,7 +359,7 @@ async function main(): Promise<void> {
   const quick = process.argv.includes('--quick');
   const validation = process.argv.includes('--validation');
   const setsArgument = process.argv.find((argument) => argument.startsWith('--sets='));
-  const sets = new Set((setsArgument?.slice('--sets='.length) ?? 'weekly,hourly,m5,monthly,quarterly,yearly,catalogue').split(','));
+  const sets = new Set((setsArgument?.slice('--sets='.length) ?? 'weekly,hourly,m5,monthly,quarterly,yearly,demo,catalogue').split(','));
   const started = performance.now();
   const rows: Row[] = [];
   if (sets.has('weekly')) rows.push(...(await benchmarkM4('Weekly', { sample: quick ? 60 : undefined, prophetSample: quick ? 5 : 40, validation })));
@@ -277,8 +367,9 @@ async function main(): Promise<void> {
   const windows = Number(process.argv.find((argument) => argument.startsWith('--windows='))?.slice('--windows='.length) ?? 1);
   if (sets.has('m5')) rows.push(...(await benchmarkM5({ validation, windows })));
   for (const name of ['Monthly', 'Quarterly', 'Yearly'] as const) {
-    if (sets.has(name.toLowerCase())) rows.push(...benchmarkTourism(name, { validation, sample: quick ? 60 : undefined }));
+    if (sets.has(name.toLowerCase())) rows.push(...benchmarkTourism(name, { validation, windows, sample: quick ? 60 : undefined }));
   }
+  if (sets.has('demo')) rows.push(...benchmarkDemo({ windows: Math.max(4, windows) }));
   if (rows.length > 0) console.log(`${markdownTable(rows)}\n\n${speedRatios(rows)}\n\nCoverage of our bands:\n\n${coverageTable(rows)}`);
   if (sets.has('catalogue')) {
     const catalogue = await benchmarkCatalogue(quick ? 1_000 : 10_000);

@@ -1,5 +1,6 @@
 // Import benchmark, uploaded to the real server (its own process) through POST /api/records/process-file/.
 // Prints source rows/s and the server's RSS growth (its peak during the upload minus its RSS before),
+// and the CPU seconds the server process used for the import (PGlite runs inside it; PostgreSQL does not),
 // on PGlite and PostgreSQL, and PostgreSQL's own COPY of the finished rows into an identical empty
 // table (same run) as the limit.
 //   products: generated product CSV files (issue "File import").
@@ -89,6 +90,13 @@ async function writeXlsx(file: string, rows: number): Promise<string> {
 const memory = (server: ServerProcess, field: 'VmRSS' | 'VmHWM') =>
   Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${server.child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
+// CPU seconds the server process used (user + system; /proc/<pid>/stat fields 14 and 15, in 1/100 s):
+// steadier than wall time on a shared machine.
+const cpuSeconds = (server: ServerProcess) => {
+  const fields = readFileSync(`/proc/${server.child.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+
 async function upload(server: ServerProcess, token: string, file: string, mapping: unknown, entityType: string, type: string) {
   const form = new FormData();
   form.append('import_id', randomUUID());
@@ -115,10 +123,12 @@ async function importThroughApi(backend: string, file: string, catalogue: string
   // The peak so far is the server's start (PGlite's initdb and WebAssembly compilation: ~1.1 GiB,
   // above anything an import reaches); reset it so the peak read after the upload is the import's.
   writeFileSync(`/proc/${server.child.pid}/clear_refs`, '5');
+  const cpuBefore = cpuSeconds(server);
   const started = performance.now();
   const counts = scenario === 'products' ? await upload(server, token, file, productMapping, 'products', 'text/csv') : await upload(server, token, file, salesMapping, 'sales', scenario === 'xlsx' ? 'application/octet-stream' : 'text/csv');
   const seconds = (performance.now() - started) / 1000;
   const growth = memory(server, 'VmHWM') - rssBefore;
+  const serverCpu = cpuSeconds(server) - cpuBefore;
   await server.stop();
   let copySeconds: number | null = null;
   if (directUrl) {
@@ -138,11 +148,11 @@ async function importThroughApi(backend: string, file: string, catalogue: string
     copySeconds = (performance.now() - copyStarted) / 1000;
   }
   await environment.drop();
-  return { seconds, growth, copySeconds, counts };
+  return { seconds, growth, serverCpu, copySeconds, counts };
 }
 
 console.log(`load: ${readFileSync('/proc/loadavg', 'utf8').trim()}`);
-const lines = ['| scenario | backend | server | source rows | rows written | file MB | seconds | source rows/s | server RSS growth MiB | COPY s | API / COPY time |', '|---|---|---|---|---|---|---|---|---|---|---|'];
+const lines = ['| scenario | backend | server | source rows | rows written | file MB | seconds | source rows/s | server RSS growth MiB | server CPU s | COPY s | API / COPY time |', '|---|---|---|---|---|---|---|---|---|---|---|---|'];
 const servers: [string, string | undefined][] = [['this', undefined], ...(args.reference ? [['reference', path.resolve(args.reference, 'apps/server/src/main.ts')] as [string, string]] : [])];
 const catalogue = scenario === 'products' ? null : await writeLines(path.join(scratch, 'catalogue.csv'), productColumns.join(','), CATALOGUE, catalogueLine);
 for (const rows of (args.rows ?? '').split(',').map(Number)) {
@@ -155,9 +165,9 @@ for (const rows of (args.rows ?? '').split(',').map(Number)) {
   const megabytes = statSync(file).size / 1024 / 1024;
   for (const backend of (args.backends ?? '').split(',').filter(Boolean)) {
     for (const [serverName, mainScript] of servers) {
-      const { seconds, growth, copySeconds, counts } = await importThroughApi(backend, file, catalogue, mainScript);
+      const { seconds, growth, serverCpu, copySeconds, counts } = await importThroughApi(backend, file, catalogue, mainScript);
       lines.push(
-        `| ${scenario} | ${backend} | ${serverName} | ${rows.toLocaleString()} | ${(counts.written ?? counts.inserted).toLocaleString()} | ${megabytes.toFixed(1)} | ${seconds.toFixed(1)} | ${Math.round(rows / seconds).toLocaleString()} | ${Math.round(growth)} | ${copySeconds?.toFixed(1) ?? '-'} | ${copySeconds ? (seconds / copySeconds).toFixed(1) : '-'} |`,
+        `| ${scenario} | ${backend} | ${serverName} | ${rows.toLocaleString()} | ${(counts.written ?? counts.inserted).toLocaleString()} | ${megabytes.toFixed(1)} | ${seconds.toFixed(1)} | ${Math.round(rows / seconds).toLocaleString()} | ${Math.round(growth)} | ${serverCpu.toFixed(1)} | ${copySeconds?.toFixed(1) ?? '-'} | ${copySeconds ? (seconds / copySeconds).toFixed(1) : '-'} |`,
       );
       console.log(lines.at(-1));
     }

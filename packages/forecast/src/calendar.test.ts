@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogueCalendar, closedDatesBetween, closedMonthDays, dayOfLeapYear, yearlyProfile, type DailyTotals } from './calendar.ts';
+import { catalogueCalendar, closedDatesBetween, closedEasterHolidays, closedMonthDays, dayOfLeapYear, EASTER_HOLIDAYS, easterSunday, newItemRatesOf, yearlyProfile, type DailyTotals, type ProductStart } from './calendar.ts';
 import { dayNumber, formatDay } from './dates.ts';
 import { forecastProduct, isForecastError, type ProductForecast, type ProductForecastInput } from './index.ts';
 import { yearlyIndex } from './pooled.ts';
@@ -66,6 +66,60 @@ describe('public-holiday closures of the catalogue', () => {
   });
 });
 
+/** Days a shop closes on that move with Easter: Good Friday, Easter Monday, Ascension, Whit Monday. */
+const isEasterHoliday = (day: number) => Object.values(EASTER_HOLIDAYS).some((offset) => day - easterSunday(Number(formatDay(day).slice(0, 4))) === offset);
+
+/** A shop's daily units from `from` for `days` days: closed on Sundays and the Easter-based holidays, 200–240 units a day otherwise. */
+function easterShopTotals(from: string, days: number): DailyTotals {
+  const firstDay = dayNumber(from);
+  return { firstDay, totals: Float64Array.from({ length: days }, (_, t) => (isSunday(firstDay + t) || isEasterHoliday(firstDay + t) ? 0 : 200 + ((t * 37) % 40))) };
+}
+
+describe('public holidays that move with Easter', () => {
+  it('computes Easter Sunday with the Gregorian algorithm', () => {
+    const known = ['1818-03-22', '1943-04-25', '2000-04-23', '2019-04-21', '2024-03-31', '2025-04-20', '2026-04-05', '2027-03-28', '2038-04-25'];
+    expect(known.map((ds) => formatDay(easterSunday(Number(ds.slice(0, 4)))))).toEqual(known);
+  });
+
+  it('finds every Easter-based closure of three years, each on a different date every year, and no month-day', () => {
+    const shop = easterShopTotals('2023-12-01', 3 * 365);
+    expect([...closedEasterHolidays(shop)].sort()).toEqual(['ascension', 'easter_monday', 'good_friday', 'whit_monday']);
+    expect(closedMonthDays(shop).size).toBe(0);
+    const calendar = catalogueCalendar(new Map([['Hardware', shop]]));
+    expect(calendar.closedHolidays).toEqual(['ascension', 'easter_monday', 'good_friday', 'whit_monday']);
+    expect(calendar.closedDates).toEqual([]);
+    // Easter 2027 is on 28 March.
+    expect(closedDatesBetween(calendar, '2027-01-01', 365)).toEqual(['2027-03-26', '2027-03-29', '2027-05-06', '2027-05-17']);
+  });
+
+  it('reads a one-year history closed at Easter as the holidays, not as next year’s same month-days', () => {
+    const shop = easterShopTotals('2025-06-01', 365);
+    const calendar = catalogueCalendar(new Map([[null, shop]]));
+    expect(calendar.closedHolidays).toEqual(['ascension', 'easter_monday', 'good_friday', 'whit_monday']);
+    expect(calendar.closedDates).toEqual([]);
+  });
+
+  it('does not call a holiday closed when one of its years traded', () => {
+    const shop = easterShopTotals('2023-12-01', 3 * 365);
+    shop.totals[dayNumber('2025-04-21') - shop.firstDay] = 215;
+    expect([...closedEasterHolidays(shop)].sort()).toEqual(['ascension', 'good_friday', 'whit_monday']);
+  });
+
+  it('forecasts zero with a zero band on next year’s Easter closures, and an ordinary day around them', () => {
+    const shop = easterShopTotals('2024-12-01', 730);
+    const calendar = catalogueCalendar(new Map([['Hardware', shop]]));
+    const sales = Array.from({ length: 730 }, (_, t) => ({ ds: formatDay(shop.firstDay + t), y: isEasterHoliday(shop.firstDay + t) ? 0 : 8 + ((t * 5) % 3) }));
+    const closedDates = closedDatesBetween(calendar, '2024-12-01', 730 + 200);
+    const result = forecastOf({ sales, horizon: 200, today: '2026-12-01', closedDates });
+    const rows = new Map(result.forecast.map((row) => [row.ds, row]));
+    for (const ds of ['2027-03-26', '2027-03-29', '2027-05-06', '2027-05-17']) {
+      expect(rows.get(ds)).toMatchObject({ yhat: 0, yhat_lower: 0, yhat_upper: 0, yhat_lower_80: 0, yhat_upper_80: 0 });
+    }
+    for (const ds of ['2027-03-25', '2027-03-30', '2027-04-03', '2027-04-06']) expect(rows.get(ds)?.yhat).toBeGreaterThan(7);
+    expect(result.model.patterns).toContain('holidays');
+  });
+});
+
 /** A category of Christmas goods: about 40 units a day from mid-November to Christmas Eve, a few a week otherwise. */
 function christmasCategory(): DailyTotals {
   const totals = Float64Array.from({ length: 730 }, (_, t) => (inSeason(formatDay(FIRST + t)) ? 40 : 0.3));
@@ -129,5 +183,37 @@ describe('pooled yearly pattern', () => {
 
   it('refuses a profile of the wrong length', () => {
     expect(forecastProduct({ sales: [{ ds: '2026-01-01', y: 1 }], yearlyProfile: [1, 2, 3] })).toEqual({ error: 'yearlyProfile must be 366 non-negative numbers.', code: 'invalid_input' });
+  });
+});
+
+describe("new products' first weeks", () => {
+  const start = dayNumber('2025-01-01');
+  const end = start + 700;
+  const starts = (category: string | null, firstSaleDay: number, unitsPerDay: number[]): ProductStart[] => unitsPerDay.map((rate) => ({ category, firstSaleDay, units: rate * 28 }));
+
+  it('keeps the first-weeks daily demand of products that started within the history, per category and for the catalogue', () => {
+    const rates = newItemRatesOf(
+      [
+        ...starts('Garden', start + 100, [1, 2, 3, 4, 10]),
+        ...starts('Tools', start + 200, [0.5, 0.5]),
+        // Selling from the history's first weeks: already listed, not new.
+        ...starts('Garden', start + 5, [50, 50, 50]),
+        // Its first four weeks are not over yet.
+        ...starts('Garden', end - 10, [40]),
+      ],
+      start,
+      end,
+    );
+    expect(rates).toEqual({ Garden: [1, 2, 3, 4, 10], '*': [0.5, 0.5, 1, 2, 3, 4, 10] });
+  });
+
+  it('keeps 21 quantiles of a large group', () => {
+    const rates = newItemRatesOf(starts(null, start + 60, Array.from({ length: 201 }, (_, i) => i / 10)), start, end);
+    expect(rates['*']).toEqual(Array.from({ length: 21 }, (_, i) => i));
+  });
+
+  it('stores them with the calendar', () => {
+    const calendar = catalogueCalendar(new Map([['Garden', { firstDay: start, totals: new Float64Array(700).fill(30) }]]), starts('Garden', start + 100, [1, 2, 3, 4, 5]));
+    expect(calendar.newItemRates).toEqual({ Garden: [1, 2, 3, 4, 5], '*': [1, 2, 3, 4, 5] });
   });
 });

@@ -3,17 +3,44 @@
 // thin to tell either; the sum over many products tells both (docs/adr/0111).
 import { closedWeekdays } from './closed.ts';
 import { dayNumber, formatDay } from './dates.ts';
+import { quantile } from './stats.ts';
+
+/** Public holidays that move with Easter, by their offset in days from Easter Sunday. */
+export const EASTER_HOLIDAYS = { good_friday: -2, easter_monday: 1, ascension: 39, whit_monday: 50 } as const;
+export type EasterHoliday = keyof typeof EASTER_HOLIDAYS;
 
 /** Passed to each product's forecast (ProductForecastInput.closedDates / yearlyProfile). */
 export type CatalogueCalendar = {
   /** Month-days ('12-25') on which the catalogue sold (close to) nothing in every past year the history covers. */
   closedDates: string[];
   /**
+   * Easter-based holidays the catalogue was closed on in every year the history shows them.
+   * Absent in calendars stored before they were looked for.
+   */
+  closedHolidays?: EasterHoliday[];
+  /**
    * Multiplicative yearly index (mean 1) by day of a leap year (366 values: index 59 is 29 Feb,
    * 365 is 31 Dec), per category; the whole catalogue's under CATALOGUE_PROFILE.
    */
   yearlyProfiles: Record<string, number[]>;
+  /**
+   * Per category (the whole catalogue's under CATALOGUE_PROFILE), the daily demand of the products
+   * that started within the history, over their first four weeks: ascending, at most 21 quantiles.
+   * A product without history is forecast from them (ProductForecastInput.newItemPrior). Absent in
+   * calendars stored before they were kept.
+   */
+  newItemRates?: Record<string, number[]>;
 };
+
+/** A product's first sale (a day number) and the units it sold in the NEW_ITEM_DAYS from it. */
+export type ProductStart = { category: string | null; firstSaleDay: number; units: number };
+
+/** A new product's first weeks: long enough for a weekly rhythm, short enough to still be new. */
+export const NEW_ITEM_DAYS = 28;
+// Fewer new products than this say too little about the next one: the catalogue's (or the flat prior) is used.
+const MIN_NEW_ITEMS = 5;
+// The rates kept per group: their 0 %, 5 %, …, 100 % quantiles, enough for the shape of the prior.
+const NEW_ITEM_QUANTILES = 21;
 
 /** A group's daily units sold from `firstDay` (a day number), one value per day. */
 export type DailyTotals = { firstDay: number; totals: Float64Array };
@@ -45,22 +72,95 @@ export function dayOfLeapYear(day: number): number {
 }
 const LEAP_MONTH_STARTS = [0, 31, 60, 91, 121, 152, 182, 213, 244, 274, 305, 335];
 
-/** From the daily totals of each category (null: products without one): the catalogue's calendar. */
-export function catalogueCalendar(categories: Map<string | null, DailyTotals>): CatalogueCalendar {
+/**
+ * From the daily totals of each category (null: products without one) and each product's first
+ * sale: the catalogue's calendar.
+ */
+export function catalogueCalendar(categories: Map<string | null, DailyTotals>, starts: ProductStart[] = []): CatalogueCalendar {
   const catalogue = sumOf([...categories.values()]);
   const yearlyProfiles: Record<string, number[]> = {};
   if (catalogue) {
-    const closed = closedMonthDays(catalogue);
-    const closedDays = (day: number) => closed.has(formatDay(day).slice(5));
+    const newItemRates = newItemRatesOf(starts, catalogue.firstDay, catalogue.firstDay + catalogue.totals.length);
+    const holidays = closedEasterHolidays(catalogue);
+    const closed = closedMonthDays(catalogue, holidays);
+    const closedSet = new Set(closedDatesBetween({ closedDates: [...closed], closedHolidays: [...holidays] }, formatDay(catalogue.firstDay), catalogue.totals.length).map(dayNumber));
+    const closedDays = (day: number) => closedSet.has(day);
     const whole = yearlyProfile(catalogue, closedDays);
     if (whole) yearlyProfiles[CATALOGUE_PROFILE] = whole;
     for (const [category, totals] of categories) {
       const profile = category === null ? null : yearlyProfile(totals, closedDays);
       if (profile && category !== null) yearlyProfiles[category] = profile;
     }
-    return { closedDates: [...closed].sort(), yearlyProfiles };
+    return { closedDates: [...closed].sort(), closedHolidays: [...holidays].sort(), yearlyProfiles, newItemRates };
   }
-  return { closedDates: [], yearlyProfiles };
+  return { closedDates: [], closedHolidays: [], yearlyProfiles, newItemRates: {} };
+}
+
+/**
+ * The first-weeks daily demand of the products that started within the history, per category and
+ * for the catalogue. A product counts as new when its first sale is at least NEW_ITEM_DAYS after
+ * the history's first day (one that sells at least every four weeks and was already listed would
+ * show a sale before) and its first weeks end before the history does.
+ */
+export function newItemRatesOf(starts: ProductStart[], historyFirstDay: number, historyEndDay: number): Record<string, number[]> {
+  const groups = new Map<string, number[]>([[CATALOGUE_PROFILE, []]]);
+  for (const start of starts) {
+    if (start.firstSaleDay < historyFirstDay + NEW_ITEM_DAYS || start.firstSaleDay + NEW_ITEM_DAYS > historyEndDay) continue;
+    const rate = Math.max(0, start.units) / NEW_ITEM_DAYS;
+    groups.get(CATALOGUE_PROFILE)!.push(rate);
+    if (start.category !== null) {
+      const group = groups.get(start.category) ?? [];
+      group.push(rate);
+      groups.set(start.category, group);
+    }
+  }
+  const rates: Record<string, number[]> = {};
+  for (const [group, values] of groups) if (values.length >= MIN_NEW_ITEMS) rates[group] = quantilesOf(values.sort((a, b) => a - b));
+  return rates;
+}
+
+/** At most NEW_ITEM_QUANTILES evenly spaced quantiles of ascending values (all of them when fewer). */
+function quantilesOf(sorted: number[]): number[] {
+  if (sorted.length <= NEW_ITEM_QUANTILES) return sorted.map(roundRate);
+  return Array.from({ length: NEW_ITEM_QUANTILES }, (_, i) => roundRate(quantile(sorted, i / (NEW_ITEM_QUANTILES - 1))));
+}
+const roundRate = (rate: number) => Math.round(rate * 1000) / 1000;
+
+/** Easter Sunday of a Gregorian year, as a day number (the anonymous Gregorian algorithm: Meeus, Jones, Butcher). */
+export function easterSunday(year: number): number {
+  const a = year % 19;
+  const b = Math.floor(year / 100);
+  const c = year % 100;
+  const d = Math.floor(b / 4);
+  const e = b % 4;
+  const f = Math.floor((b + 8) / 25);
+  const g = Math.floor((b - f + 1) / 3);
+  const h = (19 * a + b - d - g + 15) % 30;
+  const i = Math.floor(c / 4);
+  const k = c % 4;
+  const l = (32 + 2 * e + 2 * i - h - k) % 7;
+  const m = Math.floor((a + 11 * h + 22 * l) / 451);
+  const month = Math.floor((h + l - 7 * m + 114) / 31);
+  const date = ((h + l - 7 * m + 114) % 31) + 1;
+  return dayNumber(`${year}-${month < 10 ? '0' : ''}${month}-${date < 10 ? '0' : ''}${date}`);
+}
+
+/** The Easter-based holiday (among `among`) that falls on a day number, or null. */
+function easterHolidayOf(day: number, among: Iterable<EasterHoliday>): EasterHoliday | null {
+  const easter = easterSunday(Number(formatDay(day).slice(0, 4)));
+  for (const holiday of among) if (day - easter === EASTER_HOLIDAYS[holiday]) return holiday;
+  return null;
+}
+
+const ALL_EASTER_HOLIDAYS = Object.keys(EASTER_HOLIDAYS) as EasterHoliday[];
+
+/**
+ * Easter-based holidays the catalogue was closed on in every year the history shows them on an
+ * open weekday: the same rule as closedMonthDays, with the holiday rather than the month-day as
+ * the thing every year must agree on.
+ */
+export function closedEasterHolidays(catalogue: DailyTotals): Set<EasterHoliday> {
+  return closedKeys(catalogue, (day) => easterHolidayOf(day, ALL_EASTER_HOLIDAYS));
 }
 
 function sumOf(groups: DailyTotals[]): DailyTotals | null {
@@ -75,18 +175,30 @@ function sumOf(groups: DailyTotals[]): DailyTotals | null {
 /**
  * Month-days the catalogue was closed on in every year the history shows them on an open weekday.
  * A closed weekday (a shop shut on Sundays) says nothing about the date, so such occurrences are
- * skipped; a date with no informative occurrence is not closed.
+ * skipped; a date with no informative occurrence is not closed. Days of the closed Easter-based
+ * `holidays` are explained by them and say nothing about their month-day either: otherwise a
+ * one-year history would also close next year's same date.
  */
-export function closedMonthDays(catalogue: DailyTotals): Set<string> {
+export function closedMonthDays(catalogue: DailyTotals, holidays: ReadonlySet<EasterHoliday> = new Set()): Set<string> {
+  return closedKeys(catalogue, (day) => (holidays.size && easterHolidayOf(day, holidays) !== null ? null : formatDay(day).slice(5)));
+}
+
+/**
+ * The keys (of days, by `keyOf`; null: not a candidate) on which the catalogue was closed in every
+ * informative occurrence: an open weekday whose neighbours sell enough that an empty day is not chance.
+ */
+function closedKeys<Key>(catalogue: DailyTotals, keyOf: (day: number) => Key | null): Set<Key> {
   const { totals } = catalogue;
   const first = totals.findIndex((units) => units > 0);
   if (first < 0) return new Set();
   const weekdayClosed = closedWeekdays(totals, new Uint8Array(totals.length).fill(1));
   // Day index t of the totals has weekday position (t) % 7 in closedWeekdays' terms.
   const isOpenWeekday = (t: number) => !weekdayClosed[t % 7];
-  const verdicts = new Map<string, boolean>();
+  const verdicts = new Map<Key, boolean>();
   for (let t = first; t < totals.length; t++) {
     if (!isOpenWeekday(t)) continue;
+    const key = keyOf(catalogue.firstDay + t);
+    if (key === null) continue;
     let sum = 0;
     let count = 0;
     for (let s = Math.max(first, t - NEIGHBOUR_DAYS); s <= Math.min(totals.length - 1, t + NEIGHBOUR_DAYS); s++) {
@@ -96,11 +208,10 @@ export function closedMonthDays(catalogue: DailyTotals): Set<string> {
     }
     const neighbours = count > 0 ? sum / count : 0;
     if (neighbours < MIN_NEIGHBOUR_UNITS) continue;
-    const monthDay = formatDay(catalogue.firstDay + t).slice(5);
     const closed = totals[t]! <= CLOSED_SHARE * neighbours;
-    verdicts.set(monthDay, (verdicts.get(monthDay) ?? true) && closed);
+    verdicts.set(key, (verdicts.get(key) ?? true) && closed);
   }
-  return new Set([...verdicts].filter(([, closed]) => closed).map(([monthDay]) => monthDay));
+  return new Set([...verdicts].filter(([, closed]) => closed).map(([key]) => key));
 }
 
 /**
@@ -158,15 +269,16 @@ function nearestKnown(values: number[], i: number): number {
   return 1;
 }
 
-/** The calendar dates (YYYY-MM-DD) from `from` for `days` days whose month-day is closed. */
-export function closedDatesBetween(calendar: Pick<CatalogueCalendar, 'closedDates'>, from: string, days: number): string[] {
-  if (!calendar.closedDates.length) return [];
+/** The calendar dates (YYYY-MM-DD) from `from` for `days` days whose month-day or Easter-based holiday is closed. */
+export function closedDatesBetween(calendar: Pick<CatalogueCalendar, 'closedDates' | 'closedHolidays'>, from: string, days: number): string[] {
+  const holidays = calendar.closedHolidays ?? [];
+  if (!calendar.closedDates.length && !holidays.length) return [];
   const closed = new Set(calendar.closedDates);
   const start = dayNumber(from);
   const dates: string[] = [];
   for (let day = start; day < start + days; day++) {
     const date = formatDay(day);
-    if (closed.has(date.slice(5))) dates.push(date);
+    if (closed.has(date.slice(5)) || (holidays.length && easterHolidayOf(day, holidays) !== null)) dates.push(date);
   }
   return dates;
 }

@@ -44,8 +44,9 @@ export type EngineOptions = {
   relativeErrors?: boolean;
   /**
    * No band narrower than the random walk's: the normal quantile × the RMS of
-   * the history's one-step changes × √step. For series too short for their few
-   * validation errors to say much about the tails (ADR 0110).
+   * the history's one-step changes × √(step·(1 + step/(n − 1))), the random walk
+   * with drift's, whose drift is estimated from n points. For series too short
+   * for their few validation errors to say much about the tails (ADR 0110, 0113).
    */
   randomWalkFloor?: boolean;
 };
@@ -140,7 +141,7 @@ export function selectAndForecast(y: Float64Array, candidates: Candidate[], opti
   const bandOptions = relative === (options.relativeErrors === true) ? options : { ...options, relativeErrors: relative };
   const errors = validationErrors(y, origins, chosen.forecasts, options.observed, relative);
   const steps = Math.max(options.horizon, validationHorizon);
-  const intervals = intervalModel(errors, options.levels, options.intervalInflation, steps, options.randomWalkFloor ? randomWalkSpread(y, relative) : null);
+  const intervals = intervalModel(errors, options.levels, options.intervalInflation, steps, options.randomWalkFloor ? randomWalkSpread(y, relative) : null, n);
   const latest = chosen.forecasts[0]!;
   const validationBands = bandsAround(latest, intervals, bandOptions);
   const bands = bandsAround(point, intervals, bandOptions);
@@ -271,8 +272,11 @@ function validationErrors(y: Float64Array, origins: number[], forecasts: Float64
  * offsets in units of the error spread.
  */
 type LevelModel = { level: number; tail: number; widen: number; offsets: [number, number]; floor: number };
-/** scale[j] is the error spread at step j + 1; `standardized` holds the sorted errors in units of it. */
-type IntervalModel = { scale: Float64Array; standardized: Float64Array; levels: LevelModel[] };
+/**
+ * scale[j] is the error spread at step j + 1; `standardized` holds the sorted errors in units of it;
+ * `driftPoints` is the number of one-step changes a drift would be estimated from (the floor's growth).
+ */
+type IntervalModel = { scale: Float64Array; standardized: Float64Array; levels: LevelModel[]; driftPoints: number };
 
 /** RMS of the history's one-step changes, relative to the value before when `relative`. */
 function randomWalkSpread(y: Float64Array, relative: boolean): number | null {
@@ -293,7 +297,8 @@ function relativeScale(forecast: number): number {
  * comes from empirical quantiles of the errors divided by that scale. The
  * (n+1)/n conformal correction keeps small samples from under-covering.
  */
-function intervalModel(errors: number[][], levels: number[], inflation: (level: number) => number, steps: number, randomWalk: number | null): IntervalModel {
+function intervalModel(errors: number[][], levels: number[], inflation: (level: number) => number, steps: number, randomWalk: number | null, historyLength: number): IntervalModel {
+  const driftPoints = Math.max(1, historyLength - 1);
   const spreads: { logStep: number; logScale: number; weight: number }[] = [];
   errors.forEach((stepErrors, j) => {
     if (!stepErrors || stepErrors.length === 0) return;
@@ -301,7 +306,7 @@ function intervalModel(errors: number[][], levels: number[], inflation: (level: 
     if (rms > 0) spreads.push({ logStep: Math.log(j + 1), logScale: Math.log(rms), weight: stepErrors.length });
   });
   const ascending = [...levels].sort((a, b) => a - b);
-  if (spreads.length === 0) return { scale: new Float64Array(steps), standardized: new Float64Array(0), levels: ascending.map((level) => ({ level, tail: 0, widen: 1, offsets: [0, 0], floor: 0 })) };
+  if (spreads.length === 0) return { scale: new Float64Array(steps), standardized: new Float64Array(0), levels: ascending.map((level) => ({ level, tail: 0, widen: 1, offsets: [0, 0], floor: 0 })), driftPoints };
   let growth = 0;
   if (spreads.length >= 3) {
     const totalWeight = spreads.reduce((sum, s) => sum + s.weight, 0);
@@ -337,7 +342,7 @@ function intervalModel(errors: number[][], levels: number[], inflation: (level: 
     const floor = randomWalk ? normalQuantile(1 - tail) * randomWalk : 0;
     return { level, tail: correctedTail, widen, offsets: [lower, upper], floor };
   });
-  return { scale, standardized: sorted, levels: levelModels };
+  return { scale, standardized: sorted, levels: levelModels, driftPoints };
 }
 
 function bandsAround(point: Float64Array, intervals: IntervalModel, options: EngineOptions): Map<number, Band> {
@@ -364,7 +369,8 @@ function bandsAt(point: number, j: number, intervals: IntervalModel, options: En
   const spread = intervals.scale[j]! * (options.relativeErrors ? relativeScale(point) : 1);
   let innerLower = point;
   let innerUpper = point;
-  const floorSpread = Math.sqrt(j + 1) * (options.relativeErrors ? relativeScale(point) : 1);
+  // A short series' drift is uncertain too: its error adds step² · σ²/(n − 1) (the drift method's variance).
+  const floorSpread = Math.sqrt((j + 1) * (1 + (j + 1) / intervals.driftPoints)) * (options.relativeErrors ? relativeScale(point) : 1);
   intervals.levels.forEach(({ tail, widen, offsets: [lowerOffset, upperOffset], floor }, i) => {
     let lower: number;
     let upper: number;

@@ -11,6 +11,7 @@ export type {
   ForecastErrorCode,
   ForecastRow,
   ModelSummary,
+  NewItemPrior,
   ProductForecast,
   ProductForecastInput,
   ReorderAdvice,
@@ -26,4 +27,4 @@ export { classifyDemand } from './demand.ts';
 export { seasonalityTest, multiplicativeIndices } from './seasonality.ts';
 export { nelderMead } from './stats.ts';
 export { crostonRate } from './models/intermittent.ts';
-export { catalogueCalendar, closedDatesBetween, CATALOGUE_PROFILE, type CatalogueCalendar, type DailyTotals } from './calendar.ts';
+export { catalogueCalendar, closedDatesBetween, CATALOGUE_PROFILE, NEW_ITEM_DAYS, type CatalogueCalendar, type DailyTotals, type ProductStart } from './calendar.ts';

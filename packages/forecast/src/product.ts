@@ -93,6 +93,10 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
   if (profile !== undefined && !(Array.isArray(profile) && profile.length === PROFILE_DAYS && profile.every((value) => typeof value === 'number' && value >= 0 && Number.isFinite(value)))) {
     return invalid(`yearlyProfile must be ${PROFILE_DAYS} non-negative numbers.`);
   }
+  const prior = input.newItemPrior;
+  if (prior !== undefined && !(prior && ['category', 'catalogue'].includes(prior.scope) && Array.isArray(prior.rates) && prior.rates.every((rate) => typeof rate === 'number' && rate >= 0 && Number.isFinite(rate)))) {
+    return invalid("newItemPrior must be { rates: non-negative numbers, scope: 'category' or 'catalogue' }.");
+  }
   const serviceLevel = input.serviceLevel ?? DEFAULT_SERVICE_LEVEL;
   if (typeof serviceLevel !== 'number' || !(serviceLevel > 0 && serviceLevel < 1)) return invalid('serviceLevel must be between 0 and 1 (exclusive).');
 
@@ -105,7 +109,7 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
   const historyLength: HistoryLength = history.values.length === 0 ? 'none' : history.values.length < MIN_MODEL_DAYS ? 'short' : 'full';
   const result =
     historyLength === 'none'
-      ? newProductForecast(horizon, LEVELS)
+      ? newProductForecast(horizon, LEVELS, prior)
       : (shortHistoryForecast(history.values, history.observed, horizon, LEVELS, inWholeUnits(history)) ??
         forecastDemand({ ...history, observed: openDays }, horizon, demandClass, eventUplifts(input.regressors?.events ?? [], history), closed, profile));
 

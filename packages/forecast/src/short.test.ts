@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { expectOrderedBands } from './bands.test-data.ts';
 import { forecastProduct, isForecastError, type ProductForecast, type ProductForecastInput } from './index.ts';
-import { poissonQuantile } from './short.ts';
+import { poissonMixtureQuantile, poissonQuantile } from './short.ts';
 
 const DAY_MS = 86_400_000;
 const day = (t: number): string => new Date(Date.parse('2020-01-01T00:00:00Z') + t * DAY_MS).toISOString().slice(0, 10);
@@ -39,13 +39,49 @@ describe('histories too short or too empty for models', () => {
     expect(upper(5).yhat_upper).toBeGreaterThan(upper(400).yhat_upper);
   });
 
+  it("forecasts a new product at the median first-weeks demand of its category's new products, with the mixture's band", () => {
+    const rates = [0.5, 1, 2, 2.5, 3, 4, 8];
+    const result = ok({ sales: [], today: '2026-03-01', horizon: 10, newItemPrior: { rates, scope: 'category' } });
+    expect(result.model).toMatchObject({ name: 'NewProduct', history: 'none' });
+    expect(result.model.description).toMatch(/its category's new products/);
+    for (const row of result.forecast) {
+      expect(row.yhat).toBe(2.5);
+      expect(row.yhat_upper).toBe(poissonMixtureQuantile(rates, 0.975));
+      expect(row.yhat_upper_80).toBe(poissonMixtureQuantile(rates, 0.9));
+      expect(row.yhat_lower).toBe(0);
+    }
+    // Wider than one Poisson at the median: products differ more than days do.
+    expect(result.forecast[0]!.yhat_upper).toBeGreaterThan(poissonQuantile(2.5, 0.975));
+    const flat = ok({ sales: [], today: '2026-03-01', horizon: 10, newItemPrior: { rates: [], scope: 'catalogue' } });
+    expect(flat.forecast[0]).toMatchObject({ yhat: 0, yhat_upper: 3 });
+  });
+
+  it('refuses a new-item prior that is not rates', () => {
+    expect(forecastProduct({ sales: [], newItemPrior: { rates: [-1], scope: 'category' } })).toMatchObject({ code: 'invalid_input' });
+    expect(forecastProduct({ sales: [], newItemPrior: { rates: [1], scope: 'shop' } as never })).toMatchObject({ code: 'invalid_input' });
+  });
+
+  it('covers a Poisson mixture as stated', () => {
+    // Rates 1 and 9, equally likely: P(X ≤ k) = ½·F1(k) + ½·F9(k).
+    const cdf = (k: number) => [1, 9].reduce((sum, rate) => sum + 0.5 * Array.from({ length: k + 1 }, (_, i) => Math.exp(-rate) * rate ** i / factorial(i)).reduce((a, b) => a + b, 0), 0);
+    for (const p of [0.1, 0.5, 0.9, 0.975]) {
+      const k = poissonMixtureQuantile([1, 9], p);
+      expect(cdf(k)).toBeGreaterThanOrEqual(p);
+      if (k > 0) expect(cdf(k - 1)).toBeLessThan(p);
+    }
+  });
+
   it('poissonQuantile matches the distribution', () => {
+    // Normal approximation at rate 2,000: 2,000 ± 1.96·√2,000 ≈ 2,000 ± 88.
+    expect(Math.abs(poissonQuantile(2000, 0.975) - 2088)).toBeLessThanOrEqual(2);
     expect(poissonQuantile(1, 0.975)).toBe(3);
     expect(poissonQuantile(1, 0.9)).toBe(2);
     expect(poissonQuantile(0.01, 0.975)).toBe(0);
     expect(poissonQuantile(0, 0.99)).toBe(0);
   });
 });
+
+const factorial = (n: number): number => (n <= 1 ? 1 : n * factorial(n - 1));
 
 // One day to several years; zeros, spikes, returns (negative days) and gaps (missing rows).
 const day$ = fc.oneof(

@@ -1,5 +1,6 @@
 import type { Band, EngineResult } from './engine.ts';
-import { normalQuantile } from './stats.ts';
+import { normalQuantile, quantile } from './stats.ts';
+import type { NewItemPrior } from './types.ts';
 
 /** Below this many days of history no model is compared: weekday shape and validation need four weeks. */
 export const MIN_MODEL_DAYS = 28;
@@ -11,18 +12,7 @@ const NEW_ITEM_PRIOR_RATE = 1;
 const SHORT_HISTORY_WIDENING = 1.5;
 
 /** Smallest k with P(Poisson(rate) ≤ k) ≥ p. */
-export function poissonQuantile(rate: number, p: number): number {
-  if (!(rate > 0)) return 0;
-  let k = 0;
-  let term = Math.exp(-rate);
-  let cumulative = term;
-  while (cumulative < p && k < 10_000) {
-    k++;
-    term *= rate / k;
-    cumulative += term;
-  }
-  return k;
-}
+export const poissonQuantile = (rate: number, p: number): number => poissonMixtureQuantile([rate], p);
 
 function flatResult(modelName: string, description: string, level: number, horizon: number, bounds: Map<number, [number, number]>): EngineResult {
   const bands = new Map<number, Band>();
@@ -80,5 +70,47 @@ export function shortHistoryForecast(values: Float64Array, observed: Uint8Array,
   return values.length < MIN_MODEL_DAYS ? recentLevelForecast(values, observed, horizon, levels, wholeUnits) : null;
 }
 
-/** No history at all (a new product). */
-export const newProductForecast = (horizon: number, levels: number[]): EngineResult => zeroDemandForecast(0, horizon, levels);
+/**
+ * No history at all (a new product). With the first-weeks daily demand of new products like it
+ * (its category's, or the catalogue's), the forecast is their median, and the band comes from the
+ * mixture of their Poisson demands: how much a new product sells varies between products far more
+ * than from day to day, and the mixture holds both. Without them, the flat prior.
+ */
+export function newProductForecast(horizon: number, levels: number[], prior?: NewItemPrior): EngineResult {
+  if (!prior?.rates.length) return zeroDemandForecast(0, horizon, levels);
+  const rates = [...prior.rates].sort((a, b) => a - b);
+  const level = quantile(rates, 0.5);
+  const bounds = new Map(
+    levels.map((confidence): [number, [number, number]] => {
+      const tail = (1 - confidence) / 2;
+      return [confidence, [Math.min(level, poissonMixtureQuantile(rates, tail)), Math.max(level, poissonMixtureQuantile(rates, 1 - tail))]];
+    }),
+  );
+  const scope = prior.scope === 'category' ? 'its category' : 'the catalogue';
+  return flatResult(
+    'NewProduct',
+    `No sales history yet: the forecast is the typical daily demand of ${scope}'s new products in their first four weeks, with a wide band until sales come in.`,
+    level,
+    horizon,
+    bounds,
+  );
+}
+
+/** Smallest k with P(X ≤ k) ≥ p, X a Poisson count whose rate is one of `rates`, each equally likely. */
+export function poissonMixtureQuantile(rates: readonly number[], p: number): number {
+  // Each rate's P(X = k) in logs: e^-rate underflows to zero from a rate of about 745 a day.
+  const logRates = rates.map((rate) => Math.log(Math.max(0, rate)));
+  const logTerms = rates.map((rate) => -Math.max(0, rate));
+  let cumulative = logTerms.reduce((sum, logTerm) => sum + Math.exp(logTerm), 0) / rates.length;
+  let k = 0;
+  while (cumulative < p && k < 100_000) {
+    k++;
+    let step = 0;
+    for (let i = 0; i < logTerms.length; i++) {
+      logTerms[i] = logTerms[i]! + logRates[i]! - Math.log(k);
+      step += Math.exp(logTerms[i]!);
+    }
+    cumulative += step / rates.length;
+  }
+  return k;
+}

@@ -68,6 +68,14 @@ describe('bands of short and growing series', () => {
     for (let j = 0; j < 4; j++) expect(floored.bands.get(0.95)!.upper[j]! - 110).toBeGreaterThanOrEqual(1.95 * changes * Math.sqrt(j + 1));
   });
 
+  it("the floor grows like a random walk with drift's error: its drift is estimated from few points", () => {
+    const y = Float64Array.from([100, 120, 90, 130, 100, 125, 95]);
+    const floored = selectAndForecast(y, [constant('flat', 110)], { ...OPTIONS, randomWalkFloor: true });
+    const changes = Math.sqrt([20, -30, 40, -30, 25, -30].reduce((sum, d) => sum + d * d, 0) / 6);
+    // Six one-step changes: at step h the drift's error adds h²·σ²/6 to the random walk's h·σ².
+    for (let j = 0; j < 4; j++) expect(floored.bands.get(0.95)!.upper[j]! - 110).toBeGreaterThanOrEqual(1.959 * changes * Math.sqrt((j + 1) * (1 + (j + 1) / 6)));
+  });
+
   it('any short positive series gives finite, ordered bands with the short-series pools', () => {
     fc.assert(
       fc.property(fc.array(fc.double({ min: 1, max: 1e6, noNaN: true }), { minLength: 1, maxLength: 60 }), fc.constantFrom(1, 4, 12), (values, period) => {

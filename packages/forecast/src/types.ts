@@ -30,7 +30,14 @@ export type ProductForecastInput = {
    * values by day of a leap year, mean 1): a candidate follows it at the product's own level.
    */
   yearlyProfile?: number[];
+  /**
+   * For a product without history: the daily demand of new products in their first weeks
+   * (CatalogueCalendar.newItemRates, ascending) of its category, or of the whole catalogue.
+   */
+  newItemPrior?: NewItemPrior;
 };
+
+export type NewItemPrior = { rates: number[]; scope: 'category' | 'catalogue' };
 
 export type DemandClass = 'smooth' | 'erratic' | 'intermittent' | 'lumpy';
 

@@ -120,6 +120,16 @@ async function insertInChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unkn
   for (let start = 0; start < rows.length; start += INSERT_CHUNK_ROWS) await insert(rows.slice(start, start + INSERT_CHUNK_ROWS));
 }
 
+/**
+ * The demo products and their simulated histories up to the day before `today`: the same every
+ * time for the same day (a fixed seed). Also the forecast benchmark's demo set.
+ */
+export function demoCatalogue(today: Date, productCount = 240): { product: DemoProduct; history: ProductHistory }[] {
+  const random = createRandom(DEMO_SEED);
+  const firstDay = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - HISTORY_DAYS * DAY_MS;
+  return buildCatalogue(random, productCount).map((product) => ({ product, history: simulateProduct(random, product, firstDay) }));
+}
+
 export type DemoSeedResult = { seeded: boolean; products: number; salesRows: number };
 
 /** Seeds only a database that has no products and no users; otherwise does nothing. */
@@ -135,17 +145,13 @@ export async function seedDemoData(
     .executeTakeFirstOrThrow();
   if (existing.has_users || existing.has_products) return { seeded: false, products: 0, salesRows: 0 };
 
-  const random = createRandom(DEMO_SEED);
-  const today = options.today ?? new Date();
-  const firstDay = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - HISTORY_DAYS * DAY_MS;
-  const catalogue = buildCatalogue(random, options.productCount ?? 240);
+  const catalogue = demoCatalogue(options.today ?? new Date(), options.productCount);
   const passwordHash = await hashPassword(options.password);
   let salesRows = 0;
 
   await db.transaction().execute(async (trx) => {
     await insertUser(trx, { username: DEMO_USERNAME, email: 'demo@example.com', passwordHash, role: 'admin' });
-    for (const product of catalogue) {
-      const history = simulateProduct(random, product, firstDay);
+    for (const { product, history } of catalogue) {
       const { id } = await trx
         .insertInto('data.products')
         .values({

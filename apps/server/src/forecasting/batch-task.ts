@@ -2,7 +2,7 @@
 // the database's rows of a product in, the JSON row the database stores out. Parsing histories,
 // forecasting, stringifying and summarising all happen here, so the API's event loop only passes
 // strings between the database and the threads.
-import { CATALOGUE_PROFILE, closedDatesBetween, forecastProduct, isForecastError, type CatalogueCalendar, type ProductForecastInput } from '@stockwise/forecast';
+import { CATALOGUE_PROFILE, closedDatesBetween, forecastProduct, isForecastError, type CatalogueCalendar, type NewItemPrior, type ProductForecastInput } from '@stockwise/forecast';
 import { summariseForecast } from '../dashboard/summary.ts';
 import type { ProductRows, StoredForecastRow } from './repo.ts';
 
@@ -55,6 +55,7 @@ export function productInput(product: ProductRows, context: BatchContext): Produ
   pairs(product.deliveries, (ds, quantity) => deliveries.push({ ds, quantity: Number(quantity) }));
   const profiles = context.calendar.yearlyProfiles;
   const yearlyProfile = (product.category !== null ? profiles[product.category] : undefined) ?? profiles[CATALOGUE_PROFILE];
+  const newItemPrior = sales.length ? undefined : newItemPriorOf(product.category, context.calendar);
   return {
     sales,
     stock,
@@ -64,7 +65,17 @@ export function productInput(product: ProductRows, context: BatchContext): Produ
     today: context.today,
     ...(closedDates.length ? { closedDates } : {}),
     ...(yearlyProfile ? { yearlyProfile } : {}),
+    ...(newItemPrior ? { newItemPrior } : {}),
   };
+}
+
+/** What new products of the category (else of the catalogue) sold in their first weeks, if the last catalogue run found enough of them. */
+function newItemPriorOf(category: string | null, calendar: CatalogueCalendar): NewItemPrior | undefined {
+  const rates = calendar.newItemRates ?? {};
+  const own = category !== null ? rates[category] : undefined;
+  if (own) return { rates: own, scope: 'category' };
+  const catalogue = rates[CATALOGUE_PROFILE];
+  return catalogue ? { rates: catalogue, scope: 'catalogue' } : undefined;
 }
 
 /** One product: its stored row (see repo.storeForecastRows), or why it could not be forecast. */

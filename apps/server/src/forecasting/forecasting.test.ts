@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProductForecastResponse, TaskStatusResponse } from '@stockwise/contract';
+import type { ProductForecastResponse } from '@stockwise/contract';
 import { seedDemoData } from '../demo/seed.ts';
 import { GENERATE_FORECASTS_JOB } from './service.ts';
+import { forecastClient } from '../testing/forecast-client.ts';
 import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
 
 const DAY_MS = 86_400_000;
@@ -19,14 +20,7 @@ describe.each(backends)('forecasting on %s', (backend) => {
   afterAll(() => server.stop());
 
   const api = (path: string, body?: unknown) => server.request(path, { token, ...(body === undefined ? {} : { body }) });
-  async function waitForTask(taskId: string): Promise<TaskStatusResponse> {
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const status = (await api(`/api/forecasting/status/${taskId}/`)).json as unknown as TaskStatusResponse;
-      if (status.status === 'completed' || status.status === 'failed' || Date.now() > deadline) return status;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
+  const waitForTask = (taskId: string) => forecastClient(server, token).completed(taskId);
 
   it('forecasts the whole catalogue through a queued task with progress', async () => {
     const requested = await api('/api/forecasting/request-generation/', {});

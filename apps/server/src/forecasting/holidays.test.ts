@@ -1,17 +1,17 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProductForecastResponse, TaskStatusResponse } from '@stockwise/contract';
-import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
+import type { ProductForecastResponse } from '@stockwise/contract';
+import { startForecastServer, type ForecastClient } from '../testing/forecast-client.ts';
+import { backends, type TestServer } from '../testing/test-server.ts';
 
 // A shop closed on 25 and 26 December, two years of daily sales up to 30 November 2026: the
 // catalogue run finds the closures, and every product's forecast (a single product's too, through
 // the stored catalogue calendar) is zero with a zero band on those days this year.
 describe.each(backends)('public-holiday closures on %s', (backend) => {
   let server: TestServer;
-  let token: string;
+  let client: ForecastClient;
   beforeAll(async () => {
-    server = await startTestServer(backend);
-    token = (await signUpUser(server)).access;
+    ({ server, client } = await startForecastServer(backend));
     const db = server.database.db;
     await sql`insert into data.products (product_code, name, category, current_stock) select 'SHOP-' || i, 'Shop item ' || i, 'Hardware', 500 from generate_series(1, 6) as i`.execute(db);
     await sql`
@@ -22,20 +22,6 @@ describe.each(backends)('public-holiday closures on %s', (backend) => {
   });
   afterAll(() => server.stop());
 
-  const api = (path: string, body?: unknown) => server.request(path, { token, ...(body === undefined ? {} : { body }) });
-  async function completed(taskId: string): Promise<TaskStatusResponse> {
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const status = (await api(`/api/forecasting/status/${taskId}/`)).json as unknown as TaskStatusResponse;
-      if (status.status === 'completed' || status.status === 'failed' || Date.now() > deadline) return status;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-  async function forecastOf(code: string): Promise<ProductForecastResponse> {
-    const response = await api(`/api/forecasting/forecasts/${code}`);
-    expect(response.status, response.text).toBe(200);
-    return response.json as unknown as ProductForecastResponse;
-  }
   function expectClosedOnHolidays(forecast: ProductForecastResponse) {
     const rows = new Map(forecast.forecast.sales.map((row) => [row.ds, row]));
     for (const ds of ['2026-12-25', '2026-12-26']) expect(rows.get(ds)).toMatchObject({ yhat: 0, yhat_lower: 0, yhat_upper: 0, yhat_lower_80: 0, yhat_upper_80: 0 });
@@ -45,11 +31,11 @@ describe.each(backends)('public-holiday closures on %s', (backend) => {
   }
 
   it('forecasts every product of a catalogue run as closed on 25 and 26 December', async () => {
-    const status = await completed((await api('/api/forecasting/request-generation/', {})).json.task_id as string);
+    const status = await client.run();
     expect(status).toMatchObject({ status: 'completed', results: { products: 6, failed: [] } });
     const { rows } = await sql<{ calendar: { closedDates: string[] } }>`select calendar from forecast_calendar`.execute(server.database.db);
     expect(rows[0]?.calendar.closedDates).toEqual(['12-25', '12-26']);
-    for (const code of ['SHOP-1', 'SHOP-6']) expectClosedOnHolidays(await forecastOf(code));
+    for (const code of ['SHOP-1', 'SHOP-6']) expectClosedOnHolidays(await client.forecastOf(code));
   });
 
   it("uses the stored calendar for a single product's forecast", async () => {
@@ -59,8 +45,8 @@ describe.each(backends)('public-holiday closures on %s', (backend) => {
       select (select id from data.products where product_code = 'SHOP-NEW'), d::date, 7
       from generate_series(date '2025-06-01', date '2026-11-30', interval '1 day') as d
       where to_char(d, 'MM-DD') not in ('12-25', '12-26')`.execute(server.database.db);
-    const status = await completed((await api('/api/forecasting/request-generation/', { style_code: 'SHOP-NEW' })).json.task_id as string);
+    const status = await client.run({ style_code: 'SHOP-NEW' });
     expect(status.status).toBe('completed');
-    expectClosedOnHolidays(await forecastOf('SHOP-NEW'));
+    expectClosedOnHolidays(await client.forecastOf('SHOP-NEW'));
   });
 });

@@ -127,6 +127,21 @@ export const categoryDailySales = (db: Db, since: string) =>
     .execute(db)
     .then((result) => result.rows);
 
+/**
+ * Per product whose first sale since `since` came at least `days` after it (only those can be new,
+ * see newItemRatesOf): that first sale, counted in days from `since`, and the units it sold in the
+ * `days` from it. Two index lookups per product on (product_id, date), not a scan of every sale.
+ */
+export const productFirstWeeks = (db: Db, since: string, days: number) =>
+  sql<{ category: string | null; first_day: number; units: number }>`
+    select p.category, (f.first_sale - ${since}::date) as first_day,
+      (select sum(s.quantity) from data.sales s where s.product_id = p.id and s.date >= f.first_sale and s.date < f.first_sale + ${days}::int)::float8 as units
+    from data.products p
+    cross join lateral (select min(s.date) as first_sale from data.sales s where s.product_id = p.id and s.date >= ${since}::date and s.quantity > 0) f
+    where f.first_sale >= ${since}::date + ${days}::int`
+    .execute(db)
+    .then((result) => result.rows);
+
 export const saveCalendar = (db: Db, calendar: { historyStart: string; historyEnd: string; calendar: object }) =>
   sql`
     insert into forecast_calendar (id, history_start, history_end, calendar) values (1, ${calendar.historyStart}, ${calendar.historyEnd}, ${JSON.stringify(calendar.calendar)})

@@ -2,7 +2,7 @@
 // stored forecasts in the spec §3 response shape, and the inventory report.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { catalogueCalendar, createForecastPool, type CatalogueCalendar, type DailyPoint, type DailyTotals, type ForecastPool, type ProductForecast } from '@stockwise/forecast';
+import { catalogueCalendar, createForecastPool, NEW_ITEM_DAYS, type CatalogueCalendar, type DailyPoint, type DailyTotals, type ForecastPool, type ProductForecast, type ProductStart } from '@stockwise/forecast';
 import { DEFAULT_FORECAST_DAYS, WHOLE_CATALOGUE, type InventoryReport, type ProductForecastResponse, type ReportQuery, type TaskStatusResponse } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import type { JobQueue } from '../jobs/queue.ts';
@@ -206,13 +206,16 @@ type ChunkOutcome = { failed: { styleCode: string; error: string }[]; stockouts:
  */
 async function refreshCalendar(db: Kysely<Database>, since: string, today: string): Promise<CatalogueCalendar> {
   const days = dayNumber(today) - dayNumber(since);
+  const firstWeeks = repo.productFirstWeeks(db, since, NEW_ITEM_DAYS);
+  firstWeeks.catch(() => {});
   const groups = new Map<string | null, DailyTotals>();
   for (const row of await repo.categoryDailySales(db, since)) {
     let group = groups.get(row.category);
     if (!group) groups.set(row.category, (group = { firstDay: dayNumber(since), totals: new Float64Array(days) }));
     if (row.day < days) group.totals[row.day] = row.units;
   }
-  const calendar = catalogueCalendar(groups);
+  const starts = (await firstWeeks).map((row): ProductStart => ({ category: row.category, firstSaleDay: dayNumber(since) + Number(row.first_day), units: row.units }));
+  const calendar = catalogueCalendar(groups, starts);
   await repo.saveCalendar(db, { historyStart: since, historyEnd: addDays(today, -1), calendar });
   return calendar;
 }

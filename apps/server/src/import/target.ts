@@ -13,7 +13,7 @@ import {
 } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import { validationError } from '../http/errors.ts';
-import { compileRowParser, isReadOnly, isTextual, withIdColumn, type RowValues } from '../tables/columns.ts';
+import { compileRowParser, isReadOnly, isTextual, quickCheck, UNDECIDED, withIdColumn, type RowValues } from '../tables/columns.ts';
 import { findCatalogueEntry } from '../tables/repo.ts';
 import { type DateOrderDetector, fromDecimalComma, fromJsDate, isoDateTime, isoDay, readDate, readExcelSerial, type ReadDate } from './values.ts';
 
@@ -181,7 +181,17 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
   const parseRow = compileRowParser(checked);
   // Key and required fields a record must have (a JSON record without one is refused, not staged with a hole).
   const needed = target.mapped.filter((c) => target.keyColumns.includes(c) || target.blankIsMissing.has(c));
-  const readers = target.mapped.map((column) => ({ column, type: target.typeOf(column), reference: byKey(column) ? target.references.get(column) : undefined, minimum: target.minimums.get(column) }));
+  const checkedKeys = new Set(checked.map((c) => c.key));
+  const readers = target.mapped.map((column) => {
+    const definition = target.columns.find((c) => c.key === column);
+    return {
+      column,
+      type: target.typeOf(column),
+      reference: byKey(column) ? target.references.get(column) : undefined,
+      minimum: target.minimums.get(column),
+      quick: definition && checkedKeys.has(column) ? quickCheck(definition) : null,
+    };
+  });
 
   const readDateValue = (raw: unknown, row: number): ReadDate | string => {
     if (raw instanceof Date) return fromJsDate(raw) ?? 'Expected a date.';
@@ -193,23 +203,29 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
     return readDate(text, format) ?? `${text} is not a date written ${format === 'iso' ? 'YYYY-MM-DD' : format.toUpperCase()} (the mapping's date format).`;
   };
 
+  const belowMinimum = (value: unknown, minimum: { min: number; inclusive: boolean } | undefined) =>
+    minimum !== undefined && typeof value === 'number' && (minimum.inclusive ? value < minimum.min : value <= minimum.min);
+  const minimumReason = ({ min, inclusive }: { min: number; inclusive: boolean }) =>
+    min === 0 ? (inclusive ? 'Must be 0 or more (negative values are not allowed here).' : 'Must be more than 0.') : `Must be ${inclusive ? 'at least' : 'more than'} ${min}.`;
+
+  // Runs once per line of a file: the usual value is read by its column's quick check without the
+  // row parser's objects; only what that leaves undecided (or refuses) goes through parseRow.
   return (fields: Record<string, unknown>, row: number): TypedRecord => {
-    const input: Record<string, unknown> = {};
     const values: RowValues = {};
     const present: string[] = [];
+    let undecided: Record<string, unknown> | null = null;
     let errors: Record<string, string[]> | null = null;
     // Date columns read day-first only for now (the file's order undecided): they may be swapped later.
     let provisional: string[] | null = null;
-    const fail = (column: string, reason: string) => ((errors ??= {})[column] = [reason]);
-    for (const { column, type, reference } of readers) {
+    for (const { column, type, reference, minimum, quick } of readers) {
       let raw = fields[column];
       if (raw === undefined) continue;
       if (typeof raw === 'string' && hasNul(raw)) {
-        fail(column, 'The value contains a NUL character.');
+        (errors ??= {})[column] = ['The value contains a NUL character.'];
         continue;
       }
       if (isBlank(raw) && !(typeof raw === 'string' && raw !== '' && isTextual(type))) {
-        if (target.blankIsMissing.has(column)) fail(column, 'A value is required.');
+        if (target.blankIsMissing.has(column)) (errors ??= {})[column] = ['A value is required.'];
         else if (!target.blankIsAbsent.has(column)) {
           values[column] = null;
           present.push(column);
@@ -218,8 +234,8 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
       }
       if (reference) {
         const code = raw instanceof Date ? null : String(raw).trim();
-        if (code === null) fail(column, `Expected a ${reference.keyColumn.replaceAll('_', ' ')}.`);
-        else if (code.length > reference.keyMaxLength) fail(column, `A ${reference.keyColumn.replaceAll('_', ' ')} has at most ${reference.keyMaxLength} characters.`);
+        if (code === null) (errors ??= {})[column] = [`Expected a ${reference.keyColumn.replaceAll('_', ' ')}.`];
+        else if (code.length > reference.keyMaxLength) (errors ??= {})[column] = [`A ${reference.keyColumn.replaceAll('_', ' ')} has at most ${reference.keyMaxLength} characters.`];
         else {
           values[column] = code;
           present.push(column);
@@ -231,7 +247,7 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
         const date = readDateValue(raw, row);
         if (detector.provisionalReads !== before) (provisional ??= []).push(column);
         if (typeof date === 'string') {
-          fail(column, date);
+          (errors ??= {})[column] = [date];
           continue;
         }
         // Read and checked here: the row validator's own date check would only repeat the work.
@@ -243,36 +259,46 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
       } else if (decimalComma && typeof raw === 'string' && (type === 'DecimalField' || type === 'IntegerField')) {
         raw = fromDecimalComma(raw);
       }
-      input[column] = raw;
+      const value = quick ? quick(raw) : UNDECIDED;
+      if (value === UNDECIDED) (undecided ??= {})[column] = raw;
+      else if (belowMinimum(value, minimum)) (errors ??= {})[column] = [minimumReason(minimum as { min: number; inclusive: boolean })];
+      else {
+        values[column] = value;
+        present.push(column);
+      }
     }
-    let parsed: RowValues = {};
-    try {
-      parsed = parseRow(input, 'update');
-    } catch {
-      // A refused row: each field again on its own, so the row's other values and problems are known too.
-      for (const [column, raw] of Object.entries(input)) {
-        try {
-          Object.assign(parsed, parseRow({ [column]: raw }, 'update'));
-        } catch (error) {
-          const fieldErrors = (error as { fieldErrors?: Record<string, string[]> }).fieldErrors;
-          if (!fieldErrors) throw error;
-          errors = { ...fieldErrors, ...(errors ?? {}) };
+    if (undecided) {
+      let parsed: RowValues = {};
+      try {
+        parsed = parseRow(undecided, 'update');
+      } catch {
+        // A refused row: each field again on its own, so the row's other values and problems are known too.
+        for (const [column, raw] of Object.entries(undecided)) {
+          try {
+            Object.assign(parsed, parseRow({ [column]: raw }, 'update'));
+          } catch (error) {
+            const fieldErrors = (error as { fieldErrors?: Record<string, string[]> }).fieldErrors;
+            if (!fieldErrors) throw error;
+            errors = { ...fieldErrors, ...(errors ?? {}) };
+          }
         }
       }
-    }
-    for (const { column, minimum, reference, type } of readers) {
-      if (reference || type === 'DateField' || type === 'DateTimeField' || !(column in parsed)) continue;
-      const value = parsed[column];
-      if (minimum && typeof value === 'number' && (minimum.inclusive ? value < minimum.min : value <= minimum.min)) {
-        fail(column, minimum.min === 0 ? (minimum.inclusive ? 'Must be 0 or more (negative values are not allowed here).' : 'Must be more than 0.') : `Must be ${minimum.inclusive ? 'at least' : 'more than'} ${minimum.min}.`);
-        continue;
+      for (const { column, minimum } of readers) {
+        if (!(column in parsed)) continue;
+        const value = parsed[column];
+        if (belowMinimum(value, minimum)) {
+          (errors ??= {})[column] = [minimumReason(minimum as { min: number; inclusive: boolean })];
+          continue;
+        }
+        values[column] = value ?? null;
+        present.push(column);
       }
-      values[column] = value ?? null;
-      present.push(column);
     }
-    for (const column of needed) if (!(column in values) && !errors?.[column]) fail(column, 'A value is required.');
+    for (const column of needed) if (!(column in values) && !errors?.[column]) (errors ??= {})[column] = ['A value is required.'];
+    if (!errors) return { values, present, errors: null, provisional };
     // Problems in the table's column order, as the row form lists them.
-    const ordered: Record<string, string[]> | null = errors && Object.fromEntries(target.mapped.filter((c) => errors?.[c]).map((c) => [c, errors?.[c] as string[]]));
+    const found = errors;
+    const ordered = Object.fromEntries(target.mapped.filter((c) => found[c]).map((c) => [c, found[c] as string[]]));
     return { values, present, errors: ordered, provisional };
   };
 }

@@ -43,6 +43,9 @@ export type WriteOutcome = {
   rowErrorCount: number;
 };
 
+/** Lines being summed, by field set and then by the value of each key column. */
+type KeyTree = Map<unknown, KeyTree | { lines: number }>;
+
 // Rows reach the database in pieces of about this many bytes of COPY text, each COPYed while the
 // next is typed; PGlite reads a piece whole into its memory.
 const PIECE_BYTES = 2 << 20;
@@ -133,7 +136,11 @@ export async function prepareRecords(target: WriteTarget, batches: AsyncIterable
   // one product and day are near each other), so fewer rows are staged; SQL adds up the rest.
   // Only whole-number columns (exact in JavaScript), and never a date that may yet be swapped.
   const preSum = target.repeatedKeys === 'sum' && target.summed.length > 0 && target.summed.every((c) => target.typeOf(c) === 'IntegerField') && target.mapped.every((c) => target.keyColumns.includes(c) || target.summed.includes(c));
-  const keyIndexes = target.keyColumns.map((k) => columns.indexOf(k));
+  // Key columns as levels of the tree that finds a line's earlier line: the last one (the day, for
+  // the shipped entities) first, since a batch of a till export spans a day or two.
+  const keyLevels = [...target.keyColumns].reverse();
+  const leafKey = keyLevels.pop() ?? '';
+  const allFields = '1'.repeat(columns.length);
   type Line = { row: number; fields: string; values: RowValues; lines: number; provisional: string };
   const lineText = ({ row, fields, values, lines, provisional }: Line) => {
     let text = `${row}\t${fields}\t${lines}\t${provisional}`;
@@ -152,7 +159,8 @@ export async function prepareRecords(target: WriteTarget, batches: AsyncIterable
   };
   for await (const records of batches) {
     let text = '';
-    const summed = new Map<string, Line>();
+    const summed: KeyTree = new Map();
+    const sums: Line[] = [];
     for (const record of records) {
       rows += 1;
       if (!record.fields) {
@@ -165,8 +173,11 @@ export async function prepareRecords(target: WriteTarget, batches: AsyncIterable
         continue;
       }
       if (errors.count) continue;
-      let fields = '';
-      for (const column of columns) fields += typed.present.includes(column) ? '1' : '0';
+      let fields = allFields;
+      if (typed.present.length !== columns.length) {
+        fields = '';
+        for (const column of columns) fields += typed.present.includes(column) ? '1' : '0';
+      }
       fieldSets.add(fields);
       const provisional = typed.provisional ? columns.map((c) => (typed.provisional?.includes(c) ? '1' : '0')).join('') : '\\N';
       const line: Line = { row: record.row, fields, values: typed.values, lines: 1, provisional };
@@ -174,11 +185,20 @@ export async function prepareRecords(target: WriteTarget, batches: AsyncIterable
         text += lineText(line);
         continue;
       }
-      let key = fields;
-      for (const at of keyIndexes) key += `\u0000${String(typed.values[columns[at] as string])}`;
-      const earlier = summed.get(key);
+      // The line of the same field set and key values, found level by level (a key string built per line cost more than the typing).
+      let level = summed.get(fields) as KeyTree | undefined;
+      if (!level) summed.set(fields, (level = new Map()));
+      for (const column of keyLevels) {
+        const value = typed.values[column];
+        let next = level.get(value) as KeyTree | undefined;
+        if (!next) level.set(value, (next = new Map()));
+        level = next;
+      }
+      const leafValue = typed.values[leafKey];
+      const earlier = level.get(leafValue) as Line | undefined;
       if (!earlier) {
-        summed.set(key, line);
+        level.set(leafValue, line);
+        sums.push(line);
         continue;
       }
       earlier.lines += 1;
@@ -187,7 +207,7 @@ export async function prepareRecords(target: WriteTarget, batches: AsyncIterable
         if (typeof b === 'number') earlier.values[column] = typeof a === 'number' ? a + b : b;
       }
     }
-    for (const line of summed.values()) text += lineText(line);
+    for (const line of sums) text += lineText(line);
     options.onProgress?.(rows);
     if (text) {
       const chunk = Buffer.from(text);

@@ -19,6 +19,7 @@ import * as dashboard from './0070-dashboard.ts';
 import * as dashboardTaskCounts from './0071-dashboard-task-counts.ts';
 import * as configChangeNotifications from './0081-config-change-notifications.ts';
 import * as forecastCalendar from './0090-forecast-calendar.ts';
+import * as importIdCache from './0130-import-id-cache.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0071-dashboard-task-counts': dashboardTaskCounts,
   '0081-config-change-notifications': configChangeNotifications,
   '0090-forecast-calendar': forecastCalendar,
+  '0130-import-id-cache': importIdCache,
 };
