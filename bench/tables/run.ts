@@ -11,7 +11,7 @@ import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { productConfig, type ColumnDefinition } from '@stockwise/contract';
 import { migrateToLatest, openDatabase, type DatabaseTarget } from '../../apps/server/src/db/database.ts';
-import { buildFilterConditions } from '../../apps/server/src/tables/filters.ts';
+import { buildFilterConditions, pageConditionsOf } from '../../apps/server/src/tables/filters.ts';
 import { countRows, pageStartCondition, selectRows } from '../../apps/server/src/tables/repo.ts';
 import { CatalogueCache } from '../../apps/server/src/tables/catalogue-cache.ts';
 import { createTable, EXACT_COUNT_LIMIT } from '../../apps/server/src/tables/service.ts';
@@ -80,13 +80,13 @@ async function seedAndTimeDirectSql(backend: 'pglite' | 'postgres', target: Data
     { label: `deep page by keyset cursor (row ${DEEP_ROW.toLocaleString()})`, query: `sort_by=qty&page_size=${PAGE_SIZE}&after=${cursor}`, offset: 0, keysetAfter: deep },
   ];
   for (const scenario of scenarios) {
-    const conditions = buildFilterConditions(scenario.filters, columns);
+    const conditions = pageConditionsOf(buildFilterConditions(scenario.filters, columns));
     const after = scenario.keysetAfter;
     // The same SQL the API runs: keyset after a cursor, the index-first start of a deep numbered page.
     const pageConditions = after
-      ? [...conditions, sql`(qty, id) > (${after.qty}, ${after.id})`]
+      ? { sql: [...conditions.sql, sql`(qty, id) > (${after.qty}, ${after.id})`] }
       : scenario.offset >= 1000
-        ? [...conditions, pageStartCondition({ encodedName: table.encodedName, sortBy: 'qty', sortDir: 'asc', conditions, offset: scenario.offset })]
+        ? { sql: [...conditions.sql, pageStartCondition({ encodedName: table.encodedName, sortBy: 'qty', sortDir: 'asc', conditions: conditions.sql, offset: scenario.offset })] }
         : conditions;
     const figures = await timeSequentially(() =>
       Promise.all([

@@ -38,9 +38,15 @@ export class AccountStatusCache {
     this.ttlMs = ttlMs;
   }
 
-  async currentRole(userId: number): Promise<Role | null> {
+  /** The cached role (null: disabled or gone) while it is fresh; undefined when it must be read (`currentRole`). */
+  knownRole(userId: number): Role | null | undefined {
     const cached = this.entries.get(userId);
-    if (cached && cached.expiresAt > Date.now()) return cached.role;
+    return cached && cached.expiresAt > Date.now() ? cached.role : undefined;
+  }
+
+  async currentRole(userId: number): Promise<Role | null> {
+    const known = this.knownRole(userId);
+    if (known !== undefined) return known;
     const status = await findAccountStatus(this.db, userId);
     const role = status && !status.disabled_at ? status.role : null;
     this.entries.set(userId, { role, expiresAt: Date.now() + this.ttlMs });
@@ -62,22 +68,40 @@ export function forbiddenFor(role: Role, policy: Role): AppError {
   return new AppError('forbidden', `Your role (${role}) may not do this; it needs ${policy}.`);
 }
 
+/** Lets the request through with its account's current role, or throws why not. */
+function admit(request: FastifyRequest, claims: AccessClaims, role: Role | null): void {
+  if (!role) throw new AppError('token_not_valid', 'This account is disabled or no longer exists.');
+  request.user = { ...claims, role };
+  const { policy } = request.routeOptions.config;
+  if (!policy) throw new AppError('forbidden', 'This route declares no access policy.');
+  if (!roleAllows(role, policy)) throw forbiddenFor(role, policy);
+}
+
 export function registerAuthGuard(app: FastifyInstance, signer: TokenSigner, accounts: AccountStatusCache): void {
   app.decorateRequest('user', null);
-  app.addHook('onRequest', async (request) => {
-    const { config } = request.routeOptions;
-    // Unknown paths fall through to the not-found handler, which serves the web app or a 404.
-    if (config.public || request.is404) return;
-    const header = request.headers.authorization;
-    if (!header) throw notAuthenticated();
-    const token = BEARER.exec(header)?.[1];
+  async function verifyAndAdmit(request: FastifyRequest, token: string | undefined): Promise<void> {
     const claims = token ? await signer.verifyAccessToken(token) : null;
     if (!claims) throw invalidToken();
-    const role = await accounts.currentRole(claims.userId);
-    if (!role) throw new AppError('token_not_valid', 'This account is disabled or no longer exists.');
-    request.user = { ...claims, role };
-    if (!config.policy) throw new AppError('forbidden', 'This route declares no access policy.');
-    if (!roleAllows(role, config.policy)) throw forbiddenFor(role, config.policy);
+    admit(request, claims, await accounts.currentRole(claims.userId));
+  }
+  app.addHook('onRequest', (request, _reply, done) => {
+    const { config } = request.routeOptions;
+    // Unknown paths fall through to the not-found handler, which serves the web app or a 404.
+    if (config.public || request.is404) return done();
+    const header = request.headers.authorization;
+    if (!header) return done(notAuthenticated());
+    const token = BEARER.exec(header)?.[1];
+    // Nearly every request: a token verified before and an account status read seconds ago,
+    // decided without waiting (docs/adr/0082); otherwise verified and read first.
+    const claims = token ? signer.knownAccessToken(token) : undefined;
+    const role = claims ? accounts.knownRole(claims.userId) : undefined;
+    if (!claims || role === undefined) return void verifyAndAdmit(request, token).then(() => done(), done);
+    try {
+      admit(request, claims, role);
+    } catch (error) {
+      return done(error as Error);
+    }
+    done();
   });
 }
 

@@ -15,6 +15,17 @@ describe('access token verification', () => {
     expect(await signer.verifyAccessToken(token)).toBeNull();
   });
 
+  it('knows a token without waiting only once it was verified, and only until it expires', async () => {
+    const signer = createTokenSigner(randomBytes(32), 1);
+    const token = await signer.issueAccessToken({ userId: 8, username: 'grace', role: 'editor' });
+    expect(signer.knownAccessToken(token)).toBeUndefined();
+    await signer.verifyAccessToken(token);
+    expect(signer.knownAccessToken(token)).toEqual({ userId: 8, username: 'grace', role: 'editor' });
+    expect(signer.knownAccessToken(`${token}x`)).toBeUndefined();
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    expect(signer.knownAccessToken(token)).toBeUndefined();
+  });
+
   it('never answers a token signed with another key, even one that differs from a cached token only in its signature', async () => {
     const signer = createTokenSigner(randomBytes(32), 60);
     const other = createTokenSigner(randomBytes(32), 60);

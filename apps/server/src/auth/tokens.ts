@@ -21,6 +21,8 @@ export type TokenSigner = {
   issueAccessToken(claims: AccessClaims): Promise<string>;
   /** Claims of a valid access token, or null for anything else (expired, tampered, wrong alg, wrong type). */
   verifyAccessToken(token: string): Promise<AccessClaims | null>;
+  /** Claims of a token verified before and not yet expired, without waiting; undefined otherwise (then verify it). */
+  knownAccessToken(token: string): AccessClaims | undefined;
 };
 
 /** The configured secret, else one generated once and kept in the database, shared by every instance. */
@@ -40,9 +42,17 @@ const VERIFIED_TOKENS_MAX = 10_000;
 
 export function createTokenSigner(signingKey: Uint8Array, accessTokenTtlSeconds: number): TokenSigner {
   // Checking a signature costs more than the rest of a cached page read (docs/adr/0080): a token
-  // verified once is known by its SHA-256 until it expires. Only the claims are cached; the guard
-  // still asks the account status cache on every request, so disabling an account works as before.
+  // verified once is known by its own text until it expires (hashing it per request cost more than
+  // the lookup it keys). Only the claims are cached; the guard still asks the account status cache
+  // on every request, so disabling an account works as before.
   const verified = new Map<string, { claims: AccessClaims; validUntil: number }>();
+  const knownAccessToken = (token: string): AccessClaims | undefined => {
+    const cached = verified.get(token);
+    if (!cached) return undefined;
+    if (cached.validUntil > Date.now()) return cached.claims;
+    verified.delete(token);
+    return undefined;
+  };
   return {
     issueAccessToken: ({ userId, username, role, sessionId }) => {
       const now = Math.floor(Date.now() / 1000);
@@ -57,13 +67,10 @@ export function createTokenSigner(signingKey: Uint8Array, accessTokenTtlSeconds:
         .setJti(randomUUID())
         .sign(signingKey);
     },
+    knownAccessToken,
     verifyAccessToken: async (token) => {
-      const hash = createHash('sha256').update(token).digest('base64url');
-      const cached = verified.get(hash);
-      if (cached) {
-        if (cached.validUntil > Date.now()) return cached.claims;
-        verified.delete(hash);
-      }
+      const known = knownAccessToken(token);
+      if (known) return known;
       try {
         const { payload } = await jwtVerify(token, signingKey, {
           algorithms: [ALGORITHM],
@@ -82,7 +89,7 @@ export function createTokenSigner(signingKey: Uint8Array, accessTokenTtlSeconds:
         const sessionId = typeof payload.sid === 'string' ? payload.sid : undefined;
         const claims: AccessClaims = { userId, username: payload.username, role: role.data, ...(sessionId ? { sessionId } : {}) };
         if (verified.size >= VERIFIED_TOKENS_MAX) verified.clear();
-        verified.set(hash, { claims, validUntil: Math.min(expiresAt, issuedAt + accessTokenTtlSeconds) * 1000 });
+        verified.set(token, { claims, validUntil: Math.min(expiresAt, issuedAt + accessTokenTtlSeconds) * 1000 });
         return claims;
       } catch {
         return null;

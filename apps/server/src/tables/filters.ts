@@ -4,6 +4,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { tableFilters, type ColumnDefinition, type ColumnFilter } from '@stockwise/contract';
 import { validationError } from '../http/errors.ts';
 import { isTextual, isVirtual, valueSchema, withIdColumn } from './columns.ts';
+import type { PageConditions } from './repo.ts';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -33,45 +34,73 @@ function parseFilterValue(column: ColumnDefinition, value: unknown): unknown {
   return parsed.data;
 }
 
-function condition(column: ColumnDefinition, filter: ColumnFilter, reference: ReferenceDisplay | undefined): RawBuilder<unknown> {
+/**
+ * One filter's SQL, with what its text depends on (`shape`) and the values it binds, in order: a
+ * page's statements are compiled once per shape and run with the values (docs/adr/0082).
+ */
+export type FilterCondition = { sql: RawBuilder<unknown>; shape: string; values: unknown[] };
+
+const bound = (shape: string, values: unknown[], text: RawBuilder<unknown>): FilterCondition => ({ sql: text, shape, values });
+
+function condition(column: ColumnDefinition, filter: ColumnFilter, reference: ReferenceDisplay | undefined): FilterCondition {
   const ref = sql.ref(column.key);
+  const key = JSON.stringify(column.key);
+  const textual = isTextual(column.type);
   // A reference filtered by text matches the related row's key or name (never its id: a code may look like one).
   const text = typeof filter === 'string' ? filter : typeof filter === 'object' && 'contains' in filter ? filter.contains : null;
   if (reference && text !== null) {
     const pattern = `%${escapeLike(text)}%`;
-    const byName = reference.nameColumn ? sql` or r.${sql.ref(reference.nameColumn)} ilike ${pattern}` : sql``;
-    return sql`${ref} in (select r.id from ${sql.id('data', reference.encodedName)} r where r.${sql.ref(reference.keyColumn)}::text ilike ${pattern}${byName})`;
+    const shape = `reference ${key} ${JSON.stringify([reference.encodedName, reference.keyColumn, reference.nameColumn])}`;
+    if (!reference.nameColumn) {
+      return bound(shape, [pattern], sql`${ref} in (select r.id from ${sql.id('data', reference.encodedName)} r where r.${sql.ref(reference.keyColumn)}::text ilike ${pattern})`);
+    }
+    return bound(
+      shape,
+      [pattern, pattern],
+      sql`${ref} in (select r.id from ${sql.id('data', reference.encodedName)} r where r.${sql.ref(reference.keyColumn)}::text ilike ${pattern} or r.${sql.ref(reference.nameColumn)} ilike ${pattern})`,
+    );
   }
   // A month (`2011-11`) on a date column: its first to its last day.
   const month = typeof filter === 'string' && column.type === 'DateField' ? MONTH.exec(filter.trim()) : null;
   if (month) {
     const first = `${month[1]}-${month[2]}-01`;
-    return sql`${ref} >= ${parseFilterValue(column, first)}::date and ${ref} < (${first}::date + interval '1 month')`;
+    const start = parseFilterValue(column, first);
+    return bound(`month ${key}`, [start, first], sql`${ref} >= ${start}::date and ${ref} < (${first}::date + interval '1 month')`);
   }
   // A range typed in the filter box: `2011-11-03..2011-11-20`, or open at one end.
   const range = typeof filter === 'string' && column.type === 'DateField' ? RANGE.exec(filter.trim()) : null;
   if (range && (range[1] || range[2])) return condition(column, { ...(range[1] ? { gte: range[1] } : {}), ...(range[2] ? { lte: range[2] } : {}) }, undefined);
   if (typeof filter !== 'object') {
-    return isTextual(column.type) ? condition(column, { contains: String(filter) }, undefined) : condition(column, { equals: filter }, undefined);
+    return textual ? condition(column, { contains: String(filter) }, undefined) : condition(column, { equals: filter }, undefined);
   }
   if ('contains' in filter) {
-    const target = isTextual(column.type) ? ref : sql`${ref}::text`;
-    return sql`${target} ilike ${`%${escapeLike(filter.contains)}%`}`;
+    const pattern = `%${escapeLike(filter.contains)}%`;
+    return bound(`contains ${key} ${textual}`, [pattern], textual ? sql`${ref} ilike ${pattern}` : sql`${ref}::text ilike ${pattern}`);
   }
-  if ('equals' in filter) return sql`${ref} = ${parseFilterValue(column, filter.equals)}`;
+  if ('equals' in filter) {
+    const value = parseFilterValue(column, filter.equals);
+    return bound(`equals ${key}`, [value], sql`${ref} = ${value}`);
+  }
   if ('empty' in filter) {
-    const isEmpty = isTextual(column.type) ? sql`(${ref} is null or ${ref} = '')` : sql`${ref} is null`;
-    return filter.empty ? isEmpty : sql`not ${isEmpty}`;
+    const isEmpty = textual ? sql`(${ref} is null or ${ref} = '')` : sql`${ref} is null`;
+    return bound(`empty ${key} ${textual} ${filter.empty}`, [], filter.empty ? isEmpty : sql`not ${isEmpty}`);
   }
   const bounds: RawBuilder<unknown>[] = [];
-  if (filter.gte !== undefined) bounds.push(sql`${ref} >= ${parseFilterValue(column, filter.gte)}`);
-  if (filter.lte !== undefined) bounds.push(sql`${ref} <= ${parseFilterValue(column, filter.lte)}`);
+  const values: unknown[] = [];
+  if (filter.gte !== undefined) {
+    values.push(parseFilterValue(column, filter.gte));
+    bounds.push(sql`${ref} >= ${values.at(-1)}`);
+  }
+  if (filter.lte !== undefined) {
+    values.push(parseFilterValue(column, filter.lte));
+    bounds.push(sql`${ref} <= ${values.at(-1)}`);
+  }
   if (!bounds.length) throw validationError(`Invalid filter for column '${column.key}': give gte, lte or both.`);
-  return sql.join(bounds, sql` and `);
+  return bound(`range ${key} ${filter.gte !== undefined} ${filter.lte !== undefined}`, values, sql.join(bounds, sql` and `));
 }
 
 /** Parses filters_json into SQL conditions joined with AND (empty list when no filter). */
-export function buildFilterConditions(filtersJson: string | undefined, columns: ColumnDefinition[], references: Map<string, ReferenceDisplay> = new Map()): RawBuilder<unknown>[] {
+export function buildFilterConditions(filtersJson: string | undefined, columns: ColumnDefinition[], references: Map<string, ReferenceDisplay> = new Map()): FilterCondition[] {
   if (!filtersJson || filtersJson.trim() === '') return [];
   let raw: unknown;
   try {
@@ -90,3 +119,10 @@ export function buildFilterConditions(filtersJson: string | undefined, columns: 
       return condition(column, filter, references.get(key));
     });
 }
+
+/** The filters as one page's conditions: their SQL, the shape of their text and their values in order. */
+export const pageConditionsOf = (filters: FilterCondition[]): PageConditions => ({
+  sql: filters.map((filter) => filter.sql),
+  shape: filters.map((filter) => filter.shape).join(' and '),
+  values: filters.flatMap((filter) => filter.values),
+});

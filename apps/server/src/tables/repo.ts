@@ -81,7 +81,7 @@ function toRecord(row: Record<string, unknown>): RowRecord {
   return row as RowRecord;
 }
 
-// The row page's statements without filter conditions are compiled once per shape (docs/adr/0081):
+// The row page's statements are compiled once per shape (docs/adr/0081, 0082 for filtered ones):
 // the key names everything that changes the text, the values are bound per request. The first
 // compile of a shape checks that the values given are exactly the ones the builder binds, in order.
 const compiledTexts = new WeakMap<Db, Map<string, string>>();
@@ -101,9 +101,21 @@ async function executeCompiled<R>(db: Db, shape: string, values: readonly unknow
   return (await db.executeQuery<R>(CompiledQuery.raw(text, [...values]))).rows;
 }
 
+/**
+ * A page's WHERE conditions. With `shape` (what their text depends on) and the `values` they bind
+ * in order, the statements around them are compiled once per shape; without, on every request.
+ */
+export type PageConditions = { sql: RawBuilder<unknown>[]; shape?: string; values?: unknown[] };
+
+/** Runs `build()`'s statement: compiled once per shape when the conditions have one, else built and compiled now. */
+async function executeWith<R>(db: Db, conditions: PageConditions, shape: string, values: unknown[], build: () => RawBuilder<R>): Promise<R[]> {
+  if (conditions.shape === undefined || !conditions.values) return (await build().execute(db)).rows;
+  return executeCompiled(db, `${shape}|${conditions.shape}`, [...conditions.values, ...values], build);
+}
+
 export async function selectRows(
   db: Db,
-  options: { encodedName: string; columns: string[]; conditions: RawBuilder<unknown>[]; sortBy: string; sortDir: 'asc' | 'desc'; limit: number; offset: number },
+  options: { encodedName: string; columns: string[]; conditions: PageConditions; sortBy: string; sortDir: 'asc' | 'desc'; limit: number; offset: number },
 ): Promise<RowRecord[]> {
   const build = () => {
     const direction = options.sortDir === 'asc' ? sql`asc` : sql`desc`;
@@ -111,11 +123,10 @@ export async function selectRows(
     const order = options.sortBy === 'id' ? sql`id ${direction}` : sql`${sql.ref(options.sortBy)} ${direction}, id ${direction}`;
     return sql<Record<string, unknown>>`
     select ${sql.join(options.columns.map((c) => sql.ref(c)))} from ${table(options.encodedName)}
-    ${whereClause(options.conditions)} order by ${order} limit ${options.limit} offset ${options.offset}`;
+    ${whereClause(options.conditions.sql)} order by ${order} limit ${options.limit} offset ${options.offset}`;
   };
-  const rows = options.conditions.length
-    ? (await build().execute(db)).rows
-    : await executeCompiled(db, `rows|${options.encodedName}|${options.columns.join(',')}|${options.sortBy}|${options.sortDir}`, [options.limit, options.offset], build);
+  const shape = `rows|${options.encodedName}|${options.columns.join(',')}|${options.sortBy}|${options.sortDir}`;
+  const rows = await executeWith(db, options.conditions, shape, [options.limit, options.offset], build);
   return rows.map(toRecord);
 }
 
@@ -140,8 +151,8 @@ export function pageStartCondition(options: { encodedName: string; sortBy: strin
  * than `exactLimit` rows. An unfiltered table known (from its statistics) to be large is not
  * scanned at all.
  */
-export async function countRows(db: Db, encodedName: string, conditions: RawBuilder<unknown>[], exactLimit: number): Promise<{ count: number; estimated: boolean }> {
-  if (!conditions.length) {
+export async function countRows(db: Db, encodedName: string, conditions: PageConditions, exactLimit: number): Promise<{ count: number; estimated: boolean }> {
+  if (!conditions.sql.length) {
     const rows = await executeCompiled(
       db,
       'estimate',
@@ -154,11 +165,11 @@ export async function countRows(db: Db, encodedName: string, conditions: RawBuil
     if (estimate > exactLimit) return { count: Math.round(estimate), estimated: true };
   }
   const build = () => sql<{ n: number }>`
-    select count(*)::int as n from (select 1 from ${table(encodedName)} ${whereClause(conditions)} limit ${exactLimit + 1}) capped`;
-  const rows = conditions.length ? (await build().execute(db)).rows : await executeCompiled(db, `count|${encodedName}`, [exactLimit + 1], build);
+    select count(*)::int as n from (select 1 from ${table(encodedName)} ${whereClause(conditions.sql)} limit ${exactLimit + 1}) capped`;
+  const rows = await executeWith(db, conditions, `count|${encodedName}`, [exactLimit + 1], build);
   const capped = rows[0]?.n ?? 0;
   if (capped <= exactLimit) return { count: capped, estimated: false };
-  return { count: Math.max(await plannerRowEstimate(db, encodedName, conditions), capped), estimated: true };
+  return { count: Math.max(await plannerRowEstimate(db, encodedName, conditions.sql), capped), estimated: true };
 }
 
 /** The business key and name of related rows by id (a page's references), as text. */

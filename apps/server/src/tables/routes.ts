@@ -28,6 +28,7 @@ import {
 import { currentUser } from '../auth/guard.ts';
 import { plainJsonSerializerCompiler } from '../http/serializer.ts';
 import { decodeTableName, encodeTableName } from './encoding.ts';
+import { rowPageValidatorCompiler } from './row-query.ts';
 import * as tables from './service.ts';
 
 const tableParams = z.object({ name: tableName });
@@ -69,6 +70,7 @@ export function tableRoutes(ctx: tables.TablesContext): FastifyPluginAsyncZod {
       schema: { tags: ['tables'], summary: 'One page of rows (sorted, filtered)', params: tableParams, querystring: rowDataQuery, response: { 200: rowPage, ...errors } },
       // The grid's hot path: a page is built field by field by typed code, so JSON.stringify (docs/adr/0081).
       serializerCompiler: plainJsonSerializerCompiler,
+      validatorCompiler: rowPageValidatorCompiler,
       handler: (request) => tables.getTableRows(ctx, { name: request.params.name, query: request.query }),
     });
     app.post('/api/records/tables/create/', {

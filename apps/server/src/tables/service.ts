@@ -10,7 +10,7 @@ import { runNamedQuery } from '../queries/service.ts';
 import { recordTodaysStock } from '../stock/repo.ts';
 import { checkColumnDefinitions, columnDdl, isReadOnly, isTextual, isVirtual, parseRowValues, presentColumns, valueSchema, withIdColumn } from './columns.ts';
 import { encodeTableName, TableNameEncodingError } from './encoding.ts';
-import { buildFilterConditions, type ReferenceDisplay } from './filters.ts';
+import { buildFilterConditions, pageConditionsOf, type ReferenceDisplay } from './filters.ts';
 import * as repo from './repo.ts';
 import type { CatalogueCache } from './catalogue-cache.ts';
 
@@ -260,10 +260,11 @@ async function readRowPage(ctx: TablesContext, entry: repo.CatalogueEntry, query
   const sortColumn = stored.find((c) => c.key === sortBy);
   if (!sortColumn) throw validationError(`Cannot sort by '${sortBy}': no such column.`);
   const displays = await referenceDisplays(ctx, columns);
-  const conditions = buildFilterConditions(query.filters_json, columns, displays);
+  const conditions = pageConditionsOf(buildFilterConditions(query.filters_json, columns, displays));
   // Keyset paging (the `after` cursor) needs a sort column without NULLs; others page by offset.
   const keysetCapable = sortColumn.key === 'id' || sortColumn.required === true;
-  const pageConditions = [...conditions];
+  // A deep page's start adds a condition whose statements are built per request; a cursor's is one more shape.
+  let pageConditions = conditions;
   let offset = (query.page - 1) * query.page_size;
   const fromEnd = query.from_end === 'true';
   if (fromEnd) {
@@ -271,14 +272,21 @@ async function readRowPage(ctx: TablesContext, entry: repo.CatalogueEntry, query
   } else if (query.after && keysetCapable) {
     const cursor = decodeCursor(query.after, sortColumn);
     const comparison = query.sort_dir === 'asc' ? sql`>` : sql`<`;
-    pageConditions.push(
-      sortColumn.key === 'id' ? sql`id ${comparison} ${cursor.id}` : sql`(${sql.ref(sortColumn.key)}, id) ${comparison} (${cursor.value}, ${cursor.id})`,
-    );
+    pageConditions =
+      sortColumn.key === 'id'
+        ? { sql: [...conditions.sql, sql`id ${comparison} ${cursor.id}`], shape: `${conditions.shape} after id ${query.sort_dir}`, values: [...(conditions.values ?? []), cursor.id] }
+        : {
+            sql: [...conditions.sql, sql`(${sql.ref(sortColumn.key)}, id) ${comparison} (${cursor.value}, ${cursor.id})`],
+            shape: `${conditions.shape} after ${JSON.stringify(sortColumn.key)} ${query.sort_dir}`,
+            values: [...(conditions.values ?? []), cursor.value, cursor.id],
+          };
     offset = 0;
   } else if (keysetCapable && offset >= DEFERRED_OFFSET_FROM) {
     // A deep page by number: walk only the index to the page's first key, then read from there,
     // instead of fetching and discarding every row before it.
-    pageConditions.push(repo.pageStartCondition({ encodedName: entry.encoded_name, sortBy: sortColumn.key, sortDir: query.sort_dir, conditions, offset }));
+    pageConditions = {
+      sql: [...conditions.sql, repo.pageStartCondition({ encodedName: entry.encoded_name, sortBy: sortColumn.key, sortDir: query.sort_dir, conditions: conditions.sql, offset })],
+    };
     offset = 0;
   }
   // One row more than the page tells whether a next page exists; the count may be an estimate.
