@@ -154,20 +154,29 @@ export const findCalendar = (db: Db) => db.selectFrom('forecast_calendar').selec
 export type StoredForecastRow = { productId: number; resultJson: string; cumDemand: number[]; cumVariance: number[]; firstStockout: string | null; orderQuantity: number };
 
 /**
- * Stores forecasts and their dashboard summaries in one statement, each forecast a parameter the
- * database parses straight into jsonb. Products deleted meanwhile are skipped; how many were stored.
+ * Stores forecasts and their dashboard summaries in one statement, each forecast the engine's JSON
+ * text kept as it is (migration 0140). Products deleted meanwhile are skipped; how many were stored.
+ * Existing forecasts are updated and new ones inserted rather than upserted: an upsert would fire the
+ * table's trigger (which reads the order advice fields out of the text) on insert and again on
+ * update; the upsert stays only for a forecast another writer inserted meanwhile.
  */
 export async function storeForecastRows(db: Db, rows: StoredForecastRow[], meta: { taskId: string | null; forecastDays: number; forecastStart: string }): Promise<number> {
   if (!rows.length) return 0;
   const values = sql.join(
-    rows.map((r) => sql`(${r.productId}::int8, ${r.resultJson}::jsonb, ${r.cumDemand}::float8[], ${r.cumVariance}::float8[], ${r.firstStockout}::date, ${r.orderQuantity}::float8)`),
+    rows.map((r) => sql`(${r.productId}::int8, ${r.resultJson}::text, ${r.cumDemand}::float8[], ${r.cumVariance}::float8[], ${r.firstStockout}::date, ${r.orderQuantity}::float8)`),
   );
   const statement = sql<{ stored: number }>`
     with input (product_id, result, cum_demand, cum_variance, first_stockout, order_quantity) as (values ${values}),
     kept as (select * from input where exists (select 1 from data.products p where p.id = input.product_id)),
-    results as (
+    replaced as (
+      update forecast_results f set task_id = ${meta.taskId}::uuid, forecast_days = ${meta.forecastDays}::int, forecast_start = ${meta.forecastStart}::date,
+        result = kept.result, generated_at = now()
+      from kept where f.product_id = kept.product_id
+      returning f.product_id
+    ), added as (
       insert into forecast_results (product_id, task_id, forecast_days, forecast_start, result)
       select product_id, ${meta.taskId}::uuid, ${meta.forecastDays}::int, ${meta.forecastStart}::date, result from kept
+      where not exists (select 1 from forecast_results f where f.product_id = kept.product_id)
       on conflict (product_id) do update set task_id = excluded.task_id, forecast_days = excluded.forecast_days,
         forecast_start = excluded.forecast_start, result = excluded.result, generated_at = now()
       returning product_id
@@ -177,7 +186,7 @@ export async function storeForecastRows(db: Db, rows: StoredForecastRow[], meta:
       on conflict (product_id) do update set forecast_start = excluded.forecast_start, cum_demand = excluded.cum_demand,
         cum_variance = excluded.cum_variance, first_stockout = excluded.first_stockout, order_quantity = excluded.order_quantity
     )
-    select count(*)::int as stored from results`;
+    select ((select count(*) from replaced) + (select count(*) from added))::int as stored`;
   try {
     return (await statement.execute(db)).rows[0]?.stored ?? 0;
   } catch (error) {
