@@ -40,5 +40,7 @@ for (const name of ['Monthly', 'Quarterly', 'Yearly'] as TourismName[]) {
   const sd = (values: number[]) => Math.sqrt(values.reduce((sum, value) => sum + (value - mean(values)) ** 2, 0) / Math.max(1, values.length - 1));
   console.log(`Tourism ${name}, coverage 80 / 95 per window: ${perWindow.map((k) => `w${k} ${pair(byWindow, windowCounts, k)}`).join(' | ')}`);
   console.log(`  mean of windows ${means.map((values) => mean(values).toFixed(3)).join(' / ')} (sd ${means.map((values) => sd(values).toFixed(3)).join(' / ')})`);
+  const perStep = LEVELS.map((_, l) => Array.from({ length: set.horizon }, (_, j) => byStep[l]![j]! / stepCounts[j]!));
+  console.log(`  across steps: sd ${perStep.map((values) => sd(values).toFixed(3)).join(' / ')}, range ${perStep.map((values) => `${Math.min(...values).toFixed(3)}–${Math.max(...values).toFixed(3)}`).join(' / ')}`);
   console.log(`  per step, windows pooled: ${Array.from({ length: set.horizon }, (_, j) => `${j + 1}: ${pair(byStep, stepCounts, j)}`).join(' | ')}`);
 }

@@ -49,6 +49,14 @@ export type EngineOptions = {
    * for their few validation errors to say much about the tails (ADR 0110, 0113).
    */
   randomWalkFloor?: boolean;
+  /**
+   * Each validated step's band is as wide as that step's own validation errors
+   * (their RMS), instead of one a·h^p curve through all steps; steps past the
+   * validated ones grow from the last by h^p. A seasonal series' errors rise and
+   * dip within the season (smallest where the forecast month was just observed a
+   * season ago), which no growth curve follows (ADR 0115).
+   */
+  stepWidths?: boolean;
 };
 
 export type Band = { lower: Float64Array; upper: Float64Array };
@@ -141,7 +149,7 @@ export function selectAndForecast(y: Float64Array, candidates: Candidate[], opti
   const bandOptions = relative === (options.relativeErrors === true) ? options : { ...options, relativeErrors: relative };
   const errors = validationErrors(y, origins, chosen.forecasts, options.observed, relative);
   const steps = Math.max(options.horizon, validationHorizon);
-  const intervals = intervalModel(errors, options.levels, options.intervalInflation, steps, options.randomWalkFloor ? randomWalkSpread(y, relative) : null, n);
+  const intervals = intervalModel(errors, options.levels, options.intervalInflation, steps, options.randomWalkFloor ? randomWalkSpread(y, relative) : null, n, options.stepWidths === true);
   const latest = chosen.forecasts[0]!;
   const validationBands = bandsAround(latest, intervals, bandOptions);
   const bands = bandsAround(point, intervals, bandOptions);
@@ -293,11 +301,12 @@ function relativeScale(forecast: number): number {
 /**
  * Error spread per step is fitted as scale(h) = a·h^p (p clipped to [0, ½], from
  * "does not grow" to random-walk growth) so we can extrapolate past the
- * validated steps; the shape of the distribution (skew of intermittent demand)
+ * validated steps — or, with `perStep`, is each validated step's own RMS error
+ * (`perStepSpread`); the shape of the distribution (skew of intermittent demand)
  * comes from empirical quantiles of the errors divided by that scale. The
  * (n+1)/n conformal correction keeps small samples from under-covering.
  */
-function intervalModel(errors: number[][], levels: number[], inflation: (level: number) => number, steps: number, randomWalk: number | null, historyLength: number): IntervalModel {
+function intervalModel(errors: number[][], levels: number[], inflation: (level: number) => number, steps: number, randomWalk: number | null, historyLength: number, perStep: boolean): IntervalModel {
   const driftPoints = Math.max(1, historyLength - 1);
   const spreads: { logStep: number; logScale: number; weight: number }[] = [];
   errors.forEach((stepErrors, j) => {
@@ -320,17 +329,24 @@ function intervalModel(errors: number[][], levels: number[], inflation: (level: 
     }
     growth = spread > 0 ? Math.min(0.5, Math.max(0, covariance / spread)) : 0;
   }
+  const shape = perStep ? perStepSpread(errors, steps, growth) : Float64Array.from({ length: steps }, (_, j) => (j + 1) ** growth);
   const standardized: number[] = [];
   let sumSquares = 0;
   errors.forEach((stepErrors, j) => {
-    const growthAtStep = (j + 1) ** growth;
-    for (const e of stepErrors ?? []) {
-      standardized.push(e / growthAtStep);
-      sumSquares += (e / growthAtStep) ** 2;
+    if (!stepErrors) return;
+    // A step's spread read from its own dozen errors fits them too well: each error in units of
+    // the RMS of the step's other errors (leave one out) keeps the tails as wide as a new error's.
+    const stepSquares = perStep ? stepErrors.reduce((sum, e) => sum + e * e, 0) : 0;
+    for (const e of stepErrors) {
+      const others = perStep && stepErrors.length > 1 ? Math.sqrt(Math.max(0, stepSquares - e * e) / (stepErrors.length - 1)) : 0;
+      const unit = others > 0 ? others : shape[j]!;
+      const z = unit > 0 ? e / unit : 0;
+      standardized.push(z);
+      sumSquares += z ** 2;
     }
   });
   const base = Math.sqrt(sumSquares / standardized.length);
-  const scale = Float64Array.from({ length: steps }, (_, j) => base * (j + 1) ** growth);
+  const scale = shape.map((value) => base * value);
   const sorted = Float64Array.from(standardized.map((z) => (base > 0 ? z / base : 0))).sort();
   const count = sorted.length;
   const levelModels = ascending.map((level): LevelModel => {
@@ -343,6 +359,24 @@ function intervalModel(errors: number[][], levels: number[], inflation: (level: 
     return { level, tail: correctedTail, widen, offsets: [lower, upper], floor };
   });
   return { scale, standardized: sorted, levels: levelModels, driftPoints };
+}
+
+/**
+ * RMS of each validated step's errors; a step without errors takes the step before's (or,
+ * at the start, the first validated one's), and past the last validated step the spread
+ * grows from it by h^growth.
+ */
+export function perStepSpread(errors: number[][], steps: number, growth: number): Float64Array {
+  const spread = new Float64Array(steps);
+  const validated = Math.min(steps, errors.length);
+  for (let j = 0; j < validated; j++) {
+    const stepErrors = errors[j];
+    spread[j] = stepErrors && stepErrors.length > 0 ? Math.sqrt(mean(stepErrors.map((e) => e * e))) : j > 0 ? spread[j - 1]! : NaN;
+  }
+  const first = spread.findIndex((value) => !Number.isNaN(value));
+  for (let j = 0; j < (first < 0 ? validated : first); j++) spread[j] = first < 0 ? 0 : spread[first]!;
+  for (let j = validated; j < steps; j++) spread[j] = validated > 0 ? spread[validated - 1]! * ((j + 1) / validated) ** growth : 0;
+  return spread;
 }
 
 function bandsAround(point: Float64Array, intervals: IntervalModel, options: EngineOptions): Map<number, Band> {

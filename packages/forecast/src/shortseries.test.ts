@@ -1,12 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { selectAndForecast, type EngineOptions } from './engine.ts';
+import { perStepSpread, selectAndForecast, type EngineOptions } from './engine.ts';
 import { forecastSeries } from './index.ts';
 import { combination } from './models/combination.ts';
 import { fixed, type Candidate } from './models/candidate.ts';
 import { drift, naive } from './models/naive.ts';
 import { projectStock } from './stock.ts';
 import { random } from './simulate.test-data.ts';
+
+/** A standard normal draw (Box–Muller). */
+const normal = (next: () => number): number => Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next());
 
 const constant = (name: string, value: number): Candidate => ({ name, description: name, minLength: 1, fit: () => fixed(name, (_, __, horizon) => new Float64Array(horizon).fill(value)) });
 
@@ -97,6 +100,52 @@ describe('bands of short and growing series', () => {
     expect(result.model).toBe('SeasonalCombination');
     // Trend and season both carried on: next year's first quarter is above this year's.
     expect(result.mean[4]!).toBeGreaterThan(values[values.length - 4]!);
+  });
+});
+
+describe('band width per horizon step', () => {
+  it("each validated step's spread is the RMS of its own errors; gaps take the step before, later steps grow by h^p", () => {
+    const errors: number[][] = [[3, -4], [1, -1, 1, -1]];
+    errors[3] = [6, -8];
+    expect(Array.from(perStepSpread(errors, 6, 0.5))).toEqual([Math.sqrt(12.5), 1, 1, Math.sqrt(50), Math.sqrt(50) * Math.sqrt(5 / 4), Math.sqrt(50) * Math.sqrt(6 / 4)]);
+    // Not forced to grow: a step whose errors are smaller than the step before's gets a narrower band.
+    expect(perStepSpread([[4, -4], [1, -1]], 2, 0)[1]).toBeLessThan(perStepSpread([[4, -4], [1, -1]], 2, 0)[0]!);
+  });
+
+  // A quarterly series whose noise differs by quarter (spread 1, 3, 1, 2) around a known level:
+  // the quarter of each step is that of its validation errors, since the origins are a year apart.
+  const QUARTER_SPREADS = [1, 3, 1, 2];
+  const simulatedCoverage = (stepWidths: boolean) => {
+    const next = random(16);
+    const inside = [0.8, 0.95].map(() => new Float64Array(4));
+    const runs = 300;
+    for (let run = 0; run < runs; run++) {
+      const y = Float64Array.from({ length: 84 }, (_, t) => 100 + QUARTER_SPREADS[t % 4]! * normal(next));
+      const history = y.subarray(0, 80);
+      const result = selectAndForecast(history, [constant('level', 100)], { ...OPTIONS, originStep: 4, nonNegative: false, stepWidths });
+      [0.8, 0.95].forEach((level, l) => {
+        const band = result.bands.get(level)!;
+        for (let j = 0; j < 4; j++) if (y[80 + j]! >= band.lower[j]! && y[80 + j]! <= band.upper[j]!) inside[l]![j]!++;
+      });
+    }
+    return inside.map((counts) => Array.from(counts, (count) => count / runs));
+  };
+
+  it('steps as wide as their own errors cover near nominal at every step, where one growth curve cannot', () => {
+    const [perStep80, perStep95] = simulatedCoverage(true);
+    for (const coverage of perStep80!) expect(Math.abs(coverage - 0.8)).toBeLessThan(0.06);
+    for (const coverage of perStep95!) expect(Math.abs(coverage - 0.95)).toBeLessThan(0.04);
+    // The a·h^p curve through all steps: the noisy second quarter's band is as narrow as its neighbours'.
+    const [curve80] = simulatedCoverage(false);
+    expect(Math.min(...curve80!)).toBeLessThan(0.7);
+    expect(Math.max(...curve80!)).toBeGreaterThan(0.9);
+  });
+
+  it('leaves point forecasts as they are', () => {
+    const next = random(5);
+    const y = Float64Array.from({ length: 60 }, (_, t) => 50 + t + 5 * normal(next));
+    const withSteps = selectAndForecast(y, [naive(), drift()], { ...OPTIONS, stepWidths: true });
+    expect(withSteps.mean).toEqual(selectAndForecast(y, [naive(), drift()], OPTIONS).mean);
   });
 });
 
