@@ -47,20 +47,24 @@ const snapshotUnitsOn = (day: string) => sql<number | null>`(
  * whose advice the reorder count reads before the run is marked completed.
  */
 export async function refreshCatalogueSummary(db: Db, catalogueTaskId?: string): Promise<void> {
-  const latest = (await db.selectFrom('data.stock_snapshots').select((eb) => eb.fn.max('date').as('last')).executeTakeFirst())?.last ?? null;
-  let values = { snapshot_date: null as string | null, snapshot_units: null as number | null, previous_date: null as string | null, previous_units: null as number | null };
-  if (latest) {
-    const previous = (await sql<{ day: string }>`select (${latest}::date - interval '1 month')::date::text as day`.execute(db)).rows[0]?.day as string;
-    const units = (await sql<{ now: number | null; before: number | null }>`select ${snapshotUnitsOn(latest)} as now, ${snapshotUnitsOn(previous)} as before`.execute(db)).rows[0];
-    values = { snapshot_date: latest, snapshot_units: units?.now ?? null, previous_date: previous, previous_units: units?.before ?? null };
-  }
-  const conditions = await computeTaskConditions(db, catalogueTaskId);
-  const all = { ...values, reorder_count: conditions.reorder, no_sales_count: conditions.noSales, last_sale: conditions.lastSale };
+  // Independent reads on connections of their own: the end of a catalogue run waits for the longest,
+  // not their sum. The reorder task counts the Forecasting screen's list of products that need an order.
+  const [snapshots, sales, reorder] = await Promise.all([snapshotTotals(db), salesConditions(db), countNeedingOrder(db, catalogueTaskId)]);
+  const all = { ...snapshots, reorder_count: reorder, no_sales_count: sales.noSales, last_sale: sales.lastSale };
   await db
     .insertInto('dashboard_catalogue_summary')
     .values({ id: 1, ...all })
     .onConflict((oc) => oc.column('id').doUpdateSet({ ...all, computed_at: sql`now()` }))
     .execute();
+}
+
+/** Units on hand at the latest snapshot day and a month before it (monthly growth). */
+async function snapshotTotals(db: Db): Promise<{ snapshot_date: string | null; snapshot_units: number | null; previous_date: string | null; previous_units: number | null }> {
+  const latest = (await db.selectFrom('data.stock_snapshots').select((eb) => eb.fn.max('date').as('last')).executeTakeFirst())?.last ?? null;
+  if (!latest) return { snapshot_date: null, snapshot_units: null, previous_date: null, previous_units: null };
+  const previous = (await sql<{ day: string }>`select (${latest}::date - interval '1 month')::date::text as day`.execute(db)).rows[0]?.day as string;
+  const units = (await sql<{ now: number | null; before: number | null }>`select ${snapshotUnitsOn(latest)} as now, ${snapshotUnitsOn(previous)} as before`.execute(db)).rows[0];
+  return { snapshot_date: latest, snapshot_units: units?.now ?? null, previous_date: previous, previous_units: units?.before ?? null };
 }
 
 /** The generated tasks' conditions as of the last forecast run (all clear before the first). */
@@ -109,8 +113,8 @@ export async function projectionSums(db: Db, forecastStart: string, monthEnds: s
 export const latestForecastStart = async (db: Db): Promise<string | null> =>
   (await db.selectFrom('dashboard_product_summary').select((eb) => eb.fn.max('forecast_start').as('start')).executeTakeFirst())?.start ?? null;
 
-/** The conditions of the generated tasks, from the product summaries and the sales. */
-async function computeTaskConditions(db: Db, catalogueTaskId: string | undefined): Promise<{ reorder: number; noSales: number; lastSale: string | null }> {
+/** The last sale anywhere and how many products sold nothing in the 90 days up to it. */
+async function salesConditions(db: Db): Promise<{ noSales: number; lastSale: string | null }> {
   const lastSale = (await sql<{ last_sale: string | null }>`select max(date)::text as last_sale from data.sales`.execute(db)).rows[0]?.last_sale ?? null;
   const noSales = lastSale
     ? ((
@@ -119,8 +123,7 @@ async function computeTaskConditions(db: Db, catalogueTaskId: string | undefined
           where not exists (select 1 from data.sales s where s.product_id = p.id and s.quantity > 0 and s.date > ${lastSale}::date - 90)`.execute(db)
       ).rows[0]?.n ?? 0)
     : 0;
-  // The reorder task counts the Forecasting screen's list of products that need an order.
-  return { reorder: await countNeedingOrder(db, catalogueTaskId), noSales, lastSale };
+  return { noSales, lastSale };
 }
 
 // Tasks -----------------------------------------------------------------------------------------

@@ -1,19 +1,23 @@
 // The per-product demand summary written with each stored forecast (docs/api.md "Dashboard figures").
-import type { ProductForecast } from '@stockwise/forecast';
+import { dayNumber, type ProductForecast } from '@stockwise/forecast';
 import { PROJECTION_MONTHS } from '@stockwise/contract';
 
-const DAY_MS = 86_400_000;
 /** yhat_lower/yhat_upper are a 95 % interval: half its width over this is one day's standard deviation. */
 const Z95 = 1.959964;
 /** Days at the end of the forecast whose mean demand carries the projection past the horizon. */
 const TAIL_DAYS = 28;
 
-const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
-
 /** The last day of each of the six calendar months from the forecast start's month on. */
 export function projectionMonthEnds(forecastStart: string): string[] {
   const start = new Date(`${forecastStart}T00:00:00Z`);
   return Array.from({ length: PROJECTION_MONTHS }, (_, k) => new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + k + 1, 0)).toISOString().slice(0, 10));
+}
+
+// A catalogue run summarises every product from the same forecast start: its month ends are worked out once.
+let monthEndDays: { forecastStart: string; days: number[] } | null = null;
+function monthEndDaysFrom(forecastStart: string): number[] {
+  if (monthEndDays?.forecastStart !== forecastStart) monthEndDays = { forecastStart, days: projectionMonthEnds(forecastStart).map(dayNumber) };
+  return monthEndDays.days;
 }
 
 export type ProductSummary = { cumDemand: number[]; cumVariance: number[]; firstStockout: string | null; orderQuantity: number };
@@ -34,8 +38,7 @@ export function summariseForecast(forecast: Pick<ProductForecast, 'forecast' | '
   const lastForecastDay = rowDays.length ? (rowDays.at(-1) as number) : startDay - 1;
   const cumDemand: number[] = [];
   const cumVariance: number[] = [];
-  for (const end of projectionMonthEnds(forecastStart)) {
-    const endDay = dayNumber(end);
+  for (const endDay of monthEndDaysFrom(forecastStart)) {
     let demand = 0;
     let spread = 0;
     rows.forEach((row, i) => {

@@ -27,6 +27,7 @@ const HISTORY_DAYS = 730;
 const PRODUCTS_PER_CHUNK = 250;
 const RESULTS_PER_WRITE = 50;
 const MAX_QUEUED_WRITES = 2;
+const WRITES_IN_FLIGHT = 2;
 // Products per message to a worker thread (each holds two): small, so both threads end a chunk together.
 const PRODUCTS_PER_MESSAGE = 8;
 const BATCH_TASK = new URL('./batch-task.ts', import.meta.url);
@@ -239,9 +240,18 @@ async function storeResults(ctx: Pick<ForecastingContext, 'db'>, results: BatchR
     }
   }
   // The driver encodes a statement's text on the event loop: about a megabyte at a time keeps each turn short.
-  for (let from = 0; from < rows.length; from += RESULTS_PER_WRITE) {
-    outcome.stored += await repo.storeForecastRows(ctx.db, rows.slice(from, from + RESULTS_PER_WRITE), { taskId: options.taskId, forecastDays: options.horizon, forecastStart: options.today });
-  }
+  // Two statements in flight, on two connections: PostgreSQL runs each on one core, and a run's last
+  // writes (and any backlog while the threads forecast) would otherwise leave the other core idle.
+  let next = 0;
+  const writeSlices = async () => {
+    while (next < rows.length) {
+      const from = next;
+      next += RESULTS_PER_WRITE;
+      const stored = await repo.storeForecastRows(ctx.db, rows.slice(from, from + RESULTS_PER_WRITE), { taskId: options.taskId, forecastDays: options.horizon, forecastStart: options.today });
+      outcome.stored += stored;
+    }
+  };
+  await Promise.all(Array.from({ length: WRITES_IN_FLIGHT }, writeSlices));
   return outcome;
 }
 
