@@ -8,7 +8,7 @@ import http from 'node:http';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
-import { historiesFrom, historyStart, productForecastBody } from '../../apps/server/src/forecasting/service.ts';
+import { historiesFrom, historyStart, productForecastJson } from '../../apps/server/src/forecasting/service.ts';
 
 // The API's type parsers (apps/server/src/db/database.ts): int8 and numeric as numbers, dates as text.
 const valueParsers: Record<number, (value: string) => unknown> = { 20: Number, 1700: Number, 1082: (value) => value };
@@ -112,8 +112,7 @@ async function productForecast(query: Query, code: string): Promise<string | nul
     snapshots as never,
     deliveries as never,
   );
-  const body = productForecastBody(product as never, stored as never, histories.get(product.id as number) as never, today);
-  return JSON.stringify(body);
+  return productForecastJson(product as never, stored as never, histories.get(product.id as number) as never, today);
 }
 
 const query = await connect();

@@ -7,6 +7,7 @@ import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { runCompiledOnPool } from './compiled.ts';
 import { migrations } from './migrations/index.ts';
 import { listenOnPglite, listenOnPostgres, type ChannelWatcher } from './notifications.ts';
 
@@ -64,6 +65,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<AppDatabase>
   // without a listener the 'error' event would take the whole process down.
   pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  runCompiledOnPool(db, pool);
   const listeners: (() => Promise<void>)[] = [];
   return {
     db,

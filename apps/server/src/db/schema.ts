@@ -140,7 +140,12 @@ export type ForecastResultsTable = {
   forecast_days: number;
   forecast_start: string;
   generated_at: ColumnType<Date, string | undefined, RawTimestamp>;
-  result: ColumnType<Record<string, unknown>, string, string>;
+  /** The engine's forecast as JSON text, stored as written (migration 0140). */
+  result: string;
+  /** Filled by the database from `result` on every write (trigger of migration 0140). */
+  stockouts: ColumnType<unknown, never, never>;
+  reorder: ColumnType<unknown, never, never>;
+  model_name: ColumnType<string | null, never, never>;
 };
 
 export type ForecastCalendarTable = {

@@ -1,5 +1,6 @@
 // SQL of the forecasting feature: generation tasks, product histories and stored forecasts.
 import { sql, type Kysely } from 'kysely';
+import { executeCompiled } from '../db/compiled.ts';
 import { databaseErrorOf } from '../db/errors.ts';
 import type { Database } from '../db/schema.ts';
 
@@ -48,7 +49,9 @@ export const failTask = (db: Db, id: string, error: string) =>
   db.updateTable('forecast_tasks').set({ status: 'failed', error, updated_at: sql`now()` }).where('id', '=', id).execute();
 
 export async function findProductByStyleCode(db: Db, styleCode: string): Promise<ProductRecord | undefined> {
-  const byCode = await db.selectFrom('data.products').select(productColumns).where('product_code', '=', styleCode).executeTakeFirst();
+  const [byCode] = await executeCompiled(db, 'forecasting|product by code', [styleCode], () =>
+    db.selectFrom('data.products').select(productColumns).where('product_code', '=', styleCode).compile(),
+  );
   if (byCode || !/^\d{1,15}$/.test(styleCode)) return byCode;
   // Spec §3: a product without a code is known by its id.
   return db.selectFrom('data.products').select(productColumns).where('id', '=', Number(styleCode)).executeTakeFirst();
@@ -68,27 +71,32 @@ export const lastSalesDate = async (db: Db): Promise<string | null> =>
  * and comma-joined text rather than SQL arrays: the driver parses on the API's event loop, and
  * splitting a string is many times cheaper than its element-by-element array parser.
  */
+// The history statements of a forecast read are compiled once per number of products (db/compiled.ts).
 export const salesSince = (db: Db, productIds: number[], since: string) =>
-  sql<{ product_id: number; dates: string; quantities: string }>`
+  executeCompiled(db, `forecasting|sales since|${productIds.length}`, [productIds, since], () =>
+    sql<{ product_id: number; dates: string; quantities: string }>`
     select product_id, string_agg(date::text, ',' order by date) as dates, string_agg(quantity::text, ',' order by date) as quantities
     from data.sales where product_id = any(${productIds}::int8[]) and date >= ${since}::date
-    group by product_id`
-    .execute(db)
-    .then((result) => result.rows.map((row) => ({ product_id: row.product_id, dates: row.dates.split(','), quantities: row.quantities.split(',').map(Number) })));
+    group by product_id`.compile(db),
+  ).then((rows) => rows.map((row) => ({ product_id: row.product_id, dates: row.dates.split(','), quantities: row.quantities.split(',').map(Number) })));
 
 export const snapshotsSince = (db: Db, productIds: number[], since: string) =>
-  db.selectFrom('data.stock_snapshots').select(['product_id', 'date', 'stock_level']).where('product_id', 'in', productIds).where('date', '>=', since).orderBy('product_id').orderBy('date').execute();
+  executeCompiled(db, `forecasting|snapshots since|${productIds.length}`, [...productIds, since], () =>
+    db.selectFrom('data.stock_snapshots').select(['product_id', 'date', 'stock_level']).where('product_id', 'in', productIds).where('date', '>=', since).orderBy('product_id').orderBy('date').compile(),
+  );
 
 export const deliveriesSince = (db: Db, productIds: number[], since: string) =>
-  db
-    .selectFrom('data.deliveries')
-    .select(['product_id', 'expected_date', 'quantity', 'status'])
-    .where('product_id', 'in', productIds)
-    .where('expected_date', '>=', since)
-    .where('status', '!=', 'cancelled')
-    .orderBy('product_id')
-    .orderBy('expected_date')
-    .execute();
+  executeCompiled(db, `forecasting|deliveries since|${productIds.length}`, [...productIds, since, 'cancelled'], () =>
+    db
+      .selectFrom('data.deliveries')
+      .select(['product_id', 'expected_date', 'quantity', 'status'])
+      .where('product_id', 'in', productIds)
+      .where('expected_date', '>=', since)
+      .where('status', '!=', 'cancelled')
+      .orderBy('product_id')
+      .orderBy('expected_date')
+      .compile(),
+  );
 
 /**
  * What a forecast of one product is made from, one row per product, as the database gives it: its
@@ -154,20 +162,29 @@ export const findCalendar = (db: Db) => db.selectFrom('forecast_calendar').selec
 export type StoredForecastRow = { productId: number; resultJson: string; cumDemand: number[]; cumVariance: number[]; firstStockout: string | null; orderQuantity: number };
 
 /**
- * Stores forecasts and their dashboard summaries in one statement, each forecast a parameter the
- * database parses straight into jsonb. Products deleted meanwhile are skipped; how many were stored.
+ * Stores forecasts and their dashboard summaries in one statement, each forecast the engine's JSON
+ * text kept as it is (migration 0140). Products deleted meanwhile are skipped; how many were stored.
+ * Existing forecasts are updated and new ones inserted rather than upserted: an upsert would fire the
+ * table's trigger (which reads the order advice fields out of the text) on insert and again on
+ * update; the upsert stays only for a forecast another writer inserted meanwhile.
  */
 export async function storeForecastRows(db: Db, rows: StoredForecastRow[], meta: { taskId: string | null; forecastDays: number; forecastStart: string }): Promise<number> {
   if (!rows.length) return 0;
   const values = sql.join(
-    rows.map((r) => sql`(${r.productId}::int8, ${r.resultJson}::jsonb, ${r.cumDemand}::float8[], ${r.cumVariance}::float8[], ${r.firstStockout}::date, ${r.orderQuantity}::float8)`),
+    rows.map((r) => sql`(${r.productId}::int8, ${r.resultJson}::text, ${r.cumDemand}::float8[], ${r.cumVariance}::float8[], ${r.firstStockout}::date, ${r.orderQuantity}::float8)`),
   );
   const statement = sql<{ stored: number }>`
     with input (product_id, result, cum_demand, cum_variance, first_stockout, order_quantity) as (values ${values}),
     kept as (select * from input where exists (select 1 from data.products p where p.id = input.product_id)),
-    results as (
+    replaced as (
+      update forecast_results f set task_id = ${meta.taskId}::uuid, forecast_days = ${meta.forecastDays}::int, forecast_start = ${meta.forecastStart}::date,
+        result = kept.result, generated_at = now()
+      from kept where f.product_id = kept.product_id
+      returning f.product_id
+    ), added as (
       insert into forecast_results (product_id, task_id, forecast_days, forecast_start, result)
       select product_id, ${meta.taskId}::uuid, ${meta.forecastDays}::int, ${meta.forecastStart}::date, result from kept
+      where not exists (select 1 from forecast_results f where f.product_id = kept.product_id)
       on conflict (product_id) do update set task_id = excluded.task_id, forecast_days = excluded.forecast_days,
         forecast_start = excluded.forecast_start, result = excluded.result, generated_at = now()
       returning product_id
@@ -177,7 +194,7 @@ export async function storeForecastRows(db: Db, rows: StoredForecastRow[], meta:
       on conflict (product_id) do update set forecast_start = excluded.forecast_start, cum_demand = excluded.cum_demand,
         cum_variance = excluded.cum_variance, first_stockout = excluded.first_stockout, order_quantity = excluded.order_quantity
     )
-    select count(*)::int as stored from results`;
+    select ((select count(*) from replaced) + (select count(*) from added))::int as stored`;
   try {
     return (await statement.execute(db)).rows[0]?.stored ?? 0;
   } catch (error) {
@@ -187,5 +204,9 @@ export async function storeForecastRows(db: Db, rows: StoredForecastRow[], meta:
   }
 }
 
-export const findForecastResult = (db: Db, productId: number) =>
-  db.selectFrom('forecast_results').select(['task_id', 'forecast_days', 'forecast_start', 'generated_at', 'result']).where('product_id', '=', productId).executeTakeFirst();
+export const findForecastResult = async (db: Db, productId: number) =>
+  (
+    await executeCompiled(db, 'forecasting|stored forecast', [productId], () =>
+      db.selectFrom('forecast_results').select(['task_id', 'forecast_days', 'forecast_start', 'generated_at', 'result']).where('product_id', '=', productId).compile(),
+    )
+  )[0];

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody, generationRequest, generationResponse, latestReportResponse, productForecastResponse, reportQuery, storableText, taskStatusResponse } from '@stockwise/contract';
 import { currentUser } from '../auth/guard.ts';
-import { compiledSerializerCompiler } from '../http/serializer.ts';
+import { compiledSerializerCompiler, sendJsonText } from '../http/serializer.ts';
 import { getForecastTaskStatus, getLatestInventoryReport, getProductForecast, requestForecastGeneration, type ForecastingContext } from './service.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 404: errorBody };
@@ -46,9 +46,10 @@ export function forecastingRoutes(ctx: ForecastingContext): FastifyPluginAsyncZo
         params: z.object({ styleCode: storableText().trim().min(1, 'Product style code is required.').max(64) }),
         response: { 200: productForecastResponse, ...errors },
       },
-      // About 100 kB of numbers per answer: a compiled serializer (docs/adr/0080).
+      // The 200 answer is JSON text already (the stored forecast spliced in, docs/adr/0083); refusals
+      // keep the compiled serializer (docs/adr/0080).
       serializerCompiler: compiledSerializerCompiler,
-      handler: (request) => getProductForecast(ctx, { styleCode: request.params.styleCode }),
+      handler: async (request, reply) => sendJsonText(reply, await getProductForecast(ctx, { styleCode: request.params.styleCode })),
     });
   };
 }

@@ -3,6 +3,7 @@
 // instead of zod checking and copying every value of every answer before JSON.stringify.
 // Other routes keep the zod serializer, which refuses an answer that breaks its schema.
 import fastJson from 'fast-json-stringify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyRouteSchemaDef } from 'fastify/types/schema.js';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -29,3 +30,9 @@ export function compiledSerializerCompiler<S>(route: FastifyRouteSchemaDef<S>): 
 export function plainJsonSerializerCompiler<S>(route: FastifyRouteSchemaDef<S>): (data: unknown) => string {
   return String(route.httpStatus) === '200' ? (data) => JSON.stringify(data) : compiledSerializerCompiler(route);
 }
+
+/**
+ * Sends an answer that is JSON text already (the stored forecast, docs/adr/0083): Fastify passes a
+ * string with a JSON content type on as it is, without the route's serializer.
+ */
+export const sendJsonText = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').send(json);

@@ -22,9 +22,10 @@ export const adviceRows = (db: Db, recentDays: number) =>
       'p.current_stock',
       'p.unit_cost',
       'f.forecast_start',
-      sql<unknown>`f.result -> 'stockouts'`.as('stockouts'),
-      sql<unknown>`f.result -> 'reorder'`.as('reorder'),
-      sql<string>`f.result -> 'model' ->> 'name'`.as('model'),
+      // Small columns filled from the stored forecast's text on write (migration 0140).
+      'f.stockouts',
+      'f.reorder',
+      sql<string>`f.model_name`.as('model'),
       // Returns (negative sales) are not demand.
       sql<number>`coalesce((select sum(greatest(s.quantity, 0)) from data.sales s where s.product_id = p.id and s.date >= f.forecast_start - ${recentDays}::int), 0)::float8`.as('recent_demand'),
     ])

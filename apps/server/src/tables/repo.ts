@@ -1,8 +1,8 @@
 // SQL of the tables feature: the catalogue of configurable tables and the dynamic SQL on the real
 // tables of the `data` schema. Every identifier here comes from the catalogue and is quoted.
-import { isDeepStrictEqual } from 'node:util';
-import { CompiledQuery, sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { ColumnDefinition } from '@stockwise/contract';
+import { executeCompiled } from '../db/compiled.ts';
 import type { Database } from '../db/schema.ts';
 
 type Db = Kysely<Database>;
@@ -81,26 +81,6 @@ function toRecord(row: Record<string, unknown>): RowRecord {
   return row as RowRecord;
 }
 
-// The row page's statements are compiled once per shape (docs/adr/0081, 0082 for filtered ones):
-// the key names everything that changes the text, the values are bound per request. The first
-// compile of a shape checks that the values given are exactly the ones the builder binds, in order.
-const compiledTexts = new WeakMap<Db, Map<string, string>>();
-const MAX_COMPILED_SHAPES = 1000;
-
-async function executeCompiled<R>(db: Db, shape: string, values: readonly unknown[], build: () => RawBuilder<R>): Promise<R[]> {
-  let texts = compiledTexts.get(db);
-  if (!texts) compiledTexts.set(db, (texts = new Map()));
-  let text = texts.get(shape);
-  if (text === undefined) {
-    const compiled = build().compile(db);
-    if (!isDeepStrictEqual(compiled.parameters, values)) throw new Error(`Statement '${shape}': the values given are not the ones it binds.`);
-    if (texts.size >= MAX_COMPILED_SHAPES) texts.clear();
-    texts.set(shape, compiled.sql);
-    text = compiled.sql;
-  }
-  return (await db.executeQuery<R>(CompiledQuery.raw(text, [...values]))).rows;
-}
-
 /**
  * A page's WHERE conditions. With `shape` (what their text depends on) and the `values` they bind
  * in order, the statements around them are compiled once per shape; without, on every request.
@@ -110,7 +90,7 @@ export type PageConditions = { sql: RawBuilder<unknown>[]; shape?: string; value
 /** Runs `build()`'s statement: compiled once per shape when the conditions have one, else built and compiled now. */
 async function executeWith<R>(db: Db, conditions: PageConditions, shape: string, values: unknown[], build: () => RawBuilder<R>): Promise<R[]> {
   if (conditions.shape === undefined || !conditions.values) return (await build().execute(db)).rows;
-  return executeCompiled(db, `${shape}|${conditions.shape}`, [...conditions.values, ...values], build);
+  return executeCompiled(db, `${shape}|${conditions.shape}`, [...conditions.values, ...values], () => build().compile(db));
 }
 
 export async function selectRows(
@@ -153,13 +133,10 @@ export function pageStartCondition(options: { encodedName: string; sortBy: strin
  */
 export async function countRows(db: Db, encodedName: string, conditions: PageConditions, exactLimit: number): Promise<{ count: number; estimated: boolean }> {
   if (!conditions.sql.length) {
-    const rows = await executeCompiled(
-      db,
-      'estimate',
-      [encodedName],
-      () => sql<{ estimate: number }>`
+    const rows = await executeCompiled(db, 'estimate', [encodedName], () =>
+      sql<{ estimate: number }>`
       select c.reltuples::float8 as estimate from pg_class c join pg_namespace n on n.oid = c.relnamespace
-      where n.nspname = 'data' and c.relname = ${encodedName}`,
+      where n.nspname = 'data' and c.relname = ${encodedName}`.compile(db),
     );
     const estimate = Number(rows[0]?.estimate ?? -1);
     if (estimate > exactLimit) return { count: Math.round(estimate), estimated: true };
@@ -181,7 +158,7 @@ export async function selectReferenceLabels(
   return executeCompiled(db, `labels|${related.encodedName}|${related.keyColumn}|${related.nameColumn ?? ''}`, [ids], () => {
     const name = related.nameColumn ? sql`${sql.ref(related.nameColumn)}::text` : sql`null`;
     return sql<{ id: string; key: string | null; name: string | null }>`
-      select id::text as id, ${sql.ref(related.keyColumn)}::text as key, ${name} as name from ${table(related.encodedName)} where id = any(${ids}::bigint[])`;
+      select id::text as id, ${sql.ref(related.keyColumn)}::text as key, ${name} as name from ${table(related.encodedName)} where id = any(${ids}::bigint[])`.compile(db);
   });
 }
 

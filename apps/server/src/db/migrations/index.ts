@@ -20,6 +20,7 @@ import * as dashboardTaskCounts from './0071-dashboard-task-counts.ts';
 import * as configChangeNotifications from './0081-config-change-notifications.ts';
 import * as forecastCalendar from './0090-forecast-calendar.ts';
 import * as importIdCache from './0130-import-id-cache.ts';
+import * as forecastText from './0140-forecast-text.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0081-config-change-notifications': configChangeNotifications,
   '0090-forecast-calendar': forecastCalendar,
   '0130-import-id-cache': importIdCache,
+  '0140-forecast-text': forecastText,
 };

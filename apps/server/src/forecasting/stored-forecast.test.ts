@@ -1,0 +1,136 @@
+// Stored forecasts as JSON text (migration 0140, docs/adr/0083): the answer of a forecast read carries
+// the engine's figures unchanged, and the report views and the order advice read the same after the
+// migration as before it, for forecasts stored before it (backfilled) and after it.
+import { sql, type Kysely } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productForecastResponse, type ProductForecastResponse } from '@stockwise/contract';
+import { forecastProduct, isForecastError, type ProductForecast } from '@stockwise/forecast';
+import { migrateToLatest, openDatabase, type AppDatabase } from '../db/database.ts';
+import { migrations } from '../db/migrations/index.ts';
+import type { Database } from '../db/schema.ts';
+import { seedDemoData } from '../demo/seed.ts';
+import { createScratchDatabase } from '../testing/scratch-database.ts';
+import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { storedForecastJson } from './batch-task.ts';
+import { storeForecastRows } from './repo.ts';
+
+/** What a reader of the answer gets from the stored forecast: the engine's figures, as the contract names them. */
+const answerPartsOf = (engine: ProductForecast) => ({
+  forecast: { sales: engine.forecast, stock: engine.stock },
+  backtest: engine.backtest,
+  stockouts: engine.stockouts,
+  reorder: engine.reorder,
+  model: { name: engine.model.name, description: engine.model.description, demandClass: engine.model.demandClass, history: engine.model.history, patterns: engine.model.patterns },
+  accuracy: engine.model.backtest,
+});
+
+describe.each(backends)('a stored forecast read over HTTP on %s', (backend) => {
+  let server: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    server = await startTestServer(backend);
+    await seedDemoData(server.database.db, { password: 'unused password', productCount: 3, today: new Date('2026-11-22T00:00:00Z') });
+    token = (await signUpUser(server)).access;
+  });
+  afterAll(() => server.stop());
+
+  it("answers the engine's stored figures unchanged, in exactly the contract's shape", async () => {
+    const product = await server.database.db.selectFrom('data.products').select(['id', 'product_code']).orderBy('id').executeTakeFirstOrThrow();
+    // The first read forecasts the product and stores it; the second is the stored row alone.
+    expect((await server.request(`/api/forecasting/forecasts/${product.product_code}`, { token })).status).toBe(200);
+    const response = await server.request(`/api/forecasting/forecasts/${product.product_code}`, { token });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const stored = await server.database.db.selectFrom('forecast_results').select(['result', 'model_name', 'reorder', 'stockouts']).where('product_id', '=', product.id).executeTakeFirstOrThrow();
+    const engine = JSON.parse(stored.result) as ProductForecast;
+    const answer = response.json as unknown as ProductForecastResponse;
+    const { forecast, backtest, stockouts, reorder, metrics } = answer;
+    expect({ forecast, backtest, stockouts, reorder, model: metrics.model, accuracy: metrics.accuracy }).toEqual(answerPartsOf(engine));
+    expect(answer.forecast.sales.length).toBeGreaterThan(0);
+    // Every field the contract names, and nothing else.
+    expect(productForecastResponse.parse(answer)).toEqual(answer);
+    expect(stored).toMatchObject({ model_name: engine.model.name, reorder: engine.reorder, stockouts: engine.stockouts });
+  });
+});
+
+const day = (offset: number) => new Date(Date.UTC(2026, 0, 1) + offset * 86_400_000).toISOString().slice(0, 10);
+
+/** A forecast from the engine as the catalogue run stores it, of 100 days of steady sales and a stock that runs out. */
+function engineForecast(dailyUnits: number): ProductForecast {
+  const result = forecastProduct({
+    sales: Array.from({ length: 100 }, (_, t) => ({ ds: day(t), y: dailyUnits + (t % 7 === 5 ? 4 : 0) })),
+    stock: [{ ds: day(99), stock_level: 8 * dailyUnits }],
+    horizon: 30,
+    leadTimeDays: 3,
+  });
+  if (isForecastError(result)) throw new Error(result.error);
+  return JSON.parse(storedForecastJson(result)) as ProductForecast;
+}
+
+type ViewRow = Record<string, unknown>;
+const viewRows = async (db: Kysely<Database>) => ({
+  forecasts: (await sql<ViewRow>`select * from data.product_forecasts order by product_id, date`.execute(db)).rows,
+  projections: (await sql<ViewRow>`select * from data.stock_projections order by product_id, date`.execute(db)).rows,
+  advice: (await sql<ViewRow>`select * from data.reorder_advice order by product_id`.execute(db)).rows,
+});
+
+describe.each(backends)('migration 0140 on %s', (backend) => {
+  let database: AppDatabase;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    const scratch = await createScratchDatabase(backend === 'postgres' ? 'postgres' : 'pglite-memory', { namePrefix: 'stockwise-forecast-text' });
+    drop = scratch.drop;
+    database = await openDatabase(scratch.target);
+  });
+  afterAll(async () => {
+    await database.close();
+    await drop();
+  });
+
+  it('keeps forecasts stored as jsonb, and the report views and the order advice read the same before and after', async () => {
+    const { db } = database;
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    const before = await migrator.migrateTo('0130-import-id-cache');
+    expect(before.error).toBeUndefined();
+    const products = await db
+      .insertInto('data.products')
+      .values([5, 9].map((units) => ({ product_code: `TEXT-${units}`, name: `Sold ${units} a day`, current_stock: 8 * units, unit_cost: 2, lead_time_days: 3 })))
+      .returning('id')
+      .execute();
+    const engines = [engineForecast(5), engineForecast(9)];
+    expect(engines[0]?.stockouts.length).toBeGreaterThan(0);
+    for (const [i, { id }] of products.entries())
+      await sql`insert into forecast_results (product_id, forecast_days, forecast_start, result) values (${id}, 30, ${day(100)}, ${JSON.stringify(engines[i])}::jsonb)`.execute(db);
+    const viewsBefore = await viewRows(db);
+    expect(viewsBefore.forecasts).toHaveLength(60);
+    expect(viewsBefore.advice.every((row) => row.stockout_date !== null && row.order_quantity !== null)).toBe(true);
+
+    await migrateToLatest(db);
+    expect(await viewRows(db)).toEqual(viewsBefore);
+    const stored = await db.selectFrom('forecast_results').select(['product_id', 'result', 'stockouts', 'reorder', 'model_name']).orderBy('product_id').execute();
+    expect(stored.map((row) => ({ ...row, result: JSON.parse(row.result) as unknown }))).toEqual(
+      products.map(({ id }, i) => ({ product_id: id, result: engines[i], stockouts: engines[i]?.stockouts, reorder: engines[i]?.reorder, model_name: engines[i]?.model.name })),
+    );
+    if (backend === 'postgres') {
+      const { rows } = await sql<{ lz4: boolean; compression: string }>`
+        select exists (select 1 from pg_settings where name = 'default_toast_compression' and 'lz4' = any(enumvals)) as lz4,
+               (select attcompression::text from pg_attribute where attrelid = 'forecast_results'::regclass and attname = 'result') as compression`.execute(db);
+      expect(rows[0]?.compression).toBe(rows[0]?.lz4 ? 'l' : '');
+    }
+
+    // Written after the migration: a changed forecast (updated) and a new one (inserted) read the same way.
+    const [first] = products;
+    const changed = engineForecast(7);
+    const added = await db.insertInto('data.products').values({ product_code: 'TEXT-NEW', name: 'New', current_stock: 0, unit_cost: 1, lead_time_days: 3 }).returning('id').executeTakeFirstOrThrow();
+    const summary = { cumDemand: [1], cumVariance: [1], firstStockout: null, orderQuantity: 1 };
+    const rows = [first?.id as number, added.id].map((productId) => ({ productId, resultJson: JSON.stringify(changed), ...summary }));
+    expect(await storeForecastRows(db, rows, { taskId: null, forecastDays: 30, forecastStart: day(100) })).toBe(2);
+    const after = await viewRows(db);
+    const changedFirst = after.forecasts.filter((row) => row.product_id === first?.id);
+    expect(changedFirst.map((row) => row.demand)).toEqual(changed.forecast.map((row) => row.yhat));
+    expect(after.forecasts.filter((row) => row.product_id === added.id)).toHaveLength(30);
+    const adviceOf = async (id: number) => db.selectFrom('forecast_results').select(['stockouts', 'reorder', 'model_name']).where('product_id', '=', id).executeTakeFirstOrThrow();
+    for (const id of [first?.id as number, added.id]) expect(await adviceOf(id)).toEqual({ stockouts: changed.stockouts, reorder: changed.reorder, model_name: changed.model.name });
+  });
+});
