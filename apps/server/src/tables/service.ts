@@ -13,6 +13,7 @@ import { encodeTableName, TableNameEncodingError } from './encoding.ts';
 import { buildFilterConditions, pageConditionsOf, type ReferenceDisplay } from './filters.ts';
 import * as repo from './repo.ts';
 import type { CatalogueCache } from './catalogue-cache.ts';
+import { PagePlanCache } from './page-plans.ts';
 
 export type TablesContext = { db: Kysely<Database>; loadConfig: () => Promise<ProductConfig>; catalogueCache: CatalogueCache };
 
@@ -199,19 +200,28 @@ async function cachedCatalogueEntry(ctx: TablesContext, name: string): Promise<r
   return entry;
 }
 
+/** What the reference displays are made of: the configuration and each ForeignKey column's related catalogue entry. */
+type ReferenceSources = { config: ProductConfig | null; foreignKeys: ColumnDefinition[]; related: (repo.CatalogueEntry | undefined)[] };
+
+async function referenceSources(ctx: TablesContext, columns: ColumnDefinition[]): Promise<ReferenceSources> {
+  const foreignKeys = columns.filter((c) => c.type === 'ForeignKey' && c.related_table);
+  if (!foreignKeys.length) return { config: null, foreignKeys, related: [] };
+  const config = await ctx.loadConfig();
+  const related: (repo.CatalogueEntry | undefined)[] = [];
+  for (const column of foreignKeys) related.push(await cachedCatalogueEntry(ctx, column.related_table as string));
+  return { config, foreignKeys, related };
+}
+
 /**
  * How each ForeignKey column's related rows are shown and filtered: the related entity's key (the
  * configuration's `inventory.entities`, e.g. product_code), else the table's first required text
  * column; and its `name` column when it has one. Columns whose table has neither are left out.
  */
-async function referenceDisplays(ctx: TablesContext, columns: ColumnDefinition[]): Promise<Map<string, ReferenceDisplay>> {
+function referenceDisplays({ config, foreignKeys, related: relatedEntries }: ReferenceSources): Map<string, ReferenceDisplay> {
   const displays = new Map<string, ReferenceDisplay>();
-  const foreignKeys = columns.filter((c) => c.type === 'ForeignKey' && c.related_table);
-  if (!foreignKeys.length) return displays;
-  const config = await ctx.loadConfig();
-  for (const column of foreignKeys) {
-    const related = await cachedCatalogueEntry(ctx, column.related_table as string);
-    if (!related) continue;
+  for (const [index, column] of foreignKeys.entries()) {
+    const related = relatedEntries[index];
+    if (!related || !config) continue;
     const entityKey = config.inventory.entities.find((e) => e.table === related.name && e.key.length === 1)?.key[0];
     const keyColumn = related.columns.find((c) => c.key === entityKey && isTextual(c.type)) ?? related.columns.find((c) => c.required && isTextual(c.type));
     if (!keyColumn) continue;
@@ -253,16 +263,41 @@ export async function getTableRows(ctx: TablesContext, options: { name: string; 
   return readRowPage(ctx, entry, options.query);
 }
 
-async function readRowPage(ctx: TablesContext, entry: repo.CatalogueEntry, query: RowDataQuery): Promise<RowPage> {
+/** What a page's statements depend on apart from the page itself (docs/adr/0084). */
+type PagePlan = {
+  columns: ColumnDefinition[];
+  storedKeys: string[];
+  sortColumn: ColumnDefinition;
+  /** Keyset paging (the `after` cursor) needs a sort column without NULLs; others page by offset. */
+  keysetCapable: boolean;
+  displays: Map<string, ReferenceDisplay>;
+  conditions: repo.PageConditions;
+};
+
+const pagePlans = new PagePlanCache<PagePlan>();
+
+/** The page's plan, worked out once per table, configuration, related tables, sort column and filters_json text. */
+async function pagePlan(ctx: TablesContext, entry: repo.CatalogueEntry, query: RowDataQuery): Promise<PagePlan> {
   const columns = withIdColumn(entry.columns);
-  const stored = columns.filter((c) => !isVirtual(c.type));
   const sortBy = query.sort_by || 'id';
-  const sortColumn = stored.find((c) => c.key === sortBy);
+  const sortColumn = columns.find((c) => c.key === sortBy && !isVirtual(c.type));
   if (!sortColumn) throw validationError(`Cannot sort by '${sortBy}': no such column.`);
-  const displays = await referenceDisplays(ctx, columns);
-  const conditions = pageConditionsOf(buildFilterConditions(query.filters_json, columns, displays));
-  // Keyset paging (the `after` cursor) needs a sort column without NULLs; others page by offset.
-  const keysetCapable = sortColumn.key === 'id' || sortColumn.required === true;
+  const sources = await referenceSources(ctx, columns);
+  return pagePlans.get(entry, [sources.config, ...sources.related], `${sortColumn.key}\u0000${query.filters_json ?? ''}`, () => {
+    const displays = referenceDisplays(sources);
+    return {
+      columns,
+      storedKeys: columns.filter((c) => !isVirtual(c.type)).map((c) => c.key),
+      sortColumn,
+      keysetCapable: sortColumn.key === 'id' || sortColumn.required === true,
+      displays,
+      conditions: pageConditionsOf(buildFilterConditions(query.filters_json, columns, displays)),
+    };
+  });
+}
+
+async function readRowPage(ctx: TablesContext, entry: repo.CatalogueEntry, query: RowDataQuery): Promise<RowPage> {
+  const { columns, storedKeys, sortColumn, keysetCapable, displays, conditions } = await pagePlan(ctx, entry, query);
   // A deep page's start adds a condition whose statements are built per request; a cursor's is one more shape.
   let pageConditions = conditions;
   let offset = (query.page - 1) * query.page_size;
@@ -293,7 +328,7 @@ async function readRowPage(ctx: TablesContext, entry: repo.CatalogueEntry, query
   const [fetched, total] = await Promise.all([
     repo.selectRows(ctx.db, {
       encodedName: entry.encoded_name,
-      columns: stored.map((c) => c.key),
+      columns: storedKeys,
       conditions: pageConditions,
       sortBy: sortColumn.key,
       // From the end: the order reversed (ties on id too), the page read, then turned back.
