@@ -167,12 +167,21 @@ function decodeCursor(text: string, sortColumn: ColumnDefinition): Cursor {
   return { value: value.data, id };
 }
 
-function pageLink(encodedName: string, query: RowDataQuery, page: number, after: string | null): string {
-  const params = new URLSearchParams({ page: String(page), page_size: String(query.page_size), sort_dir: query.sort_dir });
+/** A link's `sort_by` and `filters_json`, form-encoded as URLSearchParams writes them: the same for every page of a query (its plan keeps it). */
+function linkSortAndFilters(query: RowDataQuery): string {
+  const params = new URLSearchParams();
   if (query.sort_by) params.set('sort_by', query.sort_by);
   if (query.filters_json) params.set('filters_json', query.filters_json);
-  if (after) params.set('after', after);
-  return `/api/records/tables/${encodedName}/data/?${params.toString()}`;
+  const text = params.toString();
+  return text ? `&${text}` : '';
+}
+
+/**
+ * The link to another page of the same query, with the cursor (base64url: nothing to encode) when
+ * there is one. The parameters in URLSearchParams' order and encoding, as the grid has them.
+ */
+function pageLink(encodedName: string, query: RowDataQuery, sortAndFilters: string, page: number, after: string | null): string {
+  return `/api/records/tables/${encodedName}/data/?page=${page}&page_size=${query.page_size}&sort_dir=${query.sort_dir}${sortAndFilters}${after ? `&after=${after}` : ''}`;
 }
 
 async function fillQueryColumns(ctx: TablesContext, columns: ColumnDefinition[], rows: repo.RowRecord[]) {
@@ -236,7 +245,13 @@ async function referenceLabels(ctx: TablesContext, displays: Map<string, Referen
   if (!displays.size || !rows.length) return undefined;
   const labels: Record<string, Record<string, string>> = {};
   for (const [column, display] of displays) {
-    const ids = [...new Set(rows.map((row) => row[column]).filter((id) => id !== null && id !== undefined).map(Number))];
+    // One pass over the page's rows (50 by default, on every page read).
+    const distinct = new Set<number>();
+    for (const row of rows) {
+      const id = row[column];
+      if (id !== null && id !== undefined) distinct.add(Number(id));
+    }
+    const ids = [...distinct];
     labels[column] = {};
     if (!ids.length) continue;
     const found = await repo.selectReferenceLabels(ctx.db, display, ids);
@@ -272,6 +287,8 @@ type PagePlan = {
   keysetCapable: boolean;
   displays: Map<string, ReferenceDisplay>;
   conditions: repo.PageConditions;
+  /** The `sort_by` and `filters_json` of its page links. */
+  linkTail: string;
 };
 
 const pagePlans = new PagePlanCache<PagePlan>();
@@ -283,7 +300,8 @@ async function pagePlan(ctx: TablesContext, entry: repo.CatalogueEntry, query: R
   const sortColumn = columns.find((c) => c.key === sortBy && !isVirtual(c.type));
   if (!sortColumn) throw validationError(`Cannot sort by '${sortBy}': no such column.`);
   const sources = await referenceSources(ctx, columns);
-  return pagePlans.get(entry, [sources.config, ...sources.related], `${sortColumn.key}\u0000${query.filters_json ?? ''}`, () => {
+  // The sort_by as given (not its column): an explicit `id` is kept in the links, a missing one is not.
+  return pagePlans.get(entry, [sources.config, ...sources.related], `${query.sort_by ?? ''}\u0000${query.filters_json ?? ''}`, () => {
     const displays = referenceDisplays(sources);
     return {
       columns,
@@ -292,12 +310,13 @@ async function pagePlan(ctx: TablesContext, entry: repo.CatalogueEntry, query: R
       keysetCapable: sortColumn.key === 'id' || sortColumn.required === true,
       displays,
       conditions: pageConditionsOf(buildFilterConditions(query.filters_json, columns, displays)),
+      linkTail: linkSortAndFilters(query),
     };
   });
 }
 
 async function readRowPage(ctx: TablesContext, entry: repo.CatalogueEntry, query: RowDataQuery): Promise<RowPage> {
-  const { columns, storedKeys, sortColumn, keysetCapable, displays, conditions } = await pagePlan(ctx, entry, query);
+  const { columns, storedKeys, sortColumn, keysetCapable, displays, conditions, linkTail } = await pagePlan(ctx, entry, query);
   // A deep page's start adds a condition whose statements are built per request; a cursor's is one more shape.
   let pageConditions = conditions;
   let offset = (query.page - 1) * query.page_size;
@@ -348,7 +367,7 @@ async function readRowPage(ctx: TablesContext, entry: repo.CatalogueEntry, query
       count: total.count,
       count_is_estimate: total.estimated,
       next: null,
-      previous: fetched.length > query.page_size ? pageLink(entry.encoded_name, query, Math.max(1, lastPage - 1), null) : null,
+      previous: fetched.length > query.page_size ? pageLink(entry.encoded_name, query, linkTail, Math.max(1, lastPage - 1), null) : null,
       ...(references ? { references } : {}),
       offset: Math.max(0, total.count - rows.length),
     };
@@ -363,8 +382,8 @@ async function readRowPage(ctx: TablesContext, entry: repo.CatalogueEntry, query
     results: rows,
     count: total.count,
     count_is_estimate: total.estimated,
-    next: hasNext ? pageLink(entry.encoded_name, query, query.page + 1, nextCursor) : null,
-    previous: query.page > 1 ? pageLink(entry.encoded_name, query, query.page - 1, null) : null,
+    next: hasNext ? pageLink(entry.encoded_name, query, linkTail, query.page + 1, nextCursor) : null,
+    previous: query.page > 1 ? pageLink(entry.encoded_name, query, linkTail, query.page - 1, null) : null,
     ...(references ? { references } : {}),
   };
 }
