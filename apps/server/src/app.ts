@@ -191,25 +191,17 @@ export async function buildApp({ config, database, queue, integrations }: AppDep
   await app.register(configRoutes(configContext, (table) => storedColumnKeys(tablesContext, table)));
   await app.register(tableRoutes(tablesContext));
   await app.register(queryRoutes(database.db, loadConfig));
-  // Routes registered from here on take multipart bodies (an empty body, as @fastify/multipart's
-  // parser gives them), those before answer 415 → 400, as when the plugin was registered here.
-  app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null, undefined));
+  await app.register(fastifyMultipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10, fieldSize: 1024 * 1024, parts: 12, headerPairs: 100 } });
   const forecastingContext = createForecastingContext(database.db, queue, { requestsPerMinute: config.forecastRequestsPerMinute });
-  // @fastify/multipart only where files are uploaded: its hooks (an async onRequest and onResponse)
-  // ran on every request of every route, the row page's included (docs/adr/0084).
-  await app.register(async (uploads) => {
-    uploads.removeContentTypeParser('multipart/form-data');
-    await uploads.register(fastifyMultipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10, fieldSize: 1024 * 1024, parts: 12, headerPairs: 100 } });
-    await uploads.register(
-      importRoutes({
-        database,
-        loadConfig,
-        progress: new Map(),
-        uploadLimits: { maxBytes: config.uploadMaxBytes, idleMs: config.uploadIdleTimeoutSeconds * 1000, totalMs: config.uploadTotalTimeoutSeconds * 1000 },
-        onTableImported: (table) => refreshForecastsAfterImport(forecastingContext, table),
-      }),
-    );
-  });
+  await app.register(
+    importRoutes({
+      database,
+      loadConfig,
+      progress: new Map(),
+      uploadLimits: { maxBytes: config.uploadMaxBytes, idleMs: config.uploadIdleTimeoutSeconds * 1000, totalMs: config.uploadTotalTimeoutSeconds * 1000 },
+      onTableImported: (table) => refreshForecastsAfterImport(forecastingContext, table),
+    }),
+  );
   await app.register(forecastingRoutes(forecastingContext));
   const reportsContext = await createReportsContext({ config, database });
   app.addHook('onClose', () => closeReportsContext(reportsContext));
