@@ -9,6 +9,7 @@
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { CATALOGUE_PROFILE, catalogueCalendar, closedDatesBetween, isForecastError, type DailyTotals, type forecastProduct, type ForecastRow, type ProductForecastInput } from '@stockwise/forecast';
 import { syntheticCatalogue } from './synthetic.ts';
@@ -29,8 +30,8 @@ const DAY_MS = 86_400_000;
 const FAST_SHARE = 0.8;
 
 type Engine = typeof forecastProduct;
-/** Per product: the chosen model and the daily rows, or null for an error. */
-type Forecasts = ({ model: string; rows: ForecastRow[] } | null)[];
+/** Per product: the chosen model, the daily rows and a digest of the whole result, or null for an error. */
+type Forecasts = ({ model: string; rows: ForecastRow[]; digest: string } | null)[];
 
 /** The catalogue as the server's run hands it to the engine: sales rows only where units sold, the calendar's profile and closed dates. */
 function catalogueInputs(): ProductForecastInput[] {
@@ -64,7 +65,7 @@ function pass(forecast: Engine, inputs: ProductForecastInput[]): { ms: number; r
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-/** Products whose forecast differs, and the largest difference of a daily figure relative to the product's mean forecast. */
+/** Products whose result differs in any figure, and the largest difference of a daily figure relative to the product's mean forecast. */
 function compare(results: Forecasts, reference: Forecasts): { differing: number; models: number; largest: number } {
   let differing = 0;
   let models = 0;
@@ -82,7 +83,7 @@ function compare(results: Forecasts, reference: Forecasts): { differing: number;
       const otherRow = other.rows[j]!;
       for (const key of ['yhat', 'yhat_lower', 'yhat_upper', 'yhat_lower_80', 'yhat_upper_80'] as const) product = Math.max(product, Math.abs(row[key] - otherRow[key]) / level);
     });
-    if (product > 1e-9) differing++;
+    if (result.digest !== other.digest) differing++;
     largest = Math.max(largest, product);
   });
   return { differing, models, largest };
@@ -96,7 +97,7 @@ if (args.checkout) {
   const inputs = catalogueInputs();
   inputs.slice(0, 100).forEach(forecast);
   const { ms, results } = pass(forecast, inputs);
-  process.stdout.write(JSON.stringify({ ms, forecasts: results.map((result) => (isForecastError(result) ? null : { model: result.model.name, rows: result.forecast })) }));
+  process.stdout.write(JSON.stringify({ ms, forecasts: results.map((result) => (isForecastError(result) ? null : { model: result.model.name, rows: result.forecast, digest: createHash('sha1').update(JSON.stringify(result)).digest('hex') })) }));
 } else {
   // Each round runs every checkout in its own process, alternating which goes first: two engines
   // in one process do not run alike (the second copy's code is compiled and placed differently).

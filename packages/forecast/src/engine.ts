@@ -80,7 +80,8 @@ export type EngineResult = {
     mae: number;
     smape: number;
     mase: number;
-    coverage: Map<number, number>;
+    /** Share of the validated days inside the widest band (the 95 % band of a product). */
+    coverage: number;
     /**
      * Average correlation of two days' errors from the same origin: a level that
      * is off stays off for the whole horizon, so the error of a sum of days grows
@@ -167,7 +168,7 @@ export function selectAndForecast(y: Float64Array, candidates: Candidate[], opti
       mean: latest,
       bands: validationBands,
       ...accuracy(y, origins, chosen.forecasts, earliest, options),
-      coverage: coverageOf(y, origins, chosen.forecasts, intervals, bandOptions),
+      coverage: widestCoverage(y, origins, chosen.forecasts, intervals, bandOptions),
       errorCorrelation: errorCorrelation(y, origins, chosen.forecasts, options.observed),
     },
   };
@@ -400,26 +401,32 @@ function bandsAround(point: Float64Array, intervals: IntervalModel, options: Eng
  * may use more of its tail), and a 95% band must still hold the 80% one.
  */
 function bandsAt(point: number, j: number, intervals: IntervalModel, options: EngineOptions, out: Float64Array): void {
-  const spread = intervals.scale[j]! * (options.relativeErrors ? relativeScale(point) : 1);
   let innerLower = point;
   let innerUpper = point;
-  // A short series' drift is uncertain too: its error adds step² · σ²/(n − 1) (the drift method's variance).
-  const floorSpread = Math.sqrt((j + 1) * (1 + (j + 1) / intervals.driftPoints)) * (options.relativeErrors ? relativeScale(point) : 1);
-  intervals.levels.forEach(({ tail, widen, offsets: [lowerOffset, upperOffset], floor }, i) => {
-    let lower: number;
-    let upper: number;
-    if (options.wholeUnits) {
-      [lower, upper] = wholeUnitBounds(point, intervals.standardized, widen * spread, tail);
-    } else {
-      lower = Math.min(point + lowerOffset * spread, point - floor * floorSpread);
-      upper = Math.max(point + upperOffset * spread, point + floor * floorSpread);
-      if (options.nonNegative) lower = Math.max(0, lower);
-    }
-    innerLower = Math.min(innerLower, lower);
-    innerUpper = Math.max(innerUpper, upper);
+  for (let i = 0; i < intervals.levels.length; i++) {
+    levelBounds(point, j, intervals, options, i, out, 2 * i);
+    innerLower = Math.min(innerLower, out[2 * i]!);
+    innerUpper = Math.max(innerUpper, out[2 * i + 1]!);
     out[2 * i] = innerLower;
     out[2 * i + 1] = innerUpper;
-  });
+  }
+}
+
+/** The i-th level's own bounds at step j (before nesting), written to out[at] and out[at + 1]. */
+function levelBounds(point: number, j: number, intervals: IntervalModel, options: EngineOptions, i: number, out: Float64Array, at: number): void {
+  const { tail, widen, offsets, floor } = intervals.levels[i]!;
+  const spread = intervals.scale[j]! * (options.relativeErrors ? relativeScale(point) : 1);
+  if (options.wholeUnits) {
+    const [lower, upper] = wholeUnitBounds(point, intervals.standardized, widen * spread, tail);
+    out[at] = lower;
+    out[at + 1] = upper;
+    return;
+  }
+  // A short series' drift is uncertain too: its error adds step² · σ²/(n − 1) (the drift method's variance).
+  const floorSpread = Math.sqrt((j + 1) * (1 + (j + 1) / intervals.driftPoints)) * (options.relativeErrors ? relativeScale(point) : 1);
+  const lower = Math.min(point + offsets[0] * spread, point - floor * floorSpread);
+  out[at] = options.nonNegative ? Math.max(0, lower) : lower;
+  out[at + 1] = Math.max(point + offsets[1] * spread, point + floor * floorSpread);
 }
 
 /**
@@ -526,16 +533,27 @@ function naiveScale(y: ArrayLike<number>, end: number, period: number): number {
   return end > lag ? sum / (end - lag) : 0;
 }
 
-function coverageOf(y: Float64Array, origins: number[], forecasts: Float64Array[], intervals: IntervalModel, options: EngineOptions): Map<number, number> {
-  const inside = intervals.levels.map(() => 0);
-  const bounds = new Float64Array(2 * inside.length);
+/**
+ * Share of the validated days inside the widest band (the backtest's coverage). The nested bands
+ * are hulls of the levels' own bounds, which all hold the point, so a day is inside the widest
+ * band when it is inside any level's own bounds: the widest level's first, which hold nearly every
+ * day, so the narrower levels' bounds are computed only for the few days outside them.
+ */
+function widestCoverage(y: Float64Array, origins: number[], forecasts: Float64Array[], intervals: IntervalModel, options: EngineOptions): number {
+  const own = new Float64Array(2);
+  let inside = 0;
   let count = 0;
   forEachObserved(y, origins, forecasts, options.observed, (actual, forecast, j) => {
-    bandsAt(forecast, j, intervals, options, bounds);
-    for (let i = 0; i < inside.length; i++) if (actual >= bounds[2 * i]! && actual <= bounds[2 * i + 1]!) inside[i]!++;
     count++;
+    for (let i = intervals.levels.length - 1; i >= 0; i--) {
+      levelBounds(forecast, j, intervals, options, i, own, 0);
+      if (actual >= Math.min(forecast, own[0]!) && actual <= Math.max(forecast, own[1]!)) {
+        inside++;
+        return;
+      }
+    }
   });
-  return new Map(intervals.levels.map(({ level }, i) => [level, count > 0 ? inside[i]! / count : NaN]));
+  return count > 0 ? inside / count : NaN;
 }
 
 /**

@@ -156,7 +156,7 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
         mase: finiteOrNull(result.validation?.mase),
         smape: finiteOrNull(result.validation?.smape),
         mae: finiteOrNull(result.validation?.mae),
-        ...(result.validation ? { coverage95: finiteOrNull(result.validation.coverage.get(0.95)) } : {}),
+        ...(result.validation ? { coverage95: finiteOrNull(result.validation.coverage) } : {}),
       },
     },
     reorder: reorderAdvice({ forecast, continuousUpper95: result.continuousBands.get(0.95)!.upper, start, projection: stock, deliveries, leadTimeDays, serviceLevel, reviewPeriodDays }),
