@@ -450,17 +450,40 @@ export function wholeUnitBounds(point: number, standardized: Float64Array, sprea
   if (n === 0) return [point, point];
   const outcome = (i: number): number => Math.max(0, Math.round(point + standardized[i]! * spread));
   // How many outcomes are at most v units. `standardized` is sorted, and
-  // max(0, round(x)) ≤ v exactly when x < v + ½, so this is one bisection.
-  // Equal outcomes form runs of consecutive indices; a run [start, end) has the
-  // mid-distribution value F(v) − P(v)/2 = (start + end) / 2n. Plain numbers
-  // rather than run objects: this runs a few times for every forecast day and
-  // every validated day of a product.
-  const atMost = (v: number): number => {
-    let low = 0;
-    let high = v < 0 ? 0 : n;
+  // max(0, round(x)) ≤ v exactly when x < v + ½: the first index where that
+  // fails. Each call knows an index `near` whose outcome is v or next to it, so
+  // the search gallops out from there (runs are short next to n) before it
+  // bisects; the predicate is monotone, so the answer is the one a bisection
+  // of the whole array gives. Equal outcomes form runs of consecutive indices;
+  // a run [start, end) has the mid-distribution value F(v) − P(v)/2 =
+  // (start + end) / 2n. Plain numbers rather than run objects: this runs a few
+  // times for every forecast day and every validated day of a product.
+  const atMost = (v: number, near: number): number => {
+    if (v < 0) return 0;
+    const limit = v + 0.5;
+    let low: number;
+    let high: number;
+    if (point + standardized[near]! * spread < limit) {
+      low = near + 1;
+      high = near + 1;
+      for (let step = 1; high < n && point + standardized[high]! * spread < limit; ) {
+        low = high + 1;
+        step *= 2;
+        high = Math.min(n, near + step);
+      }
+    } else {
+      high = near;
+      low = near - 1;
+      for (let step = 1; low >= 0 && !(point + standardized[low]! * spread < limit); ) {
+        high = low;
+        step *= 2;
+        low = near - step;
+      }
+      low = low < 0 ? 0 : low + 1;
+    }
     while (low < high) {
       const middle = (low + high) >>> 1;
-      if (point + standardized[middle]! * spread < v + 0.5) low = middle + 1;
+      if (point + standardized[middle]! * spread < limit) low = middle + 1;
       else high = middle;
     }
     return low;
@@ -471,18 +494,19 @@ export function wholeUnitBounds(point: number, standardized: Float64Array, sprea
   // ending at or before tail·n fall short and runs starting after it reach it,
   // so it is the run holding index ⌊tail·n⌋ or the next one. Between it and the
   // run before, the mid-quantile is interpolated and rounded up.
-  let value = outcome(Math.min(n - 1, Math.floor(tail * n)));
-  let start = atMost(value - 1);
-  let end = atMost(value);
+  const lowerIndex = Math.min(n - 1, Math.floor(tail * n));
+  let value = outcome(lowerIndex);
+  let start = atMost(value - 1, lowerIndex);
+  let end = atMost(value, lowerIndex);
   if (mid(start, end) < tail && end < n) {
     value = outcome(end);
     start = end;
-    end = atMost(value);
+    end = atMost(value, start);
   }
   let lower = value;
   if (start > 0) {
     const before = outcome(start - 1);
-    const beforeMid = mid(atMost(before - 1), start);
+    const beforeMid = mid(atMost(before - 1, start - 1), start);
     lower = Math.ceil(before + ((tail - beforeMid) / (mid(start, end) - beforeMid)) * (value - before));
   }
 
@@ -490,19 +514,20 @@ export function wholeUnitBounds(point: number, standardized: Float64Array, sprea
   // left to cover; by the same argument, the run holding ⌊covered·n⌋ or the one
   // before. Towards the next run, interpolated and rounded down.
   const covered = 1 - (2 * tail - start / n);
-  value = outcome(Math.min(n - 1, Math.floor(covered * n)));
-  start = atMost(value - 1);
-  end = atMost(value);
+  const upperIndex = Math.min(n - 1, Math.floor(covered * n));
+  value = outcome(upperIndex);
+  start = atMost(value - 1, upperIndex);
+  end = atMost(value, upperIndex);
   if (mid(start, end) > covered) {
     if (start === 0) return [Math.min(lower, point), Math.max(value, point)];
     end = start;
     value = outcome(end - 1);
-    start = atMost(value - 1);
+    start = atMost(value - 1, end - 1);
   }
   let upper = value;
   if (end < n) {
     const after = outcome(end);
-    const afterMid = mid(end, atMost(after));
+    const afterMid = mid(end, atMost(after, end));
     const ownMid = mid(start, end);
     upper = Math.floor(value + ((covered - ownMid) / (afterMid - ownMid)) * (after - value));
   }
