@@ -150,7 +150,12 @@ function decomposition(history: Float64Array, end: number, periods: number[], re
 
 function divideByProfile(values: Float64Array, indices: Float64Array): Float64Array {
   const out = new Float64Array(values.length);
-  for (let t = 0; t < values.length; t++) out[t] = values[t]! / Math.max(MIN_DIVISOR_INDEX, indices[t % indices.length]!);
+  // The divisors once per position, and a running position instead of t % period.
+  const divisors = indices.map((index) => Math.max(MIN_DIVISOR_INDEX, index));
+  for (let t = 0, position = 0; t < values.length; t++) {
+    out[t] = values[t]! / divisors[position]!;
+    if (++position === divisors.length) position = 0;
+  }
   return out;
 }
 
