@@ -52,7 +52,7 @@ export function productCandidates(values: Float64Array, demandClass: DemandClass
   if (demandClass === 'intermittent' || demandClass === 'lumpy') {
     return [croston('SBA'), tsb(), imapa(), ses, ...(weekly ? [seasonal(tsb()), seasonal(ses)] : []), ...yearly];
   }
-  const candidates: Candidate[] = [seasonal(ses), seasonal(damped), seasonal(theta(DAILY_FIT))];
+  const candidates: Candidate[] = [seasonal(ses), seasonal(damped), seasonal(theta({ ...DAILY_FIT, windowed: true }))];
   if (weekly) candidates.push(seasonalNaive(WEEK), autoEts(HOLT_WINTERS_FORMS, DAILY_FIT));
   if (values.length >= YEARLY_MIN_DAYS) candidates.push(seasonal(withYearlyFourier(damped)));
   candidates.push(...yearly);

@@ -240,7 +240,15 @@ const PHI_BOUNDS = [0.8, 0.98] as const;
  * `tolerance`: the optimiser stops when its simplex's sums of squares agree within this share
  * (nelderMead's default, 0.01 %, unless given).
  */
-export type FitOptions = { tolerance?: number };
+export type FitOptions = {
+  tolerance?: number;
+  /**
+   * Theta estimates its smoothing constant on the ETS candidates' window (the last ETS_FIT_WINDOW
+   * points) instead of the whole history, and runs from the window's start: on a series an SES
+   * candidate was fitted to, that fit is reused (ADR 0117).
+   */
+  windowed?: boolean;
+};
 
 export function fitEts(form: EtsForm, y: ArrayLike<number>, end: number, options: FitOptions = {}): { parameters: EtsParameters; sse: number; aicc: number } {
   const states = initialStates(form, y, end);
@@ -306,10 +314,24 @@ function windowStart(form: EtsForm, end: number): number {
   return Math.max(0, end - window);
 }
 
-function fitInWindow(form: EtsForm, history: Float64Array, end: number, options: FitOptions): { form: EtsForm; start: number; parameters: EtsParameters; aicc: number } {
+export type WindowFit = { form: EtsForm; start: number; parameters: EtsParameters; aicc: number };
+
+// Fits by series, form, end and tolerance: a Theta fitted in the window (FitOptions.windowed) on the
+// weekday-adjusted series reuses the SES fit of the same series. Keyed weakly by the series, so a fit
+// lives as long as the forecast that made it.
+const windowFits = new WeakMap<Float64Array, Map<string, WindowFit>>();
+
+export function fitInWindow(form: EtsForm, history: Float64Array, end: number, options: FitOptions): WindowFit {
+  let fits = windowFits.get(history);
+  if (!fits) windowFits.set(history, (fits = new Map()));
+  const key = `${form.trend}/${form.season}/${form.period}/${end}/${options.tolerance ?? ''}`;
+  const known = fits.get(key);
+  if (known) return known;
   const start = windowStart(form, end);
   const fitted = fitEts(form, history.subarray(start, end), end - start, options);
-  return { form, start, parameters: fitted.parameters, aicc: fitted.aicc };
+  const fit = { form, start, parameters: fitted.parameters, aicc: fitted.aicc };
+  fits.set(key, fit);
+  return fit;
 }
 
 function windowedModel(fitted: { form: EtsForm; start: number; parameters: EtsParameters }): FittedModel {
