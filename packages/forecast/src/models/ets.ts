@@ -112,14 +112,14 @@ type SumOfSquares = (form: EtsForm, p: EtsParameters, y: ArrayLike<number>, end:
 /**
  * The optimiser's objective for a form: the sum of squared one-step errors over [0, end), as
  * `recurse` computes it, in a loop of its own for the forms daily products fit (no season, or a
- * season without a trend): without the origins, the trend and the season's kind tested at every
- * step, an evaluation takes less time. The same operations in the same order, so the same
- * sums to the last bit.
+ * season without a trend): without the origins to write and the trend tested at every step, an
+ * evaluation takes less time. The same operations in the same order, so the same sums to the last
+ * bit.
  */
 function sumOfSquaresLoop(form: EtsForm): SumOfSquares {
   if (form.season === 'none') return form.trend === 'none' ? sumOfSquaresLevel : sumOfSquaresTrend;
   if (form.trend !== 'none') return (f, p, y, end, seasonal) => recurse(f, p, y, end, seasonal, [], []);
-  return form.season === 'multiplicative' ? sumOfSquaresMultiplicative : sumOfSquaresAdditive;
+  return sumOfSquaresSeasonal;
 }
 
 function sumOfSquaresLevel(_form: EtsForm, p: EtsParameters, y: ArrayLike<number>, end: number): number {
@@ -152,35 +152,24 @@ function sumOfSquaresTrend(form: EtsForm, p: EtsParameters, y: ArrayLike<number>
   return sse;
 }
 
-function sumOfSquaresAdditive(form: EtsForm, p: EtsParameters, y: ArrayLike<number>, end: number, seasonal: Float64Array): number {
+function sumOfSquaresSeasonal(form: EtsForm, p: EtsParameters, y: ArrayLike<number>, end: number, seasonal: Float64Array): number {
   const { alpha, gamma } = p;
   const period = form.period;
+  const multiplicative = form.season === 'multiplicative';
   let level = p.level;
   let sse = 0;
   for (let t = 0, position = 0; t < end; t++) {
     const s = seasonal[position]!;
     const base = level + 0;
-    const error = y[t]! - (base + s);
+    const error = y[t]! - (multiplicative ? base * s : base + s);
     sse += error * error;
-    level = base + alpha * error;
-    seasonal[position] = s + gamma * error;
-    if (++position === period) position = 0;
-  }
-  return sse;
-}
-
-function sumOfSquaresMultiplicative(form: EtsForm, p: EtsParameters, y: ArrayLike<number>, end: number, seasonal: Float64Array): number {
-  const { alpha, gamma } = p;
-  const period = form.period;
-  let level = p.level;
-  let sse = 0;
-  for (let t = 0, position = 0; t < end; t++) {
-    const s = seasonal[position]!;
-    const base = level + 0;
-    const error = y[t]! - base * s;
-    sse += error * error;
-    level = base + (alpha * error) / (s > 1e-8 ? s : 1e-8);
-    seasonal[position] = s + (gamma * error) / (Math.abs(base) > 1e-8 ? base : 1e-8);
+    if (multiplicative) {
+      level = base + (alpha * error) / (s > 1e-8 ? s : 1e-8);
+      seasonal[position] = s + (gamma * error) / (Math.abs(base) > 1e-8 ? base : 1e-8);
+    } else {
+      level = base + alpha * error;
+      seasonal[position] = s + gamma * error;
+    }
     if (++position === period) position = 0;
   }
   return sse;
@@ -334,7 +323,7 @@ export function fitInWindow(form: EtsForm, history: Float64Array, end: number, o
   return fit;
 }
 
-function windowedModel(fitted: { form: EtsForm; start: number; parameters: EtsParameters }): FittedModel {
+export function windowedModel(fitted: { form: EtsForm; start: number; parameters: EtsParameters }): FittedModel {
   const { form, start, parameters } = fitted;
   return {
     name: etsLabel(form),

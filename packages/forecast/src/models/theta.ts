@@ -1,5 +1,5 @@
-import { etsForecastsAt, fitEts, fitInWindow, runEts, type EtsForm, type FitOptions } from './ets.ts';
-import type { Candidate } from './candidate.ts';
+import { fitEts, fitInWindow, windowedModel, type EtsForm, type FitOptions } from './ets.ts';
+import { forecastsAt, type Candidate } from './candidate.ts';
 
 const SES_FORM: EtsForm = { trend: 'none', season: 'none', period: 1 };
 
@@ -23,17 +23,11 @@ export function theta(options: FitOptions = {}): Candidate {
         for (let j = 0; j < levelForecast.length; j++) levelForecast[j] = levelForecast[j]! + drift * (j + decay);
         return levelForecast;
       };
+      const level = windowedModel({ form: SES_FORM, start, parameters });
       return {
         name: 'Theta',
-        predict: (series, seriesEnd, horizon) => addDrift(runEts(SES_FORM, parameters, series.subarray(start), seriesEnd - start, horizon).forecast, seriesEnd, series),
-        predictAt: (series, ends, horizon) =>
-          etsForecastsAt(
-            SES_FORM,
-            parameters,
-            series.subarray(start),
-            ends.map((seriesEnd) => seriesEnd - start),
-            horizon,
-          ).map((forecast, i) => addDrift(forecast, ends[i]!, series)),
+        predict: (series, seriesEnd, horizon) => addDrift(level.predict(series, seriesEnd, horizon), seriesEnd, series),
+        predictAt: (series, ends, horizon) => forecastsAt(level, series, ends, horizon).map((forecast, i) => addDrift(forecast, ends[i]!, series)),
       };
     },
   };
