@@ -13,6 +13,7 @@ import { encodeTableName, TableNameEncodingError } from './encoding.ts';
 import { buildFilterConditions, pageConditionsOf, type ReferenceDisplay } from './filters.ts';
 import * as repo from './repo.ts';
 import type { CatalogueCache } from './catalogue-cache.ts';
+import { PagePlanCache } from './page-plans.ts';
 
 export type TablesContext = { db: Kysely<Database>; loadConfig: () => Promise<ProductConfig>; catalogueCache: CatalogueCache };
 
@@ -166,12 +167,21 @@ function decodeCursor(text: string, sortColumn: ColumnDefinition): Cursor {
   return { value: value.data, id };
 }
 
-function pageLink(encodedName: string, query: RowDataQuery, page: number, after: string | null): string {
-  const params = new URLSearchParams({ page: String(page), page_size: String(query.page_size), sort_dir: query.sort_dir });
+/** A link's `sort_by` and `filters_json`, form-encoded as URLSearchParams writes them: the same for every page of a query (its plan keeps it). */
+function linkSortAndFilters(query: RowDataQuery): string {
+  const params = new URLSearchParams();
   if (query.sort_by) params.set('sort_by', query.sort_by);
   if (query.filters_json) params.set('filters_json', query.filters_json);
-  if (after) params.set('after', after);
-  return `/api/records/tables/${encodedName}/data/?${params.toString()}`;
+  const text = params.toString();
+  return text ? `&${text}` : '';
+}
+
+/**
+ * The link to another page of the same query, with the cursor (base64url: nothing to encode) when
+ * there is one. The parameters in URLSearchParams' order and encoding, as the grid has them.
+ */
+function pageLink(encodedName: string, query: RowDataQuery, sortAndFilters: string, page: number, after: string | null): string {
+  return `/api/records/tables/${encodedName}/data/?page=${page}&page_size=${query.page_size}&sort_dir=${query.sort_dir}${sortAndFilters}${after ? `&after=${after}` : ''}`;
 }
 
 async function fillQueryColumns(ctx: TablesContext, columns: ColumnDefinition[], rows: repo.RowRecord[]) {
@@ -199,19 +209,28 @@ async function cachedCatalogueEntry(ctx: TablesContext, name: string): Promise<r
   return entry;
 }
 
+/** What the reference displays are made of: the configuration and each ForeignKey column's related catalogue entry. */
+type ReferenceSources = { config: ProductConfig | null; foreignKeys: ColumnDefinition[]; related: (repo.CatalogueEntry | undefined)[] };
+
+async function referenceSources(ctx: TablesContext, columns: ColumnDefinition[]): Promise<ReferenceSources> {
+  const foreignKeys = columns.filter((c) => c.type === 'ForeignKey' && c.related_table);
+  if (!foreignKeys.length) return { config: null, foreignKeys, related: [] };
+  const config = await ctx.loadConfig();
+  const related: (repo.CatalogueEntry | undefined)[] = [];
+  for (const column of foreignKeys) related.push(await cachedCatalogueEntry(ctx, column.related_table as string));
+  return { config, foreignKeys, related };
+}
+
 /**
  * How each ForeignKey column's related rows are shown and filtered: the related entity's key (the
  * configuration's `inventory.entities`, e.g. product_code), else the table's first required text
  * column; and its `name` column when it has one. Columns whose table has neither are left out.
  */
-async function referenceDisplays(ctx: TablesContext, columns: ColumnDefinition[]): Promise<Map<string, ReferenceDisplay>> {
+function referenceDisplays({ config, foreignKeys, related: relatedEntries }: ReferenceSources): Map<string, ReferenceDisplay> {
   const displays = new Map<string, ReferenceDisplay>();
-  const foreignKeys = columns.filter((c) => c.type === 'ForeignKey' && c.related_table);
-  if (!foreignKeys.length) return displays;
-  const config = await ctx.loadConfig();
-  for (const column of foreignKeys) {
-    const related = await cachedCatalogueEntry(ctx, column.related_table as string);
-    if (!related) continue;
+  for (const [index, column] of foreignKeys.entries()) {
+    const related = relatedEntries[index];
+    if (!related || !config) continue;
     const entityKey = config.inventory.entities.find((e) => e.table === related.name && e.key.length === 1)?.key[0];
     const keyColumn = related.columns.find((c) => c.key === entityKey && isTextual(c.type)) ?? related.columns.find((c) => c.required && isTextual(c.type));
     if (!keyColumn) continue;
@@ -226,7 +245,13 @@ async function referenceLabels(ctx: TablesContext, displays: Map<string, Referen
   if (!displays.size || !rows.length) return undefined;
   const labels: Record<string, Record<string, string>> = {};
   for (const [column, display] of displays) {
-    const ids = [...new Set(rows.map((row) => row[column]).filter((id) => id !== null && id !== undefined).map(Number))];
+    // One pass over the page's rows (50 by default, on every page read).
+    const distinct = new Set<number>();
+    for (const row of rows) {
+      const id = row[column];
+      if (id !== null && id !== undefined) distinct.add(Number(id));
+    }
+    const ids = [...distinct];
     labels[column] = {};
     if (!ids.length) continue;
     const found = await repo.selectReferenceLabels(ctx.db, display, ids);
@@ -253,16 +278,45 @@ export async function getTableRows(ctx: TablesContext, options: { name: string; 
   return readRowPage(ctx, entry, options.query);
 }
 
-async function readRowPage(ctx: TablesContext, entry: repo.CatalogueEntry, query: RowDataQuery): Promise<RowPage> {
+/** What a page's statements depend on apart from the page itself (docs/adr/0084). */
+type PagePlan = {
+  columns: ColumnDefinition[];
+  storedKeys: string[];
+  sortColumn: ColumnDefinition;
+  /** Keyset paging (the `after` cursor) needs a sort column without NULLs; others page by offset. */
+  keysetCapable: boolean;
+  displays: Map<string, ReferenceDisplay>;
+  conditions: repo.PageConditions;
+  /** The `sort_by` and `filters_json` of its page links. */
+  linkTail: string;
+};
+
+const pagePlans = new PagePlanCache<PagePlan>();
+
+/** The page's plan, worked out once per table, configuration, related tables, sort column and filters_json text. */
+async function pagePlan(ctx: TablesContext, entry: repo.CatalogueEntry, query: RowDataQuery): Promise<PagePlan> {
   const columns = withIdColumn(entry.columns);
-  const stored = columns.filter((c) => !isVirtual(c.type));
   const sortBy = query.sort_by || 'id';
-  const sortColumn = stored.find((c) => c.key === sortBy);
+  const sortColumn = columns.find((c) => c.key === sortBy && !isVirtual(c.type));
   if (!sortColumn) throw validationError(`Cannot sort by '${sortBy}': no such column.`);
-  const displays = await referenceDisplays(ctx, columns);
-  const conditions = pageConditionsOf(buildFilterConditions(query.filters_json, columns, displays));
-  // Keyset paging (the `after` cursor) needs a sort column without NULLs; others page by offset.
-  const keysetCapable = sortColumn.key === 'id' || sortColumn.required === true;
+  const sources = await referenceSources(ctx, columns);
+  // The sort_by as given (not its column): an explicit `id` is kept in the links, a missing one is not.
+  return pagePlans.get(entry, [sources.config, ...sources.related], `${query.sort_by ?? ''}\u0000${query.filters_json ?? ''}`, () => {
+    const displays = referenceDisplays(sources);
+    return {
+      columns,
+      storedKeys: columns.filter((c) => !isVirtual(c.type)).map((c) => c.key),
+      sortColumn,
+      keysetCapable: sortColumn.key === 'id' || sortColumn.required === true,
+      displays,
+      conditions: pageConditionsOf(buildFilterConditions(query.filters_json, columns, displays)),
+      linkTail: linkSortAndFilters(query),
+    };
+  });
+}
+
+async function readRowPage(ctx: TablesContext, entry: repo.CatalogueEntry, query: RowDataQuery): Promise<RowPage> {
+  const { columns, storedKeys, sortColumn, keysetCapable, displays, conditions, linkTail } = await pagePlan(ctx, entry, query);
   // A deep page's start adds a condition whose statements are built per request; a cursor's is one more shape.
   let pageConditions = conditions;
   let offset = (query.page - 1) * query.page_size;
@@ -293,7 +347,7 @@ async function readRowPage(ctx: TablesContext, entry: repo.CatalogueEntry, query
   const [fetched, total] = await Promise.all([
     repo.selectRows(ctx.db, {
       encodedName: entry.encoded_name,
-      columns: stored.map((c) => c.key),
+      columns: storedKeys,
       conditions: pageConditions,
       sortBy: sortColumn.key,
       // From the end: the order reversed (ties on id too), the page read, then turned back.
@@ -313,7 +367,7 @@ async function readRowPage(ctx: TablesContext, entry: repo.CatalogueEntry, query
       count: total.count,
       count_is_estimate: total.estimated,
       next: null,
-      previous: fetched.length > query.page_size ? pageLink(entry.encoded_name, query, Math.max(1, lastPage - 1), null) : null,
+      previous: fetched.length > query.page_size ? pageLink(entry.encoded_name, query, linkTail, Math.max(1, lastPage - 1), null) : null,
       ...(references ? { references } : {}),
       offset: Math.max(0, total.count - rows.length),
     };
@@ -328,8 +382,8 @@ async function readRowPage(ctx: TablesContext, entry: repo.CatalogueEntry, query
     results: rows,
     count: total.count,
     count_is_estimate: total.estimated,
-    next: hasNext ? pageLink(entry.encoded_name, query, query.page + 1, nextCursor) : null,
-    previous: query.page > 1 ? pageLink(entry.encoded_name, query, query.page - 1, null) : null,
+    next: hasNext ? pageLink(entry.encoded_name, query, linkTail, query.page + 1, nextCursor) : null,
+    previous: query.page > 1 ? pageLink(entry.encoded_name, query, linkTail, query.page - 1, null) : null,
     ...(references ? { references } : {}),
   };
 }
