@@ -124,8 +124,7 @@ describe.each(backends)('migration 0140 on %s', (backend) => {
     const changed = engineForecast(7);
     const added = await db.insertInto('data.products').values({ product_code: 'TEXT-NEW', name: 'New', current_stock: 0, unit_cost: 1, lead_time_days: 3 }).returning('id').executeTakeFirstOrThrow();
     const summary = { cumDemand: [1], cumVariance: [1], firstStockout: null, orderQuantity: 1 };
-    const advice = { stockoutsJson: JSON.stringify(changed.stockouts), reorderJson: JSON.stringify(changed.reorder), modelName: changed.model.name };
-    const rows = [first?.id as number, added.id].map((productId) => ({ productId, resultJson: JSON.stringify(changed), ...advice, ...summary }));
+    const rows = [first?.id as number, added.id].map((productId) => ({ productId, resultJson: JSON.stringify(changed), ...summary }));
     expect(await storeForecastRows(db, rows, { taskId: null, forecastDays: 30, forecastStart: day(100) })).toBe(2);
     const after = await viewRows(db);
     const changedFirst = after.forecasts.filter((row) => row.product_id === first?.id);
