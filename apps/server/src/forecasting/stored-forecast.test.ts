@@ -11,7 +11,7 @@ import { migrations } from '../db/migrations/index.ts';
 import type { Database } from '../db/schema.ts';
 import { seedDemoData } from '../demo/seed.ts';
 import { createScratchDatabase } from '../testing/scratch-database.ts';
-import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { backends, useMigratedDatabase, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { storedForecastJson } from './batch-task.ts';
 import { storeForecastRows } from './repo.ts';
 
@@ -136,25 +136,14 @@ describe.each(backends)('migration 0140 on %s', (backend) => {
 });
 
 describe.each(backends)('the order advice columns (migration 0150) on %s', (backend) => {
-  let database: AppDatabase;
-  let drop: () => Promise<void>;
-  beforeAll(async () => {
-    const scratch = await createScratchDatabase(backend === 'postgres' ? 'postgres' : 'pglite-memory', { namePrefix: 'stockwise-forecast-advice' });
-    drop = scratch.drop;
-    database = await openDatabase(scratch.target);
-    await migrateToLatest(database.db);
-  });
-  afterAll(async () => {
-    await database.close();
-    await drop();
-  });
+  const database = useMigratedDatabase(backend, 'stockwise-forecast-advice');
 
-  const adviceOf = (id: number) => database.db.selectFrom('forecast_results').select(['stockouts', 'reorder', 'model_name']).where('product_id', '=', id).executeTakeFirstOrThrow();
+  const adviceOf = (id: number) => database().db.selectFrom('forecast_results').select(['stockouts', 'reorder', 'model_name']).where('product_id', '=', id).executeTakeFirstOrThrow();
   const adviceIn = (engine: ProductForecast) => ({ stockouts: engine.stockouts, reorder: engine.reorder, model_name: engine.model.name });
   const summary = { cumDemand: [1], cumVariance: [1], firstStockout: null, orderQuantity: 1 };
 
   it("stores the catalogue run's advice as given, and reads it from the text for writes that do not give it", async () => {
-    const { db } = database;
+    const { db } = database();
     const [given, written] = await db
       .insertInto('data.products')
       .values(['GIVEN', 'WRITTEN'].map((code) => ({ product_code: code, name: code, current_stock: 40, unit_cost: 2, lead_time_days: 3 })))
