@@ -38,15 +38,15 @@ function poisson(mean: number, next: () => number): number {
 
 /**
  * A catalogue that looks like retail: a mix of fast sellers with weekday and
- * yearly patterns and slow intermittent ones, with stock snapshots and a
- * delivery, so the benchmark exercises the whole product path.
+ * yearly patterns and slow intermittent ones (`fastShare` of them fast), with
+ * stock snapshots and a delivery, so the benchmark exercises the whole product path.
  */
-export function syntheticCatalogue(products: number, days: number, seed: number): ProductForecastInput[] {
+export function syntheticCatalogue(products: number, days: number, seed: number, fastShare = 0.5): ProductForecastInput[] {
   const next = random(seed);
   const first = Date.parse('2024-01-01T00:00:00Z');
   const day = (t: number): string => new Date(first + t * 86_400_000).toISOString().slice(0, 10);
   return Array.from({ length: products }, () => {
-    const fast = next() < 0.5;
+    const fast = next() < fastShare;
     const base = fast ? 5 + 40 * next() : 0.05 + 0.6 * next();
     const weekday = Array.from({ length: 7 }, () => 0.7 + 0.6 * next());
     const yearly = fast ? 0.3 * next() : 0;

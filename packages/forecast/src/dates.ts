@@ -27,6 +27,21 @@ export function formatDay(dayNumberValue: number): string {
   return `${year}-${month < 10 ? '0' : ''}${month}-${day < 10 ? '0' : ''}${day}`;
 }
 
+// The windows of labels made last, by first day: a catalogue's products share their forecast and
+// backtest days, so each thread formats those dates once instead of once per product.
+const labelWindows = new Map<number, string[]>();
+const LABEL_WINDOWS_KEPT = 4;
+
+/** formatDay of `count` consecutive days from `firstDay`; the array is shared, not to be changed. */
+export function dayLabels(firstDay: number, count: number): readonly string[] {
+  const kept = labelWindows.get(firstDay);
+  if (kept && kept.length >= count) return kept;
+  const labels = Array.from({ length: count }, (_, j) => formatDay(firstDay + j));
+  if (!kept && labelWindows.size >= LABEL_WINDOWS_KEPT) labelWindows.delete(labelWindows.keys().next().value!);
+  labelWindows.set(firstDay, labels);
+  return labels;
+}
+
 function digits(text: string, from: number, to: number): number {
   let value = 0;
   for (let i = from; i < to; i++) {

@@ -80,7 +80,8 @@ export type EngineResult = {
     mae: number;
     smape: number;
     mase: number;
-    coverage: Map<number, number>;
+    /** Share of the validated days inside the widest band (the 95 % band of a product). */
+    coverage: number;
     /**
      * Average correlation of two days' errors from the same origin: a level that
      * is off stays off for the whole horizon, so the error of a sum of days grows
@@ -167,7 +168,7 @@ export function selectAndForecast(y: Float64Array, candidates: Candidate[], opti
       mean: latest,
       bands: validationBands,
       ...accuracy(y, origins, chosen.forecasts, earliest, options),
-      coverage: coverageOf(y, origins, chosen.forecasts, intervals, bandOptions),
+      coverage: widestCoverage(y, origins, chosen.forecasts, intervals, bandOptions),
       errorCorrelation: errorCorrelation(y, origins, chosen.forecasts, options.observed),
     },
   };
@@ -400,26 +401,32 @@ function bandsAround(point: Float64Array, intervals: IntervalModel, options: Eng
  * may use more of its tail), and a 95% band must still hold the 80% one.
  */
 function bandsAt(point: number, j: number, intervals: IntervalModel, options: EngineOptions, out: Float64Array): void {
-  const spread = intervals.scale[j]! * (options.relativeErrors ? relativeScale(point) : 1);
   let innerLower = point;
   let innerUpper = point;
-  // A short series' drift is uncertain too: its error adds step² · σ²/(n − 1) (the drift method's variance).
-  const floorSpread = Math.sqrt((j + 1) * (1 + (j + 1) / intervals.driftPoints)) * (options.relativeErrors ? relativeScale(point) : 1);
-  intervals.levels.forEach(({ tail, widen, offsets: [lowerOffset, upperOffset], floor }, i) => {
-    let lower: number;
-    let upper: number;
-    if (options.wholeUnits) {
-      [lower, upper] = wholeUnitBounds(point, intervals.standardized, widen * spread, tail);
-    } else {
-      lower = Math.min(point + lowerOffset * spread, point - floor * floorSpread);
-      upper = Math.max(point + upperOffset * spread, point + floor * floorSpread);
-      if (options.nonNegative) lower = Math.max(0, lower);
-    }
-    innerLower = Math.min(innerLower, lower);
-    innerUpper = Math.max(innerUpper, upper);
+  for (let i = 0; i < intervals.levels.length; i++) {
+    levelBounds(point, j, intervals, options, i, out, 2 * i);
+    innerLower = Math.min(innerLower, out[2 * i]!);
+    innerUpper = Math.max(innerUpper, out[2 * i + 1]!);
     out[2 * i] = innerLower;
     out[2 * i + 1] = innerUpper;
-  });
+  }
+}
+
+/** The i-th level's own bounds at step j (before nesting), written to out[at] and out[at + 1]. */
+function levelBounds(point: number, j: number, intervals: IntervalModel, options: EngineOptions, i: number, out: Float64Array, at: number): void {
+  const { tail, widen, offsets, floor } = intervals.levels[i]!;
+  const spread = intervals.scale[j]! * (options.relativeErrors ? relativeScale(point) : 1);
+  if (options.wholeUnits) {
+    const [lower, upper] = wholeUnitBounds(point, intervals.standardized, widen * spread, tail);
+    out[at] = lower;
+    out[at + 1] = upper;
+    return;
+  }
+  // A short series' drift is uncertain too: its error adds step² · σ²/(n − 1) (the drift method's variance).
+  const floorSpread = Math.sqrt((j + 1) * (1 + (j + 1) / intervals.driftPoints)) * (options.relativeErrors ? relativeScale(point) : 1);
+  const lower = Math.min(point + offsets[0] * spread, point - floor * floorSpread);
+  out[at] = options.nonNegative ? Math.max(0, lower) : lower;
+  out[at + 1] = Math.max(point + offsets[1] * spread, point + floor * floorSpread);
 }
 
 /**
@@ -443,17 +450,40 @@ export function wholeUnitBounds(point: number, standardized: Float64Array, sprea
   if (n === 0) return [point, point];
   const outcome = (i: number): number => Math.max(0, Math.round(point + standardized[i]! * spread));
   // How many outcomes are at most v units. `standardized` is sorted, and
-  // max(0, round(x)) ≤ v exactly when x < v + ½, so this is one bisection.
-  // Equal outcomes form runs of consecutive indices; a run [start, end) has the
-  // mid-distribution value F(v) − P(v)/2 = (start + end) / 2n. Plain numbers
-  // rather than run objects: this runs a few times for every forecast day and
-  // every validated day of a product.
-  const atMost = (v: number): number => {
-    let low = 0;
-    let high = v < 0 ? 0 : n;
+  // max(0, round(x)) ≤ v exactly when x < v + ½: the first index where that
+  // fails. Each call knows an index `near` whose outcome is v or next to it, so
+  // the search gallops out from there (runs are short next to n) before it
+  // bisects; the predicate is monotone, so the answer is the one a bisection
+  // of the whole array gives. Equal outcomes form runs of consecutive indices;
+  // a run [start, end) has the mid-distribution value F(v) − P(v)/2 =
+  // (start + end) / 2n. Plain numbers rather than run objects: this runs a few
+  // times for every forecast day and every validated day of a product.
+  const atMost = (v: number, near: number): number => {
+    if (v < 0) return 0;
+    const limit = v + 0.5;
+    let low: number;
+    let high: number;
+    if (point + standardized[near]! * spread < limit) {
+      low = near + 1;
+      high = near + 1;
+      for (let step = 1; high < n && point + standardized[high]! * spread < limit; ) {
+        low = high + 1;
+        step *= 2;
+        high = Math.min(n, near + step);
+      }
+    } else {
+      high = near;
+      low = near - 1;
+      for (let step = 1; low >= 0 && !(point + standardized[low]! * spread < limit); ) {
+        high = low;
+        step *= 2;
+        low = near - step;
+      }
+      low = low < 0 ? 0 : low + 1;
+    }
     while (low < high) {
       const middle = (low + high) >>> 1;
-      if (point + standardized[middle]! * spread < v + 0.5) low = middle + 1;
+      if (point + standardized[middle]! * spread < limit) low = middle + 1;
       else high = middle;
     }
     return low;
@@ -464,18 +494,19 @@ export function wholeUnitBounds(point: number, standardized: Float64Array, sprea
   // ending at or before tail·n fall short and runs starting after it reach it,
   // so it is the run holding index ⌊tail·n⌋ or the next one. Between it and the
   // run before, the mid-quantile is interpolated and rounded up.
-  let value = outcome(Math.min(n - 1, Math.floor(tail * n)));
-  let start = atMost(value - 1);
-  let end = atMost(value);
+  const lowerIndex = Math.min(n - 1, Math.floor(tail * n));
+  let value = outcome(lowerIndex);
+  let start = atMost(value - 1, lowerIndex);
+  let end = atMost(value, lowerIndex);
   if (mid(start, end) < tail && end < n) {
     value = outcome(end);
     start = end;
-    end = atMost(value);
+    end = atMost(value, start);
   }
   let lower = value;
   if (start > 0) {
     const before = outcome(start - 1);
-    const beforeMid = mid(atMost(before - 1), start);
+    const beforeMid = mid(atMost(before - 1, start - 1), start);
     lower = Math.ceil(before + ((tail - beforeMid) / (mid(start, end) - beforeMid)) * (value - before));
   }
 
@@ -483,19 +514,20 @@ export function wholeUnitBounds(point: number, standardized: Float64Array, sprea
   // left to cover; by the same argument, the run holding ⌊covered·n⌋ or the one
   // before. Towards the next run, interpolated and rounded down.
   const covered = 1 - (2 * tail - start / n);
-  value = outcome(Math.min(n - 1, Math.floor(covered * n)));
-  start = atMost(value - 1);
-  end = atMost(value);
+  const upperIndex = Math.min(n - 1, Math.floor(covered * n));
+  value = outcome(upperIndex);
+  start = atMost(value - 1, upperIndex);
+  end = atMost(value, upperIndex);
   if (mid(start, end) > covered) {
     if (start === 0) return [Math.min(lower, point), Math.max(value, point)];
     end = start;
     value = outcome(end - 1);
-    start = atMost(value - 1);
+    start = atMost(value - 1, end - 1);
   }
   let upper = value;
   if (end < n) {
     const after = outcome(end);
-    const afterMid = mid(end, atMost(after));
+    const afterMid = mid(end, atMost(after, end));
     const ownMid = mid(start, end);
     upper = Math.floor(value + ((covered - ownMid) / (afterMid - ownMid)) * (after - value));
   }
@@ -526,16 +558,27 @@ function naiveScale(y: ArrayLike<number>, end: number, period: number): number {
   return end > lag ? sum / (end - lag) : 0;
 }
 
-function coverageOf(y: Float64Array, origins: number[], forecasts: Float64Array[], intervals: IntervalModel, options: EngineOptions): Map<number, number> {
-  const inside = intervals.levels.map(() => 0);
-  const bounds = new Float64Array(2 * inside.length);
+/**
+ * Share of the validated days inside the widest band (the backtest's coverage). The nested bands
+ * are hulls of the levels' own bounds, which all hold the point, so a day is inside the widest
+ * band when it is inside any level's own bounds: the widest level's first, which hold nearly every
+ * day, so the narrower levels' bounds are computed only for the few days outside them.
+ */
+function widestCoverage(y: Float64Array, origins: number[], forecasts: Float64Array[], intervals: IntervalModel, options: EngineOptions): number {
+  const own = new Float64Array(2);
+  let inside = 0;
   let count = 0;
   forEachObserved(y, origins, forecasts, options.observed, (actual, forecast, j) => {
-    bandsAt(forecast, j, intervals, options, bounds);
-    for (let i = 0; i < inside.length; i++) if (actual >= bounds[2 * i]! && actual <= bounds[2 * i + 1]!) inside[i]!++;
     count++;
+    for (let i = intervals.levels.length - 1; i >= 0; i--) {
+      levelBounds(forecast, j, intervals, options, i, own, 0);
+      if (actual >= Math.min(forecast, own[0]!) && actual <= Math.max(forecast, own[1]!)) {
+        inside++;
+        return;
+      }
+    }
   });
-  return new Map(intervals.levels.map(({ level }, i) => [level, count > 0 ? inside[i]! / count : NaN]));
+  return count > 0 ? inside / count : NaN;
 }
 
 /**

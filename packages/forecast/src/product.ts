@@ -2,7 +2,7 @@ import { PROFILE_DAYS } from './calendar.ts';
 import { applyClosedDays, closedWeekdays } from './closed.ts';
 import { applyClosedDates, closedDayNumbers } from './holidays.ts';
 import { POOLED_YEARLY_MIN_DAYS, pooledYearly, yearlyIndex } from './pooled.ts';
-import { dayNumber, formatDay } from './dates.ts';
+import { dayLabels, dayNumber } from './dates.ts';
 import { buildDemandHistory, classifyDemand, eventUplifts, type DemandHistory } from './demand.ts';
 import { calibratedInflation, selectAndForecast, type EngineResult } from './engine.ts';
 import type { Candidate } from './models/candidate.ts';
@@ -52,7 +52,7 @@ export function productCandidates(values: Float64Array, demandClass: DemandClass
   if (demandClass === 'intermittent' || demandClass === 'lumpy') {
     return [croston('SBA'), tsb(), imapa(), ses, ...(weekly ? [seasonal(tsb()), seasonal(ses)] : []), ...yearly];
   }
-  const candidates: Candidate[] = [seasonal(ses), seasonal(damped), seasonal(theta(DAILY_FIT))];
+  const candidates: Candidate[] = [seasonal(ses), seasonal(damped), seasonal(theta({ ...DAILY_FIT, windowed: true }))];
   if (weekly) candidates.push(seasonalNaive(WEEK), autoEts(HOLT_WINTERS_FORMS, DAILY_FIT));
   if (values.length >= YEARLY_MIN_DAYS) candidates.push(seasonal(withYearlyFourier(damped)));
   candidates.push(...yearly);
@@ -121,9 +121,10 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
   const forecast: ForecastRow[] = [];
   const band95 = result.bands.get(0.95)!;
   const band80 = result.bands.get(0.8)!;
+  const days = dayLabels(lastHistoryDay + 1, horizon);
   for (let j = 0; j < horizon; j++) {
     forecast.push({
-      ds: formatDay(lastHistoryDay + 1 + j),
+      ds: days[j]!,
       yhat: result.mean[j]!,
       yhat_lower: band95.lower[j]!,
       yhat_upper: band95.upper[j]!,
@@ -156,7 +157,7 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
         mase: finiteOrNull(result.validation?.mase),
         smape: finiteOrNull(result.validation?.smape),
         mae: finiteOrNull(result.validation?.mae),
-        ...(result.validation ? { coverage95: finiteOrNull(result.validation.coverage.get(0.95)) } : {}),
+        ...(result.validation ? { coverage95: finiteOrNull(result.validation.coverage) } : {}),
       },
     },
     reorder: reorderAdvice({ forecast, continuousUpper95: result.continuousBands.get(0.95)!.upper, start, projection: stock, deliveries, leadTimeDays, serviceLevel, reviewPeriodDays }),
@@ -242,8 +243,9 @@ function backtestRows(result: EngineResult, history: DemandHistory): BacktestRow
   const validation = result.validation;
   if (!validation) return [];
   const band = validation.bands.get(0.95)!;
+  const days = dayLabels(history.firstDay + validation.origin, validation.mean.length);
   return Array.from(validation.mean, (yhat, j) => ({
-    ds: formatDay(history.firstDay + validation.origin + j),
+    ds: days[j]!,
     yhat,
     yhat_lower: band.lower[j]!,
     yhat_upper: band.upper[j]!,

@@ -1,5 +1,5 @@
 import { forecastsAt, type Candidate, type FittedModel } from './models/candidate.ts';
-import { autocorrelations, leastSquares } from './stats.ts';
+import { autocorrelations, gramMatrix, leastSquares } from './stats.ts';
 
 /**
  * The M4 benchmarks' seasonality test (R `SeasonalityTest`): the lag-m
@@ -150,7 +150,12 @@ function decomposition(history: Float64Array, end: number, periods: number[], re
 
 function divideByProfile(values: Float64Array, indices: Float64Array): Float64Array {
   const out = new Float64Array(values.length);
-  for (let t = 0; t < values.length; t++) out[t] = values[t]! / Math.max(MIN_DIVISOR_INDEX, indices[t % indices.length]!);
+  // The divisors once per position, and a running position instead of t % period.
+  const divisors = indices.map((index) => Math.max(MIN_DIVISOR_INDEX, index));
+  for (let t = 0, position = 0; t < values.length; t++) {
+    out[t] = values[t]! / divisors[position]!;
+    if (++position === divisors.length) position = 0;
+  }
   return out;
 }
 
@@ -181,6 +186,28 @@ function harmonic(k: number, length: number): { sin: Float64Array; cos: Float64A
   return table;
 }
 
+type FourierDesign = { columns: Float64Array[]; gram: Float64Array[] };
+// The regression's columns (constant, time, the harmonics) and their normal-equations matrix
+// depend only on the fit's end: every product of a catalogue with the same history length shares
+// them. The last few ends are kept per thread.
+const fourierDesigns = new Map<string, FourierDesign>();
+const FOURIER_DESIGNS_KEPT = 8;
+
+function fourierDesign(end: number, harmonics: number): FourierDesign {
+  const key = `${end}/${harmonics}`;
+  const cached = fourierDesigns.get(key);
+  if (cached) return cached;
+  const columns: Float64Array[] = [new Float64Array(end).fill(1), Float64Array.from({ length: end }, (_, t) => t / end)];
+  for (let k = 1; k <= harmonics; k++) {
+    const { sin, cos } = harmonic(k, end);
+    columns.push(sin.subarray(0, end), cos.subarray(0, end));
+  }
+  const design = { columns, gram: gramMatrix(columns, end) };
+  if (fourierDesigns.size >= FOURIER_DESIGNS_KEPT) fourierDesigns.delete(fourierDesigns.keys().next().value!);
+  fourierDesigns.set(key, design);
+  return design;
+}
+
 /**
  * Yearly seasonality for daily data as a few Fourier terms fitted jointly with a
  * linear trend (so the trend does not leak into the yearly wave). A 365-slot
@@ -192,19 +219,25 @@ export function withYearlyFourier(base: Candidate, harmonics = 3): Candidate {
     description: `${base.description} Adds the yearly seasonal wave.`,
     minLength: Math.max(base.minLength, 548),
     fit(history, end): FittedModel {
-      const columns: Float64Array[] = [new Float64Array(end).fill(1), Float64Array.from({ length: end }, (_, t) => t / end)];
-      for (let k = 1; k <= harmonics; k++) {
-        const { sin, cos } = harmonic(k, end);
-        columns.push(sin.subarray(0, end), cos.subarray(0, end));
-      }
-      const coefficients = leastSquares(columns, history.subarray(0, end));
+      const { columns, gram } = fourierDesign(end, harmonics);
+      const coefficients = leastSquares(columns, history.subarray(0, end), undefined, gram);
+      // The wave's value at day t, kept as it is computed: removed from the history and added to every forecast.
+      let waveValues = new Float64Array(0);
       const wave = (t: number): number => {
-        let sum = 0;
-        for (let k = 1; k <= harmonics; k++) {
-          const { sin, cos } = harmonic(k, t + 1);
-          sum += coefficients[2 * k]! * sin[t]! + coefficients[2 * k + 1]! * cos[t]!;
+        if (t >= waveValues.length) {
+          const grown = new Float64Array(Math.max(t + 1, 2 * waveValues.length, end + 128));
+          grown.set(waveValues);
+          for (let u = waveValues.length; u < grown.length; u++) {
+            let sum = 0;
+            for (let k = 1; k <= harmonics; k++) {
+              const { sin, cos } = harmonic(k, u + 1);
+              sum += coefficients[2 * k]! * sin[u]! + coefficients[2 * k + 1]! * cos[u]!;
+            }
+            grown[u] = sum;
+          }
+          waveValues = grown;
         }
-        return sum;
+        return waveValues[t]!;
       };
       const remove = (series: Float64Array): Float64Array => series.map((value, t) => value - wave(t));
       const remainder = remove(history);

@@ -84,10 +84,13 @@ export function autocorrelations(values: Series, maxLag: number): Float64Array {
   return out;
 }
 
-/** Ordinary least squares via normal equations and Gaussian elimination; fine for the handful of columns we use. */
-export function leastSquares(columns: Float64Array[], target: Series, ridge = 1e-8): Float64Array {
+/**
+ * The normal equations' matrix XᵀX of the columns over their first n values, each row with a last
+ * slot for the right-hand side, and `ridge` added to the diagonal. Callers that fit many targets
+ * on the same columns compute it once (leastSquares' `gram`).
+ */
+export function gramMatrix(columns: Float64Array[], n: number, ridge = 1e-8): Float64Array[] {
   const k = columns.length;
-  const n = target.length;
   const gram = Array.from({ length: k }, () => new Float64Array(k + 1));
   for (let a = 0; a < k; a++) {
     const colA = columns[a]!;
@@ -100,20 +103,34 @@ export function leastSquares(columns: Float64Array[], target: Series, ridge = 1e
       gram[b]![a] = sum;
     }
     row[a] = row[a]! + ridge * (1 + row[a]!);
+  }
+  return gram;
+}
+
+/**
+ * Ordinary least squares via normal equations and Gaussian elimination; fine for the handful of
+ * columns we use. `gram`: gramMatrix of the same columns, n and ridge, if already known (not changed).
+ */
+export function leastSquares(columns: Float64Array[], target: Series, ridge = 1e-8, gram: readonly Float64Array[] = gramMatrix(columns, target.length, ridge)): Float64Array {
+  const k = columns.length;
+  const n = target.length;
+  const rows = gram.map((row) => row.slice());
+  for (let a = 0; a < k; a++) {
+    const colA = columns[a]!;
     let rhs = 0;
     for (let i = 0; i < n; i++) rhs += colA[i]! * target[i]!;
-    row[k] = rhs;
+    rows[a]![k] = rhs;
   }
   for (let pivot = 0; pivot < k; pivot++) {
     let best = pivot;
-    for (let r = pivot + 1; r < k; r++) if (Math.abs(gram[r]![pivot]!) > Math.abs(gram[best]![pivot]!)) best = r;
-    [gram[pivot], gram[best]] = [gram[best]!, gram[pivot]!];
-    const pivotRow = gram[pivot]!;
+    for (let r = pivot + 1; r < k; r++) if (Math.abs(rows[r]![pivot]!) > Math.abs(rows[best]![pivot]!)) best = r;
+    [rows[pivot], rows[best]] = [rows[best]!, rows[pivot]!];
+    const pivotRow = rows[pivot]!;
     const pivotValue = pivotRow[pivot]!;
     if (Math.abs(pivotValue) < 1e-300) continue;
     for (let r = 0; r < k; r++) {
       if (r === pivot) continue;
-      const row = gram[r]!;
+      const row = rows[r]!;
       const factor = row[pivot]! / pivotValue;
       if (factor === 0) continue;
       for (let c = pivot; c <= k; c++) row[c] = row[c]! - factor * pivotRow[c]!;
@@ -121,7 +138,7 @@ export function leastSquares(columns: Float64Array[], target: Series, ridge = 1e
   }
   const coefficients = new Float64Array(k);
   for (let a = 0; a < k; a++) {
-    const row = gram[a]!;
+    const row = rows[a]!;
     coefficients[a] = row[a] === 0 ? 0 : row[k]! / row[a]!;
   }
   return coefficients;

@@ -107,6 +107,74 @@ function recurseNonSeasonal(form: EtsForm, p: EtsParameters, y: ArrayLike<number
   }
 }
 
+type SumOfSquares = (form: EtsForm, p: EtsParameters, y: ArrayLike<number>, end: number, seasonal: Float64Array) => number;
+
+/**
+ * The optimiser's objective for a form: the sum of squared one-step errors over [0, end), as
+ * `recurse` computes it, in a loop of its own for the forms daily products fit (no season, or a
+ * season without a trend): without the origins to write and the trend tested at every step, an
+ * evaluation takes less time. The same operations in the same order, so the same sums to the last
+ * bit.
+ */
+function sumOfSquaresLoop(form: EtsForm): SumOfSquares {
+  if (form.season === 'none') return form.trend === 'none' ? sumOfSquaresLevel : sumOfSquaresTrend;
+  if (form.trend !== 'none') return (f, p, y, end, seasonal) => recurse(f, p, y, end, seasonal, [], []);
+  return sumOfSquaresSeasonal;
+}
+
+function sumOfSquaresLevel(_form: EtsForm, p: EtsParameters, y: ArrayLike<number>, end: number): number {
+  const alpha = p.alpha;
+  let level = p.level;
+  let sse = 0;
+  for (let t = 0; t < end; t++) {
+    // `+ 0`: recurse's level + φ·slope with a zero slope (it turns a level of −0 into 0, as there).
+    const base = level + 0;
+    const error = y[t]! - base;
+    sse += error * error;
+    level = base + alpha * error;
+  }
+  return sse;
+}
+
+function sumOfSquaresTrend(form: EtsForm, p: EtsParameters, y: ArrayLike<number>, end: number): number {
+  const phi = form.trend === 'damped' ? p.phi : 1;
+  const { alpha, beta } = p;
+  let level = p.level;
+  let slope = p.slope;
+  let sse = 0;
+  for (let t = 0; t < end; t++) {
+    const base = level + phi * slope;
+    const error = y[t]! - base;
+    sse += error * error;
+    level = base + alpha * error;
+    slope = phi * slope + beta * error;
+  }
+  return sse;
+}
+
+function sumOfSquaresSeasonal(form: EtsForm, p: EtsParameters, y: ArrayLike<number>, end: number, seasonal: Float64Array): number {
+  const { alpha, gamma } = p;
+  const period = form.period;
+  const multiplicative = form.season === 'multiplicative';
+  let level = p.level;
+  let sse = 0;
+  for (let t = 0, position = 0; t < end; t++) {
+    const s = seasonal[position]!;
+    const base = level + 0;
+    const error = y[t]! - (multiplicative ? base * s : base + s);
+    sse += error * error;
+    if (multiplicative) {
+      level = base + (alpha * error) / (s > 1e-8 ? s : 1e-8);
+      seasonal[position] = s + (gamma * error) / (Math.abs(base) > 1e-8 ? base : 1e-8);
+    } else {
+      level = base + alpha * error;
+      seasonal[position] = s + gamma * error;
+    }
+    if (++position === period) position = 0;
+  }
+  return sse;
+}
+
 function writeForecast(form: EtsForm, level: number, slope: number, phi: number, seasonal: Float64Array, position: number, out: Float64Array): void {
   const period = seasonal.length;
   let damping = 0;
@@ -161,7 +229,15 @@ const PHI_BOUNDS = [0.8, 0.98] as const;
  * `tolerance`: the optimiser stops when its simplex's sums of squares agree within this share
  * (nelderMead's default, 0.01 %, unless given).
  */
-export type FitOptions = { tolerance?: number };
+export type FitOptions = {
+  tolerance?: number;
+  /**
+   * Theta estimates its smoothing constant on the ETS candidates' window (the last ETS_FIT_WINDOW
+   * points) instead of the whole history, and runs from the window's start: on a series an SES
+   * candidate was fitted to, that fit is reused (ADR 0117).
+   */
+  windowed?: boolean;
+};
 
 export function fitEts(form: EtsForm, y: ArrayLike<number>, end: number, options: FitOptions = {}): { parameters: EtsParameters; sse: number; aicc: number } {
   const states = initialStates(form, y, end);
@@ -188,9 +264,10 @@ export function fitEts(form: EtsForm, y: ArrayLike<number>, end: number, options
   const lower = dimensions.map((d) => d[1]);
   const upper = dimensions.map((d) => d[2]);
   const work = new Float64Array(states.seasonal.length);
+  const sumOfSquares = sumOfSquaresLoop(form);
   const objective = (x: Float64Array): number => {
     work.set(states.seasonal);
-    return recurse(form, decode(x, trial), y, end, work, [], []);
+    return sumOfSquares(form, decode(x, trial), y, end, work);
   };
   const best = nelderMead(objective, start, lower, upper, 25 * start.length, options.tolerance);
   const parameters = decode(best.x);
@@ -226,13 +303,27 @@ function windowStart(form: EtsForm, end: number): number {
   return Math.max(0, end - window);
 }
 
-function fitInWindow(form: EtsForm, history: Float64Array, end: number, options: FitOptions): { form: EtsForm; start: number; parameters: EtsParameters; aicc: number } {
+export type WindowFit = { form: EtsForm; start: number; parameters: EtsParameters; aicc: number };
+
+// Fits by series, form, end and tolerance: a Theta fitted in the window (FitOptions.windowed) on the
+// weekday-adjusted series reuses the SES fit of the same series. Keyed weakly by the series, so a fit
+// lives as long as the forecast that made it.
+const windowFits = new WeakMap<Float64Array, Map<string, WindowFit>>();
+
+export function fitInWindow(form: EtsForm, history: Float64Array, end: number, options: FitOptions): WindowFit {
+  let fits = windowFits.get(history);
+  if (!fits) windowFits.set(history, (fits = new Map()));
+  const key = `${form.trend}/${form.season}/${form.period}/${end}/${options.tolerance ?? ''}`;
+  const known = fits.get(key);
+  if (known) return known;
   const start = windowStart(form, end);
   const fitted = fitEts(form, history.subarray(start, end), end - start, options);
-  return { form, start, parameters: fitted.parameters, aicc: fitted.aicc };
+  const fit = { form, start, parameters: fitted.parameters, aicc: fitted.aicc };
+  fits.set(key, fit);
+  return fit;
 }
 
-function windowedModel(fitted: { form: EtsForm; start: number; parameters: EtsParameters }): FittedModel {
+export function windowedModel(fitted: { form: EtsForm; start: number; parameters: EtsParameters }): FittedModel {
   const { form, start, parameters } = fitted;
   return {
     name: etsLabel(form),

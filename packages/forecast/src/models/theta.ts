@@ -1,5 +1,5 @@
-import { etsForecastsAt, fitEts, runEts, type EtsForm, type FitOptions } from './ets.ts';
-import type { Candidate } from './candidate.ts';
+import { fitEts, fitInWindow, windowedModel, type EtsForm, type FitOptions } from './ets.ts';
+import { forecastsAt, type Candidate } from './candidate.ts';
 
 const SES_FORM: EtsForm = { trend: 'none', season: 'none', period: 1 };
 
@@ -14,18 +14,20 @@ export function theta(options: FitOptions = {}): Candidate {
     description: 'Theta method: a smoothed level plus half the long-run trend.',
     minLength: 4,
     fit(history, end) {
-      const { parameters } = fitEts(SES_FORM, history, end, options);
+      // The level runs from `start`; the drift is the whole history's.
+      const { start, parameters } = options.windowed ? fitInWindow(SES_FORM, history, end, options) : { start: 0, parameters: fitEts(SES_FORM, history, end, options).parameters };
       const alpha = parameters.alpha;
       const addDrift = (levelForecast: Float64Array, seriesEnd: number, series: Float64Array): Float64Array => {
         const drift = regressionSlope(series, seriesEnd) / 2;
-        const decay = (1 - (1 - alpha) ** seriesEnd) / alpha;
+        const decay = (1 - (1 - alpha) ** (seriesEnd - start)) / alpha;
         for (let j = 0; j < levelForecast.length; j++) levelForecast[j] = levelForecast[j]! + drift * (j + decay);
         return levelForecast;
       };
+      const level = windowedModel({ form: SES_FORM, start, parameters });
       return {
         name: 'Theta',
-        predict: (series, seriesEnd, horizon) => addDrift(runEts(SES_FORM, parameters, series, seriesEnd, horizon).forecast, seriesEnd, series),
-        predictAt: (series, ends, horizon) => etsForecastsAt(SES_FORM, parameters, series, ends, horizon).map((forecast, i) => addDrift(forecast, ends[i]!, series)),
+        predict: (series, seriesEnd, horizon) => addDrift(level.predict(series, seriesEnd, horizon), seriesEnd, series),
+        predictAt: (series, ends, horizon) => forecastsAt(level, series, ends, horizon).map((forecast, i) => addDrift(forecast, ends[i]!, series)),
       };
     },
   };
