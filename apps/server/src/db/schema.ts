@@ -142,7 +142,7 @@ export type ForecastResultsTable = {
   generated_at: ColumnType<Date, string | undefined, RawTimestamp>;
   /** The engine's forecast as JSON text, stored as written (migration 0140). */
   result: string;
-  /** Filled by the database from `result` on every write (trigger of migration 0140). */
+  /** The order advice fields of `result`: as the catalogue run writes them, else read from the text by the database (triggers of migrations 0140, 0150). */
   stockouts: ColumnType<unknown, never, never>;
   reorder: ColumnType<unknown, never, never>;
   model_name: ColumnType<string | null, never, never>;

@@ -118,7 +118,15 @@ export function forecastRow(product: ProductRows, context: BatchContext): BatchR
   if (isForecastError(result)) return { code: product.product_code, error: result.error };
   // Summarised before the stored copy is rounded.
   const summary = summariseForecast(result, context.today);
-  return { code: product.product_code, stockout: result.stockouts.length > 0, row: { productId: product.id, resultJson: storedForecastJson(result), ...summary } };
+  const row: StoredForecastRow = {
+    productId: product.id,
+    resultJson: storedForecastJson(result),
+    stockoutsJson: JSON.stringify(result.stockouts),
+    reorderJson: JSON.stringify(result.reorder),
+    modelName: result.model.name,
+    ...summary,
+  };
+  return { code: product.product_code, stockout: result.stockouts.length > 0, row };
 }
 
 export function runItems(items: unknown[], context: unknown): BatchResult[] {

@@ -11,7 +11,7 @@ import { migrations } from '../db/migrations/index.ts';
 import type { Database } from '../db/schema.ts';
 import { seedDemoData } from '../demo/seed.ts';
 import { createScratchDatabase } from '../testing/scratch-database.ts';
-import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { backends, useMigratedDatabase, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { storedForecastJson } from './batch-task.ts';
 import { storeForecastRows } from './repo.ts';
 
@@ -132,5 +132,42 @@ describe.each(backends)('migration 0140 on %s', (backend) => {
     expect(after.forecasts.filter((row) => row.product_id === added.id)).toHaveLength(30);
     const adviceOf = async (id: number) => db.selectFrom('forecast_results').select(['stockouts', 'reorder', 'model_name']).where('product_id', '=', id).executeTakeFirstOrThrow();
     for (const id of [first?.id as number, added.id]) expect(await adviceOf(id)).toEqual({ stockouts: changed.stockouts, reorder: changed.reorder, model_name: changed.model.name });
+  });
+});
+
+describe.each(backends)('the order advice columns (migration 0150) on %s', (backend) => {
+  const database = useMigratedDatabase(backend, 'stockwise-forecast-advice');
+
+  const adviceOf = (id: number) => database().db.selectFrom('forecast_results').select(['stockouts', 'reorder', 'model_name']).where('product_id', '=', id).executeTakeFirstOrThrow();
+  const adviceIn = (engine: ProductForecast) => ({ stockouts: engine.stockouts, reorder: engine.reorder, model_name: engine.model.name });
+  const summary = { cumDemand: [1], cumVariance: [1], firstStockout: null, orderQuantity: 1 };
+
+  it("stores the catalogue run's advice as given, and reads it from the text for writes that do not give it", async () => {
+    const { db } = database();
+    const [given, written] = await db
+      .insertInto('data.products')
+      .values(['GIVEN', 'WRITTEN'].map((code) => ({ product_code: code, name: code, current_stock: 40, unit_cost: 2, lead_time_days: 3 })))
+      .returning('id')
+      .execute();
+    const [runOut, steady] = [engineForecast(5), engineForecast(1)];
+    expect(runOut.stockouts.length).toBeGreaterThan(0);
+    expect(adviceIn(runOut)).not.toEqual(adviceIn(steady));
+
+    // The writer's values are stored as given: a name the text does not have shows the text was not read.
+    const row = { productId: given?.id as number, resultJson: JSON.stringify(runOut), stockoutsJson: '[]', reorderJson: JSON.stringify(runOut.reorder), modelName: 'Given by the run', ...summary };
+    expect(await storeForecastRows(db, [row], { taskId: null, forecastDays: 30, forecastStart: day(100) })).toBe(1);
+    expect(await adviceOf(given?.id as number)).toEqual({ stockouts: [], reorder: runOut.reorder, model_name: 'Given by the run' });
+    // A changed forecast with new advice: stored as given again (the update path).
+    expect(await storeForecastRows(db, [{ ...row, resultJson: JSON.stringify(steady), stockoutsJson: JSON.stringify(steady.stockouts), modelName: steady.model.name }], { taskId: null, forecastDays: 30, forecastStart: day(100) })).toBe(1);
+    expect(await adviceOf(given?.id as number)).toEqual({ stockouts: steady.stockouts, reorder: runOut.reorder, model_name: steady.model.name });
+
+    // A hand-written insert of the text alone, then an update of the text alone: the advice follows the text.
+    await sql`insert into forecast_results (product_id, forecast_days, forecast_start, result) values (${written?.id}, 30, ${day(100)}, ${JSON.stringify(runOut)})`.execute(db);
+    expect(await adviceOf(written?.id as number)).toEqual(adviceIn(runOut));
+    await sql`update forecast_results set result = ${JSON.stringify(steady)} where product_id = ${written?.id}`.execute(db);
+    expect(await adviceOf(written?.id as number)).toEqual(adviceIn(steady));
+    // A writer that gives the advice the row already has, with a changed text: read from the text.
+    await sql`update forecast_results set result = ${JSON.stringify(runOut)}, stockouts = stockouts, model_name = model_name where product_id = ${written?.id}`.execute(db);
+    expect(await adviceOf(written?.id as number)).toEqual(adviceIn(runOut));
   });
 });

@@ -1,7 +1,9 @@
 // Real servers for integration tests: an in-memory PGlite always, and a fresh PostgreSQL database
 // per server when TEST_DATABASE_URL is set (CI sets it). Each server listens on a loopback port.
 import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
 import type { Role } from '@stockwise/contract';
+import { migrateToLatest, openDatabase, type AppDatabase } from '../db/database.ts';
 import { loadConfig, type ServerConfig } from '../environment.ts';
 import { createScratchDatabase, type ScratchDatabase } from './scratch-database.ts';
 import { startServer, type RunningServer } from '../server.ts';
@@ -13,6 +15,27 @@ export const backends: Backend[] = process.env.TEST_DATABASE_URL ? ['pglite', 'p
 
 export async function databaseTargetFor(backend: Backend): Promise<ScratchDatabase> {
   return createScratchDatabase(backend === 'postgres' ? 'postgres' : 'pglite-memory', { namePrefix: 'stockwise_test' });
+}
+
+/**
+ * A scratch database of the backend, migrated, for the tests of the describe block that calls this
+ * (tests of the database alone): opened before them, closed and dropped after them.
+ */
+export function useMigratedDatabase(backend: Backend, namePrefix: string): () => AppDatabase {
+  let opened: { database: AppDatabase; drop(): Promise<void> } | null = null;
+  beforeAll(async () => {
+    const scratch = await createScratchDatabase(backend === 'postgres' ? 'postgres' : 'pglite-memory', { namePrefix });
+    opened = { database: await openDatabase(scratch.target), drop: scratch.drop };
+    await migrateToLatest(opened.database.db);
+  });
+  afterAll(async () => {
+    await opened?.database.close();
+    await opened?.drop();
+  });
+  return () => {
+    if (!opened) throw new Error('The scratch database is opened before the tests run.');
+    return opened.database;
+  };
 }
 
 type RequestOptions = { method?: string; body?: unknown; token?: string; headers?: Record<string, string> };

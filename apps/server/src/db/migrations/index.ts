@@ -21,6 +21,7 @@ import * as configChangeNotifications from './0081-config-change-notifications.t
 import * as forecastCalendar from './0090-forecast-calendar.ts';
 import * as importIdCache from './0130-import-id-cache.ts';
 import * as forecastText from './0140-forecast-text.ts';
+import * as forecastAdviceFromWriter from './0150-forecast-advice-from-writer.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '0090-forecast-calendar': forecastCalendar,
   '0130-import-id-cache': importIdCache,
   '0140-forecast-text': forecastText,
+  '0150-forecast-advice-from-writer': forecastAdviceFromWriter,
 };
