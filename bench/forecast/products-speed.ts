@@ -2,7 +2,10 @@
 // generated catalogue of two-year daily histories (four in five products fast sellers with weekday
 // and yearly patterns, as bench/forecast-batch's), each with the catalogue's yearly profile, a stock
 // snapshot, a delivery and a lead time, forecast 90 days ahead on one core.
-//   node bench/forecast/products-speed.ts [--products=1500] [--rounds=6] [--reference=/work/ref-engine]
+//   node bench/forecast/products-speed.ts [--products=1500] [--rounds=6] [--reference=/work/ref-engine] [--rows]
+// With --rows it times what a catalogue run's thread does per product instead (the server's
+// batch-task `forecastRow`: the database's text rows parsed, forecast, summarised and stringified),
+// and the digest covers the whole stored row.
 // Each round times one pass (after a warm-up) in a fresh process. With --reference, that checkout's
 // engine (its packages/forecast) is timed too, alternating with this one, and the forecasts of the
 // two are compared.
@@ -11,8 +14,10 @@ import { parseArgs } from 'node:util';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { CATALOGUE_PROFILE, catalogueCalendar, closedDatesBetween, isForecastError, type DailyTotals, type forecastProduct, type ForecastRow, type ProductForecastInput } from '@stockwise/forecast';
-import { syntheticCatalogue } from './synthetic.ts';
+import { CATALOGUE_PROFILE, catalogueCalendar, closedDatesBetween, isForecastError, type CatalogueCalendar, type DailyTotals, type forecastProduct, type ForecastRow } from '@stockwise/forecast';
+import type { BatchContext, BatchResult, forecastRow } from '../../apps/server/src/forecasting/batch-task.ts';
+import type { ProductRows } from '../../apps/server/src/forecasting/repo.ts';
+import { syntheticCatalogue, type RowsInput } from './synthetic.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -20,6 +25,7 @@ const { values: args } = parseArgs({
     rounds: { type: 'string', default: '6' },
     reference: { type: 'string' },
     checkout: { type: 'string' },
+    rows: { type: 'boolean', default: false },
   },
 });
 const PRODUCTS = Number(args.products);
@@ -33,8 +39,10 @@ type Engine = typeof forecastProduct;
 /** Per product: the chosen model, the daily rows and a digest of the whole result, or null for an error. */
 type Forecasts = ({ model: string; rows: ForecastRow[]; digest: string } | null)[];
 
+type Catalogue = { inputs: RowsInput[]; since: string; today: string; calendar: CatalogueCalendar };
+
 /** The catalogue as the server's run hands it to the engine: sales rows only where units sold, the calendar's profile and closed dates. */
-function catalogueInputs(): ProductForecastInput[] {
+function catalogue(): Catalogue {
   const generated = syntheticCatalogue(PRODUCTS, DAYS, 16, FAST_SHARE);
   const firstDay = Date.parse(generated[0]!.sales[0]!.ds) / DAY_MS;
   const totals = new Float64Array(DAYS);
@@ -44,7 +52,7 @@ function catalogueInputs(): ProductForecastInput[] {
   const today = new Date((firstDay + DAYS) * DAY_MS).toISOString().slice(0, 10);
   const closedDates = closedDatesBetween(calendar, since, DAYS + 90);
   const yearlyProfile = calendar.yearlyProfiles.Generated ?? calendar.yearlyProfiles[CATALOGUE_PROFILE];
-  return generated.map((input, i) => ({
+  const inputs = generated.map((input, i) => ({
     ...input,
     sales: input.sales.filter((sale) => (sale.y ?? 0) > 0),
     horizon: 90,
@@ -53,14 +61,61 @@ function catalogueInputs(): ProductForecastInput[] {
     ...(closedDates.length ? { closedDates } : {}),
     ...(yearlyProfile ? { yearlyProfile } : {}),
   }));
+  return { inputs, since, today, calendar };
+}
+
+/** The same catalogue as the database's rows of each product (repo.ts productRowsAfter) and the run's context. */
+function catalogueRows({ inputs, since, today, calendar }: Catalogue): { products: ProductRows[]; context: BatchContext } {
+  const firstDay = Date.parse(since) / DAY_MS;
+  const joined = <T>(points: T[] | undefined, pair: (point: T) => string) => (points?.length ? points.map(pair).join(',') : null);
+  const products = inputs.map((input, i) => ({
+    id: i + 1,
+    product_code: `P${i + 1}`,
+    category: 'Generated',
+    lead_time_days: input.leadTimeDays!,
+    sales: joined(input.sales, (sale) => `${Date.parse(sale.ds) / DAY_MS - firstDay}:${sale.y}`),
+    snapshots: joined(input.stock, (snapshot) => `${snapshot.ds}:${snapshot.stock_level}`),
+    deliveries: joined(input.deliveries, (delivery) => `${delivery.ds}:${delivery.quantity}`),
+  }));
+  return { products, context: { today, horizon: 90, since, historyDays: DAYS, calendar } };
 }
 
 /** CPU ms per product of one pass over the catalogue, and its results. */
-function pass(forecast: Engine, inputs: ProductForecastInput[]): { ms: number; results: ReturnType<Engine>[] } {
+function pass<I, R>(forecast: (input: I) => R, inputs: I[]): { ms: number; results: R[] } {
   const start = process.cpuUsage();
   const results = inputs.map(forecast);
   const cpu = process.cpuUsage(start);
   return { ms: (cpu.user + cpu.system) / 1000 / inputs.length, results };
+}
+
+const digest = (value: unknown) => createHash('sha1').update(JSON.stringify(value)).digest('hex');
+
+/** One timed pass of the engine alone. */
+async function enginePass(checkout: string): Promise<{ ms: number; forecasts: Forecasts }> {
+  const { forecastProduct: forecast } = (await import(`${checkout}/packages/forecast/src/index.ts`)) as { forecastProduct: Engine };
+  const { inputs } = catalogue();
+  inputs.slice(0, 100).forEach(forecast);
+  const { ms, results } = pass(forecast, inputs);
+  return { ms, forecasts: results.map((result) => (isForecastError(result) ? null : { model: result.model.name, rows: result.forecast, digest: digest(result) })) };
+}
+
+/** One timed pass of a thread's whole work per product; the rows compared are the stored forecast's. */
+async function rowPass(checkout: string): Promise<{ ms: number; forecasts: Forecasts }> {
+  const { forecastRow: toRow } = (await import(`${checkout}/apps/server/src/forecasting/batch-task.ts`)) as { forecastRow: typeof forecastRow };
+  const { products, context } = catalogueRows(catalogue());
+  products.slice(0, 100).forEach((product) => toRow(product, context));
+  const { ms, results } = pass((product: ProductRows) => toRow(product, context), products);
+  return {
+    ms,
+    forecasts: results.map((result: BatchResult) => {
+      if (!('row' in result)) return null;
+      // The text, also from a checkout whose threads hand it over as UTF-8 bytes.
+      const json: unknown = result.row.resultJson;
+      const text = typeof json === 'string' ? json : new TextDecoder().decode(json as Uint8Array);
+      const stored = JSON.parse(text) as { model: { name: string }; forecast: ForecastRow[] };
+      return { model: stored.model.name, rows: stored.forecast, digest: digest({ ...result.row, resultJson: text }) };
+    }),
+  };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -93,21 +148,17 @@ const checkouts = [...(args.reference ? [args.reference] : []), fileURLToPath(ne
 
 if (args.checkout) {
   // A child: one checkout's engine, warmed up, then one timed pass; its figures and forecasts to stdout.
-  const { forecastProduct: forecast } = (await import(`${args.checkout}/packages/forecast/src/index.ts`)) as { forecastProduct: Engine };
-  const inputs = catalogueInputs();
-  inputs.slice(0, 100).forEach(forecast);
-  const { ms, results } = pass(forecast, inputs);
-  process.stdout.write(JSON.stringify({ ms, forecasts: results.map((result) => (isForecastError(result) ? null : { model: result.model.name, rows: result.forecast, digest: createHash('sha1').update(JSON.stringify(result)).digest('hex') })) }));
+  process.stdout.write(JSON.stringify(await (args.rows ? rowPass : enginePass)(args.checkout)));
 } else {
   // Each round runs every checkout in its own process, alternating which goes first: two engines
   // in one process do not run alike (the second copy's code is compiled and placed differently).
-  console.log(`${PRODUCTS.toLocaleString()} products × ${DAYS} days, horizon 90; load average before ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+  console.log(`${PRODUCTS.toLocaleString()} products × ${DAYS} days, horizon 90, ${args.rows ? "a thread's forecastRow" : 'forecastProduct'}; load average before ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);
   const timings = checkouts.map(() => [] as number[]);
   const forecasts: Forecasts[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     const order = round % 2 === 0 ? checkouts.map((_, c) => c) : checkouts.map((_, c) => checkouts.length - 1 - c);
     for (const c of order) {
-      const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), `--products=${PRODUCTS}`, `--checkout=${checkouts[c]}`], { encoding: 'utf8', maxBuffer: 1 << 30 });
+      const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), `--products=${PRODUCTS}`, `--checkout=${checkouts[c]}`, ...(args.rows ? ['--rows'] : [])], { encoding: 'utf8', maxBuffer: 1 << 30 });
       if (child.status !== 0) throw new Error(child.stderr);
       const answer = JSON.parse(child.stdout) as { ms: number; forecasts: Forecasts };
       timings[c]!.push(answer.ms);

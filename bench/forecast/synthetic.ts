@@ -1,4 +1,7 @@
-import type { ProductForecastInput } from '@stockwise/forecast';
+import type { DailyPoint, ProductForecastInput } from '@stockwise/forecast';
+
+/** An input with its sales as rows { ds, y }. */
+export type RowsInput = ProductForecastInput & { sales: DailyPoint[] };
 
 /** mulberry32: tiny, seedable, and identical on every platform. */
 export function random(seed: number): () => number {
@@ -41,7 +44,7 @@ function poisson(mean: number, next: () => number): number {
  * yearly patterns and slow intermittent ones (`fastShare` of them fast), with
  * stock snapshots and a delivery, so the benchmark exercises the whole product path.
  */
-export function syntheticCatalogue(products: number, days: number, seed: number, fastShare = 0.5): ProductForecastInput[] {
+export function syntheticCatalogue(products: number, days: number, seed: number, fastShare = 0.5): RowsInput[] {
   const next = random(seed);
   const first = Date.parse('2024-01-01T00:00:00Z');
   const day = (t: number): string => new Date(first + t * 86_400_000).toISOString().slice(0, 10);

@@ -26,16 +26,14 @@ const IMPUTATION_WINDOW_DAYS = 28;
 export function buildDemandHistory(input: ProductForecastInput): DemandHistory | { error: string } {
   // Dense arrays indexed by day rather than maps keyed by day: a product has one
   // row per day, and this runs for every product of a catalogue.
-  const days = new Float64Array(input.sales.length);
+  const { days, units } = salesByDay(input.sales);
   let firstKnown = Infinity;
   let lastKnown = -Infinity;
-  input.sales.forEach((point, i) => {
-    const day = dayNumber(point?.ds);
-    days[i] = day;
-    if (Number.isNaN(day)) return;
+  for (const day of days) {
+    if (Number.isNaN(day)) continue;
     if (day < firstKnown) firstKnown = day;
     if (day > lastKnown) lastKnown = day;
-  });
+  }
   if (firstKnown === Infinity) return { error: 'No sales rows with a valid YYYY-MM-DD date.' };
   let lastDay = lastKnown;
   const today = input.today === undefined ? NaN : dayNumber(input.today);
@@ -47,18 +45,18 @@ export function buildDemandHistory(input: ProductForecastInput): DemandHistory |
   const values = new Float64Array(length);
   const hasSales = new Uint8Array(length);
   const unknown = new Uint8Array(length);
-  input.sales.forEach((point, i) => {
+  for (let i = 0; i < days.length; i++) {
     const t = days[i]! - firstDay;
-    if (!(t >= 0)) return;
-    const y = typeof point.y === 'number' ? point.y : NaN;
-    if (!Number.isFinite(y)) {
+    if (!(t >= 0)) continue;
+    const y = units[i];
+    if (typeof y !== 'number' || !Number.isFinite(y)) {
       unknown[t] = 1;
-      return;
+      continue;
     }
     // Negative sales are returns; demand that day was at least zero.
     values[t] = values[t]! + Math.max(0, y);
     hasSales[t] = 1;
-  });
+  }
   const stockouts = stockoutDays(input, firstDay, length);
   const observed = new Uint8Array(length);
   for (let t = 0; t < length; t++) observed[t] = (unknown[t] && !hasSales[t]) || stockouts[t] === 1 ? 0 : 1;
@@ -66,6 +64,28 @@ export function buildDemandHistory(input: ProductForecastInput): DemandHistory |
   for (const day of closedDayNumbers(input.closedDates)) if (day >= firstDay && day < firstDay + length) observed[day - firstDay] = 0;
   imputeUnobserved(values, observed);
   return { firstDay, values, observed };
+}
+
+/** Each sales row's day number (NaN for an invalid date) and units, from either form of ProductForecastInput.sales. */
+function salesByDay(sales: ProductForecastInput['sales']): { days: Float64Array; units: ArrayLike<unknown> } {
+  const rows = Array.isArray(sales);
+  const days = new Float64Array(salesCount(sales));
+  // Plain loops: Float64Array.from with a mapping function was about 4 % of a product.
+  if (!rows) {
+    for (let i = 0; i < days.length; i++) days[i] = sales.firstDay + sales.days[i]!;
+    return { days, units: sales.units };
+  }
+  const units: unknown[] = new Array(days.length);
+  for (let i = 0; i < days.length; i++) {
+    days[i] = dayNumber(sales[i]?.ds);
+    units[i] = sales[i]?.y;
+  }
+  return { days, units };
+}
+
+/** Rows in either form of ProductForecastInput.sales. */
+export function salesCount(sales: ProductForecastInput['sales']): number {
+  return Array.isArray(sales) ? sales.length : sales.days.length;
 }
 
 /** Stock snapshots are sparse: a level holds until the next snapshot. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { calibratedInflation, selectAndForecast, wholeUnitBounds, type EngineOptions } from './engine.ts';
+import { calibratedInflation, selectAndForecast, surelyWithinWholeUnitBounds, wholeUnitBounds, type EngineOptions } from './engine.ts';
 import { croston, tsb } from './models/intermittent.ts';
 
 /** Errors that put `counts[v]` of the outcomes on v units when added to `point` with spread 1. */
@@ -76,6 +76,33 @@ describe('wholeUnitBounds', () => {
         expect(Math.abs(inside - (1 - 2 * tail))).toBeLessThanOrEqual(halfAtom + 1e-9);
       }),
     );
+  });
+});
+
+describe('surelyWithinWholeUnitBounds', () => {
+  // Ties (whole errors) and spread-out errors (any doubles), as the validation errors come.
+  const errors = fc
+    .oneof(fc.array(fc.integer({ min: -6, max: 6 }), { minLength: 1, maxLength: 300 }), fc.array(fc.double({ min: -8, max: 8, noNaN: true }), { minLength: 1, maxLength: 300 }))
+    .map((values) => Float64Array.from(values).sort());
+
+  it('says inside only for outcomes between the whole-unit bounds', () => {
+    fc.assert(
+      fc.property(errors, fc.double({ min: 0, max: 30, noNaN: true }), fc.double({ min: 0, max: 4, noNaN: true }), fc.double({ min: 0, max: 0.49, noNaN: true }), fc.integer({ min: 0, max: 60 }), (sample, point, spread, tail, actual) => {
+        if (!surelyWithinWholeUnitBounds(actual, point, sample, spread, tail)) return;
+        const [lower, upper] = wholeUnitBounds(point, sample, spread, tail);
+        expect(actual).toBeGreaterThanOrEqual(lower);
+        expect(actual).toBeLessThanOrEqual(upper);
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it('places the days near the point of a 95 % band inside without its bounds', () => {
+    const sample = Float64Array.from({ length: 224 }, (_, i) => -3 + (6 * i) / 223);
+    for (const actual of [8, 10, 12]) expect(surelyWithinWholeUnitBounds(actual, 10, sample, 1, 0.025)).toBe(true);
+    // Outside the outcomes it reads (about ±2.7 units), so it cannot tell: false.
+    expect(surelyWithinWholeUnitBounds(13, 10, sample, 1, 0.025)).toBe(false);
+    expect(surelyWithinWholeUnitBounds(4, 10, sample, 1, 0.025)).toBe(false);
   });
 });
 

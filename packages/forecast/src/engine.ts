@@ -412,10 +412,15 @@ function bandsAt(point: number, j: number, intervals: IntervalModel, options: En
   }
 }
 
+/** The error spread at step j around `point`, before a level's widening. */
+function errorSpread(point: number, j: number, intervals: IntervalModel, options: EngineOptions): number {
+  return intervals.scale[j]! * (options.relativeErrors ? relativeScale(point) : 1);
+}
+
 /** The i-th level's own bounds at step j (before nesting), written to out[at] and out[at + 1]. */
 function levelBounds(point: number, j: number, intervals: IntervalModel, options: EngineOptions, i: number, out: Float64Array, at: number): void {
   const { tail, widen, offsets, floor } = intervals.levels[i]!;
-  const spread = intervals.scale[j]! * (options.relativeErrors ? relativeScale(point) : 1);
+  const spread = errorSpread(point, j, intervals, options);
   if (options.wholeUnits) {
     const [lower, upper] = wholeUnitBounds(point, intervals.standardized, widen * spread, tail);
     out[at] = lower;
@@ -534,6 +539,24 @@ export function wholeUnitBounds(point: number, standardized: Float64Array, sprea
   return [Math.min(lower, point), Math.max(upper, point)];
 }
 
+/**
+ * True when `actual` is inside wholeUnitBounds(point, standardized, spread, tail) for sure, read
+ * from two outcomes instead of the bounds (false says nothing). The lower bound is at most the
+ * outcome of the run it starts from, and that run starts before index 2·tail·n: its
+ * mid-distribution value (start + end) / 2n fell short of `tail` or it holds index ⌊tail·n⌋. The
+ * upper bound is at least the outcome of its run, which ends after index n·(1 − 4·tail) − 1:
+ * `covered` is at least 1 − 2·tail, and a run given up for one before it had (start + end) / 2n
+ * above `covered`. The interpolations towards the neighbouring runs only move the bounds outwards
+ * (for tails below ½). A validated day is mostly between those outcomes: the backtest's coverage
+ * then needs no bounds.
+ */
+export function surelyWithinWholeUnitBounds(actual: number, point: number, standardized: Float64Array, spread: number, tail: number): boolean {
+  const n = standardized.length;
+  if (n === 0 || !(tail < 0.5)) return false;
+  const outcome = (i: number): number => Math.max(0, Math.round(point + standardized[i]! * spread));
+  return actual >= outcome(Math.min(n - 1, Math.ceil(2 * tail * n) + 1)) && actual <= outcome(Math.max(0, Math.floor(n * (1 - 4 * tail)) - 1));
+}
+
 function accuracy(y: Float64Array, origins: number[], forecasts: Float64Array[], trainEnd: number, options: EngineOptions): { mae: number; smape: number; mase: number } {
   let absolute = 0;
   let symmetric = 0;
@@ -562,7 +585,8 @@ function naiveScale(y: ArrayLike<number>, end: number, period: number): number {
  * Share of the validated days inside the widest band (the backtest's coverage). The nested bands
  * are hulls of the levels' own bounds, which all hold the point, so a day is inside the widest
  * band when it is inside any level's own bounds: the widest level's first, which hold nearly every
- * day, so the narrower levels' bounds are computed only for the few days outside them.
+ * day, so the narrower levels' bounds are computed only for the few days outside them. Whole-unit
+ * bounds are computed only for days that two outcomes cannot place inside them.
  */
 function widestCoverage(y: Float64Array, origins: number[], forecasts: Float64Array[], intervals: IntervalModel, options: EngineOptions): number {
   const own = new Float64Array(2);
@@ -571,6 +595,13 @@ function widestCoverage(y: Float64Array, origins: number[], forecasts: Float64Ar
   forEachObserved(y, origins, forecasts, options.observed, (actual, forecast, j) => {
     count++;
     for (let i = intervals.levels.length - 1; i >= 0; i--) {
+      if (options.wholeUnits) {
+        const { tail, widen } = intervals.levels[i]!;
+        if (surelyWithinWholeUnitBounds(actual, forecast, intervals.standardized, widen * errorSpread(forecast, j, intervals, options), tail)) {
+          inside++;
+          return;
+        }
+      }
       levelBounds(forecast, j, intervals, options, i, own, 0);
       if (actual >= Math.min(forecast, own[0]!) && actual <= Math.max(forecast, own[1]!)) {
         inside++;

@@ -15,6 +15,7 @@ export type {
   ProductForecast,
   ProductForecastInput,
   ReorderAdvice,
+  SalesColumns,
   StockPoint,
   StockRow,
   Stockout,

@@ -128,6 +128,13 @@ describe('forecastProduct', () => {
     }
   });
 
+  it('takes sales as columns of day numbers and units, and rejects columns of different lengths', () => {
+    const firstDay = Date.parse('2025-01-01T00:00:00Z') / DAY_MS;
+    expect(ok({ sales: { firstDay, days: [0, 59], units: [5, 5] }, horizon: 3 }).forecast[0]!.ds).toBe('2025-03-02');
+    expect(forecastProduct({ sales: { firstDay, days: [0, 59], units: [5] }, horizon: 3 })).toMatchObject({ code: 'invalid_input' });
+    expect(forecastProduct({ sales: { firstDay: 0.5, days: [], units: [] }, horizon: 3 })).toMatchObject({ code: 'invalid_input' });
+  });
+
   it('fills gaps in dates with zero sales', () => {
     const result = ok({ sales: [{ ds: '2025-01-01', y: 5 }, { ds: '2025-03-01', y: 5 }], horizon: 3 });
     expect(result.forecast[0]!.ds).toBe('2025-03-02');
@@ -151,6 +158,20 @@ describe('forecastProduct properties', () => {
         expectOrderedBands(result.forecast);
       }),
       { numRuns: 60 },
+    );
+  });
+
+  it('forecasts sales given as columns as the same sales given as rows (gaps, returns, unknown days)', () => {
+    const firstDay = Date.parse('2025-01-01T00:00:00Z') / DAY_MS;
+    const sale = fc.oneof(fc.integer({ min: -3, max: 40 }), fc.constant(Number.NaN), fc.double({ min: 0, max: 9, noNaN: true }));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 400 }), sale), { maxLength: 300 }), fc.integer({ min: 1, max: 30 }), (pairs, horizon) => {
+        const today = day(401);
+        const rows = ok({ sales: pairs.map(([t, y]) => ({ ds: day(t), y })), horizon, today });
+        const columns = ok({ sales: { firstDay, days: pairs.map(([t]) => t), units: pairs.map(([, y]) => y) }, horizon, today });
+        expect(columns).toEqual(rows);
+      }),
+      { numRuns: 40 },
     );
   });
 

@@ -3,7 +3,7 @@ import { applyClosedDays, closedWeekdays } from './closed.ts';
 import { applyClosedDates, closedDayNumbers } from './holidays.ts';
 import { POOLED_YEARLY_MIN_DAYS, pooledYearly, yearlyIndex } from './pooled.ts';
 import { dayLabels, dayNumber } from './dates.ts';
-import { buildDemandHistory, classifyDemand, eventUplifts, type DemandHistory } from './demand.ts';
+import { buildDemandHistory, classifyDemand, eventUplifts, salesCount, type DemandHistory } from './demand.ts';
 import { calibratedInflation, selectAndForecast, type EngineResult } from './engine.ts';
 import type { Candidate } from './models/candidate.ts';
 import { autoEts, ets, holtWintersForms, NON_SEASONAL_FORMS, type FitOptions } from './models/ets.ts';
@@ -13,7 +13,7 @@ import { MIN_MODEL_DAYS, newProductForecast, shortHistoryForecast } from './shor
 import { theta } from './models/theta.ts';
 import { deseasonalized, seasonalityTest, withYearlyFourier } from './seasonality.ts';
 import { dailySigmas, deliveriesByDay, findStockouts, projectStock, reorderAdvice, stockAtHistoryEnd } from './stock.ts';
-import type { BacktestRow, DemandClass, DemandPattern, ForecastError, ForecastRow, HistoryLength, ProductForecast, ProductForecastInput } from './types.ts';
+import type { BacktestRow, DemandClass, DemandPattern, ForecastError, ForecastRow, HistoryLength, ProductForecast, ProductForecastInput, SalesColumns } from './types.ts';
 
 export const DEFAULT_HORIZON = 90;
 export const DEFAULT_LEAD_TIME_DAYS = 14;
@@ -82,7 +82,7 @@ export function forecastProduct(input: ProductForecastInput): ProductForecast | 
 }
 
 function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | ForecastError {
-  if (!input || !Array.isArray(input.sales)) return invalid('sales must be an array of { ds, y }.');
+  if (!input || !(Array.isArray(input.sales) || isSalesColumns(input.sales))) return invalid('sales must be an array of { ds, y } or columns { firstDay, days, units }.');
   const horizon = positiveInteger(input.horizon, DEFAULT_HORIZON, 'horizon', MAX_HORIZON);
   if (typeof horizon !== 'number') return horizon;
   const leadTimeDays = positiveInteger(input.leadTimeDays, DEFAULT_LEAD_TIME_DAYS, 'leadTimeDays', 365);
@@ -103,7 +103,7 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
   const serviceLevel = input.serviceLevel ?? DEFAULT_SERVICE_LEVEL;
   if (typeof serviceLevel !== 'number' || !(serviceLevel > 0 && serviceLevel < 1)) return invalid('serviceLevel must be between 0 and 1 (exclusive).');
 
-  const history = input.sales.length === 0 ? emptyHistory(input.today) : buildDemandHistory(input);
+  const history = salesCount(input.sales) === 0 ? emptyHistory(input.today) : buildDemandHistory(input);
   if ('error' in history) return invalid(history.error);
   // Closed days are not days without demand: they neither make a product look intermittent nor score a model.
   const closed = closedWeekdays(history.values, history.observed);
@@ -176,6 +176,12 @@ function patternsOf(modelName: string, demandClass: DemandClass, closed: boolean
   if (/ETS\(A,Ad?,/.test(modelName)) patterns.push('trend');
   if (demandClass === 'intermittent' || demandClass === 'lumpy') patterns.push('intermittent');
   return patterns;
+}
+
+function isSalesColumns(sales: unknown): sales is SalesColumns {
+  if (typeof sales !== 'object' || sales === null) return false;
+  const { firstDay, days, units } = sales as Partial<SalesColumns>;
+  return Number.isInteger(firstDay) && days !== undefined && units !== undefined && Number.isInteger(days.length) && days.length === units.length;
 }
 
 /** JSON has no NaN or Infinity: a figure that could not be measured is null. */

@@ -239,7 +239,12 @@ export function withYearlyFourier(base: Candidate, harmonics = 3): Candidate {
         }
         return waveValues[t]!;
       };
-      const remove = (series: Float64Array): Float64Array => series.map((value, t) => value - wave(t));
+      // A plain loop: Float64Array#map with a callback was ~3 % of a product.
+      const remove = (series: Float64Array): Float64Array => {
+        const remainder = new Float64Array(series.length);
+        for (let t = 0; t < series.length; t++) remainder[t] = series[t]! - wave(t);
+        return remainder;
+      };
       const remainder = remove(history);
       const baseModel = base.fit(remainder, end);
       const addWave = (out: Float64Array, seriesEnd: number): Float64Array => {

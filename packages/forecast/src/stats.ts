@@ -144,6 +144,12 @@ export function leastSquares(columns: Float64Array[], target: Series, ridge = 1e
   return coefficients;
 }
 
+/** Equal in every coordinate, telling 0 from −0 (an objective may). */
+function samePoint(a: Float64Array, b: Float64Array): boolean {
+  for (let i = 0; i < a.length; i++) if (!Object.is(a[i], b[i])) return false;
+  return true;
+}
+
 /**
  * Nelder–Mead minimiser on a box: parameters are clamped to [lower, upper] so
  * smoothing constants stay admissible without a penalty term.
@@ -165,10 +171,19 @@ export function nelderMead(
   };
   const simplex: { x: Float64Array; value: number }[] = [];
   let evaluations = 0;
+  // Every point evaluated so far. Clamping to the box sends different moves to the same point (a
+  // smoothing constant at its bound), and about one evaluation in twenty repeats an earlier one:
+  // the objective is a pure function of x, so its earlier value is taken. It still counts as an
+  // evaluation, so the search stops where it always did.
+  const evaluated: { x: Float64Array; value: number }[] = [];
   const evaluate = (x: Float64Array): { x: Float64Array; value: number } => {
     evaluations++;
+    const known = evaluated.find((point) => samePoint(point.x, x));
+    if (known) return { x, value: known.value };
     const value = objective(x);
-    return { x, value: Number.isFinite(value) ? value : Infinity };
+    const point = { x, value: Number.isFinite(value) ? value : Infinity };
+    evaluated.push(point);
+    return point;
   };
   simplex.push(evaluate(clamp(Float64Array.from(start))));
   for (let i = 0; i < dim; i++) {

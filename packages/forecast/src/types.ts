@@ -5,8 +5,16 @@ export type Delivery = { ds: string; quantity: number };
 /** A known event (holiday, promotion) on the listed days, past and future. Its effect is learnt from the past days. */
 export type EventRegressor = { name: string; dates: string[] };
 
+/**
+ * Sales as columns instead of rows: `units[i]` sold on day `firstDay + days[i]` (firstDay a day
+ * number, days since 1970-01-01; dayNumber). For a caller that has its history by day, as the
+ * server's catalogue run reads it: no date to write and parse back, no object per row. The same
+ * forecast as the rows { ds, y } of those days.
+ */
+export type SalesColumns = { firstDay: number; days: ArrayLike<number>; units: ArrayLike<number> };
+
 export type ProductForecastInput = {
-  sales: DailyPoint[];
+  sales: DailyPoint[] | SalesColumns;
   stock?: StockPoint[];
   deliveries?: Delivery[];
   /** Days to forecast; default 90. */

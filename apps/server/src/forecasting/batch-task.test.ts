@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { forecastRow, productInput, storedForecastJson, type BatchContext } from './batch-task.ts';
-import type { ProductForecast } from '@stockwise/forecast';
+import { dayNumber, forecastProduct, type ProductForecast } from '@stockwise/forecast';
 
 const context: BatchContext = { today: '2026-01-11', horizon: 7, since: '2026-01-01', historyDays: 10, calendar: { closedDates: [], yearlyProfiles: {} } };
 const product = { id: 1, product_code: 'P', category: null, lead_time_days: 7, snapshots: '2026-01-09:12', deliveries: null };
@@ -8,16 +8,19 @@ const product = { id: 1, product_code: 'P', category: null, lead_time_days: 7, s
 describe('batch task', () => {
   it('reads sales pairs as the database writes them: returns, decimals, missing days', () => {
     const input = productInput({ ...product, sales: '0:3,2:-2,3:1.5,9:12,12:4' }, context);
-    expect(input.sales).toEqual([
-      { ds: '2026-01-01', y: 3 },
-      { ds: '2026-01-03', y: -2 },
-      { ds: '2026-01-04', y: 1.5 },
-      { ds: '2026-01-10', y: 12 },
-      // Past the run's history (a sale dated after its start day): still its own date.
-      { ds: '2026-01-13', y: 4 },
-    ]);
+    // Days counted from the run's first day, 2026-01-01; day 12 is past the run's history (a sale
+    // dated after its start day) and still its own day.
+    expect(input.sales).toEqual({ firstDay: dayNumber('2026-01-01'), days: [0, 2, 3, 9, 12], units: [3, -2, 1.5, 12, 4] });
     expect(input.stock).toEqual([{ ds: '2026-01-09', stock_level: 12 }]);
-    expect(productInput({ ...product, sales: null }, context).sales).toEqual([]);
+    expect(productInput({ ...product, sales: null }, context).sales).toEqual({ firstDay: dayNumber('2026-01-01'), days: [], units: [] });
+  });
+
+  it('forecasts the sales columns as the same sales given as dated rows', () => {
+    const sales = Array.from({ length: 120 }, (_, day) => `${day}:${day % 7 === 3 ? '2.5' : (day * 7) % 11}`).filter((_, day) => day % 9 !== 4);
+    const long: BatchContext = { ...context, today: '2026-05-01', historyDays: 120, horizon: 30 };
+    const columns = productInput({ ...product, sales: sales.join(',') }, long);
+    const rows = sales.map((pair) => ({ ds: new Date(Date.UTC(2026, 0, 1 + Number(pair.split(':')[0]))).toISOString().slice(0, 10), y: Number(pair.split(':')[1]) }));
+    expect(forecastProduct(columns)).toEqual(forecastProduct({ ...columns, sales: rows }));
   });
 
   it('gives the same forecast whatever the order of the sales pairs (the read does not sort them)', () => {

@@ -2,7 +2,7 @@
 // the database's rows of a product in, the JSON row the database stores out. Parsing histories,
 // forecasting, stringifying and summarising all happen here, so the API's event loop only passes
 // strings between the database and the threads.
-import { CATALOGUE_PROFILE, closedDatesBetween, forecastProduct, isForecastError, type CatalogueCalendar, type NewItemPrior, type ProductForecastInput } from '@stockwise/forecast';
+import { CATALOGUE_PROFILE, closedDatesBetween, dayNumber, forecastProduct, isForecastError, type CatalogueCalendar, type NewItemPrior, type ProductForecastInput, type SalesColumns } from '@stockwise/forecast';
 import { summariseForecast } from '../dashboard/summary.ts';
 import type { ProductRows, StoredForecastRow } from './repo.ts';
 import type { ProductForecast } from '@stockwise/forecast';
@@ -21,23 +21,19 @@ export type BatchContext = {
 
 export type BatchResult = { code: string; stockout: boolean; row: StoredForecastRow } | { code: string; error: string };
 
-const DAY_MS = 86_400_000;
-const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-
-type Prepared = { dates: string[]; closedDates: string[] };
-// A thread serves one run's context at a time; its day list and closed dates are made once.
+type Prepared = { firstDay: number; closedDates: string[] };
+// A thread serves one run's context at a time; its first day and closed dates are worked out once.
 let prepared: { context: BatchContext; value: Prepared } | null = null;
 
 function prepare(context: BatchContext): Prepared {
   if (prepared?.context !== context) {
-    const dates = Array.from({ length: context.historyDays }, (_, t) => addDays(context.since, t));
-    prepared = { context, value: { dates, closedDates: closedDatesBetween(context.calendar, context.since, context.historyDays + context.horizon) } };
+    prepared = { context, value: { firstDay: dayNumber(context.since), closedDates: closedDatesBetween(context.calendar, context.since, context.historyDays + context.horizon) } };
   }
   return prepared.value;
 }
 
 /** "a:b,c:d" as pairs, each split at its first colon. */
-function pairs(text: string | null, visit: (key: string, value: string) => void): void {
+export function pairs(text: string | null, visit: (key: string, value: string) => void): void {
   if (!text) return;
   for (const pair of text.split(',')) {
     const colon = pair.indexOf(':');
@@ -48,48 +44,50 @@ function pairs(text: string | null, visit: (key: string, value: string) => void)
 const MINUS = 45;
 
 /**
- * The sales pairs "day:units,…" as the engine's points, scanned once: 730 pairs per product, where
- * splitting into strings and converting each was a tenth of a thread's time. Whole numbers are
- * read digit by digit; anything else (a decimal) goes through Number.
+ * The sales pairs "day:units,…" as the engine's sales columns (days counted from `firstDay`),
+ * scanned once: 730 pairs per product, where splitting into strings and converting each was a
+ * tenth of a thread's time, and a date string per pair for the engine to parse back another
+ * (ADR 0118). Whole numbers are read digit by digit; anything else (a decimal) goes through Number.
  */
-function salesPoints(text: string | null, dates: string[], since: string): ProductForecastInput['sales'] {
-  const sales: ProductForecastInput['sales'] = [];
-  if (!text) return sales;
-  for (let start = 0; start < text.length; ) {
+function salesColumns(text: string | null, firstDay: number): SalesColumns {
+  const days: number[] = [];
+  const units: number[] = [];
+  for (let start = 0; text && start < text.length; ) {
     const colon = text.indexOf(':', start);
     let end = text.indexOf(',', colon);
     if (end < 0) end = text.length;
     let day = 0;
     for (let i = start; i < colon; i++) day = day * 10 + text.charCodeAt(i) - 48;
     const negative = text.charCodeAt(colon + 1) === MINUS;
-    let units = 0;
+    let sold = 0;
     for (let i = negative ? colon + 2 : colon + 1; i < end; i++) {
       const digit = text.charCodeAt(i) - 48;
       if (digit < 0 || digit > 9) {
-        units = NaN;
+        sold = NaN;
         break;
       }
-      units = units * 10 + digit;
+      sold = sold * 10 + digit;
     }
-    if (Number.isNaN(units)) units = Number(text.slice(colon + 1, end));
-    else if (negative) units = -units;
-    sales.push({ ds: dates[day] ?? addDays(since, day), y: units });
+    if (Number.isNaN(sold)) sold = Number(text.slice(colon + 1, end));
+    else if (negative) sold = -sold;
+    days.push(day);
+    units.push(sold);
     start = end + 1;
   }
-  return sales;
+  return { firstDay, days, units };
 }
 
 /** The engine's input from a product's database rows. */
 export function productInput(product: ProductRows, context: BatchContext): ProductForecastInput {
-  const { dates, closedDates } = prepare(context);
-  const sales = salesPoints(product.sales, dates, context.since);
+  const { firstDay, closedDates } = prepare(context);
+  const sales = salesColumns(product.sales, firstDay);
   const stock: NonNullable<ProductForecastInput['stock']> = [];
   pairs(product.snapshots, (ds, level) => stock.push({ ds, stock_level: Number(level) }));
   const deliveries: NonNullable<ProductForecastInput['deliveries']> = [];
   pairs(product.deliveries, (ds, quantity) => deliveries.push({ ds, quantity: Number(quantity) }));
   const profiles = context.calendar.yearlyProfiles;
   const yearlyProfile = (product.category !== null ? profiles[product.category] : undefined) ?? profiles[CATALOGUE_PROFILE];
-  const newItemPrior = sales.length ? undefined : newItemPriorOf(product.category, context.calendar);
+  const newItemPrior = sales.days.length ? undefined : newItemPriorOf(product.category, context.calendar);
   return {
     sales,
     stock,
