@@ -56,6 +56,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<AppDatabase>
   const pool = new pg.Pool({
     connectionString: target.url,
     max: 10,
+    // JIT compiles a statement whose estimated cost passes a threshold: a catalogue run's chunk reads
+    // and its calendar's scan spent more compiling (up to 0.3 s per statement, in every parallel
+    // worker) than the compiled code saved (docs/adr/0119).
+    options: '-c jit=off',
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         valueParsers[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,

@@ -9,15 +9,27 @@ describe.each(backends)('job queue on %s', (backend) => {
   });
   afterAll(() => server.stop());
 
-  it('runs a job sent to the queue and keeps its output', async () => {
-    const id = await server.queue.send(PING_JOB, { message: `hello ${backend}` });
+  const completed = async (id: string) => {
     let job = await server.queue.boss.getJobById<{ message: string }>(PING_JOB, id);
     const deadline = Date.now() + 30_000;
     while (job?.state !== 'completed' && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await new Promise((resolve) => setTimeout(resolve, 20));
       job = await server.queue.boss.getJobById<{ message: string }>(PING_JOB, id);
     }
+    return job;
+  };
+
+  it('runs a job sent to the queue and keeps its output', async () => {
+    const job = await completed(await server.queue.send(PING_JOB, { message: `hello ${backend}` }));
     expect(job?.state).toBe('completed');
     expect(job?.output).toMatchObject({ pong: `hello ${backend}` });
+  });
+
+  it('wakes the worker when a job is sent rather than at its next poll', async () => {
+    // Each job is sent just after the worker's last fetch came back empty: polling alone (every
+    // 2 s, or 30 s once notifications are on) would take seconds per job.
+    const started = performance.now();
+    for (let i = 0; i < 5; i++) expect((await completed(await server.queue.send(PING_JOB, { message: `ping ${i}` })))?.state).toBe('completed');
+    expect(performance.now() - started).toBeLessThan(2500);
   });
 });

@@ -1,5 +1,7 @@
 // The job queue: pg-boss on the application database (PGlite through pg-boss's own adapter, or
-// PostgreSQL). Jobs are declared in code with their retry policy and optional cron schedule.
+// PostgreSQL). Jobs are declared in code with their retry policy and optional cron schedule. A job
+// sent wakes its queue's workers at once (pg-boss's LISTEN/NOTIFY, docs/adr/0119); their polling
+// stays as the fallback.
 import { PgBoss, fromPglite, type Queue, type WorkOptions } from 'pg-boss';
 import type { AppDatabase } from '../db/database.ts';
 
@@ -36,14 +38,19 @@ export async function startJobQueue(
     monitorIntervalSeconds: options.superviseIntervalSeconds,
     ...(options.cronIntervalSeconds ? { cronMonitorIntervalSeconds: options.cronIntervalSeconds } : {}),
   };
+  // Only workers listen (a connection each); a sender's insert notifies in its own transaction.
   const boss =
     database.target.kind === 'pglite' && database.pglite
-      ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', ...maintenance })
-      : new PgBoss({ connectionString: database.target.kind === 'postgres' ? database.target.url : '', max: 4, ...maintenance });
+      ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', useListenNotify: options.runWorkers, ...maintenance })
+      : new PgBoss({ connectionString: database.target.kind === 'postgres' ? database.target.url : '', max: 4, useListenNotify: options.runWorkers, ...maintenance });
   boss.on('error', options.onError);
   await boss.start();
   for (const definition of options.definitions) {
-    await boss.createQueue(definition.name, definition.queue);
+    const queue = { ...definition.queue, notify: true };
+    await boss.createQueue(definition.name, queue);
+    // A queue created by an earlier version keeps its options on create: the definition's are brought over.
+    const { policy: _fixedAtCreation, ...changeable } = queue;
+    await boss.updateQueue(definition.name, changeable);
     if (!options.runWorkers) continue;
     await boss.work<object>(definition.name, { ...definition.work }, async (jobs) => {
       const outputs = [];

@@ -10,7 +10,14 @@ export const latestCompletedCatalogueTask = (db: Db) =>
 
 export const findCatalogueTask = (db: Db, id: string) => db.selectFrom('forecast_tasks').selectAll().where('id', '=', id).where('style_code', 'is', null).executeTakeFirst();
 
-/** Per product with a stored forecast: the fields the order advice needs. */
+// Read from the stored forecast's reorder advice: a quantity and an order-by date (a warning always
+// comes with both). Kept here, in one place, for the list and its count alike.
+const needsOrder = sql<boolean>`(f.reorder->>'orderQuantity')::float8 > 0 and f.reorder->>'orderBy' is not null`;
+// Returns (negative sales) are not demand.
+const recentDemand = (recentDays: number) =>
+  sql<number>`coalesce((select sum(greatest(s.quantity, 0)) from data.sales s where s.product_id = f.product_id and s.date >= f.forecast_start - ${recentDays}::int), 0)::float8`;
+
+/** Per product whose stored forecast says to order: the fields the order advice needs. */
 export const adviceRows = (db: Db, recentDays: number) =>
   db
     .selectFrom('forecast_results as f')
@@ -26,7 +33,23 @@ export const adviceRows = (db: Db, recentDays: number) =>
       'f.stockouts',
       'f.reorder',
       sql<string>`f.model_name`.as('model'),
-      // Returns (negative sales) are not demand.
-      sql<number>`coalesce((select sum(greatest(s.quantity, 0)) from data.sales s where s.product_id = p.id and s.date >= f.forecast_start - ${recentDays}::int), 0)::float8`.as('recent_demand'),
+      recentDemand(recentDays).as('recent_demand'),
     ])
+    .where(needsOrder)
     .execute();
+
+/**
+ * How many products need an order and had demand in the last `recentDays` days: the length of
+ * the order advice's list, counted by the database (a catalogue run ends with it) rather than by
+ * reading every row.
+ */
+export async function countNeedingOrder(db: Db, recentDays: number): Promise<number> {
+  const { n } = await db
+    .selectFrom('forecast_results as f')
+    .innerJoin('data.products as p', 'p.id', 'f.product_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where(needsOrder)
+    .where(sql<boolean>`${recentDemand(recentDays)} > 0`)
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}

@@ -35,6 +35,9 @@ export type OrderAdvice = {
   products: AdvisedProduct[];
 };
 
+/** The catalogue run the advice is dated by: the given one, or the latest completed. */
+const catalogueTask = (db: Kysely<Database>, taskId: string | undefined) => (taskId ? repo.findCatalogueTask(db, taskId) : repo.latestCompletedCatalogueTask(db));
+
 /**
  * The products that need an order, from each product's latest stored forecast — an order-by date and a quantity from the forecast's reorder
  * advice, so a warning always comes with advice — most urgent first: days until the expected
@@ -42,14 +45,13 @@ export type OrderAdvice = {
  * days until the order-by date). Null before the first whole-catalogue forecast.
  */
 export async function orderAdvice(db: Kysely<Database>, options: OrderAdviceOptions = {}): Promise<OrderAdvice | null> {
-  const task = options.taskId ? await repo.findCatalogueTask(db, options.taskId) : await repo.latestCompletedCatalogueTask(db);
+  const task = await catalogueTask(db, options.taskId);
   if (!task) return null;
   const inactiveDays = options.inactiveDays ?? DEFAULT_INACTIVE_DAYS;
   const rows = await repo.adviceRows(db, inactiveDays);
   const needing: AdvisedProduct[] = [];
   for (const row of rows) {
-    const reorder = row.reorder as ProductForecast['reorder'];
-    if (!(reorder.orderQuantity > 0 && reorder.orderBy !== null)) continue;
+    const reorder = row.reorder as ProductForecast['reorder'] & { orderBy: string };
     const stockouts = (row.stockouts ?? []) as ProductForecast['stockouts'];
     // The expected path decides; the pessimistic bound only answers when the expected one never runs out.
     const byDate = [...stockouts].sort((a, b) => a.date.localeCompare(b.date));
@@ -88,4 +90,6 @@ export async function orderAdvice(db: Kysely<Database>, options: OrderAdviceOpti
 }
 
 /** How many products need an order (products without recent demand left out): the dashboard's reorder task. */
-export const countNeedingOrder = async (db: Kysely<Database>, taskId?: string): Promise<number> => (await orderAdvice(db, taskId ? { taskId } : {}))?.total ?? 0;
+export async function countNeedingOrder(db: Kysely<Database>, taskId?: string): Promise<number> {
+  return (await catalogueTask(db, taskId)) ? repo.countNeedingOrder(db, DEFAULT_INACTIVE_DAYS) : 0;
+}
