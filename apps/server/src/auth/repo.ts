@@ -138,6 +138,9 @@ export type ThrottlePolicy = { freeAttempts: number; baseDelaySeconds: number; m
 /**
  * Counts one sign-in attempt before its password is checked, in one statement: the row's lock
  * orders parallel attempts, and an attempt made before `retry_at` changes nothing and is refused.
+ * `retry_at` is compared with the clock, not `now()`: an attempt that waited for the row's lock
+ * began before the attempt holding it, whose `retry_at` (its own start, when there is no delay)
+ * would otherwise lie in the waiting attempt's future and refuse it.
  * Returns null when the attempt may go on, else the seconds to wait.
  */
 export async function reserveSignInAttempt(db: Db, key: { account: string; ip: string }, policy: ThrottlePolicy): Promise<number | null> {
@@ -149,7 +152,7 @@ export async function reserveSignInAttempt(db: Db, key: { account: string; ip: s
     values (${key.account}, ${key.ip}, 1, now() + ${delayAfter(sql`1`)}, now())
     on conflict (account, ip) do update
       set attempts = ${attempts}, retry_at = now() + ${delayAfter(attempts)}, updated_at = now()
-      where t.retry_at <= now()
+      where t.retry_at <= clock_timestamp()
     returning attempts`.execute(db);
   if (reserved.rows.length > 0) return null;
   const row = await sql<{ wait: number }>`
