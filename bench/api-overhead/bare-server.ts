@@ -1,14 +1,15 @@
 // The reference of bench/api-overhead: node:http and the database driver, nothing else. It answers
 // the benchmark's three requests by running exactly the statements the API runs for them (the
-// text of apps/server/src/tables/repo.ts and forecasting/repo.ts as Kysely compiles it, checked
-// against PostgreSQL's statement log) and writing the same JSON. No authentication, no routing
+// text of apps/server/src/tables/repo.ts as Kysely compiles it, checked against PostgreSQL's
+// statement log; the forecast read's text imported from forecasting/repo.ts) and writing the same JSON. No authentication, no routing
 // library, no validation: what is left is the cost of the database and of Node itself.
 //   DATABASE_URL=postgres://… | DATA_DIR=/pglite/dir  PORT=…  node bench/api-overhead/bare-server.ts
 import http from 'node:http';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
-import { historiesFrom, historyStart, productForecastJson } from '../../apps/server/src/forecasting/service.ts';
+import { PRODUCT_FORECAST_BY_CODE } from '../../apps/server/src/forecasting/repo.ts';
+import { HISTORY_DAYS, productForecastJson } from '../../apps/server/src/forecasting/service.ts';
 
 // The API's type parsers (apps/server/src/db/database.ts): int8 and numeric as numbers, dates as text.
 const valueParsers: Record<number, (value: string) => unknown> = { 20: Number, 1700: Number, 1082: (value) => value };
@@ -87,32 +88,8 @@ async function salesPage(query: Query, params: URLSearchParams): Promise<string>
 
 /** `GET /api/forecasting/forecasts/{code}` of a product with a stored forecast. */
 async function productForecast(query: Query, code: string): Promise<string | null> {
-  const [product] = await query('select "id", "product_code", "name", "current_stock", "unit_cost", "lead_time_days" from "data"."products" where "product_code" = $1', [code]);
-  if (!product) return null;
-  const [stored] = await query('select "task_id", "forecast_days", "forecast_start", "generated_at", "result" from "forecast_results" where "product_id" = $1', [product.id]);
-  if (!stored) return null;
-  const today = stored.forecast_start as string;
-  const since = historyStart(today);
-  const [sales, snapshots, deliveries] = await Promise.all([
-    query(
-      `select product_id, string_agg(date::text, ',' order by date) as dates, string_agg(quantity::text, ',' order by date) as quantities
-    from data.sales where product_id = any($1::int8[]) and date >= $2::date
-    group by product_id`,
-      [[product.id], since],
-    ),
-    query('select "product_id", "date", "stock_level" from "data"."stock_snapshots" where "product_id" in ($1) and "date" >= $2 order by "product_id", "date"', [product.id, since]),
-    query(
-      'select "product_id", "expected_date", "quantity", "status" from "data"."deliveries" where "product_id" in ($1) and "expected_date" >= $2 and "status" != $3 order by "product_id", "expected_date"',
-      [product.id, since, 'cancelled'],
-    ),
-  ]);
-  const histories = historiesFrom(
-    [product.id as number],
-    sales.map((row) => ({ product_id: row.product_id as number, dates: (row.dates as string).split(','), quantities: (row.quantities as string).split(',').map(Number) })),
-    snapshots as never,
-    deliveries as never,
-  );
-  return productForecastJson(product as never, stored as never, histories.get(product.id as number) as never, today);
+  const [row] = await query(PRODUCT_FORECAST_BY_CODE, [HISTORY_DAYS, code]);
+  return row?.result ? productForecastJson(row as never) : null;
 }
 
 const query = await connect();

@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { getPriority } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { createForecastPool, forecastProduct, type ProductForecastInput } from './index.ts';
+import { threadsNamed } from './priority.ts';
 
 const task = { module: new URL('./batch.test-task.ts', import.meta.url), context: { run: 'test' } };
 
@@ -13,13 +14,12 @@ const inputOf = (days: number, level: number): ProductForecastInput => ({
   horizon: 21,
 });
 
-/** Nice values of this process's threads named WorkerThread (Linux /proc). */
-function workerThreadNiceValues(): number[] {
+/** Nice values of this process's threads named `name` (Linux /proc). */
+function niceValues(name: string): number[] {
   const values: number[] = [];
-  for (const task of readdirSync('/proc/self/task')) {
+  for (const id of threadsNamed(name)) {
     try {
-      if (readFileSync(`/proc/self/task/${task}/comm`, 'utf8').trim() !== 'WorkerThread') continue;
-      const stat = readFileSync(`/proc/self/task/${task}/stat`, 'utf8');
+      const stat = readFileSync(`/proc/self/task/${id}/stat`, 'utf8');
       values.push(Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]));
     } catch {
       // The thread ended between listing and reading.
@@ -53,12 +53,15 @@ describe('createForecastPool', () => {
     }
   });
 
-  it.runIf(process.platform === 'linux')('runs its threads at a lower CPU priority when asked to work in the background', async () => {
+  it.runIf(process.platform === 'linux')("runs its threads and the garbage collector's at a lower CPU priority when asked to work in the background", async () => {
     const pool = createForecastPool({ workers: 2, background: true, task });
     try {
       await pool.run([inputOf(30, 5), inputOf(30, 6)]);
       // A thread lowers itself when it starts; one that got no work may still be starting.
-      await expect.poll(() => workerThreadNiceValues().filter((value) => value === 10).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+      await expect.poll(() => niceValues('WorkerThread').filter((value) => value === 10).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+      // V8's platform threads (Node names them) collect the threads' garbage.
+      expect(niceValues('V8Worker').length).toBeGreaterThan(0);
+      expect(niceValues('V8Worker').every((value) => value === 10)).toBe(true);
       // The caller's own thread keeps its priority.
       expect(getPriority()).toBe(0);
     } finally {

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { lowerPlatformThreads } from './priority.ts';
 import { forecastProduct } from './product.ts';
 import { forecastSeries, type SeriesForecast, type SeriesForecastOptions } from './series.ts';
 import type { ForecastError, ProductForecast, ProductForecastInput } from './types.ts';
@@ -9,8 +10,9 @@ export type PoolOptions = {
   workers?: number;
   chunkSize?: number;
   /**
-   * Runs the worker threads at a lower CPU priority (Linux, where the nice value is per thread): a
-   * server forecasting its catalogue in the background keeps answering requests first.
+   * Runs the worker threads, and V8's platform threads that collect their garbage, at a lower CPU
+   * priority (Linux, where the nice value is per thread): a server forecasting its catalogue in the
+   * background keeps answering requests first.
    */
   background?: boolean;
   /** What the threads run: a module exporting `runItems` (see PoolTaskModule), and the context it is given. */
@@ -63,6 +65,7 @@ const startWorkers = (count: number, setup: WorkerSetup): Worker[] =>
 
 export function createForecastPool<Item, Result>(options: PoolOptions): ForecastPool<Item, Result> {
   const setup: WorkerSetup = { background: options.background ?? false, task: { module: options.task.module.href } };
+  if (setup.background) lowerPlatformThreads();
   const workers = startWorkers(Math.max(1, options.workers ?? availableParallelism()), setup);
   // Each thread gets the context once, as its first message; messages are handled in order.
   const context = Promise.resolve(options.task.context).then((value) => {

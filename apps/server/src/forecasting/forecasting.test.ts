@@ -70,6 +70,22 @@ describe.each(backends)('forecasting on %s', (backend) => {
     expect(forecast.reorder.serviceLevel).toBe(0.95);
   });
 
+  it('reads a product forecast by id when no product has that code, and by code when one has (spec §3)', async () => {
+    const [first, second] = (await api('/api/records/tables/products/data/?page_size=2&sort_by=id')).json.results as { id: number; product_code: string }[];
+    const byCode = await api(`/api/forecasting/forecasts/${first?.product_code}`);
+    const byId = await api(`/api/forecasting/forecasts/${first?.id}`);
+    expect(byId.status).toBe(200);
+    expect(byId.text).toBe(byCode.text);
+    // A code that looks like another product's id names its own product.
+    await server.database.db.updateTable('data.products').set({ product_code: String(first?.id) }).where('id', '=', second?.id as number).execute();
+    try {
+      const answer = (await api(`/api/forecasting/forecasts/${first?.id}`)).json as unknown as ProductForecastResponse;
+      expect(answer.product.id).toBe(second?.id);
+    } finally {
+      await server.database.db.updateTable('data.products').set({ product_code: second?.product_code as string }).where('id', '=', second?.id as number).execute();
+    }
+  });
+
   it('reads the latest inventory report after a catalogue run', async () => {
     const report = await api('/api/forecasting/latest-report/');
     expect(report.status).toBe(200);

@@ -1,5 +1,5 @@
 // SQL of the forecasting feature: generation tasks, product histories and stored forecasts.
-import { sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { executeCompiled } from '../db/compiled.ts';
 import { databaseErrorOf } from '../db/errors.ts';
 import type { Database } from '../db/schema.ts';
@@ -67,36 +67,48 @@ export const lastSalesDate = async (db: Db): Promise<string | null> =>
   (await db.selectFrom('data.sales').select((eb) => eb.fn.max('date').as('last')).executeTakeFirst())?.last ?? null;
 
 /**
- * Each product's daily sales since a day as two lists. One row per product instead of one per day,
- * and comma-joined text rather than SQL arrays: the driver parses on the API's event loop, and
- * splitting a string is many times cheaper than its element-by-element array parser.
+ * A product, its stored forecast and the history a forecast read shows beside it: sales, snapshots
+ * and deliveries since `historyDays` before the forecast's first day, as "day:value" pairs (day
+ * counted from that first history day, unordered), comma-joined: text, because the driver parses on
+ * the event loop and splitting a string is many times cheaper than its array parser. One statement:
+ * a read under load waits its turn once rather than at each of five statements (ADR 0120). Without a
+ * stored forecast the history columns are null.
  */
-// The history statements of a forecast read are compiled once per number of products (db/compiled.ts).
-export const salesSince = (db: Db, productIds: number[], since: string) =>
-  executeCompiled(db, `forecasting|sales since|${productIds.length}`, [productIds, since], () =>
-    sql<{ product_id: number; dates: string; quantities: string }>`
-    select product_id, string_agg(date::text, ',' order by date) as dates, string_agg(quantity::text, ',' order by date) as quantities
-    from data.sales where product_id = any(${productIds}::int8[]) and date >= ${since}::date
-    group by product_id`.compile(db),
-  ).then((rows) => rows.map((row) => ({ product_id: row.product_id, dates: row.dates.split(','), quantities: row.quantities.split(',').map(Number) })));
+export type ProductForecastRow = ProductRecord & {
+  task_id: string | null;
+  generated_at: Date | null;
+  forecast_start: string | null;
+  result: string | null;
+  sales: string | null;
+  snapshots: string | null;
+  deliveries: string | null;
+};
 
-export const snapshotsSince = (db: Db, productIds: number[], since: string) =>
-  executeCompiled(db, `forecasting|snapshots since|${productIds.length}`, [...productIds, since], () =>
-    db.selectFrom('data.stock_snapshots').select(['product_id', 'date', 'stock_level']).where('product_id', 'in', productIds).where('date', '>=', since).orderBy('product_id').orderBy('date').compile(),
-  );
+const productForecastText = (key: 'p.product_code' | 'p.id') => `
+  select p.id, p.product_code, p.name, p.current_stock, p.unit_cost, p.lead_time_days, f.task_id, f.generated_at, f.forecast_start, f.result,
+    (select string_agg((s.date - w.since)::text || ':' || s.quantity::text, ',') from data.sales s
+      where s.product_id = p.id and s.date >= w.since and s.date < f.forecast_start) as sales,
+    (select string_agg((k.date - w.since)::text || ':' || k.stock_level::text, ',') from data.stock_snapshots k
+      where k.product_id = p.id and k.date >= w.since) as snapshots,
+    (select string_agg((d.expected_date - w.since)::text || ':' || d.quantity::text, ',') from data.deliveries d
+      where d.product_id = p.id and d.expected_date >= w.since and d.expected_date < f.forecast_start and d.status <> 'cancelled') as deliveries
+  from data.products p
+  left join forecast_results f on f.product_id = p.id
+  cross join lateral (select f.forecast_start - $1::int4 as since) w
+  where ${key} = $2`;
 
-export const deliveriesSince = (db: Db, productIds: number[], since: string) =>
-  executeCompiled(db, `forecasting|deliveries since|${productIds.length}`, [...productIds, since, 'cancelled'], () =>
-    db
-      .selectFrom('data.deliveries')
-      .select(['product_id', 'expected_date', 'quantity', 'status'])
-      .where('product_id', 'in', productIds)
-      .where('expected_date', '>=', since)
-      .where('status', '!=', 'cancelled')
-      .orderBy('product_id')
-      .orderBy('expected_date')
-      .compile(),
-  );
+/** The statements of findProductForecast (exported for bench/api-overhead's bare server): by product code, and by id. */
+export const PRODUCT_FORECAST_BY_CODE = productForecastText('p.product_code');
+export const PRODUCT_FORECAST_BY_ID = productForecastText('p.id');
+
+export async function findProductForecast(db: Db, styleCode: string, historyDays: number): Promise<ProductForecastRow | undefined> {
+  const byKey = (shape: string, text: string, key: string | number) =>
+    executeCompiled<ProductForecastRow>(db, shape, [historyDays, key], () => CompiledQuery.raw(text, [historyDays, key]));
+  const [byCode] = await byKey('forecasting|product forecast by code', PRODUCT_FORECAST_BY_CODE, styleCode);
+  if (byCode || !/^\d{1,15}$/.test(styleCode)) return byCode;
+  // Spec §3: a product without a code is known by its id.
+  return (await byKey('forecasting|product forecast by id', PRODUCT_FORECAST_BY_ID, Number(styleCode)))[0];
+}
 
 /**
  * What a forecast of one product is made from, one row per product, as the database gives it: its
@@ -154,22 +166,36 @@ export async function categoryDailySales(db: Db, since: string): Promise<Categor
     if (code === undefined) codeOf.set(category, (code = names.push(category)));
     codes[id - firstId] = code;
   }
-  const { rows } = await sql<{ code: number | null; day: number; units: number }>`
+  const rows = await inOneProcess(db, (trx) =>
+    sql<{ code: number | null; day: number; units: number }>`
     select (${codes}::int4[])[s.product_id - ${firstId}::int8 + 1] as code, (s.date - ${since}::date) as day, sum(s.quantity)::float8 as units
     from data.sales s
     where s.date >= ${since}::date
-    group by 1, s.date`.execute(db);
+    group by 1, s.date`.execute(trx),
+  );
   return rows.map((row) => ({ category: row.code ? (names[row.code - 1] as string) : null, day: row.day, units: row.units }));
 }
 
 const categoryDailySalesJoined = (db: Db, since: string) =>
-  sql<CategoryDay>`
+  inOneProcess(db, (trx) =>
+    sql<CategoryDay>`
     select p.category, (s.date - ${since}::date) as day, sum(s.quantity)::float8 as units
     from data.sales s join data.products p on p.id = s.product_id
     where s.date >= ${since}::date
-    group by p.category, s.date`
-    .execute(db)
-    .then((result) => result.rows);
+    group by p.category, s.date`.execute(trx),
+  );
+
+/**
+ * Runs a scan without PostgreSQL's parallel workers. They are processes of their own at normal
+ * priority: the calendar's scan of every sale in three processes took both cores at the start of a
+ * catalogue run, when forecast reads answered in 100–300 ms (p99 97–127 ms over a run, 35–47 without
+ * them, for ~0.2 s more wall: ADR 0120).
+ */
+const inOneProcess = <R>(db: Db, statement: (trx: Db) => Promise<{ rows: R[] }>): Promise<R[]> =>
+  db.transaction().execute(async (trx) => {
+    await sql`set local max_parallel_workers_per_gather = 0`.execute(trx);
+    return (await statement(trx)).rows;
+  });
 
 /**
  * Per product whose first sale since `since` came at least `days` after it (only those can be new,
@@ -257,10 +283,3 @@ export async function storeForecastRows(db: Db, rows: StoredForecastRow[], meta:
     return (await statement.execute(db)).rows[0]?.stored ?? 0;
   }
 }
-
-export const findForecastResult = async (db: Db, productId: number) =>
-  (
-    await executeCompiled(db, 'forecasting|stored forecast', [productId], () =>
-      db.selectFrom('forecast_results').select(['task_id', 'forecast_days', 'forecast_start', 'generated_at', 'result']).where('product_id', '=', productId).compile(),
-    )
-  )[0];

@@ -2,12 +2,13 @@
 // stored forecasts in the spec §3 response shape, and the inventory report.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { catalogueCalendar, createForecastPool, NEW_ITEM_DAYS, type CatalogueCalendar, type DailyPoint, type DailyTotals, type ForecastPool, type ProductForecast, type ProductStart } from '@stockwise/forecast';
+import { catalogueCalendar, createForecastPool, NEW_ITEM_DAYS, type CatalogueCalendar, type DailyTotals, type ForecastPool, type ProductForecast, type ProductStart } from '@stockwise/forecast';
 import { DEFAULT_FORECAST_DAYS, WHOLE_CATALOGUE, type InventoryReport, type ProductForecastResponse, type ReportQuery, type TaskStatusResponse } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { AppError } from '../http/errors.ts';
 import * as repo from './repo.ts';
+import { historicalJson } from './history-json.ts';
 import { jsonObjectMembers } from './stored-json.ts';
 import { refreshCatalogueSummary } from '../dashboard/repo.ts';
 import { orderAdvice } from '../order-advice/service.ts';
@@ -20,7 +21,8 @@ const DEFAULT_REQUESTS_PER_MINUTE = 30;
 const RATE_WINDOW_MS = 60_000;
 /** The tables forecasts are computed from. */
 export const FORECAST_INPUT_TABLES = new Set(['sales', 'stock_snapshots', 'deliveries']);
-const HISTORY_DAYS = 730;
+/** Days of history a forecast is made from and a forecast read shows (exported for bench/api-overhead). */
+export const HISTORY_DAYS = 730;
 // A chunk is what the pipeline holds at each stage (read, forecast, write): one statement reads
 // it and one writes it. The event loop only moves strings (the worker threads parse and stringify),
 // so a chunk this size blocks it for a few milliseconds at a time.
@@ -116,21 +118,6 @@ async function queueTask(ctx: ForecastingContext, taskId: string, queue: string)
 
 const dayNumber = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
 const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-const recentDayRanges = new Map<string, string[]>();
-/**
- * The days from `from` up to (not including) `to`. Forecast reads share a few windows (two years of
- * sales, stock since the first snapshot), so the latest lists are kept.
- */
-function dayRange(from: string, to: string): string[] {
-  const key = `${from}/${to}`;
-  const known = recentDayRanges.get(key);
-  if (known) return known;
-  const days: string[] = [];
-  for (let day = from; day < to; day = addDays(day, 1)) days.push(day);
-  if (recentDayRanges.size >= 16) recentDayRanges.delete(recentDayRanges.keys().next().value as string);
-  recentDayRanges.set(key, days);
-  return days;
-}
 const productNotFound = (styleCode: string) => new AppError('not_found', `Product '${styleCode}' not found.`);
 const taskNotFound = (taskId: string) => new AppError('not_found', `Task '${taskId}' not found.`);
 const isUuid = (text: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text);
@@ -160,38 +147,6 @@ export async function getForecastTaskStatus(ctx: ForecastingContext, taskId: str
     results: (task.results as TaskStatusResponse['results']) ?? null,
     error: task.error,
   };
-}
-
-export type History = {
-  sales: DailyPoint[];
-  snapshots: { date: string; stock_level: number }[];
-  deliveries: { expected_date: string; quantity: number; status: string }[];
-};
-
-async function loadHistories(db: Kysely<Database>, productIds: number[], since: string): Promise<Map<number, History>> {
-  const [sales, snapshots, deliveries] = await Promise.all([
-    repo.salesSince(db, productIds, since),
-    repo.snapshotsSince(db, productIds, since),
-    repo.deliveriesSince(db, productIds, since),
-  ]);
-  return historiesFrom(productIds, sales, snapshots, deliveries);
-}
-
-/** Per product, its history from the rows of the three history statements (exported for bench/api-overhead). */
-export function historiesFrom(
-  productIds: number[],
-  sales: { product_id: number; dates: string[]; quantities: number[] }[],
-  snapshots: (History['snapshots'][number] & { product_id: number })[],
-  deliveries: (History['deliveries'][number] & { product_id: number })[],
-): Map<number, History> {
-  const histories = new Map<number, History>(productIds.map((id) => [id, { sales: [], snapshots: [], deliveries: [] }]));
-  for (const row of sales) {
-    const history = histories.get(row.product_id);
-    if (history) history.sales = row.dates.map((ds, i) => ({ ds, y: row.quantities[i] as number }));
-  }
-  for (const row of snapshots) histories.get(row.product_id)?.snapshots.push(row);
-  for (const row of deliveries) histories.get(row.product_id)?.deliveries.push(row);
-  return histories;
 }
 
 /** The first day to forecast: the day after the newest sale anywhere (so stale data does not read as zero demand). */
@@ -370,77 +325,48 @@ export async function runNightlyForecast(ctx: Pick<ForecastingContext, 'db'>): P
   if (active && !active.job_id) await runForecastGeneration(ctx, { taskId: active.id });
 }
 
-/** Daily stock from the snapshots: a snapshot resets the level; between them, minus sales plus received deliveries. */
-function dailyStockHistory(history: History, today: string): ProductForecastResponse['historical']['stock'] {
-  if (!history.snapshots.length) return [];
-  const salesByDay = new Map(history.sales.map((s) => [s.ds, s.y]));
-  const receivedByDay = new Map<string, number>();
-  for (const d of history.deliveries) if (d.expected_date < today) receivedByDay.set(d.expected_date, (receivedByDay.get(d.expected_date) ?? 0) + d.quantity);
-  const snapshotByDay = new Map(history.snapshots.map((s) => [s.date, s.stock_level]));
-  const lastSnapshotDay = (history.snapshots.at(-1) as { date: string }).date;
-  const rows: ProductForecastResponse['historical']['stock'] = [];
-  let level = 0;
-  for (const day of dayRange((history.snapshots[0] as { date: string }).date, today)) {
-    const snapshot = snapshotByDay.get(day);
-    level = snapshot ?? level - (salesByDay.get(day) ?? 0) + (receivedByDay.get(day) ?? 0);
-    rows.push({ ds: day, stock_level: level, isStockSnapshot: snapshot !== undefined, isLastSnapshot: day === lastSnapshotDay });
-  }
-  return rows;
-}
-
-function dailySales(history: History, from: string, today: string): { ds: string; y: number }[] {
-  const byDay = new Map(history.sales.map((s) => [s.ds, s.y]));
-  return dayRange(from, today).map((ds) => ({ ds, y: byDay.get(ds) ?? 0 }));
-}
-
 /** A product's forecast answer as JSON text (productForecastJson): the route sends it as it is. */
 export async function getProductForecast(ctx: ForecastingContext, options: { styleCode: string }): Promise<string> {
-  const product = await repo.findProductByStyleCode(ctx.db, options.styleCode);
-  if (!product) throw productNotFound(options.styleCode);
-  let stored = await repo.findForecastResult(ctx.db, product.id);
-  let today = stored?.forecast_start;
-  if (!stored) {
-    // Never forecast yet (a new product): forecast it now, so reading a forecast always answers.
-    today = await forecastStartDay(ctx.db);
-    const error = await forecastOneNow(ctx.db, product, today);
-    if (error) throw new AppError('validation_error', `Cannot forecast '${options.styleCode}': ${error}`);
-    stored = await repo.findForecastResult(ctx.db, product.id);
-  }
-  if (!stored || !today) throw productNotFound(options.styleCode);
-  const history = (await loadHistories(ctx.db, [product.id], historyStart(today))).get(product.id) as History;
-  return productForecastJson(product, stored, history, today);
+  const row = await repo.findProductForecast(ctx.db, options.styleCode, HISTORY_DAYS);
+  if (!row) throw productNotFound(options.styleCode);
+  if (isStored(row)) return productForecastJson(row);
+  // Never forecast yet (a new product): forecast it now, so reading a forecast always answers.
+  const error = await forecastOneNow(ctx.db, row, await forecastStartDay(ctx.db));
+  if (error) throw new AppError('validation_error', `Cannot forecast '${options.styleCode}': ${error}`);
+  const forecast = await repo.findProductForecast(ctx.db, options.styleCode, HISTORY_DAYS);
+  if (!forecast || !isStored(forecast)) throw productNotFound(options.styleCode);
+  return productForecastJson(forecast);
 }
 
-/** The first day of the history a forecast read shows (exported for bench/api-overhead). */
-export const historyStart = (today: string) => addDays(today, -HISTORY_DAYS);
+type StoredProductForecast = repo.ProductForecastRow & { generated_at: Date; forecast_start: string; result: string };
+const isStored = (row: repo.ProductForecastRow): row is StoredProductForecast => row.result !== null;
+
+/** The first day of the history a forecast is made from and a forecast read shows. */
+const historyStart = (today: string) => addDays(today, -HISTORY_DAYS);
 
 type StoredModel = ProductForecast['model'] & Partial<Pick<ProductForecast['model'], 'history' | 'patterns'>>;
 
 /**
- * The answer of a forecast read (ProductForecastResponse) from its product, stored row and history,
- * as JSON text (exported for bench/api-overhead). The stored forecast's daily rows, stockouts and
- * reorder advice are spliced in as the engine wrote them (docs/adr/0083): about 20 kB that the driver
- * no longer parses nor the server writes again. Only the small model summary is parsed, to fill in
- * what forecasts stored before its history label existed lack.
+ * The answer of a forecast read (ProductForecastResponse) from its product, stored forecast and
+ * history, as JSON text (exported for bench/api-overhead). The stored forecast's daily rows,
+ * stockouts and reorder advice are spliced in as the engine wrote them (docs/adr/0083): about 20 kB
+ * that the driver no longer parses nor the server writes again; the history is written from the
+ * database's pairs (history-json.ts). Only the small model summary is parsed, to fill in what
+ * forecasts stored before its history label existed lack.
  */
-export function productForecastJson(
-  product: repo.ProductRecord,
-  stored: { task_id: string | null; generated_at: Date; result: string },
-  history: History,
-  today: string,
-): string {
+export function productForecastJson(stored: StoredProductForecast): string {
+  const today = stored.forecast_start;
   const members = jsonObjectMembers(stored.result);
   const member = (key: keyof ProductForecast) => {
     const text = members.get(key);
-    if (text === undefined) throw new Error(`The stored forecast of product ${product.id} has no ${key}.`);
+    if (text === undefined) throw new Error(`The stored forecast of product ${stored.id} has no ${key}.`);
     return text;
   };
   const model = JSON.parse(member('model')) as StoredModel;
   const { mase, smape, mae, coverage95 } = model.backtest;
-  const head: Pick<ProductForecastResponse, 'report' | 'product' | 'historical'> = {
-    report: { id: stored.task_id ?? `product-${product.id}`, type: 'product_forecast', title: `Forecast for ${product.name}`, productCode: product.product_code, timestamp: stored.generated_at.toISOString() },
-    product: { id: product.id, styleCode: product.product_code, name: product.name, currentStock: product.current_stock, unitCost: product.unit_cost, leadTimeDays: product.lead_time_days },
-    historical: { sales: dailySales(history, historyStart(today), today), stock: dailyStockHistory(history, today) },
+  const head: Pick<ProductForecastResponse, 'report' | 'product'> = {
+    report: { id: stored.task_id ?? `product-${stored.id}`, type: 'product_forecast', title: `Forecast for ${stored.name}`, productCode: stored.product_code, timestamp: stored.generated_at.toISOString() },
+    product: { id: stored.id, styleCode: stored.product_code, name: stored.name, currentStock: stored.current_stock, unitCost: stored.unit_cost, leadTimeDays: stored.lead_time_days },
   };
   const metrics: ProductForecastResponse['metrics'] = {
     // The last day of history: the spec's chart drops forecast values on or before it (the backtest overlap).
@@ -451,7 +377,7 @@ export function productForecastJson(
   };
   const display: Pick<ProductForecastResponse, 'display_settings'> = { display_settings: { historical_forecast: false } };
   return (
-    `${JSON.stringify(head).slice(0, -1)},"forecast":{"sales":${member('forecast')},"stock":${member('stock')}},"backtest":${member('backtest')},` +
+    `${JSON.stringify(head).slice(0, -1)},"historical":${historicalJson(stored, historyStart(today), HISTORY_DAYS)},"forecast":{"sales":${member('forecast')},"stock":${member('stock')}},"backtest":${member('backtest')},` +
     `"metrics":${JSON.stringify(metrics)},${JSON.stringify(display).slice(1, -1)},"stockouts":${member('stockouts')},"reorder":${member('reorder')}}`
   );
 }

@@ -8,7 +8,7 @@ const mainScript = path.resolve(import.meta.dirname, '../main.ts');
 
 export type ServerProcess = { url: string; child: ChildProcess; stop(): Promise<void>; kill(): Promise<void> };
 
-type StartOptions = { startupTimeoutMs?: number; onStdout?: (text: string) => void; mainScript?: string };
+type StartOptions = { startupTimeoutMs?: number; onStdout?: (text: string) => void; mainScript?: string; ownSession?: boolean };
 
 /** A port the system just handed out as free (another process may still take it before the server binds). */
 const freePort = () =>
@@ -26,6 +26,9 @@ const freePort = () =>
  * `mainScript` runs another checkout's server (a benchmark's reference build). A server that exits
  * while starting is started again on another port, twice at most: under a full test run an outgoing
  * connection can take the free port between the probe and the server's listen (EADDRINUSE).
+ * `ownSession` starts it as a service runs, in a session of its own: Linux's scheduler (autogroup)
+ * then shares the cores between it and its load generator as between two programs, not among all
+ * their threads together. It is killed when this process exits.
  */
 export async function startServerProcess(env: Record<string, string>, options: StartOptions = {}): Promise<ServerProcess> {
   for (let attempt = 1; ; attempt += 1) {
@@ -43,7 +46,13 @@ async function startOnce(env: Record<string, string>, options: StartOptions, por
   const child = spawn(process.execPath, [options.mainScript ?? mainScript], {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port) },
     stdio: ['ignore', options.onStdout ? 'pipe' : 'ignore', 'inherit'],
+    detached: options.ownSession ?? false,
   });
+  if (options.ownSession) {
+    const killOnExit = () => child.kill('SIGKILL');
+    process.once('exit', killOnExit);
+    child.once('exit', () => process.off('exit', killOnExit));
+  }
   const { onStdout } = options;
   if (onStdout) child.stdout?.setEncoding('utf8').on('data', (text: string) => onStdout(text));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
