@@ -17,6 +17,7 @@ import type { ImportFormat } from '@stockwise/contract';
 import { CsvReader, MAX_RECORD_CHARS } from './csv.ts';
 import { applyMapping, csvMapper, type FieldMappings } from './mapping.ts';
 import type { MappedRecord } from './writer.ts';
+import { readZipEntry } from './zip-entry.ts';
 
 /** A problem of the file as a whole (its format, encoding or structure): a 400 naming the row where it can. */
 export class FileFormatError extends Error {}
@@ -24,6 +25,8 @@ export class FileFormatError extends Error {}
 const MAX_JSON_DEPTH = 64;
 const JSON_BATCH = 1000;
 const XLSX_BATCH = 1000;
+/** More than any workbook part (the sheets' names and the defined names) a real workbook has. */
+const MAX_WORKBOOK_PART_BYTES = 16 * 1024 * 1024;
 const MAX_RECORD_BYTES = MAX_RECORD_CHARS;
 
 /** One record as the file has it: a row of cells (CSV, xlsx) or a JSON value. */
@@ -219,7 +222,11 @@ function cellValue(value: unknown): unknown {
   return String(value);
 }
 
-type WorkbookInternals = { model?: { sheets?: { name: string; rId: string }[] }; workbookRels?: { Id: string; Target: string }[] };
+type WorkbookInternals = {
+  model?: { sheets?: { name: string; rId: string }[] };
+  workbookRels?: { Id: string; Target: string }[];
+  _parseWorkbook(part: Readable): Promise<void>;
+};
 type WorksheetInternals = { id: string | number; parse(): AsyncIterable<{ eventType: string; value: { values: unknown[] } }[]> };
 
 async function* xlsxBatches(path: string, wantedSheet: string | null, meta: { header: string[] | null; sheets: string[] | null }): AsyncGenerator<RawRecord[]> {
@@ -227,6 +234,11 @@ async function* xlsxBatches(path: string, wantedSheet: string | null, meta: { he
   const internals = workbook as unknown as WorkbookInternals;
   let found = false;
   try {
+    // exceljs names a worksheet from the workbook part, and fails on one it meets after the shared
+    // strings but before that part: writers that put the part late in the zip (exceljs' own, at
+    // times) would be refused. So the part is read first, from the zip's directory.
+    const workbookPart = await readZipEntry(path, 'xl/workbook.xml', MAX_WORKBOOK_PART_BYTES);
+    if (workbookPart) await internals._parseWorkbook(Readable.from([workbookPart]));
     for await (const worksheet of workbook) {
       const sheet = worksheet as unknown as WorksheetInternals;
       const sheets = internals.model?.sheets ?? [];

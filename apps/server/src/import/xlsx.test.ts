@@ -2,8 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openSource } from './source.ts';
+import { readZipEntry } from './zip-entry.ts';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'stockwise-xlsx-test-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -72,6 +74,43 @@ describe('xlsx reading', () => {
     const read = await readSheet(file);
     expect(read.records).toHaveLength(2500);
     expect(read.records.at(-1)).toEqual({ row: 2500, cells: ['C2499', 2499] });
+  });
+
+  it('reads a workbook whose workbook part comes after its shared strings and worksheets in the zip', async () => {
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('Notes').addRow(['Not data']);
+    const sales = workbook.addWorksheet('Sales');
+    sales.addRow(['StockCode', 'Quantity']);
+    sales.addRow(['85123A', 6]);
+    const written = await JSZip.loadAsync(await workbook.xlsx.writeBuffer());
+    const last = ['xl/workbook.xml'];
+    const first = ['[Content_Types].xml', '_rels/.rels', 'xl/_rels/workbook.xml.rels', 'xl/sharedStrings.xml'];
+    const names = Object.keys(written.files).filter((name) => !written.files[name]?.dir);
+    const order = [...first, ...names.filter((name) => !first.includes(name) && !last.includes(name)), ...last];
+    expect(order.slice().sort()).toEqual(names.slice().sort());
+    for (const compression of ['STORE', 'DEFLATE'] as const) {
+      const reordered = new JSZip();
+      for (const name of order) reordered.file(name, await written.file(name)!.async('uint8array'));
+      const file = path.join(scratch, `late-workbook-part-${compression}.xlsx`);
+      writeFileSync(file, await reordered.generateAsync({ type: 'uint8array', compression }));
+      const read = await readSheet(file, 'Sales');
+      expect(read.sheets).toEqual(['Notes', 'Sales']);
+      expect(read.records).toEqual([{ row: 1, cells: ['85123A', 6] }]);
+      expect((await readSheet(file)).header).toEqual(['Not data']);
+      expect(String(await readZipEntry(file, 'xl/workbook.xml', 1 << 20))).toBe(await written.file('xl/workbook.xml')!.async('string'));
+    }
+  });
+
+  it('reads a zip entry only when it is there, within the size asked for, in a zip it can read', async () => {
+    const zip = new JSZip().file('a.txt', 'x'.repeat(1000)).file('b.txt', 'second');
+    const file = path.join(scratch, 'entries.zip');
+    writeFileSync(file, await zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE', comment: 'a comment after the directory' }));
+    expect(String(await readZipEntry(file, 'b.txt', 100))).toBe('second');
+    expect(await readZipEntry(file, 'a.txt', 999)).toBeNull();
+    expect(await readZipEntry(file, 'c.txt', 100)).toBeNull();
+    const truncated = path.join(scratch, 'truncated.zip');
+    writeFileSync(truncated, (await zip.generateAsync({ type: 'uint8array' })).subarray(0, 40));
+    expect(await readZipEntry(truncated, 'b.txt', 100)).toBeNull();
   });
 
   it('names the sheets when the chosen one does not exist, and refuses a zip that is not a workbook', async () => {
