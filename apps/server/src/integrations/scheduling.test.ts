@@ -67,7 +67,11 @@ describe.each(backends)('scheduled runs across processes on %s', (backend) => {
 
     // Hourly; then every process is down for three hours (as pg-boss's last cron pass, the
     // schedule's age and the integration's last run say): three hourly slots were missed, and one run makes up for them.
-    await call(first, `/api/integrations/scheduled/${id}/`, { token, method: 'PUT', body: { schedule_frequency: 'hourly' } });
+    // Hourly at half an hour from now, not at minute 0: pg-boss files an occurrence under its minute
+    // for good (completed jobs included), so had the every-minute runs above passed the top of the
+    // hour, the catch-up of that hour's slot would be taken as already sent.
+    const hourlyMinute = (new Date().getUTCMinutes() + 30) % 60;
+    await call(first, `/api/integrations/scheduled/${id}/`, { token, method: 'PUT', body: { schedule_frequency: 'custom', cron_expression: `${hourlyMinute} * * * *` } });
     for (const server of processes) await server.stop();
     // (PGlite's data directory is opened by one process at a time: only now, with the servers stopped.)
     const database = await openDatabase(scratch.target);
