@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
@@ -108,6 +108,13 @@ describe('xlsx reading', () => {
     expect(String(await readZipEntry(file, 'b.txt', 100))).toBe('second');
     expect(await readZipEntry(file, 'a.txt', 999)).toBeNull();
     expect(await readZipEntry(file, 'c.txt', 100)).toBeNull();
+    // An entry whose directory record claims more compressed bytes than the limit (or the file) holds.
+    const claimsMore = Buffer.from(readFileSync(file));
+    const lastDirectoryRecord = claimsMore.lastIndexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    claimsMore.writeUInt32LE(0x7fffffff, lastDirectoryRecord + 20);
+    const inflated = path.join(scratch, 'claims-more.zip');
+    writeFileSync(inflated, claimsMore);
+    expect(await readZipEntry(inflated, 'b.txt', 100)).toBeNull();
     const truncated = path.join(scratch, 'truncated.zip');
     writeFileSync(truncated, (await zip.generateAsync({ type: 'uint8array' })).subarray(0, 40));
     expect(await readZipEntry(truncated, 'b.txt', 100)).toBeNull();

@@ -56,7 +56,8 @@ export async function readZipEntry(path: string, name: string, maxBytes: number)
       const entryName = directory.toString('utf8', at + DIRECTORY_ENTRY_BYTES, at + DIRECTORY_ENTRY_BYTES + nameBytes);
       at += DIRECTORY_ENTRY_BYTES + nameBytes + directory.readUInt16LE(at + 30) + directory.readUInt16LE(at + 32);
       if (entryName !== name) continue;
-      if (uncompressedBytes > maxBytes || compressedBytes === ZIP64_MARK || localOffset === ZIP64_MARK) return null;
+      // A deflated entry is never much larger than its content: a bigger compressed size is a bad file.
+      if (uncompressedBytes > maxBytes || compressedBytes > maxBytes || localOffset === ZIP64_MARK || localOffset + compressedBytes > size) return null;
       const local = await readAt(file, localOffset, LOCAL_HEADER_BYTES);
       if (!local || local.readUInt32LE(0) !== LOCAL_HEADER) return null;
       const data = await readAt(file, localOffset + LOCAL_HEADER_BYTES + local.readUInt16LE(26) + local.readUInt16LE(28), compressedBytes);
