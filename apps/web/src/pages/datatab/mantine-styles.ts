@@ -11,3 +11,4 @@ import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/List.css';

@@ -1,5 +1,6 @@
 // The Dashboard (spec §1, route /app/home): what needs attention today — the task checklist, total
 // inventory and monthly growth, the six-month stock projection, and the reports the user pinned.
+import './mantine-styles.ts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Checkbox, CloseButton, EmptyState, Group, List, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,6 @@
 // The Mantine sheets the Settings (Data integration) screen adds to the app's
 // (apps/web/src/mantine-styles.ts), loaded with this screen's chunk only.
+import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/SimpleGrid.css';

@@ -1,0 +1,6 @@
+// The Mantine sheets the Dashboard adds to the app's (apps/web/src/mantine-styles.ts), loaded with
+// this screen's chunk only.
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/List.css';
+import '@mantine/core/styles/SimpleGrid.css';
