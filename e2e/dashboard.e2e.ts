@@ -96,6 +96,8 @@ describe('Dashboard', () => {
     const box = page.getByRole('checkbox', { name: text });
     await box.waitFor();
     expect(await box.isChecked()).toBe(false);
+    // Drawn as a checkbox one line high (without its sheet the tick was some 200 px tall).
+    expect((await page.locator('.mantine-Checkbox-root', { hasText: text }).boundingBox())?.height).toBeLessThanOrEqual(32);
     // Ticked once the server has stored it.
     await box.click();
     await expect.poll(() => box.isChecked(), slow).toBe(true);

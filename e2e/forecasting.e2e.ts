@@ -287,6 +287,10 @@ describe('forecasting screen', () => {
       await panel.getByRole('button', { name: 'Page 2' }).click();
       await table.locator(`tbody tr[data-style-code="${second.products[0]!.styleCode}"]`).first().waitFor();
       expect((await shownRows()).map((row) => row.code)).toEqual(second.products.map((p) => p.styleCode));
+      // The page shown stands out from the others (its sheet loaded with the screen: unstyled, all were alike).
+      const background = (name: string) => panel.getByRole('button', { name }).evaluate((element) => getComputedStyle(element).backgroundColor);
+      expect(await panel.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
+      expect(await background('Page 2')).not.toBe(await background('Page 1'));
     }
     // Keyboard: focus the filter and switch it on with Space; the products without recent sales join the count.
     const filter = panel.getByRole('switch');
