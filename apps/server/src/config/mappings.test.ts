@@ -39,6 +39,20 @@ describe.each(backends)('saved import mappings on %s', (backend) => {
     expect((await save(admin, 'shared export', mapping('Code'))).status).toBe(200);
   });
 
+  it("keeps a mapping's other entities when one entity is saved into it, the file's mappings included", async () => {
+    const products = { field_mappings: { product_code: 'Sku', name: 'Title' } };
+    await save(editor, 'two parts', mapping('StockCode'));
+    const merged = await save(editor, 'two parts', { entities: { products } });
+    expect(merged.json.mapping).toEqual({ ...mapping('StockCode'), entities: { ...mapping('StockCode').entities, products } });
+    await save(editor, 'two parts', mapping('Sku'));
+    expect((await mappings())['two parts']).toEqual({ ...mapping('Sku'), entities: { ...mapping('Sku').entities, products } });
+
+    // The file's product mapping, given a sales part by an admin (the screen offers its name when the entity changes).
+    const shipped = (await mappings())['product_catalogue_csv'] as { entities: Record<string, unknown> };
+    expect((await save(admin, 'product_catalogue_csv', mapping('Code'))).status).toBe(200);
+    expect((await mappings())['product_catalogue_csv']).toMatchObject({ entities: { ...shipped.entities, sales: mapping('Code').entities.sales } });
+  });
+
   it('refuses viewers and invalid mappings', async () => {
     expect((await save(viewer, 'mine', mapping('StockCode'))).status).toBe(403);
     expect((await save(editor, 'bad', { entities: { sales: { field_mappings: {}, date_format: 'yyyy' } } })).status).toBe(400);

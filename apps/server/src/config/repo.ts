@@ -16,9 +16,22 @@ export const listSavedMappings = (db: Kysely<Database>) => db.selectFrom('config
 
 export const findSavedMapping = (db: Kysely<Database>, name: string) => db.selectFrom('config_mappings').select(['name', 'created_by']).where('name', '=', name).executeTakeFirst();
 
-export const upsertSavedMapping = (db: Kysely<Database>, name: string, config: object, createdBy: number) =>
-  db
-    .insertInto('config_mappings')
-    .values({ name, config: JSON.stringify(config), created_by: createdBy })
-    .onConflict((oc) => oc.column('name').doUpdateSet({ config: JSON.stringify(config), updated_at: sql`now()` }))
-    .execute();
+/**
+ * Saves a mapping; over a saved one, the entities given replace theirs and its other entities stay
+ * (as its description does when none is given). One statement: two users saving different entities
+ * of one mapping at once both keep theirs. The mapping as stored.
+ */
+export const mergeSavedMapping = async (db: Kysely<Database>, name: string, config: { entities: object }, createdBy: number): Promise<unknown> =>
+  (
+    await db
+      .insertInto('config_mappings')
+      .values({ name, config: JSON.stringify(config), created_by: createdBy })
+      .onConflict((oc) =>
+        oc.column('name').doUpdateSet({
+          config: sql`config_mappings.config || excluded.config || jsonb_build_object('entities', coalesce(config_mappings.config -> 'entities', '{}') || (excluded.config -> 'entities'))`,
+          updated_at: sql`now()`,
+        }),
+      )
+      .returning('config')
+      .executeTakeFirstOrThrow()
+  ).config;

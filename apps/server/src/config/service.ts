@@ -131,7 +131,8 @@ export async function updateEntityConfig(
 /**
  * Saves a named import mapping (POST /api/yaml/save-mapping/). Editors import, so they may save
  * mappings: a new name, or one they saved before. Replacing a mapping of the configuration file or
- * another user's needs an admin (docs/security.md).
+ * another user's needs an admin (docs/security.md). A save names the entities it maps: the
+ * mapping's others stay (the screen saves the entity it shows, under the chosen mapping's name).
  */
 export async function saveMapping(ctx: ConfigContext, options: { name: string; config: MappingConfig; user: { userId: number; role: Role } }): Promise<MappingConfig> {
   const reading = await readConfigFile(ctx.configFile);
@@ -141,7 +142,10 @@ export async function saveMapping(ctx: ConfigContext, options: { name: string; c
   if (!ownsIt && options.user.role !== 'admin') {
     throw new AppError('forbidden', `The mapping '${options.name}' belongs to ${shipped && !saved ? 'the configuration file' : 'another user'}; save it under a new name, or ask an administrator.`);
   }
-  await repo.upsertSavedMapping(ctx.db, options.name, options.config, options.user.userId);
+  // The file's mapping is the base of its first save; a saved one is merged with by the database.
+  const base = !saved && reading.status === 'ok' ? reading.config.mappings[options.name] : undefined;
+  const config = base ? { ...base, ...options.config, entities: { ...base.entities, ...options.config.entities } } : options.config;
+  const stored = mappingConfig.parse(await repo.mergeSavedMapping(ctx.db, options.name, config, options.user.userId));
   ctx.cache?.forget();
-  return options.config;
+  return stored;
 }
