@@ -203,7 +203,7 @@ function Editor() {
             <Button color="blue.8" variant="outline" onClick={() => void saveReport()} loading={operations.save.busy} data-testid="save-report">
               {t('reports.editor.save')}
             </Button>
-            <Button variant="light" color="red.9" onClick={() => setConfirming(true)} loading={operations.delete.busy} data-testid="delete-report">
+            <Button variant="outline" color="red.9" onClick={() => setConfirming(true)} loading={operations.delete.busy} data-testid="delete-report">
               {t('reports.editor.delete')}
             </Button>
           </>
