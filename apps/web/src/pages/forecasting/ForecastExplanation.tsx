@@ -56,9 +56,11 @@ export function ForecastExplanation({ forecast, crossings }: { forecast: Product
         <Stack gap={4}>
           <Text fw={600}>{t('forecasting.explain.model', { name: model.name })}</Text>
           <Text size="sm">{model.description}</Text>
-          <Text size="sm" data-testid="demand-class">
-            {t(`forecasting.explain.demand.${demandKey(model.demandClass)}`, { value: model.demandClass })}
-          </Text>
+          {model.history === 'none' ? null : (
+            <Text size="sm" data-testid="demand-class">
+              {t(`forecasting.explain.demand.${demandKey(model.demandClass)}`, { value: model.demandClass })}
+            </Text>
+          )}
           {model.history === 'full' ? (
             <List size="sm" spacing={2} data-testid="patterns">
               {(model.patterns.length ? model.patterns : (['none'] as const)).map((pattern) => (
@@ -93,14 +95,15 @@ export function ForecastExplanation({ forecast, crossings }: { forecast: Product
         </Stack>
         <Stack gap={4}>
           <Text fw={600}>{t('forecasting.explain.reorderTitle')}</Text>
-          <Text size="sm">
-            {t('forecasting.explain.reorderSummary', {
+          <Text size="sm" data-testid="reorder-summary">
+            {t(reorder.orderBy && reorder.orderQuantity > 0 ? 'forecasting.explain.reorderSummary' : 'forecasting.explain.reorderSummaryNoOrder', {
               reorderPoint: one.format(reorder.reorderPoint),
               safetyStock: one.format(reorder.safetyStock),
               serviceLevel: one.format(reorder.serviceLevel * 100),
               orderQuantity: one.format(reorder.orderQuantity),
-              orderBy: reorder.orderBy ? formatDay(reorder.orderBy) : t('forecasting.explain.orderByNone'),
+              orderBy: reorder.orderBy ? formatDay(reorder.orderBy) : '',
               leadTime: reorder.leadTimeDays,
+              days,
             })}
           </Text>
           <dl style={{ display: 'grid', gridTemplateColumns: 'auto auto', gap: '2px 16px', margin: 0, fontSize: 14 }} data-testid="reorder-advice">

@@ -1,0 +1,46 @@
+// The forecast in a buyer's words: the reorder sentence when an order is due and when none is, and a
+// new product's explanation, which names no demand pattern it has not seen.
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import type { ProductForecastResponse } from '@stockwise/contract';
+import { initTestI18n } from '../../test/i18n.ts';
+import { stubBrowserLayout } from '../../test/jsdom.ts';
+import { ForecastExplanation } from './ForecastExplanation.tsx';
+import { forecastFixture } from './fixtures.test-data.ts';
+
+beforeAll(async () => {
+  await initTestI18n();
+  stubBrowserLayout();
+});
+afterEach(cleanup);
+
+const renderExplanation = (forecast: ProductForecastResponse) =>
+  render(
+    <MantineProvider>
+      <ForecastExplanation forecast={forecast} crossings={[]} />
+    </MantineProvider>,
+  );
+
+describe('the forecast explained', () => {
+  it('says how much to order by when', () => {
+    renderExplanation(forecastFixture());
+    expect(screen.getByTestId('reorder-summary').textContent).toContain('Order 40 units by');
+    expect(screen.getByTestId('demand-class').textContent).toContain('smooth');
+  });
+
+  it('says no order is needed, not "order 0 units by no order", and names no demand pattern for a product without sales', () => {
+    const base = forecastFixture();
+    renderExplanation(
+      forecastFixture({
+        reorder: { ...base.reorder, orderQuantity: 0, orderBy: null },
+        metrics: { ...base.metrics, model: { name: 'NewProduct', description: 'No sales history yet.', demandClass: 'intermittent', history: 'none', patterns: [] } },
+      }),
+    );
+    const summary = screen.getByTestId('reorder-summary').textContent ?? '';
+    expect(summary).toContain('No order is needed in the next 2 days');
+    expect(summary).not.toMatch(/Order 0 units/);
+    expect(screen.queryByTestId('demand-class')).toBeNull();
+    expect(screen.getByTestId('history-note').textContent).toContain('no sales yet');
+  });
+});
