@@ -9,6 +9,11 @@ import { useCan } from '../../stores/role.ts';
 import { downloadCsv, toCsv } from '../../pages/forecasting/csv.ts';
 
 type TableBlock = Extract<AssistantBlock, { type: 'table' }>;
+type Cell = TableBlock['rows'][number][string];
+
+// Figures as the screens show them (82,648.68); the CSV keeps them plain for a spreadsheet.
+const figure = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
+const shown = (value: Cell | undefined) => (typeof value === 'number' ? figure.format(value) : (value ?? ''));
 
 function AnswerTable({ block }: { block: TableBlock }) {
   const { t } = useTranslation();
@@ -16,6 +21,8 @@ function AnswerTable({ block }: { block: TableBlock }) {
     const rows = [...block.rows, ...(block.totals ? [block.totals] : [])];
     downloadCsv(block.download ?? 'answer.csv', toCsv([block.columns.map((c) => c.label), ...rows.map((row) => block.columns.map((c) => row[c.key] ?? null))]));
   };
+  const numeric = new Set(block.columns.filter((c) => block.rows.some((row) => typeof row[c.key] === 'number')).map((c) => c.key));
+  const align = (key: string) => (numeric.has(key) ? 'right' : undefined);
   return (
     <div>
       <Table.ScrollContainer minWidth={400}>
@@ -23,7 +30,9 @@ function AnswerTable({ block }: { block: TableBlock }) {
           <Table.Thead>
             <Table.Tr>
               {block.columns.map((c) => (
-                <Table.Th key={c.key}>{c.label}</Table.Th>
+                <Table.Th key={c.key} ta={align(c.key)}>
+                  {c.label}
+                </Table.Th>
               ))}
             </Table.Tr>
           </Table.Thead>
@@ -31,7 +40,9 @@ function AnswerTable({ block }: { block: TableBlock }) {
             {block.rows.map((row, index) => (
               <Table.Tr key={index}>
                 {block.columns.map((c) => (
-                  <Table.Td key={c.key}>{row[c.key] ?? ''}</Table.Td>
+                  <Table.Td key={c.key} ta={align(c.key)}>
+                    {shown(row[c.key])}
+                  </Table.Td>
                 ))}
               </Table.Tr>
             ))}
@@ -40,7 +51,9 @@ function AnswerTable({ block }: { block: TableBlock }) {
             <Table.Tfoot>
               <Table.Tr>
                 {block.columns.map((c) => (
-                  <Table.Th key={c.key}>{block.totals?.[c.key] ?? ''}</Table.Th>
+                  <Table.Th key={c.key} ta={align(c.key)}>
+                    {shown(block.totals?.[c.key])}
+                  </Table.Th>
                 ))}
               </Table.Tr>
             </Table.Tfoot>

@@ -1,0 +1,47 @@
+// An answer's table shows its figures as the screens do (thousands grouped, right-aligned); text
+// cells, dates included, stay as the server wrote them.
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { MemoryRouter } from 'react-router';
+import { initTestI18n } from '../../test/i18n.ts';
+import { stubBrowserLayout } from '../../test/jsdom.ts';
+import { AnswerBlocks } from './AnswerBlocks.tsx';
+
+beforeAll(async () => {
+  await initTestI18n();
+  stubBrowserLayout();
+});
+afterEach(cleanup);
+
+describe('an answer table', () => {
+  it('groups and right-aligns figures, and leaves codes and dates as written', () => {
+    render(
+      <MantineProvider>
+        <MemoryRouter>
+          <AnswerBlocks
+            blocks={[
+              {
+                type: 'table',
+                columns: [
+                  { key: 'styleCode', label: 'Product code' },
+                  { key: 'orderBy', label: 'Order by' },
+                  { key: 'cost', label: 'Cost' },
+                ],
+                rows: [{ styleCode: 'HEA-1217', orderBy: '2026-11-25', cost: 82648.68 }],
+                totals: { styleCode: 'Total', orderBy: null, cost: 1234567.891 },
+                download: null,
+              },
+            ]}
+          />
+        </MemoryRouter>
+      </MantineProvider>,
+    );
+    const table = screen.getByTestId('assistant-table');
+    const cells = within(table).getAllByRole('cell').map((cell) => cell.textContent);
+    expect(cells).toEqual(['HEA-1217', '2026-11-25', '82,648.68']);
+    expect(within(table).getByText('1,234,567.89')).toBeTruthy();
+    const cost = within(table).getByText('82,648.68');
+    expect(getComputedStyle(cost).textAlign).toBe('right');
+  });
+});
