@@ -140,6 +140,10 @@ describe('sessions in the web app', () => {
     await page.goto('/profile');
     await page.getByTestId('sessions-table').waitFor();
     expect(await page.locator('[data-testid="session-row"][data-current]').count()).toBe(1);
+    // The device in words, the browser's own header in the tooltip.
+    const device = page.locator('[data-testid="session-row"][data-current] td').first().locator('p').first();
+    expect(await device.textContent()).toMatch(/^(Headless )?Chrome \d+ on Linux$/);
+    expect(await device.getAttribute('title')).toBe(await page.evaluate(() => navigator.userAgent));
     expect(await axeViolations(page)).toEqual([]);
 
     await page.getByLabel('Current password').fill('not the password');

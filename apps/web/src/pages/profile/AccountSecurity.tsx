@@ -8,6 +8,7 @@ import { passwordPolicy } from '@stockwise/contract';
 import { loginPath } from '../../routing/guard.ts';
 import { useSessionsStore } from '../../stores/sessions.ts';
 import { formatTime } from '../settings/format.ts';
+import { deviceName } from './device.ts';
 
 type Fields = { old_password: string; new_password: string; confirm: string };
 const emptyFields: Fields = { old_password: '', new_password: '', confirm: '' };
@@ -123,7 +124,7 @@ function SessionsTable() {
                 <Table.Tr key={session.id} data-testid="session-row" data-current={session.current || undefined}>
                   <Table.Td>
                     <Text size="sm" lineClamp={2} title={session.user_agent ?? undefined}>
-                      {session.user_agent ?? t('profile.sessions.unknownAgent')}
+                      {session.user_agent ? deviceName(session.user_agent) : t('profile.sessions.unknownAgent')}
                     </Text>
                     {session.current && (
                       <Text size="xs" fw={600} c="teal.9">
