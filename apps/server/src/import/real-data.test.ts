@@ -115,6 +115,23 @@ describe.each(backends)('real data in on %s', (backend) => {
     expect(product.name).toBe('RDU-NEW');
   });
 
+  it("reports a row's own errors and unknown codes after it in one answer, in the file's row order", async () => {
+    await addProducts(['RDB-1']);
+    const csv = 'StockCode,InvoiceDate,Quantity\nRDB-1,2026-05-01,\nRDB-GONE,2026-05-01,2\nRDB-1,2026-05-02,x\nRDB-GONE,2026-05-03,1\n';
+    const refused = await importFile(server, token, { fileName: 'b.csv', content: csv, mapping: salesMapping(), entityType: 'sales' });
+    expect(refused.status).toBe(400);
+    expect(refused.json).toMatchObject({
+      row_error_count: 4,
+      row_errors: [
+        { row: 1, field: 'quantity', column: 'Quantity', reason: 'A value is required.' },
+        { row: 2, field: 'product_id', column: 'StockCode', reason: 'product code RDB-GONE does not exist.' },
+        { row: 3, field: 'quantity', column: 'Quantity', reason: 'Expected a whole number.' },
+        { row: 4, field: 'product_id', column: 'StockCode', reason: 'product code RDB-GONE does not exist.' },
+      ],
+    });
+    expect(await salesOf('RDB-')).toEqual([]);
+  });
+
   it('names row and column for every refusal, never PostgreSQL text; negative quantities only where allowed', async () => {
     await addProducts(['RDE-1']);
     const deliveries = { entities: { deliveries: { field_mappings: { product_id: 'Item', expected_date: 'Due', quantity: 'Qty', status: 'Status' } } } };

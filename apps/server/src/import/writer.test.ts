@@ -72,9 +72,10 @@ describe.each(backends)('records writer on %s', (backend) => {
   it('answers refused rows, naming field and source path, and writes nothing of that batch', async () => {
     const before = await stored();
     const outcome = await write([line('WRT-1', '2026-04-01', 1), line('NOPE', '2026-04-01', 1), { item: {}, day: 'soon', units: 'x' }], {});
-    // Unknown codes are looked up once every row passed its own checks: row 2 is not reported yet.
-    expect(outcome.rowErrorCount).toBe(1);
+    // Row 2's unknown code is reported beside row 3's own errors: a batch is mended once.
+    expect(outcome.rowErrorCount).toBe(2);
     expect(outcome.rowErrors).toEqual([
+      { row: 2, field: 'product_id', column: 'item.sku', reason: 'product code NOPE does not exist.' },
       { row: 3, field: 'product_id', column: 'item.sku', reason: 'A value is required.' },
       { row: 3, field: 'date', column: 'day', reason: expect.stringContaining('Expected a date') },
       { row: 3, field: 'quantity', column: 'units', reason: 'Expected a whole number.' },

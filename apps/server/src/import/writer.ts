@@ -118,8 +118,9 @@ export type PreparedRows = { rows: number; errors: RowErrors; detector: DateOrde
 
 /**
  * Types every record into COPY text for the staging table, handing ~2 MB pieces to `sink` (one
- * piece in the sink while the next is typed: the database and Node work at once). From the first
- * refused row on, rows are only checked.
+ * piece in the sink while the next is typed: the database and Node work at once). Rows after a
+ * refused one are staged too, so the checks against the database (unknown codes, repeated keys)
+ * report theirs in the same answer: a file is mended once, not once per kind of error.
  */
 export async function prepareRecords(target: WriteTarget, batches: AsyncIterable<MappedRecord[]> | Iterable<MappedRecord[]>, options: WriteOptions, sink: PieceSink): Promise<PreparedRows> {
   const errors = new RowErrors(options.mapping);
@@ -149,7 +150,7 @@ export async function prepareRecords(target: WriteTarget, batches: AsyncIterable
   };
   const flush = async () => {
     await sinking;
-    if (!bytes || errors.count) return;
+    if (!bytes) return;
     const piece = chunks;
     chunks = [];
     bytes = 0;
@@ -172,7 +173,6 @@ export async function prepareRecords(target: WriteTarget, batches: AsyncIterable
         errors.addRow(record.row, typed.errors);
         continue;
       }
-      if (errors.count) continue;
       let fields = allFields;
       if (typed.present.length !== columns.length) {
         fields = '';
@@ -270,14 +270,15 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
   if (action === 'replace' && !options.source) throw new Error('Data action replace needs a source');
   const { errors, detector } = prepared;
   const counts: ImportCounts = { rows: prepared.rows, written: 0, inserted: 0, updated: 0, duplicates: 0 };
-  const outcome = () => ({ counts, repeatedKeys: target.repeatedKeys, rowErrors: errors.list, rowErrorCount: errors.count });
+  // The checks below add their rows' errors after the typing's: reported in the file's row order.
+  const outcome = () => ({ counts, repeatedKeys: target.repeatedKeys, rowErrors: errors.list.sort((a, b) => a.row - b.row), rowErrorCount: errors.count });
+  if (counts.rows === 0) return outcome();
   const ambiguity = detector.ambiguity;
   const dateField = target.mapped.find((c) => target.typeOf(c) === 'DateField' || target.typeOf(c) === 'DateTimeField') ?? null;
   if (ambiguity) {
     errors.count += 1;
     errors.add(ambiguity.row, dateField, ambiguity.message);
   }
-  if (errors.count || counts.rows === 0) return outcome();
   const swap = detector.needsSwap ? sqlOf.swapDayAndMonth(target) : null;
   if (swap) await session.run(swap);
 
