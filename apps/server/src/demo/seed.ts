@@ -1,10 +1,13 @@
 // Seeds the demo data set on an empty database: products, two years of daily sales with trend,
 // weekly and yearly seasonality, promotions and intermittent slow movers, an inventory simulation
-// that yields stock snapshots, received and upcoming deliveries (and real stockouts), and a user.
+// that yields stock snapshots, received and upcoming deliveries (and real stockouts), a user, and
+// a few example reports (one pinned to the user's dashboard), as Metabase ships sample questions.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { insertUser } from '../auth/repo.ts';
+import { insertPin } from '../dashboard/repo.ts';
+import { insertReport, type ReportValues } from '../reports/repo.ts';
 import { createRandom, type Random } from './random.ts';
 
 export const DEMO_USERNAME = 'demo';
@@ -38,6 +41,46 @@ type DemoProduct = {
   trendOverHistory: number;
   categoryProfile: Category;
 };
+
+/** What a new user finds on Reports: questions a buyer asks, each a starting point to copy and change. The first is pinned. */
+export const demoReports: ReportValues[] = [
+  {
+    title: 'Units sold per month by category',
+    description: 'How each category sold month by month, complete months only: the seasons show as peaks.',
+    sql_code: `select date_trunc('month', s.date)::date as month, p.category, sum(s.quantity) as units
+from sales s
+join products p on p.id = s.product_id
+where s.date >= date_trunc('month', (select min(date) from sales)) + interval '1 month'
+  and s.date < date_trunc('month', current_date)
+group by 1, 2
+order by 1, 2`,
+    chart_config: { type: 'line', x_field: 'month', series: [{ field: 'units' }], group_field: 'category', stacked: false, title: 'Units sold per month', sort: null },
+    pseudocode: 'For every complete month of the sales history and every category: add up the units sold. One line per category.',
+  },
+  {
+    title: 'Best sellers, last 90 days',
+    description: 'The 20 products that sold the most units in the last 90 days, with their stock today.',
+    sql_code: `select p.product_code, p.name, sum(s.quantity) as units_sold, p.current_stock
+from sales s
+join products p on p.id = s.product_id
+where s.date > current_date - 90
+group by p.id
+order by units_sold desc
+limit 20`,
+    chart_config: { type: 'bar', x_field: 'product_code', series: [{ field: 'units_sold', label: 'Units sold' }], group_field: null, stacked: false, title: 'Best sellers, last 90 days', sort: null },
+    pseudocode: 'For every product: add up the units sold in the last 90 days. Keep the 20 that sold most, with their stock today.',
+  },
+  {
+    title: 'Stock value by category',
+    description: 'What the stock on hand is worth at unit cost, per category.',
+    sql_code: `select category, sum(current_stock) as units_in_stock, round(sum(current_stock * unit_cost), 2) as stock_value
+from products
+group by category
+order by stock_value desc`,
+    chart_config: { type: 'bar', x_field: 'category', series: [{ field: 'stock_value', label: 'Stock value' }], group_field: null, stacked: false, title: 'Stock value by category', sort: null },
+    pseudocode: 'For every category: add up the units in stock and their value at unit cost. Most valuable first.',
+  },
+];
 
 const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 
@@ -150,7 +193,12 @@ export async function seedDemoData(
   let salesRows = 0;
 
   await db.transaction().execute(async (trx) => {
-    await insertUser(trx, { username: DEMO_USERNAME, email: 'demo@example.com', passwordHash, role: 'admin' });
+    const user = await insertUser(trx, { username: DEMO_USERNAME, email: 'demo@example.com', passwordHash, role: 'admin' });
+    if (!user) throw new Error('The demo user could not be created.');
+    // Inserted last one first: Reports lists the newest first, so it shows them in this order.
+    let firstReportId = 0;
+    for (const report of [...demoReports].reverse()) firstReportId = await insertReport(trx, { ...report, owner: user.id });
+    await insertPin(trx, user.id, firstReportId);
     for (const { product, history } of catalogue) {
       const { id } = await trx
         .insertInto('data.products')
