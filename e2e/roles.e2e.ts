@@ -86,6 +86,14 @@ describe('roles in the web app', () => {
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Settings', exact: true }).click();
     await page.getByTestId('import-viewer-note').waitFor();
     expect(await page.getByTestId('users-panel').count()).toBe(0);
+    // Reports: the demo's example reports to read and run, none to create or change.
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Reports', exact: true }).click();
+    await page.getByText('Select a report on the left to see its rows and chart.').waitFor();
+    expect(await page.getByTestId('new-report').count()).toBe(0);
+    await page.locator('[data-testid="report-list"] button', { hasText: 'Stock value by category' }).click();
+    await page.getByText('You can run this report; only its owner or an administrator can change it.').waitFor();
+    await page.getByTestId('run-sql').click();
+    await page.locator('[data-testid="report-chart"][data-chart-type="bar"] .recharts-bar-rectangle').first().waitFor();
 
     // A destructive request sent anyway (the viewer's own token) is refused with the server's words.
     const forced = await page.evaluate(

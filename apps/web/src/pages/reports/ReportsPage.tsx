@@ -51,7 +51,7 @@ function ReportList({ canCreate }: { canCreate: boolean }) {
         <div className={classes.list} data-testid="report-list">
           {reportData.length === 0 ? (
             <Text size="sm" c="gray.7">
-              {t('reports.list.empty')}
+              {t(canCreate ? 'reports.list.empty' : 'reports.list.emptyReadOnly')}
             </Text>
           ) : (
             reportData.map((report) => (
@@ -283,7 +283,7 @@ export default function ReportsPage() {
           {hasDraft ? (
             <Editor />
           ) : (
-            <Text c="gray.7">{loading ? t('reports.editor.loading') : t('reports.editor.noSelection')}</Text>
+            <Text c="gray.7">{loading ? t('reports.editor.loading') : t(canCreate ? 'reports.editor.noSelection' : 'reports.editor.noSelectionReadOnly')}</Text>
           )}
         </section>
       </div>
