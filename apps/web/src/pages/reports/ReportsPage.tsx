@@ -33,7 +33,13 @@ function ReportList({ canCreate }: { canCreate: boolean }) {
   const { t } = useTranslation();
   const { reportData, selectedId, creating } = useReportsStore(useShallow((s) => ({ reportData: s.reportData, selectedId: s.selectedReport?.id ?? null, creating: s.operations.create.busy })));
   const selectReport = useReportsStore((s) => s.selectReport);
+  const runSql = useReportsStore((s) => s.runSql);
   const createReport = useReportsStore((s) => s.createReport);
+  // A saved report opens with its rows and chart, as a saved question does in Metabase.
+  const openReport = async (id: number) => {
+    await selectReport(id);
+    if (useReportsStore.getState().selectedReport?.id === id) await runSql();
+  };
   return (
     <Paper withBorder p="sm" component="nav" aria-label={t('reports.list.heading')}>
       <Stack gap="xs">
@@ -55,7 +61,7 @@ function ReportList({ canCreate }: { canCreate: boolean }) {
             </Text>
           ) : (
             reportData.map((report) => (
-              <button type="button" key={report.id} className={classes.listItem} aria-current={report.id === selectedId} onClick={() => void selectReport(report.id)}>
+              <button type="button" key={report.id} className={classes.listItem} aria-current={report.id === selectedId} onClick={() => void openReport(report.id)}>
                 <Text size="sm" truncate>
                   {report.title}
                 </Text>
