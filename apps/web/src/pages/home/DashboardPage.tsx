@@ -198,6 +198,7 @@ export default function DashboardPage() {
               <Anchor component={Link} to="/app/reports" underline="always" c="blue.8">
                 {t('nav.reports')}
               </Anchor>
+              .
             </Text>
           ) : (
             <SimpleGrid cols={{ base: 1, lg: 2 }}>
