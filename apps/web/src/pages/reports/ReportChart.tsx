@@ -2,7 +2,7 @@
 import { memo, useMemo } from 'react';
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ChartConfig, ResultRow } from '@stockwise/contract';
-import { buildChartData } from './chart-data.ts';
+import { buildChartData, formatFigure, xLabelFormatter } from './chart-data.ts';
 
 // Tableau 10, darkened where needed for contrast on white.
 const palette = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f', '#bcbd22', '#17becf', '#ff7f0e', '#393b79', '#637939'];
@@ -13,7 +13,14 @@ export const ReportChart = memo(function ReportChart({ config, rows, label }: { 
   if (config.type === 'table' || !config.x_field || data.series.length === 0) return null;
   const x = config.x_field;
   const stackId = config.stacked ? 'stack' : undefined;
-  const axes = [<CartesianGrid key="grid" strokeDasharray="3 3" />, <XAxis key="x" dataKey={x} />, <YAxis key="y" />, <Tooltip key="tooltip" />, <Legend key="legend" />];
+  const xLabel = xLabelFormatter(data.rows, x);
+  const axes = [
+    <CartesianGrid key="grid" strokeDasharray="3 3" />,
+    <XAxis key="x" dataKey={x} tickFormatter={xLabel} />,
+    <YAxis key="y" tickFormatter={formatFigure} />,
+    <Tooltip key="tooltip" labelFormatter={xLabel} formatter={formatFigure} />,
+    <Legend key="legend" />,
+  ];
   const chart = (() => {
     switch (config.type) {
       case 'line':
@@ -47,7 +54,7 @@ export const ReportChart = memo(function ReportChart({ config, rows, label }: { 
         const value = (data.series[0] as { key: string }).key;
         return (
           <PieChart>
-            <Tooltip />
+            <Tooltip formatter={formatFigure} />
             <Legend />
             <Pie data={data.rows} dataKey={value} nameKey={x} isAnimationActive={false} label>
               {data.rows.map((row, i) => (
@@ -61,9 +68,9 @@ export const ReportChart = memo(function ReportChart({ config, rows, label }: { 
         return (
           <ScatterChart>
             <CartesianGrid strokeDasharray="3 3" />
-            <XAxis type="number" dataKey={x} name={x} />
-            <YAxis type="number" dataKey={(data.series[0] as { key: string }).key} name={(data.series[0] as { label: string }).label} />
-            <Tooltip />
+            <XAxis type="number" dataKey={x} name={x} tickFormatter={formatFigure} />
+            <YAxis type="number" dataKey={(data.series[0] as { key: string }).key} name={(data.series[0] as { label: string }).label} tickFormatter={formatFigure} />
+            <Tooltip formatter={formatFigure} />
             <Scatter data={data.rows} fill={colour(0)} isAnimationActive={false} />
           </ScatterChart>
         );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { proposeChartConfig, type ChartConfig } from '@stockwise/contract';
-import { buildChartData } from './chart-data.ts';
+import { buildChartData, formatFigure, xLabelFormatter } from './chart-data.ts';
 
 const base: ChartConfig = { type: 'bar', x_field: 'category', series: [{ field: 'units' }], group_field: null, stacked: false, title: '', sort: null };
 
@@ -34,5 +34,14 @@ describe('report chart data', () => {
     expect(proposeChartConfig([column('name', 'text')]).type).toBe('table');
     expect(proposeChartConfig([column('total', 'number')], { rowCount: 1 }).type).toBe('table');
     expect(proposeChartConfig([column('category', 'text'), column('units', 'number')], { preferredType: 'pie' })).toMatchObject({ type: 'pie', series: [{ field: 'units' }] });
+  });
+
+  it('labels months as "Feb 2025" when every x is the first of a month, anything else as written; figures grouped', () => {
+    const months = xLabelFormatter([{ month: '2025-02-01' }, { month: '2025-03-01' }], 'month');
+    expect([months('2025-02-01'), months('2025-03-01')]).toEqual(['Feb 2025', 'Mar 2025']);
+    const days = xLabelFormatter([{ day: '2025-02-01' }, { day: '2025-02-02' }], 'day');
+    expect(days('2025-02-01')).toBe('2025-02-01');
+    expect(xLabelFormatter([{ category: 'Garden' }], 'category')('Garden')).toBe('Garden');
+    expect([formatFigure(60000), formatFigure(1234.567), formatFigure('n/a')]).toEqual(['60,000', '1,234.57', 'n/a']);
   });
 });

@@ -56,3 +56,19 @@ export function buildChartData(config: ChartConfig, rows: ResultRow[]): ChartDat
     series: config.series.map((s) => ({ key: s.field, label: s.label ?? s.field })),
   };
 }
+
+const figure = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
+const monthOfYear = new Intl.DateTimeFormat('en', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+const firstOfMonth = /^\d{4}-\d{2}-01$/;
+
+/** Figures on the value axis and in the tooltip as the screens show them (60,000, 1,234.5). */
+export const formatFigure = (value: unknown): string => (typeof value === 'number' ? figure.format(value) : String(value ?? ''));
+
+/**
+ * The x axis's labels: months (every value the first of a month, as date_trunc('month') gives)
+ * as "Feb 2025"; anything else as written.
+ */
+export function xLabelFormatter(rows: ChartData['rows'], x: string): (value: unknown) => string {
+  const monthly = rows.length > 0 && rows.every((row) => typeof row[x] === 'string' && firstOfMonth.test(row[x]));
+  return (value) => (monthly && typeof value === 'string' && firstOfMonth.test(value) ? monthOfYear.format(new Date(`${value}T00:00:00Z`)) : String(value ?? ''));
+}
