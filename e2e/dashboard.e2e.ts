@@ -124,7 +124,22 @@ describe('Dashboard', () => {
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Dashboard', exact: true }).click();
     const pinned = page.getByTestId('pinned-report').filter({ hasText: title });
     await pinned.locator('.recharts-bar-rectangle').first().waitFor();
+
+    // A pinned report that fails when it runs says why, instead of an empty card.
+    const failing = `Failing ${Date.now().toString(36)}`;
+    const failingId = (await apiCall('/api/user-reports/', {
+      title: failing,
+      sql_code: 'select category, sum(current_stock) / 0 as stock from products group by category',
+      chart_config: { type: 'bar', x_field: 'category', series: [{ field: 'stock' }], group_field: null, stacked: false, title: '', sort: null },
+    })).id as number;
+    await apiCall('/api/dashboard/pins/', { report_id: failingId });
+    await page.reload();
+    const failed = page.getByTestId('pinned-report').filter({ hasText: failing }).getByTestId('pinned-report-error');
+    await failed.waitFor();
+    expect(await failed.textContent()).toContain(`Failed to fetch report data for "${failing}"`);
+    expect(await failed.textContent()).toContain('division by zero');
     expect(await axeViolations(page, 'main')).toEqual([]);
+    await apiCall(`/api/user-reports/${failingId}/`, undefined, 'DELETE');
   });
 
   it('answers the quick buttons and a question with real rows, and creates the advised orders', async () => {

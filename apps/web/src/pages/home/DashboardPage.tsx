@@ -135,7 +135,13 @@ function PinnedReport({ id, title }: { id: number; title: string }) {
       </Group>
       {error && <Alert color="red">{error}</Alert>}
       {!error && !data && <Loader size="sm" aria-label={t('dashboard.loading')} />}
-      {data && (data.chart_config ? <ReportChart config={data.chart_config} rows={data.results} label={title} /> : <Text c="gray.7">{t('dashboard.pins.noChart')}</Text>)}
+      {/* The report ran and failed (its SQL, a timeout): the reason, not an empty chart. */}
+      {data && !data.success && (
+        <Alert color="red" title={t('reports.errors.fetchReportData', { name: title })} data-testid="pinned-report-error">
+          {data.error}
+        </Alert>
+      )}
+      {data?.success && (data.chart_config ? <ReportChart config={data.chart_config} rows={data.results} label={title} /> : <Text c="gray.7">{t('dashboard.pins.noChart')}</Text>)}
     </Paper>
   );
 }
