@@ -47,12 +47,17 @@ export const demoReports: ReportValues[] = [
   {
     title: 'Units sold per month by category',
     description: 'How each category sold month by month, complete months only: the seasons show as peaks.',
-    sql_code: `select date_trunc('month', s.date)::date as month, p.category, sum(s.quantity) as units
-from sales s
-join products p on p.id = s.product_id
-where s.date >= date_trunc('month', (select min(date) from sales)) + interval '1 month'
-  and s.date < date_trunc('month', current_date)
-group by 1, 2
+    // Months filtered after grouping: bounds on s.date made the planner sort the sales, which
+    // fails on a file-backed PGlite ("could not create temporary file"; docs/operations.md).
+    sql_code: `select month, category, units
+from (
+  select date_trunc('month', s.date)::date as month, p.category, sum(s.quantity) as units
+  from sales s
+  join products p on p.id = s.product_id
+  where s.date < date_trunc('month', current_date)
+  group by 1, 2
+) by_month
+where month > (select min(date) from sales)
 order by 1, 2`,
     chart_config: { type: 'line', x_field: 'month', series: [{ field: 'units' }], group_field: 'category', stacked: false, title: 'Units sold per month', sort: null },
     pseudocode: 'For every complete month of the sales history and every category: add up the units sold. One line per category.',
