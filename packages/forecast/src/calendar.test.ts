@@ -40,6 +40,13 @@ describe('public-holiday closures of the catalogue', () => {
     expect(closedMonthDays({ firstDay, totals: totals.map((units) => units / 100) }).size).toBe(0);
   });
 
+  it("finds the weekday the whole shop is closed on, and none for a shop open every day", () => {
+    expect(catalogueCalendar(new Map([['Hardware', shopTotals()]])).closedWeekdays).toEqual([0]);
+    const { firstDay, totals } = shopTotals();
+    const everyDay = totals.map((units, t) => (isSunday(firstDay + t) ? 150 : units));
+    expect(catalogueCalendar(new Map([['Hardware', { firstDay, totals: everyDay }]])).closedWeekdays).toEqual([]);
+  });
+
   it('lists the closed dates of a forecast window', () => {
     expect(closedDatesBetween({ closedDates: ['01-01', '12-25', '12-26'] }, '2026-12-01', 40)).toEqual(['2026-12-25', '2026-12-26', '2027-01-01']);
   });

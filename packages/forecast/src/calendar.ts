@@ -2,7 +2,7 @@
 // year (public holidays) and the yearly pattern of each category. One product's history is too
 // thin to tell either; the sum over many products tells both (docs/adr/0111).
 import { closedWeekdays } from './closed.ts';
-import { dayNumber, formatDay } from './dates.ts';
+import { dayNumber, formatDay, weekdayOf } from './dates.ts';
 import { quantile } from './stats.ts';
 
 /** Public holidays that move with Easter, by their offset in days from Easter Sunday. */
@@ -18,6 +18,12 @@ export type CatalogueCalendar = {
    * Absent in calendars stored before they were looked for.
    */
   closedHolidays?: EasterHoliday[];
+  /**
+   * Weekdays (0 = Sunday … 6 = Saturday) on which the whole catalogue sold (close to) nothing for
+   * the last twelve weeks: the business is closed then, for every product. Absent in calendars
+   * stored before they were looked for.
+   */
+  closedWeekdays?: number[];
   /**
    * Multiplicative yearly index (mean 1) by day of a leap year (366 values: index 59 is 29 Feb,
    * 365 is 31 Dec), per category; the whole catalogue's under CATALOGUE_PROFILE.
@@ -91,9 +97,15 @@ export function catalogueCalendar(categories: Map<string | null, DailyTotals>, s
       const profile = category === null ? null : yearlyProfile(totals, closedDays);
       if (profile && category !== null) yearlyProfiles[category] = profile;
     }
-    return { closedDates: [...closed].sort(), closedHolidays: [...holidays].sort(), yearlyProfiles, newItemRates };
+    return { closedDates: [...closed].sort(), closedHolidays: [...holidays].sort(), closedWeekdays: closedBusinessWeekdays(catalogue), yearlyProfiles, newItemRates };
   }
-  return { closedDates: [], closedHolidays: [], yearlyProfiles, newItemRates: {} };
+  return { closedDates: [], closedHolidays: [], closedWeekdays: [], yearlyProfiles, newItemRates: {} };
+}
+
+/** The weekdays (0 = Sunday … 6 = Saturday) the catalogue is closed on: closedWeekdays of its daily totals. */
+function closedBusinessWeekdays(catalogue: DailyTotals): number[] {
+  const closed = closedWeekdays(catalogue.totals, new Uint8Array(catalogue.totals.length).fill(1));
+  return closed.flatMap((isClosed, position) => (isClosed ? [weekdayOf(catalogue.firstDay + position)] : [])).sort((a, b) => a - b);
 }
 
 /**

@@ -50,6 +50,49 @@ describe('closed days', () => {
   });
 });
 
+describe("the business's closed weekdays (the catalogue's calendar)", () => {
+  const SUNDAY = 0;
+  const sundaysOf = (result: ProductForecast) => result.forecast.filter((row) => new Date(`${row.ds}T00:00:00Z`).getUTCDay() === SUNDAY);
+  const expectClosedSundays = (result: ProductForecast) => {
+    const sundays = sundaysOf(result);
+    expect(sundays.length).toBeGreaterThan(0);
+    for (const row of sundays) expect([row.yhat, row.yhat_lower, row.yhat_upper, row.yhat_lower_80, row.yhat_upper_80]).toEqual([0, 0, 0, 0, 0]);
+    expect(result.model.patterns).toContain('closed_days');
+  };
+  const total = (result: ProductForecast) => result.forecast.reduce((sum, row) => sum + row.yhat, 0);
+
+  it("closes a slow seller's Sundays, which its own few sales cannot show, and keeps about its total", () => {
+    // A sale on about one open day in seven; the shop (day 0 a Monday) never trades on Sundays.
+    const values = Array.from({ length: 280 }, (_, t) => (t % 7 !== 6 && (t * 7919) % 13 < 2 ? 1 : 0));
+    const input = { sales: values.map((y, t) => ({ ds: day(t), y })), horizon: 28 };
+    const alone = ok(input);
+    expect(sundaysOf(alone).some((row) => row.yhat > 0)).toBe(true);
+    const inShop = ok({ ...input, closedWeekdays: [SUNDAY] });
+    expectClosedSundays(inShop);
+    // Its Sundays' share goes to the open days; the models, now scored on open days only, may differ a little.
+    expect(total(inShop) / total(alone)).toBeGreaterThan(0.9);
+    expect(total(inShop) / total(alone)).toBeLessThan(1.1);
+  });
+
+  it('closes Sundays for a product with a few days of history and for one without any', () => {
+    // Friday, Saturday, (closed) Sunday and Monday.
+    const fewDays = ok({ sales: [4, 3, 0, 5].map((y, t) => ({ ds: day(t + 4), y })), horizon: 21, closedWeekdays: [SUNDAY] });
+    expect(fewDays.model.history).toBe('short');
+    expectClosedSundays(fewDays);
+    expect(fewDays.forecast.find((row) => row.yhat > 0)?.yhat).toBeCloseTo((12 / 4) * (7 / 6), 6);
+    const noHistory = ok({ sales: [], today: day(0), horizon: 21, closedWeekdays: [SUNDAY], newItemPrior: { rates: [0.5, 1, 2], scope: 'catalogue' } });
+    expect(noHistory.model.history).toBe('none');
+    expectClosedSundays(noHistory);
+  });
+
+  it('changes nothing when the business trades every day, and refuses weekdays out of 0–6', () => {
+    const values = Array.from({ length: 120 }, (_, t) => 10 + noise(t));
+    const input = { sales: values.map((y, t) => ({ ds: day(t), y })), horizon: 14 };
+    expect(ok({ ...input, closedWeekdays: [] }).forecast).toEqual(ok(input).forecast);
+    for (const closedWeekdays of [[7], [1.5], ['0']]) expect(forecastProduct({ ...input, closedWeekdays } as ProductForecastInput)).toMatchObject({ code: 'invalid_input' });
+  });
+});
+
 describe('patterns a buyer is told about', () => {
   it('names closed days and the weekly shape, and nothing for a short history', () => {
     const values = Array.from({ length: 280 }, (_, t) => (t % 7 >= 5 ? 0 : Math.max(0, (t % 7 === 4 ? 40 : 25) + noise(t))));

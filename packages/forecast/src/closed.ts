@@ -1,3 +1,4 @@
+import { weekdayOf } from './dates.ts';
 import type { EngineResult } from './engine.ts';
 
 const WEEK = 7;
@@ -39,6 +40,18 @@ export function closedWeekdays(values: Float64Array, observed: Uint8Array): bool
     const openRate = otherSum / otherCount;
     return openRate * counts[weekday]! >= MIN_EXPECTED_UNITS && sums[weekday]! / counts[weekday]! <= CLOSED_SHARE * openRate;
   });
+}
+
+/**
+ * The product's closed weekdays (closedWeekdays) and those the whole business is closed on
+ * (`businessWeekdays`, 0 = Sunday … 6 = Saturday, from the catalogue's calendar), as one mask by
+ * position in the week of a history whose first day is `firstDay`. A slow seller's or a new
+ * product's own sales are too few to show that the shop shuts on Sundays; the catalogue's show it.
+ */
+export function closedWeekdaysOf(values: Float64Array, observed: Uint8Array, firstDay: number, businessWeekdays: readonly number[] = []): boolean[] {
+  const closed = closedWeekdays(values, observed);
+  if (!businessWeekdays.length) return closed;
+  return closed.map((own, position) => own || businessWeekdays.includes(weekdayOf(firstDay + position)));
 }
 
 /**

@@ -14,6 +14,11 @@ export function dayNumber(ds: unknown): number {
   return daysFromCivil(year, month, day);
 }
 
+/** Weekday of a day number: 0 = Sunday … 6 = Saturday, as Date.getUTCDay (day 0, 1970-01-01, was a Thursday). */
+export function weekdayOf(dayNumberValue: number): number {
+  return (((dayNumberValue + 4) % 7) + 7) % 7;
+}
+
 export function formatDay(dayNumberValue: number): string {
   const z = dayNumberValue + 719_468;
   const era = Math.floor(z / 146_097);

@@ -1,5 +1,5 @@
 import { PROFILE_DAYS } from './calendar.ts';
-import { applyClosedDays, closedWeekdays } from './closed.ts';
+import { applyClosedDays, closedWeekdaysOf } from './closed.ts';
 import { applyClosedDates, closedDayNumbers } from './holidays.ts';
 import { POOLED_YEARLY_MIN_DAYS, pooledYearly, yearlyIndex } from './pooled.ts';
 import { dayLabels, dayNumber } from './dates.ts';
@@ -92,6 +92,10 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
   if (input.closedDates !== undefined && !(Array.isArray(input.closedDates) && closedDayNumbers(input.closedDates).length === input.closedDates.length)) {
     return invalid('closedDates must be a list of YYYY-MM-DD dates.');
   }
+  const businessWeekdays = input.closedWeekdays;
+  if (businessWeekdays !== undefined && !(Array.isArray(businessWeekdays) && businessWeekdays.every((weekday) => Number.isInteger(weekday) && weekday >= 0 && weekday <= 6))) {
+    return invalid('closedWeekdays must be a list of weekdays from 0 (Sunday) to 6 (Saturday).');
+  }
   const profile = input.yearlyProfile;
   if (profile !== undefined && !(Array.isArray(profile) && profile.length === PROFILE_DAYS && profile.every((value) => typeof value === 'number' && value >= 0 && Number.isFinite(value)))) {
     return invalid(`yearlyProfile must be ${PROFILE_DAYS} non-negative numbers.`);
@@ -106,15 +110,14 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
   const history = salesCount(input.sales) === 0 ? emptyHistory(input.today) : buildDemandHistory(input);
   if ('error' in history) return invalid(history.error);
   // Closed days are not days without demand: they neither make a product look intermittent nor score a model.
-  const closed = closedWeekdays(history.values, history.observed);
+  const closed = closedWeekdaysOf(history.values, history.observed, history.firstDay, businessWeekdays);
   const openDays = closed.some(Boolean) ? history.observed.map((seen, t) => (closed[t % 7] ? 0 : seen)) : history.observed;
   const { demandClass } = classifyDemand(history.values, openDays);
   const historyLength: HistoryLength = history.values.length === 0 ? 'none' : history.values.length < MIN_MODEL_DAYS ? 'short' : 'full';
-  const result =
-    historyLength === 'none'
-      ? newProductForecast(horizon, LEVELS, prior)
-      : (shortHistoryForecast(history.values, history.observed, horizon, LEVELS, inWholeUnits(history)) ??
-        forecastDemand({ ...history, observed: openDays }, horizon, demandClass, eventUplifts(input.regressors?.events ?? [], history), closed, profile));
+  const unmodelled = historyLength === 'none' ? newProductForecast(horizon, LEVELS, prior) : shortHistoryForecast(history.values, history.observed, horizon, LEVELS, inWholeUnits(history));
+  // Too little history for the models: the days the business is closed are still closed.
+  if (unmodelled) applyClosedDays(unmodelled, closed, history.values.length);
+  const result = unmodelled ?? forecastDemand({ ...history, observed: openDays }, horizon, demandClass, eventUplifts(input.regressors?.events ?? [], history), closed, profile);
 
   const lastHistoryDay = history.firstDay + history.values.length - 1;
   const holidays = applyClosedDates(result, lastHistoryDay + 1, closedDayNumbers(input.closedDates));
@@ -152,7 +155,7 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
       description: holidays ? `${result.description} Closed on public holidays.` : result.description,
       demandClass,
       history: historyLength,
-      patterns: [...(historyLength === 'full' ? patternsOf(result.modelName, demandClass, closed) : []), ...(holidays ? ['holidays' as const] : [])],
+      patterns: [...(historyLength === 'full' ? patternsOf(result.modelName, demandClass, closed) : closedPatternOf(closed)), ...(holidays ? ['holidays' as const] : [])],
       backtest: {
         mase: finiteOrNull(result.validation?.mase),
         smape: finiteOrNull(result.validation?.smape),
@@ -164,13 +167,14 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
   };
 }
 
+const closedPatternOf = (closed: boolean[]): DemandPattern[] => (closed.some(Boolean) ? ['closed_days'] : []);
+
 /**
  * The patterns behind a forecast, read from the chosen model (a combination has those of its
  * members): closed weekdays, the weekday shape, the yearly wave, a trend, sales on some days only.
  */
 function patternsOf(modelName: string, demandClass: DemandClass, closed: boolean[]): DemandPattern[] {
-  const patterns: DemandPattern[] = [];
-  if (closed.some(Boolean)) patterns.push('closed_days');
+  const patterns = closedPatternOf(closed);
   if (/Seasonal\(7\)|SeasonalNaive|ETS\(A,\w+,[AM]\)/.test(modelName)) patterns.push('weekly');
   if (/Yearly/.test(modelName)) patterns.push('yearly');
   if (/ETS\(A,Ad?,/.test(modelName)) patterns.push('trend');

@@ -34,6 +34,12 @@ export type ProductForecastInput = {
    */
   closedDates?: string[];
   /**
+   * Weekdays the whole business is closed on (0 = Sunday … 6 = Saturday; CatalogueCalendar.closedWeekdays):
+   * forecast zero like the product's own closed weekdays, also for a product whose own sales are too
+   * few to show them (a slow seller, a new product).
+   */
+  closedWeekdays?: number[];
+  /**
    * The yearly pattern of the product's category or catalogue (CatalogueCalendar.yearlyProfiles: 366
    * values by day of a leap year, mean 1): a candidate follows it at the product's own level.
    */

@@ -96,6 +96,7 @@ export function productInput(product: ProductRows, context: BatchContext): Produ
     leadTimeDays: product.lead_time_days,
     today: context.today,
     ...(closedDates.length ? { closedDates } : {}),
+    ...(context.calendar.closedWeekdays?.length ? { closedWeekdays: context.calendar.closedWeekdays } : {}),
     ...(yearlyProfile ? { yearlyProfile } : {}),
     ...(newItemPrior ? { newItemPrior } : {}),
   };
