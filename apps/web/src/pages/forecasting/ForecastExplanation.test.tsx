@@ -1,5 +1,5 @@
 // The forecast in a buyer's words: the reorder sentence when an order is due and when none is, and a
-// new product's explanation, which names no demand pattern it has not seen.
+// new or short-lived product's explanation, which names no demand pattern it has not seen.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
@@ -42,5 +42,17 @@ describe('the forecast explained', () => {
     expect(summary).not.toMatch(/Order 0 units/);
     expect(screen.queryByTestId('demand-class')).toBeNull();
     expect(screen.getByTestId('history-note').textContent).toContain('no sales yet');
+  });
+
+  it("names no demand class for a few days of sales, but the shop's closed days", () => {
+    const base = forecastFixture();
+    renderExplanation(
+      forecastFixture({
+        metrics: { ...base.metrics, model: { name: 'RecentMean', description: 'Only 4 days of history.', demandClass: 'intermittent', history: 'short', patterns: ['closed_days'] } },
+      }),
+    );
+    expect(screen.queryByTestId('demand-class')).toBeNull();
+    expect(screen.getByTestId('patterns').textContent).toContain("the whole shop's, are forecast at zero");
+    expect(screen.getByTestId('history-note').textContent).toContain('under four weeks of sales');
   });
 });

@@ -56,12 +56,13 @@ export function ForecastExplanation({ forecast, crossings }: { forecast: Product
         <Stack gap={4}>
           <Text fw={600}>{t('forecasting.explain.model', { name: model.name })}</Text>
           <Text size="sm">{model.description}</Text>
-          {model.history === 'none' ? null : (
+          {/* A few days of sales say nothing yet about how a product sells: no demand class is named. */}
+          {model.history === 'full' ? (
             <Text size="sm" data-testid="demand-class">
               {t(`forecasting.explain.demand.${demandKey(model.demandClass)}`, { value: model.demandClass })}
             </Text>
-          )}
-          {model.history === 'full' ? (
+          ) : null}
+          {model.history === 'full' || model.patterns.length ? (
             <List size="sm" spacing={2} data-testid="patterns">
               {(model.patterns.length ? model.patterns : (['none'] as const)).map((pattern) => (
                 <List.Item key={pattern}>{t(`forecasting.explain.pattern.${pattern}`)}</List.Item>
