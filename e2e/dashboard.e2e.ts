@@ -68,6 +68,11 @@ describe('Dashboard', () => {
       .toBe(true);
     await page.locator('[data-testid="projection-chart"] .recharts-line').first().waitFor();
     expect(await page.locator('[data-testid="projection-chart"] .recharts-line').count()).toBe(3);
+    // Months named as on the other charts, the legend from high to low.
+    const ticks = await page.locator('[data-testid="projection-chart"] .recharts-cartesian-axis-tick-value').allTextContents();
+    expect(ticks.filter((tick) => /^[A-Z][a-z]{2} \d{4}$/.test(tick)).length).toBeGreaterThanOrEqual(3);
+    expect(ticks.filter((tick) => /^\d{4}-\d{2}$/.test(tick))).toEqual([]);
+    expect(await page.locator('[data-testid="projection-chart"] .recharts-legend-item-text').allTextContents()).toEqual(['High', 'Medium', 'Low']);
     const before = await totalInventory(page);
     expect(await page.getByTestId('monthly-growth').textContent()).toMatch(/%|Not enough/);
 

@@ -14,6 +14,13 @@ import { ReportChart } from '../reports/ReportChart.tsx';
 
 const units = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
 const money = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const monthOfYear = new Intl.DateTimeFormat('en', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** A projection month ('2026-12') as the other charts name months ('Dec 2026'). */
+export const projectionMonth = (month: unknown): string => (typeof month === 'string' && /^\d{4}-\d{2}$/.test(month) ? monthOfYear.format(new Date(`${month}-01T00:00:00Z`)) : String(month ?? ''));
+const projectionUnits = (value: unknown): string => (typeof value === 'number' ? units.format(value) : String(value ?? ''));
+// The legend in the lines' order, high to low (Recharts sorts it by name otherwise: High, Low, Medium).
+const PROJECTION_ORDER = ['high', 'medium', 'low'];
 
 function Tasks() {
   const { t } = useTranslation();
@@ -96,10 +103,10 @@ function Projection({ points }: { points: StockProjectionPoint[] }) {
           <ResponsiveContainer width="100%" height="100%">
             <LineChart data={points}>
               <CartesianGrid strokeDasharray="3 3" />
-              <XAxis dataKey="month" />
-              <YAxis />
-              <Tooltip />
-              <Legend />
+              <XAxis dataKey="month" tickFormatter={projectionMonth} />
+              <YAxis tickFormatter={projectionUnits} />
+              <Tooltip labelFormatter={projectionMonth} formatter={projectionUnits} />
+              <Legend itemSorter={(item) => PROJECTION_ORDER.indexOf(String(item.dataKey))} />
               <Line dataKey="high" name={t('dashboard.projection.high')} stroke="#2ca02c" isAnimationActive={false} />
               <Line dataKey="medium" name={t('dashboard.projection.medium')} stroke="#1f77b4" strokeWidth={2} isAnimationActive={false} />
               <Line dataKey="low" name={t('dashboard.projection.low')} stroke="#d62728" isAnimationActive={false} />
