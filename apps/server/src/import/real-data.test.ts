@@ -199,6 +199,10 @@ describe.each(backends)('real data in on %s', (backend) => {
 
   it('reads what spreadsheets write: blank cells, decimal commas, ; and tab separators, UTF-8 and UTF-16 BOMs, Excel serial dates', async () => {
     const semicolons = '\uFEFFcode;name;category;cost;stock\nRDW-1;Semi colon;;1.234,50;\nRDW-2;"Two; parts";Garden;0,75;3\n';
+    // Without the mapping's decimal comma, the refusal says how the figure is written and what to choose.
+    const plain = await importFile(server, token, { fileName: 'semi.csv', content: semicolons, mapping: productMapping, entityType: 'products' });
+    expect(plain.status).toBe(400);
+    expect(plain.json.row_errors).toEqual([1, 2].map((row) => ({ row, field: 'unit_cost', column: 'cost', reason: expect.stringContaining("decimal comma: set the mapping's decimal separator to a comma") })));
     const commaMapping = { entities: { products: { ...productMapping.entities.products, decimal_separator: ',' } } };
     expect((await importFile(server, token, { fileName: 'semi.csv', content: semicolons, mapping: commaMapping, entityType: 'products' })).status).toBe(200);
     const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('code\tname\tcategory\tcost\tstock\r\nRDW-3\tCafé crème\tDrinks\t2.5\t7\r\n', 'utf16le')]);

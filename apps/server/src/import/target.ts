@@ -15,7 +15,7 @@ import type { Database } from '../db/schema.ts';
 import { validationError } from '../http/errors.ts';
 import { compileRowParser, isReadOnly, isTextual, quickCheck, UNDECIDED, withIdColumn, type RowValues } from '../tables/columns.ts';
 import { findCatalogueEntry } from '../tables/repo.ts';
-import { type DateOrderDetector, fromDecimalComma, fromJsDate, isoDateTime, isoDay, readDate, readExcelSerial, type ReadDate } from './values.ts';
+import { type DateOrderDetector, fromDecimalComma, fromJsDate, isoDateTime, isoDay, numberWritingHint, readDate, readExcelSerial, type ReadDate } from './values.ts';
 
 /** A ForeignKey target: fed with the related table's key column (`by: 'key'`), or with ids when the mapping says so. */
 export type KeyReference = {
@@ -279,7 +279,9 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
           } catch (error) {
             const fieldErrors = (error as { fieldErrors?: Record<string, string[]> }).fieldErrors;
             if (!fieldErrors) throw error;
-            errors = { ...fieldErrors, ...(errors ?? {}) };
+            const type = target.typeOf(column);
+            const hint = type === 'DecimalField' || type === 'IntegerField' ? numberWritingHint(raw, decimalComma) : null;
+            errors = { ...fieldErrors, ...(hint ? { [column]: [hint] } : {}), ...(errors ?? {}) };
           }
         }
       }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DateOrderDetector, fromDecimalComma, isoDateTime, isoDay, readDate, readExcelSerial, splitDate } from './values.ts';
+import { DateOrderDetector, fromDecimalComma, isoDateTime, isoDay, numberWritingHint, readDate, readExcelSerial, splitDate } from './values.ts';
 
 describe('dates as files write them', () => {
   it.each([
@@ -110,5 +110,15 @@ describe('decimal commas', () => {
     ['1,2,3', '1,2,3'],
   ])('reads %s as %s', (text, number) => {
     expect(fromDecimalComma(text)).toBe(number);
+  });
+
+  it('says why a refused figure was refused when its writing tells', () => {
+    expect(numberWritingHint('3,20', false)).toBe("Expected a number, not 3,20: it is written with a decimal comma: set the mapping's decimal separator to a comma (Decimal comma on the import screen).");
+    expect(numberWritingHint('1.234,5', false)).toContain('decimal comma');
+    expect(numberWritingHint('1,234.50', false)).toBe('Expected a number, not 1,234.50: it has commas between thousands: save the column without thousands separators.');
+    expect(numberWritingHint('1,234.50', true)).toContain('commas between thousands');
+    // Either: both are said.
+    expect(numberWritingHint('1,234', false)).toMatch(/decimal comma.*; or it has commas between thousands/);
+    for (const [raw, comma] of [['abc', false], ['3,20', true], ['12.5.1', false], [7, false]] as const) expect(numberWritingHint(raw, comma)).toBeNull();
   });
 });

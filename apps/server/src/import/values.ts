@@ -235,6 +235,23 @@ export class DateOrderDetector {
 
 const groupedThousands = (separator: string) => new RegExp(`^[+-]?\\d{1,3}(\\${separator}\\d{3})+(?=$|[.,])`);
 
+const decimalCommaWritten = /^[+-]?(\d+,\d+|\d{1,3}(\.\d{3})+(,\d+)?)$/;
+const commaThousandsWritten = /^[+-]?\d{1,3}(,\d{3})+(\.\d+)?$/;
+
+/**
+ * Why a number the validator refused was refused, when the way it is written tells: a decimal comma
+ * (`3,20`, `1.234,50`) in a mapping that does not read one, or thousands separated by commas
+ * (`1,234.50`, as a spreadsheet saves a formatted column). `1,234` could be either, and says both.
+ */
+export function numberWritingHint(raw: unknown, decimalComma: boolean): string | null {
+  if (typeof raw !== 'string') return null;
+  const text = raw.trim();
+  const reasons: string[] = [];
+  if (!decimalComma && decimalCommaWritten.test(text)) reasons.push("it is written with a decimal comma: set the mapping's decimal separator to a comma (Decimal comma on the import screen)");
+  if (commaThousandsWritten.test(text)) reasons.push('it has commas between thousands: save the column without thousands separators');
+  return reasons.length ? `Expected a number, not ${text}: ${reasons.join('; or ')}.` : null;
+}
+
 /**
  * A number written with a decimal comma (`1.234,50`, `12,5`, `-3`) as the validator's `1234.50`;
  * text that is not such a number comes back as it was (and the validator words the error).
