@@ -53,6 +53,15 @@ describe('buildChartRows', () => {
     expect(buildChartRows(fixture, true).find((row) => row.date === '2026-01-05')).toMatchObject({ forecastSales: 6, salesUpperBound: 9 });
   });
 
+  it("starts at the product's first sale or stock figure, not at the history window's empty first days", () => {
+    const base = forecastFixture();
+    const emptyDays = ['2025-12-29', '2025-12-30', '2025-12-31'].map((ds) => ({ ds, y: 0 }));
+    const listedLately = forecastFixture({ historical: { ...base.historical, sales: [...emptyDays, ...base.historical.sales] } });
+    expect(buildChartRows(listedLately, false)[0]?.date).toBe('2026-01-01');
+    const stockFirst = forecastFixture({ historical: { sales: emptyDays, stock: [{ ds: '2025-12-30', stock_level: 8, isStockSnapshot: true, isLastSnapshot: false }, ...base.historical.stock] } });
+    expect(buildChartRows(stockFirst, false)[0]?.date).toBe('2025-12-30');
+  });
+
   it('handles an empty answer', () => {
     const empty = forecastFixture({ historical: { sales: [], stock: [] }, forecast: { sales: [], stock: [] }, backtest: [] });
     expect(buildChartRows(empty, false)).toEqual([]);

@@ -67,7 +67,7 @@ export function buildChartRows(source: ChartSource, showHistoricalForecast: bool
     row.salesUpperBound = point.yhat_upper;
     row.salesLowerBound = point.yhat_lower;
   }
-  const sorted = [...rows.values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  const sorted = fromFirstRecord([...rows.values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0)));
   if (showHistoricalForecast) return sorted;
   const forecastStart = source.metrics.display_window.forecast_start;
   for (const row of sorted) {
@@ -75,4 +75,13 @@ export function buildChartRows(source: ChartSource, showHistoricalForecast: bool
     for (const key of forecastKeys) row[key] = null;
   }
   return sorted.filter((row) => row.actualSales !== null || row.actualStock !== null || forecastKeys.some((key) => row[key] !== null));
+}
+
+/**
+ * The rows from the product's first sale, stock figure or forecast on: the history's window holds
+ * every day, and a product first sold last week is not drawn after two years of empty days.
+ */
+function fromFirstRecord(rows: ChartRow[]): ChartRow[] {
+  const first = rows.findIndex((row) => (row.actualSales ?? 0) !== 0 || row.actualStock !== null || forecastKeys.some((key) => row[key] !== null));
+  return first <= 0 ? rows : rows.slice(first);
 }
