@@ -83,6 +83,9 @@ describe("the business's closed weekdays (the catalogue's calendar)", () => {
     const noHistory = ok({ sales: [], today: day(0), horizon: 21, closedWeekdays: [SUNDAY], newItemPrior: { rates: [0.5, 1, 2], scope: 'catalogue' } });
     expect(noHistory.model.history).toBe('none');
     expectClosedSundays(noHistory);
+    // Their open days' bounds, scaled up by the closed days' share, are still whole units.
+    for (const row of [...fewDays.forecast, ...noHistory.forecast]) for (const bound of [row.yhat_lower, row.yhat_lower_80, row.yhat_upper_80, row.yhat_upper]) expect(Number.isInteger(bound)).toBe(true);
+    expect(Math.max(...fewDays.forecast.map((row) => row.yhat_upper))).toBeGreaterThan(fewDays.forecast[0]!.yhat);
   });
 
   it('changes nothing when the business trades every day, and refuses weekdays out of 0–6', () => {

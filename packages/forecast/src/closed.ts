@@ -60,7 +60,7 @@ export function closedWeekdaysOf(values: Float64Array, observed: Uint8Array, fir
  * the expected total over the horizon is unchanged. `firstIndex` is the history index of the first
  * forecast day.
  */
-export function applyClosedDays(result: EngineResult, closed: boolean[], firstIndex: number): void {
+export function applyClosedDays(result: EngineResult, closed: boolean[], firstIndex: number, wholeUnits: boolean): void {
   if (!closed.some(Boolean) || closed.every(Boolean)) return;
   const isClosed = (j: number) => closed[(firstIndex + j) % WEEK]!;
   let total = 0;
@@ -73,5 +73,17 @@ export function applyClosedDays(result: EngineResult, closed: boolean[], firstIn
   const bands = [...result.bands.values(), ...result.continuousBands.values()];
   // A Set: without whole units the continuous bands are the same arrays.
   const series = new Set([result.mean, ...bands.flatMap((band) => [band.lower, band.upper])]);
-  for (const values of series) for (let j = 0; j < values.length; j++) values[j] = isClosed(j) ? 0 : values[j]! * factor;
+  // Whole-unit bounds stay whole units, rounded outward once scaled (a bound at the forecast itself
+  // is not a count, and scales with it).
+  const lowerCounts = new Set(wholeUnits ? [...result.bands.values()].map((band) => band.lower) : []);
+  const upperCounts = new Set(wholeUnits ? [...result.bands.values()].map((band) => band.upper) : []);
+  for (const values of series) {
+    for (let j = 0; j < values.length; j++) {
+      const value = values[j]!;
+      const scaled = value * factor;
+      if (isClosed(j)) values[j] = 0;
+      else if (!Number.isInteger(value)) values[j] = scaled;
+      else values[j] = upperCounts.has(values) ? Math.ceil(scaled - 1e-9) : lowerCounts.has(values) ? Math.floor(scaled + 1e-9) : scaled;
+    }
+  }
 }

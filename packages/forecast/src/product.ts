@@ -116,7 +116,7 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
   const historyLength: HistoryLength = history.values.length === 0 ? 'none' : history.values.length < MIN_MODEL_DAYS ? 'short' : 'full';
   const unmodelled = historyLength === 'none' ? newProductForecast(horizon, LEVELS, prior) : shortHistoryForecast(history.values, history.observed, horizon, LEVELS, inWholeUnits(history));
   // Too little history for the models: the days the business is closed are still closed.
-  if (unmodelled) applyClosedDays(unmodelled, closed, history.values.length);
+  if (unmodelled) applyClosedDays(unmodelled, closed, history.values.length, historyLength === 'none' || inWholeUnits(history));
   const result = unmodelled ?? forecastDemand({ ...history, observed: openDays }, horizon, demandClass, eventUplifts(input.regressors?.events ?? [], history), closed, profile);
 
   const lastHistoryDay = history.firstDay + history.values.length - 1;
@@ -208,6 +208,7 @@ function forecastDemand(history: DemandHistory, horizon: number, demandClass: De
   if (uplifts.size > 0) for (let t = 0; t < values.length; t++) values[t] = values[t]! / (uplifts.get(history.firstDay + t) || 1);
   const intermittent = demandClass === 'intermittent' || demandClass === 'lumpy';
   const pooledIndex = yearlyProfile ? yearlyIndex(yearlyProfile, history.firstDay, values.length + horizon) : undefined;
+  const wholeUnits = inWholeUnits(history);
   const result = selectAndForecast(values, productCandidates(values, demandClass, pooledIndex), {
     horizon,
     validationHorizon: Math.min(horizon, 28),
@@ -222,10 +223,10 @@ function forecastDemand(history: DemandHistory, horizon: number, demandClass: De
     // One widening for every product, the one set on M4: what needed a
     // widening of its own for slow sellers was whole units (ADR 0104).
     intervalInflation: calibratedInflation,
-    wholeUnits: inWholeUnits(history),
+    wholeUnits,
     refitFinal: false,
   });
-  applyClosedDays(result, closed, values.length);
+  applyClosedDays(result, closed, values.length, wholeUnits);
   const lastHistoryDay = history.firstDay + values.length - 1;
   const applyUplift = (series: Float64Array, firstDay: number): void => {
     for (let j = 0; j < series.length; j++) series[j] = series[j]! * (uplifts.get(firstDay + j) ?? 1);
