@@ -13,7 +13,7 @@ import {
 } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import { validationError } from '../http/errors.ts';
-import { compileRowParser, isReadOnly, isTextual, quickCheck, UNDECIDED, withIdColumn, type RowValues } from '../tables/columns.ts';
+import { compileRowParser, expectedValue, isReadOnly, isTextual, quickCheck, UNDECIDED, withIdColumn, type RowValues } from '../tables/columns.ts';
 import { findCatalogueEntry } from '../tables/repo.ts';
 import { type DateOrderDetector, fromDecimalComma, fromJsDate, isoDateTime, isoDay, numberWritingHint, readDate, readExcelSerial, type ReadDate } from './values.ts';
 
@@ -279,8 +279,9 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
           } catch (error) {
             const fieldErrors = (error as { fieldErrors?: Record<string, string[]> }).fieldErrors;
             if (!fieldErrors) throw error;
-            const type = target.typeOf(column);
-            const hint = type === 'DecimalField' || type === 'IntegerField' ? numberWritingHint(raw, decimalComma) : null;
+            // Only a figure refused as not a number at all: one refused for its size or places is not about its writing.
+            const notANumber = fieldErrors[column]?.some((reason) => reason === expectedValue.DecimalField || reason === expectedValue.IntegerField);
+            const hint = notANumber ? numberWritingHint(raw, decimalComma) : null;
             errors = { ...fieldErrors, ...(hint ? { [column]: [hint] } : {}), ...(errors ?? {}) };
           }
         }

@@ -115,6 +115,8 @@ describe('decimal commas', () => {
   it('says why a refused figure was refused when its writing tells', () => {
     expect(numberWritingHint('3,20', false)).toBe("Expected a number, not 3,20: it is written with a decimal comma: set the mapping's decimal separator to a comma (Decimal comma on the import screen).");
     expect(numberWritingHint('1.234,5', false)).toContain('decimal comma');
+    // A decimal point with thousands could be either too: only a comma says which.
+    expect(numberWritingHint('1.234', false)).toBeNull();
     expect(numberWritingHint('1,234.50', false)).toBe('Expected a number, not 1,234.50: it has commas between thousands: save the column without thousands separators.');
     expect(numberWritingHint('1,234.50', true)).toContain('commas between thousands');
     // Either: both are said.

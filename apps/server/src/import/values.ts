@@ -235,7 +235,7 @@ export class DateOrderDetector {
 
 const groupedThousands = (separator: string) => new RegExp(`^[+-]?\\d{1,3}(\\${separator}\\d{3})+(?=$|[.,])`);
 
-const decimalCommaWritten = /^[+-]?(\d+,\d+|\d{1,3}(\.\d{3})+(,\d+)?)$/;
+const decimalCommaWritten = /^[+-]?(\d+|\d{1,3}(\.\d{3})+),\d+$/;
 const commaThousandsWritten = /^[+-]?\d{1,3}(,\d{3})+(\.\d+)?$/;
 
 /**

@@ -214,7 +214,8 @@ export function quickCheck(column: ColumnDefinition): QuickCheck {
   }
 }
 
-const expectedValue: Record<FieldType, string> = {
+/** The reason a value of the wrong type is refused with, per field type. */
+export const expectedValue: Record<FieldType, string> = {
   CharField: 'Expected text.',
   EmailField: 'Enter a valid email address.',
   IntegerField: 'Expected a whole number.',
