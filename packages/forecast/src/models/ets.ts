@@ -290,6 +290,13 @@ const DESCRIPTIONS: Record<TrendKind, string> = {
   damped: 'Exponential smoothing with a trend that flattens out over time (damped Holt).',
 };
 
+// Their own first words: a combination's description names each member by them.
+const SEASONAL_DESCRIPTIONS: Record<TrendKind, string> = {
+  none: 'Holt–Winters exponential smoothing: the level and the seasonal pattern, both updated as they drift.',
+  additive: 'Holt–Winters exponential smoothing: the level, a trend and the seasonal pattern, all updated as they drift.',
+  damped: 'Holt–Winters exponential smoothing: the level, a trend that flattens out and the seasonal pattern, all updated as they drift.',
+};
+
 /**
  * Parameters are estimated on at most the last `fitWindow` points (and at least
  * four cycles): old data describes a series that has moved on, and the cost of
@@ -342,7 +349,7 @@ export function windowedModel(fitted: { form: EtsForm; start: number; parameters
 export function ets(form: EtsForm, options: FitOptions = {}): Candidate {
   return {
     name: etsLabel(form),
-    description: DESCRIPTIONS[form.trend] + (form.season === 'none' ? '' : ' Seasonal pattern updated as it drifts (Holt–Winters).'),
+    description: form.season === 'none' ? DESCRIPTIONS[form.trend] : SEASONAL_DESCRIPTIONS[form.trend],
     minLength: form.season === 'none' ? (form.trend === 'none' ? 3 : 8) : 3 * form.period,
     fit: (history, end) => windowedModel(fitInWindow(form, history, end, options)),
   };
