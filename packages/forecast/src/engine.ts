@@ -348,7 +348,10 @@ function intervalModel(errors: number[][], levels: number[], inflation: (level: 
   });
   const base = Math.sqrt(sumSquares / standardized.length);
   const scale = shape.map((value) => base * value);
-  const sorted = Float64Array.from(standardized.map((z) => (base > 0 ? z / base : 0))).sort();
+  // A plain loop: Float64Array.from an array goes through its iterator.
+  const sorted = new Float64Array(standardized.length);
+  for (let i = 0; i < sorted.length; i++) sorted[i] = base > 0 ? standardized[i]! / base : 0;
+  sorted.sort();
   const count = sorted.length;
   const levelModels = ascending.map((level): LevelModel => {
     const tail = (1 - level) / 2;
