@@ -1,4 +1,4 @@
-import { forecastsAt, type Candidate, type FittedModel } from './models/candidate.ts';
+import { forecastsAt, sharedArrays, type Candidate, type FittedModel } from './models/candidate.ts';
 import { mean, normalQuantile, quantile } from './stats.ts';
 
 export type EngineOptions = {
@@ -132,7 +132,8 @@ export function selectAndForecast(y: Float64Array, candidates: Candidate[], opti
   scored.sort((a, b) => a.score - b.score);
   const top = scored.slice(0, Math.min(options.combineTop, scored.length));
   if (top.length > 1) {
-    const forecasts = origins.map((_, o) => averageOf(top.map((entry) => entry.forecasts[o]!)));
+    const averages = sharedArrays(origins.length, validationHorizon);
+    const forecasts = origins.map((_, o) => averageOf(top.map((entry) => entry.forecasts[o]!), averages[o]));
     scored.push({ candidates: top.flatMap((entry) => entry.candidates), fitted: top.flatMap((entry) => entry.fitted), forecasts, score: scoreForecasts(y, origins, forecasts, options) });
     scored.sort((a, b) => a.score - b.score);
   }
@@ -236,8 +237,8 @@ function clean(values: Float64Array, nonNegative: boolean): Float64Array {
   return values;
 }
 
-function averageOf(forecasts: Float64Array[]): Float64Array {
-  const out = new Float64Array(forecasts[0]!.length);
+/** Into `out` (zeroed), when given. */
+function averageOf(forecasts: Float64Array[], out = new Float64Array(forecasts[0]!.length)): Float64Array {
   for (const forecast of forecasts) for (let j = 0; j < out.length; j++) out[j] = out[j]! + forecast[j]! / forecasts.length;
   return out;
 }
@@ -384,7 +385,8 @@ export function perStepSpread(errors: number[][], steps: number, growth: number)
 }
 
 function bandsAround(point: Float64Array, intervals: IntervalModel, options: EngineOptions): Map<number, Band> {
-  const bands = intervals.levels.map(() => ({ lower: new Float64Array(point.length), upper: new Float64Array(point.length) }));
+  const arrays = sharedArrays(2 * intervals.levels.length, point.length);
+  const bands = intervals.levels.map((_, i) => ({ lower: arrays[2 * i]!, upper: arrays[2 * i + 1]! }));
   const bounds = new Float64Array(2 * bands.length);
   for (let j = 0; j < point.length; j++) {
     bandsAt(point[j]!, j, intervals, options, bounds);
