@@ -1,5 +1,5 @@
 import { forecastsAt, type Candidate, type FittedModel } from './models/candidate.ts';
-import { autocorrelations, gramMatrix, leastSquares } from './stats.ts';
+import { autocorrelations, gramMatrix, leastSquares, type RegressionDesign } from './stats.ts';
 
 /**
  * The M4 benchmarks' seasonality test (R `SeasonalityTest`): the lag-m
@@ -186,14 +186,13 @@ function harmonic(k: number, length: number): { sin: Float64Array; cos: Float64A
   return table;
 }
 
-type FourierDesign = { columns: Float64Array[]; gram: Float64Array[] };
 // The regression's columns (constant, time, the harmonics) and their normal-equations matrix
 // depend only on the fit's end: every product of a catalogue with the same history length shares
 // them. The last few ends are kept per thread.
-const fourierDesigns = new Map<string, FourierDesign>();
+const fourierDesigns = new Map<string, RegressionDesign>();
 const FOURIER_DESIGNS_KEPT = 8;
 
-function fourierDesign(end: number, harmonics: number): FourierDesign {
+function fourierDesign(end: number, harmonics: number): RegressionDesign {
   const key = `${end}/${harmonics}`;
   const cached = fourierDesigns.get(key);
   if (cached) return cached;

@@ -84,6 +84,9 @@ export function autocorrelations(values: Series, maxLag: number): Float64Array {
   return out;
 }
 
+/** A regression's columns and their normal equations' matrix (gramMatrix), kept to fit many targets. */
+export type RegressionDesign = { columns: Float64Array[]; gram: Float64Array[] };
+
 /**
  * The normal equations' matrix XᵀX of the columns over their first n values, each row with a last
  * slot for the right-hand side, and `ridge` added to the diagonal. Callers that fit many targets

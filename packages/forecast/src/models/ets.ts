@@ -1,4 +1,4 @@
-import { leastSquares, nelderMead } from '../stats.ts';
+import { gramMatrix, leastSquares, nelderMead, type RegressionDesign } from '../stats.ts';
 import { multiplicativeIndices } from '../seasonality.ts';
 import { sharedArrays, type Candidate, type FittedModel } from './candidate.ts';
 
@@ -194,8 +194,9 @@ export function initialStates(form: EtsForm, y: ArrayLike<number>, end: number):
   let seasonal: Float64Array = new Float64Array(1);
   // Only the first points seed the level and slope, so only those are adjusted.
   const count = Math.min(end, Math.max(10, 2 * period));
-  const adjusted = new Float64Array(count);
-  for (let t = 0; t < count; t++) adjusted[t] = y[t]!;
+  // A plain array: a typed array this long would get a backing store of its own.
+  const adjusted: number[] = [];
+  for (let t = 0; t < count; t++) adjusted.push(y[t]!);
   if (form.season !== 'none') {
     const indices = multiplicativeIndices(y, Math.min(end, 4 * period), period);
     let cycleMean = 0;
@@ -211,10 +212,23 @@ export function initialStates(form: EtsForm, y: ArrayLike<number>, end: number):
     for (let t = 0; t < count; t++) sum += adjusted[t]!;
     return { level: count > 0 ? sum / count : 0, slope: 0, seasonal };
   }
-  const intercept = new Float64Array(count).fill(1);
-  const time = Float64Array.from({ length: count }, (_, t) => t + 1);
-  const [level = 0, slope = 0] = leastSquares([intercept, time], adjusted);
+  const { columns, gram } = trendDesign(count);
+  const [level = 0, slope = 0] = leastSquares(columns, adjusted, undefined, gram);
   return { level, slope, seasonal };
+}
+
+// The level and slope regression's columns (a constant and the time) and their normal-equations
+// matrix depend only on how many points seed the states: made once per count and thread.
+const trendDesigns = new Map<number, RegressionDesign>();
+
+function trendDesign(count: number): RegressionDesign {
+  let design = trendDesigns.get(count);
+  if (!design) {
+    const columns = [new Float64Array(count).fill(1), Float64Array.from({ length: count }, (_, t) => t + 1)];
+    design = { columns, gram: gramMatrix(columns, count) };
+    trendDesigns.set(count, design);
+  }
+  return design;
 }
 
 const ALPHA_BOUNDS = [1e-4, 0.9999] as const;

@@ -144,13 +144,15 @@ export function imapa(): Candidate {
         const totals = bucketTotals(history, end, bucket);
         alphas.push(bestOnGrid(ALPHA_GRID, (a) => sesSquaredError(totals, a)));
       }
+      const rateAt = (series: Float64Array, seriesEnd: number): number => {
+        let rate = 0;
+        for (let bucket = 1; bucket <= maxBucket; bucket++) rate += bucketSesLevel(series, seriesEnd, bucket, alphas[bucket - 1]!) / bucket;
+        return rate / maxBucket;
+      };
       return {
         name: maxBucket === 1 ? 'ADIDA(1)' : `iMAPA(1..${maxBucket})`,
-        predict(series, seriesEnd, horizon) {
-          let rate = 0;
-          for (let bucket = 1; bucket <= maxBucket; bucket++) rate += bucketSesLevel(series, seriesEnd, bucket, alphas[bucket - 1]!) / bucket;
-          return new Float64Array(horizon).fill(rate / maxBucket);
-        },
+        predict: (series, seriesEnd, horizon) => new Float64Array(horizon).fill(rateAt(series, seriesEnd)),
+        predictAt: (series, ends, horizon) => flatForecastsAt(ends, horizon, (rates) => ends.forEach((seriesEnd, i) => (rates[i] = rateAt(series, seriesEnd)))),
       };
     },
   };
