@@ -121,12 +121,10 @@ export function selectAndForecast(y: Float64Array, candidates: Candidate[], opti
   const scored: Scored[] = [];
   for (const candidate of candidates) {
     if (candidate.minLength > earliest) continue;
-    const fitted = tryFit(candidate, y, earliest);
-    if (!fitted) continue;
-    const forecasts = forecastsAt(fitted, y, ascending, validationHorizon)
-      .reverse()
-      .map((forecast) => clean(forecast, options.nonNegative));
-    scored.push({ candidates: [candidate], fitted: [fitted], forecasts, score: scoreForecasts(y, origins, forecasts, options) });
+    const validated = fitAndValidate(candidate, y, ascending, validationHorizon);
+    if (!validated) continue;
+    const forecasts = validated.forecasts.reverse().map((forecast) => clean(forecast, options.nonNegative));
+    scored.push({ candidates: [candidate], fitted: [validated.fitted], forecasts, score: scoreForecasts(y, origins, forecasts, options) });
   }
   if (scored.length === 0) return fallbackForecast(y, options);
   scored.sort((a, b) => a.score - b.score);
@@ -216,6 +214,21 @@ function originIndices(n: number, candidates: Candidate[], options: EngineOption
     origins.push(origin);
   }
   return origins;
+}
+
+/**
+ * The candidate fitted on the history before the earliest of the ascending `origins`, and its
+ * forecasts from each origin; null when the fit fails or its states are not finite. tryFit's probe
+ * is the earliest origin's first forecast, which the validation makes anyway.
+ */
+function fitAndValidate(candidate: Candidate, y: Float64Array, origins: number[], horizon: number): { fitted: FittedModel; forecasts: Float64Array[] } | null {
+  try {
+    const fitted = candidate.fit(y, origins[0]!);
+    const forecasts = forecastsAt(fitted, y, origins, horizon);
+    return Number.isFinite(forecasts[0]![0]) ? { fitted, forecasts } : null;
+  } catch {
+    return null;
+  }
 }
 
 function tryFit(candidate: Candidate, y: Float64Array, end: number, previous?: FittedModel): FittedModel | null {
