@@ -251,7 +251,7 @@ function clean(values: Float64Array, nonNegative: boolean): Float64Array {
 }
 
 /** Into `out` (zeroed), when given. */
-function averageOf(forecasts: Float64Array[], out = new Float64Array(forecasts[0]!.length)): Float64Array {
+function averageOf(forecasts: Float64Array[], out: Float64Array = new Float64Array(forecasts[0]!.length)): Float64Array {
   for (const forecast of forecasts) for (let j = 0; j < out.length; j++) out[j] = out[j]! + forecast[j]! / forecasts.length;
   return out;
 }
