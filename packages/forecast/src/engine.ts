@@ -1,4 +1,4 @@
-import { forecastsAt, sharedArrays, type Candidate, type FittedModel } from './models/candidate.ts';
+import { forecastsAt, arraysInOneBuffer, type Candidate, type FittedModel } from './models/candidate.ts';
 import { mean, normalQuantile, quantile } from './stats.ts';
 
 export type EngineOptions = {
@@ -130,7 +130,7 @@ export function selectAndForecast(y: Float64Array, candidates: Candidate[], opti
   scored.sort((a, b) => a.score - b.score);
   const top = scored.slice(0, Math.min(options.combineTop, scored.length));
   if (top.length > 1) {
-    const averages = sharedArrays(origins.length, validationHorizon);
+    const averages = arraysInOneBuffer(origins.length, validationHorizon);
     const forecasts = origins.map((_, o) => averageOf(top.map((entry) => entry.forecasts[o]!), averages[o]));
     scored.push({ candidates: top.flatMap((entry) => entry.candidates), fitted: top.flatMap((entry) => entry.fitted), forecasts, score: scoreForecasts(y, origins, forecasts, options) });
     scored.sort((a, b) => a.score - b.score);
@@ -398,7 +398,7 @@ export function perStepSpread(errors: number[][], steps: number, growth: number)
 }
 
 function bandsAround(point: Float64Array, intervals: IntervalModel, options: EngineOptions): Map<number, Band> {
-  const arrays = sharedArrays(2 * intervals.levels.length, point.length);
+  const arrays = arraysInOneBuffer(2 * intervals.levels.length, point.length);
   const bands = intervals.levels.map((_, i) => ({ lower: arrays[2 * i]!, upper: arrays[2 * i + 1]! }));
   const bounds = new Float64Array(2 * bands.length);
   for (let j = 0; j < point.length; j++) {

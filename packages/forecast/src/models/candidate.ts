@@ -35,7 +35,7 @@ export type FittedModel = {
  * gets a backing store of its own, about a microsecond to make and free, and validation makes
  * eight forecasts for each candidate.
  */
-export function sharedArrays(count: number, length: number): Float64Array[] {
+export function arraysInOneBuffer(count: number, length: number): Float64Array[] {
   const buffer = new Float64Array(count * length);
   const views: Float64Array[] = [];
   for (let i = 0; i < count; i++) views.push(buffer.subarray(i * length, (i + 1) * length));
@@ -57,7 +57,7 @@ export function fixed(name: string, fill: (history: Float64Array, end: number, o
       return out;
     },
     predictAt: (history, ends, horizon) => {
-      const forecasts = sharedArrays(ends.length, horizon);
+      const forecasts = arraysInOneBuffer(ends.length, horizon);
       ends.forEach((end, i) => fill(history, end, forecasts[i]!));
       return forecasts;
     },

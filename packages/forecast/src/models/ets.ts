@@ -1,6 +1,6 @@
 import { gramMatrix, leastSquares, nelderMead, type RegressionDesign } from '../stats.ts';
 import { multiplicativeIndices } from '../seasonality.ts';
-import { sharedArrays, type Candidate, type FittedModel } from './candidate.ts';
+import { arraysInOneBuffer, type Candidate, type FittedModel } from './candidate.ts';
 
 export type TrendKind = 'none' | 'additive' | 'damped';
 export type SeasonKind = 'none' | 'additive' | 'multiplicative';
@@ -35,7 +35,7 @@ export function runEts(form: EtsForm, p: EtsParameters, y: ArrayLike<number>, en
  * recursion instead of one per origin. `ends` must be ascending.
  */
 export function etsForecastsAt(form: EtsForm, p: EtsParameters, y: ArrayLike<number>, ends: readonly number[], horizon: number): Float64Array[] {
-  const forecasts = sharedArrays(ends.length, horizon);
+  const forecasts = arraysInOneBuffer(ends.length, horizon);
   recurse(form, p, y, ends[ends.length - 1] ?? 0, seasonalState(form, p), ends, forecasts);
   return forecasts;
 }

@@ -1,4 +1,4 @@
-import { sharedArrays, type Candidate } from './candidate.ts';
+import { arraysInOneBuffer, type Candidate } from './candidate.ts';
 
 // Small grids rather than a continuous optimiser: intermittent errors are flat
 // in the smoothing constant, and a grid is cheaper and fully deterministic.
@@ -56,7 +56,7 @@ function crostonPass(y: ArrayLike<number>, end: number, alpha: number, variant: 
 function flatForecastsAt(ends: readonly number[], horizon: number, pass: (rates: Float64Array) => void): Float64Array[] {
   const rates = new Float64Array(ends.length);
   pass(rates);
-  const forecasts = sharedArrays(ends.length, horizon);
+  const forecasts = arraysInOneBuffer(ends.length, horizon);
   forecasts.forEach((forecast, i) => forecast.fill(rates[i]!));
   return forecasts;
 }
