@@ -1,4 +1,4 @@
-import { forecastsAt, type Candidate, type FittedModel } from './models/candidate.ts';
+import { forecastsAt, arraysInOneBuffer, type Candidate, type FittedModel } from './models/candidate.ts';
 import { mean, normalQuantile, quantile } from './stats.ts';
 
 export type EngineOptions = {
@@ -121,18 +121,17 @@ export function selectAndForecast(y: Float64Array, candidates: Candidate[], opti
   const scored: Scored[] = [];
   for (const candidate of candidates) {
     if (candidate.minLength > earliest) continue;
-    const fitted = tryFit(candidate, y, earliest);
-    if (!fitted) continue;
-    const forecasts = forecastsAt(fitted, y, ascending, validationHorizon)
-      .reverse()
-      .map((forecast) => clean(forecast, options.nonNegative));
-    scored.push({ candidates: [candidate], fitted: [fitted], forecasts, score: scoreForecasts(y, origins, forecasts, options) });
+    const validated = fitAndValidate(candidate, y, ascending, validationHorizon);
+    if (!validated) continue;
+    const forecasts = validated.forecasts.reverse().map((forecast) => clean(forecast, options.nonNegative));
+    scored.push({ candidates: [candidate], fitted: [validated.fitted], forecasts, score: scoreForecasts(y, origins, forecasts, options) });
   }
   if (scored.length === 0) return fallbackForecast(y, options);
   scored.sort((a, b) => a.score - b.score);
   const top = scored.slice(0, Math.min(options.combineTop, scored.length));
   if (top.length > 1) {
-    const forecasts = origins.map((_, o) => averageOf(top.map((entry) => entry.forecasts[o]!)));
+    const averages = arraysInOneBuffer(origins.length, validationHorizon);
+    const forecasts = origins.map((_, o) => averageOf(top.map((entry) => entry.forecasts[o]!), averages[o]));
     scored.push({ candidates: top.flatMap((entry) => entry.candidates), fitted: top.flatMap((entry) => entry.fitted), forecasts, score: scoreForecasts(y, origins, forecasts, options) });
     scored.sort((a, b) => a.score - b.score);
   }
@@ -217,6 +216,21 @@ function originIndices(n: number, candidates: Candidate[], options: EngineOption
   return origins;
 }
 
+/**
+ * The candidate fitted on the history before the earliest of the ascending `origins`, and its
+ * forecasts from each origin; null when the fit fails or its states are not finite. tryFit's probe
+ * is the earliest origin's first forecast, which the validation makes anyway.
+ */
+function fitAndValidate(candidate: Candidate, y: Float64Array, origins: number[], horizon: number): { fitted: FittedModel; forecasts: Float64Array[] } | null {
+  try {
+    const fitted = candidate.fit(y, origins[0]!);
+    const forecasts = forecastsAt(fitted, y, origins, horizon);
+    return Number.isFinite(forecasts[0]![0]) ? { fitted, forecasts } : null;
+  } catch {
+    return null;
+  }
+}
+
 function tryFit(candidate: Candidate, y: Float64Array, end: number, previous?: FittedModel): FittedModel | null {
   try {
     const fitted = previous?.refit ? previous.refit(y, end) : candidate.fit(y, end);
@@ -236,8 +250,8 @@ function clean(values: Float64Array, nonNegative: boolean): Float64Array {
   return values;
 }
 
-function averageOf(forecasts: Float64Array[]): Float64Array {
-  const out = new Float64Array(forecasts[0]!.length);
+/** Into `out` (zeroed), when given. */
+function averageOf(forecasts: Float64Array[], out: Float64Array = new Float64Array(forecasts[0]!.length)): Float64Array {
   for (const forecast of forecasts) for (let j = 0; j < out.length; j++) out[j] = out[j]! + forecast[j]! / forecasts.length;
   return out;
 }
@@ -348,7 +362,10 @@ function intervalModel(errors: number[][], levels: number[], inflation: (level: 
   });
   const base = Math.sqrt(sumSquares / standardized.length);
   const scale = shape.map((value) => base * value);
-  const sorted = Float64Array.from(standardized.map((z) => (base > 0 ? z / base : 0))).sort();
+  // A plain loop: Float64Array.from an array goes through its iterator.
+  const sorted = new Float64Array(standardized.length);
+  for (let i = 0; i < sorted.length; i++) sorted[i] = base > 0 ? standardized[i]! / base : 0;
+  sorted.sort();
   const count = sorted.length;
   const levelModels = ascending.map((level): LevelModel => {
     const tail = (1 - level) / 2;
@@ -381,7 +398,8 @@ export function perStepSpread(errors: number[][], steps: number, growth: number)
 }
 
 function bandsAround(point: Float64Array, intervals: IntervalModel, options: EngineOptions): Map<number, Band> {
-  const bands = intervals.levels.map(() => ({ lower: new Float64Array(point.length), upper: new Float64Array(point.length) }));
+  const arrays = arraysInOneBuffer(2 * intervals.levels.length, point.length);
+  const bands = intervals.levels.map((_, i) => ({ lower: arrays[2 * i]!, upper: arrays[2 * i + 1]! }));
   const bounds = new Float64Array(2 * bands.length);
   for (let j = 0; j < point.length; j++) {
     bandsAt(point[j]!, j, intervals, options, bounds);

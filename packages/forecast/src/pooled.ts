@@ -28,7 +28,7 @@ export function pooledYearly(index: Float64Array): Candidate {
     description: "Follows the yearly pattern of the product's category, at the product's own level.",
     minLength: POOLED_YEARLY_MIN_DAYS,
     fit: () =>
-      fixed('PooledYearly', (history, end, horizon) => {
+      fixed('PooledYearly', (history, end, out) => {
         let sales = 0;
         let pattern = 0;
         for (let t = Math.max(0, end - YEAR); t < end; t++) {
@@ -43,9 +43,7 @@ export function pooledYearly(index: Float64Array): Candidate {
           expected += level * (index[t] ?? 1);
         }
         const ratio = Math.min(MAX_RATIO, Math.max(MIN_RATIO, (recent + RECENT_PRIOR_UNITS) / (expected + RECENT_PRIOR_UNITS)));
-        const out = new Float64Array(horizon);
-        for (let j = 0; j < horizon; j++) out[j] = level * ratio * (index[end + j] ?? 1);
-        return out;
+        for (let j = 0; j < out.length; j++) out[j] = level * ratio * (index[end + j] ?? 1);
       }),
   };
 }

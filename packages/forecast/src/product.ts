@@ -6,7 +6,7 @@ import { dayLabels, dayNumber } from './dates.ts';
 import { buildDemandHistory, classifyDemand, eventUplifts, salesCount, type DemandHistory } from './demand.ts';
 import { calibratedInflation, selectAndForecast, type EngineResult } from './engine.ts';
 import type { Candidate } from './models/candidate.ts';
-import { autoEts, ets, holtWintersForms, NON_SEASONAL_FORMS, type FitOptions } from './models/ets.ts';
+import { ets, NON_SEASONAL_FORMS, type EtsForm, type FitOptions } from './models/ets.ts';
 import { croston, imapa, tsb } from './models/intermittent.ts';
 import { seasonalNaive, yearlyNaive } from './models/naive.ts';
 import { MIN_MODEL_DAYS, newProductForecast, shortHistoryForecast } from './short.ts';
@@ -27,12 +27,15 @@ const WEEK = 7;
 const YEARLY_MIN_DAYS = 548;
 // Last year's same weeks plus the eight weeks of validation before the forecast.
 const YEARLY_NAIVE_MIN_DAYS = 364 + 8 * 7 + 28;
-// Additive vs multiplicative weekday pattern, chosen by AICc. The damped seasonal
-// forms cost twice as much, and trend is already covered by the damped candidates.
-const HOLT_WINTERS_FORMS = holtWintersForms(WEEK).filter((form) => form.trend === 'none');
-// Fits stop at 0.03 % agreement instead of 0.01 %: a tenth of a catalogue run's thread time, with
-// M5's validation score unchanged (ADR 0112). Generic series (M4, tourism) keep the default.
-const DAILY_FIT: FitOptions = { tolerance: 3e-4 };
+// The weekday pattern as Holt–Winters' additive season. A multiplicative form competed with it by
+// AICc for a sixth of a product's fitting time, and validation did not miss it: the weekday-adjusted
+// candidates already scale the pattern with the level (ADR 0121). The damped seasonal forms cost
+// twice as much, and trend is already covered by the damped candidates.
+const HOLT_WINTERS: EtsForm = { trend: 'none', season: 'additive', period: WEEK };
+// Fits stop at 0.06 % agreement instead of 0.01 %: 0.03 % saved a tenth of a catalogue run's thread
+// time (ADR 0112), 0.06 % a tenth of the evaluations left, with the validation scores of M5 and the
+// demo data unchanged (ADR 0121; 0.1 % made M5's worse). Generic series (M4, tourism) keep the default.
+const DAILY_FIT: FitOptions = { tolerance: 6e-4 };
 
 /**
  * Candidate models by demand class. Frequent sellers get the exponential-smoothing
@@ -53,7 +56,7 @@ export function productCandidates(values: Float64Array, demandClass: DemandClass
     return [croston('SBA'), tsb(), imapa(), ses, ...(weekly ? [seasonal(tsb()), seasonal(ses)] : []), ...yearly];
   }
   const candidates: Candidate[] = [seasonal(ses), seasonal(damped), seasonal(theta({ ...DAILY_FIT, windowed: true }))];
-  if (weekly) candidates.push(seasonalNaive(WEEK), autoEts(HOLT_WINTERS_FORMS, DAILY_FIT));
+  if (weekly) candidates.push(seasonalNaive(WEEK), ets(HOLT_WINTERS, DAILY_FIT));
   if (values.length >= YEARLY_MIN_DAYS) candidates.push(seasonal(withYearlyFourier(damped)));
   candidates.push(...yearly);
   return candidates;

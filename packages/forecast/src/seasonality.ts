@@ -1,5 +1,5 @@
 import { forecastsAt, type Candidate, type FittedModel } from './models/candidate.ts';
-import { autocorrelations, gramMatrix, leastSquares } from './stats.ts';
+import { autocorrelations, gramMatrix, leastSquares, type RegressionDesign } from './stats.ts';
 
 /**
  * The M4 benchmarks' seasonality test (R `SeasonalityTest`): the lag-m
@@ -186,14 +186,13 @@ function harmonic(k: number, length: number): { sin: Float64Array; cos: Float64A
   return table;
 }
 
-type FourierDesign = { columns: Float64Array[]; gram: Float64Array[] };
 // The regression's columns (constant, time, the harmonics) and their normal-equations matrix
 // depend only on the fit's end: every product of a catalogue with the same history length shares
 // them. The last few ends are kept per thread.
-const fourierDesigns = new Map<string, FourierDesign>();
+const fourierDesigns = new Map<string, RegressionDesign>();
 const FOURIER_DESIGNS_KEPT = 8;
 
-function fourierDesign(end: number, harmonics: number): FourierDesign {
+function fourierDesign(end: number, harmonics: number): RegressionDesign {
   const key = `${end}/${harmonics}`;
   const cached = fourierDesigns.get(key);
   if (cached) return cached;
@@ -221,34 +220,35 @@ export function withYearlyFourier(base: Candidate, harmonics = 3): Candidate {
     fit(history, end): FittedModel {
       const { columns, gram } = fourierDesign(end, harmonics);
       const coefficients = leastSquares(columns, history.subarray(0, end), undefined, gram);
-      // The wave's value at day t, kept as it is computed: removed from the history and added to every forecast.
-      let waveValues = new Float64Array(0);
-      const wave = (t: number): number => {
-        if (t >= waveValues.length) {
-          const grown = new Float64Array(Math.max(t + 1, 2 * waveValues.length, end + 128));
-          grown.set(waveValues);
-          for (let u = waveValues.length; u < grown.length; u++) {
-            let sum = 0;
-            for (let k = 1; k <= harmonics; k++) {
-              const { sin, cos } = harmonic(k, u + 1);
-              sum += coefficients[2 * k]! * sin[u]! + coefficients[2 * k + 1]! * cos[u]!;
-            }
-            grown[u] = sum;
+      // The wave's value on each day up to the furthest one asked for, kept as it is computed:
+      // removed from the history and added to every forecast.
+      let wave = new Float64Array(0);
+      const waveUntil = (length: number): Float64Array => {
+        if (length > wave.length) {
+          const grown = new Float64Array(Math.max(length, 2 * wave.length, end + 128));
+          grown.set(wave);
+          // Harmonic by harmonic, each day's sum taking its terms in the order of k as before.
+          for (let k = 1; k <= harmonics; k++) {
+            const { sin, cos } = harmonic(k, grown.length);
+            const sinWeight = coefficients[2 * k]!;
+            const cosWeight = coefficients[2 * k + 1]!;
+            for (let u = wave.length; u < grown.length; u++) grown[u] = grown[u]! + (sinWeight * sin[u]! + cosWeight * cos[u]!);
           }
-          waveValues = grown;
+          wave = grown;
         }
-        return waveValues[t]!;
+        return wave;
       };
-      // A plain loop: Float64Array#map with a callback was ~3 % of a product.
       const remove = (series: Float64Array): Float64Array => {
+        const values = waveUntil(series.length);
         const remainder = new Float64Array(series.length);
-        for (let t = 0; t < series.length; t++) remainder[t] = series[t]! - wave(t);
+        for (let t = 0; t < series.length; t++) remainder[t] = series[t]! - values[t]!;
         return remainder;
       };
       const remainder = remove(history);
       const baseModel = base.fit(remainder, end);
       const addWave = (out: Float64Array, seriesEnd: number): Float64Array => {
-        for (let j = 0; j < out.length; j++) out[j] = out[j]! + wave(seriesEnd + j);
+        const values = waveUntil(seriesEnd + out.length);
+        for (let j = 0; j < out.length; j++) out[j] = out[j]! + values[seriesEnd + j]!;
         return out;
       };
       const adjust = (series: Float64Array): Float64Array => (series === history ? remainder : remove(series));

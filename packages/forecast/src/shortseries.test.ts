@@ -11,7 +11,7 @@ import { random } from './simulate.test-data.ts';
 /** A standard normal draw (Box–Muller). */
 const normal = (next: () => number): number => Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next());
 
-const constant = (name: string, value: number): Candidate => ({ name, description: name, minLength: 1, fit: () => fixed(name, (_, __, horizon) => new Float64Array(horizon).fill(value)) });
+const constant = (name: string, value: number): Candidate => ({ name, description: name, minLength: 1, fit: () => fixed(name, (_, __, out) => out.fill(value)) });
 
 const OPTIONS: EngineOptions = {
   horizon: 4,

@@ -84,6 +84,9 @@ export function autocorrelations(values: Series, maxLag: number): Float64Array {
   return out;
 }
 
+/** A regression's columns and their normal equations' matrix (gramMatrix), kept to fit many targets. */
+export type RegressionDesign = { columns: Float64Array[]; gram: Float64Array[] };
+
 /**
  * The normal equations' matrix XᵀX of the columns over their first n values, each row with a last
  * slot for the right-hand side, and `ridge` added to the diagonal. Callers that fit many targets
@@ -150,6 +153,22 @@ function samePoint(a: Float64Array, b: Float64Array): boolean {
   return true;
 }
 
+type SimplexPoint = { x: Float64Array; value: number };
+
+/**
+ * In place, by ascending value, equal values keeping their order: the order Array#sort gives, without
+ * the work array it allocates on every call (a simplex is sorted once per step, hundreds of times per
+ * product).
+ */
+function sortByValue(points: SimplexPoint[]): void {
+  for (let i = 1; i < points.length; i++) {
+    const point = points[i]!;
+    let j = i - 1;
+    for (; j >= 0 && point.value < points[j]!.value; j--) points[j + 1] = points[j]!;
+    points[j + 1] = point;
+  }
+}
+
 /**
  * Nelder–Mead minimiser on a box: parameters are clamped to [lower, upper] so
  * smoothing constants stay admissible without a penalty term.
@@ -163,20 +182,20 @@ export function nelderMead(
   // A relative change of 1e-4 in the sum of squares moves n·log(SSE) by less than
   // 0.1 for our lengths: far below any AICc difference that changes a decision.
   relativeTolerance = 1e-4,
-): { x: Float64Array; value: number } {
+): SimplexPoint {
   const dim = start.length;
   const clamp = (x: Float64Array): Float64Array => {
     for (let i = 0; i < dim; i++) x[i] = Math.min(upper[i]!, Math.max(lower[i]!, x[i]!));
     return x;
   };
-  const simplex: { x: Float64Array; value: number }[] = [];
+  const simplex: SimplexPoint[] = [];
   let evaluations = 0;
   // Every point evaluated so far. Clamping to the box sends different moves to the same point (a
   // smoothing constant at its bound), and about one evaluation in twenty repeats an earlier one:
   // the objective is a pure function of x, so its earlier value is taken. It still counts as an
   // evaluation, so the search stops where it always did.
-  const evaluated: { x: Float64Array; value: number }[] = [];
-  const evaluate = (x: Float64Array): { x: Float64Array; value: number } => {
+  const evaluated: SimplexPoint[] = [];
+  const evaluate = (x: Float64Array): SimplexPoint => {
     evaluations++;
     const known = evaluated.find((point) => samePoint(point.x, x));
     if (known) return { x, value: known.value };
@@ -200,7 +219,7 @@ export function nelderMead(
     return clamp(x);
   };
   while (evaluations < maxEvaluations) {
-    simplex.sort((p, q) => p.value - q.value);
+    sortByValue(simplex);
     const best = simplex[0]!;
     const worst = simplex[dim]!;
     if (Math.abs(worst.value - best.value) <= relativeTolerance * (Math.abs(best.value) + 1e-12)) break;
@@ -225,6 +244,6 @@ export function nelderMead(
       }
     }
   }
-  simplex.sort((p, q) => p.value - q.value);
+  sortByValue(simplex);
   return simplex[0]!;
 }

@@ -50,7 +50,9 @@ export const STOCK_BAND_TAIL = 0.025;
  */
 export function dailySigmas(forecast: ForecastRow[], continuousUpper95: ArrayLike<number>, widening = 1): Float64Array {
   const z = normalQuantile(1 - STOCK_BAND_TAIL) * widening;
-  return Float64Array.from(forecast, (row, j) => Math.max(0, (continuousUpper95[j]! - row.yhat) / z));
+  const sigmas = new Float64Array(forecast.length);
+  for (let j = 0; j < sigmas.length; j++) sigmas[j] = Math.max(0, (continuousUpper95[j]! - forecast[j]!.yhat) / z);
+  return sigmas;
 }
 
 /**

@@ -28,12 +28,20 @@ export type ProductSummary = { cumDemand: number[]; cumVariance: number[]; first
  */
 export function summariseForecast(forecast: Pick<ProductForecast, 'forecast' | 'stockouts' | 'reorder'>, forecastStart: string): ProductSummary {
   const rows = forecast.forecast;
-  const variance = (row: { yhat_lower: number; yhat_upper: number }) => ((row.yhat_upper - row.yhat_lower) / (2 * Z95)) ** 2;
-  const tail = rows.slice(-TAIL_DAYS);
-  const tailMean = tail.length ? tail.reduce((sum, row) => sum + row.yhat, 0) / tail.length : 0;
-  const tailVariance = tail.length ? tail.reduce((sum, row) => sum + variance(row), 0) / tail.length : 0;
+  // Plain loops over values worked out once per row: this runs for every product of a catalogue run.
+  const variances = rows.map((row) => ((row.yhat_upper - row.yhat_lower) / (2 * Z95)) ** 2);
+  const tailStart = Math.max(0, rows.length - TAIL_DAYS);
+  const tailDays = rows.length - tailStart;
+  let tailDemand = 0;
+  let tailSpread = 0;
+  for (let i = tailStart; i < rows.length; i++) {
+    tailDemand += rows[i]!.yhat;
+    tailSpread += variances[i]!;
+  }
+  const tailMean = tailDays ? tailDemand / tailDays : 0;
+  const tailVariance = tailDays ? tailSpread / tailDays : 0;
   const startDay = dayNumber(forecastStart);
-  // Parsed once, not once per month end: this runs for every product of a catalogue run.
+  // Parsed once, not once per month end.
   const rowDays = rows.map((row) => dayNumber(row.ds));
   const lastForecastDay = rowDays.length ? (rowDays.at(-1) as number) : startDay - 1;
   const cumDemand: number[] = [];
@@ -41,12 +49,12 @@ export function summariseForecast(forecast: Pick<ProductForecast, 'forecast' | '
   for (const endDay of monthEndDaysFrom(forecastStart)) {
     let demand = 0;
     let spread = 0;
-    rows.forEach((row, i) => {
-      const day = rowDays[i] as number;
-      if (day < startDay || day > endDay) return;
-      demand += row.yhat;
-      spread += variance(row);
-    });
+    for (let i = 0; i < rows.length; i++) {
+      const day = rowDays[i]!;
+      if (day < startDay || day > endDay) continue;
+      demand += rows[i]!.yhat;
+      spread += variances[i]!;
+    }
     const extraDays = Math.max(0, endDay - Math.max(lastForecastDay, startDay - 1));
     cumDemand.push(demand + extraDays * tailMean);
     cumVariance.push(spread + extraDays * tailVariance);

@@ -1,6 +1,6 @@
-import { leastSquares, nelderMead } from '../stats.ts';
+import { gramMatrix, leastSquares, nelderMead, type RegressionDesign } from '../stats.ts';
 import { multiplicativeIndices } from '../seasonality.ts';
-import type { Candidate, FittedModel } from './candidate.ts';
+import { arraysInOneBuffer, type Candidate, type FittedModel } from './candidate.ts';
 
 export type TrendKind = 'none' | 'additive' | 'damped';
 export type SeasonKind = 'none' | 'additive' | 'multiplicative';
@@ -35,7 +35,7 @@ export function runEts(form: EtsForm, p: EtsParameters, y: ArrayLike<number>, en
  * recursion instead of one per origin. `ends` must be ascending.
  */
 export function etsForecastsAt(form: EtsForm, p: EtsParameters, y: ArrayLike<number>, ends: readonly number[], horizon: number): Float64Array[] {
-  const forecasts = ends.map(() => new Float64Array(horizon));
+  const forecasts = arraysInOneBuffer(ends.length, horizon);
   recurse(form, p, y, ends[ends.length - 1] ?? 0, seasonalState(form, p), ends, forecasts);
   return forecasts;
 }
@@ -194,8 +194,9 @@ export function initialStates(form: EtsForm, y: ArrayLike<number>, end: number):
   let seasonal: Float64Array = new Float64Array(1);
   // Only the first points seed the level and slope, so only those are adjusted.
   const count = Math.min(end, Math.max(10, 2 * period));
-  const adjusted = new Float64Array(count);
-  for (let t = 0; t < count; t++) adjusted[t] = y[t]!;
+  // A plain array: a typed array this long would get a backing store of its own.
+  const adjusted: number[] = [];
+  for (let t = 0; t < count; t++) adjusted.push(y[t]!);
   if (form.season !== 'none') {
     const indices = multiplicativeIndices(y, Math.min(end, 4 * period), period);
     let cycleMean = 0;
@@ -211,10 +212,23 @@ export function initialStates(form: EtsForm, y: ArrayLike<number>, end: number):
     for (let t = 0; t < count; t++) sum += adjusted[t]!;
     return { level: count > 0 ? sum / count : 0, slope: 0, seasonal };
   }
-  const intercept = new Float64Array(count).fill(1);
-  const time = Float64Array.from({ length: count }, (_, t) => t + 1);
-  const [level = 0, slope = 0] = leastSquares([intercept, time], adjusted);
+  const { columns, gram } = trendDesign(count);
+  const [level = 0, slope = 0] = leastSquares(columns, adjusted, undefined, gram);
   return { level, slope, seasonal };
+}
+
+// The level and slope regression's columns (a constant and the time) and their normal-equations
+// matrix depend only on how many points seed the states: made once per count and thread.
+const trendDesigns = new Map<number, RegressionDesign>();
+
+function trendDesign(count: number): RegressionDesign {
+  let design = trendDesigns.get(count);
+  if (!design) {
+    const columns = [new Float64Array(count).fill(1), Float64Array.from({ length: count }, (_, t) => t + 1)];
+    design = { columns, gram: gramMatrix(columns, count) };
+    trendDesigns.set(count, design);
+  }
+  return design;
 }
 
 const ALPHA_BOUNDS = [1e-4, 0.9999] as const;
@@ -290,6 +304,13 @@ const DESCRIPTIONS: Record<TrendKind, string> = {
   damped: 'Exponential smoothing with a trend that flattens out over time (damped Holt).',
 };
 
+// Their own first words: a combination's description names each member by them.
+const SEASONAL_DESCRIPTIONS: Record<TrendKind, string> = {
+  none: 'Holt–Winters exponential smoothing: the level and the seasonal pattern, both updated as they drift.',
+  additive: 'Holt–Winters exponential smoothing: the level, a trend and the seasonal pattern, all updated as they drift.',
+  damped: 'Holt–Winters exponential smoothing: the level, a trend that flattens out and the seasonal pattern, all updated as they drift.',
+};
+
 /**
  * Parameters are estimated on at most the last `fitWindow` points (and at least
  * four cycles): old data describes a series that has moved on, and the cost of
@@ -342,7 +363,7 @@ export function windowedModel(fitted: { form: EtsForm; start: number; parameters
 export function ets(form: EtsForm, options: FitOptions = {}): Candidate {
   return {
     name: etsLabel(form),
-    description: DESCRIPTIONS[form.trend] + (form.season === 'none' ? '' : ' Seasonal pattern updated as it drifts (Holt–Winters).'),
+    description: form.season === 'none' ? DESCRIPTIONS[form.trend] : SEASONAL_DESCRIPTIONS[form.trend],
     minLength: form.season === 'none' ? (form.trend === 'none' ? 3 : 8) : 3 * form.period,
     fit: (history, end) => windowedModel(fitInWindow(form, history, end, options)),
   };

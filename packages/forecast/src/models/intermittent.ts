@@ -1,4 +1,4 @@
-import type { Candidate } from './candidate.ts';
+import { arraysInOneBuffer, type Candidate } from './candidate.ts';
 
 // Small grids rather than a continuous optimiser: intermittent errors are flat
 // in the smoothing constant, and a grid is cheaper and fully deterministic.
@@ -56,7 +56,9 @@ function crostonPass(y: ArrayLike<number>, end: number, alpha: number, variant: 
 function flatForecastsAt(ends: readonly number[], horizon: number, pass: (rates: Float64Array) => void): Float64Array[] {
   const rates = new Float64Array(ends.length);
   pass(rates);
-  return Array.from(rates, (rate) => new Float64Array(horizon).fill(rate));
+  const forecasts = arraysInOneBuffer(ends.length, horizon);
+  forecasts.forEach((forecast, i) => forecast.fill(rates[i]!));
+  return forecasts;
 }
 
 export function croston(variant: CrostonVariant): Candidate {
@@ -142,13 +144,15 @@ export function imapa(): Candidate {
         const totals = bucketTotals(history, end, bucket);
         alphas.push(bestOnGrid(ALPHA_GRID, (a) => sesSquaredError(totals, a)));
       }
+      const rateAt = (series: Float64Array, seriesEnd: number): number => {
+        let rate = 0;
+        for (let bucket = 1; bucket <= maxBucket; bucket++) rate += bucketSesLevel(series, seriesEnd, bucket, alphas[bucket - 1]!) / bucket;
+        return rate / maxBucket;
+      };
       return {
         name: maxBucket === 1 ? 'ADIDA(1)' : `iMAPA(1..${maxBucket})`,
-        predict(series, seriesEnd, horizon) {
-          let rate = 0;
-          for (let bucket = 1; bucket <= maxBucket; bucket++) rate += bucketSesLevel(series, seriesEnd, bucket, alphas[bucket - 1]!) / bucket;
-          return new Float64Array(horizon).fill(rate / maxBucket);
-        },
+        predict: (series, seriesEnd, horizon) => new Float64Array(horizon).fill(rateAt(series, seriesEnd)),
+        predictAt: (series, ends, horizon) => flatForecastsAt(ends, horizon, (rates) => ends.forEach((seriesEnd, i) => (rates[i] = rateAt(series, seriesEnd)))),
       };
     },
   };

@@ -5,7 +5,7 @@ export function naive(): Candidate {
     name: 'Naive',
     description: 'Repeats the most recent value.',
     minLength: 1,
-    fit: () => fixed('Naive', (history, end, horizon) => new Float64Array(horizon).fill(history[end - 1] ?? 0)),
+    fit: () => fixed('Naive', (history, end, out) => out.fill(history[end - 1] ?? 0)),
   };
 }
 
@@ -19,10 +19,10 @@ export function drift(): Candidate {
     description: 'Continues the average change per period since the start of the history.',
     minLength: 2,
     fit: () =>
-      fixed('Drift', (history, end, horizon) => {
+      fixed('Drift', (history, end, out) => {
         const last = history[end - 1] ?? 0;
         const step = end > 1 ? (last - history[0]!) / (end - 1) : 0;
-        return Float64Array.from({ length: horizon }, (_, j) => last + step * (j + 1));
+        for (let j = 0; j < out.length; j++) out[j] = last + step * (j + 1);
       }),
   };
 }
@@ -33,10 +33,8 @@ export function seasonalNaive(period: number): Candidate {
     description: `Repeats the last ${period === 7 ? 'week' : `${period} periods`} exactly.`,
     minLength: period,
     fit: () =>
-      fixed(`SeasonalNaive(${period})`, (history, end, horizon) => {
-        const out = new Float64Array(horizon);
-        for (let j = 0; j < horizon; j++) out[j] = history[end - period + (j % period)] ?? 0;
-        return out;
+      fixed(`SeasonalNaive(${period})`, (history, end, out) => {
+        for (let j = 0; j < out.length; j++) out[j] = history[end - period + (j % period)] ?? 0;
       }),
   };
 }
@@ -52,14 +50,12 @@ export function seasonalAverage(period: number, cycles: number): Candidate {
     description: `Averages the same ${period === 7 ? 'weekday' : 'position'} over the last ${cycles} cycles.`,
     minLength: period * cycles,
     fit: () =>
-      fixed(`SeasonalAverage(${period}x${cycles})`, (history, end, horizon) => {
-        const out = new Float64Array(horizon);
-        for (let j = 0; j < horizon; j++) {
+      fixed(`SeasonalAverage(${period}x${cycles})`, (history, end, out) => {
+        for (let j = 0; j < out.length; j++) {
           let sum = 0;
           for (let c = 1; c <= cycles; c++) sum += history[end - c * period + (j % period)] ?? 0;
           out[j] = sum / cycles;
         }
-        return out;
       }),
   };
 }
@@ -81,7 +77,7 @@ export function yearlyNaive(): Candidate {
     description: 'Repeats the same weeks of last year, scaled to this year\'s level: the yearly season.',
     minLength: YEAR + YEAR_RATIO_WEEKS * 7,
     fit: () =>
-      fixed('YearlyNaive', (history, end, horizon) => {
+      fixed('YearlyNaive', (history, end, out) => {
         let recent = 0;
         let lastYear = 0;
         for (let t = end - YEAR_RATIO_WEEKS * 7; t < end; t++) {
@@ -89,8 +85,7 @@ export function yearlyNaive(): Candidate {
           lastYear += history[t - YEAR] ?? 0;
         }
         const ratio = Math.min(2, Math.max(0.5, (recent + 1) / (lastYear + 1)));
-        const out = new Float64Array(horizon);
-        for (let j = 0; j < horizon; j++) {
+        for (let j = 0; j < out.length; j++) {
           // The nearest year back whose window lies wholly in the history.
           let back = YEAR;
           while (j - back + 7 * YEAR_WINDOW_WEEKS >= 0) back += YEAR;
@@ -104,7 +99,6 @@ export function yearlyNaive(): Candidate {
           }
           out[j] = count > 0 ? (ratio * sum) / count : 0;
         }
-        return out;
       }),
   };
 }
