@@ -143,13 +143,15 @@ function percentile(samples: number[], q: number) {
 /**
  * Marks the space of earlier runs' forecasts reusable, as autovacuum would on a production server: each
  * run replaces every product's ~20 kB forecast, and a kept catalogue on a server without autovacuum
- * grew by ~200 MB a run (2.4 GB after a dozen), every run slower than the last.
+ * grew by ~200 MB a run (2.4 GB after a dozen), every run slower than the last. The dashboard summaries
+ * too: each run leaves a dead version of every product's row (the kept catalogue of the eleventh
+ * session had 36,075 of them), which the next run's writes step over.
  */
 async function vacuumForecasts(url: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query('vacuum forecast_results');
+    await client.query('vacuum forecast_results, dashboard_product_summary');
   } finally {
     await client.end();
   }
