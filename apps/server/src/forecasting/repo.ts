@@ -242,9 +242,10 @@ export type StoredForecastRow = {
  * The statement of storeForecastRows for `count` rows: $1–$3 the run's task, horizon and first day,
  * then nine values per row. Written out per row count rather than built by the query builder: a
  * catalogue run writes 200 statements of 50 rows, and compiling each (450 values) was event-loop
- * work for an unchanged text. The products are looked up by id, one index probe per row: as a
- * semi-join the planner took a hash of every product, a scan of the whole products table per
- * statement (a catalogue run's cost growing with the square of its size).
+ * work for an unchanged text. The products are looked up by id, one index probe per row whatever
+ * the table's statistics say: as a semi-join the planner could hash every product instead (it did on
+ * a catalogue not yet vacuumed), a scan of the whole products table per statement, so a catalogue
+ * run's cost grew with the square of its size.
  */
 function storeForecastsText(count: number): string {
   const rows = Array.from({ length: count }, (_, i) => {
