@@ -41,3 +41,16 @@ export async function executeCompiled<R>(db: Db, shape: string, values: readonly
   if (pool) return (await pool.query(options.prepared ? { name: shape, text, values: values as unknown[] } : { text, values: values as unknown[] })).rows as R[];
   return (await db.executeQuery<R>(CompiledQuery.raw(text, [...values]))).rows;
 }
+
+/**
+ * Makes `db`'s pool hold at least `count` open connections, handed back idle (PostgreSQL; PGlite has
+ * its one session). For work about to take both cores: a connection opened then (a backend process
+ * started, its caches filled, while the cores are busy) kept the statement that asked for it waiting
+ * 150–300 ms (docs/adr/0122).
+ */
+export async function openConnections(db: Db, count: number): Promise<void> {
+  const pool = pools.get(db);
+  if (!pool) return;
+  const clients = await Promise.all(Array.from({ length: count }, () => pool.connect()));
+  for (const client of clients) client.release();
+}
