@@ -20,8 +20,13 @@ export const runCompiledOnPool = (db: Db, pool: pg.Pool) => void pools.set(db, p
 const compiledTexts = new WeakMap<Db, Map<string, string>>();
 const MAX_COMPILED_SHAPES = 1000;
 
-/** Runs the statement `compile()` gives, compiled once per `shape` of a database, with `values` bound. */
-export async function executeCompiled<R>(db: Db, shape: string, values: readonly unknown[], compile: () => CompiledQuery<R>): Promise<R[]> {
+/**
+ * Runs the statement `compile()` gives, compiled once per `shape` of a database, with `values` bound.
+ * `prepared`: on PostgreSQL, a statement each connection parses and plans once, named by its shape
+ * (for a large statement run again and again, where parsing and planning weigh; PostgreSQL switches
+ * to a generic plan after five runs, so only for statements whose plan does not depend on the values).
+ */
+export async function executeCompiled<R>(db: Db, shape: string, values: readonly unknown[], compile: () => CompiledQuery<R>, options: { prepared?: boolean } = {}): Promise<R[]> {
   let texts = compiledTexts.get(db);
   if (!texts) compiledTexts.set(db, (texts = new Map()));
   let text = texts.get(shape);
@@ -33,6 +38,19 @@ export async function executeCompiled<R>(db: Db, shape: string, values: readonly
     text = compiled.sql;
   }
   const pool = pools.get(db);
-  if (pool) return (await pool.query(text, values as unknown[])).rows as R[];
+  if (pool) return (await pool.query(options.prepared ? { name: shape, text, values: values as unknown[] } : { text, values: values as unknown[] })).rows as R[];
   return (await db.executeQuery<R>(CompiledQuery.raw(text, [...values]))).rows;
+}
+
+/**
+ * Makes `db`'s pool hold at least `count` open connections, handed back idle (PostgreSQL; PGlite has
+ * its one session). For work about to take both cores: a connection opened then (a backend process
+ * started, its caches filled, while the cores are busy) kept the statement that asked for it waiting
+ * 150–300 ms (docs/adr/0122).
+ */
+export async function openConnections(db: Db, count: number): Promise<void> {
+  const pool = pools.get(db);
+  if (!pool) return;
+  const clients = await Promise.all(Array.from({ length: count }, () => pool.connect()));
+  for (const client of clients) client.release();
 }

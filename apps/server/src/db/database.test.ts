@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase, pendingMigrations, type DatabaseTarget } from './database.ts';
 import { backends } from '../testing/test-server.ts';
@@ -39,5 +40,28 @@ describe.each(backends)('database on %s', (backend) => {
     await database.close();
     expect(sale).toEqual({ product_id: id, date: '2026-01-31' });
     expect(typeof id).toBe('number');
+  });
+});
+
+describe.each(backends)('sales history on %s (migration 0160)', (backend) => {
+  it('reads a product’s sales from the index alone, and upserts a day’s sales as before', async () => {
+    const database = await openDatabase(await persistentTarget(backend));
+    await migrateToLatest(database.db);
+    const { db } = database;
+    const { id } = await db.insertInto('data.products').values({ product_code: 'P-3', name: 'Sold', current_stock: 0, unit_cost: 0, lead_time_days: 1 }).returning('id').executeTakeFirstOrThrow();
+    await sql`insert into data.sales (product_id, date, quantity) select ${id}, d::date, 2 from generate_series(date '2026-01-01', date '2026-03-31', interval '1 day') as d`.execute(db);
+    await sql`insert into data.sales (product_id, date, quantity) values (${id}, date '2026-01-01', 5) on conflict (product_id, date) do update set quantity = excluded.quantity`.execute(db);
+    await sql`vacuum data.sales`.execute(db);
+    const plan = await db.transaction().execute(async (trx) => {
+      // The planner would take a table this small whole; the question is only what the index can answer.
+      await sql`set local enable_seqscan = off`.execute(trx);
+      await sql`set local enable_bitmapscan = off`.execute(trx);
+      const { rows } = await sql<{ 'QUERY PLAN': string }>`explain select date, quantity from data.sales where product_id = ${id} and date >= date '2026-01-01'`.execute(trx);
+      return rows.map((row) => row['QUERY PLAN']).join('\n');
+    });
+    const sold = await db.selectFrom('data.sales').select((eb) => eb.fn.sum<number>('quantity').as('units')).where('product_id', '=', id).executeTakeFirstOrThrow();
+    await database.close();
+    expect(plan).toContain('Index Only Scan using sales_product_id_date_key');
+    expect(Number(sold.units)).toBe(90 * 2 + 3);
   });
 });

@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import { catalogueCalendar, createForecastPool, NEW_ITEM_DAYS, type CatalogueCalendar, type DailyTotals, type ForecastPool, type ProductForecast, type ProductStart } from '@stockwise/forecast';
 import { DEFAULT_FORECAST_DAYS, WHOLE_CATALOGUE, type InventoryReport, type ProductForecastResponse, type ReportQuery, type TaskStatusResponse } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
+import { openConnections } from '../db/compiled.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { AppError } from '../http/errors.ts';
 import * as repo from './repo.ts';
@@ -34,6 +35,10 @@ const WRITES_IN_FLIGHT = 2;
 const PRODUCTS_PER_MESSAGE = 8;
 const BATCH_TASK = new URL('./batch-task.ts', import.meta.url);
 const PROGRESS_WRITE_INTERVAL_MS = 500;
+// Connections open before a catalogue run's statements start: its own at the start (the calendar's
+// scan, the first weeks, the first chunk's read; later a read and two writes) and three for requests.
+// Opened once the cores are busy, each was a 150–300 ms wait for the read that asked for it.
+export const CONNECTIONS_FOR_A_RUN = 6;
 const DAY_MS = 86_400_000;
 
 export type ForecastingContext = {
@@ -235,6 +240,7 @@ export async function runForecastGeneration(ctx: Pick<ForecastingContext, 'db'>,
     if (task.style_code && !single) throw new AppError('not_found', `Product '${task.style_code}' no longer exists.`);
     const total = single ? 1 : await repo.countProducts(ctx.db);
     await repo.markTaskRunning(ctx.db, task.id, total);
+    if (!single) await openConnections(ctx.db, CONNECTIONS_FOR_A_RUN);
     // A catalogue run reads the calendar afresh; one product uses the last run's. The threads start,
     // and the first chunk is read, while the database sums the catalogue's days.
     const calendar = single ? storedCalendar(ctx.db, since, today) : refreshCalendar(ctx.db, since, today);

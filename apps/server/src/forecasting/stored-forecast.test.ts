@@ -171,3 +171,27 @@ describe.each(backends)('the order advice columns (migration 0150) on %s', (back
     expect(await adviceOf(written?.id as number)).toEqual(adviceIn(runOut));
   });
 });
+
+describe.each(backends)('a slice of forecasts stored (docs/adr/0122) on %s', (backend) => {
+  const database = useMigratedDatabase(backend, 'stockwise-forecast-slice');
+
+  it('looks each product up by its id, not by a scan of the whole catalogue', async () => {
+    const { db } = database();
+    await sql`insert into data.products (product_code, name, current_stock, unit_cost, lead_time_days) select 'SLICE-' || i, 'Slice ' || i, 10, 1, 3 from generate_series(1, 2000) as i`.execute(db);
+    await sql`analyze data.products`.execute(db);
+    const ids = (await db.selectFrom('data.products').select('id').orderBy('id').limit(50).execute()).map((row) => row.id);
+    const rows = ids.map((productId) => ({ productId, resultJson: JSON.stringify(engineForecast(2)), cumDemand: [1], cumVariance: [1], firstStockout: null, orderQuantity: 1 }));
+    // Scans counted by this connection since its statistics were last flushed: compared within one transaction, none is.
+    const scansOfProducts = async (trx: Kysely<Database>) => {
+      const { rows: counts } = await sql<{ seq: string; idx: string }>`select seq_scan as seq, idx_scan as idx from pg_stat_xact_user_tables where relid = 'data.products'::regclass`.execute(trx);
+      return { seq: Number(counts[0]?.seq), idx: Number(counts[0]?.idx) };
+    };
+    const [before, after] = await db.transaction().execute(async (trx) => {
+      const counted = await scansOfProducts(trx);
+      expect(await storeForecastRows(trx, rows, { taskId: null, forecastDays: 30, forecastStart: day(100) })).toBe(50);
+      return [counted, await scansOfProducts(trx)];
+    });
+    expect(after.seq - before.seq).toBe(0);
+    expect(after.idx - before.idx).toBeGreaterThanOrEqual(50);
+  });
+});

@@ -22,6 +22,7 @@ import * as forecastCalendar from './0090-forecast-calendar.ts';
 import * as importIdCache from './0130-import-id-cache.ts';
 import * as forecastText from './0140-forecast-text.ts';
 import * as forecastAdviceFromWriter from './0150-forecast-advice-from-writer.ts';
+import * as salesHistoryIndexOnly from './0160-sales-history-index-only.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0130-import-id-cache': importIdCache,
   '0140-forecast-text': forecastText,
   '0150-forecast-advice-from-writer': forecastAdviceFromWriter,
+  '0160-sales-history-index-only': salesHistoryIndexOnly,
 };
