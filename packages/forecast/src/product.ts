@@ -117,9 +117,10 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
   const openDays = closed.some(Boolean) ? history.observed.map((seen, t) => (closed[t % 7] ? 0 : seen)) : history.observed;
   const { demandClass } = classifyDemand(history.values, openDays);
   const historyLength: HistoryLength = history.values.length === 0 ? 'none' : history.values.length < MIN_MODEL_DAYS ? 'short' : 'full';
-  const unmodelled = historyLength === 'none' ? newProductForecast(horizon, LEVELS, prior) : shortHistoryForecast(history.values, history.observed, horizon, LEVELS, inWholeUnits(history));
+  const wholeUnits = inWholeUnits(history);
+  const unmodelled = historyLength === 'none' ? newProductForecast(horizon, LEVELS, prior) : shortHistoryForecast(history.values, history.observed, horizon, LEVELS, wholeUnits);
   // Too little history for the models: the days the business is closed are still closed.
-  if (unmodelled) applyClosedDays(unmodelled, closed, history.values.length, historyLength === 'none' || inWholeUnits(history));
+  if (unmodelled) applyClosedDays(unmodelled, closed, history.values.length, wholeUnits);
   const result = unmodelled ?? forecastDemand({ ...history, observed: openDays }, horizon, demandClass, eventUplifts(input.regressors?.events ?? [], history), closed, profile);
 
   const lastHistoryDay = history.firstDay + history.values.length - 1;
