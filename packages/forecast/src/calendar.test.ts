@@ -40,6 +40,22 @@ describe('public-holiday closures of the catalogue', () => {
     expect(closedMonthDays({ firstDay, totals: totals.map((units) => units / 100) }).size).toBe(0);
   });
 
+  it("finds a small shop's holidays from two years that agree, not from one", () => {
+    // About 11 units a day: one empty day in a year could be chance, the same empty date two years running is not.
+    const { firstDay, totals } = shopTotals();
+    const small = totals.map((units) => Math.round(units / 20));
+    expect([...closedMonthDays({ firstDay, totals: small })].sort()).toEqual(['01-01', '12-25', '12-26']);
+    const oneYear = small.subarray(0, 365);
+    expect(closedMonthDays({ firstDay, totals: oneYear }).size).toBe(0);
+    // An empty Tuesday in one year only is not a holiday.
+    const quietDay = dayNumber('2025-03-04') - firstDay;
+    small[quietDay] = 0;
+    expect(closedMonthDays({ firstDay, totals: small }).has('03-04')).toBe(false);
+    // Nor is a date that sold in one of its years, small as the shop is.
+    small[dayNumber('2025-12-25') - firstDay] = 3;
+    expect([...closedMonthDays({ firstDay, totals: small })].sort()).toEqual(['01-01', '12-26']);
+  });
+
   it("finds the weekday the whole shop is closed on, and none for a shop open every day", () => {
     expect(catalogueCalendar(new Map([['Hardware', shopTotals()]])).closedWeekdays).toEqual([0]);
     const { firstDay, totals } = shopTotals();

@@ -58,8 +58,13 @@ export const PROFILE_DAYS = 366;
 // A day counts as closed when it sold under 5 % of the open days around it (two weeks either side)…
 const CLOSED_SHARE = 0.05;
 const NEIGHBOUR_DAYS = 14;
-// …and those sell enough that an empty day cannot be chance (at 20 units a day, P(0) = e^-20).
-const MIN_NEIGHBOUR_UNITS = 20;
+// …where those sell enough for the day to say something (an empty day at 5 units a day is chance
+// once in 150)…
+const MIN_OCCURRENCE_UNITS = 5;
+// …and its years together make chance impossible: their neighbours' daily units add up to 20, so
+// that every year empty by chance has P = e^-20 (one year at 20 units a day, or two years of a small
+// shop at 10).
+const MIN_EVIDENCE_UNITS = 20;
 // A yearly profile needs a full year of the group's sales, and enough of them that the day-of-year
 // shape is more than noise: on average two units a day.
 const MIN_PROFILE_DAYS = 365;
@@ -197,7 +202,8 @@ export function closedMonthDays(catalogue: DailyTotals, holidays: ReadonlySet<Ea
 
 /**
  * The keys (of days, by `keyOf`; null: not a candidate) on which the catalogue was closed in every
- * informative occurrence: an open weekday whose neighbours sell enough that an empty day is not chance.
+ * informative occurrence (an open weekday whose neighbours sell enough for the day to say something),
+ * with enough of them together that the empty days are not chance.
  */
 function closedKeys<Key>(catalogue: DailyTotals, keyOf: (day: number) => Key | null): Set<Key> {
   const { totals } = catalogue;
@@ -206,7 +212,8 @@ function closedKeys<Key>(catalogue: DailyTotals, keyOf: (day: number) => Key | n
   const weekdayClosed = closedWeekdays(totals, new Uint8Array(totals.length).fill(1));
   // Day index t of the totals has weekday position (t) % 7 in closedWeekdays' terms.
   const isOpenWeekday = (t: number) => !weekdayClosed[t % 7];
-  const verdicts = new Map<Key, boolean>();
+  // Per key: closed in every informative occurrence so far, and the neighbours' units of those.
+  const verdicts = new Map<Key, { closed: boolean; evidence: number }>();
   for (let t = first; t < totals.length; t++) {
     if (!isOpenWeekday(t)) continue;
     const key = keyOf(catalogue.firstDay + t);
@@ -219,11 +226,13 @@ function closedKeys<Key>(catalogue: DailyTotals, keyOf: (day: number) => Key | n
       count++;
     }
     const neighbours = count > 0 ? sum / count : 0;
-    if (neighbours < MIN_NEIGHBOUR_UNITS) continue;
-    const closed = totals[t]! <= CLOSED_SHARE * neighbours;
-    verdicts.set(key, (verdicts.get(key) ?? true) && closed);
+    if (neighbours < MIN_OCCURRENCE_UNITS) continue;
+    const verdict = verdicts.get(key) ?? { closed: true, evidence: 0 };
+    verdict.closed &&= totals[t]! <= CLOSED_SHARE * neighbours;
+    verdict.evidence += neighbours;
+    verdicts.set(key, verdict);
   }
-  return new Set([...verdicts].filter(([, closed]) => closed).map(([key]) => key));
+  return new Set([...verdicts].filter(([, verdict]) => verdict.closed && verdict.evidence >= MIN_EVIDENCE_UNITS).map(([key]) => key));
 }
 
 /**
