@@ -14,6 +14,10 @@
 //   … --server /path/to/other/checkout/apps/server/src/main.ts         (that checkout's server instead of this one)
 //   … --runs 5   (that catalogue N times, then the reads of every run pooled: a paced run's ~140 reads
 //                 make its p99 the second slowest of them, a figure that swings ±20 ms run to run)
+//   … --worker-process   (the deployment of docs/operations.md: the run in a `ROLE=worker` process beside
+//                 the `ROLE=api` server that answers the GETs, on the same machine; CPU and memory are
+//                 the two processes' together, the event loops' CPU given as api + worker)
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import http from 'node:http';
@@ -22,7 +26,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import type { TaskStatusResponse } from '@stockwise/contract';
 import { migrateToLatest, openDatabase, type DatabaseTarget } from '../../apps/server/src/db/database.ts';
-import { startServerProcess, type ServerProcess } from '../../apps/server/src/testing/server-process.ts';
+import { startServerProcess } from '../../apps/server/src/testing/server-process.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../../apps/server/src/testing/scratch-database.ts';
 
 const { values: args } = parseArgs({
@@ -36,6 +40,7 @@ const { values: args } = parseArgs({
     server: { type: 'string' },
     'probe-rate': { type: 'string', default: '0' },
     runs: { type: 'string', default: '1' },
+    'worker-process': { type: 'boolean', default: false },
   },
 });
 const GENERATED_PRODUCTS = Number(args.products);
@@ -72,10 +77,31 @@ async function generateCatalogue(target: DatabaseTarget, products: number) {
   console.log(`  generated ${products.toLocaleString()} products, ${rows[0]?.n.toLocaleString()} sales rows in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
-const peakRssMiB = (server: ServerProcess) => {
-  const status = readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
+const peakRssMiB = (pid: number) => {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
 };
+
+/**
+ * A `ROLE=worker` process (jobs only, no HTTP) on the server's database, in a session of its own as
+ * a service runs. It is ready when it has taken a job: the single-product forecasts before the
+ * measured run wait for it.
+ */
+function startWorkerProcess(env: Record<string, string>): { child: ChildProcess; stop(): Promise<void> } {
+  const main = args.server ?? new URL('../../apps/server/src/main.ts', import.meta.url).pathname;
+  const child = spawn(process.execPath, [main], { env: { ...process.env, LOG_LEVEL: 'warn', ...env, ROLE: 'worker' }, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    child,
+    stop: async () => {
+      process.off('exit', killOnExit);
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
 
 /** CPU seconds (user + system, every thread) of a process, from /proc. */
 function cpuSeconds(pid: number | string): number {
@@ -161,7 +187,14 @@ type Measured = { productsPerSecond: number; readsDuring: number[] };
 
 async function measure(label: string, backend: string, target: Pick<ScratchDatabase, 'env'>, lines: string[]): Promise<Measured> {
   if (target.env.DATABASE_URL) await vacuumForecasts(target.env.DATABASE_URL);
-  const server = await startServerProcess({ ...target.env, DEMO_DATA: label === 'demo' ? 'true' : 'false', DEMO_PASSWORD: 'bench password 2026', LOGIN_MAX_FAILURES_PER_IP: '1000' }, { startupTimeoutMs: 600_000, ownSession: true, ...(args.server ? { mainScript: args.server } : {}) });
+  const env = { ...target.env, DEMO_DATA: label === 'demo' ? 'true' : 'false', DEMO_PASSWORD: 'bench password 2026', LOGIN_MAX_FAILURES_PER_IP: '1000' };
+  const server = await startServerProcess({ ...env, ...(args['worker-process'] ? { ROLE: 'api' } : {}) }, { startupTimeoutMs: 600_000, ownSession: true, ...(args.server ? { mainScript: args.server } : {}) });
+  const worker = args['worker-process'] ? startWorkerProcess(env) : null;
+  // The process that forecasts (its threads), and every process of the deployment (CPU, memory).
+  const forecaster = (worker?.child.pid ?? server.child.pid) as number;
+  const processes = [server.child.pid as number, ...(worker ? [worker.child.pid as number] : [])];
+  const eventLoopsCpu = () => processes.map((pid) => [...threadCpuSeconds(pid, 'MainThread').values()].reduce((a, b) => a + b, 0));
+  const deploymentCpu = () => processes.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const pacedAgent = new http.Agent({ keepAlive: true });
   // A probe's answer is read to its end but not parsed: the client's work is not the server's.
@@ -210,11 +243,11 @@ async function measure(label: string, backend: string, target: Pick<ScratchDatab
 
   const database = target.env.DATABASE_URL ? new URL(target.env.DATABASE_URL).pathname.slice(1) : null;
   const loadBefore = load();
-  const serverCpuBefore = cpuSeconds(server.child.pid as number);
-  const eventLoopCpuBefore = [...threadCpuSeconds(server.child.pid as number, 'MainThread').values()].reduce((a, b) => a + b, 0);
+  const serverCpuBefore = deploymentCpu();
+  const eventLoopCpuBefore = eventLoopsCpu();
   // Worker threads end with the run, taking their /proc entries along: their last reading counts.
   const workerCpu = new Map<number, number>();
-  const workersBefore = threadCpuSeconds(server.child.pid as number, 'WorkerThread');
+  const workersBefore = threadCpuSeconds(forecaster, 'WorkerThread');
   const postgresBefore = postgresCpu(database);
   const postgresSpent = new Map<number, number>();
   const batchStart = performance.now();
@@ -226,7 +259,7 @@ async function measure(label: string, backend: string, target: Pick<ScratchDatab
   while (!final) {
     if (pacing) await new Promise((resolve) => setTimeout(resolve, 250));
     else during.push(...(await timeGets(10)));
-    for (const [tid, seconds] of threadCpuSeconds(server.child.pid as number, 'WorkerThread')) workerCpu.set(tid, seconds - (workersBefore.get(tid) ?? 0));
+    for (const [tid, seconds] of threadCpuSeconds(forecaster, 'WorkerThread')) workerCpu.set(tid, seconds - (workersBefore.get(tid) ?? 0));
     readPostgresCpu(database, postgresBefore, postgresSpent);
     const status = (await request('GET', `/api/forecasting/status/${taskId}/`, token)).json as unknown as TaskStatusResponse;
     if (status.status === 'completed' || status.status === 'failed') final = status;
@@ -234,21 +267,22 @@ async function measure(label: string, backend: string, target: Pick<ScratchDatab
   const wallSeconds = (performance.now() - batchStart) / 1000;
   if (pacing) clearInterval(pacing);
   await Promise.all(pacedGets);
-  const serverCpu = cpuSeconds(server.child.pid as number) - serverCpuBefore;
-  const eventLoopCpu = [...threadCpuSeconds(server.child.pid as number, 'MainThread').values()].reduce((a, b) => a + b, 0) - eventLoopCpuBefore;
+  const serverCpu = deploymentCpu() - serverCpuBefore;
+  const eventLoopCpu = eventLoopsCpu().map((seconds, i) => seconds - (eventLoopCpuBefore[i] ?? 0));
   const threadsCpu = [...workerCpu.values()].reduce((a, b) => a + b, 0);
   readPostgresCpu(database, postgresBefore, postgresSpent);
   const databaseCpu = database ? [...postgresSpent.values()].reduce((a, b) => a + b, 0) : NaN;
   if (final.status !== 'completed') throw new Error(`batch failed: ${final.error}`);
   const products = final.results?.products ?? 0;
   lines.push(
-    `| ${backend} | ${label} | ${products.toLocaleString()} | ${wallSeconds.toFixed(1)} | ${((final.results?.duration_ms ?? 0) / 1000).toFixed(1)} | ${Math.round(products / wallSeconds)} | ${((serverCpu * 1000) / products).toFixed(2)} | ${((threadsCpu * 1000) / products).toFixed(2)} / ${((eventLoopCpu * 1000) / products).toFixed(2)} | ${during.length} (${PROBE_RATE > 0 ? `${PROBE_RATE}/s` : 'back to back'}) | ${((databaseCpu * 1000) / products).toFixed(2)} | ${loadBefore} → ${load()} | ${Math.round(peakRssMiB(server))} | ${percentile(idle, 0.5).toFixed(2)} | ${percentile(during, 0.5).toFixed(1)} | ${percentile(during, 0.99).toFixed(1)} | ${final.results?.failed.length ?? 0} |`,
+    `| ${backend} | ${label} | ${products.toLocaleString()} | ${wallSeconds.toFixed(1)} | ${((final.results?.duration_ms ?? 0) / 1000).toFixed(1)} | ${Math.round(products / wallSeconds)} | ${((serverCpu * 1000) / products).toFixed(2)} | ${((threadsCpu * 1000) / products).toFixed(2)} / ${eventLoopCpu.map((seconds) => ((seconds * 1000) / products).toFixed(2)).join(' + ')} | ${during.length} (${PROBE_RATE > 0 ? `${PROBE_RATE}/s` : 'back to back'}) | ${((databaseCpu * 1000) / products).toFixed(2)} | ${loadBefore} → ${load()} | ${processes.map((pid) => Math.round(peakRssMiB(pid))).join(' + ')} | ${percentile(idle, 0.5).toFixed(2)} | ${percentile(during, 0.5).toFixed(1)} | ${percentile(during, 0.99).toFixed(1)} | ${final.results?.failed.length ?? 0} |`,
   );
   const slowest = reads.filter((read) => read.start >= batchStart).sort((a, b) => b.ms - a.ms).slice(0, 8);
   console.log(`  ${backend} ${label}, slowest reads during the run (s into it: ms): ${slowest.map((read) => `${((read.start - batchStart) / 1000).toFixed(2)}: ${read.ms.toFixed(0)}`).join(', ')}`);
   agent.destroy();
   pacedAgent.destroy();
   await server.stop();
+  await worker?.stop();
   return { productsPerSecond: products / wallSeconds, readsDuring: during };
 }
 
