@@ -9,6 +9,7 @@ import type { Candidate } from './models/candidate.ts';
 import { ets, NON_SEASONAL_FORMS, type EtsForm, type FitOptions } from './models/ets.ts';
 import { croston, imapa, tsb } from './models/intermittent.ts';
 import { seasonalNaive, yearlyNaive } from './models/naive.ts';
+import { atLeastPoissonSpread, isSeasonOnly } from './season-only.ts';
 import { MIN_MODEL_DAYS, newProductForecast, shortHistoryForecast } from './short.ts';
 import { theta } from './models/theta.ts';
 import { deseasonalized, seasonalityTest, withYearlyFourier } from './seasonality.ts';
@@ -121,10 +122,11 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
   const unmodelled = historyLength === 'none' ? newProductForecast(horizon, LEVELS, prior) : shortHistoryForecast(history.values, history.observed, horizon, LEVELS, wholeUnits);
   // Too little history for the models: the days the business is closed are still closed.
   if (unmodelled) applyClosedDays(unmodelled, closed, history.values.length, wholeUnits);
-  const result = unmodelled ?? forecastDemand({ ...history, observed: openDays }, horizon, demandClass, eventUplifts(input.regressors?.events ?? [], history), closed, profile);
+  const closedDays = new Set(closedDayNumbers(input.closedDates));
+  const result = unmodelled ?? forecastDemand({ ...history, observed: openDays }, horizon, demandClass, eventUplifts(input.regressors?.events ?? [], history), closed, closedDays, profile);
 
   const lastHistoryDay = history.firstDay + history.values.length - 1;
-  const holidays = applyClosedDates(result, lastHistoryDay + 1, closedDayNumbers(input.closedDates));
+  const holidays = applyClosedDates(result, lastHistoryDay + 1, [...closedDays]);
   const forecast: ForecastRow[] = [];
   const band95 = result.bands.get(0.95)!;
   const band80 = result.bands.get(0.8)!;
@@ -207,13 +209,16 @@ function emptyHistory(today: string | undefined): DemandHistory | { error: strin
  * look like a level shift, and multiplied back on future event days. Closed
  * weekdays (`closed`, by history index mod 7) are forecast zero.
  */
-function forecastDemand(history: DemandHistory, horizon: number, demandClass: DemandClass, uplifts: Map<number, number>, closed: boolean[], yearlyProfile: number[] | undefined): EngineResult {
+function forecastDemand(history: DemandHistory, horizon: number, demandClass: DemandClass, uplifts: Map<number, number>, closed: boolean[], closedDays: ReadonlySet<number>, yearlyProfile: number[] | undefined): EngineResult {
   const values = history.values.slice();
   if (uplifts.size > 0) for (let t = 0; t < values.length; t++) values[t] = values[t]! / (uplifts.get(history.firstDay + t) || 1);
   const intermittent = demandClass === 'intermittent' || demandClass === 'lumpy';
   const pooledIndex = yearlyProfile ? yearlyIndex(yearlyProfile, history.firstDay, values.length + horizon) : undefined;
   const wholeUnits = inWholeUnits(history);
-  const result = selectAndForecast(values, productCandidates(values, demandClass, pooledIndex), {
+  // Sold in its season only: last year's season is the forecast, which validation before the season cannot choose.
+  const seasonOnly = isSeasonOnly(values);
+  const isClosed = (t: number) => closedDays.has(history.firstDay + t);
+  const result = selectAndForecast(values, seasonOnly ? [yearlyNaive({ seasonOnly, isClosed })] : productCandidates(values, demandClass, pooledIndex), {
     horizon,
     validationHorizon: Math.min(horizon, 28),
     origins: 8,
@@ -230,6 +235,7 @@ function forecastDemand(history: DemandHistory, horizon: number, demandClass: De
     wholeUnits,
     refitFinal: false,
   });
+  if (seasonOnly) atLeastPoissonSpread(result);
   applyClosedDays(result, closed, values.length, wholeUnits);
   const lastHistoryDay = history.firstDay + values.length - 1;
   const applyUplift = (series: Float64Array, firstDay: number): void => {

@@ -65,22 +65,42 @@ const YEAR = 364; // 52 weeks: last year's same weekday, so the weekly shape lin
 const YEAR_WINDOW_WEEKS = 1;
 const YEAR_RATIO_WEEKS = 8;
 
+// A season-only item's season ends where last year's did, give or take this many days.
+const SEASON_EDGE_DAYS = 3;
+
 /**
  * Last year's same days (each with its weekday a week either side), scaled by how the last eight weeks compare
  * with the same weeks a year before (clipped to ½–2). For seasonal-only items — a Christmas item
  * ramps up before December and is gone after it — where level-and-trend models carry the season's
  * level on into the off-season; rolling-origin validation decides whether it is used.
+ * `seasonOnly` (an item that sells in its season only, season-only.ts): scaled by the last year
+ * against the year before, and only days of last year's season count: a day forecasts nothing when
+ * last year's same date, three days either side, sold nothing, and the weekday average leaves out
+ * such weeks, so the season neither smears a week past its edges nor thins out towards them.
  */
-export function yearlyNaive(): Candidate {
+export function yearlyNaive(options: { seasonOnly?: boolean; isClosed?: (t: number) => boolean } = {}): Candidate {
+  // A closed date's value is imputed (what the day would have sold), not a sale: it does not extend the season.
+  const isClosed = options.isClosed ?? (() => false);
+  /** Whether anything sold within SEASON_EDGE_DAYS of day `t`. */
+  const soldNear = (history: Float64Array, t: number): boolean => {
+    for (let s = Math.max(0, t - SEASON_EDGE_DAYS); s <= t + SEASON_EDGE_DAYS && s < history.length; s++) if (history[s]! > 0 && !isClosed(s)) return true;
+    return false;
+  };
   return {
     name: 'YearlyNaive',
-    description: 'Repeats the same weeks of last year, scaled to this year\'s level: the yearly season.',
+    description: options.seasonOnly
+      ? "Repeats last year's season, scaled to this year's level: the item sells in the same weeks every year and not outside them."
+      : "Repeats the same weeks of last year, scaled to this year's level: the yearly season.",
     minLength: YEAR + YEAR_RATIO_WEEKS * 7,
     fit: () =>
       fixed('YearlyNaive', (history, end, out) => {
+        // A season-only item's last eight weeks hold a few weeks of its season at most, a noisy
+        // ratio (0.5 to 2 for the same rate both years): it compares the last year with the one
+        // before instead, as far as the history holds both.
+        const ratioDays = options.seasonOnly ? (at: number) => Math.min(YEAR, at - YEAR) : () => YEAR_RATIO_WEEKS * 7;
         let recent = 0;
         let lastYear = 0;
-        for (let t = end - YEAR_RATIO_WEEKS * 7; t < end; t++) {
+        for (let t = end - ratioDays(end); t < end; t++) {
           recent += history[t] ?? 0;
           lastYear += history[t - YEAR] ?? 0;
         }
@@ -89,11 +109,13 @@ export function yearlyNaive(): Candidate {
           // The nearest year back whose window lies wholly in the history.
           let back = YEAR;
           while (j - back + 7 * YEAR_WINDOW_WEEKS >= 0) back += YEAR;
+          if (options.seasonOnly && !soldNear(history, end + j - back)) continue;
           let sum = 0;
           let count = 0;
           for (let week = -YEAR_WINDOW_WEEKS; week <= YEAR_WINDOW_WEEKS; week++) {
             const t = end + j - back + 7 * week;
-            if (t < 0) continue;
+            // A season-only item's weeks past its season's edge are not weeks of its season.
+            if (t < 0 || (options.seasonOnly && !soldNear(history, t))) continue;
             sum += history[t]!;
             count++;
           }
@@ -102,3 +124,4 @@ export function yearlyNaive(): Candidate {
       }),
   };
 }
+

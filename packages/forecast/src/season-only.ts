@@ -1,0 +1,73 @@
+// Items that sell in one season of the year and not outside it (a Christmas item). Rolling-origin
+// validation cannot choose for them: its windows are the weeks before the forecast, before the
+// season, where every model forecasts about nothing. Combined with level models, last year's
+// season came out at half its size and went on selling through the off-season (ADR 0126).
+import type { EngineResult } from './engine.ts';
+import { poissonQuantile } from './short.ts';
+
+const YEAR_DAYS = 365;
+// The season: at most thirteen weeks of the year…
+const SEASON_DAYS = 91;
+// …holding nine tenths of the year's units, in each of the last two years…
+const SEASON_SHARE = 0.9;
+// …which sold enough for the share to mean something (a handful of units can fall anywhere).
+const MIN_SEASON_UNITS = 20;
+
+/**
+ * Whether the daily `values` (oldest first, ending the day before the forecast) show an item sold
+ * only in its season: in the last 365 days, 13 consecutive weeks (across the new year too) held 90 %
+ * of the units, and the same weeks a year earlier held 90 % of that year's. Two seasons must agree,
+ * so the history must reach back into the earlier one.
+ */
+export function isSeasonOnly(values: Float64Array): boolean {
+  const n = values.length;
+  if (n < YEAR_DAYS + SEASON_DAYS) return false;
+  const lastYearStart = n - YEAR_DAYS;
+  const dayOf = (start: number, i: number) => start + (i % YEAR_DAYS);
+  const unitsOf = (start: number, from: number, days: number) => {
+    let sum = 0;
+    // Days before the history (a negative index) read as undefined: nothing known, nothing sold.
+    for (let i = from; i < from + days; i++) sum += values[dayOf(start, i)] ?? 0;
+    return sum;
+  };
+  const lastYear = unitsOf(lastYearStart, 0, YEAR_DAYS);
+  if (lastYear < MIN_SEASON_UNITS) return false;
+  // The thirteen weeks holding the most units, the year read as a circle.
+  let window = unitsOf(lastYearStart, 0, SEASON_DAYS);
+  let best = window;
+  let bestStart = 0;
+  for (let s = 1; s < YEAR_DAYS; s++) {
+    window += values[dayOf(lastYearStart, s + SEASON_DAYS - 1)]! - values[dayOf(lastYearStart, s - 1)]!;
+    if (window > best) [best, bestStart] = [window, s];
+  }
+  if (best < SEASON_SHARE * lastYear) return false;
+  // The same weeks a year earlier, at least half of them within the history (a history starts at
+  // the first sale, so an earlier season's first days can be just before it).
+  const yearBeforeStart = lastYearStart - YEAR_DAYS;
+  let known = 0;
+  for (let i = bestStart; i < bestStart + SEASON_DAYS; i++) if (dayOf(yearBeforeStart, i) >= 0) known++;
+  if (known < SEASON_DAYS / 2) return false;
+  let yearBefore = 0;
+  for (let t = Math.max(0, yearBeforeStart); t < lastYearStart; t++) yearBefore += values[t]!;
+  const seasonBefore = unitsOf(yearBeforeStart, bestStart, SEASON_DAYS);
+  return seasonBefore >= MIN_SEASON_UNITS && seasonBefore >= SEASON_SHARE * yearBefore;
+}
+
+/**
+ * Widens each day's bands to at least the Poisson spread of its forecast. A season-only item's
+ * validation windows are the quiet weeks before its season, whose errors are about zero: the
+ * season's days would otherwise get bands as narrow, as if its daily count were certain.
+ */
+export function atLeastPoissonSpread(result: EngineResult): void {
+  for (const bands of new Set([result.bands, result.continuousBands])) {
+    for (const [level, band] of bands) {
+      const tail = (1 - level) / 2;
+      for (let j = 0; j < result.mean.length; j++) {
+        const mean = result.mean[j]!;
+        if (mean <= 0) continue;
+        band.lower[j] = Math.min(band.lower[j]!, poissonQuantile(mean, tail));
+        band.upper[j] = Math.max(band.upper[j]!, poissonQuantile(mean, 1 - tail));
+      }
+    }
+  }
+}
