@@ -15,8 +15,10 @@
 //   … --runs 5   (that catalogue N times, then the reads of every run pooled: a paced run's ~140 reads
 //                 make its p99 the second slowest of them, a figure that swings ±20 ms run to run)
 //   … --worker-process   (the deployment of docs/operations.md: the run in a `ROLE=worker` process beside
-//                 the `ROLE=api` server that answers the GETs, on the same machine; CPU and memory are
-//                 the two processes' together, the event loops' CPU given as api + worker)
+//                 the `ROLE=api` server that answers the GETs, on the same machine)
+// CPU and memory are those of every process of the deployment together (a ROLE=all server on
+// PostgreSQL runs its catalogue run in a child process, ADR 0127); the event loops' CPU and the
+// peak RSS are given per process, the server first.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -101,6 +103,21 @@ function startWorkerProcess(env: Record<string, string>): { child: ChildProcess;
       await exited;
     },
   };
+}
+
+/** The child processes of a process (Linux /proc), by pid. */
+function childrenOf(parent: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === parent) children.push(Number(entry));
+    } catch {
+      // The process ended while listing.
+    }
+  }
+  return children;
 }
 
 /** CPU seconds (user + system, every thread) of a process, from /proc. */
@@ -190,11 +207,11 @@ async function measure(label: string, backend: string, target: Pick<ScratchDatab
   const env = { ...target.env, DEMO_DATA: label === 'demo' ? 'true' : 'false', DEMO_PASSWORD: 'bench password 2026', LOGIN_MAX_FAILURES_PER_IP: '1000' };
   const server = await startServerProcess({ ...env, ...(args['worker-process'] ? { ROLE: 'api' } : {}) }, { startupTimeoutMs: 600_000, ownSession: true, ...(args.server ? { mainScript: args.server } : {}) });
   const worker = args['worker-process'] ? startWorkerProcess(env) : null;
-  // The process that forecasts (its threads), and every process of the deployment (CPU, memory).
-  const forecaster = (worker?.child.pid ?? server.child.pid) as number;
-  const processes = [server.child.pid as number, ...(worker ? [worker.child.pid as number] : [])];
-  const eventLoopsCpu = () => processes.map((pid) => [...threadCpuSeconds(pid, 'MainThread').values()].reduce((a, b) => a + b, 0));
-  const deploymentCpu = () => processes.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+  // Every process of the deployment (CPU, memory): the server, the worker process, and the process a
+  // ROLE=all server on PostgreSQL starts for its catalogue runs (ADR 0127), which appears with the run.
+  const processes = () => [server.child.pid as number, ...(worker ? [worker.child.pid as number] : [])].flatMap((pid) => [pid, ...childrenOf(pid)]);
+  const eventLoopCpu = (pid: number) => [...threadCpuSeconds(pid, 'MainThread').values()].reduce((a, b) => a + b, 0);
+  const forecastThreads = () => new Map(processes().flatMap((pid) => [...threadCpuSeconds(pid, 'WorkerThread')]));
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const pacedAgent = new http.Agent({ keepAlive: true });
   // A probe's answer is read to its end but not parsed: the client's work is not the server's.
@@ -243,11 +260,11 @@ async function measure(label: string, backend: string, target: Pick<ScratchDatab
 
   const database = target.env.DATABASE_URL ? new URL(target.env.DATABASE_URL).pathname.slice(1) : null;
   const loadBefore = load();
-  const serverCpuBefore = deploymentCpu();
-  const eventLoopCpuBefore = eventLoopsCpu();
+  const serverCpuBefore = new Map(processes().map((pid) => [pid, cpuSeconds(pid)]));
+  const eventLoopCpuBefore = new Map(processes().map((pid) => [pid, eventLoopCpu(pid)]));
   // Worker threads end with the run, taking their /proc entries along: their last reading counts.
   const workerCpu = new Map<number, number>();
-  const workersBefore = threadCpuSeconds(forecaster, 'WorkerThread');
+  const workersBefore = forecastThreads();
   const postgresBefore = postgresCpu(database);
   const postgresSpent = new Map<number, number>();
   const batchStart = performance.now();
@@ -259,7 +276,7 @@ async function measure(label: string, backend: string, target: Pick<ScratchDatab
   while (!final) {
     if (pacing) await new Promise((resolve) => setTimeout(resolve, 250));
     else during.push(...(await timeGets(10)));
-    for (const [tid, seconds] of threadCpuSeconds(forecaster, 'WorkerThread')) workerCpu.set(tid, seconds - (workersBefore.get(tid) ?? 0));
+    for (const [tid, seconds] of forecastThreads()) workerCpu.set(tid, seconds - (workersBefore.get(tid) ?? 0));
     readPostgresCpu(database, postgresBefore, postgresSpent);
     const status = (await request('GET', `/api/forecasting/status/${taskId}/`, token)).json as unknown as TaskStatusResponse;
     if (status.status === 'completed' || status.status === 'failed') final = status;
@@ -267,15 +284,16 @@ async function measure(label: string, backend: string, target: Pick<ScratchDatab
   const wallSeconds = (performance.now() - batchStart) / 1000;
   if (pacing) clearInterval(pacing);
   await Promise.all(pacedGets);
-  const serverCpu = deploymentCpu() - serverCpuBefore;
-  const eventLoopCpu = eventLoopsCpu().map((seconds, i) => seconds - (eventLoopCpuBefore[i] ?? 0));
+  const measured = processes();
+  const serverCpu = measured.reduce((sum, pid) => sum + cpuSeconds(pid) - (serverCpuBefore.get(pid) ?? 0), 0);
+  const eventLoopsCpu = measured.map((pid) => eventLoopCpu(pid) - (eventLoopCpuBefore.get(pid) ?? 0));
   const threadsCpu = [...workerCpu.values()].reduce((a, b) => a + b, 0);
   readPostgresCpu(database, postgresBefore, postgresSpent);
   const databaseCpu = database ? [...postgresSpent.values()].reduce((a, b) => a + b, 0) : NaN;
   if (final.status !== 'completed') throw new Error(`batch failed: ${final.error}`);
   const products = final.results?.products ?? 0;
   lines.push(
-    `| ${backend} | ${label} | ${products.toLocaleString()} | ${wallSeconds.toFixed(1)} | ${((final.results?.duration_ms ?? 0) / 1000).toFixed(1)} | ${Math.round(products / wallSeconds)} | ${((serverCpu * 1000) / products).toFixed(2)} | ${((threadsCpu * 1000) / products).toFixed(2)} / ${eventLoopCpu.map((seconds) => ((seconds * 1000) / products).toFixed(2)).join(' + ')} | ${during.length} (${PROBE_RATE > 0 ? `${PROBE_RATE}/s` : 'back to back'}) | ${((databaseCpu * 1000) / products).toFixed(2)} | ${loadBefore} → ${load()} | ${processes.map((pid) => Math.round(peakRssMiB(pid))).join(' + ')} | ${percentile(idle, 0.5).toFixed(2)} | ${percentile(during, 0.5).toFixed(1)} | ${percentile(during, 0.99).toFixed(1)} | ${final.results?.failed.length ?? 0} |`,
+    `| ${backend} | ${label} | ${products.toLocaleString()} | ${wallSeconds.toFixed(1)} | ${((final.results?.duration_ms ?? 0) / 1000).toFixed(1)} | ${Math.round(products / wallSeconds)} | ${((serverCpu * 1000) / products).toFixed(2)} | ${((threadsCpu * 1000) / products).toFixed(2)} / ${eventLoopsCpu.map((seconds) => ((seconds * 1000) / products).toFixed(2)).join(' + ')} | ${during.length} (${PROBE_RATE > 0 ? `${PROBE_RATE}/s` : 'back to back'}) | ${((databaseCpu * 1000) / products).toFixed(2)} | ${loadBefore} → ${load()} | ${measured.map((pid) => Math.round(peakRssMiB(pid))).join(' + ')} | ${percentile(idle, 0.5).toFixed(2)} | ${percentile(during, 0.5).toFixed(1)} | ${percentile(during, 0.99).toFixed(1)} | ${final.results?.failed.length ?? 0} |`,
   );
   const slowest = reads.filter((read) => read.start >= batchStart).sort((a, b) => b.ms - a.ms).slice(0, 8);
   console.log(`  ${backend} ${label}, slowest reads during the run (s into it: ms): ${slowest.map((read) => `${((read.start - batchStart) / 1000).toFixed(2)}: ${read.ms.toFixed(0)}`).join(', ')}`);

@@ -9,6 +9,7 @@ import { startJobQueue, type JobQueue } from './jobs/queue.ts';
 import { DEMO_USERNAME, seedDemoData } from './demo/seed.ts';
 import { productName } from './product.ts';
 import { createForecastingContext, requestCatalogueForecast } from './forecasting/service.ts';
+import { catalogueRunProcess } from './forecasting/run-process.ts';
 import { createIntegrationsFeature, settleInterruptedRuns, syncAllSchedules, type IntegrationsFeature } from './integrations/service.ts';
 import { refreshForecastsAfterImport } from './app.ts';
 
@@ -31,8 +32,15 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     queue: startedQueue,
     onTableImported: (table) => refreshForecastsAfterImport(createForecastingContext(database.db, startedQueue()), table),
   });
+  // A process that answers requests runs catalogue forecasts in another (PostgreSQL; PGlite lives in
+  // this one): its reads stay quick during a run (ADR 0127).
+  const catalogueRuns = config.role === 'all' && config.database.kind === 'postgres' ? catalogueRunProcess(config.database.url) : null;
   const queue = await startJobQueue(database, {
-    definitions: jobDefinitions(database.db, { heartbeatSeconds: config.jobHeartbeatSeconds, integrationRuns: { context: integrations.runs, concurrency: config.integrations.concurrency } }),
+    definitions: jobDefinitions(database.db, {
+      heartbeatSeconds: config.jobHeartbeatSeconds,
+      integrationRuns: { context: integrations.runs, concurrency: config.integrations.concurrency },
+      ...(catalogueRuns ? { catalogueRuns: catalogueRuns.run } : {}),
+    }),
     runWorkers: config.role !== 'api',
     superviseIntervalSeconds: config.jobSuperviseIntervalSeconds,
     cronIntervalSeconds: config.jobCronIntervalSeconds,
@@ -66,6 +74,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     stop: async () => {
       await app.close();
       await queue.stop();
+      await catalogueRuns?.close();
       await database.close();
     },
   };

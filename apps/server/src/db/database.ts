@@ -35,7 +35,8 @@ const valueParsers: Record<number, (value: string) => unknown> = {
   [DATE_OID]: (value) => value,
 };
 
-export async function openDatabase(target: DatabaseTarget): Promise<AppDatabase> {
+/** `applicationName`: how PostgreSQL lists the connections (pg_stat_activity), for a process that is not the server's own. */
+export async function openDatabase(target: DatabaseTarget, options: { applicationName?: string } = {}): Promise<AppDatabase> {
   if (target.kind === 'pglite') {
     if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
     const pglite = await PGlite.create(target.dataDir ?? undefined, { parsers: valueParsers, extensions: { pg_trgm } });
@@ -55,6 +56,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<AppDatabase>
   }
   const pool = new pg.Pool({
     connectionString: target.url,
+    ...(options.applicationName ? { application_name: options.applicationName } : {}),
     max: 10,
     // JIT compiles a statement whose estimated cost passes a threshold: a catalogue run's chunk reads
     // and its calendar's scan spent more compiling (up to 0.3 s per statement, in every parallel

@@ -324,12 +324,15 @@ async function forecastOneNow(db: Kysely<Database>, product: repo.ProductRecord,
  * run already queued on request is left to its own job; a nightly one (no job of its own) cut off
  * by a crash is resumed by the schedule's retry.
  */
-export async function runNightlyForecast(ctx: Pick<ForecastingContext, 'db'>): Promise<void> {
+export async function runNightlyForecast(ctx: Pick<ForecastingContext, 'db'>, runCatalogue: CatalogueRunner = (taskId) => runForecastGeneration(ctx, { taskId })): Promise<void> {
   const id = randomUUID();
-  if (await repo.insertCatalogueTask(ctx.db, { id, forecastDays: DEFAULT_FORECAST_DAYS, requestedBy: null })) return runForecastGeneration(ctx, { taskId: id });
+  if (await repo.insertCatalogueTask(ctx.db, { id, forecastDays: DEFAULT_FORECAST_DAYS, requestedBy: null })) return runCatalogue(id);
   const active = await repo.activeCatalogueTask(ctx.db);
-  if (active && !active.job_id) await runForecastGeneration(ctx, { taskId: active.id });
+  if (active && !active.job_id) await runCatalogue(active.id);
 }
+
+/** Runs a forecast task to its end, in this process (runForecastGeneration) or another (run-process.ts). */
+export type CatalogueRunner = (taskId: string) => Promise<void>;
 
 /** A product's forecast answer as JSON text (productForecastJson): the route sends it as it is. */
 export async function getProductForecast(ctx: ForecastingContext, options: { styleCode: string }): Promise<string> {

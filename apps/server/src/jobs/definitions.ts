@@ -4,7 +4,7 @@ import { SIGN_IN_THROTTLE_WINDOW_SECONDS } from '../auth/service.ts';
 import { deleteExpiredAuthRecords } from '../auth/repo.ts';
 import type { Database } from '../db/schema.ts';
 import { defineJob, type AnyJobDefinition } from './queue.ts';
-import { GENERATE_FORECASTS_JOB, GENERATE_PRODUCT_FORECAST_JOB, runForecastGeneration, runNightlyForecast } from '../forecasting/service.ts';
+import { GENERATE_FORECASTS_JOB, GENERATE_PRODUCT_FORECAST_JOB, runForecastGeneration, runNightlyForecast, type CatalogueRunner } from '../forecasting/service.ts';
 import { runIntegration, type RunContext } from '../integrations/run.ts';
 import { RUN_INTEGRATION_JOB, type RunJobPayload } from '../integrations/service.ts';
 
@@ -15,8 +15,14 @@ export const PING_JOB = 'system.ping';
 
 export function jobDefinitions(
   db: Kysely<Database>,
-  options: { heartbeatSeconds: number; integrationRuns: { context: RunContext; concurrency: number } },
+  options: {
+    heartbeatSeconds: number;
+    integrationRuns: { context: RunContext; concurrency: number };
+    /** Where catalogue runs take place when not in this process (server.ts: a process of their own). */
+    catalogueRuns?: CatalogueRunner;
+  },
 ): AnyJobDefinition[] {
+  const runCatalogue: CatalogueRunner = options.catalogueRuns ?? ((taskId) => runForecastGeneration({ db }, { taskId }));
   return [
     // Proves the queue end to end (send -> worker -> stored output) on whichever database runs.
     defineJob<{ message: string }>({
@@ -34,7 +40,7 @@ export function jobDefinitions(
     defineJob<{ taskId: string }>({
       name: GENERATE_FORECASTS_JOB,
       queue: { retryLimit: 2, retryDelay: 5, retryBackoff: true, heartbeatSeconds: options.heartbeatSeconds, expireInSeconds: 3600 },
-      handler: (payload) => runForecastGeneration({ db }, payload),
+      handler: ({ taskId }) => runCatalogue(taskId),
     }),
     // Single products on a queue of their own, so a request for one is never behind a catalogue run.
     defineJob<{ taskId: string }>({
@@ -46,7 +52,7 @@ export function jobDefinitions(
       name: 'forecasting.nightly',
       queue: { retryLimit: 1, retryDelay: 300, heartbeatSeconds: options.heartbeatSeconds, expireInSeconds: 3600 },
       schedule: '0 2 * * *',
-      handler: () => runNightlyForecast({ db }),
+      handler: () => runNightlyForecast({ db }, runCatalogue),
     }),
     // Scheduled (one pg-boss schedule per enabled integration) and manual runs. 'stately': at most
     // one queued and one active job per integration (singletonKey = its id); the run's own lock
