@@ -32,7 +32,7 @@ describe.each(backends)('where a catalogue run takes place, on %s', (backend) =>
     server = await startTestServer(backend);
     await seedDemoData(server.database.db, { password: 'unused password', productCount: 6, today: new Date('2026-11-22T00:00:00Z') });
     token = (await signUpUser(server)).access;
-  }, 60_000);
+  });
   afterAll(async () => {
     await server.stop();
     // Ended with the server.
@@ -48,7 +48,7 @@ describe.each(backends)('where a catalogue run takes place, on %s', (backend) =>
     expect(first).toHaveLength(backend === 'postgres' ? 1 : 0);
     expect(await client.run()).toMatchObject({ status: 'completed' });
     expect(runProcesses()).toEqual(first);
-  }, 60_000);
+  });
 });
 
 describe.each(backends.filter((backend) => backend === 'postgres'))('the catalogue run process on %s', (backend) => {
@@ -85,5 +85,5 @@ describe.each(backends.filter((backend) => backend === 'postgres'))('the catalog
       await runs.close();
     }
     expect(runProcesses()).toHaveLength(0);
-  }, 60_000);
+  });
 });

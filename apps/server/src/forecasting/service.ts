@@ -246,8 +246,11 @@ export async function runForecastGeneration(ctx: Pick<ForecastingContext, 'db'>,
     const calendar = single ? storedCalendar(ctx.db, since, today) : refreshCalendar(ctx.db, since, today);
     calendar.catch(() => {});
     // One product is forecast on this thread: starting threads would take longer than the forecast.
+    // Nor is anything lowered for it: V8's platform threads stay lowered for the life of a process
+    // (ADR 0120), and a server whose catalogue runs take place elsewhere (ADR 0127) keeps them for
+    // its requests' garbage.
     pool = createForecastPool({
-      background: true,
+      background: !single,
       chunkSize: PRODUCTS_PER_MESSAGE,
       workers: single ? 1 : undefined,
       task: { module: BATCH_TASK, context: calendar.then((found) => batchContext(today, task.forecast_days, found)) },
