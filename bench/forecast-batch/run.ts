@@ -28,6 +28,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import type { TaskStatusResponse } from '@stockwise/contract';
 import { migrateToLatest, openDatabase, type DatabaseTarget } from '../../apps/server/src/db/database.ts';
+import { childProcesses } from '../../apps/server/src/testing/processes.ts';
 import { startServerProcess } from '../../apps/server/src/testing/server-process.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../../apps/server/src/testing/scratch-database.ts';
 
@@ -103,21 +104,6 @@ function startWorkerProcess(env: Record<string, string>): { child: ChildProcess;
       await exited;
     },
   };
-}
-
-/** The child processes of a process (Linux /proc), by pid. */
-function childrenOf(parent: number): number[] {
-  const children: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === parent) children.push(Number(entry));
-    } catch {
-      // The process ended while listing.
-    }
-  }
-  return children;
 }
 
 /** CPU seconds (user + system, every thread) of a process, from /proc. */
@@ -209,7 +195,7 @@ async function measure(label: string, backend: string, target: Pick<ScratchDatab
   const worker = args['worker-process'] ? startWorkerProcess(env) : null;
   // Every process of the deployment (CPU, memory): the server, the worker process, and the process a
   // ROLE=all server on PostgreSQL starts for its catalogue runs (ADR 0127), which appears with the run.
-  const processes = () => [server.child.pid as number, ...(worker ? [worker.child.pid as number] : [])].flatMap((pid) => [pid, ...childrenOf(pid)]);
+  const processes = () => [server.child.pid as number, ...(worker ? [worker.child.pid as number] : [])].flatMap((pid) => [pid, ...childProcesses(pid).map((child) => child.pid)]);
   const eventLoopCpu = (pid: number) => [...threadCpuSeconds(pid, 'MainThread').values()].reduce((a, b) => a + b, 0);
   const forecastThreads = () => new Map(processes().flatMap((pid) => [...threadCpuSeconds(pid, 'WorkerThread')]));
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });

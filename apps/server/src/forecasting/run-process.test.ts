@@ -1,29 +1,16 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../demo/seed.ts';
 import { forecastClient } from '../testing/forecast-client.ts';
+import { childProcesses } from '../testing/processes.ts';
 import { backends, signUpUser, startTestServer, useMigratedDatabase, type TestServer } from '../testing/test-server.ts';
 import { catalogueRunProcess, RUN_PROCESS_APPLICATION_NAME } from './run-process.ts';
 import { insertCatalogueTask } from './repo.ts';
 
-/** Child processes of this one running the catalogue run's entry point, by pid (Linux /proc). */
-function runProcesses(): number[] {
-  const pids: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (parent === process.pid && readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('run-process-main.ts')) pids.push(Number(entry));
-    } catch {
-      // The process ended while listing.
-    }
-  }
-  return pids;
-}
+/** Child processes of this one running the catalogue run's entry point, by pid. */
+const runProcesses = () => childProcesses(process.pid).filter((child) => child.command.includes('run-process-main.ts')).map((child) => child.pid);
 
 describe.each(backends)('where a catalogue run takes place, on %s', (backend) => {
   let server: TestServer;
