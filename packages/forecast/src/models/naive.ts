@@ -86,6 +86,10 @@ export function yearlyNaive(options: { seasonOnly?: boolean; isClosed?: (t: numb
     for (let s = Math.max(0, t - SEASON_EDGE_DAYS); s <= t + SEASON_EDGE_DAYS && s < history.length; s++) if (history[s]! > 0 && !isClosed(s)) return true;
     return false;
   };
+  // A season-only item's last eight weeks hold a few weeks of its season at most, a noisy ratio (0.5
+  // to 2 for the same rate both years): it compares the last year with the one before instead, as far
+  // as the history holds both.
+  const ratioDays = options.seasonOnly ? (end: number) => Math.min(YEAR, end - YEAR) : () => YEAR_RATIO_WEEKS * 7;
   return {
     name: 'YearlyNaive',
     description: options.seasonOnly
@@ -94,10 +98,6 @@ export function yearlyNaive(options: { seasonOnly?: boolean; isClosed?: (t: numb
     minLength: YEAR + YEAR_RATIO_WEEKS * 7,
     fit: () =>
       fixed('YearlyNaive', (history, end, out) => {
-        // A season-only item's last eight weeks hold a few weeks of its season at most, a noisy
-        // ratio (0.5 to 2 for the same rate both years): it compares the last year with the one
-        // before instead, as far as the history holds both.
-        const ratioDays = options.seasonOnly ? (at: number) => Math.min(YEAR, at - YEAR) : () => YEAR_RATIO_WEEKS * 7;
         let recent = 0;
         let lastYear = 0;
         for (let t = end - ratioDays(end); t < end; t++) {
@@ -124,4 +124,3 @@ export function yearlyNaive(options: { seasonOnly?: boolean; isClosed?: (t: numb
       }),
   };
 }
-
