@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { closedWeekdays } from './closed.ts';
 import { forecastProduct, isForecastError, type ProductForecast, type ProductForecastInput } from './index.ts';
+import { ets, NON_SEASONAL_FORMS } from './models/ets.ts';
+import { deseasonalized } from './seasonality.ts';
 
 const DAY_MS = 86_400_000;
 const start = Date.parse('2025-01-06T00:00:00Z'); // a Monday
@@ -29,6 +31,22 @@ describe('closed days', () => {
     const historyWeekly = values.slice(-56).reduce((a, b) => a + b, 0) / 8;
     expect(weekly / historyWeekly).toBeGreaterThan(0.9);
     expect(weekly / historyWeekly).toBeLessThan(1.1);
+  });
+
+  it("keeps the open days' level in a weekday-adjusted model: the closed days' zeros are not demand", () => {
+    // Closed on Sundays (and on Saturdays too), busier on Fridays.
+    for (const closedPositions of [[6], [5, 6]]) {
+      const values = Float64Array.from({ length: 364 }, (_, t) => (closedPositions.includes(t % 7) ? 0 : (t % 7 === 4 ? 14 : 10) + noise(t) / 5));
+      const model = deseasonalized(ets(NON_SEASONAL_FORMS[0]!), [7]).fit(values, values.length);
+      const forecast = model.predict(values, values.length, 28);
+      const openMean = (series: Float64Array) => {
+        const open = [...series].filter((_, t) => !closedPositions.includes(t % 7));
+        return open.reduce((a, b) => a + b, 0) / open.length;
+      };
+      // Before, the zeros went into the adjusted level: a seventh (two sevenths) too low.
+      expect(openMean(forecast) / openMean(values.subarray(-84))).toBeCloseTo(1, 1);
+      forecast.forEach((units, j) => (closedPositions.includes(j % 7) ? expect(units).toBeLessThan(0.01) : expect(units).toBeGreaterThan(9)));
+    }
   });
 
   it('closes a weekday on which the shop stopped trading, once the stretch is long enough', () => {

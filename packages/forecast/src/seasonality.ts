@@ -85,7 +85,7 @@ export function seasonalStrength(values: ArrayLike<number>, period: number): num
   return detrendedVariance > 0 ? Math.max(0, 1 - remainderVariance / detrendedVariance) : 0;
 }
 
-// Dividing by a near-zero index (a weekday that never sells) would explode the adjusted series.
+// An index under this (a weekday that never sells) is not divided by: it would explode the adjusted series.
 const MIN_DIVISOR_INDEX = 0.05;
 
 /**
@@ -148,13 +148,38 @@ function decomposition(history: Float64Array, end: number, periods: number[], re
   return result;
 }
 
+/**
+ * The values over their position's index. A position whose index is near zero (a weekday the shop
+ * is closed on) says nothing about the level: it takes the mean adjusted value of the other
+ * positions in the cycle before it (after it, for the first cycle). Divided by the floor instead,
+ * its zeros pulled the adjusted level down by its share of the cycle, and every forecast put back on
+ * the open days with it (a shop closed on Sundays was forecast a seventh too low); the last open
+ * day's value alone would count that day's noise twice.
+ */
 function divideByProfile(values: Float64Array, indices: Float64Array): Float64Array {
   const out = new Float64Array(values.length);
-  // The divisors once per position, and a running position instead of t % period.
-  const divisors = indices.map((index) => Math.max(MIN_DIVISOR_INDEX, index));
+  const period = indices.length;
+  // The divisors once per position (0: near-zero index), and a running position instead of t % period.
+  const divisors = indices.map((index) => (index < MIN_DIVISOR_INDEX ? 0 : index));
+  const closed: number[] = [];
   for (let t = 0, position = 0; t < values.length; t++) {
-    out[t] = values[t]! / divisors[position]!;
-    if (++position === divisors.length) position = 0;
+    const divisor = divisors[position]!;
+    if (divisor > 0) out[t] = values[t]! / divisor;
+    else closed.push(t);
+    if (++position === period) position = 0;
+  }
+  if (!closed.length || closed.length === values.length) return out;
+  for (const t of closed) {
+    const from = t >= period ? t - period : t + 1;
+    let sum = 0;
+    let count = 0;
+    for (let s = from; s < Math.min(values.length, from + period); s++) {
+      if (divisors[s % period]! > 0) {
+        sum += out[s]!;
+        count++;
+      }
+    }
+    out[t] = count ? sum / count : 0;
   }
   return out;
 }
