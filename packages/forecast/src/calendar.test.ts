@@ -181,6 +181,38 @@ describe('pooled yearly pattern', () => {
     expect(Object.keys(calendar.yearlyProfiles).sort()).toEqual(['*', 'Christmas']);
   });
 
+  it("gives a small shop's catalogue the pattern of its year-round categories, not its Christmas lights' December", () => {
+    // ~11 units a day of hardware, ~4 of garden goods all year, and fairy lights at 4 a day from mid-November to Christmas Eve.
+    const hardware = shopTotals().totals.map((units) => Math.round(units / 20));
+    const garden = hardware.map((units, t) => (units ? 2 + (t % 5) : 0));
+    const lights = Float64Array.from({ length: 730 }, (_, t) => (inSeason(formatDay(FIRST + t)) ? 3 + (t % 3) : 0));
+    const shop = new Map<string | null, DailyTotals>([
+      ['Hardware', { firstDay: FIRST, totals: hardware }],
+      ['Garden', { firstDay: FIRST, totals: garden }],
+      ['Lighting', { firstDay: FIRST, totals: lights }],
+    ]);
+    const december = dayOfLeapYear(dayNumber('2025-12-10'));
+    const whole = catalogueCalendar(shop).yearlyProfiles['*']!;
+    expect(whole[december]).toBeGreaterThan(0.9);
+    expect(whole[december]).toBeLessThan(1.08);
+    // The sum of the shop's units has the lights' December (+25 %): what the screws were given before.
+    expect(yearlyProfile({ firstDay: FIRST, totals: hardware.map((units, t) => units + garden[t]! + lights[t]!) })![december]).toBeGreaterThan(1.2);
+  });
+
+  it("keeps a garden centre's summer in its catalogue's pattern, and the Christmas category's season in its own", () => {
+    const summer = (amplitude: number, base: number) =>
+      Float64Array.from({ length: 730 }, (_, t) => Math.round(base * (1 + amplitude * Math.cos((2 * Math.PI * (dayOfLeapYear(FIRST + t) - 196)) / 366))));
+    const garden = new Map<string | null, DailyTotals>([
+      ['Plants', { firstDay: FIRST, totals: summer(0.8, 20) }],
+      ['Furniture', { firstDay: FIRST, totals: summer(0.6, 8) }],
+      ['Christmas', christmasCategory()],
+    ]);
+    const whole = catalogueCalendar(garden).yearlyProfiles['*']!;
+    expect(whole[dayOfLeapYear(dayNumber('2025-07-15'))]).toBeGreaterThan(1.5);
+    expect(whole[dayOfLeapYear(dayNumber('2025-12-10'))]).toBeLessThan(0.5);
+    expect(catalogueCalendar(garden).yearlyProfiles['Christmas']![dayOfLeapYear(dayNumber('2025-12-10'))]).toBeGreaterThan(5);
+  });
+
   it('lets a Christmas item with one season of history ramp up before December and fall after it', () => {
     // Sold from September 2025, one season, up to 5 November 2026: too short for its own yearly models.
     const start = dayNumber('2025-09-01');

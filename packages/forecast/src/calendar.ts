@@ -3,6 +3,7 @@
 // thin to tell either; the sum over many products tells both (docs/adr/0111).
 import { closedWeekdays } from './closed.ts';
 import { dayNumber, formatDay, weekdayOf } from './dates.ts';
+import { isSeasonOnly } from './season-only.ts';
 import { quantile } from './stats.ts';
 
 /** Public holidays that move with Easter, by their offset in days from Easter Sunday. */
@@ -96,7 +97,7 @@ export function catalogueCalendar(categories: Map<string | null, DailyTotals>, s
     const closed = closedMonthDays(catalogue, holidays);
     const closedSet = new Set(closedDatesBetween({ closedDates: [...closed], closedHolidays: [...holidays] }, formatDay(catalogue.firstDay), catalogue.totals.length).map(dayNumber));
     const closedDays = (day: number) => closedSet.has(day);
-    const whole = yearlyProfile(catalogue, closedDays);
+    const whole = catalogueProfile([...categories.values()], closedDays);
     if (whole) yearlyProfiles[CATALOGUE_PROFILE] = whole;
     for (const [category, totals] of categories) {
       const profile = category === null ? null : yearlyProfile(totals, closedDays);
@@ -278,6 +279,19 @@ export function yearlyProfile(group: DailyTotals, isClosed: (day: number) => boo
   const profileMean = smoothed.reduce((a, b) => a + b, 0) / PROFILE_DAYS;
   if (!(profileMean > 0)) return null;
   return smoothed.map((value) => Math.round((value / profileMean) * PROFILE_DECIMALS) / PROFILE_DECIMALS);
+}
+
+/**
+ * The whole catalogue's yearly pattern: that of its groups' (categories') summed units, leaving out
+ * the groups sold in one season only (isSeasonOnly) unless all are. A small shop's one category of
+ * Christmas goods would otherwise make the shop's December, and every product that falls back on
+ * the catalogue's pattern (a box of screws) would get its bump; the season stays in that category's
+ * own pattern.
+ */
+export function catalogueProfile(groups: DailyTotals[], isClosed: (day: number) => boolean = () => false): number[] | null {
+  const yearRound = groups.filter((group) => !isSeasonOnly(group.totals));
+  const catalogue = sumOf(yearRound.length ? yearRound : groups);
+  return catalogue && yearlyProfile(catalogue, isClosed);
 }
 
 function nearestKnown(values: number[], i: number): number {
