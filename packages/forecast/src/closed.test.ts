@@ -97,11 +97,16 @@ describe("the business's closed weekdays (the catalogue's calendar)", () => {
     const fewDays = ok({ sales: [4, 3, 0, 5].map((y, t) => ({ ds: day(t + 4), y })), horizon: 21, closedWeekdays: [SUNDAY] });
     expect(fewDays.model.history).toBe('short');
     expectClosedSundays(fewDays);
-    expect(fewDays.forecast.find((row) => row.yhat > 0)?.yhat).toBeCloseTo((12 / 4) * (7 / 6), 6);
+    // The average open day: the closed Sunday's zero is not demand (it was 12 / 4 days, then 7/6 of that).
+    expect(fewDays.forecast.find((row) => row.yhat > 0)?.yhat).toBeCloseTo(12 / 3, 6);
+    // Thursday to Saturday, no Sunday yet: their average, not 7/6 of it (8 a day, before).
+    const threeDays = ok({ sales: [6, 6, 6].map((y, t) => ({ ds: day(t + 3), y })), horizon: 14, closedWeekdays: [SUNDAY] });
+    expectClosedSundays(threeDays);
+    for (const row of threeDays.forecast) if (new Date(`${row.ds}T00:00:00Z`).getUTCDay() !== SUNDAY) expect(row.yhat).toBe(6);
     const noHistory = ok({ sales: [], today: day(0), horizon: 21, closedWeekdays: [SUNDAY], newItemPrior: { rates: [0.5, 1, 2], scope: 'catalogue' } });
     expect(noHistory.model.history).toBe('none');
     expectClosedSundays(noHistory);
-    // Their open days' bounds, scaled up by the closed days' share, are still whole units.
+    // Their open days' bounds (the new product's scaled up by the closed days' share) are whole units.
     for (const row of [...fewDays.forecast, ...noHistory.forecast]) for (const bound of [row.yhat_lower, row.yhat_lower_80, row.yhat_upper_80, row.yhat_upper]) expect(Number.isInteger(bound)).toBe(true);
     expect(Math.max(...fewDays.forecast.map((row) => row.yhat_upper))).toBeGreaterThan(fewDays.forecast[0]!.yhat);
   });

@@ -55,12 +55,14 @@ export function closedWeekdaysOf(values: Float64Array, observed: Uint8Array, fir
 }
 
 /**
- * Closed weekdays forecast zero with a zero band. What the models spread onto them was sold on the
- * open days, so the open days of the horizon get it back in proportion (their bands scaled alike):
- * the expected total over the horizon is unchanged. `firstIndex` is the history index of the first
- * forecast day.
+ * Closed weekdays forecast zero with a zero band. With `keepTotal`, what the forecast spread onto
+ * them (a level of every day, closed ones included) was sold on the open days, so the open days of
+ * the horizon get it back in proportion (their bands scaled alike): the expected total over the
+ * horizon is unchanged. Without, the forecast is already an open day's (a short history's average
+ * of its open days) and the closed days are only zeroed. `firstIndex` is the history index of the
+ * first forecast day.
  */
-export function applyClosedDays(result: EngineResult, closed: boolean[], firstIndex: number, wholeUnits: boolean): void {
+export function applyClosedDays(result: EngineResult, closed: boolean[], firstIndex: number, wholeUnits: boolean, options: { keepTotal: boolean }): void {
   if (!closed.some(Boolean) || closed.every(Boolean)) return;
   const isClosed = (j: number) => closed[(firstIndex + j) % WEEK]!;
   let total = 0;
@@ -69,7 +71,7 @@ export function applyClosedDays(result: EngineResult, closed: boolean[], firstIn
     total += result.mean[j]!;
     if (!isClosed(j)) open += result.mean[j]!;
   }
-  const factor = open > 0 ? total / open : 1;
+  const factor = options.keepTotal && open > 0 ? total / open : 1;
   const bands = [...result.bands.values(), ...result.continuousBands.values()];
   // A Set: without whole units the continuous bands are the same arrays.
   const series = new Set([result.mean, ...bands.flatMap((band) => [band.lower, band.upper])]);

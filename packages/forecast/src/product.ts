@@ -119,9 +119,14 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
   const { demandClass } = classifyDemand(history.values, openDays);
   const historyLength: HistoryLength = history.values.length === 0 ? 'none' : history.values.length < MIN_MODEL_DAYS ? 'short' : 'full';
   const wholeUnits = inWholeUnits(history);
-  const unmodelled = historyLength === 'none' ? newProductForecast(horizon, LEVELS, prior) : shortHistoryForecast(history.values, history.observed, horizon, LEVELS, wholeUnits);
-  // Too little history for the models: the days the business is closed are still closed.
-  if (unmodelled) applyClosedDays(unmodelled, closed, history.values.length, wholeUnits);
+  // A short history's average day is an open day's: its closed days are not days without demand
+  // (three days from Thursday to Saturday are not a week). Only a product sold on closed days alone
+  // is averaged over them.
+  const averagedDays = openDays.some(Boolean) ? openDays : history.observed;
+  const unmodelled = historyLength === 'none' ? newProductForecast(horizon, LEVELS, prior) : shortHistoryForecast(history.values, averagedDays, horizon, LEVELS, wholeUnits);
+  // Too little history for the models: the days the business is closed are still closed. A new
+  // product's prior is per calendar day, so its closed days' share goes to the open days.
+  if (unmodelled) applyClosedDays(unmodelled, closed, history.values.length, wholeUnits, { keepTotal: historyLength === 'none' || averagedDays !== openDays });
   const closedDays = new Set(closedDayNumbers(input.closedDates));
   const result = unmodelled ?? forecastDemand({ ...history, observed: openDays }, horizon, demandClass, eventUplifts(input.regressors?.events ?? [], history), closed, closedDays, profile);
 
@@ -236,7 +241,7 @@ function forecastDemand(history: DemandHistory, horizon: number, demandClass: De
     refitFinal: false,
   });
   if (seasonOnly) atLeastPoissonSpread(result);
-  applyClosedDays(result, closed, values.length, wholeUnits);
+  applyClosedDays(result, closed, values.length, wholeUnits, { keepTotal: true });
   const lastHistoryDay = history.firstDay + values.length - 1;
   const applyUplift = (series: Float64Array, firstDay: number): void => {
     for (let j = 0; j < series.length; j++) series[j] = series[j]! * (uplifts.get(firstDay + j) ?? 1);
