@@ -71,4 +71,19 @@ describe.each(backends)("the business's closed weekday on %s", (backend) => {
     const few = await client.forecastOf('FEW-1');
     expect(few.metrics.model.history).toBe('short');
   });
+
+  it("forecasts the open days at the open days' demand, not diluted by the closed Sundays", async () => {
+    const openDayMean = (forecast: ProductForecastResponse) => {
+      const open = forecast.forecast.sales.filter((row) => new Date(`${row.ds}T00:00:00Z`).getUTCDay() !== 0);
+      return open.reduce((sum, row) => sum + row.yhat, 0) / open.length;
+    };
+    // Four units on Friday, Saturday and Monday, with the closed Sunday between: 4 an open day (3.5 before, ADR 0128).
+    expect(openDayMean(await client.forecastOf('FEW-1'))).toBeCloseTo(4, 6);
+    // 3–6 units and 2 more every open day: 6.5 on average.
+    for (const code of ['STEADY-1', 'STEADY-2']) {
+      const mean = openDayMean(await client.forecastOf(code));
+      expect(mean).toBeGreaterThan(6.5 * 0.95);
+      expect(mean).toBeLessThan(6.5 * 1.05);
+    }
+  });
 });
