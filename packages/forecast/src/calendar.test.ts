@@ -213,6 +213,14 @@ describe('pooled yearly pattern', () => {
     expect(catalogueCalendar(garden).yearlyProfiles['Christmas']![dayOfLeapYear(dayNumber('2025-12-10'))]).toBeGreaterThan(5);
   });
 
+  it("keeps a Christmas shop's season in its catalogue's pattern when its other goods sell too little for one", () => {
+    const shop = new Map<string | null, DailyTotals>([
+      ['Christmas', christmasCategory()],
+      ['Cards', { firstDay: FIRST, totals: Float64Array.from({ length: 730 }, (_, t) => (t % 3 === 0 ? 1 : 0)) }],
+    ]);
+    expect(catalogueCalendar(shop).yearlyProfiles['*']![dayOfLeapYear(dayNumber('2025-12-10'))]).toBeGreaterThan(5);
+  });
+
   it('lets a Christmas item with one season of history ramp up before December and fall after it', () => {
     // Sold from September 2025, one season, up to 5 November 2026: too short for its own yearly models.
     const start = dayNumber('2025-09-01');

@@ -283,15 +283,16 @@ export function yearlyProfile(group: DailyTotals, isClosed: (day: number) => boo
 
 /**
  * The whole catalogue's yearly pattern: that of its groups' (categories') summed units, leaving out
- * the groups sold in one season only (isSeasonOnly) unless all are. A small shop's one category of
- * Christmas goods would otherwise make the shop's December, and every product that falls back on
- * the catalogue's pattern (a box of screws) would get its bump; the season stays in that category's
- * own pattern.
+ * the groups sold in one season only (isSeasonOnly). A small shop's one category of Christmas goods
+ * would otherwise make the shop's December, and every product that falls back on the catalogue's
+ * pattern (a box of screws) would get its bump; the season stays in that category's own pattern.
+ * Where the year-round groups sell too little for a pattern (a Christmas shop's few other goods),
+ * the season is the business's: all groups count.
  */
 export function catalogueProfile(groups: DailyTotals[], isClosed: (day: number) => boolean = () => false): number[] | null {
-  const yearRound = groups.filter((group) => !isSeasonOnly(group.totals));
-  const catalogue = sumOf(yearRound.length ? yearRound : groups);
-  return catalogue && yearlyProfile(catalogue, isClosed);
+  const yearRound = sumOf(groups.filter((group) => !isSeasonOnly(group.totals)));
+  const all = sumOf(groups);
+  return (yearRound && yearlyProfile(yearRound, isClosed)) ?? (all && yearlyProfile(all, isClosed));
 }
 
 function nearestKnown(values: number[], i: number): number {
