@@ -85,7 +85,8 @@ export function seasonalStrength(values: ArrayLike<number>, period: number): num
   return detrendedVariance > 0 ? Math.max(0, 1 - remainderVariance / detrendedVariance) : 0;
 }
 
-// An index under this (a weekday that never sells) is not divided by: it would explode the adjusted series.
+// Dividing by an index under this (a weekday that never sells) would explode the result: seasonalStrength
+// floors the divisor at it, divideByProfile fills such positions from the rest of their cycle.
 const MIN_DIVISOR_INDEX = 0.05;
 
 /**
