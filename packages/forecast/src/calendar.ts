@@ -97,7 +97,7 @@ export function catalogueCalendar(categories: Map<string | null, DailyTotals>, s
     const closed = closedMonthDays(catalogue, holidays);
     const closedSet = new Set(closedDatesBetween({ closedDates: [...closed], closedHolidays: [...holidays] }, formatDay(catalogue.firstDay), catalogue.totals.length).map(dayNumber));
     const closedDays = (day: number) => closedSet.has(day);
-    const whole = catalogueProfile([...categories.values()], closedDays);
+    const whole = catalogueProfile([...categories.values()], catalogue, closedDays);
     if (whole) yearlyProfiles[CATALOGUE_PROFILE] = whole;
     for (const [category, totals] of categories) {
       const profile = category === null ? null : yearlyProfile(totals, closedDays);
@@ -287,12 +287,11 @@ export function yearlyProfile(group: DailyTotals, isClosed: (day: number) => boo
  * would otherwise make the shop's December, and every product that falls back on the catalogue's
  * pattern (a box of screws) would get its bump; the season stays in that category's own pattern.
  * Where the year-round groups sell too little for a pattern (a Christmas shop's few other goods),
- * the season is the business's: all groups count.
+ * the season is the business's: the whole `catalogue` (all groups summed) counts.
  */
-export function catalogueProfile(groups: DailyTotals[], isClosed: (day: number) => boolean = () => false): number[] | null {
+export function catalogueProfile(groups: DailyTotals[], catalogue: DailyTotals, isClosed: (day: number) => boolean): number[] | null {
   const yearRound = sumOf(groups.filter((group) => !isSeasonOnly(group.totals)));
-  const all = sumOf(groups);
-  return (yearRound && yearlyProfile(yearRound, isClosed)) ?? (all && yearlyProfile(all, isClosed));
+  return (yearRound && yearlyProfile(yearRound, isClosed)) ?? yearlyProfile(catalogue, isClosed);
 }
 
 function nearestKnown(values: number[], i: number): number {

@@ -122,11 +122,11 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
   // A short history's average day is an open day's: its closed days are not days without demand
   // (three days from Thursday to Saturday are not a week). Only a product sold on closed days alone
   // is averaged over them.
-  const averagedDays = openDays.some(Boolean) ? openDays : history.observed;
-  const unmodelled = historyLength === 'none' ? newProductForecast(horizon, LEVELS, prior) : shortHistoryForecast(history.values, averagedDays, horizon, LEVELS, wholeUnits);
+  const averagesOpenDays = openDays.some(Boolean);
+  const unmodelled = historyLength === 'none' ? newProductForecast(horizon, LEVELS, prior) : shortHistoryForecast(history.values, averagesOpenDays ? openDays : history.observed, horizon, LEVELS, wholeUnits);
   // Too little history for the models: the days the business is closed are still closed. A new
   // product's prior is per calendar day, so its closed days' share goes to the open days.
-  if (unmodelled) applyClosedDays(unmodelled, closed, history.values.length, wholeUnits, { keepTotal: historyLength === 'none' || averagedDays !== openDays });
+  if (unmodelled) applyClosedDays(unmodelled, closed, history.values.length, wholeUnits, { keepTotal: historyLength === 'none' || !averagesOpenDays });
   const closedDays = new Set(closedDayNumbers(input.closedDates));
   const result = unmodelled ?? forecastDemand({ ...history, observed: openDays }, horizon, demandClass, eventUplifts(input.regressors?.events ?? [], history), closed, closedDays, profile);
 
