@@ -56,6 +56,31 @@ describe('forecastProduct', () => {
     expect(naive.forecast[0]!.yhat).toBeLessThan(censored.forecast[0]!.yhat);
   });
 
+  it('a product out of stock already runs out on the first day demand is expected, with an order to place that day', () => {
+    const sales = salesOf(new Array<number>(100).fill(10));
+    for (const onHand of [0, -3]) {
+      const result = ok({ sales, stock: [{ ds: day(99), stock_level: onHand }], horizon: 20, leadTimeDays: 5 });
+      expect(result.stockouts).toEqual([
+        { date: day(100), type: 'stockForecast' },
+        { date: day(100), type: 'stockLowerBound' },
+      ]);
+      expect(result.reorder.orderBy).toBe(day(100));
+      expect(result.reorder.orderQuantity).toBeGreaterThan(50);
+    }
+    // A delivery on the third day refills it; the next stockout is a crossing as any other.
+    const refilled = ok({ sales, stock: [{ ds: day(99), stock_level: 0 }], deliveries: [{ ds: day(102), quantity: 60 }], horizon: 20, leadTimeDays: 5 });
+    const expected = refilled.stockouts.filter((s) => s.type === 'stockForecast').map((s) => s.date);
+    expect(expected).toEqual([day(100), day(105)]);
+  });
+
+  it('an empty shelf with no demand expected does not run out; what it may sell is covered by its safety stock (ADR 0113)', () => {
+    const result = ok({ sales: salesOf(new Array<number>(100).fill(0)), stock: [{ ds: day(99), stock_level: 0 }], horizon: 30, leadTimeDays: 5 });
+    expect(result.stockouts.filter((s) => s.type === 'stockForecast')).toEqual([]);
+    expect(result.stockouts).toEqual([{ date: day(100), type: 'stockLowerBound' }]);
+    expect(result.reorder.orderQuantity).toBe(result.reorder.safetyStock);
+    expect(result.reorder.orderBy).toBe(day(100));
+  });
+
   it('projects stock from the last snapshot, adds deliveries and reports stockouts', () => {
     const sales = salesOf(new Array<number>(100).fill(10));
     const result = ok({ sales, stock: [{ ds: day(99), stock_level: 55 }], deliveries: [{ ds: day(110), quantity: 100 }], horizon: 20, leadTimeDays: 3 });
@@ -204,8 +229,13 @@ describe('forecastProduct properties', () => {
         for (const stockout of result.stockouts) {
           const index = result.stock.findIndex((row) => row.ds === stockout.date);
           const level = (j: number): number => (j < 0 ? snapshot : stockout.type === 'stockForecast' ? result.stock[j]!.stock_level : result.stock[j]!.stock_lower);
-          expect(level(index - 1)).toBeGreaterThan(0);
           expect(level(index)).toBeLessThanOrEqual(0);
+          if (level(index - 1) > 0) continue;
+          // Out already at the start: the first day demand meets the empty shelf, nothing before it.
+          expect(snapshot).toBeLessThanOrEqual(0);
+          expect(level(index)).toBeLessThan(level(index - 1));
+          for (let j = 0; j < index; j++) expect(level(j)).toBeGreaterThanOrEqual(level(j - 1));
+          for (let j = 0; j < index; j++) expect(level(j)).toBeLessThanOrEqual(0);
         }
       }),
       { numRuns: 40 },

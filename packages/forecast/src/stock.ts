@@ -92,7 +92,13 @@ export function projectStock(start: StockStart, forecast: ForecastRow[], deliver
   });
 }
 
-/** Every day the projected stock (or its pessimistic bound) goes from above zero to zero or below. */
+/**
+ * Every day the projected stock (or its pessimistic bound) goes from above zero to zero or below.
+ * A product that is out already (none on hand, or fewer than none: sold before it was counted)
+ * runs out on the first day demand is expected and finds none: it crossed zero before the
+ * forecast began, and without that day a shelf that is empty now would read "no stockout expected"
+ * beside an order to place today.
+ */
 export function findStockouts(start: StockStart, rows: StockRow[]): Stockout[] {
   const stockouts: Stockout[] = [];
   const paths = [
@@ -101,9 +107,13 @@ export function findStockouts(start: StockStart, rows: StockRow[]): Stockout[] {
   ] as const;
   for (const path of paths) {
     let previous = start.level;
+    let outAlready = start.level <= 0;
     for (const row of rows) {
       const current = path.level(row);
-      if (previous > 0 && current <= 0) stockouts.push({ date: row.ds, type: path.type });
+      const unmet = outAlready && current < previous;
+      if (current <= 0 && (previous > 0 || unmet)) stockouts.push({ date: row.ds, type: path.type });
+      // Until a delivery lifts it above zero or the first demand meets the empty shelf.
+      if (current > 0 || unmet) outAlready = false;
       previous = current;
     }
   }

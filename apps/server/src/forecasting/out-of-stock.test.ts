@@ -1,0 +1,72 @@
+// A shop's empty shelves through the real server: a steady seller with nothing on hand (or fewer
+// than nothing: sold before it was counted) is out of stock from the first forecast day, and its
+// forecast, the latest report and the order advice say so together; an empty shelf that nothing is
+// expected to sell from is no stockout.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InventoryReport } from '@stockwise/contract';
+import { forecastClient, type ForecastClient } from '../testing/forecast-client.ts';
+import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { importFile } from '../testing/uploads.ts';
+
+const DAY_MS = 86_400_000;
+const HISTORY_DAYS = 120;
+// Sales until yesterday: the stock on hand imported with the products is today's count (a snapshot
+// dated today), which opens the forecast that starts today.
+const FIRST = Math.floor(Date.now() / DAY_MS) * DAY_MS - HISTORY_DAYS * DAY_MS;
+const dayOf = (t: number) => new Date(FIRST + t * DAY_MS).toISOString().slice(0, 10);
+const FORECAST_START = dayOf(HISTORY_DAYS);
+const LEAD_TIME_DAYS = 10;
+
+describe.each(backends)('empty shelves on %s', (backend) => {
+  let server: TestServer;
+  let token: string;
+  let client: ForecastClient;
+  beforeAll(async () => {
+    server = await startTestServer(backend);
+    token = (await signUpUser(server, { role: 'admin' })).access;
+    client = forecastClient(server, token);
+    const products = await importFile(server, token, {
+      fileName: 'items.csv',
+      content: `Item,Description,On hand,Lead time\nGLUE-0,PVA glue,0,${LEAD_TIME_DAYS}\nGLUE-NEG,Wood glue,-2,${LEAD_TIME_DAYS}\nGLUE-40,Contact glue,40,${LEAD_TIME_DAYS}\nDEAD-0,Old stock,0,${LEAD_TIME_DAYS}\n`,
+      mapping: { field_mappings: { product_code: 'Item', name: 'Description', current_stock: 'On hand', lead_time_days: 'Lead time' } },
+      entityType: 'products',
+    });
+    expect(products.status, JSON.stringify(products.json)).toBe(200);
+    const lines = ['Date,Item,Qty'];
+    for (let t = 0; t < HISTORY_DAYS; t++) for (const code of ['GLUE-0', 'GLUE-NEG', 'GLUE-40']) lines.push(`${dayOf(t)},${code},${2 + (t % 3)}`);
+    lines.push(`${dayOf(0)},DEAD-0,1`, `${dayOf(0)},DEAD-0,-1`);
+    const sales = await importFile(server, token, { fileName: 'till.csv', content: `${lines.join('\n')}\n`, mapping: { field_mappings: { product_id: 'Item', date: 'Date', quantity: 'Qty' } }, entityType: 'sales' });
+    expect(sales.status, JSON.stringify(sales.json)).toBe(200);
+    expect(await client.run()).toMatchObject({ status: 'completed', results: { products: 4, failed: [] } });
+  });
+  afterAll(() => server.stop());
+
+  it('a steady seller with nothing on hand runs out on the first forecast day, with an order to place that day', async () => {
+    for (const code of ['GLUE-0', 'GLUE-NEG']) {
+      const forecast = await client.forecastOf(code);
+      expect(forecast.forecast.stock[0]!.stock_level).toBeLessThan(0);
+      expect(forecast.stockouts).toContainEqual({ date: FORECAST_START, type: 'stockForecast' });
+      expect(forecast.reorder).toMatchObject({ orderBy: FORECAST_START });
+      expect(forecast.reorder.orderQuantity).toBeGreaterThan(20);
+    }
+    // A stocked one runs out when its stock does, as before.
+    const stocked = await client.forecastOf('GLUE-40');
+    expect(stocked.stockouts.find((item) => item.type === 'stockForecast')!.date > FORECAST_START).toBe(true);
+  });
+
+  it('the report lists the empty shelves first, out since the first forecast day, ten days late to order', async () => {
+    const response = await server.request('/api/forecasting/latest-report/?page_size=50', { token });
+    const report = (response.json as { report: InventoryReport }).report;
+    expect(report.products.slice(0, 2).map((p) => p.styleCode).sort()).toEqual(['GLUE-0', 'GLUE-NEG']);
+    for (const product of report.products.slice(0, 2)) {
+      expect(product).toMatchObject({ firstStockout: FORECAST_START, stockoutType: 'stockForecast', orderBy: FORECAST_START, urgencyDays: -LEAD_TIME_DAYS });
+    }
+    expect(report.products.map((p) => p.styleCode)).not.toContain('DEAD-0');
+  });
+
+  it('an empty shelf nothing is expected to sell from does not run out', async () => {
+    const dead = await client.forecastOf('DEAD-0');
+    expect(dead.forecast.sales.every((row) => row.yhat === 0)).toBe(true);
+    expect(dead.stockouts.filter((item) => item.type === 'stockForecast')).toEqual([]);
+  });
+});
