@@ -7,7 +7,7 @@ import { Area, CartesianGrid, ComposedChart, DefaultZIndexes, Line, XAxis, YAxis
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_FORECAST_DAYS } from '@stockwise/contract';
 import { forecastMarks } from '../../api/forecasting.ts';
-import { emptyRow, type ChartRow } from './chart-data.ts';
+import { emptyRow, valueAxis, type ChartRow } from './chart-data.ts';
 import type { ZeroCrossing } from './zero-crossings.ts';
 
 type PlotRow = ChartRow & { t: number };
@@ -50,35 +50,6 @@ const actualSalesOf = (row: PlotRow) => row.actualSales;
 const actualStockOf = (row: PlotRow) => row.actualStock;
 const salesBand = (row: PlotRow) => (row.salesLowerBound === null || row.salesUpperBound === null ? null : [row.salesLowerBound, row.salesUpperBound]);
 const stockBand = (row: PlotRow) => (row.stockLowerBound === null || row.stockUpperBound === null ? null : [row.stockLowerBound, row.stockUpperBound]);
-
-/**
- * Round ticks from zero (or below) to the highest value of the given fields. After a stockout the
- * projection keeps falling (unmet demand); drawn in full it squashes the history, so an axis that
- * allows negatives shows at most half the highest value below zero and clips the rest. Computed
- * here because the history lines are not Recharts series (see DailyPath), so Recharts does not see
- * their values.
- */
-function valueAxis(rows: PlotRow[], fields: (keyof ChartRow)[], allowNegative: boolean): { domain: [number, number]; ticks: number[] } {
-  let high = 0;
-  let low = 0;
-  for (const row of rows) {
-    for (const field of fields) {
-      const value = row[field];
-      if (typeof value !== 'number') continue;
-      if (value > high) high = value;
-      if (value < low) low = value;
-    }
-  }
-  const floor = allowNegative ? Math.max(low, -0.5 * Math.max(high, 1)) : 0;
-  const rough = Math.max(high - floor, 1) / 5;
-  const magnitude = 10 ** Math.floor(Math.log10(rough));
-  const step = Math.max(1, ([1, 2, 2.5, 5, 10].find((factor) => factor * magnitude >= rough) ?? 10) * magnitude);
-  const from = Math.floor(floor / step) * step;
-  const to = Math.max(Math.ceil(high / step) * step, from + step);
-  const ticks: number[] = [];
-  for (let tick = from; tick <= to + step / 2; tick += step) ticks.push(Math.round(tick * 100) / 100);
-  return { domain: [from, to], ticks };
-}
 
 const chartHeight = 260;
 const historyDays = 730;

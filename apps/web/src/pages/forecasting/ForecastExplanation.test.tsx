@@ -18,7 +18,7 @@ afterEach(cleanup);
 const renderExplanation = (forecast: ProductForecastResponse) =>
   render(
     <MantineProvider>
-      <ForecastExplanation forecast={forecast} crossings={[]} />
+      <ForecastExplanation forecast={forecast} />
     </MantineProvider>,
   );
 
@@ -42,6 +42,32 @@ describe('the forecast explained', () => {
     expect(summary).not.toMatch(/Order 0 units/);
     expect(screen.queryByTestId('demand-class')).toBeNull();
     expect(screen.getByTestId('history-note').textContent).toContain('no sales yet');
+  });
+
+  it('says a product with nothing on hand is out of stock now, where the chart finds no crossing', () => {
+    const base = forecastFixture();
+    const firstDay = base.forecast.stock[0]!.ds;
+    renderExplanation(
+      forecastFixture({
+        product: { ...base.product, currentStock: 0 },
+        stockouts: [
+          { date: firstDay, type: 'stockForecast' },
+          { date: firstDay, type: 'stockLowerBound' },
+        ],
+      }),
+    );
+    const summary = screen.getByTestId('stockout-summary').textContent ?? '';
+    expect(summary).toMatch(/^Out of stock now: nothing on hand for the demand expected from /);
+    expect(screen.queryByText(/1 in 40 chance/)).toBeNull();
+  });
+
+  it("reads the forecast's stockouts: one on the first forecast day is expected, not missed", () => {
+    const base = forecastFixture();
+    renderExplanation(forecastFixture({ product: { ...base.product, currentStock: 2 }, stockouts: [{ date: base.forecast.stock[0]!.ds, type: 'stockForecast' }] }));
+    expect(screen.getByTestId('stockout-summary').textContent).toMatch(/^Stock is expected to run out on /);
+    cleanup();
+    renderExplanation(forecastFixture({ stockouts: [] }));
+    expect(screen.getByTestId('stockout-summary').textContent).toBe('No stockout expected in 2 days.');
   });
 
   it("names no demand class for a few days of sales, but the shop's closed days", () => {

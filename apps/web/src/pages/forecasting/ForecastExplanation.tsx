@@ -4,7 +4,6 @@ import { List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ProductForecastResponse } from '@stockwise/contract';
 import { formatDay } from './ForecastChart.tsx';
-import type { ZeroCrossing } from './zero-crossings.ts';
 
 const one = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
 const two = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
@@ -23,13 +22,17 @@ function demandKey(demandClass: string): DemandKey {
   }
 }
 
-export function ForecastExplanation({ forecast, crossings }: { forecast: ProductForecastResponse; crossings: ZeroCrossing[] }) {
+export function ForecastExplanation({ forecast }: { forecast: ProductForecastResponse }) {
   const { t } = useTranslation();
   const { model, accuracy } = forecast.metrics;
   const { reorder } = forecast;
   const days = forecast.forecast.sales.length;
-  const stockout = crossings.find((crossing) => crossing.type === 'stockForecast')?.date ?? null;
-  const lowerStockout = crossings.find((crossing) => crossing.type === 'stockLowerBound')?.date ?? null;
+  // The forecast's own stockouts, as the report lists them: unlike the chart's crossings, which
+  // start at the first forecast day, they know the stock before it (a shelf empty already, or one
+  // that runs out on the first day).
+  const stockout = forecast.stockouts.find((item) => item.type === 'stockForecast')?.date ?? null;
+  const lowerStockout = forecast.stockouts.find((item) => item.type === 'stockLowerBound')?.date ?? null;
+  const outOfStock = stockout !== null && forecast.product.currentStock <= 0;
 
   const maseComparison = (() => {
     if (!finite(accuracy.mase)) return null;
@@ -90,7 +93,9 @@ export function ForecastExplanation({ forecast, crossings }: { forecast: Product
             {t('forecasting.explain.stockoutTitle')}
           </Text>
           <Text size="sm" data-testid="stockout-summary" c={stockout ? 'red.8' : undefined}>
-            {stockout ? t('forecasting.explain.stockout', { date: formatDay(stockout) }) : t('forecasting.explain.noStockout', { days })}
+            {stockout
+              ? t(outOfStock ? 'forecasting.explain.outOfStock' : 'forecasting.explain.stockout', { date: formatDay(stockout) })
+              : t('forecasting.explain.noStockout', { days })}
           </Text>
           {lowerStockout && (!stockout || lowerStockout < stockout) ? <Text size="sm">{t('forecasting.explain.stockoutLower', { date: formatDay(lowerStockout) })}</Text> : null}
         </Stack>

@@ -227,7 +227,6 @@ export default function ForecastingPage() {
     })),
   );
   const { loadProducts, loadLatestReport, loadLowStock, selectProduct } = useForecastingStore.getState();
-  const crossings = useMemo(() => (forecast ? findZeroCrossings(forecast.forecast.stock) : []), [forecast]);
 
   useEffect(() => {
     if (!sessionReady) return;
@@ -279,7 +278,7 @@ export default function ForecastingPage() {
         </Stack>
       </Paper>
       <ChartSection />
-      {forecast && forecast.product.styleCode === selectedCode ? <ForecastExplanation forecast={forecast} crossings={crossings} /> : null}
+      {forecast && forecast.product.styleCode === selectedCode ? <ForecastExplanation forecast={forecast} /> : null}
       <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="md">
         <div>
           <LatestReportPanel report={report} includeInactive={reportIncludeInactive} message={reportMessage} isLoading={isLoadingReport} error={reportError} onSelect={pick} onRetry={retryReport} onView={viewReport} />

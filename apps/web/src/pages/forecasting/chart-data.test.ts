@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildChartRows } from './chart-data.ts';
+import { buildChartRows, emptyRow, valueAxis } from './chart-data.ts';
 import { forecastFixture } from './fixtures.test-data.ts';
 
 describe('buildChartRows', () => {
@@ -65,5 +65,32 @@ describe('buildChartRows', () => {
   it('handles an empty answer', () => {
     const empty = forecastFixture({ historical: { sales: [], stock: [] }, forecast: { sales: [], stock: [] }, backtest: [] });
     expect(buildChartRows(empty, false)).toEqual([]);
+  });
+});
+
+describe('valueAxis', () => {
+  const stockRows = (levels: number[]) => levels.map((level, i) => ({ ...emptyRow(`2026-01-${String(i + 1).padStart(2, '0')}`), forecastStock: level }));
+  const stockAxis = (levels: number[]) => valueAxis(stockRows(levels), ['forecastStock'], true);
+
+  it('shows the unmet demand of a product with nothing on hand, not an axis from −1 to 0', () => {
+    const { domain, ticks } = stockAxis([-0.5, -6, -20, -54]);
+    expect(domain[0]).toBeLessThanOrEqual(-13.5);
+    expect(domain[0]).toBeGreaterThan(-54);
+    expect(domain[1]).toBeGreaterThanOrEqual(0);
+    expect(ticks).toContain(0);
+  });
+
+  it('keeps the history of a stocked product in view: below zero at most the larger of half its highest and a quarter of its lowest value', () => {
+    // The floor, then down to a round tick.
+    const floorOf = (levels: number[]) => stockAxis(levels).domain[0];
+    expect(floorOf([500, 300, -100])).toBe(-200);
+    expect(floorOf([100, 20, -1000])).toBe(-300);
+    expect(floorOf([400, 0, -300])).toBe(-200);
+    expect(floorOf([400, 0, -3000])).toBe(-750);
+  });
+
+  it('starts a sales axis at zero', () => {
+    const rows = [{ ...emptyRow('2026-01-01'), actualSales: -3, forecastSales: 7 }];
+    expect(valueAxis(rows, ['actualSales', 'forecastSales'], false).domain).toEqual([0, 8]);
   });
 });

@@ -85,3 +85,34 @@ function fromFirstRecord(rows: ChartRow[]): ChartRow[] {
   const first = rows.findIndex((row) => (row.actualSales ?? 0) !== 0 || row.actualStock !== null || forecastKeys.some((key) => row[key] !== null));
   return first <= 0 ? rows : rows.slice(first);
 }
+
+/**
+ * Round ticks from zero (or below) to the highest value of the given fields. After a stockout the
+ * projection keeps falling (unmet demand); drawn in full it squashes the history, so an axis that
+ * allows negatives shows below zero the larger of half the highest value and a quarter of the
+ * lowest, and clips the rest: a product with stock shows its history, and one with none on hand
+ * still shows its unmet demand fall (half of nothing was an axis from −1 to 0). Computed by the
+ * chart because the history lines are not Recharts series (see DailyPath), so Recharts does not
+ * see their values.
+ */
+export function valueAxis(rows: ChartRow[], fields: (keyof ChartRow)[], allowNegative: boolean): { domain: [number, number]; ticks: number[] } {
+  let high = 0;
+  let low = 0;
+  for (const row of rows) {
+    for (const field of fields) {
+      const value = row[field];
+      if (typeof value !== 'number') continue;
+      if (value > high) high = value;
+      if (value < low) low = value;
+    }
+  }
+  const floor = allowNegative ? Math.max(low, -Math.max(0.5 * high, -0.25 * low, 0.5)) : 0;
+  const rough = Math.max(high - floor, 1) / 5;
+  const magnitude = 10 ** Math.floor(Math.log10(rough));
+  const step = Math.max(1, ([1, 2, 2.5, 5, 10].find((factor) => factor * magnitude >= rough) ?? 10) * magnitude);
+  const from = Math.floor(floor / step) * step;
+  const to = Math.max(Math.ceil(high / step) * step, from + step);
+  const ticks: number[] = [];
+  for (let tick = from; tick <= to + step / 2; tick += step) ticks.push(Math.round(tick * 100) / 100);
+  return { domain: [from, to], ticks };
+}
