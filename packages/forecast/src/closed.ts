@@ -85,7 +85,8 @@ export function applyClosedDays(result: EngineResult, closed: boolean[], firstIn
       const scaled = value * factor;
       if (isClosed(j)) values[j] = 0;
       else if (!Number.isInteger(value)) values[j] = scaled;
-      else values[j] = upperCounts.has(values) ? Math.ceil(scaled - 1e-9) : lowerCounts.has(values) ? Math.floor(scaled + 1e-9) : scaled;
+      // `+ 0`: a bound of nothing rounded up from −1e-9 is 0, not −0.
+      else values[j] = upperCounts.has(values) ? Math.ceil(scaled - 1e-9) + 0 : lowerCounts.has(values) ? Math.floor(scaled + 1e-9) : scaled;
     }
   }
 }

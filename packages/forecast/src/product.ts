@@ -9,7 +9,7 @@ import type { Candidate } from './models/candidate.ts';
 import { ets, NON_SEASONAL_FORMS, type EtsForm, type FitOptions } from './models/ets.ts';
 import { croston, imapa, tsb } from './models/intermittent.ts';
 import { seasonalNaive, yearlyNaive } from './models/naive.ts';
-import { atLeastPoissonSpread, isSeasonOnly } from './season-only.ts';
+import { atLeastPoissonSpread, offSeasonBands, seasonOf } from './season-only.ts';
 import { MIN_MODEL_DAYS, newProductForecast, shortHistoryForecast } from './short.ts';
 import { theta } from './models/theta.ts';
 import { deseasonalized, seasonalityTest, withYearlyFourier } from './seasonality.ts';
@@ -221,9 +221,9 @@ function forecastDemand(history: DemandHistory, horizon: number, demandClass: De
   const pooledIndex = yearlyProfile ? yearlyIndex(yearlyProfile, history.firstDay, values.length + horizon) : undefined;
   const wholeUnits = inWholeUnits(history);
   // Sold in its season only: last year's season is the forecast, which validation before the season cannot choose.
-  const seasonOnly = isSeasonOnly(values);
+  const season = seasonOf(values);
   const isClosed = (t: number) => closedDays.has(history.firstDay + t);
-  const result = selectAndForecast(values, seasonOnly ? [yearlyNaive({ seasonOnly, isClosed })] : productCandidates(values, demandClass, pooledIndex), {
+  const result = selectAndForecast(values, season ? [yearlyNaive({ seasonOnly: true, isClosed })] : productCandidates(values, demandClass, pooledIndex), {
     horizon,
     validationHorizon: Math.min(horizon, 28),
     origins: 8,
@@ -240,7 +240,10 @@ function forecastDemand(history: DemandHistory, horizon: number, demandClass: De
     wholeUnits,
     refitFinal: false,
   });
-  if (seasonOnly) atLeastPoissonSpread(result);
+  if (season) {
+    atLeastPoissonSpread(result);
+    offSeasonBands(result, values, season);
+  }
   applyClosedDays(result, closed, values.length, wholeUnits, { keepTotal: true });
   const lastHistoryDay = history.firstDay + values.length - 1;
   const applyUplift = (series: Float64Array, firstDay: number): void => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { dayNumber, formatDay } from './dates.ts';
 import { forecastProduct, isForecastError, type ProductForecast, type ProductForecastInput } from './index.ts';
-import { isSeasonOnly } from './season-only.ts';
+import type { EngineResult } from './engine.ts';
+import { isSeasonOnly, offSeasonBands, seasonOf } from './season-only.ts';
 
 // A small shop's Christmas lights, as its till export shows them: sold from mid-November to Christmas
 // Eve at a rate that climbs through the season, busier on Saturdays, closed on Sundays, a few units a
@@ -21,7 +22,7 @@ function poissonDraws(seed: number): (rate: number) => number {
   };
 }
 
-function christmasLights(seed = 7): ProductForecastInput['sales'] {
+function christmasLights(seed = 7): { ds: string; y: number }[] {
   const draw = poissonDraws(seed);
   const sales: { ds: string; y: number }[] = [];
   for (let day = FIRST; day < dayNumber(TODAY); day++) {
@@ -68,6 +69,35 @@ describe('an item sold in its season only', () => {
     expect(result.stockouts.length).toBeGreaterThan(0);
     expect(result.reorder.orderQuantity).toBeGreaterThan(30);
     expect(result.reorder.orderBy).toBe(TODAY);
+  });
+
+  it("keeps the off-season's bands at the off-season's own spread: none for an item that never sold then", () => {
+    // A busier shop's lights: three times as many.
+    const lights = christmasLights().map((sale) => ({ ...sale, y: 3 * sale.y }));
+    const input = { horizon: 90, today: TODAY, closedWeekdays: [0], closedDates: CLOSED_DATES };
+    // Past the season's last day (Christmas Eve; the closed days after it, which the history fills in)
+    // and a week's margin for a season that ends late.
+    const afterSeason = (result: ProductForecast) => result.forecast.filter((row) => row.ds >= '2027-01-08');
+    for (const row of afterSeason(forecastOf({ ...input, sales: lights }))) expect(row).toMatchObject({ yhat: 0, yhat_lower: 0, yhat_upper: 0, yhat_lower_80: 0, yhat_upper_80: 0 });
+  });
+
+  it("gives the off-season the spread of the item's own off-season days", () => {
+    // Two years: 6 a day in the last 65 days of each, and one unit on every tenth day in mid-year (one off-season day in twenty).
+    const values = Float64Array.from({ length: 730 }, (_, t) => (t % 365 >= 300 ? 6 : t % 365 >= 100 && t % 365 < 250 && t % 10 === 0 ? 1 : 0));
+    const season = seasonOf(values);
+    expect(season).toEqual({ start: 300, days: 65 });
+    const horizon = 120;
+    const band = () => ({ lower: new Float64Array(horizon).fill(0), upper: new Float64Array(horizon).fill(5) });
+    const bands = new Map([
+      [0.8, band()],
+      [0.95, band()],
+    ]);
+    const result = { mean: new Float64Array(horizon), bands, continuousBands: bands } as unknown as EngineResult;
+    offSeasonBands(result, values, season!);
+    // The forecast starts on day 730, the first of a year: in the season's week after it for 7 days
+    // (its bands as they were), then off season until day 293, beyond the horizon.
+    expect([...bands.get(0.95)!.upper]).toEqual([...new Array<number>(7).fill(5), ...new Array<number>(horizon - 7).fill(1)]);
+    expect([...bands.get(0.8)!.upper]).toEqual([...new Array<number>(7).fill(5), ...new Array<number>(horizon - 7).fill(0)]);
   });
 
   it('needs two seasons that agree, enough units, and nothing much outside the season', () => {

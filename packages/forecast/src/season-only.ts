@@ -12,16 +12,24 @@ const SEASON_DAYS = 91;
 const SEASON_SHARE = 0.9;
 // …which sold enough for the share to mean something (a handful of units can fall anywhere).
 const MIN_SEASON_UNITS = 20;
+const SEASON_MARGIN_DAYS = 7;
 
 /**
- * Whether the daily `values` (oldest first, ending the day before the forecast) show an item sold
- * only in its season: in the last 365 days, 13 consecutive weeks (across the new year too) held 90 %
- * of the units, and the same weeks a year earlier held 90 % of that year's. Two seasons must agree,
- * so the history must reach back into the earlier one.
+ * Where a season-only item's season lies: from its first day with sales in either of its last two
+ * seasons (counted from the first of the history's last 365 days, the year read as a circle) for
+ * `days` days, to its last.
  */
-export function isSeasonOnly(values: Float64Array): boolean {
+export type Season = { start: number; days: number };
+
+/**
+ * The season of the daily `values` (oldest first, ending the day before the forecast) when they show
+ * an item sold only in its season, else null: in the last 365 days, 13 consecutive weeks (across the
+ * new year too) held 90 % of the units, and the same weeks a year earlier held 90 % of that year's.
+ * Two seasons must agree, so the history must reach back into the earlier one.
+ */
+export function seasonOf(values: Float64Array): Season | null {
   const n = values.length;
-  if (n < YEAR_DAYS + SEASON_DAYS) return false;
+  if (n < YEAR_DAYS + SEASON_DAYS) return null;
   const lastYearStart = n - YEAR_DAYS;
   const dayOf = (start: number, i: number) => start + (i % YEAR_DAYS);
   const unitsOf = (start: number, from: number, days: number) => {
@@ -31,7 +39,7 @@ export function isSeasonOnly(values: Float64Array): boolean {
     return sum;
   };
   const lastYear = unitsOf(lastYearStart, 0, YEAR_DAYS);
-  if (lastYear < MIN_SEASON_UNITS) return false;
+  if (lastYear < MIN_SEASON_UNITS) return null;
   // The thirteen weeks holding the most units, the year read as a circle.
   let window = unitsOf(lastYearStart, 0, SEASON_DAYS);
   let best = window;
@@ -40,18 +48,29 @@ export function isSeasonOnly(values: Float64Array): boolean {
     window += values[dayOf(lastYearStart, s + SEASON_DAYS - 1)]! - values[dayOf(lastYearStart, s - 1)]!;
     if (window > best) [best, bestStart] = [window, s];
   }
-  if (best < SEASON_SHARE * lastYear) return false;
+  if (best < SEASON_SHARE * lastYear) return null;
   // The same weeks a year earlier, at least half of them within the history (a history starts at
   // the first sale, so an earlier season's first days can be just before it).
   const yearBeforeStart = lastYearStart - YEAR_DAYS;
   let known = 0;
   for (let i = bestStart; i < bestStart + SEASON_DAYS; i++) if (dayOf(yearBeforeStart, i) >= 0) known++;
-  if (known < SEASON_DAYS / 2) return false;
+  if (known < SEASON_DAYS / 2) return null;
   let yearBefore = 0;
   for (let t = Math.max(0, yearBeforeStart); t < lastYearStart; t++) yearBefore += values[t]!;
   const seasonBefore = unitsOf(yearBeforeStart, bestStart, SEASON_DAYS);
-  return seasonBefore >= MIN_SEASON_UNITS && seasonBefore >= SEASON_SHARE * yearBefore;
+  if (seasonBefore < MIN_SEASON_UNITS || seasonBefore < SEASON_SHARE * yearBefore) return null;
+  // The thirteen weeks are a bound: the season itself is the days between its first and last sales.
+  let first = -1;
+  let last = -1;
+  for (let i = bestStart; i < bestStart + SEASON_DAYS; i++) {
+    if ((values[dayOf(lastYearStart, i)] ?? 0) <= 0 && (values[dayOf(yearBeforeStart, i)] ?? 0) <= 0) continue;
+    if (first < 0) first = i;
+    last = i;
+  }
+  return { start: first % YEAR_DAYS, days: last - first + 1 };
 }
+
+export const isSeasonOnly = (values: Float64Array): boolean => seasonOf(values) !== null;
 
 /**
  * Widens each day's bands to at least the Poisson spread of its forecast. A season-only item's
@@ -67,6 +86,36 @@ export function atLeastPoissonSpread(result: EngineResult): void {
         if (mean <= 0) continue;
         band.lower[j] = Math.min(band.lower[j]!, poissonQuantile(mean, tail));
         band.upper[j] = Math.max(band.upper[j]!, poissonQuantile(mean, 1 - tail));
+      }
+    }
+  }
+}
+
+/**
+ * Bands outside the season: the days out of season that the forecast holds nothing on (last year
+ * sold nothing then) get the spread of the item's own off-season days, two years of them at most —
+ * for a Christmas item, none at all. The chosen model's bands there come from validation windows
+ * around the season's start and grow with the horizon: by late January they read "one a day" at
+ * 80 % for an item that had not sold in January or February in two years.
+ */
+export function offSeasonBands(result: EngineResult, values: Float64Array, season: Season): void {
+  const lastYearStart = values.length - YEAR_DAYS;
+  // A week either side is the season's still: this year's may start or end a few days off last year's.
+  const outOfSeason = (t: number) => {
+    const position = (((t - lastYearStart - season.start + SEASON_MARGIN_DAYS) % YEAR_DAYS) + YEAR_DAYS) % YEAR_DAYS;
+    return position >= season.days + 2 * SEASON_MARGIN_DAYS;
+  };
+  const offSeason: number[] = [];
+  for (let t = Math.max(0, values.length - 2 * YEAR_DAYS); t < values.length; t++) if (outOfSeason(t)) offSeason.push(Math.max(0, values[t]!));
+  offSeason.sort((a, b) => a - b);
+  const quantile = (p: number) => offSeason[Math.min(offSeason.length - 1, Math.floor(p * offSeason.length))] ?? 0;
+  for (const bands of new Set([result.bands, result.continuousBands])) {
+    for (const [level, band] of bands) {
+      const upper = quantile(1 - (1 - level) / 2);
+      for (let j = 0; j < result.mean.length; j++) {
+        if (result.mean[j]! > 0 || !outOfSeason(values.length + j)) continue;
+        band.lower[j] = 0;
+        band.upper[j] = upper;
       }
     }
   }
