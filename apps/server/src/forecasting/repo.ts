@@ -12,11 +12,11 @@ const productColumns = ['id', 'product_code', 'name', 'current_stock', 'unit_cos
 export const insertTask = (db: Db, task: { id: string; styleCode: string | null; forecastDays: number; requestedBy: number | null }) =>
   db.insertInto('forecast_tasks').values({ id: task.id, style_code: task.styleCode, forecast_days: task.forecastDays, status: 'pending', requested_by: task.requestedBy }).execute();
 
-const ACTIVE_STATUSES = ['pending', 'processing', 'running'] as const;
+const QUEUED_STATUSES = ['pending', 'processing'] as const;
 
 /**
- * A whole-catalogue task, unless one is already queued or running (a unique partial index keeps
- * it to one, races included): false when the insert gave way to it.
+ * A whole-catalogue task, unless one is already queued (one queued and one running at most, each
+ * kept so by a unique partial index, races included): false when the insert gave way to it.
  */
 export async function insertCatalogueTask(db: Db, task: { id: string; forecastDays: number; requestedBy: number | null }): Promise<boolean> {
   const { rows } = await sql<{ id: string }>`
@@ -25,8 +25,13 @@ export async function insertCatalogueTask(db: Db, task: { id: string; forecastDa
   return rows.length > 0;
 }
 
-export const activeCatalogueTask = (db: Db) =>
-  db.selectFrom('forecast_tasks').selectAll().where('style_code', 'is', null).where('status', 'in', ACTIVE_STATUSES).executeTakeFirst();
+/** The whole-catalogue task waiting to run, if any. */
+export const queuedCatalogueTask = (db: Db) =>
+  db.selectFrom('forecast_tasks').selectAll().where('style_code', 'is', null).where('status', 'in', QUEUED_STATUSES).executeTakeFirst();
+
+/** The whole-catalogue task running now, if any: its job (none for a nightly run) and when it last reported progress. */
+export const runningCatalogueTask = (db: Db) =>
+  db.selectFrom('forecast_tasks').select(['id', 'job_id', 'updated_at']).where('style_code', 'is', null).where('status', '=', 'running').executeTakeFirst();
 
 export const setTaskJob = (db: Db, id: string, jobId: string) => db.updateTable('forecast_tasks').set({ job_id: jobId }).where('id', '=', id).execute();
 

@@ -8,6 +8,7 @@ import type { Database } from '../db/schema.ts';
 import { openConnections } from '../db/compiled.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { AppError } from '../http/errors.ts';
+import { databaseErrorOf } from '../db/errors.ts';
 import * as repo from './repo.ts';
 import { historicalJson } from './history-json.ts';
 import { jsonObjectMembers } from './stored-json.ts';
@@ -35,6 +36,12 @@ const WRITES_IN_FLIGHT = 2;
 const PRODUCTS_PER_MESSAGE = 8;
 const BATCH_TASK = new URL('./batch-task.ts', import.meta.url);
 const PROGRESS_WRITE_INTERVAL_MS = 500;
+// A catalogue run queued behind a running one looks again this often…
+const WAIT_FOR_RUNNING_MS = 1000;
+// …and takes over from one silent this long (a run reports progress every half second while it
+// forecasts; its calendar's scan and its end are silent for seconds on the largest catalogues).
+const STALLED_RUN_MS = 10 * 60_000;
+const UNIQUE_VIOLATION = '23505';
 // Connections open before a catalogue run's statements start: its own at the start (the calendar's
 // scan, the first weeks, the first chunk's read; later a read and two writes) and three for requests.
 // Opened once the cores are busy, each was a 150–300 ms wait for the read that asked for it.
@@ -96,7 +103,11 @@ function taskFailureMessage(error: unknown, summary = 'Forecast generation faile
   return `${summary} (error id ${errorId}); the details are in the server log.`;
 }
 
-/** A catalogue request joins the run already queued or running; else a new one is queued. */
+/**
+ * A catalogue request joins the run already queued, which has read nothing yet; else a new one is
+ * queued, also while a run is going: that one may have read the products before the data the
+ * request follows (a shop's stock counts imported a minute after its sales), and runs after it.
+ */
 async function requestCatalogueRun(ctx: ForecastingContext, forecastDays: number, requestedBy: number | null): Promise<string> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const id = randomUUID();
@@ -104,9 +115,9 @@ async function requestCatalogueRun(ctx: ForecastingContext, forecastDays: number
       await queueTask(ctx, id, GENERATE_FORECASTS_JOB);
       return id;
     }
-    const active = await repo.activeCatalogueTask(ctx.db);
-    // Gone meanwhile (it finished) or dead: the next attempt queues a new one.
-    if (active && !(await settleDeadTask(ctx, active))) return active.id;
+    const queued = await repo.queuedCatalogueTask(ctx.db);
+    // Started meanwhile, or dead: the next attempt queues a new one.
+    if (queued && !(await settleDeadTask(ctx, queued))) return queued.id;
   }
   throw new AppError('conflict', 'A whole-catalogue forecast is starting and finishing at the same time; try again.');
 }
@@ -239,7 +250,8 @@ export async function runForecastGeneration(ctx: Pick<ForecastingContext, 'db'>,
     const single = task.style_code ? await repo.findProductByStyleCode(ctx.db, task.style_code) : null;
     if (task.style_code && !single) throw new AppError('not_found', `Product '${task.style_code}' no longer exists.`);
     const total = single ? 1 : await repo.countProducts(ctx.db);
-    await repo.markTaskRunning(ctx.db, task.id, total);
+    if (single) await repo.markTaskRunning(ctx.db, task.id, total);
+    else await startAfterRunningCatalogueRun(ctx.db, task.id, total);
     if (!single) await openConnections(ctx.db, CONNECTIONS_FOR_A_RUN);
     // A catalogue run reads the calendar afresh; one product uses the last run's. The threads start,
     // and the first chunk is read, while the database sums the catalogue's days.
@@ -312,6 +324,27 @@ export async function runForecastGeneration(ctx: Pick<ForecastingContext, 'db'>,
   }
 }
 
+/**
+ * Marks a catalogue task running once no other one is (a unique index lets only one run: two would
+ * read and write the same products, the older data last, maybe). A run that has reported no
+ * progress for STALLED_RUN_MS has died without its job noticing (no retry left): it is failed, and
+ * this one goes on.
+ */
+async function startAfterRunningCatalogueRun(db: Kysely<Database>, taskId: string, total: number): Promise<void> {
+  for (;;) {
+    try {
+      await repo.markTaskRunning(db, taskId, total);
+      return;
+    } catch (error) {
+      if (databaseErrorOf(error)?.code !== UNIQUE_VIOLATION) throw error;
+    }
+    const running = await repo.runningCatalogueTask(db);
+    if (running && Date.now() - running.updated_at.getTime() > STALLED_RUN_MS) {
+      await repo.failTask(db, running.id, 'Stopped reporting progress; the next whole-catalogue run replaced it.');
+    } else await new Promise((resolve) => setTimeout(resolve, WAIT_FOR_RUNNING_MS));
+  }
+}
+
 /** One product forecast now and stored (a product never forecast yet); why not, when it could not be. */
 async function forecastOneNow(db: Kysely<Database>, product: repo.ProductRecord, today: string): Promise<string | null> {
   const since = historyStart(today);
@@ -325,13 +358,15 @@ async function forecastOneNow(db: Kysely<Database>, product: repo.ProductRecord,
 /**
  * The nightly run: a whole-catalogue task, generated in the worker that picked up the schedule. A
  * run already queued on request is left to its own job; a nightly one (no job of its own) cut off
- * by a crash is resumed by the schedule's retry.
+ * by a crash, still marked running, is resumed by the schedule's retry.
  */
 export async function runNightlyForecast(ctx: Pick<ForecastingContext, 'db'>, runCatalogue: CatalogueRunner = (taskId) => runForecastGeneration(ctx, { taskId })): Promise<void> {
+  const running = await repo.runningCatalogueTask(ctx.db);
+  if (running && !running.job_id) return runCatalogue(running.id);
   const id = randomUUID();
   if (await repo.insertCatalogueTask(ctx.db, { id, forecastDays: DEFAULT_FORECAST_DAYS, requestedBy: null })) return runCatalogue(id);
-  const active = await repo.activeCatalogueTask(ctx.db);
-  if (active && !active.job_id) await runCatalogue(active.id);
+  const queued = await repo.queuedCatalogueTask(ctx.db);
+  if (queued && !queued.job_id) await runCatalogue(queued.id);
 }
 
 /** Runs a forecast task to its end, in this process (runForecastGeneration) or another (run-process.ts). */

@@ -23,6 +23,7 @@ import * as importIdCache from './0130-import-id-cache.ts';
 import * as forecastText from './0140-forecast-text.ts';
 import * as forecastAdviceFromWriter from './0150-forecast-advice-from-writer.ts';
 import * as salesHistoryIndexOnly from './0160-sales-history-index-only.ts';
+import * as catalogueRunAfterRunning from './0170-catalogue-run-after-running.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '0140-forecast-text': forecastText,
   '0150-forecast-advice-from-writer': forecastAdviceFromWriter,
   '0160-sales-history-index-only': salesHistoryIndexOnly,
+  '0170-catalogue-run-after-running': catalogueRunAfterRunning,
 };
