@@ -82,4 +82,21 @@ describe.each(backends)('a whole-catalogue run requested during another on %s', 
     expect(await client.completed(next)).toMatchObject({ status: 'completed' });
     expect(await statusOf(stalled)).toEqual({ status: 'failed', error: 'Stopped reporting progress; the next whole-catalogue run replaced it.' });
   });
+
+  it("forecasts a products file's new stock on hand: the import queues a run as a sales import does", async () => {
+    const taskIds = async () => (await sql<{ id: string }>`select id from forecast_tasks where style_code is null`.execute(server.database.db)).rows.map((row) => row.id);
+    const before = new Set(await taskIds());
+    const update = await importFile(server, token, {
+      fileName: 'stock-update.csv',
+      content: 'Item,Description,On hand\nJAM-3,Plum jam,7\n',
+      mapping: { field_mappings: { product_code: 'Item', name: 'Description', current_stock: 'On hand' } },
+      entityType: 'products',
+    });
+    expect(update.status, JSON.stringify(update.json)).toBe(200);
+    const queued = (await taskIds()).filter((id) => !before.has(id));
+    expect(queued).toHaveLength(1);
+    expect(await client.completed(queued[0]!)).toMatchObject({ status: 'completed' });
+    const plum = await client.forecastOf('JAM-3');
+    expect(plum.forecast.stock[0]!.stock_level).toBeCloseTo(7 - plum.forecast.sales[0]!.yhat, 2);
+  });
 });

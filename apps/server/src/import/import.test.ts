@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { catalogueRunsSettled } from '../testing/forecast-client.ts';
 
 const productMapping = {
   entities: { products: { field_mappings: { product_code: 'product_code', name: 'name', category: 'category', current_stock: 'current_stock', unit_cost: 'unit_cost' } } },
@@ -141,6 +142,8 @@ describe.each(backends)('file import on %s', (backend) => {
 
   it('queues a catalogue forecast after new sales arrive', async () => {
     await upload({ file: { name: 'p.csv', content: 'product_code,name\nSLS-1,Sold product\n' }, mapping: productMapping });
+    // The products file queued one; once it has run, the sales queue another.
+    await catalogueRunsSettled(server.database.db);
     const tasksBefore = await server.database.db.selectFrom('forecast_tasks').select('id').where('style_code', 'is', null).execute();
     const salesMapping = { entities: { sales: { field_mappings: { product_id: 'product', date: 'day', quantity: 'units' } } } };
     const result = await upload({ file: { name: 'sales.csv', content: 'product,day,units\nSLS-1,2026-11-01,4\nSLS-1,2026-11-02,0\n' }, mapping: salesMapping, entityType: 'sales' });

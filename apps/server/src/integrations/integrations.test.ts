@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MASKED_SECRET, type Integration } from '@stockwise/contract';
 import { sendJson, startEndpointServer, type EndpointServer } from '../testing/endpoint-server.ts';
 import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { catalogueRunsSettled } from '../testing/forecast-client.ts';
 import { runIntegration } from './run.ts';
 
 const DAY_MS = 86_400_000;
@@ -241,6 +242,8 @@ describe.each(backends)('scheduled integrations on %s', (backend) => {
           : [line(1, '2026-03-02', 4), line(2, '2026-03-01', 1), line(2, '2026-03-03', 7)],
       ),
     );
+    // The products run queued one; once it has run, the sales queue another.
+    await catalogueRunsSettled(server.database.db);
     const forecastsBefore = Number((await sql<{ n: number }>`select count(*)::int as n from forecast_tasks`.execute(server.database.db)).rows[0]?.n);
     const integration = await createOk({ endpoint: `${source.origin}/orders`, mapping_selection: `orders_${prefix}`, target_entity: 'sales', data_action: 'replace', batch_size: 4 });
     const sales = async () =>

@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
+import type { Database } from '../db/schema.ts';
 import type { ProductForecastResponse, TaskStatusResponse } from '@stockwise/contract';
 import { signUpUser, startTestServer, type Backend, type TestServer } from './test-server.ts';
 
@@ -29,4 +31,14 @@ export type ForecastClient = ReturnType<typeof forecastClient>;
 export async function startForecastServer(backend: Backend): Promise<{ server: TestServer; client: ForecastClient }> {
   const server = await startTestServer(backend);
   return { server, client: forecastClient(server, (await signUpUser(server)).access) };
+}
+
+/**
+ * Waits until no whole-catalogue run is queued or running. An import of products, sales, stock or
+ * deliveries queues one, and a later request joins it while it waits (ADR 0132): a test that counts
+ * the runs a request adds lets the earlier ones end first.
+ */
+export async function catalogueRunsSettled(db: Kysely<Database>): Promise<void> {
+  const active = async () => (await db.selectFrom('forecast_tasks').select('id').where('style_code', 'is', null).where('status', 'in', ['pending', 'running']).execute()).length;
+  await expect.poll(active, { interval: 100, timeout: 60_000 }).toBe(0);
 }
