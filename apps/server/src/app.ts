@@ -15,7 +15,7 @@ import type { AppDatabase } from './db/database.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { forecastingRoutes } from './forecasting/routes.ts';
 import { importRoutes } from './import/routes.ts';
-import { createForecastingContext, FORECAST_INPUT_TABLES, requestCatalogueForecast, type ForecastingContext } from './forecasting/service.ts';
+import { createForecastingContext, requestCatalogueForecast, writesForecastInput, type ForecastingContext } from './forecasting/service.ts';
 import { integrationRoutes } from './integrations/routes.ts';
 import type { IntegrationsContext } from './integrations/service.ts';
 import { frameworkErrors, registerErrorHandling } from './http/errors.ts';
@@ -124,8 +124,8 @@ export function featureContexts({ config, database }: Pick<AppDependencies, 'con
 }
 
 /** New demand or stock history changes every forecast built on it: after an import of it, the catalogue is forecast again. */
-export async function refreshForecastsAfterImport(ctx: ForecastingContext, table: string): Promise<void> {
-  if (FORECAST_INPUT_TABLES.has(table)) await requestCatalogueForecast(ctx);
+export async function refreshForecastsAfterImport(ctx: ForecastingContext, table: string, columns: readonly string[]): Promise<void> {
+  if (writesForecastInput(table, columns)) await requestCatalogueForecast(ctx);
 }
 
 export async function buildApp({ config, database, queue, integrations }: AppDependencies): Promise<FastifyInstance> {
@@ -199,7 +199,7 @@ export async function buildApp({ config, database, queue, integrations }: AppDep
       loadConfig,
       progress: new Map(),
       uploadLimits: { maxBytes: config.uploadMaxBytes, idleMs: config.uploadIdleTimeoutSeconds * 1000, totalMs: config.uploadTotalTimeoutSeconds * 1000 },
-      onTableImported: (table) => refreshForecastsAfterImport(forecastingContext, table),
+      onTableImported: (table, columns) => refreshForecastsAfterImport(forecastingContext, table, columns),
     }),
   );
   await app.register(forecastingRoutes(forecastingContext));

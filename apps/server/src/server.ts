@@ -30,7 +30,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     database,
     loadConfig: featureContexts({ config, database }).loadConfig,
     queue: startedQueue,
-    onTableImported: (table) => refreshForecastsAfterImport(createForecastingContext(database.db, startedQueue()), table),
+    onTableImported: (table, columns) => refreshForecastsAfterImport(createForecastingContext(database.db, startedQueue()), table, columns),
   });
   // A process that answers requests runs catalogue forecasts in another (PostgreSQL; PGlite lives in
   // this one): its reads stay quick during a run (ADR 0127).

@@ -4,16 +4,12 @@
 // expected to sell from is no stockout.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InventoryReport } from '@stockwise/contract';
-import { forecastClient, type ForecastClient } from '../testing/forecast-client.ts';
-import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
-import { importFile } from '../testing/uploads.ts';
+import { historyUntilYesterday, startShopServer, type ForecastClient } from '../testing/forecast-client.ts';
+import { backends, type TestServer } from '../testing/test-server.ts';
 
-const DAY_MS = 86_400_000;
 const HISTORY_DAYS = 120;
-// Sales until yesterday: the stock on hand imported with the products is today's count (a snapshot
-// dated today), which opens the forecast that starts today.
-const FIRST = Math.floor(Date.now() / DAY_MS) * DAY_MS - HISTORY_DAYS * DAY_MS;
-const dayOf = (t: number) => new Date(FIRST + t * DAY_MS).toISOString().slice(0, 10);
+// The stock on hand imported with the products is today's count, which opens the forecast.
+const dayOf = historyUntilYesterday(HISTORY_DAYS);
 const FORECAST_START = dayOf(HISTORY_DAYS);
 const LEAD_TIME_DAYS = 10;
 
@@ -22,21 +18,14 @@ describe.each(backends)('empty shelves on %s', (backend) => {
   let token: string;
   let client: ForecastClient;
   beforeAll(async () => {
-    server = await startTestServer(backend);
-    token = (await signUpUser(server, { role: 'admin' })).access;
-    client = forecastClient(server, token);
-    const products = await importFile(server, token, {
-      fileName: 'items.csv',
-      content: `Item,Description,On hand,Lead time\nGLUE-0,PVA glue,0,${LEAD_TIME_DAYS}\nGLUE-NEG,Wood glue,-2,${LEAD_TIME_DAYS}\nGLUE-40,Contact glue,40,${LEAD_TIME_DAYS}\nDEAD-0,Old stock,0,${LEAD_TIME_DAYS}\n`,
-      mapping: { field_mappings: { product_code: 'Item', name: 'Description', current_stock: 'On hand', lead_time_days: 'Lead time' } },
-      entityType: 'products',
-    });
-    expect(products.status, JSON.stringify(products.json)).toBe(200);
-    const lines = ['Date,Item,Qty'];
-    for (let t = 0; t < HISTORY_DAYS; t++) for (const code of ['GLUE-0', 'GLUE-NEG', 'GLUE-40']) lines.push(`${dayOf(t)},${code},${2 + (t % 3)}`);
-    lines.push(`${dayOf(0)},DEAD-0,1`, `${dayOf(0)},DEAD-0,-1`);
-    const sales = await importFile(server, token, { fileName: 'till.csv', content: `${lines.join('\n')}\n`, mapping: { field_mappings: { product_id: 'Item', date: 'Date', quantity: 'Qty' } }, entityType: 'sales' });
-    expect(sales.status, JSON.stringify(sales.json)).toBe(200);
+    const tillLines: string[] = [];
+    for (let t = 0; t < HISTORY_DAYS; t++) for (const code of ['GLUE-0', 'GLUE-NEG', 'GLUE-40']) tillLines.push(`${dayOf(t)},${code},${2 + (t % 3)}`);
+    tillLines.push(`${dayOf(0)},DEAD-0,1`, `${dayOf(0)},DEAD-0,-1`);
+    ({ server, token, client } = await startShopServer(backend, {
+      products: `Item,Description,On hand,Lead time\nGLUE-0,PVA glue,0,${LEAD_TIME_DAYS}\nGLUE-NEG,Wood glue,-2,${LEAD_TIME_DAYS}\nGLUE-40,Contact glue,40,${LEAD_TIME_DAYS}\nDEAD-0,Old stock,0,${LEAD_TIME_DAYS}\n`,
+      productColumns: { current_stock: 'On hand', lead_time_days: 'Lead time' },
+      tillLines,
+    }));
     expect(await client.run()).toMatchObject({ status: 'completed', results: { products: 4, failed: [] } });
   });
   afterAll(() => server.stop());

@@ -6,15 +6,12 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TaskStatusResponse } from '@stockwise/contract';
-import { forecastClient, type ForecastClient } from '../testing/forecast-client.ts';
-import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { historyUntilYesterday, startShopServer, type ForecastClient } from '../testing/forecast-client.ts';
+import { backends, type TestServer } from '../testing/test-server.ts';
 import { importFile } from '../testing/uploads.ts';
 
-const DAY_MS = 86_400_000;
 const HISTORY_DAYS = 60;
-// Sales until yesterday: a stock count dated today opens the forecast that starts today.
-const FIRST = Math.floor(Date.now() / DAY_MS) * DAY_MS - HISTORY_DAYS * DAY_MS;
-const dayOf = (t: number) => new Date(FIRST + t * DAY_MS).toISOString().slice(0, 10);
+const dayOf = historyUntilYesterday(HISTORY_DAYS);
 
 describe.each(backends)('a whole-catalogue run requested during another on %s', (backend) => {
   let server: TestServer;
@@ -31,22 +28,9 @@ describe.each(backends)('a whole-catalogue run requested during another on %s', 
   const statusOf = async (taskId: string) => (await sql<{ status: string; error: string | null }>`select status, error from forecast_tasks where id = ${taskId}`.execute(server.database.db)).rows[0];
 
   beforeAll(async () => {
-    server = await startTestServer(backend);
-    token = (await signUpUser(server, { role: 'admin' })).access;
-    client = forecastClient(server, token);
-    const products = await importFile(server, token, {
-      fileName: 'items.csv',
-      content: 'Item,Description\nJAM-1,Strawberry jam\nJAM-2,Apricot jam\nJAM-3,Plum jam\n',
-      mapping: { field_mappings: { product_code: 'Item', name: 'Description' } },
-      entityType: 'products',
-    });
-    expect(products.status, JSON.stringify(products.json)).toBe(200);
-    const lines = ['Date,Item,Qty'];
-    for (let t = 0; t < HISTORY_DAYS; t++) for (const code of ['JAM-1', 'JAM-2', 'JAM-3']) lines.push(`${dayOf(t)},${code},${3 + (t % 2)}`);
-    const sales = await importFile(server, token, { fileName: 'till.csv', content: `${lines.join('\n')}\n`, mapping: { field_mappings: { product_id: 'Item', date: 'Date', quantity: 'Qty' } }, entityType: 'sales' });
-    expect(sales.status, JSON.stringify(sales.json)).toBe(200);
-    // The run the import started, and any after it, done.
-    expect(await client.run()).toMatchObject({ status: 'completed' });
+    const tillLines: string[] = [];
+    for (let t = 0; t < HISTORY_DAYS; t++) for (const code of ['JAM-1', 'JAM-2', 'JAM-3']) tillLines.push(`${dayOf(t)},${code},${3 + (t % 2)}`);
+    ({ server, token, client } = await startShopServer(backend, { products: 'Item,Description\nJAM-1,Strawberry jam\nJAM-2,Apricot jam\nJAM-3,Plum jam\n', tillLines }));
   });
   afterAll(() => server.stop());
 

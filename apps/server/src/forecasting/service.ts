@@ -21,8 +21,14 @@ export const GENERATE_FORECASTS_JOB = 'forecasting.generate';
 export const GENERATE_PRODUCT_FORECAST_JOB = 'forecasting.product';
 const DEFAULT_REQUESTS_PER_MINUTE = 30;
 const RATE_WINDOW_MS = 60_000;
-/** The tables forecasts are computed from: products too, for their stock on hand, lead time and category. */
-export const FORECAST_INPUT_TABLES = new Set(['sales', 'stock_snapshots', 'deliveries', 'products']);
+/** The tables forecasts are computed from… */
+const FORECAST_INPUT_TABLES = new Set(['sales', 'stock_snapshots', 'deliveries']);
+/** …and the columns of products they read: stock on hand, lead time, category. */
+const FORECAST_INPUT_PRODUCT_COLUMNS = new Set(['current_stock', 'lead_time_days', 'category']);
+
+/** Whether writing these columns of this table changes what a forecast is made from. */
+export const writesForecastInput = (table: string, columns: readonly string[]): boolean =>
+  FORECAST_INPUT_TABLES.has(table) || (table === 'products' && columns.some((column) => FORECAST_INPUT_PRODUCT_COLUMNS.has(column)));
 /** Days of history a forecast is made from and a forecast read shows (exported for bench/api-overhead). */
 export const HISTORY_DAYS = 730;
 // A chunk is what the pipeline holds at each stage (read, forecast, write): one statement reads

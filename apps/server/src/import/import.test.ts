@@ -140,16 +140,22 @@ describe.each(backends)('file import on %s', (backend) => {
     expect(entries.some((e) => e.fileName === 'logged.csv')).toBe(true);
   });
 
-  it('queues a catalogue forecast after new sales arrive', async () => {
-    await upload({ file: { name: 'p.csv', content: 'product_code,name\nSLS-1,Sold product\n' }, mapping: productMapping });
-    // The products file queued one; once it has run, the sales queue another.
-    await catalogueRunsSettled(server.database.db);
-    const tasksBefore = await server.database.db.selectFrom('forecast_tasks').select('id').where('style_code', 'is', null).execute();
+  it('queues a catalogue forecast after new sales arrive, and after stock on hand, not after names alone', async () => {
+    // The small server: the large files of the other tests queue long runs on the main one.
+    const names = { entities: { products: { field_mappings: { product_code: 'product_code', name: 'name' } } } };
+    const catalogueTasks = async () => (await small.database.db.selectFrom('forecast_tasks').select('id').where('style_code', 'is', null).execute()).length;
+    await catalogueRunsSettled(small.database.db);
+    const before = await catalogueTasks();
+    await upload({ file: { name: 'p.csv', content: 'product_code,name\nSLS-1,Sold product\n' }, mapping: names }, small, smallToken);
+    expect(await catalogueTasks()).toBe(before);
     const salesMapping = { entities: { sales: { field_mappings: { product_id: 'product', date: 'day', quantity: 'units' } } } };
-    const result = await upload({ file: { name: 'sales.csv', content: 'product,day,units\nSLS-1,2026-11-01,4\nSLS-1,2026-11-02,0\n' }, mapping: salesMapping, entityType: 'sales' });
+    const result = await upload({ file: { name: 'sales.csv', content: 'product,day,units\nSLS-1,2026-11-01,4\nSLS-1,2026-11-02,0\n' }, mapping: salesMapping, entityType: 'sales' }, small, smallToken);
     expect(result.status, JSON.stringify(result.json)).toBe(200);
-    const tasksAfter = await server.database.db.selectFrom('forecast_tasks').select('id').where('style_code', 'is', null).execute();
-    expect(tasksAfter.length).toBe(tasksBefore.length + 1);
+    expect(await catalogueTasks()).toBe(before + 1);
+    await catalogueRunsSettled(small.database.db);
+    // A products file with stock on hand changes what the forecasts start from (ADR 0132).
+    await upload({ file: { name: 'p.csv', content: 'product_code,name,current_stock\nSLS-1,Sold product,12\n' }, mapping: productMapping }, small, smallToken);
+    expect(await catalogueTasks()).toBe(before + 2);
   });
 
   it('never answers arbitrary CSV or mappings with a 500, and never writes part of a file', async () => {

@@ -29,8 +29,8 @@ export type ImportContext = {
   loadConfig: () => Promise<ProductConfig>;
   /** Live progress of imports running in this process (the log row is written at start and end). */
   progress: Map<string, ImportProgress>;
-  /** Told after a successful import which table changed (new sales mean new forecasts). */
-  onTableImported(tableName: string): Promise<void>;
+  /** Told after a successful import which table and columns changed (new sales mean new forecasts). */
+  onTableImported(tableName: string, columns: readonly string[]): Promise<void>;
   uploadLimits: UploadLimits;
 };
 
@@ -182,7 +182,7 @@ export async function importUpload(ctx: ImportContext, run: ImportRun, upload: R
       return result;
     });
     const { counts } = written;
-    await ctx.onTableImported(target.tableName);
+    await ctx.onTableImported(target.tableName, Object.keys(resolved.mapping.field_mappings));
     const combined =
       counts.duplicates > 0
         ? written.repeatedKeys === 'sum'

@@ -34,8 +34,8 @@ export type RunContext = {
   secrets: SecretBox;
   writer: IntegrationWriter;
   settings: RunSettings;
-  /** Told after a run that wrote rows which table changed (new sales mean new forecasts). */
-  onTableImported(table: string): Promise<void>;
+  /** Told after a run that wrote rows which table and columns changed (new sales mean new forecasts). */
+  onTableImported(table: string, columns: readonly string[]): Promise<void>;
   /** Told when an integration switched itself off after failed runs (its schedule goes). */
   onPaused(integrationId: number): Promise<void>;
 };
@@ -219,9 +219,11 @@ async function execute(ctx: RunContext, row: IntegrationRow, runId: number, wind
   };
 
   let table: string | undefined;
+  let columns: string[] = [];
   try {
     const target = await ctx.writer.prepare({ mappingName: row.mapping_selection, entityType: row.target_entity, action: row.data_action, integrationId: row.id, runId });
     table = target.table;
+    columns = Object.keys(target.mapping.field_mappings);
     // Records wait here until a batch is full: a batch may span pages, and each keeps where it came from.
     let pending: { page: number; record: number; value: unknown }[] = [];
     const writeBatch = async (batch: typeof pending) => {
@@ -265,6 +267,6 @@ async function execute(ctx: RunContext, row: IntegrationRow, runId: number, wind
     return { ran: true, status: 'failed', runId, counts, message };
   }
   await repo.finishRunSucceeded(ctx.db, row.id, runId, counts, rejections, startedAt);
-  if (table && (counts.inserted || counts.updated || counts.deleted)) await ctx.onTableImported(table);
+  if (table && (counts.inserted || counts.updated || counts.deleted)) await ctx.onTableImported(table, columns);
   return { ran: true, status: 'success', runId, counts, message: null };
 }

@@ -286,7 +286,7 @@ export async function createIntegrationsFeature(deps: {
   loadConfig: () => Promise<ProductConfig>;
   /** The job queue, once started (the run jobs are defined before it starts). */
   queue: () => JobQueue;
-  onTableImported(table: string): Promise<void>;
+  onTableImported(table: string, columns: readonly string[]): Promise<void>;
 }): Promise<IntegrationsFeature> {
   const { config, database } = deps;
   const locks = repo.createRunLocks(database);

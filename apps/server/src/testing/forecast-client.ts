@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import type { Database } from '../db/schema.ts';
 import type { ProductForecastResponse, TaskStatusResponse } from '@stockwise/contract';
 import { signUpUser, startTestServer, type Backend, type TestServer } from './test-server.ts';
+import { importFile } from './uploads.ts';
 
 /** A signed-in user's forecasting calls: request a run, wait for a task to end, read a product's forecast. */
 export function forecastClient(server: TestServer, token: string) {
@@ -40,5 +41,43 @@ export async function startForecastServer(backend: Backend): Promise<{ server: T
  */
 export async function catalogueRunsSettled(db: Kysely<Database>): Promise<void> {
   const active = async () => (await db.selectFrom('forecast_tasks').select('id').where('style_code', 'is', null).where('status', 'in', ['pending', 'running']).execute()).length;
-  await expect.poll(active, { interval: 100, timeout: 60_000 }).toBe(0);
+  // A loop rather than expect.poll: set-up (beforeAll) waits with it too.
+  for (const deadline = Date.now() + 60_000; (await active()) > 0; ) {
+    if (Date.now() > deadline) throw new Error('A whole-catalogue forecast run was still queued or running after a minute.');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The ISO dates of a history of `days` days that ends yesterday (`dayOf(days)` is today): a stock
+ * count dated today — the database's `current_date`, as an import of stock on hand writes it —
+ * opens the forecast that starts today.
+ */
+export function historyUntilYesterday(days: number): (t: number) => string {
+  const first = Math.floor(Date.now() / DAY_MS) * DAY_MS - days * DAY_MS;
+  return (t) => new Date(first + t * DAY_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * A test server on `backend` with a shop's own files imported by an admin — its products (columns
+ * Item, Description and any the mapping names) and its till lines (`date,code,units`) — and every
+ * catalogue run they started ended.
+ */
+export async function startShopServer(backend: Backend, files: { products: string; productColumns?: Record<string, string>; tillLines: string[] }): Promise<{ server: TestServer; token: string; client: ForecastClient }> {
+  const server = await startTestServer(backend);
+  const token = (await signUpUser(server, { role: 'admin' })).access;
+  const products = await importFile(server, token, {
+    fileName: 'items.csv',
+    content: files.products,
+    mapping: { field_mappings: { product_code: 'Item', name: 'Description', ...files.productColumns } },
+    entityType: 'products',
+  });
+  expect(products.status, JSON.stringify(products.json)).toBe(200);
+  const till = `Date,Item,Qty\n${files.tillLines.join('\n')}\n`;
+  const sales = await importFile(server, token, { fileName: 'till.csv', content: till, mapping: { field_mappings: { product_id: 'Item', date: 'Date', quantity: 'Qty' } }, entityType: 'sales' });
+  expect(sales.status, JSON.stringify(sales.json)).toBe(200);
+  await catalogueRunsSettled(server.database.db);
+  return { server, token, client: forecastClient(server, token) };
 }
