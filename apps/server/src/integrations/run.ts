@@ -219,7 +219,7 @@ async function execute(ctx: RunContext, row: IntegrationRow, runId: number, wind
   };
 
   let table: string | undefined;
-  let columns: string[] = [];
+  let columns: string[] | undefined;
   try {
     const target = await ctx.writer.prepare({ mappingName: row.mapping_selection, entityType: row.target_entity, action: row.data_action, integrationId: row.id, runId });
     table = target.table;
@@ -267,6 +267,6 @@ async function execute(ctx: RunContext, row: IntegrationRow, runId: number, wind
     return { ran: true, status: 'failed', runId, counts, message };
   }
   await repo.finishRunSucceeded(ctx.db, row.id, runId, counts, rejections, startedAt);
-  if (table && (counts.inserted || counts.updated || counts.deleted)) await ctx.onTableImported(table, columns);
+  if (table && columns && (counts.inserted || counts.updated || counts.deleted)) await ctx.onTableImported(table, columns);
   return { ran: true, status: 'success', runId, counts, message: null };
 }
