@@ -15,7 +15,7 @@ import type { AppDatabase } from './db/database.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { forecastingRoutes } from './forecasting/routes.ts';
 import { importRoutes } from './import/routes.ts';
-import { createForecastingContext, requestCatalogueForecast, writesForecastInput, type ForecastingContext } from './forecasting/service.ts';
+import { createForecastingContext, refreshForecastsAfterRowsChange, requestCatalogueForecast, writesForecastInput, type ForecastingContext } from './forecasting/service.ts';
 import { integrationRoutes } from './integrations/routes.ts';
 import type { IntegrationsContext } from './integrations/service.ts';
 import { frameworkErrors, registerErrorHandling } from './http/errors.ts';
@@ -189,10 +189,10 @@ export async function buildApp({ config, database, queue, integrations }: AppDep
 
   const { configContext, tablesContext, loadConfig } = featureContexts({ config, database });
   await app.register(configRoutes(configContext, (table) => storedColumnKeys(tablesContext, table)));
-  await app.register(tableRoutes(tablesContext));
+  const forecastingContext = createForecastingContext(database.db, queue, { requestsPerMinute: config.forecastRequestsPerMinute });
+  await app.register(tableRoutes({ ...tablesContext, onRowsChanged: (change) => refreshForecastsAfterRowsChange(forecastingContext, change) }));
   await app.register(queryRoutes(database.db, loadConfig));
   await app.register(fastifyMultipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10, fieldSize: 1024 * 1024, parts: 12, headerPairs: 100 } });
-  const forecastingContext = createForecastingContext(database.db, queue, { requestsPerMinute: config.forecastRequestsPerMinute });
   await app.register(
     importRoutes({
       database,

@@ -25,6 +25,17 @@ export async function insertCatalogueTask(db: Db, task: { id: string; forecastDa
   return rows.length > 0;
 }
 
+/**
+ * The style codes (spec §3: the product code, else the id) of those of these products that exist
+ * and have no single-product task waiting to run.
+ */
+export async function productsWithoutQueuedForecast(db: Db, productIds: number[]): Promise<string[]> {
+  const { rows } = await sql<{ style_code: string }>`
+    select style_code from (select coalesce(nullif(product_code, ''), id::text) as style_code from data.products where id = any(${productIds}::bigint[])) product
+    where not exists (select 1 from forecast_tasks t where t.style_code = product.style_code and t.status in ('pending', 'processing'))`.execute(db);
+  return rows.map((row) => row.style_code);
+}
+
 /** The whole-catalogue task waiting to run, if any. */
 export const queuedCatalogueTask = (db: Db) =>
   db.selectFrom('forecast_tasks').selectAll().where('style_code', 'is', null).where('status', 'in', QUEUED_STATUSES).executeTakeFirst();

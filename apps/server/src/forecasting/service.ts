@@ -152,10 +152,28 @@ export async function requestForecastGeneration(
   if (!options.styleCode || options.styleCode === WHOLE_CATALOGUE) return { task_id: await requestCatalogueRun(ctx, options.forecastDays, options.requestedBy) };
   const styleCode = options.styleCode;
   if (!(await repo.findProductByStyleCode(ctx.db, styleCode))) throw productNotFound(styleCode);
+  return { task_id: await queueProductTask(ctx, { styleCode, forecastDays: options.forecastDays, requestedBy: options.requestedBy }) };
+}
+
+async function queueProductTask(ctx: ForecastingContext, task: { styleCode: string; forecastDays: number; requestedBy: number | null }): Promise<string> {
   const id = randomUUID();
-  await repo.insertTask(ctx.db, { id, styleCode, forecastDays: options.forecastDays, requestedBy: options.requestedBy });
+  await repo.insertTask(ctx.db, { id, ...task });
   await queueTask(ctx, id, GENERATE_PRODUCT_FORECAST_JOB);
-  return { task_id: id };
+  return id;
+}
+
+/**
+ * A row written on the Data screen (a corrected stock count, a day's sales, a delivery, a lead
+ * time) changes the forecasts of the products it belongs to: each is forecast again on its own,
+ * unless a run of it is already waiting. Imports, which write many products at once, queue a
+ * whole-catalogue run instead (refreshForecastsAfterImport).
+ */
+export async function refreshForecastsAfterRowsChange(ctx: ForecastingContext, change: { table: string; columns: readonly string[]; rows: Record<string, unknown>[] }): Promise<void> {
+  if (!writesForecastInput(change.table, change.columns)) return;
+  const productIds = new Set(change.rows.map((row) => Number(change.table === 'products' ? row.id : row.product_id)).filter(Number.isSafeInteger));
+  for (const styleCode of await repo.productsWithoutQueuedForecast(ctx.db, [...productIds])) {
+    await queueProductTask(ctx, { styleCode, forecastDays: DEFAULT_FORECAST_DAYS, requestedBy: null });
+  }
 }
 
 export async function getForecastTaskStatus(ctx: ForecastingContext, taskId: string): Promise<TaskStatusResponse> {

@@ -177,9 +177,15 @@ export async function updateRow(db: Db, encodedName: string, id: number, values:
   return rows[0] ? toRecord(rows[0]) : undefined;
 }
 
-export async function deleteRow(db: Db, encodedName: string, id: number): Promise<boolean> {
-  const result = await sql`delete from ${table(encodedName)} where id = ${id}`.execute(db);
-  return Number(result.numAffectedRows ?? 0) > 0;
+/** The deleted row, or undefined when there was none with this id. */
+export async function deleteRow(db: Db, encodedName: string, id: number): Promise<RowRecord | undefined> {
+  const { rows } = await sql<Record<string, unknown>>`delete from ${table(encodedName)} where id = ${id} returning *`.execute(db);
+  return rows[0] ? toRecord(rows[0]) : undefined;
+}
+
+export async function findRow(db: Db, encodedName: string, id: number): Promise<RowRecord | undefined> {
+  const { rows } = await sql<Record<string, unknown>>`select * from ${table(encodedName)} where id = ${id}`.execute(db);
+  return rows[0] ? toRecord(rows[0]) : undefined;
 }
 
 export async function rowExists(db: Db, encodedName: string, id: number): Promise<boolean> {

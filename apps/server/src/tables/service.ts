@@ -15,7 +15,16 @@ import * as repo from './repo.ts';
 import type { CatalogueCache } from './catalogue-cache.ts';
 import { PagePlanCache } from './page-plans.ts';
 
-export type TablesContext = { db: Kysely<Database>; loadConfig: () => Promise<ProductConfig>; catalogueCache: CatalogueCache };
+/** Rows of one table written on the Data screen: added or edited (as they are now, and as they were where that matters), or deleted. */
+export type RowsChange = { table: string; columns: readonly string[]; rows: repo.RowRecord[] };
+
+export type TablesContext = {
+  db: Kysely<Database>;
+  loadConfig: () => Promise<ProductConfig>;
+  catalogueCache: CatalogueCache;
+  /** Told after a row write has committed (forecasts made from the rows are refreshed); its failure is logged, not answered. */
+  onRowsChanged?: (change: RowsChange) => Promise<void>;
+};
 
 /** Filtered counts above this are estimated by the planner instead of counted (docs/api.md). */
 export const EXACT_COUNT_LIMIT = 10_000;
@@ -412,7 +421,17 @@ export async function addRow(ctx: TablesContext, options: { name: string; values
   const values = parseRowValues(entry.columns, options.values, 'create');
   const row = await retryingOnce(() => repo.insertRow(ctx.db, entry.encoded_name, values));
   await recordStockOf(ctx, entry, values, row);
+  await tellRowsChanged(ctx, { table: entry.encoded_name, columns: Object.keys(values), rows: [row] });
   return row;
+}
+
+/** The write is done and answered as done whatever the listener meets: a failure there is only logged. */
+async function tellRowsChanged(ctx: TablesContext, change: RowsChange): Promise<void> {
+  try {
+    await ctx.onRowsChanged?.(change);
+  } catch (error) {
+    console.error(JSON.stringify({ level: 'error', msg: 'after a row write', table: change.table, err: error instanceof Error ? (error.stack ?? error.message) : error }));
+  }
 }
 
 /** One stock truth: a product's current_stock written on the Data screen is also today's snapshot. */
@@ -424,9 +443,12 @@ export async function editRow(ctx: TablesContext, options: { name: string; value
   const entry = await requireTable(ctx, options.name);
   const id = parseRowId(options.values.id);
   const values = parseRowValues(entry.columns, options.values, 'update');
+  // A row moved to another product changes what both are forecast from.
+  const before = 'product_id' in values ? await repo.findRow(ctx.db, entry.encoded_name, id) : undefined;
   const row = await retryingOnce(() => repo.updateRow(ctx.db, entry.encoded_name, id, values));
   if (!row) throw notFoundError(`Row ${id} not found in table '${entry.name}'.`);
   await recordStockOf(ctx, entry, values, row);
+  await tellRowsChanged(ctx, { table: entry.encoded_name, columns: Object.keys(values), rows: before ? [before, row] : [row] });
   return row;
 }
 
@@ -468,15 +490,18 @@ export async function deleteTableRow(ctx: TablesContext, options: { name: string
   if (options.cascade && !roleAllows(options.role, 'admin')) {
     throw new AppError('forbidden', 'Only an administrator can delete a row together with the rows that refer to it.');
   }
-  await inTransaction(ctx.db, async (trx) => {
+  const deleted = await inTransaction(ctx.db, async (trx) => {
     const references = await countReferences(trx, entry, id);
     if (references.length && !options.cascade) {
       const counts = references.map((r) => `${rowsWord(r.count)} of '${r.table}'`).join(', ');
       throw conflictError(`Row ${id} of '${entry.name}' is referred to by ${counts}. Delete those first, or (as an administrator) delete it together with them.`);
     }
     for (const reference of references) await repo.deleteReferencingRows(trx, reference.foreignKey, id);
-    if (!(await repo.deleteRow(trx, entry.encoded_name, id))) throw notFoundError(`Row ${id} not found in table '${entry.name}'.`);
+    const row = await repo.deleteRow(trx, entry.encoded_name, id);
+    if (!row) throw notFoundError(`Row ${id} not found in table '${entry.name}'.`);
+    return row;
   });
+  await tellRowsChanged(ctx, { table: entry.encoded_name, columns: Object.keys(deleted), rows: [deleted] });
 }
 
 export type Variation = { encodedName: string; decodedName: string; variationNumber: number; exists: boolean };

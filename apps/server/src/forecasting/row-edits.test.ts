@@ -1,0 +1,85 @@
+// A row written on the Data screen changes the forecasts made from it (ADR 0133): a buyer who
+// corrects a stock count, adds a delivery or deletes a wrong count sees the product's forecast and
+// advice follow within seconds, as after an import, instead of the next nightly run.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { historyUntilYesterday, startShopServer, type ForecastClient } from '../testing/forecast-client.ts';
+import { backends, type TestServer } from '../testing/test-server.ts';
+
+const HISTORY_DAYS = 60;
+const dayOf = historyUntilYesterday(HISTORY_DAYS);
+const TODAY = dayOf(HISTORY_DAYS);
+
+describe.each(backends)('rows written on the Data screen on %s', (backend) => {
+  let server: TestServer;
+  let token: string;
+  let client: ForecastClient;
+  const productId = async (code: string) => Number((await sql<{ id: string }>`select id from data.products where product_code = ${code}`.execute(server.database.db)).rows[0]?.id);
+  const taskIdsOf = async (code: string) => (await sql<{ id: string }>`select id from forecast_tasks where style_code = ${code} order by created_at`.execute(server.database.db)).rows.map((row) => row.id);
+  /** Writes through the Data screen's API and returns the single-product runs the write queued for `code`. */
+  async function write(action: 'add' | 'edit' | 'delete', table: string, body: Record<string, unknown>, code: string): Promise<{ row: Record<string, unknown>; queued: string[] }> {
+    const before = new Set(await taskIdsOf(code));
+    const response = await server.request(`/api/records/tables/${table}/rows/${action}/`, { token, body });
+    expect(response.status, response.text).toBe(action === 'add' ? 201 : 200);
+    return { row: response.json as Record<string, unknown>, queued: (await taskIdsOf(code)).filter((id) => !before.has(id)) };
+  }
+  async function forecastAfter(queued: string[], code: string) {
+    expect(queued).toHaveLength(1);
+    expect(await client.completed(queued[0]!)).toMatchObject({ status: 'completed' });
+    return client.forecastOf(code);
+  }
+
+  beforeAll(async () => {
+    const tillLines: string[] = [];
+    for (let t = 0; t < HISTORY_DAYS; t++) for (const code of ['OIL-1', 'OIL-2']) tillLines.push(`${dayOf(t)},${code},${2 + (t % 3)}`);
+    ({ server, token, client } = await startShopServer(backend, { products: 'Item,Description\nOIL-1,Olive oil 1 l\nOIL-2,Olive oil 5 l\n', tillLines }));
+  });
+  afterAll(() => server.stop());
+
+  it("forecasts a product again when its stock on hand is corrected, and not when only its name is", async () => {
+    expect((await client.forecastOf('OIL-1')).forecast.stock).toEqual([]);
+    const id = await productId('OIL-1');
+    const corrected = await write('edit', 'products', { id, current_stock: 40 }, 'OIL-1');
+    const forecast = await forecastAfter(corrected.queued, 'OIL-1');
+    expect(forecast.forecast.stock[0]!.stock_level).toBeCloseTo(40 - forecast.forecast.sales[0]!.yhat, 2);
+    expect((await write('edit', 'products', { id, name: 'Olive oil, 1 litre' }, 'OIL-1')).queued).toEqual([]);
+  });
+
+  it('forecasts a product again after a stock count is added on the Data screen and after it is deleted', async () => {
+    const product_id = await productId('OIL-2');
+    const counted = await write('add', 'stock_snapshots', { product_id, date: TODAY, stock_level: 3 }, 'OIL-2');
+    const withCount = await forecastAfter(counted.queued, 'OIL-2');
+    expect(withCount.forecast.stock[0]!.stock_level).toBeCloseTo(3 - withCount.forecast.sales[0]!.yhat, 2);
+    expect(withCount.stockouts.length).toBeGreaterThan(0);
+    const deleted = await write('delete', 'stock_snapshots', { id: counted.row.id }, 'OIL-2');
+    const withoutCount = await forecastAfter(deleted.queued, 'OIL-2');
+    expect(withoutCount.forecast.stock).toEqual([]);
+    expect(withoutCount.stockouts).toEqual([]);
+  });
+
+  it('forecasts both products when a sales row is moved from one to the other', async () => {
+    const [oil1, oil2] = [await productId('OIL-1'), await productId('OIL-2')];
+    const day = dayOf(HISTORY_DAYS - 1);
+    const { rows } = await sql<{ id: string }>`select id from data.sales where product_id = ${oil1} and date = ${day}`.execute(server.database.db);
+    // OIL-2 sold that day too: the row goes to the day before its first sale.
+    const before = { oil1: new Set(await taskIdsOf('OIL-1')), oil2: new Set(await taskIdsOf('OIL-2')) };
+    const moved = await server.request('/api/records/tables/sales/rows/edit/', { token, body: { id: rows[0]!.id, product_id: oil2, date: dayOf(-1), quantity: 30 } });
+    expect(moved.status, moved.text).toBe(200);
+    const oil1Forecast = await forecastAfter((await taskIdsOf('OIL-1')).filter((id) => !before.oil1.has(id)), 'OIL-1');
+    const oil2Forecast = await forecastAfter((await taskIdsOf('OIL-2')).filter((id) => !before.oil2.has(id)), 'OIL-2');
+    expect(oil1Forecast.historical.sales.find((point) => point.ds === day)?.y ?? 0).toBe(0);
+    expect(oil2Forecast.historical.sales.find((point) => point.ds === dayOf(-1))?.y).toBe(30);
+  });
+
+  it('queues no second run of a product while one waits to start', async () => {
+    const waiting = randomUUID();
+    await sql`insert into forecast_tasks (id, style_code, forecast_days, status) values (${waiting}, 'OIL-1', 90, 'pending')`.execute(server.database.db);
+    try {
+      const { rows } = await sql<{ id: string }>`select id from data.sales where product_id = ${await productId('OIL-1')} order by date desc limit 1`.execute(server.database.db);
+      expect((await write('edit', 'sales', { id: rows[0]!.id, quantity: 9 }, 'OIL-1')).queued).toEqual([]);
+    } finally {
+      await sql`update forecast_tasks set status = 'completed' where id = ${waiting}`.execute(server.database.db);
+    }
+  });
+});
