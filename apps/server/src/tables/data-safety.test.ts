@@ -2,6 +2,7 @@
 // cascade only for admins), and table names live in one namespace, so no table can shadow another.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productRunsSettled } from '../testing/forecast-client.ts';
 import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
 
 describe.each(backends)('data safety on %s', (backend) => {
@@ -24,17 +25,15 @@ describe.each(backends)('data safety on %s', (backend) => {
   const countWhere = async (table: string, column: string, id: number) =>
     (await sql<{ n: number }>`select count(*)::int as n from ${sql.id(...(table.includes('.') ? table.split('.') : [table]))} where ${sql.id(column)} = ${id}`.execute(server.database.db)).rows[0]?.n;
 
-  /** A product with a life: two days of sales, a stock count, a delivery, a stored forecast and a user table row. */
+  /** A product with a life: two days of sales, a stock count, a delivery, its forecast and a user table row. */
   async function productWithHistory(code: string, orders: string) {
     const id = await added('products', { product_code: code, name: `Hose ${code}`, current_stock: 4, unit_cost: 3.2 });
     await added('sales', { product_id: id, date: '2025-12-23', quantity: 5 });
     await added('sales', { product_id: id, date: '2025-12-24', quantity: 9 });
     await added('stock_snapshots', { product_id: id, date: '2025-12-24', stock_level: 4 });
     await added('deliveries', { product_id: id, expected_date: '2026-01-08', quantity: 50, status: 'scheduled' });
-    await server.database.db
-      .insertInto('forecast_results')
-      .values({ product_id: id, task_id: null, forecast_days: 90, forecast_start: '2025-12-24', result: JSON.stringify({ forecast: [] }) })
-      .execute();
+    // The rows written queue the product's forecast (ADR 0133): it is stored when that run ends.
+    await productRunsSettled(server.database.db, code);
     await added(orders, { product_id: id, note: 'Christmas order' });
     return id;
   }

@@ -196,7 +196,11 @@ export async function rowExists(db: Db, encodedName: string, id: number): Promis
 /** A single-column foreign key that refers to a data table's rows (from a data table or an application table). */
 export type ReferencingForeignKey = { schema: string; table: string; column: string };
 
-/** Every single-column foreign key referring to `data.<encodedName>`, read from PostgreSQL's own catalogue. */
+/**
+ * Every single-column foreign key referring to `data.<encodedName>`, read from PostgreSQL's own
+ * catalogue; not those whose rows the database deletes with the row (ON DELETE CASCADE: figures
+ * derived from it, such as the dashboard's per-product summary), which hold nothing a user keeps.
+ */
 export async function listReferencingForeignKeys(db: Db, encodedName: string): Promise<ReferencingForeignKey[]> {
   const { rows } = await sql<ReferencingForeignKey>`
     select n.nspname as schema, c.relname as table, a.attname as column
@@ -204,7 +208,7 @@ export async function listReferencingForeignKeys(db: Db, encodedName: string): P
     join pg_class c on c.oid = k.conrelid
     join pg_namespace n on n.oid = c.relnamespace
     join pg_attribute a on a.attrelid = k.conrelid and a.attnum = k.conkey[1]
-    where k.contype = 'f' and cardinality(k.conkey) = 1
+    where k.contype = 'f' and k.confdeltype <> 'c' and cardinality(k.conkey) = 1
       and k.confrelid = (select r.oid from pg_class r join pg_namespace rn on rn.oid = r.relnamespace where rn.nspname = 'data' and r.relname = ${encodedName})
     order by n.nspname, c.relname, a.attname`.execute(db);
   return rows;

@@ -39,11 +39,17 @@ export async function startForecastServer(backend: Backend): Promise<{ server: T
  * deliveries queues one, and a later request joins it while it waits (ADR 0132): a test that counts
  * the runs a request adds lets the earlier ones end first.
  */
-export async function catalogueRunsSettled(db: Kysely<Database>): Promise<void> {
-  const active = async () => (await db.selectFrom('forecast_tasks').select('id').where('style_code', 'is', null).where('status', 'in', ['pending', 'running']).execute()).length;
+export const catalogueRunsSettled = (db: Kysely<Database>): Promise<void> => runsSettled(db, null);
+
+/** Waits until no run of this product is queued or running: a row written on the Data screen queues one (ADR 0133). */
+export const productRunsSettled = (db: Kysely<Database>, styleCode: string): Promise<void> => runsSettled(db, styleCode);
+
+async function runsSettled(db: Kysely<Database>, styleCode: string | null): Promise<void> {
+  const active = async () =>
+    (await db.selectFrom('forecast_tasks').select('id').where('style_code', styleCode === null ? 'is' : '=', styleCode).where('status', 'in', ['pending', 'running']).execute()).length;
   // A loop rather than expect.poll: set-up (beforeAll) waits with it too.
   for (const deadline = Date.now() + 60_000; (await active()) > 0; ) {
-    if (Date.now() > deadline) throw new Error('A whole-catalogue forecast run was still queued or running after a minute.');
+    if (Date.now() > deadline) throw new Error(`A forecast run of ${styleCode ?? 'the whole catalogue'} was still queued or running after a minute.`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
