@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { historyUntilYesterday, startShopServer, type ForecastClient } from '../testing/forecast-client.ts';
+import { catalogueRunsSettled, historyUntilYesterday, startShopServer, type ForecastClient } from '../testing/forecast-client.ts';
 import { backends, type TestServer } from '../testing/test-server.ts';
 
 const HISTORY_DAYS = 60;
@@ -70,6 +70,26 @@ describe.each(backends)('rows written on the Data screen on %s', (backend) => {
     const oil2Forecast = await forecastAfter((await taskIdsOf('OIL-2')).filter((id) => !before.oil2.has(id)), 'OIL-2');
     expect(oil1Forecast.historical.sales.find((point) => point.ds === day)?.y ?? 0).toBe(0);
     expect(oil2Forecast.historical.sales.find((point) => point.ds === dayOf(-1))?.y).toBe(30);
+  });
+
+  it('queues a whole-catalogue run behind one that is going, which may have read the product before the write', async () => {
+    const running = randomUUID();
+    await sql`insert into forecast_tasks (id, style_code, forecast_days, status, progress_total, updated_at) values (${running}, null, 90, 'running', 2, now())`.execute(server.database.db);
+    const queuedCatalogueRuns = async () => (await sql<{ id: string }>`select id from forecast_tasks where style_code is null and status = 'pending'`.execute(server.database.db)).rows.map((row) => row.id);
+    try {
+      expect(await queuedCatalogueRuns()).toEqual([]);
+      const corrected = await write('edit', 'products', { id: await productId('OIL-2'), current_stock: 25 }, 'OIL-2');
+      expect(corrected.queued).toHaveLength(1);
+      expect(await queuedCatalogueRuns()).toHaveLength(1);
+      // A name is not what forecasts are made from: nothing more is queued.
+      await write('edit', 'products', { id: await productId('OIL-2'), name: 'Olive oil, 5 litres' }, 'OIL-2');
+      expect(await queuedCatalogueRuns()).toHaveLength(1);
+    } finally {
+      await sql`update forecast_tasks set status = 'completed' where id = ${running}`.execute(server.database.db);
+    }
+    await catalogueRunsSettled(server.database.db);
+    const forecast = await client.forecastOf('OIL-2');
+    expect(forecast.forecast.stock[0]!.stock_level).toBeCloseTo(25 - forecast.forecast.sales[0]!.yhat, 2);
   });
 
   it('queues no second run of a product while one waits to start', async () => {

@@ -166,7 +166,9 @@ async function queueProductTask(ctx: ForecastingContext, task: { styleCode: stri
  * A row written on the Data screen (a corrected stock count, a day's sales, a delivery, a lead
  * time) changes the forecasts of the products it belongs to: each is forecast again on its own,
  * unless a run of it is already waiting. Imports, which write many products at once, queue a
- * whole-catalogue run instead (refreshForecastsAfterImport).
+ * whole-catalogue run instead (refreshForecastsAfterImport). A catalogue run going on now may have
+ * read the product before the write and store that forecast after the product's own: a run is
+ * queued behind it, as for an import during a run (ADR 0132), so the last word is the new data's.
  */
 export async function refreshForecastsAfterRowsChange(ctx: ForecastingContext, change: { table: string; columns: readonly string[]; rows: Record<string, unknown>[] }): Promise<void> {
   if (!writesForecastInput(change.table, change.columns)) return;
@@ -174,6 +176,7 @@ export async function refreshForecastsAfterRowsChange(ctx: ForecastingContext, c
   for (const styleCode of await repo.productsWithoutQueuedForecast(ctx.db, [...productIds])) {
     await queueProductTask(ctx, { styleCode, forecastDays: DEFAULT_FORECAST_DAYS, requestedBy: null });
   }
+  if (productIds.size && (await repo.runningCatalogueTask(ctx.db))) await requestCatalogueForecast(ctx);
 }
 
 export async function getForecastTaskStatus(ctx: ForecastingContext, taskId: string): Promise<TaskStatusResponse> {
