@@ -8,6 +8,7 @@ import type { Database } from '../db/schema.ts';
 import { openConnections } from '../db/compiled.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { AppError } from '../http/errors.ts';
+import { logError } from '../log.ts';
 import { databaseErrorOf } from '../db/errors.ts';
 import * as repo from './repo.ts';
 import { historicalJson } from './history-json.ts';
@@ -105,7 +106,7 @@ async function settleDeadTask(ctx: ForecastingContext, task: { id: string; statu
 /** A stable message and an error id the log can be searched for: no SQL text or stack reaches a user. */
 function taskFailureMessage(error: unknown, summary = 'Forecast generation failed'): string {
   const errorId = randomBytes(6).toString('hex');
-  console.error(JSON.stringify({ level: 'error', msg: 'forecast task failed', error_id: errorId, err: error instanceof Error ? (error.stack ?? error.message) : error }));
+  logError('forecast task failed', error, { error_id: errorId });
   return `${summary} (error id ${errorId}); the details are in the server log.`;
 }
 

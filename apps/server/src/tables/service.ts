@@ -6,6 +6,7 @@ import type { Database } from '../db/schema.ts';
 import { databaseErrorOf } from '../db/errors.ts';
 import { inTransaction, retryingOnce } from '../db/transaction.ts';
 import { AppError, conflictError, fromDatabaseError, notFoundError, validationError } from '../http/errors.ts';
+import { logError } from '../log.ts';
 import { runNamedQuery } from '../queries/service.ts';
 import { recordTodaysStock } from '../stock/repo.ts';
 import { checkColumnDefinitions, columnDdl, isReadOnly, isTextual, isVirtual, parseRowValues, presentColumns, valueSchema, withIdColumn } from './columns.ts';
@@ -430,7 +431,7 @@ async function tellRowsChanged(ctx: TablesContext, change: RowsChange): Promise<
   try {
     await ctx.onRowsChanged?.(change);
   } catch (error) {
-    console.error(JSON.stringify({ level: 'error', msg: 'after a row write', table: change.table, err: error instanceof Error ? (error.stack ?? error.message) : error }));
+    logError('after a row write', error, { table: change.table });
   }
 }
 
