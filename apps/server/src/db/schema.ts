@@ -146,6 +146,8 @@ export type ForecastResultsTable = {
   stockouts: ColumnType<unknown, never, never>;
   reorder: ColumnType<unknown, never, never>;
   model_name: ColumnType<string | null, never, never>;
+  /** When the histories the forecast was made from were read: a forecast from an earlier read does not replace it (migration 0180). */
+  inputs_read_at: ColumnType<Date, string | undefined, string>;
 };
 
 export type ForecastCalendarTable = {

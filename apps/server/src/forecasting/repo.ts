@@ -136,23 +136,31 @@ export async function findProductForecast(db: Db, styleCode: string, historyDays
 export type ProductRows = { id: number; product_code: string; category: string | null; lead_time_days: number; sales: string | null; snapshots: string | null; deliveries: string | null };
 
 const productRowsSelect = (since: string) => sql`
-  select p.id, p.product_code, p.category, p.lead_time_days,
+  select statement_timestamp()::text as read_at, p.id, p.product_code, p.category, p.lead_time_days,
     (select string_agg((s.date - ${since}::date)::text || ':' || s.quantity::text, ',') from data.sales s where s.product_id = p.id and s.date >= ${since}::date) as sales,
     (select string_agg(k.date::text || ':' || k.stock_level::text, ',' order by k.date) from data.stock_snapshots k where k.product_id = p.id and k.date >= ${since}::date) as snapshots,
     (select string_agg(d.expected_date::text || ':' || d.quantity::text, ',' order by d.expected_date) from data.deliveries d
       where d.product_id = p.id and d.expected_date >= ${since}::date and d.status <> 'cancelled') as deliveries
   from data.products p`;
 
-/** The next `limit` products after `afterId` in id order, with their histories since `since`: one statement per chunk. */
-export const productRowsAfter = (db: Db, afterId: number, limit: number, since: string): Promise<ProductRows[]> =>
-  sql<ProductRows>`${productRowsSelect(since)} where p.id > ${afterId} order by p.id limit ${limit}`
-    .execute(db)
-    .then((result) => result.rows.map((row) => ({ ...row, id: Number(row.id) })));
+/**
+ * Products' histories as one statement read them, and when it started (the database's clock, as
+ * text to keep its microseconds): forecasts made from them are stored with it (storeForecastRows).
+ * Null when it read no product.
+ */
+export type ProductRowsRead = { rows: ProductRows[]; readAt: string | null };
 
-export const productRowsOf = (db: Db, productId: number, since: string): Promise<ProductRows[]> =>
-  sql<ProductRows>`${productRowsSelect(since)} where p.id = ${productId}`
-    .execute(db)
-    .then((result) => result.rows.map((row) => ({ ...row, id: Number(row.id) })));
+const productRowsRead = (result: { rows: (ProductRows & { read_at: string })[] }): ProductRowsRead => ({
+  rows: result.rows.map(({ read_at: _, ...row }) => ({ ...row, id: Number(row.id) })),
+  readAt: result.rows[0]?.read_at ?? null,
+});
+
+/** The next `limit` products after `afterId` in id order, with their histories since `since`: one statement per chunk. */
+export const productRowsAfter = (db: Db, afterId: number, limit: number, since: string): Promise<ProductRowsRead> =>
+  sql<ProductRows & { read_at: string }>`${productRowsSelect(since)} where p.id > ${afterId} order by p.id limit ${limit}`.execute(db).then(productRowsRead);
+
+export const productRowsOf = (db: Db, productId: number, since: string): Promise<ProductRowsRead> =>
+  sql<ProductRows & { read_at: string }>`${productRowsSelect(since)} where p.id = ${productId}`.execute(db).then(productRowsRead);
 
 type CategoryDay = { category: string | null; day: number; units: number };
 
@@ -265,50 +273,59 @@ export type StoredForecastRow = {
  */
 function storeForecastsText(count: number): string {
   const rows = Array.from({ length: count }, (_, i) => {
-    const at = 3 + i * 9;
+    const at = 4 + i * 9;
     return `($${at + 1}::int8, $${at + 2}::text, $${at + 3}::jsonb, $${at + 4}::jsonb, $${at + 5}::text, $${at + 6}::float8[], $${at + 7}::float8[], $${at + 8}::date, $${at + 9}::float8)`;
   });
   return `
     with input (product_id, result, stockouts, reorder, model_name, cum_demand, cum_variance, first_stockout, order_quantity) as (values ${rows.join(', ')}),
     kept as (select input.* from input cross join lateral (select from data.products p where p.id = input.product_id limit 1) known),
     replaced as (
-      update forecast_results f set task_id = $1::uuid, forecast_days = $2::int, forecast_start = $3::date,
+      update forecast_results f set task_id = $1::uuid, forecast_days = $2::int, forecast_start = $3::date, inputs_read_at = $4::timestamptz,
         result = kept.result, stockouts = kept.stockouts, reorder = kept.reorder, model_name = kept.model_name, generated_at = now()
-      from kept where f.product_id = kept.product_id
+      from kept where f.product_id = kept.product_id and f.inputs_read_at <= $4::timestamptz
       returning f.product_id
     ), added as (
-      insert into forecast_results (product_id, task_id, forecast_days, forecast_start, result, stockouts, reorder, model_name)
-      select product_id, $1::uuid, $2::int, $3::date, result, stockouts, reorder, model_name from kept
+      insert into forecast_results (product_id, task_id, forecast_days, forecast_start, inputs_read_at, result, stockouts, reorder, model_name)
+      select product_id, $1::uuid, $2::int, $3::date, $4::timestamptz, result, stockouts, reorder, model_name from kept
       where not exists (select 1 from forecast_results f where f.product_id = kept.product_id)
       on conflict (product_id) do update set task_id = excluded.task_id, forecast_days = excluded.forecast_days,
-        forecast_start = excluded.forecast_start, result = excluded.result, stockouts = excluded.stockouts, reorder = excluded.reorder,
-        model_name = excluded.model_name, generated_at = now()
+        forecast_start = excluded.forecast_start, inputs_read_at = excluded.inputs_read_at, result = excluded.result, stockouts = excluded.stockouts,
+        reorder = excluded.reorder, model_name = excluded.model_name, generated_at = now()
+      where forecast_results.inputs_read_at <= excluded.inputs_read_at
       returning product_id
     ), summaries as (
       insert into dashboard_product_summary (product_id, forecast_start, cum_demand, cum_variance, first_stockout, order_quantity)
       select product_id, $3::date, cum_demand, cum_variance, first_stockout, order_quantity from kept
+      where product_id in (select product_id from replaced union all select product_id from added)
       on conflict (product_id) do update set forecast_start = excluded.forecast_start, cum_demand = excluded.cum_demand,
         cum_variance = excluded.cum_variance, first_stockout = excluded.first_stockout, order_quantity = excluded.order_quantity
     )
-    select ((select count(*) from replaced) + (select count(*) from added))::int as stored`;
+    select (select count(*) from kept)::int as current`;
 }
 
 /**
  * Stores forecasts and their dashboard summaries in one statement, each forecast the engine's JSON
- * text kept as it is (migration 0140). Products deleted meanwhile are skipped; how many were stored.
- * The order advice fields are written as the threads give them, so the table's triggers (which read
- * them out of the text for writers that do not give them) stay idle. Existing forecasts are updated
- * and new ones inserted rather than upserted, one statement; the upsert stays only for a forecast
- * another writer inserted meanwhile. On PostgreSQL the statement is prepared once per connection and
- * row count: parsing and planning it again for every 50 forecasts was a sixth of the write's CPU.
+ * text kept as it is (migration 0140). Products deleted meanwhile are skipped, and so is a product
+ * whose stored forecast was made from histories read after `inputsReadAt` (ADR 0134: that one is
+ * the newer data's, however late this write comes); how many products exist with a forecast as
+ * new as this one. The order advice fields are written as the threads give them, so the table's
+ * triggers (which read them out of the text for writers that do not give them) stay idle. Existing
+ * forecasts are updated and new ones inserted rather than upserted, one statement; the upsert stays
+ * only for a forecast another writer inserted meanwhile. On PostgreSQL the statement is prepared
+ * once per connection and row count: parsing and planning it again for every 50 forecasts was a
+ * sixth of the write's CPU.
  */
-export async function storeForecastRows(db: Db, rows: StoredForecastRow[], meta: { taskId: string | null; forecastDays: number; forecastStart: string }): Promise<number> {
+export async function storeForecastRows(
+  db: Db,
+  rows: StoredForecastRow[],
+  meta: { taskId: string | null; forecastDays: number; forecastStart: string; inputsReadAt: string },
+): Promise<number> {
   if (!rows.length) return 0;
-  const values: unknown[] = [meta.taskId, meta.forecastDays, meta.forecastStart];
+  const values: unknown[] = [meta.taskId, meta.forecastDays, meta.forecastStart, meta.inputsReadAt];
   for (const r of rows) values.push(r.productId, r.resultJson, r.stockoutsJson ?? null, r.reorderJson ?? null, r.modelName ?? null, r.cumDemand, r.cumVariance, r.firstStockout, r.orderQuantity);
   const shape = `forecasting|store forecasts|${rows.length}`;
   const store = async () =>
-    (await executeCompiled<{ stored: number }>(db, shape, values, () => CompiledQuery.raw(storeForecastsText(rows.length), values), { prepared: true }))[0]?.stored ?? 0;
+    (await executeCompiled<{ current: number }>(db, shape, values, () => CompiledQuery.raw(storeForecastsText(rows.length), values), { prepared: true }))[0]?.current ?? 0;
   try {
     return await store();
   } catch (error) {

@@ -74,7 +74,7 @@ describe.each(backends)('forecast requests on %s', (backend) => {
   it('stores only the rows of products that still exist (a product deleted between forecast and write)', async () => {
     const [existing] = (await sql<{ id: number }>`select id from data.products order by id limit 1`.execute(server.database.db)).rows;
     const row = (productId: number) => ({ productId, resultJson: '{"forecast":[],"stock":[]}', cumDemand: [1, 2], cumVariance: [1, 2], firstStockout: null, orderQuantity: 0 });
-    expect(await repo.storeForecastRows(server.database.db, [row(Number(existing!.id)), row(987_654_321)], { taskId: null, forecastDays: 7, forecastStart: '2026-11-22' })).toBe(1);
+    expect(await repo.storeForecastRows(server.database.db, [row(Number(existing!.id)), row(987_654_321)], { taskId: null, forecastDays: 7, forecastStart: '2026-11-22', inputsReadAt: new Date().toISOString() })).toBe(1);
     const { rows: summaries } = await sql<{ cum_demand: number[] }>`select cum_demand from dashboard_product_summary where product_id = ${existing!.id}`.execute(server.database.db);
     expect(summaries).toEqual([{ cum_demand: [1, 2] }]);
   });

@@ -4,8 +4,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogueRunsSettled, historyUntilYesterday, startShopServer, type ForecastClient } from '../testing/forecast-client.ts';
+import { historyUntilYesterday, startShopServer, type ForecastClient } from '../testing/forecast-client.ts';
 import { backends, type TestServer } from '../testing/test-server.ts';
+import * as repo from './repo.ts';
 
 const HISTORY_DAYS = 60;
 const dayOf = historyUntilYesterday(HISTORY_DAYS);
@@ -72,24 +73,44 @@ describe.each(backends)('rows written on the Data screen on %s', (backend) => {
     expect(oil2Forecast.historical.sales.find((point) => point.ds === dayOf(-1))?.y).toBe(30);
   });
 
-  it('queues a whole-catalogue run behind one that is going, which may have read the product before the write', async () => {
+  it("keeps the product's new forecast when a run that read it before the write stores its forecast later (ADR 0134)", async () => {
+    const { db } = server.database;
+    const id = await productId('OIL-2');
+    const storedOf = async () =>
+      (
+        await sql<{ result: string; cum_demand: number[]; first_stockout: string | null }>`
+          select f.result, s.cum_demand, s.first_stockout::text from forecast_results f join dashboard_product_summary s using (product_id) where product_id = ${id}`.execute(db)
+      ).rows[0]!;
+    // A catalogue run going on: it read OIL-2 before the write and has its forecast still to store.
     const running = randomUUID();
-    await sql`insert into forecast_tasks (id, style_code, forecast_days, status, progress_total, updated_at) values (${running}, null, 90, 'running', 2, now())`.execute(server.database.db);
-    const queuedCatalogueRuns = async () => (await sql<{ id: string }>`select id from forecast_tasks where style_code is null and status = 'pending'`.execute(server.database.db)).rows.map((row) => row.id);
+    await sql`insert into forecast_tasks (id, style_code, forecast_days, status, progress_total, updated_at) values (${running}, null, 90, 'running', 2, now())`.execute(db);
+    const readBeforeWrite = await repo.productRowsOf(db, id, dayOf(0));
+    const old = await storedOf();
+    const lateWrite = (inputsReadAt: string) =>
+      repo.storeForecastRows(db, [{ productId: id, resultJson: old.result, cumDemand: old.cum_demand, cumVariance: old.cum_demand, firstStockout: old.first_stockout, orderQuantity: 0 }], {
+        taskId: running,
+        forecastDays: 90,
+        forecastStart: TODAY,
+        inputsReadAt,
+      });
     try {
-      expect(await queuedCatalogueRuns()).toEqual([]);
-      const corrected = await write('edit', 'products', { id: await productId('OIL-2'), current_stock: 25 }, 'OIL-2');
-      expect(corrected.queued).toHaveLength(1);
-      expect(await queuedCatalogueRuns()).toHaveLength(1);
-      // A name is not what forecasts are made from: nothing more is queued.
-      await write('edit', 'products', { id: await productId('OIL-2'), name: 'Olive oil, 5 litres' }, 'OIL-2');
-      expect(await queuedCatalogueRuns()).toHaveLength(1);
+      const corrected = await write('edit', 'products', { id, current_stock: 25 }, 'OIL-2');
+      const renewed = await forecastAfter(corrected.queued, 'OIL-2');
+      expect(renewed.forecast.stock[0]!.stock_level).toBeCloseTo(25 - renewed.forecast.sales[0]!.yhat, 2);
+      // Its own run is the last word: no second whole-catalogue run is queued for it.
+      expect((await sql`select id from forecast_tasks where style_code is null and status = 'pending'`.execute(db)).rows).toEqual([]);
+      const renewedStored = await storedOf();
+
+      // The running one stores what it read before the write: the product has a forecast (counted), not that one.
+      expect(await lateWrite(readBeforeWrite.readAt!)).toBe(1);
+      expect(await storedOf()).toEqual(renewedStored);
+      expect((await client.forecastOf('OIL-2')).forecast.stock[0]!.stock_level).toBeCloseTo(25 - renewed.forecast.sales[0]!.yhat, 2);
+      // A forecast from a read after the product's run replaces it, as any newer one does.
+      expect(await lateWrite((await repo.productRowsOf(db, id, dayOf(0))).readAt!)).toBe(1);
+      expect(await storedOf()).toEqual(old);
     } finally {
-      await sql`update forecast_tasks set status = 'completed' where id = ${running}`.execute(server.database.db);
+      await sql`update forecast_tasks set status = 'completed' where id = ${running}`.execute(db);
     }
-    await catalogueRunsSettled(server.database.db);
-    const forecast = await client.forecastOf('OIL-2');
-    expect(forecast.forecast.stock[0]!.stock_level).toBeCloseTo(25 - forecast.forecast.sales[0]!.yhat, 2);
   });
 
   it('queues no second run of a product while one waits to start', async () => {

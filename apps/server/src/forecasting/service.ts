@@ -168,8 +168,8 @@ async function queueProductTask(ctx: ForecastingContext, task: { styleCode: stri
  * time) changes the forecasts of the products it belongs to: each is forecast again on its own,
  * unless a run of it is already waiting. Imports, which write many products at once, queue a
  * whole-catalogue run instead (refreshForecastsAfterImport). A catalogue run going on now may have
- * read the product before the write and store that forecast after the product's own: a run is
- * queued behind it, as for an import during a run (ADR 0132), so the last word is the new data's.
+ * read the product before the write; its forecast, stored after the product's own, does not replace
+ * the newer one (ADR 0134), so nothing more is queued for it.
  */
 export async function refreshForecastsAfterRowsChange(ctx: ForecastingContext, change: { table: string; columns: readonly string[]; rows: Record<string, unknown>[] }): Promise<void> {
   if (!writesForecastInput(change.table, change.columns)) return;
@@ -177,7 +177,6 @@ export async function refreshForecastsAfterRowsChange(ctx: ForecastingContext, c
   for (const styleCode of await repo.productsWithoutQueuedForecast(ctx.db, [...productIds])) {
     await queueProductTask(ctx, { styleCode, forecastDays: DEFAULT_FORECAST_DAYS, requestedBy: null });
   }
-  if (productIds.size && (await repo.runningCatalogueTask(ctx.db))) await requestCatalogueForecast(ctx);
 }
 
 export async function getForecastTaskStatus(ctx: ForecastingContext, taskId: string): Promise<TaskStatusResponse> {
@@ -228,7 +227,11 @@ async function storedCalendar(db: Kysely<Database>, since: string, today: string
 }
 
 /** Forecast rows from the worker threads, stored a few at a time; what happened to each product. */
-async function storeResults(ctx: Pick<ForecastingContext, 'db'>, results: BatchResult[], options: { taskId: string | null; horizon: number; today: string }): Promise<ChunkOutcome> {
+async function storeResults(
+  ctx: Pick<ForecastingContext, 'db'>,
+  results: BatchResult[],
+  options: { taskId: string | null; horizon: number; today: string; inputsReadAt: string },
+): Promise<ChunkOutcome> {
   const outcome: ChunkOutcome = { failed: [], stockouts: 0, stored: 0 };
   const rows: repo.StoredForecastRow[] = [];
   for (const result of results) {
@@ -246,7 +249,12 @@ async function storeResults(ctx: Pick<ForecastingContext, 'db'>, results: BatchR
     while (next < rows.length) {
       const from = next;
       next += RESULTS_PER_WRITE;
-      const stored = await repo.storeForecastRows(ctx.db, rows.slice(from, from + RESULTS_PER_WRITE), { taskId: options.taskId, forecastDays: options.horizon, forecastStart: options.today });
+      const stored = await repo.storeForecastRows(ctx.db, rows.slice(from, from + RESULTS_PER_WRITE), {
+        taskId: options.taskId,
+        forecastDays: options.horizon,
+        forecastStart: options.today,
+        inputsReadAt: options.inputsReadAt,
+      });
       outcome.stored += stored;
     }
   };
@@ -305,14 +313,14 @@ export async function runForecastGeneration(ctx: Pick<ForecastingContext, 'db'>,
       lastProgressWrite = Date.now();
       void repo.setTaskProgress(ctx.db, task.id, forecasted + doneInChunk).catch(() => {});
     };
-    const loadChunk = (afterId: number): Promise<repo.ProductRows[]> =>
-      single ? (afterId ? Promise.resolve([]) : repo.productRowsOf(ctx.db, single.id, since)) : repo.productRowsAfter(ctx.db, afterId, PRODUCTS_PER_CHUNK, since);
+    const loadChunk = (afterId: number): Promise<repo.ProductRowsRead> =>
+      single ? (afterId ? Promise.resolve({ rows: [], readAt: null }) : repo.productRowsOf(ctx.db, single.id, since)) : repo.productRowsAfter(ctx.db, afterId, PRODUCTS_PER_CHUNK, since);
     let next = loadChunk(0);
     let writing: Promise<void> = Promise.resolve();
     let writesQueued = 0;
     for (;;) {
-      const products = await next;
-      if (!products.length) break;
+      const { rows: products, readAt } = await next;
+      if (!products.length || !readAt) break;
       next = loadChunk((products.at(-1) as repo.ProductRows).id);
       // Awaited on the next turn; settled here so a failure meanwhile is not an unhandled rejection.
       next.catch(() => {});
@@ -322,7 +330,7 @@ export async function runForecastGeneration(ctx: Pick<ForecastingContext, 'db'>,
       if (writesQueued >= MAX_QUEUED_WRITES) await writing;
       writesQueued += 1;
       writing = writing
-        .then(() => storeResults(ctx, results, { taskId: task.id, horizon: task.forecast_days, today }))
+        .then(() => storeResults(ctx, results, { taskId: task.id, horizon: task.forecast_days, today, inputsReadAt: readAt }))
         .then((chunk) => {
           failed.push(...chunk.failed);
           stockouts += chunk.stockouts;
@@ -378,8 +386,10 @@ async function forecastOneNow(db: Kysely<Database>, product: repo.ProductRecord,
   const since = historyStart(today);
   const calendar = await storedCalendar(db, since, today);
   const pool = createForecastPool<repo.ProductRows, BatchResult>({ workers: 1, task: { module: BATCH_TASK, context: batchContext(today, DEFAULT_FORECAST_DAYS, calendar) } });
-  const results = await pool.run(await repo.productRowsOf(db, product.id, since));
-  const { failed } = await storeResults({ db }, results, { taskId: null, horizon: DEFAULT_FORECAST_DAYS, today });
+  const { rows, readAt } = await repo.productRowsOf(db, product.id, since);
+  if (!readAt) return null;
+  const results = await pool.run(rows);
+  const { failed } = await storeResults({ db }, results, { taskId: null, horizon: DEFAULT_FORECAST_DAYS, today, inputsReadAt: readAt });
   return failed[0]?.error ?? null;
 }
 

@@ -125,7 +125,7 @@ describe.each(backends)('migration 0140 on %s', (backend) => {
     const added = await db.insertInto('data.products').values({ product_code: 'TEXT-NEW', name: 'New', current_stock: 0, unit_cost: 1, lead_time_days: 3 }).returning('id').executeTakeFirstOrThrow();
     const summary = { cumDemand: [1], cumVariance: [1], firstStockout: null, orderQuantity: 1 };
     const rows = [first?.id as number, added.id].map((productId) => ({ productId, resultJson: JSON.stringify(changed), ...summary }));
-    expect(await storeForecastRows(db, rows, { taskId: null, forecastDays: 30, forecastStart: day(100) })).toBe(2);
+    expect(await storeForecastRows(db, rows, { taskId: null, forecastDays: 30, forecastStart: day(100), inputsReadAt: new Date().toISOString() })).toBe(2);
     const after = await viewRows(db);
     const changedFirst = after.forecasts.filter((row) => row.product_id === first?.id);
     expect(changedFirst.map((row) => row.demand)).toEqual(changed.forecast.map((row) => row.yhat));
@@ -155,10 +155,10 @@ describe.each(backends)('the order advice columns (migration 0150) on %s', (back
 
     // The writer's values are stored as given: a name the text does not have shows the text was not read.
     const row = { productId: given?.id as number, resultJson: JSON.stringify(runOut), stockoutsJson: '[]', reorderJson: JSON.stringify(runOut.reorder), modelName: 'Given by the run', ...summary };
-    expect(await storeForecastRows(db, [row], { taskId: null, forecastDays: 30, forecastStart: day(100) })).toBe(1);
+    expect(await storeForecastRows(db, [row], { taskId: null, forecastDays: 30, forecastStart: day(100), inputsReadAt: new Date().toISOString() })).toBe(1);
     expect(await adviceOf(given?.id as number)).toEqual({ stockouts: [], reorder: runOut.reorder, model_name: 'Given by the run' });
     // A changed forecast with new advice: stored as given again (the update path).
-    expect(await storeForecastRows(db, [{ ...row, resultJson: JSON.stringify(steady), stockoutsJson: JSON.stringify(steady.stockouts), modelName: steady.model.name }], { taskId: null, forecastDays: 30, forecastStart: day(100) })).toBe(1);
+    expect(await storeForecastRows(db, [{ ...row, resultJson: JSON.stringify(steady), stockoutsJson: JSON.stringify(steady.stockouts), modelName: steady.model.name }], { taskId: null, forecastDays: 30, forecastStart: day(100), inputsReadAt: new Date().toISOString() })).toBe(1);
     expect(await adviceOf(given?.id as number)).toEqual({ stockouts: steady.stockouts, reorder: runOut.reorder, model_name: steady.model.name });
 
     // A hand-written insert of the text alone, then an update of the text alone: the advice follows the text.
@@ -188,7 +188,7 @@ describe.each(backends)('a slice of forecasts stored (docs/adr/0122) on %s', (ba
     };
     const [before, after] = await db.transaction().execute(async (trx) => {
       const counted = await scansOfProducts(trx);
-      expect(await storeForecastRows(trx, rows, { taskId: null, forecastDays: 30, forecastStart: day(100) })).toBe(50);
+      expect(await storeForecastRows(trx, rows, { taskId: null, forecastDays: 30, forecastStart: day(100), inputsReadAt: new Date().toISOString() })).toBe(50);
       return [counted, await scansOfProducts(trx)];
     });
     expect(after.seq - before.seq).toBe(0);

@@ -24,6 +24,7 @@ import * as forecastText from './0140-forecast-text.ts';
 import * as forecastAdviceFromWriter from './0150-forecast-advice-from-writer.ts';
 import * as salesHistoryIndexOnly from './0160-sales-history-index-only.ts';
 import * as catalogueRunAfterRunning from './0170-catalogue-run-after-running.ts';
+import * as forecastInputsReadAt from './0180-forecast-inputs-read-at.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '0150-forecast-advice-from-writer': forecastAdviceFromWriter,
   '0160-sales-history-index-only': salesHistoryIndexOnly,
   '0170-catalogue-run-after-running': catalogueRunAfterRunning,
+  '0180-forecast-inputs-read-at': forecastInputsReadAt,
 };
