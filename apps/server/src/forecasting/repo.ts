@@ -136,7 +136,7 @@ export async function findProductForecast(db: Db, styleCode: string, historyDays
 export type ProductRows = { id: number; product_code: string; category: string | null; lead_time_days: number; sales: string | null; snapshots: string | null; deliveries: string | null };
 
 const productRowsSelect = (since: string) => sql`
-  select statement_timestamp()::text as read_at, p.id, p.product_code, p.category, p.lead_time_days,
+  select to_char(statement_timestamp() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as read_at, p.id, p.product_code, p.category, p.lead_time_days,
     (select string_agg((s.date - ${since}::date)::text || ':' || s.quantity::text, ',') from data.sales s where s.product_id = p.id and s.date >= ${since}::date) as sales,
     (select string_agg(k.date::text || ':' || k.stock_level::text, ',' order by k.date) from data.stock_snapshots k where k.product_id = p.id and k.date >= ${since}::date) as snapshots,
     (select string_agg(d.expected_date::text || ':' || d.quantity::text, ',' order by d.expected_date) from data.deliveries d
@@ -145,8 +145,8 @@ const productRowsSelect = (since: string) => sql`
 
 /**
  * Products' histories as one statement read them, and when it started (the database's clock, as
- * text to keep its microseconds): forecasts made from them are stored with it (storeForecastRows).
- * Null when it read no product.
+ * ISO text in UTC: its microseconds kept, whatever a connection's DateStyle or time zone): forecasts
+ * made from them are stored with it (storeForecastRows). Null when it read no product.
  */
 export type ProductRowsRead = { rows: ProductRows[]; readAt: string | null };
 
