@@ -187,7 +187,7 @@ function AssistantPanel() {
         )}
         {isLoading && (
           <li className={classes.context}>
-            <Loader size="xs" aria-label={t('assistant.thinking')} />
+            <Loader size="xs" role="status" aria-label={t('assistant.thinking')} />
           </li>
         )}
         {error && (

@@ -141,7 +141,7 @@ function PinnedReport({ id, title }: { id: number; title: string }) {
         <CloseButton aria-label={t('dashboard.pins.unpin', { title })} onClick={() => void useDashboardStore.getState().unpin(id)} />
       </Group>
       {error && <Alert color="red">{error}</Alert>}
-      {!error && !data && <Loader size="sm" aria-label={t('dashboard.loading')} />}
+      {!error && !data && <Loader size="sm" role="status" aria-label={t('dashboard.loading')} />}
       {/* The report ran and failed (its SQL, a timeout): the reason, not an empty chart. */}
       {data && !data.success && (
         <Alert color="red" title={t('reports.errors.fetchReportData', { name: title })} data-testid="pinned-report-error">
@@ -189,7 +189,7 @@ export default function DashboardPage() {
           {error}
         </Alert>
       )}
-      {loading && !data && <Loader aria-label={t('dashboard.loading')} />}
+      {loading && !data && <Loader role="status" aria-label={t('dashboard.loading')} />}
       {data?.state === 'empty' && <EmptyDashboard />}
       {data && (
         <SimpleGrid cols={{ base: 1, lg: 2 }}>

@@ -17,7 +17,7 @@ export default function ProfilePage() {
       <Title order={1} mb="lg">
         {t('pages.profile.title')}
       </Title>
-      {isLoading && <Loader size="sm" aria-label={t('pages.profile.loading')} />}
+      {isLoading && <Loader size="sm" role="status" aria-label={t('pages.profile.loading')} />}
       {error && (
         <Alert color="red" role="alert" mb="md">
           {error}

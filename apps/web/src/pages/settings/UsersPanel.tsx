@@ -32,7 +32,7 @@ export function UsersPanel() {
           {error}
         </Alert>
       )}
-      {users === null && !error && <Loader size="sm" aria-label={t('users.loading')} />}
+      {users === null && !error && <Loader size="sm" role="status" aria-label={t('users.loading')} />}
       {users && (
         <Table.ScrollContainer minWidth={720}>
           <Table striped data-testid="users-table">
