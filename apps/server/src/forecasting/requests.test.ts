@@ -1,10 +1,13 @@
 // Forecast requests (#11): catalogue requests merged (one queued behind a running one, ADR 0132), single products not behind a catalogue run,
-// a per-user rate limit, deleted products skipped, and task errors without SQL text.
+// a per-user rate limit, deleted products skipped, task errors without SQL text, and a failure that
+// cannot be stored logged as an interruption.
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TaskStatusResponse } from '@stockwise/contract';
 import { seedDemoData } from '../demo/seed.ts';
 import * as repo from './repo.ts';
+import { runForecastGeneration } from './service.ts';
 import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
 
 describe.each(backends)('forecast requests on %s', (backend) => {
@@ -89,6 +92,32 @@ describe.each(backends)('forecast requests on %s', (backend) => {
     } finally {
       await sql`alter table data.deliveries_elsewhere rename to deliveries`.execute(server.database.db);
     }
+  });
+
+  it('logs a failure it cannot store as an interruption, leaving the task to its job’s next run', async () => {
+    const db = server.database.db;
+    const taskId = randomUUID();
+    await repo.insertTask(db, { id: taskId, styleCode: await firstCode(), forecastDays: 30, requestedBy: null });
+    // The run fails, and so does storing its failure (as when the server's database closes under it).
+    await sql`alter table data.deliveries rename to deliveries_elsewhere`.execute(db);
+    await sql`create function refuse_failed_task() returns trigger language plpgsql as $$ begin raise exception 'database closing'; end $$`.execute(db);
+    await sql`create trigger refuse_failed_task before update on forecast_tasks for each row when (new.status = 'failed') execute function refuse_failed_task()`.execute(db);
+    const logged: string[] = [];
+    const capture = vi.spyOn(console, 'error').mockImplementation((line: unknown) => void logged.push(String(line)));
+    try {
+      await expect(runForecastGeneration({ db }, { taskId })).rejects.toThrow(/database closing/);
+    } finally {
+      capture.mockRestore();
+      await sql`drop trigger refuse_failed_task on forecast_tasks`.execute(db);
+      await sql`drop function refuse_failed_task()`.execute(db);
+      await sql`alter table data.deliveries_elsewhere rename to deliveries`.execute(db);
+    }
+    const messages = logged.map((line) => (JSON.parse(line) as { msg: string }).msg);
+    expect(messages).toEqual(['forecast task interrupted; its job will run again']);
+    expect((await repo.findTask(db, taskId))?.status).not.toBe('failed');
+    // Its next run completes it.
+    await runForecastGeneration({ db }, { taskId });
+    expect((await repo.findTask(db, taskId))?.status).toBe('completed');
   });
 });
 

@@ -104,10 +104,31 @@ async function settleDeadTask(ctx: ForecastingContext, task: { id: string; statu
 }
 
 /** A stable message and an error id the log can be searched for: no SQL text or stack reaches a user. */
-function taskFailureMessage(error: unknown, summary = 'Forecast generation failed'): string {
+function taskFailureMessage(error: unknown, summary?: string): string {
   const errorId = randomBytes(6).toString('hex');
   logError('forecast task failed', error, { error_id: errorId });
-  return `${summary} (error id ${errorId}); the details are in the server log.`;
+  return failureText(errorId, summary);
+}
+
+const failureText = (errorId: string, summary = 'Forecast generation failed') => `${summary} (error id ${errorId}); the details are in the server log.`;
+
+/**
+ * A deterministic failure would fail again on retry: the task is marked failed and the job ends.
+ * Our own errors are worded for users; anything else (a database error) is logged, not shown. When
+ * the failure cannot be stored either — the database closed under a run as its server stops — the
+ * task has not failed: the job runs again (its retry, or the supervisor's after a crash), and the
+ * log says so instead of naming an error id no task carries.
+ */
+async function endFailedTask(db: Kysely<Database>, taskId: string, error: unknown): Promise<void> {
+  if (error instanceof AppError) return void (await repo.failTask(db, taskId, error.message));
+  const errorId = randomBytes(6).toString('hex');
+  try {
+    await repo.failTask(db, taskId, failureText(errorId));
+  } catch (storeError) {
+    logError('forecast task interrupted; its job will run again', error, { task_id: taskId, store_error: storeError instanceof Error ? storeError.message : String(storeError) });
+    throw storeError;
+  }
+  logError('forecast task failed', error, { error_id: errorId, task_id: taskId });
 }
 
 /**
@@ -352,9 +373,7 @@ export async function runForecastGeneration(ctx: Pick<ForecastingContext, 'db'>,
       duration_ms: Date.now() - started,
     });
   } catch (error) {
-    // A deterministic failure would fail again on retry: report it and end the job. Our own
-    // errors are worded for users; anything else (a database error) is logged, not shown.
-    await repo.failTask(ctx.db, task.id, error instanceof AppError ? error.message : taskFailureMessage(error));
+    await endFailedTask(ctx.db, task.id, error);
   } finally {
     await pool?.close();
   }
