@@ -105,11 +105,12 @@ async function settleDeadTask(ctx: ForecastingContext, task: { id: string; statu
 
 /** A stable message and an error id the log can be searched for: no SQL text or stack reaches a user. */
 function taskFailureMessage(error: unknown, summary?: string): string {
-  const errorId = randomBytes(6).toString('hex');
+  const errorId = newErrorId();
   logError('forecast task failed', error, { error_id: errorId });
   return failureText(errorId, summary);
 }
 
+const newErrorId = () => randomBytes(6).toString('hex');
 const failureText = (errorId: string, summary = 'Forecast generation failed') => `${summary} (error id ${errorId}); the details are in the server log.`;
 
 /**
@@ -121,7 +122,7 @@ const failureText = (errorId: string, summary = 'Forecast generation failed') =>
  */
 async function endFailedTask(db: Kysely<Database>, taskId: string, error: unknown): Promise<void> {
   if (error instanceof AppError) return void (await repo.failTask(db, taskId, error.message));
-  const errorId = randomBytes(6).toString('hex');
+  const errorId = newErrorId();
   try {
     await repo.failTask(db, taskId, failureText(errorId));
   } catch (storeError) {
