@@ -9,6 +9,11 @@ export type DemandHistory = {
   values: Float64Array;
   /** 1 where the value is a real observation of demand, 0 where it was imputed. */
   observed: Uint8Array;
+  /**
+   * Units sold on days that ended out of stock (0 on other days), when there were any: demand was at
+   * least that. Only a short history's average reads it (a few days, each of which counts).
+   */
+  soldOutUnits?: Float64Array;
 };
 
 // Three years is enough for weekly and yearly patterns; older data slows every
@@ -59,11 +64,19 @@ export function buildDemandHistory(input: ProductForecastInput): DemandHistory |
   }
   const stockouts = stockoutDays(input, firstDay, length);
   const observed = new Uint8Array(length);
-  for (let t = 0; t < length; t++) observed[t] = (unknown[t] && !hasSales[t]) || stockouts[t] === 1 ? 0 : 1;
+  let soldOutUnits: Float64Array | undefined;
+  for (let t = 0; t < length; t++) {
+    observed[t] = (unknown[t] && !hasSales[t]) || stockouts[t] === 1 ? 0 : 1;
+    if (stockouts[t] === 1 && values[t]! > 0) (soldOutUnits ??= new Float64Array(length))[t] = values[t]!;
+  }
   // A day the business was closed (a public holiday) says nothing about demand either.
-  for (const day of closedDayNumbers(input.closedDates)) if (day >= firstDay && day < firstDay + length) observed[day - firstDay] = 0;
+  for (const day of closedDayNumbers(input.closedDates)) {
+    if (day < firstDay || day >= firstDay + length) continue;
+    observed[day - firstDay] = 0;
+    if (soldOutUnits) soldOutUnits[day - firstDay] = 0;
+  }
   imputeUnobserved(values, observed);
-  return { firstDay, values, observed };
+  return { firstDay, values, observed, soldOutUnits };
 }
 
 /** Each sales row's day number (NaN for an invalid date) and units, from either form of ProductForecastInput.sales. */

@@ -123,7 +123,7 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
   // (three days from Thursday to Saturday are not a week). Only a product sold on closed days alone
   // is averaged over them.
   const averagesOpenDays = openDays.some(Boolean);
-  const unmodelled = historyLength === 'none' ? newProductForecast(horizon, LEVELS, prior) : shortHistoryForecast(history.values, averagesOpenDays ? openDays : history.observed, horizon, LEVELS, wholeUnits);
+  const unmodelled = historyLength === 'none' ? newProductForecast(horizon, LEVELS, prior) : shortHistoryForecast(history.values, averagesOpenDays ? openDays : history.observed, horizon, LEVELS, wholeUnits, history.soldOutUnits);
   // Too little history for the models: the days the business is closed are still closed. A new
   // product's prior is per calendar day, so its closed days' share goes to the open days.
   if (unmodelled) applyClosedDays(unmodelled, closed, history.values.length, wholeUnits, { keepTotal: historyLength === 'none' || !averagesOpenDays });

@@ -33,6 +33,31 @@ describe('histories too short or too empty for models', () => {
     }
   });
 
+  it('does not let one launch-day or bulk order set the level of a short history', () => {
+    const launch = ok({ sales: [30, 2, 1].map((y, t) => ({ ds: day(t), y })), horizon: 60, stock: [{ ds: day(2), stock_level: 5 }] });
+    // 30 counts as three times the median selling day (2): (6 + 2 + 1) / 3.
+    expect(launch.forecast[0]!.yhat).toBeCloseTo(3, 9);
+    // Lead time 14 + review period 30 at ~3 a day and a safety stock, not the 11 a day of the plain mean.
+    expect(launch.reorder.orderQuantity).toBeGreaterThan(44 * 3);
+    expect(launch.reorder.orderQuantity).toBeLessThan(44 * 6);
+    // Days alike, or a product that took off and kept selling, keep their plain mean.
+    expect(ok({ sales: [4, 6, 5, 20, 25].map((y, t) => ({ ds: day(t), y })), horizon: 7 }).forecast[0]!.yhat).toBeCloseTo(12, 9);
+  });
+
+  it('counts a day a new product sold out on as demand of at least what it sold', () => {
+    // Twenty in stock, all sold on the first day: not "no sales", but at least twenty a day.
+    const soldOut = ok({ sales: [{ ds: day(0), y: 20 }], stock: [{ ds: day(0), stock_level: 0 }], horizon: 30 });
+    expect(soldOut.model.history).toBe('short');
+    expect(soldOut.forecast[0]!.yhat).toBeCloseTo(20, 9);
+    expect(soldOut.model.description).toMatch(/sold out on 1 of them/);
+    expect(soldOut.stockouts.length).toBeGreaterThan(0);
+    expect(soldOut.reorder.orderQuantity).toBeGreaterThan(20 * 14);
+    // Sold out later, after days of 6: its 2 units were a shortage, not a quiet day; the days out of stock with no sale say nothing.
+    const stock = [{ ds: day(0), stock_level: 20 }, { ds: day(3), stock_level: 0 }];
+    const later = ok({ sales: [6, 6, 6, 2].map((y, t) => ({ ds: day(t), y })), stock, today: day(6), horizon: 7 });
+    expect(later.forecast[0]!.yhat).toBeCloseTo(6, 9);
+  });
+
   it('forecasts only zeros as zero, with a band that narrows as the zeros go on', () => {
     const upper = (days: number) => ok({ sales: Array.from({ length: days }, (_, t) => ({ ds: day(t), y: 0 })), horizon: 3 }).forecast[0]!;
     expect(upper(5)).toMatchObject({ yhat: 0, yhat_lower: 0 });

@@ -30,24 +30,47 @@ function zeroDemandForecast(days: number, horizon: number, levels: number[]): En
     : flatResult('NewProduct', 'No sales history yet: no demand is forecast, with a wide band until sales come in.', 0, horizon, bounds);
 }
 
+// A single day above this many times the median selling day counts as that much (ADR 0135): one
+// launch-day or bulk order does not set the level of the days after it. Two such days or more are
+// demand that has moved, and count in full.
+const SPIKE_CAP_MEDIANS = 3;
+
 /**
- * A product with a few days of history: the mean of those days, and a band from their spread — at
- * least Poisson spread for counts, as five equal days do not mean the sixth is certain — widened
- * for the uncertain level.
+ * What a short history says about its days' demand: the observed days' units, and the days it sold
+ * out at what they sold, or the estimate for that day where higher (demand was at least that;
+ * ADR 0135). Out-of-stock days without a sale say nothing and are left out.
  */
-function recentLevelForecast(values: Float64Array, observed: Uint8Array, horizon: number, levels: number[], wholeUnits: boolean): EngineResult {
-  let sum = 0;
-  let count = 0;
+function knownDays(values: Float64Array, observed: Uint8Array, soldOutUnits: Float64Array | undefined): { days: number[]; soldOut: number } {
+  const days: number[] = [];
+  let soldOut = 0;
   for (let t = 0; t < values.length; t++) {
-    if (!observed[t]) continue;
-    sum += values[t]!;
-    count++;
+    if (observed[t]) days.push(values[t]!);
+    else if (soldOutUnits && soldOutUnits[t]! > 0) {
+      days.push(Math.max(soldOutUnits[t]!, values[t]!));
+      soldOut++;
+    }
   }
-  const level = count > 0 ? sum / count : 0;
-  let squares = 0;
-  for (let t = 0; t < values.length; t++) if (observed[t]) squares += (values[t]! - level) ** 2;
+  return { days, soldOut };
+}
+
+/** The days' units, a lone spike capped at SPIKE_CAP_MEDIANS × the median of the days that sold. */
+function spikeCapped(days: number[]): number[] {
+  const cap = SPIKE_CAP_MEDIANS * quantile(days.filter((units) => units > 0).sort((a, b) => a - b), 0.5);
+  return days.filter((units) => units > cap).length === 1 ? days.map((units) => Math.min(units, cap)) : days;
+}
+
+/**
+ * A product with a few days of history: the mean of those days, one far larger than the others
+ * capped, and a band from their spread — at least Poisson spread for counts, as five equal days do
+ * not mean the sixth is certain — widened for the uncertain level.
+ */
+function recentLevelForecast(known: { days: number[]; soldOut: number }, historyDays: number, horizon: number, levels: number[], wholeUnits: boolean): EngineResult {
+  const days = spikeCapped(known.days);
+  const count = days.length;
+  const level = days.reduce((sum, units) => sum + units, 0) / count;
+  const squares = days.reduce((sum, units) => sum + (units - level) ** 2, 0);
   const variance = Math.max(count > 1 ? squares / (count - 1) : 0, level);
-  const spread = Math.sqrt(variance * (1 + 1 / Math.max(1, count))) * SHORT_HISTORY_WIDENING;
+  const spread = Math.sqrt(variance * (1 + 1 / count)) * SHORT_HISTORY_WIDENING;
   const bounds = new Map(
     levels.map((confidence): [number, [number, number]] => {
       const halfWidth = normalQuantile((1 + confidence) / 2) * spread;
@@ -56,18 +79,23 @@ function recentLevelForecast(values: Float64Array, observed: Uint8Array, horizon
       return [confidence, wholeUnits ? [Math.floor(lower), Math.ceil(upper)] : [lower, upper]];
     }),
   );
-  return flatResult('RecentMean', `Only ${values.length} days of history: too little to find a pattern, so the average day is forecast, with a wide band.`, level, horizon, bounds);
+  const soldOut = known.soldOut > 0 ? ` It sold out on ${known.soldOut} of them, so demand may be higher.` : '';
+  return flatResult('RecentMean', `Only ${historyDays} days of history: too little to find a pattern, so the average day is forecast, with a wide band.${soldOut}`, level, horizon, bounds);
 }
 
 /**
  * The forecast for histories too short or too empty for model selection, or null when the
- * history is long enough and has demand.
+ * history is long enough and has demand. `soldOutUnits`: what sold on days that ended out of stock
+ * (DemandHistory), which a short history counts as days of at least that demand.
  */
-export function shortHistoryForecast(values: Float64Array, observed: Uint8Array, horizon: number, levels: number[], wholeUnits: boolean): EngineResult | null {
-  let anyDemand = false;
-  for (let t = 0; t < values.length; t++) if (observed[t] && values[t]! > 0) anyDemand = true;
-  if (!anyDemand) return zeroDemandForecast(values.length, horizon, levels);
-  return values.length < MIN_MODEL_DAYS ? recentLevelForecast(values, observed, horizon, levels, wholeUnits) : null;
+export function shortHistoryForecast(values: Float64Array, observed: Uint8Array, horizon: number, levels: number[], wholeUnits: boolean, soldOutUnits?: Float64Array): EngineResult | null {
+  if (values.length >= MIN_MODEL_DAYS) {
+    for (let t = 0; t < values.length; t++) if (observed[t] && values[t]! > 0) return null;
+    return zeroDemandForecast(values.length, horizon, levels);
+  }
+  const known = knownDays(values, observed, soldOutUnits);
+  if (!known.days.some((units) => units > 0)) return zeroDemandForecast(values.length, horizon, levels);
+  return recentLevelForecast(known, values.length, horizon, levels, wholeUnits);
 }
 
 /**
