@@ -63,6 +63,16 @@ describe('public-holiday closures of the catalogue', () => {
     expect(catalogueCalendar(new Map([['Hardware', { firstDay, totals: everyDay }]])).closedWeekdays).toEqual([]);
   });
 
+  it('reads closed weekdays from the weeks the shop sold in only', () => {
+    // A new shop: twelve weeks of zero rows, then its first week's weekday sales; no weekend has been seen yet.
+    const opening = Float64Array.from({ length: 12 * 7 }, (_, t) => (t >= 11 * 7 && !isSunday(FIRST + t) && new Date((FIRST + t) * 86_400_000).getUTCDay() !== 6 ? 9 : 0));
+    expect(catalogueCalendar(new Map([['Hardware', { firstDay: FIRST, totals: opening }]])).closedWeekdays).toEqual([]);
+    // Closed on Sundays, and for a fortnight in its last twelve weeks: still closed on Sundays.
+    const { totals } = shopTotals();
+    totals.fill(0, totals.length - 5 * 7, totals.length - 3 * 7);
+    expect(catalogueCalendar(new Map([['Hardware', { firstDay: FIRST, totals }]])).closedWeekdays).toEqual([0]);
+  });
+
   it('lists the closed dates of a forecast window', () => {
     expect(closedDatesBetween({ closedDates: ['01-01', '12-25', '12-26'] }, '2026-12-01', 40)).toEqual(['2026-12-25', '2026-12-26', '2027-01-01']);
   });

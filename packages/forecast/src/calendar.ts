@@ -55,6 +55,7 @@ export type DailyTotals = { firstDay: number; totals: Float64Array };
 /** The key of the whole catalogue's yearly profile. */
 export const CATALOGUE_PROFILE = '*';
 export const PROFILE_DAYS = 366;
+const WEEK = 7;
 
 // A day counts as closed when it sold under 5 % of the open days around it (two weeks either side)…
 const CLOSED_SHARE = 0.05;
@@ -108,9 +109,20 @@ export function catalogueCalendar(categories: Map<string | null, DailyTotals>, s
   return { closedDates: [], closedHolidays: [], closedWeekdays: [], yearlyProfiles, newItemRates: {} };
 }
 
-/** The weekdays (0 = Sunday … 6 = Saturday) the catalogue is closed on: closedWeekdays of its daily totals. */
+/**
+ * The weekdays (0 = Sunday … 6 = Saturday) the catalogue is closed on: closedWeekdays of its daily
+ * totals, over the weeks it sold in. A week without a sale (before the shop's first, a fortnight's
+ * closing) says nothing about which weekdays it trades on: counted, a shop's first week of weekday
+ * sales made its twelve weeks of empty weekends "closed".
+ */
 function closedBusinessWeekdays(catalogue: DailyTotals): number[] {
-  const closed = closedWeekdays(catalogue.totals, new Uint8Array(catalogue.totals.length).fill(1));
+  const { totals } = catalogue;
+  const tradingWeeks = new Uint8Array(totals.length).fill(1);
+  for (let end = totals.length; end > 0; end -= WEEK) {
+    const start = Math.max(0, end - WEEK);
+    if (!totals.subarray(start, end).some((units) => units > 0)) tradingWeeks.fill(0, start, end);
+  }
+  const closed = closedWeekdays(totals, tradingWeeks);
   return closed.flatMap((isClosed, position) => (isClosed ? [weekdayOf(catalogue.firstDay + position)] : [])).sort((a, b) => a - b);
 }
 

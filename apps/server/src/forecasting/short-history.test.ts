@@ -12,9 +12,10 @@ describe.each(backends)('forecasts of short and empty histories on %s', (backend
   beforeAll(async () => {
     server = await startTestServer(backend);
     token = (await signUpUser(server, { role: 'admin' })).access;
-    await upload('products', 'product_code,name,current_stock\nFIVE-1,Five days,30\nZERO-1,Only zeros,30\nNEW-1,Never sold,30\n', { products: { field_mappings: { product_code: 'product_code', name: 'name', current_stock: 'current_stock' } } });
-    const rows = [...[4, 6, 5, 3, 7].map((units, t) => `FIVE-1,${day(55 + t)},${units}`), ...Array.from({ length: 60 }, (_, t) => `ZERO-1,${day(t)},0`)];
+    await upload('products', 'product_code,name,current_stock\nFIVE-1,Five days,30\nZERO-1,Only zeros,30\nNEW-1,Never sold,30\nSOLD-1,Sold out on day one,0\n', { products: { field_mappings: { product_code: 'product_code', name: 'name', current_stock: 'current_stock' } } });
+    const rows = [...[4, 6, 5, 3, 7].map((units, t) => `FIVE-1,${day(55 + t)},${units}`), ...Array.from({ length: 60 }, (_, t) => `ZERO-1,${day(t)},0`), `SOLD-1,${day(59)},20`];
     await upload('sales', `product,day,units\n${rows.join('\n')}\n`, { sales: { field_mappings: { product_id: 'product', date: 'day', quantity: 'units' } } });
+    await upload('stock_snapshots', `code,day,counted\nSOLD-1,${day(59)},0\n`, { stock_snapshots: { field_mappings: { product_id: 'code', date: 'day', stock_level: 'counted' } } });
   });
   afterAll(() => server.stop());
 
@@ -51,6 +52,15 @@ describe.each(backends)('forecasts of short and empty histories on %s', (backend
     expect(forecast.metrics.accuracy.mase).toBeNull();
   });
 
+  it('forecasts a product that sold out on its first day at what it sold, with an order', async () => {
+    const forecast = await forecastOf('SOLD-1');
+    expect(forecast.metrics.model.history).toBe('short');
+    expect(forecast.forecast.sales[0]?.yhat).toBeCloseTo(20, 6);
+    expect(forecast.metrics.model.description).toContain('sold out on 1 of them');
+    expect(forecast.reorder.orderQuantity).toBeGreaterThan(0);
+    expect(forecast.stockouts.length).toBeGreaterThan(0);
+  });
+
   it('forecasts only zeros as zero with a band', async () => {
     const forecast = await forecastOf('ZERO-1');
     expect(forecast.metrics.model.history).toBe('full');
@@ -74,6 +84,6 @@ describe.each(backends)('forecasts of short and empty histories on %s', (backend
       if (status.status === 'completed' || status.status === 'failed') break;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    expect(status).toMatchObject({ status: 'completed', results: { products: 3, failed: [] } });
+    expect(status).toMatchObject({ status: 'completed', results: { products: 4, failed: [] } });
   });
 });
