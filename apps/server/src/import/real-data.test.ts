@@ -151,6 +151,38 @@ describe.each(backends)('real data in on %s', (backend) => {
     expect(await salesOf('RDE-')).toEqual([{ product_code: 'RDE-1', date: '2026-06-01', quantity: -4 }]);
   });
 
+  it('refuses sales and stock counts dated in the future or before 1970, naming the row; deliveries may be planned ahead', async () => {
+    await addProducts(['RDF-1']);
+    const nextYear = new Date().getUTCFullYear() + 1;
+    const csv = `StockCode,InvoiceDate,Quantity\nRDF-1,2026-06-01,2\nRDF-1,31/12/2099,1\nRDF-1,3,4\nRDF-1,01/01/0001,1\n`;
+    const sales = await importFile(server, token, { fileName: 's.csv', content: csv, mapping: salesMapping(), entityType: 'sales' });
+    expect(sales.status).toBe(400);
+    expect(sales.json.row_errors).toEqual([
+      { row: 2, field: 'date', column: 'InvoiceDate', reason: expect.stringContaining('2099-12-31 is in the future') },
+      // A small number in a date column reads as an Excel serial (3 January 1900): the wrong column, most likely.
+      { row: 3, field: 'date', column: 'InvoiceDate', reason: expect.stringContaining('1900-01-03 is before 1970-01-01') },
+      { row: 4, field: 'date', column: 'InvoiceDate', reason: expect.stringContaining('is before 1970-01-01') },
+    ]);
+    expect(await salesOf('RDF-')).toEqual([]);
+    const counted = await importFile(server, token, {
+      fileName: 'c.csv',
+      content: `code,day,counted\nRDF-1,${nextYear}-01-15,7\n`,
+      mapping: { entities: { stock_snapshots: { field_mappings: { product_id: 'code', date: 'day', stock_level: 'counted' } } } },
+      entityType: 'stock_snapshots',
+    });
+    expect(counted.json.row_errors).toEqual([{ row: 1, field: 'date', column: 'day', reason: expect.stringContaining('is in the future') }]);
+    const today = new Date().toISOString().slice(0, 10);
+    const planned = await importFile(server, token, {
+      fileName: 'd.csv',
+      content: `Item,Due,Qty\nRDF-1,${nextYear}-01-15,10\n`,
+      mapping: { entities: { deliveries: { field_mappings: { product_id: 'Item', expected_date: 'Due', quantity: 'Qty' } } } },
+      entityType: 'deliveries',
+    });
+    expect(planned.status, JSON.stringify(planned.json)).toBe(200);
+    const todays = await importFile(server, token, { fileName: 't.csv', content: `StockCode,InvoiceDate,Quantity\nRDF-1,${today},3\n`, mapping: salesMapping(), entityType: 'sales' });
+    expect(todays.status, JSON.stringify(todays.json)).toBe(200);
+  });
+
   it('sums delivery lines of a product and day, and keeps the last of two stock counts of a day', async () => {
     await addProducts(['RDK-1']);
     const deliveries = { entities: { deliveries: { field_mappings: { product_id: 'Item', expected_date: 'Due', quantity: 'Qty' } } } };

@@ -14,6 +14,7 @@ import {
 import type { Database } from '../db/schema.ts';
 import { validationError } from '../http/errors.ts';
 import { compileRowParser, expectedValue, isReadOnly, isTextual, quickCheck, UNDECIDED, withIdColumn, type RowValues } from '../tables/columns.ts';
+import { recordedDateColumn, recordedDateProblem } from '../tables/recorded-dates.ts';
 import { findCatalogueEntry } from '../tables/repo.ts';
 import { type DateOrderDetector, fromDecimalComma, fromJsDate, isoDateTime, isoDay, numberWritingHint, readDate, readExcelSerial, type ReadDate } from './values.ts';
 
@@ -193,6 +194,8 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
     };
   });
 
+  const recordedDate = recordedDateColumn(target.encodedName);
+  const now = new Date();
   const readDateValue = (raw: unknown, row: number): ReadDate | string => {
     if (raw instanceof Date) return fromJsDate(raw) ?? 'Expected a date.';
     if (typeof raw === 'number') return readExcelSerial(raw) ?? 'Expected a date (a number here is read as an Excel date serial).';
@@ -250,8 +253,14 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
           (errors ??= {})[column] = [date];
           continue;
         }
+        const day = isoDay(date);
+        const outOfRange = column === recordedDate ? recordedDateProblem(day, now) : null;
+        if (outOfRange) {
+          (errors ??= {})[column] = [outOfRange];
+          continue;
+        }
         // Read and checked here: the row validator's own date check would only repeat the work.
-        values[column] = type === 'DateField' ? isoDay(date) : isoDateTime(date);
+        values[column] = type === 'DateField' ? day : isoDateTime(date);
         present.push(column);
         continue;
       } else if (raw instanceof Date) {

@@ -115,4 +115,22 @@ describe.each(backends)('data safety on %s', (backend) => {
     const names = ((await call(editor, '/api/records/tables/structure/')).json as unknown as { name: string }[]).map((t) => t.name);
     expect(names.filter((name) => name === q1.encodedName || name === 'Q3 Orders')).toEqual([]);
   });
+  it('refuses a sale or stock count dated in the future or before 1970, changing nothing; a delivery may be planned ahead', async () => {
+    const id = await added('products', { product_code: 'DATE-TYPO-1', name: 'Typo', current_stock: 1 });
+    const sale = await added('sales', { product_id: id, date: '2025-11-03', quantity: 2 });
+    // Its stock on hand is today's count (one stock truth); the refused ones add none.
+    const counts = await countWhere('data.stock_snapshots', 'product_id', id);
+    for (const date of ['2099-12-31', '1900-01-03']) {
+      const typed = await call(editor, '/api/records/tables/sales/rows/edit/', { id: sale, date });
+      expect(typed.status, typed.text).toBe(400);
+      expect(typed.json.errors).toEqual({ date: [expect.stringContaining(date)] });
+      const counted = await call(editor, '/api/records/tables/stock_snapshots/rows/add/', { product_id: id, date, stock_level: 3 });
+      expect(counted.status, counted.text).toBe(400);
+    }
+    expect(await countWhere('data.stock_snapshots', 'product_id', id)).toBe(counts);
+    const stored = await server.database.db.selectFrom('data.sales').select('date').where('id', '=', sale).executeTakeFirstOrThrow();
+    expect(stored.date).toBe('2025-11-03');
+    const nextYear = new Date().getUTCFullYear() + 1;
+    expect((await call(editor, '/api/records/tables/deliveries/rows/add/', { product_id: id, expected_date: `${nextYear}-02-01`, quantity: 5, status: 'scheduled' })).status).toBe(201);
+  });
 });

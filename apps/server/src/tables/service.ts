@@ -9,6 +9,7 @@ import { AppError, conflictError, fromDatabaseError, notFoundError, validationEr
 import { logError } from '../log.ts';
 import { runNamedQuery } from '../queries/service.ts';
 import { recordTodaysStock } from '../stock/repo.ts';
+import { recordedDateColumn, recordedDateProblem } from './recorded-dates.ts';
 import { checkColumnDefinitions, columnDdl, isReadOnly, isTextual, isVirtual, parseRowValues, presentColumns, valueSchema, withIdColumn } from './columns.ts';
 import { encodeTableName, TableNameEncodingError } from './encoding.ts';
 import { buildFilterConditions, pageConditionsOf, type ReferenceDisplay } from './filters.ts';
@@ -420,10 +421,19 @@ const parseRowId = (value: unknown): number => {
 export async function addRow(ctx: TablesContext, options: { name: string; values: Record<string, unknown> }): Promise<repo.RowRecord> {
   const entry = await requireTable(ctx, options.name);
   const values = parseRowValues(entry.columns, options.values, 'create');
+  refuseUnrecordableDate(entry, values);
   const row = await retryingOnce(() => repo.insertRow(ctx.db, entry.encoded_name, values));
   await recordStockOf(ctx, entry, values, row);
   await tellRowsChanged(ctx, { table: entry.encoded_name, columns: Object.keys(values), rows: [row] });
   return row;
+}
+
+/** A sale or stock count dated in the future or before 1970 (recorded-dates.ts) is refused, naming the column. */
+function refuseUnrecordableDate(entry: repo.CatalogueEntry, values: repo.RowRecord) {
+  const column = recordedDateColumn(entry.encoded_name);
+  const day = column === undefined ? undefined : values[column];
+  const problem = typeof day === 'string' ? recordedDateProblem(day) : null;
+  if (column && problem) throw validationError(problem, { [column]: [problem] });
 }
 
 /** The write is done and answered as done whatever the listener meets: a failure there is only logged. */
@@ -444,6 +454,7 @@ export async function editRow(ctx: TablesContext, options: { name: string; value
   const entry = await requireTable(ctx, options.name);
   const id = parseRowId(options.values.id);
   const values = parseRowValues(entry.columns, options.values, 'update');
+  refuseUnrecordableDate(entry, values);
   // A row moved to another product changes what both are forecast from.
   const before = 'product_id' in values ? await repo.findRow(ctx.db, entry.encoded_name, id) : undefined;
   const row = await retryingOnce(() => repo.updateRow(ctx.db, entry.encoded_name, id, values));
