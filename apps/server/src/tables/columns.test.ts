@@ -46,4 +46,11 @@ describe('quickCheck', () => {
     const check = (key: string, value: unknown) => quickCheck(columns.find((c) => c.key === key) as ColumnDefinition)(value);
     expect([check('code', 'BENCH-01'), check('n', '42'), check('price', '12.50'), check('day', '2026-11-02'), check('active', 'true')]).toEqual(['BENCH-01', 42, 12.5, '2026-11-02', true]);
   });
+  it("says the range of a whole-number column in words, not the validator library's", () => {
+    const quantity = valueSchema({ key: 'quantity', type: 'IntegerField' } as ColumnDefinition);
+    for (const value of ['99999999999', -99999999999]) {
+      expect(quantity.safeParse(value).error?.issues.map((issue) => issue.message)).toEqual(['Expected a whole number from -2,147,483,647 to 2,147,483,647.']);
+    }
+    expect(quantity.safeParse('2147483647').data).toBe(2147483647);
+  });
 });

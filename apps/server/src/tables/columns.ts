@@ -136,9 +136,11 @@ export function valueSchema(column: ColumnDefinition): z.ZodType<string | number
       return z.email('Enter a valid email address.').max(254);
     case 'IntegerField':
     case 'ForeignKey': {
+      const { min, max } = integerRange(column);
+      const range = `Expected a whole number from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}.`;
       const integer = z
         .union([z.number(), z.string().trim().regex(integerText, 'Expected a whole number.').transform(Number)])
-        .pipe(z.number().int('Expected a whole number.').min(integerRange(column).min).max(integerRange(column).max));
+        .pipe(z.number().int('Expected a whole number.').min(min, range).max(max, range));
       return column.choices ? integer.refine((v) => column.choices?.includes(String(v)), `Must be one of: ${column.choices.join(', ')}.`) : integer;
     }
     case 'DecimalField': {
