@@ -104,6 +104,24 @@ describe.each(backends)('dashboard on %s', (backend) => {
     );
   });
 
+  it('never draws the high line above the stock there could be: on hand and arriving, growing only by deliveries', async () => {
+    const db = server.database.db;
+    // A fast seller with little stock and a wide band: sold out within days, its demand's spread growing every month.
+    ids.D = (await db.insertInto('data.products').values({ product_code: 'D', name: 'Product D', current_stock: 35, unit_cost: 1, lead_time_days: 14 }).returning('id').executeTakeFirstOrThrow()).id;
+    await storeForecast('D', flatForecast(20, 60, '2025-11-22'));
+    const projection = (await dashboard()).stockProjection;
+    // On hand 50 + 500 + 0 + 35; B's 200 arrive in December, A's 100 in January.
+    const available = [585, 785, 885, 885, 885, 885];
+    projection.forEach((point, i) => {
+      expect(point.high).toBeGreaterThanOrEqual(point.medium);
+      expect(point.high).toBeLessThanOrEqual(available[i] as number);
+      // February to April: nothing arrives, so the stock there could be does not grow.
+      if (i >= 3) expect(point.high).toBeLessThanOrEqual((projection[i - 1] as { high: number }).high);
+    });
+    await db.deleteFrom('dashboard_product_summary').where('product_id', '=', ids.D).execute();
+    await db.deleteFrom('data.products').where('id', '=', ids.D).execute();
+  });
+
   it('generates tasks from the data that complete themselves when their condition clears', async () => {
     const tasks = (await dashboard()).tasks;
     // A runs out on 2025-11-30, before its 14-day lead time: the advice orders it; B and C sold nothing in the 90 days to 2025-11-20.

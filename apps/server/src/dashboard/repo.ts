@@ -81,12 +81,13 @@ export const inventoryTotals = async (db: Db) =>
       select count(*)::int as products, coalesce(sum(current_stock), 0)::float8 as units, coalesce(sum(current_stock * unit_cost), 0)::float8 as value from data.products`.execute(db)
   ).rows[0] ?? { products: 0, units: 0, value: 0 };
 
-export type ProjectionRow = { month_index: number; medium: number; variance: number };
+export type ProjectionRow = { month_index: number; medium: number; variance: number; available: number };
 
 /**
  * Per month end: the sum over products of max(0, stock now + scheduled deliveries until then −
- * expected demand until then), and the summed variance of the demand. Products without a forecast
- * count with their stock and deliveries only.
+ * expected demand until then), the summed variance of the demand, and the stock there would be if
+ * nothing sold (`available`: stock now + deliveries until then). Products without a forecast count
+ * with their stock and deliveries only.
  */
 export async function projectionSums(db: Db, forecastStart: string, monthEnds: string[]): Promise<ProjectionRow[]> {
   const months = sql.join(monthEnds.map((end, i) => sql`(${i + 1}::int, ${end}::date)`));
@@ -100,7 +101,8 @@ export async function projectionSums(db: Db, forecastStart: string, monthEnds: s
     )
     select m.month_index,
       sum(greatest(0, p.current_stock + coalesce(a.units, 0) - coalesce(s.cum_demand[m.month_index], 0)))::float8 as medium,
-      coalesce(sum(s.cum_variance[m.month_index]), 0)::float8 as variance
+      coalesce(sum(s.cum_variance[m.month_index]), 0)::float8 as variance,
+      sum(greatest(0, p.current_stock + coalesce(a.units, 0)))::float8 as available
     from data.products p
     cross join months m
     left join dashboard_product_summary s on s.product_id = p.id

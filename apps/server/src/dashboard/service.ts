@@ -31,9 +31,16 @@ export async function stockProjection(ctx: DashboardContext): Promise<{ forecast
   if (!forecastStart) return { forecastStart: null, points: [] };
   const monthEnds = projectionMonthEnds(forecastStart);
   const rows = await repo.projectionSums(ctx.db, forecastStart, monthEnds);
+  let previous: { high: number; available: number } | null = null;
   const points = rows.map((row) => {
     const spread = BAND_Z * Math.sqrt(row.variance);
-    return { month: (monthEnds[row.month_index - 1] as string).slice(0, 7), medium: round(row.medium), high: round(row.medium + spread), low: round(Math.max(0, row.medium - spread)) };
+    // Stock grows only by deliveries: the high line stays under what is on hand and arriving, and
+    // above last month's only by what arrives. Unbounded, a catalogue that had sold out showed
+    // medium 0 and a high line climbing month by month with the demand's growing spread.
+    const ceiling = previous ? Math.min(row.available, previous.high + row.available - previous.available) : row.available;
+    const high = Math.max(row.medium, Math.min(row.medium + spread, ceiling));
+    previous = { high, available: row.available };
+    return { month: (monthEnds[row.month_index - 1] as string).slice(0, 7), medium: round(row.medium), high: round(high), low: round(Math.max(0, row.medium - spread)) };
   });
   return { forecastStart, points };
 }
