@@ -4,7 +4,10 @@ import { signInHint, startServer } from './server.ts';
 
 const config = loadConfig();
 const server = await startServer(config);
-if (server.url) console.log(`\n${signInHint(config, server.url)}\n`);
+if (server.url) {
+  const account = await server.database.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  console.log(`\n${signInHint(config, server.url, account !== undefined)}\n`);
+}
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -7,6 +7,7 @@ import { syncConfiguredTables } from './tables/service.ts';
 import { jobDefinitions } from './jobs/definitions.ts';
 import { startJobQueue, type JobQueue } from './jobs/queue.ts';
 import { DEMO_USERNAME, seedDemoData } from './demo/seed.ts';
+import { passwordPolicy } from '@stockwise/contract';
 import { productName } from './product.ts';
 import { createForecastingContext, requestCatalogueForecast } from './forecasting/service.ts';
 import { catalogueRunProcess } from './forecasting/run-process.ts';
@@ -80,8 +81,18 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   };
 }
 
-export function signInHint(config: ServerConfig, url: string): string {
+/**
+ * What the console says at start: where the app is, and how to sign in — the demo user, or on a
+ * database without any account (no demo data), how to create the first one, which has no screen.
+ */
+export function signInHint(config: ServerConfig, url: string, hasAccount: boolean): string {
   const lines = [`${productName} is running at ${url}`];
   if (config.demoData) lines.push(`Sign in with username "${DEMO_USERNAME}" and password "${config.demoPassword}"`);
+  else if (!hasAccount && config.registrationEnabled) {
+    lines.push(
+      'No account yet. Create the first one (it administers the others), then sign in at /login:',
+      `  curl -X POST ${url}/api/accounts/register/ -H 'content-type: application/json' -d '{"username": "owner", "password": "at least ${passwordPolicy.minLength} characters"}'`,
+    );
+  } else if (!hasAccount) lines.push('No account yet, and registration is off (REGISTRATION_ENABLED=false): start once with it on to create the first account.');
   return lines.join('\n');
 }
