@@ -42,7 +42,7 @@ export async function ask(ctx: AssistantContextDeps, user: User, request: { cont
 
 export async function act(ctx: AssistantContextDeps, user: User, request: AssistantActionRequest): Promise<ChatMessage[]> {
   if (request.action === 'add_task') {
-    const task = await insertTask(ctx.db, user.userId, { text: request.text });
+    const task = await insertTask(ctx.db, user.userId, request.text);
     return reply(ctx, user.userId, { content: `Add the task "${task.text}"`, context: null }, { blocks: [{ type: 'text', text: `Added the task "${task.text}" to your dashboard.` }, { type: 'link', label: 'Open the dashboard', href: '/app/home' }] });
   }
   if (!roleAllows(user.role, 'editor')) throw new AppError('forbidden', 'Creating orders needs the editor role.');

@@ -145,6 +145,34 @@ describe.each(backends)('dashboard on %s', (backend) => {
     ]);
   });
 
+  it('makes a task when its condition first holds after the first read, reopens one whose condition returns, and does not bring back a deleted one', async () => {
+    const db = server.database.db;
+    const newcomer = await signUpUser(server, { role: 'viewer' });
+    // Every condition is clear (the test before): a first read makes no task.
+    expect((await dashboard(newcomer.access)).tasks).toEqual([]);
+    // A product that has never sold: "no sales in 90 days" holds again.
+    ids.E = (await db.insertInto('data.products').values({ product_code: 'E', name: 'Product E', current_stock: 3, unit_cost: 1, lead_time_days: 14 }).returning('id').executeTakeFirstOrThrow()).id;
+    await refreshCatalogueSummary(db);
+    const made = (await dashboard(newcomer.access)).tasks;
+    expect(made.map((t) => [t.kind, t.text, t.completed])).toEqual([['no_sales', 'Review 1 product with no sales in 90 days', false]]);
+    // The first user's task completed itself when the condition cleared; now it is open again.
+    expect((await dashboard()).tasks.filter((t) => t.kind).map((t) => [t.kind, t.completed])).toEqual([
+      ['reorder', true],
+      ['no_sales', false],
+      ['import_sales', true],
+    ]);
+    // Ticked off while the condition lasts, it stays ticked.
+    const noSales = (await dashboard()).tasks.find((t) => t.kind === 'no_sales') as Task;
+    await server.request(`/api/dashboard/tasks/${noSales.id}/toggle/`, { token: user.access, body: {} });
+    expect((await dashboard()).tasks.find((t) => t.kind === 'no_sales')?.completed).toBe(true);
+    // Deleted, it is not made again while the condition holds.
+    expect((await server.request(`/api/dashboard/tasks/${made[0]!.id}/`, { method: 'DELETE', token: newcomer.access })).status).toBe(204);
+    expect((await dashboard(newcomer.access)).tasks).toEqual([]);
+    expect((await server.request(`/api/dashboard/tasks/${made[0]!.id}/toggle/`, { token: newcomer.access, body: {} })).status).toBe(404);
+    await db.deleteFrom('data.products').where('id', '=', ids.E).execute();
+    await refreshCatalogueSummary(db);
+  });
+
   it('keeps tasks per user: add, edit, toggle, delete; others cannot see or touch them', async () => {
     const created = await server.request('/api/dashboard/tasks/', { token: user.access, body: { text: 'Call the supplier' } });
     expect(created.status).toBe(201);

@@ -132,32 +132,49 @@ async function salesConditions(db: Db): Promise<{ noSales: number; lastSale: str
 
 const taskColumns = ['id', 'text', 'completed', 'kind'] as const;
 
-export const listTasks = (db: Db, userId: number) => db.selectFrom('tasks').select(taskColumns).where('user_id', '=', userId).orderBy('position').orderBy('id').execute();
+/** The user's tasks as the dashboard shows them: generated ones the user deleted are kept hidden. */
+const visibleTasks = (db: Db, userId: number) => db.selectFrom('tasks').where('user_id', '=', userId).where('dismissed', '=', false);
 
-export const findTask = (db: Db, userId: number, id: number) => db.selectFrom('tasks').select(taskColumns).where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+export const listTasks = (db: Db, userId: number) => visibleTasks(db, userId).select(taskColumns).orderBy('position').orderBy('id').execute();
 
-export async function insertTask(db: Db, userId: number, values: { text: string; kind?: TaskKind | null }) {
-  const next = await db.selectFrom('tasks').select((eb) => eb.fn.max('position').as('last')).where('user_id', '=', userId).executeTakeFirst();
-  return db
+export const findTask = (db: Db, userId: number, id: number) => visibleTasks(db, userId).select(taskColumns).where('id', '=', id).executeTakeFirst();
+
+const nextPosition = async (db: Db, userId: number) =>
+  ((await db.selectFrom('tasks').select((eb) => eb.fn.max('position').as('last')).where('user_id', '=', userId).executeTakeFirst())?.last ?? -1) + 1;
+
+export const insertTask = async (db: Db, userId: number, text: string) =>
+  db.insertInto('tasks').values({ user_id: userId, text, position: await nextPosition(db, userId) }).returning(taskColumns).executeTakeFirstOrThrow();
+
+/** A generated task of `kind`, unless the user has one already (two dashboard reads at once make it once). */
+export const insertGeneratedTask = async (db: Db, userId: number, kind: TaskKind, text: string) =>
+  db
     .insertInto('tasks')
-    .values({ user_id: userId, text: values.text, kind: values.kind ?? null, position: (next?.last ?? -1) + 1 })
-    .returning(taskColumns)
-    .executeTakeFirstOrThrow();
-}
+    .values({ user_id: userId, text, kind, position: await nextPosition(db, userId) })
+    .onConflict((conflict) => conflict.columns(['user_id', 'kind']).where('kind', 'is not', null).doNothing())
+    .execute();
 
-export const updateTask = (db: Db, userId: number, id: number, values: { text?: string; completed?: boolean }) =>
-  db.updateTable('tasks').set(values).where('user_id', '=', userId).where('id', '=', id).returning(taskColumns).executeTakeFirst();
+export const updateTask = (db: Db, userId: number, id: number, values: { text?: string; completed?: boolean; condition_cleared?: boolean }) =>
+  db.updateTable('tasks').set(values).where('user_id', '=', userId).where('id', '=', id).where('dismissed', '=', false).returning(taskColumns).executeTakeFirst();
 
 export const toggleTask = (db: Db, userId: number, id: number) =>
-  db.updateTable('tasks').set((eb) => ({ completed: eb.not(eb.ref('completed')) })).where('user_id', '=', userId).where('id', '=', id).returning(taskColumns).executeTakeFirst();
+  db
+    .updateTable('tasks')
+    .set((eb) => ({ completed: eb.not(eb.ref('completed')) }))
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .where('dismissed', '=', false)
+    .returning(taskColumns)
+    .executeTakeFirst();
 
-export const deleteTask = async (db: Db, userId: number, id: number) => Number((await db.deleteFrom('tasks').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst()).numDeletedRows) > 0;
+/** Deletes the user's own task; a generated one is hidden instead, so it is not made again. */
+export async function deleteTask(db: Db, userId: number, id: number): Promise<boolean> {
+  const dismissed = await db.updateTable('tasks').set({ dismissed: true }).where('user_id', '=', userId).where('id', '=', id).where('kind', 'is not', null).where('dismissed', '=', false).executeTakeFirst();
+  if (Number(dismissed.numUpdatedRows) > 0) return true;
+  return Number((await db.deleteFrom('tasks').where('user_id', '=', userId).where('id', '=', id).where('kind', 'is', null).executeTakeFirst()).numDeletedRows) > 0;
+}
 
-/** Marks the user's generated tasks as made, once: true the first time only. */
-export const claimTaskGeneration = async (db: Db, userId: number) =>
-  Number((await db.updateTable('users').set({ tasks_generated_at: sql`now()` }).where('id', '=', userId).where('tasks_generated_at', 'is', null).executeTakeFirst()).numUpdatedRows) > 0;
-
-export const generatedTasks = (db: Db, userId: number) => db.selectFrom('tasks').select(['id', 'kind', 'text', 'completed']).where('user_id', '=', userId).where('kind', 'is not', null).execute();
+export const generatedTasks = (db: Db, userId: number) =>
+  db.selectFrom('tasks').select(['id', 'kind', 'text', 'completed', 'condition_cleared', 'dismissed']).where('user_id', '=', userId).where('kind', 'is not', null).execute();
 
 // Pins ------------------------------------------------------------------------------------------
 

@@ -51,28 +51,35 @@ const taskTexts: Record<TaskKind, (n: number) => string> = {
   import_sales: () => "Import this week's sales",
 };
 
+const GENERATED_KINDS = ['reorder', 'no_sales', 'import_sales'] as const;
+
 /**
- * Generated tasks: made once per user, then kept current — the count in the text follows the data
- * and a task completes itself when its condition clears (a user may still tick one off earlier).
+ * Generated tasks follow their condition (ADR 0136): made when it first holds, the count in the
+ * text kept current, completed when it clears — and reopened when it holds again. A user may tick
+ * one off earlier (it stays ticked while the condition lasts) or delete it (it is not made again).
  */
 async function refreshGeneratedTasks(ctx: DashboardContext, userId: number): Promise<void> {
   const conditions = await repo.taskConditions(ctx.db);
   const today = (ctx.now?.() ?? new Date()).getTime();
   const salesStale = !conditions.lastSale || Date.parse(`${conditions.lastSale}T00:00:00Z`) < today - 7 * DAY_MS;
-  const open: Record<TaskKind, { count: number; open: boolean }> = {
+  const states: Record<TaskKind, { count: number; open: boolean }> = {
     reorder: { count: conditions.reorder, open: conditions.reorder > 0 },
     no_sales: { count: conditions.noSales, open: conditions.noSales > 0 },
     import_sales: { count: 0, open: salesStale },
   };
-  if (await repo.claimTaskGeneration(ctx.db, userId)) {
-    for (const kind of ['reorder', 'no_sales', 'import_sales'] as const) if (open[kind].open) await repo.insertTask(ctx.db, userId, { text: taskTexts[kind](open[kind].count), kind });
-    return;
-  }
-  for (const task of await repo.generatedTasks(ctx.db, userId)) {
-    const state = open[task.kind as TaskKind];
-    const text = state.open ? taskTexts[task.kind as TaskKind](state.count) : task.text;
-    const completed = state.open ? task.completed : true;
-    if (text !== task.text || completed !== task.completed) await repo.updateTask(ctx.db, userId, task.id, { text, completed });
+  const existing = new Map((await repo.generatedTasks(ctx.db, userId)).map((task) => [task.kind, task]));
+  for (const kind of GENERATED_KINDS) {
+    const state = states[kind];
+    const task = existing.get(kind);
+    if (!task) {
+      if (state.open) await repo.insertGeneratedTask(ctx.db, userId, kind, taskTexts[kind](state.count));
+      continue;
+    }
+    if (task.dismissed) continue;
+    const next = state.open
+      ? { text: taskTexts[kind](state.count), completed: task.condition_cleared ? false : task.completed, condition_cleared: false }
+      : { text: task.text, completed: true, condition_cleared: true };
+    if (next.text !== task.text || next.completed !== task.completed || next.condition_cleared !== task.condition_cleared) await repo.updateTask(ctx.db, userId, task.id, next);
   }
 }
 
@@ -83,7 +90,7 @@ export async function listTasks(ctx: DashboardContext, userId: number): Promise<
 
 const taskNotFound = (id: number) => notFoundError(`Task '${id}' not found.`);
 
-export const addTask = (ctx: DashboardContext, userId: number, text: string): Promise<Task> => repo.insertTask(ctx.db, userId, { text });
+export const addTask = (ctx: DashboardContext, userId: number, text: string): Promise<Task> => repo.insertTask(ctx.db, userId, text);
 
 export async function editTask(ctx: DashboardContext, userId: number, id: number, values: { text?: string | undefined; completed?: boolean | undefined }): Promise<Task> {
   const changes = { ...(values.text !== undefined ? { text: values.text } : {}), ...(values.completed !== undefined ? { completed: values.completed } : {}) };

@@ -14,7 +14,6 @@ export type UsersTable = {
   role: ColumnType<Role, Role | undefined, Role>;
   disabled_at: Timestamp | null;
   last_sign_in_at: RawTimestamp | null;
-  tasks_generated_at: ColumnType<Date | null, never, RawTimestamp | null>;
   created_at: CreatedAt;
 };
 
@@ -52,7 +51,19 @@ export type SignInThrottleTable = {
 export type AppSecretsTable = { name: string; value: string };
 
 export type TaskKind = 'reorder' | 'no_sales' | 'import_sales';
-export type TasksTable = { id: Generated<number>; user_id: number; text: string; completed: Generated<boolean>; position: number; kind: TaskKind | null; created_at: CreatedAt };
+export type TasksTable = {
+  id: Generated<number>;
+  user_id: number;
+  text: string;
+  completed: Generated<boolean>;
+  position: number;
+  kind: TaskKind | null;
+  created_at: CreatedAt;
+  /** A generated task that completed itself when its condition cleared (it reopens when the condition holds again). */
+  condition_cleared: Generated<boolean>;
+  /** A generated task the user deleted: hidden, and not made again. */
+  dismissed: Generated<boolean>;
+};
 export type DashboardPinsTable = { user_id: number; report_id: number; position: number };
 export type DashboardProductSummaryTable = {
   product_id: number;

@@ -25,6 +25,7 @@ import * as forecastAdviceFromWriter from './0150-forecast-advice-from-writer.ts
 import * as salesHistoryIndexOnly from './0160-sales-history-index-only.ts';
 import * as catalogueRunAfterRunning from './0170-catalogue-run-after-running.ts';
 import * as forecastInputsReadAt from './0180-forecast-inputs-read-at.ts';
+import * as generatedTasksFollowTheirCondition from './0190-generated-tasks-follow-their-condition.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '0160-sales-history-index-only': salesHistoryIndexOnly,
   '0170-catalogue-run-after-running': catalogueRunAfterRunning,
   '0180-forecast-inputs-read-at': forecastInputsReadAt,
+  '0190-generated-tasks-follow-their-condition': generatedTasksFollowTheirCondition,
 };
