@@ -1,5 +1,5 @@
 // The Data screen through the real UI: folders, tables, rows, sort and filter, variations, moving
-// and deleting tables, and paging through the demo sales table.
+// and deleting tables, paging through the demo sales table, and the focus back on a dialog's opener.
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
@@ -72,6 +72,18 @@ async function rowCountText(page: Page): Promise<string> {
 }
 
 const field = (form: Locator, label: string) => form.getByLabel(label, { exact: false });
+
+/** The accessible name of the element with the focus (its label, or its text), or <body>. */
+const focusedName = (page: Page) => page.evaluate(() => (document.activeElement === document.body ? '<body>' : (document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '')));
+
+/** Opens a dialog from the focused control with Enter and closes it with Escape. */
+async function openAndEscape(page: Page, dialogName: string): Promise<void> {
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: dialogName });
+  await dialog.waitFor();
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+}
 
 describe('Data screen', () => {
   it('shows the demo tables in their folder and the empty state before a table is chosen', async () => {
@@ -382,5 +394,30 @@ describe('Data screen', () => {
     expect(visibleLast.bottom).toBeLessThanOrEqual(visibleLast.gridBottom + 1);
     expect(pageRequests.slice(beforeDrag).filter((url) => url.includes('from_end=true'))).toHaveLength(1);
     expect(pageRequests.length - beforeDrag).toBeLessThanOrEqual(3);
+  });
+
+  it("gives the focus back to a dialog's opener when Escape closes it, or to the menu's button for a menu item", async () => {
+    const { page } = browser;
+    const table = `Focus ${unique()}`;
+    await openDataScreen(page);
+    for (const opener of ['New folder', 'Add table']) {
+      await page.getByRole('button', { name: opener }).focus();
+      await openAndEscape(page, opener);
+      await expect.poll(() => focusedName(page)).toBe(opener);
+    }
+
+    await createTable(page, table);
+    const menuButton = page.getByRole('button', { name: `Actions for table ${table}` });
+    await menuButton.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: 'Move to folder…' }).focus();
+    await openAndEscape(page, `Move table '${table}'`);
+    await expect.poll(() => focusedName(page)).toBe(`Actions for table ${table}`);
+
+    await menuButton.click();
+    await page.getByRole('menuitem', { name: 'Delete table…' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete table' });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await treeItem(page, table).waitFor({ state: 'detached' });
   });
 });

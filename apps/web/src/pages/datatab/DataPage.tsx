@@ -15,6 +15,7 @@ import { RowFormModal } from './RowFormModal.tsx';
 import { AddTableDialog } from './AddTableDialog.tsx';
 import { CreateFolderDialog, DeleteRowDialog, DeleteTableDialog, MoveTableDialog } from './TableDialogs.tsx';
 import { isVariationName } from './tree.ts';
+import { useDialogFocusReturn } from './dialog-focus.ts';
 import classes from './DataPage.module.css';
 
 type Dialog =
@@ -36,6 +37,14 @@ export default function DataPage() {
   const { tables, folders, isLoading, error, selected, selectionCount, columns, rows, count, countIsEstimate, hasMore, sort, filters, isLoadingRows, rowsError, isLoadingMore } = store;
   const { loadStructure, selectTable, toggleSort, setFilter, loadMore, loadEnd, makeVariation, setPageSize } = store;
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  const rememberDialogOpener = useDialogFocusReturn(dialog !== null);
+  const openDialog = useCallback(
+    (next: Dialog) => {
+      rememberDialogOpener();
+      setDialog(next);
+    },
+    [rememberDialogOpener],
+  );
   const [notice, setNotice] = useState<string | null>(null);
   const initialTable = useRef(searchParams.get('table'));
 
@@ -74,8 +83,8 @@ export default function DataPage() {
     },
     [selectTable],
   );
-  const onMove = useCallback((table: TableSummary) => setDialog({ kind: 'move', table }), []);
-  const onDelete = useCallback((table: TableSummary) => setDialog({ kind: 'deleteTable', table }), []);
+  const onMove = useCallback((table: TableSummary) => openDialog({ kind: 'move', table }), [openDialog]);
+  const onDelete = useCallback((table: TableSummary) => openDialog({ kind: 'deleteTable', table }), [openDialog]);
 
   const openVariation = useCallback(
     async (row: TableRow) => {
@@ -93,17 +102,17 @@ export default function DataPage() {
       const id = row['id'];
       switch (action) {
         case 'edit':
-          setDialog({ kind: 'row', row });
+          openDialog({ kind: 'row', row });
           break;
         case 'delete':
-          if (typeof id === 'number' || typeof id === 'string') setDialog({ kind: 'deleteRow', id });
+          if (typeof id === 'number' || typeof id === 'string') openDialog({ kind: 'deleteRow', id });
           break;
         case 'variation':
           void openVariation(row);
           break;
       }
     },
-    [openVariation],
+    [openDialog, openVariation],
   );
 
   const onSort = useCallback((key: string) => void toggleSort(key), [toggleSort]);
@@ -115,7 +124,7 @@ export default function DataPage() {
   const hasFilters = Object.keys(filters).length > 0;
   const formatNumber = (n: number) => n.toLocaleString(i18n.language);
   const addRowButton = canEditRows ? (
-    <Button onClick={() => setDialog({ kind: 'row', row: null })} disabled={columns.length === 0}>
+    <Button onClick={() => openDialog({ kind: 'row', row: null })} disabled={columns.length === 0}>
       {t('datatab.actions.addRow')}
     </Button>
   ) : null;
@@ -133,10 +142,10 @@ export default function DataPage() {
             </Title>
             {canManageTables && (
               <Group gap="xs">
-                <Button size="xs" variant="default" onClick={() => setDialog({ kind: 'folder' })}>
+                <Button size="xs" variant="default" onClick={() => openDialog({ kind: 'folder' })}>
                   {t('datatab.actions.createFolder')}
                 </Button>
-                <Button size="xs" onClick={() => setDialog({ kind: 'table' })}>
+                <Button size="xs" onClick={() => openDialog({ kind: 'table' })}>
                   {t('datatab.actions.addTable')}
                 </Button>
               </Group>

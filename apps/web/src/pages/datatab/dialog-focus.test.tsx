@@ -1,0 +1,68 @@
+// Focus back to a dialog's opener when the dialog (mounted only while open) closes: the button that
+// opened it, or the menu button of a menu item that is gone by then.
+import { afterEach, describe, expect, it } from 'vitest';
+import { useState } from 'react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { focusReturnTarget, useDialogFocusReturn } from './dialog-focus.ts';
+
+afterEach(cleanup);
+
+function Screen() {
+  const [open, setOpen] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const rememberOpener = useDialogFocusReturn(open);
+  const openDialog = () => {
+    rememberOpener();
+    setMenuOpen(false);
+    setOpen(true);
+  };
+  return (
+    <>
+      <button onClick={openDialog}>New folder</button>
+      <button id="actions" onClick={() => setMenuOpen(true)}>
+        Actions
+      </button>
+      {menuOpen ? (
+        <div role="menu" aria-labelledby="actions">
+          <button role="menuitem" onClick={openDialog}>
+            Move
+          </button>
+        </div>
+      ) : null}
+      {open ? (
+        <div role="dialog" onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}>
+          <input aria-label="Folder path" autoFocus />
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+describe('dialog focus return', () => {
+  it('gives the focus back to the button that opened the dialog', () => {
+    render(<Screen />);
+    const opener = screen.getByRole('button', { name: 'New folder' });
+    opener.focus();
+    fireEvent.click(opener);
+    expect(document.activeElement).toBe(screen.getByLabelText('Folder path'));
+    fireEvent.keyDown(screen.getByLabelText('Folder path'), { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it("gives it to the menu's button when a menu item, gone once the menu closed, opened the dialog", () => {
+    render(<Screen />);
+    fireEvent.click(screen.getByRole('button', { name: 'Actions' }));
+    const item = screen.getByRole('menuitem', { name: 'Move' });
+    item.focus();
+    expect(focusReturnTarget(item)).toBe(screen.getByRole('button', { name: 'Actions' }));
+    fireEvent.click(item);
+    expect(screen.queryByRole('menu')).toBeNull();
+    fireEvent.keyDown(screen.getByLabelText('Folder path'), { key: 'Escape' });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Actions' }));
+  });
+
+  it('has no target when nothing had the focus', () => {
+    expect(focusReturnTarget(null)).toBeNull();
+  });
+});

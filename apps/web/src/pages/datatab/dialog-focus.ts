@@ -1,0 +1,29 @@
+// Focus back where it was when a Data screen dialog closes (WCAG 2.4.3). The screen mounts a dialog
+// on opening and unmounts it on closing, so Mantine's own focus return (which waits for a modal's
+// `opened` to turn false) never runs, and the focus would fall to <body>.
+import { useCallback, useEffect, useRef } from 'react';
+
+/**
+ * The control to give the focus back to: the one that had it, or, for an item of a menu (gone once
+ * the menu closes), the button that opened the menu.
+ */
+export function focusReturnTarget(focused: Element | null): HTMLElement | null {
+  const menuButtonId = focused?.closest('[role="menu"]')?.getAttribute('aria-labelledby');
+  const target = menuButtonId ? focused?.ownerDocument.getElementById(menuButtonId) : focused;
+  return target instanceof HTMLElement ? target : null;
+}
+
+/** Call the returned function as a dialog opens; when `isOpen` turns false, the focus returns to its opener. */
+export function useDialogFocusReturn(isOpen: boolean): () => void {
+  const opener = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (isOpen) return;
+    const target = opener.current;
+    opener.current = null;
+    if (target?.isConnected) target.focus();
+  }, [isOpen]);
+  return useCallback(() => {
+    // A dialog opened from another dialog returns to the first one's opener.
+    opener.current ??= focusReturnTarget(document.activeElement);
+  }, []);
+}
