@@ -1,13 +1,16 @@
 // The Settings screen's data integration through the real UI: choose a saved mapping and a file,
 // read the five-record preview after mapping (the server's read, problems marked), import and see the counts and the log entry with its details;
 // a file with bad values refused with its row errors and nothing written; a nested JSON export
-// through the shop_export_json mapping.
-import { randomBytes } from 'node:crypto';
+// through the shop_export_json mapping; a saved mapping left for a new one (another entity, a file
+// with its own column names) and the log naming what was sent; a file it cannot read; the log's
+// statuses readable at 1280 px.
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { axeViolations } from './support/axe.ts';
 import { signIn, useBrowser } from './support/browser.ts';
 import { demoUser } from './support/context.ts';
 
@@ -44,6 +47,18 @@ async function productsWithPrefix(prefix: string): Promise<ProductRow[]> {
   return ((await answer.json()) as { results: ProductRow[] }).results;
 }
 
+/** Imports a file through the API with a mapping it does not fit: the log gets a failure with a long reason. */
+async function importMisfit(fileName: string, content: string): Promise<void> {
+  const form = new FormData();
+  form.append('import_id', randomUUID());
+  form.append('mapping_config', JSON.stringify({ entities: { products: { field_mappings: { product_code: 'product_code', name: 'name' } } } }));
+  form.append('mapping_name', 'product_catalogue_csv');
+  form.append('entity_type', 'products');
+  form.append('file', new Blob([content], { type: 'text/csv' }), fileName);
+  const answer = await fetch(`${inject('baseUrl')}/api/records/process-file/`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+  expect(answer.status).toBe(400);
+}
+
 function uniquePrefix(tag: string): string {
   const prefix = `E2E-${tag}-${randomBytes(3).toString('hex').toUpperCase()}-`;
   imported.push(prefix);
@@ -71,9 +86,22 @@ async function chooseMapping(page: Page, name: string): Promise<void> {
   await page.getByTestId('mapping-description').waitFor();
 }
 
+/** The data integration section and the import log pass axe-core's WCAG 2 A and AA checks. */
+async function expectAccessible(page: Page, where: string): Promise<void> {
+  expect(await axeViolations(page, 'section[aria-labelledby="data-integration-title"]'), where).toEqual([]);
+  if (await page.getByTestId('import-log').count()) expect(await axeViolations(page, '[data-testid="import-log"]'), `${where} (log)`).toEqual([]);
+}
+
 const previewRows = (page: Page) => page.getByTestId('preview-row');
 const previewCell = (page: Page, index: number, column: string) => previewRows(page).nth(index).locator(`[data-column="${column}"]`);
 const logRow = (page: Page, fileName: string) => page.getByTestId('log-row').filter({ hasText: fileName });
+const mappingSelect = (page: Page) => page.getByLabel('Mapping', { exact: true });
+const importButton = (page: Page) => page.getByRole('button', { name: 'Import file' });
+
+/** Waits until the configuration's mappings have loaded and the first one is chosen. */
+async function waitForDefaultMapping(page: Page): Promise<void> {
+  await expect.poll(() => mappingSelect(page).inputValue()).toBe('product_catalogue_csv');
+}
 
 describe('data integration (Settings)', () => {
   it('imports a CSV through product_catalogue_csv: preview of five, counts, the log entry and its details', async () => {
@@ -253,5 +281,93 @@ describe('data integration (Settings)', () => {
     expect(Number(stored[1]!.unit_cost)).toBe(5.25);
     await logRow(page, fileName).getByTestId('log-status').filter({ hasText: 'success' }).waitFor();
     expect(await logRow(page, fileName).locator('td').nth(2).textContent()).toBe('shop_export_json');
+  });
+
+  it('switches to a new mapping when the chosen entity has no part in the saved one, and logs what it sent', async () => {
+    const { page } = browser;
+    const prefix = uniquePrefix('SALES');
+    const fileName = `${prefix.toLowerCase()}till.csv`;
+    // Codes no product has: the server refuses every row, so the demo sales stay as they are.
+    const path = await tempFile(fileName, ['product_code,date,quantity', `${prefix}1,2026-03-01,4`, `${prefix}2,2026-03-01,2`, ''].join('\n'));
+
+    await openSettings(page);
+    await waitForDefaultMapping(page);
+    await page.getByLabel('Entity', { exact: true }).selectOption('sales');
+    // product_catalogue_csv has no sales part: the form builds a new mapping and says so.
+    expect(await mappingSelect(page).inputValue()).toBe('');
+    expect(await page.getByTestId('mapping-description').count()).toBe(0);
+    expect(await page.getByTestId('mapping-notice').textContent()).toBe("Mapping product_catalogue_csv has nothing for sales: the columns are proposed from the file's header.");
+
+    await page.getByLabel('File (CSV, JSON or .xlsx)').setInputFiles(path);
+    await previewRows(page).nth(1).waitFor();
+    expect(await page.getByLabel('Product (product_id) · by product_code · required').inputValue()).toBe('product_code');
+    expect(await page.getByLabel('Quantity (quantity) · required').inputValue()).toBe('quantity');
+    expect(await page.getByLabel('Save this mapping as').inputValue()).toBe('');
+    await expectAccessible(page, 'sales file, new mapping');
+
+    await importButton(page).click();
+    await page.getByTestId('import-error').getByTestId('upload-row-errors').waitFor();
+    const entry = logRow(page, fileName);
+    await entry.getByTestId('log-status').filter({ hasText: 'error' }).waitFor();
+    expect(await entry.locator('td').nth(2).textContent()).toBe('unsaved mapping');
+  });
+
+  it("proposes columns from a file that has none of the saved mapping's, and imports what it shows", async () => {
+    const { page } = browser;
+    // The narrowest desktop width the log's status must stay readable at.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const prefix = uniquePrefix('OWN');
+    const fileName = `${prefix.toLowerCase()}own-headers.csv`;
+    const lines = Array.from({ length: 3 }, (_, i) => `${prefix}${i + 1},Own header item ${i + 1},${(1.25 + i).toFixed(2)},${20 + i}`);
+    const content = ['Item Code,Description,Cost,Stock', ...lines, ''].join('\n');
+    const path = await tempFile(fileName, content);
+    // What the form used to send for this file: the failure's long reason crowds the log's columns.
+    await importMisfit(`${prefix.toLowerCase()}misfit.csv`, content);
+
+    await openSettings(page);
+    await waitForDefaultMapping(page);
+    await page.getByLabel('File (CSV, JSON or .xlsx)').setInputFiles(path);
+    await page.getByTestId('mapping-notice').filter({ hasText: 'Mapping product_catalogue_csv reads columns this file lacks' }).waitFor();
+    expect(await page.getByTestId('mapping-notice').textContent()).toBe(
+      "Mapping product_catalogue_csv reads columns this file lacks (product_code, name, category, current_stock, unit_cost, lead_time_days): the columns are proposed from the file's header.",
+    );
+    expect(await mappingSelect(page).inputValue()).toBe('');
+    expect(await page.getByLabel('Product code (product_code) · required').inputValue()).toBe('Item Code');
+    expect(await page.getByLabel('Name (name) · required').inputValue()).toBe('Description');
+    await previewRows(page).nth(2).waitFor();
+    expect(await previewCell(page, 0, 'unit_cost').textContent()).toBe('1.25');
+    expect(await importButton(page).isEnabled()).toBe(true);
+
+    // A required field without a column keeps Import disabled, and says why.
+    await page.getByLabel('Name (name) · required').selectOption('');
+    await page.getByTestId('unmapped-required').filter({ hasText: 'Choose a column for the required fields: name.' }).waitFor();
+    expect(await importButton(page).isDisabled()).toBe(true);
+    await expectAccessible(page, 'a required field without a column');
+    await page.getByLabel('Name (name) · required').selectOption('Description');
+    await expect.poll(() => importButton(page).isEnabled()).toBe(true);
+
+    await importButton(page).click();
+    await page.getByTestId('import-result').waitFor();
+    expect((await productsWithPrefix(prefix)).map((row) => [row.product_code, row.name, Number(row.unit_cost), row.current_stock])).toEqual(lines.map((_, i) => [`${prefix}${i + 1}`, `Own header item ${i + 1}`, 1.25 + i, 20 + i]));
+    const entry = logRow(page, fileName);
+    const status = entry.getByTestId('log-status');
+    await status.filter({ hasText: 'success' }).waitFor();
+    expect(await entry.locator('td').nth(2).textContent()).toBe('unsaved mapping');
+    // Every status reads in full at 1280 px: no badge is cut short.
+    const cutShort = await page.getByTestId('log-status').evaluateAll((badges) => badges.filter((badge) => [badge, ...badge.querySelectorAll('*')].some((part) => part.scrollWidth > part.clientWidth)).map((badge) => badge.textContent));
+    expect(cutShort).toEqual([]);
+    await expectAccessible(page, 'after the import');
+  });
+
+  it('keeps Import disabled for a file it cannot read, with the reason on screen', async () => {
+    const { page } = browser;
+    const path = await tempFile('report.pdf', '%PDF-1.4\n1 0 obj << >> endobj\n');
+    await openSettings(page);
+    await waitForDefaultMapping(page);
+    await page.getByLabel('File (CSV, JSON or .xlsx)').setInputFiles(path);
+    const failure = page.getByTestId('import-error');
+    await failure.getByTestId('import-error-detail').filter({ hasText: 'Upload a .csv, .json or .xlsx file.' }).waitFor();
+    expect(await importButton(page).isDisabled()).toBe(true);
+    await expectAccessible(page, 'a file that cannot be read');
   });
 });

@@ -1,8 +1,9 @@
 // @vitest-environment node
 // The import store against a real loopback HTTP server playing the config, the file preview, the
 // mapping save, the upload and the import log: loading and error flags (spec §4), the §5/§8
-// messages, the mapping builder (proposal, edits, entity, save), the submit guard, server progress
-// while uploading, and success/failure.
+// messages, the mapping builder (proposal, edits, entity, save), a saved mapping left for a new one
+// when it has nothing for the entity or the file lacks its columns, the submit guard, server
+// progress while uploading, and success/failure.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../api/http.ts';
 import { sendJson, startLoopback, type Loopback } from '../test/loopback.ts';
@@ -20,6 +21,10 @@ let uploadDelayMs = 0;
 let previewFields: Record<string, string> = {};
 let uploadFields: Record<string, string> = {};
 let savedBody: unknown = null;
+/** The file's header as the preview reads it, and the columns the server proposes from it. */
+const catalogueHeader = ['product_code', 'name', 'current_stock'];
+let previewHeader = catalogueHeader;
+let proposal: Record<string, string | null> = { product_code: 'product_code', name: 'name', current_stock: 'current_stock' };
 
 /** The text fields of a multipart body (the loopback reads bodies as text). */
 function multipartFields(body: string): Record<string, string> {
@@ -36,11 +41,11 @@ const targets = [
 /** What the server's preview answers: the header's matches proposed, the sent mapping echoed, a problem in row 2. */
 function previewAnswer(fields: Record<string, string>) {
   const sent = fields['mapping_config'] ? (JSON.parse(fields['mapping_config']) as { field_mappings: Record<string, string> }).field_mappings : null;
-  const mapping = sent ?? { product_code: 'product_code', name: 'name', current_stock: 'current_stock' };
+  const mapping = sent ?? proposal;
   const rows = [1, 2, 3, 4, 5].map((row) => ({ row, values: Object.fromEntries(Object.keys(mapping).map((field) => [field, `${field}-${row}`])), problems: row === 2 && mapping['current_stock'] ? { current_stock: 'a whole number is required.' } : {} }));
   return {
-    format: 'csv', separator: ',', header: ['product_code', 'name', 'current_stock'], raw_rows: [['P-1', 'One', '1']], targets,
-    proposed_mapping: { product_code: 'product_code', name: 'name', current_stock: 'current_stock' },
+    format: 'csv', separator: ',', header: previewHeader, raw_rows: [['P-1', 'One', '1']], targets,
+    proposed_mapping: proposal,
     date_format: { detected: null, ambiguous: false, candidates: [] }, rows,
   };
 }
@@ -98,6 +103,8 @@ beforeEach(() => {
   previewFields = {};
   uploadFields = {};
   savedBody = null;
+  previewHeader = catalogueHeader;
+  proposal = { product_code: 'product_code', name: 'name', current_stock: 'current_stock' };
   useSessionStore.setState({ isLoading: false, isLoggedIn: true, accessToken: 'access', refreshToken: 'refresh' });
   useImportStore.setState(initialImportState);
 });
@@ -190,15 +197,53 @@ describe('preview and the mapping builder', () => {
     expect(store().draft).toEqual({ field_mappings: { product_code: 'product_code', name: 'name' }, date_format: 'dd/mm/yyyy', repeated_keys: 'sum' });
   });
 
-  it('choosing another entity takes the saved mapping of that entity, or a proposal', async () => {
+  it("a saved mapping brings its own entity when it has nothing for the chosen one", async () => {
     await store().loadMappings();
-    await store().selectMapping('sales_only');
     await store().selectFile(csvFile());
-    expect(previewFields['entity_type']).toBe('products');
-    expect(store().draft?.field_mappings).toEqual({ product_code: 'product_code', name: 'name', current_stock: 'current_stock' });
-    await store().selectEntity('sales');
+    await store().selectMapping('sales_only');
+    expect(store()).toMatchObject({ entityType: 'sales', selectedMapping: 'sales_only', draft: salesOnly.entities.sales, mappingNotice: null });
     expect(previewFields).toEqual({ entity_type: 'sales', mapping_config: JSON.stringify(salesOnly.entities.sales) });
-    expect(store().draft).toEqual(salesOnly.entities.sales);
+  });
+
+  it('choosing an entity the saved mapping has nothing for builds a new mapping, says so, and imports it as unsaved', async () => {
+    await store().loadMappings();
+    await store().selectEntity('sales');
+    expect(store()).toMatchObject({ entityType: 'sales', selectedMapping: null, mappingConfig: null, draft: null, mappingNotice: "Mapping product_catalogue_csv has nothing for sales: the columns are proposed from the file's header." });
+    await store().selectFile(csvFile());
+    expect(previewFields).toEqual({ entity_type: 'sales' });
+    expect(store().draft).toEqual({ field_mappings: proposal });
+    await store().submit();
+    expect(uploadFields).toMatchObject({ entity_type: 'sales', mapping_name: 'unsaved mapping', mapping_config: JSON.stringify({ entities: { sales: { field_mappings: proposal } } }) });
+    // Back to an entity the mapping fills: choosing the mapping again takes its part.
+    await store().selectEntity('products');
+    await store().selectMapping('product_catalogue_csv');
+    expect(store()).toMatchObject({ entityType: 'products', selectedMapping: 'product_catalogue_csv', draft: catalogue.entities.products, mappingNotice: null });
+  });
+
+  it("a file without the saved mapping's required columns: the columns are proposed from its header, and what is shown is what is sent", async () => {
+    previewHeader = ['Item Code', 'Description', 'Stock'];
+    proposal = { product_code: 'Item Code', name: 'Description', current_stock: 'Stock' };
+    await store().loadMappings();
+    await store().selectFile(csvFile('Item Code,Description,Stock\nP-1,One,1\n'));
+    expect(previewFields).toEqual({ entity_type: 'products' });
+    expect(store()).toMatchObject({
+      selectedMapping: null,
+      mappingConfig: null,
+      draft: { field_mappings: proposal },
+      mappingNotice: "Mapping product_catalogue_csv reads columns this file lacks (product_code, name, current_stock): the columns are proposed from the file's header.",
+      isLoading: false,
+      error: null,
+    });
+    expect(store().previewData?.rows[0]?.values).toEqual({ product_code: 'product_code-1', name: 'name-1', current_stock: 'current_stock-1' });
+    await store().submit();
+    expect(uploadFields).toMatchObject({ mapping_name: 'unsaved mapping', mapping_config: JSON.stringify({ entities: { products: { field_mappings: proposal } } }) });
+  });
+
+  it('keeps a saved mapping whose required columns the file has, even when an optional one is missing', async () => {
+    previewHeader = ['product_code', 'name'];
+    await store().loadMappings();
+    await store().selectFile(csvFile('product_code,name\nP-1,One\n'));
+    expect(store()).toMatchObject({ selectedMapping: 'product_catalogue_csv', draft: catalogue.entities.products, mappingNotice: null });
   });
 
   it('saves the draft under a name, selects it and lists it; a blank name is refused without a request', async () => {
@@ -305,7 +350,8 @@ describe('mapping changes and cancelling', () => {
     await store().selectFile(csvFile());
     expect(store().previewData?.rows).toHaveLength(5);
     await store().selectMapping('sales_only');
-    expect(previewFields['mapping_config']).toBeUndefined();
+    expect(previewFields['mapping_config']).toBe(JSON.stringify(salesOnly.entities.sales));
+    await store().selectEntity('products');
     await store().selectMapping('product_catalogue_csv');
     expect(previewFields['mapping_config']).toBe(JSON.stringify(catalogue.entities.products));
     expect(store()).toMatchObject({ error: null, selectedMapping: 'product_catalogue_csv' });

@@ -11,7 +11,7 @@ import type { ImportLogEntry, ImportLogSummary, ImportResult } from '../api/impo
 import { normalizeError, type NormalizedError } from '../api/errors.ts';
 import { i18n } from '../i18n.ts';
 import { useSessionStore } from './session.ts';
-import { draftFrom, draftFromProposal, unmappedRequired, withColumn, withOptions, type MappingOptions } from '../pages/settings/preview.ts';
+import { columnsMissingFromFile, draftFrom, draftFromProposal, unmappedRequired, withColumn, withOptions, type MappingOptions } from '../pages/settings/preview.ts';
 
 export type MappingSummary = { name: string; description: string | null };
 export type ServerProgress = { rowsDone: number; bytesDone: number; bytesTotal: number | null };
@@ -34,6 +34,8 @@ export type ImportState = {
   saveError: string | null;
   /** The name the draft was last saved under. */
   savedAs: string | null;
+  /** Why the form left the chosen saved mapping for a new one built on the file's header. */
+  mappingNotice: string | null;
 
   /** Mappings, a mapping's config or the preview are loading. */
   isLoading: boolean;
@@ -90,6 +92,7 @@ export const initialImportState: ImportState = {
   isSaving: false,
   saveError: null,
   savedAs: null,
+  mappingNotice: null,
   isLoading: false,
   isUploading: false,
   error: null,
@@ -126,6 +129,8 @@ export const UNSAVED_MAPPING_NAME = 'unsaved mapping';
 
 const noUploadErrors = { rowErrors: [] as RowError[], rowErrorCount: 0 };
 const entityTypesOf = (config: MappingConfig | null) => (config ? Object.keys(config.entities ?? {}) : []);
+/** No saved mapping: the builder proposes one from the file's header, and the log names it unsaved. */
+const newMapping = { selectedMapping: null, mappingConfig: null, availableEntities: [] as string[], draft: null, savedAs: null };
 
 function bodyOf(error: NormalizedError): Record<string, unknown> {
   const body = error.details.body;
@@ -139,7 +144,11 @@ export const useImportStore = create<ImportStore>()((set, get) => {
   let uploadAbort: AbortController | null = null;
 
   const adoptMapping = (name: string, config: MappingConfig) =>
-    set((state) => ({ selectedMapping: name, mappingConfig: config, availableEntities: entityTypesOf(config), draft: draftFrom(config, state.entityType), savedAs: null, saveError: null }));
+    set((state) => {
+      // A mapping with nothing for the chosen entity brings its own entity: what is imported is what it maps.
+      const entityType = draftFrom(config, state.entityType) ? state.entityType : (entityTypesOf(config)[0] ?? state.entityType);
+      return { selectedMapping: name, mappingConfig: config, availableEntities: entityTypesOf(config), entityType, draft: draftFrom(config, entityType), savedAs: null, saveError: null, mappingNotice: null };
+    });
   const editDraft = async (change: (draft: EntityMapping) => EntityMapping) => {
     const draft = get().draft ?? { field_mappings: {} };
     set({ draft: change(draft), savedAs: null });
@@ -178,8 +187,7 @@ export const useImportStore = create<ImportStore>()((set, get) => {
     selectMapping: async (name) => {
       if (!name) {
         ++mappingSequence;
-        // No saved mapping: the builder proposes one from the file's header.
-        set({ selectedMapping: null, mappingConfig: null, availableEntities: [], draft: null, savedAs: null });
+        set({ ...newMapping, mappingNotice: null });
         await get().generatePreview();
         return;
       }
@@ -195,7 +203,7 @@ export const useImportStore = create<ImportStore>()((set, get) => {
       }
       const sequence = ++mappingSequence;
       // The mapping is chosen now; its config follows (the file's preview waits for it).
-      set({ selectedMapping: name, mappingConfig: null, availableEntities: [], draft: null, previewData: null, isLoading: true, error: null, errorDetail: null, result: null, ...noUploadErrors });
+      set({ selectedMapping: name, mappingConfig: null, availableEntities: [], draft: null, mappingNotice: null, previewData: null, isLoading: true, error: null, errorDetail: null, result: null, ...noUploadErrors });
       try {
         const answer = await importApi.fetchConfig();
         if (!answer.success) throw new Error(answer.message);
@@ -220,7 +228,12 @@ export const useImportStore = create<ImportStore>()((set, get) => {
     },
 
     selectEntity: async (name) => {
-      set((state) => ({ entityType: name, draft: draftFrom(state.mappingConfig, name), previewData: null, savedAs: null, result: null, ...noUploadErrors }));
+      const { mappingConfig, selectedMapping } = get();
+      const draft = draftFrom(mappingConfig, name);
+      const change = { entityType: name, previewData: null, result: null, ...noUploadErrors };
+      // A saved mapping with nothing for this entity cannot be the one imported through: a new one is built.
+      if (mappingConfig && selectedMapping && !draft) set({ ...change, ...newMapping, mappingNotice: i18n.t('import.mapping.noEntityPart', { name: selectedMapping, entity: name }) });
+      else set({ ...change, draft, savedAs: null, mappingNotice: null });
       await get().generatePreview();
     },
 
@@ -241,6 +254,7 @@ export const useImportStore = create<ImportStore>()((set, get) => {
         set((state) => ({
           isSaving: false,
           savedAs: name,
+          mappingNotice: null,
           selectedMapping: name,
           mappingConfig: saved,
           availableEntities: entityTypesOf(saved),
@@ -264,6 +278,12 @@ export const useImportStore = create<ImportStore>()((set, get) => {
       try {
         const previewData = await importApi.previewImportFile(file, entityType, draft);
         if (sequence !== previewSequence) return;
+        const missing = columnsMissingFromFile(previewData, draft);
+        if (missing.required) {
+          // The server would refuse the file through this draft: start afresh from the file's own header.
+          set({ ...newMapping, mappingNotice: name ? i18n.t('import.mapping.columnsNotInFile', { name, columns: missing.columns.join(', ') }) : null });
+          return get().generatePreview();
+        }
         // Nothing mapped yet: start from the columns whose names match the targets.
         set({ isLoading: false, previewData, ...(draft ? {} : { draft: draftFromProposal(previewData) }) });
       } catch (error) {

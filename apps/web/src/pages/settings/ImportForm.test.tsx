@@ -2,7 +2,8 @@
 // one dropdown of the file's columns per target field, the preview's problem cells, Import
 // disabled while a required target has no column, the row errors with row and column and "and N
 // more", the success counts, the upload and server progress, and the file input reachable by its
-// label (keyboard users tab to it).
+// label (keyboard users tab to it); why the form left a saved mapping, a draft's column the file
+// lacks shown as such, and Import disabled for a file the preview could not read.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
@@ -97,5 +98,22 @@ describe('import form', () => {
     expect(within(progress).getByText('Uploading: 25%')).toBeTruthy();
     expect(within(progress).getByTestId('server-progress').textContent).toBe('Server: 1,500 records processed');
     expect(screen.getByRole('button', { name: 'Cancel import' })).toBeTruthy();
+  });
+
+  it('says why it left the saved mapping, and shows a column the file lacks as such rather than as no column', () => {
+    const notice = "Mapping till has nothing for sales: the columns are proposed from the file's header.";
+    useImportStore.setState({ entities: [{ name: 'sales', repeatedKeys: 'sum' }], entityType: 'sales', selectedFile: new File(['x'], 'till.csv'), mappingNotice: notice, draft: { field_mappings: { ...mapping.entities.sales.field_mappings, quantity: 'Units' } }, previewData });
+    renderForm();
+    expect(screen.getByTestId('mapping-notice').textContent).toBe(notice);
+    const quantity = screen.getByLabelText('Quantity (quantity) · required') as HTMLSelectElement;
+    expect(quantity.value).toBe('Units');
+    expect(quantity.selectedOptions[0]?.textContent).toBe("Units (not in the file's first records)");
+  });
+
+  it('keeps Import disabled for a file the preview could not read, with the reason shown', () => {
+    useImportStore.setState({ selectedFile: new File(['%PDF'], 'report.pdf'), draft: mapping.entities.sales, previewData: null, error: 'Failed to generate preview.', errorDetail: 'Upload a .csv, .json or .xlsx file.' });
+    renderForm();
+    expect(screen.getByTestId('import-error-detail').textContent).toBe('Upload a .csv, .json or .xlsx file.');
+    expect((screen.getByRole('button', { name: 'Import file' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

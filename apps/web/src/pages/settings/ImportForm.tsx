@@ -16,8 +16,8 @@ import { CELL_DISPLAY_CHARS, durationMessage, formatBytes, formatCell, formatCou
 
 function EntityAndMappingChooser() {
   const { t } = useTranslation();
-  const { availableMappings, selectedMapping, entities, entityType, isUploading } = useImportStore(
-    useShallow((state) => ({ availableMappings: state.availableMappings, selectedMapping: state.selectedMapping, entities: state.entities, entityType: state.entityType, isUploading: state.isUploading })),
+  const { availableMappings, selectedMapping, entities, entityType, isUploading, mappingNotice } = useImportStore(
+    useShallow((state) => ({ availableMappings: state.availableMappings, selectedMapping: state.selectedMapping, entities: state.entities, entityType: state.entityType, isUploading: state.isUploading, mappingNotice: state.mappingNotice })),
   );
   const { selectMapping, selectEntity } = useImportStore.getState();
   const description = availableMappings.find((mapping) => mapping.name === selectedMapping)?.description;
@@ -40,8 +40,19 @@ function EntityAndMappingChooser() {
           {description}
         </Text>
       ) : null}
+      {mappingNotice ? (
+        <Text size="sm" role="status" data-testid="mapping-notice">
+          {mappingNotice}
+        </Text>
+      ) : null}
     </Stack>
   );
+}
+
+/** The file's columns to choose from; a draft's column the file's first records lack is shown as such, not as no column. */
+function columnOptions(header: string[], column: string | undefined, t: TFunction) {
+  const options = [{ value: '', label: t('import.builder.noColumn') }, ...header.map((name) => ({ value: name, label: name }))];
+  return column && !header.includes(column) ? [...options, { value: column, label: t('import.builder.notInFile', { column }) }] : options;
 }
 
 /** The label of a target field: its name, whether it is required, and the key a reference is fed by. */
@@ -79,7 +90,7 @@ function MappingBuilder({ preview }: { preview: PreviewFileResponse }) {
             disabled={isUploading}
             error={target.required && !draft?.field_mappings[target.field] ? t('import.builder.chooseColumn') : undefined}
             onChange={(event) => void setColumn(target.field, event.currentTarget.value || null)}
-            data={[{ value: '', label: t('import.builder.noColumn') }, ...preview.header.map((column) => ({ value: column, label: column }))]}
+            data={columnOptions(preview.header, draft?.field_mappings[target.field], t)}
           />
         ))}
       </SimpleGrid>
@@ -432,6 +443,8 @@ export function ImportForm() {
   );
   const { submit, cancelUpload } = useImportStore.getState();
   const unmapped = previewData ? unmappedRequired(previewData.targets, draft) : [];
+  // A file the preview could not read stays unimportable; the preview's reason is on screen.
+  const unreadFile = selectedFile !== null && previewData === null;
   return (
     <Stack gap="md">
       <EntityAndMappingChooser />
@@ -457,7 +470,7 @@ export function ImportForm() {
         <Button
           onClick={() => void submit().catch(() => undefined /* the store shows the error */)}
           loading={isUploading}
-          disabled={isUploading || isLoading || unmapped.length > 0}
+          disabled={isUploading || isLoading || unmapped.length > 0 || unreadFile}
           data-ready={Boolean(selectedFile && draft) || undefined}
         >
           {t('import.submit.button')}

@@ -1,12 +1,12 @@
 // @vitest-environment node
 // The mapping builder's logic: a saved mapping's entity mapping as a draft, the server's proposal
 // as a draft, one target fed from another column or none, options set and dropped, the required
-// targets without a column (Import stays disabled), the problems counted, and the head of a large
-// file sent for the preview.
+// targets without a column (Import stays disabled), the draft's columns the file lacks, the
+// problems counted, and the head of a large file sent for the preview.
 import { describe, expect, it } from 'vitest';
 import { PREVIEW_MAX_BYTES, type ImportTarget, type PreviewFileResponse } from '@stockwise/contract';
 import { previewPart } from '../../api/import.ts';
-import { draftFrom, draftFromProposal, entityFieldMappings, problemCount, unmappedRequired, withColumn, withOptions } from './preview.ts';
+import { columnsMissingFromFile, draftFrom, draftFromProposal, entityFieldMappings, problemCount, unmappedRequired, withColumn, withOptions } from './preview.ts';
 
 const config = { entities: { sales: { field_mappings: { product_id: 'StockCode', date: 'Date' }, date_format: 'dd/mm/yyyy' as const } } };
 const targets: ImportTarget[] = [
@@ -52,6 +52,14 @@ describe('mapping drafts', () => {
     expect(unmappedRequired(targets, config.entities.sales).map((t) => t.field)).toEqual(['quantity']);
     expect(unmappedRequired(targets, null).map((t) => t.field)).toEqual(['product_id', 'date', 'quantity']);
     expect(problemCount(preview({}, [{ product_id: 'product code X does not exist.' }, {}, { date: 'a', quantity: 'b' }]))).toBe(3);
+  });
+
+  it("lists the draft's columns the file lacks, and whether a required field reads one", () => {
+    const file = preview({});
+    expect(columnsMissingFromFile(file, { field_mappings: { product_id: 'StockCode', date: 'Date', quantity: 'Qty' } })).toEqual({ columns: [], required: false });
+    expect(columnsMissingFromFile(file, { field_mappings: { product_id: 'StockCode', date: 'Date', note: 'Remark' } })).toEqual({ columns: ['Remark'], required: false });
+    expect(columnsMissingFromFile(file, { field_mappings: { product_id: 'product_code', date: 'date', note: 'Remark' } })).toEqual({ columns: ['product_code', 'date', 'Remark'], required: true });
+    expect(columnsMissingFromFile(file, null)).toEqual({ columns: [], required: false });
   });
 
   it('sends the head of a large CSV or JSON file for the preview, and a workbook whole', async () => {

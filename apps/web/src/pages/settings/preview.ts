@@ -43,6 +43,17 @@ export function unmappedRequired(targets: ImportTarget[], draft: EntityMapping |
   return targets.filter((target) => target.required && !draft?.field_mappings[target.field]);
 }
 
+/**
+ * The draft's columns that the file's header lacks, and whether a required field reads one of
+ * them (the server refuses such a file: the draft cannot import it).
+ */
+export function columnsMissingFromFile(preview: PreviewFileResponse, draft: EntityMapping | null): { columns: string[]; required: boolean } {
+  const inFile = new Set(preview.header);
+  const missing = Object.entries(draft?.field_mappings ?? {}).filter(([, column]) => !inFile.has(column));
+  const requiredFields = new Set(preview.targets.filter((target) => target.required).map((target) => target.field));
+  return { columns: missing.map(([, column]) => column), required: missing.some(([field]) => requiredFields.has(field)) };
+}
+
 /** How many previewed cells the server will refuse. */
 export function problemCount(preview: PreviewFileResponse): number {
   return preview.rows.reduce((total, row) => total + Object.keys(row.problems).length, 0);
