@@ -190,8 +190,13 @@ export async function importUpload(ctx: ImportContext, run: ImportRun, upload: R
           : ` ${counts.duplicates} repeated key${counts.duplicates === 1 ? '' : 's'}: the last row of each was kept, ${counts.written} rows:`
         : '';
     const created = counts.created_references ? ` ${counts.created_references} new product${counts.created_references === 1 ? '' : 's'} created for unknown codes.` : '';
+    // Summed rows replace what is stored under their key: a second till's export of the same days is not added to the first's.
+    const replaced =
+      written.repeatedKeys === 'sum' && counts.updated > 0
+        ? ` The ${counts.updated} updated now hold this file's totals, replacing what was stored (not added to it): importing a file again changes nothing; two tills' lines for the same days go in one file.`
+        : '';
     const result: ImportResult = {
-      message: `Imported ${counts.rows} row${counts.rows === 1 ? '' : 's'} into ${target.tableName}:${combined} ${counts.inserted} inserted, ${counts.updated} updated.${created}`,
+      message: `Imported ${counts.rows} row${counts.rows === 1 ? '' : 's'} into ${target.tableName}:${combined} ${counts.inserted} inserted, ${counts.updated} updated.${replaced}${created}`,
       import_id: run.id as string,
       entity_type: resolved.entityType,
       table: target.tableName,
