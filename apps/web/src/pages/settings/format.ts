@@ -7,10 +7,13 @@ export function formatBytes(bytes: number): string {
   return `${bytesFormat.format(bytes / (1024 * 1024))} MB`;
 }
 
+// A spreadsheet's date cell reaches the preview as a timestamp at midnight UTC: the date is what it holds.
+const MIDNIGHT_UTC = /^(\d{4}-\d{2}-\d{2})T00:00:00(?:\.000)?Z$/;
+
 /** A mapped value as text in a preview cell (objects as JSON, so a wrong path is visible). */
 export function formatCell(value: unknown): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') return MIDNIGHT_UTC.exec(value)?.[1] ?? value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return JSON.stringify(value);
 }
