@@ -94,6 +94,12 @@ describe('Reports screen', () => {
     expect(lines[0]).toBe('month,units_sold');
     expect(lines.length).toBeGreaterThan(2);
 
+    // SQL rewritten by hand so the chart's value column is gone: the screen says which, instead of an empty chart.
+    await replaceSql(page, "select to_char(s.date, 'YYYY-MM') as month, p.product_code, sum(s.quantity) as units from data.sales s join data.products p on p.id = s.product_id group by 1, 2");
+    await page.getByTestId('run-sql').click();
+    await expect.poll(() => page.getByTestId('chart-missing-fields').textContent()).toContain('units_sold');
+    expect(await axeViolations(page, '[data-testid="chart-missing-fields"]')).toEqual([]);
+
     // Empty SQL is refused before any call (spec §5).
     await replaceSql(page, '   ');
     await page.getByTestId('run-sql').click();

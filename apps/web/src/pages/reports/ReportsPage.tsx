@@ -16,6 +16,7 @@ import { SchemaBrowser } from './SchemaBrowser.tsx';
 import { ResultGrid } from './ResultGrid.tsx';
 import { ReportChart } from './ReportChart.tsx';
 import { ChartEditor } from './ChartEditor.tsx';
+import { missingChartFields } from './chart-data.ts';
 import classes from './ReportsPage.module.css';
 import { pinReport } from '../../api/dashboard.ts';
 
@@ -139,6 +140,7 @@ function Results({ canEdit }: { canEdit: boolean }) {
     );
   }
   const shownChart = chartConfig ?? proposeChartConfig(execution.columns, { rowCount: execution.results.length });
+  const missingFields = missingChartFields(shownChart, execution.columns.map((column) => column.name));
   return (
     <Stack gap="sm">
       <Group gap="sm">
@@ -153,7 +155,13 @@ function Results({ canEdit }: { canEdit: boolean }) {
         <ResultGrid columns={execution.columns} rows={execution.results} label={t('reports.results.grid')} />
       )}
       <ChartEditor config={chartConfig} columns={execution.columns} rowCount={execution.results.length} disabled={!canEdit} onChange={(chart_config) => updateDraft({ chart_config })} />
-      <ReportChart config={shownChart} rows={execution.results} label={t('reports.chart.label')} />
+      {missingFields.length > 0 ? (
+        <Alert color="blue" title={t('reports.chart.missingFields', { fields: missingFields.join(', ') })} data-testid="chart-missing-fields">
+          {t('reports.chart.missingFieldsHint')}
+        </Alert>
+      ) : (
+        <ReportChart config={shownChart} rows={execution.results} label={t('reports.chart.label')} />
+      )}
     </Stack>
   );
 }

@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { proposeChartConfig, type ChartConfig } from '@stockwise/contract';
-import { buildChartData, formatFigure, xLabelFormatter } from './chart-data.ts';
+import { buildChartData, formatFigure, missingChartFields, xLabelFormatter } from './chart-data.ts';
 
 const base: ChartConfig = { type: 'bar', x_field: 'category', series: [{ field: 'units' }], group_field: null, stacked: false, title: '', sort: null };
 
 describe('report chart data', () => {
+  it('names the columns a chart reads that the result no longer has', () => {
+    const monthly: ChartConfig = { ...base, type: 'line', x_field: 'month', series: [{ field: 'units_sold' }], sort: { field: 'month', direction: 'asc' } };
+    expect(missingChartFields(monthly, ['month', 'product_code', 'units'])).toEqual(['units_sold']);
+    expect(missingChartFields({ ...monthly, group_field: 'code' }, ['month', 'units_sold'])).toEqual(['code']);
+    expect(missingChartFields(monthly, ['month', 'units_sold'])).toEqual([]);
+    expect(missingChartFields({ ...monthly, type: 'table' }, [])).toEqual([]);
+  });
+
   it('keeps numbers as numbers and sorts when asked', () => {
     const data = buildChartData({ ...base, sort: { field: 'units', direction: 'desc' } }, [
       { category: 'Tools', units: 5 },

@@ -28,6 +28,13 @@ function sorted(rows: ResultRow[], sort: ChartConfig['sort']): ResultRow[] {
   });
 }
 
+/** The columns a chart config reads that the result does not have (its SQL changed since the chart was chosen). */
+export function missingChartFields(config: ChartConfig, columns: readonly string[]): string[] {
+  if (config.type === 'table') return [];
+  const read = [config.x_field, ...config.series.map((s) => s.field), config.group_field, config.sort?.field].filter((field): field is string => Boolean(field));
+  return [...new Set(read)].filter((field) => !columns.includes(field));
+}
+
 export function buildChartData(config: ChartConfig, rows: ResultRow[]): ChartData {
   const x = config.x_field;
   const ordered = sorted(rows, config.sort);
