@@ -72,6 +72,17 @@ async function createIntegration(page: Page, endpoint: string): Promise<void> {
 }
 
 describe('scheduled integrations (Settings)', () => {
+  it('a new shop without products: the Forecasting screen says to import them first and links to Settings', async () => {
+    const { page } = browser;
+    await signIn(page, admin);
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Forecasting', exact: true }).click();
+    await page.getByTestId('no-products-yet').waitFor();
+    expect(await page.getByRole('button', { name: 'Regenerate whole catalogue' }).isDisabled()).toBe(true);
+    expect(await axeViolations(page, '[data-testid="no-products-yet"]')).toEqual([]);
+    await page.getByTestId('no-products-yet').getByRole('link', { name: 'Go to Settings → Data integration' }).click();
+    await page.waitForURL('**/app/settings');
+  });
+
   it('creates, switches on, runs now, and shows the rows in the Data screen and the run in the log', async () => {
     const { page } = browser;
     const endpoint = `${source.origin}/catalogue`;

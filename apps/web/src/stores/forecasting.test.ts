@@ -15,6 +15,8 @@ let paths: string[] = [];
 /** The query of each latest-report call. */
 let queries: Record<string, string>[] = [];
 let fail: Record<string, number> = {};
+const widgetRow = { id: 1, product_code: 'W-1', name: 'Widget', current_stock: 12, unit_cost: 2.5, lead_time_days: 7 };
+let productRows: object[] = [widgetRow];
 let statuses: unknown[] = [];
 let generationAnswer: unknown = { task_id: 'task-9' };
 let reportAnswer: unknown = { success: false, message: 'No latest report available...' };
@@ -34,7 +36,7 @@ beforeAll(async () => {
     if (path === '/api/forecasting/latest-report/') queries.push(Object.fromEntries(url.searchParams));
     const failure = Object.entries(fail).find(([prefix]) => path.startsWith(prefix));
     if (failure) return sendJson(response, failure[1], { detail: 'server says no', code: 'nope' });
-    if (path === '/api/records/tables/products/data/') return sendJson(response, 200, { results: [{ id: 1, product_code: 'W-1', name: 'Widget', current_stock: 12, unit_cost: 2.5, lead_time_days: 7 }], count: 1, next: null });
+    if (path === '/api/records/tables/products/data/') return sendJson(response, 200, { results: productRows, count: productRows.length, next: null });
     if (path.startsWith('/api/forecasting/forecasts/W-1')) return sendJson(response, 200, forecastFixture());
     if (path.startsWith('/api/forecasting/forecasts/')) return sendJson(response, 404, { detail: `Product '${path.split('/').pop()}' not found.`, code: 'not_found' });
     if (path === '/api/forecasting/latest-report/') return sendJson(response, 200, reportAnswer);
@@ -56,6 +58,7 @@ beforeEach(() => {
   paths = [];
   queries = [];
   fail = {};
+  productRows = [widgetRow];
   statuses = [];
   generationAnswer = { task_id: 'task-9' };
   reportAnswer = { success: false, message: 'No latest report available...' };
@@ -75,6 +78,14 @@ describe('products', () => {
     await loading;
     expect(state()).toMatchObject({ isLoadingProducts: false, productsError: null });
     expect(state().products.map((product) => product.styleCode)).toEqual(['W-1']);
+  });
+
+  it('knows when the catalogue has no product at all', async () => {
+    await state().loadProducts();
+    expect(state().catalogueEmpty).toBe(false);
+    productRows = [];
+    await state().loadProducts();
+    expect(state()).toMatchObject({ products: [], catalogueEmpty: true });
   });
 
   it("fails with 'Failed to fetch products'", async () => {

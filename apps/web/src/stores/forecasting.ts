@@ -27,6 +27,8 @@ export type GenerationState = {
 
 export type ForecastingState = {
   products: Product[];
+  /** The unfiltered product list came back empty: nothing to forecast until products are imported. */
+  catalogueEmpty: boolean;
   isLoadingProducts: boolean;
   productsError: string | null;
   searchText: string;
@@ -78,6 +80,7 @@ export const idleGeneration: GenerationState = { phase: 'idle', scope: null, sty
 
 export const initialForecastingState: ForecastingState = {
   products: [],
+  catalogueEmpty: false,
   isLoadingProducts: false,
   productsError: null,
   searchText: '',
@@ -150,7 +153,7 @@ export const useForecastingStore = create<ForecastingStore>()((set, get) => {
       set({ isLoadingProducts: true, productsError: null, searchText: '' });
       try {
         const products = await forecastingApi.fetchProducts();
-        if (sequence === searchSequence) set({ products, isLoadingProducts: false });
+        if (sequence === searchSequence) set({ products, catalogueEmpty: products.length === 0, isLoadingProducts: false });
       } catch (error) {
         if (sequence === searchSequence) set({ isLoadingProducts: false, productsError: withReason(i18n.t('forecasting.errors.fetchProducts'), error) });
       }

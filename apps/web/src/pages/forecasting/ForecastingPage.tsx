@@ -3,9 +3,9 @@
 // inventory report and the low-stock list; CSV exports of the forecast and the report.
 import './mantine-styles.ts';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Alert, Box, Button, Center, Group, LoadingOverlay, Paper, Progress, SegmentedControl, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Center, Group, LoadingOverlay, Paper, Progress, SegmentedControl, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { DEFAULT_FORECAST_DAYS } from '@stockwise/contract';
 import { useShallow } from 'zustand/react/shallow';
 import { useForecastingStore } from '../../stores/forecasting.ts';
@@ -67,6 +67,7 @@ function GenerationControls() {
   const generation = useForecastingStore((state) => state.generation);
   const selectedCode = useForecastingStore((state) => state.selectedCode);
   const regenerate = useForecastingStore((state) => state.regenerate);
+  const catalogueEmpty = useForecastingStore((state) => state.catalogueEmpty);
   const busy = generation.phase === 'starting' || generation.phase === 'running';
   const { done, total } = generation.progress;
   const percent = total > 0 ? Math.round((done / total) * 100) : 0;
@@ -76,7 +77,7 @@ function GenerationControls() {
         <Button onClick={() => void regenerate('product')} disabled={busy || !selectedCode} loading={busy && generation.scope === 'product'}>
           {t('forecasting.generate.product')}
         </Button>
-        <Button variant="light" onClick={() => void regenerate('all')} disabled={busy} loading={busy && generation.scope === 'all'}>
+        <Button variant="light" onClick={() => void regenerate('all')} disabled={busy || catalogueEmpty} loading={busy && generation.scope === 'all'}>
           {t('forecasting.generate.all')}
         </Button>
       </Group>
@@ -122,6 +123,7 @@ function ChartSection() {
   const showHistorical = useForecastingStore((state) => state.showHistoricalForecast);
   const setShowHistorical = useForecastingStore((state) => state.setShowHistoricalForecast);
   const reloadForecast = useForecastingStore((state) => state.reloadForecast);
+  const catalogueEmpty = useForecastingStore((state) => state.catalogueEmpty);
 
   const [range, setRange] = useState<ChartRange>('all');
   // While the next product's forecast loads, the previous chart stays (dimmed, under a loader):
@@ -190,7 +192,16 @@ function ChartSection() {
           {selectedCode ? null : (
             <Center pos="absolute" top={0} left={0} right={0} h={emptyMessageHeight} style={{ zIndex: 2 }} data-testid="no-product">
               <Paper withBorder shadow="xs" px="lg" py="sm">
-                <Text c="dimmed">{t('forecasting.errors.noProduct')}</Text>
+                {catalogueEmpty ? (
+                  <Text data-testid="no-products-yet">
+                    {t('forecasting.errors.noProductsYet')}{' '}
+                    <Anchor component={Link} to="/app/settings" c="blue.8" underline="always">
+                      {t('dashboard.empty.link')}
+                    </Anchor>
+                  </Text>
+                ) : (
+                  <Text c="dimmed">{t('forecasting.errors.noProduct')}</Text>
+                )}
               </Paper>
             </Center>
           )}
