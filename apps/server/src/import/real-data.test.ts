@@ -273,6 +273,24 @@ describe.each(backends)('real data in on %s', (backend) => {
     expect(await salesOf('RDX-')).toEqual([{ product_code: 'RDX-1', date: '2026-09-01', quantity: 6 }]);
   });
 
+  it("names an .xlsx cell holding an error (#N/A, a formula whose #DIV/0! result is not saved), not 'A value is required'", async () => {
+    await addProducts(['RDV-1']);
+    const workbook = new ExcelJS.Workbook();
+    const sales = workbook.addWorksheet('Sales');
+    sales.addRow(['StockCode', 'InvoiceDate', 'Quantity']);
+    sales.addRow(['RDV-1', '2026-09-01', { formula: 'B2/0', result: { error: '#DIV/0!' } }]);
+    sales.addRow(['RDV-1', '2026-09-02', { error: '#N/A' }]);
+    const content = new Uint8Array(await workbook.xlsx.writeBuffer());
+    const type = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+    const result = await importFile(server, token, { fileName: 'errors.xlsx', content, type, mapping: salesMapping(), entityType: 'sales' });
+    expect(result.status).toBe(400);
+    expect(result.json.row_errors).toEqual([
+      { row: 1, field: 'quantity', column: 'Quantity', reason: expect.stringContaining('The cell holds the formula =B2/0 with no result saved in the file') },
+      { row: 2, field: 'quantity', column: 'Quantity', reason: 'The cell holds the spreadsheet error #N/A: correct it, or leave the cell blank.' },
+    ]);
+    expect(await salesOf('RDV-')).toEqual([]);
+  });
+
   it("imports into a user table's entity, its product column fed by code", async () => {
     await addProducts(['RDT-1']);
     const admin = (await signUpUser(server)).access;

@@ -210,14 +210,38 @@ async function* jsonBatches(input: AsyncIterable<Buffer>): AsyncGenerator<RawRec
   if (batch.length) yield batch;
 }
 
+/**
+ * An .xlsx cell with no value to read: a spreadsheet error (#N/A, #DIV/0!), or a formula whose
+ * file holds no result for it (the streaming reader drops error results; some writers save none).
+ * Imported as a row error naming it, never as its text.
+ */
+export class UnreadableCell {
+  readonly shown: string;
+  readonly reason: string;
+  constructor(shown: string, reason: string) {
+    this.shown = shown;
+    this.reason = reason;
+  }
+  toString() {
+    return this.shown;
+  }
+  toJSON() {
+    return this.shown;
+  }
+}
+
 /** A cell of exceljs as a plain value: rich text and hyperlinks as their text, formulas as their result. */
 function cellValue(value: unknown): unknown {
   if (value === undefined || value === null) return null;
   if (typeof value !== 'object' || value instanceof Date) return value;
   const cell = value as { richText?: { text: string }[]; result?: unknown; text?: unknown; error?: string; formula?: string; sharedFormula?: string };
   if (cell.richText) return cell.richText.map((part) => part.text).join('');
-  if ('result' in cell || cell.formula !== undefined || cell.sharedFormula !== undefined) return cellValue(cell.result);
-  if (cell.error) return cell.error;
+  if ('result' in cell || cell.formula !== undefined || cell.sharedFormula !== undefined) {
+    const result = cellValue(cell.result);
+    if (result !== null || cell.formula === undefined) return result;
+    return new UnreadableCell(`=${cell.formula}`, `The cell holds the formula =${cell.formula} with no result saved in the file (an error such as #DIV/0!): correct it, or paste its values.`);
+  }
+  if (cell.error) return new UnreadableCell(cell.error, `The cell holds the spreadsheet error ${cell.error}: correct it, or leave the cell blank.`);
   if (typeof cell.text === 'string') return cell.text;
   return String(value);
 }

@@ -15,6 +15,7 @@ import type { Database } from '../db/schema.ts';
 import { validationError } from '../http/errors.ts';
 import { compileRowParser, expectedValue, isReadOnly, isTextual, quickCheck, UNDECIDED, withIdColumn, type RowValues } from '../tables/columns.ts';
 import { recordedDateColumn, recordedDateProblem } from '../tables/recorded-dates.ts';
+import { UnreadableCell } from './source.ts';
 import { findCatalogueEntry } from '../tables/repo.ts';
 import { type DateOrderDetector, fromDecimalComma, fromJsDate, isoDateTime, isoDay, numberWritingHint, readDate, readExcelSerial, type ReadDate } from './values.ts';
 
@@ -225,6 +226,10 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
       if (raw === undefined) continue;
       if (typeof raw === 'string' && hasNul(raw)) {
         (errors ??= {})[column] = ['The value contains a NUL character.'];
+        continue;
+      }
+      if (raw instanceof UnreadableCell) {
+        (errors ??= {})[column] = [raw.reason];
         continue;
       }
       if (isBlank(raw) && !(typeof raw === 'string' && raw !== '' && isTextual(type))) {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openSource } from './source.ts';
+import { openSource, UnreadableCell } from './source.ts';
 import { readZipEntry } from './zip-entry.ts';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'stockwise-xlsx-test-'));
@@ -48,8 +48,8 @@ describe('xlsx reading', () => {
       { row: 2, cells: ['85123A', 46266, 2, 'a & b < c'] },
       // A cell the row does not have is left out (undefined), the row is filled up to the header's width.
       { row: 3, cells: ['71053', undefined, -1, null] },
-      // The empty row is skipped; a number in a date format is a date.
-      { row: 4, cells: ['22423', new Date(Date.UTC(2025, 11, 9)), '#N/A', true] },
+      // The empty row is skipped; a number in a date format is a date; an error cell is no value.
+      { row: 4, cells: ['22423', new Date(Date.UTC(2025, 11, 9)), new UnreadableCell('#N/A', 'The cell holds the spreadsheet error #N/A: correct it, or leave the cell blank.'), true] },
     ]);
     expect((await readSheet(await saved(workbook, 'first.xlsx'))).header).toEqual(['This sheet is not data']);
   });
