@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { axeViolations } from './support/axe.ts';
 import { signIn, useBrowser } from './support/browser.ts';
 
 const browser = useBrowser();
@@ -76,11 +77,12 @@ const field = (form: Locator, label: string) => form.getByLabel(label, { exact: 
 /** The accessible name of the element with the focus (its label, or its text), or <body>. */
 const focusedName = (page: Page) => page.evaluate(() => (document.activeElement === document.body ? '<body>' : (document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '')));
 
-/** Opens a dialog from the focused control with Enter and closes it with Escape. */
+/** Opens a dialog from the focused control with Enter, checks it with axe, and closes it with Escape. */
 async function openAndEscape(page: Page, dialogName: string): Promise<void> {
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: dialogName });
   await dialog.waitFor();
+  expect(await axeViolations(page, '[role="dialog"]'), dialogName).toEqual([]);
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'detached' });
 }
@@ -147,8 +149,9 @@ describe('Data screen', () => {
     await form.getByRole('button', { name: 'Save' }).click();
     const error = page.getByTestId('row-form-error');
     await error.waitFor();
-    expect(await error.textContent()).toMatch(/^Invalid row data: qty: /);
+    expect(await error.textContent()).toMatch(/^Invalid row data: qty: Expected a whole number from /);
     expect(await field(form, 'Qty').getAttribute('aria-invalid')).toBe('true');
+    expect(await axeViolations(page, '[role="dialog"]'), 'row form with errors').toEqual([]);
 
     await field(form, 'Qty').fill('5');
     await field(form, 'Price').fill('2.50');

@@ -9,6 +9,7 @@ import { normalizeError } from '../../api/errors.ts';
 import { useTablesStore, withDetail } from '../../stores/tables.ts';
 import { draftToDefinition, emptyDraft, fieldTypeOptions, keyFromLabel, supportsChoices, supportsRequired, type ColumnDraft } from './column-drafts.ts';
 import { folderOptions } from './TableDialogs.tsx';
+import contrast from '../../components/ReadableContrast.module.css';
 
 export function AddTableDialog({ defaultFolder, onClose }: { defaultFolder: string; onClose: () => void }) {
   const { t } = useTranslation();
@@ -62,7 +63,7 @@ export function AddTableDialog({ defaultFolder, onClose }: { defaultFolder: stri
   };
 
   return (
-    <Modal opened onClose={onClose} title={t('datatab.tableDialog.title')} size="xl">
+    <Modal opened onClose={onClose} title={t('datatab.tableDialog.title')} size="xl" classNames={{ content: contrast.readable }} closeButtonProps={{ 'aria-label': t('datatab.actions.close') }}>
       <form onSubmit={(event) => void submit(event)} noValidate data-testid="table-dialog">
         <Stack>
           {message && (

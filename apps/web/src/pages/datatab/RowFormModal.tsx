@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { TableColumn, TableRow } from '@stockwise/contract';
 import { useTablesStore } from '../../stores/tables.ts';
 import { addPayload, editPayload, fieldSpan, formGridColumns, initialFormValues, inputKindOf, missingRequired, type FormValues } from './row-form.ts';
+import contrast from '../../components/ReadableContrast.module.css';
 
 type RowFormModalProps = {
   tableName: string;
@@ -57,6 +58,8 @@ export function RowFormModal({ tableName, columns, row, onClose, onOpenVariation
       opened
       onClose={onClose}
       size="xl"
+      classNames={{ content: contrast.readable }}
+      closeButtonProps={{ 'aria-label': t('datatab.actions.close') }}
       title={isEdit ? t('datatab.rowForm.editTitle', { id: String(row['id'] ?? '') }) : t('datatab.rowForm.addTitle', { name: tableName })}
     >
       <form onSubmit={(event) => void onSubmit(event)} noValidate data-testid="row-form" aria-busy={saving}>

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { dataActions, dataFetchTypes, MASKED_SECRET, MAX_BATCH_SIZE, MAX_PREVIOUS_DAYS, MAX_RATE_LIMIT, paginationKinds, scheduleFrequencies } from '@stockwise/contract';
 import { useIntegrationsStore } from '../../stores/integrations.ts';
-import classes from './Integrations.module.css';
+import contrast from '../../components/ReadableContrast.module.css';
 import { cronOf, scheduleInWords, type IntegrationDraft } from './integration-form.ts';
 
 const numberOrNull = (value: string | number) => (value === '' || value === null ? null : Number(value));
@@ -47,7 +47,7 @@ export function IntegrationEditor() {
       onClose={closeEditor}
       title={editing ? t('integrations.editor.editTitle', { id: editing.id }) : t('integrations.editor.newTitle')}
       size="xl"
-      classNames={{ content: classes.scope }}
+      classNames={{ content: contrast.readable }}
       closeButtonProps={{ 'aria-label': t('integrations.actions.close') }}
     >
       <form onSubmit={submit} noValidate data-testid="integration-editor">

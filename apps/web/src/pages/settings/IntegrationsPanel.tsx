@@ -2,7 +2,7 @@
 // integration with its schedule in words, enabled switch, status, last and next run, and its
 // actions: run now (editors), edit and delete (admins), the run log (everyone who can read).
 import './integrations-styles.ts';
-import classes from './Integrations.module.css';
+import contrast from '../../components/ReadableContrast.module.css';
 import { useEffect, useState } from 'react';
 import { Alert, Badge, Button, Group, Modal, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -63,7 +63,7 @@ function DeleteDialog({ integration, onClose }: { integration: Integration; onCl
   const remove = useIntegrationsStore((state) => state.remove);
   const [busy, setBusy] = useState(false);
   return (
-    <Modal opened onClose={onClose} title={t('integrations.delete.title')} classNames={{ content: classes.scope }} closeButtonProps={{ 'aria-label': t('integrations.actions.close') }}>
+    <Modal opened onClose={onClose} title={t('integrations.delete.title')} classNames={{ content: contrast.readable }} closeButtonProps={{ 'aria-label': t('integrations.actions.close') }}>
       <Stack>
         <Text>{t('integrations.delete.confirm', { endpoint: integration.endpoint })}</Text>
         <Group justify="flex-end">
@@ -169,7 +169,7 @@ export function IntegrationsPanel() {
   }, [sessionReady, load]);
 
   return (
-    <Stack gap="md" data-testid="integrations-panel" className={classes.scope}>
+    <Stack gap="md" data-testid="integrations-panel" className={contrast.readable}>
       <Group justify="space-between" align="flex-start">
         <div>
           <Title order={2} size="h3" id="integrations-title">
