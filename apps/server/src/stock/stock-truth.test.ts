@@ -55,14 +55,16 @@ describe.each(backends)('one stock truth on %s', (backend) => {
     expect(await stockOf('ST-IMP')).toMatchObject({ current: 9, snapshots: [[imported.today, 9]] });
   });
 
-  it('the latest dated count sets current_stock; an older or a future count does not', async () => {
+  it('the latest dated count sets current_stock; an older count does not, and a future one is refused', async () => {
     expect((await importFile(server, token, { fileName: 'p.csv', content: 'code,name,stock\nST-COUNT,Counted,\n', mapping: productMapping, entityType: 'products' })).status).toBe(200);
     const counts = (lines: string) => importFile(server, token, { fileName: 's.csv', content: `code,day,counted\n${lines}`, mapping: snapshotMapping, entityType: 'stock_snapshots' });
     expect((await counts(`ST-COUNT,${isoDay(-30)},10\nST-COUNT,${isoDay(-2)},17\n`)).status).toBe(200);
     expect((await stockOf('ST-COUNT')).current).toBe(17);
     expect((await counts(`ST-COUNT,${isoDay(-10)},99\n`)).status).toBe(200);
     expect((await stockOf('ST-COUNT')).current).toBe(17);
-    expect((await counts(`ST-COUNT,${isoDay(5)},3\n`)).status).toBe(200);
+    const future = await counts(`ST-COUNT,${isoDay(5)},3\n`);
+    expect(future.status).toBe(400);
+    expect(future.json.row_errors).toEqual([{ row: 1, field: 'date', column: 'day', reason: expect.stringContaining('is in the future') }]);
     expect((await stockOf('ST-COUNT')).current).toBe(17);
     // A correction of the latest count is the figure now.
     expect((await counts(`ST-COUNT,${isoDay(-2)},15\n`)).status).toBe(200);
