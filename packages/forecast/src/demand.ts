@@ -1,5 +1,6 @@
 import { dayNumber } from './dates.ts';
 import { closedDayNumbers } from './holidays.ts';
+import { MIN_MODEL_DAYS } from './short.ts';
 import type { DemandClass, EventRegressor, ProductForecastInput } from './types.ts';
 
 /** The sales history turned into one value per day, with what we know about each day. */
@@ -10,8 +11,9 @@ export type DemandHistory = {
   /** 1 where the value is a real observation of demand, 0 where it was imputed. */
   observed: Uint8Array;
   /**
-   * Units sold on days that ended out of stock (0 on other days), when there were any: demand was at
-   * least that. Only a short history's average reads it (a few days, each of which counts).
+   * Units sold on days that ended out of stock (0 on other days), when there were any, in a history
+   * shorter than MIN_MODEL_DAYS: demand was at least that. Only a short history's average reads it
+   * (a few days, each of which counts).
    */
   soldOutUnits?: Float64Array;
 };
@@ -64,10 +66,12 @@ export function buildDemandHistory(input: ProductForecastInput): DemandHistory |
   }
   const stockouts = stockoutDays(input, firstDay, length);
   const observed = new Uint8Array(length);
+  // Kept for the short histories that read them only: a catalogue's long ones skip the copy.
+  const keepsSoldOut = length < MIN_MODEL_DAYS;
   let soldOutUnits: Float64Array | undefined;
   for (let t = 0; t < length; t++) {
     observed[t] = (unknown[t] && !hasSales[t]) || stockouts[t] === 1 ? 0 : 1;
-    if (stockouts[t] === 1 && values[t]! > 0) (soldOutUnits ??= new Float64Array(length))[t] = values[t]!;
+    if (keepsSoldOut && stockouts[t] === 1 && values[t]! > 0) (soldOutUnits ??= new Float64Array(length))[t] = values[t]!;
   }
   // A day the business was closed (a public holiday) says nothing about demand either.
   for (const day of closedDayNumbers(input.closedDates)) {
