@@ -177,7 +177,7 @@ describe('data integration (Settings)', () => {
     const rowErrors = failure.getByTestId('upload-row-errors');
     expect(await rowErrors.getByTestId('row-error').count()).toBe(100);
     const first = rowErrors.getByTestId('row-error').first().getByRole('cell');
-    expect(await first.allTextContents()).toEqual(['4', 'current_stock', 'current_stock', 'Expected a whole number.']);
+    expect(await first.allTextContents()).toEqual(['5', 'current_stock', 'current_stock', 'Expected a whole number.']);
     expect(await rowErrors.getByTestId('row-errors-more').textContent()).toBe('and 5 more');
 
     // Nothing written, not even the good rows; the failure is in the log.
@@ -239,7 +239,7 @@ describe('data integration (Settings)', () => {
 
     const failure = page.getByTestId('import-error');
     await failure.getByTestId('upload-row-errors').waitFor({ timeout: 45_000 });
-    expect(await failure.getByTestId('row-error').first().getByRole('cell').allTextContents()).toEqual(['20001', 'current_stock', 'current_stock', 'Expected a whole number.']);
+    expect(await failure.getByTestId('row-error').first().getByRole('cell').allTextContents()).toEqual(['20002', 'current_stock', 'current_stock', 'Expected a whole number.']);
     expect(await progress.count()).toBe(0);
     expect(await productsWithPrefix(prefix)).toEqual([]);
     await logRow(page, fileName).getByTestId('log-status').filter({ hasText: 'error' }).waitFor();

@@ -11,10 +11,10 @@ function readAll(text: string, chunkSizes: number[] = [text.length]): { header: 
     let at = 0;
     for (let i = 0; at < text.length; i++) {
       const size = Math.max(1, chunkSizes[i % chunkSizes.length] ?? text.length);
-      records.push(...reader.push(text.slice(at, at + size)));
+      records.push(...reader.push(text.slice(at, at + size)).map((record) => record.cells));
       at += size;
     }
-    records.push(...reader.end());
+    records.push(...reader.end().map((record) => record.cells));
     return { header: reader.header, records };
   } catch (error) {
     return (error as Error).message;
@@ -33,12 +33,26 @@ describe('CsvReader', () => {
   });
 
   it.each([
-    ['a,b\n"x,1\n', 'Quoted field unterminated (row 1).'],
-    ['a,b\n1,2\n"x"y,1\n', 'Trailing quote on quoted field is malformed (row 2).'],
-    ['a,b\n1,2\n"multi\nline"\n', 'A record has 1 field where the header has 2 (row 2).'],
-    ['a,b\n1,2,3\n', 'A record has 3 fields where the header has 2 (row 1).'],
-  ])('refuses %j, naming the row', (text, message) => {
+    ['a,b\n"x,1\n', 'Quoted field unterminated (row 2).'],
+    ['a,b\n1,2\n"x"y,1\n', 'Trailing quote on quoted field is malformed (row 3).'],
+    ['a,b\n1,2\n"multi\nline"\n', 'A record has 1 field where the header has 2 (row 3).'],
+    ['a,b\n1,2,3\n', 'A record has 3 fields where the header has 2 (row 2).'],
+    ['a,b\n\n1,2\n\n1,2,3\n', 'A record has 3 fields where the header has 2 (row 5).'],
+  ])('refuses %j, naming the row a spreadsheet shows it in', (text, message) => {
     expect(readAll(text)).toBe(message);
+  });
+
+  // Excel numbers a CSV's rows from its header (row 1), counts empty lines, and keeps a quoted
+  // newline inside its cell: an error's row is the one the user finds there.
+  it('numbers records as a spreadsheet shows them, however the file is cut into chunks', () => {
+    const text = '\na,b\n1,2\n\n"two\nlines",3\n4,5\n\n\n6,7';
+    for (const size of [1, 2, 3, 5, 8, text.length]) {
+      const reader = new CsvReader();
+      const rows: number[] = [];
+      for (let at = 0; at < text.length; at += size) rows.push(...reader.push(text.slice(at, at + size)).map((record) => record.row));
+      rows.push(...reader.end().map((record) => record.row));
+      expect(rows, `chunks of ${size}`).toEqual([3, 5, 6, 9]);
+    }
   });
 
   it('keeps a quote inside a field that is not quoted as it is', () => {

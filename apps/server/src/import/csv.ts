@@ -4,12 +4,17 @@
 // first line end), the separator (`,`, `;` or tab, told by the header line), a BOM and empty lines
 // are handled. What papaparse reports — an unterminated or malformed quote — is an error, and so
 // is a record whose field count differs from the header's, and a record longer than the cap (it
-// is refused while being read, never held whole): nothing is guessed.
+// is refused while being read, never held whole): nothing is guessed. Each record comes with its row
+// as a spreadsheet shows the file — the header is row 1, empty lines count, a quoted newline stays in
+// its row — so an error names the row the user finds when opening the file in Excel.
 import Papa from 'papaparse';
 
 export class CsvSyntaxError extends Error {}
 
 type ParseError = { code: string; message: string; row?: number };
+
+/** A data record and its row in the file as a spreadsheet numbers it (the header is row 1). */
+export type CsvRecord = { row: number; cells: string[] };
 
 /** An empty line parses as one empty field. */
 const isEmptyLine = (fields: string[]) => fields.length === 1 && fields[0] === '';
@@ -38,8 +43,8 @@ export class CsvReader {
   #config: Papa.ParseConfig | null = null;
   #started = false;
   #header: string[] | null = null;
-  /** Data records read so far (the header is not one). */
-  #records = 0;
+  /** Rows read so far: the header, empty lines and data records, as a spreadsheet counts them. */
+  #rows = 0;
   readonly #maxRecordChars: number;
 
   constructor(options: { maxRecordChars?: number } = {}) {
@@ -56,13 +61,8 @@ export class CsvReader {
     return (this.#config?.delimiter as string | undefined) ?? null;
   }
 
-  /** Data records read so far. */
-  get records(): number {
-    return this.#records;
-  }
-
   /** The records completed by this chunk; a record the chunk cuts off waits for the next one. */
-  push(chunk: string): string[][] {
+  push(chunk: string): CsvRecord[] {
     if (!chunk) return [];
     this.#pending.push(chunk);
     this.#pendingLength += chunk.length;
@@ -70,21 +70,21 @@ export class CsvReader {
     // pass: waiting until as much new text as carried text has come keeps that linear.
     if (this.#pendingLength < this.#carry.length) return [];
     const records = this.#parse(false);
-    if (this.#carry.length > this.#maxRecordChars) throw this.#tooLong();
+    if (this.#carry.length > this.#maxRecordChars) throw this.#tooLong(this.#rows + 1);
     return records;
   }
 
-  #tooLong(): CsvSyntaxError {
-    const row = this.#header ? `row ${this.#records + 1}` : 'the header';
-    return new CsvSyntaxError(`A record (${row}) is longer than ${Math.round(this.#maxRecordChars / 1024)} KiB; records that long are not imported.`);
+  #tooLong(row: number): CsvSyntaxError {
+    const where = this.#header ? `row ${row}` : 'the header';
+    return new CsvSyntaxError(`A record (${where}) is longer than ${Math.round(this.#maxRecordChars / 1024)} KiB; records that long are not imported.`);
   }
 
   /** The last records, at the end of the file. */
-  end(): string[][] {
+  end(): CsvRecord[] {
     return this.#parse(true);
   }
 
-  #parse(final: boolean): string[][] {
+  #parse(final: boolean): CsvRecord[] {
     let text = this.#carry + this.#pending.join('');
     this.#pending = [];
     this.#pendingLength = 0;
@@ -105,26 +105,26 @@ export class CsvReader {
     // Before the end, the last record may be cut off by the chunk: an error in it waits for the rest.
     const firstError = result.errors.find((error) => final || (error.row ?? 0) < result.data.length);
     if (firstError) {
-      const before = result.data.slice(0, firstError.row ?? 0).filter((fields) => !isEmptyLine(fields)).length;
-      const row = this.#records + before + (this.#header ? 1 : 0);
-      throw new CsvSyntaxError(`${firstError.message} (${row === 0 ? 'header' : `row ${row}`}).`);
+      const before = result.data.slice(0, firstError.row ?? 0);
+      const isHeader = !this.#header && before.every(isEmptyLine);
+      throw new CsvSyntaxError(`${firstError.message} (${isHeader ? 'header' : `row ${this.#rows + before.length + 1}`}).`);
     }
     this.#carry = final ? '' : text.slice(result.meta.cursor);
-    const records: string[][] = [];
+    const records: CsvRecord[] = [];
     // Only text longer than the cap can hold a record over it.
     const mayHoldLongRecord = text.length > this.#maxRecordChars;
     for (const fields of result.data) {
+      this.#rows += 1;
       if (isEmptyLine(fields)) continue;
-      if (mayHoldLongRecord && fields.reduce((length, field) => length + field.length, 0) > this.#maxRecordChars) throw this.#tooLong();
+      if (mayHoldLongRecord && fields.reduce((length, field) => length + field.length, 0) > this.#maxRecordChars) throw this.#tooLong(this.#rows);
       if (!this.#header) {
         this.#header = fields;
         continue;
       }
-      this.#records += 1;
       if (fields.length !== this.#header.length) {
-        throw new CsvSyntaxError(`A record has ${fields.length} field${fields.length === 1 ? '' : 's'} where the header has ${this.#header.length} (row ${this.#records}).`);
+        throw new CsvSyntaxError(`A record has ${fields.length} field${fields.length === 1 ? '' : 's'} where the header has ${this.#header.length} (row ${this.#rows}).`);
       }
-      records.push(fields);
+      records.push({ row: this.#rows, cells: fields });
     }
     return records;
   }

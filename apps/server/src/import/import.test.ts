@@ -85,9 +85,9 @@ describe.each(backends)('file import on %s', (backend) => {
     expect(result.status).toBe(400);
     expect(result.json.error).toBe('3 rows could not be imported; nothing was written.');
     expect(result.json.row_errors).toEqual([
-      { row: 2, field: 'current_stock', column: 'current_stock', reason: 'Expected a whole number.' },
-      { row: 3, field: 'product_code', column: 'product_code', reason: 'A value is required.' },
-      { row: 4, field: 'unit_cost', column: 'unit_cost', reason: expect.stringContaining('decimal point') },
+      { row: 3, field: 'current_stock', column: 'current_stock', reason: 'Expected a whole number.' },
+      { row: 4, field: 'product_code', column: 'product_code', reason: 'A value is required.' },
+      { row: 5, field: 'unit_cost', column: 'unit_cost', reason: expect.stringContaining('decimal point') },
     ]);
     expect(await products('BAD-')).toEqual([]);
   });

@@ -43,9 +43,9 @@ describe.each(backends)('file preview on %s', (backend) => {
       { field: 'quantity', label: 'Quantity', type: 'IntegerField', required: true },
     ]);
     expect(json.rows).toEqual([
-      { row: 1, values: { product_id: '85123A', date: '2010-12-01', quantity: 6 }, problems: {} },
-      { row: 2, values: { product_id: '22423', date: '2010-12-13', quantity: 'x' }, problems: { quantity: 'Expected a whole number.' } },
-      { row: 3, values: { product_id: '99999X', date: '2010-12-14', quantity: -1 }, problems: { product_id: 'product code 99999X does not exist.' } },
+      { row: 2, values: { product_id: '85123A', date: '2010-12-01', quantity: 6 }, problems: {} },
+      { row: 3, values: { product_id: '22423', date: '2010-12-13', quantity: 'x' }, problems: { quantity: 'Expected a whole number.' } },
+      { row: 4, values: { product_id: '99999X', date: '2010-12-14', quantity: -1 }, problems: { product_id: 'product code 99999X does not exist.' } },
     ]);
     expect((await sql<{ n: number }>`select count(*)::int as n from data.sales`.execute(server.database.db)).rows[0]?.n).toBe(salesCountBefore);
   });
@@ -86,7 +86,7 @@ describe.each(backends)('file preview on %s', (backend) => {
       sheets: ['Summary', 'Counts'],
       header: ['Product code', 'Counted on', 'Stock'],
       proposed_mapping: { product_id: 'Product code', date: 'Counted on', stock_level: 'Stock' },
-      rows: [{ row: 1, values: { product_id: '85123A', date: '2011-01-31', stock_level: 12 }, problems: {} }],
+      rows: [{ row: 2, values: { product_id: '85123A', date: '2011-01-31', stock_level: 12 }, problems: {} }],
     });
   });
 

@@ -78,7 +78,7 @@ describe.each(backends)('real data in on %s', (backend) => {
     const csv = 'StockCode,InvoiceDate,Quantity\nRDD-1,01/02/2026,1\nRDD-1,03/04/2026,2\n';
     const refused = await importFile(server, token, { fileName: 'ambiguous.csv', content: csv, mapping: salesMapping(), entityType: 'sales' });
     expect(refused.status).toBe(400);
-    expect(refused.json.row_errors).toEqual([{ row: 1, field: 'date', column: 'InvoiceDate', reason: expect.stringContaining('could be day-first (dd/mm/yyyy) or month-first (mm/dd/yyyy)') }]);
+    expect(refused.json.row_errors).toEqual([{ row: 2, field: 'date', column: 'InvoiceDate', reason: expect.stringContaining('could be day-first (dd/mm/yyyy) or month-first (mm/dd/yyyy)') }]);
     expect(await salesOf('RDD-')).toEqual([]);
     const monthFirst = await importFile(server, token, { fileName: 'us.csv', content: csv, mapping: salesMapping({ date_format: 'mm/dd/yyyy' }), entityType: 'sales' });
     expect(monthFirst.status, JSON.stringify(monthFirst.json)).toBe(200);
@@ -106,8 +106,8 @@ describe.each(backends)('real data in on %s', (backend) => {
     expect(refused.json).toMatchObject({
       row_error_count: 2,
       row_errors: [
-        { row: 2, field: 'product_id', column: 'StockCode', reason: 'product code RDU-NEW does not exist.' },
         { row: 3, field: 'product_id', column: 'StockCode', reason: 'product code RDU-NEW does not exist.' },
+        { row: 4, field: 'product_id', column: 'StockCode', reason: 'product code RDU-NEW does not exist.' },
       ],
     });
     const created = await importFile(server, token, { fileName: 'u.csv', content: csv, mapping: salesMapping({ create_missing_products: true }), entityType: 'sales' });
@@ -125,10 +125,10 @@ describe.each(backends)('real data in on %s', (backend) => {
     expect(refused.json).toMatchObject({
       row_error_count: 4,
       row_errors: [
-        { row: 1, field: 'quantity', column: 'Quantity', reason: 'A value is required.' },
-        { row: 2, field: 'product_id', column: 'StockCode', reason: 'product code RDB-GONE does not exist.' },
-        { row: 3, field: 'quantity', column: 'Quantity', reason: 'Expected a whole number.' },
-        { row: 4, field: 'product_id', column: 'StockCode', reason: 'product code RDB-GONE does not exist.' },
+        { row: 2, field: 'quantity', column: 'Quantity', reason: 'A value is required.' },
+        { row: 3, field: 'product_id', column: 'StockCode', reason: 'product code RDB-GONE does not exist.' },
+        { row: 4, field: 'quantity', column: 'Quantity', reason: 'Expected a whole number.' },
+        { row: 5, field: 'product_id', column: 'StockCode', reason: 'product code RDB-GONE does not exist.' },
       ],
     });
     expect(await salesOf('RDB-')).toEqual([]);
@@ -141,11 +141,11 @@ describe.each(backends)('real data in on %s', (backend) => {
     const result = await importFile(server, token, { fileName: 'd.csv', content: csv, mapping: deliveries, entityType: 'deliveries' });
     expect(result.status).toBe(400);
     expect(result.json.row_errors).toEqual([
-      { row: 2, field: 'quantity', column: 'Qty', reason: 'Must be more than 0.' },
-      { row: 3, field: 'quantity', column: 'Qty', reason: 'Expected a whole number.' },
-      { row: 4, field: 'expected_date', column: 'Due', reason: expect.stringContaining('not a real date') },
-      { row: 5, field: 'status', column: 'Status', reason: expect.stringContaining('Must be one of') },
-      { row: 6, field: 'product_id', column: 'Item', reason: 'A value is required.' },
+      { row: 3, field: 'quantity', column: 'Qty', reason: 'Must be more than 0.' },
+      { row: 4, field: 'quantity', column: 'Qty', reason: 'Expected a whole number.' },
+      { row: 5, field: 'expected_date', column: 'Due', reason: expect.stringContaining('not a real date') },
+      { row: 6, field: 'status', column: 'Status', reason: expect.stringContaining('Must be one of') },
+      { row: 7, field: 'product_id', column: 'Item', reason: 'A value is required.' },
     ]);
     expect(JSON.stringify(result.json)).not.toContain('Failing row');
     const returns = await importFile(server, token, { fileName: 'r.csv', content: 'StockCode,InvoiceDate,Quantity\nRDE-1,2026-06-01,-4\n', mapping: salesMapping(), entityType: 'sales' });
@@ -160,10 +160,10 @@ describe.each(backends)('real data in on %s', (backend) => {
     const sales = await importFile(server, token, { fileName: 's.csv', content: csv, mapping: salesMapping(), entityType: 'sales' });
     expect(sales.status).toBe(400);
     expect(sales.json.row_errors).toEqual([
-      { row: 2, field: 'date', column: 'InvoiceDate', reason: expect.stringContaining('2099-12-31 is in the future') },
+      { row: 3, field: 'date', column: 'InvoiceDate', reason: expect.stringContaining('2099-12-31 is in the future') },
       // A small number in a date column reads as an Excel serial (3 January 1900): the wrong column, most likely.
-      { row: 3, field: 'date', column: 'InvoiceDate', reason: expect.stringContaining('1900-01-03 is before 1970-01-01') },
-      { row: 4, field: 'date', column: 'InvoiceDate', reason: expect.stringContaining('is before 1970-01-01') },
+      { row: 4, field: 'date', column: 'InvoiceDate', reason: expect.stringContaining('1900-01-03 is before 1970-01-01') },
+      { row: 5, field: 'date', column: 'InvoiceDate', reason: expect.stringContaining('is before 1970-01-01') },
     ]);
     expect(await salesOf('RDF-')).toEqual([]);
     const counted = await importFile(server, token, {
@@ -172,7 +172,7 @@ describe.each(backends)('real data in on %s', (backend) => {
       mapping: { entities: { stock_snapshots: { field_mappings: { product_id: 'code', date: 'day', stock_level: 'counted' } } } },
       entityType: 'stock_snapshots',
     });
-    expect(counted.json.row_errors).toEqual([{ row: 1, field: 'date', column: 'day', reason: expect.stringContaining('is in the future') }]);
+    expect(counted.json.row_errors).toEqual([{ row: 2, field: 'date', column: 'day', reason: expect.stringContaining('is in the future') }]);
     const today = new Date().toISOString().slice(0, 10);
     const planned = await importFile(server, token, {
       fileName: 'd.csv',
@@ -216,7 +216,7 @@ describe.each(backends)('real data in on %s', (backend) => {
       entityType: 'strict_counts',
     });
     expect(result.status).toBe(400);
-    expect(result.json.row_errors).toEqual([{ row: 3, field: 'product_id, date', reason: expect.stringContaining('already appears in row 1') }]);
+    expect(result.json.row_errors).toEqual([{ row: 4, field: 'product_id, date', reason: expect.stringContaining('already appears in row 2') }]);
   });
 
   it('a mapping may say what to do with repeated keys instead of the entity', async () => {
@@ -228,7 +228,7 @@ describe.each(backends)('real data in on %s', (backend) => {
       entityType: 'stock_snapshots',
     });
     expect(result.status).toBe(400);
-    expect(result.json.row_errors).toEqual([{ row: 2, field: 'product_id, date', reason: expect.stringContaining('already appears in row 1') }]);
+    expect(result.json.row_errors).toEqual([{ row: 3, field: 'product_id, date', reason: expect.stringContaining('already appears in row 2') }]);
   });
 
   it('reads what spreadsheets write: blank cells, decimal commas, ; and tab separators, UTF-8 and UTF-16 BOMs, Excel serial dates', async () => {
@@ -236,7 +236,7 @@ describe.each(backends)('real data in on %s', (backend) => {
     // Without the mapping's decimal comma, the refusal says how the figure is written and what to choose.
     const plain = await importFile(server, token, { fileName: 'semi.csv', content: semicolons, mapping: productMapping, entityType: 'products' });
     expect(plain.status).toBe(400);
-    expect(plain.json.row_errors).toEqual([1, 2].map((row) => ({ row, field: 'unit_cost', column: 'cost', reason: expect.stringContaining("decimal comma: set the mapping's decimal separator to a comma") })));
+    expect(plain.json.row_errors).toEqual([2, 3].map((row) => ({ row, field: 'unit_cost', column: 'cost', reason: expect.stringContaining("decimal comma: set the mapping's decimal separator to a comma") })));
     const commaMapping = { entities: { products: { ...productMapping.entities.products, decimal_separator: ',' } } };
     expect((await importFile(server, token, { fileName: 'semi.csv', content: semicolons, mapping: commaMapping, entityType: 'products' })).status).toBe(200);
     const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('code\tname\tcategory\tcost\tstock\r\nRDW-3\tCafé crème\tDrinks\t2.5\t7\r\n', 'utf16le')]);
@@ -285,8 +285,8 @@ describe.each(backends)('real data in on %s', (backend) => {
     const result = await importFile(server, token, { fileName: 'errors.xlsx', content, type, mapping: salesMapping(), entityType: 'sales' });
     expect(result.status).toBe(400);
     expect(result.json.row_errors).toEqual([
-      { row: 1, field: 'quantity', column: 'Quantity', reason: expect.stringContaining('The cell holds the formula =B2/0 with no result saved in the file') },
-      { row: 2, field: 'quantity', column: 'Quantity', reason: 'The cell holds the spreadsheet error #N/A: correct it, or leave the cell blank.' },
+      { row: 2, field: 'quantity', column: 'Quantity', reason: expect.stringContaining('The cell holds the formula =B2/0 with no result saved in the file') },
+      { row: 3, field: 'quantity', column: 'Quantity', reason: 'The cell holds the spreadsheet error #N/A: correct it, or leave the cell blank.' },
     ]);
     expect(await salesOf('RDV-')).toEqual([]);
   });

@@ -14,7 +14,7 @@ import { pick } from 'stream-json/filters/pick.js';
 import { streamArray } from 'stream-json/streamers/stream-array.js';
 import { chain } from 'stream-chain';
 import type { ImportFormat } from '@stockwise/contract';
-import { CsvReader, MAX_RECORD_CHARS } from './csv.ts';
+import { CsvReader, MAX_RECORD_CHARS, type CsvRecord } from './csv.ts';
 import { applyMapping, csvMapper, type FieldMappings } from './mapping.ts';
 import type { MappedRecord } from './writer.ts';
 import { readZipEntry } from './zip-entry.ts';
@@ -29,7 +29,11 @@ const XLSX_BATCH = 1000;
 const MAX_WORKBOOK_PART_BYTES = 16 * 1024 * 1024;
 const MAX_RECORD_BYTES = MAX_RECORD_CHARS;
 
-/** One record as the file has it: a row of cells (CSV, xlsx) or a JSON value. */
+/**
+ * One record as the file has it: a row of cells (CSV, xlsx) or a JSON value. `row` is where a user
+ * finds it: the spreadsheet's row number (the header is row 1) for CSV and .xlsx, the record's
+ * place in the array (from 1) for JSON.
+ */
 export type RawRecord = { row: number; cells: unknown[] | null; value: unknown };
 
 export type OpenedSource = {
@@ -118,8 +122,8 @@ const countLines = (text: string, end = text.length) => {
 
 /**
  * The file's text, chunk by chunk: decoded per its BOM (UTF-8 without one), with NUL bytes and
- * invalid UTF-8 refused naming the row (lines before it: the header is line 1, so that is the CSV
- * row number; `where` words it for JSON).
+ * invalid UTF-8 refused naming where (`where` gets the count of lines before it, and words it as
+ * the CSV row or the JSON line).
  */
 async function* decodedText(input: AsyncIterable<Buffer>, where: (lines: number) => string): AsyncGenerator<string> {
   let decoder: InstanceType<typeof TextDecoder> | null = null;
@@ -159,10 +163,9 @@ async function* decodedText(input: AsyncIterable<Buffer>, where: (lines: number)
 }
 
 async function* csvBatches(input: AsyncIterable<Buffer>, reader: CsvReader): AsyncGenerator<RawRecord[]> {
-  let row = 0;
-  const raw = (records: string[][]): RawRecord[] => records.map((cells) => ({ row: (row += 1), cells, value: null }));
+  const raw = (records: CsvRecord[]): RawRecord[] => records.map(({ row, cells }) => ({ row, cells, value: null }));
   try {
-    for await (const text of decodedText(input, (lines) => (lines === 0 ? 'the header' : `row ${lines}`))) {
+    for await (const text of decodedText(input, (lines) => (lines === 0 ? 'the header' : `row ${lines + 1}`))) {
       const batch = raw(reader.push(text));
       if (batch.length) yield batch;
     }
@@ -251,7 +254,7 @@ type WorkbookInternals = {
   workbookRels?: { Id: string; Target: string }[];
   _parseWorkbook(part: Readable): Promise<void>;
 };
-type WorksheetInternals = { id: string | number; parse(): AsyncIterable<{ eventType: string; value: { values: unknown[] } }[]> };
+type WorksheetInternals = { id: string | number; parse(): AsyncIterable<{ eventType: string; value: { number: number; values: unknown[] } }[]> };
 
 async function* xlsxBatches(path: string, wantedSheet: string | null, meta: { header: string[] | null; sheets: string[] | null }): AsyncGenerator<RawRecord[]> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookReader(path, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
@@ -275,7 +278,6 @@ async function* xlsxBatches(path: string, wantedSheet: string | null, meta: { he
         continue;
       }
       found = true;
-      let row = 0;
       let batch: RawRecord[] = [];
       for await (const events of sheet.parse()) {
         for (const { eventType, value } of events) {
@@ -287,7 +289,7 @@ async function* xlsxBatches(path: string, wantedSheet: string | null, meta: { he
             continue;
           }
           while (cells.length < meta.header.length) cells.push(null);
-          batch.push({ row: (row += 1), cells, value: null });
+          batch.push({ row: value.number, cells, value: null });
         }
         if (batch.length >= XLSX_BATCH) {
           yield batch;

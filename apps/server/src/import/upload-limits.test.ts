@@ -119,8 +119,8 @@ describe.each(backends)('import upload limits on %s', (backend) => {
   });
 
   it.each([
-    ['a NUL byte', 'nul.csv', Buffer.from('code,name\nNUL-1,Fine\nNUL-2,Bad\u0000name\n'), 'NUL byte (row 2)'],
-    ['invalid UTF-8', 'latin1.csv', Buffer.concat([Buffer.from('code,name\nLAT-1,Fine\nLAT-2,Caf'), Buffer.from([0xe9]), Buffer.from('\n')]), 'not valid UTF-8 text (row 2)'],
+    ['a NUL byte', 'nul.csv', Buffer.from('code,name\nNUL-1,Fine\nNUL-2,Bad\u0000name\n'), 'NUL byte (row 3)'],
+    ['invalid UTF-8', 'latin1.csv', Buffer.concat([Buffer.from('code,name\nLAT-1,Fine\nLAT-2,Caf'), Buffer.from([0xe9]), Buffer.from('\n')]), 'not valid UTF-8 text (row 3)'],
     ['gzip named .csv', 'zipped.csv', gzipSync('code,name\nGZ-1,Zipped\n'), 'compressed files are not supported'],
     ['zip named .csv', 'archive.csv', Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0, 0, 0]), 'compressed files are not supported'],
     ['a record over 1 MiB', 'long.csv', Buffer.from(`code,name\nLNG-1,"${'x'.repeat(1_200_000)}"\n`), 'longer than 1024 KiB'],

@@ -25,7 +25,7 @@ async function readSheet(file: string, sheet: string | null = null) {
 }
 
 describe('xlsx reading', () => {
-  it('reads a chosen sheet that is not the first, with shared strings, dates, formulas and empty cells', async () => {
+  it("reads a chosen sheet that is not the first, with shared strings, dates, formulas and empty cells, numbering rows as the sheet does", async () => {
     const workbook = new ExcelJS.Workbook();
     workbook.addWorksheet('Notes').addRow(['This sheet is not data']);
     const sales = workbook.addWorksheet('Sales');
@@ -43,13 +43,14 @@ describe('xlsx reading', () => {
     expect(read.sheets).toEqual(['Notes', 'Sales', 'Later']);
     expect(read.header).toEqual(['StockCode', 'InvoiceDate', 'Quantity', 'Note']);
     expect(read.records).toEqual([
-      { row: 1, cells: ['85123A', new Date(Date.UTC(2026, 8, 1, 9, 30)), 3, 'gift box'] },
+      { row: 2, cells: ['85123A', new Date(Date.UTC(2026, 8, 1, 9, 30)), 3, 'gift box'] },
       // A number in a general format stays a number (an Excel serial, read as a date by the date column).
-      { row: 2, cells: ['85123A', 46266, 2, 'a & b < c'] },
+      { row: 3, cells: ['85123A', 46266, 2, 'a & b < c'] },
       // A cell the row does not have is left out (undefined), the row is filled up to the header's width.
-      { row: 3, cells: ['71053', undefined, -1, null] },
-      // The empty row is skipped; a number in a date format is a date; an error cell is no value.
-      { row: 4, cells: ['22423', new Date(Date.UTC(2025, 11, 9)), new UnreadableCell('#N/A', 'The cell holds the spreadsheet error #N/A: correct it, or leave the cell blank.'), true] },
+      { row: 4, cells: ['71053', undefined, -1, null] },
+      // The empty row is skipped, and counted: rows are the sheet's own numbers. A number in a date
+      // format is a date; an error cell is no value.
+      { row: 6, cells: ['22423', new Date(Date.UTC(2025, 11, 9)), new UnreadableCell('#N/A', 'The cell holds the spreadsheet error #N/A: correct it, or leave the cell blank.'), true] },
     ]);
     expect((await readSheet(await saved(workbook, 'first.xlsx'))).header).toEqual(['This sheet is not data']);
   });
@@ -60,7 +61,7 @@ describe('xlsx reading', () => {
     const sheet = workbook.addWorksheet('Counts');
     sheet.addRow(['Code', 'Counted on']);
     sheet.addRow(['85123A', new Date(Date.UTC(2011, 0, 31))]);
-    expect((await readSheet(await saved(workbook, '1904.xlsx'))).records).toEqual([{ row: 1, cells: ['85123A', new Date(Date.UTC(2011, 0, 31))] }]);
+    expect((await readSheet(await saved(workbook, '1904.xlsx'))).records).toEqual([{ row: 2, cells: ['85123A', new Date(Date.UTC(2011, 0, 31))] }]);
   });
 
   it('reads a workbook written by the streaming writer with inline strings', async () => {
@@ -73,7 +74,7 @@ describe('xlsx reading', () => {
     await writer.commit();
     const read = await readSheet(file);
     expect(read.records).toHaveLength(2500);
-    expect(read.records.at(-1)).toEqual({ row: 2500, cells: ['C2499', 2499] });
+    expect(read.records.at(-1)).toEqual({ row: 2501, cells: ['C2499', 2499] });
   });
 
   it('reads a workbook whose workbook part comes after its shared strings and worksheets in the zip', async () => {
@@ -95,7 +96,7 @@ describe('xlsx reading', () => {
       writeFileSync(file, await reordered.generateAsync({ type: 'uint8array', compression }));
       const read = await readSheet(file, 'Sales');
       expect(read.sheets).toEqual(['Notes', 'Sales']);
-      expect(read.records).toEqual([{ row: 1, cells: ['85123A', 6] }]);
+      expect(read.records).toEqual([{ row: 2, cells: ['85123A', 6] }]);
       expect((await readSheet(file)).header).toEqual(['Not data']);
       expect(String(await readZipEntry(file, 'xl/workbook.xml', 1 << 20))).toBe(await written.file('xl/workbook.xml')!.async('string'));
     }

@@ -64,7 +64,7 @@ describe.each(backends)('one stock truth on %s', (backend) => {
     expect((await stockOf('ST-COUNT')).current).toBe(17);
     const future = await counts(`ST-COUNT,${isoDay(5)},3\n`);
     expect(future.status).toBe(400);
-    expect(future.json.row_errors).toEqual([{ row: 1, field: 'date', column: 'day', reason: expect.stringContaining('is in the future') }]);
+    expect(future.json.row_errors).toEqual([{ row: 2, field: 'date', column: 'day', reason: expect.stringContaining('is in the future') }]);
     expect((await stockOf('ST-COUNT')).current).toBe(17);
     // A correction of the latest count is the figure now.
     expect((await counts(`ST-COUNT,${isoDay(-2)},15\n`)).status).toBe(200);
