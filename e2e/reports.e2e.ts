@@ -80,6 +80,13 @@ describe('Reports screen', () => {
     await expect.poll(() => page.getByTestId('report-title').inputValue()).toBe('Units sold by month (the last 90 days)');
     await expect.poll(() => editorText(page)).toContain("date_trunc('month', s.date)");
     await page.getByTestId('pseudocode').waitFor();
+    expect(await page.getByTestId('generate-notice').count()).toBe(0);
+    // A filter the built-in generator cannot express is named, not silently dropped.
+    await page.getByTestId('change-request').fill('units sold by month in the last 90 days from supplier Acme');
+    await page.getByTestId('apply-change').click();
+    await expect.poll(async () => (await page.getByTestId('generate-notice').count()) && page.getByTestId('generate-notice').textContent()).toContain('did not use "supplier acme"');
+    expect(await page.getByTestId('report-title').inputValue()).toBe('Units sold by month (the last 90 days)');
+    expect(await axeViolations(page, '[data-testid="generate-notice"]')).toEqual([]);
     await replaceSql(page, 'select 1');
     await page.getByTestId('regenerate-sql').click();
     await expect.poll(() => editorText(page)).toContain("date_trunc('month', s.date)");

@@ -119,6 +119,8 @@ export const generateResponse = z.object({
   /** Which writer answered: the configured model or the built-in generator. */
   provider: z.enum(['model', 'built-in']),
   error: z.string().nullable(),
+  /** A successful draft that leaves part of the request out says which words (the built-in generator's filters it cannot express). */
+  notice: z.string().nullable().default(null),
 });
 export type GenerateResponse = z.infer<typeof generateResponse>;
 

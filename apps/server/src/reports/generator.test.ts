@@ -181,11 +181,13 @@ describe('built-in report generator over a known dataset', () => {
         body: { report_id: null, change_request: question, current_title: 'Untitled Report', current_description: '', current_sql_code: 'SELECT 1;', current_chart_config: null },
       });
       expect(generated.status).toBe(200);
-      const answer = generated.json as { success: boolean; sql_code: string; error: string | null; pseudocode: string; chart_config: unknown };
+      const answer = generated.json as { success: boolean; sql_code: string; error: string | null; pseudocode: string; chart_config: unknown; notice: string | null };
       if (!answer.success) {
         wrong.push(`${question}: ${answer.error}`);
         continue;
       }
+      // Every word of these questions is used: no notice to distract from the answer.
+      expect(answer.notice, question).toBeNull();
       expect(answer.pseudocode).toMatch(/^1\. /);
       expect(answer.chart_config).not.toBeNull();
       const run = await server.request('/api/user-reports/execute/', { token, body: { sql_code: answer.sql_code } });
@@ -212,6 +214,15 @@ describe('built-in report generator over a known dataset', () => {
     const asPie = (await generate('as a pie chart', { title: narrowed.title as string, description: narrowed.description as string, sql: narrowed.sql_code as string, chart: narrowed.chart_config })).json as Record<string, unknown>;
     expect(asPie.sql_code).toBe(narrowed.sql_code);
     expect(asPie.chart_config).toMatchObject({ type: 'pie', x_field: 'category' });
+    expect([first.notice, narrowed.notice, asPie.notice]).toEqual([null, null, null]);
+
+    // What it cannot express is named in a notice beside the draft it could write, in the request's order.
+    const byStore = (await generate('units sold by store in the last 30 days', { title: 'Untitled Report', description: '', sql: 'SELECT 1;', chart: null })).json as Record<string, unknown>;
+    expect(byStore.success).toBe(true);
+    expect(byStore.notice).toMatch(/^The built-in generator did not use "store": the report below does not filter or break down by it\./);
+    const priced = (await generate('units sold by month for Garden products with a price over 10', { title: 'Untitled Report', description: '', sql: 'SELECT 1;', chart: null })).json as Record<string, unknown>;
+    expect(priced.sql_code).toMatch(/Garden/);
+    expect(priced.notice).toMatch(/did not use "price over 10"/);
 
     const regenerate = (field: string) =>
       server.request('/api/user-reports/regenerate/', {

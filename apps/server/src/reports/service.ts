@@ -251,7 +251,7 @@ async function trialRun(ctx: ReportsContext, userId: number, sqlText: string): P
 type GenerateInput = { report_id: number | null; change_request: string; current_title: string; current_description: string; current_sql_code: string; current_chart_config: ChartConfig | null };
 
 export async function generateFromRequest(ctx: ReportsContext, options: { userId: number; request: GenerateInput }): Promise<GenerateResponse> {
-  const failed = (error: string): GenerateResponse => ({ success: false, title: null, description: null, sql_code: null, chart_config: null, pseudocode: null, provider: ctx.writer.provider, error });
+  const failed = (error: string): GenerateResponse => ({ success: false, title: null, description: null, sql_code: null, chart_config: null, pseudocode: null, provider: ctx.writer.provider, error, notice: null });
   if (options.request.report_id !== null) await requireReport(ctx, options.request.report_id);
   const context = await writerContext(ctx);
   const current = currentOf(options.request);
@@ -279,8 +279,15 @@ export async function generateFromRequest(ctx: ReportsContext, options: { userId
     pseudocode: draft.pseudocode,
     provider: ctx.writer.provider,
     error: null,
+    notice: draft.unusedWords?.length ? unusedWordsNotice(draft.unusedWords) : null,
   };
 }
+
+/** The built-in generator's draft leaves these words out: said, so a filter it cannot express is not silently dropped. */
+const unusedWordsNotice = (words: string[]) =>
+  `The built-in generator did not use "${words.join(' ')}": the report below does not filter or break down by it. ` +
+  'It knows measures (units, sales value, stock value), breakdowns (by product, category, day, week, month, weekday), periods, top/bottom N, one category or product code, and stock questions; ' +
+  'edit the SQL, or configure a language model (LLM_BASE_URL) for free-form requests.';
 
 type RegenerateInput = Omit<GenerateInput, 'report_id' | 'change_request'> & { field_to_regenerate: RegenerableField };
 

@@ -6,10 +6,19 @@ import { chartConfig, type ChartConfig, type ReadableRelation, type RegenerableF
 import { ChatModelError, type ChatMessage, type ChatModel } from '../ai/chat.ts';
 import { buildReport } from './generator/build.ts';
 import { describeSql } from './generator/describe.ts';
-import { hasSubject, mergeIntents, readIntent, type Intent, type Vocabulary } from './generator/intent.ts';
+import { hasSubject, mergeIntents, readIntent, readQuestion, type Intent, type Vocabulary } from './generator/intent.ts';
 
 export type CurrentReport = { title: string; description: string; sql_code: string; chart_config: ChartConfig | null };
-export type ReportDraft = { title: string; description: string; sql_code: string; chart_config: ChartConfig | null; pseudocode: string; preferredChart: ChartConfig['type'] | null };
+export type ReportDraft = {
+  title: string;
+  description: string;
+  sql_code: string;
+  chart_config: ChartConfig | null;
+  pseudocode: string;
+  preferredChart: ChartConfig['type'] | null;
+  /** Words of the request the draft does not express (the built-in generator's; a model's draft has none). */
+  unusedWords?: string[];
+};
 export type WriterContext = { schema: ReadableRelation[]; vocabulary: Vocabulary };
 export type FieldValue = string | ChartConfig | null;
 
@@ -32,17 +41,17 @@ export class BuiltInReportWriter implements ReportWriter {
   readonly provider = 'built-in';
 
   async write(request: { changeRequest: string; current: CurrentReport; context: WriterContext }): Promise<ReportDraft> {
-    const change = readIntent(request.changeRequest, request.context.vocabulary);
+    const { intent: change, unusedWords } = readQuestion(request.changeRequest, request.context.vocabulary);
     const onlyChart = !hasSubject(change) && change.chartType !== null && !change.period && !change.dimension && !change.rank && !change.category && !change.productCode;
     if (onlyChart && request.current.sql_code.trim()) {
-      return { ...request.current, chart_config: null, pseudocode: describeSql(request.current.sql_code), preferredChart: change.chartType };
+      return { ...request.current, chart_config: null, pseudocode: describeSql(request.current.sql_code), preferredChart: change.chartType, unusedWords };
     }
     const intent = hasSubject(change) ? change : mergeIntents(this.currentIntent(request.current, request.context), change);
     const built = hasSubject(intent) ? buildReport(intent) : null;
     if (!built) {
       throw new WriterError(`The built-in generator did not understand "${request.changeRequest}". Ask for a measure and a breakdown, for example ${EXAMPLES}; or configure a language model (LLM_BASE_URL) for free-form questions.`);
     }
-    return { title: built.title, description: built.description, sql_code: built.sql, chart_config: null, pseudocode: built.pseudocode, preferredChart: built.chartType };
+    return { title: built.title, description: built.description, sql_code: built.sql, chart_config: null, pseudocode: built.pseudocode, preferredChart: built.chartType, unusedWords };
   }
 
   async rewrite(request: { field: RegenerableField; current: CurrentReport; context: WriterContext }): Promise<FieldValue> {

@@ -90,6 +90,21 @@ describe('reports store', () => {
     expect(state().operations.regenerate).toMatchObject({ error: 'SQL regeneration failed', detail: 'cannot' });
   });
 
+  it("keeps the server's notice of what a change request left out until the next request or another report", async () => {
+    await state().selectReport(7);
+    const draft = { success: true, title: 'Units sold by store', description: '', sql_code: 'select 2', chart_config: null, pseudocode: '1. Read sales.', provider: 'built-in', error: null };
+    answers['POST /api/user-reports/generate-from-request/'] = { status: 200, body: { ...draft, notice: 'The built-in generator did not use "store".' } };
+    await state().applyChangeRequest('units sold by store');
+    expect(state()).toMatchObject({ generateNotice: 'The built-in generator did not use "store".', draft: { sql_code: 'select 2' } });
+    answers['POST /api/user-reports/generate-from-request/'] = { status: 200, body: { ...draft, notice: null } };
+    await state().applyChangeRequest('units sold by category');
+    expect(state().generateNotice).toBeNull();
+    answers['POST /api/user-reports/generate-from-request/'] = { status: 200, body: { ...draft, notice: 'left out' } };
+    await state().applyChangeRequest('units sold by store');
+    await state().selectReport(7);
+    expect(state().generateNotice).toBeNull();
+  });
+
   it('fetches a named report for the dashboard; a missing one names it', async () => {
     expect(await fetchReportData('')).toBeNull();
     answers['GET /api/user-reports/Low stock/data/'] = { status: 404, body: { detail: "Report 'Low stock' not found.", code: 'not_found' } };

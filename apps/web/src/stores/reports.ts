@@ -23,6 +23,8 @@ export type ReportsState = {
   execution: ExecuteResponse | null;
   schema: ReadableRelation[];
   operations: Record<Operation, OperationState>;
+  /** What the last applied change request left out (the server's notice), until the next one or another report. */
+  generateNotice: string | null;
 };
 
 export type ReportsActions = {
@@ -50,6 +52,7 @@ export const initialReportsState: ReportsState = {
   execution: null,
   schema: [],
   operations: idleOperations,
+  generateNotice: null,
 };
 
 const draftOf = (report: UserReport): ReportDraft => ({
@@ -104,7 +107,7 @@ export const useReportsStore = create<ReportsState & ReportsActions>()((set, get
     selectReport: async (id) => {
       const sequence = ++selection;
       // Selecting resets the screen's data, error and loading, and clears the last run (spec §4).
-      set({ selectedReport: null, draft: null, execution: null, error: null, loading: true, operations: idleOperations });
+      set({ selectedReport: null, draft: null, execution: null, error: null, loading: true, operations: idleOperations, generateNotice: null });
       try {
         const report = await reportsApi.getReport(id);
         if (sequence !== selection) return;
@@ -126,7 +129,7 @@ export const useReportsStore = create<ReportsState & ReportsActions>()((set, get
       try {
         const report = await reportsApi.createReport({ ...REPORT_DEFAULTS });
         ++selection;
-        set((state) => ({ reportData: [report, ...state.reportData], selectedReport: report, draft: draftOf(report), execution: null, error: null }));
+        set((state) => ({ reportData: [report, ...state.reportData], selectedReport: report, draft: draftOf(report), execution: null, error: null, generateNotice: null }));
         done('create');
       } catch (error) {
         fail('create', i18n.t('reports.errors.create'), reasonOf(error));
@@ -156,7 +159,7 @@ export const useReportsStore = create<ReportsState & ReportsActions>()((set, get
       try {
         await reportsApi.deleteReport(selectedReport.id);
         ++selection;
-        set((state) => ({ reportData: state.reportData.filter((r) => r.id !== selectedReport.id), selectedReport: null, draft: null, execution: null }));
+        set((state) => ({ reportData: state.reportData.filter((r) => r.id !== selectedReport.id), selectedReport: null, draft: null, execution: null, generateNotice: null }));
         done('delete');
       } catch (error) {
         fail('delete', i18n.t('reports.errors.delete'), reasonOf(error));
@@ -187,6 +190,7 @@ export const useReportsStore = create<ReportsState & ReportsActions>()((set, get
         return;
       }
       start('generate');
+      set({ generateNotice: null });
       try {
         const answer = await reportsApi.generateFromRequest({
           report_id: selectedReport.id,
@@ -204,6 +208,7 @@ export const useReportsStore = create<ReportsState & ReportsActions>()((set, get
           chart_config: answer.chart_config,
           pseudocode: answer.pseudocode ?? draft.pseudocode,
         });
+        set({ generateNotice: answer.notice ?? null });
         done('generate');
       } catch (error) {
         fail('generate', i18n.t('reports.errors.apply'), reasonOf(error));

@@ -30,6 +30,18 @@ function OperationError({ operation }: { operation: Operation }) {
   );
 }
 
+/** What the applied request left out of the draft: said next to it, not silently dropped. */
+function GenerateNotice() {
+  const { t } = useTranslation();
+  const notice = useReportsStore((store) => store.generateNotice);
+  if (!notice) return null;
+  return (
+    <Alert color="blue" role="status" data-testid="generate-notice" title={t('reports.assistant.partlyApplied')}>
+      {notice}
+    </Alert>
+  );
+}
+
 function ReportList({ canCreate }: { canCreate: boolean }) {
   const { t } = useTranslation();
   const { reportData, selectedId, creating } = useReportsStore(useShallow((s) => ({ reportData: s.reportData, selectedId: s.selectedReport?.id ?? null, creating: s.operations.create.busy })));
@@ -110,6 +122,7 @@ function AssistantPanel({ canEdit }: { canEdit: boolean }) {
               </Button>
             </Group>
             <OperationError operation="generate" />
+            <GenerateNotice />
             <OperationError operation="regenerate" />
           </>
         ) : null}
