@@ -99,6 +99,8 @@ describe("the business's closed weekdays (the catalogue's calendar)", () => {
     expectClosedSundays(fewDays);
     // The average open day: the closed Sunday's zero is not demand (it was 12 / 4 days, then 7/6 of that).
     expect(fewDays.forecast.find((row) => row.yhat > 0)?.yhat).toBeCloseTo(12 / 3, 6);
+    // And says so: three days of history count, not the four of the calendar.
+    expect(fewDays.model.description).toMatch(/^Only 3 days of history \(4 on the calendar; closed days and days out of stock without a sale left out\): /);
     // Thursday to Saturday, no Sunday yet: their average, not 7/6 of it (8 a day, before).
     const threeDays = ok({ sales: [6, 6, 6].map((y, t) => ({ ds: day(t + 3), y })), horizon: 14, closedWeekdays: [SUNDAY] });
     expectClosedSundays(threeDays);

@@ -26,6 +26,7 @@ describe('histories too short or too empty for models', () => {
   it('forecasts a few days of history as their level, with a band that is not zero-width', () => {
     const result = ok({ sales: [3, 3, 3, 3, 3].map((y, t) => ({ ds: day(t), y })), horizon: 7 });
     expect(result.model.history).toBe('short');
+    expect(result.model.description).toMatch(/^Only 5 days of history: too little to find a pattern/);
     for (const row of result.forecast) {
       expect(row.yhat).toBeCloseTo(3, 9);
       expect(row.yhat_upper).toBeGreaterThan(row.yhat_upper_80);
@@ -49,7 +50,7 @@ describe('histories too short or too empty for models', () => {
     const soldOut = ok({ sales: [{ ds: day(0), y: 20 }], stock: [{ ds: day(0), stock_level: 0 }], horizon: 30 });
     expect(soldOut.model.history).toBe('short');
     expect(soldOut.forecast[0]!.yhat).toBeCloseTo(20, 9);
-    expect(soldOut.model.description).toMatch(/sold out on 1 of them/);
+    expect(soldOut.model.description).toMatch(/^Only 1 day of history: .* It sold out on 1 of them/);
     expect(soldOut.stockouts.length).toBeGreaterThan(0);
     expect(soldOut.reorder.orderQuantity).toBeGreaterThan(20 * 14);
     // Sold out later, after days of 6: its 2 units were a shortage, not a quiet day; the days out of stock with no sale say nothing.

@@ -11,6 +11,8 @@ const NEW_ITEM_PRIOR_RATE = 1;
 // With only a few days, the level itself is uncertain: the band is widened by this much.
 const SHORT_HISTORY_WIDENING = 1.5;
 
+const daysText = (count: number) => (count === 1 ? '1 day' : `${count} days`);
+
 /** Smallest k with P(Poisson(rate) ≤ k) ≥ p. */
 export const poissonQuantile = (rate: number, p: number): number => poissonMixtureQuantile([rate], p);
 
@@ -26,7 +28,7 @@ function zeroDemandForecast(days: number, horizon: number, levels: number[]): En
   const rate = days > 0 ? Math.min(NEW_ITEM_PRIOR_RATE, 3 / days) : NEW_ITEM_PRIOR_RATE;
   const bounds = new Map(levels.map((level): [number, [number, number]] => [level, [0, poissonQuantile(rate, (1 + level) / 2)]]));
   return days > 0
-    ? flatResult('Zero', `No sales in the ${days} days of history, so no demand is expected; the band shows the few sales that would still not be surprising.`, 0, horizon, bounds)
+    ? flatResult('Zero', `No sales in the ${daysText(days)} of history, so no demand is expected; the band shows the few sales that would still not be surprising.`, 0, horizon, bounds)
     : flatResult('NewProduct', 'No sales history yet: no demand is forecast, with a wide band until sales come in.', 0, horizon, bounds);
 }
 
@@ -79,8 +81,10 @@ function recentLevelForecast(known: { days: number[]; soldOut: number }, history
       return [confidence, wholeUnits ? [Math.floor(lower), Math.ceil(upper)] : [lower, upper]];
     }),
   );
+  // The days that count are the ones averaged: a closed Sunday in a four-day history is not a day of it.
+  const leftOut = historyDays - count > 0 ? ` (${historyDays} on the calendar; closed days and days out of stock without a sale left out)` : '';
   const soldOut = known.soldOut > 0 ? ` It sold out on ${known.soldOut} of them, so demand may be higher.` : '';
-  return flatResult('RecentMean', `Only ${historyDays} days of history: too little to find a pattern, so the average day is forecast, with a wide band.${soldOut}`, level, horizon, bounds);
+  return flatResult('RecentMean', `Only ${daysText(count)} of history${leftOut}: too little to find a pattern, so the average day is forecast, with a wide band.${soldOut}`, level, horizon, bounds);
 }
 
 /**
