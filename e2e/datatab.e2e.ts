@@ -283,6 +283,8 @@ describe('Data screen', () => {
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await treeItem(page, table).waitFor({ state: 'detached' });
     await page.getByTestId('no-table').waitFor();
+    // Its menu went with it: the focus goes to the table pane, not to <body>.
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'table-pane');
   });
 
   it("shows 'Failed to create table' with the server's detail", async () => {

@@ -37,7 +37,8 @@ export default function DataPage() {
   const { tables, folders, isLoading, error, selected, selectionCount, columns, rows, count, countIsEstimate, hasMore, sort, filters, isLoadingRows, rowsError, isLoadingMore } = store;
   const { loadStructure, selectTable, toggleSort, setFilter, loadMore, loadEnd, makeVariation, setPageSize } = store;
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const rememberDialogOpener = useDialogFocusReturn(dialog !== null);
+  const tablePane = useRef<HTMLElement>(null);
+  const rememberDialogOpener = useDialogFocusReturn(dialog !== null, () => tablePane.current);
   const openDialog = useCallback(
     (next: Dialog) => {
       rememberDialogOpener();
@@ -177,7 +178,7 @@ export default function DataPage() {
           </div>
         </aside>
 
-        <section className={classes.right} aria-label={selected ? selected.name : t('datatab.grid.noTable')} data-testid="table-pane">
+        <section ref={tablePane} tabIndex={-1} className={classes.right} aria-label={selected ? selected.name : t('datatab.grid.noTable')} data-testid="table-pane">
           {notice && (
             <Alert color="red" role="alert" withCloseButton onClose={() => setNotice(null)} data-testid="data-notice">
               {notice}

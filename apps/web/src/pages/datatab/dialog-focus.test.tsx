@@ -10,7 +10,8 @@ afterEach(cleanup);
 function Screen() {
   const [open, setOpen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
-  const rememberOpener = useDialogFocusReturn(open);
+  const [hasTable, setHasTable] = useState(true);
+  const rememberOpener = useDialogFocusReturn(open, () => document.getElementById('pane'));
   const openDialog = () => {
     rememberOpener();
     setMenuOpen(false);
@@ -19,9 +20,12 @@ function Screen() {
   return (
     <>
       <button onClick={openDialog}>New folder</button>
-      <button id="actions" onClick={() => setMenuOpen(true)}>
-        Actions
-      </button>
+      {hasTable ? (
+        <button id="actions" onClick={() => setMenuOpen(true)}>
+          Actions
+        </button>
+      ) : null}
+      <section id="pane" tabIndex={-1} aria-label="Table" />
       {menuOpen ? (
         <div role="menu" aria-labelledby="actions">
           <button role="menuitem" onClick={openDialog}>
@@ -32,6 +36,14 @@ function Screen() {
       {open ? (
         <div role="dialog" onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}>
           <input aria-label="Folder path" autoFocus />
+          <button
+            onClick={() => {
+              setHasTable(false);
+              setOpen(false);
+            }}
+          >
+            Delete table
+          </button>
         </div>
       ) : null}
     </>
@@ -60,6 +72,17 @@ describe('dialog focus return', () => {
     expect(screen.queryByRole('menu')).toBeNull();
     fireEvent.keyDown(screen.getByLabelText('Folder path'), { key: 'Escape' });
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Actions' }));
+  });
+
+  it('gives it to the fallback when the dialog removed its opener (a table deleted from its own menu)', () => {
+    render(<Screen />);
+    fireEvent.click(screen.getByRole('button', { name: 'Actions' }));
+    const item = screen.getByRole('menuitem', { name: 'Move' });
+    item.focus();
+    fireEvent.click(item);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete table' }));
+    expect(screen.queryByRole('button', { name: 'Actions' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('region', { name: 'Table' }));
   });
 
   it('has no target when nothing had the focus', () => {

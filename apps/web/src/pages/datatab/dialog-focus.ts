@@ -13,14 +13,24 @@ export function focusReturnTarget(focused: Element | null): HTMLElement | null {
   return target instanceof HTMLElement ? target : null;
 }
 
-/** Call the returned function as a dialog opens; when `isOpen` turns false, the focus returns to its opener. */
-export function useDialogFocusReturn(isOpen: boolean): () => void {
+/**
+ * Call the returned function as a dialog opens; when `isOpen` turns false, the focus returns to its
+ * opener — or, when the dialog's work removed the opener (a table's menu, the table deleted), to
+ * `fallback`'s element.
+ */
+export function useDialogFocusReturn(isOpen: boolean, fallback?: () => HTMLElement | null): () => void {
   const opener = useRef<HTMLElement | null>(null);
+  const fallbackRef = useRef(fallback);
+  useEffect(() => {
+    fallbackRef.current = fallback;
+  });
   useEffect(() => {
     if (isOpen) return;
     const target = opener.current;
     opener.current = null;
-    if (target?.isConnected) target.focus();
+    if (!target) return;
+    if (target.isConnected) target.focus();
+    else fallbackRef.current?.()?.focus();
   }, [isOpen]);
   return useCallback(() => {
     // A dialog opened from another dialog returns to the first one's opener.
