@@ -1,6 +1,7 @@
 import { dayNumber } from './dates.ts';
 import { closedDayNumbers } from './holidays.ts';
 import { MIN_MODEL_DAYS } from './short.ts';
+import { deliveriesByDay } from './stock.ts';
 import type { DemandClass, EventRegressor, ProductForecastInput } from './types.ts';
 
 /** The sales history turned into one value per day, with what we know about each day. */
@@ -12,8 +13,8 @@ export type DemandHistory = {
   observed: Uint8Array;
   /**
    * Units sold on days that ended out of stock (0 on other days), when there were any, in a history
-   * shorter than MIN_MODEL_DAYS: demand was at least that. Only a short history's average reads it
-   * (a few days, each of which counts).
+   * shorter than MIN_MODEL_DAYS or one that sold on such days only: demand was at least that. Only
+   * those histories' averages read it (shortHistoryForecast).
    */
   soldOutUnits?: Float64Array;
 };
@@ -64,14 +65,18 @@ export function buildDemandHistory(input: ProductForecastInput): DemandHistory |
     values[t] = values[t]! + Math.max(0, y);
     hasSales[t] = 1;
   }
-  const stockouts = stockoutDays(input, firstDay, length);
+  const stockouts = stockoutDays(input, firstDay, length, values);
   const observed = new Uint8Array(length);
-  // Kept for the short histories that read them only: a catalogue's long ones skip the copy.
-  const keepsSoldOut = length < MIN_MODEL_DAYS;
-  let soldOutUnits: Float64Array | undefined;
+  let observedSales = false;
   for (let t = 0; t < length; t++) {
     observed[t] = (unknown[t] && !hasSales[t]) || stockouts[t] === 1 ? 0 : 1;
-    if (keepsSoldOut && stockouts[t] === 1 && values[t]! > 0) (soldOutUnits ??= new Float64Array(length))[t] = values[t]!;
+    if (observed[t] && values[t]! > 0) observedSales = true;
+  }
+  // Kept for the histories that read them only (short ones, and those whose every sale came on a
+  // day that sold out): a catalogue's other histories skip the copy.
+  let soldOutUnits: Float64Array | undefined;
+  if (length < MIN_MODEL_DAYS || !observedSales) {
+    for (let t = 0; t < length; t++) if (stockouts[t] === 1 && values[t]! > 0) (soldOutUnits ??= new Float64Array(length))[t] = values[t]!;
   }
   // A day the business was closed (a public holiday) says nothing about demand either.
   for (const day of closedDayNumbers(input.closedDates)) {
@@ -105,18 +110,32 @@ export function salesCount(sales: ProductForecastInput['sales']): number {
   return Array.isArray(sales) ? sales.length : sales.days.length;
 }
 
-/** Stock snapshots are sparse: a level holds until the next snapshot. */
-function stockoutDays(input: ProductForecastInput, firstDay: number, length: number): Uint8Array {
+/**
+ * The days out of stock. Stock snapshots are sparse: a level holds until the next snapshot — but an
+ * empty shelf does not outlast the evidence against it: a later day with a sale or a delivery means
+ * the product was back (a shop that counted zero once and restocked without counting again). The
+ * day of a zero count itself stays out of stock, whatever it sold: it sold out.
+ */
+function stockoutDays(input: ProductForecastInput, firstDay: number, length: number, sold: Float64Array): Uint8Array {
   const out = new Uint8Array(length);
   const snapshots = (input.stock ?? [])
     .map((point) => ({ day: dayNumber(point?.ds), level: point?.stock_level }))
     .filter((point): point is { day: number; level: number } => !Number.isNaN(point.day) && typeof point.level === 'number' && Number.isFinite(point.level))
     .sort((a, b) => a.day - b.day);
+  if (!snapshots.some((point) => point.level <= 0)) return out;
+  const delivered = deliveriesByDay(input.deliveries);
   let next = 0;
-  let current: number | undefined;
+  let empty = false;
   for (let t = 0; t < length; t++) {
-    while (next < snapshots.length && snapshots[next]!.day <= firstDay + t) current = snapshots[next++]!.level;
-    if (current !== undefined && current <= 0) out[t] = 1;
+    const day = firstDay + t;
+    let counted = false;
+    while (next < snapshots.length && snapshots[next]!.day <= day) {
+      const snapshot = snapshots[next++]!;
+      empty = snapshot.level <= 0;
+      counted = snapshot.day === day;
+    }
+    if (empty && !counted && (sold[t]! > 0 || (delivered.get(day) ?? 0) > 0)) empty = false;
+    if (empty) out[t] = 1;
   }
   return out;
 }

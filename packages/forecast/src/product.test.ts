@@ -56,6 +56,35 @@ describe('forecastProduct', () => {
     expect(naive.forecast[0]!.yhat).toBeLessThan(censored.forecast[0]!.yhat);
   });
 
+  it('ends a zero count at the next sale or delivery: a shop that restocked without counting again keeps its sales', () => {
+    // Counted empty on day 30, restocked, never counted again; it sells 10 a day from then on, up from 5.
+    const values = Array.from({ length: 150 }, (_, t) => (t < 30 ? 5 : t === 30 ? 2 : 10));
+    const stock = [{ ds: day(0), stock_level: 100 }, { ds: day(30), stock_level: 0 }];
+    const restocked = ok({ sales: salesOf(values), stock, horizon: 7 });
+    // Read as out of stock ever since, its 120 days of 10 were replaced by the 5 of before.
+    expect(restocked.forecast[0]!.yhat).toBeGreaterThan(9);
+    expect(restocked.forecast[0]!.yhat).toBeLessThan(11);
+    // A delivery ends it too: the days after it with no sale are quiet days, not days out of stock.
+    const quiet = Array.from({ length: 120 }, (_, t) => (t < 30 ? 5 : 0));
+    const delivered = ok({ sales: salesOf(quiet), stock: [{ ds: day(29), stock_level: 0 }], deliveries: [{ ds: day(31), quantity: 50 }], horizon: 7 });
+    expect(delivered.forecast[0]!.yhat).toBeLessThan(1);
+    expect(ok({ sales: salesOf(quiet), stock: [{ ds: day(29), stock_level: 0 }], horizon: 7 }).forecast[0]!.yhat).toBeGreaterThan(4);
+  });
+
+  it('forecasts a product that sold out every day it sold at its sales rate, not at zero (ADR 0138)', () => {
+    // Twenty delivered every Monday and sold out that day; counted empty each Monday evening. Every
+    // other day is out of stock: no day shows demand, but twenty a week is its floor.
+    const values = Array.from({ length: 140 }, (_, t) => (t % 7 === 0 ? 20 : 0));
+    const stock = values.flatMap((units, t) => (units > 0 ? [{ ds: day(t), stock_level: 0 }] : []));
+    const deliveries = values.flatMap((units, t) => (units > 0 ? [{ ds: day(t), quantity: 20 }] : []));
+    const result = ok({ sales: salesOf(values), stock, deliveries, horizon: 28, leadTimeDays: 7 });
+    expect(result.model.name).toBe('RecentMean');
+    expect(result.forecast[0]!.yhat).toBeCloseTo(20 / 7, 6);
+    expect(result.model.description).toMatch(/^It sold out on every day it sold \(20 days in 140 days\)/);
+    expect(result.reorder.orderQuantity).toBeGreaterThan(0);
+    for (const row of result.forecast) expect(row.yhat_upper).toBeGreaterThan(row.yhat);
+  });
+
   it('a product out of stock already runs out on the first day demand is expected, with an order to place that day', () => {
     const sales = salesOf(new Array<number>(100).fill(10));
     for (const onHand of [0, -3]) {

@@ -66,7 +66,7 @@ function spikeCapped(days: number[]): number[] {
  * capped, and a band from their spread — at least Poisson spread for counts, as five equal days do
  * not mean the sixth is certain — widened for the uncertain level.
  */
-function recentLevelForecast(known: { days: number[]; soldOut: number }, historyDays: number, horizon: number, levels: number[], wholeUnits: boolean): EngineResult {
+function recentLevelForecast(known: { days: number[]; soldOut: number }, horizon: number, levels: number[], wholeUnits: boolean, describe: (count: number) => string): EngineResult {
   const days = spikeCapped(known.days);
   const count = days.length;
   const level = days.reduce((sum, units) => sum + units, 0) / count;
@@ -81,10 +81,33 @@ function recentLevelForecast(known: { days: number[]; soldOut: number }, history
       return [confidence, wholeUnits ? [Math.floor(lower), Math.ceil(upper)] : [lower, upper]];
     }),
   );
-  // The days that count are the ones averaged: a closed Sunday in a four-day history is not a day of it.
+  return flatResult('RecentMean', describe(count), level, horizon, bounds);
+}
+
+/** A short history's description: the days that count are the ones averaged (a closed Sunday in a four-day history is not a day of it). */
+const shortHistoryDescription = (historyDays: number, soldOutDays: number) => (count: number) => {
   const leftOut = historyDays - count > 0 ? ` (${historyDays} on the calendar; closed days and days out of stock without a sale left out)` : '';
-  const soldOut = known.soldOut > 0 ? ` It sold out on ${known.soldOut} of them, so demand may be higher.` : '';
-  return flatResult('RecentMean', `Only ${daysText(count)} of history${leftOut}: too little to find a pattern, so the average day is forecast, with a wide band.${soldOut}`, level, horizon, bounds);
+  const soldOut = soldOutDays > 0 ? ` It sold out on ${soldOutDays} of them, so demand may be higher.` : '';
+  return `Only ${daysText(count)} of history${leftOut}: too little to find a pattern, so the average day is forecast, with a wide band.${soldOut}`;
+};
+
+/**
+ * A history long enough for the models whose every sale came on a day that ended out of stock (a
+ * product sold out at each delivery): no day shows its demand, but what it sold over the whole
+ * history is a floor. Its average day — out-of-stock days at zero, so a rate rather than a selling
+ * day's units — is forecast, not the zero that "no observed sales" would give (ADR 0138).
+ */
+function soldOutRateForecast(values: Float64Array, soldOutUnits: Float64Array, horizon: number, levels: number[], wholeUnits: boolean): EngineResult {
+  const days = Array.from(soldOutUnits, (units) => units);
+  const soldOut = days.filter((units) => units > 0).length;
+  return recentLevelForecast(
+    { days, soldOut },
+    horizon,
+    levels,
+    wholeUnits,
+    () =>
+      `It sold out on every day it sold (${daysText(soldOut)} in ${daysText(values.length)}), so its demand is not known: what it sold over those days, on average a day, is forecast as the least it needs, with a wide band.`,
+  );
 }
 
 /**
@@ -95,11 +118,12 @@ function recentLevelForecast(known: { days: number[]; soldOut: number }, history
 export function shortHistoryForecast(values: Float64Array, observed: Uint8Array, horizon: number, levels: number[], wholeUnits: boolean, soldOutUnits?: Float64Array): EngineResult | null {
   if (values.length >= MIN_MODEL_DAYS) {
     for (let t = 0; t < values.length; t++) if (observed[t] && values[t]! > 0) return null;
+    if (soldOutUnits?.some((units) => units > 0)) return soldOutRateForecast(values, soldOutUnits, horizon, levels, wholeUnits);
     return zeroDemandForecast(values.length, horizon, levels);
   }
   const known = knownDays(values, observed, soldOutUnits);
   if (!known.days.some((units) => units > 0)) return zeroDemandForecast(values.length, horizon, levels);
-  return recentLevelForecast(known, values.length, horizon, levels, wholeUnits);
+  return recentLevelForecast(known, horizon, levels, wholeUnits, shortHistoryDescription(values.length, known.soldOut));
 }
 
 /**
