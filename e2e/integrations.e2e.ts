@@ -109,7 +109,7 @@ describe('scheduled integrations (Settings)', () => {
     const logs = page.getByTestId('integration-logs');
     await logs.getByTestId('integration-log-row').first().waitFor();
     expect(await logs.getByTestId('integration-log-status').first().textContent()).toBe('success');
-    expect(await logs.getByTestId('integration-log-rows').first().textContent()).toBe('3 / 0 / 0');
+    expect(await logs.getByTestId('integration-log-rows').first().textContent()).toBe('3 / 0 / 0 / 0');
     await expectAccessible(page, 'settings with an integration and its log');
 
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Data', exact: true }).click();

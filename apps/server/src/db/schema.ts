@@ -240,8 +240,11 @@ export type IntegrationLogsTable = {
 
 export type IntegrationRejection = { page: number; record: number; field: string | null; reason: string };
 
-/** Rows an integration wrote, by table and row id (data action replace deletes what a later run did not rewrite). */
-export type ImportRowSourcesTable = { table_name: string; row_id: number; source: string; run: string };
+/**
+ * Rows an integration wrote, by table and row id, under its run (data action replace deletes what a
+ * later run did not rewrite); `created`: the integration inserted the row, and only those are deleted.
+ */
+export type ImportRowSourcesTable = { table_name: string; row_id: number; source: string; run: string; created: Generated<boolean> };
 
 /** Named import mappings saved through the API, over the YAML file's `mappings`. */
 export type ConfigMappingsTable = {

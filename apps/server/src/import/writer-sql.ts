@@ -169,14 +169,31 @@ function insertMerged(target: WriteTarget, write: MergeWrite, fields: string) {
   const keys = list(target.keyColumns);
   const columns = target.mapped.filter((_, i) => fields[i] === '1');
   const updatable = columns.filter((c) => !target.keyColumns.includes(c));
-  const conflict =
-    write.mode === 'plain'
-      ? sql``
-      : write.mode === 'insert-new' || !updatable.length
-        ? sql`on conflict (${keys}) do nothing`
-        : sql`on conflict (${keys}) do update set ${sql.join(updatable.map((c) => sql`${id(c)} = excluded.${id(c)}`))}`;
   const only = write.fieldSets.length > 1 ? sql`where ${id(STAGING_FIELDS)} = ${fields}` : sql``;
-  return sql`insert into ${dataTable(target.encodedName)} (${list(columns)}) select ${list(columns)} from ${id(MERGED_TABLE)} ${only} order by ${keys} ${conflict}`;
+  return sql`insert into ${dataTable(target.encodedName)} as t (${list(columns)}) select ${list(columns)} from ${id(MERGED_TABLE)} ${only} order by ${keys} ${onConflict(target, write, updatable)}`;
+}
+
+/**
+ * What a merged row does to a stored row of its key. A run of an integration writes batch by batch,
+ * each summed on its own: where the entity adds up lines (sales), a key an earlier batch of the same
+ * run wrote (noted under the run) gets this batch's lines added, as one file's lines are — a stored
+ * row from before the run is replaced by the run's total, as a file's is. Insert keeps refusing keys
+ * stored before the run, and adds to those of the run.
+ */
+function onConflict(target: WriteTarget, write: MergeWrite, updatable: string[]) {
+  if (write.mode === 'plain') return sql``;
+  const keys = list(target.keyColumns);
+  const summedInRun = write.source && target.repeatedKeys === 'sum' ? updatable.filter((c) => target.summed.includes(c)) : [];
+  const ofThisRun = write.source
+    ? sql`exists (select 1 from import_row_sources r where r.table_name = ${target.encodedName} and r.row_id = t.id and r.source = ${write.source.tag} and r.run = ${write.source.run})`
+    : sql`false`;
+  const added = (c: string) => sql`${id(c)} = case when ${ofThisRun} then t.${id(c)} + excluded.${id(c)} else excluded.${id(c)} end`;
+  if (write.mode === 'insert-new') {
+    if (!summedInRun.length) return sql`on conflict (${keys}) do nothing`;
+    return sql`on conflict (${keys}) do update set ${sql.join(summedInRun.map(added))} where ${ofThisRun}`;
+  }
+  if (!updatable.length) return sql`on conflict (${keys}) do nothing`;
+  return sql`on conflict (${keys}) do update set ${sql.join(updatable.map((c) => (summedInRun.includes(c) ? added(c) : sql`${id(c)} = excluded.${id(c)}`)))}`;
 }
 
 /**
@@ -193,22 +210,28 @@ export function writeMerged(target: WriteTarget, write: MergeWrite) {
     write.fieldSets.map((_, at) => sql`select id, inserted from ${id(`written_${at}`)}`),
     sql` union all `,
   );
+  // A row is the source's own (replace may delete it later) when the source created it; one stored
+  // before and updated is noted under the run all the same (its later batches add to it), not owned.
   const noted = write.source
     ? sql`, noted as (
-        insert into import_row_sources (table_name, row_id, source, run)
-        select ${target.encodedName}, id, ${write.source.tag}, ${write.source.run} from all_written
-        on conflict (table_name, row_id) do update set source = excluded.source, run = excluded.run)`
+        insert into import_row_sources as n (table_name, row_id, source, run, created)
+        select ${target.encodedName}, id, ${write.source.tag}, ${write.source.run}, inserted from all_written
+        on conflict (table_name, row_id) do update set source = excluded.source, run = excluded.run,
+          created = case when n.source = excluded.source then n.created or excluded.created else excluded.created end)`
     : sql``;
   return sql<{ inserted: number; written: number }>`
     with ${sql.join(writes)}, all_written as (${written}) ${noted}
     select (count(*) filter (where inserted))::int as inserted, count(*)::int as written from all_written`;
 }
 
-/** Data action replace: rows an earlier run of `source` wrote and this run did not are deleted. */
+/**
+ * Data action replace: rows `source` created that an earlier run wrote and this run did not are
+ * deleted; the notes of rows it only updated are dropped, the rows kept (ADR 0139).
+ */
 export const deleteRowsNotRewritten = (target: WriteTarget, source: { tag: string; run: string }) => sql<{ deleted: number }>`
   with gone as (
-    delete from import_row_sources where table_name = ${target.encodedName} and source = ${source.tag} and run <> ${source.run} returning row_id),
-  deleted as (delete from ${dataTable(target.encodedName)} where id in (select row_id from gone) returning 1)
+    delete from import_row_sources where table_name = ${target.encodedName} and source = ${source.tag} and run <> ${source.run} returning row_id, created),
+  deleted as (delete from ${dataTable(target.encodedName)} where id in (select row_id from gone where created) returning 1)
   select count(*)::int as deleted from deleted`;
 
 /** The plain INSERT is tried in a savepoint: a key stored meanwhile sends the write the upsert way. */

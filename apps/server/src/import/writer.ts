@@ -338,7 +338,8 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
     counts.written = action === 'insert' ? (written?.inserted ?? 0) : distinct;
     counts.inserted = written?.inserted ?? 0;
     counts.duplicates = counts.rows - distinct;
-    if (action === 'insert') counts.refused = distinct - counts.inserted;
+    // Insert refuses keys stored before; a key an earlier batch of the same run wrote was added to (writeMerged).
+    if (action === 'insert') counts.refused = distinct - (written?.written ?? 0);
     // Without columns besides the key, a key already stored is left as it was: not an update.
     counts.updated = action !== 'insert' && target.mapped.some((c) => !target.keyColumns.includes(c)) ? distinct - counts.inserted : 0;
     // One stock truth: a product's figure written now is also today's snapshot (a blank cell writes none).

@@ -267,6 +267,46 @@ describe.each(backends)('scheduled integrations on %s', (backend) => {
     expect((await logs(integration.id)).results[0]).toMatchObject({ rows_deleted: 1 });
   });
 
+  it("adds up a product-day's lines across the run's batches, as a file's; replace deletes only rows it created", async () => {
+    const prefix = uniquePrefix();
+    source.route('/catalogue-for-lines', (_request, response) => sendJson(response, shopRecords(prefix, 1, 2)));
+    expect(await run((await createOk({ endpoint: `${source.origin}/catalogue-for-lines` })).id)).toMatchObject({ status: 'success' });
+    const code = (n: number) => `${prefix}${String(n).padStart(4, '0')}`;
+    // Sales stored before the integration (a file's): the run's totals replace them, and stay theirs.
+    await sql`insert into data.sales (product_id, date, quantity) select id, d::date, 50 from data.products cross join (values ('2026-04-01'), ('2026-04-02')) as days (d) where product_code = ${code(1)}`.execute(server.database.db);
+    const saved = await server.request('/api/yaml/save-mapping/', { body: { name: `lines_${prefix}`, config: { entities: { sales: { field_mappings: { product_id: 'sku', date: 'day', quantity: 'qty' } } } } }, token: admin });
+    expect(saved.status, saved.text).toBe(200);
+    const line = (n: number, day: string, qty: number) => ({ sku: code(n), day, qty });
+    let round = 0;
+    source.route('/lines', (_request, response) =>
+      sendJson(
+        response,
+        (round += 1) === 1
+          ? [line(1, '2026-04-01', 1), line(2, '2026-04-01', 1), line(1, '2026-04-01', 1), line(2, '2026-04-01', 1), line(1, '2026-04-01', 1), line(1, '2026-04-02', 3), line(2, '2026-04-03', 4)]
+          : [line(2, '2026-04-01', 5)],
+      ),
+    );
+    const integration = await createOk({ endpoint: `${source.origin}/lines`, mapping_selection: `lines_${prefix}`, target_entity: 'sales', data_action: 'replace', batch_size: 2 });
+    const sales = async () =>
+      (await sql<{ code: string; date: string; quantity: number }>`select p.product_code as code, s.date, s.quantity from data.sales s join data.products p on p.id = s.product_id where p.product_code like ${`${prefix}%`} order by 1, 2`.execute(server.database.db)).rows;
+    // Four batches of two: each product-day holds the sum of all its lines, not its last batch's.
+    expect(await run(integration.id)).toMatchObject({ status: 'success' });
+    expect(await sales()).toEqual([
+      { code: code(1), date: '2026-04-01', quantity: 3 },
+      { code: code(1), date: '2026-04-02', quantity: 3 },
+      { code: code(2), date: '2026-04-01', quantity: 2 },
+      { code: code(2), date: '2026-04-03', quantity: 4 },
+    ]);
+    // The next run sends one line: replace deletes the row the integration created and did not get
+    // again, and keeps the ones stored before it that it had only updated.
+    expect(await run(integration.id)).toMatchObject({ status: 'success', counts: { deleted: 1 } });
+    expect(await sales()).toEqual([
+      { code: code(1), date: '2026-04-01', quantity: 3 },
+      { code: code(1), date: '2026-04-02', quantity: 3 },
+      { code: code(2), date: '2026-04-01', quantity: 5 },
+    ]);
+  });
+
   it('paces requests to rate_limit per minute', async () => {
     source.route('/paced', (request, response) => {
       const page = Number(request.url.searchParams.get('page'));

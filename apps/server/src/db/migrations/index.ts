@@ -26,6 +26,7 @@ import * as salesHistoryIndexOnly from './0160-sales-history-index-only.ts';
 import * as catalogueRunAfterRunning from './0170-catalogue-run-after-running.ts';
 import * as forecastInputsReadAt from './0180-forecast-inputs-read-at.ts';
 import * as generatedTasksFollowTheirCondition from './0190-generated-tasks-follow-their-condition.ts';
+import * as replaceDeletesOnlyRowsItCreated from './0200-replace-deletes-only-rows-it-created.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '0170-catalogue-run-after-running': catalogueRunAfterRunning,
   '0180-forecast-inputs-read-at': forecastInputsReadAt,
   '0190-generated-tasks-follow-their-condition': generatedTasksFollowTheirCondition,
+  '0200-replace-deletes-only-rows-it-created': replaceDeletesOnlyRowsItCreated,
 };

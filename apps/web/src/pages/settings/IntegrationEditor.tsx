@@ -110,6 +110,7 @@ export function IntegrationEditor() {
             <NativeSelect
               label={t('integrations.editor.dataAction')}
               value={draft.data_action}
+              description={draft.data_action === 'replace' ? t(draft.data_fetch_type === 'latest' ? 'integrations.editor.replaceLatest' : 'integrations.editor.replace') : undefined}
               data={dataActions.map((value) => ({ value, label: t(`integrations.dataActions.${value}`) }))}
               onChange={(event) => set('data_action')(event.currentTarget.value as IntegrationDraft['data_action'])}
             />

@@ -85,7 +85,7 @@ export function IntegrationLogs() {
                     <Table.Td>{t(`integrations.logs.triggers.${entry.trigger}`)}</Table.Td>
                     <Table.Td>{formatCount(entry.pages)}</Table.Td>
                     <Table.Td data-testid="integration-log-rows">
-                      {t('integrations.logs.rowsValue', { inserted: formatCount(entry.rows_inserted), updated: formatCount(entry.rows_updated), rejected: formatCount(entry.rows_rejected) })}
+                      {t('integrations.logs.rowsValue', { inserted: formatCount(entry.rows_inserted), updated: formatCount(entry.rows_updated), rejected: formatCount(entry.rows_rejected), deleted: formatCount(entry.rows_deleted) })}
                     </Table.Td>
                     <Table.Td>{entry.window_from ? t('integrations.logs.windowValue', { from: entry.window_from, to: entry.window_to }) : ''}</Table.Td>
                     <Table.Td>
