@@ -214,6 +214,8 @@ export type IntegrationsTable = {
   last_success_time: Timestamp | null;
   last_error_message: string | null;
   consecutive_failures: Generated<number>;
+  /** Day-first or month-first, as a run learnt it from a date over 12 (for a mapping whose date format is auto). */
+  learnt_date_format: 'dd/mm/yyyy' | 'mm/dd/yyyy' | null;
   created_by: number | null;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, string | undefined, RawTimestamp>;

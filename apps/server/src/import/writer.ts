@@ -41,6 +41,8 @@ export type WriteOutcome = {
   /** The first 100 refused rows; when there are any, nothing was written. */
   rowErrors: RowError[];
   rowErrorCount: number;
+  /** The order of slashed dates, where the records' dates told it (a mapping's date format auto). */
+  dateOrder: DateOrderDetector['order'];
 };
 
 /** Lines being summed, by field set and then by the value of each key column. */
@@ -271,7 +273,7 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
   const { errors, detector } = prepared;
   const counts: ImportCounts = { rows: prepared.rows, written: 0, inserted: 0, updated: 0, duplicates: 0 };
   // The checks below add their rows' errors after the typing's: reported in the file's row order.
-  const outcome = () => ({ counts, repeatedKeys: target.repeatedKeys, rowErrors: errors.list.sort((a, b) => a.row - b.row), rowErrorCount: errors.count });
+  const outcome = () => ({ counts, repeatedKeys: target.repeatedKeys, rowErrors: errors.list.sort((a, b) => a.row - b.row), rowErrorCount: errors.count, dateOrder: detector.order });
   if (counts.rows === 0) return outcome();
   const ambiguity = detector.ambiguity;
   const dateField = target.mapped.find((c) => target.typeOf(c) === 'DateField' || target.typeOf(c) === 'DateTimeField') ?? null;

@@ -307,6 +307,32 @@ describe.each(backends)('scheduled integrations on %s', (backend) => {
     ]);
   });
 
+  it('learns day-first dates from one batch for the next ones and the next runs; a new endpoint learns anew (ADR 0140)', async () => {
+    const prefix = uniquePrefix();
+    source.route('/catalogue-for-dates', (_request, response) => sendJson(response, shopRecords(prefix, 1, 1)));
+    expect(await run((await createOk({ endpoint: `${source.origin}/catalogue-for-dates` })).id)).toMatchObject({ status: 'success' });
+    const code = `${prefix}0001`;
+    const saved = await server.request('/api/yaml/save-mapping/', { body: { name: `dates_${prefix}`, config: { entities: { sales: { field_mappings: { product_id: 'sku', date: 'day', quantity: 'qty' } } } } }, token: admin });
+    expect(saved.status, saved.text).toBe(200);
+    let days = ['25/09/2026', '26/09/2026', '03/09/2026', '04/09/2026'];
+    source.route('/dated', (_request, response) => sendJson(response, days.map((day) => ({ sku: code, day, qty: 1 }))));
+    const integration = await createOk({ endpoint: `${source.origin}/dated`, mapping_selection: `dates_${prefix}`, target_entity: 'sales', batch_size: 2 });
+    const dates = async () =>
+      (await sql<{ date: string }>`select s.date from data.sales s join data.products p on p.id = s.product_id where p.product_code = ${code} order by 1`.execute(server.database.db)).rows.map((r) => r.date);
+    // The first batch's 25/09 tells day-first; the second batch's 03/09 and 04/09 are read so, not refused as ambiguous.
+    expect(await run(integration.id)).toMatchObject({ status: 'success', counts: { inserted: 4, rejected: 0 } });
+    expect(await dates()).toEqual(['2026-09-03', '2026-09-04', '2026-09-25', '2026-09-26']);
+    // A later run of early-month days alone knows it too.
+    days = ['05/10/2026', '06/10/2026'];
+    expect(await run(integration.id)).toMatchObject({ status: 'success', counts: { inserted: 2, rejected: 0 } });
+    expect((await dates()).slice(-2)).toEqual(['2026-10-05', '2026-10-06']);
+    // Another endpoint may write its dates the other way round: it is learnt anew, and until a date tells, refused.
+    const moved = await server.request(`/api/integrations/scheduled/${integration.id}/`, { method: 'PUT', body: { endpoint: `${source.origin}/dated?v=2` }, token: admin });
+    expect(moved.status, moved.text).toBe(200);
+    days = ['07/10/2026'];
+    expect(await run(integration.id)).toMatchObject({ status: 'failed', message: expect.stringContaining('could be day-first (dd/mm/yyyy) or month-first') });
+  });
+
   it('paces requests to rate_limit per minute', async () => {
     source.route('/paced', (request, response) => {
       const page = Number(request.url.searchParams.get('page'));

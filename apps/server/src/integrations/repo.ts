@@ -55,6 +55,8 @@ export const runProgressUpdate = (runId: number, counts: RunCounts, rejections: 
     rows_updated = ${counts.updated}, rows_rejected = ${counts.rejected}, rows_deleted = ${counts.deleted}, rejections = ${JSON.stringify(rejections)}::jsonb
     where id = ${runId}`;
 
+export const learntDateOrderUpdate = (integrationId: number, order: 'dd/mm/yyyy' | 'mm/dd/yyyy') => sql`update integrations set learnt_date_format = ${order} where id = ${integrationId}`;
+
 export const recordRunProgress = async (db: Db, runId: number, counts: RunCounts, rejections: IntegrationRejection[]) => {
   await runProgressUpdate(runId, counts, rejections).execute(db);
 };

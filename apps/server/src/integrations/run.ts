@@ -221,7 +221,7 @@ async function execute(ctx: RunContext, row: IntegrationRow, runId: number, wind
   let table: string | undefined;
   let columns: string[] | undefined;
   try {
-    const target = await ctx.writer.prepare({ mappingName: row.mapping_selection, entityType: row.target_entity, action: row.data_action, integrationId: row.id, runId });
+    const target = await ctx.writer.prepare({ mappingName: row.mapping_selection, entityType: row.target_entity, action: row.data_action, integrationId: row.id, runId, learntDateOrder: row.learnt_date_format });
     table = target.table;
     columns = Object.keys(target.mapping.field_mappings);
     // Records wait here until a batch is full: a batch may span pages, and each keeps where it came from.
@@ -234,8 +234,9 @@ async function execute(ctx: RunContext, row: IntegrationRow, runId: number, wind
           const origin = batch[rejection.record - 1];
           if (origin && rejections.length < MAX_LOGGED_REJECTIONS) rejections.push({ page: origin.page, record: origin.record, field: rejection.field, reason: rejection.reason });
         }
-        // In the batch's own transaction: the log's counts are what was committed.
+        // In the batch's own transaction: the log's counts are what was committed, the date order learnt with the rows it read.
         await session.run(repo.runProgressUpdate(runId, next, rejections));
+        if (written.learntDateOrder) await session.run(repo.learntDateOrderUpdate(row.id, written.learntDateOrder));
         committed = next;
       });
       Object.assign(counts, committed);
@@ -256,7 +257,10 @@ async function execute(ctx: RunContext, row: IntegrationRow, runId: number, wind
     if (pending.length) await writeBatch(pending);
     if (counts.rejected && !counts.inserted && !counts.updated) {
       const [first] = rejections;
-      throw new RunFailure(`Every record was refused (${counts.rejected})${first ? `; the first: page ${first.page}, record ${first.record}${first.field ? `, ${first.field}` : ''}: ${first.reason}` : '.'}`);
+      // A batch with one bad record writes none of its records: say so, the count is not of bad records.
+      throw new RunFailure(
+        `Nothing was written: every batch was refused (${counts.rejected} records; a batch with a bad record writes none of its ${row.batch_size})${first ? `. The first problem: page ${first.page}, record ${first.record}${first.field ? `, ${first.field}` : ''}: ${first.reason}` : '.'}`,
+      );
     }
     counts.deleted = (await ctx.writer.complete(target)).deleted;
   } catch (error) {

@@ -219,7 +219,9 @@ export async function updateIntegration(ctx: IntegrationsContext, id: number, in
   const values = await resolveInput(ctx, input, stored);
   // Switched on again after pausing itself: it starts counting failures afresh.
   const restarted = values.enabled && !stored.enabled ? { consecutive_failures: 0 } : {};
-  const row = await repo.updateIntegration(ctx.db, id, { ...values, ...restarted });
+  // Another source or mapping may write its dates the other way: the order is learnt anew.
+  const newSource = (values.endpoint ?? stored.endpoint) !== stored.endpoint || (values.mapping_selection ?? stored.mapping_selection) !== stored.mapping_selection;
+  const row = await repo.updateIntegration(ctx.db, id, { ...values, ...restarted, ...(newSource ? { learnt_date_format: null } : {}) });
   if (!row) throw notFoundError(`Integration ${id} not found.`);
   const scheduleOf = (r: IntegrationRow) => (r.enabled ? scheduleCron(r.schedule_frequency, r.cron_expression) : null);
   if (scheduleOf(row) !== scheduleOf(stored)) await dropQueuedOccurrences(ctx, id);

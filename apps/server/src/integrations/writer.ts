@@ -15,7 +15,10 @@ type PreparedTarget = {
   table: string;
   action: DataAction;
   mappingName: string;
+  /** The mapping the batches are typed with: its auto date format becomes the order learnt (ADR 0140). */
   mapping: EntityMapping;
+  /** The mapping leaves the date order to the data: a run learns it and keeps it. */
+  learnsDateOrder: boolean;
   write: WriteTarget;
   /** The entity's key fields and the source paths the mapping reads them from. */
   keyPaths: { field: string; path: string }[];
@@ -24,19 +27,21 @@ type PreparedTarget = {
 };
 
 type BatchRejection = { record: number; field: string | null; reason: string };
-type BatchWritten = { inserted: number; updated: number; rejected: number; rejections: BatchRejection[] };
+type BatchWritten = { inserted: number; updated: number; rejected: number; rejections: BatchRejection[]; learntDateOrder?: DateOrder };
+type DateOrder = 'dd/mm/yyyy' | 'mm/dd/yyyy';
 /** Runs a statement in the batch's transaction (the run's counters commit with the rows). */
 type BatchSession = { run(query: RawBuilder<unknown>): Promise<unknown> };
 
 export type IntegrationWriter = {
   /** The mapping and entity of a run, checked once; a problem is an AppError naming it. */
-  prepare(request: { mappingName: string; entityType: string; action: DataAction; integrationId: number; runId: number }): Promise<PreparedTarget>;
+  prepare(request: { mappingName: string; entityType: string; action: DataAction; integrationId: number; runId: number; learntDateOrder: DateOrder | null }): Promise<PreparedTarget>;
   /** Key fields whose mapped path no record of `records` has: a mapping that cannot fit the source. */
   unmatchedKeyPaths(target: PreparedTarget, records: unknown[]): { field: string; path: string }[];
   /**
    * Writes one batch in one transaction, `onWritten` inside it. A batch with a refused record
    * writes nothing (the writer's rule) and its refusals are reported to `onWritten` outside it.
-   * A rejection's `record` is the record's place in the batch (1-based).
+   * A rejection's `record` is the record's place in the batch (1-based). A batch whose dates tell
+   * a date order the run did not know yet types the later batches with it (`learntDateOrder`).
    */
   writeBatch(target: PreparedTarget, records: unknown[], onWritten: (written: BatchWritten, session: BatchSession) => Promise<void>): Promise<void>;
   /** The run fetched everything: replace deletes, in one transaction, the rows earlier runs wrote and this one did not. */
@@ -58,7 +63,7 @@ export const sourceTag = (integrationId: number) => `integration:${integrationId
 
 export function createIntegrationWriter(deps: { database: AppDatabase; loadConfig: () => Promise<ProductConfig> }): IntegrationWriter {
   return {
-    prepare: async ({ mappingName, entityType, action, integrationId, runId }) => {
+    prepare: async ({ mappingName, entityType, action, integrationId, runId, learntDateOrder }) => {
       const config = await deps.loadConfig();
       const mappingConfig = config.mappings[mappingName];
       if (!mappingConfig) throw validationError(`Mapping config '${mappingName}' not found.`);
@@ -66,7 +71,9 @@ export function createIntegrationWriter(deps: { database: AppDatabase; loadConfi
       if (!resolved.ok) throw validationError(resolved.message);
       const write = await resolveWriteTarget(deps.database.db, config, entityType, resolved.mapping);
       const keyPaths = write.keyColumns.map((field) => ({ field, path: resolved.mapping.field_mappings[field] ?? field }));
-      return { table: write.tableName, action, mappingName, mapping: resolved.mapping, write, keyPaths, source: { tag: sourceTag(integrationId), run: String(runId) } };
+      const learnsDateOrder = (resolved.mapping.date_format ?? 'auto') === 'auto';
+      const mapping = learnsDateOrder && learntDateOrder ? { ...resolved.mapping, date_format: learntDateOrder } : resolved.mapping;
+      return { table: write.tableName, action, mappingName, mapping, learnsDateOrder, write, keyPaths, source: { tag: sourceTag(integrationId), run: String(runId) } };
     },
 
     unmatchedKeyPaths: (target, records) => target.keyPaths.filter(({ path }) => records.every((record) => readMappedPath(record, path) === undefined)),
@@ -81,6 +88,8 @@ export function createIntegrationWriter(deps: { database: AppDatabase; loadConfi
           // Replace writes like upsert, noting each row under the run; the delete waits for the end (complete).
           const outcome = await writeRecords(session, target.write, [batch], { mapping: target.mapping, dataAction: target.action, source: target.source });
           if (outcome.rowErrorCount) throw new BatchRefused(outcome);
+          const learntDateOrder = target.learnsDateOrder && outcome.dateOrder && outcome.dateOrder !== target.mapping.date_format ? outcome.dateOrder : undefined;
+          if (learntDateOrder) target.mapping = { ...target.mapping, date_format: learntDateOrder };
           const refused = outcome.counts.refused ?? 0;
           const keys = target.write.keyColumns.join(', ');
           await onWritten(
@@ -89,6 +98,7 @@ export function createIntegrationWriter(deps: { database: AppDatabase; loadConfi
               updated: outcome.counts.updated,
               rejected: refused,
               rejections: refused ? [{ record: 1, field: keys, reason: `${refused} of the ${records.length} records of this batch (from here on) have a key (${keys}) that is already stored; insert refuses them.` }] : [],
+              ...(learntDateOrder ? { learntDateOrder } : {}),
             },
             { run: (query) => session.run(query) },
           );

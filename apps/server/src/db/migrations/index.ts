@@ -27,6 +27,7 @@ import * as catalogueRunAfterRunning from './0170-catalogue-run-after-running.ts
 import * as forecastInputsReadAt from './0180-forecast-inputs-read-at.ts';
 import * as generatedTasksFollowTheirCondition from './0190-generated-tasks-follow-their-condition.ts';
 import * as replaceDeletesOnlyRowsItCreated from './0200-replace-deletes-only-rows-it-created.ts';
+import * as integrationsKeepTheDateOrderTheyLearnt from './0210-integrations-keep-the-date-order-they-learnt.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '0180-forecast-inputs-read-at': forecastInputsReadAt,
   '0190-generated-tasks-follow-their-condition': generatedTasksFollowTheirCondition,
   '0200-replace-deletes-only-rows-it-created': replaceDeletesOnlyRowsItCreated,
+  '0210-integrations-keep-the-date-order-they-learnt': integrationsKeepTheDateOrderTheyLearnt,
 };
