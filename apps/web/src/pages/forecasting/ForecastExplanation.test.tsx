@@ -70,6 +70,14 @@ describe('the forecast explained', () => {
     expect(screen.getByTestId('stockout-summary').textContent).toBe('No stockout expected in 2 days.');
   });
 
+  it('says the stock is unknown, not "no stockout expected", for a product without a stock count', () => {
+    const base = forecastFixture();
+    renderExplanation(forecastFixture({ forecast: { ...base.forecast, stock: [] }, stockouts: [], reorder: { ...base.reorder, orderQuantity: 0, orderBy: null } }));
+    expect(screen.getByTestId('stockout-summary').textContent).toMatch(/^Stock unknown: no stock count of this product has been imported/);
+    expect(screen.getByTestId('reorder-summary').textContent).toMatch(/how much to order and by when needs a stock count\.$/);
+    expect(screen.getByTestId('reorder-summary').textContent).not.toMatch(/No order is needed/);
+  });
+
   it("names no demand class for a few days of sales, but the shop's closed days", () => {
     const base = forecastFixture();
     renderExplanation(

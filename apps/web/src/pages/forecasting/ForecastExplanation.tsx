@@ -33,6 +33,9 @@ export function ForecastExplanation({ forecast }: { forecast: ProductForecastRes
   const stockout = forecast.stockouts.find((item) => item.type === 'stockForecast')?.date ?? null;
   const lowerStockout = forecast.stockouts.find((item) => item.type === 'stockLowerBound')?.date ?? null;
   const outOfStock = stockout !== null && forecast.product.currentStock <= 0;
+  // No stock count yet (a products file's blank stock cell writes none): no projection, so neither a
+  // stockout nor an order quantity can be told — said, rather than "no stockout expected".
+  const stockUnknown = forecast.forecast.stock.length === 0;
 
   const maseComparison = (() => {
     if (!finite(accuracy.mase)) return null;
@@ -93,16 +96,18 @@ export function ForecastExplanation({ forecast }: { forecast: ProductForecastRes
             {t('forecasting.explain.stockoutTitle')}
           </Text>
           <Text size="sm" data-testid="stockout-summary" c={stockout ? 'red.8' : undefined}>
-            {stockout
-              ? t(outOfStock ? 'forecasting.explain.outOfStock' : 'forecasting.explain.stockout', { date: formatDay(stockout) })
-              : t('forecasting.explain.noStockout', { days })}
+            {stockUnknown
+              ? t('forecasting.explain.stockUnknown')
+              : stockout
+                ? t(outOfStock ? 'forecasting.explain.outOfStock' : 'forecasting.explain.stockout', { date: formatDay(stockout) })
+                : t('forecasting.explain.noStockout', { days })}
           </Text>
           {lowerStockout && (!stockout || lowerStockout < stockout) ? <Text size="sm">{t('forecasting.explain.stockoutLower', { date: formatDay(lowerStockout) })}</Text> : null}
         </Stack>
         <Stack gap={4}>
           <Text fw={600}>{t('forecasting.explain.reorderTitle')}</Text>
           <Text size="sm" data-testid="reorder-summary">
-            {t(reorder.orderBy && reorder.orderQuantity > 0 ? 'forecasting.explain.reorderSummary' : 'forecasting.explain.reorderSummaryNoOrder', {
+            {t(stockUnknown ? 'forecasting.explain.reorderSummaryStockUnknown' : reorder.orderBy && reorder.orderQuantity > 0 ? 'forecasting.explain.reorderSummary' : 'forecasting.explain.reorderSummaryNoOrder', {
               reorderPoint: one.format(reorder.reorderPoint),
               safetyStock: one.format(reorder.safetyStock),
               serviceLevel: one.format(reorder.serviceLevel * 100),
