@@ -10,7 +10,7 @@ export const task = z.object({
   text: z.string(),
   completed: z.boolean(),
   /** Set on a task generated from the data (it completes itself when its condition clears); null on the user's own. */
-  kind: z.enum(['reorder', 'no_sales', 'import_sales']).nullable(),
+  kind: z.enum(['reorder', 'no_sales', 'import_sales', 'count_stock']).nullable(),
 });
 export type Task = z.infer<typeof task>;
 

@@ -118,6 +118,11 @@ export const inventoryReport = forecastReport.extend({
   page_size: z.number().int(),
   /** This page of the list, most urgent first. */
   products: z.array(reportProduct),
+  /**
+   * Products with demand in the last `inactive_days` days whose stock was never counted: no order can
+   * be advised for them, so they are not on the list. `codes`: the best sellers among them (at most 10).
+   */
+  unknown_stock: z.object({ count: z.number().int(), codes: z.array(z.string()) }),
 });
 export type InventoryReport = z.infer<typeof inventoryReport>;
 export const latestReportResponse = z.union([

@@ -49,9 +49,10 @@ const taskTexts: Record<TaskKind, (n: number) => string> = {
   reorder: (n) => `Order ${n} ${n === 1 ? 'product' : 'products'} the forecast says to reorder`,
   no_sales: (n) => `Review ${n} ${n === 1 ? 'product' : 'products'} with no sales in 90 days`,
   import_sales: () => "Import this week's sales",
+  count_stock: (n) => `Count the stock of ${n} ${n === 1 ? 'product that sells but has' : 'products that sell but have'} no stock count`,
 };
 
-const GENERATED_KINDS = ['reorder', 'no_sales', 'import_sales'] as const;
+const GENERATED_KINDS = ['reorder', 'count_stock', 'no_sales', 'import_sales'] as const;
 
 /**
  * Generated tasks follow their condition (ADR 0136): made when it first holds, the count in the
@@ -64,6 +65,7 @@ async function refreshGeneratedTasks(ctx: DashboardContext, userId: number): Pro
   const salesStale = !conditions.lastSale || Date.parse(`${conditions.lastSale}T00:00:00Z`) < today - 7 * DAY_MS;
   const states: Record<TaskKind, { count: number; open: boolean }> = {
     reorder: { count: conditions.reorder, open: conditions.reorder > 0 },
+    count_stock: { count: conditions.unknownStock, open: conditions.unknownStock > 0 },
     no_sales: { count: conditions.noSales, open: conditions.noSales > 0 },
     import_sales: { count: 0, open: salesStale },
   };

@@ -50,7 +50,7 @@ export type SignInThrottleTable = {
 
 export type AppSecretsTable = { name: string; value: string };
 
-export type TaskKind = 'reorder' | 'no_sales' | 'import_sales';
+export type TaskKind = 'reorder' | 'no_sales' | 'import_sales' | 'count_stock';
 export type TasksTable = {
   id: Generated<number>;
   user_id: number;
@@ -81,6 +81,8 @@ export type DashboardCatalogueSummaryTable = {
   previous_units: number | null;
   reorder_count: Generated<number>;
   no_sales_count: Generated<number>;
+  /** Products with recent demand and no stock count (no order can be advised for them). */
+  unknown_stock_count: Generated<number>;
   last_sale: string | null;
   computed_at: ColumnType<Date, string | undefined, RawTimestamp>;
 };

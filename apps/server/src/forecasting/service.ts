@@ -506,5 +506,6 @@ export async function getLatestInventoryReport(ctx: ForecastingContext, query: R
     page: query.page,
     page_size: query.page_size,
     products: advice.products.map(({ productId: _id, leadTimeDays: _lead, ...product }) => product),
+    unknown_stock: advice.unknownStock,
   };
 }

@@ -18,7 +18,20 @@ describe.each(backends)('order advice on %s', (backend) => {
 
   beforeAll(async () => {
     server = await startTestServer(backend);
-    await seedDemoData(server.database.db, { password: 'unused password', productCount: 40, today: new Date('2026-11-22T00:00:00Z') });
+    const db = server.database.db;
+    await seedDemoData(db, { password: 'unused password', productCount: 40, today: new Date('2026-11-22T00:00:00Z') });
+    // Imported with a blank stock cell (stored 0, never counted): two that sell, one that has not sold for a year.
+    const uncounted = await db
+      .insertInto('data.products')
+      .values(['UNCOUNTED-BIG', 'UNCOUNTED-SMALL', 'UNCOUNTED-DEAD'].map((code) => ({ product_code: code, name: code, current_stock: 0, unit_cost: 1, lead_time_days: 7 })))
+      .returning(['id', 'product_code'])
+      .execute();
+    const sales = { 'UNCOUNTED-BIG': { units: 9, from: '2026-10-01' }, 'UNCOUNTED-SMALL': { units: 1, from: '2026-10-01' }, 'UNCOUNTED-DEAD': { units: 4, from: '2025-06-01' } };
+    for (const product of uncounted) {
+      const { units, from } = sales[product.product_code as keyof typeof sales];
+      const days = Array.from({ length: 50 }, (_, i) => new Date(Date.parse(`${from}T00:00:00Z`) + i * 86_400_000).toISOString().slice(0, 10));
+      await db.insertInto('data.sales').values(days.map((date) => ({ product_id: product.id, date, quantity: units }))).execute();
+    }
     token = (await signUpUser(server)).access;
   });
   afterAll(() => server.stop());
@@ -57,5 +70,30 @@ describe.each(backends)('order advice on %s', (backend) => {
 
     const dashboard = (await api('/api/dashboard/')).json as unknown as DashboardResponse;
     expect(dashboard.tasks.find((task) => task.kind === 'reorder')?.text).toBe(`Order ${active.total} ${active.total === 1 ? 'product' : 'products'} the forecast says to reorder`);
+
+    // Never counted: not on the list (no stock projection), but named, best seller first; one without recent sales is left out.
+    expect(active.unknown_stock).toEqual({ count: 2, codes: ['UNCOUNTED-BIG', 'UNCOUNTED-SMALL'] });
+    expect(all.unknown_stock).toEqual(active.unknown_stock);
+    expect(all.products.map((p) => p.styleCode)).not.toContain('UNCOUNTED-BIG');
+    expect(dashboard.tasks.find((task) => task.kind === 'count_stock')?.text).toBe('Count the stock of 2 products that sell but have no stock count');
+  });
+
+  it('drops a product from the uncounted ones once its stock is counted, and the task follows', async () => {
+    const db = server.database.db;
+    const big = await db.selectFrom('data.products').select('id').where('product_code', '=', 'UNCOUNTED-BIG').executeTakeFirstOrThrow();
+    await db.insertInto('data.stock_snapshots').values({ product_id: big.id, date: '2026-11-19', stock_level: 30 }).execute();
+    const taskId = (await api('/api/forecasting/request-generation/', {})).json.task_id as string;
+    for (let waited = 0; ; waited += 200) {
+      const status = (await api(`/api/forecasting/status/${taskId}/`)).json as unknown as TaskStatusResponse;
+      if (status.status === 'completed') break;
+      expect(status.status === 'failed' || waited > 60_000, status.error ?? '').toBe(false);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const active = await report('?page_size=500');
+    expect(active.unknown_stock).toEqual({ count: 1, codes: ['UNCOUNTED-SMALL'] });
+    // Counted at 30 and selling 9 a day with a 7-day lead time: now on the list with an order.
+    expect(active.products.find((p) => p.styleCode === 'UNCOUNTED-BIG')?.orderQuantity).toBeGreaterThan(0);
+    const dashboard = (await api('/api/dashboard/')).json as unknown as DashboardResponse;
+    expect(dashboard.tasks.find((task) => task.kind === 'count_stock')?.text).toBe('Count the stock of 1 product that sells but has no stock count');
   });
 });

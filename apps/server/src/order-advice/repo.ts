@@ -38,6 +38,27 @@ export const adviceRows = (db: Db, recentDays: number) =>
     .where(needsOrder)
     .execute();
 
+// No stock count on or before the forecast's start: its stock projection is empty, so no order can be advised.
+const noStockCount = sql<boolean>`not exists (select 1 from data.stock_snapshots k where k.product_id = f.product_id and k.date <= f.forecast_start)`;
+
+/**
+ * Products with demand in the last `recentDays` days whose stock was never counted, best sellers
+ * first: their codes (the first `limit`) and how many there are.
+ */
+export async function unknownStock(db: Db, recentDays: number, limit: number): Promise<{ count: number; codes: string[] }> {
+  const rows = await db
+    .selectFrom('forecast_results as f')
+    .innerJoin('data.products as p', 'p.id', 'f.product_id')
+    .select(['p.product_code', recentDemand(recentDays).as('recent_demand'), sql<number>`count(*) over ()`.as('count')])
+    .where(noStockCount)
+    .where(sql<boolean>`${recentDemand(recentDays)} > 0`)
+    .orderBy('recent_demand', 'desc')
+    .orderBy('p.product_code')
+    .limit(limit)
+    .execute();
+  return { count: Number(rows[0]?.count ?? 0), codes: rows.map((row) => row.product_code) };
+}
+
 /**
  * How many products need an order and had demand in the last `recentDays` days: the length of
  * the order advice's list, counted by the database (a catalogue run ends with it) rather than by

@@ -33,7 +33,14 @@ export type OrderAdvice = {
   orderUnits: number;
   orderCost: number;
   products: AdvisedProduct[];
+  /** Products with demand in the last `inactiveDays` days and no stock count: no order can be advised for them. */
+  unknownStock: UnknownStock;
 };
+
+export type UnknownStock = { count: number; codes: string[] };
+
+/** How many codes of products without a stock count the advice names (the best sellers). */
+export const UNKNOWN_STOCK_CODES = 10;
 
 /** The catalogue run the advice is dated by: the given one, or the latest completed. */
 const catalogueTask = (db: Kysely<Database>, taskId: string | undefined) => (taskId ? repo.findCatalogueTask(db, taskId) : repo.latestCompletedCatalogueTask(db));
@@ -48,7 +55,7 @@ export async function orderAdvice(db: Kysely<Database>, options: OrderAdviceOpti
   const task = await catalogueTask(db, options.taskId);
   if (!task) return null;
   const inactiveDays = options.inactiveDays ?? DEFAULT_INACTIVE_DAYS;
-  const rows = await repo.adviceRows(db, inactiveDays);
+  const [rows, unknownStock] = await Promise.all([repo.adviceRows(db, inactiveDays), repo.unknownStock(db, inactiveDays, UNKNOWN_STOCK_CODES)]);
   const needing: AdvisedProduct[] = [];
   for (const row of rows) {
     const reorder = row.reorder as ProductForecast['reorder'] & { orderBy: string };
@@ -86,10 +93,16 @@ export async function orderAdvice(db: Kysely<Database>, options: OrderAdviceOpti
     orderUnits: listed.reduce((sum, p) => sum + p.orderQuantity, 0),
     orderCost: Math.round(listed.reduce((sum, p) => sum + p.orderQuantity * p.unitCost, 0) * 100) / 100,
     products: options.page ? listed.slice(from, from + options.page.size) : listed,
+    unknownStock,
   };
 }
 
-/** How many products need an order (products without recent demand left out): the dashboard's reorder task. */
-export async function countNeedingOrder(db: Kysely<Database>, taskId?: string): Promise<number> {
-  return (await catalogueTask(db, taskId)) ? repo.countNeedingOrder(db, DEFAULT_INACTIVE_DAYS) : 0;
+/**
+ * How many products need an order, and how many sell but have no stock count (products without
+ * recent demand left out): the dashboard's reorder and stock-count tasks.
+ */
+export async function countNeedingAttention(db: Kysely<Database>, taskId?: string): Promise<{ reorder: number; unknownStock: number }> {
+  if (!(await catalogueTask(db, taskId))) return { reorder: 0, unknownStock: 0 };
+  const [reorder, unknownStock] = await Promise.all([repo.countNeedingOrder(db, DEFAULT_INACTIVE_DAYS), repo.unknownStock(db, DEFAULT_INACTIVE_DAYS, 1)]);
+  return { reorder, unknownStock: unknownStock.count };
 }

@@ -22,6 +22,7 @@ const advice = (overrides: Partial<InventoryReport> = {}): InventoryReport => ({
   id: 'r', type: 'inventory', title: 'Inventory forecast report', productCode: null, timestamp: '2026-01-04T00:00:00.000Z', forecast_days: 90,
   total: 120, inactive: 7, inactive_days: 90, order_units: 4321, order_cost: 9876.5, page: 1, page_size: 50,
   products: [product('A-1', 12, 2.5, '2026-01-05'), product('B-2', 3, 10, '2026-01-09')],
+  unknown_stock: { count: 0, codes: [] },
   ...overrides,
 });
 
@@ -64,6 +65,22 @@ describe('low-stock panel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
     fireEvent.click(screen.getByRole('switch', { name: 'Show products without sales in the last 90 days (7 hidden)' }));
     expect(views).toEqual([{ page: 3 }, { page: 1, includeInactive: true }]);
+  });
+
+  it('names the products that sell but were never counted, which the list cannot advise', () => {
+    const { selected } = renderPanel({ advice: advice({ unknown_stock: { count: 12, codes: ['N-1', 'N-2'] } }) });
+    expect(screen.getByTestId('unknown-stock').textContent).toBe(
+      'Stock unknown12 products that sold in the last 90 days have no stock count, so when they run out cannot be told and no order is advised for them: N-1, N-2 and 10 more. ' +
+        'Import a stock count (Settings → Data integration, stock snapshots) or their current stock.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'N-2' }));
+    expect(selected).toEqual(['N-2']);
+    cleanup();
+    renderPanel({ advice: advice({ total: 0, inactive: 0, order_units: 0, order_cost: 0, products: [], unknown_stock: { count: 1, codes: ['N-1'] } }) });
+    expect(screen.getByTestId('unknown-stock').textContent).toContain('1 product that sold in the last 90 days has no stock count, so when it runs out cannot be told and no order is advised for it: N-1 Import');
+    cleanup();
+    renderPanel({ advice: advice() });
+    expect(screen.queryByTestId('unknown-stock')).toBeNull();
   });
 
   it('says what to do when there is nothing to show', () => {

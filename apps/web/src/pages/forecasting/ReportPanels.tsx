@@ -1,7 +1,7 @@
 // The latest inventory report (products to order by urgency, with their first stockout) and the
 // low-stock panel (the same list as orders to place: quantity, order-by date and cost). Both read the
 // server's order advice, one page at a time; a row click selects the product.
-import { memo, useState } from 'react';
+import { Fragment, memo, useState } from 'react';
 import { Alert, Anchor, Button, Group, Loader, Pagination, Paper, Switch, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { InventoryReport } from '@stockwise/contract';
@@ -33,6 +33,34 @@ function CodeButton({ code, onSelect }: { code: string; onSelect: Select }) {
 }
 
 export type ReportView = { page?: number; includeInactive?: boolean };
+
+/**
+ * Products that sell but were never counted are not on the list (no stock projection, so no
+ * advice): both views say how many and name the best sellers, so a blank stock cell is not mistaken
+ * for "nothing to order".
+ */
+function UnknownStockNotice({ report, onSelect }: { report: InventoryReport; onSelect: Select }) {
+  const { t } = useTranslation();
+  const { count, codes } = report.unknown_stock;
+  if (count === 0) return null;
+  return (
+    <Alert color="blue" mb="xs" title={t('forecasting.report.unknownStockTitle')} data-testid="unknown-stock">
+      <Text size="sm" span>
+        {t('forecasting.report.unknownStock', { count, days: report.inactive_days })}{' '}
+      </Text>
+      {codes.map((code, index) => (
+        <Fragment key={code}>
+          <CodeButton code={code} onSelect={onSelect} />
+          {index < codes.length - 1 ? ', ' : ' '}
+        </Fragment>
+      ))}
+      {count > codes.length ? <Text size="sm" span>{`${t('forecasting.report.unknownStockMore', { count: count - codes.length })} `}</Text> : null}
+      <Text size="sm" mt={4}>
+        {t('forecasting.report.unknownStockAction')}
+      </Text>
+    </Alert>
+  );
+}
 
 /** The inactive filter above a list: products without demand lately are hidden unless switched on. */
 function InactiveSwitch({ report, includeInactive, onView }: { report: InventoryReport; includeInactive: boolean; onView: (view: ReportView) => void }) {
@@ -108,6 +136,7 @@ export const LatestReportPanel = memo(function LatestReportPanel(props: AdviceVi
             {t('forecasting.report.atRisk', { count: report.total })}
           </Text>
           <InactiveSwitch report={report} includeInactive={includeInactive} onView={onView} />
+          <UnknownStockNotice report={report} onSelect={onSelect} />
           {atRisk.length === 0 ? (
             <Text size="sm">{t('forecasting.report.noneAtRisk')}</Text>
           ) : (
@@ -183,6 +212,7 @@ export const LowStockPanel = memo(function LowStockPanel(props: AdviceViewProps 
             {t('forecasting.lowStock.count', { count: advice.total, units: quantity.format(advice.order_units), cost: money.format(advice.order_cost) })}
           </Text>
           <InactiveSwitch report={advice} includeInactive={includeInactive} onView={onView} />
+          <UnknownStockNotice report={advice} onSelect={onSelect} />
           {orders.length === 0 ? (
             <Text size="sm" data-testid="low-stock-empty">
               {advice.inactive > 0 && !includeInactive ? t('forecasting.lowStock.noneActive', { count: advice.inactive, days: advice.inactive_days }) : t('forecasting.lowStock.none')}
