@@ -126,7 +126,7 @@ describe.each(backends)('dashboard on %s', (backend) => {
     const tasks = (await dashboard()).tasks;
     // A runs out on 2025-11-30, before its 14-day lead time: the advice orders it; B and C sold nothing in the 90 days to 2025-11-20.
     expect(tasks.map((t) => [t.kind, t.text, t.completed])).toEqual([
-      ['reorder', 'Order 1 product the forecast says to reorder', false],
+      ['reorder', 'Order 1 product due within 7 days (1 on the reorder list)', false],
       ['no_sales', 'Review 2 products with no sales in 90 days', false],
       ['import_sales', "Import this week's sales", false],
     ]);
@@ -143,6 +143,22 @@ describe.each(backends)('dashboard on %s', (backend) => {
       ['no_sales', true],
       ['import_sales', true],
     ]);
+  });
+
+  it('counts in the reorder task only the orders due within 7 days, read against today', async () => {
+    const db = server.database.db;
+    const inDays = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
+    // Both sold today (the test before); A's order is due in 3 days, B's in a month.
+    await storeAdvice({ A: { quantity: 5, by: inDays(3) }, B: { quantity: 5, by: inDays(30) } });
+    await refreshCatalogueSummary(db);
+    const reorder = (await dashboard()).tasks.find((t) => t.kind === 'reorder');
+    expect([reorder?.text, reorder?.completed]).toEqual(['Order 1 product due within 7 days (2 on the reorder list)', false]);
+    // Only B's, a month away: on the list, not a task.
+    await storeAdvice({ A: null, B: { quantity: 5, by: inDays(30) } });
+    await refreshCatalogueSummary(db);
+    expect((await dashboard()).tasks.find((t) => t.kind === 'reorder')?.completed).toBe(true);
+    await storeAdvice({ A: null, B: null });
+    await refreshCatalogueSummary(db);
   });
 
   it('makes a task when its condition first holds after the first read, reopens one whose condition returns, and does not bring back a deleted one', async () => {

@@ -3,7 +3,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, TaskKind } from '../db/schema.ts';
 import type { ProductSummary } from './summary.ts';
-import { countNeedingAttention } from '../order-advice/service.ts';
+import { needingAttention } from '../order-advice/service.ts';
 
 type Db = Kysely<Database>;
 
@@ -49,8 +49,15 @@ const snapshotUnitsOn = (day: string) => sql<number | null>`(
 export async function refreshCatalogueSummary(db: Db, catalogueTaskId?: string): Promise<void> {
   // Independent reads on connections of their own: the end of a catalogue run waits for the longest,
   // not their sum. The reorder task counts the Forecasting screen's list of products that need an order.
-  const [snapshots, sales, attention] = await Promise.all([snapshotTotals(db), salesConditions(db), countNeedingAttention(db, catalogueTaskId)]);
-  const all = { ...snapshots, reorder_count: attention.reorder, unknown_stock_count: attention.unknownStock, no_sales_count: sales.noSales, last_sale: sales.lastSale };
+  const [snapshots, sales, attention] = await Promise.all([snapshotTotals(db), salesConditions(db), needingAttention(db, catalogueTaskId)]);
+  const all = {
+    ...snapshots,
+    reorder_count: attention.orderByDates.length,
+    reorder_order_by: sql<string[]>`${`{${attention.orderByDates.join(',')}}`}::text[]`,
+    unknown_stock_count: attention.unknownStock,
+    no_sales_count: sales.noSales,
+    last_sale: sales.lastSale,
+  };
   await db
     .insertInto('dashboard_catalogue_summary')
     .values({ id: 1, ...all })
@@ -68,9 +75,15 @@ async function snapshotTotals(db: Db): Promise<{ snapshot_date: string | null; s
 }
 
 /** The generated tasks' conditions as of the last forecast run (all clear before the first). */
-export async function taskConditions(db: Db): Promise<{ reorder: number; unknownStock: number; noSales: number; lastSale: string | null }> {
+export async function taskConditions(db: Db): Promise<{ reorder: number; reorderOrderBy: string[]; unknownStock: number; noSales: number; lastSale: string | null }> {
   const summary = await catalogueSummary(db);
-  return { reorder: summary?.reorder_count ?? 0, unknownStock: summary?.unknown_stock_count ?? 0, noSales: summary?.no_sales_count ?? 0, lastSale: summary?.last_sale ?? null };
+  return {
+    reorder: summary?.reorder_count ?? 0,
+    reorderOrderBy: summary?.reorder_order_by ?? [],
+    unknownStock: summary?.unknown_stock_count ?? 0,
+    noSales: summary?.no_sales_count ?? 0,
+    lastSale: summary?.last_sale ?? null,
+  };
 }
 
 export const catalogueSummary = (db: Db) => db.selectFrom('dashboard_catalogue_summary').selectAll().where('id', '=', 1).executeTakeFirst();

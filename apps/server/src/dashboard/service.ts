@@ -45,12 +45,10 @@ export async function stockProjection(ctx: DashboardContext): Promise<{ forecast
   return { forecastStart, points };
 }
 
-const taskTexts: Record<TaskKind, (n: number) => string> = {
-  reorder: (n) => `Order ${n} ${n === 1 ? 'product' : 'products'} the forecast says to reorder`,
-  no_sales: (n) => `Review ${n} ${n === 1 ? 'product' : 'products'} with no sales in 90 days`,
-  import_sales: () => "Import this week's sales",
-  count_stock: (n) => `Count the stock of ${n} ${n === 1 ? 'product that sells but has' : 'products that sell but have'} no stock count`,
-};
+const products = (n: number) => `${n} ${n === 1 ? 'product' : 'products'}`;
+
+/** Orders whose order-by date is this many days away or fewer (or past) make the reorder task. */
+const REORDER_DUE_DAYS = 7;
 
 const GENERATED_KINDS = ['reorder', 'count_stock', 'no_sales', 'import_sales'] as const;
 
@@ -63,23 +61,29 @@ async function refreshGeneratedTasks(ctx: DashboardContext, userId: number): Pro
   const conditions = await repo.taskConditions(ctx.db);
   const today = (ctx.now?.() ?? new Date()).getTime();
   const salesStale = !conditions.lastSale || Date.parse(`${conditions.lastSale}T00:00:00Z`) < today - 7 * DAY_MS;
-  const states: Record<TaskKind, { count: number; open: boolean }> = {
-    reorder: { count: conditions.reorder, open: conditions.reorder > 0 },
-    count_stock: { count: conditions.unknownStock, open: conditions.unknownStock > 0 },
-    no_sales: { count: conditions.noSales, open: conditions.noSales > 0 },
-    import_sales: { count: 0, open: salesStale },
+  // An order a month away is on the Forecasting screen's list, not yet a task (ADR 0144).
+  const dueBy = new Date(today + REORDER_DUE_DAYS * DAY_MS).toISOString().slice(0, 10);
+  const due = conditions.reorderOrderBy.filter((orderBy) => orderBy <= dueBy).length;
+  const states: Record<TaskKind, { open: boolean; text: string }> = {
+    reorder: { open: due > 0, text: `Order ${products(due)} due within ${REORDER_DUE_DAYS} days (${conditions.reorder} on the reorder list)` },
+    count_stock: {
+      open: conditions.unknownStock > 0,
+      text: `Count the stock of ${products(conditions.unknownStock)} that ${conditions.unknownStock === 1 ? 'sells but has' : 'sell but have'} no stock count`,
+    },
+    no_sales: { open: conditions.noSales > 0, text: `Review ${products(conditions.noSales)} with no sales in 90 days` },
+    import_sales: { open: salesStale, text: "Import this week's sales" },
   };
   const existing = new Map((await repo.generatedTasks(ctx.db, userId)).map((task) => [task.kind, task]));
   for (const kind of GENERATED_KINDS) {
     const state = states[kind];
     const task = existing.get(kind);
     if (!task) {
-      if (state.open) await repo.insertGeneratedTask(ctx.db, userId, kind, taskTexts[kind](state.count));
+      if (state.open) await repo.insertGeneratedTask(ctx.db, userId, kind, state.text);
       continue;
     }
     if (task.dismissed) continue;
     const next = state.open
-      ? { text: taskTexts[kind](state.count), completed: task.condition_cleared ? false : task.completed, condition_cleared: false }
+      ? { text: state.text, completed: task.condition_cleared ? false : task.completed, condition_cleared: false }
       : { text: task.text, completed: true, condition_cleared: true };
     if (next.text !== task.text || next.completed !== task.completed || next.condition_cleared !== task.condition_cleared) await repo.updateTask(ctx.db, userId, task.id, next);
   }

@@ -60,17 +60,17 @@ export async function unknownStock(db: Db, recentDays: number, limit: number): P
 }
 
 /**
- * How many products need an order and had demand in the last `recentDays` days: the length of
- * the order advice's list, counted by the database (a catalogue run ends with it) rather than by
- * reading every row.
+ * The order-by dates of the products that need an order and had demand in the last `recentDays`
+ * days: the order advice's list, read by the database (a catalogue run ends with it) rather than
+ * row by row. Their number is the list's length; the dashboard counts those due soon.
  */
-export async function countNeedingOrder(db: Db, recentDays: number): Promise<number> {
-  const { n } = await db
+export async function orderByDates(db: Db, recentDays: number): Promise<string[]> {
+  const rows = await db
     .selectFrom('forecast_results as f')
     .innerJoin('data.products as p', 'p.id', 'f.product_id')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .select(sql<string>`f.reorder->>'orderBy'`.as('order_by'))
     .where(needsOrder)
     .where(sql<boolean>`${recentDemand(recentDays)} > 0`)
-    .executeTakeFirstOrThrow();
-  return Number(n);
+    .execute();
+  return rows.map((row) => row.order_by);
 }

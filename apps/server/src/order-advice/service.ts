@@ -98,11 +98,11 @@ export async function orderAdvice(db: Kysely<Database>, options: OrderAdviceOpti
 }
 
 /**
- * How many products need an order, and how many sell but have no stock count (products without
- * recent demand left out): the dashboard's reorder and stock-count tasks.
+ * The order-by dates of the products that need an order, and how many sell but have no stock count
+ * (products without recent demand left out): the dashboard's reorder and stock-count tasks.
  */
-export async function countNeedingAttention(db: Kysely<Database>, taskId?: string): Promise<{ reorder: number; unknownStock: number }> {
-  if (!(await catalogueTask(db, taskId))) return { reorder: 0, unknownStock: 0 };
-  const [reorder, unknownStock] = await Promise.all([repo.countNeedingOrder(db, DEFAULT_INACTIVE_DAYS), repo.unknownStock(db, DEFAULT_INACTIVE_DAYS, 1)]);
-  return { reorder, unknownStock: unknownStock.count };
+export async function needingAttention(db: Kysely<Database>, taskId?: string): Promise<{ orderByDates: string[]; unknownStock: number }> {
+  if (!(await catalogueTask(db, taskId))) return { orderByDates: [], unknownStock: 0 };
+  const [orderByDates, unknownStock] = await Promise.all([repo.orderByDates(db, DEFAULT_INACTIVE_DAYS), repo.unknownStock(db, DEFAULT_INACTIVE_DAYS, 1)]);
+  return { orderByDates, unknownStock: unknownStock.count };
 }
