@@ -3,7 +3,8 @@
 // saved, the preview marking an unknown product code before anything is sent, the file fixed and
 // imported with its summed counts; then the product's forecast is built on those sales and the
 // sales grid shows the product by its code. The screen is checked with axe. Then its stock on hand,
-// corrected on the Data screen, is what its forecast starts from (ADR 0133).
+// corrected on the Data screen, is what its forecast starts from (ADR 0133). A product imported with
+// a blank stock cell that sells is named as "Stock unknown" beside the order advice (ADR 0144).
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -21,6 +22,7 @@ const productName = `Till import ${tag}`;
 const mappingName = `till export ${tag}`;
 let token = '';
 let productId = 0;
+let uncountedId = 0;
 let dir = '';
 
 async function api<T>(path: string, body?: unknown): Promise<T> {
@@ -43,6 +45,7 @@ beforeAll(async () => {
 afterAll(async () => {
   // Sales, snapshots and forecasts of the product go with it, so other specs see the demo catalogue.
   if (productId) await api('/records/tables/products/rows/delete/', { id: productId, cascade: true });
+  if (uncountedId) await api('/records/tables/products/rows/delete/', { id: uncountedId, cascade: true });
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
@@ -74,6 +77,17 @@ async function saveFile(name: string, text: string): Promise<string> {
   const path = join(dir, name);
   await writeFile(path, text);
   return path;
+}
+
+/** Imports a CSV through the API (the call the Data integration screen makes). */
+async function importCsv(entity: string, fieldMappings: Record<string, string>, text: string): Promise<void> {
+  const form = new FormData();
+  form.append('mapping_config', JSON.stringify({ entities: { [entity]: { field_mappings: fieldMappings } } }));
+  form.append('mapping_name', `real data e2e ${tag}`);
+  form.append('entity_type', entity);
+  form.append('file', new Blob([text], { type: 'text/csv' }), `${entity}.csv`);
+  const answer = await fetch(`${inject('baseUrl')}/api/records/process-file/`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+  expect(answer.status, await answer.clone().text()).toBe(200);
 }
 
 const section = (page: Page) => page.locator('section[aria-labelledby="data-integration-title"]');
@@ -198,4 +212,34 @@ describe('real data in', () => {
     const chart = page.getByRole('group', { name: `Sales and stock chart for ${code}` });
     await expect.poll(async () => (await chart.locator('.stock-chart text').allTextContents()).includes(label), { timeout: 15_000 }).toBe(true);
   }, 120_000);
+
+  it('names a product that sells but was never counted beside the order advice; its code opens it, saying what to import', async () => {
+    const uncounted = `E2E-NC-${tag}`;
+    await importCsv('products', { product_code: 'code', name: 'name', current_stock: 'stock', unit_cost: 'cost', lead_time_days: 'lead' }, `code,name,stock,cost,lead\n${uncounted},Never counted ${tag},,3,7\n`);
+    const lines = Array.from({ length: 20 }, (_, i) => `${isoDay(-22 + i)},${uncounted},${4 + (i % 3)}`);
+    await importCsv('sales', { date: 'date', product_id: 'code', quantity: 'qty' }, `date,code,qty\n${lines.join('\n')}\n`);
+    const rows = await api<{ results: { id: number; current_stock: number }[] }>(`/records/tables/products/data/?page_size=1&filters_json=${encodeURIComponent(JSON.stringify({ product_code: uncounted }))}`);
+    uncountedId = rows.results[0]!.id;
+    // The blank cell is stored as 0, with no stock count behind it.
+    expect(rows.results[0]!.current_stock).toBe(0);
+
+    const taskId = (await api<{ task_id: string }>('/forecasting/request-generation/', {})).task_id;
+    await expect.poll(async () => (await api<{ status: string }>(`/forecasting/status/${taskId}/`)).status, { timeout: 120_000, interval: 1_000 }).toBe('completed');
+    const report = (await api<{ report: { unknown_stock: { count: number; codes: string[] } } }>('/forecasting/latest-report/')).report;
+    expect(report.unknown_stock.codes).toContain(uncounted);
+
+    const { page } = browser;
+    await signIn(page);
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Forecasting', exact: true }).click();
+    const notice = page.getByTestId('low-stock').getByTestId('unknown-stock');
+    await notice.waitFor();
+    expect(await notice.textContent()).toMatch(new RegExp(`^Stock unknown${report.unknown_stock.count} products? that sold in the last 90 days ha(s|ve) no stock count`));
+    expect(await page.getByTestId('latest-report').getByTestId('unknown-stock').textContent()).toBe(await notice.textContent());
+    expect(await axeViolations(page, '[data-testid="low-stock"]')).toEqual([]);
+    expect(await axeViolations(page, '[data-testid="latest-report"]')).toEqual([]);
+    // Its code opens the product, whose screen says what to import.
+    await notice.getByRole('button', { name: uncounted }).click();
+    await page.locator(`[data-testid="selected-style-code"]:text-is("${uncounted}")`).waitFor();
+    await expect.poll(() => page.getByTestId('stockout-summary').textContent(), { timeout: 30_000 }).toMatch(/^Stock unknown: no stock count of this product has been imported/);
+  }, 240_000);
 });

@@ -26,7 +26,7 @@ function RetryAlert({ error, onRetry }: { error: string; onRetry: () => void }) 
 
 function CodeButton({ code, onSelect }: { code: string; onSelect: Select }) {
   return (
-    <Anchor component="button" type="button" onClick={(event) => (event.stopPropagation(), onSelect(code))} fw={500} c="blue.8" style={{ whiteSpace: 'nowrap' }}>
+    <Anchor component="button" type="button" onClick={(event) => (event.stopPropagation(), onSelect(code))} fw={500} c="blue.9" style={{ whiteSpace: 'nowrap' }}>
       {code}
     </Anchor>
   );
