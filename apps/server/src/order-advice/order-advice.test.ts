@@ -14,6 +14,16 @@ describe.each(backends)('order advice on %s', (backend) => {
   const api = (path: string, body?: unknown) => server.request(path, { token, ...(body === undefined ? {} : { body }) });
   const report = async (query: string) => ((await api(`/api/forecasting/latest-report/${query}`)).json as { report: InventoryReport }).report;
   const assistant = async (quick: string) => ((await api('/api/assistant/messages/', { quick })).json.messages as ChatMessage[]).at(-1) as ChatMessage;
+  /** A whole-catalogue run through the API, waited for. */
+  const runCatalogue = async () => {
+    const taskId = (await api('/api/forecasting/request-generation/', {})).json.task_id as string;
+    for (let waited = 0; ; waited += 200) {
+      const status = (await api(`/api/forecasting/status/${taskId}/`)).json as unknown as TaskStatusResponse;
+      if (status.status === 'completed') return;
+      expect(status.status === 'failed' || waited > 60_000, status.error ?? '').toBe(false);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  };
   const tableOf = (message: ChatMessage) => message.blocks.find((b): b is Extract<AssistantBlock, { type: 'table' }> => b.type === 'table');
 
   beforeAll(async () => {
@@ -42,13 +52,7 @@ describe.each(backends)('order advice on %s', (backend) => {
   });
 
   it('gives the same products, counts and totals everywhere after a run', async () => {
-    const taskId = (await api('/api/forecasting/request-generation/', {})).json.task_id as string;
-    for (let waited = 0; ; waited += 200) {
-      const status = (await api(`/api/forecasting/status/${taskId}/`)).json as unknown as TaskStatusResponse;
-      if (status.status === 'completed') break;
-      expect(status.status === 'failed' || waited > 60_000, status.error ?? '').toBe(false);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    await runCatalogue();
     const active = await report('?page_size=500');
     const all = await report('?page_size=500&include_inactive=true');
     expect(active.total).toBeGreaterThan(0);
@@ -84,13 +88,7 @@ describe.each(backends)('order advice on %s', (backend) => {
     const db = server.database.db;
     const big = await db.selectFrom('data.products').select('id').where('product_code', '=', 'UNCOUNTED-BIG').executeTakeFirstOrThrow();
     await db.insertInto('data.stock_snapshots').values({ product_id: big.id, date: '2026-11-19', stock_level: 30 }).execute();
-    const taskId = (await api('/api/forecasting/request-generation/', {})).json.task_id as string;
-    for (let waited = 0; ; waited += 200) {
-      const status = (await api(`/api/forecasting/status/${taskId}/`)).json as unknown as TaskStatusResponse;
-      if (status.status === 'completed') break;
-      expect(status.status === 'failed' || waited > 60_000, status.error ?? '').toBe(false);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    await runCatalogue();
     const active = await report('?page_size=500');
     expect(active.unknown_stock).toEqual({ count: 1, codes: ['UNCOUNTED-SMALL'] });
     // Counted at 30 and selling 9 a day with a 7-day lead time: now on the list with an order.
