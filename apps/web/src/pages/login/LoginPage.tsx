@@ -84,7 +84,7 @@ export default function LoginPage() {
             </Button>
           </Stack>
         </form>
-        <Text size="sm" ta="center" mt="md" data-testid="no-account">
+        <Text size="sm" ta="center" mt="md">
           {t('login.noAccount')}
         </Text>
       </Paper>
