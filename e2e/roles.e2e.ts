@@ -134,7 +134,7 @@ describe('roles in the web app', () => {
     await dialog.getByLabel('Type a password').check();
     await dialog.getByLabel('Password', { exact: true }).fill('short');
     await page.keyboard.press('Enter');
-    await dialog.getByText('Use at least 8 characters.').waitFor();
+    await dialog.getByText('Ensure this field has at least 8 characters.').waitFor();
     await dialog.getByLabel('Password', { exact: true }).fill(username.toUpperCase());
     await page.keyboard.press('Enter');
     await dialog.getByText('The password is too similar to the username.').waitFor();

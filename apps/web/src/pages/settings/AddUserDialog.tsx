@@ -4,7 +4,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Code, CopyButton, Group, Modal, NativeSelect, PasswordInput, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { approvedRoles, passwordPolicy, type UserSummary } from '@stockwise/contract';
+import { z } from 'zod';
+import { approvedRoles, createUserRequest, passwordPolicy, type UserSummary } from '@stockwise/contract';
 import { useUsersStore } from '../../stores/users.ts';
 import { generateStartingPassword } from './starting-password.ts';
 import contrast from '../../components/ReadableContrast.module.css';
@@ -35,22 +36,27 @@ function AddUserForm({ onCreated, onCancel }: { onCreated: (created: Created) =>
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found: Record<string, string> = {};
-    if (!username.trim()) found.username = t('users.add.usernameRequired');
-    if (choice === 'type' && typedPassword.length < passwordPolicy.minLength) found.password = t('profile.password.tooShort', { count: passwordPolicy.minLength });
-    setFieldErrors(found);
-    setMessage(null);
-    if (Object.keys(found).length > 0) return;
     const password = choice === 'generate' ? generateStartingPassword() : typedPassword;
+    const show = (errors: Partial<Record<string, string[]>>) => {
+      const shown = { username: errors.username?.join(' '), role: errors.role?.join(' '), password: errors.password?.join(' ') };
+      setFieldErrors(shown);
+      return shown;
+    };
+    setMessage(null);
+    // The server's own schema, so a mistake it would refuse is named in its words before asking.
+    const checked = createUserRequest.safeParse({ username, password, role });
+    if (!checked.success) {
+      show(z.flattenError(checked.error).fieldErrors);
+      return;
+    }
     setBusy(true);
-    const result = await useUsersStore.getState().addUser({ username, password, role });
+    const result = await useUsersStore.getState().addUser(checked.data);
     setBusy(false);
     if (result.ok) {
       onCreated({ user: result.user, generatedPassword: choice === 'generate' ? password : null });
       return;
     }
-    const shown = { username: result.fieldErrors.username?.join(' '), role: result.fieldErrors.role?.join(' '), password: result.fieldErrors.password?.join(' ') };
-    setFieldErrors(shown);
+    const shown = show(result.fieldErrors);
     // A refusal that names a field on screen is shown under it; anything else above the buttons.
     if (!shown.username && !shown.role && !(choice === 'type' && shown.password)) setMessage(result.message);
   };
