@@ -1,6 +1,6 @@
 // Settings → Users (administrators): every account with its role, last sign-in and state; add a
-// colleague, approve a pending account, change a role, disable or enable an account. The server keeps one active admin
-// and its refusal (409) is shown as it comes.
+// colleague, approve a pending account, change a role, disable or enable an account. The server
+// keeps one active admin and its refusal (409) is shown as it comes.
 import { useEffect, useState } from 'react';
 import { Alert, Badge, Button, Group, Loader, NativeSelect, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
