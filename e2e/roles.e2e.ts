@@ -1,5 +1,6 @@
 // Roles and sessions through the real screens: a new account waits for approval, an administrator
-// approves it as viewer on Settings → Users, the viewer sees no destructive controls and the
+// approves it as viewer on Settings → Users, an administrator adds a colleague there who signs in
+// with the starting password, the viewer sees no destructive controls and the
 // server's 403 message when one comes anyway; logout revokes the refresh token; a password change
 // signs in again with the new password.
 import { randomBytes } from 'node:crypto';
@@ -104,6 +105,61 @@ describe('roles in the web app', () => {
       { token: await accessOf(user), id: productId },
     );
     expect(forced).toEqual({ status: 403, body: { detail: 'Your role (viewer) may not do this; it needs editor.', code: 'forbidden' } });
+  });
+
+  it('an administrator adds a colleague in a dialog; the colleague signs in with the starting password as the role given', async () => {
+    const { page } = browser;
+    const username = `added-${randomBytes(3).toString('hex')}`;
+    await signIn(page);
+    await page.goto('/app/settings');
+    const addButton = page.getByTestId('users-panel').getByRole('button', { name: 'Add user' });
+    await addButton.click();
+    const dialog = page.getByRole('dialog', { name: 'Add user' });
+    await dialog.getByLabel('Username').waitFor();
+    expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
+    // Escape closes the dialog and gives the focus back to its opener.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await addButton.evaluate((button) => button === document.activeElement)).toBe(true);
+
+    // A taken username is refused under its field, in the registration's words.
+    await page.keyboard.press('Enter');
+    await dialog.getByLabel('Username').fill(demoUser.username.toUpperCase());
+    await page.keyboard.press('Enter');
+    await dialog.getByText('A user with that username already exists.').waitFor();
+
+    await dialog.getByLabel('Username').fill(username);
+    await dialog.getByLabel('Role').selectOption('editor');
+    // A typed password meets the registration's rules: too short here, the username on the server.
+    await dialog.getByLabel('Type a password').check();
+    await dialog.getByLabel('Password', { exact: true }).fill('short');
+    await page.keyboard.press('Enter');
+    await dialog.getByText('Ensure this field has at least 8 characters.').waitFor();
+    await dialog.getByLabel('Password', { exact: true }).fill(username.toUpperCase());
+    await page.keyboard.press('Enter');
+    await dialog.getByText('The password is too similar to the username.').waitFor();
+    await dialog.getByLabel('Generate a password').check();
+    await page.keyboard.press('Enter');
+    await dialog.getByTestId('user-added').waitFor();
+    const startingPassword = (await dialog.getByTestId('starting-password').textContent()) ?? '';
+    expect(startingPassword).toMatch(/^\S{4}(-\S{4}){3}$/);
+    await dialog.getByText(`Pass this password on to ${username}`).waitFor();
+    expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
+    // Listed at once, approved, with the role given.
+    const row = page.locator(`[data-testid="user-row"][data-username="${username}"]`);
+    await row.waitFor();
+    expect(await row.getByRole('combobox').inputValue()).toBe('editor');
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await addButton.evaluate((button) => button === document.activeElement)).toBe(true);
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL('**/login');
+    await page.getByText('No account? Ask your administrator to add you in Settings → Users.').waitFor();
+    await signInAsNew(page, { username, password: startingPassword });
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    expect(await page.getByTestId('awaiting-approval').count()).toBe(0);
+    expect((await api('/api/accounts/me/', { token: await accessOf({ username, password: startingPassword }) })).json).toMatchObject({ username, role: 'editor' });
   });
 
   it("shows the server's 403 when a control offered to a role it has since lost is used", async () => {

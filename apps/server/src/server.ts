@@ -90,7 +90,7 @@ export function signInHint(config: ServerConfig, url: string, hasAccount: boolea
   if (config.demoData) lines.push(`Sign in with username "${DEMO_USERNAME}" and password "${config.demoPassword}"`);
   else if (!hasAccount && config.registrationEnabled) {
     lines.push(
-      'No account yet. Create the first one (it administers the others), then sign in at /login:',
+      'No account yet. Create the first one, an administrator (it adds the others in Settings → Users), then sign in at /login:',
       `  curl -X POST ${url}/api/accounts/register/ -H 'content-type: application/json' -d '{"username": "owner", "password": "at least ${passwordPolicy.minLength} characters"}'`,
     );
   } else if (!hasAccount) lines.push('No account yet, and registration is off (REGISTRATION_ENABLED=false): start once with it on to create the first account.');

@@ -69,6 +69,12 @@ export type UserSummary = z.infer<typeof userSummary>;
 export const userList = z.object({ results: z.array(userSummary) });
 export type UserList = z.infer<typeof userList>;
 
+/** The roles an administrator may give an account they add: it is approved from the start. */
+export const approvedRoles = ['viewer', 'editor', 'admin'] as const satisfies readonly Role[];
+/** An administrator adds a colleague: the registration's fields and rules, and the role to give. */
+export const createUserRequest = registerRequest.extend({ role: z.enum(approvedRoles).default('viewer') });
+export type CreateUserRequest = z.infer<typeof createUserRequest>;
+
 export const userIdParams = z.object({ id: z.coerce.number().int().positive().max(2 ** 53 - 1) });
 export const changeRoleRequest = z.strictObject({ role });
 export type ChangeRoleRequest = z.infer<typeof changeRoleRequest>;

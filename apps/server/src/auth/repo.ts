@@ -25,7 +25,7 @@ export async function insertUser(db: Db, user: { username: string; email: string
     .insertInto('users')
     .values({ username: user.username, email: user.email, password_hash: user.passwordHash, role: user.role })
     .onConflict((oc) => oc.expression(sql`lower(username)`).doNothing())
-    .returning(accountColumns)
+    .returning(userSummaryColumns)
     .executeTakeFirst();
   return row ?? null;
 }

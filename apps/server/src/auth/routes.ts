@@ -6,6 +6,7 @@ import {
   account,
   changePasswordRequest,
   changeRoleRequest,
+  createUserRequest,
   errorBody,
   logoutRequest,
   refreshRequest,
@@ -25,6 +26,7 @@ import { currentUser } from './guard.ts';
 import {
   changePassword,
   changeUserRole,
+  createUser,
   getAccount,
   listSessions,
   listUsers,
@@ -110,6 +112,16 @@ export function authRoutes(ctx: AuthContext): FastifyPluginAsyncZod {
       config: { policy: 'admin' },
       schema: { tags: ['auth'], summary: 'Every account with its role (administrators)', response: { 200: userList, 401: errorBody, 403: errorBody } },
       handler: async () => ({ results: await listUsers(ctx) }),
+    });
+    app.post('/api/accounts/users/', {
+      config: { policy: 'admin' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Add an account with a role and a starting password (administrators); it needs no approval',
+        body: createUserRequest,
+        response: { 201: userSummary, 400: errorBody, 401: errorBody, 403: errorBody, 409: errorBody },
+      },
+      handler: async (request, reply) => reply.status(201).send(await createUser(ctx, request.body)),
     });
     app.post('/api/accounts/users/:id/role/', {
       config: { policy: 'admin' },

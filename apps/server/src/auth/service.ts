@@ -1,7 +1,7 @@
-// Sign-in, refresh rotation with reuse detection, and registration.
+// Sign-in, refresh rotation with reuse detection, registration, and the administrators' users API.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Account, ChangePasswordRequest, RegisterRequest, Role, SessionSummary, TokenPair, UserSummary } from '@stockwise/contract';
+import type { Account, ChangePasswordRequest, CreateUserRequest, RegisterRequest, Role, SessionSummary, TokenPair, UserSummary } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import { AppError, notFoundError, validationError } from '../http/errors.ts';
 import type { AccountStatusCache } from './guard.ts';
@@ -164,13 +164,16 @@ function refuseWeakPassword(password: string, username: string, field: string): 
   }
 }
 
-export async function registerAccount(ctx: AuthContext, input: RegisterRequest): Promise<Account> {
-  if (!ctx.registrationEnabled) throw new AppError('registration_disabled', 'Registration is switched off on this server.');
+/**
+ * Creates an account, shared by self-registration and an administrator adding a colleague. The
+ * advisory lock serialises account creation so that exactly one can be the first of an empty database.
+ */
+async function createAccount(ctx: AuthContext, input: RegisterRequest, roleFor: (hasAnyUser: boolean) => Role) {
   refuseWeakPassword(input.password, input.username, 'password');
   const passwordHash = await hashPassword(input.password);
   const account = await ctx.db.transaction().execute(async (trx) => {
     await repo.lockRegistrations(trx);
-    const role = (await repo.hasAnyUser(trx)) ? ctx.registrationRole : 'admin';
+    const role = roleFor(await repo.hasAnyUser(trx));
     return repo.insertUser(trx, { username: input.username, email: input.email ? input.email : null, passwordHash, role });
   });
   if (!account) {
@@ -179,6 +182,12 @@ export async function registerAccount(ctx: AuthContext, input: RegisterRequest):
     });
   }
   return account;
+}
+
+export async function registerAccount(ctx: AuthContext, input: RegisterRequest): Promise<Account> {
+  if (!ctx.registrationEnabled) throw new AppError('registration_disabled', 'Registration is switched off on this server.');
+  const { id, username, email, role } = await createAccount(ctx, input, (hasAnyUser) => (hasAnyUser ? ctx.registrationRole : 'admin'));
+  return { id, username, email, role };
 }
 
 export async function getAccount(ctx: AuthContext, userId: number): Promise<Account> {
@@ -199,6 +208,11 @@ const presentUser = (row: NonNullable<Awaited<ReturnType<typeof repo.findUserSum
 
 export async function listUsers(ctx: AuthContext): Promise<UserSummary[]> {
   return (await repo.listUsers(ctx.db)).map(presentUser);
+}
+
+/** An administrator adds a colleague: approved from the start with the role given, whether or not registration is on. */
+export async function createUser(ctx: AuthContext, input: CreateUserRequest): Promise<UserSummary> {
+  return presentUser(await createAccount(ctx, input, () => input.role));
 }
 
 /**

@@ -2,6 +2,7 @@
 import type {
   Account,
   ChangePasswordRequest,
+  CreateUserRequest,
   LogoutRequest,
   RevokedSessions,
   Role,
@@ -53,6 +54,12 @@ export async function revokeAllSessions(): Promise<RevokedSessions> {
 export async function fetchUsers(): Promise<UserSummary[]> {
   const answer = await api.get<UserList>('/accounts/users/');
   return answer.data.results;
+}
+
+/** An administrator adds a colleague, approved from the start. */
+export async function createUser(body: CreateUserRequest): Promise<UserSummary> {
+  const answer = await api.post<UserSummary>('/accounts/users/', body);
+  return answer.data;
 }
 
 export async function setUserRole(id: number, role: Role): Promise<UserSummary> {

@@ -1,9 +1,11 @@
-// The users page (administrators): the accounts, and the one change under way.
+// The users page (administrators): the accounts, the one change under way, and adding a colleague.
 import { create } from 'zustand';
-import type { Role, UserSummary } from '@stockwise/contract';
-import { fetchUsers, setUserDisabled, setUserRole } from '../api/auth.ts';
+import type { CreateUserRequest, Role, UserSummary } from '@stockwise/contract';
+import { createUser, fetchUsers, setUserDisabled, setUserRole } from '../api/auth.ts';
 import { normalizeError } from '../api/errors.ts';
 import { i18n } from '../i18n.ts';
+
+export type AddUserResult = { ok: true; user: UserSummary } | { ok: false; message: string; fieldErrors: Record<string, string[]> };
 
 export type UsersState = {
   users: UserSummary[] | null;
@@ -12,6 +14,8 @@ export type UsersState = {
   load: () => Promise<void>;
   setRole: (user: UserSummary, role: Role) => Promise<void>;
   setDisabled: (user: UserSummary, disabled: boolean) => Promise<void>;
+  /** Creates the account and lists it at once; a refusal comes back for the dialog to show. */
+  addUser: (input: CreateUserRequest) => Promise<AddUserResult>;
 };
 
 export const useUsersStore = create<UsersState>()((set) => {
@@ -38,5 +42,15 @@ export const useUsersStore = create<UsersState>()((set) => {
     },
     setRole: (user, role) => change(user, () => setUserRole(user.id, role)),
     setDisabled: (user, disabled) => change(user, () => setUserDisabled(user.id, disabled)),
+    addUser: async (input) => {
+      try {
+        const user = await createUser(input);
+        set((state) => ({ users: state.users && [...state.users, user] }));
+        return { ok: true, user };
+      } catch (error) {
+        const normalized = normalizeError(error);
+        return { ok: false, message: normalized.message, fieldErrors: normalized.details.fieldErrors };
+      }
+    },
   };
 });

@@ -84,6 +84,9 @@ export default function LoginPage() {
             </Button>
           </Stack>
         </form>
+        <Text size="sm" ta="center" mt="md">
+          {t('login.noAccount')}
+        </Text>
       </Paper>
     </Center>
   );

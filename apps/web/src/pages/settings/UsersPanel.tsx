@@ -1,12 +1,14 @@
-// Settings → Users (administrators): every account with its role, last sign-in and state; approve a
-// pending account, change a role, disable or enable an account. The server keeps one active admin
-// and its refusal (409) is shown as it comes.
-import { useEffect } from 'react';
+// Settings → Users (administrators): every account with its role, last sign-in and state; add a
+// colleague, approve a pending account, change a role, disable or enable an account. The server
+// keeps one active admin and its refusal (409) is shown as it comes.
+import { useEffect, useState } from 'react';
 import { Alert, Badge, Button, Group, Loader, NativeSelect, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { roles, type Role } from '@stockwise/contract';
+import { useDialogFocusReturn } from '../../components/dialog-focus.ts';
 import { useUserId } from '../../stores/role.ts';
 import { useUsersStore } from '../../stores/users.ts';
+import { AddUserDialog } from './AddUserDialog.tsx';
 import { formatTime } from './format.ts';
 
 export function UsersPanel() {
@@ -14,6 +16,8 @@ export function UsersPanel() {
   const { users, error, busyId } = useUsersStore();
   const { load, setRole, setDisabled } = useUsersStore.getState();
   const ownId = useUserId();
+  const [adding, setAdding] = useState(false);
+  const rememberDialogOpener = useDialogFocusReturn(adding);
 
   useEffect(() => {
     void load();
@@ -21,9 +25,21 @@ export function UsersPanel() {
 
   return (
     <>
-      <Title order={2} size="h3" id="users-title" mb="xs">
-        {t('users.title')}
-      </Title>
+      <Group justify="space-between" mb="xs">
+        <Title order={2} size="h3" id="users-title">
+          {t('users.title')}
+        </Title>
+        <Button
+          color="blue.8"
+          onClick={() => {
+            rememberDialogOpener();
+            setAdding(true);
+          }}
+        >
+          {t('users.add.open')}
+        </Button>
+      </Group>
+      {adding && <AddUserDialog onClose={() => setAdding(false)} />}
       <Text mb="md">
         {t('users.intro')}
       </Text>
