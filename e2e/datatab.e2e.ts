@@ -133,8 +133,9 @@ describe('Data screen', () => {
     await form.waitFor();
     expect(await field(form, 'ID').getAttribute('placeholder')).toBe('Auto-generated');
     expect(await field(form, 'ID').getAttribute('readonly')).not.toBeNull();
-    expect(await field(form, 'Qty').evaluate((el: HTMLInputElement) => [el.type, el.step])).toEqual(['number', '1']);
-    expect(await field(form, 'Price').evaluate((el: HTMLInputElement) => [el.type, el.step])).toEqual(['number', '0.01']);
+    // Text inputs that step by 1 and 0.01 with the arrow keys: a number input dropped the comma of "2,40" (ADR 0145).
+    expect(await field(form, 'Qty').evaluate((el: HTMLInputElement) => [el.inputMode, el.dataset['step']])).toEqual(['numeric', '1']);
+    expect(await field(form, 'Price').evaluate((el: HTMLInputElement) => [el.inputMode, el.dataset['step']])).toEqual(['decimal', '0.01']);
     expect(await field(form, 'Due').evaluate((el: HTMLInputElement) => el.type)).toBe('date');
     expect(await field(form, 'Contact').evaluate((el: HTMLInputElement) => el.type)).toBe('email');
     expect(await field(form, 'Notes').evaluate((el) => el.tagName)).toBe('TEXTAREA');
@@ -153,8 +154,11 @@ describe('Data screen', () => {
     expect(await field(form, 'Qty').getAttribute('aria-invalid')).toBe('true');
     expect(await axeViolations(page, '[role="dialog"]'), 'row form with errors').toEqual([]);
 
-    await field(form, 'Qty').fill('5');
-    await field(form, 'Price').fill('2.50');
+    await field(form, 'Qty').fill('4');
+    await field(form, 'Qty').press('ArrowUp');
+    expect(await field(form, 'Qty').inputValue()).toBe('5');
+    // A shop's decimal comma is a decimal, not a thousands separator.
+    await field(form, 'Price').fill('2,50');
     await field(form, 'Due').fill('2026-05-01');
     await form.getByLabel('Active').check();
     await form.getByRole('button', { name: 'Save' }).click();

@@ -5,7 +5,7 @@ import { Alert, Button, Checkbox, Grid, Group, Modal, NativeSelect, Textarea, Te
 import { useTranslation } from 'react-i18next';
 import type { TableColumn, TableRow } from '@stockwise/contract';
 import { useTablesStore } from '../../stores/tables.ts';
-import { addPayload, editPayload, fieldSpan, formGridColumns, initialFormValues, inputKindOf, missingRequired, type FormValues } from './row-form.ts';
+import { addPayload, editPayload, fieldSpan, formGridColumns, initialFormValues, inputKindOf, missingRequired, steppedNumber, type FormValues } from './row-form.ts';
 import contrast from '../../components/ReadableContrast.module.css';
 
 type RowFormModalProps = {
@@ -87,7 +87,21 @@ export function RowFormModal({ tableName, columns, row, onClose, onOpenVariation
                 input = <TextInput {...common} type="email" value={text} onChange={(e) => setValue(column.key, e.currentTarget.value)} />;
                 break;
               case 'number':
-                input = <TextInput {...common} type="number" step={kind.step} inputMode={kind.step === 1 ? 'numeric' : 'decimal'} value={text} onChange={(e) => setValue(column.key, e.currentTarget.value)} />;
+                input = (
+                  <TextInput
+                    {...common}
+                    inputMode={kind.step === 1 ? 'numeric' : 'decimal'}
+                    data-step={kind.step}
+                    value={text}
+                    onChange={(e) => setValue(column.key, e.currentTarget.value)}
+                    onKeyDown={(e) => {
+                      const next = steppedNumber(text, kind.step, e.key);
+                      if (next === null) return;
+                      e.preventDefault();
+                      setValue(column.key, next);
+                    }}
+                  />
+                );
                 break;
               case 'date':
                 input = <TextInput {...common} type="date" value={text} onChange={(e) => setValue(column.key, e.currentTarget.value)} />;

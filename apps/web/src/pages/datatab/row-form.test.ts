@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldType } from '@stockwise/contract';
 import { fieldTypes } from '@stockwise/contract';
-import { addPayload, editPayload, fieldSpan, initialFormValues, inputKindOf, missingRequired, toPayloadValue, type FormColumn } from './row-form.ts';
+import { addPayload, editPayload, fieldSpan, initialFormValues, inputKindOf, missingRequired, toPayloadValue, steppedNumber, typedNumber, type FormColumn } from './row-form.ts';
 import { fieldTypeOptions } from './column-drafts.ts';
 
 const column = (key: string, type: FieldType, extra: Partial<FormColumn> = {}): FormColumn => ({ key, label: key, type, read_only: false, ...extra });
@@ -92,6 +92,23 @@ describe('form values and payloads', () => {
     const initial = initialFormValues(columns, { id: 3, name: 'Hose', qty: 4, active: true, day: null, sold: 1 });
     expect(editPayload(columns, initial, { ...initial, qty: '', active: false }, 3)).toEqual({ id: 3, qty: null, active: false });
     expect(editPayload(columns, initial, initial, 3)).toEqual({ id: 3 });
+  });
+
+  it('reads a number as a shop types it: a decimal comma or thousands separators, never 2,40 as 240', () => {
+    expect(['2,40', '2.40', ' 2,4 ', '1.234,50', '1,234.50', '1 234,5', '-3', '12'].map(typedNumber)).toEqual(['2.40', '2.40', '2.4', '1234.50', '1234.50', '1234.5', '-3', '12']);
+    // Not a number either way: sent as typed, for the server to refuse with the field's error.
+    expect(['2,4,0', 'abc', '1.2.3'].map(typedNumber)).toEqual(['2,4,0', 'abc', '1.2.3']);
+    expect(toPayloadValue('DecimalField', '2,40')).toBe('2.40');
+    expect(toPayloadValue('IntegerField', '1,5')).toBe('1.5');
+    expect(toPayloadValue('CharField', '2,40')).toBe('2,40');
+  });
+
+  it('steps a number field with the arrow keys by its step, from what was typed', () => {
+    expect(steppedNumber('2,40', 0.01, 'ArrowUp')).toBe('2.41');
+    expect(steppedNumber('5', 1, 'ArrowDown')).toBe('4');
+    expect(steppedNumber('', 1, 'ArrowUp')).toBe('1');
+    expect(steppedNumber('abc', 1, 'ArrowUp')).toBeNull();
+    expect(steppedNumber('5', 1, 'Enter')).toBeNull();
   });
 
   it('sends datetime-local values as ISO 8601 with an offset', () => {

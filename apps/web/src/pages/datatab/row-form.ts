@@ -102,6 +102,31 @@ export function initialFormValues(columns: readonly FormColumn[], row: TableRow 
   return values;
 }
 
+/**
+ * A number as a shop types it, as the API reads it: a decimal comma ("2,40", "1.234,50") or
+ * thousands commas ("1,234.50") become a plain decimal ("2.40", "1234.50"). Anything else is sent as
+ * typed, for the server to refuse with the field's error. The inputs are text, not `type="number"`:
+ * Chromium dropped the comma of "2,40" and sent 240 without a word.
+ */
+export function typedNumber(text: string): string {
+  const compact = text.replace(/[\s\u00a0\u202f']/g, '');
+  if (/^[-+]?\d+,\d+$/.test(compact)) return compact.replace(',', '.');
+  if (/^[-+]?\d{1,3}(\.\d{3})+,\d+$/.test(compact)) return compact.replaceAll('.', '').replace(',', '.');
+  if (/^[-+]?\d{1,3}(,\d{3})+(\.\d+)?$/.test(compact)) return compact.replaceAll(',', '');
+  return compact;
+}
+
+/** ArrowUp / ArrowDown on a number field: the value one step (spec §5: 1, or 0.01) up or down; null for other keys or a value that is not a number. */
+export function steppedNumber(text: string, step: 1 | 0.01, key: string): string | null {
+  const direction = key === 'ArrowUp' ? 1 : key === 'ArrowDown' ? -1 : 0;
+  if (!direction) return null;
+  const value = text.trim() === '' ? 0 : Number(typedNumber(text));
+  if (!Number.isFinite(value)) return null;
+  return (Math.round((value + direction * step) / step) * step).toFixed(step === 1 ? 0 : 2);
+}
+
+const numericTypes: ReadonlySet<FieldType> = new Set(['IntegerField', 'DecimalField', 'ForeignKey']);
+
 /** A form value as the API takes it: numbers as numeric strings, '' as null for non-text columns. */
 export function toPayloadValue(type: FieldType, value: string | boolean): string | boolean | null {
   if (typeof value === 'boolean') return value;
@@ -111,7 +136,7 @@ export function toPayloadValue(type: FieldType, value: string | boolean): string
     const date = new Date(text);
     return Number.isNaN(date.getTime()) ? text : date.toISOString();
   }
-  return text;
+  return numericTypes.has(type) ? typedNumber(text) : text;
 }
 
 /** Keys of required editable fields left empty (client-side check before sending). */
