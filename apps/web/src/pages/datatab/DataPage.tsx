@@ -15,7 +15,7 @@ import { RowFormModal } from './RowFormModal.tsx';
 import { AddTableDialog } from './AddTableDialog.tsx';
 import { CreateFolderDialog, DeleteRowDialog, DeleteTableDialog, MoveTableDialog } from './TableDialogs.tsx';
 import { isVariationName } from './tree.ts';
-import { useDialogFocusReturn } from './dialog-focus.ts';
+import { useDialogFocusReturn } from '../../components/dialog-focus.ts';
 import classes from './DataPage.module.css';
 
 type Dialog =

@@ -1,5 +1,5 @@
-// Focus back where it was when a Data screen dialog closes (WCAG 2.4.3). The screen mounts a dialog
-// on opening and unmounts it on closing, so Mantine's own focus return (which waits for a modal's
+// Focus back where it was when a dialog closes (WCAG 2.4.3). The Data and Settings screens mount a dialog
+// on opening and unmount it on closing, so Mantine's own focus return (which waits for a modal's
 // `opened` to turn false) never runs, and the focus would fall to <body>.
 import { useCallback, useEffect, useRef } from 'react';
 
