@@ -1,10 +1,13 @@
 // Scheduled integrations through the real UI, against a server of its own whose outbound client
 // admits 127.0.0.1 and a data source on 127.0.0.1: an admin creates an integration in the editor
 // dialog, switches it on, runs it now and watches it go from running to idle, sees the rows in the
-// Data screen and the run in the log; a failing source shows failed with its reason. axe WCAG 2
-// A/AA on the panel, the open dialog and the log; the dialog is driven by keyboard.
+// Data screen and the run in the log; a failing source shows failed with its reason; a run that
+// refused records says so in the list; a batch size of 0 is refused with its range; the dialogs give
+// the focus back to their opener (the list after a delete) and the delete confirmation opens on
+// Cancel; a Run refused for the user's role is a notice about the role, not a failed integration.
+// axe WCAG 2 A/AA on the panel, the open dialog and the log; the dialog is driven by keyboard.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { sendJson, startEndpointServer, type EndpointServer } from '../apps/server/src/testing/endpoint-server.ts';
 import { axeViolations } from './support/axe.ts';
 import { signIn, useBrowser } from './support/browser.ts';
@@ -29,6 +32,10 @@ beforeAll(async () => {
     sendJson(response, { items: records });
   });
   source.route('/broken', (_request, response) => void response.writeHead(404).end());
+  // The second record's stock is not a number: refused, the others written.
+  source.route('/partly-bad', (_request, response) =>
+    sendJson(response, { items: [records[0], { ...records[1], sku: 'E2E-INT-BAD', stock: { on_hand: 'lots' } }, { ...records[2], sku: 'E2E-INT-004' }] }),
+  );
   // No demo data: the first account registered is the admin.
   server = await startServer({ name: 'integrations', accessTokenTtlSeconds: 900, env: { DEMO_DATA: 'false', OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' } });
   admin = await registerUser(server.baseUrl);
@@ -39,8 +46,8 @@ afterAll(async () => {
   await source?.close();
 });
 
-async function openSettings(page: Page): Promise<void> {
-  await signIn(page, admin);
+async function openSettings(page: Page, user = admin): Promise<void> {
+  await signIn(page, user);
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Settings', exact: true }).click();
   await page.waitForURL('**/app/settings');
   await page.getByRole('heading', { name: 'Scheduled integrations', level: 2 }).waitFor();
@@ -51,9 +58,10 @@ async function expectAccessible(page: Page, where: string): Promise<void> {
   expect(await axeViolations(page, '[data-testid="integrations-panel"]'), where).toEqual([]);
   if (await page.getByRole('dialog').count()) expect(await axeViolations(page, '[role="dialog"]'), `${where} (dialog)`).toEqual([]);
 }
+const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
 const row = (page: Page, endpoint: string) => page.getByTestId('integration-row').filter({ hasText: endpoint });
 
-async function createIntegration(page: Page, endpoint: string): Promise<void> {
+async function createIntegration(page: Page, endpoint: string, settings: (dialog: Locator) => Promise<void> = async () => {}): Promise<void> {
   await page.getByRole('button', { name: 'New integration' }).click();
   const dialog = page.getByRole('dialog', { name: 'New integration' });
   // Keyboard: the endpoint has the focus, the rest is reached with Tab and chosen with the keys.
@@ -62,6 +70,7 @@ async function createIntegration(page: Page, endpoint: string): Promise<void> {
   await dialog.getByLabel('Mapping', { exact: true }).selectOption('shop_export_json');
   await expect.poll(() => dialog.getByTestId('integration-field-mappings').textContent()).toContain('product_code ← sku');
   await dialog.getByLabel('Records path').fill('items');
+  await settings(dialog);
   await expectAccessible(page, 'editor dialog');
   // Enter in a field submits the form.
   await dialog.getByLabel('Records path').press('Enter');
@@ -69,6 +78,19 @@ async function createIntegration(page: Page, endpoint: string): Promise<void> {
   expect(await dialog.getByTestId('integration-editor-error').allTextContents()).toEqual([]);
   await dialog.waitFor({ state: 'detached' });
   await row(page, endpoint).waitFor();
+  // Closed, the dialog gives the focus back to the button that opened it.
+  await expect.poll(() => isFocused(page.getByRole('button', { name: 'New integration' }))).toBe(true);
+}
+
+/** An access token of `user`, for calls the test makes beside the UI. */
+async function accessOf(user: { username: string; password: string }): Promise<string> {
+  const answer = await fetch(`${server.baseUrl}/api/token/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(user) });
+  return ((await answer.json()) as { access: string }).access;
+}
+async function callApi(path: string, token: string, body: unknown): Promise<Record<string, unknown>> {
+  const answer = await fetch(`${server.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+  expect(answer.status, path).toBeLessThan(300);
+  return (await answer.json()) as Record<string, unknown>;
 }
 
 describe('scheduled integrations (Settings)', () => {
@@ -148,5 +170,78 @@ describe('scheduled integrations (Settings)', () => {
     await reopened.getByLabel('Endpoint').waitFor();
     expect(await reopened.getByTestId('integration-editor-error').count()).toBe(0);
     expect(await reopened.getByLabel('Schedule', { exact: true }).inputValue()).toBe('hourly');
+  });
+
+  it('shows that the last run refused records, refuses a batch size of 0, and gives the focus back from every dialog', async () => {
+    const { page } = browser;
+    const endpoint = `${source.origin}/partly-bad`;
+    await openSettings(page);
+    await createIntegration(page, endpoint, async (dialog) => {
+      // A batch size of 0 stays 0 and is refused with the allowed range (it once became 1 silently).
+      const batchSize = dialog.getByLabel('Batch size (rows per transaction)');
+      await batchSize.fill('0');
+      await batchSize.blur();
+      expect(await batchSize.inputValue()).toBe('0');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect.poll(() => dialog.getByText('Enter a whole number from 1 to 10,000.', { exact: true }).count()).toBe(1);
+      expect(await dialog.getByTestId('integration-editor-error').textContent()).toBe('Failed to save integration: batch_size: Enter a whole number from 1 to 10,000.');
+      expect(await batchSize.getAttribute('aria-invalid')).toBe('true');
+      await expectAccessible(page, 'editor dialog with a batch size out of range');
+      // Batches of one: the bad record's batch is refused alone.
+      await batchSize.fill('1');
+    });
+    const item = row(page, endpoint);
+    await item.getByRole('button', { name: `Run now: ${endpoint}` }).click();
+    await expect.poll(() => item.getByTestId('integration-warning').count(), { timeout: 30_000 }).toBe(1);
+    expect(await item.getByTestId('integration-status').textContent()).toBe('idle');
+    expect(await item.getByTestId('integration-warning').getByText('Finished with 1 rejected').count()).toBe(1);
+    expect(await item.getByTestId('integration-warning-detail').textContent()).toMatch(/^First: page 1, record 2, current_stock: .+ \(the log has the rest\)$/);
+    await expectAccessible(page, 'an integration whose last run refused a record');
+
+    // The editor, closed with Escape, gives the focus back to its Edit button.
+    const editButton = item.getByRole('button', { name: `Edit ${endpoint}` });
+    await editButton.click();
+    await page.getByRole('dialog', { name: /^Integration \d+$/ }).getByLabel('Endpoint').waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => isFocused(editButton)).toBe(true);
+
+    // The delete confirmation opens on Cancel (Enter must not delete), and Cancel returns to Delete.
+    const deleteButton = item.getByRole('button', { name: `Delete ${endpoint}` });
+    await deleteButton.click();
+    const confirm = page.getByRole('dialog', { name: 'Delete integration' });
+    await expect.poll(() => isFocused(confirm.getByRole('button', { name: 'Cancel' }))).toBe(true);
+    await expectAccessible(page, 'delete confirmation');
+    await page.keyboard.press('Enter');
+    await confirm.waitFor({ state: 'detached' });
+    await expect.poll(() => isFocused(deleteButton)).toBe(true);
+    expect(await item.count()).toBe(1);
+    // Deleted, its row (and the opener) is gone: the focus goes to the list.
+    await deleteButton.click();
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    await item.waitFor({ state: 'detached' });
+    await expect.poll(() => isFocused(page.getByTestId('integrations'))).toBe(true);
+  });
+
+  it("a Run refused for the user's role is a notice about the role, and the integration does not show failed", async () => {
+    const { page } = browser;
+    const endpoint = `${source.origin}/catalogue?for=roles`;
+    const adminToken = await accessOf(admin);
+    await callApi('/api/integrations/scheduled/', adminToken, { endpoint, mapping_selection: 'shop_export_json', target_entity: 'products', records_path: 'items' });
+    const editor = await registerUser(server.baseUrl);
+    const users = await (await fetch(`${server.baseUrl}/api/accounts/users/`, { headers: { authorization: `Bearer ${adminToken}` } })).json() as { results: { id: number; username: string }[] };
+    const editorId = users.results.find((user) => user.username === editor.username)?.id;
+    await callApi(`/api/accounts/users/${editorId}/role/`, adminToken, { role: 'editor' });
+    await openSettings(page, editor);
+    const item = row(page, endpoint);
+    await item.waitFor();
+    // Demoted while the page still offers the editor's Run button.
+    await callApi(`/api/accounts/users/${editorId}/role/`, adminToken, { role: 'viewer' });
+    await item.getByRole('button', { name: `Run now: ${endpoint}` }).click();
+    const notice = page.getByTestId('integrations-action-error');
+    await notice.waitFor();
+    expect(await notice.textContent()).toMatch(/^Failed to trigger integration runYour role may not run integrations: ask an editor or an admin\. The integration itself is unchanged\. Your role \(viewer\) may not do this; it needs editor\.$/);
+    expect(await item.getByTestId('integration-status').textContent()).toBe('idle');
+    expect(await item.getByTestId('integration-error').count()).toBe(0);
+    await expectAccessible(page, 'a run refused for the role');
   });
 });

@@ -62,6 +62,10 @@ const httpUrl = storableText()
 const dottedPath = storableText().trim().max(200).regex(/^[^\s]+$/, 'A dotted path has no spaces.');
 const headerName = z.string().trim().min(1).max(100).regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'Not a valid HTTP header name.');
 
+const wholeNumber = 'Enter a whole number.';
+/** The words of an out-of-range count, the same in the editor and in the server's 400. */
+export const countRangeMessage = (max: number) => `Enter a whole number from 1 to ${max.toLocaleString('en')}.`;
+
 /**
  * An integration as an admin saves it. Every field may be left out: a new integration takes the
  * defaults, a saved one keeps what it had (so the enabled switch sends `{enabled}` alone).
@@ -76,10 +80,10 @@ export const integrationInput = z.strictObject({
   target_entity: storableText().trim().min(1, 'Choose a target entity.').max(100).optional(),
   data_action: z.enum(dataActions).optional(),
   data_fetch_type: z.enum(dataFetchTypes).optional(),
-  previous_days: z.number().int().min(1).max(MAX_PREVIOUS_DAYS).nullable().optional(),
+  previous_days: z.number().int(wholeNumber).min(1, countRangeMessage(MAX_PREVIOUS_DAYS)).max(MAX_PREVIOUS_DAYS, countRangeMessage(MAX_PREVIOUS_DAYS)).nullable().optional(),
   initial_setup: z.boolean().optional(),
-  rate_limit: z.number().int().min(1).max(MAX_RATE_LIMIT).nullable().optional(),
-  batch_size: z.number().int().min(1).max(MAX_BATCH_SIZE).nullable().optional(),
+  rate_limit: z.number().int(wholeNumber).min(1, countRangeMessage(MAX_RATE_LIMIT)).max(MAX_RATE_LIMIT, countRangeMessage(MAX_RATE_LIMIT)).nullable().optional(),
+  batch_size: z.number().int(wholeNumber).min(1, countRangeMessage(MAX_BATCH_SIZE)).max(MAX_BATCH_SIZE, countRangeMessage(MAX_BATCH_SIZE)).nullable().optional(),
   records_path: dottedPath.nullable().optional(),
   pagination: z.enum(paginationKinds).optional(),
   next_field: dottedPath.min(1).nullable().optional(),
@@ -118,6 +122,10 @@ export const integration = z.object({
   last_success_time: z.string().nullable(),
   last_error_message: z.string().nullable(),
   consecutive_failures: z.number().int(),
+  /** Records the last finished run refused (its batches wrote none of them); 0 when none. */
+  last_run_rejected: z.number().int().default(0),
+  /** The last finished run's first refused record, where and why ("page 1, record 5, quantity: …"); null when none. */
+  last_run_warning: z.string().nullable().default(null),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -136,6 +144,8 @@ export const integrationStatusResponse = z.object({
   next_run_time: z.string().nullable(),
   last_error_message: z.string().nullable(),
   consecutive_failures: z.number().int(),
+  last_run_rejected: z.number().int().default(0),
+  last_run_warning: z.string().nullable().default(null),
 });
 export type IntegrationStatusResponse = z.infer<typeof integrationStatusResponse>;
 

@@ -220,6 +220,9 @@ export type IntegrationsTable = {
   consecutive_failures: Generated<number>;
   /** Day-first or month-first, as a run learnt it from a date over 12 (for a mapping whose date format is auto). */
   learnt_date_format: 'dd/mm/yyyy' | 'mm/dd/yyyy' | null;
+  /** Records the last finished run refused, and the first of them (where and why); 0 and null when none. */
+  last_run_rejected: Generated<number>;
+  last_run_warning: string | null;
   created_by: number | null;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, string | undefined, RawTimestamp>;

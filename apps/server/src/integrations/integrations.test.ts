@@ -115,6 +115,11 @@ describe.each(backends)('scheduled integrations on %s', (backend) => {
     });
     expect((await create({ endpoint: `${source.origin}/x`, schedule_frequency: 'custom', cron_expression: '*/5 * * * * *' })).json.errors).toMatchObject({ cron_expression: [expect.stringMatching(/five fields/)] });
     expect((await create({ endpoint: `${source.origin}/x`, rate_limit: 0, batch_size: 'ten' })).status).toBe(400);
+    // A batch size of 0 is refused with the allowed range, never saved as another number.
+    expect((await create({ endpoint: `${source.origin}/x`, batch_size: 0, rate_limit: 6001, previous_days: 0 })).json).toMatchObject({
+      code: 'validation_error',
+      errors: { batch_size: ['Enter a whole number from 1 to 10,000.'], rate_limit: ['Enter a whole number from 1 to 6,000.'], previous_days: ['Enter a whole number from 1 to 3,660.'] },
+    });
     // Text PostgreSQL cannot store is refused at the contract, never a 500 from the database.
     for (const field of ['endpoint', 'records_path', 'page_parameter', 'auth_header_value', 'mapping_selection']) {
       const value = field === 'endpoint' ? `${source.origin}/x\u0000` : 'a\u0000b';
@@ -256,6 +261,10 @@ describe.each(backends)('scheduled integrations on %s', (backend) => {
       { code: code(2), date: '2026-03-01', quantity: 1 },
     ]);
     expect((await logs(integration.id)).results[0]?.rejections).toEqual([{ page: 1, record: 5, field: 'quantity', reason: expect.any(String) }]);
+    // The list and the status say the run refused a record, and which first: not only its log.
+    const refusedOne = { status: 'idle', last_run_rejected: 1, last_run_warning: expect.stringMatching(/^page 1, record 5, quantity: ./) };
+    expect((await server.request(`/api/integrations/scheduled/${integration.id}/status/`, { token: viewer })).json).toMatchObject(refusedOne);
+    expect((await server.request('/api/integrations/scheduled/', { token: viewer })).json).toEqual(expect.arrayContaining([expect.objectContaining({ id: integration.id, ...refusedOne })]));
     expect(Number((await sql<{ n: number }>`select count(*)::int as n from forecast_tasks`.execute(server.database.db)).rows[0]?.n)).toBeGreaterThan(forecastsBefore);
     // Replace: what the source no longer sends goes, at the end of the run.
     expect(await run(integration.id)).toMatchObject({ status: 'success', counts: { deleted: 1 } });
@@ -265,6 +274,7 @@ describe.each(backends)('scheduled integrations on %s', (backend) => {
       { code: code(2), date: '2026-03-03', quantity: 7 },
     ]);
     expect((await logs(integration.id)).results[0]).toMatchObject({ rows_deleted: 1 });
+    expect((await server.request(`/api/integrations/scheduled/${integration.id}/status/`, { token: viewer })).json).toMatchObject({ status: 'idle', last_run_rejected: 0, last_run_warning: null });
   });
 
   it("adds up a product-day's lines across the run's batches, as a file's; replace deletes only rows it created", async () => {
@@ -388,6 +398,43 @@ describe.each(backends)('scheduled integrations on %s', (backend) => {
     const slow = await createOk({ endpoint: `${source.origin}/slow`, rate_limit: 6000 });
     expect(await run(slow.id)).toMatchObject({ status: 'failed', counts: { requests: 3 }, message: expect.stringMatching(/within 500 ms \(after 3 tries\)/) });
     expect((await server.request(`/api/integrations/scheduled/${slow.id}/status/`, { token: viewer })).json).toMatchObject({ status: 'failed', last_error_message: expect.stringMatching(/within 500 ms/) });
+  });
+
+  it('a run that fails on page 3 keeps pages 1–2 and says so, in its message, status and log', async () => {
+    const prefix = uniquePrefix();
+    source.route('/third-fails', (request, response) => {
+      const page = Number(request.url.searchParams.get('page'));
+      if (page === 3) response.writeHead(404).end();
+      else sendJson(response, shopRecords(prefix, (page - 1) * 2 + 1, 2));
+    });
+    const whole = await createOk({ endpoint: `${source.origin}/third-fails`, pagination: 'page_parameter', rate_limit: 6000, batch_size: 2 });
+    const wholePages = `Pages 1–2 were written and kept (4 records); page 3 failed: 127.0.0.1:${source.port} answered HTTP 404 for page 3.`;
+    expect(await run(whole.id)).toMatchObject({ status: 'failed', message: wholePages });
+    expect(await products(prefix)).toHaveLength(4);
+    expect((await logs(whole.id)).results[0]).toMatchObject({ status: 'failed', error_message: wholePages, rows_inserted: 4 });
+    expect((await server.request(`/api/integrations/scheduled/${whole.id}/status/`, { token: viewer })).json).toMatchObject({ status: 'failed', last_error_message: wholePages });
+    // Batches of three: page 2's second record waited for a batch that never came, and it is not said to be kept.
+    const split = await createOk({ endpoint: `${source.origin}/third-fails`, pagination: 'page_parameter', rate_limit: 6000, batch_size: 3, data_action: 'replace' });
+    expect(await run(split.id)).toMatchObject({
+      status: 'failed',
+      message: `Page 1 and record 1 of page 2 were written and kept (3 records); page 3 failed: 127.0.0.1:${source.port} answered HTTP 404 for page 3. Replace deleted nothing, as it does only after a complete run.`,
+    });
+  });
+
+  it('says what an answer that is not JSON was, and points a 401 or 403 to the auth header', async () => {
+    source.route('/login-page', (_request, response) => void response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html>\n<html><head><title>Sign in to the shop</title></head><body></body></html>'));
+    const html = await createOk({ endpoint: `${source.origin}/login-page` });
+    expect(await run(html.id)).toMatchObject({ status: 'failed', message: 'Page 1 is not JSON: the endpoint answered text/html ("<!doctype html> <html><head><title>Sign…").' });
+    source.route('/empty', (_request, response) => void response.writeHead(200).end());
+    expect(await run((await createOk({ endpoint: `${source.origin}/empty` })).id)).toMatchObject({ message: 'Page 1 is not JSON: the endpoint answered without a content type (an empty body).' });
+
+    source.route('/locked', (request, response) => void response.writeHead(request.headers['x-api-key'] === 'right' ? 200 : 401, { 'content-type': 'application/json' }).end('[]'));
+    const without = await createOk({ endpoint: `${source.origin}/locked`, rate_limit: 6000 });
+    expect(await run(without.id)).toMatchObject({ status: 'failed', counts: { requests: 1 }, message: expect.stringMatching(/answered HTTP 401 for page 1\. The integration sends no auth header: add one/) });
+    const wrong = await createOk({ endpoint: `${source.origin}/locked`, rate_limit: 6000, auth_header_name: 'X-Api-Key', auth_header_value: 'wrong' });
+    expect(await run(wrong.id)).toMatchObject({ status: 'failed', message: expect.stringMatching(/answered HTTP 401 for page 1\. Check the integration's auth header \(X-Api-Key\) and its value/) });
+    source.route('/forbidden', (_request, response) => void response.writeHead(403).end());
+    expect(await run((await createOk({ endpoint: `${source.origin}/forbidden`, auth_header_value: 'Bearer x' })).id)).toMatchObject({ message: expect.stringMatching(/HTTP 403 for page 1\. Check the integration's auth header \(Authorization\)/) });
   });
 
   it('refuses an oversized answer, also when it is gzip-compressed', async () => {

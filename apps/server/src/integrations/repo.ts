@@ -61,13 +61,25 @@ export const recordRunProgress = async (db: Db, runId: number, counts: RunCounts
   await runProgressUpdate(runId, counts, rejections).execute(db);
 };
 
-export const finishRunSucceeded = (db: Db, id: number, runId: number, counts: RunCounts, rejections: IntegrationRejection[], successTime: Date) =>
+/** What the integration shows of its last finished run's refused records: how many, and the first (where and why). */
+export type RunWarning = { rejected: number; firstProblem: string | null };
+
+export const finishRunSucceeded = (db: Db, id: number, runId: number, outcome: { counts: RunCounts; rejections: IntegrationRejection[]; warning: RunWarning; successTime: Date }) =>
   db.transaction().execute(async (trx) => {
-    await recordRunProgress(trx, runId, counts, rejections);
+    await recordRunProgress(trx, runId, outcome.counts, outcome.rejections);
     await trx.updateTable('integration_logs').set({ status: 'success', finished_at: sql`now()` }).where('id', '=', runId).execute();
     await trx
       .updateTable('integrations')
-      .set({ status: 'idle', current_run_id: null, last_error_message: null, consecutive_failures: 0, last_success_time: successTime, initial_setup_done: true })
+      .set({
+        status: 'idle',
+        current_run_id: null,
+        last_error_message: null,
+        consecutive_failures: 0,
+        last_success_time: outcome.successTime,
+        initial_setup_done: true,
+        last_run_rejected: outcome.warning.rejected,
+        last_run_warning: outcome.warning.firstProblem,
+      })
       .where('id', '=', id)
       .execute();
   });
@@ -76,13 +88,19 @@ export const finishRunSucceeded = (db: Db, id: number, runId: number, counts: Ru
  * The run failed: logged, the integration shows failed with the reason, and after `pauseAfter`
  * failed runs in a row it switches itself off and says so. Answers whether it paused.
  */
-export const finishRunFailed = (db: Db, id: number, runId: number, outcome: { counts: RunCounts | null; rejections: IntegrationRejection[]; message: string; pauseAfter: number }) =>
+export const finishRunFailed = (db: Db, id: number, runId: number, outcome: { counts: RunCounts | null; rejections: IntegrationRejection[]; warning: RunWarning; message: string; pauseAfter: number }) =>
   db.transaction().execute(async (trx) => {
     if (outcome.counts) await recordRunProgress(trx, runId, outcome.counts, outcome.rejections);
     await trx.updateTable('integration_logs').set({ status: 'failed', finished_at: sql`now()`, error_message: outcome.message }).where('id', '=', runId).where('status', '=', 'running').execute();
     const row = await trx
       .updateTable('integrations')
-      .set((eb) => ({ status: 'failed', current_run_id: null, consecutive_failures: eb('consecutive_failures', '+', 1) }))
+      .set((eb) => ({
+        status: 'failed',
+        current_run_id: null,
+        consecutive_failures: eb('consecutive_failures', '+', 1),
+        last_run_rejected: outcome.warning.rejected,
+        last_run_warning: outcome.warning.firstProblem,
+      }))
       .where('id', '=', id)
       .returning(['consecutive_failures'])
       .executeTakeFirst();
@@ -166,7 +184,8 @@ export const failInterruptedRun = (db: Db, id: number, runId: number | null, mes
     }
     await trx
       .updateTable('integrations')
-      .set((eb) => ({ status: 'failed', current_run_id: null, last_error_message: message, consecutive_failures: eb('consecutive_failures', '+', 1) }))
+      // What the cut-off run refused is in its log entry; the integration shows the failure alone.
+      .set((eb) => ({ status: 'failed', current_run_id: null, last_error_message: message, consecutive_failures: eb('consecutive_failures', '+', 1), last_run_rejected: 0, last_run_warning: null }))
       .where('id', '=', id)
       .where('status', '=', 'running')
       .execute();

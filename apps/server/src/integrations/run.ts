@@ -81,6 +81,21 @@ function createPacer(requestsPerMinute: number) {
 
 const isTransientStatus = (status: number) => status >= 500 || status === 429 || status === 408;
 
+/** What an answer that is not the JSON expected was: its content type and its first characters. */
+function describeAnswer(response: OutboundResponse): string {
+  const type = response.headers['content-type']?.split(';')[0]?.trim();
+  // eslint-disable-next-line no-control-regex -- control characters of a binary answer are shown as spaces
+  const text = response.body.toString('utf8', 0, 200).replace(/[\u0000-\u001f\u007f\s]+/g, ' ').trim();
+  const start = text.length > BODY_START_CHARS ? `${text.slice(0, BODY_START_CHARS).trimEnd()}…` : text;
+  return `the endpoint answered ${type || 'without a content type'} ${start ? `("${start}")` : '(an empty body)'}`;
+}
+const BODY_START_CHARS = 40;
+
+const warningOf = (counts: RunCounts, rejections: IntegrationRejection[]): repo.RunWarning => ({ rejected: counts.rejected, firstProblem: rejections[0] ? describeRejection(rejections[0]) : null });
+
+/** A rejected record as the integration's warning and the failure of a run that wrote nothing say it. */
+export const describeRejection = (rejection: IntegrationRejection) => `page ${rejection.page}, record ${rejection.record}${rejection.field ? `, ${rejection.field}` : ''}: ${rejection.reason}`;
+
 /** The records of a page: the array at `records_path`, else the page itself or its first array value. */
 function recordsOf(body: unknown, recordsPath: string | null): unknown[] {
   if (recordsPath) {
@@ -139,7 +154,7 @@ async function* pagesOf(row: IntegrationRow, firstUrl: string, fetchPage: (url: 
     try {
       body = JSON.parse(response.body.toString('utf8'));
     } catch {
-      throw new RunFailure(`Page ${number} is not JSON.`);
+      throw new RunFailure(`Page ${number} is not JSON: ${describeAnswer(response)}.`);
     }
     const records = recordsOf(body, row.records_path);
     yield { number, records };
@@ -152,6 +167,28 @@ async function* pagesOf(row: IntegrationRow, firstUrl: string, fetchPage: (url: 
 function describeFailure(error: unknown): string {
   if (error instanceof RunFailure || error instanceof OutboundError || error instanceof AppError) return error.message;
   return `Unexpected error: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+/** The last record a batch of the run wrote or refused, and whether it ended its page. */
+type Processed = { page: number; record: number; pageEnd: boolean };
+
+/**
+ * A failure after batches were committed says what they kept (they stay: acknowledged data is never
+ * lost) and where the run stopped; null `failingPage`: every page was written, the end of the run failed.
+ */
+function failureAfterWrites(message: string, counts: RunCounts, processed: Processed | null, failingPage: number | null, action: IntegrationRow['data_action']): string {
+  const written = counts.inserted + counts.updated;
+  if (!written || !processed) return message;
+  const { page, record, pageEnd } = processed;
+  const pages = (last: number) => (last === 1 ? 'page 1' : `pages 1–${last}`);
+  const records = record === 1 ? 'record 1' : `records 1–${record}`;
+  const kept = pageEnd ? pages(page) : page === 1 ? `${records} of page 1` : `${pages(page - 1)} and ${records} of page ${page}`;
+  const verb = (pageEnd && page === 1) || (!pageEnd && page === 1 && record === 1) ? 'was' : 'were';
+  const refused = counts.rejected ? `; ${counts.rejected} refused` : '';
+  const where = failingPage === null ? 'then the run failed' : `page ${failingPage} failed`;
+  // Replace's delete waits for a complete run: rows the source dropped are still there.
+  const replaceNote = action === 'replace' ? ' Replace deleted nothing, as it does only after a complete run.' : '';
+  return `${kept.charAt(0).toUpperCase()}${kept.slice(1)} ${verb} written and kept (${written} records${refused}); ${where}: ${message}${replaceNote}`;
 }
 
 /**
@@ -194,6 +231,12 @@ async function execute(ctx: RunContext, row: IntegrationRow, runId: number, wind
   const origin = new URL(endpoint).origin;
   const authHeaders: Record<string, string> = row.auth_header_name && row.auth_header_secret ? { [row.auth_header_name]: ctx.secrets.open(row.auth_header_secret) } : {};
 
+  const credentialsHint = (url: URL) => {
+    if (url.origin !== origin) return ` The auth header goes only to ${origin}, not to this next-page link's ${url.origin}.`;
+    if (!row.auth_header_name || !row.auth_header_secret) return ' The integration sends no auth header: add one (Edit → Auth header) if the endpoint needs credentials.';
+    return ` Check the integration's auth header (${row.auth_header_name}) and its value: the endpoint did not accept the credentials.`;
+  };
+
   const fetchPage = async (url: URL): Promise<OutboundResponse> => {
     for (let attempt = 0; ; attempt += 1) {
       await pace();
@@ -203,7 +246,7 @@ async function execute(ctx: RunContext, row: IntegrationRow, runId: number, wind
         // The auth header goes only to the endpoint's own origin, never to a next link elsewhere.
         const response = await guardedGet(url.href, { headers: url.origin === origin ? authHeaders : {}, policy: ctx.settings.outbound });
         if (response.status >= 200 && response.status < 300) return response;
-        const reason = `${url.host} answered HTTP ${response.status} for page ${counts.pages + 1}.`;
+        const reason = `${url.host} answered HTTP ${response.status} for page ${counts.pages + 1}.${response.status === 401 || response.status === 403 ? credentialsHint(url) : ''}`;
         failure = new OutboundError(reason, { transient: isTransientStatus(response.status), status: response.status });
       } catch (error) {
         if (!(error instanceof OutboundError)) throw error;
@@ -220,12 +263,14 @@ async function execute(ctx: RunContext, row: IntegrationRow, runId: number, wind
 
   let table: string | undefined;
   let columns: string[] | undefined;
+  let processed: Processed | null = null;
+  let failingPage: number | null = 1;
   try {
     const target = await ctx.writer.prepare({ mappingName: row.mapping_selection, entityType: row.target_entity, action: row.data_action, integrationId: row.id, runId, learntDateOrder: row.learnt_date_format });
     table = target.table;
     columns = Object.keys(target.mapping.field_mappings);
     // Records wait here until a batch is full: a batch may span pages, and each keeps where it came from.
-    let pending: { page: number; record: number; value: unknown }[] = [];
+    let pending: { page: number; record: number; pageEnd: boolean; value: unknown }[] = [];
     const writeBatch = async (batch: typeof pending) => {
       let committed: RunCounts = counts;
       await ctx.writer.writeBatch(target, batch.map((item) => item.value), async (written, session) => {
@@ -240,37 +285,43 @@ async function execute(ctx: RunContext, row: IntegrationRow, runId: number, wind
         committed = next;
       });
       Object.assign(counts, committed);
+      const last = batch.at(-1);
+      if (last) processed = { page: last.page, record: last.record, pageEnd: last.pageEnd };
     };
     for await (const page of pagesOf(row, endpoint, fetchPage)) {
+      failingPage = page.number;
       counts.pages += 1;
       if (page.number === 1 && page.records.length) {
         const unmatched = ctx.writer.unmatchedKeyPaths(target, page.records);
         if (unmatched.length) throw new RunFailure(`The mapping '${row.mapping_selection}' reads ${unmatched.map((m) => `'${m.path}' (for ${m.field})`).join(', ')}, which no record of the first page has.`);
       }
-      page.records.forEach((value, at) => pending.push({ page: page.number, record: at + 1, value }));
+      page.records.forEach((value, at) => pending.push({ page: page.number, record: at + 1, pageEnd: at === page.records.length - 1, value }));
       while (pending.length >= row.batch_size) {
         await writeBatch(pending.slice(0, row.batch_size));
         pending = pending.slice(row.batch_size);
       }
       await repo.recordRunProgress(ctx.db, runId, counts, rejections);
+      failingPage = page.number + 1;
     }
+    failingPage = pending[0]?.page ?? null;
     if (pending.length) await writeBatch(pending);
+    failingPage = null;
     if (counts.rejected && !counts.inserted && !counts.updated) {
       const [first] = rejections;
       // A batch with one bad record writes none of its records: say so, the count is not of bad records.
       throw new RunFailure(
-        `Nothing was written: every batch was refused (${counts.rejected} records; a batch with a bad record writes none of its ${row.batch_size})${first ? `. The first problem: page ${first.page}, record ${first.record}${first.field ? `, ${first.field}` : ''}: ${first.reason}` : '.'}`,
+        `Nothing was written: every batch was refused (${counts.rejected} records; a batch with a bad record writes none of its ${row.batch_size})${first ? `. The first problem: ${describeRejection(first)}` : '.'}`,
       );
     }
     counts.deleted = (await ctx.writer.complete(target)).deleted;
   } catch (error) {
-    const message = describeFailure(error);
-    const failed = await repo.finishRunFailed(ctx.db, row.id, runId, { counts, rejections, message, pauseAfter: ctx.settings.pauseAfterFailures });
+    const message = failureAfterWrites(describeFailure(error), counts, processed, failingPage, row.data_action);
+    const failed = await repo.finishRunFailed(ctx.db, row.id, runId, { counts, rejections, warning: warningOf(counts, rejections), message, pauseAfter: ctx.settings.pauseAfterFailures });
     if (failed.paused) await ctx.onPaused(row.id);
     if (!(error instanceof RunFailure || error instanceof OutboundError || error instanceof AppError)) console.error(`integration ${row.id} run ${runId}`, error);
     return { ran: true, status: 'failed', runId, counts, message };
   }
-  await repo.finishRunSucceeded(ctx.db, row.id, runId, counts, rejections, startedAt);
+  await repo.finishRunSucceeded(ctx.db, row.id, runId, { counts, rejections, warning: warningOf(counts, rejections), successTime: startedAt });
   if (table && columns && (counts.inserted || counts.updated || counts.deleted)) await ctx.onTableImported(table, columns);
   return { ran: true, status: 'success', runId, counts, message: null };
 }

@@ -77,12 +77,17 @@ function presentIntegration(row: IntegrationRow, now = new Date()): Integration 
     last_success_time: iso(row.last_success_time),
     last_error_message: row.last_error_message,
     consecutive_failures: row.consecutive_failures,
+    last_run_rejected: row.last_run_rejected,
+    last_run_warning: row.last_run_warning,
     created_at: iso(row.created_at) ?? '',
     updated_at: iso(row.updated_at) ?? '',
   };
 }
 
-type Editable = Omit<IntegrationValues, 'status' | 'current_run_id' | 'last_run_time' | 'last_success_time' | 'last_error_message' | 'consecutive_failures' | 'created_by' | 'initial_setup_done'>;
+type Editable = Omit<
+  IntegrationValues,
+  'status' | 'current_run_id' | 'last_run_time' | 'last_success_time' | 'last_error_message' | 'consecutive_failures' | 'created_by' | 'initial_setup_done' | 'last_run_rejected' | 'last_run_warning'
+>;
 
 /** The saved values: the input over what was stored (or the defaults), checked as a whole. */
 async function resolveInput(ctx: IntegrationsContext, input: IntegrationInput, stored: IntegrationRow | null): Promise<Editable> {
@@ -246,8 +251,8 @@ export async function requestRun(ctx: IntegrationsContext, id: number) {
 
 export async function getIntegrationStatus(ctx: IntegrationsContext, id: number): Promise<IntegrationStatusResponse> {
   const integration = presentIntegration(await settleInterrupted(ctx, await findOrFail(ctx, id)));
-  const { status, enabled, last_run_time, next_run_time, last_error_message, consecutive_failures } = integration;
-  return { id, status, enabled, last_run_time, next_run_time, last_error_message, consecutive_failures };
+  const { status, enabled, last_run_time, next_run_time, last_error_message, consecutive_failures, last_run_rejected, last_run_warning } = integration;
+  return { id, status, enabled, last_run_time, next_run_time, last_error_message, consecutive_failures, last_run_rejected, last_run_warning };
 }
 
 const presentLog = (row: Awaited<ReturnType<typeof repo.listLogs>>[number]): IntegrationLogEntry => ({

@@ -1,6 +1,6 @@
-// Focus back where it was when a dialog closes (WCAG 2.4.3). The Data screen and Settings → Users
-// mount a dialog on opening and unmount it on closing, so Mantine's own focus return (which waits
-// for a modal's `opened` to turn false) never runs, and the focus would fall to <body>.
+// Focus back where it was when a dialog closes (WCAG 2.4.3). The Data and Settings screens mount a dialog
+// on opening and unmount it on closing, so Mantine's own focus return (which waits for a modal's
+// `opened` to turn false) never runs, and the focus would fall to <body>.
 import { useCallback, useEffect, useRef } from 'react';
 
 /**

@@ -8,7 +8,7 @@ import type { Integration } from '@stockwise/contract';
 import { api } from '../api/http.ts';
 import { sendJson, startLoopback, type Loopback } from '../test/loopback.ts';
 import { initTestI18n } from '../test/i18n.ts';
-import { saveErrorMessage, scheduleInWords, toSavePayload, newIntegrationDraft } from '../pages/settings/integration-form.ts';
+import { countProblems, saveErrorMessage, scheduleInWords, toSavePayload, newIntegrationDraft } from '../pages/settings/integration-form.ts';
 import { useSessionStore } from './session.ts';
 import { initialIntegrationsState, useIntegrationsStore } from './integrations.ts';
 
@@ -44,6 +44,8 @@ const integration = (id: number, changes: Partial<Integration> = {}): Integratio
   last_success_time: null,
   last_error_message: null,
   consecutive_failures: 0,
+  last_run_rejected: 0,
+  last_run_warning: null,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
   ...changes,
@@ -92,6 +94,11 @@ describe('integration form helpers', () => {
     const draft = { ...newIntegrationDraft('shop', () => ['products']), rate_limit: null, batch_size: null, cron_expression: '1 2 3 4 5' };
     expect(toSavePayload(draft)).toMatchObject({ rate_limit: 60, batch_size: 100, previous_days: null, cron_expression: null });
   });
+  it('refuses counts outside 1 to their maximum instead of moving them into range', () => {
+    const draft = { ...newIntegrationDraft('shop', () => ['products']), batch_size: 0, rate_limit: 6001, previous_days: null };
+    expect(countProblems(draft, (max) => `1 to ${max}`)).toEqual({ batch_size: ['1 to 10000'], rate_limit: ['1 to 6000'] });
+    expect(countProblems({ ...draft, batch_size: 1.5, rate_limit: null }, (max) => `1 to ${max}`)).toEqual({ batch_size: ['1 to 10000'] });
+  });
   it('says a schedule in words and appends field errors to the save message', () => {
     expect(scheduleInWords('30 6 * * 1-5')).toBe('At 06:30, Monday through Friday');
     expect(scheduleInWords('61 * * * *')).toBeNull();
@@ -132,10 +139,16 @@ describe('integrations store', () => {
     await running;
     expect(store().integrations[0]).toMatchObject({ status: 'failed', last_error_message: 'HTTP 500' });
     expect(requests.filter((r) => r.path.endsWith('/status/'))).toHaveLength(3);
-    fail = { 'POST /api/integrations/scheduled/2/run/': { status: 403, body: { detail: 'no', code: 'forbidden' } } };
+    fail = { 'POST /api/integrations/scheduled/2/run/': { status: 500, body: { detail: 'down', code: 'internal_error' } } };
     await store().runNow(2);
-    expect(store().integrations[1]?.status).toBe('failed');
+    expect(store().integrations[1]).toMatchObject({ status: 'failed', last_error_message: 'down' });
     expect(store().actionError?.message).toBe('Failed to trigger integration run');
+    // Refused for the role: a notice about the user's permission; the integration did not fail.
+    await store().load();
+    fail = { 'POST /api/integrations/scheduled/2/run/': { status: 403, body: { detail: 'Your role (viewer) may not do this.', code: 'forbidden' } } };
+    await store().runNow(2);
+    expect(store().integrations[1]).toMatchObject({ status: 'idle', last_error_message: null });
+    expect(store().actionError).toEqual({ message: 'Failed to trigger integration run', detail: 'Your role may not run integrations: ask an editor or an admin. The integration itself is unchanged. Your role (viewer) may not do this.' });
   }, 15_000);
 
   it('opens a new integration on the first mapping, loads a mapping config when the mapping changes, and clears all on close', async () => {
@@ -152,7 +165,14 @@ describe('integrations store', () => {
     expect(store()).toMatchObject({ editorOpen: false, editing: null, draft: null, editorError: null, fieldErrors: {}, mappingConfig: null });
     fail = {};
     await store().openEditor(null);
-    store().updateDraft({ endpoint: ' https://shop.example/feed ', batch_size: null });
+    // A batch size of 0 is named with its range and nothing is sent.
+    const sent = requests.length;
+    store().updateDraft({ endpoint: ' https://shop.example/feed ', batch_size: 0 });
+    expect(await store().save()).toBe(false);
+    expect(store().fieldErrors).toEqual({ batch_size: ['Enter a whole number from 1 to 10,000.'] });
+    expect(store().editorError?.message).toBe('Failed to save integration: batch_size: Enter a whole number from 1 to 10,000.');
+    expect(requests.slice(sent).filter((r) => r.method === 'POST')).toEqual([]);
+    store().updateDraft({ batch_size: null });
     expect(await store().save()).toBe(true);
     expect(JSON.parse(requests.filter((r) => r.method === 'POST').at(-1)?.body ?? '{}')).toMatchObject({ endpoint: 'https://shop.example/feed', batch_size: 100, rate_limit: 60, previous_days: null });
     expect(store().editorOpen).toBe(false);

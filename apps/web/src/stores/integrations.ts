@@ -11,7 +11,8 @@ import * as integrationsApi from '../api/integrations.ts';
 import { fetchConfig, mappingsOf } from '../api/import.ts';
 import { normalizeError } from '../api/errors.ts';
 import { i18n } from '../i18n.ts';
-import { draftOf, newIntegrationDraft, saveErrorMessage, toSavePayload, type IntegrationDraft } from '../pages/settings/integration-form.ts';
+import { countProblems, draftOf, newIntegrationDraft, saveErrorMessage, toSavePayload, type IntegrationDraft } from '../pages/settings/integration-form.ts';
+import { formatCount } from '../pages/settings/format.ts';
 import { isSessionReady } from './import.ts';
 
 /** How often a run started here is polled, and for how long at most. */
@@ -209,6 +210,11 @@ export const useIntegrationsStore = create<IntegrationsState & IntegrationsActio
     save: async () => {
       const { draft, editing } = get();
       if (!draft) return false;
+      const problems = countProblems(draft, (max) => i18n.t('integrations.editor.countRange', { max: formatCount(max) }));
+      if (Object.keys(problems).length) {
+        set({ fieldErrors: problems, editorError: { message: saveErrorMessage(i18n.t('integrations.errors.save'), problems), detail: null } });
+        return false;
+      }
       set({ isSaving: true, editorError: null, fieldErrors: {} });
       try {
         const payload = toSavePayload(draft);
@@ -259,7 +265,14 @@ export const useIntegrationsStore = create<IntegrationsState & IntegrationsActio
       try {
         await integrationsApi.runIntegration(id);
       } catch (error) {
-        patch(id, { status: 'failed', last_error_message: normalizeError(error).message || before.last_error_message });
+        const refusal = normalizeError(error);
+        // Refused for the user's role, the run never started: the integration stays as it was.
+        if (refusal.details.status === 403) {
+          patch(id, { status: before.status });
+          set({ actionError: { message: i18n.t('integrations.errors.run'), detail: [i18n.t('integrations.errors.runForbidden'), refusal.message].filter(Boolean).join(' ') } });
+          return;
+        }
+        patch(id, { status: 'failed', last_error_message: refusal.message || before.last_error_message });
         set({ actionError: failure(i18n.t('integrations.errors.run'), error) });
         return;
       }

@@ -28,6 +28,7 @@ import * as forecastInputsReadAt from './0180-forecast-inputs-read-at.ts';
 import * as generatedTasksFollowTheirCondition from './0190-generated-tasks-follow-their-condition.ts';
 import * as replaceDeletesOnlyRowsItCreated from './0200-replace-deletes-only-rows-it-created.ts';
 import * as integrationsKeepTheDateOrderTheyLearnt from './0210-integrations-keep-the-date-order-they-learnt.ts';
+import * as integrationsShowWhatTheirLastRunRejected from './0230-integrations-show-what-their-last-run-rejected.ts';
 import * as productsWithoutAStockCount from './0250-products-without-a-stock-count.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -58,5 +59,6 @@ export const migrations: Record<string, Migration> = {
   '0190-generated-tasks-follow-their-condition': generatedTasksFollowTheirCondition,
   '0200-replace-deletes-only-rows-it-created': replaceDeletesOnlyRowsItCreated,
   '0210-integrations-keep-the-date-order-they-learnt': integrationsKeepTheDateOrderTheyLearnt,
+  '0230-integrations-show-what-their-last-run-rejected': integrationsShowWhatTheirLastRunRejected,
   '0250-products-without-a-stock-count': productsWithoutAStockCount,
 };

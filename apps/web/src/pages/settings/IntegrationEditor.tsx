@@ -11,6 +11,7 @@ import { useIntegrationsStore } from '../../stores/integrations.ts';
 import contrast from '../../components/ReadableContrast.module.css';
 import { cronOf, scheduleInWords, type IntegrationDraft } from './integration-form.ts';
 
+// The counts are not clamped into range (clampBehavior none): a 0 stays 0 and saving names the range, never a silent 1.
 const numberOrNull = (value: string | number) => (value === '' || value === null ? null : Number(value));
 
 export function IntegrationEditor() {
@@ -137,6 +138,7 @@ export function IntegrationEditor() {
               max={MAX_PREVIOUS_DAYS}
               allowDecimal={false}
               value={draft.previous_days ?? ''}
+              clampBehavior="none"
               error={errorOf('previous_days')}
               onChange={(value) => set('previous_days')(numberOrNull(value))}
             />
@@ -154,6 +156,7 @@ export function IntegrationEditor() {
               max={MAX_RATE_LIMIT}
               allowDecimal={false}
               value={draft.rate_limit ?? ''}
+              clampBehavior="none"
               error={errorOf('rate_limit')}
               onChange={(value) => set('rate_limit')(numberOrNull(value))}
             />
@@ -163,6 +166,7 @@ export function IntegrationEditor() {
               max={MAX_BATCH_SIZE}
               allowDecimal={false}
               value={draft.batch_size ?? ''}
+              clampBehavior="none"
               error={errorOf('batch_size')}
               onChange={(value) => set('batch_size')(numberOrNull(value))}
             />

@@ -1,7 +1,8 @@
 // The integrations panel per role (admins create, edit and delete; editors run; viewers read), the
-// schedule in words and a failed run's message, rendered from store state.
+// schedule in words, a failed run's message and a last run's rejected records, rendered from store
+// state; the delete confirmation opens on Cancel and its closing gives the focus back.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import type { Integration, Role } from '@stockwise/contract';
 import { initTestI18n } from '../../test/i18n.ts';
@@ -22,6 +23,7 @@ const integration: Integration = {
   data_action: 'upsert', data_fetch_type: 'latest', previous_days: null, initial_setup: false, rate_limit: 60, batch_size: 100, records_path: null, pagination: 'none',
   next_field: 'next', page_parameter: 'page', auth_header_name: null, auth_header_value: null, status: 'failed', last_run_time: '2026-03-02T06:30:00.000Z',
   next_run_time: '2026-03-03T06:30:00.000Z', last_success_time: null, last_error_message: 'shop.example answered HTTP 503 for page 1. (after 4 tries).', consecutive_failures: 1,
+  last_run_rejected: 0, last_run_warning: null,
   created_at: '2026-03-01T00:00:00.000Z', updated_at: '2026-03-01T00:00:00.000Z',
 };
 /** An access token whose claim carries `role` (the web app reads only the claim; the server decides). */
@@ -59,5 +61,26 @@ describe('integrations panel', () => {
     expect(screen.getByText('At 06:30, Monday through Friday (UTC)')).toBeTruthy();
     expect(screen.getByTestId('integration-status').textContent).toBe('failed');
     expect(screen.getByTestId('integration-error').textContent).toBe(integration.last_error_message);
+  });
+
+  it('shows a last run that refused records beside its idle status, with the first problem', () => {
+    useIntegrationsStore.setState({ integrations: [{ ...integration, status: 'idle', last_error_message: null, last_run_rejected: 1234, last_run_warning: 'page 1, record 5, quantity: Not a number.' }] });
+    renderAs('viewer');
+    expect(screen.getByTestId('integration-status').textContent).toBe('idle');
+    expect(screen.getByTestId('integration-warning').textContent).toBe('Finished with 1,234 rejectedFirst: page 1, record 5, quantity: Not a number. (the log has the rest)');
+    // A run going on hides the previous run's warning.
+    act(() => useIntegrationsStore.setState({ integrations: [{ ...integration, status: 'running', last_run_rejected: 1234 }] }));
+    expect(screen.queryByTestId('integration-warning')).toBeNull();
+  });
+
+  it('opens the delete confirmation on Cancel, and Cancel gives the focus back to the Delete button', async () => {
+    renderAs('admin');
+    const opener = screen.getByRole('button', { name: `Delete ${endpoint}` });
+    opener.focus();
+    fireEvent.click(opener);
+    const cancel = await screen.findByRole('button', { name: 'Cancel' });
+    await waitFor(() => expect(document.activeElement).toBe(cancel));
+    fireEvent.click(cancel);
+    await waitFor(() => expect(document.activeElement).toBe(opener));
   });
 });

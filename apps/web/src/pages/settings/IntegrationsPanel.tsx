@@ -1,9 +1,10 @@
 // The Settings screen's scheduled integrations (spec §2 integration editor dialog, §3, §4): each
 // integration with its schedule in words, enabled switch, status, last and next run, and its
-// actions: run now (editors), edit and delete (admins), the run log (everyone who can read).
+// actions: run now (editors), edit and delete (admins), the run log (everyone who can read). A
+// last run that refused records says so beside its status, with the first of them.
 import './integrations-styles.ts';
 import contrast from '../../components/ReadableContrast.module.css';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Badge, Button, Group, Modal, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
@@ -11,7 +12,8 @@ import type { Integration, IntegrationStatus } from '@stockwise/contract';
 import { useCan } from '../../stores/role.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import { useIntegrationsStore, type Failure } from '../../stores/integrations.ts';
-import { formatTime } from './format.ts';
+import { useDialogFocusReturn } from '../../components/dialog-focus.ts';
+import { formatCount, formatTime } from './format.ts';
 import { scheduleInWords } from './integration-form.ts';
 import { IntegrationEditor } from './IntegrationEditor.tsx';
 import { IntegrationLogs } from './IntegrationLogs.tsx';
@@ -67,13 +69,13 @@ function DeleteDialog({ integration, onClose }: { integration: Integration; onCl
       <Stack>
         <Text>{t('integrations.delete.confirm', { endpoint: integration.endpoint })}</Text>
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
+          {/* The safe choice has the focus: Enter right after opening must not delete. */}
+          <Button variant="default" onClick={onClose} data-autofocus>
             {t('integrations.actions.cancel')}
           </Button>
           <Button
             color="red.9"
             loading={busy}
-            data-autofocus
             onClick={() => {
               setBusy(true);
               void remove(integration.id).then(() => onClose());
@@ -87,11 +89,29 @@ function DeleteDialog({ integration, onClose }: { integration: Integration; onCl
   );
 }
 
-function IntegrationRow({ integration, onDelete }: { integration: Integration; onDelete: (integration: Integration) => void }) {
+/** The last finished run refused records: how many and the first, where and why (the log has the rest). */
+function RejectedWarning({ integration }: { integration: Integration }) {
+  const { t } = useTranslation();
+  if (integration.last_run_rejected === 0) return null;
+  return (
+    <Stack gap={2} mt={4} align="flex-start" data-testid="integration-warning">
+      <Badge color="yellow.3" autoContrast variant="filled">
+        {t('integrations.list.rejected', { rejected: formatCount(integration.last_run_rejected) })}
+      </Badge>
+      {integration.last_run_warning ? (
+        <Text size="xs" lineClamp={3} title={integration.last_run_warning} data-testid="integration-warning-detail">
+          {t('integrations.list.firstProblem', { problem: integration.last_run_warning })}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+function IntegrationRow({ integration, onEdit, onDelete }: { integration: Integration; onEdit: (integration: Integration) => void; onDelete: (integration: Integration) => void }) {
   const { t } = useTranslation();
   const canAdminister = useCan('admin');
   const canRun = useCan('editor');
-  const { toggle, runNow, openEditor, openLogs } = useIntegrationsStore.getState();
+  const { toggle, runNow, openLogs } = useIntegrationsStore.getState();
   const busy = integration.status === 'queued' || integration.status === 'running';
   return (
     <Table.Tr data-testid="integration-row" data-integration-id={integration.id}>
@@ -124,6 +144,7 @@ function IntegrationRow({ integration, onDelete }: { integration: Integration; o
             {integration.last_error_message}
           </Text>
         ) : null}
+        {busy ? null : <RejectedWarning integration={integration} />}
       </Table.Td>
       <Table.Td data-testid="integration-last-run">{formatTime(integration.last_run_time) || t('integrations.list.never')}</Table.Td>
       <Table.Td data-testid="integration-next-run">{integration.enabled ? formatTime(integration.next_run_time) : t('integrations.list.off')}</Table.Td>
@@ -139,7 +160,7 @@ function IntegrationRow({ integration, onDelete }: { integration: Integration; o
           </Button>
           {canAdminister ? (
             <>
-              <Button size="xs" variant="default" onClick={() => void openEditor(integration)} aria-label={t('integrations.actions.editFor', { endpoint: integration.endpoint })}>
+              <Button size="xs" variant="default" onClick={() => onEdit(integration)} aria-label={t('integrations.actions.editFor', { endpoint: integration.endpoint })}>
                 {t('integrations.actions.edit')}
               </Button>
               <Button size="xs" variant="default" c="red.9" onClick={() => onDelete(integration)} aria-label={t('integrations.actions.deleteFor', { endpoint: integration.endpoint })}>
@@ -157,11 +178,23 @@ export function IntegrationsPanel() {
   const { t } = useTranslation();
   const sessionReady = useSessionStore((state) => !state.isLoading && state.isLoggedIn);
   const canAdminister = useCan('admin');
-  const { integrations, isLoading, error, actionError } = useIntegrationsStore(
-    useShallow((state) => ({ integrations: state.integrations, isLoading: state.isLoading, error: state.error, actionError: state.actionError })),
+  const { integrations, isLoading, error, actionError, editorOpen } = useIntegrationsStore(
+    useShallow((state) => ({ integrations: state.integrations, isLoading: state.isLoading, error: state.error, actionError: state.actionError, editorOpen: state.editorOpen })),
   );
   const { load, openEditor } = useIntegrationsStore.getState();
   const [deleting, setDeleting] = useState<Integration | null>(null);
+  // A dialog gives the focus back to its opener, or to the list when its work removed the opener (a delete).
+  const list = useRef<HTMLTableElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const rememberOpener = useDialogFocusReturn(editorOpen || deleting !== null, () => list.current ?? panel.current);
+  const edit = (integration: Integration | null) => {
+    rememberOpener();
+    void openEditor(integration);
+  };
+  const confirmDelete = (integration: Integration) => {
+    rememberOpener();
+    setDeleting(integration);
+  };
 
   // Spec §5: nothing is fetched until the session has loaded and the user is logged in.
   useEffect(() => {
@@ -169,7 +202,7 @@ export function IntegrationsPanel() {
   }, [sessionReady, load]);
 
   return (
-    <Stack gap="md" data-testid="integrations-panel" className={contrast.readable}>
+    <Stack gap="md" data-testid="integrations-panel" className={contrast.readable} ref={panel} tabIndex={-1}>
       <Group justify="space-between" align="flex-start">
         <div>
           <Title order={2} size="h3" id="integrations-title">
@@ -177,14 +210,14 @@ export function IntegrationsPanel() {
           </Title>
           <Text c="dimmed">{t('integrations.intro')}</Text>
         </div>
-        {canAdminister ? <Button onClick={() => void openEditor(null)}>{t('integrations.actions.new')}</Button> : null}
+        {canAdminister ? <Button onClick={() => edit(null)}>{t('integrations.actions.new')}</Button> : null}
       </Group>
       <FailureAlert failure={error} testId="integrations-error" />
       <FailureAlert failure={actionError} testId="integrations-action-error" />
       {integrations.length === 0 && !isLoading && !error ? <Text c="dimmed">{t('integrations.list.empty')}</Text> : null}
       {integrations.length ? (
         <Table.ScrollContainer minWidth={980}>
-          <Table withTableBorder verticalSpacing="sm" data-testid="integrations" aria-labelledby="integrations-title">
+          <Table withTableBorder verticalSpacing="sm" data-testid="integrations" aria-labelledby="integrations-title" ref={list} tabIndex={-1}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('integrations.list.endpoint')}</Table.Th>
@@ -198,7 +231,7 @@ export function IntegrationsPanel() {
             </Table.Thead>
             <Table.Tbody>
               {integrations.map((integration) => (
-                <IntegrationRow key={integration.id} integration={integration} onDelete={setDeleting} />
+                <IntegrationRow key={integration.id} integration={integration} onEdit={edit} onDelete={confirmDelete} />
               ))}
             </Table.Tbody>
           </Table>

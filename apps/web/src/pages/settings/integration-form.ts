@@ -2,7 +2,7 @@
 // payload saving sends (spec §5: rate_limit 60, batch_size 100 and previous_days null when unset),
 // the schedule in words, and the save error with its field errors appended (spec §8).
 import cronstrue from 'cronstrue';
-import { frequencyCron, INTEGRATION_DEFAULTS, type Integration, type IntegrationInput, type ScheduleFrequency } from '@stockwise/contract';
+import { frequencyCron, INTEGRATION_DEFAULTS, MAX_BATCH_SIZE, MAX_PREVIOUS_DAYS, MAX_RATE_LIMIT, type Integration, type IntegrationInput, type ScheduleFrequency } from '@stockwise/contract';
 
 export type IntegrationDraft = Required<Omit<IntegrationInput, 'previous_days' | 'rate_limit' | 'batch_size'>> & {
   previous_days: number | null;
@@ -36,8 +36,23 @@ export function newIntegrationDraft(firstMapping: string | null, entitiesOf: (ma
 }
 
 export function draftOf(integration: Integration): IntegrationDraft {
-  const { id: _id, schedule_cron: _cron, status: _status, last_run_time: _last, next_run_time: _next, last_success_time: _success, last_error_message: _error, consecutive_failures: _failures, created_at: _created, updated_at: _updated, ...editable } = integration;
+  const { id: _id, schedule_cron: _cron, status: _status, last_run_time: _last, next_run_time: _next, last_success_time: _success, last_error_message: _error, consecutive_failures: _failures, last_run_rejected: _rejected, last_run_warning: _warning, created_at: _created, updated_at: _updated, ...editable } = integration;
   return editable;
+}
+
+const countLimits = { previous_days: MAX_PREVIOUS_DAYS, rate_limit: MAX_RATE_LIMIT, batch_size: MAX_BATCH_SIZE } as const;
+
+/**
+ * The counts of a draft outside 1 to their maximum, each with `rangeMessage(max)`: refused before
+ * sending, not moved into range behind the user's back (a batch size of 0 is not 1). Empty ones take the defaults.
+ */
+export function countProblems(draft: IntegrationDraft, rangeMessage: (max: number) => string): Record<string, string[]> {
+  const problems: Record<string, string[]> = {};
+  for (const [field, max] of Object.entries(countLimits) as [keyof typeof countLimits, number][]) {
+    const value = draft[field];
+    if (value !== null && !(Number.isInteger(value) && value >= 1 && value <= max)) problems[field] = [rangeMessage(max)];
+  }
+  return problems;
 }
 
 /** What saving sends: the draft, with the spec §5 fills for unset numbers. */
