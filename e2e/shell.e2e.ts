@@ -63,7 +63,7 @@ describe('assistant footer bar', () => {
     });
     expect(glow).toEqual({ duration: '4s', iterations: 'infinite' });
     await page.locator('[data-testid="assistant-prompt"][data-complete="true"]').waitFor();
-    expect(await page.getByTestId('assistant-prompt').textContent()).toBe('Ask me what needs attention in your inventory today…');
+    expect(await page.getByTestId('assistant-prompt').textContent()).toBe('What needs an order this week?');
     for (const label of ['Show low stock', 'Reorder report', 'Deliveries']) {
       expect(await bar.getByRole('button', { name: label }).isVisible()).toBe(true);
     }

@@ -96,7 +96,7 @@ describe('AssistantBar', () => {
     expect(screen.getByTestId('assistant-bar').dataset['state']).toBe('collapsed');
     for (const label of ['Show low stock', 'Reorder report', 'Deliveries']) expect(screen.getByRole('button', { name: label })).toBeTruthy();
     act(() => vi.advanceTimersByTime(10_000));
-    expect(screen.getByTestId('assistant-prompt').textContent).toBe('Ask me what needs attention in your inventory today…');
+    expect(screen.getByTestId('assistant-prompt').textContent).toBe('What needs an order this week?');
   });
 
   it('a quick question expands the panel and asks the server', () => {

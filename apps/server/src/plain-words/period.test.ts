@@ -1,0 +1,60 @@
+// The period rules on fixed days, so year ends and short months are met whatever the day the tests run.
+import { describe, expect, it } from 'vitest';
+import { formatRange, rangeOf, readPeriod, spokenPeriod } from './period.ts';
+import { Reading } from './reading.ts';
+
+const read = (question: string, today: string) => {
+  const reading = Reading.of(question);
+  const period = readPeriod(reading, today);
+  return { period, range: period && rangeOf(period, today), unused: reading.unusedWords() };
+};
+
+describe('periods in plain words', () => {
+  it('reads calendar weeks, months and years, crossing a year end', () => {
+    expect(read('sales last week', '2026-01-02').range).toEqual({ from: '2025-12-22', to: '2025-12-28' });
+    expect(read('sales last month', '2026-01-15').range).toEqual({ from: '2025-12-01', to: '2025-12-31' });
+    expect(read('sales this week', '2026-01-02').range).toEqual({ from: '2025-12-29', to: '2026-01-02' });
+    expect(read('sales last year', '2026-03-01').range).toEqual({ from: '2025-01-01', to: '2025-12-31' });
+    expect(read('sales yesterday', '2026-01-01').range).toEqual({ from: '2025-12-31', to: '2025-12-31' });
+  });
+
+  it('reads "the last N days/weeks/months" as whole days before today', () => {
+    expect(read('sales in the last 30 days', '2026-12-02').range).toEqual({ from: '2026-11-02', to: '2026-12-01' });
+    expect(read('sales over the last 2 weeks', '2026-12-02').range).toEqual({ from: '2026-11-18', to: '2026-12-01' });
+    // "the last month" is last month, the calendar one; "the last 1 month" counts back from today,
+    // and 31 March less a month is the last day of February, as PostgreSQL has it.
+    expect(read('sales in the last month', '2026-03-31').range).toEqual({ from: '2026-02-01', to: '2026-02-28' });
+    expect(read('sales in the last 1 month', '2026-03-31').range).toEqual({ from: '2026-02-28', to: '2026-03-30' });
+  });
+
+  it('reads a month without a year as its latest occurrence that has started', () => {
+    expect(read('sales in October', '2026-12-02').range).toEqual({ from: '2026-10-01', to: '2026-10-31' });
+    expect(read('sales in December', '2026-12-02').range).toEqual({ from: '2026-12-01', to: '2026-12-02' });
+    expect(read('sales in December', '2026-11-30').range).toEqual({ from: '2025-12-01', to: '2025-12-31' });
+    expect(read('October 2025 sales', '2026-12-02').range).toEqual({ from: '2025-10-01', to: '2025-10-31' });
+    expect(read('sales in 2025', '2026-12-02').range).toEqual({ from: '2025-01-01', to: '2025-12-31' });
+    // "may" alone is the verb; after "in" it is the month.
+    expect(read('may I see the sales', '2026-12-02').period).toBeNull();
+    expect(read('sales in may', '2026-12-02').range).toEqual({ from: '2026-05-01', to: '2026-05-31' });
+  });
+
+  it('reads dates day-first as the shop writes them, month-first only where nothing else fits', () => {
+    expect(read('sales since 3/11/2026', '2026-12-02').range).toEqual({ from: '2026-11-03', to: '2026-12-02' });
+    expect(read('sales since 03.11.2026', '2026-12-02').period).toEqual({ kind: 'since', date: '2026-11-03' });
+    expect(read('sales since 11/23/2026', '2026-12-02').period).toEqual({ kind: 'since', date: '2026-11-23' });
+    // Without a year: the latest such day that has come.
+    expect(read('sales since 20/12', '2026-01-05').period).toEqual({ kind: 'since', date: '2025-12-20' });
+    expect(read('sales on 3 Nov', '2026-12-02').period).toEqual({ kind: 'day', date: '2026-11-03' });
+    expect(read('sales from 28/12/2025 to 3/1/2026', '2026-12-02').period).toEqual({ kind: 'between', from: '2025-12-28', to: '2026-01-03' });
+    expect(read('sales since 31/2/2026', '2026-12-02').period).toBeNull();
+    expect(read('sales since 3/11/2026', '2026-12-02').unused).toEqual(['sales']);
+  });
+
+  it('names the period with its dates', () => {
+    expect(spokenPeriod({ kind: 'month', month: 10 }, '2026-12-02')).toBe('in October 2026 (1–31 Oct 2026)');
+    expect(spokenPeriod({ kind: 'previous', unit: 'week' }, '2026-12-02')).toBe('last week (23–29 Nov 2026)');
+    expect(spokenPeriod({ kind: 'previous', unit: 'week' }, '2026-01-02')).toBe('last week (22–28 Dec 2025)');
+    expect(formatRange({ from: '2025-12-28', to: '2026-01-03' })).toBe('28 Dec 2025–3 Jan 2026');
+    expect(formatRange({ from: '2026-11-30', to: '2026-12-06' })).toBe('30 Nov–6 Dec 2026');
+  });
+});
