@@ -233,7 +233,7 @@ export function describePeriod(period: Period | null): string {
     case 'since':
       return `since ${period.date}`;
     case 'between':
-      return `${period.from} to ${period.to}`;
+      return `from ${period.from} to ${period.to}`;
   }
 }
 
