@@ -260,7 +260,8 @@ async function answerReading(db: Db, reading: Reading, products: repo.ProductRow
   const claim = (...patterns: RegExp[]) => patterns.forEach((pattern) => reading.test(pattern));
   const past = (fallback: Period) => salesWindow(readPeriod(reading, today) ?? fallback, today);
   if (CREATE_ORDERS.test(q)) {
-    claim(CREATE_ORDERS, FRAMING);
+    // Word by word: the pattern's ".*" would count every word between as used.
+    claim(/\b(create|place|make|raise|put in)\b/, FRAMING);
     const report = await reorderReport(db);
     return { blocks: [...report.blocks.filter((b) => b.type !== 'action'), createOrdersAction] };
   }
@@ -311,7 +312,7 @@ async function answerReading(db: Db, reading: Reading, products: repo.ProductRow
     return dataFunctions.totalSales(db, past(LAST_30_DAYS));
   }
   if (TOTAL_STOCK.test(q)) {
-    claim(TOTAL_STOCK, FRAMING);
+    claim(STOCK, /\b(total|level)\b/, FRAMING);
     return dataFunctions.totalStock(db);
   }
   return null;

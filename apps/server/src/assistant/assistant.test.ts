@@ -249,6 +249,9 @@ describe.each(backends)('assistant on %s', (backend) => {
     const answer = await ask({ content: 'how much did Blue Mug sell last month from supplier Acme' });
     expect(textOf(answer)).toContain(`sold ${soldIn('MUG-01', previousMonth)} units last month`);
     expect(textOf(answer)).toContain('I did not use "supplier Acme": this answer does not filter or break down by it.');
+    const orders = await ask({ content: 'Create the recommended orders for supplier Acme' });
+    expect(blocksOf(orders, 'action')[0]?.action).toBe('create_recommended_orders');
+    expect(textOf(orders)).toContain('I did not use "supplier Acme"');
   });
 
   it('says there is no such product, with close codes', async () => {
