@@ -102,7 +102,9 @@ export function readQuestion(question: string, vocabulary: Vocabulary, today = t
   const special = readSpecial(reading);
   const thresholdMatch = reading.exec(/\b(?:below|under|less than|fewer than) (\d+)\b/);
   const category = vocabulary.categories.find((name) => reading.test(new RegExp(`\\b${escapeRegExp(name.toLowerCase())}\\b`))) ?? null;
-  const productCode = vocabulary.productCodes.find((code) => reading.test(new RegExp(`(^|[^a-z0-9-])${escapeRegExp(code.toLowerCase())}([^a-z0-9-]|$)`))) ?? null;
+  // A cheap substring test first: the catalogue may hold tens of thousands of codes.
+  const productCode =
+    vocabulary.productCodes.find((code) => reading.text.includes(code.toLowerCase()) && reading.test(new RegExp(`(^|[^a-z0-9-])${escapeRegExp(code.toLowerCase())}([^a-z0-9-]|$)`))) ?? null;
   // A future window ("in the next 30 days") is a horizon, not a past period.
   const horizonDays = readHorizon(reading);
   const pastReading = horizonDays === null ? reading : reading.without(HORIZON_WORDS);
