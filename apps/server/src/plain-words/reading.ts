@@ -12,9 +12,9 @@ const FILLER_WORDS = new Set(
 
 export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** A word that reads as a product code (letters and digits, e.g. "NOPE-999"), not a number, ordinal or quarter. */
+/** A word that reads as a product code (letters and digits, e.g. "NOPE-999"), not a quarter, an ordinal or a measure ("3rd", "350ml", "7d"). */
 export const looksLikeProductCode = (word: string) =>
-  /^(?=.*\p{L})(?=.*\p{N})[\p{L}\p{N}]+(?:[-_./][\p{L}\p{N}]+)*$/u.test(word) && !/^(q[1-4]|h[12]|\d+(st|nd|rd|th|d|w|m|y))$/i.test(word);
+  /^(?=.*\p{L})(?=.*\p{N})[\p{L}\p{N}]+(?:[-_./][\p{L}\p{N}]+)*$/u.test(word) && !/^(q[1-4]|h[12]|\d+([.,]\d+)?[a-z]{1,3})$/i.test(word);
 
 /** Edits (insert, delete, replace a character) between two words, case aside. */
 function editDistance(a: string, b: string): number {

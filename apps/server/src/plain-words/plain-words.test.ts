@@ -1,7 +1,7 @@
-// The period rules on fixed days, so year ends and short months are met whatever the day the tests run.
+// Periods and product-code-like words on fixed days, so year ends and short months are met whatever the day the tests run.
 import { describe, expect, it } from 'vitest';
 import { describePeriod, formatRange, rangeOf, readPeriod, spokenPeriod, type Period } from './period.ts';
-import { Reading } from './reading.ts';
+import { looksLikeProductCode, Reading } from './reading.ts';
 
 const read = (question: string, today: string) => {
   const reading = Reading.of(question);
@@ -74,5 +74,12 @@ describe('periods in plain words', () => {
     expect(spokenPeriod({ kind: 'previous', unit: 'week' }, '2026-01-02')).toBe('last week (22–28 Dec 2025)');
     expect(formatRange({ from: '2025-12-28', to: '2026-01-03' })).toBe('28 Dec 2025–3 Jan 2026');
     expect(formatRange({ from: '2026-11-30', to: '2026-12-06' })).toBe('30 Nov–6 Dec 2026');
+  });
+});
+
+describe('words written like a product code', () => {
+  it('are letters with digits, not quarters, ordinals or measures', () => {
+    expect(['NOPE-999', 'MUG-03', 'sku123', 'A1'].filter(looksLikeProductCode)).toEqual(['NOPE-999', 'MUG-03', 'sku123', 'A1']);
+    expect(['Q4', 'H1', '3rd', '350ml', '2.5kg', '7d', '2026', '3/11'].filter(looksLikeProductCode)).toEqual([]);
   });
 });
