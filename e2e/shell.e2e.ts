@@ -82,6 +82,8 @@ describe('assistant footer bar', () => {
 
     const input = page.getByPlaceholder('Type your message...');
     expect(await input.evaluate((element) => element === document.activeElement)).toBe(true);
+    // The page's suggested question is ready to ask.
+    expect(await input.inputValue()).toBe('What needs an order this week?');
     // The conversation is the user's history (other specs may have asked before): count from here.
     const before = await page.getByTestId('assistant-message').count();
     await input.fill('   ');
