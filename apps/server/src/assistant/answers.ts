@@ -240,13 +240,13 @@ const FRAMING = /\b(first|soonest|earliest|next|when|units?|how many|how much|le
  * A time window ahead for order and stockout questions: "in the next 7 days", "within 2 weeks", or a
  * period that has not ended ("today", "this week", "this month"). A past period does not apply.
  */
-function dueWindow(reading: Reading, question: string, today: string): DueWindow | null {
-  const days = readHorizon(Reading.of(question));
+function dueWindow(reading: Reading, today: string): DueWindow | null {
+  const days = readHorizon(reading.trial());
   if (days !== null) {
     readHorizon(reading);
     return { by: addDays(today, days - 1), words: `the next ${days} days` };
   }
-  const ahead = readPeriod(Reading.of(question), today);
+  const ahead = readPeriod(reading.trial(), today);
   if (!ahead || !['today', 'this', 'day', 'between'].includes(ahead.kind)) return null;
   const { to } = fullRangeOf(ahead, today);
   if (to < today) return null;
@@ -255,7 +255,7 @@ function dueWindow(reading: Reading, question: string, today: string): DueWindow
 }
 
 /** The words of a plain question and the one rule they match: null when none does. */
-async function answerReading(db: Db, reading: Reading, products: repo.ProductRow[], question: string, today: string): Promise<Answer | null> {
+async function answerReading(db: Db, reading: Reading, products: repo.ProductRow[], today: string): Promise<Answer | null> {
   const q = reading.text;
   const claim = (...patterns: RegExp[]) => patterns.forEach((pattern) => reading.test(pattern));
   const past = (fallback: Period) => salesWindow(readPeriod(reading, today) ?? fallback, today);
@@ -276,15 +276,15 @@ async function answerReading(db: Db, reading: Reading, products: repo.ProductRow
   }
   if (RUNS_OUT.test(q) && !products.length) {
     claim(RUNS_OUT, FRAMING);
-    return dataFunctions.runsOutFirst(db, dueWindow(reading, question, today));
+    return dataFunctions.runsOutFirst(db, dueWindow(reading, today));
   }
   if (LOW_STOCK.test(q)) {
     claim(LOW_STOCK, FRAMING);
-    return lowStock(db, dueWindow(reading, question, today));
+    return lowStock(db, dueWindow(reading, today));
   }
   if (REORDER.test(q)) {
     claim(REORDER, FRAMING);
-    return reorderReport(db, dueWindow(reading, question, today));
+    return reorderReport(db, dueWindow(reading, today));
   }
   if (DELIVERIES.test(q)) {
     claim(/\bdeliver\w*/, FRAMING);
@@ -336,22 +336,25 @@ export async function answerText(db: Db, question: string, today: string): Promi
     const taskText = taskMatch[1].trim().slice(0, 500);
     return { blocks: [text(`Add the task "${taskText}" to your dashboard?`), { type: 'action', label: 'Add task', action: 'add_task', payload: { text: taskText } }] };
   }
-  const reading = Reading.of(question);
   const products = await repo.productsNamedIn(db, question);
-  for (const p of products) claim(reading, p);
+  // The products' words are used, and blanked so that a name such as "May Flower" is not read as a period.
+  const reading = products.reduce(claimed, Reading.of(question));
   const unknown = reading.unusedWords().filter(looksLikeProductCode);
   const missing = unknown.length ? await missingProducts(db, unknown) : '';
   if (unknown.length && !products.length) return { blocks: [text(missing), dataLink('products', 'Open the products table')] };
-  const answer = await answerReading(db, reading, products, question, today);
+  const answer = await answerReading(db, reading, products, today);
   if (!answer) return { blocks: [text(`I don't know how to answer that from the data. ${HELP}`)] };
   const unused = reading.unusedWords().filter((word) => !unknown.includes(word));
   return withNotes(answer, [missing, unused.length ? `I did not use "${unused.join(' ')}": this answer does not filter or break down by it. ${HELP}` : ''].filter(Boolean));
 }
 
-/** Marks a named product's code and name as used words. */
-function claim(reading: Reading, product: repo.ProductRow) {
-  reading.test(new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(product.product_code.toLowerCase())}(?![\\p{L}\\p{N}])`, 'u'));
-  reading.test(new RegExp(escapeRegExp(product.name.toLowerCase())));
+/** The reading with a named product's code and name used and blanked out. */
+function claimed(reading: Reading, product: repo.ProductRow): Reading {
+  const code = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(product.product_code.toLowerCase())}(?![\\p{L}\\p{N}])`, 'gu');
+  const name = new RegExp(escapeRegExp(product.name.toLowerCase()), 'g');
+  reading.test(code);
+  reading.test(name);
+  return reading.without(code).without(name);
 }
 
 const missingProducts = async (db: Db, codes: string[]) => {

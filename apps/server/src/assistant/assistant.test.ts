@@ -25,6 +25,8 @@ const products = [
   { code: 'BAG-01', name: 'Tote Bag', stock: 10, cost: 4, lead: 5, stockout: addDays(TODAY, 2), order: { quantity: 20, by: TODAY } },
   // Three days of history.
   { code: 'NEW-01', name: 'Enamel Jug', stock: 12, cost: 6, lead: 9, stockout: null, order: null },
+  // A name that holds a month's name, and no sales.
+  { code: 'MAY-01', name: 'May Flower', stock: 7, cost: 1, lead: 5, stockout: null, order: null },
   // Sold only over the turn of 2025 into 2026.
   { code: 'OLD-01', name: 'Advent Candle', stock: 3, cost: 1.5, lead: 30, stockout: null, order: null },
 ];
@@ -39,7 +41,8 @@ function unitsOn(code: string, day: string): number {
   if (code === 'TEE-01') return ago <= 7 ? 5 : 0;
   if (code === 'CAP-01') return ago === 150 ? 10 : 0;
   if (code === 'NEW-01') return ago <= 3 ? 4 : 0;
-  return ago <= 30 ? 2 : 0;
+  if (code === 'BAG-01') return ago <= 30 ? 2 : 0;
+  return 0;
 }
 const days = (from: string, to: string) => {
   const list: string[] = [];
@@ -206,6 +209,8 @@ describe.each(backends)('assistant on %s', (backend) => {
       ['how much did OLD-01 sell from 28/12/2025 to 3/1/2026', `Advent Candle (OLD-01) sold 7 units from 28 Dec 2025 to 3 Jan 2026.`],
       // A month without sales answers 0 for that month, not "no data".
       [`how much did Blue Mug sell in ${LONG[Number(quietMonth.slice(5, 7)) - 1]} ${quietMonth.slice(0, 4)}`, `sold 0 units in ${LONG[Number(quietMonth.slice(5, 7)) - 1]} ${quietMonth.slice(0, 4)} (${rangeWords(quiet)}).`],
+      // A product's name is not read as a period.
+      ['sales of May Flower', `May Flower (MAY-01) sold 0 units in the last 30 days (${rangeWords(lastDays(30))}). It has no sales recorded.`],
       // Three days of history: the answer says when its sales start.
       ['how much did the Enamel Jug sell in the last 30 days', `Enamel Jug (NEW-01) sold 12 units in the last 30 days (${rangeWords(lastDays(30))}). Its sales start on ${dayWords(addDays(TODAY, -3))}.`],
     ];

@@ -87,6 +87,11 @@ export class Reading {
     return new Reading(blank(this.text), this.#written, this.#used);
   }
 
+  /** The same question with marks of its own: to try a reading without counting its words as used. */
+  trial(): Reading {
+    return new Reading(this.text, this.#written, new Uint8Array(this.#used.length));
+  }
+
   /** The words no pattern used, in order, filler words left out. */
   unusedWords(): string[] {
     const words: string[] = [];
