@@ -84,7 +84,7 @@ describe('Reports screen', () => {
     // A filter the built-in generator cannot express is named, not silently dropped.
     await page.getByTestId('change-request').fill('units sold by month in the last 90 days from supplier Acme');
     await page.getByTestId('apply-change').click();
-    await expect.poll(async () => (await page.getByTestId('generate-notice').count()) && page.getByTestId('generate-notice').textContent()).toContain('did not use "supplier acme"');
+    await expect.poll(async () => (await page.getByTestId('generate-notice').count()) && page.getByTestId('generate-notice').textContent()).toContain('did not use "supplier Acme"');
     expect(await page.getByTestId('report-title').inputValue()).toBe('Units sold by month (the last 90 days)');
     expect(await axeViolations(page, '[data-testid="generate-notice"]')).toEqual([]);
     await replaceSql(page, 'select 1');

@@ -63,7 +63,7 @@ describe('assistant footer bar', () => {
     });
     expect(glow).toEqual({ duration: '4s', iterations: 'infinite' });
     await page.locator('[data-testid="assistant-prompt"][data-complete="true"]').waitFor();
-    expect(await page.getByTestId('assistant-prompt').textContent()).toBe('Ask me what needs attention in your inventory today…');
+    expect(await page.getByTestId('assistant-prompt').textContent()).toBe('What needs an order this week?');
     for (const label of ['Show low stock', 'Reorder report', 'Deliveries']) {
       expect(await bar.getByRole('button', { name: label }).isVisible()).toBe(true);
     }
@@ -82,6 +82,8 @@ describe('assistant footer bar', () => {
 
     const input = page.getByPlaceholder('Type your message...');
     expect(await input.evaluate((element) => element === document.activeElement)).toBe(true);
+    // The page's suggested question is ready to ask.
+    expect(await input.inputValue()).toBe('What needs an order this week?');
     // The conversation is the user's history (other specs may have asked before): count from here.
     const before = await page.getByTestId('assistant-message').count();
     await input.fill('   ');

@@ -6,14 +6,14 @@ import type { Database } from '../db/schema.ts';
 import * as repo from './repo.ts';
 import { inventoryTotals } from '../dashboard/repo.ts';
 import { orderAdvice, type OrderAdvice } from '../order-advice/service.ts';
+import { addDays, describePeriod, formatDay, formatRange, fullRangeOf, rangeOf, readHorizon, readPeriod, spokenPeriod, type Period } from '../plain-words/period.ts';
+import { escapeRegExp, looksLikeProductCode, noSuchProduct, Reading } from '../plain-words/reading.ts';
 
 type Db = Kysely<Database>;
 export type Answer = { blocks: AssistantBlock[] };
 
-const DAY_MS = 86_400_000;
 const TABLE_ROWS = 50;
 const REPORT_ROWS = 500;
-const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 const round2 = (value: number) => Math.round(value * 100) / 100;
 const number = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
 
@@ -42,16 +42,33 @@ const nothingToOrder = (advice: OrderAdvice) =>
 const leftOut = (advice: OrderAdvice) => (advice.inactive ? ` ${advice.inactive} ${advice.inactive === 1 ? 'product' : 'products'} without demand in the last ${advice.inactiveDays} days ${advice.inactive === 1 ? 'is' : 'are'} left out.` : '');
 const createOrdersAction: AssistantBlock = { type: 'action', label: 'Create these orders as scheduled deliveries', action: 'create_recommended_orders', payload: {} };
 
+/** Orders due by a day: a time window on an order question ("reorder this week") keeps the orders whose order-by date falls by its end, overdue ones included. */
+export type DueWindow = { by: string; words: string };
+/** When an advised order must be placed: its order-by date, else its stockout less the lead time. */
+const dueDay = (p: OrderAdvice['products'][number]) => p.orderBy ?? (p.firstStockout ? addDays(p.firstStockout, -p.leadTimeDays) : null);
+
+/** The advice (most urgent first), cut to the orders due in the window; the first `rows` listed. */
+async function advisedOrders(db: Db, rows: number, due: DueWindow | null) {
+  const advice = await orderAdvice(db, due ? {} : { page: { number: 1, size: rows } });
+  if (!advice || !due) return advice && { advice, listed: advice.products, total: advice.total, units: advice.orderUnits, cost: advice.orderCost };
+  const kept = advice.products.filter((p) => (dueDay(p) ?? '9999-12-31') <= due.by);
+  return { advice, listed: kept.slice(0, rows), total: kept.length, units: kept.reduce((sum, p) => sum + p.orderQuantity, 0), cost: round2(kept.reduce((sum, p) => sum + p.orderQuantity * p.unitCost, 0)) };
+}
+const nothingDue = (advice: OrderAdvice, due: DueWindow): Answer => ({
+  blocks: [text(`No advised order is due by ${formatDay(due.by)} (${due.words}); ${advice.total} ${advice.total === 1 ? 'is' : 'are'} due later.`), { type: 'link', label: 'Open the Forecasting screen', href: '/app/forecasting' }],
+});
+
 /** Low stock: the products that need an order (the forecast's advice, the Forecasting screen's list), most urgent first. */
-async function lowStock(db: Db): Promise<Answer> {
-  const advice = await orderAdvice(db, { page: { number: 1, size: TABLE_ROWS } });
-  if (!advice) return noForecastYet;
+async function lowStock(db: Db, due: DueWindow | null = null): Promise<Answer> {
+  const found = await advisedOrders(db, TABLE_ROWS, due);
+  if (!found) return noForecastYet;
+  const { advice, listed: rows, total } = found;
   if (!advice.total) return { blocks: [nothingToOrder(advice)] };
-  const rows = advice.products;
+  if (due && !total) return nothingDue(advice, due);
   return {
     blocks: [
       text(
-        `${advice.total} ${advice.total === 1 ? 'product needs' : 'products need'} an order, most urgent first: ${advice.orderUnits} units, ${number.format(advice.orderCost)} in all.${advice.total > rows.length ? ` The ${rows.length} most urgent are listed.` : ''}${leftOut(advice)}`,
+        `${due ? `${total} of the ${advice.total} products that need an order must be ordered by ${formatDay(due.by)} (${due.words})` : `${total} ${total === 1 ? 'product needs' : 'products need'} an order`}, most urgent first: ${found.units} units, ${number.format(found.cost)} in all.${total > rows.length ? ` The ${rows.length} most urgent are listed.` : ''}${leftOut(advice)}`,
       ),
       table(
         [['styleCode', 'Product code'], ['name', 'Name'], ['currentStock', 'On hand'], ['stockout', 'Runs out'], ['orderBy', 'Order by'], ['quantity', 'Order'], ['cost', 'Cost']],
@@ -63,18 +80,19 @@ async function lowStock(db: Db): Promise<Answer> {
   };
 }
 
-async function reorderReport(db: Db): Promise<Answer> {
-  const advice = await orderAdvice(db, { page: { number: 1, size: REPORT_ROWS } });
-  if (!advice) return noForecastYet;
+async function reorderReport(db: Db, due: DueWindow | null = null): Promise<Answer> {
+  const found = await advisedOrders(db, REPORT_ROWS, due);
+  if (!found) return noForecastYet;
+  const { advice, listed: rows, total } = found;
   if (!advice.total) return { blocks: [nothingToOrder(advice)] };
-  const rows = advice.products;
+  if (due && !total) return nothingDue(advice, due);
   return {
     blocks: [
-      text(`Reorder report: ${advice.total} advised ${advice.total === 1 ? 'order' : 'orders'}, ${advice.orderUnits} units, ${number.format(advice.orderCost)} in all.${advice.total > rows.length ? ` The ${rows.length} most urgent are listed.` : ''}${leftOut(advice)}`),
+      text(`Reorder report: ${due ? `${total} of ${advice.total} advised orders due by ${formatDay(due.by)} (${due.words})` : `${total} advised ${total === 1 ? 'order' : 'orders'}`}, ${found.units} units, ${number.format(found.cost)} in all.${total > rows.length ? ` The ${rows.length} most urgent are listed.` : ''}${leftOut(advice)}`),
       table(
         [['styleCode', 'Product code'], ['name', 'Name'], ['currentStock', 'On hand'], ['orderBy', 'Order by'], ['quantity', 'Quantity'], ['cost', 'Cost']],
         rows.map((r) => ({ styleCode: r.styleCode, name: r.name, currentStock: r.currentStock, orderBy: r.orderBy, quantity: r.orderQuantity, cost: round2(r.orderQuantity * r.unitCost) })),
-        { styleCode: 'Total', name: null, currentStock: null, orderBy: null, quantity: advice.orderUnits, cost: advice.orderCost },
+        { styleCode: 'Total', name: null, currentStock: null, orderBy: null, quantity: found.units, cost: found.cost },
         'reorder-report.csv',
       ),
       createOrdersAction,
@@ -104,43 +122,79 @@ export function answerQuick(db: Db, quick: QuickAction, today: string): Promise<
 
 // Plain questions ----------------------------------------------------------------------------
 
+/** A past period as an answer uses it: its days and how the answer says them. */
+export type SalesWindow = { from: string; to: string; words: string };
+export const salesWindow = (period: Period, today: string): SalesWindow => ({ ...rangeOf(period, today), words: spokenPeriod(period, today) });
+/** The period of a sales question that names none. */
+export const LAST_30_DAYS: Period = { kind: 'last_days', days: 30 };
+export const LAST_90_DAYS: Period = { kind: 'last_days', days: 90 };
+
+/** Said when a period has no sales because the data ends before it starts (an old import), so its zero is not read as a quiet spell. */
+async function dataEndsBefore(db: Db, window: SalesWindow): Promise<string> {
+  const last = await repo.lastSalesDay(db);
+  if (!last) return ' There are no sales yet: import sales first.';
+  return last < window.from ? ` No sales are recorded after ${formatDay(last)}.` : '';
+}
+
 /** The data functions, shared by the intent engine and the model's tool calls. */
 export const dataFunctions = {
-  async stockOf(db: Db, product: repo.ProductRow): Promise<Answer> {
-    return { blocks: [text(`${product.name} (${product.product_code}) has ${product.current_stock} units on hand, worth ${number.format(product.current_stock * product.unit_cost)} at unit cost.`), forecastLink(product.product_code, product.name)] };
+  async stockOf(db: Db, products: repo.ProductRow[]): Promise<Answer> {
+    const lines = products.map((p) => `${p.name} (${p.product_code}) has ${p.current_stock} units on hand, worth ${number.format(p.current_stock * p.unit_cost)} at unit cost.`);
+    return { blocks: [text(lines.join('\n')), ...products.slice(0, LINKED_PRODUCTS).map((p) => forecastLink(p.product_code, p.name))] };
   },
-  async salesOf(db: Db, product: repo.ProductRow, days: number): Promise<Answer> {
-    const last = await repo.lastSalesDay(db);
-    if (!last) return { blocks: [text('There are no sales yet: import sales first.'), dataLink('sales', 'Open the sales table')] };
-    const from = addDays(last, -(days - 1));
-    const units = await repo.unitsSold(db, product.id, from, last);
-    return { blocks: [text(`${product.name} (${product.product_code}) sold ${units} units from ${from} to ${last}.`), forecastLink(product.product_code, product.name)] };
+  async salesOf(db: Db, products: repo.ProductRow[], window: SalesWindow): Promise<Answer> {
+    const sold = await Promise.all(products.map(async (p) => ({ product: p, ...(await repo.unitsSold(db, p.id, window.from, window.to)) })));
+    const lines = sold.map(({ product: p, units, firstSale }) => {
+      const history = firstSale === null ? ' It has no sales recorded.' : firstSale > window.from && firstSale <= window.to ? ` Its sales start on ${formatDay(firstSale)}.` : '';
+      return `${p.name} (${p.product_code}) sold ${number.format(units)} units ${window.words}.${history}`;
+    });
+    const blocks: AssistantBlock[] = [text(`${lines.join('\n')}${await dataEndsBefore(db, window)}`)];
+    if (sold.length > 1) {
+      blocks.push(table([['styleCode', 'Product code'], ['name', 'Name'], ['units', 'Units sold']], sold.map(({ product: p, units }) => ({ styleCode: p.product_code, name: p.name, units })), { styleCode: 'Total', name: null, units: sold.reduce((sum, r) => sum + r.units, 0) }));
+    }
+    return { blocks: [...blocks, ...products.slice(0, LINKED_PRODUCTS).map((p) => forecastLink(p.product_code, p.name))] };
   },
-  async topSellers(db: Db, days: number): Promise<Answer> {
-    const last = await repo.lastSalesDay(db);
-    if (!last) return { blocks: [text('There are no sales yet: import sales first.'), dataLink('sales', 'Open the sales table')] };
-    const from = addDays(last, -(days - 1));
-    const rows = await repo.topSellers(db, from, last, 5);
-    if (!rows.length) return { blocks: [text(`Nothing sold from ${from} to ${last}.`)] };
+  async totalSales(db: Db, window: SalesWindow): Promise<Answer> {
+    const { units, products } = await repo.totalUnitsSold(db, window.from, window.to);
     return {
-      blocks: [
-        text(`Top sellers from ${from} to ${last}: ${rows.map((r) => `${r.name} (${r.units})`).join(', ')}.`),
-        table([['styleCode', 'Product code'], ['name', 'Name'], ['units', 'Units sold']], rows.map((r) => ({ styleCode: r.product_code, name: r.name, units: r.units }))),
-        forecastLink((rows[0] as { product_code: string }).product_code, (rows[0] as { name: string }).name),
-      ],
+      blocks: [text(`${number.format(units)} units were sold ${window.words}, by ${products} ${products === 1 ? 'product' : 'products'}.${await dataEndsBefore(db, window)}`), dataLink('sales', 'Open the sales table')],
     };
   },
-  async runsOutFirst(db: Db): Promise<Answer> {
-    const rows = await repo.firstStockouts(db, 5);
-    if (!rows.length) return { blocks: [text('No product is forecast to run out within the forecast horizon (or no forecast has been made yet).')] };
+  async topSellers(db: Db, window: SalesWindow): Promise<Answer> {
+    const rows = await repo.topSellers(db, window.from, window.to, 5);
+    if (!rows.length) return { blocks: [text(`Nothing sold ${window.words}.${await dataEndsBefore(db, window)}`), dataLink('sales', 'Open the sales table')] };
     const first = rows[0] as (typeof rows)[number];
     return {
       blocks: [
-        text(`${first.name} (${first.product_code}) runs out first, on ${first.first_stockout}.`),
-        table([['styleCode', 'Product code'], ['name', 'Name'], ['currentStock', 'On hand'], ['stockout', 'Runs out']], rows.map((r) => ({ styleCode: r.product_code, name: r.name, currentStock: r.current_stock, stockout: r.first_stockout }))),
+        text(`Top sellers ${window.words}: ${rows.map((r) => `${r.name} (${r.units})`).join(', ')}.`),
+        table([['styleCode', 'Product code'], ['name', 'Name'], ['units', 'Units sold']], rows.map((r) => ({ styleCode: r.product_code, name: r.name, units: r.units }))),
         forecastLink(first.product_code, first.name),
       ],
     };
+  },
+  async runsOutFirst(db: Db, due: DueWindow | null = null): Promise<Answer> {
+    const all = await repo.firstStockouts(db, due ? 10_000 : 5);
+    const rows = due ? all.filter((r) => r.first_stockout <= due.by) : all;
+    if (!rows.length) {
+      return { blocks: [text(due ? `No product is forecast to run out by ${formatDay(due.by)} (${due.words}).` : 'No product is forecast to run out within the forecast horizon (or no forecast has been made yet).')] };
+    }
+    const first = rows[0] as (typeof rows)[number];
+    const listed = rows.slice(0, TABLE_ROWS);
+    return {
+      blocks: [
+        text(`${due ? `${rows.length} ${rows.length === 1 ? 'product is' : 'products are'} forecast to run out by ${formatDay(due.by)} (${due.words}). ` : ''}${first.name} (${first.product_code}) runs out first, on ${first.first_stockout}.`),
+        table([['styleCode', 'Product code'], ['name', 'Name'], ['currentStock', 'On hand'], ['stockout', 'Runs out']], listed.map((r) => ({ styleCode: r.product_code, name: r.name, currentStock: r.current_stock, stockout: r.first_stockout }))),
+        forecastLink(first.product_code, first.name),
+      ],
+    };
+  },
+  async stockoutOf(db: Db, products: repo.ProductRow[]): Promise<Answer> {
+    const rows = await repo.firstStockouts(db, 10_000);
+    const lines = products.map((p) => {
+      const own = rows.find((r) => r.product_code === p.product_code);
+      return own ? `${p.name} is forecast to run out on ${own.first_stockout}.` : `${p.name} is not forecast to run out within the forecast horizon.`;
+    });
+    return { blocks: [text(lines.join('\n')), ...products.slice(0, LINKED_PRODUCTS).map((p) => forecastLink(p.product_code, p.name))] };
   },
   async stockValue(db: Db): Promise<Answer> {
     const totals = await inventoryTotals(db);
@@ -150,14 +204,12 @@ export const dataFunctions = {
     const totals = await inventoryTotals(db);
     return { blocks: [text(`There are ${totals.units} units on hand across ${totals.products} products.`), dataLink('products', 'Open the products table')] };
   },
-  async noSales(db: Db, days: number): Promise<Answer> {
-    const last = await repo.lastSalesDay(db);
-    if (!last) return { blocks: [text('There are no sales yet: import sales first.'), dataLink('sales', 'Open the sales table')] };
-    const { total, rows } = await repo.productsWithoutSales(db, last, days, TABLE_ROWS);
-    if (!total) return { blocks: [text(`Every product sold something in the ${days} days to ${last}.`)] };
+  async noSales(db: Db, window: SalesWindow): Promise<Answer> {
+    const { total, rows } = await repo.productsWithoutSales(db, window.from, window.to, TABLE_ROWS);
+    if (!total) return { blocks: [text(`Every product sold something ${window.words}.`)] };
     return {
       blocks: [
-        text(`${total} ${total === 1 ? 'product has' : 'products have'} no sales in the ${days} days to ${last}.`),
+        text(`${total} ${total === 1 ? 'product has' : 'products have'} no sales ${window.words}.${await dataEndsBefore(db, window)}`),
         table([['styleCode', 'Product code'], ['name', 'Name'], ['currentStock', 'On hand']], rows.map((r) => ({ styleCode: r.product_code, name: r.name, currentStock: r.current_stock }))),
         dataLink('sales', 'Open the sales table'),
       ],
@@ -165,46 +217,150 @@ export const dataFunctions = {
   },
 };
 
-const WEEK = /\b(week|7 days|seven days)\b/;
 const HELP =
-  'I can answer: the stock of a product, sales of a product last week or month, top sellers last week or month, what runs out first, the value of the stock, products with no sales, low stock, the reorder report, deliveries; and I can create the recommended orders or add a task.';
+  'I can answer: the stock of a product, sales of a product or of all products in a period (last month, in October, in 2025, since 3/11, the last 30 days…), top sellers, what runs out first, the value of the stock, products with no sales, low stock, the reorder report (also due this week or in the next N days), deliveries; and I can create the recommended orders or add a task.';
+const LINKED_PRODUCTS = 5;
 
-/** The deterministic intent engine: the first rule whose words match answers; otherwise it says plainly it does not know. */
+const TASK = /^(?:please\s+)?(?:add|create|make)\s+(?:a\s+)?(?:new\s+)?(?:task|todo|to-do|reminder)\s*(?:to|:|-)?\s*(.+)$/i;
+const CREATE_ORDERS = /\b(create|place|make|raise|put in)\b.*\border/;
+const NO_SALES = /\b(no|zero|without|not any|any)\s+sales\b|\bnot (been )?sold\b|\bhaven'?t sold\b|\bdidn'?t sell\b|\bdead stock\b|\bnot selling\b|\bnever sold\b/;
+const TOP_SELLERS = /\b(top|best)[- ]?(sell|seller|product|moving)\w*|\bsold (the )?most\b|\bbest sellers?\b|\bmost popular\b/;
+const RUNS_OUT = /\brun(s|ning)? out\b|\bstock ?outs?\b|\bsell out\b/;
+const LOW_STOCK = /\blow stock\b|\bbelow 100\b|\brunning low\b|\bneeds? (an )?order(ing)?\b/;
+const REORDER = /\breorder\w*|\brecommended orders?\b|\bwhat (should|do) (i|we) (re)?order\b|\border(s)? (are )?due\b/;
+const DELIVERIES = /\bdeliver/;
+const VALUE = /\b(value|worth)\b/;
+const STOCK = /\b(stock|inventory|on hand)\b/;
+const SALES = /\b(sales|sold|sell|sells|selling|demand)\b/;
+const TOTAL_STOCK = /\b(how much|how many|total)\b.*\b(stock|inventory|units)\b|\bstock (level|on hand)\b/;
+// Words that only frame a question the branch answers (used, so they are not reported as ignored).
+const FRAMING = /\b(first|soonest|earliest|next|when|units?|how many|how much|left|in stock|levels?|coming|upcoming|expected|scheduled|late|arriving|incoming|recommended|advised|orders?|products?|sellers?|most)\b/;
+
+/**
+ * A time window ahead for order and stockout questions: "in the next 7 days", "within 2 weeks", or a
+ * period that has not ended ("today", "this week", "this month"). A past period does not apply.
+ */
+function dueWindow(reading: Reading, today: string): DueWindow | null {
+  const days = readHorizon(reading.trial());
+  if (days !== null) {
+    readHorizon(reading);
+    return { by: addDays(today, days - 1), words: `the next ${days} days` };
+  }
+  const ahead = readPeriod(reading.trial(), today);
+  if (!ahead || !['today', 'this', 'day', 'between'].includes(ahead.kind)) return null;
+  const { to } = fullRangeOf(ahead, today);
+  if (to < today) return null;
+  readPeriod(reading, today);
+  return { by: to, words: ahead.kind === 'today' || ahead.kind === 'this' ? describePeriod(ahead) : formatRange(rangeOf(ahead, today)) };
+}
+
+/** The words of a plain question and the one rule they match: null when none does. */
+async function answerReading(db: Db, reading: Reading, products: repo.ProductRow[], today: string): Promise<Answer | null> {
+  const q = reading.text;
+  const claim = (...patterns: RegExp[]) => patterns.forEach((pattern) => reading.test(pattern));
+  const past = (fallback: Period) => salesWindow(readPeriod(reading, today) ?? fallback, today);
+  if (CREATE_ORDERS.test(q)) {
+    // Word by word: the pattern's ".*" would count every word between as used.
+    claim(/\b(create|place|make|raise|put in)\b/, FRAMING);
+    const report = await reorderReport(db);
+    return { blocks: [...report.blocks.filter((b) => b.type !== 'action'), createOrdersAction] };
+  }
+  if (NO_SALES.test(q) && !/\bany sales of\b/.test(q)) {
+    claim(NO_SALES, FRAMING);
+    const inDays = reading.exec(/\b(?:in|for|over) (\d{1,4}) days\b/);
+    return dataFunctions.noSales(db, past(inDays ? { kind: 'last_days', days: Number(inDays[1]) } : LAST_90_DAYS));
+  }
+  if (TOP_SELLERS.test(q)) {
+    claim(TOP_SELLERS, FRAMING);
+    return dataFunctions.topSellers(db, past(LAST_30_DAYS));
+  }
+  if (RUNS_OUT.test(q) && !products.length) {
+    claim(RUNS_OUT, FRAMING);
+    return dataFunctions.runsOutFirst(db, dueWindow(reading, today));
+  }
+  if (LOW_STOCK.test(q)) {
+    claim(LOW_STOCK, FRAMING);
+    return lowStock(db, dueWindow(reading, today));
+  }
+  if (REORDER.test(q)) {
+    claim(REORDER, FRAMING);
+    return reorderReport(db, dueWindow(reading, today));
+  }
+  if (DELIVERIES.test(q)) {
+    claim(/\bdeliver\w*/, FRAMING);
+    return deliveries(db, today);
+  }
+  if (VALUE.test(q) && STOCK.test(q) && !products.length) {
+    claim(VALUE, STOCK);
+    return dataFunctions.stockValue(db);
+  }
+  if (products.length) {
+    if (SALES.test(q)) {
+      claim(SALES, FRAMING);
+      return dataFunctions.salesOf(db, products, past(LAST_30_DAYS));
+    }
+    if (RUNS_OUT.test(q)) {
+      claim(RUNS_OUT, FRAMING);
+      return dataFunctions.stockoutOf(db, products);
+    }
+    claim(STOCK, VALUE, FRAMING);
+    return dataFunctions.stockOf(db, products);
+  }
+  // Units sold across the catalogue: "how many units did we sell last month" asks for sales, not stock.
+  if (SALES.test(q)) {
+    claim(SALES, FRAMING);
+    return dataFunctions.totalSales(db, past(LAST_30_DAYS));
+  }
+  if (TOTAL_STOCK.test(q)) {
+    claim(STOCK, /\b(total|level)\b/, FRAMING);
+    return dataFunctions.totalStock(db);
+  }
+  return null;
+}
+
+/** Notes under an answer's first text: codes that name no product, and the words it did not use. */
+function withNotes(answer: Answer, notes: string[]): Answer {
+  if (!notes.length) return answer;
+  const at = answer.blocks.findIndex((b) => b.type === 'text') + 1;
+  return { blocks: [...answer.blocks.slice(0, at), ...notes.map(text), ...answer.blocks.slice(at)] };
+}
+
+/**
+ * The deterministic intent engine: the first rule whose words match answers, for the period the
+ * question names; a product code no product has is said, and so are the words it did not use.
+ * Otherwise it says plainly it does not know.
+ */
 export async function answerText(db: Db, question: string, today: string): Promise<Answer> {
-  const q = question.toLowerCase();
-  const days = WEEK.test(q) ? 7 : 30;
-  const taskMatch = /^(?:please\s+)?(?:add|create|make)\s+(?:a\s+)?(?:new\s+)?(?:task|todo|to-do|reminder)\s*(?:to|:|-)?\s*(.+)$/i.exec(question.trim()) ?? /^remind me to\s+(.+)$/i.exec(question.trim());
+  const taskMatch = TASK.exec(question.trim()) ?? /^remind me to\s+(.+)$/i.exec(question.trim());
   if (taskMatch?.[1]) {
     const taskText = taskMatch[1].trim().slice(0, 500);
     return { blocks: [text(`Add the task "${taskText}" to your dashboard?`), { type: 'action', label: 'Add task', action: 'add_task', payload: { text: taskText } }] };
   }
-  if (/\b(create|place|make|raise|put in)\b.*\border/.test(q)) {
-    const report = await reorderReport(db);
-    return { blocks: [...report.blocks.filter((b) => b.type !== 'action'), { type: 'action', label: 'Create these orders as scheduled deliveries', action: 'create_recommended_orders', payload: {} }] };
-  }
-  if (/\b(no|zero|without|not any|any)\s+sales\b|\bnot (been )?sold\b|\bhaven'?t sold\b|\bdidn'?t sell\b|\bdead stock\b|\bnot selling\b/.test(q) && !/\bany sales of\b/.test(q)) {
-    const span = /\b(\d{1,3})\s*days\b/.exec(q);
-    return dataFunctions.noSales(db, span ? Number(span[1]) : 90);
-  }
-  if (/\b(top|best)[- ]?(sell|seller|product|moving)|\bsold (the )?most\b|\bbest sellers?\b|\bmost popular\b/.test(q)) return dataFunctions.topSellers(db, days);
-  if (/\brun(s|ning)? out\b|\bstock ?out\b|\bsell out\b/.test(q) && !(await repo.productNamedIn(db, question))) return dataFunctions.runsOutFirst(db);
-  if (/\blow stock\b|\bbelow 100\b|\brunning low\b|\bneeds? (an )?order\b/.test(q)) return lowStock(db);
-  if (/\breorder\b|\brecommended orders?\b|\bwhat (should|do) i (re)?order\b/.test(q)) return reorderReport(db);
-  if (/\bdeliver/.test(q)) return deliveries(db, today);
-  if (/\b(value|worth)\b/.test(q) && /\b(stock|inventory|on hand)\b/.test(q) && !(await repo.productNamedIn(db, question))) return dataFunctions.stockValue(db);
-  const product = await repo.productNamedIn(db, question);
-  if (product) {
-    if (/\b(sales|sold|sell|sells|selling|demand)\b/.test(q)) return dataFunctions.salesOf(db, product, days);
-    if (/\brun(s|ning)? out\b|\bstock ?out\b/.test(q)) {
-      const rows = await repo.firstStockouts(db, 10_000);
-      const own = rows.find((r) => r.product_code === product.product_code);
-      return { blocks: [text(own ? `${product.name} is forecast to run out on ${own.first_stockout}.` : `${product.name} is not forecast to run out within the forecast horizon.`), forecastLink(product.product_code, product.name)] };
-    }
-    return dataFunctions.stockOf(db, product);
-  }
-  if (/\b(how much|how many|total)\b.*\b(stock|inventory|units)\b|\bstock (level|on hand)\b/.test(q)) return dataFunctions.totalStock(db);
-  return { blocks: [text(`I don't know how to answer that from the data. ${HELP}`)] };
+  const products = await repo.productsNamedIn(db, question);
+  // The products' words are used, and blanked so that a name such as "May Flower" is not read as a period.
+  const reading = products.reduce(claimed, Reading.of(question));
+  const unknown = reading.unusedWords().filter(looksLikeProductCode);
+  const missing = unknown.length ? await missingProducts(db, unknown) : '';
+  if (unknown.length && !products.length) return { blocks: [text(missing), dataLink('products', 'Open the products table')] };
+  const answer = await answerReading(db, reading, products, today);
+  if (!answer) return { blocks: [text(`I don't know how to answer that from the data. ${HELP}`)] };
+  const unused = reading.unusedWords().filter((word) => !unknown.includes(word));
+  return withNotes(answer, [missing, unused.length ? `I did not use "${unused.join(' ')}": this answer does not filter or break down by it. ${HELP}` : ''].filter(Boolean));
 }
+
+/** The reading with a named product's code and name used and blanked out. */
+function claimed(reading: Reading, product: repo.ProductRow): Reading {
+  const code = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(product.product_code.toLowerCase())}(?![\\p{L}\\p{N}])`, 'gu');
+  const name = new RegExp(escapeRegExp(product.name.toLowerCase()), 'g');
+  reading.test(code);
+  reading.test(name);
+  return reading.without(code).without(name);
+}
+
+const missingProducts = async (db: Db, codes: string[]) => {
+  const known = await repo.productCodes(db);
+  return codes.map((code) => noSuchProduct(code, known)).join(' ');
+};
 
 export const actionAnswers = {
   async createOrders(db: Db, today: string): Promise<Answer> {

@@ -1,5 +1,6 @@
 // The assistant on a known dataset: every expected answer is computed here from the dataset itself,
 // independently of the server's SQL. Free-text questions are scored (the issue asks ≥ 17 of 20+).
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AssistantBlock, ChatMessage } from '@stockwise/contract';
 import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
@@ -9,34 +10,68 @@ import { storeCatalogueAdvice } from '../testing/stored-advice.ts';
 
 const DAY_MS = 86_400_000;
 const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-const LAST_SALE = '2025-06-30';
 const TODAY = new Date().toISOString().slice(0, 10);
+/** Days before today (1 = yesterday). */
+const back = (day: string) => Math.round((Date.parse(`${TODAY}T00:00:00Z`) - Date.parse(`${day}T00:00:00Z`)) / DAY_MS);
 
-const FORECAST_START = '2025-07-01';
+const FORECAST_START = TODAY;
 /** `order`: the forecast's advice (quantity and order-by date), null where it advises none. */
 const products = [
-  { code: 'MUG-01', name: 'Blue Mug', stock: 40, cost: 2.5, lead: 10, stockout: '2025-07-10', order: { quantity: 30, by: '2025-07-01' } },
+  { code: 'MUG-01', name: 'Blue Mug', stock: 40, cost: 2.5, lead: 10, stockout: addDays(TODAY, 9), order: { quantity: 30, by: TODAY } },
   { code: 'MUG-02', name: 'Red Mug', stock: 250, cost: 3, lead: 14, stockout: null, order: null },
-  { code: 'TEE-01', name: 'Plain Tee', stock: 90, cost: 8, lead: 7, stockout: '2025-07-20', order: { quantity: 40, by: '2025-07-13' } },
+  { code: 'TEE-01', name: 'Plain Tee', stock: 90, cost: 8, lead: 7, stockout: addDays(TODAY, 19), order: { quantity: 40, by: addDays(TODAY, 12) } },
   // Advised an order, but it sold nothing in the last 90 days: left out of the advice.
-  { code: 'CAP-01', name: 'Sun Cap', stock: 500, cost: 5, lead: 20, stockout: null, order: { quantity: 15, by: '2025-08-01' } },
-  { code: 'BAG-01', name: 'Tote Bag', stock: 10, cost: 4, lead: 5, stockout: '2025-07-03', order: { quantity: 20, by: '2025-07-01' } },
+  { code: 'CAP-01', name: 'Sun Cap', stock: 500, cost: 5, lead: 20, stockout: null, order: { quantity: 15, by: addDays(TODAY, 31) } },
+  { code: 'BAG-01', name: 'Tote Bag', stock: 10, cost: 4, lead: 5, stockout: addDays(TODAY, 2), order: { quantity: 20, by: TODAY } },
+  // Three days of history.
+  { code: 'NEW-01', name: 'Enamel Jug', stock: 12, cost: 6, lead: 9, stockout: null, order: null },
+  // A name that holds a month's name, and no sales.
+  { code: 'MAY-01', name: 'May Flower', stock: 7, cost: 1, lead: 5, stockout: null, order: null },
+  // Sold only over the turn of 2025 into 2026.
+  { code: 'OLD-01', name: 'Advent Candle', stock: 3, cost: 1.5, lead: 30, stockout: null, order: null },
 ];
-/** Units sold per product and day, from 2025-02-01 to 2025-06-30. */
+const FIRST_SALE = addDays(TODAY, -150);
+/** Units sold per product and day, from 150 days ago to yesterday (and over the turn of 2025). */
 function unitsOn(code: string, day: string): number {
-  if (code === 'MUG-01') return day >= '2025-03-01' ? 3 : 0;
-  if (code === 'MUG-02') return day >= '2025-06-01' && day <= '2025-06-20' ? 1 : 0;
-  if (code === 'TEE-01') return day >= '2025-06-24' ? 5 : 0;
-  if (code === 'CAP-01') return day === '2025-02-01' ? 10 : 0;
-  return day >= '2025-06-01' ? 2 : 0;
+  const ago = back(day);
+  if (code === 'OLD-01') return day >= '2025-12-20' && day <= '2026-01-10' ? 1 : 0;
+  if (ago < 1 || ago > 150) return 0;
+  if (code === 'MUG-01') return ago <= 120 ? 3 : 0;
+  if (code === 'MUG-02') return ago >= 11 && ago <= 30 ? 1 : 0;
+  if (code === 'TEE-01') return ago <= 7 ? 5 : 0;
+  if (code === 'CAP-01') return ago === 150 ? 10 : 0;
+  if (code === 'NEW-01') return ago <= 3 ? 4 : 0;
+  if (code === 'BAG-01') return ago <= 30 ? 2 : 0;
+  return 0;
 }
 const days = (from: string, to: string) => {
   const list: string[] = [];
   for (let day = from; day <= to; day = addDays(day, 1)) list.push(day);
   return list;
 };
-const sold = (code: string, span: number) => days(addDays(LAST_SALE, -(span - 1)), LAST_SALE).reduce((sum, day) => sum + unitsOn(code, day), 0);
-const top = (span: number) => [...products].map((p) => ({ ...p, units: sold(p.code, span) })).filter((p) => p.units > 0).sort((a, b) => b.units - a.units);
+const SALE_DAYS = [...new Set([...days('2025-12-20', '2026-01-10'), ...days(FIRST_SALE, addDays(TODAY, -1))])];
+type Range = { from: string; to: string };
+const soldIn = (code: string, range: Range) => days(range.from, range.to).reduce((sum, day) => sum + unitsOn(code, day), 0);
+/** The N whole days before today. */
+const lastDays = (n: number): Range => ({ from: addDays(TODAY, -n), to: addDays(TODAY, -1) });
+const sold = (code: string, span: number) => soldIn(code, lastDays(span));
+const monthStart = (offset: number) => new Date(Date.UTC(Number(TODAY.slice(0, 4)), Number(TODAY.slice(5, 7)) - 1 + offset, 1)).toISOString().slice(0, 10);
+const previousMonth: Range = { from: monthStart(-1), to: addDays(monthStart(0), -1) };
+const thisMonth: Range = { from: monthStart(0), to: TODAY };
+const monday = addDays(TODAY, -((new Date(`${TODAY}T00:00:00Z`).getUTCDay() + 6) % 7));
+const previousWeek: Range = { from: addDays(monday, -7), to: addDays(monday, -1) };
+const SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const LONG = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const dayWords = (day: string) => `${Number(day.slice(8))} ${SHORT[Number(day.slice(5, 7)) - 1]} ${day.slice(0, 4)}`;
+/** "1–31 Oct 2026", "30 Nov–6 Dec 2026", "28 Dec 2025–3 Jan 2026", as the answers name a period. */
+function rangeWords({ from, to }: Range): string {
+  if (from === to) return dayWords(from);
+  if (from.slice(0, 4) !== to.slice(0, 4)) return `${dayWords(from)}–${dayWords(to)}`;
+  if (from.slice(0, 7) !== to.slice(0, 7)) return `${Number(from.slice(8))} ${SHORT[Number(from.slice(5, 7)) - 1]}–${dayWords(to)}`;
+  return `${Number(from.slice(8))}–${dayWords(to)}`;
+}
+const top = (range: Range) =>
+  [...products].map((p) => ({ ...p, units: soldIn(p.code, range) })).filter((p) => p.units > 0).sort((a, b) => b.units - a.units || a.code.localeCompare(b.code));
 const value = products.reduce((sum, p) => sum + p.stock * p.cost, 0);
 const units = products.reduce((sum, p) => sum + p.stock, 0);
 const noSales90 = products.filter((p) => sold(p.code, 90) === 0);
@@ -59,7 +94,7 @@ async function loadDataset(server: TestServer) {
   for (const p of products) {
     ids[p.code] = (await db.insertInto('data.products').values({ product_code: p.code, name: p.name, current_stock: p.stock, unit_cost: p.cost, lead_time_days: p.lead }).returning('id').executeTakeFirstOrThrow()).id;
   }
-  const sales = products.flatMap((p) => days('2025-02-01', LAST_SALE).map((day) => ({ product_id: ids[p.code] as number, date: day, quantity: unitsOn(p.code, day) })).filter((s) => s.quantity > 0));
+  const sales = products.flatMap((p) => SALE_DAYS.map((day) => ({ product_id: ids[p.code] as number, date: day, quantity: unitsOn(p.code, day) })).filter((s) => s.quantity > 0));
   await db.insertInto('data.sales').values(sales).execute();
   await storeCatalogueAdvice(
     db,
@@ -102,24 +137,25 @@ describe.each(backends)('assistant on %s', (backend) => {
   afterAll(() => server.stop());
 
   it('answers at least 17 of the free-text questions right', async () => {
-    const [week, month] = [top(7), top(30)];
+    const [week, month, previous] = [top(previousWeek), top(thisMonth), top(previousMonth)];
+    const topAnswer = (list: ReturnType<typeof top>, words: string) => (a: ChatMessage | undefined) => (list[0] ? textOf(a).includes(`Top sellers ${words}: ${list[0].name} (${list[0].units})`) : textOf(a).includes(`Nothing sold ${words}`));
     const cases: [string, (answer: ChatMessage | undefined) => boolean][] = [
       ['How much stock of Blue Mug do we have?', (a) => textOf(a).includes(`${byCode('MUG-01').stock} units on hand`)],
       ['stock of MUG-02', (a) => textOf(a).includes(`${byCode('MUG-02').stock} units on hand`)],
       ['How many Plain Tee are on hand?', (a) => textOf(a).includes(`${byCode('TEE-01').stock} units on hand`)],
-      ['What were the top sellers last week?', (a) => textOf(a).includes(`${week[0]?.name} (${week[0]?.units})`)],
-      ['best sellers this month', (a) => textOf(a).includes(`${month[0]?.name} (${month[0]?.units})`)],
-      ['Which product sold the most last month?', (a) => textOf(a).includes(`${month[0]?.name} (${month[0]?.units})`)],
+      ['What were the top sellers last week?', topAnswer(week, `last week (${rangeWords(previousWeek)})`)],
+      ['best sellers this month', topAnswer(month, `this month (${rangeWords(thisMonth)})`)],
+      ['Which product sold the most last month?', topAnswer(previous, `last month (${rangeWords(previousMonth)})`)],
       ['What runs out first?', (a) => textOf(a).includes(`${firstOut.name} (${firstOut.code}) runs out first, on ${firstOut.stockout}`)],
       ['Which products will run out soonest?', (a) => textOf(a).includes(`${firstOut.name} (${firstOut.code})`)],
       ['What is the value of our stock?', (a) => textOf(a).includes(fmt(value))],
       ['How much is the inventory worth?', (a) => textOf(a).includes(fmt(value))],
-      ['Sales of Blue Mug last month', (a) => textOf(a).includes(`sold ${sold('MUG-01', 30)} units`)],
-      ['How many Red Mug did we sell last month?', (a) => textOf(a).includes(`sold ${sold('MUG-02', 30)} units`)],
-      ['How many units of Tote Bag sold last week?', (a) => textOf(a).includes(`sold ${sold('BAG-01', 7)} units`)],
-      ['Sales of Sun Cap last month', (a) => textOf(a).includes(`sold ${sold('CAP-01', 30)} units`)],
-      ['Which products have no sales?', (a) => textOf(a).includes(`${noSales90.length} product has no sales`) && blocksOf(a, 'table')[0]?.rows.map((r) => r.styleCode).join() === noSales90.map((p) => p.code).join()],
-      ['Show me products that have not sold', (a) => textOf(a).includes(`${noSales90.length} product has no sales`)],
+      ['Sales of Blue Mug last month', (a) => textOf(a).includes(`sold ${soldIn('MUG-01', previousMonth)} units last month (${rangeWords(previousMonth)})`)],
+      ['How many Red Mug did we sell last month?', (a) => textOf(a).includes(`sold ${soldIn('MUG-02', previousMonth)} units last month`)],
+      ['How many units of Tote Bag sold last week?', (a) => textOf(a).includes(`sold ${soldIn('BAG-01', previousWeek)} units last week (${rangeWords(previousWeek)})`)],
+      ['Sales of Sun Cap in the last 30 days', (a) => textOf(a).includes(`sold ${sold('CAP-01', 30)} units in the last 30 days (${rangeWords(lastDays(30))})`)],
+      ['Which products have no sales?', (a) => textOf(a).includes(`${noSales90.length} products have no sales in the last 90 days`) && blocksOf(a, 'table')[0]?.rows.map((r) => r.styleCode).join() === noSales90.map((p) => p.code).join()],
+      ['Show me products that have not sold', (a) => textOf(a).includes(`${noSales90.length} products have no sales`)],
       ['Show low stock', (a) => textOf(a).includes(`${advised.length} products need an order`)],
       ['What should I reorder?', (a) => blocksOf(a, 'table')[0]?.totals?.cost === advisedCost],
       ['Any deliveries coming?', (a) => textOf(a).includes('1 upcoming delivery; 1 late')],
@@ -130,10 +166,14 @@ describe.each(backends)('assistant on %s', (backend) => {
       ['Create the recommended orders', (a) => blocksOf(a, 'action')[0]?.action === 'create_recommended_orders'],
     ];
     const wrong: string[] = [];
+    const noted: string[] = [];
     for (const [question, check] of cases) {
       const answer = await ask({ content: question });
       if (!check(answer)) wrong.push(`${question} -> ${textOf(answer)}`);
+      if (textOf(answer).includes('I did not use')) noted.push(`${question} -> ${textOf(answer)}`);
     }
+    // Every word of these questions is used: no note about ignored words.
+    expect(noted).toEqual([]);
     const score = cases.length - wrong.length;
     console.info(`assistant free-text score on ${backend}: ${score}/${cases.length}${wrong.length ? `; wrong: ${wrong.join(' | ')}` : ''}`);
     expect(score).toBeGreaterThanOrEqual(17);
@@ -142,6 +182,101 @@ describe.each(backends)('assistant on %s', (backend) => {
   it('links product answers to the product forecast', async () => {
     const answer = await ask({ content: 'stock of Blue Mug' });
     expect(blocksOf(answer, 'link')).toEqual([{ type: 'link', label: 'Forecast for Blue Mug', href: '/app/forecasting?product=MUG-01' }]);
+  });
+
+  it('answers sales for the period the question names, with its dates', async () => {
+    // A named month without a year is its latest occurrence that has started.
+    const month = Number(TODAY.slice(5, 7));
+    const october: Range = month >= 10 ? { from: `${TODAY.slice(0, 4)}-10-01`, to: `${TODAY.slice(0, 4)}-10-31` } : { from: `${Number(TODAY.slice(0, 4)) - 1}-10-01`, to: `${Number(TODAY.slice(0, 4)) - 1}-10-31` };
+    const upToToday = (range: Range): Range => ({ from: range.from, to: range.to > TODAY ? TODAY : range.to });
+    const yesterday: Range = { from: addDays(TODAY, -1), to: addDays(TODAY, -1) };
+    const since = addDays(TODAY, -20);
+    const dayFirst = (day: string, withYear: boolean) => `${Number(day.slice(8))}/${Number(day.slice(5, 7))}${withYear ? `/${day.slice(0, 4)}` : ''}`;
+    const quietMonth = monthStart(-8);
+    const quiet: Range = { from: quietMonth, to: addDays(monthStart(-7), -1) };
+    const cases: [string, string][] = [
+      ['how much did MUG-01 sell in October', `Blue Mug (MUG-01) sold ${soldIn('MUG-01', upToToday(october))} units in October ${october.from.slice(0, 4)} (${rangeWords(upToToday(october))}).`],
+      ['how much did Blue Mug sell in 2025', `sold ${soldIn('MUG-01', { from: '2025-01-01', to: '2025-12-31' })} units in 2025 (1 Jan–31 Dec 2025).`],
+      ['how much did Blue Mug sell yesterday', `sold ${soldIn('MUG-01', yesterday)} units yesterday (${rangeWords(yesterday)}).`],
+      ['how much did Blue Mug sell last week', `sold ${soldIn('MUG-01', previousWeek)} units last week (${rangeWords(previousWeek)}).`],
+      ['how much did Blue Mug sell last month', `sold ${soldIn('MUG-01', previousMonth)} units last month (${rangeWords(previousMonth)}).`],
+      ['how much did Blue Mug sell in the last 30 days', `sold ${sold('MUG-01', 30)} units in the last 30 days (${rangeWords(lastDays(30))}).`],
+      ['how much did Blue Mug sell in the last 2 weeks', `sold ${sold('MUG-01', 14)} units in the last 14 days (${rangeWords(lastDays(14))}).`],
+      [`how much did Blue Mug sell since ${dayFirst(since, true)}`, `sold ${soldIn('MUG-01', { from: since, to: TODAY })} units since ${dayWords(since)} (${rangeWords({ from: since, to: TODAY })}).`],
+      // Day-first without a year: the latest such day.
+      [`Blue Mug sales since ${dayFirst(since, false)}`, `sold ${soldIn('MUG-01', { from: since, to: TODAY })} units since ${dayWords(since)}`],
+      // Over a year end, dates day-first as the shop writes them.
+      ['how much did OLD-01 sell from 28/12/2025 to 3/1/2026', `Advent Candle (OLD-01) sold 7 units from 28 Dec 2025 to 3 Jan 2026.`],
+      // A month without sales answers 0 for that month, not "no data".
+      [`how much did Blue Mug sell in ${LONG[Number(quietMonth.slice(5, 7)) - 1]} ${quietMonth.slice(0, 4)}`, `sold 0 units in ${LONG[Number(quietMonth.slice(5, 7)) - 1]} ${quietMonth.slice(0, 4)} (${rangeWords(quiet)}).`],
+      // A product's name is not read as a period.
+      ['sales of May Flower', `May Flower (MAY-01) sold 0 units in the last 30 days (${rangeWords(lastDays(30))}). It has no sales recorded.`],
+      // Three days of history: the answer says when its sales start.
+      ['how much did the Enamel Jug sell in the last 30 days', `Enamel Jug (NEW-01) sold 12 units in the last 30 days (${rangeWords(lastDays(30))}). Its sales start on ${dayWords(addDays(TODAY, -3))}.`],
+    ];
+    for (const [question, expected] of cases) expect(textOf(await ask({ content: question })), question).toContain(expected);
+  });
+
+  it('answers units sold, not units on hand, when asked how many units were sold', async () => {
+    const answer = await ask({ content: 'how many units did we sell last month' });
+    const total = products.reduce((sum, p) => sum + soldIn(p.code, previousMonth), 0);
+    const sellers = products.filter((p) => soldIn(p.code, previousMonth) > 0).length;
+    expect(textOf(answer)).toContain(`${fmt(total)} units were sold last month (${rangeWords(previousMonth)}), by ${sellers} products.`);
+    expect(textOf(answer)).not.toContain('on hand');
+  });
+
+  it('answers each product a question names', async () => {
+    const sales = await ask({ content: 'how much did MUG-01 and TEE-01 sell in the last 7 days' });
+    expect(textOf(sales)).toContain(`Blue Mug (MUG-01) sold ${sold('MUG-01', 7)} units in the last 7 days`);
+    expect(textOf(sales)).toContain(`Plain Tee (TEE-01) sold ${sold('TEE-01', 7)} units in the last 7 days`);
+    expect(blocksOf(sales, 'table')[0]?.rows).toEqual([
+      { styleCode: 'MUG-01', name: 'Blue Mug', units: sold('MUG-01', 7) },
+      { styleCode: 'TEE-01', name: 'Plain Tee', units: sold('TEE-01', 7) },
+    ]);
+    const stock = await ask({ content: 'stock of Blue Mug and Red Mug' });
+    expect(textOf(stock)).toContain(`Blue Mug (MUG-01) has ${byCode('MUG-01').stock} units on hand`);
+    expect(textOf(stock)).toContain(`Red Mug (MUG-02) has ${byCode('MUG-02').stock} units on hand`);
+  });
+
+  it('keeps the orders due in the window a reorder question names', async () => {
+    const sunday = addDays(monday, 6);
+    const dueThisWeek = advised.filter((p) => (p.order?.by as string) <= sunday);
+    const week = await ask({ content: 'reorder this week' });
+    expect(textOf(week)).toContain(`Reorder report: ${dueThisWeek.length} of ${advised.length} advised orders due by ${dayWords(sunday)} (this week)`);
+    expect(blocksOf(week, 'table')[0]?.rows.map((r) => r.styleCode)).toEqual(dueThisWeek.map((p) => p.code));
+    const fortnight = await ask({ content: 'what needs ordering in the next 14 days' });
+    const dueFortnight = advised.filter((p) => (p.order?.by as string) <= addDays(TODAY, 13));
+    expect(textOf(fortnight)).toContain(`${dueFortnight.length} of the ${advised.length} products that need an order must be ordered by ${dayWords(addDays(TODAY, 13))} (the next 14 days)`);
+    expect(blocksOf(fortnight, 'table')[0]?.rows.map((r) => r.styleCode)).toEqual(dueFortnight.map((p) => p.code));
+  });
+
+  it('says which words of the question it did not use', async () => {
+    const answer = await ask({ content: 'how much did Blue Mug sell last month from supplier Acme' });
+    expect(textOf(answer)).toContain(`sold ${soldIn('MUG-01', previousMonth)} units last month`);
+    expect(textOf(answer)).toContain('I did not use "supplier Acme": this answer does not filter or break down by it.');
+    const orders = await ask({ content: 'Create the recommended orders for supplier Acme' });
+    expect(blocksOf(orders, 'action')[0]?.action).toBe('create_recommended_orders');
+    expect(textOf(orders)).toContain('I did not use "supplier Acme"');
+  });
+
+  it('says there is no such product, with close codes', async () => {
+    const unknown = await ask({ content: 'how much did NOPE-999 sell' });
+    expect(textOf(unknown)).toBe('There is no product NOPE-999.');
+    const close = await ask({ content: 'stock of MUG-03' });
+    expect(textOf(close)).toBe('There is no product MUG-03. Did you mean MUG-01, MUG-02?');
+    const mixed = await ask({ content: 'stock of MUG-01 and MUG-9' });
+    expect(textOf(mixed)).toContain(`Blue Mug (MUG-01) has ${byCode('MUG-01').stock} units on hand`);
+    expect(textOf(mixed)).toContain('There is no product MUG-9.');
+  });
+
+  it('answers every question the pages suggest', async () => {
+    const locale = JSON.parse(await readFile(new URL('../../../web/public/locales/en/common.json', import.meta.url), 'utf8')) as { assistant: { prompts: Record<string, string> } };
+    const prompts = Object.entries(locale.assistant.prompts);
+    expect(prompts.length).toBeGreaterThanOrEqual(6);
+    for (const [page, prompt] of prompts) {
+      const answer = textOf(await ask({ content: prompt, context: { page, path: `/${page}` } }));
+      expect(answer, `${page}: ${prompt}`).not.toMatch(/^I don't know|I did not use|There is no product/);
+    }
   });
 
   it('answers each quick button from the data', async () => {

@@ -2,6 +2,7 @@
 // tool calls) read. Every function is a fixed, parameterised query: no SQL comes from the question.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { escapeRegExp } from '../plain-words/reading.ts';
 
 type Db = Kysely<Database>;
 
@@ -26,29 +27,57 @@ export type ProductRow = { id: number; product_code: string; name: string; curre
 const productColumns = ['p.id', 'p.product_code', 'p.name', 'p.current_stock', 'p.unit_cost', 'p.lead_time_days'] as const;
 
 /**
- * The product the text names: by code (a whole word of it) or by name, the longest match winning,
- * so "Blue Mug Large" beats "Blue Mug".
+ * The products the text names, in the order it names them: by code (a whole word of it) or by name.
+ * A name inside a longer named one counts once, so "Blue Mug Large" is not also "Blue Mug".
  */
-export async function productNamedIn(db: Db, text: string): Promise<ProductRow | undefined> {
+export async function productsNamedIn(db: Db, text: string): Promise<ProductRow[]> {
   const lowered = text.toLowerCase();
   const words = [...new Set(lowered.split(/\s+/).map((word) => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '')).filter(Boolean))];
-  return db
+  const found = await db
     .selectFrom('data.products as p')
     .select(productColumns)
+    .select(sql<number>`greatest(case when strpos(${lowered}, lower(p.name)) > 0 then length(p.name) else 0 end, length(p.product_code))`.as('matched'))
     .where((eb) => eb.or([sql<boolean>`lower(p.product_code) = any(${words}::text[])`, sql<boolean>`length(p.name) >= 3 and strpos(${lowered}, lower(p.name)) > 0`]))
-    .orderBy(sql`greatest(case when strpos(${lowered}, lower(p.name)) > 0 then length(p.name) else 0 end, length(p.product_code))`, 'desc')
-    .limit(1)
-    .executeTakeFirst();
+    .orderBy('matched', 'desc')
+    .limit(50)
+    .execute();
+  const codeAt = (row: ProductRow) => new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRegExp(row.product_code.toLowerCase())}($|[^\\p{L}\\p{N}])`, 'u').exec(lowered)?.index ?? -1;
+  const named: (ProductRow & { at: number; length: number })[] = [];
+  for (const { matched: _matched, ...row } of found) {
+    const byCode = codeAt(row);
+    const at = byCode >= 0 ? byCode : lowered.indexOf(row.name.toLowerCase());
+    const length = byCode >= 0 ? row.product_code.length + 1 : row.name.length;
+    // Longest first: a shorter match inside one already taken is part of that name.
+    if (!named.some((taken) => at >= taken.at && at + length <= taken.at + taken.length)) named.push({ ...row, at, length });
+  }
+  return named.sort((a, b) => a.at - b.at).map(({ at: _at, length: _length, ...row }) => row);
 }
 
-/** The last day with sales anywhere: "last week" and "last month" end on it (the data may be older than today). */
+export const productCodes = async (db: Db): Promise<string[]> => (await db.selectFrom('data.products').select('product_code').orderBy('product_code').execute()).map((row) => row.product_code);
+
+/** The last day with sales anywhere, to say so when a period has none because the data ends before it. */
 export const lastSalesDay = async (db: Db): Promise<string | null> =>
   (await sql<{ day: string | null }>`select max(date)::text as day from data.sales`.execute(db)).rows[0]?.day ?? null;
 
-export const unitsSold = async (db: Db, productId: number, from: string, to: string): Promise<number> =>
-  Number(
-    (await sql<{ units: number }>`select coalesce(sum(quantity), 0)::float8 as units from data.sales where product_id = ${productId} and date between ${from}::date and ${to}::date`.execute(db)).rows[0]?.units ?? 0,
-  );
+/** Units one product sold from `from` to `to` (both included), and its first day with sales ever. */
+export async function unitsSold(db: Db, productId: number, from: string, to: string): Promise<{ units: number; firstSale: string | null }> {
+  const row = (
+    await sql<{ units: number; first_sale: string | null }>`
+      select coalesce(sum(quantity) filter (where date between ${from}::date and ${to}::date), 0)::float8 as units, min(date)::text as first_sale
+      from data.sales where product_id = ${productId}`.execute(db)
+  ).rows[0];
+  return { units: Number(row?.units ?? 0), firstSale: row?.first_sale ?? null };
+}
+
+/** Units all products sold from `from` to `to`, and how many products sold any. */
+export async function totalUnitsSold(db: Db, from: string, to: string): Promise<{ units: number; products: number }> {
+  const row = (
+    await sql<{ units: number; products: number }>`
+      select coalesce(sum(quantity), 0)::float8 as units, count(distinct product_id) filter (where quantity > 0)::int as products
+      from data.sales where date between ${from}::date and ${to}::date`.execute(db)
+  ).rows[0];
+  return { units: Number(row?.units ?? 0), products: row?.products ?? 0 };
+}
 
 export const topSellers = async (db: Db, from: string, to: string, limit: number) =>
   (
@@ -73,13 +102,13 @@ export const firstStockouts = async (db: Db, limit: number) =>
       limit ${limit}`.execute(db)
   ).rows;
 
-/** Products that sold nothing in the `days` days up to the last day with sales. */
-export async function productsWithoutSales(db: Db, lastDay: string, days: number, limit: number) {
+/** Products that sold nothing from `from` to `to` (both included). */
+export async function productsWithoutSales(db: Db, from: string, to: string, limit: number) {
   const rows = (
     await sql<{ product_code: string; name: string; current_stock: number; total: number }>`
       select p.product_code, p.name, p.current_stock, count(*) over ()::int as total
       from data.products p
-      where not exists (select 1 from data.sales s where s.product_id = p.id and s.quantity > 0 and s.date > ${lastDay}::date - ${days}::int)
+      where not exists (select 1 from data.sales s where s.product_id = p.id and s.quantity > 0 and s.date between ${from}::date and ${to}::date)
       order by p.product_code
       limit ${limit}`.execute(db)
   ).rows;

@@ -7,7 +7,9 @@ import type { Database } from '../db/schema.ts';
 import type { ChatMessage as ModelMessage, ChatModel, ToolDefinition } from '../ai/chat.ts';
 import { AppError, validationError } from '../http/errors.ts';
 import { insertTask } from '../dashboard/repo.ts';
-import { actionAnswers, answerQuick, answerText, contentOf, dataFunctions, type Answer } from './answers.ts';
+import { readPeriod, type Period } from '../plain-words/period.ts';
+import { Reading } from '../plain-words/reading.ts';
+import { actionAnswers, answerQuick, answerText, contentOf, dataFunctions, LAST_30_DAYS, LAST_90_DAYS, salesWindow, type Answer, type SalesWindow } from './answers.ts';
 import * as repo from './repo.ts';
 
 export type AssistantContextDeps = { db: Kysely<Database>; model: ChatModel | null; now?: () => Date };
@@ -52,43 +54,57 @@ export async function act(ctx: AssistantContextDeps, user: User, request: Assist
 // The model ----------------------------------------------------------------------------------
 
 const productParameter = { type: 'object', properties: { product: { type: 'string', description: 'Product code or name' } }, required: ['product'] };
-const periodParameter = { type: 'object', properties: { period: { type: 'string', enum: ['week', 'month'] } }, required: ['period'] };
+const periodParameter = {
+  type: 'object',
+  properties: { period: { type: 'string', description: 'The period in words, as the user said it: "last month", "October", "in 2025", "yesterday", "last 30 days", "since 3/11/2026" (dates day-first)' } },
+  required: ['period'],
+};
 const noParameters = { type: 'object', properties: {} };
 
 /** The tools: the intent engine's data functions, by name; never SQL. */
 export const assistantTools: ToolDefinition[] = [
   { name: 'stock_of_product', description: 'Units on hand of one product', parameters: productParameter },
-  { name: 'sales_of_product', description: 'Units one product sold in the last week or month of sales data', parameters: { ...productParameter, properties: { ...productParameter.properties, ...periodParameter.properties }, required: ['product', 'period'] } },
-  { name: 'top_sellers', description: 'The five products that sold the most in the last week or month of sales data', parameters: periodParameter },
+  { name: 'sales_of_product', description: 'Units one product sold in a period', parameters: { ...productParameter, properties: { ...productParameter.properties, ...periodParameter.properties }, required: ['product', 'period'] } },
+  { name: 'top_sellers', description: 'The five products that sold the most in a period', parameters: periodParameter },
   { name: 'runs_out_first', description: 'Products forecast to run out, soonest first', parameters: noParameters },
   { name: 'stock_value', description: 'Value of all stock on hand at unit cost', parameters: noParameters },
-  { name: 'products_without_sales', description: 'Products with no sales in the last N days (default 90)', parameters: { type: 'object', properties: { days: { type: 'integer' } } } },
+  { name: 'units_sold', description: 'Units all products sold in a period', parameters: periodParameter },
+  { name: 'products_without_sales', description: 'Products with no sales in a period (default the last 90 days)', parameters: { type: 'object', properties: periodParameter.properties } },
   { name: 'low_stock', description: 'Products that need an order by the forecast (most urgent first), with the advised quantity and order-by date', parameters: noParameters },
   { name: 'reorder_report', description: 'The advised orders with totals', parameters: noParameters },
   { name: 'deliveries', description: 'Upcoming and late scheduled deliveries', parameters: noParameters },
 ];
 
-const periodDays = (args: Record<string, unknown>) => (args.period === 'week' ? 7 : 30);
+/** The tool's period read as the built-in engine reads one; words it cannot read are refused, not guessed. */
+function periodOf(args: Record<string, unknown>, today: string, fallback: Period): SalesWindow {
+  const words = typeof args.period === 'string' ? args.period.trim() : '';
+  if (!words) return salesWindow(fallback, today);
+  const period = readPeriod(Reading.of(words), today);
+  if (!period) throw validationError(`Period '${words}' not understood: say e.g. "last month", "October 2026", "last 30 days".`);
+  return salesWindow(period, today);
+}
 
 async function runTool(ctx: AssistantContextDeps, name: string, args: Record<string, unknown>): Promise<Answer> {
   const product = async () => {
-    const found = await repo.productNamedIn(ctx.db, String(args.product ?? ''));
-    if (!found) throw validationError(`No product '${String(args.product ?? '')}'.`);
+    const found = await repo.productsNamedIn(ctx.db, String(args.product ?? ''));
+    if (!found.length) throw validationError(`No product '${String(args.product ?? '')}'.`);
     return found;
   };
   switch (name) {
     case 'stock_of_product':
       return dataFunctions.stockOf(ctx.db, await product());
     case 'sales_of_product':
-      return dataFunctions.salesOf(ctx.db, await product(), periodDays(args));
+      return dataFunctions.salesOf(ctx.db, await product(), periodOf(args, today(ctx), LAST_30_DAYS));
     case 'top_sellers':
-      return dataFunctions.topSellers(ctx.db, periodDays(args));
+      return dataFunctions.topSellers(ctx.db, periodOf(args, today(ctx), LAST_30_DAYS));
+    case 'units_sold':
+      return dataFunctions.totalSales(ctx.db, periodOf(args, today(ctx), LAST_30_DAYS));
     case 'runs_out_first':
       return dataFunctions.runsOutFirst(ctx.db);
     case 'stock_value':
       return dataFunctions.stockValue(ctx.db);
     case 'products_without_sales':
-      return dataFunctions.noSales(ctx.db, Number.isInteger(args.days) && (args.days as number) > 0 ? (args.days as number) : 90);
+      return dataFunctions.noSales(ctx.db, periodOf(args, today(ctx), LAST_90_DAYS));
     case 'low_stock':
       return answerQuick(ctx.db, 'low_stock', today(ctx));
     case 'reorder_report':

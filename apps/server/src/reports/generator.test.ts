@@ -199,6 +199,39 @@ describe('built-in report generator over a known dataset', () => {
     expect(score).toBeGreaterThanOrEqual(26);
   });
 
+  it('reads a period as the assistant does, and says when a code names no product', async () => {
+    const write = async (change: string) =>
+      (
+        await server.request('/api/user-reports/generate-from-request/', {
+          token,
+          body: { report_id: null, change_request: change, current_title: 'Untitled Report', current_description: '', current_sql_code: 'SELECT 1;', current_chart_config: null },
+        })
+      ).json as { success: boolean; sql_code: string; error: string | null; notice: string | null };
+    const unitsOf = async (sqlCode: string) => Number(((await server.request('/api/user-reports/execute/', { token, body: { sql_code: sqlCode } })).json as { results: Row[] }).results[0]?.units_sold ?? 0);
+    const assistantUnits = async (question: string) => {
+      const reply = ((await server.request('/api/assistant/messages/', { token, body: { content: question } })).json.messages as { content: string }[])[1]?.content ?? '';
+      return Number(/^([\d,]+) units were sold/.exec(reply)?.[1]?.replaceAll(',', '') ?? Number.NaN);
+    };
+    const todayIso = dayFromToday(0, today);
+    // A month without a year is its latest occurrence that has started; numbers in a date read day-first.
+    const octoberYear = Number(todayIso.slice(5, 7)) >= 10 ? year : year - 1;
+    const since = dayFromToday(-20, today);
+    const cases: [string, string, number][] = [
+      ['units sold last month', 'how many units did we sell last month', total(between(monthOffset(-1), monthOffset(0)))],
+      ['units sold in October', 'how many units did we sell in October', total(between(`${octoberYear}-10-01`, `${octoberYear}-11-01`))],
+      [`units sold since ${Number(since.slice(8))}/${Number(since.slice(5, 7))}/${since.slice(0, 4)}`, `units sold since ${Number(since.slice(8))}/${Number(since.slice(5, 7))}`, total(between(since, dayFromToday(1, today)))],
+      ['units sold from 28/12/2025 to 3/1/2026', 'how many units did we sell from 28/12/2025 to 3/1/2026', total(between('2025-12-28', '2026-01-04'))],
+    ];
+    for (const [request, question, expected] of cases) {
+      const report = await write(request);
+      expect(report.notice, request).toBeNull();
+      expect(await unitsOf(report.sql_code), request).toBe(expected);
+      expect(await assistantUnits(question), question).toBe(expected);
+    }
+    expect(await write('monthly sales of NOPE-999')).toMatchObject({ success: false, error: 'There is no product NOPE-999. The built-in generator wrote no report.' });
+    expect((await write('monthly sales of TL-02')).error).toBe('There is no product TL-02. Did you mean TL-002? The built-in generator wrote no report.');
+  });
+
   it('applies a change request to the current report and regenerates single fields', async () => {
     const generate = (change: string, current: { title: string; description: string; sql: string; chart: unknown }) =>
       server.request('/api/user-reports/generate-from-request/', {

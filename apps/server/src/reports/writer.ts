@@ -6,6 +6,7 @@ import { chartConfig, type ChartConfig, type ReadableRelation, type RegenerableF
 import { ChatModelError, type ChatMessage, type ChatModel } from '../ai/chat.ts';
 import { buildReport } from './generator/build.ts';
 import { describeSql } from './generator/describe.ts';
+import { noSuchProduct } from '../plain-words/reading.ts';
 import { hasSubject, mergeIntents, readIntent, readQuestion, type Intent, type Vocabulary } from './generator/intent.ts';
 
 export type CurrentReport = { title: string; description: string; sql_code: string; chart_config: ChartConfig | null };
@@ -41,7 +42,9 @@ export class BuiltInReportWriter implements ReportWriter {
   readonly provider = 'built-in';
 
   async write(request: { changeRequest: string; current: CurrentReport; context: WriterContext }): Promise<ReportDraft> {
-    const { intent: change, unusedWords } = readQuestion(request.changeRequest, request.context.vocabulary);
+    const { intent: change, unusedWords, unknownProducts } = readQuestion(request.changeRequest, request.context.vocabulary);
+    // A report of every product when the request named one that does not exist would mislead.
+    if (unknownProducts.length) throw new WriterError(`${unknownProducts.map((code) => noSuchProduct(code, request.context.vocabulary.productCodes)).join(' ')} The built-in generator wrote no report.`);
     const onlyChart = !hasSubject(change) && change.chartType !== null && !change.period && !change.dimension && !change.rank && !change.category && !change.productCode;
     if (onlyChart && request.current.sql_code.trim()) {
       return { ...request.current, chart_config: null, pseudocode: describeSql(request.current.sql_code), preferredChart: change.chartType, unusedWords };

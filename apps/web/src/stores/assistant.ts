@@ -32,11 +32,14 @@ export type AssistantState = {
   error: string | null;
   /** Whose history the conversation holds (another user signing in starts from theirs). */
   historyOf: number | null;
+  /** The page's suggested question the panel opened with, ready in the input ('' for none). */
+  suggestion: string;
 };
 
 export type AssistantActions = {
   enterPage: (page: string) => void;
-  expand: () => void;
+  /** Opens the panel; with the page's suggested question, the input starts with it. */
+  expand: (suggestion?: string) => void;
   collapse: () => void;
   togglePanel: (panel: string) => void;
   /** Sends a message; blank text is ignored. Returns whether it was sent. */
@@ -63,6 +66,7 @@ export const initialAssistantState: AssistantState = {
   isLoading: false,
   error: null,
   historyOf: null,
+  suggestion: '',
 };
 
 const sessionReady = () => {
@@ -92,10 +96,11 @@ export const useAssistantStore = create<AssistantState & AssistantActions>()((se
         expanded: startsExpandedOn.has(page),
         expandedByUser: false,
         collapsedByUser: false,
+        suggestion: '',
         context: { ...state.context, page, path: `/${page}` },
       })),
 
-    expand: () => set({ expanded: true, expandedByUser: true, collapsedByUser: false }),
+    expand: (suggestion = '') => set({ expanded: true, expandedByUser: true, collapsedByUser: false, suggestion }),
 
     collapse: () => set((state) => (state.expanded ? { expanded: false, expandedByUser: false, collapsedByUser: true } : {})),
 

@@ -2,13 +2,13 @@
 // one-line description (which the generator can read back when asked to change the report) and
 // pseudocode in plain steps.
 import type { ChartType } from '@stockwise/contract';
+import { describePeriod } from '../../plain-words/period.ts';
 import { DEFAULT_LOW_STOCK, type Dimension, type Intent, type Measure, type Period } from './intent.ts';
 
 export type BuiltReport = { title: string; description: string; sql: string; pseudocode: string; chartType: ChartType | null };
 
 const DEFAULT_NO_SALES_DAYS = 30;
 const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 function periodCondition(period: Period, column: string): string {
   const range = (from: string, to: string) => `${column} >= ${from} and ${column} < ${to}`;
@@ -27,36 +27,21 @@ function periodCondition(period: Period, column: string): string {
       const next = period.month === 12 ? `${period.year + 1}-01-01` : `${period.year}-${String(period.month + 1).padStart(2, '0')}-01`;
       return range(`date '${period.year}-${String(period.month).padStart(2, '0')}-01'`, `date '${next}'`);
     }
+    case 'month': {
+      // A month named without a year: this year's when it has started, else last year's.
+      const start = `make_date(extract(year from current_date)::int - (extract(month from current_date)::int < ${period.month})::int, ${period.month}, 1)`;
+      return range(start, `(${start} + interval '1 month')::date`);
+    }
+    case 'day':
+      return `${column} = date ${literal(period.date)}`;
+    case 'between':
+      return `${column} between date ${literal(period.from)} and date ${literal(period.to)}`;
     case 'today':
       return `${column} = current_date`;
     case 'yesterday':
       return `${column} = current_date - 1`;
     case 'since':
       return `${column} >= date ${literal(period.date)}`;
-  }
-}
-
-export function describePeriod(period: Period | null): string {
-  if (!period) return 'all time';
-  switch (period.kind) {
-    case 'last_days':
-      return `the last ${period.days} days`;
-    case 'last_months':
-      return `the last ${period.months} months`;
-    case 'this':
-      return `this ${period.unit}`;
-    case 'previous':
-      return `last ${period.unit}`;
-    case 'year':
-      return `in ${period.year}`;
-    case 'month_of_year':
-      return `${MONTH_NAMES[period.month - 1]} ${period.year}`;
-    case 'today':
-      return 'today';
-    case 'yesterday':
-      return 'yesterday';
-    case 'since':
-      return `since ${period.date}`;
   }
 }
 

@@ -2,21 +2,14 @@
 // over which period, filtered how, ranked how and drawn how. Deterministic: the same words always
 // give the same intent. The vocabulary (categories, product codes) comes from the real data.
 import type { ChartType } from '@stockwise/contract';
+import { HORIZON_WORDS, NUM, numberIn, readHorizon, readPeriod, type Period } from '../../plain-words/period.ts';
+import { escapeRegExp, looksLikeProductCode, Reading } from '../../plain-words/reading.ts';
+
+export type { Period };
 
 export type Measure = 'units' | 'sales_value' | 'sales_rows' | 'avg_daily_units' | 'stock' | 'stock_value' | 'product_count';
 export type Dimension = 'product' | 'category' | 'day' | 'week' | 'month' | 'year' | 'weekday';
 export type Special = 'low_stock' | 'out_of_stock' | 'runs_out' | 'reorder' | 'no_sales' | 'deliveries' | 'forecast_demand' | 'days_of_cover';
-export type Period =
-  | { kind: 'last_days'; days: number }
-  | { kind: 'last_months'; months: number }
-  | { kind: 'this'; unit: 'week' | 'month' | 'year' }
-  | { kind: 'previous'; unit: 'week' | 'month' | 'year' }
-  | { kind: 'year'; year: number }
-  | { kind: 'month_of_year'; year: number; month: number }
-  | { kind: 'today' }
-  | { kind: 'yesterday' }
-  | { kind: 'since'; date: string };
-
 export type Intent = {
   special: Special | null;
   measure: Measure | null;
@@ -32,92 +25,9 @@ export type Intent = {
 
 export type Vocabulary = { categories: string[]; productCodes: string[] };
 
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
-const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twelve: 12, fifteen: 15, twenty: 20, thirty: 30, fifty: 50, hundred: 100 };
 const DEFAULT_RANK = 10;
 export const DEFAULT_LOW_STOCK = 100; // spec §9: low stock (high risk) is current stock below 100
 const DEFAULT_HORIZON_DAYS = 30;
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const numberIn = (text: string | undefined) => (text === undefined ? null : /^\d+$/.test(text) ? Number(text) : (NUMBER_WORDS[text] ?? null));
-const NUM = '(\\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|fifty|hundred)';
-
-// Words a question or change request may hold without asking for anything the generator would have to express.
-const FILLER_WORDS = new Set(
-  ('a about add again all also am an and any are as at be been but by can change could did do does each every for from get give have has ' +
-    'had how i in instead into is it its just list make me much many my need needs now of on only or our overall per please product ' +
-    'products item items report same see shall should show so switch tell that the their them then there these this those to total totals ' +
-    'turn us use want was we were what which will with would you')
-    .split(' '),
-);
-
-/**
- * The question's text and which of its characters the reading used: every match of a pattern that
- * decided something is marked, so the words left over are what the built-in generator ignored.
- */
-class Reading {
-  readonly text: string;
-  readonly #used: Uint8Array;
-
-  constructor(text: string, used?: Uint8Array) {
-    this.text = text;
-    this.#used = used ?? new Uint8Array(text.length);
-  }
-
-  /** The first match of `pattern`; when there is one, every match of it counts as used. */
-  exec(pattern: RegExp): RegExpExecArray | null {
-    const match = pattern.exec(this.text);
-    if (match) {
-      for (const each of this.text.matchAll(new RegExp(pattern.source, 'g'))) this.#used.fill(1, each.index, each.index + each[0].length);
-    }
-    return match;
-  }
-
-  test(pattern: RegExp): boolean {
-    return this.exec(pattern) !== null;
-  }
-
-  /** The same question with the matches of `pattern` blanked out (positions kept), sharing what is used. */
-  without(pattern: RegExp): Reading {
-    return new Reading(this.text.replace(pattern, (found) => ' '.repeat(found.length)), this.#used);
-  }
-
-  /** The words no pattern used, in order, filler words left out. */
-  unusedWords(): string[] {
-    const words: string[] = [];
-    for (const word of this.text.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'.-]*/gu)) {
-      const unused = !this.#used.subarray(word.index, word.index + word[0].length).includes(1);
-      const text = word[0].replace(/[.'-]+$/, '');
-      if (unused && !FILLER_WORDS.has(text)) words.push(text);
-    }
-    return words;
-  }
-}
-
-function readPeriod(reading: Reading): Period | null {
-  let match = reading.exec(new RegExp(`(?:last|past|previous|over the last|in the last) ${NUM} (day|week|month|year)s?`));
-  if (match) {
-    const n = numberIn(match[1]) as number;
-    const unit = match[2] as string;
-    if (unit === 'day') return { kind: 'last_days', days: n };
-    if (unit === 'week') return { kind: 'last_days', days: n * 7 };
-    return { kind: 'last_months', months: unit === 'month' ? n : n * 12 };
-  }
-  if (reading.test(/\b(today)\b/)) return { kind: 'today' };
-  if (reading.test(/\byesterday\b/)) return { kind: 'yesterday' };
-  match = reading.exec(/\b(this|current) (week|month|year)\b/);
-  if (match) return { kind: 'this', unit: match[2] as 'week' | 'month' | 'year' };
-  if (reading.test(/\b(year to date|ytd)\b/)) return { kind: 'this', unit: 'year' };
-  match = reading.exec(/\b(last|previous) (week|month|year)\b/);
-  if (match) return { kind: 'previous', unit: match[2] as 'week' | 'month' | 'year' };
-  match = reading.exec(new RegExp(`\\b(${MONTHS.join('|')}) (\\d{4})\\b`));
-  if (match) return { kind: 'month_of_year', month: MONTHS.indexOf(match[1] as string) + 1, year: Number(match[2]) };
-  match = reading.exec(/\bsince (\d{4}-\d{2}-\d{2})\b/);
-  if (match) return { kind: 'since', date: match[1] as string };
-  match = reading.exec(/\b(?:in|for|during|of) (\d{4})\b/) ?? reading.exec(/^ ?(\d{4})\b/);
-  if (match) return { kind: 'year', year: Number(match[1]) };
-  return null;
-}
 
 function readSpecial(reading: Reading): Special | null {
   if (reading.test(/\b(run|runs|running) out\b|\bstock ?outs?\b|\bout of stock (in|within|by)\b|\bwill (be|go) out of stock\b/)) return 'runs_out';
@@ -181,23 +91,23 @@ function readChartType(reading: Reading): ChartType | null {
   return null;
 }
 
-function readHorizon(reading: Reading): number | null {
-  const match = reading.exec(new RegExp(`\\b(?:next|coming|within|in|over the next) ${NUM} (day|week|month)s?\\b`));
-  if (!match) return null;
-  const n = numberIn(match[1]) as number;
-  return match[2] === 'day' ? n : match[2] === 'week' ? n * 7 : n * 30;
-}
+const todayIso = () => new Date().toISOString().slice(0, 10);
 
-/** The intent of a question, and the words of it that the intent does not use (filler words aside). */
-export function readQuestion(question: string, vocabulary: Vocabulary): { intent: Intent; unusedWords: string[] } {
-  const reading = new Reading(` ${question.toLowerCase().replace(/[’']/g, "'").replace(/\s+/g, ' ').trim()} `);
+/**
+ * The intent of a question, the words of it that the intent does not use (filler words aside), and
+ * of those the ones written like a product code that no product has.
+ */
+export function readQuestion(question: string, vocabulary: Vocabulary, today = todayIso()): { intent: Intent; unusedWords: string[]; unknownProducts: string[] } {
+  const reading = Reading.of(question);
   const special = readSpecial(reading);
   const thresholdMatch = reading.exec(/\b(?:below|under|less than|fewer than) (\d+)\b/);
   const category = vocabulary.categories.find((name) => reading.test(new RegExp(`\\b${escapeRegExp(name.toLowerCase())}\\b`))) ?? null;
-  const productCode = vocabulary.productCodes.find((code) => reading.test(new RegExp(`(^|[^a-z0-9-])${escapeRegExp(code.toLowerCase())}([^a-z0-9-]|$)`))) ?? null;
+  // A cheap substring test first: the catalogue may hold tens of thousands of codes.
+  const productCode =
+    vocabulary.productCodes.find((code) => reading.text.includes(code.toLowerCase()) && reading.test(new RegExp(`(^|[^a-z0-9-])${escapeRegExp(code.toLowerCase())}([^a-z0-9-]|$)`))) ?? null;
   // A future window ("in the next 30 days") is a horizon, not a past period.
   const horizonDays = readHorizon(reading);
-  const pastReading = horizonDays === null ? reading : reading.without(/\b(next|coming|within|over the next) \S+ (day|week|month)s?\b/);
+  const pastReading = horizonDays === null ? reading : reading.without(HORIZON_WORDS);
   const measure = readMeasure(reading);
   let dimension = readDimension(reading);
   // "average daily units" is a measure, not a breakdown by day.
@@ -207,14 +117,15 @@ export function readQuestion(question: string, vocabulary: Vocabulary): { intent
     measure,
     dimension,
     rank: readRank(reading),
-    period: readPeriod(pastReading),
+    period: readPeriod(pastReading, today),
     category,
     productCode,
     threshold: thresholdMatch ? Number(thresholdMatch[1]) : null,
     horizonDays: horizonDays ?? (special === 'runs_out' || special === 'forecast_demand' ? DEFAULT_HORIZON_DAYS : null),
     chartType: readChartType(reading),
   };
-  return { intent, unusedWords: reading.unusedWords() };
+  const unused = reading.unusedWords();
+  return { intent, unusedWords: unused.filter((word) => !looksLikeProductCode(word)), unknownProducts: unused.filter(looksLikeProductCode) };
 }
 
 export const readIntent = (question: string, vocabulary: Vocabulary): Intent => readQuestion(question, vocabulary).intent;

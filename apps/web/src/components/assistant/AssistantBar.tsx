@@ -60,7 +60,7 @@ function ReopenButton() {
   const expand = useAssistantStore((state) => state.expand);
   const ref = useFocusAfterClose<HTMLButtonElement>();
   return (
-    <Button ref={ref} className={classes.reopen} onClick={expand} data-testid="assistant-reopen">
+    <Button ref={ref} className={classes.reopen} onClick={() => expand()} data-testid="assistant-reopen">
       {t('assistant.reopen')}
     </Button>
   );
@@ -81,7 +81,7 @@ function CollapsedBar({ page }: { page: string }) {
       data-state="collapsed"
     >
       <div className={classes.bar} data-testid="assistant-glow">
-        <button ref={openRef} type="button" className={classes.promptButton} onClick={expand} aria-label={t('assistant.open')}>
+        <button ref={openRef} type="button" className={classes.promptButton} onClick={() => expand(prompt)} aria-label={t('assistant.open')}>
           <TypedPrompt key={prompt} text={prompt} />
         </button>
         <div className={classes.quick} role="group" aria-label={t('assistant.quick.label')}>
@@ -124,7 +124,8 @@ function AssistantPanel() {
   const togglePanel = useAssistantStore((state) => state.togglePanel);
   const isLoading = useAssistantStore((state) => state.isLoading);
   const error = useAssistantStore((state) => state.error);
-  const [draft, setDraft] = useState('');
+  // The suggested question the bar showed starts in the input, selected: Enter asks it, typing replaces it.
+  const [draft, setDraft] = useState(() => useAssistantStore.getState().suggestion);
   const inputRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLOListElement>(null);
 
@@ -133,7 +134,9 @@ function AssistantPanel() {
   });
 
   useEffect(() => {
-    if (expandedByUser) inputRef.current?.focus();
+    if (!expandedByUser) return;
+    inputRef.current?.focus();
+    inputRef.current?.select();
   }, [expandedByUser]);
 
   useEffect(() => {

@@ -96,7 +96,19 @@ describe('AssistantBar', () => {
     expect(screen.getByTestId('assistant-bar').dataset['state']).toBe('collapsed');
     for (const label of ['Show low stock', 'Reorder report', 'Deliveries']) expect(screen.getByRole('button', { name: label })).toBeTruthy();
     act(() => vi.advanceTimersByTime(10_000));
-    expect(screen.getByTestId('assistant-prompt').textContent).toBe('Ask me what needs attention in your inventory today…');
+    expect(screen.getByTestId('assistant-prompt').textContent).toBe('What needs an order this week?');
+  });
+
+  it('the prompt opens the panel with its question ready in the input, selected', () => {
+    useAssistantStore.getState().enterPage('settings');
+    renderBar();
+    fireEvent.click(screen.getByRole('button', { name: 'Open the assistant' }));
+    const input = screen.getByPlaceholderText('Type your message...') as HTMLInputElement;
+    expect(input.value).toBe('How many units did we sell last month?');
+    expect(document.activeElement).toBe(input);
+    expect([input.selectionStart, input.selectionEnd]).toEqual([0, input.value.length]);
+    fireEvent.submit(input.closest('form') as HTMLFormElement);
+    expect(useAssistantStore.getState().isLoading).toBe(true);
   });
 
   it('a quick question expands the panel and asks the server', () => {

@@ -1,0 +1,260 @@
+// The one reading of periods in plain words ("last month", "in October", "since 3/11", "last 30
+// days"), shared by the built-in report writer (which turns a period into SQL relative to the day
+// the report runs) and the built-in assistant (which answers for the period's dates). The rules are
+// in docs/architecture.md, "Periods in plain words" (ADR 0141).
+import { escapeRegExp, type Reading } from './reading.ts';
+
+export type Period =
+  | { kind: 'last_days'; days: number }
+  | { kind: 'last_months'; months: number }
+  | { kind: 'this'; unit: 'week' | 'month' | 'year' }
+  | { kind: 'previous'; unit: 'week' | 'month' | 'year' }
+  | { kind: 'year'; year: number }
+  | { kind: 'month_of_year'; year: number; month: number }
+  /** A month named without a year: its latest occurrence that has started. */
+  | { kind: 'month'; month: number }
+  | { kind: 'today' }
+  | { kind: 'yesterday' }
+  | { kind: 'day'; date: string }
+  | { kind: 'since'; date: string }
+  | { kind: 'between'; from: string; to: string };
+
+/** A period's first and last day (YYYY-MM-DD, both included). */
+export type DateRange = { from: string; to: string };
+
+export const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTH_WORDS = MONTH_NAMES.map((name) => name.toLowerCase());
+const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twelve: 12, fifteen: 15, twenty: 20, thirty: 30, fifty: 50, hundred: 100 };
+export const NUM = '(\\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|fifty|hundred)';
+export const numberIn = (text: string | undefined) => (text === undefined ? null : /^\d+$/.test(text) ? Number(text) : (NUMBER_WORDS[text] ?? null));
+
+// Dates as a shop writes them: ISO, numbers day-first (3/11, 03.11.2026, 3-11-2026), or with the month's name.
+const MONTH_SHORT = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*';
+const ORDINAL = '(?:st|nd|rd|th)?';
+const DATE = `(?:\\d{4}-\\d{1,2}-\\d{1,2}|\\d{1,2}[/.]\\d{1,2}(?:[/.]\\d{2,4})?|\\d{1,2}-\\d{1,2}-\\d{4}|\\d{1,2}${ORDINAL}(?: of)? ${MONTH_SHORT}(?:,? \\d{4})?|${MONTH_SHORT} \\d{1,2}${ORDINAL}\\b(?:,? \\d{4})?)`;
+
+const DAY_MS = 86_400_000;
+const iso = (year: number, month: number, day: number) => new Date(Date.UTC(year, month - 1, day)).toISOString().slice(0, 10);
+export const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+const partsOf = (day: string) => day.split('-').map(Number) as [number, number, number];
+const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+const monthOfName = (word: string) => MONTH_WORDS.findIndex((name) => name.startsWith(word.slice(0, 3))) + 1;
+
+/** A real calendar day, else null. */
+function realDay(year: number, month: number, day: number): string | null {
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
+  return iso(year, month, day);
+}
+
+/** A day without a year: its latest occurrence that has started (not after today). */
+function latestOccurrence(month: number, day: number, today: string): string | null {
+  const [year] = partsOf(today);
+  const thisYear = realDay(year, month, day);
+  return thisYear && thisYear <= today ? thisYear : realDay(year - 1, month, day);
+}
+
+/**
+ * One date of the DATE pattern. Numbers read day-first, as the shop writes them; a first number
+ * up to 12 with a second over 12 can only be month-first and reads so.
+ */
+export function readDate(text: string, today: string): string | null {
+  const fullYear = (year: string) => (year.length === 2 ? 2000 + Number(year) : Number(year));
+  let match = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text);
+  if (match) return realDay(Number(match[1]), Number(match[2]), Number(match[3]));
+  match = /^(\d{1,2})[/.-](\d{1,2})(?:[/.-](\d{2}|\d{4}))?$/.exec(text);
+  if (match) {
+    let [day, month] = [Number(match[1]), Number(match[2])];
+    if (month > 12 && day <= 12) [day, month] = [month, day];
+    return match[3] ? realDay(fullYear(match[3]), month, day) : latestOccurrence(month, day, today);
+  }
+  match = new RegExp(`^(\\d{1,2})${ORDINAL}(?: of)? (${MONTH_SHORT})(?:,? (\\d{4}))?$`).exec(text) ?? null;
+  const named = match ? { day: match[1], month: match[2], year: match[3] } : null;
+  match = new RegExp(`^(${MONTH_SHORT}) (\\d{1,2})${ORDINAL}(?:,? (\\d{4}))?$`).exec(text);
+  const spelled = named ?? (match ? { day: match[2], month: match[1], year: match[3] } : null);
+  if (!spelled) return null;
+  const month = monthOfName(spelled.month as string);
+  if (!month) return null;
+  return spelled.year ? realDay(Number(spelled.year), month, Number(spelled.day)) : latestOccurrence(month, Number(spelled.day), today);
+}
+
+/** The period the words name, or null; `today` dates a day or month written without its year. */
+export function readPeriod(reading: Reading, today: string): Period | null {
+  let match = reading.exec(new RegExp(`(?:last|past|previous|over the last|in the last) ${NUM} (day|week|month|year)s?`));
+  if (match) {
+    const n = numberIn(match[1]) as number;
+    const unit = match[2] as string;
+    if (unit === 'day') return { kind: 'last_days', days: n };
+    if (unit === 'week') return { kind: 'last_days', days: n * 7 };
+    return { kind: 'last_months', months: unit === 'month' ? n : n * 12 };
+  }
+  match = new RegExp(`\\b(?:between|from) (${DATE}) (?:and|to|until|till|-|–) (${DATE})(?![\\d/.-])`).exec(reading.text);
+  if (match) {
+    const [from, to] = [readDate(match[1] as string, today), readDate(match[2] as string, today)];
+    if (from && to) {
+      reading.exec(new RegExp(escapeRegExp(match[0])));
+      return from <= to ? { kind: 'between', from, to } : { kind: 'between', from: to, to: from };
+    }
+  }
+  // A date standing alone needs more than "1.5" (a number with decimals) to read as one.
+  match = new RegExp(`\\b(since|from|on) (${DATE})(?![\\d/.-])`).exec(reading.text) ?? new RegExp(`(?<![\\w/.-])()(${DATE})(?![\\d/.-])`).exec(reading.text);
+  const date = match && !(match[1] === '' && /^\d{1,2}\.\d{1,2}$/.test(match[2] as string)) ? readDate(match[2] as string, today) : null;
+  if (match && date) {
+    reading.exec(new RegExp(escapeRegExp(match[0])));
+    return match[1] === 'since' || match[1] === 'from' ? { kind: 'since', date } : { kind: 'day', date };
+  }
+  if (reading.test(/\b(today)\b/)) return { kind: 'today' };
+  if (reading.test(/\byesterday\b/)) return { kind: 'yesterday' };
+  match = reading.exec(/\b(this|current) (week|month|year)\b/);
+  if (match) return { kind: 'this', unit: match[2] as 'week' | 'month' | 'year' };
+  if (reading.test(/\b(year to date|ytd)\b/)) return { kind: 'this', unit: 'year' };
+  match = reading.exec(/\b(last|previous) (week|month|year)\b/);
+  if (match) return { kind: 'previous', unit: match[2] as 'week' | 'month' | 'year' };
+  match = reading.exec(new RegExp(`\\b(${MONTH_WORDS.join('|')}) (\\d{4})\\b`));
+  if (match) return { kind: 'month_of_year', month: MONTH_WORDS.indexOf(match[1] as string) + 1, year: Number(match[2]) };
+  // "may" alone is as likely the verb: the month needs a word before it that dates it.
+  match = reading.exec(new RegExp(`\\b(?:in|for|during|of|over|through) (${MONTH_WORDS.join('|')})\\b`)) ?? reading.exec(new RegExp(`\\b(${MONTH_WORDS.filter((name) => name !== 'may').join('|')})\\b`));
+  if (match) return { kind: 'month', month: MONTH_WORDS.indexOf(match[1] as string) + 1 };
+  match = reading.exec(/\b(?:in|for|during|of) (\d{4})\b/) ?? reading.exec(/^ ?(\d{4})\b/);
+  if (match) return { kind: 'year', year: Number(match[1]) };
+  return null;
+}
+
+/** A window ahead ("in the next 30 days", "within 2 weeks"), in days; null when the words name none. */
+export function readHorizon(reading: Reading): number | null {
+  const match = reading.exec(new RegExp(`\\b(?:next|coming|within|in|over the next) ${NUM} (day|week|month)s?\\b`));
+  if (!match) return null;
+  const n = numberIn(match[1]) as number;
+  return match[2] === 'day' ? n : match[2] === 'week' ? n * 7 : n * 30;
+}
+
+/** The words that said a horizon, blanked before reading a past period from the same question. */
+export const HORIZON_WORDS = /\b(next|coming|within|over the next) \S+ (day|week|month)s?\b/;
+
+function startOf(unit: 'week' | 'month' | 'year', day: string): string {
+  const [year, month] = partsOf(day);
+  if (unit === 'year') return iso(year, 1, 1);
+  if (unit === 'month') return iso(year, month, 1);
+  // Weeks start on Monday, as PostgreSQL's date_trunc('week') has them.
+  return addDays(day, -((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7));
+}
+
+function shift(unit: 'week' | 'month' | 'year', day: string, by: number): string {
+  const [year, month, date] = partsOf(day);
+  if (unit === 'week') return addDays(day, 7 * by);
+  const months = unit === 'year' ? 12 * by : by;
+  const target = new Date(Date.UTC(year, month - 1 + months, 1));
+  // Day 31 minus a month is the last day of the shorter month, as PostgreSQL's interval arithmetic has it.
+  return iso(target.getUTCFullYear(), target.getUTCMonth() + 1, Math.min(date, daysInMonth(target.getUTCFullYear(), target.getUTCMonth() + 1)));
+}
+
+/** The days a period spans as of `today`, whole: "this month" runs to its last day. */
+export function fullRangeOf(period: Period, today: string): DateRange {
+  switch (period.kind) {
+    case 'last_days':
+      return { from: addDays(today, -period.days), to: addDays(today, -1) };
+    case 'last_months':
+      return { from: shift('month', today, -period.months), to: addDays(today, -1) };
+    case 'this':
+      return { from: startOf(period.unit, today), to: addDays(shift(period.unit, startOf(period.unit, today), 1), -1) };
+    case 'previous':
+      return { from: shift(period.unit, startOf(period.unit, today), -1), to: addDays(startOf(period.unit, today), -1) };
+    case 'year':
+      return { from: iso(period.year, 1, 1), to: iso(period.year, 12, 31) };
+    case 'month_of_year':
+      return { from: iso(period.year, period.month, 1), to: iso(period.year, period.month, daysInMonth(period.year, period.month)) };
+    case 'month': {
+      const [year, month] = partsOf(today);
+      return fullRangeOf({ kind: 'month_of_year', month: period.month, year: period.month <= month ? year : year - 1 }, today);
+    }
+    case 'today':
+      return { from: today, to: today };
+    case 'yesterday':
+      return { from: addDays(today, -1), to: addDays(today, -1) };
+    case 'day':
+      return { from: period.date, to: period.date };
+    case 'since':
+      return { from: period.date, to: today };
+    case 'between':
+      return { from: period.from, to: period.to };
+  }
+}
+
+/**
+ * The days of a period that have come, as of `today`: the days the report writer's SQL keeps on
+ * that day ("the last N days" are the N whole days before today), a period under way ending today.
+ */
+export function rangeOf(period: Period, today: string): DateRange {
+  const whole = fullRangeOf(period, today);
+  return whole.from <= today && whole.to > today ? { from: whole.from, to: today } : whole;
+}
+
+const SHORT_MONTHS = MONTH_NAMES.map((name) => name.slice(0, 3));
+
+/** A day as people read it: "3 Nov 2026". */
+export function formatDay(day: string): string {
+  const [year, month, date] = partsOf(day);
+  return `${date} ${SHORT_MONTHS[month - 1]} ${year}`;
+}
+
+/** A range as people read it: "1–31 Oct 2026", "30 Nov–6 Dec 2026", "28 Dec 2025–3 Jan 2026", or one day. */
+export function formatRange(range: DateRange): string {
+  if (range.from === range.to) return formatDay(range.from);
+  const [fromYear, fromMonth, fromDay] = partsOf(range.from);
+  const [toYear, toMonth] = partsOf(range.to);
+  if (fromYear !== toYear) return `${formatDay(range.from)}–${formatDay(range.to)}`;
+  if (fromMonth !== toMonth) return `${fromDay} ${SHORT_MONTHS[fromMonth - 1]}–${formatDay(range.to)}`;
+  return `${fromDay}–${formatDay(range.to)}`;
+}
+
+/** The period in words, as report titles name it ("last month", "the last 30 days", "October 2026"). */
+export function describePeriod(period: Period | null): string {
+  if (!period) return 'all time';
+  switch (period.kind) {
+    case 'last_days':
+      return `the last ${period.days} days`;
+    case 'last_months':
+      return `the last ${period.months} months`;
+    case 'this':
+      return `this ${period.unit}`;
+    case 'previous':
+      return `last ${period.unit}`;
+    case 'year':
+      return `in ${period.year}`;
+    case 'month_of_year':
+      return `${MONTH_NAMES[period.month - 1]} ${period.year}`;
+    case 'month':
+      return `${MONTH_NAMES[period.month - 1]} (the latest)`;
+    case 'today':
+      return 'today';
+    case 'yesterday':
+      return 'yesterday';
+    case 'day':
+      return `on ${period.date}`;
+    case 'since':
+      return `since ${period.date}`;
+    case 'between':
+      return `from ${period.from} to ${period.to}`;
+  }
+}
+
+/** The period and its dates as an answer says them: "last month (1–30 Nov 2026)", "in October 2026 (1–31 Oct 2026)". */
+export function spokenPeriod(period: Period, today: string): string {
+  const range = rangeOf(period, today);
+  const dates = formatRange(range);
+  switch (period.kind) {
+    case 'last_days':
+    case 'last_months':
+      return `in ${describePeriod(period)} (${dates})`;
+    case 'month':
+    case 'month_of_year':
+      return `in ${MONTH_NAMES[Number(range.from.slice(5, 7)) - 1]} ${range.from.slice(0, 4)} (${dates})`;
+    case 'day':
+      return `on ${dates}`;
+    case 'since':
+      return `since ${formatDay(period.date)} (${dates})`;
+    case 'between':
+      return `from ${formatDay(range.from)} to ${formatDay(range.to)}`;
+    default:
+      return `${describePeriod(period)} (${dates})`;
+  }
+}

@@ -1,0 +1,105 @@
+// A question in plain words and which of its characters a reader used: the built-in report writer
+// and the built-in assistant both read through it, so both can say which words they did not use.
+
+// Words a question or change request may hold without asking for anything a reader would have to express.
+const FILLER_WORDS = new Set(
+  ('a about add again all also am an and any are as at be been but by can change could did do does each every for from get give have has ' +
+    'had how i in instead into is it its just list make me much many my need needs now of on only or our overall per please product ' +
+    'products item items report same see shall should show so switch tell that the their them then there these this those to total totals ' +
+    'turn us use want was we were what which will with would you')
+    .split(' '),
+);
+
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A word that reads as a product code (letters and digits, e.g. "NOPE-999"), not a quarter, an ordinal or a measure ("3rd", "350ml", "7d"). */
+export const looksLikeProductCode = (word: string) =>
+  /^(?=.*\p{L})(?=.*\p{N})[\p{L}\p{N}]+(?:[-_./][\p{L}\p{N}]+)*$/u.test(word) && !/^(q[1-4]|h[12]|\d+([.,]\d+)?[a-z]{1,3})$/i.test(word);
+
+/** Edits (insert, delete, replace a character) between two words, case aside. */
+function editDistance(a: string, b: string): number {
+  const [x, y] = [a.toLowerCase(), b.toLowerCase()];
+  let previous = Array.from({ length: y.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= x.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= y.length; j++) current[j] = Math.min((previous[j] as number) + 1, (current[j - 1] as number) + 1, (previous[j - 1] as number) + (x[i - 1] === y[j - 1] ? 0 : 1));
+    previous = current;
+  }
+  return previous[y.length] as number;
+}
+
+const CLOSE_CODES = 3;
+
+/** Says a code names no product, with up to three known codes a typing slip away (at most a third of its characters differ). */
+export function noSuchProduct(code: string, knownCodes: string[]): string {
+  const close = knownCodes
+    .map((known) => ({ known, distance: editDistance(code, known) }))
+    .filter(({ distance }) => distance <= Math.max(1, Math.floor(code.length / 3)))
+    .sort((a, b) => a.distance - b.distance || a.known.localeCompare(b.known))
+    .slice(0, CLOSE_CODES)
+    .map(({ known }) => known);
+  return `There is no product ${code}.${close.length ? ` Did you mean ${close.join(', ')}?` : ''}`;
+}
+
+/**
+ * The question's text and which of its characters the reading used: every match of a pattern that
+ * decided something is marked, so the words left over are what the reader ignored. Patterns are
+ * matched against the lower-cased text; the words left over are given as the user wrote them.
+ */
+export class Reading {
+  /** The lower-cased text the patterns read. */
+  readonly text: string;
+  readonly #written: string;
+  readonly #used: Uint8Array;
+
+  private constructor(text: string, written: string, used: Uint8Array) {
+    this.text = text;
+    this.#written = written;
+    this.#used = used;
+  }
+
+  /** A question with its quotes and spaces made plain, padded with a space at each end for the patterns' word edges. */
+  static of(question: string): Reading {
+    const written = ` ${question.replace(/[’']/g, "'").replace(/\s+/g, ' ').trim()} `;
+    const lowered = written.toLowerCase();
+    // A letter whose lower case is longer would shift positions: then the words are given lower-cased.
+    const shown = lowered.length === written.length ? written : lowered;
+    return new Reading(lowered, shown, new Uint8Array(lowered.length));
+  }
+
+  /** The first match of `pattern`; when there is one, every match of it counts as used. */
+  exec(pattern: RegExp): RegExpExecArray | null {
+    const match = pattern.exec(this.text);
+    if (match) {
+      const global = new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`);
+      for (const each of this.text.matchAll(global)) this.#used.fill(1, each.index, each.index + each[0].length);
+    }
+    return match;
+  }
+
+  test(pattern: RegExp): boolean {
+    return this.exec(pattern) !== null;
+  }
+
+  /** The same question with the matches of `pattern` blanked out (positions kept), sharing what is used. */
+  without(pattern: RegExp): Reading {
+    const blank = (text: string) => text.replace(pattern, (found) => ' '.repeat(found.length));
+    return new Reading(blank(this.text), this.#written, this.#used);
+  }
+
+  /** The same question with marks of its own: to try a reading without counting its words as used. */
+  trial(): Reading {
+    return new Reading(this.text, this.#written, new Uint8Array(this.#used.length));
+  }
+
+  /** The words no pattern used, in order, filler words left out. */
+  unusedWords(): string[] {
+    const words: string[] = [];
+    for (const word of this.text.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'./-]*/gu)) {
+      const unused = !this.#used.subarray(word.index, word.index + word[0].length).includes(1);
+      const trimmed = word[0].replace(/[./'-]+$/, '');
+      if (unused && !FILLER_WORDS.has(trimmed)) words.push(this.#written.slice(word.index, word.index + trimmed.length));
+    }
+    return words;
+  }
+}
