@@ -37,10 +37,21 @@ export const contentOf = (answer: Answer) => answer.blocks.filter((b): b is Extr
 const noForecastYet: Answer = {
   blocks: [text('There is no whole-catalogue forecast yet, so nothing is advised. Choose "Regenerate whole catalogue" on the Forecasting screen.'), { type: 'link', label: 'Open the Forecasting screen', href: '/app/forecasting' }],
 };
+/** Products that sell but were never counted: no advice can be made for them (ADR 0144), so the answer names them. */
+const uncounted = ({ unknownStock: { count, codes }, inactiveDays }: OrderAdvice) =>
+  count
+    ? ` ${count} ${count === 1 ? 'product' : 'products'} that sold in the last ${inactiveDays} days ${count === 1 ? 'has' : 'have'} no stock count, so no order can be advised for ${count === 1 ? 'it' : 'them'}: ${codes.join(', ')}${count > codes.length ? ` and ${count - codes.length} more` : ''}.`
+    : '';
 const nothingToOrder = (advice: OrderAdvice) =>
-  text(`No product needs an order: the forecast expects every product with demand in the last ${advice.inactiveDays} days to last until an order placed in time arrives.`);
+  text(`No product needs an order: the forecast expects every product with demand in the last ${advice.inactiveDays} days to last until an order placed in time arrives.${uncounted(advice)}`);
 const leftOut = (advice: OrderAdvice) => (advice.inactive ? ` ${advice.inactive} ${advice.inactive === 1 ? 'product' : 'products'} without demand in the last ${advice.inactiveDays} days ${advice.inactive === 1 ? 'is' : 'are'} left out.` : '');
-const createOrdersAction: AssistantBlock = { type: 'action', label: 'Create these orders as scheduled deliveries', action: 'create_recommended_orders', payload: {} };
+/** The button under an answer's orders: it carries them, so a click creates what was shown (not the list a forecast run made since). */
+const createOrdersAction = (orders: OrderAdvice['products']): AssistantBlock => ({
+  type: 'action',
+  label: 'Create these orders as scheduled deliveries',
+  action: 'create_recommended_orders',
+  payload: { orders: orders.map((p) => ({ styleCode: p.styleCode, quantity: p.orderQuantity })) },
+});
 
 /** Orders due by a day: a time window on an order question ("reorder this week") keeps the orders whose order-by date falls by its end, overdue ones included. */
 export type DueWindow = { by: string; words: string };
@@ -49,10 +60,10 @@ const dueDay = (p: OrderAdvice['products'][number]) => p.orderBy ?? (p.firstStoc
 
 /** The advice (most urgent first), cut to the orders due in the window; the first `rows` listed. */
 async function advisedOrders(db: Db, rows: number, due: DueWindow | null) {
-  const advice = await orderAdvice(db, due ? {} : { page: { number: 1, size: rows } });
-  if (!advice || !due) return advice && { advice, listed: advice.products, total: advice.total, units: advice.orderUnits, cost: advice.orderCost };
-  const kept = advice.products.filter((p) => (dueDay(p) ?? '9999-12-31') <= due.by);
-  return { advice, listed: kept.slice(0, rows), total: kept.length, units: kept.reduce((sum, p) => sum + p.orderQuantity, 0), cost: round2(kept.reduce((sum, p) => sum + p.orderQuantity * p.unitCost, 0)) };
+  const advice = await orderAdvice(db);
+  if (!advice) return null;
+  const kept = due ? advice.products.filter((p) => (dueDay(p) ?? '9999-12-31') <= due.by) : advice.products;
+  return { advice, kept, listed: kept.slice(0, rows), total: kept.length, units: kept.reduce((sum, p) => sum + p.orderQuantity, 0), cost: round2(kept.reduce((sum, p) => sum + p.orderQuantity * p.unitCost, 0)) };
 }
 const nothingDue = (advice: OrderAdvice, due: DueWindow): Answer => ({
   blocks: [text(`No advised order is due by ${formatDay(due.by)} (${due.words}); ${advice.total} ${advice.total === 1 ? 'is' : 'are'} due later.`), { type: 'link', label: 'Open the Forecasting screen', href: '/app/forecasting' }],
@@ -68,14 +79,14 @@ async function lowStock(db: Db, due: DueWindow | null = null): Promise<Answer> {
   return {
     blocks: [
       text(
-        `${due ? `${total} of the ${advice.total} products that need an order must be ordered by ${formatDay(due.by)} (${due.words})` : `${total} ${total === 1 ? 'product needs' : 'products need'} an order`}, most urgent first: ${found.units} units, ${number.format(found.cost)} in all.${total > rows.length ? ` The ${rows.length} most urgent are listed.` : ''}${leftOut(advice)}`,
+        `${due ? `${total} of the ${advice.total} products that need an order must be ordered by ${formatDay(due.by)} (${due.words})` : `${total} ${total === 1 ? 'product needs' : 'products need'} an order`}, most urgent first: ${found.units} units, ${number.format(found.cost)} in all.${total > rows.length ? ` The ${rows.length} most urgent are listed.` : ''}${leftOut(advice)}${uncounted(advice)}`,
       ),
       table(
         [['styleCode', 'Product code'], ['name', 'Name'], ['currentStock', 'On hand'], ['stockout', 'Runs out'], ['orderBy', 'Order by'], ['quantity', 'Order'], ['cost', 'Cost']],
         rows.map((r) => ({ styleCode: r.styleCode, name: r.name, currentStock: r.currentStock, stockout: r.firstStockout, orderBy: r.orderBy, quantity: r.orderQuantity, cost: round2(r.orderQuantity * r.unitCost) })),
       ),
       { type: 'link', label: 'Open the Forecasting screen', href: '/app/forecasting' },
-      createOrdersAction,
+      createOrdersAction(found.kept),
     ],
   };
 }
@@ -95,7 +106,7 @@ async function reorderReport(db: Db, due: DueWindow | null = null): Promise<Answ
         { styleCode: 'Total', name: null, currentStock: null, orderBy: null, quantity: found.units, cost: found.cost },
         'reorder-report.csv',
       ),
-      createOrdersAction,
+      createOrdersAction(found.kept),
     ],
   };
 }
@@ -262,8 +273,7 @@ async function answerReading(db: Db, reading: Reading, products: repo.ProductRow
   if (CREATE_ORDERS.test(q)) {
     // Word by word: the pattern's ".*" would count every word between as used.
     claim(/\b(create|place|make|raise|put in)\b/, FRAMING);
-    const report = await reorderReport(db);
-    return { blocks: [...report.blocks.filter((b) => b.type !== 'action'), createOrdersAction] };
+    return reorderReport(db);
   }
   if (NO_SALES.test(q) && !/\bany sales of\b/.test(q)) {
     claim(NO_SALES, FRAMING);
@@ -363,10 +373,24 @@ const missingProducts = async (db: Db, codes: string[]) => {
 };
 
 export const actionAnswers = {
-  async createOrders(db: Db, today: string): Promise<Answer> {
+  /** `shown`: the orders an answer showed; created only while the advice still says the same for each of them. */
+  async createOrders(db: Db, today: string, shown?: { styleCode: string; quantity: number }[]): Promise<Answer> {
     const advice = await orderAdvice(db);
     if (!advice) return noForecastYet;
-    const orders = advice.products.map((p) => ({ productId: p.productId, quantity: p.orderQuantity, leadTimeDays: p.leadTimeDays }));
+    const current = new Map(advice.products.map((p) => [p.styleCode, p]));
+    const changes = (shown ?? []).flatMap(({ styleCode, quantity }) => {
+      const now = current.get(styleCode);
+      if (!now) return [`${styleCode} no longer needs an order`];
+      return now.orderQuantity === quantity ? [] : [`${styleCode}'s advised order is now ${number.format(now.orderQuantity)} (was ${number.format(quantity)})`];
+    });
+    if (changes.length) {
+      const listed = changes.slice(0, 5).join('; ');
+      const more = changes.length > 5 ? `; and ${changes.length - 5} more` : '';
+      const report = await reorderReport(db);
+      return { blocks: [text(`Nothing was created: the advice changed since that list was made (a forecast ran since). ${listed}${more}. The current advice:`), ...report.blocks] };
+    }
+    const chosen = shown ? shown.map(({ styleCode }) => current.get(styleCode) as OrderAdvice['products'][number]) : advice.products;
+    const orders = chosen.map((p) => ({ productId: p.productId, quantity: p.orderQuantity, leadTimeDays: p.leadTimeDays }));
     const { created, alreadyOrdered } = await repo.createAdvisedDeliveries(db, today, orders);
     return {
       blocks: [

@@ -310,6 +310,41 @@ describe.each(backends)('assistant on %s', (backend) => {
     expect(others).toEqual([]);
   });
 
+  it('creates exactly the orders an answer showed, and nothing when the advice changed since', async () => {
+    const db = server.database.db;
+    const week = await ask({ content: 'what needs ordering in the next 7 days' });
+    const shown = blocksOf(week, 'action')[0]?.payload['orders'] as { styleCode: string; quantity: number }[];
+    // Most urgent first; TEE-01's order is due in 12 days, outside the window.
+    expect(shown).toEqual([{ styleCode: 'BAG-01', quantity: 20 }, { styleCode: 'MUG-01', quantity: 30 }]);
+    const last = Number((await db.selectFrom('data.deliveries').select((eb) => eb.fn.max('id').as('last')).executeTakeFirstOrThrow()).last);
+    const newDeliveries = () => db.selectFrom('data.deliveries').select(['product_id', 'quantity']).where('id', '>', last).orderBy('product_id').execute();
+    const bag = byCode('BAG-01');
+    const storeBagOrder = (quantity: number) =>
+      storeCatalogueAdvice(db, [
+        {
+          productId: ids['BAG-01'] as number,
+          forecastStart: FORECAST_START,
+          stockouts: [{ date: bag.stockout as string, type: 'stockForecast' }],
+          reorder: { reorderPoint: 0, safetyStock: 0, orderQuantity: quantity, orderBy: bag.order?.by ?? null, leadTimeDays: bag.lead, serviceLevel: 0.95 },
+        },
+      ]);
+    const createShown = async () => (await server.request('/api/assistant/actions/', { token: editor.access, body: { action: 'create_recommended_orders', orders: shown } })).json.messages as ChatMessage[];
+
+    // A forecast run since the answer raised BAG-01's order: nothing is created, and the answer says why.
+    await storeBagOrder(26);
+    const refused = await createShown();
+    expect(textOf(refused[1])).toContain("Nothing was created: the advice changed since that list was made (a forecast ran since). BAG-01's advised order is now 26 (was 20).");
+    expect(await newDeliveries()).toEqual([]);
+
+    await storeBagOrder(20);
+    expect(textOf((await createShown())[1])).toContain('Created 2 scheduled deliveries of the advised quantities');
+    expect((await newDeliveries()).map((d) => [d.product_id, d.quantity])).toEqual([[ids['MUG-01'], 30], [ids['BAG-01'], 20]].sort((a, b) => (a[0] as number) - (b[0] as number)));
+
+    const bad = await server.request('/api/assistant/actions/', { token: editor.access, body: { action: 'create_recommended_orders', orders: [{ styleCode: 'BAG-01', quantity: 0 }] } });
+    expect(bad.status).toBe(400);
+    await db.deleteFrom('data.deliveries').where('id', '>', last).execute();
+  });
+
   it('creates the recommended orders as scheduled deliveries for an editor, once', async () => {
     const refused = await server.request('/api/assistant/actions/', { token: viewer.access, body: { action: 'create_recommended_orders' } });
     expect(refused.status).toBe(403);

@@ -48,7 +48,7 @@ export async function act(ctx: AssistantContextDeps, user: User, request: Assist
     return reply(ctx, user.userId, { content: `Add the task "${task.text}"`, context: null }, { blocks: [{ type: 'text', text: `Added the task "${task.text}" to your dashboard.` }, { type: 'link', label: 'Open the dashboard', href: '/app/home' }] });
   }
   if (!roleAllows(user.role, 'editor')) throw new AppError('forbidden', 'Creating orders needs the editor role.');
-  return reply(ctx, user.userId, { content: 'Create the recommended orders', context: null }, await actionAnswers.createOrders(ctx.db, today(ctx)));
+  return reply(ctx, user.userId, { content: 'Create the recommended orders', context: null }, await actionAnswers.createOrders(ctx.db, today(ctx), request.orders));
 }
 
 // The model ----------------------------------------------------------------------------------

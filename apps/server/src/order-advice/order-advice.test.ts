@@ -81,6 +81,7 @@ describe.each(backends)('order advice on %s', (backend) => {
     expect(active.unknown_stock).toEqual({ count: 2, codes: ['UNCOUNTED-BIG', 'UNCOUNTED-SMALL'] });
     expect(all.unknown_stock).toEqual(active.unknown_stock);
     expect(all.products.map((p) => p.styleCode)).not.toContain('UNCOUNTED-BIG');
+    expect((await assistant('low_stock')).content).toContain('2 products that sold in the last 90 days have no stock count, so no order can be advised for them: UNCOUNTED-BIG, UNCOUNTED-SMALL.');
     expect(dashboard.tasks.find((task) => task.kind === 'count_stock')?.text).toBe('Count the stock of 2 products that sell but have no stock count');
   });
 

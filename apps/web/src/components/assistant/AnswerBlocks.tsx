@@ -3,7 +3,7 @@
 import { Anchor, Button, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { AssistantBlock } from '@stockwise/contract';
+import { assistantActionRequest, type AssistantActionRequest, type AssistantBlock } from '@stockwise/contract';
 import { useAssistantStore } from '../../stores/assistant.ts';
 import { useCan } from '../../stores/role.ts';
 import { downloadCsv, toCsv } from '../../pages/forecasting/csv.ts';
@@ -14,6 +14,12 @@ type Cell = TableBlock['rows'][number][string];
 // Figures as the screens show them (82,648.68); the CSV keeps them plain for a spreadsheet.
 const figure = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
 const shown = (value: Cell | undefined) => (typeof value === 'number' ? figure.format(value) : (value ?? ''));
+
+/** The orders an answer showed, from its action's payload; an answer from before they were carried asks for the current list. */
+function createOrdersRequest(payload: Record<string, unknown>): AssistantActionRequest {
+  const parsed = assistantActionRequest.safeParse({ action: 'create_recommended_orders', orders: payload['orders'] });
+  return parsed.success ? parsed.data : { action: 'create_recommended_orders' };
+}
 
 function AnswerTable({ block }: { block: TableBlock }) {
   const { t } = useTranslation();
@@ -99,7 +105,7 @@ export function AnswerBlocks({ blocks }: { blocks: AssistantBlock[] }) {
                 size="compact-sm"
                 color="blue.8"
                 style={{ alignSelf: 'flex-start' }}
-                onClick={() => act(block.action === 'add_task' ? { action: 'add_task', text: String(block.payload.text ?? '') } : { action: 'create_recommended_orders' })}
+                onClick={() => act(block.action === 'add_task' ? { action: 'add_task', text: String(block.payload.text ?? '') } : createOrdersRequest(block.payload))}
                 data-testid="assistant-action"
               >
                 {block.label}
