@@ -76,6 +76,20 @@ describe('the forecast explained', () => {
     expect(screen.getByTestId('stockout-summary').textContent).toMatch(/^Stock unknown: no stock count of this product has been imported/);
     expect(screen.getByTestId('reorder-summary').textContent).toMatch(/how much to order and by when needs a stock count\.$/);
     expect(screen.getByTestId('reorder-summary').textContent).not.toMatch(/No order is needed/);
+    // The advice's figures need the count too: not an order quantity and "no order needed".
+    expect(screen.getByTestId('reorder-advice').textContent).toContain('Order quantityNeeds a stock countOrder byNeeds a stock count');
+  });
+
+  it('says an order is too late to avoid the stockout when even ordered today it arrives after it', () => {
+    // Ordered on 4 Jan with a 7-day lead time it arrives on 11 Jan; the stock runs out on 6 Jan.
+    renderExplanation(forecastFixture({ stockouts: [{ date: '2026-01-06', type: 'stockForecast' }] }));
+    expect(screen.getByTestId('reorder-summary').textContent).toBe(
+      'Order 40 units now: ordered on Jan 4, 2026, it arrives about Jan 11, 2026 — 5 days after the stock is expected to run out on Jan 6, 2026 (delivery takes about 7 days). Hurry the delivery or buy elsewhere to cover those days.',
+    );
+    cleanup();
+    // Arriving on the day it runs out is in time.
+    renderExplanation(forecastFixture({ stockouts: [{ date: '2026-01-11', type: 'stockForecast' }] }));
+    expect(screen.getByTestId('reorder-summary').textContent).toContain('Order 40 units by Jan 4');
   });
 
   it("names no demand class for a few days of sales, but the shop's closed days", () => {

@@ -8,6 +8,16 @@ import { formatDay } from './ForecastChart.tsx';
 const one = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
 const two = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
 const finite = (value: number | null | undefined): value is number => typeof value === 'number' && Number.isFinite(value);
+const DAY_MS = 86_400_000;
+const shiftDay = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+const dayCount = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+
+/** Which reorder sentence: stock unknown, an order too late to avoid the stockout, an order in time, or none. */
+function reorderSummaryKey(stockUnknown: boolean, daysLate: number, ordering: boolean): string {
+  if (stockUnknown) return 'forecasting.explain.reorderSummaryStockUnknown';
+  if (!ordering) return 'forecasting.explain.reorderSummaryNoOrder';
+  return daysLate > 0 ? 'forecasting.explain.reorderSummaryLate' : 'forecasting.explain.reorderSummary';
+}
 
 type DemandKey = 'smooth' | 'erratic' | 'intermittent' | 'lumpy' | 'other';
 function demandKey(demandClass: string): DemandKey {
@@ -44,11 +54,16 @@ export function ForecastExplanation({ forecast }: { forecast: ProductForecastRes
     return t(accuracy.mase < 1 ? 'forecasting.explain.maseBetter' : 'forecasting.explain.maseWorse', { percent });
   })();
 
+  // An order placed by its order-by date that still arrives after the expected stockout: too late to
+  // avoid it, which "order by today" alone would hide.
+  const arrival = reorder.orderBy && reorder.orderQuantity > 0 ? shiftDay(reorder.orderBy, reorder.leadTimeDays) : null;
+  const daysLate = !stockUnknown && stockout && arrival ? dayCount(stockout, arrival) : 0;
+  const needsCount = t('forecasting.explain.needsStockCount');
   const reorderItems: [string, string][] = [
     [t('forecasting.explain.reorderPoint'), one.format(reorder.reorderPoint)],
     [t('forecasting.explain.safetyStock'), one.format(reorder.safetyStock)],
-    [t('forecasting.explain.orderQuantity'), one.format(reorder.orderQuantity)],
-    [t('forecasting.explain.orderBy'), reorder.orderBy ? formatDay(reorder.orderBy) : t('forecasting.explain.orderByNone')],
+    [t('forecasting.explain.orderQuantity'), stockUnknown ? needsCount : one.format(reorder.orderQuantity)],
+    [t('forecasting.explain.orderBy'), stockUnknown ? needsCount : reorder.orderBy ? formatDay(reorder.orderBy) : t('forecasting.explain.orderByNone')],
     [t('forecasting.explain.leadTime'), t('forecasting.product.leadTimeDays', { count: reorder.leadTimeDays })],
     [t('forecasting.explain.serviceLevel'), `${one.format(reorder.serviceLevel * 100)}%`],
   ];
@@ -107,7 +122,7 @@ export function ForecastExplanation({ forecast }: { forecast: ProductForecastRes
         <Stack gap={4}>
           <Text fw={600}>{t('forecasting.explain.reorderTitle')}</Text>
           <Text size="sm" data-testid="reorder-summary">
-            {t(stockUnknown ? 'forecasting.explain.reorderSummaryStockUnknown' : reorder.orderBy && reorder.orderQuantity > 0 ? 'forecasting.explain.reorderSummary' : 'forecasting.explain.reorderSummaryNoOrder', {
+            {t(reorderSummaryKey(stockUnknown, daysLate, arrival !== null), {
               reorderPoint: one.format(reorder.reorderPoint),
               safetyStock: one.format(reorder.safetyStock),
               serviceLevel: one.format(reorder.serviceLevel * 100),
@@ -115,6 +130,9 @@ export function ForecastExplanation({ forecast }: { forecast: ProductForecastRes
               orderBy: reorder.orderBy ? formatDay(reorder.orderBy) : '',
               leadTime: reorder.leadTimeDays,
               days,
+              count: daysLate,
+              arrival: arrival ? formatDay(arrival) : '',
+              stockout: stockout ? formatDay(stockout) : '',
             })}
           </Text>
           <dl style={{ display: 'grid', gridTemplateColumns: 'auto auto', gap: '2px 16px', margin: 0, fontSize: 14 }} data-testid="reorder-advice">
