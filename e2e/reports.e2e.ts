@@ -103,7 +103,13 @@ describe('Reports screen', () => {
 
     // SQL rewritten by hand so the chart's value column is gone: the screen says which, instead of an empty chart.
     await replaceSql(page, "select to_char(s.date, 'YYYY-MM') as month, p.product_code, sum(s.quantity) as units from data.sales s join data.products p on p.id = s.product_id group by 1, 2");
+    // Until it runs, the rows shown are the old SQL's: said, and not exported under the report's title.
+    await page.getByTestId('result-stale').waitFor();
+    expect(await page.getByTestId('export-csv').isDisabled()).toBe(true);
+    expect(await axeViolations(page, '[data-testid="result-stale"]')).toEqual([]);
     await page.getByTestId('run-sql').click();
+    await page.getByTestId('result-stale').waitFor({ state: 'detached' });
+    expect(await page.getByTestId('export-csv').isDisabled()).toBe(false);
     await expect.poll(() => page.getByTestId('chart-missing-fields').textContent()).toContain('units_sold');
     expect(await axeViolations(page, '[data-testid="chart-missing-fields"]')).toEqual([]);
 

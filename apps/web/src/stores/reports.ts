@@ -21,6 +21,8 @@ export type ReportsState = {
   loading: boolean;
   draft: ReportDraft | null;
   execution: ExecuteResponse | null;
+  /** The SQL `execution` ran: when the draft's differs, its rows are not the draft's (not exported as its). */
+  executedSql: string | null;
   schema: ReadableRelation[];
   operations: Record<Operation, OperationState>;
   /** What the last applied change request left out (the server's notice), until the next one or another report. */
@@ -50,6 +52,7 @@ export const initialReportsState: ReportsState = {
   loading: false,
   draft: null,
   execution: null,
+  executedSql: null,
   schema: [],
   operations: idleOperations,
   generateNotice: null,
@@ -175,7 +178,7 @@ export const useReportsStore = create<ReportsState & ReportsActions>()((set, get
       start('run');
       try {
         const execution = await reportsApi.executeSql(sqlCode);
-        set({ execution });
+        set({ execution, executedSql: sqlCode });
         if (execution.success) done('run');
         else fail('run', i18n.t('reports.errors.backendFailed'), execution.error);
       } catch (error) {

@@ -8,7 +8,7 @@ import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text, Textarea, TextI
 import { useTranslation } from 'react-i18next';
 import { proposeChartConfig } from '@stockwise/contract';
 import { useShallow } from 'zustand/react/shallow';
-import { useReportsStore, type Operation } from '../../stores/reports.ts';
+import { useReportsStore, type Operation, type ReportsState } from '../../stores/reports.ts';
 import { useCan, useRole, useUserId } from '../../stores/role.ts';
 import { downloadCsv, toCsv, type CsvCell } from '../forecasting/csv.ts';
 import { SqlEditor, type SqlEditorHandle } from './SqlEditor.tsx';
@@ -141,9 +141,12 @@ function AssistantPanel({ canEdit }: { canEdit: boolean }) {
   );
 }
 
+/** Rows of SQL that has been edited since: shown with a notice, never exported under the report's title. */
+const resultIsStale = (state: ReportsState) => state.execution !== null && state.executedSql !== (state.draft?.sql_code ?? null);
+
 function Results({ canEdit }: { canEdit: boolean }) {
   const { t } = useTranslation();
-  const { execution, chartConfig } = useReportsStore(useShallow((s) => ({ execution: s.execution, chartConfig: s.draft?.chart_config ?? null })));
+  const { execution, chartConfig, stale } = useReportsStore(useShallow((s) => ({ execution: s.execution, chartConfig: s.draft?.chart_config ?? null, stale: resultIsStale(s) })));
   const updateDraft = useReportsStore((s) => s.updateDraft);
   if (!execution?.success) {
     return (
@@ -156,6 +159,11 @@ function Results({ canEdit }: { canEdit: boolean }) {
   const missingFields = missingChartFields(shownChart, execution.columns.map((column) => column.name));
   return (
     <Stack gap="sm">
+      {stale ? (
+        <Alert color="blue" data-testid="result-stale">
+          {t('reports.results.stale')}
+        </Alert>
+      ) : null}
       <Group gap="sm">
         <Text size="sm" data-testid="result-summary">
           {t('reports.results.rows', { count: execution.row_count, ms: Math.round(execution.duration_ms) })}
@@ -183,8 +191,8 @@ function Editor() {
   const { t } = useTranslation();
   const editorRef = useRef<SqlEditorHandle>(null);
   const [confirming, setConfirming] = useState(false);
-  const { draft, selectedReport, schema, operations, execution } = useReportsStore(
-    useShallow((s) => ({ draft: s.draft, selectedReport: s.selectedReport, schema: s.schema, operations: s.operations, execution: s.execution })),
+  const { draft, selectedReport, schema, operations, execution, stale } = useReportsStore(
+    useShallow((s) => ({ draft: s.draft, selectedReport: s.selectedReport, schema: s.schema, operations: s.operations, execution: s.execution, stale: resultIsStale(s) })),
   );
   const { updateDraft, runSql, saveReport, deleteReport } = useReportsStore(useShallow((s) => ({ updateDraft: s.updateDraft, runSql: s.runSql, saveReport: s.saveReport, deleteReport: s.deleteReport })));
   const role = useRole();
@@ -195,7 +203,7 @@ function Editor() {
 
   if (!draft || !selectedReport) return null;
   const exportCsv = () => {
-    if (!execution?.success) return;
+    if (!execution?.success || stale) return;
     const rows: CsvCell[][] = [execution.columns.map((c) => c.name), ...execution.results.map((row) => execution.columns.map((c) => { const value = row[c.name]; return value === null || typeof value === 'number' || typeof value === 'string' ? value : JSON.stringify(value); }))];
     downloadCsv(`${draft.title.replace(/[^\w -]+/g, '_') || 'report'}.csv`, toCsv(rows));
   };
@@ -235,7 +243,7 @@ function Editor() {
             </Button>
           </>
         ) : null}
-        <Button variant="default" onClick={exportCsv} disabled={!execution?.success} data-testid="export-csv">
+        <Button variant="default" onClick={exportCsv} disabled={!execution?.success || stale} data-testid="export-csv">
           {t('reports.editor.exportCsv')}
         </Button>
         <PinButton reportId={selectedReport.id} />
