@@ -322,6 +322,8 @@ describe('Data screen', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Edit row 2' });
     await dialog.waitFor();
+    // It opens on the first field to change (the id is read-only), not on its Close button.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('product_code');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
 

@@ -5,7 +5,7 @@ import { Alert, Button, Checkbox, Grid, Group, Modal, NativeSelect, Textarea, Te
 import { useTranslation } from 'react-i18next';
 import type { TableColumn, TableRow } from '@stockwise/contract';
 import { useTablesStore } from '../../stores/tables.ts';
-import { addPayload, editPayload, fieldSpan, formGridColumns, initialFormValues, inputKindOf, missingRequired, steppedNumber, type FormValues } from './row-form.ts';
+import { addPayload, editPayload, fieldSpan, formGridColumns, initialFormValues, inputKindOf, isEditable, missingRequired, steppedNumber, type FormValues } from './row-form.ts';
 import contrast from '../../components/ReadableContrast.module.css';
 
 type RowFormModalProps = {
@@ -52,6 +52,9 @@ export function RowFormModal({ tableName, columns, row, onClose, onOpenVariation
   };
 
   const errorOf = (key: string) => fieldErrors[key]?.join(' ') || undefined;
+  // The dialog opens on the first field the user can change (Mantine's focus trap takes
+  // `data-autofocus`), not on its Close button or a read-only id.
+  const firstEditable = columns.find((column) => isEditable(column) && inputKindOf(column).kind !== 'variation')?.key;
 
   return (
     <Modal
@@ -74,7 +77,7 @@ export function RowFormModal({ tableName, columns, row, onClose, onOpenVariation
             const kind = inputKindOf(column);
             const value = values[column.key];
             const text = typeof value === 'string' ? value : '';
-            const common = { label: column.label, withAsterisk: column.required === true, error: errorOf(column.key), name: column.key };
+            const common = { label: column.label, withAsterisk: column.required === true, error: errorOf(column.key), name: column.key, 'data-autofocus': column.key === firstEditable || undefined };
             let input;
             switch (kind.kind) {
               case 'text':
