@@ -9,7 +9,7 @@ import type { Candidate } from './models/candidate.ts';
 import { ets, NON_SEASONAL_FORMS, type EtsForm, type FitOptions } from './models/ets.ts';
 import { croston, imapa, tsb } from './models/intermittent.ts';
 import { seasonalNaive, yearlyNaive } from './models/naive.ts';
-import { atLeastPoissonSpread, offSeasonBands, seasonOf } from './season-only.ts';
+import { atLeastPoissonSpread, offSeasonBands, repeatedSeason, seasonOf } from './season-only.ts';
 import { MIN_MODEL_DAYS, newProductForecast, shortHistoryForecast } from './short.ts';
 import { theta } from './models/theta.ts';
 import { deseasonalized, seasonalityTest, withYearlyFourier } from './seasonality.ts';
@@ -223,7 +223,8 @@ function forecastDemand(history: DemandHistory, horizon: number, demandClass: De
   // Sold in its season only: last year's season is the forecast, which validation before the season cannot choose.
   const season = seasonOf(values);
   const isClosed = (t: number) => closedDays.has(history.firstDay + t);
-  const result = selectAndForecast(values, season ? [yearlyNaive({ seasonOnly: true, isClosed })] : productCandidates(values, demandClass, pooledIndex), {
+  const candidates = season ? [yearlyNaive({ seasonOnly: true, isClosed })] : productCandidates(values, demandClass, pooledIndex);
+  const selected = selectAndForecast(values, candidates, {
     horizon,
     validationHorizon: Math.min(horizon, 28),
     origins: 8,
@@ -240,6 +241,8 @@ function forecastDemand(history: DemandHistory, horizon: number, demandClass: De
     wholeUnits,
     refitFinal: false,
   });
+  // One season and the next begun: too short to validate last year's season, which is still the forecast.
+  const result = season && !selected.validation ? repeatedSeason(candidates[0]!, values, horizon, LEVELS) : selected;
   if (season) {
     atLeastPoissonSpread(result);
     offSeasonBands(result, values, season);

@@ -71,6 +71,20 @@ describe('an item sold in its season only', () => {
     expect(result.reorder.orderBy).toBe(TODAY);
   });
 
+  it("forecasts a shop's first year's Christmas item, its season begun again, at last December's pace", () => {
+    // A shop's first export starts at its first sale, on 1 Dec 2025: 190 units in December, nothing
+    // since, and 7 on the first of December again. Stock 30, 30 days to deliver.
+    const december = Array.from({ length: 23 }, (_, i) => ({ ds: formatDay(dayNumber('2025-12-01') + i), y: [6, 8, 9][i % 3]! + (i > 15 ? 2 : 0) }));
+    const sales = [...december, { ds: '2026-12-01', y: 7 }];
+    const result = forecastOf({ sales, horizon: 90, today: '2026-12-02', stock: [{ ds: '2026-12-01', stock_level: 30 }], leadTimeDays: 30 });
+    expect(result.model.name).toBe('YearlyNaive');
+    expect(total(result, '2026-12-02', '2026-12-24')).toBeGreaterThan(0.7 * sold(sales, '2025-12-02', '2025-12-24'));
+    expect(total(result, '2027-01-10', '2027-02-28')).toBe(0);
+    // Runs out within days, long before a delivery could come: an order, now.
+    expect(result.stockouts.find((stockout) => stockout.type === 'stockForecast')!.date < '2026-12-10').toBe(true);
+    expect(result.reorder.orderBy).toBe('2026-12-02');
+  });
+
   it("keeps the off-season's bands at the off-season's own spread: none for an item that never sold then", () => {
     // A busier shop's lights: three times as many.
     const lights = christmasLights().map((sale) => ({ ...sale, y: 3 * sale.y }));
@@ -103,8 +117,15 @@ describe('an item sold in its season only', () => {
   it('needs two seasons that agree, enough units, and nothing much outside the season', () => {
     const lights = Float64Array.from({ length: 728 }, (_, t) => (inSeason(formatDay(FIRST + t)) ? 3 : 0));
     expect(isSeasonOnly(lights)).toBe(true);
-    // One season only: the history starts after the first one.
-    expect(isSeasonOnly(lights.subarray(300))).toBe(false);
+    // One season only (the history starts after the first one) and the next one begun on time: a shop's first year.
+    const upTo = (day: string) => dayNumber(day) - FIRST;
+    expect(isSeasonOnly(lights.subarray(300))).toBe(true);
+    // …but not before the next one has begun: a burst that did not come back is no season.
+    expect(isSeasonOnly(lights.subarray(300, upTo('2026-11-08')))).toBe(false);
+    // …nor when what sells now is out of last year's season.
+    const summer = lights.slice(300, upTo('2026-08-31'));
+    summer.fill(2, summer.length - 5);
+    expect(isSeasonOnly(summer)).toBe(false);
     // A handful of units a year can fall anywhere.
     expect(isSeasonOnly(lights.map((units) => units / 10))).toBe(false);
     // Sold all year, more in its season: seasonal, not season-only.

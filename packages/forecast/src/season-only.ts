@@ -3,6 +3,7 @@
 // season, where every model forecasts about nothing. Combined with level models, last year's
 // season came out at half its size and went on selling through the off-season (ADR 0126).
 import type { EngineResult } from './engine.ts';
+import type { Candidate } from './models/candidate.ts';
 import { poissonQuantile } from './short.ts';
 
 const YEAR_DAYS = 365;
@@ -13,6 +14,10 @@ const SEASON_SHARE = 0.9;
 // …which sold enough for the share to mean something (a handful of units can fall anywhere).
 const MIN_SEASON_UNITS = 20;
 const SEASON_MARGIN_DAYS = 7;
+// One season is enough when the history cannot reach the one before (a shop's first year) and the
+// next has begun on time: units sold in the last two weeks, on days within last year's season a year on.
+const RESTART_DAYS = 14;
+const MIN_RESTART_UNITS = 3;
 
 /**
  * Where a season-only item's season lies: from its first day with sales in either of its last two
@@ -25,11 +30,12 @@ export type Season = { start: number; days: number };
  * The season of the daily `values` (oldest first, ending the day before the forecast) when they show
  * an item sold only in its season, else null: in the last 365 days, 13 consecutive weeks (across the
  * new year too) held 90 % of the units, and the same weeks a year earlier held 90 % of that year's.
- * Two seasons must agree, so the history must reach back into the earlier one.
+ * Two seasons must agree — or, where the history does not reach back into the earlier one, the
+ * next season must have begun on time (ADR 0146): a burst that never came back is not a season.
  */
 export function seasonOf(values: Float64Array): Season | null {
   const n = values.length;
-  if (n < YEAR_DAYS + SEASON_DAYS) return null;
+  if (n < YEAR_DAYS) return null;
   const lastYearStart = n - YEAR_DAYS;
   const dayOf = (start: number, i: number) => start + (i % YEAR_DAYS);
   const unitsOf = (start: number, from: number, days: number) => {
@@ -54,11 +60,14 @@ export function seasonOf(values: Float64Array): Season | null {
   const yearBeforeStart = lastYearStart - YEAR_DAYS;
   let known = 0;
   for (let i = bestStart; i < bestStart + SEASON_DAYS; i++) if (dayOf(yearBeforeStart, i) >= 0) known++;
-  if (known < SEASON_DAYS / 2) return null;
-  let yearBefore = 0;
-  for (let t = Math.max(0, yearBeforeStart); t < lastYearStart; t++) yearBefore += values[t]!;
-  const seasonBefore = unitsOf(yearBeforeStart, bestStart, SEASON_DAYS);
-  if (seasonBefore < MIN_SEASON_UNITS || seasonBefore < SEASON_SHARE * yearBefore) return null;
+  if (known < SEASON_DAYS / 2) {
+    if (!restartedOnTime(values, bestStart)) return null;
+  } else {
+    let yearBefore = 0;
+    for (let t = Math.max(0, yearBeforeStart); t < lastYearStart; t++) yearBefore += values[t]!;
+    const seasonBefore = unitsOf(yearBeforeStart, bestStart, SEASON_DAYS);
+    if (seasonBefore < MIN_SEASON_UNITS || seasonBefore < SEASON_SHARE * yearBefore) return null;
+  }
   // The thirteen weeks are a bound: the season itself is the days between its first and last sales.
   let first = -1;
   let last = -1;
@@ -70,7 +79,41 @@ export function seasonOf(values: Float64Array): Season | null {
   return { start: first % YEAR_DAYS, days: last - first + 1 };
 }
 
+/**
+ * The last two weeks sold at least a few units, every one on a day within the 13 weeks from
+ * `seasonStart` (last year's season, counted from the first of the last 365 days, read a year on)
+ * or in the three weeks before them.
+ */
+function restartedOnTime(values: Float64Array, seasonStart: number): boolean {
+  const n = values.length;
+  let units = 0;
+  for (let t = n - RESTART_DAYS; t < n; t++) {
+    const sold = values[t]!;
+    if (sold <= 0) continue;
+    const position = (t - (n - YEAR_DAYS) - seasonStart + YEAR_DAYS) % YEAR_DAYS;
+    // Up to three weeks early: last year's season may have begun before the history did (a shop's
+    // first export starts at its first sale).
+    if (position >= SEASON_DAYS && position < YEAR_DAYS - RESTART_DAYS - SEASON_MARGIN_DAYS) return false;
+    units += sold;
+  }
+  return units >= MIN_RESTART_UNITS;
+}
+
 export const isSeasonOnly = (values: Float64Array): boolean => seasonOf(values) !== null;
+
+/**
+ * A season-only item whose history is too short to validate last year's season on (a shop's first
+ * year, ADR 0146): the season repeated as `candidate` gives it, its bands a count's spread
+ * (atLeastPoissonSpread widens them from the forecast itself; no backtest to widen them more).
+ */
+export function repeatedSeason(candidate: Candidate, values: Float64Array, horizon: number, levels: number[]): EngineResult {
+  const mean = candidate
+    .fit(values, values.length)
+    .predict(values, values.length, horizon)
+    .map((value) => (Number.isFinite(value) ? Math.max(0, value) : 0));
+  const bands = new Map(levels.map((level) => [level, { lower: mean.slice(), upper: mean.slice() }]));
+  return { modelName: candidate.name, description: candidate.description, mean, bands, continuousBands: bands, validation: null };
+}
 
 /**
  * Widens each day's bands to at least the Poisson spread of its forecast. A season-only item's

@@ -64,6 +64,8 @@ const YEAR = 364; // 52 weeks: last year's same weekday, so the weekly shape lin
 // The same weekday a week either side: less noise than one day, and the weekday shape kept.
 const YEAR_WINDOW_WEEKS = 1;
 const YEAR_RATIO_WEEKS = 8;
+// Fewer days than these to compare with last year and the year is not scaled: its level stays last year's.
+const MIN_RATIO_DAYS = 28;
 
 // A season-only item's season ends where last year's did, give or take this many days.
 const SEASON_EDGE_DAYS = 3;
@@ -104,7 +106,8 @@ export function yearlyNaive(options: { seasonOnly?: boolean; isClosed?: (t: numb
           recent += history[t] ?? 0;
           lastYear += history[t - YEAR] ?? 0;
         }
-        const ratio = Math.min(2, Math.max(0.5, (recent + 1) / (lastYear + 1)));
+        // A shop's first year (ADR 0146) holds a few days of this year's season at most: too few to scale by.
+        const ratio = ratioDays(end) < MIN_RATIO_DAYS ? 1 : Math.min(2, Math.max(0.5, (recent + 1) / (lastYear + 1)));
         for (let j = 0; j < out.length; j++) {
           // The nearest year back whose window lies wholly in the history.
           let back = YEAR;
