@@ -89,7 +89,7 @@ export const reportProduct = z.object({
   orderQuantity: z.number(),
   orderBy: z.string().nullable(),
   model: z.string(),
-  /** Days until the expected stockout minus the lead time (days left to order in time); without an expected stockout, days until the order-by date. Most urgent first. */
+  /** Days left to order in time: days until the expected stockout minus the lead time, or days until the order-by date when that is sooner (or there is no expected stockout). Most urgent first. */
   urgencyDays: z.number(),
   /** Units sold in the last `inactive_days` days of history. */
   recentDemand: z.number(),

@@ -76,8 +76,9 @@ const value = products.reduce((sum, p) => sum + p.stock * p.cost, 0);
 const units = products.reduce((sum, p) => sum + p.stock, 0);
 const noSales90 = products.filter((p) => sold(p.code, 90) === 0);
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
-/** Days left to order in time: to the stockout less the lead time, else to the order-by date. */
-const urgency = (p: (typeof products)[number]) => (p.stockout ? dayNumber(p.stockout) - dayNumber(FORECAST_START) - p.lead : dayNumber(p.order?.by as string) - dayNumber(FORECAST_START));
+/** Days left to order in time: to the stockout less the lead time, or to the order-by date when sooner. */
+const urgency = (p: (typeof products)[number]) =>
+  Math.min(p.stockout ? dayNumber(p.stockout) - dayNumber(FORECAST_START) - p.lead : Infinity, dayNumber(p.order?.by as string) - dayNumber(FORECAST_START));
 const advised = products.filter((p) => p.order && sold(p.code, 90) > 0).sort((a, b) => urgency(a) - urgency(b));
 const advisedUnits = advised.reduce((sum, p) => sum + (p.order?.quantity ?? 0), 0);
 const advisedCost = advised.reduce((sum, p) => sum + (p.order?.quantity ?? 0) * p.cost, 0);

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AssistantBlock, ChatMessage, DashboardResponse, InventoryReport, TaskStatusResponse } from '@stockwise/contract';
 import { seedDemoData } from '../demo/seed.ts';
+import { storeCatalogueAdvice } from '../testing/stored-advice.ts';
 import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
 
 const money = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
@@ -96,5 +97,27 @@ describe.each(backends)('order advice on %s', (backend) => {
     expect(active.products.find((p) => p.styleCode === 'UNCOUNTED-BIG')?.orderQuantity).toBeGreaterThan(0);
     const dashboard = (await api('/api/dashboard/')).json as unknown as DashboardResponse;
     expect(dashboard.tasks.find((task) => task.kind === 'count_stock')?.text).toBe('Count the stock of 1 product that sells but has no stock count');
+  });
+
+  it('lists first the order whose order-by date comes sooner than its stockout less the lead time', async () => {
+    const db = server.database.db;
+    const [first, second] = (await report('?page_size=500')).products;
+    const rows = await db.selectFrom('forecast_results as f').innerJoin('data.products as p', 'p.id', 'f.product_id').select(['p.id', 'p.product_code', 'f.forecast_start']).where('p.product_code', 'in', [first!.styleCode, second!.styleCode]).execute();
+    const start = rows[0]!.forecast_start;
+    const day = (offset: number) => new Date(Date.parse(`${start}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
+    const idOf = (code: string) => Number(rows.find((row) => row.product_code === code)!.id);
+    // Safety stock puts A's order-by date at the start though its expected stockout is 40 days off; B must be ordered in 3.
+    const advice = (code: string, stockout: number, orderBy: number) => ({
+      productId: idOf(code),
+      forecastStart: start,
+      stockouts: [{ date: day(stockout), type: 'stockForecast' as const }],
+      reorder: { reorderPoint: 10, safetyStock: 5, orderQuantity: 10, orderBy: day(orderBy), leadTimeDays: 7, serviceLevel: 0.95 },
+    });
+    await storeCatalogueAdvice(db, [advice(first!.styleCode, 40, 0), advice(second!.styleCode, 10, 3)]);
+    const listed = (await report('?page_size=500')).products;
+    const place = (code: string) => listed.findIndex((p) => p.styleCode === code);
+    expect(listed[place(first!.styleCode)]!.urgencyDays).toBe(0);
+    expect(listed[place(second!.styleCode)]!.urgencyDays).toBe(3);
+    expect(place(first!.styleCode)).toBeLessThan(place(second!.styleCode));
   });
 });

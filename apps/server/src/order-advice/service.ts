@@ -78,7 +78,10 @@ export async function orderAdvice(db: Kysely<Database>, options: OrderAdviceOpti
       orderQuantity: reorder.orderQuantity,
       orderBy: reorder.orderBy,
       model: row.model,
-      urgencyDays: expected ? dayNumber(expected.date) - start - reorder.leadTimeDays : dayNumber(reorder.orderBy) - start,
+      // Days left to order in time: to the expected stockout less the lead time, or to the order-by
+      // date when that is sooner (safety stock and the review period can make it so), so the list's
+      // order is the order of the dates it shows.
+      urgencyDays: Math.min(expected ? dayNumber(expected.date) - start - reorder.leadTimeDays : Infinity, dayNumber(reorder.orderBy) - start),
       recentDemand: Number(row.recent_demand),
     });
   }
