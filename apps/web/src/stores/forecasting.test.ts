@@ -88,6 +88,20 @@ describe('products', () => {
     expect(state()).toMatchObject({ products: [], catalogueEmpty: true });
   });
 
+  it("knows it also when the picker's blank search supersedes the first load (a slow server)", async () => {
+    productRows = [];
+    const load = state().loadProducts();
+    const search = state().searchProducts('');
+    await Promise.all([load, search]);
+    expect(state()).toMatchObject({ products: [], catalogueEmpty: true, isLoadingProducts: false });
+    // A search that finds nothing says nothing about the catalogue.
+    productRows = [widgetRow];
+    await state().loadProducts();
+    productRows = [];
+    await state().searchProducts('nothing like it');
+    expect(state().catalogueEmpty).toBe(false);
+  });
+
   it("fails with 'Failed to fetch products'", async () => {
     fail = { '/api/records/': 500 };
     await state().loadProducts();

@@ -164,7 +164,9 @@ export const useForecastingStore = create<ForecastingStore>()((set, get) => {
       set({ isLoadingProducts: true, productsError: null, searchText: text });
       try {
         const products = await forecastingApi.searchProducts(text);
-        if (sequence === searchSequence) set({ products, isLoadingProducts: false });
+        // A blank search is the whole catalogue: it answers whether there is any product, as the
+        // first load would have (the picker's first, empty search can supersede that load).
+        if (sequence === searchSequence) set({ products, isLoadingProducts: false, ...(text.trim() === '' ? { catalogueEmpty: products.length === 0 } : {}) });
       } catch (error) {
         if (sequence === searchSequence) set({ isLoadingProducts: false, productsError: withReason(i18n.t('forecasting.errors.fetchProducts'), error) });
       }
