@@ -155,14 +155,19 @@ export type ReportSchemaResponse = z.infer<typeof reportSchemaResponse>;
 /** Most series a proposed chart draws (more is unreadable; the editor can add them). */
 const MAX_PROPOSED_SERIES = 5;
 
+/** A column named for a period ("month", "order_year", "week_start"): a time axis even when written as text or a number (to_char, extract). */
+const PERIOD_NAME = /(^|_)(date|day|week|month|quarter|year|period)(_|$)/i;
+const isTimeAxis = (column: ResultColumn) => column.type === 'date' || column.type === 'datetime' || ((column.type === 'number' || column.type === 'text') && PERIOD_NAME.test(column.name));
+
 /**
- * A sensible chart for a result from its column types: dates on x → line; a category and numbers
- * → bar (pie when asked); two numbers only → scatter; nothing numeric, or one value → table.
+ * A sensible chart for a result from its column types: dates (or a column named for a period) on
+ * x → line; a category and numbers → bar (pie when asked); two numbers only → scatter; nothing
+ * numeric, or one row (a single figure) → table.
  */
 export function proposeChartConfig(columns: ResultColumn[], options: { rowCount?: number; preferredType?: ChartType | null; title?: string } = {}): ChartConfig {
-  const numbers = columns.filter((c) => c.type === 'number');
-  const time = columns.find((c) => c.type === 'date' || c.type === 'datetime');
-  const texts = columns.filter((c) => c.type === 'text');
+  const time = columns.find(isTimeAxis);
+  const numbers = columns.filter((c) => c.type === 'number' && c !== time);
+  const texts = columns.filter((c) => c.type === 'text' && c !== time);
   const x = time ?? texts.find((c) => !/(^id$|_id$)/.test(c.name)) ?? texts[0] ?? null;
   // A label column beside a time axis (month, product, units) splits the series.
   const group = time && texts.length === 1 && numbers.length === 1 ? (texts[0] as ResultColumn) : null;

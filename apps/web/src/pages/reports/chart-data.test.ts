@@ -44,6 +44,21 @@ describe('report chart data', () => {
     expect(proposeChartConfig([column('category', 'text'), column('units', 'number')], { preferredType: 'pie' })).toMatchObject({ type: 'pie', series: [{ field: 'units' }] });
   });
 
+  it('draws a month or other period over time as a line, however the SQL wrote it; a category and a number as bars', () => {
+    const column = (name: string, type: 'number' | 'text' | 'date' | 'datetime') => ({ name, type, db_type: type });
+    // date_trunc gives a date or timestamp; to_char a text; extract a number: each is months on x.
+    for (const month of [column('month', 'date'), column('month', 'datetime'), column('month', 'text'), column('month', 'number'), column('order_year', 'number'), column('week_start', 'text')]) {
+      expect(proposeChartConfig([month, column('units_sold', 'number')], { rowCount: 12 }), `${month.name} as ${month.type}`).toMatchObject({ type: 'line', x_field: month.name, series: [{ field: 'units_sold' }] });
+    }
+    expect(proposeChartConfig([column('month', 'number'), column('product_code', 'text'), column('units', 'number')], { rowCount: 24 })).toMatchObject({ type: 'line', x_field: 'month', group_field: 'product_code' });
+    // A name that only contains a period word is no time axis: a weekday is a category, days left a measure.
+    expect(proposeChartConfig([column('weekday', 'text'), column('units', 'number')], { rowCount: 7 })).toMatchObject({ type: 'bar', x_field: 'weekday' });
+    expect(proposeChartConfig([column('category', 'text'), column('units_sold', 'number')], { rowCount: 5 })).toMatchObject({ type: 'bar', x_field: 'category', series: [{ field: 'units_sold' }] });
+    expect(proposeChartConfig([column('stock', 'number'), column('days_left', 'number')], { rowCount: 9 })).toMatchObject({ type: 'scatter', x_field: 'stock' });
+    // One month is one figure: a table, as for any single row.
+    expect(proposeChartConfig([column('month', 'date'), column('units_sold', 'number')], { rowCount: 1 }).type).toBe('table');
+  });
+
   it('labels months as "Feb 2025" when every x is the first of a month, anything else as written; figures grouped', () => {
     const months = xLabelFormatter([{ month: '2025-02-01' }, { month: '2025-03-01' }], 'month');
     expect([months('2025-02-01'), months('2025-03-01')]).toEqual(['Feb 2025', 'Mar 2025']);
