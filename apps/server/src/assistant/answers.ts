@@ -6,7 +6,7 @@ import type { Database } from '../db/schema.ts';
 import * as repo from './repo.ts';
 import { inventoryTotals } from '../dashboard/repo.ts';
 import { orderAdvice, type OrderAdvice } from '../order-advice/service.ts';
-import { addDays, describePeriod, formatDay, formatRange, fullRangeOf, rangeOf, readHorizon, readPeriod, spokenPeriod, type Period } from '../plain-words/period.ts';
+import { addDays, describePeriod, formatDay, formatRange, fullRangeOf, rangeOf, readAhead, readPeriod, spokenPeriod, type Ahead, type Period } from '../plain-words/period.ts';
 import { escapeRegExp, looksLikeProductCode, noSuchProduct, Reading } from '../plain-words/reading.ts';
 
 type Db = Kysely<Database>;
@@ -54,7 +54,7 @@ const createOrdersAction = (orders: OrderAdvice['products']): AssistantBlock => 
 });
 
 /** Orders due by a day: a time window on an order question ("reorder this week") keeps the orders whose order-by date falls by its end, overdue ones included. */
-export type DueWindow = { by: string; words: string };
+export type DueWindow = Pick<Ahead, 'by' | 'words'>;
 /** When an advised order must be placed: its order-by date, else its stockout less the lead time. */
 const dueDay = (p: OrderAdvice['products'][number]) => p.orderBy ?? (p.firstStockout ? addDays(p.firstStockout, -p.leadTimeDays) : null);
 
@@ -229,7 +229,7 @@ export const dataFunctions = {
 };
 
 const HELP =
-  'I can answer: the stock of a product, sales of a product or of all products in a period (last month, in October, in 2025, since 3/11, the last 30 days…), top sellers, what runs out first, the value of the stock, products with no sales, low stock, the reorder report (also due this week or in the next N days), deliveries; and I can create the recommended orders or add a task.';
+  'I can answer: the stock of a product, sales of a product or of all products in a period (last month, last quarter, in October, Q3, in 2025, since 3/11, the last 30 days…), top sellers, what runs out first, the value of the stock, products with no sales, low stock, the reorder report and what runs out (also due this week, next week, in the next N days or by a date), deliveries; and I can create the recommended orders or add a task.';
 const LINKED_PRODUCTS = 5;
 
 const TASK = /^(?:please\s+)?(?:add|create|make)\s+(?:a\s+)?(?:new\s+)?(?:task|todo|to-do|reminder)\s*(?:to|:|-)?\s*(.+)$/i;
@@ -238,7 +238,7 @@ const NO_SALES = /\b(no|zero|without|not any|any)\s+sales\b|\bnot (been )?sold\b
 const TOP_SELLERS = /\b(top|best)[- ]?(sell|seller|product|moving)\w*|\bsold (the )?most\b|\bbest sellers?\b|\bmost popular\b/;
 const RUNS_OUT = /\brun(s|ning)? out\b|\bstock ?outs?\b|\bsell out\b/;
 const LOW_STOCK = /\blow stock\b|\bbelow 100\b|\brunning low\b|\bneeds? (an )?order(ing)?\b/;
-const REORDER = /\breorder\w*|\brecommended orders?\b|\bwhat (should|do) (i|we) (re)?order\b|\border(s)? (are )?due\b/;
+const REORDER = /\breorder\w*|\brecommended orders?\b|\bwhat (should|do) (i|we) (re)?order\b|\border(s)? (are )?due\b|\bbe ordered\b/;
 const DELIVERIES = /\bdeliver/;
 const VALUE = /\b(value|worth)\b/;
 const STOCK = /\b(stock|inventory|on hand)\b/;
@@ -248,15 +248,12 @@ const TOTAL_STOCK = /\b(how much|how many|total)\b.*\b(stock|inventory|units)\b|
 const FRAMING = /\b(first|soonest|earliest|next|when|units?|how many|how much|left|in stock|levels?|coming|upcoming|expected|scheduled|late|arriving|incoming|recommended|advised|orders?|products?|sellers?|most)\b/;
 
 /**
- * A time window ahead for order and stockout questions: "in the next 7 days", "within 2 weeks", or a
- * period that has not ended ("today", "this week", "this month"). A past period does not apply.
+ * A time window ahead for order and stockout questions: "in the next 7 days", "next week", "by 24/12",
+ * or a period that has not ended ("today", "this week", "this month"). A past period does not apply.
  */
 function dueWindow(reading: Reading, today: string): DueWindow | null {
-  const days = readHorizon(reading.trial());
-  if (days !== null) {
-    readHorizon(reading);
-    return { by: addDays(today, days - 1), words: `the next ${days} days` };
-  }
+  const window = readAhead(reading, today);
+  if (window) return window;
   const ahead = readPeriod(reading.trial(), today);
   if (!ahead || !['today', 'this', 'day', 'between'].includes(ahead.kind)) return null;
   const { to } = fullRangeOf(ahead, today);
@@ -265,11 +262,32 @@ function dueWindow(reading: Reading, today: string): DueWindow | null {
   return { by: to, words: ahead.kind === 'today' || ahead.kind === 'this' ? describePeriod(ahead) : formatRange(rangeOf(ahead, today)) };
 }
 
+/**
+ * Sales asked for days still to come ("sales next week", "top sellers in the next 30 days", "sold in
+ * Q1 2027"): none are recorded yet, and the answer says so rather than a zero (ADR 0148).
+ */
+function salesAhead(reading: Reading, today: string): Answer | null {
+  const window = readAhead(reading.trial(), today);
+  const period = window ? null : readPeriod(reading.trial(), today);
+  const words = window?.from ? `${window.words} (${formatRange({ from: window.from, to: window.by })})` : period && fullRangeOf(period, today).from > today ? spokenPeriod(period, today).replace(/^(in|on) /, '') : null;
+  if (!words) return null;
+  if (window) readAhead(reading, today);
+  else readPeriod(reading, today);
+  return {
+    blocks: [
+      text(`There are no sales after today (${formatDay(today)}): the period asked for, ${words}, is still to come. The Forecasting screen shows the sales expected; for sales so far, ask for a past period (last week, the last 30 days).`),
+      { type: 'link', label: 'Open the Forecasting screen', href: '/app/forecasting' },
+    ],
+  };
+}
+
 /** The words of a plain question and the one rule they match: null when none does. */
 async function answerReading(db: Db, reading: Reading, products: repo.ProductRow[], today: string): Promise<Answer | null> {
   const q = reading.text;
   const claim = (...patterns: RegExp[]) => patterns.forEach((pattern) => reading.test(pattern));
   const past = (fallback: Period) => salesWindow(readPeriod(reading, today) ?? fallback, today);
+  /** A sales answer for the question's past period; a period still to come is said so. */
+  const sales = (fallback: Period, answer: (window: SalesWindow) => Promise<Answer>) => salesAhead(reading, today) ?? answer(past(fallback));
   if (CREATE_ORDERS.test(q)) {
     // Word by word: the pattern's ".*" would count every word between as used.
     claim(/\b(create|place|make|raise|put in)\b/, FRAMING);
@@ -278,11 +296,11 @@ async function answerReading(db: Db, reading: Reading, products: repo.ProductRow
   if (NO_SALES.test(q) && !/\bany sales of\b/.test(q)) {
     claim(NO_SALES, FRAMING);
     const inDays = reading.exec(/\b(?:in|for|over) (\d{1,4}) days\b/);
-    return dataFunctions.noSales(db, past(inDays ? { kind: 'last_days', days: Number(inDays[1]) } : LAST_90_DAYS));
+    return sales(inDays ? { kind: 'last_days', days: Number(inDays[1]) } : LAST_90_DAYS, (window) => dataFunctions.noSales(db, window));
   }
   if (TOP_SELLERS.test(q)) {
     claim(TOP_SELLERS, FRAMING);
-    return dataFunctions.topSellers(db, past(LAST_30_DAYS));
+    return sales(LAST_30_DAYS, (window) => dataFunctions.topSellers(db, window));
   }
   if (RUNS_OUT.test(q) && !products.length) {
     claim(RUNS_OUT, FRAMING);
@@ -307,7 +325,7 @@ async function answerReading(db: Db, reading: Reading, products: repo.ProductRow
   if (products.length) {
     if (SALES.test(q)) {
       claim(SALES, FRAMING);
-      return dataFunctions.salesOf(db, products, past(LAST_30_DAYS));
+      return sales(LAST_30_DAYS, (window) => dataFunctions.salesOf(db, products, window));
     }
     if (RUNS_OUT.test(q)) {
       claim(RUNS_OUT, FRAMING);
@@ -319,7 +337,7 @@ async function answerReading(db: Db, reading: Reading, products: repo.ProductRow
   // Units sold across the catalogue: "how many units did we sell last month" asks for sales, not stock.
   if (SALES.test(q)) {
     claim(SALES, FRAMING);
-    return dataFunctions.totalSales(db, past(LAST_30_DAYS));
+    return sales(LAST_30_DAYS, (window) => dataFunctions.totalSales(db, window));
   }
   if (TOTAL_STOCK.test(q)) {
     claim(STOCK, /\b(total|level)\b/, FRAMING);

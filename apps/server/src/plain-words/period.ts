@@ -1,5 +1,5 @@
-// The one reading of periods in plain words ("last month", "in October", "since 3/11", "last 30
-// days"), shared by the built-in report writer (which turns a period into SQL relative to the day
+// The one reading of periods in plain words ("last month", "in October", "Q3", "since 3/11", "last 30
+// days") and of windows ahead ("next week", "by 24/12"), shared by the built-in report writer (which turns a period into SQL relative to the day
 // the report runs) and the built-in assistant (which answers for the period's dates). The rules are
 // in docs/architecture.md, "Periods in plain words" (ADR 0141).
 import { escapeRegExp, type Reading } from './reading.ts';
@@ -7,9 +7,12 @@ import { escapeRegExp, type Reading } from './reading.ts';
 export type Period =
   | { kind: 'last_days'; days: number }
   | { kind: 'last_months'; months: number }
-  | { kind: 'this'; unit: 'week' | 'month' | 'year' }
-  | { kind: 'previous'; unit: 'week' | 'month' | 'year' }
+  | { kind: 'this'; unit: CalendarUnit }
+  | { kind: 'previous'; unit: CalendarUnit }
   | { kind: 'year'; year: number }
+  | { kind: 'quarter_of_year'; year: number; quarter: number }
+  /** A quarter named without a year ("Q3"): its latest occurrence that has started. */
+  | { kind: 'quarter'; quarter: number }
   | { kind: 'month_of_year'; year: number; month: number }
   /** A month named without a year: its latest occurrence that has started. */
   | { kind: 'month'; month: number }
@@ -18,6 +21,9 @@ export type Period =
   | { kind: 'day'; date: string }
   | { kind: 'since'; date: string }
   | { kind: 'between'; from: string; to: string };
+
+/** Calendar units a period can be "this" or "last" of; quarters are January–March, April–June… */
+export type CalendarUnit = 'week' | 'month' | 'quarter' | 'year';
 
 /** A period's first and last day (YYYY-MM-DD, both included). */
 export type DateRange = { from: string; to: string };
@@ -46,10 +52,14 @@ function realDay(year: number, month: number, day: number): string | null {
   return iso(year, month, day);
 }
 
-/** A day without a year: its latest occurrence that has started (not after today). */
-function latestOccurrence(month: number, day: number, today: string): string | null {
+/**
+ * A day without a year: its latest occurrence that has started (not after today), or looking
+ * ahead ("order by 24/12") its next occurrence from today on.
+ */
+function occurrence(month: number, day: number, today: string, ahead: boolean): string | null {
   const [year] = partsOf(today);
   const thisYear = realDay(year, month, day);
+  if (ahead) return thisYear && thisYear >= today ? thisYear : realDay(year + 1, month, day);
   return thisYear && thisYear <= today ? thisYear : realDay(year - 1, month, day);
 }
 
@@ -57,7 +67,7 @@ function latestOccurrence(month: number, day: number, today: string): string | n
  * One date of the DATE pattern. Numbers read day-first, as the shop writes them; a first number
  * up to 12 with a second over 12 can only be month-first and reads so.
  */
-export function readDate(text: string, today: string): string | null {
+export function readDate(text: string, today: string, ahead = false): string | null {
   const fullYear = (year: string) => (year.length === 2 ? 2000 + Number(year) : Number(year));
   let match = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text);
   if (match) return realDay(Number(match[1]), Number(match[2]), Number(match[3]));
@@ -65,7 +75,7 @@ export function readDate(text: string, today: string): string | null {
   if (match) {
     let [day, month] = [Number(match[1]), Number(match[2])];
     if (month > 12 && day <= 12) [day, month] = [month, day];
-    return match[3] ? realDay(fullYear(match[3]), month, day) : latestOccurrence(month, day, today);
+    return match[3] ? realDay(fullYear(match[3]), month, day) : occurrence(month, day, today, ahead);
   }
   match = new RegExp(`^(\\d{1,2})${ORDINAL}(?: of)? (${MONTH_SHORT})(?:,? (\\d{4}))?$`).exec(text) ?? null;
   const named = match ? { day: match[1], month: match[2], year: match[3] } : null;
@@ -74,18 +84,18 @@ export function readDate(text: string, today: string): string | null {
   if (!spelled) return null;
   const month = monthOfName(spelled.month as string);
   if (!month) return null;
-  return spelled.year ? realDay(Number(spelled.year), month, Number(spelled.day)) : latestOccurrence(month, Number(spelled.day), today);
+  return spelled.year ? realDay(Number(spelled.year), month, Number(spelled.day)) : occurrence(month, Number(spelled.day), today, ahead);
 }
 
 /** The period the words name, or null; `today` dates a day or month written without its year. */
 export function readPeriod(reading: Reading, today: string): Period | null {
-  let match = reading.exec(new RegExp(`(?:last|past|previous|over the last|in the last) ${NUM} (day|week|month|year)s?`));
+  let match = reading.exec(new RegExp(`(?:last|past|previous|over the last|in the last) ${NUM} (day|week|month|quarter|year)s?`));
   if (match) {
     const n = numberIn(match[1]) as number;
     const unit = match[2] as string;
     if (unit === 'day') return { kind: 'last_days', days: n };
     if (unit === 'week') return { kind: 'last_days', days: n * 7 };
-    return { kind: 'last_months', months: unit === 'month' ? n : n * 12 };
+    return { kind: 'last_months', months: n * { month: 1, quarter: 3, year: 12 }[unit as 'month' | 'quarter' | 'year'] };
   }
   match = new RegExp(`\\b(?:between|from) (${DATE}) (?:and|to|until|till|-|–) (${DATE})(?![\\d/.-])`).exec(reading.text);
   if (match) {
@@ -104,11 +114,14 @@ export function readPeriod(reading: Reading, today: string): Period | null {
   }
   if (reading.test(/\b(today)\b/)) return { kind: 'today' };
   if (reading.test(/\byesterday\b/)) return { kind: 'yesterday' };
-  match = reading.exec(/\b(this|current) (week|month|year)\b/);
-  if (match) return { kind: 'this', unit: match[2] as 'week' | 'month' | 'year' };
+  match = reading.exec(/\b(this|current) (week|month|quarter|year)\b/);
+  if (match) return { kind: 'this', unit: match[2] as CalendarUnit };
   if (reading.test(/\b(year to date|ytd)\b/)) return { kind: 'this', unit: 'year' };
-  match = reading.exec(/\b(last|previous) (week|month|year)\b/);
-  if (match) return { kind: 'previous', unit: match[2] as 'week' | 'month' | 'year' };
+  if (reading.test(/\b(quarter to date|qtd)\b/)) return { kind: 'this', unit: 'quarter' };
+  match = reading.exec(/\b(last|previous) (week|month|quarter|year)\b/);
+  if (match) return { kind: 'previous', unit: match[2] as CalendarUnit };
+  const quarter = readQuarter(reading);
+  if (quarter) return quarter;
   match = reading.exec(new RegExp(`\\b(${MONTH_WORDS.join('|')}) (\\d{4})\\b`));
   if (match) return { kind: 'month_of_year', month: MONTH_WORDS.indexOf(match[1] as string) + 1, year: Number(match[2]) };
   // "may" alone is as likely the verb: the month needs a word before it that dates it.
@@ -119,6 +132,18 @@ export function readPeriod(reading: Reading, today: string): Period | null {
   return null;
 }
 
+const QUARTER_WORDS: Record<string, number> = { q1: 1, q2: 2, q3: 3, q4: 4, first: 1, second: 2, third: 3, fourth: 4, '1st': 1, '2nd': 2, '3rd': 3, '4th': 4 };
+
+/** "Q3", "Q3 2026", "2026 Q3", "the third quarter (of 2026)": a calendar quarter, with its year or without. */
+function readQuarter(reading: Reading): Period | null {
+  const match =
+    reading.exec(/\b(\d{4}) (q[1-4])\b/) ?? reading.exec(/\b(q[1-4]|(?:first|second|third|fourth|1st|2nd|3rd|4th) quarter)(?:,? (?:of )?(\d{4}))?\b/);
+  if (!match) return null;
+  const [word, year] = /^\d{4}$/.test(match[1] as string) ? [match[2] as string, match[1]] : [match[1] as string, match[2]];
+  const quarter = QUARTER_WORDS[word.replace(/ quarter$/, '')] as number;
+  return year ? { kind: 'quarter_of_year', quarter, year: Number(year) } : { kind: 'quarter', quarter };
+}
+
 /** A window ahead ("in the next 30 days", "within 2 weeks"), in days; null when the words name none. */
 export function readHorizon(reading: Reading): number | null {
   const match = reading.exec(new RegExp(`\\b(?:next|coming|within|in|over the next) ${NUM} (day|week|month)s?\\b`));
@@ -127,21 +152,46 @@ export function readHorizon(reading: Reading): number | null {
   return match[2] === 'day' ? n : match[2] === 'week' ? n * 7 : n * 30;
 }
 
+/** Days still to come, due by their last day (`by`); `from` is where they start, null for "by 24/12" (overdue included). */
+export type Ahead = { from: string | null; by: string; words: string };
+
+/**
+ * A window ahead, as an order or stock-out question names it: "the next 14 days", "next week",
+ * "next month", "by 24/12", "before 20 December" (the day before). A date without a year is its
+ * next occurrence from today on. Null when the words name none (ADR 0148).
+ */
+export function readAhead(reading: Reading, today: string): Ahead | null {
+  const days = readHorizon(reading);
+  if (days !== null) return { from: today, by: addDays(today, days - 1), words: `the next ${days} days` };
+  let match = reading.exec(/\bnext (week|month|quarter|year)\b/);
+  if (match) {
+    const unit = match[1] as CalendarUnit;
+    const from = shift(unit, startOf(unit, today), 1);
+    return { from, by: addDays(shift(unit, from, 1), -1), words: `next ${unit}` };
+  }
+  match = new RegExp(`\\b(by|before|until|till) (${DATE})(?![\\d/.-])`).exec(reading.text);
+  const date = match ? readDate(match[2] as string, today, true) : null;
+  if (!match || !date) return null;
+  reading.exec(new RegExp(escapeRegExp(match[0])));
+  return { from: null, by: match[1] === 'before' ? addDays(date, -1) : date, words: `${match[1]} ${formatDay(date)}` };
+}
+
 /** The words that said a horizon, blanked before reading a past period from the same question. */
 export const HORIZON_WORDS = /\b(next|coming|within|over the next) \S+ (day|week|month)s?\b/;
 
-function startOf(unit: 'week' | 'month' | 'year', day: string): string {
+function startOf(unit: CalendarUnit, day: string): string {
   const [year, month] = partsOf(day);
   if (unit === 'year') return iso(year, 1, 1);
+  if (unit === 'quarter') return iso(year, month - ((month - 1) % 3), 1);
   if (unit === 'month') return iso(year, month, 1);
   // Weeks start on Monday, as PostgreSQL's date_trunc('week') has them.
   return addDays(day, -((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7));
 }
 
-function shift(unit: 'week' | 'month' | 'year', day: string, by: number): string {
+function shift(unit: CalendarUnit, day: string, by: number): string {
   const [year, month, date] = partsOf(day);
   if (unit === 'week') return addDays(day, 7 * by);
-  const months = unit === 'year' ? 12 * by : by;
+  const months = by * { month: 1, quarter: 3, year: 12 }[unit];
   const target = new Date(Date.UTC(year, month - 1 + months, 1));
   // Day 31 minus a month is the last day of the shorter month, as PostgreSQL's interval arithmetic has it.
   return iso(target.getUTCFullYear(), target.getUTCMonth() + 1, Math.min(date, daysInMonth(target.getUTCFullYear(), target.getUTCMonth() + 1)));
@@ -165,6 +215,14 @@ export function fullRangeOf(period: Period, today: string): DateRange {
     case 'month': {
       const [year, month] = partsOf(today);
       return fullRangeOf({ kind: 'month_of_year', month: period.month, year: period.month <= month ? year : year - 1 }, today);
+    }
+    case 'quarter_of_year': {
+      const from = iso(period.year, 3 * period.quarter - 2, 1);
+      return { from, to: addDays(shift('quarter', from, 1), -1) };
+    }
+    case 'quarter': {
+      const [year, month] = partsOf(today);
+      return fullRangeOf({ kind: 'quarter_of_year', quarter: period.quarter, year: 3 * period.quarter - 2 <= month ? year : year - 1 }, today);
     }
     case 'today':
       return { from: today, to: today };
@@ -224,6 +282,10 @@ export function describePeriod(period: Period | null): string {
       return `${MONTH_NAMES[period.month - 1]} ${period.year}`;
     case 'month':
       return `${MONTH_NAMES[period.month - 1]} (the latest)`;
+    case 'quarter_of_year':
+      return `Q${period.quarter} ${period.year}`;
+    case 'quarter':
+      return `Q${period.quarter} (the latest)`;
     case 'today':
       return 'today';
     case 'yesterday':
@@ -248,6 +310,9 @@ export function spokenPeriod(period: Period, today: string): string {
     case 'month':
     case 'month_of_year':
       return `in ${MONTH_NAMES[Number(range.from.slice(5, 7)) - 1]} ${range.from.slice(0, 4)} (${dates})`;
+    case 'quarter':
+    case 'quarter_of_year':
+      return `in Q${Math.ceil(Number(range.from.slice(5, 7)) / 3)} ${range.from.slice(0, 4)} (${dates})`;
     case 'day':
       return `on ${dates}`;
     case 'since':

@@ -1,6 +1,6 @@
 // Periods and product-code-like words on fixed days, so year ends and short months are met whatever the day the tests run.
 import { describe, expect, it } from 'vitest';
-import { describePeriod, formatRange, rangeOf, readPeriod, spokenPeriod, type Period } from './period.ts';
+import { describePeriod, formatRange, rangeOf, readAhead, readPeriod, spokenPeriod, type Period } from './period.ts';
 import { looksLikeProductCode, Reading } from './reading.ts';
 
 const read = (question: string, today: string) => {
@@ -49,6 +49,32 @@ describe('periods in plain words', () => {
     ]);
   });
 
+  it('reads calendar quarters: this quarter to date, last quarter whole, Q1–Q4 as their latest started occurrence', () => {
+    expectRanges([
+      ['sales this quarter', '2026-12-02', '2026-10-01', '2026-12-02'],
+      ['sales quarter to date', '2026-05-20', '2026-04-01', '2026-05-20'],
+      // Across the year end: on 15 January last quarter is October–December of the year before.
+      ['sales last quarter', '2026-01-15', '2025-10-01', '2025-12-31'],
+      ['sales previous quarter', '2026-12-02', '2026-07-01', '2026-09-30'],
+      // Q4 on 2 December is this year's, under way; Q4 on 30 September has not started, so last year's.
+      ['sales in Q4', '2026-12-02', '2026-10-01', '2026-12-02'],
+      ['sales in Q4', '2026-09-30', '2025-10-01', '2025-12-31'],
+      ['sales in Q1', '2026-01-15', '2026-01-01', '2026-01-15'],
+      ['Q3 2026 sales', '2026-12-02', '2026-07-01', '2026-09-30'],
+      ['sales in 2025 Q2', '2026-12-02', '2025-04-01', '2025-06-30'],
+      ['sales in the third quarter', '2026-12-02', '2026-07-01', '2026-09-30'],
+      ['sales in the first quarter of 2025', '2026-12-02', '2025-01-01', '2025-03-31'],
+      ['sales over the last 2 quarters', '2026-12-02', '2026-06-02', '2026-12-01'],
+    ]);
+    for (const question of ['sales this quarter', 'sales last quarter', 'sales in Q3', 'sales in Q3 2026', 'sales in the third quarter']) expect(read(question, '2026-12-02').unused, question).toEqual(['sales']);
+    expect(spokenPeriod({ kind: 'quarter', quarter: 4 }, '2026-09-30')).toBe('in Q4 2025 (1 Oct–31 Dec 2025)');
+    expect(spokenPeriod({ kind: 'previous', unit: 'quarter' }, '2026-01-15')).toBe('last quarter (1 Oct–31 Dec 2025)');
+    for (const question of ['sales in Q3', 'sales in Q3 2026', 'sales last quarter']) {
+      const period = read(question, '2026-12-02').period as Period;
+      expect(read(`Units sold (${describePeriod(period)})`, '2026-12-02').period, question).toEqual(period);
+    }
+  });
+
   it('reads dates day-first as the shop writes them, month-first only where nothing else fits', () => {
     expectRanges([
       ['sales since 3/11/2026', '2026-12-02', '2026-11-03', '2026-12-02'],
@@ -66,6 +92,28 @@ describe('periods in plain words', () => {
       const period = read(question, '2026-12-02').period as Period;
       expect(read(`Units sold (${describePeriod(period)})`, '2026-12-02').period, question).toEqual(period);
     }
+  });
+
+  it('reads windows ahead for order and stock-out questions: next week/month, the next N days, by or before a date', () => {
+    const ahead = (question: string, today: string) => {
+      const reading = Reading.of(question);
+      return { ...readAhead(reading, today), unused: reading.unusedWords() };
+    };
+    // 27 Dec 2026 is a Sunday: next week is Monday 28 Dec to Sunday 3 Jan, over the year end.
+    expect(ahead('order next week', '2026-12-27')).toEqual({ from: '2026-12-28', by: '2027-01-03', words: 'next week', unused: ['order'] });
+    expect(ahead('order next week', '2026-12-28')).toMatchObject({ from: '2027-01-04', by: '2027-01-10' });
+    expect(ahead('run out next month', '2026-12-15')).toMatchObject({ from: '2027-01-01', by: '2027-01-31', words: 'next month' });
+    expect(ahead('orders due next quarter', '2026-12-02')).toMatchObject({ from: '2027-01-01', by: '2027-03-31' });
+    expect(ahead('order in the next 14 days', '2026-12-02')).toMatchObject({ from: '2026-12-02', by: '2026-12-15', words: 'the next 14 days' });
+    expect(ahead('order within the next 2 weeks', '2026-12-20')).toMatchObject({ by: '2027-01-02', words: 'the next 14 days' });
+    // A date without a year ahead is its next occurrence from today on; "before" stops the day before.
+    expect(ahead('order by 24/12', '2026-12-02')).toEqual({ from: null, by: '2026-12-24', words: 'by 24 Dec 2026', unused: ['order'] });
+    expect(ahead('order by 5/1', '2026-12-02')).toMatchObject({ by: '2027-01-05' });
+    expect(ahead('order before 20 December', '2026-12-02')).toMatchObject({ by: '2026-12-19', words: 'before 20 Dec 2026' });
+    expect(ahead('order before 20 December', '2026-12-21')).toMatchObject({ by: '2027-12-19' });
+    expect(ahead('order by 2/12', '2026-12-02')).toMatchObject({ by: '2026-12-02' });
+    expect(ahead('order by 24/12/2025', '2026-12-02')).toMatchObject({ by: '2025-12-24' });
+    expect(ahead('sales last week', '2026-12-02')).toEqual({ unused: ['sales', 'last', 'week'] });
   });
 
   it('names the period with its dates', () => {

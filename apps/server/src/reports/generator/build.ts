@@ -2,13 +2,16 @@
 // one-line description (which the generator can read back when asked to change the report) and
 // pseudocode in plain steps.
 import type { ChartType } from '@stockwise/contract';
-import { describePeriod } from '../../plain-words/period.ts';
+import { describePeriod, type CalendarUnit } from '../../plain-words/period.ts';
 import { DEFAULT_LOW_STOCK, type Dimension, type Intent, type Measure, type Period } from './intent.ts';
 
 export type BuiltReport = { title: string; description: string; sql: string; pseudocode: string; chartType: ChartType | null };
 
 const DEFAULT_NO_SALES_DAYS = 30;
 const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
+/** One calendar unit as an interval: PostgreSQL truncates to a quarter but has no quarter interval. */
+const oneUnit = (unit: CalendarUnit) => (unit === 'quarter' ? '3 months' : `1 ${unit}`);
 
 function periodCondition(period: Period, column: string): string {
   const range = (from: string, to: string) => `${column} >= ${from} and ${column} < ${to}`;
@@ -18,9 +21,9 @@ function periodCondition(period: Period, column: string): string {
     case 'last_months':
       return range(`(current_date - interval '${period.months} months')::date`, 'current_date');
     case 'this':
-      return range(`date_trunc('${period.unit}', current_date)::date`, `(date_trunc('${period.unit}', current_date) + interval '1 ${period.unit}')::date`);
+      return range(`date_trunc('${period.unit}', current_date)::date`, `(date_trunc('${period.unit}', current_date) + interval '${oneUnit(period.unit)}')::date`);
     case 'previous':
-      return range(`(date_trunc('${period.unit}', current_date) - interval '1 ${period.unit}')::date`, `date_trunc('${period.unit}', current_date)::date`);
+      return range(`(date_trunc('${period.unit}', current_date) - interval '${oneUnit(period.unit)}')::date`, `date_trunc('${period.unit}', current_date)::date`);
     case 'year':
       return range(`date '${period.year}-01-01'`, `date '${period.year + 1}-01-01'`);
     case 'month_of_year': {
@@ -31,6 +34,13 @@ function periodCondition(period: Period, column: string): string {
       // A month named without a year: this year's when it has started, else last year's.
       const start = `make_date(extract(year from current_date)::int - (extract(month from current_date)::int < ${period.month})::int, ${period.month}, 1)`;
       return range(start, `(${start} + interval '1 month')::date`);
+    }
+    case 'quarter_of_year':
+      return range(`date '${period.year}-${String(3 * period.quarter - 2).padStart(2, '0')}-01'`, `(date '${period.year}-${String(3 * period.quarter - 2).padStart(2, '0')}-01' + interval '3 months')::date`);
+    case 'quarter': {
+      // A quarter named without a year, as a month is: this year's when it has started, else last year's.
+      const start = `make_date(extract(year from current_date)::int - (extract(month from current_date)::int < ${3 * period.quarter - 2})::int, ${3 * period.quarter - 2}, 1)`;
+      return range(start, `(${start} + interval '3 months')::date`);
     }
     case 'day':
       return `${column} = date ${literal(period.date)}`;
