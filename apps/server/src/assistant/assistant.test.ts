@@ -251,6 +251,49 @@ describe.each(backends)('assistant on %s', (backend) => {
     expect(blocksOf(fortnight, 'table')[0]?.rows.map((r) => r.styleCode)).toEqual(dueFortnight.map((p) => p.code));
   });
 
+  it('reads calendar quarters', async () => {
+    const quarterStart = (offset: number) => monthStart(offset - ((Number(TODAY.slice(5, 7)) - 1) % 3));
+    const lastQuarter: Range = { from: quarterStart(-3), to: addDays(quarterStart(0), -1) };
+    const thisQuarter: Range = { from: quarterStart(0), to: TODAY };
+    const last = await ask({ content: 'how much did Blue Mug sell last quarter' });
+    expect(textOf(last)).toContain(`Blue Mug (MUG-01) sold ${soldIn('MUG-01', lastQuarter)} units last quarter (${rangeWords(lastQuarter)}).`);
+    expect(textOf(last)).not.toContain('I did not use');
+    const current = await ask({ content: 'how many units did we sell this quarter' });
+    const total = products.reduce((sum, p) => sum + soldIn(p.code, thisQuarter), 0);
+    expect(textOf(current)).toContain(`${fmt(total)} units were sold this quarter (${rangeWords(thisQuarter)})`);
+    // Q4 2025 holds the Advent Candle's sales from 20 to 31 December.
+    expect(textOf(await ask({ content: 'how much did OLD-01 sell in Q4 2025' }))).toContain('Advent Candle (OLD-01) sold 12 units in Q4 2025 (1 Oct–31 Dec 2025).');
+    expect(textOf(await ask({ content: 'how much did OLD-01 sell in the first quarter of 2026' }))).toContain('Advent Candle (OLD-01) sold 10 units in Q1 2026 (1 Jan–31 Mar 2026).');
+  });
+
+  it('reads windows ahead on order and stock-out questions, and says a sales period ahead has no sales yet', async () => {
+    const nextMonday = addDays(monday, 7);
+    const nextSunday = addDays(nextMonday, 6);
+    const dueNextWeek = advised.filter((p) => (p.order?.by as string) <= nextSunday);
+    const week = await ask({ content: 'what needs ordering next week' });
+    expect(textOf(week)).toContain(`${dueNextWeek.length} of the ${advised.length} products that need an order must be ordered by ${dayWords(nextSunday)} (next week)`);
+    expect(textOf(week)).not.toContain('I did not use');
+    // A date without a year, day-first, ahead: its next occurrence.
+    const by = addDays(TODAY, 10);
+    const runOut = products.filter((p) => p.stockout && p.stockout <= by).sort((a, b) => (a.stockout as string).localeCompare(b.stockout as string));
+    const out = await ask({ content: `which products run out by ${Number(by.slice(8))}/${Number(by.slice(5, 7))}` });
+    expect(textOf(out)).toContain(`${runOut.length} products are forecast to run out by ${dayWords(by)} (by ${dayWords(by)}).`);
+    expect(blocksOf(out, 'table')[0]?.rows.map((r) => r.styleCode)).toEqual(runOut.map((p) => p.code));
+    const before = addDays(TODAY, 13);
+    const dueBefore = advised.filter((p) => (p.order?.by as string) < before);
+    const ordered = await ask({ content: `which products must be ordered before ${Number(before.slice(8))} ${LONG[Number(before.slice(5, 7)) - 1]}` });
+    expect(textOf(ordered)).toContain(`Reorder report: ${dueBefore.length} of ${advised.length} advised orders due by ${dayWords(addDays(before, -1))} (before ${dayWords(before)})`);
+    expect(textOf(ordered)).not.toContain('I did not use');
+
+    const nextWeekWords = rangeWords({ from: nextMonday, to: nextSunday });
+    const future = await ask({ content: 'how many units will we sell next week' });
+    expect(textOf(future)).toContain(`There are no sales after today (${dayWords(TODAY)}): the period asked for, next week (${nextWeekWords}), is still to come.`);
+    expect(blocksOf(future, 'link')[0]?.href).toBe('/app/forecasting');
+    expect(textOf(await ask({ content: 'top sellers in the next 30 days' }))).toContain(`the period asked for, the next 30 days (${rangeWords({ from: TODAY, to: addDays(TODAY, 29) })}), is still to come.`);
+    const nextYear = Number(TODAY.slice(0, 4)) + 1;
+    expect(textOf(await ask({ content: `how much did Blue Mug sell in Q1 ${nextYear}` }))).toContain(`the period asked for, Q1 ${nextYear} (1 Jan–31 Mar ${nextYear}), is still to come.`);
+  });
+
   it('says which words of the question it did not use', async () => {
     const answer = await ask({ content: 'how much did Blue Mug sell last month from supplier Acme' });
     expect(textOf(answer)).toContain(`sold ${soldIn('MUG-01', previousMonth)} units last month`);
