@@ -18,6 +18,9 @@ const total = (rows: typeof sales) => rows.reduce((sum, s) => sum + s.quantity, 
 const year = today.getUTCFullYear();
 const monthStart = (date: string) => `${date.slice(0, 7)}-01`;
 const monthOffset = (offset: number) => new Date(Date.UTC(year, today.getUTCMonth() + offset, 1)).toISOString().slice(0, 10);
+/** The first day of the calendar quarter `offset` months from this one's start (0 = this quarter, -3 = the last). */
+const quarterStart = (offset: number) => monthOffset(offset - (today.getUTCMonth() % 3));
+const quarterOf = (date: string) => Math.ceil(Number(date.slice(5, 7)) / 3);
 const weekStart = (date: string) => {
   const day = new Date(`${date}T00:00:00Z`);
   day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
@@ -221,6 +224,11 @@ describe('built-in report generator over a known dataset', () => {
       ['units sold in October', 'how many units did we sell in October', total(between(`${octoberYear}-10-01`, `${octoberYear}-11-01`))],
       [`units sold since ${Number(since.slice(8))}/${Number(since.slice(5, 7))}/${since.slice(0, 4)}`, `units sold since ${Number(since.slice(8))}/${Number(since.slice(5, 7))}`, total(between(since, dayFromToday(1, today)))],
       ['units sold from 28/12/2025 to 3/1/2026', 'how many units did we sell from 28/12/2025 to 3/1/2026', total(between('2025-12-28', '2026-01-04'))],
+      // Calendar quarters: last quarter whole, this quarter to date, a quarter without a year its latest started one.
+      ['units sold last quarter', 'how many units did we sell last quarter', total(between(quarterStart(-3), quarterStart(0)))],
+      ['units sold this quarter', 'how many units did we sell this quarter', total(between(quarterStart(0), quarterStart(3)))],
+      [`units sold in Q${quarterOf(quarterStart(-3))}`, `how many units did we sell in Q${quarterOf(quarterStart(-3))}`, total(between(quarterStart(-3), quarterStart(0)))],
+      [`units sold in Q${quarterOf(quarterStart(-3))} ${quarterStart(-3).slice(0, 4)}`, `how many units did we sell in the ${['first', 'second', 'third', 'fourth'][quarterOf(quarterStart(-3)) - 1]} quarter of ${quarterStart(-3).slice(0, 4)}`, total(between(quarterStart(-3), quarterStart(0)))],
     ];
     for (const [request, question, expected] of cases) {
       const report = await write(request);
