@@ -56,7 +56,7 @@ export async function act(ctx: AssistantContextDeps, user: User, request: Assist
 const productParameter = { type: 'object', properties: { product: { type: 'string', description: 'Product code or name' } }, required: ['product'] };
 const periodParameter = {
   type: 'object',
-  properties: { period: { type: 'string', description: 'The period in words, as the user said it: "last month", "October", "in 2025", "yesterday", "last 30 days", "since 3/11/2026" (dates day-first)' } },
+  properties: { period: { type: 'string', description: 'The period in words, as the user said it: "last month", "October", "last quarter", "Q3 2026", "in 2025", "yesterday", "last 30 days", "since 3/11/2026" (dates day-first)' } },
   required: ['period'],
 };
 const noParameters = { type: 'object', properties: {} };
