@@ -273,6 +273,18 @@ describe('built-in report generator over a known dataset', () => {
     const sqlAnswer = (await regenerate('sql_code')).json as { success: boolean; generated_value: string };
     expect(sqlAnswer.success).toBe(true);
     expect(sqlAnswer.generated_value).toMatch(/current_stock \* p\.unit_cost/);
+    // A report shown as a table whose SQL now gives months: the chart asked anew is a line.
+    const monthly = await server.request('/api/user-reports/regenerate/', {
+      token,
+      body: {
+        field_to_regenerate: 'chart_config',
+        current_title: 'Units sold by month',
+        current_description: '',
+        current_sql_code: "select to_char(date, 'YYYY-MM') as month, sum(quantity) as units_sold from sales group by 1 order by 1",
+        current_chart_config: { type: 'table', x_field: null, series: [], group_field: null, stacked: false, title: '', sort: null },
+      },
+    });
+    expect(monthly.json).toMatchObject({ success: true, generated_value: { type: 'line', x_field: 'month', series: [{ field: 'units_sold' }] } });
     const pseudo = (await regenerate('pseudocode')).json as { generated_value: string };
     expect(pseudo.generated_value).toMatch(/^1\. Compute values without reading a table\./);
     const puzzled = (await generate('make it sparkle', { title: 'Untitled Report', description: '', sql: 'SELECT 1;', chart: null })).json as Record<string, unknown>;

@@ -304,7 +304,9 @@ export async function regenerateField(ctx: ReportsContext, options: { userId: nu
     if (field === 'chart_config') {
       const run = await trialRun(ctx, options.userId, current.sql_code);
       if (typeof run === 'string') return answer(null, `Run the report first: ${run}`);
-      return answer(fittingChart(value as ChartConfig | null, run.columns, run.rows.length, current.chart_config?.type ?? null));
+      // The current chart's kind is kept (a bar chart stays bars), but not a table: asked anew, a month and a number make a line.
+      const kept = current.chart_config?.type === 'table' ? null : (current.chart_config?.type ?? null);
+      return answer(fittingChart(value as ChartConfig | null, run.columns, run.rows.length, kept));
     }
     return answer(value);
   } catch (error) {
