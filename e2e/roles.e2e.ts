@@ -1,6 +1,7 @@
 // Roles and sessions through the real screens: a new account waits for approval, an administrator
 // approves it as viewer on Settings → Users, an administrator adds a colleague there who signs in
-// with the starting password, the viewer sees no destructive controls and the
+// with the starting password and chooses their own first (and again after a reset), the viewer sees
+// no destructive controls and the
 // server's 403 message when one comes anyway; logout revokes the refresh token; a password change
 // signs in again with the new password.
 import { randomBytes } from 'node:crypto';
@@ -44,6 +45,20 @@ async function openProductsFiltered(page: Page, code: string) {
   await page.getByRole('treeitem', { name: 'products', exact: true }).click();
   await page.getByTestId('table-title').filter({ hasText: 'products' }).waitFor();
   await page.getByLabel('Filter Product code').fill(code);
+}
+
+/** From the choose-your-password screen: Profile, the starting password as the current one, a new one; then the shell opens. */
+async function chooseOwnPassword(page: Page, startingPassword: string, ownPassword: string) {
+  await page.getByRole('link', { name: 'Change your password in Profile' }).click();
+  await page.getByTestId('choose-password-notice').waitFor();
+  await page.getByLabel('Current password').fill(startingPassword);
+  await page.getByLabel('New password', { exact: true }).fill(ownPassword);
+  await page.getByLabel('Confirm new password').fill(ownPassword);
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await page.getByTestId('password-message').waitFor();
+  await page.getByTestId('choose-password-notice').waitFor({ state: 'detached' });
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Dashboard', exact: true }).click();
+  await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
 }
 
 describe('roles in the web app', () => {
@@ -107,7 +122,7 @@ describe('roles in the web app', () => {
     expect(forced).toEqual({ status: 403, body: { detail: 'Your role (viewer) may not do this; it needs editor.', code: 'forbidden' } });
   });
 
-  it('an administrator adds a colleague in a dialog; the colleague signs in with the starting password as the role given', async () => {
+  it('an administrator adds a colleague in a dialog; the colleague signs in with the starting password as the role given and chooses their own first', async () => {
     const { page } = browser;
     const username = `added-${randomBytes(3).toString('hex')}`;
     await signIn(page);
@@ -157,9 +172,40 @@ describe('roles in the web app', () => {
     await page.waitForURL('**/login');
     await page.getByText('No account? Ask your administrator to add you in Settings → Users.').waitFor();
     await signInAsNew(page, { username, password: startingPassword });
-    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
-    expect(await page.getByTestId('awaiting-approval').count()).toBe(0);
-    expect((await api('/api/accounts/me/', { token: await accessOf({ username, password: startingPassword }) })).json).toMatchObject({ username, role: 'editor' });
+    // A starting password is replaced before anything else: no navigation, no assistant, a way to Profile.
+    await page.getByTestId('choose-password').waitFor();
+    expect(await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link').count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    expect((await api('/api/accounts/me/', { token: await accessOf({ username, password: startingPassword }) })).json).toMatchObject({ username, role: 'editor', must_change_password: true });
+    await chooseOwnPassword(page, startingPassword, 'a harbour of my own 8');
+
+    // Forgotten: the administrator gives a new starting password; the colleague's sign-in ends.
+    const adminBrowser = await launchChromium();
+    try {
+      const adminPage = await (await adminBrowser.newContext({ baseURL: baseUrl() })).newPage();
+      await signIn(adminPage);
+      await adminPage.goto('/app/settings');
+      const resetButton = adminPage.getByRole('button', { name: `Reset the password of ${username}` });
+      await resetButton.click();
+      const resetDialog = adminPage.getByRole('dialog', { name: `Reset the password of ${username}` });
+      await resetDialog.getByText('Their sign-ins end now').waitFor();
+      expect(await axeViolations(adminPage, '[role="dialog"]')).toEqual([]);
+      await resetDialog.getByRole('button', { name: 'Reset password' }).click();
+      await resetDialog.getByTestId('password-reset').waitFor();
+      const resetPassword = (await resetDialog.getByTestId('starting-password').textContent()) ?? '';
+      expect(resetPassword).toMatch(/^\S{4}(-\S{4}){3}$/);
+      await adminPage.locator(`[data-testid="user-row"][data-username="${username}"]`).getByText('Starting password').waitFor();
+      await resetDialog.getByRole('button', { name: 'Done' }).click();
+      await resetDialog.waitFor({ state: 'detached' });
+      expect(await resetButton.evaluate((button) => button === document.activeElement)).toBe(true);
+
+      expect((await api('/api/token/', { body: { username, password: 'a harbour of my own 8' } })).status).toBe(401);
+      await signInAsNew(page, { username, password: resetPassword });
+      await page.getByTestId('choose-password').waitFor();
+      await chooseOwnPassword(page, resetPassword, 'a lighthouse of my own 9');
+    } finally {
+      await adminBrowser.close();
+    }
   });
 
   it("shows the server's 403 when a control offered to a role it has since lost is used", async () => {

@@ -56,7 +56,14 @@ export type Role = z.infer<typeof role>;
 /** True when `granted` is at least `required`. */
 export const roleAllows = (granted: Role, required: Role) => roles.indexOf(granted) >= roles.indexOf(required);
 
-export const account = z.object({ id: z.number().int(), username: z.string(), email: z.string().nullable(), role });
+export const account = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string().nullable(),
+  role,
+  /** The password is a starting one an administrator gave: until it is changed, only the account's own routes answer. */
+  must_change_password: z.boolean(),
+});
 export type Account = z.infer<typeof account>;
 
 /** An account as the users page lists it. */
@@ -80,6 +87,9 @@ export const changeRoleRequest = z.strictObject({ role });
 export type ChangeRoleRequest = z.infer<typeof changeRoleRequest>;
 export const setDisabledRequest = z.strictObject({ disabled: z.boolean() });
 export type SetDisabledRequest = z.infer<typeof setDisabledRequest>;
+/** An administrator gives an account a new starting password (its owner forgot theirs). */
+export const resetPasswordRequest = z.strictObject({ password: registerRequest.shape.password });
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
 
 /** One sign-in of the account (a refresh-token family), as the profile lists it. */
 export const sessionSummary = z.object({

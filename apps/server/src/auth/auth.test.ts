@@ -31,7 +31,7 @@ describe.each(backends)('auth on %s', (backend) => {
     const user = await signUpUser(server);
     const me = await server.request('/api/accounts/me/', { token: user.access });
     expect(me.status).toBe(200);
-    expect(me.json).toEqual({ id: user.id, username: user.username, email: null, role: 'admin' });
+    expect(me.json).toEqual({ id: user.id, username: user.username, email: null, role: 'admin', must_change_password: false });
     expect(me.text).not.toMatch(sensitive);
   });
 
@@ -144,7 +144,7 @@ describe.each(backends)('auth on %s', (backend) => {
       const username = freshName();
       const response = await register({ username, password: 'violet staple 42', email: 'a@example.com', is_staff: true, id: 999_999, role: 'admin' });
       expect(response.status).toBe(201);
-      expect(response.json).toEqual({ id: expect.any(Number), username, email: 'a@example.com', role: 'pending' });
+      expect(response.json).toEqual({ id: expect.any(Number), username, email: 'a@example.com', role: 'pending', must_change_password: false });
       expect(response.json.id).not.toBe(999_999);
       expect(response.text).not.toMatch(sensitive);
     });

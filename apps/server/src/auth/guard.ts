@@ -23,13 +23,16 @@ declare module 'fastify' {
 
 const BEARER = /^Bearer +([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+) *$/i;
 
+/** What the guard needs of an account: its role, and whether it must first replace a starting password. */
+export type AccountStatus = { role: Role; mustChangePassword: boolean };
+
 /**
- * An account's current role, or null when it is disabled or gone, cached per process for a few
- * seconds: a role change or disabling reaches every request of this process at once (`forget`) and
- * other instances within `ttlMs`, without a database read per request.
+ * An account's current status, or null when it is disabled or gone, cached per process for a few
+ * seconds: a role change, disabling or password change reaches every request of this process at
+ * once (`forget`) and other instances within `ttlMs`, without a database read per request.
  */
 export class AccountStatusCache {
-  private readonly entries = new Map<number, { role: Role | null; expiresAt: number }>();
+  private readonly entries = new Map<number, { status: AccountStatus | null; expiresAt: number }>();
   private readonly db: Kysely<Database>;
   private readonly ttlMs: number;
 
@@ -38,19 +41,19 @@ export class AccountStatusCache {
     this.ttlMs = ttlMs;
   }
 
-  /** The cached role (null: disabled or gone) while it is fresh; undefined when it must be read (`currentRole`). */
-  knownRole(userId: number): Role | null | undefined {
+  /** The cached status (null: disabled or gone) while it is fresh; undefined when it must be read (`currentStatus`). */
+  knownStatus(userId: number): AccountStatus | null | undefined {
     const cached = this.entries.get(userId);
-    return cached && cached.expiresAt > Date.now() ? cached.role : undefined;
+    return cached && cached.expiresAt > Date.now() ? cached.status : undefined;
   }
 
-  async currentRole(userId: number): Promise<Role | null> {
-    const known = this.knownRole(userId);
+  async currentStatus(userId: number): Promise<AccountStatus | null> {
+    const known = this.knownStatus(userId);
     if (known !== undefined) return known;
-    const status = await findAccountStatus(this.db, userId);
-    const role = status && !status.disabled_at ? status.role : null;
-    this.entries.set(userId, { role, expiresAt: Date.now() + this.ttlMs });
-    return role;
+    const row = await findAccountStatus(this.db, userId);
+    const status = row && !row.disabled_at ? { role: row.role, mustChangePassword: row.must_change_password } : null;
+    this.entries.set(userId, { status, expiresAt: Date.now() + this.ttlMs });
+    return status;
   }
 
   forget(userId: number): void {
@@ -68,13 +71,21 @@ export function forbiddenFor(role: Role, policy: Role): AppError {
   return new AppError('forbidden', `Your role (${role}) may not do this; it needs ${policy}.`);
 }
 
-/** Lets the request through with its account's current role, or throws why not. */
-function admit(request: FastifyRequest, claims: AccessClaims, role: Role | null): void {
-  if (!role) throw new AppError('token_not_valid', 'This account is disabled or no longer exists.');
+/**
+ * Lets the request through with its account's current role, or throws why not. An account with a
+ * starting password reaches only the routes every signed-in account has (its own profile,
+ * password and sessions) until it has chosen its own (docs/adr/0151).
+ */
+function admit(request: FastifyRequest, claims: AccessClaims, status: AccountStatus | null): void {
+  if (!status) throw new AppError('token_not_valid', 'This account is disabled or no longer exists.');
+  const { role } = status;
   request.user = { ...claims, role };
   const { policy } = request.routeOptions.config;
   if (!policy) throw new AppError('forbidden', 'This route declares no access policy.');
   if (!roleAllows(role, policy)) throw forbiddenFor(role, policy);
+  if (status.mustChangePassword && policy !== 'pending') {
+    throw new AppError('forbidden', 'Choose your own password first: this account still has the starting password an administrator gave it. Change it in Profile.');
+  }
 }
 
 export function registerAuthGuard(app: FastifyInstance, signer: TokenSigner, accounts: AccountStatusCache): void {
@@ -82,7 +93,7 @@ export function registerAuthGuard(app: FastifyInstance, signer: TokenSigner, acc
   async function verifyAndAdmit(request: FastifyRequest, token: string | undefined): Promise<void> {
     const claims = token ? await signer.verifyAccessToken(token) : null;
     if (!claims) throw invalidToken();
-    admit(request, claims, await accounts.currentRole(claims.userId));
+    admit(request, claims, await accounts.currentStatus(claims.userId));
   }
   app.addHook('onRequest', (request, _reply, done) => {
     const { config } = request.routeOptions;
@@ -94,10 +105,10 @@ export function registerAuthGuard(app: FastifyInstance, signer: TokenSigner, acc
     // Nearly every request: a token verified before and an account status read seconds ago,
     // decided without waiting (docs/adr/0082); otherwise verified and read first.
     const claims = token ? signer.knownAccessToken(token) : undefined;
-    const role = claims ? accounts.knownRole(claims.userId) : undefined;
-    if (!claims || role === undefined) return void verifyAndAdmit(request, token).then(() => done(), done);
+    const status = claims ? accounts.knownStatus(claims.userId) : undefined;
+    if (!claims || status === undefined) return void verifyAndAdmit(request, token).then(() => done(), done);
     try {
-      admit(request, claims, role);
+      admit(request, claims, status);
     } catch (error) {
       return done(error as Error);
     }

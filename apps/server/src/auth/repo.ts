@@ -8,7 +8,7 @@ type Db = Kysely<Database>;
 export const findUserByUsername = (db: Db, username: string) =>
   db.selectFrom('users').selectAll().where(sql<string>`lower(username)`, '=', username.toLowerCase()).executeTakeFirst();
 
-const accountColumns = ['id', 'username', 'email', 'role'] as const;
+const accountColumns = ['id', 'username', 'email', 'role', 'must_change_password'] as const;
 const userSummaryColumns = [...accountColumns, 'disabled_at', 'created_at', 'last_sign_in_at'] as const;
 
 /** An account that may use the API (not disabled). */
@@ -17,13 +17,13 @@ export const findAccountById = (db: Db, id: number) =>
 
 /** Role and state of an account, read by the bearer guard (through a short cache). */
 export const findAccountStatus = (db: Db, id: number) =>
-  db.selectFrom('users').select(['role', 'disabled_at']).where('id', '=', id).executeTakeFirst();
+  db.selectFrom('users').select(['role', 'disabled_at', 'must_change_password']).where('id', '=', id).executeTakeFirst();
 
 /** Null when the username is taken (case-insensitively). */
-export async function insertUser(db: Db, user: { username: string; email: string | null; passwordHash: string; role: Role }) {
+export async function insertUser(db: Db, user: { username: string; email: string | null; passwordHash: string; role: Role; mustChangePassword: boolean }) {
   const row = await db
     .insertInto('users')
-    .values({ username: user.username, email: user.email, password_hash: user.passwordHash, role: user.role })
+    .values({ username: user.username, email: user.email, password_hash: user.passwordHash, role: user.role, must_change_password: user.mustChangePassword })
     .onConflict((oc) => oc.expression(sql`lower(username)`).doNothing())
     .returning(userSummaryColumns)
     .executeTakeFirst();
@@ -129,8 +129,9 @@ export const listLiveSessions = (db: Db, userId: number) =>
 export const findPasswordHash = (db: Db, userId: number) =>
   db.selectFrom('users').select('password_hash').where('id', '=', userId).where('disabled_at', 'is', null).executeTakeFirst();
 
-export const updatePasswordHash = (db: Db, userId: number, passwordHash: string) =>
-  db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+/** A password the account chose itself (`mustChange` false) or a starting one an administrator gave. */
+export const updatePasswordHash = (db: Db, userId: number, passwordHash: string, mustChange: boolean) =>
+  db.updateTable('users').set({ password_hash: passwordHash, must_change_password: mustChange }).where('id', '=', userId).execute();
 
 /** How sign-in attempts of one key are spaced: `freeAttempts` at once, then delays doubling from `baseDelaySeconds`. */
 export type ThrottlePolicy = { freeAttempts: number; baseDelaySeconds: number; maxDelaySeconds: number; windowSeconds: number };

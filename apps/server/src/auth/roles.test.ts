@@ -64,7 +64,7 @@ describe.each(backends)('roles on %s', (backend) => {
     expect(list.status).toBe(200);
     const entry = (list.json.results as { id: number }[]).find((row) => row.id === user.id);
     expect(entry).toMatchObject({ username: user.username, role: 'pending', disabled: false, last_sign_in_at: expect.any(String) });
-    expect(list.text).not.toMatch(/password|\$argon2|token_hash/);
+    expect(list.text).not.toMatch(/"password"|password_hash|\$argon2|token_hash/);
   });
 
   it('refuses a disabled account everywhere: its access token, its refresh token and a new sign-in', async () => {
@@ -142,22 +142,71 @@ describe.each(backends)('roles on %s', (backend) => {
     const addUser = (body: unknown, token = admin.access) => server.request('/api/accounts/users/', { token, body });
     const signIn = (username: string, secret = password) => server.request('/api/token/', { body: { username, password: secret } });
 
-    it('creates an approved account with the role given, listed at once, that signs in with its starting password', async () => {
+    const changeOwnPassword = (access: string, oldPassword: string, newPassword: string) =>
+      server.request('/api/accounts/password/', { token: access, body: { old_password: oldPassword, new_password: newPassword } });
+
+    it('creates an approved account with the role given, listed at once, that signs in with its starting password and chooses its own first', async () => {
       const username = freshName();
       const created = await addUser({ username, password, role: 'editor' });
       expect(created.status, created.text).toBe(201);
-      expect(created.json).toMatchObject({ username, role: 'editor', disabled: false, email: null, last_sign_in_at: null });
-      expect(created.text).not.toMatch(/password|\$argon2/);
+      expect(created.json).toMatchObject({ username, role: 'editor', disabled: false, email: null, last_sign_in_at: null, must_change_password: true });
+      expect(created.text).not.toMatch(/"password"|password_hash|\$argon2/);
 
       const list = await server.request('/api/accounts/users/', { token: admin.access });
-      expect((list.json.results as { username: string }[]).find((user) => user.username === username)).toMatchObject({ role: 'editor' });
+      expect((list.json.results as { username: string }[]).find((user) => user.username === username)).toMatchObject({ role: 'editor', must_change_password: true });
 
       const signedIn = await signIn(username);
       expect(signedIn.status).toBe(200);
       const access = signedIn.json.access as string;
-      expect((await server.request('/api/accounts/me/', { token: access })).json).toMatchObject({ username, role: 'editor' });
-      const row = await server.request('/api/records/tables/products/rows/add/', { token: access, body: { product_code: `ADD-${nameCounter}`, name: 'Added by an editor' } });
+      expect((await server.request('/api/accounts/me/', { token: access })).json).toMatchObject({ username, role: 'editor', must_change_password: true });
+      // Until the starting password is replaced, only the account's own routes answer.
+      const addRow = () => server.request('/api/records/tables/products/rows/add/', { token: access, body: { product_code: `ADD-${nameCounter}`, name: 'Added by an editor' } });
+      const early = await addRow();
+      expect(early.status).toBe(403);
+      expect(early.json).toEqual({ code: 'forbidden', detail: 'Choose your own password first: this account still has the starting password an administrator gave it. Change it in Profile.' });
+      expect((await readRows(access)).status).toBe(403);
+      expect((await server.request('/api/accounts/sessions/', { token: access })).status).toBe(200);
+
+      // Keeping the starting password is not choosing one.
+      const kept = await changeOwnPassword(access, password, password);
+      expect({ status: kept.status, errors: kept.json.errors }).toEqual({ status: 400, errors: { new_password: ['Choose a password different from the current one.'] } });
+      const changed = await changeOwnPassword(access, password, 'a lantern of my own 7');
+      expect(changed.status, changed.text).toBe(200);
+      expect((await server.request('/api/accounts/me/', { token: access })).json).toMatchObject({ must_change_password: false });
+      const row = await addRow();
       expect(row.status, row.text).toBe(201);
+    });
+
+    it('lets an administrator give a colleague a new starting password: their sign-ins end and they choose their own first', async () => {
+      const username = freshName();
+      const userId = (await addUser({ username, password, role: 'viewer' })).json.id as number;
+      const first = (await signIn(username)).json as { access: string; refresh: string };
+      expect((await changeOwnPassword(first.access, password, 'forgotten soon 99')).status).toBe(200);
+      expect((await readRows(first.access)).status).toBe(200);
+
+      const resetPassword = (id: number, body: unknown, token = admin.access) => server.request(`/api/accounts/users/${id}/password/`, { token, body });
+      const reset = await resetPassword(userId, { password: 'handed over 2024' });
+      expect(reset.status, reset.text).toBe(200);
+      expect(reset.json).toMatchObject({ id: userId, username, must_change_password: true });
+      // The old sign-in is over (refresh refused) and the old password no longer works.
+      expect((await server.request('/api/token/refresh/', { body: { refresh: first.refresh } })).status).toBe(401);
+      expect((await signIn(username, 'forgotten soon 99')).status).toBe(401);
+      const second = (await signIn(username, 'handed over 2024')).json.access as string;
+      expect((await readRows(second)).status).toBe(403);
+      expect((await changeOwnPassword(second, 'handed over 2024', 'remembered now 31')).status).toBe(200);
+      expect((await readRows(second)).status).toBe(200);
+
+      // The registration's rules, naming the field; an unknown account; their own password; below admin.
+      const weak = await resetPassword(userId, { password: 'password123' });
+      expect({ status: weak.status, errors: weak.json.errors }).toEqual({ status: 400, errors: { password: ['This password is too common.'] } });
+      expect((await resetPassword(userId, { password: username })).json.errors).toEqual({ password: ['The password is too similar to the username.'] });
+      expect((await resetPassword(userId, { password: 'x'.repeat(10), extra: 1 })).status).toBe(400);
+      expect((await resetPassword(999_999_999, { password: 'handed over 2024' })).status).toBe(404);
+      const own = await resetPassword(admin.id, { password: 'handed over 2024' });
+      expect(own.json).toEqual({ code: 'conflict', detail: 'Change your own password in Profile.' });
+      const editor = await signUpUser(server, { role: 'editor' });
+      expect((await resetPassword(userId, { password: 'handed over 2024' }, editor.access)).status).toBe(403);
+      expect((await signIn(username, 'remembered now 31')).status).toBe(200);
     });
 
     it('gives viewer when no role is named, and refuses pending or an unknown role naming the field', async () => {
@@ -216,7 +265,7 @@ describe.each(backends)('roles on %s', (backend) => {
       try {
         // With registration off the first administrator comes from the database, as the demo seed makes one.
         const adminName = freshName();
-        await insertUser(closed.database.db, { username: adminName, email: null, passwordHash: await hashPassword(password), role: 'admin' });
+        await insertUser(closed.database.db, { username: adminName, email: null, passwordHash: await hashPassword(password), role: 'admin', mustChangePassword: false });
         const adminAccess = (await closed.request('/api/token/', { body: { username: adminName, password } })).json.access as string;
         expect((await closed.request('/api/accounts/register/', { body: { username: freshName(), password } })).status).toBe(403);
         const username = freshName();

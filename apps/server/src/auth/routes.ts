@@ -12,6 +12,7 @@ import {
   refreshRequest,
   refreshResponse,
   registerRequest,
+  resetPasswordRequest,
   revokedSessions,
   sessionIdParams,
   sessionList,
@@ -32,6 +33,7 @@ import {
   listUsers,
   refreshSession,
   registerAccount,
+  resetUserPassword,
   revokeOwnSession,
   setUserDisabled,
   signIn,
@@ -127,6 +129,17 @@ export function authRoutes(ctx: AuthContext): FastifyPluginAsyncZod {
       config: { policy: 'admin' },
       schema: { tags: ['auth'], summary: "Change an account's role; approving a pending account gives it viewer or more", params: userIdParams, body: changeRoleRequest, response: { 200: userSummary, ...adminErrors } },
       handler: (request) => changeUserRole(ctx, { userId: request.params.id, role: request.body.role }),
+    });
+    app.post('/api/accounts/users/:id/password/', {
+      config: { policy: 'admin' },
+      schema: {
+        tags: ['auth'],
+        summary: "Give an account a new starting password (administrators): its sign-ins end and it chooses its own password at the next sign-in",
+        params: userIdParams,
+        body: resetPasswordRequest,
+        response: { 200: userSummary, ...adminErrors },
+      },
+      handler: (request) => resetUserPassword(ctx, currentUser(request), request.params.id, request.body),
     });
     app.post('/api/accounts/users/:id/disable/', {
       config: { policy: 'admin' },

@@ -1,7 +1,7 @@
 // Sign-in, refresh rotation with reuse detection, registration, and the administrators' users API.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Account, ChangePasswordRequest, CreateUserRequest, RegisterRequest, Role, SessionSummary, TokenPair, UserSummary } from '@stockwise/contract';
+import type { Account, ChangePasswordRequest, CreateUserRequest, RegisterRequest, ResetPasswordRequest, Role, SessionSummary, TokenPair, UserSummary } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import { AppError, notFoundError, validationError } from '../http/errors.ts';
 import type { AccountStatusCache } from './guard.ts';
@@ -144,12 +144,16 @@ export async function changePassword(ctx: AuthContext, user: AccessClaims, input
   if (!(await verifyPassword(stored.password_hash, input.old_password))) {
     throw validationError('Invalid request: old_password: The current password is not correct.', { old_password: ['The current password is not correct.'] });
   }
+  if (input.new_password === input.old_password) {
+    throw validationError('Invalid request: new_password: Choose a password different from the current one.', { new_password: ['Choose a password different from the current one.'] });
+  }
   refuseWeakPassword(input.new_password, user.username, 'new_password');
   const passwordHash = await hashPassword(input.new_password);
   const revoked = await ctx.db.transaction().execute(async (trx) => {
-    await repo.updatePasswordHash(trx, user.userId, passwordHash);
+    await repo.updatePasswordHash(trx, user.userId, passwordHash, false);
     return repo.revokeUserSessions(trx, user.userId, user.sessionId);
   });
+  ctx.accounts.forget(user.userId);
   return { revoked };
 }
 
@@ -168,13 +172,13 @@ function refuseWeakPassword(password: string, username: string, field: string): 
  * Creates an account, shared by self-registration and an administrator adding a colleague. The
  * advisory lock serialises account creation so that exactly one can be the first of an empty database.
  */
-async function createAccount(ctx: AuthContext, input: RegisterRequest, roleFor: (hasAnyUser: boolean) => Role) {
+async function createAccount(ctx: AuthContext, input: RegisterRequest, roleFor: (hasAnyUser: boolean) => Role, mustChangePassword: boolean) {
   refuseWeakPassword(input.password, input.username, 'password');
   const passwordHash = await hashPassword(input.password);
   const account = await ctx.db.transaction().execute(async (trx) => {
     await repo.lockRegistrations(trx);
     const role = roleFor(await repo.hasAnyUser(trx));
-    return repo.insertUser(trx, { username: input.username, email: input.email ? input.email : null, passwordHash, role });
+    return repo.insertUser(trx, { username: input.username, email: input.email ? input.email : null, passwordHash, role, mustChangePassword });
   });
   if (!account) {
     throw new AppError('username_taken', 'A user with that username already exists.', {
@@ -186,8 +190,8 @@ async function createAccount(ctx: AuthContext, input: RegisterRequest, roleFor: 
 
 export async function registerAccount(ctx: AuthContext, input: RegisterRequest): Promise<Account> {
   if (!ctx.registrationEnabled) throw new AppError('registration_disabled', 'Registration is switched off on this server.');
-  const { id, username, email, role } = await createAccount(ctx, input, (hasAnyUser) => (hasAnyUser ? ctx.registrationRole : 'admin'));
-  return { id, username, email, role };
+  const { id, username, email, role, must_change_password } = await createAccount(ctx, input, (hasAnyUser) => (hasAnyUser ? ctx.registrationRole : 'admin'), false);
+  return { id, username, email, role, must_change_password };
 }
 
 export async function getAccount(ctx: AuthContext, userId: number): Promise<Account> {
@@ -201,6 +205,7 @@ const presentUser = (row: NonNullable<Awaited<ReturnType<typeof repo.findUserSum
   username: row.username,
   email: row.email,
   role: row.role,
+  must_change_password: row.must_change_password,
   disabled: row.disabled_at !== null,
   created_at: new Date(row.created_at).toISOString(),
   last_sign_in_at: row.last_sign_in_at ? new Date(row.last_sign_in_at as Date).toISOString() : null,
@@ -210,9 +215,33 @@ export async function listUsers(ctx: AuthContext): Promise<UserSummary[]> {
   return (await repo.listUsers(ctx.db)).map(presentUser);
 }
 
-/** An administrator adds a colleague: approved from the start with the role given, whether or not registration is on. */
+/**
+ * An administrator adds a colleague: approved from the start with the role given, whether or not
+ * registration is on. The password is a starting one: the colleague chooses their own first.
+ */
 export async function createUser(ctx: AuthContext, input: CreateUserRequest): Promise<UserSummary> {
-  return presentUser(await createAccount(ctx, input, () => input.role));
+  return presentUser(await createAccount(ctx, input, () => input.role, true));
+}
+
+/**
+ * An administrator gives an account a new starting password (its owner forgot theirs): every
+ * sign-in of the account ends, and its owner chooses their own password first when signing in.
+ */
+export async function resetUserPassword(ctx: AuthContext, admin: AccessClaims, userId: number, input: ResetPasswordRequest): Promise<UserSummary> {
+  // Their own password an administrator changes in Profile, with the current one, and stays signed in.
+  if (userId === admin.userId) throw new AppError('conflict', 'Change your own password in Profile.');
+  const target = await repo.findUserSummary(ctx.db, userId);
+  if (!target) throw notFoundError('No such user.');
+  refuseWeakPassword(input.password, target.username, 'password');
+  const passwordHash = await hashPassword(input.password);
+  const updated = await ctx.db.transaction().execute(async (trx) => {
+    await repo.updatePasswordHash(trx, userId, passwordHash, true);
+    await repo.revokeUserSessions(trx, userId);
+    return repo.findUserSummary(trx, userId);
+  });
+  ctx.accounts.forget(userId);
+  if (!updated) throw notFoundError('No such user.');
+  return presentUser(updated);
 }
 
 /**

@@ -15,6 +15,7 @@ export type UsersTable = {
   disabled_at: Timestamp | null;
   last_sign_in_at: RawTimestamp | null;
   created_at: CreatedAt;
+  must_change_password: ColumnType<boolean, boolean | undefined, boolean>;
 };
 
 export type RefreshTokensTable = {

@@ -198,7 +198,7 @@ export async function seedDemoData(
   let salesRows = 0;
 
   await db.transaction().execute(async (trx) => {
-    const user = await insertUser(trx, { username: DEMO_USERNAME, email: 'demo@example.com', passwordHash, role: 'admin' });
+    const user = await insertUser(trx, { username: DEMO_USERNAME, email: 'demo@example.com', passwordHash, role: 'admin', mustChangePassword: false });
     if (!user) throw new Error('The demo user could not be created.');
     // Inserted last one first: Reports lists the newest first, so it shows them in this order.
     let firstReportId = 0;

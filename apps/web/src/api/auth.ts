@@ -4,6 +4,7 @@ import type {
   ChangePasswordRequest,
   CreateUserRequest,
   LogoutRequest,
+  ResetPasswordRequest,
   RevokedSessions,
   Role,
   SessionList,
@@ -69,5 +70,10 @@ export async function setUserRole(id: number, role: Role): Promise<UserSummary> 
 
 export async function setUserDisabled(id: number, disabled: boolean): Promise<UserSummary> {
   const answer = await api.post<UserSummary>(`/accounts/users/${id}/disable/`, { disabled });
+  return answer.data;
+}
+
+export async function resetUserPassword(id: number, body: ResetPasswordRequest): Promise<UserSummary> {
+  const answer = await api.post<UserSummary>(`/accounts/users/${id}/password/`, body);
   return answer.data;
 }

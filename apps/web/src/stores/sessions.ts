@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import type { SessionSummary } from '@stockwise/contract';
 import { changePassword, fetchSessions, revokeAllSessions, revokeSession } from '../api/auth.ts';
 import { normalizeError } from '../api/errors.ts';
+import { useAccountStore } from './account.ts';
 import { useSessionStore } from './session.ts';
 
 export type PasswordChange = { oldPassword: string; newPassword: string };
@@ -47,6 +48,7 @@ export const useSessionsStore = create<SessionsState>()((set, get) => ({
   changePassword: async ({ oldPassword, newPassword }) => {
     try {
       const { revoked } = await changePassword({ old_password: oldPassword, new_password: newPassword });
+      useAccountStore.getState().passwordChosen();
       await get().load();
       return { ok: true, revoked };
     } catch (error) {

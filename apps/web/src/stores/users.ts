@@ -1,11 +1,13 @@
-// The users page (administrators): the accounts, the one change under way, and adding a colleague.
+// The users page (administrators): the accounts, the one change under way, adding a colleague and
+// giving one a new starting password.
 import { create } from 'zustand';
 import type { CreateUserRequest, Role, UserSummary } from '@stockwise/contract';
-import { createUser, fetchUsers, setUserDisabled, setUserRole } from '../api/auth.ts';
+import { createUser, fetchUsers, resetUserPassword, setUserDisabled, setUserRole } from '../api/auth.ts';
 import { normalizeError } from '../api/errors.ts';
 import { i18n } from '../i18n.ts';
 
-export type AddUserResult = { ok: true; user: UserSummary } | { ok: false; message: string; fieldErrors: Record<string, string[]> };
+/** What a dialog's request came to: the account as it is now, or the refusal to show. */
+export type UserDialogResult = { ok: true; user: UserSummary } | { ok: false; message: string; fieldErrors: Record<string, string[]> };
 
 export type UsersState = {
   users: UserSummary[] | null;
@@ -15,7 +17,9 @@ export type UsersState = {
   setRole: (user: UserSummary, role: Role) => Promise<void>;
   setDisabled: (user: UserSummary, disabled: boolean) => Promise<void>;
   /** Creates the account and lists it at once; a refusal comes back for the dialog to show. */
-  addUser: (input: CreateUserRequest) => Promise<AddUserResult>;
+  addUser: (input: CreateUserRequest) => Promise<UserDialogResult>;
+  /** Gives the account a new starting password (its sign-ins end); its row shows it at once. */
+  resetPassword: (user: UserSummary, password: string) => Promise<UserDialogResult>;
 };
 
 export const useUsersStore = create<UsersState>()((set) => {
@@ -42,15 +46,26 @@ export const useUsersStore = create<UsersState>()((set) => {
     },
     setRole: (user, role) => change(user, () => setUserRole(user.id, role)),
     setDisabled: (user, disabled) => change(user, () => setUserDisabled(user.id, disabled)),
-    addUser: async (input) => {
-      try {
+    addUser: (input) =>
+      dialogRequest(async () => {
         const user = await createUser(input);
         set((state) => ({ users: state.users && [...state.users, user] }));
-        return { ok: true, user };
-      } catch (error) {
-        const normalized = normalizeError(error);
-        return { ok: false, message: normalized.message, fieldErrors: normalized.details.fieldErrors };
-      }
-    },
+        return user;
+      }),
+    resetPassword: (user, password) =>
+      dialogRequest(async () => {
+        const updated = await resetUserPassword(user.id, { password });
+        set((state) => ({ users: state.users?.map((row) => (row.id === updated.id ? updated : row)) ?? null }));
+        return updated;
+      }),
   };
 });
+
+async function dialogRequest(request: () => Promise<UserSummary>): Promise<UserDialogResult> {
+  try {
+    return { ok: true, user: await request() };
+  } catch (error) {
+    const normalized = normalizeError(error);
+    return { ok: false, message: normalized.message, fieldErrors: normalized.details.fieldErrors };
+  }
+}

@@ -30,6 +30,7 @@ import * as replaceDeletesOnlyRowsItCreated from './0200-replace-deletes-only-ro
 import * as integrationsKeepTheDateOrderTheyLearnt from './0210-integrations-keep-the-date-order-they-learnt.ts';
 import * as integrationsShowWhatTheirLastRunRejected from './0230-integrations-show-what-their-last-run-rejected.ts';
 import * as productsWithoutAStockCount from './0250-products-without-a-stock-count.ts';
+import * as startingPasswordsAreChangedFirst from './0280-starting-passwords-are-changed-first.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '0210-integrations-keep-the-date-order-they-learnt': integrationsKeepTheDateOrderTheyLearnt,
   '0230-integrations-show-what-their-last-run-rejected': integrationsShowWhatTheirLastRunRejected,
   '0250-products-without-a-stock-count': productsWithoutAStockCount,
+  '0280-starting-passwords-are-changed-first': startingPasswordsAreChangedFirst,
 };

@@ -1,6 +1,6 @@
 // The signed-in shell (spec §2): header with logo, product name, navigation, profile and logout,
 // the page, and the assistant footer bar.
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@mantine/core';
@@ -10,9 +10,10 @@ import { signOut } from '../../stores/sign-in.ts';
 import { productName } from '../../product.ts';
 import { PageLoader } from '../PageLoader.tsx';
 import { loginPath } from '../../routing/guard.ts';
-import { useRole } from '../../stores/role.ts';
+import { useRole, useUserId } from '../../stores/role.ts';
 import { useAccountStore } from '../../stores/account.ts';
 import { AwaitingApproval } from './AwaitingApproval.tsx';
+import { ChoosePassword } from './ChoosePassword.tsx';
 import classes from './Shell.module.css';
 
 export const navItems = [
@@ -39,19 +40,29 @@ export default function ShellLayout() {
   const expanded = useAssistantStore((state) => state.expanded);
   const assistantPage = useAssistantStore((state) => state.context.page);
   const role = useRole();
-  const loadAccount = useAccountStore((state) => state.load);
-  // A pending account has no navigation and no assistant; it sees its profile (with its role) and,
-  // everywhere else, why there is nothing yet.
+  const userId = useUserId();
+  const { account, isLoading: accountLoading, startingPasswordOf, load: loadAccount } = useAccountStore();
+  // The signed-in user (null until a token has arrived) whose account was last asked for: one try
+  // each, so a failure (a session that had expired before this sign-in) is not asked again in a loop.
+  const accountAskedFor = useRef<number | null | undefined>(undefined);
+  const ownAccount = account && account.id === userId ? account : null;
+  // A pending account, or one that must first replace a starting password, has no navigation and
+  // no assistant; it sees its profile and, everywhere else, why there is nothing yet.
   const isPending = role === 'pending';
+  const mustChangePassword = userId !== null && startingPasswordOf === userId;
+  const restricted = isPending || mustChangePassword;
 
   useEffect(() => {
     enterPage(page);
   }, [enterPage, page]);
 
-  // After a reload the access token (and with it the role) is gone until the first call renews it.
+  // After a reload the access token (and with it the role) is gone until the first call renews it;
+  // after a sign-in the account says whether its password is a starting one.
   useEffect(() => {
-    if (role === null) void loadAccount();
-  }, [role, loadAccount]);
+    if (accountLoading || ownAccount || accountAskedFor.current === userId) return;
+    accountAskedFor.current = userId;
+    void loadAccount();
+  }, [userId, ownAccount, accountLoading, loadAccount]);
 
   const logout = async () => {
     await signOut();
@@ -66,7 +77,7 @@ export default function ShellLayout() {
           <span data-testid="product-name">{productName}</span>
         </Link>
         <nav className={classes.nav} aria-label={t('nav.label')}>
-          {!isPending && navItems.map((item) => (
+          {!restricted && navItems.map((item) => (
             <NavLink key={item.key} to={item.to} className={classes.link}>
               {t(`nav.${item.key}`)}
             </NavLink>
@@ -82,9 +93,9 @@ export default function ShellLayout() {
         </div>
       </header>
       <main className={classes.main} style={{ paddingBottom: `calc(1.5rem + ${assistantReservedHeight(assistantPage, expanded)})` }}>
-        <Suspense fallback={<PageLoader />}>{isPending && page !== 'profile' ? <AwaitingApproval /> : <Outlet />}</Suspense>
+        <Suspense fallback={<PageLoader />}>{restricted && page !== 'profile' ? mustChangePassword ? <ChoosePassword /> : <AwaitingApproval /> : <Outlet />}</Suspense>
       </main>
-      {!isPending && <AssistantBar />}
+      {!restricted && <AssistantBar />}
     </>
   );
 }

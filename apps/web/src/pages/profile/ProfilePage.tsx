@@ -26,6 +26,11 @@ export default function ProfilePage() {
           </Button>
         </Alert>
       )}
+      {account?.must_change_password && (
+        <Alert color="blue" mb="md" maw={640} data-testid="choose-password-notice">
+          {t('startingPassword.profileNotice')}
+        </Alert>
+      )}
       {account && (
         <Paper withBorder p="md" maw={480}>
           <Table variant="vertical" data-testid="account">

@@ -1,17 +1,16 @@
 // Settings → Users → Add user: username, role and a starting password the administrator types or
 // has generated. Once created, a generated password is shown this one time with a copy button and
-// the words to pass it on; the colleague changes it in Profile.
+// the words to pass it on; the colleague chooses their own at their first sign-in.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Alert, Button, Code, CopyButton, Group, Modal, NativeSelect, PasswordInput, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { approvedRoles, createUserRequest, passwordPolicy, type UserSummary } from '@stockwise/contract';
+import { approvedRoles, createUserRequest, type UserSummary } from '@stockwise/contract';
 import { useUsersStore } from '../../stores/users.ts';
-import { generateStartingPassword } from './starting-password.ts';
+import { chosenPassword, GeneratedPassword, StartingPasswordFields, type PasswordChoice } from './StartingPassword.tsx';
 import contrast from '../../components/ReadableContrast.module.css';
 
 type ApprovedRole = (typeof approvedRoles)[number];
-type PasswordChoice = 'generate' | 'type';
 type Created = { user: UserSummary; generatedPassword: string | null };
 
 export function AddUserDialog({ onClose }: { onClose: () => void }) {
@@ -36,7 +35,7 @@ function AddUserForm({ onCreated, onCancel }: { onCreated: (created: Created) =>
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const password = choice === 'generate' ? generateStartingPassword() : typedPassword;
+    const password = chosenPassword(choice, typedPassword);
     const show = (errors: Partial<Record<string, string[]>>) => {
       const shown = { username: errors.username?.join(' '), role: errors.role?.join(' '), password: errors.password?.join(' ') };
       setFieldErrors(shown);
@@ -82,22 +81,7 @@ function AddUserForm({ onCreated, onCancel }: { onCreated: (created: Created) =>
           data={approvedRoles.map((value) => ({ value, label: t(`roles.${value}`) }))}
           onChange={(event) => setRole(event.currentTarget.value as ApprovedRole)}
         />
-        <Radio.Group label={t('users.add.password')} value={choice} onChange={(value) => setChoice(value as PasswordChoice)}>
-          <Stack gap="xs" mt="xs">
-            <Radio value="generate" label={t('users.add.generate')} />
-            <Radio value="type" label={t('users.add.type')} />
-          </Stack>
-        </Radio.Group>
-        {choice === 'type' && (
-          <PasswordInput
-            label={t('users.add.typedPassword')}
-            description={t('users.add.passwordRules', { count: passwordPolicy.minLength })}
-            autoComplete="new-password"
-            value={typedPassword}
-            error={fieldErrors.password}
-            onChange={(event) => setTypedPassword(event.currentTarget.value)}
-          />
-        )}
+        <StartingPasswordFields choice={choice} onChoice={setChoice} typed={typedPassword} onTyped={setTypedPassword} error={fieldErrors.password} />
         {message && (
           <Alert color="red" role="alert">
             {message}
@@ -128,21 +112,7 @@ function CreatedNotice({ created, onClose }: { created: Created; onClose: () => 
       <Text role="status">{t('users.add.created', words)}</Text>
       {generatedPassword && (
         <>
-          <Group gap="xs" wrap="nowrap">
-            <Text size="sm" fw={600}>
-              {t('users.add.startingPassword')}
-            </Text>
-            <Code fz="md" data-testid="starting-password">
-              {generatedPassword}
-            </Code>
-            <CopyButton value={generatedPassword}>
-              {({ copied, copy }) => (
-                <Button size="xs" variant="default" onClick={copy}>
-                  {copied ? t('users.add.copied') : t('users.add.copy')}
-                </Button>
-              )}
-            </CopyButton>
-          </Group>
+          <GeneratedPassword password={generatedPassword} />
           <Text size="sm">{t('users.add.passOnGenerated', words)}</Text>
         </>
       )}

@@ -1,14 +1,15 @@
 // Settings → Users (administrators): every account with its role, last sign-in and state; add a
-// colleague, approve a pending account, change a role, disable or enable an account. The server
-// keeps one active admin and its refusal (409) is shown as it comes.
+// colleague, approve a pending account, change a role, give a new starting password, disable or
+// enable an account. The server keeps one active admin and its refusal (409) is shown as it comes.
 import { useEffect, useState } from 'react';
 import { Alert, Badge, Button, Group, Loader, NativeSelect, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { roles, type Role } from '@stockwise/contract';
+import { roles, type Role, type UserSummary } from '@stockwise/contract';
 import { useDialogFocusReturn } from '../../components/dialog-focus.ts';
 import { useUserId } from '../../stores/role.ts';
 import { useUsersStore } from '../../stores/users.ts';
 import { AddUserDialog } from './AddUserDialog.tsx';
+import { ResetPasswordDialog } from './ResetPasswordDialog.tsx';
 import { formatTime } from './format.ts';
 
 export function UsersPanel() {
@@ -17,7 +18,8 @@ export function UsersPanel() {
   const { load, setRole, setDisabled } = useUsersStore.getState();
   const ownId = useUserId();
   const [adding, setAdding] = useState(false);
-  const rememberDialogOpener = useDialogFocusReturn(adding);
+  const [resetting, setResetting] = useState<UserSummary | null>(null);
+  const rememberDialogOpener = useDialogFocusReturn(adding || resetting !== null);
 
   useEffect(() => {
     void load();
@@ -40,6 +42,7 @@ export function UsersPanel() {
         </Button>
       </Group>
       {adding && <AddUserDialog onClose={() => setAdding(false)} />}
+      {resetting && <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />}
       <Text mb="md">
         {t('users.intro')}
       </Text>
@@ -91,6 +94,10 @@ export function UsersPanel() {
                       <Badge color="gray.7">{t('users.disabled')}</Badge>
                     ) : user.role === 'pending' ? (
                       <Badge color="indigo.8">{t('users.pending')}</Badge>
+                    ) : user.must_change_password ? (
+                      <Badge color="indigo.8" title={t('users.startingPasswordHint')}>
+                        {t('users.startingPasswordBadge')}
+                      </Badge>
                     ) : (
                       <Badge color="teal.9">{t('users.active')}</Badge>
                     )}
@@ -100,6 +107,19 @@ export function UsersPanel() {
                       {user.role === 'pending' && !user.disabled && (
                         <Button size="xs" color="blue.8" loading={busyId === user.id} onClick={() => void setRole(user, 'viewer')}>
                           {t('users.approve', { username: user.username })}
+                        </Button>
+                      )}
+                      {user.id !== ownId && !user.disabled && (
+                        <Button
+                          size="xs"
+                          variant="default"
+                          aria-label={t('users.reset.openFor', { username: user.username })}
+                          onClick={() => {
+                            rememberDialogOpener();
+                            setResetting(user);
+                          }}
+                        >
+                          {t('users.reset.open')}
                         </Button>
                       )}
                       <Button
