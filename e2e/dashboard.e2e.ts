@@ -136,6 +136,7 @@ describe('Dashboard', () => {
     await page.unrouteAll({ behavior: 'wait' });
     // Pinned from the Reports screen.
     await page.goto('/app/reports');
+    await page.getByRole('button', { name: 'Close the assistant' }).click();
     await page.getByText(title).first().click();
     await page.getByTestId('pin-report').click();
     await page.getByRole('button', { name: 'Pinned to the dashboard' }).waitFor();

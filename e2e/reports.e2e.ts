@@ -13,6 +13,8 @@ async function openReports(page: Page): Promise<void> {
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Reports', exact: true }).click();
   await page.waitForURL('**/app/reports');
   await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
+  // The assistant starts expanded here (spec §2) and covers the lower part of the screen.
+  await page.getByRole('button', { name: 'Close the assistant' }).click();
 }
 
 // The screen's own content (the shell's <main>): the assistant footer's typed prompt (issue #15) is
@@ -65,6 +67,7 @@ describe('Reports screen', () => {
     // Reload: the report, its SQL and its chart come back from the server.
     await page.reload();
     await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Close the assistant' }).click();
     await page.locator('[data-testid="report-list"] button', { hasText: title }).click();
     await expect.poll(() => page.getByTestId('report-title').inputValue()).toBe(title);
     await expect.poll(() => editorText(page)).toContain('from products group by category');

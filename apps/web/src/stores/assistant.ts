@@ -3,7 +3,7 @@
 // question. Answers are structured blocks (docs/api.md "Assistant").
 import { create } from 'zustand';
 import type { AssistantActionRequest, ChatMessage, QuickAction } from '@stockwise/contract';
-import { defaultContextPanels } from '../components/assistant/constants.ts';
+import { defaultContextPanels, startsExpandedOn } from '../components/assistant/constants.ts';
 import * as assistantApi from '../api/dashboard.ts';
 import { normalizeError } from '../api/errors.ts';
 import { i18n } from '../i18n.ts';
@@ -93,8 +93,7 @@ export const useAssistantStore = create<AssistantState & AssistantActions>()((se
 
     enterPage: (page) =>
       set((state) => ({
-        // Collapsed on every page: expanded, the panel covered the Reports results and the forecast chart (ADRs 0070, 0148).
-        expanded: false,
+        expanded: startsExpandedOn.has(page),
         expandedByUser: false,
         collapsedByUser: false,
         suggestion: '',

@@ -69,7 +69,7 @@ describe('assistant store', () => {
 
   it.each([
     ['forecasting', false],
-    ['reports', false],
+    ['reports', true],
     ['home', false],
     ['datatab', false],
     ['settings', false],
@@ -122,7 +122,6 @@ describe('AssistantBar', () => {
   it('expanded: ignores a blank submit, sends text, closes with Escape', () => {
     useAssistantStore.getState().enterPage('reports');
     renderBar();
-    fireEvent.click(screen.getByRole('button', { name: 'Open the assistant' }));
     const input = screen.getByPlaceholderText('Type your message...');
     fireEvent.change(input, { target: { value: '   ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));

@@ -5,6 +5,8 @@ export const typingMsPerCharacter = 30;
 export const glowAnimationSeconds = 4;
 export const defaultContextPanels = ['inventory', 'chat-interface'] as const;
 
+/** Pages where the assistant starts expanded (spec §2), except forecasting, where it would cover the chart (ADR 0070). */
+export const startsExpandedOn: ReadonlySet<string> = new Set(['reports']);
 /** Pages where the collapsed bar is not shown (ADR 0004). */
 export const withoutCollapsedBar: ReadonlySet<string> = new Set(['forecasting']);
 
