@@ -18,7 +18,7 @@ import type { CatalogueCache } from './catalogue-cache.ts';
 import { PagePlanCache } from './page-plans.ts';
 
 /** Rows of one table written on the Data screen: added or edited (as they are now, and as they were where that matters), or deleted. */
-export type RowsChange = { table: string; columns: readonly string[]; rows: repo.RowRecord[] };
+export type RowsChange = { action: 'add' | 'edit' | 'delete'; table: string; columns: readonly string[]; rows: repo.RowRecord[] };
 
 export type TablesContext = {
   db: Kysely<Database>;
@@ -424,7 +424,7 @@ export async function addRow(ctx: TablesContext, options: { name: string; values
   refuseUnrecordableDate(entry, values);
   const row = await retryingOnce(() => repo.insertRow(ctx.db, entry.encoded_name, values));
   await recordStockOf(ctx, entry, values, row);
-  await tellRowsChanged(ctx, { table: entry.encoded_name, columns: Object.keys(values), rows: [row] });
+  await tellRowsChanged(ctx, { action: 'add', table: entry.encoded_name, columns: Object.keys(values), rows: [row] });
   return row;
 }
 
@@ -460,7 +460,7 @@ export async function editRow(ctx: TablesContext, options: { name: string; value
   const row = await retryingOnce(() => repo.updateRow(ctx.db, entry.encoded_name, id, values));
   if (!row) throw notFoundError(`Row ${id} not found in table '${entry.name}'.`);
   await recordStockOf(ctx, entry, values, row);
-  await tellRowsChanged(ctx, { table: entry.encoded_name, columns: Object.keys(values), rows: before ? [before, row] : [row] });
+  await tellRowsChanged(ctx, { action: 'edit', table: entry.encoded_name, columns: Object.keys(values), rows: before ? [before, row] : [row] });
   return row;
 }
 
@@ -513,7 +513,7 @@ export async function deleteTableRow(ctx: TablesContext, options: { name: string
     if (!row) throw notFoundError(`Row ${id} not found in table '${entry.name}'.`);
     return row;
   });
-  await tellRowsChanged(ctx, { table: entry.encoded_name, columns: Object.keys(deleted), rows: [deleted] });
+  await tellRowsChanged(ctx, { action: 'delete', table: entry.encoded_name, columns: Object.keys(deleted), rows: [deleted] });
 }
 
 export type Variation = { encodedName: string; decodedName: string; variationNumber: number; exists: boolean };
