@@ -1,5 +1,6 @@
 // The Data screen through the real UI: folders, tables, rows, sort and filter, variations, moving
-// and deleting tables, paging through the demo sales table, and the focus back on a dialog's opener.
+// and deleting tables, a product not counted yet, paging through the demo sales table, and the focus
+// back on a dialog's opener.
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
@@ -228,6 +229,44 @@ describe('Data screen', () => {
 
     await filter.fill('');
     await page.waitForFunction((all) => document.querySelector('[data-testid="row-count"]')?.textContent === all, total);
+  });
+
+  it("says 'not counted' for a product added without a stock count, and a 0 typed in its form makes it counted", async () => {
+    const { page } = browser;
+    const code = `UNCOUNTED-${unique()}`;
+    await openDataScreen(page);
+    await openTable(page, 'products');
+    await page.getByRole('button', { name: 'Add row' }).first().click();
+    const form = page.getByTestId('row-form');
+    await form.waitFor();
+    await field(form, 'Product code').fill(code);
+    await field(form, 'Name').fill('Never counted');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.waitFor({ state: 'detached' });
+
+    await page.getByLabel('Filter Product code').fill(code);
+    const row = grid(page).locator('[role="row"][data-row-id]').filter({ hasText: code });
+    await row.waitFor();
+    const stock = row.locator('[data-column="current_stock"]');
+    expect(await stock.textContent()).toBe('not counted');
+    expect(await stock.getAttribute('title')).toBe('No stock count yet: import a stock take or type the count');
+    expect(await stock.evaluate((el) => getComputedStyle(el).fontStyle)).toBe('italic');
+    expect(await axeViolations(page, '[data-testid="data-grid"]'), 'grid with a product not counted').toEqual([]);
+
+    // The form starts the count empty, saying why: a 0 typed there is sent and recorded as a count.
+    await row.locator('[data-column="name"]').dblclick();
+    await form.waitFor();
+    expect(await field(form, 'Current stock').inputValue()).toBe('');
+    expect(await field(form, 'Current stock').getAttribute('placeholder')).toBe('Not counted yet: type the count');
+    expect(await axeViolations(page, '[role="dialog"]'), 'row form of a product not counted').toEqual([]);
+    const edit = page.waitForRequest((request) => request.url().includes('/rows/edit/'));
+    await field(form, 'Current stock').fill('0');
+    await form.getByRole('button', { name: 'Save' }).click();
+    expect((await edit).postDataJSON()).toMatchObject({ current_stock: '0' });
+    await form.waitFor({ state: 'detached' });
+    await page.waitForFunction((selector) => document.querySelector(selector)?.textContent === '0', `[data-row-id="${await row.getAttribute('data-row-id')}"] [data-column="current_stock"]`);
+    expect(await stock.getAttribute('title')).toBeNull();
+    expect(await stock.evaluate((el) => getComputedStyle(el).fontStyle)).toBe('normal');
   });
 
   it("makes a variation of a row and opens 'Base #1'; a nested-table field opens the next one from the form", async () => {

@@ -108,7 +108,8 @@ describe('data integration (Settings)', () => {
     const { page } = browser;
     const prefix = uniquePrefix('CSV');
     const fileName = `${prefix.toLowerCase()}catalogue.csv`;
-    const lines = Array.from({ length: 7 }, (_, i) => `${prefix}${i + 1},Import widget ${i + 1},Garden,${1000 + 10 * i},${(2.5 + i).toFixed(2)},${i + 3}`);
+    // The second and third lines leave the lead time blank, the third the cost too: defaults, said as warnings.
+    const lines = Array.from({ length: 7 }, (_, i) => `${prefix}${i + 1},Import widget ${i + 1},Garden,${1000 + 10 * i},${i === 2 ? '' : (2.5 + i).toFixed(2)},${i === 1 || i === 2 ? '' : i + 3}`);
     const path = await tempFile(fileName, ['product_code,name,category,current_stock,unit_cost,lead_time_days', ...lines, ''].join('\n'));
 
     await openSettings(page);
@@ -130,6 +131,9 @@ describe('data integration (Settings)', () => {
     expect(await result.getByTestId('result-inserted').textContent()).toBe('7');
     expect(await result.getByTestId('result-updated').textContent()).toBe('0');
     expect(await result.getByTestId('result-duplicates').textContent()).toBe('0');
+    const warnings = ['1 row had no unit cost: 0 used (the default)', '2 rows had no lead time: 14 days used (the default)'];
+    expect(await result.getByTestId('import-warning').allTextContents()).toEqual(warnings);
+    await expectAccessible(page, 'import result with warnings');
     // Success clears the preview and the error (spec §4).
     expect(await previewRows(page).count()).toBe(0);
     expect(await page.getByTestId('import-error').count()).toBe(0);
@@ -137,6 +141,7 @@ describe('data integration (Settings)', () => {
     const stored = await productsWithPrefix(prefix);
     expect(stored.map((row) => row.product_code)).toEqual(lines.map((_, i) => `${prefix}${i + 1}`));
     expect(stored[6]).toMatchObject({ name: 'Import widget 7', category: 'Garden', current_stock: 1060, lead_time_days: 9 });
+    expect(stored[1]).toMatchObject({ lead_time_days: 14 });
 
     // The log, newest first: this import on top, with its counts; its details show the file.
     const entry = logRow(page, fileName);
@@ -148,6 +153,7 @@ describe('data integration (Settings)', () => {
     await detail.getByTestId('log-file-content').waitFor();
     expect(await detail.getByTestId('log-file-content').textContent()).toContain(`${prefix}7,Import widget 7`);
     await detail.getByRole('heading', { name: `Import of ${fileName}` }).waitFor();
+    expect(await detail.getByTestId('import-warning').allTextContents()).toEqual(warnings);
   });
 
   it('refuses a file with bad values: hints in the preview, the row errors listed, nothing imported', async () => {

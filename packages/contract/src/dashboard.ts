@@ -99,7 +99,7 @@ export const assistantActionRequest = z.discriminatedUnion('action', [
      * only while the advice still says so; without it, the whole current list.
      */
     orders: z
-      .array(z.object({ styleCode: z.string().min(1).max(255), quantity: z.number().positive('An order quantity is above 0.') }))
+      .array(z.object({ styleCode: storableText().min(1).max(255), quantity: z.number().positive('An order quantity is above 0.') }))
       .min(1, 'Name at least one order.')
       .max(100_000)
       .optional(),

@@ -31,6 +31,14 @@ export const importCounts = z.object({
 });
 export type ImportCounts = z.infer<typeof importCounts>;
 
+/**
+ * Something the import did that the file did not say, though nothing was refused: new rows without
+ * a value for a column with a default got the default (`field`, how many `rows`, the `value`
+ * used). `message` says it in words ("12 rows had no lead time: 14 days used (the default)").
+ */
+export const importWarning = z.object({ field: z.string(), rows: z.number().int(), value: z.string(), message: z.string() });
+export type ImportWarning = z.infer<typeof importWarning>;
+
 export const importResult = z.object({
   message: z.string(),
   import_id: z.string(),
@@ -40,6 +48,8 @@ export const importResult = z.object({
   /** What was done with rows sharing a key (the entity's setting). */
   repeated_keys: z.enum(repeatedKeyModes).optional(),
   duration_ms: z.number(),
+  /** Present when there are any. */
+  warnings: z.array(importWarning).optional(),
 });
 export type ImportResult = z.infer<typeof importResult>;
 
@@ -61,7 +71,7 @@ export const importLogEntry = z.object({
   fileName: z.string(),
   mappingName: z.string(),
   entityType: z.string(),
-  details: z.object({ counts: importCounts.optional(), duration_ms: z.number().optional(), bytes: z.number().optional(), row_errors: z.array(rowError).optional() }).passthrough(),
+  details: z.object({ counts: importCounts.optional(), duration_ms: z.number().optional(), bytes: z.number().optional(), row_errors: z.array(rowError).optional(), warnings: z.array(importWarning).optional() }).passthrough(),
   errorMessage: z.string().nullable(),
   fileContent: z.string().nullable(),
   progress: z.object({ rows_done: z.number().int(), bytes_done: z.number().int(), bytes_total: z.number().int().nullable() }),

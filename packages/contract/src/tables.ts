@@ -110,6 +110,10 @@ export const rowValue = z.union([z.string(), z.number(), z.boolean(), z.null()])
 export const tableRow = z.record(z.string(), rowValue);
 export type TableRow = z.infer<typeof tableRow>;
 
+/** Why a stored value is not a known one (RowPage.unknown_values). */
+export const unknownValueReasons = ['not_counted'] as const;
+export type UnknownValueReason = (typeof unknownValueReasons)[number];
+
 export const rowPage = z.object({
   results: z.array(tableRow),
   count: z.number().int(),
@@ -121,6 +125,11 @@ export const rowPage = z.object({
   references: z.record(z.string(), z.record(z.string(), z.string())).optional(),
   /** With from_end: the position (0-based) of the first row returned in the whole order. */
   offset: z.number().int().optional(),
+  /**
+   * Cells of the page's rows whose stored value stands in for one never recorded: column -> row id
+   * -> why (`not_counted`: a product's current_stock with no stock count yet, stored as 0). ADR 0149.
+   */
+  unknown_values: z.record(z.string(), z.record(z.string(), z.enum(unknownValueReasons))).optional(),
 });
 export type RowPage = z.infer<typeof rowPage>;
 

@@ -386,6 +386,11 @@ describe.each(backends)('assistant on %s', (backend) => {
 
     const bad = await server.request('/api/assistant/actions/', { token: editor.access, body: { action: 'create_recommended_orders', orders: [{ styleCode: 'BAG-01', quantity: 0 }] } });
     expect(bad.status).toBe(400);
+    // A NUL byte is refused by the request's contract, naming the field, before any database sees it.
+    const nul = await server.request('/api/assistant/actions/', { token: editor.access, body: { action: 'create_recommended_orders', orders: [{ styleCode: 'BAG\u000001', quantity: 20 }] } });
+    expect(nul.status).toBe(400);
+    expect(nul.json.errors).toEqual({ 'orders.0.styleCode': ['Text may not contain NUL (\\u0000) characters.'] });
+    expect(await newDeliveries()).toHaveLength(2);
     await db.deleteFrom('data.deliveries').where('id', '>', last).execute();
   });
 

@@ -16,6 +16,7 @@ import { jsonObjectMembers } from './stored-json.ts';
 import { refreshCatalogueSummary } from '../dashboard/repo.ts';
 import { orderAdvice } from '../order-advice/service.ts';
 import type { BatchContext, BatchResult } from './batch-task.ts';
+import type { RowsChange } from '../tables/service.ts';
 
 export const GENERATE_FORECASTS_JOB = 'forecasting.generate';
 /** Single products have a queue (and worker) of their own: one is never queued behind a catalogue run. */
@@ -193,7 +194,13 @@ async function queueProductTask(ctx: ForecastingContext, task: { styleCode: stri
  * read the product before the write; its forecast, stored after the product's own, does not replace
  * the newer one (ADR 0134), so nothing more is queued for it.
  */
-export async function refreshForecastsAfterRowsChange(ctx: ForecastingContext, change: { table: string; columns: readonly string[]; rows: Record<string, unknown>[] }): Promise<void> {
+export async function refreshForecastsAfterRowsChange(ctx: ForecastingContext, change: RowsChange): Promise<void> {
+  if (change.table === 'products' && change.action === 'delete') {
+    // Its forecast went with it, so the report leaves it out at once: the dashboard's task counts
+    // (read from the catalogue summary) follow now, not after the next forecast run (ADR 0150).
+    await refreshCatalogueSummary(ctx.db);
+    return;
+  }
   if (!writesForecastInput(change.table, change.columns)) return;
   const productIds = new Set(change.rows.map((row) => Number(change.table === 'products' ? row.id : row.product_id)).filter(Number.isSafeInteger));
   for (const styleCode of await repo.productsWithoutQueuedForecast(ctx.db, [...productIds])) {

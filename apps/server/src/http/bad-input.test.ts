@@ -74,6 +74,7 @@ const cases: BadInput[] = [
   ['a NUL in a forecast style code', () => ({ path: '/api/forecasting/request-generation/', body: { style_code: `P-1${NUL}` } }), 400],
   ['a NUL in the style code of a product forecast', () => ({ path: '/api/forecasting/forecasts/P-1%00' }), 400],
   ['a NUL in a forecast task id', () => ({ path: '/api/forecasting/status/abc%00/' }), 400],
+  ['a NUL in the style code of an order the assistant creates', () => ({ path: '/api/assistant/actions/', body: { action: 'create_recommended_orders', orders: [{ styleCode: `P-1${NUL}`, quantity: 5 }] }, as: 'editor' }), 400],
   ['a NUL in an import id', () => ({ path: '/api/records/imports/abc%00/' })],
 
   // Lone surrogates: not text at all; stored, they would silently become U+FFFD.

@@ -122,6 +122,29 @@ describe.each(backends)('file import on %s', (backend) => {
     expect(await products('UNQ-')).toEqual([]);
   });
 
+  it('says which defaults new rows took for blank cells, as a warning in the answer and the log', async () => {
+    const mapping = { entities: { products: { field_mappings: { ...productMapping.entities.products.field_mappings, lead_time_days: 'lead_time_days' } } } };
+    const header = 'product_code,name,category,current_stock,unit_cost,lead_time_days';
+    expect((await upload({ file: { name: 'first.csv', content: `${header}\nDEF-STORED,Stored,Garden,4,2.00,5\n` }, mapping })).status).toBe(200);
+    // Three new rows without a lead time (two also without a cost, one without a stock count); a stored product's blank keeps its 5 days.
+    const csv = `${header}\nDEF-1,One,Garden,3,,\nDEF-2,Two,Garden,,,\nDEF-3,Three,Garden,7,1.50,\nDEF-4,Four,Garden,2,1.00,10\nDEF-STORED,Stored,Garden,4,2.00,\n`;
+    const result = await upload({ file: { name: 'defaults.csv', content: csv }, mapping });
+    expect(result.status, JSON.stringify(result.json)).toBe(200);
+    const expected = [
+      { field: 'current_stock', rows: 1, value: '0', message: '1 row had no current stock: stored as 0, and shown as not counted until a count is imported or typed' },
+      { field: 'unit_cost', rows: 2, value: '0', message: '2 rows had no unit cost: 0 used (the default)' },
+      { field: 'lead_time_days', rows: 3, value: '14', message: '3 rows had no lead time: 14 days used (the default)' },
+    ];
+    expect(result.json.warnings).toEqual(expected);
+    const log = await server.request(`/api/records/imports/${result.json.import_id as string}/`, { token });
+    expect((log.json.details as { warnings: unknown }).warnings).toEqual(expected);
+    const stored = await sql<{ product_code: string; lead_time_days: number }>`select product_code, lead_time_days from data.products where product_code like 'DEF-%' order by product_code`.execute(server.database.db);
+    expect(stored.rows.map((row) => [row.product_code, row.lead_time_days])).toEqual([['DEF-1', 14], ['DEF-2', 14], ['DEF-3', 14], ['DEF-4', 10], ['DEF-STORED', 5]]);
+    // Every value given: no warnings at all.
+    const full = await upload({ file: { name: 'full.csv', content: `${header}\nDEF-5,Five,Garden,1,1.00,7\n` }, mapping });
+    expect(full.json.warnings).toBeUndefined();
+  });
+
   it('refuses a file over the upload cap with 413 and writes nothing', async () => {
     const rows = Array.from({ length: 200 }, (_, i) => `CAP-${i},Capped product ${i},1`).join('\n');
     const result = await upload({ file: { name: 'big.csv', content: `product_code,name,current_stock\n${rows}\n` }, mapping: productMapping }, small, smallToken);

@@ -9,6 +9,7 @@ import {
   MAX_REPORTED_ROW_ERRORS,
   type ImportLogEntry,
   type ImportResult,
+  type ImportWarning,
   type EntityMapping,
   type ProductConfig,
   type RowError,
@@ -21,7 +22,8 @@ import { PieceFile } from './piece-file.ts';
 import { FileFormatError, isWorkbook, mappedBatches, openSource } from './source.ts';
 import { resolveWriteTarget, type WriteTarget } from './target.ts';
 import type { ArrivingFile, ReceivedFile, ReceivedUpload, UploadLimits } from './upload.ts';
-import { createStaging, mergeStaged, prepareRecords, stagingSink, writeRecords, type PreparedRows, type WriteOptions, type WriteOutcome } from './writer.ts';
+import { unknownValueRule } from '../tables/unknown-values.ts';
+import { createStaging, mergeStaged, prepareRecords, stagingSink, writeRecords, type DefaultedColumn, type PreparedRows, type WriteOptions, type WriteOutcome } from './writer.ts';
 
 export type ImportProgress = { rowsDone: number; bytesDone: number; bytesTotal: number | null; fileName: string; mappingName: string; entityType: string; startedAt: Date };
 export type ImportContext = {
@@ -154,6 +156,23 @@ export async function importWhileArriving(ctx: ImportContext, run: ImportRun, fi
   }
 }
 
+/**
+ * What the file left to defaults, in words: "12 rows had no lead time: 14 days used (the default)".
+ * A label's unit in brackets ("Lead time (days)") goes with the value. A stock left blank is not a
+ * count of 0: the product is shown as not counted (ADR 0149).
+ */
+function defaultWarnings(target: WriteTarget, defaulted: DefaultedColumn[]): ImportWarning[] {
+  return defaulted.map(({ field, rows, value }) => {
+    const label = target.columns.find((column) => column.key === field)?.label ?? field.replaceAll('_', ' ');
+    const [, name = label, unit] = /^(.*?)\s*\(([^()]+)\)$/.exec(label) ?? [];
+    const what = `${rows} row${rows === 1 ? '' : 's'} had no ${name.toLowerCase()}`;
+    const message = unknownValueRule(target.encodedName, [field])
+      ? `${what}: stored as ${value}, and shown as not counted until a count is imported or typed`
+      : `${what}: ${value}${unit ? ` ${unit}` : ''} used (the default)`;
+    return { field, rows, value, message };
+  });
+}
+
 /** Imports a received upload for `run` (whose log entry it opens if the upload did not). */
 export async function importUpload(ctx: ImportContext, run: ImportRun, upload: ReceivedUpload<StreamedImport>): Promise<ImportResult> {
   const { fields, file, consumed } = upload;
@@ -195,6 +214,7 @@ export async function importUpload(ctx: ImportContext, run: ImportRun, upload: R
       written.repeatedKeys === 'sum' && counts.updated > 0
         ? ` The ${counts.updated} updated now hold this file's totals, replacing what was stored (not added to it): importing a file again changes nothing; two tills' lines for the same days go in one file.`
         : '';
+    const warnings = defaultWarnings(target, written.defaulted);
     const result: ImportResult = {
       message: `Imported ${counts.rows} row${counts.rows === 1 ? '' : 's'} into ${target.tableName}:${combined} ${counts.inserted} inserted, ${counts.updated} updated.${replaced}${created}`,
       import_id: run.id as string,
@@ -203,8 +223,13 @@ export async function importUpload(ctx: ImportContext, run: ImportRun, upload: R
       counts,
       repeated_keys: written.repeatedKeys,
       duration_ms: run.durationMs,
+      ...(warnings.length ? { warnings } : {}),
     };
-    outcome = { status: 'success', details: { counts, repeated_keys: written.repeatedKeys, duration_ms: result.duration_ms, bytes: upload.bytes }, errorMessage: null };
+    outcome = {
+      status: 'success',
+      details: { counts, repeated_keys: written.repeatedKeys, duration_ms: result.duration_ms, bytes: upload.bytes, ...(warnings.length ? { warnings } : {}) },
+      errorMessage: null,
+    };
     return result;
   } catch (error) {
     const failure = asImportError(error);

@@ -53,16 +53,18 @@ export type WriteTarget = {
   blankIsAbsent: Set<string>;
   /** Columns a blank cell cannot leave empty (NOT NULL without a default, or required). */
   blankIsMissing: Set<string>;
+  /** Columns of blankIsAbsent whose default is a plain value (lead time 14, unit cost 0), as the database writes it: a new row without one gets it. */
+  defaults: Map<string, string>;
 };
 
 const invalid = (reason: string) => validationError(`Invalid configuration: ${reason}`);
 
-type ColumnFacts = { column_name: string; nullable: boolean; has_default: boolean };
+type ColumnFacts = { column_name: string; nullable: boolean; has_default: boolean; default_expression: string | null };
 type CheckRule = { column_name: string; definition: string };
 
 async function columnFacts(db: Kysely<Database>, encodedName: string) {
   const facts = await sql<ColumnFacts>`
-    select column_name, is_nullable = 'YES' as nullable, column_default is not null or is_identity = 'YES' as has_default
+    select column_name, is_nullable = 'YES' as nullable, column_default is not null or is_identity = 'YES' as has_default, column_default as default_expression
     from information_schema.columns where table_schema = 'data' and table_name = ${encodedName}`.execute(db);
   // Single-column CHECK rules; only `col >= 0` / `col > 0` are read (for row errors that name the
   // row); anything else the database still enforces, worded at the write.
@@ -71,6 +73,13 @@ async function columnFacts(db: Kysely<Database>, encodedName: string) {
     from pg_constraint c join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
     where c.contype = 'c' and c.conrelid = ${`data.${JSON.stringify(encodedName)}`}::regclass and cardinality(c.conkey) = 1`.execute(db);
   return { facts: facts.rows, checks: checks.rows };
+}
+
+/** A column default that is a constant (`14`, `0`, `'0'::numeric`, `'each'::character varying`): its value as text. */
+const constantDefault = /^(?:'((?:[^']|'')*)'|(-?\d+(?:\.\d+)?))(?:::[a-z ]+)?$/;
+function defaultValueOf(expression: string | null): string | null {
+  const match = expression === null ? null : constantDefault.exec(expression);
+  return match ? (match[1]?.replaceAll("''", "'") ?? (match[2] as string)) : null;
 }
 
 const minimumRule = /^CHECK \(\(\(?"?([^"\s)]+)"?\)? (>=|>) \(?(-?\d+(?:\.\d+)?)\)?(?:::[a-z ]+)?\)\)$/;
@@ -137,10 +146,15 @@ export async function resolveWriteTarget(db: Kysely<Database>, config: ProductCo
   }
   const blankIsAbsent = new Set<string>();
   const blankIsMissing = new Set<string>();
+  const defaults = new Map<string, string>();
   for (const column of table.columns) {
     const fact = factOf.get(column.key);
     if (column.required || (fact && !fact.nullable && !fact.has_default)) blankIsMissing.add(column.key);
-    else if (fact && !fact.nullable) blankIsAbsent.add(column.key);
+    else if (fact && !fact.nullable) {
+      blankIsAbsent.add(column.key);
+      const value = defaultValueOf(fact.default_expression);
+      if (value !== null && !entity.key.includes(column.key)) defaults.set(column.key, value);
+    }
   }
   const unfilled = table.columns.find((c) => !isReadOnly(c.type) && blankIsMissing.has(c.key) && !(c.key in mapping.field_mappings));
   if (unfilled && complete) throw invalid(`the mapping does not fill the required column '${unfilled.key}'.`);
@@ -159,6 +173,7 @@ export async function resolveWriteTarget(db: Kysely<Database>, config: ProductCo
     minimums,
     blankIsAbsent,
     blankIsMissing,
+    defaults,
   };
 }
 

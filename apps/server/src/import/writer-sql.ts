@@ -149,6 +149,22 @@ export function anyKeyStored(target: WriteTarget) {
   return sql<{ found: boolean }>`select exists (select 1 from ${mergedJoinStored(target)}) as found`;
 }
 
+/**
+ * Per column of `columns`, how many merged rows will be new rows (their key not stored) without a
+ * value for it — a blank cell or a column the mapping does not fill — and so get its default.
+ */
+export function newRowsWithoutValue(target: WriteTarget, columns: string[]) {
+  const fills = (column: string) => {
+    const at = target.mapped.indexOf(column);
+    return at < 0 ? sql`false` : sql`substr(m.${id(STAGING_FIELDS)}, ${at + 1}, 1) = '1'`;
+  };
+  const stored = sql`exists (select 1 from ${dataTable(target.encodedName)} t where ${sql.join(
+    target.keyColumns.map((c) => sql`t.${id(c)} = m.${id(c)}`),
+    sql` and `,
+  )})`;
+  return sql<Record<string, number>>`select ${sql.join(columns.map((c) => sql`(count(*) filter (where not ${fills(c)}))::int as ${id(c)}`))} from ${id(MERGED_TABLE)} m where not ${stored}`;
+}
+
 /** The ids of the stored rows the merged rows that fill `column` were written to. */
 export const mergedRowIdsFilling = (target: WriteTarget, column: string) => sql`select t.id from ${mergedJoinStored(target)} where m.${id(column)} is not null`;
 

@@ -43,7 +43,11 @@ export type WriteOutcome = {
   rowErrorCount: number;
   /** The order of slashed dates, where the records' dates told it (a mapping's date format auto). */
   dateOrder: DateOrderDetector['order'];
+  /** Columns new rows got their default in, having no value for them (blank or not mapped), and how many rows. */
+  defaulted: DefaultedColumn[];
 };
+
+export type DefaultedColumn = { field: string; rows: number; value: string };
 
 /** Lines being summed, by field set and then by the value of each key column. */
 type KeyTree = Map<unknown, KeyTree | { lines: number }>;
@@ -273,7 +277,8 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
   const { errors, detector } = prepared;
   const counts: ImportCounts = { rows: prepared.rows, written: 0, inserted: 0, updated: 0, duplicates: 0 };
   // The checks below add their rows' errors after the typing's: reported in the file's row order.
-  const outcome = () => ({ counts, repeatedKeys: target.repeatedKeys, rowErrors: errors.list.sort((a, b) => a.row - b.row), rowErrorCount: errors.count, dateOrder: detector.order });
+  let defaulted: DefaultedColumn[] = [];
+  const outcome = () => ({ counts, repeatedKeys: target.repeatedKeys, rowErrors: errors.list.sort((a, b) => a.row - b.row), rowErrorCount: errors.count, dateOrder: detector.order, defaulted });
   if (counts.rows === 0) return outcome();
   const ambiguity = detector.ambiguity;
   const dateField = target.mapped.find((c) => target.typeOf(c) === 'DateField' || target.typeOf(c) === 'DateTimeField') ?? null;
@@ -314,6 +319,11 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
     const source = options.source ?? null;
     const [merged] = await session.run(sqlOf.countMerged());
     const distinct = merged?.n ?? 0;
+    // Read before the write (the table is locked): which new rows will take a default silently.
+    if (target.defaults.size) {
+      const [missing] = await session.run(sqlOf.newRowsWithoutValue(target, [...target.defaults.keys()]));
+      defaulted = [...target.defaults].map(([field, value]) => ({ field, rows: missing?.[field] ?? 0, value })).filter((column) => column.rows > 0);
+    }
     let written: { inserted: number; written: number } | undefined;
     if (action === 'insert') {
       [written] = await session.run(sqlOf.writeMerged(target, { fieldSets, mode: 'insert-new', source }));

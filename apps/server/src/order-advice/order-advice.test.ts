@@ -99,6 +99,20 @@ describe.each(backends)('order advice on %s', (backend) => {
     expect(dashboard.tasks.find((task) => task.kind === 'count_stock')?.text).toBe('Count the stock of 1 product that sells but has no stock count');
   });
 
+  it('gives the dashboard the counts of the report right after a product is deleted on the Data screen', async () => {
+    const before = await report('?page_size=500');
+    // The most urgent order: its deletion changes both the list and the orders due this week.
+    const doomed = before.products[0]!;
+    const { id } = await server.database.db.selectFrom('data.products').select('id').where('product_code', '=', doomed.styleCode).executeTakeFirstOrThrow();
+    expect((await api('/api/records/tables/products/rows/delete/', { id, cascade: true })).status).toBe(200);
+    const after = await report('?page_size=500');
+    expect(after.total).toBe(before.total - 1);
+    const dashboard = (await api('/api/dashboard/')).json as unknown as DashboardResponse;
+    const dueBy = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+    const due = after.products.filter((p) => (p.orderBy as string) <= dueBy).length;
+    expect(dashboard.tasks.find((task) => task.kind === 'reorder')?.text).toBe(`Order ${due} ${due === 1 ? 'product' : 'products'} due within 7 days (${after.total} on the reorder list)`);
+  });
+
   it('lists first the order whose order-by date comes sooner than its stockout less the lead time', async () => {
     const db = server.database.db;
     const [first, second] = (await report('?page_size=500')).products;

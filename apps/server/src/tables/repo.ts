@@ -162,6 +162,16 @@ export async function selectReferenceLabels(
   });
 }
 
+/** Of the rows `ids` of a data table, those no row of `recordedIn` refers to (their ids as text). */
+export async function selectRowsNeverRecorded(db: Db, encodedName: string, recordedIn: { table: string; column: string }, ids: number[]): Promise<string[]> {
+  const rows = await executeCompiled(db, `unrecorded|${encodedName}|${recordedIn.table}|${recordedIn.column}`, [ids], () =>
+    sql<{ id: string }>`
+      select t.id::text as id from ${table(encodedName)} t
+      where t.id = any(${ids}::bigint[]) and not exists (select 1 from ${table(recordedIn.table)} r where r.${sql.id(recordedIn.column)} = t.id)`.compile(db),
+  );
+  return rows.map((row) => row.id);
+}
+
 export async function insertRow(db: Db, encodedName: string, values: RowRecord): Promise<RowRecord> {
   const keys = Object.keys(values);
   const { rows } = keys.length

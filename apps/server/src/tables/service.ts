@@ -10,6 +10,7 @@ import { logError } from '../log.ts';
 import { runNamedQuery } from '../queries/service.ts';
 import { recordTodaysStock } from '../stock/repo.ts';
 import { recordedDateColumn, recordedDateProblem } from './recorded-dates.ts';
+import { unknownValueRule } from './unknown-values.ts';
 import { checkColumnDefinitions, columnDdl, isReadOnly, isTextual, isVirtual, parseRowValues, presentColumns, valueSchema, withIdColumn } from './columns.ts';
 import { encodeTableName, TableNameEncodingError } from './encoding.ts';
 import { buildFilterConditions, pageConditionsOf, type ReferenceDisplay } from './filters.ts';
@@ -18,7 +19,7 @@ import type { CatalogueCache } from './catalogue-cache.ts';
 import { PagePlanCache } from './page-plans.ts';
 
 /** Rows of one table written on the Data screen: added or edited (as they are now, and as they were where that matters), or deleted. */
-export type RowsChange = { table: string; columns: readonly string[]; rows: repo.RowRecord[] };
+export type RowsChange = { action: 'add' | 'edit' | 'delete'; table: string; columns: readonly string[]; rows: repo.RowRecord[] };
 
 export type TablesContext = {
   db: Kysely<Database>;
@@ -271,6 +272,14 @@ async function referenceLabels(ctx: TablesContext, displays: Map<string, Referen
   return labels;
 }
 
+/** The page's cells whose stored value stands in for one never recorded (unknown-values.ts), as RowPage.unknown_values. */
+async function unknownValues(ctx: TablesContext, entry: repo.CatalogueEntry, storedKeys: readonly string[], rows: repo.RowRecord[]): Promise<RowPage['unknown_values']> {
+  const rule = unknownValueRule(entry.encoded_name, storedKeys);
+  if (!rule || !rows.length) return undefined;
+  const unrecorded = await repo.selectRowsNeverRecorded(ctx.db, entry.encoded_name, rule.recordedIn, rows.map((row) => Number(row.id)));
+  return unrecorded.length ? { [rule.column]: Object.fromEntries(unrecorded.map((id) => [id, rule.reason])) } : undefined;
+}
+
 // The table was dropped or changed (by another instance) after its catalogue entry was cached.
 const STALE_TABLE_ERRORS = new Set(['42P01', '42703']);
 
@@ -371,7 +380,7 @@ async function readRowPage(ctx: TablesContext, entry: repo.CatalogueEntry, query
   if (fromEnd) {
     const rows = fetched.slice(0, query.page_size).reverse();
     await fillQueryColumns(ctx, columns, rows);
-    const references = await referenceLabels(ctx, displays, rows);
+    const [references, unknown] = await Promise.all([referenceLabels(ctx, displays, rows), unknownValues(ctx, entry, storedKeys, rows)]);
     const lastPage = Math.max(1, Math.ceil(total.count / query.page_size));
     return {
       results: rows,
@@ -380,13 +389,14 @@ async function readRowPage(ctx: TablesContext, entry: repo.CatalogueEntry, query
       next: null,
       previous: fetched.length > query.page_size ? pageLink(entry.encoded_name, query, linkTail, Math.max(1, lastPage - 1), null) : null,
       ...(references ? { references } : {}),
+      ...(unknown ? { unknown_values: unknown } : {}),
       offset: Math.max(0, total.count - rows.length),
     };
   }
   const hasNext = fetched.length > query.page_size;
   const rows = hasNext ? fetched.slice(0, query.page_size) : fetched;
   await fillQueryColumns(ctx, columns, rows);
-  const references = await referenceLabels(ctx, displays, rows);
+  const [references, unknown] = await Promise.all([referenceLabels(ctx, displays, rows), unknownValues(ctx, entry, storedKeys, rows)]);
   const last = rows.at(-1);
   const nextCursor = hasNext && keysetCapable && last ? encodeCursor({ value: last[sortColumn.key] ?? null, id: Number(last.id) }) : null;
   return {
@@ -396,6 +406,7 @@ async function readRowPage(ctx: TablesContext, entry: repo.CatalogueEntry, query
     next: hasNext ? pageLink(entry.encoded_name, query, linkTail, query.page + 1, nextCursor) : null,
     previous: query.page > 1 ? pageLink(entry.encoded_name, query, linkTail, query.page - 1, null) : null,
     ...(references ? { references } : {}),
+    ...(unknown ? { unknown_values: unknown } : {}),
   };
 }
 
@@ -424,7 +435,7 @@ export async function addRow(ctx: TablesContext, options: { name: string; values
   refuseUnrecordableDate(entry, values);
   const row = await retryingOnce(() => repo.insertRow(ctx.db, entry.encoded_name, values));
   await recordStockOf(ctx, entry, values, row);
-  await tellRowsChanged(ctx, { table: entry.encoded_name, columns: Object.keys(values), rows: [row] });
+  await tellRowsChanged(ctx, { action: 'add', table: entry.encoded_name, columns: Object.keys(values), rows: [row] });
   return row;
 }
 
@@ -460,7 +471,7 @@ export async function editRow(ctx: TablesContext, options: { name: string; value
   const row = await retryingOnce(() => repo.updateRow(ctx.db, entry.encoded_name, id, values));
   if (!row) throw notFoundError(`Row ${id} not found in table '${entry.name}'.`);
   await recordStockOf(ctx, entry, values, row);
-  await tellRowsChanged(ctx, { table: entry.encoded_name, columns: Object.keys(values), rows: before ? [before, row] : [row] });
+  await tellRowsChanged(ctx, { action: 'edit', table: entry.encoded_name, columns: Object.keys(values), rows: before ? [before, row] : [row] });
   return row;
 }
 
@@ -513,7 +524,7 @@ export async function deleteTableRow(ctx: TablesContext, options: { name: string
     if (!row) throw notFoundError(`Row ${id} not found in table '${entry.name}'.`);
     return row;
   });
-  await tellRowsChanged(ctx, { table: entry.encoded_name, columns: Object.keys(deleted), rows: [deleted] });
+  await tellRowsChanged(ctx, { action: 'delete', table: entry.encoded_name, columns: Object.keys(deleted), rows: [deleted] });
 }
 
 export type Variation = { encodedName: string; decodedName: string; variationNumber: number; exists: boolean };

@@ -9,7 +9,7 @@ import * as tablesApi from '../api/tables.ts';
 import { normalizeError, type NormalizedError } from '../api/errors.ts';
 import { i18n } from '../i18n.ts';
 import { useSessionStore } from './session.ts';
-import { filtersJson, initialSort, mergeReferences, nextSort, withFilter, type FilterInputs, type ReferenceLabels, type SortState } from '../pages/datatab/table-query.ts';
+import { filtersJson, initialSort, mergePageNotes, nextSort, noPageNotes, withFilter, type FilterInputs, type ReferenceLabels, type SortState, type UnknownValues } from '../pages/datatab/table-query.ts';
 
 /** Spec §9: table default page size. */
 export const defaultPageSize = 50;
@@ -43,6 +43,8 @@ export type TablesState = {
   tailOffset: number;
   /** The rows' ForeignKey values as `code — name` (docs/api.md). */
   references: ReferenceLabels;
+  /** The rows' cells whose stored value stands in for one never recorded (a product not counted yet; ADR 0149). */
+  unknownValues: UnknownValues;
   count: number;
   countIsEstimate: boolean;
   next: string | null;
@@ -98,7 +100,7 @@ export const initialTablesState: TablesState = {
   rows: [],
   tail: [],
   tailOffset: 0,
-  references: {},
+  ...noPageNotes,
   count: 0,
   countIsEstimate: false,
   next: null,
@@ -179,11 +181,11 @@ export const useTablesStore = create<TablesStore>()((set, get) => {
     const selected = get().selected;
     if (!selected) return;
     const mine = ++generation;
-    set({ isLoadingRows: true, rowsError: null, isLoadingMore: false, rows: [], tail: [], tailOffset: 0, references: {}, next: null, hasMore: false, page: 1, count: 0, countIsEstimate: false });
+    set({ isLoadingRows: true, rowsError: null, isLoadingMore: false, rows: [], tail: [], tailOffset: 0, ...noPageNotes, next: null, hasMore: false, page: 1, count: 0, countIsEstimate: false });
     try {
       const answer = await tablesApi.fetchTableRows(selected.encodedName, requestParams(1));
       if (mine !== generation) return;
-      set({ rows: answer.results, references: mergeReferences({}, answer.references), count: answer.count, countIsEstimate: answer.count_is_estimate, next: answer.next, hasMore: hasMoreAfter(answer), page: 1, isLoadingRows: false });
+      set({ rows: answer.results, ...mergePageNotes(noPageNotes, answer), count: answer.count, countIsEstimate: answer.count_is_estimate, next: answer.next, hasMore: hasMoreAfter(answer), page: 1, isLoadingRows: false });
     } catch (error) {
       if (mine !== generation) return;
       set({ isLoadingRows: false, rowsError: withDetail(t('errors.fetchData'), normalizeError(error)) });
@@ -225,7 +227,7 @@ export const useTablesStore = create<TablesStore>()((set, get) => {
         rows: [],
         tail: [],
         tailOffset: 0,
-        references: {},
+        ...noPageNotes,
         count: 0,
         countIsEstimate: false,
         next: null,
@@ -254,7 +256,7 @@ export const useTablesStore = create<TablesStore>()((set, get) => {
           }),
         ]);
         if (mine !== generation) return;
-        set({ columns, rows: answer.results, references: mergeReferences({}, answer.references), count: answer.count, countIsEstimate: answer.count_is_estimate, next: answer.next, hasMore: hasMoreAfter(answer), isLoadingRows: false });
+        set({ columns, rows: answer.results, ...mergePageNotes(noPageNotes, answer), count: answer.count, countIsEstimate: answer.count_is_estimate, next: answer.next, hasMore: hasMoreAfter(answer), isLoadingRows: false });
       } catch (message) {
         if (mine !== generation) return;
         set({ isLoadingRows: false, rowsError: typeof message === 'string' ? message : t('errors.selectTable') });
@@ -263,7 +265,7 @@ export const useTablesStore = create<TablesStore>()((set, get) => {
 
     clearSelection: () => {
       generation++;
-      set({ selected: null, columns: [], rows: [], tail: [], tailOffset: 0, references: {}, count: 0, countIsEstimate: false, next: null, hasMore: false, page: 1, sort: initialSort, filters: {}, isLoadingRows: false, rowsError: null, isLoadingMore: false });
+      set({ selected: null, columns: [], rows: [], tail: [], tailOffset: 0, ...noPageNotes, count: 0, countIsEstimate: false, next: null, hasMore: false, page: 1, sort: initialSort, filters: {}, isLoadingRows: false, rowsError: null, isLoadingMore: false });
     },
 
     setPageSize: (pageSize) => {
@@ -297,7 +299,7 @@ export const useTablesStore = create<TablesStore>()((set, get) => {
         if (mine !== generation) return;
         set((state) => ({
           ...joinTail(state.rows.concat(answer.results), hasMoreAfter(answer), answer.next, state.tail, state.tailOffset),
-          references: mergeReferences(state.references, answer.references),
+          ...mergePageNotes(state, answer),
           count: answer.count,
           countIsEstimate: answer.count_is_estimate,
           page: params.page ?? state.page + 1,
@@ -321,7 +323,7 @@ export const useTablesStore = create<TablesStore>()((set, get) => {
         const offset = answer.offset ?? Math.max(0, answer.count - answer.results.length);
         set((state) => ({
           ...joinTail(state.rows, state.hasMore, state.next, answer.results, offset),
-          references: mergeReferences(state.references, answer.references),
+          ...mergePageNotes(state, answer),
           count: answer.count,
           countIsEstimate: answer.count_is_estimate,
           isLoadingMore: false,
@@ -341,18 +343,18 @@ export const useTablesStore = create<TablesStore>()((set, get) => {
         // The same sort and filters, as many rows as were on screen (the pages the user had seen).
         let answer = await tablesApi.fetchTableRows(selected.encodedName, requestParams(1));
         let rows = answer.results;
-        let references = mergeReferences({}, answer.references);
+        let notes = mergePageNotes(noPageNotes, answer);
         let page = 1;
         for (let pages = 1; rows.length < before.length && pages < maxRefreshPages; pages++) {
           const params = followingPage(answer);
           if (!params) break;
           answer = await tablesApi.fetchTableRows(selected.encodedName, params);
           rows = rows.concat(answer.results);
-          references = mergeReferences(references, answer.references);
+          notes = mergePageNotes(notes, answer);
           page = params.page ?? page + 1;
         }
         if (mine !== generation) return;
-        set({ rows, tail: [], tailOffset: 0, references, count: answer.count, countIsEstimate: answer.count_is_estimate, next: answer.next, hasMore: hasMoreAfter(answer), page, isLoadingMore: false });
+        set({ rows, tail: [], tailOffset: 0, ...notes, count: answer.count, countIsEstimate: answer.count_is_estimate, next: answer.next, hasMore: hasMoreAfter(answer), page, isLoadingMore: false });
       } catch (error) {
         if (mine !== generation) return;
         set({ isLoadingMore: false, rowsError: withDetail(t('errors.fetchData'), normalizeError(error)) });

@@ -8,6 +8,7 @@ import type { TableColumn, TableRow } from '@stockwise/contract';
 import { initTestI18n } from '../../test/i18n.ts';
 import { stubBrowserLayout } from '../../test/jsdom.ts';
 import { DataGrid, gridRowHeight } from './DataGrid.tsx';
+import type { UnknownValues } from './table-query.ts';
 
 const viewportHeight = 400;
 
@@ -46,14 +47,15 @@ afterEach(cleanup);
 const columns: TableColumn[] = [{ key: 'id', label: 'ID', type: 'AutoField', read_only: true } as TableColumn, { key: 'name', label: 'Name', type: 'CharField' } as TableColumn];
 const rowsFrom = (first: number, count: number): TableRow[] => Array.from({ length: count }, (_, i) => ({ id: first + i, name: `Row ${first + i}` }));
 
-function renderGrid(props: { rows: TableRow[]; tail?: TableRow[]; tailOffset?: number; totalRows: number }) {
+function renderGrid(props: { rows: TableRow[]; tail?: TableRow[]; tailOffset?: number; totalRows: number; columns?: TableColumn[]; unknownValues?: UnknownValues }) {
   const asked: string[] = [];
   const view = (tail: TableRow[], tailOffset: number) => (
     <MantineProvider>
       <DataGrid
         tableName="sales"
-        columns={columns}
+        columns={props.columns ?? columns}
         rows={props.rows}
+        unknownValues={props.unknownValues}
         tail={tail}
         tailOffset={tailOffset}
         totalRows={props.totalRows}
@@ -93,5 +95,25 @@ describe('data grid End and Home', () => {
     fireEvent.keyDown(grid, { key: 'Home', ctrlKey: true });
     const first = await screen.findByText('Row 1');
     expect(first.closest('[role="row"]')?.getAttribute('aria-selected')).toBe('true');
+  });
+});
+
+describe('data grid values never recorded', () => {
+  it('says "not counted", set apart and explained, where a product has no stock count; a counted 0 stays 0', () => {
+    const stockColumns = [...columns, { key: 'current_stock', label: 'Current stock', type: 'IntegerField' } as TableColumn];
+    const rows = [
+      { id: 1, name: 'Never counted', current_stock: 0 },
+      { id: 2, name: 'Counted empty', current_stock: 0 },
+    ];
+    renderGrid({ rows, totalRows: 2, columns: stockColumns, unknownValues: { current_stock: { '1': 'not_counted' } } });
+    const cellOf = (name: string) => screen.getByText(name).closest('[role="row"]')?.querySelector('[data-column="current_stock"]');
+    const unknown = cellOf('Never counted');
+    expect(unknown?.textContent).toBe('not counted');
+    expect(unknown?.getAttribute('title')).toBe('No stock count yet: import a stock take or type the count');
+    expect(unknown?.hasAttribute('data-unknown')).toBe(true);
+    const counted = cellOf('Counted empty');
+    expect(counted?.textContent).toBe('0');
+    expect(counted?.hasAttribute('title')).toBe(false);
+    expect(counted?.hasAttribute('data-unknown')).toBe(false);
   });
 });

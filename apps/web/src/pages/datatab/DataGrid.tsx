@@ -7,9 +7,9 @@ import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent, type Re
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type HeaderGroup } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
-import type { TableColumn, TableRow } from '@stockwise/contract';
+import type { TableColumn, TableRow, UnknownValueReason } from '@stockwise/contract';
 import { cellText, computeColumnWidths, createTextMeasurer, type MeasureText } from './column-widths.ts';
-import { referenceText, type FilterInputs, type ReferenceLabels, type SortState } from './table-query.ts';
+import { referenceText, type FilterInputs, type ReferenceLabels, type SortState, type UnknownValues } from './table-query.ts';
 import classes from './DataPage.module.css';
 
 export const gridRowHeight = 34;
@@ -44,12 +44,17 @@ type DataGridProps = {
   onLoadEnd: () => void;
   /** ForeignKey values as `code — name` (shown instead of the id). */
   references?: ReferenceLabels;
+  /** Cells whose stored value stands in for one never recorded: shown as what is not known, not as the value. */
+  unknownValues?: UnknownValues;
   onRowAction: (action: RowAction, row: TableRow) => void;
   /** Shown under the header when there are no rows. */
   emptyContent?: ReactNode;
 };
 
 const noReferences: ReferenceLabels = {};
+const noUnknownValues: UnknownValues = {};
+/** A cell as the row draws it; `hint` (a tooltip) only on a cell whose value is not known. */
+type GridCell = { id: string; width: number; text: string; hint?: string };
 let measurer: MeasureText | null = null;
 const measureText: MeasureText = (text) => (measurer ??= createTextMeasurer(gridFont))(text);
 
@@ -63,8 +68,13 @@ function formatCell(column: TableColumn, value: TableRow[string] | undefined, ye
   return cellText(value);
 }
 
+/** What a cell of unknown value says, and its tooltip, per reason (translated once). */
+function unknownValueLabels(t: (key: string) => string): Record<UnknownValueReason, { text: string; hint: string }> {
+  return { not_counted: { text: t('datatab.grid.notCounted'), hint: t('datatab.grid.notCountedHint') } };
+}
+
 export function DataGrid(props: DataGridProps) {
-  const { tableName, columns, rows, tail, tailOffset, totalRows, sort, filters, hasNext, isLoadingMore, onSort, onFilter, onLoadMore, onLoadEnd, onRowAction, canMakeVariation, canEditRows, emptyContent, references = noReferences } = props;
+  const { tableName, columns, rows, tail, tailOffset, totalRows, sort, filters, hasNext, isLoadingMore, onSort, onFilter, onLoadMore, onLoadEnd, onRowAction, canMakeVariation, canEditRows, emptyContent, references = noReferences, unknownValues = noUnknownValues } = props;
   const { t } = useTranslation();
   const scrollRef = useRef<HTMLDivElement>(null);
   const headerRef = useRef<HTMLDivElement>(null);
@@ -135,9 +145,12 @@ export function DataGrid(props: DataGridProps) {
   );
   const [yes, no] = useMemo(() => [t('datatab.grid.yes'), t('datatab.grid.no')], [t]);
   const columnByKey = useMemo(() => new Map(dataColumns.map((column) => [column.key, column])), [dataColumns]);
-  const cellTextOf = (key: string, value: unknown) => {
+  const unknownLabels = useMemo(() => unknownValueLabels(t), [t]);
+  const cellOf = (key: string, width: number, value: unknown, row: TableRow): GridCell => {
+    const reason = unknownValues[key]?.[String(row['id'])];
+    if (reason) return { id: key, width, ...unknownLabels[reason] };
     const column = columnByKey.get(key);
-    return column ? formatCell(column, value as TableRow[string], yes, no, references) : cellText(value as TableRow[string]);
+    return { id: key, width, text: column ? formatCell(column, value as TableRow[string], yes, no, references) : cellText(value as TableRow[string]) };
   };
   const table = useReactTable({ data: windowRows, columns: columnDefs, getCoreRowModel: getCoreRowModel(), manualSorting: true, manualFiltering: true });
   const modelRows = table.getRowModel().rows;
@@ -240,7 +253,7 @@ export function DataGrid(props: DataGridProps) {
               index={item.index}
               start={item.start - headerHeight}
               row={row}
-              cells={modelRow.getVisibleCells().map((cell) => ({ id: cell.column.id, width: cell.column.getSize(), text: cellTextOf(cell.column.id, cell.getValue()) }))}
+              cells={modelRow.getVisibleCells().map((cell) => cellOf(cell.column.id, cell.column.getSize(), cell.getValue(), row))}
               focused={item.index === focusedIndex}
               canMakeVariation={canMakeVariation}
               canEditRows={canEditRows}
@@ -354,7 +367,7 @@ type GridRowProps = {
   index: number;
   start: number;
   row: TableRow;
-  cells: { id: string; width: number; text: string }[];
+  cells: GridCell[];
   focused: boolean;
   canMakeVariation: boolean;
   canEditRows: boolean;
@@ -380,7 +393,7 @@ const GridRow = memo(
         onDoubleClick={canEditRows ? () => onRowAction('edit', row) : undefined}
       >
         {cells.map((cell) => (
-          <div key={cell.id} role="gridcell" className={classes.cell} style={{ width: cell.width }} data-column={cell.id}>
+          <div key={cell.id} role="gridcell" className={classes.cell} style={{ width: cell.width }} data-column={cell.id} data-unknown={cell.hint ? true : undefined} title={cell.hint}>
             {cell.text}
           </div>
         ))}
@@ -416,7 +429,7 @@ const GridRow = memo(
     before.canEditRows === after.canEditRows &&
     before.labels === after.labels &&
     before.cells.length === after.cells.length &&
-    before.cells.every((cell, i) => cell.width === after.cells[i]?.width && cell.text === after.cells[i]?.text),
+    before.cells.every((cell, i) => cell.width === after.cells[i]?.width && cell.text === after.cells[i]?.text && cell.hint === after.cells[i]?.hint),
 );
 
 function FilterInput({ label, value, onChange, disabled }: { label: string; value: string; onChange: (value: string) => void; disabled: boolean }) {

@@ -243,6 +243,7 @@ export default function DataPage() {
                     tailOffset={store.tailOffset}
                     totalRows={count}
                     references={store.references}
+                    unknownValues={store.unknownValues}
                     sort={sort}
                     filters={filters}
                     hasNext={hasMore}
@@ -279,7 +280,7 @@ export default function DataPage() {
       {dialog?.kind === 'move' && <MoveTableDialog table={dialog.table} onClose={closeDialog} />}
       {dialog?.kind === 'deleteTable' && <DeleteTableDialog table={dialog.table} onClose={closeDialog} />}
       {dialog?.kind === 'row' && selected && (
-        <RowFormModal tableName={selected.name} columns={columns} row={dialog.row} onClose={closeDialog} onOpenVariation={(row) => void openVariation(row)} />
+        <RowFormModal tableName={selected.name} columns={columns} row={dialog.row} unknownValues={store.unknownValues} onClose={closeDialog} onOpenVariation={(row) => void openVariation(row)} />
       )}
       {dialog?.kind === 'deleteRow' && selected && <DeleteRowDialog tableName={selected.name} rowId={dialog.id} onClose={closeDialog} />}
     </div>

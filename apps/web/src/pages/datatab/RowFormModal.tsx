@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { TableColumn, TableRow } from '@stockwise/contract';
 import { useTablesStore } from '../../stores/tables.ts';
 import { addPayload, editPayload, fieldSpan, formGridColumns, initialFormValues, inputKindOf, isEditable, missingRequired, steppedNumber, type FormValues } from './row-form.ts';
+import type { UnknownValues } from './table-query.ts';
 import contrast from '../../components/ReadableContrast.module.css';
 
 type RowFormModalProps = {
@@ -13,15 +14,17 @@ type RowFormModalProps = {
   columns: readonly TableColumn[];
   /** null: add a new row. */
   row: TableRow | null;
+  /** The loaded rows' values never recorded (ADR 0149): such a field starts empty, saying so. */
+  unknownValues: UnknownValues;
   onClose: () => void;
   onOpenVariation: (row: TableRow) => void;
 };
 
-export function RowFormModal({ tableName, columns, row, onClose, onOpenVariation }: RowFormModalProps) {
+export function RowFormModal({ tableName, columns, row, unknownValues, onClose, onOpenVariation }: RowFormModalProps) {
   const { t } = useTranslation();
   const addRow = useTablesStore((state) => state.addRow);
   const editRow = useTablesStore((state) => state.editRow);
-  const [initial] = useState(() => initialFormValues(columns, row));
+  const [initial] = useState(() => initialFormValues(columns, row, unknownValues));
   const [values, setValues] = useState<FormValues>(initial);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
   const [message, setMessage] = useState<string | null>(null);
@@ -95,6 +98,7 @@ export function RowFormModal({ tableName, columns, row, onClose, onOpenVariation
                     {...common}
                     inputMode={kind.step === 1 ? 'numeric' : 'decimal'}
                     data-step={kind.step}
+                    placeholder={row && unknownValues[column.key]?.[String(row['id'])] === 'not_counted' ? t('datatab.rowForm.notCounted') : undefined}
                     value={text}
                     onChange={(e) => setValue(column.key, e.currentTarget.value)}
                     onKeyDown={(e) => {

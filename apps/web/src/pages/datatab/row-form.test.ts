@@ -79,6 +79,17 @@ describe('form values and payloads', () => {
     expect(initialFormValues(columns, null)).toEqual({ id: '', name: '', qty: '', active: false, day: '', sold: '' });
   });
 
+  it('starts a value never recorded empty, so a count typed there (0 too) is sent and one left empty is not', () => {
+    const row = { id: 3, name: 'Hose', qty: 0, active: true, day: null, sold: 1 };
+    const notCounted = { qty: { '3': 'not_counted' as const } };
+    const initial = initialFormValues(columns, row, notCounted);
+    expect(initial.qty).toBe('');
+    expect(editPayload(columns, initial, { ...initial, qty: '0' }, 3)).toEqual({ id: 3, qty: '0' });
+    expect(editPayload(columns, initial, { ...initial, name: 'Garden hose' }, 3)).toEqual({ id: 3, name: 'Garden hose' });
+    // Another row's mark leaves this one's value as it is.
+    expect(initialFormValues(columns, row, { qty: { '4': 'not_counted' } }).qty).toBe('0');
+  });
+
   it('checks required fields on the client', () => {
     expect(missingRequired(columns, { name: '  ', qty: '' })).toEqual(['name']);
     expect(missingRequired(columns, { name: 'x' })).toEqual([]);

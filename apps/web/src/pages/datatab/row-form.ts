@@ -1,6 +1,7 @@
 // The row add/edit form's rules: grid spans (spec §2), input kinds (spec §5), how stored values
 // become form values and back, client-side required checks, and the edit payload.
 import type { FieldType, TableColumn, TableRow } from '@stockwise/contract';
+import type { UnknownValues } from './table-query.ts';
 
 export const formGridColumns = 12;
 /** CharField without max_length: the server's default length (docs/api.md). */
@@ -96,9 +97,15 @@ export function toFormValue(type: FieldType, value: TableRow[string] | undefined
 export const isEditable = (column: Pick<FormColumn, 'type' | 'read_only'>) =>
   !column.read_only && column.type !== 'AutoField' && column.type !== 'query' && column.type !== 'nestedTable';
 
-export function initialFormValues(columns: readonly FormColumn[], row: TableRow | null): FormValues {
+/**
+ * The form's first values: the row's, except a value the server says was never recorded (a
+ * product not counted yet, ADR 0149), which starts empty: a count typed there, 0 included, is a
+ * change the edit sends (and records as a count); left empty, nothing is sent.
+ */
+export function initialFormValues(columns: readonly FormColumn[], row: TableRow | null, unknownValues: UnknownValues = {}): FormValues {
   const values: FormValues = {};
-  for (const column of columns) values[column.key] = toFormValue(column.type, row?.[column.key]);
+  const id = String(row?.['id']);
+  for (const column of columns) values[column.key] = unknownValues[column.key]?.[id] ? '' : toFormValue(column.type, row?.[column.key]);
   return values;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filtersJson, initialSort, mergeReferences, nextSort, referenceText, withFilter } from './table-query.ts';
+import { filtersJson, initialSort, mergeColumnNotes, mergePageNotes, noPageNotes, nextSort, referenceText, withFilter } from './table-query.ts';
 
 describe('sorting (spec §4)', () => {
   it('starts unsorted (the server sorts by id)', () => {
@@ -40,13 +40,22 @@ describe('filters (spec §4, docs/api.md filters_json)', () => {
 
 describe('reference labels', () => {
   it('adds a later page\'s labels to the known ones and shows a ForeignKey as code — name, else its id', () => {
-    const first = mergeReferences({}, { product_id: { '1': 'A-1 — One' } });
-    const both = mergeReferences(first, { product_id: { '2': 'B-2 — Two' } });
+    const first = mergeColumnNotes({}, { product_id: { '1': 'A-1 — One' } });
+    const both = mergeColumnNotes(first, { product_id: { '2': 'B-2 — Two' } });
     expect(both).toEqual({ product_id: { '1': 'A-1 — One', '2': 'B-2 — Two' } });
-    expect(mergeReferences(both, undefined)).toBe(both);
+    expect(mergeColumnNotes(both, undefined)).toBe(both);
     expect(referenceText(both, 'product_id', 2)).toBe('B-2 — Two');
     expect(referenceText(both, 'product_id', '1')).toBe('A-1 — One');
     expect(referenceText(both, 'product_id', 3)).toBeNull();
     expect(referenceText(both, 'product_id', null)).toBeNull();
+  });
+});
+
+describe('page notes', () => {
+  it('keeps the references and the values never recorded of every page loaded', () => {
+    const first = mergePageNotes(noPageNotes, { references: { product_id: { '1': 'A-1 — One' } }, unknown_values: { current_stock: { '7': 'not_counted' } } });
+    const both = mergePageNotes(first, { unknown_values: { current_stock: { '9': 'not_counted' } } });
+    expect(both).toEqual({ references: { product_id: { '1': 'A-1 — One' } }, unknownValues: { current_stock: { '7': 'not_counted', '9': 'not_counted' } } });
+    expect(mergePageNotes(noPageNotes, {})).toEqual(noPageNotes);
   });
 });

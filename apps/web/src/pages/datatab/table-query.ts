@@ -1,5 +1,5 @@
 // Table browsing rules (spec §4): sorting toggles, per-column filters and the row-data request.
-import type { TableFilters } from '@stockwise/contract';
+import type { RowPage, TableFilters, UnknownValueReason } from '@stockwise/contract';
 
 export type SortDirection = 'asc' | 'desc';
 export type SortState = { sortBy: string | null; sortDir: SortDirection };
@@ -30,16 +30,28 @@ export function filtersJson(filters: FilterInputs): string | undefined {
   return Object.keys(active).length > 0 ? JSON.stringify(active) : undefined;
 }
 
-/** ForeignKey column -> related id -> `code — name`, as the server sends them with each page. */
-export type ReferenceLabels = Readonly<Record<string, Readonly<Record<string, string>>>>;
+/** Column -> row id -> a note the server sends with each page about the rows' values. */
+type ColumnNotes<Note extends string> = Readonly<Record<string, Readonly<Record<string, Note>>>>;
+/** ForeignKey column -> related id -> `code — name`. */
+export type ReferenceLabels = ColumnNotes<string>;
+/** Column -> row id -> why its stored value is not a known one (ADR 0149). */
+export type UnknownValues = ColumnNotes<UnknownValueReason>;
+/** What the pages loaded so far tell about their rows besides the values. */
+export type PageNotes = { references: ReferenceLabels; unknownValues: UnknownValues };
+export const noPageNotes: PageNotes = { references: {}, unknownValues: {} };
 
-/** The labels known so far with a new page's added (a later page may name more related rows). */
-export function mergeReferences(known: ReferenceLabels, added: ReferenceLabels | undefined): ReferenceLabels {
+/** The notes known so far with a new page's added (a later page may name more related rows). */
+export function mergeColumnNotes<Note extends string>(known: ColumnNotes<Note>, added: ColumnNotes<Note> | undefined): ColumnNotes<Note> {
   if (!added) return known;
-  const merged: Record<string, Record<string, string>> = { ...known };
-  for (const [column, labels] of Object.entries(added)) merged[column] = { ...known[column], ...labels };
+  const merged: Record<string, Readonly<Record<string, Note>>> = { ...known };
+  for (const [column, notes] of Object.entries(added)) merged[column] = { ...known[column], ...notes };
   return merged;
 }
+
+export const mergePageNotes = (known: PageNotes, page: Pick<RowPage, 'references' | 'unknown_values'>): PageNotes => ({
+  references: mergeColumnNotes(known.references, page.references),
+  unknownValues: mergeColumnNotes(known.unknownValues, page.unknown_values),
+});
 
 /** A ForeignKey cell: the related row's `code — name` when the server named it, else the id. */
 export function referenceText(labels: ReferenceLabels, column: string, value: unknown): string | null {

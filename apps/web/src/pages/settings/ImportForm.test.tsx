@@ -91,6 +91,19 @@ describe('import form', () => {
     expect(screen.getByText('2.5 s')).toBeTruthy();
   });
 
+  it('says which defaults the import filled in, as a warning under the counts; none when there were none', () => {
+    const result = { message: 'Imported 12 rows into products: 12 inserted, 0 updated.', import_id: 'i', entity_type: 'products', table: 'products', counts: { rows: 12, inserted: 12, updated: 0, duplicates: 0 }, duration_ms: 40 };
+    useImportStore.setState({ result: { ...result, warnings: [{ field: 'lead_time_days', rows: 12, value: '14', message: '12 rows had no lead time: 14 days used (the default)' }, { field: 'unit_cost', rows: 3, value: '0', message: '3 rows had no unit cost: 0 used (the default)' }] } });
+    const { unmount } = renderForm();
+    const warnings = within(screen.getByTestId('import-result')).getByTestId('import-warnings');
+    expect(within(warnings).getByText('Filled in by defaults (imported, but check these)')).toBeTruthy();
+    expect(within(warnings).getAllByTestId('import-warning').map((item) => item.textContent)).toEqual(['12 rows had no lead time: 14 days used (the default)', '3 rows had no unit cost: 0 used (the default)']);
+    unmount();
+    useImportStore.setState({ result });
+    renderForm();
+    expect(screen.queryByTestId('import-warnings')).toBeNull();
+  });
+
   it('shows upload and server progress while uploading', () => {
     useImportStore.setState({ isUploading: true, uploadProgress: { loaded: 50, total: 200 }, serverProgress: { rowsDone: 1500, bytesDone: 40, bytesTotal: 200 } });
     renderForm();

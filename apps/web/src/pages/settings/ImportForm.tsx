@@ -8,7 +8,7 @@ import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { Alert, Badge, Button, Checkbox, Group, NativeSelect, Paper, Progress, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { dateFormats, PREVIEW_ROWS, repeatedKeyModes, type ImportTarget, type PreviewFileResponse, type RowError } from '@stockwise/contract';
+import { dateFormats, PREVIEW_ROWS, repeatedKeyModes, type ImportTarget, type ImportWarning, type PreviewFileResponse, type RowError } from '@stockwise/contract';
 import { useShallow } from 'zustand/react/shallow';
 import { useImportStore } from '../../stores/import.ts';
 import { problemCount, unmappedRequired } from './preview.ts';
@@ -331,6 +331,29 @@ function PreviewTable({ preview }: { preview: PreviewFileResponse }) {
   );
 }
 
+/** What the import filled in itself (defaults for blank cells): said, though nothing was refused. */
+export function ImportWarnings({ warnings, testId }: { warnings: readonly ImportWarning[] | undefined; testId: string }) {
+  const { t } = useTranslation();
+  if (!warnings?.length) return null;
+  return (
+    <Stack gap={2} data-testid={testId}>
+      {/* The page's own text color: Mantine's orange.9 is under WCAG AA's 4.5:1 on white. */}
+      <Text size="sm" fw={600}>
+        {t('import.warnings.title')}
+      </Text>
+      <ul style={{ margin: 0, paddingInlineStart: '1.25rem' }}>
+        {warnings.map((warning) => (
+          <li key={warning.field}>
+            <Text size="sm" data-testid="import-warning">
+              {warning.message}
+            </Text>
+          </li>
+        ))}
+      </ul>
+    </Stack>
+  );
+}
+
 export function RowErrorsTable({ rowErrors, total, testId }: { rowErrors: RowError[]; total: number; testId: string }) {
   const { t } = useTranslation();
   if (rowErrors.length === 0) return null;
@@ -430,6 +453,7 @@ function ImportOutcome() {
               <Text fw={600}>{t(...durationMessage(result.duration_ms))}</Text>
             </Stack>
           </Group>
+          <ImportWarnings warnings={result.warnings} testId="import-warnings" />
         </Alert>
       ) : null}
     </>

@@ -6,7 +6,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { ImportLogSummary } from '../../api/import.ts';
 import { useImportStore } from '../../stores/import.ts';
 import { durationMessage, formatBytes, formatCount, formatTime } from './format.ts';
-import { RowErrorsTable } from './ImportForm.tsx';
+import { ImportWarnings, RowErrorsTable } from './ImportForm.tsx';
 
 // Shades whose white text meets WCAG AA's 4.5:1, as the integrations' statuses.
 const statusColor = (status: ImportLogSummary['status']): string => {
@@ -77,6 +77,7 @@ function LogDetail() {
               {detail.errorMessage}
             </Text>
           ) : null}
+          <ImportWarnings warnings={detail.details.warnings} testId="log-warnings" />
           <RowErrorsTable rowErrors={rowErrors} total={rowErrors.length} testId="log-row-errors" />
           <Text fw={600} size="sm">
             {t('import.detail.fileContent')}
