@@ -152,8 +152,12 @@ export function readHorizon(reading: Reading): number | null {
   return match[2] === 'day' ? n : match[2] === 'week' ? n * 7 : n * 30;
 }
 
-/** Days still to come, due by their last day (`by`); `from` is where they start, null for "by 24/12" (overdue included). */
-export type Ahead = { from: string | null; by: string; words: string };
+/**
+ * Days still to come, due by their last day (`by`); `from` is where they start, null for "by 24/12"
+ * (overdue included). `span` is the window as said, for SQL that stays relative to the day it runs.
+ */
+export type Ahead = { from: string | null; by: string; words: string; span: AheadSpan };
+export type AheadSpan = { days: number } | { next: CalendarUnit } | { through: string };
 
 /**
  * A window ahead, as an order or stock-out question names it: "the next 14 days", "next week",
@@ -162,22 +166,25 @@ export type Ahead = { from: string | null; by: string; words: string };
  */
 export function readAhead(reading: Reading, today: string): Ahead | null {
   const days = readHorizon(reading);
-  if (days !== null) return { from: today, by: addDays(today, days - 1), words: `the next ${days} days` };
+  if (days !== null) return { from: today, by: addDays(today, days - 1), words: `the next ${days} days`, span: { days } };
   let match = reading.exec(/\bnext (week|month|quarter|year)\b/);
   if (match) {
     const unit = match[1] as CalendarUnit;
     const from = shift(unit, startOf(unit, today), 1);
-    return { from, by: addDays(shift(unit, from, 1), -1), words: `next ${unit}` };
+    return { from, by: addDays(shift(unit, from, 1), -1), words: `next ${unit}`, span: { next: unit } };
   }
   match = new RegExp(`\\b(by|before|until|till) (${DATE})(?![\\d/.-])`).exec(reading.text);
   const date = match ? readDate(match[2] as string, today, true) : null;
   if (!match || !date) return null;
   reading.exec(new RegExp(escapeRegExp(match[0])));
-  return { from: null, by: match[1] === 'before' ? addDays(date, -1) : date, words: `${match[1]} ${formatDay(date)}` };
+  const by = match[1] === 'before' ? addDays(date, -1) : date;
+  return { from: null, by, words: `${match[1]} ${formatDay(date)}`, span: { through: by } };
 }
 
 /** The words that said a horizon, blanked before reading a past period from the same question. */
 export const HORIZON_WORDS = /\b(next|coming|within|over the next) \S+ (day|week|month)s?\b/;
+/** The words that said any window ahead (`readAhead`), blanked likewise: "by 24/12" is not the day 24/12. */
+export const AHEAD_WORDS = new RegExp(`${HORIZON_WORDS.source}|\\bnext (week|month|quarter|year)\\b|\\b(by|before|until|till) ${DATE}(?![\\d/.-])`, 'g');
 
 function startOf(unit: CalendarUnit, day: string): string {
   const [year, month] = partsOf(day);

@@ -100,16 +100,16 @@ describe('periods in plain words', () => {
       return { ...readAhead(reading, today), unused: reading.unusedWords() };
     };
     // 27 Dec 2026 is a Sunday: next week is Monday 28 Dec to Sunday 3 Jan, over the year end.
-    expect(ahead('order next week', '2026-12-27')).toEqual({ from: '2026-12-28', by: '2027-01-03', words: 'next week', unused: ['order'] });
+    expect(ahead('order next week', '2026-12-27')).toEqual({ from: '2026-12-28', by: '2027-01-03', words: 'next week', span: { next: 'week' }, unused: ['order'] });
     expect(ahead('order next week', '2026-12-28')).toMatchObject({ from: '2027-01-04', by: '2027-01-10' });
     expect(ahead('run out next month', '2026-12-15')).toMatchObject({ from: '2027-01-01', by: '2027-01-31', words: 'next month' });
     expect(ahead('orders due next quarter', '2026-12-02')).toMatchObject({ from: '2027-01-01', by: '2027-03-31' });
-    expect(ahead('order in the next 14 days', '2026-12-02')).toMatchObject({ from: '2026-12-02', by: '2026-12-15', words: 'the next 14 days' });
+    expect(ahead('order in the next 14 days', '2026-12-02')).toMatchObject({ from: '2026-12-02', by: '2026-12-15', words: 'the next 14 days', span: { days: 14 } });
     expect(ahead('order within the next 2 weeks', '2026-12-20')).toMatchObject({ by: '2027-01-02', words: 'the next 14 days' });
     // A date without a year ahead is its next occurrence from today on; "before" stops the day before.
-    expect(ahead('order by 24/12', '2026-12-02')).toEqual({ from: null, by: '2026-12-24', words: 'by 24 Dec 2026', unused: ['order'] });
+    expect(ahead('order by 24/12', '2026-12-02')).toEqual({ from: null, by: '2026-12-24', words: 'by 24 Dec 2026', span: { through: '2026-12-24' }, unused: ['order'] });
     expect(ahead('order by 5/1', '2026-12-02')).toMatchObject({ by: '2027-01-05' });
-    expect(ahead('order before 20 December', '2026-12-02')).toMatchObject({ by: '2026-12-19', words: 'before 20 Dec 2026' });
+    expect(ahead('order before 20 December', '2026-12-02')).toMatchObject({ by: '2026-12-19', words: 'before 20 Dec 2026', span: { through: '2026-12-19' } });
     expect(ahead('order before 20 December', '2026-12-21')).toMatchObject({ by: '2027-12-19' });
     expect(ahead('order by 2/12', '2026-12-02')).toMatchObject({ by: '2026-12-02' });
     expect(ahead('order by 24/12/2025', '2026-12-02')).toMatchObject({ by: '2025-12-24' });

@@ -2,6 +2,7 @@
 // SQL is run through the API and its rows compared with the answer computed here, in TypeScript,
 // from the fixture's own arrays. At least 26 of the questions must come out right.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDay } from '../plain-words/period.ts';
 import { signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { dayFromToday, FORECAST_DAYS, fixtureProducts, fixtureSales, loadReportFixture, type FixtureProduct } from './fixtures.test-data.ts';
 
@@ -238,6 +239,49 @@ describe('built-in report generator over a known dataset', () => {
     }
     expect(await write('monthly sales of NOPE-999')).toMatchObject({ success: false, error: 'There is no product NOPE-999. The built-in generator wrote no report.' });
     expect((await write('monthly sales of TL-02')).error).toBe('There is no product TL-02. Did you mean TL-002? The built-in generator wrote no report.');
+  });
+
+  it('reads windows ahead for stock-out, delivery and forecast reports — next week or month, by or before a date — and reads its title back', async () => {
+    const write = async (change: string, current = { title: 'Untitled Report', description: '' }) =>
+      (
+        await server.request('/api/user-reports/generate-from-request/', {
+          token,
+          body: { report_id: null, change_request: change, current_title: current.title, current_description: current.description, current_sql_code: 'SELECT 1;', current_chart_config: null },
+        })
+      ).json as { success: boolean; title: string; description: string; sql_code: string; notice: string | null };
+    const rowsOf = async (sqlCode: string) => ((await server.request('/api/user-reports/execute/', { token, body: { sql_code: sqlCode } })).json as { results: Row[] }).results;
+    const dayMonth = (day: string) => `${Number(day.slice(8))}/${Number(day.slice(5, 7))}`;
+    const deliveries = [
+      { product_code: 'TL-001', expected_date: dayFromToday(5, today) },
+      { product_code: 'GD-001', expected_date: dayFromToday(12, today) },
+    ];
+    const nextWeek = { from: dayFromToday(7, new Date(`${weekStart(dayFromToday(0, today))}T00:00:00Z`)), to: dayFromToday(14, new Date(`${weekStart(dayFromToday(0, today))}T00:00:00Z`)) };
+    const runOuts = fixtureProducts
+      .map((p) => ({ product_code: p.code, day: firstStockout(p) }))
+      .filter((p): p is { product_code: string; day: number } => p.day !== null)
+      .map((p) => ({ product_code: p.product_code, runs_out_on: dayFromToday(p.day, today) }));
+    const cases: [string, Row[], string][] = [
+      [`scheduled deliveries by ${dayMonth(dayFromToday(7, today))}`, deliveries.filter((d) => d.expected_date <= dayFromToday(7, today)), 'product_code'],
+      [`scheduled deliveries before ${dayMonth(dayFromToday(5, today))}`, [], 'product_code'],
+      ['scheduled deliveries next week', deliveries.filter((d) => d.expected_date >= nextWeek.from && d.expected_date < nextWeek.to), 'product_code'],
+      ['which products run out next month', runOuts.filter((p) => p.runs_out_on >= monthOffset(1) && p.runs_out_on < monthOffset(2)), 'runs_out_on'],
+      [`which products run out by ${dayMonth(dayFromToday(20, today))}`, runOuts.filter((p) => p.runs_out_on <= dayFromToday(20, today)), 'runs_out_on'],
+    ];
+    for (const [question, expected, sortKey] of cases) {
+      const report = await write(question);
+      expect(report.notice, question).toBeNull();
+      const rows = (await rowsOf(report.sql_code)).map((row) => ({ product_code: row.product_code, [sortKey]: row[sortKey] }));
+      const wanted = expected.map((row) => ({ product_code: row.product_code, [sortKey]: row[sortKey] }));
+      expect(rows, `${question}\n${report.sql_code}`).toEqual(sortKey === 'product_code' ? wanted : [...wanted].sort((a, b) => String(a[sortKey]).localeCompare(String(b[sortKey])) || String(a.product_code).localeCompare(String(b.product_code))));
+      // A later change ("only Garden products") starts from the title and description: the window reads back the same.
+      const again = await write('only Garden products', { title: report.title, description: report.description });
+      const window = /(min\(sp\.date\)|d\.expected_date) >= [^\n]*/.exec(report.sql_code)?.[0] as string;
+      expect(again.sql_code, report.title).toContain(window);
+      expect(again.sql_code).toMatch(/Garden/);
+    }
+    expect((await write(`which products run out by ${dayMonth(dayFromToday(20, today))}`)).title).toBe(`Products that run out by ${formatDay(dayFromToday(20, today))}`);
+    // Sales questions do not read a window ahead: "next week" stays unused, as said.
+    expect((await write('units sold next week')).notice).toMatch(/did not use "next week"/);
   });
 
   it('applies a change request to the current report and regenerates single fields', async () => {

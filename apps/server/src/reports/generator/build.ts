@@ -2,8 +2,8 @@
 // one-line description (which the generator can read back when asked to change the report) and
 // pseudocode in plain steps.
 import type { ChartType } from '@stockwise/contract';
-import { describePeriod, type CalendarUnit } from '../../plain-words/period.ts';
-import { DEFAULT_LOW_STOCK, type Dimension, type Intent, type Measure, type Period } from './intent.ts';
+import { describePeriod, formatDay, type CalendarUnit } from '../../plain-words/period.ts';
+import { DEFAULT_LOW_STOCK, type AheadSpan, type Dimension, type Intent, type Measure, type Period } from './intent.ts';
 
 export type BuiltReport = { title: string; description: string; sql: string; pseudocode: string; chartType: ChartType | null };
 
@@ -54,6 +54,19 @@ function periodCondition(period: Period, column: string): string {
       return `${column} >= date ${literal(period.date)}`;
   }
 }
+
+/** Days from today on within a window ahead; relative to the day the report runs except a date said. */
+function aheadCondition(ahead: AheadSpan, column: string): string {
+  if ('days' in ahead) return `${column} >= current_date and ${column} < current_date + ${ahead.days}`;
+  if ('next' in ahead) {
+    const start = `(date_trunc('${ahead.next}', current_date) + interval '${oneUnit(ahead.next)}')`;
+    return `${column} >= ${start}::date and ${column} < (${start} + interval '${oneUnit(ahead.next)}')::date`;
+  }
+  return `${column} >= current_date and ${column} <= date ${literal(ahead.through)}`;
+}
+
+/** A window ahead as a title says it, and as the writer reads it back: "in the next 30 days", "next week", "by 24 Dec 2026". */
+const aheadWords = (ahead: AheadSpan) => ('days' in ahead ? `in the next ${ahead.days} days` : 'next' in ahead ? `next ${ahead.next}` : `by ${formatDay(ahead.through)}`);
 
 const MEASURES: Record<Measure, { expression: string; alias: string; words: string; needsProducts: boolean; fromSales: boolean }> = {
   units: { expression: 'sum(s.quantity)', alias: 'units_sold', words: 'Units sold', needsProducts: false, fromSales: true },
@@ -172,19 +185,22 @@ function specialReport(intent: Intent): BuiltReport | null {
         chartType: intent.chartType ?? 'table',
       };
     case 'runs_out': {
-      const days = intent.horizonDays as number;
+      const ahead = intent.ahead as AheadSpan;
+      const within = aheadWords(ahead);
       return {
-        title: `Products that run out in the next ${days} days${qualifiers}`,
-        description: `Products whose projected stock (from their latest forecast) reaches zero in the next ${days} days${qualifiers}, soonest first.`,
+        title: `Products that run out ${within}${qualifiers}`,
+        description: `Products whose projected stock (from their latest forecast) reaches zero ${within}${qualifiers}, soonest first.`,
         sql: lines(
           'select sp.product_code, sp.product_name, p.current_stock, min(sp.date) as runs_out_on, min(sp.date) - current_date as days_left',
           'from stock_projections sp',
           'join products p on p.id = sp.product_id',
-          and(['sp.projected_stock <= 0', 'sp.date >= current_date', `sp.date < current_date + ${days}`]),
+          and(['sp.projected_stock <= 0', 'sp.date >= current_date']),
           'group by sp.product_code, sp.product_name, p.current_stock',
+          // The first day out from today must fall in the window: one out already runs out no later.
+          `having ${aheadCondition(ahead, 'min(sp.date)')}`,
           'order by runs_out_on, sp.product_code',
         ),
-        pseudocode: steps('Read the daily stock projection of every product.', `Keep the days from today on, within ${days} days, where projected stock is zero or below.`, 'Take the first such day per product.', 'Sort by that day, soonest first.'),
+        pseudocode: steps('Read the daily stock projection of every product.', 'Take the first day from today on where projected stock is zero or below.', `Keep the products whose first such day is ${within}.`, 'Sort by that day, soonest first.'),
         chartType: intent.chartType ?? 'table',
       };
     }
@@ -213,38 +229,39 @@ function specialReport(intent: Intent): BuiltReport | null {
       };
     }
     case 'deliveries': {
-      const days = intent.horizonDays;
+      const within = intent.ahead ? ` ${aheadWords(intent.ahead)}` : '';
       return {
-        title: `Scheduled deliveries${days ? ` in the next ${days} days` : ''}${qualifiers}`,
-        description: `Deliveries still scheduled${days ? ` to arrive in the next ${days} days` : ''}${qualifiers}, soonest first.`,
+        title: `Scheduled deliveries${within}${qualifiers}`,
+        description: `Deliveries still scheduled${within ? ` to arrive${within}` : ''}${qualifiers}, soonest first.`,
         sql: lines(
           'select p.product_code, p.name, d.expected_date, d.quantity',
           'from deliveries d',
           'join products p on p.id = d.product_id',
-          and(["d.status = 'scheduled'", ...(days ? ['d.expected_date >= current_date', `d.expected_date < current_date + ${days}`] : [])]),
+          and(["d.status = 'scheduled'", ...(intent.ahead ? [aheadCondition(intent.ahead, 'd.expected_date')] : [])]),
           'order by d.expected_date, p.product_code',
         ),
-        pseudocode: steps('Read the deliveries with their products.', `Keep the scheduled ones${days ? ` arriving in the next ${days} days` : ''}.`, 'Sort by expected date.'),
+        pseudocode: steps('Read the deliveries with their products.', `Keep the scheduled ones${within ? ` arriving${within}` : ''}.`, 'Sort by expected date.'),
         chartType: intent.chartType ?? 'table',
       };
     }
     case 'forecast_demand': {
-      const days = intent.horizonDays as number;
+      const ahead = intent.ahead as AheadSpan;
+      const within = aheadWords(ahead);
       const byProduct = intent.dimension === 'product' || intent.rank !== null;
       const rank = intent.rank ?? { direction: 'desc' as const, limit: 0 };
       return {
-        title: `Forecast demand for the next ${days} days${byProduct ? ' by product' : ''}${qualifiers}`,
-        description: `Units the forecasts expect to sell in the next ${days} days${byProduct ? ', per product' : ''}${qualifiers}.`,
+        title: `Forecast demand ${within.replace(/^in /, 'for ')}${byProduct ? ' by product' : ''}${qualifiers}`,
+        description: `Units the forecasts expect to sell ${within}${byProduct ? ', per product' : ''}${qualifiers}.`,
         sql: lines(
           `select ${byProduct ? 'pf.product_code, ' : ''}round(sum(pf.demand)::numeric, 1) as forecast_units`,
           'from product_forecasts pf',
           'join products p on p.id = pf.product_id',
-          and(['pf.date >= current_date', `pf.date < current_date + ${days}`]),
+          and([aheadCondition(ahead, 'pf.date')]),
           byProduct ? 'group by pf.product_code' : null,
           byProduct ? `order by forecast_units ${rank.direction}, pf.product_code` : null,
           byProduct && rank.limit ? `limit ${rank.limit}` : null,
         ),
-        pseudocode: steps('Read the daily demand forecasts.', `Keep the next ${days} days.`, byProduct ? 'Add up the forecast per product.' : 'Add up the forecast.', byProduct ? 'Sort from the largest.' : null),
+        pseudocode: steps('Read the daily demand forecasts.', `Keep the days ${within}.`, byProduct ? 'Add up the forecast per product.' : 'Add up the forecast.', byProduct ? 'Sort from the largest.' : null),
         chartType: intent.chartType ?? (byProduct ? 'bar' : 'table'),
       };
     }

@@ -2,10 +2,10 @@
 // over which period, filtered how, ranked how and drawn how. Deterministic: the same words always
 // give the same intent. The vocabulary (categories, product codes) comes from the real data.
 import type { ChartType } from '@stockwise/contract';
-import { HORIZON_WORDS, NUM, numberIn, readHorizon, readPeriod, type Period } from '../../plain-words/period.ts';
+import { AHEAD_WORDS, HORIZON_WORDS, NUM, numberIn, readAhead, readHorizon, readPeriod, type AheadSpan, type Period } from '../../plain-words/period.ts';
 import { escapeRegExp, looksLikeProductCode, Reading } from '../../plain-words/reading.ts';
 
-export type { Period };
+export type { AheadSpan, Period };
 
 export type Measure = 'units' | 'sales_value' | 'sales_rows' | 'avg_daily_units' | 'stock' | 'stock_value' | 'product_count';
 export type Dimension = 'product' | 'category' | 'day' | 'week' | 'month' | 'year' | 'weekday';
@@ -19,7 +19,8 @@ export type Intent = {
   category: string | null;
   productCode: string | null;
   threshold: number | null;
-  horizonDays: number | null;
+  /** The days ahead a stock-out, delivery or forecast question looks at: the next N days, next week, or through a date. */
+  ahead: AheadSpan | null;
   chartType: ChartType | null;
 };
 
@@ -105,9 +106,12 @@ export function readQuestion(question: string, vocabulary: Vocabulary, today = t
   // A cheap substring test first: the catalogue may hold tens of thousands of codes.
   const productCode =
     vocabulary.productCodes.find((code) => reading.text.includes(code.toLowerCase()) && reading.test(new RegExp(`(^|[^a-z0-9-])${escapeRegExp(code.toLowerCase())}([^a-z0-9-]|$)`))) ?? null;
-  // A future window ("in the next 30 days") is a horizon, not a past period.
-  const horizonDays = readHorizon(reading);
-  const pastReading = horizonDays === null ? reading : reading.without(HORIZON_WORDS);
+  // A future window ("in the next 30 days", and for questions that look ahead "next week", "by 24/12")
+  // is a horizon, not a past period.
+  const looksAhead = special === 'runs_out' || special === 'deliveries' || special === 'forecast_demand';
+  const window = looksAhead ? readAhead(reading, today) : null;
+  const horizonDays = window ? null : readHorizon(reading);
+  const pastReading = window ? reading.without(AHEAD_WORDS) : horizonDays === null ? reading : reading.without(HORIZON_WORDS);
   const measure = readMeasure(reading);
   let dimension = readDimension(reading);
   // "average daily units" is a measure, not a breakdown by day.
@@ -121,7 +125,7 @@ export function readQuestion(question: string, vocabulary: Vocabulary, today = t
     category,
     productCode,
     threshold: thresholdMatch ? Number(thresholdMatch[1]) : null,
-    horizonDays: horizonDays ?? (special === 'runs_out' || special === 'forecast_demand' ? DEFAULT_HORIZON_DAYS : null),
+    ahead: window?.span ?? (horizonDays !== null ? { days: horizonDays } : special === 'runs_out' || special === 'forecast_demand' ? { days: DEFAULT_HORIZON_DAYS } : null),
     chartType: readChartType(reading),
   };
   const unused = reading.unusedWords();
@@ -145,7 +149,7 @@ export function mergeIntents(base: Intent, change: Intent): Intent {
     category: pick('category'),
     productCode: pick('productCode'),
     threshold: pick('threshold'),
-    horizonDays: pick('horizonDays'),
+    ahead: pick('ahead'),
     chartType: pick('chartType'),
   };
 }
