@@ -9,6 +9,8 @@ export const errorCodes = [
   'throttled',
   'registration_disabled',
   'forbidden',
+  /** The account still has a starting password an administrator gave it (403, ADR 0151). */
+  'password_change_required',
   'username_taken',
   'not_found',
   'conflict',

@@ -84,7 +84,7 @@ function admit(request: FastifyRequest, claims: AccessClaims, status: AccountSta
   if (!policy) throw new AppError('forbidden', 'This route declares no access policy.');
   if (!roleAllows(role, policy)) throw forbiddenFor(role, policy);
   if (status.mustChangePassword && policy !== 'pending') {
-    throw new AppError('forbidden', 'Choose your own password first: this account still has the starting password an administrator gave it. Change it in Profile.');
+    throw new AppError('password_change_required', 'Choose your own password first: this account still has the starting password an administrator gave it. Change it in Profile.');
   }
 }
 

@@ -116,6 +116,19 @@ export const revokeSession = (db: Db, sessionId: string, userId?: number) => rev
 export const revokeUserSessions = (db: Db, userId: number, exceptSessionId?: string) =>
   revokeSessionsWhere(db, exceptSessionId === undefined ? { userId } : { userId, exceptSessionId });
 
+/** Whether the sign-in is still live (not revoked, not expired). */
+export async function isLiveSession(db: Db, userId: number, sessionId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('sessions')
+    .select('id')
+    .where('id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export const listLiveSessions = (db: Db, userId: number) =>
   db
     .selectFrom('sessions')

@@ -163,7 +163,7 @@ describe.each(backends)('roles on %s', (backend) => {
       const addRow = () => server.request('/api/records/tables/products/rows/add/', { token: access, body: { product_code: `ADD-${nameCounter}`, name: 'Added by an editor' } });
       const early = await addRow();
       expect(early.status).toBe(403);
-      expect(early.json).toEqual({ code: 'forbidden', detail: 'Choose your own password first: this account still has the starting password an administrator gave it. Change it in Profile.' });
+      expect(early.json).toEqual({ code: 'password_change_required', detail: 'Choose your own password first: this account still has the starting password an administrator gave it. Change it in Profile.' });
       expect((await readRows(access)).status).toBe(403);
       expect((await server.request('/api/accounts/sessions/', { token: access })).status).toBe(200);
 
@@ -191,12 +191,20 @@ describe.each(backends)('roles on %s', (backend) => {
       // The old sign-in is over (refresh refused) and the old password no longer works.
       expect((await server.request('/api/token/refresh/', { body: { refresh: first.refresh } })).status).toBe(401);
       expect((await signIn(username, 'forgotten soon 99')).status).toBe(401);
+      // The ended sign-in's access token lives on for minutes: it reaches no data, and cannot choose the password.
+      expect((await readRows(first.access)).json.code).toBe('password_change_required');
+      const fromEnded = await changeOwnPassword(first.access, 'handed over 2024', 'chosen from an old tab 5');
+      expect(fromEnded.json).toEqual({ code: 'token_not_valid', detail: 'This sign-in has ended. Sign in again.' });
       const second = (await signIn(username, 'handed over 2024')).json.access as string;
       expect((await readRows(second)).status).toBe(403);
       expect((await changeOwnPassword(second, 'handed over 2024', 'remembered now 31')).status).toBe(200);
       expect((await readRows(second)).status).toBe(200);
 
       // The registration's rules, naming the field; an unknown account; their own password; below admin.
+      for (const repeated of [' '.repeat(10), 'abababab']) {
+        const refused = await resetPassword(userId, { password: repeated });
+        expect(refused.json.errors, JSON.stringify(repeated)).toEqual({ password: ['This password repeats too few characters.'] });
+      }
       const weak = await resetPassword(userId, { password: 'password123' });
       expect({ status: weak.status, errors: weak.json.errors }).toEqual({ status: 400, errors: { password: ['This password is too common.'] } });
       expect((await resetPassword(userId, { password: username })).json.errors).toEqual({ password: ['The password is too similar to the username.'] });
@@ -248,6 +256,7 @@ describe.each(backends)('roles on %s', (backend) => {
       const cases: [string, Record<string, unknown>, string, string][] = [
         ['short password', { username: freshName(), password: 'short' }, 'password', 'Ensure this field has at least 8 characters.'],
         ['common password', { username: freshName(), password: 'password123' }, 'password', 'This password is too common.'],
+        ['only spaces', { username: freshName(), password: ' '.repeat(10) }, 'password', 'This password repeats too few characters.'],
         ['password = username', { username: 'harbour.lights', password: 'Harbour.Lights' }, 'password', 'The password is too similar to the username.'],
         ['bad username', { username: 'two words', password }, 'username', 'Use letters, digits and @ . + - _ only.'],
         ['no username', { password }, 'username', ''],

@@ -141,6 +141,11 @@ export async function revokeOwnSession(ctx: AuthContext, user: AccessClaims, ses
 export async function changePassword(ctx: AuthContext, user: AccessClaims, input: ChangePasswordRequest): Promise<{ revoked: number }> {
   const stored = await repo.findPasswordHash(ctx.db, user.userId);
   if (!stored) throw invalidRefreshToken();
+  // A sign-in ended elsewhere (an administrator's reset, "sign out everywhere") may still hold an
+  // access token for minutes: it does not choose the account's password.
+  if (user.sessionId && !(await repo.isLiveSession(ctx.db, user.userId, user.sessionId))) {
+    throw new AppError('token_not_valid', 'This sign-in has ended. Sign in again.');
+  }
   if (!(await verifyPassword(stored.password_hash, input.old_password))) {
     throw validationError('Invalid request: old_password: The current password is not correct.', { old_password: ['The current password is not correct.'] });
   }
@@ -157,7 +162,13 @@ export async function changePassword(ctx: AuthContext, user: AccessClaims, input
   return { revoked };
 }
 
+/** Fewer different characters than this ("aaaaaaaa", eight spaces) is no password. */
+const MIN_DISTINCT_CHARACTERS = 4;
+
 function refuseWeakPassword(password: string, username: string, field: string): void {
+  if (new Set(password).size < MIN_DISTINCT_CHARACTERS) {
+    throw validationError(`Invalid request: ${field}: This password repeats too few characters.`, { [field]: ['This password repeats too few characters.'] });
+  }
   if (isCommonPassword(password)) {
     throw validationError(`Invalid request: ${field}: This password is too common.`, { [field]: ['This password is too common.'] });
   }

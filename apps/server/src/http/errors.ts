@@ -17,6 +17,7 @@ const statusOfCode: Record<ErrorCode, number> = {
   invalid_credentials: 401,
   registration_disabled: 403,
   forbidden: 403,
+  password_change_required: 403,
   not_found: 404,
   username_taken: 409,
   conflict: 409,

@@ -9,6 +9,7 @@ import { useAssistantStore } from '../../stores/assistant.ts';
 import { signOut } from '../../stores/sign-in.ts';
 import { productName } from '../../product.ts';
 import { PageLoader } from '../PageLoader.tsx';
+import { startingPasswordRefusals } from '../../api/http.ts';
 import { loginPath } from '../../routing/guard.ts';
 import { useRole, useUserId } from '../../stores/role.ts';
 import { useAccountStore } from '../../stores/account.ts';
@@ -58,6 +59,13 @@ export default function ShellLayout() {
 
   // After a reload the access token (and with it the role) is gone until the first call renews it;
   // after a sign-in the account says whether its password is a starting one.
+  // An administrator reset the password while this tab was open: the account says so once read again.
+  useEffect(() => {
+    const readAgain = () => void loadAccount();
+    startingPasswordRefusals.addEventListener('refused', readAgain);
+    return () => startingPasswordRefusals.removeEventListener('refused', readAgain);
+  }, [loadAccount]);
+
   useEffect(() => {
     if (accountLoading || ownAccount || accountAskedFor.current === userId) return;
     accountAskedFor.current = userId;

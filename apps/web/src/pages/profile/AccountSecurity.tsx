@@ -9,6 +9,7 @@ import { loginPath } from '../../routing/guard.ts';
 import { useSessionsStore } from '../../stores/sessions.ts';
 import { formatTime } from '../settings/format.ts';
 import { deviceName } from './device.ts';
+import contrast from '../../components/ReadableContrast.module.css';
 
 type Fields = { old_password: string; new_password: string; confirm: string };
 const emptyFields: Fields = { old_password: '', new_password: '', confirm: '' };
@@ -154,7 +155,7 @@ function SessionsTable() {
 export function AccountSecurity() {
   return (
     <>
-      <Paper withBorder p="md" mt="lg" maw={480} component="section">
+      <Paper withBorder p="md" mt="lg" maw={480} component="section" className={contrast.readable}>
         <ChangePasswordForm />
       </Paper>
       <Paper withBorder p="md" mt="lg" component="section" aria-labelledby="sessions-title">

@@ -17,7 +17,15 @@ export function AddUserDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const [created, setCreated] = useState<Created | null>(null);
   return (
-    <Modal opened onClose={onClose} title={t('users.add.title')} classNames={{ content: contrast.readable }} closeButtonProps={{ 'aria-label': t('users.add.close') }}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('users.add.title')}
+      classNames={{ content: contrast.readable }}
+      closeButtonProps={{ 'aria-label': t('users.add.close') }}
+      // A password shown only once is not lost to a stray click beside the dialog.
+      closeOnClickOutside={!created?.generatedPassword}
+    >
       {created ? <CreatedNotice created={created} onClose={onClose} /> : <AddUserForm onCreated={setCreated} onCancel={onClose} />}
     </Modal>
   );

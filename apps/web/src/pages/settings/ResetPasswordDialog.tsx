@@ -39,7 +39,15 @@ export function ResetPasswordDialog({ user, onClose }: { user: UserSummary; onCl
   };
 
   return (
-    <Modal opened onClose={onClose} title={t('users.reset.title', words)} classNames={{ content: contrast.readable }} closeButtonProps={{ 'aria-label': t('users.add.close') }}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('users.reset.title', words)}
+      classNames={{ content: contrast.readable }}
+      closeButtonProps={{ 'aria-label': t('users.add.close') }}
+      // A password shown only once is not lost to a stray click beside the dialog.
+      closeOnClickOutside={!done?.generatedPassword}
+    >
       {done ? (
         <ResetNotice username={user.username} generatedPassword={done.generatedPassword} onClose={onClose} />
       ) : (
