@@ -330,3 +330,22 @@ export function spokenPeriod(period: Period, today: string): string {
       return `${describePeriod(period)} (${dates})`;
   }
 }
+
+/**
+ * A period still to come as a sales question names it ("next week", "the next 30 days", "Q1 2027",
+ * a day after today), in words with its dates; its words count as used. Null when the question names
+ * none: sales are recorded up to today only (ADR 0148).
+ */
+export function readSalesAhead(reading: Reading, today: string): string | null {
+  const window = readAhead(reading.trial(), today);
+  const period = window ? null : readPeriod(reading.trial(), today);
+  const words = window?.from
+    ? `${window.words} (${formatRange({ from: window.from, to: window.by })})`
+    : period && fullRangeOf(period, today).from > today
+      ? spokenPeriod(period, today).replace(/^(in|on) /, '')
+      : null;
+  if (!words) return null;
+  if (window) readAhead(reading, today);
+  else readPeriod(reading, today);
+  return words;
+}

@@ -42,9 +42,12 @@ export class BuiltInReportWriter implements ReportWriter {
   readonly provider = 'built-in';
 
   async write(request: { changeRequest: string; current: CurrentReport; context: WriterContext }): Promise<ReportDraft> {
-    const { intent: change, unusedWords, unknownProducts } = readQuestion(request.changeRequest, request.context.vocabulary);
+    const { intent: change, unusedWords, unknownProducts, salesAhead } = readQuestion(request.changeRequest, request.context.vocabulary);
     // A report of every product when the request named one that does not exist would mislead.
     if (unknownProducts.length) throw new WriterError(`${unknownProducts.map((code) => noSuchProduct(code, request.context.vocabulary.productCodes)).join(' ')} The built-in generator wrote no report.`);
+    if (salesAhead) {
+      throw new WriterError(`There are no sales after today: the period asked for, ${salesAhead}, is still to come. Ask for the forecast demand of that period, or for sales in a past period (last week, the last 30 days). The built-in generator wrote no report.`);
+    }
     const onlyChart = !hasSubject(change) && change.chartType !== null && !change.period && !change.dimension && !change.rank && !change.category && !change.productCode;
     if (onlyChart && request.current.sql_code.trim()) {
       return { ...request.current, chart_config: null, pseudocode: describeSql(request.current.sql_code), preferredChart: change.chartType, unusedWords };

@@ -2,7 +2,7 @@
 // over which period, filtered how, ranked how and drawn how. Deterministic: the same words always
 // give the same intent. The vocabulary (categories, product codes) comes from the real data.
 import type { ChartType } from '@stockwise/contract';
-import { AHEAD_WORDS, HORIZON_WORDS, NUM, numberIn, readAhead, readHorizon, readPeriod, type AheadSpan, type Period } from '../../plain-words/period.ts';
+import { AHEAD_WORDS, HORIZON_WORDS, NUM, numberIn, readAhead, readHorizon, readPeriod, readSalesAhead, type AheadSpan, type Period } from '../../plain-words/period.ts';
 import { escapeRegExp, looksLikeProductCode, Reading } from '../../plain-words/reading.ts';
 
 export type { AheadSpan, Period };
@@ -29,6 +29,7 @@ export type Vocabulary = { categories: string[]; productCodes: string[] };
 const DEFAULT_RANK = 10;
 export const DEFAULT_LOW_STOCK = 100; // spec §9: low stock (high risk) is current stock below 100
 const DEFAULT_HORIZON_DAYS = 30;
+const SALES_MEASURES: ReadonlySet<Measure> = new Set(['units', 'sales_value', 'sales_rows', 'avg_daily_units']);
 
 function readSpecial(reading: Reading): Special | null {
   if (reading.test(/\b(run|runs|running) out\b|\bstock ?outs?\b|\bout of stock (in|within|by)\b|\bwill (be|go) out of stock\b/)) return 'runs_out';
@@ -98,7 +99,11 @@ const todayIso = () => new Date().toISOString().slice(0, 10);
  * The intent of a question, the words of it that the intent does not use (filler words aside), and
  * of those the ones written like a product code that no product has.
  */
-export function readQuestion(question: string, vocabulary: Vocabulary, today = todayIso()): { intent: Intent; unusedWords: string[]; unknownProducts: string[] } {
+export function readQuestion(
+  question: string,
+  vocabulary: Vocabulary,
+  today = todayIso(),
+): { intent: Intent; unusedWords: string[]; unknownProducts: string[]; salesAhead: string | null } {
   const reading = Reading.of(question);
   const special = readSpecial(reading);
   const thresholdMatch = reading.exec(/\b(?:below|under|less than|fewer than) (\d+)\b/);
@@ -128,8 +133,10 @@ export function readQuestion(question: string, vocabulary: Vocabulary, today = t
     ahead: window?.span ?? (horizonDays !== null ? { days: horizonDays } : special === 'runs_out' || special === 'forecast_demand' ? { days: DEFAULT_HORIZON_DAYS } : null),
     chartType: readChartType(reading),
   };
+  // Sales asked for days still to come: none are recorded yet (the assistant says the same).
+  const salesAhead = special === null && measure !== null && SALES_MEASURES.has(measure) ? readSalesAhead(reading, today) : null;
   const unused = reading.unusedWords();
-  return { intent, unusedWords: unused.filter((word) => !looksLikeProductCode(word)), unknownProducts: unused.filter(looksLikeProductCode) };
+  return { intent, unusedWords: unused.filter((word) => !looksLikeProductCode(word)), unknownProducts: unused.filter(looksLikeProductCode), salesAhead };
 }
 
 export const readIntent = (question: string, vocabulary: Vocabulary): Intent => readQuestion(question, vocabulary).intent;
