@@ -2,7 +2,7 @@
 import { memo, useMemo } from 'react';
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ChartConfig, ResultRow } from '@stockwise/contract';
-import { buildChartData, formatFigure, xLabelFormatter } from './chart-data.ts';
+import { buildChartData, formatFigure, valueAxisWidth, xLabelFormatter } from './chart-data.ts';
 
 // Tableau 10, darkened where needed for contrast on white.
 const palette = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f', '#bcbd22', '#17becf', '#ff7f0e', '#393b79', '#637939'];
@@ -17,7 +17,7 @@ export const ReportChart = memo(function ReportChart({ config, rows, label }: { 
   const axes = [
     <CartesianGrid key="grid" strokeDasharray="3 3" />,
     <XAxis key="x" dataKey={x} tickFormatter={xLabel} />,
-    <YAxis key="y" tickFormatter={formatFigure} />,
+    <YAxis key="y" tickFormatter={formatFigure} width={valueAxisWidth(data)} />,
     <Tooltip key="tooltip" labelFormatter={xLabel} formatter={formatFigure} />,
     <Legend key="legend" />,
   ];
@@ -69,7 +69,13 @@ export const ReportChart = memo(function ReportChart({ config, rows, label }: { 
           <ScatterChart>
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis type="number" dataKey={x} name={x} tickFormatter={formatFigure} />
-            <YAxis type="number" dataKey={(data.series[0] as { key: string }).key} name={(data.series[0] as { label: string }).label} tickFormatter={formatFigure} />
+            <YAxis
+              type="number"
+              dataKey={(data.series[0] as { key: string }).key}
+              name={(data.series[0] as { label: string }).label}
+              tickFormatter={formatFigure}
+              width={valueAxisWidth(data)}
+            />
             <Tooltip formatter={formatFigure} />
             <Scatter data={data.rows} fill={colour(0)} isAnimationActive={false} />
           </ScatterChart>

@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { proposeChartConfig, type ChartConfig } from '@stockwise/contract';
-import { buildChartData, formatFigure, missingChartFields, xLabelFormatter } from './chart-data.ts';
+import { buildChartData, formatFigure, missingChartFields, valueAxisWidth, xLabelFormatter } from './chart-data.ts';
 
 const base: ChartConfig = { type: 'bar', x_field: 'category', series: [{ field: 'units' }], group_field: null, stacked: false, title: '', sort: null };
 
 describe('report chart data', () => {
+  it('widens the value axis for figures of millions, keeping the default for small ones', () => {
+    const series = [{ key: 'units_sold', label: 'units_sold' }];
+    expect(valueAxisWidth({ rows: [{ category: 'Garden', units_sold: 950 }], series })).toBe(60);
+    const millions = valueAxisWidth({ rows: [{ category: 'Garden', units_sold: 1_250_000 }, { category: 'Tools', units_sold: null }], series });
+    // "1,250,000" and a digit's room for the rounded top tick, at 8 px a character.
+    expect(millions).toBe(92);
+  });
+
   it('names the columns a chart reads that the result no longer has', () => {
     const monthly: ChartConfig = { ...base, type: 'line', x_field: 'month', series: [{ field: 'units_sold' }], sort: { field: 'month', direction: 'asc' } };
     expect(missingChartFields(monthly, ['month', 'product_code', 'units'])).toEqual(['units_sold']);

@@ -71,6 +71,27 @@ const firstOfMonth = /^\d{4}-\d{2}-01$/;
 /** Figures on the value axis and in the tooltip as the screens show them (60,000, 1,234.5). */
 export const formatFigure = (value: unknown): string => (typeof value === 'number' ? figure.format(value) : String(value ?? ''));
 
+/** Recharts' own value-axis width, enough for "60,000". */
+const MIN_VALUE_AXIS_WIDTH = 60;
+/** Pixels per character of an axis figure at the chart's font size, and the tick's own margin. */
+const AXIS_CHARACTER_WIDTH = 8;
+const AXIS_TICK_MARGIN = 12;
+
+/**
+ * Width of the value axis for the series' largest figure: "1,000,000" in Recharts' fixed 60 px lost
+ * its first characters. Ticks are rounded past the data, so the largest figure gets a digit's room more.
+ */
+export function valueAxisWidth(data: ChartData): number {
+  let longest = 0;
+  for (const row of data.rows) {
+    for (const { key } of data.series) {
+      const value = row[key];
+      if (typeof value === 'number') longest = Math.max(longest, formatFigure(value).length);
+    }
+  }
+  return Math.max(MIN_VALUE_AXIS_WIDTH, (longest + 1) * AXIS_CHARACTER_WIDTH + AXIS_TICK_MARGIN);
+}
+
 /**
  * The x axis's labels: months (every value the first of a month, as date_trunc('month') gives)
  * as "Feb 2025"; anything else as written.
