@@ -10,6 +10,7 @@ import { useSessionsStore } from '../../stores/sessions.ts';
 import { formatTime } from '../settings/format.ts';
 import { deviceName } from './device.ts';
 import contrast from '../../components/ReadableContrast.module.css';
+import { useFocusFirstInvalid } from '../../components/form-focus.ts';
 
 type Fields = { old_password: string; new_password: string; confirm: string };
 const emptyFields: Fields = { old_password: '', new_password: '', confirm: '' };
@@ -20,6 +21,7 @@ function ChangePasswordForm() {
   const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const { formRef, focusFirstInvalid } = useFocusFirstInvalid();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -29,7 +31,10 @@ function ChangePasswordForm() {
     if (fields.confirm !== fields.new_password) found.confirm = t('profile.password.mismatch');
     setErrors(found);
     setMessage(null);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) {
+      focusFirstInvalid();
+      return;
+    }
     setBusy(true);
     const result = await useSessionsStore.getState().changePassword({ oldPassword: fields.old_password, newPassword: fields.new_password });
     setBusy(false);
@@ -40,6 +45,7 @@ function ChangePasswordForm() {
     }
     const fieldErrors = { old_password: result.fieldErrors.old_password?.join(' '), new_password: result.fieldErrors.new_password?.join(' ') };
     setErrors(fieldErrors);
+    focusFirstInvalid();
     // A refusal that names a field is shown under it; anything else above the button.
     if (!fieldErrors.old_password && !fieldErrors.new_password) setMessage({ ok: false, text: result.message });
   };
@@ -51,11 +57,12 @@ function ChangePasswordForm() {
     onChange: (event: { currentTarget: HTMLInputElement }) => {
       const value = event.currentTarget.value;
       setFields((current) => ({ ...current, [name]: value }));
+      setErrors((current) => (current[name] ? { ...current, [name]: undefined } : current));
     },
   });
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-labelledby="password-title">
+    <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate aria-labelledby="password-title">
       <Stack gap="sm" maw={420}>
         <Title order={2} size="h4" id="password-title">
           {t('profile.password.title')}

@@ -9,6 +9,7 @@ import { approvedRoles, createUserRequest, type UserSummary } from '@stockwise/c
 import { useUsersStore } from '../../stores/users.ts';
 import { chosenPassword, GeneratedPassword, StartingPasswordFields, type PasswordChoice } from './StartingPassword.tsx';
 import contrast from '../../components/ReadableContrast.module.css';
+import { useFocusFirstInvalid } from '../../components/form-focus.ts';
 
 type ApprovedRole = (typeof approvedRoles)[number];
 type Created = { user: UserSummary; generatedPassword: string | null };
@@ -40,6 +41,9 @@ function AddUserForm({ onCreated, onCancel }: { onCreated: (created: Created) =>
   const [fieldErrors, setFieldErrors] = useState<Record<string, string | undefined>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const { formRef, focusFirstInvalid } = useFocusFirstInvalid();
+  // A field's refusal is about what was in it: editing it takes the words away.
+  const edited = (field: string) => setFieldErrors((errors) => (errors[field] ? { ...errors, [field]: undefined } : errors));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -47,6 +51,7 @@ function AddUserForm({ onCreated, onCancel }: { onCreated: (created: Created) =>
     const show = (errors: Partial<Record<string, string[]>>) => {
       const shown = { username: errors.username?.join(' '), role: errors.role?.join(' '), password: errors.password?.join(' ') };
       setFieldErrors(shown);
+      focusFirstInvalid();
       return shown;
     };
     setMessage(null);
@@ -69,7 +74,7 @@ function AddUserForm({ onCreated, onCancel }: { onCreated: (created: Created) =>
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate data-testid="add-user-form">
+    <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate data-testid="add-user-form">
       <Stack>
         <TextInput
           label={t('users.add.username')}
@@ -80,7 +85,10 @@ function AddUserForm({ onCreated, onCancel }: { onCreated: (created: Created) =>
           spellCheck={false}
           value={username}
           error={fieldErrors.username}
-          onChange={(event) => setUsername(event.currentTarget.value)}
+          onChange={(event) => {
+            setUsername(event.currentTarget.value);
+            edited('username');
+          }}
         />
         <NativeSelect
           label={t('users.add.role')}
@@ -89,7 +97,16 @@ function AddUserForm({ onCreated, onCancel }: { onCreated: (created: Created) =>
           data={approvedRoles.map((value) => ({ value, label: t(`roles.${value}`) }))}
           onChange={(event) => setRole(event.currentTarget.value as ApprovedRole)}
         />
-        <StartingPasswordFields choice={choice} onChoice={setChoice} typed={typedPassword} onTyped={setTypedPassword} error={fieldErrors.password} />
+        <StartingPasswordFields
+          choice={choice}
+          onChoice={setChoice}
+          typed={typedPassword}
+          onTyped={(typed) => {
+            setTypedPassword(typed);
+            edited('password');
+          }}
+          error={fieldErrors.password}
+        />
         {message && (
           <Alert color="red" role="alert">
             {message}

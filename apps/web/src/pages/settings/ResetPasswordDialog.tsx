@@ -8,6 +8,7 @@ import { resetPasswordRequest, type UserSummary } from '@stockwise/contract';
 import { useUsersStore } from '../../stores/users.ts';
 import { chosenPassword, GeneratedPassword, StartingPasswordFields, type PasswordChoice } from './StartingPassword.tsx';
 import contrast from '../../components/ReadableContrast.module.css';
+import { useFocusFirstInvalid } from '../../components/form-focus.ts';
 
 export function ResetPasswordDialog({ user, onClose }: { user: UserSummary; onClose: () => void }) {
   const { t } = useTranslation();
@@ -17,6 +18,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: UserSummary; onCl
   const [busy, setBusy] = useState(false);
   // Set once the server has taken it: null for a typed password, which the administrator knows.
   const [done, setDone] = useState<{ generatedPassword: string | null } | null>(null);
+  const { formRef, focusFirstInvalid } = useFocusFirstInvalid();
   const words = { username: user.username };
 
   const submit = async (event: FormEvent) => {
@@ -25,6 +27,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: UserSummary; onCl
     const checked = resetPasswordRequest.safeParse({ password });
     if (!checked.success) {
       setError({ field: true, text: checked.error.issues.map((issue) => issue.message).join(' ') });
+      focusFirstInvalid();
       return;
     }
     setBusy(true);
@@ -36,6 +39,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: UserSummary; onCl
     }
     const fieldError = result.fieldErrors.password?.join(' ');
     setError(fieldError && choice === 'type' ? { field: true, text: fieldError } : { field: false, text: fieldError ?? result.message });
+    focusFirstInvalid();
   };
 
   return (
@@ -51,10 +55,19 @@ export function ResetPasswordDialog({ user, onClose }: { user: UserSummary; onCl
       {done ? (
         <ResetNotice username={user.username} generatedPassword={done.generatedPassword} onClose={onClose} />
       ) : (
-        <form onSubmit={(event) => void submit(event)} noValidate data-testid="reset-password-form">
+        <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate data-testid="reset-password-form">
           <Stack>
             <Text size="sm">{t('users.reset.explain', words)}</Text>
-            <StartingPasswordFields choice={choice} onChoice={setChoice} typed={typedPassword} onTyped={setTypedPassword} error={error?.field ? error.text : undefined} />
+            <StartingPasswordFields
+              choice={choice}
+              onChoice={setChoice}
+              typed={typedPassword}
+              onTyped={(typed) => {
+                setTypedPassword(typed);
+                setError(null);
+              }}
+              error={error?.field ? error.text : undefined}
+            />
             {error && !error.field && (
               <Alert color="red" role="alert">
                 {error.text}
