@@ -40,11 +40,11 @@ const noForecastYet: Answer = {
 /** Products that sell but were never counted: no advice can be made for them (ADR 0144), so the answer names them. */
 const uncounted = ({ unknownStock: { count, codes }, inactiveDays }: OrderAdvice) =>
   count
-    ? ` ${count} ${count === 1 ? 'product' : 'products'} that sold in the last ${inactiveDays} days ${count === 1 ? 'has' : 'have'} no stock count, so no order can be advised for ${count === 1 ? 'it' : 'them'}: ${codes.join(', ')}${count > codes.length ? ` and ${count - codes.length} more` : ''}.`
+    ? ` ${number.format(count)} ${count === 1 ? 'product' : 'products'} that sold in the last ${inactiveDays} days ${count === 1 ? 'has' : 'have'} no stock count, so no order can be advised for ${count === 1 ? 'it' : 'them'}: ${codes.join(', ')}${count > codes.length ? ` and ${count - codes.length} more` : ''}.`
     : '';
 const nothingToOrder = (advice: OrderAdvice) =>
   text(`No product needs an order: the forecast expects every product with demand in the last ${advice.inactiveDays} days to last until an order placed in time arrives.${uncounted(advice)}`);
-const leftOut = (advice: OrderAdvice) => (advice.inactive ? ` ${advice.inactive} ${advice.inactive === 1 ? 'product' : 'products'} without demand in the last ${advice.inactiveDays} days ${advice.inactive === 1 ? 'is' : 'are'} left out.` : '');
+const leftOut = (advice: OrderAdvice) => (advice.inactive ? ` ${number.format(advice.inactive)} ${advice.inactive === 1 ? 'product' : 'products'} without demand in the last ${advice.inactiveDays} days ${advice.inactive === 1 ? 'is' : 'are'} left out.` : '');
 /** The button under an answer's orders: it carries them, so a click creates what was shown (not the list a forecast run made since). */
 const createOrdersAction = (orders: OrderAdvice['products']): AssistantBlock => ({
   type: 'action',
@@ -58,28 +58,42 @@ export type DueWindow = Pick<Ahead, 'by' | 'words'>;
 /** When an advised order must be placed: its order-by date, else its stockout less the lead time. */
 const dueDay = (p: OrderAdvice['products'][number]) => p.orderBy ?? (p.firstStockout ? addDays(p.firstStockout, -p.leadTimeDays) : null);
 
-/** The advice (most urgent first), cut to the orders due in the window; the first `rows` listed. */
+/** The window's last day, and its words where they say more than that day: "by 13 Dec 2026 (next week)", "by 24 Dec 2026". */
+const dueWords = (due: DueWindow) => {
+  const by = formatDay(due.by);
+  return due.words === `by ${by}` || due.words === by ? `by ${by}` : `by ${by} (${due.words})`;
+};
+/**
+ * Said when a window ahead ends after the stored forecasts do: a stockout or order after their last
+ * day is not forecast yet, so the count (which reaches only to that day) is not the window's whole.
+ */
+async function pastForecastEnd(db: Db, due: DueWindow | null, unknown: string): Promise<string> {
+  if (!due) return '';
+  const last = await repo.forecastLastDay(db);
+  return last && last < due.by ? ` The forecasts reach to ${formatDay(last)}: ${unknown} after that is not known yet.` : '';
+}
+/** The advice (most urgent first), cut to the orders due in the window; the first `rows` listed; `beyond`: what the window holds past the forecasts. */
 async function advisedOrders(db: Db, rows: number, due: DueWindow | null) {
-  const advice = await orderAdvice(db);
+  const [advice, beyond] = await Promise.all([orderAdvice(db), pastForecastEnd(db, due, 'an order due')]);
   if (!advice) return null;
   const kept = due ? advice.products.filter((p) => (dueDay(p) ?? '9999-12-31') <= due.by) : advice.products;
-  return { advice, kept, listed: kept.slice(0, rows), total: kept.length, units: kept.reduce((sum, p) => sum + p.orderQuantity, 0), cost: round2(kept.reduce((sum, p) => sum + p.orderQuantity * p.unitCost, 0)) };
+  return { advice, beyond, kept, listed: kept.slice(0, rows), total: kept.length, units: kept.reduce((sum, p) => sum + p.orderQuantity, 0), cost: round2(kept.reduce((sum, p) => sum + p.orderQuantity * p.unitCost, 0)) };
 }
-const nothingDue = (advice: OrderAdvice, due: DueWindow): Answer => ({
-  blocks: [text(`No advised order is due by ${formatDay(due.by)} (${due.words}); ${advice.total} ${advice.total === 1 ? 'is' : 'are'} due later.`), { type: 'link', label: 'Open the Forecasting screen', href: '/app/forecasting' }],
+const nothingDue = (advice: OrderAdvice, due: DueWindow, beyond: string): Answer => ({
+  blocks: [text(`No advised order is due ${dueWords(due)}; ${number.format(advice.total)} ${advice.total === 1 ? 'is' : 'are'} due later.${beyond}`), { type: 'link', label: 'Open the Forecasting screen', href: '/app/forecasting' }],
 });
 
 /** Low stock: the products that need an order (the forecast's advice, the Forecasting screen's list), most urgent first. */
 async function lowStock(db: Db, due: DueWindow | null = null): Promise<Answer> {
   const found = await advisedOrders(db, TABLE_ROWS, due);
   if (!found) return noForecastYet;
-  const { advice, listed: rows, total } = found;
+  const { advice, beyond, listed: rows, total } = found;
   if (!advice.total) return { blocks: [nothingToOrder(advice)] };
-  if (due && !total) return nothingDue(advice, due);
+  if (due && !total) return nothingDue(advice, due, beyond);
   return {
     blocks: [
       text(
-        `${due ? `${total} of the ${advice.total} products that need an order must be ordered by ${formatDay(due.by)} (${due.words})` : `${total} ${total === 1 ? 'product needs' : 'products need'} an order`}, most urgent first: ${found.units} units, ${number.format(found.cost)} in all.${total > rows.length ? ` The ${rows.length} most urgent are listed.` : ''}${leftOut(advice)}${uncounted(advice)}`,
+        `${due ? `${number.format(total)} of the ${number.format(advice.total)} products that need an order must be ordered ${dueWords(due)}` : `${number.format(total)} ${total === 1 ? 'product needs' : 'products need'} an order`}, most urgent first: ${number.format(found.units)} units, ${number.format(found.cost)} in all.${total > rows.length ? ` The ${rows.length} most urgent are listed.` : ''}${beyond}${leftOut(advice)}${uncounted(advice)}`,
       ),
       table(
         [['styleCode', 'Product code'], ['name', 'Name'], ['currentStock', 'On hand'], ['stockout', 'Runs out'], ['orderBy', 'Order by'], ['quantity', 'Order'], ['cost', 'Cost']],
@@ -94,12 +108,14 @@ async function lowStock(db: Db, due: DueWindow | null = null): Promise<Answer> {
 async function reorderReport(db: Db, due: DueWindow | null = null): Promise<Answer> {
   const found = await advisedOrders(db, REPORT_ROWS, due);
   if (!found) return noForecastYet;
-  const { advice, listed: rows, total } = found;
+  const { advice, beyond, listed: rows, total } = found;
   if (!advice.total) return { blocks: [nothingToOrder(advice)] };
-  if (due && !total) return nothingDue(advice, due);
+  if (due && !total) return nothingDue(advice, due, beyond);
   return {
     blocks: [
-      text(`Reorder report: ${due ? `${total} of ${advice.total} advised orders due by ${formatDay(due.by)} (${due.words})` : `${total} advised ${total === 1 ? 'order' : 'orders'}`}, ${found.units} units, ${number.format(found.cost)} in all.${total > rows.length ? ` The ${rows.length} most urgent are listed.` : ''}${leftOut(advice)}`),
+      text(
+        `Reorder report: ${due ? `${number.format(total)} of ${number.format(advice.total)} advised orders due ${dueWords(due)}` : `${number.format(total)} advised ${total === 1 ? 'order' : 'orders'}`}, ${number.format(found.units)} units, ${number.format(found.cost)} in all.${total > rows.length ? ` The ${rows.length} most urgent are listed.` : ''}${beyond}${leftOut(advice)}`,
+      ),
       table(
         [['styleCode', 'Product code'], ['name', 'Name'], ['currentStock', 'On hand'], ['orderBy', 'Order by'], ['quantity', 'Quantity'], ['cost', 'Cost']],
         rows.map((r) => ({ styleCode: r.styleCode, name: r.name, currentStock: r.currentStock, orderBy: r.orderBy, quantity: r.orderQuantity, cost: round2(r.orderQuantity * r.unitCost) })),
@@ -118,7 +134,7 @@ async function deliveries(db: Db, today: string): Promise<Answer> {
   const upcoming = rows.filter((r) => r.expected_date >= today);
   const columns: [string, string][] = [['styleCode', 'Product code'], ['name', 'Name'], ['expectedDate', 'Expected'], ['quantity', 'Quantity']];
   const asRow = (r: (typeof rows)[number]) => ({ styleCode: r.product_code, name: r.name, expectedDate: r.expected_date, quantity: r.quantity });
-  const blocks: AssistantBlock[] = [text(`${upcoming.length} upcoming ${upcoming.length === 1 ? 'delivery' : 'deliveries'}; ${late.length} late (expected before ${today} and not received).`)];
+  const blocks: AssistantBlock[] = [text(`${number.format(upcoming.length)} upcoming ${upcoming.length === 1 ? 'delivery' : 'deliveries'}; ${number.format(late.length)} late (expected before ${today} and not received).`)];
   if (late.length) blocks.push(text('Late:'), table(columns, late.slice(0, TABLE_ROWS).map(asRow)));
   if (upcoming.length) blocks.push(text('Upcoming:'), table(columns, upcoming.slice(0, TABLE_ROWS).map(asRow)));
   blocks.push(dataLink('deliveries', 'Open the deliveries table'));
@@ -150,7 +166,7 @@ async function dataEndsBefore(db: Db, window: SalesWindow): Promise<string> {
 /** The data functions, shared by the intent engine and the model's tool calls. */
 export const dataFunctions = {
   async stockOf(db: Db, products: repo.ProductRow[]): Promise<Answer> {
-    const lines = products.map((p) => `${p.name} (${p.product_code}) has ${p.current_stock} units on hand, worth ${number.format(p.current_stock * p.unit_cost)} at unit cost.`);
+    const lines = products.map((p) => `${p.name} (${p.product_code}) has ${number.format(p.current_stock)} units on hand, worth ${number.format(p.current_stock * p.unit_cost)} at unit cost.`);
     return { blocks: [text(lines.join('\n')), ...products.slice(0, LINKED_PRODUCTS).map((p) => forecastLink(p.product_code, p.name))] };
   },
   async salesOf(db: Db, products: repo.ProductRow[], window: SalesWindow): Promise<Answer> {
@@ -167,9 +183,8 @@ export const dataFunctions = {
   },
   async totalSales(db: Db, window: SalesWindow): Promise<Answer> {
     const { units, products } = await repo.totalUnitsSold(db, window.from, window.to);
-    return {
-      blocks: [text(`${number.format(units)} units were sold ${window.words}, by ${products} ${products === 1 ? 'product' : 'products'}.${await dataEndsBefore(db, window)}`), dataLink('sales', 'Open the sales table')],
-    };
+    const sold = units ? `${number.format(units)} units were sold ${window.words}, by ${number.format(products)} ${products === 1 ? 'product' : 'products'}.` : `No units were sold ${window.words}.`;
+    return { blocks: [text(`${sold}${await dataEndsBefore(db, window)}`), dataLink('sales', 'Open the sales table')] };
   },
   async topSellers(db: Db, window: SalesWindow): Promise<Answer> {
     const rows = await repo.topSellers(db, window.from, window.to, 5);
@@ -177,23 +192,23 @@ export const dataFunctions = {
     const first = rows[0] as (typeof rows)[number];
     return {
       blocks: [
-        text(`Top sellers ${window.words}: ${rows.map((r) => `${r.name} (${r.units})`).join(', ')}.`),
+        text(`Top sellers ${window.words}: ${rows.map((r) => `${r.name} (${number.format(r.units)})`).join(', ')}.`),
         table([['styleCode', 'Product code'], ['name', 'Name'], ['units', 'Units sold']], rows.map((r) => ({ styleCode: r.product_code, name: r.name, units: r.units }))),
         forecastLink(first.product_code, first.name),
       ],
     };
   },
   async runsOutFirst(db: Db, due: DueWindow | null = null): Promise<Answer> {
-    const all = await repo.firstStockouts(db, due ? 10_000 : 5);
+    const [all, beyond] = await Promise.all([repo.firstStockouts(db, due ? 10_000 : 5), pastForecastEnd(db, due, 'a product running out')]);
     const rows = due ? all.filter((r) => r.first_stockout <= due.by) : all;
     if (!rows.length) {
-      return { blocks: [text(due ? `No product is forecast to run out by ${formatDay(due.by)} (${due.words}).` : 'No product is forecast to run out within the forecast horizon (or no forecast has been made yet).')] };
+      return { blocks: [text(due ? `No product is forecast to run out ${dueWords(due)}.${beyond}` : 'No product is forecast to run out within the forecast horizon (or no forecast has been made yet).')] };
     }
     const first = rows[0] as (typeof rows)[number];
     const listed = rows.slice(0, TABLE_ROWS);
     return {
       blocks: [
-        text(`${due ? `${rows.length} ${rows.length === 1 ? 'product is' : 'products are'} forecast to run out by ${formatDay(due.by)} (${due.words}). ` : ''}${first.name} (${first.product_code}) runs out first, on ${first.first_stockout}.`),
+        text(`${due ? `${number.format(rows.length)} ${rows.length === 1 ? 'product is' : 'products are'} forecast to run out ${dueWords(due)}. ` : ''}${first.name} (${first.product_code}) runs out first, on ${first.first_stockout}.${beyond}`),
         table([['styleCode', 'Product code'], ['name', 'Name'], ['currentStock', 'On hand'], ['stockout', 'Runs out']], listed.map((r) => ({ styleCode: r.product_code, name: r.name, currentStock: r.current_stock, stockout: r.first_stockout }))),
         forecastLink(first.product_code, first.name),
       ],
@@ -209,18 +224,18 @@ export const dataFunctions = {
   },
   async stockValue(db: Db): Promise<Answer> {
     const totals = await inventoryTotals(db);
-    return { blocks: [text(`The stock on hand is worth ${number.format(totals.value)} at unit cost: ${totals.units} units across ${totals.products} products.`), dataLink('products', 'Open the products table')] };
+    return { blocks: [text(`The stock on hand is worth ${number.format(totals.value)} at unit cost: ${number.format(totals.units)} units across ${number.format(totals.products)} products.`), dataLink('products', 'Open the products table')] };
   },
   async totalStock(db: Db): Promise<Answer> {
     const totals = await inventoryTotals(db);
-    return { blocks: [text(`There are ${totals.units} units on hand across ${totals.products} products.`), dataLink('products', 'Open the products table')] };
+    return { blocks: [text(`There are ${number.format(totals.units)} units on hand across ${number.format(totals.products)} products.`), dataLink('products', 'Open the products table')] };
   },
   async noSales(db: Db, window: SalesWindow): Promise<Answer> {
     const { total, rows } = await repo.productsWithoutSales(db, window.from, window.to, TABLE_ROWS);
     if (!total) return { blocks: [text(`Every product sold something ${window.words}.`)] };
     return {
       blocks: [
-        text(`${total} ${total === 1 ? 'product has' : 'products have'} no sales ${window.words}.${await dataEndsBefore(db, window)}`),
+        text(`${number.format(total)} ${total === 1 ? 'product has' : 'products have'} no sales ${window.words}.${await dataEndsBefore(db, window)}`),
         table([['styleCode', 'Product code'], ['name', 'Name'], ['currentStock', 'On hand']], rows.map((r) => ({ styleCode: r.product_code, name: r.name, currentStock: r.current_stock }))),
         dataLink('sales', 'Open the sales table'),
       ],
@@ -413,7 +428,7 @@ export const actionAnswers = {
     return {
       blocks: [
         text(
-          `Created ${created} scheduled ${created === 1 ? 'delivery' : 'deliveries'} of the advised quantities, each arriving after its product's lead time.${alreadyOrdered ? ` ${alreadyOrdered} ${alreadyOrdered === 1 ? 'product' : 'products'} already had a delivery on the way and ${alreadyOrdered === 1 ? 'was' : 'were'} left alone.` : ''}`,
+          `Created ${number.format(created)} scheduled ${created === 1 ? 'delivery' : 'deliveries'} of the advised quantities, each arriving after its product's lead time.${alreadyOrdered ? ` ${number.format(alreadyOrdered)} ${alreadyOrdered === 1 ? 'product' : 'products'} already had a delivery on the way and ${alreadyOrdered === 1 ? 'was' : 'were'} left alone.` : ''}`,
         ),
         dataLink('deliveries', 'Open the deliveries table'),
       ],

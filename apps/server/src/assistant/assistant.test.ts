@@ -2,10 +2,10 @@
 // independently of the server's SQL. Free-text questions are scored (the issue asks ≥ 17 of 20+).
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AssistantBlock, ChatMessage } from '@stockwise/contract';
+import type { AssistantBlock, ChatMessage, Task } from '@stockwise/contract';
 import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { startFakeChatModel, type FakeChatModel } from '../testing/fake-chat-model.ts';
-import { upsertProductSummaries } from '../dashboard/repo.ts';
+import { refreshCatalogueSummary, upsertProductSummaries } from '../dashboard/repo.ts';
 import { storeCatalogueAdvice } from '../testing/stored-advice.ts';
 
 const DAY_MS = 86_400_000;
@@ -136,6 +136,18 @@ describe.each(backends)('assistant on %s', (backend) => {
     ids = await loadDataset(server);
   });
   afterAll(() => server.stop());
+  /** A forecast run since the dataset's changed one product's advised order; the dataset's is `byCode(code).order`. */
+  const storeOrder = (code: string, order: { quantity: number; by: string | null }) => {
+    const product = byCode(code);
+    return storeCatalogueAdvice(server.database.db, [
+      {
+        productId: ids[code] as number,
+        forecastStart: FORECAST_START,
+        stockouts: product.stockout ? [{ date: product.stockout, type: 'stockForecast' }] : [],
+        reorder: { reorderPoint: 0, safetyStock: 0, orderQuantity: order.quantity, orderBy: order.by, leadTimeDays: product.lead, serviceLevel: 0.95 },
+      },
+    ]);
+  };
 
   it('answers at least 17 of the free-text questions right', async () => {
     const [week, month, previous] = [top(previousWeek), top(thisMonth), top(previousMonth)];
@@ -277,7 +289,9 @@ describe.each(backends)('assistant on %s', (backend) => {
     const by = addDays(TODAY, 10);
     const runOut = products.filter((p) => p.stockout && p.stockout <= by).sort((a, b) => (a.stockout as string).localeCompare(b.stockout as string));
     const out = await ask({ content: `which products run out by ${Number(by.slice(8))}/${Number(by.slice(5, 7))}` });
-    expect(textOf(out)).toContain(`${runOut.length} products are forecast to run out by ${dayWords(by)} (by ${dayWords(by)}).`);
+    // The window's words are its last day: said once.
+    expect(textOf(out)).toContain(`${runOut.length} products are forecast to run out by ${dayWords(by)}. `);
+    expect(textOf(out)).not.toContain(`(by ${dayWords(by)})`);
     expect(blocksOf(out, 'table')[0]?.rows.map((r) => r.styleCode)).toEqual(runOut.map((p) => p.code));
     const before = addDays(TODAY, 13);
     const dueBefore = advised.filter((p) => (p.order?.by as string) < before);
@@ -292,6 +306,64 @@ describe.each(backends)('assistant on %s', (backend) => {
     expect(textOf(await ask({ content: 'top sellers in the next 30 days' }))).toContain(`the period asked for, the next 30 days (${rangeWords({ from: TODAY, to: addDays(TODAY, 29) })}), is still to come.`);
     const nextYear = Number(TODAY.slice(0, 4)) + 1;
     expect(textOf(await ask({ content: `how much did Blue Mug sell in Q1 ${nextYear}` }))).toContain(`the period asked for, Q1 ${nextYear} (1 Jan–31 Mar ${nextYear}), is still to come.`);
+  });
+
+  it('says where the forecasts end when a window ahead reaches past them', async () => {
+    // The stored forecasts run 90 days from their start, that day the first.
+    const forecastEnd = addDays(FORECAST_START, 89);
+    const quarterStart = (offset: number) => monthStart(offset - ((Number(TODAY.slice(5, 7)) - 1) % 3));
+    // Next quarter ends at least 90 days after today: past the forecasts.
+    const nextQuarterEnd = addDays(quarterStart(6), -1);
+    const runOut = products.filter((p) => p.stockout && p.stockout <= nextQuarterEnd);
+    const quarter = textOf(await ask({ content: 'which products run out next quarter' }));
+    expect(quarter).toContain(`${runOut.length} products are forecast to run out by ${dayWords(nextQuarterEnd)} (next quarter).`);
+    expect(quarter).toContain(`The forecasts reach to ${dayWords(forecastEnd)}: a product running out after that is not known yet.`);
+    const orders = textOf(await ask({ content: 'reorder next quarter' }));
+    expect(orders).toContain(`Reorder report: ${advised.length} of ${advised.length} advised orders due by ${dayWords(nextQuarterEnd)} (next quarter)`);
+    expect(orders).toContain(`The forecasts reach to ${dayWords(forecastEnd)}: an order due after that is not known yet.`);
+    // A window inside the forecasts: nothing to add.
+    expect(textOf(await ask({ content: 'which products run out next week' }))).not.toContain('The forecasts reach');
+    expect(textOf(await ask({ content: 'reorder in the next 14 days' }))).not.toContain('The forecasts reach');
+  });
+
+  it('writes numbers with thousands separators in every answer, and says plainly when nothing sold', async () => {
+    const db = server.database.db;
+    const bag = byCode('BAG-01');
+    await storeOrder('BAG-01', { quantity: 12_000, by: bag.order?.by ?? null });
+    const orderUnits = advisedUnits - (bag.order?.quantity ?? 0) + 12_000;
+    const orderCost = advisedCost + (12_000 - (bag.order?.quantity ?? 0)) * bag.cost;
+    expect(textOf(await ask({ quick: 'low_stock' }))).toContain(`${advised.length} products need an order, most urgent first: ${fmt(orderUnits)} units, ${fmt(orderCost)} in all.`);
+    expect(textOf(await ask({ quick: 'reorder_report' }))).toContain(`Reorder report: ${advised.length} advised orders, ${fmt(orderUnits)} units, ${fmt(orderCost)} in all.`);
+    await storeOrder('BAG-01', bag.order as { quantity: number; by: string });
+
+    await db.updateTable('data.products').set({ current_stock: 12_345 }).where('product_code', '=', 'MUG-02').execute();
+    expect(textOf(await ask({ content: 'stock of MUG-02' }))).toContain('Red Mug (MUG-02) has 12,345 units on hand');
+    expect(textOf(await ask({ content: 'How much stock do we have in total?' }))).toContain(`There are ${fmt(units - byCode('MUG-02').stock + 12_345)} units on hand`);
+    await db.updateTable('data.products').set({ current_stock: byCode('MUG-02').stock }).where('product_code', '=', 'MUG-02').execute();
+
+    const yesterday = addDays(TODAY, -1);
+    const sale = await db.insertInto('data.sales').values({ product_id: ids['MAY-01'] as number, date: yesterday, quantity: 2_500 }).returning('id').executeTakeFirstOrThrow();
+    expect(textOf(await ask({ content: 'top sellers yesterday' }))).toContain(`Top sellers yesterday (${dayWords(yesterday)}): May Flower (2,500)`);
+    await db.deleteFrom('data.sales').where('id', '=', sale.id).execute();
+
+    // The dataset's sales end yesterday: none today, said without zeros.
+    const today = textOf(await ask({ content: 'how many units did we sell today' }));
+    expect(today).toContain(`No units were sold today (${dayWords(TODAY)}).`);
+    expect(today).not.toMatch(/\b0 (units|products)\b/);
+  });
+
+  it('reads "the next 7 days" as the dashboard reorder task does, which names their last day', async () => {
+    const db = server.database.db;
+    // TEE-01's order due on the 8th day from today (today the 1st): in neither.
+    await storeOrder('TEE-01', { quantity: byCode('TEE-01').order?.quantity as number, by: addDays(TODAY, 7) });
+    await refreshCatalogueSummary(db);
+    const lastDay = addDays(TODAY, 6);
+    const due = advised.filter((p) => p.code !== 'TEE-01' && (p.order?.by as string) <= lastDay);
+    expect(textOf(await ask({ content: 'what should I order in the next 7 days' }))).toContain(`Reorder report: ${due.length} of ${advised.length} advised orders due by ${dayWords(lastDay)} (the next 7 days)`);
+    const tasks = (await server.request('/api/dashboard/tasks/', { token: viewer.access })).json as unknown as Task[];
+    expect(tasks.find((t) => t.kind === 'reorder')?.text).toBe(`Order ${due.length} products due by ${dayWords(lastDay).slice(0, -5)} (${advised.length} on the reorder list)`);
+    await storeOrder('TEE-01', byCode('TEE-01').order as { quantity: number; by: string });
+    await refreshCatalogueSummary(db);
   });
 
   it('says which words of the question it did not use', async () => {
@@ -362,16 +434,7 @@ describe.each(backends)('assistant on %s', (backend) => {
     expect(shown).toEqual([{ styleCode: 'BAG-01', quantity: 20 }, { styleCode: 'MUG-01', quantity: 30 }]);
     const last = Number((await db.selectFrom('data.deliveries').select((eb) => eb.fn.max('id').as('last')).executeTakeFirstOrThrow()).last);
     const newDeliveries = () => db.selectFrom('data.deliveries').select(['product_id', 'quantity']).where('id', '>', last).orderBy('product_id').execute();
-    const bag = byCode('BAG-01');
-    const storeBagOrder = (quantity: number) =>
-      storeCatalogueAdvice(db, [
-        {
-          productId: ids['BAG-01'] as number,
-          forecastStart: FORECAST_START,
-          stockouts: [{ date: bag.stockout as string, type: 'stockForecast' }],
-          reorder: { reorderPoint: 0, safetyStock: 0, orderQuantity: quantity, orderBy: bag.order?.by ?? null, leadTimeDays: bag.lead, serviceLevel: 0.95 },
-        },
-      ]);
+    const storeBagOrder = (quantity: number) => storeOrder('BAG-01', { quantity, by: byCode('BAG-01').order?.by ?? null });
     const createShown = async () => (await server.request('/api/assistant/actions/', { token: editor.access, body: { action: 'create_recommended_orders', orders: shown } })).json.messages as ChatMessage[];
 
     // A forecast run since the answer raised BAG-01's order: nothing is created, and the answer says why.

@@ -91,6 +91,10 @@ export const topSellers = async (db: Db, from: string, to: string, limit: number
       limit ${limit}`.execute(db)
   ).rows;
 
+/** The last day the stored forecasts reach (each runs from its start for its days): what falls after it is not forecast yet. */
+export const forecastLastDay = async (db: Db): Promise<string | null> =>
+  (await sql<{ day: string | null }>`select max(forecast_start + forecast_days - 1)::text as day from forecast_results`.execute(db)).rows[0]?.day ?? null;
+
 /** Products with a forecast stockout, soonest first. */
 export const firstStockouts = async (db: Db, limit: number) =>
   (

@@ -8,6 +8,10 @@ import { storeCatalogueAdvice } from '../testing/stored-advice.ts';
 
 const FORECAST_START = '2025-11-21';
 const DAY_MS = 86_400_000;
+const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const inDays = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
+/** The last day the reorder task counts, as it names it: the 7th day from today on, today the 1st ("8 Dec"). */
+const REORDER_DUE_BY = `${Number(inDays(6).slice(8))} ${SHORT_MONTHS[Number(inDays(6).slice(5, 7)) - 1]}`;
 const day = (offset: number) => new Date(Date.parse(`${FORECAST_START}T00:00:00Z`) + offset * DAY_MS).toISOString().slice(0, 10);
 
 /** A flat forecast: `perDay` units a day for 90 days, a 95 % band of ± 1.96 σ. */
@@ -126,7 +130,7 @@ describe.each(backends)('dashboard on %s', (backend) => {
     const tasks = (await dashboard()).tasks;
     // A runs out on 2025-11-30, before its 14-day lead time: the advice orders it; B and C sold nothing in the 90 days to 2025-11-20.
     expect(tasks.map((t) => [t.kind, t.text, t.completed])).toEqual([
-      ['reorder', 'Order 1 product due within 7 days (1 on the reorder list)', false],
+      ['reorder', `Order 1 product due by ${REORDER_DUE_BY} (1 on the reorder list)`, false],
       ['no_sales', 'Review 2 products with no sales in 90 days', false],
       ['import_sales', "Import this week's sales", false],
     ]);
@@ -145,14 +149,13 @@ describe.each(backends)('dashboard on %s', (backend) => {
     ]);
   });
 
-  it('counts in the reorder task only the orders due within 7 days, read against today', async () => {
+  it('counts in the reorder task only the orders due in the 7 days from today on, today included, and names their last day', async () => {
     const db = server.database.db;
-    const inDays = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
-    // Both sold today (the test before); A's order is due in 3 days, B's in a month.
-    await storeAdvice({ A: { quantity: 5, by: inDays(3) }, B: { quantity: 5, by: inDays(30) } });
+    // Both sold today (the test before); A's order is due on the 7th day (today the 1st), B's on the 8th: the days the assistant's "next 7 days" reads.
+    await storeAdvice({ A: { quantity: 5, by: inDays(6) }, B: { quantity: 5, by: inDays(7) } });
     await refreshCatalogueSummary(db);
     const reorder = (await dashboard()).tasks.find((t) => t.kind === 'reorder');
-    expect([reorder?.text, reorder?.completed]).toEqual(['Order 1 product due within 7 days (2 on the reorder list)', false]);
+    expect([reorder?.text, reorder?.completed]).toEqual([`Order 1 product due by ${REORDER_DUE_BY} (2 on the reorder list)`, false]);
     // Only B's, a month away: on the list, not a task.
     await storeAdvice({ A: null, B: { quantity: 5, by: inDays(30) } });
     await refreshCatalogueSummary(db);

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { DashboardResponse, InventoryStats, StockProjectionPoint, Task } from '@stockwise/contract';
 import type { Database, TaskKind } from '../db/schema.ts';
 import { notFoundError } from '../http/errors.ts';
+import { formatDayOfMonth } from '../plain-words/period.ts';
 import { projectionMonthEnds } from './summary.ts';
 import * as repo from './repo.ts';
 
@@ -47,7 +48,10 @@ export async function stockProjection(ctx: DashboardContext): Promise<{ forecast
 
 const products = (n: number) => `${n} ${n === 1 ? 'product' : 'products'}`;
 
-/** Orders whose order-by date is this many days away or fewer (or past) make the reorder task. */
+/**
+ * Orders due in this many days from today on, today included (or overdue), make the reorder task:
+ * the days the assistant's "what should I order in the next 7 days" reads.
+ */
 const REORDER_DUE_DAYS = 7;
 
 const GENERATED_KINDS = ['reorder', 'count_stock', 'no_sales', 'import_sales'] as const;
@@ -62,10 +66,10 @@ async function refreshGeneratedTasks(ctx: DashboardContext, userId: number): Pro
   const today = (ctx.now?.() ?? new Date()).getTime();
   const salesStale = !conditions.lastSale || Date.parse(`${conditions.lastSale}T00:00:00Z`) < today - 7 * DAY_MS;
   // An order a month away is on the Forecasting screen's list, not yet a task (ADR 0144).
-  const dueBy = new Date(today + REORDER_DUE_DAYS * DAY_MS).toISOString().slice(0, 10);
+  const dueBy = new Date(today + (REORDER_DUE_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
   const due = conditions.reorderOrderBy.filter((orderBy) => orderBy <= dueBy).length;
   const states: Record<TaskKind, { open: boolean; text: string }> = {
-    reorder: { open: due > 0, text: `Order ${products(due)} due within ${REORDER_DUE_DAYS} days (${conditions.reorder} on the reorder list)` },
+    reorder: { open: due > 0, text: `Order ${products(due)} due by ${formatDayOfMonth(dueBy)} (${conditions.reorder} on the reorder list)` },
     count_stock: {
       open: conditions.unknownStock > 0,
       text: `Count the stock of ${products(conditions.unknownStock)} that ${conditions.unknownStock === 1 ? 'sells but has' : 'sell but have'} no stock count`,

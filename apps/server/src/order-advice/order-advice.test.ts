@@ -2,10 +2,12 @@
 // page, with and without inactive products), the assistant's low-stock and reorder answers and the
 // dashboard's reorder task give the same products, counts and totals.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import type { AssistantBlock, ChatMessage, DashboardResponse, InventoryReport, TaskStatusResponse } from '@stockwise/contract';
 import { seedDemoData } from '../demo/seed.ts';
 import { storeCatalogueAdvice } from '../testing/stored-advice.ts';
 import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { formatDay, formatDayOfMonth } from '../plain-words/period.ts';
 
 const money = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
 
@@ -67,16 +69,16 @@ describe.each(backends)('order advice on %s', (backend) => {
     expect(firstPage.products.map((p) => p.styleCode)).toEqual(active.products.slice(0, 7).map((p) => p.styleCode));
 
     const lowStock = await assistant('low_stock');
-    expect(lowStock.content).toContain(`${active.total} ${active.total === 1 ? 'product needs' : 'products need'} an order, most urgent first: ${active.order_units} units, ${money.format(active.order_cost)} in all.`);
+    expect(lowStock.content).toContain(`${money.format(active.total)} ${active.total === 1 ? 'product needs' : 'products need'} an order, most urgent first: ${money.format(active.order_units)} units, ${money.format(active.order_cost)} in all.`);
     expect(tableOf(lowStock)?.rows.map((r) => [r.styleCode, r.quantity, r.orderBy])).toEqual(active.products.slice(0, 50).map((p) => [p.styleCode, p.orderQuantity, p.orderBy]));
     const reorder = await assistant('reorder_report');
     expect(tableOf(reorder)?.rows.map((r) => r.styleCode)).toEqual(active.products.map((p) => p.styleCode));
     expect(tableOf(reorder)?.totals).toMatchObject({ quantity: active.order_units, cost: active.order_cost });
 
     const dashboard = (await api('/api/dashboard/')).json as unknown as DashboardResponse;
-    const dueBy = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+    const dueBy = new Date(Date.now() + 6 * 86_400_000).toISOString().slice(0, 10);
     const due = active.products.filter((p) => (p.orderBy as string) <= dueBy).length;
-    expect(dashboard.tasks.find((task) => task.kind === 'reorder')?.text).toBe(`Order ${due} ${due === 1 ? 'product' : 'products'} due within 7 days (${active.total} on the reorder list)`);
+    expect(dashboard.tasks.find((task) => task.kind === 'reorder')?.text).toBe(`Order ${due} ${due === 1 ? 'product' : 'products'} due by ${formatDayOfMonth(dueBy)} (${active.total} on the reorder list)`);
 
     // Never counted: not on the list (no stock projection), but named, best seller first; one without recent sales is left out.
     expect(active.unknown_stock).toEqual({ count: 2, codes: ['UNCOUNTED-BIG', 'UNCOUNTED-SMALL'] });
@@ -84,6 +86,12 @@ describe.each(backends)('order advice on %s', (backend) => {
     expect(all.products.map((p) => p.styleCode)).not.toContain('UNCOUNTED-BIG');
     expect((await assistant('low_stock')).content).toContain('2 products that sold in the last 90 days have no stock count, so no order can be advised for them: UNCOUNTED-BIG, UNCOUNTED-SMALL.');
     expect(dashboard.tasks.find((task) => task.kind === 'count_stock')?.text).toBe('Count the stock of 2 products that sell but have no stock count');
+  });
+
+  it('tells, on a window ahead past the forecasts, the last day the stored forecasts reach', async () => {
+    const last = (await sql<{ day: string }>`select max(date)::text as day from data.product_forecasts`.execute(server.database.db)).rows[0]?.day as string;
+    const answer = ((await api('/api/assistant/messages/', { content: 'which products run out in the next 200 days' })).json.messages as ChatMessage[]).at(-1) as ChatMessage;
+    expect(answer.content).toContain(`The forecasts reach to ${formatDay(last)}: a product running out after that is not known yet.`);
   });
 
   it('drops a product from the uncounted ones once its stock is counted, and the task follows', async () => {
@@ -108,9 +116,9 @@ describe.each(backends)('order advice on %s', (backend) => {
     const after = await report('?page_size=500');
     expect(after.total).toBe(before.total - 1);
     const dashboard = (await api('/api/dashboard/')).json as unknown as DashboardResponse;
-    const dueBy = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+    const dueBy = new Date(Date.now() + 6 * 86_400_000).toISOString().slice(0, 10);
     const due = after.products.filter((p) => (p.orderBy as string) <= dueBy).length;
-    expect(dashboard.tasks.find((task) => task.kind === 'reorder')?.text).toBe(`Order ${due} ${due === 1 ? 'product' : 'products'} due within 7 days (${after.total} on the reorder list)`);
+    expect(dashboard.tasks.find((task) => task.kind === 'reorder')?.text).toBe(`Order ${due} ${due === 1 ? 'product' : 'products'} due by ${formatDayOfMonth(dueBy)} (${after.total} on the reorder list)`);
   });
 
   it('lists first the order whose order-by date comes sooner than its stockout less the lead time', async () => {

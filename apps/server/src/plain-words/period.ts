@@ -255,11 +255,14 @@ export function rangeOf(period: Period, today: string): DateRange {
 
 const SHORT_MONTHS = MONTH_NAMES.map((name) => name.slice(0, 3));
 
-/** A day as people read it: "3 Nov 2026". */
-export function formatDay(day: string): string {
-  const [year, month, date] = partsOf(day);
-  return `${date} ${SHORT_MONTHS[month - 1]} ${year}`;
+/** A day without its year, where the year goes without saying (a day in the coming week): "8 Dec". */
+export function formatDayOfMonth(day: string): string {
+  const [, month, date] = partsOf(day);
+  return `${date} ${SHORT_MONTHS[month - 1]}`;
 }
+
+/** A day as people read it: "3 Nov 2026". */
+export const formatDay = (day: string) => `${formatDayOfMonth(day)} ${partsOf(day)[0]}`;
 
 /** A range as people read it: "1–31 Oct 2026", "30 Nov–6 Dec 2026", "28 Dec 2025–3 Jan 2026", or one day. */
 export function formatRange(range: DateRange): string {

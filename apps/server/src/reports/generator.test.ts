@@ -214,7 +214,8 @@ describe('built-in report generator over a known dataset', () => {
     const unitsOf = async (sqlCode: string) => Number(((await server.request('/api/user-reports/execute/', { token, body: { sql_code: sqlCode } })).json as { results: Row[] }).results[0]?.units_sold ?? 0);
     const assistantUnits = async (question: string) => {
       const reply = ((await server.request('/api/assistant/messages/', { token, body: { content: question } })).json.messages as { content: string }[])[1]?.content ?? '';
-      return Number(/^([\d,]+) units were sold/.exec(reply)?.[1]?.replaceAll(',', '') ?? Number.NaN);
+      const said = /^([\d,]+|No) units were sold/.exec(reply)?.[1];
+      return said === 'No' ? 0 : Number(said?.replaceAll(',', '') ?? Number.NaN);
     };
     const todayIso = dayFromToday(0, today);
     // A month without a year is its latest occurrence that has started; numbers in a date read day-first.
