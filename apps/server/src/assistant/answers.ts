@@ -6,7 +6,7 @@ import type { Database } from '../db/schema.ts';
 import * as repo from './repo.ts';
 import { inventoryTotals } from '../dashboard/repo.ts';
 import { orderAdvice, type OrderAdvice } from '../order-advice/service.ts';
-import { addDays, describePeriod, formatDay, formatRange, fullRangeOf, rangeOf, readAhead, readPeriod, spokenPeriod, type Ahead, type Period } from '../plain-words/period.ts';
+import { addDays, describePeriod, formatDay, formatRange, fullRangeOf, rangeOf, readAhead, readPeriod, readSalesAhead, spokenPeriod, type Ahead, type Period } from '../plain-words/period.ts';
 import { escapeRegExp, looksLikeProductCode, noSuchProduct, Reading } from '../plain-words/reading.ts';
 
 type Db = Kysely<Database>;
@@ -282,12 +282,8 @@ function dueWindow(reading: Reading, today: string): DueWindow | null {
  * Q1 2027"): none are recorded yet, and the answer says so rather than a zero (ADR 0148).
  */
 function salesAhead(reading: Reading, today: string): Answer | null {
-  const window = readAhead(reading.trial(), today);
-  const period = window ? null : readPeriod(reading.trial(), today);
-  const words = window?.from ? `${window.words} (${formatRange({ from: window.from, to: window.by })})` : period && fullRangeOf(period, today).from > today ? spokenPeriod(period, today).replace(/^(in|on) /, '') : null;
+  const words = readSalesAhead(reading, today);
   if (!words) return null;
-  if (window) readAhead(reading, today);
-  else readPeriod(reading, today);
   return {
     blocks: [
       text(`There are no sales after today (${formatDay(today)}): the period asked for, ${words}, is still to come. The Forecasting screen shows the sales expected; for sales so far, ask for a past period (last week, the last 30 days).`),
