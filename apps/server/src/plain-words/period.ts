@@ -173,18 +173,41 @@ export function readAhead(reading: Reading, today: string): Ahead | null {
     const from = shift(unit, startOf(unit, today), 1);
     return { from, by: addDays(shift(unit, from, 1), -1), words: `next ${unit}`, span: { next: unit } };
   }
-  match = new RegExp(`\\b(by|before|until|till) (${DATE})(?![\\d/.-])`).exec(reading.text);
-  const date = match ? readDate(match[2] as string, today, true) : null;
+  match = AHEAD_DATE.exec(reading.text);
+  const date = match ? (readDate(match[2] as string, today, true) ?? namedDayAhead(match[2] as string, today)) : null;
   if (!match || !date) return null;
   reading.exec(new RegExp(escapeRegExp(match[0])));
   const by = match[1] === 'before' ? addDays(date, -1) : date;
   return { from: null, by, words: `${match[1]} ${formatDay(date)}`, span: { through: by } };
 }
 
+const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+/** Days a shop names by their name: fixed days of the year, as month and day. */
+const NAMED_DAYS: Record<string, [number, number]> = {
+  christmas: [12, 25],
+  'christmas day': [12, 25],
+  'christmas eve': [12, 24],
+  "new year's eve": [12, 31],
+  "new year's day": [1, 1],
+  "new year's": [1, 1],
+  'new year': [1, 1],
+};
+const NAMED_DAY = `(?:${WEEKDAYS.join('|')}|christmas(?: day| eve)?|new year(?:'s)?(?: day| eve)?)`;
+/** "by 24/12", "before 24.12." (a day-first date may end in a dot), "by Friday", "before Christmas". */
+const AHEAD_DATE = new RegExp(`\\b(by|before|until|till) (${DATE}|${NAMED_DAY})\\.?(?![\\d/.-])`);
+
+/** A weekday's next occurrence from today on (today included), or a named day of the year's. */
+function namedDayAhead(name: string, today: string): string | null {
+  const weekday = WEEKDAYS.indexOf(name);
+  if (weekday >= 0) return addDays(today, (weekday - new Date(`${today}T00:00:00Z`).getUTCDay() + 7) % 7);
+  const named = NAMED_DAYS[name];
+  return named ? occurrence(named[0], named[1], today, true) : null;
+}
+
 /** The words that said a horizon, blanked before reading a past period from the same question. */
 export const HORIZON_WORDS = /\b(next|coming|within|over the next) \S+ (day|week|month)s?\b/;
 /** The words that said any window ahead (`readAhead`), blanked likewise: "by 24/12" is not the day 24/12. */
-export const AHEAD_WORDS = new RegExp(`${HORIZON_WORDS.source}|\\bnext (week|month|quarter|year)\\b|\\b(by|before|until|till) ${DATE}(?![\\d/.-])`, 'g');
+export const AHEAD_WORDS = new RegExp(`${HORIZON_WORDS.source}|\\bnext (week|month|quarter|year)\\b|${AHEAD_DATE.source}`, 'g');
 
 function startOf(unit: CalendarUnit, day: string): string {
   const [year, month] = partsOf(day);

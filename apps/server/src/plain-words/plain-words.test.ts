@@ -113,6 +113,14 @@ describe('periods in plain words', () => {
     expect(ahead('order before 20 December', '2026-12-21')).toMatchObject({ by: '2027-12-19' });
     expect(ahead('order by 2/12', '2026-12-02')).toMatchObject({ by: '2026-12-02' });
     expect(ahead('order by 24/12/2025', '2026-12-02')).toMatchObject({ by: '2025-12-24' });
+    // A day-first date ending in a dot, a weekday (today included), a day named for the season.
+    expect(ahead('order by 24.12.', '2026-12-02')).toEqual({ from: null, by: '2026-12-24', words: 'by 24 Dec 2026', span: { through: '2026-12-24' }, unused: ['order'] });
+    expect(ahead('order by Friday', '2026-12-02')).toMatchObject({ by: '2026-12-04', words: 'by 4 Dec 2026', unused: ['order'] });
+    expect(ahead('order by friday', '2026-12-04')).toMatchObject({ by: '2026-12-04' });
+    expect(ahead('run out before Monday', '2026-12-02')).toMatchObject({ by: '2026-12-06' });
+    expect(ahead('order before Christmas', '2026-12-02')).toMatchObject({ by: '2026-12-24', words: 'before 25 Dec 2026', unused: ['order'] });
+    expect(ahead('order by Christmas Eve', '2026-12-26')).toMatchObject({ by: '2027-12-24' });
+    expect(ahead("run out before New Year's Eve", '2026-12-02')).toMatchObject({ by: '2026-12-30' });
     expect(ahead('sales last week', '2026-12-02')).toEqual({ unused: ['sales', 'last', 'week'] });
   });
 
