@@ -63,6 +63,7 @@ const questions: Question[] = [
   { question: 'units sold per product in the last 7 days', expected: () => byKey(groupSum(lastDays(7), (s) => s.code), 'product_code', 'units_sold') },
   { question: 'top 3 products by units sold in the last 30 days', expected: () => ranked(groupSum(lastDays(30), (s) => s.code), 'desc', 3, 'units_sold'), ordered: true },
   { question: 'bottom 2 products by units sold', expected: () => ranked(groupSum(sales, (s) => s.code), 'asc', 2, 'units_sold'), ordered: true },
+  { question: 'top 3 products in the last 7 days', expected: () => ranked(groupSum(lastDays(7), (s) => s.code), 'desc', 3, 'units_sold'), ordered: true },
   { question: `monthly units sold in ${year}`, expected: () => byKey(groupSum(between(`${year}-01-01`, `${year + 1}-01-01`), (s) => monthStart(s.date)), 'month', 'units_sold'), ordered: true },
   { question: `units sold by month in ${year - 1}`, expected: () => byKey(groupSum(between(`${year - 1}-01-01`, `${year}-01-01`), (s) => monthStart(s.date)), 'month', 'units_sold'), ordered: true },
   {

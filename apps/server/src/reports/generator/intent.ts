@@ -117,7 +117,9 @@ export function readQuestion(
   const window = looksAhead ? readAhead(reading, today) : null;
   const horizonDays = window ? null : readHorizon(reading);
   const pastReading = window ? reading.without(AHEAD_WORDS) : horizonDays === null ? reading : reading.without(HORIZON_WORDS);
-  const measure = readMeasure(reading);
+  const rank = readRank(reading);
+  // "Top 10 products last quarter" ranks by what a shop ranks products by: units sold.
+  const measure = readMeasure(reading) ?? (rank !== null && special === null ? 'units' : null);
   let dimension = readDimension(reading);
   // "average daily units" is a measure, not a breakdown by day.
   if (measure === 'avg_daily_units' && dimension === 'day' && !/\b(by|per|each|every) day\b|\bday by day\b/.test(reading.text)) dimension = null;
@@ -125,7 +127,7 @@ export function readQuestion(
     special,
     measure,
     dimension,
-    rank: readRank(reading),
+    rank,
     period: readPeriod(pastReading, today),
     category,
     productCode,
