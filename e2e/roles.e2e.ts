@@ -51,6 +51,8 @@ async function openProductsFiltered(page: Page, code: string) {
 async function chooseOwnPassword(page: Page, startingPassword: string, ownPassword: string) {
   await page.getByRole('link', { name: 'Change your password in Profile' }).click();
   await page.getByTestId('choose-password-notice').waitFor();
+  // The visit is for the form: it opens on the current password.
+  await page.waitForFunction(() => document.activeElement?.getAttribute('autocomplete') === 'current-password');
   await page.getByLabel('Current password').fill(startingPassword);
   await page.getByLabel('New password', { exact: true }).fill(ownPassword);
   await page.getByLabel('Confirm new password').fill(ownPassword);

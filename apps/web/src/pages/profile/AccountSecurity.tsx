@@ -1,6 +1,6 @@
 // The profile's security sections: change the password (old, new, confirm; errors under their
 // fields), the active sessions with revoke, and "Sign out everywhere".
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Paper, PasswordInput, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -15,13 +15,18 @@ import { useFocusFirstInvalid } from '../../components/form-focus.ts';
 type Fields = { old_password: string; new_password: string; confirm: string };
 const emptyFields: Fields = { old_password: '', new_password: '', confirm: '' };
 
-function ChangePasswordForm() {
+/** `startingPassword`: the account must choose its own first, so the form is what the visit is for. */
+function ChangePasswordForm({ startingPassword }: { startingPassword: boolean }) {
   const { t } = useTranslation();
   const [fields, setFields] = useState<Fields>(emptyFields);
   const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const { formRef, focusFirstInvalid } = useFocusFirstInvalid();
+  const currentPassword = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (startingPassword) currentPassword.current?.focus();
+  }, [startingPassword]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -67,7 +72,7 @@ function ChangePasswordForm() {
         <Title order={2} size="h4" id="password-title">
           {t('profile.password.title')}
         </Title>
-        <PasswordInput label={t('profile.password.old')} {...field('old_password', 'current-password')} />
+        <PasswordInput ref={currentPassword} label={t('profile.password.old')} {...field('old_password', 'current-password')} />
         <PasswordInput label={t('profile.password.new')} {...field('new_password', 'new-password')} />
         <PasswordInput label={t('profile.password.confirm')} {...field('confirm', 'new-password')} />
         {message && (
@@ -159,11 +164,11 @@ function SessionsTable() {
   );
 }
 
-export function AccountSecurity() {
+export function AccountSecurity({ startingPassword }: { startingPassword: boolean }) {
   return (
     <>
       <Paper withBorder p="md" mt="lg" maw={480} component="section" className={contrast.readable}>
-        <ChangePasswordForm />
+        <ChangePasswordForm startingPassword={startingPassword} />
       </Paper>
       <Paper withBorder p="md" mt="lg" component="section" aria-labelledby="sessions-title">
         <SessionsTable />

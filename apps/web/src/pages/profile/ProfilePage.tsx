@@ -55,7 +55,7 @@ export default function ProfilePage() {
           </Table>
         </Paper>
       )}
-      {account && <AccountSecurity />}
+      {account && <AccountSecurity startingPassword={account.must_change_password} />}
     </>
   );
 }
