@@ -25,7 +25,7 @@ export { forecastProduct, DEFAULT_HORIZON, DEFAULT_LEAD_TIME_DAYS, DEFAULT_SERVI
 export { forecastSeries, type SeriesForecast, type SeriesForecastOptions } from './series.ts';
 export { createForecastPool, forecastBatch, forecastSeriesBatch, type BatchOptions, type ForecastPool, type PoolOptions, type PoolTask, type PoolTaskModule, type SeriesBatchItem } from './batch.ts';
 export { classifyDemand } from './demand.ts';
-export { dayNumber } from './dates.ts';
+export { dayLabels, dayNumber } from './dates.ts';
 export { seasonalityTest, multiplicativeIndices } from './seasonality.ts';
 export { nelderMead } from './stats.ts';
 export { crostonRate } from './models/intermittent.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { forecastRow, productInput, storedForecastJson, type BatchContext } from './batch-task.ts';
-import { dayNumber, forecastProduct, type ProductForecast } from '@stockwise/forecast';
+import { forecastRow, productInput, type BatchContext } from './batch-task.ts';
+import { dayNumber, forecastProduct } from '@stockwise/forecast';
 
 const context: BatchContext = { today: '2026-01-11', horizon: 7, since: '2026-01-01', historyDays: 10, calendar: { closedDates: [], yearlyProfiles: {} } };
 const product = { id: 1, product_code: 'P', category: null, lead_time_days: 7, snapshots: '2026-01-09:12', deliveries: null };
@@ -31,21 +31,5 @@ describe('batch task', () => {
     const inOrder = forecastRow({ ...product, sales: pairs.join(',') }, long);
     expect('row' in inOrder).toBe(true);
     expect(forecastRow({ ...product, sales: shuffled.join(',') }, long)).toEqual(inOrder);
-  });
-
-  it('stores daily figures to three decimals, rounding each on its own', () => {
-    const forecast = {
-      forecast: [{ ds: '2026-01-11', yhat: 1.23456, yhat_lower: 0.0004, yhat_upper: 3.9996, yhat_lower_80: 1, yhat_upper_80: 2.00049 }],
-      backtest: [{ ds: '2026-01-04', yhat: 2.0005, yhat_lower: 1, yhat_upper: 3 }],
-      stock: [{ ds: '2026-01-11', stock_level: 10.76543, stock_lower: 9.1, stock_upper: 12.99999 }],
-      stockouts: [],
-      model: { name: 'm', description: 'd', demandClass: 'smooth', history: 'full', patterns: [], backtest: { mase: 0.123456, smape: null, mae: null } },
-      reorder: { reorderPoint: 1, safetyStock: 1, orderQuantity: 0, orderBy: null, leadTimeDays: 7, serviceLevel: 0.95 },
-    } as ProductForecast;
-    const stored = JSON.parse(storedForecastJson(forecast)) as ProductForecast;
-    expect(stored.forecast[0]).toEqual({ ds: '2026-01-11', yhat: 1.235, yhat_lower: 0, yhat_upper: 4, yhat_lower_80: 1, yhat_upper_80: 2 });
-    expect(stored.backtest[0]?.yhat).toBe(2.001);
-    expect(stored.stock[0]).toEqual({ ds: '2026-01-11', stock_level: 10.765, stock_lower: 9.1, stock_upper: 13 });
-    expect(stored.model.backtest.mase).toBe(0.123456);
   });
 });

@@ -5,7 +5,7 @@
 import { CATALOGUE_PROFILE, closedDatesBetween, dayNumber, forecastProduct, isForecastError, type CatalogueCalendar, type NewItemPrior, type ProductForecastInput, type SalesColumns } from '@stockwise/forecast';
 import { summariseForecast } from '../dashboard/summary.ts';
 import type { ProductRows, StoredForecastRow } from './repo.ts';
-import type { ProductForecast } from '@stockwise/forecast';
+import { storedForecastJson } from './stored-forecast.ts';
 
 /** Shared by every product of a run: sent to each thread once. */
 export type BatchContext = {
@@ -115,7 +115,6 @@ function newItemPriorOf(category: string | null, calendar: CatalogueCalendar): N
 export function forecastRow(product: ProductRows, context: BatchContext): BatchResult {
   const result = forecastProduct(productInput(product, context));
   if (isForecastError(result)) return { code: product.product_code, error: result.error };
-  // Summarised before the stored copy is rounded.
   const summary = summariseForecast(result, context.today);
   const row: StoredForecastRow = {
     productId: product.id,
@@ -130,33 +129,4 @@ export function forecastRow(product: ProductRows, context: BatchContext): BatchR
 
 export function runItems(items: unknown[], context: unknown): BatchResult[] {
   return (items as ProductRows[]).map((product) => forecastRow(product, context as BatchContext));
-}
-
-const toThousandths = (value: number) => Math.round(value * 1000) / 1000;
-
-/**
- * The forecast as stored and served: its daily figures to three decimals, which is what the chart
- * shows. The engine's 17 significant digits were a fifth of the ~24 kB per product, and every byte
- * is stringified here, encoded and sent by the event loop, and parsed, compressed and logged by the
- * database (ADR 0112). Rounding is monotonic, so lower ≤ forecast ≤ upper still holds.
- */
-export function storedForecastJson(result: ProductForecast): string {
-  for (const row of result.forecast) {
-    row.yhat = toThousandths(row.yhat);
-    row.yhat_lower = toThousandths(row.yhat_lower);
-    row.yhat_upper = toThousandths(row.yhat_upper);
-    row.yhat_lower_80 = toThousandths(row.yhat_lower_80);
-    row.yhat_upper_80 = toThousandths(row.yhat_upper_80);
-  }
-  for (const row of result.backtest) {
-    row.yhat = toThousandths(row.yhat);
-    row.yhat_lower = toThousandths(row.yhat_lower);
-    row.yhat_upper = toThousandths(row.yhat_upper);
-  }
-  for (const row of result.stock) {
-    row.stock_level = toThousandths(row.stock_level);
-    row.stock_lower = toThousandths(row.stock_lower);
-    row.stock_upper = toThousandths(row.stock_upper);
-  }
-  return JSON.stringify(result);
 }

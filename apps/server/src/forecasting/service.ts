@@ -13,6 +13,7 @@ import { databaseErrorOf } from '../db/errors.ts';
 import * as repo from './repo.ts';
 import { historicalJson } from './history-json.ts';
 import { jsonObjectMembers } from './stored-json.ts';
+import { BACKTEST_FIELDS, dailyRowsJson, FORECAST_FIELDS, STOCK_FIELDS } from './stored-forecast.ts';
 import { refreshCatalogueSummary } from '../dashboard/repo.ts';
 import { orderAdvice } from '../order-advice/service.ts';
 import type { BatchContext, BatchResult } from './batch-task.ts';
@@ -460,11 +461,11 @@ type StoredModel = ProductForecast['model'] & Partial<Pick<ProductForecast['mode
 
 /**
  * The answer of a forecast read (ProductForecastResponse) from its product, stored forecast and
- * history, as JSON text (exported for bench/api-overhead). The stored forecast's daily rows,
- * stockouts and reorder advice are spliced in as the engine wrote them (docs/adr/0083): about 20 kB
- * that the driver no longer parses nor the server writes again; the history is written from the
- * database's pairs (history-json.ts). Only the small model summary is parsed, to fill in what
- * forecasts stored before its history label existed lack.
+ * history, as JSON text (exported for bench/api-overhead). The stored forecast's stockouts and
+ * reorder advice are spliced in as the engine wrote them (docs/adr/0083), its daily rows written from
+ * their stored columns (docs/adr/0152); the history is written from the database's pairs
+ * (history-json.ts). Only the small model summary is parsed as a whole, to fill in what forecasts
+ * stored before its history label existed lack.
  */
 export function productForecastJson(stored: StoredProductForecast): string {
   const today = stored.forecast_start;
@@ -489,7 +490,7 @@ export function productForecastJson(stored: StoredProductForecast): string {
   };
   const display: Pick<ProductForecastResponse, 'display_settings'> = { display_settings: { historical_forecast: false } };
   return (
-    `${JSON.stringify(head).slice(0, -1)},"historical":${historicalJson(stored, historyStart(today), HISTORY_DAYS)},"forecast":{"sales":${member('forecast')},"stock":${member('stock')}},"backtest":${member('backtest')},` +
+    `${JSON.stringify(head).slice(0, -1)},"historical":${historicalJson(stored, historyStart(today), HISTORY_DAYS)},"forecast":{"sales":${dailyRowsJson(member('forecast'), FORECAST_FIELDS)},"stock":${dailyRowsJson(member('stock'), STOCK_FIELDS)}},"backtest":${dailyRowsJson(member('backtest'), BACKTEST_FIELDS)},` +
     `"metrics":${JSON.stringify(metrics)},${JSON.stringify(display).slice(1, -1)},"stockouts":${member('stockouts')},"reorder":${member('reorder')}}`
   );
 }

@@ -3,7 +3,9 @@
 // forecasts whose projected stock runs out on known days. Tests compute expected answers from
 // these arrays, independently of the SQL under test.
 import { sql, type Kysely } from 'kysely';
+import type { ProductForecast } from '@stockwise/forecast';
 import type { Database } from '../db/schema.ts';
+import { storedForecastJson } from '../forecasting/stored-forecast.ts';
 
 export type FixtureProduct = { code: string; name: string; category: string; stock: number; unitCost: number; leadTime: number; runsOutInDays: number | null; reorderPoint: number; orderQuantity: number };
 export type FixtureSale = { code: string; date: string; quantity: number };
@@ -50,14 +52,15 @@ function forecastJson(product: FixtureProduct, today: Date): string {
     return { ds, stock_level: level, stock_lower: level - 5, stock_upper: level + 5 };
   });
   const firstOut = stock.find((point) => point.stock_level <= 0)?.ds ?? null;
-  return JSON.stringify({
-    forecast: days.map((ds) => ({ ds, yhat: dailyDemand, yhat_lower: dailyDemand / 2, yhat_upper: dailyDemand * 2 })),
+  const forecast: ProductForecast = {
+    forecast: days.map((ds) => ({ ds, yhat: dailyDemand, yhat_lower: dailyDemand / 2, yhat_upper: dailyDemand * 2, yhat_lower_80: dailyDemand * 0.75, yhat_upper_80: dailyDemand * 1.5 })),
     stock,
     stockouts: firstOut ? [{ date: firstOut, type: 'stockForecast' }] : [],
     reorder: { reorderPoint: product.reorderPoint, safetyStock: product.reorderPoint / 2, orderQuantity: product.orderQuantity, orderBy: firstOut, leadTimeDays: product.leadTime, serviceLevel: 0.95 },
-    model: { name: 'fixture', description: 'fixture', demandClass: 'smooth', backtest: { mase: 1, smape: 1, mae: 1 } },
+    model: { name: 'fixture', description: 'fixture', demandClass: 'smooth', history: 'full', patterns: [], backtest: { mase: 1, smape: 1, mae: 1 } },
     backtest: [],
-  });
+  };
+  return storedForecastJson(forecast);
 }
 
 /** Writes the fixture into an empty database (products, sales, deliveries, snapshots, stored forecasts). */

@@ -31,6 +31,7 @@ import * as integrationsKeepTheDateOrderTheyLearnt from './0210-integrations-kee
 import * as integrationsShowWhatTheirLastRunRejected from './0230-integrations-show-what-their-last-run-rejected.ts';
 import * as productsWithoutAStockCount from './0250-products-without-a-stock-count.ts';
 import * as startingPasswordsAreChangedFirst from './0280-starting-passwords-are-changed-first.ts';
+import * as forecastRowsAsColumns from './0290-forecast-rows-as-columns.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '0230-integrations-show-what-their-last-run-rejected': integrationsShowWhatTheirLastRunRejected,
   '0250-products-without-a-stock-count': productsWithoutAStockCount,
   '0280-starting-passwords-are-changed-first': startingPasswordsAreChangedFirst,
+  '0290-forecast-rows-as-columns': forecastRowsAsColumns,
 };
