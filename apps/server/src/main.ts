@@ -3,7 +3,7 @@ import { loadConfig } from './environment.ts';
 import { signInHint, startServer } from './server.ts';
 
 const config = loadConfig();
-const server = await startServer(config);
+const server = await startServer(config, { runProcessAtStart: true });
 if (server.url) {
   const account = await server.database.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   console.log(`\n${signInHint(config, server.url, account !== undefined)}\n`);

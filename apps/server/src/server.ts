@@ -16,7 +16,12 @@ import { refreshForecastsAfterImport } from './app.ts';
 
 export type RunningServer = { app: FastifyInstance; database: AppDatabase; queue: JobQueue; integrations: IntegrationsFeature; url: string; stop(): Promise<void> };
 
-export async function startServer(config: ServerConfig): Promise<RunningServer> {
+/**
+ * `runProcessAtStart`: a catalogue run's process (ADR 0127) is started with the server rather than
+ * by the first run (the deployment, main.ts; ADR 0152). Tests leave it to the first run: most of
+ * their servers never run a catalogue, and each process is ~0.4 s of a core to start.
+ */
+export async function startServer(config: ServerConfig, options: { runProcessAtStart?: boolean } = {}): Promise<RunningServer> {
   const database = await openDatabase(config.database);
   await migrateToLatest(database.db);
   await syncConfiguredTables(featureContexts({ config, database }).tablesContext);
@@ -59,6 +64,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     // Forecast the demo catalogue in the background so the first visit has forecasts and a report.
     await requestCatalogueForecast(createForecastingContext(database.db, queue));
   }
+  if (options.runProcessAtStart) catalogueRuns?.start();
   let url = '';
   if (config.role !== 'worker') {
     await app.listen({ port: config.port, host: config.host });

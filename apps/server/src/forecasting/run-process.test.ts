@@ -41,6 +41,26 @@ describe.each(backends)('where a catalogue run takes place, on %s', (backend) =>
 describe.each(backends.filter((backend) => backend === 'postgres'))('the catalogue run process on %s', (backend) => {
   const database = useMigratedDatabase(backend, 'stockwise_run_process');
 
+  it('starts before the first run when asked (the deployment starts it with the server), and that run uses it', async () => {
+    const { db, target } = database();
+    if (target.kind !== 'postgres') throw new Error('PostgreSQL only');
+    const runs = catalogueRunProcess(target.url);
+    try {
+      runs.start();
+      const started = runProcesses();
+      expect(started).toHaveLength(1);
+      runs.start();
+      const taskId = randomUUID();
+      await insertCatalogueTask(db, { id: taskId, forecastDays: 30, requestedBy: null });
+      await runs.run(taskId);
+      expect((await db.selectFrom('forecast_tasks').select(['status']).where('id', '=', taskId).executeTakeFirstOrThrow()).status).toBe('completed');
+      expect(runProcesses()).toEqual(started);
+    } finally {
+      await runs.close();
+    }
+    expect(runProcesses()).toHaveLength(0);
+  });
+
   it('fails the run it held when it dies, and starts again for the next', async () => {
     const { db, target } = database();
     if (target.kind !== 'postgres') throw new Error('PostgreSQL only');

@@ -3,7 +3,8 @@
 // that runs them, which collects that garbage in pauses: requests of the same process waited behind
 // them (p99 of a forecast read 63–88 ms during a 10,000-product run on a 2-core machine), while in a
 // process of their own the reads answered in 24–27 ms at the same throughput (ADR 0124, 0127).
-// The process starts with the first run and stays for the next; it ends with the server, or when its
+// The process starts with the server (main.ts; ADR 0152: its ~0.4 s of start-up no longer delays the
+// first run) or else with the first run, and stays for the next; it ends with the server, or when its
 // connection to the server closes (the server died).
 import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -15,13 +16,13 @@ export const RUN_PROCESS_APPLICATION_NAME = 'stockwise catalogue run';
 export type RunRequest = { id: number; taskId: string };
 export type RunReply = { id: number; error?: string };
 
-export type CatalogueRunProcess = { run: CatalogueRunner; close(): Promise<void> };
+export type CatalogueRunProcess = { run: CatalogueRunner; start(): void; close(): Promise<void> };
 
 export function catalogueRunProcess(databaseUrl: string): CatalogueRunProcess {
   let child: ChildProcess | null = null;
   let nextId = 0;
   const waiting = new Map<number, { resolve(): void; reject(error: Error): void }>();
-  const start = (): ChildProcess => {
+  const forkRunProcess = (): ChildProcess => {
     const started = fork(new URL('./run-process-main.ts', import.meta.url), [], { env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: 'inherit' });
     started.on('message', (reply: RunReply) => {
       const run = waiting.get(reply.id);
@@ -40,11 +41,14 @@ export function catalogueRunProcess(databaseUrl: string): CatalogueRunProcess {
   return {
     run: (taskId) =>
       new Promise<void>((resolve, reject) => {
-        child ??= start();
+        child ??= forkRunProcess();
         const id = nextId++;
         waiting.set(id, { resolve, reject });
         child.send({ id, taskId } satisfies RunRequest);
       }),
+    start: () => {
+      child ??= forkRunProcess();
+    },
     close: async () => {
       const running = child;
       child = null;
