@@ -2,7 +2,7 @@
 // one-line description (which the generator can read back when asked to change the report) and
 // pseudocode in plain steps.
 import type { ChartType } from '@stockwise/contract';
-import { describePeriod, formatDay, type CalendarUnit } from '../../plain-words/period.ts';
+import { describePeriod, formatDay, MONTH_NAMES, type CalendarUnit } from '../../plain-words/period.ts';
 import { DEFAULT_LOW_STOCK, type AheadSpan, type Dimension, type Intent, type Measure, type Period } from './intent.ts';
 
 export type BuiltReport = { title: string; description: string; sql: string; pseudocode: string; chartType: ChartType | null };
@@ -52,21 +52,42 @@ function periodCondition(period: Period, column: string): string {
       return `${column} = current_date - 1`;
     case 'since':
       return `${column} >= date ${literal(period.date)}`;
+    case 'until':
+      return `${column} between date ${literal(`${period.date.slice(0, 4)}-01-01`)} and date ${literal(period.date)}`;
   }
 }
 
-/** Days from today on within a window ahead; relative to the day the report runs except a date said. */
+/**
+ * The first day of a month named ahead (of a quarter, its first month), `months` long: the year said,
+ * else its next occurrence as of the day the report runs (this year's until it has ended).
+ */
+function namedStart(first: number, months: number, year: number | null): string {
+  if (year !== null) return `date '${year}-${String(first).padStart(2, '0')}-01'`;
+  return `make_date(extract(year from current_date)::int + (extract(month from current_date)::int > ${first + months - 1})::int, ${first}, 1)`;
+}
+
+/** Days from today on within a window ahead; relative to the day the report runs except a date or year said. */
 function aheadCondition(ahead: AheadSpan, column: string): string {
   if ('days' in ahead) return `${column} >= current_date and ${column} < current_date + ${ahead.days}`;
   if ('next' in ahead) {
     const start = `(date_trunc('${ahead.next}', current_date) + interval '${oneUnit(ahead.next)}')`;
     return `${column} >= ${start}::date and ${column} < (${start} + interval '${oneUnit(ahead.next)}')::date`;
   }
-  return `${column} >= current_date and ${column} <= date ${literal(ahead.through)}`;
+  if ('through' in ahead) return `${column} >= current_date and ${column} <= date ${literal(ahead.through)}`;
+  const [first, unit] = 'month' in ahead ? [ahead.month, 'month' as const] : [3 * ahead.quarter - 2, 'quarter' as const];
+  const start = namedStart(first, unit === 'month' ? 1 : 3, ahead.year);
+  // A month under way counts from today: what ran out before is not running out in it.
+  return `${column} >= current_date and ${column} >= ${start} and ${column} < (${start} + interval '${oneUnit(unit)}')::date`;
 }
 
-/** A window ahead as a title says it, and as the writer reads it back: "in the next 30 days", "next week", "by 24 Dec 2026". */
-const aheadWords = (ahead: AheadSpan) => ('days' in ahead ? `in the next ${ahead.days} days` : 'next' in ahead ? `next ${ahead.next}` : `by ${formatDay(ahead.through)}`);
+/** A window ahead as a title says it, and as the writer reads it back: "in the next 30 days", "next week", "by 24 Dec 2026", "in January", "in Q1 2027". */
+function aheadWords(ahead: AheadSpan): string {
+  if ('days' in ahead) return `in the next ${ahead.days} days`;
+  if ('next' in ahead) return `next ${ahead.next}`;
+  if ('through' in ahead) return `by ${formatDay(ahead.through)}`;
+  const named = 'month' in ahead ? MONTH_NAMES[ahead.month - 1] : `Q${ahead.quarter}`;
+  return `in ${named}${ahead.year === null ? '' : ` ${ahead.year}`}`;
+}
 
 const MEASURES: Record<Measure, { expression: string; alias: string; words: string; needsProducts: boolean; fromSales: boolean }> = {
   units: { expression: 'sum(s.quantity)', alias: 'units_sold', words: 'Units sold', needsProducts: false, fromSales: true },
