@@ -308,6 +308,42 @@ describe('built-in report generator over a known dataset', () => {
     }
   });
 
+  it('breaks down by a period and category at once: a row per period and category, drawn as a line per category', async () => {
+    const write = async (change: string, current = { title: 'Untitled Report', description: '' }) =>
+      (
+        await server.request('/api/user-reports/generate-from-request/', {
+          token,
+          body: { report_id: null, change_request: change, current_title: current.title, current_description: current.description, current_sql_code: 'SELECT 1;', current_chart_config: null },
+        })
+      ).json as { success: boolean; title: string; description: string; sql_code: string; chart_config: unknown; notice: string | null };
+    const rowsOf = async (sqlCode: string) => ((await server.request('/api/user-reports/execute/', { token, body: { sql_code: sqlCode } })).json as { results: Row[] }).results;
+    const perMonthAndCategory = (rows: typeof sales) =>
+      [...groupSum(rows, (s) => `${monthStart(s.date)}|${productOf(s.code).category}`).entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([key, units_sold]) => ({ month: key.split('|')[0], category: key.split('|')[1], units_sold }));
+    for (const question of ['units sold per month by category', 'units sold by month and category']) {
+      const report = await write(question);
+      expect(report, question).toMatchObject({ success: true, title: 'Units sold by month and category', notice: null });
+      expect(report.chart_config).toMatchObject({ type: 'line', x_field: 'month', series: [{ field: 'units_sold' }], group_field: 'category' });
+      // Ordered by month, then category.
+      expect(await rowsOf(report.sql_code)).toEqual(perMonthAndCategory(sales));
+      // A later change starts from the title: the breakdown reads back the same.
+      const narrowed = await write('only the last 90 days', { title: report.title, description: report.description });
+      expect(await rowsOf(narrowed.sql_code)).toEqual(perMonthAndCategory(lastDays(90)));
+    }
+    const weekly = await write('weekly sales value by category in the last 4 weeks');
+    expect(weekly).toMatchObject({ title: 'Sales value (at unit cost) by week and category (the last 28 days)', notice: null });
+    const weeklyValue = groupSum(lastDays(28), (s) => `${weekStart(s.date)}|${productOf(s.code).category}`, (s) => s.quantity * productOf(s.code).unitCost);
+    expect(await rowsOf(weekly.sql_code)).toEqual([...weeklyValue.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([key, value]) => ({ week: key.split('|')[0], category: key.split('|')[1], sales_value: round(value) })));
+    // Ranked: the top 2 categories overall, then each one's months.
+    const top = await write('monthly units sold for the top 2 categories');
+    expect(top).toMatchObject({ title: 'Units sold by month for the top 2 categories', notice: null });
+    const topCategories = ranked(groupSum(sales, (s) => productOf(s.code).category), 'desc', 2, 'units').map((r) => r.product_code);
+    expect(await rowsOf(top.sql_code)).toEqual(perMonthAndCategory(sales.filter((s) => topCategories.includes(productOf(s.code).category))));
+    // "Average daily units by category" stays a breakdown by category: "daily" belongs to the measure.
+    expect((await write('average daily units sold by category')).title).toBe('Average daily units sold by category');
+  });
+
   it('applies a change request to the current report and regenerates single fields', async () => {
     const generate = (change: string, current: { title: string; description: string; sql: string; chart: unknown }) =>
       server.request('/api/user-reports/generate-from-request/', {
