@@ -244,7 +244,7 @@ export const dataFunctions = {
 };
 
 const HELP =
-  'I can answer: the stock of a product, sales of a product or of all products in a period (last month, last quarter, in October, Q3, in 2025, since 3/11, the last 30 days…), top sellers, what runs out first, the value of the stock, products with no sales, low stock, the reorder report and what runs out (also due this week, next week, in the next N days or by a date), deliveries; and I can create the recommended orders or add a task.';
+  'I can answer: the stock of a product, sales of a product or of all products in a period (last month, last quarter, in October, Q3, in 2025, since 3/11, by 30/11, the last 30 days…), top sellers, what runs out first, the value of the stock, products with no sales, low stock, the reorder report and what runs out (also due this week, next week, in January, in Q1, in the next N days or by a date), deliveries; and I can create the recommended orders or add a task.';
 const LINKED_PRODUCTS = 5;
 
 const TASK = /^(?:please\s+)?(?:add|create|make)\s+(?:a\s+)?(?:new\s+)?(?:task|todo|to-do|reminder)\s*(?:to|:|-)?\s*(.+)$/i;
@@ -264,7 +264,8 @@ const FRAMING = /\b(first|soonest|earliest|next|when|units?|how many|how much|le
 
 /**
  * A time window ahead for order and stockout questions: "in the next 7 days", "next week", "by 24/12",
- * or a period that has not ended ("today", "this week", "this month"). A past period does not apply.
+ * "in January", "Q1 2027", or a period that has not ended ("today", "this week", "this month"). A past
+ * period does not apply.
  */
 function dueWindow(reading: Reading, today: string): DueWindow | null {
   const window = readAhead(reading, today);
@@ -292,6 +293,21 @@ function salesAhead(reading: Reading, today: string): Answer | null {
   };
 }
 
+/**
+ * An order or stock-out answer for the window the question names; a window said with a year that
+ * ended before today ("in March 2026", "by 24/12/2025") is said to be over, not answered with none.
+ */
+function aheadAnswer(reading: Reading, today: string, answer: (due: DueWindow | null) => Promise<Answer>): Promise<Answer> {
+  const due = dueWindow(reading, today);
+  if (!due || due.by >= today) return answer(due);
+  return Promise.resolve({
+    blocks: [
+      text(`The window asked for, ${dueWords(due)}, ended before today (${formatDay(today)}): the forecasts look ahead from today. Ask for a window still to come, such as next month, in January or by 24/12.`),
+      { type: 'link', label: 'Open the Forecasting screen', href: '/app/forecasting' },
+    ],
+  });
+}
+
 /** The words of a plain question and the one rule they match: null when none does. */
 async function answerReading(db: Db, reading: Reading, products: repo.ProductRow[], today: string): Promise<Answer | null> {
   const q = reading.text;
@@ -315,15 +331,15 @@ async function answerReading(db: Db, reading: Reading, products: repo.ProductRow
   }
   if (RUNS_OUT.test(q) && !products.length) {
     claim(RUNS_OUT, FRAMING);
-    return dataFunctions.runsOutFirst(db, dueWindow(reading, today));
+    return aheadAnswer(reading, today, (due) => dataFunctions.runsOutFirst(db, due));
   }
   if (LOW_STOCK.test(q)) {
     claim(LOW_STOCK, FRAMING);
-    return lowStock(db, dueWindow(reading, today));
+    return aheadAnswer(reading, today, (due) => lowStock(db, due));
   }
   if (REORDER.test(q)) {
     claim(REORDER, FRAMING);
-    return reorderReport(db, dueWindow(reading, today));
+    return aheadAnswer(reading, today, (due) => reorderReport(db, due));
   }
   if (DELIVERIES.test(q)) {
     claim(/\bdeliver\w*/, FRAMING);

@@ -308,6 +308,76 @@ describe.each(backends)('assistant on %s', (backend) => {
     expect(textOf(await ask({ content: `how much did Blue Mug sell in Q1 ${nextYear}` }))).toContain(`the period asked for, Q1 ${nextYear} (1 Jan–31 Mar ${nextYear}), is still to come.`);
   });
 
+  it('reads a month or quarter named on a stock-out or order question as a window ahead: its next occurrence, this one from today', async () => {
+    const forecastEnd = addDays(FORECAST_START, 89);
+    const named = (start: string) => `${LONG[Number(start.slice(5, 7)) - 1]} ${start.slice(0, 4)}`;
+    const monthName = (start: string) => LONG[Number(start.slice(5, 7)) - 1] as string;
+    /** The answer's first line for products running out by `last`, the window's last day, named `words` once. */
+    const runOut = (last: string, words: string) => {
+      const count = products.filter((p) => p.stockout && p.stockout <= last).length;
+      if (!count) return `No product is forecast to run out by ${dayWords(last)} (${words}).`;
+      return `${count} ${count === 1 ? 'product is' : 'products are'} forecast to run out by ${dayWords(last)} (${words}).`;
+    };
+    const thisMonthEnd = addDays(monthStart(1), -1);
+    const current = textOf(await ask({ content: `which products run out in ${monthName(monthStart(0))}?` }));
+    expect(current).toContain(runOut(thisMonthEnd, named(monthStart(0))));
+    expect(current).not.toContain('I did not use');
+    const nextMonthEnd = addDays(monthStart(2), -1);
+    expect(textOf(await ask({ content: `what will run out in ${monthName(monthStart(1))}` }))).toContain(runOut(nextMonthEnd, named(monthStart(1))));
+    // Last month's name without a year is its next occurrence, eleven months on: past the forecasts, and said so.
+    const coming = monthStart(11);
+    const lastMonthsName = textOf(await ask({ content: `what runs out in ${monthName(coming)}` }));
+    expect(lastMonthsName).toContain(runOut(addDays(monthStart(12), -1), named(coming)));
+    expect(lastMonthsName).toContain(`The forecasts reach to ${dayWords(forecastEnd)}: a product running out after that is not known yet.`);
+    // A quarter: this one from today to its end; with a year, that one.
+    const quarterEnd = addDays(monthStart(3 - ((Number(TODAY.slice(5, 7)) - 1) % 3)), -1);
+    const quarter = Math.ceil(Number(TODAY.slice(5, 7)) / 3);
+    expect(textOf(await ask({ content: `what runs out in Q${quarter}` }))).toContain(runOut(quarterEnd, `Q${quarter} ${TODAY.slice(0, 4)}`));
+    const nextYear = Number(TODAY.slice(0, 4)) + 1;
+    expect(textOf(await ask({ content: `what runs out in Q1 ${nextYear}?` }))).toContain(runOut(`${nextYear}-03-31`, `Q1 ${nextYear}`));
+    // A month with a year that has ended: said to be over, not answered with none.
+    const past = monthStart(-1);
+    expect(textOf(await ask({ content: `which products run out in ${named(past)}` }))).toBe(
+      `The window asked for, by ${dayWords(addDays(monthStart(0), -1))} (${named(past)}), ended before today (${dayWords(TODAY)}): the forecasts look ahead from today. Ask for a window still to come, such as next month, in January or by 24/12.`,
+    );
+    // Orders due in a named month: by its last day, overdue included, as for "next month".
+    const dueNextMonth = advised.filter((p) => (p.order?.by as string) <= nextMonthEnd);
+    const orders = textOf(await ask({ content: `which products must be ordered in ${monthName(monthStart(1))}` }));
+    expect(orders).toContain(`Reorder report: ${dueNextMonth.length} of ${advised.length} advised orders due by ${dayWords(nextMonthEnd)} (${named(monthStart(1))})`);
+    expect(orders).not.toContain('I did not use');
+    // A sales question keeps the month named without a year as its latest that has started: next month's name is last year's.
+    const lastYears: Range = { from: monthStart(-11), to: addDays(monthStart(-10), -1) };
+    const total = products.reduce((sum, p) => sum + soldIn(p.code, lastYears), 0);
+    const sold = textOf(await ask({ content: `how many units did we sell in ${monthName(monthStart(1))}` }));
+    expect(sold).toContain(total ? `${fmt(total)} units were sold in ${named(lastYears.from)} (${rangeWords(lastYears)})` : `No units were sold in ${named(lastYears.from)} (${rangeWords(lastYears)}).`);
+    // A month that does not exist is said back, under the answer without a window.
+    const smarch = textOf(await ask({ content: 'what runs out in Smarch' }));
+    expect(smarch).toContain(`${firstOut.name} (${firstOut.code}) runs out first, on ${firstOut.stockout}.`);
+    expect(smarch).toContain('I did not use "Smarch"');
+  });
+
+  it('reads "by D" on a sales question as the year to date up to D, and D still to come as having no sales yet', async () => {
+    const day = addDays(TODAY, -10);
+    const yearToDay: Range = { from: `${day.slice(0, 4)}-01-01`, to: day };
+    const total = products.reduce((sum, p) => sum + soldIn(p.code, yearToDay), 0);
+    const sellers = products.filter((p) => soldIn(p.code, yearToDay) > 0).length;
+    const all = textOf(await ask({ content: `how many units did we sell by ${Number(day.slice(8))}/${Number(day.slice(5, 7))}` }));
+    expect(all).toContain(`${fmt(total)} units were sold up to ${dayWords(day)} (${rangeWords(yearToDay)}), by ${sellers} products.`);
+    expect(all).not.toContain('I did not use');
+    // Day-first ending in a dot, as "24.12.".
+    expect(textOf(await ask({ content: `how much did Blue Mug sell by ${Number(day.slice(8))}.${Number(day.slice(5, 7))}.` }))).toContain(
+      `Blue Mug (MUG-01) sold ${fmt(soldIn('MUG-01', yearToDay))} units up to ${dayWords(day)} (${rangeWords(yearToDay)}).`,
+    );
+    const later = addDays(TODAY, 10);
+    const ahead = await ask({ content: `units sold by ${Number(later.slice(8))}.${Number(later.slice(5, 7))}.` });
+    expect(textOf(ahead)).toContain(`There are no sales after today (${dayWords(TODAY)}): the period asked for, up to ${dayWords(later)}, is still to come.`);
+    expect(blocksOf(ahead, 'link')[0]?.href).toBe('/app/forecasting');
+    // No such day: said back, under the answer for the last 30 days.
+    const impossible = textOf(await ask({ content: 'how many units did we sell by 31/02' }));
+    expect(impossible).toContain(`units were sold in the last 30 days (${rangeWords(lastDays(30))})`);
+    expect(impossible).toContain('I did not use "31/02"');
+  });
+
   it('says where the forecasts end when a window ahead reaches past them', async () => {
     // The stored forecasts run 90 days from their start, that day the first.
     const forecastEnd = addDays(FORECAST_START, 89);

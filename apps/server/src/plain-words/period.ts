@@ -20,6 +20,8 @@ export type Period =
   | { kind: 'yesterday' }
   | { kind: 'day'; date: string }
   | { kind: 'since'; date: string }
+  /** "By D" on a sales question: the year to date up to D (ADR 0148, amendment). */
+  | { kind: 'until'; date: string }
   | { kind: 'between'; from: string; to: string };
 
 /** Calendar units a period can be "this" or "last" of; quarters are January–March, April–June… */
@@ -30,6 +32,7 @@ export type DateRange = { from: string; to: string };
 
 export const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const MONTH_WORDS = MONTH_NAMES.map((name) => name.toLowerCase());
+const MONTH_WITH_YEAR = new RegExp(`\\b(${MONTH_WORDS.join('|')}) (\\d{4})\\b`);
 const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twelve: 12, fifteen: 15, twenty: 20, thirty: 30, fifty: 50, hundred: 100 };
 export const NUM = '(\\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|fifty|hundred)';
 export const numberIn = (text: string | undefined) => (text === undefined ? null : /^\d+$/.test(text) ? Number(text) : (NUMBER_WORDS[text] ?? null));
@@ -53,21 +56,33 @@ function realDay(year: number, month: number, day: number): string | null {
 }
 
 /**
- * A day without a year: its latest occurrence that has started (not after today), or looking
- * ahead ("order by 24/12") its next occurrence from today on.
+ * Which occurrence a day written without its year is: the latest that has come (a past period),
+ * the next from today on (a window ahead: "order by 24/12"), or the nearer of the two ("sales by
+ * 24/12": this Christmas in December, last Christmas in January; a tie goes to the past one).
  */
-function occurrence(month: number, day: number, today: string, ahead: boolean): string | null {
+type Occurrence = 'past' | 'ahead' | 'nearest';
+
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+
+/** The nearer of a day's past and next occurrences (either may be null: 29 February). */
+function nearer(past: string | null, ahead: string | null, today: string): string | null {
+  if (!past || !ahead) return past ?? ahead;
+  return daysBetween(today, ahead) < daysBetween(past, today) ? ahead : past;
+}
+
+function occurrence(month: number, day: number, today: string, mode: Occurrence): string | null {
   const [year] = partsOf(today);
   const thisYear = realDay(year, month, day);
-  if (ahead) return thisYear && thisYear >= today ? thisYear : realDay(year + 1, month, day);
-  return thisYear && thisYear <= today ? thisYear : realDay(year - 1, month, day);
+  const ahead = () => (thisYear && thisYear >= today ? thisYear : realDay(year + 1, month, day));
+  const past = () => (thisYear && thisYear <= today ? thisYear : realDay(year - 1, month, day));
+  return mode === 'ahead' ? ahead() : mode === 'past' ? past() : nearer(past(), ahead(), today);
 }
 
 /**
  * One date of the DATE pattern. Numbers read day-first, as the shop writes them; a first number
  * up to 12 with a second over 12 can only be month-first and reads so.
  */
-export function readDate(text: string, today: string, ahead = false): string | null {
+export function readDate(text: string, today: string, mode: Occurrence = 'past'): string | null {
   const fullYear = (year: string) => (year.length === 2 ? 2000 + Number(year) : Number(year));
   let match = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text);
   if (match) return realDay(Number(match[1]), Number(match[2]), Number(match[3]));
@@ -75,7 +90,7 @@ export function readDate(text: string, today: string, ahead = false): string | n
   if (match) {
     let [day, month] = [Number(match[1]), Number(match[2])];
     if (month > 12 && day <= 12) [day, month] = [month, day];
-    return match[3] ? realDay(fullYear(match[3]), month, day) : occurrence(month, day, today, ahead);
+    return match[3] ? realDay(fullYear(match[3]), month, day) : occurrence(month, day, today, mode);
   }
   match = new RegExp(`^(\\d{1,2})${ORDINAL}(?: of)? (${MONTH_SHORT})(?:,? (\\d{4}))?$`).exec(text) ?? null;
   const named = match ? { day: match[1], month: match[2], year: match[3] } : null;
@@ -84,7 +99,7 @@ export function readDate(text: string, today: string, ahead = false): string | n
   if (!spelled) return null;
   const month = monthOfName(spelled.month as string);
   if (!month) return null;
-  return spelled.year ? realDay(Number(spelled.year), month, Number(spelled.day)) : occurrence(month, Number(spelled.day), today, ahead);
+  return spelled.year ? realDay(Number(spelled.year), month, Number(spelled.day)) : occurrence(month, Number(spelled.day), today, mode);
 }
 
 /** The period the words name, or null; `today` dates a day or month written without its year. */
@@ -97,13 +112,20 @@ export function readPeriod(reading: Reading, today: string): Period | null {
     if (unit === 'week') return { kind: 'last_days', days: n * 7 };
     return { kind: 'last_months', months: n * { month: 1, quarter: 3, year: 12 }[unit as 'month' | 'quarter' | 'year'] };
   }
-  match = new RegExp(`\\b(?:between|from) (${DATE}) (?:and|to|until|till|-|–) (${DATE})(?![\\d/.-])`).exec(reading.text);
+  match = new RegExp(`\\b(?:between|from|since) (${DATE}) (?:and|to|until|till|-|–) (${DATE})(?![\\d/.-])`).exec(reading.text);
   if (match) {
     const [from, to] = [readDate(match[1] as string, today), readDate(match[2] as string, today)];
     if (from && to) {
       reading.exec(new RegExp(escapeRegExp(match[0])));
       return from <= to ? { kind: 'between', from, to } : { kind: 'between', from: to, to: from };
     }
+  }
+  // "Sales by 24/12": the year to date up to that day, whichever 24/12 is nearer today.
+  match = UNTIL_DAY.exec(reading.text);
+  const until = match ? dayNamed(match[1] as string, today, 'nearest') : null;
+  if (match && until) {
+    reading.exec(new RegExp(escapeRegExp(match[0])));
+    return { kind: 'until', date: until };
   }
   // A date standing alone needs more than "1.5" (a number with decimals) to read as one.
   match = new RegExp(`\\b(since|from|on) (${DATE})(?![\\d/.-])`).exec(reading.text) ?? new RegExp(`(?<![\\w/.-])()(${DATE})(?![\\d/.-])`).exec(reading.text);
@@ -122,7 +144,7 @@ export function readPeriod(reading: Reading, today: string): Period | null {
   if (match) return { kind: 'previous', unit: match[2] as CalendarUnit };
   const quarter = readQuarter(reading);
   if (quarter) return quarter;
-  match = reading.exec(new RegExp(`\\b(${MONTH_WORDS.join('|')}) (\\d{4})\\b`));
+  match = reading.exec(MONTH_WITH_YEAR);
   if (match) return { kind: 'month_of_year', month: MONTH_WORDS.indexOf(match[1] as string) + 1, year: Number(match[2]) };
   // "may" alone is as likely the verb: the month needs a word before it that dates it.
   match = reading.exec(new RegExp(`\\b(?:in|for|during|of|over|through) (${MONTH_WORDS.join('|')})\\b`)) ?? reading.exec(new RegExp(`\\b(${MONTH_WORDS.filter((name) => name !== 'may').join('|')})\\b`));
@@ -133,15 +155,21 @@ export function readPeriod(reading: Reading, today: string): Period | null {
 }
 
 const QUARTER_WORDS: Record<string, number> = { q1: 1, q2: 2, q3: 3, q4: 4, first: 1, second: 2, third: 3, fourth: 4, '1st': 1, '2nd': 2, '3rd': 3, '4th': 4 };
+const YEAR_THEN_QUARTER = /\b(\d{4}) (q[1-4])\b/;
+const QUARTER_THEN_YEAR = /\b(q[1-4]|(?:first|second|third|fourth|1st|2nd|3rd|4th) quarter)(?:,? (?:of )?(\d{4}))?\b/;
 
 /** "Q3", "Q3 2026", "2026 Q3", "the third quarter (of 2026)": a calendar quarter, with its year or without. */
-function readQuarter(reading: Reading): Period | null {
-  const match =
-    reading.exec(/\b(\d{4}) (q[1-4])\b/) ?? reading.exec(/\b(q[1-4]|(?:first|second|third|fourth|1st|2nd|3rd|4th) quarter)(?:,? (?:of )?(\d{4}))?\b/);
+function quarterIn(reading: Reading): { quarter: number; year: number | null } | null {
+  const match = reading.exec(YEAR_THEN_QUARTER) ?? reading.exec(QUARTER_THEN_YEAR);
   if (!match) return null;
   const [word, year] = /^\d{4}$/.test(match[1] as string) ? [match[2] as string, match[1]] : [match[1] as string, match[2]];
-  const quarter = QUARTER_WORDS[word.replace(/ quarter$/, '')] as number;
-  return year ? { kind: 'quarter_of_year', quarter, year: Number(year) } : { kind: 'quarter', quarter };
+  return { quarter: QUARTER_WORDS[word.replace(/ quarter$/, '')] as number, year: year ? Number(year) : null };
+}
+
+function readQuarter(reading: Reading): Period | null {
+  const named = quarterIn(reading);
+  if (!named) return null;
+  return named.year ? { kind: 'quarter_of_year', quarter: named.quarter, year: named.year } : { kind: 'quarter', quarter: named.quarter };
 }
 
 /** A window ahead ("in the next 30 days", "within 2 weeks"), in days; null when the words name none. */
@@ -157,28 +185,62 @@ export function readHorizon(reading: Reading): number | null {
  * (overdue included). `span` is the window as said, for SQL that stays relative to the day it runs.
  */
 export type Ahead = { from: string | null; by: string; words: string; span: AheadSpan };
-export type AheadSpan = { days: number } | { next: CalendarUnit } | { through: string };
+/** A month or quarter named without a year (`year` null) is its next occurrence, the current one included. */
+export type AheadSpan = { days: number } | { next: CalendarUnit } | { through: string } | { month: number; year: number | null } | { quarter: number; year: number | null };
 
 /**
  * A window ahead, as an order or stock-out question names it: "the next 14 days", "next week",
- * "next month", "by 24/12", "before 20 December" (the day before). A date without a year is its
- * next occurrence from today on. Null when the words name none (ADR 0148).
+ * "next month", "by 24/12", "before 20 December" (the day before), "in January", "Q1 2027". A date,
+ * month or quarter without a year is its next occurrence from today on. Null when the words name
+ * none (ADR 0148).
  */
 export function readAhead(reading: Reading, today: string): Ahead | null {
+  return readComing(reading, today) ?? readDayAhead(reading, today) ?? readMonthOrQuarterAhead(reading, today);
+}
+
+/** "The next 14 days", "next week / month / quarter / year": days from today or the next calendar unit. */
+function readComing(reading: Reading, today: string): (Ahead & { from: string }) | null {
   const days = readHorizon(reading);
   if (days !== null) return { from: today, by: addDays(today, days - 1), words: `the next ${days} days`, span: { days } };
-  let match = reading.exec(/\bnext (week|month|quarter|year)\b/);
-  if (match) {
-    const unit = match[1] as CalendarUnit;
-    const from = shift(unit, startOf(unit, today), 1);
-    return { from, by: addDays(shift(unit, from, 1), -1), words: `next ${unit}`, span: { next: unit } };
-  }
-  match = AHEAD_DATE.exec(reading.text);
-  const date = match ? (readDate(match[2] as string, today, true) ?? namedDayAhead(match[2] as string, today)) : null;
+  const match = reading.exec(/\bnext (week|month|quarter|year)\b/);
+  if (!match) return null;
+  const unit = match[1] as CalendarUnit;
+  const from = shift(unit, startOf(unit, today), 1);
+  return { from, by: addDays(shift(unit, from, 1), -1), words: `next ${unit}`, span: { next: unit } };
+}
+
+function readDayAhead(reading: Reading, today: string): Ahead | null {
+  const match = AHEAD_DATE.exec(reading.text);
+  const date = match ? dayNamed(match[2] as string, today, 'ahead') : null;
   if (!match || !date) return null;
   reading.exec(new RegExp(escapeRegExp(match[0])));
   const by = match[1] === 'before' ? addDays(date, -1) : date;
   return { from: null, by, words: `${match[1]} ${formatDay(date)}`, span: { through: by } };
+}
+
+// Without a year the month needs a word before it: "order by March" is left unread, not taken for March's end.
+const MONTH_AHEAD = new RegExp(`\\b(?:in|for|during|over|through) (${MONTH_WORDS.join('|')})\\b`);
+
+/**
+ * "Run out in January", "in Q1 2027": the month or quarter named, from today on when it is under
+ * way; without a year its next occurrence (in December, "January" is next year's, "December" this
+ * one's rest).
+ */
+function readMonthOrQuarterAhead(reading: Reading, today: string): Ahead | null {
+  const match = reading.exec(MONTH_WITH_YEAR) ?? reading.exec(MONTH_AHEAD);
+  const month = match ? MONTH_WORDS.indexOf(match[1] as string) + 1 : null;
+  const quarter = month ? null : quarterIn(reading);
+  if (!month && !quarter) return null;
+  const said = month ? (match?.[2] ? Number(match[2]) : null) : (quarter?.year ?? null);
+  const [first, months] = month ? [month, 1] : [3 * (quarter?.quarter as number) - 2, 3];
+  const [thisYear, thisMonth] = partsOf(today);
+  const year = said ?? (thisMonth > first + months - 1 ? thisYear + 1 : thisYear);
+  const start = iso(year, first, 1);
+  const by = addDays(shift('month', start, months), -1);
+  const from = start <= today && today <= by ? today : start;
+  if (month) return { from, by, words: `${MONTH_NAMES[month - 1]} ${year}`, span: { month, year: said } };
+  const number = quarter?.quarter as number;
+  return { from, by, words: `Q${number} ${year}`, span: { quarter: number, year: said } };
 }
 
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
@@ -195,19 +257,30 @@ const NAMED_DAYS: Record<string, [number, number]> = {
 const NAMED_DAY = `(?:${WEEKDAYS.join('|')}|christmas(?: day| eve)?|new year(?:'s)?(?: day| eve)?)`;
 /** "by 24/12", "before 24.12." (a day-first date may end in a dot), "by Friday", "before Christmas". */
 const AHEAD_DATE = new RegExp(`\\b(by|before|until|till) (${DATE}|${NAMED_DAY})\\.?(?![\\d/.-])`);
+/** "Sales by 24/12", "up to 30.11.": a sales question's last day. */
+const UNTIL_DAY = new RegExp(`\\b(?:by|until|till|up to) (${DATE}|${NAMED_DAY})\\.?(?![\\d/.-])`);
 
-/** A weekday's next occurrence from today on (today included), or a named day of the year's. */
-function namedDayAhead(name: string, today: string): string | null {
-  const weekday = WEEKDAYS.indexOf(name);
-  if (weekday >= 0) return addDays(today, (weekday - new Date(`${today}T00:00:00Z`).getUTCDay() + 7) % 7);
-  const named = NAMED_DAYS[name];
-  return named ? occurrence(named[0], named[1], today, true) : null;
+/** A date as written, a weekday (today counts as its own occurrence) or a named day of the year, at the occurrence asked for. */
+function dayNamed(text: string, today: string, mode: Occurrence): string | null {
+  const date = readDate(text, today, mode);
+  if (date) return date;
+  const weekday = WEEKDAYS.indexOf(text);
+  if (weekday >= 0) {
+    const dayOfWeek = new Date(`${today}T00:00:00Z`).getUTCDay();
+    const [ahead, past] = [addDays(today, (weekday - dayOfWeek + 7) % 7), addDays(today, -((dayOfWeek - weekday + 7) % 7))];
+    return mode === 'ahead' ? ahead : mode === 'past' ? past : nearer(past, ahead, today);
+  }
+  const named = NAMED_DAYS[text];
+  return named ? occurrence(named[0], named[1], today, mode) : null;
 }
 
 /** The words that said a horizon, blanked before reading a past period from the same question. */
 export const HORIZON_WORDS = /\b(next|coming|within|over the next) \S+ (day|week|month)s?\b/;
-/** The words that said any window ahead (`readAhead`), blanked likewise: "by 24/12" is not the day 24/12. */
-export const AHEAD_WORDS = new RegExp(`${HORIZON_WORDS.source}|\\bnext (week|month|quarter|year)\\b|${AHEAD_DATE.source}`, 'g');
+/** The words that said any window ahead (`readAhead`), blanked likewise: "by 24/12" is not the day 24/12, "in January" not last January. */
+export const AHEAD_WORDS = new RegExp(
+  [HORIZON_WORDS.source, '\\bnext (week|month|quarter|year)\\b', AHEAD_DATE.source, MONTH_WITH_YEAR.source, MONTH_AHEAD.source, YEAR_THEN_QUARTER.source, QUARTER_THEN_YEAR.source].join('|'),
+  'g',
+);
 
 function startOf(unit: CalendarUnit, day: string): string {
   const [year, month] = partsOf(day);
@@ -262,6 +335,8 @@ export function fullRangeOf(period: Period, today: string): DateRange {
       return { from: period.date, to: period.date };
     case 'since':
       return { from: period.date, to: today };
+    case 'until':
+      return { from: iso(partsOf(period.date)[0], 1, 1), to: period.date };
     case 'between':
       return { from: period.from, to: period.to };
   }
@@ -327,6 +402,8 @@ export function describePeriod(period: Period | null): string {
       return `on ${period.date}`;
     case 'since':
       return `since ${period.date}`;
+    case 'until':
+      return `up to ${period.date}`;
     case 'between':
       return `from ${period.from} to ${period.to}`;
   }
@@ -350,6 +427,8 @@ export function spokenPeriod(period: Period, today: string): string {
       return `on ${dates}`;
     case 'since':
       return `since ${formatDay(period.date)} (${dates})`;
+    case 'until':
+      return `up to ${formatDay(period.date)} (${dates})`;
     case 'between':
       return `from ${formatDay(range.from)} to ${formatDay(range.to)}`;
     default:
@@ -359,19 +438,22 @@ export function spokenPeriod(period: Period, today: string): string {
 
 /**
  * A period still to come as a sales question names it ("next week", "the next 30 days", "Q1 2027",
- * a day after today), in words with its dates; its words count as used. Null when the question names
- * none: sales are recorded up to today only (ADR 0148).
+ * a day after today, "by" a day still to come), in words with its dates; its words count as used.
+ * Null when the question names none: sales are recorded up to today only (ADR 0148). A month or
+ * quarter without a year is a past one here, as `readPeriod` reads it.
  */
 export function readSalesAhead(reading: Reading, today: string): string | null {
-  const window = readAhead(reading.trial(), today);
+  const window = readComing(reading.trial(), today);
   const period = window ? null : readPeriod(reading.trial(), today);
-  const words = window?.from
+  const words = window
     ? `${window.words} (${formatRange({ from: window.from, to: window.by })})`
-    : period && fullRangeOf(period, today).from > today
-      ? spokenPeriod(period, today).replace(/^(in|on) /, '')
-      : null;
+    : period?.kind === 'until' && period.date > today
+      ? `up to ${formatDay(period.date)}`
+      : period && fullRangeOf(period, today).from > today
+        ? spokenPeriod(period, today).replace(/^(in|on) /, '')
+        : null;
   if (!words) return null;
-  if (window) readAhead(reading, today);
+  if (window) readComing(reading, today);
   else readPeriod(reading, today);
   return words;
 }

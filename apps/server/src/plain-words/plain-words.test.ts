@@ -1,12 +1,18 @@
 // Periods and product-code-like words on fixed days, so year ends and short months are met whatever the day the tests run.
 import { describe, expect, it } from 'vitest';
-import { describePeriod, formatRange, rangeOf, readAhead, readPeriod, spokenPeriod, type Period } from './period.ts';
+import { describePeriod, formatRange, rangeOf, readAhead, readPeriod, readSalesAhead, spokenPeriod, type Period } from './period.ts';
 import { looksLikeProductCode, Reading } from './reading.ts';
 
 const read = (question: string, today: string) => {
   const reading = Reading.of(question);
   const period = readPeriod(reading, today);
   return { period, range: period && rangeOf(period, today), unused: reading.unusedWords() };
+};
+
+/** A window ahead and the words it left unused. */
+const ahead = (question: string, today: string) => {
+  const reading = Reading.of(question);
+  return { ...readAhead(reading, today), unused: reading.unusedWords() };
 };
 
 type Case = [question: string, today: string, from: string | null, to?: string];
@@ -95,10 +101,6 @@ describe('periods in plain words', () => {
   });
 
   it('reads windows ahead for order and stock-out questions: next week/month, the next N days, by or before a date', () => {
-    const ahead = (question: string, today: string) => {
-      const reading = Reading.of(question);
-      return { ...readAhead(reading, today), unused: reading.unusedWords() };
-    };
     // 27 Dec 2026 is a Sunday: next week is Monday 28 Dec to Sunday 3 Jan, over the year end.
     expect(ahead('order next week', '2026-12-27')).toEqual({ from: '2026-12-28', by: '2027-01-03', words: 'next week', span: { next: 'week' }, unused: ['order'] });
     expect(ahead('order next week', '2026-12-28')).toMatchObject({ from: '2027-01-04', by: '2027-01-10' });
@@ -122,6 +124,54 @@ describe('periods in plain words', () => {
     expect(ahead('order by Christmas Eve', '2026-12-26')).toMatchObject({ by: '2027-12-24' });
     expect(ahead("run out before New Year's Eve", '2026-12-02')).toMatchObject({ by: '2026-12-30' });
     expect(ahead('sales last week', '2026-12-02')).toEqual({ unused: ['sales', 'last', 'week'] });
+  });
+
+  it('reads a named month or quarter ahead as its next occurrence, the current one from today, one with a year as that one', () => {
+    // In December, January and March are next year's; sales keep reading them as the latest started ones.
+    expect(ahead('which products run out in January?', '2026-12-02')).toEqual({ from: '2027-01-01', by: '2027-01-31', words: 'January 2027', span: { month: 1, year: null }, unused: ['run', 'out'] });
+    expect(ahead('what will run out in March', '2026-12-02')).toMatchObject({ from: '2027-03-01', by: '2027-03-31', words: 'March 2027' });
+    expect(read('sales in January', '2026-12-02').range).toEqual({ from: '2026-01-01', to: '2026-01-31' });
+    expect(readSalesAhead(Reading.of('sales in January'), '2026-12-02')).toBeNull();
+    // The current month or quarter: from today to its end.
+    expect(ahead('what runs out in December', '2026-12-02')).toMatchObject({ from: '2026-12-02', by: '2026-12-31', words: 'December 2026', span: { month: 12, year: null } });
+    expect(ahead('run out in January', '2027-01-31')).toMatchObject({ from: '2027-01-31', by: '2027-01-31' });
+    expect(ahead('run out in Q4', '2026-12-02')).toMatchObject({ from: '2026-12-02', by: '2026-12-31', words: 'Q4 2026', span: { quarter: 4, year: null } });
+    // Q4 on 30 September is this year's coming one (a sales question reads last year's).
+    expect(ahead('run out in Q4', '2026-09-30')).toMatchObject({ from: '2026-10-01', by: '2026-12-31' });
+    expect(ahead('what runs out in Q1 2027?', '2026-12-02')).toEqual({ from: '2027-01-01', by: '2027-03-31', words: 'Q1 2027', span: { quarter: 1, year: 2027 }, unused: ['runs', 'out'] });
+    expect(ahead('run out in the first quarter of 2027', '2026-12-02')).toMatchObject({ by: '2027-03-31', span: { quarter: 1, year: 2027 } });
+    expect(ahead('orders due in May 2027', '2026-12-02')).toMatchObject({ from: '2027-05-01', by: '2027-05-31', span: { month: 5, year: 2027 } });
+    // With a year that has passed it is that month, over (the assistant says so).
+    expect(ahead('run out in March 2026', '2026-12-02')).toMatchObject({ from: '2026-03-01', by: '2026-03-31', words: 'March 2026' });
+    // "By March" could be its first or its last day: left unread and said back, as is a month that does not exist.
+    expect(ahead('order by March', '2026-12-02')).toEqual({ unused: ['order', 'March'] });
+    expect(ahead('run out in Smarch', '2026-12-02')).toEqual({ unused: ['run', 'out', 'Smarch'] });
+  });
+
+  it('reads "by D" on a sales question as the year to date up to D, the nearer D when it has no year', () => {
+    expectRanges([
+      ['sales by 30/11', '2026-12-02', '2026-01-01', '2026-11-30'],
+      ['units sold by 24.12.', '2027-01-05', '2026-01-01', '2026-12-24'],
+      ['sales until 2/12', '2026-12-02', '2026-01-01', '2026-12-02'],
+      ['sales up to 24/12/2025', '2026-12-02', '2025-01-01', '2025-12-24'],
+      ['sales by Christmas', '2027-01-05', '2026-01-01', '2026-12-25'],
+      // Wednesday 2 December: last Monday is nearer than next Monday.
+      ['sales by Monday', '2026-12-02', '2026-01-01', '2026-11-30'],
+      ['sales by 31/02', '2026-12-02', null],
+      // From a day to another is those days, however the first is said.
+      ['sales since 1/11 until 20/11', '2026-12-02', '2026-11-01', '2026-11-20'],
+    ]);
+    expect(read('units sold by 24.12.', '2027-01-05').unused).toEqual(['units', 'sold']);
+    expect(read('sales by 31/02', '2026-12-02').unused).toEqual(['sales', '31/02']);
+    expect(spokenPeriod({ kind: 'until', date: '2026-11-30' }, '2026-12-02')).toBe('up to 30 Nov 2026 (1 Jan–30 Nov 2026)');
+    // D still to come: no sales to count yet, said with the day.
+    const salesAhead = (question: string, today: string) => readSalesAhead(Reading.of(question), today);
+    expect(salesAhead('sales by 24/12', '2026-12-02')).toBe('up to 24 Dec 2026');
+    expect(salesAhead('units sold by 24.12.', '2026-12-02')).toBe('up to 24 Dec 2026');
+    expect(salesAhead('sales by 30/11', '2026-12-02')).toBeNull();
+    expect(salesAhead('sales by 2/12', '2026-12-02')).toBeNull();
+    const period = read('sales by 30/11', '2026-12-02').period as Period;
+    expect(read(`Units sold (${describePeriod(period)})`, '2026-12-02').period).toEqual(period);
   });
 
   it('names the period with its dates', () => {

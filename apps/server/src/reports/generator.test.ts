@@ -22,6 +22,7 @@ const monthOffset = (offset: number) => new Date(Date.UTC(year, today.getUTCMont
 /** The first day of the calendar quarter `offset` months from this one's start (0 = this quarter, -3 = the last). */
 const quarterStart = (offset: number) => monthOffset(offset - (today.getUTCMonth() % 3));
 const quarterOf = (date: string) => Math.ceil(Number(date.slice(5, 7)) / 3);
+const monthName = (date: string) => ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'][Number(date.slice(5, 7)) - 1] as string;
 const weekStart = (date: string) => {
   const day = new Date(`${date}T00:00:00Z`);
   day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
@@ -222,11 +223,14 @@ describe('built-in report generator over a known dataset', () => {
     // A month without a year is its latest occurrence that has started; numbers in a date read day-first.
     const octoberYear = Number(todayIso.slice(5, 7)) >= 10 ? year : year - 1;
     const since = dayFromToday(-20, today);
+    // "By D" on sales: the year to date up to D.
+    const by = dayFromToday(-10, today);
     const cases: [string, string, number][] = [
       ['units sold last month', 'how many units did we sell last month', total(between(monthOffset(-1), monthOffset(0)))],
       ['units sold in October', 'how many units did we sell in October', total(between(`${octoberYear}-10-01`, `${octoberYear}-11-01`))],
       [`units sold since ${Number(since.slice(8))}/${Number(since.slice(5, 7))}/${since.slice(0, 4)}`, `units sold since ${Number(since.slice(8))}/${Number(since.slice(5, 7))}`, total(between(since, dayFromToday(1, today)))],
       ['units sold from 28/12/2025 to 3/1/2026', 'how many units did we sell from 28/12/2025 to 3/1/2026', total(between('2025-12-28', '2026-01-04'))],
+      [`units sold by ${Number(by.slice(8))}.${Number(by.slice(5, 7))}.`, `how many units did we sell by ${Number(by.slice(8))}/${Number(by.slice(5, 7))}`, total(between(`${by.slice(0, 4)}-01-01`, dayFromToday(-9, today)))],
       // Calendar quarters: last quarter whole, this quarter to date, a quarter without a year its latest started one.
       ['units sold last quarter', 'how many units did we sell last quarter', total(between(quarterStart(-3), quarterStart(0)))],
       ['units sold this quarter', 'how many units did we sell this quarter', total(between(quarterStart(0), quarterStart(3)))],
@@ -268,6 +272,12 @@ describe('built-in report generator over a known dataset', () => {
       ['scheduled deliveries next week', deliveries.filter((d) => d.expected_date >= nextWeek.from && d.expected_date < nextWeek.to), 'product_code'],
       ['which products run out next month', runOuts.filter((p) => p.runs_out_on >= monthOffset(1) && p.runs_out_on < monthOffset(2)), 'runs_out_on'],
       [`which products run out by ${dayMonth(dayFromToday(20, today))}`, runOuts.filter((p) => p.runs_out_on <= dayFromToday(20, today)), 'runs_out_on'],
+      // A month or quarter named: its next occurrence, this one from today on; with a year, that one.
+      [`which products run out in ${monthName(monthOffset(0))}`, runOuts.filter((p) => p.runs_out_on < monthOffset(1)), 'runs_out_on'],
+      [`which products run out in ${monthName(monthOffset(1))}`, runOuts.filter((p) => p.runs_out_on >= monthOffset(1) && p.runs_out_on < monthOffset(2)), 'runs_out_on'],
+      [`what runs out in Q${quarterOf(quarterStart(0))}`, runOuts.filter((p) => p.runs_out_on < quarterStart(3)), 'runs_out_on'],
+      [`what runs out in Q${quarterOf(quarterStart(3))} ${quarterStart(3).slice(0, 4)}`, runOuts.filter((p) => p.runs_out_on >= quarterStart(3) && p.runs_out_on < quarterStart(6)), 'runs_out_on'],
+      [`scheduled deliveries in ${monthName(monthOffset(0))} ${monthOffset(0).slice(0, 4)}`, deliveries.filter((d) => d.expected_date < monthOffset(1)), 'product_code'],
     ];
     for (const [question, expected, sortKey] of cases) {
       const report = await write(question);
@@ -282,12 +292,56 @@ describe('built-in report generator over a known dataset', () => {
       expect(again.sql_code).toMatch(/Garden/);
     }
     expect((await write(`which products run out by ${dayMonth(dayFromToday(20, today))}`)).title).toBe(`Products that run out by ${formatDay(dayFromToday(20, today))}`);
+    expect((await write(`which products run out in ${monthName(monthOffset(1))}?`)).title).toBe(`Products that run out in ${monthName(monthOffset(1))}`);
+    // Last month's name is next year's, past the stored forecasts: nothing yet, not last month's stock-outs.
+    expect(await rowsOf((await write(`which products run out in ${monthName(monthOffset(-1))}`)).sql_code)).toEqual([]);
+    // Words it cannot read are said back, not a server error.
+    const smarch = await write('which products run out in Smarch');
+    expect(smarch).toMatchObject({ success: true, title: 'Products that run out in the next 30 days' });
+    expect(smarch.notice).toMatch(/did not use "Smarch"/);
+    expect((await write('units sold by 31/02')).notice).toMatch(/did not use "31\/02"/);
     // Sales asked for days still to come are not a report of every sale so far: the writer says so, as the assistant does.
-    for (const question of ['units sold next week', `units sold in Q1 ${year + 1}`, 'sales value in the next 30 days']) {
+    for (const question of ['units sold next week', `units sold in Q1 ${year + 1}`, 'sales value in the next 30 days', `units sold by ${dayMonth(dayFromToday(10, today))}`]) {
       const refused = (await write(question)) as unknown as { success: boolean; error: string };
       expect(refused.success, question).toBe(false);
       expect(refused.error, question).toMatch(/^There are no sales after today: the period asked for, .+, is still to come\./);
     }
+  });
+
+  it('breaks down by a period and category at once: a row per period and category, drawn as a line per category', async () => {
+    const write = async (change: string, current = { title: 'Untitled Report', description: '' }) =>
+      (
+        await server.request('/api/user-reports/generate-from-request/', {
+          token,
+          body: { report_id: null, change_request: change, current_title: current.title, current_description: current.description, current_sql_code: 'SELECT 1;', current_chart_config: null },
+        })
+      ).json as { success: boolean; title: string; description: string; sql_code: string; chart_config: unknown; notice: string | null };
+    const rowsOf = async (sqlCode: string) => ((await server.request('/api/user-reports/execute/', { token, body: { sql_code: sqlCode } })).json as { results: Row[] }).results;
+    const perMonthAndCategory = (rows: typeof sales) =>
+      [...groupSum(rows, (s) => `${monthStart(s.date)}|${productOf(s.code).category}`).entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([key, units_sold]) => ({ month: key.split('|')[0], category: key.split('|')[1], units_sold }));
+    for (const question of ['units sold per month by category', 'units sold by month and category']) {
+      const report = await write(question);
+      expect(report, question).toMatchObject({ success: true, title: 'Units sold by month and category', notice: null });
+      expect(report.chart_config).toMatchObject({ type: 'line', x_field: 'month', series: [{ field: 'units_sold' }], group_field: 'category' });
+      // Ordered by month, then category.
+      expect(await rowsOf(report.sql_code)).toEqual(perMonthAndCategory(sales));
+      // A later change starts from the title: the breakdown reads back the same.
+      const narrowed = await write('only the last 90 days', { title: report.title, description: report.description });
+      expect(await rowsOf(narrowed.sql_code)).toEqual(perMonthAndCategory(lastDays(90)));
+    }
+    const weekly = await write('weekly sales value by category in the last 4 weeks');
+    expect(weekly).toMatchObject({ title: 'Sales value (at unit cost) by week and category (the last 28 days)', notice: null });
+    const weeklyValue = groupSum(lastDays(28), (s) => `${weekStart(s.date)}|${productOf(s.code).category}`, (s) => s.quantity * productOf(s.code).unitCost);
+    expect(await rowsOf(weekly.sql_code)).toEqual([...weeklyValue.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([key, value]) => ({ week: key.split('|')[0], category: key.split('|')[1], sales_value: round(value) })));
+    // Ranked: the top 2 categories overall, then each one's months.
+    const top = await write('monthly units sold for the top 2 categories');
+    expect(top).toMatchObject({ title: 'Units sold by month for the top 2 categories', notice: null });
+    const topCategories = ranked(groupSum(sales, (s) => productOf(s.code).category), 'desc', 2, 'units').map((r) => r.product_code);
+    expect(await rowsOf(top.sql_code)).toEqual(perMonthAndCategory(sales.filter((s) => topCategories.includes(productOf(s.code).category))));
+    // "Average daily units by category" stays a breakdown by category: "daily" belongs to the measure.
+    expect((await write('average daily units sold by category')).title).toBe('Average daily units sold by category');
   });
 
   it('applies a change request to the current report and regenerates single fields', async () => {

@@ -286,7 +286,7 @@ export async function generateFromRequest(ctx: ReportsContext, options: { userId
 /** The built-in generator's draft leaves these words out: said, so a filter it cannot express is not silently dropped. */
 const unusedWordsNotice = (words: string[]) =>
   `The built-in generator did not use "${words.join(' ')}": the report below does not filter or break down by it. ` +
-  'It knows measures (units, sales value, stock value), breakdowns (by product, category, day, week, month, weekday), periods, top/bottom N, one category or product code, and stock questions; ' +
+  'It knows measures (units, sales value, stock value), breakdowns (by product, category, day, week, month, weekday, or a period and category together), periods, top/bottom N, one category or product code, and stock questions; ' +
   'edit the SQL, or configure a language model (LLM_BASE_URL) for free-form requests.';
 
 type RegenerateInput = Omit<GenerateInput, 'report_id' | 'change_request'> & { field_to_regenerate: RegenerableField };

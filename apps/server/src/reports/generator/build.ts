@@ -2,7 +2,7 @@
 // one-line description (which the generator can read back when asked to change the report) and
 // pseudocode in plain steps.
 import type { ChartType } from '@stockwise/contract';
-import { describePeriod, formatDay, type CalendarUnit } from '../../plain-words/period.ts';
+import { describePeriod, formatDay, MONTH_NAMES, type CalendarUnit } from '../../plain-words/period.ts';
 import { DEFAULT_LOW_STOCK, type AheadSpan, type Dimension, type Intent, type Measure, type Period } from './intent.ts';
 
 export type BuiltReport = { title: string; description: string; sql: string; pseudocode: string; chartType: ChartType | null };
@@ -52,21 +52,42 @@ function periodCondition(period: Period, column: string): string {
       return `${column} = current_date - 1`;
     case 'since':
       return `${column} >= date ${literal(period.date)}`;
+    case 'until':
+      return `${column} between date ${literal(`${period.date.slice(0, 4)}-01-01`)} and date ${literal(period.date)}`;
   }
 }
 
-/** Days from today on within a window ahead; relative to the day the report runs except a date said. */
+/**
+ * The first day of a month named ahead (of a quarter, its first month), `months` long: the year said,
+ * else its next occurrence as of the day the report runs (this year's until it has ended).
+ */
+function namedStart(first: number, months: number, year: number | null): string {
+  if (year !== null) return `date '${year}-${String(first).padStart(2, '0')}-01'`;
+  return `make_date(extract(year from current_date)::int + (extract(month from current_date)::int > ${first + months - 1})::int, ${first}, 1)`;
+}
+
+/** Days from today on within a window ahead; relative to the day the report runs except a date or year said. */
 function aheadCondition(ahead: AheadSpan, column: string): string {
   if ('days' in ahead) return `${column} >= current_date and ${column} < current_date + ${ahead.days}`;
   if ('next' in ahead) {
     const start = `(date_trunc('${ahead.next}', current_date) + interval '${oneUnit(ahead.next)}')`;
     return `${column} >= ${start}::date and ${column} < (${start} + interval '${oneUnit(ahead.next)}')::date`;
   }
-  return `${column} >= current_date and ${column} <= date ${literal(ahead.through)}`;
+  if ('through' in ahead) return `${column} >= current_date and ${column} <= date ${literal(ahead.through)}`;
+  const [first, unit] = 'month' in ahead ? [ahead.month, 'month' as const] : [3 * ahead.quarter - 2, 'quarter' as const];
+  const start = namedStart(first, unit === 'month' ? 1 : 3, ahead.year);
+  // A month under way counts from today: what ran out before is not running out in it.
+  return `${column} >= current_date and ${column} >= ${start} and ${column} < (${start} + interval '${oneUnit(unit)}')::date`;
 }
 
-/** A window ahead as a title says it, and as the writer reads it back: "in the next 30 days", "next week", "by 24 Dec 2026". */
-const aheadWords = (ahead: AheadSpan) => ('days' in ahead ? `in the next ${ahead.days} days` : 'next' in ahead ? `next ${ahead.next}` : `by ${formatDay(ahead.through)}`);
+/** A window ahead as a title says it, and as the writer reads it back: "in the next 30 days", "next week", "by 24 Dec 2026", "in January", "in Q1 2027". */
+function aheadWords(ahead: AheadSpan): string {
+  if ('days' in ahead) return `in the next ${ahead.days} days`;
+  if ('next' in ahead) return `next ${ahead.next}`;
+  if ('through' in ahead) return `by ${formatDay(ahead.through)}`;
+  const named = 'month' in ahead ? MONTH_NAMES[ahead.month - 1] : `Q${ahead.quarter}`;
+  return `in ${named}${ahead.year === null ? '' : ` ${ahead.year}`}`;
+}
 
 const MEASURES: Record<Measure, { expression: string; alias: string; words: string; needsProducts: boolean; fromSales: boolean }> = {
   units: { expression: 'sum(s.quantity)', alias: 'units_sold', words: 'Units sold', needsProducts: false, fromSales: true },
@@ -78,14 +99,26 @@ const MEASURES: Record<Measure, { expression: string; alias: string; words: stri
   product_count: { expression: 'count(*)', alias: 'products', words: 'Number of products', needsProducts: true, fromSales: false },
 };
 
+const CATEGORY = "coalesce(p.category, 'Uncategorised')";
+
 const DIMENSIONS: Record<Dimension, { select: (dateColumn: string) => string[]; group: (dateColumn: string) => string[]; order: string; words: string; time: boolean }> = {
   product: { select: () => ['p.product_code', 'p.name'], group: () => ['p.product_code', 'p.name'], order: '', words: 'by product', time: false },
-  category: { select: () => ["coalesce(p.category, 'Uncategorised') as category"], group: () => ['1'], order: 'category', words: 'by category', time: false },
+  category: { select: () => [`${CATEGORY} as category`], group: () => ['1'], order: 'category', words: 'by category', time: false },
   day: { select: (d) => [`${d} as day`], group: () => ['1'], order: 'day', words: 'by day', time: true },
   week: { select: (d) => [`date_trunc('week', ${d})::date as week`], group: () => ['1'], order: 'week', words: 'by week', time: true },
   month: { select: (d) => [`date_trunc('month', ${d})::date as month`], group: () => ['1'], order: 'month', words: 'by month', time: true },
   year: { select: (d) => [`extract(year from ${d})::int as year`], group: () => ['1'], order: 'year', words: 'by year', time: true },
   weekday: { select: (d) => [`extract(isodow from ${d})::int as weekday_number`, `trim(to_char(${d}, 'Day')) as weekday`], group: () => ['1', '2'], order: 'weekday_number', words: 'by day of the week', time: false },
+};
+
+/**
+ * A second grouping beside a time breakdown: each category asked for ("per month by category"), or
+ * the top N products (or categories) ranked first. `key` is what ranking keeps, as `ranked.<keyName>`.
+ */
+type Beside = { select: string; order: string; words: string; plural: string; key: string; keyName: string };
+const BESIDE_TIME: Record<'product' | 'category', Beside> = {
+  product: { select: 'p.product_code', order: 'p.product_code', words: 'product', plural: 'products', key: 's.product_id', keyName: 'product_id' },
+  category: { select: `${CATEGORY} as category`, order: 'category', words: 'category', plural: 'categories', key: CATEGORY, keyName: 'category' },
 };
 
 const lines = (...parts: (string | false | null | undefined)[]) => parts.filter(Boolean).join('\n');
@@ -118,33 +151,39 @@ function measureReport(intent: Intent, measureName: Measure): BuiltReport {
   const dim = dimension ? DIMENSIONS[dimension] : null;
   const fromSales = measure.fromSales;
   const dateColumn = 's.date';
-  // A time breakdown of sales for the top N products: rank products first, then break them down.
-  const rankedProductsOverTime = fromSales && dim?.time === true && intent.rank !== null;
+  // A time breakdown of sales for the top N products (categories, when split by them): rank those first, then break them down.
+  const rankedOverTime = fromSales && dim?.time === true && intent.rank !== null;
+  const beside = dim?.time && (intent.split || rankedOverTime) ? BESIDE_TIME[intent.split ?? 'product'] : null;
   const { conditions, words } = filters(intent, { period: fromSales, dateColumn });
-  const needsProducts = measure.needsProducts || dimension === 'product' || dimension === 'category' || intent.category !== null || intent.productCode !== null || rankedProductsOverTime;
+  const needsProducts = measure.needsProducts || dimension === 'product' || dimension === 'category' || intent.category !== null || intent.productCode !== null || beside !== null;
   const from = fromSales ? (needsProducts ? 'from sales s\njoin products p on p.id = s.product_id' : 'from sales s') : 'from products p';
-  const selected = [...(dim ? dim.select(dateColumn) : []), ...(rankedProductsOverTime ? ['p.product_code'] : []), `${measure.expression} as ${measure.alias}`];
-  const grouped = dim ? [...(dimension === 'product' ? dim.group(dateColumn) : selected.slice(0, dim.select(dateColumn).length).map((_, i) => String(i + 1))), ...(rankedProductsOverTime ? ['p.product_code'] : [])] : [];
+  const keys = [...(dim ? dim.select(dateColumn) : []), ...(beside ? [beside.select] : [])];
+  const selected = [...keys, `${measure.expression} as ${measure.alias}`];
+  const grouped = dim ? (dimension === 'product' ? dim.group(dateColumn) : keys.map((_, i) => String(i + 1))) : [];
   const rank = intent.rank && (dimension === 'product' || dimension === 'category') ? intent.rank : null;
-  const order = rank ? `${measure.alias} ${rank.direction}${dimension === 'product' ? ', p.product_code' : ', 1'}` : dim ? (dim.order || `${measure.alias} desc, p.product_code`) + (rankedProductsOverTime ? ', p.product_code' : '') : null;
+  const order = rank ? `${measure.alias} ${rank.direction}${dimension === 'product' ? ', p.product_code' : ', 1'}` : dim ? (dim.order || `${measure.alias} desc, p.product_code`) + (beside ? `, ${beside.order}` : '') : null;
   let sql = lines(`select ${selected.join(', ')}`, from, where(conditions), grouped.length ? `group by ${grouped.join(', ')}` : null, order ? `order by ${order}` : null, rank ? `limit ${rank.limit}` : null);
-  if (rankedProductsOverTime && intent.rank) {
-    const topConditions = [...conditions];
+  if (rankedOverTime && beside && intent.rank) {
     sql = lines(
       'with ranked as (',
-      `  select s.product_id from sales s join products p on p.id = s.product_id`,
-      topConditions.length ? `  where ${topConditions.join(' and ')}` : null,
-      `  group by s.product_id order by ${measure.expression} ${intent.rank.direction}, s.product_id limit ${intent.rank.limit}`,
+      `  select ${beside.key} as ${beside.keyName} from sales s join products p on p.id = s.product_id`,
+      conditions.length ? `  where ${conditions.join(' and ')}` : null,
+      `  group by 1 order by ${measure.expression} ${intent.rank.direction}, 1 limit ${intent.rank.limit}`,
       ')',
       `select ${selected.join(', ')}`,
       from,
-      where([...conditions, 's.product_id in (select product_id from ranked)']),
+      where([...conditions, `${beside.key} in (select ${beside.keyName} from ranked)`]),
       `group by ${grouped.join(', ')}`,
       `order by ${order}`,
     );
   }
-  const rankWords = rank || rankedProductsOverTime ? `${intent.rank?.direction === 'asc' ? 'bottom' : 'top'} ${intent.rank?.limit} products` : null;
-  const titleBase = [measure.words, dim && !rank ? dim.words : null, rank ? `: ${rank.direction === 'asc' ? 'bottom' : 'top'} ${rank.limit} ${dimension === 'category' ? 'categories' : 'products'}` : null, rankedProductsOverTime ? `for the ${rankWords}` : null]
+  const rankWords = rankedOverTime && beside ? `${intent.rank?.direction === 'asc' ? 'bottom' : 'top'} ${intent.rank?.limit} ${beside.plural}` : null;
+  const titleBase = [
+    measure.words,
+    dim && !rank ? dim.words : null,
+    rank ? `: ${rank.direction === 'asc' ? 'bottom' : 'top'} ${rank.limit} ${dimension === 'category' ? 'categories' : 'products'}` : null,
+    rankWords ? `for the ${rankWords}` : beside ? `and ${beside.words}` : null,
+  ]
     .filter(Boolean)
     .join(' ')
     .replace(' :', ':');
@@ -153,10 +192,10 @@ function measureReport(intent: Intent, measureName: Measure): BuiltReport {
   const pseudocode = steps(
     fromSales ? `Read the sales${needsProducts ? ' with each row’s product' : ''}.` : 'Read the products.',
     words.length ? `Keep ${words.join(' and ')}.` : null,
-    rankedProductsOverTime ? `Find the ${rankWords} by ${measure.words.toLowerCase()}, and keep only their sales.` : null,
-    dim ? `Group the rows ${dim.words}${rankedProductsOverTime ? ' and product' : ''}.` : 'Take all rows together.',
+    rankWords ? `Find the ${rankWords} by ${measure.words.toLowerCase()}, and keep only their sales.` : null,
+    dim ? `Group the rows ${dim.words}${beside ? ` and ${beside.words}` : ''}.` : 'Take all rows together.',
     `Compute ${measure.words.toLowerCase()} (${measure.expression.replace(/\bs\.|\bp\./g, '')}).`,
-    rank ? `Sort from ${rank.direction === 'desc' ? 'highest' : 'lowest'} and keep the first ${rank.limit}.` : dim ? `Sort ${dim.time ? 'by date' : 'by the result'}.` : null,
+    rank ? `Sort from ${rank.direction === 'desc' ? 'highest' : 'lowest'} and keep the first ${rank.limit}.` : dim ? `Sort ${dim.time ? `by date${beside ? `, then by ${beside.words}` : ''}` : 'by the result'}.` : null,
   );
   return { title, description, sql, pseudocode, chartType: intent.chartType ?? (dim?.time ? 'line' : dim ? 'bar' : 'table') };
 }

@@ -14,6 +14,8 @@ export type Intent = {
   special: Special | null;
   measure: Measure | null;
   dimension: Dimension | null;
+  /** A second grouping beside a time breakdown ("per month by category"): one row per period and category. */
+  split: 'category' | null;
   rank: { direction: 'desc' | 'asc'; limit: number } | null;
   period: Period | null;
   category: string | null;
@@ -59,18 +61,24 @@ function readMeasure(reading: Reading): Measure | null {
   return null;
 }
 
-function readDimension(reading: Reading): Dimension | null {
-  if (reading.test(/\bday of (the )?week\b|\bweekdays?\b/)) return 'weekday';
+const TIME_WORDS: [Dimension, RegExp][] = [
+  ['week', /\b(by|per|each|every) week\b|\bweekly\b|\bweek by week\b/],
+  ['month', /\b(by|per|each|every) month\b|\bmonthly\b|\bmonth by month\b/],
+  ['day', /\b(by|per|each|every) day\b|\bdaily\b|\bday by day\b/],
+  ['year', /\b(by|per|each|every) year\b|\byearly\b|\bannual\b/],
+  ['month', /\btrend\b|\bover time\b/],
+];
+
+/** The breakdown, and a category beside a time one ("units sold per month by category", "by month and category"). */
+function readDimension(reading: Reading): Pick<Intent, 'dimension' | 'split'> {
+  if (reading.test(/\bday of (the )?week\b|\bweekdays?\b/)) return { dimension: 'weekday', split: null };
   if (reading.test(/\b(by|per|each|every) (product|item|sku)s?\b|\bproducts? by\b|\bwhich products\b|\b(top|bottom|best|worst|slowest|fastest)[- ]?(\d+ )?(selling )?(products|items|sellers)\b|\bbest[- ]sell|\bworst[- ]sell/)) {
-    if (!/\b(by|per|each) (category|week|month|day|year)\b|\b(weekly|monthly|daily|yearly)\b|\bcategories\b/.test(reading.text)) return 'product';
+    if (!/\b(by|per|each) (category|week|month|day|year)\b|\b(weekly|monthly|daily|yearly)\b|\bcategories\b/.test(reading.text)) return { dimension: 'product', split: null };
   }
-  if (reading.test(/\b(by|per|each|every) categor(y|ies)\b|\bcategories\b|\bcategory breakdown\b/)) return 'category';
-  if (reading.test(/\b(by|per|each|every) week\b|\bweekly\b|\bweek by week\b/)) return 'week';
-  if (reading.test(/\b(by|per|each|every) month\b|\bmonthly\b|\bmonth by month\b/)) return 'month';
-  if (reading.test(/\b(by|per|each|every) day\b|\bdaily\b|\bday by day\b/)) return 'day';
-  if (reading.test(/\b(by|per|each|every) year\b|\byearly\b|\bannual\b/)) return 'year';
-  if (reading.test(/\btrend\b|\bover time\b/)) return 'month';
-  return null;
+  const byCategory = reading.test(/\b(by|per|each|every|and) categor(y|ies)\b|\bcategories\b|\bcategory breakdown\b/);
+  const time = TIME_WORDS.find(([, words]) => reading.test(words))?.[0] ?? null;
+  if (byCategory && time) return { dimension: time, split: 'category' };
+  return { dimension: byCategory ? 'category' : time, split: null };
 }
 
 function readRank(reading: Reading): Intent['rank'] {
@@ -120,13 +128,14 @@ export function readQuestion(
   const rank = readRank(reading);
   // "Top 10 products last quarter" ranks by what a shop ranks products by: units sold.
   const measure = readMeasure(reading) ?? (rank !== null && special === null ? 'units' : null);
-  let dimension = readDimension(reading);
-  // "average daily units" is a measure, not a breakdown by day.
-  if (measure === 'avg_daily_units' && dimension === 'day' && !/\b(by|per|each|every) day\b|\bday by day\b/.test(reading.text)) dimension = null;
+  let { dimension, split } = readDimension(reading);
+  // "average daily units" is a measure, not a breakdown by day ("average daily units by category": by category).
+  if (measure === 'avg_daily_units' && dimension === 'day' && !/\b(by|per|each|every) day\b|\bday by day\b/.test(reading.text)) [dimension, split] = [split, null];
   const intent: Intent = {
     special,
     measure,
     dimension,
+    split,
     rank,
     period: readPeriod(pastReading, today),
     category,
@@ -153,6 +162,7 @@ export function mergeIntents(base: Intent, change: Intent): Intent {
     special: pick('special'),
     measure: pick('measure'),
     dimension: pick('dimension'),
+    split: pick('split'),
     rank: pick('rank'),
     period: pick('period'),
     category: pick('category'),
