@@ -63,7 +63,7 @@ export type DueWindow = { starts: string | null; by: string; words: string };
 /** When an advised order must be placed: its order-by date, else its stockout less the lead time. */
 const dueDay = (p: OrderAdvice['products'][number]) => p.orderBy ?? (p.firstStockout ? addDays(p.firstStockout, -p.leadTimeDays) : null);
 
-/** The window's last day, and its words where they say more than that day: "by 13 Dec 2026 (next week)", "by 24 Dec 2026". */
+/** A window from today as its last day, with its words where they say more: "by 31 Dec 2026 (this month)", "by 24 Dec 2026"; one that starts later as its days. */
 const dueWords = (due: DueWindow) => {
   if (due.starts) return withinWords(due.starts, due);
   const by = formatDay(due.by);
