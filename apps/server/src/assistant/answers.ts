@@ -6,7 +6,7 @@ import type { Database } from '../db/schema.ts';
 import * as repo from './repo.ts';
 import { inventoryTotals } from '../dashboard/repo.ts';
 import { orderAdvice, type OrderAdvice } from '../order-advice/service.ts';
-import { addDays, describePeriod, formatDay, formatRange, fullRangeOf, rangeOf, readAhead, readPeriod, readSalesAhead, spokenPeriod, type Ahead, type Period } from '../plain-words/period.ts';
+import { addDays, describePeriod, formatDay, formatRange, fullRangeOf, MONTH_NAMES, rangeOf, readAhead, readPeriod, readSalesAhead, spokenPeriod, type Period } from '../plain-words/period.ts';
 import { escapeRegExp, looksLikeProductCode, noSuchProduct, Reading } from '../plain-words/reading.ts';
 
 type Db = Kysely<Database>;
@@ -53,16 +53,43 @@ const createOrdersAction = (orders: OrderAdvice['products']): AssistantBlock => 
   payload: { orders: orders.map((p) => ({ styleCode: p.styleCode, quantity: p.orderQuantity })) },
 });
 
-/** Orders due by a day: a time window on an order question ("reorder this week") keeps the orders whose order-by date falls by its end, overdue ones included. */
-export type DueWindow = Pick<Ahead, 'by' | 'words'>;
+/**
+ * The window of an order or stock-out question (ADR 0148, amendment 0153). One that starts today
+ * ("this week", "the next 7 days", "by Friday") keeps what falls due or runs out by its last day,
+ * overdue and already out included. One that starts later (`starts`: "next week", "in January")
+ * keeps what falls in it; what falls before it is said apart, so nothing urgent is hidden.
+ */
+export type DueWindow = { starts: string | null; by: string; words: string };
 /** When an advised order must be placed: its order-by date, else its stockout less the lead time. */
 const dueDay = (p: OrderAdvice['products'][number]) => p.orderBy ?? (p.firstStockout ? addDays(p.firstStockout, -p.leadTimeDays) : null);
 
-/** The window's last day, and its words where they say more than that day: "by 13 Dec 2026 (next week)", "by 24 Dec 2026". */
+/** A window from today as its last day, with its words where they say more: "by 31 Dec 2026 (this month)", "by 24 Dec 2026"; one that starts later as its days. */
 const dueWords = (due: DueWindow) => {
+  if (due.starts) return withinWords(due.starts, due);
   const by = formatDay(due.by);
   return due.words === `by ${by}` || due.words === by ? `by ${by}` : `by ${by} (${due.words})`;
 };
+/** A window that starts later, as its days: "in January 2027", "next week (7–13 Dec 2026)", "on 5 Jan 2027", "from 5 Jan 2027 to 9 Jan 2027". */
+function withinWords(starts: string, due: DueWindow): string {
+  const range = formatRange({ from: starts, to: due.by });
+  if (due.words === range) return starts === due.by ? `on ${range}` : `from ${formatDay(starts)} to ${formatDay(due.by)}`;
+  return /^(next|the next) /.test(due.words) ? `${due.words} (${range})` : `in ${due.words}`;
+}
+/** Whether a day falls in the window (by its last day; from its first when it starts later). */
+const inWindow = (due: DueWindow, day: string) => day <= due.by && (!due.starts || day >= due.starts);
+/** When the days before a later window fall, as a buyer reads them: "on 5 Dec 2026", "in December", "from 28 Nov 2026 to 20 Dec 2026". */
+function whenBefore(days: string[], today: string): string {
+  const [first, last] = [days[0] as string, days.at(-1) as string];
+  if (first === last) return `on ${formatDay(first)}`;
+  if (first.slice(0, 7) !== last.slice(0, 7)) return `from ${formatDay(first)} to ${formatDay(last)}`;
+  const month = MONTH_NAMES[Number(first.slice(5, 7)) - 1] as string;
+  return `in ${month}${first.slice(0, 4) === today.slice(0, 4) ? '' : ` ${first.slice(0, 4)}`}`;
+}
+/** Orders due before a later window: "3 are due before it (2 of them today or overdue)". */
+function dueBefore(earlier: string[], today: string): string {
+  const urgent = earlier.filter((day) => day <= today).length;
+  return `${number.format(earlier.length)} ${earlier.length === 1 ? 'is' : 'are'} due before it${urgent ? ` (${number.format(urgent)} of them today or overdue)` : ''}`;
+}
 /**
  * Said when a window ahead ends after the stored forecasts do: a stockout or order after their last
  * day is not forecast yet, so the count (which reaches only to that day) is not the window's whole.
@@ -72,28 +99,42 @@ async function pastForecastEnd(db: Db, due: DueWindow | null, unknown: string): 
   const last = await repo.forecastLastDay(db);
   return last && last < due.by ? ` The forecasts reach to ${formatDay(last)}: ${unknown} after that is not known yet.` : '';
 }
-/** The advice (most urgent first), cut to the orders due in the window; the first `rows` listed; `beyond`: what the window holds past the forecasts. */
+/**
+ * The advice (most urgent first), cut to the orders due in the window; the first `rows` listed;
+ * `beyond`: what the window holds past the forecasts; `earlier`: the order-by days before a later window.
+ */
 async function advisedOrders(db: Db, rows: number, due: DueWindow | null) {
   const [advice, beyond] = await Promise.all([orderAdvice(db), pastForecastEnd(db, due, 'an order due')]);
   if (!advice) return null;
-  const kept = due ? advice.products.filter((p) => (dueDay(p) ?? '9999-12-31') <= due.by) : advice.products;
-  return { advice, beyond, kept, listed: kept.slice(0, rows), total: kept.length, units: kept.reduce((sum, p) => sum + p.orderQuantity, 0), cost: round2(kept.reduce((sum, p) => sum + p.orderQuantity * p.unitCost, 0)) };
+  const kept = due ? advice.products.filter((p) => inWindow(due, dueDay(p) ?? '9999-12-31')) : advice.products;
+  const starts = due?.starts;
+  const earlier = starts ? advice.products.map(dueDay).filter((day): day is string => day !== null && day < starts) : [];
+  return { advice, beyond, earlier, kept, listed: kept.slice(0, rows), total: kept.length, units: kept.reduce((sum, p) => sum + p.orderQuantity, 0), cost: round2(kept.reduce((sum, p) => sum + p.orderQuantity * p.unitCost, 0)) };
 }
-const nothingDue = (advice: OrderAdvice, due: DueWindow, beyond: string): Answer => ({
-  blocks: [text(`No advised order is due ${dueWords(due)}; ${number.format(advice.total)} ${advice.total === 1 ? 'is' : 'are'} due later.${beyond}`), { type: 'link', label: 'Open the Forecasting screen', href: '/app/forecasting' }],
-});
+type AdvisedOrders = NonNullable<Awaited<ReturnType<typeof advisedOrders>>>;
+/** The orders due before a later window, as a sentence of its own. */
+const beforeSentence = (earlier: string[], today: string) => {
+  if (!earlier.length) return '';
+  const said = dueBefore(earlier, today);
+  return ` ${said.charAt(0).toUpperCase()}${said.slice(1)}.`;
+};
+const nothingDue = ({ advice, beyond, earlier }: AdvisedOrders, due: DueWindow, today: string): Answer => {
+  const later = advice.total - earlier.length;
+  const others = [earlier.length ? dueBefore(earlier, today) : null, later ? `${number.format(later)} ${later === 1 ? 'is' : 'are'} due later` : null].filter(Boolean).join('; ');
+  return { blocks: [text(`No advised order is due ${dueWords(due)}${others ? `; ${others}` : ''}.${beyond}`), { type: 'link', label: 'Open the Forecasting screen', href: '/app/forecasting' }] };
+};
 
 /** Low stock: the products that need an order (the forecast's advice, the Forecasting screen's list), most urgent first. */
-async function lowStock(db: Db, due: DueWindow | null = null): Promise<Answer> {
+async function lowStock(db: Db, today: string, due: DueWindow | null = null): Promise<Answer> {
   const found = await advisedOrders(db, TABLE_ROWS, due);
   if (!found) return noForecastYet;
   const { advice, beyond, listed: rows, total } = found;
   if (!advice.total) return { blocks: [nothingToOrder(advice)] };
-  if (due && !total) return nothingDue(advice, due, beyond);
+  if (due && !total) return nothingDue(found, due, today);
   return {
     blocks: [
       text(
-        `${due ? `${number.format(total)} of the ${number.format(advice.total)} products that need an order must be ordered ${dueWords(due)}` : `${number.format(total)} ${total === 1 ? 'product needs' : 'products need'} an order`}, most urgent first: ${number.format(found.units)} units, ${number.format(found.cost)} in all.${total > rows.length ? ` The ${rows.length} most urgent are listed.` : ''}${beyond}${leftOut(advice)}${uncounted(advice)}`,
+        `${due ? `${number.format(total)} of the ${number.format(advice.total)} products that need an order must be ordered ${dueWords(due)}` : `${number.format(total)} ${total === 1 ? 'product needs' : 'products need'} an order`}, most urgent first: ${number.format(found.units)} units, ${number.format(found.cost)} in all.${total > rows.length ? ` The ${rows.length} most urgent are listed.` : ''}${beforeSentence(found.earlier, today)}${beyond}${leftOut(advice)}${uncounted(advice)}`,
       ),
       table(
         [['styleCode', 'Product code'], ['name', 'Name'], ['currentStock', 'On hand'], ['stockout', 'Runs out'], ['orderBy', 'Order by'], ['quantity', 'Order'], ['cost', 'Cost']],
@@ -105,16 +146,16 @@ async function lowStock(db: Db, due: DueWindow | null = null): Promise<Answer> {
   };
 }
 
-async function reorderReport(db: Db, due: DueWindow | null = null): Promise<Answer> {
+async function reorderReport(db: Db, today: string, due: DueWindow | null = null): Promise<Answer> {
   const found = await advisedOrders(db, REPORT_ROWS, due);
   if (!found) return noForecastYet;
   const { advice, beyond, listed: rows, total } = found;
   if (!advice.total) return { blocks: [nothingToOrder(advice)] };
-  if (due && !total) return nothingDue(advice, due, beyond);
+  if (due && !total) return nothingDue(found, due, today);
   return {
     blocks: [
       text(
-        `Reorder report: ${due ? `${number.format(total)} of ${number.format(advice.total)} advised orders due ${dueWords(due)}` : `${number.format(total)} advised ${total === 1 ? 'order' : 'orders'}`}, ${number.format(found.units)} units, ${number.format(found.cost)} in all.${total > rows.length ? ` The ${rows.length} most urgent are listed.` : ''}${beyond}${leftOut(advice)}`,
+        `Reorder report: ${due ? `${number.format(total)} of ${number.format(advice.total)} advised orders due ${dueWords(due)}` : `${number.format(total)} advised ${total === 1 ? 'order' : 'orders'}`}, ${number.format(found.units)} units, ${number.format(found.cost)} in all.${total > rows.length ? ` The ${rows.length} most urgent are listed.` : ''}${beforeSentence(found.earlier, today)}${beyond}${leftOut(advice)}`,
       ),
       table(
         [['styleCode', 'Product code'], ['name', 'Name'], ['currentStock', 'On hand'], ['orderBy', 'Order by'], ['quantity', 'Quantity'], ['cost', 'Cost']],
@@ -142,8 +183,8 @@ async function deliveries(db: Db, today: string): Promise<Answer> {
 }
 
 export function answerQuick(db: Db, quick: QuickAction, today: string): Promise<Answer> {
-  if (quick === 'low_stock') return lowStock(db);
-  if (quick === 'reorder_report') return reorderReport(db);
+  if (quick === 'low_stock') return lowStock(db, today);
+  if (quick === 'reorder_report') return reorderReport(db, today);
   return deliveries(db, today);
 }
 
@@ -198,17 +239,21 @@ export const dataFunctions = {
       ],
     };
   },
-  async runsOutFirst(db: Db, due: DueWindow | null = null): Promise<Answer> {
+  async runsOutFirst(db: Db, today: string, due: DueWindow | null = null): Promise<Answer> {
     const [all, beyond] = await Promise.all([repo.firstStockouts(db, due ? 10_000 : 5), pastForecastEnd(db, due, 'a product running out')]);
-    const rows = due ? all.filter((r) => r.first_stockout <= due.by) : all;
+    const rows = due ? all.filter((r) => inWindow(due, r.first_stockout)) : all;
+    const starts = due?.starts;
+    const earlier = starts ? all.filter((r) => r.first_stockout < starts).map((r) => r.first_stockout) : [];
+    const before = earlier.length ? `; ${number.format(earlier.length)} ${earlier.length === 1 ? 'runs' : 'run'} out before it, ${whenBefore(earlier, today)}` : '';
     if (!rows.length) {
-      return { blocks: [text(due ? `No product is forecast to run out ${dueWords(due)}.${beyond}` : 'No product is forecast to run out within the forecast horizon (or no forecast has been made yet).')] };
+      return { blocks: [text(due ? `No product is forecast to run out ${dueWords(due)}${before}.${beyond}` : 'No product is forecast to run out within the forecast horizon (or no forecast has been made yet).')] };
     }
     const first = rows[0] as (typeof rows)[number];
     const listed = rows.slice(0, TABLE_ROWS);
+    const firstWords = earlier.length ? `the first of them is ${first.name} (${first.product_code}), on ${first.first_stockout}` : `${first.name} (${first.product_code}) runs out first, on ${first.first_stockout}`;
     return {
       blocks: [
-        text(`${due ? `${number.format(rows.length)} ${rows.length === 1 ? 'product is' : 'products are'} forecast to run out ${dueWords(due)}. ` : ''}${first.name} (${first.product_code}) runs out first, on ${first.first_stockout}.${beyond}`),
+        text(`${due ? `${number.format(rows.length)} ${rows.length === 1 ? 'product is' : 'products are'} forecast to run out ${dueWords(due)}${before}. ${firstWords.charAt(0).toUpperCase()}${firstWords.slice(1)}` : firstWords}.${beyond}`),
         table([['styleCode', 'Product code'], ['name', 'Name'], ['currentStock', 'On hand'], ['stockout', 'Runs out']], listed.map((r) => ({ styleCode: r.product_code, name: r.name, currentStock: r.current_stock, stockout: r.first_stockout }))),
         forecastLink(first.product_code, first.name),
       ],
@@ -253,7 +298,7 @@ const NO_SALES = /\b(no|zero|without|not any|any)\s+sales\b|\bnot (been )?sold\b
 const TOP_SELLERS = /\b(top|best)[- ]?(sell|seller|product|moving)\w*|\bsold (the )?most\b|\bbest sellers?\b|\bmost popular\b/;
 const RUNS_OUT = /\brun(s|ning)? out\b|\bstock ?outs?\b|\bsell out\b/;
 const LOW_STOCK = /\blow stock\b|\bbelow 100\b|\brunning low\b|\bneeds? (an )?order(ing)?\b/;
-const REORDER = /\breorder\w*|\brecommended orders?\b|\bwhat (should|do) (i|we) (re)?order\b|\border(s)? (are )?due\b|\b(?:(?:must|should|needs? to|ha(?:s|ve) to) )?be ordered\b/;
+const REORDER = /\breorder\w*|\brecommended orders?\b|\bwhat (should|do|must) (i|we) (re)?order\b|\border(s)? (are )?due\b|\b(?:(?:must|should|needs? to|ha(?:s|ve) to) )?be ordered\b/;
 const DELIVERIES = /\bdeliver/;
 const VALUE = /\b(value|worth)\b/;
 const STOCK = /\b(stock|inventory|on hand)\b/;
@@ -268,14 +313,15 @@ const FRAMING = /\b(first|soonest|earliest|next|when|units?|how many|how much|le
  * period does not apply.
  */
 function dueWindow(reading: Reading, today: string): DueWindow | null {
+  const startsLater = (from: string | null) => (from !== null && from > today ? from : null);
   const window = readAhead(reading, today);
-  if (window) return window;
+  if (window) return { starts: startsLater(window.from), by: window.by, words: window.words };
   const ahead = readPeriod(reading.trial(), today);
   if (!ahead || !['today', 'this', 'day', 'between'].includes(ahead.kind)) return null;
-  const { to } = fullRangeOf(ahead, today);
+  const { from, to } = fullRangeOf(ahead, today);
   if (to < today) return null;
   readPeriod(reading, today);
-  return { by: to, words: ahead.kind === 'today' || ahead.kind === 'this' ? describePeriod(ahead) : formatRange(rangeOf(ahead, today)) };
+  return { starts: startsLater(from), by: to, words: ahead.kind === 'today' || ahead.kind === 'this' ? describePeriod(ahead) : formatRange(rangeOf(ahead, today)) };
 }
 
 /**
@@ -318,7 +364,7 @@ async function answerReading(db: Db, reading: Reading, products: repo.ProductRow
   if (CREATE_ORDERS.test(q)) {
     // Word by word: the pattern's ".*" would count every word between as used.
     claim(/\b(create|place|make|raise|put in)\b/, FRAMING);
-    return reorderReport(db);
+    return reorderReport(db, today);
   }
   if (NO_SALES.test(q) && !/\bany sales of\b/.test(q)) {
     claim(NO_SALES, FRAMING);
@@ -331,15 +377,15 @@ async function answerReading(db: Db, reading: Reading, products: repo.ProductRow
   }
   if (RUNS_OUT.test(q) && !products.length) {
     claim(RUNS_OUT, FRAMING);
-    return aheadAnswer(reading, today, (due) => dataFunctions.runsOutFirst(db, due));
+    return aheadAnswer(reading, today, (due) => dataFunctions.runsOutFirst(db, today, due));
   }
   if (LOW_STOCK.test(q)) {
     claim(LOW_STOCK, FRAMING);
-    return aheadAnswer(reading, today, (due) => lowStock(db, due));
+    return aheadAnswer(reading, today, (due) => lowStock(db, today, due));
   }
   if (REORDER.test(q)) {
     claim(REORDER, FRAMING);
-    return aheadAnswer(reading, today, (due) => reorderReport(db, due));
+    return aheadAnswer(reading, today, (due) => reorderReport(db, today, due));
   }
   if (DELIVERIES.test(q)) {
     claim(/\bdeliver\w*/, FRAMING);
@@ -431,7 +477,7 @@ export const actionAnswers = {
     if (changes.length) {
       const listed = changes.slice(0, 5).join('; ');
       const more = changes.length > 5 ? `; and ${changes.length - 5} more` : '';
-      const report = await reorderReport(db);
+      const report = await reorderReport(db, today);
       return { blocks: [text(`Nothing was created: the advice changed since that list was made (a forecast ran since). ${listed}${more}. The current advice:`), ...report.blocks] };
     }
     const chosen = shown ? shown.map(({ styleCode }) => current.get(styleCode) as OrderAdvice['products'][number]) : advice.products;

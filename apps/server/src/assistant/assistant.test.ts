@@ -70,6 +70,31 @@ function rangeWords({ from, to }: Range): string {
   if (from.slice(0, 7) !== to.slice(0, 7)) return `${Number(from.slice(8))} ${SHORT[Number(from.slice(5, 7)) - 1]}–${dayWords(to)}`;
   return `${Number(from.slice(8))}–${dayWords(to)}`;
 }
+/** When the stock-outs before a later window fall: one day, one month (its year said when not this one's), or from the first to the last. */
+function whenBefore(days: string[]): string {
+  const [first, last] = [days[0] as string, days.at(-1) as string];
+  if (first === last) return `on ${dayWords(first)}`;
+  if (first.slice(0, 7) !== last.slice(0, 7)) return `from ${dayWords(first)} to ${dayWords(last)}`;
+  return `in ${LONG[Number(first.slice(5, 7)) - 1]}${first.slice(0, 4) === TODAY.slice(0, 4) ? '' : ` ${first.slice(0, 4)}`}`;
+}
+/** A stock-out answer's first words for a window that starts after today: what runs out in it, then how many before it. */
+function runOutWithin(stockouts: string[], window: Range, words: string): string {
+  const inside = stockouts.filter((day) => day >= window.from && day <= window.to).length;
+  const earlier = stockouts.filter((day) => day < window.from).sort();
+  const before = earlier.length ? `; ${earlier.length} ${earlier.length === 1 ? 'runs' : 'run'} out before it, ${whenBefore(earlier)}` : '';
+  return inside ? `${inside} ${inside === 1 ? 'product is' : 'products are'} forecast to run out ${words}${before}. ` : `No product is forecast to run out ${words}${before}.`;
+}
+/** A reorder report's first words for a window that starts after today: the orders due in it, then those due before it. */
+function ordersWithin(window: Range, words: string): string {
+  const inside = advised.filter((p) => (p.order?.by as string) >= window.from && (p.order?.by as string) <= window.to);
+  const earlier = advised.filter((p) => (p.order?.by as string) < window.from);
+  const urgent = earlier.filter((p) => (p.order?.by as string) <= TODAY).length;
+  const before = earlier.length ? `${earlier.length} ${earlier.length === 1 ? 'is' : 'are'} due before it${urgent ? ` (${urgent} of them today or overdue)` : ''}` : '';
+  if (!inside.length) return `No advised order is due ${words}${before ? `; ${before}` : ''}`;
+  const units = inside.reduce((sum, p) => sum + (p.order?.quantity ?? 0), 0);
+  const cost = inside.reduce((sum, p) => sum + (p.order?.quantity ?? 0) * p.cost, 0);
+  return `Reorder report: ${inside.length} of ${advised.length} advised orders due ${words}, ${fmt(units)} units, ${fmt(cost)} in all.${before ? ` ${before.charAt(0).toUpperCase()}${before.slice(1)}.` : ''}`;
+}
 const top = (range: Range) =>
   [...products].map((p) => ({ ...p, units: soldIn(p.code, range) })).filter((p) => p.units > 0).sort((a, b) => b.units - a.units || a.code.localeCompare(b.code));
 const value = products.reduce((sum, p) => sum + p.stock * p.cost, 0);
@@ -281,9 +306,16 @@ describe.each(backends)('assistant on %s', (backend) => {
   it('reads windows ahead on order and stock-out questions, and says a sales period ahead has no sales yet', async () => {
     const nextMonday = addDays(monday, 7);
     const nextSunday = addDays(nextMonday, 6);
-    const dueNextWeek = advised.filter((p) => (p.order?.by as string) <= nextSunday);
+    // Next week starts after today: the orders due in it, and those due before it said apart.
+    const nextWeekWords = rangeWords({ from: nextMonday, to: nextSunday });
+    const dueNextWeek = advised.filter((p) => (p.order?.by as string) >= nextMonday && (p.order?.by as string) <= nextSunday);
+    const dueSooner = advised.filter((p) => (p.order?.by as string) < nextMonday);
     const week = await ask({ content: 'what needs ordering next week' });
-    expect(textOf(week)).toContain(`${dueNextWeek.length} of the ${advised.length} products that need an order must be ordered by ${dayWords(nextSunday)} (next week)`);
+    expect(textOf(week)).toContain(
+      dueNextWeek.length ? `${dueNextWeek.length} of the ${advised.length} products that need an order must be ordered next week (${nextWeekWords})` : `No advised order is due next week (${nextWeekWords})`,
+    );
+    expect(textOf(week)).toContain(`${dueSooner.length} are due before it (${dueSooner.filter((p) => (p.order?.by as string) <= TODAY).length} of them today or overdue)`);
+    expect(blocksOf(week, 'table')[0]?.rows.map((r) => r.styleCode) ?? []).toEqual(dueNextWeek.map((p) => p.code));
     expect(textOf(week)).not.toContain('I did not use');
     // A date without a year, day-first, ahead: its next occurrence.
     const by = addDays(TODAY, 10);
@@ -299,7 +331,6 @@ describe.each(backends)('assistant on %s', (backend) => {
     expect(textOf(ordered)).toContain(`Reorder report: ${dueBefore.length} of ${advised.length} advised orders due by ${dayWords(addDays(before, -1))} (before ${dayWords(before)})`);
     expect(textOf(ordered)).not.toContain('I did not use');
 
-    const nextWeekWords = rangeWords({ from: nextMonday, to: nextSunday });
     const future = await ask({ content: 'how many units will we sell next week' });
     expect(textOf(future)).toContain(`There are no sales after today (${dayWords(TODAY)}): the period asked for, next week (${nextWeekWords}), is still to come.`);
     expect(blocksOf(future, 'link')[0]?.href).toBe('/app/forecasting');
@@ -312,9 +343,10 @@ describe.each(backends)('assistant on %s', (backend) => {
     const forecastEnd = addDays(FORECAST_START, 89);
     const named = (start: string) => `${LONG[Number(start.slice(5, 7)) - 1]} ${start.slice(0, 4)}`;
     const monthName = (start: string) => LONG[Number(start.slice(5, 7)) - 1] as string;
-    /** The answer's first line for products running out by `last`, the window's last day, named `words` once. */
+    const stockouts = products.flatMap((p) => (p.stockout ? [p.stockout] : []));
+    /** The answer's first line for a window under way: what runs out from today by `last`, the window's last day, named `words` once. */
     const runOut = (last: string, words: string) => {
-      const count = products.filter((p) => p.stockout && p.stockout <= last).length;
+      const count = stockouts.filter((day) => day <= last).length;
       if (!count) return `No product is forecast to run out by ${dayWords(last)} (${words}).`;
       return `${count} ${count === 1 ? 'product is' : 'products are'} forecast to run out by ${dayWords(last)} (${words}).`;
     };
@@ -322,28 +354,29 @@ describe.each(backends)('assistant on %s', (backend) => {
     const current = textOf(await ask({ content: `which products run out in ${monthName(monthStart(0))}?` }));
     expect(current).toContain(runOut(thisMonthEnd, named(monthStart(0))));
     expect(current).not.toContain('I did not use');
+    // Next month starts after today: what runs out in it, and how many before it.
     const nextMonthEnd = addDays(monthStart(2), -1);
-    expect(textOf(await ask({ content: `what will run out in ${monthName(monthStart(1))}` }))).toContain(runOut(nextMonthEnd, named(monthStart(1))));
+    const nextMonth: Range = { from: monthStart(1), to: nextMonthEnd };
+    expect(textOf(await ask({ content: `what will run out in ${monthName(monthStart(1))}` }))).toContain(runOutWithin(stockouts, nextMonth, `in ${named(monthStart(1))}`));
     // Last month's name without a year is its next occurrence, eleven months on: past the forecasts, and said so.
     const coming = monthStart(11);
     const lastMonthsName = textOf(await ask({ content: `what runs out in ${monthName(coming)}` }));
-    expect(lastMonthsName).toContain(runOut(addDays(monthStart(12), -1), named(coming)));
+    expect(lastMonthsName).toContain(runOutWithin(stockouts, { from: coming, to: addDays(monthStart(12), -1) }, `in ${named(coming)}`));
     expect(lastMonthsName).toContain(`The forecasts reach to ${dayWords(forecastEnd)}: a product running out after that is not known yet.`);
     // A quarter: this one from today to its end; with a year, that one.
     const quarterEnd = addDays(monthStart(3 - ((Number(TODAY.slice(5, 7)) - 1) % 3)), -1);
     const quarter = Math.ceil(Number(TODAY.slice(5, 7)) / 3);
     expect(textOf(await ask({ content: `what runs out in Q${quarter}` }))).toContain(runOut(quarterEnd, `Q${quarter} ${TODAY.slice(0, 4)}`));
     const nextYear = Number(TODAY.slice(0, 4)) + 1;
-    expect(textOf(await ask({ content: `what runs out in Q1 ${nextYear}?` }))).toContain(runOut(`${nextYear}-03-31`, `Q1 ${nextYear}`));
+    expect(textOf(await ask({ content: `what runs out in Q1 ${nextYear}?` }))).toContain(runOutWithin(stockouts, { from: `${nextYear}-01-01`, to: `${nextYear}-03-31` }, `in Q1 ${nextYear}`));
     // A month with a year that has ended: said to be over, not answered with none.
     const past = monthStart(-1);
     expect(textOf(await ask({ content: `which products run out in ${named(past)}` }))).toBe(
       `The window asked for, by ${dayWords(addDays(monthStart(0), -1))} (${named(past)}), ended before today (${dayWords(TODAY)}): the forecasts look ahead from today. Ask for a window still to come, such as next month, in January or by 24/12.`,
     );
-    // Orders due in a named month: by its last day, overdue included, as for "next month".
-    const dueNextMonth = advised.filter((p) => (p.order?.by as string) <= nextMonthEnd);
+    // Orders due in next month's name: those due in it; the ones due sooner, overdue too, said apart.
     const orders = textOf(await ask({ content: `which products must be ordered in ${monthName(monthStart(1))}` }));
-    expect(orders).toContain(`Reorder report: ${dueNextMonth.length} of ${advised.length} advised orders due by ${dayWords(nextMonthEnd)} (${named(monthStart(1))})`);
+    expect(orders).toContain(ordersWithin(nextMonth, `in ${named(monthStart(1))}`));
     expect(orders).not.toContain('I did not use');
     // A sales question keeps the month named without a year as its latest that has started: next month's name is last year's.
     const lastYears: Range = { from: monthStart(-11), to: addDays(monthStart(-10), -1) };
@@ -354,6 +387,48 @@ describe.each(backends)('assistant on %s', (backend) => {
     const smarch = textOf(await ask({ content: 'what runs out in Smarch' }));
     expect(smarch).toContain(`${firstOut.name} (${firstOut.code}) runs out first, on ${firstOut.stockout}.`);
     expect(smarch).toContain('I did not use "Smarch"');
+  });
+
+  it('counts a window that starts later within it, saying what runs out or is due before it; a window from today counts what is already out', async () => {
+    const db = server.database.db;
+    const named = (start: string) => `${LONG[Number(start.slice(5, 7)) - 1]} ${start.slice(0, 4)}`;
+    const monthName = (start: string) => LONG[Number(start.slice(5, 7)) - 1] as string;
+    /** A forecast run since the dataset's: these products' first stock-out days. */
+    const storeStockouts = (days: Record<string, string | null>) =>
+      upsertProductSummaries(
+        db,
+        Object.entries(days).map(([code, firstStockout]) => ({ productId: ids[code] as number, forecastStart: FORECAST_START, cumDemand: [0, 0, 0, 0, 0, 0], cumVariance: [0, 0, 0, 0, 0, 0], firstStockout, orderQuantity: 30 })),
+      );
+    // Tote Bag is out today; Blue Mug and Plain Tee run out early next month.
+    const moved = { 'BAG-01': TODAY, 'MUG-01': monthStart(1), 'TEE-01': addDays(monthStart(1), 1) };
+    await storeStockouts(moved);
+    try {
+      // The month after next holds none of them: said so, with the three that run out before it.
+      const later = monthStart(2);
+      expect(textOf(await ask({ content: `which products run out in ${monthName(later)}?` }))).toContain(
+        `No product is forecast to run out in ${named(later)}; 3 run out before it, from ${dayWords(TODAY)} to ${dayWords(addDays(monthStart(1), 1))}.`,
+      );
+      // Next month holds two; the one out today is not "running out next month", but it is said.
+      const nextMonth = await ask({ content: 'which products run out next month' });
+      const nextMonthWords = rangeWords({ from: monthStart(1), to: addDays(monthStart(2), -1) });
+      expect(textOf(nextMonth)).toContain(`2 products are forecast to run out next month (${nextMonthWords}); 1 runs out before it, on ${dayWords(TODAY)}. The first of them is Blue Mug (MUG-01), on ${monthStart(1)}.`);
+      expect(blocksOf(nextMonth, 'table')[0]?.rows.map((r) => r.styleCode)).toEqual(['MUG-01', 'TEE-01']);
+      // A window from today counts from today, the product already out included.
+      const week = await ask({ content: 'what runs out in the next 7 days' });
+      const inWeek = Object.entries(moved).filter(([, day]) => day <= addDays(TODAY, 6)).map(([code]) => code);
+      expect(textOf(week)).toContain(`${inWeek.length} ${inWeek.length === 1 ? 'product is' : 'products are'} forecast to run out by ${dayWords(addDays(TODAY, 6))} (the next 7 days). Tote Bag (BAG-01) runs out first, on ${TODAY}.`);
+      expect(blocksOf(week, 'table')[0]?.rows.map((r) => r.styleCode)).toContain('BAG-01');
+      expect(textOf(await ask({ content: 'what runs out this month' }))).toContain(`1 product is forecast to run out by ${dayWords(addDays(monthStart(1), -1))} (this month). Tote Bag (BAG-01) runs out first`);
+      // Orders: those due in a window that starts later, the ones due sooner (today's among them) said apart.
+      const nextMonday = addDays(monday, 7);
+      const nextWeek: Range = { from: nextMonday, to: addDays(nextMonday, 6) };
+      const orders = await ask({ content: 'what must I order next week?' });
+      expect(textOf(orders)).toContain(ordersWithin(nextWeek, `next week (${rangeWords(nextWeek)})`));
+      expect(textOf(orders)).toContain(`(${advised.filter((p) => (p.order?.by as string) <= TODAY).length} of them today or overdue)`);
+      expect(textOf(orders)).not.toContain('I did not use');
+    } finally {
+      await storeStockouts(Object.fromEntries(Object.keys(moved).map((code) => [code, byCode(code).stockout])));
+    }
   });
 
   it('reads "by D" on a sales question as the year to date up to D, and D still to come as having no sales yet', async () => {
@@ -384,12 +459,13 @@ describe.each(backends)('assistant on %s', (backend) => {
     const quarterStart = (offset: number) => monthStart(offset - ((Number(TODAY.slice(5, 7)) - 1) % 3));
     // Next quarter ends at least 90 days after today: past the forecasts.
     const nextQuarterEnd = addDays(quarterStart(6), -1);
-    const runOut = products.filter((p) => p.stockout && p.stockout <= nextQuarterEnd);
+    const nextQuarter: Range = { from: quarterStart(3), to: nextQuarterEnd };
+    const stockouts = products.flatMap((p) => (p.stockout ? [p.stockout] : []));
     const quarter = textOf(await ask({ content: 'which products run out next quarter' }));
-    expect(quarter).toContain(`${runOut.length} products are forecast to run out by ${dayWords(nextQuarterEnd)} (next quarter).`);
+    expect(quarter).toContain(runOutWithin(stockouts, nextQuarter, `next quarter (${rangeWords(nextQuarter)})`));
     expect(quarter).toContain(`The forecasts reach to ${dayWords(forecastEnd)}: a product running out after that is not known yet.`);
     const orders = textOf(await ask({ content: 'reorder next quarter' }));
-    expect(orders).toContain(`Reorder report: ${advised.length} of ${advised.length} advised orders due by ${dayWords(nextQuarterEnd)} (next quarter)`);
+    expect(orders).toContain(ordersWithin(nextQuarter, `next quarter (${rangeWords(nextQuarter)})`));
     expect(orders).toContain(`The forecasts reach to ${dayWords(forecastEnd)}: an order due after that is not known yet.`);
     // A window inside the forecasts: nothing to add.
     expect(textOf(await ask({ content: 'which products run out next week' }))).not.toContain('The forecasts reach');

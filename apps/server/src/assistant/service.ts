@@ -100,7 +100,7 @@ async function runTool(ctx: AssistantContextDeps, name: string, args: Record<str
     case 'units_sold':
       return dataFunctions.totalSales(ctx.db, periodOf(args, today(ctx), LAST_30_DAYS));
     case 'runs_out_first':
-      return dataFunctions.runsOutFirst(ctx.db);
+      return dataFunctions.runsOutFirst(ctx.db, today(ctx));
     case 'stock_value':
       return dataFunctions.stockValue(ctx.db);
     case 'products_without_sales':

@@ -293,6 +293,21 @@ describe('built-in report generator over a known dataset', () => {
     }
     expect((await write(`which products run out by ${dayMonth(dayFromToday(20, today))}`)).title).toBe(`Products that run out by ${formatDay(dayFromToday(20, today))}`);
     expect((await write(`which products run out in ${monthName(monthOffset(1))}?`)).title).toBe(`Products that run out in ${monthName(monthOffset(1))}`);
+    // A window that starts later keeps what first runs out within it, as the assistant counts it: the Cutting board, out
+    // today, is in a window from today and not in next week; its title and description say the window so.
+    const outToday = runOuts.filter((p) => p.runs_out_on === dayFromToday(0, today)).map((p) => p.product_code);
+    expect(outToday).toEqual(['KT-002']);
+    const nextWeekReport = await write('which products run out next week');
+    expect(nextWeekReport).toMatchObject({ title: 'Products that run out next week', description: expect.stringContaining('first reaches zero next week') });
+    expect((await rowsOf(nextWeekReport.sql_code)).map((row) => row.product_code)).toEqual(
+      runOuts
+        .filter((p) => p.runs_out_on >= nextWeek.from && p.runs_out_on < nextWeek.to)
+        .sort((a, b) => a.runs_out_on.localeCompare(b.runs_out_on) || a.product_code.localeCompare(b.product_code))
+        .map((p) => p.product_code),
+    );
+    for (const fromToday of ['which products run out in the next 7 days', 'which products run out by Sunday', `which products run out in ${monthName(monthOffset(0))}`]) {
+      expect((await rowsOf((await write(fromToday)).sql_code)).map((row) => row.product_code), fromToday).toContain('KT-002');
+    }
     // Last month's name is next year's, past the stored forecasts: nothing yet, not last month's stock-outs.
     expect(await rowsOf((await write(`which products run out in ${monthName(monthOffset(-1))}`)).sql_code)).toEqual([]);
     // Words it cannot read are said back, not a server error.

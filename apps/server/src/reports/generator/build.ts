@@ -228,7 +228,7 @@ function specialReport(intent: Intent): BuiltReport | null {
       const within = aheadWords(ahead);
       return {
         title: `Products that run out ${within}${qualifiers}`,
-        description: `Products whose projected stock (from their latest forecast) reaches zero ${within}${qualifiers}, soonest first.`,
+        description: `Products whose projected stock (from their latest forecast) first reaches zero ${within}${qualifiers}, soonest first.`,
         sql: lines(
           'select sp.product_code, sp.product_name, p.current_stock, min(sp.date) as runs_out_on, min(sp.date) - current_date as days_left',
           'from stock_projections sp',
