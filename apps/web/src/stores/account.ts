@@ -14,6 +14,11 @@ export type AccountState = {
    * read again, so the shell does not show its navigation for a moment.
    */
   startingPasswordOf: number | null;
+  /**
+   * The account read at least once (kept while it is read again): until then the shell cannot know
+   * whether the account may reach anything but its profile, so it mounts no page.
+   */
+  readFor: number | null;
   load: () => Promise<void>;
   /** The server has taken the account's own new password: the starting one no longer holds it back. */
   passwordChosen: () => void;
@@ -24,11 +29,12 @@ export const useAccountStore = create<AccountState>()((set) => ({
   isLoading: false,
   error: null,
   startingPasswordOf: null,
+  readFor: null,
   load: async () => {
     set({ account: null, isLoading: true, error: null });
     try {
       const account = await fetchCurrentAccount();
-      set({ account, isLoading: false, startingPasswordOf: account.must_change_password ? account.id : null });
+      set({ account, isLoading: false, readFor: account.id, startingPasswordOf: account.must_change_password ? account.id : null });
     } catch (error) {
       set({ isLoading: false, error: normalizeError(error).message });
     }

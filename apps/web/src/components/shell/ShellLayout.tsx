@@ -1,6 +1,6 @@
 // The signed-in shell (spec §2): header with logo, product name, navigation, profile and logout,
 // the page, and the assistant footer bar.
-import { Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@mantine/core';
@@ -42,11 +42,16 @@ export default function ShellLayout() {
   const assistantPage = useAssistantStore((state) => state.context.page);
   const role = useRole();
   const userId = useUserId();
-  const { account, isLoading: accountLoading, startingPasswordOf, load: loadAccount } = useAccountStore();
+  const { account, isLoading: accountLoading, startingPasswordOf, readFor, load: loadAccount } = useAccountStore();
   // The signed-in user (null until a token has arrived) whose account was last asked for: one try
   // each, so a failure (a session that had expired before this sign-in) is not asked again in a loop.
   const accountAskedFor = useRef<number | null | undefined>(undefined);
+  const [accountFailedFor, setAccountFailedFor] = useState<number | null>(null);
   const ownAccount = account && account.id === userId ? account : null;
+  // A page mounted before the account is read would send its calls as an account that may still have
+  // to choose its password, and be refused (ADR 0151). An account that cannot be read leaves the page
+  // to say what is wrong, rather than a loader that never ends.
+  const accountKnown = userId !== null && (readFor === userId || accountFailedFor === userId);
   // A pending account, or one that must first replace a starting password, has no navigation and
   // no assistant; it sees its profile and, everywhere else, why there is nothing yet.
   const isPending = role === 'pending';
@@ -68,13 +73,22 @@ export default function ShellLayout() {
 
   useEffect(() => {
     if (accountLoading || ownAccount || accountAskedFor.current === userId) return;
-    accountAskedFor.current = userId;
-    void loadAccount();
+    const askedFor = userId;
+    accountAskedFor.current = askedFor;
+    void loadAccount().then(() => {
+      if (useAccountStore.getState().error !== null) setAccountFailedFor(askedFor);
+    });
   }, [userId, ownAccount, accountLoading, loadAccount]);
 
   const logout = async () => {
     await signOut();
     void navigate(loginPath, { replace: true });
+  };
+
+  const pageContent = () => {
+    if (!accountKnown) return <PageLoader />;
+    if (!restricted || page === 'profile') return <Outlet />;
+    return mustChangePassword ? <ChoosePassword /> : <AwaitingApproval />;
   };
 
   return (
@@ -101,9 +115,9 @@ export default function ShellLayout() {
         </div>
       </header>
       <main className={classes.main} style={{ paddingBottom: `calc(1.5rem + ${assistantReservedHeight(assistantPage, expanded)})` }}>
-        <Suspense fallback={<PageLoader />}>{restricted && page !== 'profile' ? mustChangePassword ? <ChoosePassword /> : <AwaitingApproval /> : <Outlet />}</Suspense>
+        <Suspense fallback={<PageLoader />}>{pageContent()}</Suspense>
       </main>
-      {!restricted && <AssistantBar />}
+      {accountKnown && !restricted && <AssistantBar />}
     </>
   );
 }
