@@ -54,9 +54,9 @@ const createOrdersAction = (orders: OrderAdvice['products']): AssistantBlock => 
 });
 
 /**
- * The window of an order or stock-out question (ADR 0148, amendment 0153). One that starts today
- * ("this week", "the next 7 days", "by Friday") keeps what falls due or runs out by its last day,
- * overdue and already out included. One that starts later (`starts`: "next week", "in January")
+ * The window of an order or stock-out question (ADR 0148, amendment "a window that starts
+ * later"). One that starts today ("this week", "the next 7 days", "by Friday") keeps what falls due
+ * or runs out by its last day, overdue and already out included. One that starts later (`starts`: "next week", "in January")
  * keeps what falls in it; what falls before it is said apart, so nothing urgent is hidden.
  */
 export type DueWindow = { starts: string | null; by: string; words: string };
