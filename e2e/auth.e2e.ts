@@ -92,11 +92,18 @@ describe('signed in', () => {
     await signIn(page);
     await page.goto('/profile');
     await page.getByTestId('account-username').waitFor();
+    const calls: { path: string; status: number }[] = [];
+    page.on('response', (response) => {
+      if (response.url().includes('/api/')) calls.push({ path: new URL(response.url()).pathname, status: response.status() });
+    });
     const refreshed = page.waitForResponse((response) => response.url().endsWith('/api/token/refresh/') && response.status() === 200);
     await page.reload();
     await refreshed;
     await page.getByTestId('account-username').waitFor();
     expect(await page.getByTestId('account-username').textContent()).toBe('demo');
     expect(pathOf(page)).toBe('/profile');
+    // The token is renewed before the page's first calls: one refresh, and no call sent to be refused.
+    expect(calls.filter((call) => call.path === '/api/token/refresh/')).toHaveLength(1);
+    expect(calls.filter((call) => call.status === 401)).toEqual([]);
   });
 });

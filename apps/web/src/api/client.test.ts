@@ -172,12 +172,25 @@ describe('api client', () => {
     expect(session.ended).toBe(0);
   });
 
-  it('refreshes when there is no access token (after a reload)', async () => {
+  it('refreshes before the first calls when there is no access token (after a reload), once for all', async () => {
     const { tokens, session } = sessionWith(null, backend.refresh);
-    const answer = await client(tokens).get<{ path: string }>('/accounts/me/');
-    expect(answer.data.path).toBe('/api/accounts/me/');
-    expect(backend.dataCalls.map((c) => c.auth)).toEqual([undefined, `Bearer ${backend.access}`]);
+    const api = client(tokens);
+    const answers = await Promise.all(['/accounts/me/', '/dashboard/'].map((path) => api.get<{ path: string }>(path)));
+    expect(answers.map((a) => a.data.path)).toEqual(['/api/accounts/me/', '/api/dashboard/']);
+    // No call goes out bound to be refused: both carry the renewed token.
+    expect(backend.dataCalls.map((c) => c.auth)).toEqual([`Bearer ${backend.access}`, `Bearer ${backend.access}`]);
+    expect(backend.refused).toBe(0);
+    expect(backend.refreshCalls).toBe(1);
     expect(session.access).toBe(backend.access);
+  });
+
+  it('ends the session when the refresh before a first call is refused, without sending the call', async () => {
+    const { tokens, session } = sessionWith(null, 'dead-refresh-token');
+    const error = await failureOf(client(tokens).get('/items/'));
+    expect(error.code).toBe('SESSION_EXPIRED');
+    expect(error).toMatchObject({ endpoint: '/items/', method: 'GET' });
+    expect(session.endedWith).toEqual(['SESSION_EXPIRED']);
+    expect(backend.dataCalls).toHaveLength(0);
   });
 
   it('uses the rotated refresh token for the next refresh', async () => {

@@ -1,6 +1,7 @@
 // The HTTP client (spec §7, §8): one base address, 30 s timeout, JSON, bearer token on every call
 // but sign-in, refresh and registration, normalized errors, and on a 401 one shared token refresh
-// that every concurrent request waits for and is then replayed after.
+// that every concurrent request waits for and is then replayed after; after a reload (no access
+// token yet) the refresh runs before the first call instead.
 import axios, { type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
 import type { RefreshRequest, TokenPair } from '@stockwise/contract';
 import { normalizeError, sessionExpiredError, type NormalizedError } from './errors.ts';
@@ -107,11 +108,29 @@ export function createApiClient({
     return refreshInFlight;
   }
 
-  client.interceptors.request.use((config) => {
-    const access = tokens.getAccessToken();
-    if (access && !isPublicEndpoint(config.url) && !config.headers.has('Authorization')) {
-      config.headers.set('Authorization', `Bearer ${access}`);
+  /** The shared refresh; when it fails the session ends, with a message that says what happened. */
+  async function renewOrEndSession(request: { endpoint: string; method: string }): Promise<string> {
+    try {
+      return await sharedRefresh();
+    } catch (refreshError) {
+      const reason = normalizeError(refreshError);
+      // Without an answer the session may still be fine, but the spec logs out on a failed refresh;
+      // the message then says what really happened.
+      const ended = reason.details.status === null ? reason : sessionExpiredError(request, reason);
+      tokens.onSessionEnded(ended);
+      throw ended;
     }
+  }
+
+  client.interceptors.request.use(async (config) => {
+    if (isPublicEndpoint(config.url) || config.headers.has('Authorization')) return config;
+    let access = tokens.getAccessToken();
+    // After a reload only the refresh token is left: renew first rather than send a call bound to be
+    // refused (one 401 per page load otherwise).
+    if (!access && (refreshInFlight || tokens.getRefreshToken())) {
+      access = await renewOrEndSession({ endpoint: config.url ?? '', method: (config.method ?? '').toUpperCase() });
+    }
+    if (access) config.headers.set('Authorization', `Bearer ${access}`);
     return config;
   });
 
@@ -137,16 +156,7 @@ export function createApiClient({
         tokens.onSessionEnded(expired);
         throw expired;
       }
-      try {
-        access = await sharedRefresh();
-      } catch (refreshError) {
-        const reason = normalizeError(refreshError);
-        // Without an answer the session may still be fine, but the spec logs out on a failed refresh;
-        // the message then says what really happened.
-        const ended = reason.details.status === null ? reason : sessionExpiredError(request, reason);
-        tokens.onSessionEnded(ended);
-        throw ended;
-      }
+      access = await renewOrEndSession(request);
     }
     config._replayed = true;
     config.headers.set('Authorization', `Bearer ${access}`);

@@ -1,6 +1,6 @@
 // The session (spec §3, §4): access token in memory only, refresh token in localStorage under one
 // fixed key. On load the session counts as logged in when a refresh token is stored; the access
-// token is gone and the first call's 401 renews it.
+// token is gone and is renewed before the first call (api/client.ts).
 import { create } from 'zustand';
 import type { TokenPair } from '@stockwise/contract';
 
