@@ -50,6 +50,17 @@ describe.each(backends)('file preview on %s', (backend) => {
     expect((await sql<{ n: number }>`select count(*)::int as n from data.sales`.execute(server.database.db)).rows[0]?.n).toBe(salesCountBefore);
   });
 
+  it.each([
+    ['a German sales export', 'sales', 'Belegnr;Artikelnr.;Bezeichnung;Menge;Datum;VK-Preis\n1;85123A;Herz;6;01.12.2010;2,55\n', { product_id: 'Artikelnr.', date: 'Datum', quantity: 'Menge' }],
+    ['a French product list', 'products', 'Référence;Désignation;Famille;Quantité en stock;Prix d\'achat;Délai de livraison\n85123A;Cœur;Déco;4;2,10;7\n', { product_code: 'Référence', name: 'Désignation', category: 'Famille', current_stock: 'Quantité en stock', unit_cost: "Prix d'achat", lead_time_days: 'Délai de livraison' }],
+    ['a Spanish stock count', 'stock_snapshots', 'Código,Fecha,Existencias\n85123A,31/01/2011,12\n', { product_id: 'Código', date: 'Fecha', stock_level: 'Existencias' }],
+    ['a Dutch delivery list', 'deliveries', 'Artikelcode;Leverdatum;Aantal;Status\n85123A;31-01-2011;12;scheduled\n', { product_id: 'Artikelcode', expected_date: 'Leverdatum', quantity: 'Aantal', status: 'Status' }],
+  ] as [string, string, string, Record<string, string | null>][])("proposes the columns of %s by their own names", async (_name, entity, csv, proposed) => {
+    const { status, json } = await preview([file('shop.csv', csv), { name: 'entity_type', value: entity }]);
+    expect(status, JSON.stringify(json)).toBe(200);
+    expect(json.proposed_mapping).toEqual(proposed);
+  });
+
   it('says when dates are ambiguous, and reads them with a chosen format', async () => {
     const csv = 'sku,date,qty\n85123A,01/02/2011,1\n85123A,03/04/2011,2\n';
     const ambiguous = await preview([file('a.csv', csv), { name: 'entity_type', value: 'sales' }]);

@@ -19,22 +19,39 @@ const DETECTION_RECORDS = 5000;
 /** Dotted keys listed for a JSON file at most. */
 const MAX_JSON_KEYS = 200;
 
-const normalise = (name: string) => name.toLowerCase().replace(/[\s_\-.#/()]+/g, '');
+/** Case, accents, spaces and punctuation ignored: "EK-Preis", "Stück", "Prix d'achat" match "ekpreis", "stuck", "prixdachat". */
+const normalise = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[\s_\-.#/()'’:]+/g, '');
 
-/** Column names shops use for each shipped field (after normalising case, spaces, underscores). */
+/**
+ * Column names shops use for each shipped field, normalised: English first, then the names German,
+ * French, Spanish, Dutch and Italian till and shop systems export (the shops whose files carry
+ * day-first dates and decimal commas).
+ */
+const PRODUCT_CODE = ['productcode', 'sku', 'code', 'stockcode', 'itemcode', 'articlenumber', 'article', 'itemno', 'itemnumber', 'partnumber', 'productid', 'product',
+  'artikelnummer', 'artikelnr', 'artnr', 'artikel', 'reference', 'codearticle', 'referencia', 'codigo', 'codigoarticulo', 'artikelcode', 'codice', 'codicearticolo'];
 const SYNONYMS: Record<string, string[]> = {
-  product_code: ['productcode', 'sku', 'code', 'stockcode', 'itemcode', 'articlenumber', 'article', 'itemno', 'itemnumber', 'partnumber', 'productid', 'product'],
-  product_id: ['productcode', 'sku', 'code', 'stockcode', 'itemcode', 'articlenumber', 'article', 'itemno', 'itemnumber', 'partnumber', 'productid', 'product', 'item'],
-  name: ['name', 'productname', 'description', 'title', 'itemname', 'itemdescription'],
-  category: ['category', 'productgroup', 'group', 'department', 'categoryname'],
-  current_stock: ['currentstock', 'stock', 'onhand', 'stockonhand', 'qtyonhand', 'instock', 'inventory'],
-  unit_cost: ['unitcost', 'cost', 'costprice', 'purchaseprice', 'unitprice', 'price'],
-  lead_time_days: ['leadtimedays', 'leadtime', 'leaddays'],
-  date: ['date', 'day', 'invoicedate', 'orderdate', 'salesdate', 'saledate', 'transactiondate', 'timestamp', 'datetime', 'countdate', 'countedon', 'datecounted', 'stocktakedate'],
-  quantity: ['quantity', 'qty', 'units', 'unitssold', 'sold', 'qtysold', 'count'],
-  stock_level: ['stocklevel', 'stock', 'onhand', 'counted', 'count', 'qty', 'quantity', 'level'],
-  expected_date: ['expecteddate', 'deliverydate', 'duedate', 'eta', 'arrivaldate', 'date'],
-  status: ['status', 'state', 'deliverystatus'],
+  product_code: PRODUCT_CODE,
+  product_id: [...PRODUCT_CODE, 'item'],
+  name: ['name', 'productname', 'description', 'title', 'itemname', 'itemdescription',
+    'bezeichnung', 'artikelbezeichnung', 'beschreibung', 'designation', 'libelle', 'nom', 'descripcion', 'nombre', 'omschrijving', 'naam', 'descrizione', 'nome'],
+  category: ['category', 'productgroup', 'group', 'department', 'categoryname',
+    'warengruppe', 'kategorie', 'gruppe', 'categorie', 'famille', 'rayon', 'categoria', 'familia', 'groep', 'reparto'],
+  current_stock: ['currentstock', 'stock', 'onhand', 'stockonhand', 'qtyonhand', 'instock', 'inventory',
+    'bestand', 'lagerbestand', 'stockactuel', 'quantiteenstock', 'existencias', 'voorraad', 'giacenza'],
+  unit_cost: ['unitcost', 'cost', 'costprice', 'purchaseprice', 'unitprice', 'price',
+    'ekpreis', 'einkaufspreis', 'einstandspreis', 'preis', 'prixdachat', 'prixachat', 'cout', 'prixunitaire', 'prix', 'preciocompra', 'coste', 'costo', 'precio', 'inkoopprijs', 'kostprijs', 'prijs', 'prezzoacquisto', 'prezzo'],
+  lead_time_days: ['leadtimedays', 'leadtime', 'leaddays', 'lieferzeit', 'lieferzeittage', 'wiederbeschaffungszeit', 'delailivraison', 'delaidelivraison', 'delai', 'plazoentrega', 'plazo', 'levertijd', 'tempidiconsegna'],
+  date: ['date', 'day', 'invoicedate', 'orderdate', 'salesdate', 'saledate', 'transactiondate', 'timestamp', 'datetime', 'countdate', 'countedon', 'datecounted', 'stocktakedate',
+    'datum', 'verkaufsdatum', 'belegdatum', 'buchungsdatum', 'inventurdatum', 'datevente', 'datedevente', 'fecha', 'fechaventa', 'verkoopdatum', 'datavendita'],
+  quantity: ['quantity', 'qty', 'units', 'unitssold', 'sold', 'qtysold', 'count', 'menge', 'anzahl', 'stuck', 'stuckzahl', 'quantite', 'qte', 'cantidad', 'unidades', 'aantal', 'hoeveelheid', 'quantita', 'qta'],
+  stock_level: ['stocklevel', 'stock', 'onhand', 'counted', 'count', 'qty', 'quantity', 'level', 'bestand', 'lagerbestand', 'gezahlt', 'istbestand', 'inventaire', 'existencias', 'inventario', 'voorraad', 'geteld', 'giacenza'],
+  expected_date: ['expecteddate', 'deliverydate', 'duedate', 'eta', 'arrivaldate', 'date', 'liefertermin', 'lieferdatum', 'datelivraison', 'datedelivraison', 'fechaentrega', 'leverdatum', 'dataconsegna', 'datum'],
+  status: ['status', 'state', 'deliverystatus', 'statut', 'etat', 'estado', 'stato'],
 };
 
 /** target field -> the source column whose name matches it (each column used once), or null. */
