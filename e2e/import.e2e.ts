@@ -365,6 +365,33 @@ describe('data integration (Settings)', () => {
     await expectAccessible(page, 'after the import');
   });
 
+  it("reads a German shop's product list: its own column names and decimal commas, proposed and imported", async () => {
+    const { page } = browser;
+    const prefix = uniquePrefix('DE');
+    const fileName = `${prefix.toLowerCase()}artikel.csv`;
+    const content = ['Artikelnr.;Bezeichnung;Warengruppe;EK-Preis;Bestand', `${prefix}1;Kerze rot;Deko;1,25;40`, `${prefix}2;Lichterkette 10 m;Deko;1.234,50;`, ''].join('\n');
+    const path = await tempFile(fileName, content);
+    await openSettings(page);
+    await waitForDefaultMapping(page);
+    await page.getByLabel('File (CSV, JSON or .xlsx)').setInputFiles(path);
+    await page.getByTestId('mapping-notice').waitFor();
+    expect(await page.getByLabel('Product code (product_code) · required').inputValue()).toBe('Artikelnr.');
+    expect(await page.getByLabel('Name (name) · required').inputValue()).toBe('Bezeichnung');
+    expect(await page.getByLabel('Unit cost (unit_cost)').inputValue()).toBe('EK-Preis');
+    expect(await page.getByRole('checkbox', { name: 'Decimal comma (12,50)' }).isChecked()).toBe(true);
+    await previewRows(page).nth(1).waitFor();
+    expect(await previewCell(page, 0, 'unit_cost').textContent()).toBe('1.25');
+    expect(await previewCell(page, 1, 'unit_cost').textContent()).toBe('1234.5');
+    await expectAccessible(page, 'a proposal read with decimal commas');
+
+    await importButton(page).click();
+    await page.getByTestId('import-result').waitFor();
+    expect((await productsWithPrefix(prefix)).map((row) => [row.product_code, row.category, Number(row.unit_cost)])).toEqual([
+      [`${prefix}1`, 'Deko', 1.25],
+      [`${prefix}2`, 'Deko', 1234.5],
+    ]);
+  });
+
   it('keeps Import disabled for a file it cannot read, with the reason on screen', async () => {
     const { page } = browser;
     const path = await tempFile('report.pdf', '%PDF-1.4\n1 0 obj << >> endobj\n');

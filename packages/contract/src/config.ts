@@ -27,6 +27,8 @@ export const entityConfig = z.strictObject({
 export type EntityConfig = z.infer<typeof entityConfig>;
 
 /** How dates are written in a file: `auto` detects and refuses to guess when day and month could swap. */
+export const decimalSeparator = z.enum(['.', ',']);
+
 export const dateFormats = ['auto', 'iso', 'dd/mm/yyyy', 'mm/dd/yyyy', 'dd.mm.yyyy'] as const;
 export type DateFormat = (typeof dateFormats)[number];
 
@@ -39,7 +41,7 @@ export const entityMapping = z.strictObject({
   field_mappings: fieldMappings,
   date_format: z.enum(dateFormats).optional(),
   /** `,` for files written with decimal commas (`12,50`; a `.` then groups thousands). */
-  decimal_separator: z.enum(['.', ',']).optional(),
+  decimal_separator: decimalSeparator.optional(),
   /** Unknown product codes become new products (named by their code) instead of row errors. */
   create_missing_products: z.boolean().optional(),
   /** The worksheet of an .xlsx file (default: the first). */

@@ -1,6 +1,6 @@
 // File import through a mapping (spec §3 Import log entry, §5 uploads, §7 /api/records/process-file/).
 import { z } from 'zod';
-import { dateFormats, repeatedKeyModes } from './config.ts';
+import { dateFormats, decimalSeparator, repeatedKeyModes } from './config.ts';
 import { fieldTypes } from './tables.ts';
 
 export const PREVIEW_ROWS = 5;
@@ -142,6 +142,12 @@ export const previewFileResponse = z.object({
     ambiguous: z.boolean(),
     /** Formats every date read so far fits. */
     candidates: z.array(z.enum(dateFormats)),
+  }),
+  decimal_separator: z.object({
+    /** How the file's decimal numbers are written: `,` (`1,25`, `1.234,50`), `.`, or null when none tells (whole numbers only, `1,234`, or both seen). */
+    detected: decimalSeparator.nullable(),
+    /** The separator the rows below were read with: the given mapping's, else (no mapping given) the detected one, else `.`. */
+    used: decimalSeparator,
   }),
   /** The first records after the mapping, typed as the import would store them, with per-field problems. */
   rows: z.array(z.object({ row: z.number().int(), values: z.record(z.string(), sourceValue), problems: z.record(z.string(), z.string()) })),

@@ -61,6 +61,21 @@ describe.each(backends)('file preview on %s', (backend) => {
     expect(json.proposed_mapping).toEqual(proposed);
   });
 
+  it("reads a proposal's decimal numbers the way the file writes them, and a given mapping as it says", async () => {
+    const csv = 'Artikelnr;Bezeichnung;EK-Preis\nDC-1;Kerze;1,25\nDC-2;Lichterkette;1.234,50\n';
+    const proposal = await preview([file('artikel.csv', csv), { name: 'entity_type', value: 'products' }]);
+    expect(proposal.json.decimal_separator).toEqual({ detected: ',', used: ',' });
+    expect(proposal.json.rows.map((r) => [r.values.unit_cost, r.problems])).toEqual([[1.25, {}], [1234.5, {}]]);
+
+    const mapping = { field_mappings: { product_code: 'Artikelnr', name: 'Bezeichnung', unit_cost: 'EK-Preis' } };
+    const given = await preview([file('artikel.csv', csv), { name: 'entity_type', value: 'products' }, { name: 'mapping_config', value: JSON.stringify(mapping) }]);
+    expect(given.json.decimal_separator).toEqual({ detected: ',', used: '.' });
+    expect(given.json.rows[0]?.problems.unit_cost).toContain('decimal comma');
+
+    const points = await preview([file('items.csv', 'sku,name,cost\nDP-1,Candle,1.25\n'), { name: 'entity_type', value: 'products' }]);
+    expect(points.json.decimal_separator).toEqual({ detected: '.', used: '.' });
+  });
+
   it('says when dates are ambiguous, and reads them with a chosen format', async () => {
     const csv = 'sku,date,qty\n85123A,01/02/2011,1\n85123A,03/04/2011,2\n';
     const ambiguous = await preview([file('a.csv', csv), { name: 'entity_type', value: 'sales' }]);

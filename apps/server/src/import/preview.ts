@@ -12,7 +12,7 @@ import type { ImportContext } from './service.ts';
 import { FileFormatError, openSource, type RawRecord } from './source.ts';
 import { compileRecordTyper, resolveWriteTarget, type WriteTarget } from './target.ts';
 import type { ReceivedFile } from './upload.ts';
-import { DateOrderDetector } from './values.ts';
+import { DateOrderDetector, detectDecimalSeparator } from './values.ts';
 
 /** Records read for detecting the date format (every record of the previewed head, up to this many). */
 const DETECTION_RECORDS = 5000;
@@ -165,11 +165,20 @@ export async function previewFile(ctx: ImportContext, { file, fields }: PreviewR
   const targets = describeTargets(provisional);
   const proposed = proposeMapping(targets, header);
   const fieldMappings = given?.field_mappings ?? Object.fromEntries(Object.entries(proposed).filter((entry): entry is [string, string] => entry[1] !== null));
-  const mapping: EntityMapping = { ...(given ?? {}), field_mappings: fieldMappings, ...(dateFormat ? { date_format: dateFormat as DateFormat } : {}) };
-  const target = await resolveWriteTarget(ctx.database.db, config, entityType, mapping, { complete: false });
-
   const mapCells = csvMapper(header, fieldMappings);
   const mapped = records.map((record) => ({ row: record.row, fields: record.cells ? mapCells(record.cells) : applyMapping(record.value, fieldMappings) }));
+  const decimalColumns = Object.keys(fieldMappings).filter((field) => provisional.typeOf(field) === 'DecimalField');
+  const detectedSeparator = detectDecimalSeparator(mapped.flatMap((record) => decimalColumns.map((field) => record.fields[field])));
+  // The proposal is read the way the file is written; a given mapping as it says.
+  const usedSeparator = given ? (given.decimal_separator ?? '.') : (detectedSeparator ?? '.');
+  const mapping: EntityMapping = {
+    ...(given ?? {}),
+    field_mappings: fieldMappings,
+    ...(dateFormat ? { date_format: dateFormat as DateFormat } : {}),
+    ...(usedSeparator === ',' ? { decimal_separator: usedSeparator } : {}),
+  };
+  const target = await resolveWriteTarget(ctx.database.db, config, entityType, mapping, { complete: false });
+
   // Detection over every record read, whatever format the mapping chose: the builder shows both.
   const detector = new DateOrderDetector();
   const typeForDetection = compileRecordTyper(target, { ...mapping, date_format: 'auto' }, detector);
@@ -212,6 +221,7 @@ export async function previewFile(ctx: ImportContext, { file, fields }: PreviewR
     targets,
     proposed_mapping: proposed,
     date_format: { detected, ambiguous, candidates: detector.candidates },
+    decimal_separator: { detected: detectedSeparator, used: usedSeparator },
     rows: rows.map(({ row, values, problems }) => ({ row, values, problems })),
     ...(warning ? { warning } : {}),
   };

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DateOrderDetector, fromDecimalComma, isoDateTime, isoDay, numberWritingHint, readDate, readExcelSerial, splitDate } from './values.ts';
+import { DateOrderDetector, detectDecimalSeparator, fromDecimalComma, isoDateTime, isoDay, numberWritingHint, readDate, readExcelSerial, splitDate } from './values.ts';
 
 describe('dates as files write them', () => {
   it.each([
@@ -122,5 +122,18 @@ describe('decimal commas', () => {
     // Either: both are said.
     expect(numberWritingHint('1,234', false)).toMatch(/decimal comma.*; or it has commas between thousands/);
     for (const [raw, comma] of [['abc', false], ['3,20', true], ['12.5.1', false], [7, false]] as const) expect(numberWritingHint(raw, comma)).toBeNull();
+  });
+
+  it.each([
+    [['1,25', '12,90', ''], ','],
+    [['1.234,50', '7'], ','],
+    [['1.25', '12'], '.'],
+    [['1,234.50'], '.'],
+    // Either way round, or nothing to tell: the user decides.
+    [['1,234', '1.234', '12', '', null], null],
+    [[1.25, 3], null],
+    [['1,25', '1.25'], null],
+  ] as [unknown[], ',' | '.' | null][])('detects the separator of %j as %s', (values, separator) => {
+    expect(detectDecimalSeparator(values)).toBe(separator);
   });
 });

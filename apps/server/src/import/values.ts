@@ -252,6 +252,28 @@ export function numberWritingHint(raw: unknown, decimalComma: boolean): string |
   return reasons.length ? `Expected a number, not ${text}: ${reasons.join('; or ')}.` : null;
 }
 
+const decimalPointWritten = /^[+-]?\d*\.\d+$/;
+const pointThousandsOnly = /^[+-]?\d{1,3}(\.\d{3})+$/;
+
+/**
+ * How a file's numbers are written, from the texts of its decimal columns: `,` when some carry a
+ * decimal comma (`1,25`, `1.234,50`) and none a decimal point, `.` the other way round (`1.25`,
+ * `1,234.50`), null when none tells — whole numbers, `1,234` and `1.234` read either way — or both
+ * are seen. Numbers a JSON or .xlsx file stores as numbers tell nothing.
+ */
+export function detectDecimalSeparator(values: Iterable<unknown>): ',' | '.' | null {
+  let comma = false;
+  let point = false;
+  for (const value of values) {
+    if (typeof value !== 'string') continue;
+    const text = value.trim();
+    if (decimalCommaWritten.test(text) && !commaThousandsWritten.test(text)) comma = true;
+    else if ((decimalPointWritten.test(text) && !pointThousandsOnly.test(text)) || (commaThousandsWritten.test(text) && text.includes('.'))) point = true;
+    if (comma && point) return null;
+  }
+  return comma ? ',' : point ? '.' : null;
+}
+
 /**
  * A number written with a decimal comma (`1.234,50`, `12,5`, `-3`) as the validator's `1234.50`;
  * text that is not such a number comes back as it was (and the validator words the error).

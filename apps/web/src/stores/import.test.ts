@@ -46,7 +46,7 @@ function previewAnswer(fields: Record<string, string>) {
   return {
     format: 'csv', separator: ',', header: previewHeader, raw_rows: [['P-1', 'One', '1']], targets,
     proposed_mapping: proposal,
-    date_format: { detected: null, ambiguous: false, candidates: [] }, rows,
+    date_format: { detected: null, ambiguous: false, candidates: [] }, decimal_separator: { detected: null, used: '.' }, rows,
   };
 }
 

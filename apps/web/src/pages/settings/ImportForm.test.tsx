@@ -34,6 +34,7 @@ const previewData: PreviewFileResponse = {
   ],
   proposed_mapping: { product_id: 'StockCode', date: 'Date', quantity: 'Qty' },
   date_format: { detected: 'dd/mm/yyyy', ambiguous: false, candidates: ['dd/mm/yyyy'] },
+  decimal_separator: { detected: null, used: '.' },
   rows: [
     { row: 1, values: { product_id: 'A-1', date: '2025-12-01' }, problems: {} },
     { row: 2, values: { product_id: 'ZZZ', date: '2025-12-02' }, problems: { product_id: 'product code ZZZ does not exist.' } },

@@ -116,6 +116,7 @@ function MappingBuilder({ preview }: { preview: PreviewFileResponse }) {
       <Group gap="lg">
         <Checkbox
           label={t('import.builder.decimalComma')}
+          description={preview.decimal_separator.detected === ',' && draft?.decimal_separator !== ',' ? t('import.builder.decimalCommaDetected') : undefined}
           checked={draft?.decimal_separator === ','}
           disabled={isUploading}
           onChange={(event) => void setOptions({ decimal_separator: event.currentTarget.checked ? ',' : undefined })}

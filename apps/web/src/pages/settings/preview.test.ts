@@ -22,6 +22,7 @@ const preview = (proposed: Record<string, string | null>, problems: Record<strin
   targets,
   proposed_mapping: proposed,
   date_format: { detected: null, ambiguous: false, candidates: [] },
+  decimal_separator: { detected: null, used: '.' },
   rows: problems.map((p, index) => ({ row: index + 1, values: {}, problems: p })),
 });
 
@@ -38,6 +39,8 @@ describe('mapping drafts', () => {
 
   it("starts from the server's proposal, leaving unmatched targets out", () => {
     expect(draftFromProposal(preview({ product_id: 'StockCode', date: 'Date', quantity: 'Qty', note: null }))).toEqual({ field_mappings: { product_id: 'StockCode', date: 'Date', quantity: 'Qty' } });
+    const commaFile = { ...preview({ product_id: 'StockCode' }), decimal_separator: { detected: ',' as const, used: ',' as const } };
+    expect(draftFromProposal(commaFile)).toEqual({ field_mappings: { product_id: 'StockCode' }, decimal_separator: ',' });
   });
 
   it('feeds a target from a column or from none, and sets or drops options', () => {

@@ -20,7 +20,11 @@ export function draftFrom(config: MappingConfig | null | undefined, entityType: 
 
 /** The server's proposal (names matched ignoring case, spaces, underscores and synonyms) as a draft. */
 export function draftFromProposal(preview: PreviewFileResponse): EntityMapping {
-  return { field_mappings: Object.fromEntries(Object.entries(preview.proposed_mapping).filter((entry): entry is [string, string] => entry[1] !== null)) };
+  return {
+    field_mappings: Object.fromEntries(Object.entries(preview.proposed_mapping).filter((entry): entry is [string, string] => entry[1] !== null)),
+    // The proposal's rows were read the way the file writes its numbers: the draft imports them so.
+    ...(preview.decimal_separator.used === ',' ? { decimal_separator: ',' as const } : {}),
+  };
 }
 
 /** The draft with one target fed from `column`, or from no column. */
