@@ -420,6 +420,40 @@ describe('built-in report generator over a known dataset', () => {
     expect((await write('average daily units sold by category')).title).toBe('Average daily units sold by category');
   });
 
+  it('breaks down by a period and product at once: the top 10 products by the measure unless a number is said, drawn as a line per product', async () => {
+    /** Each period's units per product, for the `limit` products that sold the most over all of `rows`. */
+    const perPeriodAndProduct = (rows: typeof sales, period: (day: string) => string, name: string, limit: number) => {
+      const top = ranked(groupSum(rows, (s) => s.code), 'desc', limit, 'units').map((r) => r.product_code);
+      return [...groupSum(rows.filter((s) => top.includes(s.code)), (s) => `${period(s.date)}|${s.code}`).entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([key, units_sold]) => ({ [name]: key.split('|')[0], product_code: key.split('|')[1], units_sold }));
+    };
+    expect(fixtureProducts.length).toBeLessThan(10);
+    for (const question of ['units sold per month by product', 'units sold by month and product', 'monthly units sold by product', 'sales trend by product']) {
+      const report = await write(question);
+      expect(report, question).toMatchObject({
+        success: true,
+        title: 'Units sold by month for the top 10 products',
+        description: 'Units sold by month for the top 10 products: the top 10 products by units sold over the whole period, each by month.',
+        notice: null,
+      });
+      expect(report.chart_config).toMatchObject({ type: 'line', x_field: 'month', series: [{ field: 'units_sold' }], group_field: 'product_code' });
+      expect(report.sql_code).toMatch(/limit 10\b/);
+      // Ordered by month, then product.
+      expect(await rowsOf(report.sql_code)).toEqual(perPeriodAndProduct(sales, monthStart, 'month', 10));
+      // A later change starts from the title and description: the breakdown reads back the same.
+      const narrowed = await write('only the last 90 days', { title: report.title, description: report.description });
+      expect(narrowed.title).toBe('Units sold by month for the top 10 products (the last 90 days)');
+      expect(await rowsOf(narrowed.sql_code)).toEqual(perPeriodAndProduct(lastDays(90), monthStart, 'month', 10));
+    }
+    // A number said ranks that many: here fewer than the catalogue holds.
+    const weekly = await write('weekly units sold by product in the last 4 weeks, top 3');
+    expect(weekly).toMatchObject({ title: 'Units sold by week for the top 3 products (the last 28 days)', notice: null });
+    expect(await rowsOf(weekly.sql_code)).toEqual(perPeriodAndProduct(lastDays(28), weekStart, 'week', 3));
+    // "Average daily units by product" stays a breakdown by product: "daily" belongs to the measure.
+    expect((await write('average daily units sold by product')).title).toBe('Average daily units sold by product');
+  });
+
   it('applies a change request to the current report and regenerates single fields', async () => {
     const generate = (change: string, current: { title: string; description: string; sql: string; chart: unknown }) =>
       server.request('/api/user-reports/generate-from-request/', {

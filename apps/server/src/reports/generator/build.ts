@@ -216,7 +216,8 @@ function measureReport(intent: Intent, measureName: Measure): BuiltReport {
     .join(' ')
     .replace(' :', ':');
   const title = titled(titleBase, words);
-  const description = `${title}.`;
+  // Said in words, so that a reader sees why a product is missing (ADR 0148, amendment "a period and product at once").
+  const description = rankWords && dim ? `${title}: the ${rankWords} by ${measure.words.toLowerCase()} over the whole period, each ${dim.words}.` : `${title}.`;
   const pseudocode = steps(
     fromSales ? `Read the sales${needsProducts ? ' with each row’s product' : ''}.` : 'Read the products.',
     words.length ? `Keep ${words.join(' and ')}.` : null,

@@ -14,8 +14,11 @@ export type Intent = {
   special: Special | null;
   measure: Measure | null;
   dimension: Dimension | null;
-  /** A second grouping beside a time breakdown ("per month by category"): one row per period and category. */
-  split: 'category' | null;
+  /**
+   * A second grouping beside a time breakdown: one row per period and category ("per month by
+   * category"), or per period and product ("per month by product", ranked: the top N products).
+   */
+  split: 'category' | 'product' | null;
   rank: { direction: 'desc' | 'asc'; limit: number } | null;
   period: Period | null;
   category: string | null;
@@ -69,15 +72,17 @@ const TIME_WORDS: [Dimension, RegExp][] = [
   ['month', /\btrend\b|\bover time\b/],
 ];
 
-/** The breakdown, and a category beside a time one ("units sold per month by category", "by month and category"). */
+/**
+ * The breakdown, and a category or product beside a time one ("units sold per month by category",
+ * "by month and category", "per month by product", "monthly sales by product").
+ */
 function readDimension(reading: Reading): Pick<Intent, 'dimension' | 'split'> {
   if (reading.test(/\bday of (the )?week\b|\bweekdays?\b/)) return { dimension: 'weekday', split: null };
-  if (reading.test(/\b(by|per|each|every) (product|item|sku)s?\b|\bproducts? by\b|\bwhich products\b|\b(top|bottom|best|worst|slowest|fastest)[- ]?(\d+ )?(selling )?(products|items|sellers)\b|\bbest[- ]sell|\bworst[- ]sell/)) {
-    if (!/\b(by|per|each) (category|week|month|day|year)\b|\b(weekly|monthly|daily|yearly)\b|\bcategories\b/.test(reading.text)) return { dimension: 'product', split: null };
-  }
+  const byProduct = reading.test(/\b(by|per|each|every|and) (product|item|sku)s?\b|\bproducts? by\b|\bwhich products\b|\b(top|bottom|best|worst|slowest|fastest)[- ]?(\d+ )?(selling )?(products|items|sellers)\b|\bbest[- ]sell|\bworst[- ]sell/);
+  if (byProduct && !/\b(by|per|each) (category|week|month|day|year)\b|\b(weekly|monthly|daily|yearly)\b|\bcategories\b|\btrend\b|\bover time\b/.test(reading.text)) return { dimension: 'product', split: null };
   const byCategory = reading.test(/\b(by|per|each|every|and) categor(y|ies)\b|\bcategories\b|\bcategory breakdown\b/);
   const time = TIME_WORDS.find(([, words]) => reading.test(words))?.[0] ?? null;
-  if (byCategory && time) return { dimension: time, split: 'category' };
+  if (time && (byCategory || byProduct)) return { dimension: time, split: byCategory ? 'category' : 'product' };
   return { dimension: byCategory ? 'category' : time, split: null };
 }
 
@@ -131,12 +136,14 @@ export function readQuestion(
   let { dimension, split } = readDimension(reading);
   // "average daily units" is a measure, not a breakdown by day ("average daily units by category": by category).
   if (measure === 'avg_daily_units' && dimension === 'day' && !/\b(by|per|each|every) day\b|\bday by day\b/.test(reading.text)) [dimension, split] = [split, null];
+  // A line per product over time: a whole catalogue's would not be read, so the top ones by the measure, as "top products" without a number (ADR 0148, amendment).
+  const ranking = split === 'product' && rank === null ? { direction: 'desc' as const, limit: DEFAULT_RANK } : rank;
   const intent: Intent = {
     special,
     measure,
     dimension,
     split,
-    rank,
+    rank: ranking,
     period: readPeriod(pastReading, today),
     category,
     productCode,
