@@ -220,6 +220,8 @@ export const dataFunctions = {
       ],
     };
   },
+  lowStock,
+  reorderReport,
   async runsOutFirst(db: Db, today: string, due: DueWindow | null = null): Promise<Answer> {
     const [all, beyond] = await Promise.all([repo.firstStockouts(db, due ? 10_000 : 5), pastForecastEnd(db, due, 'a product running out')]);
     const rows = due ? all.filter((r) => inWindow(due, r.first_stockout)) : all;
