@@ -343,6 +343,8 @@ describe('built-in report generator over a known dataset', () => {
         ['what to reorder in the next 7 days', dueIn(null, dayFromToday(6, today))],
         ['what to reorder today', dueIn(null, todayIso)],
         ['reorder this week', dueIn(null, dayFromToday(6, new Date(`${monday}T00:00:00Z`)))],
+        // PostgreSQL has no quarter interval: this quarter is three months from its first day.
+        ['what to reorder this quarter', dueIn(null, dayFromToday(-1, new Date(`${quarterStart(3)}T00:00:00Z`)))],
         [`what to reorder by ${Number(dayFromToday(2, today).slice(8))}/${Number(dayFromToday(2, today).slice(5, 7))}`, dueIn(null, dayFromToday(2, today))],
         [`what to reorder in ${monthName(monthOffset(0))}`, dueIn(null, dayFromToday(-1, new Date(`${monthOffset(1)}T00:00:00Z`)))],
         ['what must I order next week', dueIn(nextMonday, dayFromToday(6, new Date(`${nextMonday}T00:00:00Z`)))],

@@ -75,7 +75,7 @@ function aheadCondition(ahead: AheadSpan, column: string, overdue = false): stri
   const fromToday = (condition: string) => (overdue ? condition : `${column} >= current_date and ${condition}`);
   if ('days' in ahead) return fromToday(`${column} < current_date + ${ahead.days}`);
   if ('through' in ahead) return fromToday(`${column} <= date ${literal(ahead.through)}`);
-  if ('this' in ahead) return fromToday(`${column} < (date_trunc('${ahead.this}', current_date) + interval '1 ${ahead.this}')::date`);
+  if ('this' in ahead) return fromToday(`${column} < (date_trunc('${ahead.this}', current_date) + interval '${ahead.this === 'day' ? '1 day' : oneUnit(ahead.this)}')::date`);
   if ('dates' in ahead) return fromToday(`${column} between date ${literal(ahead.dates.from)} and date ${literal(ahead.dates.to)}`);
   if ('next' in ahead) {
     const start = `(date_trunc('${ahead.next}', current_date) + interval '${oneUnit(ahead.next)}')`;
