@@ -6,7 +6,7 @@ import type { Database } from '../db/schema.ts';
 import * as repo from './repo.ts';
 import { inventoryTotals } from '../dashboard/repo.ts';
 import { orderAdvice, type OrderAdvice } from '../order-advice/service.ts';
-import { addDays, describePeriod, formatDay, formatRange, fullRangeOf, MONTH_NAMES, rangeOf, readAhead, readPeriod, readSalesAhead, spokenPeriod, type Period } from '../plain-words/period.ts';
+import { addDays, dueWindowOf, dueWords, formatDay, MONTH_NAMES, rangeOf, readPeriod, readSalesAhead, readWindow, spokenPeriod, type DueWindow, type Period } from '../plain-words/period.ts';
 import { escapeRegExp, looksLikeProductCode, noSuchProduct, Reading } from '../plain-words/reading.ts';
 
 type Db = Kysely<Database>;
@@ -53,28 +53,9 @@ const createOrdersAction = (orders: OrderAdvice['products']): AssistantBlock => 
   payload: { orders: orders.map((p) => ({ styleCode: p.styleCode, quantity: p.orderQuantity })) },
 });
 
-/**
- * The window of an order or stock-out question (ADR 0148, amendment "a window that starts
- * later"). One that starts today ("this week", "the next 7 days", "by Friday") keeps what falls due
- * or runs out by its last day, overdue and already out included. One that starts later (`starts`: "next week", "in January")
- * keeps what falls in it; what falls before it is said apart, so nothing urgent is hidden.
- */
-export type DueWindow = { starts: string | null; by: string; words: string };
 /** When an advised order must be placed: its order-by date, else its stockout less the lead time. */
 const dueDay = (p: OrderAdvice['products'][number]) => p.orderBy ?? (p.firstStockout ? addDays(p.firstStockout, -p.leadTimeDays) : null);
 
-/** A window from today as its last day, with its words where they say more: "by 31 Dec 2026 (this month)", "by 24 Dec 2026"; one that starts later as its days. */
-const dueWords = (due: DueWindow) => {
-  if (due.starts) return withinWords(due.starts, due);
-  const by = formatDay(due.by);
-  return due.words === `by ${by}` || due.words === by ? `by ${by}` : `by ${by} (${due.words})`;
-};
-/** A window that starts later, as its days: "in January 2027", "next week (7–13 Dec 2026)", "on 5 Jan 2027", "from 5 Jan 2027 to 9 Jan 2027". */
-function withinWords(starts: string, due: DueWindow): string {
-  const range = formatRange({ from: starts, to: due.by });
-  if (due.words === range) return starts === due.by ? `on ${range}` : `from ${formatDay(starts)} to ${formatDay(due.by)}`;
-  return /^(next|the next) /.test(due.words) ? `${due.words} (${range})` : `in ${due.words}`;
-}
 /** Whether a day falls in the window (by its last day; from its first when it starts later). */
 const inWindow = (due: DueWindow, day: string) => day <= due.by && (!due.starts || day >= due.starts);
 /** When the days before a later window fall, as a buyer reads them: "on 5 Dec 2026", "in December", "from 28 Nov 2026 to 20 Dec 2026". */
@@ -239,6 +220,8 @@ export const dataFunctions = {
       ],
     };
   },
+  lowStock,
+  reorderReport,
   async runsOutFirst(db: Db, today: string, due: DueWindow | null = null): Promise<Answer> {
     const [all, beyond] = await Promise.all([repo.firstStockouts(db, due ? 10_000 : 5), pastForecastEnd(db, due, 'a product running out')]);
     const rows = due ? all.filter((r) => inWindow(due, r.first_stockout)) : all;
@@ -308,23 +291,6 @@ const TOTAL_STOCK = /\b(how much|how many|total)\b.*\b(stock|inventory|units)\b|
 const FRAMING = /\b(first|soonest|earliest|next|when|units?|how many|how much|left|in stock|levels?|coming|upcoming|expected|scheduled|late|arriving|incoming|recommended|advised|orders?|products?|sellers?|most)\b/;
 
 /**
- * A time window ahead for order and stockout questions: "in the next 7 days", "next week", "by 24/12",
- * "in January", "Q1 2027", or a period that has not ended ("today", "this week", "this month"). A past
- * period does not apply.
- */
-function dueWindow(reading: Reading, today: string): DueWindow | null {
-  const startsLater = (from: string | null) => (from !== null && from > today ? from : null);
-  const window = readAhead(reading, today);
-  if (window) return { starts: startsLater(window.from), by: window.by, words: window.words };
-  const ahead = readPeriod(reading.trial(), today);
-  if (!ahead || !['today', 'this', 'day', 'between'].includes(ahead.kind)) return null;
-  const { from, to } = fullRangeOf(ahead, today);
-  if (to < today) return null;
-  readPeriod(reading, today);
-  return { starts: startsLater(from), by: to, words: ahead.kind === 'today' || ahead.kind === 'this' ? describePeriod(ahead) : formatRange(rangeOf(ahead, today)) };
-}
-
-/**
  * Sales asked for days still to come ("sales next week", "top sellers in the next 30 days", "sold in
  * Q1 2027"): none are recorded yet, and the answer says so rather than a zero (ADR 0148).
  */
@@ -344,7 +310,12 @@ function salesAhead(reading: Reading, today: string): Answer | null {
  * ended before today ("in March 2026", "by 24/12/2025") is said to be over, not answered with none.
  */
 function aheadAnswer(reading: Reading, today: string, answer: (due: DueWindow | null) => Promise<Answer>): Promise<Answer> {
-  const due = dueWindow(reading, today);
+  const window = readWindow(reading, today);
+  return answerForWindow(window && dueWindowOf(window, today), today, answer);
+}
+
+/** An order or stock-out answer for a window (a question's, or a model's tool call's); one that ended before today is said to be over. */
+export function answerForWindow(due: DueWindow | null, today: string, answer: (due: DueWindow | null) => Promise<Answer>): Promise<Answer> {
   if (!due || due.by >= today) return answer(due);
   return Promise.resolve({
     blocks: [

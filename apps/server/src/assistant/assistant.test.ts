@@ -654,6 +654,48 @@ describe.each(backends)('assistant with a model on %s', (backend) => {
     expect(toolMessage?.content).toContain('40 units on hand');
   });
 
+  it('gives the model a window on what runs out and what must be ordered, read as the engine reads a question', async () => {
+    const nextMonday = addDays(monday, 7);
+    const nextWeek: Range = { from: nextMonday, to: addDays(nextMonday, 6) };
+    const stockouts = products.flatMap((p) => (p.stockout ? [p.stockout] : []));
+    const lastMonth = monthStart(-1);
+    const lastMonthWords = `${LONG[Number(lastMonth.slice(5, 7)) - 1]} ${lastMonth.slice(0, 4)}`;
+    const calls = [
+      { name: 'runs_out_first', window: 'next week' },
+      { name: 'reorder_report', window: 'next week' },
+      { name: 'low_stock', window: 'the next 14 days' },
+      { name: 'runs_out_first', window: 'Smarch' },
+      { name: 'runs_out_first', window: lastMonthWords },
+      { name: 'runs_out_first', window: undefined },
+    ];
+    model.script([{ toolCalls: calls.map((call, i) => ({ id: `call_${i}`, name: call.name, arguments: JSON.stringify(call.window === undefined ? {} : { window: call.window }) })) }, { content: 'Here is what runs out and what to order.' }]);
+    const response = await server.request('/api/assistant/messages/', { token: viewer.access, body: { content: 'what runs out next week, and what must I order?' } });
+    expect(response.status).toBe(200);
+    const [asked, answered] = model.requests.slice(-2);
+    // The tools that take a window say so in their parameters.
+    const tools = (asked?.body.tools ?? []) as { function: { name: string; parameters: { properties: Record<string, { type: string }> } } }[];
+    for (const name of ['runs_out_first', 'low_stock', 'reorder_report']) expect(tools.find((t) => t.function.name === name)?.function.parameters.properties.window?.type, name).toBe('string');
+    const results = (answered?.body.messages ?? []).filter((m) => m.role === 'tool').map((m) => {
+      const content = m.content ?? '';
+      return content.startsWith('Error: ') ? content : (JSON.parse(content) as AssistantBlock[]).flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n');
+    });
+    expect(results).toHaveLength(calls.length);
+    // A window that starts later counts within it and says what falls before it, as a question to the engine does.
+    expect(results[0]).toContain(runOutWithin(stockouts, nextWeek, `next week (${rangeWords(nextWeek)})`));
+    expect(results[1]).toContain(ordersWithin(nextWeek, `next week (${rangeWords(nextWeek)})`));
+    const dueFortnight = advised.filter((p) => (p.order?.by as string) <= addDays(TODAY, 13));
+    expect(results[2]).toContain(`${dueFortnight.length} of the ${advised.length} products that need an order must be ordered by ${dayWords(addDays(TODAY, 13))} (the next 14 days)`);
+    expect(results[3]).toBe(`Error: Window 'Smarch' not understood: say e.g. "in January", "next week", "the next 30 days", "by 24/12", "Q1 2027".`);
+    expect(results[4]).toBe(`The window asked for, by ${dayWords(addDays(monthStart(0), -1))} (${lastMonthWords}), ended before today (${dayWords(TODAY)}): the forecasts look ahead from today. Ask for a window still to come, such as next month, in January or by 24/12.`);
+    expect(results[5]).toContain(`${firstOut.name} (${firstOut.code}) runs out first, on ${firstOut.stockout}.`);
+    // The reply keeps the tools' tables: the first is what runs out next week.
+    const reply = (response.json.messages as ChatMessage[])[1];
+    expect(reply?.content).toBe('Here is what runs out and what to order.');
+    const runOutNextWeek = products.filter((p) => p.stockout && p.stockout >= nextWeek.from && p.stockout <= nextWeek.to).map((p) => p.code);
+    expect(runOutNextWeek.length).toBeGreaterThan(0);
+    expect(blocksOf(reply, 'table')[0]?.rows.map((r) => r.styleCode)).toEqual(runOutNextWeek);
+  });
+
   it('falls back to the intent engine when the model fails', async () => {
     model.script([{ status: 500, body: { error: 'down' } }]);
     const response = await server.request('/api/assistant/messages/', { token: viewer.access, body: { content: 'stock of Blue Mug' } });

@@ -7,9 +7,9 @@ import type { Database } from '../db/schema.ts';
 import type { ChatMessage as ModelMessage, ChatModel, ToolDefinition } from '../ai/chat.ts';
 import { AppError, validationError } from '../http/errors.ts';
 import { insertTask } from '../dashboard/repo.ts';
-import { readPeriod, type Period } from '../plain-words/period.ts';
+import { dueWindowOf, readPeriod, readWindow, type DueWindow, type Period } from '../plain-words/period.ts';
 import { Reading } from '../plain-words/reading.ts';
-import { actionAnswers, answerQuick, answerText, contentOf, dataFunctions, LAST_30_DAYS, LAST_90_DAYS, salesWindow, type Answer, type SalesWindow } from './answers.ts';
+import { actionAnswers, answerForWindow, answerQuick, answerText, contentOf, dataFunctions, LAST_30_DAYS, LAST_90_DAYS, salesWindow, type Answer, type SalesWindow } from './answers.ts';
 import * as repo from './repo.ts';
 
 export type AssistantContextDeps = { db: Kysely<Database>; model: ChatModel | null; now?: () => Date };
@@ -60,18 +60,28 @@ const periodParameter = {
   required: ['period'],
 };
 const noParameters = { type: 'object', properties: {} };
+const windowParameter = {
+  type: 'object',
+  properties: {
+    window: {
+      type: 'string',
+      description:
+        'Optional: the days ahead in words, as the user said them: "in January", "January 2027", "Q1 2027", "next week", "next month", "this month", "the next 30 days", "by 24/12", "before Christmas" (dates day-first). A window that starts later keeps only what falls in it; one from today keeps what is overdue too. Omit for no window.',
+    },
+  },
+};
 
 /** The tools: the intent engine's data functions, by name; never SQL. */
 export const assistantTools: ToolDefinition[] = [
   { name: 'stock_of_product', description: 'Units on hand of one product', parameters: productParameter },
   { name: 'sales_of_product', description: 'Units one product sold in a period', parameters: { ...productParameter, properties: { ...productParameter.properties, ...periodParameter.properties }, required: ['product', 'period'] } },
   { name: 'top_sellers', description: 'The five products that sold the most in a period', parameters: periodParameter },
-  { name: 'runs_out_first', description: 'Products forecast to run out, soonest first', parameters: noParameters },
+  { name: 'runs_out_first', description: 'Products forecast to run out, soonest first; with a window, those whose first day out falls in it', parameters: windowParameter },
   { name: 'stock_value', description: 'Value of all stock on hand at unit cost', parameters: noParameters },
   { name: 'units_sold', description: 'Units all products sold in a period', parameters: periodParameter },
   { name: 'products_without_sales', description: 'Products with no sales in a period (default the last 90 days)', parameters: { type: 'object', properties: periodParameter.properties } },
-  { name: 'low_stock', description: 'Products that need an order by the forecast (most urgent first), with the advised quantity and order-by date', parameters: noParameters },
-  { name: 'reorder_report', description: 'The advised orders with totals', parameters: noParameters },
+  { name: 'low_stock', description: 'Products that need an order by the forecast (most urgent first), with the advised quantity and order-by date; with a window, those due in it', parameters: windowParameter },
+  { name: 'reorder_report', description: 'The advised orders with totals; with a window, those whose order-by date falls in it', parameters: windowParameter },
   { name: 'deliveries', description: 'Upcoming and late scheduled deliveries', parameters: noParameters },
 ];
 
@@ -82,6 +92,15 @@ function periodOf(args: Record<string, unknown>, today: string, fallback: Period
   const period = readPeriod(Reading.of(words), today);
   if (!period) throw validationError(`Period '${words}' not understood: say e.g. "last month", "October 2026", "last 30 days".`);
   return salesWindow(period, today);
+}
+
+/** The tool's window read as an order or stock-out question's (`readWindow`); none when not given, refused when unreadable. */
+function windowOf(args: Record<string, unknown>, today: string): DueWindow | null {
+  const words = typeof args.window === 'string' ? args.window.trim() : '';
+  if (!words) return null;
+  const window = readWindow(Reading.of(words), today);
+  if (!window) throw validationError(`Window '${words}' not understood: say e.g. "in January", "next week", "the next 30 days", "by 24/12", "Q1 2027".`);
+  return dueWindowOf(window, today);
 }
 
 async function runTool(ctx: AssistantContextDeps, name: string, args: Record<string, unknown>): Promise<Answer> {
@@ -100,15 +119,15 @@ async function runTool(ctx: AssistantContextDeps, name: string, args: Record<str
     case 'units_sold':
       return dataFunctions.totalSales(ctx.db, periodOf(args, today(ctx), LAST_30_DAYS));
     case 'runs_out_first':
-      return dataFunctions.runsOutFirst(ctx.db, today(ctx));
+      return answerForWindow(windowOf(args, today(ctx)), today(ctx), (due) => dataFunctions.runsOutFirst(ctx.db, today(ctx), due));
     case 'stock_value':
       return dataFunctions.stockValue(ctx.db);
     case 'products_without_sales':
       return dataFunctions.noSales(ctx.db, periodOf(args, today(ctx), LAST_90_DAYS));
     case 'low_stock':
-      return answerQuick(ctx.db, 'low_stock', today(ctx));
+      return answerForWindow(windowOf(args, today(ctx)), today(ctx), (due) => dataFunctions.lowStock(ctx.db, today(ctx), due));
     case 'reorder_report':
-      return answerQuick(ctx.db, 'reorder_report', today(ctx));
+      return answerForWindow(windowOf(args, today(ctx)), today(ctx), (due) => dataFunctions.reorderReport(ctx.db, today(ctx), due));
     case 'deliveries':
       return answerQuick(ctx.db, 'deliveries', today(ctx));
     default:

@@ -185,8 +185,19 @@ export function readHorizon(reading: Reading): number | null {
  * (overdue included). `span` is the window as said, for SQL that stays relative to the day it runs.
  */
 export type Ahead = { from: string | null; by: string; words: string; span: AheadSpan };
-/** A month or quarter named without a year (`year` null) is its next occurrence, the current one included. */
-export type AheadSpan = { days: number } | { next: CalendarUnit } | { through: string } | { month: number; year: number | null } | { quarter: number; year: number | null };
+/**
+ * A month or quarter named without a year (`year` null) is its next occurrence, the current one
+ * included; `this` is today or the rest of this week, month…; `dates` are fixed days that start after
+ * the day they were read.
+ */
+export type AheadSpan =
+  | { days: number }
+  | { next: CalendarUnit }
+  | { through: string }
+  | { month: number; year: number | null }
+  | { quarter: number; year: number | null }
+  | { this: CalendarUnit | 'day' }
+  | { dates: DateRange };
 
 /**
  * A window ahead, as an order or stock-out question names it: "the next 14 days", "next week",
@@ -201,12 +212,9 @@ export function readAhead(reading: Reading, today: string): Ahead | null {
 /** "The next 14 days", "next week / month / quarter / year": days from today or the next calendar unit. */
 function readComing(reading: Reading, today: string): (Ahead & { from: string }) | null {
   const days = readHorizon(reading);
-  if (days !== null) return { from: today, by: addDays(today, days - 1), words: `the next ${days} days`, span: { days } };
+  if (days !== null) return windowOf({ days }, today);
   const match = reading.exec(/\bnext (week|month|quarter|year)\b/);
-  if (!match) return null;
-  const unit = match[1] as CalendarUnit;
-  const from = shift(unit, startOf(unit, today), 1);
-  return { from, by: addDays(shift(unit, from, 1), -1), words: `next ${unit}`, span: { next: unit } };
+  return match ? windowOf({ next: match[1] as CalendarUnit }, today) : null;
 }
 
 function readDayAhead(reading: Reading, today: string): Ahead | null {
@@ -228,19 +236,75 @@ const MONTH_AHEAD = new RegExp(`\\b(?:in|for|during|over|through) (${MONTH_WORDS
  */
 function readMonthOrQuarterAhead(reading: Reading, today: string): Ahead | null {
   const match = reading.exec(MONTH_WITH_YEAR) ?? reading.exec(MONTH_AHEAD);
-  const month = match ? MONTH_WORDS.indexOf(match[1] as string) + 1 : null;
-  const quarter = month ? null : quarterIn(reading);
-  if (!month && !quarter) return null;
-  const said = month ? (match?.[2] ? Number(match[2]) : null) : (quarter?.year ?? null);
-  const [first, months] = month ? [month, 1] : [3 * (quarter?.quarter as number) - 2, 3];
+  if (match) return windowOf({ month: MONTH_WORDS.indexOf(match[1] as string) + 1, year: match[2] ? Number(match[2]) : null }, today);
+  const quarter = quarterIn(reading);
+  return quarter ? windowOf(quarter, today) : null;
+}
+
+/**
+ * The days a window spans as of `today`, from today where it is under way (a month or quarter
+ * without a year is its next occurrence, the current one included), with the words an answer names
+ * it by: "the next 30 days", "next week", "January 2027", "Q1 2027", "this month", "by 24 Dec 2026".
+ */
+export function windowOf(span: AheadSpan, today: string): Ahead & { from: string } {
+  if ('days' in span) return { from: today, by: addDays(today, span.days - 1), words: `the next ${span.days} days`, span };
+  if ('next' in span) {
+    const from = shift(span.next, startOf(span.next, today), 1);
+    return { from, by: addDays(shift(span.next, from, 1), -1), words: `next ${span.next}`, span };
+  }
+  if ('through' in span) return { from: today, by: span.through, words: `by ${formatDay(span.through)}`, span };
+  if ('this' in span) {
+    const by = span.this === 'day' ? today : addDays(shift(span.this, startOf(span.this, today), 1), -1);
+    return { from: today, by, words: span.this === 'day' ? 'today' : `this ${span.this}`, span };
+  }
+  if ('dates' in span) return { from: span.dates.from, by: span.dates.to, words: formatRange(span.dates), span };
+  const [first, months] = 'month' in span ? [span.month, 1] : [3 * span.quarter - 2, 3];
   const [thisYear, thisMonth] = partsOf(today);
-  const year = said ?? (thisMonth > first + months - 1 ? thisYear + 1 : thisYear);
+  const year = span.year ?? (thisMonth > first + months - 1 ? thisYear + 1 : thisYear);
   const start = iso(year, first, 1);
   const by = addDays(shift('month', start, months), -1);
   const from = start <= today && today <= by ? today : start;
-  if (month) return { from, by, words: `${MONTH_NAMES[month - 1]} ${year}`, span: { month, year: said } };
-  const number = quarter?.quarter as number;
-  return { from, by, words: `Q${number} ${year}`, span: { quarter: number, year: said } };
+  return { from, by, words: 'month' in span ? `${MONTH_NAMES[span.month - 1]} ${year}` : `Q${span.quarter} ${year}`, span };
+}
+
+/**
+ * The window of an order or stock-out question, for the assistant and the report writer alike (ADR
+ * 0141, 0148): a window ahead (`readAhead`), or a period that has not ended ("today", "this week",
+ * "this month", a day or days from a date with its year). A period that has ended is none.
+ */
+export function readWindow(reading: Reading, today: string): Ahead | null {
+  const ahead = readAhead(reading, today);
+  if (ahead) return ahead;
+  const period = readPeriod(reading.trial(), today);
+  if (!period || !['today', 'this', 'day', 'between'].includes(period.kind)) return null;
+  const { from, to } = fullRangeOf(period, today);
+  if (to < today) return null;
+  readPeriod(reading, today);
+  if (period.kind === 'today') return windowOf({ this: 'day' }, today);
+  if (period.kind === 'this') return windowOf({ this: period.unit }, today);
+  return windowOf(from > today ? { dates: { from, to } } : { through: to }, today);
+}
+
+/**
+ * A window as order and stock-out answers use it (ADR 0148, amendment "a window that starts later"):
+ * its last day, and its first (`starts`) when that is after today — one from today keeps what is
+ * overdue or already out.
+ */
+export type DueWindow = { starts: string | null; by: string; words: string };
+export const dueWindowOf = (window: Ahead, today: string): DueWindow => ({ starts: window.from !== null && window.from > today ? window.from : null, by: window.by, words: window.words });
+
+/** A window from today as its last day, with its words where they say more: "by 31 Dec 2026 (this month)", "by 24 Dec 2026"; one that starts later as its days. */
+export function dueWords(due: DueWindow): string {
+  if (due.starts) return withinWords(due.starts, due);
+  const by = formatDay(due.by);
+  return due.words === `by ${by}` || due.words === by ? `by ${by}` : `by ${by} (${due.words})`;
+}
+
+/** A window that starts later, as its days: "in January 2027", "next week (7–13 Dec 2026)", "on 5 Jan 2027", "from 5 Jan 2027 to 9 Jan 2027". */
+function withinWords(starts: string, due: DueWindow): string {
+  const range = formatRange({ from: starts, to: due.by });
+  if (due.words === range) return starts === due.by ? `on ${range}` : `from ${formatDay(starts)} to ${formatDay(due.by)}`;
+  return /^(next|the next) /.test(due.words) ? `${due.words} (${range})` : `in ${due.words}`;
 }
 
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];

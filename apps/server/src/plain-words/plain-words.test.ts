@@ -1,6 +1,6 @@
 // Periods and product-code-like words on fixed days, so year ends and short months are met whatever the day the tests run.
 import { describe, expect, it } from 'vitest';
-import { describePeriod, formatRange, rangeOf, readAhead, readPeriod, readSalesAhead, spokenPeriod, type Period } from './period.ts';
+import { describePeriod, dueWindowOf, dueWords, formatRange, rangeOf, readAhead, readPeriod, readSalesAhead, readWindow, spokenPeriod, windowOf, type Period } from './period.ts';
 import { looksLikeProductCode, Reading } from './reading.ts';
 
 const read = (question: string, today: string) => {
@@ -172,6 +172,31 @@ describe('periods in plain words', () => {
     expect(salesAhead('sales by 2/12', '2026-12-02')).toBeNull();
     const period = read('sales by 30/11', '2026-12-02').period as Period;
     expect(read(`Units sold (${describePeriod(period)})`, '2026-12-02').period).toEqual(period);
+  });
+
+  it('reads the window of an order or stock-out question: a window ahead, or today, this week or month, or days with their year not yet over', () => {
+    const window = (question: string, today: string) => {
+      const reading = Reading.of(question);
+      const read = readWindow(reading, today);
+      return { ...read, said: read && dueWords(dueWindowOf(read, today)), unused: reading.unusedWords() };
+    };
+    // Thursday 3 December 2026. A window from today keeps what is overdue: it is said as its last day.
+    expect(window('reorder this week', '2026-12-03')).toEqual({ from: '2026-12-03', by: '2026-12-06', words: 'this week', span: { this: 'week' }, said: 'by 6 Dec 2026 (this week)', unused: ['reorder'] });
+    expect(window('what to order today', '2026-12-03')).toMatchObject({ by: '2026-12-03', span: { this: 'day' }, said: 'by 3 Dec 2026 (today)', unused: ['order'] });
+    expect(window('run out this month', '2026-12-27')).toMatchObject({ by: '2026-12-31', said: 'by 31 Dec 2026 (this month)' });
+    expect(window('orders due this quarter', '2026-11-15')).toMatchObject({ by: '2026-12-31', span: { this: 'quarter' } });
+    expect(window('orders due from 1/12/2026 to 24/12/2026', '2026-12-03')).toMatchObject({ by: '2026-12-24', span: { through: '2026-12-24' }, said: 'by 24 Dec 2026', unused: ['orders', 'due'] });
+    // One that starts later keeps what falls in it: said as its days.
+    expect(window('reorder on 5/1/2027', '2026-12-03')).toMatchObject({ from: '2027-01-05', by: '2027-01-05', span: { dates: { from: '2027-01-05', to: '2027-01-05' } }, said: 'on 5 Jan 2027' });
+    expect(window('must I order next week', '2026-12-03')).toMatchObject({ from: '2026-12-07', by: '2026-12-13', said: 'next week (7–13 Dec 2026)', unused: ['must', 'order'] });
+    expect(window('what to reorder in January', '2026-12-03')).toMatchObject({ from: '2027-01-01', by: '2027-01-31', said: 'in January 2027' });
+    // A past period is no window, and its words stay unused; one said with a year that ended is, and ends before today.
+    expect(window('reorder last week', '2026-12-03')).toEqual({ said: null, unused: ['reorder', 'last', 'week'] });
+    expect(window('reorder in March 2026', '2026-12-03')).toMatchObject({ by: '2026-03-31', said: 'by 31 Mar 2026 (March 2026)' });
+    // A window's span gives the same days read again on another day: what a report's relative SQL does.
+    expect(windowOf({ next: 'week' }, '2026-12-27')).toMatchObject({ from: '2026-12-28', by: '2027-01-03' });
+    expect(windowOf({ month: 1, year: null }, '2027-01-31')).toMatchObject({ from: '2027-01-31', by: '2027-01-31', words: 'January 2027' });
+    expect(windowOf({ this: 'month' }, '2027-02-10')).toMatchObject({ from: '2027-02-10', by: '2027-02-28', words: 'this month' });
   });
 
   it('names the period with its dates', () => {

@@ -2,7 +2,8 @@
 // SQL is run through the API and its rows compared with the answer computed here, in TypeScript,
 // from the fixture's own arrays. At least 26 of the questions must come out right.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatDay } from '../plain-words/period.ts';
+import { sql } from 'kysely';
+import { formatDay, formatRange } from '../plain-words/period.ts';
 import { signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { dayFromToday, FORECAST_DAYS, fixtureProducts, fixtureSales, loadReportFixture, type FixtureProduct } from './fixtures.test-data.ts';
 
@@ -177,6 +178,16 @@ describe('built-in report generator over a known dataset', () => {
     await loadReportFixture(server.database.db, today);
   });
   afterAll(() => server.stop());
+  /** A report drafted from a change request to a report with this title and description (a new one by default). */
+  const write = async (change: string, current = { title: 'Untitled Report', description: '' }) =>
+    (
+      await server.request('/api/user-reports/generate-from-request/', {
+        token,
+        body: { report_id: null, change_request: change, current_title: current.title, current_description: current.description, current_sql_code: 'SELECT 1;', current_chart_config: null },
+      })
+    ).json as { success: boolean; title: string; description: string; sql_code: string; pseudocode: string; chart_config: unknown; notice: string | null; error: string | null };
+  const rowsOf = async (sqlCode: string) => ((await server.request('/api/user-reports/execute/', { token, body: { sql_code: sqlCode } })).json as { results: Row[] }).results;
+  const codesOf = async (sqlCode: string) => (await rowsOf(sqlCode)).map((row) => row.product_code);
 
   it(`answers at least 26 of ${questions.length} questions with the right rows`, async () => {
     expect(questions.length).toBeGreaterThanOrEqual(30);
@@ -206,13 +217,6 @@ describe('built-in report generator over a known dataset', () => {
   });
 
   it('reads a period as the assistant does, and says when a code names no product', async () => {
-    const write = async (change: string) =>
-      (
-        await server.request('/api/user-reports/generate-from-request/', {
-          token,
-          body: { report_id: null, change_request: change, current_title: 'Untitled Report', current_description: '', current_sql_code: 'SELECT 1;', current_chart_config: null },
-        })
-      ).json as { success: boolean; sql_code: string; error: string | null; notice: string | null };
     const unitsOf = async (sqlCode: string) => Number(((await server.request('/api/user-reports/execute/', { token, body: { sql_code: sqlCode } })).json as { results: Row[] }).results[0]?.units_sold ?? 0);
     const assistantUnits = async (question: string) => {
       const reply = ((await server.request('/api/assistant/messages/', { token, body: { content: question } })).json.messages as { content: string }[])[1]?.content ?? '';
@@ -248,14 +252,6 @@ describe('built-in report generator over a known dataset', () => {
   });
 
   it('reads windows ahead for stock-out, delivery and forecast reports — next week or month, by or before a date — and reads its title back', async () => {
-    const write = async (change: string, current = { title: 'Untitled Report', description: '' }) =>
-      (
-        await server.request('/api/user-reports/generate-from-request/', {
-          token,
-          body: { report_id: null, change_request: change, current_title: current.title, current_description: current.description, current_sql_code: 'SELECT 1;', current_chart_config: null },
-        })
-      ).json as { success: boolean; title: string; description: string; sql_code: string; notice: string | null };
-    const rowsOf = async (sqlCode: string) => ((await server.request('/api/user-reports/execute/', { token, body: { sql_code: sqlCode } })).json as { results: Row[] }).results;
     const dayMonth = (day: string) => `${Number(day.slice(8))}/${Number(day.slice(5, 7))}`;
     const deliveries = [
       { product_code: 'TL-001', expected_date: dayFromToday(5, today) },
@@ -299,14 +295,14 @@ describe('built-in report generator over a known dataset', () => {
     expect(outToday).toEqual(['KT-002']);
     const nextWeekReport = await write('which products run out next week');
     expect(nextWeekReport).toMatchObject({ title: 'Products that run out next week', description: expect.stringContaining('first reaches zero next week') });
-    expect((await rowsOf(nextWeekReport.sql_code)).map((row) => row.product_code)).toEqual(
+    expect(await codesOf(nextWeekReport.sql_code)).toEqual(
       runOuts
         .filter((p) => p.runs_out_on >= nextWeek.from && p.runs_out_on < nextWeek.to)
         .sort((a, b) => a.runs_out_on.localeCompare(b.runs_out_on) || a.product_code.localeCompare(b.product_code))
         .map((p) => p.product_code),
     );
     for (const fromToday of ['which products run out in the next 7 days', 'which products run out by Sunday', `which products run out in ${monthName(monthOffset(0))}`]) {
-      expect((await rowsOf((await write(fromToday)).sql_code)).map((row) => row.product_code), fromToday).toContain('KT-002');
+      expect(await codesOf((await write(fromToday)).sql_code), fromToday).toContain('KT-002');
     }
     // Last month's name is next year's, past the stored forecasts: nothing yet, not last month's stock-outs.
     expect(await rowsOf((await write(`which products run out in ${monthName(monthOffset(-1))}`)).sql_code)).toEqual([]);
@@ -323,15 +319,82 @@ describe('built-in report generator over a known dataset', () => {
     }
   });
 
+  it('reads a window on a reorder report as the assistant reads an order question: by order-by day, overdue ones kept by a window from today', async () => {
+    const todayIso = dayFromToday(0, today);
+    const monday = weekStart(todayIso);
+    const nextMonday = dayFromToday(7, new Date(`${monday}T00:00:00Z`));
+    // The Claw hammer's order was due three days ago: overdue, still to be placed.
+    const overdue = dayFromToday(-3, today);
+    const setOrderBy = (day: string) =>
+      sql`update forecast_results set reorder = jsonb_set(reorder, '{orderBy}', to_jsonb(${day}::text)) where product_id = (select id from data.products where product_code = 'TL-001')`.execute(server.database.db);
+    await setOrderBy(overdue);
+    try {
+      /** The reorder list (at or below the reorder point, or out within the lead time) with each order's due day, most urgent first. */
+      const orders = fixtureProducts
+        .map((p) => ({ p, out: firstStockout(p) }))
+        .filter(({ p, out }) => p.stock <= p.reorderPoint || (out !== null && out < p.leadTime))
+        .map(({ p, out }) => ({ code: p.code, due: p.code === 'TL-001' ? overdue : out === null ? null : dayFromToday(out, today) }))
+        .sort((a, b) => (a.due ?? '9999').localeCompare(b.due ?? '9999') || a.code.localeCompare(b.code));
+      expect(orders.map((o) => o.code)).toEqual(['TL-001', 'KT-002', 'GD-001']);
+      const dueIn = (from: string | null, to: string) => orders.filter((o) => o.due !== null && o.due <= to && (from === null || o.due >= from)).map((o) => o.code);
+      const cases: [string, string[]][] = [
+        ['what should we reorder?', orders.map((o) => o.code)],
+        // Windows from today keep the overdue order; windows that start later keep only what falls in them.
+        ['what to reorder in the next 7 days', dueIn(null, dayFromToday(6, today))],
+        ['what to reorder today', dueIn(null, todayIso)],
+        ['reorder this week', dueIn(null, dayFromToday(6, new Date(`${monday}T00:00:00Z`)))],
+        // PostgreSQL has no quarter interval: this quarter is three months from its first day.
+        ['what to reorder this quarter', dueIn(null, dayFromToday(-1, new Date(`${quarterStart(3)}T00:00:00Z`)))],
+        [`what to reorder by ${Number(dayFromToday(2, today).slice(8))}/${Number(dayFromToday(2, today).slice(5, 7))}`, dueIn(null, dayFromToday(2, today))],
+        [`what to reorder in ${monthName(monthOffset(0))}`, dueIn(null, dayFromToday(-1, new Date(`${monthOffset(1)}T00:00:00Z`)))],
+        ['what must I order next week', dueIn(nextMonday, dayFromToday(6, new Date(`${nextMonday}T00:00:00Z`)))],
+        [`what to reorder in ${monthName(monthOffset(1))}`, dueIn(monthOffset(1), dayFromToday(-1, new Date(`${monthOffset(2)}T00:00:00Z`)))],
+      ];
+      for (const [question, expected] of cases) {
+        const report = await write(question);
+        expect(report.notice, question).toBeNull();
+        expect(await codesOf(report.sql_code), `${question}\n${report.sql_code}`).toEqual(expected);
+        // A later change starts from the title and description: the window reads back the same.
+        const again = await write('only Garden products', { title: report.title, description: report.description });
+        expect(again.title).toBe(`${report.title} (category Garden)`);
+        expect(await codesOf(again.sql_code), `${question}: ${report.title}`).toEqual(expected.filter((code) => code.startsWith('GD-')));
+      }
+      // The title says the window; the pseudocode says its days as the assistant does, and when they were counted.
+      const nextWeek = await write('what must I order next week');
+      expect(nextWeek.title).toBe('What to reorder next week');
+      expect(nextWeek.description).toContain('only the orders due next week.');
+      expect(nextWeek.pseudocode).toContain(`Keep the orders due next week (${formatRange({ from: nextMonday, to: dayFromToday(6, new Date(`${nextMonday}T00:00:00Z`)) })}) (due on the order-by day`);
+      expect(nextWeek.pseudocode).toContain(`The days are those of ${formatDay(todayIso)}, when this was written`);
+      const thisWeek = await write('reorder this week');
+      expect(thisWeek).toMatchObject({ title: 'What to reorder this week', description: expect.stringContaining('only the orders due this week, overdue ones included') });
+      expect(thisWeek.pseudocode).toContain(`Keep the orders due by ${formatDay(dayFromToday(6, new Date(`${monday}T00:00:00Z`)))} (this week), overdue ones included`);
+      const byDay = await write(`what to reorder by ${Number(dayFromToday(2, today).slice(8))}/${Number(dayFromToday(2, today).slice(5, 7))}`);
+      expect(byDay.title).toBe(`What to reorder by ${formatDay(dayFromToday(2, today))}`);
+      expect(byDay.pseudocode).not.toContain('when this was written');
+      // A window said with a year that has ended is refused, as the assistant answers it; so is a stock-out report's.
+      const lastMonth = monthOffset(-1);
+      for (const question of [`what to reorder in ${monthName(lastMonth)} ${lastMonth.slice(0, 4)}`, `which products run out in ${monthName(lastMonth)} ${lastMonth.slice(0, 4)}`]) {
+        expect(await write(question), question).toMatchObject({
+          success: false,
+          error: `The window asked for, by ${formatDay(dayFromToday(-1, new Date(`${monthOffset(0)}T00:00:00Z`)))} (${monthName(lastMonth)} ${lastMonth.slice(0, 4)}), ended before today: the forecasts look ahead from today. Ask for a window still to come, such as next month, in January or by 24/12. The built-in generator wrote no report.`,
+        });
+      }
+      // A stock-out report reads "this week" as the assistant does (it used to fall back to the next 30 days).
+      const outThisWeek = await write('which products run out this week');
+      expect(outThisWeek.title).toBe('Products that run out this week');
+      expect(await codesOf(outThisWeek.sql_code)).toEqual(
+        fixtureProducts
+          .map((p) => ({ code: p.code, out: firstStockout(p) }))
+          .filter((p): p is { code: string; out: number } => p.out !== null && dayFromToday(p.out, today) < nextMonday)
+          .sort((a, b) => a.out - b.out || a.code.localeCompare(b.code))
+          .map((p) => p.code),
+      );
+    } finally {
+      await setOrderBy(dayFromToday(firstStockout(productOf('TL-001')) as number, today));
+    }
+  });
+
   it('breaks down by a period and category at once: a row per period and category, drawn as a line per category', async () => {
-    const write = async (change: string, current = { title: 'Untitled Report', description: '' }) =>
-      (
-        await server.request('/api/user-reports/generate-from-request/', {
-          token,
-          body: { report_id: null, change_request: change, current_title: current.title, current_description: current.description, current_sql_code: 'SELECT 1;', current_chart_config: null },
-        })
-      ).json as { success: boolean; title: string; description: string; sql_code: string; chart_config: unknown; notice: string | null };
-    const rowsOf = async (sqlCode: string) => ((await server.request('/api/user-reports/execute/', { token, body: { sql_code: sqlCode } })).json as { results: Row[] }).results;
     const perMonthAndCategory = (rows: typeof sales) =>
       [...groupSum(rows, (s) => `${monthStart(s.date)}|${productOf(s.code).category}`).entries()]
         .sort(([a], [b]) => a.localeCompare(b))
@@ -357,6 +420,40 @@ describe('built-in report generator over a known dataset', () => {
     expect(await rowsOf(top.sql_code)).toEqual(perMonthAndCategory(sales.filter((s) => topCategories.includes(productOf(s.code).category))));
     // "Average daily units by category" stays a breakdown by category: "daily" belongs to the measure.
     expect((await write('average daily units sold by category')).title).toBe('Average daily units sold by category');
+  });
+
+  it('breaks down by a period and product at once: the top 10 products by the measure unless a number is said, drawn as a line per product', async () => {
+    /** Each period's units per product, for the `limit` products that sold the most over all of `rows`. */
+    const perPeriodAndProduct = (rows: typeof sales, period: (day: string) => string, name: string, limit: number) => {
+      const top = ranked(groupSum(rows, (s) => s.code), 'desc', limit, 'units').map((r) => r.product_code);
+      return [...groupSum(rows.filter((s) => top.includes(s.code)), (s) => `${period(s.date)}|${s.code}`).entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([key, units_sold]) => ({ [name]: key.split('|')[0], product_code: key.split('|')[1], units_sold }));
+    };
+    expect(fixtureProducts.length).toBeLessThan(10);
+    for (const question of ['units sold per month by product', 'units sold by month and product', 'monthly units sold by product', 'sales trend by product']) {
+      const report = await write(question);
+      expect(report, question).toMatchObject({
+        success: true,
+        title: 'Units sold by month for the top 10 products',
+        description: 'Units sold by month for the top 10 products: the top 10 products by units sold over the whole period, each by month.',
+        notice: null,
+      });
+      expect(report.chart_config).toMatchObject({ type: 'line', x_field: 'month', series: [{ field: 'units_sold' }], group_field: 'product_code' });
+      expect(report.sql_code).toMatch(/limit 10\b/);
+      // Ordered by month, then product.
+      expect(await rowsOf(report.sql_code)).toEqual(perPeriodAndProduct(sales, monthStart, 'month', 10));
+      // A later change starts from the title and description: the breakdown reads back the same.
+      const narrowed = await write('only the last 90 days', { title: report.title, description: report.description });
+      expect(narrowed.title).toBe('Units sold by month for the top 10 products (the last 90 days)');
+      expect(await rowsOf(narrowed.sql_code)).toEqual(perPeriodAndProduct(lastDays(90), monthStart, 'month', 10));
+    }
+    // A number said ranks that many: here fewer than the catalogue holds.
+    const weekly = await write('weekly units sold by product in the last 4 weeks, top 3');
+    expect(weekly).toMatchObject({ title: 'Units sold by week for the top 3 products (the last 28 days)', notice: null });
+    expect(await rowsOf(weekly.sql_code)).toEqual(perPeriodAndProduct(lastDays(28), weekStart, 'week', 3));
+    // "Average daily units by product" stays a breakdown by product: "daily" belongs to the measure.
+    expect((await write('average daily units sold by product')).title).toBe('Average daily units sold by product');
   });
 
   it('applies a change request to the current report and regenerates single fields', async () => {

@@ -42,11 +42,14 @@ export class BuiltInReportWriter implements ReportWriter {
   readonly provider = 'built-in';
 
   async write(request: { changeRequest: string; current: CurrentReport; context: WriterContext }): Promise<ReportDraft> {
-    const { intent: change, unusedWords, unknownProducts, salesAhead } = readQuestion(request.changeRequest, request.context.vocabulary);
+    const { intent: change, unusedWords, unknownProducts, salesAhead, windowOver } = readQuestion(request.changeRequest, request.context.vocabulary);
     // A report of every product when the request named one that does not exist would mislead.
     if (unknownProducts.length) throw new WriterError(`${unknownProducts.map((code) => noSuchProduct(code, request.context.vocabulary.productCodes)).join(' ')} The built-in generator wrote no report.`);
     if (salesAhead) {
       throw new WriterError(`There are no sales after today: the period asked for, ${salesAhead}, is still to come. Ask for the forecast demand of that period, or for sales in a past period (last week, the last 30 days). The built-in generator wrote no report.`);
+    }
+    if (windowOver) {
+      throw new WriterError(`The window asked for, ${windowOver}, ended before today: the forecasts look ahead from today. Ask for a window still to come, such as next month, in January or by 24/12. The built-in generator wrote no report.`);
     }
     const onlyChart = !hasSubject(change) && change.chartType !== null && !change.period && !change.dimension && !change.rank && !change.category && !change.productCode;
     if (onlyChart && request.current.sql_code.trim()) {

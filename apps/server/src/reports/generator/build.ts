@@ -2,8 +2,8 @@
 // one-line description (which the generator can read back when asked to change the report) and
 // pseudocode in plain steps.
 import type { ChartType } from '@stockwise/contract';
-import { describePeriod, formatDay, MONTH_NAMES, type CalendarUnit } from '../../plain-words/period.ts';
-import { DEFAULT_LOW_STOCK, type AheadSpan, type Dimension, type Intent, type Measure, type Period } from './intent.ts';
+import { describePeriod, dueWindowOf, dueWords, formatDay, MONTH_NAMES, windowOf, type CalendarUnit } from '../../plain-words/period.ts';
+import { DEFAULT_LOW_STOCK, todayIso, type AheadSpan, type Dimension, type Intent, type Measure, type Period } from './intent.ts';
 
 export type BuiltReport = { title: string; description: string; sql: string; pseudocode: string; chartType: ChartType | null };
 
@@ -66,27 +66,55 @@ function namedStart(first: number, months: number, year: number | null): string 
   return `make_date(extract(year from current_date)::int + (extract(month from current_date)::int > ${first + months - 1})::int, ${first}, 1)`;
 }
 
-/** Days from today on within a window ahead; relative to the day the report runs except a date or year said. */
-function aheadCondition(ahead: AheadSpan, column: string): string {
-  if ('days' in ahead) return `${column} >= current_date and ${column} < current_date + ${ahead.days}`;
+/**
+ * The days of a window ahead, relative to the day the report runs except a date or year said: from
+ * today on (a stock-out, delivery or forecast counts from today), or, with `overdue`, reaching back
+ * before today for a window under way (an order due yesterday must still be placed, ADR 0148).
+ */
+function aheadCondition(ahead: AheadSpan, column: string, overdue = false): string {
+  const fromToday = (condition: string) => (overdue ? condition : `${column} >= current_date and ${condition}`);
+  if ('days' in ahead) return fromToday(`${column} < current_date + ${ahead.days}`);
+  if ('through' in ahead) return fromToday(`${column} <= date ${literal(ahead.through)}`);
+  if ('this' in ahead) return fromToday(`${column} < (date_trunc('${ahead.this}', current_date) + interval '${ahead.this === 'day' ? '1 day' : oneUnit(ahead.this)}')::date`);
+  if ('dates' in ahead) return fromToday(`${column} between date ${literal(ahead.dates.from)} and date ${literal(ahead.dates.to)}`);
   if ('next' in ahead) {
     const start = `(date_trunc('${ahead.next}', current_date) + interval '${oneUnit(ahead.next)}')`;
     return `${column} >= ${start}::date and ${column} < (${start} + interval '${oneUnit(ahead.next)}')::date`;
   }
-  if ('through' in ahead) return `${column} >= current_date and ${column} <= date ${literal(ahead.through)}`;
   const [first, unit] = 'month' in ahead ? [ahead.month, 'month' as const] : [3 * ahead.quarter - 2, 'quarter' as const];
   const start = namedStart(first, unit === 'month' ? 1 : 3, ahead.year);
-  // A month under way counts from today: what ran out before is not running out in it.
-  return `${column} >= current_date and ${column} >= ${start} and ${column} < (${start} + interval '${oneUnit(unit)}')::date`;
+  const end = `${column} < (${start} + interval '${oneUnit(unit)}')::date`;
+  // A month under way counts from today: what ran out before is not running out in it; an order overdue is still due in it.
+  return overdue ? `(${column} >= ${start} or ${start} <= current_date) and ${end}` : `${column} >= current_date and ${column} >= ${start} and ${end}`;
 }
 
-/** A window ahead as a title says it, and as the writer reads it back: "in the next 30 days", "next week", "by 24 Dec 2026", "in January", "in Q1 2027". */
+/** A window ahead as a title says it, and as the writer reads it back: "in the next 30 days", "next week", "by 24 Dec 2026", "in January", "in Q1 2027", "this month", "today". */
 function aheadWords(ahead: AheadSpan): string {
   if ('days' in ahead) return `in the next ${ahead.days} days`;
   if ('next' in ahead) return `next ${ahead.next}`;
   if ('through' in ahead) return `by ${formatDay(ahead.through)}`;
+  if ('this' in ahead) return ahead.this === 'day' ? 'today' : `this ${ahead.this}`;
+  if ('dates' in ahead) return ahead.dates.from === ahead.dates.to ? `on ${ahead.dates.from}` : `from ${ahead.dates.from} to ${ahead.dates.to}`;
   const named = 'month' in ahead ? MONTH_NAMES[ahead.month - 1] : `Q${ahead.quarter}`;
   return `in ${named}${ahead.year === null ? '' : ` ${ahead.year}`}`;
+}
+
+/** A window with its days as the assistant names it: "next week (7–13 Dec 2026)", "by 31 Dec 2026 (this month)", "in January 2027". */
+const aheadDates = (ahead: AheadSpan, today: string) => dueWords(dueWindowOf(windowOf(ahead, today), today));
+
+/** Said after a window's days when the SQL is relative to the day it runs: the days are those of the day the report was written. */
+function writtenOn(ahead: AheadSpan, today: string): string {
+  const fixed = 'through' in ahead || 'dates' in ahead || (('month' in ahead || 'quarter' in ahead) && ahead.year !== null);
+  return fixed ? '' : ` The days are those of ${formatDay(today)}, when this was written: the SQL counts from the day it runs.`;
+}
+
+/** When an advised order is due: its order-by day, else the day its stock runs out less the lead time (as the assistant has it). */
+const ORDER_DUE = 'coalesce(ra.order_by, ra.stockout_date - ra.lead_time_days)';
+
+/** Whether a window keeps overdue orders: one from today does; one that starts later does not; a month or quarter named does once it is under way. */
+function overdueWords(ahead: AheadSpan): string {
+  if ('next' in ahead || 'dates' in ahead) return '';
+  return 'month' in ahead || 'quarter' in ahead ? ', and overdue ones while it is under way' : ', overdue ones included';
 }
 
 const MEASURES: Record<Measure, { expression: string; alias: string; words: string; needsProducts: boolean; fromSales: boolean }> = {
@@ -188,7 +216,8 @@ function measureReport(intent: Intent, measureName: Measure): BuiltReport {
     .join(' ')
     .replace(' :', ':');
   const title = titled(titleBase, words);
-  const description = `${title}.`;
+  // Said in words, so that a reader sees why a product is missing (ADR 0148, amendment "a period and product at once").
+  const description = rankWords && dim ? `${title}: the ${rankWords} by ${measure.words.toLowerCase()} over the whole period, each ${dim.words}.` : `${title}.`;
   const pseudocode = steps(
     fromSales ? `Read the sales${needsProducts ? ' with each row’s product' : ''}.` : 'Read the products.',
     words.length ? `Keep ${words.join(' and ')}.` : null,
@@ -200,7 +229,7 @@ function measureReport(intent: Intent, measureName: Measure): BuiltReport {
   return { title, description, sql, pseudocode, chartType: intent.chartType ?? (dim?.time ? 'line' : dim ? 'bar' : 'table') };
 }
 
-function specialReport(intent: Intent): BuiltReport | null {
+function specialReport(intent: Intent, today: string): BuiltReport | null {
   const { conditions, words } = filters(intent, { period: false, dateColumn: '' });
   const and = (extra: string[]) => where([...extra, ...conditions]);
   const qualifiers = words.length ? ` (${words.join(', ')})` : '';
@@ -239,24 +268,40 @@ function specialReport(intent: Intent): BuiltReport | null {
           `having ${aheadCondition(ahead, 'min(sp.date)')}`,
           'order by runs_out_on, sp.product_code',
         ),
-        pseudocode: steps('Read the daily stock projection of every product.', 'Take the first day from today on where projected stock is zero or below.', `Keep the products whose first such day is ${within}.`, 'Sort by that day, soonest first.'),
+        pseudocode: steps(
+          'Read the daily stock projection of every product.',
+          'Take the first day from today on where projected stock is zero or below.',
+          `Keep the products whose first such day is ${aheadDates(ahead, today)}.${writtenOn(ahead, today)}`,
+          'Sort by that day, soonest first.',
+        ),
         chartType: intent.chartType ?? 'table',
       };
     }
-    case 'reorder':
+    case 'reorder': {
+      // The window keeps the orders whose order-by day falls in it, as the assistant's reorder answers do (ADR 0148).
+      const ahead = intent.ahead;
+      const within = ahead ? ` ${aheadWords(ahead)}` : '';
       return {
-        title: `What to reorder${qualifiers}`,
-        description: `Products at or below their reorder point, or projected to run out within their lead time, with the advised order quantity${qualifiers}.`,
+        title: `What to reorder${within}${qualifiers}`,
+        description: `Products at or below their reorder point, or whose stock the forecast sees ending within their lead time, with the advised order quantity${ahead ? `; only the orders due${within}${overdueWords(ahead)}` : ''}${qualifiers}.`,
         sql: lines(
           'select ra.product_code, ra.product_name, ra.current_stock, round(ra.reorder_point::numeric, 1) as reorder_point, ra.order_quantity, ra.order_by, ra.stockout_date',
           'from reorder_advice ra',
           'join products p on p.id = ra.product_id',
-          and(['(ra.current_stock <= ra.reorder_point or ra.stockout_date < current_date + ra.lead_time_days)']),
+          and(['(ra.current_stock <= ra.reorder_point or ra.stockout_date < current_date + ra.lead_time_days)', ...(ahead ? [aheadCondition(ahead, ORDER_DUE, true)] : [])]),
           'order by ra.order_by nulls last, ra.product_code',
         ),
-        pseudocode: steps('Read the reorder advice of every product’s latest forecast.', 'Keep products at or below their reorder point, or projected to run out before an order placed today would arrive.', 'Show the advised order quantity and the day to order by, most urgent first.'),
+        pseudocode: steps(
+          'Read the reorder advice of every product’s latest forecast.',
+          'Keep products at or below their reorder point, or projected to have no stock left before an order placed today would arrive.',
+          ahead
+            ? `Keep the orders due ${aheadDates(ahead, today)}${dueWindowOf(windowOf(ahead, today), today).starts ? '' : ', overdue ones included'} (due on the order-by day, else on the day stock runs out less the lead time).${writtenOn(ahead, today)}`
+            : null,
+          'Show the advised order quantity and the day to order by, most urgent first.',
+        ),
         chartType: intent.chartType ?? 'table',
       };
+    }
     case 'no_sales': {
       const period = intent.period ?? { kind: 'last_days' as const, days: DEFAULT_NO_SALES_DAYS };
       return {
@@ -329,8 +374,8 @@ function specialReport(intent: Intent): BuiltReport | null {
 }
 
 /** The report an intent asks for, or null when it names nothing to report. */
-export function buildReport(intent: Intent): BuiltReport | null {
-  if (intent.special) return specialReport(intent);
+export function buildReport(intent: Intent, today = todayIso()): BuiltReport | null {
+  if (intent.special) return specialReport(intent, today);
   if (intent.measure) return measureReport(intent, intent.measure);
   return null;
 }

@@ -2,7 +2,7 @@
 // over which period, filtered how, ranked how and drawn how. Deterministic: the same words always
 // give the same intent. The vocabulary (categories, product codes) comes from the real data.
 import type { ChartType } from '@stockwise/contract';
-import { AHEAD_WORDS, HORIZON_WORDS, NUM, numberIn, readAhead, readHorizon, readPeriod, readSalesAhead, type AheadSpan, type Period } from '../../plain-words/period.ts';
+import { AHEAD_WORDS, dueWindowOf, dueWords, HORIZON_WORDS, NUM, numberIn, readHorizon, readPeriod, readSalesAhead, readWindow, type AheadSpan, type Period } from '../../plain-words/period.ts';
 import { escapeRegExp, looksLikeProductCode, Reading } from '../../plain-words/reading.ts';
 
 export type { AheadSpan, Period };
@@ -14,14 +14,17 @@ export type Intent = {
   special: Special | null;
   measure: Measure | null;
   dimension: Dimension | null;
-  /** A second grouping beside a time breakdown ("per month by category"): one row per period and category. */
-  split: 'category' | null;
+  /**
+   * A second grouping beside a time breakdown: one row per period and category ("per month by
+   * category"), or per period and product ("per month by product", ranked: the top N products).
+   */
+  split: 'category' | 'product' | null;
   rank: { direction: 'desc' | 'asc'; limit: number } | null;
   period: Period | null;
   category: string | null;
   productCode: string | null;
   threshold: number | null;
-  /** The days ahead a stock-out, delivery or forecast question looks at: the next N days, next week, or through a date. */
+  /** The days ahead a stock-out, reorder, delivery or forecast question looks at: the next N days, next week, this month, through a date… */
   ahead: AheadSpan | null;
   chartType: ChartType | null;
 };
@@ -35,7 +38,7 @@ const SALES_MEASURES: ReadonlySet<Measure> = new Set(['units', 'sales_value', 's
 
 function readSpecial(reading: Reading): Special | null {
   if (reading.test(/\b(run|runs|running) out\b|\bstock ?outs?\b|\bout of stock (in|within|by)\b|\bwill (be|go) out of stock\b/)) return 'runs_out';
-  if (reading.test(/\bre-?order|\brestock|\breplenish|\bwhat (should|to|do) (i|we) (order|buy)\b|\bneeds? (to be )?order/)) return 'reorder';
+  if (reading.test(/\bre-?order|\brestock|\breplenish|\bwhat (should|to|do|must) (i|we) (order|buy)\b|\bneeds? (to be )?order|\b(must|should|needs? to|ha(s|ve) to) be ordered\b|\border(s)? (are )?due\b/)) return 'reorder';
   if (reading.test(/\bout of stock\b|\bzero stock\b|\bno stock\b|\bsold out\b/)) return 'out_of_stock';
   if (reading.test(/\blow stock\b|\brunning low\b|\blow on stock\b|\bstock (below|under|less than)\b|\b(below|under|less than|fewer than) \d+ (units|in stock)\b/)) return 'low_stock';
   if (reading.test(/\bno sales\b|\bnot sold\b|\bhave ?n[o']t sold\b|\bwithout (any )?sales\b|\bdid ?n[o']t sell\b|\bdead stock\b|\bzero sales\b|\bnever sold\b|\bnot selling\b/)) return 'no_sales';
@@ -69,15 +72,17 @@ const TIME_WORDS: [Dimension, RegExp][] = [
   ['month', /\btrend\b|\bover time\b/],
 ];
 
-/** The breakdown, and a category beside a time one ("units sold per month by category", "by month and category"). */
+/**
+ * The breakdown, and a category or product beside a time one ("units sold per month by category",
+ * "by month and category", "per month by product", "monthly sales by product").
+ */
 function readDimension(reading: Reading): Pick<Intent, 'dimension' | 'split'> {
   if (reading.test(/\bday of (the )?week\b|\bweekdays?\b/)) return { dimension: 'weekday', split: null };
-  if (reading.test(/\b(by|per|each|every) (product|item|sku)s?\b|\bproducts? by\b|\bwhich products\b|\b(top|bottom|best|worst|slowest|fastest)[- ]?(\d+ )?(selling )?(products|items|sellers)\b|\bbest[- ]sell|\bworst[- ]sell/)) {
-    if (!/\b(by|per|each) (category|week|month|day|year)\b|\b(weekly|monthly|daily|yearly)\b|\bcategories\b/.test(reading.text)) return { dimension: 'product', split: null };
-  }
+  const byProduct = reading.test(/\b(by|per|each|every|and) (product|item|sku)s?\b|\bproducts? by\b|\bwhich products\b|\b(top|bottom|best|worst|slowest|fastest)[- ]?(\d+ )?(selling )?(products|items|sellers)\b|\bbest[- ]sell|\bworst[- ]sell/);
+  if (byProduct && !/\b(by|per|each) (category|week|month|day|year)\b|\b(weekly|monthly|daily|yearly)\b|\bcategories\b|\btrend\b|\bover time\b/.test(reading.text)) return { dimension: 'product', split: null };
   const byCategory = reading.test(/\b(by|per|each|every|and) categor(y|ies)\b|\bcategories\b|\bcategory breakdown\b/);
   const time = TIME_WORDS.find(([, words]) => reading.test(words))?.[0] ?? null;
-  if (byCategory && time) return { dimension: time, split: 'category' };
+  if (time && (byCategory || byProduct)) return { dimension: time, split: byCategory ? 'category' : 'product' };
   return { dimension: byCategory ? 'category' : time, split: null };
 }
 
@@ -101,7 +106,7 @@ function readChartType(reading: Reading): ChartType | null {
   return null;
 }
 
-const todayIso = () => new Date().toISOString().slice(0, 10);
+export const todayIso = () => new Date().toISOString().slice(0, 10);
 
 /**
  * The intent of a question, the words of it that the intent does not use (filler words aside), and
@@ -111,7 +116,7 @@ export function readQuestion(
   question: string,
   vocabulary: Vocabulary,
   today = todayIso(),
-): { intent: Intent; unusedWords: string[]; unknownProducts: string[]; salesAhead: string | null } {
+): { intent: Intent; unusedWords: string[]; unknownProducts: string[]; salesAhead: string | null; windowOver: string | null } {
   const reading = Reading.of(question);
   const special = readSpecial(reading);
   const thresholdMatch = reading.exec(/\b(?:below|under|less than|fewer than) (\d+)\b/);
@@ -119,10 +124,10 @@ export function readQuestion(
   // A cheap substring test first: the catalogue may hold tens of thousands of codes.
   const productCode =
     vocabulary.productCodes.find((code) => reading.text.includes(code.toLowerCase()) && reading.test(new RegExp(`(^|[^a-z0-9-])${escapeRegExp(code.toLowerCase())}([^a-z0-9-]|$)`))) ?? null;
-  // A future window ("in the next 30 days", and for questions that look ahead "next week", "by 24/12")
-  // is a horizon, not a past period.
-  const looksAhead = special === 'runs_out' || special === 'deliveries' || special === 'forecast_demand';
-  const window = looksAhead ? readAhead(reading, today) : null;
+  // A future window ("in the next 30 days", and for questions that look ahead "next week", "by 24/12",
+  // "this month") is a horizon, not a past period; read as the assistant reads it (ADR 0148).
+  const looksAhead = special === 'runs_out' || special === 'reorder' || special === 'deliveries' || special === 'forecast_demand';
+  const window = looksAhead ? readWindow(reading, today) : null;
   const horizonDays = window ? null : readHorizon(reading);
   const pastReading = window ? reading.without(AHEAD_WORDS) : horizonDays === null ? reading : reading.without(HORIZON_WORDS);
   const rank = readRank(reading);
@@ -131,12 +136,14 @@ export function readQuestion(
   let { dimension, split } = readDimension(reading);
   // "average daily units" is a measure, not a breakdown by day ("average daily units by category": by category).
   if (measure === 'avg_daily_units' && dimension === 'day' && !/\b(by|per|each|every) day\b|\bday by day\b/.test(reading.text)) [dimension, split] = [split, null];
+  // A line per product over time: a whole catalogue's would not be read, so the top ones by the measure, as "top products" without a number (ADR 0148, amendment).
+  const ranking = split === 'product' && rank === null ? { direction: 'desc' as const, limit: DEFAULT_RANK } : rank;
   const intent: Intent = {
     special,
     measure,
     dimension,
     split,
-    rank,
+    rank: ranking,
     period: readPeriod(pastReading, today),
     category,
     productCode,
@@ -146,8 +153,10 @@ export function readQuestion(
   };
   // Sales asked for days still to come: none are recorded yet (the assistant says the same).
   const salesAhead = special === null && measure !== null && SALES_MEASURES.has(measure) ? readSalesAhead(reading, today) : null;
+  // An order or stock-out window that ended before today: the forecasts look ahead from today (the assistant says the same).
+  const windowOver = window && window.by < today && (special === 'runs_out' || special === 'reorder') ? dueWords(dueWindowOf(window, today)) : null;
   const unused = reading.unusedWords();
-  return { intent, unusedWords: unused.filter((word) => !looksLikeProductCode(word)), unknownProducts: unused.filter(looksLikeProductCode), salesAhead };
+  return { intent, unusedWords: unused.filter((word) => !looksLikeProductCode(word)), unknownProducts: unused.filter(looksLikeProductCode), salesAhead, windowOver };
 }
 
 export const readIntent = (question: string, vocabulary: Vocabulary): Intent => readQuestion(question, vocabulary).intent;
