@@ -1,8 +1,9 @@
 // The dashboard and the assistant through the real UI on the demo catalogue: figures and the
 // projection chart, and how they move when products arrive; a task toggled and still ticked after a
-// reload; a pinned report's chart; each quick button's rows (low stock is the forecast's order
-// advice, the Forecasting report's list); a plain question; the advised orders created from the
-// assistant and found in the deliveries; axe's WCAG 2 A/AA rules.
+// reload; a pinned report's chart, and a monthly one whose month has not ended, named and dashed so;
+// each quick button's rows (low stock is the forecast's order advice, the Forecasting report's
+// list); a plain question; the advised orders created from the assistant and found in the
+// deliveries; axe's WCAG 2 A/AA rules.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { signIn, useBrowser } from './support/browser.ts';
@@ -159,6 +160,39 @@ describe('Dashboard', () => {
     expect(await failed.textContent()).toContain('division by zero');
     expect(await axeViolations(page, 'main')).toEqual([]);
     await apiCall(`/api/user-reports/${failingId}/`, undefined, 'DELETE');
+  });
+
+  it('names the month not finished on a pinned monthly chart, dashed, and says so in words', async () => {
+    const { page } = browser;
+    const title = `Days by month ${Date.now().toString(36)}`;
+    // Days of the last ten weeks by month: the current month holds only the days so far.
+    const monthlyId = (await apiCall('/api/user-reports/', {
+      title,
+      sql_code: "select date_trunc('month', d)::date as month, count(*)::int as days from generate_series(current_date - 70, current_date, interval '1 day') d group by 1 order by 1",
+      chart_config: { type: 'line', x_field: 'month', series: [{ field: 'days' }], group_field: null, stacked: false, title: '', sort: null },
+    })).id as number;
+    try {
+      await apiCall('/api/dashboard/pins/', { report_id: monthlyId });
+      const today = new Date();
+      const month = new Intl.DateTimeFormat('en', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(today);
+      const shortMonth = new Intl.DateTimeFormat('en', { month: 'short', timeZone: 'UTC' }).format(today);
+      const day = today.getUTCDate();
+      await signIn(page);
+      const card = page.getByTestId('pinned-report').filter({ hasText: title });
+      const note = card.getByTestId('unfinished-period');
+      await note.waitFor();
+      expect(await note.textContent()).toBe(`${month} is not finished: it holds ${day === 1 ? `1 ${shortMonth}` : `1–${day} ${shortMonth}`} only.`);
+      // The figure points a screen reader to the words; the axis names the month "to date".
+      const figure = card.getByTestId('report-chart');
+      expect(await figure.getAttribute('aria-describedby')).toBe(await note.getAttribute('id'));
+      expect(await card.locator('.recharts-cartesian-axis-tick-value').allTextContents()).toContain(`${month} (to date)`);
+      // The segment into the month is dashed; the months before it are solid.
+      expect(await card.locator('.recharts-line path.recharts-curve[stroke-dasharray="6 4"]').count()).toBe(1);
+      expect(await card.locator('.recharts-line path.recharts-curve:not([stroke-dasharray="6 4"])').count()).toBe(1);
+      expect(await axeViolations(page, 'main')).toEqual([]);
+    } finally {
+      await apiCall(`/api/user-reports/${monthlyId}/`, undefined, 'DELETE');
+    }
   });
 
   it('answers the quick buttons and a question with real rows, and creates the advised orders', async () => {

@@ -15,7 +15,8 @@ import type { AppDatabase } from './db/database.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { forecastingRoutes } from './forecasting/routes.ts';
 import { importRoutes } from './import/routes.ts';
-import { createForecastingContext, refreshForecastsAfterRowsChange, requestCatalogueForecast, writesForecastInput, type ForecastingContext } from './forecasting/service.ts';
+import type { ImportedTable } from './import/service.ts';
+import { createForecastingContext, refreshForecastsAfterRowsChange, refreshSummaryAfterProductsDeleted, requestCatalogueForecast, writesForecastInput, type ForecastingContext } from './forecasting/service.ts';
 import { integrationRoutes } from './integrations/routes.ts';
 import type { IntegrationsContext } from './integrations/service.ts';
 import { frameworkErrors, registerErrorHandling } from './http/errors.ts';
@@ -123,9 +124,14 @@ export function featureContexts({ config, database }: Pick<AppDependencies, 'con
   };
 }
 
-/** New demand or stock history changes every forecast built on it: after an import of it, the catalogue is forecast again. */
-export async function refreshForecastsAfterImport(ctx: ForecastingContext, table: string, columns: readonly string[]): Promise<void> {
-  if (writesForecastInput(table, columns)) await requestCatalogueForecast(ctx);
+/**
+ * New demand or stock history changes every forecast built on it: after an import of it, the
+ * catalogue is forecast again. Products an integration's replace deleted leave the dashboard's
+ * counts at once, as a delete on the Data screen does (ADR 0150).
+ */
+export async function refreshForecastsAfterImport(ctx: ForecastingContext, written: ImportedTable): Promise<void> {
+  if (written.table === 'products' && written.deleted > 0) await refreshSummaryAfterProductsDeleted(ctx);
+  if (writesForecastInput(written.table, written.columns)) await requestCatalogueForecast(ctx);
 }
 
 export async function buildApp({ config, database, queue, integrations }: AppDependencies): Promise<FastifyInstance> {
@@ -199,7 +205,7 @@ export async function buildApp({ config, database, queue, integrations }: AppDep
       loadConfig,
       progress: new Map(),
       uploadLimits: { maxBytes: config.uploadMaxBytes, idleMs: config.uploadIdleTimeoutSeconds * 1000, totalMs: config.uploadTotalTimeoutSeconds * 1000 },
-      onTableImported: (table, columns) => refreshForecastsAfterImport(forecastingContext, table, columns),
+      onTableImported: (written) => refreshForecastsAfterImport(forecastingContext, written),
     }),
   );
   await app.register(forecastingRoutes(forecastingContext));

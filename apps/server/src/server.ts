@@ -36,7 +36,7 @@ export async function startServer(config: ServerConfig, options: { runProcessAtS
     database,
     loadConfig: featureContexts({ config, database }).loadConfig,
     queue: startedQueue,
-    onTableImported: (table, columns) => refreshForecastsAfterImport(createForecastingContext(database.db, startedQueue()), table, columns),
+    onTableImported: (written) => refreshForecastsAfterImport(createForecastingContext(database.db, startedQueue()), written),
   });
   // A process that answers requests runs catalogue forecasts in another (PostgreSQL; PGlite lives in
   // this one): its reads stay quick during a run (ADR 0127).

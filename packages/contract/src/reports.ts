@@ -75,6 +75,14 @@ const cell = z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.u
 export type ResultCell = z.infer<typeof cell>;
 export type ResultRow = Record<string, ResultCell>;
 
+/**
+ * The month (or week) a result's rows run into that has not ended on the day the report ran: its
+ * figures cover `value` (the period's first day, as the rows hold it) to `through` (that day) only.
+ * Charts name it "Dec 2026 (to date)" and say so beside it (docs/api.md "Report charts").
+ */
+export const unfinishedPeriod = z.object({ field: z.string(), value: z.string(), unit: z.enum(['month', 'week']), through: z.string() });
+export type UnfinishedPeriod = z.infer<typeof unfinishedPeriod>;
+
 export const executeResponse = z.object({
   success: z.boolean(),
   results: z.array(z.record(z.string(), cell)),
@@ -84,6 +92,7 @@ export const executeResponse = z.object({
   row_count: z.number().int(),
   duration_ms: z.number(),
   error: z.string().nullable(),
+  unfinished_period: unfinishedPeriod.nullable(),
 });
 export type ExecuteResponse = z.infer<typeof executeResponse>;
 

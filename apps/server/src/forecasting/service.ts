@@ -188,6 +188,13 @@ async function queueProductTask(ctx: ForecastingContext, task: { styleCode: stri
 }
 
 /**
+ * Deleted products (on the Data screen, or by an integration's replace) took their forecasts with
+ * them, so the report leaves them out at once: the dashboard's task counts (read from the catalogue
+ * summary) follow now, not after the next forecast run, which a delete does not start (ADR 0150).
+ */
+export const refreshSummaryAfterProductsDeleted = (ctx: ForecastingContext): Promise<void> => refreshCatalogueSummary(ctx.db);
+
+/**
  * A row written on the Data screen (a corrected stock count, a day's sales, a delivery, a lead
  * time) changes the forecasts of the products it belongs to: each is forecast again on its own,
  * unless a run of it is already waiting. Imports, which write many products at once, queue a
@@ -197,9 +204,7 @@ async function queueProductTask(ctx: ForecastingContext, task: { styleCode: stri
  */
 export async function refreshForecastsAfterRowsChange(ctx: ForecastingContext, change: RowsChange): Promise<void> {
   if (change.table === 'products' && change.action === 'delete') {
-    // Its forecast went with it, so the report leaves it out at once: the dashboard's task counts
-    // (read from the catalogue summary) follow now, not after the next forecast run (ADR 0150).
-    await refreshCatalogueSummary(ctx.db);
+    await refreshSummaryAfterProductsDeleted(ctx);
     return;
   }
   if (!writesForecastInput(change.table, change.columns)) return;

@@ -32,9 +32,12 @@ export type ImportContext = {
   /** Live progress of imports running in this process (the log row is written at start and end). */
   progress: Map<string, ImportProgress>;
   /** Told after a successful import which table and columns changed (new sales mean new forecasts). */
-  onTableImported(tableName: string, columns: readonly string[]): Promise<void>;
+  onTableImported(written: ImportedTable): Promise<void>;
   uploadLimits: UploadLimits;
 };
+
+/** What an import or an integration's run changed: a table, the columns it wrote, and the rows it deleted (replace; a file deletes none). */
+export type ImportedTable = { table: string; columns: readonly string[]; deleted: number };
 
 export const FIELDS_REQUIRED = 'File, mapping, and config are required.';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -201,7 +204,7 @@ export async function importUpload(ctx: ImportContext, run: ImportRun, upload: R
       return result;
     });
     const { counts } = written;
-    await ctx.onTableImported(target.tableName, Object.keys(resolved.mapping.field_mappings));
+    await ctx.onTableImported({ table: target.tableName, columns: Object.keys(resolved.mapping.field_mappings), deleted: 0 });
     const combined =
       counts.duplicates > 0
         ? written.repeatedKeys === 'sum'

@@ -8,6 +8,7 @@ import { readMappedPath } from '@stockwise/contract';
 import type { Database, IntegrationRejection } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { guardedGet, OutboundError, type OutboundPolicy, type OutboundResponse } from '../http/outbound.ts';
+import type { ImportedTable } from '../import/service.ts';
 import * as repo from './repo.ts';
 import type { IntegrationRow, RunCounts, RunLocks, RunWindow } from './repo.ts';
 import type { SecretBox } from './secrets.ts';
@@ -34,8 +35,8 @@ export type RunContext = {
   secrets: SecretBox;
   writer: IntegrationWriter;
   settings: RunSettings;
-  /** Told after a run that wrote rows which table and columns changed (new sales mean new forecasts). */
-  onTableImported(table: string, columns: readonly string[]): Promise<void>;
+  /** Told after a run that wrote or deleted rows which table and columns changed (new sales mean new forecasts). */
+  onTableImported(written: ImportedTable): Promise<void>;
   /** Told when an integration switched itself off after failed runs (its schedule goes). */
   onPaused(integrationId: number): Promise<void>;
 };
@@ -322,6 +323,6 @@ async function execute(ctx: RunContext, row: IntegrationRow, runId: number, wind
     return { ran: true, status: 'failed', runId, counts, message };
   }
   await repo.finishRunSucceeded(ctx.db, row.id, runId, { counts, rejections, warning: warningOf(counts, rejections), successTime: startedAt });
-  if (table && columns && (counts.inserted || counts.updated || counts.deleted)) await ctx.onTableImported(table, columns);
+  if (table && columns && (counts.inserted || counts.updated || counts.deleted)) await ctx.onTableImported({ table, columns, deleted: counts.deleted });
   return { ran: true, status: 'success', runId, counts, message: null };
 }

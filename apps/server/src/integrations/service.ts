@@ -25,6 +25,7 @@ import type { ServerConfig } from '../environment.ts';
 import { parseAllowList, type OutboundPolicy } from '../http/outbound.ts';
 import { notFoundError, validationError } from '../http/errors.ts';
 import { resolveEntityMapping } from '../import/mapping.ts';
+import type { ImportedTable } from '../import/service.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import * as repo from './repo.ts';
 import type { IntegrationRow, IntegrationValues, RunLocks } from './repo.ts';
@@ -293,7 +294,7 @@ export async function createIntegrationsFeature(deps: {
   loadConfig: () => Promise<ProductConfig>;
   /** The job queue, once started (the run jobs are defined before it starts). */
   queue: () => JobQueue;
-  onTableImported(table: string, columns: readonly string[]): Promise<void>;
+  onTableImported(written: ImportedTable): Promise<void>;
 }): Promise<IntegrationsFeature> {
   const { config, database } = deps;
   const locks = repo.createRunLocks(database);

@@ -27,6 +27,18 @@ describe.each(backends)('reports on %s', (backend) => {
   });
   afterAll(() => server.stop());
 
+  it('names the month a monthly result runs into that has not ended on the day it ran', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const months = (last: string) =>
+      `select date_trunc('month', d)::date as month, count(*)::int as days from generate_series(${last} - 70, ${last}, interval '1 day') d group by 1 order by 1`;
+    const running = (await server.request('/api/user-reports/execute/', { token: viewer.access, body: { sql_code: months('current_date') } })).json;
+    expect(running.unfinished_period).toEqual({ field: 'month', value: `${today.slice(0, 8)}01`, unit: 'month', through: today });
+    // Its row holds the days so far, not a month.
+    expect((running.results as { month: string; days: number }[]).at(-1)).toEqual({ month: `${today.slice(0, 8)}01`, days: Number(today.slice(8)) });
+    const ended = await run(months("(date_trunc('month', current_date) - interval '1 day')::date"));
+    expect((ended as Execute & { unfinished_period: unknown }).unfinished_period).toBeNull();
+  });
+
   it('creates a report with the spec defaults, owned by the caller', async () => {
     const created = await server.request('/api/user-reports/', { token: editor.access, body: {} });
     expect(created.status).toBe(201);

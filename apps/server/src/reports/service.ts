@@ -13,6 +13,7 @@ import { createChatModel } from '../ai/chat.ts';
 import { ReadableCatalogue } from './readable.ts';
 import { BuiltInReportWriter, ModelReportWriter, WriterError, type CurrentReport, type ReportDraft, type ReportWriter } from './writer.ts';
 import * as repo from './repo.ts';
+import { unfinishedPeriod } from './unfinished-period.ts';
 import { checkReportSql, loadSqlParser, SandboxRefusal, type CheckedSql } from './sandbox/gate.ts';
 import { EmbeddedSandbox, PostgresSandbox, ReportRunError, type ReportSandbox, type SandboxRun } from './sandbox/executor.ts';
 
@@ -194,10 +195,19 @@ export async function executeReportSql(ctx: ReportsContext, options: RunRequest)
   const elapsed = () => Math.round((performance.now() - started) * 10) / 10;
   try {
     const run = await runReportSql(ctx, options);
-    return { success: true, results: run.rows, columns: run.columns, truncated: run.truncated, row_count: run.rows.length, duration_ms: elapsed(), error: null };
+    return {
+      success: true,
+      results: run.rows,
+      columns: run.columns,
+      truncated: run.truncated,
+      row_count: run.rows.length,
+      duration_ms: elapsed(),
+      error: null,
+      unfinished_period: unfinishedPeriod(run.columns, run.rows, run.today),
+    };
   } catch (error) {
     if (!(error instanceof ReportRunError)) throw error;
-    return { success: false, results: [], columns: [], truncated: false, row_count: 0, duration_ms: elapsed(), error: error.message };
+    return { success: false, results: [], columns: [], truncated: false, row_count: 0, duration_ms: elapsed(), error: error.message, unfinished_period: null };
   }
 }
 

@@ -19,7 +19,8 @@ export class ReportRunError extends Error {
   }
 }
 
-export type SandboxRun = { columns: ResultColumn[]; rows: ResultRow[]; truncated: boolean };
+/** `today`: the day the report's `current_date` meant (UTC, in its own transaction). */
+export type SandboxRun = { columns: ResultColumn[]; rows: ResultRow[]; truncated: boolean; today: string };
 export type RunOptions = { deadline: number; timeoutMs: number; maxRows: number };
 
 export interface ReportSandbox {
@@ -54,11 +55,13 @@ function sqlFailure(error: unknown, timeoutMs: number): ReportRunError {
   return new ReportRunError('sql_error', message.endsWith('.') ? message : `${message}.`);
 }
 
-const collect = (fields: ResultField[], rows: (string | null)[][], maxRows: number): SandboxRun => {
+const collect = (fields: ResultField[], rows: (string | null)[][], maxRows: number, today: string): SandboxRun => {
   const columns = describeColumns(fields);
   const truncated = rows.length > maxRows;
-  return { columns, rows: toResultRows(fields, columns, truncated ? rows.slice(0, maxRows) : rows), truncated };
+  return { columns, rows: toResultRows(fields, columns, truncated ? rows.slice(0, maxRows) : rows), truncated, today };
 };
+
+const TODAY = 'select current_date::text as today';
 
 // ---------------------------------------------------------------------------------------------
 // PostgreSQL
@@ -99,8 +102,9 @@ export class PostgresSandbox implements ReportSandbox {
       await client.query(`begin read only; ${sessionSettings(remaining)}`);
       await client.query(checked.cursor);
       const result = await client.query<string[]>({ text: `fetch forward ${options.maxRows + 1} from ${CURSOR_NAME}`, rowMode: 'array' });
+      const today = (await client.query<{ today: string }>(TODAY)).rows[0]?.today as string;
       await client.query('rollback');
-      return collect(result.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })), result.rows, options.maxRows);
+      return collect(result.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })), result.rows, options.maxRows, today);
     } catch (error) {
       await client.query('rollback').catch(() => {
         healthy = false;
@@ -179,7 +183,8 @@ export class EmbeddedSandbox implements ReportSandbox {
       const elapsed = performance.now() - started;
       rows.push(...result.rows);
       if (result.rows.length < wanted || rows.length > options.maxRows) {
-        return collect(result.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })), rows, options.maxRows);
+        const today = (await tx.query<{ today: string }>(TODAY, [], { parsers })).rows[0]?.today as string;
+        return collect(result.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })), rows, options.maxRows, today);
       }
       if (Date.now() >= options.deadline) throw timedOut(options.timeoutMs);
       // Between batches the event loop runs (other requests are answered) and the deadline is

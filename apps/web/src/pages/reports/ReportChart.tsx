@@ -1,24 +1,42 @@
 // A report's chart, drawn with Recharts from its rows and chart_config (docs/api.md "Report charts").
-import { memo, useMemo } from 'react';
+// A month (or week) that has not ended is named "Dec 2026 (to date)", drawn dashed or lighter, and
+// said in words under the chart, which the figure points screen readers to.
+import { memo, useId, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from 'recharts';
-import type { ChartConfig, ResultRow } from '@stockwise/contract';
-import { buildChartData, formatFigure, valueAxisWidth, xLabelFormatter } from './chart-data.ts';
+import type { ChartConfig, ResultRow, UnfinishedPeriod } from '@stockwise/contract';
+import { buildChartData, formatFigure, unfinishedDays, unfinishedOnAxis, unfinishedSegment, valueAxisWidth, xLabelFormatter } from './chart-data.ts';
 
 // Tableau 10, darkened where needed for contrast on white.
 const palette = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f', '#bcbd22', '#17becf', '#ff7f0e', '#393b79', '#637939'];
 const colour = (index: number) => palette[index % palette.length] as string;
+const DASHED = '6 4';
+/** How much of a bar's colour an unfinished period's bar keeps. */
+const UNFINISHED_OPACITY = 0.4;
 
-export const ReportChart = memo(function ReportChart({ config, rows, label }: { config: ChartConfig; rows: ResultRow[]; label: string }) {
+type Row = ReturnType<typeof buildChartData>['rows'][number];
+
+export const ReportChart = memo(function ReportChart({ config, rows, label, unfinished = null }: { config: ChartConfig; rows: ResultRow[]; label: string; unfinished?: UnfinishedPeriod | null }) {
+  const { t } = useTranslation();
+  const noteId = useId();
   const data = useMemo(() => buildChartData(config, rows), [config, rows]);
   if (config.type === 'table' || !config.x_field || data.series.length === 0) return null;
   const x = config.x_field;
   const stackId = config.stacked ? 'stack' : undefined;
-  const xLabel = xLabelFormatter(data.rows, x);
+  const period = unfinishedOnAxis(unfinished, config);
+  const plainLabel = xLabelFormatter(data.rows, x);
+  const xLabel = (value: unknown) => (period && value === period.value ? t('reports.chart.unfinished.label', { label: plainLabel(value) }) : plainLabel(value));
+  // Stacked areas are not split: a dashed area of its own would stack on nothing.
+  const segment = config.type === 'line' || (config.type === 'area' && !config.stacked) ? unfinishedSegment(data.rows, x, period) : null;
+  const isUnfinished = (row: Row) => period !== null && row[x] === period.value;
+  const solidValue = (key: string) => (row: Row) => (segment && row === segment.to ? null : row[key]);
+  const dashedValue = (key: string) => (row: Row) => (segment && (row === segment.from || row === segment.to) ? row[key] : null);
   const axes = [
     <CartesianGrid key="grid" strokeDasharray="3 3" />,
     <XAxis key="x" dataKey={x} tickFormatter={xLabel} />,
     <YAxis key="y" tickFormatter={formatFigure} width={valueAxisWidth(data)} />,
-    <Tooltip key="tooltip" labelFormatter={xLabel} formatter={formatFigure} />,
+    // One entry a series where its solid and dashed lines meet.
+    <Tooltip key="tooltip" labelFormatter={xLabel} formatter={formatFigure} payloadUniqBy={segment ? (entry) => String(entry.name) : false} />,
     <Legend key="legend" />,
   ];
   const chart = (() => {
@@ -28,8 +46,12 @@ export const ReportChart = memo(function ReportChart({ config, rows, label }: { 
           <LineChart data={data.rows}>
             {axes}
             {data.series.map((s, i) => (
-              <Line key={s.key} type="monotone" dataKey={s.key} name={s.label} stroke={colour(i)} dot={data.rows.length <= 60} isAnimationActive={false} connectNulls />
+              <Line key={s.key} type="monotone" dataKey={segment ? solidValue(s.key) : s.key} name={s.label} stroke={colour(i)} dot={data.rows.length <= 60} isAnimationActive={false} connectNulls />
             ))}
+            {segment &&
+              data.series.map((s, i) => (
+                <Line key={`${s.key} to date`} type="monotone" dataKey={dashedValue(s.key)} name={s.label} stroke={colour(i)} strokeDasharray={DASHED} dot={data.rows.length <= 60} legendType="none" isAnimationActive={false} />
+              ))}
           </LineChart>
         );
       case 'area':
@@ -37,8 +59,12 @@ export const ReportChart = memo(function ReportChart({ config, rows, label }: { 
           <AreaChart data={data.rows}>
             {axes}
             {data.series.map((s, i) => (
-              <Area key={s.key} type="monotone" dataKey={s.key} name={s.label} stroke={colour(i)} fill={colour(i)} fillOpacity={0.25} stackId={stackId} isAnimationActive={false} />
+              <Area key={s.key} type="monotone" dataKey={segment ? solidValue(s.key) : s.key} name={s.label} stroke={colour(i)} fill={colour(i)} fillOpacity={0.25} stackId={stackId} isAnimationActive={false} />
             ))}
+            {segment &&
+              data.series.map((s, i) => (
+                <Area key={`${s.key} to date`} type="monotone" dataKey={dashedValue(s.key)} name={s.label} stroke={colour(i)} strokeDasharray={DASHED} fill={colour(i)} fillOpacity={0.1} legendType="none" isAnimationActive={false} />
+              ))}
           </AreaChart>
         );
       case 'bar':
@@ -46,7 +72,12 @@ export const ReportChart = memo(function ReportChart({ config, rows, label }: { 
           <BarChart data={data.rows}>
             {axes}
             {data.series.map((s, i) => (
-              <Bar key={s.key} dataKey={s.key} name={s.label} fill={colour(i)} stackId={stackId} isAnimationActive={false} />
+              <Bar key={s.key} dataKey={s.key} name={s.label} fill={colour(i)} stackId={stackId} isAnimationActive={false}>
+                {period &&
+                  data.rows.map((row) =>
+                    isUnfinished(row) ? <Cell key={String(row[x])} fillOpacity={UNFINISHED_OPACITY} stroke={colour(i)} strokeDasharray={DASHED} /> : <Cell key={String(row[x])} />,
+                  )}
+              </Bar>
             ))}
           </BarChart>
         );
@@ -83,11 +114,16 @@ export const ReportChart = memo(function ReportChart({ config, rows, label }: { 
     }
   })();
   return (
-    <figure style={{ margin: 0 }} aria-label={config.title || label} data-testid="report-chart" data-chart-type={config.type}>
+    <figure style={{ margin: 0 }} aria-label={config.title || label} aria-describedby={period ? noteId : undefined} data-testid="report-chart" data-chart-type={config.type}>
       {config.title ? <figcaption style={{ fontWeight: 600, marginBottom: 8 }}>{config.title}</figcaption> : null}
       <ResponsiveContainer width="100%" height={320}>
         {chart}
       </ResponsiveContainer>
+      {period ? (
+        <p id={noteId} style={{ margin: '4px 0 0', fontSize: 14 }} data-testid="unfinished-period">
+          {t(`reports.chart.unfinished.${period.unit}`, { label: plainLabel(period.value), days: unfinishedDays(period) })}
+        </p>
+      ) : null}
     </figure>
   );
 });

@@ -181,7 +181,7 @@ function Results({ canEdit }: { canEdit: boolean }) {
           {t('reports.chart.missingFieldsHint')}
         </Alert>
       ) : (
-        <ReportChart config={shownChart} rows={execution.results} label={t('reports.chart.label')} />
+        <ReportChart config={shownChart} rows={execution.results} label={t('reports.chart.label')} unfinished={execution.unfinished_period} />
       )}
     </Stack>
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { proposeChartConfig, type ChartConfig } from '@stockwise/contract';
-import { buildChartData, formatFigure, missingChartFields, valueAxisWidth, xLabelFormatter } from './chart-data.ts';
+import { buildChartData, formatFigure, missingChartFields, unfinishedDays, unfinishedOnAxis, unfinishedSegment, valueAxisWidth, xLabelFormatter } from './chart-data.ts';
 
 const base: ChartConfig = { type: 'bar', x_field: 'category', series: [{ field: 'units' }], group_field: null, stacked: false, title: '', sort: null };
 
@@ -74,5 +74,26 @@ describe('report chart data', () => {
     expect(days('2025-02-01')).toBe('2025-02-01');
     expect(xLabelFormatter([{ category: 'Garden' }], 'category')('Garden')).toBe('Garden');
     expect([formatFigure(60000), formatFigure(1234.567), formatFigure('n/a')]).toEqual(['60,000', '1,234.57', 'n/a']);
+  });
+
+  it('marks the month not finished on the axis it is of, with the days it holds', () => {
+    const december = { field: 'month', value: '2026-12-01', unit: 'month' as const, through: '2026-12-03' };
+    const monthly: ChartConfig = { ...base, type: 'line', x_field: 'month', series: [{ field: 'units' }] };
+    expect(unfinishedDays(december)).toBe('1–3 Dec');
+    expect(unfinishedDays({ ...december, through: '2026-12-01' })).toBe('1 Dec');
+    expect(unfinishedDays({ field: 'week', value: '2026-11-30', unit: 'week', through: '2026-12-03' })).toBe('30 Nov–3 Dec');
+    expect(unfinishedOnAxis(december, monthly)).toBe(december);
+    expect(unfinishedOnAxis(december, { ...monthly, x_field: 'category' })).toBeNull();
+    expect(unfinishedOnAxis(null, monthly)).toBeNull();
+    const data = buildChartData(monthly, [
+      { month: '2026-10-01', units: 30 },
+      { month: '2026-11-01', units: 31 },
+      { month: '2026-12-01', units: 3 },
+    ]);
+    // The segment into the last row is the one drawn dashed.
+    expect(unfinishedSegment(data.rows, 'month', december)).toEqual({ from: { month: '2026-11-01', units: 31 }, to: { month: '2026-12-01', units: 3 } });
+    // Newest first: the month is named, not dashed.
+    expect(unfinishedSegment([...data.rows].reverse(), 'month', december)).toBeNull();
+    expect(unfinishedSegment(data.rows.slice(2), 'month', december)).toBeNull();
   });
 });

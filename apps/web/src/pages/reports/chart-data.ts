@@ -1,6 +1,6 @@
 // Rows of a report as a chart draws them: sorted as the chart config says, numbers as numbers,
 // and long rows (month, product, units) pivoted into one series per value of `group_field`.
-import type { ChartConfig, ResultRow } from '@stockwise/contract';
+import type { ChartConfig, ResultRow, UnfinishedPeriod } from '@stockwise/contract';
 
 export type ChartSeries = { key: string; label: string };
 export type ChartData = { rows: Record<string, string | number | null>[]; series: ChartSeries[] };
@@ -99,4 +99,30 @@ export function valueAxisWidth(data: ChartData): number {
 export function xLabelFormatter(rows: ChartData['rows'], x: string): (value: unknown) => string {
   const monthly = rows.length > 0 && rows.every((row) => typeof row[x] === 'string' && firstOfMonth.test(row[x]));
   return (value) => (monthly && typeof value === 'string' && firstOfMonth.test(value) ? monthOfYear.format(new Date(`${value}T00:00:00Z`)) : String(value ?? ''));
+}
+
+// Day before month, as the other screens write a day ("3 Dec").
+const dayOfMonth = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const utcDay = (iso: string) => new Date(`${iso}T00:00:00Z`);
+
+/** The result's unfinished period when the chart's x axis is the column it is of (else the chart has nothing to mark). */
+export const unfinishedOnAxis = (period: UnfinishedPeriod | null | undefined, config: ChartConfig): UnfinishedPeriod | null =>
+  period && config.type !== 'scatter' && config.x_field === period.field ? period : null;
+
+/** The days an unfinished period holds: "1–3 Dec", "30 Nov–3 Dec", or one day, "1 Dec". */
+export function unfinishedDays(period: UnfinishedPeriod): string {
+  const [from, through] = [utcDay(period.value), utcDay(period.through)];
+  if (period.value === period.through) return dayOfMonth.format(from);
+  const start = from.getUTCMonth() === through.getUTCMonth() ? String(from.getUTCDate()) : dayOfMonth.format(from);
+  return `${start}–${dayOfMonth.format(through)}`;
+}
+
+/**
+ * The rows a line or an area draws dashed: the unfinished period's row, when it is the last, and
+ * the one before it (the segment into it). Null when the period is not the last row.
+ */
+export function unfinishedSegment(rows: ChartData['rows'], x: string, period: UnfinishedPeriod | null): { from: ChartData['rows'][number]; to: ChartData['rows'][number] } | null {
+  const last = rows.at(-1);
+  const before = rows.at(-2);
+  return period && last && before && last[x] === period.value ? { from: before, to: last } : null;
 }
