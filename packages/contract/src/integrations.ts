@@ -126,6 +126,8 @@ export const integration = z.object({
   last_run_rejected: z.number().int().default(0),
   /** The last finished run's first refused record, where and why ("page 1, record 5, quantity: …"); null when none. */
   last_run_warning: z.string().nullable().default(null),
+  /** What replace kept at the end of the last finished run: rows the source no longer lists that rows of data tables refer to; null when none. */
+  last_run_kept_message: z.string().nullable().default(null),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -146,6 +148,7 @@ export const integrationStatusResponse = z.object({
   consecutive_failures: z.number().int(),
   last_run_rejected: z.number().int().default(0),
   last_run_warning: z.string().nullable().default(null),
+  last_run_kept_message: z.string().nullable().default(null),
 });
 export type IntegrationStatusResponse = z.infer<typeof integrationStatusResponse>;
 
@@ -168,6 +171,9 @@ export const integrationLogEntry = z.object({
   rows_rejected: z.number().int(),
   /** replace: rows earlier runs wrote and this one did not, deleted at its end. */
   rows_deleted: z.number().int(),
+  /** replace: rows it did not delete because rows of data tables refer to them (a product's sales), and the run's message naming them. */
+  rows_kept: z.number().int().default(0),
+  kept_message: z.string().nullable().default(null),
   /** The `{from}`/`{to}` window the run asked for (ISO dates), when the endpoint uses one. */
   window_from: z.string().nullable(),
   window_to: z.string().nullable(),

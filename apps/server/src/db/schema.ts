@@ -224,6 +224,8 @@ export type IntegrationsTable = {
   /** Records the last finished run refused, and the first of them (where and why); 0 and null when none. */
   last_run_rejected: Generated<number>;
   last_run_warning: string | null;
+  /** What replace kept at the end of the last finished run (rows data tables refer to), as its log says; null when none. */
+  last_run_kept_message: string | null;
   created_by: number | null;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, string | undefined, RawTimestamp>;
@@ -242,6 +244,9 @@ export type IntegrationLogsTable = {
   rows_updated: Generated<number>;
   rows_rejected: Generated<number>;
   rows_deleted: Generated<number>;
+  /** replace: rows it would have deleted that rows of data tables refer to, and what it said of them. */
+  rows_kept: Generated<number>;
+  kept_message: string | null;
   window_from: string | null;
   window_to: string | null;
   error_message: string | null;

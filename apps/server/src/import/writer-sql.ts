@@ -2,6 +2,7 @@
 // checks run on it (unknown codes, refused repeated keys), and the one merge into the data table
 // (lookups by business key, repeated keys summed or the last kept, then insert or upsert).
 import { sql, type RawBuilder } from 'kysely';
+import { isReferredBy, type ReferencingForeignKey } from '../tables/repo.ts';
 import type { WriteTarget } from './target.ts';
 
 /** Every typed row of the file, as COPYed. */
@@ -240,15 +241,52 @@ export function writeMerged(target: WriteTarget, write: MergeWrite) {
     select (count(*) filter (where inserted))::int as inserted, count(*)::int as written from all_written`;
 }
 
+type RunSource = { tag: string; run: string };
+
+/** The notes of rows `source` wrote in its earlier runs and this run did not (n: the note). */
+const notesOfEarlierRuns = (target: WriteTarget, source: RunSource) =>
+  sql`import_row_sources n where n.table_name = ${target.encodedName} and n.source = ${source.tag} and n.run <> ${source.run}`;
+
+/** Whether a row that `keeping` names refers to row `id`. */
+const isKept = (keeping: ReferencingForeignKey[], id: RawBuilder<unknown>) => sql.join(keeping.map((foreignKey) => isReferredBy(foreignKey, id)), sql` or `);
+
+/** The ids of the rows replace deletes: `source` created them in an earlier run, and no row that `keeping` names refers to them. */
+export const rowsOfEarlierRunsToDelete = (target: WriteTarget, source: RunSource, keeping: ReferencingForeignKey[]) =>
+  sql`select n.row_id from ${notesOfEarlierRuns(target, source)} and n.created${keeping.length ? sql` and not (${isKept(keeping, sql`n.row_id`)})` : sql``}`;
+
+/** Locks the rows `source` created in earlier runs, so that no row comes to refer to one between the keep and the delete. */
+export const lockRowsOfEarlierRuns = (target: WriteTarget, source: RunSource) =>
+  sql`select count(*) from (select 1 from ${dataTable(target.encodedName)} where id in (select n.row_id from ${notesOfEarlierRuns(target, source)} and n.created) for update) locked`;
+
 /**
- * Data action replace: rows `source` created that an earlier run wrote and this run did not are
- * deleted; the notes of rows it only updated are dropped, the rows kept (ADR 0139).
+ * Of the rows `source` created in earlier runs, those rows that `keeping` names refer to: how many,
+ * the business keys of the first `shown` (in key order), and per foreign key of `keeping` whether it refers to any.
  */
-export const deleteRowsNotRewritten = (target: WriteTarget, source: { tag: string; run: string }) => sql<{ deleted: number }>`
-  with gone as (
-    delete from import_row_sources where table_name = ${target.encodedName} and source = ${source.tag} and run <> ${source.run} returning row_id, created),
-  deleted as (delete from ${dataTable(target.encodedName)} where id in (select row_id from gone where created) returning 1)
+export function rowsOfEarlierRunsKept(target: WriteTarget, source: RunSource, keeping: ReferencingForeignKey[], shown: number) {
+  const flag = (at: number) => id(`referred_${at}`);
+  const key = sql`concat_ws(', ', ${sql.join(target.keyColumns.map((c) => sql`t.${id(c)}::text`))})`;
+  return sql<{ total: number; keys: string[] | null; referred: boolean[] }>`
+    select count(*)::int as total, (array_agg(k.key order by k.key))[1:${sql.lit(shown)}] as keys,
+      array[${sql.join(keeping.map((_, at) => sql`coalesce(bool_or(k.${flag(at)}), false)`))}] as referred
+    from (
+      select ${key} as key, ${sql.join(keeping.map((foreignKey, at) => sql`${isReferredBy(foreignKey, sql`t.id`)} as ${flag(at)}`))}
+      from ${dataTable(target.encodedName)} t where t.id in (select n.row_id from ${notesOfEarlierRuns(target, source)} and n.created)) k
+    where ${sql.join(
+      keeping.map((_, at) => sql`k.${flag(at)}`),
+      sql` or `,
+    )}`;
+}
+
+export const deleteRowsOfEarlierRuns = (target: WriteTarget, source: RunSource, keeping: ReferencingForeignKey[]) => sql<{ deleted: number }>`
+  with deleted as (delete from ${dataTable(target.encodedName)} where id in (${rowsOfEarlierRunsToDelete(target, source, keeping)}) returning 1)
   select count(*)::int as deleted from deleted`;
+
+/**
+ * The notes of earlier runs replace is done with: of rows the source only updated (kept, not its
+ * own: ADR 0139) and of rows no longer there. Kept rows it created stay noted, for a later run.
+ */
+export const dropNotesOfEarlierRuns = (target: WriteTarget, source: RunSource) =>
+  sql`delete from ${notesOfEarlierRuns(target, source)} and (not n.created or not exists (select 1 from ${dataTable(target.encodedName)} t where t.id = n.row_id))`;
 
 /** The plain INSERT is tried in a savepoint: a key stored meanwhile sends the write the upsert way. */
 export const savepoint = (step: 'savepoint' | 'release' | 'rollback') =>

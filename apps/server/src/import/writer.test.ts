@@ -9,6 +9,7 @@ import { importFile } from '../testing/uploads.ts';
 import { applyMapping } from './mapping.ts';
 import { inImportTransaction } from './repo.ts';
 import { resolveWriteTarget } from './target.ts';
+import { listRowReferences } from '../tables/service.ts';
 import { removeRowsOfEarlierRuns, writeRecords, type WriteOptions } from './writer.ts';
 import { currentProductConfig } from '../config/service.ts';
 
@@ -59,8 +60,9 @@ describe.each(backends)('records writer on %s', (backend) => {
     await write([line('WRT-2', '2026-03-03', 8)], { dataAction: 'replace', ...source('run-2') });
     expect((await stored()).filter((r) => r.date.startsWith('2026-03')).length).toBe(3);
     const target = await resolveWriteTarget(server.database.db, await currentProductConfig({ db: server.database.db, configFile: server.config.configFile }), 'sales', mapping);
-    const removed = await inImportTransaction(server.database, (session) => removeRowsOfEarlierRuns(session, target, { tag: 'integration:test', run: 'run-2' }));
-    expect(removed).toBe(1);
+    const references = await listRowReferences(server.database.db, target.encodedName);
+    const removed = await inImportTransaction(server.database, (session) => removeRowsOfEarlierRuns(session, target, { tag: 'integration:test', run: 'run-2' }, references));
+    expect(removed).toEqual({ deleted: 1, kept: { count: 0, keys: [], tables: [] } });
     const march = (await stored()).filter((r) => r.date.startsWith('2026-03'));
     expect(march).toEqual([
       { code: 'WRT-2', date: '2026-03-02', quantity: 7 },

@@ -11,6 +11,8 @@ import { MAX_REPORTED_ROW_ERRORS } from '@stockwise/contract';
 import { AppError, validationError } from '../http/errors.ts';
 import { recordTodaysStockSql } from '../stock/repo.ts';
 import type { RowValues } from '../tables/columns.ts';
+import { deleteReferencingRows } from '../tables/repo.ts';
+import type { RowReference } from '../tables/service.ts';
 import type { ImportSession } from './repo.ts';
 import { compileRecordTyper, type WriteTarget } from './target.ts';
 import { DateOrderDetector } from './values.ts';
@@ -363,11 +365,38 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
   return outcome();
 }
 
+/** Rows replace kept because data rows refer to them: how many, the first keys (in key order), and the referring tables' names. */
+export type RowsKept = { count: number; keys: string[]; tables: string[] };
+
+/** How many kept rows a run names by their key. */
+const KEPT_KEYS_SHOWN = 5;
+
 /**
- * Data action replace, after a run's last batch: deletes the rows earlier runs of `source` wrote
- * into `target` that this run did not write again. Answers how many.
+ * Data action replace, after a run's last batch, in one transaction: deletes the rows earlier runs
+ * of `source` created in `target` and this run did not write again — except those that rows of data
+ * tables refer to (a product's sales, stock counts, deliveries, a user table's rows): a shop's
+ * history is not destroyed by an automated run. Kept rows stay noted under the source, so a later
+ * run deletes them once nothing refers to them. Rows of application tables made from a deleted row
+ * (its stored forecast) go first, as the Data screen's admin delete does (ADR 0139's amendment).
+ * `references`: the foreign keys referring to `target`'s rows (tables/service.ts listRowReferences).
  */
-export async function removeRowsOfEarlierRuns(session: ImportSession, target: WriteTarget, source: { tag: string; run: string }): Promise<number> {
-  const [result] = await session.run(sqlOf.deleteRowsNotRewritten(target, source));
-  return result?.deleted ?? 0;
+export async function removeRowsOfEarlierRuns(
+  session: ImportSession,
+  target: WriteTarget,
+  source: { tag: string; run: string },
+  references: RowReference[],
+): Promise<{ deleted: number; kept: RowsKept }> {
+  const keepers = references.filter((reference) => reference.fromDataTable);
+  const keeping = keepers.map((reference) => reference.foreignKey);
+  let kept: RowsKept = { count: 0, keys: [], tables: [] };
+  if (keeping.length) {
+    await session.run(sqlOf.lockRowsOfEarlierRuns(target, source));
+    const [found] = await session.run(sqlOf.rowsOfEarlierRunsKept(target, source, keeping, KEPT_KEYS_SHOWN));
+    if (found?.total) kept = { count: found.total, keys: found.keys ?? [], tables: [...new Set(keepers.filter((_, at) => found.referred[at]).map((reference) => reference.table))] };
+  }
+  const doomed = sqlOf.rowsOfEarlierRunsToDelete(target, source, keeping);
+  for (const derived of references.filter((reference) => !reference.fromDataTable)) await session.run(deleteReferencingRows(derived.foreignKey, doomed));
+  const [result] = await session.run(sqlOf.deleteRowsOfEarlierRuns(target, source, keeping));
+  await session.run(sqlOf.dropNotesOfEarlierRuns(target, source));
+  return { deleted: result?.deleted ?? 0, kept };
 }

@@ -1,8 +1,10 @@
 // An integration's replace that deletes products: the dashboard's counts leave them at once, as a
-// product deleted on the Data screen does (ADR 0150), on PGlite and PostgreSQL. The data source is a
-// real HTTP server on 127.0.0.1; the dashboard is read over HTTP.
+// product deleted on the Data screen does (ADR 0150), and products a shop's history refers to are
+// kept and named (ADR 0139's amendment), on PGlite and PostgreSQL. The data source is a real HTTP
+// server on 127.0.0.1; the dashboard, the status and the log are read over HTTP.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DashboardResponse, Integration } from '@stockwise/contract';
+import type { DashboardResponse, Integration, IntegrationLogPage, IntegrationStatusResponse } from '@stockwise/contract';
 import { sendJson, startEndpointServer, type EndpointServer } from '../testing/endpoint-server.ts';
 import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { catalogueRunsSettled, forecastClient } from '../testing/forecast-client.ts';
@@ -26,10 +28,45 @@ describe.each(backends)('replace and the dashboard on %s', (backend) => {
     await source?.close();
   });
 
-  const noSalesTask = async () => {
-    const dashboard = (await server.request('/api/dashboard/', { token: admin })).json as unknown as DashboardResponse;
-    return dashboard.tasks.find((task) => /with no sales in 90 days/.test(task.text))?.text ?? null;
+  const dashboard = async () => (await server.request('/api/dashboard/', { token: admin })).json as unknown as DashboardResponse;
+  const noSalesTask = async () => (await dashboard()).tasks.find((task) => /with no sales in 90 days/.test(task.text))?.text ?? null;
+  const noSalesCount = async () => Number(/Review (\d+) products? with no sales/.exec((await noSalesTask()) ?? '')?.[1] ?? 0);
+  const importProducts = async (codes: string[]) => {
+    const imported = await importFile(server, admin, {
+      fileName: 'products.csv',
+      content: `product_code,name\n${codes.map((code) => `${code},Item ${code}`).join('\n')}\n`,
+      mapping: { entities: { products: { field_mappings: { product_code: 'product_code', name: 'name' } } } },
+      entityType: 'products',
+    });
+    expect(imported.status, JSON.stringify(imported.json)).toBe(200);
   };
+  const importSales = async (lines: string[]) => {
+    const imported = await importFile(server, admin, {
+      fileName: 'sales.csv',
+      content: `product,date,quantity\n${lines.join('\n')}\n`,
+      mapping: { entities: { sales: { field_mappings: { product_id: 'product', date: 'date', quantity: 'quantity' } } } },
+      entityType: 'sales',
+    });
+    expect(imported.status, JSON.stringify(imported.json)).toBe(200);
+  };
+  const saveMapping = async (name: string, config: unknown) => {
+    const saved = await server.request('/api/yaml/save-mapping/', { body: { name, config }, token: admin });
+    expect(saved.status, saved.text).toBe(200);
+  };
+  const createReplace = async (route: string, mapping: string, entity: string) => {
+    const created = await server.request('/api/integrations/scheduled/', { body: { endpoint: `${source.origin}${route}`, mapping_selection: mapping, target_entity: entity, data_action: 'replace' }, token: admin });
+    expect(created.status, created.text).toBe(201);
+    const integration = created.json as unknown as Integration;
+    return {
+      run: () => runIntegration(server.integrations.runs, { integrationId: integration.id, trigger: 'manual' }),
+      status: async () => (await server.request(`/api/integrations/scheduled/${integration.id}/status/`, { token: admin })).json as unknown as IntegrationStatusResponse,
+      lastLog: async () => ((await server.request(`/api/integrations/scheduled/${integration.id}/logs/`, { token: admin })).json as unknown as IntegrationLogPage).results[0],
+    };
+  };
+  const productIds = async (codes: string[]) =>
+    (await sql<{ product_code: string }>`select product_code from data.products where product_code = any(${codes}) order by product_code`.execute(server.database.db)).rows.map((row) => row.product_code);
+  const forecastsOf = async (codes: string[]) =>
+    (await sql<{ n: number }>`select count(*)::int as n from forecast_results f join data.products p on p.id = f.product_id where p.product_code = any(${codes})`.execute(server.database.db)).rows[0]?.n;
 
   it('a replace run that deletes products takes them out of the dashboard counts at once, with no forecast run after it', async () => {
     // A product that sold yesterday: the no-sales task counts products without a sale in the 90 days up to it.
@@ -67,5 +104,57 @@ describe.each(backends)('replace and the dashboard on %s', (backend) => {
     expect(await run()).toMatchObject({ status: 'success', counts: { deleted: 2 } });
     expect(await noSalesTask()).toBe('Review 2 products with no sales in 90 days');
     expect(((await server.request('/api/dashboard/', { token: admin })).json as unknown as DashboardResponse).products).toBe(3);
+  });
+
+  it("keeps the products a shop's history refers to, deletes the others with their stored forecasts, and says what it kept", async () => {
+    await saveMapping('keeps_names', { entities: { products: { field_mappings: { product_code: 'sku', name: 'title' } } } });
+    let sent = ['RK-A', 'RK-B', 'RK-C', 'RK-D'];
+    source.route('/keeps', (_request, response) => sendJson(response, sent.map((sku) => ({ sku, title: `Item ${sku}` }))));
+    const integration = await createReplace('/keeps', 'keeps_names', 'products');
+    expect(await integration.run()).toMatchObject({ status: 'success', counts: { inserted: 4 } });
+    // B sold yesterday; C is forecast (a run over HTTP stores its forecast).
+    await importSales([`RK-B,${yesterday()},2`]);
+    await catalogueRunsSettled(server.database.db);
+    expect(await forecastClient(server, admin).run({ style_code: 'RK-C' })).toMatchObject({ status: 'completed' });
+    expect(await forecastsOf(['RK-C'])).toBe(1);
+    const before = { products: (await dashboard()).products, noSales: await noSalesCount() };
+    expect(before.noSales).toBeGreaterThanOrEqual(3);
+
+    // The source stops listing B, C and D.
+    sent = ['RK-A'];
+    const outcome = await integration.run();
+    const kept = "Kept 1 row of 'products' that the source no longer lists: rows of 'sales' refer to it (RK-B). Replace deletes it once nothing refers to it.";
+    expect(outcome).toMatchObject({ status: 'success', counts: { deleted: 2, kept: 1 }, message: kept });
+    expect(await productIds(['RK-A', 'RK-B', 'RK-C', 'RK-D'])).toEqual(['RK-A', 'RK-B']);
+    expect(await forecastsOf(['RK-C', 'RK-D'])).toBe(0);
+    expect(await integration.lastLog()).toMatchObject({ status: 'success', rows_deleted: 2, rows_kept: 1, kept_message: kept, error_message: null });
+    expect(await integration.status()).toMatchObject({ status: 'idle', last_error_message: null, last_run_kept_message: kept });
+    // C and D leave the dashboard at once: one product fewer with no sales each, B still counted.
+    expect(await dashboard()).toMatchObject({ products: before.products - 2 });
+    expect(await noSalesCount()).toBe(before.noSales - 2);
+
+    // Still noted as the source's: once its sales are gone, the next run deletes B.
+    const [b] = (await sql<{ id: number }>`select id from data.products where product_code = 'RK-B'`.execute(server.database.db)).rows;
+    const sale = (await sql<{ id: number }>`select id from data.sales where product_id = ${b?.id}`.execute(server.database.db)).rows[0];
+    const deleted = await server.request('/api/records/tables/sales/rows/delete/', { body: { id: sale?.id }, token: admin });
+    expect(deleted.status, deleted.text).toBe(200);
+    expect(await integration.run()).toMatchObject({ status: 'success', counts: { deleted: 1, kept: 0 }, message: null });
+    expect(await productIds(['RK-A', 'RK-B'])).toEqual(['RK-A']);
+    expect(await integration.status()).toMatchObject({ status: 'idle', last_run_kept_message: null });
+    expect(await integration.lastLog()).toMatchObject({ rows_deleted: 1, rows_kept: 0, kept_message: null });
+  });
+
+  it('still deletes the sales rows a replace source no longer sends (nothing refers to them)', async () => {
+    await importProducts(['RS-1']);
+    await saveMapping('keeps_sales', { entities: { sales: { field_mappings: { product_id: 'sku', date: 'day', quantity: 'qty' } } } });
+    let days = ['2026-05-01', '2026-05-02', '2026-05-03'];
+    source.route('/keeps-sales', (_request, response) => sendJson(response, days.map((day) => ({ sku: 'RS-1', day, qty: 1 }))));
+    const integration = await createReplace('/keeps-sales', 'keeps_sales', 'sales');
+    expect(await integration.run()).toMatchObject({ status: 'success', counts: { inserted: 3 } });
+    days = ['2026-05-02'];
+    expect(await integration.run()).toMatchObject({ status: 'success', counts: { deleted: 2, kept: 0 }, message: null });
+    const dates = (await sql<{ date: string }>`select s.date::text as date from data.sales s join data.products p on p.id = s.product_id where p.product_code = 'RS-1'`.execute(server.database.db)).rows;
+    expect(dates).toEqual([{ date: '2026-05-02' }]);
+    expect(await integration.lastLog()).toMatchObject({ status: 'success', rows_deleted: 2, rows_kept: 0, kept_message: null });
   });
 });

@@ -47,12 +47,13 @@ export const startRun = (db: Db, id: number, trigger: 'schedule' | 'manual', win
     return log;
   });
 
-export type RunCounts = { pages: number; requests: number; inserted: number; updated: number; rejected: number; deleted: number };
+/** `kept`: rows replace would have deleted that rows of data tables refer to (ADR 0139's amendment). */
+export type RunCounts = { pages: number; requests: number; inserted: number; updated: number; rejected: number; deleted: number; kept: number };
 
 /** The run's counters as of now: run in each batch's own transaction, so they match the data committed. */
 export const runProgressUpdate = (runId: number, counts: RunCounts, rejections: IntegrationRejection[]) =>
   sql`update integration_logs set pages = ${counts.pages}, requests = ${counts.requests}, rows_inserted = ${counts.inserted},
-    rows_updated = ${counts.updated}, rows_rejected = ${counts.rejected}, rows_deleted = ${counts.deleted}, rejections = ${JSON.stringify(rejections)}::jsonb
+    rows_updated = ${counts.updated}, rows_rejected = ${counts.rejected}, rows_deleted = ${counts.deleted}, rows_kept = ${counts.kept}, rejections = ${JSON.stringify(rejections)}::jsonb
     where id = ${runId}`;
 
 export const learntDateOrderUpdate = (integrationId: number, order: 'dd/mm/yyyy' | 'mm/dd/yyyy') => sql`update integrations set learnt_date_format = ${order} where id = ${integrationId}`;
@@ -64,10 +65,16 @@ export const recordRunProgress = async (db: Db, runId: number, counts: RunCounts
 /** What the integration shows of its last finished run's refused records: how many, and the first (where and why). */
 export type RunWarning = { rejected: number; firstProblem: string | null };
 
-export const finishRunSucceeded = (db: Db, id: number, runId: number, outcome: { counts: RunCounts; rejections: IntegrationRejection[]; warning: RunWarning; successTime: Date }) =>
+/** `keptMessage`: what replace kept, in the log entry and beside the integration's status (null: nothing). */
+export const finishRunSucceeded = (
+  db: Db,
+  id: number,
+  runId: number,
+  outcome: { counts: RunCounts; rejections: IntegrationRejection[]; warning: RunWarning; keptMessage: string | null; successTime: Date },
+) =>
   db.transaction().execute(async (trx) => {
     await recordRunProgress(trx, runId, outcome.counts, outcome.rejections);
-    await trx.updateTable('integration_logs').set({ status: 'success', finished_at: sql`now()` }).where('id', '=', runId).execute();
+    await trx.updateTable('integration_logs').set({ status: 'success', finished_at: sql`now()`, kept_message: outcome.keptMessage }).where('id', '=', runId).execute();
     await trx
       .updateTable('integrations')
       .set({
@@ -79,6 +86,7 @@ export const finishRunSucceeded = (db: Db, id: number, runId: number, outcome: {
         initial_setup_done: true,
         last_run_rejected: outcome.warning.rejected,
         last_run_warning: outcome.warning.firstProblem,
+        last_run_kept_message: outcome.keptMessage,
       })
       .where('id', '=', id)
       .execute();
@@ -100,6 +108,7 @@ export const finishRunFailed = (db: Db, id: number, runId: number, outcome: { co
         consecutive_failures: eb('consecutive_failures', '+', 1),
         last_run_rejected: outcome.warning.rejected,
         last_run_warning: outcome.warning.firstProblem,
+        last_run_kept_message: null,
       }))
       .where('id', '=', id)
       .returning(['consecutive_failures'])
@@ -185,7 +194,7 @@ export const failInterruptedRun = (db: Db, id: number, runId: number | null, mes
     await trx
       .updateTable('integrations')
       // What the cut-off run refused is in its log entry; the integration shows the failure alone.
-      .set((eb) => ({ status: 'failed', current_run_id: null, last_error_message: message, consecutive_failures: eb('consecutive_failures', '+', 1), last_run_rejected: 0, last_run_warning: null }))
+      .set((eb) => ({ status: 'failed', current_run_id: null, last_error_message: message, consecutive_failures: eb('consecutive_failures', '+', 1), last_run_rejected: 0, last_run_warning: null, last_run_kept_message: null }))
       .where('id', '=', id)
       .where('status', '=', 'running')
       .execute();

@@ -9,6 +9,7 @@ import type { Database, IntegrationRejection } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { guardedGet, OutboundError, type OutboundPolicy, type OutboundResponse } from '../http/outbound.ts';
 import type { ImportedTable } from '../import/service.ts';
+import type { RowsKept } from '../import/writer.ts';
 import * as repo from './repo.ts';
 import type { IntegrationRow, RunCounts, RunLocks, RunWindow } from './repo.ts';
 import type { SecretBox } from './secrets.ts';
@@ -165,6 +166,21 @@ async function* pagesOf(row: IntegrationRow, firstUrl: string, fetchPage: (url: 
   }
 }
 
+/** 'a', 'a' and 'b', 'a', 'b' and 'c'. */
+const listed = (words: string[]) => (words.length < 2 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`);
+
+/**
+ * What replace kept, in the words of the run's messages: how many rows, which tables' rows refer to
+ * them, and the first keys. Null when it kept none.
+ */
+export function describeKept(table: string, kept: RowsKept): string | null {
+  if (!kept.count) return null;
+  const [rows, them] = kept.count === 1 ? ['row', 'it'] : ['rows', 'them'];
+  const more = kept.count > kept.keys.length ? ` and ${kept.count - kept.keys.length} more` : '';
+  const referring = listed(kept.tables.map((name) => `'${name}'`));
+  return `Kept ${kept.count} ${rows} of '${table}' that the source no longer lists: rows of ${referring} refer to ${them} (${kept.keys.join(', ')}${more}). Replace deletes ${them} once nothing refers to ${them}.`;
+}
+
 function describeFailure(error: unknown): string {
   if (error instanceof RunFailure || error instanceof OutboundError || error instanceof AppError) return error.message;
   return `Unexpected error: ${error instanceof Error ? error.message : String(error)}`;
@@ -225,7 +241,7 @@ const SCHEDULED_RUN_COALESCE_MS = 30_000;
 export const INTERRUPTED_MESSAGE = 'Interrupted: the server stopped during the run. Batches committed before that are kept; the next run fetches the rest.';
 
 async function execute(ctx: RunContext, row: IntegrationRow, runId: number, window: RunWindow, startedAt: Date): Promise<RunOutcome> {
-  const counts: RunCounts = { pages: 0, requests: 0, inserted: 0, updated: 0, rejected: 0, deleted: 0 };
+  const counts: RunCounts = { pages: 0, requests: 0, inserted: 0, updated: 0, rejected: 0, deleted: 0, kept: 0 };
   const rejections: IntegrationRejection[] = [];
   const pace = createPacer(row.rate_limit);
   const endpoint = window ? endpointFor(row.endpoint, window) : row.endpoint;
@@ -266,6 +282,7 @@ async function execute(ctx: RunContext, row: IntegrationRow, runId: number, wind
   let columns: string[] | undefined;
   let processed: Processed | null = null;
   let failingPage: number | null = 1;
+  let keptMessage: string | null = null;
   try {
     const target = await ctx.writer.prepare({ mappingName: row.mapping_selection, entityType: row.target_entity, action: row.data_action, integrationId: row.id, runId, learntDateOrder: row.learnt_date_format });
     table = target.table;
@@ -314,7 +331,10 @@ async function execute(ctx: RunContext, row: IntegrationRow, runId: number, wind
         `Nothing was written: every batch was refused (${counts.rejected} records; a batch with a bad record writes none of its ${row.batch_size})${first ? `. The first problem: ${describeRejection(first)}` : '.'}`,
       );
     }
-    counts.deleted = (await ctx.writer.complete(target)).deleted;
+    const completed = await ctx.writer.complete(target);
+    counts.deleted = completed.deleted;
+    counts.kept = completed.kept.count;
+    keptMessage = describeKept(target.table, completed.kept);
   } catch (error) {
     const message = failureAfterWrites(describeFailure(error), counts, processed, failingPage, row.data_action);
     const failed = await repo.finishRunFailed(ctx.db, row.id, runId, { counts, rejections, warning: warningOf(counts, rejections), message, pauseAfter: ctx.settings.pauseAfterFailures });
@@ -322,7 +342,7 @@ async function execute(ctx: RunContext, row: IntegrationRow, runId: number, wind
     if (!(error instanceof RunFailure || error instanceof OutboundError || error instanceof AppError)) console.error(`integration ${row.id} run ${runId}`, error);
     return { ran: true, status: 'failed', runId, counts, message };
   }
-  await repo.finishRunSucceeded(ctx.db, row.id, runId, { counts, rejections, warning: warningOf(counts, rejections), successTime: startedAt });
+  await repo.finishRunSucceeded(ctx.db, row.id, runId, { counts, rejections, warning: warningOf(counts, rejections), keptMessage, successTime: startedAt });
   if (table && columns && (counts.inserted || counts.updated || counts.deleted)) await ctx.onTableImported({ table, columns, deleted: counts.deleted });
-  return { ran: true, status: 'success', runId, counts, message: null };
+  return { ran: true, status: 'success', runId, counts, message: keptMessage };
 }

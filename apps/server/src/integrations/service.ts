@@ -80,6 +80,7 @@ function presentIntegration(row: IntegrationRow, now = new Date()): Integration 
     consecutive_failures: row.consecutive_failures,
     last_run_rejected: row.last_run_rejected,
     last_run_warning: row.last_run_warning,
+    last_run_kept_message: row.last_run_kept_message,
     created_at: iso(row.created_at) ?? '',
     updated_at: iso(row.updated_at) ?? '',
   };
@@ -87,7 +88,7 @@ function presentIntegration(row: IntegrationRow, now = new Date()): Integration 
 
 type Editable = Omit<
   IntegrationValues,
-  'status' | 'current_run_id' | 'last_run_time' | 'last_success_time' | 'last_error_message' | 'consecutive_failures' | 'created_by' | 'initial_setup_done' | 'last_run_rejected' | 'last_run_warning'
+  'status' | 'current_run_id' | 'last_run_time' | 'last_success_time' | 'last_error_message' | 'consecutive_failures' | 'created_by' | 'initial_setup_done' | 'last_run_rejected' | 'last_run_warning' | 'last_run_kept_message'
 >;
 
 /** The saved values: the input over what was stored (or the defaults), checked as a whole. */
@@ -252,8 +253,8 @@ export async function requestRun(ctx: IntegrationsContext, id: number) {
 
 export async function getIntegrationStatus(ctx: IntegrationsContext, id: number): Promise<IntegrationStatusResponse> {
   const integration = presentIntegration(await settleInterrupted(ctx, await findOrFail(ctx, id)));
-  const { status, enabled, last_run_time, next_run_time, last_error_message, consecutive_failures, last_run_rejected, last_run_warning } = integration;
-  return { id, status, enabled, last_run_time, next_run_time, last_error_message, consecutive_failures, last_run_rejected, last_run_warning };
+  const { status, enabled, last_run_time, next_run_time, last_error_message, consecutive_failures, last_run_rejected, last_run_warning, last_run_kept_message } = integration;
+  return { id, status, enabled, last_run_time, next_run_time, last_error_message, consecutive_failures, last_run_rejected, last_run_warning, last_run_kept_message };
 }
 
 const presentLog = (row: Awaited<ReturnType<typeof repo.listLogs>>[number]): IntegrationLogEntry => ({
@@ -269,9 +270,11 @@ const presentLog = (row: Awaited<ReturnType<typeof repo.listLogs>>[number]): Int
   rows_updated: row.rows_updated,
   rows_rejected: row.rows_rejected,
   rows_deleted: row.rows_deleted,
+  rows_kept: row.rows_kept,
   window_from: row.window_from,
   window_to: row.window_to,
   error_message: row.error_message,
+  kept_message: row.kept_message,
   rejections: row.rejections,
 });
 

@@ -9,7 +9,8 @@ import { validationError } from '../http/errors.ts';
 import { applyMapping, resolveEntityMapping } from '../import/mapping.ts';
 import { inImportTransaction } from '../import/repo.ts';
 import { resolveWriteTarget, type WriteTarget } from '../import/target.ts';
-import { removeRowsOfEarlierRuns, writeRecords, type MappedRecord, type WriteOutcome } from '../import/writer.ts';
+import { removeRowsOfEarlierRuns, writeRecords, type MappedRecord, type RowsKept, type WriteOutcome } from '../import/writer.ts';
+import { listRowReferences } from '../tables/service.ts';
 
 type PreparedTarget = {
   table: string;
@@ -44,8 +45,11 @@ export type IntegrationWriter = {
    * a date order the run did not know yet types the later batches with it (`learntDateOrder`).
    */
   writeBatch(target: PreparedTarget, records: unknown[], onWritten: (written: BatchWritten, session: BatchSession) => Promise<void>): Promise<void>;
-  /** The run fetched everything: replace deletes, in one transaction, the rows earlier runs wrote and this one did not. */
-  complete(target: PreparedTarget): Promise<{ deleted: number }>;
+  /**
+   * The run fetched everything: replace deletes, in one transaction, the rows earlier runs wrote and
+   * this one did not, and keeps those rows of data tables refer to (import/writer.ts removeRowsOfEarlierRuns).
+   */
+  complete(target: PreparedTarget): Promise<{ deleted: number; kept: RowsKept }>;
 };
 
 /** Thrown inside a batch's transaction so that a refused batch commits nothing (not even created products). */
@@ -110,8 +114,9 @@ export function createIntegrationWriter(deps: { database: AppDatabase; loadConfi
     },
 
     complete: async (target) => {
-      if (target.action !== 'replace') return { deleted: 0 };
-      return { deleted: await inImportTransaction(deps.database, (session) => removeRowsOfEarlierRuns(session, target.write, target.source)) };
+      if (target.action !== 'replace') return { deleted: 0, kept: { count: 0, keys: [], tables: [] } };
+      const references = await listRowReferences(deps.database.db, target.write.encodedName);
+      return inImportTransaction(deps.database, (session) => removeRowsOfEarlierRuns(session, target.write, target.source, references));
     },
   };
 }

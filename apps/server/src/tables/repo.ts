@@ -230,5 +230,10 @@ export async function countReferencingRows(db: Db, foreignKey: ReferencingForeig
   return rows[0]?.n ?? 0;
 }
 
-export const deleteReferencingRows = (db: Db, foreignKey: ReferencingForeignKey, id: number) =>
-  sql`delete from ${sql.id(foreignKey.schema, foreignKey.table)} where ${sql.id(foreignKey.column)} = ${id}`.execute(db);
+/** Deletes the rows that refer by `foreignKey` to the rows `ids` (one id, or a query of ids): the statement, for the caller's transaction. */
+export const deleteReferencingRows = (foreignKey: ReferencingForeignKey, ids: RawBuilder<unknown>) =>
+  sql`delete from ${sql.id(foreignKey.schema, foreignKey.table)} where ${sql.id(foreignKey.column)} in (${ids})`;
+
+/** Whether a row referring by `foreignKey` to row `id` (a column or expression) exists. */
+export const isReferredBy = (foreignKey: ReferencingForeignKey, id: RawBuilder<unknown>) =>
+  sql<boolean>`exists (select 1 from ${sql.id(foreignKey.schema, foreignKey.table)} r where r.${sql.id(foreignKey.column)} = ${id})`;

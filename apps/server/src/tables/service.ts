@@ -478,17 +478,27 @@ export async function editRow(ctx: TablesContext, options: { name: string; value
 // Tables outside the catalogue that refer to data rows, by the name their users know.
 const APP_TABLE_LABELS: Record<string, string> = { forecast_results: 'forecasts' };
 
+/**
+ * A foreign key referring to a data table's rows, with the name users know its table by, and
+ * whether its table is a data table (rows a user keeps) or an application table (forecasts made from the row).
+ */
+export type RowReference = { foreignKey: repo.ReferencingForeignKey; table: string; fromDataTable: boolean };
+
+/** The foreign keys that refer to the rows of data table `encodedName` and keep them (not ON DELETE CASCADE), each with its table's name. */
+export async function listRowReferences(db: Kysely<Database>, encodedName: string): Promise<RowReference[]> {
+  const foreignKeys = await repo.listReferencingForeignKeys(db, encodedName);
+  if (!foreignKeys.length) return [];
+  const catalogue = new Map((await repo.listCatalogue(db)).map((e) => [e.encoded_name, e.name]));
+  return foreignKeys.map((foreignKey) => {
+    const fromDataTable = foreignKey.schema === 'data';
+    return { foreignKey, table: (fromDataTable ? catalogue.get(foreignKey.table) : APP_TABLE_LABELS[foreignKey.table]) ?? foreignKey.table, fromDataTable };
+  });
+}
+
 /** Per table (and column) referring to the row, how many rows do; tables with none left out. */
 async function countReferences(db: Kysely<Database>, entry: repo.CatalogueEntry, id: number) {
-  const foreignKeys = await repo.listReferencingForeignKeys(db, entry.encoded_name);
-  const catalogue = new Map((await repo.listCatalogue(db)).map((e) => [e.encoded_name, e.name]));
-  const counted = await Promise.all(
-    foreignKeys.map(async (foreignKey) => ({
-      foreignKey,
-      table: (foreignKey.schema === 'data' ? catalogue.get(foreignKey.table) : APP_TABLE_LABELS[foreignKey.table]) ?? foreignKey.table,
-      count: await repo.countReferencingRows(db, foreignKey, id),
-    })),
-  );
+  const references = await listRowReferences(db, entry.encoded_name);
+  const counted = await Promise.all(references.map(async (reference) => ({ ...reference, count: await repo.countReferencingRows(db, reference.foreignKey, id) })));
   return counted.filter((reference) => reference.count > 0);
 }
 
@@ -519,7 +529,7 @@ export async function deleteTableRow(ctx: TablesContext, options: { name: string
       const counts = references.map((r) => `${rowsWord(r.count)} of '${r.table}'`).join(', ');
       throw conflictError(`Row ${id} of '${entry.name}' is referred to by ${counts}. Delete those first, or (as an administrator) delete it together with them.`);
     }
-    for (const reference of references) await repo.deleteReferencingRows(trx, reference.foreignKey, id);
+    for (const reference of references) await repo.deleteReferencingRows(reference.foreignKey, sql`${id}`).execute(trx);
     const row = await repo.deleteRow(trx, entry.encoded_name, id);
     if (!row) throw notFoundError(`Row ${id} not found in table '${entry.name}'.`);
     return row;

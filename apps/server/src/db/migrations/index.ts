@@ -32,6 +32,7 @@ import * as integrationsShowWhatTheirLastRunRejected from './0230-integrations-s
 import * as productsWithoutAStockCount from './0250-products-without-a-stock-count.ts';
 import * as startingPasswordsAreChangedFirst from './0280-starting-passwords-are-changed-first.ts';
 import * as forecastRowsAsColumns from './0290-forecast-rows-as-columns.ts';
+import * as replaceKeepsRowsDataRefersTo from './0300-replace-keeps-rows-data-refers-to.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -65,4 +66,5 @@ export const migrations: Record<string, Migration> = {
   '0250-products-without-a-stock-count': productsWithoutAStockCount,
   '0280-starting-passwords-are-changed-first': startingPasswordsAreChangedFirst,
   '0290-forecast-rows-as-columns': forecastRowsAsColumns,
+  '0300-replace-keeps-rows-data-refers-to': replaceKeepsRowsDataRefersTo,
 };
