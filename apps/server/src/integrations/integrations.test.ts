@@ -273,8 +273,8 @@ describe.each(backends)('scheduled integrations on %s', (backend) => {
       { code: code(2), date: '2026-03-01', quantity: 1 },
       { code: code(2), date: '2026-03-03', quantity: 7 },
     ]);
-    expect((await logs(integration.id)).results[0]).toMatchObject({ rows_deleted: 1 });
-    expect((await server.request(`/api/integrations/scheduled/${integration.id}/status/`, { token: viewer })).json).toMatchObject({ status: 'idle', last_run_rejected: 0, last_run_warning: null });
+    expect((await logs(integration.id)).results[0]).toMatchObject({ rows_deleted: 1, rows_kept: 0, kept_message: null });
+    expect((await server.request(`/api/integrations/scheduled/${integration.id}/status/`, { token: viewer })).json).toMatchObject({ status: 'idle', last_run_rejected: 0, last_run_warning: null, last_run_kept_message: null });
   });
 
   it("adds up a product-day's lines across the run's batches, as a file's; replace deletes only rows it created", async () => {

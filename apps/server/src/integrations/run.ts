@@ -282,7 +282,7 @@ async function execute(ctx: RunContext, row: IntegrationRow, runId: number, wind
   let columns: string[] | undefined;
   let processed: Processed | null = null;
   let failingPage: number | null = 1;
-  let keptMessage: string | null = null;
+  let keptMessage: string | null;
   try {
     const target = await ctx.writer.prepare({ mappingName: row.mapping_selection, entityType: row.target_entity, action: row.data_action, integrationId: row.id, runId, learntDateOrder: row.learnt_date_format });
     table = target.table;

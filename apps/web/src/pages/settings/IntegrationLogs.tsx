@@ -1,6 +1,6 @@
 // One integration's run log (spec §3 integration log entries): each run's start and end, status,
-// pages, rows inserted, updated and rejected, the {from}/{to} window and the error, newest first,
-// a page at a time; the first rejected records of a run under it.
+// pages, rows inserted, updated and rejected, the {from}/{to} window and its messages (the error, or
+// what replace kept), newest first, a page at a time; the first rejected records of a run under them.
 import { Badge, Button, CloseButton, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
@@ -69,7 +69,7 @@ export function IntegrationLogs() {
                   <Table.Th>{t('integrations.logs.pages')}</Table.Th>
                   <Table.Th>{t('integrations.logs.rows')}</Table.Th>
                   <Table.Th>{t('integrations.logs.window')}</Table.Th>
-                  <Table.Th>{t('integrations.logs.error')}</Table.Th>
+                  <Table.Th>{t('integrations.logs.messages')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -92,6 +92,11 @@ export function IntegrationLogs() {
                       <Text size="sm" c="red.9">
                         {entry.error_message ?? ''}
                       </Text>
+                      {entry.kept_message ? (
+                        <Text size="sm" data-testid="integration-log-kept">
+                          {entry.kept_message}
+                        </Text>
+                      ) : null}
                       {entry.rejections.slice(0, 5).map((rejection) => (
                         <Text size="xs" c="dimmed" key={`${rejection.page}-${rejection.record}-${rejection.field ?? ''}`}>
                           {t('integrations.logs.rejection', { page: rejection.page, record: rejection.record, field: rejection.field ?? '—', reason: rejection.reason })}

@@ -23,7 +23,7 @@ const integration: Integration = {
   data_action: 'upsert', data_fetch_type: 'latest', previous_days: null, initial_setup: false, rate_limit: 60, batch_size: 100, records_path: null, pagination: 'none',
   next_field: 'next', page_parameter: 'page', auth_header_name: null, auth_header_value: null, status: 'failed', last_run_time: '2026-03-02T06:30:00.000Z',
   next_run_time: '2026-03-03T06:30:00.000Z', last_success_time: null, last_error_message: 'shop.example answered HTTP 503 for page 1. (after 4 tries).', consecutive_failures: 1,
-  last_run_rejected: 0, last_run_warning: null,
+  last_run_rejected: 0, last_run_warning: null, last_run_kept_message: null,
   created_at: '2026-03-01T00:00:00.000Z', updated_at: '2026-03-01T00:00:00.000Z',
 };
 /** An access token whose claim carries `role` (the web app reads only the claim; the server decides). */
@@ -71,6 +71,15 @@ describe('integrations panel', () => {
     // A run going on hides the previous run's warning.
     act(() => useIntegrationsStore.setState({ integrations: [{ ...integration, status: 'running', last_run_rejected: 1234 }] }));
     expect(screen.queryByTestId('integration-warning')).toBeNull();
+  });
+
+  it('shows what the last replace run kept beside its idle status, and not while a run goes on', () => {
+    const kept = "Kept 1 row of 'products' that the source no longer lists: rows of 'sales' refer to it (A-100). Replace deletes it once nothing refers to it.";
+    useIntegrationsStore.setState({ integrations: [{ ...integration, status: 'idle', last_error_message: null, last_run_kept_message: kept }] });
+    renderAs('viewer');
+    expect(screen.getByTestId('integration-kept').textContent).toBe(kept);
+    act(() => useIntegrationsStore.setState({ integrations: [{ ...integration, status: 'running', last_run_kept_message: kept }] }));
+    expect(screen.queryByTestId('integration-kept')).toBeNull();
   });
 
   it('opens the delete confirmation on Cancel, and Cancel gives the focus back to the Delete button', async () => {

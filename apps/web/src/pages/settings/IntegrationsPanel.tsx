@@ -107,6 +107,16 @@ function RejectedWarning({ integration }: { integration: Integration }) {
   );
 }
 
+/** What the last replace run kept (rows data tables refer to) and why: the run succeeded, but the source's list and the table differ. */
+function KeptNotice({ integration }: { integration: Integration }) {
+  if (!integration.last_run_kept_message) return null;
+  return (
+    <Text size="xs" mt={4} lineClamp={3} title={integration.last_run_kept_message} data-testid="integration-kept">
+      {integration.last_run_kept_message}
+    </Text>
+  );
+}
+
 function IntegrationRow({ integration, onEdit, onDelete }: { integration: Integration; onEdit: (integration: Integration) => void; onDelete: (integration: Integration) => void }) {
   const { t } = useTranslation();
   const canAdminister = useCan('admin');
@@ -144,7 +154,12 @@ function IntegrationRow({ integration, onEdit, onDelete }: { integration: Integr
             {integration.last_error_message}
           </Text>
         ) : null}
-        {busy ? null : <RejectedWarning integration={integration} />}
+        {busy ? null : (
+          <>
+            <RejectedWarning integration={integration} />
+            <KeptNotice integration={integration} />
+          </>
+        )}
       </Table.Td>
       <Table.Td data-testid="integration-last-run">{formatTime(integration.last_run_time) || t('integrations.list.never')}</Table.Td>
       <Table.Td data-testid="integration-next-run">{integration.enabled ? formatTime(integration.next_run_time) : t('integrations.list.off')}</Table.Td>
