@@ -4,7 +4,8 @@
 // Data screen and the run in the log; a failing source shows failed with its reason; a run that
 // refused records says so in the list; a batch size of 0 is refused with its range; the dialogs give
 // the focus back to their opener (the list after a delete) and the delete confirmation opens on
-// Cancel; a Run refused for the user's role is a notice about the role, not a failed integration.
+// Cancel; a Run refused for the user's role is a notice about the role, not a failed integration;
+// a replace run that kept a product with sales says so in the list and in the log.
 // axe WCAG 2 A/AA on the panel, the open dialog and the log; the dialog is driven by keyboard.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
@@ -32,6 +33,12 @@ beforeAll(async () => {
     sendJson(response, { items: records });
   });
   source.route('/broken', (_request, response) => void response.writeHead(404).end());
+  // Two products, then only the first: replace is to delete the second, which has a sale by then.
+  let shrinkingRuns = 0;
+  source.route('/shrinking', (_request, response) => {
+    shrinkingRuns += 1;
+    sendJson(response, { items: [{ ...records[0], sku: 'E2E-KEEP-1' }, ...(shrinkingRuns === 1 ? [{ ...records[1], sku: 'E2E-KEEP-2' }] : [])] });
+  });
   // The second record's stock is not a number: refused, the others written.
   source.route('/partly-bad', (_request, response) =>
     sendJson(response, { items: [records[0], { ...records[1], sku: 'E2E-INT-BAD', stock: { on_hand: 'lots' } }, { ...records[2], sku: 'E2E-INT-004' }] }),
@@ -243,5 +250,37 @@ describe('scheduled integrations (Settings)', () => {
     expect(await item.getByTestId('integration-status').textContent()).toBe('idle');
     expect(await item.getByTestId('integration-error').count()).toBe(0);
     await expectAccessible(page, 'a run refused for the role');
+  });
+
+  it('a replace run that keeps a product with sales succeeds and says what it kept, in the list and in the log', async () => {
+    const { page } = browser;
+    const endpoint = `${source.origin}/shrinking`;
+    const adminToken = await accessOf(admin);
+    await callApi('/api/integrations/scheduled/', adminToken, { endpoint, mapping_selection: 'shop_export_json', target_entity: 'products', records_path: 'items', data_action: 'replace' });
+    await openSettings(page);
+    const item = row(page, endpoint);
+    const run = async () => {
+      const before = await item.getByTestId('integration-last-run').textContent();
+      await item.getByRole('button', { name: `Run now: ${endpoint}` }).click();
+      await expect.poll(async () => (await item.getByTestId('integration-last-run').textContent()) !== before && (await item.getByTestId('integration-status').textContent()) === 'idle', { timeout: 30_000 }).toBe(true);
+    };
+    await run();
+    expect(await item.getByTestId('integration-kept').count()).toBe(0);
+    const products = (await (await fetch(`${server.baseUrl}/api/records/tables/products/data/?page_size=100`, { headers: { authorization: `Bearer ${adminToken}` } })).json()) as { results: { id: number; product_code: string }[] };
+    const sold = products.results.find((product) => product.product_code === 'E2E-KEEP-2');
+    await callApi('/api/records/tables/sales/rows/add/', adminToken, { product_id: sold?.id, date: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10), quantity: 2 });
+
+    await run();
+    // The mapping writes current_stock, so the run recorded today's stock count of each product too (one stock truth).
+    const kept = "Kept 1 row of 'products' that the source no longer lists: rows of 'sales' and 'stock_snapshots' refer to it (E2E-KEEP-2). Replace deletes it once nothing refers to it.";
+    await expect.poll(() => item.getByTestId('integration-kept').textContent()).toBe(kept);
+    expect(await item.getByTestId('integration-error').count()).toBe(0);
+    await expectAccessible(page, 'an integration whose last replace kept a product');
+    await item.getByRole('button', { name: `Logs of ${endpoint}` }).click();
+    const logs = page.getByTestId('integration-logs');
+    await expect.poll(() => logs.getByTestId('integration-log-row').count()).toBe(2);
+    expect(await logs.getByTestId('integration-log-status').first().textContent()).toBe('success');
+    expect(await logs.getByTestId('integration-log-kept').first().textContent()).toBe(kept);
+    expect(await axeViolations(page, '[data-testid="integration-logs"]')).toEqual([]);
   });
 });
