@@ -173,7 +173,7 @@ const listed = (words: string[]) => (words.length < 2 ? (words[0] ?? '') : `${wo
  * What replace kept, in the words of the run's messages: how many rows, which tables' rows refer to
  * them, and the first keys. Null when it kept none.
  */
-export function describeKept(table: string, kept: RowsKept): string | null {
+function describeKept(table: string, kept: RowsKept): string | null {
   if (!kept.count) return null;
   const [rows, them] = kept.count === 1 ? ['row', 'it'] : ['rows', 'them'];
   const more = kept.count > kept.keys.length ? ` and ${kept.count - kept.keys.length} more` : '';
