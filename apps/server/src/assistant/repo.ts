@@ -69,26 +69,55 @@ export async function unitsSold(db: Db, productId: number, from: string, to: str
   return { units: Number(row?.units ?? 0), firstSale: row?.first_sale ?? null };
 }
 
-/** Units all products sold from `from` to `to`, and how many products sold any. */
-export async function totalUnitsSold(db: Db, from: string, to: string): Promise<{ units: number; products: number }> {
+/** The products' categories, for reading a category named in a question. */
+export const categories = async (db: Db): Promise<string[]> =>
+  (await db.selectFrom('data.products').select('category').distinct().where('category', 'is not', null).orderBy('category').limit(500).execute()).map((row) => row.category as string);
+
+/** Which products a sales answer counts: all, one category's, or those listed (by id). */
+export type Scope = { category: string | null; productIds: number[] | null };
+export const ALL_PRODUCTS: Scope = { category: null, productIds: null };
+const inScope = (scope: Scope) =>
+  sql`(${scope.category}::text is null or p.category = ${scope.category}) and (${scope.productIds === null} or p.id = any(${scope.productIds ?? []}::int8[]))`;
+
+/** Units the products in scope sold from `from` to `to`, and how many of them sold any. */
+export async function totalUnitsSold(db: Db, from: string, to: string, scope: Scope = ALL_PRODUCTS): Promise<{ units: number; products: number }> {
   const row = (
     await sql<{ units: number; products: number }>`
-      select coalesce(sum(quantity), 0)::float8 as units, count(distinct product_id) filter (where quantity > 0)::int as products
-      from data.sales where date between ${from}::date and ${to}::date`.execute(db)
+      select coalesce(sum(s.quantity), 0)::float8 as units, count(distinct s.product_id) filter (where s.quantity > 0)::int as products
+      from data.sales s join data.products p on p.id = s.product_id
+      where s.date between ${from}::date and ${to}::date and ${inScope(scope)}`.execute(db)
   ).rows[0];
   return { units: Number(row?.units ?? 0), products: row?.products ?? 0 };
 }
 
-export const topSellers = async (db: Db, from: string, to: string, limit: number) =>
+export const topSellers = async (db: Db, from: string, to: string, rank: { direction: 'desc' | 'asc'; limit: number }, scope: Scope = ALL_PRODUCTS) =>
   (
     await sql<{ product_code: string; name: string; units: number }>`
       select p.product_code, p.name, sum(s.quantity)::float8 as units
       from data.sales s join data.products p on p.id = s.product_id
-      where s.date between ${from}::date and ${to}::date
+      where s.date between ${from}::date and ${to}::date and ${inScope(scope)}
       group by p.id, p.product_code, p.name
       having sum(s.quantity) > 0
-      order by units desc, p.product_code
-      limit ${limit}`.execute(db)
+      order by units ${rank.direction === 'asc' ? sql`asc` : sql`desc`}, p.product_code
+      limit ${rank.limit}`.execute(db)
+  ).rows;
+
+/** Units the products in scope sold per day, week, month, quarter or year from `from` to `to` (by each one's first day), best or worst first; one without sales counts 0. */
+export const unitsByPeriod = async (db: Db, from: string, to: string, unit: 'day' | 'week' | 'month' | 'quarter' | 'year', direction: 'desc' | 'asc', scope: Scope = ALL_PRODUCTS) =>
+  (
+    await sql<{ start: string; units: number }>`
+      with sold as (
+        select date_trunc(${unit}, s.date::timestamp)::date as start, sum(s.quantity) as units
+        from data.sales s join data.products p on p.id = s.product_id
+        where s.date between ${from}::date and ${to}::date and ${inScope(scope)}
+        group by 1
+      ),
+      periods as (
+        select g::date as start from generate_series(date_trunc(${unit}, ${from}::date::timestamp), ${to}::date::timestamp, ${unit === 'quarter' ? '3 months' : `1 ${unit}`}::interval) g
+      )
+      select periods.start::text as start, coalesce(sold.units, 0)::float8 as units
+      from periods left join sold on sold.start = periods.start
+      order by units ${direction === 'asc' ? sql`asc` : sql`desc`}, periods.start`.execute(db)
   ).rows;
 
 /** The last day the stored forecasts reach (each runs from its start for its days): what falls after it is not forecast yet. */
@@ -106,13 +135,13 @@ export const firstStockouts = async (db: Db, limit: number) =>
       limit ${limit}`.execute(db)
   ).rows;
 
-/** Products that sold nothing from `from` to `to` (both included). */
-export async function productsWithoutSales(db: Db, from: string, to: string, limit: number) {
+/** Products in scope that sold nothing from `from` to `to` (both included). */
+export async function productsWithoutSales(db: Db, from: string, to: string, limit: number, scope: Scope = ALL_PRODUCTS) {
   const rows = (
     await sql<{ product_code: string; name: string; current_stock: number; total: number }>`
       select p.product_code, p.name, p.current_stock, count(*) over ()::int as total
       from data.products p
-      where not exists (select 1 from data.sales s where s.product_id = p.id and s.quantity > 0 and s.date between ${from}::date and ${to}::date)
+      where ${inScope(scope)} and not exists (select 1 from data.sales s where s.product_id = p.id and s.quantity > 0 and s.date between ${from}::date and ${to}::date)
       order by p.product_code
       limit ${limit}`.execute(db)
   ).rows;

@@ -2,12 +2,11 @@
 // one-line description (which the generator can read back when asked to change the report) and
 // pseudocode in plain steps.
 import type { ChartType } from '@stockwise/contract';
-import { describePeriod, dueWindowOf, dueWords, formatDay, MONTH_NAMES, windowOf, type CalendarUnit } from '../../plain-words/period.ts';
+import { describePeriod, dueWindowOf, dueWords, formatDay, MONTH_NAMES, NO_SALES_PERIOD, windowOf, type CalendarUnit } from '../../plain-words/period.ts';
 import { DEFAULT_LOW_STOCK, todayIso, type AheadSpan, type Dimension, type Intent, type Measure, type Period } from './intent.ts';
 
 export type BuiltReport = { title: string; description: string; sql: string; pseudocode: string; chartType: ChartType | null };
 
-const DEFAULT_NO_SALES_DAYS = 30;
 const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
 /** One calendar unit as an interval: PostgreSQL truncates to a quarter but has no quarter interval. */
@@ -135,6 +134,7 @@ const DIMENSIONS: Record<Dimension, { select: (dateColumn: string) => string[]; 
   day: { select: (d) => [`${d} as day`], group: () => ['1'], order: 'day', words: 'by day', time: true },
   week: { select: (d) => [`date_trunc('week', ${d})::date as week`], group: () => ['1'], order: 'week', words: 'by week', time: true },
   month: { select: (d) => [`date_trunc('month', ${d})::date as month`], group: () => ['1'], order: 'month', words: 'by month', time: true },
+  quarter: { select: (d) => [`date_trunc('quarter', ${d})::date as quarter`], group: () => ['1'], order: 'quarter', words: 'by quarter', time: true },
   year: { select: (d) => [`extract(year from ${d})::int as year`], group: () => ['1'], order: 'year', words: 'by year', time: true },
   weekday: { select: (d) => [`extract(isodow from ${d})::int as weekday_number`, `trim(to_char(${d}, 'Day')) as weekday`], group: () => ['1', '2'], order: 'weekday_number', words: 'by day of the week', time: false },
 };
@@ -175,6 +175,7 @@ const titled = (base: string, qualifiers: string[]) => (qualifiers.length ? `${b
 
 function measureReport(intent: Intent, measureName: Measure): BuiltReport {
   const measure = MEASURES[measureName];
+  if (intent.compare && measure.fromSales) return comparisonReport(intent, measureName);
   const dimension = measureName === 'product_count' && intent.dimension === 'product' ? null : intent.dimension;
   const dim = dimension ? DIMENSIONS[dimension] : null;
   const fromSales = measure.fromSales;
@@ -189,7 +190,15 @@ function measureReport(intent: Intent, measureName: Measure): BuiltReport {
   const selected = [...keys, `${measure.expression} as ${measure.alias}`];
   const grouped = dim ? (dimension === 'product' ? dim.group(dateColumn) : keys.map((_, i) => String(i + 1))) : [];
   const rank = intent.rank && (dimension === 'product' || dimension === 'category') ? intent.rank : null;
-  const order = rank ? `${measure.alias} ${rank.direction}${dimension === 'product' ? ', p.product_code' : ', 1'}` : dim ? (dim.order || `${measure.alias} desc, p.product_code`) + (beside ? `, ${beside.order}` : '') : null;
+  // "The best month": the months ordered by the measure, best first (worst first for "the worst week").
+  const best = dim?.time && !beside ? intent.best : null;
+  const order = rank
+    ? `${measure.alias} ${rank.direction}${dimension === 'product' ? ', p.product_code' : ', 1'}`
+    : best
+      ? `${measure.alias} ${best}, 1`
+      : dim
+        ? (dim.order || `${measure.alias} desc, p.product_code`) + (beside ? `, ${beside.order}` : '')
+        : null;
   let sql = lines(`select ${selected.join(', ')}`, from, where(conditions), grouped.length ? `group by ${grouped.join(', ')}` : null, order ? `order by ${order}` : null, rank ? `limit ${rank.limit}` : null);
   if (rankedOverTime && beside && intent.rank) {
     sql = lines(
@@ -209,12 +218,14 @@ function measureReport(intent: Intent, measureName: Measure): BuiltReport {
   const titleBase = [
     measure.words,
     dim && !rank ? dim.words : null,
+    best ? `, ${best === 'desc' ? 'best' : 'worst'} ${dimension} first` : null,
     rank ? `: ${rank.direction === 'asc' ? 'bottom' : 'top'} ${rank.limit} ${dimension === 'category' ? 'categories' : 'products'}` : null,
     rankWords ? `for the ${rankWords}` : beside ? `and ${beside.words}` : null,
   ]
     .filter(Boolean)
     .join(' ')
-    .replace(' :', ':');
+    .replace(' :', ':')
+    .replace(' ,', ',');
   const title = titled(titleBase, words);
   // Said in words, so that a reader sees why a product is missing (ADR 0148, amendment "a period and product at once").
   const description = rankWords && dim ? `${title}: the ${rankWords} by ${measure.words.toLowerCase()} over the whole period, each ${dim.words}.` : `${title}.`;
@@ -224,9 +235,67 @@ function measureReport(intent: Intent, measureName: Measure): BuiltReport {
     rankWords ? `Find the ${rankWords} by ${measure.words.toLowerCase()}, and keep only their sales.` : null,
     dim ? `Group the rows ${dim.words}${beside ? ` and ${beside.words}` : ''}.` : 'Take all rows together.',
     `Compute ${measure.words.toLowerCase()} (${measure.expression.replace(/\bs\.|\bp\./g, '')}).`,
-    rank ? `Sort from ${rank.direction === 'desc' ? 'highest' : 'lowest'} and keep the first ${rank.limit}.` : dim ? `Sort ${dim.time ? `by date${beside ? `, then by ${beside.words}` : ''}` : 'by the result'}.` : null,
+    rank
+      ? `Sort from ${rank.direction === 'desc' ? 'highest' : 'lowest'} and keep the first ${rank.limit}.`
+      : best
+        ? `Sort from the ${best === 'desc' ? 'highest' : 'lowest'} ${measure.words.toLowerCase()}.`
+        : dim
+          ? `Sort ${dim.time ? `by date${beside ? `, then by ${beside.words}` : ''}` : 'by the result'}.`
+          : null,
   );
-  return { title, description, sql, pseudocode, chartType: intent.chartType ?? (dim?.time ? 'line' : dim ? 'bar' : 'table') };
+  // Months ordered best first are bars to compare, not a line through time.
+  return { title, description, sql, pseudocode, chartType: intent.chartType ?? (best ? 'bar' : dim?.time ? 'line' : dim ? 'bar' : 'table') };
+}
+
+/**
+ * "This month vs last month": one row per period (per period and product "by product"), the earlier
+ * first, with the change from it in the measure and in percent. A product sold in one period only
+ * gets a row for the other too, with 0.
+ */
+function comparisonReport(intent: Intent, measureName: Measure): BuiltReport {
+  const measure = MEASURES[measureName];
+  const { earlier, later } = intent.compare as NonNullable<Intent['compare']>;
+  const byProduct = intent.dimension === 'product';
+  const { conditions, words } = filters({ ...intent, period: null }, { period: false, dateColumn: 's.date' });
+  const periods = [earlier, later].map((period, index) => ({ n: index + 1, words: describePeriod(period), condition: periodCondition(period, 's.date') }));
+  const alias = measure.alias;
+  const value = `coalesce(m.${alias}, 0)`;
+  const previous = `lag(${value}) over (${byProduct ? 'partition by k.product_code ' : ''}order by periods.n)`;
+  const sql = lines(
+    'with periods(n, period) as (',
+    `  values ${periods.map((p) => `(${p.n}, ${literal(p.words)})`).join(', ')}`,
+    '),',
+    'measured as (',
+    periods
+      .map((p) =>
+        lines(
+          `  select ${p.n} as n${byProduct ? ', p.product_code' : ''}, ${measure.expression} as ${alias}`,
+          '  from sales s join products p on p.id = s.product_id',
+          `  where ${[p.condition, ...conditions].join(' and ')}`,
+          byProduct ? '  group by p.product_code' : null,
+        ),
+      )
+      .join('\n  union all\n'),
+    ')',
+    `select ${byProduct ? 'k.product_code, ' : ''}periods.period, ${value} as ${alias},`,
+    `  ${value} - ${previous} as change,`,
+    `  round(100.0 * (${value} - ${previous}) / nullif(${previous}, 0), 1) as change_pct`,
+    byProduct ? 'from (select distinct product_code from measured) k cross join periods' : 'from periods',
+    `left join measured m on m.n = periods.n${byProduct ? ' and m.product_code = k.product_code' : ''}`,
+    `order by ${byProduct ? 'k.product_code, ' : ''}periods.n`,
+  );
+  const title = titled(`${measure.words}: ${periods[1]?.words} vs ${periods[0]?.words}${byProduct ? ' by product' : ''}`, words);
+  return {
+    title,
+    description: `${title}: one row per period${byProduct ? ' and product' : ''}, the earlier first, with the change from it.`,
+    sql,
+    pseudocode: steps(
+      `Read the sales${words.length ? ` (${words.join(', ')})` : ''}.`,
+      `Compute ${measure.words.toLowerCase()} in ${periods[0]?.words} and in ${periods[1]?.words}${byProduct ? ', per product' : ''}.`,
+      `Show one row per period${byProduct ? ' and product' : ''}, the earlier first, with the change from it (and in percent).`,
+    ),
+    chartType: intent.chartType ?? 'bar',
+  };
 }
 
 function specialReport(intent: Intent, today: string): BuiltReport | null {
@@ -303,7 +372,7 @@ function specialReport(intent: Intent, today: string): BuiltReport | null {
       };
     }
     case 'no_sales': {
-      const period = intent.period ?? { kind: 'last_days' as const, days: DEFAULT_NO_SALES_DAYS };
+      const period = intent.period ?? NO_SALES_PERIOD;
       return {
         title: `Products with no sales in ${describePeriod(period).replace(/^in /, '')}${qualifiers}`,
         description: `Products without a single sale in ${describePeriod(period).replace(/^in /, '')}${qualifiers}.`,

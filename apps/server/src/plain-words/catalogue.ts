@@ -1,0 +1,40 @@
+// Words that name part of the catalogue or how to rank it, read the same way by the built-in report
+// writer and the built-in assistant: a category ("Heating", "garden products"), a ranking ("top 3",
+// "best selling"), a word naming products ("radiators").
+import { NUM, numberIn } from './period.ts';
+import { escapeRegExp, type Reading } from './reading.ts';
+
+/** A word in either number, as a pattern: "radiator" and "radiators", "battery" and "batteries", "box" and "boxes". */
+function eitherNumber(word: string): string {
+  const singular = /ies$/.test(word) ? `${word.slice(0, -3)}y` : /(s|x|z|ch|sh)es$/.test(word) ? word.slice(0, -2) : /[^s]s$/.test(word) ? word.slice(0, -1) : word;
+  const plural = /[^aeiou]y$/.test(singular) ? `${singular.slice(0, -1)}ies` : /(s|x|z|ch|sh)$/.test(singular) ? `${singular}es` : `${singular}s`;
+  return `(?:${escapeRegExp(singular)}|${escapeRegExp(plural)})`;
+}
+
+/** The category the words name, case aside and in either number ("heating", "Gardens"); the longest name when several match. */
+export function readCategory(reading: Reading, categories: string[]): string | null {
+  const longestFirst = [...categories].sort((a, b) => b.length - a.length);
+  for (const name of longestFirst) {
+    const words = name.toLowerCase().split(/\s+/);
+    const last = words.pop() as string;
+    const pattern = new RegExp(`\\b${[...words.map(escapeRegExp), eitherNumber(last)].join(' ')}\\b(?: categor(?:y|ies))?`);
+    if (reading.test(pattern)) {
+      reading.test(/\b(in|of|from) the\b(?= \S+ categor)|\bcategor(y|ies)\b/);
+      return name;
+    }
+  }
+  return null;
+}
+
+export type Rank = { direction: 'desc' | 'asc'; limit: number };
+
+/** "Top 3", "bottom 5", "best selling", "sells best", "worst sellers": a ranking with the number said, else `defaultLimit`. */
+export function readRank(reading: Reading, defaultLimit: number): Rank | null {
+  let match = reading.exec(new RegExp(`\\b(top|best|highest|most|largest|biggest) ${NUM}\\b`));
+  if (match) return { direction: 'desc', limit: numberIn(match[2]) as number };
+  match = reading.exec(new RegExp(`\\b(bottom|worst|lowest|least|slowest|smallest) ${NUM}\\b`));
+  if (match) return { direction: 'asc', limit: numberIn(match[2]) as number };
+  if (reading.test(/\b(top|best[- ]selling|best sellers?|highest|most sold|biggest|fastest)\b|\bsells? (the )?best\b|\bselling best\b/)) return { direction: 'desc', limit: defaultLimit };
+  if (reading.test(/\b(bottom|worst[- ]selling|worst sellers?|lowest|least sold|slowest|smallest)\b|\bsells? (the )?worst\b/)) return { direction: 'asc', limit: defaultLimit };
+  return null;
+}
