@@ -7,7 +7,7 @@ import * as repo from './repo.ts';
 import { inventoryTotals } from '../dashboard/repo.ts';
 import { orderAdvice, type OrderAdvice } from '../order-advice/service.ts';
 import { addDays, dueWindowOf, dueWords, formatDay, MONTH_NAMES, NO_SALES_PERIOD, NOT_SOLD, NUM, rangeOf, readBestPeriod, readComparison, readPeriod, readQuietSpan, readSalesAhead, readWindow, spokenPeriod, type BestPeriod, type Comparison, type DueWindow, type Period } from '../plain-words/period.ts';
-import { readCategory, readRank, type Rank } from '../plain-words/catalogue.ts';
+import { DEAD_STOCK, OVERSTOCK, OVERSTOCK_DAYS, readCategory, readCoverDays, readRank, type Rank } from '../plain-words/catalogue.ts';
 import { escapeRegExp, looksLikeProductCode, noSuchProduct, Reading } from '../plain-words/reading.ts';
 
 type Db = Kysely<Database>;
@@ -279,6 +279,46 @@ export const dataFunctions = {
       ],
     };
   },
+  /** "Which products are overstocked?": stock beyond `days` days of the forecast's demand, with the value tied up (ADR XXXX). */
+  async overstock(db: Db, today: string, days: number, scope: Scope = EVERY_PRODUCT): Promise<Answer> {
+    if (!(await repo.hasForecastDemand(db))) {
+      return { blocks: [text('There is no forecast yet, so overstock cannot be measured against demand. Choose "Regenerate whole catalogue" on the Forecasting screen; for stock that does not sell, ask for dead stock.'), { type: 'link', label: 'Open the Forecasting screen', href: '/app/forecasting' }] };
+    }
+    const rows = await repo.overstocked(db, today, days, scope);
+    if (!rows.length) return { blocks: [text(`No product${scopeWords(scope)} has more than ${number.format(days)} days of stock at its forecast demand.`)] };
+    const value = round2(rows.reduce((sum, r) => sum + r.value, 0));
+    return {
+      blocks: [
+        text(
+          `${number.format(rows.length)} ${rows.length === 1 ? 'product' : 'products'}${scopeWords(scope)} ${rows.length === 1 ? 'has' : 'have'} more than ${number.format(days)} days of stock at the forecast demand: ${number.format(value)} tied up at unit cost. The most value first:`,
+        ),
+        table(
+          [['styleCode', 'Product code'], ['name', 'Name'], ['currentStock', 'On hand'], ['daily', 'Forecast per day'], ['cover', 'Days of cover'], ['excess', `Units beyond ${days} days`], ['value', 'Value']],
+          rows.slice(0, TABLE_ROWS).map((r) => ({ styleCode: r.product_code, name: r.name, currentStock: r.current_stock, daily: round2(r.daily), cover: r.cover, excess: r.excess, value: r.value })),
+          { styleCode: 'Total', name: null, currentStock: null, daily: null, cover: null, excess: rows.reduce((sum, r) => sum + r.excess, 0), value },
+        ),
+        { type: 'link', label: 'Open the Forecasting screen', href: '/app/forecasting' },
+      ],
+    };
+  },
+  /** "Dead stock": stock on hand with no sales in the period (default the last 90 days), with the value tied up (ADR XXXX). */
+  async deadStock(db: Db, window: SalesWindow, scope: Scope = EVERY_PRODUCT): Promise<Answer> {
+    const rows = await repo.deadStock(db, window.from, window.to, scope);
+    if (!rows.length) return { blocks: [text(`No product${scopeWords(scope)} in stock went without sales ${window.words}.`)] };
+    const value = round2(rows.reduce((sum, r) => sum + r.value, 0));
+    const units = rows.reduce((sum, r) => sum + r.current_stock, 0);
+    return {
+      blocks: [
+        text(`${number.format(rows.length)} ${rows.length === 1 ? 'product' : 'products'}${scopeWords(scope)} in stock had no sales ${window.words}: ${number.format(units)} units, ${number.format(value)} tied up at unit cost.${await dataEndsBefore(db, window)}`),
+        table(
+          [['styleCode', 'Product code'], ['name', 'Name'], ['currentStock', 'On hand'], ['value', 'Value']],
+          rows.slice(0, TABLE_ROWS).map((r) => ({ styleCode: r.product_code, name: r.name, currentStock: r.current_stock, value: r.value })),
+          { styleCode: 'Total', name: null, currentStock: units, value },
+        ),
+        dataLink('sales', 'Open the sales table'),
+      ],
+    };
+  },
   /** "The best month last year": units per month (week…) of the period, best first, the best named. */
   async bestPeriods(db: Db, window: SalesWindow, best: BestPeriod, scope: Scope = EVERY_PRODUCT): Promise<Answer> {
     const rows = await repo.unitsByPeriod(db, window.from, window.to, best.unit, best.direction, scope);
@@ -329,7 +369,7 @@ function unitWords(unit: BestPeriod['unit'], start: string): string {
 }
 
 const HELP =
-  'I can answer: the stock of a product, sales of a product or of all products in a period (last month, last quarter, in October, Q3, in 2025, since 3/11, by 30/11, the last 30 days…), top sellers (top 3, in a category such as "in Heating"), the best or worst month or week of a period, two periods compared (this month vs last month), what runs out first, the value of the stock, products with no sales (not sold in 60 days), low stock, the reorder report and what runs out (also due this week, next week, in January, in Q1, in the next N days or by a date), deliveries; and I can create the recommended orders or add a task.';
+  'I can answer: the stock of a product, sales of a product or of all products in a period (last month, last quarter, in October, Q3, in 2025, since 3/11, by 30/11, the last 30 days…), top sellers (top 3, in a category such as "in Heating"), the best or worst month or week of a period, two periods compared (this month vs last month), what runs out first, the value of the stock, products with no sales (not sold in 60 days), overstock (stock for more than 180 days of forecast demand, or the days you say) and dead stock (in stock, no sales in 90 days), low stock, the reorder report and what runs out (also due this week, next week, in January, in Q1, in the next N days or by a date), deliveries; and I can create the recommended orders or add a task.';
 const LINKED_PRODUCTS = 5;
 
 const TASK = /^(?:please\s+)?(?:add|create|make)\s+(?:a\s+)?(?:new\s+)?(?:task|todo|to-do|reminder)\s*(?:to|:|-)?\s*(.+)$/i;
@@ -397,6 +437,15 @@ async function answerReading(db: Db, reading: Reading, products: repo.ProductRow
   // A category named ("in the heating category", "garden products") narrows a sales answer to its products, as the report writer's filter does.
   const category = products.length ? null : readCategory(reading, await repo.categories(db));
   const scope = category ? categoryScope(category) : products.length ? productScope(products) : EVERY_PRODUCT;
+  if (OVERSTOCK.test(q)) {
+    claim(OVERSTOCK, FRAMING);
+    return dataFunctions.overstock(db, today, readCoverDays(reading) ?? OVERSTOCK_DAYS, scope);
+  }
+  if (DEAD_STOCK.test(q)) {
+    claim(DEAD_STOCK, NOT_SOLD, FRAMING);
+    const quiet = readQuietSpan(reading);
+    return quiet ? dataFunctions.deadStock(db, salesWindow(quiet, today), scope) : sales(NO_SALES_PERIOD, (window) => dataFunctions.deadStock(db, window, scope));
+  }
   if (NOT_SOLD.test(q) && !/\bany sales of\b/.test(q)) {
     claim(NOT_SOLD, FRAMING);
     // "Not sold in 60 days" looks back over the last 60, read before any window ahead.

@@ -581,6 +581,15 @@ describe.each(backends)('assistant on %s', (backend) => {
     expect(textOf(years)).toContain(`Units sold in December 2024 (1–31 Dec 2024): 0; in December 2025 (1–31 Dec 2025): ${fmt(soldIn('OLD-01', { from: '2025-12-01', to: '2025-12-31' }) + products.filter((p) => p.code !== 'OLD-01').reduce((sum, p) => sum + soldIn(p.code, { from: '2025-12-01', to: '2025-12-31' }), 0))}.`);
   });
 
+  it('says overstock needs a forecast with demand, and lists dead stock with the value tied up', async () => {
+    expect(textOf(await ask({ content: 'which products are overstocked?' }))).toMatch(/^There is no forecast yet, so overstock cannot be measured against demand\./);
+    const dead = products.filter((p) => p.stock > 0 && sold(p.code, 90) === 0).sort((a, b) => b.stock * b.cost - a.stock * a.cost || a.code.localeCompare(b.code));
+    const answer = await ask({ content: 'show me the dead stock' });
+    const value = dead.reduce((sum, p) => sum + p.stock * p.cost, 0);
+    expect(textOf(answer)).toContain(`${dead.length} products in stock had no sales in the last 90 days (${rangeWords(lastDays(90))}): ${fmt(dead.reduce((sum, p) => sum + p.stock, 0))} units, ${fmt(value)} tied up at unit cost.`);
+    expect(blocksOf(answer, 'table')[0]?.rows.map((r) => r.styleCode)).toEqual(dead.map((p) => p.code));
+  });
+
   it('says there is no such product, with close codes', async () => {
     const unknown = await ask({ content: 'how much did NOPE-999 sell' });
     expect(textOf(unknown)).toBe('There is no product NOPE-999.');

@@ -148,6 +148,40 @@ export async function productsWithoutSales(db: Db, from: string, to: string, lim
   return { total: rows[0]?.total ?? 0, rows };
 }
 
+/** Whether any stored forecast has daily demand (`data.product_forecasts`): overstock is measured against it. */
+export const hasForecastDemand = async (db: Db): Promise<boolean> =>
+  (await sql<{ found: boolean }>`select exists (select 1 from data.product_forecasts where demand is not null) as found`.execute(db)).rows[0]?.found === true;
+
+/**
+ * Products in scope whose stock on hand lasts more than `days` days at their latest forecast's average
+ * daily demand from `today` on (any stock when it forecasts none; ADR XXXX), the most value tied up first.
+ */
+export const overstocked = async (db: Db, today: string, days: number, scope: Scope) =>
+  (
+    await sql<{ product_code: string; name: string; current_stock: number; daily: number; cover: number | null; excess: number; value: number }>`
+      with demand as (
+        select product_id, avg(demand) as daily from data.product_forecasts where date >= ${today}::date group by product_id
+      )
+      select p.product_code, p.name, p.current_stock, d.daily::float8 as daily,
+        round((p.current_stock / nullif(d.daily, 0))::numeric)::float8 as cover,
+        round(greatest(p.current_stock - ${days} * d.daily, 0)::numeric)::float8 as excess,
+        round((p.current_stock * p.unit_cost)::numeric, 2)::float8 as value
+      from data.products p join demand d on d.product_id = p.id
+      where p.current_stock > 0 and p.current_stock > ${days} * d.daily and ${inScope(scope)}
+      order by value desc, p.product_code`.execute(db)
+  ).rows;
+
+/** Products in scope with stock on hand and no sales from `from` to `to` (both included), the most value tied up first. */
+export const deadStock = async (db: Db, from: string, to: string, scope: Scope) =>
+  (
+    await sql<{ product_code: string; name: string; current_stock: number; value: number }>`
+      select p.product_code, p.name, p.current_stock, round((p.current_stock * p.unit_cost)::numeric, 2)::float8 as value
+      from data.products p
+      where p.current_stock > 0 and ${inScope(scope)}
+        and not exists (select 1 from data.sales s where s.product_id = p.id and s.quantity > 0 and s.date between ${from}::date and ${to}::date)
+      order by value desc, p.product_code`.execute(db)
+  ).rows;
+
 export const scheduledDeliveries = async (db: Db, limit: number) =>
   (
     await sql<{ product_code: string; name: string; expected_date: string; quantity: number }>`

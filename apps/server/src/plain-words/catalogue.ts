@@ -1,6 +1,6 @@
 // Words that name part of the catalogue or how to rank it, read the same way by the built-in report
 // writer and the built-in assistant: a category ("Heating", "garden products"), a ranking ("top 3",
-// "best selling"), a word naming products ("radiators").
+// "best selling"), stock that is too much ("overstocked", "dead stock"; ADR XXXX).
 import { NUM, numberIn } from './period.ts';
 import { escapeRegExp, type Reading } from './reading.ts';
 
@@ -37,4 +37,18 @@ export function readRank(reading: Reading, defaultLimit: number): Rank | null {
   if (reading.test(/\b(top|best[- ]selling|best sellers?|highest|most sold|biggest|fastest)\b|\bsells? (the )?best\b|\bselling best\b/)) return { direction: 'desc', limit: defaultLimit };
   if (reading.test(/\b(bottom|worst[- ]selling|worst sellers?|lowest|least sold|slowest|smallest)\b|\bsells? (the )?worst\b/)) return { direction: 'asc', limit: defaultLimit };
   return null;
+}
+
+/** Words asking for stock beyond what the forecast needs. */
+export const OVERSTOCK = /\bover-?stock(ed|ing)?\b|\btoo much (stock|inventory)\b|\b(excess|surplus) (stock|inventory)\b/;
+/** Words asking for stock that does not move. */
+export const DEAD_STOCK = /\bdead (stock|inventory)\b/;
+/** Stock on hand is overstock when it covers more than this many days of the forecast's demand (about six months), unless the question says otherwise. */
+export const OVERSTOCK_DAYS = 180;
+
+/** "More than 6 months of stock", "over 90 days of cover": the days of cover the words set (a month is 30 days, a year 365), else null. */
+export function readCoverDays(reading: Reading): number | null {
+  const match = reading.exec(new RegExp(`\\b(?:more than|over|above|at least) ${NUM} (day|week|month|year)s?(?: of (?:stock|cover|supply|inventory|demand))?\\b`));
+  if (!match) return null;
+  return (numberIn(match[1]) as number) * { day: 1, week: 7, month: 30, year: 365 }[match[2] as 'day' | 'week' | 'month' | 'year'];
 }

@@ -159,9 +159,9 @@ function lastSpan(count: string, unit: string): Period {
   return { kind: 'last_months', months: n * { month: 1, quarter: 3, year: 12 }[unit as 'month' | 'quarter' | 'year'] };
 }
 
-/** Words asking what has not sold: "no sales", "not sold", "haven't we sold", "didn't sell", "dead stock"… (both readers' one list). */
+/** Words asking what has not sold: "no sales", "not sold", "haven't we sold", "didn't sell"… (both readers' one list). */
 export const NOT_SOLD =
-  /\b(no|zero|without( any)?|not any)\s+sales\b|\bnot (been )?sold\b|\b(have|has|had) ?(n'?t|not)( (we|they|it|you))?( been)? sold\b|\b(did|do|does) ?(n'?t|not)( (we|they|it|you))? sell\b|\bnever sold\b|\bnot selling\b|\bdead stock\b/;
+  /\b(no|zero|without( any)?|not any)\s+sales\b|\bnot (been )?sold\b|\b(have|has|had) ?(n'?t|not)( (we|they|it|you))?( been)? sold\b|\b(did|do|does) ?(n'?t|not)( (we|they|it|you))? sell\b|\bnever sold\b|\bnot selling\b/;
 
 /** The days a question about products that have not sold looks back over when it names none (the dashboard's "no sales in 90 days" too). */
 export const NO_SALES_PERIOD: Period = { kind: 'last_days', days: 90 };

@@ -452,6 +452,35 @@ describe('built-in report generator over a known dataset', () => {
     expect((await rowsOf(decembers.sql_code)).map(({ product_code, period, units_sold }) => ({ product_code, period, units_sold: Number(units_sold) }))).toEqual(expected);
   });
 
+  it('lists overstock against the forecast demand and dead stock with the value tied up, as the assistant does', async () => {
+    const overstocked = (days: number) =>
+      fixtureProducts
+        .filter((p) => p.stock > 0 && p.stock > days * dailyDemand(p))
+        .map((p) => ({ product_code: p.code, days_of_cover: Math.round(p.stock / dailyDemand(p)), stock_value: round(p.stock * p.unitCost) }))
+        .sort((a, b) => b.stock_value - a.stock_value || a.product_code.localeCompare(b.product_code));
+    const ask = async (question: string) => ((await server.request('/api/assistant/messages/', { token, body: { content: question } })).json.messages as { content: string; blocks: { type: string; rows?: Row[] }[] }[])[1];
+    for (const [question, days] of [['which products are overstocked?', 180], ['too much stock', 180], ['excess stock with more than 250 days of stock', 250], ['overstock: more than 6 months of stock', 180], ['overstocked products over 2 months', 60]] as const) {
+      const expected = overstocked(days);
+      const report = await write(question);
+      expect(report, question).toMatchObject({ success: true, title: `Overstocked: more than ${days} days of stock at the forecast demand`, notice: null });
+      expect((await rowsOf(report.sql_code)).map(({ product_code, days_of_cover, stock_value }) => ({ product_code, days_of_cover: Number(days_of_cover), stock_value: Number(stock_value) })), question).toEqual(expected);
+      // Read back through a change request: the same days.
+      expect((await write('by product', { title: report.title, description: report.description })).title).toBe(report.title);
+      const answer = await ask(question);
+      expect(answer?.content, question).toContain(`${expected.length} products have more than ${days} days of stock at the forecast demand: ${expected.reduce((sum, r) => sum + r.stock_value, 0).toLocaleString('en')} tied up at unit cost.`);
+      expect(answer?.blocks.find((b) => b.type === 'table')?.rows?.map((r) => r.styleCode), question).toEqual(expected.map((r) => r.product_code));
+    }
+    // Dead stock: in stock, no sales in the last 90 days (none in the fixture), or in the days said.
+    const dead = (days: number) => fixtureProducts.filter((p) => p.stock > 0 && !lastDays(days).some((s) => s.code === p.code)).map((p) => p.code);
+    const deadReport = await write('dead stock');
+    expect(deadReport).toMatchObject({ title: 'Dead stock: products in stock with no sales in the last 90 days', notice: null });
+    expect(await codesOf(deadReport.sql_code)).toEqual(dead(90));
+    const week = await write('dead stock in 7 days');
+    expect(await codesOf(week.sql_code)).toEqual(dead(7));
+    const said = (await ask('dead stock in 7 days'))?.content;
+    expect(said).toContain(dead(7).length ? `${dead(7).length} ${dead(7).length === 1 ? 'product' : 'products'} in stock had no sales in the last 7 days` : 'No product in stock went without sales in the last 7 days');
+  });
+
   it('breaks down by a period and category at once: a row per period and category, drawn as a line per category', async () => {
     const perMonthAndCategory = (rows: typeof sales) =>
       [...groupSum(rows, (s) => `${monthStart(s.date)}|${productOf(s.code).category}`).entries()]

@@ -3,6 +3,7 @@
 // pseudocode in plain steps.
 import type { ChartType } from '@stockwise/contract';
 import { describePeriod, dueWindowOf, dueWords, formatDay, MONTH_NAMES, NO_SALES_PERIOD, windowOf, type CalendarUnit } from '../../plain-words/period.ts';
+import { OVERSTOCK_DAYS } from '../../plain-words/catalogue.ts';
 import { DEFAULT_LOW_STOCK, todayIso, type AheadSpan, type Dimension, type Intent, type Measure, type Period } from './intent.ts';
 
 export type BuiltReport = { title: string; description: string; sql: string; pseudocode: string; chartType: ChartType | null };
@@ -368,6 +369,52 @@ function specialReport(intent: Intent, today: string): BuiltReport | null {
             : null,
           'Show the advised order quantity and the day to order by, most urgent first.',
         ),
+        chartType: intent.chartType ?? 'table',
+      };
+    }
+    case 'overstock': {
+      // Stock beyond what the latest forecast needs for `days` days (ADR XXXX): the products with the most money tied up first.
+      const days = intent.coverDays ?? OVERSTOCK_DAYS;
+      return {
+        title: `Overstocked: more than ${days} days of stock at the forecast demand${qualifiers}`,
+        description: `Products whose stock on hand covers more than ${days} days of their latest forecast's average daily demand from today${qualifiers}, with the value tied up at unit cost, the most first.`,
+        sql: lines(
+          'with demand as (',
+          '  select pf.product_id, avg(pf.demand) as daily',
+          '  from product_forecasts pf where pf.date >= current_date',
+          '  group by pf.product_id',
+          ')',
+          'select p.product_code, p.name, p.current_stock, round(d.daily::numeric, 2) as forecast_daily_demand,',
+          '  round((p.current_stock / nullif(d.daily, 0))::numeric) as days_of_cover,',
+          `  round(greatest(p.current_stock - ${days} * d.daily, 0)::numeric) as excess_units,`,
+          '  round((p.current_stock * p.unit_cost)::numeric, 2) as stock_value',
+          'from products p',
+          'join demand d on d.product_id = p.id',
+          and(['p.current_stock > 0', `p.current_stock > ${days} * d.daily`]),
+          'order by stock_value desc, p.product_code',
+        ),
+        pseudocode: steps(
+          'Average each product’s daily demand in its latest forecast, from today on.',
+          `Keep the products in stock whose stock on hand lasts more than ${days} days at that demand (no demand: any stock).`,
+          'Show the days of cover, the units beyond those days and the stock’s value at unit cost, the most value first.',
+        ),
+        chartType: intent.chartType ?? 'table',
+      };
+    }
+    case 'dead_stock': {
+      // Stock on hand that has not sold in the period (ADR XXXX): the value tied up, the most first.
+      const period = intent.period ?? NO_SALES_PERIOD;
+      const said = describePeriod(period).replace(/^in /, '');
+      return {
+        title: `Dead stock: products in stock with no sales in ${said}${qualifiers}`,
+        description: `Products with stock on hand and no sale in ${said}${qualifiers}, with the value tied up at unit cost, the most first.`,
+        sql: lines(
+          'select p.product_code, p.name, p.current_stock, round((p.current_stock * p.unit_cost)::numeric, 2) as stock_value',
+          'from products p',
+          and(['p.current_stock > 0', `not exists (select 1 from sales s where s.product_id = p.id and ${periodCondition(period, 's.date')})`]),
+          'order by stock_value desc, p.product_code',
+        ),
+        pseudocode: steps('Read the products in stock.', `Keep those with no sales row in ${said}.`, 'Show the value of their stock at unit cost, the most first.'),
         chartType: intent.chartType ?? 'table',
       };
     }

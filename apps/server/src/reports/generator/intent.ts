@@ -3,14 +3,14 @@
 // give the same intent. The vocabulary (categories, product codes) comes from the real data.
 import type { ChartType } from '@stockwise/contract';
 import { AHEAD_WORDS, dueWindowOf, dueWords, HORIZON_WORDS, NOT_SOLD, readBestPeriod, readComparison, readHorizon, readPeriod, readQuietSpan, readSalesAhead, readWindow, type AheadSpan, type BestPeriod, type Comparison, type Period } from '../../plain-words/period.ts';
-import { readCategory, readRank } from '../../plain-words/catalogue.ts';
+import { DEAD_STOCK, OVERSTOCK, readCategory, readCoverDays, readRank } from '../../plain-words/catalogue.ts';
 import { escapeRegExp, looksLikeProductCode, Reading } from '../../plain-words/reading.ts';
 
 export type { AheadSpan, Comparison, Period };
 
 export type Measure = 'units' | 'sales_value' | 'sales_rows' | 'avg_daily_units' | 'stock' | 'stock_value' | 'product_count';
 export type Dimension = 'product' | 'category' | 'day' | 'week' | 'month' | 'quarter' | 'year' | 'weekday';
-export type Special = 'low_stock' | 'out_of_stock' | 'runs_out' | 'reorder' | 'no_sales' | 'deliveries' | 'forecast_demand' | 'days_of_cover';
+export type Special = 'overstock' | 'dead_stock' | 'low_stock' | 'out_of_stock' | 'runs_out' | 'reorder' | 'no_sales' | 'deliveries' | 'forecast_demand' | 'days_of_cover';
 export type Intent = {
   special: Special | null;
   measure: Measure | null;
@@ -29,6 +29,8 @@ export type Intent = {
   category: string | null;
   productCode: string | null;
   threshold: number | null;
+  /** Days of the forecast's demand beyond which stock is overstock ("more than 6 months of stock"; ADR XXXX). */
+  coverDays: number | null;
   /** The days ahead a stock-out, reorder, delivery or forecast question looks at: the next N days, next week, this month, through a date… */
   ahead: AheadSpan | null;
   chartType: ChartType | null;
@@ -42,6 +44,8 @@ const DEFAULT_HORIZON_DAYS = 30;
 const SALES_MEASURES: ReadonlySet<Measure> = new Set(['units', 'sales_value', 'sales_rows', 'avg_daily_units']);
 
 function readSpecial(reading: Reading): Special | null {
+  if (reading.test(OVERSTOCK)) return 'overstock';
+  if (reading.test(DEAD_STOCK)) return 'dead_stock';
   if (reading.test(/\b(run|runs|running) out\b|\bstock ?outs?\b|\bout of stock (in|within|by)\b|\bwill (be|go) out of stock\b/)) return 'runs_out';
   if (reading.test(/\bre-?order|\brestock|\breplenish|\bwhat (should|to|do|must) (i|we) (order|buy)\b|\bneeds? (to be )?order|\b(must|should|needs? to|ha(s|ve) to) be ordered\b|\border(s)? (are )?due\b/)) return 'reorder';
   if (reading.test(/\bout of stock\b|\bzero stock\b|\bno stock\b|\bsold out\b/)) return 'out_of_stock';
@@ -124,7 +128,7 @@ export function readQuestion(
   const looksAhead = special === 'runs_out' || special === 'reorder' || special === 'deliveries' || special === 'forecast_demand';
   const window = looksAhead ? readWindow(reading, today) : null;
   // "Not sold in 60 days" looks back over the last 60 (the assistant reads it so too), not ahead.
-  const quiet = special === 'no_sales' ? readQuietSpan(reading) : null;
+  const quiet = special === 'no_sales' || special === 'dead_stock' ? readQuietSpan(reading) : null;
   const horizonDays = window || quiet ? null : readHorizon(reading);
   const pastReading = window ? reading.without(AHEAD_WORDS) : horizonDays === null ? reading : reading.without(HORIZON_WORDS);
   // "The best selling month": months ranked, not products (read before "best selling" is taken for a product ranking).
@@ -152,6 +156,7 @@ export function readQuestion(
     category,
     productCode,
     threshold: thresholdMatch ? Number(thresholdMatch[1]) : null,
+    coverDays: special === 'overstock' ? readCoverDays(reading) : null,
     ahead: window?.span ?? (horizonDays !== null ? { days: horizonDays } : special === 'runs_out' || special === 'forecast_demand' ? { days: DEFAULT_HORIZON_DAYS } : null),
     chartType: readChartType(reading),
   };
@@ -184,6 +189,7 @@ export function mergeIntents(base: Intent, change: Intent): Intent {
     category: pick('category'),
     productCode: pick('productCode'),
     threshold: pick('threshold'),
+    coverDays: pick('coverDays'),
     ahead: pick('ahead'),
     chartType: pick('chartType'),
   };
