@@ -7,7 +7,8 @@ import * as repo from './repo.ts';
 import { inventoryTotals } from '../dashboard/repo.ts';
 import { orderAdvice, type OrderAdvice } from '../order-advice/service.ts';
 import { addDays, dueWindowOf, dueWords, formatDay, MONTH_NAMES, NO_SALES_PERIOD, NOT_SOLD, NUM, rangeOf, readBestPeriod, readComparison, readPeriod, readQuietSpan, readSalesAhead, readWindow, spokenPeriod, type BestPeriod, type Comparison, type DueWindow, type Period } from '../plain-words/period.ts';
-import { DEAD_STOCK, OVERSTOCK, OVERSTOCK_DAYS, readCategory, readCoverDays, readRank, type Rank } from '../plain-words/catalogue.ts';
+import { DEAD_STOCK, nameWordPattern, OVERSTOCK, OVERSTOCK_DAYS, readCategory, readCoverDays, readNameWord, readRank, type Rank } from '../plain-words/catalogue.ts';
+import { categoryNames, productNameWords } from '../plain-words/vocabulary.ts';
 import { escapeRegExp, looksLikeProductCode, noSuchProduct, Reading } from '../plain-words/reading.ts';
 
 type Db = Kysely<Database>;
@@ -369,7 +370,7 @@ function unitWords(unit: BestPeriod['unit'], start: string): string {
 }
 
 const HELP =
-  'I can answer: the stock of a product, sales of a product or of all products in a period (last month, last quarter, in October, Q3, in 2025, since 3/11, by 30/11, the last 30 days…), top sellers (top 3, in a category such as "in Heating"), the best or worst month or week of a period, two periods compared (this month vs last month), what runs out first, the value of the stock, products with no sales (not sold in 60 days), overstock (stock for more than 180 days of forecast demand, or the days you say) and dead stock (in stock, no sales in 90 days), low stock, the reorder report and what runs out (also due this week, next week, in January, in Q1, in the next N days or by a date), deliveries; and I can create the recommended orders or add a task.';
+  'I can answer: the stock of a product, sales of a product or of all products in a period (last month, last quarter, in October, Q3, in 2025, last winter, this summer, since 3/11, by 30/11, the last 30 days…), of products by a word of their names (how many radiators…), top sellers (top 3, in a category such as "in Heating"), the best or worst month or week of a period, two periods compared (this month vs last month), what runs out first, the value of the stock, products with no sales (not sold in 60 days), overstock (stock for more than 180 days of forecast demand, or the days you say) and dead stock (in stock, no sales in 90 days), low stock, the reorder report and what runs out (also due this week, next week, in January, in Q1, in the next N days or by a date), deliveries; and I can create the recommended orders or add a task.';
 const LINKED_PRODUCTS = 5;
 
 const TASK = /^(?:please\s+)?(?:add|create|make)\s+(?:a\s+)?(?:new\s+)?(?:task|todo|to-do|reminder)\s*(?:to|:|-)?\s*(.+)$/i;
@@ -422,6 +423,42 @@ export function answerForWindow(due: DueWindow | null, today: string, answer: (d
   });
 }
 
+/**
+ * The products a sales answer counts: those the question names, else a category it names ("in the
+ * heating category", "garden products"), else a word of their names ("radiators": the products whose
+ * name holds "Radiator"), as the report writer reads them. The words count as used only when an
+ * answer `use`s the scope: a stock total that cannot narrow to them leaves them said back as unused.
+ */
+async function scopeOf(db: Db, reading: Reading, products: repo.ProductRow[]): Promise<{ use: () => Scope }> {
+  if (products.length) return { use: () => productScope(products) };
+  const categories = await categoryNames(db);
+  const category = readCategory(reading.trial(), categories);
+  if (category) {
+    return {
+      use: () => {
+        readCategory(reading, categories);
+        return categoryScope(category);
+      },
+    };
+  }
+  // The words every sales and stock question frames itself with are no product's name.
+  const framed = reading.trial();
+  [SALES, STOCK, VALUE, FRAMING, TOP_SELLERS, NOT_SOLD].forEach((pattern) => framed.test(pattern));
+  const word = readNameWord(framed, await productNameWords(db));
+  if (!word) return { use: () => EVERY_PRODUCT };
+  const found = await repo.productsWithNameWord(db, word);
+  const codes = `${found.slice(0, NAMED_CODES).map((p) => p.code).join(', ')}${found.length > NAMED_CODES ? ` and ${found.length - NAMED_CODES} more` : ''}`;
+  const scope: Scope = { category: null, productIds: found.map((p) => p.id), words: ` of products whose name holds "${word}" (${found.length} ${found.length === 1 ? 'product' : 'products'}: ${codes})` };
+  return {
+    use: () => {
+      reading.test(nameWordPattern(word));
+      return scope;
+    },
+  };
+}
+/** How many codes an answer names of the products a word of their names selected. */
+const NAMED_CODES = 3;
+
 /** The words of a plain question and the one rule they match: null when none does. */
 async function answerReading(db: Db, reading: Reading, products: repo.ProductRow[], today: string): Promise<Answer | null> {
   const q = reading.text;
@@ -434,38 +471,36 @@ async function answerReading(db: Db, reading: Reading, products: repo.ProductRow
     claim(/\b(create|place|make|raise|put in)\b/, FRAMING);
     return reorderReport(db, today);
   }
-  // A category named ("in the heating category", "garden products") narrows a sales answer to its products, as the report writer's filter does.
-  const category = products.length ? null : readCategory(reading, await repo.categories(db));
-  const scope = category ? categoryScope(category) : products.length ? productScope(products) : EVERY_PRODUCT;
+  const scope = await scopeOf(db, reading, products);
   if (OVERSTOCK.test(q)) {
     claim(OVERSTOCK, FRAMING);
-    return dataFunctions.overstock(db, today, readCoverDays(reading) ?? OVERSTOCK_DAYS, scope);
+    return dataFunctions.overstock(db, today, readCoverDays(reading) ?? OVERSTOCK_DAYS, scope.use());
   }
   if (DEAD_STOCK.test(q)) {
     claim(DEAD_STOCK, NOT_SOLD, FRAMING);
     const quiet = readQuietSpan(reading);
-    return quiet ? dataFunctions.deadStock(db, salesWindow(quiet, today), scope) : sales(NO_SALES_PERIOD, (window) => dataFunctions.deadStock(db, window, scope));
+    return quiet ? dataFunctions.deadStock(db, salesWindow(quiet, today), scope.use()) : sales(NO_SALES_PERIOD, (window) => dataFunctions.deadStock(db, window, scope.use()));
   }
   if (NOT_SOLD.test(q) && !/\bany sales of\b/.test(q)) {
     claim(NOT_SOLD, FRAMING);
     // "Not sold in 60 days" looks back over the last 60, read before any window ahead.
     const quiet = readQuietSpan(reading);
-    return quiet ? dataFunctions.noSales(db, salesWindow(quiet, today), scope) : sales(NO_SALES_PERIOD, (window) => dataFunctions.noSales(db, window, scope));
+    return quiet ? dataFunctions.noSales(db, salesWindow(quiet, today), scope.use()) : sales(NO_SALES_PERIOD, (window) => dataFunctions.noSales(db, window, scope.use()));
   }
   if ((SALES.test(q) || COMPARE.test(q)) && readComparison(reading.trial(), today)) {
     const { earlier, later } = readComparison(reading, today) as Comparison;
     claim(SALES, FRAMING);
-    return salesAhead(reading, today) ?? dataFunctions.compareSales(db, salesWindow(earlier, today), salesWindow(later, today), scope);
+    return salesAhead(reading, today) ?? dataFunctions.compareSales(db, salesWindow(earlier, today), salesWindow(later, today), scope.use());
   }
   const best = readBestPeriod(reading);
   if (best) {
     claim(SALES, TOP_SELLERS, FRAMING);
-    return sales(LAST_12_MONTHS, (window) => dataFunctions.bestPeriods(db, window, best, scope));
+    return sales(LAST_12_MONTHS, (window) => dataFunctions.bestPeriods(db, window, best, scope.use()));
   }
   if (TOP_SELLERS.test(q)) {
     claim(TOP_SELLERS, FRAMING);
     const rank = readRank(reading, TOP_SELLERS_RANK.limit) ?? TOP_SELLERS_RANK;
-    return sales(LAST_30_DAYS, (window) => dataFunctions.topSellers(db, window, rank, scope));
+    return sales(LAST_30_DAYS, (window) => dataFunctions.topSellers(db, window, rank, scope.use()));
   }
   if (RUNS_OUT.test(q) && !products.length) {
     claim(RUNS_OUT, FRAMING);
@@ -502,7 +537,7 @@ async function answerReading(db: Db, reading: Reading, products: repo.ProductRow
   // Units sold across the catalogue (or a category): "how many units did we sell last month" asks for sales, not stock.
   if (SALES.test(q)) {
     claim(SALES, FRAMING);
-    return sales(LAST_30_DAYS, (window) => dataFunctions.totalSales(db, window, scope));
+    return sales(LAST_30_DAYS, (window) => dataFunctions.totalSales(db, window, scope.use()));
   }
   if (TOTAL_STOCK.test(q)) {
     claim(STOCK, /\b(total|level)\b/, FRAMING);

@@ -590,6 +590,22 @@ describe.each(backends)('assistant on %s', (backend) => {
     expect(blocksOf(answer, 'table')[0]?.rows.map((r) => r.styleCode)).toEqual(dead.map((p) => p.code));
   });
 
+  it('reads seasons, and a word of product names as those products, saying which were counted', async () => {
+    // Last winter: the latest December–February that has ended.
+    const year = Number(TODAY.slice(0, 4));
+    const winterOf = (start: number): Range => ({ from: `${start}-12-01`, to: addDays(`${start + 1}-03-01`, -1) });
+    const winter = [year, year - 1, year - 2].map(winterOf).find((range) => range.to < TODAY) as Range;
+    const start = Number(winter.from.slice(0, 4));
+    const candles = soldIn('OLD-01', winter);
+    const answer = await ask({ content: 'how many candles did we sell last winter?' });
+    expect(textOf(answer)).toContain(
+      `${candles ? `${fmt(candles)} units were sold` : 'No units were sold'} of products whose name holds "Candle" (1 product: OLD-01) in winter ${start}–${String((start + 1) % 100).padStart(2, '0')} (${rangeWords(winter)})`,
+    );
+    expect(textOf(answer)).not.toContain('I did not use');
+    // A word of names is no filter on a stock total: it is said back, not dropped.
+    expect(textOf(await ask({ content: 'how much stock of candles in total' }))).toContain('I did not use "candles"');
+  });
+
   it('says there is no such product, with close codes', async () => {
     const unknown = await ask({ content: 'how much did NOPE-999 sell' });
     expect(textOf(unknown)).toBe('There is no product NOPE-999.');

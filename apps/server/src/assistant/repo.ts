@@ -69,9 +69,14 @@ export async function unitsSold(db: Db, productId: number, from: string, to: str
   return { units: Number(row?.units ?? 0), firstSale: row?.first_sale ?? null };
 }
 
-/** The products' categories, for reading a category named in a question. */
-export const categories = async (db: Db): Promise<string[]> =>
-  (await db.selectFrom('data.products').select('category').distinct().where('category', 'is not', null).orderBy('category').limit(500).execute()).map((row) => row.category as string);
+/** The products whose name holds `word` as a word (either number is the caller's: the catalogue's own word), by code. */
+export const productsWithNameWord = async (db: Db, word: string) =>
+  (
+    await sql<{ id: number; product_code: string }>`
+      select p.id, p.product_code from data.products p
+      where lower(p.name) ~ ${`\\m${word.toLowerCase()}\\M`}
+      order by p.product_code`.execute(db)
+  ).rows.map((row) => ({ id: Number(row.id), code: row.product_code }));
 
 /** Which products a sales answer counts: all, one category's, or those listed (by id). */
 export type Scope = { category: string | null; productIds: number[] | null };

@@ -4,11 +4,36 @@
 import { NUM, numberIn } from './period.ts';
 import { escapeRegExp, type Reading } from './reading.ts';
 
-/** A word in either number, as a pattern: "radiator" and "radiators", "battery" and "batteries", "box" and "boxes". */
-function eitherNumber(word: string): string {
+/** A word in both numbers: "radiator" and "radiators", "battery" and "batteries", "box" and "boxes". */
+function numberForms(word: string): [singular: string, plural: string] {
   const singular = /ies$/.test(word) ? `${word.slice(0, -3)}y` : /(s|x|z|ch|sh)es$/.test(word) ? word.slice(0, -2) : /[^s]s$/.test(word) ? word.slice(0, -1) : word;
   const plural = /[^aeiou]y$/.test(singular) ? `${singular.slice(0, -1)}ies` : /(s|x|z|ch|sh)$/.test(singular) ? `${singular}es` : `${singular}s`;
-  return `(?:${escapeRegExp(singular)}|${escapeRegExp(plural)})`;
+  return [singular, plural];
+}
+
+/** A word in either number, as a pattern. */
+const eitherNumber = (word: string) => `(?:${numberForms(word).map(escapeRegExp).join('|')})`;
+
+/** The pattern of a word naming products, in either number ("radiator", "radiators"). */
+export const nameWordPattern = (word: string) => new RegExp(`\\b${eitherNumber(word.toLowerCase())}\\b`);
+
+/**
+ * A word the question holds that products' names hold, in either number ("radiators" → "radiator",
+ * the word as the names write it), among the words no other reading used: they select those
+ * products when no product or category is named. Null when there is none.
+ */
+export function readNameWord(reading: Reading, nameWords: string[]): string | null {
+  const known = new Map(nameWords.map((word) => [word.toLowerCase(), word]));
+  for (const word of reading.unusedWords()) {
+    const found = numberForms(word.toLowerCase())
+      .map((form) => known.get(form))
+      .find(Boolean);
+    if (found) {
+      reading.test(nameWordPattern(found));
+      return found;
+    }
+  }
+  return null;
 }
 
 /** The category the words name, case aside and in either number ("heating", "Gardens"); the longest name when several match. */

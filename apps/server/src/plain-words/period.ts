@@ -22,7 +22,13 @@ export type Period =
   | { kind: 'since'; date: string }
   /** "By D" on a sales question: the year to date up to D (ADR 0148, amendment). */
   | { kind: 'until'; date: string }
-  | { kind: 'between'; from: string; to: string };
+  | { kind: 'between'; from: string; to: string }
+  /** A meteorological season of the northern hemisphere, by the year it starts in (winter 2025 is December 2025 to February 2026). */
+  | { kind: 'season'; season: Season; year: number };
+
+export type Season = 'spring' | 'summer' | 'autumn' | 'winter';
+/** Each season's first month: spring March–May, summer June–August, autumn September–November, winter December–February. */
+const SEASON_START: Record<Season, number> = { spring: 3, summer: 6, autumn: 9, winter: 12 };
 
 /** Calendar units a period can be "this" or "last" of; quarters are January–March, April–June… */
 export type CalendarUnit = 'week' | 'month' | 'quarter' | 'year';
@@ -139,6 +145,8 @@ export function readPeriod(reading: Reading, today: string): Period | null {
   if (reading.test(/\b(quarter to date|qtd)\b/)) return { kind: 'this', unit: 'quarter' };
   match = reading.exec(/\b(last|previous) (week|month|quarter|year)\b/);
   if (match) return { kind: 'previous', unit: match[2] as CalendarUnit };
+  const season = readSeason(reading, today);
+  if (season) return season;
   const quarter = readQuarter(reading);
   if (quarter) return quarter;
   match = reading.exec(MONTH_WITH_YEAR);
@@ -208,6 +216,35 @@ export function readComparison(reading: Reading, today: string): Comparison | nu
   const later = fullRangeOf(first, today).from > fullRangeOf(second, today).from;
   return later ? { earlier: second, later: first } : { earlier: first, later: second };
 }
+
+const seasonRange = (season: Season, year: number): DateRange => {
+  const from = iso(year, SEASON_START[season], 1);
+  return { from, to: addDays(shift('month', from, 3), -1) };
+};
+
+/**
+ * "Last winter" (the latest that has ended), "this summer" (this year's; in January and February
+ * "this winter" is the one under way), "winter 2025" (December 2025 to February 2026), "in the
+ * autumn" (the latest that has started); "fall" is autumn.
+ */
+function readSeason(reading: Reading, today: string): Period | null {
+  const match = reading.exec(/\b(?:(this|last|previous|the last) )?(spring|summer|autumn|fall|winter)(?:'?s)?(?: (\d{4})(?:[–/-]\d{2})?)?\b/);
+  if (!match) return null;
+  const season: Season = match[2] === 'fall' ? 'autumn' : (match[2] as Season);
+  if (match[3]) return { kind: 'season', season, year: Number(match[3]) };
+  const [year, month] = partsOf(today);
+  const candidates = [year, year - 1, year - 2].map((start) => ({ start, range: seasonRange(season, start) }));
+  const chosen =
+    match[1] === 'this'
+      ? { start: season === 'winter' && month <= 2 ? year - 1 : year }
+      : match[1]
+        ? candidates.find(({ range }) => range.to < today)
+        : candidates.find(({ range }) => range.from <= today);
+  return { kind: 'season', season, year: (chosen as { start: number }).start };
+}
+
+/** A season as words read back as the same season: "winter 2025–26", "summer 2026". */
+const seasonWords = (season: Season, year: number) => (season === 'winter' ? `winter ${year}–${String((year + 1) % 100).padStart(2, '0')}` : `${season} ${year}`);
 
 const QUARTER_WORDS: Record<string, number> = { q1: 1, q2: 2, q3: 3, q4: 4, first: 1, second: 2, third: 3, fourth: 4, '1st': 1, '2nd': 2, '3rd': 3, '4th': 4 };
 const YEAR_THEN_QUARTER = /\b(\d{4}) (q[1-4])\b/;
@@ -458,6 +495,8 @@ export function fullRangeOf(period: Period, today: string): DateRange {
       return { from: iso(partsOf(period.date)[0], 1, 1), to: period.date };
     case 'between':
       return { from: period.from, to: period.to };
+    case 'season':
+      return seasonRange(period.season, period.year);
   }
 }
 
@@ -525,6 +564,8 @@ export function describePeriod(period: Period | null): string {
       return `up to ${period.date}`;
     case 'between':
       return `from ${period.from} to ${period.to}`;
+    case 'season':
+      return seasonWords(period.season, period.year);
   }
 }
 
@@ -550,6 +591,8 @@ export function spokenPeriod(period: Period, today: string): string {
       return `up to ${formatDay(period.date)} (${dates})`;
     case 'between':
       return `from ${formatDay(range.from)} to ${formatDay(range.to)}`;
+    case 'season':
+      return `in ${seasonWords(period.season, period.year)} (${dates})`;
     default:
       return `${describePeriod(period)} (${dates})`;
   }

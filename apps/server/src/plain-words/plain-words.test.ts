@@ -1,7 +1,7 @@
 // Periods and product-code-like words on fixed days, so year ends and short months are met whatever the day the tests run.
 import { describe, expect, it } from 'vitest';
 import { describePeriod, dueWindowOf, dueWords, formatRange, rangeOf, readAhead, readBestPeriod, readComparison, readPeriod, readQuietSpan, readSalesAhead, readWindow, spokenPeriod, windowOf, type Period } from './period.ts';
-import { readCategory, readRank } from './catalogue.ts';
+import { readCategory, readCoverDays, readNameWord, readRank } from './catalogue.ts';
 import { looksLikeProductCode, Reading } from './reading.ts';
 
 const read = (question: string, today: string) => {
@@ -270,6 +270,39 @@ describe('what a shop owner asks on 3 December 2026', () => {
     expect(compare('compare sales last month').earlier).toBeNull();
     // "Last November" in January is still the one of the year before.
     expect(compare('compare last November and this November', '2027-01-10')).toMatchObject({ earlier: { from: '2026-11-01', to: '2026-11-30' } });
+  });
+});
+
+describe('seasons, words of product names and days of cover', () => {
+  it('reads meteorological seasons of the northern hemisphere: last winter the latest that has ended', () => {
+    expectRanges([
+      ['how many radiators did we sell last winter?', '2026-12-03', '2025-12-01', '2026-02-28'],
+      // Winter under way has not ended: "last winter" is the one before; once over, it is that one.
+      ['sales last winter', '2027-01-10', '2025-12-01', '2026-02-28'],
+      ['sales last winter', '2027-03-05', '2026-12-01', '2027-02-28'],
+      ['sales this summer', '2026-12-03', '2026-06-01', '2026-08-31'],
+      ['sales this winter', '2027-01-10', '2026-12-01', '2027-01-10'],
+      ['sales in the autumn', '2026-12-03', '2026-09-01', '2026-11-30'],
+      ['sales last fall', '2026-10-15', '2025-09-01', '2025-11-30'],
+      ['sales in winter 2023', '2026-12-03', '2023-12-01', '2024-02-29'],
+    ]);
+    const period = read('sales last winter', '2026-12-03').period as Period;
+    expect(describePeriod(period)).toBe('winter 2025–26');
+    expect(spokenPeriod(period, '2026-12-03')).toBe('in winter 2025–26 (1 Dec 2025–28 Feb 2026)');
+    expect(read(`Units sold (${describePeriod(period)})`, '2026-12-03').period).toEqual(period);
+  });
+
+  it('reads a word of product names in either number among the words nothing else used, and days of cover', () => {
+    const named = (question: string) => {
+      const words = Reading.of(question);
+      readPeriod(words, '2026-12-03');
+      return { word: readNameWord(words, ['Radiator', 'Heater', 'Draught', 'Excluder', 'Classic']), unused: words.unusedWords() };
+    };
+    expect(named('how many radiators did we sell last winter?')).toEqual({ word: 'Radiator', unused: ['sell'] });
+    expect(named('heater sales this year')).toEqual({ word: 'Heater', unused: ['sales'] });
+    expect(named('sales last month').word).toBeNull();
+    const cover = (question: string) => readCoverDays(Reading.of(question));
+    expect([cover('overstocked: more than 6 months of stock'), cover('over 90 days of cover'), cover('more than 2 weeks'), cover('overstocked')]).toEqual([180, 90, 14, null]);
   });
 });
 

@@ -481,6 +481,25 @@ describe('built-in report generator over a known dataset', () => {
     expect(said).toContain(dead(7).length ? `${dead(7).length} ${dead(7).length === 1 ? 'product' : 'products'} in stock had no sales in the last 7 days` : 'No product in stock went without sales in the last 7 days');
   });
 
+  it('reads seasons and a word of product names as the assistant does', async () => {
+    const winterOf = (start: number) => ({ from: `${start}-12-01`, to: `${start + 1}-03-01` });
+    const winter = [year, year - 1, year - 2].map(winterOf).find((range) => range.to <= dayFromToday(0, today)) as { from: string; to: string };
+    const start = Number(winter.from.slice(0, 4));
+    const hammers = total(between(winter.from, winter.to).filter((s) => s.code === 'TL-001'));
+    const report = await write('how many hammers did we sell last winter?');
+    expect(report).toMatchObject({ success: true, title: `Units sold (winter ${start}–${String((start + 1) % 100).padStart(2, '0')}, products named hammer)`, notice: null });
+    expect(await rowsOf(report.sql_code)).toEqual([{ units_sold: hammers }]);
+    const reply = ((await server.request('/api/assistant/messages/', { token, body: { content: 'how many hammers did we sell last winter?' } })).json.messages as { content: string }[])[1]?.content ?? '';
+    expect(reply).toContain(`${hammers.toLocaleString('en')} units were sold of products whose name holds "hammer" (1 product: TL-001) in winter`);
+    // Read back through a change request: the same season and products.
+    expect(await rowsOf((await write('by product', { title: report.title, description: report.description })).sql_code)).toEqual([{ product_code: 'TL-001', name: 'Claw hammer', units_sold: hammers }]);
+    // Last autumn: the latest September–November that has ended ("fall" too).
+    const autumnYear = [year, year - 1].find((y) => `${y}-12-01` <= dayFromToday(0, today)) as number;
+    const autumn = byKey(groupSum(between(`${autumnYear}-09-01`, `${autumnYear}-12-01`), (s) => productOf(s.code).category), 'category', 'units_sold');
+    expect(autumn.length).toBeGreaterThan(0);
+    for (const question of ['units sold last autumn by category', 'units sold last fall by category']) expect(await rowsOf((await write(question)).sql_code), question).toEqual(autumn);
+  });
+
   it('breaks down by a period and category at once: a row per period and category, drawn as a line per category', async () => {
     const perMonthAndCategory = (rows: typeof sales) =>
       [...groupSum(rows, (s) => `${monthStart(s.date)}|${productOf(s.code).category}`).entries()]

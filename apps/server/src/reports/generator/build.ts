@@ -2,7 +2,7 @@
 // one-line description (which the generator can read back when asked to change the report) and
 // pseudocode in plain steps.
 import type { ChartType } from '@stockwise/contract';
-import { describePeriod, dueWindowOf, dueWords, formatDay, MONTH_NAMES, NO_SALES_PERIOD, windowOf, type CalendarUnit } from '../../plain-words/period.ts';
+import { describePeriod, dueWindowOf, dueWords, formatDay, fullRangeOf, MONTH_NAMES, NO_SALES_PERIOD, windowOf, type CalendarUnit } from '../../plain-words/period.ts';
 import { OVERSTOCK_DAYS } from '../../plain-words/catalogue.ts';
 import { DEFAULT_LOW_STOCK, todayIso, type AheadSpan, type Dimension, type Intent, type Measure, type Period } from './intent.ts';
 
@@ -54,6 +54,10 @@ function periodCondition(period: Period, column: string): string {
       return `${column} >= date ${literal(period.date)}`;
     case 'until':
       return `${column} between date ${literal(`${period.date.slice(0, 4)}-01-01`)} and date ${literal(period.date)}`;
+    case 'season': {
+      const { from, to } = fullRangeOf(period, todayIso());
+      return `${column} between date ${literal(from)} and date ${literal(to)}`;
+    }
   }
 }
 
@@ -169,6 +173,11 @@ function filters(intent: Intent, options: { period: boolean; dateColumn: string 
     conditions.push(`p.product_code = ${literal(intent.productCode)}`);
     words.push(`product ${intent.productCode}`);
   }
+  if (intent.nameWord) {
+    // A whole word of the name (\m, \M: word edges), case aside.
+    conditions.push(`lower(p.name) ~ ${literal(`\\m${intent.nameWord.toLowerCase()}\\M`)}`);
+    words.push(`products named ${intent.nameWord}`);
+  }
   return { conditions, words };
 }
 
@@ -185,7 +194,7 @@ function measureReport(intent: Intent, measureName: Measure): BuiltReport {
   const rankedOverTime = fromSales && dim?.time === true && intent.rank !== null;
   const beside = dim?.time && (intent.split || rankedOverTime) ? BESIDE_TIME[intent.split ?? 'product'] : null;
   const { conditions, words } = filters(intent, { period: fromSales, dateColumn });
-  const needsProducts = measure.needsProducts || dimension === 'product' || dimension === 'category' || intent.category !== null || intent.productCode !== null || beside !== null;
+  const needsProducts = measure.needsProducts || dimension === 'product' || dimension === 'category' || intent.category !== null || intent.productCode !== null || intent.nameWord !== null || beside !== null;
   const from = fromSales ? (needsProducts ? 'from sales s\njoin products p on p.id = s.product_id' : 'from sales s') : 'from products p';
   const keys = [...(dim ? dim.select(dateColumn) : []), ...(beside ? [beside.select] : [])];
   const selected = [...keys, `${measure.expression} as ${measure.alias}`];

@@ -3,7 +3,7 @@
 // give the same intent. The vocabulary (categories, product codes) comes from the real data.
 import type { ChartType } from '@stockwise/contract';
 import { AHEAD_WORDS, dueWindowOf, dueWords, HORIZON_WORDS, NOT_SOLD, readBestPeriod, readComparison, readHorizon, readPeriod, readQuietSpan, readSalesAhead, readWindow, type AheadSpan, type BestPeriod, type Comparison, type Period } from '../../plain-words/period.ts';
-import { DEAD_STOCK, OVERSTOCK, readCategory, readCoverDays, readRank } from '../../plain-words/catalogue.ts';
+import { DEAD_STOCK, OVERSTOCK, readCategory, readCoverDays, readNameWord, readRank } from '../../plain-words/catalogue.ts';
 import { escapeRegExp, looksLikeProductCode, Reading } from '../../plain-words/reading.ts';
 
 export type { AheadSpan, Comparison, Period };
@@ -28,6 +28,8 @@ export type Intent = {
   compare: Comparison | null;
   category: string | null;
   productCode: string | null;
+  /** A word of products' names ("radiators" → "Radiator"): the products whose name holds it, when no product or category is named. */
+  nameWord: string | null;
   threshold: number | null;
   /** Days of the forecast's demand beyond which stock is overstock ("more than 6 months of stock"; ADR XXXX). */
   coverDays: number | null;
@@ -36,7 +38,7 @@ export type Intent = {
   chartType: ChartType | null;
 };
 
-export type Vocabulary = { categories: string[]; productCodes: string[] };
+export type Vocabulary = { categories: string[]; productCodes: string[]; nameWords: string[] };
 
 const DEFAULT_RANK = 10;
 export const DEFAULT_LOW_STOCK = 100; // spec §9: low stock (high risk) is current stock below 100
@@ -155,6 +157,7 @@ export function readQuestion(
     compare,
     category,
     productCode,
+    nameWord: null,
     threshold: thresholdMatch ? Number(thresholdMatch[1]) : null,
     coverDays: special === 'overstock' ? readCoverDays(reading) : null,
     ahead: window?.span ?? (horizonDays !== null ? { days: horizonDays } : special === 'runs_out' || special === 'forecast_demand' ? { days: DEFAULT_HORIZON_DAYS } : null),
@@ -164,6 +167,8 @@ export function readQuestion(
   const salesAhead = special === null && measure !== null && SALES_MEASURES.has(measure) ? readSalesAhead(reading, today) : null;
   // An order or stock-out window that ended before today: the forecasts look ahead from today (the assistant says the same).
   const windowOver = window && window.by < today && (special === 'runs_out' || special === 'reorder') ? dueWords(dueWindowOf(window, today)) : null;
+  // Read last, among the words nothing else used: "how many radiators did we sell" (the assistant reads it so too).
+  if (!productCode && !category) intent.nameWord = readNameWord(reading, vocabulary.nameWords);
   const unused = reading.unusedWords();
   return { intent, unusedWords: unused.filter((word) => !looksLikeProductCode(word)), unknownProducts: unused.filter(looksLikeProductCode), salesAhead, windowOver };
 }
@@ -188,6 +193,7 @@ export function mergeIntents(base: Intent, change: Intent): Intent {
     compare: change.period ? null : pick('compare'),
     category: pick('category'),
     productCode: pick('productCode'),
+    nameWord: pick('nameWord'),
     threshold: pick('threshold'),
     coverDays: pick('coverDays'),
     ahead: pick('ahead'),
