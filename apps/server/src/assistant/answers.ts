@@ -321,14 +321,15 @@ export const dataFunctions = {
     };
   },
   /** "The best month last year": units per month (week…) of the period, best first, the best named. */
-  async bestPeriods(db: Db, window: SalesWindow, best: BestPeriod, scope: Scope = EVERY_PRODUCT): Promise<Answer> {
-    const rows = await repo.unitsByPeriod(db, window.from, window.to, best.unit, best.direction, scope);
+  async bestPeriods(db: Db, today: string, window: SalesWindow, best: BestPeriod, scope: Scope = EVERY_PRODUCT): Promise<Answer> {
+    const rows = await repo.unitsByPeriod(db, window.from, window.to, today, best.unit, best.direction, scope);
     const first = rows[0];
-    if (!first || rows.every((r) => r.units === 0)) return { blocks: [text(`Nothing sold${scopeWords(scope)} ${window.words}.${await dataEndsBefore(db, window)}`), dataLink('sales', 'Open the sales table')] };
+    if (!first) return { blocks: [text(`No whole ${best.unit} ${window.words} has ended yet: only whole ones are compared.`)] };
+    if (rows.every((r) => r.units === 0)) return { blocks: [text(`Nothing sold${scopeWords(scope)} ${window.words}.${await dataEndsBefore(db, window)}`), dataLink('sales', 'Open the sales table')] };
     const which = best.direction === 'desc' ? 'best' : 'worst';
     return {
       blocks: [
-        text(`The ${which} ${best.unit}${scopeWords(scope)} ${window.words} was ${unitWords(best.unit, first.start)}: ${number.format(first.units)} units sold. The ${best.unit}s ${which} first:`),
+        text(`The ${which} ${best.unit}${scopeWords(scope)} ${window.words} was ${unitWords(best.unit, first.start)}: ${number.format(first.units)} units sold. The whole ${best.unit}s that have ended, ${which} first:`),
         table([['period', capitalised(best.unit)], ['units', 'Units sold']], rows.slice(0, REPORT_ROWS).map((r) => ({ period: unitWords(best.unit, r.start), units: r.units }))),
         dataLink('sales', 'Open the sales table'),
       ],
@@ -495,7 +496,7 @@ async function answerReading(db: Db, reading: Reading, products: repo.ProductRow
   const best = readBestPeriod(reading);
   if (best) {
     claim(SALES, TOP_SELLERS, FRAMING);
-    return sales(LAST_12_MONTHS, (window) => dataFunctions.bestPeriods(db, window, best, scope.use()));
+    return sales(LAST_12_MONTHS, (window) => dataFunctions.bestPeriods(db, today, window, best, scope.use()));
   }
   if (TOP_SELLERS.test(q)) {
     claim(TOP_SELLERS, FRAMING);

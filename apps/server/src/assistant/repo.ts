@@ -107,22 +107,30 @@ export const topSellers = async (db: Db, from: string, to: string, rank: { direc
       limit ${rank.limit}`.execute(db)
   ).rows;
 
-/** Units the products in scope sold per day, week, month, quarter or year from `from` to `to` (by each one's first day), best or worst first; one without sales counts 0. */
-export const unitsByPeriod = async (db: Db, from: string, to: string, unit: 'day' | 'week' | 'month' | 'quarter' | 'year', direction: 'desc' | 'asc', scope: Scope = ALL_PRODUCTS) =>
+/**
+ * Units the products in scope sold per day, week, month, quarter or year from `from` to `to` (by each
+ * one's first day), best or worst first; one without sales counts 0. Only whole ones that have ended
+ * before `today` count: a week cut by the period's edge or still under way would always look worst.
+ */
+export const unitsByPeriod = async (db: Db, from: string, to: string, today: string, unit: 'day' | 'week' | 'month' | 'quarter' | 'year', direction: 'desc' | 'asc', scope: Scope = ALL_PRODUCTS) =>
   (
     await sql<{ start: string; units: number }>`
-      with sold as (
+      with periods as (
+        select g::date as start, (g + ${unit === 'quarter' ? '3 months' : `1 ${unit}`}::interval)::date as next
+        from generate_series(date_trunc(${unit}, ${from}::date::timestamp), ${to}::date::timestamp, ${unit === 'quarter' ? '3 months' : `1 ${unit}`}::interval) g
+      ),
+      whole as (
+        select start, next from periods where start >= ${from}::date and next - 1 <= ${to}::date and next <= ${today}::date
+      ),
+      sold as (
         select date_trunc(${unit}, s.date::timestamp)::date as start, sum(s.quantity) as units
         from data.sales s join data.products p on p.id = s.product_id
-        where s.date between ${from}::date and ${to}::date and ${inScope(scope)}
+        where s.date >= (select min(start) from whole) and s.date < (select max(next) from whole) and ${inScope(scope)}
         group by 1
-      ),
-      periods as (
-        select g::date as start from generate_series(date_trunc(${unit}, ${from}::date::timestamp), ${to}::date::timestamp, ${unit === 'quarter' ? '3 months' : `1 ${unit}`}::interval) g
       )
-      select periods.start::text as start, coalesce(sold.units, 0)::float8 as units
-      from periods left join sold on sold.start = periods.start
-      order by units ${direction === 'asc' ? sql`asc` : sql`desc`}, periods.start`.execute(db)
+      select whole.start::text as start, coalesce(sold.units, 0)::float8 as units
+      from whole left join sold on sold.start = whole.start
+      order by units ${direction === 'asc' ? sql`asc` : sql`desc`}, whole.start`.execute(db)
   ).rows;
 
 /** The last day the stored forecasts reach (each runs from its start for its days): what falls after it is not forecast yet. */

@@ -11,7 +11,7 @@ export type BuiltReport = { title: string; description: string; sql: string; pse
 const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
 /** One calendar unit as an interval: PostgreSQL truncates to a quarter but has no quarter interval. */
-const oneUnit = (unit: CalendarUnit) => (unit === 'quarter' ? '3 months' : `1 ${unit}`);
+const oneUnit = (unit: CalendarUnit | 'day') => (unit === 'quarter' ? '3 months' : `1 ${unit}`);
 
 function periodCondition(period: Period, column: string): string {
   const range = (from: string, to: string) => `${column} >= ${from} and ${column} < ${to}`;
@@ -183,6 +183,14 @@ function filters(intent: Intent, options: { period: boolean; dateColumn: string 
 
 const titled = (base: string, qualifiers: string[]) => (qualifiers.length ? `${base} (${qualifiers.join(', ')})` : base);
 
+type TimeUnit = CalendarUnit | 'day';
+/** The rows of whole days, weeks, months… within the period that have ended before today. */
+function wholeUnits(unit: TimeUnit, period: Period | null, column: string): string[] {
+  const start = `date_trunc('${unit}', ${column})`;
+  const last = `(${start} + interval '${oneUnit(unit)}' - interval '1 day')::date`;
+  return [`${last} < current_date`, ...(period ? [periodCondition(period, `${start}::date`), periodCondition(period, last)] : [])];
+}
+
 function measureReport(intent: Intent, measureName: Measure): BuiltReport {
   const measure = MEASURES[measureName];
   if (intent.compare && measure.fromSales) return comparisonReport(intent, measureName);
@@ -194,14 +202,15 @@ function measureReport(intent: Intent, measureName: Measure): BuiltReport {
   const rankedOverTime = fromSales && dim?.time === true && intent.rank !== null;
   const beside = dim?.time && (intent.split || rankedOverTime) ? BESIDE_TIME[intent.split ?? 'product'] : null;
   const { conditions, words } = filters(intent, { period: fromSales, dateColumn });
+  // "The best month": only whole months of the period that have ended count (a cut or current one would always look worst), as the assistant has it.
+  const best = dim?.time && !(intent.split || rankedOverTime) ? intent.best : null;
+  if (best && dimension) conditions.push(...wholeUnits(dimension as TimeUnit, intent.period, dateColumn));
   const needsProducts = measure.needsProducts || dimension === 'product' || dimension === 'category' || intent.category !== null || intent.productCode !== null || intent.nameWord !== null || beside !== null;
   const from = fromSales ? (needsProducts ? 'from sales s\njoin products p on p.id = s.product_id' : 'from sales s') : 'from products p';
   const keys = [...(dim ? dim.select(dateColumn) : []), ...(beside ? [beside.select] : [])];
   const selected = [...keys, `${measure.expression} as ${measure.alias}`];
   const grouped = dim ? (dimension === 'product' ? dim.group(dateColumn) : keys.map((_, i) => String(i + 1))) : [];
   const rank = intent.rank && (dimension === 'product' || dimension === 'category') ? intent.rank : null;
-  // "The best month": the months ordered by the measure, best first (worst first for "the worst week").
-  const best = dim?.time && !beside ? intent.best : null;
   const order = rank
     ? `${measure.alias} ${rank.direction}${dimension === 'product' ? ', p.product_code' : ', 1'}`
     : best
@@ -238,7 +247,12 @@ function measureReport(intent: Intent, measureName: Measure): BuiltReport {
     .replace(' ,', ',');
   const title = titled(titleBase, words);
   // Said in words, so that a reader sees why a product is missing (ADR 0148, amendment "a period and product at once").
-  const description = rankWords && dim ? `${title}: the ${rankWords} by ${measure.words.toLowerCase()} over the whole period, each ${dim.words}.` : `${title}.`;
+  const description =
+    rankWords && dim
+      ? `${title}: the ${rankWords} by ${measure.words.toLowerCase()} over the whole period, each ${dim.words}.`
+      : best
+        ? `${title}: the whole ${dimension}s of the period that have ended.`
+        : `${title}.`;
   const pseudocode = steps(
     fromSales ? `Read the sales${needsProducts ? ' with each row’s product' : ''}.` : 'Read the products.',
     words.length ? `Keep ${words.join(' and ')}.` : null,
