@@ -6,7 +6,9 @@ import type { Database } from '../db/schema.ts';
 import * as repo from './repo.ts';
 import { inventoryTotals } from '../dashboard/repo.ts';
 import { orderAdvice, type OrderAdvice } from '../order-advice/service.ts';
-import { addDays, dueWindowOf, dueWords, formatDay, MONTH_NAMES, rangeOf, readPeriod, readSalesAhead, readWindow, spokenPeriod, type DueWindow, type Period } from '../plain-words/period.ts';
+import { addDays, dueWindowOf, dueWords, formatDay, MONTH_NAMES, NO_SALES_PERIOD, NOT_SOLD, NUM, rangeOf, readBestPeriod, readComparison, readPeriod, readQuietSpan, readSalesAhead, readWindow, spokenPeriod, type BestPeriod, type Comparison, type DueWindow, type Period } from '../plain-words/period.ts';
+import { DEAD_STOCK, nameWordPattern, OVERSTOCK, OVERSTOCK_DAYS, readCategory, readCoverDays, readNameWord, readRank, type Rank } from '../plain-words/catalogue.ts';
+import { categoryNames, productNameWords } from '../plain-words/vocabulary.ts';
 import { escapeRegExp, looksLikeProductCode, noSuchProduct, Reading } from '../plain-words/reading.ts';
 
 type Db = Kysely<Database>;
@@ -176,7 +178,8 @@ export type SalesWindow = { from: string; to: string; words: string };
 export const salesWindow = (period: Period, today: string): SalesWindow => ({ ...rangeOf(period, today), words: spokenPeriod(period, today) });
 /** The period of a sales question that names none. */
 export const LAST_30_DAYS: Period = { kind: 'last_days', days: 30 };
-export const LAST_90_DAYS: Period = { kind: 'last_days', days: 90 };
+/** The period "the best month" looks over when the question names none. */
+const LAST_12_MONTHS: Period = { kind: 'last_months', months: 12 };
 
 /** Said when a period has no sales because the data ends before it starts (an old import), so its zero is not read as a quiet spell. */
 async function dataEndsBefore(db: Db, window: SalesWindow): Promise<string> {
@@ -184,6 +187,12 @@ async function dataEndsBefore(db: Db, window: SalesWindow): Promise<string> {
   if (!last) return ' There are no sales yet: import sales first.';
   return last < window.from ? ` No sales are recorded after ${formatDay(last)}.` : '';
 }
+
+/** The products a sales answer counts, with the words that say so: " in the Heating category", " of 3 products named Radiator…", or "" for all. */
+export type Scope = repo.Scope & { words: string };
+const EVERY_PRODUCT: Scope = { ...repo.ALL_PRODUCTS, words: '' };
+const categoryScope = (category: string): Scope => ({ category, productIds: null, words: ` in the ${category} category` });
+const productScope = (products: repo.ProductRow[]): Scope => ({ category: null, productIds: products.map((p) => p.id), words: ` of ${products.map((p) => `${p.name} (${p.product_code})`).join(', ')}` });
 
 /** The data functions, shared by the intent engine and the model's tool calls. */
 export const dataFunctions = {
@@ -203,18 +212,20 @@ export const dataFunctions = {
     }
     return { blocks: [...blocks, ...products.slice(0, LINKED_PRODUCTS).map((p) => forecastLink(p.product_code, p.name))] };
   },
-  async totalSales(db: Db, window: SalesWindow): Promise<Answer> {
-    const { units, products } = await repo.totalUnitsSold(db, window.from, window.to);
-    const sold = units ? `${number.format(units)} units were sold ${window.words}, by ${number.format(products)} ${products === 1 ? 'product' : 'products'}.` : `No units were sold ${window.words}.`;
+  async totalSales(db: Db, window: SalesWindow, scope: Scope = EVERY_PRODUCT): Promise<Answer> {
+    const { units, products } = await repo.totalUnitsSold(db, window.from, window.to, scope);
+    const sold = units
+      ? `${number.format(units)} units were sold${scopeWords(scope)} ${window.words}, by ${number.format(products)} ${products === 1 ? 'product' : 'products'}.`
+      : `No units were sold${scopeWords(scope)} ${window.words}.`;
     return { blocks: [text(`${sold}${await dataEndsBefore(db, window)}`), dataLink('sales', 'Open the sales table')] };
   },
-  async topSellers(db: Db, window: SalesWindow): Promise<Answer> {
-    const rows = await repo.topSellers(db, window.from, window.to, 5);
-    if (!rows.length) return { blocks: [text(`Nothing sold ${window.words}.${await dataEndsBefore(db, window)}`), dataLink('sales', 'Open the sales table')] };
+  async topSellers(db: Db, window: SalesWindow, rank: Rank = TOP_SELLERS_RANK, scope: Scope = EVERY_PRODUCT): Promise<Answer> {
+    const rows = await repo.topSellers(db, window.from, window.to, rank, scope);
+    if (!rows.length) return { blocks: [text(`Nothing sold${scopeWords(scope)} ${window.words}.${await dataEndsBefore(db, window)}`), dataLink('sales', 'Open the sales table')] };
     const first = rows[0] as (typeof rows)[number];
     return {
       blocks: [
-        text(`Top sellers ${window.words}: ${rows.map((r) => `${r.name} (${number.format(r.units)})`).join(', ')}.`),
+        text(`${rank.direction === 'asc' ? 'Worst' : 'Top'} sellers${scopeWords(scope)} ${window.words}: ${rows.map((r) => `${r.name} (${number.format(r.units)})`).join(', ')}.`),
         table([['styleCode', 'Product code'], ['name', 'Name'], ['units', 'Units sold']], rows.map((r) => ({ styleCode: r.product_code, name: r.name, units: r.units }))),
         forecastLink(first.product_code, first.name),
       ],
@@ -258,27 +269,115 @@ export const dataFunctions = {
     const totals = await inventoryTotals(db);
     return { blocks: [text(`There are ${number.format(totals.units)} units on hand across ${number.format(totals.products)} products.`), dataLink('products', 'Open the products table')] };
   },
-  async noSales(db: Db, window: SalesWindow): Promise<Answer> {
-    const { total, rows } = await repo.productsWithoutSales(db, window.from, window.to, TABLE_ROWS);
-    if (!total) return { blocks: [text(`Every product sold something ${window.words}.`)] };
+  async noSales(db: Db, window: SalesWindow, scope: Scope = EVERY_PRODUCT): Promise<Answer> {
+    const { total, rows } = await repo.productsWithoutSales(db, window.from, window.to, TABLE_ROWS, scope);
+    if (!total) return { blocks: [text(`Every product${scopeWords(scope)} sold something ${window.words}.`)] };
     return {
       blocks: [
-        text(`${number.format(total)} ${total === 1 ? 'product has' : 'products have'} no sales ${window.words}.${await dataEndsBefore(db, window)}`),
+        text(`${number.format(total)} ${total === 1 ? 'product' : 'products'}${scopeWords(scope)} ${total === 1 ? 'has' : 'have'} no sales ${window.words}.${await dataEndsBefore(db, window)}`),
         table([['styleCode', 'Product code'], ['name', 'Name'], ['currentStock', 'On hand']], rows.map((r) => ({ styleCode: r.product_code, name: r.name, currentStock: r.current_stock }))),
+        dataLink('sales', 'Open the sales table'),
+      ],
+    };
+  },
+  /** "Which products are overstocked?": stock beyond `days` days of the forecast's demand, with the value tied up (ADR XXXX). */
+  async overstock(db: Db, today: string, days: number, scope: Scope = EVERY_PRODUCT): Promise<Answer> {
+    if (!(await repo.hasForecastDemand(db))) {
+      return { blocks: [text('There is no forecast yet, so overstock cannot be measured against demand. Choose "Regenerate whole catalogue" on the Forecasting screen; for stock that does not sell, ask for dead stock.'), { type: 'link', label: 'Open the Forecasting screen', href: '/app/forecasting' }] };
+    }
+    const rows = await repo.overstocked(db, today, days, scope);
+    if (!rows.length) return { blocks: [text(`No product${scopeWords(scope)} has more than ${number.format(days)} days of stock at its forecast demand.`)] };
+    const value = round2(rows.reduce((sum, r) => sum + r.value, 0));
+    return {
+      blocks: [
+        text(
+          `${number.format(rows.length)} ${rows.length === 1 ? 'product' : 'products'}${scopeWords(scope)} ${rows.length === 1 ? 'has' : 'have'} more than ${number.format(days)} days of stock at the forecast demand: ${number.format(value)} tied up at unit cost. The most value first:`,
+        ),
+        table(
+          [['styleCode', 'Product code'], ['name', 'Name'], ['currentStock', 'On hand'], ['daily', 'Forecast per day'], ['cover', 'Days of cover'], ['excess', `Units beyond ${days} days`], ['value', 'Value']],
+          rows.slice(0, TABLE_ROWS).map((r) => ({ styleCode: r.product_code, name: r.name, currentStock: r.current_stock, daily: round2(r.daily), cover: r.cover, excess: r.excess, value: r.value })),
+          { styleCode: 'Total', name: null, currentStock: null, daily: null, cover: null, excess: rows.reduce((sum, r) => sum + r.excess, 0), value },
+        ),
+        { type: 'link', label: 'Open the Forecasting screen', href: '/app/forecasting' },
+      ],
+    };
+  },
+  /** "Dead stock": stock on hand with no sales in the period (default the last 90 days), with the value tied up (ADR XXXX). */
+  async deadStock(db: Db, window: SalesWindow, scope: Scope = EVERY_PRODUCT): Promise<Answer> {
+    const rows = await repo.deadStock(db, window.from, window.to, scope);
+    if (!rows.length) return { blocks: [text(`No product${scopeWords(scope)} in stock went without sales ${window.words}.`)] };
+    const value = round2(rows.reduce((sum, r) => sum + r.value, 0));
+    const units = rows.reduce((sum, r) => sum + r.current_stock, 0);
+    return {
+      blocks: [
+        text(`${number.format(rows.length)} ${rows.length === 1 ? 'product' : 'products'}${scopeWords(scope)} in stock had no sales ${window.words}: ${number.format(units)} units, ${number.format(value)} tied up at unit cost.${await dataEndsBefore(db, window)}`),
+        table(
+          [['styleCode', 'Product code'], ['name', 'Name'], ['currentStock', 'On hand'], ['value', 'Value']],
+          rows.slice(0, TABLE_ROWS).map((r) => ({ styleCode: r.product_code, name: r.name, currentStock: r.current_stock, value: r.value })),
+          { styleCode: 'Total', name: null, currentStock: units, value },
+        ),
+        dataLink('sales', 'Open the sales table'),
+      ],
+    };
+  },
+  /** "The best month last year": units per month (week…) of the period, best first, the best named. */
+  async bestPeriods(db: Db, today: string, window: SalesWindow, best: BestPeriod, scope: Scope = EVERY_PRODUCT): Promise<Answer> {
+    const rows = await repo.unitsByPeriod(db, window.from, window.to, today, best.unit, best.direction, scope);
+    const first = rows[0];
+    if (!first) return { blocks: [text(`No whole ${best.unit} ${window.words} has ended yet: only whole ones are compared.`)] };
+    if (rows.every((r) => r.units === 0)) return { blocks: [text(`Nothing sold${scopeWords(scope)} ${window.words}.${await dataEndsBefore(db, window)}`), dataLink('sales', 'Open the sales table')] };
+    const which = best.direction === 'desc' ? 'best' : 'worst';
+    return {
+      blocks: [
+        text(`The ${which} ${best.unit}${scopeWords(scope)} ${window.words} was ${unitWords(best.unit, first.start)}: ${number.format(first.units)} units sold. The whole ${best.unit}s that have ended, ${which} first:`),
+        table([['period', capitalised(best.unit)], ['units', 'Units sold']], rows.slice(0, REPORT_ROWS).map((r) => ({ period: unitWords(best.unit, r.start), units: r.units }))),
+        dataLink('sales', 'Open the sales table'),
+      ],
+    };
+  },
+  /** "This month vs last month": units sold in each, the earlier first, and the change from it. */
+  async compareSales(db: Db, earlier: SalesWindow, later: SalesWindow, scope: Scope = EVERY_PRODUCT): Promise<Answer> {
+    const [before, after] = await Promise.all([repo.totalUnitsSold(db, earlier.from, earlier.to, scope), repo.totalUnitsSold(db, later.from, later.to, scope)]);
+    const change = after.units - before.units;
+    const percent = before.units ? ` (${change >= 0 ? '+' : ''}${number.format(Math.round((1000 * change) / before.units) / 10)}%)` : '';
+    const changed = change === 0 ? 'no change' : `${change > 0 ? 'up' : 'down'} ${number.format(Math.abs(change))} units${percent}`;
+    return {
+      blocks: [
+        text(`Units sold${scopeWords(scope)} ${earlier.words}: ${number.format(before.units)}; ${later.words}: ${number.format(after.units)}. That is ${changed}${before.units ? '' : change ? ' (no sales in the first period, so no percentage)' : ''}.${await dataEndsBefore(db, later)}`),
+        table(
+          [['period', 'Period'], ['units', 'Units sold'], ['change', 'Change'], ['changePct', 'Change %']],
+          [
+            { period: earlier.words, units: before.units, change: null, changePct: null },
+            { period: later.words, units: after.units, change, changePct: before.units ? Math.round((1000 * change) / before.units) / 10 : null },
+          ],
+        ),
         dataLink('sales', 'Open the sales table'),
       ],
     };
   },
 };
 
+/** How many top sellers an answer lists when the question says no number. */
+const TOP_SELLERS_RANK: Rank = { direction: 'desc', limit: 5 };
+const capitalised = (word: string) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
+const scopeWords = (scope: Scope) => scope.words;
+/** A day, week, month, quarter or year by its first day, as an answer names it: "March 2025", "the week of 3 Mar 2025", "Q1 2025". */
+function unitWords(unit: BestPeriod['unit'], start: string): string {
+  const [year, month] = [start.slice(0, 4), Number(start.slice(5, 7))];
+  if (unit === 'month') return `${MONTH_NAMES[month - 1]} ${year}`;
+  if (unit === 'quarter') return `Q${Math.ceil(month / 3)} ${year}`;
+  if (unit === 'year') return year;
+  return unit === 'week' ? `the week of ${formatDay(start)}` : formatDay(start);
+}
+
 const HELP =
-  'I can answer: the stock of a product, sales of a product or of all products in a period (last month, last quarter, in October, Q3, in 2025, since 3/11, by 30/11, the last 30 days…), top sellers, what runs out first, the value of the stock, products with no sales, low stock, the reorder report and what runs out (also due this week, next week, in January, in Q1, in the next N days or by a date), deliveries; and I can create the recommended orders or add a task.';
+  'I can answer: the stock of a product, sales of a product or of all products in a period (last month, last quarter, in October, Q3, in 2025, last winter, this summer, since 3/11, by 30/11, the last 30 days…), of products by a word of their names (how many radiators…), top sellers (top 3, in a category such as "in Heating"), the best or worst month or week of a period, two periods compared (this month vs last month), what runs out first, the value of the stock, products with no sales (not sold in 60 days), overstock (stock for more than 180 days of forecast demand, or the days you say) and dead stock (in stock, no sales in 90 days), low stock, the reorder report and what runs out (also due this week, next week, in January, in Q1, in the next N days or by a date), deliveries; and I can create the recommended orders or add a task.';
 const LINKED_PRODUCTS = 5;
 
 const TASK = /^(?:please\s+)?(?:add|create|make)\s+(?:a\s+)?(?:new\s+)?(?:task|todo|to-do|reminder)\s*(?:to|:|-)?\s*(.+)$/i;
 const CREATE_ORDERS = /\b(create|place|make|raise|put in)\b.*\border/;
-const NO_SALES = /\b(no|zero|without|not any|any)\s+sales\b|\bnot (been )?sold\b|\bhaven'?t sold\b|\bdidn'?t sell\b|\bdead stock\b|\bnot selling\b|\bnever sold\b/;
-const TOP_SELLERS = /\b(top|best)[- ]?(sell|seller|product|moving)\w*|\bsold (the )?most\b|\bbest sellers?\b|\bmost popular\b/;
+const TOP_SELLERS = new RegExp(String.raw`\b(top|best|worst)[- ]?(${NUM} )?(sell|seller|product|moving)\w*|\bsold (the )?most\b|\bbest sellers?\b|\bmost popular\b|\b(sells?|selling) (the )?(best|worst)\b`);
+const COMPARE = /\bcompar(e|ed|es|ison)\b|\bvs\.?(?= )|\bversus\b|\bagainst\b/;
 const RUNS_OUT = /\brun(s|ning)? out\b|\bstock ?outs?\b|\bsell out\b/;
 const LOW_STOCK = /\blow stock\b|\bbelow 100\b|\brunning low\b|\bneeds? (an )?order(ing)?\b/;
 const REORDER = /\breorder\w*|\brecommended orders?\b|\bwhat (should|do|must) (i|we) (re)?order\b|\border(s)? (are )?due\b|\b(?:(?:must|should|needs? to|ha(?:s|ve) to) )?be ordered\b/;
@@ -325,6 +424,42 @@ export function answerForWindow(due: DueWindow | null, today: string, answer: (d
   });
 }
 
+/**
+ * The products a sales answer counts: those the question names, else a category it names ("in the
+ * heating category", "garden products"), else a word of their names ("radiators": the products whose
+ * name holds "Radiator"), as the report writer reads them. The words count as used only when an
+ * answer `use`s the scope: a stock total that cannot narrow to them leaves them said back as unused.
+ */
+async function scopeOf(db: Db, reading: Reading, products: repo.ProductRow[]): Promise<{ use: () => Scope }> {
+  if (products.length) return { use: () => productScope(products) };
+  const categories = await categoryNames(db);
+  const category = readCategory(reading.trial(), categories);
+  if (category) {
+    return {
+      use: () => {
+        readCategory(reading, categories);
+        return categoryScope(category);
+      },
+    };
+  }
+  // The words every sales and stock question frames itself with are no product's name.
+  const framed = reading.trial();
+  [SALES, STOCK, VALUE, FRAMING, TOP_SELLERS, NOT_SOLD].forEach((pattern) => framed.test(pattern));
+  const word = readNameWord(framed, await productNameWords(db));
+  if (!word) return { use: () => EVERY_PRODUCT };
+  const found = await repo.productsWithNameWord(db, word);
+  const codes = `${found.slice(0, NAMED_CODES).map((p) => p.code).join(', ')}${found.length > NAMED_CODES ? ` and ${found.length - NAMED_CODES} more` : ''}`;
+  const scope: Scope = { category: null, productIds: found.map((p) => p.id), words: ` of products whose name holds "${word}" (${found.length} ${found.length === 1 ? 'product' : 'products'}: ${codes})` };
+  return {
+    use: () => {
+      reading.test(nameWordPattern(word));
+      return scope;
+    },
+  };
+}
+/** How many codes an answer names of the products a word of their names selected. */
+const NAMED_CODES = 3;
+
 /** The words of a plain question and the one rule they match: null when none does. */
 async function answerReading(db: Db, reading: Reading, products: repo.ProductRow[], today: string): Promise<Answer | null> {
   const q = reading.text;
@@ -337,14 +472,36 @@ async function answerReading(db: Db, reading: Reading, products: repo.ProductRow
     claim(/\b(create|place|make|raise|put in)\b/, FRAMING);
     return reorderReport(db, today);
   }
-  if (NO_SALES.test(q) && !/\bany sales of\b/.test(q)) {
-    claim(NO_SALES, FRAMING);
-    const inDays = reading.exec(/\b(?:in|for|over) (\d{1,4}) days\b/);
-    return sales(inDays ? { kind: 'last_days', days: Number(inDays[1]) } : LAST_90_DAYS, (window) => dataFunctions.noSales(db, window));
+  const scope = await scopeOf(db, reading, products);
+  if (OVERSTOCK.test(q)) {
+    claim(OVERSTOCK, FRAMING);
+    return dataFunctions.overstock(db, today, readCoverDays(reading) ?? OVERSTOCK_DAYS, scope.use());
+  }
+  if (DEAD_STOCK.test(q)) {
+    claim(DEAD_STOCK, NOT_SOLD, FRAMING);
+    const quiet = readQuietSpan(reading);
+    return quiet ? dataFunctions.deadStock(db, salesWindow(quiet, today), scope.use()) : sales(NO_SALES_PERIOD, (window) => dataFunctions.deadStock(db, window, scope.use()));
+  }
+  if (NOT_SOLD.test(q) && !/\bany sales of\b/.test(q)) {
+    claim(NOT_SOLD, FRAMING);
+    // "Not sold in 60 days" looks back over the last 60, read before any window ahead.
+    const quiet = readQuietSpan(reading);
+    return quiet ? dataFunctions.noSales(db, salesWindow(quiet, today), scope.use()) : sales(NO_SALES_PERIOD, (window) => dataFunctions.noSales(db, window, scope.use()));
+  }
+  if ((SALES.test(q) || COMPARE.test(q)) && readComparison(reading.trial(), today)) {
+    const { earlier, later } = readComparison(reading, today) as Comparison;
+    claim(SALES, FRAMING);
+    return salesAhead(reading, today) ?? dataFunctions.compareSales(db, salesWindow(earlier, today), salesWindow(later, today), scope.use());
+  }
+  const best = readBestPeriod(reading);
+  if (best) {
+    claim(SALES, TOP_SELLERS, FRAMING);
+    return sales(LAST_12_MONTHS, (window) => dataFunctions.bestPeriods(db, today, window, best, scope.use()));
   }
   if (TOP_SELLERS.test(q)) {
     claim(TOP_SELLERS, FRAMING);
-    return sales(LAST_30_DAYS, (window) => dataFunctions.topSellers(db, window));
+    const rank = readRank(reading, TOP_SELLERS_RANK.limit) ?? TOP_SELLERS_RANK;
+    return sales(LAST_30_DAYS, (window) => dataFunctions.topSellers(db, window, rank, scope.use()));
   }
   if (RUNS_OUT.test(q) && !products.length) {
     claim(RUNS_OUT, FRAMING);
@@ -378,10 +535,10 @@ async function answerReading(db: Db, reading: Reading, products: repo.ProductRow
     claim(STOCK, VALUE, FRAMING);
     return dataFunctions.stockOf(db, products);
   }
-  // Units sold across the catalogue: "how many units did we sell last month" asks for sales, not stock.
+  // Units sold across the catalogue (or a category): "how many units did we sell last month" asks for sales, not stock.
   if (SALES.test(q)) {
     claim(SALES, FRAMING);
-    return sales(LAST_30_DAYS, (window) => dataFunctions.totalSales(db, window));
+    return sales(LAST_30_DAYS, (window) => dataFunctions.totalSales(db, window, scope.use()));
   }
   if (TOTAL_STOCK.test(q)) {
     claim(STOCK, /\b(total|level)\b/, FRAMING);

@@ -17,18 +17,18 @@ const back = (day: string) => Math.round((Date.parse(`${TODAY}T00:00:00Z`) - Dat
 const FORECAST_START = TODAY;
 /** `order`: the forecast's advice (quantity and order-by date), null where it advises none. */
 const products = [
-  { code: 'MUG-01', name: 'Blue Mug', stock: 40, cost: 2.5, lead: 10, stockout: addDays(TODAY, 9), order: { quantity: 30, by: TODAY } },
-  { code: 'MUG-02', name: 'Red Mug', stock: 250, cost: 3, lead: 14, stockout: null, order: null },
-  { code: 'TEE-01', name: 'Plain Tee', stock: 90, cost: 8, lead: 7, stockout: addDays(TODAY, 19), order: { quantity: 40, by: addDays(TODAY, 12) } },
+  { code: 'MUG-01', name: 'Blue Mug', category: 'Kitchen', stock: 40, cost: 2.5, lead: 10, stockout: addDays(TODAY, 9), order: { quantity: 30, by: TODAY } },
+  { code: 'MUG-02', name: 'Red Mug', category: 'Kitchen', stock: 250, cost: 3, lead: 14, stockout: null, order: null },
+  { code: 'TEE-01', name: 'Plain Tee', category: 'Clothing', stock: 90, cost: 8, lead: 7, stockout: addDays(TODAY, 19), order: { quantity: 40, by: addDays(TODAY, 12) } },
   // Advised an order, but it sold nothing in the last 90 days: left out of the advice.
-  { code: 'CAP-01', name: 'Sun Cap', stock: 500, cost: 5, lead: 20, stockout: null, order: { quantity: 15, by: addDays(TODAY, 31) } },
-  { code: 'BAG-01', name: 'Tote Bag', stock: 10, cost: 4, lead: 5, stockout: addDays(TODAY, 2), order: { quantity: 20, by: TODAY } },
+  { code: 'CAP-01', name: 'Sun Cap', category: 'Clothing', stock: 500, cost: 5, lead: 20, stockout: null, order: { quantity: 15, by: addDays(TODAY, 31) } },
+  { code: 'BAG-01', name: 'Tote Bag', category: 'Clothing', stock: 10, cost: 4, lead: 5, stockout: addDays(TODAY, 2), order: { quantity: 20, by: TODAY } },
   // Three days of history.
-  { code: 'NEW-01', name: 'Enamel Jug', stock: 12, cost: 6, lead: 9, stockout: null, order: null },
+  { code: 'NEW-01', name: 'Enamel Jug', category: 'Kitchen', stock: 12, cost: 6, lead: 9, stockout: null, order: null },
   // A name that holds a month's name, and no sales.
-  { code: 'MAY-01', name: 'May Flower', stock: 7, cost: 1, lead: 5, stockout: null, order: null },
+  { code: 'MAY-01', name: 'May Flower', category: 'Garden', stock: 7, cost: 1, lead: 5, stockout: null, order: null },
   // Sold only over the turn of 2025 into 2026.
-  { code: 'OLD-01', name: 'Advent Candle', stock: 3, cost: 1.5, lead: 30, stockout: null, order: null },
+  { code: 'OLD-01', name: 'Advent Candle', category: 'Kitchen', stock: 3, cost: 1.5, lead: 30, stockout: null, order: null },
 ];
 const FIRST_SALE = addDays(TODAY, -150);
 /** Units sold per product and day, from 150 days ago to yesterday (and over the turn of 2025). */
@@ -118,7 +118,7 @@ async function loadDataset(server: TestServer) {
   const db = server.database.db;
   const ids: Record<string, number> = {};
   for (const p of products) {
-    ids[p.code] = (await db.insertInto('data.products').values({ product_code: p.code, name: p.name, current_stock: p.stock, unit_cost: p.cost, lead_time_days: p.lead }).returning('id').executeTakeFirstOrThrow()).id;
+    ids[p.code] = (await db.insertInto('data.products').values({ product_code: p.code, name: p.name, category: p.category, current_stock: p.stock, unit_cost: p.cost, lead_time_days: p.lead }).returning('id').executeTakeFirstOrThrow()).id;
   }
   const sales = products.flatMap((p) => SALE_DAYS.map((day) => ({ product_id: ids[p.code] as number, date: day, quantity: unitsOn(p.code, day) })).filter((s) => s.quantity > 0));
   await db.insertInto('data.sales').values(sales).execute();
@@ -519,6 +519,95 @@ describe.each(backends)('assistant on %s', (backend) => {
     const orders = await ask({ content: 'Create the recommended orders for supplier Acme' });
     expect(blocksOf(orders, 'action')[0]?.action).toBe('create_recommended_orders');
     expect(textOf(orders)).toContain('I did not use "supplier Acme"');
+  });
+
+  it('reads "not sold in N days" as the last N days, and uses the number said', async () => {
+    const quiet = (span: number) => products.filter((p) => sold(p.code, span) === 0).map((p) => p.code);
+    for (const [question, span] of [['which products have not sold in 60 days?', 60], ['products with no sales for 8 weeks', 56], ["what haven't we sold in 100 days", 100]] as const) {
+      const answer = await ask({ content: question });
+      expect(textOf(answer), question).toContain(`${quiet(span).length} products have no sales in the last ${span} days (${rangeWords(lastDays(span))}).`);
+      expect(blocksOf(answer, 'table')[0]?.rows.map((r) => r.styleCode), question).toEqual(quiet(span));
+    }
+    // "Top 3" lists three, not the five listed when no number is said.
+    const three = await ask({ content: 'top 3 sellers in the last 30 days' });
+    expect(blocksOf(three, 'table')[0]?.rows.map((r) => r.styleCode)).toEqual(top(lastDays(30)).slice(0, 3).map((p) => p.code));
+  });
+
+  it('narrows sales answers to a category named in any case or number', async () => {
+    const kitchen = (range: Range) => top(range).filter((p) => p.category === 'Kitchen');
+    const best = await ask({ content: 'what sells best in the kitchen category?' });
+    expect(textOf(best)).toContain(`Top sellers in the Kitchen category in the last 30 days (${rangeWords(lastDays(30))}): ${kitchen(lastDays(30)).map((p) => `${p.name} (${p.units})`).join(', ')}.`);
+    expect(textOf(best)).not.toContain('I did not use');
+    const month = await ask({ content: 'best selling Kitchen products last month' });
+    expect(blocksOf(month, 'table')[0]?.rows.map((r) => r.styleCode)).toEqual(kitchen(previousMonth).slice(0, 5).map((p) => p.code));
+    const units = await ask({ content: 'how many units did we sell in clothing last month' });
+    const clothing = products.filter((p) => p.category === 'Clothing').reduce((sum, p) => sum + soldIn(p.code, previousMonth), 0);
+    expect(textOf(units)).toContain(`${fmt(clothing)} units were sold in the Clothing category last month (${rangeWords(previousMonth)})`);
+    const none = await ask({ content: 'which kitchen products have not sold in 60 days?' });
+    expect(blocksOf(none, 'table')[0]?.rows.map((r) => r.styleCode)).toEqual(products.filter((p) => p.category === 'Kitchen' && sold(p.code, 60) === 0).map((p) => p.code));
+  });
+
+  it('names the best month (worst week) of a period, with the months as a table', async () => {
+    const year = TODAY.slice(0, 4);
+    // The whole months of this year that have ended: this month is still under way.
+    const months = Array.from({ length: Number(TODAY.slice(5, 7)) - 1 }, (_, i) => {
+      const range: Range = { from: `${year}-${String(i + 1).padStart(2, '0')}-01`, to: addDays(new Date(Date.UTC(Number(year), i + 1, 1)).toISOString().slice(0, 10), -1) };
+      return { name: `${LONG[i]} ${year}`, start: range.from, units: products.reduce((sum, p) => sum + soldIn(p.code, range), 0) };
+    }).sort((a, b) => b.units - a.units || a.start.localeCompare(b.start));
+    const answer = await ask({ content: 'what was the best month this year?' });
+    const first = months[0];
+    if (!first) {
+      expect(textOf(answer)).toContain('No whole month this year');
+      return;
+    }
+    expect(textOf(answer)).toContain(`The best month this year (${rangeWords({ from: `${year}-01-01`, to: TODAY })}) was ${first.name}: ${fmt(first.units)} units sold.`);
+    expect(textOf(answer)).not.toContain('I did not use');
+    expect(blocksOf(answer, 'table')[0]?.rows.map((r) => r.units)).toEqual(months.map((m) => m.units));
+    const worst = await ask({ content: 'worst selling month this year' });
+    expect(textOf(worst)).toContain(`The worst month this year`);
+    expect(blocksOf(worst, 'table')[0]?.rows[0]?.units).toBe(Math.min(...months.map((m) => m.units)));
+  });
+
+  it('compares two periods: both figures and the change', async () => {
+    const total = (range: Range) => products.reduce((sum, p) => sum + soldIn(p.code, range), 0);
+    const [before, after] = [total(previousMonth), total(thisMonth)];
+    const answer = await ask({ content: 'sales this month vs last month' });
+    const change = after - before;
+    const percent = before ? ` (${change >= 0 ? '+' : ''}${fmt(Math.round((1000 * change) / before) / 10)}%)` : '';
+    expect(textOf(answer)).toContain(
+      `Units sold last month (${rangeWords(previousMonth)}): ${fmt(before)}; this month (${rangeWords(thisMonth)}): ${fmt(after)}. That is ${change === 0 ? 'no change' : `${change > 0 ? 'up' : 'down'} ${fmt(Math.abs(change))} units${percent}`}.`,
+    );
+    expect(textOf(answer)).not.toContain('I did not use');
+    expect(blocksOf(answer, 'table')[0]?.rows.map((r) => r.units)).toEqual([before, after]);
+    const mug = await ask({ content: 'compare sales of Blue Mug last month with this month' });
+    expect(textOf(mug)).toContain(`Units sold of Blue Mug (MUG-01) last month (${rangeWords(previousMonth)}): ${fmt(soldIn('MUG-01', previousMonth))}; this month`);
+    const years = await ask({ content: 'December 2025 against December 2024 sales' });
+    expect(textOf(years)).toContain(`Units sold in December 2024 (1–31 Dec 2024): 0; in December 2025 (1–31 Dec 2025): ${fmt(soldIn('OLD-01', { from: '2025-12-01', to: '2025-12-31' }) + products.filter((p) => p.code !== 'OLD-01').reduce((sum, p) => sum + soldIn(p.code, { from: '2025-12-01', to: '2025-12-31' }), 0))}.`);
+  });
+
+  it('says overstock needs a forecast with demand, and lists dead stock with the value tied up', async () => {
+    expect(textOf(await ask({ content: 'which products are overstocked?' }))).toMatch(/^There is no forecast yet, so overstock cannot be measured against demand\./);
+    const dead = products.filter((p) => p.stock > 0 && sold(p.code, 90) === 0).sort((a, b) => b.stock * b.cost - a.stock * a.cost || a.code.localeCompare(b.code));
+    const answer = await ask({ content: 'show me the dead stock' });
+    const value = dead.reduce((sum, p) => sum + p.stock * p.cost, 0);
+    expect(textOf(answer)).toContain(`${dead.length} products in stock had no sales in the last 90 days (${rangeWords(lastDays(90))}): ${fmt(dead.reduce((sum, p) => sum + p.stock, 0))} units, ${fmt(value)} tied up at unit cost.`);
+    expect(blocksOf(answer, 'table')[0]?.rows.map((r) => r.styleCode)).toEqual(dead.map((p) => p.code));
+  });
+
+  it('reads seasons, and a word of product names as those products, saying which were counted', async () => {
+    // Last winter: the latest December–February that has ended.
+    const year = Number(TODAY.slice(0, 4));
+    const winterOf = (start: number): Range => ({ from: `${start}-12-01`, to: addDays(`${start + 1}-03-01`, -1) });
+    const winter = [year, year - 1, year - 2].map(winterOf).find((range) => range.to < TODAY) as Range;
+    const start = Number(winter.from.slice(0, 4));
+    const candles = soldIn('OLD-01', winter);
+    const answer = await ask({ content: 'how many candles did we sell last winter?' });
+    expect(textOf(answer)).toContain(
+      `${candles ? `${fmt(candles)} units were sold` : 'No units were sold'} of products whose name holds "Candle" (1 product: OLD-01) in winter ${start}–${String((start + 1) % 100).padStart(2, '0')} (${rangeWords(winter)})`,
+    );
+    expect(textOf(answer)).not.toContain('I did not use');
+    // A word of names is no filter on a stock total: it is said back, not dropped.
+    expect(textOf(await ask({ content: 'how much stock of candles in total' }))).toContain('I did not use "candles"');
   });
 
   it('says there is no such product, with close codes', async () => {

@@ -69,26 +69,68 @@ export async function unitsSold(db: Db, productId: number, from: string, to: str
   return { units: Number(row?.units ?? 0), firstSale: row?.first_sale ?? null };
 }
 
-/** Units all products sold from `from` to `to`, and how many products sold any. */
-export async function totalUnitsSold(db: Db, from: string, to: string): Promise<{ units: number; products: number }> {
+/** The products whose name holds `word` as a word (either number is the caller's: the catalogue's own word), by code. */
+export const productsWithNameWord = async (db: Db, word: string) =>
+  (
+    await sql<{ id: number; product_code: string }>`
+      select p.id, p.product_code from data.products p
+      where lower(p.name) ~ ${`\\m${word.toLowerCase()}\\M`}
+      order by p.product_code`.execute(db)
+  ).rows.map((row) => ({ id: Number(row.id), code: row.product_code }));
+
+/** Which products a sales answer counts: all, one category's, or those listed (by id). */
+export type Scope = { category: string | null; productIds: number[] | null };
+export const ALL_PRODUCTS: Scope = { category: null, productIds: null };
+const inScope = (scope: Scope) =>
+  sql`(${scope.category}::text is null or p.category = ${scope.category}) and (${scope.productIds === null} or p.id = any(${scope.productIds ?? []}::int8[]))`;
+
+/** Units the products in scope sold from `from` to `to`, and how many of them sold any. */
+export async function totalUnitsSold(db: Db, from: string, to: string, scope: Scope = ALL_PRODUCTS): Promise<{ units: number; products: number }> {
   const row = (
     await sql<{ units: number; products: number }>`
-      select coalesce(sum(quantity), 0)::float8 as units, count(distinct product_id) filter (where quantity > 0)::int as products
-      from data.sales where date between ${from}::date and ${to}::date`.execute(db)
+      select coalesce(sum(s.quantity), 0)::float8 as units, count(distinct s.product_id) filter (where s.quantity > 0)::int as products
+      from data.sales s join data.products p on p.id = s.product_id
+      where s.date between ${from}::date and ${to}::date and ${inScope(scope)}`.execute(db)
   ).rows[0];
   return { units: Number(row?.units ?? 0), products: row?.products ?? 0 };
 }
 
-export const topSellers = async (db: Db, from: string, to: string, limit: number) =>
+export const topSellers = async (db: Db, from: string, to: string, rank: { direction: 'desc' | 'asc'; limit: number }, scope: Scope = ALL_PRODUCTS) =>
   (
     await sql<{ product_code: string; name: string; units: number }>`
       select p.product_code, p.name, sum(s.quantity)::float8 as units
       from data.sales s join data.products p on p.id = s.product_id
-      where s.date between ${from}::date and ${to}::date
+      where s.date between ${from}::date and ${to}::date and ${inScope(scope)}
       group by p.id, p.product_code, p.name
       having sum(s.quantity) > 0
-      order by units desc, p.product_code
-      limit ${limit}`.execute(db)
+      order by units ${rank.direction === 'asc' ? sql`asc` : sql`desc`}, p.product_code
+      limit ${rank.limit}`.execute(db)
+  ).rows;
+
+/**
+ * Units the products in scope sold per day, week, month, quarter or year from `from` to `to` (by each
+ * one's first day), best or worst first; one without sales counts 0. Only whole ones that have ended
+ * before `today` count: a week cut by the period's edge or still under way would always look worst.
+ */
+export const unitsByPeriod = async (db: Db, from: string, to: string, today: string, unit: 'day' | 'week' | 'month' | 'quarter' | 'year', direction: 'desc' | 'asc', scope: Scope = ALL_PRODUCTS) =>
+  (
+    await sql<{ start: string; units: number }>`
+      with periods as (
+        select g::date as start, (g + ${unit === 'quarter' ? '3 months' : `1 ${unit}`}::interval)::date as next
+        from generate_series(date_trunc(${unit}, ${from}::date::timestamp), ${to}::date::timestamp, ${unit === 'quarter' ? '3 months' : `1 ${unit}`}::interval) g
+      ),
+      whole as (
+        select start, next from periods where start >= ${from}::date and next - 1 <= ${to}::date and next <= ${today}::date
+      ),
+      sold as (
+        select date_trunc(${unit}, s.date::timestamp)::date as start, sum(s.quantity) as units
+        from data.sales s join data.products p on p.id = s.product_id
+        where s.date >= (select min(start) from whole) and s.date < (select max(next) from whole) and ${inScope(scope)}
+        group by 1
+      )
+      select whole.start::text as start, coalesce(sold.units, 0)::float8 as units
+      from whole left join sold on sold.start = whole.start
+      order by units ${direction === 'asc' ? sql`asc` : sql`desc`}, whole.start`.execute(db)
   ).rows;
 
 /** The last day the stored forecasts reach (each runs from its start for its days): what falls after it is not forecast yet. */
@@ -106,18 +148,52 @@ export const firstStockouts = async (db: Db, limit: number) =>
       limit ${limit}`.execute(db)
   ).rows;
 
-/** Products that sold nothing from `from` to `to` (both included). */
-export async function productsWithoutSales(db: Db, from: string, to: string, limit: number) {
+/** Products in scope that sold nothing from `from` to `to` (both included). */
+export async function productsWithoutSales(db: Db, from: string, to: string, limit: number, scope: Scope = ALL_PRODUCTS) {
   const rows = (
     await sql<{ product_code: string; name: string; current_stock: number; total: number }>`
       select p.product_code, p.name, p.current_stock, count(*) over ()::int as total
       from data.products p
-      where not exists (select 1 from data.sales s where s.product_id = p.id and s.quantity > 0 and s.date between ${from}::date and ${to}::date)
+      where ${inScope(scope)} and not exists (select 1 from data.sales s where s.product_id = p.id and s.quantity > 0 and s.date between ${from}::date and ${to}::date)
       order by p.product_code
       limit ${limit}`.execute(db)
   ).rows;
   return { total: rows[0]?.total ?? 0, rows };
 }
+
+/** Whether any stored forecast has daily demand (`data.product_forecasts`): overstock is measured against it. */
+export const hasForecastDemand = async (db: Db): Promise<boolean> =>
+  (await sql<{ found: boolean }>`select exists (select 1 from data.product_forecasts where demand is not null) as found`.execute(db)).rows[0]?.found === true;
+
+/**
+ * Products in scope whose stock on hand lasts more than `days` days at their latest forecast's average
+ * daily demand from `today` on (any stock when it forecasts none; ADR XXXX), the most value tied up first.
+ */
+export const overstocked = async (db: Db, today: string, days: number, scope: Scope) =>
+  (
+    await sql<{ product_code: string; name: string; current_stock: number; daily: number; cover: number | null; excess: number; value: number }>`
+      with demand as (
+        select product_id, avg(demand) as daily from data.product_forecasts where date >= ${today}::date group by product_id
+      )
+      select p.product_code, p.name, p.current_stock, d.daily::float8 as daily,
+        round((p.current_stock / nullif(d.daily, 0))::numeric)::float8 as cover,
+        round(greatest(p.current_stock - ${days} * d.daily, 0)::numeric)::float8 as excess,
+        round((p.current_stock * p.unit_cost)::numeric, 2)::float8 as value
+      from data.products p join demand d on d.product_id = p.id
+      where p.current_stock > 0 and p.current_stock > ${days} * d.daily and ${inScope(scope)}
+      order by value desc, p.product_code`.execute(db)
+  ).rows;
+
+/** Products in scope with stock on hand and no sales from `from` to `to` (both included), the most value tied up first. */
+export const deadStock = async (db: Db, from: string, to: string, scope: Scope) =>
+  (
+    await sql<{ product_code: string; name: string; current_stock: number; value: number }>`
+      select p.product_code, p.name, p.current_stock, round((p.current_stock * p.unit_cost)::numeric, 2)::float8 as value
+      from data.products p
+      where p.current_stock > 0 and ${inScope(scope)}
+        and not exists (select 1 from data.sales s where s.product_id = p.id and s.quantity > 0 and s.date between ${from}::date and ${to}::date)
+      order by value desc, p.product_code`.execute(db)
+  ).rows;
 
 export const scheduledDeliveries = async (db: Db, limit: number) =>
   (

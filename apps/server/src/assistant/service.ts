@@ -7,9 +7,9 @@ import type { Database } from '../db/schema.ts';
 import type { ChatMessage as ModelMessage, ChatModel, ToolDefinition } from '../ai/chat.ts';
 import { AppError, validationError } from '../http/errors.ts';
 import { insertTask } from '../dashboard/repo.ts';
-import { dueWindowOf, readPeriod, readWindow, type DueWindow, type Period } from '../plain-words/period.ts';
+import { dueWindowOf, NO_SALES_PERIOD, readPeriod, readQuietSpan, readWindow, type DueWindow, type Period } from '../plain-words/period.ts';
 import { Reading } from '../plain-words/reading.ts';
-import { actionAnswers, answerForWindow, answerQuick, answerText, contentOf, dataFunctions, LAST_30_DAYS, LAST_90_DAYS, salesWindow, type Answer, type SalesWindow } from './answers.ts';
+import { actionAnswers, answerForWindow, answerQuick, answerText, contentOf, dataFunctions, LAST_30_DAYS, salesWindow, type Answer, type SalesWindow } from './answers.ts';
 import * as repo from './repo.ts';
 
 export type AssistantContextDeps = { db: Kysely<Database>; model: ChatModel | null; now?: () => Date };
@@ -85,11 +85,12 @@ export const assistantTools: ToolDefinition[] = [
   { name: 'deliveries', description: 'Upcoming and late scheduled deliveries', parameters: noParameters },
 ];
 
-/** The tool's period read as the built-in engine reads one; words it cannot read are refused, not guessed. */
+/** The tool's period read as the built-in engine reads one ("in 60 days" for what has not sold: the last 60); words it cannot read are refused, not guessed. */
 function periodOf(args: Record<string, unknown>, today: string, fallback: Period): SalesWindow {
   const words = typeof args.period === 'string' ? args.period.trim() : '';
   if (!words) return salesWindow(fallback, today);
-  const period = readPeriod(Reading.of(words), today);
+  const reading = Reading.of(words);
+  const period = (fallback === NO_SALES_PERIOD ? readQuietSpan(reading) : null) ?? readPeriod(reading, today);
   if (!period) throw validationError(`Period '${words}' not understood: say e.g. "last month", "October 2026", "last 30 days".`);
   return salesWindow(period, today);
 }
@@ -123,7 +124,7 @@ async function runTool(ctx: AssistantContextDeps, name: string, args: Record<str
     case 'stock_value':
       return dataFunctions.stockValue(ctx.db);
     case 'products_without_sales':
-      return dataFunctions.noSales(ctx.db, periodOf(args, today(ctx), LAST_90_DAYS));
+      return dataFunctions.noSales(ctx.db, periodOf(args, today(ctx), NO_SALES_PERIOD));
     case 'low_stock':
       return answerForWindow(windowOf(args, today(ctx)), today(ctx), (due) => dataFunctions.lowStock(ctx.db, today(ctx), due));
     case 'reorder_report':

@@ -22,7 +22,13 @@ export type Period =
   | { kind: 'since'; date: string }
   /** "By D" on a sales question: the year to date up to D (ADR 0148, amendment). */
   | { kind: 'until'; date: string }
-  | { kind: 'between'; from: string; to: string };
+  | { kind: 'between'; from: string; to: string }
+  /** A meteorological season of the northern hemisphere, by the year it starts in (winter 2025 is December 2025 to February 2026). */
+  | { kind: 'season'; season: Season; year: number };
+
+export type Season = 'spring' | 'summer' | 'autumn' | 'winter';
+/** Each season's first month: spring March–May, summer June–August, autumn September–November, winter December–February. */
+const SEASON_START: Record<Season, number> = { spring: 3, summer: 6, autumn: 9, winter: 12 };
 
 /** Calendar units a period can be "this" or "last" of; quarters are January–March, April–June… */
 export type CalendarUnit = 'week' | 'month' | 'quarter' | 'year';
@@ -105,13 +111,7 @@ export function readDate(text: string, today: string, mode: Occurrence = 'past')
 /** The period the words name, or null; `today` dates a day or month written without its year. */
 export function readPeriod(reading: Reading, today: string): Period | null {
   let match = reading.exec(new RegExp(`(?:last|past|previous|over the last|in the last) ${NUM} (day|week|month|quarter|year)s?`));
-  if (match) {
-    const n = numberIn(match[1]) as number;
-    const unit = match[2] as string;
-    if (unit === 'day') return { kind: 'last_days', days: n };
-    if (unit === 'week') return { kind: 'last_days', days: n * 7 };
-    return { kind: 'last_months', months: n * { month: 1, quarter: 3, year: 12 }[unit as 'month' | 'quarter' | 'year'] };
-  }
+  if (match) return lastSpan(match[1] as string, match[2] as string);
   match = new RegExp(`\\b(?:between|from|since) (${DATE}) (?:and|to|until|till|-|–) (${DATE})(?![\\d/.-])`).exec(reading.text);
   if (match) {
     const [from, to] = [readDate(match[1] as string, today), readDate(match[2] as string, today)];
@@ -138,10 +138,15 @@ export function readPeriod(reading: Reading, today: string): Period | null {
   if (reading.test(/\byesterday\b/)) return { kind: 'yesterday' };
   match = reading.exec(/\b(this|current) (week|month|quarter|year)\b/);
   if (match) return { kind: 'this', unit: match[2] as CalendarUnit };
+  // "This November" is this year's, "last November" last year's: the pair a shop compares.
+  match = reading.exec(new RegExp(`\\b(this|last|previous) (${MONTH_WORDS.join('|')})\\b`));
+  if (match) return { kind: 'month_of_year', month: MONTH_WORDS.indexOf(match[2] as string) + 1, year: partsOf(today)[0] - (match[1] === 'this' ? 0 : 1) };
   if (reading.test(/\b(year to date|ytd)\b/)) return { kind: 'this', unit: 'year' };
   if (reading.test(/\b(quarter to date|qtd)\b/)) return { kind: 'this', unit: 'quarter' };
   match = reading.exec(/\b(last|previous) (week|month|quarter|year)\b/);
   if (match) return { kind: 'previous', unit: match[2] as CalendarUnit };
+  const season = readSeason(reading, today);
+  if (season) return season;
   const quarter = readQuarter(reading);
   if (quarter) return quarter;
   match = reading.exec(MONTH_WITH_YEAR);
@@ -153,6 +158,93 @@ export function readPeriod(reading: Reading, today: string): Period | null {
   if (match) return { kind: 'year', year: Number(match[1]) };
   return null;
 }
+
+/** "The last N days / weeks / months / quarters / years": N whole days, or N months, before today. */
+function lastSpan(count: string, unit: string): Period {
+  const n = numberIn(count) as number;
+  if (unit === 'day') return { kind: 'last_days', days: n };
+  if (unit === 'week') return { kind: 'last_days', days: n * 7 };
+  return { kind: 'last_months', months: n * { month: 1, quarter: 3, year: 12 }[unit as 'month' | 'quarter' | 'year'] };
+}
+
+/** Words asking what has not sold: "no sales", "not sold", "haven't we sold", "didn't sell"… (both readers' one list). */
+export const NOT_SOLD =
+  /\b(no|zero|without( any)?|not any)\s+sales\b|\bnot (been )?sold\b|\b(have|has|had) ?(n'?t|not)( (we|they|it|you))?( been)? sold\b|\b(did|do|does) ?(n'?t|not)( (we|they|it|you))? sell\b|\bnever sold\b|\bnot selling\b/;
+
+/** The days a question about products that have not sold looks back over when it names none (the dashboard's "no sales in 90 days" too). */
+export const NO_SALES_PERIOD: Period = { kind: 'last_days', days: 90 };
+
+/**
+ * "Not sold in 60 days", "no sales for 8 weeks", "haven't sold in 3 months": on a question about
+ * what has not sold, "in N days" looks back over the last N, never ahead. Null when no such span is said.
+ */
+export function readQuietSpan(reading: Reading): Period | null {
+  const match = reading.exec(new RegExp(`\\b(?:in|for|over|within) (?:the )?${NUM} (day|week|month|quarter|year)s?\\b`));
+  return match ? lastSpan(match[1] as string, match[2] as string) : null;
+}
+
+/** Units sales are totalled by when a question asks for the best or worst of them. */
+export type PeriodUnit = 'day' | 'week' | 'month' | 'quarter' | 'year';
+/** "The best month", "worst week", "busiest day": sales by that unit, best (desc) or worst (asc) first. */
+export type BestPeriod = { unit: PeriodUnit; direction: 'desc' | 'asc' };
+
+export function readBestPeriod(reading: Reading): BestPeriod | null {
+  const match = reading.exec(/\b(best|top|busiest|strongest|highest|biggest|worst|slowest|quietest|weakest|lowest)(?:[- ]selling)? (day|week|month|quarter|year)s?\b/);
+  if (!match) return null;
+  return { unit: match[2] as PeriodUnit, direction: /^(worst|slowest|quietest|weakest|lowest)$/.test(match[1] as string) ? 'asc' : 'desc' };
+}
+
+/** Two periods set side by side, the earlier first (the change is from it to the later one). */
+export type Comparison = { earlier: Period; later: Period };
+
+/**
+ * "Compare this November with last November", "sales this month vs last month", "December 2025
+ * against December 2024": a period on each side of the word that sets them side by side. "With",
+ * "to" and "and" do so only after "compare"; "vs", "versus", "against" always. Null unless both
+ * sides name a period.
+ */
+export function readComparison(reading: Reading, today: string): Comparison | null {
+  const compare = /\bcompare(d|s)?\b|\bcomparison\b/.test(reading.text);
+  const separator = (compare ? /\b(?:vs\.?|versus|against|compared (?:to|with)|with|to|and)(?= )/ : /\b(?:vs\.?|versus|against|compared (?:to|with))(?= )/).exec(reading.text);
+  if (!separator) return null;
+  const sides = [reading.part(0, separator.index), reading.part(separator.index + separator[0].length, reading.text.length)];
+  const [first, second] = sides.map((side) => readPeriod(side.trial(), today));
+  if (!first || !second) return null;
+  sides.forEach((side) => readPeriod(side, today));
+  reading.exec(new RegExp(`\\b${escapeRegExp(separator[0])}(?= )`));
+  reading.test(/\bcompare(d|s)?\b|\bcomparison\b/);
+  const later = fullRangeOf(first, today).from > fullRangeOf(second, today).from;
+  return later ? { earlier: second, later: first } : { earlier: first, later: second };
+}
+
+const seasonRange = (season: Season, year: number): DateRange => {
+  const from = iso(year, SEASON_START[season], 1);
+  return { from, to: addDays(shift('month', from, 3), -1) };
+};
+
+/**
+ * "Last winter" (the latest that has ended), "this summer" (this year's; in January and February
+ * "this winter" is the one under way), "winter 2025" (December 2025 to February 2026), "in the
+ * autumn" (the latest that has started); "fall" is autumn.
+ */
+function readSeason(reading: Reading, today: string): Period | null {
+  const match = reading.exec(/\b(?:(this|last|previous|the last) )?(spring|summer|autumn|fall|winter)(?:'?s)?(?: (\d{4})(?:[–/-]\d{2})?)?\b/);
+  if (!match) return null;
+  const season: Season = match[2] === 'fall' ? 'autumn' : (match[2] as Season);
+  if (match[3]) return { kind: 'season', season, year: Number(match[3]) };
+  const [year, month] = partsOf(today);
+  const candidates = [year, year - 1, year - 2].map((start) => ({ start, range: seasonRange(season, start) }));
+  const chosen =
+    match[1] === 'this'
+      ? { start: season === 'winter' && month <= 2 ? year - 1 : year }
+      : match[1]
+        ? candidates.find(({ range }) => range.to < today)
+        : candidates.find(({ range }) => range.from <= today);
+  return { kind: 'season', season, year: (chosen as { start: number }).start };
+}
+
+/** A season as words read back as the same season: "winter 2025–26", "summer 2026". */
+const seasonWords = (season: Season, year: number) => (season === 'winter' ? `winter ${year}–${String((year + 1) % 100).padStart(2, '0')}` : `${season} ${year}`);
 
 const QUARTER_WORDS: Record<string, number> = { q1: 1, q2: 2, q3: 3, q4: 4, first: 1, second: 2, third: 3, fourth: 4, '1st': 1, '2nd': 2, '3rd': 3, '4th': 4 };
 const YEAR_THEN_QUARTER = /\b(\d{4}) (q[1-4])\b/;
@@ -403,6 +495,8 @@ export function fullRangeOf(period: Period, today: string): DateRange {
       return { from: iso(partsOf(period.date)[0], 1, 1), to: period.date };
     case 'between':
       return { from: period.from, to: period.to };
+    case 'season':
+      return seasonRange(period.season, period.year);
   }
 }
 
@@ -470,6 +564,8 @@ export function describePeriod(period: Period | null): string {
       return `up to ${period.date}`;
     case 'between':
       return `from ${period.from} to ${period.to}`;
+    case 'season':
+      return seasonWords(period.season, period.year);
   }
 }
 
@@ -495,6 +591,8 @@ export function spokenPeriod(period: Period, today: string): string {
       return `up to ${formatDay(period.date)} (${dates})`;
     case 'between':
       return `from ${formatDay(range.from)} to ${formatDay(range.to)}`;
+    case 'season':
+      return `in ${seasonWords(period.season, period.year)} (${dates})`;
     default:
       return `${describePeriod(period)} (${dates})`;
   }

@@ -1,6 +1,7 @@
 // Periods and product-code-like words on fixed days, so year ends and short months are met whatever the day the tests run.
 import { describe, expect, it } from 'vitest';
-import { describePeriod, dueWindowOf, dueWords, formatRange, rangeOf, readAhead, readPeriod, readSalesAhead, readWindow, spokenPeriod, windowOf, type Period } from './period.ts';
+import { describePeriod, dueWindowOf, dueWords, formatRange, rangeOf, readAhead, readBestPeriod, readComparison, readPeriod, readQuietSpan, readSalesAhead, readWindow, spokenPeriod, windowOf, type Period } from './period.ts';
+import { readCategory, readCoverDays, readNameWord, readRank } from './catalogue.ts';
 import { looksLikeProductCode, Reading } from './reading.ts';
 
 const read = (question: string, today: string) => {
@@ -205,6 +206,103 @@ describe('periods in plain words', () => {
     expect(spokenPeriod({ kind: 'previous', unit: 'week' }, '2026-01-02')).toBe('last week (22–28 Dec 2025)');
     expect(formatRange({ from: '2025-12-28', to: '2026-01-03' })).toBe('28 Dec 2025–3 Jan 2026');
     expect(formatRange({ from: '2026-11-30', to: '2026-12-06' })).toBe('30 Nov–6 Dec 2026');
+  });
+});
+
+describe('what a shop owner asks on 3 December 2026', () => {
+  const TODAY = '2026-12-03';
+  /** What a reader gets from `read` and the words it left unused. */
+  const reading = <T>(question: string, read: (reading: Reading) => T) => {
+    const words = Reading.of(question);
+    return { read: read(words), unused: words.unusedWords() };
+  };
+
+  it('reads "not sold in 60 days" as the last 60 days, with the number said', () => {
+    const quiet = (question: string) => {
+      const words = Reading.of(question);
+      const period = readQuietSpan(words);
+      return period && rangeOf(period, TODAY);
+    };
+    expect(quiet('which products have not sold in 60 days?')).toEqual({ from: '2026-10-04', to: '2026-12-02' });
+    expect(quiet('products with no sales for 8 weeks')).toEqual({ from: '2026-10-08', to: '2026-12-02' });
+    expect(quiet("what haven't we sold in 3 months")).toEqual({ from: '2026-09-03', to: '2026-12-02' });
+    expect(quiet('products not sold in the last 45 days')).toBeNull();
+    expect(reading('which products have not sold in 60 days?', readQuietSpan).unused).toEqual(['not', 'sold']);
+  });
+
+  it('reads a category named in any case or number, and a ranking with its number', () => {
+    const categories = ['Garden', 'Heating', 'Kitchen Tools'];
+    expect(reading('what sells best in the heating category?', (r) => readCategory(r, categories))).toEqual({ read: 'Heating', unused: ['sells', 'best'] });
+    expect(reading('top sellers in Heating', (r) => readCategory(r, categories)).read).toBe('Heating');
+    expect(reading('best selling garden products', (r) => readCategory(r, categories)).read).toBe('Garden');
+    expect(reading('units sold in gardens', (r) => readCategory(r, categories)).read).toBe('Garden');
+    expect(reading('sales of kitchen tool', (r) => readCategory(r, categories)).read).toBe('Kitchen Tools');
+    expect(reading('sales of heaters', (r) => readCategory(r, categories)).read).toBeNull();
+    expect(reading('what sells best', (r) => readRank(r, 5)).read).toEqual({ direction: 'desc', limit: 5 });
+    expect(reading('top 3 sellers', (r) => readRank(r, 5)).read).toEqual({ direction: 'desc', limit: 3 });
+    expect(reading('worst sellers', (r) => readRank(r, 5)).read).toEqual({ direction: 'asc', limit: 5 });
+  });
+
+  it('reads the best or worst month, week or day of a period', () => {
+    const best = (question: string) => {
+      const words = Reading.of(question);
+      const unit = readBestPeriod(words);
+      const period = readPeriod(words, TODAY);
+      return { unit, range: period && rangeOf(period, TODAY), unused: words.unusedWords() };
+    };
+    expect(best('what was the best month last year?')).toEqual({ unit: { unit: 'month', direction: 'desc' }, range: { from: '2025-01-01', to: '2025-12-31' }, unused: [] });
+    expect(best('best selling month in 2025')).toMatchObject({ unit: { unit: 'month', direction: 'desc' }, range: { from: '2025-01-01', to: '2025-12-31' }, unused: [] });
+    expect(best('worst week this year')).toEqual({ unit: { unit: 'week', direction: 'asc' }, range: { from: '2026-01-01', to: '2026-12-03' }, unused: [] });
+    expect(best('top sellers this week').unit).toBeNull();
+  });
+
+  it('reads two periods set side by side, the earlier first', () => {
+    const compare = (question: string, today = TODAY) => {
+      const words = Reading.of(question);
+      const read = readComparison(words, today);
+      return { earlier: read && rangeOf(read.earlier, today), later: read && rangeOf(read.later, today), unused: words.unusedWords() };
+    };
+    expect(compare('compare sales of this November with last November')).toEqual({ earlier: { from: '2025-11-01', to: '2025-11-30' }, later: { from: '2026-11-01', to: '2026-11-30' }, unused: ['sales'] });
+    expect(compare('sales this month vs last month')).toEqual({ earlier: { from: '2026-11-01', to: '2026-11-30' }, later: { from: '2026-12-01', to: '2026-12-03' }, unused: ['sales'] });
+    expect(compare('December 2025 against December 2024')).toEqual({ earlier: { from: '2024-12-01', to: '2024-12-31' }, later: { from: '2025-12-01', to: '2025-12-31' }, unused: [] });
+    // "With" and "and" set periods side by side only after "compare"; one period is no comparison.
+    expect(compare('sales with discounts last month').earlier).toBeNull();
+    expect(compare('compare sales last month').earlier).toBeNull();
+    // "Last November" in January is still the one of the year before.
+    expect(compare('compare last November and this November', '2027-01-10')).toMatchObject({ earlier: { from: '2026-11-01', to: '2026-11-30' } });
+  });
+});
+
+describe('seasons, words of product names and days of cover', () => {
+  it('reads meteorological seasons of the northern hemisphere: last winter the latest that has ended', () => {
+    expectRanges([
+      ['how many radiators did we sell last winter?', '2026-12-03', '2025-12-01', '2026-02-28'],
+      // Winter under way has not ended: "last winter" is the one before; once over, it is that one.
+      ['sales last winter', '2027-01-10', '2025-12-01', '2026-02-28'],
+      ['sales last winter', '2027-03-05', '2026-12-01', '2027-02-28'],
+      ['sales this summer', '2026-12-03', '2026-06-01', '2026-08-31'],
+      ['sales this winter', '2027-01-10', '2026-12-01', '2027-01-10'],
+      ['sales in the autumn', '2026-12-03', '2026-09-01', '2026-11-30'],
+      ['sales last fall', '2026-10-15', '2025-09-01', '2025-11-30'],
+      ['sales in winter 2023', '2026-12-03', '2023-12-01', '2024-02-29'],
+    ]);
+    const period = read('sales last winter', '2026-12-03').period as Period;
+    expect(describePeriod(period)).toBe('winter 2025–26');
+    expect(spokenPeriod(period, '2026-12-03')).toBe('in winter 2025–26 (1 Dec 2025–28 Feb 2026)');
+    expect(read(`Units sold (${describePeriod(period)})`, '2026-12-03').period).toEqual(period);
+  });
+
+  it('reads a word of product names in either number among the words nothing else used, and days of cover', () => {
+    const named = (question: string) => {
+      const words = Reading.of(question);
+      readPeriod(words, '2026-12-03');
+      return { word: readNameWord(words, ['Radiator', 'Heater', 'Draught', 'Excluder', 'Classic']), unused: words.unusedWords() };
+    };
+    expect(named('how many radiators did we sell last winter?')).toEqual({ word: 'Radiator', unused: ['sell'] });
+    expect(named('heater sales this year')).toEqual({ word: 'Heater', unused: ['sales'] });
+    expect(named('sales last month').word).toBeNull();
+    const cover = (question: string) => readCoverDays(Reading.of(question));
+    expect([cover('overstocked: more than 6 months of stock'), cover('over 90 days of cover'), cover('more than 2 weeks'), cover('overstocked')]).toEqual([180, 90, 14, null]);
   });
 });
 

@@ -87,6 +87,12 @@ export class Reading {
     return new Reading(blank(this.text), this.#written, this.#used);
   }
 
+  /** The same question with only the characters from `from` to `to` left to read (the rest blanked), sharing what is used: one side of "this month vs last month". */
+  part(from: number, to: number): Reading {
+    const text = `${' '.repeat(from)}${this.text.slice(from, to)}${' '.repeat(Math.max(0, this.text.length - to))}`;
+    return new Reading(text, this.#written, this.#used);
+  }
+
   /** The same question with marks of its own: to try a reading without counting its words as used. */
   trial(): Reading {
     return new Reading(this.text, this.#written, new Uint8Array(this.#used.length));

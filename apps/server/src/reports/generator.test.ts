@@ -394,6 +394,115 @@ describe('built-in report generator over a known dataset', () => {
     }
   });
 
+  it('reads "not sold in 60 days" as the last 60 days, a category in any case, the best month and two periods side by side, as the assistant does', async () => {
+    // The number said is the period: not the next 60 days, nor the default.
+    for (const question of ['products not sold in 60 days', 'which products have not sold in 60 days?', "what haven't we sold in 60 days"]) {
+      const report = await write(question);
+      expect(report, question).toMatchObject({ success: true, title: 'Products with no sales in the last 60 days', notice: null });
+      expect(report.sql_code, question).toContain('s.date >= current_date - 60 and s.date < current_date');
+    }
+    // No number: the last 90 days, as the assistant and the dashboard have it.
+    expect((await write('products with no sales')).title).toBe('Products with no sales in the last 90 days');
+    // Only TL-003 sells nothing for a week: the fixture's quiet products in the last 7 days, read as "in 7 days".
+    expect(await codesOf((await write('products not sold in 7 days')).sql_code)).toEqual(fixtureProducts.filter((p) => !lastDays(7).some((s) => s.code === p.code)).map((p) => p.code));
+
+    // A category in lower case, with "category" or in the plural, filters; "sells best" ranks the products.
+    const kitchenTop = ranked(groupSum(sales.filter((s) => productOf(s.code).category === 'Kitchen'), (s) => s.code), 'desc', 10, 'units_sold');
+    for (const question of ['what sells best in the kitchen category?', 'top sellers in Kitchen', 'best selling kitchen products']) {
+      const report = await write(question);
+      expect(report, question).toMatchObject({ success: true, notice: null });
+      expect(await rowsOf(report.sql_code), question).toEqual(kitchenTop.map((r) => ({ product_code: r.product_code, name: productOf(r.product_code as string).name, units_sold: r.units_sold })));
+    }
+    expect((await codesOf((await write('units sold by product in tools')).sql_code)).sort()).toEqual(['TL-001', 'TL-002', 'TL-003']);
+
+    // The best month of last year: the months, best first.
+    const lastYear = between(`${year - 1}-01-01`, `${year}-01-01`);
+    const months = [...groupSum(lastYear, (s) => monthStart(s.date)).entries()].sort(([a, x], [b, y]) => y - x || a.localeCompare(b)).map(([month, units_sold]) => ({ month, units_sold }));
+    for (const question of ['what was the best month last year?', `best selling month in ${year - 1}`]) {
+      const report = await write(question);
+      expect(report, question).toMatchObject({ success: true, notice: null });
+      expect(report.title, question).toMatch(/^Units sold by month, best month first/);
+      expect(await rowsOf(report.sql_code), question).toEqual(months);
+      // Read back through a change request, it stays the best months.
+      expect(await rowsOf((await write('by month', { title: report.title, description: report.description })).sql_code), question).toEqual(months);
+    }
+    const worst = await write('worst week this year');
+    // Whole weeks of this year that have ended: not the one cut by New Year, nor this one.
+    const weeks = [...groupSum(between(`${year}-01-01`, `${year + 1}-01-01`), (s) => weekStart(s.date)).entries()]
+      .filter(([week]) => week >= `${year}-01-01` && dayFromToday(6, new Date(`${week}T00:00:00Z`)) < dayFromToday(0, today))
+      .sort(([a, x], [b, y]) => x - y || a.localeCompare(b));
+    expect((await rowsOf(worst.sql_code))[0]).toEqual({ week: weeks[0]?.[0], units_sold: weeks[0]?.[1] });
+
+    // Two periods side by side: a row each, the earlier first, with the change; the assistant gives the same units.
+    const [before, after] = [total(between(monthOffset(-1), monthOffset(0))), total(between(monthOffset(0), monthOffset(1)))];
+    const compared = await write('sales this month vs last month');
+    expect(compared).toMatchObject({ success: true, title: 'Units sold: this month vs last month', notice: null });
+    const rows = await rowsOf(compared.sql_code);
+    expect(rows.map((r) => [r.period, Number(r.units_sold), r.change === null ? null : Number(r.change)])).toEqual([['last month', before, null], ['this month', after, after - before]]);
+    const reply = ((await server.request('/api/assistant/messages/', { token, body: { content: 'sales this month vs last month' } })).json.messages as { content: string }[])[1]?.content ?? '';
+    expect(reply).toContain(`: ${before.toLocaleString('en')}; this month`);
+    expect(reply).toContain(`: ${after.toLocaleString('en')}. That is`);
+    const decembers = await write(`compare December ${year - 1} against December ${year - 2} by product`);
+    const december = (y: number) => groupSum(between(`${y}-12-01`, `${y + 1}-01-01`), (s) => s.code);
+    const expected = fixtureProducts
+      .map((p) => p.code)
+      .sort()
+      .flatMap((code) => [
+        { product_code: code, period: `December ${year - 2}`, units_sold: december(year - 2).get(code) ?? 0 },
+        { product_code: code, period: `December ${year - 1}`, units_sold: december(year - 1).get(code) ?? 0 },
+      ])
+      .filter((r) => december(year - 2).has(r.product_code) || december(year - 1).has(r.product_code));
+    expect((await rowsOf(decembers.sql_code)).map(({ product_code, period, units_sold }) => ({ product_code, period, units_sold: Number(units_sold) }))).toEqual(expected);
+  });
+
+  it('lists overstock against the forecast demand and dead stock with the value tied up, as the assistant does', async () => {
+    const overstocked = (days: number) =>
+      fixtureProducts
+        .filter((p) => p.stock > 0 && p.stock > days * dailyDemand(p))
+        .map((p) => ({ product_code: p.code, days_of_cover: Math.round(p.stock / dailyDemand(p)), stock_value: round(p.stock * p.unitCost) }))
+        .sort((a, b) => b.stock_value - a.stock_value || a.product_code.localeCompare(b.product_code));
+    const ask = async (question: string) => ((await server.request('/api/assistant/messages/', { token, body: { content: question } })).json.messages as { content: string; blocks: { type: string; rows?: Row[] }[] }[])[1];
+    for (const [question, days] of [['which products are overstocked?', 180], ['too much stock', 180], ['excess stock with more than 250 days of stock', 250], ['overstock: more than 6 months of stock', 180], ['overstocked products over 2 months', 60]] as const) {
+      const expected = overstocked(days);
+      const report = await write(question);
+      expect(report, question).toMatchObject({ success: true, title: `Overstocked: more than ${days} days of stock at the forecast demand`, notice: null });
+      expect((await rowsOf(report.sql_code)).map(({ product_code, days_of_cover, stock_value }) => ({ product_code, days_of_cover: Number(days_of_cover), stock_value: Number(stock_value) })), question).toEqual(expected);
+      // Read back through a change request: the same days.
+      expect((await write('by product', { title: report.title, description: report.description })).title).toBe(report.title);
+      const answer = await ask(question);
+      expect(answer?.content, question).toContain(`${expected.length} products have more than ${days} days of stock at the forecast demand: ${expected.reduce((sum, r) => sum + r.stock_value, 0).toLocaleString('en')} tied up at unit cost.`);
+      expect(answer?.blocks.find((b) => b.type === 'table')?.rows?.map((r) => r.styleCode), question).toEqual(expected.map((r) => r.product_code));
+    }
+    // Dead stock: in stock, no sales in the last 90 days (none in the fixture), or in the days said.
+    const dead = (days: number) => fixtureProducts.filter((p) => p.stock > 0 && !lastDays(days).some((s) => s.code === p.code)).map((p) => p.code);
+    const deadReport = await write('dead stock');
+    expect(deadReport).toMatchObject({ title: 'Dead stock: products in stock with no sales in the last 90 days', notice: null });
+    expect(await codesOf(deadReport.sql_code)).toEqual(dead(90));
+    const week = await write('dead stock in 7 days');
+    expect(await codesOf(week.sql_code)).toEqual(dead(7));
+    const said = (await ask('dead stock in 7 days'))?.content;
+    expect(said).toContain(dead(7).length ? `${dead(7).length} ${dead(7).length === 1 ? 'product' : 'products'} in stock had no sales in the last 7 days` : 'No product in stock went without sales in the last 7 days');
+  });
+
+  it('reads seasons and a word of product names as the assistant does', async () => {
+    const winterOf = (start: number) => ({ from: `${start}-12-01`, to: `${start + 1}-03-01` });
+    const winter = [year, year - 1, year - 2].map(winterOf).find((range) => range.to <= dayFromToday(0, today)) as { from: string; to: string };
+    const start = Number(winter.from.slice(0, 4));
+    const hammers = total(between(winter.from, winter.to).filter((s) => s.code === 'TL-001'));
+    const report = await write('how many hammers did we sell last winter?');
+    expect(report).toMatchObject({ success: true, title: `Units sold (winter ${start}–${String((start + 1) % 100).padStart(2, '0')}, products named hammer)`, notice: null });
+    expect(await rowsOf(report.sql_code)).toEqual([{ units_sold: hammers }]);
+    const reply = ((await server.request('/api/assistant/messages/', { token, body: { content: 'how many hammers did we sell last winter?' } })).json.messages as { content: string }[])[1]?.content ?? '';
+    expect(reply).toContain(`${hammers.toLocaleString('en')} units were sold of products whose name holds "hammer" (1 product: TL-001) in winter`);
+    // Read back through a change request: the same season and products.
+    expect(await rowsOf((await write('by product', { title: report.title, description: report.description })).sql_code)).toEqual([{ product_code: 'TL-001', name: 'Claw hammer', units_sold: hammers }]);
+    // Last autumn: the latest September–November that has ended ("fall" too).
+    const autumnYear = [year, year - 1].find((y) => `${y}-12-01` <= dayFromToday(0, today)) as number;
+    const autumn = byKey(groupSum(between(`${autumnYear}-09-01`, `${autumnYear}-12-01`), (s) => productOf(s.code).category), 'category', 'units_sold');
+    expect(autumn.length).toBeGreaterThan(0);
+    for (const question of ['units sold last autumn by category', 'units sold last fall by category']) expect(await rowsOf((await write(question)).sql_code), question).toEqual(autumn);
+  });
+
   it('breaks down by a period and category at once: a row per period and category, drawn as a line per category', async () => {
     const perMonthAndCategory = (rows: typeof sales) =>
       [...groupSum(rows, (s) => `${monthStart(s.date)}|${productOf(s.code).category}`).entries()]

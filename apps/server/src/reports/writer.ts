@@ -36,7 +36,7 @@ export interface ReportWriter {
 // ---------------------------------------------------------------------------------------------
 // Built-in
 
-const EXAMPLES = "'units sold by month in 2025', 'top 10 products by sales value in the last 30 days', 'stock value by category', 'low stock', 'which products run out in the next 30 days', 'what to reorder'";
+const EXAMPLES = "'units sold by month in 2025', 'top 10 products by sales value in the last 30 days', 'stock value by category', 'best selling month in 2025', 'units sold this month vs last month', 'products not sold in 60 days', 'low stock', 'which products run out in the next 30 days', 'what to reorder'";
 
 export class BuiltInReportWriter implements ReportWriter {
   readonly provider = 'built-in';

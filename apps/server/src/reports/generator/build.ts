@@ -2,16 +2,16 @@
 // one-line description (which the generator can read back when asked to change the report) and
 // pseudocode in plain steps.
 import type { ChartType } from '@stockwise/contract';
-import { describePeriod, dueWindowOf, dueWords, formatDay, MONTH_NAMES, windowOf, type CalendarUnit } from '../../plain-words/period.ts';
+import { describePeriod, dueWindowOf, dueWords, formatDay, fullRangeOf, MONTH_NAMES, NO_SALES_PERIOD, windowOf, type CalendarUnit } from '../../plain-words/period.ts';
+import { OVERSTOCK_DAYS } from '../../plain-words/catalogue.ts';
 import { DEFAULT_LOW_STOCK, todayIso, type AheadSpan, type Dimension, type Intent, type Measure, type Period } from './intent.ts';
 
 export type BuiltReport = { title: string; description: string; sql: string; pseudocode: string; chartType: ChartType | null };
 
-const DEFAULT_NO_SALES_DAYS = 30;
 const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
 /** One calendar unit as an interval: PostgreSQL truncates to a quarter but has no quarter interval. */
-const oneUnit = (unit: CalendarUnit) => (unit === 'quarter' ? '3 months' : `1 ${unit}`);
+const oneUnit = (unit: CalendarUnit | 'day') => (unit === 'quarter' ? '3 months' : `1 ${unit}`);
 
 function periodCondition(period: Period, column: string): string {
   const range = (from: string, to: string) => `${column} >= ${from} and ${column} < ${to}`;
@@ -54,6 +54,10 @@ function periodCondition(period: Period, column: string): string {
       return `${column} >= date ${literal(period.date)}`;
     case 'until':
       return `${column} between date ${literal(`${period.date.slice(0, 4)}-01-01`)} and date ${literal(period.date)}`;
+    case 'season': {
+      const { from, to } = fullRangeOf(period, todayIso());
+      return `${column} between date ${literal(from)} and date ${literal(to)}`;
+    }
   }
 }
 
@@ -135,6 +139,7 @@ const DIMENSIONS: Record<Dimension, { select: (dateColumn: string) => string[]; 
   day: { select: (d) => [`${d} as day`], group: () => ['1'], order: 'day', words: 'by day', time: true },
   week: { select: (d) => [`date_trunc('week', ${d})::date as week`], group: () => ['1'], order: 'week', words: 'by week', time: true },
   month: { select: (d) => [`date_trunc('month', ${d})::date as month`], group: () => ['1'], order: 'month', words: 'by month', time: true },
+  quarter: { select: (d) => [`date_trunc('quarter', ${d})::date as quarter`], group: () => ['1'], order: 'quarter', words: 'by quarter', time: true },
   year: { select: (d) => [`extract(year from ${d})::int as year`], group: () => ['1'], order: 'year', words: 'by year', time: true },
   weekday: { select: (d) => [`extract(isodow from ${d})::int as weekday_number`, `trim(to_char(${d}, 'Day')) as weekday`], group: () => ['1', '2'], order: 'weekday_number', words: 'by day of the week', time: false },
 };
@@ -168,13 +173,27 @@ function filters(intent: Intent, options: { period: boolean; dateColumn: string 
     conditions.push(`p.product_code = ${literal(intent.productCode)}`);
     words.push(`product ${intent.productCode}`);
   }
+  if (intent.nameWord) {
+    // A whole word of the name (\m, \M: word edges), case aside.
+    conditions.push(`lower(p.name) ~ ${literal(`\\m${intent.nameWord.toLowerCase()}\\M`)}`);
+    words.push(`products named ${intent.nameWord}`);
+  }
   return { conditions, words };
 }
 
 const titled = (base: string, qualifiers: string[]) => (qualifiers.length ? `${base} (${qualifiers.join(', ')})` : base);
 
+type TimeUnit = CalendarUnit | 'day';
+/** The rows of whole days, weeks, months… within the period that have ended before today. */
+function wholeUnits(unit: TimeUnit, period: Period | null, column: string): string[] {
+  const start = `date_trunc('${unit}', ${column})`;
+  const last = `(${start} + interval '${oneUnit(unit)}' - interval '1 day')::date`;
+  return [`${last} < current_date`, ...(period ? [periodCondition(period, `${start}::date`), periodCondition(period, last)] : [])];
+}
+
 function measureReport(intent: Intent, measureName: Measure): BuiltReport {
   const measure = MEASURES[measureName];
+  if (intent.compare && measure.fromSales) return comparisonReport(intent, measureName);
   const dimension = measureName === 'product_count' && intent.dimension === 'product' ? null : intent.dimension;
   const dim = dimension ? DIMENSIONS[dimension] : null;
   const fromSales = measure.fromSales;
@@ -183,13 +202,22 @@ function measureReport(intent: Intent, measureName: Measure): BuiltReport {
   const rankedOverTime = fromSales && dim?.time === true && intent.rank !== null;
   const beside = dim?.time && (intent.split || rankedOverTime) ? BESIDE_TIME[intent.split ?? 'product'] : null;
   const { conditions, words } = filters(intent, { period: fromSales, dateColumn });
-  const needsProducts = measure.needsProducts || dimension === 'product' || dimension === 'category' || intent.category !== null || intent.productCode !== null || beside !== null;
+  // "The best month": only whole months of the period that have ended count (a cut or current one would always look worst), as the assistant has it.
+  const best = dim?.time && !(intent.split || rankedOverTime) ? intent.best : null;
+  if (best && dimension) conditions.push(...wholeUnits(dimension as TimeUnit, intent.period, dateColumn));
+  const needsProducts = measure.needsProducts || dimension === 'product' || dimension === 'category' || intent.category !== null || intent.productCode !== null || intent.nameWord !== null || beside !== null;
   const from = fromSales ? (needsProducts ? 'from sales s\njoin products p on p.id = s.product_id' : 'from sales s') : 'from products p';
   const keys = [...(dim ? dim.select(dateColumn) : []), ...(beside ? [beside.select] : [])];
   const selected = [...keys, `${measure.expression} as ${measure.alias}`];
   const grouped = dim ? (dimension === 'product' ? dim.group(dateColumn) : keys.map((_, i) => String(i + 1))) : [];
   const rank = intent.rank && (dimension === 'product' || dimension === 'category') ? intent.rank : null;
-  const order = rank ? `${measure.alias} ${rank.direction}${dimension === 'product' ? ', p.product_code' : ', 1'}` : dim ? (dim.order || `${measure.alias} desc, p.product_code`) + (beside ? `, ${beside.order}` : '') : null;
+  const order = rank
+    ? `${measure.alias} ${rank.direction}${dimension === 'product' ? ', p.product_code' : ', 1'}`
+    : best
+      ? `${measure.alias} ${best}, 1`
+      : dim
+        ? (dim.order || `${measure.alias} desc, p.product_code`) + (beside ? `, ${beside.order}` : '')
+        : null;
   let sql = lines(`select ${selected.join(', ')}`, from, where(conditions), grouped.length ? `group by ${grouped.join(', ')}` : null, order ? `order by ${order}` : null, rank ? `limit ${rank.limit}` : null);
   if (rankedOverTime && beside && intent.rank) {
     sql = lines(
@@ -209,24 +237,89 @@ function measureReport(intent: Intent, measureName: Measure): BuiltReport {
   const titleBase = [
     measure.words,
     dim && !rank ? dim.words : null,
+    best ? `, ${best === 'desc' ? 'best' : 'worst'} ${dimension} first` : null,
     rank ? `: ${rank.direction === 'asc' ? 'bottom' : 'top'} ${rank.limit} ${dimension === 'category' ? 'categories' : 'products'}` : null,
     rankWords ? `for the ${rankWords}` : beside ? `and ${beside.words}` : null,
   ]
     .filter(Boolean)
     .join(' ')
-    .replace(' :', ':');
+    .replace(' :', ':')
+    .replace(' ,', ',');
   const title = titled(titleBase, words);
   // Said in words, so that a reader sees why a product is missing (ADR 0148, amendment "a period and product at once").
-  const description = rankWords && dim ? `${title}: the ${rankWords} by ${measure.words.toLowerCase()} over the whole period, each ${dim.words}.` : `${title}.`;
+  const description =
+    rankWords && dim
+      ? `${title}: the ${rankWords} by ${measure.words.toLowerCase()} over the whole period, each ${dim.words}.`
+      : best
+        ? `${title}: the whole ${dimension}s of the period that have ended.`
+        : `${title}.`;
   const pseudocode = steps(
     fromSales ? `Read the sales${needsProducts ? ' with each row’s product' : ''}.` : 'Read the products.',
     words.length ? `Keep ${words.join(' and ')}.` : null,
     rankWords ? `Find the ${rankWords} by ${measure.words.toLowerCase()}, and keep only their sales.` : null,
     dim ? `Group the rows ${dim.words}${beside ? ` and ${beside.words}` : ''}.` : 'Take all rows together.',
     `Compute ${measure.words.toLowerCase()} (${measure.expression.replace(/\bs\.|\bp\./g, '')}).`,
-    rank ? `Sort from ${rank.direction === 'desc' ? 'highest' : 'lowest'} and keep the first ${rank.limit}.` : dim ? `Sort ${dim.time ? `by date${beside ? `, then by ${beside.words}` : ''}` : 'by the result'}.` : null,
+    rank
+      ? `Sort from ${rank.direction === 'desc' ? 'highest' : 'lowest'} and keep the first ${rank.limit}.`
+      : best
+        ? `Sort from the ${best === 'desc' ? 'highest' : 'lowest'} ${measure.words.toLowerCase()}.`
+        : dim
+          ? `Sort ${dim.time ? `by date${beside ? `, then by ${beside.words}` : ''}` : 'by the result'}.`
+          : null,
   );
-  return { title, description, sql, pseudocode, chartType: intent.chartType ?? (dim?.time ? 'line' : dim ? 'bar' : 'table') };
+  // Months ordered best first are bars to compare, not a line through time.
+  return { title, description, sql, pseudocode, chartType: intent.chartType ?? (best ? 'bar' : dim?.time ? 'line' : dim ? 'bar' : 'table') };
+}
+
+/**
+ * "This month vs last month": one row per period (per period and product "by product"), the earlier
+ * first, with the change from it in the measure and in percent. A product sold in one period only
+ * gets a row for the other too, with 0.
+ */
+function comparisonReport(intent: Intent, measureName: Measure): BuiltReport {
+  const measure = MEASURES[measureName];
+  const { earlier, later } = intent.compare as NonNullable<Intent['compare']>;
+  const byProduct = intent.dimension === 'product';
+  const { conditions, words } = filters({ ...intent, period: null }, { period: false, dateColumn: 's.date' });
+  const periods = [earlier, later].map((period, index) => ({ n: index + 1, words: describePeriod(period), condition: periodCondition(period, 's.date') }));
+  const alias = measure.alias;
+  const value = `coalesce(m.${alias}, 0)`;
+  const previous = `lag(${value}) over (${byProduct ? 'partition by k.product_code ' : ''}order by periods.n)`;
+  const sql = lines(
+    'with periods(n, period) as (',
+    `  values ${periods.map((p) => `(${p.n}, ${literal(p.words)})`).join(', ')}`,
+    '),',
+    'measured as (',
+    periods
+      .map((p) =>
+        lines(
+          `  select ${p.n} as n${byProduct ? ', p.product_code' : ''}, ${measure.expression} as ${alias}`,
+          '  from sales s join products p on p.id = s.product_id',
+          `  where ${[p.condition, ...conditions].join(' and ')}`,
+          byProduct ? '  group by p.product_code' : null,
+        ),
+      )
+      .join('\n  union all\n'),
+    ')',
+    `select ${byProduct ? 'k.product_code, ' : ''}periods.period, ${value} as ${alias},`,
+    `  ${value} - ${previous} as change,`,
+    `  round(100.0 * (${value} - ${previous}) / nullif(${previous}, 0), 1) as change_pct`,
+    byProduct ? 'from (select distinct product_code from measured) k cross join periods' : 'from periods',
+    `left join measured m on m.n = periods.n${byProduct ? ' and m.product_code = k.product_code' : ''}`,
+    `order by ${byProduct ? 'k.product_code, ' : ''}periods.n`,
+  );
+  const title = titled(`${measure.words}: ${periods[1]?.words} vs ${periods[0]?.words}${byProduct ? ' by product' : ''}`, words);
+  return {
+    title,
+    description: `${title}: one row per period${byProduct ? ' and product' : ''}, the earlier first, with the change from it.`,
+    sql,
+    pseudocode: steps(
+      `Read the sales${words.length ? ` (${words.join(', ')})` : ''}.`,
+      `Compute ${measure.words.toLowerCase()} in ${periods[0]?.words} and in ${periods[1]?.words}${byProduct ? ', per product' : ''}.`,
+      `Show one row per period${byProduct ? ' and product' : ''}, the earlier first, with the change from it (and in percent).`,
+    ),
+    chartType: intent.chartType ?? 'bar',
+  };
 }
 
 function specialReport(intent: Intent, today: string): BuiltReport | null {
@@ -302,8 +395,54 @@ function specialReport(intent: Intent, today: string): BuiltReport | null {
         chartType: intent.chartType ?? 'table',
       };
     }
+    case 'overstock': {
+      // Stock beyond what the latest forecast needs for `days` days (ADR XXXX): the products with the most money tied up first.
+      const days = intent.coverDays ?? OVERSTOCK_DAYS;
+      return {
+        title: `Overstocked: more than ${days} days of stock at the forecast demand${qualifiers}`,
+        description: `Products whose stock on hand covers more than ${days} days of their latest forecast's average daily demand from today${qualifiers}, with the value tied up at unit cost, the most first.`,
+        sql: lines(
+          'with demand as (',
+          '  select pf.product_id, avg(pf.demand) as daily',
+          '  from product_forecasts pf where pf.date >= current_date',
+          '  group by pf.product_id',
+          ')',
+          'select p.product_code, p.name, p.current_stock, round(d.daily::numeric, 2) as forecast_daily_demand,',
+          '  round((p.current_stock / nullif(d.daily, 0))::numeric) as days_of_cover,',
+          `  round(greatest(p.current_stock - ${days} * d.daily, 0)::numeric) as excess_units,`,
+          '  round((p.current_stock * p.unit_cost)::numeric, 2) as stock_value',
+          'from products p',
+          'join demand d on d.product_id = p.id',
+          and(['p.current_stock > 0', `p.current_stock > ${days} * d.daily`]),
+          'order by stock_value desc, p.product_code',
+        ),
+        pseudocode: steps(
+          'Average each product’s daily demand in its latest forecast, from today on.',
+          `Keep the products in stock whose stock on hand lasts more than ${days} days at that demand (no demand: any stock).`,
+          'Show the days of cover, the units beyond those days and the stock’s value at unit cost, the most value first.',
+        ),
+        chartType: intent.chartType ?? 'table',
+      };
+    }
+    case 'dead_stock': {
+      // Stock on hand that has not sold in the period (ADR XXXX): the value tied up, the most first.
+      const period = intent.period ?? NO_SALES_PERIOD;
+      const said = describePeriod(period).replace(/^in /, '');
+      return {
+        title: `Dead stock: products in stock with no sales in ${said}${qualifiers}`,
+        description: `Products with stock on hand and no sale in ${said}${qualifiers}, with the value tied up at unit cost, the most first.`,
+        sql: lines(
+          'select p.product_code, p.name, p.current_stock, round((p.current_stock * p.unit_cost)::numeric, 2) as stock_value',
+          'from products p',
+          and(['p.current_stock > 0', `not exists (select 1 from sales s where s.product_id = p.id and ${periodCondition(period, 's.date')})`]),
+          'order by stock_value desc, p.product_code',
+        ),
+        pseudocode: steps('Read the products in stock.', `Keep those with no sales row in ${said}.`, 'Show the value of their stock at unit cost, the most first.'),
+        chartType: intent.chartType ?? 'table',
+      };
+    }
     case 'no_sales': {
-      const period = intent.period ?? { kind: 'last_days' as const, days: DEFAULT_NO_SALES_DAYS };
+      const period = intent.period ?? NO_SALES_PERIOD;
       return {
         title: `Products with no sales in ${describePeriod(period).replace(/^in /, '')}${qualifiers}`,
         description: `Products without a single sale in ${describePeriod(period).replace(/^in /, '')}${qualifiers}.`,

@@ -2,14 +2,15 @@
 // over which period, filtered how, ranked how and drawn how. Deterministic: the same words always
 // give the same intent. The vocabulary (categories, product codes) comes from the real data.
 import type { ChartType } from '@stockwise/contract';
-import { AHEAD_WORDS, dueWindowOf, dueWords, HORIZON_WORDS, NUM, numberIn, readHorizon, readPeriod, readSalesAhead, readWindow, type AheadSpan, type Period } from '../../plain-words/period.ts';
+import { AHEAD_WORDS, dueWindowOf, dueWords, HORIZON_WORDS, NOT_SOLD, readBestPeriod, readComparison, readHorizon, readPeriod, readQuietSpan, readSalesAhead, readWindow, type AheadSpan, type BestPeriod, type Comparison, type Period } from '../../plain-words/period.ts';
+import { DEAD_STOCK, OVERSTOCK, readCategory, readCoverDays, readNameWord, readRank } from '../../plain-words/catalogue.ts';
 import { escapeRegExp, looksLikeProductCode, Reading } from '../../plain-words/reading.ts';
 
-export type { AheadSpan, Period };
+export type { AheadSpan, Comparison, Period };
 
 export type Measure = 'units' | 'sales_value' | 'sales_rows' | 'avg_daily_units' | 'stock' | 'stock_value' | 'product_count';
-export type Dimension = 'product' | 'category' | 'day' | 'week' | 'month' | 'year' | 'weekday';
-export type Special = 'low_stock' | 'out_of_stock' | 'runs_out' | 'reorder' | 'no_sales' | 'deliveries' | 'forecast_demand' | 'days_of_cover';
+export type Dimension = 'product' | 'category' | 'day' | 'week' | 'month' | 'quarter' | 'year' | 'weekday';
+export type Special = 'overstock' | 'dead_stock' | 'low_stock' | 'out_of_stock' | 'runs_out' | 'reorder' | 'no_sales' | 'deliveries' | 'forecast_demand' | 'days_of_cover';
 export type Intent = {
   special: Special | null;
   measure: Measure | null;
@@ -20,16 +21,24 @@ export type Intent = {
    */
   split: 'category' | 'product' | null;
   rank: { direction: 'desc' | 'asc'; limit: number } | null;
+  /** "The best month last year": the time breakdown ordered by the measure, best (desc) or worst (asc) first. */
+  best: BestPeriod['direction'] | null;
   period: Period | null;
+  /** "This month vs last month": a row per period (per period and product "by product"), instead of `period`. */
+  compare: Comparison | null;
   category: string | null;
   productCode: string | null;
+  /** A word of products' names ("radiators" → "Radiator"): the products whose name holds it, when no product or category is named. */
+  nameWord: string | null;
   threshold: number | null;
+  /** Days of the forecast's demand beyond which stock is overstock ("more than 6 months of stock"; ADR XXXX). */
+  coverDays: number | null;
   /** The days ahead a stock-out, reorder, delivery or forecast question looks at: the next N days, next week, this month, through a date… */
   ahead: AheadSpan | null;
   chartType: ChartType | null;
 };
 
-export type Vocabulary = { categories: string[]; productCodes: string[] };
+export type Vocabulary = { categories: string[]; productCodes: string[]; nameWords: string[] };
 
 const DEFAULT_RANK = 10;
 export const DEFAULT_LOW_STOCK = 100; // spec §9: low stock (high risk) is current stock below 100
@@ -37,11 +46,13 @@ const DEFAULT_HORIZON_DAYS = 30;
 const SALES_MEASURES: ReadonlySet<Measure> = new Set(['units', 'sales_value', 'sales_rows', 'avg_daily_units']);
 
 function readSpecial(reading: Reading): Special | null {
+  if (reading.test(OVERSTOCK)) return 'overstock';
+  if (reading.test(DEAD_STOCK)) return 'dead_stock';
   if (reading.test(/\b(run|runs|running) out\b|\bstock ?outs?\b|\bout of stock (in|within|by)\b|\bwill (be|go) out of stock\b/)) return 'runs_out';
   if (reading.test(/\bre-?order|\brestock|\breplenish|\bwhat (should|to|do|must) (i|we) (order|buy)\b|\bneeds? (to be )?order|\b(must|should|needs? to|ha(s|ve) to) be ordered\b|\border(s)? (are )?due\b/)) return 'reorder';
   if (reading.test(/\bout of stock\b|\bzero stock\b|\bno stock\b|\bsold out\b/)) return 'out_of_stock';
   if (reading.test(/\blow stock\b|\brunning low\b|\blow on stock\b|\bstock (below|under|less than)\b|\b(below|under|less than|fewer than) \d+ (units|in stock)\b/)) return 'low_stock';
-  if (reading.test(/\bno sales\b|\bnot sold\b|\bhave ?n[o']t sold\b|\bwithout (any )?sales\b|\bdid ?n[o']t sell\b|\bdead stock\b|\bzero sales\b|\bnever sold\b|\bnot selling\b/)) return 'no_sales';
+  if (reading.test(NOT_SOLD)) return 'no_sales';
   if (reading.test(/\bdays? of (stock )?(cover|stock|supply)\b|\bhow long (will|does|do) .*last\b|\bstock cover\b/)) return 'days_of_cover';
   if (reading.test(/\b((scheduled|planned|expected|upcoming) )?deliver|\bincoming\b|\bon order\b|\bpurchase orders?\b|\barriving\b/)) return 'deliveries';
   if (reading.test(/\bforecast|\bexpected (demand|sales)\b|\bpredicted\b|\bprojected (demand|sales)\b/)) return 'forecast_demand';
@@ -86,16 +97,6 @@ function readDimension(reading: Reading): Pick<Intent, 'dimension' | 'split'> {
   return { dimension: byCategory ? 'category' : time, split: null };
 }
 
-function readRank(reading: Reading): Intent['rank'] {
-  let match = reading.exec(new RegExp(`\\b(top|best|highest|most|largest|biggest) ${NUM}\\b`));
-  if (match) return { direction: 'desc', limit: numberIn(match[2]) as number };
-  match = reading.exec(new RegExp(`\\b(bottom|worst|lowest|least|slowest|smallest) ${NUM}\\b`));
-  if (match) return { direction: 'asc', limit: numberIn(match[2]) as number };
-  if (reading.test(/\b(top|best[- ]selling|best sellers?|highest|most sold|biggest|fastest)\b/)) return { direction: 'desc', limit: DEFAULT_RANK };
-  if (reading.test(/\b(bottom|worst[- ]selling|lowest|least sold|slowest|smallest)\b/)) return { direction: 'asc', limit: DEFAULT_RANK };
-  return null;
-}
-
 function readChartType(reading: Reading): ChartType | null {
   if (reading.test(/\bbar(s| chart| graph)?\b|\bcolumn chart\b|\bhistogram\b/)) return 'bar';
   if (reading.test(/\bline( chart| graph)?\b/)) return 'line';
@@ -120,7 +121,7 @@ export function readQuestion(
   const reading = Reading.of(question);
   const special = readSpecial(reading);
   const thresholdMatch = reading.exec(/\b(?:below|under|less than|fewer than) (\d+)\b/);
-  const category = vocabulary.categories.find((name) => reading.test(new RegExp(`\\b${escapeRegExp(name.toLowerCase())}\\b`))) ?? null;
+  const category = readCategory(reading, vocabulary.categories);
   // A cheap substring test first: the catalogue may hold tens of thousands of codes.
   const productCode =
     vocabulary.productCodes.find((code) => reading.text.includes(code.toLowerCase()) && reading.test(new RegExp(`(^|[^a-z0-9-])${escapeRegExp(code.toLowerCase())}([^a-z0-9-]|$)`))) ?? null;
@@ -128,12 +129,19 @@ export function readQuestion(
   // "this month") is a horizon, not a past period; read as the assistant reads it (ADR 0148).
   const looksAhead = special === 'runs_out' || special === 'reorder' || special === 'deliveries' || special === 'forecast_demand';
   const window = looksAhead ? readWindow(reading, today) : null;
-  const horizonDays = window ? null : readHorizon(reading);
+  // "Not sold in 60 days" looks back over the last 60 (the assistant reads it so too), not ahead.
+  const quiet = special === 'no_sales' || special === 'dead_stock' ? readQuietSpan(reading) : null;
+  const horizonDays = window || quiet ? null : readHorizon(reading);
   const pastReading = window ? reading.without(AHEAD_WORDS) : horizonDays === null ? reading : reading.without(HORIZON_WORDS);
-  const rank = readRank(reading);
-  // "Top 10 products last quarter" ranks by what a shop ranks products by: units sold.
-  const measure = readMeasure(reading) ?? (rank !== null && special === null ? 'units' : null);
-  let { dimension, split } = readDimension(reading);
+  // "The best selling month": months ranked, not products (read before "best selling" is taken for a product ranking).
+  const best = special === null ? readBestPeriod(reading) : null;
+  const rank = best ? null : readRank(reading, DEFAULT_RANK);
+  const compare = special === null ? readComparison(pastReading, today) : null;
+  // "Top 10 products last quarter", "the best month", "December 2025 against December 2024" rank or compare what a shop does: units sold.
+  const measure = readMeasure(reading) ?? ((rank !== null || best !== null || compare !== null) && special === null ? 'units' : null);
+  let { dimension, split } = best ? { dimension: best.unit, split: null } : readDimension(reading);
+  // "What sells best in Heating": the products, ranked.
+  if (rank !== null && dimension === null && special === null) dimension = 'product';
   // "average daily units" is a measure, not a breakdown by day ("average daily units by category": by category).
   if (measure === 'avg_daily_units' && dimension === 'day' && !/\b(by|per|each|every) day\b|\bday by day\b/.test(reading.text)) [dimension, split] = [split, null];
   // A line per product over time: a whole catalogue's would not be read, so the top ones by the measure, as "top products" without a number (ADR 0148, amendment).
@@ -144,10 +152,14 @@ export function readQuestion(
     dimension,
     split,
     rank: ranking,
-    period: readPeriod(pastReading, today),
+    best: best?.direction ?? null,
+    period: compare ? null : (quiet ?? readPeriod(pastReading, today)),
+    compare,
     category,
     productCode,
+    nameWord: null,
     threshold: thresholdMatch ? Number(thresholdMatch[1]) : null,
+    coverDays: special === 'overstock' ? readCoverDays(reading) : null,
     ahead: window?.span ?? (horizonDays !== null ? { days: horizonDays } : special === 'runs_out' || special === 'forecast_demand' ? { days: DEFAULT_HORIZON_DAYS } : null),
     chartType: readChartType(reading),
   };
@@ -155,6 +167,8 @@ export function readQuestion(
   const salesAhead = special === null && measure !== null && SALES_MEASURES.has(measure) ? readSalesAhead(reading, today) : null;
   // An order or stock-out window that ended before today: the forecasts look ahead from today (the assistant says the same).
   const windowOver = window && window.by < today && (special === 'runs_out' || special === 'reorder') ? dueWords(dueWindowOf(window, today)) : null;
+  // Read last, among the words nothing else used: "how many radiators did we sell" (the assistant reads it so too).
+  if (!productCode && !category) intent.nameWord = readNameWord(reading, vocabulary.nameWords);
   const unused = reading.unusedWords();
   return { intent, unusedWords: unused.filter((word) => !looksLikeProductCode(word)), unknownProducts: unused.filter(looksLikeProductCode), salesAhead, windowOver };
 }
@@ -173,10 +187,15 @@ export function mergeIntents(base: Intent, change: Intent): Intent {
     dimension: pick('dimension'),
     split: pick('split'),
     rank: pick('rank'),
-    period: pick('period'),
+    best: pick('best'),
+    // A period said in the change replaces a comparison, and a comparison a period.
+    period: change.compare ? null : pick('period'),
+    compare: change.period ? null : pick('compare'),
     category: pick('category'),
     productCode: pick('productCode'),
+    nameWord: pick('nameWord'),
     threshold: pick('threshold'),
+    coverDays: pick('coverDays'),
     ahead: pick('ahead'),
     chartType: pick('chartType'),
   };

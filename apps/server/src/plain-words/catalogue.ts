@@ -1,0 +1,79 @@
+// Words that name part of the catalogue or how to rank it, read the same way by the built-in report
+// writer and the built-in assistant: a category ("Heating", "garden products"), a ranking ("top 3",
+// "best selling"), stock that is too much ("overstocked", "dead stock"; ADR XXXX).
+import { NUM, numberIn } from './period.ts';
+import { escapeRegExp, type Reading } from './reading.ts';
+
+/** A word in both numbers: "radiator" and "radiators", "battery" and "batteries", "box" and "boxes". */
+function numberForms(word: string): [singular: string, plural: string] {
+  const singular = /ies$/.test(word) ? `${word.slice(0, -3)}y` : /(s|x|z|ch|sh)es$/.test(word) ? word.slice(0, -2) : /[^s]s$/.test(word) ? word.slice(0, -1) : word;
+  const plural = /[^aeiou]y$/.test(singular) ? `${singular.slice(0, -1)}ies` : /(s|x|z|ch|sh)$/.test(singular) ? `${singular}es` : `${singular}s`;
+  return [singular, plural];
+}
+
+/** A word in either number, as a pattern. */
+const eitherNumber = (word: string) => `(?:${numberForms(word).map(escapeRegExp).join('|')})`;
+
+/** The pattern of a word naming products, in either number ("radiator", "radiators"). */
+export const nameWordPattern = (word: string) => new RegExp(`\\b${eitherNumber(word.toLowerCase())}\\b`);
+
+/**
+ * A word the question holds that products' names hold, in either number ("radiators" → "radiator",
+ * the word as the names write it), among the words no other reading used: they select those
+ * products when no product or category is named. Null when there is none.
+ */
+export function readNameWord(reading: Reading, nameWords: string[]): string | null {
+  const known = new Map(nameWords.map((word) => [word.toLowerCase(), word]));
+  for (const word of reading.unusedWords()) {
+    const found = numberForms(word.toLowerCase())
+      .map((form) => known.get(form))
+      .find(Boolean);
+    if (found) {
+      reading.test(nameWordPattern(found));
+      return found;
+    }
+  }
+  return null;
+}
+
+/** The category the words name, case aside and in either number ("heating", "Gardens"); the longest name when several match. */
+export function readCategory(reading: Reading, categories: string[]): string | null {
+  const longestFirst = [...categories].sort((a, b) => b.length - a.length);
+  for (const name of longestFirst) {
+    const words = name.toLowerCase().split(/\s+/);
+    const last = words.pop() as string;
+    const pattern = new RegExp(`\\b${[...words.map(escapeRegExp), eitherNumber(last)].join(' ')}\\b(?: categor(?:y|ies))?`);
+    if (reading.test(pattern)) {
+      reading.test(/\b(in|of|from) the\b(?= \S+ categor)|\bcategor(y|ies)\b/);
+      return name;
+    }
+  }
+  return null;
+}
+
+export type Rank = { direction: 'desc' | 'asc'; limit: number };
+
+/** "Top 3", "bottom 5", "best selling", "sells best", "worst sellers": a ranking with the number said, else `defaultLimit`. */
+export function readRank(reading: Reading, defaultLimit: number): Rank | null {
+  let match = reading.exec(new RegExp(`\\b(top|best|highest|most|largest|biggest) ${NUM}\\b`));
+  if (match) return { direction: 'desc', limit: numberIn(match[2]) as number };
+  match = reading.exec(new RegExp(`\\b(bottom|worst|lowest|least|slowest|smallest) ${NUM}\\b`));
+  if (match) return { direction: 'asc', limit: numberIn(match[2]) as number };
+  if (reading.test(/\b(top|best[- ]selling|best sellers?|highest|most sold|biggest|fastest)\b|\bsells? (the )?best\b|\bselling best\b/)) return { direction: 'desc', limit: defaultLimit };
+  if (reading.test(/\b(bottom|worst[- ]selling|worst sellers?|lowest|least sold|slowest|smallest)\b|\bsells? (the )?worst\b/)) return { direction: 'asc', limit: defaultLimit };
+  return null;
+}
+
+/** Words asking for stock beyond what the forecast needs. */
+export const OVERSTOCK = /\bover-?stock(ed|ing)?\b|\btoo much (stock|inventory)\b|\b(excess|surplus) (stock|inventory)\b/;
+/** Words asking for stock that does not move. */
+export const DEAD_STOCK = /\bdead (stock|inventory)\b/;
+/** Stock on hand is overstock when it covers more than this many days of the forecast's demand (about six months), unless the question says otherwise. */
+export const OVERSTOCK_DAYS = 180;
+
+/** "More than 6 months of stock", "over 90 days of cover": the days of cover the words set (a month is 30 days, a year 365), else null. */
+export function readCoverDays(reading: Reading): number | null {
+  const match = reading.exec(new RegExp(`\\b(?:more than|over|above|at least) ${NUM} (day|week|month|year)s?(?: of (?:stock|cover|supply|inventory|demand))?\\b`));
+  if (!match) return null;
+  return (numberIn(match[1]) as number) * { day: 1, week: 7, month: 30, year: 365 }[match[2] as 'day' | 'week' | 'month' | 'year'];
+}

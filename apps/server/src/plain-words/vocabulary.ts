@@ -1,0 +1,18 @@
+// The catalogue's own words that plain questions are read against — category names and the words of
+// product names — for the report writer's vocabulary and the assistant alike.
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+type Db = Kysely<Database>;
+
+/** The products' categories ("Heating"), for reading a category named in a question. */
+export const categoryNames = async (db: Db): Promise<string[]> =>
+  (await db.selectFrom('data.products').select('category').distinct().where('category', 'is not', null).orderBy('category').limit(500).execute()).map((row) => row.category as string);
+
+/** The words of the products' names ("Radiator", "Heater"), letters only and 4 or more of them, as the names write them: a question's word among them selects products. */
+export const productNameWords = async (db: Db): Promise<string[]> =>
+  (
+    await sql<{ word: string }>`
+      select min(w) as word from data.products p, regexp_split_to_table(p.name, '\\s+') w
+      where w ~ '^[[:alpha:]]{4,}$' group by lower(w) order by 1 limit 5000`.execute(db)
+  ).rows.map((row) => row.word);
