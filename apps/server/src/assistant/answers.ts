@@ -280,7 +280,7 @@ export const dataFunctions = {
       ],
     };
   },
-  /** "Which products are overstocked?": stock beyond `days` days of the forecast's demand, with the value tied up (ADR XXXX). */
+  /** "Which products are overstocked?": stock beyond `days` days of the forecast's demand, with the value tied up (ADR 0155). */
   async overstock(db: Db, today: string, days: number, scope: Scope = EVERY_PRODUCT): Promise<Answer> {
     if (!(await repo.hasForecastDemand(db))) {
       return { blocks: [text('There is no forecast yet, so overstock cannot be measured against demand. Choose "Regenerate whole catalogue" on the Forecasting screen; for stock that does not sell, ask for dead stock.'), { type: 'link', label: 'Open the Forecasting screen', href: '/app/forecasting' }] };
@@ -302,7 +302,7 @@ export const dataFunctions = {
       ],
     };
   },
-  /** "Dead stock": stock on hand with no sales in the period (default the last 90 days), with the value tied up (ADR XXXX). */
+  /** "Dead stock": stock on hand with no sales in the period (default the last 90 days), with the value tied up (ADR 0155). */
   async deadStock(db: Db, window: SalesWindow, scope: Scope = EVERY_PRODUCT): Promise<Answer> {
     const rows = await repo.deadStock(db, window.from, window.to, scope);
     if (!rows.length) return { blocks: [text(`No product${scopeWords(scope)} in stock went without sales ${window.words}.`)] };

@@ -167,7 +167,7 @@ export const hasForecastDemand = async (db: Db): Promise<boolean> =>
 
 /**
  * Products in scope whose stock on hand lasts more than `days` days at their latest forecast's average
- * daily demand from `today` on (any stock when it forecasts none; ADR XXXX), the most value tied up first.
+ * daily demand from `today` on (any stock when it forecasts none; ADR 0155), the most value tied up first.
  */
 export const overstocked = async (db: Db, today: string, days: number, scope: Scope) =>
   (

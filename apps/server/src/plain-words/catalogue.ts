@@ -1,6 +1,6 @@
 // Words that name part of the catalogue or how to rank it, read the same way by the built-in report
 // writer and the built-in assistant: a category ("Heating", "garden products"), a ranking ("top 3",
-// "best selling"), stock that is too much ("overstocked", "dead stock"; ADR XXXX).
+// "best selling"), stock that is too much ("overstocked", "dead stock"; ADR 0155).
 import { NUM, numberIn } from './period.ts';
 import { escapeRegExp, type Reading } from './reading.ts';
 

@@ -396,7 +396,7 @@ function specialReport(intent: Intent, today: string): BuiltReport | null {
       };
     }
     case 'overstock': {
-      // Stock beyond what the latest forecast needs for `days` days (ADR XXXX): the products with the most money tied up first.
+      // Stock beyond what the latest forecast needs for `days` days (ADR 0155): the products with the most money tied up first.
       const days = intent.coverDays ?? OVERSTOCK_DAYS;
       return {
         title: `Overstocked: more than ${days} days of stock at the forecast demand${qualifiers}`,
@@ -425,7 +425,7 @@ function specialReport(intent: Intent, today: string): BuiltReport | null {
       };
     }
     case 'dead_stock': {
-      // Stock on hand that has not sold in the period (ADR XXXX): the value tied up, the most first.
+      // Stock on hand that has not sold in the period (ADR 0155): the value tied up, the most first.
       const period = intent.period ?? NO_SALES_PERIOD;
       const said = describePeriod(period).replace(/^in /, '');
       return {

@@ -31,7 +31,7 @@ export type Intent = {
   /** A word of products' names ("radiators" → "Radiator"): the products whose name holds it, when no product or category is named. */
   nameWord: string | null;
   threshold: number | null;
-  /** Days of the forecast's demand beyond which stock is overstock ("more than 6 months of stock"; ADR XXXX). */
+  /** Days of the forecast's demand beyond which stock is overstock ("more than 6 months of stock"; ADR 0155). */
   coverDays: number | null;
   /** The days ahead a stock-out, reorder, delivery or forecast question looks at: the next N days, next week, this month, through a date… */
   ahead: AheadSpan | null;
