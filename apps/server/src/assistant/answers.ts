@@ -6,7 +6,7 @@ import type { Database } from '../db/schema.ts';
 import * as repo from './repo.ts';
 import { inventoryTotals } from '../dashboard/repo.ts';
 import { orderAdvice, type OrderAdvice } from '../order-advice/service.ts';
-import { addDays, dueWindowOf, dueWords, formatDay, MONTH_NAMES, NO_SALES_PERIOD, NOT_SOLD, NUM, rangeOf, readBestPeriod, readComparison, readPeriod, readQuietSpan, readSalesAhead, readWindow, spokenPeriod, type BestPeriod, type Comparison, type DueWindow, type Period } from '../plain-words/period.ts';
+import { addDays, describePeriod, dueWindowOf, dueWords, formatDay, formatRange, MONTH_NAMES, NO_SALES_PERIOD, NOT_SOLD, NUM, rangeOf, readBestPeriod, readComparison, readPeriod, readQuietSpan, readSalesAhead, readWindow, sameDaysSoFar, spokenPeriod, type BestPeriod, type Comparison, type DueWindow, type Period } from '../plain-words/period.ts';
 import { DEAD_STOCK, nameWordPattern, OVERSTOCK, OVERSTOCK_DAYS, readCategory, readCoverDays, readNameWord, readRank, type Rank } from '../plain-words/catalogue.ts';
 import { categoryNames, productNameWords } from '../plain-words/vocabulary.ts';
 import { escapeRegExp, looksLikeProductCode, noSuchProduct, Reading } from '../plain-words/reading.ts';
@@ -489,9 +489,11 @@ async function answerReading(db: Db, reading: Reading, products: repo.ProductRow
     return quiet ? dataFunctions.noSales(db, salesWindow(quiet, today), scope.use()) : sales(NO_SALES_PERIOD, (window) => dataFunctions.noSales(db, window, scope.use()));
   }
   if ((SALES.test(q) || COMPARE.test(q)) && readComparison(reading.trial(), today)) {
-    const { earlier, later } = readComparison(reading, today) as Comparison;
+    const comparison = readComparison(reading, today) as Comparison;
     claim(SALES, FRAMING);
-    return salesAhead(reading, today) ?? dataFunctions.compareSales(db, salesWindow(earlier, today), salesWindow(later, today), scope.use());
+    const cut = sameDaysSoFar(comparison, today);
+    const earlier = cut ? { ...cut, words: `in the same days of ${describePeriod(comparison.earlier)} (${formatRange(cut)})` } : salesWindow(comparison.earlier, today);
+    return salesAhead(reading, today) ?? dataFunctions.compareSales(db, earlier, salesWindow(comparison.later, today), scope.use());
   }
   const best = readBestPeriod(reading);
   if (best) {

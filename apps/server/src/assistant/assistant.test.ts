@@ -568,19 +568,22 @@ describe.each(backends)('assistant on %s', (backend) => {
     expect(blocksOf(worst, 'table')[0]?.rows[0]?.units).toBe(Math.min(...months.map((m) => m.units)));
   });
 
-  it('compares two periods: both figures and the change', async () => {
+  it('compares two periods: both figures and the change, a month under way with the same days of the other', async () => {
     const total = (range: Range) => products.reduce((sum, p) => sum + soldIn(p.code, range), 0);
-    const [before, after] = [total(previousMonth), total(thisMonth)];
+    // This month is under way: last month counts as many days from its start, not all of them.
+    const sameDaysTo = addDays(previousMonth.from, back(thisMonth.from));
+    const sameDays: Range = { from: previousMonth.from, to: sameDaysTo < previousMonth.to ? sameDaysTo : previousMonth.to };
+    const [before, after] = [total(sameDays), total(thisMonth)];
     const answer = await ask({ content: 'sales this month vs last month' });
     const change = after - before;
     const percent = before ? ` (${change >= 0 ? '+' : ''}${fmt(Math.round((1000 * change) / before) / 10)}%)` : '';
     expect(textOf(answer)).toContain(
-      `Units sold last month (${rangeWords(previousMonth)}): ${fmt(before)}; this month (${rangeWords(thisMonth)}): ${fmt(after)}. That is ${change === 0 ? 'no change' : `${change > 0 ? 'up' : 'down'} ${fmt(Math.abs(change))} units${percent}`}.`,
+      `Units sold in the same days of last month (${rangeWords(sameDays)}): ${fmt(before)}; this month (${rangeWords(thisMonth)}): ${fmt(after)}. That is ${change === 0 ? 'no change' : `${change > 0 ? 'up' : 'down'} ${fmt(Math.abs(change))} units${percent}`}.`,
     );
     expect(textOf(answer)).not.toContain('I did not use');
     expect(blocksOf(answer, 'table')[0]?.rows.map((r) => r.units)).toEqual([before, after]);
     const mug = await ask({ content: 'compare sales of Blue Mug last month with this month' });
-    expect(textOf(mug)).toContain(`Units sold of Blue Mug (MUG-01) last month (${rangeWords(previousMonth)}): ${fmt(soldIn('MUG-01', previousMonth))}; this month`);
+    expect(textOf(mug)).toContain(`Units sold of Blue Mug (MUG-01) in the same days of last month (${rangeWords(sameDays)}): ${fmt(soldIn('MUG-01', sameDays))}; this month`);
     const years = await ask({ content: 'December 2025 against December 2024 sales' });
     expect(textOf(years)).toContain(`Units sold in December 2024 (1–31 Dec 2024): 0; in December 2025 (1–31 Dec 2025): ${fmt(soldIn('OLD-01', { from: '2025-12-01', to: '2025-12-31' }) + products.filter((p) => p.code !== 'OLD-01').reduce((sum, p) => sum + soldIn(p.code, { from: '2025-12-01', to: '2025-12-31' }), 0))}.`);
   });

@@ -217,6 +217,19 @@ export function readComparison(reading: Reading, today: string): Comparison | nu
   return later ? { earlier: second, later: first } : { earlier: first, later: second };
 }
 
+/**
+ * The days of a comparison's earlier period that match the later one's so far: while the later is
+ * under way ("this month" on the 3rd), the earlier is cut to as many days from its start (1–3 Nov),
+ * so a month so far is not set against a whole month. Null once the later has ended.
+ */
+export function sameDaysSoFar(comparison: Comparison, today: string): DateRange | null {
+  const later = fullRangeOf(comparison.later, today);
+  if (!(later.from <= today && later.to > today)) return null;
+  const earlier = fullRangeOf(comparison.earlier, today);
+  const to = addDays(earlier.from, daysBetween(later.from, today));
+  return { from: earlier.from, to: to < earlier.to ? to : earlier.to };
+}
+
 const seasonRange = (season: Season, year: number): DateRange => {
   const from = iso(year, SEASON_START[season], 1);
   return { from, to: addDays(shift('month', from, 3), -1) };

@@ -1,6 +1,6 @@
 // Periods and product-code-like words on fixed days, so year ends and short months are met whatever the day the tests run.
 import { describe, expect, it } from 'vitest';
-import { describePeriod, dueWindowOf, dueWords, formatRange, rangeOf, readAhead, readBestPeriod, readComparison, readPeriod, readQuietSpan, readSalesAhead, readWindow, spokenPeriod, windowOf, type Period } from './period.ts';
+import { describePeriod, dueWindowOf, dueWords, formatRange, rangeOf, readAhead, readBestPeriod, readComparison, readPeriod, readQuietSpan, readSalesAhead, readWindow, sameDaysSoFar, spokenPeriod, windowOf, type Comparison, type Period } from './period.ts';
 import { readCategory, readCoverDays, readNameWord, readRank } from './catalogue.ts';
 import { looksLikeProductCode, Reading } from './reading.ts';
 
@@ -270,6 +270,17 @@ describe('what a shop owner asks on 3 December 2026', () => {
     expect(compare('compare sales last month').earlier).toBeNull();
     // "Last November" in January is still the one of the year before.
     expect(compare('compare last November and this November', '2027-01-10')).toMatchObject({ earlier: { from: '2026-11-01', to: '2026-11-30' } });
+  });
+
+  it('cuts the earlier period to the same days while the later is under way', () => {
+    const sameDays = (question: string, today = TODAY) => sameDaysSoFar(readComparison(Reading.of(question), today) as Comparison, today);
+    expect(sameDays('sales this month vs last month')).toEqual({ from: '2026-11-01', to: '2026-11-03' });
+    // A later month longer than the earlier one stops at the earlier's end.
+    expect(sameDays('this month vs last month', '2027-03-30')).toEqual({ from: '2027-02-01', to: '2027-02-28' });
+    expect(sameDays('this year vs last year')).toEqual({ from: '2025-01-01', to: '2025-12-03' });
+    // Both ended: whole periods.
+    expect(sameDays('compare sales of this November with last November')).toBeNull();
+    expect(sameDays('December 2025 against December 2024')).toBeNull();
   });
 });
 

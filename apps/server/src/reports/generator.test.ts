@@ -3,7 +3,7 @@
 // from the fixture's own arrays. At least 26 of the questions must come out right.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { formatDay, formatRange } from '../plain-words/period.ts';
+import { addDays, formatDay, formatRange } from '../plain-words/period.ts';
 import { signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { dayFromToday, FORECAST_DAYS, fixtureProducts, fixtureSales, loadReportFixture, type FixtureProduct } from './fixtures.test-data.ts';
 
@@ -14,6 +14,7 @@ const today = new Date();
 const sales = fixtureSales(today);
 const productOf = (code: string) => fixtureProducts.find((p) => p.code === code) as FixtureProduct;
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 const between = (from: string, to: string) => sales.filter((s) => s.date >= from && s.date < to);
 const lastDays = (days: number) => between(dayFromToday(-days, today), dayFromToday(0, today));
 const total = (rows: typeof sales) => rows.reduce((sum, s) => sum + s.quantity, 0);
@@ -434,7 +435,12 @@ describe('built-in report generator over a known dataset', () => {
     expect((await rowsOf(worst.sql_code))[0]).toEqual({ week: weeks[0]?.[0], units_sold: weeks[0]?.[1] });
 
     // Two periods side by side: a row each, the earlier first, with the change; the assistant gives the same units.
-    const [before, after] = [total(between(monthOffset(-1), monthOffset(0))), total(between(monthOffset(0), monthOffset(1)))];
+    // This month under way: last month counts as many days from its start (the whole of it on a month's last day).
+    const tomorrow = dayFromToday(1, today);
+    const sameDaysEnd = addDays(monthOffset(-1), daysBetween(monthOffset(0), tomorrow));
+    const lastMonthEnd = tomorrow >= monthOffset(1) || sameDaysEnd > monthOffset(0) ? monthOffset(0) : sameDaysEnd;
+    const [before, after] = [total(between(monthOffset(-1), lastMonthEnd)), total(between(monthOffset(0), monthOffset(1)))];
+    expect(before).toBeGreaterThan(0);
     const compared = await write('sales this month vs last month');
     expect(compared).toMatchObject({ success: true, title: 'Units sold: this month vs last month', notice: null });
     const rows = await rowsOf(compared.sql_code);

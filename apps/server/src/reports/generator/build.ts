@@ -13,35 +13,49 @@ const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
 /** One calendar unit as an interval: PostgreSQL truncates to a quarter but has no quarter interval. */
 const oneUnit = (unit: CalendarUnit | 'day') => (unit === 'quarter' ? '3 months' : `1 ${unit}`);
 
-function periodCondition(period: Period, column: string): string {
-  const range = (from: string, to: string) => `${column} >= ${from} and ${column} < ${to}`;
+/** A calendar period's first day and the day after its last, as SQL dates (relative to the day the report runs); null for single days and open spans. */
+function periodBounds(period: Period): { from: string; to: string } | null {
+  const bounds = (from: string, to: string) => ({ from, to });
   switch (period.kind) {
     case 'last_days':
-      return range(`current_date - ${period.days}`, 'current_date');
+      return bounds(`current_date - ${period.days}`, 'current_date');
     case 'last_months':
-      return range(`(current_date - interval '${period.months} months')::date`, 'current_date');
+      return bounds(`(current_date - interval '${period.months} months')::date`, 'current_date');
     case 'this':
-      return range(`date_trunc('${period.unit}', current_date)::date`, `(date_trunc('${period.unit}', current_date) + interval '${oneUnit(period.unit)}')::date`);
+      return bounds(`date_trunc('${period.unit}', current_date)::date`, `(date_trunc('${period.unit}', current_date) + interval '${oneUnit(period.unit)}')::date`);
     case 'previous':
-      return range(`(date_trunc('${period.unit}', current_date) - interval '${oneUnit(period.unit)}')::date`, `date_trunc('${period.unit}', current_date)::date`);
+      return bounds(`(date_trunc('${period.unit}', current_date) - interval '${oneUnit(period.unit)}')::date`, `date_trunc('${period.unit}', current_date)::date`);
     case 'year':
-      return range(`date '${period.year}-01-01'`, `date '${period.year + 1}-01-01'`);
+      return bounds(`date '${period.year}-01-01'`, `date '${period.year + 1}-01-01'`);
     case 'month_of_year': {
       const next = period.month === 12 ? `${period.year + 1}-01-01` : `${period.year}-${String(period.month + 1).padStart(2, '0')}-01`;
-      return range(`date '${period.year}-${String(period.month).padStart(2, '0')}-01'`, `date '${next}'`);
+      return bounds(`date '${period.year}-${String(period.month).padStart(2, '0')}-01'`, `date '${next}'`);
     }
     case 'month': {
       // A month named without a year: this year's when it has started, else last year's.
       const start = `make_date(extract(year from current_date)::int - (extract(month from current_date)::int < ${period.month})::int, ${period.month}, 1)`;
-      return range(start, `(${start} + interval '1 month')::date`);
+      return bounds(start, `(${start} + interval '1 month')::date`);
     }
     case 'quarter_of_year':
-      return range(`date '${period.year}-${String(3 * period.quarter - 2).padStart(2, '0')}-01'`, `(date '${period.year}-${String(3 * period.quarter - 2).padStart(2, '0')}-01' + interval '3 months')::date`);
+      return bounds(`date '${period.year}-${String(3 * period.quarter - 2).padStart(2, '0')}-01'`, `(date '${period.year}-${String(3 * period.quarter - 2).padStart(2, '0')}-01' + interval '3 months')::date`);
     case 'quarter': {
       // A quarter named without a year, as a month is: this year's when it has started, else last year's.
       const start = `make_date(extract(year from current_date)::int - (extract(month from current_date)::int < ${3 * period.quarter - 2})::int, ${3 * period.quarter - 2}, 1)`;
-      return range(start, `(${start} + interval '3 months')::date`);
+      return bounds(start, `(${start} + interval '3 months')::date`);
     }
+    case 'season': {
+      const { from, to } = fullRangeOf(period, todayIso());
+      return bounds(`date ${literal(from)}`, `date ${literal(to)} + 1`);
+    }
+    default:
+      return null;
+  }
+}
+
+function periodCondition(period: Period, column: string): string {
+  const bounds = periodBounds(period);
+  if (bounds) return `${column} >= ${bounds.from} and ${column} < ${bounds.to}`;
+  switch (period.kind) {
     case 'day':
       return `${column} = date ${literal(period.date)}`;
     case 'between':
@@ -54,11 +68,8 @@ function periodCondition(period: Period, column: string): string {
       return `${column} >= date ${literal(period.date)}`;
     case 'until':
       return `${column} between date ${literal(`${period.date.slice(0, 4)}-01-01`)} and date ${literal(period.date)}`;
-    case 'season': {
-      const { from, to } = fullRangeOf(period, todayIso());
-      return `${column} between date ${literal(from)} and date ${literal(to)}`;
-    }
   }
+  throw new Error(`A ${period.kind} period has bounds.`);
 }
 
 /**
@@ -281,7 +292,14 @@ function comparisonReport(intent: Intent, measureName: Measure): BuiltReport {
   const { earlier, later } = intent.compare as NonNullable<Intent['compare']>;
   const byProduct = intent.dimension === 'product';
   const { conditions, words } = filters({ ...intent, period: null }, { period: false, dateColumn: 's.date' });
-  const periods = [earlier, later].map((period, index) => ({ n: index + 1, words: describePeriod(period), condition: periodCondition(period, 's.date') }));
+  const [earlierBounds, laterBounds] = [periodBounds(earlier), periodBounds(later)];
+  // While the later period is under way, the earlier counts as many days from its start (ADR 0148).
+  const sameDays = earlierBounds && laterBounds ? `(current_date + 1 >= ${laterBounds.to} or s.date < ${earlierBounds.from} + (current_date + 1 - ${laterBounds.from}))` : null;
+  const periods = [earlier, later].map((period, index) => ({
+    n: index + 1,
+    words: describePeriod(period),
+    condition: [periodCondition(period, 's.date'), ...(index === 0 && sameDays ? [sameDays] : [])].join(' and '),
+  }));
   const alias = measure.alias;
   const value = `coalesce(m.${alias}, 0)`;
   const previous = `lag(${value}) over (${byProduct ? 'partition by k.product_code ' : ''}order by periods.n)`;
@@ -315,7 +333,7 @@ function comparisonReport(intent: Intent, measureName: Measure): BuiltReport {
     sql,
     pseudocode: steps(
       `Read the sales${words.length ? ` (${words.join(', ')})` : ''}.`,
-      `Compute ${measure.words.toLowerCase()} in ${periods[0]?.words} and in ${periods[1]?.words}${byProduct ? ', per product' : ''}.`,
+      `Compute ${measure.words.toLowerCase()} in ${periods[0]?.words} and in ${periods[1]?.words}${byProduct ? ', per product' : ''}${sameDays ? `; while ${periods[1]?.words} is under way, ${periods[0]?.words} counts only as many days from its start` : ''}.`,
       `Show one row per period${byProduct ? ' and product' : ''}, the earlier first, with the change from it (and in percent).`,
     ),
     chartType: intent.chartType ?? 'bar',
