@@ -491,9 +491,16 @@ async function answerReading(db: Db, reading: Reading, products: repo.ProductRow
   if ((SALES.test(q) || COMPARE.test(q)) && readComparison(reading.trial(), today)) {
     const comparison = readComparison(reading, today) as Comparison;
     claim(SALES, FRAMING);
-    const cut = sameDaysSoFar(comparison, today);
-    const earlier = cut ? { ...cut, words: `in the same days of ${describePeriod(comparison.earlier)} (${formatRange(cut)})` } : salesWindow(comparison.earlier, today);
-    return salesAhead(reading, today) ?? dataFunctions.compareSales(db, earlier, salesWindow(comparison.later, today), scope.use());
+    const ahead = salesAhead(reading, today);
+    if (ahead) return ahead;
+    const cut = sameDaysSoFar(comparison, today, await repo.lastSalesDay(db));
+    if (!cut) return dataFunctions.compareSales(db, salesWindow(comparison.earlier, today), salesWindow(comparison.later, today), scope.use());
+    return dataFunctions.compareSales(
+      db,
+      { ...cut.earlier, words: `in the same days of ${describePeriod(comparison.earlier)} (${formatRange(cut.earlier)})` },
+      { ...cut.later, words: `${describePeriod(comparison.later)} so far (${formatRange(cut.later)})` },
+      scope.use(),
+    );
   }
   const best = readBestPeriod(reading);
   if (best) {

@@ -570,15 +570,17 @@ describe.each(backends)('assistant on %s', (backend) => {
 
   it('compares two periods: both figures and the change, a month under way with the same days of the other', async () => {
     const total = (range: Range) => products.reduce((sum, p) => sum + soldIn(p.code, range), 0);
-    // This month is under way: last month counts as many days from its start, not all of them.
-    const sameDaysTo = addDays(previousMonth.from, back(thisMonth.from));
+    // This month is under way: it runs to the last day with sales (yesterday), and last month counts as many days from its start.
+    const yesterday = addDays(TODAY, -1);
+    const soFar: Range = { from: thisMonth.from, to: yesterday < thisMonth.from ? thisMonth.from : yesterday };
+    const sameDaysTo = addDays(previousMonth.from, back(thisMonth.from) - back(soFar.to));
     const sameDays: Range = { from: previousMonth.from, to: sameDaysTo < previousMonth.to ? sameDaysTo : previousMonth.to };
-    const [before, after] = [total(sameDays), total(thisMonth)];
+    const [before, after] = [total(sameDays), total(soFar)];
     const answer = await ask({ content: 'sales this month vs last month' });
     const change = after - before;
     const percent = before ? ` (${change >= 0 ? '+' : ''}${fmt(Math.round((1000 * change) / before) / 10)}%)` : '';
     expect(textOf(answer)).toContain(
-      `Units sold in the same days of last month (${rangeWords(sameDays)}): ${fmt(before)}; this month (${rangeWords(thisMonth)}): ${fmt(after)}. That is ${change === 0 ? 'no change' : `${change > 0 ? 'up' : 'down'} ${fmt(Math.abs(change))} units${percent}`}.`,
+      `Units sold in the same days of last month (${rangeWords(sameDays)}): ${fmt(before)}; this month so far (${rangeWords(soFar)}): ${fmt(after)}. That is ${change === 0 ? 'no change' : `${change > 0 ? 'up' : 'down'} ${fmt(Math.abs(change))} units${percent}`}.`,
     );
     expect(textOf(answer)).not.toContain('I did not use');
     expect(blocksOf(answer, 'table')[0]?.rows.map((r) => r.units)).toEqual([before, after]);

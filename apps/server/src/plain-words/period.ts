@@ -218,16 +218,18 @@ export function readComparison(reading: Reading, today: string): Comparison | nu
 }
 
 /**
- * The days of a comparison's earlier period that match the later one's so far: while the later is
- * under way ("this month" on the 3rd), the earlier is cut to as many days from its start (1–3 Nov),
- * so a month so far is not set against a whole month. Null once the later has ended.
+ * A comparison's days like for like: while the later period is under way ("this month" on the 3rd)
+ * it runs up to the last day with sales (today's may not be in yet), and the earlier is cut to as
+ * many days from its start (1–2 Nov against 1–2 Dec), so a month so far is not set against a whole
+ * month. Null once the later has ended.
  */
-export function sameDaysSoFar(comparison: Comparison, today: string): DateRange | null {
+export function sameDaysSoFar(comparison: Comparison, today: string, lastSalesDay: string | null): { earlier: DateRange; later: DateRange } | null {
   const later = fullRangeOf(comparison.later, today);
   if (!(later.from <= today && later.to > today)) return null;
+  const through = lastSalesDay === null || lastSalesDay > today ? today : lastSalesDay < later.from ? later.from : lastSalesDay;
   const earlier = fullRangeOf(comparison.earlier, today);
-  const to = addDays(earlier.from, daysBetween(later.from, today));
-  return { from: earlier.from, to: to < earlier.to ? to : earlier.to };
+  const to = addDays(earlier.from, daysBetween(later.from, through));
+  return { earlier: { from: earlier.from, to: to < earlier.to ? to : earlier.to }, later: { from: later.from, to: through } };
 }
 
 const seasonRange = (season: Season, year: number): DateRange => {

@@ -273,11 +273,14 @@ describe('what a shop owner asks on 3 December 2026', () => {
   });
 
   it('cuts the earlier period to the same days while the later is under way', () => {
-    const sameDays = (question: string, today = TODAY) => sameDaysSoFar(readComparison(Reading.of(question), today) as Comparison, today);
-    expect(sameDays('sales this month vs last month')).toEqual({ from: '2026-11-01', to: '2026-11-03' });
+    const sameDays = (question: string, today = TODAY, lastSalesDay: string | null = today) => sameDaysSoFar(readComparison(Reading.of(question), today) as Comparison, today, lastSalesDay);
+    expect(sameDays('sales this month vs last month')).toEqual({ earlier: { from: '2026-11-01', to: '2026-11-03' }, later: { from: '2026-12-01', to: '2026-12-03' } });
+    // Today's sales not in yet: both run to the last day with sales.
+    expect(sameDays('sales this month vs last month', TODAY, '2026-12-02')).toEqual({ earlier: { from: '2026-11-01', to: '2026-11-02' }, later: { from: '2026-12-01', to: '2026-12-02' } });
+    expect(sameDays('sales this month vs last month', TODAY, '2026-10-20')?.later).toEqual({ from: '2026-12-01', to: '2026-12-01' });
     // A later month longer than the earlier one stops at the earlier's end.
-    expect(sameDays('this month vs last month', '2027-03-30')).toEqual({ from: '2027-02-01', to: '2027-02-28' });
-    expect(sameDays('this year vs last year')).toEqual({ from: '2025-01-01', to: '2025-12-03' });
+    expect(sameDays('this month vs last month', '2027-03-30')?.earlier).toEqual({ from: '2027-02-01', to: '2027-02-28' });
+    expect(sameDays('this year vs last year')?.earlier).toEqual({ from: '2025-01-01', to: '2025-12-03' });
     // Both ended: whole periods.
     expect(sameDays('compare sales of this November with last November')).toBeNull();
     expect(sameDays('December 2025 against December 2024')).toBeNull();

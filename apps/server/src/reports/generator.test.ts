@@ -435,9 +435,11 @@ describe('built-in report generator over a known dataset', () => {
     expect((await rowsOf(worst.sql_code))[0]).toEqual({ week: weeks[0]?.[0], units_sold: weeks[0]?.[1] });
 
     // Two periods side by side: a row each, the earlier first, with the change; the assistant gives the same units.
-    // This month under way: last month counts as many days from its start (the whole of it on a month's last day).
+    // This month under way: it runs to the last day with sales, and last month counts as many days from its start (the whole of it on a month's last day).
     const tomorrow = dayFromToday(1, today);
-    const sameDaysEnd = addDays(monthOffset(-1), daysBetween(monthOffset(0), tomorrow));
+    const lastSale = sales.reduce((last, s) => (s.date > last && s.date <= dayFromToday(0, today) ? s.date : last), '');
+    const through = lastSale < monthOffset(0) ? monthOffset(0) : lastSale;
+    const sameDaysEnd = addDays(monthOffset(-1), daysBetween(monthOffset(0), through) + 1);
     const lastMonthEnd = tomorrow >= monthOffset(1) || sameDaysEnd > monthOffset(0) ? monthOffset(0) : sameDaysEnd;
     const [before, after] = [total(between(monthOffset(-1), lastMonthEnd)), total(between(monthOffset(0), monthOffset(1)))];
     expect(before).toBeGreaterThan(0);

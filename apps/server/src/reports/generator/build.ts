@@ -293,8 +293,9 @@ function comparisonReport(intent: Intent, measureName: Measure): BuiltReport {
   const byProduct = intent.dimension === 'product';
   const { conditions, words } = filters({ ...intent, period: null }, { period: false, dateColumn: 's.date' });
   const [earlierBounds, laterBounds] = [periodBounds(earlier), periodBounds(later)];
-  // While the later period is under way, the earlier counts as many days from its start (ADR 0148).
-  const sameDays = earlierBounds && laterBounds ? `(current_date + 1 >= ${laterBounds.to} or s.date < ${earlierBounds.from} + (current_date + 1 - ${laterBounds.from}))` : null;
+  // While the later period is under way, it runs to the last day with sales and the earlier counts as many days from its start (ADR 0148).
+  const through = laterBounds && `least(current_date, greatest((select max(date) from sales), ${laterBounds.from}))`;
+  const sameDays = earlierBounds && laterBounds ? `(current_date + 1 >= ${laterBounds.to} or s.date <= ${earlierBounds.from} + (${through} - ${laterBounds.from}))` : null;
   const periods = [earlier, later].map((period, index) => ({
     n: index + 1,
     words: describePeriod(period),
@@ -333,7 +334,7 @@ function comparisonReport(intent: Intent, measureName: Measure): BuiltReport {
     sql,
     pseudocode: steps(
       `Read the sales${words.length ? ` (${words.join(', ')})` : ''}.`,
-      `Compute ${measure.words.toLowerCase()} in ${periods[0]?.words} and in ${periods[1]?.words}${byProduct ? ', per product' : ''}${sameDays ? `; while ${periods[1]?.words} is under way, ${periods[0]?.words} counts only as many days from its start` : ''}.`,
+      `Compute ${measure.words.toLowerCase()} in ${periods[0]?.words} and in ${periods[1]?.words}${byProduct ? ', per product' : ''}${sameDays ? `; while ${periods[1]?.words} is under way, ${periods[0]?.words} counts only as many days from its start as ${periods[1]?.words} has sales for` : ''}.`,
       `Show one row per period${byProduct ? ' and product' : ''}, the earlier first, with the change from it (and in percent).`,
     ),
     chartType: intent.chartType ?? 'bar',
