@@ -215,17 +215,17 @@ export const dataFunctions = {
   async totalSales(db: Db, window: SalesWindow, scope: Scope = EVERY_PRODUCT): Promise<Answer> {
     const { units, products } = await repo.totalUnitsSold(db, window.from, window.to, scope);
     const sold = units
-      ? `${number.format(units)} units were sold${scopeWords(scope)} ${window.words}, by ${number.format(products)} ${products === 1 ? 'product' : 'products'}.`
-      : `No units were sold${scopeWords(scope)} ${window.words}.`;
+      ? `${number.format(units)} units were sold${scope.words} ${window.words}, by ${number.format(products)} ${products === 1 ? 'product' : 'products'}.`
+      : `No units were sold${scope.words} ${window.words}.`;
     return { blocks: [text(`${sold}${await dataEndsBefore(db, window)}`), dataLink('sales', 'Open the sales table')] };
   },
   async topSellers(db: Db, window: SalesWindow, rank: Rank = TOP_SELLERS_RANK, scope: Scope = EVERY_PRODUCT): Promise<Answer> {
     const rows = await repo.topSellers(db, window.from, window.to, rank, scope);
-    if (!rows.length) return { blocks: [text(`Nothing sold${scopeWords(scope)} ${window.words}.${await dataEndsBefore(db, window)}`), dataLink('sales', 'Open the sales table')] };
+    if (!rows.length) return { blocks: [text(`Nothing sold${scope.words} ${window.words}.${await dataEndsBefore(db, window)}`), dataLink('sales', 'Open the sales table')] };
     const first = rows[0] as (typeof rows)[number];
     return {
       blocks: [
-        text(`${rank.direction === 'asc' ? 'Worst' : 'Top'} sellers${scopeWords(scope)} ${window.words}: ${rows.map((r) => `${r.name} (${number.format(r.units)})`).join(', ')}.`),
+        text(`${rank.direction === 'asc' ? 'Worst' : 'Top'} sellers${scope.words} ${window.words}: ${rows.map((r) => `${r.name} (${number.format(r.units)})`).join(', ')}.`),
         table([['styleCode', 'Product code'], ['name', 'Name'], ['units', 'Units sold']], rows.map((r) => ({ styleCode: r.product_code, name: r.name, units: r.units }))),
         forecastLink(first.product_code, first.name),
       ],
@@ -271,10 +271,10 @@ export const dataFunctions = {
   },
   async noSales(db: Db, window: SalesWindow, scope: Scope = EVERY_PRODUCT): Promise<Answer> {
     const { total, rows } = await repo.productsWithoutSales(db, window.from, window.to, TABLE_ROWS, scope);
-    if (!total) return { blocks: [text(`Every product${scopeWords(scope)} sold something ${window.words}.`)] };
+    if (!total) return { blocks: [text(`Every product${scope.words} sold something ${window.words}.`)] };
     return {
       blocks: [
-        text(`${number.format(total)} ${total === 1 ? 'product' : 'products'}${scopeWords(scope)} ${total === 1 ? 'has' : 'have'} no sales ${window.words}.${await dataEndsBefore(db, window)}`),
+        text(`${number.format(total)} ${total === 1 ? 'product' : 'products'}${scope.words} ${total === 1 ? 'has' : 'have'} no sales ${window.words}.${await dataEndsBefore(db, window)}`),
         table([['styleCode', 'Product code'], ['name', 'Name'], ['currentStock', 'On hand']], rows.map((r) => ({ styleCode: r.product_code, name: r.name, currentStock: r.current_stock }))),
         dataLink('sales', 'Open the sales table'),
       ],
@@ -286,12 +286,12 @@ export const dataFunctions = {
       return { blocks: [text('There is no forecast yet, so overstock cannot be measured against demand. Choose "Regenerate whole catalogue" on the Forecasting screen; for stock that does not sell, ask for dead stock.'), { type: 'link', label: 'Open the Forecasting screen', href: '/app/forecasting' }] };
     }
     const rows = await repo.overstocked(db, today, days, scope);
-    if (!rows.length) return { blocks: [text(`No product${scopeWords(scope)} has more than ${number.format(days)} days of stock at its forecast demand.`)] };
+    if (!rows.length) return { blocks: [text(`No product${scope.words} has more than ${number.format(days)} days of stock at its forecast demand.`)] };
     const value = round2(rows.reduce((sum, r) => sum + r.value, 0));
     return {
       blocks: [
         text(
-          `${number.format(rows.length)} ${rows.length === 1 ? 'product' : 'products'}${scopeWords(scope)} ${rows.length === 1 ? 'has' : 'have'} more than ${number.format(days)} days of stock at the forecast demand: ${number.format(value)} tied up at unit cost. The most value first:`,
+          `${number.format(rows.length)} ${rows.length === 1 ? 'product' : 'products'}${scope.words} ${rows.length === 1 ? 'has' : 'have'} more than ${number.format(days)} days of stock at the forecast demand: ${number.format(value)} tied up at unit cost. The most value first:`,
         ),
         table(
           [['styleCode', 'Product code'], ['name', 'Name'], ['currentStock', 'On hand'], ['daily', 'Forecast per day'], ['cover', 'Days of cover'], ['excess', `Units beyond ${days} days`], ['value', 'Value']],
@@ -305,12 +305,12 @@ export const dataFunctions = {
   /** "Dead stock": stock on hand with no sales in the period (default the last 90 days), with the value tied up (ADR 0155). */
   async deadStock(db: Db, window: SalesWindow, scope: Scope = EVERY_PRODUCT): Promise<Answer> {
     const rows = await repo.deadStock(db, window.from, window.to, scope);
-    if (!rows.length) return { blocks: [text(`No product${scopeWords(scope)} in stock went without sales ${window.words}.`)] };
+    if (!rows.length) return { blocks: [text(`No product${scope.words} in stock went without sales ${window.words}.`)] };
     const value = round2(rows.reduce((sum, r) => sum + r.value, 0));
     const units = rows.reduce((sum, r) => sum + r.current_stock, 0);
     return {
       blocks: [
-        text(`${number.format(rows.length)} ${rows.length === 1 ? 'product' : 'products'}${scopeWords(scope)} in stock had no sales ${window.words}: ${number.format(units)} units, ${number.format(value)} tied up at unit cost.${await dataEndsBefore(db, window)}`),
+        text(`${number.format(rows.length)} ${rows.length === 1 ? 'product' : 'products'}${scope.words} in stock had no sales ${window.words}: ${number.format(units)} units, ${number.format(value)} tied up at unit cost.${await dataEndsBefore(db, window)}`),
         table(
           [['styleCode', 'Product code'], ['name', 'Name'], ['currentStock', 'On hand'], ['value', 'Value']],
           rows.slice(0, TABLE_ROWS).map((r) => ({ styleCode: r.product_code, name: r.name, currentStock: r.current_stock, value: r.value })),
@@ -325,11 +325,11 @@ export const dataFunctions = {
     const rows = await repo.unitsByPeriod(db, window.from, window.to, today, best.unit, best.direction, scope);
     const first = rows[0];
     if (!first) return { blocks: [text(`No whole ${best.unit} ${window.words} has ended yet: only whole ones are compared.`)] };
-    if (rows.every((r) => r.units === 0)) return { blocks: [text(`Nothing sold${scopeWords(scope)} ${window.words}.${await dataEndsBefore(db, window)}`), dataLink('sales', 'Open the sales table')] };
+    if (rows.every((r) => r.units === 0)) return { blocks: [text(`Nothing sold${scope.words} ${window.words}.${await dataEndsBefore(db, window)}`), dataLink('sales', 'Open the sales table')] };
     const which = best.direction === 'desc' ? 'best' : 'worst';
     return {
       blocks: [
-        text(`The ${which} ${best.unit}${scopeWords(scope)} ${window.words} was ${unitWords(best.unit, first.start)}: ${number.format(first.units)} units sold. The whole ${best.unit}s that have ended, ${which} first:`),
+        text(`The ${which} ${best.unit}${scope.words} ${window.words} was ${unitWords(best.unit, first.start)}: ${number.format(first.units)} units sold. The whole ${best.unit}s that have ended, ${which} first:`),
         table([['period', capitalised(best.unit)], ['units', 'Units sold']], rows.slice(0, REPORT_ROWS).map((r) => ({ period: unitWords(best.unit, r.start), units: r.units }))),
         dataLink('sales', 'Open the sales table'),
       ],
@@ -339,16 +339,17 @@ export const dataFunctions = {
   async compareSales(db: Db, earlier: SalesWindow, later: SalesWindow, scope: Scope = EVERY_PRODUCT): Promise<Answer> {
     const [before, after] = await Promise.all([repo.totalUnitsSold(db, earlier.from, earlier.to, scope), repo.totalUnitsSold(db, later.from, later.to, scope)]);
     const change = after.units - before.units;
-    const percent = before.units ? ` (${change >= 0 ? '+' : ''}${number.format(Math.round((1000 * change) / before.units) / 10)}%)` : '';
+    const changePct = before.units ? Math.round((1000 * change) / before.units) / 10 : null;
+    const percent = changePct === null ? '' : ` (${change >= 0 ? '+' : ''}${number.format(changePct)}%)`;
     const changed = change === 0 ? 'no change' : `${change > 0 ? 'up' : 'down'} ${number.format(Math.abs(change))} units${percent}`;
     return {
       blocks: [
-        text(`Units sold${scopeWords(scope)} ${earlier.words}: ${number.format(before.units)}; ${later.words}: ${number.format(after.units)}. That is ${changed}${before.units ? '' : change ? ' (no sales in the first period, so no percentage)' : ''}.${await dataEndsBefore(db, later)}`),
+        text(`Units sold${scope.words} ${earlier.words}: ${number.format(before.units)}; ${later.words}: ${number.format(after.units)}. That is ${changed}${before.units ? '' : change ? ' (no sales in the first period, so no percentage)' : ''}.${await dataEndsBefore(db, later)}`),
         table(
           [['period', 'Period'], ['units', 'Units sold'], ['change', 'Change'], ['changePct', 'Change %']],
           [
             { period: earlier.words, units: before.units, change: null, changePct: null },
-            { period: later.words, units: after.units, change, changePct: before.units ? Math.round((1000 * change) / before.units) / 10 : null },
+            { period: later.words, units: after.units, change, changePct },
           ],
         ),
         dataLink('sales', 'Open the sales table'),
@@ -360,7 +361,6 @@ export const dataFunctions = {
 /** How many top sellers an answer lists when the question says no number. */
 const TOP_SELLERS_RANK: Rank = { direction: 'desc', limit: 5 };
 const capitalised = (word: string) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
-const scopeWords = (scope: Scope) => scope.words;
 /** A day, week, month, quarter or year by its first day, as an answer names it: "March 2025", "the week of 3 Mar 2025", "Q1 2025". */
 function unitWords(unit: BestPeriod['unit'], start: string): string {
   const [year, month] = [start.slice(0, 4), Number(start.slice(5, 7))];

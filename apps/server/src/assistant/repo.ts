@@ -78,6 +78,10 @@ export const productsWithNameWord = async (db: Db, word: string) =>
       order by p.product_code`.execute(db)
   ).rows.map((row) => ({ id: Number(row.id), code: row.product_code }));
 
+/** The product `p` sold nothing from `from` to `to` (both included). */
+const soldNothingBetween = (from: string, to: string) =>
+  sql`not exists (select 1 from data.sales s where s.product_id = p.id and s.quantity > 0 and s.date between ${from}::date and ${to}::date)`;
+
 /** Which products a sales answer counts: all, one category's, or those listed (by id). */
 export type Scope = { category: string | null; productIds: number[] | null };
 export const ALL_PRODUCTS: Scope = { category: null, productIds: null };
@@ -154,7 +158,7 @@ export async function productsWithoutSales(db: Db, from: string, to: string, lim
     await sql<{ product_code: string; name: string; current_stock: number; total: number }>`
       select p.product_code, p.name, p.current_stock, count(*) over ()::int as total
       from data.products p
-      where ${inScope(scope)} and not exists (select 1 from data.sales s where s.product_id = p.id and s.quantity > 0 and s.date between ${from}::date and ${to}::date)
+      where ${inScope(scope)} and ${soldNothingBetween(from, to)}
       order by p.product_code
       limit ${limit}`.execute(db)
   ).rows;
@@ -191,7 +195,7 @@ export const deadStock = async (db: Db, from: string, to: string, scope: Scope) 
       select p.product_code, p.name, p.current_stock, round((p.current_stock * p.unit_cost)::numeric, 2)::float8 as value
       from data.products p
       where p.current_stock > 0 and ${inScope(scope)}
-        and not exists (select 1 from data.sales s where s.product_id = p.id and s.quantity > 0 and s.date between ${from}::date and ${to}::date)
+        and ${soldNothingBetween(from, to)}
       order by value desc, p.product_code`.execute(db)
   ).rows;
 
