@@ -89,14 +89,14 @@ export async function startServer(config: ServerConfig, options: { runProcessAtS
 
 /**
  * What the console says at start: where the app is, and how to sign in — the demo user, or on a
- * database without any account (no demo data), how to create the first one, which has no screen.
+ * database without any account (no demo data), where to create the first one.
  */
 export function signInHint(config: ServerConfig, url: string, hasAccount: boolean): string {
   const lines = [`${productName} is running at ${url}`];
   if (config.demoData) lines.push(`Sign in with username "${DEMO_USERNAME}" and password "${config.demoPassword}"`);
   else if (!hasAccount && config.registrationEnabled) {
     lines.push(
-      'No account yet. Create the first one, an administrator (it adds the others in Settings → Users), then sign in at /login:',
+      `No account yet. Open ${url}/login to create the first one, an administrator (it adds the others in Settings → Users), or from a shell:`,
       `  curl -X POST ${url}/api/accounts/register/ -H 'content-type: application/json' -d '{"username": "owner", "password": "at least ${passwordPolicy.minLength} characters"}'`,
     );
   } else if (!hasAccount) lines.push('No account yet, and registration is off (REGISTRATION_ENABLED=false): start once with it on to create the first account.');

@@ -1,5 +1,6 @@
 // What the console says at start on an empty database without demo data: the command it prints
-// creates the first account, an administrator, on the running server.
+// creates the first account, an administrator, on the running server, after which the sign-in
+// page no longer offers to create it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInHint } from './server.ts';
 import { startTestServer, type TestServer } from './testing/test-server.ts';
@@ -17,6 +18,8 @@ describe('the sign-in hint at start', () => {
     expect(signInHint({ ...server.config, registrationEnabled: false }, server.url, false)).toContain('REGISTRATION_ENABLED=false');
 
     const hint = signInHint(server.config, server.url, false);
+    expect(hint).toContain(`Open ${server.url}/login to create the first one`);
+    expect((await server.request('/api/accounts/first-run/')).json).toEqual({ first_account_needed: true, registration_enabled: true });
     const command = /curl -X POST (\S+) -H 'content-type: application\/json' -d '(.+)'$/m.exec(hint);
     expect(command, hint).not.toBeNull();
     const body = { ...JSON.parse(command![2]!), password: 'a shop owner secret' };
@@ -25,5 +28,6 @@ describe('the sign-in hint at start', () => {
     const signedIn = await server.request('/api/token/', { body: { username: 'owner', password: 'a shop owner secret' } });
     const me = await server.request('/api/accounts/me/', { token: signedIn.json.access as string });
     expect(me.json).toMatchObject({ username: 'owner', role: 'admin' });
+    expect((await server.request('/api/accounts/first-run/')).json).toEqual({ first_account_needed: false, registration_enabled: true });
   });
 });

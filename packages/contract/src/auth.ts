@@ -46,6 +46,13 @@ export const registerRequest = z.object({
 export type RegisterRequest = z.infer<typeof registerRequest>;
 
 /**
+ * What the sign-in page needs on a new server: whether no account exists yet (the page then offers
+ * to create the first one, an administrator) and whether registration is on at all.
+ */
+export const firstRun = z.object({ first_account_needed: z.boolean(), registration_enabled: z.boolean() });
+export type FirstRun = z.infer<typeof firstRun>;
+
+/**
  * What an account may do, lowest first; each role includes the ones before it. A self-registered
  * account is `pending` until an administrator approves it: it can sign in but reads no data.
  */

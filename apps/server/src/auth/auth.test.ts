@@ -277,4 +277,8 @@ describe.each(backends)('login throttling and configuration on %s', (backend) =>
     expect(response.status).toBe(403);
     expect(response.json.code).toBe('registration_disabled');
   });
+
+  it('tells the sign-in page that registration is off', async () => {
+    expect((await proxied.request('/api/accounts/first-run/')).json).toEqual({ first_account_needed: true, registration_enabled: false });
+  });
 });

@@ -1,5 +1,6 @@
-// POST /api/token/, /api/token/refresh/, /api/token/logout/, /api/accounts/register/, the signed-in
-// account's own routes (me, password, sessions) and the administrators' users API (/api/accounts/users/*).
+// POST /api/token/, /api/token/refresh/, /api/token/logout/, /api/accounts/register/, GET
+// /api/accounts/first-run/, the signed-in account's own routes (me, password, sessions) and the
+// administrators' users API (/api/accounts/users/*).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -8,6 +9,7 @@ import {
   changeRoleRequest,
   createUserRequest,
   errorBody,
+  firstRun,
   logoutRequest,
   refreshRequest,
   refreshResponse,
@@ -28,6 +30,7 @@ import {
   changePassword,
   changeUserRole,
   createUser,
+  firstRunState,
   getAccount,
   listSessions,
   listUsers,
@@ -74,6 +77,11 @@ export function authRoutes(ctx: AuthContext): FastifyPluginAsyncZod {
       config: { public: true },
       schema: { tags: ['auth'], summary: 'Create an account', body: registerRequest, response: { 201: account, 400: errorBody, 403: errorBody, 409: errorBody } },
       handler: async (request, reply) => reply.status(201).send(await registerAccount(ctx, request.body)),
+    });
+    app.get('/api/accounts/first-run/', {
+      config: { public: true },
+      schema: { tags: ['auth'], summary: 'Whether the server has no account yet (the sign-in page then offers to create the first, an administrator)', response: { 200: firstRun } },
+      handler: () => firstRunState(ctx),
     });
     app.get('/api/accounts/me/', {
       config: { policy: 'pending' },

@@ -1,7 +1,7 @@
 // Sign-in, refresh rotation with reuse detection, registration, and the administrators' users API.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Account, ChangePasswordRequest, CreateUserRequest, RegisterRequest, ResetPasswordRequest, Role, SessionSummary, TokenPair, UserSummary } from '@stockwise/contract';
+import type { Account, ChangePasswordRequest, CreateUserRequest, FirstRun, RegisterRequest, ResetPasswordRequest, Role, SessionSummary, TokenPair, UserSummary } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import { AppError, notFoundError, validationError } from '../http/errors.ts';
 import type { AccountStatusCache } from './guard.ts';
@@ -203,6 +203,10 @@ export async function registerAccount(ctx: AuthContext, input: RegisterRequest):
   if (!ctx.registrationEnabled) throw new AppError('registration_disabled', 'Registration is switched off on this server.');
   const { id, username, email, role, must_change_password } = await createAccount(ctx, input, (hasAnyUser) => (hasAnyUser ? ctx.registrationRole : 'admin'), false);
   return { id, username, email, role, must_change_password };
+}
+
+export async function firstRunState(ctx: AuthContext): Promise<FirstRun> {
+  return { first_account_needed: !(await repo.hasAnyUser(ctx.db)), registration_enabled: ctx.registrationEnabled };
 }
 
 export async function getAccount(ctx: AuthContext, userId: number): Promise<Account> {

@@ -6,7 +6,7 @@ import { roles, type Role } from '@stockwise/contract';
 import type { RouteEntry } from '../app.ts';
 import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
 
-const publicApiRoutes = new Set(['POST /api/token/', 'POST /api/token/refresh/', 'POST /api/token/logout/', 'POST /api/accounts/register/', 'GET /api/health']);
+const publicApiRoutes = new Set(['POST /api/token/', 'POST /api/token/refresh/', 'POST /api/token/logout/', 'POST /api/accounts/register/', 'GET /api/accounts/first-run/', 'GET /api/health']);
 const isPublicByPath = (url: string) => !url.startsWith('/api/') || url.startsWith('/api/docs');
 const routeName = (route: RouteEntry) => `${route.method} ${route.url}`;
 const concretePath = (url: string) => url.replace(/:[A-Za-z_]+/g, '1').replace(/\*$/, 'x');
@@ -26,7 +26,7 @@ describe.each(backends)('route table on %s', (backend) => {
   const call = (route: RouteEntry, token?: string) =>
     server.request(concretePath(route.url), { method: route.method, ...(token ? { token } : {}), ...(route.method === 'GET' ? {} : { body: {} }) });
 
-  it('makes public exactly the sign-in, refresh, logout, registration and health routes', () => {
+  it('makes public exactly the sign-in, refresh, logout, registration, first-run and health routes', () => {
     expect(new Set(apiRoutes().filter((route) => route.public).map(routeName))).toEqual(publicApiRoutes);
   });
 

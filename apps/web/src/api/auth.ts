@@ -4,6 +4,7 @@ import type {
   ChangePasswordRequest,
   CreateUserRequest,
   LogoutRequest,
+  RegisterRequest,
   ResetPasswordRequest,
   RevokedSessions,
   Role,
@@ -19,6 +20,12 @@ import { api } from './http.ts';
 
 export async function requestTokenPair(credentials: TokenRequest): Promise<TokenPair> {
   const answer = await api.post<TokenPair>(authEndpoints.token, credentials);
+  return answer.data;
+}
+
+/** Self-registration; on a server without accounts it creates the first one, an administrator. */
+export async function registerAccount(body: RegisterRequest): Promise<Account> {
+  const answer = await api.post<Account>(authEndpoints.register, body);
   return answer.data;
 }
 

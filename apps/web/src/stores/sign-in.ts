@@ -1,6 +1,6 @@
 // Signing in and out: the calls plus the session store's transitions.
-import type { TokenRequest } from '@stockwise/contract';
-import { requestLogout, requestTokenPair } from '../api/auth.ts';
+import type { RegisterRequest, TokenRequest } from '@stockwise/contract';
+import { registerAccount, requestLogout, requestTokenPair } from '../api/auth.ts';
 import { normalizeError, type NormalizedError } from '../api/errors.ts';
 import { i18n } from '../i18n.ts';
 import { currentRefreshToken, useSessionStore } from './session.ts';
@@ -29,6 +29,24 @@ export async function signIn(credentials: TokenRequest): Promise<SignInResult> {
     useSessionStore.getState().loginFailed(message);
     return { ok: false, message, fieldErrors: normalized.details.fieldErrors };
   }
+}
+
+/**
+ * The first account of a new server (the sign-in page offers it while none exists): created, then
+ * signed in. Should another visitor have created the first one a moment before, this one gets the
+ * role a self-registered account gets, and the app shows what that role may do.
+ */
+export async function createFirstAccount(details: RegisterRequest): Promise<SignInResult> {
+  try {
+    await registerAccount(details);
+  } catch (error) {
+    const normalized = normalizeError(error);
+    const fieldErrors = normalized.details.fieldErrors;
+    const message = Object.keys(fieldErrors).length > 0 ? i18n.t('login.errors.fieldsInvalid') : normalized.message;
+    useSessionStore.getState().loginFailed(message);
+    return { ok: false, message, fieldErrors };
+  }
+  return signIn({ username: details.username, password: details.password });
 }
 
 /**
