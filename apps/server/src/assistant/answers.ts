@@ -6,7 +6,7 @@ import type { Database } from '../db/schema.ts';
 import * as repo from './repo.ts';
 import { inventoryTotals } from '../dashboard/repo.ts';
 import { orderAdvice, type OrderAdvice } from '../order-advice/service.ts';
-import { addDays, describePeriod, dueWindowOf, dueWords, formatDay, formatRange, MONTH_NAMES, NO_SALES_PERIOD, NOT_SOLD, NUM, rangeOf, readBestPeriod, readComparison, readPeriod, readQuietSpan, readSalesAhead, readWindow, sameDaysSoFar, spokenPeriod, type BestPeriod, type Comparison, type DueWindow, type Period } from '../plain-words/period.ts';
+import { addDays, describePeriod, dueWindowOf, dueWords, formatDay, formatRange, MONTH_NAMES, NO_SALES_PERIOD, NOT_SOLD, NUM, rangeOf, readBestPeriod, readComparison, readPeriod, readQuietSpan, readSalesAhead, readWindow, sameDaysSoFar, spokenPeriod, TOP_SELLERS_PERIOD, type BestPeriod, type Comparison, type DueWindow, type Period } from '../plain-words/period.ts';
 import { DEAD_STOCK, nameWordPattern, OVERSTOCK, OVERSTOCK_DAYS, readCategory, readCoverDays, readNameWord, readRank, type Rank } from '../plain-words/catalogue.ts';
 import { categoryNames, productNameWords } from '../plain-words/vocabulary.ts';
 import { escapeRegExp, looksLikeProductCode, noSuchProduct, Reading } from '../plain-words/reading.ts';
@@ -175,11 +175,16 @@ export function answerQuick(db: Db, quick: QuickAction, today: string): Promise<
 
 /** A past period as an answer uses it: its days and how the answer says them. */
 export type SalesWindow = { from: string; to: string; words: string };
-export const salesWindow = (period: Period, today: string): SalesWindow => ({ ...rangeOf(period, today), words: spokenPeriod(period, today) });
+/** A period's days as of today and its words; all time runs from the first sale, so its dates are the data's own. */
+export async function salesWindow(db: Db, period: Period, today: string): Promise<SalesWindow> {
+  const first = period.kind === 'all_time' ? await repo.firstSalesDay(db) : null;
+  const range = period.kind === 'all_time' ? { from: first !== null && first < today ? first : today, to: today } : rangeOf(period, today);
+  return { ...range, words: spokenPeriod(period, today, range) };
+}
 /** The period of a sales question that names none. */
 export const LAST_30_DAYS: Period = { kind: 'last_days', days: 30 };
 /** The period "the best month" looks over when the question names none. */
-const LAST_12_MONTHS: Period = { kind: 'last_months', months: 12 };
+export const LAST_12_MONTHS: Period = { kind: 'last_months', months: 12 };
 
 /** Said when a period has no sales because the data ends before it starts (an old import), so its zero is not read as a quiet spell. */
 async function dataEndsBefore(db: Db, window: SalesWindow): Promise<string> {
@@ -190,9 +195,17 @@ async function dataEndsBefore(db: Db, window: SalesWindow): Promise<string> {
 
 /** The products a sales answer counts, with the words that say so: " in the Heating category", " of 3 products named Radiator…", or "" for all. */
 export type Scope = repo.Scope & { words: string };
-const EVERY_PRODUCT: Scope = { ...repo.ALL_PRODUCTS, words: '' };
-const categoryScope = (category: string): Scope => ({ category, productIds: null, words: ` in the ${category} category` });
-const productScope = (products: repo.ProductRow[]): Scope => ({ category: null, productIds: products.map((p) => p.id), words: ` of ${products.map((p) => `${p.name} (${p.product_code})`).join(', ')}` });
+export const EVERY_PRODUCT: Scope = { ...repo.ALL_PRODUCTS, words: '' };
+export const categoryScope = (category: string): Scope => ({ category, productIds: null, words: ` in the ${category} category` });
+export const productScope = (products: repo.ProductRow[]): Scope => ({ category: null, productIds: products.map((p) => p.id), words: ` of ${products.map((p) => `${p.name} (${p.product_code})`).join(', ')}` });
+/** The products whose name holds a word of the catalogue's names ("Mug"), said with how many and the first codes. */
+export async function nameWordScope(db: Db, word: string): Promise<Scope> {
+  const found = await repo.productsWithNameWord(db, word);
+  const codes = `${found.slice(0, NAMED_CODES).map((p) => p.code).join(', ')}${found.length > NAMED_CODES ? ` and ${found.length - NAMED_CODES} more` : ''}`;
+  return { category: null, productIds: found.map((p) => p.id), words: ` of products whose name holds "${word}" (${found.length} ${found.length === 1 ? 'product' : 'products'}: ${codes})` };
+}
+/** How many codes an answer names of the products a word of their names selected. */
+const NAMED_CODES = 3;
 
 /** The data functions, shared by the intent engine and the model's tool calls. */
 export const dataFunctions = {
@@ -335,6 +348,20 @@ export const dataFunctions = {
       ],
     };
   },
+  /**
+   * Two periods compared like for like: while the later is under way, it runs to the last day with
+   * sales and the earlier counts as many days from its start (`sameDaysSoFar`, ADR 0148); else both whole.
+   */
+  async comparePeriods(db: Db, today: string, comparison: Comparison, scope: Scope = EVERY_PRODUCT): Promise<Answer> {
+    const cut = sameDaysSoFar(comparison, today, await repo.lastSalesDay(db));
+    if (!cut) return dataFunctions.compareSales(db, await salesWindow(db, comparison.earlier, today), await salesWindow(db, comparison.later, today), scope);
+    return dataFunctions.compareSales(
+      db,
+      { ...cut.earlier, words: `in the same days of ${describePeriod(comparison.earlier)} (${formatRange(cut.earlier)})` },
+      { ...cut.later, words: `${describePeriod(comparison.later)} so far (${formatRange(cut.later)})` },
+      scope,
+    );
+  },
   /** "This month vs last month": units sold in each, the earlier first, and the change from it. */
   async compareSales(db: Db, earlier: SalesWindow, later: SalesWindow, scope: Scope = EVERY_PRODUCT): Promise<Answer> {
     const [before, after] = await Promise.all([repo.totalUnitsSold(db, earlier.from, earlier.to, scope), repo.totalUnitsSold(db, later.from, later.to, scope)]);
@@ -359,7 +386,7 @@ export const dataFunctions = {
 };
 
 /** How many top sellers an answer lists when the question says no number. */
-const TOP_SELLERS_RANK: Rank = { direction: 'desc', limit: 5 };
+export const TOP_SELLERS_RANK: Rank = { direction: 'desc', limit: 5 };
 const capitalised = (word: string) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
 /** A day, week, month, quarter or year by its first day, as an answer names it: "March 2025", "the week of 3 Mar 2025", "Q1 2025". */
 function unitWords(unit: BestPeriod['unit'], start: string): string {
@@ -371,7 +398,7 @@ function unitWords(unit: BestPeriod['unit'], start: string): string {
 }
 
 const HELP =
-  'I can answer: the stock of a product, sales of a product or of all products in a period (last month, last quarter, in October, Q3, in 2025, last winter, this summer, since 3/11, by 30/11, the last 30 days…), of products by a word of their names (how many radiators…), top sellers (top 3, in a category such as "in Heating"), the best or worst month or week of a period, two periods compared (this month vs last month), what runs out first, the value of the stock, products with no sales (not sold in 60 days), overstock (stock for more than 180 days of forecast demand, or the days you say) and dead stock (in stock, no sales in 90 days), low stock, the reorder report and what runs out (also due this week, next week, in January, in Q1, in the next N days or by a date), deliveries; and I can create the recommended orders or add a task.';
+  'I can answer: the stock of a product, sales of a product or of all products in a period (last month, last quarter, in October, Q3, in 2025, last winter, this summer, since 3/11, by 30/11, the last 30 days…), of products by a word of their names (how many radiators…), top sellers (the last 30 days unless you say another period or "all time"; top 3, in a category such as "in Heating"), the best or worst month or week of a period, two periods compared (this month vs last month), what runs out first, the value of the stock, products with no sales (not sold in 60 days), overstock (stock for more than 180 days of forecast demand, or the days you say) and dead stock (in stock, no sales in 90 days), low stock, the reorder report and what runs out (also due this week, next week, in January, in Q1, in the next N days or by a date), deliveries; and I can create the recommended orders or add a task.';
 const LINKED_PRODUCTS = 5;
 
 const TASK = /^(?:please\s+)?(?:add|create|make)\s+(?:a\s+)?(?:new\s+)?(?:task|todo|to-do|reminder)\s*(?:to|:|-)?\s*(.+)$/i;
@@ -393,7 +420,7 @@ const FRAMING = /\b(first|soonest|earliest|next|when|units?|how many|how much|le
  * Sales asked for days still to come ("sales next week", "top sellers in the next 30 days", "sold in
  * Q1 2027"): none are recorded yet, and the answer says so rather than a zero (ADR 0148).
  */
-function salesAhead(reading: Reading, today: string): Answer | null {
+export function salesAhead(reading: Reading, today: string): Answer | null {
   const words = readSalesAhead(reading, today);
   if (!words) return null;
   return {
@@ -430,7 +457,7 @@ export function answerForWindow(due: DueWindow | null, today: string, answer: (d
  * name holds "Radiator"), as the report writer reads them. The words count as used only when an
  * answer `use`s the scope: a stock total that cannot narrow to them leaves them said back as unused.
  */
-async function scopeOf(db: Db, reading: Reading, products: repo.ProductRow[]): Promise<{ use: () => Scope }> {
+async function scopeOf(db: Db, reading: Reading, products: repo.ProductRow[], today: string): Promise<{ use: () => Scope }> {
   if (products.length) return { use: () => productScope(products) };
   const categories = await categoryNames(db);
   const category = readCategory(reading.trial(), categories);
@@ -442,14 +469,16 @@ async function scopeOf(db: Db, reading: Reading, products: repo.ProductRow[]): P
       },
     };
   }
-  // The words every sales and stock question frames itself with are no product's name.
+  // The words every sales and stock question frames itself with, and its period and ranking, are no product's name.
   const framed = reading.trial();
-  [SALES, STOCK, VALUE, FRAMING, TOP_SELLERS, NOT_SOLD].forEach((pattern) => framed.test(pattern));
+  [SALES, STOCK, VALUE, FRAMING, TOP_SELLERS, NOT_SOLD, OVERSTOCK, DEAD_STOCK].forEach((pattern) => framed.test(pattern));
+  if (!readComparison(framed, today) && !readQuietSpan(framed)) readPeriod(framed, today);
+  readBestPeriod(framed);
+  readRank(framed, TOP_SELLERS_RANK.limit);
+  readCoverDays(framed);
   const word = readNameWord(framed, await productNameWords(db));
   if (!word) return { use: () => EVERY_PRODUCT };
-  const found = await repo.productsWithNameWord(db, word);
-  const codes = `${found.slice(0, NAMED_CODES).map((p) => p.code).join(', ')}${found.length > NAMED_CODES ? ` and ${found.length - NAMED_CODES} more` : ''}`;
-  const scope: Scope = { category: null, productIds: found.map((p) => p.id), words: ` of products whose name holds "${word}" (${found.length} ${found.length === 1 ? 'product' : 'products'}: ${codes})` };
+  const scope = await nameWordScope(db, word);
   return {
     use: () => {
       reading.test(nameWordPattern(word));
@@ -457,22 +486,19 @@ async function scopeOf(db: Db, reading: Reading, products: repo.ProductRow[]): P
     },
   };
 }
-/** How many codes an answer names of the products a word of their names selected. */
-const NAMED_CODES = 3;
-
 /** The words of a plain question and the one rule they match: null when none does. */
 async function answerReading(db: Db, reading: Reading, products: repo.ProductRow[], today: string): Promise<Answer | null> {
   const q = reading.text;
   const claim = (...patterns: RegExp[]) => patterns.forEach((pattern) => reading.test(pattern));
-  const past = (fallback: Period) => salesWindow(readPeriod(reading, today) ?? fallback, today);
+  const past = (fallback: Period) => salesWindow(db, readPeriod(reading, today) ?? fallback, today);
   /** A sales answer for the question's past period; a period still to come is said so. */
-  const sales = (fallback: Period, answer: (window: SalesWindow) => Promise<Answer>) => salesAhead(reading, today) ?? answer(past(fallback));
+  const sales = async (fallback: Period, answer: (window: SalesWindow) => Promise<Answer>) => salesAhead(reading, today) ?? answer(await past(fallback));
   if (CREATE_ORDERS.test(q)) {
     // Word by word: the pattern's ".*" would count every word between as used.
     claim(/\b(create|place|make|raise|put in)\b/, FRAMING);
     return reorderReport(db, today);
   }
-  const scope = await scopeOf(db, reading, products);
+  const scope = await scopeOf(db, reading, products, today);
   if (OVERSTOCK.test(q)) {
     claim(OVERSTOCK, FRAMING);
     return dataFunctions.overstock(db, today, readCoverDays(reading) ?? OVERSTOCK_DAYS, scope.use());
@@ -480,27 +506,18 @@ async function answerReading(db: Db, reading: Reading, products: repo.ProductRow
   if (DEAD_STOCK.test(q)) {
     claim(DEAD_STOCK, NOT_SOLD, FRAMING);
     const quiet = readQuietSpan(reading);
-    return quiet ? dataFunctions.deadStock(db, salesWindow(quiet, today), scope.use()) : sales(NO_SALES_PERIOD, (window) => dataFunctions.deadStock(db, window, scope.use()));
+    return quiet ? dataFunctions.deadStock(db, await salesWindow(db, quiet, today), scope.use()) : sales(NO_SALES_PERIOD, (window) => dataFunctions.deadStock(db, window, scope.use()));
   }
   if (NOT_SOLD.test(q) && !/\bany sales of\b/.test(q)) {
     claim(NOT_SOLD, FRAMING);
     // "Not sold in 60 days" looks back over the last 60, read before any window ahead.
     const quiet = readQuietSpan(reading);
-    return quiet ? dataFunctions.noSales(db, salesWindow(quiet, today), scope.use()) : sales(NO_SALES_PERIOD, (window) => dataFunctions.noSales(db, window, scope.use()));
+    return quiet ? dataFunctions.noSales(db, await salesWindow(db, quiet, today), scope.use()) : sales(NO_SALES_PERIOD, (window) => dataFunctions.noSales(db, window, scope.use()));
   }
   if ((SALES.test(q) || COMPARE.test(q)) && readComparison(reading.trial(), today)) {
     const comparison = readComparison(reading, today) as Comparison;
     claim(SALES, FRAMING);
-    const ahead = salesAhead(reading, today);
-    if (ahead) return ahead;
-    const cut = sameDaysSoFar(comparison, today, await repo.lastSalesDay(db));
-    if (!cut) return dataFunctions.compareSales(db, salesWindow(comparison.earlier, today), salesWindow(comparison.later, today), scope.use());
-    return dataFunctions.compareSales(
-      db,
-      { ...cut.earlier, words: `in the same days of ${describePeriod(comparison.earlier)} (${formatRange(cut.earlier)})` },
-      { ...cut.later, words: `${describePeriod(comparison.later)} so far (${formatRange(cut.later)})` },
-      scope.use(),
-    );
+    return salesAhead(reading, today) ?? dataFunctions.comparePeriods(db, today, comparison, scope.use());
   }
   const best = readBestPeriod(reading);
   if (best) {
@@ -510,7 +527,7 @@ async function answerReading(db: Db, reading: Reading, products: repo.ProductRow
   if (TOP_SELLERS.test(q)) {
     claim(TOP_SELLERS, FRAMING);
     const rank = readRank(reading, TOP_SELLERS_RANK.limit) ?? TOP_SELLERS_RANK;
-    return sales(LAST_30_DAYS, (window) => dataFunctions.topSellers(db, window, rank, scope.use()));
+    return sales(TOP_SELLERS_PERIOD, (window) => dataFunctions.topSellers(db, window, rank, scope.use()));
   }
   if (RUNS_OUT.test(q) && !products.length) {
     claim(RUNS_OUT, FRAMING);

@@ -615,6 +615,59 @@ describe.each(backends)('assistant on %s', (backend) => {
     expect(textOf(await ask({ content: 'how much stock of candles in total' }))).toContain('I did not use "candles"');
   });
 
+  it('reads short words of product names and their plurals, and no common short word as a product', async () => {
+    const db = server.database.db;
+    // Names with short words ("Box", "Tie") and with common short words ("Top", "Day"), each sold two days ago.
+    const added = [
+      { code: 'BOX-01', name: 'Gift Box', units: 7 },
+      { code: 'TIE-01', name: 'Silk Tie', units: 4 },
+      { code: 'TOP-01', name: 'Tank Top', units: 9 },
+      { code: 'DAY-01', name: 'Day Pack', units: 6 },
+    ];
+    const inserted = await db
+      .insertInto('data.products')
+      .values(added.map((p) => ({ product_code: p.code, name: p.name, category: 'Gifts', current_stock: 10, unit_cost: 1, lead_time_days: 5 })))
+      .returning(['id', 'product_code'])
+      .execute();
+    const twoDaysAgo = addDays(TODAY, -2);
+    await db.insertInto('data.sales').values(inserted.map((row) => ({ product_id: row.id, date: twoDaysAgo, quantity: added.find((p) => p.code === row.product_code)?.units as number }))).execute();
+    const week = lastDays(7);
+    try {
+      const named = (word: string, codes: string[], units: number, words: string) => `${fmt(units)} units were sold of products whose name holds "${word}" (${codes.length} ${codes.length === 1 ? 'product' : 'products'}: ${codes.join(', ')}) ${words}, by ${codes.length} ${codes.length === 1 ? 'product' : 'products'}.`;
+      const mugs = textOf(await ask({ content: 'how many mugs did we sell' }));
+      expect(mugs).toContain(named('Mug', ['MUG-01', 'MUG-02'], sold('MUG-01', 30) + sold('MUG-02', 30), `in the last 30 days (${rangeWords(lastDays(30))})`));
+      expect(mugs).not.toContain('I did not use');
+      expect(textOf(await ask({ content: 'how many boxes did we sell in the last 7 days' }))).toContain(named('Box', ['BOX-01'], 7, `in the last 7 days (${rangeWords(week)})`));
+      expect(textOf(await ask({ content: 'ties sold in the last 7 days' }))).toContain(named('Tie', ['TIE-01'], 4, `in the last 7 days (${rangeWords(week)})`));
+      expect(textOf(await ask({ content: 'how many tees did we sell last week' }))).toContain(`units were sold of products whose name holds "Tee" (1 product: TEE-01) last week`);
+      // "Top", "day", "the", "all" are what the question asks, not the products whose names hold them.
+      const topSellers = top(week);
+      const sellers = textOf(await ask({ content: 'top sellers in the last 7 days' }));
+      expect(sellers).toContain(`Top sellers in the last 7 days (${rangeWords(week)}): ${topSellers[0]?.name} (${topSellers[0]?.units})`);
+      expect(sellers).toContain('Tank Top (9)');
+      expect(textOf(await ask({ content: 'what was the best day last month' }))).toMatch(/^The best day last month \(/);
+      const perDay = textOf(await ask({ content: 'how many units did we sell per day in the last 7 days' }));
+      const total = products.reduce((sum, p) => sum + sold(p.code, 7), 0) + added.reduce((sum, p) => sum + p.units, 0);
+      expect(perDay).toContain(`${fmt(total)} units were sold in the last 7 days`);
+      expect(perDay).toContain('I did not use "day"');
+      expect(textOf(await ask({ content: 'how many units did we sell of all the products in the last 7 days' }))).toContain(`${fmt(total)} units were sold in the last 7 days`);
+    } finally {
+      await db.deleteFrom('data.sales').where('product_id', 'in', inserted.map((row) => row.id)).execute();
+      await db.deleteFrom('data.products').where('id', 'in', inserted.map((row) => row.id)).execute();
+    }
+  });
+
+  it('lists top sellers of the last 30 days unless a period or "all time" is said', async () => {
+    const recent = top(lastDays(30));
+    expect(textOf(await ask({ content: 'What are our top sellers?' }))).toContain(`Top sellers in the last 30 days (${rangeWords(lastDays(30))}): ${recent.slice(0, 5).map((p) => `${p.name} (${fmt(p.units)})`).join(', ')}.`);
+    const firstSale = SALE_DAYS.reduce((first, day) => (day < first ? day : first));
+    const ever = top({ from: firstSale, to: TODAY });
+    const allTime = await ask({ content: 'top sellers of all time' });
+    expect(textOf(allTime)).toContain(`Top sellers of all time (${rangeWords({ from: firstSale, to: TODAY })}): ${ever.slice(0, 5).map((p) => `${p.name} (${fmt(p.units)})`).join(', ')}.`);
+    expect(textOf(allTime)).not.toContain('I did not use');
+    expect(textOf(await ask({ content: 'what was the best month ever?' }))).toMatch(/^The best month of all time \(/);
+  });
+
   it('says there is no such product, with close codes', async () => {
     const unknown = await ask({ content: 'how much did NOPE-999 sell' });
     expect(textOf(unknown)).toBe('There is no product NOPE-999.');
@@ -724,12 +777,28 @@ describe.each(backends)('assistant with a model on %s', (backend) => {
   let server: TestServer;
   let model: FakeChatModel;
   let viewer: Awaited<ReturnType<typeof signUpUser>>;
+  let ids: Record<string, number>;
   beforeAll(async () => {
     model = await startFakeChatModel();
     server = await startTestServer(backend, { LLM_BASE_URL: model.baseUrl, LLM_MODEL: 'test-model' });
     viewer = await signUpUser(server, { role: 'viewer' });
-    await loadDataset(server);
+    ids = await loadDataset(server);
   });
+  /** The model calls these tools in one round; each call's result as the model reads it: the answer's text, or the refusal. */
+  const toolResults = async (calls: { name: string; args: Record<string, unknown> }[]) => {
+    model.script([{ toolCalls: calls.map((call, i) => ({ id: `call_${i}`, name: call.name, arguments: JSON.stringify(call.args) })) }, { content: 'Done.' }]);
+    const response = await server.request('/api/assistant/messages/', { token: viewer.access, body: { content: 'how is the shop doing?' } });
+    expect(response.status).toBe(200);
+    const [asked, answered] = model.requests.slice(-2);
+    const results = (answered?.body.messages ?? []).filter((m) => m.role === 'tool').map((m) => {
+      const content = m.content ?? '';
+      if (content.startsWith('Error: ')) return { text: content, tables: [] };
+      const blocks = JSON.parse(content) as AssistantBlock[];
+      return { text: blocks.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n'), tables: blocks.filter((b): b is Extract<AssistantBlock, { type: 'table' }> => b.type === 'table') };
+    });
+    expect(results).toHaveLength(calls.length);
+    return { results, tools: (asked?.body.tools ?? []) as { function: { name: string; description: string; parameters: { properties: Record<string, { type: string; minimum?: number; maximum?: number; enum?: string[] }>; required?: string[] } } }[] };
+  };
   afterAll(async () => {
     await server.stop();
     await model.close();
@@ -788,6 +857,146 @@ describe.each(backends)('assistant with a model on %s', (backend) => {
     const runOutNextWeek = products.filter((p) => p.stockout && p.stockout >= nextWeek.from && p.stockout <= nextWeek.to).map((p) => p.code);
     expect(runOutNextWeek.length).toBeGreaterThan(0);
     expect(blocksOf(reply, 'table')[0]?.rows.map((r) => r.styleCode)).toEqual(runOutNextWeek);
+  });
+
+  it('gives the model top N sellers, best or worst, of a category, for the last 30 days unless a period is given; a limit out of range and an unknown category refused', async () => {
+    const recent = top(lastDays(30));
+    const listed = (list: ReturnType<typeof top>) => list.map((p) => `${p.name} (${fmt(p.units)})`).join(', ');
+    const kitchen = top(previousMonth).filter((p) => p.category === 'Kitchen').slice(0, 3);
+    const worst = [...recent].sort((a, b) => a.units - b.units || a.code.localeCompare(b.code)).slice(0, 2);
+    const firstSale = SALE_DAYS.reduce((first, day) => (day < first ? day : first));
+    const { results, tools } = await toolResults([
+      { name: 'top_sellers', args: {} },
+      { name: 'top_sellers', args: { limit: 3, category: 'kitchen', period: 'last month' } },
+      { name: 'top_sellers', args: { limit: 2, order: 'worst' } },
+      { name: 'top_sellers', args: { limit: 0 } },
+      { name: 'top_sellers', args: { limit: 51 } },
+      { name: 'top_sellers', args: { limit: 'lots' } },
+      { name: 'top_sellers', args: { category: 'Toys' } },
+      { name: 'top_sellers', args: { period: 'all time', limit: '3' } },
+    ]);
+    const topSellers = tools.find((t) => t.function.name === 'top_sellers')?.function;
+    expect(topSellers?.description).not.toContain('five');
+    expect(topSellers?.parameters.properties.limit).toMatchObject({ type: 'integer', minimum: 1, maximum: 50 });
+    expect(topSellers?.parameters.required ?? []).toEqual([]);
+    expect(results[0]?.text).toBe(`Top sellers in the last 30 days (${rangeWords(lastDays(30))}): ${listed(recent.slice(0, 5))}.`);
+    expect(results[0]?.tables[0]?.rows.map((r) => r.styleCode)).toEqual(recent.slice(0, 5).map((p) => p.code));
+    expect(results[1]?.text).toBe(kitchen.length ? `Top sellers in the Kitchen category last month (${rangeWords(previousMonth)}): ${listed(kitchen)}.` : `Nothing sold in the Kitchen category last month (${rangeWords(previousMonth)}).`);
+    expect(results[2]?.text).toBe(`Worst sellers in the last 30 days (${rangeWords(lastDays(30))}): ${listed(worst)}.`);
+    expect(results.slice(3, 6).map((r) => r.text)).toEqual([
+      "Error: 'limit' must be a whole number from 1 to 50 (default 5); got 0.",
+      "Error: 'limit' must be a whole number from 1 to 50 (default 5); got 51.",
+      'Error: \'limit\' must be a whole number from 1 to 50 (default 5); got "lots".',
+    ]);
+    expect(results[6]?.text).toBe("Error: No category 'Toys': the categories are Clothing, Garden, Kitchen.");
+    expect(results[7]?.text).toBe(`Top sellers of all time (${rangeWords({ from: firstSale, to: TODAY })}): ${listed(top({ from: firstSale, to: TODAY }).slice(0, 3))}.`);
+  });
+
+  it('gives the model sales of a category or of a word of product names, two periods compared like for like, and the best or worst month or week', async () => {
+    const total = (range: Range, codes: string[]) => codes.reduce((sum, code) => sum + soldIn(code, range), 0);
+    const clothing = products.filter((p) => p.category === 'Clothing').map((p) => p.code);
+    const mugs = ['MUG-01', 'MUG-02'];
+    // This month under way: up to the last day with sales (yesterday), and the same days of last month (as the engine's test has it).
+    const yesterday = addDays(TODAY, -1);
+    const soFar: Range = { from: thisMonth.from, to: yesterday < thisMonth.from ? thisMonth.from : yesterday };
+    const sameDaysTo = addDays(previousMonth.from, back(thisMonth.from) - back(soFar.to));
+    const sameDays: Range = { from: previousMonth.from, to: sameDaysTo < previousMonth.to ? sameDaysTo : previousMonth.to };
+    const changed = (before: number, after: number) => {
+      const change = after - before;
+      const percent = before ? ` (${change >= 0 ? '+' : ''}${fmt(Math.round((1000 * change) / before) / 10)}%)` : '';
+      return change === 0 ? 'no change' : `${change > 0 ? 'up' : 'down'} ${fmt(Math.abs(change))} units${percent}${before ? '' : ' (no sales in the first period, so no percentage)'}`;
+    };
+    const all = products.map((p) => p.code);
+    // The whole weeks of the last 12 months that have ended, Kitchen's units in each, worst first.
+    const [year, month, day] = TODAY.split('-').map(Number) as [number, number, number];
+    const yearAgo = `${year - 1}-${String(month).padStart(2, '0')}-${String(Math.min(day, new Date(Date.UTC(year - 1, month, 0)).getUTCDate())).padStart(2, '0')}`;
+    const twelveMonths: Range = { from: yearAgo, to: yesterday };
+    const kitchen = products.filter((p) => p.category === 'Kitchen').map((p) => p.code);
+    let monday = addDays(yearAgo, (8 - new Date(`${yearAgo}T00:00:00Z`).getUTCDay()) % 7);
+    const weeks: { start: string; units: number }[] = [];
+    for (; addDays(monday, 6) <= yesterday; monday = addDays(monday, 7)) weeks.push({ start: monday, units: total({ from: monday, to: addDays(monday, 6) }, kitchen) });
+    const worstWeek = [...weeks].sort((a, b) => a.units - b.units || a.start.localeCompare(b.start))[0] as { start: string; units: number };
+    const thisYear = TODAY.slice(0, 4);
+    const months = Array.from({ length: month - 1 }, (_, i) => {
+      const range: Range = { from: `${thisYear}-${String(i + 1).padStart(2, '0')}-01`, to: addDays(new Date(Date.UTC(year, i + 1, 1)).toISOString().slice(0, 10), -1) };
+      return { name: `${LONG[i]} ${thisYear}`, units: total(range, all) };
+    }).sort((a, b) => b.units - a.units);
+
+    const { results, tools } = await toolResults([
+      { name: 'units_sold', args: { period: 'last month', category: 'Clothing' } },
+      { name: 'sales_of_product', args: { product: 'mugs', period: 'last month' } },
+      { name: 'compare_sales', args: { period: 'this month', other_period: 'last month' } },
+      { name: 'compare_sales', args: { period: 'last month', other_period: 'this month', product: 'mugs' } },
+      { name: 'compare_sales', args: { period: 'this month', other_period: 'next month' } },
+      { name: 'best_period', args: { unit: 'month', period: 'this year' } },
+      { name: 'best_period', args: { unit: 'week', order: 'worst', category: 'Kitchen' } },
+      { name: 'best_period', args: { unit: 'fortnight' } },
+      { name: 'units_sold', args: { period: 'next week' } },
+      { name: 'sales_of_product', args: { product: 'Smarch', period: 'last month' } },
+      { name: 'compare_sales', args: { period: 'this month', other_period: 'Smarch' } },
+    ]);
+    expect(tools.map((t) => t.function.name)).toEqual(expect.arrayContaining(['top_sellers', 'units_sold', 'compare_sales', 'best_period', 'overstock', 'dead_stock']));
+    expect(tools.find((t) => t.function.name === 'best_period')?.function.parameters.properties.unit?.enum).toEqual(['day', 'week', 'month', 'quarter', 'year']);
+    const clothingUnits = total(previousMonth, clothing);
+    expect(results[0]?.text).toContain(clothingUnits ? `${fmt(clothingUnits)} units were sold in the Clothing category last month (${rangeWords(previousMonth)})` : `No units were sold in the Clothing category last month (${rangeWords(previousMonth)}).`);
+    expect(results[1]?.text).toContain(`${fmt(total(previousMonth, mugs))} units were sold of products whose name holds "Mug" (2 products: MUG-01, MUG-02) last month (${rangeWords(previousMonth)})`);
+    // The engine's like-for-like comparison, whichever period the model names first.
+    const [before, after] = [total(sameDays, all), total(soFar, all)];
+    expect(results[2]?.text).toBe(`Units sold in the same days of last month (${rangeWords(sameDays)}): ${fmt(before)}; this month so far (${rangeWords(soFar)}): ${fmt(after)}. That is ${changed(before, after)}.`);
+    expect(results[2]?.tables[0]?.rows.map((r) => r.units)).toEqual([before, after]);
+    const [mugsBefore, mugsAfter] = [total(sameDays, mugs), total(soFar, mugs)];
+    expect(results[3]?.text).toBe(
+      `Units sold of products whose name holds "Mug" (2 products: MUG-01, MUG-02) in the same days of last month (${rangeWords(sameDays)}): ${fmt(mugsBefore)}; this month so far (${rangeWords(soFar)}): ${fmt(mugsAfter)}. That is ${changed(mugsBefore, mugsAfter)}.`,
+    );
+    expect(results[4]?.text).toMatch(new RegExp(`^There are no sales after today \\(${dayWords(TODAY)}\\): the period asked for, next month \\(`));
+    const best = months[0];
+    expect(results[5]?.text).toContain(best ? `The best month this year (${rangeWords({ from: `${thisYear}-01-01`, to: TODAY })}) was ${best.name}: ${fmt(best.units)} units sold.` : 'No whole month this year');
+    expect(results[6]?.text).toContain(`The worst week in the Kitchen category in the last 12 months (${rangeWords(twelveMonths)}) was the week of ${dayWords(worstWeek.start)}: ${fmt(worstWeek.units)} units sold.`);
+    expect(results[6]?.tables[0]?.rows).toHaveLength(weeks.length);
+    expect(results[7]?.text).toBe('Error: \'unit\' must be one of "day", "week", "month", "quarter", "year"; got "fortnight".');
+    expect(results[8]?.text).toMatch(new RegExp(`^There are no sales after today \\(${dayWords(TODAY)}\\): the period asked for, next week \\(`));
+    expect(results[9]?.text).toBe("Error: No product 'Smarch', and no product's name holds it.");
+    expect(results[10]?.text).toBe('Error: Period \'Smarch\' not understood: say e.g. "last month", "October 2026", "last 30 days", "all time".');
+  });
+
+  it('gives the model overstock against the forecast demand and dead stock, for the days it gives, with the value tied up', async () => {
+    const db = server.database.db;
+    // Forecast demand per day from today: Red Mug 1 (250 days of cover), Sun Cap 5 (100 days).
+    const demand = { 'MUG-02': 1, 'CAP-01': 5 };
+    const stored = await db.selectFrom('forecast_results').select(['product_id', 'result']).where('product_id', 'in', Object.keys(demand).map((code) => ids[code] as number)).execute();
+    for (const [code, daily] of Object.entries(demand)) {
+      const row = stored.find((r) => r.product_id === ids[code]) as (typeof stored)[number];
+      const result = JSON.stringify({ ...(JSON.parse(row.result) as object), forecast: { from: TODAY, yhat: Array.from({ length: 90 }, () => daily) } });
+      await db.updateTable('forecast_results').set({ result }).where('product_id', '=', row.product_id).execute();
+    }
+    try {
+      const dead = (span: number, category: string | null) =>
+        products.filter((p) => p.stock > 0 && sold(p.code, span) === 0 && (!category || p.category === category)).sort((a, b) => b.stock * b.cost - a.stock * a.cost || a.code.localeCompare(b.code));
+      const deadWords = (list: typeof products, scope: string, span: number) =>
+        `${list.length} ${list.length === 1 ? 'product' : 'products'}${scope} in stock had no sales in the last ${span} days (${rangeWords(lastDays(span))}): ${fmt(list.reduce((sum, p) => sum + p.stock, 0))} units, ${fmt(list.reduce((sum, p) => sum + p.stock * p.cost, 0))} tied up at unit cost.`;
+      const { results, tools } = await toolResults([
+        { name: 'overstock', args: {} },
+        { name: 'overstock', args: { days: 90, category: 'clothing' } },
+        { name: 'overstock', args: { days: 5000 } },
+        { name: 'dead_stock', args: {} },
+        { name: 'dead_stock', args: { days: 7, category: 'Kitchen' } },
+        { name: 'dead_stock', args: { days: -1 } },
+      ]);
+      expect(tools.find((t) => t.function.name === 'overstock')?.function.parameters.properties.days).toMatchObject({ type: 'integer', minimum: 1, maximum: 3650 });
+      expect(results[0]?.text).toBe('1 product has more than 180 days of stock at the forecast demand: 750 tied up at unit cost. The most value first:');
+      expect(results[0]?.tables[0]?.rows).toEqual([{ styleCode: 'MUG-02', name: 'Red Mug', currentStock: 250, daily: 1, cover: 250, excess: 70, value: 750 }]);
+      expect(results[1]?.text).toBe('1 product in the Clothing category has more than 90 days of stock at the forecast demand: 2,500 tied up at unit cost. The most value first:');
+      expect(results[1]?.tables[0]?.rows.map((r) => r.styleCode)).toEqual(['CAP-01']);
+      expect(results[2]?.text).toBe("Error: 'days' must be a whole number from 1 to 3650 (default 180); got 5000.");
+      // The engine's dead stock: the last 90 days unless the model gives the days.
+      expect(results[3]?.text).toBe(deadWords(dead(90, null), '', 90));
+      expect(results[3]?.tables[0]?.rows.map((r) => r.styleCode)).toEqual(dead(90, null).map((p) => p.code));
+      expect(results[4]?.text).toBe(deadWords(dead(7, 'Kitchen'), ' in the Kitchen category', 7));
+      expect(results[4]?.tables[0]?.rows.map((r) => r.styleCode)).toEqual(dead(7, 'Kitchen').map((p) => p.code));
+      expect(results[5]?.text).toBe("Error: 'days' must be a whole number from 1 to 3650 (default 90); got -1.");
+    } finally {
+      for (const row of stored) await db.updateTable('forecast_results').set({ result: row.result }).where('product_id', '=', row.product_id).execute();
+    }
   });
 
   it('falls back to the intent engine when the model fails', async () => {

@@ -59,6 +59,10 @@ export const productCodes = async (db: Db): Promise<string[]> => (await db.selec
 export const lastSalesDay = async (db: Db): Promise<string | null> =>
   (await sql<{ day: string | null }>`select max(date)::text as day from data.sales`.execute(db)).rows[0]?.day ?? null;
 
+/** The first day with sales anywhere: where "all time" starts. */
+export const firstSalesDay = async (db: Db): Promise<string | null> =>
+  (await sql<{ day: string | null }>`select min(date)::text as day from data.sales`.execute(db)).rows[0]?.day ?? null;
+
 /** Units one product sold from `from` to `to` (both included), and its first day with sales ever. */
 export async function unitsSold(db: Db, productId: number, from: string, to: string): Promise<{ units: number; firstSale: string | null }> {
   const row = (

@@ -7,9 +7,30 @@ import type { Database } from '../db/schema.ts';
 import type { ChatMessage as ModelMessage, ChatModel, ToolDefinition } from '../ai/chat.ts';
 import { AppError, validationError } from '../http/errors.ts';
 import { insertTask } from '../dashboard/repo.ts';
-import { dueWindowOf, NO_SALES_PERIOD, readPeriod, readQuietSpan, readWindow, type DueWindow, type Period } from '../plain-words/period.ts';
+import { comparisonOf, describePeriod, dueWindowOf, NO_SALES_DAYS, NO_SALES_PERIOD, readPeriod, readQuietSpan, readWindow, TOP_SELLERS_PERIOD, type BestPeriod, type DueWindow, type Period } from '../plain-words/period.ts';
+import { OVERSTOCK_DAYS, readCategory, readNameWord, type Rank } from '../plain-words/catalogue.ts';
+import { categoryNames, productNameWords } from '../plain-words/vocabulary.ts';
 import { Reading } from '../plain-words/reading.ts';
-import { actionAnswers, answerForWindow, answerQuick, answerText, contentOf, dataFunctions, LAST_30_DAYS, salesWindow, type Answer, type SalesWindow } from './answers.ts';
+import {
+  actionAnswers,
+  answerForWindow,
+  answerQuick,
+  answerText,
+  categoryScope,
+  contentOf,
+  dataFunctions,
+  EVERY_PRODUCT,
+  LAST_12_MONTHS,
+  LAST_30_DAYS,
+  nameWordScope,
+  productScope,
+  salesAhead,
+  salesWindow,
+  TOP_SELLERS_RANK,
+  type Answer,
+  type SalesWindow,
+  type Scope,
+} from './answers.ts';
 import * as repo from './repo.ts';
 
 export type AssistantContextDeps = { db: Kysely<Database>; model: ChatModel | null; now?: () => Date };
@@ -53,12 +74,19 @@ export async function act(ctx: AssistantContextDeps, user: User, request: Assist
 
 // The model ----------------------------------------------------------------------------------
 
-const productParameter = { type: 'object', properties: { product: { type: 'string', description: 'Product code or name' } }, required: ['product'] };
-const periodParameter = {
-  type: 'object',
-  properties: { period: { type: 'string', description: 'The period in words, as the user said it: "last month", "October", "last quarter", "Q3 2026", "in 2025", "yesterday", "last 30 days", "since 3/11/2026" (dates day-first)' } },
-  required: ['period'],
-};
+const PERIOD_WORDS = 'The period in words, as the user said it: "last month", "October", "last quarter", "Q3 2026", "in 2025", "yesterday", "last 30 days", "since 3/11/2026", "all time" (dates day-first)';
+const periodWords = (otherwise: string | null) => ({ type: 'string', description: otherwise ? `Optional: ${PERIOD_WORDS}. Omit for ${otherwise}.` : PERIOD_WORDS });
+const productWords = { type: 'string', description: 'Product code or name' };
+const categoryWords = { type: 'string', description: 'Optional: a product category, as the user said it ("Kitchen", "garden products"); omit for all products' };
+const ORDERS = ['best', 'worst'] as const;
+const orderWords = (what: string) => ({ type: 'string', enum: ORDERS, description: `Optional: "best" (the default) or "worst" ${what}` });
+const wholeNumber = (bounds: Bounds, description: string) => ({ type: 'integer', minimum: bounds.min, maximum: bounds.max, description: `${description} (${bounds.min}–${bounds.max}, default ${bounds.fallback})` });
+type Bounds = { min: number; max: number; fallback: number };
+/** How many top sellers a model may ask for: as many as an answer's table lists. */
+const TOP_SELLERS_LIMIT: Bounds = { min: 1, max: 50, fallback: TOP_SELLERS_RANK.limit };
+const OVERSTOCK_COVER: Bounds = { min: 1, max: 3650, fallback: OVERSTOCK_DAYS };
+const DEAD_STOCK_DAYS: Bounds = { min: 1, max: 3650, fallback: NO_SALES_DAYS };
+const PERIOD_UNITS = ['day', 'week', 'month', 'quarter', 'year'] as const;
 const noParameters = { type: 'object', properties: {} };
 const windowParameter = {
   type: 'object',
@@ -73,64 +101,202 @@ const windowParameter = {
 
 /** The tools: the intent engine's data functions, by name; never SQL. */
 export const assistantTools: ToolDefinition[] = [
-  { name: 'stock_of_product', description: 'Units on hand of one product', parameters: productParameter },
-  { name: 'sales_of_product', description: 'Units one product sold in a period', parameters: { ...productParameter, properties: { ...productParameter.properties, ...periodParameter.properties }, required: ['product', 'period'] } },
-  { name: 'top_sellers', description: 'The five products that sold the most in a period', parameters: periodParameter },
+  { name: 'stock_of_product', description: 'Units on hand of one product', parameters: { type: 'object', properties: { product: productWords }, required: ['product'] } },
+  {
+    name: 'sales_of_product',
+    description: 'Units one product sold in a period; a word of product names ("mugs") counts every product whose name holds it',
+    parameters: { type: 'object', properties: { product: { ...productWords, description: 'Product code or name, or a word of product names ("mugs")' }, period: periodWords(null) }, required: ['product', 'period'] },
+  },
+  {
+    name: 'top_sellers',
+    description: `The products that sold the most (or, with order "worst", the least) in a period, ${describePeriod(TOP_SELLERS_PERIOD)} unless one is given; ${TOP_SELLERS_LIMIT.fallback} unless a limit is given`,
+    parameters: {
+      type: 'object',
+      properties: { period: periodWords(describePeriod(TOP_SELLERS_PERIOD)), limit: wholeNumber(TOP_SELLERS_LIMIT, 'Optional: how many products to list'), order: orderWords('sellers'), category: categoryWords },
+    },
+  },
+  { name: 'units_sold', description: 'Units all products (or one category\'s) sold in a period', parameters: { type: 'object', properties: { period: periodWords(null), category: categoryWords }, required: ['period'] } },
+  {
+    name: 'compare_sales',
+    description:
+      'Units sold in two periods side by side, the earlier first, and the change from it in units and percent. While the later period is under way (this month), both count the same days from their start, up to the last day with sales.',
+    parameters: {
+      type: 'object',
+      properties: { period: periodWords(null), other_period: { ...periodWords(null), description: `The other period, in either order. ${PERIOD_WORDS}` }, category: categoryWords, product: { ...productWords, description: 'Optional: a product code or name, or a word of product names ("mugs")' } },
+      required: ['period', 'other_period'],
+    },
+  },
+  {
+    name: 'best_period',
+    description: 'The best (or worst) day, week, month, quarter or year of a period by units sold, with all of them as a table; only whole ones that have ended count',
+    parameters: {
+      type: 'object',
+      properties: { unit: { type: 'string', enum: PERIOD_UNITS, description: 'What to rank: day, week, month, quarter or year' }, order: orderWords('first'), period: periodWords(describePeriod(LAST_12_MONTHS)), category: categoryWords },
+      required: ['unit'],
+    },
+  },
   { name: 'runs_out_first', description: 'Products forecast to run out, soonest first; with a window, those whose first day out falls in it', parameters: windowParameter },
   { name: 'stock_value', description: 'Value of all stock on hand at unit cost', parameters: noParameters },
-  { name: 'units_sold', description: 'Units all products sold in a period', parameters: periodParameter },
-  { name: 'products_without_sales', description: 'Products with no sales in a period (default the last 90 days)', parameters: { type: 'object', properties: periodParameter.properties } },
+  {
+    name: 'products_without_sales',
+    description: `Products with no sales in a period (default ${describePeriod(NO_SALES_PERIOD)})`,
+    parameters: { type: 'object', properties: { period: periodWords(describePeriod(NO_SALES_PERIOD)), category: categoryWords } },
+  },
+  {
+    name: 'overstock',
+    description: `Products whose stock on hand covers more than N days of their forecast demand (default ${OVERSTOCK_DAYS}), with the value tied up, the most first`,
+    parameters: { type: 'object', properties: { days: wholeNumber(OVERSTOCK_COVER, 'Optional: days of forecast demand beyond which stock is overstock'), category: categoryWords } },
+  },
+  {
+    name: 'dead_stock',
+    description: `Products in stock with no sales in the last N days (default ${NO_SALES_DAYS}), with the value tied up, the most first`,
+    parameters: { type: 'object', properties: { days: wholeNumber(DEAD_STOCK_DAYS, 'Optional: the days without sales'), category: categoryWords } },
+  },
   { name: 'low_stock', description: 'Products that need an order by the forecast (most urgent first), with the advised quantity and order-by date; with a window, those due in it', parameters: windowParameter },
   { name: 'reorder_report', description: 'The advised orders with totals; with a window, those whose order-by date falls in it', parameters: windowParameter },
   { name: 'deliveries', description: 'Upcoming and late scheduled deliveries', parameters: noParameters },
 ];
 
-/** The tool's period read as the built-in engine reads one ("in 60 days" for what has not sold: the last 60); words it cannot read are refused, not guessed. */
-function periodOf(args: Record<string, unknown>, today: string, fallback: Period): SalesWindow {
-  const words = typeof args.period === 'string' ? args.period.trim() : '';
-  if (!words) return salesWindow(fallback, today);
+const wordsOf = (args: Record<string, unknown>, key: string) => (typeof args[key] === 'string' ? args[key].trim() : '');
+
+/**
+ * The tool's period read as the built-in engine reads one ("in 60 days" for what has not sold: the
+ * last 60); a period still to come is answered as the engine answers it, words it cannot read are
+ * refused, not guessed.
+ */
+function periodOf(args: Record<string, unknown>, key: string, today: string, quiet = false): { period: Period | null } | { ahead: Answer } {
+  const words = wordsOf(args, key);
+  if (!words) return { period: null };
   const reading = Reading.of(words);
-  const period = (fallback === NO_SALES_PERIOD ? readQuietSpan(reading) : null) ?? readPeriod(reading, today);
-  if (!period) throw validationError(`Period '${words}' not understood: say e.g. "last month", "October 2026", "last 30 days".`);
-  return salesWindow(period, today);
+  const quietSpan = quiet ? readQuietSpan(reading) : null;
+  if (quietSpan) return { period: quietSpan };
+  const ahead = salesAhead(reading, today);
+  if (ahead) return { ahead };
+  const period = readPeriod(reading, today);
+  if (!period) throw validationError(`Period '${words}' not understood: say e.g. "last month", "October 2026", "last 30 days", "all time".`);
+  return { period };
+}
+
+/** A sales answer for the tool's period, the fallback when it names none. */
+async function forPeriod(ctx: AssistantContextDeps, args: Record<string, unknown>, fallback: Period, answer: (window: SalesWindow) => Promise<Answer>, quiet = false): Promise<Answer> {
+  const read = periodOf(args, 'period', today(ctx), quiet);
+  if ('ahead' in read) return read.ahead;
+  return answer(await salesWindow(ctx.db, read.period ?? fallback, today(ctx)));
 }
 
 /** The tool's window read as an order or stock-out question's (`readWindow`); none when not given, refused when unreadable. */
 function windowOf(args: Record<string, unknown>, today: string): DueWindow | null {
-  const words = typeof args.window === 'string' ? args.window.trim() : '';
+  const words = wordsOf(args, 'window');
   if (!words) return null;
   const window = readWindow(Reading.of(words), today);
   if (!window) throw validationError(`Window '${words}' not understood: say e.g. "in January", "next week", "the next 30 days", "by 24/12", "Q1 2027".`);
   return dueWindowOf(window, today);
 }
 
+/** A whole number the tool was given within its bounds, its default when none; refused otherwise, saying the bounds. */
+function numberOf(args: Record<string, unknown>, key: string, bounds: Bounds): number {
+  const given = args[key];
+  if (given === undefined || given === null || given === '') return bounds.fallback;
+  const value = typeof given === 'string' && /^\s*\d+\s*$/.test(given) ? Number(given) : given;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < bounds.min || value > bounds.max) {
+    throw validationError(`'${key}' must be a whole number from ${bounds.min} to ${bounds.max} (default ${bounds.fallback}); got ${JSON.stringify(given)}.`);
+  }
+  return value;
+}
+
+/** One of the tool's words from a fixed list, the first when none is given. */
+function choiceOf<T extends string>(args: Record<string, unknown>, key: string, choices: readonly T[]): T {
+  const words = wordsOf(args, key).toLowerCase();
+  if (!words) return choices[0] as T;
+  const found = choices.find((choice) => choice === words);
+  if (!found) throw validationError(`'${key}' must be one of ${choices.map((choice) => `"${choice}"`).join(', ')}; got "${words}".`);
+  return found;
+}
+
+/** How many categories a refusal names. */
+const LISTED_CATEGORIES = 20;
+
+/** The products the tool counts: a category it names, read as a question's (any case or number), or every product; one that is no category is refused with the categories there are. */
+async function categoryOf(ctx: AssistantContextDeps, args: Record<string, unknown>): Promise<Scope> {
+  const words = wordsOf(args, 'category');
+  if (!words) return EVERY_PRODUCT;
+  const categories = await categoryNames(ctx.db);
+  const category = readCategory(Reading.of(words), categories);
+  if (category) return categoryScope(category);
+  const listed = `${categories.slice(0, LISTED_CATEGORIES).join(', ')}${categories.length > LISTED_CATEGORIES ? ` and ${categories.length - LISTED_CATEGORIES} more` : ''}`;
+  throw validationError(`No category '${words}'${categories.length ? `: the categories are ${listed}` : ': the products have no categories'}.`);
+}
+
+/**
+ * The products the tool names: by code or name, else by a word of their names ("mugs": every product
+ * whose name holds Mug, as the engine reads "how many mugs did we sell"); refused when neither.
+ */
+async function productsOf(ctx: AssistantContextDeps, args: Record<string, unknown>): Promise<{ products: repo.ProductRow[] } | { word: Scope }> {
+  const words = wordsOf(args, 'product');
+  const products = await repo.productsNamedIn(ctx.db, words);
+  if (products.length) return { products };
+  const word = readNameWord(Reading.of(words), await productNameWords(ctx.db));
+  if (!word) throw validationError(`No product '${words}', and no product's name holds it.`);
+  return { word: await nameWordScope(ctx.db, word) };
+}
+
 async function runTool(ctx: AssistantContextDeps, name: string, args: Record<string, unknown>): Promise<Answer> {
-  const product = async () => {
-    const found = await repo.productsNamedIn(ctx.db, String(args.product ?? ''));
-    if (!found.length) throw validationError(`No product '${String(args.product ?? '')}'.`);
-    return found;
-  };
+  const day = today(ctx);
   switch (name) {
-    case 'stock_of_product':
-      return dataFunctions.stockOf(ctx.db, await product());
-    case 'sales_of_product':
-      return dataFunctions.salesOf(ctx.db, await product(), periodOf(args, today(ctx), LAST_30_DAYS));
-    case 'top_sellers':
-      return dataFunctions.topSellers(ctx.db, periodOf(args, today(ctx), LAST_30_DAYS));
-    case 'units_sold':
-      return dataFunctions.totalSales(ctx.db, periodOf(args, today(ctx), LAST_30_DAYS));
+    case 'stock_of_product': {
+      const products = await repo.productsNamedIn(ctx.db, wordsOf(args, 'product'));
+      if (!products.length) throw validationError(`No product '${wordsOf(args, 'product')}'.`);
+      return dataFunctions.stockOf(ctx.db, products);
+    }
+    case 'sales_of_product': {
+      const named = await productsOf(ctx, args);
+      return forPeriod(ctx, args, LAST_30_DAYS, (window) => ('products' in named ? dataFunctions.salesOf(ctx.db, named.products, window) : dataFunctions.totalSales(ctx.db, window, named.word)));
+    }
+    case 'top_sellers': {
+      const rank: Rank = { direction: choiceOf(args, 'order', ORDERS) === 'worst' ? 'asc' : 'desc', limit: numberOf(args, 'limit', TOP_SELLERS_LIMIT) };
+      const scope = await categoryOf(ctx, args);
+      return forPeriod(ctx, args, TOP_SELLERS_PERIOD, (window) => dataFunctions.topSellers(ctx.db, window, rank, scope));
+    }
+    case 'units_sold': {
+      const scope = await categoryOf(ctx, args);
+      return forPeriod(ctx, args, LAST_30_DAYS, (window) => dataFunctions.totalSales(ctx.db, window, scope));
+    }
+    case 'compare_sales': {
+      if (wordsOf(args, 'product') && wordsOf(args, 'category')) throw validationError('Give a product or a category, not both.');
+      const named = wordsOf(args, 'product') ? await productsOf(ctx, args) : null;
+      const scope = !named ? await categoryOf(ctx, args) : 'products' in named ? productScope(named.products) : named.word;
+      const [first, second] = [periodOf(args, 'period', day), periodOf(args, 'other_period', day)];
+      if ('ahead' in first) return first.ahead;
+      if ('ahead' in second) return second.ahead;
+      if (!first.period || !second.period) throw validationError('Two periods are needed: "period" and "other_period".');
+      return dataFunctions.comparePeriods(ctx.db, day, comparisonOf(first.period, second.period, day), scope);
+    }
+    case 'best_period': {
+      if (!wordsOf(args, 'unit')) throw validationError(`'unit' is needed: one of ${PERIOD_UNITS.map((unit) => `"${unit}"`).join(', ')}.`);
+      const best: BestPeriod = { unit: choiceOf(args, 'unit', PERIOD_UNITS), direction: choiceOf(args, 'order', ORDERS) === 'worst' ? 'asc' : 'desc' };
+      const scope = await categoryOf(ctx, args);
+      return forPeriod(ctx, args, LAST_12_MONTHS, (window) => dataFunctions.bestPeriods(ctx.db, day, window, best, scope));
+    }
     case 'runs_out_first':
-      return answerForWindow(windowOf(args, today(ctx)), today(ctx), (due) => dataFunctions.runsOutFirst(ctx.db, today(ctx), due));
+      return answerForWindow(windowOf(args, day), day, (due) => dataFunctions.runsOutFirst(ctx.db, day, due));
     case 'stock_value':
       return dataFunctions.stockValue(ctx.db);
-    case 'products_without_sales':
-      return dataFunctions.noSales(ctx.db, periodOf(args, today(ctx), NO_SALES_PERIOD));
+    case 'products_without_sales': {
+      const scope = await categoryOf(ctx, args);
+      return forPeriod(ctx, args, NO_SALES_PERIOD, (window) => dataFunctions.noSales(ctx.db, window, scope), true);
+    }
+    case 'overstock':
+      return dataFunctions.overstock(ctx.db, day, numberOf(args, 'days', OVERSTOCK_COVER), await categoryOf(ctx, args));
+    case 'dead_stock': {
+      const days = numberOf(args, 'days', DEAD_STOCK_DAYS);
+      return dataFunctions.deadStock(ctx.db, await salesWindow(ctx.db, { kind: 'last_days', days }, day), await categoryOf(ctx, args));
+    }
     case 'low_stock':
-      return answerForWindow(windowOf(args, today(ctx)), today(ctx), (due) => dataFunctions.lowStock(ctx.db, today(ctx), due));
+      return answerForWindow(windowOf(args, day), day, (due) => dataFunctions.lowStock(ctx.db, day, due));
     case 'reorder_report':
-      return answerForWindow(windowOf(args, today(ctx)), today(ctx), (due) => dataFunctions.reorderReport(ctx.db, today(ctx), due));
+      return answerForWindow(windowOf(args, day), day, (due) => dataFunctions.reorderReport(ctx.db, day, due));
     case 'deliveries':
-      return answerQuick(ctx.db, 'deliveries', today(ctx));
+      return answerQuick(ctx.db, 'deliveries', day);
     default:
       throw validationError(`Unknown tool '${name}'.`);
   }

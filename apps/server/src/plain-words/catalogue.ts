@@ -4,11 +4,15 @@
 import { NUM, numberIn } from './period.ts';
 import { escapeRegExp, type Reading } from './reading.ts';
 
-/** A word in both numbers: "radiator" and "radiators", "battery" and "batteries", "box" and "boxes". */
-function numberForms(word: string): [singular: string, plural: string] {
-  const singular = /ies$/.test(word) ? `${word.slice(0, -3)}y` : /(s|x|z|ch|sh)es$/.test(word) ? word.slice(0, -2) : /[^s]s$/.test(word) ? word.slice(0, -1) : word;
-  const plural = /[^aeiou]y$/.test(singular) ? `${singular.slice(0, -1)}ies` : /(s|x|z|ch|sh)$/.test(singular) ? `${singular}es` : `${singular}s`;
-  return [singular, plural];
+/**
+ * A word in both numbers: itself, what it may be the plural of ("mugs" → "mug", "ties" → "tie",
+ * "boxes" → "box", "batteries" → "battery"; "ties" could be of "ty" too, and a word that is no name
+ * matches nothing) and its plural ("mug" → "mugs", "box" → "boxes", "battery" → "batteries").
+ */
+function numberForms(word: string): string[] {
+  const singulars = [/[^s]s$/.test(word) && word.slice(0, -1), /(s|x|z|ch|sh)es$/.test(word) && word.slice(0, -2), /[^aeiou]ies$/.test(word) && `${word.slice(0, -3)}y`];
+  const plural = /[^aeiou]y$/.test(word) ? `${word.slice(0, -1)}ies` : /(s|x|z|ch|sh)$/.test(word) ? `${word}es` : `${word}s`;
+  return [...new Set([word, ...singulars.filter((form): form is string => Boolean(form)), plural])];
 }
 
 /** A word in either number, as a pattern. */
@@ -18,12 +22,24 @@ const eitherNumber = (word: string) => `(?:${numberForms(word).map(escapeRegExp)
 export const nameWordPattern = (word: string) => new RegExp(`\\b${eitherNumber(word.toLowerCase())}\\b`);
 
 /**
+ * Short words a question says for what it asks, not for a product, though a product's name may hold
+ * them ("Tank Top", "Day Pack", "New Potatoes"): they select no products. Filler words ("the", "all",
+ * "any") never do, as no reading leaves them unused.
+ */
+const COMMON_WORDS = new Set(
+  ('top day new old big low one two six ten out off yes not nor why who way end set put run buy got let say ask too yet ago far via etc due ' +
+    'sum avg max min qty net ytd qtd lot few own jan feb mar apr may jun jul aug sep oct nov dec')
+    .split(' '),
+);
+
+/**
  * A word the question holds that products' names hold, in either number ("radiators" → "radiator",
- * the word as the names write it), among the words no other reading used: they select those
- * products when no product or category is named. Null when there is none.
+ * "mugs" → "mug", the word as the names write it), among the words no other reading used: they
+ * select those products when no product or category is named. Common short words ("top", "day")
+ * are none. Null when there is none.
  */
 export function readNameWord(reading: Reading, nameWords: string[]): string | null {
-  const known = new Map(nameWords.map((word) => [word.toLowerCase(), word]));
+  const known = new Map(nameWords.filter((word) => !COMMON_WORDS.has(word.toLowerCase())).map((word) => [word.toLowerCase(), word]));
   for (const word of reading.unusedWords()) {
     const found = numberForms(word.toLowerCase())
       .map((form) => known.get(form))

@@ -24,7 +24,9 @@ export type Period =
   | { kind: 'until'; date: string }
   | { kind: 'between'; from: string; to: string }
   /** A meteorological season of the northern hemisphere, by the year it starts in (winter 2025 is December 2025 to February 2026). */
-  | { kind: 'season'; season: Season; year: number };
+  | { kind: 'season'; season: Season; year: number }
+  /** "All time", "ever": every sale up to today (ADR 0148, amendment "one default for top sellers"). */
+  | { kind: 'all_time' };
 
 export type Season = 'spring' | 'summer' | 'autumn' | 'winter';
 /** Each season's first month: spring March–May, summer June–August, autumn September–November, winter December–February. */
@@ -134,6 +136,7 @@ export function readPeriod(reading: Reading, today: string): Period | null {
     reading.exec(new RegExp(escapeRegExp(match[0])));
     return match[1] === 'since' || match[1] === 'from' ? { kind: 'since', date } : { kind: 'day', date };
   }
+  if (reading.test(/\b(?:(?:of|for|over|in) )?all[- ]time\b|\bever\b/)) return { kind: 'all_time' };
   if (reading.test(/\b(today)\b/)) return { kind: 'today' };
   if (reading.test(/\byesterday\b/)) return { kind: 'yesterday' };
   match = reading.exec(/\b(this|current) (week|month|quarter|year)\b/);
@@ -172,7 +175,15 @@ export const NOT_SOLD =
   /\b(no|zero|without( any)?|not any)\s+sales\b|\bnot (been )?sold\b|\b(have|has|had) ?(n'?t|not)( (we|they|it|you))?( been)? sold\b|\b(did|do|does) ?(n'?t|not)( (we|they|it|you))? sell\b|\bnever sold\b|\bnot selling\b/;
 
 /** The days a question about products that have not sold looks back over when it names none (the dashboard's "no sales in 90 days" too). */
-export const NO_SALES_PERIOD: Period = { kind: 'last_days', days: 90 };
+export const NO_SALES_DAYS = 90;
+export const NO_SALES_PERIOD: Period = { kind: 'last_days', days: NO_SALES_DAYS };
+
+/**
+ * The period top sellers (a ranking of products or categories by sales) cover when the question
+ * names none: what sells now, as a till's or Shopify's product report opens, for the assistant, its
+ * model's tool and the report writer alike (ADR 0148, amendment "one default for top sellers").
+ */
+export const TOP_SELLERS_PERIOD: Period = { kind: 'last_days', days: 30 };
 
 /**
  * "Not sold in 60 days", "no sales for 8 weeks", "haven't sold in 3 months": on a question about
@@ -213,6 +224,11 @@ export function readComparison(reading: Reading, today: string): Comparison | nu
   sides.forEach((side) => readPeriod(side, today));
   reading.exec(new RegExp(`\\b${escapeRegExp(separator[0])}(?= )`));
   reading.test(/\bcompare(d|s)?\b|\bcomparison\b/);
+  return comparisonOf(first, second, today);
+}
+
+/** Two periods said in either order, the earlier first: the one that starts first (a model's tool gets them so too). */
+export function comparisonOf(first: Period, second: Period, today: string): Comparison {
   const later = fullRangeOf(first, today).from > fullRangeOf(second, today).from;
   return later ? { earlier: second, later: first } : { earlier: first, later: second };
 }
@@ -512,8 +528,13 @@ export function fullRangeOf(period: Period, today: string): DateRange {
       return { from: period.from, to: period.to };
     case 'season':
       return seasonRange(period.season, period.year);
+    case 'all_time':
+      return { from: FIRST_DAY, to: today };
   }
 }
+
+/** Before any sale: all time's first day where the data's own is not at hand (the assistant's answers start it at the first sale). */
+const FIRST_DAY = '0001-01-01';
 
 /**
  * The days of a period that have come, as of `today`: the days the report writer's SQL keeps on
@@ -581,12 +602,17 @@ export function describePeriod(period: Period | null): string {
       return `from ${period.from} to ${period.to}`;
     case 'season':
       return seasonWords(period.season, period.year);
+    case 'all_time':
+      return 'all time';
   }
 }
 
-/** The period and its dates as an answer says them: "last month (1–30 Nov 2026)", "in October 2026 (1–31 Oct 2026)". */
-export function spokenPeriod(period: Period, today: string): string {
-  const range = rangeOf(period, today);
+/**
+ * The period and its dates as an answer says them: "last month (1–30 Nov 2026)", "in October 2026
+ * (1–31 Oct 2026)", "of all time (14 Jul 2025–3 Dec 2026)"; `range`: its days, where the answer knows
+ * them better (all time from the first sale).
+ */
+export function spokenPeriod(period: Period, today: string, range = rangeOf(period, today)): string {
   const dates = formatRange(range);
   switch (period.kind) {
     case 'last_days':
@@ -608,6 +634,8 @@ export function spokenPeriod(period: Period, today: string): string {
       return `from ${formatDay(range.from)} to ${formatDay(range.to)}`;
     case 'season':
       return `in ${seasonWords(period.season, period.year)} (${dates})`;
+    case 'all_time':
+      return `of all time (${dates})`;
     default:
       return `${describePeriod(period)} (${dates})`;
   }

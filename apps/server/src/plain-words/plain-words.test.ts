@@ -1,6 +1,6 @@
 // Periods and product-code-like words on fixed days, so year ends and short months are met whatever the day the tests run.
 import { describe, expect, it } from 'vitest';
-import { describePeriod, dueWindowOf, dueWords, formatRange, rangeOf, readAhead, readBestPeriod, readComparison, readPeriod, readQuietSpan, readSalesAhead, readWindow, sameDaysSoFar, spokenPeriod, windowOf, type Comparison, type Period } from './period.ts';
+import { comparisonOf, describePeriod, dueWindowOf, dueWords, formatRange, rangeOf, readAhead, readBestPeriod, readComparison, readPeriod, readQuietSpan, readSalesAhead, readWindow, sameDaysSoFar, spokenPeriod, windowOf, type Comparison, type Period } from './period.ts';
 import { readCategory, readCoverDays, readNameWord, readRank } from './catalogue.ts';
 import { looksLikeProductCode, Reading } from './reading.ts';
 
@@ -270,6 +270,28 @@ describe('what a shop owner asks on 3 December 2026', () => {
     expect(compare('compare sales last month').earlier).toBeNull();
     // "Last November" in January is still the one of the year before.
     expect(compare('compare last November and this November', '2027-01-10')).toMatchObject({ earlier: { from: '2026-11-01', to: '2026-11-30' } });
+    // Two periods a model's tool is given, in either order: the earlier first.
+    const thisMonth: Period = { kind: 'this', unit: 'month' };
+    const lastMonth: Period = { kind: 'previous', unit: 'month' };
+    expect(comparisonOf(thisMonth, lastMonth, TODAY)).toEqual({ earlier: lastMonth, later: thisMonth });
+    expect(comparisonOf(lastMonth, thisMonth, TODAY)).toEqual({ earlier: lastMonth, later: thisMonth });
+  });
+
+  it('reads "all time" and "ever" as every sale up to today, said and read back as "all time"', () => {
+    for (const question of ['top sellers of all time', 'all-time best sellers', 'the best month ever', 'units sold over all time']) {
+      expect(read(question, TODAY).period, question).toEqual({ kind: 'all_time' });
+      expect(read(question, TODAY).unused, question).not.toContain('time');
+    }
+    expect(read('top sellers of all time', TODAY).unused).toEqual(['top', 'sellers']);
+    // "Never", "every" are not "ever".
+    expect(read('products never sold', TODAY).period).toBeNull();
+    expect(read('sales every week', TODAY).period).toBeNull();
+    const allTime: Period = { kind: 'all_time' };
+    expect(describePeriod(allTime)).toBe('all time');
+    expect(read(`Units sold: top 10 products (${describePeriod(allTime)})`, TODAY).period).toEqual(allTime);
+    // Its days are the data's where an answer knows them: from the first sale.
+    expect(spokenPeriod(allTime, TODAY, { from: '2025-07-14', to: TODAY })).toBe('of all time (14 Jul 2025–3 Dec 2026)');
+    expect(rangeOf(allTime, TODAY).to).toBe(TODAY);
   });
 
   it('cuts the earlier period to the same days while the later is under way', () => {
@@ -306,7 +328,7 @@ describe('seasons, words of product names and days of cover', () => {
     expect(read(`Units sold (${describePeriod(period)})`, '2026-12-03').period).toEqual(period);
   });
 
-  it('reads a word of product names in either number among the words nothing else used, and days of cover', () => {
+  it('reads a word of product names in either number among the words nothing else used', () => {
     const named = (question: string) => {
       const words = Reading.of(question);
       readPeriod(words, '2026-12-03');
@@ -315,6 +337,38 @@ describe('seasons, words of product names and days of cover', () => {
     expect(named('how many radiators did we sell last winter?')).toEqual({ word: 'Radiator', unused: ['sell'] });
     expect(named('heater sales this year')).toEqual({ word: 'Heater', unused: ['sales'] });
     expect(named('sales last month').word).toBeNull();
+  });
+
+  it('reads short words of product names and their plurals, and no common short word as one', () => {
+    const names = ['Mug', 'Box', 'Tie', 'Battery', 'Glass', 'Horse', 'Jeans', 'Top', 'Day', 'The', 'All', 'New', 'May', 'Set'];
+    const named = (question: string) => {
+      const words = Reading.of(question);
+      readPeriod(words, '2026-12-03');
+      return { word: readNameWord(words, names), unused: words.unusedWords() };
+    };
+    expect(named('how many mugs did we sell')).toEqual({ word: 'Mug', unused: ['sell'] });
+    expect(named('how many mug did we sell')).toEqual({ word: 'Mug', unused: ['sell'] });
+    expect(named('boxes sold last month')).toEqual({ word: 'Box', unused: ['sold'] });
+    expect(named('how many ties did we sell last week').word).toBe('Tie');
+    expect(named('batteries sold this year').word).toBe('Battery');
+    expect(named('glasses sold').word).toBe('Glass');
+    expect(named('horses sold').word).toBe('Horse');
+    expect(named('jeans sold').word).toBe('Jeans');
+    // Words a question says for what it asks select no product, though names hold them.
+    for (const question of ['top sellers this week', 'the best day last month', 'units sold per day', 'sales of all the products', "what's new", 'sales in may', 'top 5 sellers', 'sales by set of days']) {
+      expect(named(question).word, question).toBeNull();
+    }
+    // The name word's pattern takes either number, as the answers claim it.
+    const boxes = Reading.of('boxes sold last week');
+    expect(readNameWord(boxes, ['Box'])).toBe('Box');
+    expect(boxes.unusedWords()).not.toContain('boxes');
+    // A category in either number: "ties" is the Tie category's plural, "tie" the Ties category's singular.
+    expect(readCategory(Reading.of('units sold in ties'), ['Tie'])).toBe('Tie');
+    expect(readCategory(Reading.of('units sold in tie'), ['Ties'])).toBe('Ties');
+    expect(readCategory(Reading.of('boxes last month'), ['Box'])).toBe('Box');
+  });
+
+  it('reads days of cover', () => {
     const cover = (question: string) => readCoverDays(Reading.of(question));
     expect([cover('overstocked: more than 6 months of stock'), cover('over 90 days of cover'), cover('more than 2 weeks'), cover('overstocked')]).toEqual([180, 90, 14, null]);
   });

@@ -9,10 +9,10 @@ type Db = Kysely<Database>;
 export const categoryNames = async (db: Db): Promise<string[]> =>
   (await db.selectFrom('data.products').select('category').distinct().where('category', 'is not', null).orderBy('category').limit(500).execute()).map((row) => row.category as string);
 
-/** The words of the products' names ("Radiator", "Heater"), letters only and 4 or more of them, as the names write them: a question's word among them selects products. */
+/** The words of the products' names ("Radiator", "Mug"), letters only and 3 or more of them, as the names write them: a question's word among them selects products (`readNameWord`). */
 export const productNameWords = async (db: Db): Promise<string[]> =>
   (
     await sql<{ word: string }>`
       select min(w) as word from data.products p, regexp_split_to_table(p.name, '\\s+') w
-      where w ~ '^[[:alpha:]]{4,}$' group by lower(w) order by 1 limit 5000`.execute(db)
+      where w ~ '^[[:alpha:]]{3,}$' group by lower(w) order by 1 limit 5000`.execute(db)
   ).rows.map((row) => row.word);

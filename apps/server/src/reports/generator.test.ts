@@ -65,7 +65,9 @@ const questions: Question[] = [
   { question: 'units sold by category', expected: () => byKey(groupSum(sales, (s) => productOf(s.code).category), 'category', 'units_sold') },
   { question: 'units sold per product in the last 7 days', expected: () => byKey(groupSum(lastDays(7), (s) => s.code), 'product_code', 'units_sold') },
   { question: 'top 3 products by units sold in the last 30 days', expected: () => ranked(groupSum(lastDays(30), (s) => s.code), 'desc', 3, 'units_sold'), ordered: true },
-  { question: 'bottom 2 products by units sold', expected: () => ranked(groupSum(sales, (s) => s.code), 'asc', 2, 'units_sold'), ordered: true },
+  // A ranking that names no period: the last 30 days, as the assistant's top sellers.
+  { question: 'bottom 2 products by units sold', expected: () => ranked(groupSum(lastDays(30), (s) => s.code), 'asc', 2, 'units_sold'), ordered: true },
+  { question: 'bottom 2 products by units sold of all time', expected: () => ranked(groupSum(sales, (s) => s.code), 'asc', 2, 'units_sold'), ordered: true },
   { question: 'top 3 products in the last 7 days', expected: () => ranked(groupSum(lastDays(7), (s) => s.code), 'desc', 3, 'units_sold'), ordered: true },
   { question: `monthly units sold in ${year}`, expected: () => byKey(groupSum(between(`${year}-01-01`, `${year + 1}-01-01`), (s) => monthStart(s.date)), 'month', 'units_sold'), ordered: true },
   { question: `units sold by month in ${year - 1}`, expected: () => byKey(groupSum(between(`${year - 1}-01-01`, `${year}-01-01`), (s) => monthStart(s.date)), 'month', 'units_sold'), ordered: true },
@@ -407,11 +409,11 @@ describe('built-in report generator over a known dataset', () => {
     // Only TL-003 sells nothing for a week: the fixture's quiet products in the last 7 days, read as "in 7 days".
     expect(await codesOf((await write('products not sold in 7 days')).sql_code)).toEqual(fixtureProducts.filter((p) => !lastDays(7).some((s) => s.code === p.code)).map((p) => p.code));
 
-    // A category in lower case, with "category" or in the plural, filters; "sells best" ranks the products.
-    const kitchenTop = ranked(groupSum(sales.filter((s) => productOf(s.code).category === 'Kitchen'), (s) => s.code), 'desc', 10, 'units_sold');
+    // A category in lower case, with "category" or in the plural, filters; "sells best" ranks the products (of the last 30 days: no period is said).
+    const kitchenTop = ranked(groupSum(lastDays(30).filter((s) => productOf(s.code).category === 'Kitchen'), (s) => s.code), 'desc', 10, 'units_sold');
     for (const question of ['what sells best in the kitchen category?', 'top sellers in Kitchen', 'best selling kitchen products']) {
       const report = await write(question);
-      expect(report, question).toMatchObject({ success: true, notice: null });
+      expect(report, question).toMatchObject({ success: true, title: 'Units sold: top 10 products (the last 30 days, category Kitchen)', notice: null });
       expect(await rowsOf(report.sql_code), question).toEqual(kitchenTop.map((r) => ({ product_code: r.product_code, name: productOf(r.product_code as string).name, units_sold: r.units_sold })));
     }
     expect((await codesOf((await write('units sold by product in tools')).sql_code)).sort()).toEqual(['TL-001', 'TL-002', 'TL-003']);
@@ -461,6 +463,33 @@ describe('built-in report generator over a known dataset', () => {
       ])
       .filter((r) => december(year - 2).has(r.product_code) || december(year - 1).has(r.product_code));
     expect((await rowsOf(decembers.sql_code)).map(({ product_code, period, units_sold }) => ({ product_code, period, units_sold: Number(units_sold) }))).toEqual(expected);
+  });
+
+  it('ranks top sellers over the last 30 days unless a period is said, as the assistant does, saying so in the title; all time when asked', async () => {
+    const assistant = async (question: string) => ((await server.request('/api/assistant/messages/', { token, body: { content: question } })).json.messages as { content: string }[])[1]?.content ?? '';
+    const units = (rows: Row[]) => rows.map((r) => ({ product_code: r.product_code, units_sold: Number(r.units_sold) }));
+    const yesterday = dayFromToday(-1, today);
+    const top = await write('top sellers');
+    expect(top).toMatchObject({ success: true, title: 'Units sold: top 10 products (the last 30 days)', notice: null });
+    const recent = ranked(groupSum(lastDays(30), (s) => s.code), 'desc', 10, 'units_sold');
+    expect(units(await rowsOf(top.sql_code))).toEqual(recent);
+    // The assistant's top five, for the same days, said with them.
+    const named = (rows: Row[]) => rows.slice(0, 5).map((r) => `${productOf(r.product_code as string).name} (${(r.units_sold as number).toLocaleString('en')})`).join(', ');
+    expect(await assistant('top sellers')).toContain(`Top sellers in the last 30 days (${formatRange({ from: dayFromToday(-30, today), to: yesterday })}): ${named(recent)}.`);
+    // Read back through a change request, the period stays.
+    expect((await write('in Kitchen', { title: top.title, description: top.description })).title).toBe('Units sold: top 10 products (the last 30 days, category Kitchen)');
+
+    // "All time", "ever": every sale up to today, for both.
+    const everything = ranked(groupSum(sales, (s) => s.code), 'desc', 10, 'units_sold');
+    for (const question of ['top sellers of all time', 'best selling products ever', 'all-time top 10 products']) {
+      const report = await write(question);
+      expect(report, question).toMatchObject({ success: true, title: 'Units sold: top 10 products (all time)', notice: null });
+      expect(units(await rowsOf(report.sql_code)), question).toEqual(everything);
+    }
+    const firstSale = sales.reduce((first, s) => (s.date < first ? s.date : first), yesterday);
+    expect(await assistant('top sellers of all time')).toContain(`Top sellers of all time (${formatRange({ from: firstSale, to: dayFromToday(0, today) })}): ${named(everything)}.`);
+    const ever = await write('top sellers of all time');
+    expect((await write('in Kitchen', { title: ever.title, description: ever.description })).title).toBe('Units sold: top 10 products (all time, category Kitchen)');
   });
 
   it('lists overstock against the forecast demand and dead stock with the value tied up, as the assistant does', async () => {

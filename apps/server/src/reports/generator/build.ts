@@ -2,7 +2,7 @@
 // one-line description (which the generator can read back when asked to change the report) and
 // pseudocode in plain steps.
 import type { ChartType } from '@stockwise/contract';
-import { describePeriod, dueWindowOf, dueWords, formatDay, fullRangeOf, MONTH_NAMES, NO_SALES_PERIOD, windowOf, type CalendarUnit } from '../../plain-words/period.ts';
+import { describePeriod, dueWindowOf, dueWords, formatDay, fullRangeOf, MONTH_NAMES, NO_SALES_PERIOD, TOP_SELLERS_PERIOD, windowOf, type CalendarUnit } from '../../plain-words/period.ts';
 import { OVERSTOCK_DAYS } from '../../plain-words/catalogue.ts';
 import { DEFAULT_LOW_STOCK, todayIso, type AheadSpan, type Dimension, type Intent, type Measure, type Period } from './intent.ts';
 
@@ -68,6 +68,8 @@ function periodCondition(period: Period, column: string): string {
       return `${column} >= date ${literal(period.date)}`;
     case 'until':
       return `${column} between date ${literal(`${period.date.slice(0, 4)}-01-01`)} and date ${literal(period.date)}`;
+    case 'all_time':
+      return `${column} <= current_date`;
   }
   throw new Error(`A ${period.kind} period has bounds.`);
 }
@@ -202,10 +204,13 @@ function wholeUnits(unit: TimeUnit, period: Period | null, column: string): stri
   return [`${last} < current_date`, ...(period ? [periodCondition(period, `${start}::date`), periodCondition(period, last)] : [])];
 }
 
-function measureReport(intent: Intent, measureName: Measure): BuiltReport {
+function measureReport(said: Intent, measureName: Measure): BuiltReport {
   const measure = MEASURES[measureName];
-  if (intent.compare && measure.fromSales) return comparisonReport(intent, measureName);
-  const dimension = measureName === 'product_count' && intent.dimension === 'product' ? null : intent.dimension;
+  if (said.compare && measure.fromSales) return comparisonReport(said, measureName);
+  const dimension = measureName === 'product_count' && said.dimension === 'product' ? null : said.dimension;
+  // Top sellers that name no period are those of the last 30 days, as the assistant's; the title says so (ADR 0148, amendment "one default for top sellers").
+  const topSellers = measure.fromSales && said.rank !== null && (dimension === 'product' || dimension === 'category');
+  const intent = topSellers && !said.period ? { ...said, period: TOP_SELLERS_PERIOD } : said;
   const dim = dimension ? DIMENSIONS[dimension] : null;
   const fromSales = measure.fromSales;
   const dateColumn = 's.date';
