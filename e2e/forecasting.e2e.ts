@@ -86,7 +86,7 @@ describe('forecasting screen', () => {
     const target = reportProducts.find((product) => product.firstStockout !== null && !firstPageCodes.has(product.styleCode) && product.firstStockout > shiftDay(reportDay, 2));
     expect(target, 'a report product with a stockout outside the first page').toBeDefined();
     await openForecasting(page);
-    await page.getByTestId('no-product').getByText('No product selected.').waitFor();
+    await page.getByTestId('no-product').getByText('No product selected. Choose one in the product list above to see its forecast.').waitFor();
     // Before a product is chosen the chart is an empty frame: axes, no lines, nothing to step through.
     const emptyFrame = page.getByRole('group', { name: 'Sales and stock chart, no forecast shown yet' });
     await emptyFrame.locator('.recharts-cartesian-grid').first().waitFor({ state: 'attached' });
