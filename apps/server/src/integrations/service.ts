@@ -22,7 +22,7 @@ import {
 import type { AppDatabase } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import type { ServerConfig } from '../environment.ts';
-import { parseAllowList, type OutboundPolicy } from '../http/outbound.ts';
+import { addressProblem, parseAllowList, type OutboundAllowList, type OutboundPolicy } from '../http/outbound.ts';
 import { notFoundError, validationError } from '../http/errors.ts';
 import { resolveEntityMapping } from '../import/mapping.ts';
 import type { ImportedTable } from '../import/service.ts';
@@ -45,6 +45,8 @@ export type IntegrationsContext = {
   secrets: SecretBox;
   loadConfig: () => Promise<ProductConfig>;
   queue: Pick<JobQueue, 'boss'>;
+  /** OUTBOUND_ALLOWED_HOSTS: an endpoint the runs could not reach is refused at save. */
+  outboundAllowed: OutboundAllowList;
 };
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -122,11 +124,14 @@ async function resolveInput(ctx: IntegrationsContext, input: IntegrationInput, s
   const problem = (field: string, message: string) => (problems[field] ??= []).push(message);
   if (!merged.endpoint) problem('endpoint', 'The endpoint is required.');
   else {
+    let url: URL | null = null;
     try {
-      new URL(merged.endpoint.replaceAll('{from}', '2000-01-01').replaceAll('{to}', '2000-01-01'));
+      url = new URL(merged.endpoint.replaceAll('{from}', '2000-01-01').replaceAll('{to}', '2000-01-01'));
     } catch {
       problem('endpoint', 'Enter an http:// or https:// address.');
     }
+    const unreachable = url && (await addressProblem(url, ctx.outboundAllowed));
+    if (unreachable) problem('endpoint', unreachable);
   }
   if (merged.schedule_frequency === 'custom') {
     const cronIssue = merged.cron_expression ? cronProblem(merged.cron_expression) : 'A custom schedule needs a cron expression.';
@@ -309,7 +314,14 @@ export async function createIntegrationsFeature(deps: {
     maxResponseBytes: config.outbound.maxResponseBytes,
     maxRedirects: MAX_REDIRECTS,
   };
-  const service: IntegrationsContext = { db: database.db, locks, secrets, loadConfig: deps.loadConfig, queue: { get boss() { return deps.queue().boss; } } };
+  const service: IntegrationsContext = {
+    db: database.db,
+    locks,
+    secrets,
+    loadConfig: deps.loadConfig,
+    queue: { get boss() { return deps.queue().boss; } },
+    outboundAllowed: outbound.allowed,
+  };
   return {
     service,
     runs: {
