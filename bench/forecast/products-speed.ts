@@ -76,8 +76,9 @@ function catalogueRows({ inputs, since, today, calendar }: Catalogue): { product
     sales: joined(input.sales, (sale) => `${Date.parse(sale.ds) / DAY_MS - firstDay}:${sale.y}`),
     snapshots: joined(input.stock, (snapshot) => `${snapshot.ds}:${snapshot.stock_level}`),
     deliveries: joined(input.deliveries, (delivery) => `${delivery.ds}:${delivery.quantity}`),
+    listed_after: null,
   }));
-  return { products, context: { today, horizon: 90, since, historyDays: DAYS, calendar } };
+  return { products, context: { today, horizon: 90, since, historyDays: DAYS, calendar, firstSale: since } };
 }
 
 /** CPU ms per product of one pass over the catalogue, and its results. */

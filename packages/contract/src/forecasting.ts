@@ -75,6 +75,13 @@ export const productForecastResponse = z.object({
   display_settings: z.object({ historical_forecast: z.boolean() }),
   stockouts: z.array(stockoutItem),
   reorder: reorderAdvice,
+  /**
+   * The order advice's rule for this product (the latest report, the low-stock list, the dashboard,
+   * the assistant): units sold in the last `inactiveDays` days before the forecast. With none, the
+   * lists leave it out unless their filter shows products without recent demand, so its own
+   * advice is not urgent either.
+   */
+  activity: z.object({ recentDemand: z.number(), inactiveDays: z.number().int() }),
 });
 export type ProductForecastResponse = z.infer<typeof productForecastResponse>;
 

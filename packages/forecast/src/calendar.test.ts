@@ -289,4 +289,15 @@ describe("new products' first weeks", () => {
     const calendar = catalogueCalendar(new Map([['Garden', { firstDay: start, totals: new Float64Array(700).fill(30) }]]), starts('Garden', start + 100, [1, 2, 3, 4, 5]));
     expect(calendar.newItemRates).toEqual({ Garden: [1, 2, 3, 4, 5], '*': [1, 2, 3, 4, 5] });
   });
+
+  it("counts from the catalogue's first sale, not from the start of the window read", () => {
+    // A shop whose sales begin 500 days into the two-year window: its range, selling from that day,
+    // is not five launches; a product that started 100 days after the shop's first sale is one.
+    const totals = new Float64Array(730);
+    totals.fill(30, 500);
+    const range = starts('Garden', start + 500, [4, 4, 5, 6, 6]);
+    expect(catalogueCalendar(new Map([['Garden', { firstDay: start, totals }]]), range).newItemRates).toEqual({});
+    const launched = starts('Garden', start + 600, [1, 2, 3, 4, 5]);
+    expect(catalogueCalendar(new Map([['Garden', { firstDay: start, totals }]]), [...range, ...launched]).newItemRates).toEqual({ Garden: [1, 2, 3, 4, 5], '*': [1, 2, 3, 4, 5] });
+  });
 });

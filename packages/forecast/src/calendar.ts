@@ -93,7 +93,10 @@ export function catalogueCalendar(categories: Map<string | null, DailyTotals>, s
   const catalogue = sumOf([...categories.values()]);
   const yearlyProfiles: Record<string, number[]> = {};
   if (catalogue) {
-    const newItemRates = newItemRatesOf(starts, catalogue.firstDay, catalogue.firstDay + catalogue.totals.length);
+    // New relative to the catalogue's own sales, not to the window read: a shop whose history
+    // starts 200 days into a two-year window has no launches in its first weeks, only its range.
+    const firstSale = catalogue.totals.findIndex((units) => units > 0);
+    const newItemRates = newItemRatesOf(starts, catalogue.firstDay + Math.max(0, firstSale), catalogue.firstDay + catalogue.totals.length);
     const holidays = closedEasterHolidays(catalogue);
     const closed = closedMonthDays(catalogue, holidays);
     const closedSet = new Set(closedDatesBetween({ closedDates: [...closed], closedHolidays: [...holidays] }, formatDay(catalogue.firstDay), catalogue.totals.length).map(dayNumber));
@@ -129,7 +132,7 @@ function closedBusinessWeekdays(catalogue: DailyTotals): number[] {
 /**
  * The first-weeks daily demand of the products that started within the history, per category and
  * for the catalogue. A product counts as new when its first sale is at least NEW_ITEM_DAYS after
- * the history's first day (one that sells at least every four weeks and was already listed would
+ * the catalogue's first sale (one that sells at least every four weeks and was already listed would
  * show a sale before) and its first weeks end before the history does.
  */
 export function newItemRatesOf(starts: ProductStart[], historyFirstDay: number, historyEndDay: number): Record<string, number[]> {

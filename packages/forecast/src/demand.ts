@@ -21,7 +21,7 @@ export type DemandHistory = {
 
 // Three years is enough for weekly and yearly patterns; older data slows every
 // model and describes a business that has moved on.
-const MAX_HISTORY_DAYS = 3 * 365;
+export const MAX_HISTORY_DAYS = 3 * 365;
 const IMPUTATION_WINDOW_DAYS = 28;
 
 /**

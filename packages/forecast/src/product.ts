@@ -1,9 +1,9 @@
-import { PROFILE_DAYS } from './calendar.ts';
+import { NEW_ITEM_DAYS, PROFILE_DAYS } from './calendar.ts';
 import { applyClosedDays, closedWeekdaysOf } from './closed.ts';
 import { applyClosedDates, closedDayNumbers } from './holidays.ts';
 import { POOLED_YEARLY_MIN_DAYS, pooledYearly, yearlyIndex } from './pooled.ts';
 import { dayLabels, dayNumber } from './dates.ts';
-import { buildDemandHistory, classifyDemand, eventUplifts, salesCount, type DemandHistory } from './demand.ts';
+import { buildDemandHistory, classifyDemand, MAX_HISTORY_DAYS, eventUplifts, salesCount, type DemandHistory } from './demand.ts';
 import { calibratedInflation, selectAndForecast, type EngineResult } from './engine.ts';
 import type { Candidate } from './models/candidate.ts';
 import { ets, NON_SEASONAL_FORMS, type EtsForm, type FitOptions } from './models/ets.ts';
@@ -111,7 +111,7 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
   const serviceLevel = input.serviceLevel ?? DEFAULT_SERVICE_LEVEL;
   if (typeof serviceLevel !== 'number' || !(serviceLevel > 0 && serviceLevel < 1)) return invalid('serviceLevel must be between 0 and 1 (exclusive).');
 
-  const history = salesCount(input.sales) === 0 ? emptyHistory(input.today) : buildDemandHistory(input);
+  const history = salesCount(input.sales) === 0 ? unsoldHistory(input.today, input.listedSince) : buildDemandHistory(input);
   if ('error' in history) return invalid(history.error);
   // Closed days are not days without demand: they neither make a product look intermittent nor score a model.
   const closed = closedWeekdaysOf(history.values, history.observed, history.firstDay, businessWeekdays);
@@ -164,9 +164,11 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
     model: {
       name: result.modelName,
       description: holidays ? `${result.description} Closed on public holidays.` : result.description,
-      demandClass,
+      // Not one sale: no way it sells to describe (its description says so).
+      demandClass: history.values.some((units) => units > 0) ? demandClass : 'none',
       history: historyLength,
-      patterns: [...(historyLength === 'full' ? patternsOf(result.modelName, demandClass, closed) : closedPatternOf(closed)), ...(holidays ? ['holidays' as const] : [])],
+      // The patterns a chosen model found; a history too short or too empty for one has only the closed days.
+      patterns: [...(unmodelled ? closedPatternOf(closed) : patternsOf(result.modelName, demandClass, closed)), ...(holidays ? ['holidays' as const] : [])],
       backtest: {
         mase: finiteOrNull(result.validation?.mase),
         smape: finiteOrNull(result.validation?.smape),
@@ -202,11 +204,19 @@ function isSalesColumns(sales: unknown): sales is SalesColumns {
 /** JSON has no NaN or Infinity: a figure that could not be measured is null. */
 const finiteOrNull = (value: number | undefined): number | null => (value !== undefined && Number.isFinite(value) ? value : null);
 
-/** A product without sales rows (a new product): no days of history, ending the day before `today`. */
-function emptyHistory(today: string | undefined): DemandHistory | { error: string } {
+/**
+ * A product without sales rows. Listed for NEW_ITEM_DAYS or more without a sale, it is not new but
+ * unsold: those days are its history, every one a day without a sale (ADR 0108, amended). Else, a
+ * new product: no days of history, ending the day before `today`.
+ */
+function unsoldHistory(today: string | undefined, listedSince: string | undefined): DemandHistory | { error: string } {
   const day = today === undefined ? Math.floor(Date.now() / DAY_MS) : dayNumber(today);
   if (Number.isNaN(day)) return { error: `today is not a valid YYYY-MM-DD date: ${String(today)}` };
-  return { firstDay: day, values: new Float64Array(0), observed: new Uint8Array(0) };
+  const listed = listedSince === undefined ? day : dayNumber(listedSince);
+  if (Number.isNaN(listed)) return { error: `listedSince is not a valid YYYY-MM-DD date: ${String(listedSince)}` };
+  const days = Math.min(day - listed, MAX_HISTORY_DAYS);
+  if (days < NEW_ITEM_DAYS) return { firstDay: day, values: new Float64Array(0), observed: new Uint8Array(0) };
+  return { firstDay: day - days, values: new Float64Array(days), observed: new Uint8Array(days).fill(1) };
 }
 
 /**

@@ -82,6 +82,24 @@ describe('histories too short or too empty for models', () => {
     expect(flat.forecast[0]).toMatchObject({ yhat: 0, yhat_upper: 3 });
   });
 
+  it('forecasts a product listed for four weeks or more without a sale as unsold, not new: zero over those days', () => {
+    const prior = { rates: [3, 4, 5, 6, 7], scope: 'category' as const };
+    const stock = [{ ds: '2026-03-01', stock_level: 0 }];
+    const unsold = ok({ sales: [], today: '2026-03-01', listedSince: '2025-08-13', horizon: 30, stock, newItemPrior: prior });
+    // Not "intermittent": it has not sold at all, and no model found a way it sells.
+    expect(unsold.model).toMatchObject({ name: 'Zero', history: 'full', demandClass: 'none', patterns: [] });
+    expect(unsold.model.description).toMatch(/^No sales in the 200 days of history/);
+    expect(unsold.forecast.every((row) => row.yhat === 0)).toBe(true);
+    // Nothing on hand and nothing expected to sell: no stockout, nothing to order.
+    expect(unsold.stockouts).toEqual([]);
+    expect(unsold.reorder).toMatchObject({ orderQuantity: 0, orderBy: null });
+    // Listed under four weeks ago: still new, forecast from its category's launches.
+    const recent = ok({ sales: [], today: '2026-03-01', listedSince: '2026-02-02', horizon: 30, stock, newItemPrior: prior });
+    expect(recent.model).toMatchObject({ name: 'NewProduct', history: 'none' });
+    expect(recent.forecast[0]!.yhat).toBe(5);
+    expect(forecastProduct({ sales: [], today: '2026-03-01', listedSince: 'last year' })).toMatchObject({ code: 'invalid_input' });
+  });
+
   it('refuses a new-item prior that is not rates', () => {
     expect(forecastProduct({ sales: [], newItemPrior: { rates: [-1], scope: 'category' } })).toMatchObject({ code: 'invalid_input' });
     expect(forecastProduct({ sales: [], newItemPrior: { rates: [1], scope: 'shop' } as never })).toMatchObject({ code: 'invalid_input' });

@@ -49,6 +49,12 @@ export type ProductForecastInput = {
    * (CatalogueCalendar.newItemRates, ascending) of its category, or of the whole catalogue.
    */
   newItemPrior?: NewItemPrior;
+  /**
+   * For a product without sales rows: the first day it was for sale. NEW_ITEM_DAYS or more before
+   * `today`, it is a product that has not sold in those days (a zero forecast), not a new one; without
+   * it, or later, a new product (newItemPrior).
+   */
+  listedSince?: string;
 };
 
 export type NewItemPrior = { rates: number[]; scope: 'category' | 'catalogue' };
@@ -69,7 +75,8 @@ export type DemandPattern = 'closed_days' | 'holidays' | 'weekly' | 'yearly' | '
 export type ModelSummary = {
   name: string;
   description: string;
-  demandClass: DemandClass;
+  /** none: not one sale in the history (a new or an unsold product). */
+  demandClass: DemandClass | 'none';
   history: HistoryLength;
   patterns: DemandPattern[];
   /**

@@ -166,6 +166,9 @@ export type ForecastResultsTable = {
   inputs_read_at: ColumnType<Date, string | undefined, string>;
 };
 
+/** A product added while the catalogue had sales: the last sales day then (migration 0310). None: listed from the first sale. */
+export type ProductListingsTable = { product_id: number; sales_up_to: string };
+
 export type ForecastCalendarTable = {
   id: number;
   history_start: string;
@@ -298,6 +301,7 @@ export type Database = {
   forecast_tasks: ForecastTasksTable;
   forecast_results: ForecastResultsTable;
   forecast_calendar: ForecastCalendarTable;
+  product_listings: ProductListingsTable;
   import_logs: ImportLogsTable;
   integrations: IntegrationsTable;
   integration_logs: IntegrationLogsTable;

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { forecastRow, productInput, type BatchContext } from './batch-task.ts';
 import { dayNumber, forecastProduct } from '@stockwise/forecast';
 
-const context: BatchContext = { today: '2026-01-11', horizon: 7, since: '2026-01-01', historyDays: 10, calendar: { closedDates: [], yearlyProfiles: {} } };
-const product = { id: 1, product_code: 'P', category: null, lead_time_days: 7, snapshots: '2026-01-09:12', deliveries: null };
+const context: BatchContext = { today: '2026-01-11', horizon: 7, since: '2026-01-01', historyDays: 10, calendar: { closedDates: [], yearlyProfiles: {} }, firstSale: '2026-01-01' };
+const product = { id: 1, product_code: 'P', category: null, lead_time_days: 7, snapshots: '2026-01-09:12', deliveries: null, listed_after: null };
 
 describe('batch task', () => {
   it('reads sales pairs as the database writes them: returns, decimals, missing days', () => {
@@ -13,6 +13,18 @@ describe('batch task', () => {
     expect(input.sales).toEqual({ firstDay: dayNumber('2026-01-01'), days: [0, 2, 3, 9, 12], units: [3, -2, 1.5, 12, 4] });
     expect(input.stock).toEqual([{ ds: '2026-01-09', stock_level: 12 }]);
     expect(productInput({ ...product, sales: null }, context).sales).toEqual({ firstDay: dayNumber('2026-01-01'), days: [], units: [] });
+  });
+
+  it('dates when a product without sales was listed: after the sales day it was added on, else from the first sale, within the history read', () => {
+    const long: BatchContext = { ...context, today: '2026-09-01', since: '2024-09-01', historyDays: 730, firstSale: '2026-02-13' };
+    // Added with the shop's first import, before its sales: listed since the first of them.
+    expect(productInput({ ...product, sales: null }, long).listedSince).toBe('2026-02-13');
+    // Added when the sales reached 2026-08-20: listed from the next day.
+    expect(productInput({ ...product, sales: null, listed_after: '2026-08-20' }, long).listedSince).toBe('2026-08-21');
+    expect(productInput({ ...product, sales: null, listed_after: '2020-01-01' }, long).listedSince).toBe('2024-09-01');
+    expect(productInput({ ...product, sales: null }, { ...long, firstSale: null }).listedSince).toBeUndefined();
+    // A product with sales is dated by them.
+    expect(productInput({ ...product, sales: '0:1' }, long).listedSince).toBeUndefined();
   });
 
   it('forecasts the sales columns as the same sales given as dated rows', () => {

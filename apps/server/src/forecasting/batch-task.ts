@@ -17,6 +17,8 @@ export type BatchContext = {
   /** Days from `since` to `today`: the history's length. */
   historyDays: number;
   calendar: CatalogueCalendar;
+  /** The catalogue's first sales day since `since`: a product added before any sale was listed from it. Null: no sales at all. */
+  firstSale: string | null;
 };
 
 export type BatchResult = { code: string; stockout: boolean; row: StoredForecastRow } | { code: string; error: string };
@@ -87,7 +89,9 @@ export function productInput(product: ProductRows, context: BatchContext): Produ
   pairs(product.deliveries, (ds, quantity) => deliveries.push({ ds, quantity: Number(quantity) }));
   const profiles = context.calendar.yearlyProfiles;
   const yearlyProfile = (product.category !== null ? profiles[product.category] : undefined) ?? profiles[CATALOGUE_PROFILE];
-  const newItemPrior = sales.days.length ? undefined : newItemPriorOf(product.category, context.calendar);
+  const unsold = sales.days.length === 0;
+  const newItemPrior = unsold ? newItemPriorOf(product.category, context.calendar) : undefined;
+  const listedSince = unsold ? listedSinceOf(product, context) : null;
   return {
     sales,
     stock,
@@ -99,8 +103,23 @@ export function productInput(product: ProductRows, context: BatchContext): Produ
     ...(context.calendar.closedWeekdays?.length ? { closedWeekdays: context.calendar.closedWeekdays } : {}),
     ...(yearlyProfile ? { yearlyProfile } : {}),
     ...(newItemPrior ? { newItemPrior } : {}),
+    ...(listedSince ? { listedSince } : {}),
   };
 }
+
+/**
+ * The first day of the catalogue's sales history that a product without sales has been listed
+ * for: the day after the last sales day when it was added, else (added before any sale, as a
+ * shop's first import adds its range) the catalogue's first sale; no earlier than the history read.
+ * The engine calls it new only when that is under four weeks ago (ADR 0108, amended).
+ */
+function listedSinceOf(product: ProductRows, context: BatchContext): string | null {
+  const listed = product.listed_after ? addDays(product.listed_after, 1) : context.firstSale;
+  if (!listed) return null;
+  return listed > context.since ? listed : context.since;
+}
+
+const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** What new products of the category (else of the catalogue) sold in their first weeks, if the last catalogue run found enough of them. */
 function newItemPriorOf(category: string | null, calendar: CatalogueCalendar): NewItemPrior | undefined {

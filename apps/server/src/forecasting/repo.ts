@@ -3,6 +3,8 @@ import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { executeCompiled } from '../db/compiled.ts';
 import { databaseErrorOf } from '../db/errors.ts';
 import type { Database } from '../db/schema.ts';
+import { DEFAULT_INACTIVE_DAYS } from '@stockwise/contract';
+import { recentDemandSql } from '../order-advice/repo.ts';
 
 type Db = Kysely<Database>;
 
@@ -82,6 +84,10 @@ export const listProductsAfter = (db: Db, afterId: number, limit: number): Promi
 export const lastSalesDate = async (db: Db): Promise<string | null> =>
   (await db.selectFrom('data.sales').select((eb) => eb.fn.max('date').as('last')).executeTakeFirst())?.last ?? null;
 
+/** The catalogue's first sales day since `since` (an index lookup on sales' dates), null without one. */
+export const firstSalesDateSince = async (db: Db, since: string): Promise<string | null> =>
+  (await db.selectFrom('data.sales').select((eb) => eb.fn.min('date').as('first')).where('date', '>=', since).executeTakeFirst())?.first ?? null;
+
 /**
  * A product, its stored forecast and the history a forecast read shows beside it: sales, snapshots
  * and deliveries since `historyDays` before the forecast's first day, as "day:value" pairs (day
@@ -98,10 +104,13 @@ export type ProductForecastRow = ProductRecord & {
   sales: string | null;
   snapshots: string | null;
   deliveries: string | null;
+  /** Units sold in the DEFAULT_INACTIVE_DAYS before the forecast's first day, by the order advice's rule. */
+  recent_demand: number;
 };
 
 const productForecastText = (key: 'p.product_code' | 'p.id') => `
   select p.id, p.product_code, p.name, p.current_stock, p.unit_cost, p.lead_time_days, f.task_id, f.generated_at, f.forecast_start, f.result,
+    ${recentDemandSql(String(DEFAULT_INACTIVE_DAYS))} as recent_demand,
     (select string_agg((s.date - w.since)::text || ':' || s.quantity::text, ',') from data.sales s
       where s.product_id = p.id and s.date >= w.since and s.date < f.forecast_start) as sales,
     (select string_agg((k.date - w.since)::text || ':' || k.stock_level::text, ',') from data.stock_snapshots k
@@ -133,14 +142,25 @@ export async function findProductForecast(db: Db, styleCode: string, historyDays
  * the API's event loop only passes strings on. Each sales pair names its day, so their order does
  * not matter: without `order by` the aggregate skips a sort per product (a third of the read).
  */
-export type ProductRows = { id: number; product_code: string; category: string | null; lead_time_days: number; sales: string | null; snapshots: string | null; deliveries: string | null };
+export type ProductRows = {
+  id: number;
+  product_code: string;
+  category: string | null;
+  lead_time_days: number;
+  sales: string | null;
+  snapshots: string | null;
+  deliveries: string | null;
+  /** The catalogue's last sales day when the product was added (product_listings); null: listed from the catalogue's first sale. */
+  listed_after: string | null;
+};
 
 const productRowsSelect = (since: string) => sql`
   select to_char(statement_timestamp() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as read_at, p.id, p.product_code, p.category, p.lead_time_days,
     (select string_agg((s.date - ${since}::date)::text || ':' || s.quantity::text, ',') from data.sales s where s.product_id = p.id and s.date >= ${since}::date) as sales,
     (select string_agg(k.date::text || ':' || k.stock_level::text, ',' order by k.date) from data.stock_snapshots k where k.product_id = p.id and k.date >= ${since}::date) as snapshots,
     (select string_agg(d.expected_date::text || ':' || d.quantity::text, ',' order by d.expected_date) from data.deliveries d
-      where d.product_id = p.id and d.expected_date >= ${since}::date and d.status <> 'cancelled') as deliveries
+      where d.product_id = p.id and d.expected_date >= ${since}::date and d.status <> 'cancelled') as deliveries,
+    (select l.sales_up_to::text from product_listings l where l.product_id = p.id) as listed_after
   from data.products p`;
 
 /**

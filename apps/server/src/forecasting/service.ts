@@ -3,7 +3,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { catalogueCalendar, createForecastPool, NEW_ITEM_DAYS, type CatalogueCalendar, type DailyTotals, type ForecastPool, type ProductForecast, type ProductStart } from '@stockwise/forecast';
-import { DEFAULT_FORECAST_DAYS, WHOLE_CATALOGUE, type InventoryReport, type ProductForecastResponse, type ReportQuery, type TaskStatusResponse } from '@stockwise/contract';
+import { DEFAULT_FORECAST_DAYS, DEFAULT_INACTIVE_DAYS, WHOLE_CATALOGUE, type InventoryReport, type ProductForecastResponse, type ReportQuery, type TaskStatusResponse } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import { openConnections } from '../db/compiled.ts';
 import type { JobQueue } from '../jobs/queue.ts';
@@ -297,12 +297,13 @@ async function storeResults(
   return outcome;
 }
 
-const batchContext = (today: string, horizon: number, calendar: CatalogueCalendar): BatchContext => ({
+const batchContext = (today: string, horizon: number, calendar: CatalogueCalendar, firstSale: string | null): BatchContext => ({
   today,
   horizon,
   since: historyStart(today),
   historyDays: HISTORY_DAYS,
   calendar,
+  firstSale,
 });
 
 /**
@@ -328,6 +329,8 @@ export async function runForecastGeneration(ctx: Pick<ForecastingContext, 'db'>,
     // and the first chunk is read, while the database sums the catalogue's days.
     const calendar = single ? storedCalendar(ctx.db, since, today) : refreshCalendar(ctx.db, since, today);
     calendar.catch(() => {});
+    const firstSale = repo.firstSalesDateSince(ctx.db, since);
+    firstSale.catch(() => {});
     // One product is forecast on this thread: starting threads would take longer than the forecast.
     // Nor is anything lowered for it: V8's platform threads stay lowered for the life of a process
     // (ADR 0120), and a server whose catalogue runs take place elsewhere (ADR 0127) keeps them for
@@ -336,7 +339,7 @@ export async function runForecastGeneration(ctx: Pick<ForecastingContext, 'db'>,
       background: !single,
       chunkSize: PRODUCTS_PER_MESSAGE,
       workers: single ? 1 : undefined,
-      task: { module: BATCH_TASK, context: calendar.then((found) => batchContext(today, task.forecast_days, found)) },
+      task: { module: BATCH_TASK, context: Promise.all([calendar, firstSale]).then(([found, first]) => batchContext(today, task.forecast_days, found, first)) },
     });
     const failed: { styleCode: string; error: string }[] = [];
     let stockouts = 0;
@@ -417,8 +420,8 @@ async function startAfterRunningCatalogueRun(db: Kysely<Database>, taskId: strin
 /** One product forecast now and stored (a product never forecast yet); why not, when it could not be. */
 async function forecastOneNow(db: Kysely<Database>, product: repo.ProductRecord, today: string): Promise<string | null> {
   const since = historyStart(today);
-  const calendar = await storedCalendar(db, since, today);
-  const pool = createForecastPool<repo.ProductRows, BatchResult>({ workers: 1, task: { module: BATCH_TASK, context: batchContext(today, DEFAULT_FORECAST_DAYS, calendar) } });
+  const [calendar, firstSale] = await Promise.all([storedCalendar(db, since, today), repo.firstSalesDateSince(db, since)]);
+  const pool = createForecastPool<repo.ProductRows, BatchResult>({ workers: 1, task: { module: BATCH_TASK, context: batchContext(today, DEFAULT_FORECAST_DAYS, calendar, firstSale) } });
   const { rows, readAt } = await repo.productRowsOf(db, product.id, since);
   if (!readAt) return null;
   const results = await pool.run(rows);
@@ -494,9 +497,10 @@ export function productForecastJson(stored: StoredProductForecast): string {
     accuracy: { mase, smape, mae, ...(coverage95 === undefined ? {} : { coverage95 }) },
   };
   const display: Pick<ProductForecastResponse, 'display_settings'> = { display_settings: { historical_forecast: false } };
+  const activity: Pick<ProductForecastResponse, 'activity'> = { activity: { recentDemand: Number(stored.recent_demand), inactiveDays: DEFAULT_INACTIVE_DAYS } };
   return (
     `${JSON.stringify(head).slice(0, -1)},"historical":${historicalJson(stored, historyStart(today), HISTORY_DAYS)},"forecast":{"sales":${dailyRowsJson(member('forecast'), FORECAST_FIELDS)},"stock":${dailyRowsJson(member('stock'), STOCK_FIELDS)}},"backtest":${dailyRowsJson(member('backtest'), BACKTEST_FIELDS)},` +
-    `"metrics":${JSON.stringify(metrics)},${JSON.stringify(display).slice(1, -1)},"stockouts":${member('stockouts')},"reorder":${member('reorder')}}`
+    `"metrics":${JSON.stringify(metrics)},${JSON.stringify(display).slice(1, -1)},"stockouts":${member('stockouts')},"reorder":${member('reorder')},${JSON.stringify(activity).slice(1, -1)}}`
   );
 }
 

@@ -13,9 +13,15 @@ export const findCatalogueTask = (db: Db, id: string) => db.selectFrom('forecast
 // Read from the stored forecast's reorder advice: a quantity and an order-by date (a warning always
 // comes with both). Kept here, in one place, for the list and its count alike.
 const needsOrder = sql<boolean>`(f.reorder->>'orderQuantity')::float8 > 0 and f.reorder->>'orderBy' is not null`;
-// Returns (negative sales) are not demand.
-const recentDemand = (recentDays: number) =>
-  sql<number>`coalesce((select sum(greatest(s.quantity, 0)) from data.sales s where s.product_id = f.product_id and s.date >= f.forecast_start - ${recentDays}::int), 0)::float8`;
+/**
+ * A product's recent demand: units sold in the `days` days before its stored forecast's first day
+ * (and since), returns (negative sales) not counted; `f` is its forecast_results row. The one rule
+ * of "no demand in the last N days" for the lists, the dashboard and a forecast read (as SQL text,
+ * for the read's raw statement). `days` is SQL: a parameter or a whole number.
+ */
+export const recentDemandSql = (days: string) =>
+  `coalesce((select sum(greatest(s.quantity, 0)) from data.sales s where s.product_id = f.product_id and s.date >= f.forecast_start - ${days}), 0)::float8`;
+const recentDemand = (recentDays: number) => sql<number>`${sql.raw(recentDemandSql(String(Math.trunc(recentDays))))}`;
 
 /** Per product whose stored forecast says to order: the fields the order advice needs. */
 export const adviceRows = (db: Db, recentDays: number) =>

@@ -2,6 +2,7 @@
 // SQL is run through the API and its rows compared with the answer computed here, in TypeScript,
 // from the fixture's own arrays. At least 26 of the questions must come out right.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storeCatalogueAdvice } from '../testing/stored-advice.ts';
 import { sql } from 'kysely';
 import { addDays, formatDay, formatRange } from '../plain-words/period.ts';
 import { signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
@@ -394,6 +395,38 @@ describe('built-in report generator over a known dataset', () => {
       );
     } finally {
       await setOrderBy(dayFromToday(firstStockout(productOf('TL-001')) as number, today));
+    }
+  });
+
+  it("leaves out of the reorder report what the Forecasting screen's lists leave out: nothing to order, or no sales in the last 90 days", async () => {
+    const db = server.database.db;
+    const todayIso = dayFromToday(0, today);
+    const added = await db
+      .insertInto('data.products')
+      .values([
+        { product_code: 'ZZ-DEAD', name: 'Linen tablecloth', category: 'Kitchen', current_stock: 0, unit_cost: 9, lead_time_days: 14 },
+        { product_code: 'ZZ-NEW', name: 'Velvet tablecloth', category: 'Kitchen', current_stock: 0, unit_cost: 9, lead_time_days: 14 },
+      ])
+      .returning(['id', 'product_code'])
+      .execute();
+    const [dead, launch] = added.map((row) => row.id) as [number, number];
+    const reorder = { safetyStock: 0, leadTimeDays: 14, serviceLevel: 0.95 };
+    await storeCatalogueAdvice(db, [
+      // At its reorder point with nothing to order (a zero forecast).
+      { productId: dead, forecastStart: todayIso, stockouts: [], reorder: { ...reorder, reorderPoint: 0, orderQuantity: 0, orderBy: null } },
+      // Out of stock with an order, but no sale of its own yet: the lists show it only under their filter.
+      { productId: launch, forecastStart: todayIso, stockouts: [{ date: todayIso, type: 'stockForecast' }], reorder: { ...reorder, reorderPoint: 60, orderQuantity: 154, orderBy: todayIso } },
+    ]);
+    try {
+      const report = await write('what should we reorder?');
+      const codes = await codesOf(report.sql_code);
+      expect(codes).toEqual(expect.arrayContaining(['TL-001', 'KT-002', 'GD-001']));
+      expect(codes).not.toContain('ZZ-DEAD');
+      expect(codes).not.toContain('ZZ-NEW');
+      expect(report.pseudocode).toContain('Leave out those with nothing to order or no sales in the last 90 days');
+    } finally {
+      await db.deleteFrom('forecast_results').where('product_id', 'in', [dead, launch]).execute();
+      await db.deleteFrom('data.products').where('id', 'in', [dead, launch]).execute();
     }
   });
 

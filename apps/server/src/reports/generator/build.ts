@@ -1,7 +1,7 @@
 // From an intent to a report: the SQL over the readable tables and forecast views, its title, a
 // one-line description (which the generator can read back when asked to change the report) and
 // pseudocode in plain steps.
-import type { ChartType } from '@stockwise/contract';
+import { DEFAULT_INACTIVE_DAYS, type ChartType } from '@stockwise/contract';
 import { describePeriod, dueWindowOf, dueWords, formatDay, fullRangeOf, MONTH_NAMES, NO_SALES_PERIOD, TOP_SELLERS_PERIOD, windowOf, type CalendarUnit } from '../../plain-words/period.ts';
 import { OVERSTOCK_DAYS } from '../../plain-words/catalogue.ts';
 import { DEFAULT_LOW_STOCK, todayIso, type AheadSpan, type Dimension, type Intent, type Measure, type Period } from './intent.ts';
@@ -400,17 +400,24 @@ function specialReport(intent: Intent, today: string): BuiltReport | null {
       const within = ahead ? ` ${aheadWords(ahead)}` : '';
       return {
         title: `What to reorder${within}${qualifiers}`,
-        description: `Products at or below their reorder point, or whose stock the forecast sees ending within their lead time, with the advised order quantity${ahead ? `; only the orders due${within}${overdueWords(ahead)}` : ''}${qualifiers}.`,
+        description: `Products at or below their reorder point, or whose stock the forecast sees ending within their lead time, with the advised order quantity; as on the Forecasting screen, none with nothing to order or without recent sales${ahead ? `; only the orders due${within}${overdueWords(ahead)}` : ''}${qualifiers}.`,
         sql: lines(
           'select ra.product_code, ra.product_name, ra.current_stock, round(ra.reorder_point::numeric, 1) as reorder_point, ra.order_quantity, ra.order_by, ra.stockout_date',
           'from reorder_advice ra',
           'join products p on p.id = ra.product_id',
-          and(['(ra.current_stock <= ra.reorder_point or ra.stockout_date < current_date + ra.lead_time_days)', ...(ahead ? [aheadCondition(ahead, ORDER_DUE, true)] : [])]),
+          and([
+            '(ra.current_stock <= ra.reorder_point or ra.stockout_date < current_date + ra.lead_time_days)',
+            // The order advice's rule (order-advice/): an order to place, and demand in the last N days.
+            'ra.order_quantity > 0',
+            `exists (select 1 from sales s where s.product_id = ra.product_id and s.quantity > 0 and s.date >= current_date - ${DEFAULT_INACTIVE_DAYS})`,
+            ...(ahead ? [aheadCondition(ahead, ORDER_DUE, true)] : []),
+          ]),
           'order by ra.order_by nulls last, ra.product_code',
         ),
         pseudocode: steps(
           'Read the reorder advice of every product’s latest forecast.',
           'Keep products at or below their reorder point, or projected to have no stock left before an order placed today would arrive.',
+          `Leave out those with nothing to order or no sales in the last ${DEFAULT_INACTIVE_DAYS} days, as the Forecasting screen's lists do.`,
           ahead
             ? `Keep the orders due ${aheadDates(ahead, today)}${dueWindowOf(windowOf(ahead, today), today).starts ? '' : ', overdue ones included'} (due on the order-by day, else on the day stock runs out less the lead time).${writtenOn(ahead, today)}`
             : null,
