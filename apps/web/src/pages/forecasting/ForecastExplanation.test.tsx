@@ -29,19 +29,83 @@ describe('the forecast explained', () => {
     expect(screen.getByTestId('demand-class').textContent).toContain('smooth');
   });
 
-  it('says no order is needed, not "order 0 units by no order", and names no demand pattern for a product without sales', () => {
+  it('says no order is needed, not "order 0 units by no order"', () => {
     const base = forecastFixture();
-    renderExplanation(
-      forecastFixture({
-        reorder: { ...base.reorder, orderQuantity: 0, orderBy: null },
-        metrics: { ...base.metrics, model: { name: 'NewProduct', description: 'No sales history yet.', demandClass: 'intermittent', history: 'none', patterns: [] } },
-      }),
-    );
+    renderExplanation(forecastFixture({ reorder: { ...base.reorder, orderQuantity: 0, orderBy: null } }));
     const summary = screen.getByTestId('reorder-summary').textContent ?? '';
     expect(summary).toContain('No order is needed in the next 2 days');
     expect(summary).not.toMatch(/Order 0 units/);
+  });
+
+  it("says how it forecast in plain words once, the model's name and statistics only under the technical details", () => {
+    const base = forecastFixture();
+    const description = "No sales history yet: the forecast is the typical daily demand of its category's new products in their first four weeks, with a wide band until sales come in.";
+    renderExplanation(
+      forecastFixture({
+        activity: { recentDemand: 0, inactiveDays: 90 },
+        metrics: { ...base.metrics, model: { name: 'NewProduct', description, demandClass: 'none', history: 'none', patterns: [] }, accuracy: { mase: null, smape: null, mae: null } },
+      }),
+    );
+    const explanation = screen.getByTestId('forecast-explanation');
+    const details = screen.getByTestId('model-details');
+    const outside = (explanation.textContent ?? '').replace(details.textContent ?? '', '');
+    expect(outside.split('No sales history yet').length - 1).toBe(1);
+    expect(outside).not.toMatch(/NewProduct|Not enough history|MASE/);
     expect(screen.queryByTestId('demand-class')).toBeNull();
-    expect(screen.getByTestId('history-note').textContent).toContain('no sales yet');
+    expect(details.querySelector('summary')?.textContent).toBe('Technical details');
+    expect(details.textContent).toContain('Model: NewProduct');
+    cleanup();
+    // A full history's figures: in words, the MASE figure with the model under the details.
+    renderExplanation(forecastFixture({ metrics: { ...base.metrics, model: { ...base.metrics.model, name: 'ETS(A,N,N)' }, accuracy: { mase: 0.77, smape: 30, mae: 1.2 } } }));
+    expect(screen.getByTestId('accuracy').textContent).toContain('Its errors have been about 23% smaller than those of guessing “the same as last time”.');
+    expect(screen.getByTestId('accuracy').textContent).not.toContain('MASE');
+    expect(screen.getByTestId('model-details').textContent).toBe('Technical detailsModel: ETS(A,N,N)MASE 0.77: the errors against that guess (below 1 is better).');
+  });
+
+  it('advises no order for a product that has not sold since it was listed, and says the lists leave it out', () => {
+    const base = forecastFixture();
+    renderExplanation(
+      forecastFixture({
+        product: { ...base.product, currentStock: 0 },
+        activity: { recentDemand: 0, inactiveDays: 90 },
+        // A zero forecast's rule-of-three band still sets a safety stock of a few units.
+        reorder: { ...base.reorder, reorderPoint: 4, safetyStock: 4, orderQuantity: 4, orderBy: '2026-01-04' },
+        metrics: { ...base.metrics, model: { name: 'Zero', description: 'No sales in the 60 days of history, so no demand is expected.', demandClass: 'none', history: 'full', patterns: [] } },
+      }),
+    );
+    expect(screen.getByTestId('reorder-summary').textContent).toBe(
+      'It has not sold since it was listed, so no order is advised: the report and the low-stock list leave it out (switch on “Show products without sales in the last 90 days” there to see it).',
+    );
+    expect(screen.getByTestId('reorder-advice').textContent).toContain('Order quantityNone advisedOrder byNone advised');
+    expect(screen.queryByTestId('demand-class')).toBeNull();
+    expect(screen.queryByTestId('patterns')).toBeNull();
+  });
+
+  it('never says hurry for a product without sales of its own: a new one is stocked for its first weeks, off the lists', () => {
+    const base = forecastFixture();
+    const firstDay = base.forecast.stock[0]!.ds;
+    renderExplanation(
+      forecastFixture({
+        product: { ...base.product, currentStock: 0 },
+        activity: { recentDemand: 0, inactiveDays: 90 },
+        stockouts: [{ date: firstDay, type: 'stockForecast' }],
+        reorder: { ...base.reorder, orderQuantity: 154, orderBy: firstDay },
+        metrics: { ...base.metrics, model: { name: 'NewProduct', description: 'No sales history yet.', demandClass: 'none', history: 'none', patterns: [] } },
+      }),
+    );
+    const summary = screen.getByTestId('reorder-summary').textContent ?? '';
+    expect(summary).not.toMatch(/Hurry|now:/);
+    expect(summary).toBe(
+      'No sales yet, so the report and the low-stock list leave it out (switch on “Show products without sales in the last 90 days” there to see it). To stock its first weeks at the demand expected of it, order 154 units by Jan 4, 2026; delivery takes about 7 days.',
+    );
+    expect(screen.getByTestId('stockout-summary').textContent).toBe('Nothing on hand yet for the demand expected of it from Jan 4, 2026.');
+  });
+
+  it('urges no late order for a product that sold before but not in the last 90 days', () => {
+    renderExplanation(forecastFixture({ activity: { recentDemand: 0, inactiveDays: 90 }, stockouts: [{ date: '2026-01-06', type: 'stockForecast' }] }));
+    const summary = screen.getByTestId('reorder-summary').textContent ?? '';
+    expect(summary).toMatch(/^No sales in the last 90 days, so the report and the low-stock list leave it out \(.*\), and no order is urged\. Should it sell as forecast, 40 units by Jan 4, 2026 would cover it/);
+    expect(summary).not.toMatch(/Hurry/);
   });
 
   it('says a product with nothing on hand is out of stock now, where the chart finds no crossing', () => {
@@ -101,6 +165,6 @@ describe('the forecast explained', () => {
     );
     expect(screen.queryByTestId('demand-class')).toBeNull();
     expect(screen.getByTestId('patterns').textContent).toContain("the whole shop's, are forecast at zero");
-    expect(screen.getByTestId('history-note').textContent).toContain('under four weeks of sales');
+    expect(screen.getByTestId('model-description').textContent).toBe('Only 4 days of history.');
   });
 });

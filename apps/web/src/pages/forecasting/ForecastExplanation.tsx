@@ -1,5 +1,6 @@
-// The forecast in a buyer's words: which model and why, how the demand behaves, how accurate it has
-// been, when stock runs out and what to order by when.
+// The forecast in a buyer's words: how it was made and why, how the demand behaves, how accurate it
+// has been, when stock runs out and what to order by when (the model's name and statistics behind a
+// "Technical details" disclosure).
 import { List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ProductForecastResponse } from '@stockwise/contract';
@@ -12,11 +13,33 @@ const DAY_MS = 86_400_000;
 const shiftDay = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 const dayCount = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 
-/** Which reorder sentence: stock unknown, an order too late to avoid the stockout, an order in time, or none. */
-function reorderSummaryKey(stockUnknown: boolean, daysLate: number, ordering: boolean): string {
+/**
+ * Where the product stands with the order advice's lists (the latest report, the low-stock list):
+ * on them when it sold in their last N days; off them, a product that never sold since it was
+ * listed, a new one without sales yet, or one that sold before but not lately. Off the lists, its
+ * own advice is not urgent either: never "hurry" for a product the lists leave out.
+ */
+type Standing = 'active' | 'unsold' | 'new' | 'inactive';
+function standingOf(forecast: ProductForecastResponse): Standing {
+  if (forecast.activity.recentDemand > 0) return 'active';
+  if (forecast.metrics.model.history === 'none') return 'new';
+  return forecast.metrics.model.demandClass === 'none' ? 'unsold' : 'inactive';
+}
+
+/** Which reorder sentence: stock unknown; off the lists; an order too late to avoid the stockout, an order in time, or none. */
+function reorderSummaryKey(standing: Standing, stockUnknown: boolean, daysLate: number, ordering: boolean): string {
   if (stockUnknown) return 'forecasting.explain.reorderSummaryStockUnknown';
+  if (standing === 'unsold') return 'forecasting.explain.reorderSummaryUnsold';
+  if (standing === 'new') return ordering ? 'forecasting.explain.reorderSummaryNew' : 'forecasting.explain.reorderSummaryNewNoOrder';
+  if (standing === 'inactive') return ordering ? 'forecasting.explain.reorderSummaryInactive' : 'forecasting.explain.reorderSummaryInactiveNoOrder';
   if (!ordering) return 'forecasting.explain.reorderSummaryNoOrder';
   return daysLate > 0 ? 'forecasting.explain.reorderSummaryLate' : 'forecasting.explain.reorderSummary';
+}
+
+/** The stockout sentence's key: a new product with nothing on hand has nothing yet, not "out of stock now". */
+function stockoutKey(standing: Standing, outOfStock: boolean): string {
+  if (!outOfStock) return 'forecasting.explain.stockout';
+  return standing === 'new' ? 'forecasting.explain.outOfStockNew' : 'forecasting.explain.outOfStock';
 }
 
 type DemandKey = 'smooth' | 'erratic' | 'intermittent' | 'lumpy' | 'other';
@@ -36,6 +59,7 @@ export function ForecastExplanation({ forecast }: { forecast: ProductForecastRes
   const { t } = useTranslation();
   const { model, accuracy } = forecast.metrics;
   const { reorder } = forecast;
+  const standing = standingOf(forecast);
   const days = forecast.forecast.sales.length;
   // The forecast's own stockouts, as the report lists them: unlike the chart's crossings, which
   // start at the first forecast day, they know the stock before it (a shelf empty already, or one
@@ -59,11 +83,13 @@ export function ForecastExplanation({ forecast }: { forecast: ProductForecastRes
   const arrival = reorder.orderBy && reorder.orderQuantity > 0 ? shiftDay(reorder.orderBy, reorder.leadTimeDays) : null;
   const daysLate = !stockUnknown && stockout && arrival ? dayCount(stockout, arrival) : 0;
   const needsCount = t('forecasting.explain.needsStockCount');
+  // Not sold since it was listed: no order is advised, whatever the safety stock of a zero forecast comes to.
+  const notAdvised = standing === 'unsold' ? t('forecasting.explain.notAdvised') : null;
   const reorderItems: [string, string][] = [
     [t('forecasting.explain.reorderPoint'), one.format(reorder.reorderPoint)],
     [t('forecasting.explain.safetyStock'), one.format(reorder.safetyStock)],
-    [t('forecasting.explain.orderQuantity'), stockUnknown ? needsCount : one.format(reorder.orderQuantity)],
-    [t('forecasting.explain.orderBy'), stockUnknown ? needsCount : reorder.orderBy ? formatDay(reorder.orderBy) : t('forecasting.explain.orderByNone')],
+    [t('forecasting.explain.orderQuantity'), stockUnknown ? needsCount : (notAdvised ?? one.format(reorder.orderQuantity))],
+    [t('forecasting.explain.orderBy'), stockUnknown ? needsCount : (notAdvised ?? (reorder.orderBy ? formatDay(reorder.orderBy) : t('forecasting.explain.orderByNone')))],
     [t('forecasting.explain.leadTime'), t('forecasting.product.leadTimeDays', { count: reorder.leadTimeDays })],
     [t('forecasting.explain.serviceLevel'), `${one.format(reorder.serviceLevel * 100)}%`],
   ];
@@ -75,33 +101,43 @@ export function ForecastExplanation({ forecast }: { forecast: ProductForecastRes
       </Title>
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
         <Stack gap={4}>
-          <Text fw={600}>{t('forecasting.explain.model', { name: model.name })}</Text>
-          <Text size="sm">{model.description}</Text>
-          {/* A few days of sales say nothing yet about how a product sells: no demand class is named. */}
-          {model.history === 'full' ? (
+          <Text fw={600}>{t('forecasting.explain.basisTitle')}</Text>
+          {/* The engine's plain sentence says how it forecast, and why when the history is short or empty. */}
+          <Text size="sm" data-testid="model-description">
+            {model.description}
+          </Text>
+          {/* A few days of sales, or none, say nothing about how a product sells: no demand class is named. */}
+          {model.history === 'full' && model.demandClass !== 'none' ? (
             <Text size="sm" data-testid="demand-class">
               {t(`forecasting.explain.demand.${demandKey(model.demandClass)}`, { value: model.demandClass })}
             </Text>
           ) : null}
-          {model.history === 'full' || model.patterns.length ? (
+          {(model.history === 'full' && model.demandClass !== 'none') || model.patterns.length ? (
             <List size="sm" spacing={2} data-testid="patterns">
               {(model.patterns.length ? model.patterns : (['none'] as const)).map((pattern) => (
                 <List.Item key={pattern}>{t(`forecasting.explain.pattern.${pattern}`)}</List.Item>
               ))}
             </List>
           ) : null}
-          {model.history === 'full' ? null : (
-            <Text size="sm" fw={600} data-testid="history-note">
-              {t(`forecasting.explain.history.${model.history}`)}
+          {/* The model's name and its statistics are for whoever checks the engine, not a buyer's first read. */}
+          <details data-testid="model-details">
+            <summary style={{ cursor: 'pointer', fontSize: 'var(--mantine-font-size-xs)', color: 'var(--mantine-color-gray-7)' }}>{t('forecasting.explain.details')}</summary>
+            <Text size="xs" c="gray.7">
+              {t('forecasting.explain.model', { name: model.name })}
             </Text>
-          )}
+            {finite(accuracy.mase) ? (
+              <Text size="xs" c="gray.7">
+                {t('forecasting.explain.mase', { mase: two.format(accuracy.mase) })}
+              </Text>
+            ) : null}
+          </details>
         </Stack>
         <Stack gap={4}>
           <Text fw={600}>{t('forecasting.explain.accuracyTitle')}</Text>
-          {finite(accuracy.mae) && finite(accuracy.mase) && maseComparison ? (
-            <List size="sm" spacing={2}>
+          {finite(accuracy.mae) && maseComparison ? (
+            <List size="sm" spacing={2} data-testid="accuracy">
               <List.Item>{t('forecasting.explain.mae', { mae: two.format(accuracy.mae) })}</List.Item>
-              <List.Item>{t('forecasting.explain.mase', { mase: two.format(accuracy.mase), comparison: maseComparison })}</List.Item>
+              <List.Item>{t('forecasting.explain.versusNaive', { comparison: maseComparison })}</List.Item>
               {finite(accuracy.coverage95) ? <List.Item>{t('forecasting.explain.coverage', { percent: Math.round(accuracy.coverage95 * 100) })}</List.Item> : null}
             </List>
           ) : (
@@ -110,19 +146,17 @@ export function ForecastExplanation({ forecast }: { forecast: ProductForecastRes
           <Text fw={600} mt="xs">
             {t('forecasting.explain.stockoutTitle')}
           </Text>
-          <Text size="sm" data-testid="stockout-summary" c={stockout ? 'red.8' : undefined}>
-            {stockUnknown
-              ? t('forecasting.explain.stockUnknown')
-              : stockout
-                ? t(outOfStock ? 'forecasting.explain.outOfStock' : 'forecasting.explain.stockout', { date: formatDay(stockout) })
-                : t('forecasting.explain.noStockout', { days })}
+          <Text size="sm" data-testid="stockout-summary" c={stockout && standing === 'active' ? 'red.8' : undefined}>
+            {stockUnknown ? t('forecasting.explain.stockUnknown') : stockout ? t(stockoutKey(standing, outOfStock), { date: formatDay(stockout) }) : t('forecasting.explain.noStockout', { days })}
           </Text>
           {lowerStockout && (!stockout || lowerStockout < stockout) ? <Text size="sm">{t('forecasting.explain.stockoutLower', { date: formatDay(lowerStockout) })}</Text> : null}
         </Stack>
         <Stack gap={4}>
           <Text fw={600}>{t('forecasting.explain.reorderTitle')}</Text>
           <Text size="sm" data-testid="reorder-summary">
-            {t(reorderSummaryKey(stockUnknown, daysLate, arrival !== null), {
+            {t(reorderSummaryKey(standing, stockUnknown, daysLate, arrival !== null), {
+              lists: t('forecasting.explain.leftOutOfLists', { inactiveDays: forecast.activity.inactiveDays }),
+              inactiveDays: forecast.activity.inactiveDays,
               reorderPoint: one.format(reorder.reorderPoint),
               safetyStock: one.format(reorder.safetyStock),
               serviceLevel: one.format(reorder.serviceLevel * 100),

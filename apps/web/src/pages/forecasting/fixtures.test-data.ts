@@ -41,6 +41,7 @@ export function forecastFixture(overrides: Partial<ProductForecastResponse> = {}
     display_settings: { historical_forecast: false },
     stockouts: [],
     reorder: { reorderPoint: 20, safetyStock: 5, orderQuantity: 40, orderBy: '2026-01-04', leadTimeDays: 7, serviceLevel: 0.95 },
+    activity: { recentDemand: 12, inactiveDays: 90 },
     ...overrides,
   };
 }
