@@ -218,6 +218,41 @@ function ChartSection() {
   );
 }
 
+/**
+ * The chosen product lives in the URL (?product=CODE), so a reload, a shared link or the
+ * assistant's link opens it, and Back returns to the product before. The URL leads: a choice
+ * (the picker, a report or low-stock row) writes it and the screen follows. Each choice is a history
+ * entry, except the first on a screen without one, which replaces it: a Forecasting screen with no
+ * product is not a place to go back to (nor would Back leave it: the product stays selected, see
+ * below). Typing in the picker only searches; nothing is chosen, so the URL is not touched.
+ */
+function useProductInUrl(sessionReady: boolean): (styleCode: string) => void {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const linked = searchParams.get('product');
+  const selectedCode = useForecastingStore((state) => state.selectedCode);
+  const selectProduct = useForecastingStore((state) => state.selectProduct);
+  useEffect(() => {
+    if (sessionReady && linked && linked !== useForecastingStore.getState().selectedCode) void selectProduct(linked);
+  }, [sessionReady, linked, selectProduct]);
+  // Back on the screen (its menu link) with a product chosen earlier: the URL says which, in place.
+  useEffect(() => {
+    if (!linked && selectedCode) setSearchParams((params) => withProduct(params, selectedCode), { replace: true });
+  }, [linked, selectedCode, setSearchParams]);
+  // Changes with the URL only (a choice), not when a forecast arrives: the report tables keep still then.
+  return useCallback(
+    (styleCode: string) => {
+      if (styleCode !== linked) setSearchParams((params) => withProduct(params, styleCode), { replace: !linked });
+    },
+    [linked, setSearchParams],
+  );
+}
+
+const withProduct = (params: URLSearchParams, styleCode: string) => {
+  const next = new URLSearchParams(params);
+  next.set('product', styleCode);
+  return next;
+};
+
 export default function ForecastingPage() {
   const { t } = useTranslation();
   const sessionReady = useSessionStore((state) => !state.isLoading && state.isLoggedIn);
@@ -239,7 +274,7 @@ export default function ForecastingPage() {
       lowStockError: state.lowStockError,
     })),
   );
-  const { loadProducts, loadLatestReport, loadLowStock, selectProduct } = useForecastingStore.getState();
+  const { loadProducts, loadLatestReport, loadLowStock } = useForecastingStore.getState();
 
   useEffect(() => {
     if (!sessionReady) return;
@@ -248,20 +283,14 @@ export default function ForecastingPage() {
     void loadLowStock();
   }, [sessionReady, loadProducts, loadLatestReport, loadLowStock]);
 
-  // ?product=CODE (the assistant's links) opens that product's forecast.
-  const [searchParams] = useSearchParams();
-  const linkedProduct = searchParams.get('product');
-  useEffect(() => {
-    if (sessionReady && linkedProduct) void selectProduct(linkedProduct);
-  }, [sessionReady, linkedProduct, selectProduct]);
-
+  const choose = useProductInUrl(sessionReady);
   // Stable callbacks, so a forecast arriving does not re-render the report tables.
   const pick = useCallback(
     (styleCode: string) => {
-      void selectProduct(styleCode);
+      choose(styleCode);
       window.scrollTo({ top: 0, behavior: 'smooth' });
     },
-    [selectProduct],
+    [choose],
   );
   const retryReport = useCallback(() => void loadLatestReport(), [loadLatestReport]);
   const viewReport = useCallback((view: ReportView) => void loadLatestReport(view), [loadLatestReport]);
@@ -277,7 +306,7 @@ export default function ForecastingPage() {
       <Paper withBorder p="md">
         <Stack gap="md">
           <Group align="flex-end" justify="space-between" wrap="wrap" gap="md">
-            <ProductPicker />
+            <ProductPicker onChoose={choose} />
             <GenerationControls />
           </Group>
           {productsError ? (

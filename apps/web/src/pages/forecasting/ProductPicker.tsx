@@ -11,14 +11,14 @@ export const searchDebounceMs = 250;
 
 const labelOf = (product: Pick<Product, 'styleCode' | 'name'>) => `${product.styleCode} — ${product.name}`;
 
-export function ProductPicker() {
+/** `onChoose`: a product was picked (the screen writes it to the URL, and the URL selects it). */
+export function ProductPicker({ onChoose }: { onChoose: (styleCode: string) => void }) {
   const { t } = useTranslation();
   const products = useForecastingStore((state) => state.products);
   const isLoading = useForecastingStore((state) => state.isLoadingProducts);
   const selectedCode = useForecastingStore((state) => state.selectedCode);
   const selectedProduct = useForecastingStore((state) => state.selectedProduct);
   const searchProducts = useForecastingStore((state) => state.searchProducts);
-  const selectProduct = useForecastingStore((state) => state.selectProduct);
   const forecastProduct = useForecastingStore((state) => state.forecast?.product ?? null);
   const [search, setSearch] = useState('');
   const selected = selectedProduct ?? (forecastProduct && forecastProduct.styleCode === selectedCode ? forecastProduct : null);
@@ -58,8 +58,7 @@ export function ProductPicker() {
       }}
       filter={({ options }) => options}
       onChange={(value) => {
-        if (value === null) return;
-        void selectProduct(value, products.find((product) => product.styleCode === value) ?? null);
+        if (value !== null) onChoose(value);
       }}
       nothingFoundMessage={isLoading ? t('forecasting.picker.searching') : t('forecasting.picker.nothingFound')}
       rightSection={isLoading ? <Loader size="xs" /> : undefined}
