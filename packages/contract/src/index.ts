@@ -9,3 +9,4 @@ export * from './integrations.ts';
 export * from './text.ts';
 export * from './reports.ts';
 export * from './dashboard.ts';
+export * from './dates.ts';

@@ -257,7 +257,7 @@ export const dataFunctions = {
     }
     const first = rows[0] as (typeof rows)[number];
     const listed = rows.slice(0, TABLE_ROWS);
-    const firstWords = earlier.length ? `the first of them is ${first.name} (${first.product_code}), on ${first.first_stockout}` : `${first.name} (${first.product_code}) runs out first, on ${first.first_stockout}`;
+    const firstWords = earlier.length ? `the first of them is ${first.name} (${first.product_code}), on ${formatDay(first.first_stockout)}` : `${first.name} (${first.product_code}) runs out first, on ${formatDay(first.first_stockout)}`;
     return {
       blocks: [
         text(`${due ? `${number.format(rows.length)} ${rows.length === 1 ? 'product is' : 'products are'} forecast to run out ${dueWords(due)}${before}. ${firstWords.charAt(0).toUpperCase()}${firstWords.slice(1)}` : firstWords}.${beyond}`),
@@ -270,7 +270,7 @@ export const dataFunctions = {
     const rows = await repo.firstStockouts(db, 10_000);
     const lines = products.map((p) => {
       const own = rows.find((r) => r.product_code === p.product_code);
-      return own ? `${p.name} is forecast to run out on ${own.first_stockout}.` : `${p.name} is not forecast to run out within the forecast horizon.`;
+      return own ? `${p.name} is forecast to run out on ${formatDay(own.first_stockout)}.` : `${p.name} is not forecast to run out within the forecast horizon.`;
     });
     return { blocks: [text(lines.join('\n')), ...products.slice(0, LINKED_PRODUCTS).map((p) => forecastLink(p.product_code, p.name))] };
   },

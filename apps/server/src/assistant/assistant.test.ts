@@ -184,7 +184,7 @@ describe.each(backends)('assistant on %s', (backend) => {
       ['What were the top sellers last week?', topAnswer(week, `last week (${rangeWords(previousWeek)})`)],
       ['best sellers this month', topAnswer(month, `this month (${rangeWords(thisMonth)})`)],
       ['Which product sold the most last month?', topAnswer(previous, `last month (${rangeWords(previousMonth)})`)],
-      ['What runs out first?', (a) => textOf(a).includes(`${firstOut.name} (${firstOut.code}) runs out first, on ${firstOut.stockout}`)],
+      ['What runs out first?', (a) => textOf(a).includes(`${firstOut.name} (${firstOut.code}) runs out first, on ${dayWords(firstOut.stockout)}`)],
       ['Which products will run out soonest?', (a) => textOf(a).includes(`${firstOut.name} (${firstOut.code})`)],
       ['What is the value of our stock?', (a) => textOf(a).includes(fmt(value))],
       ['How much is the inventory worth?', (a) => textOf(a).includes(fmt(value))],
@@ -198,7 +198,7 @@ describe.each(backends)('assistant on %s', (backend) => {
       ['What should I reorder?', (a) => blocksOf(a, 'table')[0]?.totals?.cost === advisedCost],
       ['Any deliveries coming?', (a) => textOf(a).includes('1 upcoming delivery; 1 late')],
       ['How much stock do we have in total?', (a) => textOf(a).includes(`${units} units on hand`)],
-      ['When will Blue Mug run out?', (a) => textOf(a).includes(byCode('MUG-01').stockout as string)],
+      ['When will Blue Mug run out?', (a) => textOf(a).includes(`forecast to run out on ${dayWords(byCode('MUG-01').stockout as string)}.`)],
       ["What's the weather tomorrow?", (a) => textOf(a).startsWith("I don't know")],
       ['Add a task to call the mug supplier', (a) => blocksOf(a, 'action')[0]?.payload.text === 'call the mug supplier'],
       ['Create the recommended orders', (a) => blocksOf(a, 'action')[0]?.action === 'create_recommended_orders'],
@@ -385,7 +385,7 @@ describe.each(backends)('assistant on %s', (backend) => {
     expect(sold).toContain(total ? `${fmt(total)} units were sold in ${named(lastYears.from)} (${rangeWords(lastYears)})` : `No units were sold in ${named(lastYears.from)} (${rangeWords(lastYears)}).`);
     // A month that does not exist is said back, under the answer without a window.
     const smarch = textOf(await ask({ content: 'what runs out in Smarch' }));
-    expect(smarch).toContain(`${firstOut.name} (${firstOut.code}) runs out first, on ${firstOut.stockout}.`);
+    expect(smarch).toContain(`${firstOut.name} (${firstOut.code}) runs out first, on ${dayWords(firstOut.stockout)}.`);
     expect(smarch).toContain('I did not use "Smarch"');
   });
 
@@ -411,12 +411,12 @@ describe.each(backends)('assistant on %s', (backend) => {
       // Next month holds two; the one out today is not "running out next month", but it is said.
       const nextMonth = await ask({ content: 'which products run out next month' });
       const nextMonthWords = rangeWords({ from: monthStart(1), to: addDays(monthStart(2), -1) });
-      expect(textOf(nextMonth)).toContain(`2 products are forecast to run out next month (${nextMonthWords}); 1 runs out before it, on ${dayWords(TODAY)}. The first of them is Blue Mug (MUG-01), on ${monthStart(1)}.`);
+      expect(textOf(nextMonth)).toContain(`2 products are forecast to run out next month (${nextMonthWords}); 1 runs out before it, on ${dayWords(TODAY)}. The first of them is Blue Mug (MUG-01), on ${dayWords(monthStart(1))}.`);
       expect(blocksOf(nextMonth, 'table')[0]?.rows.map((r) => r.styleCode)).toEqual(['MUG-01', 'TEE-01']);
       // A window from today counts from today, the product already out included.
       const week = await ask({ content: 'what runs out in the next 7 days' });
       const inWeek = Object.entries(moved).filter(([, day]) => day <= addDays(TODAY, 6)).map(([code]) => code);
-      expect(textOf(week)).toContain(`${inWeek.length} ${inWeek.length === 1 ? 'product is' : 'products are'} forecast to run out by ${dayWords(addDays(TODAY, 6))} (the next 7 days). Tote Bag (BAG-01) runs out first, on ${TODAY}.`);
+      expect(textOf(week)).toContain(`${inWeek.length} ${inWeek.length === 1 ? 'product is' : 'products are'} forecast to run out by ${dayWords(addDays(TODAY, 6))} (the next 7 days). Tote Bag (BAG-01) runs out first, on ${dayWords(TODAY)}.`);
       expect(blocksOf(week, 'table')[0]?.rows.map((r) => r.styleCode)).toContain('BAG-01');
       expect(textOf(await ask({ content: 'what runs out this month' }))).toContain(`1 product is forecast to run out by ${dayWords(addDays(monthStart(1), -1))} (this month). Tote Bag (BAG-01) runs out first`);
       // Orders: those due in a window that starts later, the ones due sooner (today's among them) said apart.
@@ -850,7 +850,7 @@ describe.each(backends)('assistant with a model on %s', (backend) => {
     expect(results[2]).toContain(`${dueFortnight.length} of the ${advised.length} products that need an order must be ordered by ${dayWords(addDays(TODAY, 13))} (the next 14 days)`);
     expect(results[3]).toBe(`Error: Window 'Smarch' not understood: say e.g. "in January", "next week", "the next 30 days", "by 24/12", "Q1 2027".`);
     expect(results[4]).toBe(`The window asked for, by ${dayWords(addDays(monthStart(0), -1))} (${lastMonthWords}), ended before today (${dayWords(TODAY)}): the forecasts look ahead from today. Ask for a window still to come, such as next month, in January or by 24/12.`);
-    expect(results[5]).toContain(`${firstOut.name} (${firstOut.code}) runs out first, on ${firstOut.stockout}.`);
+    expect(results[5]).toContain(`${firstOut.name} (${firstOut.code}) runs out first, on ${dayWords(firstOut.stockout)}.`);
     // The reply keeps the tools' tables: the first is what runs out next week.
     const reply = (response.json.messages as ChatMessage[])[1];
     expect(reply?.content).toBe('Here is what runs out and what to order.');

@@ -2,6 +2,7 @@
 // days") and of windows ahead ("next week", "by 24/12"), shared by the built-in report writer (which turns a period into SQL relative to the day
 // the report runs) and the built-in assistant (which answers for the period's dates). The rules are
 // in docs/architecture.md, "Periods in plain words" (ADR 0141).
+import { formatDay, formatDayOfMonth, SHORT_MONTH_NAMES } from '@stockwise/contract';
 import { escapeRegExp, type Reading } from './reading.ts';
 
 export type Period =
@@ -545,16 +546,8 @@ export function rangeOf(period: Period, today: string): DateRange {
   return whole.from <= today && whole.to > today ? { from: whole.from, to: today } : whole;
 }
 
-const SHORT_MONTHS = MONTH_NAMES.map((name) => name.slice(0, 3));
-
-/** A day without its year, where the year goes without saying (a day in the coming week): "8 Dec". */
-export function formatDayOfMonth(day: string): string {
-  const [, month, date] = partsOf(day);
-  return `${date} ${SHORT_MONTHS[month - 1]}`;
-}
-
-/** A day as people read it: "3 Nov 2026". */
-export const formatDay = (day: string) => `${formatDayOfMonth(day)} ${partsOf(day)[0]}`;
+// A day as people read it ("3 Nov 2026", "8 Dec"): the app's one style, shared with the screens.
+export { formatDay, formatDayOfMonth };
 
 /** A range as people read it: "1–31 Oct 2026", "30 Nov–6 Dec 2026", "28 Dec 2025–3 Jan 2026", or one day. */
 export function formatRange(range: DateRange): string {
@@ -562,7 +555,7 @@ export function formatRange(range: DateRange): string {
   const [fromYear, fromMonth, fromDay] = partsOf(range.from);
   const [toYear, toMonth] = partsOf(range.to);
   if (fromYear !== toYear) return `${formatDay(range.from)}–${formatDay(range.to)}`;
-  if (fromMonth !== toMonth) return `${fromDay} ${SHORT_MONTHS[fromMonth - 1]}–${formatDay(range.to)}`;
+  if (fromMonth !== toMonth) return `${fromDay} ${SHORT_MONTH_NAMES[fromMonth - 1]}–${formatDay(range.to)}`;
   return `${fromDay}–${formatDay(range.to)}`;
 }
 

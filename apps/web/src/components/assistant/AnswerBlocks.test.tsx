@@ -1,5 +1,5 @@
-// An answer's table shows its figures as the screens do (thousands grouped, right-aligned); text
-// cells, dates included, stay as the server wrote them.
+// An answer's table shows its figures as the screens do (thousands grouped, right-aligned) and its
+// days as the answer's sentences write them (7 Dec 2026); codes stay as the server wrote them.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterEach(cleanup);
 
 describe('an answer table', () => {
-  it('groups and right-aligns figures, and leaves codes and dates as written', () => {
+  it('groups and right-aligns figures, writes days as the sentences do, and leaves codes as written', () => {
     render(
       <MantineProvider>
         <MemoryRouter>
@@ -28,7 +28,11 @@ describe('an answer table', () => {
                   { key: 'orderBy', label: 'Order by' },
                   { key: 'cost', label: 'Cost' },
                 ],
-                rows: [{ styleCode: 'HEA-1217', orderBy: '2026-11-25', cost: 82648.68 }],
+                rows: [
+                  { styleCode: 'HEA-1217', orderBy: '2026-11-25', cost: 82648.68 },
+                  // A code that looks like a day, in a column of codes: not a day.
+                  { styleCode: '2026-01-02', orderBy: null, cost: 1 },
+                ],
                 totals: { styleCode: 'Total', orderBy: null, cost: 1234567.891 },
                 download: null,
               },
@@ -39,7 +43,7 @@ describe('an answer table', () => {
     );
     const table = screen.getByTestId('assistant-table');
     const cells = within(table).getAllByRole('cell').map((cell) => cell.textContent);
-    expect(cells).toEqual(['HEA-1217', '2026-11-25', '82,648.68']);
+    expect(cells).toEqual(['HEA-1217', '25 Nov 2026', '82,648.68', '2026-01-02', '', '1']);
     expect(within(table).getByText('1,234,567.89')).toBeTruthy();
     const cost = within(table).getByText('82,648.68');
     expect(getComputedStyle(cost).textAlign).toBe('right');

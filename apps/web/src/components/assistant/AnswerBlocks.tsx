@@ -3,7 +3,7 @@
 import { Anchor, Button, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { assistantActionRequest, type AssistantActionRequest, type AssistantBlock } from '@stockwise/contract';
+import { assistantActionRequest, formatDay, isIsoDay, type AssistantActionRequest, type AssistantBlock } from '@stockwise/contract';
 import { useAssistantStore } from '../../stores/assistant.ts';
 import { useCan } from '../../stores/role.ts';
 import { downloadCsv, toCsv } from '../../pages/forecasting/csv.ts';
@@ -11,9 +11,10 @@ import { downloadCsv, toCsv } from '../../pages/forecasting/csv.ts';
 type TableBlock = Extract<AssistantBlock, { type: 'table' }>;
 type Cell = TableBlock['rows'][number][string];
 
-// Figures as the screens show them (82,648.68); the CSV keeps them plain for a spreadsheet.
+// Figures as the screens show them (82,648.68), days as the answer's sentences write them (7 Dec
+// 2026); the CSV keeps both plain for a spreadsheet.
 const figure = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
-const shown = (value: Cell | undefined) => (typeof value === 'number' ? figure.format(value) : (value ?? ''));
+const shown = (value: Cell | undefined, day: boolean) => (typeof value === 'number' ? figure.format(value) : day && isIsoDay(value) ? formatDay(value) : (value ?? ''));
 
 /** The orders an answer showed, from its action's payload; an answer from before they were carried asks for the current list. */
 function createOrdersRequest(payload: Record<string, unknown>): AssistantActionRequest {
@@ -28,6 +29,8 @@ function AnswerTable({ block }: { block: TableBlock }) {
     downloadCsv(block.download ?? 'answer.csv', toCsv([block.columns.map((c) => c.label), ...rows.map((row) => block.columns.map((c) => row[c.key] ?? null))]));
   };
   const numeric = new Set(block.columns.filter((c) => block.rows.some((row) => typeof row[c.key] === 'number')).map((c) => c.key));
+  // A column of days only (runs out, order by, expected): a code that merely looks like a day is left as it is.
+  const days = new Set(block.columns.filter((c) => block.rows.some((row) => row[c.key] != null) && block.rows.every((row) => row[c.key] == null || isIsoDay(row[c.key]))).map((c) => c.key));
   const align = (key: string) => (numeric.has(key) ? 'right' : undefined);
   return (
     <div>
@@ -47,7 +50,7 @@ function AnswerTable({ block }: { block: TableBlock }) {
               <Table.Tr key={index}>
                 {block.columns.map((c) => (
                   <Table.Td key={c.key} ta={align(c.key)}>
-                    {shown(row[c.key])}
+                    {shown(row[c.key], days.has(c.key))}
                   </Table.Td>
                 ))}
               </Table.Tr>
@@ -58,7 +61,7 @@ function AnswerTable({ block }: { block: TableBlock }) {
               <Table.Tr>
                 {block.columns.map((c) => (
                   <Table.Th key={c.key} ta={align(c.key)}>
-                    {shown(block.totals?.[c.key])}
+                    {shown(block.totals?.[c.key], days.has(c.key))}
                   </Table.Th>
                 ))}
               </Table.Tr>

@@ -6,7 +6,7 @@ import { Alert, Anchor, Button, Checkbox, CloseButton, EmptyState, Group, List, 
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { ReportDataResponse, StockProjectionPoint } from '@stockwise/contract';
+import { formatDay, type ReportDataResponse, type StockProjectionPoint } from '@stockwise/contract';
 import { fetchReportData } from '../../api/reports.ts';
 import { useDashboardStore } from '../../stores/dashboard.ts';
 import { useSessionStore } from '../../stores/session.ts';
@@ -18,6 +18,15 @@ const monthOfYear = new Intl.DateTimeFormat('en', { month: 'short', year: 'numer
 
 /** A projection month ('2026-12') as the other charts name months ('Dec 2026'). */
 export const projectionMonth = (month: unknown): string => (typeof month === 'string' && /^\d{4}-\d{2}$/.test(month) ? monthOfYear.format(new Date(`${month}-01T00:00:00Z`)) : String(month ?? ''));
+/**
+ * The axis names every month (Recharts' default drops one that it reckons would crowd its
+ * neighbour, so April went missing between March and May): the year only on the first and on
+ * January, so six labels fit a phone's width.
+ */
+export const projectionTick = (month: unknown, index: number): string => {
+  const label = projectionMonth(month);
+  return index === 0 || (typeof month === 'string' && month.endsWith('-01')) ? label : label.slice(0, 3);
+};
 const projectionUnits = (value: unknown): string => (typeof value === 'number' ? units.format(value) : String(value ?? ''));
 // The legend in the lines' order, high to low (Recharts sorts it by name otherwise: High, Low, Medium).
 const PROJECTION_ORDER = ['high', 'medium', 'low'];
@@ -80,7 +89,7 @@ function Stats() {
         <Text size="xl" fw={700} data-testid="monthly-growth">
           {growth === null ? t('dashboard.stats.noGrowth') : `${growth > 0 ? '+' : ''}${growth.toFixed(1)} %`}
         </Text>
-        {stats.snapshotDate && <Text size="sm">{t('dashboard.stats.snapshot', { date: stats.snapshotDate })}</Text>}
+        {stats.snapshotDate && <Text size="sm">{t('dashboard.stats.snapshot', { date: formatDay(stats.snapshotDate) })}</Text>}
       </Paper>
     </SimpleGrid>
   );
@@ -103,7 +112,7 @@ function Projection({ points }: { points: StockProjectionPoint[] }) {
           <ResponsiveContainer width="100%" height="100%">
             <LineChart data={points}>
               <CartesianGrid strokeDasharray="3 3" />
-              <XAxis dataKey="month" tickFormatter={projectionMonth} />
+              <XAxis dataKey="month" tickFormatter={projectionTick} interval={0} />
               <YAxis tickFormatter={projectionUnits} />
               <Tooltip labelFormatter={projectionMonth} formatter={projectionUnits} />
               <Legend itemSorter={(item) => PROJECTION_ORDER.indexOf(String(item.dataKey))} />
