@@ -184,7 +184,7 @@ describe.each(backends)('assistant on %s', (backend) => {
       ['What were the top sellers last week?', topAnswer(week, `last week (${rangeWords(previousWeek)})`)],
       ['best sellers this month', topAnswer(month, `this month (${rangeWords(thisMonth)})`)],
       ['Which product sold the most last month?', topAnswer(previous, `last month (${rangeWords(previousMonth)})`)],
-      ['What runs out first?', (a) => textOf(a).includes(`${firstOut.name} (${firstOut.code}) runs out first, on ${dayWords(firstOut.stockout)}`)],
+      ['What runs out first?', (a) => textOf(a).includes(`${firstOut.name} (${firstOut.code}) runs out first, on ${dayWords(firstOut.stockout as string)}`)],
       ['Which products will run out soonest?', (a) => textOf(a).includes(`${firstOut.name} (${firstOut.code})`)],
       ['What is the value of our stock?', (a) => textOf(a).includes(fmt(value))],
       ['How much is the inventory worth?', (a) => textOf(a).includes(fmt(value))],
@@ -385,7 +385,7 @@ describe.each(backends)('assistant on %s', (backend) => {
     expect(sold).toContain(total ? `${fmt(total)} units were sold in ${named(lastYears.from)} (${rangeWords(lastYears)})` : `No units were sold in ${named(lastYears.from)} (${rangeWords(lastYears)}).`);
     // A month that does not exist is said back, under the answer without a window.
     const smarch = textOf(await ask({ content: 'what runs out in Smarch' }));
-    expect(smarch).toContain(`${firstOut.name} (${firstOut.code}) runs out first, on ${dayWords(firstOut.stockout)}.`);
+    expect(smarch).toContain(`${firstOut.name} (${firstOut.code}) runs out first, on ${dayWords(firstOut.stockout as string)}.`);
     expect(smarch).toContain('I did not use "Smarch"');
   });
 
@@ -850,7 +850,7 @@ describe.each(backends)('assistant with a model on %s', (backend) => {
     expect(results[2]).toContain(`${dueFortnight.length} of the ${advised.length} products that need an order must be ordered by ${dayWords(addDays(TODAY, 13))} (the next 14 days)`);
     expect(results[3]).toBe(`Error: Window 'Smarch' not understood: say e.g. "in January", "next week", "the next 30 days", "by 24/12", "Q1 2027".`);
     expect(results[4]).toBe(`The window asked for, by ${dayWords(addDays(monthStart(0), -1))} (${lastMonthWords}), ended before today (${dayWords(TODAY)}): the forecasts look ahead from today. Ask for a window still to come, such as next month, in January or by 24/12.`);
-    expect(results[5]).toContain(`${firstOut.name} (${firstOut.code}) runs out first, on ${dayWords(firstOut.stockout)}.`);
+    expect(results[5]).toContain(`${firstOut.name} (${firstOut.code}) runs out first, on ${dayWords(firstOut.stockout as string)}.`);
     // The reply keeps the tools' tables: the first is what runs out next week.
     const reply = (response.json.messages as ChatMessage[])[1];
     expect(reply?.content).toBe('Here is what runs out and what to order.');
