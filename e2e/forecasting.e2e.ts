@@ -164,6 +164,26 @@ describe('forecasting screen', () => {
     const labelsOfSecond = await chart(page).locator('.zero-crossing text').allTextContents();
     expect(labelsOfSecond.join(' | ')).toContain(dayFormat.format(Date.parse(`${second.firstStockout}T00:00:00Z`)));
     expect(labelsOfSecond).not.toEqual(labelsOfFirst);
+
+    // The URL follows the choice: the first replaced the empty screen, the second is an entry of its
+    // own, so Back returns to the first product and a reload keeps what the URL names.
+    const productInUrl = () => new URL(page.url()).searchParams.get('product');
+    expect(productInUrl()).toBe(second.styleCode);
+    await page.goBack();
+    await page.locator(`[data-testid="selected-style-code"]:text-is("${first.styleCode}")`).waitFor();
+    expect(productInUrl()).toBe(first.styleCode);
+    await page.reload();
+    await page.getByRole('group', { name: `Sales and stock chart for ${first.styleCode}` }).waitFor();
+    expect(productInUrl()).toBe(first.styleCode);
+    expect(await page.getByRole('combobox', { name: 'Product' }).inputValue()).toMatch(new RegExp(`^${first.styleCode} — `));
+
+    // What the forecast says, in plain words; the model's name and statistics only under the details, axe clean open.
+    const explanation = page.getByTestId('forecast-explanation');
+    await explanation.waitFor();
+    expect(await explanation.getByText(/^Model: /).isVisible()).toBe(false);
+    await explanation.getByText('Technical details').click();
+    await explanation.getByText(/^Model: /).waitFor();
+    expect(await axeViolations(page, '[data-testid="forecast-explanation"]')).toEqual([]);
   });
 
   it('reads a day under the pointer or with the arrow keys, in both charts at once', async () => {
@@ -252,6 +272,7 @@ describe('forecasting screen', () => {
     const chosen = codes[1]!;
     await rows.nth(1).click();
     await page.locator(`[data-testid="selected-style-code"]:text-is("${chosen}")`).waitFor();
+    expect(new URL(page.url()).searchParams.get('product')).toBe(chosen);
     await chart(page).locator('.stock-band path.recharts-area-area').waitFor();
     expect(await page.getByRole('combobox', { name: 'Product' }).inputValue()).toBe(`${chosen} — ${byCode.get(chosen)!.name}`);
   });

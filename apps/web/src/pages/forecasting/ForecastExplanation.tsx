@@ -172,7 +172,7 @@ export function ForecastExplanation({ forecast }: { forecast: ProductForecastRes
           <dl style={{ display: 'grid', gridTemplateColumns: 'auto auto', gap: '2px 16px', margin: 0, fontSize: 14 }} data-testid="reorder-advice">
             {reorderItems.map(([label, value]) => (
               <div key={label} style={{ display: 'contents' }}>
-                <dt style={{ color: 'var(--mantine-color-dimmed)' }}>{label}</dt>
+                <dt style={{ color: 'var(--mantine-color-gray-7)' }}>{label}</dt>
                 <dd style={{ margin: 0, fontWeight: 500 }}>{value}</dd>
               </div>
             ))}
