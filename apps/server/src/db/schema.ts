@@ -166,7 +166,7 @@ export type ForecastResultsTable = {
   inputs_read_at: ColumnType<Date, string | undefined, string>;
 };
 
-/** A product added while the catalogue had sales: the last sales day then (migration 0310). None: listed from the first sale. */
+/** A product added while the catalogue had sales: the last sales day then (migration 0320). None: listed from the first sale. */
 export type ProductListingsTable = { product_id: number; sales_up_to: string };
 
 export type ForecastCalendarTable = {
