@@ -315,7 +315,9 @@ describe('forecasting screen', () => {
     const file = await download;
     expect(file.suggestedFilename()).toBe(`forecast-${target.styleCode}.csv`);
     const text = await readFile((await file.path())!, 'utf8');
-    const lines = text.trim().split('\r\n');
+    // The byte order mark, for Excel to read UTF-8.
+    expect(text.startsWith('\uFEFFdate,')).toBe(true);
+    const lines = text.slice(1).trim().split('\r\n');
     expect(lines[0]).toBe('date,forecast,lower,upper,stock,stock lower,stock upper');
     expect(lines.length).toBe(91);
   });

@@ -98,7 +98,7 @@ describe('Reports screen', () => {
     await page.getByTestId('export-csv').click();
     const file = await download;
     const lines = (await readFile((await file.path()) as string, 'utf8')).trim().split('\r\n');
-    expect(lines[0]).toBe('month,units_sold');
+    expect(lines[0]).toBe('\uFEFFmonth,units_sold');
     expect(lines.length).toBeGreaterThan(2);
 
     // SQL rewritten by hand so the chart's value column is gone: the screen says which, instead of an empty chart.
