@@ -1,4 +1,4 @@
-// Labels of the stock chart's stock-out markers (ADR XXXX). One label a marker crowds its neighbours
+// Labels of the stock chart's stock-out markers (ADR 0157). One label a marker crowds its neighbours
 // when the stock runs out, is refilled and runs out again within days, and on the two-year view a
 // day is a pixel or two: markers whose labels would overlap share one ("Runs out Dec 5 and Dec 9",
 // "Runs out 14 times, Dec 5–Feb 1"), as Metabase groups timeline events that fall close together.
