@@ -195,7 +195,8 @@ describe('Data screen', () => {
     // Delete with a confirmation.
     await page.getByRole('button', { name: 'Delete row 1' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete row' });
-    await confirm.getByText(`Delete row 1 of '${table}'?`).waitFor();
+    // The row by its title (the table's first required text): the user sees which row goes.
+    await confirm.getByText(`Delete Bolt M8 (row 1 of '${table}')?`).waitFor();
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await page.getByTestId('no-rows').waitFor();
   });
