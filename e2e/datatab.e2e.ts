@@ -2,7 +2,7 @@
 // and deleting tables, a product not counted yet, paging through the demo sales table, and the focus
 // back on a dialog's opener.
 import { randomBytes } from 'node:crypto';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { axeViolations } from './support/axe.ts';
 import { signIn, useBrowser } from './support/browser.ts';
@@ -78,7 +78,7 @@ const field = (form: Locator, label: string) => form.getByLabel(label, { exact: 
 
 /** A product of the test's own, added through the API as the demo user (quicker than the form). */
 async function addProduct(product: { product_code: string; name: string }): Promise<void> {
-  const baseUrl = inject('baseUrl');
+  const { baseUrl } = browser;
   const json = { 'content-type': 'application/json' };
   const { access } = (await (await fetch(`${baseUrl}/api/token/`, { method: 'POST', headers: json, body: JSON.stringify(demoUser) })).json()) as { access: string };
   const added = await fetch(`${baseUrl}/api/records/tables/products/rows/add/`, { method: 'POST', headers: { ...json, authorization: `Bearer ${access}` }, body: JSON.stringify(product) });
