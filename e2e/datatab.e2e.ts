@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { axeViolations } from './support/axe.ts';
 import { signIn, useBrowser } from './support/browser.ts';
+import { demoUser } from './support/context.ts';
 
 const browser = useBrowser();
 const unique = () => randomBytes(3).toString('hex');
@@ -74,6 +75,15 @@ async function rowCountText(page: Page): Promise<string> {
 }
 
 const field = (form: Locator, label: string) => form.getByLabel(label, { exact: false });
+
+/** A product of the test's own, added through the API as the demo user (quicker than the form). */
+async function addProduct(product: { product_code: string; name: string }): Promise<void> {
+  const { baseUrl } = browser;
+  const json = { 'content-type': 'application/json' };
+  const { access } = (await (await fetch(`${baseUrl}/api/token/`, { method: 'POST', headers: json, body: JSON.stringify(demoUser) })).json()) as { access: string };
+  const added = await fetch(`${baseUrl}/api/records/tables/products/rows/add/`, { method: 'POST', headers: { ...json, authorization: `Bearer ${access}` }, body: JSON.stringify(product) });
+  expect(added.status).toBe(201);
+}
 
 /** The accessible name of the element with the focus (its label, or its text), or <body>. */
 const focusedName = (page: Page) => page.evaluate(() => (document.activeElement === document.body ? '<body>' : (document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '')));
@@ -185,9 +195,57 @@ describe('Data screen', () => {
     // Delete with a confirmation.
     await page.getByRole('button', { name: 'Delete row 1' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete row' });
-    await confirm.getByText(`Delete row 1 of '${table}'?`).waitFor();
+    // The row by its title (the table's first required text): the user sees which row goes.
+    await confirm.getByText(`Delete Bolt M8 (row 1 of '${table}')?`).waitFor();
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await page.getByTestId('no-rows').waitFor();
+  });
+
+  it("adds a sale by typing part of its product's name and choosing it with the keyboard; its edit shows the product", async () => {
+    const { page } = browser;
+    const id = unique();
+    const code = `MUG-${id}`;
+    const label = `${code} — Enamel mug ${id}`;
+    await addProduct({ product_code: code, name: `Enamel mug ${id}` });
+    await openDataScreen(page);
+    await openTable(page, 'sales');
+    await page.getByRole('button', { name: 'Add row' }).first().click();
+    const form = page.getByTestId('row-form');
+    const product = form.getByRole('combobox', { name: 'Product' });
+    // The dialog opens on the product: typing searches the catalogue on the server.
+    await expect.poll(() => product.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.type(`mug ${id}`);
+    const listbox = page.getByRole('listbox', { name: 'Product' });
+    await listbox.getByRole('option', { name: label }).waitFor();
+    expect(await listbox.getByRole('option').allTextContents()).toEqual([label]);
+    expect(await axeViolations(page, '[role="listbox"]'), 'the product list').toEqual([]);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    expect(await product.inputValue()).toBe(label);
+    // Escape closes the list, not the form.
+    await page.keyboard.press('ArrowDown');
+    await listbox.waitFor();
+    await page.keyboard.press('Escape');
+    await listbox.waitFor({ state: 'hidden' });
+    expect(await form.isVisible()).toBe(true);
+
+    await field(form, 'Date').fill('2025-06-14');
+    await field(form, 'Quantity').fill('3');
+    const add = page.waitForRequest((request) => request.url().includes('/rows/add/'));
+    await form.getByRole('button', { name: 'Save' }).click();
+    expect((await add).postDataJSON()).toMatchObject({ product_id: expect.stringMatching(/^\d+$/), date: '2025-06-14', quantity: '3' });
+    await form.waitFor({ state: 'detached' });
+
+    await page.getByLabel('Filter Product').fill(code);
+    const sale = grid(page).locator('[role="row"][data-row-id]').filter({ hasText: label });
+    await sale.waitFor();
+    expect(await sale.locator('[data-column="quantity"]').textContent()).toBe('3');
+    await sale.locator('[data-column="date"]').dblclick();
+    await form.waitFor();
+    expect(await product.inputValue()).toBe(label);
+    expect(await axeViolations(page, '[role="dialog"]'), 'the edit form of a sale').toEqual([]);
+    await page.keyboard.press('Escape');
+    await form.waitFor({ state: 'detached' });
   });
 
   it('sorts a column ascending then descending and filters (and clears the filter)', async () => {

@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  columnKeyPattern,
   columnsResponse,
   createFolderRequest,
   createTableRequest,
@@ -12,6 +13,8 @@ import {
   errorBody,
   folderList,
   okResponse,
+  relatedRows,
+  relatedRowsQuery,
   rowDataQuery,
   rowInput,
   rowPage,
@@ -33,6 +36,7 @@ import * as tables from './service.ts';
 
 const tableParams = z.object({ name: tableName });
 const rowParams = z.object({ name: tableName, id: z.string().regex(/^\d{1,15}$/, 'Row ID is required.') });
+const relatedRowsParams = z.object({ name: tableName, column: z.string().regex(columnKeyPattern, 'Column key is required (lower-case letters, digits and _).') });
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 
 /** Applies a name codec to one text or a batch; failures become the answer's `error` field. */
@@ -127,6 +131,17 @@ export function tableRoutes(ctx: tables.TablesContext): FastifyPluginAsyncZod {
       config: { policy: 'viewer' },
       schema: { tags: ['tables'], summary: 'How many rows of which tables refer to a row (asked before deleting it)', params: rowParams, response: { 200: rowReferences, ...errors } },
       handler: (request) => tables.getRowReferences(ctx, { name: request.params.name, id: request.params.id }),
+    });
+    app.get('/api/records/tables/:name/related-rows/:column/', {
+      config: { policy: 'viewer' },
+      schema: {
+        tags: ['tables'],
+        summary: "Rows a ForeignKey column may refer to, found by their key or name (the row form's picker)",
+        params: relatedRowsParams,
+        querystring: relatedRowsQuery,
+        response: { 200: relatedRows, ...errors },
+      },
+      handler: (request) => tables.searchRelatedRows(ctx, { name: request.params.name, column: request.params.column, query: request.query }),
     });
     app.post('/api/records/tables/create-variation/', {
       config: { policy: 'editor' },

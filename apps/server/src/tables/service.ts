@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { roleAllows, type ColumnDefinition, type ProductConfig, type Role, type RowDataQuery, type RowPage, type RowReferences, type TableColumn, type TableSummary } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
+import type { RelatedRows, RelatedRowsQuery } from '@stockwise/contract';
 import { databaseErrorOf } from '../db/errors.ts';
 import { inTransaction, retryingOnce } from '../db/transaction.ts';
 import { AppError, conflictError, fromDatabaseError, notFoundError, validationError } from '../http/errors.ts';
@@ -234,23 +235,31 @@ async function referenceSources(ctx: TablesContext, columns: ColumnDefinition[])
 }
 
 /**
- * How each ForeignKey column's related rows are shown and filtered: the related entity's key (the
- * configuration's `inventory.entities`, e.g. product_code), else the table's first required text
- * column; and its `name` column when it has one. Columns whose table has neither are left out.
+ * How a table's rows are known to people: the configuration's entity key (`inventory.entities`,
+ * e.g. product_code), else the table's first required text column; and its `name` column when it
+ * has one. Null for a table with neither.
  */
+function rowDisplayOf(config: ProductConfig, table: repo.CatalogueEntry): ReferenceDisplay | null {
+  const entityKey = config.inventory.entities.find((e) => e.table === table.name && e.key.length === 1)?.key[0];
+  const keyColumn = table.columns.find((c) => c.key === entityKey && isTextual(c.type)) ?? table.columns.find((c) => c.required && isTextual(c.type));
+  if (!keyColumn) return null;
+  const nameColumn = table.columns.find((c) => c.key === 'name' && c.key !== keyColumn.key && isTextual(c.type))?.key ?? null;
+  return { encodedName: table.encoded_name, keyColumn: keyColumn.key, nameColumn };
+}
+
+/** How each ForeignKey column's related rows are shown and filtered (rowDisplayOf); columns whose table has no key to show are left out. */
 function referenceDisplays({ config, foreignKeys, related: relatedEntries }: ReferenceSources): Map<string, ReferenceDisplay> {
   const displays = new Map<string, ReferenceDisplay>();
   for (const [index, column] of foreignKeys.entries()) {
     const related = relatedEntries[index];
-    if (!related || !config) continue;
-    const entityKey = config.inventory.entities.find((e) => e.table === related.name && e.key.length === 1)?.key[0];
-    const keyColumn = related.columns.find((c) => c.key === entityKey && isTextual(c.type)) ?? related.columns.find((c) => c.required && isTextual(c.type));
-    if (!keyColumn) continue;
-    const nameColumn = related.columns.find((c) => c.key === 'name' && c.key !== keyColumn.key && isTextual(c.type))?.key ?? null;
-    displays.set(column.key, { encodedName: related.encoded_name, keyColumn: keyColumn.key, nameColumn });
+    const display = related && config ? rowDisplayOf(config, related) : null;
+    if (display) displays.set(column.key, display);
   }
   return displays;
 }
+
+/** A row as people know it: `key — name` (`85123A — White hanging heart`), an empty part left out. */
+const rowLabel = (row: { key: string | null; name: string | null }) => [row.key, row.name].filter((part) => part !== null && part !== '').join(' — ');
 
 /** The page's related rows as `key — name`, per ForeignKey column and id. */
 async function referenceLabels(ctx: TablesContext, displays: Map<string, ReferenceDisplay>, rows: repo.RowRecord[]): Promise<Record<string, Record<string, string>> | undefined> {
@@ -267,7 +276,7 @@ async function referenceLabels(ctx: TablesContext, displays: Map<string, Referen
     labels[column] = {};
     if (!ids.length) continue;
     const found = await repo.selectReferenceLabels(ctx.db, display, ids);
-    for (const row of found) labels[column][row.id] = [row.key, row.name].filter((part) => part !== null && part !== '').join(' — ');
+    for (const row of found) labels[column][row.id] = rowLabel(row);
   }
   return labels;
 }
@@ -433,6 +442,7 @@ export async function addRow(ctx: TablesContext, options: { name: string; values
   const entry = await requireTable(ctx, options.name);
   const values = parseRowValues(entry.columns, options.values, 'create');
   refuseUnrecordableDate(entry, values);
+  await refuseMissingReferences(ctx, entry, values);
   const row = await retryingOnce(() => repo.insertRow(ctx.db, entry.encoded_name, values));
   await recordStockOf(ctx, entry, values, row);
   await tellRowsChanged(ctx, { action: 'add', table: entry.encoded_name, columns: Object.keys(values), rows: [row] });
@@ -445,6 +455,21 @@ function refuseUnrecordableDate(entry: repo.CatalogueEntry, values: repo.RowReco
   const day = column === undefined ? undefined : values[column];
   const problem = typeof day === 'string' ? recordedDateProblem(day) : null;
   if (column && problem) throw validationError(problem, { [column]: [problem] });
+}
+
+/**
+ * A ForeignKey value that is no row of its table is the field's mistake (a typed id, a row deleted
+ * meanwhile): refused as a 400 naming the field, before the database would refuse it as a conflict.
+ */
+async function refuseMissingReferences(ctx: TablesContext, entry: repo.CatalogueEntry, values: repo.RowRecord) {
+  for (const column of entry.columns) {
+    const id = values[column.key];
+    if (column.type !== 'ForeignKey' || !column.related_table || typeof id !== 'number') continue;
+    const related = await cachedCatalogueEntry(ctx, column.related_table);
+    if (!related || (await repo.rowExists(ctx.db, related.encoded_name, id))) continue;
+    const problem = `No row of '${related.name}' has the id ${id}: choose one of its rows.`;
+    throw validationError(`${column.label ?? column.key}: ${problem}`, { [column.key]: [problem] });
+  }
 }
 
 /** The write is done and answered as done whatever the listener meets: a failure there is only logged. */
@@ -466,6 +491,7 @@ export async function editRow(ctx: TablesContext, options: { name: string; value
   const id = parseRowId(options.values.id);
   const values = parseRowValues(entry.columns, options.values, 'update');
   refuseUnrecordableDate(entry, values);
+  await refuseMissingReferences(ctx, entry, values);
   // A row moved to another product changes what both are forecast from.
   const before = 'product_id' in values ? await repo.findRow(ctx.db, entry.encoded_name, id) : undefined;
   const row = await retryingOnce(() => repo.updateRow(ctx.db, entry.encoded_name, id, values));
@@ -506,8 +532,15 @@ export async function getRowReferences(ctx: TablesContext, options: { name: stri
   const entry = await requireTable(ctx, options.name);
   const id = parseRowId(options.id);
   if (!(await repo.rowExists(ctx.db, entry.encoded_name, id))) throw notFoundError(`Row ${id} not found in table '${entry.name}'.`);
-  const references = await countReferences(ctx.db, entry, id);
-  return { references: references.map(({ table, count }) => ({ table, count })), total: references.reduce((sum, r) => sum + r.count, 0) };
+  const [references, label] = await Promise.all([countReferences(ctx.db, entry, id), findRowLabel(ctx, entry, id)]);
+  return { references: references.map(({ table, count }) => ({ table, count })), total: references.reduce((sum, r) => sum + r.count, 0), label };
+}
+
+/** A row by its key and name (rowDisplayOf), or null when its table has no key to show or there is no such row. */
+async function findRowLabel(ctx: TablesContext, entry: repo.CatalogueEntry, id: number): Promise<string | null> {
+  const display = rowDisplayOf(await ctx.loadConfig(), entry);
+  const [found] = display ? await repo.selectReferenceLabels(ctx.db, display, [id]) : [];
+  return found ? rowLabel(found) || null : null;
 }
 
 const rowsWord = (count: number) => `${count} row${count === 1 ? '' : 's'}`;
@@ -527,7 +560,9 @@ export async function deleteTableRow(ctx: TablesContext, options: { name: string
     const references = await countReferences(trx, entry, id);
     if (references.length && !options.cascade) {
       const counts = references.map((r) => `${rowsWord(r.count)} of '${r.table}'`).join(', ');
-      throw conflictError(`Row ${id} of '${entry.name}' is referred to by ${counts}. Delete those first, or (as an administrator) delete it together with them.`);
+      const label = await findRowLabel({ ...ctx, db: trx }, entry, id);
+      const row = label ? `${label} (row ${id} of '${entry.name}')` : `Row ${id} of '${entry.name}'`;
+      throw conflictError(`${row} is referred to by ${counts}. Delete those first, or (as an administrator) delete it together with them.`);
     }
     for (const reference of references) await repo.deleteReferencingRows(reference.foreignKey, sql`${id}`).execute(trx);
     const row = await repo.deleteRow(trx, entry.encoded_name, id);
@@ -535,6 +570,30 @@ export async function deleteTableRow(ctx: TablesContext, options: { name: string
     return row;
   });
   await tellRowsChanged(ctx, { action: 'delete', table: entry.encoded_name, columns: Object.keys(deleted), rows: [deleted] });
+}
+
+/**
+ * The rows a ForeignKey column may refer to whose key or name contains `search`, as people know
+ * them (`code — name`), at most `limit`: what the row form's picker offers.
+ */
+export async function searchRelatedRows(ctx: TablesContext, options: { name: string; column: string; query: RelatedRowsQuery }): Promise<RelatedRows> {
+  const entry = await requireTable(ctx, options.name);
+  const column = entry.columns.find((c) => c.key === options.column);
+  if (!column) throw notFoundError(`Column '${options.column}' not found in table '${entry.name}'.`);
+  if (column.type !== 'ForeignKey' || !column.related_table) {
+    const problem = `Column '${column.key}' of '${entry.name}' does not refer to another table.`;
+    throw validationError(problem, { column: [problem] });
+  }
+  const related = await requireTable(ctx, column.related_table);
+  const { limit } = options.query;
+  const found = await repo.searchRowsByLabel(ctx.db, {
+    encodedName: related.encoded_name,
+    display: rowDisplayOf(await ctx.loadConfig(), related),
+    search: options.query.search.trim(),
+    // One more than asked tells whether others match too.
+    limit: limit + 1,
+  });
+  return { results: found.slice(0, limit).map((row) => ({ id: Number(row.id), label: rowLabel(row) || row.id })), more: found.length > limit };
 }
 
 export type Variation = { encodedName: string; decodedName: string; variationNumber: number; exists: boolean };

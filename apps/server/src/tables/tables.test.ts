@@ -143,10 +143,10 @@ describe.each(backends)('configurable tables on %s', (backend) => {
       expect(after.json.count).toBe(before.json.count);
     });
 
-    it('refuses a foreign key to a missing row with a 409 naming the reference', async () => {
+    it('refuses a foreign key to a missing row with a 400 naming the field', async () => {
       const response = await add({ title: 'a', product_id: 987_654 });
-      expect(response.status).toBe(409);
-      expect(response.json.detail).toBe(`'${table.name}': product_id = 987654 refers to a row of 'products' that does not exist.`);
+      expect(response.status).toBe(400);
+      expect(response.json.errors).toEqual({ product_id: ["No row of 'products' has the id 987654: choose one of its rows."] });
     });
 
     it('asks for the row id when editing', async () => {

@@ -10,6 +10,7 @@ import type {
   folderList,
   namedQueryList,
   okResponse,
+  RelatedRows,
   RowReferences,
   variation,
 } from '@stockwise/contract';
@@ -101,6 +102,11 @@ export async function deleteRow(name: string, id: number | string, options: { ca
 /** Which tables refer to a row, and with how many rows (asked before deleting it). */
 export async function fetchRowReferences(name: string, id: number | string): Promise<RowReferences> {
   return (await api.get<RowReferences>(`${tablePath(name)}/rows/${encodeURIComponent(String(id))}/references/`)).data;
+}
+
+/** Rows the ForeignKey `column` may refer to whose key or name contains `search` (a page at most; `more` when others match). */
+export async function searchRelatedRows(name: string, column: string, search: string): Promise<RelatedRows> {
+  return (await api.get<RelatedRows>(`${tablePath(name)}/related-rows/${encodeURIComponent(column)}/`, { params: { search } })).data;
 }
 
 export async function createVariation(baseTable: string, parentId: number): Promise<Variation> {

@@ -5,9 +5,21 @@ import { Alert, Button, Checkbox, Grid, Group, Modal, NativeSelect, Textarea, Te
 import { useTranslation } from 'react-i18next';
 import type { TableColumn, TableRow } from '@stockwise/contract';
 import { useTablesStore } from '../../stores/tables.ts';
-import { addPayload, editPayload, fieldSpan, formGridColumns, initialFormValues, inputKindOf, isEditable, missingRequired, steppedNumber, type FormValues } from './row-form.ts';
-import type { UnknownValues } from './table-query.ts';
+import { addPayload, editPayload, fieldSpan, formGridColumns, initialFormValues, inputKindOf, isEditable, missingRequired, steppedNumber, type FormValues, type InputKind } from './row-form.ts';
+import { referenceText, type UnknownValues } from './table-query.ts';
+import { ReferencePicker } from './ReferencePicker.tsx';
 import contrast from '../../components/ReadableContrast.module.css';
+
+/**
+ * A date field spans 2 of 12, yet is never narrower than the browser's own date control needs
+ * (its placeholder `mm/dd/yyyy` and calendar button; with the time for a date and time): in a
+ * narrow form it takes the room, moving the next field on.
+ */
+function minimumWidthOf(kind: InputKind): string | undefined {
+  if (kind.kind === 'date') return '9rem';
+  if (kind.kind === 'datetime') return '13.5rem';
+  return undefined;
+}
 
 type RowFormModalProps = {
   tableName: string;
@@ -24,6 +36,8 @@ export function RowFormModal({ tableName, columns, row, unknownValues, onClose, 
   const { t } = useTranslation();
   const addRow = useTablesStore((state) => state.addRow);
   const editRow = useTablesStore((state) => state.editRow);
+  // How the rows the loaded ones refer to are known (`code — name`): the pickers start with the row's.
+  const references = useTablesStore((state) => state.references);
   const [initial] = useState(() => initialFormValues(columns, row, unknownValues));
   const [values, setValues] = useState<FormValues>(initial);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
@@ -63,7 +77,8 @@ export function RowFormModal({ tableName, columns, row, unknownValues, onClose, 
     <Modal
       opened
       onClose={onClose}
-      size="xl"
+      // Wider than Mantine's xl (780px): a field of span 3 then shows a product's `code — name`.
+      size={960}
       classNames={{ content: contrast.readable }}
       closeButtonProps={{ 'aria-label': t('datatab.actions.close') }}
       title={isEdit ? t('datatab.rowForm.editTitle', { id: String(row['id'] ?? '') }) : t('datatab.rowForm.addTitle', { name: tableName })}
@@ -119,6 +134,21 @@ export function RowFormModal({ tableName, columns, row, unknownValues, onClose, 
               case 'boolean':
                 input = <Checkbox mt="lg" label={column.label} name={column.key} error={errorOf(column.key)} checked={value === true} onChange={(e) => setValue(column.key, e.currentTarget.checked)} />;
                 break;
+              case 'reference':
+                input = (
+                  <ReferencePicker
+                    tableName={tableName}
+                    columnKey={column.key}
+                    label={column.label}
+                    required={column.required === true}
+                    error={errorOf(column.key)}
+                    value={text}
+                    valueLabel={row ? referenceText(references, column.key, row[column.key]) : null}
+                    onChange={(id) => setValue(column.key, id)}
+                    autofocus={column.key === firstEditable}
+                  />
+                );
+                break;
               case 'select':
                 input = (
                   <NativeSelect
@@ -148,7 +178,7 @@ export function RowFormModal({ tableName, columns, row, unknownValues, onClose, 
                 break;
             }
             return (
-              <Grid.Col key={column.key} span={span} data-span={span} data-field={column.key}>
+              <Grid.Col key={column.key} span={span} miw={minimumWidthOf(kind)} data-span={span} data-field={column.key}>
                 {input}
               </Grid.Col>
             );

@@ -31,7 +31,8 @@ describe('form spans on the 12-column grid (spec §2)', () => {
 describe('input kinds (spec §5)', () => {
   it('integer step 1, decimal step 0.01, email, date and datetime inputs', () => {
     expect(inputKindOf({ type: 'IntegerField' })).toEqual({ kind: 'number', step: 1 });
-    expect(inputKindOf({ type: 'ForeignKey' })).toEqual({ kind: 'number', step: 1 });
+    // A reference is chosen by its row's code or name, not typed as an id.
+    expect(inputKindOf({ type: 'ForeignKey' })).toEqual({ kind: 'reference' });
     expect(inputKindOf({ type: 'DecimalField' })).toEqual({ kind: 'number', step: 0.01 });
     expect(inputKindOf({ type: 'EmailField' })).toEqual({ kind: 'email' });
     expect(inputKindOf({ type: 'DateField' })).toEqual({ kind: 'date' });
