@@ -186,14 +186,14 @@ describe('tables store', () => {
     const rows = state().rows;
     await state().setFilter('qty', '<1x');
     expect(dataCalls()).toHaveLength(before);
-    expect(state().filterProblems).toEqual({ qty: { problem: 'wholeNumber' } });
+    expect(state().filterProblems).toEqual({ qty: { problem: 'wholeNumber', text: '<1x' } });
     expect(state().filters).toEqual({ qty: ' 20-5 ' });
     expect(state().rows).toBe(rows);
     expect(state().rowsError).toBeNull();
     // Another column's filter still goes out with the one in force; clearing the box clears the hint and the filter.
     await state().setFilter('name', 'Item');
     expect(dataCalls().at(-1)?.query.get('filters_json')).toBe('{"qty":{"gte":5,"lte":20},"name":"Item"}');
-    expect(state().filterProblems).toEqual({ qty: { problem: 'wholeNumber' } });
+    expect(state().filterProblems).toEqual({ qty: { problem: 'wholeNumber', text: '<1x' } });
     await state().setFilter('qty', '');
     expect(dataCalls().at(-1)?.query.get('filters_json')).toBe('{"name":"Item"}');
     expect(state().filterProblems).toEqual({});

@@ -307,7 +307,7 @@ export const useTablesStore = create<TablesStore>()((set, get) => {
       const { [key]: _solved, ...otherProblems } = filterProblems;
       const read = value.trim() === '' ? null : readFilterInput(columns.find((column) => column.key === key)?.type, value);
       if (read && 'problem' in read) {
-        set({ filterProblems: { ...otherProblems, [key]: read } });
+        set({ filterProblems: { ...otherProblems, [key]: { ...read, text: value } } });
         return;
       }
       const filters = withFilter(before, key, value);

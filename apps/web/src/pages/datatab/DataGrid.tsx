@@ -397,7 +397,8 @@ const GridHeader = memo(function GridHeader({ ref, headerGroups, columns, widths
               <FilterInput
                 label={t('datatab.grid.filter', { label: column.label })}
                 kind={typedFilterKind(column.type)}
-                value={filters[column.key] ?? ''}
+                // The box shows what was typed, readable or not (the grid is drawn anew after each reload).
+                value={filterProblems[column.key]?.text ?? filters[column.key] ?? ''}
                 problem={filterProblems[column.key]}
                 onChange={(value) => onFilter(column.key, value)}
                 disabled={column.type === 'query'}

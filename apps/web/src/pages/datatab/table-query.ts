@@ -14,8 +14,8 @@ export function nextSort(current: SortState, key: string): SortState {
   return { sortBy: key, sortDir: 'asc' };
 }
 
-/** Why the text under a header cannot be a filter, per column: shown under that box, and not sent. */
-export type FilterProblems = Readonly<Record<string, TypedFilterProblem>>;
+/** Texts under the headers that cannot be filters, per column, with why: shown in and under that box, and not sent. */
+export type FilterProblems = Readonly<Record<string, TypedFilterProblem & { text: string }>>;
 /** The columns' types by key: how each filter text is read. */
 export type FilterColumns = readonly { key: string; type: FieldType }[];
 
