@@ -38,7 +38,8 @@ export class OutboundError extends Error {
 }
 
 /** A request the SSRF rules refuse: never retried, never sent. */
-export const refusal = (message: string) => new OutboundError(message, { transient: false });
+class OutboundRefusal extends OutboundError {}
+export const refusal = (message: string) => new OutboundRefusal(message, { transient: false });
 
 // 169.254.169.254: AWS, GCP, Azure, OpenStack, DigitalOcean; fd00:ec2::254: AWS over IPv6;
 // 100.100.100.200: Alibaba Cloud. The names resolve to them inside those clouds.
@@ -119,6 +120,20 @@ async function checkedAddresses(url: URL, allowed: OutboundAllowList): Promise<{
     if (refused) throw refusal(refused);
   }
   return addresses;
+}
+
+/**
+ * Why the SSRF rules will refuse this address, as far as can be told when it is typed (an
+ * integration's endpoint at save): null when it may be fetched, and also when its name does not
+ * resolve now — the run says so then, and a name may well resolve later.
+ */
+export async function addressProblem(url: URL, allowed: OutboundAllowList): Promise<string | null> {
+  try {
+    await checkedAddresses(url, allowed);
+    return null;
+  } catch (error) {
+    return error instanceof OutboundRefusal ? error.message : null;
+  }
 }
 
 /** A lookup that answers only with the addresses already checked: the connection cannot go elsewhere. */

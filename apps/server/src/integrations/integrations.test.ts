@@ -63,6 +63,7 @@ describe.each(backends)('scheduled integrations on %s', (backend) => {
       enabled: false,
       schedule_frequency: 'hourly',
       schedule_cron: '0 * * * *',
+      time_zone: 'UTC',
       data_action: 'upsert',
       data_fetch_type: 'latest',
       initial_setup: false,
@@ -91,6 +92,26 @@ describe.each(backends)('scheduled integrations on %s', (backend) => {
     expect((await server.request(`/api/integrations/scheduled/${id}/`, { method: 'DELETE', token: admin })).status).toBe(200);
     expect((await server.request(`/api/integrations/scheduled/${id}/`, { token: viewer })).status).toBe(404);
     expect((await server.request(`/api/integrations/scheduled/${id}/status/`, { token: viewer })).json).toMatchObject({ code: 'not_found', detail: `Integration ${id} not found.` });
+  });
+
+  it("runs a daily schedule at midnight in the integration's time zone, and moves it when the zone changes", async () => {
+    const created = await create({ endpoint: `${source.origin}/none`, enabled: true, schedule_frequency: 'daily', time_zone: 'America/New_York' });
+    expect(created.status, created.text).toBe(201);
+    const id = created.json.id as number;
+    const hourThere = (iso: unknown, zone: string) => new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit' }).format(new Date(iso as string));
+    expect(created.json).toMatchObject({ time_zone: 'America/New_York', schedule_cron: '0 0 * * *' });
+    expect(hourThere(created.json.next_run_time, 'America/New_York')).toBe('00:00');
+    expect(hourThere(created.json.next_run_time, 'UTC')).not.toBe('00:00');
+    expect((await server.queue.boss.getSchedules('integrations.run', String(id))).map((s) => [s.cron, s.timezone])).toEqual([['0 0 * * *', 'America/New_York']]);
+
+    const moved = await server.request(`/api/integrations/scheduled/${id}/`, { method: 'PUT', body: { time_zone: 'Asia/Tokyo' }, token: admin });
+    expect(hourThere(moved.json.next_run_time, 'Asia/Tokyo')).toBe('00:00');
+    expect((await server.queue.boss.getSchedules('integrations.run', String(id))).map((s) => s.timezone)).toEqual(['Asia/Tokyo']);
+
+    const refused = await server.request(`/api/integrations/scheduled/${id}/`, { method: 'PUT', body: { time_zone: 'Mars/Olympus_Mons' }, token: admin });
+    expect(refused.status).toBe(400);
+    expect(refused.json.errors).toEqual({ time_zone: ['Choose a time zone such as Europe/Berlin or America/New_York.'] });
+    expect((await server.request(`/api/integrations/scheduled/${id}/`, { token: viewer })).json).toMatchObject({ time_zone: 'Asia/Tokyo' });
   });
 
   it('describes every integration route in the OpenAPI document', async () => {
@@ -450,15 +471,14 @@ describe.each(backends)('scheduled integrations on %s', (backend) => {
     expect(await products('HUG')).toEqual([]);
   });
 
-  it('refuses a redirect loop, a redirect to the metadata address and loopback that is not allowed', async () => {
+  it('refuses a redirect loop, a redirect to the metadata address and a redirect to loopback that is not allowed', async () => {
     source.route('/loop', (_request, response) => response.writeHead(302, { location: '/loop?again' }).end());
     source.route('/metadata', (_request, response) => response.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/iam/' }).end());
+    source.route('/elsewhere', (_request, response) => response.writeHead(302, { location: `http://127.0.0.2:${source.port}/x` }).end());
     const cases: [string, RegExp][] = [
       [`${source.origin}/loop`, /Too many redirects/],
       [`${source.origin}/metadata`, /cloud metadata address/],
-      [`http://127.0.0.2:${source.port}/x`, /127\.0\.0\.2 \(loopback\).*OUTBOUND_ALLOWED_HOSTS/],
-      [`http://2130706434:${source.port}/x`, /127\.0\.0\.2 \(loopback\)/],
-      [`http://[::1]:${source.port}/x`, /::1 \(loopback\)/],
+      [`${source.origin}/elsewhere`, /127\.0\.0\.2 \(loopback\).*OUTBOUND_ALLOWED_HOSTS/],
     ];
     for (const [endpoint, reason] of cases) {
       const integration = await createOk({ endpoint });
@@ -467,6 +487,26 @@ describe.each(backends)('scheduled integrations on %s', (backend) => {
       const [entry] = (await logs(integration.id)).results;
       expect(entry).toMatchObject({ status: 'failed', error_message: expect.stringMatching(reason) });
     }
+  });
+
+  it('refuses at save an endpoint whose address the runs may not reach, and keeps nothing', async () => {
+    const before = (await server.request('/api/integrations/scheduled/', { token: admin })).json as unknown as unknown[];
+    const cases: [string, RegExp][] = [
+      [`http://127.0.0.2:${source.port}/x`, /127\.0\.0\.2 \(loopback\).*OUTBOUND_ALLOWED_HOSTS/],
+      [`http://2130706434:${source.port}/x`, /127\.0\.0\.2 \(loopback\)/],
+      [`http://[::1]:${source.port}/x?from={from}`, /::1 \(loopback\)/],
+      ['http://192.168.1.20/till/export.json', /192\.168\.1\.20 \(private\)/],
+      ['http://169.254.169.254/latest/meta-data/', /cloud metadata address/],
+    ];
+    for (const [endpoint, reason] of cases) {
+      const answer = await create({ endpoint });
+      expect(answer.status, endpoint).toBe(400);
+      expect(answer.json.errors, endpoint).toEqual({ endpoint: [expect.stringMatching(reason)] });
+    }
+    // A name that does not resolve now is kept: the run says so, and it may resolve later.
+    const unresolved = await createOk({ endpoint: 'http://till.invalid/export.json' });
+    expect(await run(unresolved.id)).toMatchObject({ status: 'failed', message: expect.stringMatching(/till\.invalid could not be resolved/) });
+    expect((await server.request('/api/integrations/scheduled/', { token: admin })).json).toHaveLength(before.length + 1);
   });
 
   it('fills {from} and {to}: latest from the last success, historical previous_days back, initial setup backfills', async () => {

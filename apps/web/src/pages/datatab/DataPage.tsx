@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert, Badge, Button, Group, Loader, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { UTF8_BOM, type TableRow, type TableSummary } from '@stockwise/contract';
+import type { TableRow, TableSummary } from '@stockwise/contract';
 import { downloadCsv } from '../forecasting/csv.ts';
 import { useTablesStore } from '../../stores/tables.ts';
 import { useSessionStore } from '../../stores/session.ts';
@@ -131,8 +131,8 @@ export default function DataPage() {
     setNotice(null);
     const result = await exportCsv();
     setExporting(false);
-    // The server's text starts with a BOM, which the browser's decoding takes off: Excel needs it to read umlauts.
-    if (result.ok) downloadCsv(`${selected.name}.csv`, UTF8_BOM + result.value.replace(/^\uFEFF/, ''));
+    // downloadCsv writes the byte order mark Excel needs; the server's, if the browser kept it, would be a second one.
+    if (result.ok) downloadCsv(`${selected.name}.csv`, result.value.replace(/^\uFEFF/, ''));
     else setNotice(result.message);
   };
 

@@ -200,7 +200,9 @@ function ChartSection() {
                     </Anchor>
                   </Text>
                 ) : (
-                  <Text c="dimmed">{t('forecasting.errors.noProduct')}</Text>
+                  <Text c="gray.7">
+                    {t('forecasting.errors.noProduct')} {t('forecasting.chart.chooseProduct')}
+                  </Text>
                 )}
               </Paper>
             </Center>

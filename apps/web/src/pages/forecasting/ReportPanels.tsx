@@ -5,6 +5,8 @@ import { Fragment, memo, useState } from 'react';
 import { Alert, Anchor, Button, Group, Loader, Pagination, Paper, Switch, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { InventoryReport } from '@stockwise/contract';
+import { useForecastingStore } from '../../stores/forecasting.ts';
+import { formatTime } from '../settings/format.ts';
 import { formatDay } from './ForecastChart.tsx';
 
 const quantity = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
@@ -130,7 +132,7 @@ export const LatestReportPanel = memo(function LatestReportPanel(props: AdviceVi
       {report ? (
         <>
           <Text size="sm" c="gray.7" mb="xs">
-            {t('forecasting.report.generatedAt', { timestamp: new Date(report.timestamp).toLocaleString('en'), days: report.forecast_days })}
+            {t('forecasting.report.generatedAt', { timestamp: formatTime(report.timestamp), days: report.forecast_days })}
           </Text>
           <Text fw={600} size="sm" mb={4} data-testid="at-risk-count">
             {t('forecasting.report.atRisk', { count: report.total })}
@@ -188,6 +190,8 @@ export const LatestReportPanel = memo(function LatestReportPanel(props: AdviceVi
 export const LowStockPanel = memo(function LowStockPanel(props: AdviceViewProps & { advice: InventoryReport | null }) {
   const { advice, includeInactive, message, isLoading, error, onSelect, onRetry, onView } = props;
   const { t } = useTranslation();
+  // On an empty catalogue there is nothing to regenerate yet: say what comes first.
+  const catalogueEmpty = useForecastingStore((state) => state.catalogueEmpty);
   const orders = advice?.products ?? [];
   return (
     <Paper withBorder p="md" data-testid="low-stock">
@@ -203,7 +207,7 @@ export const LowStockPanel = memo(function LowStockPanel(props: AdviceViewProps 
       {error ? <RetryAlert error={error} onRetry={onRetry} /> : null}
       {!advice && message ? (
         <Text size="sm" data-testid="low-stock-empty">
-          {t('forecasting.lowStock.noForecast')}
+          {catalogueEmpty ? t('forecasting.errors.noProductsYet') : t('forecasting.lowStock.noForecast')}
         </Text>
       ) : null}
       {advice ? (
