@@ -7,5 +7,8 @@ export * from './forecasting.ts';
 export * from './import.ts';
 export * from './integrations.ts';
 export * from './text.ts';
+export * from './calendar.ts';
+export * from './csv.ts';
+export * from './typed-values.ts';
 export * from './reports.ts';
 export * from './dashboard.ts';

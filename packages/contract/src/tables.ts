@@ -90,16 +90,20 @@ export const rowDataQuery = z.object({
 });
 export type RowDataQuery = z.infer<typeof rowDataQuery>;
 
+/** GET /api/records/tables/{name}/export/: every row the same sort and filters select, as CSV. */
+export const rowExportQuery = rowDataQuery.pick({ sort_by: true, sort_dir: true, filters_json: true });
+export type RowExportQuery = z.infer<typeof rowExportQuery>;
+
 /**
  * filters_json: a JSON object from column key to a filter (docs/api.md):
- * "text" (contains for text columns, equals otherwise) | {contains} | {equals} | {gte?, lte?} | {empty: boolean}.
+ * "text" (contains for text columns, equals otherwise) | {contains} | {equals} | {gte?, lte?, gt?, lt?} | {empty: boolean}.
  */
 const filterScalar = z.union([storableText().max(1000), z.number(), z.boolean()]);
 export const columnFilter = z.union([
   filterScalar,
   z.strictObject({ contains: storableText().max(1000) }),
   z.strictObject({ equals: filterScalar }),
-  z.strictObject({ gte: filterScalar.optional(), lte: filterScalar.optional() }),
+  z.strictObject({ gte: filterScalar.optional(), lte: filterScalar.optional(), gt: filterScalar.optional(), lt: filterScalar.optional() }),
   z.strictObject({ empty: z.boolean() }),
 ]);
 export const tableFilters = nameRecord(columnFilter);

@@ -1,7 +1,21 @@
 // Domain functions of the configurable tables (spec §4 table browsing, §5 validation, §7 /api/records/*).
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import { roleAllows, type ColumnDefinition, type ProductConfig, type Role, type RowDataQuery, type RowPage, type RowReferences, type TableColumn, type TableSummary } from '@stockwise/contract';
+import {
+  csvLine,
+  exportedCells,
+  roleAllows,
+  UTF8_BOM,
+  type ColumnDefinition,
+  type ProductConfig,
+  type Role,
+  type RowDataQuery,
+  type RowExportQuery,
+  type RowPage,
+  type RowReferences,
+  type TableColumn,
+  type TableSummary,
+} from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import type { RelatedRows, RelatedRowsQuery } from '@stockwise/contract';
 import { databaseErrorOf } from '../db/errors.ts';
@@ -12,7 +26,7 @@ import { runNamedQuery } from '../queries/service.ts';
 import { recordTodaysStock } from '../stock/repo.ts';
 import { recordedDateColumn, recordedDateProblem } from './recorded-dates.ts';
 import { unknownValueRule } from './unknown-values.ts';
-import { checkColumnDefinitions, columnDdl, isReadOnly, isTextual, isVirtual, parseRowValues, presentColumns, valueSchema, withIdColumn } from './columns.ts';
+import { checkColumnDefinitions, columnDdl, columnLabel, isReadOnly, isTextual, isVirtual, parseRowValues, presentColumns, valueSchema, withIdColumn } from './columns.ts';
 import { encodeTableName, TableNameEncodingError } from './encoding.ts';
 import { buildFilterConditions, pageConditionsOf, type ReferenceDisplay } from './filters.ts';
 import * as repo from './repo.ts';
@@ -181,7 +195,7 @@ function decodeCursor(text: string, sortColumn: ColumnDefinition): Cursor {
 }
 
 /** A link's `sort_by` and `filters_json`, form-encoded as URLSearchParams writes them: the same for every page of a query (its plan keeps it). */
-function linkSortAndFilters(query: RowDataQuery): string {
+function linkSortAndFilters(query: Pick<RowDataQuery, 'sort_by' | 'filters_json'>): string {
   const params = new URLSearchParams();
   if (query.sort_by) params.set('sort_by', query.sort_by);
   if (query.filters_json) params.set('filters_json', query.filters_json);
@@ -197,10 +211,14 @@ function pageLink(encodedName: string, query: RowDataQuery, sortAndFilters: stri
   return `/api/records/tables/${encodedName}/data/?page=${page}&page_size=${query.page_size}&sort_dir=${query.sort_dir}${sortAndFilters}${after ? `&after=${after}` : ''}`;
 }
 
-async function fillQueryColumns(ctx: TablesContext, columns: ColumnDefinition[], rows: repo.RowRecord[]) {
+/** Each query column's values by row id (a query computes the whole table's at once). */
+type QueryColumnValues = { key: string; values: Map<string, repo.RowRecord[string]> }[];
+
+async function queryColumnValues(ctx: TablesContext, columns: ColumnDefinition[]): Promise<QueryColumnValues> {
   const queryColumns = columns.filter((c) => c.type === 'query' && c.query_name);
-  if (!queryColumns.length || !rows.length) return;
+  if (!queryColumns.length) return [];
   const config = await ctx.loadConfig();
+  const computed: QueryColumnValues = [];
   for (const column of queryColumns) {
     let values = new Map<string, repo.RowRecord[string]>();
     try {
@@ -209,8 +227,17 @@ async function fillQueryColumns(ctx: TablesContext, columns: ColumnDefinition[],
     } catch {
       // A failing query column shows its default rather than failing the whole page (spec §4).
     }
-    for (const row of rows) row[column.key] = values.get(String(row.id)) ?? 0;
+    computed.push({ key: column.key, values });
   }
+  return computed;
+}
+
+function setQueryColumns(computed: QueryColumnValues, rows: repo.RowRecord[]) {
+  for (const { key, values } of computed) for (const row of rows) row[key] = values.get(String(row.id)) ?? 0;
+}
+
+async function fillQueryColumns(ctx: TablesContext, columns: ColumnDefinition[], rows: repo.RowRecord[]) {
+  if (rows.length) setQueryColumns(await queryColumnValues(ctx, columns), rows);
 }
 
 /** A catalogue entry through the cache: a page of a table with references reads no catalogue row either. */
@@ -323,7 +350,7 @@ type PagePlan = {
 const pagePlans = new PagePlanCache<PagePlan>();
 
 /** The page's plan, worked out once per table, configuration, related tables, sort column and filters_json text. */
-async function pagePlan(ctx: TablesContext, entry: repo.CatalogueEntry, query: RowDataQuery): Promise<PagePlan> {
+async function pagePlan(ctx: TablesContext, entry: repo.CatalogueEntry, query: Pick<RowDataQuery, 'sort_by' | 'filters_json'>): Promise<PagePlan> {
   const columns = withIdColumn(entry.columns);
   const sortBy = query.sort_by || 'id';
   const sortColumn = columns.find((c) => c.key === sortBy && !isVirtual(c.type));
@@ -344,6 +371,17 @@ async function pagePlan(ctx: TablesContext, entry: repo.CatalogueEntry, query: R
   });
 }
 
+/** The conditions plus "after this row in the order" (keyset paging: `(sort column, id)` past the cursor's). */
+function afterRow(conditions: repo.PageConditions, sortColumn: ColumnDefinition, sortDir: 'asc' | 'desc', cursor: Cursor): repo.PageConditions {
+  const comparison = sortDir === 'asc' ? sql`>` : sql`<`;
+  if (sortColumn.key === 'id') return { sql: [...conditions.sql, sql`id ${comparison} ${cursor.id}`], shape: `${conditions.shape} after id ${sortDir}`, values: [...(conditions.values ?? []), cursor.id] };
+  return {
+    sql: [...conditions.sql, sql`(${sql.ref(sortColumn.key)}, id) ${comparison} (${cursor.value}, ${cursor.id})`],
+    shape: `${conditions.shape} after ${JSON.stringify(sortColumn.key)} ${sortDir}`,
+    values: [...(conditions.values ?? []), cursor.value, cursor.id],
+  };
+}
+
 async function readRowPage(ctx: TablesContext, entry: repo.CatalogueEntry, query: RowDataQuery): Promise<RowPage> {
   const { columns, storedKeys, sortColumn, keysetCapable, displays, conditions, linkTail } = await pagePlan(ctx, entry, query);
   // A deep page's start adds a condition whose statements are built per request; a cursor's is one more shape.
@@ -353,16 +391,7 @@ async function readRowPage(ctx: TablesContext, entry: repo.CatalogueEntry, query
   if (fromEnd) {
     offset = 0;
   } else if (query.after && keysetCapable) {
-    const cursor = decodeCursor(query.after, sortColumn);
-    const comparison = query.sort_dir === 'asc' ? sql`>` : sql`<`;
-    pageConditions =
-      sortColumn.key === 'id'
-        ? { sql: [...conditions.sql, sql`id ${comparison} ${cursor.id}`], shape: `${conditions.shape} after id ${query.sort_dir}`, values: [...(conditions.values ?? []), cursor.id] }
-        : {
-            sql: [...conditions.sql, sql`(${sql.ref(sortColumn.key)}, id) ${comparison} (${cursor.value}, ${cursor.id})`],
-            shape: `${conditions.shape} after ${JSON.stringify(sortColumn.key)} ${query.sort_dir}`,
-            values: [...(conditions.values ?? []), cursor.value, cursor.id],
-          };
+    pageConditions = afterRow(conditions, sortColumn, query.sort_dir, decodeCursor(query.after, sortColumn));
     offset = 0;
   } else if (keysetCapable && offset >= DEFERRED_OFFSET_FROM) {
     // A deep page by number: walk only the index to the page's first key, then read from there,
@@ -419,6 +448,50 @@ async function readRowPage(ctx: TablesContext, entry: repo.CatalogueEntry, query
   };
 }
 
+/** Rows read per statement of an export. */
+const EXPORT_BATCH_ROWS = 1000;
+
+export type TableExport = { fileName: string; text: AsyncIterable<string> };
+
+/**
+ * Every row a page query with the same sort and filters selects, as CSV (docs/api.md): a header
+ * of the column labels, then the values as the grid shows them — related rows by their business
+ * key and name, a value never recorded as an empty cell. The sort and filters are checked before
+ * the answer starts (a bad one is a 400); the rows are then read and written a batch at a time.
+ */
+export async function exportTableRows(ctx: TablesContext, options: { name: string; query: RowExportQuery }): Promise<TableExport> {
+  const entry = await requireTable(ctx, options.name);
+  const plan = await pagePlan(ctx, entry, options.query);
+  return { fileName: `${entry.name}.csv`, text: exportText(ctx, entry, plan, options.query.sort_dir) };
+}
+
+async function* exportText(ctx: TablesContext, entry: repo.CatalogueEntry, plan: PagePlan, sortDir: 'asc' | 'desc'): AsyncGenerator<string> {
+  const { columns, storedKeys, sortColumn, keysetCapable, displays, conditions } = plan;
+  const shown = columns.filter((c) => c.type !== 'nestedTable');
+  yield UTF8_BOM + csvLine(shown.map(columnLabel));
+  const computed = await queryColumnValues(ctx, columns);
+  let after: Cursor | null = null;
+  for (let offset = 0; ; offset += EXPORT_BATCH_ROWS) {
+    const rows = await repo.selectRows(ctx.db, {
+      encodedName: entry.encoded_name,
+      columns: storedKeys,
+      conditions: after ? afterRow(conditions, sortColumn, sortDir, after) : conditions,
+      sortBy: sortColumn.key,
+      sortDir,
+      limit: EXPORT_BATCH_ROWS,
+      offset: keysetCapable ? 0 : offset,
+    });
+    setQueryColumns(computed, rows);
+    const [references, unknown] = await Promise.all([referenceLabels(ctx, displays, rows), unknownValues(ctx, entry, storedKeys, rows)]);
+    let text = '';
+    for (const row of rows) text += csvLine(exportedCells(shown, row, { references, unknownValues: unknown }));
+    if (text) yield text;
+    const last = rows.at(-1);
+    if (rows.length < EXPORT_BATCH_ROWS || !last) return;
+    if (keysetCapable) after = { value: last[sortColumn.key] ?? null, id: Number(last.id) };
+  }
+}
+
 /**
  * Runs a write whose database refusals (bad data, broken constraints) must be known as such before
  * the error handler sees them (the import finishes its log entry with the message).
@@ -468,7 +541,7 @@ async function refuseMissingReferences(ctx: TablesContext, entry: repo.Catalogue
     const related = await cachedCatalogueEntry(ctx, column.related_table);
     if (!related || (await repo.rowExists(ctx.db, related.encoded_name, id))) continue;
     const problem = `No row of '${related.name}' has the id ${id}: choose one of its rows.`;
-    throw validationError(`${column.label ?? column.key}: ${problem}`, { [column.key]: [problem] });
+    throw validationError(`${columnLabel(column)}: ${problem}`, { [column.key]: [problem] });
   }
 }
 

@@ -32,6 +32,12 @@ export type RowDataParams = {
   from_end?: 'true';
 };
 
+/** The sort and filters of a row query: what the page call and the export share. */
+export type RowOrderParams = Pick<RowDataParams, 'sort_by' | 'sort_dir' | 'filters_json'>;
+
+/** An export streams every row: far longer than a page may take. */
+const exportTimeoutMs = 10 * 60_000;
+
 /** A table's path segment: display names carry spaces and '#', so always URL-encoded. */
 export const tablePath = (name: string) => `/records/tables/${encodeURIComponent(name)}`;
 
@@ -49,6 +55,18 @@ export async function fetchTableColumns(name: string): Promise<TableColumn[]> {
 
 export async function fetchTableRows(name: string, params: RowDataParams): Promise<RowPage> {
   return (await api.get<RowPage>(`${tablePath(name)}/data/`, { params })).data;
+}
+
+/** Every row the sort and filters select, as CSV text (docs/api.md "Export as CSV"); a refusal's JSON still reads as one. */
+export async function fetchTableCsv(name: string, params: RowOrderParams): Promise<string> {
+  const answer = await api.get<string>(`${tablePath(name)}/export/`, {
+    params,
+    timeout: exportTimeoutMs,
+    headers: { Accept: 'text/csv, application/json' },
+    responseType: 'text',
+    transformResponse: (data: string, headers) => (String(headers['content-type']).startsWith('application/json') ? JSON.parse(data) : data),
+  });
+  return answer.data;
 }
 
 /** The parameters carried by a `next` link (`/api/records/tables/x/data/?page=2&after=…`). */

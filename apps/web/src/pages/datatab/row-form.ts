@@ -1,6 +1,6 @@
 // The row add/edit form's rules: grid spans (spec §2), input kinds (spec §5), how stored values
 // become form values and back, client-side required checks, and the edit payload.
-import type { FieldType, TableColumn, TableRow } from '@stockwise/contract';
+import { typedNumber, type FieldType, type TableColumn, type TableRow } from '@stockwise/contract';
 import type { UnknownValues } from './table-query.ts';
 
 export const formGridColumns = 12;
@@ -109,20 +109,6 @@ export function initialFormValues(columns: readonly FormColumn[], row: TableRow 
   const id = String(row?.['id']);
   for (const column of columns) values[column.key] = unknownValues[column.key]?.[id] ? '' : toFormValue(column.type, row?.[column.key]);
   return values;
-}
-
-/**
- * A number as a shop types it, as the API reads it: a decimal comma ("2,40", "1.234,50") or
- * thousands commas ("1,234.50") become a plain decimal ("2.40", "1234.50"). Anything else is sent as
- * typed, for the server to refuse with the field's error. The inputs are text, not `type="number"`:
- * Chromium dropped the comma of "2,40" and sent 240 without a word.
- */
-export function typedNumber(text: string): string {
-  const compact = text.replace(/[\s\u00a0\u202f']/g, '');
-  if (/^[-+]?\d+,\d+$/.test(compact)) return compact.replace(',', '.');
-  if (/^[-+]?\d{1,3}(\.\d{3})+,\d+$/.test(compact)) return compact.replaceAll('.', '').replace(',', '.');
-  if (/^[-+]?\d{1,3}(,\d{3})+(\.\d+)?$/.test(compact)) return compact.replaceAll(',', '');
-  return compact;
 }
 
 /** ArrowUp / ArrowDown on a number field: the value one step (spec §5: 1, or 0.01) up or down; null for other keys or a value that is not a number. */

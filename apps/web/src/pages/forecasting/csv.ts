@@ -1,23 +1,8 @@
-// CSV export (DESIGN: cells starting with = + - @ tab or CR are escaped against formula injection).
-// Numbers are written as numbers: a finite number cannot carry a formula, and a negative stock
-// projection must stay a number in the spreadsheet.
-import type { ProductForecastResponse, InventoryReport } from '@stockwise/contract';
+// CSV export of the forecasting screens; cells are written by the contract's rule (formula
+// injection guard, numbers as numbers, quoting).
+import { toCsv, UTF8_BOM, type CsvCell, type InventoryReport, type ProductForecastResponse } from '@stockwise/contract';
 
-export type CsvCell = string | number | null | undefined;
-
-const formulaStart = /^[=+\-@\t\r]/;
-const UTF8_BOM = '\uFEFF';
-
-export function csvCell(value: CsvCell): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
-  const text = formulaStart.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) || text !== value ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-export function toCsv(rows: readonly (readonly CsvCell[])[]): string {
-  return rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
-}
+export { csvCell, toCsv, type CsvCell } from '@stockwise/contract';
 
 const rounded = (value: number | undefined): number | null => (value === undefined ? null : Math.round(value * 100) / 100);
 
