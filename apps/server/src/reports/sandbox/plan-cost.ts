@@ -97,8 +97,9 @@ class PlanWalk {
 
 /** A hashed SubPlan is run once into a hash table; the node that uses it says so in its expressions. */
 function isHashed(owner: PlanNode, subplan: PlanNode): boolean {
-  const name = `hashed ${subplan['Subplan Name'] ?? ''}`;
-  const mentions = (value: unknown): boolean => (typeof value === 'string' ? value.includes(name) : Array.isArray(value) && value.some(mentions));
+  // "hashed SubPlan 1", not the start of "hashed SubPlan 12".
+  const name = new RegExp(`hashed ${(subplan['Subplan Name'] ?? '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!\\d)`);
+  const mentions = (value: unknown): boolean => (typeof value === 'string' ? name.test(value) : Array.isArray(value) && value.some(mentions));
   return Object.values(owner).some(mentions);
 }
 
