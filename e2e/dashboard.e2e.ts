@@ -1,6 +1,7 @@
 // The dashboard and the assistant through the real UI on the demo catalogue: figures and the
 // projection chart, and how they move when products arrive; a task toggled and still ticked after a
-// reload; a pinned report's chart, and a monthly one whose month has not ended, named and dashed so;
+// reload; a pinned report's chart, and monthly, yearly and daily ones whose last period has not
+// ended, named (axis, tooltip, words) and dashed or lighter so;
 // each quick button's rows (low stock is the forecast's order advice, the Forecasting report's
 // list); a plain question; the advised orders created from the assistant and found in the
 // deliveries; axe's WCAG 2 A/AA rules.
@@ -168,36 +169,65 @@ describe('Dashboard', () => {
     await apiCall(`/api/user-reports/${failingId}/`, undefined, 'DELETE');
   });
 
-  it('names the month not finished on a pinned monthly chart, dashed, and says so in words', async () => {
+  it('names the month, the year and today not finished on pinned charts, dashed or lighter, in the tooltip and in words', async () => {
     const { page } = browser;
-    const title = `Days by month ${Date.now().toString(36)}`;
-    // Days of the last ten weeks by month: the current month holds only the days so far.
-    const monthlyId = (await apiCall('/api/user-reports/', {
-      title,
-      sql_code: "select date_trunc('month', d)::date as month, count(*)::int as days from generate_series(current_date - 70, current_date, interval '1 day') d group by 1 order by 1",
-      chart_config: { type: 'line', x_field: 'month', series: [{ field: 'days' }], group_field: null, stacked: false, title: '', sort: null },
-    })).id as number;
+    const stamp = Date.now().toString(36);
+    const chart = (type: string, x: string, y: string) => ({ type, x_field: x, series: [{ field: y }], group_field: null, stacked: false, title: '', sort: null });
+    // Days of the last ten weeks by month, of 400 days by year, and the last week's days: each runs to today.
+    const reports = [
+      { title: `Days by month ${stamp}`, sql_code: "select date_trunc('month', d)::date as month, count(*)::int as days from generate_series(current_date - 70, current_date, interval '1 day') d group by 1 order by 1", chart_config: chart('line', 'month', 'days') },
+      { title: `Days by year ${stamp}`, sql_code: "select extract(year from d)::int as year, count(*)::int as days from generate_series(current_date - 400, current_date, interval '1 day') d group by 1 order by 1", chart_config: chart('bar', 'year', 'days') },
+      { title: `Last days ${stamp}`, sql_code: "select d::date as day, 1 as days from generate_series(current_date - 6, current_date, interval '1 day') d order by 1", chart_config: chart('line', 'day', 'days') },
+    ];
+    const ids: number[] = [];
     try {
-      await apiCall('/api/dashboard/pins/', { report_id: monthlyId });
+      for (const report of reports) {
+        ids.push((await apiCall('/api/user-reports/', report)).id as number);
+        await apiCall('/api/dashboard/pins/', { report_id: ids.at(-1) });
+      }
       const today = new Date();
       const month = new Intl.DateTimeFormat('en', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(today);
       const shortMonth = new Intl.DateTimeFormat('en', { month: 'short', timeZone: 'UTC' }).format(today);
+      const todayWords = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(today);
+      const year = today.getUTCFullYear();
       const day = today.getUTCDate();
+      // The last week's days are written with their year when it began last year (1–6 January).
+      const weekSpansYears = new Date(today.getTime() - 6 * 86_400_000).getUTCFullYear() !== year;
+      const todayOnAxis = weekSpansYears ? `${todayWords} ${year}` : todayWords;
       await signIn(page);
-      const card = page.getByTestId('pinned-report').filter({ hasText: title });
-      const note = card.getByTestId('unfinished-period');
-      await note.waitFor();
-      expect(await note.textContent()).toBe(`${month} is not finished: it holds ${day === 1 ? `1 ${shortMonth}` : `1–${day} ${shortMonth}`} only.`);
+      const card = (index: number) => page.getByTestId('pinned-report').filter({ hasText: reports[index]!.title });
+      const note = (index: number) => card(index).getByTestId('unfinished-period');
+      await note(0).waitFor();
+      expect(await note(0).textContent()).toBe(`${month} is not finished: it holds ${day === 1 ? `1 ${shortMonth}` : `1–${day} ${shortMonth}`} only.`);
       // The figure points a screen reader to the words; the axis names the month "to date".
-      const figure = card.getByTestId('report-chart');
-      expect(await figure.getAttribute('aria-describedby')).toBe(await note.getAttribute('id'));
-      expect(await card.locator('.recharts-cartesian-axis-tick-value').allTextContents()).toContain(`${month} (to date)`);
+      const figure = card(0).getByTestId('report-chart');
+      expect(await figure.getAttribute('aria-describedby')).toBe(await note(0).getAttribute('id'));
+      expect(await card(0).locator('.recharts-cartesian-axis-tick-value').allTextContents()).toContain(`${month} (to date)`);
       // The segment into the month is dashed; the months before it are solid.
-      expect(await card.locator('.recharts-line path.recharts-curve[stroke-dasharray="6 4"]').count()).toBe(1);
-      expect(await card.locator('.recharts-line path.recharts-curve:not([stroke-dasharray="6 4"])').count()).toBe(1);
+      expect(await card(0).locator('.recharts-line path.recharts-curve[stroke-dasharray="6 4"]').count()).toBe(1);
+      expect(await card(0).locator('.recharts-line path.recharts-curve:not([stroke-dasharray="6 4"])').count()).toBe(1);
+
+      // This year (extract(year): a number) as a lighter bar, named on the axis, in the tooltip and in words.
+      await note(1).waitFor();
+      expect(await note(1).textContent()).toBe(`${year} is not finished: it holds ${todayWords === `1 Jan` ? '1 Jan' : `1 Jan–${todayWords}`} only.`);
+      expect(await card(1).getByTestId('report-chart').getAttribute('aria-describedby')).toBe(await note(1).getAttribute('id'));
+      expect(await card(1).locator('.recharts-cartesian-axis-tick-value').allTextContents()).toEqual(expect.arrayContaining([String(year - 1), `${year} (to date)`]));
+      expect(await card(1).locator('.recharts-bar-rectangle path[fill-opacity="0.4"]').count()).toBe(1);
+      await card(1).locator('.recharts-bar-rectangle').last().hover();
+      await expect.poll(() => card(1).locator('.recharts-tooltip-label').textContent()).toBe(`${year} (to date)`);
+
+      // Today's row of a daily chart: its sales are not all in yet.
+      await note(2).waitFor();
+      expect(await note(2).textContent()).toBe(`${todayOnAxis} is today, not finished: it holds what has come in so far.`);
+      expect(await card(2).locator('.recharts-cartesian-axis-tick-value').allTextContents()).toContain(`${todayOnAxis} (to date)`);
+      // The pointer over the last point (the plot's right edge), once the chart is on screen.
+      await card(2).scrollIntoViewIfNeeded();
+      const plot = (await card(2).locator('.recharts-cartesian-grid').boundingBox())!;
+      await page.mouse.move(plot.x + plot.width - 2, plot.y + plot.height / 2);
+      await expect.poll(() => card(2).locator('.recharts-tooltip-label').textContent()).toBe(`${todayOnAxis} (to date)`);
       expect(await axeViolations(page, 'main')).toEqual([]);
     } finally {
-      await apiCall(`/api/user-reports/${monthlyId}/`, undefined, 'DELETE');
+      for (const id of ids) await apiCall(`/api/user-reports/${id}/`, undefined, 'DELETE');
     }
   });
 

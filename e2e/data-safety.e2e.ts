@@ -57,9 +57,10 @@ describe('Data safety on the Data screen', () => {
     const id = await productWithHistory(admin, code);
     await signIn(page);
     const dialog = await askToDeleteProduct(page, code, id);
-    expect(await dialog.textContent()).toContain(`Row ${id} of 'products' is referred to by:`);
+    // The product by its code and name, what refers to it by what those rows are.
+    expect(await dialog.textContent()).toContain(`${code} — Advent wreath ${code} (row ${id} of 'products') is referred to by:`);
     // The demo's background catalogue forecast may have given the new product a forecast as well.
-    expect(await dialog.getByRole('listitem').allTextContents()).toEqual(expect.arrayContaining(["2 rows of 'sales'", "2 rows of 'stock_snapshots'"]));
+    expect(await dialog.getByRole('listitem').allTextContents()).toEqual(expect.arrayContaining(['2 sales', '2 stock snapshots']));
     expect(await dialog.textContent()).toContain('Deleting it also deletes all of these rows.');
     expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
 
@@ -82,7 +83,7 @@ describe('Data safety on the Data screen', () => {
 
     await signIn(page, editor);
     const dialog = await askToDeleteProduct(page, code, id);
-    expect(await dialog.getByRole('listitem').allTextContents()).toEqual(expect.arrayContaining(["2 rows of 'sales'", "2 rows of 'stock_snapshots'"]));
+    expect(await dialog.getByRole('listitem').allTextContents()).toEqual(expect.arrayContaining(['2 sales', '2 stock snapshots']));
     expect(await dialog.textContent()).toContain('Only an administrator can delete a row that other rows refer to.');
     expect(await dialog.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
     expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);

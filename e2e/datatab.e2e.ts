@@ -1,11 +1,14 @@
-// The Data screen through the real UI: folders, tables, rows, sort and filter, variations, moving
-// and deleting tables, a product not counted yet, paging through the demo sales table, and the focus
-// back on a dialog's opener.
+// The Data screen through the real UI: folders, tables, rows, sort and filter (numbers as typed:
+// `<10`), copying a row and downloading the filtered rows as CSV, variations, moving and deleting
+// tables, a product not counted yet, paging through the demo sales table, and the focus back on a
+// dialog's opener.
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { axeViolations } from './support/axe.ts';
 import { signIn, useBrowser } from './support/browser.ts';
+import { demoUser } from './support/context.ts';
 
 const browser = useBrowser();
 const unique = () => randomBytes(3).toString('hex');
@@ -75,6 +78,15 @@ async function rowCountText(page: Page): Promise<string> {
 
 const field = (form: Locator, label: string) => form.getByLabel(label, { exact: false });
 
+/** A product of the test's own, added through the API as the demo user (quicker than the form). */
+async function addProduct(product: { product_code: string; name: string }): Promise<void> {
+  const { baseUrl } = browser;
+  const json = { 'content-type': 'application/json' };
+  const { access } = (await (await fetch(`${baseUrl}/api/token/`, { method: 'POST', headers: json, body: JSON.stringify(demoUser) })).json()) as { access: string };
+  const added = await fetch(`${baseUrl}/api/records/tables/products/rows/add/`, { method: 'POST', headers: { ...json, authorization: `Bearer ${access}` }, body: JSON.stringify(product) });
+  expect(added.status).toBe(201);
+}
+
 /** The accessible name of the element with the focus (its label, or its text), or <body>. */
 const focusedName = (page: Page) => page.evaluate(() => (document.activeElement === document.body ? '<body>' : (document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '')));
 
@@ -134,6 +146,8 @@ describe('Data screen', () => {
     await form.waitFor();
     expect(await field(form, 'ID').getAttribute('placeholder')).toBe('Auto-generated');
     expect(await field(form, 'ID').getAttribute('readonly')).not.toBeNull();
+    // Read-only fields look it: greyed (Mantine's filled input), not a white box to type in.
+    expect(await field(form, 'ID').getAttribute('data-variant')).toBe('filled');
     // Text inputs that step by 1 and 0.01 with the arrow keys: a number input dropped the comma of "2,40" (ADR 0145).
     expect(await field(form, 'Qty').evaluate((el: HTMLInputElement) => [el.inputMode, el.dataset['step']])).toEqual(['numeric', '1']);
     expect(await field(form, 'Price').evaluate((el: HTMLInputElement) => [el.inputMode, el.dataset['step']])).toEqual(['decimal', '0.01']);
@@ -151,7 +165,7 @@ describe('Data screen', () => {
     await form.getByRole('button', { name: 'Save' }).click();
     const error = page.getByTestId('row-form-error');
     await error.waitFor();
-    expect(await error.textContent()).toMatch(/^Invalid row data: qty: Expected a whole number from /);
+    expect(await error.textContent()).toMatch(/^Invalid row data: Qty: Expected a whole number from /);
     expect(await field(form, 'Qty').getAttribute('aria-invalid')).toBe('true');
     expect(await axeViolations(page, '[role="dialog"]'), 'row form with errors').toEqual([]);
 
@@ -185,9 +199,57 @@ describe('Data screen', () => {
     // Delete with a confirmation.
     await page.getByRole('button', { name: 'Delete row 1' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete row' });
-    await confirm.getByText(`Delete row 1 of '${table}'?`).waitFor();
+    // The row by its title (the table's first required text): the user sees which row goes.
+    await confirm.getByText(`Delete Bolt M8 (row 1 of '${table}')?`).waitFor();
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await page.getByTestId('no-rows').waitFor();
+  });
+
+  it("adds a sale by typing part of its product's name and choosing it with the keyboard; its edit shows the product", async () => {
+    const { page } = browser;
+    const id = unique();
+    const code = `MUG-${id}`;
+    const label = `${code} — Enamel mug ${id}`;
+    await addProduct({ product_code: code, name: `Enamel mug ${id}` });
+    await openDataScreen(page);
+    await openTable(page, 'sales');
+    await page.getByRole('button', { name: 'Add row' }).first().click();
+    const form = page.getByTestId('row-form');
+    const product = form.getByRole('combobox', { name: 'Product' });
+    // The dialog opens on the product: typing searches the catalogue on the server.
+    await expect.poll(() => product.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.type(`mug ${id}`);
+    const listbox = page.getByRole('listbox', { name: 'Product' });
+    await listbox.getByRole('option', { name: label }).waitFor();
+    expect(await listbox.getByRole('option').allTextContents()).toEqual([label]);
+    expect(await axeViolations(page, '[role="listbox"]'), 'the product list').toEqual([]);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    expect(await product.inputValue()).toBe(label);
+    // Escape closes the list, not the form.
+    await page.keyboard.press('ArrowDown');
+    await listbox.waitFor();
+    await page.keyboard.press('Escape');
+    await listbox.waitFor({ state: 'hidden' });
+    expect(await form.isVisible()).toBe(true);
+
+    await field(form, 'Date').fill('2025-06-14');
+    await field(form, 'Quantity').fill('3');
+    const add = page.waitForRequest((request) => request.url().includes('/rows/add/'));
+    await form.getByRole('button', { name: 'Save' }).click();
+    expect((await add).postDataJSON()).toMatchObject({ product_id: expect.stringMatching(/^\d+$/), date: '2025-06-14', quantity: '3' });
+    await form.waitFor({ state: 'detached' });
+
+    await page.getByLabel('Filter Product').fill(code);
+    const sale = grid(page).locator('[role="row"][data-row-id]').filter({ hasText: label });
+    await sale.waitFor();
+    expect(await sale.locator('[data-column="quantity"]').textContent()).toBe('3');
+    await sale.locator('[data-column="date"]').dblclick();
+    await form.waitFor();
+    expect(await product.inputValue()).toBe(label);
+    expect(await axeViolations(page, '[role="dialog"]'), 'the edit form of a sale').toEqual([]);
+    await page.keyboard.press('Escape');
+    await form.waitFor({ state: 'detached' });
   });
 
   it('sorts a column ascending then descending and filters (and clears the filter)', async () => {
@@ -229,6 +291,72 @@ describe('Data screen', () => {
 
     await filter.fill('');
     await page.waitForFunction((all) => document.querySelector('[data-testid="row-count"]')?.textContent === all, total);
+  });
+
+  it('filters a number column by <10, keeps the rows under a filter it cannot read, copies a row with Ctrl+C and downloads the filtered rows as CSV', async () => {
+    const { page, context, baseUrl } = browser;
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+    await openDataScreen(page);
+    await openTable(page, 'products');
+    const total = await rowCountText(page);
+    const stockFilter = page.getByLabel('Filter Current stock');
+    expect(await stockFilter.getAttribute('placeholder')).toBe('<10 or 5-20');
+    expect(await stockFilter.getAttribute('title')).toContain('a range like 10-50');
+
+    const asked = page.waitForRequest((request) => request.url().includes('/tables/products/data/') && request.url().includes('filters_json'));
+    await stockFilter.fill('<10');
+    expect(new URL((await asked).url()).searchParams.get('filters_json')).toBe('{"current_stock":{"lt":10}}');
+    await page.waitForFunction((all) => document.querySelector('[data-testid="row-count"]')?.textContent !== all, total);
+    const under = await rowCountText(page);
+    // Products other tests add without a count say 'not counted' (their stored 0 is under 10 too).
+    const shown = await columnValues(page, 'current_stock');
+    const stocks = shown.filter((text) => text !== 'not counted').map(Number);
+    expect(stocks.length).toBeGreaterThan(0);
+    for (const stock of stocks) expect(stock).toBeLessThan(10);
+
+    // A text it cannot read: a hint under the box, no request, the rows as they were.
+    let sent = 0;
+    const count = (request: { url: () => string }) => void (request.url().includes('/tables/products/data/') && (sent += 1));
+    page.on('request', count);
+    await stockFilter.fill('abc');
+    const hint = page.getByTestId('filter-hint');
+    await hint.waitFor();
+    expect(await hint.textContent()).toBe('Type a whole number, or <, >, or a range like 10-50');
+    expect(await stockFilter.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByTestId('rows-error').count()).toBe(0);
+    expect(await rowCountText(page)).toBe(under);
+    expect(await columnValues(page, 'current_stock')).toEqual(shown);
+    expect(sent).toBe(0);
+    page.off('request', count);
+    expect(await axeViolations(page, '[data-testid="table-pane"]'), 'grid with a filter hint').toEqual([]);
+    await stockFilter.fill('<10');
+    await hint.waitFor({ state: 'detached' });
+
+    // Ctrl+C on the focused row: a header line and the row, tab-separated.
+    await grid(page).focus();
+    await page.keyboard.press('Control+c');
+    await page.getByTestId('copy-notice').filter({ hasText: 'copied' }).waitFor();
+    const [header, copied] = (await page.evaluate(() => navigator.clipboard.readText())).split('\r\n');
+    const labels = (header ?? '').split('\t');
+    expect(labels.slice(0, 5)).toEqual(['ID', 'Product code', 'Name', 'Category', 'Current stock']);
+    const firstId = await grid(page).locator('[data-row-id]').first().getAttribute('data-row-id');
+    const values = (copied ?? '').split('\t');
+    expect(values[0]).toBe(firstId);
+
+    // Download CSV: every row of the filter, with a BOM for Excel.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('products.csv');
+    const bytes = await readFile((await file.path()) as string);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.toString('utf8').slice(1).trim().split('\r\n');
+    expect(lines[0]).toBe(labels.join(','));
+    expect(`${lines.length - 1} rows`).toBe(under);
+    // The demo's names hold no comma: a line splits into its fields. A count never taken is empty.
+    const stockAt = labels.indexOf('Current stock');
+    for (const line of lines.slice(1)) expect(Number(line.split(',')[stockAt])).toBeLessThan(10);
+    expect(lines.find((line) => line.startsWith(`${firstId},`))?.split(',')).toEqual(values);
   });
 
   it("says 'not counted' for a product added without a stock count, and a 0 typed in its form makes it counted", async () => {

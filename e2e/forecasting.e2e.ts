@@ -1,6 +1,7 @@
 // The Forecasting screen through the real UI: product search beyond the first page, the chart with
-// its bands and stockout markers, the historical forecast toggle, regeneration with progress, the
-// latest inventory report, the low-stock panel (the same order advice), and the CSV export.
+// its bands and stockout markers (close ones sharing a label, every date in the legend and the day's
+// readout; axe), the historical forecast toggle, regeneration with progress, the latest inventory
+// report, the low-stock panel (the same order advice), and the CSV export.
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -79,12 +80,34 @@ const chart = (page: Page) => page.getByTestId('forecast-chart');
 /** The two history lines (one SVG path each) and the two forecast lines (Recharts series). */
 const lineSelector = '.history-line, .recharts-line-curve';
 
+type StockPoint = { ds: string; stock_level: number; stock_lower: number };
+type Crossing = { date: string; type: 'stockForecast' | 'stockLowerBound' };
+/** The chart's markers (spec §4): where the forecast stock or its lower bound goes from above zero to zero or below. */
+const crossingsOf = (stock: StockPoint[]): Crossing[] =>
+  stock.slice(1).flatMap((day, i): Crossing[] => [
+    ...(stock[i]!.stock_level > 0 && day.stock_level <= 0 ? [{ date: day.ds, type: 'stockForecast' as const }] : []),
+    ...(stock[i]!.stock_lower > 0 && day.stock_lower <= 0 ? [{ date: day.ds, type: 'stockLowerBound' as const }] : []),
+  ]);
+
 describe('forecasting screen', () => {
-  it('finds a product beyond the first 50 by its code and shows the chart with bands and its stockout', async () => {
+  it('finds a product beyond the first 50 by its code and shows the chart with bands and its stockouts, close ones under one label', async () => {
     const { page } = browser;
-    // A stockout after the first forecast days: the chart marks crossings between forecast days.
-    const target = reportProducts.find((product) => product.firstStockout !== null && !firstPageCodes.has(product.styleCode) && product.firstStockout > shiftDay(reportDay, 2));
-    expect(target, 'a report product with a stockout outside the first page').toBeDefined();
+    // A stockout after the first forecast days (the chart marks crossings between forecast days), and
+    // a second one a delivery later, within 40 days: on the two-year view (a day is under two
+    // pixels) their markers are closer than a label is wide.
+    let target: ReportProduct | undefined;
+    let crossings: Crossing[] = [];
+    let stock: StockPoint[] = [];
+    for (const product of reportProducts.filter((p) => p.firstStockout !== null && !firstPageCodes.has(p.styleCode) && p.firstStockout > shiftDay(reportDay, 2))) {
+      stock = (await apiGet<{ forecast: { stock: StockPoint[] } }>(`/forecasting/forecasts/${encodeURIComponent(product.styleCode)}`)).forecast.stock;
+      crossings = crossingsOf(stock);
+      const [first, second] = crossings.filter((crossing) => crossing.type === 'stockForecast');
+      if (first && second && second.date <= shiftDay(first.date, 40)) {
+        target = product;
+        break;
+      }
+    }
+    expect(target, 'a report product outside the first page that runs out twice within 40 days').toBeDefined();
     await openForecasting(page);
     await page.getByTestId('no-product').getByText('No product selected. Choose one in the product list above to see its forecast.').waitFor();
     // Before a product is chosen the chart is an empty frame: axes, no lines, nothing to step through.
@@ -112,12 +135,46 @@ describe('forecasting screen', () => {
     expect(await chart(page).locator(lineSelector).count()).toBe(4);
     expect(await chart(page).getByText('Forecast starts').count()).toBe(2);
 
-    // The stockout marker, labelled with its date.
-    const crossings = chart(page).locator('.zero-crossing');
-    expect(await crossings.count()).toBeGreaterThan(0);
-    const labels = (await chart(page).locator('.stock-chart text').allTextContents()).filter((text) => /^(Runs out|May run out) /.test(text));
+    // A marker a stockout; labelled with its date, close ones sharing a label that lists or counts them.
+    const markers = chart(page).locator('.zero-crossing');
+    expect(await markers.evaluateAll((dots) => dots.map((dot) => dot.getAttribute('data-date')))).toEqual(crossings.map((crossing) => crossing.date));
+    const labels = chart(page).locator('.zero-crossing-label');
+    const labelTexts = await labels.allTextContents();
     const expected = target!.firstStockout!;
-    expect(labels.join(' | ')).toContain(dayFormat.format(Date.parse(`${expected}T00:00:00Z`)));
+    expect(labelTexts.join(' | ')).toContain(dayFormat.format(Date.parse(`${expected}T00:00:00Z`)));
+    const datesIn = (text: string) => Number(/ (\d+) times,/.exec(text)?.[1] ?? text.match(/[A-Z][a-z]{2} \d{1,2}/g)?.length ?? 0);
+    for (const [type, words] of [['stockForecast', 'Runs out'], ['stockLowerBound', 'May run out']] as const) {
+      const ofType = labelTexts.filter((text) => text.startsWith(`${words} `));
+      expect(ofType.reduce((sum, text) => sum + datesIn(text), 0), type).toBe(crossings.filter((crossing) => crossing.type === type).length);
+    }
+    expect(labelTexts.length).toBeLessThan(crossings.length);
+    // No two labels of one side of the zero line overlap; each stays inside the plot.
+    const plot = (await chart(page).locator('.stock-chart .recharts-cartesian-grid').boundingBox())!;
+    const boxes = await labels.evaluateAll((texts) => texts.map((text) => ({ type: text.getAttribute('class'), ...text.getBoundingClientRect().toJSON() as DOMRect })));
+    for (const [i, a] of boxes.entries()) {
+      expect(a.left >= plot.x - 1 && a.right <= plot.x + plot.width + 1, `${labelTexts[i]} inside the plot`).toBe(true);
+      for (const b of boxes.slice(i + 1)) if (a.type === b.type) expect(a.right <= b.left || b.right <= a.left, `${labelTexts[i]} clear of the next`).toBe(true);
+    }
+    // Every date, as text: the legend under the stock chart, which the stock readout is described by.
+    const dateList = new Intl.ListFormat('en', { type: 'conjunction' });
+    const listed = (type: Crossing['type']) => dateList.format(crossings.filter((crossing) => crossing.type === type).map((crossing) => dayFormat.format(Date.parse(`${crossing.date}T00:00:00Z`))));
+    const legend = chart(page).locator('.legend-marker');
+    expect(await legend.allTextContents()).toEqual([
+      `Runs out ${listed('stockForecast')}`,
+      ...(crossings.some((crossing) => crossing.type === 'stockLowerBound') ? [`May run out ${listed('stockLowerBound')}`] : []),
+    ]);
+    const stockReadout = chart(page).getByRole('application', { name: /Stock chart/ });
+    expect(await stockReadout.getAttribute('aria-describedby')).toBe((await legend.evaluateAll((items) => items.map((item) => item.id))).join(' '));
+    // The keyboard reaches each marker's day: from the last day back to the second stockout, the readout says so.
+    const second = crossings.filter((crossing) => crossing.type === 'stockForecast')[1]!;
+    await stockReadout.focus();
+    await page.keyboard.press('End');
+    for (let day = stock.at(-1)!.ds; day > second.date; day = shiftDay(day, -1)) await page.keyboard.press('ArrowLeft');
+    const readout = chart(page).locator('.stock-chart .day-readout [role="status"]');
+    expect(await readout.locator('div').first().textContent()).toBe(new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(Date.parse(`${second.date}T00:00:00Z`)));
+    expect(await readout.locator('.readout-event').allTextContents()).toContain('● Runs out');
+    await page.keyboard.press('Escape');
+    expect(await axeViolations(page, '[data-testid="forecast-chart"]')).toEqual([]);
     await page.getByTestId('forecast-explanation').waitFor();
     expect(await page.getByTestId('reorder-advice').textContent()).toContain('Reorder point');
   });
@@ -153,7 +210,7 @@ describe('forecasting screen', () => {
     await pickProduct(page, first.styleCode);
     await page.getByRole('group', { name: `Sales and stock chart for ${first.styleCode}` }).waitFor();
     const pathsOfFirst = await chart(page).locator(lineSelector).evaluateAll((paths) => paths.map((path) => path.getAttribute('d')));
-    const labelsOfFirst = await chart(page).locator('.zero-crossing text').allTextContents();
+    const labelsOfFirst = await chart(page).locator('.zero-crossing-label').allTextContents();
 
     await pickProduct(page, second.styleCode);
     await page.getByRole('group', { name: `Sales and stock chart for ${second.styleCode}` }).waitFor();
@@ -161,7 +218,7 @@ describe('forecasting screen', () => {
     const pathsOfSecond = await chart(page).locator(lineSelector).evaluateAll((paths) => paths.map((path) => path.getAttribute('d')));
     expect(pathsOfSecond).toHaveLength(4);
     expect(pathsOfSecond).not.toEqual(pathsOfFirst);
-    const labelsOfSecond = await chart(page).locator('.zero-crossing text').allTextContents();
+    const labelsOfSecond = await chart(page).locator('.zero-crossing-label').allTextContents();
     expect(labelsOfSecond.join(' | ')).toContain(dayFormat.format(Date.parse(`${second.firstStockout}T00:00:00Z`)));
     expect(labelsOfSecond).not.toEqual(labelsOfFirst);
 
@@ -336,7 +393,9 @@ describe('forecasting screen', () => {
     const file = await download;
     expect(file.suggestedFilename()).toBe(`forecast-${target.styleCode}.csv`);
     const text = await readFile((await file.path())!, 'utf8');
-    const lines = text.trim().split('\r\n');
+    // The byte order mark, for Excel to read UTF-8.
+    expect(text.startsWith('\uFEFFdate,')).toBe(true);
+    const lines = text.slice(1).trim().split('\r\n');
     expect(lines[0]).toBe('date,forecast,lower,upper,stock,stock lower,stock upper');
     expect(lines.length).toBe(91);
   });

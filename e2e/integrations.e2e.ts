@@ -132,7 +132,7 @@ describe('scheduled integrations (Settings)', () => {
     await item.getByRole('button', { name: `Run now: ${endpoint}` }).click();
     await expect.poll(() => item.getByTestId('integration-status').textContent()).toBe('running');
     await expect.poll(() => item.getByTestId('integration-status').textContent(), { timeout: 30_000 }).toBe('idle');
-    await expect.poll(() => item.getByTestId('integration-last-run').textContent()).not.toBe('never');
+    await expect.poll(() => item.getByTestId('integration-last-run').textContent(), { timeout: 30_000 }).not.toBe('never');
 
     await item.getByRole('button', { name: `Logs of ${endpoint}` }).click();
     const logs = page.getByTestId('integration-logs');
@@ -164,9 +164,12 @@ describe('scheduled integrations (Settings)', () => {
     await item.getByRole('button', { name: `Edit ${endpoint}` }).click();
     const dialog = page.getByRole('dialog', { name: /^Integration \d+$/ });
     await dialog.getByLabel('Schedule', { exact: true }).selectOption('custom');
-    await dialog.getByLabel('Cron expression (UTC)').fill('30 6 * * 1-5');
-    await expect.poll(() => dialog.getByText('At 06:30, Monday through Friday (UTC)').count()).toBe(1);
-    await dialog.getByLabel('Cron expression (UTC)').fill('99 * * * *');
+    // The hours are the browser's zone's unless another is chosen.
+    expect(await dialog.getByLabel('Time zone').inputValue()).toBe(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone));
+    await dialog.getByLabel('Time zone').selectOption('Europe/Berlin');
+    await dialog.getByLabel('Cron expression').fill('30 6 * * 1-5');
+    await expect.poll(() => dialog.getByText('At 06:30, Monday through Friday (Europe/Berlin)').count()).toBe(1);
+    await dialog.getByLabel('Cron expression').fill('99 * * * *');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => dialog.getByTestId('integration-editor-error').textContent()).toMatch(/^Failed to save integration: cron_expression: Not a valid cron expression/);
     await expectAccessible(page, 'editor dialog with field errors');

@@ -1,6 +1,8 @@
 // The Reports screen through the real UI: create a report, write SQL with autocomplete, run it with
 // Ctrl+Enter, configure a bar chart, save, reload, apply a change request, regenerate the SQL,
-// export CSV, delete with the confirmation; axe's WCAG 2 A/AA rules on the way.
+// export CSV, chart by quarter with this quarter named "to date", delete with the confirmation;
+// unsaved edits kept while elsewhere in the app, a reload asked first; at 1280×720 with the assistant open, nothing
+// behind it and the focus back where it was after a dialog; axe's WCAG 2 A/AA rules on the way.
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -9,13 +11,27 @@ import { axeViolations } from './support/axe.ts';
 
 const browser = useBrowser();
 
-async function openReports(page: Page): Promise<void> {
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Reports', exact: true }).click();
+const navLink = (page: Page, name: string) => page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name, exact: true });
+
+/** Opens the screen; the assistant starts expanded there (spec §2) and stays so unless `closeAssistant`. */
+async function openReports(page: Page, { closeAssistant = true } = {}): Promise<void> {
+  await navLink(page, 'Reports').click();
   await page.waitForURL('**/app/reports');
   await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
-  // The assistant starts expanded here (spec §2) and covers the lower part of the screen.
-  await page.getByRole('button', { name: 'Close the assistant' }).click();
+  await page.getByTestId('assistant-panel').waitFor();
+  if (closeAssistant) await page.getByRole('button', { name: 'Close the assistant' }).click();
 }
+
+const reportInList = (page: Page, title: string) => page.locator('[data-testid="report-list"] button', { hasText: title });
+const isFocused = (page: Page, testId: string) => page.getByTestId(testId).evaluate((element) => element === document.activeElement);
+
+/** What a user sees at the middle of the element: the element itself, or what covers it. */
+const shownAtItsMiddle = (page: Page, testId: string) =>
+  page.getByTestId(testId).evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const seen = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return seen !== null && element.contains(seen);
+  });
 
 // The screen's own content (the shell's <main>): the assistant footer's typed prompt (issue #15) is
 // grey on white below AA contrast; it is not this screen's and is reported there.
@@ -77,19 +93,19 @@ describe('Reports screen', () => {
     // A change request rewrites title, SQL and chart; the SQL is then regenerated from them.
     await page.getByTestId('change-request').fill('units sold by month in the last 90 days');
     await page.getByTestId('apply-change').click();
-    await expect.poll(() => page.getByTestId('report-title').inputValue()).toBe('Units sold by month (the last 90 days)');
+    await expect.poll(() => page.getByTestId('report-title').inputValue(), { timeout: 30_000 }).toBe('Units sold by month (the last 90 days)');
     await expect.poll(() => editorText(page)).toContain("date_trunc('month', s.date)");
     await page.getByTestId('pseudocode').waitFor();
     expect(await page.getByTestId('generate-notice').count()).toBe(0);
     // A filter the built-in generator cannot express is named, not silently dropped.
     await page.getByTestId('change-request').fill('units sold by month in the last 90 days from supplier Acme');
     await page.getByTestId('apply-change').click();
-    await expect.poll(async () => (await page.getByTestId('generate-notice').count()) && page.getByTestId('generate-notice').textContent()).toContain('did not use "supplier Acme"');
+    await expect.poll(async () => (await page.getByTestId('generate-notice').count()) && page.getByTestId('generate-notice').textContent(), { timeout: 30_000 }).toContain('did not use "supplier Acme"');
     expect(await page.getByTestId('report-title').inputValue()).toBe('Units sold by month (the last 90 days)');
     expect(await axeViolations(page, '[data-testid="generate-notice"]')).toEqual([]);
     await replaceSql(page, 'select 1');
     await page.getByTestId('regenerate-sql').click();
-    await expect.poll(() => editorText(page)).toContain("date_trunc('month', s.date)");
+    await expect.poll(() => editorText(page), { timeout: 30_000 }).toContain("date_trunc('month', s.date)");
     await page.getByTestId('run-sql').click();
     await page.locator('[data-testid="report-chart"][data-chart-type="line"] .recharts-line-curve').first().waitFor({ state: 'attached' });
 
@@ -97,9 +113,39 @@ describe('Reports screen', () => {
     const download = page.waitForEvent('download');
     await page.getByTestId('export-csv').click();
     const file = await download;
-    const lines = (await readFile((await file.path()) as string, 'utf8')).trim().split('\r\n');
+    const text = await readFile((await file.path()) as string, 'utf8');
+    // The byte order mark, for Excel to read UTF-8.
+    expect(text.startsWith('\uFEFFmonth,units_sold')).toBe(true);
+    const lines = text.trim().split('\r\n');
     expect(lines[0]).toBe('month,units_sold');
     expect(lines.length).toBeGreaterThan(2);
+
+    // By quarter (hand-written: date_trunc('quarter'), the chart's x axis chosen in the editor): the
+    // axis names quarters, and this one "to date" — on the axis, in the tooltip and in words — unless
+    // it began today (the demo's sales run to yesterday: then the rows end last quarter).
+    await replaceSql(page, "select date_trunc('quarter', s.date)::date as quarter, sum(s.quantity) as units_sold from sales s group by 1 order by 1");
+    await page.getByTestId('run-sql').click();
+    await page.getByLabel('X axis').selectOption('quarter');
+    const quarterly = page.locator('[data-testid="report-chart"][data-chart-type="line"]');
+    await expect.poll(async () => (await quarterly.locator('.recharts-cartesian-axis-tick-value').allTextContents()).some((tick) => /^Q[1-4] \d{4}/.test(tick))).toBe(true);
+    const today = new Date();
+    const quarter = `Q${Math.floor(today.getUTCMonth() / 3) + 1} ${today.getUTCFullYear()}`;
+    const quarterBegan = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - (today.getUTCMonth() % 3), 1));
+    const dayWords = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+    if (today.getTime() - quarterBegan.getTime() < 86_400_000) {
+      expect(await page.getByTestId('unfinished-period').count()).toBe(0);
+    } else {
+      const days = today.getUTCMonth() === quarterBegan.getUTCMonth() ? `1–${dayWords.format(today)}` : `${dayWords.format(quarterBegan)}–${dayWords.format(today)}`;
+      expect(await page.getByTestId('unfinished-period').textContent()).toBe(`${quarter} is not finished: it holds ${days} only.`);
+      expect(await quarterly.getAttribute('aria-describedby')).toBe(await page.getByTestId('unfinished-period').getAttribute('id'));
+      expect(await quarterly.locator('.recharts-cartesian-axis-tick-value').allTextContents()).toContain(`${quarter} (to date)`);
+      // The pointer over the last point (the plot's right edge), once the chart is on screen.
+      await quarterly.scrollIntoViewIfNeeded();
+      const plot = (await quarterly.locator('.recharts-cartesian-grid').boundingBox())!;
+      await page.mouse.move(plot.x + plot.width - 2, plot.y + plot.height / 2);
+      await expect.poll(() => quarterly.locator('.recharts-tooltip-label').textContent()).toBe(`${quarter} (to date)`);
+      expect(await axeViolations(page, '[data-testid="report-chart"]')).toEqual([]);
+    }
 
     // SQL rewritten by hand so the chart's value column is gone: the screen says which, instead of an empty chart.
     await replaceSql(page, "select to_char(s.date, 'YYYY-MM') as month, p.product_code, sum(s.quantity) as units from data.sales s join data.products p on p.id = s.product_id group by 1, 2");
@@ -125,5 +171,124 @@ describe('Reports screen', () => {
     await page.getByTestId('confirm-delete').click();
     await page.locator('[data-testid="report-list"] button', { hasText: title }).waitFor({ state: 'detached' });
     await page.getByText('Select a report on the left, or create a new one.').waitFor();
+    // The Delete button is gone with its report: the focus is on the editor's area, not lost.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Reports');
+  });
+
+  it('keeps unsaved edits while the user is elsewhere in the app, restores them with a notice, discards them back to the saved report, and asks before a reload', async () => {
+    const { page } = browser;
+    const title = `Draft kept ${Date.now().toString(36)}`;
+    await signIn(page);
+    await openReports(page);
+    await page.getByTestId('new-report').click();
+    await expect.poll(() => page.getByTestId('report-title').inputValue(), { timeout: 30_000 }).toBe('Untitled Report');
+    await page.getByTestId('report-title').fill(title);
+    await page.getByTestId('unsaved-changes').waitFor();
+    await page.getByTestId('save-report').click();
+    await page.getByTestId('unsaved-changes').waitFor({ state: 'detached' });
+    await reportInList(page, title).waitFor();
+
+    await page.getByTestId('report-title').fill(`${title}, edited`);
+    await replaceSql(page, 'select 2 as two');
+    await page.getByTestId('unsaved-changes').waitFor();
+
+    // Another screen opens at once; back on Reports the edits are still there.
+    await navLink(page, 'Dashboard').click();
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    await openReports(page);
+    expect(await page.getByTestId('report-title').inputValue()).toBe(`${title}, edited`);
+
+    // Another report opened and this one again: the edits come back, and say so.
+    await reportInList(page, 'Units sold per month by category').click();
+    await expect.poll(() => page.getByTestId('report-title').inputValue(), { timeout: 30_000 }).toBe('Units sold per month by category');
+    await reportInList(page, title).click();
+    await expect.poll(async () => (await page.getByTestId('draft-restored').count()) && page.getByTestId('draft-restored').textContent(), { timeout: 30_000 }).toMatch(/^Unsaved changes from \d{1,2}:\d{2}\s?[AP]M restored\./);
+    expect(await page.getByTestId('report-title').inputValue()).toBe(`${title}, edited`);
+    expect(await editorText(page)).toBe('select 2 as two');
+    // Work in progress is not run unasked.
+    await page.getByText('Run the query to see its rows.').waitFor();
+    expect(await axeViolations(page, '[data-testid="report-editor"]')).toEqual([]);
+
+    await page.getByTestId('discard-restored-draft').click();
+    await expect.poll(() => page.getByTestId('report-title').inputValue(), { timeout: 30_000 }).toBe(title);
+    expect(await editorText(page)).toBe('SELECT 1;');
+    expect(await page.getByTestId('draft-restored').count()).toBe(0);
+    expect(await page.getByTestId('unsaved-changes').count()).toBe(0);
+    expect(await isFocused(page, 'report-title')).toBe(true);
+
+    // A reload asks first. Spec §9: only the refresh token persists in the browser, so what the
+    // user let go with the reload is gone, and nothing of it was written to the browser's storage.
+    await page.getByTestId('report-title').fill(`${title}, edited again`);
+    await page.getByTestId('unsaved-changes').waitFor();
+    expect(await page.evaluate(() => Object.keys(localStorage))).toEqual(['stockwise.refreshToken']);
+    const asked = page.waitForEvent('dialog').then(async (dialog) => {
+      const type = dialog.type();
+      await dialog.accept();
+      return type;
+    });
+    await page.reload();
+    expect(await asked).toBe('beforeunload');
+    await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
+
+    // Nothing left to keep: a reload no longer asks, and the report opens as saved.
+    let dialogs = 0;
+    page.on('dialog', (dialog) => {
+      dialogs += 1;
+      void dialog.accept();
+    });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
+    expect(dialogs).toBe(0);
+    await page.getByRole('button', { name: 'Close the assistant' }).click();
+    await reportInList(page, title).click();
+    await expect.poll(() => page.getByTestId('report-title').inputValue(), { timeout: 30_000 }).toBe(title);
+    expect(await page.getByTestId('draft-restored').count()).toBe(0);
+  });
+
+  it('at 1280×720 with the assistant open: nothing is behind it, and Escape in a dialog gives the focus back to its opener', async () => {
+    const { page } = browser;
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await signIn(page);
+    await openReports(page, { closeAssistant: false });
+    // First seen: the list, and the editor's top once a report is open.
+    await page.locator('[data-testid="report-list"] button').first().click();
+    await page.getByTestId('report-title').waitFor();
+    expect(await shownAtItsMiddle(page, 'report-list')).toBe(true);
+    expect(await shownAtItsMiddle(page, 'report-title')).toBe(true);
+    // Run sits below the fold: focused, it is scrolled clear of the assistant, not behind it.
+    expect(await shownAtItsMiddle(page, 'run-sql')).toBe(false);
+    await page.getByTestId('run-sql').focus();
+    expect(await shownAtItsMiddle(page, 'run-sql')).toBe(true);
+    // The page's end scrolls above the assistant.
+    const endAboveAssistant = () =>
+      page.evaluate(async () => {
+        window.scrollTo(0, document.documentElement.scrollHeight);
+        await new Promise(requestAnimationFrame);
+        const content = document.querySelector('main > :last-child')?.getBoundingClientRect().bottom ?? Infinity;
+        return content <= (document.querySelector('[data-testid="assistant-panel"]')?.getBoundingClientRect().top ?? 0);
+      });
+    expect(await endAboveAssistant()).toBe(true);
+    expect(await axeViolations(page, screenContent)).toEqual([]);
+
+    // Delete's confirmation, by keyboard: Escape closes it and only it; the focus is back on Delete.
+    await page.getByTestId('save-report').focus();
+    await page.keyboard.press('Tab');
+    expect(await isFocused(page, 'delete-report')).toBe(true);
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Delete report' });
+    await dialog.waitFor();
+    const focusedInDialog = () => page.evaluate(() => (document.activeElement?.closest('[role="dialog"]') ? (document.activeElement.getAttribute('aria-label') ?? document.activeElement.textContent) : null));
+    await expect.poll(focusedInDialog).toBe('Cancel');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => isFocused(page, 'delete-report')).toBe(true);
+    expect(await page.getByTestId('assistant-panel').count()).toBe(1);
+
+    // Forecasting keeps the same room: opened there, the assistant covers none of the page's end.
+    await navLink(page, 'Forecasting').click();
+    await page.getByRole('heading', { name: 'Forecasting', level: 1 }).waitFor();
+    await page.getByTestId('assistant-reopen').click();
+    await page.getByTestId('assistant-panel').waitFor();
+    expect(await endAboveAssistant()).toBe(true);
   });
 });

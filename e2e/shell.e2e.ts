@@ -34,6 +34,32 @@ describe('navigation', () => {
   });
 });
 
+describe('a phone (390 × 844)', () => {
+  it('keeps the header to two lines that scroll away, and gives the Data grid and the report list the whole width', async () => {
+    const { page } = browser;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page);
+    const header = page.locator('header');
+    expect(await header.evaluate((element) => element.getBoundingClientRect().height)).toBeLessThan(110);
+    expect(await header.evaluate((element) => getComputedStyle(element).position)).toBe('static');
+    const box = async (selector: string) => (await page.locator(selector).first().boundingBox())!;
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+    await page.goto('/app/datatab?table=products');
+    await page.getByTestId('data-grid').waitFor();
+    expect((await box('[data-testid="data-grid"]')).width).toBeGreaterThan(340);
+    expect(await overflow()).toBe(0);
+    await page.getByRole('button', { name: 'Add row' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Add row' }).evaluate((button) => button.scrollWidth <= button.clientWidth)).toBe(true);
+
+    await page.goto('/app/reports');
+    const firstReport = page.getByRole('button', { name: /Units sold per month by category/ });
+    await firstReport.waitFor();
+    expect((await firstReport.boundingBox())!.width).toBeGreaterThan(300);
+    expect(await overflow()).toBe(0);
+  });
+});
+
 describe('keyboard', () => {
   it('reaches the navigation with Tab and shows where the focus is', async () => {
     const { page } = browser;

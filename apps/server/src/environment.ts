@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { role, type Role } from '@stockwise/contract';
+import { PGLITE_COST_PER_SECOND } from './reports/sandbox/plan-cost.ts';
 
 const booleanFlag = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => ['true', '1', 'yes'].includes(v));
 const ACCESS_TOKEN_TTL_MAX_SECONDS = 15 * 60;
@@ -33,7 +34,7 @@ const environment = z.object({
   JOB_SUPERVISE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   REPORT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   REPORT_MAX_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
-  REPORT_MAX_COST: z.coerce.number().min(1).default(2_000_000),
+  REPORT_MAX_COST: z.coerce.number().min(1).optional(),
   REPORT_DATABASE_URL: z.string().optional(),
   REPORT_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(8),
   LLM_BASE_URL: z.url('LLM_BASE_URL must be a URL such as https://api.openai.com/v1').optional(),
@@ -90,7 +91,7 @@ export type ServerConfig = {
     timeoutMs: number;
     /** Rows a report answers at most (`truncated` says when there were more). */
     maxRows: number;
-    /** PGlite only: reports whose planner cost is higher are refused before they run. */
+    /** PGlite only: reports whose worst-case plan cost is higher are refused before they run (default: the timeout's worth). */
     maxCost: number;
     /** PostgreSQL only: the report login's connection string when the app's role may not create it (docs/operations.md). */
     databaseUrl: string | null;
@@ -156,7 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     reports: {
       timeoutMs: e.REPORT_TIMEOUT_MS,
       maxRows: e.REPORT_MAX_ROWS,
-      maxCost: e.REPORT_MAX_COST,
+      maxCost: e.REPORT_MAX_COST ?? (e.REPORT_TIMEOUT_MS / 1000) * PGLITE_COST_PER_SECOND,
       databaseUrl: e.REPORT_DATABASE_URL ?? null,
       poolSize: e.REPORT_POOL_SIZE,
     },

@@ -28,6 +28,7 @@ export const INTEGRATION_DEFAULTS = {
   rate_limit: 60,
   batch_size: 100,
   previous_days: null,
+  time_zone: 'UTC',
   status: 'idle',
   pagination: 'none',
   next_field: 'next',
@@ -40,7 +41,7 @@ export const MAX_PREVIOUS_DAYS = 3660;
 export const MASKED_SECRET = '••••••••';
 export const INTEGRATION_LOG_PAGE_SIZE = 20;
 
-/** The cron expression (UTC) of each fixed frequency; `custom` carries its own. */
+/** The cron expression of each fixed frequency (in the integration's time zone); `custom` carries its own. */
 export const frequencyCron: Record<Exclude<ScheduleFrequency, 'custom'>, string> = {
   every_15_minutes: '*/15 * * * *',
   hourly: '0 * * * *',
@@ -62,6 +63,17 @@ const httpUrl = storableText()
 const dottedPath = storableText().trim().max(200).regex(/^[^\s]+$/, 'A dotted path has no spaces.');
 const headerName = z.string().trim().min(1).max(100).regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'Not a valid HTTP header name.');
 
+/** An IANA time zone name the runtime knows (Europe/Berlin, America/New_York, UTC). */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+const timeZone = z.string().trim().min(1).max(64).refine(isTimeZone, 'Choose a time zone such as Europe/Berlin or America/New_York.');
+
 const wholeNumber = 'Enter a whole number.';
 /** The words of an out-of-range count, the same in the editor and in the server's 400. */
 export const countRangeMessage = (max: number) => `Enter a whole number from 1 to ${max.toLocaleString('en')}.`;
@@ -76,6 +88,7 @@ export const integrationInput = z.strictObject({
   endpoint: httpUrl.optional(),
   schedule_frequency: z.enum(scheduleFrequencies).optional(),
   cron_expression: storableText().trim().max(100).nullable().optional(),
+  time_zone: timeZone.optional(),
   mapping_selection: storableText().trim().min(1, 'Choose a mapping.').max(200).optional(),
   target_entity: storableText().trim().min(1, 'Choose a target entity.').max(100).optional(),
   data_action: z.enum(dataActions).optional(),
@@ -99,8 +112,10 @@ export const integration = z.object({
   endpoint: z.string(),
   schedule_frequency: z.enum(scheduleFrequencies),
   cron_expression: z.string().nullable(),
-  /** The cron expression (UTC) the schedule runs on: the frequency's, or the custom one. */
+  /** The cron expression the schedule runs on (in `time_zone`): the frequency's, or the custom one. */
   schedule_cron: z.string(),
+  /** Where the schedule's hours are: "daily" runs at midnight there. */
+  time_zone: z.string(),
   mapping_selection: z.string(),
   target_entity: z.string(),
   data_action: z.enum(dataActions),

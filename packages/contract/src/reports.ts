@@ -75,12 +75,49 @@ const cell = z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.u
 export type ResultCell = z.infer<typeof cell>;
 export type ResultRow = Record<string, ResultCell>;
 
+/** The calendar periods a result's rows may be broken down by. */
+export const periodUnits = ['day', 'week', 'month', 'quarter', 'year'] as const;
+export type PeriodUnit = (typeof periodUnits)[number];
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const NAMED_FOR = {
+  day: /(^|_)(day|date)(_|$)/i,
+  week: /(^|_)week(_|$)/i,
+  quarter: /(^|_)quarter(_|$)/i,
+  year: /(^|_)year(_|$)/i,
+} satisfies Partial<Record<PeriodUnit, RegExp>>;
+const isMonday = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay() === 1;
+
 /**
- * The month (or week) a result's rows run into that has not ended on the day the report ran: its
- * figures cover `value` (the period's first day, as the rows hold it) to `through` (that day) only.
- * Charts name it "Dec 2026 (to date)" and say so beside it (docs/api.md "Report charts").
+ * The calendar period a column's values stand for, from its name and values (nulls left out): the
+ * server reads it to name the period not finished, charts to name each value ("Q4 2026"). Days
+ * (`YYYY-MM-DD`) that are all the first of a year in a column named for years (`date_trunc('year')`)
+ * → year; of a quarter in one named for quarters → quarter; Mondays in one named for weeks → week;
+ * all the first of a month → month; other days in a column named for days or dates (`day`,
+ * `sale_date`) → day. Whole numbers of four digits in a column named for years (`extract(year)`) →
+ * year. A period word alone is not enough: the first of twelve months are months, not quarters,
+ * unless the column says quarters.
  */
-export const unfinishedPeriod = z.object({ field: z.string(), value: z.string(), unit: z.enum(['month', 'week']), through: z.string() });
+export function periodOfValues(name: string, values: readonly unknown[]): PeriodUnit | null {
+  const present = values.filter((value) => value !== null && value !== undefined);
+  if (present.length === 0) return null;
+  if (present.every((value) => typeof value === 'number' && Number.isInteger(value) && value >= 1000 && value <= 9999)) return NAMED_FOR.year.test(name) ? 'year' : null;
+  if (!present.every((value): value is string => typeof value === 'string' && ISO_DAY.test(value))) return null;
+  if (NAMED_FOR.year.test(name) && present.every((day) => day.endsWith('-01-01'))) return 'year';
+  if (NAMED_FOR.quarter.test(name) && present.every((day) => /-(01|04|07|10)-01$/.test(day))) return 'quarter';
+  if (NAMED_FOR.week.test(name) && present.every(isMonday)) return 'week';
+  if (present.every((day) => day.endsWith('-01'))) return 'month';
+  return NAMED_FOR.day.test(name) ? 'day' : null;
+}
+
+/**
+ * The period a result's rows run into that has not ended on the day the report ran — today, this
+ * week, month, quarter or year — when no row is of a later one: its figures cover `from` (the
+ * period's first day) to `through` (the run's day) only. `value` is the period as the rows hold it
+ * (`"2026-10-01"` for a quarter, `2026` for a year from `extract`). Charts name it "Q4 2026 (to
+ * date)" and say so beside it (docs/api.md "Report charts").
+ */
+export const unfinishedPeriod = z.object({ field: z.string(), value: z.union([z.string(), z.number()]), unit: z.enum(periodUnits), from: z.string(), through: z.string() });
 export type UnfinishedPeriod = z.infer<typeof unfinishedPeriod>;
 
 export const executeResponse = z.object({

@@ -90,16 +90,20 @@ export const rowDataQuery = z.object({
 });
 export type RowDataQuery = z.infer<typeof rowDataQuery>;
 
+/** GET /api/records/tables/{name}/export/: every row the same sort and filters select, as CSV. */
+export const rowExportQuery = rowDataQuery.pick({ sort_by: true, sort_dir: true, filters_json: true });
+export type RowExportQuery = z.infer<typeof rowExportQuery>;
+
 /**
  * filters_json: a JSON object from column key to a filter (docs/api.md):
- * "text" (contains for text columns, equals otherwise) | {contains} | {equals} | {gte?, lte?} | {empty: boolean}.
+ * "text" (contains for text columns, equals otherwise) | {contains} | {equals} | {gte?, lte?, gt?, lt?} | {empty: boolean}.
  */
 const filterScalar = z.union([storableText().max(1000), z.number(), z.boolean()]);
 export const columnFilter = z.union([
   filterScalar,
   z.strictObject({ contains: storableText().max(1000) }),
   z.strictObject({ equals: filterScalar }),
-  z.strictObject({ gte: filterScalar.optional(), lte: filterScalar.optional() }),
+  z.strictObject({ gte: filterScalar.optional(), lte: filterScalar.optional(), gt: filterScalar.optional(), lt: filterScalar.optional() }),
   z.strictObject({ empty: z.boolean() }),
 ]);
 export const tableFilters = nameRecord(columnFilter);
@@ -142,8 +146,28 @@ export const deleteRowRequest = z.strictObject({
 });
 /** What refers to one row: per referring table, how many rows (answered before a delete and in its 409). */
 export const rowReference = z.object({ table: z.string(), count: z.number().int() });
-export const rowReferences = z.object({ references: z.array(rowReference), total: z.number().int() });
+export const rowReferences = z.object({
+  references: z.array(rowReference),
+  total: z.number().int(),
+  /** The row by its business key and name (`EMO-01 — Party pack`), as other rows show it; null when its table has no key to show. */
+  label: z.string().nullable(),
+});
 export type RowReferences = z.infer<typeof rowReferences>;
+
+/** A ForeignKey field's picker asks for this many rows at most (a catalogue may hold 50,000 products). */
+export const MAX_RELATED_ROWS = 100;
+/** GET /api/records/tables/{name}/related-rows/{column}/: rows the column may refer to whose key or name contains `search`. */
+export const relatedRowsQuery = z.object({
+  search: storableText().max(200).default(''),
+  limit: z.coerce.number().int().min(1).max(MAX_RELATED_ROWS).default(20),
+});
+export type RelatedRowsQuery = z.infer<typeof relatedRowsQuery>;
+/** A row another row may refer to: its id (the stored value) and its `code — name` (what people know it by). */
+export const relatedRow = z.object({ id: z.number().int(), label: z.string() });
+export type RelatedRow = z.infer<typeof relatedRow>;
+/** At most `limit` rows; `more` when others match too (typing more narrows them). */
+export const relatedRows = z.object({ results: z.array(relatedRow), more: z.boolean() });
+export type RelatedRows = z.infer<typeof relatedRows>;
 
 export const variationRequest = z.strictObject({ base_table: tableName, parent_id: z.coerce.number().int().min(1) });
 export const variationQuery = z.object({

@@ -201,6 +201,8 @@ export type IntegrationsTable = {
   endpoint: string;
   schedule_frequency: 'every_15_minutes' | 'hourly' | 'daily' | 'weekly' | 'custom';
   cron_expression: string | null;
+  /** The IANA time zone the schedule's cron runs in ('UTC' for integrations saved before zones). */
+  time_zone: Generated<string>;
   mapping_selection: string;
   target_entity: string;
   data_action: 'upsert' | 'insert' | 'replace';

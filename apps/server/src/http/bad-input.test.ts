@@ -160,7 +160,13 @@ const cases: BadInput[] = [
   // What PostgreSQL itself refuses: 23xxx constraints are conflicts, named in words.
   ['a duplicate unique value', (f) => addRow(f, { title: 'Alpha', due: '2026-01-01' }), 409],
   ['an edit onto a duplicate unique value', (f) => ({ path: `/api/records/tables/${f.table}/rows/edit/`, body: { id: f.rowId, title: 'Beta' }, as: 'editor' }), 409],
-  ['a reference to a missing row', (f) => addRow(f, { ...validRow, product_id: 987_654 }), 409],
+  // A reference to no row is the field's mistake, refused before the database would (a 400 naming it).
+  ['a reference to a missing row', (f) => addRow(f, { ...validRow, product_id: 987_654 }), 400],
+  ['an edit onto a reference to a missing row', (f) => ({ path: `/api/records/tables/${f.table}/rows/edit/`, body: { id: f.rowId, product_id: 987_654 }, as: 'editor' }), 400],
+  ['a NUL in the search of related rows', () => ({ path: '/api/records/tables/sales/related-rows/product_id/?search=mu%00g' }), 400],
+  ['a related-rows limit beyond its cap', () => ({ path: '/api/records/tables/sales/related-rows/product_id/?limit=100000' }), 400],
+  ['related rows of a column that is no reference', () => ({ path: '/api/records/tables/sales/related-rows/quantity/' }), 400],
+  ['related rows of a column key that cannot be one', () => ({ path: '/api/records/tables/sales/related-rows/Product-ID/' }), 400],
   ['a second sale of a product on one day', (f) => ({ path: '/api/records/tables/sales/rows/add/', body: { product_id: f.productId, date: '2026-01-05', quantity: 3 }, as: 'editor' }), 409],
   // A negative sale is a return (issue "Real data in", migration 0020); a delivery must bring something.
   ['a delivery of no units', (f) => ({ path: '/api/records/tables/deliveries/rows/add/', body: { product_id: f.productId, expected_date: '2026-02-05', quantity: 0 }, as: 'editor' }), 409],

@@ -17,7 +17,7 @@ import { compileRowParser, expectedValue, isReadOnly, isTextual, quickCheck, UND
 import { recordedDateColumn, recordedDateProblem } from '../tables/recorded-dates.ts';
 import { UnreadableCell } from './source.ts';
 import { findCatalogueEntry } from '../tables/repo.ts';
-import { type DateOrderDetector, fromDecimalComma, fromJsDate, isoDateTime, isoDay, numberWritingHint, readDate, readExcelSerial, type ReadDate } from './values.ts';
+import { type DateOrderDetector, fromDecimalComma, fromJsDate, isoDateProblem, isoDateTime, isoDay, numberWritingHint, readDate, readExcelSerial, type ReadDate } from './values.ts';
 
 /** A ForeignKey target: fed with the related table's key column (`by: 'key'`), or with ids when the mapping says so. */
 export type KeyReference = {
@@ -219,7 +219,7 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
     const text = raw.trim();
     if (/^\d+(\.\d+)?$/.test(text)) return readExcelSerial(Number(text)) ?? 'Expected a date (a number here is read as an Excel date serial).';
     if (format === 'auto') return detector.read(text, row);
-    return readDate(text, format) ?? `${text} is not a date written ${format === 'iso' ? 'YYYY-MM-DD' : format.toUpperCase()} (the mapping's date format).`;
+    return readDate(text, format) ?? isoDateProblem(text) ?? `${text} is not a date written ${format === 'iso' ? 'YYYY-MM-DD' : format.toUpperCase()} (the mapping's date format).`;
   };
 
   const belowMinimum = (value: unknown, minimum: { min: number; inclusive: boolean } | undefined) =>

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DateOrderDetector, detectDecimalSeparator, fromDecimalComma, isoDateTime, isoDay, numberWritingHint, readDate, readExcelSerial, splitDate } from './values.ts';
+import { DateOrderDetector, detectDecimalSeparator, fromDecimalComma, isoDateProblem, isoDateTime, isoDay, numberWritingHint, readDate, readExcelSerial, splitDate } from './values.ts';
 
 describe('dates as files write them', () => {
   it.each([
@@ -96,6 +96,15 @@ describe('DateOrderDetector', () => {
     for (const [row, text] of ['01/02/2024', '2024-01-05', '12/12/2024'].entries()) detector.read(text, row + 1);
     expect(detector.ambiguity).toMatchObject({ row: 1, message: expect.stringContaining('dates like 01/02/2024 could be day-first') });
     expect(detector.candidates).toEqual(['iso', 'dd/mm/yyyy', 'mm/dd/yyyy']);
+  });
+
+  it('names a day that does not exist as the row validator does, and says which part is wrong', () => {
+    const detector = new DateOrderDetector();
+    expect(detector.read('2026-02-30', 1)).toBe('2026-02-30 is not a real date: February 2026 has 28 days.');
+    expect(detector.read('31.04.2026', 2)).toBe('31.04.2026 is not a real date: April 2026 has 30 days.');
+    expect(detector.read('2026-01-05 25:00', 3)).toBe('2026-01-05 25:00 is not a real time of day.');
+    expect(detector.read('31/31/2026', 4)).toBe('31/31/2026 is not a real date.');
+    expect(isoDateProblem('13/01/2026')).toBeNull();
   });
 });
 

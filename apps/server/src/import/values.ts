@@ -2,7 +2,7 @@
 // as ISO, day-first, month-first or dotted (with or without a time, which a date column drops),
 // Excel serial day numbers, and decimal commas. Which way round day and month go is detected
 // across the whole file, and never guessed: a file whose every day is 12 or less is ambiguous.
-import type { DateFormat } from '@stockwise/contract';
+import { isCalendarDay, notACalendarDay, type DateFormat } from '@stockwise/contract';
 
 /** A date (and maybe a time) read from a cell; the time is kept for DateTimeField columns. */
 export type ReadDate = { year: number; month: number; day: number; time: string | null };
@@ -10,11 +10,6 @@ export type ReadDate = { year: number; month: number; day: number; time: string 
 const isoDate = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 // 1/2/2024, 01-02-2024, 1.2.2024, with an optional time (1/2/2024 8:26, 01.02.2024 08:26:00).
 const partsDate = /^(\d{1,2})([/.-])(\d{1,2})\2(\d{4})(?:[T ,]+(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\s*([AaPp][Mm]))?)?$/;
-
-const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-const isLeap = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-const daysIn = (year: number, month: number) => (month === 2 && isLeap(year) ? 29 : (MONTH_DAYS[month - 1] ?? 0));
-const isReal = (year: number, month: number, day: number) => year >= 1 && month >= 1 && month <= 12 && day >= 1 && day <= daysIn(year, month);
 
 function timeOf(hours: string | undefined, minutes: string | undefined, seconds: string | undefined, meridiem?: string, zone?: string): string | null | undefined {
   if (hours === undefined || minutes === undefined) return null;
@@ -97,7 +92,15 @@ export function readIsoDate(text: string): ReadDate | null {
   if (!match) return null;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const time = timeOf(match[4], match[5], match[6], undefined, match[7]);
-  return time !== undefined && isReal(year, month, day) ? { year, month, day, time } : null;
+  return time !== undefined && isCalendarDay(year, month, day) ? { year, month, day, time } : null;
+}
+
+/** Why text written as an ISO date is none (its day, or its time of day, does not exist); null for text of another shape. */
+export function isoDateProblem(text: string): string | null {
+  const match = isoDate.exec(text);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  return isCalendarDay(year, month, day) ? `${text} is not a real time of day.` : notACalendarDay(text, year, month, day);
 }
 
 /** A date in one definite format (or ISO, which no format can misread), or null when the text is not one. */
@@ -113,7 +116,7 @@ function orderSplit(split: SplitDate, format: 'dd/mm/yyyy' | 'mm/dd/yyyy' | 'dd.
   const monthFirst = format === 'mm/dd/yyyy';
   const day = monthFirst ? split.second : split.first;
   const month = monthFirst ? split.first : split.second;
-  return isReal(split.year, month, day) ? { year: split.year, month, day, time: split.time } : null;
+  return isCalendarDay(split.year, month, day) ? { year: split.year, month, day, time: split.time } : null;
 }
 
 const readInOrder = (split: SplitDate, monthFirst: boolean): ReadDate =>
@@ -178,15 +181,15 @@ export class DateOrderDetector {
   }
 
   #readSplit(text: string, row: number, split: SplitDate | null): ReadDate | string {
-    if (!split) return isoDate.test(text) ? `${text} is not a real date.` : 'Expected a date (YYYY-MM-DD, DD/MM/YYYY, MM/DD/YYYY or DD.MM.YYYY).';
+    if (!split) return isoDateProblem(text) ?? 'Expected a date (YYYY-MM-DD, DD/MM/YYYY, MM/DD/YYYY or DD.MM.YYYY).';
     if (split.separator === '.') {
       this.sawDotted = true;
-      return orderSplit(split, 'dd.mm.yyyy') ?? `${text} is not a real date.`;
+      return orderSplit(split, 'dd.mm.yyyy') ?? notACalendarDay(text, split.year, split.second, split.first);
     }
     this.sawSlashed = true;
     // Which orders give a real date; only the one read becomes an object (this runs once per line).
-    const dayFirst = isReal(split.year, split.second, split.first);
-    const monthFirst = isReal(split.year, split.first, split.second);
+    const dayFirst = isCalendarDay(split.year, split.second, split.first);
+    const monthFirst = isCalendarDay(split.year, split.first, split.second);
     if (!dayFirst && !monthFirst) return `${text} is not a real date.`;
     if (dayFirst && monthFirst) {
       if (!this.order && this.firstAmbiguousRow === null) {

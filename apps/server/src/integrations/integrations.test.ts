@@ -63,6 +63,7 @@ describe.each(backends)('scheduled integrations on %s', (backend) => {
       enabled: false,
       schedule_frequency: 'hourly',
       schedule_cron: '0 * * * *',
+      time_zone: 'UTC',
       data_action: 'upsert',
       data_fetch_type: 'latest',
       initial_setup: false,
@@ -91,6 +92,26 @@ describe.each(backends)('scheduled integrations on %s', (backend) => {
     expect((await server.request(`/api/integrations/scheduled/${id}/`, { method: 'DELETE', token: admin })).status).toBe(200);
     expect((await server.request(`/api/integrations/scheduled/${id}/`, { token: viewer })).status).toBe(404);
     expect((await server.request(`/api/integrations/scheduled/${id}/status/`, { token: viewer })).json).toMatchObject({ code: 'not_found', detail: `Integration ${id} not found.` });
+  });
+
+  it("runs a daily schedule at midnight in the integration's time zone, and moves it when the zone changes", async () => {
+    const created = await create({ endpoint: `${source.origin}/none`, enabled: true, schedule_frequency: 'daily', time_zone: 'America/New_York' });
+    expect(created.status, created.text).toBe(201);
+    const id = created.json.id as number;
+    const hourThere = (iso: unknown, zone: string) => new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit' }).format(new Date(iso as string));
+    expect(created.json).toMatchObject({ time_zone: 'America/New_York', schedule_cron: '0 0 * * *' });
+    expect(hourThere(created.json.next_run_time, 'America/New_York')).toBe('00:00');
+    expect(hourThere(created.json.next_run_time, 'UTC')).not.toBe('00:00');
+    expect((await server.queue.boss.getSchedules('integrations.run', String(id))).map((s) => [s.cron, s.timezone])).toEqual([['0 0 * * *', 'America/New_York']]);
+
+    const moved = await server.request(`/api/integrations/scheduled/${id}/`, { method: 'PUT', body: { time_zone: 'Asia/Tokyo' }, token: admin });
+    expect(hourThere(moved.json.next_run_time, 'Asia/Tokyo')).toBe('00:00');
+    expect((await server.queue.boss.getSchedules('integrations.run', String(id))).map((s) => s.timezone)).toEqual(['Asia/Tokyo']);
+
+    const refused = await server.request(`/api/integrations/scheduled/${id}/`, { method: 'PUT', body: { time_zone: 'Mars/Olympus_Mons' }, token: admin });
+    expect(refused.status).toBe(400);
+    expect(refused.json.errors).toEqual({ time_zone: ['Choose a time zone such as Europe/Berlin or America/New_York.'] });
+    expect((await server.request(`/api/integrations/scheduled/${id}/`, { token: viewer })).json).toMatchObject({ time_zone: 'Asia/Tokyo' });
   });
 
   it('describes every integration route in the OpenAPI document', async () => {

@@ -1,5 +1,5 @@
-// When an integration runs: its frequency as a cron expression (UTC), checked by cron-parser, and
-// the next time it fires. pg-boss keeps one schedule per enabled integration (service.ts) and fires
+// When an integration runs: its frequency as a cron expression (in the integration's time zone),
+// checked by cron-parser, and the next time it fires. pg-boss keeps one schedule per enabled integration (service.ts) and fires
 // it at most once a minute, so custom expressions have five fields (no seconds).
 import { CronExpressionParser } from 'cron-parser';
 import { frequencyCron, type ScheduleFrequency } from '@stockwise/contract';
@@ -20,9 +20,9 @@ export function cronProblem(expression: string): string | null {
   }
 }
 
-export function nextRunTime(cron: string, after: Date): Date | null {
+export function nextRunTime(cron: string, after: Date, timeZone: string): Date | null {
   try {
-    return CronExpressionParser.parse(cron, { tz: 'UTC', currentDate: after }).next().toDate();
+    return CronExpressionParser.parse(cron, { tz: timeZone, currentDate: after }).next().toDate();
   } catch {
     return null;
   }

@@ -60,6 +60,7 @@ function presentIntegration(row: IntegrationRow, now = new Date()): Integration 
     schedule_frequency: row.schedule_frequency,
     cron_expression: row.cron_expression,
     schedule_cron: cron,
+    time_zone: row.time_zone,
     mapping_selection: row.mapping_selection,
     target_entity: row.target_entity,
     data_action: row.data_action,
@@ -76,7 +77,7 @@ function presentIntegration(row: IntegrationRow, now = new Date()): Integration 
     auth_header_value: row.auth_header_secret ? MASKED_SECRET : null,
     status: row.status,
     last_run_time: iso(row.last_run_time),
-    next_run_time: row.enabled ? iso(nextRunTime(cron, now)) : null,
+    next_run_time: row.enabled ? iso(nextRunTime(cron, now, row.time_zone)) : null,
     last_success_time: iso(row.last_success_time),
     last_error_message: row.last_error_message,
     consecutive_failures: row.consecutive_failures,
@@ -104,6 +105,7 @@ async function resolveInput(ctx: IntegrationsContext, input: IntegrationInput, s
     endpoint: input.endpoint ?? stored?.endpoint ?? '',
     schedule_frequency: input.schedule_frequency ?? stored?.schedule_frequency ?? INTEGRATION_DEFAULTS.schedule_frequency,
     cron_expression: input.cron_expression === undefined ? (stored?.cron_expression ?? null) : input.cron_expression || null,
+    time_zone: input.time_zone ?? stored?.time_zone ?? INTEGRATION_DEFAULTS.time_zone,
     mapping_selection: mappingName,
     target_entity: input.target_entity ?? stored?.target_entity ?? Object.keys(mapping?.entities ?? {})[0] ?? '',
     data_action: input.data_action ?? stored?.data_action ?? INTEGRATION_DEFAULTS.data_action,
@@ -159,14 +161,14 @@ async function resolveInput(ctx: IntegrationsContext, input: IntegrationInput, s
 }
 
 /** The integration's pg-boss schedule: there while it is enabled, gone otherwise. */
-async function syncSchedule(ctx: IntegrationsContext, row: Pick<IntegrationRow, 'id' | 'enabled' | 'schedule_frequency' | 'cron_expression'>): Promise<void> {
+async function syncSchedule(ctx: IntegrationsContext, row: Pick<IntegrationRow, 'id' | 'enabled' | 'schedule_frequency' | 'cron_expression' | 'time_zone'>): Promise<void> {
   const key = String(row.id);
   if (!row.enabled) {
     await ctx.queue.boss.unschedule(RUN_INTEGRATION_JOB, key);
     return;
   }
   const payload: RunJobPayload = { integrationId: row.id, trigger: 'schedule' };
-  await ctx.queue.boss.schedule(RUN_INTEGRATION_JOB, scheduleCron(row.schedule_frequency, row.cron_expression), payload, { key, tz: 'UTC', missed: 'once', singletonKey: key });
+  await ctx.queue.boss.schedule(RUN_INTEGRATION_JOB, scheduleCron(row.schedule_frequency, row.cron_expression), payload, { key, tz: row.time_zone, missed: 'once', singletonKey: key });
 }
 
 /**
@@ -235,7 +237,7 @@ export async function updateIntegration(ctx: IntegrationsContext, id: number, in
   const newSource = (values.endpoint ?? stored.endpoint) !== stored.endpoint || (values.mapping_selection ?? stored.mapping_selection) !== stored.mapping_selection;
   const row = await repo.updateIntegration(ctx.db, id, { ...values, ...restarted, ...(newSource ? { learnt_date_format: null } : {}) });
   if (!row) throw notFoundError(`Integration ${id} not found.`);
-  const scheduleOf = (r: IntegrationRow) => (r.enabled ? scheduleCron(r.schedule_frequency, r.cron_expression) : null);
+  const scheduleOf = (r: IntegrationRow) => (r.enabled ? `${scheduleCron(r.schedule_frequency, r.cron_expression)} ${r.time_zone}` : null);
   if (scheduleOf(row) !== scheduleOf(stored)) await dropQueuedOccurrences(ctx, id);
   await syncSchedule(ctx, row);
   return presentIntegration(row);

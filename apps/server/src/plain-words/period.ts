@@ -470,7 +470,8 @@ export const AHEAD_WORDS = new RegExp(
   'g',
 );
 
-function startOf(unit: CalendarUnit, day: string): string {
+/** The first day of the week (Monday first), month, quarter or year that holds `day`. */
+export function startOf(unit: CalendarUnit, day: string): string {
   const [year, month] = partsOf(day);
   if (unit === 'year') return iso(year, 1, 1);
   if (unit === 'quarter') return iso(year, month - ((month - 1) % 3), 1);

@@ -32,11 +32,31 @@ describe.each(backends)('reports on %s', (backend) => {
     const months = (last: string) =>
       `select date_trunc('month', d)::date as month, count(*)::int as days from generate_series(${last} - 70, ${last}, interval '1 day') d group by 1 order by 1`;
     const running = (await server.request('/api/user-reports/execute/', { token: viewer.access, body: { sql_code: months('current_date') } })).json;
-    expect(running.unfinished_period).toEqual({ field: 'month', value: `${today.slice(0, 8)}01`, unit: 'month', through: today });
+    expect(running.unfinished_period).toEqual({ field: 'month', value: `${today.slice(0, 8)}01`, unit: 'month', from: `${today.slice(0, 8)}01`, through: today });
     // Its row holds the days so far, not a month.
     expect((running.results as { month: string; days: number }[]).at(-1)).toEqual({ month: `${today.slice(0, 8)}01`, days: Number(today.slice(8)) });
     const ended = await run(months("(date_trunc('month', current_date) - interval '1 day')::date"));
     expect((ended as Execute & { unfinished_period: unknown }).unfinished_period).toBeNull();
+  });
+
+  it("names this quarter, this year and today's row as not finished, on a run and on a saved report's data", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const month = Number(today.slice(5, 7));
+    const quarterStart = `${today.slice(0, 5)}${String(month - ((month - 1) % 3)).padStart(2, '0')}-01`;
+    const year = Number(today.slice(0, 4));
+    const days = (last: string, select: string) => `select ${select}, count(*)::int as days from generate_series(${last} - 400, ${last}, interval '1 day') d group by 1 order by 1`;
+    const unfinished = async (sql: string) => ((await run(sql)) as Execute & { unfinished_period: unknown }).unfinished_period;
+    expect(await unfinished(days('current_date', "date_trunc('quarter', d)::date as quarter"))).toEqual({ field: 'quarter', value: quarterStart, unit: 'quarter', from: quarterStart, through: today });
+    expect(await unfinished(days('current_date', 'extract(year from d)::int as year'))).toEqual({ field: 'year', value: year, unit: 'year', from: `${year}-01-01`, through: today });
+    // Last year's rows only: every year in them has ended.
+    expect(await unfinished(days("date_trunc('year', current_date)::date - 1", 'extract(year from d)::int as year'))).toBeNull();
+    // A saved daily report (the report writer's `s.date as day`) whose rows run to today.
+    const created = await server.request('/api/user-reports/', { token: editor.access, body: { title: 'Days to today', sql_code: "select d::date as day, 1 as units from generate_series(current_date - 6, current_date, interval '1 day') d order by 1" } });
+    const data = await server.request(`/api/user-reports/${(created.json as unknown as Report).id}/data/`, { token: editor.access });
+    expect(data.status).toBe(200);
+    expect(data.json.unfinished_period).toEqual({ field: 'day', value: today, unit: 'day', from: today, through: today });
+    // Days that run on past today are a projection, not a history: nothing is under way.
+    expect(await unfinished("select d::date as day, 1 as units from generate_series(current_date - 6, current_date + 6, interval '1 day') d")).toBeNull();
   });
 
   it('creates a report with the spec defaults, owned by the caller', async () => {

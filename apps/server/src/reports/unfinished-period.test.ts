@@ -8,7 +8,7 @@ const units: ResultColumn = { name: 'units_sold', type: 'number', db_type: 'int8
 describe('the period a result has not finished', () => {
   it('is the month of the day the report ran, when the monthly rows reach it', () => {
     const rows = ['2026-10-01', '2026-11-01', '2026-12-01'].map((month) => ({ month, units_sold: 10 }));
-    expect(unfinishedPeriod([date('month'), units], rows, '2026-12-03')).toEqual({ field: 'month', value: '2026-12-01', unit: 'month', through: '2026-12-03' });
+    expect(unfinishedPeriod([date('month'), units], rows, '2026-12-03')).toEqual({ field: 'month', value: '2026-12-01', unit: 'month', from: '2026-12-01', through: '2026-12-03' });
     // On the first of the month, the month holds that one day.
     expect(unfinishedPeriod([date('month'), units], rows, '2026-12-01')).toMatchObject({ value: '2026-12-01', through: '2026-12-01' });
     // Long rows (month, category, units): every row of the month is in it.
@@ -16,11 +16,11 @@ describe('the period a result has not finished', () => {
     expect(unfinishedPeriod([date('month'), { name: 'category', type: 'text', db_type: 'text' }, units], byCategory, '2026-12-03')).toMatchObject({ field: 'month', value: '2026-12-01' });
   });
 
-  it('is none when the months end before it, or the rows are days', () => {
+  it('is none when the months end before it, or run past it (a forecast, not a history)', () => {
     const finished = ['2026-10-01', '2026-11-01'].map((month) => ({ month, units_sold: 10 }));
     expect(unfinishedPeriod([date('month'), units], finished, '2026-12-03')).toBeNull();
-    const days = ['2026-12-01', '2026-12-02', '2026-12-03'].map((day) => ({ day, units_sold: 1 }));
-    expect(unfinishedPeriod([date('day'), units], days, '2026-12-03')).toBeNull();
+    const ahead = ['2026-11-01', '2026-12-01', '2027-01-01'].map((month) => ({ month, units_sold: 10 }));
+    expect(unfinishedPeriod([date('month'), units], ahead, '2026-12-03')).toBeNull();
     // A month written as text (to_char) is not read as a date.
     expect(unfinishedPeriod([{ name: 'month', type: 'text', db_type: 'text' }, units], [{ month: '2026-12-01', units_sold: 1 }], '2026-12-03')).toBeNull();
     expect(unfinishedPeriod([date('month'), units], [], '2026-12-03')).toBeNull();
@@ -29,9 +29,40 @@ describe('the period a result has not finished', () => {
   it('is the week (Monday first) of the day the report ran, in a column named for weeks', () => {
     const rows = ['2026-11-16', '2026-11-23', '2026-11-30'].map((week) => ({ week, units_sold: 5 }));
     // Thursday 3 December: the week began on Monday 30 November.
-    expect(unfinishedPeriod([date('week'), units], rows, '2026-12-03')).toEqual({ field: 'week', value: '2026-11-30', unit: 'week', through: '2026-12-03' });
+    expect(unfinishedPeriod([date('week'), units], rows, '2026-12-03')).toEqual({ field: 'week', value: '2026-11-30', unit: 'week', from: '2026-11-30', through: '2026-12-03' });
     expect(unfinishedPeriod([date('week'), units], rows, '2026-12-07')).toBeNull();
     // Mondays in a column not named for weeks may be days.
     expect(unfinishedPeriod([date('day'), units], rows.map(({ week, units_sold }) => ({ day: week, units_sold })), '2026-12-03')).toBeNull();
+  });
+
+  it('is the quarter of the day the report ran, in a column named for quarters; else its first months are months', () => {
+    const rows = ['2026-04-01', '2026-07-01', '2026-10-01'].map((quarter) => ({ quarter, units_sold: 90 }));
+    expect(unfinishedPeriod([date('quarter'), units], rows, '2026-12-03')).toEqual({ field: 'quarter', value: '2026-10-01', unit: 'quarter', from: '2026-10-01', through: '2026-12-03' });
+    // On 3 October the quarter is still Q4, not the month of October.
+    expect(unfinishedPeriod([date('order_quarter'), units], rows.map(({ quarter, units_sold }) => ({ order_quarter: quarter, units_sold })), '2026-10-03')).toMatchObject({ unit: 'quarter', from: '2026-10-01' });
+    // The same values named for months are months: on 3 December none of them is under way.
+    expect(unfinishedPeriod([date('month'), units], rows.map(({ quarter, units_sold }) => ({ month: quarter, units_sold })), '2026-12-03')).toBeNull();
+    expect(unfinishedPeriod([date('quarter'), units], rows.slice(0, 2), '2026-12-03')).toBeNull();
+  });
+
+  it('is the year of the day the report ran, as extract(year) gives it (a number) or date_trunc (1 January)', () => {
+    const years = [2024, 2025, 2026].map((year) => ({ year, units_sold: 1000 }));
+    expect(unfinishedPeriod([{ name: 'year', type: 'number', db_type: 'int4' }, units], years, '2026-12-03')).toEqual({ field: 'year', value: 2026, unit: 'year', from: '2026-01-01', through: '2026-12-03' });
+    const truncated = ['2025-01-01', '2026-01-01'].map((sales_year) => ({ sales_year, units_sold: 1000 }));
+    expect(unfinishedPeriod([date('sales_year'), units], truncated, '2026-12-03')).toEqual({ field: 'sales_year', value: '2026-01-01', unit: 'year', from: '2026-01-01', through: '2026-12-03' });
+    expect(unfinishedPeriod([{ name: 'year', type: 'number', db_type: 'int4' }, units], years.slice(0, 2), '2026-12-03')).toBeNull();
+    // A number not named for years is a figure, however much it looks like one.
+    expect(unfinishedPeriod([{ name: 'units', type: 'number', db_type: 'int4' }], [{ units: 2026 }, { units: 2025 }], '2026-12-03')).toBeNull();
+  });
+
+  it("is today's row of a daily history (its sales not all in yet), in a column named for days or dates", () => {
+    const days = ['2026-12-01', '2026-12-02', '2026-12-03'].map((day) => ({ day, units_sold: 1 }));
+    expect(unfinishedPeriod([date('day'), units], days, '2026-12-03')).toEqual({ field: 'day', value: '2026-12-03', unit: 'day', from: '2026-12-03', through: '2026-12-03' });
+    expect(unfinishedPeriod([date('sale_date'), units], days.map(({ day, units_sold }) => ({ sale_date: day, units_sold })), '2026-12-03')).toMatchObject({ unit: 'day', value: '2026-12-03' });
+    // Ending yesterday (today's sales not in at all), or running into days ahead (a projection): none.
+    expect(unfinishedPeriod([date('day'), units], days.slice(0, 2), '2026-12-03')).toBeNull();
+    expect(unfinishedPeriod([date('date'), units], [...days, { day: '2026-12-04', units_sold: 1 }].map(({ day, units_sold }) => ({ date: day, units_sold })), '2026-12-03')).toBeNull();
+    // A date not named for days (the day a product runs out) is no daily breakdown.
+    expect(unfinishedPeriod([date('runs_out_on'), units], days.map(({ day }) => ({ runs_out_on: day, units_sold: 1 })), '2026-12-03')).toBeNull();
   });
 });

@@ -1,34 +1,25 @@
 // Which period of a result has not ended on the day its report ran (docs/api.md "Report charts"):
-// a month (every value of a date column the first of a month, as date_trunc('month') gives) or a
-// week (a date column named for weeks, every value a Monday, as date_trunc('week') gives) that
-// holds the run's day. Its bar or point holds a few days, not a period: charts say so.
-import type { ResultColumn, ResultRow, UnfinishedPeriod } from '@stockwise/contract';
+// today, or the week, month, quarter or year that holds it, read from a column's name and values as
+// charts read them (periodOfValues), when the rows reach that period and no further. Its bar or
+// point holds a few days (today: the sales in so far), not a whole period: charts say so.
+import { periodOfValues, type ResultColumn, type ResultRow, type UnfinishedPeriod } from '@stockwise/contract';
+import { startOf } from '../plain-words/period.ts';
 
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-const WEEK_NAME = /(^|_)week(_|$)/i;
-const DAY_MS = 86_400_000;
-
-const dayOf = (value: string) => new Date(`${value}T00:00:00Z`);
-const isFirstOfMonth = (value: string) => value.endsWith('-01');
-const isMonday = (value: string) => dayOf(value).getUTCDay() === 1;
-
-/** The first day of `today`'s month or (Monday-first) week. */
-function periodStart(unit: UnfinishedPeriod['unit'], today: string): string {
-  if (unit === 'month') return `${today.slice(0, 8)}01`;
-  const day = dayOf(today);
-  return new Date(day.getTime() - ((day.getUTCDay() + 6) % 7) * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** The first date column that breaks rows down by month or week, and the row value of today's period if the rows reach it. */
+/**
+ * The first date (or year number) column that breaks rows down by a calendar period, and the row
+ * value of today's period when the rows run up to it. Rows of a later period (a forecast, a
+ * projection) mean the result is not a history that stops today: nothing is named then.
+ */
 export function unfinishedPeriod(columns: readonly ResultColumn[], rows: readonly ResultRow[], today: string): UnfinishedPeriod | null {
   for (const column of columns) {
-    if (column.type !== 'date') continue;
+    if (column.type !== 'date' && column.type !== 'number') continue;
     const values = rows.map((row) => row[column.name]).filter((value) => value !== null);
-    if (!values.length || !values.every((value): value is string => typeof value === 'string' && ISO_DAY.test(value))) continue;
-    const unit = values.every(isFirstOfMonth) ? 'month' : WEEK_NAME.test(column.name) && values.every(isMonday) ? 'week' : null;
+    const unit = periodOfValues(column.name, values);
     if (!unit) continue;
-    const start = periodStart(unit, today);
-    return values.includes(start) ? { field: column.name, value: start, unit, through: today } : null;
+    const from = unit === 'day' ? today : startOf(unit, today);
+    const value = column.type === 'number' ? Number(from.slice(0, 4)) : from;
+    const reaches = values.includes(value) && values.every((other) => (other as string | number) <= value);
+    return reaches ? { field: column.name, value, unit, from, through: today } : null;
   }
   return null;
 }

@@ -71,6 +71,10 @@ describe.each(backends)('business keys on the Data screen on %s', (backend) => {
     expect(typed.results.map((r) => r['date'])).toEqual(['2011-11-29', '2011-11-30', '2011-12-01']);
     const openEnded = await page({ filters_json: JSON.stringify({ date: '2011-12-01..' }) });
     expect(openEnded.results.map((r) => r['date'])).toEqual(['2011-12-01']);
+    const after = await page({ filters_json: JSON.stringify({ date: '>2011-11-29' }) });
+    expect(after.results.map((r) => r['date'])).toEqual(['2011-11-30', '2011-12-01']);
+    const firstDays = await page({ filters_json: JSON.stringify({ ...ours, date: { lt: '2011-11-03' } }) });
+    expect(firstDays.results.map((r) => r['date'])).toEqual(['2011-11-01', '2011-11-02']);
     const refused = await server.request(`/api/records/tables/sales/data/?filters_json=${encodeURIComponent(JSON.stringify({ date: '2011-13' }))}`, { token });
     expect(refused.status).toBe(400);
   });

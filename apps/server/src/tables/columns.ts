@@ -2,7 +2,7 @@
 // presents columns, and the row validator built from them.
 import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
-import { isStorableText, storableText, type ColumnDefinition, type FieldType, type TableColumn } from '@stockwise/contract';
+import { isoDayProblem, isStorableText, storableText, type ColumnDefinition, type FieldType, type TableColumn } from '@stockwise/contract';
 import { validationError } from '../http/errors.ts';
 
 export const ID_COLUMN: ColumnDefinition = { key: 'id', label: 'ID', type: 'AutoField' };
@@ -20,12 +20,15 @@ export const withIdColumn = (columns: ColumnDefinition[]) => (columns.some((c) =
 
 const titleCase = (key: string) => key.split('_').filter(Boolean).map((word) => word[0]?.toUpperCase() + word.slice(1)).join(' ');
 
+/** The name people see for a column: its label, else its key in words (`current_stock` → Current Stock). */
+export const columnLabel = (column: Pick<ColumnDefinition, 'key' | 'label'>) => column.label ?? (column.key === 'id' ? 'ID' : titleCase(column.key));
+
 export function presentColumns(columns: ColumnDefinition[], encodedNameOf: (tableName: string) => string | undefined): TableColumn[] {
   return withIdColumn(columns).map((column) => {
     const related = column.type === 'ForeignKey' && column.related_table ? encodedNameOf(column.related_table) : undefined;
     return {
       ...column,
-      label: column.label ?? (column.key === 'id' ? 'ID' : titleCase(column.key)),
+      label: columnLabel(column),
       read_only: isReadOnly(column.type),
       ...(column.key === 'id' ? { min_width: column.min_width ?? 80, max_width: column.max_width ?? 120 } : {}),
       ...(related && column.related_table ? { foreign_key: { table: column.related_table, encodedName: related, column: 'id' as const } } : {}),
@@ -110,13 +113,7 @@ export function columnDdl(column: ColumnDefinition, relatedEncoded: (tableName: 
 const integerText = /^[+-]?\d+$/;
 const isIntegerText = (value: string) => integerText.test(value) && Math.abs(Number(value)) <= INT4_MAX;
 const decimalText = /^[+-]?(\d+\.?\d*|\.\d+)$/;
-const dateText = /^\d{4}-\d{2}-\d{2}$/;
-
-const isRealDate = (value: string) => {
-  if (!dateText.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-};
+const isRealDate = (value: string) => isoDayProblem(value) === null;
 
 const fitsDecimal = (maxDigits: number, places: number) => (v: number) => {
   const [whole = '', fraction = ''] = Math.abs(v).toString().split('.');
@@ -125,15 +122,22 @@ const fitsDecimal = (maxDigits: number, places: number) => (v: number) => {
 
 const integerRange = (column: ColumnDefinition) => (column.type === 'ForeignKey' ? { min: 1, max: Number.MAX_SAFE_INTEGER } : { min: -INT4_MAX, max: INT4_MAX });
 
+const tooLong = (max: number) => `Ensure this field has no more than ${max.toLocaleString('en-US')} characters.`;
+
+/** Any number, written as one or as numeric text; a decimal column's digits are checked on top (valueSchema). */
+export const decimalNumber = () =>
+  z.union([z.number().finite('Expected a number.'), z.string().trim().regex(decimalText, 'Expected a number.').transform(Number)]).pipe(z.number().finite('Expected a number.'));
+
 export function valueSchema(column: ColumnDefinition): z.ZodType<string | number | boolean> {
   switch (column.type) {
     case 'CharField':
     case 'TextField': {
-      const text = storableText().max(column.type === 'CharField' ? (column.max_length ?? DEFAULT_CHAR_LENGTH) : 1_000_000);
+      const max = column.type === 'CharField' ? (column.max_length ?? DEFAULT_CHAR_LENGTH) : 1_000_000;
+      const text = storableText().max(max, tooLong(max));
       return column.choices ? text.refine((v) => column.choices?.includes(v), `Must be one of: ${column.choices.join(', ')}.`) : text;
     }
     case 'EmailField':
-      return z.email('Enter a valid email address.').max(254);
+      return z.email('Enter a valid email address.').max(254, tooLong(254));
     case 'IntegerField':
     case 'ForeignKey': {
       const { min, max } = integerRange(column);
@@ -146,13 +150,14 @@ export function valueSchema(column: ColumnDefinition): z.ZodType<string | number
     case 'DecimalField': {
       const maxDigits = column.max_digits ?? DEFAULT_MAX_DIGITS;
       const places = column.decimal_places ?? DEFAULT_DECIMAL_PLACES;
-      return z
-        .union([z.number().finite('Expected a number.'), z.string().trim().regex(decimalText, 'Expected a number.').transform(Number)])
-        .pipe(z.number().finite('Expected a number.'))
-        .refine(fitsDecimal(maxDigits, places), `Expected at most ${maxDigits - places} digits before and ${places} after the decimal point.`);
+      return decimalNumber().refine(fitsDecimal(maxDigits, places), `Expected at most ${maxDigits - places} digits before and ${places} after the decimal point.`);
     }
     case 'DateField':
-      return z.string().refine(isRealDate, 'Expected a date as YYYY-MM-DD.');
+      // The day named when it does not exist: `2026-02-30` is written as asked, but is no day.
+      return z.string().check((context) => {
+        const problem = isoDayProblem(context.value);
+        if (problem) context.issues.push({ code: 'custom', message: problem, input: context.value });
+      });
     case 'DateTimeField':
       return z.iso.datetime({ offset: true, message: 'Expected a date and time (ISO 8601).' });
     case 'BooleanField':
@@ -276,7 +281,13 @@ export function compileRowParser(columns: ColumnDefinition[]): RowParser {
     }
     if (errors) {
       const found = errors;
-      const summary = Object.keys(found).map((field) => `${field}: ${(found[field] as string[]).join(' ')}`).join('; ');
+      // In sentences, by the names people see (the form shows each on its field too): "Current stock: Expected a whole number."
+      const summary = Object.keys(found)
+        .map((field) => {
+          const column = writable.get(field)?.column;
+          return column ? `${columnLabel(column)}: ${(found[field] as string[]).join(' ')}` : (found[field] as string[]).join(' ');
+        })
+        .join(' ');
       throw validationError(summary, found);
     }
     return values;

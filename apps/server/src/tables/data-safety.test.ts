@@ -55,6 +55,7 @@ describe.each(backends)('data safety on %s', (backend) => {
         { table: 'Shop orders', count: 1 },
       ]),
       total: 7,
+      label: 'XMAS-TREE-1 — Hose XMAS-TREE-1',
     });
 
     const refused = await call(editor, '/api/records/tables/products/rows/delete/', { id: product });
@@ -78,7 +79,7 @@ describe.each(backends)('data safety on %s', (backend) => {
 
   it('deletes a product nothing refers to without asking for cascade', async () => {
     const lonely = await added('products', { product_code: 'NEW-ONLY-1', name: 'Three days old' });
-    expect((await call(editor, `/api/records/tables/products/rows/${lonely}/references/`)).json).toEqual({ references: [], total: 0 });
+    expect((await call(editor, `/api/records/tables/products/rows/${lonely}/references/`)).json).toEqual({ references: [], total: 0, label: 'NEW-ONLY-1 — Three days old' });
     expect((await call(editor, '/api/records/tables/products/rows/delete/', { id: lonely })).status).toBe(200);
     expect((await call(editor, `/api/records/tables/products/rows/${lonely}/references/`)).status).toBe(404);
   });

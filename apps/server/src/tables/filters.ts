@@ -1,9 +1,9 @@
 // filters_json -> SQL conditions. Keys must be stored columns of the table; values are bound
 // parameters, parsed with the column's own type rules (docs/api.md "Filtering").
 import { sql, type RawBuilder } from 'kysely';
-import { tableFilters, type ColumnDefinition, type ColumnFilter } from '@stockwise/contract';
+import { readTypedFilter, tableFilters, typedFilterKind, typedFilterProblemText, type ColumnDefinition, type ColumnFilter } from '@stockwise/contract';
 import { validationError } from '../http/errors.ts';
-import { isTextual, isVirtual, valueSchema, withIdColumn } from './columns.ts';
+import { decimalNumber, expectedValue, isTextual, isVirtual, valueSchema, withIdColumn } from './columns.ts';
 import type { PageConditions } from './repo.ts';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -16,7 +16,9 @@ const filterSchemas = new WeakMap<ColumnDefinition, ReturnType<typeof valueSchem
 function filterSchema(column: ColumnDefinition) {
   let schema = filterSchemas.get(column);
   if (!schema) {
-    schema = column.type === 'AutoField' ? valueSchema({ ...column, type: 'IntegerField' }) : valueSchema({ ...column, choices: undefined });
+    // A bound may have more digits than a decimal column stores: `< 1000000000000` is a fair question of numeric(12, 2).
+    schema =
+      column.type === 'AutoField' ? valueSchema({ ...column, type: 'IntegerField' }) : column.type === 'DecimalField' ? decimalNumber() : valueSchema({ ...column, choices: undefined });
     filterSchemas.set(column, schema);
   }
   return schema;
@@ -24,13 +26,22 @@ function filterSchema(column: ColumnDefinition) {
 
 /** How a ForeignKey column's related rows are known to people: their business key, and a name when the table has one. */
 export type ReferenceDisplay = { encodedName: string; keyColumn: string; nameColumn: string | null };
-const MONTH = /^(\d{4})-(\d{2})$/;
-const RANGE = /^(\d{4}-\d{2}-\d{2})?\s*\.\.\s*(\d{4}-\d{2}-\d{2})?$/;
+/** A range filter's bounds and their comparisons, in the order their values are bound. */
+const BOUNDS = [
+  ['gte', sql`>=`],
+  ['lte', sql`<=`],
+  ['gt', sql`>`],
+  ['lt', sql`<`],
+] as const;
 
 function parseFilterValue(column: ColumnDefinition, value: unknown): unknown {
   const schema = filterSchema(column);
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw validationError(`Invalid filter for column '${column.key}': ${parsed.error.issues[0]?.message ?? 'bad value'}`);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const reason = !issue || issue.code === 'invalid_type' || issue.code === 'invalid_union' ? expectedValue[column.type === 'AutoField' ? 'IntegerField' : column.type] : issue.message;
+    throw validationError(`Invalid filter for column '${column.key}': ${reason}`);
+  }
   return parsed.data;
 }
 
@@ -60,16 +71,13 @@ function condition(column: ColumnDefinition, filter: ColumnFilter, reference: Re
       sql`${ref} in (select r.id from ${sql.id('data', reference.encodedName)} r where r.${sql.ref(reference.keyColumn)}::text ilike ${pattern} or r.${sql.ref(reference.nameColumn)} ilike ${pattern})`,
     );
   }
-  // A month (`2011-11`) on a date column: its first to its last day.
-  const month = typeof filter === 'string' && column.type === 'DateField' ? MONTH.exec(filter.trim()) : null;
-  if (month) {
-    const first = `${month[1]}-${month[2]}-01`;
-    const start = parseFilterValue(column, first);
-    return bound(`month ${key}`, [start, first], sql`${ref} >= ${start}::date and ${ref} < (${first}::date + interval '1 month')`);
+  // Text on a number or date column is read as the Data screen's filter boxes read it: `<10`, `10-50`, `2011-11`, `2011-11-03..2011-11-20`.
+  const kind = typeof filter === 'string' ? typedFilterKind(column.type) : null;
+  if (kind && typeof filter === 'string') {
+    const typed = readTypedFilter(kind, filter);
+    if ('problem' in typed) throw validationError(`Invalid filter for column '${column.key}': ${typedFilterProblemText(typed)}`);
+    return condition(column, typed.filter, undefined);
   }
-  // A range typed in the filter box: `2011-11-03..2011-11-20`, or open at one end.
-  const range = typeof filter === 'string' && column.type === 'DateField' ? RANGE.exec(filter.trim()) : null;
-  if (range && (range[1] || range[2])) return condition(column, { ...(range[1] ? { gte: range[1] } : {}), ...(range[2] ? { lte: range[2] } : {}) }, undefined);
   if (typeof filter !== 'object') {
     return textual ? condition(column, { contains: String(filter) }, undefined) : condition(column, { equals: filter }, undefined);
   }
@@ -87,16 +95,16 @@ function condition(column: ColumnDefinition, filter: ColumnFilter, reference: Re
   }
   const bounds: RawBuilder<unknown>[] = [];
   const values: unknown[] = [];
-  if (filter.gte !== undefined) {
-    values.push(parseFilterValue(column, filter.gte));
-    bounds.push(sql`${ref} >= ${values.at(-1)}`);
+  const given: string[] = [];
+  for (const [name, operator] of BOUNDS) {
+    const limit = filter[name];
+    if (limit === undefined) continue;
+    values.push(parseFilterValue(column, limit));
+    bounds.push(sql`${ref} ${operator} ${values.at(-1)}`);
+    given.push(name);
   }
-  if (filter.lte !== undefined) {
-    values.push(parseFilterValue(column, filter.lte));
-    bounds.push(sql`${ref} <= ${values.at(-1)}`);
-  }
-  if (!bounds.length) throw validationError(`Invalid filter for column '${column.key}': give gte, lte or both.`);
-  return bound(`range ${key} ${filter.gte !== undefined} ${filter.lte !== undefined}`, values, sql.join(bounds, sql` and `));
+  if (!bounds.length) throw validationError(`Invalid filter for column '${column.key}': give gte, lte, gt or lt.`);
+  return bound(`range ${key} ${given.join(' ')}`, values, sql.join(bounds, sql` and `));
 }
 
 /** Parses filters_json into SQL conditions joined with AND (empty list when no filter). */

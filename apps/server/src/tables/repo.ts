@@ -162,6 +162,30 @@ export async function selectReferenceLabels(
   });
 }
 
+/**
+ * Rows of a data table whose key or name contains `search` (case-insensitive; empty: every row),
+ * those whose key, then whose name, starts with it first, then by key; at most `limit`, with their
+ * key and name as text. A table without a key to show is searched by id and ordered by it.
+ */
+export async function searchRowsByLabel(
+  db: Db,
+  options: { encodedName: string; display: { keyColumn: string; nameColumn: string | null } | null; search: string; limit: number },
+): Promise<{ id: string; key: string | null; name: string | null }[]> {
+  const { display, search } = options;
+  const key = display ? sql`${sql.ref(display.keyColumn)}::text` : sql`id::text`;
+  const name = display?.nameColumn ? sql`${sql.ref(display.nameColumn)}::text` : sql`null::text`;
+  // The key column itself, not its text: an index on it (a unique product code has one) gives the first rows of all at once.
+  const order = display ? sql`${sql.ref(display.keyColumn)}, id` : sql`id`;
+  // strpos and starts_with, not LIKE: the typed text is matched as it is, `%` and `_` included.
+  const matching = search === '' ? sql`` : sql`where strpos(lower(${key}), lower(${search})) > 0 or strpos(lower(${name}), lower(${search})) > 0`;
+  const startingFirst =
+    search === '' ? sql`` : sql`case when starts_with(lower(${key}), lower(${search})) then 0 when starts_with(lower(${name}), lower(${search})) then 1 else 2 end, `;
+  const { rows } = await sql<{ id: string; key: string | null; name: string | null }>`
+    select id::text as id, ${key} as key, ${name} as name from ${table(options.encodedName)}
+    ${matching} order by ${startingFirst}${order} limit ${options.limit}`.execute(db);
+  return rows;
+}
+
 /** Of the rows `ids` of a data table, those no row of `recordedIn` refers to (their ids as text). */
 export async function selectRowsNeverRecorded(db: Db, encodedName: string, recordedIn: { table: string; column: string }, ids: number[]): Promise<string[]> {
   const rows = await executeCompiled(db, `unrecorded|${encodedName}|${recordedIn.table}|${recordedIn.column}`, [ids], () =>

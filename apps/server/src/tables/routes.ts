@@ -1,7 +1,10 @@
 // /api/records/*: table structure, rows, folders, variations and name encoding (spec §7).
+import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  columnKeyPattern,
   columnsResponse,
   createFolderRequest,
   createTableRequest,
@@ -12,7 +15,10 @@ import {
   errorBody,
   folderList,
   okResponse,
+  relatedRows,
+  relatedRowsQuery,
   rowDataQuery,
+  rowExportQuery,
   rowInput,
   rowPage,
   rowReferences,
@@ -33,6 +39,7 @@ import * as tables from './service.ts';
 
 const tableParams = z.object({ name: tableName });
 const rowParams = z.object({ name: tableName, id: z.string().regex(/^\d{1,15}$/, 'Row ID is required.') });
+const relatedRowsParams = z.object({ name: tableName, column: z.string().regex(columnKeyPattern, 'Column key is required (lower-case letters, digits and _).') });
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 
 /** Applies a name codec to one text or a batch; failures become the answer's `error` field. */
@@ -53,6 +60,16 @@ function convertNames(body: z.infer<typeof encodeRequest>, codec: (text: string)
   return { converted: results.map((r) => ('value' in r ? (r.value as string) : null)), ...(failures.length ? { error: failures.join(' ') } : {}) };
 }
 
+/** A download's Content-Disposition: the name as typed (RFC 6266 `filename*`) and a plain-ASCII fallback for old clients. */
+function attachment(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+}
+
+/** Sends a CSV download as it is written, a batch of rows at a time (the typed reply knows only the JSON answers). */
+const sendCsv = (reply: FastifyReply, download: tables.TableExport) =>
+  reply.type('text/csv; charset=utf-8').header('content-disposition', attachment(download.fileName)).send(Readable.from(download.text));
+
 export function tableRoutes(ctx: tables.TablesContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/api/records/tables/structure/', {
@@ -72,6 +89,18 @@ export function tableRoutes(ctx: tables.TablesContext): FastifyPluginAsyncZod {
       serializerCompiler: plainJsonSerializerCompiler,
       validatorCompiler: rowPageValidatorCompiler,
       handler: (request) => tables.getTableRows(ctx, { name: request.params.name, query: request.query }),
+    });
+    app.get('/api/records/tables/:name/export/', {
+      config: { policy: 'viewer' },
+      schema: {
+        tags: ['tables'],
+        summary: 'Every row the sort and filters select, as CSV (UTF-8 with a BOM, formula cells guarded)',
+        params: tableParams,
+        querystring: rowExportQuery,
+        produces: ['text/csv'],
+        response: { 200: z.string().describe('CSV text'), ...errors },
+      },
+      handler: async (request, reply) => sendCsv(reply, await tables.exportTableRows(ctx, { name: request.params.name, query: request.query })),
     });
     app.post('/api/records/tables/create/', {
       config: { policy: 'admin' },
@@ -127,6 +156,17 @@ export function tableRoutes(ctx: tables.TablesContext): FastifyPluginAsyncZod {
       config: { policy: 'viewer' },
       schema: { tags: ['tables'], summary: 'How many rows of which tables refer to a row (asked before deleting it)', params: rowParams, response: { 200: rowReferences, ...errors } },
       handler: (request) => tables.getRowReferences(ctx, { name: request.params.name, id: request.params.id }),
+    });
+    app.get('/api/records/tables/:name/related-rows/:column/', {
+      config: { policy: 'viewer' },
+      schema: {
+        tags: ['tables'],
+        summary: "Rows a ForeignKey column may refer to, found by their key or name (the row form's picker)",
+        params: relatedRowsParams,
+        querystring: relatedRowsQuery,
+        response: { 200: relatedRows, ...errors },
+      },
+      handler: (request) => tables.searchRelatedRows(ctx, { name: request.params.name, column: request.params.column, query: request.query }),
     });
     app.post('/api/records/tables/create-variation/', {
       config: { policy: 'editor' },

@@ -1,8 +1,23 @@
 // Domain functions of the configurable tables (spec §4 table browsing, §5 validation, §7 /api/records/*).
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import { roleAllows, type ColumnDefinition, type ProductConfig, type Role, type RowDataQuery, type RowPage, type RowReferences, type TableColumn, type TableSummary } from '@stockwise/contract';
+import {
+  csvLine,
+  exportedCells,
+  roleAllows,
+  UTF8_BOM,
+  type ColumnDefinition,
+  type ProductConfig,
+  type Role,
+  type RowDataQuery,
+  type RowExportQuery,
+  type RowPage,
+  type RowReferences,
+  type TableColumn,
+  type TableSummary,
+} from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
+import type { RelatedRows, RelatedRowsQuery } from '@stockwise/contract';
 import { databaseErrorOf } from '../db/errors.ts';
 import { inTransaction, retryingOnce } from '../db/transaction.ts';
 import { AppError, conflictError, fromDatabaseError, notFoundError, validationError } from '../http/errors.ts';
@@ -11,7 +26,7 @@ import { runNamedQuery } from '../queries/service.ts';
 import { recordTodaysStock } from '../stock/repo.ts';
 import { recordedDateColumn, recordedDateProblem } from './recorded-dates.ts';
 import { unknownValueRule } from './unknown-values.ts';
-import { checkColumnDefinitions, columnDdl, isReadOnly, isTextual, isVirtual, parseRowValues, presentColumns, valueSchema, withIdColumn } from './columns.ts';
+import { checkColumnDefinitions, columnDdl, columnLabel, isReadOnly, isTextual, isVirtual, parseRowValues, presentColumns, valueSchema, withIdColumn } from './columns.ts';
 import { encodeTableName, TableNameEncodingError } from './encoding.ts';
 import { buildFilterConditions, pageConditionsOf, type ReferenceDisplay } from './filters.ts';
 import * as repo from './repo.ts';
@@ -180,7 +195,7 @@ function decodeCursor(text: string, sortColumn: ColumnDefinition): Cursor {
 }
 
 /** A link's `sort_by` and `filters_json`, form-encoded as URLSearchParams writes them: the same for every page of a query (its plan keeps it). */
-function linkSortAndFilters(query: RowDataQuery): string {
+function linkSortAndFilters(query: Pick<RowDataQuery, 'sort_by' | 'filters_json'>): string {
   const params = new URLSearchParams();
   if (query.sort_by) params.set('sort_by', query.sort_by);
   if (query.filters_json) params.set('filters_json', query.filters_json);
@@ -196,10 +211,14 @@ function pageLink(encodedName: string, query: RowDataQuery, sortAndFilters: stri
   return `/api/records/tables/${encodedName}/data/?page=${page}&page_size=${query.page_size}&sort_dir=${query.sort_dir}${sortAndFilters}${after ? `&after=${after}` : ''}`;
 }
 
-async function fillQueryColumns(ctx: TablesContext, columns: ColumnDefinition[], rows: repo.RowRecord[]) {
+/** Each query column's values by row id (a query computes the whole table's at once). */
+type QueryColumnValues = { key: string; values: Map<string, repo.RowRecord[string]> }[];
+
+async function queryColumnValues(ctx: TablesContext, columns: ColumnDefinition[]): Promise<QueryColumnValues> {
   const queryColumns = columns.filter((c) => c.type === 'query' && c.query_name);
-  if (!queryColumns.length || !rows.length) return;
+  if (!queryColumns.length) return [];
   const config = await ctx.loadConfig();
+  const computed: QueryColumnValues = [];
   for (const column of queryColumns) {
     let values = new Map<string, repo.RowRecord[string]>();
     try {
@@ -208,8 +227,17 @@ async function fillQueryColumns(ctx: TablesContext, columns: ColumnDefinition[],
     } catch {
       // A failing query column shows its default rather than failing the whole page (spec §4).
     }
-    for (const row of rows) row[column.key] = values.get(String(row.id)) ?? 0;
+    computed.push({ key: column.key, values });
   }
+  return computed;
+}
+
+function setQueryColumns(computed: QueryColumnValues, rows: repo.RowRecord[]) {
+  for (const { key, values } of computed) for (const row of rows) row[key] = values.get(String(row.id)) ?? 0;
+}
+
+async function fillQueryColumns(ctx: TablesContext, columns: ColumnDefinition[], rows: repo.RowRecord[]) {
+  if (rows.length) setQueryColumns(await queryColumnValues(ctx, columns), rows);
 }
 
 /** A catalogue entry through the cache: a page of a table with references reads no catalogue row either. */
@@ -234,23 +262,31 @@ async function referenceSources(ctx: TablesContext, columns: ColumnDefinition[])
 }
 
 /**
- * How each ForeignKey column's related rows are shown and filtered: the related entity's key (the
- * configuration's `inventory.entities`, e.g. product_code), else the table's first required text
- * column; and its `name` column when it has one. Columns whose table has neither are left out.
+ * How a table's rows are known to people: the configuration's entity key (`inventory.entities`,
+ * e.g. product_code), else the table's first required text column; and its `name` column when it
+ * has one. Null for a table with neither.
  */
+function rowDisplayOf(config: ProductConfig, table: repo.CatalogueEntry): ReferenceDisplay | null {
+  const entityKey = config.inventory.entities.find((e) => e.table === table.name && e.key.length === 1)?.key[0];
+  const keyColumn = table.columns.find((c) => c.key === entityKey && isTextual(c.type)) ?? table.columns.find((c) => c.required && isTextual(c.type));
+  if (!keyColumn) return null;
+  const nameColumn = table.columns.find((c) => c.key === 'name' && c.key !== keyColumn.key && isTextual(c.type))?.key ?? null;
+  return { encodedName: table.encoded_name, keyColumn: keyColumn.key, nameColumn };
+}
+
+/** How each ForeignKey column's related rows are shown and filtered (rowDisplayOf); columns whose table has no key to show are left out. */
 function referenceDisplays({ config, foreignKeys, related: relatedEntries }: ReferenceSources): Map<string, ReferenceDisplay> {
   const displays = new Map<string, ReferenceDisplay>();
   for (const [index, column] of foreignKeys.entries()) {
     const related = relatedEntries[index];
-    if (!related || !config) continue;
-    const entityKey = config.inventory.entities.find((e) => e.table === related.name && e.key.length === 1)?.key[0];
-    const keyColumn = related.columns.find((c) => c.key === entityKey && isTextual(c.type)) ?? related.columns.find((c) => c.required && isTextual(c.type));
-    if (!keyColumn) continue;
-    const nameColumn = related.columns.find((c) => c.key === 'name' && c.key !== keyColumn.key && isTextual(c.type))?.key ?? null;
-    displays.set(column.key, { encodedName: related.encoded_name, keyColumn: keyColumn.key, nameColumn });
+    const display = related && config ? rowDisplayOf(config, related) : null;
+    if (display) displays.set(column.key, display);
   }
   return displays;
 }
+
+/** A row as people know it: `key — name` (`85123A — White hanging heart`), an empty part left out. */
+const rowLabel = (row: { key: string | null; name: string | null }) => [row.key, row.name].filter((part) => part !== null && part !== '').join(' — ');
 
 /** The page's related rows as `key — name`, per ForeignKey column and id. */
 async function referenceLabels(ctx: TablesContext, displays: Map<string, ReferenceDisplay>, rows: repo.RowRecord[]): Promise<Record<string, Record<string, string>> | undefined> {
@@ -267,7 +303,7 @@ async function referenceLabels(ctx: TablesContext, displays: Map<string, Referen
     labels[column] = {};
     if (!ids.length) continue;
     const found = await repo.selectReferenceLabels(ctx.db, display, ids);
-    for (const row of found) labels[column][row.id] = [row.key, row.name].filter((part) => part !== null && part !== '').join(' — ');
+    for (const row of found) labels[column][row.id] = rowLabel(row);
   }
   return labels;
 }
@@ -314,7 +350,7 @@ type PagePlan = {
 const pagePlans = new PagePlanCache<PagePlan>();
 
 /** The page's plan, worked out once per table, configuration, related tables, sort column and filters_json text. */
-async function pagePlan(ctx: TablesContext, entry: repo.CatalogueEntry, query: RowDataQuery): Promise<PagePlan> {
+async function pagePlan(ctx: TablesContext, entry: repo.CatalogueEntry, query: Pick<RowDataQuery, 'sort_by' | 'filters_json'>): Promise<PagePlan> {
   const columns = withIdColumn(entry.columns);
   const sortBy = query.sort_by || 'id';
   const sortColumn = columns.find((c) => c.key === sortBy && !isVirtual(c.type));
@@ -335,6 +371,17 @@ async function pagePlan(ctx: TablesContext, entry: repo.CatalogueEntry, query: R
   });
 }
 
+/** The conditions plus "after this row in the order" (keyset paging: `(sort column, id)` past the cursor's). */
+function afterRow(conditions: repo.PageConditions, sortColumn: ColumnDefinition, sortDir: 'asc' | 'desc', cursor: Cursor): repo.PageConditions {
+  const comparison = sortDir === 'asc' ? sql`>` : sql`<`;
+  if (sortColumn.key === 'id') return { sql: [...conditions.sql, sql`id ${comparison} ${cursor.id}`], shape: `${conditions.shape} after id ${sortDir}`, values: [...(conditions.values ?? []), cursor.id] };
+  return {
+    sql: [...conditions.sql, sql`(${sql.ref(sortColumn.key)}, id) ${comparison} (${cursor.value}, ${cursor.id})`],
+    shape: `${conditions.shape} after ${JSON.stringify(sortColumn.key)} ${sortDir}`,
+    values: [...(conditions.values ?? []), cursor.value, cursor.id],
+  };
+}
+
 async function readRowPage(ctx: TablesContext, entry: repo.CatalogueEntry, query: RowDataQuery): Promise<RowPage> {
   const { columns, storedKeys, sortColumn, keysetCapable, displays, conditions, linkTail } = await pagePlan(ctx, entry, query);
   // A deep page's start adds a condition whose statements are built per request; a cursor's is one more shape.
@@ -344,16 +391,7 @@ async function readRowPage(ctx: TablesContext, entry: repo.CatalogueEntry, query
   if (fromEnd) {
     offset = 0;
   } else if (query.after && keysetCapable) {
-    const cursor = decodeCursor(query.after, sortColumn);
-    const comparison = query.sort_dir === 'asc' ? sql`>` : sql`<`;
-    pageConditions =
-      sortColumn.key === 'id'
-        ? { sql: [...conditions.sql, sql`id ${comparison} ${cursor.id}`], shape: `${conditions.shape} after id ${query.sort_dir}`, values: [...(conditions.values ?? []), cursor.id] }
-        : {
-            sql: [...conditions.sql, sql`(${sql.ref(sortColumn.key)}, id) ${comparison} (${cursor.value}, ${cursor.id})`],
-            shape: `${conditions.shape} after ${JSON.stringify(sortColumn.key)} ${query.sort_dir}`,
-            values: [...(conditions.values ?? []), cursor.value, cursor.id],
-          };
+    pageConditions = afterRow(conditions, sortColumn, query.sort_dir, decodeCursor(query.after, sortColumn));
     offset = 0;
   } else if (keysetCapable && offset >= DEFERRED_OFFSET_FROM) {
     // A deep page by number: walk only the index to the page's first key, then read from there,
@@ -410,6 +448,50 @@ async function readRowPage(ctx: TablesContext, entry: repo.CatalogueEntry, query
   };
 }
 
+/** Rows read per statement of an export. */
+const EXPORT_BATCH_ROWS = 1000;
+
+export type TableExport = { fileName: string; text: AsyncIterable<string> };
+
+/**
+ * Every row a page query with the same sort and filters selects, as CSV (docs/api.md): a header
+ * of the column labels, then the values as the grid shows them — related rows by their business
+ * key and name, a value never recorded as an empty cell. The sort and filters are checked before
+ * the answer starts (a bad one is a 400); the rows are then read and written a batch at a time.
+ */
+export async function exportTableRows(ctx: TablesContext, options: { name: string; query: RowExportQuery }): Promise<TableExport> {
+  const entry = await requireTable(ctx, options.name);
+  const plan = await pagePlan(ctx, entry, options.query);
+  return { fileName: `${entry.name}.csv`, text: exportText(ctx, entry, plan, options.query.sort_dir) };
+}
+
+async function* exportText(ctx: TablesContext, entry: repo.CatalogueEntry, plan: PagePlan, sortDir: 'asc' | 'desc'): AsyncGenerator<string> {
+  const { columns, storedKeys, sortColumn, keysetCapable, displays, conditions } = plan;
+  const shown = columns.filter((c) => c.type !== 'nestedTable');
+  yield UTF8_BOM + csvLine(shown.map(columnLabel));
+  const computed = await queryColumnValues(ctx, columns);
+  let after: Cursor | null = null;
+  for (let offset = 0; ; offset += EXPORT_BATCH_ROWS) {
+    const rows = await repo.selectRows(ctx.db, {
+      encodedName: entry.encoded_name,
+      columns: storedKeys,
+      conditions: after ? afterRow(conditions, sortColumn, sortDir, after) : conditions,
+      sortBy: sortColumn.key,
+      sortDir,
+      limit: EXPORT_BATCH_ROWS,
+      offset: keysetCapable ? 0 : offset,
+    });
+    setQueryColumns(computed, rows);
+    const [references, unknown] = await Promise.all([referenceLabels(ctx, displays, rows), unknownValues(ctx, entry, storedKeys, rows)]);
+    let text = '';
+    for (const row of rows) text += csvLine(exportedCells(shown, row, { references, unknownValues: unknown }));
+    if (text) yield text;
+    const last = rows.at(-1);
+    if (rows.length < EXPORT_BATCH_ROWS || !last) return;
+    if (keysetCapable) after = { value: last[sortColumn.key] ?? null, id: Number(last.id) };
+  }
+}
+
 /**
  * Runs a write whose database refusals (bad data, broken constraints) must be known as such before
  * the error handler sees them (the import finishes its log entry with the message).
@@ -433,6 +515,7 @@ export async function addRow(ctx: TablesContext, options: { name: string; values
   const entry = await requireTable(ctx, options.name);
   const values = parseRowValues(entry.columns, options.values, 'create');
   refuseUnrecordableDate(entry, values);
+  await refuseMissingReferences(ctx, entry, values);
   const row = await retryingOnce(() => repo.insertRow(ctx.db, entry.encoded_name, values));
   await recordStockOf(ctx, entry, values, row);
   await tellRowsChanged(ctx, { action: 'add', table: entry.encoded_name, columns: Object.keys(values), rows: [row] });
@@ -445,6 +528,21 @@ function refuseUnrecordableDate(entry: repo.CatalogueEntry, values: repo.RowReco
   const day = column === undefined ? undefined : values[column];
   const problem = typeof day === 'string' ? recordedDateProblem(day) : null;
   if (column && problem) throw validationError(problem, { [column]: [problem] });
+}
+
+/**
+ * A ForeignKey value that is no row of its table is the field's mistake (a typed id, a row deleted
+ * meanwhile): refused as a 400 naming the field, before the database would refuse it as a conflict.
+ */
+async function refuseMissingReferences(ctx: TablesContext, entry: repo.CatalogueEntry, values: repo.RowRecord) {
+  for (const column of entry.columns) {
+    const id = values[column.key];
+    if (column.type !== 'ForeignKey' || !column.related_table || typeof id !== 'number') continue;
+    const related = await cachedCatalogueEntry(ctx, column.related_table);
+    if (!related || (await repo.rowExists(ctx.db, related.encoded_name, id))) continue;
+    const problem = `No row of '${related.name}' has the id ${id}: choose one of its rows.`;
+    throw validationError(`${columnLabel(column)}: ${problem}`, { [column.key]: [problem] });
+  }
 }
 
 /** The write is done and answered as done whatever the listener meets: a failure there is only logged. */
@@ -466,6 +564,7 @@ export async function editRow(ctx: TablesContext, options: { name: string; value
   const id = parseRowId(options.values.id);
   const values = parseRowValues(entry.columns, options.values, 'update');
   refuseUnrecordableDate(entry, values);
+  await refuseMissingReferences(ctx, entry, values);
   // A row moved to another product changes what both are forecast from.
   const before = 'product_id' in values ? await repo.findRow(ctx.db, entry.encoded_name, id) : undefined;
   const row = await retryingOnce(() => repo.updateRow(ctx.db, entry.encoded_name, id, values));
@@ -506,8 +605,15 @@ export async function getRowReferences(ctx: TablesContext, options: { name: stri
   const entry = await requireTable(ctx, options.name);
   const id = parseRowId(options.id);
   if (!(await repo.rowExists(ctx.db, entry.encoded_name, id))) throw notFoundError(`Row ${id} not found in table '${entry.name}'.`);
-  const references = await countReferences(ctx.db, entry, id);
-  return { references: references.map(({ table, count }) => ({ table, count })), total: references.reduce((sum, r) => sum + r.count, 0) };
+  const [references, label] = await Promise.all([countReferences(ctx.db, entry, id), findRowLabel(ctx, entry, id)]);
+  return { references: references.map(({ table, count }) => ({ table, count })), total: references.reduce((sum, r) => sum + r.count, 0), label };
+}
+
+/** A row by its key and name (rowDisplayOf), or null when its table has no key to show or there is no such row. */
+async function findRowLabel(ctx: TablesContext, entry: repo.CatalogueEntry, id: number): Promise<string | null> {
+  const display = rowDisplayOf(await ctx.loadConfig(), entry);
+  const [found] = display ? await repo.selectReferenceLabels(ctx.db, display, [id]) : [];
+  return found ? rowLabel(found) || null : null;
 }
 
 const rowsWord = (count: number) => `${count} row${count === 1 ? '' : 's'}`;
@@ -527,7 +633,9 @@ export async function deleteTableRow(ctx: TablesContext, options: { name: string
     const references = await countReferences(trx, entry, id);
     if (references.length && !options.cascade) {
       const counts = references.map((r) => `${rowsWord(r.count)} of '${r.table}'`).join(', ');
-      throw conflictError(`Row ${id} of '${entry.name}' is referred to by ${counts}. Delete those first, or (as an administrator) delete it together with them.`);
+      const label = await findRowLabel({ ...ctx, db: trx }, entry, id);
+      const row = label ? `${label} (row ${id} of '${entry.name}')` : `Row ${id} of '${entry.name}'`;
+      throw conflictError(`${row} is referred to by ${counts}. Delete those first, or (as an administrator) delete it together with them.`);
     }
     for (const reference of references) await repo.deleteReferencingRows(reference.foreignKey, sql`${id}`).execute(trx);
     const row = await repo.deleteRow(trx, entry.encoded_name, id);
@@ -535,6 +643,30 @@ export async function deleteTableRow(ctx: TablesContext, options: { name: string
     return row;
   });
   await tellRowsChanged(ctx, { action: 'delete', table: entry.encoded_name, columns: Object.keys(deleted), rows: [deleted] });
+}
+
+/**
+ * The rows a ForeignKey column may refer to whose key or name contains `search`, as people know
+ * them (`code — name`), at most `limit`: what the row form's picker offers.
+ */
+export async function searchRelatedRows(ctx: TablesContext, options: { name: string; column: string; query: RelatedRowsQuery }): Promise<RelatedRows> {
+  const entry = await requireTable(ctx, options.name);
+  const column = entry.columns.find((c) => c.key === options.column);
+  if (!column) throw notFoundError(`Column '${options.column}' not found in table '${entry.name}'.`);
+  if (column.type !== 'ForeignKey' || !column.related_table) {
+    const problem = `Column '${column.key}' of '${entry.name}' does not refer to another table.`;
+    throw validationError(problem, { column: [problem] });
+  }
+  const related = await requireTable(ctx, column.related_table);
+  const { limit } = options.query;
+  const found = await repo.searchRowsByLabel(ctx.db, {
+    encodedName: related.encoded_name,
+    display: rowDisplayOf(await ctx.loadConfig(), related),
+    search: options.query.search.trim(),
+    // One more than asked tells whether others match too.
+    limit: limit + 1,
+  });
+  return { results: found.slice(0, limit).map((row) => ({ id: Number(row.id), label: rowLabel(row) || row.id })), more: found.length > limit };
 }
 
 export type Variation = { encodedName: string; decodedName: string; variationNumber: number; exists: boolean };

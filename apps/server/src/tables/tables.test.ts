@@ -143,10 +143,35 @@ describe.each(backends)('configurable tables on %s', (backend) => {
       expect(after.json.count).toBe(before.json.count);
     });
 
-    it('refuses a foreign key to a missing row with a 409 naming the reference', async () => {
+    it('words a refused row in sentences by the column labels, the day that does not exist and the length allowed', async () => {
+      const labelled = await createTable([
+        { key: 'name', label: 'Product name', type: 'CharField', max_length: 200, required: true },
+        { key: 'current_stock', label: 'Current stock', type: 'IntegerField' },
+        { key: 'unit_cost', type: 'DecimalField' },
+        { key: 'due', type: 'DateField' },
+      ]);
+      const refused = await api(`/api/records/tables/${labelled.encodedName}/rows/add/`, { name: 'x'.repeat(201), current_stock: '12.7abc', unit_cost: '1e9999', due: '2026-02-30' });
+      expect(refused.status).toBe(400);
+      expect(refused.json.errors).toEqual({
+        name: ['Ensure this field has no more than 200 characters.'],
+        current_stock: ['Expected a whole number.'],
+        unit_cost: ['Expected a number.'],
+        due: ['2026-02-30 is not a real date: February 2026 has 28 days.'],
+      });
+      expect(refused.json.detail).toBe(
+        'Product name: Ensure this field has no more than 200 characters. Current stock: Expected a whole number. Unit Cost: Expected a number. Due: 2026-02-30 is not a real date: February 2026 has 28 days.',
+      );
+      const leapDay = await api(`/api/records/tables/${labelled.encodedName}/rows/add/`, { name: 'Leap', due: '2028-02-29' });
+      expect(leapDay.status, leapDay.text).toBe(201);
+      for (const [due, reason] of [['2026-13-01', '2026-13-01 is not a real date: a year has 12 months.'], ['1.2.2026', 'Expected a date as YYYY-MM-DD.']]) {
+        expect((await api(`/api/records/tables/${labelled.encodedName}/rows/add/`, { name: 'x', due })).json.errors).toEqual({ due: [reason] });
+      }
+    });
+
+    it('refuses a foreign key to a missing row with a 400 naming the field', async () => {
       const response = await add({ title: 'a', product_id: 987_654 });
-      expect(response.status).toBe(409);
-      expect(response.json.detail).toBe(`'${table.name}': product_id = 987654 refers to a row of 'products' that does not exist.`);
+      expect(response.status).toBe(400);
+      expect(response.json.errors).toEqual({ product_id: ["No row of 'products' has the id 987654: choose one of its rows."] });
     });
 
     it('asks for the row id when editing', async () => {
@@ -252,6 +277,10 @@ describe.each(backends)('configurable tables on %s', (backend) => {
       ['contains (case-insensitive)', { label: 'ITEM 01' }, 10],
       ['equals', { amount: { equals: 3 } }, 12],
       ['a range', { amount: { gte: 2, lte: 4 } }, 36],
+      ['below and above (strict)', { amount: { gt: 2, lt: 5 } }, 24],
+      ['typed as text: below', { amount: '<3' }, 36],
+      ['typed as text: a range', { amount: '2-4' }, 36],
+      ['typed as text: at least', { amount: '>= 8' }, 24],
       ['empty', { note: { empty: true } }, 40],
       ['not empty', { note: { empty: false } }, 80],
       ['two columns', { label: 'item 1', amount: 0 }, 3],
@@ -283,7 +312,8 @@ describe.each(backends)('configurable tables on %s', (backend) => {
       ['a page size over the limit', 'page_size=5000', 'page_size'],
       ['broken filters_json', 'filters_json=%7Bbad', 'filters_json'],
       ['a filter on an unknown column', `filters_json=${encodeURIComponent('{"nope":"x"}')}`, "Cannot filter on 'nope'"],
-      ['a filter value of the wrong type', `filters_json=${encodeURIComponent('{"amount":{"gte":"many"}}')}`, 'Invalid filter'],
+      ['a filter value of the wrong type', `filters_json=${encodeURIComponent('{"amount":{"gte":"many"}}')}`, "Invalid filter for column 'amount': Expected a whole number."],
+      ['a text on a number column that is no number', `filters_json=${encodeURIComponent('{"amount":"lots"}')}`, "Invalid filter for column 'amount': Type a whole number, or <, <=, >, >= and one, or a range like 10-50."],
       ['a forged cursor', 'after=AAAA', 'cursor'],
     ])('refuses %s with a 400', async (_name, query, message) => {
       const response = await page(query);

@@ -10,6 +10,7 @@ import type {
   folderList,
   namedQueryList,
   okResponse,
+  RelatedRows,
   RowReferences,
   variation,
 } from '@stockwise/contract';
@@ -31,6 +32,12 @@ export type RowDataParams = {
   from_end?: 'true';
 };
 
+/** The sort and filters of a row query: what the page call and the export share. */
+export type RowOrderParams = Pick<RowDataParams, 'sort_by' | 'sort_dir' | 'filters_json'>;
+
+/** An export streams every row: far longer than a page may take. */
+const exportTimeoutMs = 10 * 60_000;
+
 /** A table's path segment: display names carry spaces and '#', so always URL-encoded. */
 export const tablePath = (name: string) => `/records/tables/${encodeURIComponent(name)}`;
 
@@ -48,6 +55,18 @@ export async function fetchTableColumns(name: string): Promise<TableColumn[]> {
 
 export async function fetchTableRows(name: string, params: RowDataParams): Promise<RowPage> {
   return (await api.get<RowPage>(`${tablePath(name)}/data/`, { params })).data;
+}
+
+/** Every row the sort and filters select, as CSV text (docs/api.md "Export as CSV"); a refusal's JSON still reads as one. */
+export async function fetchTableCsv(name: string, params: RowOrderParams): Promise<string> {
+  const answer = await api.get<string>(`${tablePath(name)}/export/`, {
+    params,
+    timeout: exportTimeoutMs,
+    headers: { Accept: 'text/csv, application/json' },
+    responseType: 'text',
+    transformResponse: (data: string, headers) => (String(headers['content-type']).startsWith('application/json') ? JSON.parse(data) : data),
+  });
+  return answer.data;
 }
 
 /** The parameters carried by a `next` link (`/api/records/tables/x/data/?page=2&after=…`). */
@@ -101,6 +120,11 @@ export async function deleteRow(name: string, id: number | string, options: { ca
 /** Which tables refer to a row, and with how many rows (asked before deleting it). */
 export async function fetchRowReferences(name: string, id: number | string): Promise<RowReferences> {
   return (await api.get<RowReferences>(`${tablePath(name)}/rows/${encodeURIComponent(String(id))}/references/`)).data;
+}
+
+/** Rows the ForeignKey `column` may refer to whose key or name contains `search` (a page at most; `more` when others match). */
+export async function searchRelatedRows(name: string, column: string, search: string): Promise<RelatedRows> {
+  return (await api.get<RelatedRows>(`${tablePath(name)}/related-rows/${encodeURIComponent(column)}/`, { params: { search } })).data;
 }
 
 export async function createVariation(baseTable: string, parentId: number): Promise<Variation> {

@@ -23,6 +23,7 @@ const integration = (id: number, changes: Partial<Integration> = {}): Integratio
   endpoint: `https://shop.example/api/${id}`,
   schedule_frequency: 'hourly',
   cron_expression: null,
+  time_zone: 'UTC',
   schedule_cron: '0 * * * *',
   mapping_selection: 'shop',
   target_entity: 'products',
@@ -89,6 +90,8 @@ const store = () => useIntegrationsStore.getState();
 
 describe('integration form helpers', () => {
   it('starts a new integration with the spec defaults and the first mapping', () => {
+    // The schedule's hours are the browser's: the zone it reports.
+    expect(newIntegrationDraft('shop', () => ['products']).time_zone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
     expect(newIntegrationDraft('shop', () => ['products'])).toMatchObject({ enabled: false, schedule_frequency: 'hourly', data_action: 'upsert', data_fetch_type: 'latest', initial_setup: false, rate_limit: 60, batch_size: 100, previous_days: null, mapping_selection: 'shop', target_entity: 'products' });
   });
   it('fills rate_limit 60, batch_size 100 and previous_days null when unset, and drops a cron of a fixed frequency', () => {

@@ -1,16 +1,19 @@
 // @vitest-environment node
 // The reports store against a real loopback HTTP server playing /api/user-reports/*: each
-// operation's busy/error state and the spec §8 strings where they happen.
+// operation's busy/error state and the spec §8 strings where they happen, and unsaved edits kept in
+// the browser's storage (a Map behind the Storage interface: this file runs in node, for the loopback).
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../api/http.ts';
 import { fetchReportData } from '../api/reports.ts';
 import { sendJson, startLoopback, type Loopback } from '../test/loopback.ts';
 import { initTestI18n } from '../test/i18n.ts';
 import { useSessionStore } from './session.ts';
-import { initialReportsState, useReportsStore } from './reports.ts';
+import { hasUnsavedChanges, initialReportsState, useReportsStore } from './reports.ts';
+import { draftStorage, keepDraft, readKeptDraft, reportDraftKey } from './report-drafts.ts';
 
 let loopback: Loopback;
-let answers: Record<string, { status: number; body: unknown }> = {};
+/** `hold`: the answer waits for it (something happens in the app meanwhile). */
+let answers: Record<string, { status: number; body: unknown; hold?: Promise<void> }> = {};
 const report = { id: 7, title: 'Stock', description: '', sql_code: 'select 1', chart_config: null, owner: 1, owner_username: 'ann', created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', pseudocode: '' };
 
 beforeAll(async () => {
@@ -18,7 +21,7 @@ beforeAll(async () => {
   loopback = await startLoopback((request, _body, response) => {
     const key = `${request.method} ${new URL(request.url ?? '/', 'http://x').pathname}`;
     const answer = answers[key] ?? { status: 404, body: { detail: 'no route', code: 'not_found' } };
-    sendJson(response, answer.status, answer.body);
+    void (answer.hold ?? Promise.resolve()).then(() => sendJson(response, answer.status, answer.body));
   });
   api.defaults.baseURL = `${loopback.baseUrl}/api`;
   vi.spyOn(console, 'warn').mockImplementation(() => {});
@@ -109,5 +112,138 @@ describe('reports store', () => {
     expect(await fetchReportData('')).toBeNull();
     answers['GET /api/user-reports/Low stock/data/'] = { status: 404, body: { detail: "Report 'Low stock' not found.", code: 'not_found' } };
     await expect(fetchReportData('Low stock')).rejects.toThrow('Failed to fetch report data for "Low stock"');
+  });
+});
+
+describe('unsaved edits kept in the page', () => {
+  const storage = draftStorage();
+  const keys = () => Array.from({ length: storage.length }, (_, index) => storage.key(index));
+  /** An access token of user 1 (only its claims are read here). */
+  const tokenOf = (userId: number) => `h.${Buffer.from(JSON.stringify({ sub: String(userId), role: 'editor' })).toString('base64url')}.s`;
+  const kept = () => readKeptDraft(storage, 1, 7);
+  /** The screen left and opened again: its state starts afresh, the page's memory stays. */
+  const reload = () => useReportsStore.setState(initialReportsState);
+
+  beforeEach(() => {
+    storage.clear();
+    useSessionStore.setState({ accessToken: tokenOf(1) });
+  });
+
+  it('keeps edits, restores them with their time when the report is opened again, and discards them back to the saved report', async () => {
+    await state().selectReport(7);
+    expect(hasUnsavedChanges(state())).toBe(false);
+    state().updateDraft({ sql_code: 'select 2', title: 'Stock, edited' });
+    expect(hasUnsavedChanges(state())).toBe(true);
+    expect(kept()?.draft).toMatchObject({ sql_code: 'select 2', title: 'Stock, edited' });
+    const editedAt = kept()?.editedAt;
+
+    reload();
+    await state().selectReport(7);
+    expect(state().draft).toMatchObject({ sql_code: 'select 2', title: 'Stock, edited' });
+    expect(state().restoredDraft).toEqual({ editedAt, savedSince: false });
+    expect(hasUnsavedChanges(state())).toBe(true);
+
+    state().discardDraft();
+    expect(state().draft).toMatchObject({ sql_code: 'select 1', title: 'Stock' });
+    expect(state().restoredDraft).toBeNull();
+    expect(kept()).toBeNull();
+    reload();
+    await state().selectReport(7);
+    expect(state()).toMatchObject({ draft: { sql_code: 'select 1' }, restoredDraft: null });
+  });
+
+  it("keeps nothing once the edits are undone by hand, and nothing under another user's key", async () => {
+    await state().selectReport(7);
+    state().updateDraft({ sql_code: 'select 2' });
+    state().updateDraft({ sql_code: 'select 1' });
+    expect(storage.length).toBe(0);
+    expect(hasUnsavedChanges(state())).toBe(false);
+    state().updateDraft({ sql_code: 'select 3' });
+    expect(keys()).toEqual([reportDraftKey(1, 7)]);
+    useSessionStore.setState({ accessToken: tokenOf(2) });
+    reload();
+    await state().selectReport(7);
+    expect(state()).toMatchObject({ draft: { sql_code: 'select 1' }, restoredDraft: null });
+  });
+
+  it('says when the report was saved again after the kept edits were made', async () => {
+    keepDraft(storage, 1, 7, { draft: { title: 'Stock', description: '', sql_code: 'select 9', chart_config: null, pseudocode: '' }, editedAt: Date.now(), baseUpdatedAt: '2025-12-01T00:00:00Z' });
+    await state().selectReport(7);
+    expect(state()).toMatchObject({ draft: { sql_code: 'select 9' }, restoredDraft: { savedSince: true } });
+  });
+
+  it("saving forgets the kept draft and takes the server's version; edits made while it saves stay kept", async () => {
+    await state().selectReport(7);
+    state().updateDraft({ title: '  Stock by day ' });
+    answers['PUT /api/user-reports/7/'] = { status: 200, body: { ...report, title: 'Stock by day', updated_at: '2026-02-01T00:00:00Z' } };
+    await state().saveReport();
+    expect(state().draft?.title).toBe('Stock by day');
+    expect(hasUnsavedChanges(state())).toBe(false);
+    expect(storage.length).toBe(0);
+
+    state().updateDraft({ sql_code: 'select 2' });
+    let answerSave = () => {};
+    answers['PUT /api/user-reports/7/'] = { status: 200, body: { ...report, title: 'Stock by day', sql_code: 'select 2', updated_at: '2026-02-02T00:00:00Z' }, hold: new Promise((resolve) => (answerSave = resolve)) };
+    const saving = state().saveReport();
+    state().updateDraft({ sql_code: 'select 3' });
+    answerSave();
+    await saving;
+    expect(state().draft?.sql_code).toBe('select 3');
+    expect(kept()).toMatchObject({ draft: { sql_code: 'select 3' }, baseUpdatedAt: '2026-02-02T00:00:00Z' });
+  });
+
+  it("forgets a deleted report's draft, and drafts of reports the list no longer has", async () => {
+    await state().selectReport(7);
+    state().updateDraft({ sql_code: 'select 2' });
+    keepDraft(storage, 1, 99, { draft: { title: 'Gone', description: '', sql_code: 'select 1', chart_config: null, pseudocode: '' }, editedAt: Date.now(), baseUpdatedAt: '2026-01-01T00:00:00Z' });
+    answers['GET /api/user-reports/'] = { status: 200, body: [report] };
+    await state().loadReports();
+    expect(keys()).toEqual([reportDraftKey(1, 7)]);
+    answers['DELETE /api/user-reports/7/'] = { status: 204, body: null };
+    await state().deleteReport();
+    expect(storage.length).toBe(0);
+  });
+
+  it("an AI rewrite or a save answered after another report was opened changes nothing of that report's", async () => {
+    const other = { ...report, id: 8, title: 'Other', sql_code: 'select 8' };
+    answers['GET /api/user-reports/8/'] = { status: 200, body: other };
+    await state().selectReport(7);
+    let answerAi = () => {};
+    answers['POST /api/user-reports/generate-from-request/'] = {
+      status: 200,
+      body: { success: true, title: 'Rewritten', description: '', sql_code: 'select 42', chart_config: null, pseudocode: '', provider: 'built-in', error: null, notice: null },
+      hold: new Promise((resolve) => (answerAi = resolve)),
+    };
+    const rewriting = state().applyChangeRequest('by month');
+    await state().selectReport(8);
+    answerAi();
+    await rewriting;
+    expect(state().draft).toMatchObject({ title: 'Other', sql_code: 'select 8' });
+    expect(state().operations.generate.busy).toBe(false);
+
+    await state().selectReport(7);
+    state().updateDraft({ title: 'Stock 2' });
+    let answerSave = () => {};
+    answers['PUT /api/user-reports/7/'] = { status: 200, body: { ...report, title: 'Stock 2' }, hold: new Promise((resolve) => (answerSave = resolve)) };
+    const saving = state().saveReport();
+    await state().selectReport(8);
+    answerSave();
+    await saving;
+    expect(state().selectedReport).toMatchObject({ id: 8, title: 'Other' });
+    expect(storage.length).toBe(0);
+
+    // A run of report 7 answered once 8 is open: its rows are not shown under 8.
+    await state().selectReport(7);
+    let answerRun = () => {};
+    answers['POST /api/user-reports/execute/'] = {
+      status: 200,
+      body: { success: true, results: [{ n: 7 }], columns: ['n'], truncated: false, row_count: 1, duration_ms: 1, error: null },
+      hold: new Promise((resolve) => (answerRun = resolve)),
+    };
+    const running = state().runSql();
+    await state().selectReport(8);
+    answerRun();
+    await running;
+    expect(state()).toMatchObject({ selectedReport: { id: 8 }, execution: null, operations: { run: { busy: false } } });
   });
 });

@@ -2,14 +2,18 @@
 // loading; §4 report editor): the list, the selected report and its unsaved draft, the last run,
 // the readable schema, and one busy/error pair per operation (save, create, delete, run, generate,
 // regenerate). Loading is set at start and cleared at end; errors are cleared at start.
+// An unsaved draft is kept in the page's memory until it is saved or discarded, and comes back when
+// its report is opened again (report-drafts.ts, ADR 0159).
 import { create } from 'zustand';
-import { REPORT_DEFAULTS, type ChartConfig, type ExecuteResponse, type ReadableRelation, type UserReport } from '@stockwise/contract';
+import { REPORT_DEFAULTS, type ExecuteResponse, type ReadableRelation, type UserReport } from '@stockwise/contract';
 import * as reportsApi from '../api/reports.ts';
 import { normalizeError } from '../api/errors.ts';
 import { i18n } from '../i18n.ts';
 import { useSessionStore } from './session.ts';
+import { userIdOfAccessToken } from './role.ts';
+import { draftStorage, draftOf, forgetDraft, keepDraft, pruneKeptDrafts, readKeptDraft, sameDraft, type ReportDraft } from './report-drafts.ts';
 
-export type ReportDraft = { title: string; description: string; sql_code: string; chart_config: ChartConfig | null; pseudocode: string };
+export type { ReportDraft };
 export type Operation = 'save' | 'create' | 'delete' | 'run' | 'generate' | 'regenerate';
 /** The spec's message, and the server's reason when there is one (shown under it). */
 export type OperationState = { busy: boolean; error: string | null; detail: string | null };
@@ -27,12 +31,18 @@ export type ReportsState = {
   operations: Record<Operation, OperationState>;
   /** What the last applied change request left out (the server's notice), until the next one or another report. */
   generateNotice: string | null;
+  /** The saved version (updated_at) the draft's edits started from. */
+  draftBase: string | null;
+  /** The draft came back from the browser on opening the report: when it was last edited, and whether the report was saved since. */
+  restoredDraft: { editedAt: number; savedSince: boolean } | null;
 };
 
 export type ReportsActions = {
   loadReports: () => Promise<void>;
   selectReport: (id: number) => Promise<void>;
   updateDraft: (changes: Partial<ReportDraft>) => void;
+  /** Back to the saved report: the kept draft is dropped. */
+  discardDraft: () => void;
   createReport: () => Promise<void>;
   saveReport: () => Promise<void>;
   deleteReport: () => Promise<void>;
@@ -56,15 +66,13 @@ export const initialReportsState: ReportsState = {
   schema: [],
   operations: idleOperations,
   generateNotice: null,
+  draftBase: null,
+  restoredDraft: null,
 };
 
-const draftOf = (report: UserReport): ReportDraft => ({
-  title: report.title,
-  description: report.description,
-  sql_code: report.sql_code,
-  chart_config: report.chart_config,
-  pseudocode: report.pseudocode,
-});
+/** Whether the editor holds edits the saved report does not have. */
+export const hasUnsavedChanges = (state: Pick<ReportsState, 'draft' | 'selectedReport'>): boolean =>
+  state.draft !== null && state.selectedReport !== null && !sameDraft(state.draft, draftOf(state.selectedReport));
 
 /** The editor's draft as the AI calls name it (spec §7 current_*). */
 const currentFieldsOf = (draft: ReportDraft) => ({
@@ -81,6 +89,9 @@ const sessionReady = () => {
 
 const reasonOf = (error: unknown): string | null => normalizeError(error).message || null;
 
+/** Whose drafts the browser keeps: the signed-in user's (null before the first access token). */
+const signedInUserId = () => userIdOfAccessToken(useSessionStore.getState().accessToken);
+
 export const useReportsStore = create<ReportsState & ReportsActions>()((set, get) => {
   const setOperation = (operation: Operation, state: Partial<OperationState>) =>
     set((current) => ({ operations: { ...current.operations, [operation]: { ...current.operations[operation], ...state } } }));
@@ -89,6 +100,20 @@ export const useReportsStore = create<ReportsState & ReportsActions>()((set, get
   const done = (operation: Operation) => setOperation(operation, { busy: false });
   /** Only the latest selection may write its answer. */
   let selection = 0;
+  /** An answer (an AI rewrite, a save) still belongs to the report it was asked for. */
+  const stillSelected = (reportId: number) => get().selectedReport?.id === reportId;
+
+  /** Keeps the draft in the browser while it differs from the saved report; forgets it once they agree. */
+  const keepOrForgetDraft = () => {
+    const { draft, selectedReport, draftBase } = get();
+    const userId = signedInUserId();
+    if (!draft || !selectedReport || userId === null) return;
+    if (hasUnsavedChanges(get())) keepDraft(draftStorage(), userId, selectedReport.id, { draft, editedAt: Date.now(), baseUpdatedAt: draftBase ?? selectedReport.updated_at });
+    else {
+      forgetDraft(draftStorage(), userId, selectedReport.id);
+      set({ restoredDraft: null });
+    }
+  };
 
   return {
     ...initialReportsState,
@@ -100,7 +125,10 @@ export const useReportsStore = create<ReportsState & ReportsActions>()((set, get
       }
       set({ loading: true, error: null });
       try {
-        set({ reportData: await reportsApi.listReports(), loading: false });
+        const reportData = await reportsApi.listReports();
+        set({ reportData, loading: false });
+        const userId = signedInUserId();
+        if (userId !== null) pruneKeptDrafts(draftStorage(), userId, new Set(reportData.map((report) => report.id)));
       } catch (error) {
         console.warn(`${i18n.t('reports.errors.loadList')}: ${reasonOf(error)}`);
         set({ loading: false, error: i18n.t('reports.errors.loadList') });
@@ -110,11 +138,24 @@ export const useReportsStore = create<ReportsState & ReportsActions>()((set, get
     selectReport: async (id) => {
       const sequence = ++selection;
       // Selecting resets the screen's data, error and loading, and clears the last run (spec §4).
-      set({ selectedReport: null, draft: null, execution: null, error: null, loading: true, operations: idleOperations, generateNotice: null });
+      set({ selectedReport: null, draft: null, execution: null, error: null, loading: true, operations: idleOperations, generateNotice: null, draftBase: null, restoredDraft: null });
       try {
         const report = await reportsApi.getReport(id);
         if (sequence !== selection) return;
-        set({ selectedReport: report, draft: draftOf(report), loading: false });
+        const userId = signedInUserId();
+        const kept = userId === null ? null : readKeptDraft(draftStorage(), userId, report.id);
+        if (kept && !sameDraft(kept.draft, draftOf(report))) {
+          set({
+            selectedReport: report,
+            draft: kept.draft,
+            draftBase: kept.baseUpdatedAt,
+            restoredDraft: { editedAt: kept.editedAt, savedSince: kept.baseUpdatedAt !== report.updated_at },
+            loading: false,
+          });
+          return;
+        }
+        if (kept && userId !== null) forgetDraft(draftStorage(), userId, report.id);
+        set({ selectedReport: report, draft: draftOf(report), draftBase: report.updated_at, loading: false });
       } catch (error) {
         if (sequence !== selection) return;
         console.warn(`${i18n.t('reports.errors.loadDetails')}: ${reasonOf(error)}`);
@@ -124,7 +165,16 @@ export const useReportsStore = create<ReportsState & ReportsActions>()((set, get
 
     updateDraft: (changes) => {
       const draft = get().draft;
-      if (draft) set({ draft: { ...draft, ...changes } });
+      if (!draft) return;
+      set({ draft: { ...draft, ...changes } });
+      keepOrForgetDraft();
+    },
+
+    discardDraft: () => {
+      const selectedReport = get().selectedReport;
+      if (!selectedReport) return;
+      set({ draft: draftOf(selectedReport), draftBase: selectedReport.updated_at, restoredDraft: null, generateNotice: null });
+      keepOrForgetDraft();
     },
 
     createReport: async () => {
@@ -132,7 +182,7 @@ export const useReportsStore = create<ReportsState & ReportsActions>()((set, get
       try {
         const report = await reportsApi.createReport({ ...REPORT_DEFAULTS });
         ++selection;
-        set((state) => ({ reportData: [report, ...state.reportData], selectedReport: report, draft: draftOf(report), execution: null, error: null, generateNotice: null }));
+        set((state) => ({ reportData: [report, ...state.reportData], selectedReport: report, draft: draftOf(report), draftBase: report.updated_at, restoredDraft: null, execution: null, error: null, generateNotice: null }));
         done('create');
       } catch (error) {
         fail('create', i18n.t('reports.errors.create'), reasonOf(error));
@@ -148,7 +198,19 @@ export const useReportsStore = create<ReportsState & ReportsActions>()((set, get
       start('save');
       try {
         const saved = await reportsApi.updateReport(selectedReport.id, draft);
-        set((state) => ({ selectedReport: saved, reportData: [saved, ...state.reportData.filter((r) => r.id !== saved.id)] }));
+        set((state) => ({ reportData: [saved, ...state.reportData.filter((r) => r.id !== saved.id)] }));
+        if (stillSelected(saved.id)) {
+          // The draft becomes the saved version as the server stored it (a trimmed title), unless it
+          // was edited while the save was under way: those edits stay, unsaved and kept.
+          const unchangedSince = get().draft === draft;
+          set({ selectedReport: saved, draftBase: saved.updated_at, restoredDraft: null, ...(unchangedSince ? { draft: draftOf(saved) } : {}) });
+          keepOrForgetDraft();
+        } else {
+          // Another report opened meanwhile: its editor is not this answer's; the kept draft just saved is done with.
+          const userId = signedInUserId();
+          const kept = userId === null ? null : readKeptDraft(draftStorage(), userId, saved.id);
+          if (userId !== null && kept && sameDraft(kept.draft, draft)) forgetDraft(draftStorage(), userId, saved.id);
+        }
         done('save');
       } catch (error) {
         fail('save', i18n.t('reports.errors.save'), reasonOf(error));
@@ -161,8 +223,13 @@ export const useReportsStore = create<ReportsState & ReportsActions>()((set, get
       start('delete');
       try {
         await reportsApi.deleteReport(selectedReport.id);
-        ++selection;
-        set((state) => ({ reportData: state.reportData.filter((r) => r.id !== selectedReport.id), selectedReport: null, draft: null, execution: null, generateNotice: null }));
+        const userId = signedInUserId();
+        if (userId !== null) forgetDraft(draftStorage(), userId, selectedReport.id);
+        set((state) => ({ reportData: state.reportData.filter((r) => r.id !== selectedReport.id) }));
+        if (stillSelected(selectedReport.id)) {
+          ++selection;
+          set({ selectedReport: null, draft: null, draftBase: null, restoredDraft: null, execution: null, generateNotice: null });
+        }
         done('delete');
       } catch (error) {
         fail('delete', i18n.t('reports.errors.delete'), reasonOf(error));
@@ -176,8 +243,14 @@ export const useReportsStore = create<ReportsState & ReportsActions>()((set, get
         return;
       }
       start('run');
+      const askedFor = selection;
       try {
         const execution = await reportsApi.executeSql(sqlCode);
+        // Rows of the report that was open when Run was pressed are not shown under another one.
+        if (askedFor !== selection) {
+          done('run');
+          return;
+        }
         set({ execution, executedSql: sqlCode });
         if (execution.success) done('run');
         else fail('run', i18n.t('reports.errors.backendFailed'), execution.error);
@@ -200,6 +273,10 @@ export const useReportsStore = create<ReportsState & ReportsActions>()((set, get
           change_request: changeRequest,
           ...currentFieldsOf(draft),
         });
+        if (!stillSelected(selectedReport.id)) {
+          done('generate');
+          return;
+        }
         if (!answer.success) {
           fail('generate', i18n.t('reports.errors.generation'), answer.error);
           return;
@@ -230,6 +307,10 @@ export const useReportsStore = create<ReportsState & ReportsActions>()((set, get
           field_to_regenerate: 'sql_code',
           ...currentFieldsOf(draft),
         });
+        if (!stillSelected(selectedReport.id)) {
+          done('regenerate');
+          return;
+        }
         if (!answer.success || typeof answer.generated_value !== 'string') {
           fail('regenerate', i18n.t('reports.errors.regeneration'), answer.error);
           return;

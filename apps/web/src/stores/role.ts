@@ -19,12 +19,14 @@ export function roleOfAccessToken(token: string | null): Role | null {
   return roles.find((role) => role === claims?.role) ?? null;
 }
 
+/** The `sub` claim of an access token (the user's id), or null when there is no token or it carries none. */
+export function userIdOfAccessToken(token: string | null): number | null {
+  const subject = Number(claimsOf(token)?.sub);
+  return Number.isSafeInteger(subject) ? subject : null;
+}
+
 /** The signed-in user's id (the token's subject), or null until a token has arrived. */
-export const useUserId = (): number | null =>
-  useSessionStore((state) => {
-    const subject = Number(claimsOf(state.accessToken)?.sub);
-    return Number.isSafeInteger(subject) ? subject : null;
-  });
+export const useUserId = (): number | null => useSessionStore((state) => userIdOfAccessToken(state.accessToken));
 
 /** The role, or null until the first access token of this page load has arrived. */
 export const useRole = (): Role | null => useSessionStore((state) => roleOfAccessToken(state.accessToken));

@@ -35,7 +35,19 @@ beforeAll(async () => {
     if (path === '/api/records/folders/') return sendJson(response, 200, { folders: ['Inventory'] });
     if (path.endsWith('/variation-columns/')) {
       if (path.includes('gone')) return sendJson(response, 404, { detail: "Table 'gone' not found", code: 'not_found' });
-      return sendJson(response, 200, { columns: [{ key: 'id', label: 'ID', type: 'AutoField', read_only: true }, { key: 'name', label: 'Name', type: 'CharField', read_only: false, required: true }] });
+      return sendJson(response, 200, {
+        columns: [
+          { key: 'id', label: 'ID', type: 'AutoField', read_only: true },
+          { key: 'name', label: 'Name', type: 'CharField', read_only: false, required: true },
+          { key: 'qty', label: 'Qty', type: 'IntegerField', read_only: false },
+        ],
+      });
+    }
+    if (path.endsWith('/export/')) {
+      if (url.searchParams.get('filters_json') === '{"qty":{"gte":99}}') return sendJson(response, 400, { detail: "Invalid filter for column 'qty': no.", code: 'validation_error' });
+      response.writeHead(200, { 'Content-Type': 'text/csv; charset=utf-8' });
+      response.end('\uFEFFID,Name,Qty\r\n1,Item 1,\r\n');
+      return;
     }
     if (path.endsWith('/data/')) {
       if (failData) return sendJson(response, failData.status, failData.body);
@@ -131,7 +143,7 @@ describe('tables store', () => {
     expect(call?.path).toBe('/api/records/tables/stock$20$items/data/');
     expect(Object.fromEntries(call?.query ?? [])).toEqual({ page: '1', page_size: '50', sort_dir: 'asc' });
     expect(state().count).toBe(120);
-    expect(state().columns.map((c) => c.key)).toEqual(['id', 'name']);
+    expect(state().columns.map((c) => c.key)).toEqual(['id', 'name', 'qty']);
   });
 
   it('follows next links while a next page exists, then stops', async () => {
@@ -161,6 +173,46 @@ describe('tables store', () => {
     await state().setFilter('name', '');
     expect(dataCalls().at(-1)?.query.has('filters_json')).toBe(false);
     expect(state().filters).toEqual({});
+  });
+
+  it('sends a number filter typed as <10 or 5-20 as a range; keeps a text it cannot read out of the request, and the rows as they were', async () => {
+    await state().loadStructure();
+    await state().selectTable('Stock items');
+    await state().setFilter('qty', '<10');
+    expect(dataCalls().at(-1)?.query.get('filters_json')).toBe('{"qty":{"lt":10}}');
+    await state().setFilter('qty', ' 20-5 ');
+    expect(dataCalls().at(-1)?.query.get('filters_json')).toBe('{"qty":{"gte":5,"lte":20}}');
+    const before = dataCalls().length;
+    const rows = state().rows;
+    await state().setFilter('qty', '<1x');
+    expect(dataCalls()).toHaveLength(before);
+    expect(state().filterProblems).toEqual({ qty: { problem: 'wholeNumber', text: '<1x' } });
+    expect(state().filters).toEqual({ qty: ' 20-5 ' });
+    expect(state().rows).toBe(rows);
+    expect(state().rowsError).toBeNull();
+    // Another column's filter still goes out with the one in force; clearing the box clears the hint and the filter.
+    await state().setFilter('name', 'Item');
+    expect(dataCalls().at(-1)?.query.get('filters_json')).toBe('{"qty":{"gte":5,"lte":20},"name":"Item"}');
+    expect(state().filterProblems).toEqual({ qty: { problem: 'wholeNumber', text: '<1x' } });
+    await state().setFilter('qty', '');
+    expect(dataCalls().at(-1)?.query.get('filters_json')).toBe('{"name":"Item"}');
+    expect(state().filterProblems).toEqual({});
+    await state().selectTable('Stock items');
+    expect(state().filterProblems).toEqual({});
+  });
+
+  it('exports the rows of the sort and filters in force as CSV, and says why when refused', async () => {
+    await state().loadStructure();
+    await state().selectTable('Stock items');
+    await state().toggleSort('name');
+    await state().setFilter('qty', '>=5');
+    const exported = await state().exportCsv();
+    expect(exported.ok && exported.value.replace(/^\uFEFF/, '')).toBe('ID,Name,Qty\r\n1,Item 1,\r\n');
+    const call = calls.at(-1);
+    expect(call?.path).toBe('/api/records/tables/stock$20$items/export/');
+    expect(Object.fromEntries(call?.query ?? [])).toEqual({ sort_by: 'name', sort_dir: 'asc', filters_json: '{"qty":{"gte":5}}' });
+    await state().setFilter('qty', '>=99');
+    expect(await state().exportCsv()).toEqual({ ok: false, message: "Failed to download CSV: Invalid filter for column 'qty': no.", fieldErrors: {} });
   });
 
   it("shows 'Failed to fetch table data' with the server's detail", async () => {

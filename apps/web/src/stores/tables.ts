@@ -9,7 +9,20 @@ import * as tablesApi from '../api/tables.ts';
 import { normalizeError, type NormalizedError } from '../api/errors.ts';
 import { i18n } from '../i18n.ts';
 import { useSessionStore } from './session.ts';
-import { filtersJson, initialSort, mergePageNotes, nextSort, noPageNotes, withFilter, type FilterInputs, type ReferenceLabels, type SortState, type UnknownValues } from '../pages/datatab/table-query.ts';
+import {
+  filtersJson,
+  initialSort,
+  mergePageNotes,
+  nextSort,
+  noPageNotes,
+  readFilterInput,
+  withFilter,
+  type FilterInputs,
+  type FilterProblems,
+  type ReferenceLabels,
+  type SortState,
+  type UnknownValues,
+} from '../pages/datatab/table-query.ts';
 
 /** Spec §9: table default page size. */
 export const defaultPageSize = 50;
@@ -54,7 +67,10 @@ export type TablesState = {
   page: number;
   pageSize: number;
   sort: SortState;
+  /** The filters in force: only texts that can be read (a number or date column's too). */
   filters: FilterInputs;
+  /** Filter texts that cannot be read, by column: said under their box, never sent; the rows stay as they were. */
+  filterProblems: FilterProblems;
   isLoadingRows: boolean;
   rowsError: string | null;
   isLoadingMore: boolean;
@@ -69,11 +85,14 @@ export type TablesActions = {
   clearSelection: () => void;
   setPageSize: (pageSize: number) => void;
   toggleSort: (key: string) => Promise<void>;
+  /** An empty value removes the filter; a text a number or date column cannot read is kept out of the request (filterProblems). */
   setFilter: (key: string, value: string) => Promise<void>;
   loadMore: () => Promise<void>;
   /** Reads the last page of the order directly (`from_end`), without the pages before it. */
   loadEnd: () => Promise<void>;
   refreshRows: () => Promise<void>;
+  /** Every row the current sort and filters select, as CSV text (docs/api.md "Export as CSV"). */
+  exportCsv: () => Promise<OperationResult<string>>;
   createFolder: (folderPath: string) => Promise<OperationResult<null>>;
   createTable: (request: { name: string; folder: string; columns?: ColumnDefinition[] }) => Promise<OperationResult<TableSummary>>;
   moveTable: (name: string, folder: string) => Promise<OperationResult<TableSummary>>;
@@ -109,6 +128,7 @@ export const initialTablesState: TablesState = {
   pageSize: defaultPageSize,
   sort: initialSort,
   filters: {},
+  filterProblems: {},
   isLoadingRows: false,
   rowsError: null,
   isLoadingMore: false,
@@ -150,14 +170,17 @@ export const useTablesStore = create<TablesStore>()((set, get) => {
   // Answers to a superseded request (another table, sort or filter meanwhile) are dropped.
   let generation = 0;
 
-  const requestParams = (page = 1): tablesApi.RowDataParams => {
-    const { sort, filters, pageSize } = get();
-    const params: tablesApi.RowDataParams = { page, page_size: pageSize, sort_dir: sort.sortDir };
+  /** The sort and filters of the rows on screen, as the page and export calls take them. */
+  const orderParams = (): tablesApi.RowOrderParams => {
+    const { sort, filters, columns } = get();
+    const params: tablesApi.RowOrderParams = { sort_dir: sort.sortDir };
     if (sort.sortBy) params.sort_by = sort.sortBy;
-    const filter = filtersJson(filters);
+    const filter = filtersJson(filters, columns);
     if (filter) params.filters_json = filter;
     return params;
   };
+
+  const requestParams = (page = 1): tablesApi.RowDataParams => ({ page, page_size: get().pageSize, ...orderParams() });
 
   /** The request for the page after `answer`: its `next` link (the server looks one row ahead), or null at the end. */
   const followingPage = (answer: RowPage): tablesApi.RowDataParams | null => (answer.next ? tablesApi.paramsOfNextLink(answer.next) : null);
@@ -235,6 +258,7 @@ export const useTablesStore = create<TablesStore>()((set, get) => {
         page: 1,
         sort: initialSort,
         filters: {},
+        filterProblems: {},
         isLoadingMore: false,
         isLoadingRows: true,
         rowsError: null,
@@ -265,7 +289,7 @@ export const useTablesStore = create<TablesStore>()((set, get) => {
 
     clearSelection: () => {
       generation++;
-      set({ selected: null, columns: [], rows: [], tail: [], tailOffset: 0, ...noPageNotes, count: 0, countIsEstimate: false, next: null, hasMore: false, page: 1, sort: initialSort, filters: {}, isLoadingRows: false, rowsError: null, isLoadingMore: false });
+      set({ selected: null, columns: [], rows: [], tail: [], tailOffset: 0, ...noPageNotes, count: 0, countIsEstimate: false, next: null, hasMore: false, page: 1, sort: initialSort, filters: {}, filterProblems: {}, isLoadingRows: false, rowsError: null, isLoadingMore: false });
     },
 
     setPageSize: (pageSize) => {
@@ -279,13 +303,16 @@ export const useTablesStore = create<TablesStore>()((set, get) => {
     },
 
     setFilter: async (key, value) => {
-      const filters = withFilter(get().filters, key, value);
-      if (filtersJson(filters) === filtersJson(get().filters)) {
-        set({ filters });
+      const { columns, filters: before, filterProblems } = get();
+      const { [key]: _solved, ...otherProblems } = filterProblems;
+      const read = value.trim() === '' ? null : readFilterInput(columns.find((column) => column.key === key)?.type, value);
+      if (read && 'problem' in read) {
+        set({ filterProblems: { ...otherProblems, [key]: { ...read, text: value } } });
         return;
       }
-      set({ filters });
-      await reloadFirstPage();
+      const filters = withFilter(before, key, value);
+      set({ filters, filterProblems: otherProblems });
+      if (filtersJson(filters, columns) !== filtersJson(before, columns)) await reloadFirstPage();
     },
 
     loadMore: async () => {
@@ -358,6 +385,16 @@ export const useTablesStore = create<TablesStore>()((set, get) => {
       } catch (error) {
         if (mine !== generation) return;
         set({ isLoadingMore: false, rowsError: withDetail(t('errors.fetchData'), normalizeError(error)) });
+      }
+    },
+
+    exportCsv: async () => {
+      const selected = get().selected;
+      if (!selected) return failure(t('validation.tableNameRequired'));
+      try {
+        return { ok: true, value: await tablesApi.fetchTableCsv(selected.encodedName, orderParams()) };
+      } catch (error) {
+        return failure(withDetail(t('errors.exportCsv'), normalizeError(error)));
       }
     },
 

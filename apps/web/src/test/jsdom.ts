@@ -10,6 +10,8 @@ export function stubBrowserLayout(): void {
     removeListener: () => undefined,
     dispatchEvent: () => false,
   })) as typeof window.matchMedia;
+  // A combobox scrolls the option chosen with the arrow keys into view.
+  Element.prototype.scrollIntoView ??= () => undefined;
   globalThis.ResizeObserver ??= class {
     observe() {}
     unobserve() {}

@@ -33,6 +33,7 @@ import * as productsWithoutAStockCount from './0250-products-without-a-stock-cou
 import * as startingPasswordsAreChangedFirst from './0280-starting-passwords-are-changed-first.ts';
 import * as forecastRowsAsColumns from './0290-forecast-rows-as-columns.ts';
 import * as replaceKeepsRowsDataRefersTo from './0300-replace-keeps-rows-data-refers-to.ts';
+import * as integrationSchedulesInTheShopsTimeZone from './0310-integration-schedules-in-the-shops-time-zone.ts';
 import * as productsListedAfterSales from './0320-products-listed-after-sales.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -68,5 +69,6 @@ export const migrations: Record<string, Migration> = {
   '0280-starting-passwords-are-changed-first': startingPasswordsAreChangedFirst,
   '0290-forecast-rows-as-columns': forecastRowsAsColumns,
   '0300-replace-keeps-rows-data-refers-to': replaceKeepsRowsDataRefersTo,
+  '0310-integration-schedules-in-the-shops-time-zone': integrationSchedulesInTheShopsTimeZone,
   '0320-products-listed-after-sales': productsListedAfterSales,
 };

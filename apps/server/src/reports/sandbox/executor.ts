@@ -1,11 +1,13 @@
 // Runs checked report SQL: READ ONLY, one cursor, a row cap and a deadline. PostgreSQL: a pool
 // logging in as the report role (NOSUPERUSER, NOINHERIT, SELECT on the data schema only) with
-// statement_timeout. PGlite (one superuser session): an EXPLAIN cost ceiling before running, then
-// rows fetched in small batches with the deadline checked between them (docs/security.md).
+// statement_timeout. PGlite (one superuser session): a ceiling on the plan's worst-case cost
+// (plan-cost.ts) before running, then rows fetched in small batches with the deadline checked
+// between them (docs/security.md).
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { ResultColumn, ResultRow } from '@stockwise/contract';
 import { CURSOR_NAME, type CheckedSql } from './gate.ts';
+import { PGLITE_COST_PER_SECOND, worstCaseCost, type PlanNode } from './plan-cost.ts';
 import { describeColumns, toResultRows, type ResultField } from './values.ts';
 
 export type ReportFailureKind = 'refused' | 'timeout' | 'too_expensive' | 'sql_error' | 'unavailable';
@@ -45,6 +47,28 @@ const sessionSettings = (timeoutMs: number | null) =>
 
 const timedOut = (timeoutMs: number) => new ReportRunError('timeout', `The report ran longer than ${formatSeconds(timeoutMs)} and was stopped. Filter or aggregate more, or narrow the period.`);
 const formatSeconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
+
+/** Seconds, minutes or hours, rounded down: "more than" stays true. */
+function formatDuration(ms: number): string {
+  const seconds = ms / 1000;
+  if (seconds < 120) return `${Math.floor(seconds * 10) / 10} s`;
+  if (seconds < 2 * 3600) return `${Math.floor(seconds / 60)} min`;
+  return `${Math.floor(seconds / 3600).toLocaleString('en')} h`;
+}
+
+/** A report over the cost ceiling, told in a shop user's words: how long it could take, and what usually makes a report that heavy. */
+function tooLong(cost: number, timeoutMs: number): ReportRunError {
+  const couldTakeMs = (cost / PGLITE_COST_PER_SECOND) * 1000;
+  const why =
+    couldTakeMs > timeoutMs
+      ? `This report would take too long for the built-in database: it could run for more than ${formatDuration(couldTakeMs)}, and reports may take ${formatSeconds(timeoutMs)}.`
+      : 'This report is heavier than this server allows on the built-in database.';
+  return new ReportRunError(
+    'too_expensive',
+    `${why} It was not started, because it could not be stopped once running. ` +
+      'If it combines tables, link them (for example join products p on p.id = s.product_id); otherwise narrow the dates or choose fewer products.',
+  );
+}
 
 function sqlFailure(error: unknown, timeoutMs: number): ReportRunError {
   if (error instanceof ReportRunError) return error;
@@ -149,7 +173,7 @@ export class EmbeddedSandbox implements ReportSandbox {
       return await this.pglite.transaction(async (tx) => {
         if (Date.now() >= options.deadline) throw timedOut(options.timeoutMs);
         await tx.exec(`set transaction read only; ${sessionSettings(null)}`);
-        await this.refuseExpensive(tx, checked);
+        await this.refuseExpensive(tx, checked, options.timeoutMs);
         await tx.query(checked.cursor);
         const run = await this.fetchUntilDone(tx, options, parsers);
         await tx.rollback();
@@ -160,17 +184,13 @@ export class EmbeddedSandbox implements ReportSandbox {
     }
   }
 
-  private async refuseExpensive(tx: Transaction, checked: CheckedSql): Promise<void> {
-    const plan = await tx.query<{ 'QUERY PLAN': unknown }>(`explain (format json)\n${checked.statement}\n`);
+  private async refuseExpensive(tx: Transaction, checked: CheckedSql, timeoutMs: number): Promise<void> {
+    // The cursor's own plan: DECLARE plans for a cursor (cursor_tuple_fraction), which may differ from the bare SELECT's.
+    const plan = await tx.query<{ 'QUERY PLAN': unknown }>(`explain (format json) ${checked.cursor}`);
     const raw = plan.rows[0]?.['QUERY PLAN'];
-    const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan: { 'Total Cost': number } }];
-    const cost = parsed[0].Plan['Total Cost'];
-    if (cost > this.maxCost) {
-      throw new ReportRunError(
-        'too_expensive',
-        `This query is too heavy for embedded mode (planner cost ${Math.round(cost).toLocaleString('en')}, limit ${this.maxCost.toLocaleString('en')}). Filter or aggregate more, or run Stockwise on PostgreSQL.`,
-      );
-    }
+    const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan: PlanNode }];
+    const cost = worstCaseCost(parsed[0].Plan);
+    if (cost > this.maxCost) throw tooLong(cost, timeoutMs);
   }
 
   private async fetchUntilDone(tx: Transaction, options: RunOptions, parsers: Record<number, (value: string) => string>): Promise<SandboxRun> {

@@ -258,7 +258,9 @@ class Walker {
     const args = (node.args as unknown[] | undefined) ?? [];
     if (schema === GUARD_SCHEMA && name === 'generate_series' && parts.length === 2) return;
     if ((schema !== null && schema !== 'pg_catalog') || parts.length > 2 || !allowedFunctions.has(name)) {
-      throw new SandboxRefusal(`The function ${parts.join('.')}() is not allowed in reports. Reports may call aggregate, window, math, text, date/time, array and JSON functions (docs/api.md lists them).`);
+      throw new SandboxRefusal(
+        `The function ${parts.join('.')}() is not allowed in reports: remove it from the SQL. Reports may call aggregate, window, math, text, date/time, array and JSON functions, such as count, sum, avg, round, date_trunc, extract, to_char, lower, string_agg and row_number.`,
+      );
     }
     const sizeArgument = sizedFunctions.get(name);
     if (sizeArgument !== undefined) {

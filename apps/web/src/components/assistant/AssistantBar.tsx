@@ -25,10 +25,9 @@ const sizeVariables = {
   '--assistant-glow-duration': `${glowAnimationSeconds}s`,
 } as CSSProperties;
 
-/** Room the page keeps free at its bottom so the bar never covers content. */
-export function assistantReservedHeight(page: string, expanded: boolean): string {
-  if (expanded) return expandedHeight;
-  return withoutCollapsedBar.has(page) ? '0rem' : collapsedHeight;
+/** Room the page keeps free at its bottom so the bar (on forecasting, the button that reopens it) never covers content. */
+export function assistantReservedHeight(expanded: boolean): string {
+  return expanded ? expandedHeight : collapsedHeight;
 }
 
 export function AssistantBar() {
@@ -128,9 +127,15 @@ function AssistantPanel() {
   const [draft, setDraft] = useState(() => useAssistantStore.getState().suggestion);
   const inputRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLOListElement>(null);
+  const panelRef = useRef<HTMLElement>(null);
 
+  // Escape closes the panel when it is the panel's (or nobody's): an Escape in the page closes what
+  // the page has open (a dialog, the SQL editor's completions), not the assistant as well.
   useWindowEvent('keydown', (event) => {
-    if (event.key === 'Escape') collapse();
+    if (event.key !== 'Escape') return;
+    const target = event.target;
+    const inPage = target instanceof Node && target !== target.ownerDocument?.body && !panelRef.current?.contains(target);
+    if (!inPage) collapse();
   });
 
   useEffect(() => {
@@ -151,6 +156,7 @@ function AssistantPanel() {
 
   return (
     <section
+      ref={panelRef}
       className={`${classes.root} ${classes.expanded}`}
       style={sizeVariables}
       aria-label={t('assistant.label')}

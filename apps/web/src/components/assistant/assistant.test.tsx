@@ -136,6 +136,23 @@ describe('AssistantBar', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Open the assistant' }));
   });
 
+  it("leaves an Escape in the page to the page (a dialog, the editor's completions): only one in the panel or nowhere closes it", () => {
+    useAssistantStore.getState().enterPage('reports');
+    render(
+      <MantineProvider>
+        <button type="button">Delete</button>
+        <AssistantBar />
+      </MantineProvider>,
+    );
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Delete' }), { key: 'Escape' });
+    expect(screen.getByTestId('assistant-panel')).toBeTruthy();
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    expect(screen.queryByTestId('assistant-panel')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Open the assistant' }));
+    fireEvent.keyDown(screen.getByPlaceholderText('Type your message...'), { key: 'Escape' });
+    expect(screen.queryByTestId('assistant-panel')).toBeNull();
+  });
+
   it('on forecasting starts as a button that opens the panel, so the chart stays visible', () => {
     useAssistantStore.getState().enterPage('forecasting');
     renderBar();

@@ -1,6 +1,6 @@
 // The signed-in shell (spec §2): header with logo, product name, navigation, profile and logout,
 // the page, and the assistant footer bar.
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState, type RefObject } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@mantine/core';
@@ -32,6 +32,33 @@ export function shellPageOf(pathname: string): string {
   return pathname.startsWith('/profile') ? 'profile' : 'home';
 }
 
+/**
+ * The page scrolls under a sticky header and above a fixed assistant bar: the scroller's padding
+ * (CSS variables read by Shell.module.css) keeps both clear, so the page's end scrolls above the bar
+ * and a control reached with Tab or scrolled into view is never behind either (WCAG 2.4.11).
+ */
+function useRoomForFixedBars(header: RefObject<HTMLElement | null>, bottom: string) {
+  useEffect(() => {
+    const root = document.documentElement;
+    root.style.setProperty('--shell-reserved-bottom', bottom);
+    return () => {
+      root.style.removeProperty('--shell-reserved-bottom');
+    };
+  }, [bottom]);
+  useEffect(() => {
+    const element = header.current;
+    if (!element) return;
+    const root = document.documentElement;
+    // The header wraps onto more lines on a narrow screen.
+    const observer = new ResizeObserver(() => root.style.setProperty('--shell-header-height', `${element.offsetHeight}px`));
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--shell-header-height');
+    };
+  }, [header]);
+}
+
 export default function ShellLayout() {
   const { t } = useTranslation();
   const location = useLocation();
@@ -39,7 +66,7 @@ export default function ShellLayout() {
   const page = shellPageOf(location.pathname);
   const enterPage = useAssistantStore((state) => state.enterPage);
   const expanded = useAssistantStore((state) => state.expanded);
-  const assistantPage = useAssistantStore((state) => state.context.page);
+  const headerRef = useRef<HTMLElement>(null);
   const role = useRole();
   const userId = useUserId();
   const { account, isLoading: accountLoading, startingPasswordOf, readFor, load: loadAccount } = useAccountStore();
@@ -61,6 +88,8 @@ export default function ShellLayout() {
   useEffect(() => {
     enterPage(page);
   }, [enterPage, page]);
+  const assistantShown = accountKnown && !restricted;
+  useRoomForFixedBars(headerRef, assistantShown ? assistantReservedHeight(expanded) : '0rem');
 
   // After a reload the access token (and with it the role) is gone until the first call renews it;
   // after a sign-in the account says whether its password is a starting one.
@@ -93,7 +122,7 @@ export default function ShellLayout() {
 
   return (
     <>
-      <header className={classes.header}>
+      <header ref={headerRef} className={classes.header}>
         <Link to="/app/home" className={classes.brand}>
           <img src="/logo.svg" alt={t('app.logoAlt')} />
           <span data-testid="product-name">{productName}</span>
@@ -114,10 +143,10 @@ export default function ShellLayout() {
           </Button>
         </div>
       </header>
-      <main className={classes.main} style={{ paddingBottom: `calc(1.5rem + ${assistantReservedHeight(assistantPage, expanded)})` }}>
+      <main className={classes.main}>
         <Suspense fallback={<PageLoader />}>{pageContent()}</Suspense>
       </main>
-      {accountKnown && !restricted && <AssistantBar />}
+      {assistantShown && <AssistantBar />}
     </>
   );
 }

@@ -3,19 +3,22 @@
 // pages loaded from the server's `next` links as the user nears the end of the loaded rows. The
 // scrollbar spans the whole table: End, or the scrollbar dragged to the bottom, reads the last page
 // directly (`from_end`) and shows placeholders for the rows in between until they are loaded.
-import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+// Ctrl+C copies the focused row, with a header line, as tab-separated text.
+import { memo, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type HeaderGroup } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
-import type { TableColumn, TableRow, UnknownValueReason } from '@stockwise/contract';
+import { exportedCells, toTsv, typedFilterKind, type TableColumn, type TableRow, type TypedFilterKind, type TypedFilterProblem, type UnknownValueReason } from '@stockwise/contract';
 import { cellText, computeColumnWidths, createTextMeasurer, type MeasureText } from './column-widths.ts';
-import { referenceText, type FilterInputs, type ReferenceLabels, type SortState, type UnknownValues } from './table-query.ts';
+import { referenceText, type FilterInputs, type FilterProblems, type ReferenceLabels, type SortState, type UnknownValues } from './table-query.ts';
 import classes from './DataPage.module.css';
 
 export const gridRowHeight = 34;
 /** Start loading the next page this many rows before the end. */
 const loadAheadRows = 30;
 const filterDebounceMs = 300;
+/** How long "Row 3 copied" stays. */
+const copiedNoticeMs = 2500;
 const actionsWidth = 120;
 const gridFont = '14px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 
@@ -33,6 +36,8 @@ type DataGridProps = {
   totalRows: number;
   sort: SortState;
   filters: FilterInputs;
+  /** Filter texts that cannot be read: said under their box. */
+  filterProblems?: FilterProblems;
   hasNext: boolean;
   isLoadingMore: boolean;
   canMakeVariation: boolean;
@@ -53,6 +58,7 @@ type DataGridProps = {
 
 const noReferences: ReferenceLabels = {};
 const noUnknownValues: UnknownValues = {};
+const noFilterProblems: FilterProblems = {};
 /** A cell as the row draws it; `hint` (a tooltip) only on a cell whose value is not known. */
 type GridCell = { id: string; width: number; text: string; hint?: string };
 let measurer: MeasureText | null = null;
@@ -74,13 +80,19 @@ function unknownValueLabels(t: (key: string) => string): Record<UnknownValueReas
 }
 
 export function DataGrid(props: DataGridProps) {
-  const { tableName, columns, rows, tail, tailOffset, totalRows, sort, filters, hasNext, isLoadingMore, onSort, onFilter, onLoadMore, onLoadEnd, onRowAction, canMakeVariation, canEditRows, emptyContent, references = noReferences, unknownValues = noUnknownValues } = props;
+  const { tableName, columns, rows, tail, tailOffset, totalRows, sort, filters, hasNext, isLoadingMore, onSort, onFilter, onLoadMore, onLoadEnd, onRowAction, canMakeVariation, canEditRows, emptyContent } = props;
+  const { references = noReferences, unknownValues = noUnknownValues, filterProblems = noFilterProblems } = props;
   const { t } = useTranslation();
   const scrollRef = useRef<HTMLDivElement>(null);
   const headerRef = useRef<HTMLDivElement>(null);
   const [viewportWidth, setViewportWidth] = useState(0);
   const [headerHeight, setHeaderHeight] = useState(0);
   const [focusedIndex, setFocusedIndex] = useState(0);
+  const [copyNotice, setCopyNotice] = useState<string | null>(null);
+  const copyNoticeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => {
+    if (copyNoticeTimer.current) clearTimeout(copyNoticeTimer.current);
+  }, []);
 
   useEffect(() => {
     const element = scrollRef.current;
@@ -179,8 +191,32 @@ export function DataGrid(props: DataGridProps) {
     virtualizer.scrollToIndex(next, { align: 'auto' });
   };
 
+  const announceCopy = (notice: string) => {
+    setCopyNotice(notice);
+    if (copyNoticeTimer.current) clearTimeout(copyNoticeTimer.current);
+    copyNoticeTimer.current = setTimeout(() => setCopyNotice(null), copiedNoticeMs);
+  };
+
+  /** The focused row and a header line as tab-separated text: pasted into a spreadsheet, each field lands in its column. */
+  const copyFocusedRow = (row: TableRow) => {
+    const text = toTsv([dataColumns.map((column) => column.label), exportedCells(dataColumns, row, { references, unknownValues })]);
+    const id = String(row['id'] ?? '');
+    navigator.clipboard.writeText(text).then(
+      () => announceCopy(t('datatab.grid.rowCopied', { id })),
+      () => announceCopy(t('datatab.grid.copyFailed')),
+    );
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.target !== event.currentTarget) return;
+    if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'c') {
+      const row = rowAt(focusedIndex);
+      // Text selected with the mouse is the browser's to copy.
+      if (!row || window.getSelection()?.toString()) return;
+      event.preventDefault();
+      copyFocusedRow(row);
+      return;
+    }
     const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 400) / gridRowHeight) - 2);
     switch (event.key) {
       case 'ArrowDown':
@@ -221,56 +257,73 @@ export function DataGrid(props: DataGridProps) {
   const focusedRow = rowAt(focusedIndex);
 
   return (
-    <div
-      ref={scrollRef}
-      className={classes.gridScroll}
-      role="grid"
-      aria-label={t('datatab.grid.label', { name: tableName })}
-      aria-rowcount={rowCount + 2}
-      aria-colcount={dataColumns.length + 1}
-      aria-activedescendant={focusedRow ? rowDomId(focusedIndex) : undefined}
-      tabIndex={0}
-      onKeyDown={onKeyDown}
-      data-testid="data-grid"
-      data-rows-loaded={rows.length}
-      data-tail-rows={tail.length}
-      data-row-count={rowCount}
-      data-has-next={hasNext}
-      data-loading-more={isLoadingMore}
-    >
-      <GridHeader ref={headerRef} headerGroups={table.getHeaderGroups()} columns={dataColumns} widths={widths} totalWidth={totalWidth} sort={sort} filters={filters} onSort={onSort} onFilter={onFilter} />
-      <div role="rowgroup" className={classes.gridBody} style={{ height: virtualizer.getTotalSize(), width: totalWidth }}>
-        {virtualItems.map((item, position) => {
-          const modelRow = modelRows[position];
-          const row = rowAt(item.index);
-          if (!row) return <PlaceholderRow key={position} index={item.index} start={item.start - headerHeight} width={totalWidth} label={t('datatab.grid.loadingRow')} />;
-          if (!modelRow) return null;
-          return (
-            <GridRow
-              // Keyed by position in the window, not by row: a row scrolled out hands its DOM nodes
-              // to the row scrolled in, so a fast scroll updates text instead of rebuilding rows.
-              key={position}
-              index={item.index}
-              start={item.start - headerHeight}
-              row={row}
-              cells={modelRow.getVisibleCells().map((cell) => cellOf(cell.column.id, cell.column.getSize(), cell.getValue(), row))}
-              focused={item.index === focusedIndex}
-              canMakeVariation={canMakeVariation}
-              canEditRows={canEditRows}
-              labels={labels}
-              onFocus={setFocusedIndex}
-              onRowAction={onRowAction}
-            />
-          );
-        })}
-      </div>
-      {rows.length === 0 && emptyContent && <div className={classes.gridMessage}>{emptyContent}</div>}
-      {isLoadingMore && (
-        <div className={classes.loadingMore} role="status">
-          {t('datatab.grid.loadingMore')}
+    <>
+      <div
+        ref={scrollRef}
+        className={classes.gridScroll}
+        role="grid"
+        aria-label={t('datatab.grid.label', { name: tableName })}
+        aria-rowcount={rowCount + 2}
+        aria-colcount={dataColumns.length + 1}
+        aria-activedescendant={focusedRow ? rowDomId(focusedIndex) : undefined}
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+        data-testid="data-grid"
+        data-rows-loaded={rows.length}
+        data-tail-rows={tail.length}
+        data-row-count={rowCount}
+        data-has-next={hasNext}
+        data-loading-more={isLoadingMore}
+      >
+        <GridHeader
+          ref={headerRef}
+          headerGroups={table.getHeaderGroups()}
+          columns={dataColumns}
+          widths={widths}
+          totalWidth={totalWidth}
+          sort={sort}
+          filters={filters}
+          filterProblems={filterProblems}
+          onSort={onSort}
+          onFilter={onFilter}
+        />
+        <div role="rowgroup" className={classes.gridBody} style={{ height: virtualizer.getTotalSize(), width: totalWidth }}>
+          {virtualItems.map((item, position) => {
+            const modelRow = modelRows[position];
+            const row = rowAt(item.index);
+            if (!row) return <PlaceholderRow key={position} index={item.index} start={item.start - headerHeight} width={totalWidth} label={t('datatab.grid.loadingRow')} />;
+            if (!modelRow) return null;
+            return (
+              <GridRow
+                // Keyed by position in the window, not by row: a row scrolled out hands its DOM nodes
+                // to the row scrolled in, so a fast scroll updates text instead of rebuilding rows.
+                key={position}
+                index={item.index}
+                start={item.start - headerHeight}
+                row={row}
+                cells={modelRow.getVisibleCells().map((cell) => cellOf(cell.column.id, cell.column.getSize(), cell.getValue(), row))}
+                focused={item.index === focusedIndex}
+                canMakeVariation={canMakeVariation}
+                canEditRows={canEditRows}
+                labels={labels}
+                onFocus={setFocusedIndex}
+                onRowAction={onRowAction}
+              />
+            );
+          })}
         </div>
-      )}
-    </div>
+        {rows.length === 0 && emptyContent && <div className={classes.gridMessage}>{emptyContent}</div>}
+        {isLoadingMore && (
+          <div className={classes.loadingMore} role="status">
+            {t('datatab.grid.loadingMore')}
+          </div>
+        )}
+      </div>
+      {/* Outside the grid, whose children are rows: a short notice over the page, read out as it comes. */}
+      <div className={copyNotice ? classes.copyNotice : classes.visuallyHidden} role="status" data-testid="copy-notice">
+        {copyNotice}
+      </div>
+    </>
   );
 }
 
@@ -295,12 +348,13 @@ type GridHeaderProps = {
   totalWidth: number;
   sort: SortState;
   filters: FilterInputs;
+  filterProblems: FilterProblems;
   onSort: (key: string) => void;
   onFilter: (key: string, value: string) => void;
 };
 
 /** The sticky header: sort buttons and filter inputs. Memoised: scrolling does not touch it. */
-const GridHeader = memo(function GridHeader({ ref, headerGroups, columns, widths, totalWidth, sort, filters, onSort, onFilter }: GridHeaderProps) {
+const GridHeader = memo(function GridHeader({ ref, headerGroups, columns, widths, totalWidth, sort, filters, filterProblems, onSort, onFilter }: GridHeaderProps) {
   const { t } = useTranslation();
   return (
       <div ref={ref} className={classes.gridHeader} style={{ width: totalWidth }} role="rowgroup">
@@ -342,7 +396,10 @@ const GridHeader = memo(function GridHeader({ ref, headerGroups, columns, widths
             <div key={column.key} role="gridcell" className={classes.filterCell} style={{ width: widths[column.key] ?? 150 }}>
               <FilterInput
                 label={t('datatab.grid.filter', { label: column.label })}
-                value={filters[column.key] ?? ''}
+                kind={typedFilterKind(column.type)}
+                // The box shows what was typed, readable or not (the grid is drawn anew after each reload).
+                value={filterProblems[column.key]?.text ?? filters[column.key] ?? ''}
+                problem={filterProblems[column.key]}
                 onChange={(value) => onFilter(column.key, value)}
                 disabled={column.type === 'query'}
               />
@@ -432,27 +489,56 @@ const GridRow = memo(
     before.cells.every((cell, i) => cell.width === after.cells[i]?.width && cell.text === after.cells[i]?.text && cell.hint === after.cells[i]?.hint),
 );
 
-function FilterInput({ label, value, onChange, disabled }: { label: string; value: string; onChange: (value: string) => void; disabled: boolean }) {
+/** What to type into a number or date column's filter: the placeholder says it short, the tooltip in full. */
+const filterHelp: Record<TypedFilterKind, { placeholder: string; tooltip: string }> = {
+  wholeNumber: { placeholder: 'datatab.grid.numberFilterPlaceholder', tooltip: 'datatab.grid.numberFilterTooltip' },
+  number: { placeholder: 'datatab.grid.numberFilterPlaceholder', tooltip: 'datatab.grid.numberFilterTooltip' },
+  date: { placeholder: 'datatab.grid.dateFilterPlaceholder', tooltip: 'datatab.grid.dateFilterTooltip' },
+};
+
+type FilterInputProps = {
+  label: string;
+  /** How the column reads its filter text (null: as text). */
+  kind: TypedFilterKind | null;
+  value: string;
+  problem: TypedFilterProblem | undefined;
+  onChange: (value: string) => void;
+  disabled: boolean;
+};
+
+function FilterInput({ label, kind, value, problem, onChange, disabled }: FilterInputProps) {
   const { t } = useTranslation();
+  const hintId = useId();
   const [text, setText] = useState(value);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => {
     if (timer.current) clearTimeout(timer.current);
   }, []);
+  const help = kind ? filterHelp[kind] : null;
   return (
-    <input
-      type="search"
-      className={classes.filterInput}
-      aria-label={label}
-      placeholder={t('datatab.grid.filterPlaceholder')}
-      value={text}
-      disabled={disabled}
-      onChange={(event) => {
-        const next = event.currentTarget.value;
-        setText(next);
-        if (timer.current) clearTimeout(timer.current);
-        timer.current = setTimeout(() => onChange(next), filterDebounceMs);
-      }}
-    />
+    <>
+      <input
+        type="search"
+        className={classes.filterInput}
+        aria-label={label}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? hintId : undefined}
+        placeholder={t(help?.placeholder ?? 'datatab.grid.filterPlaceholder')}
+        title={help ? t(help.tooltip) : undefined}
+        value={text}
+        disabled={disabled}
+        onChange={(event) => {
+          const next = event.currentTarget.value;
+          setText(next);
+          if (timer.current) clearTimeout(timer.current);
+          timer.current = setTimeout(() => onChange(next), filterDebounceMs);
+        }}
+      />
+      {problem && (
+        <div id={hintId} role="alert" className={classes.filterHint} data-testid="filter-hint">
+          {problem.problem === 'noSuchDay' ? t('datatab.grid.filterHint.noSuchDay', { day: problem.day }) : t(`datatab.grid.filterHint.${problem.problem}`)}
+        </div>
+      )}
+    </>
   );
 }

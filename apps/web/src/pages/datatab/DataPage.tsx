@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import { Alert, Badge, Button, Group, Loader, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TableRow, TableSummary } from '@stockwise/contract';
+import { downloadCsv } from '../forecasting/csv.ts';
 import { useTablesStore } from '../../stores/tables.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import { useCan } from '../../stores/role.ts';
@@ -16,6 +17,7 @@ import { AddTableDialog } from './AddTableDialog.tsx';
 import { CreateFolderDialog, DeleteRowDialog, DeleteTableDialog, MoveTableDialog } from './TableDialogs.tsx';
 import { isVariationName } from './tree.ts';
 import { useDialogFocusReturn } from '../../components/dialog-focus.ts';
+import contrast from '../../components/ReadableContrast.module.css';
 import classes from './DataPage.module.css';
 
 type Dialog =
@@ -34,8 +36,9 @@ export default function DataPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const sessionLoaded = useSessionStore((state) => !state.isLoading && state.isLoggedIn);
   const store = useTablesStore();
-  const { tables, folders, isLoading, error, selected, selectionCount, columns, rows, count, countIsEstimate, hasMore, sort, filters, isLoadingRows, rowsError, isLoadingMore } = store;
-  const { loadStructure, selectTable, toggleSort, setFilter, loadMore, loadEnd, makeVariation, setPageSize } = store;
+  const { tables, folders, isLoading, error, selected, selectionCount, columns, rows, count, countIsEstimate, hasMore, sort, filters, filterProblems, isLoadingRows, rowsError, isLoadingMore } = store;
+  const { loadStructure, selectTable, toggleSort, setFilter, loadMore, loadEnd, makeVariation, setPageSize, exportCsv } = store;
+  const [isExporting, setExporting] = useState(false);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const tablePane = useRef<HTMLElement>(null);
   const rememberDialogOpener = useDialogFocusReturn(dialog !== null, () => tablePane.current);
@@ -122,6 +125,17 @@ export default function DataPage() {
   const onLoadEnd = useCallback(() => void loadEnd(), [loadEnd]);
   const closeDialog = useCallback(() => setDialog(null), []);
 
+  const downloadRows = async () => {
+    if (!selected) return;
+    setExporting(true);
+    setNotice(null);
+    const result = await exportCsv();
+    setExporting(false);
+    // downloadCsv writes the byte order mark Excel needs; the server's, if the browser kept it, would be a second one.
+    if (result.ok) downloadCsv(`${selected.name}.csv`, result.value.replace(/^\uFEFF/, ''));
+    else setNotice(result.message);
+  };
+
   const hasFilters = Object.keys(filters).length > 0;
   const formatNumber = (n: number) => n.toLocaleString(i18n.language);
   const addRowButton = canEditRows ? (
@@ -131,7 +145,7 @@ export default function DataPage() {
   ) : null;
 
   return (
-    <div className={classes.page}>
+    <div className={`${classes.page} ${contrast.readable}`}>
       <Title order={1} size="h2">
         {t('datatab.title')}
       </Title>
@@ -205,6 +219,11 @@ export default function DataPage() {
                   </Text>
                 )}
                 <div style={{ flex: 1 }} />
+                {selected && columns.length > 0 && (
+                  <Button variant="default" onClick={() => void downloadRows()} loading={isExporting} disabled={isLoadingRows || Boolean(rowsError)}>
+                    {t('datatab.actions.downloadCsv')}
+                  </Button>
+                )}
                 {selected && addRowButton}
               </div>
               {rowsError && (
@@ -246,6 +265,7 @@ export default function DataPage() {
                     unknownValues={store.unknownValues}
                     sort={sort}
                     filters={filters}
+                    filterProblems={filterProblems}
                     hasNext={hasMore}
                     isLoadingMore={isLoadingMore}
                     canMakeVariation={!isVariationName(selected.name)}
@@ -256,7 +276,8 @@ export default function DataPage() {
                     onLoadEnd={onLoadEnd}
                     onRowAction={onRowAction}
                     emptyContent={
-                      hasFilters ? (
+                      // A page that failed to load says so above; "no rows" would not be true.
+                      rowsError ? null : hasFilters ? (
                         <Text c="dimmed">{t('datatab.grid.noMatches')}</Text>
                       ) : (
                         <>

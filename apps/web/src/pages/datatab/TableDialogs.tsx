@@ -6,6 +6,7 @@ import type { RowReferences, TableSummary } from '@stockwise/contract';
 import { useCan } from '../../stores/role.ts';
 import { useTablesStore, type OperationResult } from '../../stores/tables.ts';
 import contrast from '../../components/ReadableContrast.module.css';
+import { referringRowsText } from './referring-rows.ts';
 
 /** Mantine's default red under white text is 3.2:1; its darkest red meets WCAG AA's 4.5:1. */
 const DANGER_COLOR = 'red.9';
@@ -148,7 +149,10 @@ export function DeleteRowDialog({ tableName, rowId, onClose }: { tableName: stri
   }, [rowReferences, rowId]);
   const referring = references?.ok ? references.value : null;
   const referred = referring !== null && referring.total > 0;
-  const texts = { id: String(rowId), name: tableName };
+  // The row by its code and name when it has them: the user sees which product goes before a delete that cannot be undone.
+  const label = referring?.label ?? null;
+  const named = label !== null;
+  const texts = { id: String(rowId), name: tableName, label };
   let submit: DialogFrameProps['submit'] = 'ready';
   if (references === null) submit = 'waiting';
   else if (referred && !isAdmin) submit = 'hidden';
@@ -170,16 +174,16 @@ export function DeleteRowDialog({ tableName, rowId, onClose }: { tableName: stri
       )}
       {referred ? (
         <>
-          <Text>{t('datatab.deleteRowDialog.referred', texts)}</Text>
+          <Text>{t(named ? 'datatab.deleteRowDialog.referredNamed' : 'datatab.deleteRowDialog.referred', texts)}</Text>
           <List data-testid="row-references">
             {referring.references.map((reference) => (
-              <List.Item key={reference.table}>{t('datatab.deleteRowDialog.referenceCount', { count: reference.count, table: reference.table })}</List.Item>
+              <List.Item key={reference.table}>{referringRowsText(t, reference)}</List.Item>
             ))}
           </List>
           <Text fw={500}>{isAdmin ? t('datatab.deleteRowDialog.cascadeWarning') : t('datatab.deleteRowDialog.adminOnly')}</Text>
         </>
       ) : (
-        references !== null && <Text>{t('datatab.deleteRowDialog.message', texts)}</Text>
+        references !== null && <Text>{t(named ? 'datatab.deleteRowDialog.messageNamed' : 'datatab.deleteRowDialog.message', texts)}</Text>
       )}
     </DialogFrame>
   );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldType } from '@stockwise/contract';
 import { fieldTypes } from '@stockwise/contract';
-import { addPayload, editPayload, fieldSpan, initialFormValues, inputKindOf, missingRequired, toPayloadValue, steppedNumber, typedNumber, type FormColumn } from './row-form.ts';
+import { addPayload, editPayload, fieldSpan, initialFormValues, inputKindOf, missingRequired, toPayloadValue, steppedNumber, type FormColumn } from './row-form.ts';
 import { fieldTypeOptions } from './column-drafts.ts';
 
 const column = (key: string, type: FieldType, extra: Partial<FormColumn> = {}): FormColumn => ({ key, label: key, type, read_only: false, ...extra });
@@ -31,7 +31,8 @@ describe('form spans on the 12-column grid (spec §2)', () => {
 describe('input kinds (spec §5)', () => {
   it('integer step 1, decimal step 0.01, email, date and datetime inputs', () => {
     expect(inputKindOf({ type: 'IntegerField' })).toEqual({ kind: 'number', step: 1 });
-    expect(inputKindOf({ type: 'ForeignKey' })).toEqual({ kind: 'number', step: 1 });
+    // A reference is chosen by its row's code or name, not typed as an id.
+    expect(inputKindOf({ type: 'ForeignKey' })).toEqual({ kind: 'reference' });
     expect(inputKindOf({ type: 'DecimalField' })).toEqual({ kind: 'number', step: 0.01 });
     expect(inputKindOf({ type: 'EmailField' })).toEqual({ kind: 'email' });
     expect(inputKindOf({ type: 'DateField' })).toEqual({ kind: 'date' });
@@ -105,10 +106,7 @@ describe('form values and payloads', () => {
     expect(editPayload(columns, initial, initial, 3)).toEqual({ id: 3 });
   });
 
-  it('reads a number as a shop types it: a decimal comma or thousands separators, never 2,40 as 240', () => {
-    expect(['2,40', '2.40', ' 2,4 ', '1.234,50', '1,234.50', '1 234,5', '-3', '12'].map(typedNumber)).toEqual(['2.40', '2.40', '2.4', '1234.50', '1234.50', '1234.5', '-3', '12']);
-    // Not a number either way: sent as typed, for the server to refuse with the field's error.
-    expect(['2,4,0', 'abc', '1.2.3'].map(typedNumber)).toEqual(['2,4,0', 'abc', '1.2.3']);
+  it('sends a number as a shop types it (the contract reads it: ADR 0145), never 2,40 as 240', () => {
     expect(toPayloadValue('DecimalField', '2,40')).toBe('2.40');
     expect(toPayloadValue('IntegerField', '1,5')).toBe('1.5');
     expect(toPayloadValue('CharField', '2,40')).toBe('2,40');

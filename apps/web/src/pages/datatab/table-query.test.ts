@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filtersJson, initialSort, mergeColumnNotes, mergePageNotes, noPageNotes, nextSort, referenceText, withFilter } from './table-query.ts';
+import { filtersJson, initialSort, mergeColumnNotes, mergePageNotes, noPageNotes, nextSort, readFilterInput, referenceText, withFilter } from './table-query.ts';
 
 describe('sorting (spec §4)', () => {
   it('starts unsorted (the server sorts by id)', () => {
@@ -35,6 +35,35 @@ describe('filters (spec §4, docs/api.md filters_json)', () => {
     expect(filtersJson({})).toBeUndefined();
     expect(filtersJson({ name: ' hose ', qty: '5' })).toBe('{"name":"hose","qty":"5"}');
     expect(filtersJson({ name: '' })).toBeUndefined();
+  });
+
+  const columns = [
+    { key: 'name', type: 'CharField' },
+    { key: 'qty', type: 'IntegerField' },
+    { key: 'cost', type: 'DecimalField' },
+    { key: 'day', type: 'DateField' },
+    { key: 'product_id', type: 'ForeignKey' },
+  ] as const;
+
+  it('reads number and date columns as typed (<10, 10-50, >=2026-11-01) and text columns as text', () => {
+    expect(JSON.parse(filtersJson({ name: '<10', qty: '<10', cost: '2,5-3', day: '>=2026-11-01', product_id: '85123' }, columns) ?? '')).toEqual({
+      name: '<10',
+      qty: { lt: 10 },
+      cost: { gte: 2.5, lte: 3 },
+      day: { gte: '2026-11-01' },
+      product_id: '85123',
+    });
+    expect(filtersJson({ qty: '7' }, columns)).toBe('{"qty":{"equals":7}}');
+  });
+
+  it('leaves out a text it cannot read, saying why', () => {
+    expect(filtersJson({ qty: 'abc', name: 'hose' }, columns)).toBe('{"name":"hose"}');
+    expect(filtersJson({ qty: 'abc' }, columns)).toBeUndefined();
+    expect(readFilterInput('IntegerField', '<10.5')).toEqual({ problem: 'wholeNumber' });
+    expect(readFilterInput('DecimalField', 'abc')).toEqual({ problem: 'number' });
+    expect(readFilterInput('DateField', '2026-02-30')).toEqual({ problem: 'noSuchDay', day: '2026-02-30' });
+    expect(readFilterInput('CharField', ' <10 ')).toEqual({ filter: '<10' });
+    expect(readFilterInput(undefined, 'x')).toEqual({ filter: 'x' });
   });
 });
 

@@ -1,5 +1,5 @@
 // Table browsing rules (spec §4): sorting toggles, per-column filters and the row-data request.
-import type { RowPage, TableFilters, UnknownValueReason } from '@stockwise/contract';
+import { readTypedFilter, typedFilterKind, type ColumnFilter, type FieldType, type RowPage, type TableFilters, type TypedFilterProblem, type UnknownValueReason } from '@stockwise/contract';
 
 export type SortDirection = 'asc' | 'desc';
 export type SortState = { sortBy: string | null; sortDir: SortDirection };
@@ -14,18 +14,36 @@ export function nextSort(current: SortState, key: string): SortState {
   return { sortBy: key, sortDir: 'asc' };
 }
 
+/** Texts under the headers that cannot be filters, per column, with why: shown in and under that box, and not sent. */
+export type FilterProblems = Readonly<Record<string, TypedFilterProblem & { text: string }>>;
+/** The columns' types by key: how each filter text is read. */
+export type FilterColumns = readonly { key: string; type: FieldType }[];
+
 /** Sets one column's filter; an empty (or blank) value removes that filter. */
 export function withFilter(filters: FilterInputs, key: string, value: string): FilterInputs {
   const { [key]: _removed, ...rest } = filters;
   return value.trim() === '' ? rest : { ...rest, [key]: value };
 }
 
-/** `filters_json` as docs/api.md describes it: `{key: value}`; undefined when nothing filters. */
-export function filtersJson(filters: FilterInputs): string | undefined {
+/**
+ * One column's filter as sent: text columns (and references, matched by key or name) as the text;
+ * number and date columns read as spreadsheet users type them (`<10`, `10-50`, `>=2026-11-01`:
+ * readTypedFilter), or the reason the text cannot be read.
+ */
+export function readFilterInput(type: FieldType | undefined, text: string): { filter: ColumnFilter } | TypedFilterProblem {
+  const trimmed = text.trim();
+  const kind = type ? typedFilterKind(type) : null;
+  return kind ? readTypedFilter(kind, trimmed) : { filter: trimmed };
+}
+
+/** `filters_json` as docs/api.md describes it: `{key: filter}`; undefined when nothing filters (or nothing readable). */
+export function filtersJson(filters: FilterInputs, columns: FilterColumns = []): string | undefined {
   const active: TableFilters = {};
+  const typeOf = new Map(columns.map((column) => [column.key, column.type]));
   for (const [key, value] of Object.entries(filters)) {
-    const trimmed = value.trim();
-    if (trimmed !== '') active[key] = trimmed;
+    if (value.trim() === '') continue;
+    const read = readFilterInput(typeOf.get(key), value);
+    if ('filter' in read) active[key] = read.filter;
   }
   return Object.keys(active).length > 0 ? JSON.stringify(active) : undefined;
 }

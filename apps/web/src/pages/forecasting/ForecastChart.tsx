@@ -2,13 +2,14 @@
 // Sales (a few units a day) and stock (hundreds of units, projected below zero after a stockout)
 // differ by orders of magnitude and in sign; on one chart with two y-axes the bands overlap and a
 // buyer cannot tell which line reads against which axis. Stacked, each has its own zero.
-import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent, type MouseEvent } from 'react';
+import { memo, useCallback, useId, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent, type MouseEvent } from 'react';
 import { Area, CartesianGrid, ComposedChart, DefaultZIndexes, Line, XAxis, YAxis, ZIndexLayer, usePlotArea, useXAxisInverseScale, useXAxisScale, useYAxisScale } from 'recharts';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_FORECAST_DAYS } from '@stockwise/contract';
 import { forecastMarks } from '../../api/forecasting.ts';
 import { emptyRow, valueAxis, type ChartRow } from './chart-data.ts';
-import type { ZeroCrossing } from './zero-crossings.ts';
+import { layoutMarkerLabels, MAX_LISTED_DATES } from './marker-labels.ts';
+import type { ZeroCrossing, ZeroCrossingType } from './zero-crossings.ts';
 
 type PlotRow = ChartRow & { t: number };
 
@@ -18,6 +19,8 @@ const monthFormat = new Intl.DateTimeFormat('en', { month: 'short', year: 'numer
 const dayFormat = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 const shortDayFormat = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 const numberFormat = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
+const dateList = new Intl.ListFormat('en', { type: 'conjunction' });
+const shortDay = (date: string) => shortDayFormat.format(timeOf(date));
 
 export const formatDay = (date: string) => dayFormat.format(timeOf(date));
 
@@ -80,7 +83,7 @@ const monthTick = tickLabel((value) => monthFormat.format(value), '0.71em');
 const valueTick = tickLabel((value) => numberFormat.format(value), '0.355em');
 const noTicks: number[] = [];
 const chartMargin = { top: 16, right: 24, bottom: 0, left: 8 };
-const colors = { actual: '#495057', forecast: '#1c7ed6', band: '#a5d8ff', stock: '#2b8a3e', stockForecast: '#e8590c', stockBand: '#ffd8a8', out: '#e03131', maybeOut: '#f08c00' };
+const colors = { actual: '#495057', forecast: '#1c7ed6', band: '#a5d8ff', stock: '#2b8a3e', stockForecast: '#e8590c', stockBand: '#ffd8a8', out: '#e03131', maybeOut: '#f08c00', outText: '#c92a2a', maybeOutText: '#a85d00' };
 
 /** The line paths of each of the two charts, one string per chart. */
 const drawnPaths = (container: HTMLDivElement | null) =>
@@ -120,16 +123,27 @@ function useRenderedMark(container: React.RefObject<HTMLDivElement | null>, rows
 // effect without dependencies, so every render removes and re-adds them, and each of those updates
 // recomputes the whole chart (measured: most of a product switch's render time).
 
-type LegendItem = { label: string; color: string; kind: 'line' | 'band' };
+/** A series of the chart, or a kind of marker with its dates (`id`: what the stock chart's readout is described by). */
+type LegendItem = { label: string; color: string; kind: 'line' | 'band' | 'marker'; id?: string };
 
-/** The series of one chart, above it (HTML: Recharts' legend lists only its own series). */
+/**
+ * The series of one chart, above it (HTML: Recharts' legend lists only its own series), or its
+ * stock-out markers with their dates, under it. The words are dark grey, the swatch in the series'
+ * colour: orange or blue text on white is below WCAG AA's contrast for text.
+ */
 const ChartLegend = memo(function ChartLegend({ items }: { items: LegendItem[] }) {
   return (
-    <ul className="chart-legend" style={{ display: 'flex', justifyContent: 'center', gap: 20, listStyle: 'none', margin: '4px 0', padding: 0, fontSize: 14 }}>
+    <ul className="chart-legend" style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', columnGap: 20, rowGap: 2, listStyle: 'none', margin: '4px 0', padding: 0, fontSize: 14 }}>
       {items.map((item) => (
-        <li key={item.label} style={{ display: 'flex', alignItems: 'center', gap: 6, color: item.kind === 'line' ? item.color : '#495057' }}>
+        <li key={item.label} id={item.id} className={`legend-${item.kind}`} style={{ display: 'flex', alignItems: 'center', gap: 6, color: '#495057' }}>
           <svg width={18} height={10} aria-hidden="true">
-            {item.kind === 'line' ? <line x1={0} x2={18} y1={5} y2={5} stroke={item.color} strokeWidth={2} /> : <rect width={18} height={10} fill={item.color} />}
+            {item.kind === 'line' ? (
+              <line x1={0} x2={18} y1={5} y2={5} stroke={item.color} strokeWidth={2} />
+            ) : item.kind === 'marker' ? (
+              <circle cx={9} cy={5} r={4.5} fill={item.color} />
+            ) : (
+              <rect width={18} height={10} fill={item.color} />
+            )}
           </svg>
           {item.label}
         </li>
@@ -139,6 +153,12 @@ const ChartLegend = memo(function ChartLegend({ items }: { items: LegendItem[] }
 });
 
 type ReadoutItem = [name: string, field: keyof ChartRow | 'salesBand' | 'stockBand', color: string];
+/** A stock-out marker's words and colour in the day's readout. */
+type ReadoutEvent = { text: string; color: string };
+
+const markerColor = (type: ZeroCrossingType) => (type === 'stockForecast' ? colors.out : colors.maybeOut);
+/** A marker label's words: darker than its dot, for WCAG AA's 4.5:1 against the white ground. */
+const markerTextColor = (type: ZeroCrossingType) => (type === 'stockForecast' ? colors.outText : colors.maybeOutText);
 
 /** The chart's words, translated once per language rather than on every render (i18next's t is not free). */
 function useChartLabels() {
@@ -161,6 +181,13 @@ function useChartLabels() {
       forecastStart: t('forecasting.chart.forecastStart'),
       salesReadout: t('forecasting.chart.salesReadout'),
       stockReadout: t('forecasting.chart.stockReadout'),
+      /** A marker label: its dates listed ("Runs out Dec 5 and Dec 9"), or past MAX_LISTED_DATES counted, unless `all` are wanted (the legend). */
+      markers: (type: ZeroCrossingType, dates: string[], all = false) => {
+        const key = type === 'stockForecast' ? 'forecasting.chart.stockForecastMarker' : 'forecasting.chart.stockLowerBoundMarker';
+        if (all || dates.length <= MAX_LISTED_DATES) return t(key, { dates: dateList.format(dates.map(shortDay)) });
+        return t(`${key}Many`, { count: dates.length, from: shortDay(dates[0] as string), to: shortDay(dates.at(-1) as string) });
+      },
+      event: { stockForecast: t('forecasting.chart.stockForecastEvent'), stockLowerBound: t('forecasting.chart.stockLowerBoundEvent') } satisfies Record<ZeroCrossingType, string>,
       salesItems: [
         [name.actualSales, 'actualSales', colors.actual],
         [name.forecastSales, 'forecastSales', colors.forecast],
@@ -205,6 +232,7 @@ function createHoverStore(): HoverStore {
 }
 
 const readoutWidth = 230;
+const noEvents = new Map<number, ReadoutEvent[]>();
 
 /**
  * The chart's tooltip: a cursor line and the values of the day under the pointer, or of the day
@@ -214,7 +242,23 @@ const readoutWidth = 230;
  * Recharts' own keyboard layer (accessibilityLayer) is off on both charts: it steps through
  * Recharts' tooltip, which is not used here, and left each SVG an extra tab stop that did nothing.
  */
-function DayReadout({ hover, byTime, domain, items, label }: { hover: HoverStore; byTime: Map<number, PlotRow>; domain: [number, number]; items: ReadoutItem[]; label: string }) {
+function DayReadout({
+  hover,
+  byTime,
+  domain,
+  items,
+  label,
+  events = noEvents,
+  describedBy,
+}: {
+  hover: HoverStore;
+  byTime: Map<number, PlotRow>;
+  domain: [number, number];
+  items: ReadoutItem[];
+  label: string;
+  events?: Map<number, ReadoutEvent[]>;
+  describedBy?: string | undefined;
+}) {
   const day = useSyncExternalStore(hover.subscribe, hover.get);
   const xScale = useXAxisScale();
   const timeAt = useXAxisInverseScale();
@@ -258,6 +302,11 @@ function DayReadout({ hover, byTime, domain, items, label }: { hover: HoverStore
                   <span style={{ color: line.color }}>●</span> {line.name}: {line.text}
                 </div>
               ))}
+              {(events.get(row.t) ?? []).map((event) => (
+                <div key={event.text} className="readout-event" style={{ color: event.color, fontWeight: 600 }}>
+                  <span aria-hidden="true">●</span> {event.text}
+                </div>
+              ))}
             </div>
           </foreignObject>
         ) : null}
@@ -270,6 +319,7 @@ function DayReadout({ hover, byTime, domain, items, label }: { hover: HoverStore
           tabIndex={byTime.size > 0 ? 0 : -1}
           role="application"
           aria-label={label}
+          aria-describedby={describedBy}
           onMouseMove={onMouseMove}
           onMouseLeave={() => hover.set(null)}
           onKeyDown={onKeyDown}
@@ -334,39 +384,63 @@ function ForecastStartLine({ at, label }: { at: number | null; label: string }) 
   );
 }
 
-/** The zero line of the stock chart and a marker where the stock forecast or its lower bound reaches it. */
-function ZeroLineAndCrossings({ crossings }: { crossings: ZeroCrossing[] }) {
-  const { t } = useTranslation();
+/**
+ * The zero line of the stock chart, a marker where the stock forecast or its lower bound reaches it,
+ * and the markers' labels: forecast ones above the line, lower-bound ones below, one label for each
+ * run of markers too close to label apart (marker-labels.ts), on a white ground (an SVG filter the
+ * size of the text, which is not measured) so that the lines they cross do not run through the
+ * words. Drawn for the eye: the legend under the chart lists the same dates as text, so the layer is
+ * hidden from screen readers.
+ */
+function ZeroLineAndCrossings({ crossings, words }: { crossings: ZeroCrossing[]; words: (type: ZeroCrossingType, dates: string[]) => string }) {
   const xScale = useXAxisScale();
   const zero = useYAxisScale()?.(0);
   const plot = usePlotArea();
   const ready = xScale && zero !== undefined && plot;
+  const markers = ready
+    ? crossings.flatMap((crossing) => {
+        const x = xScale(timeOf(crossing.date));
+        return x === undefined ? [] : [{ ...crossing, x }];
+      })
+    : [];
+  const labels = ready ? layoutMarkerLabels(markers, words, { left: plot.x, right: plot.x + plot.width }) : [];
+  const ground = useId();
   return (
     <>
       <ZIndexLayer zIndex={DefaultZIndexes.line}>
         {ready ? <line className="zero-line" x1={plot.x} x2={plot.x + plot.width} y1={zero} y2={zero} stroke="#adb5bd" /> : null}
       </ZIndexLayer>
       <ZIndexLayer zIndex={DefaultZIndexes.label}>
-        {ready
-          ? crossings.map((crossing) => {
-              const x = xScale(timeOf(crossing.date));
-              if (x === undefined) return null;
-              // Forecast crossings are labelled above the zero line, lower-bound ones below; several
-              // close together are stacked so their dates stay readable.
-              const order = crossings.filter((other) => other.type === crossing.type).indexOf(crossing);
-              const isForecast = crossing.type === 'stockForecast';
-              const color = isForecast ? colors.out : colors.maybeOut;
-              const offset = 8 + order * 14;
+        {ready ? (
+          <g aria-hidden="true">
+            <defs>
+              <filter id={ground} x="-0.03" y="-0.1" width="1.06" height="1.2">
+                <feFlood floodColor="#fff" floodOpacity={0.85} />
+                <feComposite in="SourceGraphic" operator="over" />
+              </filter>
+            </defs>
+            {markers.map((marker) => (
+              <circle key={`${marker.type}-${marker.date}`} className={`zero-crossing zero-crossing-${marker.type}`} data-date={marker.date} cx={marker.x} cy={zero} r={5} fill={markerColor(marker.type)} stroke="#fff" />
+            ))}
+            {labels.map((label) => {
+              const above = label.type === 'stockForecast';
               return (
-                <g key={`${crossing.type}-${crossing.date}`} className={`zero-crossing zero-crossing-${crossing.type}`}>
-                  <circle cx={x} cy={zero} r={5} fill={color} stroke="#fff" />
-                  <text x={x} y={isForecast ? zero - offset : zero + offset} dominantBaseline={isForecast ? 'auto' : 'hanging'} textAnchor="middle" fontSize={11} fill={color}>
-                    {t(isForecast ? 'forecasting.chart.stockForecastMarker' : 'forecasting.chart.stockLowerBoundMarker', { date: shortDayFormat.format(timeOf(crossing.date)) })}
-                  </text>
-                </g>
+                <text
+                  key={`${label.type}-${label.dates[0]}`}
+                  className={`zero-crossing-label zero-crossing-label-${label.type}`}
+                  x={label.left}
+                  y={above ? zero - 9 : zero + 9}
+                  dominantBaseline={above ? 'auto' : 'hanging'}
+                  fontSize={11}
+                  fill={markerTextColor(label.type)}
+                  filter={`url(#${ground})`}
+                >
+                  {label.text}
+                </text>
               );
-            })
-          : null}
+            })}
+          </g>
+        ) : null}
       </ZIndexLayer>
     </>
   );
@@ -429,6 +503,23 @@ export const ForecastChart = memo(function ForecastChart({ rows, forecastStart, 
     />
   );
   const byTime = useMemo(() => new Map(empty ? [] : plotRows.map((row) => [row.t, row])), [plotRows, empty]);
+  // The markers' dates in full, as text: a legend under the stock chart (under it, so that the chart
+  // does not move when a product has none), and each marker's words in its day's readout (the
+  // chart's own labels may merge or count them).
+  const markerIds = useId();
+  const { markerLegend, stockEvents, markersDescribedBy } = useMemo(() => {
+    const datesOf = (type: ZeroCrossingType) => crossings.filter((crossing) => crossing.type === type).map((crossing) => crossing.date);
+    const markerItems = (['stockForecast', 'stockLowerBound'] as const).flatMap((type): LegendItem[] => {
+      const dates = datesOf(type);
+      return dates.length ? [{ label: labels.markers(type, dates, true), color: markerColor(type), kind: 'marker', id: `${markerIds}-${type}` }] : [];
+    });
+    const events = new Map<number, ReadoutEvent[]>();
+    for (const crossing of crossings) {
+      const t = timeOf(crossing.date);
+      events.set(t, [...(events.get(t) ?? []), { text: labels.event[crossing.type], color: markerTextColor(crossing.type) }]);
+    }
+    return { markerLegend: markerItems, stockEvents: events, markersDescribedBy: markerItems.map((item) => item.id).join(' ') || undefined };
+  }, [crossings, labels, markerIds]);
   const [hover] = useState(createHoverStore);
   return (
     <div ref={measure} role="group" aria-label={styleCode === null ? labels.emptyChart : labels.chartFor(styleCode)} data-testid="forecast-chart">
@@ -455,10 +546,11 @@ export const ForecastChart = memo(function ForecastChart({ rows, forecastStart, 
         <Area className="stock-band" data={series.forecastStock} dataKey={stockBand} name={labels.name.stockBand} stroke="none" fill={colors.stockBand} fillOpacity={0.7} isAnimationActive={false} activeDot={false} connectNulls={false} />
         <DailyPath rows={series.actualStock} valueOf={actualStockOf} className="actual-stock" stroke={colors.stock} strokeWidth={1.5} />
         <Line className="stock-forecast" data={series.forecastStock} dataKey="forecastStock" name={labels.name.forecastStock} stroke={colors.stockForecast} strokeWidth={2} dot={false} activeDot={false} isAnimationActive={false} connectNulls={false} />
-        <ZeroLineAndCrossings crossings={crossings} />
+        <ZeroLineAndCrossings crossings={crossings} words={labels.markers} />
         <ForecastStartLine at={start} label={labels.forecastStart} />
-        <DayReadout hover={hover} byTime={byTime} domain={domain} items={labels.stockItems} label={labels.stockReadout} />
+        <DayReadout hover={hover} byTime={byTime} domain={domain} items={labels.stockItems} label={labels.stockReadout} events={stockEvents} describedBy={markersDescribedBy} />
       </ComposedChart>
+      {markerLegend.length ? <ChartLegend items={markerLegend} /> : null}
         </>
       ) : (
         <div style={{ height: 2 * chartHeight }} />

@@ -1,22 +1,8 @@
-// CSV export (DESIGN: cells starting with = + - @ tab or CR are escaped against formula injection).
-// Numbers are written as numbers: a finite number cannot carry a formula, and a negative stock
-// projection must stay a number in the spreadsheet.
-import type { ProductForecastResponse, InventoryReport } from '@stockwise/contract';
+// CSV export of the forecasting screens; cells are written by the contract's rule (formula
+// injection guard, numbers as numbers, quoting).
+import { toCsv, UTF8_BOM, type CsvCell, type InventoryReport, type ProductForecastResponse } from '@stockwise/contract';
 
-export type CsvCell = string | number | null | undefined;
-
-const formulaStart = /^[=+\-@\t\r]/;
-
-export function csvCell(value: CsvCell): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
-  const text = formulaStart.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) || text !== value ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-export function toCsv(rows: readonly (readonly CsvCell[])[]): string {
-  return rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
-}
+export { csvCell, toCsv, type CsvCell } from '@stockwise/contract';
 
 const rounded = (value: number | undefined): number | null => (value === undefined ? null : Math.round(value * 100) / 100);
 
@@ -31,18 +17,24 @@ export function forecastCsv(forecast: Pick<ProductForecastResponse, 'forecast'>)
   return toCsv(rows);
 }
 
+// The screen's words for the two kinds of stockout (spec §3 names them stockForecast and stockLowerBound).
+const stockoutWords = { stockForecast: 'expected', stockLowerBound: 'possible', none: null } as const;
+
 /** The whole inventory report: one line per product. */
 export function reportCsv(report: Pick<InventoryReport, 'products'>): string {
   const rows: CsvCell[][] = [['style code', 'name', 'current stock', 'unit cost', 'first stockout', 'stockout type', 'reorder point', 'order quantity', 'order by', 'model']];
   for (const product of report.products) {
-    rows.push([product.styleCode, product.name, product.currentStock, product.unitCost, product.firstStockout, product.stockoutType, product.reorderPoint, product.orderQuantity, product.orderBy, product.model]);
+    rows.push([product.styleCode, product.name, product.currentStock, product.unitCost, product.firstStockout, stockoutWords[product.stockoutType ?? 'none'], product.reorderPoint, product.orderQuantity, product.orderBy, product.model]);
   }
   return toCsv(rows);
 }
 
-/** Hands a CSV text to the browser as a download. */
+/**
+ * Hands a CSV text to the browser as a download. The byte order mark makes Excel read it as UTF-8
+ * (without it Excel on Windows shows "GrÃ¶ÃŸe" for "Größe"); LibreOffice and Google Sheets skip it.
+ */
 export function downloadCsv(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const url = URL.createObjectURL(new Blob([UTF8_BOM, text], { type: 'text/csv;charset=utf-8' }));
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

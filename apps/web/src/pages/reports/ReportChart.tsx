@@ -1,11 +1,12 @@
 // A report's chart, drawn with Recharts from its rows and chart_config (docs/api.md "Report charts").
-// A month (or week) that has not ended is named "Dec 2026 (to date)", drawn dashed or lighter, and
-// said in words under the chart, which the figure points screen readers to.
+// A period that has not ended (today, this week, month, quarter or year) is named "Q4 2026 (to
+// date)", drawn dashed or lighter, and said in words under the chart, which the figure points
+// screen readers to (ADR 0154).
 import { memo, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ChartConfig, ResultRow, UnfinishedPeriod } from '@stockwise/contract';
-import { buildChartData, formatFigure, unfinishedDays, unfinishedOnAxis, unfinishedSegment, valueAxisWidth, xLabelFormatter } from './chart-data.ts';
+import { buildChartData, formatFigure, isUnfinishedValue, unfinishedDays, unfinishedOnAxis, unfinishedSegment, valueAxisWidth, xLabelFormatter } from './chart-data.ts';
 
 // Tableau 10, darkened where needed for contrast on white.
 const palette = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f', '#bcbd22', '#17becf', '#ff7f0e', '#393b79', '#637939'];
@@ -24,11 +25,10 @@ export const ReportChart = memo(function ReportChart({ config, rows, label, unfi
   const x = config.x_field;
   const stackId = config.stacked ? 'stack' : undefined;
   const period = unfinishedOnAxis(unfinished, config);
-  const plainLabel = xLabelFormatter(data.rows, x);
-  const xLabel = (value: unknown) => (period && value === period.value ? t('reports.chart.unfinished.label', { label: plainLabel(value) }) : plainLabel(value));
+  const plainLabel = xLabelFormatter(x, rows.map((row) => row[x]));
+  const xLabel = (value: unknown) => (isUnfinishedValue(period, value) ? t('reports.chart.unfinished.label', { label: plainLabel(value) }) : plainLabel(value));
   // Stacked areas are not split: a dashed area of its own would stack on nothing.
   const segment = config.type === 'line' || (config.type === 'area' && !config.stacked) ? unfinishedSegment(data.rows, x, period) : null;
-  const isUnfinished = (row: Row) => period !== null && row[x] === period.value;
   const solidValue = (key: string) => (row: Row) => (segment && row === segment.to ? null : row[key]);
   const dashedValue = (key: string) => (row: Row) => (segment && (row === segment.from || row === segment.to) ? row[key] : null);
   const axes = [
@@ -75,7 +75,7 @@ export const ReportChart = memo(function ReportChart({ config, rows, label, unfi
               <Bar key={s.key} dataKey={s.key} name={s.label} fill={colour(i)} stackId={stackId} isAnimationActive={false}>
                 {period &&
                   data.rows.map((row) =>
-                    isUnfinished(row) ? <Cell key={String(row[x])} fillOpacity={UNFINISHED_OPACITY} stroke={colour(i)} strokeDasharray={DASHED} /> : <Cell key={String(row[x])} />,
+                    isUnfinishedValue(period, row[x]) ? <Cell key={String(row[x])} fillOpacity={UNFINISHED_OPACITY} stroke={colour(i)} strokeDasharray={DASHED} /> : <Cell key={String(row[x])} />,
                   )}
               </Bar>
             ))}

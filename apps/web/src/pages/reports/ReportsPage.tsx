@@ -8,7 +8,7 @@ import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text, Textarea, TextI
 import { useTranslation } from 'react-i18next';
 import { proposeChartConfig } from '@stockwise/contract';
 import { useShallow } from 'zustand/react/shallow';
-import { useReportsStore, type Operation, type ReportsState } from '../../stores/reports.ts';
+import { hasUnsavedChanges, useReportsStore, type Operation, type ReportsState } from '../../stores/reports.ts';
 import { useCan, useRole, useUserId } from '../../stores/role.ts';
 import { downloadCsv, toCsv, type CsvCell } from '../forecasting/csv.ts';
 import { SqlEditor, type SqlEditorHandle } from './SqlEditor.tsx';
@@ -48,10 +48,12 @@ function ReportList({ canCreate }: { canCreate: boolean }) {
   const selectReport = useReportsStore((s) => s.selectReport);
   const runSql = useReportsStore((s) => s.runSql);
   const createReport = useReportsStore((s) => s.createReport);
-  // A saved report opens with its rows and chart, as a saved question does in Metabase.
+  // A saved report opens with its rows and chart, as a saved question does in Metabase. SQL of a
+  // restored draft is work in progress: it runs when the user says so.
   const openReport = async (id: number) => {
     await selectReport(id);
-    if (useReportsStore.getState().selectedReport?.id === id) await runSql();
+    const { selectedReport, draft } = useReportsStore.getState();
+    if (selectedReport?.id === id && draft?.sql_code === selectedReport.sql_code) await runSql();
   };
   return (
     <Paper withBorder p="sm" component="nav" aria-label={t('reports.list.heading')}>
@@ -187,14 +189,43 @@ function Results({ canEdit }: { canEdit: boolean }) {
   );
 }
 
-function Editor() {
+const sameDay = (a: Date, b: Date) => a.toDateString() === b.toDateString();
+const timeOfDay = new Intl.DateTimeFormat('en', { timeStyle: 'short' });
+const dayAndTime = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** A draft kept from an earlier visit came back: said once, with the way back to the saved report. */
+function RestoredDraftNotice({ onDiscard }: { onDiscard: () => void }) {
+  const { t } = useTranslation();
+  const restored = useReportsStore((s) => s.restoredDraft);
+  if (!restored) return null;
+  const editedAt = new Date(restored.editedAt);
+  const time = (sameDay(editedAt, new Date()) ? timeOfDay : dayAndTime).format(editedAt);
+  return (
+    <Alert color="blue" role="status" data-testid="draft-restored">
+      <Group gap="sm" justify="space-between" wrap="nowrap">
+        <Text size="sm">
+          {t('reports.draft.restored', { time })}
+          {restored.savedSince ? ` ${t('reports.draft.savedSince')}` : ''}
+        </Text>
+        <Button size="xs" color="blue.8" onClick={onDiscard} data-testid="discard-restored-draft">
+          {t('reports.draft.discard')}
+        </Button>
+      </Group>
+    </Alert>
+  );
+}
+
+function Editor({ onDeleted }: { onDeleted: () => void }) {
   const { t } = useTranslation();
   const editorRef = useRef<SqlEditorHandle>(null);
+  const titleRef = useRef<HTMLInputElement>(null);
   const [confirming, setConfirming] = useState(false);
-  const { draft, selectedReport, schema, operations, execution, stale } = useReportsStore(
-    useShallow((s) => ({ draft: s.draft, selectedReport: s.selectedReport, schema: s.schema, operations: s.operations, execution: s.execution, stale: resultIsStale(s) })),
+  const { draft, selectedReport, schema, operations, execution, stale, unsaved } = useReportsStore(
+    useShallow((s) => ({ draft: s.draft, selectedReport: s.selectedReport, schema: s.schema, operations: s.operations, execution: s.execution, stale: resultIsStale(s), unsaved: hasUnsavedChanges(s) })),
   );
-  const { updateDraft, runSql, saveReport, deleteReport } = useReportsStore(useShallow((s) => ({ updateDraft: s.updateDraft, runSql: s.runSql, saveReport: s.saveReport, deleteReport: s.deleteReport })));
+  const { updateDraft, runSql, saveReport, deleteReport, discardDraft } = useReportsStore(
+    useShallow((s) => ({ updateDraft: s.updateDraft, runSql: s.runSql, saveReport: s.saveReport, deleteReport: s.deleteReport, discardDraft: s.discardDraft })),
+  );
   const role = useRole();
   const userId = useUserId();
   const canEdit = role === 'admin' || (role === 'editor' && selectedReport !== null && selectedReport.owner === userId);
@@ -202,6 +233,11 @@ function Editor() {
   const onRun = useCallback(() => void runSql(), [runSql]);
 
   if (!draft || !selectedReport) return null;
+  // The buttons that discard are gone once the edits are: the focus goes to the first field.
+  const discard = () => {
+    discardDraft();
+    titleRef.current?.focus();
+  };
   const exportCsv = () => {
     if (!execution?.success || stale) return;
     const rows: CsvCell[][] = [execution.columns.map((c) => c.name), ...execution.results.map((row) => execution.columns.map((c) => { const value = row[c.name]; return value === null || typeof value === 'number' || typeof value === 'string' ? value : JSON.stringify(value); }))];
@@ -215,9 +251,10 @@ function Editor() {
           {t('reports.editor.readOnly')}
         </Alert>
       ) : null}
-      <TextInput label={t('reports.editor.titleLabel')} value={draft.title} readOnly={!canEdit} onChange={(event) => updateDraft({ title: event.currentTarget.value })} data-testid="report-title" />
+      <RestoredDraftNotice onDiscard={discard} />
+      <TextInput ref={titleRef} label={t('reports.editor.titleLabel')} value={draft.title} readOnly={!canEdit} onChange={(event) => updateDraft({ title: event.currentTarget.value })} data-testid="report-title" />
       <Textarea label={t('reports.editor.descriptionLabel')} value={draft.description} readOnly={!canEdit} autosize minRows={1} onChange={(event) => updateDraft({ description: event.currentTarget.value })} />
-      <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 3fr) minmax(12rem, 1fr)', gap: 'var(--mantine-spacing-md)' }}>
+      <div className={classes.sqlArea}>
         <Stack gap={4}>
           <Text size="sm" fw={500} id="sql-label">
             {t('reports.editor.sqlLabel')}
@@ -238,6 +275,16 @@ function Editor() {
             <Button color="blue.8" variant="outline" onClick={() => void saveReport()} loading={operations.save.busy} data-testid="save-report">
               {t('reports.editor.save')}
             </Button>
+            {unsaved ? (
+              <>
+                <Text size="sm" fw={600} data-testid="unsaved-changes">
+                  {t('reports.editor.unsaved')}
+                </Text>
+                <Button variant="default" onClick={discard} data-testid="discard-changes">
+                  {t('reports.editor.discard')}
+                </Button>
+              </>
+            ) : null}
             <Button variant="outline" color="red.9" onClick={() => setConfirming(true)} loading={operations.delete.busy} data-testid="delete-report">
               {t('reports.editor.delete')}
             </Button>
@@ -265,7 +312,9 @@ function Editor() {
               data-testid="confirm-delete"
               onClick={() => {
                 setConfirming(false);
-                void deleteReport();
+                void deleteReport().then(() => {
+                  if (useReportsStore.getState().selectedReport === null) onDeleted();
+                });
               }}
             >
               {t('reports.editor.delete')}
@@ -293,11 +342,23 @@ function PinButton({ reportId }: { reportId: number }) {
   );
 }
 
+/** A reload or a closed tab with unsaved edits asks first (the edits are kept either way). */
+function useWarnBeforeUnload(when: boolean) {
+  useEffect(() => {
+    if (!when) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [when]);
+}
+
 export default function ReportsPage() {
   const { t } = useTranslation();
-  const { error, loading, hasDraft } = useReportsStore(useShallow((s) => ({ error: s.error, loading: s.loading, hasDraft: s.draft !== null })));
+  const { error, loading, hasDraft, unsaved } = useReportsStore(useShallow((s) => ({ error: s.error, loading: s.loading, hasDraft: s.draft !== null, unsaved: hasUnsavedChanges(s) })));
   const { loadReports, loadSchema } = useReportsStore(useShallow((s) => ({ loadReports: s.loadReports, loadSchema: s.loadSchema })));
   const canCreate = useCan('editor');
+  const editorArea = useRef<HTMLElement>(null);
+  useWarnBeforeUnload(unsaved);
 
   useEffect(() => {
     void loadReports();
@@ -314,9 +375,10 @@ export default function ReportsPage() {
       ) : null}
       <div className={classes.layout}>
         <ReportList canCreate={canCreate} />
-        <section aria-label={t('reports.title')}>
+        {/* Focusable so that the focus has somewhere to go when the report it was in is deleted. */}
+        <section aria-label={t('reports.title')} ref={editorArea} tabIndex={-1}>
           {hasDraft ? (
-            <Editor />
+            <Editor onDeleted={() => editorArea.current?.focus()} />
           ) : (
             <Text c="gray.7">{loading ? t('reports.editor.loading') : t(canCreate ? 'reports.editor.noSelection' : 'reports.editor.noSelectionReadOnly')}</Text>
           )}

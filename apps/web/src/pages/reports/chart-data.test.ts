@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { proposeChartConfig, type ChartConfig } from '@stockwise/contract';
-import { buildChartData, formatFigure, missingChartFields, unfinishedDays, unfinishedOnAxis, unfinishedSegment, valueAxisWidth, xLabelFormatter } from './chart-data.ts';
+import { buildChartData, formatFigure, isUnfinishedValue, missingChartFields, unfinishedDays, unfinishedOnAxis, unfinishedSegment, valueAxisWidth, xLabelFormatter } from './chart-data.ts';
 
 const base: ChartConfig = { type: 'bar', x_field: 'category', series: [{ field: 'units' }], group_field: null, stacked: false, title: '', sort: null };
 
@@ -67,21 +67,34 @@ describe('report chart data', () => {
     expect(proposeChartConfig([column('month', 'date'), column('units_sold', 'number')], { rowCount: 1 }).type).toBe('table');
   });
 
-  it('labels months as "Feb 2025" when every x is the first of a month, anything else as written; figures grouped', () => {
-    const months = xLabelFormatter([{ month: '2025-02-01' }, { month: '2025-03-01' }], 'month');
+  it('labels each period as the screens write it: "Feb 2025", "Q4 2026", "2026", "3 Dec"; anything else as written; figures grouped', () => {
+    const months = xLabelFormatter('month', ['2025-02-01', '2025-03-01']);
     expect([months('2025-02-01'), months('2025-03-01')]).toEqual(['Feb 2025', 'Mar 2025']);
-    const days = xLabelFormatter([{ day: '2025-02-01' }, { day: '2025-02-02' }], 'day');
-    expect(days('2025-02-01')).toBe('2025-02-01');
-    expect(xLabelFormatter([{ category: 'Garden' }], 'category')('Garden')).toBe('Garden');
+    const quarters = xLabelFormatter('quarter', ['2026-07-01', '2026-10-01']);
+    expect([quarters('2026-07-01'), quarters('2026-10-01')]).toEqual(['Q3 2026', 'Q4 2026']);
+    // Quarters' first months in a column not named for quarters are months.
+    expect(xLabelFormatter('month', ['2026-07-01', '2026-10-01'])('2026-10-01')).toBe('Oct 2026');
+    // A year from extract() is a number in the result and a label on the chart; date_trunc's is 1 January.
+    expect(xLabelFormatter('year', [2025, 2026])('2026')).toBe('2026');
+    expect(xLabelFormatter('sales_year', ['2025-01-01', '2026-01-01'])('2026-01-01')).toBe('2026');
+    // Days (and weeks, by their Monday) day first; with the year when they span more than one.
+    const days = xLabelFormatter('day', ['2026-12-01', '2026-12-02', '2026-12-03']);
+    expect([days('2026-12-01'), days('2026-12-03')]).toEqual(['1 Dec', '3 Dec']);
+    expect(xLabelFormatter('runs_out_on', ['2025-12-30', '2026-01-04'])('2026-01-04')).toBe('4 Jan 2026');
+    expect(xLabelFormatter('week', ['2026-11-23', '2026-11-30'])('2026-11-30')).toBe('30 Nov');
+    expect(xLabelFormatter('category', ['Garden'])('Garden')).toBe('Garden');
+    expect(xLabelFormatter('code', ['2026-12-01', 'A-1'])('2026-12-01')).toBe('2026-12-01');
     expect([formatFigure(60000), formatFigure(1234.567), formatFigure('n/a')]).toEqual(['60,000', '1,234.57', 'n/a']);
   });
 
   it('marks the month not finished on the axis it is of, with the days it holds', () => {
-    const december = { field: 'month', value: '2026-12-01', unit: 'month' as const, through: '2026-12-03' };
+    const december = { field: 'month', value: '2026-12-01', unit: 'month' as const, from: '2026-12-01', through: '2026-12-03' };
     const monthly: ChartConfig = { ...base, type: 'line', x_field: 'month', series: [{ field: 'units' }] };
     expect(unfinishedDays(december)).toBe('1–3 Dec');
     expect(unfinishedDays({ ...december, through: '2026-12-01' })).toBe('1 Dec');
-    expect(unfinishedDays({ field: 'week', value: '2026-11-30', unit: 'week', through: '2026-12-03' })).toBe('30 Nov–3 Dec');
+    expect(unfinishedDays({ field: 'week', value: '2026-11-30', unit: 'week', from: '2026-11-30', through: '2026-12-03' })).toBe('30 Nov–3 Dec');
+    expect(unfinishedDays({ field: 'quarter', value: '2026-10-01', unit: 'quarter', from: '2026-10-01', through: '2026-12-03' })).toBe('1 Oct–3 Dec');
+    expect(unfinishedDays({ field: 'day', value: '2026-12-03', unit: 'day', from: '2026-12-03', through: '2026-12-03' })).toBe('3 Dec');
     expect(unfinishedOnAxis(december, monthly)).toBe(december);
     expect(unfinishedOnAxis(december, { ...monthly, x_field: 'category' })).toBeNull();
     expect(unfinishedOnAxis(null, monthly)).toBeNull();
@@ -95,5 +108,20 @@ describe('report chart data', () => {
     // Newest first: the month is named, not dashed.
     expect(unfinishedSegment([...data.rows].reverse(), 'month', december)).toBeNull();
     expect(unfinishedSegment(data.rows.slice(2), 'month', december)).toBeNull();
+  });
+
+  it("marks this year (a number in the rows, a label on the chart) and today's row as the last ones", () => {
+    const year = { field: 'year', value: 2026, unit: 'year' as const, from: '2026-01-01', through: '2026-12-03' };
+    expect(unfinishedDays(year)).toBe('1 Jan–3 Dec');
+    const yearly = buildChartData({ ...base, x_field: 'year', series: [{ field: 'units' }] }, [
+      { year: 2025, units: 400 },
+      { year: 2026, units: 370 },
+    ]);
+    expect(yearly.rows.map((row) => isUnfinishedValue(year, row.year))).toEqual([false, true]);
+    expect(unfinishedSegment(yearly.rows, 'year', year)?.to).toEqual({ year: '2026', units: 370 });
+    const today = { field: 'day', value: '2026-12-03', unit: 'day' as const, from: '2026-12-03', through: '2026-12-03' };
+    expect(isUnfinishedValue(today, '2026-12-03')).toBe(true);
+    expect(isUnfinishedValue(today, '2026-12-02')).toBe(false);
+    expect(isUnfinishedValue(null, '2026-12-03')).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 // Rows of a report as a chart draws them: sorted as the chart config says, numbers as numbers,
 // and long rows (month, product, units) pivoted into one series per value of `group_field`.
-import type { ChartConfig, ResultRow, UnfinishedPeriod } from '@stockwise/contract';
+import { periodOfValues, type ChartConfig, type ResultRow, type UnfinishedPeriod } from '@stockwise/contract';
 
 export type ChartSeries = { key: string; label: string };
 export type ChartData = { rows: Record<string, string | number | null>[]; series: ChartSeries[] };
@@ -66,7 +66,11 @@ export function buildChartData(config: ChartConfig, rows: ResultRow[]): ChartDat
 
 const figure = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
 const monthOfYear = new Intl.DateTimeFormat('en', { month: 'short', year: 'numeric', timeZone: 'UTC' });
-const firstOfMonth = /^\d{4}-\d{2}-01$/;
+// Day before month, as the other screens write a day ("3 Dec").
+const dayOfMonth = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const dayOfYear = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const isoDay = /^\d{4}-\d{2}-\d{2}$/;
+const utcDay = (iso: string) => new Date(`${iso}T00:00:00Z`);
 
 /** Figures on the value axis and in the tooltip as the screens show them (60,000, 1,234.5). */
 export const formatFigure = (value: unknown): string => (typeof value === 'number' ? figure.format(value) : String(value ?? ''));
@@ -93,26 +97,38 @@ export function valueAxisWidth(data: ChartData): number {
 }
 
 /**
- * The x axis's labels: months (every value the first of a month, as date_trunc('month') gives)
- * as "Feb 2025"; anything else as written.
+ * The x axis's labels, by the period the column's values stand for (periodOfValues, as the server
+ * reads them): months "Feb 2025", quarters "Q4 2026", years "2026", weeks and other days "3 Dec"
+ * ("3 Dec 2025" when the days span more than one year); anything else as written. `values` are the
+ * result's own (a year from extract() is a number there, a label on the chart).
  */
-export function xLabelFormatter(rows: ChartData['rows'], x: string): (value: unknown) => string {
-  const monthly = rows.length > 0 && rows.every((row) => typeof row[x] === 'string' && firstOfMonth.test(row[x]));
-  return (value) => (monthly && typeof value === 'string' && firstOfMonth.test(value) ? monthOfYear.format(new Date(`${value}T00:00:00Z`)) : String(value ?? ''));
+export function xLabelFormatter(x: string, values: readonly unknown[]): (value: unknown) => string {
+  const unit = periodOfValues(x, values);
+  const present = values.filter((value) => value !== null && value !== undefined);
+  const days = present.filter((value): value is string => typeof value === 'string' && isoDay.test(value));
+  const allDays = days.length > 0 && days.length === present.length;
+  const day = new Set(days.map((value) => value.slice(0, 4))).size > 1 ? dayOfYear : dayOfMonth;
+  return (value) => {
+    const text = String(value ?? '');
+    if (unit === 'year') return text.slice(0, 4);
+    if (!isoDay.test(text) || !(unit || allDays)) return text;
+    if (unit === 'month') return monthOfYear.format(utcDay(text));
+    if (unit === 'quarter') return `Q${Math.floor((Number(text.slice(5, 7)) - 1) / 3) + 1} ${text.slice(0, 4)}`;
+    return day.format(utcDay(text));
+  };
 }
-
-// Day before month, as the other screens write a day ("3 Dec").
-const dayOfMonth = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const utcDay = (iso: string) => new Date(`${iso}T00:00:00Z`);
 
 /** The result's unfinished period when the chart's x axis is the column it is of (else the chart has nothing to mark). */
 export const unfinishedOnAxis = (period: UnfinishedPeriod | null | undefined, config: ChartConfig): UnfinishedPeriod | null =>
   period && config.type !== 'scatter' && config.x_field === period.field ? period : null;
 
-/** The days an unfinished period holds: "1–3 Dec", "30 Nov–3 Dec", or one day, "1 Dec". */
+/** Whether an x value is the unfinished period's (a year from extract() is a number in the rows, a label on the chart). */
+export const isUnfinishedValue = (period: UnfinishedPeriod | null, value: unknown): boolean => period !== null && String(value) === String(period.value);
+
+/** The days an unfinished period holds: "1–3 Dec", "30 Nov–3 Dec", "1 Jan–3 Dec", or one day, "1 Dec". */
 export function unfinishedDays(period: UnfinishedPeriod): string {
-  const [from, through] = [utcDay(period.value), utcDay(period.through)];
-  if (period.value === period.through) return dayOfMonth.format(from);
+  const [from, through] = [utcDay(period.from), utcDay(period.through)];
+  if (period.from === period.through) return dayOfMonth.format(from);
   const start = from.getUTCMonth() === through.getUTCMonth() ? String(from.getUTCDate()) : dayOfMonth.format(from);
   return `${start}–${dayOfMonth.format(through)}`;
 }
@@ -124,5 +140,5 @@ export function unfinishedDays(period: UnfinishedPeriod): string {
 export function unfinishedSegment(rows: ChartData['rows'], x: string, period: UnfinishedPeriod | null): { from: ChartData['rows'][number]; to: ChartData['rows'][number] } | null {
   const last = rows.at(-1);
   const before = rows.at(-2);
-  return period && last && before && last[x] === period.value ? { from: before, to: last } : null;
+  return last && before && isUnfinishedValue(period, last[x]) ? { from: before, to: last } : null;
 }

@@ -9,7 +9,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { dataActions, dataFetchTypes, MASKED_SECRET, MAX_BATCH_SIZE, MAX_PREVIOUS_DAYS, MAX_RATE_LIMIT, paginationKinds, scheduleFrequencies } from '@stockwise/contract';
 import { useIntegrationsStore } from '../../stores/integrations.ts';
 import contrast from '../../components/ReadableContrast.module.css';
-import { cronOf, scheduleInWords, type IntegrationDraft } from './integration-form.ts';
+import { cronOf, scheduleInWords, timeZoneChoices, type IntegrationDraft } from './integration-form.ts';
 
 // The counts are not clamped into range (clampBehavior none): a 0 stays 0 and saving names the range, never a silent 1.
 const numberOrNull = (value: string | number) => (value === '' || value === null ? null : Number(value));
@@ -68,7 +68,7 @@ export function IntegrationEditor() {
             error={errorOf('endpoint')}
             onChange={(event) => set('endpoint')(event.currentTarget.value)}
           />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <NativeSelect
               label={t('integrations.editor.schedule')}
               value={draft.schedule_frequency}
@@ -78,7 +78,7 @@ export function IntegrationEditor() {
             {draft.schedule_frequency === 'custom' ? (
               <TextInput
                 label={t('integrations.editor.cron')}
-                description={words ? t('integrations.schedule.customWords', { words }) : t('integrations.editor.cronHelp')}
+                description={words ? t('integrations.schedule.inZone', { words, zone: draft.time_zone }) : t('integrations.editor.cronHelp')}
                 placeholder="30 6 * * 1-5"
                 withAsterisk
                 value={draft.cron_expression ?? ''}
@@ -88,9 +88,16 @@ export function IntegrationEditor() {
               />
             ) : (
               <Text size="sm" c="dimmed" mt={28}>
-                {t('integrations.schedule.utc', { words: scheduleInWords(cron) ?? cron })}
+                {t('integrations.schedule.inZone', { words: scheduleInWords(cron) ?? cron, zone: draft.time_zone })}
               </Text>
             )}
+            <NativeSelect
+              label={t('integrations.editor.timeZone')}
+              value={draft.time_zone}
+              data={timeZoneChoices(draft.time_zone)}
+              error={errorOf('time_zone')}
+              onChange={(event) => set('time_zone')(event.currentTarget.value)}
+            />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <NativeSelect

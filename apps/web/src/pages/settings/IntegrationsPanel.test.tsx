@@ -19,7 +19,7 @@ afterEach(cleanup);
 
 const endpoint = 'https://shop.example/api/sales';
 const integration: Integration = {
-  id: 7, enabled: true, endpoint, schedule_frequency: 'custom', cron_expression: '30 6 * * 1-5', schedule_cron: '30 6 * * 1-5', mapping_selection: 'shop', target_entity: 'sales',
+  id: 7, enabled: true, endpoint, schedule_frequency: 'custom', cron_expression: '30 6 * * 1-5', schedule_cron: '30 6 * * 1-5', time_zone: 'Europe/Berlin', mapping_selection: 'shop', target_entity: 'sales',
   data_action: 'upsert', data_fetch_type: 'latest', previous_days: null, initial_setup: false, rate_limit: 60, batch_size: 100, records_path: null, pagination: 'none',
   next_field: 'next', page_parameter: 'page', auth_header_name: null, auth_header_value: null, status: 'failed', last_run_time: '2026-03-02T06:30:00.000Z',
   next_run_time: '2026-03-03T06:30:00.000Z', last_success_time: null, last_error_message: 'shop.example answered HTTP 503 for page 1. (after 4 tries).', consecutive_failures: 1,
@@ -58,7 +58,7 @@ describe('integrations panel', () => {
     renderAs('viewer');
     expect(screen.queryByRole('button', { name: `Run now: ${endpoint}` })).toBeNull();
     expect(screen.getByRole('button', { name: `Logs of ${endpoint}` })).toBeTruthy();
-    expect(screen.getByText('At 06:30, Monday through Friday (UTC)')).toBeTruthy();
+    expect(screen.getByText('At 06:30, Monday through Friday (Europe/Berlin)')).toBeTruthy();
     expect(screen.getByTestId('integration-status').textContent).toBe('failed');
     expect(screen.getByTestId('integration-error').textContent).toBe(integration.last_error_message);
   });

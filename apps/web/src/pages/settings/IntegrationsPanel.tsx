@@ -45,12 +45,22 @@ export function FailureAlert({ failure, testId }: { failure: Failure | null; tes
   );
 }
 
+// Hourly and quarter-hourly runs are the same in every zone; the others fall on the zone's hours.
+const clockBound = (frequency: Integration['schedule_frequency']) => frequency === 'daily' || frequency === 'weekly';
+
 function ScheduleCell({ integration }: { integration: Integration }) {
   const { t } = useTranslation();
   const words = scheduleInWords(integration.schedule_cron);
   return (
     <Stack gap={0}>
-      <Text size="sm">{integration.schedule_frequency === 'custom' ? (words ? t('integrations.schedule.customWords', { words }) : integration.schedule_cron) : t(`integrations.frequencies.${integration.schedule_frequency}`)}</Text>
+      <Text size="sm">
+        {integration.schedule_frequency === 'custom' ? (words ? t('integrations.schedule.inZone', { words, zone: integration.time_zone }) : integration.schedule_cron) : t(`integrations.frequencies.${integration.schedule_frequency}`)}
+      </Text>
+      {clockBound(integration.schedule_frequency) ? (
+        <Text size="xs" c="gray.7">
+          {integration.time_zone}
+        </Text>
+      ) : null}
       {integration.schedule_frequency === 'custom' ? (
         <Text size="xs" c="dimmed" ff="monospace">
           {integration.schedule_cron}

@@ -10,7 +10,16 @@ export type IntegrationDraft = Required<Omit<IntegrationInput, 'previous_days' |
   batch_size: number | null;
 };
 
-/** Spec §5: disabled, hourly, upsert, latest, no initial setup, 60 a minute, 100 a batch, the first mapping. */
+/** The zone this browser is in: a shop's schedule runs in its own hours ("daily" at its midnight). */
+export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || INTEGRATION_DEFAULTS.time_zone;
+
+/** Every zone the browser knows, with `current` first when it is not among them (an older name). */
+export function timeZoneChoices(current: string): string[] {
+  const known = Intl.supportedValuesOf('timeZone');
+  return known.includes(current) ? known : [current, ...known];
+}
+
+/** Spec §5: disabled, hourly, upsert, latest, no initial setup, 60 a minute, 100 a batch, the first mapping; the browser's time zone. */
 export function newIntegrationDraft(firstMapping: string | null, entitiesOf: (mapping: string) => string[]): IntegrationDraft {
   const mapping = firstMapping ?? '';
   return {
@@ -18,6 +27,7 @@ export function newIntegrationDraft(firstMapping: string | null, entitiesOf: (ma
     endpoint: '',
     schedule_frequency: INTEGRATION_DEFAULTS.schedule_frequency,
     cron_expression: null,
+    time_zone: browserTimeZone(),
     mapping_selection: mapping,
     target_entity: entitiesOf(mapping)[0] ?? '',
     data_action: INTEGRATION_DEFAULTS.data_action,
@@ -73,7 +83,7 @@ export function toSavePayload(draft: IntegrationDraft): IntegrationInput {
   };
 }
 
-/** The cron expression (UTC) a frequency runs on. */
+/** The cron expression a frequency runs on (in the integration's time zone). */
 export const cronOf = (frequency: ScheduleFrequency, custom: string | null) => (frequency === 'custom' ? (custom ?? '') : frequencyCron[frequency]);
 
 /** A cron expression in words ("At 06:30, Monday through Friday"), or null when it cannot be read. */

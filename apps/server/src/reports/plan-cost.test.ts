@@ -1,0 +1,64 @@
+// The worst-case plan cost the embedded sandbox judges, on PGlite's own plans for 20,000 sales
+// rows: each way the planner expects to stop early (LIMIT, semi and anti joins, EXISTS subqueries)
+// is priced as if it never did, while plans without one keep the planner's cost.
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { worstCaseCost, type PlanNode } from './sandbox/plan-cost.ts';
+
+describe('worst-case plan cost', () => {
+  let db: PGlite;
+  beforeAll(async () => {
+    db = await PGlite.create();
+    await db.exec(`create table sales (id serial primary key, product_id int not null, quantity int not null);
+      insert into sales (product_id, quantity) select i % 240, (i * 7919) % 20 from generate_series(1, 20000) i`);
+  });
+  afterAll(() => db.close());
+
+  /** The planner's cost of the cursor the sandbox declares, and the worst case judged from the same plan. */
+  const costs = async (sql: string) => {
+    const explained = await db.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`explain (format json) declare report_rows no scroll cursor for ${sql}`);
+    const plan = (explained.rows[0]?.['QUERY PLAN'] as [{ Plan: PlanNode }])[0].Plan;
+    return { planner: plan['Total Cost'], worst: worstCaseCost(plan) };
+  };
+  /** The cost of 20,000 × 20,000 pairs: a nested loop over every row of sales against every row. */
+  const crossJoin = async () => (await costs('select a.id from sales a, sales b where a.quantity * b.quantity = -7')).planner;
+
+  it('judges a cross join under LIMIT 1 by the join, not by the first row the planner hopes for', async () => {
+    const { planner, worst } = await costs('select a.id from sales a, sales b where a.quantity * b.quantity = -7 limit 1');
+    expect(planner).toBeLessThan(10);
+    expect(worst).toBe(await crossJoin());
+  });
+
+  it('judges a semi join the planner expects to match at once as if it never matched', async () => {
+    // `<>` looks true for almost every pair to the planner; it is never true.
+    const { planner, worst } = await costs('select a.id from sales a where exists (select 1 from sales b where a.quantity * b.quantity + 0 <> a.quantity * b.quantity)');
+    expect(planner).toBeLessThan(100_000);
+    expect(worst).toBeGreaterThan((await crossJoin()) / 2);
+  });
+
+  it('judges a hash semi join with a condition on both sides as every pair looked at', async () => {
+    const { planner, worst } = await costs('select a.id from sales a where a.quantity in (select b.quantity from sales b where b.id > a.id + 1000000)');
+    expect(planner).toBeLessThan(100_000);
+    expect(worst).toBeGreaterThan((await crossJoin()) / 2);
+  });
+
+  it('counts an EXISTS subquery once per row that evaluates it, in full', async () => {
+    const { planner, worst } = await costs('select a.id, exists (select 1 from sales b where a.quantity * b.quantity = -7) from sales a');
+    expect(planner).toBeLessThan(1_000_000);
+    expect(worst).toBeGreaterThan((await crossJoin()) / 2);
+  });
+
+  it('counts a hashed subquery once, as the planner does', async () => {
+    const { planner, worst } = await costs('select * from sales where quantity not in (select quantity from sales where id < 5)');
+    expect(worst).toBe(planner);
+  });
+
+  it('keeps the cost of a plan without early exits, and weighs function scans four times', async () => {
+    const grouped = await costs('select product_id, sum(quantity) from sales group by 1');
+    expect(grouped.worst).toBe(grouped.planner);
+    // Aggregate 1,250,000 over a function scan of 1,000,000: three more function scans' worth.
+    const series = await costs('select count(*) from generate_series(1, 100000000)');
+    expect(series.planner).toBeCloseTo(1_250_000, 0);
+    expect(series.worst).toBeCloseTo(4_250_000, 0);
+  });
+});

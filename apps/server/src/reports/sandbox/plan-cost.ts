@@ -1,0 +1,110 @@
+// The worst-case cost of a report's plan, from EXPLAIN (FORMAT JSON): what the embedded sandbox
+// compares with REPORT_MAX_COST before it runs a report (docs/security.md "Runaway SQL in embedded
+// mode", ADR 0040 amendment "Judging the worst case").
+//
+// The cost at the top of a plan is what the planner expects to spend, and it expects to stop early
+// wherever the SQL lets it: a LIMIT, an EXISTS, a semi or anti join all end at the first row they
+// need. When that row never comes (a join condition that matches nothing) the work is everything
+// below them: `… from sales a, sales b where a.quantity * b.quantity = -7 limit 1` is priced at 4
+// and runs for half an hour on PGlite, where nothing can stop it. So the plan is judged by the
+// largest of these, each the cost of running a part of it to the end:
+//  - every node's Total Cost, which is the cost of running it to its last row (a Limit's alone is
+//    cut to the rows it lets through; the node under it keeps its full cost), times the number of
+//    times the node runs: the inner side of a nested loop once per outer row (a Materialize there
+//    is filled once, then read again per outer row, each reading at most what filling it added); a
+//    correlated subquery (SubPlan, unless hashed) once per row of the node that evaluates it.
+//    Those rows are not in the plan, but the planner charged that node at least the subquery's
+//    first row for each of them, so the node's cost over that charge bounds them;
+//  - a semi or anti join with a join filter (EXISTS / NOT EXISTS / IN with a condition on both
+//    sides) as if every outer row met every inner row before the filter let one through.
+// The largest, not the sum: the parts run inside one another, so the largest holds most of the
+// work. Function scans are then weighted for what they cost on PGlite (FUNCTION_SCAN_WEIGHT).
+// The result overstates a plan that does stop early; that matters only near the ceiling.
+
+export type PlanNode = {
+  'Node Type': string;
+  'Startup Cost': number;
+  'Total Cost': number;
+  'Plan Rows': number;
+  'Parent Relationship'?: string;
+  'Subplan Name'?: string;
+  'Join Type'?: string;
+  'Join Filter'?: string;
+  Plans?: PlanNode[];
+  [detail: string]: unknown;
+};
+
+/**
+ * Worst-case cost PGlite gets through in a second of CPU time on the fastest kinds of plan measured
+ * (joins and generate_series ran at 220,000–370,000, most near 290,000; docs/performance.md
+ * "Report cost against time on PGlite", a 2-core machine): a plan of N times this cost takes about
+ * N seconds, and slower kinds of plan (aggregates, the forecast views' JSON) longer.
+ */
+export const PGLITE_COST_PER_SECOND = 300_000;
+
+/**
+ * What a nested loop is charged for each pair of rows it looks at with a one-comparison join filter:
+ * 424,675,868 for the 140,829 × 140,829 pairs of the cross join above.
+ */
+const PAIR_COST = 0.02;
+
+/**
+ * A function scan (generate_series, unnest, … in FROM) stores every row it makes before the rows
+ * are read: on PGlite its rows took 4 times what the planner charges them, next to a join's
+ * (docs/performance.md, "Report cost against time on PGlite").
+ */
+const FUNCTION_SCAN_WEIGHT = 4;
+
+export function worstCaseCost(plan: PlanNode): number {
+  const walk = new PlanWalk();
+  walk.visit(plan, 1);
+  return walk.largest + (FUNCTION_SCAN_WEIGHT - 1) * walk.functionScans;
+}
+
+class PlanWalk {
+  /** The most a part of the plan costs, run to its end as often as it runs. */
+  largest = 0;
+  /** The function scans' cost, each as often as it runs. */
+  functionScans = 0;
+
+  visit(node: PlanNode, runs: number): void {
+    this.count(node['Total Cost'] * runs);
+    if (node['Node Type'] === 'Function Scan') this.functionScans += node['Total Cost'] * runs;
+    const children = node.Plans ?? [];
+    const outerRows = children.find((child) => child['Parent Relationship'] === 'Outer')?.['Plan Rows'] ?? 1;
+    const innerRows = children.find((child) => child['Parent Relationship'] === 'Inner')?.['Plan Rows'] ?? 1;
+    if (/Semi|Anti/.test(node['Join Type'] ?? '') && node['Join Filter']) this.count(runs * outerRows * innerRows * PAIR_COST);
+    for (const child of children) {
+      const relationship = child['Parent Relationship'];
+      if (node['Node Type'] === 'Nested Loop' && relationship === 'Inner') this.innerLoop(child, runs, outerRows);
+      else if (relationship === 'SubPlan' && !isHashed(node, child)) this.visit(child, runs * subplanCalls(node, child));
+      else this.visit(child, runs);
+    }
+  }
+
+  private innerLoop(inner: PlanNode, runs: number, loops: number): void {
+    const filled = inner.Plans?.[0];
+    if (inner['Node Type'] !== 'Materialize' || !filled) return this.visit(inner, runs * Math.max(1, loops));
+    const rereading = Math.max(0, inner['Total Cost'] - filled['Total Cost']);
+    this.count(runs * (filled['Total Cost'] + loops * rereading));
+    this.visit(filled, runs);
+  }
+
+  private count(cost: number): void {
+    this.largest = Math.max(this.largest, cost);
+  }
+}
+
+/** A hashed SubPlan is run once into a hash table; the node that uses it says so in its expressions. */
+function isHashed(owner: PlanNode, subplan: PlanNode): boolean {
+  // "hashed SubPlan 1", not the start of "hashed SubPlan 12".
+  const name = new RegExp(`hashed ${(subplan['Subplan Name'] ?? '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!\\d)`);
+  const mentions = (value: unknown): boolean => (typeof value === 'string' ? name.test(value) : Array.isArray(value) && value.some(mentions));
+  return Object.values(owner).some(mentions);
+}
+
+/** Times a correlated subquery runs at most: the owner's cost over the least the planner charged it per call (an EXISTS's first row). */
+function subplanCalls(owner: PlanNode, subplan: PlanNode): number {
+  const firstRow = subplan['Startup Cost'] + (subplan['Total Cost'] - subplan['Startup Cost']) / Math.max(1, subplan['Plan Rows']);
+  return firstRow > 0 ? Math.max(1, owner['Total Cost'] / firstRow) : 1;
+}
