@@ -158,12 +158,12 @@ for (let i = 0; i < 3; i++) await measure('warm-up', 'warm-up', 'select count(*)
 
 const results: Measured[] = [];
 const only = args.only ? new RegExp(args.only) : null;
-const todo = [
+const reports = [
   ...examples.map((e) => ({ label: `example: ${e.title}`, kind: 'ours', sql: e.sql, run: true })),
   ...generated.map((g) => ({ label: `generator: ${g.question}`, kind: 'ours', sql: g.sql, run: true })),
   ...SHAPES.map((s) => ({ label: s.label, kind: 'shape', sql: s.sql, run: s.run !== false })),
 ];
-for (const item of todo) {
+for (const item of reports) {
   if (only && !only.test(item.label)) continue;
   const measured = await measure(item.label, item.kind, item.sql, item.run);
   results.push(measured);

@@ -72,7 +72,8 @@ export function isTimeZone(name: string): boolean {
     return false;
   }
 }
-const timeZone = z.string().trim().min(1).max(64).refine(isTimeZone, 'Choose a time zone such as Europe/Berlin or America/New_York.');
+const unknownTimeZone = 'Choose a time zone such as Europe/Berlin or America/New_York.';
+const timeZone = z.string().trim().min(1, unknownTimeZone).max(64, unknownTimeZone).refine(isTimeZone, unknownTimeZone);
 
 const wholeNumber = 'Enter a whole number.';
 /** The words of an out-of-range count, the same in the editor and in the server's 400. */

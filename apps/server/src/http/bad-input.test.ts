@@ -15,7 +15,7 @@ const LONE_SURROGATE = '\ud800';
 const LONG = 'x'.repeat(10_000);
 
 /** Application tables whose content a refused call must leave as it was (besides every table of `data`). */
-const CHECKED_APP_TABLES = ['data_tables', 'data_folders', 'config_entities', 'users', 'forecast_tasks', 'forecast_results'];
+const CHECKED_APP_TABLES = ['data_tables', 'data_folders', 'config_entities', 'users', 'forecast_tasks', 'forecast_results', 'integrations'];
 
 type Fixture = { table: string; otherTable: string; productId: number; productCode: string; rowId: number; shadowed: string; userId: number };
 type Caller = 'admin' | 'editor' | 'anonymous';
@@ -167,6 +167,13 @@ const cases: BadInput[] = [
   ['a related-rows limit beyond its cap', () => ({ path: '/api/records/tables/sales/related-rows/product_id/?limit=100000' }), 400],
   ['related rows of a column that is no reference', () => ({ path: '/api/records/tables/sales/related-rows/quantity/' }), 400],
   ['related rows of a column key that cannot be one', () => ({ path: '/api/records/tables/sales/related-rows/Product-ID/' }), 400],
+  ['a NUL in the filters of an export', (f) => ({ path: `/api/records/tables/${f.table}/export/?${filters({ title: 'a\u0000b' })}` }), 400],
+  ['an export filter a number column cannot read', () => ({ path: `/api/records/tables/products/export/?${filters({ current_stock: '<<10' })}` }), 400],
+  ['an export sorted by no column', (f) => ({ path: `/api/records/tables/${f.table}/export/?sort_by=nope` }), 400],
+  ['an export of filters nested deep', (f) => ({ path: `/api/records/tables/${f.table}/export/?filters_json=${encodeURIComponent(nestedJson(500))}` }), 400],
+  ['an integration in a time zone that does not exist', () => ({ path: '/api/integrations/scheduled/', body: { endpoint: 'https://example.com/x', time_zone: 'Mars/Olympus_Mons' } }), 400],
+  ['an integration time zone with a NUL', () => ({ path: '/api/integrations/scheduled/', body: { endpoint: 'https://example.com/x', time_zone: 'Europe/Ber\u0000lin' } }), 400],
+  ['an integration time zone as a number', () => ({ path: '/api/integrations/scheduled/', body: { endpoint: 'https://example.com/x', time_zone: 42 } }), 400],
   ['a second sale of a product on one day', (f) => ({ path: '/api/records/tables/sales/rows/add/', body: { product_id: f.productId, date: '2026-01-05', quantity: 3 }, as: 'editor' }), 409],
   // A negative sale is a return (issue "Real data in", migration 0020); a delivery must bring something.
   ['a delivery of no units', (f) => ({ path: '/api/records/tables/deliveries/rows/add/', body: { product_id: f.productId, expected_date: '2026-02-05', quantity: 0 }, as: 'editor' }), 409],
