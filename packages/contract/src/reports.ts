@@ -120,6 +120,21 @@ export function periodOfValues(name: string, values: readonly unknown[]): Period
 export const unfinishedPeriod = z.object({ field: z.string(), value: z.union([z.string(), z.number()]), unit: z.enum(periodUnits), from: z.string(), through: z.string() });
 export type UnfinishedPeriod = z.infer<typeof unfinishedPeriod>;
 
+/**
+ * A report's SQL that did not run, in parts (docs/api.md "Running SQL"): the message (`error`'s
+ * words), PostgreSQL's hint and detail, and where in the SQL the user wrote the mistake is —
+ * 1-based line and column, the column counted in characters; null when the place is not known or
+ * is not in the user's text.
+ */
+export const sqlErrorDetails = z.object({
+  message: z.string(),
+  hint: z.string().nullable(),
+  detail: z.string().nullable(),
+  line: z.number().int().positive().nullable(),
+  column: z.number().int().positive().nullable(),
+});
+export type SqlErrorDetails = z.infer<typeof sqlErrorDetails>;
+
 export const executeResponse = z.object({
   success: z.boolean(),
   results: z.array(z.record(z.string(), cell)),
@@ -129,6 +144,8 @@ export const executeResponse = z.object({
   row_count: z.number().int(),
   duration_ms: z.number(),
   error: z.string().nullable(),
+  /** `error` in parts, when the SQL did not run. */
+  error_details: sqlErrorDetails.nullable().default(null),
   unfinished_period: unfinishedPeriod.nullable(),
 });
 export type ExecuteResponse = z.infer<typeof executeResponse>;
@@ -165,6 +182,8 @@ export const generateResponse = z.object({
   /** Which writer answered: the configured model or the built-in generator. */
   provider: z.enum(['model', 'built-in']),
   error: z.string().nullable(),
+  /** The report sandbox's refusal of the generated SQL in parts; no line or column (that SQL is not returned). */
+  error_details: sqlErrorDetails.nullable().default(null),
   /** A successful draft that leaves part of the request out says which words (the built-in generator's filters it cannot express). */
   notice: z.string().nullable().default(null),
 });
@@ -184,6 +203,8 @@ export const regenerateResponse = z.object({
   generated_value: z.union([z.string(), chartConfig, z.null()]),
   provider: z.enum(['model', 'built-in']),
   error: z.string().nullable(),
+  /** The report sandbox's refusal in parts: of the generated SQL (no line or column, that SQL is not returned), or of the current SQL when a chart is regenerated. */
+  error_details: sqlErrorDetails.nullable().default(null),
 });
 export type RegenerateResponse = z.infer<typeof regenerateResponse>;
 

@@ -67,6 +67,14 @@ describe('reports written by an OpenAI-compatible model', () => {
     expect(broken).toMatchObject({ success: false, sql_code: null });
     expect(broken.error).toMatch(/column "nope" does not exist/);
 
+    // PostgreSQL's hint goes to the model's repair and to the answer; no place in SQL the answer does not carry.
+    fake.script([draft({ title: 'Names', description: 'x', sql_code: 'select nmae from products' }), draft({ title: 'Names', description: 'x', sql_code: 'select\n  nmae from products' })]);
+    const misspelt = await generate('product names');
+    const hint = 'Perhaps you meant to reference the column "products.name".';
+    expect(fake.requests.at(-1)?.body.messages.at(-1)?.content).toContain(`Your previous SQL failed: column "nmae" does not exist. ${hint}`);
+    expect(misspelt).toMatchObject({ success: false, error: 'The generated SQL was refused by the report sandbox: column "nmae" does not exist.' });
+    expect(misspelt.error_details).toEqual({ message: 'column "nmae" does not exist.', hint, detail: null, line: null, column: null });
+
     fake.script([{ content: 'I would rather not.' }]);
     expect((await generate('anything')).error).toBe('The language model did not answer with a JSON object.');
     fake.script([{ status: 500, body: { error: { message: 'model overloaded' } } }]);
@@ -82,7 +90,7 @@ describe('reports written by an OpenAI-compatible model', () => {
     expect(chart.json).toMatchObject({ success: true, generated_value: { type: 'bar', x_field: 'product_code', series: [{ field: 'current_stock' }] } });
     fake.script([{ content: '{"value": "select * from refresh_tokens"}' }]);
     const sqlAnswer = await server.request('/api/user-reports/regenerate/', { token, body: { ...blank, field_to_regenerate: 'sql_code' } });
-    expect(sqlAnswer.json).toMatchObject({ success: false, generated_value: null });
+    expect(sqlAnswer.json).toMatchObject({ success: false, generated_value: null, error_details: { line: null, column: null } });
     expect(sqlAnswer.json.error).toMatch(/Unknown table 'refresh_tokens'/);
   });
 });

@@ -1,7 +1,7 @@
 // Domain functions of reports (spec §7 /api/user-reports/*): saved reports with their owners,
 // running report SQL in the sandbox, and a saved report's data for the dashboard.
 import type { Kysely } from 'kysely';
-import { chartConfig as chartConfigSchema, proposeChartConfig, type ChartConfig, type GenerateResponse, type RegenerableField, type RegenerateResponse, type ResultColumn, type ExecuteResponse, type ReportDataResponse, type Role, type UpdateReportRequest, type UserReport } from '@stockwise/contract';
+import { chartConfig as chartConfigSchema, proposeChartConfig, type ChartConfig, type GenerateResponse, type RegenerableField, type RegenerateResponse, type ResultColumn, type ExecuteResponse, type SqlErrorDetails, type ReportDataResponse, type Role, type UpdateReportRequest, type UserReport } from '@stockwise/contract';
 import type { z } from 'zod';
 import type { createReportRequest } from '@stockwise/contract';
 import type { AccessClaims } from '../auth/tokens.ts';
@@ -178,7 +178,7 @@ export async function runReportSql(ctx: ReportsContext, options: RunRequest): Pr
     try {
       checked = await checkSql(ctx, options.sql);
     } catch (error) {
-      if (error instanceof SandboxRefusal) throw new ReportRunError('refused', error.message);
+      if (error instanceof SandboxRefusal) throw new ReportRunError('refused', error.message, { at: error.at });
       throw error;
     }
     return await ctx.sandbox.run(checked, { deadline, timeoutMs: ctx.limits.timeoutMs, maxRows: Math.min(options.maxRows ?? ctx.limits.maxRows, ctx.limits.maxRows) });
@@ -203,11 +203,12 @@ export async function executeReportSql(ctx: ReportsContext, options: RunRequest)
       row_count: run.rows.length,
       duration_ms: elapsed(),
       error: null,
+      error_details: null,
       unfinished_period: unfinishedPeriod(run.columns, run.rows, run.today),
     };
   } catch (error) {
     if (!(error instanceof ReportRunError)) throw error;
-    return { success: false, results: [], columns: [], truncated: false, row_count: 0, duration_ms: elapsed(), error: error.message, unfinished_period: null };
+    return { success: false, results: [], columns: [], truncated: false, row_count: 0, duration_ms: elapsed(), error: error.message, error_details: error.details, unfinished_period: null };
   }
 }
 
@@ -249,37 +250,55 @@ function fittingChart(chart: ChartConfig | null, columns: ResultColumn[], rowCou
   return fits && chart ? chart : proposeChartConfig(columns, { rowCount, preferredType: preferred });
 }
 
-async function trialRun(ctx: ReportsContext, userId: number, sqlText: string): Promise<SandboxRun | string> {
+async function trialRun(ctx: ReportsContext, userId: number, sqlText: string): Promise<SandboxRun | ReportRunError> {
   try {
     return await runReportSql(ctx, { userId, sql: sqlText, maxRows: TRIAL_ROWS });
   } catch (error) {
-    if (error instanceof ReportRunError) return error.message;
+    if (error instanceof ReportRunError) return error;
     throw error;
   }
 }
 
+/** A refusal of SQL the answer does not carry: its hint and detail, but no place to point at. */
+const unplaced = (error: ReportRunError): SqlErrorDetails => ({ ...error.details, line: null, column: null });
+/** What a model is told when its SQL failed: the message and PostgreSQL's hint ("Perhaps you meant …"). */
+const problemOf = (error: ReportRunError) => [error.message, error.details.hint].filter(Boolean).join(' ');
+
+const refusedGenerated = (error: ReportRunError) => `The generated SQL was refused by the report sandbox: ${error.message}`;
+
 type GenerateInput = { report_id: number | null; change_request: string; current_title: string; current_description: string; current_sql_code: string; current_chart_config: ChartConfig | null };
 
 export async function generateFromRequest(ctx: ReportsContext, options: { userId: number; request: GenerateInput }): Promise<GenerateResponse> {
-  const failed = (error: string): GenerateResponse => ({ success: false, title: null, description: null, sql_code: null, chart_config: null, pseudocode: null, provider: ctx.writer.provider, error, notice: null });
+  const failed = (error: string, details: SqlErrorDetails | null = null): GenerateResponse => ({
+    success: false,
+    title: null,
+    description: null,
+    sql_code: null,
+    chart_config: null,
+    pseudocode: null,
+    provider: ctx.writer.provider,
+    error,
+    error_details: details,
+    notice: null,
+  });
   if (options.request.report_id !== null) await requireReport(ctx, options.request.report_id);
   const context = await writerContext(ctx);
   const current = currentOf(options.request);
   let draft: ReportDraft;
-  let run: SandboxRun | string;
+  let run: SandboxRun | ReportRunError;
   try {
     draft = await ctx.writer.write({ changeRequest: options.request.change_request, current, context });
     run = await trialRun(ctx, options.userId, draft.sql_code);
     // A model gets one chance to repair its SQL with the sandbox's error in hand.
-    if (typeof run === 'string' && ctx.writer.provider === 'model') {
-      draft = await ctx.writer.write({ changeRequest: options.request.change_request, current, context, problem: run });
+    if (run instanceof ReportRunError && ctx.writer.provider === 'model') {
+      draft = await ctx.writer.write({ changeRequest: options.request.change_request, current, context, problem: problemOf(run) });
       run = await trialRun(ctx, options.userId, draft.sql_code);
     }
   } catch (error) {
     if (error instanceof WriterError) return failed(error.message);
     throw error;
   }
-  if (typeof run === 'string') return failed(`The generated SQL was refused by the report sandbox: ${run}`);
+  if (run instanceof ReportRunError) return failed(refusedGenerated(run), unplaced(run));
   return {
     success: true,
     title: draft.title,
@@ -289,6 +308,7 @@ export async function generateFromRequest(ctx: ReportsContext, options: { userId
     pseudocode: draft.pseudocode,
     provider: ctx.writer.provider,
     error: null,
+    error_details: null,
     notice: draft.unusedWords?.length ? unusedWordsNotice(draft.unusedWords) : null,
   };
 }
@@ -303,17 +323,24 @@ type RegenerateInput = Omit<GenerateInput, 'report_id' | 'change_request'> & { f
 
 export async function regenerateField(ctx: ReportsContext, options: { userId: number; request: RegenerateInput }): Promise<RegenerateResponse> {
   const field = options.request.field_to_regenerate;
-  const answer = (value: RegenerateResponse['generated_value'], error: string | null = null): RegenerateResponse => ({ success: error === null, generated_value: value, provider: ctx.writer.provider, error });
+  const answer = (value: RegenerateResponse['generated_value'], error: string | null = null, details: SqlErrorDetails | null = null): RegenerateResponse => ({
+    success: error === null,
+    generated_value: value,
+    provider: ctx.writer.provider,
+    error,
+    error_details: details,
+  });
   const current = currentOf(options.request);
   try {
     const value = await ctx.writer.rewrite({ field, current, context: await writerContext(ctx) });
     if (field === 'sql_code') {
       const run = await trialRun(ctx, options.userId, value as string);
-      return typeof run === 'string' ? answer(null, `The generated SQL was refused by the report sandbox: ${run}`) : answer(value);
+      return run instanceof ReportRunError ? answer(null, refusedGenerated(run), unplaced(run)) : answer(value);
     }
     if (field === 'chart_config') {
       const run = await trialRun(ctx, options.userId, current.sql_code);
-      if (typeof run === 'string') return answer(null, `Run the report first: ${run}`);
+      // The current SQL is the editor's: its place is the user's to go to.
+      if (run instanceof ReportRunError) return answer(null, `Run the report first: ${run.message}`, run.details);
       // The current chart's kind is kept (a bar chart stays bars), but not a table: asked anew, a month and a number make a line.
       const kept = current.chart_config?.type === 'table' ? null : (current.chart_config?.type ?? null);
       return answer(fittingChart(value as ChartConfig | null, run.columns, run.rows.length, kept));

@@ -5,19 +5,48 @@
 // between them (docs/security.md).
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import pg from 'pg';
-import type { ResultColumn, ResultRow } from '@stockwise/contract';
+import type { ResultColumn, ResultRow, SqlErrorDetails } from '@stockwise/contract';
+import { characterCount, type TextPlace } from './error-place.ts';
 import { CURSOR_NAME, type CheckedSql } from './gate.ts';
 import { PGLITE_COST_PER_SECOND, worstCaseCost, type PlanNode } from './plan-cost.ts';
 import { describeColumns, toResultRows, type ResultField } from './values.ts';
 
 export type ReportFailureKind = 'refused' | 'timeout' | 'too_expensive' | 'sql_error' | 'unavailable';
 
+/** What PostgreSQL or the gate adds to a message: its hint and detail, and where in the user's SQL. */
+export type ErrorNotes = { hint?: string | null; detail?: string | null; at?: TextPlace | null };
+
 /** A report that did not run, with a message meant for the person who wrote it. */
 export class ReportRunError extends Error {
   readonly kind: ReportFailureKind;
-  constructor(kind: ReportFailureKind, message: string) {
+  private readonly notes: ErrorNotes;
+  constructor(kind: ReportFailureKind, message: string, notes: ErrorNotes = {}) {
     super(message);
     this.kind = kind;
+    this.notes = notes;
+  }
+
+  get details(): SqlErrorDetails {
+    const { hint, detail, at } = this.notes;
+    return { message: this.message, hint: hint ?? null, detail: detail ?? null, line: at?.line ?? null, column: at?.column ?? null };
+  }
+}
+
+/** PostgreSQL's error on a statement holding the cursor's text `offset` characters in: its position can be traced to the user's SQL. */
+class CursorStatementError extends Error {
+  readonly offset: number;
+  constructor(cause: unknown, offset: number) {
+    super('report statement failed', { cause });
+    this.offset = offset;
+  }
+}
+
+/** Runs a statement that holds the cursor's text `offset` characters in. */
+async function holdingCursor<T>(offset: number, statement: () => Promise<T>): Promise<T> {
+  try {
+    return await statement();
+  } catch (error) {
+    throw new CursorStatementError(error, offset);
   }
 }
 
@@ -70,13 +99,20 @@ function tooLong(cost: number, timeoutMs: number): ReportRunError {
   );
 }
 
-function sqlFailure(error: unknown, timeoutMs: number): ReportRunError {
-  if (error instanceof ReportRunError) return error;
-  const code = (error as { code?: string }).code;
+/** PostgreSQL's error fields, as pg and PGlite both give them (position: 1-based characters into the statement sent, as text). */
+type PostgresError = { code?: string; position?: string; hint?: string; detail?: string };
+
+function sqlFailure(error: unknown, timeoutMs: number, checked: CheckedSql): ReportRunError {
+  const cause = error instanceof CursorStatementError ? error.cause : error;
+  if (cause instanceof ReportRunError) return cause;
+  const { code, position, hint, detail } = cause as PostgresError;
   if (code === '57014') return timedOut(timeoutMs);
-  const message = error instanceof Error ? error.message : String(error);
-  if (code === '42501') return new ReportRunError('refused', `Reports cannot read that: ${message}.`);
-  return new ReportRunError('sql_error', message.endsWith('.') ? message : `${message}.`);
+  const message = cause instanceof Error ? cause.message : String(cause);
+  // A position in any other statement (a FETCH, the session settings) is not in the user's text.
+  const at = error instanceof CursorStatementError && position ? checked.sourceMap.place(Number(position) - 1 - error.offset) : null;
+  const notes = { hint, detail, at };
+  if (code === '42501') return new ReportRunError('refused', `Reports cannot read that: ${message}.`, notes);
+  return new ReportRunError('sql_error', message.endsWith('.') ? message : `${message}.`, notes);
 }
 
 const collect = (fields: ResultField[], rows: (string | null)[][], maxRows: number, today: string): SandboxRun => {
@@ -86,6 +122,7 @@ const collect = (fields: ResultField[], rows: (string | null)[][], maxRows: numb
 };
 
 const TODAY = 'select current_date::text as today';
+const EXPLAIN = 'explain (format json) ';
 
 // ---------------------------------------------------------------------------------------------
 // PostgreSQL
@@ -124,7 +161,7 @@ export class PostgresSandbox implements ReportSandbox {
     let healthy = true;
     try {
       await client.query(`begin read only; ${sessionSettings(remaining)}`);
-      await client.query(checked.cursor);
+      await holdingCursor(0, () => client.query(checked.cursor));
       const result = await client.query<string[]>({ text: `fetch forward ${options.maxRows + 1} from ${CURSOR_NAME}`, rowMode: 'array' });
       const today = (await client.query<{ today: string }>(TODAY)).rows[0]?.today as string;
       await client.query('rollback');
@@ -133,7 +170,7 @@ export class PostgresSandbox implements ReportSandbox {
       await client.query('rollback').catch(() => {
         healthy = false;
       });
-      throw sqlFailure(error, options.timeoutMs);
+      throw sqlFailure(error, options.timeoutMs, checked);
     } finally {
       client.release(!healthy);
     }
@@ -174,19 +211,19 @@ export class EmbeddedSandbox implements ReportSandbox {
         if (Date.now() >= options.deadline) throw timedOut(options.timeoutMs);
         await tx.exec(`set transaction read only; ${sessionSettings(null)}`);
         await this.refuseExpensive(tx, checked, options.timeoutMs);
-        await tx.query(checked.cursor);
+        await holdingCursor(0, () => tx.query(checked.cursor));
         const run = await this.fetchUntilDone(tx, options, parsers);
         await tx.rollback();
         return run;
       });
     } catch (error) {
-      throw sqlFailure(error, options.timeoutMs);
+      throw sqlFailure(error, options.timeoutMs, checked);
     }
   }
 
   private async refuseExpensive(tx: Transaction, checked: CheckedSql, timeoutMs: number): Promise<void> {
     // The cursor's own plan: DECLARE plans for a cursor (cursor_tuple_fraction), which may differ from the bare SELECT's.
-    const plan = await tx.query<{ 'QUERY PLAN': unknown }>(`explain (format json) ${checked.cursor}`);
+    const plan = await holdingCursor(characterCount(EXPLAIN), () => tx.query<{ 'QUERY PLAN': unknown }>(`${EXPLAIN}${checked.cursor}`));
     const raw = plan.rows[0]?.['QUERY PLAN'];
     const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan: PlanNode }];
     const cost = worstCaseCost(parsed[0].Plan);

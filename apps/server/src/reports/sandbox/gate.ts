@@ -5,9 +5,17 @@
 // report_guard. The rewritten text is parsed and checked again, strictly, inside the very
 // `DECLARE … CURSOR FOR` statement that will run: what runs is what was checked.
 import { loadModule, parseSync, scanSync } from 'libpg-query';
+import { characterCount, placeIn, SqlSourceMap, type RunSpan, type TextPlace } from './error-place.ts';
 import { allowedFunctions, allowedTypes, MAX_CONSTANT_SIZE, sizedFunctions } from './functions.ts';
 
-export class SandboxRefusal extends Error {}
+/** SQL the gate does not let through; `at` is where in the user's SQL, when the gate knows. */
+export class SandboxRefusal extends Error {
+  readonly at: TextPlace | null;
+  constructor(message: string, at: TextPlace | null = null) {
+    super(message);
+    this.at = at;
+  }
+}
 
 /** The relations a report may read: display name -> table name in the data schema. */
 export type ReadableNames = { byName: ReadonlyMap<string, string>; tables: ReadonlySet<string> };
@@ -90,12 +98,15 @@ const nodeKind = (value: unknown): string | null => {
 const inner = (value: unknown): AstNode => Object.values(value as AstNode)[0] as AstNode;
 const names = (list: unknown): string[] => ((list as AstNode[] | undefined) ?? []).map((item) => String((inner(item) as { sval?: string }).sval ?? ''));
 
-function parseOrRefuse(sqlText: string) {
+/** Parses SQL; a syntax error in the user's own text (`placeErrors`) says where it is. */
+function parseOrRefuse(sqlText: string, placeErrors: boolean) {
   try {
     return parseSync(sqlText);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    throw new SandboxRefusal(`The SQL could not be read: ${message}.`);
+    // libpg-query's cursorPosition: 0-based characters (PostgreSQL's position less one), -1 for none.
+    const position = (error as { sqlDetails?: { cursorPosition?: number } }).sqlDetails?.cursorPosition;
+    throw new SandboxRefusal(`The SQL could not be read: ${message}.`, placeErrors && position !== undefined ? placeIn(sqlText, position) : null);
   }
 }
 
@@ -158,11 +169,11 @@ class Walker {
       for (const field of Object.values(value)) this.visit(field, scope);
       return;
     }
-    if (!ALLOWED_NODES.has(kind)) {
-      if (kind.endsWith('Stmt')) throw new SandboxRefusal(`Reports only read data: ${describeStatement(kind)} is not allowed.`);
-      throw new SandboxRefusal(`${NODE_WORDS[kind] ?? kind.replace(/^Json/, 'JSON ')} is not allowed in a report.`);
-    }
     const node = inner(value);
+    if (!ALLOWED_NODES.has(kind)) {
+      if (kind.endsWith('Stmt')) throw this.refusal(`Reports only read data: ${describeStatement(kind)} is not allowed.`, node.location);
+      throw this.refusal(`${NODE_WORDS[kind] ?? kind.replace(/^Json/, 'JSON ')} is not allowed in a report.`, node.location);
+    }
     switch (kind) {
       case 'SelectStmt':
         return this.select(node, scope);
@@ -174,12 +185,12 @@ class Walker {
       case 'TypeCast':
       case 'ColumnDef':
         this.type(node.typeName as AstNode | undefined);
-        if (kind === 'ColumnDef' && (node.constraints || node.raw_default)) throw new SandboxRefusal('Column definitions may only name a column and its type.');
+        if (kind === 'ColumnDef' && (node.constraints || node.raw_default)) throw this.refusal('Column definitions may only name a column and its type.', node.location);
         break;
       case 'A_Expr':
       case 'SubLink': {
         const operator = names(kind === 'A_Expr' ? node.name : node.operName);
-        if (operator.length > 1 && operator[0] !== 'pg_catalog') throw new SandboxRefusal(`The operator ${operator.join('.')} is not allowed in a report.`);
+        if (operator.length > 1 && operator[0] !== 'pg_catalog') throw this.refusal(`The operator ${operator.join('.')} is not allowed in a report.`, node.location);
         break;
       }
       default:
@@ -191,18 +202,18 @@ class Walker {
   select(node: AstNode, scope: Scope): void {
     if (node.intoClause) throw new SandboxRefusal('Reports only read data: SELECT INTO (which creates a table) is not allowed.');
     let bodyScope = scope;
-    const withClause = node.withClause as { ctes?: unknown[]; recursive?: boolean } | undefined;
+    const withClause = node.withClause as { ctes?: unknown[]; recursive?: boolean; location?: number } | undefined;
     if (withClause) {
       const ctes = (withClause.ctes ?? []).map((cte) => {
-        if (nodeKind(cte) !== 'CommonTableExpr') throw new SandboxRefusal('WITH may only name queries.');
+        if (nodeKind(cte) !== 'CommonTableExpr') throw this.refusal('WITH may only name queries.', withClause.location);
         return inner(cte);
       });
       if (withClause.recursive && this.options.embedded) {
-        throw new SandboxRefusal('WITH RECURSIVE is not available in embedded mode (a runaway recursion could not be stopped there); use generate_series instead.');
+        throw this.refusal('WITH RECURSIVE is not available in embedded mode (a runaway recursion could not be stopped there); use generate_series instead.', withClause.location);
       }
       const cteNames = ctes.map((cte) => String(cte.ctename));
       ctes.forEach((cte, index) => {
-        if (nodeKind(cte.ctequery) !== 'SelectStmt') throw new SandboxRefusal('Reports only read data: WITH may hold SELECT queries only (no INSERT, UPDATE or DELETE).');
+        if (nodeKind(cte.ctequery) !== 'SelectStmt') throw this.refusal('Reports only read data: WITH may hold SELECT queries only (no INSERT, UPDATE or DELETE).', cte.location);
         // Non-recursive WITH: a query sees only the ones named before it (else the name would
         // fall through to a real relation of that name).
         const visible = withClause.recursive ? cteNames : cteNames.slice(0, index);
@@ -222,18 +233,18 @@ class Walker {
   relation(node: AstNode, scope: Scope): void {
     const relname = String(node.relname);
     const schema = node.schemaname === undefined ? null : String(node.schemaname);
-    if (node.catalogname !== undefined) throw new SandboxRefusal(`Reports can read the data tables and forecast views only, not ${String(node.catalogname)}.${schema}.${relname}.`);
+    if (node.catalogname !== undefined) throw this.refusal(`Reports can read the data tables and forecast views only, not ${String(node.catalogname)}.${schema}.${relname}.`, node.location);
     if (schema === null && scope.has(relname)) return;
     if (this.mode === 'strict') {
       if (schema !== DATA_SCHEMA || !this.options.readable.tables.has(relname)) throw new SandboxRefusal(`The relation ${schema ?? ''}${schema ? '.' : ''}${relname} is not readable by reports.`);
       return;
     }
     const shown = schema ? `${schema}.${relname}` : relname;
-    if (schema !== null && schema !== DATA_SCHEMA) throw new SandboxRefusal(`Reports can read the data tables and forecast views only, not ${shown}.`);
+    if (schema !== null && schema !== DATA_SCHEMA) throw this.refusal(`Reports can read the data tables and forecast views only, not ${shown}.`, node.location);
     const table = this.resolveName(relname);
     if (!table) {
       const known = [...this.options.readable.byName.keys()].sort().join(', ');
-      throw new SandboxRefusal(`Unknown table '${shown}': reports can read ${known}.`);
+      throw this.refusal(`Unknown table '${shown}': reports can read ${known}.`, node.location);
     }
     this.replaceName(Number(node.location), schema ? 2 : 1, `${DATA_SCHEMA}.${quoteIdentifier(table)}`);
   }
@@ -251,6 +262,11 @@ class Walker {
     this.edits.push({ start: location, end: this.text.endOfName(location, parts), text });
   }
 
+  /** A refusal at a node's location (a byte offset), placed in the user's text; the rewritten text's places are no one's. */
+  private refusal(message: string, location: unknown): SandboxRefusal {
+    return new SandboxRefusal(message, this.mode === 'resolve' && typeof location === 'number' ? this.text.placeOfByte(location) : null);
+  }
+
   functionCall(node: AstNode): void {
     const parts = names(node.funcname);
     const name = parts.at(-1) as string;
@@ -258,14 +274,15 @@ class Walker {
     const args = (node.args as unknown[] | undefined) ?? [];
     if (schema === GUARD_SCHEMA && name === 'generate_series' && parts.length === 2) return;
     if ((schema !== null && schema !== 'pg_catalog') || parts.length > 2 || !allowedFunctions.has(name)) {
-      throw new SandboxRefusal(
+      throw this.refusal(
         `The function ${parts.join('.')}() is not allowed in reports: remove it from the SQL. Reports may call aggregate, window, math, text, date/time, array and JSON functions, such as count, sum, avg, round, date_trunc, extract, to_char, lower, string_agg and row_number.`,
+        node.location,
       );
     }
     const sizeArgument = sizedFunctions.get(name);
     if (sizeArgument !== undefined) {
       const size = constantInteger(args[sizeArgument]);
-      if (size === null || size > MAX_CONSTANT_SIZE) throw new SandboxRefusal(`${name}() needs a constant length of at most ${MAX_CONSTANT_SIZE.toLocaleString('en')}.`);
+      if (size === null || size > MAX_CONSTANT_SIZE) throw this.refusal(`${name}() needs a constant length of at most ${MAX_CONSTANT_SIZE.toLocaleString('en')}.`, node.location);
     }
     if (name === 'generate_series' && !args.every(isConstant)) {
       // Bounds known only at run time: the planner cannot size the series, the guard can.
@@ -279,7 +296,7 @@ class Walker {
     const parts = names(typeName.names);
     const name = parts.at(-1) as string;
     if ((parts.length > 1 && parts[0] !== 'pg_catalog') || parts.length > 2 || !allowedTypes.has(name)) {
-      throw new SandboxRefusal(`Casting to ${parts.join('.')} is not allowed in reports.`);
+      throw this.refusal(`Casting to ${parts.join('.')} is not allowed in reports.`, typeName.location);
     }
   }
 }
@@ -287,7 +304,7 @@ class Walker {
 export const quoteIdentifier = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 function onlyStatement(sqlText: string) {
-  const parsed = parseOrRefuse(sqlText);
+  const parsed = parseOrRefuse(sqlText, true);
   const statements = parsed.stmts ?? [];
   if (statements.length === 0) throw new SandboxRefusal('No SQL code to execute.');
   if (statements.length > 1) throw new SandboxRefusal(`A report runs one statement; this SQL has ${statements.length}. Remove the extra statements.`);
@@ -310,6 +327,11 @@ class NameReader {
   constructor(sqlText: string) {
     this.sqlText = sqlText;
     this.bytes = Buffer.from(sqlText, 'utf8');
+  }
+
+  /** The line and column of a byte offset into the text. */
+  placeOfByte(offset: number): TextPlace | null {
+    return placeIn(this.sqlText, characterCount(this.bytes.subarray(0, offset).toString('utf8')));
   }
 
   endOfName(start: number, parts: number): number {
@@ -389,7 +411,11 @@ export type CheckedSql = {
   statement: string;
   /** The same statement inside the cursor that runs it, checked again as a whole. */
   cursor: string;
+  /** Where each character of `cursor` came from in the user's SQL: PostgreSQL's error positions traced back. */
+  sourceMap: SqlSourceMap;
 };
+
+const CURSOR_HEAD = `DECLARE ${CURSOR_NAME} NO SCROLL CURSOR FOR\n`;
 
 /** Checks report SQL and returns the text to run, or throws SandboxRefusal with a message for the user. */
 export function checkReportSql(sqlText: string, options: GateOptions): CheckedSql {
@@ -397,24 +423,55 @@ export function checkReportSql(sqlText: string, options: GateOptions): CheckedSq
   const walker = new Walker(options, 'resolve', new NameReader(sqlText));
   walker.select(select, new Scope());
 
-  // Locations are byte offsets into the UTF-8 text; edits apply from the last to the first.
   const bytes = Buffer.from(sqlText, 'utf8');
   const from = statement.stmt_location ?? 0;
   const to = statement.stmt_len ? from + statement.stmt_len : bytes.length;
-  let rewrittenBytes = bytes.subarray(from, to);
-  for (const edit of [...walker.edits].sort((a, b) => b.start - a.start)) {
-    rewrittenBytes = Buffer.concat([rewrittenBytes.subarray(0, edit.start - from), Buffer.from(edit.text, 'utf8'), rewrittenBytes.subarray(edit.end - from)]);
-  }
-  const rewritten = rewrittenBytes.toString('utf8').trim();
+  const { text: rewritten, spans } = rewrite(bytes, from, to, walker.edits);
 
   // The end of line keeps a trailing `-- comment` from swallowing anything after the statement.
-  const cursor = `DECLARE ${CURSOR_NAME} NO SCROLL CURSOR FOR\n${rewritten}\n`;
+  const cursor = `${CURSOR_HEAD}${rewritten}\n`;
   verifyCursor(cursor, options);
-  return { statement: rewritten, cursor };
+  const head = characterCount(CURSOR_HEAD);
+  return { statement: rewritten, cursor, sourceMap: new SqlSourceMap(sqlText, spans.map((span) => ({ ...span, runFrom: span.runFrom + head, runTo: span.runTo + head }))) };
+}
+
+/**
+ * The statement's bytes with each edit in place, trimmed, and the spans saying where its
+ * characters came from: stretches copied from the user's text, and names written by the gate.
+ * Locations are byte offsets into the UTF-8 text; spans count characters.
+ */
+function rewrite(bytes: Buffer, from: number, to: number, edits: readonly Edit[]): { text: string; spans: RunSpan[] } {
+  const pieces: { text: string; userBytes: Buffer; copied: boolean }[] = [];
+  let at = from;
+  for (const edit of [...edits].sort((a, b) => a.start - b.start)) {
+    const before = bytes.subarray(at, edit.start);
+    pieces.push({ text: before.toString('utf8'), userBytes: before, copied: true }, { text: edit.text, userBytes: bytes.subarray(edit.start, edit.end), copied: false });
+    at = edit.end;
+  }
+  const rest = bytes.subarray(at, to);
+  pieces.push({ text: rest.toString('utf8'), userBytes: rest, copied: true });
+
+  const whole = pieces.map((piece) => piece.text).join('');
+  const text = whole.trim();
+  // Whitespace is one UTF-16 unit a character: the lengths trimmed are character counts.
+  const leading = whole.length - whole.trimStart().length;
+  const length = characterCount(text);
+  const spans: RunSpan[] = [];
+  let runFrom = -leading;
+  let userFrom = characterCount(bytes.subarray(0, from).toString('utf8'));
+  for (const piece of pieces) {
+    const runTo = runFrom + characterCount(piece.text);
+    const clippedFrom = Math.max(runFrom, 0);
+    const clippedTo = Math.min(runTo, length);
+    if (clippedFrom < clippedTo) spans.push({ runFrom: clippedFrom, runTo: clippedTo, userFrom: piece.copied ? userFrom + (clippedFrom - runFrom) : userFrom, copied: piece.copied });
+    runFrom = runTo;
+    userFrom += characterCount(piece.userBytes.toString('utf8'));
+  }
+  return { text, spans };
 }
 
 function verifyCursor(cursorText: string, options: GateOptions): void {
-  const parsed = parseOrRefuse(cursorText);
+  const parsed = parseOrRefuse(cursorText, false);
   const statements = parsed.stmts ?? [];
   const declare = statements.length === 1 && nodeKind(statements[0]?.stmt) === 'DeclareCursorStmt' ? inner(statements[0]?.stmt) : null;
   if (!declare || declare.portalname !== CURSOR_NAME || nodeKind(declare.query) !== 'SelectStmt') {
