@@ -1,6 +1,7 @@
 // The Reports screen through the real UI: create a report, write SQL with autocomplete, run it with
 // Ctrl+Enter, configure a bar chart, save, reload, apply a change request, regenerate the SQL,
-// export CSV, chart by quarter with this quarter named "to date", delete with the confirmation;
+// export CSV, chart by quarter with this quarter named "to date", delete with the confirmation; a
+// mistake in the SQL pointed at (hint, line and column, the cursor put there, the spot underlined);
 // unsaved edits kept while elsewhere in the app, a reload asked first; at 1280×720 with the assistant open, nothing
 // behind it and the focus back where it was after a dialog; axe's WCAG 2 A/AA rules on the way.
 import { readFile } from 'node:fs/promises';
@@ -173,6 +174,43 @@ describe('Reports screen', () => {
     await page.getByText('Select a report on the left, or create a new one.').waitFor();
     // The Delete button is gone with its report: the focus is on the editor's area, not lost.
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Reports');
+  });
+
+  it("points at a mistake in the SQL: the message, PostgreSQL's hint, the line and column as a button to the spot, the spot underlined until edited", async () => {
+    const { page } = browser;
+    await signIn(page);
+    await openReports(page);
+    await page.getByTestId('new-report').click();
+    await expect.poll(() => editorText(page), { timeout: 30_000 }).toBe('SELECT 1;');
+    await replaceSql(page, "select 'Größe €' as label,\n  quantiy from sales");
+    await page.getByTestId('run-sql').click();
+
+    const runError = page.getByTestId('run-error');
+    await expect.poll(async () => (await runError.count()) && runError.textContent(), { timeout: 30_000 }).toContain('column "quantiy" does not exist.');
+    expect(await runError.getAttribute('role')).toBe('alert');
+    expect(await page.getByTestId('run-error-hint').textContent()).toBe('Perhaps you meant to reference the column "sales.quantity".');
+    // Where the editor shows the misspelt name (its own indentation included), counted in characters.
+    const lines = (await editorText(page)).split('\n');
+    const line = lines.findIndex((text) => text.includes('quantiy'));
+    const column = Array.from((lines[line] as string).slice(0, (lines[line] as string).indexOf('quantiy'))).length + 1;
+    expect(line).toBeGreaterThan(0);
+    const place = page.getByTestId('run-error-place');
+    expect(await place.textContent()).toBe(`Line ${line + 1}, column ${column}`);
+    const underline = page.getByTestId('sql-mistake');
+    expect(await underline.textContent()).toBe('quantiy');
+    expect(await underline.getAttribute('title')).toBe('column "quantiy" does not exist.');
+    expect(await axeViolations(page, '[data-testid="report-editor"]')).toEqual([]);
+
+    // The button puts the cursor on the mistake, in the editor: what is typed next lands there.
+    await place.click();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('sql-editor');
+    await page.keyboard.type('s.');
+    await page.keyboard.press('Escape');
+    expect((await editorText(page)).split('\n')[line]).toContain('s.quantiy from sales');
+    // Edited: the underline and the button go (the place may have moved); the message stays.
+    await underline.waitFor({ state: 'detached' });
+    expect(await place.count()).toBe(0);
+    expect(await runError.textContent()).toContain('column "quantiy" does not exist.');
   });
 
   it('keeps unsaved edits while the user is elsewhere in the app, restores them with a notice, discards them back to the saved report, and asks before a reload', async () => {

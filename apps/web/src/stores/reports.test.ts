@@ -59,7 +59,7 @@ describe('reports store', () => {
   });
 
   it('selecting loads the report and clears the last run; each operation has its own error', async () => {
-    useReportsStore.setState({ execution: { success: true, results: [], columns: [], truncated: false, row_count: 0, duration_ms: 1, error: null, unfinished_period: null } });
+    useReportsStore.setState({ execution: { success: true, results: [], columns: [], truncated: false, row_count: 0, duration_ms: 1, error: null, error_details: null, unfinished_period: null } });
     await state().selectReport(7);
     expect(state()).toMatchObject({ selectedReport: report, execution: null, loading: false, draft: { sql_code: 'select 1' } });
 
@@ -67,9 +67,11 @@ describe('reports store', () => {
     await state().runSql();
     expect(state().operations.run.error).toBe('No SQL code to execute.');
     state().updateDraft({ sql_code: 'select nope' });
-    answers['POST /api/user-reports/execute/'] = { status: 200, body: { success: false, results: [], columns: [], truncated: false, row_count: 0, duration_ms: 1, error: 'column "nope" does not exist.' } };
+    const sqlError = { message: 'column "nope" does not exist.', hint: 'Perhaps you meant to reference the column "products.note".', detail: null, line: 1, column: 8 };
+    answers['POST /api/user-reports/execute/'] = { status: 200, body: { success: false, results: [], columns: [], truncated: false, row_count: 0, duration_ms: 1, error: 'column "nope" does not exist.', error_details: sqlError } };
     await state().runSql();
-    expect(state().operations.run).toEqual({ busy: false, error: 'Execution failed on backend.', detail: 'column "nope" does not exist.' });
+    expect(state().operations.run).toEqual({ busy: false, error: 'Execution failed on backend.', detail: 'column "nope" does not exist.', sqlError });
+    expect(state().executedSql).toBe('select nope');
     answers['POST /api/user-reports/execute/'] = failing;
     await state().runSql();
     expect(state().operations.run.error).toBe('Failed to execute SQL query');
@@ -88,9 +90,10 @@ describe('reports store', () => {
     answers['POST /api/user-reports/generate-from-request/'] = { status: 200, body: { success: false, title: null, description: null, sql_code: null, chart_config: null, pseudocode: null, provider: 'built-in', error: null } };
     await state().applyChangeRequest('make it sparkle');
     expect(state().operations.generate.error).toBe('Generation failed');
-    answers['POST /api/user-reports/regenerate/'] = { status: 200, body: { success: false, generated_value: null, provider: 'built-in', error: 'cannot' } };
+    const refused = { message: 'column "nmae" does not exist.', hint: 'Perhaps you meant to reference the column "p.name".', detail: null, line: null, column: null };
+    answers['POST /api/user-reports/regenerate/'] = { status: 200, body: { success: false, generated_value: null, provider: 'built-in', error: 'cannot', error_details: refused } };
     await state().regenerateSql();
-    expect(state().operations.regenerate).toMatchObject({ error: 'SQL regeneration failed', detail: 'cannot' });
+    expect(state().operations.regenerate).toMatchObject({ error: 'SQL regeneration failed', detail: 'cannot', sqlError: refused });
   });
 
   it("keeps the server's notice of what a change request left out until the next request or another report", async () => {

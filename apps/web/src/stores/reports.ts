@@ -5,7 +5,7 @@
 // An unsaved draft is kept in the page's memory until it is saved or discarded, and comes back when
 // its report is opened again (report-drafts.ts, ADR 0159).
 import { create } from 'zustand';
-import { REPORT_DEFAULTS, type ExecuteResponse, type ReadableRelation, type UserReport } from '@stockwise/contract';
+import { REPORT_DEFAULTS, type ExecuteResponse, type ReadableRelation, type SqlErrorDetails, type UserReport } from '@stockwise/contract';
 import * as reportsApi from '../api/reports.ts';
 import { normalizeError } from '../api/errors.ts';
 import { i18n } from '../i18n.ts';
@@ -15,8 +15,11 @@ import { draftStorage, draftOf, forgetDraft, keepDraft, pruneKeptDrafts, readKep
 
 export type { ReportDraft };
 export type Operation = 'save' | 'create' | 'delete' | 'run' | 'generate' | 'regenerate';
-/** The spec's message, and the server's reason when there is one (shown under it). */
-export type OperationState = { busy: boolean; error: string | null; detail: string | null };
+/**
+ * The spec's message, and the server's reason when there is one (shown under it); for SQL that did
+ * not run, the reason in parts: PostgreSQL's hint and detail, and the line and column of the mistake.
+ */
+export type OperationState = { busy: boolean; error: string | null; detail: string | null; sqlError: SqlErrorDetails | null };
 
 export type ReportsState = {
   reportData: UserReport[];
@@ -52,7 +55,7 @@ export type ReportsActions = {
   loadSchema: () => Promise<void>;
 };
 
-const idle: OperationState = { busy: false, error: null, detail: null };
+const idle: OperationState = { busy: false, error: null, detail: null, sqlError: null };
 const idleOperations: Record<Operation, OperationState> = { save: idle, create: idle, delete: idle, run: idle, generate: idle, regenerate: idle };
 
 export const initialReportsState: ReportsState = {
@@ -95,8 +98,9 @@ const signedInUserId = () => userIdOfAccessToken(useSessionStore.getState().acce
 export const useReportsStore = create<ReportsState & ReportsActions>()((set, get) => {
   const setOperation = (operation: Operation, state: Partial<OperationState>) =>
     set((current) => ({ operations: { ...current.operations, [operation]: { ...current.operations[operation], ...state } } }));
-  const start = (operation: Operation) => setOperation(operation, { busy: true, error: null, detail: null });
-  const fail = (operation: Operation, message: string, detail: string | null = null) => setOperation(operation, { busy: false, error: message, detail: detail === message ? null : detail });
+  const start = (operation: Operation) => setOperation(operation, { busy: true, error: null, detail: null, sqlError: null });
+  const fail = (operation: Operation, message: string, detail: string | null = null, sqlError: SqlErrorDetails | null = null) =>
+    setOperation(operation, { busy: false, error: message, detail: detail === message ? null : detail, sqlError });
   const done = (operation: Operation) => setOperation(operation, { busy: false });
   /** Only the latest selection may write its answer. */
   let selection = 0;
@@ -253,7 +257,7 @@ export const useReportsStore = create<ReportsState & ReportsActions>()((set, get
         }
         set({ execution, executedSql: sqlCode });
         if (execution.success) done('run');
-        else fail('run', i18n.t('reports.errors.backendFailed'), execution.error);
+        else fail('run', i18n.t('reports.errors.backendFailed'), execution.error, execution.error_details ?? null);
       } catch (error) {
         fail('run', i18n.t('reports.errors.execute'), reasonOf(error));
       }
@@ -278,7 +282,7 @@ export const useReportsStore = create<ReportsState & ReportsActions>()((set, get
           return;
         }
         if (!answer.success) {
-          fail('generate', i18n.t('reports.errors.generation'), answer.error);
+          fail('generate', i18n.t('reports.errors.generation'), answer.error, answer.error_details ?? null);
           return;
         }
         get().updateDraft({
@@ -312,7 +316,7 @@ export const useReportsStore = create<ReportsState & ReportsActions>()((set, get
           return;
         }
         if (!answer.success || typeof answer.generated_value !== 'string') {
-          fail('regenerate', i18n.t('reports.errors.regeneration'), answer.error);
+          fail('regenerate', i18n.t('reports.errors.regeneration'), answer.error, answer.error_details ?? null);
           return;
         }
         get().updateDraft({ sql_code: answer.generated_value });

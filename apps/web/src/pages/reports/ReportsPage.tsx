@@ -3,7 +3,7 @@
 // result grid and chart, the chart picker, CSV export, and writing with AI (a change request, or
 // the SQL regenerated). Viewers run and read; editors change their own reports; admins any.
 import './mantine-styles.ts';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { proposeChartConfig } from '@stockwise/contract';
@@ -11,21 +11,49 @@ import { useShallow } from 'zustand/react/shallow';
 import { hasUnsavedChanges, useReportsStore, type Operation, type ReportsState } from '../../stores/reports.ts';
 import { useCan, useRole, useUserId } from '../../stores/role.ts';
 import { downloadCsv, toCsv, type CsvCell } from '../forecasting/csv.ts';
-import { SqlEditor, type SqlEditorHandle } from './SqlEditor.tsx';
+import { SqlEditor, type SqlEditorHandle, type SqlMistake } from './SqlEditor.tsx';
 import { SchemaBrowser } from './SchemaBrowser.tsx';
 import { ResultGrid } from './ResultGrid.tsx';
 import { ReportChart } from './ReportChart.tsx';
 import { ChartEditor } from './ChartEditor.tsx';
 import { missingChartFields } from './chart-data.ts';
 import classes from './ReportsPage.module.css';
+import contrast from '../../components/ReadableContrast.module.css';
 import { pinReport } from '../../api/dashboard.ts';
 
-function OperationError({ operation }: { operation: Operation }) {
+/**
+ * An operation's error: the spec's message, the server's reason, and for SQL that did not run
+ * PostgreSQL's detail and hint, each on its own line, and the place of the mistake as a button that
+ * puts the cursor there (`goTo`, while the editor holds the SQL that failed).
+ */
+function OperationError({ operation, goTo = null }: { operation: Operation; goTo?: ((line: number, column: number) => void) | null }) {
+  const { t } = useTranslation();
   const state = useReportsStore((store) => store.operations[operation]);
   if (!state.error) return null;
+  const { hint = null, detail = null, line = null, column = null } = state.sqlError ?? {};
   return (
-    <Alert color="red.9" role="alert" data-testid={`${operation}-error`} title={state.error}>
-      {state.detail}
+    // Light red with the darker red of ReadableContrast: red.9 made the alert a dark red block its text could not be read on (axe).
+    <Alert color="red" className={contrast.readable} role="alert" data-testid={`${operation}-error`} title={state.error}>
+      <Stack gap={4}>
+        {state.detail ? (
+          <Text size="sm" id={`${operation}-error-message`}>
+            {state.detail}
+          </Text>
+        ) : null}
+        {detail ? <Text size="sm">{detail}</Text> : null}
+        {hint ? (
+          <Text size="sm" data-testid={`${operation}-error-hint`}>
+            {hint}
+          </Text>
+        ) : null}
+        {goTo && line !== null && column !== null ? (
+          <div>
+            <Button variant="default" size="xs" title={t('reports.errors.placeTitle')} onClick={() => goTo(line, column)} data-testid={`${operation}-error-place`}>
+              {t('reports.errors.place', { line, column })}
+            </Button>
+          </div>
+        ) : null}
+      </Stack>
     </Alert>
   );
 }
@@ -220,8 +248,17 @@ function Editor({ onDeleted }: { onDeleted: () => void }) {
   const editorRef = useRef<SqlEditorHandle>(null);
   const titleRef = useRef<HTMLInputElement>(null);
   const [confirming, setConfirming] = useState(false);
-  const { draft, selectedReport, schema, operations, execution, stale, unsaved } = useReportsStore(
-    useShallow((s) => ({ draft: s.draft, selectedReport: s.selectedReport, schema: s.schema, operations: s.operations, execution: s.execution, stale: resultIsStale(s), unsaved: hasUnsavedChanges(s) })),
+  const { draft, selectedReport, schema, operations, execution, stale, unsaved, editorHoldsRunSql } = useReportsStore(
+    useShallow((s) => ({
+      draft: s.draft,
+      selectedReport: s.selectedReport,
+      schema: s.schema,
+      operations: s.operations,
+      execution: s.execution,
+      stale: resultIsStale(s),
+      unsaved: hasUnsavedChanges(s),
+      editorHoldsRunSql: s.draft !== null && s.draft.sql_code === s.executedSql,
+    })),
   );
   const { updateDraft, runSql, saveReport, deleteReport, discardDraft } = useReportsStore(
     useShallow((s) => ({ updateDraft: s.updateDraft, runSql: s.runSql, saveReport: s.saveReport, deleteReport: s.deleteReport, discardDraft: s.discardDraft })),
@@ -231,6 +268,13 @@ function Editor({ onDeleted }: { onDeleted: () => void }) {
   const canEdit = role === 'admin' || (role === 'editor' && selectedReport !== null && selectedReport.owner === userId);
   const onSqlChange = useCallback((sql_code: string) => updateDraft({ sql_code }), [updateDraft]);
   const onRun = useCallback(() => void runSql(), [runSql]);
+  // The last run's mistake is pointed at only in the SQL that ran: once edited, its place may have moved.
+  const runError = operations.run.sqlError;
+  const mistake = useMemo<SqlMistake | null>(
+    () => (runError && runError.line !== null && runError.column !== null && editorHoldsRunSql ? { line: runError.line, column: runError.column, message: runError.message, describedBy: 'run-error-message' } : null),
+    [runError, editorHoldsRunSql],
+  );
+  const goToMistake = useCallback((line: number, column: number) => editorRef.current?.goTo(line, column), []);
 
   if (!draft || !selectedReport) return null;
   // The buttons that discard are gone once the edits are: the focus goes to the first field.
@@ -259,7 +303,7 @@ function Editor({ onDeleted }: { onDeleted: () => void }) {
           <Text size="sm" fw={500} id="sql-label">
             {t('reports.editor.sqlLabel')}
           </Text>
-          <SqlEditor value={draft.sql_code} schema={schema} label={t('reports.editor.sqlLabel')} readOnly={!canEdit} onChange={onSqlChange} onRun={onRun} handle={editorRef} />
+          <SqlEditor value={draft.sql_code} schema={schema} label={t('reports.editor.sqlLabel')} readOnly={!canEdit} onChange={onSqlChange} onRun={onRun} mistake={mistake} handle={editorRef} />
           <Text size="xs" c="gray.7">
             {t('reports.editor.sqlHint')}
           </Text>
@@ -295,7 +339,7 @@ function Editor({ onDeleted }: { onDeleted: () => void }) {
         </Button>
         <PinButton reportId={selectedReport.id} />
       </Group>
-      <OperationError operation="run" />
+      <OperationError operation="run" goTo={mistake ? goToMistake : null} />
       <OperationError operation="save" />
       <OperationError operation="delete" />
       <AssistantPanel canEdit={canEdit} />

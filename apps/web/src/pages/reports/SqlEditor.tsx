@@ -1,15 +1,21 @@
 // The SQL editor: CodeMirror 6 with PostgreSQL highlighting, autocomplete of the readable tables
-// and their columns, and Ctrl/Cmd+Enter to run. Controlled: the draft's SQL is the source of truth.
+// and their columns, Ctrl/Cmd+Enter to run, and the last run's mistake underlined until the SQL is
+// edited. Controlled: the draft's SQL is the source of truth.
 import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
 import { autocompletion, closeBrackets, closeBracketsKeymap } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { bracketMatching, defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language';
 import { PostgreSQL, sql, type SQLNamespace } from '@codemirror/lang-sql';
-import { Compartment, EditorState, Prec } from '@codemirror/state';
-import { EditorView, highlightActiveLine, keymap, lineNumbers, placeholder } from '@codemirror/view';
+import { Compartment, EditorState, Prec, StateEffect, StateField } from '@codemirror/state';
+import { Decoration, EditorView, highlightActiveLine, keymap, lineNumbers, placeholder, type DecorationSet } from '@codemirror/view';
 import type { ReadableRelation } from '@stockwise/contract';
+import { mistakeRange } from './sql-mistake.ts';
 
-export type SqlEditorHandle = { insert: (text: string) => void; focus: () => void };
+/** `goTo`: the cursor to a 1-based line and column (in characters), the editor focused. */
+export type SqlEditorHandle = { insert: (text: string) => void; focus: () => void; goTo: (line: number, column: number) => void };
+
+/** Where the last run's error is: underlined, with the message as its title; `describedBy` names the error shown beside the editor. */
+export type SqlMistake = { line: number; column: number; message: string; describedBy: string };
 
 type SqlEditorProps = {
   value: string;
@@ -18,6 +24,7 @@ type SqlEditorProps = {
   readOnly: boolean;
   onChange: (value: string) => void;
   onRun: () => void;
+  mistake?: SqlMistake | null;
   handle?: Ref<SqlEditorHandle>;
 };
 
@@ -27,6 +34,26 @@ const theme = EditorView.theme({
   '.cm-content': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', minHeight: '10rem' },
   // Darker than the default grey, for WCAG AA contrast on white.
   '.cm-lineNumbers .cm-gutterElement': { color: '#5c5f66' },
+  // An underline only: the text's colours, and so its contrast, stay as they are.
+  '.cm-sql-mistake': { textDecoration: 'underline wavy #c92a2a', textDecorationSkipInk: 'none', textUnderlineOffset: '3px' },
+});
+
+const setMistake = StateEffect.define<{ from: number; to: number; mistake: SqlMistake } | null>();
+
+/** The mistake's underline: set by the page, gone with the first edit (the place it named may have moved). */
+const mistakeField = StateField.define<DecorationSet>({
+  create: () => Decoration.none,
+  update(marks, transaction) {
+    for (const effect of transaction.effects) {
+      if (!effect.is(setMistake)) continue;
+      if (!effect.value) return Decoration.none;
+      const { from, to, mistake } = effect.value;
+      const attributes = { title: mistake.message, 'aria-describedby': mistake.describedBy, 'data-testid': 'sql-mistake' };
+      return Decoration.set([Decoration.mark({ class: 'cm-sql-mistake', attributes }).range(from, to)]);
+    }
+    return transaction.docChanged ? Decoration.none : marks;
+  },
+  provide: (field) => EditorView.decorations.from(field),
 });
 
 /** Relations as lang-sql's completion namespace: name → column names. */
@@ -34,7 +61,7 @@ function namespaceOf(schema: ReadableRelation[]): SQLNamespace {
   return Object.fromEntries(schema.map((relation) => [relation.name, relation.columns.map((column) => column.name)]));
 }
 
-export function SqlEditor({ value, schema, label, readOnly, onChange, onRun, handle }: SqlEditorProps) {
+export function SqlEditor({ value, schema, label, readOnly, onChange, onRun, mistake = null, handle }: SqlEditorProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const viewRef = useRef<EditorView | null>(null);
   const language = useRef(new Compartment());
@@ -70,6 +97,7 @@ export function SqlEditor({ value, schema, label, readOnly, onChange, onRun, han
           EditorView.updateListener.of((update) => {
             if (update.docChanged) callbacks.current.onChange(update.state.doc.toString());
           }),
+          mistakeField,
           theme,
         ],
       }),
@@ -96,6 +124,14 @@ export function SqlEditor({ value, schema, label, readOnly, onChange, onRun, han
     if (view && view.state.doc.toString() !== value) view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: value } });
   }, [value]);
 
+  // After the value's effect: the place is looked up in the text the editor now holds.
+  useEffect(() => {
+    const view = viewRef.current;
+    if (!view) return;
+    const range = mistake ? mistakeRange(view.state.doc, mistake.line, mistake.column) : null;
+    view.dispatch({ effects: setMistake.of(mistake && range && range.from < range.to ? { from: range.from, to: range.to, mistake } : null) });
+  }, [mistake]);
+
   useImperativeHandle(handle, () => ({
     insert: (text) => {
       const view = viewRef.current;
@@ -105,6 +141,13 @@ export function SqlEditor({ value, schema, label, readOnly, onChange, onRun, han
       view.focus();
     },
     focus: () => viewRef.current?.focus(),
+    goTo: (line, column) => {
+      const view = viewRef.current;
+      const range = view ? mistakeRange(view.state.doc, line, column) : null;
+      if (!view || !range) return;
+      view.dispatch({ selection: { anchor: range.cursor }, scrollIntoView: true });
+      view.focus();
+    },
   }));
 
   return <div ref={hostRef} />;
