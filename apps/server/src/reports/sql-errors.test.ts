@@ -89,6 +89,8 @@ describe.each(backends)('report SQL errors on %s', (backend) => {
     expect(await placeOf('\r\n\r\n  -- units sold\r\n  select quantiy from sales')).toEqual({ line: 4, column: 10 });
     // Two names rewritten to longer ones (data."sales", data."products") before the mistake.
     expect(await placeOf('select * from sales s join products p on p.id = s.product_id where p.nmae is not null')).toEqual({ line: 1, column: 68 });
+    // The same words earlier in a comment, and a quoted name the gate rewrote: PostgreSQL's place, not a text search.
+    expect(await placeOf('/* sales quantiy */ select quantiy from "sales"')).toEqual({ line: 1, column: 28 });
   });
 
   it('counts characters, not bytes', async () => {
