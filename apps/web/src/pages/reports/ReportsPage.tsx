@@ -413,7 +413,7 @@ export default function ReportsPage() {
     <Stack gap="md">
       <Title order={1}>{t('reports.title')}</Title>
       {error ? (
-        <Alert color="red.9" role="alert" data-testid="reports-error">
+        <Alert color="red" className={contrast.readable} role="alert" data-testid="reports-error">
           {error}
         </Alert>
       ) : null}
