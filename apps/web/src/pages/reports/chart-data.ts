@@ -1,6 +1,6 @@
 // Rows of a report as a chart draws them: sorted as the chart config says, numbers as numbers,
 // and long rows (month, product, units) pivoted into one series per value of `group_field`.
-import { formatDay, formatDayOfMonth, formatMonth, isIsoDay, periodOfValues, type ChartConfig, type ResultRow, type UnfinishedPeriod } from '@stockwise/contract';
+import { formatDay, formatDayOfMonth, formatMonth, isIsoDay, periodOfValues, periodStartOf, type ChartConfig, type ResultRow, type UnfinishedPeriod } from '@stockwise/contract';
 
 export type ChartSeries = { key: string; label: string };
 export type ChartData = { rows: Record<string, string | number | null>[]; series: ChartSeries[] };
@@ -94,21 +94,23 @@ export function valueAxisWidth(data: ChartData): number {
  * The x axis's labels, by the period the column's values stand for (periodOfValues, as the server
  * reads them): months "Feb 2025", quarters "Q4 2026", years "2026", weeks and other days "3 Dec"
  * ("3 Dec 2025" when the days span more than one year); anything else as written. `values` are the
- * result's own (a year from extract() is a number there, a label on the chart).
+ * result's own (a year from extract() is a number there, a label on the chart); a period may be a
+ * date, a timestamp at midnight or a month or quarter written as text ("2026-12", "2026 Q4").
  */
 export function xLabelFormatter(x: string, values: readonly unknown[]): (value: unknown) => string {
   const unit = periodOfValues(x, values);
   const present = values.filter((value) => value !== null && value !== undefined);
-  const days = present.filter(isIsoDay);
-  const allDays = days.length > 0 && days.length === present.length;
-  const day = new Set(days.map((value) => value.slice(0, 4))).size > 1 ? formatDay : formatDayOfMonth;
+  const allDays = present.length > 0 && present.every(isIsoDay);
+  const startOf = (value: unknown) => (unit ? periodStartOf(value) : allDays && isIsoDay(value) ? value : null);
+  const day = new Set(present.map((value) => startOf(value)?.slice(0, 4))).size > 1 ? formatDay : formatDayOfMonth;
   return (value) => {
     const text = String(value ?? '');
     if (unit === 'year') return text.slice(0, 4);
-    if (!isIsoDay(text) || !(unit || allDays)) return text;
-    if (unit === 'month') return formatMonth(text);
-    if (unit === 'quarter') return `Q${Math.floor((Number(text.slice(5, 7)) - 1) / 3) + 1} ${text.slice(0, 4)}`;
-    return day(text);
+    const start = startOf(value);
+    if (!start) return text;
+    if (unit === 'month') return formatMonth(start);
+    if (unit === 'quarter') return `Q${Math.floor((Number(start.slice(5, 7)) - 1) / 3) + 1} ${start.slice(0, 4)}`;
+    return day(start);
   };
 }
 
