@@ -216,6 +216,13 @@ describe('what a shop owner asks on 3 December 2026', () => {
     const words = Reading.of(question);
     return { read: read(words), unused: words.unusedWords() };
   };
+  /** A unit read by `read` (the best month, a breakdown by quarter), the days of the period beside it and the words left unused. */
+  const unitAndPeriod = <T>(read: (reading: Reading) => T) => (question: string) => {
+    const words = Reading.of(question);
+    const unit = read(words);
+    const period = readPeriod(words, TODAY);
+    return { unit, range: period && rangeOf(period, TODAY), unused: words.unusedWords() };
+  };
 
   it('reads "not sold in 60 days" as the last 60 days, with the number said', () => {
     const quiet = (question: string) => {
@@ -244,12 +251,7 @@ describe('what a shop owner asks on 3 December 2026', () => {
   });
 
   it('reads the best or worst month, week or day of a period', () => {
-    const best = (question: string) => {
-      const words = Reading.of(question);
-      const unit = readBestPeriod(words);
-      const period = readPeriod(words, TODAY);
-      return { unit, range: period && rangeOf(period, TODAY), unused: words.unusedWords() };
-    };
+    const best = unitAndPeriod(readBestPeriod);
     expect(best('what was the best month last year?')).toEqual({ unit: { unit: 'month', direction: 'desc' }, range: { from: '2025-01-01', to: '2025-12-31' }, unused: [] });
     expect(best('best selling month in 2025')).toMatchObject({ unit: { unit: 'month', direction: 'desc' }, range: { from: '2025-01-01', to: '2025-12-31' }, unused: [] });
     expect(best('worst week this year')).toEqual({ unit: { unit: 'week', direction: 'asc' }, range: { from: '2026-01-01', to: '2026-12-03' }, unused: [] });
@@ -257,12 +259,7 @@ describe('what a shop owner asks on 3 December 2026', () => {
   });
 
   it('reads a breakdown by day, week, month, quarter or year, and its period beside it; "average daily" is a measure', () => {
-    const breakdown = (question: string) => {
-      const words = Reading.of(question);
-      const unit = readBreakdown(words);
-      const period = readPeriod(words, TODAY);
-      return { unit, range: period && rangeOf(period, TODAY), unused: words.unusedWords() };
-    };
+    const breakdown = unitAndPeriod(readBreakdown);
     const cases: [string, ReturnType<typeof readBreakdown>][] = [
       ['sales by quarter', 'quarter'],
       ['units sold per quarter', 'quarter'],
