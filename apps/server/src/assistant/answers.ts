@@ -431,8 +431,8 @@ function unitWords(unit: BestPeriod['unit'], start: string): string {
 function periodOfBreakdown(unit: PeriodUnit, row: { start: string; last: string }, window: SalesWindow, today: string): string {
   const name = unitWords(unit, row.start);
   const days = { from: row.start < window.from ? window.from : row.start, to: row.last > window.to ? window.to : row.last };
-  if (days.from === row.start && days.to === row.last) return name;
-  return days.from === row.start && days.to === today ? `${name} (to date)` : `${name} (${formatRange(days)})`;
+  if (days.from === row.start && days.to === today) return `${name} (to date)`;
+  return days.from === row.start && days.to === row.last ? name : `${name} (${formatRange(days)})`;
 }
 
 const HELP =

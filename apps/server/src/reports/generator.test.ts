@@ -669,6 +669,8 @@ describe('built-in report generator over a known dataset', () => {
     // Every day, a Sunday (closed) with 0.
     const week = Array.from({ length: 7 }, (_, i) => dayFromToday(i - 7, today));
     expect(periodRows(daily)).toEqual(week.map((day) => ({ period: formatDay(day), units: total(between(day, addDays(day, 1))) })));
+    // Today's row is under way (its sales not in yet), as on a report chart.
+    if (weekStart(todayIso) < todayIso) expect(periodRows(await assistant('daily sales this week')).at(-1)).toEqual({ period: `${formatDay(todayIso)} (to date)`, units: 0 });
   });
 
   it('breaks down by a period and product at once: the top 10 products by the measure unless a number is said, drawn as a line per product', async () => {
