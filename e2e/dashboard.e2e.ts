@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { signIn, useBrowser } from './support/browser.ts';
 import { demoUser } from './support/context.ts';
+import { dayOfMonth } from './support/days.ts';
 import { axeViolations } from './support/axe.ts';
 
 const browser = useBrowser();
@@ -188,7 +189,7 @@ describe('Dashboard', () => {
       const today = new Date();
       const month = new Intl.DateTimeFormat('en', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(today);
       const shortMonth = new Intl.DateTimeFormat('en', { month: 'short', timeZone: 'UTC' }).format(today);
-      const todayWords = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(today);
+      const todayWords = dayOfMonth(today);
       const year = today.getUTCFullYear();
       const day = today.getUTCDate();
       // The last week's days are written with their year when it began last year (1–6 January).

@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { signIn, useBrowser } from './support/browser.ts';
 import { demoUser } from './support/context.ts';
 import { axeViolations } from './support/axe.ts';
+import { dayOfMonth, fullDay } from './support/days.ts';
 
 const browser = useBrowser();
 
@@ -51,7 +52,6 @@ beforeAll(async () => {
 }, 150_000);
 
 const shiftDay = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-const dayFormat = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 const money = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 async function openForecasting(page: Page): Promise<void> {
@@ -131,6 +131,12 @@ describe('forecasting screen', () => {
     await chart(page).locator('.sales-band path.recharts-area-area').waitFor();
     expect(await chart(page).locator('.stock-band path.recharts-area-area').count()).toBe(1);
     expect(await chart(page).locator('.sales-band path.recharts-area-area').getAttribute('d')).toMatch(/^M[\d.]+,[\d.]+L/);
+    // The time axis names months, short enough for a phone ("Jan 2026"), the same on both charts.
+    const ticks = (name: string) => chart(page).locator(`.${name} .recharts-xAxis-tick-labels text`).allTextContents();
+    const monthTicks = await ticks('sales-chart');
+    expect(monthTicks.length).toBeGreaterThan(3);
+    for (const tick of monthTicks) expect(tick).toMatch(/^[A-Z][a-z]{2} \d{4}$/);
+    expect(await ticks('stock-chart')).toEqual(monthTicks);
     // Actual and forecast lines and the forecast start line.
     expect(await chart(page).locator(lineSelector).count()).toBe(4);
     expect(await chart(page).getByText('Forecast starts').count()).toBe(2);
@@ -141,8 +147,8 @@ describe('forecasting screen', () => {
     const labels = chart(page).locator('.zero-crossing-label');
     const labelTexts = await labels.allTextContents();
     const expected = target!.firstStockout!;
-    expect(labelTexts.join(' | ')).toContain(dayFormat.format(Date.parse(`${expected}T00:00:00Z`)));
-    const datesIn = (text: string) => Number(/ (\d+) times,/.exec(text)?.[1] ?? text.match(/[A-Z][a-z]{2} \d{1,2}/g)?.length ?? 0);
+    expect(labelTexts.join(' | ')).toMatch(new RegExp(`(?<!\\d)${dayOfMonth(expected)}\\b`));
+    const datesIn = (text: string) => Number(/ (\d+) times,/.exec(text)?.[1] ?? text.match(/\d{1,2} [A-Z][a-z]{2}/g)?.length ?? 0);
     for (const [type, words] of [['stockForecast', 'Runs out'], ['stockLowerBound', 'May run out']] as const) {
       const ofType = labelTexts.filter((text) => text.startsWith(`${words} `));
       expect(ofType.reduce((sum, text) => sum + datesIn(text), 0), type).toBe(crossings.filter((crossing) => crossing.type === type).length);
@@ -157,7 +163,7 @@ describe('forecasting screen', () => {
     }
     // Every date, as text: the legend under the stock chart, which the stock readout is described by.
     const dateList = new Intl.ListFormat('en', { type: 'conjunction' });
-    const listed = (type: Crossing['type']) => dateList.format(crossings.filter((crossing) => crossing.type === type).map((crossing) => dayFormat.format(Date.parse(`${crossing.date}T00:00:00Z`))));
+    const listed = (type: Crossing['type']) => dateList.format(crossings.filter((crossing) => crossing.type === type).map((crossing) => dayOfMonth(crossing.date)));
     const legend = chart(page).locator('.legend-marker');
     expect(await legend.allTextContents()).toEqual([
       `Runs out ${listed('stockForecast')}`,
@@ -171,7 +177,7 @@ describe('forecasting screen', () => {
     await page.keyboard.press('End');
     for (let day = stock.at(-1)!.ds; day > second.date; day = shiftDay(day, -1)) await page.keyboard.press('ArrowLeft');
     const readout = chart(page).locator('.stock-chart .day-readout [role="status"]');
-    expect(await readout.locator('div').first().textContent()).toBe(new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(Date.parse(`${second.date}T00:00:00Z`)));
+    expect(await readout.locator('div').first().textContent()).toBe(fullDay(second.date));
     expect(await readout.locator('.readout-event').allTextContents()).toContain('● Runs out');
     await page.keyboard.press('Escape');
     expect(await axeViolations(page, '[data-testid="forecast-chart"]')).toEqual([]);
@@ -219,7 +225,7 @@ describe('forecasting screen', () => {
     expect(pathsOfSecond).toHaveLength(4);
     expect(pathsOfSecond).not.toEqual(pathsOfFirst);
     const labelsOfSecond = await chart(page).locator('.zero-crossing-label').allTextContents();
-    expect(labelsOfSecond.join(' | ')).toContain(dayFormat.format(Date.parse(`${second.firstStockout}T00:00:00Z`)));
+    expect(labelsOfSecond.join(' | ')).toMatch(new RegExp(`(?<!\\d)${dayOfMonth(second.firstStockout!)}\\b`));
     expect(labelsOfSecond).not.toEqual(labelsOfFirst);
 
     // The URL follows the choice: the first replaced the empty screen, the second is an entry of its
@@ -251,7 +257,6 @@ describe('forecasting screen', () => {
     await page.getByRole('group', { name: `Sales and stock chart for ${target.styleCode}` }).waitFor();
     const forecast = await apiGet<{ historical: { sales: { ds: string; y: number }[]; stock: { ds: string; stock_level: number }[] }; forecast: { sales: { ds: string; yhat: number }[] } }>(`/forecasting/forecasts/${encodeURIComponent(target.styleCode)}`);
     const readouts = chart(page).locator('.day-readout [role="status"]');
-    const fullDay = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
     const units = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
 
     // The pointer a third of the way across the sales chart: a history day, shown in both charts.
@@ -259,7 +264,7 @@ describe('forecasting screen', () => {
     await page.mouse.move(area.x + area.width / 3, area.y + area.height / 2);
     await expect.poll(() => readouts.count()).toBe(2);
     const shownDay = (await readouts.first().locator('div').first().textContent())!;
-    const day = forecast.historical.sales.find((row) => fullDay.format(Date.parse(`${row.ds}T00:00:00Z`)) === shownDay)!;
+    const day = forecast.historical.sales.find((row) => fullDay(row.ds) === shownDay)!;
     expect(day).toBeDefined();
     expect(await readouts.first().textContent()).toContain(`Actual sales: ${units.format(day.y)}`);
     const stockOfDay = forecast.historical.stock.find((row) => row.ds === day.ds);
@@ -272,7 +277,7 @@ describe('forecasting screen', () => {
     await page.keyboard.press('End');
     await page.keyboard.press('ArrowLeft');
     const dayBeforeLast = forecast.forecast.sales.at(-2)!;
-    expect(await readouts.first().locator('div').first().textContent()).toBe(fullDay.format(Date.parse(`${dayBeforeLast.ds}T00:00:00Z`)));
+    expect(await readouts.first().locator('div').first().textContent()).toBe(fullDay(dayBeforeLast.ds));
     expect(await readouts.first().textContent()).toContain(`Forecast sales: ${units.format(dayBeforeLast.yhat)}`);
     await page.keyboard.press('Escape');
     await expect.poll(() => readouts.count()).toBe(0);
@@ -358,6 +363,9 @@ describe('forecasting screen', () => {
     expect(await page.getByTestId('low-stock-count').textContent()).toBe(`Products that need an order: ${active.total} · ${units.format(active.order_units)} units · cost ${money.format(active.order_cost)}`);
     // The report's header counts the same list.
     expect(await page.getByTestId('at-risk-count').textContent()).toBe(`Products to order, most urgent first (${active.total})`);
+    // Days and the report's time day first, as the rest of the app writes them.
+    expect(await table.getByTestId('order-by').allTextContents()).toEqual(active.products.map((p) => (p.orderBy ? fullDay(p.orderBy) : '')));
+    expect(await page.getByTestId('report-generated').textContent()).toMatch(/^Generated \d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2}:\d{2}\s[AP]M · \d+-day horizon$/);
     expect(await axeViolations(page, '[data-testid="low-stock"]')).toEqual([]);
 
     if (active.total > active.page_size) {

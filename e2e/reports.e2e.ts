@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { signIn, useBrowser } from './support/browser.ts';
 import { axeViolations } from './support/axe.ts';
+import { dayOfMonth } from './support/days.ts';
 
 const browser = useBrowser();
 
@@ -132,11 +133,10 @@ describe('Reports screen', () => {
     const today = new Date();
     const quarter = `Q${Math.floor(today.getUTCMonth() / 3) + 1} ${today.getUTCFullYear()}`;
     const quarterBegan = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - (today.getUTCMonth() % 3), 1));
-    const dayWords = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
     if (today.getTime() - quarterBegan.getTime() < 86_400_000) {
       expect(await page.getByTestId('unfinished-period').count()).toBe(0);
     } else {
-      const days = today.getUTCMonth() === quarterBegan.getUTCMonth() ? `1–${dayWords.format(today)}` : `${dayWords.format(quarterBegan)}–${dayWords.format(today)}`;
+      const days = today.getUTCMonth() === quarterBegan.getUTCMonth() ? `1–${dayOfMonth(today)}` : `${dayOfMonth(quarterBegan)}–${dayOfMonth(today)}`;
       expect(await page.getByTestId('unfinished-period').textContent()).toBe(`${quarter} is not finished: it holds ${days} only.`);
       expect(await quarterly.getAttribute('aria-describedby')).toBe(await page.getByTestId('unfinished-period').getAttribute('id'));
       expect(await quarterly.locator('.recharts-cartesian-axis-tick-value').allTextContents()).toContain(`${quarter} (to date)`);

@@ -80,6 +80,15 @@ export const periodUnits = ['day', 'week', 'month', 'quarter', 'year'] as const;
 export type PeriodUnit = (typeof periodUnits)[number];
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+// A timestamp at midnight, as a report's UTC session writes date_trunc without ::date ("2026-12-01
+// 00:00:00", "…+00") or as ISO ("2026-12-01T00:00:00.000Z"): the day it starts. A time of day is a moment, not a period.
+const MIDNIGHT = /^(\d{4}-\d{2}-\d{2})[ T]00:00:00(?:\.0+)?(?:Z|[+-]00(?::?00)?)?$/;
+// Periods written as text by to_char: a month "2026-12" ('YYYY-MM'), "Dec 2026" ('Mon YYYY'), "December 2026"
+// ('Month YYYY', padded or not); a quarter "2026 Q4" ('YYYY "Q"Q'), "2026-Q4", "Q4 2026".
+const MONTH_NUMBER = /^(\d{4})-(0[1-9]|1[0-2])$/;
+const MONTH_NAMES = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const MONTH_NAMED = new RegExp(`^(${MONTH_NAMES.map((name) => `${name.slice(0, 3)}|${name}`).join('|')}|sept) +(\\d{4})$`, 'i');
+const QUARTER_TEXT = /^(?:(\d{4})[ -]?q([1-4])|q([1-4])[ -]?(\d{4}))$/i;
 const NAMED_FOR = {
   day: /(^|_)(day|date)(_|$)/i,
   week: /(^|_)week(_|$)/i,
@@ -87,26 +96,63 @@ const NAMED_FOR = {
   year: /(^|_)year(_|$)/i,
 } satisfies Partial<Record<PeriodUnit, RegExp>>;
 const isMonday = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay() === 1;
+const firstOfMonth = (year: string, month: number) => `${year}-${String(month).padStart(2, '0')}-01`;
+
+/** A cell's first day and, for a period written as text, the period the text names. */
+function periodValueOf(value: unknown): { day: string; written: 'day' | 'month' | 'quarter' } | null {
+  if (typeof value !== 'string') return null;
+  const text = value.trim();
+  if (ISO_DAY.test(text)) return { day: text, written: 'day' };
+  let match = MIDNIGHT.exec(text);
+  if (match) return { day: match[1] as string, written: 'day' };
+  match = MONTH_NUMBER.exec(text);
+  if (match) return { day: firstOfMonth(match[1] as string, Number(match[2])), written: 'month' };
+  const named = MONTH_NAMED.exec(text);
+  if (named) {
+    const month = (named[1] as string).slice(0, 3).toLowerCase();
+    return { day: firstOfMonth(named[2] as string, MONTH_NAMES.findIndex((name) => name.startsWith(month)) + 1), written: 'month' };
+  }
+  match = QUARTER_TEXT.exec(text);
+  if (match) return { day: firstOfMonth((match[1] ?? match[4]) as string, 3 * Number(match[2] ?? match[3]) - 2), written: 'quarter' };
+  return null;
+}
+
+const isYearNumber = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 1000 && value <= 9999;
+
+/**
+ * The first day of the day, week, month, quarter or year a result's cell stands for: a date, a
+ * timestamp at midnight, a month or quarter written as text ("2026-12", "Dec 2026", "2026 Q4") or a
+ * year number (2026 → "2026-01-01"); null for anything else. Server and charts compare and name periods by it.
+ */
+export const periodStartOf = (value: unknown): string | null => (isYearNumber(value) ? `${value}-01-01` : (periodValueOf(value)?.day ?? null));
 
 /**
  * The calendar period a column's values stand for, from its name and values (nulls left out): the
  * server reads it to name the period not finished, charts to name each value ("Q4 2026"). Days
- * (`YYYY-MM-DD`) that are all the first of a year in a column named for years (`date_trunc('year')`)
- * → year; of a quarter in one named for quarters → quarter; Mondays in one named for weeks → week;
- * all the first of a month → month; other days in a column named for days or dates (`day`,
- * `sale_date`) → day. Whole numbers of four digits in a column named for years (`extract(year)`) →
- * year. A period word alone is not enough: the first of twelve months are months, not quarters,
- * unless the column says quarters.
+ * (dates, or timestamps at midnight: `date_trunc` without `::date`) that are all the first of a
+ * year in a column named for years (`date_trunc('year')`) → year; of a quarter in one named for
+ * quarters → quarter; Mondays in one named for weeks → week; all the first of a month → month;
+ * other days in a column named for days or dates (`day`, `sale_date`) → day. Whole numbers of four
+ * digits in a column named for years (`extract(year)`) → year. Text that writes months ("2026-12",
+ * "Dec 2026") → month, unless the column is named for weeks ("2026-05" is also to_char's week 5);
+ * text that writes quarters ("2026 Q4") → quarter. A period word alone is not enough: the first of
+ * twelve months are months, not quarters, unless the column says quarters.
  */
 export function periodOfValues(name: string, values: readonly unknown[]): PeriodUnit | null {
   const present = values.filter((value) => value !== null && value !== undefined);
   if (present.length === 0) return null;
-  if (present.every((value) => typeof value === 'number' && Number.isInteger(value) && value >= 1000 && value <= 9999)) return NAMED_FOR.year.test(name) ? 'year' : null;
-  if (!present.every((value): value is string => typeof value === 'string' && ISO_DAY.test(value))) return null;
-  if (NAMED_FOR.year.test(name) && present.every((day) => day.endsWith('-01-01'))) return 'year';
-  if (NAMED_FOR.quarter.test(name) && present.every((day) => /-(01|04|07|10)-01$/.test(day))) return 'quarter';
-  if (NAMED_FOR.week.test(name) && present.every(isMonday)) return 'week';
-  if (present.every((day) => day.endsWith('-01'))) return 'month';
+  if (present.every(isYearNumber)) return NAMED_FOR.year.test(name) ? 'year' : null;
+  const read = present.map(periodValueOf);
+  if (!read.every((value) => value !== null)) return null;
+  const written = new Set(read.map((value) => value.written));
+  if (written.size > 1) return null;
+  if (written.has('quarter')) return 'quarter';
+  if (written.has('month')) return NAMED_FOR.week.test(name) ? null : 'month';
+  const days = read.map((value) => value.day);
+  if (NAMED_FOR.year.test(name) && days.every((day) => day.endsWith('-01-01'))) return 'year';
+  if (NAMED_FOR.quarter.test(name) && days.every((day) => /-(01|04|07|10)-01$/.test(day))) return 'quarter';
+  if (NAMED_FOR.week.test(name) && days.every(isMonday)) return 'week';
+  if (days.every((day) => day.endsWith('-01'))) return 'month';
   return NAMED_FOR.day.test(name) ? 'day' : null;
 }
 
@@ -114,7 +160,8 @@ export function periodOfValues(name: string, values: readonly unknown[]): Period
  * The period a result's rows run into that has not ended on the day the report ran — today, this
  * week, month, quarter or year — when no row is of a later one: its figures cover `from` (the
  * period's first day) to `through` (the run's day) only. `value` is the period as the rows hold it
- * (`"2026-10-01"` for a quarter, `2026` for a year from `extract`). Charts name it "Q4 2026 (to
+ * (`"2026-10-01"` for a quarter, `2026` for a year from `extract`, `"2026-12-01 00:00:00"` from a
+ * timestamp, `"Dec 2026"` written as text). Charts name it "Q4 2026 (to
  * date)" and say so beside it (docs/api.md "Report charts").
  */
 export const unfinishedPeriod = z.object({ field: z.string(), value: z.union([z.string(), z.number()]), unit: z.enum(periodUnits), from: z.string(), through: z.string() });

@@ -6,7 +6,7 @@ import type { Database } from '../db/schema.ts';
 import * as repo from './repo.ts';
 import { inventoryTotals } from '../dashboard/repo.ts';
 import { orderAdvice, type OrderAdvice } from '../order-advice/service.ts';
-import { addDays, describePeriod, dueWindowOf, dueWords, formatDay, formatRange, MONTH_NAMES, NO_SALES_PERIOD, NOT_SOLD, NUM, rangeOf, readBestPeriod, readComparison, readPeriod, readQuietSpan, readSalesAhead, readWindow, sameDaysSoFar, spokenPeriod, TOP_SELLERS_PERIOD, type BestPeriod, type Comparison, type DueWindow, type Period } from '../plain-words/period.ts';
+import { addDays, describePeriod, dueWindowOf, dueWords, formatDay, formatRange, MONTH_NAMES, NO_SALES_PERIOD, NOT_SOLD, NUM, rangeOf, readBestPeriod, readBreakdown, readComparison, readPeriod, readQuietSpan, readSalesAhead, readWindow, sameDaysSoFar, spokenPeriod, TOP_SELLERS_PERIOD, type BestPeriod, type Comparison, type DueWindow, type Period, type PeriodUnit } from '../plain-words/period.ts';
 import { DEAD_STOCK, nameWordPattern, OVERSTOCK, OVERSTOCK_DAYS, readCategory, readCoverDays, readNameWord, readRank, type Rank } from '../plain-words/catalogue.ts';
 import { categoryNames, productNameWords } from '../plain-words/vocabulary.ts';
 import { escapeRegExp, looksLikeProductCode, noSuchProduct, Reading } from '../plain-words/reading.ts';
@@ -185,6 +185,8 @@ export async function salesWindow(db: Db, period: Period, today: string): Promis
 export const LAST_30_DAYS: Period = { kind: 'last_days', days: 30 };
 /** The period "the best month" looks over when the question names none. */
 export const LAST_12_MONTHS: Period = { kind: 'last_months', months: 12 };
+/** Every sale up to today: the period of a breakdown by week, month, quarter or year that names none, as the report writer's. */
+const ALL_TIME: Period = { kind: 'all_time' };
 
 /** Said when a period has no sales because the data ends before it starts (an old import), so its zero is not read as a quiet spell. */
 async function dataEndsBefore(db: Db, window: SalesWindow): Promise<string> {
@@ -335,7 +337,10 @@ export const dataFunctions = {
   },
   /** "The best month last year": units per month (week…) of the period, best first, the best named. */
   async bestPeriods(db: Db, today: string, window: SalesWindow, best: BestPeriod, scope: Scope = EVERY_PRODUCT): Promise<Answer> {
-    const rows = await repo.unitsByPeriod(db, window.from, window.to, today, best.unit, best.direction, scope);
+    // Only whole ones that have ended: one cut by the period's edge or still under way would always look worst.
+    const rows = (await repo.unitsPerPeriod(db, window.from, window.to, best.unit, scope))
+      .filter((r) => r.start >= window.from && r.last <= window.to && r.last < today)
+      .sort((a, b) => (best.direction === 'desc' ? b.units - a.units : a.units - b.units) || a.start.localeCompare(b.start));
     const first = rows[0];
     if (!first) return { blocks: [text(`No whole ${best.unit} ${window.words} has ended yet: only whole ones are compared.`)] };
     if (rows.every((r) => r.units === 0)) return { blocks: [text(`Nothing sold${scope.words} ${window.words}.${await dataEndsBefore(db, window)}`), dataLink('sales', 'Open the sales table')] };
@@ -344,6 +349,28 @@ export const dataFunctions = {
       blocks: [
         text(`The ${which} ${best.unit}${scope.words} ${window.words} was ${unitWords(best.unit, first.start)}: ${number.format(first.units)} units sold. The whole ${best.unit}s that have ended, ${which} first:`),
         table([['period', capitalised(best.unit)], ['units', 'Units sold']], rows.slice(0, REPORT_ROWS).map((r) => ({ period: unitWords(best.unit, r.start), units: r.units }))),
+        dataLink('sales', 'Open the sales table'),
+      ],
+    };
+  },
+  /**
+   * "Sales by quarter", "daily sales last week": units per day, week, month… of the period, oldest
+   * first, as the report writer breaks them down; the one under way named "(to date)", as report
+   * charts name it (ADR 0154), and one the period cuts with the days it holds.
+   */
+  async salesByPeriod(db: Db, today: string, window: SalesWindow, unit: PeriodUnit, scope: Scope = EVERY_PRODUCT): Promise<Answer> {
+    const rows = await repo.unitsPerPeriod(db, window.from, window.to, unit, scope);
+    const units = rows.reduce((sum, r) => sum + r.units, 0);
+    if (!units) return { blocks: [text(`No units were sold${scope.words} ${window.words}.${await dataEndsBefore(db, window)}`), dataLink('sales', 'Open the sales table')] };
+    const shown = rows.slice(-REPORT_ROWS);
+    return {
+      blocks: [
+        text(`${number.format(units)} units were sold${scope.words} ${window.words}. By ${unit}${shown.length < rows.length ? `, the last ${REPORT_ROWS}` : ''}:`),
+        table(
+          [['period', capitalised(unit)], ['units', 'Units sold']],
+          shown.map((r) => ({ period: periodOfBreakdown(unit, r, window, today), units: r.units })),
+          { period: 'Total', units },
+        ),
         dataLink('sales', 'Open the sales table'),
       ],
     };
@@ -397,8 +424,19 @@ function unitWords(unit: BestPeriod['unit'], start: string): string {
   return unit === 'week' ? `the week of ${formatDay(start)}` : formatDay(start);
 }
 
+/**
+ * A row of a breakdown: "Q4 2026"; the one holding today "Q4 2026 (to date)"; one the question's
+ * period cuts, with the days it holds ("Q4 2025 (4–31 Dec 2025)").
+ */
+function periodOfBreakdown(unit: PeriodUnit, row: { start: string; last: string }, window: SalesWindow, today: string): string {
+  const name = unitWords(unit, row.start);
+  const days = { from: row.start < window.from ? window.from : row.start, to: row.last > window.to ? window.to : row.last };
+  if (days.from === row.start && days.to === today) return `${name} (to date)`;
+  return days.from === row.start && days.to === row.last ? name : `${name} (${formatRange(days)})`;
+}
+
 const HELP =
-  'I can answer: the stock of a product, sales of a product or of all products in a period (last month, last quarter, in October, Q3, in 2025, last winter, this summer, since 3/11, by 30/11, the last 30 days…), of products by a word of their names (how many radiators…), top sellers (the last 30 days unless you say another period or "all time"; top 3, in a category such as "in Heating"), the best or worst month or week of a period, two periods compared (this month vs last month), what runs out first, the value of the stock, products with no sales (not sold in 60 days), overstock (stock for more than 180 days of forecast demand, or the days you say) and dead stock (in stock, no sales in 90 days), low stock, the reorder report and what runs out (also due this week, next week, in January, in Q1, in the next N days or by a date), deliveries; and I can create the recommended orders or add a task.';
+  'I can answer: the stock of a product, sales of a product or of all products in a period (last month, last quarter, in October, Q3, in 2025, last winter, this summer, since 3/11, by 30/11, the last 30 days…), of products by a word of their names (how many radiators…), top sellers (the last 30 days unless you say another period or "all time"; top 3, in a category such as "in Heating"), the best or worst month or week of a period, sales by day, week, month, quarter or year (all time unless you say a period; by day the last 30 days), two periods compared (this month vs last month), what runs out first, the value of the stock, products with no sales (not sold in 60 days), overstock (stock for more than 180 days of forecast demand, or the days you say) and dead stock (in stock, no sales in 90 days), low stock, the reorder report and what runs out (also due this week, next week, in January, in Q1, in the next N days or by a date), deliveries; and I can create the recommended orders or add a task.';
 const LINKED_PRODUCTS = 5;
 
 const TASK = /^(?:please\s+)?(?:add|create|make)\s+(?:a\s+)?(?:new\s+)?(?:task|todo|to-do|reminder)\s*(?:to|:|-)?\s*(.+)$/i;
@@ -474,6 +512,7 @@ async function scopeOf(db: Db, reading: Reading, products: repo.ProductRow[], to
   [SALES, STOCK, VALUE, FRAMING, TOP_SELLERS, NOT_SOLD, OVERSTOCK, DEAD_STOCK].forEach((pattern) => framed.test(pattern));
   if (!readComparison(framed, today) && !readQuietSpan(framed)) readPeriod(framed, today);
   readBestPeriod(framed);
+  readBreakdown(framed);
   readRank(framed, TOP_SELLERS_RANK.limit);
   readCoverDays(framed);
   const word = readNameWord(framed, await productNameWords(db));
@@ -493,6 +532,12 @@ async function answerReading(db: Db, reading: Reading, products: repo.ProductRow
   const past = (fallback: Period) => salesWindow(db, readPeriod(reading, today) ?? fallback, today);
   /** A sales answer for the question's past period; a period still to come is said so. */
   const sales = async (fallback: Period, answer: (window: SalesWindow) => Promise<Answer>) => salesAhead(reading, today) ?? answer(await past(fallback));
+  /** Units sold by the day, week, month… the question breaks them down by, else the total (`total`); a breakdown names no period: all time, by day the last 30 days. */
+  const salesOrBreakdown = (scoped: () => Scope, total: (window: SalesWindow, scope: Scope) => Promise<Answer>) => {
+    const unit = readBreakdown(reading);
+    if (!unit) return sales(LAST_30_DAYS, (window) => total(window, scoped()));
+    return sales(unit === 'day' ? LAST_30_DAYS : ALL_TIME, (window) => dataFunctions.salesByPeriod(db, today, window, unit, scoped()));
+  };
   if (CREATE_ORDERS.test(q)) {
     // Word by word: the pattern's ".*" would count every word between as used.
     claim(/\b(create|place|make|raise|put in)\b/, FRAMING);
@@ -552,7 +597,7 @@ async function answerReading(db: Db, reading: Reading, products: repo.ProductRow
   if (products.length) {
     if (SALES.test(q)) {
       claim(SALES, FRAMING);
-      return sales(LAST_30_DAYS, (window) => dataFunctions.salesOf(db, products, window));
+      return salesOrBreakdown(scope.use, (window) => dataFunctions.salesOf(db, products, window));
     }
     if (RUNS_OUT.test(q)) {
       claim(RUNS_OUT, FRAMING);
@@ -564,7 +609,7 @@ async function answerReading(db: Db, reading: Reading, products: repo.ProductRow
   // Units sold across the catalogue (or a category): "how many units did we sell last month" asks for sales, not stock.
   if (SALES.test(q)) {
     claim(SALES, FRAMING);
-    return sales(LAST_30_DAYS, (window) => dataFunctions.totalSales(db, window, scope.use()));
+    return salesOrBreakdown(scope.use, (window, scoped) => dataFunctions.totalSales(db, window, scoped));
   }
   if (TOTAL_STOCK.test(q)) {
     claim(STOCK, /\b(total|level)\b/, FRAMING);

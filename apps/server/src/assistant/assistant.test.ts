@@ -646,10 +646,15 @@ describe.each(backends)('assistant on %s', (backend) => {
       expect(sellers).toContain(`Top sellers in the last 7 days (${rangeWords(week)}): ${topSellers[0]?.name} (${topSellers[0]?.units})`);
       expect(sellers).toContain('Tank Top (9)');
       expect(textOf(await ask({ content: 'what was the best day last month' }))).toMatch(/^The best day last month \(/);
-      const perDay = textOf(await ask({ content: 'how many units did we sell per day in the last 7 days' }));
+      // "Per day" breaks the sales down by day, as the report writer does: "day" is no product's word.
+      const perDayAnswer = await ask({ content: 'how many units did we sell per day in the last 7 days' });
+      const perDay = textOf(perDayAnswer);
       const total = products.reduce((sum, p) => sum + sold(p.code, 7), 0) + added.reduce((sum, p) => sum + p.units, 0);
-      expect(perDay).toContain(`${fmt(total)} units were sold in the last 7 days`);
-      expect(perDay).toContain('I did not use "day"');
+      expect(perDay).toContain(`${fmt(total)} units were sold in the last 7 days (${rangeWords(week)}). By day:`);
+      expect(perDay).not.toContain('I did not use');
+      const days = blocksOf(perDayAnswer, 'table')[0];
+      expect(days?.rows).toHaveLength(7);
+      expect(days?.totals).toEqual({ period: 'Total', units: total });
       expect(textOf(await ask({ content: 'how many units did we sell of all the products in the last 7 days' }))).toContain(`${fmt(total)} units were sold in the last 7 days`);
     } finally {
       await db.deleteFrom('data.sales').where('product_id', 'in', inserted.map((row) => row.id)).execute();

@@ -116,29 +116,26 @@ export const topSellers = async (db: Db, from: string, to: string, rank: { direc
   ).rows;
 
 /**
- * Units the products in scope sold per day, week, month, quarter or year from `from` to `to` (by each
- * one's first day), best or worst first; one without sales counts 0. Only whole ones that have ended
- * before `today` count: a week cut by the period's edge or still under way would always look worst.
+ * Units the products in scope sold from `from` to `to` (both included) per day, week, month, quarter
+ * or year, oldest first: every one those days touch (`start`, `last`: its first and last day), 0 for
+ * one without sales; one cut by `from` or `to` counts only the days within.
  */
-export const unitsByPeriod = async (db: Db, from: string, to: string, today: string, unit: 'day' | 'week' | 'month' | 'quarter' | 'year', direction: 'desc' | 'asc', scope: Scope = ALL_PRODUCTS) =>
+export const unitsPerPeriod = async (db: Db, from: string, to: string, unit: 'day' | 'week' | 'month' | 'quarter' | 'year', scope: Scope = ALL_PRODUCTS) =>
   (
-    await sql<{ start: string; units: number }>`
+    await sql<{ start: string; last: string; units: number }>`
       with periods as (
-        select g::date as start, (g + ${unit === 'quarter' ? '3 months' : `1 ${unit}`}::interval)::date as next
+        select g::date as start, (g + ${unit === 'quarter' ? '3 months' : `1 ${unit}`}::interval)::date - 1 as last
         from generate_series(date_trunc(${unit}, ${from}::date::timestamp), ${to}::date::timestamp, ${unit === 'quarter' ? '3 months' : `1 ${unit}`}::interval) g
-      ),
-      whole as (
-        select start, next from periods where start >= ${from}::date and next - 1 <= ${to}::date and next <= ${today}::date
       ),
       sold as (
         select date_trunc(${unit}, s.date::timestamp)::date as start, sum(s.quantity) as units
         from data.sales s join data.products p on p.id = s.product_id
-        where s.date >= (select min(start) from whole) and s.date < (select max(next) from whole) and ${inScope(scope)}
+        where s.date between ${from}::date and ${to}::date and ${inScope(scope)}
         group by 1
       )
-      select whole.start::text as start, coalesce(sold.units, 0)::float8 as units
-      from whole left join sold on sold.start = whole.start
-      order by units ${direction === 'asc' ? sql`asc` : sql`desc`}, whole.start`.execute(db)
+      select periods.start::text as start, periods.last::text as last, coalesce(sold.units, 0)::float8 as units
+      from periods left join sold on sold.start = periods.start
+      order by periods.start`.execute(db)
   ).rows;
 
 /** The last day the stored forecasts reach (each runs from its start for its days): what falls after it is not forecast yet. */

@@ -206,6 +206,22 @@ export function readBestPeriod(reading: Reading): BestPeriod | null {
   return { unit: match[2] as PeriodUnit, direction: /^(worst|slowest|quietest|weakest|lowest)$/.test(match[1] as string) ? 'asc' : 'desc' };
 }
 
+/**
+ * Sales broken down by a calendar unit, a row (a point) each: "by quarter", "per month", "quarterly",
+ * "week by week", "daily", "annual"; "trend" and "over time" by month. "Average daily" and "daily
+ * average" are a measure, not a breakdown. The report writer's breakdown and the assistant's (ADR 0141).
+ */
+const BREAKDOWN_WORDS: [PeriodUnit, RegExp][] = [
+  ['week', /\b(by|per|each|every) week\b|\bweekly\b|\bweek by week\b/],
+  ['month', /\b(by|per|each|every) month\b|\bmonthly\b|\bmonth by month\b/],
+  ['quarter', /\b(by|per|each|every) quarter\b|\bquarterly\b|\bquarter by quarter\b/],
+  ['day', /\b(by|per|each|every) day\b(?! on average)|(?<!\b(average|avg) )\bdaily\b(?! average)|\bday by day\b/],
+  ['year', /\b(by|per|each|every) year\b|\byearly\b|\bannual(ly)?\b|\byear by year\b/],
+  ['month', /\btrend\b|\bover time\b/],
+];
+
+export const readBreakdown = (reading: Reading): PeriodUnit | null => BREAKDOWN_WORDS.find(([, words]) => reading.test(words))?.[0] ?? null;
+
 /** Two periods set side by side, the earlier first (the change is from it to the later one). */
 export type Comparison = { earlier: Period; later: Period };
 

@@ -1,6 +1,6 @@
 // Periods and product-code-like words on fixed days, so year ends and short months are met whatever the day the tests run.
 import { describe, expect, it } from 'vitest';
-import { comparisonOf, describePeriod, dueWindowOf, dueWords, formatRange, rangeOf, readAhead, readBestPeriod, readComparison, readPeriod, readQuietSpan, readSalesAhead, readWindow, sameDaysSoFar, spokenPeriod, windowOf, type Comparison, type Period } from './period.ts';
+import { comparisonOf, describePeriod, dueWindowOf, dueWords, formatRange, rangeOf, readAhead, readBestPeriod, readBreakdown, readComparison, readPeriod, readQuietSpan, readSalesAhead, readWindow, sameDaysSoFar, spokenPeriod, windowOf, type Comparison, type Period } from './period.ts';
 import { readCategory, readCoverDays, readNameWord, readRank } from './catalogue.ts';
 import { looksLikeProductCode, Reading } from './reading.ts';
 
@@ -216,6 +216,13 @@ describe('what a shop owner asks on 3 December 2026', () => {
     const words = Reading.of(question);
     return { read: read(words), unused: words.unusedWords() };
   };
+  /** A unit read by `read` (the best month, a breakdown by quarter), the days of the period beside it and the words left unused. */
+  const unitAndPeriod = <T>(read: (reading: Reading) => T) => (question: string) => {
+    const words = Reading.of(question);
+    const unit = read(words);
+    const period = readPeriod(words, TODAY);
+    return { unit, range: period && rangeOf(period, TODAY), unused: words.unusedWords() };
+  };
 
   it('reads "not sold in 60 days" as the last 60 days, with the number said', () => {
     const quiet = (question: string) => {
@@ -244,16 +251,41 @@ describe('what a shop owner asks on 3 December 2026', () => {
   });
 
   it('reads the best or worst month, week or day of a period', () => {
-    const best = (question: string) => {
-      const words = Reading.of(question);
-      const unit = readBestPeriod(words);
-      const period = readPeriod(words, TODAY);
-      return { unit, range: period && rangeOf(period, TODAY), unused: words.unusedWords() };
-    };
+    const best = unitAndPeriod(readBestPeriod);
     expect(best('what was the best month last year?')).toEqual({ unit: { unit: 'month', direction: 'desc' }, range: { from: '2025-01-01', to: '2025-12-31' }, unused: [] });
     expect(best('best selling month in 2025')).toMatchObject({ unit: { unit: 'month', direction: 'desc' }, range: { from: '2025-01-01', to: '2025-12-31' }, unused: [] });
     expect(best('worst week this year')).toEqual({ unit: { unit: 'week', direction: 'asc' }, range: { from: '2026-01-01', to: '2026-12-03' }, unused: [] });
     expect(best('top sellers this week').unit).toBeNull();
+  });
+
+  it('reads a breakdown by day, week, month, quarter or year, and its period beside it; "average daily" is a measure', () => {
+    const breakdown = unitAndPeriod(readBreakdown);
+    const cases: [string, ReturnType<typeof readBreakdown>][] = [
+      ['sales by quarter', 'quarter'],
+      ['units sold per quarter', 'quarter'],
+      ['quarterly sales', 'quarter'],
+      ['sales quarter by quarter', 'quarter'],
+      ['sales each quarter', 'quarter'],
+      ['sales by year', 'year'],
+      ['units sold per year', 'year'],
+      ['yearly sales', 'year'],
+      ['annual sales', 'year'],
+      ['sales by day', 'day'],
+      ['daily sales', 'day'],
+      ['sales day by day', 'day'],
+      ['weekly sales', 'week'],
+      ['sales by month', 'month'],
+      ['sales trend', 'month'],
+      ['sales', null],
+      ['average daily sales', null],
+      ['daily average sales', null],
+      ['units sold per day on average', null],
+    ];
+    for (const [question, unit] of cases) expect(breakdown(question).unit, question).toBe(unit);
+    // Beside a period, a quarter's own words are not one: "this quarter by month" is months of this quarter.
+    expect(breakdown('sales this quarter by month')).toEqual({ unit: 'month', range: { from: '2026-10-01', to: '2026-12-03' }, unused: ['sales'] });
+    expect(breakdown('quarterly sales last year')).toEqual({ unit: 'quarter', range: { from: '2025-01-01', to: '2025-12-31' }, unused: ['sales'] });
+    expect(breakdown('sales last quarter').unit).toBeNull();
   });
 
   it('reads two periods set side by side, the earlier first', () => {

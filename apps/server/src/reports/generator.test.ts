@@ -601,6 +601,78 @@ describe('built-in report generator over a known dataset', () => {
     expect((await write('average daily units sold by category')).title).toBe('Average daily units sold by category');
   });
 
+  it('breaks down by quarter ("per quarter", "quarterly"), year and day as by month, this quarter named "to date"; the assistant reads the same words the same way', async () => {
+    type Execute = { results: Row[]; unfinished_period: unknown };
+    type Reply = { content: string; blocks: { type: string; rows?: Row[] }[] };
+    const assistant = async (question: string) => ((await server.request('/api/assistant/messages/', { token, body: { content: question } })).json.messages as Reply[])[1] as Reply;
+    const periodRows = (reply: Reply) => reply.blocks.find((block) => block.type === 'table')?.rows ?? [];
+    const quarterOfDay = (date: string) => `${date.slice(0, 4)}-${String(3 * quarterOf(date) - 2).padStart(2, '0')}-01`;
+    const byQuarter = (rows: typeof sales) => byKey(groupSum(rows, (s) => quarterOfDay(s.date)), 'quarter', 'units_sold');
+    const yesterday = dayFromToday(-1, today);
+    const todayIso = dayFromToday(0, today);
+    const quarterName = (start: string) => `Q${quarterOf(start)} ${start.slice(0, 4)}`;
+    for (const question of ['sales by quarter', 'units sold per quarter', 'quarterly sales', 'sales quarter by quarter']) {
+      const report = await write(question);
+      expect(report, question).toMatchObject({ success: true, title: 'Units sold by quarter', notice: null });
+      expect(report.chart_config, question).toMatchObject({ type: 'line', x_field: 'quarter', series: [{ field: 'units_sold' }] });
+      expect(await rowsOf(report.sql_code), question).toEqual(byQuarter(sales));
+    }
+    // The run names the quarter under way (the sales run to yesterday): the chart writes it "Q4 2026 (to date)".
+    const quarterly = (await server.request('/api/user-reports/execute/', { token, body: { sql_code: (await write('sales by quarter')).sql_code } })).json as Execute;
+    expect(quarterly.unfinished_period).toEqual(quarterStart(0) <= yesterday ? { field: 'quarter', value: quarterStart(0), unit: 'quarter', from: quarterStart(0), through: todayIso } : null);
+
+    const perCategory = await write('units sold per quarter by category');
+    expect(perCategory).toMatchObject({ success: true, title: 'Units sold by quarter and category', notice: null });
+    expect(perCategory.chart_config).toMatchObject({ type: 'line', x_field: 'quarter', group_field: 'category' });
+    expect(await rowsOf(perCategory.sql_code)).toEqual(
+      [...groupSum(sales, (s) => `${quarterOfDay(s.date)}|${productOf(s.code).category}`).entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([key, units_sold]) => ({ quarter: key.split('|')[0], category: key.split('|')[1], units_sold })),
+    );
+    const hammers = await write('quarterly sales for hammers');
+    expect(hammers).toMatchObject({ success: true, title: 'Units sold by quarter (products named hammer)', notice: null });
+    expect(await rowsOf(hammers.sql_code)).toEqual(byQuarter(sales.filter((s) => s.code === 'TL-001')));
+
+    // Years and days likewise.
+    const byYear = byKey(groupSum(sales, (s) => s.date.slice(0, 4)), 'year', 'units_sold').map((r) => ({ ...r, year: Number(r.year) }));
+    for (const question of ['units sold per year', 'sales by year', 'annual sales', 'sales year by year']) {
+      const report = await write(question);
+      expect(report, question).toMatchObject({ success: true, title: 'Units sold by year', notice: null });
+      expect(await rowsOf(report.sql_code), question).toEqual(byYear);
+    }
+    const lastWeek = byKey(groupSum(lastDays(7), (s) => s.date), 'day', 'units_sold');
+    for (const question of ['daily sales in the last 7 days', 'units sold per day in the last 7 days', 'sales day by day in the last 7 days']) {
+      const report = await write(question);
+      expect(report, question).toMatchObject({ success: true, title: 'Units sold by day (the last 7 days)', notice: null });
+      expect(await rowsOf(report.sql_code), question).toEqual(lastWeek);
+    }
+
+    // The assistant: the same quarters with the same units (all time, from the first sale), the one
+    // under way "(to date)", the first with the days it holds when the sales began within it.
+    const firstSale = sales.reduce((first, s) => (s.date < first ? s.date : first), yesterday);
+    const quarters = byQuarter(sales).map((r) => ({ start: r.quarter as string, units: r.units_sold as number }));
+    if (quarters.at(-1)?.start !== quarterStart(0)) quarters.push({ start: quarterStart(0), units: 0 });
+    const quarterEnd = (start: string) => addDays(new Date(Date.UTC(Number(start.slice(0, 4)), Number(start.slice(5, 7)) + 2, 1)).toISOString().slice(0, 10), -1);
+    const named = quarters.map(({ start, units }, index) => ({
+      period: index === quarters.length - 1 ? `${quarterName(start)} (to date)` : index === 0 && firstSale > start ? `${quarterName(start)} (${formatRange({ from: firstSale, to: quarterEnd(start) })})` : quarterName(start),
+      units,
+    }));
+    for (const question of ['sales by quarter', 'how many units did we sell per quarter', 'quarterly sales']) {
+      const reply = await assistant(question);
+      expect(reply.content, question).toContain(`${total(sales).toLocaleString('en')} units were sold of all time (${formatRange({ from: firstSale, to: todayIso })}). By quarter:`);
+      expect(reply.content, question).not.toContain('I did not use');
+      expect(periodRows(reply), question).toEqual(named);
+    }
+    const hammerUnits = new Map(byQuarter(sales.filter((s) => s.code === 'TL-001')).map((r) => [r.quarter, r.units_sold]));
+    expect(periodRows(await assistant('quarterly sales for hammers'))).toEqual(named.map(({ period }, i) => ({ period, units: hammerUnits.get(quarters[i]?.start) ?? 0 })));
+    const daily = await assistant('daily sales in the last 7 days');
+    // Every day, a Sunday (closed) with 0.
+    const week = Array.from({ length: 7 }, (_, i) => dayFromToday(i - 7, today));
+    expect(periodRows(daily)).toEqual(week.map((day) => ({ period: formatDay(day), units: total(between(day, addDays(day, 1))) })));
+    // Today's row is under way (its sales not in yet), as on a report chart.
+    if (weekStart(todayIso) < todayIso) expect(periodRows(await assistant('daily sales this week')).at(-1)).toEqual({ period: `${formatDay(todayIso)} (to date)`, units: 0 });
+  });
+
   it('breaks down by a period and product at once: the top 10 products by the measure unless a number is said, drawn as a line per product', async () => {
     /** Each period's units per product, for the `limit` products that sold the most over all of `rows`. */
     const perPeriodAndProduct = (rows: typeof sales, period: (day: string) => string, name: string, limit: number) => {

@@ -59,6 +59,26 @@ describe.each(backends)('reports on %s', (backend) => {
     expect(await unfinished("select d::date as day, 1 as units from generate_series(current_date - 6, current_date + 6, interval '1 day') d")).toBeNull();
   });
 
+  it('names the month under way when the period is a timestamp (date_trunc without ::date) or written as text (to_char), as the rows hold it', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const month = `${today.slice(0, 8)}01`;
+    // generate_series over dates gives timestamptz: `d` is a moment at midnight UTC.
+    const byMonth = (select: string) => `select ${select}, count(*)::int as days from generate_series(current_date - 70, current_date, interval '1 day') d group by 1 order by 1`;
+    const unfinished = async (sql: string) => ((await run(sql)) as Execute & { unfinished_period: unknown }).unfinished_period;
+    // PostgreSQL's own text for the driver at hand, in the run's UTC session.
+    const stamped = await run(byMonth("date_trunc('month', d::timestamp) as month"));
+    expect(stamped.columns[0]).toMatchObject({ name: 'month', type: 'datetime' });
+    expect(stamped.results.at(-1)?.month).toBe(`${month} 00:00:00`);
+    expect((stamped as Execute & { unfinished_period: unknown }).unfinished_period).toEqual({ field: 'month', value: `${month} 00:00:00`, unit: 'month', from: month, through: today });
+    expect(await unfinished(byMonth("date_trunc('month', d) as month"))).toMatchObject({ value: `${month} 00:00:00+00`, unit: 'month', from: month });
+    expect(await unfinished(byMonth("to_char(d, 'YYYY-MM') as month"))).toMatchObject({ value: today.slice(0, 7), unit: 'month', from: month });
+    const shortName = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][Number(today.slice(5, 7)) - 1];
+    expect(await unfinished(byMonth("to_char(d, 'Mon YYYY') as period"))).toMatchObject({ value: `${shortName} ${today.slice(0, 4)}`, unit: 'month', from: month });
+    // A moment of the day (now()) is no period; nor are words that name none.
+    expect(await unfinished("select now() as created_at, 1 as units")).toBeNull();
+    expect(await unfinished("select 'Garden' as category, 1 as units")).toBeNull();
+  });
+
   it('creates a report with the spec defaults, owned by the caller', async () => {
     const created = await server.request('/api/user-reports/', { token: editor.access, body: {} });
     expect(created.status).toBe(201);

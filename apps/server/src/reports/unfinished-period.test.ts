@@ -21,9 +21,42 @@ describe('the period a result has not finished', () => {
     expect(unfinishedPeriod([date('month'), units], finished, '2026-12-03')).toBeNull();
     const ahead = ['2026-11-01', '2026-12-01', '2027-01-01'].map((month) => ({ month, units_sold: 10 }));
     expect(unfinishedPeriod([date('month'), units], ahead, '2026-12-03')).toBeNull();
-    // A month written as text (to_char) is not read as a date.
-    expect(unfinishedPeriod([{ name: 'month', type: 'text', db_type: 'text' }, units], [{ month: '2026-12-01', units_sold: 1 }], '2026-12-03')).toBeNull();
     expect(unfinishedPeriod([date('month'), units], [], '2026-12-03')).toBeNull();
+  });
+
+  it('reads a period from a timestamp at midnight (date_trunc without ::date), named by the value as the rows hold it; a moment of the day is none', () => {
+    const stamp = (name: string, type: 'timestamp' | 'timestamptz'): ResultColumn => ({ name, type: 'datetime', db_type: type });
+    const months = ['2026-10-01 00:00:00', '2026-11-01 00:00:00', '2026-12-01 00:00:00'].map((month) => ({ month, units_sold: 10 }));
+    expect(unfinishedPeriod([stamp('month', 'timestamp'), units], months, '2026-12-03')).toEqual({ field: 'month', value: '2026-12-01 00:00:00', unit: 'month', from: '2026-12-01', through: '2026-12-03' });
+    // timestamptz in the run's UTC session.
+    const zoned = ['2026-07-01 00:00:00+00', '2026-10-01 00:00:00+00'].map((quarter) => ({ quarter, units_sold: 10 }));
+    expect(unfinishedPeriod([stamp('quarter', 'timestamptz'), units], zoned, '2026-12-03')).toMatchObject({ value: '2026-10-01 00:00:00+00', unit: 'quarter', from: '2026-10-01' });
+    // Moments: a time of day is when something happened, not a period.
+    const moments = ['2026-12-01 09:30:00', '2026-12-03 14:05:00'].map((created_at) => ({ created_at, units_sold: 1 }));
+    expect(unfinishedPeriod([stamp('created_at', 'timestamp'), units], moments, '2026-12-03')).toBeNull();
+    expect(unfinishedPeriod([stamp('day', 'timestamp'), units], moments.map(({ created_at }) => ({ day: created_at, units_sold: 1 })), '2026-12-03')).toBeNull();
+  });
+
+  it('reads months and quarters written as text (to_char) by their words, and leaves other text alone', () => {
+    const text = (name: string): ResultColumn => ({ name, type: 'text', db_type: 'text' });
+    const rowsOf = (name: string, values: string[]) => values.map((value) => ({ [name]: value, units_sold: 1 }));
+    for (const written of [['2026-11', '2026-12'], ['Nov 2026', 'Dec 2026'], ['November  2026', 'December  2026'], ['2026-11-01', '2026-12-01']]) {
+      expect(unfinishedPeriod([text('month'), units], rowsOf('month', written), '2026-12-03'), written.join()).toEqual({ field: 'month', value: written[1], unit: 'month', from: '2026-12-01', through: '2026-12-03' });
+    }
+    // Any column name: the words say months. Newest first, as text sorts "Dec" before "Nov": the days decide.
+    expect(unfinishedPeriod([text('period'), units], rowsOf('period', ['Dec 2026', 'Nov 2026']), '2026-12-03')).toMatchObject({ value: 'Dec 2026', unit: 'month' });
+    expect(unfinishedPeriod([text('period'), units], rowsOf('period', ['Dec 2026', 'Jan 2027']), '2026-12-03')).toBeNull();
+    for (const written of [['2026 Q3', '2026 Q4'], ['2026-Q3', '2026-Q4'], ['Q3 2026', 'Q4 2026']]) {
+      expect(unfinishedPeriod([text('quarter'), units], rowsOf('quarter', written), '2026-12-03'), written.join()).toMatchObject({ value: written[1], unit: 'quarter', from: '2026-10-01' });
+    }
+    // "2026-05" is also to_char's ISO week 5: in a column named for weeks it is no month.
+    expect(unfinishedPeriod([text('week'), units], rowsOf('week', ['2026-04', '2026-05']), '2026-02-03')).toBeNull();
+    // Words that are no period, forms mixed, months past their twelfth: none.
+    expect(unfinishedPeriod([text('category'), units], rowsOf('category', ['Garden', 'Dec 2026']), '2026-12-03')).toBeNull();
+    expect(unfinishedPeriod([text('month'), units], rowsOf('month', ['2026-11-01', 'Dec 2026']), '2026-12-03')).toBeNull();
+    expect(unfinishedPeriod([text('code'), units], rowsOf('code', ['2026-13', '2026-12']), '2026-12-03')).toBeNull();
+    // A column of words before the period is passed over.
+    expect(unfinishedPeriod([text('category'), text('month'), units], [{ category: 'Garden', month: 'Dec 2026', units_sold: 1 }], '2026-12-03')).toMatchObject({ field: 'month' });
   });
 
   it('is the week (Monday first) of the day the report ran, in a column named for weeks', () => {

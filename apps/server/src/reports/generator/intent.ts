@@ -2,7 +2,7 @@
 // over which period, filtered how, ranked how and drawn how. Deterministic: the same words always
 // give the same intent. The vocabulary (categories, product codes) comes from the real data.
 import type { ChartType } from '@stockwise/contract';
-import { AHEAD_WORDS, dueWindowOf, dueWords, HORIZON_WORDS, NOT_SOLD, readBestPeriod, readComparison, readHorizon, readPeriod, readQuietSpan, readSalesAhead, readWindow, type AheadSpan, type BestPeriod, type Comparison, type Period } from '../../plain-words/period.ts';
+import { AHEAD_WORDS, dueWindowOf, dueWords, HORIZON_WORDS, NOT_SOLD, readBestPeriod, readBreakdown, readComparison, readHorizon, readPeriod, readQuietSpan, readSalesAhead, readWindow, type AheadSpan, type BestPeriod, type Comparison, type Period } from '../../plain-words/period.ts';
 import { DEAD_STOCK, OVERSTOCK, readCategory, readCoverDays, readNameWord, readRank } from '../../plain-words/catalogue.ts';
 import { escapeRegExp, looksLikeProductCode, Reading } from '../../plain-words/reading.ts';
 
@@ -75,14 +75,6 @@ function readMeasure(reading: Reading): Measure | null {
   return null;
 }
 
-const TIME_WORDS: [Dimension, RegExp][] = [
-  ['week', /\b(by|per|each|every) week\b|\bweekly\b|\bweek by week\b/],
-  ['month', /\b(by|per|each|every) month\b|\bmonthly\b|\bmonth by month\b/],
-  ['day', /\b(by|per|each|every) day\b|\bdaily\b|\bday by day\b/],
-  ['year', /\b(by|per|each|every) year\b|\byearly\b|\bannual\b/],
-  ['month', /\btrend\b|\bover time\b/],
-];
-
 /**
  * The breakdown, and a category or product beside a time one ("units sold per month by category",
  * "by month and category", "per month by product", "monthly sales by product").
@@ -90,9 +82,9 @@ const TIME_WORDS: [Dimension, RegExp][] = [
 function readDimension(reading: Reading): Pick<Intent, 'dimension' | 'split'> {
   if (reading.test(/\bday of (the )?week\b|\bweekdays?\b/)) return { dimension: 'weekday', split: null };
   const byProduct = reading.test(/\b(by|per|each|every|and) (product|item|sku)s?\b|\bproducts? by\b|\bwhich products\b|\b(top|bottom|best|worst|slowest|fastest)[- ]?(\d+ )?(selling )?(products|items|sellers)\b|\bbest[- ]sell|\bworst[- ]sell/);
-  if (byProduct && !/\b(by|per|each) (category|week|month|day|year)\b|\b(weekly|monthly|daily|yearly)\b|\bcategories\b|\btrend\b|\bover time\b/.test(reading.text)) return { dimension: 'product', split: null };
+  if (byProduct && readBreakdown(reading.trial()) === null && !/\b(by|per|each) category\b|\bcategories\b/.test(reading.text)) return { dimension: 'product', split: null };
   const byCategory = reading.test(/\b(by|per|each|every|and) categor(y|ies)\b|\bcategories\b|\bcategory breakdown\b/);
-  const time = TIME_WORDS.find(([, words]) => reading.test(words))?.[0] ?? null;
+  const time = readBreakdown(reading);
   if (time && (byCategory || byProduct)) return { dimension: time, split: byCategory ? 'category' : 'product' };
   return { dimension: byCategory ? 'category' : time, split: null };
 }
@@ -139,11 +131,10 @@ export function readQuestion(
   const compare = special === null ? readComparison(pastReading, today) : null;
   // "Top 10 products last quarter", "the best month", "December 2025 against December 2024" rank or compare what a shop does: units sold.
   const measure = readMeasure(reading) ?? ((rank !== null || best !== null || compare !== null) && special === null ? 'units' : null);
-  let { dimension, split } = best ? { dimension: best.unit, split: null } : readDimension(reading);
+  const said = best ? { dimension: best.unit, split: null } : readDimension(reading);
+  const split = said.split;
   // "What sells best in Heating": the products, ranked.
-  if (rank !== null && dimension === null && special === null) dimension = 'product';
-  // "average daily units" is a measure, not a breakdown by day ("average daily units by category": by category).
-  if (measure === 'avg_daily_units' && dimension === 'day' && !/\b(by|per|each|every) day\b|\bday by day\b/.test(reading.text)) [dimension, split] = [split, null];
+  const dimension = rank !== null && said.dimension === null && special === null ? 'product' : said.dimension;
   // A line per product over time: a whole catalogue's would not be read, so the top ones by the measure, as "top products" without a number (ADR 0148, amendment).
   const ranking = split === 'product' && rank === null ? { direction: 'desc' as const, limit: DEFAULT_RANK } : rank;
   const intent: Intent = {

@@ -5,7 +5,7 @@
 import { memo, useCallback, useId, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent, type MouseEvent } from 'react';
 import { Area, CartesianGrid, ComposedChart, DefaultZIndexes, Line, XAxis, YAxis, ZIndexLayer, usePlotArea, useXAxisInverseScale, useXAxisScale, useYAxisScale } from 'recharts';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_FORECAST_DAYS } from '@stockwise/contract';
+import { DEFAULT_FORECAST_DAYS, formatDay, formatDayOfMonth, formatMonth } from '@stockwise/contract';
 import { forecastMarks } from '../../api/forecasting.ts';
 import { emptyRow, valueAxis, type ChartRow } from './chart-data.ts';
 import { layoutMarkerLabels, MAX_LISTED_DATES } from './marker-labels.ts';
@@ -15,14 +15,10 @@ type PlotRow = ChartRow & { t: number };
 
 const dayMs = 86_400_000;
 const timeOf = (date: string) => Date.parse(`${date}T00:00:00Z`);
-const monthFormat = new Intl.DateTimeFormat('en', { month: 'short', year: 'numeric', timeZone: 'UTC' });
-const dayFormat = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-const shortDayFormat = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+/** A point of the time axis (UTC midnight) as its day, YYYY-MM-DD. */
+const dayAt = (time: number) => new Date(time).toISOString().slice(0, 10);
 const numberFormat = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
 const dateList = new Intl.ListFormat('en', { type: 'conjunction' });
-const shortDay = (date: string) => shortDayFormat.format(timeOf(date));
-
-export const formatDay = (date: string) => dayFormat.format(timeOf(date));
 
 /** First day of every third month in the range (Jan, Apr, Jul, Oct), or every month for short ranges. */
 function quarterTicks(from: number, to: number): number[] {
@@ -63,7 +59,7 @@ const historyDays = 730;
  */
 function emptyFrameRows(): PlotRow[] {
   const today = Math.floor(Date.now() / dayMs) * dayMs;
-  return [today - historyDays * dayMs, today + DEFAULT_FORECAST_DAYS * dayMs].map((t) => ({ ...emptyRow(new Date(t).toISOString().slice(0, 10)), t }));
+  return [today - historyDays * dayMs, today + DEFAULT_FORECAST_DAYS * dayMs].map((t) => ({ ...emptyRow(dayAt(t)), t }));
 }
 
 // Every tick is shown (quarters on the time axis, a handful of round numbers on the value axes): with
@@ -79,7 +75,8 @@ const tickLabel = (format: (value: number) => string, dy: string) =>
       </text>
     );
   };
-const monthTick = tickLabel((value) => monthFormat.format(value), '0.71em');
+// Months on the time axis ("Dec 2026"): a day's number would crowd a phone's width.
+const monthTick = tickLabel((value) => formatMonth(dayAt(value)), '0.71em');
 const valueTick = tickLabel((value) => numberFormat.format(value), '0.355em');
 const noTicks: number[] = [];
 const chartMargin = { top: 16, right: 24, bottom: 0, left: 8 };
@@ -181,11 +178,11 @@ function useChartLabels() {
       forecastStart: t('forecasting.chart.forecastStart'),
       salesReadout: t('forecasting.chart.salesReadout'),
       stockReadout: t('forecasting.chart.stockReadout'),
-      /** A marker label: its dates listed ("Runs out Dec 5 and Dec 9"), or past MAX_LISTED_DATES counted, unless `all` are wanted (the legend). */
+      /** A marker label: its dates listed ("Runs out 5 Dec and 9 Dec"), or past MAX_LISTED_DATES counted, unless `all` are wanted (the legend). */
       markers: (type: ZeroCrossingType, dates: string[], all = false) => {
         const key = type === 'stockForecast' ? 'forecasting.chart.stockForecastMarker' : 'forecasting.chart.stockLowerBoundMarker';
-        if (all || dates.length <= MAX_LISTED_DATES) return t(key, { dates: dateList.format(dates.map(shortDay)) });
-        return t(`${key}Many`, { count: dates.length, from: shortDay(dates[0] as string), to: shortDay(dates.at(-1) as string) });
+        if (all || dates.length <= MAX_LISTED_DATES) return t(key, { dates: dateList.format(dates.map(formatDayOfMonth)) });
+        return t(`${key}Many`, { count: dates.length, from: formatDayOfMonth(dates[0] as string), to: formatDayOfMonth(dates.at(-1) as string) });
       },
       event: { stockForecast: t('forecasting.chart.stockForecastEvent'), stockLowerBound: t('forecasting.chart.stockLowerBoundEvent') } satisfies Record<ZeroCrossingType, string>,
       salesItems: [
@@ -296,7 +293,7 @@ function DayReadout({
         {row && x !== undefined ? (
           <foreignObject x={boxX} y={plot.y + 8} width={readoutWidth} height={plot.height - 8} pointerEvents="none">
             <div role="status" style={{ display: 'inline-block', background: '#fff', border: '1px solid #ced4da', borderRadius: 4, padding: '6px 10px', fontSize: 13 }}>
-              <div style={{ fontWeight: 600, marginBottom: 2 }}>{dayFormat.format(row.t)}</div>
+              <div style={{ fontWeight: 600, marginBottom: 2 }}>{formatDay(row.date)}</div>
               {lines.map((line) => (
                 <div key={line.name}>
                   <span style={{ color: line.color }}>●</span> {line.name}: {line.text}

@@ -96,15 +96,15 @@ describe('the forecast explained', () => {
     const summary = screen.getByTestId('reorder-summary').textContent ?? '';
     expect(summary).not.toMatch(/Hurry|now:/);
     expect(summary).toBe(
-      'No sales yet, so the report and the low-stock list leave it out (switch on “Show products without sales in the last 90 days” there to see it). To stock its first weeks at the demand expected of it, order 154 units by Jan 4, 2026; delivery takes about 7 days.',
+      'No sales yet, so the report and the low-stock list leave it out (switch on “Show products without sales in the last 90 days” there to see it). To stock its first weeks at the demand expected of it, order 154 units by 4 Jan 2026; delivery takes about 7 days.',
     );
-    expect(screen.getByTestId('stockout-summary').textContent).toBe('Nothing on hand yet for the demand expected of it from Jan 4, 2026.');
+    expect(screen.getByTestId('stockout-summary').textContent).toBe('Nothing on hand yet for the demand expected of it from 4 Jan 2026.');
   });
 
   it('urges no late order for a product that sold before but not in the last 90 days', () => {
     renderExplanation(forecastFixture({ activity: { recentDemand: 0, inactiveDays: 90 }, stockouts: [{ date: '2026-01-06', type: 'stockForecast' }] }));
     const summary = screen.getByTestId('reorder-summary').textContent ?? '';
-    expect(summary).toMatch(/^No sales in the last 90 days, so the report and the low-stock list leave it out \(.*\), and no order is urged\. Should it sell as forecast, 40 units by Jan 4, 2026 would cover it/);
+    expect(summary).toMatch(/^No sales in the last 90 days, so the report and the low-stock list leave it out \(.*\), and no order is urged\. Should it sell as forecast, 40 units by 4 Jan 2026 would cover it/);
     expect(summary).not.toMatch(/Hurry/);
   });
 
@@ -148,12 +148,12 @@ describe('the forecast explained', () => {
     // Ordered on 4 Jan with a 7-day lead time it arrives on 11 Jan; the stock runs out on 6 Jan.
     renderExplanation(forecastFixture({ stockouts: [{ date: '2026-01-06', type: 'stockForecast' }] }));
     expect(screen.getByTestId('reorder-summary').textContent).toBe(
-      'Order 40 units now: ordered on Jan 4, 2026, it arrives about Jan 11, 2026 — 5 days after the stock is expected to run out on Jan 6, 2026 (delivery takes about 7 days). Hurry the delivery or buy elsewhere to cover those days.',
+      'Order 40 units now: ordered on 4 Jan 2026, it arrives about 11 Jan 2026 — 5 days after the stock is expected to run out on 6 Jan 2026 (delivery takes about 7 days). Hurry the delivery or buy elsewhere to cover those days.',
     );
     cleanup();
     // Arriving on the day it runs out is in time.
     renderExplanation(forecastFixture({ stockouts: [{ date: '2026-01-11', type: 'stockForecast' }] }));
-    expect(screen.getByTestId('reorder-summary').textContent).toContain('Order 40 units by Jan 4');
+    expect(screen.getByTestId('reorder-summary').textContent).toContain('Order 40 units by 4 Jan 2026');
   });
 
   it("names no demand class for a few days of sales, but the shop's closed days", () => {

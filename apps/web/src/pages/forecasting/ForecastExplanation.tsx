@@ -3,8 +3,7 @@
 // "Technical details" disclosure).
 import { List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ProductForecastResponse } from '@stockwise/contract';
-import { formatDay } from './ForecastChart.tsx';
+import { formatDay, type ProductForecastResponse } from '@stockwise/contract';
 
 const one = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
 const two = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });

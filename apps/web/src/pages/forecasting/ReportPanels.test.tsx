@@ -56,6 +56,8 @@ describe('low-stock panel', () => {
       ['B-2', '3', '30.00'],
     ]);
     expect(screen.queryByText('100')).toBeNull();
+    // Order-by days as the rest of the app writes days.
+    expect(within(screen.getByTestId('low-stock-table')).getAllByTestId('order-by').map((cell) => cell.textContent)).toEqual(['5 Jan 2026', '9 Jan 2026']);
     fireEvent.click(screen.getByRole('button', { name: 'B-2' }));
     expect(selected).toEqual(['B-2']);
   });

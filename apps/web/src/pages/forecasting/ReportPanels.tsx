@@ -4,10 +4,9 @@
 import { Fragment, memo, useState } from 'react';
 import { Alert, Anchor, Button, Group, Loader, Pagination, Paper, Switch, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { InventoryReport } from '@stockwise/contract';
+import { formatDay, type InventoryReport } from '@stockwise/contract';
 import { useForecastingStore } from '../../stores/forecasting.ts';
 import { formatTime } from '../settings/format.ts';
-import { formatDay } from './ForecastChart.tsx';
 
 const quantity = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
 const money = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -131,7 +130,7 @@ export const LatestReportPanel = memo(function LatestReportPanel(props: AdviceVi
       {!report && message ? <Text c="gray.7" data-testid="no-report">{message}</Text> : null}
       {report ? (
         <>
-          <Text size="sm" c="gray.7" mb="xs">
+          <Text size="sm" c="gray.7" mb="xs" data-testid="report-generated">
             {t('forecasting.report.generatedAt', { timestamp: formatTime(report.timestamp), days: report.forecast_days })}
           </Text>
           <Text fw={600} size="sm" mb={4} data-testid="at-risk-count">

@@ -1,7 +1,7 @@
 // Labels of the stock chart's stock-out markers (ADR 0157). One label a marker crowds its neighbours
 // when the stock runs out, is refilled and runs out again within days, and on the two-year view a
-// day is a pixel or two: markers whose labels would overlap share one ("Runs out Dec 5 and Dec 9",
-// "Runs out 14 times, Dec 5–Feb 1"), as Metabase groups timeline events that fall close together.
+// day is a pixel or two: markers whose labels would overlap share one ("Runs out 5 Dec and 9 Dec",
+// "Runs out 14 times, 5 Dec–1 Feb"), as Metabase groups timeline events that fall close together.
 // The full list of dates is in the chart's legend and each day's readout.
 import type { ZeroCrossing, ZeroCrossingType } from './zero-crossings.ts';
 

@@ -6,7 +6,7 @@ import { Alert, Anchor, Button, Checkbox, CloseButton, EmptyState, Group, List, 
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatDay, type ReportDataResponse, type StockProjectionPoint } from '@stockwise/contract';
+import { formatDay, formatMonth, type ReportDataResponse, type StockProjectionPoint } from '@stockwise/contract';
 import { fetchReportData } from '../../api/reports.ts';
 import { useDashboardStore } from '../../stores/dashboard.ts';
 import { useSessionStore } from '../../stores/session.ts';
@@ -14,10 +14,9 @@ import { ReportChart } from '../reports/ReportChart.tsx';
 
 const units = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
 const money = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const monthOfYear = new Intl.DateTimeFormat('en', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /** A projection month ('2026-12') as the other charts name months ('Dec 2026'). */
-export const projectionMonth = (month: unknown): string => (typeof month === 'string' && /^\d{4}-\d{2}$/.test(month) ? monthOfYear.format(new Date(`${month}-01T00:00:00Z`)) : String(month ?? ''));
+export const projectionMonth = (month: unknown): string => (typeof month === 'string' && /^\d{4}-\d{2}$/.test(month) ? formatMonth(month) : String(month ?? ''));
 /**
  * The axis names every month (Recharts' default drops one that it reckons would crowd its
  * neighbour, so April went missing between March and May): the year only on the first and on

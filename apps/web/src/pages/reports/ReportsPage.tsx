@@ -6,7 +6,7 @@ import './mantine-styles.ts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { proposeChartConfig } from '@stockwise/contract';
+import { formatClockTime, formatMoment, proposeChartConfig } from '@stockwise/contract';
 import { useShallow } from 'zustand/react/shallow';
 import { hasUnsavedChanges, useReportsStore, type Operation, type ReportsState } from '../../stores/reports.ts';
 import { useCan, useRole, useUserId } from '../../stores/role.ts';
@@ -218,8 +218,6 @@ function Results({ canEdit }: { canEdit: boolean }) {
 }
 
 const sameDay = (a: Date, b: Date) => a.toDateString() === b.toDateString();
-const timeOfDay = new Intl.DateTimeFormat('en', { timeStyle: 'short' });
-const dayAndTime = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** A draft kept from an earlier visit came back: said once, with the way back to the saved report. */
 function RestoredDraftNotice({ onDiscard }: { onDiscard: () => void }) {
@@ -227,7 +225,7 @@ function RestoredDraftNotice({ onDiscard }: { onDiscard: () => void }) {
   const restored = useReportsStore((s) => s.restoredDraft);
   if (!restored) return null;
   const editedAt = new Date(restored.editedAt);
-  const time = (sameDay(editedAt, new Date()) ? timeOfDay : dayAndTime).format(editedAt);
+  const time = sameDay(editedAt, new Date()) ? formatClockTime(editedAt) : formatMoment(editedAt);
   return (
     <Alert color="blue" role="status" data-testid="draft-restored">
       <Group gap="sm" justify="space-between" wrap="nowrap">

@@ -82,6 +82,16 @@ describe('report chart data', () => {
     expect([days('2026-12-01'), days('2026-12-03')]).toEqual(['1 Dec', '3 Dec']);
     expect(xLabelFormatter('runs_out_on', ['2025-12-30', '2026-01-04'])('2026-01-04')).toBe('4 Jan 2026');
     expect(xLabelFormatter('week', ['2026-11-23', '2026-11-30'])('2026-11-30')).toBe('30 Nov');
+    // September as every screen writes it (Intl's en-GB, which the chart once used, writes "Sept").
+    expect(xLabelFormatter('day', ['2026-09-04', '2026-09-05'])('2026-09-04')).toBe('4 Sep');
+    expect(xLabelFormatter('month', ['2026-09-01'])('2026-09-01')).toBe('Sep 2026');
+    // Periods from a timestamp at midnight or written as text are named as dates are; moments and other words as written.
+    expect(xLabelFormatter('month', ['2026-11-01 00:00:00', '2026-12-01 00:00:00'])('2026-12-01 00:00:00')).toBe('Dec 2026');
+    expect(xLabelFormatter('quarter', ['2026-07-01 00:00:00+00', '2026-10-01 00:00:00+00'])('2026-10-01 00:00:00+00')).toBe('Q4 2026');
+    expect(xLabelFormatter('month', ['2026-11', '2026-12'])('2026-12')).toBe('Dec 2026');
+    expect(xLabelFormatter('period', ['November  2026', 'December  2026'])('December  2026')).toBe('Dec 2026');
+    expect(xLabelFormatter('quarter', ['2026 Q3', '2026 Q4'])('2026 Q4')).toBe('Q4 2026');
+    expect(xLabelFormatter('created_at', ['2026-12-01 09:30:00'])('2026-12-01 09:30:00')).toBe('2026-12-01 09:30:00');
     expect(xLabelFormatter('category', ['Garden'])('Garden')).toBe('Garden');
     expect(xLabelFormatter('code', ['2026-12-01', 'A-1'])('2026-12-01')).toBe('2026-12-01');
     expect([formatFigure(60000), formatFigure(1234.567), formatFigure('n/a')]).toEqual(['60,000', '1,234.57', 'n/a']);

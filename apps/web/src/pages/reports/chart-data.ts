@@ -1,6 +1,6 @@
 // Rows of a report as a chart draws them: sorted as the chart config says, numbers as numbers,
 // and long rows (month, product, units) pivoted into one series per value of `group_field`.
-import { periodOfValues, type ChartConfig, type ResultRow, type UnfinishedPeriod } from '@stockwise/contract';
+import { formatDay, formatDayOfMonth, formatMonth, isIsoDay, periodOfValues, periodStartOf, type ChartConfig, type ResultRow, type UnfinishedPeriod } from '@stockwise/contract';
 
 export type ChartSeries = { key: string; label: string };
 export type ChartData = { rows: Record<string, string | number | null>[]; series: ChartSeries[] };
@@ -65,12 +65,6 @@ export function buildChartData(config: ChartConfig, rows: ResultRow[]): ChartDat
 }
 
 const figure = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
-const monthOfYear = new Intl.DateTimeFormat('en', { month: 'short', year: 'numeric', timeZone: 'UTC' });
-// Day before month, as the other screens write a day ("3 Dec").
-const dayOfMonth = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const dayOfYear = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-const isoDay = /^\d{4}-\d{2}-\d{2}$/;
-const utcDay = (iso: string) => new Date(`${iso}T00:00:00Z`);
 
 /** Figures on the value axis and in the tooltip as the screens show them (60,000, 1,234.5). */
 export const formatFigure = (value: unknown): string => (typeof value === 'number' ? figure.format(value) : String(value ?? ''));
@@ -100,21 +94,23 @@ export function valueAxisWidth(data: ChartData): number {
  * The x axis's labels, by the period the column's values stand for (periodOfValues, as the server
  * reads them): months "Feb 2025", quarters "Q4 2026", years "2026", weeks and other days "3 Dec"
  * ("3 Dec 2025" when the days span more than one year); anything else as written. `values` are the
- * result's own (a year from extract() is a number there, a label on the chart).
+ * result's own (a year from extract() is a number there, a label on the chart); a period may be a
+ * date, a timestamp at midnight or a month or quarter written as text ("2026-12", "2026 Q4").
  */
 export function xLabelFormatter(x: string, values: readonly unknown[]): (value: unknown) => string {
   const unit = periodOfValues(x, values);
   const present = values.filter((value) => value !== null && value !== undefined);
-  const days = present.filter((value): value is string => typeof value === 'string' && isoDay.test(value));
-  const allDays = days.length > 0 && days.length === present.length;
-  const day = new Set(days.map((value) => value.slice(0, 4))).size > 1 ? dayOfYear : dayOfMonth;
+  const allDays = present.length > 0 && present.every(isIsoDay);
+  const startOf = (value: unknown) => (unit ? periodStartOf(value) : allDays && isIsoDay(value) ? value : null);
+  const day = new Set(present.map((value) => startOf(value)?.slice(0, 4))).size > 1 ? formatDay : formatDayOfMonth;
   return (value) => {
     const text = String(value ?? '');
     if (unit === 'year') return text.slice(0, 4);
-    if (!isoDay.test(text) || !(unit || allDays)) return text;
-    if (unit === 'month') return monthOfYear.format(utcDay(text));
-    if (unit === 'quarter') return `Q${Math.floor((Number(text.slice(5, 7)) - 1) / 3) + 1} ${text.slice(0, 4)}`;
-    return day.format(utcDay(text));
+    const start = startOf(value);
+    if (!start) return text;
+    if (unit === 'month') return formatMonth(start);
+    if (unit === 'quarter') return `Q${Math.floor((Number(start.slice(5, 7)) - 1) / 3) + 1} ${start.slice(0, 4)}`;
+    return day(start);
   };
 }
 
@@ -127,10 +123,9 @@ export const isUnfinishedValue = (period: UnfinishedPeriod | null, value: unknow
 
 /** The days an unfinished period holds: "1–3 Dec", "30 Nov–3 Dec", "1 Jan–3 Dec", or one day, "1 Dec". */
 export function unfinishedDays(period: UnfinishedPeriod): string {
-  const [from, through] = [utcDay(period.from), utcDay(period.through)];
-  if (period.from === period.through) return dayOfMonth.format(from);
-  const start = from.getUTCMonth() === through.getUTCMonth() ? String(from.getUTCDate()) : dayOfMonth.format(from);
-  return `${start}–${dayOfMonth.format(through)}`;
+  if (period.from === period.through) return formatDayOfMonth(period.from);
+  const start = period.from.slice(0, 7) === period.through.slice(0, 7) ? String(Number(period.from.slice(8))) : formatDayOfMonth(period.from);
+  return `${start}–${formatDayOfMonth(period.through)}`;
 }
 
 /**

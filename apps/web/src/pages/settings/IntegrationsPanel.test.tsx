@@ -61,6 +61,8 @@ describe('integrations panel', () => {
     expect(screen.getByText('At 06:30, Monday through Friday (Europe/Berlin)')).toBeTruthy();
     expect(screen.getByTestId('integration-status').textContent).toBe('failed');
     expect(screen.getByTestId('integration-error').textContent).toBe(integration.last_error_message);
+    // The last run day first, as the app writes days, on the viewer's own clock (2 March 06:30 UTC).
+    expect(screen.getByTestId('integration-last-run').textContent).toMatch(/^[12] Mar 2026, \d{1,2}:\d{2}:\d{2}\s[AP]M$/);
   });
 
   it('shows a last run that refused records beside its idle status, with the first problem', () => {

@@ -1,4 +1,6 @@
 // Display helpers of the Data integration screen.
+import { formatMoment } from '@stockwise/contract';
+
 const bytesFormat = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
 
 export function formatBytes(bytes: number): string {
@@ -31,5 +33,5 @@ export function durationMessage(ms: number): [string, Record<string, unknown>] {
   return ms < 1000 ? ['import.result.durationMs', { ms: Math.round(ms) }] : ['import.result.durationSeconds', { seconds: secondsFormat.format(ms / 1000) }];
 }
 
-const timeFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'medium' });
-export const formatTime = (iso: string | null) => (iso ? timeFormat.format(new Date(iso)) : '');
+/** A run's or a session's moment, day first as the app writes days, to the second: "7 Dec 2026, 3:04:05 PM". */
+export const formatTime = (iso: string | null) => (iso ? formatMoment(iso, true) : '');
