@@ -49,6 +49,8 @@ type RunOutcome =
 /** A run that cannot go on; its message is what the log and the status say. */
 class RunFailure extends Error {}
 
+const formatCount = (count: number) => count.toLocaleString('en-US');
+
 const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 
 /**
@@ -326,15 +328,17 @@ async function execute(ctx: RunContext, row: IntegrationRow, runId: number, wind
     failingPage = null;
     if (counts.rejected && !counts.inserted && !counts.updated) {
       const [first] = rejections;
-      // A batch with one bad record writes none of its records: say so, the count is not of bad records.
-      throw new RunFailure(
-        `Nothing was written: every batch was refused (${counts.rejected} records; a batch with a bad record writes none of its ${row.batch_size})${first ? `. The first problem: ${describeRejection(first)}` : '.'}`,
-      );
+      throw new RunFailure(`Nothing was written: ${counts.rejected === 1 ? 'the one record was' : `all ${formatCount(counts.rejected)} records were`} rejected${first ? `. The first problem: ${describeRejection(first)}` : '.'}`);
     }
-    const completed = await ctx.writer.complete(target);
-    counts.deleted = completed.deleted;
-    counts.kept = completed.kept.count;
-    keptMessage = describeKept(target.table, completed.kept);
+    if (row.data_action === 'replace' && counts.rejected) {
+      // A rejected record may be a row the endpoint still sends: its stored row must not go.
+      keptMessage = `Replace deleted nothing this run: ${formatCount(counts.rejected)} ${counts.rejected === 1 ? 'record was' : 'records were'} rejected, and the rows stored for them stay until the endpoint sends them in a form that can be read. The next run without rejected records deletes the rows the endpoint no longer sends.`;
+    } else {
+      const completed = await ctx.writer.complete(target);
+      counts.deleted = completed.deleted;
+      counts.kept = completed.kept.count;
+      keptMessage = describeKept(target.table, completed.kept);
+    }
   } catch (error) {
     const message = failureAfterWrites(describeFailure(error), counts, processed, failingPage, row.data_action);
     const failed = await repo.finishRunFailed(ctx.db, row.id, runId, { counts, rejections, warning: warningOf(counts, rejections), message, pauseAfter: ctx.settings.pauseAfterFailures });
