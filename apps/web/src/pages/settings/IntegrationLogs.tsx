@@ -9,20 +9,31 @@ import { useIntegrationsStore } from '../../stores/integrations.ts';
 import { formatCount, formatTime } from './format.ts';
 import { FailureAlert } from './IntegrationsPanel.tsx';
 
-const runColor = (status: IntegrationRunStatus): string => {
+/** A run's one status: a run that wrote the good records and rejected the bad ones finished with them (ADR 0060's amendment). */
+const runShown = (status: IntegrationRunStatus, rejected: number): { key: string; color: string } => {
   switch (status) {
     case 'success':
-      return 'teal.9';
+      return rejected > 0 ? { key: 'finishedWithRejected', color: 'yellow.3' } : { key: 'success', color: 'teal.9' };
     case 'failed':
-      return 'red.9';
+      return { key: 'failed', color: 'red.9' };
     case 'running':
-      return 'blue.8';
+      return { key: 'running', color: 'blue.8' };
     default: {
       const unreachable: never = status;
       return unreachable;
     }
   }
 };
+
+function RunStatus({ status, rejected }: { status: IntegrationRunStatus; rejected: number }) {
+  const { t } = useTranslation();
+  const shown = runShown(status, rejected);
+  return (
+    <Badge color={shown.color} autoContrast variant="filled" data-testid="integration-log-status">
+      {t(`integrations.logs.statuses.${shown.key}`, { rejected: formatCount(rejected) })}
+    </Badge>
+  );
+}
 
 export function IntegrationLogs() {
   const { t } = useTranslation();
@@ -78,9 +89,7 @@ export function IntegrationLogs() {
                     <Table.Td>{formatTime(entry.started_at)}</Table.Td>
                     <Table.Td>{formatTime(entry.finished_at)}</Table.Td>
                     <Table.Td>
-                      <Badge color={runColor(entry.status)} variant="filled" data-testid="integration-log-status">
-                        {t(`integrations.logs.statuses.${entry.status}`)}
-                      </Badge>
+                      <RunStatus status={entry.status} rejected={entry.rows_rejected} />
                     </Table.Td>
                     <Table.Td>{t(`integrations.logs.triggers.${entry.trigger}`)}</Table.Td>
                     <Table.Td>{formatCount(entry.pages)}</Table.Td>
