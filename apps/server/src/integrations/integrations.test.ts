@@ -565,10 +565,13 @@ describe.each(backends)('scheduled integrations on %s', (backend) => {
   it('refuses at save an endpoint whose address the runs may not reach, and keeps nothing', async () => {
     const before = (await server.request('/api/integrations/scheduled/', { token: admin })).json as unknown as unknown[];
     const cases: [string, RegExp][] = [
-      [`http://127.0.0.2:${source.port}/x`, /127\.0\.0\.2 \(loopback\).*OUTBOUND_ALLOWED_HOSTS/],
-      [`http://2130706434:${source.port}/x`, /127\.0\.0\.2 \(loopback\)/],
-      [`http://[::1]:${source.port}/x?from={from}`, /::1 \(loopback\)/],
-      ['http://192.168.1.20/till/export.json', /192\.168\.1\.20 \(private\)/],
+      [`http://127.0.0.2:${source.port}/x`, /^This address is the Stockwise server itself \(127\.0\.0\.2\)\. .*OUTBOUND_ALLOWED_HOSTS=127\.0\.0\.2\)/],
+      [`http://2130706434:${source.port}/x`, /^This address is the Stockwise server itself \(127\.0\.0\.2\)/],
+      [`http://[::1]:${source.port}/x?from={from}`, /^This address is the Stockwise server itself \(::1\)/],
+      [
+        'http://192.168.1.20/till/export.json',
+        /^This address is inside your network \(192\.168\.1\.20\)\. Stockwise only fetches from addresses on the internet unless the person who runs the Stockwise server allows this one\. For them: add 192\.168\.1\.20 to the server setting OUTBOUND_ALLOWED_HOSTS \(for example OUTBOUND_ALLOWED_HOSTS=192\.168\.1\.20\) and restart the server\.$/,
+      ],
       ['http://169.254.169.254/latest/meta-data/', /cloud metadata address/],
     ];
     for (const [endpoint, reason] of cases) {
