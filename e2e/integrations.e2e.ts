@@ -232,6 +232,18 @@ describe('scheduled integrations (Settings)', () => {
     await expect.poll(() => isFocused(page.getByTestId('integrations'))).toBe(true);
   });
 
+  it('the New integration dialog says where mappings are built and takes the user there', async () => {
+    const { page } = browser;
+    await openSettings(page);
+    await page.getByRole('button', { name: 'New integration' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New integration' });
+    expect(await dialog.getByTestId('integration-mapping-help').textContent()).toMatch(/^No mapping fits the endpoint's fields\? Build one in Data integration on this screen: .*"Save this mapping as"/);
+    await dialog.getByRole('button', { name: 'Go to Data integration' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // The focus lands on the import's entity, where building a mapping starts.
+    await expect.poll(() => isFocused(page.getByLabel('Entity', { exact: true }))).toBe(true);
+  });
+
   it("a Run refused for the user's role is a notice about the role, and the integration does not show failed", async () => {
     const { page } = browser;
     const endpoint = `${source.origin}/catalogue?for=roles`;
