@@ -4,7 +4,7 @@
 import { Badge, Button, CloseButton, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
-import { INTEGRATION_LOG_PAGE_SIZE, type IntegrationRunStatus } from '@stockwise/contract';
+import { formatDay, INTEGRATION_LOG_PAGE_SIZE, type IntegrationRunStatus } from '@stockwise/contract';
 import { useIntegrationsStore } from '../../stores/integrations.ts';
 import { formatCount, formatTime } from './format.ts';
 import { FailureAlert } from './IntegrationsPanel.tsx';
@@ -96,7 +96,7 @@ export function IntegrationLogs() {
                     <Table.Td data-testid="integration-log-rows">
                       {t('integrations.logs.rowsValue', { inserted: formatCount(entry.rows_inserted), updated: formatCount(entry.rows_updated), rejected: formatCount(entry.rows_rejected), deleted: formatCount(entry.rows_deleted) })}
                     </Table.Td>
-                    <Table.Td>{entry.window_from ? t('integrations.logs.windowValue', { from: entry.window_from, to: entry.window_to }) : ''}</Table.Td>
+                    <Table.Td>{entry.window_from ? t('integrations.logs.windowValue', { from: formatDay(entry.window_from), to: entry.window_to ? formatDay(entry.window_to) : '' }) : ''}</Table.Td>
                     <Table.Td>
                       <Text size="sm" c="red.9">
                         {entry.error_message ?? ''}
