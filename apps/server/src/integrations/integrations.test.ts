@@ -331,8 +331,8 @@ describe.each(backends)('scheduled integrations on %s', (backend) => {
     const [entry] = (await logs(integration.id)).results;
     expect(entry).toMatchObject({ status: 'success', rows_inserted: 4, rows_updated: 0, rows_rejected: 2, error_message: null });
     expect(entry?.rejections).toEqual([
-      { page: 1, record: 4, field: 'quantity', reason: expect.stringMatching(/whole number/) },
-      { page: 1, record: 5, field: 'date', reason: expect.any(String) },
+      { page: 1, record: 4, field: 'quantity', reason: expect.stringMatching(/whole number.* Sent: "zwei"\.$/) },
+      { page: 1, record: 5, field: 'date', reason: expect.stringMatching(/2026-12-32/) },
     ]);
     expect((await server.request(`/api/integrations/scheduled/${integration.id}/status/`, { token: viewer })).json).toMatchObject({
       status: 'idle',
@@ -344,6 +344,36 @@ describe.each(backends)('scheduled integrations on %s', (backend) => {
     // Every record rejected: the run failed, and says how many records, not batches.
     source.route('/night', (_request, response) => sendJson(response, [{ sku: code(1), day: '2026-12-03', qty: 'drei' }]));
     expect(await run(integration.id)).toMatchObject({ status: 'failed', counts: { inserted: 0, rejected: 1 }, message: expect.stringMatching(/^Nothing was written: the one record was rejected\. The first problem: page 1, record 1, quantity: /) });
+  });
+
+  it('sets aside records with unknown product codes and repeated keys, and writes the rest of their batch', async () => {
+    const prefix = uniquePrefix();
+    source.route('/catalogue-for-strict', (_request, response) => sendJson(response, shopRecords(prefix, 1, 2)));
+    expect(await run((await createOk({ endpoint: `${source.origin}/catalogue-for-strict` })).id)).toMatchObject({ status: 'success' });
+    const mapping = `strict_${prefix}`;
+    const saved = await server.request('/api/yaml/save-mapping/', { body: { name: mapping, config: { entities: { sales: { field_mappings: { product_id: 'sku', date: 'day', quantity: 'qty' }, repeated_keys: 'refuse' } } } }, token: admin });
+    expect(saved.status, saved.text).toBe(200);
+    const code = (n: number) => `${prefix}${String(n).padStart(4, '0')}`;
+    source.route('/strict', (_request, response) =>
+      sendJson(response, [
+        { sku: code(1), day: '2026-12-01', qty: 2 },
+        { sku: code(9), day: '2026-12-01', qty: 1 },
+        { sku: code(2), day: '2026-12-01', qty: 3 },
+        { sku: code(1), day: '2026-12-01', qty: 4 },
+      ]),
+    );
+    const integration = await createOk({ endpoint: `${source.origin}/strict`, mapping_selection: mapping, target_entity: 'sales' });
+    expect(await run(integration.id)).toMatchObject({ status: 'success', counts: { inserted: 2, rejected: 2 } });
+    const sales = (await sql<{ code: string; quantity: number }>`select p.product_code as code, s.quantity from data.sales s join data.products p on p.id = s.product_id where p.product_code like ${`${prefix}%`} order by 1`.execute(server.database.db)).rows;
+    expect(sales).toEqual([
+      { code: code(1), quantity: 2 },
+      { code: code(2), quantity: 3 },
+    ]);
+    expect((await logs(integration.id)).results[0]?.rejections).toEqual([
+      { page: 1, record: 2, field: 'product_id', reason: `product code ${code(9)} does not exist.` },
+      { page: 1, record: 4, field: 'product_id, date', reason: expect.stringMatching(/already appears in row 1/) },
+    ]);
+    expect((await products(prefix)).map((product) => product.product_code)).toEqual([code(1), code(2)]);
   });
 
   it('replace keeps the stored row of a rejected record: a run with rejected records deletes nothing', async () => {

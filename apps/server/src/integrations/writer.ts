@@ -62,7 +62,17 @@ class BatchRefused extends Error {
   }
 }
 
-const asRejections = (errors: RowError[]): BatchRejection[] => errors.map((error) => ({ record: error.row, field: error.field, reason: error.reason }));
+/**
+ * The writer's refusals as the log's rejections, each with the value the endpoint sent for its
+ * field unless the reason already shows it ("Expected a whole number. Sent: "zwei".").
+ */
+const asRejections = (errors: RowError[], records: unknown[]): BatchRejection[] =>
+  errors.map((error) => {
+    const sent = error.column ? readMappedPath(records[error.row - 1], error.column) : undefined;
+    const text = sent === null || sent === undefined || typeof sent === 'object' ? null : String(sent);
+    const shown = text !== null && !(text.length > 2 && error.reason.includes(text));
+    return { record: error.row, field: error.field, reason: shown ? `${error.reason} Sent: ${JSON.stringify(sent)}.` : error.reason };
+  });
 
 export const sourceTag = (integrationId: number) => `integration:${integrationId}`;
 
@@ -103,7 +113,7 @@ export function createIntegrationWriter(deps: { database: AppDatabase; loadConfi
               updated: outcome.counts.updated,
               rejected: (outcome.setAside ?? 0) + refused,
               rejections: [
-                ...asRejections(outcome.rowErrors),
+                ...asRejections(outcome.rowErrors, records),
                 ...(refused ? [{ record: 1, field: keys, reason: `${refused} of the ${records.length} records of this batch (from here on) have a key (${keys}) that is already stored; insert refuses them.` }] : []),
               ],
               ...(learntDateOrder ? { learntDateOrder } : {}),
@@ -113,7 +123,7 @@ export function createIntegrationWriter(deps: { database: AppDatabase; loadConfi
         });
       } catch (error) {
         if (!(error instanceof BatchRefused)) throw error;
-        await onWritten({ inserted: 0, updated: 0, rejected: records.length, rejections: asRejections(error.outcome.rowErrors) }, { run: (query) => query.execute(deps.database.db) });
+        await onWritten({ inserted: 0, updated: 0, rejected: records.length, rejections: asRejections(error.outcome.rowErrors, records) }, { run: (query) => query.execute(deps.database.db) });
       }
     },
 
