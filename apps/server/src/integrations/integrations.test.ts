@@ -581,7 +581,7 @@ describe.each(backends)('scheduled integrations on %s', (backend) => {
     const cases: [string, RegExp][] = [
       [`${source.origin}/loop`, /Too many redirects/],
       [`${source.origin}/metadata`, /cloud metadata address/],
-      [`${source.origin}/elsewhere`, /127\.0\.0\.2 \(loopback\).*OUTBOUND_ALLOWED_HOSTS/],
+      [`${source.origin}/elsewhere`, /This address is the Stockwise server itself \(127\.0\.0\.2\)\. .*OUTBOUND_ALLOWED_HOSTS=127\.0\.0\.2\)/],
     ];
     for (const [endpoint, reason] of cases) {
       const integration = await createOk({ endpoint });
