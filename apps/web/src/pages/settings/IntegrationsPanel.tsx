@@ -27,7 +27,7 @@ const statusShown = (integration: Integration): StatusShown => {
   switch (status) {
     case 'idle':
       if (integration.last_run_rejected > 0) return { key: 'finishedWithRejected', color: 'yellow.3', rejected: formatCount(integration.last_run_rejected) };
-      return integration.last_run_time ? { key: 'finished', color: 'green.9' } : { key: 'notRunYet', color: 'gray.7' };
+      return integration.last_run_time ? { key: 'finished', color: 'teal.9' } : { key: 'notRunYet', color: 'gray.7' };
     case 'queued':
       return { key: 'queued', color: 'indigo.8' };
     case 'running':
