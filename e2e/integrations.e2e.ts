@@ -1,6 +1,6 @@
 // Scheduled integrations through the real UI, against a server of its own whose outbound client
 // admits 127.0.0.1 and a data source on 127.0.0.1: an admin creates an integration in the editor
-// dialog, switches it on, runs it now and watches it go from running to idle, sees the rows in the
+// dialog, switches it on, runs it now and watches it go from running to finished, sees the rows in the
 // Data screen and the run in the log; a failing source shows failed with its reason; a run that
 // refused records says so in the list; a batch size of 0 is refused with its range; the dialogs give
 // the focus back to their opener (the list after a delete) and the delete confirmation opens on
@@ -119,7 +119,7 @@ describe('scheduled integrations (Settings)', () => {
     await expectAccessible(page, 'settings with no integration');
     await createIntegration(page, endpoint);
     const item = row(page, endpoint);
-    await expect.poll(() => item.getByTestId('integration-status').textContent()).toBe('idle');
+    await expect.poll(() => item.getByTestId('integration-status').textContent()).toBe('not run yet');
     expect(await item.getByTestId('integration-next-run').textContent()).toBe('off');
 
     // Optimistic switch: on at once, and the next run is computed by the server.
@@ -131,13 +131,13 @@ describe('scheduled integrations (Settings)', () => {
 
     await item.getByRole('button', { name: `Run now: ${endpoint}` }).click();
     await expect.poll(() => item.getByTestId('integration-status').textContent()).toBe('running');
-    await expect.poll(() => item.getByTestId('integration-status').textContent(), { timeout: 30_000 }).toBe('idle');
+    await expect.poll(() => item.getByTestId('integration-status').textContent(), { timeout: 30_000 }).toBe('finished');
     await expect.poll(() => item.getByTestId('integration-last-run').textContent(), { timeout: 30_000 }).not.toBe('never');
 
     await item.getByRole('button', { name: `Logs of ${endpoint}` }).click();
     const logs = page.getByTestId('integration-logs');
     await logs.getByTestId('integration-log-row').first().waitFor();
-    expect(await logs.getByTestId('integration-log-status').first().textContent()).toBe('success');
+    expect(await logs.getByTestId('integration-log-status').first().textContent()).toBe('finished');
     expect(await logs.getByTestId('integration-log-rows').first().textContent()).toBe('3 / 0 / 0 / 0');
     await expectAccessible(page, 'settings with an integration and its log');
 
@@ -197,14 +197,14 @@ describe('scheduled integrations (Settings)', () => {
       expect(await dialog.getByTestId('integration-editor-error').textContent()).toBe('Failed to save integration: batch_size: Enter a whole number from 1 to 10,000.');
       expect(await batchSize.getAttribute('aria-invalid')).toBe('true');
       await expectAccessible(page, 'editor dialog with a batch size out of range');
-      // Batches of one: the bad record's batch is refused alone.
-      await batchSize.fill('1');
+      // One batch holds all three records: the bad one is rejected, the two good ones written.
+      await batchSize.fill('100');
     });
     const item = row(page, endpoint);
     await item.getByRole('button', { name: `Run now: ${endpoint}` }).click();
-    await expect.poll(() => item.getByTestId('integration-warning').count(), { timeout: 30_000 }).toBe(1);
-    expect(await item.getByTestId('integration-status').textContent()).toBe('idle');
-    expect(await item.getByTestId('integration-warning').getByText('Finished with 1 rejected').count()).toBe(1);
+    await expect.poll(() => item.getByTestId('integration-warning-detail').count(), { timeout: 30_000 }).toBe(1);
+    expect(await item.getByTestId('integration-status').textContent()).toBe('finished with 1 rejected');
+    expect(await item.getByTestId('integration-status').count()).toBe(1);
     expect(await item.getByTestId('integration-warning-detail').textContent()).toMatch(/^First: page 1, record 2, current_stock: .+ \(the log has the rest\)$/);
     await expectAccessible(page, 'an integration whose last run refused a record');
 
@@ -232,6 +232,18 @@ describe('scheduled integrations (Settings)', () => {
     await expect.poll(() => isFocused(page.getByTestId('integrations'))).toBe(true);
   });
 
+  it('the New integration dialog says where mappings are built and takes the user there', async () => {
+    const { page } = browser;
+    await openSettings(page);
+    await page.getByRole('button', { name: 'New integration' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New integration' });
+    expect(await dialog.getByTestId('integration-mapping-help').textContent()).toMatch(/^No mapping fits the endpoint's fields\? Build one in Data integration on this screen: .*"Save this mapping as"/);
+    await dialog.getByRole('button', { name: 'Go to Data integration' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // The focus lands on the import's entity, where building a mapping starts.
+    await expect.poll(() => isFocused(page.getByLabel('Entity', { exact: true }))).toBe(true);
+  });
+
   it("a Run refused for the user's role is a notice about the role, and the integration does not show failed", async () => {
     const { page } = browser;
     const endpoint = `${source.origin}/catalogue?for=roles`;
@@ -250,7 +262,7 @@ describe('scheduled integrations (Settings)', () => {
     const notice = page.getByTestId('integrations-action-error');
     await notice.waitFor();
     expect(await notice.textContent()).toMatch(/^Failed to trigger integration runYour role may not run integrations: ask an editor or an admin\. The integration itself is unchanged\. Your role \(viewer\) may not do this; it needs editor\.$/);
-    expect(await item.getByTestId('integration-status').textContent()).toBe('idle');
+    expect(await item.getByTestId('integration-status').textContent()).toBe('not run yet');
     expect(await item.getByTestId('integration-error').count()).toBe(0);
     await expectAccessible(page, 'a run refused for the role');
   });
@@ -265,7 +277,7 @@ describe('scheduled integrations (Settings)', () => {
     const run = async () => {
       const before = await item.getByTestId('integration-last-run').textContent();
       await item.getByRole('button', { name: `Run now: ${endpoint}` }).click();
-      await expect.poll(async () => (await item.getByTestId('integration-last-run').textContent()) !== before && (await item.getByTestId('integration-status').textContent()) === 'idle', { timeout: 30_000 }).toBe(true);
+      await expect.poll(async () => (await item.getByTestId('integration-last-run').textContent()) !== before && (await item.getByTestId('integration-status').textContent()) === 'finished', { timeout: 30_000 }).toBe(true);
     };
     await run();
     expect(await item.getByTestId('integration-kept').count()).toBe(0);
@@ -282,7 +294,7 @@ describe('scheduled integrations (Settings)', () => {
     await item.getByRole('button', { name: `Logs of ${endpoint}` }).click();
     const logs = page.getByTestId('integration-logs');
     await expect.poll(() => logs.getByTestId('integration-log-row').count()).toBe(2);
-    expect(await logs.getByTestId('integration-log-status').first().textContent()).toBe('success');
+    expect(await logs.getByTestId('integration-log-status').first().textContent()).toBe('finished');
     expect(await logs.getByTestId('integration-log-kept').first().textContent()).toBe(kept);
     expect(await axeViolations(page, '[data-testid="integration-logs"]')).toEqual([]);
   });

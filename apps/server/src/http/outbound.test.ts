@@ -41,7 +41,7 @@ describe('addressRefusal', () => {
     '64:ff9b::a00:1',
     '2002:7f00:1::',
   ])('refuses %s without the allow list', (address) => {
-    expect(addressRefusal('host', address, none)).toMatch(/not reachable|metadata/);
+    expect(addressRefusal('host', address, none)).toMatch(/OUTBOUND_ALLOWED_HOSTS|metadata/);
   });
 
   it.each(['93.184.216.34', '2606:4700:4700::1111', '::ffff:93.184.216.34'])('lets the public address %s through', (address) => {
@@ -54,8 +54,16 @@ describe('addressRefusal', () => {
     expect(addressRefusal('x', '10.200.1.1', allowed)).toBeNull();
     expect(addressRefusal('x', '::ffff:10.200.1.1', allowed)).toBeNull();
     expect(addressRefusal('x', '::1', allowed)).toBeNull();
-    expect(addressRefusal('x', '127.0.0.2', allowed)).toMatch(/not reachable/);
-    expect(addressRefusal('x', '192.168.5.5', allowed)).toMatch(/not reachable/);
+    expect(addressRefusal('x', '127.0.0.2', allowed)).toMatch(/^x is the Stockwise server itself \(127\.0\.0\.2\)\./);
+    expect(addressRefusal('x', '192.168.5.5', allowed)).toMatch(/^x is inside your network \(192\.168\.5\.5\)\./);
+  });
+
+  it("says in a shop's words where a refused address is, and what the person who runs the server can do", () => {
+    expect(addressRefusal('till.local', '192.168.1.20', none)).toBe(
+      'till.local is inside your network (192.168.1.20). Stockwise only fetches from addresses on the internet unless the person who runs the Stockwise server allows this one. For them: add till.local to the server setting OUTBOUND_ALLOWED_HOSTS (for example OUTBOUND_ALLOWED_HOSTS=till.local) and restart the server.',
+    );
+    expect(addressRefusal('localhost', '::1', none)).toMatch(/^localhost is the Stockwise server itself \(::1\)\. /);
+    expect(addressRefusal('224.0.0.1', '224.0.0.1', none)).toMatch(/^This address is not an ordinary internet address \(224\.0\.0\.1\)\. /);
   });
 
   it('refuses metadata addresses even when the allow list covers them', () => {
@@ -77,7 +85,7 @@ describe('guardedGet', () => {
   it('refuses loopback in every spelling unless allowed, before connecting', async () => {
     const before = source.requests.length;
     for (const host of ['127.0.0.1', '2130706433', '0x7f.1', '0x7f000001', '0177.0.0.1', '127.1', '[::1]', '[::ffff:127.0.0.1]', '[::ffff:7f00:1]', 'localhost']) {
-      await expect(guardedGet(`http://${host}:${source.port}/ok`, { policy: policy('') }), host).rejects.toThrow(/not reachable/);
+      await expect(guardedGet(`http://${host}:${source.port}/ok`, { policy: policy('') }), host).rejects.toThrow(/OUTBOUND_ALLOWED_HOSTS/);
     }
     expect(source.requests.length).toBe(before);
     const answer = await guardedGet(`http://2130706433:${source.port}/ok`, { policy: policy('127.0.0.1') });
@@ -127,7 +135,7 @@ describe('guardedGet', () => {
     await expect(guardedGet(`${source.origin}/loop-a`, { policy: allowed })).rejects.toThrow(/Too many redirects/);
     expect(source.requestsTo('/loop-a').length + source.requestsTo('/loop-b').length).toBe(6);
     await expect(guardedGet(`${source.origin}/to-metadata`, { policy: allowed })).rejects.toThrow(/metadata/);
-    await expect(guardedGet(`${source.origin}/to-other-loopback`, { policy: allowed })).rejects.toThrow(/127\.0\.0\.2.*not reachable/);
+    await expect(guardedGet(`${source.origin}/to-other-loopback`, { policy: allowed })).rejects.toThrow(/127\.0\.0\.2.*OUTBOUND_ALLOWED_HOSTS/);
     expect((await guardedGet(`${source.origin}/hop`, { policy: allowed })).status).toBe(200);
   });
 

@@ -92,8 +92,21 @@ export function addressRefusal(host: string, addressText: string, allowed: Outbo
   const range = address.range();
   if (range === 'unicast') return null;
   if (allowed.hosts.has(host) || inRanges(address, allowed.ranges)) return null;
-  return `${host} resolves to ${address.toString()} (${range}), which is not reachable from the server unless OUTBOUND_ALLOWED_HOSTS admits it.`;
+  const shown = address.toString();
+  const where = RANGE_WORDS[range] ?? 'not an ordinary internet address';
+  const what = host === shown ? `This address is ${where} (${shown}).` : `${host} is ${where} (${shown}).`;
+  return `${what} Stockwise only fetches from addresses on the internet unless the person who runs the Stockwise server allows this one. For them: add ${host} to the server setting OUTBOUND_ALLOWED_HOSTS (for example OUTBOUND_ALLOWED_HOSTS=${host}) and restart the server.`;
 }
+
+/** Where an address that needs the allow list is, in a shop's words (ipaddr's range names). */
+const RANGE_WORDS: Partial<Record<string, string>> = {
+  loopback: 'the Stockwise server itself',
+  private: 'inside your network',
+  linkLocal: 'inside your network',
+  uniqueLocal: 'inside your network',
+  carrierGradeNat: "inside your internet provider's network",
+  unspecified: 'not a real address',
+};
 
 /** The URL's host name as checks compare it: lower case, no IPv6 brackets, no trailing dot. */
 const hostOf = (url: URL) => url.hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');

@@ -78,6 +78,16 @@ export function unknownReferences(target: WriteTarget, column: string) {
     order by ${id(STAGING_ROW)} limit 100`;
 }
 
+/** Sets aside the staged rows whose code the related table lacks (a run that writes the records that pass). */
+export function dropUnknownReferences(target: WriteTarget, column: string) {
+  const reference = target.references.get(column);
+  if (!reference) throw new Error(`${column} is not a reference`);
+  return sql`
+    delete from ${id(STAGING_TABLE)} s
+    where ${staged(column)} is not null
+      and not exists (select 1 from ${dataTable(reference.encodedName)} r where r.${id(reference.keyColumn)} = ${staged(column)})`;
+}
+
 /** New rows of the related table for the staged codes it lacks, named by their code; answers how many. */
 export function createMissingReferences(target: WriteTarget, column: string) {
   const reference = target.references.get(column);
@@ -105,6 +115,17 @@ export function repeatedKeys(target: WriteTarget) {
       select ${id(STAGING_ROW)}::int as row, (min(${id(STAGING_ROW)}) over (partition by ${keys}))::int as first_row, (${keyText})::text as key
       from ${id(STAGING_TABLE)} s) x
     where row <> first_row order by row limit 100`;
+}
+
+/** Sets aside the staged rows whose key an earlier staged row has (repeatedKeys lists them). */
+export function dropRepeatedKeys(target: WriteTarget) {
+  const sameKey = sql.join(
+    target.keyColumns.map((c) => sql`e.${id(c)} is not distinct from ${staged(c)}`),
+    sql` and `,
+  );
+  return sql`
+    delete from ${id(STAGING_TABLE)} s
+    where exists (select 1 from ${id(STAGING_TABLE)} e where ${sameKey} and e.${id(STAGING_ROW)} < s.${id(STAGING_ROW)})`;
 }
 
 /**

@@ -3,8 +3,9 @@
 // an entity, types each one (import/target.ts), COPYs them in ~2 MB pieces into a staging table
 // while the next piece is typed, and then, in the caller's transaction: refuses unknown codes
 // (or creates the products), refuses repeated keys when the entity says so, and writes the rows
-// (summed or the last of each key) with one INSERT or upsert. Nothing is written when any row is
-// refused; the caller rolls back (file import) or records the batch's errors (integrations).
+// (summed or the last of each key) with one INSERT or upsert. A file import writes nothing when any
+// row is refused (the caller rolls back); an integration's batch sets the refused records aside and
+// writes the others (setAsideRefused, ADR 0060's amendment).
 // Signature and use: docs/architecture.md "Records writer".
 import type { EntityMapping, ImportCounts, RepeatedKeyMode, RowError } from '@stockwise/contract';
 import { MAX_REPORTED_ROW_ERRORS } from '@stockwise/contract';
@@ -35,14 +36,22 @@ export type WriteOptions = {
   source?: { tag: string; run: string };
   /** Told how many records were read so far. */
   onProgress?(rows: number): void;
+  /**
+   * Writes the records that pass and sets the refused ones aside (an integration's batch, ADR 0060's
+   * amendment); without it one refused record writes nothing (a file import). A date order the
+   * records leave ambiguous still refuses them all: no record's date can be read.
+   */
+  setAsideRefused?: boolean;
 };
 
 export type WriteOutcome = {
   counts: ImportCounts;
   repeatedKeys: RepeatedKeyMode;
-  /** The first 100 refused rows; when there are any, nothing was written. */
+  /** The first 100 refused rows; when there are any, nothing was written unless `setAside` says otherwise. */
   rowErrors: RowError[];
   rowErrorCount: number;
+  /** With setAsideRefused: the refused records, left out while the others were written (absent: nothing was written). */
+  setAside?: number;
   /** The order of slashed dates, where the records' dates told it (a mapping's date format auto). */
   dateOrder: DateOrderDetector['order'];
   /** Columns new rows got their default in, having no value for them (blank or not mapped), and how many rows. */
@@ -280,7 +289,16 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
   const counts: ImportCounts = { rows: prepared.rows, written: 0, inserted: 0, updated: 0, duplicates: 0 };
   // The checks below add their rows' errors after the typing's: reported in the file's row order.
   let defaulted: DefaultedColumn[] = [];
-  const outcome = () => ({ counts, repeatedKeys: target.repeatedKeys, rowErrors: errors.list.sort((a, b) => a.row - b.row), rowErrorCount: errors.count, dateOrder: detector.order, defaulted });
+  let setAside: number | undefined;
+  const outcome = (): WriteOutcome => ({
+    counts,
+    repeatedKeys: target.repeatedKeys,
+    rowErrors: errors.list.sort((a, b) => a.row - b.row),
+    rowErrorCount: errors.count,
+    ...(setAside === undefined ? {} : { setAside }),
+    dateOrder: detector.order,
+    defaulted,
+  });
   if (counts.rows === 0) return outcome();
   const ambiguity = detector.ambiguity;
   const dateField = target.mapped.find((c) => target.typeOf(c) === 'DateField' || target.typeOf(c) === 'DateTimeField') ?? null;
@@ -288,10 +306,13 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
     errors.count += 1;
     errors.add(ambiguity.row, dateField, ambiguity.message);
   }
+  const settingAside = options.setAsideRefused === true && !ambiguity;
   const swap = detector.needsSwap ? sqlOf.swapDayAndMonth(target) : null;
   if (swap) await session.run(swap);
 
   try {
+    // Set aside first, so a product is created only for a record that is written.
+    if (settingAside && target.repeatedKeys === 'refuse') await refuseRepeatedKeys(session, target, errors, true);
     for (const reference of target.references.values()) {
       if (!target.mapped.includes(reference.column)) continue;
       if (reference.by === 'key' && options.mapping.create_missing_products) {
@@ -304,15 +325,14 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
       const what = reference.by === 'key' ? `${reference.table === 'products' ? 'product' : reference.table} ${reference.keyColumn.replaceAll('_', ' ')}` : `${reference.table} id`;
       for (const { row, code } of unknown) errors.add(row, reference.column, `${what.replace(/^product product /, 'product ')} ${code} does not exist.`);
       errors.count += unknown[0]?.total ?? 0;
+      if (settingAside && unknown.length) await session.run(sqlOf.dropUnknownReferences(target, reference.column));
     }
-    if (target.repeatedKeys === 'refuse') {
-      const repeats = await session.run(sqlOf.repeatedKeys(target));
-      for (const { row, first_row: firstRow, key } of repeats) {
-        errors.add(row, target.keyColumns.join(', '), `The key ${key} already appears in row ${firstRow}; ${target.entityType} refuses repeated keys in one file.`);
-      }
-      errors.count += repeats[0]?.total ?? 0;
+    if (!settingAside && target.repeatedKeys === 'refuse') await refuseRepeatedKeys(session, target, errors, false);
+    if (errors.count && !settingAside) return outcome();
+    if (settingAside) {
+      setAside = errors.count;
+      if (setAside === counts.rows) return outcome();
     }
-    if (errors.count) return outcome();
 
     // Imports into one table take turns: parallel merges of overlapping keys could deadlock.
     await session.run(sqlOf.lockTable(target));
@@ -351,7 +371,7 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
     }
     counts.written = action === 'insert' ? (written?.inserted ?? 0) : distinct;
     counts.inserted = written?.inserted ?? 0;
-    counts.duplicates = counts.rows - distinct;
+    counts.duplicates = counts.rows - (setAside ?? 0) - distinct;
     // Insert refuses keys stored before; a key an earlier batch of the same run wrote was added to (writeMerged).
     if (action === 'insert') counts.refused = distinct - (written?.written ?? 0);
     // Without columns besides the key, a key already stored is left as it was: not an update.
@@ -363,6 +383,16 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
     throw asWriteError(error, target);
   }
   return outcome();
+}
+
+/** Rows whose key an earlier row has, refused (and, `setAside`, left out of the staging). */
+async function refuseRepeatedKeys(session: ImportSession, target: WriteTarget, errors: RowErrors, setAside: boolean) {
+  const repeats = await session.run(sqlOf.repeatedKeys(target));
+  for (const { row, first_row: firstRow, key } of repeats) {
+    errors.add(row, target.keyColumns.join(', '), `The key ${key} already appears in row ${firstRow}; ${target.entityType} refuses repeated keys in one file.`);
+  }
+  errors.count += repeats[0]?.total ?? 0;
+  if (setAside && repeats.length) await session.run(sqlOf.dropRepeatedKeys(target));
 }
 
 /** Rows replace kept because data rows refer to them: how many, the first keys (in key order), and the referring tables' names. */

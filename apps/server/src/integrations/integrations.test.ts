@@ -298,6 +298,109 @@ describe.each(backends)('scheduled integrations on %s', (backend) => {
     expect((await server.request(`/api/integrations/scheduled/${integration.id}/status/`, { token: viewer })).json).toMatchObject({ status: 'idle', last_run_rejected: 0, last_run_warning: null, last_run_kept_message: null });
   });
 
+  it("writes a batch's good records and rejects its bad ones, one status, honest counts; new products only for written records", async () => {
+    const prefix = uniquePrefix();
+    source.route('/catalogue-for-night', (_request, response) => sendJson(response, shopRecords(prefix, 1, 3)));
+    expect(await run((await createOk({ endpoint: `${source.origin}/catalogue-for-night` })).id)).toMatchObject({ status: 'success' });
+    const mapping = `night_${prefix}`;
+    const saved = await server.request('/api/yaml/save-mapping/', { body: { name: mapping, config: { entities: { sales: { field_mappings: { product_id: 'sku', date: 'day', quantity: 'qty' }, create_missing_products: true } } } }, token: admin });
+    expect(saved.status, saved.text).toBe(200);
+    const code = (n: number) => `${prefix}${String(n).padStart(4, '0')}`;
+    // A night's six order lines in one batch: record 4's quantity is a word, record 5's product is new but its date is not a date.
+    source.route('/night', (_request, response) =>
+      sendJson(response, [
+        { sku: code(1), day: '2026-12-01', qty: 2 },
+        { sku: code(2), day: '2026-12-01', qty: 1 },
+        { sku: code(3), day: '2026-12-02', qty: 4 },
+        { sku: code(1), day: '2026-12-02', qty: 'zwei' },
+        { sku: code(9), day: '2026-12-32', qty: 1 },
+        { sku: code(8), day: '2026-12-02', qty: 5 },
+      ]),
+    );
+    const integration = await createOk({ endpoint: `${source.origin}/night`, mapping_selection: mapping, target_entity: 'sales' });
+    expect(await run(integration.id)).toMatchObject({ status: 'success', counts: { inserted: 4, updated: 0, rejected: 2 }, message: null });
+    const sales = (await sql<{ code: string; date: string; quantity: number }>`select p.product_code as code, s.date, s.quantity from data.sales s join data.products p on p.id = s.product_id where p.product_code like ${`${prefix}%`} order by 1, 2`.execute(server.database.db)).rows;
+    expect(sales).toEqual([
+      { code: code(1), date: '2026-12-01', quantity: 2 },
+      { code: code(2), date: '2026-12-01', quantity: 1 },
+      { code: code(3), date: '2026-12-02', quantity: 4 },
+      { code: code(8), date: '2026-12-02', quantity: 5 },
+    ]);
+    // The written record's new product was created; the rejected record's was not.
+    expect((await products(prefix)).map((product) => product.product_code)).toEqual([code(1), code(2), code(3), code(8)]);
+    const [entry] = (await logs(integration.id)).results;
+    expect(entry).toMatchObject({ status: 'success', rows_inserted: 4, rows_updated: 0, rows_rejected: 2, error_message: null });
+    expect(entry?.rejections).toEqual([
+      { page: 1, record: 4, field: 'quantity', reason: expect.stringMatching(/whole number.* Sent: "zwei"\.$/) },
+      { page: 1, record: 5, field: 'date', reason: expect.stringMatching(/2026-12-32/) },
+    ]);
+    expect((await server.request(`/api/integrations/scheduled/${integration.id}/status/`, { token: viewer })).json).toMatchObject({
+      status: 'idle',
+      last_error_message: null,
+      last_run_rejected: 2,
+      last_run_warning: expect.stringMatching(/^page 1, record 4, quantity: /),
+    });
+
+    // Every record rejected: the run failed, and says how many records, not batches.
+    source.route('/night', (_request, response) => sendJson(response, [{ sku: code(1), day: '2026-12-03', qty: 'drei' }]));
+    expect(await run(integration.id)).toMatchObject({ status: 'failed', counts: { inserted: 0, rejected: 1 }, message: expect.stringMatching(/^Nothing was written: the one record was rejected\. The first problem: page 1, record 1, quantity: /) });
+  });
+
+  it('sets aside records with unknown product codes and repeated keys, and writes the rest of their batch', async () => {
+    const prefix = uniquePrefix();
+    source.route('/catalogue-for-strict', (_request, response) => sendJson(response, shopRecords(prefix, 1, 2)));
+    expect(await run((await createOk({ endpoint: `${source.origin}/catalogue-for-strict` })).id)).toMatchObject({ status: 'success' });
+    const mapping = `strict_${prefix}`;
+    const saved = await server.request('/api/yaml/save-mapping/', { body: { name: mapping, config: { entities: { sales: { field_mappings: { product_id: 'sku', date: 'day', quantity: 'qty' }, repeated_keys: 'refuse' } } } }, token: admin });
+    expect(saved.status, saved.text).toBe(200);
+    const code = (n: number) => `${prefix}${String(n).padStart(4, '0')}`;
+    source.route('/strict', (_request, response) =>
+      sendJson(response, [
+        { sku: code(1), day: '2026-12-01', qty: 2 },
+        { sku: code(9), day: '2026-12-01', qty: 1 },
+        { sku: code(2), day: '2026-12-01', qty: 3 },
+        { sku: code(1), day: '2026-12-01', qty: 4 },
+      ]),
+    );
+    const integration = await createOk({ endpoint: `${source.origin}/strict`, mapping_selection: mapping, target_entity: 'sales' });
+    expect(await run(integration.id)).toMatchObject({ status: 'success', counts: { inserted: 2, rejected: 2 } });
+    const sales = (await sql<{ code: string; quantity: number }>`select p.product_code as code, s.quantity from data.sales s join data.products p on p.id = s.product_id where p.product_code like ${`${prefix}%`} order by 1`.execute(server.database.db)).rows;
+    expect(sales).toEqual([
+      { code: code(1), quantity: 2 },
+      { code: code(2), quantity: 3 },
+    ]);
+    expect((await logs(integration.id)).results[0]?.rejections).toEqual([
+      { page: 1, record: 2, field: 'product_id', reason: `product code ${code(9)} does not exist.` },
+      { page: 1, record: 4, field: 'product_id, date', reason: expect.stringMatching(/already appears in row 1/) },
+    ]);
+    expect((await products(prefix)).map((product) => product.product_code)).toEqual([code(1), code(2)]);
+  });
+
+  it('replace keeps the stored row of a rejected record: a run with rejected records deletes nothing', async () => {
+    const prefix = uniquePrefix();
+    source.route('/catalogue-for-mirror', (_request, response) => sendJson(response, shopRecords(prefix, 1, 3)));
+    expect(await run((await createOk({ endpoint: `${source.origin}/catalogue-for-mirror` })).id)).toMatchObject({ status: 'success' });
+    const mapping = `mirror_${prefix}`;
+    const saved = await server.request('/api/yaml/save-mapping/', { body: { name: mapping, config: { entities: { sales: { field_mappings: { product_id: 'sku', date: 'day', quantity: 'qty' } } } } }, token: admin });
+    expect(saved.status, saved.text).toBe(200);
+    const line = (n: number, qty: unknown) => ({ sku: `${prefix}${String(n).padStart(4, '0')}`, day: '2026-11-30', qty });
+    let answer = [line(1, 5), line(2, 6), line(3, 7)];
+    source.route('/mirror', (_request, response) => sendJson(response, answer));
+    const integration = await createOk({ endpoint: `${source.origin}/mirror`, mapping_selection: mapping, target_entity: 'sales', data_action: 'replace' });
+    const sales = async () =>
+      (await sql<{ code: string; quantity: number }>`select right(p.product_code, 1) as code, s.quantity from data.sales s join data.products p on p.id = s.product_id where p.product_code like ${`${prefix}%`} order by 1`.execute(server.database.db)).rows.map((r) => [r.code, r.quantity]);
+    expect(await run(integration.id)).toMatchObject({ status: 'success', counts: { inserted: 3, rejected: 0 } });
+    // Product 2's line comes back unreadable and product 3's no longer comes: neither row goes while a record is rejected.
+    answer = [line(1, 8), line(2, 'many')];
+    expect(await run(integration.id)).toMatchObject({ status: 'success', counts: { updated: 1, rejected: 1, deleted: 0 }, message: expect.stringMatching(/^Replace deleted nothing this run: 1 record was rejected/) });
+    expect(await sales()).toEqual([['1', 8], ['2', 6], ['3', 7]]);
+    expect((await server.request(`/api/integrations/scheduled/${integration.id}/status/`, { token: viewer })).json).toMatchObject({ last_run_rejected: 1, last_run_kept_message: expect.stringMatching(/^Replace deleted nothing/) });
+    // The next clean run deletes what the endpoint no longer sends.
+    answer = [line(1, 8), line(2, 9)];
+    expect(await run(integration.id)).toMatchObject({ status: 'success', counts: { updated: 2, rejected: 0, deleted: 1 } });
+    expect(await sales()).toEqual([['1', 8], ['2', 9]]);
+  });
+
   it("adds up a product-day's lines across the run's batches, as a file's; replace deletes only rows it created", async () => {
     const prefix = uniquePrefix();
     source.route('/catalogue-for-lines', (_request, response) => sendJson(response, shopRecords(prefix, 1, 2)));
@@ -478,7 +581,7 @@ describe.each(backends)('scheduled integrations on %s', (backend) => {
     const cases: [string, RegExp][] = [
       [`${source.origin}/loop`, /Too many redirects/],
       [`${source.origin}/metadata`, /cloud metadata address/],
-      [`${source.origin}/elsewhere`, /127\.0\.0\.2 \(loopback\).*OUTBOUND_ALLOWED_HOSTS/],
+      [`${source.origin}/elsewhere`, /This address is the Stockwise server itself \(127\.0\.0\.2\)\. .*OUTBOUND_ALLOWED_HOSTS=127\.0\.0\.2\)/],
     ];
     for (const [endpoint, reason] of cases) {
       const integration = await createOk({ endpoint });
@@ -492,10 +595,13 @@ describe.each(backends)('scheduled integrations on %s', (backend) => {
   it('refuses at save an endpoint whose address the runs may not reach, and keeps nothing', async () => {
     const before = (await server.request('/api/integrations/scheduled/', { token: admin })).json as unknown as unknown[];
     const cases: [string, RegExp][] = [
-      [`http://127.0.0.2:${source.port}/x`, /127\.0\.0\.2 \(loopback\).*OUTBOUND_ALLOWED_HOSTS/],
-      [`http://2130706434:${source.port}/x`, /127\.0\.0\.2 \(loopback\)/],
-      [`http://[::1]:${source.port}/x?from={from}`, /::1 \(loopback\)/],
-      ['http://192.168.1.20/till/export.json', /192\.168\.1\.20 \(private\)/],
+      [`http://127.0.0.2:${source.port}/x`, /^This address is the Stockwise server itself \(127\.0\.0\.2\)\. .*OUTBOUND_ALLOWED_HOSTS=127\.0\.0\.2\)/],
+      [`http://2130706434:${source.port}/x`, /^This address is the Stockwise server itself \(127\.0\.0\.2\)/],
+      [`http://[::1]:${source.port}/x?from={from}`, /^This address is the Stockwise server itself \(::1\)/],
+      [
+        'http://192.168.1.20/till/export.json',
+        /^This address is inside your network \(192\.168\.1\.20\)\. Stockwise only fetches from addresses on the internet unless the person who runs the Stockwise server allows this one\. For them: add 192\.168\.1\.20 to the server setting OUTBOUND_ALLOWED_HOSTS \(for example OUTBOUND_ALLOWED_HOSTS=192\.168\.1\.20\) and restart the server\.$/,
+      ],
       ['http://169.254.169.254/latest/meta-data/', /cloud metadata address/],
     ];
     for (const [endpoint, reason] of cases) {

@@ -49,19 +49,32 @@ type RunOutcome =
 /** A run that cannot go on; its message is what the log and the status say. */
 class RunFailure extends Error {}
 
-const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
+const formatCount = (count: number) => count.toLocaleString('en-US');
+
+/** The calendar day (YYYY-MM-DD) `time` falls on in `timeZone`. */
+function dayIn(time: number, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(time);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/** `day` moved back `days` calendar days (no clock, so no daylight-saving hour in the way). */
+const daysBefore = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) - days * DAY_MS).toISOString().slice(0, 10);
 
 /**
- * The `{from}`/`{to}` window of a run (UTC dates, both ends included). historical: previous_days
- * back from today. latest: from the day of the last successful run; before the first success,
- * previous_days back (or today alone). initial_setup: the first run backfills previous_days.
+ * The `{from}`/`{to}` window of a run: days of the integration's time zone, the zone its schedule
+ * runs in (ADR 0158's amendment), both ends included. historical: previous_days back from today.
+ * latest: from the day of the last successful run; before the first success, previous_days back
+ * (or today alone). initial_setup: the first run backfills previous_days.
  */
-function runWindow(row: Pick<IntegrationRow, 'data_fetch_type' | 'previous_days' | 'initial_setup' | 'initial_setup_done' | 'last_success_time'>, now: Date): { from: string; to: string } {
-  const today = now.getTime();
-  const back = (days: number | null) => isoDay(today - (days ?? 0) * DAY_MS);
+export function runWindow(
+  row: Pick<IntegrationRow, 'data_fetch_type' | 'previous_days' | 'initial_setup' | 'initial_setup_done' | 'last_success_time' | 'time_zone'>,
+  now: Date,
+): { from: string; to: string } {
+  const today = dayIn(now.getTime(), row.time_zone);
   const backfill = row.initial_setup && !row.initial_setup_done;
-  if (row.data_fetch_type === 'historical' || backfill || !row.last_success_time) return { from: back(row.previous_days), to: isoDay(today) };
-  return { from: isoDay(new Date(row.last_success_time).getTime()), to: isoDay(today) };
+  if (row.data_fetch_type === 'historical' || backfill || !row.last_success_time) return { from: daysBefore(today, row.previous_days ?? 0), to: today };
+  return { from: dayIn(new Date(row.last_success_time).getTime(), row.time_zone), to: today };
 }
 
 const usesWindow = (endpoint: string) => endpoint.includes('{from}') || endpoint.includes('{to}');
@@ -326,15 +339,17 @@ async function execute(ctx: RunContext, row: IntegrationRow, runId: number, wind
     failingPage = null;
     if (counts.rejected && !counts.inserted && !counts.updated) {
       const [first] = rejections;
-      // A batch with one bad record writes none of its records: say so, the count is not of bad records.
-      throw new RunFailure(
-        `Nothing was written: every batch was refused (${counts.rejected} records; a batch with a bad record writes none of its ${row.batch_size})${first ? `. The first problem: ${describeRejection(first)}` : '.'}`,
-      );
+      throw new RunFailure(`Nothing was written: ${counts.rejected === 1 ? 'the one record was' : `all ${formatCount(counts.rejected)} records were`} rejected${first ? `. The first problem: ${describeRejection(first)}` : '.'}`);
     }
-    const completed = await ctx.writer.complete(target);
-    counts.deleted = completed.deleted;
-    counts.kept = completed.kept.count;
-    keptMessage = describeKept(target.table, completed.kept);
+    if (row.data_action === 'replace' && counts.rejected) {
+      // A rejected record may be a row the endpoint still sends: its stored row must not go.
+      keptMessage = `Replace deleted nothing this run: ${formatCount(counts.rejected)} ${counts.rejected === 1 ? 'record was' : 'records were'} rejected, and the rows stored for them stay until the endpoint sends them in a form that can be read. The next run without rejected records deletes the rows the endpoint no longer sends.`;
+    } else {
+      const completed = await ctx.writer.complete(target);
+      counts.deleted = completed.deleted;
+      counts.kept = completed.kept.count;
+      keptMessage = describeKept(target.table, completed.kept);
+    }
   } catch (error) {
     const message = failureAfterWrites(describeFailure(error), counts, processed, failingPage, row.data_action);
     const failed = await repo.finishRunFailed(ctx.db, row.id, runId, { counts, rejections, warning: warningOf(counts, rejections), message, pauseAfter: ctx.settings.pauseAfterFailures });

@@ -39,8 +39,9 @@ export type IntegrationWriter = {
   /** Key fields whose mapped path no record of `records` has: a mapping that cannot fit the source. */
   unmatchedKeyPaths(target: PreparedTarget, records: unknown[]): { field: string; path: string }[];
   /**
-   * Writes one batch in one transaction, `onWritten` inside it. A batch with a refused record
-   * writes nothing (the writer's rule) and its refusals are reported to `onWritten` outside it.
+   * Writes one batch in one transaction, `onWritten` inside it: the records that pass are written
+   * and the refused ones rejected (ADR 0060's amendment). A batch whose date order its records
+   * leave ambiguous writes nothing, and its refusal is reported to `onWritten` outside it.
    * A rejection's `record` is the record's place in the batch (1-based). A batch whose dates tell
    * a date order the run did not know yet types the later batches with it (`learntDateOrder`).
    */
@@ -52,7 +53,7 @@ export type IntegrationWriter = {
   complete(target: PreparedTarget): Promise<{ deleted: number; kept: RowsKept }>;
 };
 
-/** Thrown inside a batch's transaction so that a refused batch commits nothing (not even created products). */
+/** Thrown inside a batch's transaction so that a batch refused whole commits nothing (not even created products). */
 class BatchRefused extends Error {
   readonly outcome: WriteOutcome;
   constructor(outcome: WriteOutcome) {
@@ -61,7 +62,17 @@ class BatchRefused extends Error {
   }
 }
 
-const asRejections = (errors: RowError[]): BatchRejection[] => errors.map((error) => ({ record: error.row, field: error.field, reason: error.reason }));
+/**
+ * The writer's refusals as the log's rejections, each with the value the endpoint sent for its
+ * field unless the reason already shows it ("Expected a whole number. Sent: "zwei".").
+ */
+const asRejections = (errors: RowError[], records: unknown[]): BatchRejection[] =>
+  errors.map((error) => {
+    const sent = error.column ? readMappedPath(records[error.row - 1], error.column) : undefined;
+    const text = sent === null || sent === undefined || typeof sent === 'object' ? null : String(sent);
+    const shown = text !== null && !(text.length > 2 && error.reason.includes(text));
+    return { record: error.row, field: error.field, reason: shown ? `${error.reason} Sent: ${JSON.stringify(sent)}.` : error.reason };
+  });
 
 export const sourceTag = (integrationId: number) => `integration:${integrationId}`;
 
@@ -90,8 +101,8 @@ export function createIntegrationWriter(deps: { database: AppDatabase; loadConfi
       try {
         await inImportTransaction(deps.database, async (session) => {
           // Replace writes like upsert, noting each row under the run; the delete waits for the end (complete).
-          const outcome = await writeRecords(session, target.write, [batch], { mapping: target.mapping, dataAction: target.action, source: target.source });
-          if (outcome.rowErrorCount) throw new BatchRefused(outcome);
+          const outcome = await writeRecords(session, target.write, [batch], { mapping: target.mapping, dataAction: target.action, source: target.source, setAsideRefused: true });
+          if (outcome.rowErrorCount && outcome.setAside === undefined) throw new BatchRefused(outcome);
           const learntDateOrder = target.learnsDateOrder && outcome.dateOrder && outcome.dateOrder !== target.mapping.date_format ? outcome.dateOrder : undefined;
           if (learntDateOrder) target.mapping = { ...target.mapping, date_format: learntDateOrder };
           const refused = outcome.counts.refused ?? 0;
@@ -100,8 +111,11 @@ export function createIntegrationWriter(deps: { database: AppDatabase; loadConfi
             {
               inserted: outcome.counts.inserted,
               updated: outcome.counts.updated,
-              rejected: refused,
-              rejections: refused ? [{ record: 1, field: keys, reason: `${refused} of the ${records.length} records of this batch (from here on) have a key (${keys}) that is already stored; insert refuses them.` }] : [],
+              rejected: (outcome.setAside ?? 0) + refused,
+              rejections: [
+                ...asRejections(outcome.rowErrors, records),
+                ...(refused ? [{ record: 1, field: keys, reason: `${refused} of the ${records.length} records of this batch (from here on) have a key (${keys}) that is already stored; insert refuses them.` }] : []),
+              ],
               ...(learntDateOrder ? { learntDateOrder } : {}),
             },
             { run: (query) => session.run(query) },
@@ -109,7 +123,7 @@ export function createIntegrationWriter(deps: { database: AppDatabase; loadConfi
         });
       } catch (error) {
         if (!(error instanceof BatchRefused)) throw error;
-        await onWritten({ inserted: 0, updated: 0, rejected: records.length, rejections: asRejections(error.outcome.rowErrors) }, { run: (query) => query.execute(deps.database.db) });
+        await onWritten({ inserted: 0, updated: 0, rejected: records.length, rejections: asRejections(error.outcome.rowErrors, records) }, { run: (query) => query.execute(deps.database.db) });
       }
     },
 

@@ -11,7 +11,7 @@ import type { TFunction } from 'i18next';
 import { dateFormats, PREVIEW_ROWS, repeatedKeyModes, type ImportTarget, type ImportWarning, type PreviewFileResponse, type RowError } from '@stockwise/contract';
 import { useShallow } from 'zustand/react/shallow';
 import { useImportStore } from '../../stores/import.ts';
-import { problemCount, unmappedRequired } from './preview.ts';
+import { IMPORT_ENTITY_ID, problemCount, unmappedRequired } from './preview.ts';
 import { CELL_DISPLAY_CHARS, durationMessage, formatBytes, formatCell, formatCount, shortened } from './format.ts';
 
 function EntityAndMappingChooser() {
@@ -25,7 +25,7 @@ function EntityAndMappingChooser() {
   return (
     <Stack gap="xs">
       <Group gap="md" align="flex-end">
-        <NativeSelect label={t('import.entity.label')} value={entityType} disabled={isUploading} onChange={(event) => void selectEntity(event.currentTarget.value)} data={entityNames} w={240} />
+        <NativeSelect id={IMPORT_ENTITY_ID} label={t('import.entity.label')} value={entityType} disabled={isUploading} onChange={(event) => void selectEntity(event.currentTarget.value)} data={entityNames} w={240} />
         <NativeSelect
           label={t('import.mapping.label')}
           value={selectedMapping ?? ''}

@@ -3,12 +3,14 @@
 // type and previous days, initial setup, rate limit, batch size, paging, and an optional auth
 // header whose stored value is only ever shown masked. Closing clears the edited item and errors.
 import type { FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { Alert, Button, Checkbox, Fieldset, Group, Modal, NativeSelect, NumberInput, PasswordInput, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { dataActions, dataFetchTypes, MASKED_SECRET, MAX_BATCH_SIZE, MAX_PREVIOUS_DAYS, MAX_RATE_LIMIT, paginationKinds, scheduleFrequencies } from '@stockwise/contract';
 import { useIntegrationsStore } from '../../stores/integrations.ts';
 import contrast from '../../components/ReadableContrast.module.css';
+import { IMPORT_ENTITY_ID } from './preview.ts';
 import { cronOf, scheduleInWords, timeZoneChoices, type IntegrationDraft } from './integration-form.ts';
 
 // The counts are not clamped into range (clampBehavior none): a 0 stays 0 and saving names the range, never a silent 1.
@@ -40,6 +42,13 @@ export function IntegrationEditor() {
   const cron = cronOf(draft.schedule_frequency, draft.cron_expression);
   const words = draft.schedule_frequency === 'custom' ? scheduleInWords(cron) : null;
   const targets = Object.keys(mappingConfig?.entities ?? {});
+  // The dialog closes (its focus goes back to the opener at once), then the focus moves on to the import's entity.
+  const goToMappingBuilder = () => {
+    flushSync(closeEditor);
+    const entity = document.getElementById(IMPORT_ENTITY_ID);
+    entity?.focus();
+    entity?.scrollIntoView({ block: 'center' });
+  };
   const fieldMappings = mappingConfig?.entities[draft.target_entity]?.field_mappings;
 
   return (
@@ -123,6 +132,14 @@ export function IntegrationEditor() {
               onChange={(event) => set('data_action')(event.currentTarget.value as IntegrationDraft['data_action'])}
             />
           </SimpleGrid>
+          <Group gap="xs" align="flex-start" wrap="nowrap" data-testid="integration-mapping-help">
+            <Text size="xs" c="dimmed">
+              {t('integrations.editor.mappingHelp')}
+            </Text>
+            <Button size="compact-xs" variant="default" onClick={goToMappingBuilder} style={{ flexShrink: 0 }}>
+              {t('integrations.editor.mappingHelpGo')}
+            </Button>
+          </Group>
           {fieldMappings ? (
             <Text size="xs" c="dimmed" data-testid="integration-field-mappings">
               {t('integrations.editor.fieldMappings', {

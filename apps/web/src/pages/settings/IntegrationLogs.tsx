@@ -4,25 +4,36 @@
 import { Badge, Button, CloseButton, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
-import { INTEGRATION_LOG_PAGE_SIZE, type IntegrationRunStatus } from '@stockwise/contract';
+import { formatDay, INTEGRATION_LOG_PAGE_SIZE, type IntegrationRunStatus } from '@stockwise/contract';
 import { useIntegrationsStore } from '../../stores/integrations.ts';
 import { formatCount, formatTime } from './format.ts';
 import { FailureAlert } from './IntegrationsPanel.tsx';
 
-const runColor = (status: IntegrationRunStatus): string => {
+/** A run's one status: a run that wrote the good records and rejected the bad ones finished with them (ADR 0060's amendment). */
+const runShown = (status: IntegrationRunStatus, rejected: number): { key: string; color: string } => {
   switch (status) {
     case 'success':
-      return 'teal.9';
+      return rejected > 0 ? { key: 'finishedWithRejected', color: 'yellow.3' } : { key: 'success', color: 'teal.9' };
     case 'failed':
-      return 'red.9';
+      return { key: 'failed', color: 'red.9' };
     case 'running':
-      return 'blue.8';
+      return { key: 'running', color: 'blue.8' };
     default: {
       const unreachable: never = status;
       return unreachable;
     }
   }
 };
+
+function RunStatus({ status, rejected }: { status: IntegrationRunStatus; rejected: number }) {
+  const { t } = useTranslation();
+  const shown = runShown(status, rejected);
+  return (
+    <Badge color={shown.color} autoContrast variant="filled" data-testid="integration-log-status">
+      {t(`integrations.logs.statuses.${shown.key}`, { rejected: formatCount(rejected) })}
+    </Badge>
+  );
+}
 
 export function IntegrationLogs() {
   const { t } = useTranslation();
@@ -78,16 +89,14 @@ export function IntegrationLogs() {
                     <Table.Td>{formatTime(entry.started_at)}</Table.Td>
                     <Table.Td>{formatTime(entry.finished_at)}</Table.Td>
                     <Table.Td>
-                      <Badge color={runColor(entry.status)} variant="filled" data-testid="integration-log-status">
-                        {t(`integrations.logs.statuses.${entry.status}`)}
-                      </Badge>
+                      <RunStatus status={entry.status} rejected={entry.rows_rejected} />
                     </Table.Td>
                     <Table.Td>{t(`integrations.logs.triggers.${entry.trigger}`)}</Table.Td>
                     <Table.Td>{formatCount(entry.pages)}</Table.Td>
                     <Table.Td data-testid="integration-log-rows">
                       {t('integrations.logs.rowsValue', { inserted: formatCount(entry.rows_inserted), updated: formatCount(entry.rows_updated), rejected: formatCount(entry.rows_rejected), deleted: formatCount(entry.rows_deleted) })}
                     </Table.Td>
-                    <Table.Td>{entry.window_from ? t('integrations.logs.windowValue', { from: entry.window_from, to: entry.window_to }) : ''}</Table.Td>
+                    <Table.Td>{entry.window_from ? t('integrations.logs.windowValue', { from: formatDay(entry.window_from), to: entry.window_to ? formatDay(entry.window_to) : '' }) : ''}</Table.Td>
                     <Table.Td>
                       <Text size="sm" c="red.9">
                         {entry.error_message ?? ''}

@@ -65,14 +65,30 @@ describe('integrations panel', () => {
     expect(screen.getByTestId('integration-last-run').textContent).toMatch(/^[12] Mar 2026, \d{1,2}:\d{2}:\d{2}\s[AP]M$/);
   });
 
-  it('shows a last run that refused records beside its idle status, with the first problem', () => {
+  it('shows one status per run: finished with the rejected records and the first problem, finished, not run yet', () => {
     useIntegrationsStore.setState({ integrations: [{ ...integration, status: 'idle', last_error_message: null, last_run_rejected: 1234, last_run_warning: 'page 1, record 5, quantity: Not a number.' }] });
     renderAs('viewer');
-    expect(screen.getByTestId('integration-status').textContent).toBe('idle');
-    expect(screen.getByTestId('integration-warning').textContent).toBe('Finished with 1,234 rejectedFirst: page 1, record 5, quantity: Not a number. (the log has the rest)');
-    // A run going on hides the previous run's warning.
-    act(() => useIntegrationsStore.setState({ integrations: [{ ...integration, status: 'running', last_run_rejected: 1234 }] }));
-    expect(screen.queryByTestId('integration-warning')).toBeNull();
+    expect(screen.getAllByTestId('integration-status').map((badge) => badge.textContent)).toEqual(['finished with 1,234 rejected']);
+    expect(screen.getByTestId('integration-warning-detail').textContent).toBe('First: page 1, record 5, quantity: Not a number. (the log has the rest)');
+    // A run going on hides the previous run's rejected records.
+    act(() => useIntegrationsStore.setState({ integrations: [{ ...integration, status: 'running', last_run_rejected: 1234, last_run_warning: 'page 1, record 5, quantity: Not a number.' }] }));
+    expect(screen.getByTestId('integration-status').textContent).toBe('running');
+    expect(screen.queryByTestId('integration-warning-detail')).toBeNull();
+    act(() => useIntegrationsStore.setState({ integrations: [{ ...integration, status: 'idle', last_error_message: null }] }));
+    expect(screen.getByTestId('integration-status').textContent).toBe('finished');
+    act(() => useIntegrationsStore.setState({ integrations: [{ ...integration, status: 'queued', last_run_time: null }] }));
+    expect(screen.getByTestId('integration-status').textContent).toBe('waiting to run');
+    act(() => useIntegrationsStore.setState({ integrations: [{ ...integration, status: 'idle', last_run_time: null, last_error_message: null }] }));
+    expect(screen.getByTestId('integration-status').textContent).toBe('not run yet');
+  });
+
+  it('shows a failed run as failed alone, with its message, however many records it rejected', () => {
+    const message = 'Nothing was written: all 6 records were rejected. The first problem: page 1, record 4, quantity: Expected a whole number.';
+    useIntegrationsStore.setState({ integrations: [{ ...integration, last_error_message: message, last_run_rejected: 6, last_run_warning: 'page 1, record 4, quantity: Expected a whole number.' }] });
+    renderAs('viewer');
+    expect(screen.getAllByTestId('integration-status').map((badge) => badge.textContent)).toEqual(['failed']);
+    expect(screen.getByTestId('integration-error').textContent).toBe(message);
+    expect(screen.queryByTestId('integration-warning-detail')).toBeNull();
   });
 
   it('shows what the last replace run kept beside its idle status, and not while a run goes on', () => {

@@ -1,7 +1,8 @@
 // The Settings screen's scheduled integrations (spec §2 integration editor dialog, §3, §4): each
 // integration with its schedule in words, enabled switch, status, last and next run, and its
-// actions: run now (editors), edit and delete (admins), the run log (everyone who can read). A
-// last run that refused records says so beside its status, with the first of them.
+// actions: run now (editors), edit and delete (admins), the run log (everyone who can read). One
+// status per integration, in a shop's words: a last run that rejected records finished with them
+// (ADR 0060's amendment), and the first of them is shown under it.
 import './integrations-styles.ts';
 import contrast from '../../components/ReadableContrast.module.css';
 import { useEffect, useRef, useState } from 'react';
@@ -18,17 +19,21 @@ import { scheduleInWords } from './integration-form.ts';
 import { IntegrationEditor } from './IntegrationEditor.tsx';
 import { IntegrationLogs } from './IntegrationLogs.tsx';
 
-/** Filled badges in shades dark enough for white text (WCAG AA). */
-const statusColor = (status: IntegrationStatus): string => {
+type StatusShown = { key: string; color: string; rejected?: string };
+
+/** The one status an integration shows; filled badges in shades dark enough for their text (WCAG AA). */
+const statusShown = (integration: Integration): StatusShown => {
+  const status: IntegrationStatus = integration.status;
   switch (status) {
     case 'idle':
-      return 'gray.7';
+      if (integration.last_run_rejected > 0) return { key: 'finishedWithRejected', color: 'yellow.3', rejected: formatCount(integration.last_run_rejected) };
+      return integration.last_run_time ? { key: 'finished', color: 'teal.9' } : { key: 'notRunYet', color: 'gray.7' };
     case 'queued':
-      return 'indigo.8';
+      return { key: 'queued', color: 'indigo.8' };
     case 'running':
-      return 'blue.8';
+      return { key: 'running', color: 'blue.8' };
     case 'failed':
-      return 'red.9';
+      return { key: 'failed', color: 'red.9' };
     default: {
       const unreachable: never = status;
       return unreachable;
@@ -99,21 +104,14 @@ function DeleteDialog({ integration, onClose }: { integration: Integration; onCl
   );
 }
 
-/** The last finished run refused records: how many and the first, where and why (the log has the rest). */
-function RejectedWarning({ integration }: { integration: Integration }) {
+/** The last run finished with rejected records: the first, where and why (the log has the rest). */
+function FirstRejected({ integration }: { integration: Integration }) {
   const { t } = useTranslation();
-  if (integration.last_run_rejected === 0) return null;
+  if (integration.status !== 'idle' || integration.last_run_rejected === 0 || !integration.last_run_warning) return null;
   return (
-    <Stack gap={2} mt={4} align="flex-start" data-testid="integration-warning">
-      <Badge color="yellow.3" autoContrast variant="filled">
-        {t('integrations.list.rejected', { rejected: formatCount(integration.last_run_rejected) })}
-      </Badge>
-      {integration.last_run_warning ? (
-        <Text size="xs" lineClamp={3} title={integration.last_run_warning} data-testid="integration-warning-detail">
-          {t('integrations.list.firstProblem', { problem: integration.last_run_warning })}
-        </Text>
-      ) : null}
-    </Stack>
+    <Text size="xs" mt={4} lineClamp={3} title={integration.last_run_warning} data-testid="integration-warning-detail">
+      {t('integrations.list.firstProblem', { problem: integration.last_run_warning })}
+    </Text>
   );
 }
 
@@ -133,6 +131,7 @@ function IntegrationRow({ integration, onEdit, onDelete }: { integration: Integr
   const canRun = useCan('editor');
   const { toggle, runNow, openLogs } = useIntegrationsStore.getState();
   const busy = integration.status === 'queued' || integration.status === 'running';
+  const shown = statusShown(integration);
   return (
     <Table.Tr data-testid="integration-row" data-integration-id={integration.id}>
       <Table.Td>
@@ -156,8 +155,8 @@ function IntegrationRow({ integration, onEdit, onDelete }: { integration: Integr
         />
       </Table.Td>
       <Table.Td>
-        <Badge color={statusColor(integration.status)} variant="filled" data-testid="integration-status">
-          {t(`integrations.statuses.${integration.status}`)}
+        <Badge color={shown.color} autoContrast variant="filled" data-testid="integration-status">
+          {t(`integrations.statuses.${shown.key}`, { rejected: shown.rejected })}
         </Badge>
         {integration.status === 'failed' && integration.last_error_message ? (
           <Text size="xs" c="red.9" mt={4} data-testid="integration-error" lineClamp={3} title={integration.last_error_message}>
@@ -166,7 +165,7 @@ function IntegrationRow({ integration, onEdit, onDelete }: { integration: Integr
         ) : null}
         {busy ? null : (
           <>
-            <RejectedWarning integration={integration} />
+            <FirstRejected integration={integration} />
             <KeptNotice integration={integration} />
           </>
         )}

@@ -4,6 +4,9 @@
 // (POST /api/records/preview-file/); this only decides what to ask it and what to show.
 import type { EntityMapping, ImportTarget, MappingConfig, PreviewFileResponse } from '@stockwise/contract';
 
+/** The import's entity select: where the integration editor sends someone who needs a mapping built. */
+export const IMPORT_ENTITY_ID = 'import-entity';
+
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The field mappings of the entity type in a mapping config, or null when it has none. */
