@@ -5,8 +5,8 @@ import type { AssistantBlock, QuickAction } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import * as repo from './repo.ts';
 import { inventoryTotals } from '../dashboard/repo.ts';
-import { orderAdvice, type OrderAdvice } from '../order-advice/service.ts';
-import { addDays, describePeriod, dueWindowOf, dueWords, formatDay, formatRange, MONTH_NAMES, NO_SALES_PERIOD, NOT_SOLD, NUM, rangeOf, readBestPeriod, readComparison, readPeriod, readQuietSpan, readSalesAhead, readWindow, sameDaysSoFar, spokenPeriod, TOP_SELLERS_PERIOD, type BestPeriod, type Comparison, type DueWindow, type Period } from '../plain-words/period.ts';
+import { isDueBy, orderAdvice, type OrderAdvice } from '../order-advice/service.ts';
+import { describePeriod, dueWindowOf, dueWords, formatDay, formatRange, MONTH_NAMES, NO_SALES_PERIOD, NOT_SOLD, NUM, orderWindowOf, rangeOf, readBestPeriod, readComparison, readPeriod, readQuietSpan, readSalesAhead, readWindow, sameDaysSoFar, spokenPeriod, TOP_SELLERS_PERIOD, type BestPeriod, type Comparison, type DueWindow, type Period } from '../plain-words/period.ts';
 import { DEAD_STOCK, nameWordPattern, OVERSTOCK, OVERSTOCK_DAYS, readCategory, readCoverDays, readNameWord, readRank, type Rank } from '../plain-words/catalogue.ts';
 import { categoryNames, productNameWords } from '../plain-words/vocabulary.ts';
 import { escapeRegExp, looksLikeProductCode, noSuchProduct, Reading } from '../plain-words/reading.ts';
@@ -56,7 +56,6 @@ const createOrdersAction = (orders: OrderAdvice['products']): AssistantBlock => 
 });
 
 /** When an advised order must be placed: its order-by date, else its stockout less the lead time. */
-const dueDay = (p: OrderAdvice['products'][number]) => p.orderBy ?? (p.firstStockout ? addDays(p.firstStockout, -p.leadTimeDays) : null);
 
 /** Whether a day falls in the window (by its last day; from its first when it starts later). */
 const inWindow = (due: DueWindow, day: string) => day <= due.by && (!due.starts || day >= due.starts);
@@ -68,11 +67,6 @@ function whenBefore(days: string[], today: string): string {
   const month = MONTH_NAMES[Number(first.slice(5, 7)) - 1] as string;
   return `in ${month}${first.slice(0, 4) === today.slice(0, 4) ? '' : ` ${first.slice(0, 4)}`}`;
 }
-/** Orders due before a later window: "3 are due before it (2 of them today or overdue)". */
-function dueBefore(earlier: string[], today: string): string {
-  const urgent = earlier.filter((day) => day <= today).length;
-  return `${number.format(earlier.length)} ${earlier.length === 1 ? 'is' : 'are'} due before it${urgent ? ` (${number.format(urgent)} of them today or overdue)` : ''}`;
-}
 /**
  * Said when a window ahead ends after the stored forecasts do: a stockout or order after their last
  * day is not forecast yet, so the count (which reaches only to that day) is not the window's whole.
@@ -83,41 +77,34 @@ async function pastForecastEnd(db: Db, due: DueWindow | null, unknown: string): 
   return last && last < due.by ? ` The forecasts reach to ${formatDay(last)}: ${unknown} after that is not known yet.` : '';
 }
 /**
- * The advice (most urgent first), cut to the orders due in the window; the first `rows` listed;
- * `beyond`: what the window holds past the forecasts; `earlier`: the order-by days before a later window.
+ * The advice (most urgent first), cut to the orders due by the window's last day — overdue ones and
+ * those before a later start too (`orderWindowOf`: what the dashboard's task and the report writer
+ * count); the first `rows` listed; `beyond`: what the window holds past the forecasts.
  */
-async function advisedOrders(db: Db, rows: number, due: DueWindow | null) {
+async function advisedOrders(db: Db, rows: number, window: DueWindow | null) {
+  const due = window && orderWindowOf(window);
   const [advice, beyond] = await Promise.all([orderAdvice(db), pastForecastEnd(db, due, 'an order due')]);
   if (!advice) return null;
-  const kept = due ? advice.products.filter((p) => inWindow(due, dueDay(p) ?? '9999-12-31')) : advice.products;
-  const starts = due?.starts;
-  const earlier = starts ? advice.products.map(dueDay).filter((day): day is string => day !== null && day < starts) : [];
-  return { advice, beyond, earlier, kept, listed: kept.slice(0, rows), total: kept.length, units: kept.reduce((sum, p) => sum + p.orderQuantity, 0), cost: round2(kept.reduce((sum, p) => sum + p.orderQuantity * p.unitCost, 0)) };
+  const kept = due ? advice.products.filter((p) => isDueBy(p.orderBy, due.by)) : advice.products;
+  return { advice, beyond, due, kept, listed: kept.slice(0, rows), total: kept.length, units: kept.reduce((sum, p) => sum + p.orderQuantity, 0), cost: round2(kept.reduce((sum, p) => sum + p.orderQuantity * p.unitCost, 0)) };
 }
 type AdvisedOrders = NonNullable<Awaited<ReturnType<typeof advisedOrders>>>;
-/** The orders due before a later window, as a sentence of its own. */
-const beforeSentence = (earlier: string[], today: string) => {
-  if (!earlier.length) return '';
-  const said = dueBefore(earlier, today);
-  return ` ${said.charAt(0).toUpperCase()}${said.slice(1)}.`;
-};
-const nothingDue = ({ advice, beyond, earlier }: AdvisedOrders, due: DueWindow, today: string): Answer => {
-  const later = advice.total - earlier.length;
-  const others = [earlier.length ? dueBefore(earlier, today) : null, later ? `${number.format(later)} ${later === 1 ? 'is' : 'are'} due later` : null].filter(Boolean).join('; ');
-  return { blocks: [text(`No advised order is due ${dueWords(due)}${others ? `; ${others}` : ''}.${beyond}`), { type: 'link', label: 'Open the Forecasting screen', href: '/app/forecasting' }] };
+const nothingDue = ({ advice, beyond }: AdvisedOrders, due: DueWindow): Answer => {
+  const later = advice.total;
+  return { blocks: [text(`No advised order is due ${dueWords(due)}${later ? `; ${number.format(later)} ${later === 1 ? 'is' : 'are'} due later` : ''}.${beyond}`), { type: 'link', label: 'Open the Forecasting screen', href: '/app/forecasting' }] };
 };
 
 /** Low stock: the products that need an order (the forecast's advice, the Forecasting screen's list), most urgent first. */
-async function lowStock(db: Db, today: string, due: DueWindow | null = null): Promise<Answer> {
-  const found = await advisedOrders(db, TABLE_ROWS, due);
+async function lowStock(db: Db, window: DueWindow | null = null): Promise<Answer> {
+  const found = await advisedOrders(db, TABLE_ROWS, window);
   if (!found) return noForecastYet;
-  const { advice, beyond, listed: rows, total } = found;
+  const { advice, beyond, due, listed: rows, total } = found;
   if (!advice.total) return { blocks: [nothingToOrder(advice)] };
-  if (due && !total) return nothingDue(found, due, today);
+  if (found.due && !total) return nothingDue(found, found.due);
   return {
     blocks: [
       text(
-        `${due ? `${number.format(total)} of the ${number.format(advice.total)} products that need an order must be ordered ${dueWords(due)}` : `${number.format(total)} ${total === 1 ? 'product needs' : 'products need'} an order`}, most urgent first: ${number.format(found.units)} units, ${number.format(found.cost)} in all.${total > rows.length ? ` The ${rows.length} most urgent are listed.` : ''}${beforeSentence(found.earlier, today)}${beyond}${leftOut(advice)}${uncounted(advice)}`,
+        `${due ? `${number.format(total)} of the ${number.format(advice.total)} products that need an order must be ordered ${dueWords(due)}` : `${number.format(total)} ${total === 1 ? 'product needs' : 'products need'} an order`}, most urgent first: ${number.format(found.units)} units, ${number.format(found.cost)} in all.${total > rows.length ? ` The ${rows.length} most urgent are listed.` : ''}${beyond}${leftOut(advice)}${uncounted(advice)}`,
       ),
       table(
         [['styleCode', 'Product code'], ['name', 'Name'], ['currentStock', 'On hand'], ['stockout', 'Runs out'], ['orderBy', 'Order by'], ['quantity', 'Order'], ['cost', 'Cost']],
@@ -129,16 +116,16 @@ async function lowStock(db: Db, today: string, due: DueWindow | null = null): Pr
   };
 }
 
-async function reorderReport(db: Db, today: string, due: DueWindow | null = null): Promise<Answer> {
-  const found = await advisedOrders(db, REPORT_ROWS, due);
+async function reorderReport(db: Db, window: DueWindow | null = null): Promise<Answer> {
+  const found = await advisedOrders(db, REPORT_ROWS, window);
   if (!found) return noForecastYet;
-  const { advice, beyond, listed: rows, total } = found;
+  const { advice, beyond, due, listed: rows, total } = found;
   if (!advice.total) return { blocks: [nothingToOrder(advice)] };
-  if (due && !total) return nothingDue(found, due, today);
+  if (found.due && !total) return nothingDue(found, found.due);
   return {
     blocks: [
       text(
-        `Reorder report: ${due ? `${number.format(total)} of ${number.format(advice.total)} advised orders due ${dueWords(due)}` : `${number.format(total)} advised ${total === 1 ? 'order' : 'orders'}`}, ${number.format(found.units)} units, ${number.format(found.cost)} in all.${total > rows.length ? ` The ${rows.length} most urgent are listed.` : ''}${beforeSentence(found.earlier, today)}${beyond}${leftOut(advice)}`,
+        `Reorder report: ${due ? `${number.format(total)} of ${number.format(advice.total)} advised orders due ${dueWords(due)}` : `${number.format(total)} advised ${total === 1 ? 'order' : 'orders'}`}, ${number.format(found.units)} units, ${number.format(found.cost)} in all.${total > rows.length ? ` The ${rows.length} most urgent are listed.` : ''}${beyond}${leftOut(advice)}`,
       ),
       table(
         [['styleCode', 'Product code'], ['name', 'Name'], ['currentStock', 'On hand'], ['orderBy', 'Order by'], ['quantity', 'Quantity'], ['cost', 'Cost']],
@@ -166,8 +153,8 @@ async function deliveries(db: Db, today: string): Promise<Answer> {
 }
 
 export function answerQuick(db: Db, quick: QuickAction, today: string): Promise<Answer> {
-  if (quick === 'low_stock') return lowStock(db, today);
-  if (quick === 'reorder_report') return reorderReport(db, today);
+  if (quick === 'low_stock') return lowStock(db);
+  if (quick === 'reorder_report') return reorderReport(db);
   return deliveries(db, today);
 }
 
@@ -496,7 +483,7 @@ async function answerReading(db: Db, reading: Reading, products: repo.ProductRow
   if (CREATE_ORDERS.test(q)) {
     // Word by word: the pattern's ".*" would count every word between as used.
     claim(/\b(create|place|make|raise|put in)\b/, FRAMING);
-    return reorderReport(db, today);
+    return reorderReport(db);
   }
   const scope = await scopeOf(db, reading, products, today);
   if (OVERSTOCK.test(q)) {
@@ -535,11 +522,11 @@ async function answerReading(db: Db, reading: Reading, products: repo.ProductRow
   }
   if (LOW_STOCK.test(q)) {
     claim(LOW_STOCK, FRAMING);
-    return aheadAnswer(reading, today, (due) => lowStock(db, today, due));
+    return aheadAnswer(reading, today, (due) => lowStock(db, due));
   }
   if (REORDER.test(q)) {
     claim(REORDER, FRAMING);
-    return aheadAnswer(reading, today, (due) => reorderReport(db, today, due));
+    return aheadAnswer(reading, today, (due) => reorderReport(db, due));
   }
   if (DELIVERIES.test(q)) {
     claim(/\bdeliver\w*/, FRAMING);
@@ -631,7 +618,7 @@ export const actionAnswers = {
     if (changes.length) {
       const listed = changes.slice(0, 5).join('; ');
       const more = changes.length > 5 ? `; and ${changes.length - 5} more` : '';
-      const report = await reorderReport(db, today);
+      const report = await reorderReport(db);
       return { blocks: [text(`Nothing was created: the advice changed since that list was made (a forecast ran since). ${listed}${more}. The current advice:`), ...report.blocks] };
     }
     const chosen = shown ? shown.map(({ styleCode }) => current.get(styleCode) as OrderAdvice['products'][number]) : advice.products;

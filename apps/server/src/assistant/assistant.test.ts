@@ -84,16 +84,17 @@ function runOutWithin(stockouts: string[], window: Range, words: string): string
   const before = earlier.length ? `; ${earlier.length} ${earlier.length === 1 ? 'runs' : 'run'} out before it, ${whenBefore(earlier)}` : '';
   return inside ? `${inside} ${inside === 1 ? 'product is' : 'products are'} forecast to run out ${words}${before}. ` : `No product is forecast to run out ${words}${before}.`;
 }
-/** A reorder report's first words for a window that starts after today: the orders due in it, then those due before it. */
-function ordersWithin(window: Range, words: string): string {
-  const inside = advised.filter((p) => (p.order?.by as string) >= window.from && (p.order?.by as string) <= window.to);
-  const earlier = advised.filter((p) => (p.order?.by as string) < window.from);
-  const urgent = earlier.filter((p) => (p.order?.by as string) <= TODAY).length;
-  const before = earlier.length ? `${earlier.length} ${earlier.length === 1 ? 'is' : 'are'} due before it${urgent ? ` (${urgent} of them today or overdue)` : ''}` : '';
-  if (!inside.length) return `No advised order is due ${words}${before ? `; ${before}` : ''}`;
-  const units = inside.reduce((sum, p) => sum + (p.order?.quantity ?? 0), 0);
-  const cost = inside.reduce((sum, p) => sum + (p.order?.quantity ?? 0) * p.cost, 0);
-  return `Reorder report: ${inside.length} of ${advised.length} advised orders due ${words}, ${fmt(units)} units, ${fmt(cost)} in all.${before ? ` ${before.charAt(0).toUpperCase()}${before.slice(1)}.` : ''}`;
+/**
+ * A reorder report's first words for a window ahead: every order due by its last day, those due
+ * before a later start and overdue ones included — what to order next week is all that must be
+ * ordered by next Sunday (the dashboard's task and the report writer count the same).
+ */
+function ordersBy(last: string, words: string): string {
+  const due = advised.filter((p) => (p.order?.by as string) <= last);
+  if (!due.length) return `No advised order is due by ${dayWords(last)} (${words}); ${advised.length} are due later`;
+  const units = due.reduce((sum, p) => sum + (p.order?.quantity ?? 0), 0);
+  const cost = due.reduce((sum, p) => sum + (p.order?.quantity ?? 0) * p.cost, 0);
+  return `Reorder report: ${due.length} of ${advised.length} advised orders due by ${dayWords(last)} (${words}), ${fmt(units)} units, ${fmt(cost)} in all.`;
 }
 const top = (range: Range) =>
   [...products].map((p) => ({ ...p, units: soldIn(p.code, range) })).filter((p) => p.units > 0).sort((a, b) => b.units - a.units || a.code.localeCompare(b.code));
@@ -306,17 +307,16 @@ describe.each(backends)('assistant on %s', (backend) => {
   it('reads windows ahead on order and stock-out questions, and says a sales period ahead has no sales yet', async () => {
     const nextMonday = addDays(monday, 7);
     const nextSunday = addDays(nextMonday, 6);
-    // Next week starts after today: the orders due in it, and those due before it said apart.
-    const nextWeekWords = rangeWords({ from: nextMonday, to: nextSunday });
-    const dueNextWeek = advised.filter((p) => (p.order?.by as string) >= nextMonday && (p.order?.by as string) <= nextSunday);
-    const dueSooner = advised.filter((p) => (p.order?.by as string) < nextMonday);
+    // Next week starts after today: every order due by its Sunday, those due sooner (overdue too) included.
+    const dueByNextWeek = advised.filter((p) => (p.order?.by as string) <= nextSunday);
     const week = await ask({ content: 'what needs ordering next week' });
     expect(textOf(week)).toContain(
-      dueNextWeek.length ? `${dueNextWeek.length} of the ${advised.length} products that need an order must be ordered next week (${nextWeekWords})` : `No advised order is due next week (${nextWeekWords})`,
+      dueByNextWeek.length ? `${dueByNextWeek.length} of the ${advised.length} products that need an order must be ordered by ${dayWords(nextSunday)} (next week)` : `No advised order is due by ${dayWords(nextSunday)} (next week)`,
     );
-    expect(textOf(week)).toContain(`${dueSooner.length} are due before it (${dueSooner.filter((p) => (p.order?.by as string) <= TODAY).length} of them today or overdue)`);
-    expect(blocksOf(week, 'table')[0]?.rows.map((r) => r.styleCode) ?? []).toEqual(dueNextWeek.map((p) => p.code));
+    expect(textOf(week)).not.toContain('before it');
+    expect(blocksOf(week, 'table')[0]?.rows.map((r) => r.styleCode) ?? []).toEqual(dueByNextWeek.map((p) => p.code));
     expect(textOf(week)).not.toContain('I did not use');
+    const nextWeekWords = rangeWords({ from: nextMonday, to: nextSunday });
     // A date without a year, day-first, ahead: its next occurrence.
     const by = addDays(TODAY, 10);
     const runOut = products.filter((p) => p.stockout && p.stockout <= by).sort((a, b) => (a.stockout as string).localeCompare(b.stockout as string));
@@ -374,9 +374,9 @@ describe.each(backends)('assistant on %s', (backend) => {
     expect(textOf(await ask({ content: `which products run out in ${named(past)}` }))).toBe(
       `The window asked for, by ${dayWords(addDays(monthStart(0), -1))} (${named(past)}), ended before today (${dayWords(TODAY)}): the forecasts look ahead from today. Ask for a window still to come, such as next month, in January or by 24/12.`,
     );
-    // Orders due in next month's name: those due in it; the ones due sooner, overdue too, said apart.
+    // Orders in next month's name: all due by its last day, the ones due sooner and overdue too.
     const orders = textOf(await ask({ content: `which products must be ordered in ${monthName(monthStart(1))}` }));
-    expect(orders).toContain(ordersWithin(nextMonth, `in ${named(monthStart(1))}`));
+    expect(orders).toContain(ordersBy(nextMonthEnd, named(monthStart(1))));
     expect(orders).not.toContain('I did not use');
     // A sales question keeps the month named without a year as its latest that has started: next month's name is last year's.
     const lastYears: Range = { from: monthStart(-11), to: addDays(monthStart(-10), -1) };
@@ -419,12 +419,11 @@ describe.each(backends)('assistant on %s', (backend) => {
       expect(textOf(week)).toContain(`${inWeek.length} ${inWeek.length === 1 ? 'product is' : 'products are'} forecast to run out by ${dayWords(addDays(TODAY, 6))} (the next 7 days). Tote Bag (BAG-01) runs out first, on ${dayWords(TODAY)}.`);
       expect(blocksOf(week, 'table')[0]?.rows.map((r) => r.styleCode)).toContain('BAG-01');
       expect(textOf(await ask({ content: 'what runs out this month' }))).toContain(`1 product is forecast to run out by ${dayWords(addDays(monthStart(1), -1))} (this month). Tote Bag (BAG-01) runs out first`);
-      // Orders: those due in a window that starts later, the ones due sooner (today's among them) said apart.
-      const nextMonday = addDays(monday, 7);
-      const nextWeek: Range = { from: nextMonday, to: addDays(nextMonday, 6) };
+      // Orders, unlike stock-outs: all due by the window's last day, today's and overdue ones among them.
+      const nextSunday = addDays(monday, 13);
       const orders = await ask({ content: 'what must I order next week?' });
-      expect(textOf(orders)).toContain(ordersWithin(nextWeek, `next week (${rangeWords(nextWeek)})`));
-      expect(textOf(orders)).toContain(`(${advised.filter((p) => (p.order?.by as string) <= TODAY).length} of them today or overdue)`);
+      expect(textOf(orders)).toContain(ordersBy(nextSunday, 'next week'));
+      expect(blocksOf(orders, 'table')[0]?.rows.map((r) => r.styleCode)).toEqual(expect.arrayContaining(advised.filter((p) => (p.order?.by as string) <= TODAY).map((p) => p.code)));
       expect(textOf(orders)).not.toContain('I did not use');
     } finally {
       await storeStockouts(Object.fromEntries(Object.keys(moved).map((code) => [code, byCode(code).stockout])));
@@ -465,7 +464,7 @@ describe.each(backends)('assistant on %s', (backend) => {
     expect(quarter).toContain(runOutWithin(stockouts, nextQuarter, `next quarter (${rangeWords(nextQuarter)})`));
     expect(quarter).toContain(`The forecasts reach to ${dayWords(forecastEnd)}: a product running out after that is not known yet.`);
     const orders = textOf(await ask({ content: 'reorder next quarter' }));
-    expect(orders).toContain(ordersWithin(nextQuarter, `next quarter (${rangeWords(nextQuarter)})`));
+    expect(orders).toContain(ordersBy(nextQuarterEnd, 'next quarter'));
     expect(orders).toContain(`The forecasts reach to ${dayWords(forecastEnd)}: an order due after that is not known yet.`);
     // A window inside the forecasts: nothing to add.
     expect(textOf(await ask({ content: 'which products run out next week' }))).not.toContain('The forecasts reach');
@@ -507,7 +506,7 @@ describe.each(backends)('assistant on %s', (backend) => {
     const due = advised.filter((p) => p.code !== 'TEE-01' && (p.order?.by as string) <= lastDay);
     expect(textOf(await ask({ content: 'what should I order in the next 7 days' }))).toContain(`Reorder report: ${due.length} of ${advised.length} advised orders due by ${dayWords(lastDay)} (the next 7 days)`);
     const tasks = (await server.request('/api/dashboard/tasks/', { token: viewer.access })).json as unknown as Task[];
-    expect(tasks.find((t) => t.kind === 'reorder')?.text).toBe(`Order ${due.length} products due by ${dayWords(lastDay).slice(0, -5)} (${advised.length} on the reorder list)`);
+    expect(tasks.find((t) => t.kind === 'reorder')?.text).toBe(`Order ${due.length} products due in the next 7 days, by ${dayWords(lastDay).slice(0, -5)} (${advised.length} on the reorder list)`);
     await storeOrder('TEE-01', byCode('TEE-01').order as { quantity: number; by: string });
     await refreshCatalogueSummary(db);
   });
@@ -843,9 +842,9 @@ describe.each(backends)('assistant with a model on %s', (backend) => {
       return content.startsWith('Error: ') ? content : (JSON.parse(content) as AssistantBlock[]).flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n');
     });
     expect(results).toHaveLength(calls.length);
-    // A window that starts later counts within it and says what falls before it, as a question to the engine does.
+    // A window that starts later: stock-outs within it, what runs out before said apart; orders due by its end, as a question to the engine reads them.
     expect(results[0]).toContain(runOutWithin(stockouts, nextWeek, `next week (${rangeWords(nextWeek)})`));
-    expect(results[1]).toContain(ordersWithin(nextWeek, `next week (${rangeWords(nextWeek)})`));
+    expect(results[1]).toContain(ordersBy(nextWeek.to, 'next week'));
     const dueFortnight = advised.filter((p) => (p.order?.by as string) <= addDays(TODAY, 13));
     expect(results[2]).toContain(`${dueFortnight.length} of the ${advised.length} products that need an order must be ordered by ${dayWords(addDays(TODAY, 13))} (the next 14 days)`);
     expect(results[3]).toBe(`Error: Window 'Smarch' not understood: say e.g. "in January", "next week", "the next 30 days", "by 24/12", "Q1 2027".`);

@@ -292,9 +292,9 @@ async function runTool(ctx: AssistantContextDeps, name: string, args: Record<str
       return dataFunctions.deadStock(ctx.db, await salesWindow(ctx.db, { kind: 'last_days', days }, day), await categoryOf(ctx, args));
     }
     case 'low_stock':
-      return answerForWindow(windowOf(args, day), day, (due) => dataFunctions.lowStock(ctx.db, day, due));
+      return answerForWindow(windowOf(args, day), day, (due) => dataFunctions.lowStock(ctx.db, due));
     case 'reorder_report':
-      return answerForWindow(windowOf(args, day), day, (due) => dataFunctions.reorderReport(ctx.db, day, due));
+      return answerForWindow(windowOf(args, day), day, (due) => dataFunctions.reorderReport(ctx.db, due));
     case 'deliveries':
       return answerQuick(ctx.db, 'deliveries', day);
     default:

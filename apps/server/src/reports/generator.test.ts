@@ -95,8 +95,9 @@ const questions: Question[] = [
     expected: () =>
       fixtureProducts
         .map((p) => ({ p, out: firstStockout(p) }))
-        .filter(({ p, out }) => p.stock <= p.reorderPoint || (out !== null && out < p.leadTime))
-        .sort((a, b) => (a.out ?? 1e9) - (b.out ?? 1e9) || a.p.code.localeCompare(b.p.code))
+        // The order advice's list: an order to place with a day to order by (the fixture's is the day stock runs out).
+        .filter(({ out }) => out !== null)
+        .sort((a, b) => (a.out as number) - (b.out as number) || a.p.code.localeCompare(b.p.code))
         .map(({ p }) => ({ product_code: p.code, order_quantity: p.orderQuantity })),
     ordered: true,
   },
@@ -323,7 +324,7 @@ describe('built-in report generator over a known dataset', () => {
     }
   });
 
-  it('reads a window on a reorder report as the assistant reads an order question: by order-by day, overdue ones kept by a window from today', async () => {
+  it('reads a window on a reorder report as the assistant reads an order question: every order due by its last day, overdue ones included', async () => {
     const todayIso = dayFromToday(0, today);
     const monday = weekStart(todayIso);
     const nextMonday = dayFromToday(7, new Date(`${monday}T00:00:00Z`));
@@ -333,26 +334,26 @@ describe('built-in report generator over a known dataset', () => {
       sql`update forecast_results set reorder = jsonb_set(reorder, '{orderBy}', to_jsonb(${day}::text)) where product_id = (select id from data.products where product_code = 'TL-001')`.execute(server.database.db);
     await setOrderBy(overdue);
     try {
-      /** The reorder list (at or below the reorder point, or out within the lead time) with each order's due day, most urgent first. */
+      /** The reorder list (an order to place, with its order-by day) with each order's due day, most urgent first. */
       const orders = fixtureProducts
         .map((p) => ({ p, out: firstStockout(p) }))
-        .filter(({ p, out }) => p.stock <= p.reorderPoint || (out !== null && out < p.leadTime))
-        .map(({ p, out }) => ({ code: p.code, due: p.code === 'TL-001' ? overdue : out === null ? null : dayFromToday(out, today) }))
-        .sort((a, b) => (a.due ?? '9999').localeCompare(b.due ?? '9999') || a.code.localeCompare(b.code));
-      expect(orders.map((o) => o.code)).toEqual(['TL-001', 'KT-002', 'GD-001']);
-      const dueIn = (from: string | null, to: string) => orders.filter((o) => o.due !== null && o.due <= to && (from === null || o.due >= from)).map((o) => o.code);
+        .filter(({ out }) => out !== null)
+        .map(({ p, out }) => ({ code: p.code, due: p.code === 'TL-001' ? overdue : dayFromToday(out as number, today) }))
+        .sort((a, b) => a.due.localeCompare(b.due) || a.code.localeCompare(b.code));
+      expect(orders.map((o) => o.code)).toEqual(['TL-001', 'KT-002', 'GD-001', 'TL-002', 'GD-002']);
+      const dueBy = (last: string) => orders.filter((o) => o.due <= last).map((o) => o.code);
       const cases: [string, string[]][] = [
         ['what should we reorder?', orders.map((o) => o.code)],
-        // Windows from today keep the overdue order; windows that start later keep only what falls in them.
-        ['what to reorder in the next 7 days', dueIn(null, dayFromToday(6, today))],
-        ['what to reorder today', dueIn(null, todayIso)],
-        ['reorder this week', dueIn(null, dayFromToday(6, new Date(`${monday}T00:00:00Z`)))],
+        // Every window keeps what is due by its last day: the overdue order, and before a window that starts later.
+        ['what to reorder in the next 7 days', dueBy(dayFromToday(6, today))],
+        ['what to reorder today', dueBy(todayIso)],
+        ['reorder this week', dueBy(dayFromToday(6, new Date(`${monday}T00:00:00Z`)))],
         // PostgreSQL has no quarter interval: this quarter is three months from its first day.
-        ['what to reorder this quarter', dueIn(null, dayFromToday(-1, new Date(`${quarterStart(3)}T00:00:00Z`)))],
-        [`what to reorder by ${Number(dayFromToday(2, today).slice(8))}/${Number(dayFromToday(2, today).slice(5, 7))}`, dueIn(null, dayFromToday(2, today))],
-        [`what to reorder in ${monthName(monthOffset(0))}`, dueIn(null, dayFromToday(-1, new Date(`${monthOffset(1)}T00:00:00Z`)))],
-        ['what must I order next week', dueIn(nextMonday, dayFromToday(6, new Date(`${nextMonday}T00:00:00Z`)))],
-        [`what to reorder in ${monthName(monthOffset(1))}`, dueIn(monthOffset(1), dayFromToday(-1, new Date(`${monthOffset(2)}T00:00:00Z`)))],
+        ['what to reorder this quarter', dueBy(dayFromToday(-1, new Date(`${quarterStart(3)}T00:00:00Z`)))],
+        [`what to reorder by ${Number(dayFromToday(2, today).slice(8))}/${Number(dayFromToday(2, today).slice(5, 7))}`, dueBy(dayFromToday(2, today))],
+        [`what to reorder in ${monthName(monthOffset(0))}`, dueBy(dayFromToday(-1, new Date(`${monthOffset(1)}T00:00:00Z`)))],
+        ['what must I order next week', dueBy(dayFromToday(6, new Date(`${nextMonday}T00:00:00Z`)))],
+        [`what to reorder in ${monthName(monthOffset(1))}`, dueBy(dayFromToday(-1, new Date(`${monthOffset(2)}T00:00:00Z`)))],
       ];
       for (const [question, expected] of cases) {
         const report = await write(question);
@@ -366,8 +367,8 @@ describe('built-in report generator over a known dataset', () => {
       // The title says the window; the pseudocode says its days as the assistant does, and when they were counted.
       const nextWeek = await write('what must I order next week');
       expect(nextWeek.title).toBe('What to reorder next week');
-      expect(nextWeek.description).toContain('only the orders due next week.');
-      expect(nextWeek.pseudocode).toContain(`Keep the orders due next week (${formatRange({ from: nextMonday, to: dayFromToday(6, new Date(`${nextMonday}T00:00:00Z`)) })}) (due on the order-by day`);
+      expect(nextWeek.description).toContain('only the orders due next week or earlier, overdue ones included.');
+      expect(nextWeek.pseudocode).toContain(`Keep the orders due by ${formatDay(dayFromToday(6, new Date(`${nextMonday}T00:00:00Z`)))} (next week), overdue ones included.`);
       expect(nextWeek.pseudocode).toContain(`The days are those of ${formatDay(todayIso)}, when this was written`);
       const thisWeek = await write('reorder this week');
       expect(thisWeek).toMatchObject({ title: 'What to reorder this week', description: expect.stringContaining('only the orders due this week, overdue ones included') });
@@ -423,7 +424,8 @@ describe('built-in report generator over a known dataset', () => {
       expect(codes).toEqual(expect.arrayContaining(['TL-001', 'KT-002', 'GD-001']));
       expect(codes).not.toContain('ZZ-DEAD');
       expect(codes).not.toContain('ZZ-NEW');
-      expect(report.pseudocode).toContain('Leave out those with nothing to order or no sales in the last 90 days');
+      expect(report.pseudocode).toContain('Keep the products it advises to order: a quantity to order and a day to order by.');
+      expect(report.pseudocode).toContain('Leave out those with no sales in the last 90 days');
     } finally {
       await db.deleteFrom('forecast_results').where('product_id', 'in', [dead, launch]).execute();
       await db.deleteFrom('data.products').where('id', 'in', [dead, launch]).execute();
