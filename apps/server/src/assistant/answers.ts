@@ -394,7 +394,7 @@ const TOP_SELLERS = new RegExp(String.raw`\b(top|best|worst)[- ]?(${NUM} )?(sell
 const COMPARE = /\bcompar(e|ed|es|ison)\b|\bvs\.?(?= )|\bversus\b|\bagainst\b/;
 const RUNS_OUT = /\brun(s|ning)? out\b|\bstock ?outs?\b|\bsell out\b/;
 const LOW_STOCK = /\blow stock\b|\bbelow 100\b|\brunning low\b|\bneeds? (an )?order(ing)?\b/;
-const REORDER = /\breorder\w*|\brecommended orders?\b|\bwhat (should|do|must) (i|we) (re)?order\b|\border(s)? (are )?due\b|\b(?:(?:must|should|needs? to|ha(?:s|ve) to) )?be ordered\b/;
+const REORDER = /\breorder\w*|\brecommended orders?\b|\bwhat (should|do|must) (i|we) (?:(?:need|have) to )?(re)?order\b|\border(s)? (are )?due\b|\b(?:(?:must|should|needs? to|ha(?:s|ve) to) )?be ordered\b/;
 const DELIVERIES = /\bdeliver/;
 const VALUE = /\b(value|worth)\b/;
 const STOCK = /\b(stock|inventory|on hand)\b/;

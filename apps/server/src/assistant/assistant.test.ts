@@ -511,6 +511,46 @@ describe.each(backends)('assistant on %s', (backend) => {
     await refreshCatalogueSummary(db);
   });
 
+  it('gives the same orders to place in the next 7 days, this week and next week on the dashboard, in the assistant and in the report writer', async () => {
+    const db = server.database.db;
+    // Blue Mug's order overdue by three days, Plain Tee's due on the 8th day from today: the windows differ by them.
+    await storeOrder('MUG-01', { quantity: 30, by: addDays(TODAY, -3) });
+    await storeOrder('TEE-01', { quantity: 40, by: addDays(TODAY, 7) });
+    await refreshCatalogueSummary(db);
+    const orderBy: Record<string, string> = { ...Object.fromEntries(advised.map((p) => [p.code, p.order?.by as string])), 'MUG-01': addDays(TODAY, -3), 'TEE-01': addDays(TODAY, 7) };
+    const dueBy = (last: string) => advised.filter((p) => (orderBy[p.code] as string) <= last).map((p) => p.code).sort();
+    try {
+      const windows: [string, string][] = [
+        ['in the next 7 days', addDays(TODAY, 6)],
+        ['this week', addDays(monday, 6)],
+        ['next week', addDays(monday, 13)],
+      ];
+      for (const [window, last] of windows) {
+        const expected = dueBy(last);
+        expect(expected, window).toContain('MUG-01');
+        const answer = await ask({ content: `What do I need to order ${window}?` });
+        expect(textOf(answer), window).toContain(`${expected.length} of ${advised.length} advised orders due by ${dayWords(last)}`);
+        expect(textOf(answer), window).not.toContain('I did not use');
+        expect((blocksOf(answer, 'table')[0]?.rows ?? []).flatMap((r) => (r.styleCode === 'Total' ? [] : [r.styleCode])).sort(), window).toEqual(expected);
+        const written = (
+          await server.request('/api/user-reports/generate-from-request/', {
+            token: editor.access,
+            body: { report_id: null, change_request: `what to reorder ${window}`, current_title: 'Untitled Report', current_description: '', current_sql_code: 'SELECT 1;', current_chart_config: null },
+          })
+        ).json as { sql_code: string; notice: string | null };
+        expect(written.notice, window).toBeNull();
+        const run = (await server.request('/api/user-reports/execute/', { token: viewer.access, body: { sql_code: written.sql_code } })).json as { results: { product_code: string }[] };
+        expect(run.results.map((r) => r.product_code).sort(), `${window}\n${written.sql_code}`).toEqual(expected);
+      }
+      const tasks = (await server.request('/api/dashboard/tasks/', { token: viewer.access })).json as unknown as Task[];
+      expect(tasks.find((t) => t.kind === 'reorder')?.text).toBe(`Order ${dueBy(addDays(TODAY, 6)).length} products due in the next 7 days, by ${dayWords(addDays(TODAY, 6)).slice(0, -5)} (${advised.length} on the reorder list)`);
+    } finally {
+      await storeOrder('MUG-01', byCode('MUG-01').order as { quantity: number; by: string });
+      await storeOrder('TEE-01', byCode('TEE-01').order as { quantity: number; by: string });
+      await refreshCatalogueSummary(db);
+    }
+  });
+
   it('says which words of the question it did not use', async () => {
     const answer = await ask({ content: 'how much did Blue Mug sell last month from supplier Acme' });
     expect(textOf(answer)).toContain(`sold ${soldIn('MUG-01', previousMonth)} units last month`);
