@@ -184,6 +184,8 @@ export const regenerateResponse = z.object({
   generated_value: z.union([z.string(), chartConfig, z.null()]),
   provider: z.enum(['model', 'built-in']),
   error: z.string().nullable(),
+  /** New SQL that leaves words of the title and description out says which, as generate's `notice` does. */
+  notice: z.string().nullable().default(null),
 });
 export type RegenerateResponse = z.infer<typeof regenerateResponse>;
 

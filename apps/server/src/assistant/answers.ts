@@ -7,7 +7,7 @@ import * as repo from './repo.ts';
 import { inventoryTotals } from '../dashboard/repo.ts';
 import { isDueBy, orderAdvice, type OrderAdvice } from '../order-advice/service.ts';
 import { describePeriod, dueWindowOf, dueWords, formatDay, formatRange, MONTH_NAMES, NO_SALES_PERIOD, NOT_SOLD, NUM, orderWindowOf, rangeOf, readBestPeriod, readComparison, readPeriod, readQuietSpan, readSalesAhead, readWindow, sameDaysSoFar, spokenPeriod, TOP_SELLERS_PERIOD, type BestPeriod, type Comparison, type DueWindow, type Period } from '../plain-words/period.ts';
-import { DEAD_STOCK, nameWordPattern, OVERSTOCK, OVERSTOCK_DAYS, readCategory, readCoverDays, readNameWord, readRank, type Rank } from '../plain-words/catalogue.ts';
+import { DEAD_STOCK, nameWordPattern, noProductMatches, OVERSTOCK, OVERSTOCK_DAYS, readCategory, readCoverDays, readNameWord, readRank, unmatchedProductWords, type Rank } from '../plain-words/catalogue.ts';
 import { categoryNames, productNameWords } from '../plain-words/vocabulary.ts';
 import { escapeRegExp, looksLikeProductCode, noSuchProduct, Reading } from '../plain-words/reading.ts';
 
@@ -587,7 +587,8 @@ export async function answerText(db: Db, question: string, today: string): Promi
   const answer = await answerReading(db, reading, products, today);
   if (!answer) return { blocks: [text(`I don't know how to answer that from the data. ${HELP}`)] };
   const unused = reading.unusedWords().filter((word) => !unknown.includes(word));
-  return withNotes(answer, [missing, unused.length ? `I did not use "${unused.join(' ')}": this answer does not filter or break down by it. ${HELP}` : ''].filter(Boolean));
+  const unmatched = unmatchedProductWords(question, unused);
+  return withNotes(answer, [missing, unmatched.length ? noProductMatches(unmatched) : '', unused.length ? `I did not use "${unused.join(' ')}": this answer does not filter or break down by it. ${HELP}` : ''].filter(Boolean));
 }
 
 /** The reading with a named product's code and name used and blanked out. */

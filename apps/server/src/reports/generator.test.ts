@@ -256,6 +256,39 @@ describe('built-in report generator over a known dataset', () => {
     expect((await write('monthly sales of TL-02')).error).toBe('There is no product TL-02. Did you mean TL-002? The built-in generator wrote no report.');
   });
 
+  it('says the words it did not use on "Apply change" and "Regenerate SQL" alike, a kind of products that matches none first; a word of product names filters on both', async () => {
+    const regenerate = async (title: string, description: string, sqlCode = 'SELECT 1;') =>
+      (
+        await server.request('/api/user-reports/regenerate/', {
+          token,
+          body: { field_to_regenerate: 'sql_code', current_title: title, current_description: description, current_sql_code: sqlCode, current_chart_config: null },
+        })
+      ).json as { success: boolean; generated_value: string; notice: string | null };
+    const assistant = async (question: string) => ((await server.request('/api/assistant/messages/', { token, body: { content: question } })).json.messages as { content: string }[])[1]?.content ?? '';
+    // No product's name, category or code holds "Easter": all products, and said so first, in the same words on both paths and in the assistant.
+    const easter = 'sales by month for the Easter items';
+    const applied = await write(easter);
+    const regenerated = await regenerate(easter, easter);
+    expect(applied.notice).toMatch(/^No product or category matches "Easter": showing all products\. The built-in generator did not use "Easter": the report below does not filter or break down by it\./);
+    expect(regenerated.notice).toBe(applied.notice);
+    expect(regenerated.generated_value).toBe(applied.sql_code);
+    expect(await assistant(easter)).toContain('No product or category matches "Easter": showing all products.');
+    // "Christmas" is a word of the Christmas cookie cutters' name: both paths keep those products' sales only, with nothing to say.
+    const christmas = 'sales by month for the Christmas items';
+    const named = await write(christmas);
+    expect(named.notice).toBeNull();
+    expect(named.title).toContain('products named Christmas');
+    const renamed = await regenerate(christmas, '');
+    expect(renamed).toMatchObject({ success: true, generated_value: named.sql_code, notice: null });
+    const months = await rowsOf(named.sql_code);
+    expect(months.reduce((sum, row) => sum + Number(row.units_sold), 0)).toBe(total(sales.filter((s) => s.code === 'KT-003')));
+    // A report the generator wrote regenerates without a notice: its own words are not a filter dropped.
+    for (const question of ['what to reorder next week', 'overstock', 'dead stock', 'days of cover', 'how many cutters did we sell', 'products not sold in 60 days', 'low stock']) {
+      const report = await write(question);
+      expect((await regenerate(report.title, report.description)).notice, question).toBeNull();
+    }
+  });
+
   it('reads windows ahead for stock-out, delivery and forecast reports — next week or month, by or before a date — and reads its title back', async () => {
     const dayMonth = (day: string) => `${Number(day.slice(8))}/${Number(day.slice(5, 7))}`;
     const deliveries = [
