@@ -138,14 +138,17 @@ async function reorderReport(db: Db, window: DueWindow | null = null): Promise<A
   };
 }
 
-async function deliveries(db: Db, today: string): Promise<Answer> {
-  const rows = await repo.scheduledDeliveries(db, REPORT_ROWS);
-  if (!rows.length) return { blocks: [text('No deliveries are scheduled.'), dataLink('deliveries', 'Open the deliveries table')] };
+/** Scheduled deliveries: the late ones, and those to come — with a window, those expected in it (from today when it starts today). */
+async function deliveries(db: Db, today: string, due: DueWindow | null = null): Promise<Answer> {
+  const rows = await repo.scheduledDeliveries(db, REPORT_ROWS, due && { today, from: due.starts ?? today, to: due.by });
+  const when = due ? ` ${dueWords(due)}` : '';
+  if (!rows.length) return { blocks: [text(due ? `No deliveries are expected${when}, and none are late.` : 'No deliveries are scheduled.'), dataLink('deliveries', 'Open the deliveries table')] };
   const late = rows.filter((r) => r.expected_date < today);
   const upcoming = rows.filter((r) => r.expected_date >= today);
   const columns: [string, string][] = [['styleCode', 'Product code'], ['name', 'Name'], ['expectedDate', 'Expected'], ['quantity', 'Quantity']];
   const asRow = (r: (typeof rows)[number]) => ({ styleCode: r.product_code, name: r.name, expectedDate: r.expected_date, quantity: r.quantity });
-  const blocks: AssistantBlock[] = [text(`${number.format(upcoming.length)} upcoming ${upcoming.length === 1 ? 'delivery' : 'deliveries'}; ${number.format(late.length)} late (expected before ${today} and not received).`)];
+  const coming = due ? `${number.format(upcoming.length)} ${upcoming.length === 1 ? 'delivery is' : 'deliveries are'} expected${when}` : `${number.format(upcoming.length)} upcoming ${upcoming.length === 1 ? 'delivery' : 'deliveries'}`;
+  const blocks: AssistantBlock[] = [text(`${coming}; ${number.format(late.length)} late (expected before ${formatDay(today)} and not received).`)];
   if (late.length) blocks.push(text('Late:'), table(columns, late.slice(0, TABLE_ROWS).map(asRow)));
   if (upcoming.length) blocks.push(text('Upcoming:'), table(columns, upcoming.slice(0, TABLE_ROWS).map(asRow)));
   blocks.push(dataLink('deliveries', 'Open the deliveries table'));
@@ -233,6 +236,7 @@ export const dataFunctions = {
   },
   lowStock,
   reorderReport,
+  deliveries,
   async runsOutFirst(db: Db, today: string, due: DueWindow | null = null): Promise<Answer> {
     const [all, beyond] = await Promise.all([repo.firstStockouts(db, due ? 10_000 : 5), pastForecastEnd(db, due, 'a product running out')]);
     const rows = due ? all.filter((r) => inWindow(due, r.first_stockout)) : all;
@@ -529,8 +533,8 @@ async function answerReading(db: Db, reading: Reading, products: repo.ProductRow
     return aheadAnswer(reading, today, (due) => reorderReport(db, due));
   }
   if (DELIVERIES.test(q)) {
-    claim(/\bdeliver\w*/, FRAMING);
-    return deliveries(db, today);
+    claim(/\bdeliver\w*|\b(arriv|com)(e|es|ing)\b|\bdue\b/, FRAMING);
+    return aheadAnswer(reading, today, (due) => deliveries(db, today, due));
   }
   if (VALUE.test(q) && STOCK.test(q) && !products.length) {
     claim(VALUE, STOCK);

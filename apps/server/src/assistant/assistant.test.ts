@@ -746,6 +746,34 @@ describe.each(backends)('assistant on %s', (backend) => {
     expect(upcoming?.rows).toEqual([{ styleCode: 'MUG-02', name: 'Red Mug', expectedDate: addDays(TODAY, 5), quantity: 50 }]);
   });
 
+  it('lists the deliveries expected in the window a question names, with the late ones', async () => {
+    const db = server.database.db;
+    const nextTuesday = addDays(monday, 8);
+    const added = await db.insertInto('data.deliveries').values({ product_id: ids['TEE-01'] as number, expected_date: nextTuesday, quantity: 60 }).returning('id').executeTakeFirstOrThrow();
+    try {
+      const nextWeek = { from: addDays(monday, 7), to: addDays(monday, 13) };
+      const answer = await ask({ content: 'Which deliveries arrive next week?' });
+      // The Red Mug's delivery, in five days, is next week's too from a Wednesday on.
+      const expected = [
+        { styleCode: 'MUG-02', name: 'Red Mug', expectedDate: addDays(TODAY, 5), quantity: 50 },
+        { styleCode: 'TEE-01', name: 'Plain Tee', expectedDate: nextTuesday, quantity: 60 },
+      ].filter((row) => row.expectedDate >= nextWeek.from && row.expectedDate <= nextWeek.to);
+      const count = expected.length === 1 ? '1 delivery is' : `${expected.length} deliveries are`;
+      expect(textOf(answer)).toContain(`${count} expected next week (${rangeWords(nextWeek)}); 1 late (expected before ${dayWords(TODAY)} and not received).`);
+      expect(textOf(answer)).not.toContain('I did not use');
+      const [late, upcoming] = blocksOf(answer, 'table');
+      expect(late?.rows.map((r) => r.styleCode)).toEqual(['CAP-01']);
+      expect(upcoming?.rows).toEqual(expected);
+      // A window from today counts from today: the Red Mug's in five days, and the Plain Tee's when it falls in the 14 days.
+      const fortnight = textOf(await ask({ content: 'deliveries coming in the next 14 days' }));
+      expect(fortnight).toContain(`2 deliveries are expected by ${dayWords(addDays(TODAY, 13))} (the next 14 days); 1 late`);
+      // Without a window, every delivery still to come.
+      expect(textOf(await ask({ content: 'Any deliveries coming?' }))).toContain('2 upcoming deliveries; 1 late');
+    } finally {
+      await db.deleteFrom('data.deliveries').where('id', '=', added.id).execute();
+    }
+  });
+
   it('ignores blank input and keeps each user’s history to themselves', async () => {
     const before = (await server.request('/api/assistant/messages/', { token: viewer.access })).json as unknown as ChatMessage[];
     const blank = await server.request('/api/assistant/messages/', { token: viewer.access, body: { content: '   ' } });
@@ -865,6 +893,7 @@ describe.each(backends)('assistant with a model on %s', (backend) => {
     const calls = [
       { name: 'runs_out_first', window: 'next week' },
       { name: 'reorder_report', window: 'next week' },
+      { name: 'deliveries', window: 'next week' },
       { name: 'low_stock', window: 'the next 14 days' },
       { name: 'runs_out_first', window: 'Smarch' },
       { name: 'runs_out_first', window: lastMonthWords },
@@ -876,7 +905,7 @@ describe.each(backends)('assistant with a model on %s', (backend) => {
     const [asked, answered] = model.requests.slice(-2);
     // The tools that take a window say so in their parameters.
     const tools = (asked?.body.tools ?? []) as { function: { name: string; parameters: { properties: Record<string, { type: string }> } } }[];
-    for (const name of ['runs_out_first', 'low_stock', 'reorder_report']) expect(tools.find((t) => t.function.name === name)?.function.parameters.properties.window?.type, name).toBe('string');
+    for (const name of ['runs_out_first', 'low_stock', 'reorder_report', 'deliveries']) expect(tools.find((t) => t.function.name === name)?.function.parameters.properties.window?.type, name).toBe('string');
     const results = (answered?.body.messages ?? []).filter((m) => m.role === 'tool').map((m) => {
       const content = m.content ?? '';
       return content.startsWith('Error: ') ? content : (JSON.parse(content) as AssistantBlock[]).flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n');
@@ -885,11 +914,14 @@ describe.each(backends)('assistant with a model on %s', (backend) => {
     // A window that starts later: stock-outs within it, what runs out before said apart; orders due by its end, as a question to the engine reads them.
     expect(results[0]).toContain(runOutWithin(stockouts, nextWeek, `next week (${rangeWords(nextWeek)})`));
     expect(results[1]).toContain(ordersBy(nextWeek.to, 'next week'));
+    // Deliveries in the window only (the Red Mug's, in five days, when that is next week), the late one said.
+    const deliveriesNextWeek = addDays(TODAY, 5) >= nextWeek.from ? 1 : 0;
+    expect(results[2]).toContain(`${deliveriesNextWeek} ${deliveriesNextWeek === 1 ? 'delivery is' : 'deliveries are'} expected next week (${rangeWords(nextWeek)}); 1 late`);
     const dueFortnight = advised.filter((p) => (p.order?.by as string) <= addDays(TODAY, 13));
-    expect(results[2]).toContain(`${dueFortnight.length} of the ${advised.length} products that need an order must be ordered by ${dayWords(addDays(TODAY, 13))} (the next 14 days)`);
-    expect(results[3]).toBe(`Error: Window 'Smarch' not understood: say e.g. "in January", "next week", "the next 30 days", "by 24/12", "Q1 2027".`);
-    expect(results[4]).toBe(`The window asked for, by ${dayWords(addDays(monthStart(0), -1))} (${lastMonthWords}), ended before today (${dayWords(TODAY)}): the forecasts look ahead from today. Ask for a window still to come, such as next month, in January or by 24/12.`);
-    expect(results[5]).toContain(`${firstOut.name} (${firstOut.code}) runs out first, on ${dayWords(firstOut.stockout as string)}.`);
+    expect(results[3]).toContain(`${dueFortnight.length} of the ${advised.length} products that need an order must be ordered by ${dayWords(addDays(TODAY, 13))} (the next 14 days)`);
+    expect(results[4]).toBe(`Error: Window 'Smarch' not understood: say e.g. "in January", "next week", "the next 30 days", "by 24/12", "Q1 2027".`);
+    expect(results[5]).toBe(`The window asked for, by ${dayWords(addDays(monthStart(0), -1))} (${lastMonthWords}), ended before today (${dayWords(TODAY)}): the forecasts look ahead from today. Ask for a window still to come, such as next month, in January or by 24/12.`);
+    expect(results[6]).toContain(`${firstOut.name} (${firstOut.code}) runs out first, on ${dayWords(firstOut.stockout as string)}.`);
     // The reply keeps the tools' tables: the first is what runs out next week.
     const reply = (response.json.messages as ChatMessage[])[1];
     expect(reply?.content).toBe('Here is what runs out and what to order.');

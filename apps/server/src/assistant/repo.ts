@@ -203,12 +203,17 @@ export const deadStock = async (db: Db, from: string, to: string, scope: Scope) 
       order by value desc, p.product_code`.execute(db)
   ).rows;
 
-export const scheduledDeliveries = async (db: Db, limit: number) =>
+/**
+ * Scheduled deliveries, soonest first; with `window`, the late ones (expected before `today`) and
+ * those expected from its first day (today when it starts today) to its last.
+ */
+export const scheduledDeliveries = async (db: Db, limit: number, window: { today: string; from: string; to: string } | null = null) =>
   (
     await sql<{ product_code: string; name: string; expected_date: string; quantity: number }>`
       select p.product_code, p.name, d.expected_date::text as expected_date, d.quantity
       from data.deliveries d join data.products p on p.id = d.product_id
       where d.status = 'scheduled'
+        ${window ? sql`and (d.expected_date < ${window.today}::date or d.expected_date between ${window.from}::date and ${window.to}::date)` : sql``}
       order by d.expected_date, p.product_code
       limit ${limit}`.execute(db)
   ).rows;
