@@ -10,6 +10,7 @@ import { describePeriod, dueWindowOf, dueWords, formatDay, formatRange, MONTH_NA
 import { DEAD_STOCK, nameWordPattern, noProductMatches, OVERSTOCK, OVERSTOCK_DAYS, readCategory, readCoverDays, readNameWord, readRank, unmatchedProductWords, type Rank } from '../plain-words/catalogue.ts';
 import { categoryNames, productNameWords } from '../plain-words/vocabulary.ts';
 import { escapeRegExp, looksLikeProductCode, noSuchProduct, Reading } from '../plain-words/reading.ts';
+import { nextRunTime, scheduleCron } from '../integrations/schedule.ts';
 
 type Db = Kysely<Database>;
 export type Answer = { blocks: AssistantBlock[] };
@@ -138,6 +139,44 @@ async function reorderReport(db: Db, window: DueWindow | null = null): Promise<A
   };
 }
 
+/** A moment as the integration's schedule reads it, in its own time zone: "3 Dec 2026, 00:00 (Europe/Berlin)". */
+function momentIn(moment: Date, timeZone: string): string {
+  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(moment).map((part) => [part.type, part.value]));
+  return `${formatDay(`${parts.year}-${parts.month}-${parts.day}`)}, ${parts.hour}:${parts.minute} (${timeZone})`;
+}
+
+/** An integration as a shop names it: what it brings in and from where ("sales from shop.example.com"). */
+function integrationName(run: { target_entity: string; endpoint: string }): string {
+  const host = URL.canParse(run.endpoint) ? new URL(run.endpoint).host : run.endpoint;
+  return `${run.target_entity.replaceAll('_', ' ')} from ${host}`;
+}
+
+/** The latest run of each scheduled integration: when, how it went, rows written and refused, and when the next one is. */
+async function integrationRuns(db: Db, now: Date): Promise<Answer> {
+  const runs = await repo.integrationRuns(db);
+  const settings: AssistantBlock = { type: 'link', label: 'Open Settings → Scheduled integrations (their logs)', href: '/app/settings' };
+  if (!runs.length) return { blocks: [text('No scheduled integrations are set up: imports so far were files uploaded by hand.'), settings] };
+  const rows = runs.map((run) => {
+    const next = run.enabled ? nextRunTime(scheduleCron(run.schedule_frequency, run.cron_expression), now, run.time_zone) : null;
+    const status = run.status === null ? 'never run' : run.status === 'success' ? 'succeeded' : run.status;
+    return { run, next, status, last: run.started_at ? momentIn(run.started_at, run.time_zone) : null, nextWords: next ? momentIn(next, run.time_zone) : run.enabled ? null : 'paused' };
+  });
+  const sentence = ({ run, status, last, nextWords }: (typeof rows)[number]) =>
+    last
+      ? `${integrationName(run)}: the last run, ${last}, ${status}${run.status === 'running' ? '' : ` — ${number.format(run.written ?? 0)} rows written, ${number.format(run.rejected ?? 0)} rejected`}${run.status === 'failed' && run.error_message ? ` (${run.error_message})` : ''}; ${nextWords === 'paused' ? 'it is paused' : `next run ${nextWords ?? 'not scheduled'}`}.`
+      : `${integrationName(run)}: it has not run yet; ${nextWords === 'paused' ? 'it is paused' : `first run ${nextWords ?? 'not scheduled'}`}.`;
+  return {
+    blocks: [
+      text(rows.map(sentence).join(' ')),
+      table(
+        [['integration', 'Integration'], ['lastRun', 'Last run'], ['status', 'Status'], ['written', 'Rows written'], ['rejected', 'Rejected'], ['nextRun', 'Next run']],
+        rows.map(({ run, status, last, nextWords }) => ({ integration: integrationName(run), lastRun: last, status, written: run.written, rejected: run.rejected, nextRun: nextWords })),
+      ),
+      settings,
+    ],
+  };
+}
+
 /** Scheduled deliveries: the late ones, and those to come — with a window, those expected in it (from today when it starts today). */
 async function deliveries(db: Db, today: string, due: DueWindow | null = null): Promise<Answer> {
   const rows = await repo.scheduledDeliveries(db, REPORT_ROWS, due && { today, from: due.starts ?? today, to: due.by });
@@ -237,6 +276,7 @@ export const dataFunctions = {
   lowStock,
   reorderReport,
   deliveries,
+  integrationRuns,
   async runsOutFirst(db: Db, today: string, due: DueWindow | null = null): Promise<Answer> {
     const [all, beyond] = await Promise.all([repo.firstStockouts(db, due ? 10_000 : 5), pastForecastEnd(db, due, 'a product running out')]);
     const rows = due ? all.filter((r) => inWindow(due, r.first_stockout)) : all;
@@ -389,7 +429,7 @@ function unitWords(unit: BestPeriod['unit'], start: string): string {
 }
 
 const HELP =
-  'I can answer: the stock of a product, sales of a product or of all products in a period (last month, last quarter, in October, Q3, in 2025, last winter, this summer, since 3/11, by 30/11, the last 30 days…), of products by a word of their names (how many radiators…), top sellers (the last 30 days unless you say another period or "all time"; top 3, in a category such as "in Heating"), the best or worst month or week of a period, two periods compared (this month vs last month), what runs out first, the value of the stock, products with no sales (not sold in 60 days), overstock (stock for more than 180 days of forecast demand, or the days you say) and dead stock (in stock, no sales in 90 days), low stock, the reorder report and what runs out (also due this week, next week, in January, in Q1, in the next N days or by a date), deliveries; and I can create the recommended orders or add a task.';
+  'I can answer: the stock of a product, sales of a product or of all products in a period (last month, last quarter, in October, Q3, in 2025, last winter, this summer, since 3/11, by 30/11, the last 30 days…), of products by a word of their names (how many radiators…), top sellers (the last 30 days unless you say another period or "all time"; top 3, in a category such as "in Heating"), the best or worst month or week of a period, two periods compared (this month vs last month), what runs out first, the value of the stock, products with no sales (not sold in 60 days), overstock (stock for more than 180 days of forecast demand, or the days you say) and dead stock (in stock, no sales in 90 days), low stock, the reorder report and what runs out (also due this week, next week, in January, in Q1, in the next N days or by a date), deliveries (also next week), the last run of each scheduled integration (did last night’s import run?); and I can create the recommended orders or add a task.';
 const LINKED_PRODUCTS = 5;
 
 const TASK = /^(?:please\s+)?(?:add|create|make)\s+(?:a\s+)?(?:new\s+)?(?:task|todo|to-do|reminder)\s*(?:to|:|-)?\s*(.+)$/i;
@@ -400,6 +440,8 @@ const RUNS_OUT = /\brun(s|ning)? out\b|\bstock ?outs?\b|\bsell out\b/;
 const LOW_STOCK = /\blow stock\b|\bbelow 100\b|\brunning low\b|\bneeds? (an )?order(ing)?\b/;
 const REORDER = /\breorder\w*|\brecommended orders?\b|\bwhat (should|do|must) (i|we) (?:(?:need|have) to )?(re)?order\b|\border(s)? (are )?due\b|\b(?:(?:must|should|needs? to|ha(?:s|ve) to) )?be ordered\b/;
 const DELIVERIES = /\bdeliver/;
+/** A question about the scheduled imports: "did last night's import run?", "when did the web shop last sync?". */
+const INTEGRATION_RUNS = /\b(integrations?|imports?|imported|sync(?:ed|s|ing)?|web ?shop|feed)\b/;
 const VALUE = /\b(value|worth)\b/;
 const STOCK = /\b(stock|inventory|on hand)\b/;
 const SALES = /\b(sales|sold|sell|sells|selling|demand)\b/;
@@ -488,6 +530,10 @@ async function answerReading(db: Db, reading: Reading, products: repo.ProductRow
     // Word by word: the pattern's ".*" would count every word between as used.
     claim(/\b(create|place|make|raise|put in)\b/, FRAMING);
     return reorderReport(db);
+  }
+  if (INTEGRATION_RUNS.test(q)) {
+    claim(INTEGRATION_RUNS, /\b(did|has|have|go|went|run|ran|last|night|when|sync|status)\b/, FRAMING);
+    return integrationRuns(db, new Date());
   }
   const scope = await scopeOf(db, reading, products, today);
   if (OVERSTOCK.test(q)) {

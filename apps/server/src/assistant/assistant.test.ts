@@ -115,6 +115,46 @@ const byCode = (code: string) => products.find((p) => p.code === code) as (typeo
 const textOf = (message: ChatMessage | undefined) => message?.content ?? '';
 const blocksOf = <T extends AssistantBlock['type']>(message: ChatMessage | undefined, type: T) => (message?.blocks ?? []).filter((b): b is Extract<AssistantBlock, { type: T }> => b.type === type);
 
+/** A web shop's nightly sales import in Tokyo time (no summer time) and its run at midnight there today: 118 rows inserted, 2 updated, 3 refused. */
+async function addShopIntegration(server: TestServer): Promise<{ id: number }> {
+  const integration = await server.database.db
+    .insertInto('integrations')
+    .values({
+      endpoint: 'https://shop.example.com/api/order-lines',
+      enabled: true,
+      schedule_frequency: 'daily',
+      cron_expression: null,
+      time_zone: 'Asia/Tokyo',
+      mapping_selection: 'shop_export_json',
+      target_entity: 'sales',
+      data_action: 'upsert',
+      data_fetch_type: 'latest',
+      previous_days: null,
+      initial_setup: false,
+      rate_limit: 60,
+      batch_size: 100,
+      records_path: null,
+      pagination: 'none',
+      next_field: 'next',
+      page_parameter: 'page',
+      auth_header_name: null,
+      auth_header_secret: null,
+      current_run_id: null,
+      last_run_time: null,
+      last_success_time: null,
+      last_error_message: null,
+      learnt_date_format: null,
+      last_run_warning: null,
+      last_run_kept_message: null,
+      created_by: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  // Midnight in Tokyo: 15:00 UTC the day before.
+  await server.database.db.insertInto('integration_logs').values({ integration_id: integration.id, trigger: 'schedule', status: 'success', started_at: `${addDays(TODAY, -1)}T15:00:00Z`, rows_inserted: 118, rows_updated: 2, rows_rejected: 3 }).execute();
+  return integration;
+}
+
 async function loadDataset(server: TestServer) {
   const db = server.database.db;
   const ids: Record<string, number> = {};
@@ -746,6 +786,27 @@ describe.each(backends)('assistant on %s', (backend) => {
     expect(upcoming?.rows).toEqual([{ styleCode: 'MUG-02', name: 'Red Mug', expectedDate: addDays(TODAY, 5), quantity: 50 }]);
   });
 
+  it('says how each scheduled integration last ran, what it wrote and refused, and when it runs next', async () => {
+    const db = server.database.db;
+    expect(textOf(await ask({ content: "Did last night's import run?" }))).toContain('No scheduled integrations are set up');
+    const integration = await addShopIntegration(server);
+    // The next midnight in Tokyo: tomorrow there, which is today's UTC date + 2 from 15:00 UTC on.
+    const tokyoToday = new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10);
+    const [lastRun, nextRun] = [`${dayWords(TODAY)}, 00:00 (Asia/Tokyo)`, `${dayWords(addDays(tokyoToday, 1))}, 00:00 (Asia/Tokyo)`];
+    try {
+      for (const question of ["Did last night's import run?", 'When did the web shop last sync?', 'How did the web shop import go last night?']) {
+        const answer = await ask({ content: question });
+        expect(textOf(answer), question).toContain(`sales from shop.example.com: the last run, ${lastRun}, succeeded — 120 rows written, 3 rejected; next run ${nextRun}.`);
+        expect(textOf(answer), question).not.toContain('I did not use');
+        expect(blocksOf(answer, 'table')[0]?.rows).toEqual([{ integration: 'sales from shop.example.com', lastRun, status: 'succeeded', written: 120, rejected: 3, nextRun }]);
+        expect(blocksOf(answer, 'link')[0]?.href).toBe('/app/settings');
+      }
+    } finally {
+      await db.deleteFrom('integration_logs').where('integration_id', '=', integration.id).execute();
+      await db.deleteFrom('integrations').where('id', '=', integration.id).execute();
+    }
+  });
+
   it('lists the deliveries expected in the window a question names, with the late ones', async () => {
     const db = server.database.db;
     const nextTuesday = addDays(monday, 8);
@@ -882,6 +943,20 @@ describe.each(backends)('assistant with a model on %s', (backend) => {
     expect(first?.body.messages[0]?.content).toContain('forecasting page');
     const toolMessage = second?.body.messages.find((m) => m.role === 'tool');
     expect(toolMessage?.content).toContain('40 units on hand');
+  });
+
+  it('gives the model the last run of each scheduled integration, as the engine answers it', async () => {
+    expect((await toolResults([{ name: 'integration_runs', args: {} }])).results[0]?.text).toContain('No scheduled integrations are set up');
+    const integration = await addShopIntegration(server);
+    try {
+      const { results, tools } = await toolResults([{ name: 'integration_runs', args: {} }]);
+      expect(tools.map((tool) => tool.function.name)).toContain('integration_runs');
+      expect(results[0]?.text).toContain(`sales from shop.example.com: the last run, ${dayWords(TODAY)}, 00:00 (Asia/Tokyo), succeeded — 120 rows written, 3 rejected`);
+      expect(results[0]?.tables[0]?.rows[0]).toMatchObject({ integration: 'sales from shop.example.com', written: 120, rejected: 3 });
+    } finally {
+      await server.database.db.deleteFrom('integration_logs').where('integration_id', '=', integration.id).execute();
+      await server.database.db.deleteFrom('integrations').where('id', '=', integration.id).execute();
+    }
   });
 
   it('gives the model a window on what runs out and what must be ordered, read as the engine reads a question', async () => {

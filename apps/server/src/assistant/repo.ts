@@ -238,3 +238,28 @@ export async function createAdvisedDeliveries(db: Db, today: string, orders: { p
     select (select count(*) from inserted)::int as created, (select count(*) from advised where on_order)::int as already`.execute(db);
   return { created: result.rows[0]?.created ?? 0, alreadyOrdered: result.rows[0]?.already ?? 0 };
 }
+
+/** Each scheduled integration with its latest run (none yet: the run's fields null), in the order they were made. */
+export const integrationRuns = async (db: Db) =>
+  (
+    await sql<{
+      id: number;
+      endpoint: string;
+      target_entity: string;
+      enabled: boolean;
+      schedule_frequency: 'every_15_minutes' | 'hourly' | 'daily' | 'weekly' | 'custom';
+      cron_expression: string | null;
+      time_zone: string;
+      status: 'running' | 'success' | 'failed' | null;
+      started_at: Date | null;
+      finished_at: Date | null;
+      written: number | null;
+      rejected: number | null;
+      error_message: string | null;
+    }>`
+      select i.id, i.endpoint, i.target_entity, i.enabled, i.schedule_frequency, i.cron_expression, i.time_zone,
+        l.status, l.started_at, l.finished_at, l.rows_inserted + l.rows_updated as written, l.rows_rejected as rejected, l.error_message
+      from integrations i
+      left join lateral (select * from integration_logs l where l.integration_id = i.id order by l.started_at desc, l.id desc limit 1) l on true
+      order by i.id`.execute(db)
+  ).rows;

@@ -155,6 +155,7 @@ export const assistantTools: ToolDefinition[] = [
   { name: 'low_stock', description: 'Products that need an order by the forecast (most urgent first), with the advised quantity and order-by date; with a window, those due by its last day, overdue ones included', parameters: windowParameter },
   { name: 'reorder_report', description: 'The advised orders with totals; with a window, those whose order-by date is on or before its last day, overdue ones included', parameters: windowParameter },
   { name: 'deliveries', description: 'Late and upcoming scheduled deliveries; with a window, those expected in it', parameters: windowParameter },
+  { name: 'integration_runs', description: "The latest run of each scheduled integration (imports from a web shop or another endpoint): when, how it went, rows written and rejected, and the next run", parameters: noParameters },
 ];
 
 const wordsOf = (args: Record<string, unknown>, key: string) => (typeof args[key] === 'string' ? args[key].trim() : '');
@@ -297,6 +298,8 @@ async function runTool(ctx: AssistantContextDeps, name: string, args: Record<str
       return answerForWindow(windowOf(args, day), day, (due) => dataFunctions.reorderReport(ctx.db, due));
     case 'deliveries':
       return answerForWindow(windowOf(args, day), day, (due) => dataFunctions.deliveries(ctx.db, day, due));
+    case 'integration_runs':
+      return dataFunctions.integrationRuns(ctx.db, ctx.now?.() ?? new Date());
     default:
       throw validationError(`Unknown tool '${name}'.`);
   }
