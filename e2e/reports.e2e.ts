@@ -108,6 +108,8 @@ describe('Reports screen', () => {
     await replaceSql(page, 'select 1');
     await page.getByTestId('regenerate-sql').click();
     await expect.poll(() => editorText(page), { timeout: 30_000 }).toContain("date_trunc('month', s.date)");
+    // The SQL written anew from the generator's own title and description leaves nothing out: the notice goes.
+    await expect.poll(() => page.getByTestId('generate-notice').count()).toBe(0);
     await page.getByTestId('run-sql').click();
     await page.locator('[data-testid="report-chart"][data-chart-type="line"] .recharts-line-curve').first().waitFor({ state: 'attached' });
 

@@ -252,6 +252,8 @@ export const regenerateResponse = z.object({
   error: z.string().nullable(),
   /** The report sandbox's refusal in parts: of the generated SQL (no line or column, that SQL is not returned), or of the current SQL when a chart is regenerated. */
   error_details: sqlErrorDetails.nullable().default(null),
+  /** New SQL that leaves words of the title and description out says which, as generate's `notice` does. */
+  notice: z.string().nullable().default(null),
 });
 export type RegenerateResponse = z.infer<typeof regenerateResponse>;
 

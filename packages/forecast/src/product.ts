@@ -2,14 +2,14 @@ import { NEW_ITEM_DAYS, PROFILE_DAYS } from './calendar.ts';
 import { applyClosedDays, closedWeekdaysOf } from './closed.ts';
 import { applyClosedDates, closedDayNumbers } from './holidays.ts';
 import { POOLED_YEARLY_MIN_DAYS, pooledYearly, yearlyIndex } from './pooled.ts';
-import { dayLabels, dayNumber } from './dates.ts';
+import { dayLabels, dayNumber, formatDay } from './dates.ts';
 import { buildDemandHistory, classifyDemand, MAX_HISTORY_DAYS, eventUplifts, salesCount, type DemandHistory } from './demand.ts';
 import { calibratedInflation, selectAndForecast, type EngineResult } from './engine.ts';
 import type { Candidate } from './models/candidate.ts';
 import { ets, NON_SEASONAL_FORMS, type EtsForm, type FitOptions } from './models/ets.ts';
 import { croston, imapa, tsb } from './models/intermittent.ts';
 import { seasonalNaive, yearlyNaive } from './models/naive.ts';
-import { atLeastPoissonSpread, offSeasonBands, repeatedSeason, seasonOf } from './season-only.ts';
+import { atLeastPoissonSpread, lastSeasonStart, offSeasonBands, repeatedSeason, seasonOf, type Season } from './season-only.ts';
 import { MIN_MODEL_DAYS, newProductForecast, shortHistoryForecast } from './short.ts';
 import { theta } from './models/theta.ts';
 import { deseasonalized, seasonalityTest, withYearlyFourier } from './seasonality.ts';
@@ -128,7 +128,7 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
   // product's prior is per calendar day, so its closed days' share goes to the open days.
   if (unmodelled) applyClosedDays(unmodelled, closed, history.values.length, wholeUnits, { keepTotal: historyLength === 'none' || !averagesOpenDays });
   const closedDays = new Set(closedDayNumbers(input.closedDates));
-  const result = unmodelled ?? forecastDemand({ ...history, observed: openDays }, horizon, demandClass, eventUplifts(input.regressors?.events ?? [], history), closed, closedDays, profile);
+  const { result, season } = unmodelled ? { result: unmodelled, season: null } : forecastDemand({ ...history, observed: openDays }, horizon, demandClass, eventUplifts(input.regressors?.events ?? [], history), closed, closedDays, profile);
 
   const lastHistoryDay = history.firstDay + history.values.length - 1;
   const holidays = applyClosedDates(result, lastHistoryDay + 1, [...closedDays]);
@@ -163,12 +163,12 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
     stockouts: start ? findStockouts(start, stock) : [],
     model: {
       name: result.modelName,
-      description: holidays ? `${result.description} Closed on public holidays.` : result.description,
+      description: `${season ? seasonDescription(season, history) : result.description}${holidays ? ' Closed on public holidays.' : ''}`,
       // Not one sale: no way it sells to describe (its description says so).
       demandClass: history.values.some((units) => units > 0) ? demandClass : 'none',
       history: historyLength,
       // The patterns a chosen model found; a history too short or too empty for one has only the closed days.
-      patterns: [...(unmodelled ? closedPatternOf(closed) : patternsOf(result.modelName, demandClass, closed)), ...(holidays ? ['holidays' as const] : [])],
+      patterns: [...(unmodelled ? closedPatternOf(closed) : patternsOf(result.modelName, demandClass, closed, season !== null)), ...(holidays ? ['holidays' as const] : [])],
       backtest: {
         mase: finiteOrNull(result.validation?.mase),
         smape: finiteOrNull(result.validation?.smape),
@@ -185,14 +185,27 @@ const closedPatternOf = (closed: boolean[]): DemandPattern[] => (closed.some(Boo
 /**
  * The patterns behind a forecast, read from the chosen model (a combination has those of its
  * members): closed weekdays, the weekday shape, the yearly wave, a trend, sales on some days only.
+ * An item sold in its season only has that one: its days without sales are the off-season, not
+ * small, scattered demand (QA m9).
  */
-function patternsOf(modelName: string, demandClass: DemandClass, closed: boolean[]): DemandPattern[] {
+function patternsOf(modelName: string, demandClass: DemandClass, closed: boolean[], seasonOnly: boolean): DemandPattern[] {
   const patterns = closedPatternOf(closed);
+  if (seasonOnly) return [...patterns, 'season_only'];
   if (/Seasonal\(7\)|SeasonalNaive|ETS\(A,\w+,[AM]\)/.test(modelName)) patterns.push('weekly');
   if (/Yearly/.test(modelName)) patterns.push('yearly');
   if (/ETS\(A,Ad?,/.test(modelName)) patterns.push('trend');
   if (demandClass === 'intermittent' || demandClass === 'lumpy') patterns.push('intermittent');
   return patterns;
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** A season-only item's forecast in a buyer's words, with the months its last season ran: "Sells in its season only (Nov–Dec): …". */
+function seasonDescription(season: Season, history: DemandHistory): string {
+  const first = history.firstDay + lastSeasonStart(season, history.values.length);
+  const monthOf = (day: number) => MONTHS[Number(formatDay(day).slice(5, 7)) - 1] as string;
+  const [from, to] = [monthOf(first), monthOf(first + season.days - 1)];
+  return `Sells in its season only (${from === to ? from : `${from}–${to}`}): the forecast follows last year's season, scaled to this year's level, and is zero outside it.`;
 }
 
 function isSalesColumns(sales: unknown): sales is SalesColumns {
@@ -224,7 +237,7 @@ function unsoldHistory(today: string | undefined, listedSince: string | undefine
  * look like a level shift, and multiplied back on future event days. Closed
  * weekdays (`closed`, by history index mod 7) are forecast zero.
  */
-function forecastDemand(history: DemandHistory, horizon: number, demandClass: DemandClass, uplifts: Map<number, number>, closed: boolean[], closedDays: ReadonlySet<number>, yearlyProfile: number[] | undefined): EngineResult {
+function forecastDemand(history: DemandHistory, horizon: number, demandClass: DemandClass, uplifts: Map<number, number>, closed: boolean[], closedDays: ReadonlySet<number>, yearlyProfile: number[] | undefined): { result: EngineResult; season: Season | null } {
   const values = history.values.slice();
   if (uplifts.size > 0) for (let t = 0; t < values.length; t++) values[t] = values[t]! / (uplifts.get(history.firstDay + t) || 1);
   const intermittent = demandClass === 'intermittent' || demandClass === 'lumpy';
@@ -267,7 +280,7 @@ function forecastDemand(history: DemandHistory, horizon: number, demandClass: De
     const bands = [...result.bands.values(), ...result.continuousBands.values()];
     for (const series of new Set([result.mean, ...bands.flatMap((band) => [band.lower, band.upper])])) applyUplift(series, lastHistoryDay + 1);
   }
-  return result;
+  return { result, season };
 }
 
 /**

@@ -52,8 +52,11 @@ describe('an item sold in its season only', () => {
     const sales = christmasLights();
     const result = forecastOf({ sales, horizon: 90, today: TODAY, closedWeekdays: [0], closedDates: CLOSED_DATES, stock: [{ ds: '2026-11-30', stock_level: 5 }], leadTimeDays: 21 });
     expect(result.model.name).toBe('YearlyNaive');
-    expect(result.model.patterns).toContain('yearly');
-    expect(result.model.description).toMatch(/^Repeats last year's season/);
+    // Said as a season, with its months: not a steady yearly wave, nor intermittent for its empty off-season days.
+    expect(result.model.patterns).toContain('season_only');
+    expect(result.model.patterns).not.toContain('yearly');
+    expect(result.model.patterns).not.toContain('intermittent');
+    expect(result.model.description).toMatch(/^Sells in its season only \(Nov–Dec\): the forecast follows last year's season, scaled to this year's level, and is zero outside it\./);
     // Most of last December's units, not the half a blend with level models gave (35 of 77 in a shop's data).
     expect(total(result, '2026-12-01', '2026-12-24')).toBeGreaterThan(0.7 * sold(sales, '2025-12-01', '2025-12-24'));
     // Nothing after Christmas Eve: neither last year's weeks past the season nor its closed days, whose
@@ -78,6 +81,7 @@ describe('an item sold in its season only', () => {
     const sales = [...december, { ds: '2026-12-01', y: 7 }];
     const result = forecastOf({ sales, horizon: 90, today: '2026-12-02', stock: [{ ds: '2026-12-01', stock_level: 30 }], leadTimeDays: 30 });
     expect(result.model.name).toBe('YearlyNaive');
+    expect(result.model.description).toMatch(/^Sells in its season only \(Dec\): /);
     expect(total(result, '2026-12-02', '2026-12-24')).toBeGreaterThan(0.7 * sold(sales, '2025-12-02', '2025-12-24'));
     expect(total(result, '2027-01-10', '2027-02-28')).toBe(0);
     // Runs out within days, long before a delivery could come: an order, now.

@@ -101,6 +101,9 @@ function restartedOnTime(values: Float64Array, seasonStart: number): boolean {
 
 export const isSeasonOnly = (values: Float64Array): boolean => seasonOf(values) !== null;
 
+/** The index, in a history of `historyDays` days, of the first day of the item's last season. */
+export const lastSeasonStart = (season: Season, historyDays: number): number => historyDays - YEAR_DAYS + season.start;
+
 /**
  * A season-only item whose history is too short to validate last year's season on (a shop's first
  * year, ADR 0146): the season repeated as `candidate` gives it, its bands a count's spread

@@ -70,7 +70,7 @@ export type Stockout = { date: string; type: 'stockForecast' | 'stockLowerBound'
 export type HistoryLength = 'none' | 'short' | 'full';
 
 /** What the chosen model found, for a buyer: the screen words each one. */
-export type DemandPattern = 'closed_days' | 'holidays' | 'weekly' | 'yearly' | 'trend' | 'intermittent';
+export type DemandPattern = 'closed_days' | 'holidays' | 'weekly' | 'yearly' | 'season_only' | 'trend' | 'intermittent';
 
 export type ModelSummary = {
   name: string;

@@ -24,7 +24,7 @@ describe('yearly season of a seasonal-only item', () => {
     const result = christmasItem('2024-12-27');
     expect(total(result, 7, 60)).toBeLessThan(2);
     expect(total(result, 0, 7)).toBeLessThan(20);
-    expect(result.model.patterns).toContain('yearly');
+    expect(result.model.patterns).toEqual(['season_only']);
   });
 
   it('keeps selling to the end of the season, then falls', () => {

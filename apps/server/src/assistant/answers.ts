@@ -5,11 +5,12 @@ import type { AssistantBlock, QuickAction } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import * as repo from './repo.ts';
 import { inventoryTotals } from '../dashboard/repo.ts';
-import { orderAdvice, type OrderAdvice } from '../order-advice/service.ts';
-import { addDays, describePeriod, dueWindowOf, dueWords, formatDay, formatRange, MONTH_NAMES, NO_SALES_PERIOD, NOT_SOLD, NUM, rangeOf, readBestPeriod, readBreakdown, readComparison, readPeriod, readQuietSpan, readSalesAhead, readWindow, sameDaysSoFar, spokenPeriod, TOP_SELLERS_PERIOD, type BestPeriod, type Comparison, type DueWindow, type Period, type PeriodUnit } from '../plain-words/period.ts';
-import { DEAD_STOCK, nameWordPattern, OVERSTOCK, OVERSTOCK_DAYS, readCategory, readCoverDays, readNameWord, readRank, type Rank } from '../plain-words/catalogue.ts';
+import { isDueBy, orderAdvice, type OrderAdvice } from '../order-advice/service.ts';
+import { addDays, describePeriod, dueWindowOf, dueWords, formatDay, formatRange, MONTH_NAMES, NO_SALES_PERIOD, NOT_SOLD, NUM, orderWindowOf, rangeOf, readBestPeriod, readBreakdown, readComparison, readPeriod, readQuietSpan, readSalesAhead, readWindow, sameDaysSoFar, spokenPeriod, TOP_SELLERS_PERIOD, type BestPeriod, type Comparison, type DueWindow, type Period, type PeriodUnit } from '../plain-words/period.ts';
+import { DEAD_STOCK, nameWordPattern, noProductMatches, OVERSTOCK, OVERSTOCK_DAYS, readCategory, readCoverDays, readNameWord, readRank, unmatchedProductWords, type Rank } from '../plain-words/catalogue.ts';
 import { categoryNames, productNameWords } from '../plain-words/vocabulary.ts';
 import { escapeRegExp, looksLikeProductCode, noSuchProduct, Reading } from '../plain-words/reading.ts';
+import { nextRunTime, scheduleCron } from '../integrations/schedule.ts';
 
 type Db = Kysely<Database>;
 export type Answer = { blocks: AssistantBlock[] };
@@ -56,7 +57,6 @@ const createOrdersAction = (orders: OrderAdvice['products']): AssistantBlock => 
 });
 
 /** When an advised order must be placed: its order-by date, else its stockout less the lead time. */
-const dueDay = (p: OrderAdvice['products'][number]) => p.orderBy ?? (p.firstStockout ? addDays(p.firstStockout, -p.leadTimeDays) : null);
 
 /** Whether a day falls in the window (by its last day; from its first when it starts later). */
 const inWindow = (due: DueWindow, day: string) => day <= due.by && (!due.starts || day >= due.starts);
@@ -68,11 +68,6 @@ function whenBefore(days: string[], today: string): string {
   const month = MONTH_NAMES[Number(first.slice(5, 7)) - 1] as string;
   return `in ${month}${first.slice(0, 4) === today.slice(0, 4) ? '' : ` ${first.slice(0, 4)}`}`;
 }
-/** Orders due before a later window: "3 are due before it (2 of them today or overdue)". */
-function dueBefore(earlier: string[], today: string): string {
-  const urgent = earlier.filter((day) => day <= today).length;
-  return `${number.format(earlier.length)} ${earlier.length === 1 ? 'is' : 'are'} due before it${urgent ? ` (${number.format(urgent)} of them today or overdue)` : ''}`;
-}
 /**
  * Said when a window ahead ends after the stored forecasts do: a stockout or order after their last
  * day is not forecast yet, so the count (which reaches only to that day) is not the window's whole.
@@ -83,41 +78,34 @@ async function pastForecastEnd(db: Db, due: DueWindow | null, unknown: string): 
   return last && last < due.by ? ` The forecasts reach to ${formatDay(last)}: ${unknown} after that is not known yet.` : '';
 }
 /**
- * The advice (most urgent first), cut to the orders due in the window; the first `rows` listed;
- * `beyond`: what the window holds past the forecasts; `earlier`: the order-by days before a later window.
+ * The advice (most urgent first), cut to the orders due by the window's last day — overdue ones and
+ * those before a later start too (`orderWindowOf`: what the dashboard's task and the report writer
+ * count); the first `rows` listed; `beyond`: what the window holds past the forecasts.
  */
-async function advisedOrders(db: Db, rows: number, due: DueWindow | null) {
+async function advisedOrders(db: Db, rows: number, window: DueWindow | null) {
+  const due = window && orderWindowOf(window);
   const [advice, beyond] = await Promise.all([orderAdvice(db), pastForecastEnd(db, due, 'an order due')]);
   if (!advice) return null;
-  const kept = due ? advice.products.filter((p) => inWindow(due, dueDay(p) ?? '9999-12-31')) : advice.products;
-  const starts = due?.starts;
-  const earlier = starts ? advice.products.map(dueDay).filter((day): day is string => day !== null && day < starts) : [];
-  return { advice, beyond, earlier, kept, listed: kept.slice(0, rows), total: kept.length, units: kept.reduce((sum, p) => sum + p.orderQuantity, 0), cost: round2(kept.reduce((sum, p) => sum + p.orderQuantity * p.unitCost, 0)) };
+  const kept = due ? advice.products.filter((p) => isDueBy(p.orderBy, due.by)) : advice.products;
+  return { advice, beyond, due, kept, listed: kept.slice(0, rows), total: kept.length, units: kept.reduce((sum, p) => sum + p.orderQuantity, 0), cost: round2(kept.reduce((sum, p) => sum + p.orderQuantity * p.unitCost, 0)) };
 }
 type AdvisedOrders = NonNullable<Awaited<ReturnType<typeof advisedOrders>>>;
-/** The orders due before a later window, as a sentence of its own. */
-const beforeSentence = (earlier: string[], today: string) => {
-  if (!earlier.length) return '';
-  const said = dueBefore(earlier, today);
-  return ` ${said.charAt(0).toUpperCase()}${said.slice(1)}.`;
-};
-const nothingDue = ({ advice, beyond, earlier }: AdvisedOrders, due: DueWindow, today: string): Answer => {
-  const later = advice.total - earlier.length;
-  const others = [earlier.length ? dueBefore(earlier, today) : null, later ? `${number.format(later)} ${later === 1 ? 'is' : 'are'} due later` : null].filter(Boolean).join('; ');
-  return { blocks: [text(`No advised order is due ${dueWords(due)}${others ? `; ${others}` : ''}.${beyond}`), { type: 'link', label: 'Open the Forecasting screen', href: '/app/forecasting' }] };
+const nothingDue = ({ advice, beyond }: AdvisedOrders, due: DueWindow): Answer => {
+  const later = advice.total;
+  return { blocks: [text(`No advised order is due ${dueWords(due)}${later ? `; ${number.format(later)} ${later === 1 ? 'is' : 'are'} due later` : ''}.${beyond}`), { type: 'link', label: 'Open the Forecasting screen', href: '/app/forecasting' }] };
 };
 
 /** Low stock: the products that need an order (the forecast's advice, the Forecasting screen's list), most urgent first. */
-async function lowStock(db: Db, today: string, due: DueWindow | null = null): Promise<Answer> {
-  const found = await advisedOrders(db, TABLE_ROWS, due);
+async function lowStock(db: Db, window: DueWindow | null = null): Promise<Answer> {
+  const found = await advisedOrders(db, TABLE_ROWS, window);
   if (!found) return noForecastYet;
-  const { advice, beyond, listed: rows, total } = found;
+  const { advice, beyond, due, listed: rows, total } = found;
   if (!advice.total) return { blocks: [nothingToOrder(advice)] };
-  if (due && !total) return nothingDue(found, due, today);
+  if (found.due && !total) return nothingDue(found, found.due);
   return {
     blocks: [
       text(
-        `${due ? `${number.format(total)} of the ${number.format(advice.total)} products that need an order must be ordered ${dueWords(due)}` : `${number.format(total)} ${total === 1 ? 'product needs' : 'products need'} an order`}, most urgent first: ${number.format(found.units)} units, ${number.format(found.cost)} in all.${total > rows.length ? ` The ${rows.length} most urgent are listed.` : ''}${beforeSentence(found.earlier, today)}${beyond}${leftOut(advice)}${uncounted(advice)}`,
+        `${due ? `${number.format(total)} of the ${number.format(advice.total)} products that need an order must be ordered ${dueWords(due)}` : `${number.format(total)} ${total === 1 ? 'product needs' : 'products need'} an order`}, most urgent first: ${number.format(found.units)} units, ${number.format(found.cost)} in all.${total > rows.length ? ` The ${rows.length} most urgent are listed.` : ''}${beyond}${leftOut(advice)}${uncounted(advice)}`,
       ),
       table(
         [['styleCode', 'Product code'], ['name', 'Name'], ['currentStock', 'On hand'], ['stockout', 'Runs out'], ['orderBy', 'Order by'], ['quantity', 'Order'], ['cost', 'Cost']],
@@ -129,16 +117,16 @@ async function lowStock(db: Db, today: string, due: DueWindow | null = null): Pr
   };
 }
 
-async function reorderReport(db: Db, today: string, due: DueWindow | null = null): Promise<Answer> {
-  const found = await advisedOrders(db, REPORT_ROWS, due);
+async function reorderReport(db: Db, window: DueWindow | null = null): Promise<Answer> {
+  const found = await advisedOrders(db, REPORT_ROWS, window);
   if (!found) return noForecastYet;
-  const { advice, beyond, listed: rows, total } = found;
+  const { advice, beyond, due, listed: rows, total } = found;
   if (!advice.total) return { blocks: [nothingToOrder(advice)] };
-  if (due && !total) return nothingDue(found, due, today);
+  if (found.due && !total) return nothingDue(found, found.due);
   return {
     blocks: [
       text(
-        `Reorder report: ${due ? `${number.format(total)} of ${number.format(advice.total)} advised orders due ${dueWords(due)}` : `${number.format(total)} advised ${total === 1 ? 'order' : 'orders'}`}, ${number.format(found.units)} units, ${number.format(found.cost)} in all.${total > rows.length ? ` The ${rows.length} most urgent are listed.` : ''}${beforeSentence(found.earlier, today)}${beyond}${leftOut(advice)}`,
+        `Reorder report: ${due ? `${number.format(total)} of ${number.format(advice.total)} advised orders due ${dueWords(due)}` : `${number.format(total)} advised ${total === 1 ? 'order' : 'orders'}`}, ${number.format(found.units)} units, ${number.format(found.cost)} in all.${total > rows.length ? ` The ${rows.length} most urgent are listed.` : ''}${beyond}${leftOut(advice)}`,
       ),
       table(
         [['styleCode', 'Product code'], ['name', 'Name'], ['currentStock', 'On hand'], ['orderBy', 'Order by'], ['quantity', 'Quantity'], ['cost', 'Cost']],
@@ -151,14 +139,55 @@ async function reorderReport(db: Db, today: string, due: DueWindow | null = null
   };
 }
 
-async function deliveries(db: Db, today: string): Promise<Answer> {
-  const rows = await repo.scheduledDeliveries(db, REPORT_ROWS);
-  if (!rows.length) return { blocks: [text('No deliveries are scheduled.'), dataLink('deliveries', 'Open the deliveries table')] };
+/** A moment as the integration's schedule reads it, in its own time zone: "3 Dec 2026, 00:00 (Europe/Berlin)". */
+function momentIn(moment: Date, timeZone: string): string {
+  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(moment).map((part) => [part.type, part.value]));
+  return `${formatDay(`${parts.year}-${parts.month}-${parts.day}`)}, ${parts.hour}:${parts.minute} (${timeZone})`;
+}
+
+/** An integration as a shop names it: what it brings in and from where ("sales from shop.example.com"). */
+function integrationName(run: { target_entity: string; endpoint: string }): string {
+  const host = URL.canParse(run.endpoint) ? new URL(run.endpoint).host : run.endpoint;
+  return `${run.target_entity.replaceAll('_', ' ')} from ${host}`;
+}
+
+/** The latest run of each scheduled integration: when, how it went, rows written and refused, and when the next one is. */
+async function integrationRuns(db: Db, now: Date): Promise<Answer> {
+  const runs = await repo.integrationRuns(db);
+  const settings: AssistantBlock = { type: 'link', label: 'Open Settings → Scheduled integrations (their logs)', href: '/app/settings' };
+  if (!runs.length) return { blocks: [text('No scheduled integrations are set up: imports so far were files uploaded by hand.'), settings] };
+  const rows = runs.map((run) => {
+    const next = run.enabled ? nextRunTime(scheduleCron(run.schedule_frequency, run.cron_expression), now, run.time_zone) : null;
+    const status = run.status === null ? 'never run' : run.status === 'success' ? 'succeeded' : run.status;
+    return { run, next, status, last: run.started_at ? momentIn(run.started_at, run.time_zone) : null, nextWords: next ? momentIn(next, run.time_zone) : run.enabled ? null : 'paused' };
+  });
+  const sentence = ({ run, status, last, nextWords }: (typeof rows)[number]) =>
+    last
+      ? `${integrationName(run)}: the last run, ${last}, ${status}${run.status === 'running' ? '' : ` — ${number.format(run.written ?? 0)} rows written, ${number.format(run.rejected ?? 0)} rejected`}${run.status === 'failed' && run.error_message ? ` (${run.error_message})` : ''}; ${nextWords === 'paused' ? 'it is paused' : `next run ${nextWords ?? 'not scheduled'}`}.`
+      : `${integrationName(run)}: it has not run yet; ${nextWords === 'paused' ? 'it is paused' : `first run ${nextWords ?? 'not scheduled'}`}.`;
+  return {
+    blocks: [
+      text(rows.map(sentence).join(' ')),
+      table(
+        [['integration', 'Integration'], ['lastRun', 'Last run'], ['status', 'Status'], ['written', 'Rows written'], ['rejected', 'Rejected'], ['nextRun', 'Next run']],
+        rows.map(({ run, status, last, nextWords }) => ({ integration: integrationName(run), lastRun: last, status, written: run.written, rejected: run.rejected, nextRun: nextWords })),
+      ),
+      settings,
+    ],
+  };
+}
+
+/** Scheduled deliveries: the late ones, and those to come — with a window, those expected in it (from today when it starts today). */
+async function deliveries(db: Db, today: string, due: DueWindow | null = null): Promise<Answer> {
+  const rows = await repo.scheduledDeliveries(db, REPORT_ROWS, due && { today, from: due.starts ?? today, to: due.by });
+  const when = due ? ` ${dueWords(due)}` : '';
+  if (!rows.length) return { blocks: [text(due ? `No deliveries are expected${when}, and none are late.` : 'No deliveries are scheduled.'), dataLink('deliveries', 'Open the deliveries table')] };
   const late = rows.filter((r) => r.expected_date < today);
   const upcoming = rows.filter((r) => r.expected_date >= today);
   const columns: [string, string][] = [['styleCode', 'Product code'], ['name', 'Name'], ['expectedDate', 'Expected'], ['quantity', 'Quantity']];
   const asRow = (r: (typeof rows)[number]) => ({ styleCode: r.product_code, name: r.name, expectedDate: r.expected_date, quantity: r.quantity });
-  const blocks: AssistantBlock[] = [text(`${number.format(upcoming.length)} upcoming ${upcoming.length === 1 ? 'delivery' : 'deliveries'}; ${number.format(late.length)} late (expected before ${today} and not received).`)];
+  const coming = due ? `${number.format(upcoming.length)} ${upcoming.length === 1 ? 'delivery is' : 'deliveries are'} expected${when}` : `${number.format(upcoming.length)} upcoming ${upcoming.length === 1 ? 'delivery' : 'deliveries'}`;
+  const blocks: AssistantBlock[] = [text(`${coming}; ${number.format(late.length)} late (expected before ${formatDay(today)} and not received).`)];
   if (late.length) blocks.push(text('Late:'), table(columns, late.slice(0, TABLE_ROWS).map(asRow)));
   if (upcoming.length) blocks.push(text('Upcoming:'), table(columns, upcoming.slice(0, TABLE_ROWS).map(asRow)));
   blocks.push(dataLink('deliveries', 'Open the deliveries table'));
@@ -166,8 +195,8 @@ async function deliveries(db: Db, today: string): Promise<Answer> {
 }
 
 export function answerQuick(db: Db, quick: QuickAction, today: string): Promise<Answer> {
-  if (quick === 'low_stock') return lowStock(db, today);
-  if (quick === 'reorder_report') return reorderReport(db, today);
+  if (quick === 'low_stock') return lowStock(db);
+  if (quick === 'reorder_report') return reorderReport(db);
   return deliveries(db, today);
 }
 
@@ -248,6 +277,8 @@ export const dataFunctions = {
   },
   lowStock,
   reorderReport,
+  deliveries,
+  integrationRuns,
   async runsOutFirst(db: Db, today: string, due: DueWindow | null = null): Promise<Answer> {
     const [all, beyond] = await Promise.all([repo.firstStockouts(db, due ? 10_000 : 5), pastForecastEnd(db, due, 'a product running out')]);
     const rows = due ? all.filter((r) => inWindow(due, r.first_stockout)) : all;
@@ -436,7 +467,7 @@ function periodOfBreakdown(unit: PeriodUnit, row: { start: string; last: string 
 }
 
 const HELP =
-  'I can answer: the stock of a product, sales of a product or of all products in a period (last month, last quarter, in October, Q3, in 2025, last winter, this summer, since 3/11, by 30/11, the last 30 days…), of products by a word of their names (how many radiators…), top sellers (the last 30 days unless you say another period or "all time"; top 3, in a category such as "in Heating"), the best or worst month or week of a period, sales by day, week, month, quarter or year (all time unless you say a period; by day the last 30 days), two periods compared (this month vs last month), what runs out first, the value of the stock, products with no sales (not sold in 60 days), overstock (stock for more than 180 days of forecast demand, or the days you say) and dead stock (in stock, no sales in 90 days), low stock, the reorder report and what runs out (also due this week, next week, in January, in Q1, in the next N days or by a date), deliveries; and I can create the recommended orders or add a task.';
+  'I can answer: the stock of a product, sales of a product or of all products in a period (last month, last quarter, in October, Q3, in 2025, last winter, this summer, since 3/11, by 30/11, the last 30 days…), of products by a word of their names (how many radiators…), top sellers (the last 30 days unless you say another period or "all time"; top 3, in a category such as "in Heating"), the best or worst month or week of a period, sales by day, week, month, quarter or year (all time unless you say a period; by day the last 30 days), two periods compared (this month vs last month), what runs out first, the value of the stock, products with no sales (not sold in 60 days), overstock (stock for more than 180 days of forecast demand, or the days you say) and dead stock (in stock, no sales in 90 days), low stock, the reorder report and what runs out (also due this week, next week, in January, in Q1, in the next N days or by a date), deliveries (also next week), the last run of each scheduled integration (did last night’s import run?); and I can create the recommended orders or add a task.';
 const LINKED_PRODUCTS = 5;
 
 const TASK = /^(?:please\s+)?(?:add|create|make)\s+(?:a\s+)?(?:new\s+)?(?:task|todo|to-do|reminder)\s*(?:to|:|-)?\s*(.+)$/i;
@@ -445,8 +476,10 @@ const TOP_SELLERS = new RegExp(String.raw`\b(top|best|worst)[- ]?(${NUM} )?(sell
 const COMPARE = /\bcompar(e|ed|es|ison)\b|\bvs\.?(?= )|\bversus\b|\bagainst\b/;
 const RUNS_OUT = /\brun(s|ning)? out\b|\bstock ?outs?\b|\bsell out\b/;
 const LOW_STOCK = /\blow stock\b|\bbelow 100\b|\brunning low\b|\bneeds? (an )?order(ing)?\b/;
-const REORDER = /\breorder\w*|\brecommended orders?\b|\bwhat (should|do|must) (i|we) (re)?order\b|\border(s)? (are )?due\b|\b(?:(?:must|should|needs? to|ha(?:s|ve) to) )?be ordered\b/;
+const REORDER = /\breorder\w*|\brecommended orders?\b|\bwhat (should|do|must) (i|we) (?:(?:need|have) to )?(re)?order\b|\border(s)? (are )?due\b|\b(?:(?:must|should|needs? to|ha(?:s|ve) to) )?be ordered\b/;
 const DELIVERIES = /\bdeliver/;
+/** A question about the scheduled imports: "did last night's import run?", "when did the web shop last sync?". */
+const INTEGRATION_RUNS = /\b(integrations?|imports?|imported|sync(?:ed|s|ing)?|web ?shop|feed)\b/;
 const VALUE = /\b(value|worth)\b/;
 const STOCK = /\b(stock|inventory|on hand)\b/;
 const SALES = /\b(sales|sold|sell|sells|selling|demand)\b/;
@@ -541,7 +574,11 @@ async function answerReading(db: Db, reading: Reading, products: repo.ProductRow
   if (CREATE_ORDERS.test(q)) {
     // Word by word: the pattern's ".*" would count every word between as used.
     claim(/\b(create|place|make|raise|put in)\b/, FRAMING);
-    return reorderReport(db, today);
+    return reorderReport(db);
+  }
+  if (INTEGRATION_RUNS.test(q)) {
+    claim(INTEGRATION_RUNS, /\b(did|has|have|go|went|run|ran|last|night|when|sync|status)\b/, FRAMING);
+    return integrationRuns(db, new Date());
   }
   const scope = await scopeOf(db, reading, products, today);
   if (OVERSTOCK.test(q)) {
@@ -580,15 +617,15 @@ async function answerReading(db: Db, reading: Reading, products: repo.ProductRow
   }
   if (LOW_STOCK.test(q)) {
     claim(LOW_STOCK, FRAMING);
-    return aheadAnswer(reading, today, (due) => lowStock(db, today, due));
+    return aheadAnswer(reading, today, (due) => lowStock(db, due));
   }
   if (REORDER.test(q)) {
     claim(REORDER, FRAMING);
-    return aheadAnswer(reading, today, (due) => reorderReport(db, today, due));
+    return aheadAnswer(reading, today, (due) => reorderReport(db, due));
   }
   if (DELIVERIES.test(q)) {
-    claim(/\bdeliver\w*/, FRAMING);
-    return deliveries(db, today);
+    claim(/\bdeliver\w*|\b(arriv|com)(e|es|ing)\b|\bdue\b/, FRAMING);
+    return aheadAnswer(reading, today, (due) => deliveries(db, today, due));
   }
   if (VALUE.test(q) && STOCK.test(q) && !products.length) {
     claim(VALUE, STOCK);
@@ -645,7 +682,8 @@ export async function answerText(db: Db, question: string, today: string): Promi
   const answer = await answerReading(db, reading, products, today);
   if (!answer) return { blocks: [text(`I don't know how to answer that from the data. ${HELP}`)] };
   const unused = reading.unusedWords().filter((word) => !unknown.includes(word));
-  return withNotes(answer, [missing, unused.length ? `I did not use "${unused.join(' ')}": this answer does not filter or break down by it. ${HELP}` : ''].filter(Boolean));
+  const unmatched = unmatchedProductWords(question, unused);
+  return withNotes(answer, [missing, unmatched.length ? noProductMatches(unmatched) : '', unused.length ? `I did not use "${unused.join(' ')}": this answer does not filter or break down by it. ${HELP}` : ''].filter(Boolean));
 }
 
 /** The reading with a named product's code and name used and blanked out. */
@@ -676,7 +714,7 @@ export const actionAnswers = {
     if (changes.length) {
       const listed = changes.slice(0, 5).join('; ');
       const more = changes.length > 5 ? `; and ${changes.length - 5} more` : '';
-      const report = await reorderReport(db, today);
+      const report = await reorderReport(db);
       return { blocks: [text(`Nothing was created: the advice changed since that list was made (a forecast ran since). ${listed}${more}. The current advice:`), ...report.blocks] };
     }
     const chosen = shown ? shown.map(({ styleCode }) => current.get(styleCode) as OrderAdvice['products'][number]) : advice.products;

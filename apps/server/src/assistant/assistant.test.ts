@@ -84,16 +84,17 @@ function runOutWithin(stockouts: string[], window: Range, words: string): string
   const before = earlier.length ? `; ${earlier.length} ${earlier.length === 1 ? 'runs' : 'run'} out before it, ${whenBefore(earlier)}` : '';
   return inside ? `${inside} ${inside === 1 ? 'product is' : 'products are'} forecast to run out ${words}${before}. ` : `No product is forecast to run out ${words}${before}.`;
 }
-/** A reorder report's first words for a window that starts after today: the orders due in it, then those due before it. */
-function ordersWithin(window: Range, words: string): string {
-  const inside = advised.filter((p) => (p.order?.by as string) >= window.from && (p.order?.by as string) <= window.to);
-  const earlier = advised.filter((p) => (p.order?.by as string) < window.from);
-  const urgent = earlier.filter((p) => (p.order?.by as string) <= TODAY).length;
-  const before = earlier.length ? `${earlier.length} ${earlier.length === 1 ? 'is' : 'are'} due before it${urgent ? ` (${urgent} of them today or overdue)` : ''}` : '';
-  if (!inside.length) return `No advised order is due ${words}${before ? `; ${before}` : ''}`;
-  const units = inside.reduce((sum, p) => sum + (p.order?.quantity ?? 0), 0);
-  const cost = inside.reduce((sum, p) => sum + (p.order?.quantity ?? 0) * p.cost, 0);
-  return `Reorder report: ${inside.length} of ${advised.length} advised orders due ${words}, ${fmt(units)} units, ${fmt(cost)} in all.${before ? ` ${before.charAt(0).toUpperCase()}${before.slice(1)}.` : ''}`;
+/**
+ * A reorder report's first words for a window ahead: every order due by its last day, those due
+ * before a later start and overdue ones included — what to order next week is all that must be
+ * ordered by next Sunday (the dashboard's task and the report writer count the same).
+ */
+function ordersBy(last: string, words: string): string {
+  const due = advised.filter((p) => (p.order?.by as string) <= last);
+  if (!due.length) return `No advised order is due by ${dayWords(last)} (${words}); ${advised.length} are due later`;
+  const units = due.reduce((sum, p) => sum + (p.order?.quantity ?? 0), 0);
+  const cost = due.reduce((sum, p) => sum + (p.order?.quantity ?? 0) * p.cost, 0);
+  return `Reorder report: ${due.length} of ${advised.length} advised orders due by ${dayWords(last)} (${words}), ${fmt(units)} units, ${fmt(cost)} in all.`;
 }
 const top = (range: Range) =>
   [...products].map((p) => ({ ...p, units: soldIn(p.code, range) })).filter((p) => p.units > 0).sort((a, b) => b.units - a.units || a.code.localeCompare(b.code));
@@ -113,6 +114,46 @@ const byCode = (code: string) => products.find((p) => p.code === code) as (typeo
 
 const textOf = (message: ChatMessage | undefined) => message?.content ?? '';
 const blocksOf = <T extends AssistantBlock['type']>(message: ChatMessage | undefined, type: T) => (message?.blocks ?? []).filter((b): b is Extract<AssistantBlock, { type: T }> => b.type === type);
+
+/** A web shop's nightly sales import in Tokyo time (no summer time) and its run at midnight there today: 118 rows inserted, 2 updated, 3 refused. */
+async function addShopIntegration(server: TestServer): Promise<{ id: number }> {
+  const integration = await server.database.db
+    .insertInto('integrations')
+    .values({
+      endpoint: 'https://shop.example.com/api/order-lines',
+      enabled: true,
+      schedule_frequency: 'daily',
+      cron_expression: null,
+      time_zone: 'Asia/Tokyo',
+      mapping_selection: 'shop_export_json',
+      target_entity: 'sales',
+      data_action: 'upsert',
+      data_fetch_type: 'latest',
+      previous_days: null,
+      initial_setup: false,
+      rate_limit: 60,
+      batch_size: 100,
+      records_path: null,
+      pagination: 'none',
+      next_field: 'next',
+      page_parameter: 'page',
+      auth_header_name: null,
+      auth_header_secret: null,
+      current_run_id: null,
+      last_run_time: null,
+      last_success_time: null,
+      last_error_message: null,
+      learnt_date_format: null,
+      last_run_warning: null,
+      last_run_kept_message: null,
+      created_by: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  // Midnight in Tokyo: 15:00 UTC the day before.
+  await server.database.db.insertInto('integration_logs').values({ integration_id: integration.id, trigger: 'schedule', status: 'success', started_at: `${addDays(TODAY, -1)}T15:00:00Z`, rows_inserted: 118, rows_updated: 2, rows_rejected: 3 }).execute();
+  return integration;
+}
 
 async function loadDataset(server: TestServer) {
   const db = server.database.db;
@@ -306,17 +347,16 @@ describe.each(backends)('assistant on %s', (backend) => {
   it('reads windows ahead on order and stock-out questions, and says a sales period ahead has no sales yet', async () => {
     const nextMonday = addDays(monday, 7);
     const nextSunday = addDays(nextMonday, 6);
-    // Next week starts after today: the orders due in it, and those due before it said apart.
-    const nextWeekWords = rangeWords({ from: nextMonday, to: nextSunday });
-    const dueNextWeek = advised.filter((p) => (p.order?.by as string) >= nextMonday && (p.order?.by as string) <= nextSunday);
-    const dueSooner = advised.filter((p) => (p.order?.by as string) < nextMonday);
+    // Next week starts after today: every order due by its Sunday, those due sooner (overdue too) included.
+    const dueByNextWeek = advised.filter((p) => (p.order?.by as string) <= nextSunday);
     const week = await ask({ content: 'what needs ordering next week' });
     expect(textOf(week)).toContain(
-      dueNextWeek.length ? `${dueNextWeek.length} of the ${advised.length} products that need an order must be ordered next week (${nextWeekWords})` : `No advised order is due next week (${nextWeekWords})`,
+      dueByNextWeek.length ? `${dueByNextWeek.length} of the ${advised.length} products that need an order must be ordered by ${dayWords(nextSunday)} (next week)` : `No advised order is due by ${dayWords(nextSunday)} (next week)`,
     );
-    expect(textOf(week)).toContain(`${dueSooner.length} are due before it (${dueSooner.filter((p) => (p.order?.by as string) <= TODAY).length} of them today or overdue)`);
-    expect(blocksOf(week, 'table')[0]?.rows.map((r) => r.styleCode) ?? []).toEqual(dueNextWeek.map((p) => p.code));
+    expect(textOf(week)).not.toContain('before it');
+    expect(blocksOf(week, 'table')[0]?.rows.map((r) => r.styleCode) ?? []).toEqual(dueByNextWeek.map((p) => p.code));
     expect(textOf(week)).not.toContain('I did not use');
+    const nextWeekWords = rangeWords({ from: nextMonday, to: nextSunday });
     // A date without a year, day-first, ahead: its next occurrence.
     const by = addDays(TODAY, 10);
     const runOut = products.filter((p) => p.stockout && p.stockout <= by).sort((a, b) => (a.stockout as string).localeCompare(b.stockout as string));
@@ -374,9 +414,9 @@ describe.each(backends)('assistant on %s', (backend) => {
     expect(textOf(await ask({ content: `which products run out in ${named(past)}` }))).toBe(
       `The window asked for, by ${dayWords(addDays(monthStart(0), -1))} (${named(past)}), ended before today (${dayWords(TODAY)}): the forecasts look ahead from today. Ask for a window still to come, such as next month, in January or by 24/12.`,
     );
-    // Orders due in next month's name: those due in it; the ones due sooner, overdue too, said apart.
+    // Orders in next month's name: all due by its last day, the ones due sooner and overdue too.
     const orders = textOf(await ask({ content: `which products must be ordered in ${monthName(monthStart(1))}` }));
-    expect(orders).toContain(ordersWithin(nextMonth, `in ${named(monthStart(1))}`));
+    expect(orders).toContain(ordersBy(nextMonthEnd, named(monthStart(1))));
     expect(orders).not.toContain('I did not use');
     // A sales question keeps the month named without a year as its latest that has started: next month's name is last year's.
     const lastYears: Range = { from: monthStart(-11), to: addDays(monthStart(-10), -1) };
@@ -419,12 +459,11 @@ describe.each(backends)('assistant on %s', (backend) => {
       expect(textOf(week)).toContain(`${inWeek.length} ${inWeek.length === 1 ? 'product is' : 'products are'} forecast to run out by ${dayWords(addDays(TODAY, 6))} (the next 7 days). Tote Bag (BAG-01) runs out first, on ${dayWords(TODAY)}.`);
       expect(blocksOf(week, 'table')[0]?.rows.map((r) => r.styleCode)).toContain('BAG-01');
       expect(textOf(await ask({ content: 'what runs out this month' }))).toContain(`1 product is forecast to run out by ${dayWords(addDays(monthStart(1), -1))} (this month). Tote Bag (BAG-01) runs out first`);
-      // Orders: those due in a window that starts later, the ones due sooner (today's among them) said apart.
-      const nextMonday = addDays(monday, 7);
-      const nextWeek: Range = { from: nextMonday, to: addDays(nextMonday, 6) };
+      // Orders, unlike stock-outs: all due by the window's last day, today's and overdue ones among them.
+      const nextSunday = addDays(monday, 13);
       const orders = await ask({ content: 'what must I order next week?' });
-      expect(textOf(orders)).toContain(ordersWithin(nextWeek, `next week (${rangeWords(nextWeek)})`));
-      expect(textOf(orders)).toContain(`(${advised.filter((p) => (p.order?.by as string) <= TODAY).length} of them today or overdue)`);
+      expect(textOf(orders)).toContain(ordersBy(nextSunday, 'next week'));
+      expect(blocksOf(orders, 'table')[0]?.rows.map((r) => r.styleCode)).toEqual(expect.arrayContaining(advised.filter((p) => (p.order?.by as string) <= TODAY).map((p) => p.code)));
       expect(textOf(orders)).not.toContain('I did not use');
     } finally {
       await storeStockouts(Object.fromEntries(Object.keys(moved).map((code) => [code, byCode(code).stockout])));
@@ -465,7 +504,7 @@ describe.each(backends)('assistant on %s', (backend) => {
     expect(quarter).toContain(runOutWithin(stockouts, nextQuarter, `next quarter (${rangeWords(nextQuarter)})`));
     expect(quarter).toContain(`The forecasts reach to ${dayWords(forecastEnd)}: a product running out after that is not known yet.`);
     const orders = textOf(await ask({ content: 'reorder next quarter' }));
-    expect(orders).toContain(ordersWithin(nextQuarter, `next quarter (${rangeWords(nextQuarter)})`));
+    expect(orders).toContain(ordersBy(nextQuarterEnd, 'next quarter'));
     expect(orders).toContain(`The forecasts reach to ${dayWords(forecastEnd)}: an order due after that is not known yet.`);
     // A window inside the forecasts: nothing to add.
     expect(textOf(await ask({ content: 'which products run out next week' }))).not.toContain('The forecasts reach');
@@ -507,9 +546,49 @@ describe.each(backends)('assistant on %s', (backend) => {
     const due = advised.filter((p) => p.code !== 'TEE-01' && (p.order?.by as string) <= lastDay);
     expect(textOf(await ask({ content: 'what should I order in the next 7 days' }))).toContain(`Reorder report: ${due.length} of ${advised.length} advised orders due by ${dayWords(lastDay)} (the next 7 days)`);
     const tasks = (await server.request('/api/dashboard/tasks/', { token: viewer.access })).json as unknown as Task[];
-    expect(tasks.find((t) => t.kind === 'reorder')?.text).toBe(`Order ${due.length} products due by ${dayWords(lastDay).slice(0, -5)} (${advised.length} on the reorder list)`);
+    expect(tasks.find((t) => t.kind === 'reorder')?.text).toBe(`Order ${due.length} products due in the next 7 days, by ${dayWords(lastDay).slice(0, -5)} (${advised.length} on the reorder list)`);
     await storeOrder('TEE-01', byCode('TEE-01').order as { quantity: number; by: string });
     await refreshCatalogueSummary(db);
+  });
+
+  it('gives the same orders to place in the next 7 days, this week and next week on the dashboard, in the assistant and in the report writer', async () => {
+    const db = server.database.db;
+    // Blue Mug's order overdue by three days, Plain Tee's due on the 8th day from today: the windows differ by them.
+    await storeOrder('MUG-01', { quantity: 30, by: addDays(TODAY, -3) });
+    await storeOrder('TEE-01', { quantity: 40, by: addDays(TODAY, 7) });
+    await refreshCatalogueSummary(db);
+    const orderBy: Record<string, string> = { ...Object.fromEntries(advised.map((p) => [p.code, p.order?.by as string])), 'MUG-01': addDays(TODAY, -3), 'TEE-01': addDays(TODAY, 7) };
+    const dueBy = (last: string) => advised.filter((p) => (orderBy[p.code] as string) <= last).map((p) => p.code).sort();
+    try {
+      const windows: [string, string][] = [
+        ['in the next 7 days', addDays(TODAY, 6)],
+        ['this week', addDays(monday, 6)],
+        ['next week', addDays(monday, 13)],
+      ];
+      for (const [window, last] of windows) {
+        const expected = dueBy(last);
+        expect(expected, window).toContain('MUG-01');
+        const answer = await ask({ content: `What do I need to order ${window}?` });
+        expect(textOf(answer), window).toContain(`${expected.length} of ${advised.length} advised orders due by ${dayWords(last)}`);
+        expect(textOf(answer), window).not.toContain('I did not use');
+        expect((blocksOf(answer, 'table')[0]?.rows ?? []).flatMap((r) => (r.styleCode === 'Total' ? [] : [r.styleCode])).sort(), window).toEqual(expected);
+        const written = (
+          await server.request('/api/user-reports/generate-from-request/', {
+            token: editor.access,
+            body: { report_id: null, change_request: `what to reorder ${window}`, current_title: 'Untitled Report', current_description: '', current_sql_code: 'SELECT 1;', current_chart_config: null },
+          })
+        ).json as { sql_code: string; notice: string | null };
+        expect(written.notice, window).toBeNull();
+        const run = (await server.request('/api/user-reports/execute/', { token: viewer.access, body: { sql_code: written.sql_code } })).json as { results: { product_code: string }[] };
+        expect(run.results.map((r) => r.product_code).sort(), `${window}\n${written.sql_code}`).toEqual(expected);
+      }
+      const tasks = (await server.request('/api/dashboard/tasks/', { token: viewer.access })).json as unknown as Task[];
+      expect(tasks.find((t) => t.kind === 'reorder')?.text).toBe(`Order ${dueBy(addDays(TODAY, 6)).length} products due in the next 7 days, by ${dayWords(addDays(TODAY, 6)).slice(0, -5)} (${advised.length} on the reorder list)`);
+    } finally {
+      await storeOrder('MUG-01', byCode('MUG-01').order as { quantity: number; by: string });
+      await storeOrder('TEE-01', byCode('TEE-01').order as { quantity: number; by: string });
+      await refreshCatalogueSummary(db);
+    }
   });
 
   it('says which words of the question it did not use', async () => {
@@ -712,6 +791,55 @@ describe.each(backends)('assistant on %s', (backend) => {
     expect(upcoming?.rows).toEqual([{ styleCode: 'MUG-02', name: 'Red Mug', expectedDate: addDays(TODAY, 5), quantity: 50 }]);
   });
 
+  it('says how each scheduled integration last ran, what it wrote and refused, and when it runs next', async () => {
+    const db = server.database.db;
+    expect(textOf(await ask({ content: "Did last night's import run?" }))).toContain('No scheduled integrations are set up');
+    const integration = await addShopIntegration(server);
+    // The next midnight in Tokyo: tomorrow there, which is today's UTC date + 2 from 15:00 UTC on.
+    const tokyoToday = new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10);
+    const [lastRun, nextRun] = [`${dayWords(TODAY)}, 00:00 (Asia/Tokyo)`, `${dayWords(addDays(tokyoToday, 1))}, 00:00 (Asia/Tokyo)`];
+    try {
+      for (const question of ["Did last night's import run?", 'When did the web shop last sync?', 'How did the web shop import go last night?']) {
+        const answer = await ask({ content: question });
+        expect(textOf(answer), question).toContain(`sales from shop.example.com: the last run, ${lastRun}, succeeded — 120 rows written, 3 rejected; next run ${nextRun}.`);
+        expect(textOf(answer), question).not.toContain('I did not use');
+        expect(blocksOf(answer, 'table')[0]?.rows).toEqual([{ integration: 'sales from shop.example.com', lastRun, status: 'succeeded', written: 120, rejected: 3, nextRun }]);
+        expect(blocksOf(answer, 'link')[0]?.href).toBe('/app/settings');
+      }
+    } finally {
+      await db.deleteFrom('integration_logs').where('integration_id', '=', integration.id).execute();
+      await db.deleteFrom('integrations').where('id', '=', integration.id).execute();
+    }
+  });
+
+  it('lists the deliveries expected in the window a question names, with the late ones', async () => {
+    const db = server.database.db;
+    const nextTuesday = addDays(monday, 8);
+    const added = await db.insertInto('data.deliveries').values({ product_id: ids['TEE-01'] as number, expected_date: nextTuesday, quantity: 60 }).returning('id').executeTakeFirstOrThrow();
+    try {
+      const nextWeek = { from: addDays(monday, 7), to: addDays(monday, 13) };
+      const answer = await ask({ content: 'Which deliveries arrive next week?' });
+      // The Red Mug's delivery, in five days, is next week's too from a Wednesday on.
+      const expected = [
+        { styleCode: 'MUG-02', name: 'Red Mug', expectedDate: addDays(TODAY, 5), quantity: 50 },
+        { styleCode: 'TEE-01', name: 'Plain Tee', expectedDate: nextTuesday, quantity: 60 },
+      ].filter((row) => row.expectedDate >= nextWeek.from && row.expectedDate <= nextWeek.to);
+      const count = expected.length === 1 ? '1 delivery is' : `${expected.length} deliveries are`;
+      expect(textOf(answer)).toContain(`${count} expected next week (${rangeWords(nextWeek)}); 1 late (expected before ${dayWords(TODAY)} and not received).`);
+      expect(textOf(answer)).not.toContain('I did not use');
+      const [late, upcoming] = blocksOf(answer, 'table');
+      expect(late?.rows.map((r) => r.styleCode)).toEqual(['CAP-01']);
+      expect(upcoming?.rows).toEqual(expected);
+      // A window from today counts from today: the Red Mug's in five days, and the Plain Tee's when it falls in the 14 days.
+      const fortnight = textOf(await ask({ content: 'deliveries coming in the next 14 days' }));
+      expect(fortnight).toContain(`2 deliveries are expected by ${dayWords(addDays(TODAY, 13))} (the next 14 days); 1 late`);
+      // Without a window, every delivery still to come.
+      expect(textOf(await ask({ content: 'Any deliveries coming?' }))).toContain('2 upcoming deliveries; 1 late');
+    } finally {
+      await db.deleteFrom('data.deliveries').where('id', '=', added.id).execute();
+    }
+  });
+
   it('ignores blank input and keeps each user’s history to themselves', async () => {
     const before = (await server.request('/api/assistant/messages/', { token: viewer.access })).json as unknown as ChatMessage[];
     const blank = await server.request('/api/assistant/messages/', { token: viewer.access, body: { content: '   ' } });
@@ -822,6 +950,20 @@ describe.each(backends)('assistant with a model on %s', (backend) => {
     expect(toolMessage?.content).toContain('40 units on hand');
   });
 
+  it('gives the model the last run of each scheduled integration, as the engine answers it', async () => {
+    expect((await toolResults([{ name: 'integration_runs', args: {} }])).results[0]?.text).toContain('No scheduled integrations are set up');
+    const integration = await addShopIntegration(server);
+    try {
+      const { results, tools } = await toolResults([{ name: 'integration_runs', args: {} }]);
+      expect(tools.map((tool) => tool.function.name)).toContain('integration_runs');
+      expect(results[0]?.text).toContain(`sales from shop.example.com: the last run, ${dayWords(TODAY)}, 00:00 (Asia/Tokyo), succeeded — 120 rows written, 3 rejected`);
+      expect(results[0]?.tables[0]?.rows[0]).toMatchObject({ integration: 'sales from shop.example.com', written: 120, rejected: 3 });
+    } finally {
+      await server.database.db.deleteFrom('integration_logs').where('integration_id', '=', integration.id).execute();
+      await server.database.db.deleteFrom('integrations').where('id', '=', integration.id).execute();
+    }
+  });
+
   it('gives the model a window on what runs out and what must be ordered, read as the engine reads a question', async () => {
     const nextMonday = addDays(monday, 7);
     const nextWeek: Range = { from: nextMonday, to: addDays(nextMonday, 6) };
@@ -831,6 +973,7 @@ describe.each(backends)('assistant with a model on %s', (backend) => {
     const calls = [
       { name: 'runs_out_first', window: 'next week' },
       { name: 'reorder_report', window: 'next week' },
+      { name: 'deliveries', window: 'next week' },
       { name: 'low_stock', window: 'the next 14 days' },
       { name: 'runs_out_first', window: 'Smarch' },
       { name: 'runs_out_first', window: lastMonthWords },
@@ -842,20 +985,23 @@ describe.each(backends)('assistant with a model on %s', (backend) => {
     const [asked, answered] = model.requests.slice(-2);
     // The tools that take a window say so in their parameters.
     const tools = (asked?.body.tools ?? []) as { function: { name: string; parameters: { properties: Record<string, { type: string }> } } }[];
-    for (const name of ['runs_out_first', 'low_stock', 'reorder_report']) expect(tools.find((t) => t.function.name === name)?.function.parameters.properties.window?.type, name).toBe('string');
+    for (const name of ['runs_out_first', 'low_stock', 'reorder_report', 'deliveries']) expect(tools.find((t) => t.function.name === name)?.function.parameters.properties.window?.type, name).toBe('string');
     const results = (answered?.body.messages ?? []).filter((m) => m.role === 'tool').map((m) => {
       const content = m.content ?? '';
       return content.startsWith('Error: ') ? content : (JSON.parse(content) as AssistantBlock[]).flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n');
     });
     expect(results).toHaveLength(calls.length);
-    // A window that starts later counts within it and says what falls before it, as a question to the engine does.
+    // A window that starts later: stock-outs within it, what runs out before said apart; orders due by its end, as a question to the engine reads them.
     expect(results[0]).toContain(runOutWithin(stockouts, nextWeek, `next week (${rangeWords(nextWeek)})`));
-    expect(results[1]).toContain(ordersWithin(nextWeek, `next week (${rangeWords(nextWeek)})`));
+    expect(results[1]).toContain(ordersBy(nextWeek.to, 'next week'));
+    // Deliveries in the window only (the Red Mug's, in five days, when that is next week), the late one said.
+    const deliveriesNextWeek = addDays(TODAY, 5) >= nextWeek.from ? 1 : 0;
+    expect(results[2]).toContain(`${deliveriesNextWeek} ${deliveriesNextWeek === 1 ? 'delivery is' : 'deliveries are'} expected next week (${rangeWords(nextWeek)}); 1 late`);
     const dueFortnight = advised.filter((p) => (p.order?.by as string) <= addDays(TODAY, 13));
-    expect(results[2]).toContain(`${dueFortnight.length} of the ${advised.length} products that need an order must be ordered by ${dayWords(addDays(TODAY, 13))} (the next 14 days)`);
-    expect(results[3]).toBe(`Error: Window 'Smarch' not understood: say e.g. "in January", "next week", "the next 30 days", "by 24/12", "Q1 2027".`);
-    expect(results[4]).toBe(`The window asked for, by ${dayWords(addDays(monthStart(0), -1))} (${lastMonthWords}), ended before today (${dayWords(TODAY)}): the forecasts look ahead from today. Ask for a window still to come, such as next month, in January or by 24/12.`);
-    expect(results[5]).toContain(`${firstOut.name} (${firstOut.code}) runs out first, on ${dayWords(firstOut.stockout as string)}.`);
+    expect(results[3]).toContain(`${dueFortnight.length} of the ${advised.length} products that need an order must be ordered by ${dayWords(addDays(TODAY, 13))} (the next 14 days)`);
+    expect(results[4]).toBe(`Error: Window 'Smarch' not understood: say e.g. "in January", "next week", "the next 30 days", "by 24/12", "Q1 2027".`);
+    expect(results[5]).toBe(`The window asked for, by ${dayWords(addDays(monthStart(0), -1))} (${lastMonthWords}), ended before today (${dayWords(TODAY)}): the forecasts look ahead from today. Ask for a window still to come, such as next month, in January or by 24/12.`);
+    expect(results[6]).toContain(`${firstOut.name} (${firstOut.code}) runs out first, on ${dayWords(firstOut.stockout as string)}.`);
     // The reply keeps the tools' tables: the first is what runs out next week.
     const reply = (response.json.messages as ChatMessage[])[1];
     expect(reply?.content).toBe('Here is what runs out and what to order.');

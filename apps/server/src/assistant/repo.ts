@@ -200,12 +200,17 @@ export const deadStock = async (db: Db, from: string, to: string, scope: Scope) 
       order by value desc, p.product_code`.execute(db)
   ).rows;
 
-export const scheduledDeliveries = async (db: Db, limit: number) =>
+/**
+ * Scheduled deliveries, soonest first; with `window`, the late ones (expected before `today`) and
+ * those expected from its first day (today when it starts today) to its last.
+ */
+export const scheduledDeliveries = async (db: Db, limit: number, window: { today: string; from: string; to: string } | null = null) =>
   (
     await sql<{ product_code: string; name: string; expected_date: string; quantity: number }>`
       select p.product_code, p.name, d.expected_date::text as expected_date, d.quantity
       from data.deliveries d join data.products p on p.id = d.product_id
       where d.status = 'scheduled'
+        ${window ? sql`and (d.expected_date < ${window.today}::date or d.expected_date between ${window.from}::date and ${window.to}::date)` : sql``}
       order by d.expected_date, p.product_code
       limit ${limit}`.execute(db)
   ).rows;
@@ -230,3 +235,28 @@ export async function createAdvisedDeliveries(db: Db, today: string, orders: { p
     select (select count(*) from inserted)::int as created, (select count(*) from advised where on_order)::int as already`.execute(db);
   return { created: result.rows[0]?.created ?? 0, alreadyOrdered: result.rows[0]?.already ?? 0 };
 }
+
+/** Each scheduled integration with its latest run (none yet: the run's fields null), in the order they were made. */
+export const integrationRuns = async (db: Db) =>
+  (
+    await sql<{
+      id: number;
+      endpoint: string;
+      target_entity: string;
+      enabled: boolean;
+      schedule_frequency: 'every_15_minutes' | 'hourly' | 'daily' | 'weekly' | 'custom';
+      cron_expression: string | null;
+      time_zone: string;
+      status: 'running' | 'success' | 'failed' | null;
+      started_at: Date | null;
+      finished_at: Date | null;
+      written: number | null;
+      rejected: number | null;
+      error_message: string | null;
+    }>`
+      select i.id, i.endpoint, i.target_entity, i.enabled, i.schedule_frequency, i.cron_expression, i.time_zone,
+        l.status, l.started_at, l.finished_at, l.rows_inserted + l.rows_updated as written, l.rows_rejected as rejected, l.error_message
+      from integrations i
+      left join lateral (select * from integration_logs l where l.integration_id = i.id order by l.started_at desc, l.id desc limit 1) l on true
+      order by i.id`.execute(db)
+  ).rows;

@@ -94,7 +94,7 @@ const windowParameter = {
     window: {
       type: 'string',
       description:
-        'Optional: the days ahead in words, as the user said them: "in January", "January 2027", "Q1 2027", "next week", "next month", "this month", "the next 30 days", "by 24/12", "before Christmas" (dates day-first). A window that starts later keeps only what falls in it; one from today keeps what is overdue too. Omit for no window.',
+        'Optional: the days ahead in words, as the user said them: "in January", "January 2027", "Q1 2027", "next week", "next month", "this month", "the next 30 days", "by 24/12", "before Christmas" (dates day-first). For what runs out and for deliveries, a window keeps what falls in it (one from today counts from today); for orders, every order due by its last day, overdue ones included. Omit for no window.',
     },
   },
 };
@@ -152,9 +152,10 @@ export const assistantTools: ToolDefinition[] = [
     description: `Products in stock with no sales in the last N days (default ${NO_SALES_DAYS}), with the value tied up, the most first`,
     parameters: { type: 'object', properties: { days: wholeNumber(DEAD_STOCK_DAYS, 'Optional: the days without sales'), category: categoryWords } },
   },
-  { name: 'low_stock', description: 'Products that need an order by the forecast (most urgent first), with the advised quantity and order-by date; with a window, those due in it', parameters: windowParameter },
-  { name: 'reorder_report', description: 'The advised orders with totals; with a window, those whose order-by date falls in it', parameters: windowParameter },
-  { name: 'deliveries', description: 'Upcoming and late scheduled deliveries', parameters: noParameters },
+  { name: 'low_stock', description: 'Products that need an order by the forecast (most urgent first), with the advised quantity and order-by date; with a window, those due by its last day, overdue ones included', parameters: windowParameter },
+  { name: 'reorder_report', description: 'The advised orders with totals; with a window, those whose order-by date is on or before its last day, overdue ones included', parameters: windowParameter },
+  { name: 'deliveries', description: 'Late and upcoming scheduled deliveries; with a window, those expected in it', parameters: windowParameter },
+  { name: 'integration_runs', description: "The latest run of each scheduled integration (imports from a web shop or another endpoint): when, how it went, rows written and rejected, and the next run", parameters: noParameters },
 ];
 
 const wordsOf = (args: Record<string, unknown>, key: string) => (typeof args[key] === 'string' ? args[key].trim() : '');
@@ -292,11 +293,13 @@ async function runTool(ctx: AssistantContextDeps, name: string, args: Record<str
       return dataFunctions.deadStock(ctx.db, await salesWindow(ctx.db, { kind: 'last_days', days }, day), await categoryOf(ctx, args));
     }
     case 'low_stock':
-      return answerForWindow(windowOf(args, day), day, (due) => dataFunctions.lowStock(ctx.db, day, due));
+      return answerForWindow(windowOf(args, day), day, (due) => dataFunctions.lowStock(ctx.db, due));
     case 'reorder_report':
-      return answerForWindow(windowOf(args, day), day, (due) => dataFunctions.reorderReport(ctx.db, day, due));
+      return answerForWindow(windowOf(args, day), day, (due) => dataFunctions.reorderReport(ctx.db, due));
     case 'deliveries':
-      return answerQuick(ctx.db, 'deliveries', day);
+      return answerForWindow(windowOf(args, day), day, (due) => dataFunctions.deliveries(ctx.db, day, due));
+    case 'integration_runs':
+      return dataFunctions.integrationRuns(ctx.db, ctx.now?.() ?? new Date());
     default:
       throw validationError(`Unknown tool '${name}'.`);
   }

@@ -130,7 +130,7 @@ describe.each(backends)('dashboard on %s', (backend) => {
     const tasks = (await dashboard()).tasks;
     // A runs out on 2025-11-30, before its 14-day lead time: the advice orders it; B and C sold nothing in the 90 days to 2025-11-20.
     expect(tasks.map((t) => [t.kind, t.text, t.completed])).toEqual([
-      ['reorder', `Order 1 product due by ${REORDER_DUE_BY} (1 on the reorder list)`, false],
+      ['reorder', `Order 1 product due in the next 7 days, by ${REORDER_DUE_BY} (1 on the reorder list)`, false],
       ['no_sales', 'Review 2 products with no sales in 90 days', false],
       ['import_sales', "Import this week's sales", false],
     ]);
@@ -155,7 +155,7 @@ describe.each(backends)('dashboard on %s', (backend) => {
     await storeAdvice({ A: { quantity: 5, by: inDays(6) }, B: { quantity: 5, by: inDays(7) } });
     await refreshCatalogueSummary(db);
     const reorder = (await dashboard()).tasks.find((t) => t.kind === 'reorder');
-    expect([reorder?.text, reorder?.completed]).toEqual([`Order 1 product due by ${REORDER_DUE_BY} (2 on the reorder list)`, false]);
+    expect([reorder?.text, reorder?.completed]).toEqual([`Order 1 product due in the next 7 days, by ${REORDER_DUE_BY} (2 on the reorder list)`, false]);
     // Only B's, a month away: on the list, not a task.
     await storeAdvice({ A: null, B: { quantity: 5, by: inDays(30) } });
     await refreshCatalogueSummary(db);

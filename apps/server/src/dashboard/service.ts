@@ -5,6 +5,7 @@ import type { DashboardResponse, InventoryStats, StockProjectionPoint, Task } fr
 import type { Database, TaskKind } from '../db/schema.ts';
 import { notFoundError } from '../http/errors.ts';
 import { formatDayOfMonth } from '../plain-words/period.ts';
+import { isDueBy } from '../order-advice/service.ts';
 import { projectionMonthEnds } from './summary.ts';
 import * as repo from './repo.ts';
 
@@ -50,7 +51,8 @@ const products = (n: number) => `${n} ${n === 1 ? 'product' : 'products'}`;
 
 /**
  * Orders due in this many days from today on, today included (or overdue), make the reorder task:
- * the days the assistant's "what should I order in the next 7 days" reads.
+ * the days the assistant's and the report writer's "what to order in the next 7 days" read, and the
+ * task says so, so its count is theirs (ADR 0148, M4 amendment).
  */
 const REORDER_DUE_DAYS = 7;
 
@@ -67,9 +69,9 @@ async function refreshGeneratedTasks(ctx: DashboardContext, userId: number): Pro
   const salesStale = !conditions.lastSale || Date.parse(`${conditions.lastSale}T00:00:00Z`) < today - 7 * DAY_MS;
   // An order a month away is on the Forecasting screen's list, not yet a task (ADR 0144).
   const dueBy = new Date(today + (REORDER_DUE_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
-  const due = conditions.reorderOrderBy.filter((orderBy) => orderBy <= dueBy).length;
+  const due = conditions.reorderOrderBy.filter((orderBy) => isDueBy(orderBy, dueBy)).length;
   const states: Record<TaskKind, { open: boolean; text: string }> = {
-    reorder: { open: due > 0, text: `Order ${products(due)} due by ${formatDayOfMonth(dueBy)} (${conditions.reorder} on the reorder list)` },
+    reorder: { open: due > 0, text: `Order ${products(due)} due in the next ${REORDER_DUE_DAYS} days, by ${formatDayOfMonth(dueBy)} (${conditions.reorder} on the reorder list)` },
     count_stock: {
       open: conditions.unknownStock > 0,
       text: `Count the stock of ${products(conditions.unknownStock)} that ${conditions.unknownStock === 1 ? 'sells but has' : 'sell but have'} no stock count`,

@@ -78,7 +78,7 @@ describe.each(backends)('order advice on %s', (backend) => {
     const dashboard = (await api('/api/dashboard/')).json as unknown as DashboardResponse;
     const dueBy = new Date(Date.now() + 6 * 86_400_000).toISOString().slice(0, 10);
     const due = active.products.filter((p) => (p.orderBy as string) <= dueBy).length;
-    expect(dashboard.tasks.find((task) => task.kind === 'reorder')?.text).toBe(`Order ${due} ${due === 1 ? 'product' : 'products'} due by ${formatDayOfMonth(dueBy)} (${active.total} on the reorder list)`);
+    expect(dashboard.tasks.find((task) => task.kind === 'reorder')?.text).toBe(`Order ${due} ${due === 1 ? 'product' : 'products'} due in the next 7 days, by ${formatDayOfMonth(dueBy)} (${active.total} on the reorder list)`);
 
     // Never counted: not on the list (no stock projection), but named, best seller first; one without recent sales is left out.
     expect(active.unknown_stock).toEqual({ count: 2, codes: ['UNCOUNTED-BIG', 'UNCOUNTED-SMALL'] });
@@ -118,7 +118,7 @@ describe.each(backends)('order advice on %s', (backend) => {
     const dashboard = (await api('/api/dashboard/')).json as unknown as DashboardResponse;
     const dueBy = new Date(Date.now() + 6 * 86_400_000).toISOString().slice(0, 10);
     const due = after.products.filter((p) => (p.orderBy as string) <= dueBy).length;
-    expect(dashboard.tasks.find((task) => task.kind === 'reorder')?.text).toBe(`Order ${due} ${due === 1 ? 'product' : 'products'} due by ${formatDayOfMonth(dueBy)} (${after.total} on the reorder list)`);
+    expect(dashboard.tasks.find((task) => task.kind === 'reorder')?.text).toBe(`Order ${due} ${due === 1 ? 'product' : 'products'} due in the next 7 days, by ${formatDayOfMonth(dueBy)} (${after.total} on the reorder list)`);
   });
 
   it('lists first the order whose order-by date comes sooner than its stockout less the lead time', async () => {

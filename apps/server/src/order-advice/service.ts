@@ -42,6 +42,14 @@ export type UnknownStock = { count: number; codes: string[] };
 /** How many codes of products without a stock count the advice names (the best sellers). */
 export const UNKNOWN_STOCK_CODES = 10;
 
+/**
+ * Whether an advised order is due by a day: its order-by day is on or before it, overdue ones
+ * included (an order not placed yet must still be placed). The one rule of "due by" for the
+ * dashboard's reorder task and the assistant's order answers; the report writer's reorder SQL says
+ * the same over the reorder_advice view (ADR 0148, M4 amendment).
+ */
+export const isDueBy = (orderBy: string | null, by: string) => orderBy !== null && orderBy <= by;
+
 /** The catalogue run the advice is dated by: the given one, or the latest completed. */
 const catalogueTask = (db: Kysely<Database>, taskId: string | undefined) => (taskId ? repo.findCatalogueTask(db, taskId) : repo.latestCompletedCatalogueTask(db));
 

@@ -93,3 +93,15 @@ export function readCoverDays(reading: Reading): number | null {
   if (!match) return null;
   return (numberIn(match[1]) as number) * { day: 1, week: 7, month: 30, year: 365 }[match[2] as 'day' | 'week' | 'month' | 'year'];
 }
+
+/**
+ * Of the words a question did not use, those it says as a kind of products ("the Christmas items",
+ * "Christmas products", "our garden range"): no product's name, category or code holds them, so an
+ * answer for every product says so first, in the same words from the assistant and the report writer.
+ */
+export function unmatchedProductWords(question: string, unused: string[]): string[] {
+  return unused.filter((word) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(word)}\\s+(?:items?|products?|articles?|goods|range|lines?)(?![\\p{L}\\p{N}])`, 'iu').test(question));
+}
+
+/** Said first when words meant as a kind of products match none: the answer is for all of them. */
+export const noProductMatches = (words: string[]) => `No product or category matches "${words.join(' ')}": showing all products.`;

@@ -432,6 +432,8 @@ export function readWindow(reading: Reading, today: string): Ahead | null {
  */
 export type DueWindow = { starts: string | null; by: string; words: string };
 export const dueWindowOf = (window: Ahead, today: string): DueWindow => ({ starts: window.from !== null && window.from > today ? window.from : null, by: window.by, words: window.words });
+/** An order question's window: every order due by its last day, overdue ones and those before a later start included (ADR 0148, M4 amendment). */
+export const orderWindowOf = (window: Pick<Ahead, 'by' | 'words'>): DueWindow => ({ starts: null, by: window.by, words: window.words });
 
 /** A window from today as its last day, with its words where they say more: "by 31 Dec 2026 (this month)", "by 24 Dec 2026"; one that starts later as its days. */
 export function dueWords(due: DueWindow): string {

@@ -95,8 +95,9 @@ const questions: Question[] = [
     expected: () =>
       fixtureProducts
         .map((p) => ({ p, out: firstStockout(p) }))
-        .filter(({ p, out }) => p.stock <= p.reorderPoint || (out !== null && out < p.leadTime))
-        .sort((a, b) => (a.out ?? 1e9) - (b.out ?? 1e9) || a.p.code.localeCompare(b.p.code))
+        // The order advice's list: an order to place with a day to order by (the fixture's is the day stock runs out).
+        .filter(({ out }) => out !== null)
+        .sort((a, b) => (a.out as number) - (b.out as number) || a.p.code.localeCompare(b.p.code))
         .map(({ p }) => ({ product_code: p.code, order_quantity: p.orderQuantity })),
     ordered: true,
   },
@@ -255,6 +256,39 @@ describe('built-in report generator over a known dataset', () => {
     expect((await write('monthly sales of TL-02')).error).toBe('There is no product TL-02. Did you mean TL-002? The built-in generator wrote no report.');
   });
 
+  it('says the words it did not use on "Apply change" and "Regenerate SQL" alike, a kind of products that matches none first; a word of product names filters on both', async () => {
+    const regenerate = async (title: string, description: string, sqlCode = 'SELECT 1;') =>
+      (
+        await server.request('/api/user-reports/regenerate/', {
+          token,
+          body: { field_to_regenerate: 'sql_code', current_title: title, current_description: description, current_sql_code: sqlCode, current_chart_config: null },
+        })
+      ).json as { success: boolean; generated_value: string; notice: string | null };
+    const assistant = async (question: string) => ((await server.request('/api/assistant/messages/', { token, body: { content: question } })).json.messages as { content: string }[])[1]?.content ?? '';
+    // No product's name, category or code holds "Easter": all products, and said so first, in the same words on both paths and in the assistant.
+    const easter = 'sales by month for the Easter items';
+    const applied = await write(easter);
+    const regenerated = await regenerate(easter, easter);
+    expect(applied.notice).toMatch(/^No product or category matches "Easter": showing all products\. The built-in generator did not use "Easter": the report below does not filter or break down by it\./);
+    expect(regenerated.notice).toBe(applied.notice);
+    expect(regenerated.generated_value).toBe(applied.sql_code);
+    expect(await assistant(easter)).toContain('No product or category matches "Easter": showing all products.');
+    // "Christmas" is a word of the Christmas cookie cutters' name: both paths keep those products' sales only, with nothing to say.
+    const christmas = 'sales by month for the Christmas items';
+    const named = await write(christmas);
+    expect(named.notice).toBeNull();
+    expect(named.title).toContain('products named Christmas');
+    const renamed = await regenerate(christmas, '');
+    expect(renamed).toMatchObject({ success: true, generated_value: named.sql_code, notice: null });
+    const months = await rowsOf(named.sql_code);
+    expect(months.reduce((sum, row) => sum + Number(row.units_sold), 0)).toBe(total(sales.filter((s) => s.code === 'KT-003')));
+    // A report the generator wrote regenerates without a notice: its own words are not a filter dropped.
+    for (const question of ['what to reorder next week', 'overstock', 'dead stock', 'days of cover', 'how many cutters did we sell', 'products not sold in 60 days', 'low stock']) {
+      const report = await write(question);
+      expect((await regenerate(report.title, report.description)).notice, question).toBeNull();
+    }
+  });
+
   it('reads windows ahead for stock-out, delivery and forecast reports — next week or month, by or before a date — and reads its title back', async () => {
     const dayMonth = (day: string) => `${Number(day.slice(8))}/${Number(day.slice(5, 7))}`;
     const deliveries = [
@@ -323,7 +357,7 @@ describe('built-in report generator over a known dataset', () => {
     }
   });
 
-  it('reads a window on a reorder report as the assistant reads an order question: by order-by day, overdue ones kept by a window from today', async () => {
+  it('reads a window on a reorder report as the assistant reads an order question: every order due by its last day, overdue ones included', async () => {
     const todayIso = dayFromToday(0, today);
     const monday = weekStart(todayIso);
     const nextMonday = dayFromToday(7, new Date(`${monday}T00:00:00Z`));
@@ -333,26 +367,26 @@ describe('built-in report generator over a known dataset', () => {
       sql`update forecast_results set reorder = jsonb_set(reorder, '{orderBy}', to_jsonb(${day}::text)) where product_id = (select id from data.products where product_code = 'TL-001')`.execute(server.database.db);
     await setOrderBy(overdue);
     try {
-      /** The reorder list (at or below the reorder point, or out within the lead time) with each order's due day, most urgent first. */
+      /** The reorder list (an order to place, with its order-by day) with each order's due day, most urgent first. */
       const orders = fixtureProducts
         .map((p) => ({ p, out: firstStockout(p) }))
-        .filter(({ p, out }) => p.stock <= p.reorderPoint || (out !== null && out < p.leadTime))
-        .map(({ p, out }) => ({ code: p.code, due: p.code === 'TL-001' ? overdue : out === null ? null : dayFromToday(out, today) }))
-        .sort((a, b) => (a.due ?? '9999').localeCompare(b.due ?? '9999') || a.code.localeCompare(b.code));
-      expect(orders.map((o) => o.code)).toEqual(['TL-001', 'KT-002', 'GD-001']);
-      const dueIn = (from: string | null, to: string) => orders.filter((o) => o.due !== null && o.due <= to && (from === null || o.due >= from)).map((o) => o.code);
+        .filter(({ out }) => out !== null)
+        .map(({ p, out }) => ({ code: p.code, due: p.code === 'TL-001' ? overdue : dayFromToday(out as number, today) }))
+        .sort((a, b) => a.due.localeCompare(b.due) || a.code.localeCompare(b.code));
+      expect(orders.map((o) => o.code)).toEqual(['TL-001', 'KT-002', 'GD-001', 'TL-002', 'GD-002']);
+      const dueBy = (last: string) => orders.filter((o) => o.due <= last).map((o) => o.code);
       const cases: [string, string[]][] = [
         ['what should we reorder?', orders.map((o) => o.code)],
-        // Windows from today keep the overdue order; windows that start later keep only what falls in them.
-        ['what to reorder in the next 7 days', dueIn(null, dayFromToday(6, today))],
-        ['what to reorder today', dueIn(null, todayIso)],
-        ['reorder this week', dueIn(null, dayFromToday(6, new Date(`${monday}T00:00:00Z`)))],
+        // Every window keeps what is due by its last day: the overdue order, and before a window that starts later.
+        ['what to reorder in the next 7 days', dueBy(dayFromToday(6, today))],
+        ['what to reorder today', dueBy(todayIso)],
+        ['reorder this week', dueBy(dayFromToday(6, new Date(`${monday}T00:00:00Z`)))],
         // PostgreSQL has no quarter interval: this quarter is three months from its first day.
-        ['what to reorder this quarter', dueIn(null, dayFromToday(-1, new Date(`${quarterStart(3)}T00:00:00Z`)))],
-        [`what to reorder by ${Number(dayFromToday(2, today).slice(8))}/${Number(dayFromToday(2, today).slice(5, 7))}`, dueIn(null, dayFromToday(2, today))],
-        [`what to reorder in ${monthName(monthOffset(0))}`, dueIn(null, dayFromToday(-1, new Date(`${monthOffset(1)}T00:00:00Z`)))],
-        ['what must I order next week', dueIn(nextMonday, dayFromToday(6, new Date(`${nextMonday}T00:00:00Z`)))],
-        [`what to reorder in ${monthName(monthOffset(1))}`, dueIn(monthOffset(1), dayFromToday(-1, new Date(`${monthOffset(2)}T00:00:00Z`)))],
+        ['what to reorder this quarter', dueBy(dayFromToday(-1, new Date(`${quarterStart(3)}T00:00:00Z`)))],
+        [`what to reorder by ${Number(dayFromToday(2, today).slice(8))}/${Number(dayFromToday(2, today).slice(5, 7))}`, dueBy(dayFromToday(2, today))],
+        [`what to reorder in ${monthName(monthOffset(0))}`, dueBy(dayFromToday(-1, new Date(`${monthOffset(1)}T00:00:00Z`)))],
+        ['what must I order next week', dueBy(dayFromToday(6, new Date(`${nextMonday}T00:00:00Z`)))],
+        [`what to reorder in ${monthName(monthOffset(1))}`, dueBy(dayFromToday(-1, new Date(`${monthOffset(2)}T00:00:00Z`)))],
       ];
       for (const [question, expected] of cases) {
         const report = await write(question);
@@ -366,8 +400,8 @@ describe('built-in report generator over a known dataset', () => {
       // The title says the window; the pseudocode says its days as the assistant does, and when they were counted.
       const nextWeek = await write('what must I order next week');
       expect(nextWeek.title).toBe('What to reorder next week');
-      expect(nextWeek.description).toContain('only the orders due next week.');
-      expect(nextWeek.pseudocode).toContain(`Keep the orders due next week (${formatRange({ from: nextMonday, to: dayFromToday(6, new Date(`${nextMonday}T00:00:00Z`)) })}) (due on the order-by day`);
+      expect(nextWeek.description).toContain('only the orders due next week or earlier, overdue ones included.');
+      expect(nextWeek.pseudocode).toContain(`Keep the orders due by ${formatDay(dayFromToday(6, new Date(`${nextMonday}T00:00:00Z`)))} (next week), overdue ones included.`);
       expect(nextWeek.pseudocode).toContain(`The days are those of ${formatDay(todayIso)}, when this was written`);
       const thisWeek = await write('reorder this week');
       expect(thisWeek).toMatchObject({ title: 'What to reorder this week', description: expect.stringContaining('only the orders due this week, overdue ones included') });
@@ -423,7 +457,8 @@ describe('built-in report generator over a known dataset', () => {
       expect(codes).toEqual(expect.arrayContaining(['TL-001', 'KT-002', 'GD-001']));
       expect(codes).not.toContain('ZZ-DEAD');
       expect(codes).not.toContain('ZZ-NEW');
-      expect(report.pseudocode).toContain('Leave out those with nothing to order or no sales in the last 90 days');
+      expect(report.pseudocode).toContain('Keep the products it advises to order: a quantity to order and a day to order by.');
+      expect(report.pseudocode).toContain('Leave out those with no sales in the last 90 days');
     } finally {
       await db.deleteFrom('forecast_results').where('product_id', 'in', [dead, launch]).execute();
       await db.deleteFrom('data.products').where('id', 'in', [dead, launch]).execute();

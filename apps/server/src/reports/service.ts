@@ -14,6 +14,7 @@ import { ReadableCatalogue } from './readable.ts';
 import { BuiltInReportWriter, ModelReportWriter, WriterError, type CurrentReport, type ReportDraft, type ReportWriter } from './writer.ts';
 import * as repo from './repo.ts';
 import { unfinishedPeriod } from './unfinished-period.ts';
+import { noProductMatches, unmatchedProductWords } from '../plain-words/catalogue.ts';
 import { checkReportSql, loadSqlParser, SandboxRefusal, type CheckedSql } from './sandbox/gate.ts';
 import { EmbeddedSandbox, PostgresSandbox, ReportRunError, type ReportSandbox, type SandboxRun } from './sandbox/executor.ts';
 
@@ -309,33 +310,45 @@ export async function generateFromRequest(ctx: ReportsContext, options: { userId
     provider: ctx.writer.provider,
     error: null,
     error_details: null,
-    notice: draft.unusedWords?.length ? unusedWordsNotice(draft.unusedWords) : null,
+    notice: unusedWordsNotice(options.request.change_request, draft.unusedWords),
   };
 }
 
-/** The built-in generator's draft leaves these words out: said, so a filter it cannot express is not silently dropped. */
-const unusedWordsNotice = (words: string[]) =>
-  `The built-in generator did not use "${words.join(' ')}": the report below does not filter or break down by it. ` +
-  'It knows measures (units, sales value, stock value), breakdowns (by product, category, day, week, month, weekday, or a period and category together), periods, top/bottom N, one category or product code, and stock questions; ' +
-  'edit the SQL, or configure a language model (LLM_BASE_URL) for free-form requests.';
+/**
+ * The built-in generator's draft leaves these words of `question` out: said, so a filter it cannot
+ * express is not silently dropped — by "Apply change" and "Regenerate SQL" alike. Words meant as a
+ * kind of products that match none are said first, as the assistant says them. Null when none.
+ */
+function unusedWordsNotice(question: string, words: string[] = []): string | null {
+  const unique = [...new Map(words.map((word) => [word.toLowerCase(), word])).values()];
+  if (!unique.length) return null;
+  const unmatched = unmatchedProductWords(question, unique);
+  return (
+    `${unmatched.length ? `${noProductMatches(unmatched)} ` : ''}The built-in generator did not use "${unique.join(' ')}": the report below does not filter or break down by it. ` +
+    'It knows measures (units, sales value, stock value), breakdowns (by product, category, day, week, month, weekday, or a period and category together), periods, top/bottom N, one category or product code, a word of product names, and stock questions; ' +
+    'edit the SQL, or configure a language model (LLM_BASE_URL) for free-form requests.'
+  );
+}
 
 type RegenerateInput = Omit<GenerateInput, 'report_id' | 'change_request'> & { field_to_regenerate: RegenerableField };
 
 export async function regenerateField(ctx: ReportsContext, options: { userId: number; request: RegenerateInput }): Promise<RegenerateResponse> {
   const field = options.request.field_to_regenerate;
-  const answer = (value: RegenerateResponse['generated_value'], error: string | null = null, details: SqlErrorDetails | null = null): RegenerateResponse => ({
+  const answer = (value: RegenerateResponse['generated_value'], error: string | null = null, details: SqlErrorDetails | null = null, notice: string | null = null): RegenerateResponse => ({
     success: error === null,
     generated_value: value,
     provider: ctx.writer.provider,
     error,
     error_details: details,
+    notice,
   });
   const current = currentOf(options.request);
   try {
-    const value = await ctx.writer.rewrite({ field, current, context: await writerContext(ctx) });
+    const { value, unusedWords } = await ctx.writer.rewrite({ field, current, context: await writerContext(ctx) });
     if (field === 'sql_code') {
       const run = await trialRun(ctx, options.userId, value as string);
-      return run instanceof ReportRunError ? answer(null, refusedGenerated(run), unplaced(run)) : answer(value);
+      if (run instanceof ReportRunError) return answer(null, refusedGenerated(run), unplaced(run));
+      return answer(value, null, null, unusedWordsNotice(`${current.title} ${current.description}`, unusedWords));
     }
     if (field === 'chart_config') {
       const run = await trialRun(ctx, options.userId, current.sql_code);

@@ -22,6 +22,8 @@ export type ReportDraft = {
 };
 export type WriterContext = { schema: ReadableRelation[]; vocabulary: Vocabulary };
 export type FieldValue = string | ChartConfig | null;
+/** A field written anew, and the words of the title and description its SQL does not express (the built-in generator's; a model's has none). */
+export type Rewritten = { value: FieldValue; unusedWords?: string[] };
 
 /** The writer could not produce a draft; the message is for the user. */
 export class WriterError extends Error {}
@@ -30,11 +32,14 @@ export interface ReportWriter {
   readonly provider: 'model' | 'built-in';
   write(request: { changeRequest: string; current: CurrentReport; context: WriterContext; problem?: string }): Promise<ReportDraft>;
   /** One field anew; null for chart_config means "propose one from the result". */
-  rewrite(request: { field: RegenerableField; current: CurrentReport; context: WriterContext }): Promise<FieldValue>;
+  rewrite(request: { field: RegenerableField; current: CurrentReport; context: WriterContext }): Promise<Rewritten>;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Built-in
+
+/** What a report says it is: the words the generator reads to write its SQL anew or to change it. */
+const currentWords = (current: CurrentReport) => `${current.title} ${current.description}`;
 
 const EXAMPLES = "'units sold by month in 2025', 'top 10 products by sales value in the last 30 days', 'stock value by category', 'best selling month in 2025', 'units sold this month vs last month', 'products not sold in 60 days', 'low stock', 'which products run out in the next 30 days', 'what to reorder'";
 
@@ -63,19 +68,23 @@ export class BuiltInReportWriter implements ReportWriter {
     return { title: built.title, description: built.description, sql_code: built.sql, chart_config: null, pseudocode: built.pseudocode, preferredChart: built.chartType, unusedWords };
   }
 
-  async rewrite(request: { field: RegenerableField; current: CurrentReport; context: WriterContext }): Promise<FieldValue> {
-    if (request.field === 'pseudocode') return describeSql(request.current.sql_code);
-    if (request.field === 'chart_config') return null;
-    const built = buildReport(this.currentIntent(request.current, request.context));
+  async rewrite(request: { field: RegenerableField; current: CurrentReport; context: WriterContext }): Promise<Rewritten> {
+    if (request.field === 'pseudocode') return { value: describeSql(request.current.sql_code) };
+    if (request.field === 'chart_config') return { value: null };
+    const read = readQuestion(currentWords(request.current), request.context.vocabulary);
+    const built = buildReport(read.intent);
     if (!built) {
       if (request.field === 'sql_code') throw new WriterError(`The built-in generator cannot write SQL from this title and description. Describe the report with words like ${EXAMPLES}.`);
-      return request.field === 'title' ? `Report on ${describeSql(request.current.sql_code).match(/Read ([^.,]+)/)?.[1] ?? 'the data'}` : describeSql(request.current.sql_code).replace(/^\d+\. /gm, '').replace(/\n/g, ' ');
+      return { value: request.field === 'title' ? `Report on ${describeSql(request.current.sql_code).match(/Read ([^.,]+)/)?.[1] ?? 'the data'}` : describeSql(request.current.sql_code).replace(/^\d+\. /gm, '').replace(/\n/g, ' ') };
     }
-    return { title: built.title, description: built.description, sql_code: built.sql }[request.field];
+    if (request.field !== 'sql_code') return { value: built[request.field] };
+    // Words the generator's own title and description leave unused too are its wording, not a filter dropped: only the others are said.
+    const own = new Set(readQuestion(`${built.title} ${built.description}`, request.context.vocabulary).unusedWords.map((word) => word.toLowerCase()));
+    return { value: built.sql, unusedWords: read.unusedWords.filter((word) => !own.has(word.toLowerCase())) };
   }
 
   private currentIntent(current: CurrentReport, context: WriterContext): Intent {
-    return readIntent(`${current.title} ${current.description}`, context.vocabulary);
+    return readIntent(currentWords(current), context.vocabulary);
   }
 }
 
@@ -159,7 +168,7 @@ export class ModelReportWriter implements ReportWriter {
     return { ...parsed.data, chart_config: chart.success ? chart.data : null, preferredChart: null };
   }
 
-  async rewrite(request: { field: RegenerableField; current: CurrentReport; context: WriterContext }): Promise<FieldValue> {
+  async rewrite(request: { field: RegenerableField; current: CurrentReport; context: WriterContext }): Promise<Rewritten> {
     const shape = request.field === 'chart_config' ? CHART_SHAPE : 'a string';
     const answer = await this.ask([
       { role: 'system', content: systemPrompt(request.context.schema) },
@@ -168,9 +177,9 @@ export class ModelReportWriter implements ReportWriter {
     const value = (answer as { value?: unknown }).value;
     if (request.field === 'chart_config') {
       const chart = chartConfig.safeParse(value);
-      return chart.success ? chart.data : null;
+      return { value: chart.success ? chart.data : null };
     }
     if (typeof value !== 'string' || !value.trim()) throw new WriterError(`The language model did not answer a ${request.field}.`);
-    return value;
+    return { value };
   }
 }

@@ -96,7 +96,7 @@ describe('reports store', () => {
     expect(state().operations.regenerate).toMatchObject({ error: 'SQL regeneration failed', detail: 'cannot', sqlError: refused });
   });
 
-  it("keeps the server's notice of what a change request left out until the next request or another report", async () => {
+  it("keeps the server's notice of what a change request or a regenerated SQL left out until the next request or another report", async () => {
     await state().selectReport(7);
     const draft = { success: true, title: 'Units sold by store', description: '', sql_code: 'select 2', chart_config: null, pseudocode: '1. Read sales.', provider: 'built-in', error: null };
     answers['POST /api/user-reports/generate-from-request/'] = { status: 200, body: { ...draft, notice: 'The built-in generator did not use "store".' } };
@@ -108,6 +108,13 @@ describe('reports store', () => {
     answers['POST /api/user-reports/generate-from-request/'] = { status: 200, body: { ...draft, notice: 'left out' } };
     await state().applyChangeRequest('units sold by store');
     await state().selectReport(7);
+    expect(state().generateNotice).toBeNull();
+    // Regenerating the SQL from the title and description says what it left out the same way, and clears it when nothing was.
+    answers['POST /api/user-reports/regenerate/'] = { status: 200, body: { success: true, generated_value: 'select 3', provider: 'built-in', error: null, notice: 'The built-in generator did not use "Christmas".' } };
+    await state().regenerateSql();
+    expect(state()).toMatchObject({ generateNotice: 'The built-in generator did not use "Christmas".', draft: { sql_code: 'select 3' } });
+    answers['POST /api/user-reports/regenerate/'] = { status: 200, body: { success: true, generated_value: 'select 4', provider: 'built-in', error: null, notice: null } };
+    await state().regenerateSql();
     expect(state().generateNotice).toBeNull();
   });
 

@@ -306,6 +306,7 @@ export const useReportsStore = create<ReportsState & ReportsActions>()((set, get
         return;
       }
       start('regenerate');
+      set({ generateNotice: null });
       try {
         const answer = await reportsApi.regenerate({
           field_to_regenerate: 'sql_code',
@@ -320,6 +321,8 @@ export const useReportsStore = create<ReportsState & ReportsActions>()((set, get
           return;
         }
         get().updateDraft({ sql_code: answer.generated_value });
+        // The words of the title and description the new SQL leaves out, said as a change request's are.
+        set({ generateNotice: answer.notice ?? null });
         done('regenerate');
       } catch (error) {
         fail('regenerate', i18n.t('reports.errors.regenerate'), reasonOf(error));

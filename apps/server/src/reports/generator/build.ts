@@ -2,7 +2,7 @@
 // one-line description (which the generator can read back when asked to change the report) and
 // pseudocode in plain steps.
 import { DEFAULT_INACTIVE_DAYS, type ChartType } from '@stockwise/contract';
-import { describePeriod, dueWindowOf, dueWords, formatDay, fullRangeOf, MONTH_NAMES, NO_SALES_PERIOD, TOP_SELLERS_PERIOD, windowOf, type CalendarUnit } from '../../plain-words/period.ts';
+import { describePeriod, dueWindowOf, dueWords, formatDay, fullRangeOf, MONTH_NAMES, NO_SALES_PERIOD, orderWindowOf, TOP_SELLERS_PERIOD, windowOf, type CalendarUnit } from '../../plain-words/period.ts';
 import { OVERSTOCK_DAYS } from '../../plain-words/catalogue.ts';
 import { DEFAULT_LOW_STOCK, todayIso, type AheadSpan, type Dimension, type Intent, type Measure, type Period } from './intent.ts';
 
@@ -84,26 +84,37 @@ function namedStart(first: number, months: number, year: number | null): string 
 }
 
 /**
- * The days of a window ahead, relative to the day the report runs except a date or year said: from
- * today on (a stock-out, delivery or forecast counts from today), or, with `overdue`, reaching back
- * before today for a window under way (an order due yesterday must still be placed, ADR 0148).
+ * The last day of a window ahead as a condition on `column` (what falls on or before it), relative to
+ * the day the report runs except a date or year said.
  */
-function aheadCondition(ahead: AheadSpan, column: string, overdue = false): string {
-  const fromToday = (condition: string) => (overdue ? condition : `${column} >= current_date and ${condition}`);
-  if ('days' in ahead) return fromToday(`${column} < current_date + ${ahead.days}`);
-  if ('through' in ahead) return fromToday(`${column} <= date ${literal(ahead.through)}`);
-  if ('this' in ahead) return fromToday(`${column} < (date_trunc('${ahead.this}', current_date) + interval '${ahead.this === 'day' ? '1 day' : oneUnit(ahead.this)}')::date`);
-  if ('dates' in ahead) return fromToday(`${column} between date ${literal(ahead.dates.from)} and date ${literal(ahead.dates.to)}`);
-  if ('next' in ahead) {
-    const start = `(date_trunc('${ahead.next}', current_date) + interval '${oneUnit(ahead.next)}')`;
-    return `${column} >= ${start}::date and ${column} < (${start} + interval '${oneUnit(ahead.next)}')::date`;
-  }
+function aheadEnd(ahead: AheadSpan, column: string): string {
+  if ('days' in ahead) return `${column} < current_date + ${ahead.days}`;
+  if ('through' in ahead) return `${column} <= date ${literal(ahead.through)}`;
+  if ('this' in ahead) return `${column} < (date_trunc('${ahead.this}', current_date) + interval '${ahead.this === 'day' ? '1 day' : oneUnit(ahead.this)}')::date`;
+  if ('dates' in ahead) return `${column} <= date ${literal(ahead.dates.to)}`;
+  if ('next' in ahead) return `${column} < (date_trunc('${ahead.next}', current_date) + interval '${oneUnit(ahead.next)}' + interval '${oneUnit(ahead.next)}')::date`;
   const [first, unit] = 'month' in ahead ? [ahead.month, 'month' as const] : [3 * ahead.quarter - 2, 'quarter' as const];
-  const start = namedStart(first, unit === 'month' ? 1 : 3, ahead.year);
-  const end = `${column} < (${start} + interval '${oneUnit(unit)}')::date`;
-  // A month under way counts from today: what ran out before is not running out in it; an order overdue is still due in it.
-  return overdue ? `(${column} >= ${start} or ${start} <= current_date) and ${end}` : `${column} >= current_date and ${column} >= ${start} and ${end}`;
+  return `${column} < (${namedStart(first, unit === 'month' ? 1 : 3, ahead.year)} + interval '${oneUnit(unit)}')::date`;
 }
+
+/** The first day of a window ahead as a condition on `column`: from today on, and from the window's first day when it starts later. */
+function aheadStart(ahead: AheadSpan, column: string): string {
+  const fromToday = `${column} >= current_date`;
+  if ('dates' in ahead) return `${fromToday} and ${column} >= date ${literal(ahead.dates.from)}`;
+  if ('next' in ahead) return `${column} >= (date_trunc('${ahead.next}', current_date) + interval '${oneUnit(ahead.next)}')::date`;
+  if ('month' in ahead || 'quarter' in ahead) {
+    const [first, months] = 'month' in ahead ? [ahead.month, 1] : [3 * ahead.quarter - 2, 3];
+    return `${fromToday} and ${column} >= ${namedStart(first, months, ahead.year)}`;
+  }
+  return fromToday;
+}
+
+/**
+ * The days of a window ahead: a stock-out, delivery or forecast counts within it, from today on;
+ * with `overdue` (an advised order) everything due by its last day counts, overdue included: an order
+ * due yesterday, or before a window that starts later, must still be placed by then (ADR 0148).
+ */
+const aheadCondition = (ahead: AheadSpan, column: string, overdue = false): string => (overdue ? aheadEnd(ahead, column) : `${aheadStart(ahead, column)} and ${aheadEnd(ahead, column)}`);
 
 /** A window ahead as a title says it, and as the writer reads it back: "in the next 30 days", "next week", "by 24 Dec 2026", "in January", "in Q1 2027", "this month", "today". */
 function aheadWords(ahead: AheadSpan): string {
@@ -125,13 +136,10 @@ function writtenOn(ahead: AheadSpan, today: string): string {
   return fixed ? '' : ` The days are those of ${formatDay(today)}, when this was written: the SQL counts from the day it runs.`;
 }
 
-/** When an advised order is due: its order-by day, else the day its stock runs out less the lead time (as the assistant has it). */
-const ORDER_DUE = 'coalesce(ra.order_by, ra.stockout_date - ra.lead_time_days)';
-
-/** Whether a window keeps overdue orders: one from today does; one that starts later does not; a month or quarter named does once it is under way. */
+/** Which orders a window keeps, in words: those due by its end, earlier and overdue ones too. */
 function overdueWords(ahead: AheadSpan): string {
-  if ('next' in ahead || 'dates' in ahead) return '';
-  return 'month' in ahead || 'quarter' in ahead ? ', and overdue ones while it is under way' : ', overdue ones included';
+  const fromToday = 'days' in ahead || 'this' in ahead || 'through' in ahead;
+  return `${fromToday ? '' : ' or earlier'}, overdue ones included`;
 }
 
 const MEASURES: Record<Measure, { expression: string; alias: string; words: string; needsProducts: boolean; fromSales: boolean }> = {
@@ -395,32 +403,30 @@ function specialReport(intent: Intent, today: string): BuiltReport | null {
       };
     }
     case 'reorder': {
-      // The window keeps the orders whose order-by day falls in it, as the assistant's reorder answers do (ADR 0148).
+      // The order advice's list (order-advice/: a quantity to order and an order-by day, demand in the last
+      // N days), cut to the orders due by the window's end, overdue included, as the assistant and the dashboard count them (ADR 0148).
       const ahead = intent.ahead;
       const within = ahead ? ` ${aheadWords(ahead)}` : '';
       return {
         title: `What to reorder${within}${qualifiers}`,
-        description: `Products at or below their reorder point, or whose stock the forecast sees ending within their lead time, with the advised order quantity; as on the Forecasting screen, none with nothing to order or without recent sales${ahead ? `; only the orders due${within}${overdueWords(ahead)}` : ''}${qualifiers}.`,
+        description: `Products whose latest forecast advises an order, with the advised order quantity and the day to order by; as on the Forecasting screen, none without recent sales${ahead ? `; only the orders due${within}${overdueWords(ahead)}` : ''}${qualifiers}.`,
         sql: lines(
           'select ra.product_code, ra.product_name, ra.current_stock, round(ra.reorder_point::numeric, 1) as reorder_point, ra.order_quantity, ra.order_by, ra.stockout_date',
           'from reorder_advice ra',
           'join products p on p.id = ra.product_id',
           and([
-            '(ra.current_stock <= ra.reorder_point or ra.stockout_date < current_date + ra.lead_time_days)',
-            // The order advice's rule (order-advice/): an order to place, and demand in the last N days.
             'ra.order_quantity > 0',
+            'ra.order_by is not null',
             `exists (select 1 from sales s where s.product_id = ra.product_id and s.quantity > 0 and s.date >= current_date - ${DEFAULT_INACTIVE_DAYS})`,
-            ...(ahead ? [aheadCondition(ahead, ORDER_DUE, true)] : []),
+            ...(ahead ? [aheadCondition(ahead, 'ra.order_by', true)] : []),
           ]),
-          'order by ra.order_by nulls last, ra.product_code',
+          'order by ra.order_by, ra.product_code',
         ),
         pseudocode: steps(
           'Read the reorder advice of every product’s latest forecast.',
-          'Keep products at or below their reorder point, or projected to have no stock left before an order placed today would arrive.',
-          `Leave out those with nothing to order or no sales in the last ${DEFAULT_INACTIVE_DAYS} days, as the Forecasting screen's lists do.`,
-          ahead
-            ? `Keep the orders due ${aheadDates(ahead, today)}${dueWindowOf(windowOf(ahead, today), today).starts ? '' : ', overdue ones included'} (due on the order-by day, else on the day stock runs out less the lead time).${writtenOn(ahead, today)}`
-            : null,
+          'Keep the products it advises to order: a quantity to order and a day to order by.',
+          `Leave out those with no sales in the last ${DEFAULT_INACTIVE_DAYS} days, as the Forecasting screen's lists do.`,
+          ahead ? `Keep the orders due ${dueWords(orderWindowOf(windowOf(ahead, today)))}, overdue ones included.${writtenOn(ahead, today)}` : null,
           'Show the advised order quantity and the day to order by, most urgent first.',
         ),
         chartType: intent.chartType ?? 'table',

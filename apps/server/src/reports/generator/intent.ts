@@ -49,7 +49,7 @@ function readSpecial(reading: Reading): Special | null {
   if (reading.test(OVERSTOCK)) return 'overstock';
   if (reading.test(DEAD_STOCK)) return 'dead_stock';
   if (reading.test(/\b(run|runs|running) out\b|\bstock ?outs?\b|\bout of stock (in|within|by)\b|\bwill (be|go) out of stock\b/)) return 'runs_out';
-  if (reading.test(/\bre-?order|\brestock|\breplenish|\bwhat (should|to|do|must) (i|we) (order|buy)\b|\bneeds? (to be )?order|\b(must|should|needs? to|ha(s|ve) to) be ordered\b|\border(s)? (are )?due\b/)) return 'reorder';
+  if (reading.test(/\bre-?order|\brestock|\breplenish|\bwhat (should|to|do|must) (i|we) (?:(?:need|have) to )?(order|buy)\b|\bneeds? (to be )?order|\b(must|should|needs? to|ha(s|ve) to) be ordered\b|\border(s)? (are )?due\b/)) return 'reorder';
   if (reading.test(/\bout of stock\b|\bzero stock\b|\bno stock\b|\bsold out\b/)) return 'out_of_stock';
   if (reading.test(/\blow stock\b|\brunning low\b|\blow on stock\b|\bstock (below|under|less than)\b|\b(below|under|less than|fewer than) \d+ (units|in stock)\b/)) return 'low_stock';
   if (reading.test(NOT_SOLD)) return 'no_sales';

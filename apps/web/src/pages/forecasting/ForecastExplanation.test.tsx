@@ -156,6 +156,16 @@ describe('the forecast explained', () => {
     expect(screen.getByTestId('reorder-summary').textContent).toContain('Order 40 units by 4 Jan 2026');
   });
 
+  it('says an item sold in its season only is seasonal, not intermittent for its empty off-season days', () => {
+    const base = forecastFixture();
+    const description = "Sells in its season only (Nov–Dec): the forecast follows last year's season, scaled to this year's level, and is zero outside it.";
+    renderExplanation(forecastFixture({ metrics: { ...base.metrics, model: { name: 'YearlyNaive', description, demandClass: 'intermittent', history: 'full', patterns: ['season_only'] } } }));
+    expect(screen.getByTestId('model-description').textContent).toBe(description);
+    expect(screen.getByTestId('demand-class').textContent).toBe('Demand is seasonal: it sells in its season, and the days without sales are the rest of the year.');
+    expect(screen.getByTestId('patterns').textContent).toBe('Sells in its season only: the forecast follows the same weeks of last year and is zero outside them.');
+    expect(screen.getByTestId('forecast-explanation').textContent).not.toMatch(/intermittent|small, similar amounts/);
+  });
+
   it("names no demand class for a few days of sales, but the shop's closed days", () => {
     const base = forecastFixture();
     renderExplanation(

@@ -108,7 +108,8 @@ export function ForecastExplanation({ forecast }: { forecast: ProductForecastRes
           {/* A few days of sales, or none, say nothing about how a product sells: no demand class is named. */}
           {model.history === 'full' && model.demandClass !== 'none' ? (
             <Text size="sm" data-testid="demand-class">
-              {t(`forecasting.explain.demand.${demandKey(model.demandClass)}`, { value: model.demandClass })}
+              {/* An item sold in its season only is classed by its off-season's empty days: its demand is its season's, not intermittent. */}
+              {model.patterns.includes('season_only') ? t('forecasting.explain.demand.seasonOnly') : t(`forecasting.explain.demand.${demandKey(model.demandClass)}`, { value: model.demandClass })}
             </Text>
           ) : null}
           {(model.history === 'full' && model.demandClass !== 'none') || model.patterns.length ? (
