@@ -233,12 +233,15 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
     const values: RowValues = {};
     const present: string[] = [];
     let undecided: Record<string, unknown> | null = null;
+    // The cells of `undecided` as the file wrote them (before a decimal comma was read), for the hint.
+    let writtenAs: Record<string, unknown> | null = null;
     let errors: Record<string, string[]> | null = null;
     // Date columns read day-first only for now (the file's order undecided): they may be swapped later.
     let provisional: string[] | null = null;
     for (const { column, type, reference, minimum, quick } of readers) {
       let raw = fields[column];
       if (raw === undefined) continue;
+      const written = raw;
       if (typeof raw === 'string' && hasNul(raw)) {
         (errors ??= {})[column] = ['The value contains a NUL character.'];
         continue;
@@ -289,7 +292,10 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
         raw = fromDecimalComma(raw);
       }
       const value = quick ? quick(raw) : UNDECIDED;
-      if (value === UNDECIDED) (undecided ??= {})[column] = raw;
+      if (value === UNDECIDED) {
+        (undecided ??= {})[column] = raw;
+        (writtenAs ??= {})[column] = written;
+      }
       else if (belowMinimum(value, minimum)) (errors ??= {})[column] = [minimumReason(minimum as { min: number; inclusive: boolean })];
       else {
         values[column] = value;
@@ -310,7 +316,7 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
             if (!fieldErrors) throw error;
             // Only a figure refused as not a number at all: one refused for its size or places is not about its writing.
             const notANumber = fieldErrors[column]?.some((reason) => reason === expectedValue.DecimalField || reason === expectedValue.IntegerField);
-            const hint = notANumber ? numberWritingHint(raw, decimalComma) : null;
+            const hint = notANumber ? numberWritingHint(writtenAs?.[column] ?? raw, decimalComma, target.typeOf(column) === 'IntegerField') : null;
             errors = { ...fieldErrors, ...(hint ? { [column]: [hint] } : {}), ...(errors ?? {}) };
           }
         }
