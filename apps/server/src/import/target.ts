@@ -210,6 +210,12 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
     };
   });
 
+  // A value outside a column's choices (a German till's "geplant"): the column can be left unmapped when it has a default.
+  const wayOutOfChoices = new Map(
+    checked
+      .filter((c) => c.choices && target.defaults.has(c.key))
+      .map((c) => [c.key, { choices: c.choices ?? [], wayOut: `Change the values in the file, or leave ${c.label} unmapped: every row then gets ${target.defaults.get(c.key)} (the default).` }]),
+  );
   const recordedDate = recordedDateColumn(target.encodedName);
   const now = new Date();
   const readDateValue = (raw: unknown, row: number): ReadDate | string => {
@@ -317,7 +323,11 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
             // Only a figure refused as not a number at all: one refused for its size or places is not about its writing.
             const notANumber = fieldErrors[column]?.some((reason) => reason === expectedValue.DecimalField || reason === expectedValue.IntegerField);
             const hint = notANumber ? numberWritingHint(writtenAs?.[column] ?? raw, decimalComma, target.typeOf(column) === 'IntegerField') : null;
-            errors = { ...fieldErrors, ...(hint ? { [column]: [hint] } : {}), ...(errors ?? {}) };
+            const choice = wayOutOfChoices.get(column);
+            const refusal = fieldErrors[column];
+            const unknownChoice = choice && refusal && !choice.choices.includes(String(raw).trim());
+            const reasons = hint ? [hint] : unknownChoice ? refusal.map((reason) => `${reason} ${choice.wayOut}`) : null;
+            errors = { ...fieldErrors, ...(reasons ? { [column]: reasons } : {}), ...(errors ?? {}) };
           }
         }
       }

@@ -128,13 +128,16 @@ const tooLong = (max: number) => `Ensure this field has no more than ${max.toLoc
 export const decimalNumber = () =>
   z.union([z.number().finite('Expected a number.'), z.string().trim().regex(decimalText, 'Expected a number.').transform(Number)]).pipe(z.number().finite('Expected a number.'));
 
+/** A value outside a column's choices, named with the values allowed: "geplant is not one of the allowed values: scheduled, received, cancelled." */
+export const notAChoice = (value: unknown, choices: readonly string[]) => `${String(value)} is not one of the allowed values: ${choices.join(', ')}.`;
+
 export function valueSchema(column: ColumnDefinition): z.ZodType<string | number | boolean> {
   switch (column.type) {
     case 'CharField':
     case 'TextField': {
       const max = column.type === 'CharField' ? (column.max_length ?? DEFAULT_CHAR_LENGTH) : 1_000_000;
       const text = storableText().max(max, tooLong(max));
-      return column.choices ? text.refine((v) => column.choices?.includes(v), `Must be one of: ${column.choices.join(', ')}.`) : text;
+      return column.choices ? text.refine((v) => column.choices?.includes(v), { error: (issue) => notAChoice(issue.input, column.choices ?? []) }) : text;
     }
     case 'EmailField':
       return z.email('Enter a valid email address.').max(254, tooLong(254));
@@ -145,7 +148,7 @@ export function valueSchema(column: ColumnDefinition): z.ZodType<string | number
       const integer = z
         .union([z.number(), z.string().trim().regex(integerText, 'Expected a whole number.').transform(Number)])
         .pipe(z.number().int('Expected a whole number.').min(min, range).max(max, range));
-      return column.choices ? integer.refine((v) => column.choices?.includes(String(v)), `Must be one of: ${column.choices.join(', ')}.`) : integer;
+      return column.choices ? integer.refine((v) => column.choices?.includes(String(v)), { error: (issue) => notAChoice(issue.input, column.choices ?? []) }) : integer;
     }
     case 'DecimalField': {
       const maxDigits = column.max_digits ?? DEFAULT_MAX_DIGITS;
