@@ -14,9 +14,9 @@ import {
 import type { Database } from '../db/schema.ts';
 import { validationError } from '../http/errors.ts';
 import { compileRowParser, expectedValue, isReadOnly, isTextual, quickCheck, UNDECIDED, withIdColumn, type RowValues } from '../tables/columns.ts';
-import { recordedDateColumn, recordedDateProblem } from '../tables/recorded-dates.ts';
+import { datedColumn } from '../tables/dated-columns.ts';
 import { UnreadableCell } from './source.ts';
-import { findCatalogueEntry } from '../tables/repo.ts';
+import { defaultValueOf, findCatalogueEntry } from '../tables/repo.ts';
 import { type DateOrderDetector, fromDecimalComma, fromJsDate, isoDateProblem, isoDateTime, isoDay, numberWritingHint, readDate, readExcelSerial, type ReadDate } from './values.ts';
 
 /** A ForeignKey target: fed with the related table's key column (`by: 'key'`), or with ids when the mapping says so. */
@@ -75,12 +75,6 @@ async function columnFacts(db: Kysely<Database>, encodedName: string) {
   return { facts: facts.rows, checks: checks.rows };
 }
 
-/** A column default that is a constant (`14`, `0`, `'0'::numeric`, `'each'::character varying`): its value as text. */
-const constantDefault = /^(?:'((?:[^']|'')*)'|(-?\d+(?:\.\d+)?))(?:::[a-z ]+)?$/;
-function defaultValueOf(expression: string | null): string | null {
-  const match = expression === null ? null : constantDefault.exec(expression);
-  return match ? (match[1]?.replaceAll("''", "'") ?? (match[2] as string)) : null;
-}
 
 const minimumRule = /^CHECK \(\(\(?"?([^"\s)]+)"?\)? (>=|>) \(?(-?\d+(?:\.\d+)?)\)?(?:::[a-z ]+)?\)\)$/;
 
@@ -216,7 +210,7 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
       .filter((c) => c.choices && target.defaults.has(c.key))
       .map((c) => [c.key, { choices: c.choices ?? [], wayOut: `Change the values in the file, or leave ${c.label} unmapped: every row then gets ${target.defaults.get(c.key)} (the default).` }]),
   );
-  const recordedDate = recordedDateColumn(target.encodedName);
+  const dateRule = datedColumn(target.encodedName);
   const now = new Date();
   const readDateValue = (raw: unknown, row: number): ReadDate | string => {
     if (raw instanceof Date) return fromJsDate(raw) ?? 'Expected a date.';
@@ -283,7 +277,7 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
           continue;
         }
         const day = isoDay(date);
-        const outOfRange = column === recordedDate ? recordedDateProblem(day, now) : null;
+        const outOfRange = column === dateRule?.column ? dateRule.problem(day, now) : null;
         if (outOfRange) {
           (errors ??= {})[column] = [outOfRange];
           continue;

@@ -23,7 +23,7 @@ const titleCase = (key: string) => key.split('_').filter(Boolean).map((word) => 
 /** The name people see for a column: its label, else its key in words (`current_stock` → Current Stock). */
 export const columnLabel = (column: Pick<ColumnDefinition, 'key' | 'label'>) => column.label ?? (column.key === 'id' ? 'ID' : titleCase(column.key));
 
-export function presentColumns(columns: ColumnDefinition[], encodedNameOf: (tableName: string) => string | undefined): TableColumn[] {
+export function presentColumns(columns: ColumnDefinition[], encodedNameOf: (tableName: string) => string | undefined, defaults: ReadonlyMap<string, string> = new Map()): TableColumn[] {
   return withIdColumn(columns).map((column) => {
     const related = column.type === 'ForeignKey' && column.related_table ? encodedNameOf(column.related_table) : undefined;
     return {
@@ -32,6 +32,7 @@ export function presentColumns(columns: ColumnDefinition[], encodedNameOf: (tabl
       read_only: isReadOnly(column.type),
       ...(column.key === 'id' ? { min_width: column.min_width ?? 80, max_width: column.max_width ?? 120 } : {}),
       ...(related && column.related_table ? { foreign_key: { table: column.related_table, encodedName: related, column: 'id' as const } } : {}),
+      ...(column.choices && defaults.has(column.key) ? { default_value: defaults.get(column.key) } : {}),
     };
   });
 }
