@@ -252,6 +252,43 @@ describe('Data screen', () => {
     await form.waitFor({ state: 'detached' });
   });
 
+  it("refuses a delivery's mistyped year in words before sending, and starts its status at the default the server gives", async () => {
+    const { page } = browser;
+    const id = unique();
+    const code = `VASE-${id}`;
+    await addProduct({ product_code: code, name: `Glass vase ${id}` });
+    await openDataScreen(page);
+    await openTable(page, 'deliveries');
+    await page.getByRole('button', { name: 'Add row' }).first().click();
+    const form = page.getByTestId('row-form');
+    // Not "(none)": a delivery left alone is stored as scheduled.
+    expect(await field(form, 'Status').inputValue()).toBe('scheduled');
+    await form.getByRole('combobox', { name: 'Product' }).fill(code);
+    await page.getByRole('listbox', { name: 'Product' }).getByRole('option').first().click();
+    await field(form, 'Quantity').fill('12');
+    const expected = field(form, 'Expected date');
+    // ISO typed into the browser's month/day/year boxes: the year box takes four digits at most, and
+    // what is left is no whole date (the input's value is empty), said as such rather than "required".
+    await expected.click();
+    await page.keyboard.type('2026-12-24');
+    expect(await expected.inputValue()).not.toBe('2026-12-24');
+    const requests: string[] = [];
+    page.on('request', (request) => void (request.url().includes('/rows/add/') && requests.push(request.url())));
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByText(/^This is not a whole date: type it in the order the field shows/).waitFor();
+    expect(await form.getByText('This field is required.').count()).toBe(0);
+    expect(requests).toEqual([]);
+    await expected.fill(`${new Date().getUTCFullYear() + 100}-12-24`);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByText(/more than 5 years ahead: check the year\./).waitFor();
+    expect(requests).toEqual([]);
+    await expected.fill('2026-12-24');
+    const add = page.waitForRequest((request) => request.url().includes('/rows/add/'));
+    await form.getByRole('button', { name: 'Save' }).click();
+    expect((await add).postDataJSON()).toMatchObject({ expected_date: '2026-12-24', quantity: '12', status: 'scheduled' });
+    await form.waitFor({ state: 'detached' });
+  });
+
   it('sorts a column ascending then descending and filters (and clears the filter)', async () => {
     const { page } = browser;
     await openDataScreen(page);

@@ -49,6 +49,17 @@ describe('a phone (390 × 844)', () => {
     await page.getByTestId('data-grid').waitFor();
     expect((await box('[data-testid="data-grid"]')).width).toBeGreaterThan(340);
     expect(await overflow()).toBe(0);
+
+    // The collapsed assistant keeps its 4rem: the prompt gets the whole width, the quick questions a row under it, all on screen.
+    const bar = page.getByTestId('assistant-bar');
+    expect(await heightOf(page, 'assistant-bar')).toBe(4 * (await rootFontSize(page)));
+    expect((await bar.getByRole('button', { name: 'Open the assistant' }).boundingBox())!.width).toBeGreaterThan(300);
+    const barBox = (await bar.boundingBox())!;
+    for (const label of ['Show low stock', 'Reorder report', 'Deliveries']) {
+      const quick = (await bar.getByRole('button', { name: label }).boundingBox())!;
+      expect(quick.x + quick.width, label).toBeLessThanOrEqual(barBox.x + barBox.width);
+      expect(quick.y + quick.height, label).toBeLessThanOrEqual(barBox.y + barBox.height);
+    }
     await page.getByRole('button', { name: 'Add row' }).waitFor();
     expect(await page.getByRole('button', { name: 'Add row' }).evaluate((button) => button.scrollWidth <= button.clientWidth)).toBe(true);
 

@@ -13,3 +13,4 @@ export * from './typed-values.ts';
 export * from './reports.ts';
 export * from './dashboard.ts';
 export * from './dates.ts';
+export * from './date-rules.ts';

@@ -51,6 +51,8 @@ export const tableColumn = columnDefinition.extend({
   label: z.string(),
   read_only: z.boolean(),
   foreign_key: z.object({ table: z.string(), encodedName: z.string(), column: z.literal('id') }).optional(),
+  /** A column of choices whose database default a row left without a value gets (a delivery's status: scheduled). */
+  default_value: z.string().optional(),
 });
 export type TableColumn = z.infer<typeof tableColumn>;
 

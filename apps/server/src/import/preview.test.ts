@@ -54,6 +54,7 @@ describe.each(backends)('file preview on %s', (backend) => {
     ['a German sales export', 'sales', 'Belegnr;Artikelnr.;Bezeichnung;Menge;Datum;VK-Preis\n1;85123A;Herz;6;01.12.2010;2,55\n', { product_id: 'Artikelnr.', date: 'Datum', quantity: 'Menge' }],
     ['a French product list', 'products', 'Référence;Désignation;Famille;Quantité en stock;Prix d\'achat;Délai de livraison\n85123A;Cœur;Déco;4;2,10;7\n', { product_code: 'Référence', name: 'Désignation', category: 'Famille', current_stock: 'Quantité en stock', unit_cost: "Prix d'achat", lead_time_days: 'Délai de livraison' }],
     ['a Spanish stock count', 'stock_snapshots', 'Código,Fecha,Existencias\n85123A,31/01/2011,12\n', { product_id: 'Código', date: 'Fecha', stock_level: 'Existencias' }],
+    ['a German stock count', 'stock_snapshots', 'Zähldatum;Artikelnr.;Gezählt\n30.11.2026;85123A;12\n', { product_id: 'Artikelnr.', date: 'Zähldatum', stock_level: 'Gezählt' }],
     ['a Dutch delivery list', 'deliveries', 'Artikelcode;Leverdatum;Aantal;Status\n85123A;31-01-2011;12;scheduled\n', { product_id: 'Artikelcode', expected_date: 'Leverdatum', quantity: 'Aantal', status: 'Status' }],
   ] as [string, string, string, Record<string, string | null>][])("proposes the columns of %s by their own names", async (_name, entity, csv, proposed) => {
     const { status, json } = await preview([file('shop.csv', csv), { name: 'entity_type', value: entity }]);
@@ -96,6 +97,13 @@ describe.each(backends)('file preview on %s', (backend) => {
     expect(answer.json).toMatchObject({ format: 'json', header: ['item.sku', 'sold.on', 'sold.units'], raw_rows: [['85123A', '2011-01-05', 0], expect.any(Array), expect.any(Array), expect.any(Array), expect.any(Array)] });
     expect(answer.json.rows[4]).toEqual({ row: 5, values: { product_id: '85123A', date: '2011-01-05', quantity: 4 }, problems: {} });
     expect(answer.json.warning).toContain('JSON');
+  });
+  it("proposes a web shop's nested JSON by the last part of each path, and takes a code in another case as the stored one", async () => {
+    const orders = JSON.stringify([{ id: 7, created_at: '2011-01-31T10:00:00Z', item: { sku: '85123a', title: 'Herz' }, qty: 2 }]);
+    const { status, json } = await preview([file('orders.json', orders, 'application/json'), { name: 'entity_type', value: 'sales' }]);
+    expect(status, JSON.stringify(json)).toBe(200);
+    expect(json.proposed_mapping).toEqual({ product_id: 'item.sku', date: 'created_at', quantity: 'qty' });
+    expect(json.rows).toEqual([{ row: 1, values: { product_id: '85123a', date: '2011-01-31', quantity: 2 }, problems: {} }]);
   });
 
   it("lists an .xlsx workbook's sheets and reads the chosen one", async () => {

@@ -47,9 +47,10 @@ const SYNONYMS: Record<string, string[]> = {
     'ekpreis', 'einkaufspreis', 'einstandspreis', 'preis', 'prixdachat', 'prixachat', 'cout', 'prixunitaire', 'prix', 'preciocompra', 'coste', 'costo', 'precio', 'inkoopprijs', 'kostprijs', 'prijs', 'prezzoacquisto', 'prezzo'],
   lead_time_days: ['leadtimedays', 'leadtime', 'leaddays', 'lieferzeit', 'lieferzeittage', 'wiederbeschaffungszeit', 'delailivraison', 'delaidelivraison', 'delai', 'plazoentrega', 'plazo', 'levertijd', 'tempidiconsegna'],
   date: ['date', 'day', 'invoicedate', 'orderdate', 'salesdate', 'saledate', 'transactiondate', 'timestamp', 'datetime', 'countdate', 'countedon', 'datecounted', 'stocktakedate',
-    'datum', 'verkaufsdatum', 'belegdatum', 'buchungsdatum', 'inventurdatum', 'datevente', 'datedevente', 'fecha', 'fechaventa', 'verkoopdatum', 'datavendita'],
+    'createdat', 'created', 'orderedat', 'soldat', 'purchasedat', 'placedat',
+    'datum', 'zahldatum', 'zaehldatum', 'bestelldatum', 'lieferscheindatum', 'rechnungsdatum', 'erstelltam', 'verkaufsdatum', 'belegdatum', 'buchungsdatum', 'inventurdatum', 'datevente', 'datedevente', 'fecha', 'fechaventa', 'verkoopdatum', 'datavendita'],
   quantity: ['quantity', 'qty', 'units', 'unitssold', 'sold', 'qtysold', 'count', 'menge', 'anzahl', 'stuck', 'stuckzahl', 'quantite', 'qte', 'cantidad', 'unidades', 'aantal', 'hoeveelheid', 'quantita', 'qta'],
-  stock_level: ['stocklevel', 'stock', 'onhand', 'counted', 'count', 'qty', 'quantity', 'level', 'bestand', 'lagerbestand', 'gezahlt', 'istbestand', 'inventaire', 'existencias', 'inventario', 'voorraad', 'geteld', 'giacenza'],
+  stock_level: ['stocklevel', 'stock', 'onhand', 'counted', 'count', 'qty', 'quantity', 'level', 'bestand', 'lagerbestand', 'gezahlt', 'istbestand', 'zahlmenge', 'zaehlmenge', 'gezahltemenge', 'bestandsmenge', 'inventaire', 'existencias', 'inventario', 'voorraad', 'geteld', 'giacenza'],
   expected_date: ['expecteddate', 'deliverydate', 'duedate', 'eta', 'arrivaldate', 'date', 'liefertermin', 'lieferdatum', 'datelivraison', 'datedelivraison', 'fechaentrega', 'leverdatum', 'dataconsegna', 'datum'],
   status: ['status', 'state', 'deliverystatus', 'statut', 'etat', 'estado', 'stato'],
 };
@@ -58,6 +59,11 @@ const SYNONYMS: Record<string, string[]> = {
 export function proposeMapping(targets: ImportTarget[], header: string[]): Record<string, string | null> {
   const byName = new Map<string, string>();
   for (const column of header) if (!byName.has(normalise(column))) byName.set(normalise(column), column);
+  // A JSON record's nested `item.sku` answers to `sku` too, after every whole name.
+  for (const column of header) {
+    const last = normalise(column.slice(column.lastIndexOf('.') + 1));
+    if (column.includes('.') && last && !byName.has(last)) byName.set(last, column);
+  }
   const used = new Set<string>();
   const proposed: Record<string, string | null> = {};
   const candidates = (target: ImportTarget) => [target.field, target.label, ...(target.reference ? [target.reference.key] : []), ...(SYNONYMS[target.field] ?? [])].map(normalise);
@@ -116,14 +122,17 @@ function describeTargets(target: WriteTarget): ImportTarget[] {
     });
 }
 
-/** Which of `codes` the related table lacks. */
+/** Which of `codes` the related table lacks: neither the code nor one code differing only in case is stored (as the import matches them). */
 async function missingCodes(db: Kysely<Database>, target: WriteTarget, column: string, codes: string[]): Promise<Set<string>> {
   const reference = target.references.get(column);
   if (!reference || reference.by !== 'key' || !codes.length) return new Set();
+  const table = sql.id('data', reference.encodedName);
+  const key = sql.ref(reference.keyColumn);
   const { rows } = await sql<{ code: string }>`
-    select ${sql.ref(reference.keyColumn)}::text as code from ${sql.id('data', reference.encodedName)} where ${sql.ref(reference.keyColumn)} = any(${codes}::text[])`.execute(db);
-  const found = new Set(rows.map((r) => r.code));
-  return new Set(codes.filter((code) => !found.has(code)));
+    select c.code from unnest(${codes}::text[]) c(code)
+    where not exists (select 1 from ${table} where ${key}::text = c.code)
+      and (select count(*) from ${table} where lower(${key}::text) = lower(c.code)) <> 1`.execute(db);
+  return new Set(rows.map((r) => r.code));
 }
 
 export type PreviewRequest = { file: ReceivedFile; fields: Record<string, string> };

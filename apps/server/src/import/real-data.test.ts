@@ -144,13 +144,54 @@ describe.each(backends)('real data in on %s', (backend) => {
       { row: 3, field: 'quantity', column: 'Qty', reason: 'Must be more than 0.' },
       { row: 4, field: 'quantity', column: 'Qty', reason: 'Expected a whole number.' },
       { row: 5, field: 'expected_date', column: 'Due', reason: expect.stringContaining('not a real date') },
-      { row: 6, field: 'status', column: 'Status', reason: expect.stringContaining('Must be one of') },
+      {
+        row: 6,
+        field: 'status',
+        column: 'Status',
+        reason: 'lost is not one of the allowed values: scheduled, received, cancelled. Change the values in the file, or leave Status unmapped: every row then gets scheduled (the default).',
+      },
       { row: 7, field: 'product_id', column: 'Item', reason: 'A value is required.' },
     ]);
     expect(JSON.stringify(result.json)).not.toContain('Failing row');
     const returns = await importFile(server, token, { fileName: 'r.csv', content: 'StockCode,InvoiceDate,Quantity\nRDE-1,2026-06-01,-4\n', mapping: salesMapping(), entityType: 'sales' });
     expect(returns.status, JSON.stringify(returns.json)).toBe(200);
     expect(await salesOf('RDE-')).toEqual([{ product_code: 'RDE-1', date: '2026-06-01', quantity: -4 }]);
+  });
+
+  it("reads a German till's cells: two-digit years, codes in another case; a fraction of a unit and an unknown code are refused in words", async () => {
+    await addProducts(['RDT-0003', 'RDT-0004']);
+    const mapping = { entities: { sales: { field_mappings: { product_id: 'Artikelnr', date: 'Datum', quantity: 'Menge' }, decimal_separator: ',' } } };
+    const good = 'Artikelnr;Datum;Menge\nrdt-0003;2.12.25;2\n RDT-0003 ;02.12.2025;1\nRdt-0004;3.12.25;4\n';
+    const read = await importFile(server, token, { fileName: 'kasse.csv', content: good, mapping, entityType: 'sales' });
+    expect(read.status, JSON.stringify(read.json)).toBe(200);
+    expect(read.json).toMatchObject({ counts: { rows: 3, written: 2 } });
+    expect(await salesOf('RDT-')).toEqual([
+      { product_code: 'RDT-0003', date: '2025-12-02', quantity: 3 },
+      { product_code: 'RDT-0004', date: '2025-12-03', quantity: 4 },
+    ]);
+    const bad = 'Artikelnr;Datum;Menge\nRDT-0003;4.12.25;2,5\nrdt0004;4.12.25;1\nRDT-9999;4.12.25;1\n';
+    const refused = await importFile(server, token, { fileName: 'kasse-bad.csv', content: bad, mapping, entityType: 'sales' });
+    expect(refused.status).toBe(400);
+    expect(refused.json.row_errors).toEqual([
+      { row: 2, field: 'quantity', column: 'Menge', reason: 'Expected a whole number, not 2,5: this column counts whole units.' },
+      { row: 3, field: 'product_id', column: 'Artikelnr', reason: 'product code rdt0004 does not exist: did you mean RDT-0004?' },
+      { row: 4, field: 'product_id', column: 'Artikelnr', reason: 'product code RDT-9999 does not exist.' },
+    ]);
+  });
+
+  it('matches a code in another case only when one stored code does, and then only if none matches exactly', async () => {
+    await addProducts(['RDC-a', 'RDC-A', 'RDC-B']);
+    const csv = 'StockCode,InvoiceDate,Quantity\nRDC-a,2026-03-02,1\nRDC-A,2026-03-02,2\nrdc-b,2026-03-02,3\n';
+    const read = await importFile(server, token, { fileName: 'cases.csv', content: csv, mapping: salesMapping(), entityType: 'sales' });
+    expect(read.status, JSON.stringify(read.json)).toBe(200);
+    expect(await salesOf('RDC-')).toEqual([
+      { product_code: 'RDC-A', date: '2026-03-02', quantity: 2 },
+      { product_code: 'RDC-B', date: '2026-03-02', quantity: 3 },
+      { product_code: 'RDC-a', date: '2026-03-02', quantity: 1 },
+    ]);
+    const ambiguous = await importFile(server, token, { fileName: 'ambiguous.csv', content: 'StockCode,InvoiceDate,Quantity\nrdc-A,2026-03-03,1\n', mapping: salesMapping(), entityType: 'sales' });
+    expect(ambiguous.status).toBe(400);
+    expect(ambiguous.json.row_errors).toEqual([{ row: 2, field: 'product_id', column: 'StockCode', reason: 'product code rdc-A does not exist.' }]);
   });
 
   it('refuses sales and stock counts dated in the future or before 1970, naming the row; deliveries may be planned ahead', async () => {

@@ -14,9 +14,9 @@ import {
 import type { Database } from '../db/schema.ts';
 import { validationError } from '../http/errors.ts';
 import { compileRowParser, expectedValue, isReadOnly, isTextual, quickCheck, UNDECIDED, withIdColumn, type RowValues } from '../tables/columns.ts';
-import { recordedDateColumn, recordedDateProblem } from '../tables/recorded-dates.ts';
+import { datedColumn } from '../tables/dated-columns.ts';
 import { UnreadableCell } from './source.ts';
-import { findCatalogueEntry } from '../tables/repo.ts';
+import { defaultValueOf, findCatalogueEntry } from '../tables/repo.ts';
 import { type DateOrderDetector, fromDecimalComma, fromJsDate, isoDateProblem, isoDateTime, isoDay, numberWritingHint, readDate, readExcelSerial, type ReadDate } from './values.ts';
 
 /** A ForeignKey target: fed with the related table's key column (`by: 'key'`), or with ids when the mapping says so. */
@@ -75,12 +75,6 @@ async function columnFacts(db: Kysely<Database>, encodedName: string) {
   return { facts: facts.rows, checks: checks.rows };
 }
 
-/** A column default that is a constant (`14`, `0`, `'0'::numeric`, `'each'::character varying`): its value as text. */
-const constantDefault = /^(?:'((?:[^']|'')*)'|(-?\d+(?:\.\d+)?))(?:::[a-z ]+)?$/;
-function defaultValueOf(expression: string | null): string | null {
-  const match = expression === null ? null : constantDefault.exec(expression);
-  return match ? (match[1]?.replaceAll("''", "'") ?? (match[2] as string)) : null;
-}
 
 const minimumRule = /^CHECK \(\(\(?"?([^"\s)]+)"?\)? (>=|>) \(?(-?\d+(?:\.\d+)?)\)?(?:::[a-z ]+)?\)\)$/;
 
@@ -210,7 +204,13 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
     };
   });
 
-  const recordedDate = recordedDateColumn(target.encodedName);
+  // A value outside a column's choices (a German till's "geplant"): the column can be left unmapped when it has a default.
+  const wayOutOfChoices = new Map(
+    checked
+      .filter((c) => c.choices && target.defaults.has(c.key))
+      .map((c) => [c.key, { choices: c.choices ?? [], wayOut: `Change the values in the file, or leave ${c.label} unmapped: every row then gets ${target.defaults.get(c.key)} (the default).` }]),
+  );
+  const dateRule = datedColumn(target.encodedName);
   const now = new Date();
   const readDateValue = (raw: unknown, row: number): ReadDate | string => {
     if (raw instanceof Date) return fromJsDate(raw) ?? 'Expected a date.';
@@ -233,12 +233,15 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
     const values: RowValues = {};
     const present: string[] = [];
     let undecided: Record<string, unknown> | null = null;
+    // The cells of `undecided` as the file wrote them (before a decimal comma was read), for the hint.
+    let writtenAs: Record<string, unknown> | null = null;
     let errors: Record<string, string[]> | null = null;
     // Date columns read day-first only for now (the file's order undecided): they may be swapped later.
     let provisional: string[] | null = null;
     for (const { column, type, reference, minimum, quick } of readers) {
       let raw = fields[column];
       if (raw === undefined) continue;
+      const written = raw;
       if (typeof raw === 'string' && hasNul(raw)) {
         (errors ??= {})[column] = ['The value contains a NUL character.'];
         continue;
@@ -274,7 +277,7 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
           continue;
         }
         const day = isoDay(date);
-        const outOfRange = column === recordedDate ? recordedDateProblem(day, now) : null;
+        const outOfRange = column === dateRule?.column ? dateRule.problem(day, now) : null;
         if (outOfRange) {
           (errors ??= {})[column] = [outOfRange];
           continue;
@@ -289,7 +292,10 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
         raw = fromDecimalComma(raw);
       }
       const value = quick ? quick(raw) : UNDECIDED;
-      if (value === UNDECIDED) (undecided ??= {})[column] = raw;
+      if (value === UNDECIDED) {
+        (undecided ??= {})[column] = raw;
+        (writtenAs ??= {})[column] = written;
+      }
       else if (belowMinimum(value, minimum)) (errors ??= {})[column] = [minimumReason(minimum as { min: number; inclusive: boolean })];
       else {
         values[column] = value;
@@ -310,8 +316,12 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
             if (!fieldErrors) throw error;
             // Only a figure refused as not a number at all: one refused for its size or places is not about its writing.
             const notANumber = fieldErrors[column]?.some((reason) => reason === expectedValue.DecimalField || reason === expectedValue.IntegerField);
-            const hint = notANumber ? numberWritingHint(raw, decimalComma) : null;
-            errors = { ...fieldErrors, ...(hint ? { [column]: [hint] } : {}), ...(errors ?? {}) };
+            const hint = notANumber ? numberWritingHint(writtenAs?.[column] ?? raw, decimalComma, target.typeOf(column) === 'IntegerField') : null;
+            const choice = wayOutOfChoices.get(column);
+            const refusal = fieldErrors[column];
+            const unknownChoice = choice && refusal && !choice.choices.includes(String(raw).trim());
+            const reasons = hint ? [hint] : unknownChoice ? refusal.map((reason) => `${reason} ${choice.wayOut}`) : null;
+            errors = { ...fieldErrors, ...(reasons ? { [column]: reasons } : {}), ...(errors ?? {}) };
           }
         }
       }

@@ -98,6 +98,22 @@ describe('DateOrderDetector', () => {
     expect(detector.candidates).toEqual(['iso', 'dd/mm/yyyy', 'mm/dd/yyyy']);
   });
 
+  it('reads a two-digit year as Excel does: 00–69 are 20YY, 70–99 are 19YY', () => {
+    expect(splitDate('2.12.26')).toEqual({ first: 2, second: 12, year: 2026, separator: '.', time: null });
+    expect(splitDate('31/12/99 08:15')).toMatchObject({ year: 1999, time: '08:15:00' });
+    expect(splitDate('1/2/69 8:26 PM')).toMatchObject({ year: 2069, time: '20:26:00' });
+    expect(splitDate('2.12.262')).toBeNull();
+    expect(readDate('2.12.26', 'dd.mm.yyyy')).toEqual({ year: 2026, month: 12, day: 2, time: null });
+    expect(readDate('12/24/26', 'mm/dd/yyyy')).toEqual({ year: 2026, month: 12, day: 24, time: null });
+    const detector = new DateOrderDetector();
+    expect(detector.read('2.12.26', 1)).toEqual({ year: 2026, month: 12, day: 2, time: null });
+    expect(detector.read('29.02.25', 2)).toBe('29.02.25 is not a real date: February 2025 has 28 days.');
+    const slashed = new DateOrderDetector();
+    expect(slashed.read('24/12/26', 1)).toEqual({ year: 2026, month: 12, day: 24, time: null });
+    expect(slashed.order).toBe('dd/mm/yyyy');
+    expect(slashed.read('12/24/26', 2)).toMatch(/is written mm\/dd\/yyyy but earlier dates of the file are dd\/mm\/yyyy \(row 1\)/);
+  });
+
   it('names a day that does not exist as the row validator does, and says which part is wrong', () => {
     const detector = new DateOrderDetector();
     expect(detector.read('2026-02-30', 1)).toBe('2026-02-30 is not a real date: February 2026 has 28 days.');
@@ -131,6 +147,14 @@ describe('decimal commas', () => {
     // Either: both are said.
     expect(numberWritingHint('1,234', false)).toMatch(/decimal comma.*; or it has commas between thousands/);
     for (const [raw, comma] of [['abc', false], ['3,20', true], ['12.5.1', false], [7, false]] as const) expect(numberWritingHint(raw, comma)).toBeNull();
+  });
+
+  it('tells a fraction in a whole-number column apart from a separator to set', () => {
+    for (const [raw, comma] of [['2,5', false], ['2,5', true], ['2.5', false]] as const) {
+      expect(numberWritingHint(raw, comma, true)).toBe(`Expected a whole number, not ${raw}: this column counts whole units.`);
+    }
+    expect(numberWritingHint('1,234', false, true)).toBe('Expected a whole number, not 1,234: it has commas between thousands: save the column without thousands separators.');
+    expect(numberWritingHint('1.234', false, true)).toBeNull();
   });
 
   it.each([

@@ -8,8 +8,8 @@ import { isCalendarDay, notACalendarDay, type DateFormat } from '@stockwise/cont
 export type ReadDate = { year: number; month: number; day: number; time: string | null };
 
 const isoDate = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
-// 1/2/2024, 01-02-2024, 1.2.2024, with an optional time (1/2/2024 8:26, 01.02.2024 08:26:00).
-const partsDate = /^(\d{1,2})([/.-])(\d{1,2})\2(\d{4})(?:[T ,]+(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\s*([AaPp][Mm]))?)?$/;
+// 1/2/2024, 01-02-2024, 1.2.2024, 2.12.26, with an optional time (1/2/2024 8:26, 01.02.2024 08:26:00).
+const partsDate = /^(\d{1,2})([/.-])(\d{1,2})\2(\d{4}|\d{2})(?:[T ,]+(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\s*([AaPp][Mm]))?)?$/;
 
 function timeOf(hours: string | undefined, minutes: string | undefined, seconds: string | undefined, meridiem?: string, zone?: string): string | null | undefined {
   if (hours === undefined || minutes === undefined) return null;
@@ -22,6 +22,12 @@ function timeOf(hours: string | undefined, minutes: string | undefined, seconds:
   const pad = (n: number | string) => String(n).padStart(2, '0');
   return `${pad(h)}:${minutes}:${pad(seconds ?? 0)}${zone ? (zone === 'Z' ? 'Z' : zone.length === 5 ? `${zone.slice(0, 3)}:${zone.slice(3)}` : zone) : ''}`;
 }
+
+/**
+ * The year a two-digit year stands for, as Excel reads one: 00–69 are 2000–2069, 70–99 are
+ * 1970–1999 (tills print `2.12.26`; no shop's data goes back before 1970).
+ */
+export const fullYear = (digits: number, length: number) => (length !== 2 ? digits : digits < 70 ? 2000 + digits : 1900 + digits);
 
 /** The two numbers of a d/m/y-like date and its separator, before knowing which one is the day. */
 export type SplitDate = { first: number; second: number; year: number; separator: string; time: string | null };
@@ -58,10 +64,10 @@ function scanSplitDate(text: string): SplitDate | null | undefined {
   const secondEnd = digitsEnd(text, firstEnd + 1, 2);
   if (secondEnd === firstEnd + 1 || text[secondEnd] !== separator) return undefined;
   const yearEnd = digitsEnd(text, secondEnd + 1, 4);
-  if (yearEnd !== secondEnd + 5) return undefined;
+  if (yearEnd !== secondEnd + 5 && yearEnd !== secondEnd + 3) return undefined;
   const first = digitsValue(text, 0, firstEnd);
   const second = digitsValue(text, firstEnd + 1, secondEnd);
-  const year = digitsValue(text, secondEnd + 1, yearEnd);
+  const year = fullYear(digitsValue(text, secondEnd + 1, yearEnd), yearEnd - secondEnd - 1);
   if (yearEnd === text.length) return { first, second, year, separator, time: null };
   if (text[yearEnd] !== ' ') return undefined;
   const hoursEnd = digitsEnd(text, yearEnd + 1, 2);
@@ -84,7 +90,8 @@ export function splitDate(text: string): SplitDate | null {
   if (!match) return null;
   const time = timeOf(match[5], match[6], match[7], match[8]);
   if (time === undefined) return null;
-  return { first: Number(match[1]), second: Number(match[3]), year: Number(match[4]), separator: match[2] as string, time };
+  const yearDigits = match[4] as string;
+  return { first: Number(match[1]), second: Number(match[3]), year: fullYear(Number(yearDigits), yearDigits.length), separator: match[2] as string, time };
 }
 
 export function readIsoDate(text: string): ReadDate | null {
@@ -181,7 +188,7 @@ export class DateOrderDetector {
   }
 
   #readSplit(text: string, row: number, split: SplitDate | null): ReadDate | string {
-    if (!split) return isoDateProblem(text) ?? 'Expected a date (YYYY-MM-DD, DD/MM/YYYY, MM/DD/YYYY or DD.MM.YYYY).';
+    if (!split) return isoDateProblem(text) ?? 'Expected a date (YYYY-MM-DD, DD/MM/YYYY, MM/DD/YYYY or DD.MM.YYYY; a two-digit year YY is read as 20YY, or 19YY from 70).';
     if (split.separator === '.') {
       this.sawDotted = true;
       return orderSplit(split, 'dd.mm.yyyy') ?? notACalendarDay(text, split.year, split.second, split.first);
@@ -240,22 +247,25 @@ const groupedThousands = (separator: string) => new RegExp(`^[+-]?\\d{1,3}(\\${s
 
 const decimalCommaWritten = /^[+-]?(\d+|\d{1,3}(\.\d{3})+),\d+$/;
 const commaThousandsWritten = /^[+-]?\d{1,3}(,\d{3})+(\.\d+)?$/;
+const decimalPointWritten = /^[+-]?\d*\.\d+$/;
+const fractionWritten = /^[+-]?\d+\.\d+$/;
 
 /**
- * Why a number the validator refused was refused, when the way it is written tells: a decimal comma
+ * Why a number the validator refused was refused, when the way it is written tells: a fraction in a
+ * column of whole numbers (`2,5` quantity sold: no separator setting helps), a decimal comma
  * (`3,20`, `1.234,50`) in a mapping that does not read one, or thousands separated by commas
  * (`1,234.50`, as a spreadsheet saves a formatted column). `1,234` could be either, and says both.
  */
-export function numberWritingHint(raw: unknown, decimalComma: boolean): string | null {
+export function numberWritingHint(raw: unknown, decimalComma: boolean, wholeNumber = false): string | null {
   if (typeof raw !== 'string') return null;
   const text = raw.trim();
+  if (wholeNumber && !commaThousandsWritten.test(text) && !pointThousandsOnly.test(text) && (decimalCommaWritten.test(text) || fractionWritten.test(text))) return `Expected a whole number, not ${text}: this column counts whole units.`;
   const reasons: string[] = [];
-  if (!decimalComma && decimalCommaWritten.test(text)) reasons.push("it is written with a decimal comma: set the mapping's decimal separator to a comma (Decimal comma on the import screen)");
+  if (!decimalComma && !wholeNumber && decimalCommaWritten.test(text)) reasons.push("it is written with a decimal comma: set the mapping's decimal separator to a comma (Decimal comma on the import screen)");
   if (commaThousandsWritten.test(text)) reasons.push('it has commas between thousands: save the column without thousands separators');
-  return reasons.length ? `Expected a number, not ${text}: ${reasons.join('; or ')}.` : null;
+  return reasons.length ? `Expected a ${wholeNumber ? 'whole ' : ''}number, not ${text}: ${reasons.join('; or ')}.` : null;
 }
 
-const decimalPointWritten = /^[+-]?\d*\.\d+$/;
 const pointThousandsOnly = /^[+-]?\d{1,3}(\.\d{3})+$/;
 
 /**

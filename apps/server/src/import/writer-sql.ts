@@ -66,16 +66,44 @@ export function swapDayAndMonth(target: WriteTarget): RawBuilder<unknown> | null
   return sql`update ${id(STAGING_TABLE)} set ${sql.join(swaps)} where ${id(STAGING_PROVISIONAL)} is not null`;
 }
 
-/** The first 100 staged rows whose code (or id) matches no row of the related table, and how many there are. */
+/** A code as compared for "did you mean": lower case, letters and digits only (`hw 0003` and `HW-0003` alike). */
+const looseCode = (code: RawBuilder<unknown>) => sql`regexp_replace(lower(${code}::text), '[^[:alnum:]]', '', 'g')`;
+
+/**
+ * The first 100 staged rows whose code (or id) matches no row of the related table, and how many
+ * there are; with the one stored code that differs from it only in case and punctuation, if any.
+ */
 export function unknownReferences(target: WriteTarget, column: string) {
   const reference = target.references.get(column);
   if (!reference) throw new Error(`${column} is not a reference`);
-  return sql<{ row: number; code: string; total: number }>`
-    select ${id(STAGING_ROW)}::int as row, ${staged(column)}::text as code, (sum(${id(STAGING_LINES)}) over ())::int as total
-    from ${id(STAGING_TABLE)} s
-    where ${staged(column)} is not null
-      and not exists (select 1 from ${dataTable(reference.encodedName)} r where r.${id(reference.keyColumn)} = ${staged(column)})
-    order by ${id(STAGING_ROW)} limit 100`;
+  const key = sql`r.${id(reference.keyColumn)}`;
+  return sql<{ row: number; code: string; total: number; suggestion: string | null }>`
+    with unknown as (
+      select ${id(STAGING_ROW)}::int as row, ${staged(column)}::text as code, (sum(${id(STAGING_LINES)}) over ())::int as total
+      from ${id(STAGING_TABLE)} s
+      where ${staged(column)} is not null
+        and not exists (select 1 from ${dataTable(reference.encodedName)} r where ${key} = ${staged(column)})
+      order by ${id(STAGING_ROW)} limit 100),
+    suggested as (
+      select u.code, (select min(${key}::text) from ${dataTable(reference.encodedName)} r where ${looseCode(key)} = ${looseCode(sql`u.code`)} having count(*) = 1) as suggestion
+      from (select distinct code from unknown) u)
+    select u.row, u.code, u.total, s.suggestion from unknown u join suggested s using (code) order by u.row`;
+}
+
+/**
+ * Staged codes that match no code exactly but exactly one ignoring case (`hw-0003` for `HW-0003`),
+ * rewritten to that code. Where the related table holds codes differing only in case, a staged code
+ * matching one of them exactly keeps it, and one matching neither stays unknown.
+ */
+export function matchCodesIgnoringCase(target: WriteTarget, column: string) {
+  const reference = target.references.get(column);
+  if (!reference) throw new Error(`${column} is not a reference`);
+  const key = sql`r.${id(reference.keyColumn)}`;
+  return sql`
+    update ${id(STAGING_TABLE)} s set ${id(column)} = folded.code
+    from (select lower(${key}::text) as lowered, min(${key}::text) as code from ${dataTable(reference.encodedName)} r group by 1 having count(*) = 1) folded
+    where s.${id(column)} is not null and lower(s.${id(column)}) = folded.lowered
+      and not exists (select 1 from ${dataTable(reference.encodedName)} r where ${key} = s.${id(column)})`;
 }
 
 /** Sets aside the staged rows whose code the related table lacks (a run that writes the records that pass). */

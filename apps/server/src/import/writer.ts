@@ -317,13 +317,22 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
       if (!target.mapped.includes(reference.column)) continue;
       if (reference.by === 'key' && options.mapping.create_missing_products) {
         if (reference.unfillableColumn) throw validationError(`Invalid configuration: new ${reference.table} rows cannot be created for unknown codes: their column '${reference.unfillableColumn}' is required.`);
+        // A till's `hw-0003` is the catalogue's HW-0003, not a new product.
+        await session.run(sqlOf.matchCodesIgnoringCase(target, reference.column));
         const [created] = await session.run(sqlOf.createMissingReferences(target, reference.column));
         counts.created_references = (counts.created_references ?? 0) + (created?.created ?? 0);
         continue;
       }
-      const unknown = await session.run(sqlOf.unknownReferences(target, reference.column));
+      let unknown = await session.run(sqlOf.unknownReferences(target, reference.column));
+      // Only a file with unknown codes pays for the second look, ignoring case.
+      if (unknown.length && reference.by === 'key') {
+        await session.run(sqlOf.matchCodesIgnoringCase(target, reference.column));
+        unknown = await session.run(sqlOf.unknownReferences(target, reference.column));
+      }
       const what = reference.by === 'key' ? `${reference.table === 'products' ? 'product' : reference.table} ${reference.keyColumn.replaceAll('_', ' ')}` : `${reference.table} id`;
-      for (const { row, code } of unknown) errors.add(row, reference.column, `${what.replace(/^product product /, 'product ')} ${code} does not exist.`);
+      for (const { row, code, suggestion } of unknown) {
+        errors.add(row, reference.column, `${what.replace(/^product product /, 'product ')} ${code} does not exist${suggestion ? `: did you mean ${suggestion}?` : '.'}`);
+      }
       errors.count += unknown[0]?.total ?? 0;
       if (settingAside && unknown.length) await session.run(sqlOf.dropUnknownReferences(target, reference.column));
     }

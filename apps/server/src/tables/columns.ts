@@ -23,7 +23,7 @@ const titleCase = (key: string) => key.split('_').filter(Boolean).map((word) => 
 /** The name people see for a column: its label, else its key in words (`current_stock` → Current Stock). */
 export const columnLabel = (column: Pick<ColumnDefinition, 'key' | 'label'>) => column.label ?? (column.key === 'id' ? 'ID' : titleCase(column.key));
 
-export function presentColumns(columns: ColumnDefinition[], encodedNameOf: (tableName: string) => string | undefined): TableColumn[] {
+export function presentColumns(columns: ColumnDefinition[], encodedNameOf: (tableName: string) => string | undefined, defaults: ReadonlyMap<string, string> = new Map()): TableColumn[] {
   return withIdColumn(columns).map((column) => {
     const related = column.type === 'ForeignKey' && column.related_table ? encodedNameOf(column.related_table) : undefined;
     return {
@@ -32,6 +32,7 @@ export function presentColumns(columns: ColumnDefinition[], encodedNameOf: (tabl
       read_only: isReadOnly(column.type),
       ...(column.key === 'id' ? { min_width: column.min_width ?? 80, max_width: column.max_width ?? 120 } : {}),
       ...(related && column.related_table ? { foreign_key: { table: column.related_table, encodedName: related, column: 'id' as const } } : {}),
+      ...(column.choices && defaults.has(column.key) ? { default_value: defaults.get(column.key) } : {}),
     };
   });
 }
@@ -128,13 +129,16 @@ const tooLong = (max: number) => `Ensure this field has no more than ${max.toLoc
 export const decimalNumber = () =>
   z.union([z.number().finite('Expected a number.'), z.string().trim().regex(decimalText, 'Expected a number.').transform(Number)]).pipe(z.number().finite('Expected a number.'));
 
+/** A value outside a column's choices, named with the values allowed: "geplant is not one of the allowed values: scheduled, received, cancelled." */
+export const notAChoice = (value: unknown, choices: readonly string[]) => `${String(value)} is not one of the allowed values: ${choices.join(', ')}.`;
+
 export function valueSchema(column: ColumnDefinition): z.ZodType<string | number | boolean> {
   switch (column.type) {
     case 'CharField':
     case 'TextField': {
       const max = column.type === 'CharField' ? (column.max_length ?? DEFAULT_CHAR_LENGTH) : 1_000_000;
       const text = storableText().max(max, tooLong(max));
-      return column.choices ? text.refine((v) => column.choices?.includes(v), `Must be one of: ${column.choices.join(', ')}.`) : text;
+      return column.choices ? text.refine((v) => column.choices?.includes(v), { error: (issue) => notAChoice(issue.input, column.choices ?? []) }) : text;
     }
     case 'EmailField':
       return z.email('Enter a valid email address.').max(254, tooLong(254));
@@ -145,7 +149,7 @@ export function valueSchema(column: ColumnDefinition): z.ZodType<string | number
       const integer = z
         .union([z.number(), z.string().trim().regex(integerText, 'Expected a whole number.').transform(Number)])
         .pipe(z.number().int('Expected a whole number.').min(min, range).max(max, range));
-      return column.choices ? integer.refine((v) => column.choices?.includes(String(v)), `Must be one of: ${column.choices.join(', ')}.`) : integer;
+      return column.choices ? integer.refine((v) => column.choices?.includes(String(v)), { error: (issue) => notAChoice(issue.input, column.choices ?? []) }) : integer;
     }
     case 'DecimalField': {
       const maxDigits = column.max_digits ?? DEFAULT_MAX_DIGITS;

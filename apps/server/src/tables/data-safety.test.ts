@@ -134,4 +134,18 @@ describe.each(backends)('data safety on %s', (backend) => {
     const nextYear = new Date().getUTCFullYear() + 1;
     expect((await call(editor, '/api/records/tables/deliveries/rows/add/', { product_id: id, expected_date: `${nextYear}-02-01`, quantity: 5, status: 'scheduled' })).status).toBe(201);
   });
+
+  it('refuses a delivery expected more than 5 years ahead or before 1970 (a typo in the year), and shows the status a new delivery gets', async () => {
+    const id = await added('products', { product_code: 'DATE-TYPO-2', name: 'Typo', current_stock: 1 });
+    const before = await countWhere('data.deliveries', 'product_id', id);
+    const century = `${new Date().getUTCFullYear() + 100}-02-02`;
+    for (const [date, reason] of [[century, `${century} is more than 5 years ahead: check the year.`], ['1215-02-02', '1215-02-02 is before 1970-01-01: check the year.']]) {
+      const typed = await call(editor, '/api/records/tables/deliveries/rows/add/', { product_id: id, expected_date: date, quantity: 5 });
+      expect(typed.status, typed.text).toBe(400);
+      expect(typed.json.errors).toEqual({ expected_date: [reason] });
+    }
+    expect(await countWhere('data.deliveries', 'product_id', id)).toBe(before);
+    const columns = (await call(editor, '/api/records/tables/deliveries/variation-columns/')).json as unknown as { columns: { key: string; default_value?: string }[] };
+    expect(columns.columns.filter((c) => c.default_value !== undefined).map((c) => [c.key, c.default_value])).toEqual([['status', 'scheduled']]);
+  });
 });

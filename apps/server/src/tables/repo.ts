@@ -196,6 +196,23 @@ export async function selectRowsNeverRecorded(db: Db, encodedName: string, recor
   return rows.map((row) => row.id);
 }
 
+/** A column default that is a constant (`14`, `0`, `'0'::numeric`, `'each'::character varying`): its value as text. */
+const constantDefault = /^(?:'((?:[^']|'')*)'|(-?\d+(?:\.\d+)?))(?:::[a-z ]+)?$/;
+export function defaultValueOf(expression: string | null): string | null {
+  const match = expression === null ? null : constantDefault.exec(expression);
+  return match ? (match[1]?.replaceAll("''", "'") ?? (match[2] as string)) : null;
+}
+
+/** The columns of a data table whose default is a constant, with that value as text (a delivery's status: scheduled). */
+export async function constantColumnDefaults(db: Db, encodedName: string): Promise<Map<string, string>> {
+  const { rows } = await sql<{ column_name: string; expression: string | null }>`
+    select column_name, column_default as expression from information_schema.columns where table_schema = 'data' and table_name = ${encodedName}`.execute(db);
+  return new Map(rows.flatMap((row) => {
+    const value = defaultValueOf(row.expression);
+    return value === null ? [] : [[row.column_name, value] as const];
+  }));
+}
+
 export async function insertRow(db: Db, encodedName: string, values: RowRecord): Promise<RowRecord> {
   const keys = Object.keys(values);
   const { rows } = keys.length

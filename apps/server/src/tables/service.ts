@@ -24,7 +24,7 @@ import { AppError, conflictError, fromDatabaseError, notFoundError, validationEr
 import { logError } from '../log.ts';
 import { runNamedQuery } from '../queries/service.ts';
 import { recordTodaysStock } from '../stock/repo.ts';
-import { recordedDateColumn, recordedDateProblem } from './recorded-dates.ts';
+import { datedColumn } from './dated-columns.ts';
 import { unknownValueRule } from './unknown-values.ts';
 import { checkColumnDefinitions, columnDdl, columnLabel, isReadOnly, isTextual, isVirtual, parseRowValues, presentColumns, valueSchema, withIdColumn } from './columns.ts';
 import { encodeTableName, TableNameEncodingError } from './encoding.ts';
@@ -171,7 +171,8 @@ export async function getTableColumns(ctx: TablesContext, options: { name: strin
   const entry = await requireTable(ctx, options.name);
   const catalogue = await repo.listCatalogue(ctx.db);
   const encodedOf = new Map(catalogue.map((e) => [e.name, e.encoded_name]));
-  return presentColumns(entry.columns, (name) => encodedOf.get(name));
+  const defaults = await repo.constantColumnDefaults(ctx.db, entry.encoded_name);
+  return presentColumns(entry.columns, (name) => encodedOf.get(name), defaults);
 }
 
 type Cursor = { value: string | number | boolean | null; id: number };
@@ -522,12 +523,12 @@ export async function addRow(ctx: TablesContext, options: { name: string; values
   return row;
 }
 
-/** A sale or stock count dated in the future or before 1970 (recorded-dates.ts) is refused, naming the column. */
+/** A sale or stock count dated in the future or before 1970, a delivery expected more than 5 years ahead (dated-columns.ts): refused, naming the column. */
 function refuseUnrecordableDate(entry: repo.CatalogueEntry, values: repo.RowRecord) {
-  const column = recordedDateColumn(entry.encoded_name);
-  const day = column === undefined ? undefined : values[column];
-  const problem = typeof day === 'string' ? recordedDateProblem(day) : null;
-  if (column && problem) throw validationError(problem, { [column]: [problem] });
+  const rule = datedColumn(entry.encoded_name);
+  const day = rule === undefined ? undefined : values[rule.column];
+  const problem = rule && typeof day === 'string' ? rule.problem(day) : null;
+  if (rule && problem) throw validationError(problem, { [rule.column]: [problem] });
 }
 
 /**

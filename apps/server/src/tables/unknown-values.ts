@@ -1,7 +1,7 @@
 // Stored values that stand in for one never recorded (ADR 0149). A product imported with a blank
 // stock cell is stored with current_stock 0 (the spec's product has a number there) but no stock
 // count: the Data screen says "not counted" instead of showing the 0 as if someone had counted it.
-// By the database table (data.products), as recorded-dates.ts: variations and user tables have none.
+// By the database table (data.products), as dated-columns.ts: variations and user tables have none.
 import type { UnknownValueReason } from '@stockwise/contract';
 
 /** A column whose value is unknown for the rows no row of `recordedIn` refers to. */

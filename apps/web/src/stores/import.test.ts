@@ -323,14 +323,14 @@ describe('submit', () => {
     expect(store().logs.map((entry) => entry.id)).toEqual(['new', 'old']);
   });
 
-  it('a 400 with row errors: "Failed to upload data.", the rows listed, the error rethrown, the log reloaded', async () => {
+  it('a 400 with row errors: the file arrived but nothing was imported, the rows listed, the error rethrown, the log reloaded', async () => {
     await store().loadMappings();
     await store().selectFile(csvFile());
     const rowErrors = [{ row: 2, field: 'current_stock', reason: 'Expected a whole number.' }];
     uploadAnswer = { status: 400, body: { detail: '150 rows could not be imported; nothing was written.', code: 'validation_error', error: '150 rows could not be imported; nothing was written.', row_errors: rowErrors, row_error_count: 150 } };
     paths = [];
     await expect(store().submit()).rejects.toMatchObject({ code: 'validation_error' });
-    expect(store()).toMatchObject({ isUploading: false, error: 'Failed to upload data.', errorDetail: '150 rows could not be imported; nothing was written.', rowErrors, rowErrorCount: 150 });
+    expect(store()).toMatchObject({ isUploading: false, error: 'The file arrived and was read, but nothing was imported: the rows below were refused.', errorDetail: '150 rows could not be imported; nothing was written.', rowErrors, rowErrorCount: 150 });
     expect(store().previewData).not.toBeNull();
     await until(() => paths.includes('/api/records/imports/'));
   });
@@ -341,6 +341,14 @@ describe('submit', () => {
     uploadAnswer = { status: 413, body: { detail: 'The file is larger than the upload limit.', code: 'payload_too_large', error: 'The file is larger than the upload limit.' } };
     await expect(store().submit()).rejects.toBeTruthy();
     expect(store()).toMatchObject({ error: 'The file is larger than the upload limit.', errorDetail: null, rowErrors: [] });
+  });
+
+  it('a refusal without row errors keeps the spec\'s "Failed to upload data." with the server\'s reason', async () => {
+    await store().loadMappings();
+    await store().selectFile(csvFile());
+    uploadAnswer = { status: 400, body: { detail: 'The file has no records to import.', code: 'validation_error', error: 'The file has no records to import.' } };
+    await expect(store().submit()).rejects.toBeTruthy();
+    expect(store()).toMatchObject({ error: 'Failed to upload data.', errorDetail: 'The file has no records to import.', rowErrors: [] });
   });
 });
 

@@ -349,8 +349,16 @@ export const useImportStore = create<ImportStore>()((set, get) => {
         const rowErrors = Array.isArray(body['row_errors']) ? (body['row_errors'] as RowError[]) : [];
         const rowErrorCount = typeof body['row_error_count'] === 'number' ? body['row_error_count'] : rowErrors.length;
         const cancelled = abort.signal.aborted;
-        // 413: the server's own message says it all; otherwise the spec's message with the server's reason.
-        const message = cancelled ? i18n.t('import.errors.cancelled') : error.details.status === 413 ? error.message : i18n.t('import.errors.uploadFailed');
+        // 413: the server's own message says it all. Rows refused: the upload worked, and the title
+        // says so ("Failed to upload data." would send her to check her connection); otherwise the
+        // spec's message with the server's reason.
+        const message = cancelled
+          ? i18n.t('import.errors.cancelled')
+          : error.details.status === 413
+            ? error.message
+            : rowErrorCount > 0
+              ? i18n.t('import.errors.rowsRefused')
+              : i18n.t('import.errors.uploadFailed');
         const detail = cancelled || error.details.status === 413 ? null : error.message || null;
         set({ isUploading: false, error: message, errorDetail: detail, rowErrors, rowErrorCount });
         // The server recorded the failed import in its log (spec §4): show it.

@@ -301,7 +301,7 @@ export default function DataPage() {
       {dialog?.kind === 'move' && <MoveTableDialog table={dialog.table} onClose={closeDialog} />}
       {dialog?.kind === 'deleteTable' && <DeleteTableDialog table={dialog.table} onClose={closeDialog} />}
       {dialog?.kind === 'row' && selected && (
-        <RowFormModal tableName={selected.name} columns={columns} row={dialog.row} unknownValues={store.unknownValues} onClose={closeDialog} onOpenVariation={(row) => void openVariation(row)} />
+        <RowFormModal tableName={selected.name} encodedName={selected.encodedName} columns={columns} row={dialog.row} unknownValues={store.unknownValues} onClose={closeDialog} onOpenVariation={(row) => void openVariation(row)} />
       )}
       {dialog?.kind === 'deleteRow' && selected && <DeleteRowDialog tableName={selected.name} rowId={dialog.id} onClose={closeDialog} />}
     </div>

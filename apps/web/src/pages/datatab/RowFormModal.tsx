@@ -3,9 +3,9 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Checkbox, Grid, Group, Modal, NativeSelect, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { TableColumn, TableRow } from '@stockwise/contract';
+import { dateRuleOf, type TableColumn, type TableRow } from '@stockwise/contract';
 import { useTablesStore } from '../../stores/tables.ts';
-import { addPayload, editPayload, fieldSpan, formGridColumns, initialFormValues, inputKindOf, isEditable, missingRequired, steppedNumber, type FormValues, type InputKind } from './row-form.ts';
+import { addPayload, dateBounds, dateProblems, editPayload, fieldSpan, formGridColumns, initialFormValues, inputKindOf, isEditable, missingRequired, steppedNumber, type FormValues, type InputKind } from './row-form.ts';
 import { referenceText, type UnknownValues } from './table-query.ts';
 import { ReferencePicker } from './ReferencePicker.tsx';
 import contrast from '../../components/ReadableContrast.module.css';
@@ -34,6 +34,8 @@ function minimumWidthOf(kind: InputKind): string | undefined {
 
 type RowFormModalProps = {
   tableName: string;
+  /** The table's database name: which of its dates a rule limits (a sale's, a delivery's). */
+  encodedName: string;
   columns: readonly TableColumn[];
   /** null: add a new row. */
   row: TableRow | null;
@@ -43,7 +45,7 @@ type RowFormModalProps = {
   onOpenVariation: (row: TableRow) => void;
 };
 
-export function RowFormModal({ tableName, columns, row, unknownValues, onClose, onOpenVariation }: RowFormModalProps) {
+export function RowFormModal({ tableName, encodedName, columns, row, unknownValues, onClose, onOpenVariation }: RowFormModalProps) {
   const { t } = useTranslation();
   const addRow = useTablesStore((state) => state.addRow);
   const editRow = useTablesStore((state) => state.editRow);
@@ -55,14 +57,22 @@ export function RowFormModal({ tableName, columns, row, unknownValues, onClose, 
   const [message, setMessage] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const isEdit = row !== null;
+  const dateRule = dateRuleOf(encodedName);
 
   const setValue = (key: string, value: string | boolean) => setValues((current) => ({ ...current, [key]: value }));
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const missing = missingRequired(columns, values);
-    if (missing.length > 0) {
-      setFieldErrors(Object.fromEntries(missing.map((key) => [key, [t('datatab.rowForm.required')]])));
+    // A date input holding a date it cannot read (ISO typed into month/day/year boxes) reports an empty value: not "required".
+    const unreadable = columns.filter((column) => (event.currentTarget.elements.namedItem(column.key) as HTMLInputElement | null)?.validity?.badInput).map((column) => column.key);
+    const missing = missingRequired(columns, values).filter((key) => !unreadable.includes(key));
+    const refused = {
+      ...dateProblems(columns, values, dateRule, (year) => t('datatab.rowForm.badYear', { year })),
+      ...Object.fromEntries(missing.map((key) => [key, [t('datatab.rowForm.required')]])),
+      ...Object.fromEntries(unreadable.map((key) => [key, [t('datatab.rowForm.badDate')]])),
+    };
+    if (Object.keys(refused).length > 0) {
+      setFieldErrors(refused);
       setMessage(null);
       return;
     }
@@ -137,10 +147,10 @@ export function RowFormModal({ tableName, columns, row, unknownValues, onClose, 
                 );
                 break;
               case 'date':
-                input = <TextInput {...common} type="date" value={text} onChange={(e) => setValue(column.key, e.currentTarget.value)} />;
+                input = <TextInput {...common} type="date" {...dateBounds(column, dateRule)} value={text} onChange={(e) => setValue(column.key, e.currentTarget.value)} />;
                 break;
               case 'datetime':
-                input = <TextInput {...common} type="datetime-local" value={text} onChange={(e) => setValue(column.key, e.currentTarget.value)} />;
+                input = <TextInput {...common} type="datetime-local" {...dateBounds(column, dateRule)} value={text} onChange={(e) => setValue(column.key, e.currentTarget.value)} />;
                 break;
               case 'boolean':
                 input = <Checkbox mt="lg" label={column.label} name={column.key} error={errorOf(column.key)} checked={value === true} onChange={(e) => setValue(column.key, e.currentTarget.checked)} />;

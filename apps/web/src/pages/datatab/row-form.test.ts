@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldType } from '@stockwise/contract';
 import { fieldTypes } from '@stockwise/contract';
-import { addPayload, editPayload, fieldSpan, initialFormValues, inputKindOf, missingRequired, toPayloadValue, steppedNumber, type FormColumn } from './row-form.ts';
+import { addPayload, dateBounds, dateProblems, editPayload, fieldSpan, initialFormValues, inputKindOf, missingRequired, toPayloadValue, steppedNumber, type FormColumn } from './row-form.ts';
 import { fieldTypeOptions } from './column-drafts.ts';
 
 const column = (key: string, type: FieldType, extra: Partial<FormColumn> = {}): FormColumn => ({ key, label: key, type, read_only: false, ...extra });
@@ -89,6 +89,31 @@ describe('form values and payloads', () => {
     expect(editPayload(columns, initial, { ...initial, name: 'Garden hose' }, 3)).toEqual({ id: 3, name: 'Garden hose' });
     // Another row's mark leaves this one's value as it is.
     expect(initialFormValues(columns, row, { qty: { '4': 'not_counted' } }).qty).toBe('0');
+  });
+
+  it("starts a new row's choice at the database default, an edited row at its own value", () => {
+    const status = column('status', 'CharField', { choices: ['scheduled', 'received', 'cancelled'], default_value: 'scheduled' });
+    expect(initialFormValues([status], null)).toEqual({ status: 'scheduled' });
+    expect(initialFormValues([status], { id: 1, status: 'received' })).toEqual({ status: 'received' });
+  });
+
+  it("bounds a date input by the table's rule, else to four-digit years", () => {
+    const now = new Date('2026-12-03T12:00:00Z');
+    const expected = column('expected_date', 'DateField');
+    expect(dateBounds(expected, { column: 'expected_date', kind: 'planned' }, now)).toEqual({ min: '1970-01-01', max: '2031-12-03' });
+    expect(dateBounds(column('date', 'DateField'), { column: 'date', kind: 'recorded' }, now)).toEqual({ min: '1970-01-01', max: '2026-12-04' });
+    expect(dateBounds(column('at', 'DateTimeField'), undefined, now)).toEqual({ min: '0001-01-01T00:00', max: '9999-12-31T23:59' });
+  });
+
+  it('says which dates the server would refuse before sending: a year not of four digits, a day outside the rule', () => {
+    const now = new Date('2026-12-03T12:00:00Z');
+    const dated = [column('expected_date', 'DateField'), column('day', 'DateField')];
+    const rule = { column: 'expected_date', kind: 'planned' as const };
+    const badYear = (year: string) => `year ${year}`;
+    expect(dateProblems(dated, { expected_date: '61215-02-02', day: '2026-12-24' }, rule, badYear, now)).toEqual({ expected_date: ['year 61215'] });
+    expect(dateProblems(dated, { expected_date: '2126-02-02', day: '' }, rule, badYear, now)).toEqual({ expected_date: ['2126-02-02 is more than 5 years ahead: check the year.'] });
+    expect(dateProblems(dated, { expected_date: '1215-02-02', day: '1215-02-02' }, rule, badYear, now)).toEqual({ expected_date: ['1215-02-02 is before 1970-01-01: check the year.'] });
+    expect(dateProblems(dated, { expected_date: '2026-12-24', day: '2026-12-24' }, rule, badYear, now)).toEqual({});
   });
 
   it('checks required fields on the client', () => {

@@ -1,13 +1,13 @@
 // The row add/edit form's rules: grid spans (spec §2), input kinds (spec §5), how stored values
 // become form values and back, client-side required checks, and the edit payload.
-import { typedNumber, type FieldType, type TableColumn, type TableRow } from '@stockwise/contract';
+import { dateRange, dateRuleProblem, typedNumber, type DateRule, type FieldType, type TableColumn, type TableRow } from '@stockwise/contract';
 import type { UnknownValues } from './table-query.ts';
 
 export const formGridColumns = 12;
 /** CharField without max_length: the server's default length (docs/api.md). */
 export const defaultCharLength = 255;
 
-export type FormColumn = Pick<TableColumn, 'key' | 'label' | 'type' | 'max_length' | 'choices' | 'required' | 'read_only' | 'decimal_places'>;
+export type FormColumn = Pick<TableColumn, 'key' | 'label' | 'type' | 'max_length' | 'choices' | 'required' | 'read_only' | 'decimal_places' | 'default_value'>;
 
 /** 12-column grid: text fields 6, a CharField longer than 100 4, numbers, dates and booleans 2, others 3. */
 export function fieldSpan(column: Pick<FormColumn, 'type' | 'max_length'>): number {
@@ -108,7 +108,37 @@ export function initialFormValues(columns: readonly FormColumn[], row: TableRow 
   const values: FormValues = {};
   const id = String(row?.['id']);
   for (const column of columns) values[column.key] = unknownValues[column.key]?.[id] ? '' : toFormValue(column.type, row?.[column.key]);
+  // A new row shows the choice the database gives it when left alone (a delivery: scheduled), not "(none)".
+  if (!row) for (const column of columns) if (column.default_value !== undefined && column.choices?.includes(column.default_value)) values[column.key] = column.default_value;
   return values;
+}
+
+/**
+ * The days a date input offers: the table's rule for its dated column (a sale: 1970 to tomorrow;
+ * a delivery: up to 5 years ahead), else any day of a four-digit year. A maximum also keeps the
+ * browser's year box to four digits (without one, `2026-12-15` typed into a mm/dd/yyyy box
+ * becomes the year 61215).
+ */
+export function dateBounds(column: Pick<FormColumn, 'key' | 'type'>, rule: DateRule | undefined, now = new Date()): { min: string; max: string } {
+  const { earliest, latest } = rule?.column === column.key ? dateRange(rule.kind, now) : { earliest: '0001-01-01', latest: '9999-12-31' };
+  return column.type === 'DateTimeField' ? { min: `${earliest}T00:00`, max: `${latest}T23:59` } : { min: earliest, max: latest };
+}
+
+/** Dates the server would refuse, said before sending: a year that is not four digits (`badYear` words it), a day outside the table's rule. */
+export function dateProblems(columns: readonly FormColumn[], values: FormValues, rule: DateRule | undefined, badYear: (year: string) => string, now = new Date()): Record<string, string[]> {
+  const problems: Record<string, string[]> = {};
+  for (const column of columns) {
+    const value = values[column.key];
+    if ((column.type !== 'DateField' && column.type !== 'DateTimeField') || !isEditable(column) || typeof value !== 'string' || value === '') continue;
+    const year = /^(\d+)-/.exec(value)?.[1];
+    if (year === undefined || year.length !== 4) {
+      problems[column.key] = [badYear(year ?? value)];
+      continue;
+    }
+    const problem = rule?.column === column.key ? dateRuleProblem(rule.kind, value.slice(0, 10), now) : null;
+    if (problem) problems[column.key] = [problem];
+  }
+  return problems;
 }
 
 /** ArrowUp / ArrowDown on a number field: the value one step (spec §5: 1, or 0.01) up or down; null for other keys or a value that is not a number. */

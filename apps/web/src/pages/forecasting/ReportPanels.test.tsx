@@ -50,6 +50,8 @@ describe('low-stock panel', () => {
   it("counts the whole list and shows the forecast's advice per row", () => {
     const { selected } = renderPanel({ advice: advice() });
     expect(screen.getByTestId('low-stock-count').textContent).toBe('Products that need an order: 120 · 4,321 units · cost 9,876.50');
+    // The shop's word for the code, as on the Data screen and in the import (not the API's styleCode).
+    expect(within(screen.getByTestId('low-stock-table')).getAllByRole('columnheader')[0]?.textContent).toBe('Product code');
     const rows = within(screen.getByTestId('low-stock-table')).getAllByRole('row').slice(1);
     expect(rows.map((row) => [row.getAttribute('data-style-code'), within(row).getByTestId('order-quantity').textContent, within(row).getByTestId('order-cost').textContent])).toEqual([
       ['A-1', '12', '30.00'],

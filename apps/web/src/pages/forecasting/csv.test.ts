@@ -37,6 +37,7 @@ describe('CSV export', () => {
     const csv = reportCsv({
       products: [{ styleCode: 'X-1', name: '=cmd|calc', currentStock: 4, unitCost: 1.5, firstStockout: '2026-01-09', stockoutType: 'stockForecast', reorderPoint: 3, orderQuantity: 10, orderBy: null, model: 'SBA', urgencyDays: -5, recentDemand: 12 }],
     });
+    expect(csv.split('\r\n')[0]).toBe('product code,name,current stock,unit cost,first stockout,stockout type,reorder point,order quantity,order by,model');
     expect(csv.split('\r\n')[1]).toBe(`X-1,"'=cmd|calc",4,1.5,2026-01-09,expected,3,10,,SBA`);
   });
 });

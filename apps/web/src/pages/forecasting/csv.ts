@@ -22,7 +22,7 @@ const stockoutWords = { stockForecast: 'expected', stockLowerBound: 'possible', 
 
 /** The whole inventory report: one line per product. */
 export function reportCsv(report: Pick<InventoryReport, 'products'>): string {
-  const rows: CsvCell[][] = [['style code', 'name', 'current stock', 'unit cost', 'first stockout', 'stockout type', 'reorder point', 'order quantity', 'order by', 'model']];
+  const rows: CsvCell[][] = [['product code', 'name', 'current stock', 'unit cost', 'first stockout', 'stockout type', 'reorder point', 'order quantity', 'order by', 'model']];
   for (const product of report.products) {
     rows.push([product.styleCode, product.name, product.currentStock, product.unitCost, product.firstStockout, stockoutWords[product.stockoutType ?? 'none'], product.reorderPoint, product.orderQuantity, product.orderBy, product.model]);
   }

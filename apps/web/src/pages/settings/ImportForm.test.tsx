@@ -74,22 +74,30 @@ describe('import form', () => {
   });
 
   it('lists the refused rows and how many more there are', () => {
-    useImportStore.setState({ error: 'Failed to upload data.', errorDetail: '130 rows could not be imported; nothing was written.', rowErrors: [{ row: 4, field: 'current_stock', column: 'Stock', reason: 'Expected a whole number.' }, { row: 9, field: null, reason: 'The record is not an object.' }], rowErrorCount: 130 });
+    useImportStore.setState({ error: 'The file arrived and was read, but nothing was imported: the rows below were refused.', errorDetail: '130 rows could not be imported; nothing was written.', rowErrors: [{ row: 4, field: 'current_stock', column: 'Stock', reason: 'Expected a whole number.' }, { row: 9, field: null, reason: 'The record is not an object.' }], rowErrorCount: 130 });
     renderForm();
     const alert = screen.getByTestId('import-error');
-    expect(within(alert).getByText('Failed to upload data.')).toBeTruthy();
+    expect(within(alert).getByText('The file arrived and was read, but nothing was imported: the rows below were refused.')).toBeTruthy();
     expect(within(alert).getAllByTestId('row-error').map((row) => row.textContent)).toEqual(['4current_stockStockExpected a whole number.', '9The record is not an object.']);
     expect(within(alert).getByTestId('row-errors-more').textContent).toBe('and 128 more');
   });
 
-  it('shows the counts of a finished import', () => {
-    useImportStore.setState({ result: { message: 'Imported 12345 rows into products: 12000 inserted, 345 updated.', import_id: 'i', entity_type: 'products', table: 'products', counts: { rows: 12345, written: 12343, inserted: 12000, updated: 343, duplicates: 2 }, duration_ms: 2500 } });
-    renderForm();
-    expect(screen.getByTestId('result-rows').textContent).toBe('12,345');
-    expect(screen.getByTestId('result-written').textContent).toBe('12,343');
-    expect(screen.getByTestId('result-updated').textContent).toBe('343');
-    expect(screen.getByTestId('result-duplicates').textContent).toBe('2');
+  it('shows the counts of a finished import: repeated keys named for what became of them, products created only when the mapping creates them', () => {
+    const products = { message: 'Imported 12345 rows into products: 12000 inserted, 345 updated.', import_id: 'i', entity_type: 'products', table: 'products', counts: { rows: 12345, written: 12343, inserted: 12000, updated: 343, duplicates: 2 }, repeated_keys: 'last' as const, duration_ms: 2500 };
+    useImportStore.setState({ result: products });
+    const { unmount } = renderForm();
+    const counts = () => screen.getAllByTestId(/^result-/).map((value) => [value.previousElementSibling?.textContent, value.textContent]);
+    expect(counts()).toEqual([['Rows read', '12,345'], ['Rows written', '12,343'], ['New', '12,000'], ['Updated', '343'], ['Replaced by a later row', '2']]);
     expect(screen.getByText('2.5 s')).toBeTruthy();
+    unmount();
+    useImportStore.setState({ result: { ...products, counts: { rows: 12, written: 12, inserted: 12, updated: 0, duplicates: 0 } } });
+    const again = renderForm();
+    expect(counts().map(([label]) => label)).toEqual(['Rows read', 'Rows written', 'New', 'Updated']);
+    again.unmount();
+    const till = { ...products, entity_type: 'sales', table: 'sales', counts: { rows: 190091, written: 111729, inserted: 111729, updated: 0, duplicates: 78362, created_references: 3 }, repeated_keys: 'sum' as const };
+    useImportStore.setState({ result: till });
+    renderForm();
+    expect(counts().slice(4)).toEqual([["Added into another row's total", '78,362'], ['Products created', '3']]);
   });
 
   it('says which defaults the import filled in, as a warning under the counts; none when there were none', () => {

@@ -8,7 +8,7 @@ import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { Alert, Badge, Button, Checkbox, Group, NativeSelect, Paper, Progress, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { dateFormats, PREVIEW_ROWS, repeatedKeyModes, type ImportTarget, type ImportWarning, type PreviewFileResponse, type RowError } from '@stockwise/contract';
+import { dateFormats, PREVIEW_ROWS, repeatedKeyModes, type ImportResult, type ImportTarget, type ImportWarning, type PreviewFileResponse, type RowError } from '@stockwise/contract';
 import { useShallow } from 'zustand/react/shallow';
 import { useImportStore } from '../../stores/import.ts';
 import { IMPORT_ENTITY_ID, problemCount, unmappedRequired } from './preview.ts';
@@ -408,6 +408,24 @@ function UploadProgress() {
   );
 }
 
+/**
+ * The counts of a finished import that say something: rows that share a key are named for what
+ * became of them (added into another row's total, or replaced by a later row) and only when there
+ * are some; products created only when the mapping creates missing ones.
+ */
+function resultCounts(result: ImportResult): [string, number][] {
+  const { counts } = result;
+  const shown: [string, number][] = [
+    ['rows', counts.rows],
+    ['written', counts.written ?? counts.inserted + counts.updated],
+    ['inserted', counts.inserted],
+    ['updated', counts.updated],
+  ];
+  if (counts.duplicates > 0) shown.push([result.repeated_keys === 'sum' ? 'addedUp' : 'replaced', counts.duplicates]);
+  if (counts.created_references !== undefined) shown.push(['created', counts.created_references]);
+  return shown;
+}
+
 function ImportOutcome() {
   const { t } = useTranslation();
   const { error, errorDetail, rowErrors, rowErrorCount, result } = useImportStore(
@@ -428,16 +446,7 @@ function ImportOutcome() {
       {result ? (
         <Alert color="teal" variant="outline" title={<Text inherit c="teal.9" component="span">{result.message}</Text>} data-testid="import-result">
           <Group gap="xl">
-            {(
-              [
-                ['rows', result.counts.rows],
-                ['written', result.counts.written ?? result.counts.inserted + result.counts.updated],
-                ['inserted', result.counts.inserted],
-                ['updated', result.counts.updated],
-                ['duplicates', result.counts.duplicates],
-                ['created', result.counts.created_references ?? 0],
-              ] as const
-            ).map(([key, value]) => (
+            {resultCounts(result).map(([key, value]) => (
               <Stack gap={0} key={key}>
                 <Text size="xs" c="dimmed">
                   {t(`import.result.${key}`)}

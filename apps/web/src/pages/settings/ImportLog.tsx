@@ -156,7 +156,7 @@ export function ImportLog() {
                     </Table.Td>
                     <Table.Td>{entry.mappingName}</Table.Td>
                     <Table.Td data-testid="log-counts">{counts
-                        ? t('import.log.countsValue', { rows: formatCount(counts.rows), inserted: formatCount(counts.inserted), updated: formatCount(counts.updated), duplicates: formatCount(counts.duplicates) })
+                        ? t('import.log.countsValue', { rows: formatCount(counts.rows), written: formatCount(counts.written ?? counts.inserted + counts.updated), inserted: formatCount(counts.inserted), updated: formatCount(counts.updated) })
                         : entry.status === 'running'
                           ? formatCount(entry.progress.rows_done)
                           : ''}</Table.Td>
