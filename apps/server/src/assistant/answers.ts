@@ -6,7 +6,7 @@ import type { Database } from '../db/schema.ts';
 import * as repo from './repo.ts';
 import { inventoryTotals } from '../dashboard/repo.ts';
 import { isDueBy, orderAdvice, type OrderAdvice } from '../order-advice/service.ts';
-import { addDays, describePeriod, dueWindowOf, dueWords, formatDay, formatRange, MONTH_NAMES, NO_SALES_PERIOD, NOT_SOLD, NUM, orderWindowOf, rangeOf, readBestPeriod, readBreakdown, readComparison, readPeriod, readQuietSpan, readSalesAhead, readWindow, sameDaysSoFar, spokenPeriod, TOP_SELLERS_PERIOD, type BestPeriod, type Comparison, type DueWindow, type Period, type PeriodUnit } from '../plain-words/period.ts';
+import { describePeriod, dueWindowOf, dueWords, formatDay, formatRange, MONTH_NAMES, NO_SALES_PERIOD, NOT_SOLD, NUM, orderWindowOf, rangeOf, readBestPeriod, readBreakdown, readComparison, readPeriod, readQuietSpan, readSalesAhead, readWindow, sameDaysSoFar, spokenPeriod, TOP_SELLERS_PERIOD, type BestPeriod, type Comparison, type DueWindow, type Period, type PeriodUnit } from '../plain-words/period.ts';
 import { DEAD_STOCK, nameWordPattern, noProductMatches, OVERSTOCK, OVERSTOCK_DAYS, readCategory, readCoverDays, readNameWord, readRank, unmatchedProductWords, type Rank } from '../plain-words/catalogue.ts';
 import { categoryNames, productNameWords } from '../plain-words/vocabulary.ts';
 import { escapeRegExp, looksLikeProductCode, noSuchProduct, Reading } from '../plain-words/reading.ts';
