@@ -50,11 +50,11 @@ describe.each(backends)('table export as .xlsx on %s', (backend) => {
 
   const download = async (name: string, query = '', token = viewer) => {
     const response = await fetch(`${server.url}/api/records/tables/${encodeURIComponent(name)}/export/?format=xlsx${query ? `&${query}` : ''}`, { headers: { authorization: `Bearer ${token}` } });
-    return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
+    return { status: response.status, headers: response.headers, bytes: await response.arrayBuffer() };
   };
-  const readSheet = async (bytes: Buffer) => {
+  const readSheet = async (bytes: ArrayBuffer) => {
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+    await workbook.xlsx.load(bytes);
     expect(workbook.worksheets).toHaveLength(1);
     return workbook.worksheets[0] as ExcelJS.Worksheet;
   };
