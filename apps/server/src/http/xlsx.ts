@@ -4,7 +4,9 @@
 // such, so every locale shows them in its own way. One sheet: a bold, frozen header row of the
 // column labels, then the rows, each committed to the zip as it comes, so a table of any size is
 // never held whole; the next batch is asked for only when the reader has taken the last one.
+import type { EventEmitter } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
+import { setImmediate } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
 import { logError } from '../log.ts';
 
@@ -133,28 +135,54 @@ export function xlsxStream(download: SheetDownload): Readable {
   return output;
 }
 
-/** Waits until the reader has taken what is buffered, or has gone. */
-function readerCaughtUp(output: PassThrough): Promise<void> {
-  if (!output.writableNeedDrain || output.destroyed) return Promise.resolve();
-  return new Promise((resolve) => {
+/**
+ * What exceljs keeps private: the sheet's XML stream and what it is piped into once the zip reaches
+ * the sheet (a PassThrough of the readable-stream package: its backlog is `_writableState.length`).
+ */
+type Backlogged = Pick<EventEmitter, 'once' | 'off'> & { _writableState?: { length?: number } };
+type SheetInternals = { stream: { pipes: Backlogged[] } };
+
+/** XML bytes left waiting for compression before rows wait for it: a few batches, so the compression always has work. */
+const MAX_UNCOMPRESSED_BACKLOG = 1_000_000;
+
+/** Until `stream` has written out its backlog (it says so with 'drain'), or the reader has gone. */
+const drained = (stream: Backlogged, output: PassThrough) =>
+  new Promise<void>((resolve) => {
     const done = () => {
-      output.off('drain', done);
+      stream.off('drain', done);
       output.off('close', done);
       resolve();
     };
-    output.once('drain', done);
+    stream.once('drain', done);
     output.once('close', done);
   });
+
+/**
+ * Waits until the rows written so far are compressed and taken by the reader (or the reader has
+ * gone). exceljs hands the sheet's XML on towards the compression without waiting, so that backlog
+ * is watched too: else a quick database fills memory with XML not yet compressed (the whole sheet,
+ * uncompressed, in the end). The event loop gets a turn first: compression answers there, and rows
+ * read in microtasks alone (PGlite's queries are) would otherwise all be written before one byte left.
+ */
+async function caughtUp(sheet: ExcelJS.Worksheet, output: PassThrough): Promise<void> {
+  await setImmediate();
+  const toCompression = (sheet as unknown as SheetInternals).stream.pipes[0];
+  if (toCompression && (toCompression._writableState?.length ?? 0) > MAX_UNCOMPRESSED_BACKLOG && !output.destroyed) await drained(toCompression, output);
+  if (output.writableNeedDrain && !output.destroyed) await drained(output, output);
 }
 
 async function writeWorkbook(output: PassThrough, download: SheetDownload): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(sheetNameOf(download.sheetName), { views: [{ state: 'frozen', ySplit: 1, topLeftCell: 'A2', activeCell: 'A2' }] });
   const kinds = download.columns.map((column) => column.kind);
-  sheet.columns = download.columns.map((column) => {
+  // One style object per column, given to each of its cells: exceljs looks a style up by the
+  // object's identity, and builds it anew for every cell that has its own copy (a third of the time).
+  const styles: Partial<ExcelJS.Style>[] = download.columns.map((column) => {
     const numFmt = formatOf(column);
-    return { width: columnWidth(column), ...(numFmt ? { style: { numFmt } } : {}) };
+    return numFmt ? { numFmt } : {};
   });
+  // The columns keep the format too: a value typed into the sheet later gets it.
+  sheet.columns = download.columns.map((column, index) => ({ width: columnWidth(column), style: styles[index] ?? {} }));
   const header = sheet.addRow(download.columns.map((column) => column.header));
   header.eachCell((cell) => {
     cell.style = { font: { bold: true } };
@@ -162,8 +190,14 @@ async function writeWorkbook(output: PassThrough, download: SheetDownload): Prom
   header.commit();
   for await (const batch of download.rows) {
     if (output.destroyed) return;
-    for (const values of batch) sheet.addRow(values.map((value, index) => sheetCell(kinds[index] ?? 'general', value))).commit();
-    await readerCaughtUp(output);
+    for (const values of batch) {
+      const row = sheet.addRow(values.map((value, index) => sheetCell(kinds[index] ?? 'general', value)));
+      row.eachCell((cell, column) => {
+        cell.style = styles[column - 1] ?? {};
+      });
+      row.commit();
+    }
+    await caughtUp(sheet, output);
   }
   if (output.destroyed) return;
   sheet.commit();
