@@ -5,16 +5,30 @@
 // download: wall time, file size, the server's peak RSS during it and its growth over the RSS before
 // (/proc: VmHWM after clear_refs), and the server's CPU seconds. The formats take turns, so load on
 // the shared machine falls on both alike.
-//   flock /tmp/bench.lock bash scripts/with-node24.sh node bench/export/run.ts [--runs 3] [--table sales]
+// --rows N adds a generated table of N rows (text, day, whole number, decimal), downloaded the same
+// way: the memory a download takes should not grow with the table.
+//   flock /tmp/bench.lock bash scripts/with-node24.sh node bench/export/run.ts [--runs 3] [--rows 1000000]
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
+import { productConfig, type ColumnDefinition } from '@stockwise/contract';
+import { openDatabase, type DatabaseTarget } from '../../apps/server/src/db/database.ts';
 import { DEMO_USERNAME } from '../../apps/server/src/demo/seed.ts';
+import { CatalogueCache } from '../../apps/server/src/tables/catalogue-cache.ts';
+import { createTable } from '../../apps/server/src/tables/service.ts';
 import { startServerProcess, type ServerProcess } from '../../apps/server/src/testing/server-process.ts';
 import { createScratchDatabase } from '../../apps/server/src/testing/scratch-database.ts';
 
-const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '3' }, table: { type: 'string', default: 'sales' } } });
+const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '3' }, rows: { type: 'string', default: '0' } } });
 const RUNS = Number(args.runs);
-const TABLE = args.table as string;
+const GENERATED_ROWS = Number(args.rows);
+const GENERATED_TABLE = 'export bench';
+const generatedColumns: ColumnDefinition[] = [
+  { key: 'sku', label: 'SKU', type: 'CharField', max_length: 32, required: true },
+  { key: 'day', label: 'Day', type: 'DateField' },
+  { key: 'qty', label: 'Quantity', type: 'IntegerField', required: true },
+  { key: 'price', label: 'Price', type: 'DecimalField', max_digits: 10, decimal_places: 2 },
+];
 const PASSWORD = 'export bench password 2026';
 const formats = ['csv', 'xlsx'] as const;
 
@@ -28,13 +42,13 @@ const cpuSeconds = (server: ServerProcess) => {
 
 type Figures = { seconds: number; megabytes: number; peakMiB: number; growthMiB: number; cpu: number };
 
-async function download(server: ServerProcess, token: string, format: (typeof formats)[number]): Promise<Figures> {
+async function download(server: ServerProcess, token: string, table: string, format: (typeof formats)[number]): Promise<Figures> {
   const rssBefore = memoryMiB(server, 'VmRSS');
   // The peak so far is the server's start (PGlite's initdb, the demo seed); reset it so the peak read after is the download's.
   writeFileSync(`/proc/${server.child.pid}/clear_refs`, '5');
   const cpuBefore = cpuSeconds(server);
   const started = performance.now();
-  const response = await fetch(`${server.url}/api/records/tables/${TABLE}/export/?format=${format}`, { headers: { authorization: `Bearer ${token}` } });
+  const response = await fetch(`${server.url}/api/records/tables/${encodeURIComponent(table)}/export/?format=${format}`, { headers: { authorization: `Bearer ${token}` } });
   if (!response.ok || !response.body) throw new Error(`${format}: ${response.status} ${await response.text()}`);
   let bytes = 0;
   for await (const chunk of response.body) bytes += chunk.byteLength;
@@ -48,14 +62,26 @@ async function signIn(server: ServerProcess): Promise<string> {
   return ((await answer.json()) as { access: string }).access;
 }
 
+/** The generated table, written straight into the stopped server's data directory. */
+async function generateTable(target: DatabaseTarget): Promise<void> {
+  const database = await openDatabase(target);
+  const emptyConfig = productConfig.parse({});
+  const table = await createTable({ db: database.db, loadConfig: async () => emptyConfig, catalogueCache: new CatalogueCache() }, { name: GENERATED_TABLE, folder: 'Bench', columns: generatedColumns });
+  await sql`insert into ${sql.id('data', table.encodedName)} (sku, day, qty, price)
+    select 'SKU-' || lpad(i::text, 7, '0'), date '2024-01-01' + (i % 700), (i::int8 * 7919) % 1000, (i % 10000) / 100.0
+    from generate_series(1, ${GENERATED_ROWS}) as i`.execute(database.db);
+  await sql`analyze ${sql.id('data', table.encodedName)}`.execute(database.db);
+  await database.close();
+}
+
 /** One download on a server started for it: its peak and growth are that download's alone. */
-async function measure(env: Record<string, string>, format: (typeof formats)[number]): Promise<Figures> {
+async function measure(env: Record<string, string>, table: string, format: (typeof formats)[number]): Promise<Figures> {
   const server = await startServerProcess(env);
   try {
     const token = await signIn(server);
     // One small download first: the code paths compiled, exceljs loaded.
-    await fetch(`${server.url}/api/records/tables/${TABLE}/export/?format=${format}&filters_json=${encodeURIComponent('{"id":1}')}`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.arrayBuffer());
-    return await download(server, token, format);
+    await fetch(`${server.url}/api/records/tables/${encodeURIComponent(table)}/export/?format=${format}&filters_json=${encodeURIComponent('{"id":1}')}`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.arrayBuffer());
+    return await download(server, token, table, format);
   } finally {
     await server.stop();
   }
@@ -67,26 +93,30 @@ const env = { ...environment.env, ROLE: 'api', DEMO_DATA: 'true', DEMO_PASSWORD:
 try {
   const seeding = performance.now();
   // The first start seeds the demo; each download is then measured on a server of its own.
-  const seeder = await startServerProcess(env, { startupTimeoutMs: 600_000 });
-  const token = await signIn(seeder);
-  const page = (await (await fetch(`${seeder.url}/api/records/tables/${TABLE}/data/?page_size=1`, { headers: { authorization: `Bearer ${token}` } })).json()) as { count: number; count_is_estimate: boolean };
-  await seeder.stop();
-  console.log(`demo seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s; table ${TABLE}: ${page.count.toLocaleString('en')} rows${page.count_is_estimate ? ' (estimated)' : ''}`);
-  const results: Record<string, Figures[]> = { csv: [], xlsx: [] };
+  await (await startServerProcess(env, { startupTimeoutMs: 600_000 })).stop();
+  if (GENERATED_ROWS > 0) await generateTable(environment.target);
+  console.log(`demo seeded${GENERATED_ROWS > 0 ? ` and ${GENERATED_ROWS.toLocaleString('en')} rows generated` : ''} in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
+  const tables = ['sales', ...(GENERATED_ROWS > 0 ? [GENERATED_TABLE] : [])];
+  const results = new Map<string, Figures[]>();
   for (let run = 0; run < RUNS; run++) {
-    for (const format of run % 2 === 0 ? formats : [...formats].reverse()) results[format]?.push(await measure(env, format));
+    for (const table of tables) {
+      for (const format of run % 2 === 0 ? formats : [...formats].reverse()) {
+        const key = `${table}|${format}`;
+        results.set(key, [...(results.get(key) ?? []), await measure(env, table, format)]);
+      }
+    }
   }
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
   console.log(`load: ${readFileSync('/proc/loadavg', 'utf8').trim()}`);
-  console.log('\n| format | runs | seconds (median, min–max) | file MB | server peak RSS MiB (median, max) | RSS growth MiB (median, max) | server CPU s (median) |');
-  console.log('|---|---|---|---|---|---|---|');
-  for (const format of formats) {
-    const figures = results[format] as Figures[];
+  console.log('\n| table | format | runs | seconds (median, min–max) | file MB | server peak RSS MiB (median, max) | RSS growth MiB (median, max) | server CPU s (median) |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const [key, figures] of results) {
+    const [table, format] = key.split('|');
     const seconds = figures.map((f) => f.seconds);
     const peaks = figures.map((f) => f.peakMiB);
     const growths = figures.map((f) => f.growthMiB);
     console.log(
-      `| ${format} | ${figures.length} | ${median(seconds).toFixed(1)} (${Math.min(...seconds).toFixed(1)}–${Math.max(...seconds).toFixed(1)}) | ${median(figures.map((f) => f.megabytes)).toFixed(1)} | ${median(peaks).toFixed(0)}, ${Math.max(...peaks).toFixed(0)} | ${median(growths).toFixed(0)}, ${Math.max(...growths).toFixed(0)} | ${median(figures.map((f) => f.cpu)).toFixed(1)} |`,
+      `| ${table} | ${format} | ${figures.length} | ${median(seconds).toFixed(1)} (${Math.min(...seconds).toFixed(1)}–${Math.max(...seconds).toFixed(1)}) | ${median(figures.map((f) => f.megabytes)).toFixed(1)} | ${median(peaks).toFixed(0)}, ${Math.max(...peaks).toFixed(0)} | ${median(growths).toFixed(0)}, ${Math.max(...growths).toFixed(0)} | ${median(figures.map((f) => f.cpu)).toFixed(1)} |`,
     );
   }
 } finally {

@@ -21,6 +21,7 @@ describe('xlsx cells', () => {
 
   it('keeps text as text whatever it looks like, numbers that are finite, and cuts text Excel could not hold', () => {
     expect(sheetCell('text', '00123')).toBe('00123');
+    expect(sheetCell('text', '')).toBeNull();
     expect(sheetCell('text', '=SUM(A1:A9)')).toBe('=SUM(A1:A9)');
     expect(sheetCell('decimal', Number.NaN)).toBeNull();
     expect(sheetCell('general', -4.25)).toBe(-4.25);

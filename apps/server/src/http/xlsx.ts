@@ -109,7 +109,8 @@ const textCell = (value: string) => (value.length > MAX_CELL_TEXT ? `${value.sli
  * string cell, which Excel never evaluates.
  */
 export function sheetCell(kind: SheetCellKind, value: SheetValue): ExcelJS.CellValue {
-  if (value === null || value === undefined) return null;
+  // Empty text is a blank cell: a cell holding "" would count in COUNTA and fail ISBLANK.
+  if (value === null || value === undefined || value === '') return null;
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (typeof value === 'boolean') return value;
   if (kind === 'date') return dayCell(value);
