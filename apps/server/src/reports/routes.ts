@@ -1,5 +1,6 @@
 // /api/user-reports/*: saved reports (viewers read and run, editors write their own, admins all),
-// running SQL in the sandbox, a saved report's data for the dashboard, the readable schema.
+// running SQL in the sandbox (its rows also as an .xlsx download), a saved report's data for the
+// dashboard, the readable schema.
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

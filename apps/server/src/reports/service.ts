@@ -1,5 +1,6 @@
 // Domain functions of reports (spec §7 /api/user-reports/*): saved reports with their owners,
-// running report SQL in the sandbox, and a saved report's data for the dashboard.
+// running report SQL in the sandbox (and its rows as an .xlsx download), and a saved report's data
+// for the dashboard.
 import type { Kysely } from 'kysely';
 import { chartConfig as chartConfigSchema, proposeChartConfig, XLSX_CONTENT_TYPE, type ChartConfig, type GenerateResponse, type RegenerableField, type RegenerateResponse, type ResultCell, type ResultColumn, type ExecuteResponse, type ReportDataResponse, type Role, type UpdateReportRequest, type UserReport } from '@stockwise/contract';
 import type { z } from 'zod';
