@@ -1,9 +1,10 @@
 // The Data screen through the real UI: folders, tables, rows, sort and filter (numbers as typed:
-// `<10`), copying a row and downloading the filtered rows as CSV, variations, moving and deleting
+// `<10`), copying a row and downloading the filtered rows as CSV and Excel, variations, moving and deleting
 // tables, a product not counted yet, paging through the demo sales table, and the focus back on a
 // dialog's opener.
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { axeViolations } from './support/axe.ts';
@@ -330,7 +331,7 @@ describe('Data screen', () => {
     await page.waitForFunction((all) => document.querySelector('[data-testid="row-count"]')?.textContent === all, total);
   });
 
-  it('filters a number column by <10, keeps the rows under a filter it cannot read, copies a row with Ctrl+C and downloads the filtered rows as CSV', async () => {
+  it('filters a number column by <10, keeps the rows under a filter it cannot read, copies a row with Ctrl+C and downloads the filtered rows as CSV and Excel', async () => {
     const { page, context, baseUrl } = browser;
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
     await openDataScreen(page);
@@ -394,6 +395,29 @@ describe('Data screen', () => {
     const stockAt = labels.indexOf('Current stock');
     for (const line of lines.slice(1)) expect(Number(line.split(',')[stockAt])).toBeLessThan(10);
     expect(lines.find((line) => line.startsWith(`${firstId},`))?.split(',')).toEqual(values);
+
+    // Download Excel, from the keyboard: the same rows and labels, numbers as number cells, codes as text.
+    const excelDownload = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download Excel' }).focus();
+    await page.keyboard.press('Enter');
+    const excelFile = await excelDownload;
+    expect(excelFile.suggestedFilename()).toBe('products.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile((await excelFile.path()) as string);
+    const sheet = workbook.worksheets[0] as ExcelJS.Worksheet;
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    const sheetRows: ExcelJS.CellValue[][] = [];
+    sheet.eachRow({ includeEmpty: true }, (row) => void sheetRows.push(labels.map((_, index) => row.getCell(index + 1).value)));
+    expect(sheetRows[0]).toEqual(labels);
+    expect(sheetRows.slice(1).map((row) => row[0])).toEqual(lines.slice(1).map((line) => Number(line.split(',')[0])));
+    for (const row of sheetRows.slice(1)) {
+      expect(typeof row[1]).toBe('string');
+      // A count never taken is an empty cell, as in the CSV.
+      if (row[stockAt] !== null) expect(row[stockAt]).toBeLessThan(10);
+    }
+    const asCopied = (value: ExcelJS.CellValue) => (value === null ? '' : value instanceof Date ? value.toISOString().slice(0, 10) : String(value));
+    expect(sheetRows.find((row) => String(row[0]) === firstId)?.map(asCopied)).toEqual(values);
+    expect(await axeViolations(page, '[data-testid="table-pane"]'), 'grid after the downloads').toEqual([]);
   });
 
   it("says 'not counted' for a product added without a stock count, and a 0 typed in its form makes it counted", async () => {

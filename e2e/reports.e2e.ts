@@ -1,10 +1,11 @@
 // The Reports screen through the real UI: create a report, write SQL with autocomplete, run it with
 // Ctrl+Enter, configure a bar chart, save, reload, apply a change request, regenerate the SQL,
-// export CSV, chart by quarter with this quarter named "to date", delete with the confirmation; a
+// export CSV and Excel, chart by quarter with this quarter named "to date", delete with the confirmation; a
 // mistake in the SQL pointed at (hint, line and column, the cursor put there, the spot underlined);
 // unsaved edits kept while elsewhere in the app, a reload asked first; at 1280×720 with the assistant open, nothing
 // behind it and the focus back where it was after a dialog; axe's WCAG 2 A/AA rules on the way.
 import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { signIn, useBrowser } from './support/browser.ts';
@@ -124,6 +125,20 @@ describe('Reports screen', () => {
     expect(lines[0]).toBe('month,units_sold');
     expect(lines.length).toBeGreaterThan(2);
 
+    // Excel export: the same rows, months as date cells and units as numbers, the file named by the title.
+    const excelDownload = page.waitForEvent('download');
+    await page.getByTestId('export-xlsx').click();
+    const excelFile = await excelDownload;
+    expect(excelFile.suggestedFilename()).toBe('Units sold by month _the last 90 days_.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile((await excelFile.path()) as string);
+    const sheetRows: ExcelJS.CellValue[][] = [];
+    (workbook.worksheets[0] as ExcelJS.Worksheet).eachRow((row) => void sheetRows.push([row.getCell(1).value, row.getCell(2).value]));
+    expect(sheetRows[0]).toEqual(['month', 'units_sold']);
+    expect(sheetRows.slice(1).map(([month, units]) => [month instanceof Date ? month.toISOString().slice(0, 10) : month, units])).toEqual(
+      lines.slice(1).map((line) => [line.split(',')[0], Number(line.split(',')[1])]),
+    );
+
     // By quarter (hand-written: date_trunc('quarter'), the chart's x axis chosen in the editor): the
     // axis names quarters, and this one "to date" — on the axis, in the tooltip and in words — unless
     // it began today (the demo's sales run to yesterday: then the rows end last quarter).
@@ -155,6 +170,7 @@ describe('Reports screen', () => {
     // Until it runs, the rows shown are the old SQL's: said, and not exported under the report's title.
     await page.getByTestId('result-stale').waitFor();
     expect(await page.getByTestId('export-csv').isDisabled()).toBe(true);
+    expect(await page.getByTestId('export-xlsx').isDisabled()).toBe(true);
     expect(await axeViolations(page, '[data-testid="result-stale"]')).toEqual([]);
     await page.getByTestId('run-sql').click();
     await page.getByTestId('result-stale').waitFor({ state: 'detached' });

@@ -65,6 +65,15 @@ export const reportIdParams = z.object({ id: z.coerce.number().int().positive('R
 
 export const executeRequest = z.object({ sql_code: sqlCode });
 
+/**
+ * POST /api/user-reports/export/?format=xlsx: the SQL run again in the sandbox, under the same
+ * limits, its rows as an Excel workbook; the title names the file and the sheet. The screen's CSV
+ * is written by the browser from the rows it shows (docs/adr/0161 "Amendment: Download Excel").
+ */
+export const reportExportRequest = executeRequest.extend({ title: storableText().trim().max(200).default('') });
+export type ReportExportRequest = z.input<typeof reportExportRequest>;
+export const reportExportQuery = z.object({ format: z.enum(['xlsx'], { error: 'Format is xlsx (the CSV is written by the browser).' }).default('xlsx') });
+
 /** Coarse kind of a result column (the chart editor proposes charts from it); `db_type` is PostgreSQL's name. */
 export const columnKinds = ['number', 'text', 'date', 'datetime', 'boolean', 'json', 'other'] as const;
 export type ColumnKind = (typeof columnKinds)[number];

@@ -92,8 +92,15 @@ export const rowDataQuery = z.object({
 });
 export type RowDataQuery = z.infer<typeof rowDataQuery>;
 
-/** GET /api/records/tables/{name}/export/: every row the same sort and filters select, as CSV. */
-export const rowExportQuery = rowDataQuery.pick({ sort_by: true, sort_dir: true, filters_json: true });
+/** The files a table or report downloads as: CSV text, or an Excel workbook of typed cells (docs/adr/0161). */
+export const downloadFormats = ['csv', 'xlsx'] as const;
+export type DownloadFormat = (typeof downloadFormats)[number];
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** GET /api/records/tables/{name}/export/: every row the same sort and filters select, as CSV (the default) or .xlsx. */
+export const rowExportQuery = rowDataQuery
+  .pick({ sort_by: true, sort_dir: true, filters_json: true })
+  .extend({ format: z.enum(downloadFormats, { error: 'Format is csv or xlsx.' }).default('csv') });
 export type RowExportQuery = z.infer<typeof rowExportQuery>;
 
 /**

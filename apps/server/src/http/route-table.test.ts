@@ -72,6 +72,9 @@ describe.each(backends)('route table on %s', (backend) => {
 
   it.each([
     ['viewer reads rows', 'viewer', 'GET', '/api/records/tables/products/data/', undefined, 200],
+    ['viewer downloads a table as .xlsx', 'viewer', 'GET', '/api/records/tables/products/export/?format=xlsx', undefined, 200],
+    ['viewer downloads a report as .xlsx', 'viewer', 'POST', '/api/user-reports/export/?format=xlsx', { sql_code: 'select 1 as one' }, 200],
+    ['pending may not download a report', 'pending', 'POST', '/api/user-reports/export/?format=xlsx', { sql_code: 'select 1 as one' }, 403],
     ['viewer may not add a row', 'viewer', 'POST', '/api/records/tables/products/rows/add/', { product_code: 'X1', name: 'x' }, 403],
     ['viewer may not delete the sales table', 'viewer', 'POST', '/api/records/tables/sales/delete/', {}, 403],
     ['editor may not delete the sales table', 'editor', 'POST', '/api/records/tables/sales/delete/', {}, 403],

@@ -1,5 +1,6 @@
 // /api/user-reports/*: saved reports (viewers read and run, editors write their own, admins all),
-// running SQL in the sandbox, a saved report's data for the dashboard, the readable schema.
+// running SQL in the sandbox (its rows also as an .xlsx download), a saved report's data for the
+// dashboard, the readable schema.
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,18 +14,23 @@ import {
   regenerateRequest,
   regenerateResponse,
   reportDataResponse,
+  reportExportQuery,
+  reportExportRequest,
   reportIdParams,
   reportSchemaResponse,
   updateReportRequest,
   userReport,
   userReportList,
+  XLSX_CONTENT_TYPE,
 } from '@stockwise/contract';
 import { currentUser } from '../auth/guard.ts';
+import { sendDownload } from '../http/downloads.ts';
 import { validationError } from '../http/errors.ts';
 import {
   createReport,
   deleteReport,
   executeReportSql,
+  exportReportRows,
   generateFromRequest,
   getReport,
   getReportData,
@@ -69,6 +75,19 @@ export function reportRoutes(ctx: ReportsContext): FastifyPluginAsyncZod {
         if (!request.body.sql_code.trim()) throw validationError('No SQL code to execute.', { sql_code: ['No SQL code to execute.'] });
         return executeReportSql(ctx, { userId: currentUser(request).userId, sql: request.body.sql_code, receivedAt: receivedAt(reply) });
       },
+    });
+    app.post('/api/user-reports/export/', {
+      config: { policy: 'viewer' },
+      schema: {
+        tags: ['reports'],
+        summary: 'Run one read-only SELECT as execute does (same sandbox and limits) and download its rows as an Excel workbook of typed cells; a run that fails is a 400',
+        querystring: reportExportQuery,
+        body: reportExportRequest,
+        produces: [XLSX_CONTENT_TYPE],
+        response: { 200: z.string().describe('.xlsx bytes'), ...errors },
+      },
+      handler: async (request, reply) =>
+        sendDownload(reply, await exportReportRows(ctx, { userId: currentUser(request).userId, sql: request.body.sql_code, title: request.body.title, receivedAt: receivedAt(reply) })),
     });
     app.post('/api/user-reports/generate-from-request/', {
       config: { policy: 'editor' },

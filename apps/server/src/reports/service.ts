@@ -1,14 +1,17 @@
 // Domain functions of reports (spec §7 /api/user-reports/*): saved reports with their owners,
-// running report SQL in the sandbox, and a saved report's data for the dashboard.
+// running report SQL in the sandbox (and its rows as an .xlsx download), and a saved report's data
+// for the dashboard.
 import type { Kysely } from 'kysely';
-import { chartConfig as chartConfigSchema, proposeChartConfig, type ChartConfig, type GenerateResponse, type RegenerableField, type RegenerateResponse, type ResultColumn, type ExecuteResponse, type SqlErrorDetails, type ReportDataResponse, type Role, type UpdateReportRequest, type UserReport } from '@stockwise/contract';
+import { chartConfig as chartConfigSchema, proposeChartConfig, XLSX_CONTENT_TYPE, type ChartConfig, type GenerateResponse, type RegenerableField, type RegenerateResponse, type ResultCell, type ResultColumn, type ExecuteResponse, type SqlErrorDetails, type ReportDataResponse, type Role, type UpdateReportRequest, type UserReport } from '@stockwise/contract';
 import type { z } from 'zod';
 import type { createReportRequest } from '@stockwise/contract';
 import type { AccessClaims } from '../auth/tokens.ts';
 import type { AppDatabase } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import type { ServerConfig } from '../environment.ts';
-import { AppError, notFoundError } from '../http/errors.ts';
+import type { Download } from '../http/downloads.ts';
+import { AppError, notFoundError, validationError } from '../http/errors.ts';
+import { xlsxStream, type SheetColumn, type SheetValue } from '../http/xlsx.ts';
 import { createChatModel } from '../ai/chat.ts';
 import { ReadableCatalogue } from './readable.ts';
 import { BuiltInReportWriter, ModelReportWriter, WriterError, type CurrentReport, type ReportDraft, type ReportWriter } from './writer.ts';
@@ -211,6 +214,54 @@ export async function executeReportSql(ctx: ReportsContext, options: RunRequest)
     if (!(error instanceof ReportRunError)) throw error;
     return { success: false, results: [], columns: [], truncated: false, row_count: 0, duration_ms: elapsed(), error: error.message, error_details: error.details, unfinished_period: null };
   }
+}
+
+const WHOLE_NUMBER_TYPES = new Set(['int2', 'int4', 'int8', 'oid']);
+/** Rows handed to the workbook at a time: the next are written once the reader has taken these. */
+const EXPORT_BATCH_ROWS = 1000;
+
+/** A result column as the .xlsx download writes it: numbers, days, moments and yes/no as typed cells, the rest as text. */
+function sheetColumnOfResult(column: ResultColumn): SheetColumn {
+  const header = column.name;
+  switch (column.type) {
+    case 'number':
+      return { header, kind: WHOLE_NUMBER_TYPES.has(column.db_type) ? 'integer' : 'number' };
+    case 'date':
+      return { header, kind: 'date' };
+    case 'datetime':
+      return { header, kind: column.db_type === 'timestamptz' ? 'instant' : 'datetime' };
+    case 'boolean':
+      return { header, kind: 'boolean' };
+    case 'text':
+    case 'json':
+    case 'other':
+      return { header, kind: 'text' };
+  }
+}
+
+const sheetValueOf = (value: ResultCell | undefined): SheetValue => (value !== null && typeof value === 'object' ? JSON.stringify(value) : value);
+
+function* resultBatches(run: SandboxRun): Generator<SheetValue[][]> {
+  for (let start = 0; start < run.rows.length; start += EXPORT_BATCH_ROWS) {
+    yield run.rows.slice(start, start + EXPORT_BATCH_ROWS).map((row) => run.columns.map((column) => sheetValueOf(row[column.name])));
+  }
+}
+
+/**
+ * POST /export/: the SQL run as POST /execute/ runs it (the gate, the sandbox, the time, cost and
+ * row limits, the per-user limit), its rows as an .xlsx of typed cells. A run that fails is a 400
+ * naming sql_code with the run's message: there is no file to give.
+ */
+export async function exportReportRows(ctx: ReportsContext, options: RunRequest & { title: string }): Promise<Download> {
+  let run: SandboxRun;
+  try {
+    run = await runReportSql(ctx, options);
+  } catch (error) {
+    if (error instanceof ReportRunError) throw validationError(error.message, { sql_code: [error.message] });
+    throw error;
+  }
+  const name = options.title || 'report';
+  return { fileName: `${name}.xlsx`, contentType: XLSX_CONTENT_TYPE, body: xlsxStream({ sheetName: name, columns: run.columns.map(sheetColumnOfResult), rows: resultBatches(run) }) };
 }
 
 /** A saved report, by id or by title, run for the dashboard. */

@@ -4,6 +4,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
 import { isoDayProblem, isStorableText, storableText, type ColumnDefinition, type FieldType, type TableColumn } from '@stockwise/contract';
 import { validationError } from '../http/errors.ts';
+import type { SheetColumn } from '../http/xlsx.ts';
 
 export const ID_COLUMN: ColumnDefinition = { key: 'id', label: 'ID', type: 'AutoField' };
 const DEFAULT_CHAR_LENGTH = 255;
@@ -22,6 +23,38 @@ const titleCase = (key: string) => key.split('_').filter(Boolean).map((word) => 
 
 /** The name people see for a column: its label, else its key in words (`current_stock` → Current Stock). */
 export const columnLabel = (column: Pick<ColumnDefinition, 'key' | 'label'>) => column.label ?? (column.key === 'id' ? 'ID' : titleCase(column.key));
+
+/** Characters a text column's cells are made wide for in a download: a name or code, not a whole note. */
+const USUAL_TEXT_WIDTH = 30;
+const NOTE_WIDTH = 40;
+
+/** A column as the .xlsx download writes it: numbers, days and yes/no as typed cells, text as text. */
+export function sheetColumnOf(column: ColumnDefinition): SheetColumn {
+  const header = columnLabel(column);
+  switch (column.type) {
+    case 'AutoField':
+    case 'IntegerField':
+      return { header, kind: 'integer' };
+    case 'DecimalField':
+      return { header, kind: 'decimal', decimalPlaces: column.decimal_places ?? DEFAULT_DECIMAL_PLACES };
+    case 'DateField':
+      return { header, kind: 'date' };
+    case 'DateTimeField':
+      return { header, kind: 'instant' };
+    case 'BooleanField':
+      return { header, kind: 'boolean' };
+    case 'CharField':
+      return { header, kind: 'text', textWidth: Math.min(column.max_length ?? DEFAULT_CHAR_LENGTH, USUAL_TEXT_WIDTH) };
+    case 'EmailField':
+    case 'ForeignKey':
+      return { header, kind: 'text', textWidth: USUAL_TEXT_WIDTH };
+    case 'TextField':
+      return { header, kind: 'text', textWidth: NOTE_WIDTH };
+    case 'query':
+    case 'nestedTable':
+      return { header, kind: 'general' };
+  }
+}
 
 export function presentColumns(columns: ColumnDefinition[], encodedNameOf: (tableName: string) => string | undefined, defaults: ReadonlyMap<string, string> = new Map()): TableColumn[] {
   return withIdColumn(columns).map((column) => {

@@ -1,6 +1,4 @@
 // /api/records/*: table structure, rows, folders, variations and name encoding (spec §7).
-import { Readable } from 'node:stream';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -30,8 +28,10 @@ import {
   variation,
   variationQuery,
   variationRequest,
+  XLSX_CONTENT_TYPE,
 } from '@stockwise/contract';
 import { currentUser } from '../auth/guard.ts';
+import { sendDownload } from '../http/downloads.ts';
 import { plainJsonSerializerCompiler } from '../http/serializer.ts';
 import { decodeTableName, encodeTableName } from './encoding.ts';
 import { rowPageValidatorCompiler } from './row-query.ts';
@@ -60,16 +60,6 @@ function convertNames(body: z.infer<typeof encodeRequest>, codec: (text: string)
   return { converted: results.map((r) => ('value' in r ? (r.value as string) : null)), ...(failures.length ? { error: failures.join(' ') } : {}) };
 }
 
-/** A download's Content-Disposition: the name as typed (RFC 6266 `filename*`) and a plain-ASCII fallback for old clients. */
-function attachment(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
-}
-
-/** Sends a CSV download as it is written, a batch of rows at a time (the typed reply knows only the JSON answers). */
-const sendCsv = (reply: FastifyReply, download: tables.TableExport) =>
-  reply.type('text/csv; charset=utf-8').header('content-disposition', attachment(download.fileName)).send(Readable.from(download.text));
-
 export function tableRoutes(ctx: tables.TablesContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/api/records/tables/structure/', {
@@ -94,13 +84,13 @@ export function tableRoutes(ctx: tables.TablesContext): FastifyPluginAsyncZod {
       config: { policy: 'viewer' },
       schema: {
         tags: ['tables'],
-        summary: 'Every row the sort and filters select, as CSV (UTF-8 with a BOM, formula cells guarded)',
+        summary: 'Every row the sort and filters select, as CSV (UTF-8 with a BOM, formula cells guarded) or, with format=xlsx, an Excel workbook of typed cells',
         params: tableParams,
         querystring: rowExportQuery,
-        produces: ['text/csv'],
-        response: { 200: z.string().describe('CSV text'), ...errors },
+        produces: ['text/csv', XLSX_CONTENT_TYPE],
+        response: { 200: z.string().describe('CSV text or .xlsx bytes'), ...errors },
       },
-      handler: async (request, reply) => sendCsv(reply, await tables.exportTableRows(ctx, { name: request.params.name, query: request.query })),
+      handler: async (request, reply) => sendDownload(reply, await tables.exportTableRows(ctx, { name: request.params.name, query: request.query })),
     });
     app.post('/api/records/tables/create/', {
       config: { policy: 'admin' },

@@ -1,12 +1,15 @@
 // Domain functions of the configurable tables (spec §4 table browsing, §5 validation, §7 /api/records/*).
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
+import { Readable } from 'node:stream';
 import {
   csvLine,
   exportedCells,
   roleAllows,
   UTF8_BOM,
+  XLSX_CONTENT_TYPE,
   type ColumnDefinition,
+  type CsvCell,
   type ProductConfig,
   type Role,
   type RowDataQuery,
@@ -20,13 +23,15 @@ import type { Database } from '../db/schema.ts';
 import type { RelatedRows, RelatedRowsQuery } from '@stockwise/contract';
 import { databaseErrorOf } from '../db/errors.ts';
 import { inTransaction, retryingOnce } from '../db/transaction.ts';
+import type { Download } from '../http/downloads.ts';
 import { AppError, conflictError, fromDatabaseError, notFoundError, validationError } from '../http/errors.ts';
+import { xlsxStream } from '../http/xlsx.ts';
 import { logError } from '../log.ts';
 import { runNamedQuery } from '../queries/service.ts';
 import { recordTodaysStock } from '../stock/repo.ts';
 import { datedColumn } from './dated-columns.ts';
 import { unknownValueRule } from './unknown-values.ts';
-import { checkColumnDefinitions, columnDdl, columnLabel, isReadOnly, isTextual, isVirtual, parseRowValues, presentColumns, valueSchema, withIdColumn } from './columns.ts';
+import { checkColumnDefinitions, columnDdl, columnLabel, isReadOnly, isTextual, isVirtual, parseRowValues, presentColumns, sheetColumnOf, valueSchema, withIdColumn } from './columns.ts';
 import { encodeTableName, TableNameEncodingError } from './encoding.ts';
 import { buildFilterConditions, pageConditionsOf, type ReferenceDisplay } from './filters.ts';
 import * as repo from './repo.ts';
@@ -452,24 +457,33 @@ async function readRowPage(ctx: TablesContext, entry: repo.CatalogueEntry, query
 /** Rows read per statement of an export. */
 const EXPORT_BATCH_ROWS = 1000;
 
-export type TableExport = { fileName: string; text: AsyncIterable<string> };
-
 /**
- * Every row a page query with the same sort and filters selects, as CSV (docs/api.md): a header
- * of the column labels, then the values as the grid shows them — related rows by their business
- * key and name, a value never recorded as an empty cell. The sort and filters are checked before
- * the answer starts (a bad one is a 400); the rows are then read and written a batch at a time.
+ * Every row a page query with the same sort and filters selects, as CSV or .xlsx (docs/api.md): a
+ * header of the column labels, then the values as the grid shows them — related rows by their
+ * business key and name, a value never recorded as an empty cell. The sort and filters are checked
+ * before the answer starts (a bad one is a 400); the rows are then read and written a batch at a time.
  */
-export async function exportTableRows(ctx: TablesContext, options: { name: string; query: RowExportQuery }): Promise<TableExport> {
+export async function exportTableRows(ctx: TablesContext, options: { name: string; query: RowExportQuery }): Promise<Download> {
   const entry = await requireTable(ctx, options.name);
   const plan = await pagePlan(ctx, entry, options.query);
-  return { fileName: `${entry.name}.csv`, text: exportText(ctx, entry, plan, options.query.sort_dir) };
+  const shown = plan.columns.filter((c) => c.type !== 'nestedTable');
+  const rows = exportedRows(ctx, entry, plan, shown, options.query.sort_dir);
+  switch (options.query.format) {
+    case 'csv':
+      return { fileName: `${entry.name}.csv`, contentType: 'text/csv; charset=utf-8', body: Readable.from(csvText(shown, rows)) };
+    case 'xlsx':
+      return { fileName: `${entry.name}.xlsx`, contentType: XLSX_CONTENT_TYPE, body: xlsxStream({ sheetName: entry.name, columns: shown.map(sheetColumnOf), rows }) };
+  }
 }
 
-async function* exportText(ctx: TablesContext, entry: repo.CatalogueEntry, plan: PagePlan, sortDir: 'asc' | 'desc'): AsyncGenerator<string> {
-  const { columns, storedKeys, sortColumn, keysetCapable, displays, conditions } = plan;
-  const shown = columns.filter((c) => c.type !== 'nestedTable');
+async function* csvText(shown: ColumnDefinition[], rows: AsyncIterable<CsvCell[][]>): AsyncGenerator<string> {
   yield UTF8_BOM + csvLine(shown.map(columnLabel));
+  for await (const batch of rows) if (batch.length) yield batch.map(csvLine).join('');
+}
+
+/** The exported rows' cells, a batch per statement. */
+async function* exportedRows(ctx: TablesContext, entry: repo.CatalogueEntry, plan: PagePlan, shown: ColumnDefinition[], sortDir: 'asc' | 'desc'): AsyncGenerator<CsvCell[][]> {
+  const { columns, storedKeys, sortColumn, keysetCapable, displays, conditions } = plan;
   const computed = await queryColumnValues(ctx, columns);
   let after: Cursor | null = null;
   for (let offset = 0; ; offset += EXPORT_BATCH_ROWS) {
@@ -484,9 +498,7 @@ async function* exportText(ctx: TablesContext, entry: repo.CatalogueEntry, plan:
     });
     setQueryColumns(computed, rows);
     const [references, unknown] = await Promise.all([referenceLabels(ctx, displays, rows), unknownValues(ctx, entry, storedKeys, rows)]);
-    let text = '';
-    for (const row of rows) text += csvLine(exportedCells(shown, row, { references, unknownValues: unknown }));
-    if (text) yield text;
+    yield rows.map((row) => exportedCells(shown, row, { references, unknownValues: unknown }));
     const last = rows.at(-1);
     if (rows.length < EXPORT_BATCH_ROWS || !last) return;
     if (keysetCapable) after = { value: last[sortColumn.key] ?? null, id: Number(last.id) };

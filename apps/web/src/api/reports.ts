@@ -8,10 +8,13 @@ import type {
   RegenerateRequest,
   RegenerateResponse,
   ReportDataResponse,
+  ReportExportRequest,
   ReportSchemaResponse,
   UpdateReportRequest,
   UserReport,
 } from '@stockwise/contract';
+import { XLSX_CONTENT_TYPE } from '@stockwise/contract';
+import { fileOrRefusal } from './downloads.ts';
 import { api } from './http.ts';
 import { i18n } from '../i18n.ts';
 
@@ -25,6 +28,17 @@ export const deleteReport = async (id: number): Promise<void> => {
   await api.delete(`${base}${id}/`);
 };
 export const executeSql = async (sqlCode: string): Promise<ExecuteResponse> => (await api.post<ExecuteResponse>(`${base}execute/`, { sql_code: sqlCode })).data;
+
+/** The SQL run again by the server, its rows as an .xlsx workbook (docs/api.md "Download a report as Excel"). */
+export async function exportXlsx(request: ReportExportRequest): Promise<Blob> {
+  const answer = await api.post<ArrayBuffer>(`${base}export/`, request, {
+    params: { format: 'xlsx' },
+    headers: { Accept: `${XLSX_CONTENT_TYPE}, application/json` },
+    responseType: 'arraybuffer',
+    transformResponse: fileOrRefusal,
+  });
+  return new Blob([answer.data], { type: XLSX_CONTENT_TYPE });
+}
 export const generateFromRequest = async (request: GenerateRequest): Promise<GenerateResponse> => (await api.post<GenerateResponse>(`${base}generate-from-request/`, request)).data;
 export const regenerate = async (request: RegenerateRequest): Promise<RegenerateResponse> => (await api.post<RegenerateResponse>(`${base}regenerate/`, request)).data;
 export const fetchReportSchema = async (): Promise<ReportSchemaResponse> => (await api.get<ReportSchemaResponse>(`${base}schema/`)).data;

@@ -1,7 +1,9 @@
 // Calls of the Data screen (spec §7 /api/records/*, /api/queries/queries/), typed from the contract.
 import type { z } from 'zod';
+import { XLSX_CONTENT_TYPE } from '@stockwise/contract';
 import type {
   ColumnDefinition,
+  DownloadFormat,
   RowPage,
   TableColumn,
   TableRow,
@@ -14,6 +16,7 @@ import type {
   RowReferences,
   variation,
 } from '@stockwise/contract';
+import { fileOrRefusal } from './downloads.ts';
 import { api } from './http.ts';
 
 export type Variation = z.infer<typeof variation>;
@@ -57,16 +60,21 @@ export async function fetchTableRows(name: string, params: RowDataParams): Promi
   return (await api.get<RowPage>(`${tablePath(name)}/data/`, { params })).data;
 }
 
-/** Every row the sort and filters select, as CSV text (docs/api.md "Export as CSV"); a refusal's JSON still reads as one. */
-export async function fetchTableCsv(name: string, params: RowOrderParams): Promise<string> {
-  const answer = await api.get<string>(`${tablePath(name)}/export/`, {
-    params,
+const exportTypes: Record<DownloadFormat, string> = { csv: 'text/csv;charset=utf-8', xlsx: XLSX_CONTENT_TYPE };
+
+/**
+ * Every row the sort and filters select, as the file to save (docs/api.md "Export as CSV or
+ * Excel"): the CSV's bytes as sent (its byte order mark included), or the .xlsx workbook.
+ */
+export async function fetchTableExport(name: string, params: RowOrderParams, format: DownloadFormat): Promise<Blob> {
+  const answer = await api.get<ArrayBuffer>(`${tablePath(name)}/export/`, {
+    params: { ...params, format },
     timeout: exportTimeoutMs,
-    headers: { Accept: 'text/csv, application/json' },
-    responseType: 'text',
-    transformResponse: (data: string, headers) => (String(headers['content-type']).startsWith('application/json') ? JSON.parse(data) : data),
+    headers: { Accept: `${exportTypes[format]}, application/json` },
+    responseType: 'arraybuffer',
+    transformResponse: fileOrRefusal,
   });
-  return answer.data;
+  return new Blob([answer.data], { type: exportTypes[format] });
 }
 
 /** The parameters carried by a `next` link (`/api/records/tables/x/data/?page=2&after=…`). */

@@ -13,15 +13,23 @@ import { draftStorage, keepDraft, readKeptDraft, reportDraftKey } from './report
 
 let loopback: Loopback;
 /** `hold`: the answer waits for it (something happens in the app meanwhile). */
-let answers: Record<string, { status: number; body: unknown; hold?: Promise<void> }> = {};
+let answers: Record<string, { status: number; body: unknown; hold?: Promise<void>; file?: { type: string; bytes: Buffer } }> = {};
+/** Each call's path, query and body, in order. */
+let calls: { key: string; query: string; body: unknown }[] = [];
 const report = { id: 7, title: 'Stock', description: '', sql_code: 'select 1', chart_config: null, owner: 1, owner_username: 'ann', created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', pseudocode: '' };
 
 beforeAll(async () => {
   await initTestI18n();
-  loopback = await startLoopback((request, _body, response) => {
-    const key = `${request.method} ${new URL(request.url ?? '/', 'http://x').pathname}`;
+  loopback = await startLoopback((request, body, response) => {
+    const url = new URL(request.url ?? '/', 'http://x');
+    const key = `${request.method} ${url.pathname}`;
+    calls.push({ key, query: url.search, body: body ? JSON.parse(body) : null });
     const answer = answers[key] ?? { status: 404, body: { detail: 'no route', code: 'not_found' } };
-    void (answer.hold ?? Promise.resolve()).then(() => sendJson(response, answer.status, answer.body));
+    void (answer.hold ?? Promise.resolve()).then(() => {
+      if (!answer.file) return sendJson(response, answer.status, answer.body);
+      response.writeHead(answer.status, { 'Content-Type': answer.file.type });
+      response.end(answer.file.bytes);
+    });
   });
   api.defaults.baseURL = `${loopback.baseUrl}/api`;
   vi.spyOn(console, 'warn').mockImplementation(() => {});
@@ -29,6 +37,7 @@ beforeAll(async () => {
 afterAll(() => loopback.close());
 beforeEach(() => {
   answers = { 'GET /api/user-reports/7/': { status: 200, body: report } };
+  calls = [];
   useSessionStore.setState({ isLoading: false, isLoggedIn: true, accessToken: 'access', refreshToken: 'refresh' });
   useReportsStore.setState(initialReportsState);
 });
@@ -95,6 +104,26 @@ describe('reports store', () => {
     await state().regenerateSql();
     expect(state().operations.regenerate).toMatchObject({ error: 'SQL regeneration failed', detail: 'cannot', sqlError: refused });
   });
+
+  it('downloads the last run as .xlsx: its SQL run again by the server, named by the title; a refusal says why', async () => {
+    await state().selectReport(7);
+    expect(await state().exportXlsx()).toBeNull();
+    expect(state().operations.export.error).toBe('Run the report first: the Excel file holds the rows a run shows.');
+    answers['POST /api/user-reports/execute/'] = { status: 200, body: { success: true, results: [{ one: 1 }], columns: [{ name: 'one', type: 'number', db_type: 'int4' }], truncated: false, row_count: 1, duration_ms: 1, error: null, unfinished_period: null } };
+    await state().runSql();
+    // An edit after the run does not change what the file holds: the rows shown are the run's.
+    state().updateDraft({ title: 'Stock by day', sql_code: 'select 2' });
+    const workbook = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x01]);
+    answers['POST /api/user-reports/export/'] = { status: 200, body: null, file: { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', bytes: workbook } };
+    const file = await state().exportXlsx();
+    expect(file && [...new Uint8Array(await file.arrayBuffer())]).toEqual([...workbook]);
+    expect(calls.at(-1)).toEqual({ key: 'POST /api/user-reports/export/', query: '?format=xlsx', body: { sql_code: 'select 1', title: 'Stock by day' } });
+    expect(state().operations.export).toEqual({ busy: false, error: null, detail: null, sqlError: null });
+    answers['POST /api/user-reports/export/'] = { status: 400, body: { detail: 'The report ran longer than 10 s and was stopped.', code: 'validation_error', errors: { sql_code: ['The report ran longer than 10 s and was stopped.'] } } };
+    expect(await state().exportXlsx()).toBeNull();
+    expect(state().operations.export).toEqual({ busy: false, error: 'Failed to download the Excel file', detail: 'The report ran longer than 10 s and was stopped.', sqlError: null });
+  });
+
 
   it("keeps the server's notice of what a change request or a regenerated SQL left out until the next request or another report", async () => {
     await state().selectReport(7);

@@ -1,7 +1,7 @@
 // The Reports screen's state (spec §3 Report screen state: reportData, selectedReport, error,
 // loading; §4 report editor): the list, the selected report and its unsaved draft, the last run,
-// the readable schema, and one busy/error pair per operation (save, create, delete, run, generate,
-// regenerate). Loading is set at start and cleared at end; errors are cleared at start.
+// the readable schema, and one busy/error pair per operation (save, create, delete, run, export,
+// generate, regenerate). Loading is set at start and cleared at end; errors are cleared at start.
 // An unsaved draft is kept in the page's memory until it is saved or discarded, and comes back when
 // its report is opened again (report-drafts.ts, ADR 0159).
 import { create } from 'zustand';
@@ -14,7 +14,7 @@ import { userIdOfAccessToken } from './role.ts';
 import { draftStorage, draftOf, forgetDraft, keepDraft, pruneKeptDrafts, readKeptDraft, sameDraft, type ReportDraft } from './report-drafts.ts';
 
 export type { ReportDraft };
-export type Operation = 'save' | 'create' | 'delete' | 'run' | 'generate' | 'regenerate';
+export type Operation = 'save' | 'create' | 'delete' | 'run' | 'export' | 'generate' | 'regenerate';
 /**
  * The spec's message, and the server's reason when there is one (shown under it); for SQL that did
  * not run, the reason in parts: PostgreSQL's hint and detail, and the line and column of the mistake.
@@ -50,13 +50,15 @@ export type ReportsActions = {
   saveReport: () => Promise<void>;
   deleteReport: () => Promise<void>;
   runSql: () => Promise<void>;
+  /** The last run's SQL run again by the server, its rows as an .xlsx file to save; null when it failed (operations.export says why). */
+  exportXlsx: () => Promise<Blob | null>;
   applyChangeRequest: (changeRequest: string) => Promise<void>;
   regenerateSql: () => Promise<void>;
   loadSchema: () => Promise<void>;
 };
 
 const idle: OperationState = { busy: false, error: null, detail: null, sqlError: null };
-const idleOperations: Record<Operation, OperationState> = { save: idle, create: idle, delete: idle, run: idle, generate: idle, regenerate: idle };
+const idleOperations: Record<Operation, OperationState> = { save: idle, create: idle, delete: idle, run: idle, export: idle, generate: idle, regenerate: idle };
 
 export const initialReportsState: ReportsState = {
   reportData: [],
@@ -260,6 +262,23 @@ export const useReportsStore = create<ReportsState & ReportsActions>()((set, get
         else fail('run', i18n.t('reports.errors.backendFailed'), execution.error, execution.error_details ?? null);
       } catch (error) {
         fail('run', i18n.t('reports.errors.execute'), reasonOf(error));
+      }
+    },
+
+    exportXlsx: async () => {
+      const { executedSql, draft } = get();
+      if (executedSql === null) {
+        fail('export', i18n.t('reports.errors.exportNotRun'));
+        return null;
+      }
+      start('export');
+      try {
+        const file = await reportsApi.exportXlsx({ sql_code: executedSql, title: draft?.title ?? '' });
+        done('export');
+        return file;
+      } catch (error) {
+        fail('export', i18n.t('reports.errors.exportXlsx'), reasonOf(error));
+        return null;
       }
     },
 

@@ -45,6 +45,11 @@ beforeAll(async () => {
     }
     if (path.endsWith('/export/')) {
       if (url.searchParams.get('filters_json') === '{"qty":{"gte":99}}') return sendJson(response, 400, { detail: "Invalid filter for column 'qty': no.", code: 'validation_error' });
+      if (url.searchParams.get('format') === 'xlsx') {
+        response.writeHead(200, { 'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+        response.end(Buffer.from([0x50, 0x4b, 0x03, 0x04, 0xff]));
+        return;
+      }
       response.writeHead(200, { 'Content-Type': 'text/csv; charset=utf-8' });
       response.end('\uFEFFID,Name,Qty\r\n1,Item 1,\r\n');
       return;
@@ -201,18 +206,29 @@ describe('tables store', () => {
     expect(state().filterProblems).toEqual({});
   });
 
-  it('exports the rows of the sort and filters in force as CSV, and says why when refused', async () => {
+  it('exports the rows of the sort and filters in force as CSV or .xlsx, byte for byte, and says why when refused', async () => {
     await state().loadStructure();
     await state().selectTable('Stock items');
     await state().toggleSort('name');
     await state().setFilter('qty', '>=5');
-    const exported = await state().exportCsv();
-    expect(exported.ok && exported.value.replace(/^\uFEFF/, '')).toBe('ID,Name,Qty\r\n1,Item 1,\r\n');
-    const call = calls.at(-1);
+    const csv = await state().exportRows('csv');
+    if (!csv.ok) throw new Error(csv.message);
+    // The server's byte order mark is kept: Excel needs it, and nothing adds a second one.
+    expect([...new Uint8Array(await csv.value.arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(await csv.value.text()).toBe('ID,Name,Qty\r\n1,Item 1,\r\n');
+    expect(csv.value.type).toBe('text/csv;charset=utf-8');
+    let call = calls.at(-1);
     expect(call?.path).toBe('/api/records/tables/stock$20$items/export/');
-    expect(Object.fromEntries(call?.query ?? [])).toEqual({ sort_by: 'name', sort_dir: 'asc', filters_json: '{"qty":{"gte":5}}' });
+    expect(Object.fromEntries(call?.query ?? [])).toEqual({ sort_by: 'name', sort_dir: 'asc', filters_json: '{"qty":{"gte":5}}', format: 'csv' });
+    const workbook = await state().exportRows('xlsx');
+    if (!workbook.ok) throw new Error(workbook.message);
+    expect([...new Uint8Array(await workbook.value.arrayBuffer())]).toEqual([0x50, 0x4b, 0x03, 0x04, 0xff]);
+    expect(workbook.value.type).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    call = calls.at(-1);
+    expect(Object.fromEntries(call?.query ?? [])).toEqual({ sort_by: 'name', sort_dir: 'asc', filters_json: '{"qty":{"gte":5}}', format: 'xlsx' });
     await state().setFilter('qty', '>=99');
-    expect(await state().exportCsv()).toEqual({ ok: false, message: "Failed to download CSV: Invalid filter for column 'qty': no.", fieldErrors: {} });
+    expect(await state().exportRows('csv')).toEqual({ ok: false, message: "Failed to download CSV: Invalid filter for column 'qty': no.", fieldErrors: {} });
+    expect(await state().exportRows('xlsx')).toEqual({ ok: false, message: "Failed to download the Excel file: Invalid filter for column 'qty': no.", fieldErrors: {} });
   });
 
   it("shows 'Failed to fetch table data' with the server's detail", async () => {

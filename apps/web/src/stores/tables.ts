@@ -4,7 +4,7 @@
 // cleared at start (tree: isLoading/error, grid: isLoadingRows/rowsError, more pages:
 // isLoadingMore, operations: isSaving/saveError).
 import { create } from 'zustand';
-import type { ColumnDefinition, RowPage, RowReferences, TableColumn, TableRow, TableSummary } from '@stockwise/contract';
+import type { ColumnDefinition, DownloadFormat, RowPage, RowReferences, TableColumn, TableRow, TableSummary } from '@stockwise/contract';
 import * as tablesApi from '../api/tables.ts';
 import { normalizeError, type NormalizedError } from '../api/errors.ts';
 import { i18n } from '../i18n.ts';
@@ -91,8 +91,8 @@ export type TablesActions = {
   /** Reads the last page of the order directly (`from_end`), without the pages before it. */
   loadEnd: () => Promise<void>;
   refreshRows: () => Promise<void>;
-  /** Every row the current sort and filters select, as CSV text (docs/api.md "Export as CSV"). */
-  exportCsv: () => Promise<OperationResult<string>>;
+  /** Every row the current sort and filters select, as a CSV or .xlsx file to save (docs/api.md "Export as CSV or Excel"). */
+  exportRows: (format: DownloadFormat) => Promise<OperationResult<Blob>>;
   createFolder: (folderPath: string) => Promise<OperationResult<null>>;
   createTable: (request: { name: string; folder: string; columns?: ColumnDefinition[] }) => Promise<OperationResult<TableSummary>>;
   moveTable: (name: string, folder: string) => Promise<OperationResult<TableSummary>>;
@@ -156,6 +156,8 @@ export function joinTail(rows: TableRow[], hasMore: boolean, next: string | null
   const seen = new Set(rows.map((row) => row['id']));
   return { rows: rows.concat(tail.filter((row) => !seen.has(row['id']))), tail: [], tailOffset: 0, hasMore: false, next: null };
 }
+
+const exportFailures: Record<DownloadFormat, string> = { csv: 'errors.exportCsv', xlsx: 'errors.exportXlsx' };
 
 const failure = <T>(message: string, fieldErrors: Record<string, string[]> = {}): OperationResult<T> => ({ ok: false, message, fieldErrors });
 
@@ -388,13 +390,13 @@ export const useTablesStore = create<TablesStore>()((set, get) => {
       }
     },
 
-    exportCsv: async () => {
+    exportRows: async (format) => {
       const selected = get().selected;
       if (!selected) return failure(t('validation.tableNameRequired'));
       try {
-        return { ok: true, value: await tablesApi.fetchTableCsv(selected.encodedName, orderParams()) };
+        return { ok: true, value: await tablesApi.fetchTableExport(selected.encodedName, orderParams(), format) };
       } catch (error) {
-        return failure(withDetail(t('errors.exportCsv'), normalizeError(error)));
+        return failure(withDetail(t(exportFailures[format]), normalizeError(error)));
       }
     },
 

@@ -5,8 +5,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert, Badge, Button, Group, Loader, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { TableRow, TableSummary } from '@stockwise/contract';
-import { downloadCsv } from '../forecasting/csv.ts';
+import type { DownloadFormat, TableRow, TableSummary } from '@stockwise/contract';
+import { saveFile } from '../../components/save-file.ts';
 import { useTablesStore } from '../../stores/tables.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import { useCan } from '../../stores/role.ts';
@@ -37,8 +37,8 @@ export default function DataPage() {
   const sessionLoaded = useSessionStore((state) => !state.isLoading && state.isLoggedIn);
   const store = useTablesStore();
   const { tables, folders, isLoading, error, selected, selectionCount, columns, rows, count, countIsEstimate, hasMore, sort, filters, filterProblems, isLoadingRows, rowsError, isLoadingMore } = store;
-  const { loadStructure, selectTable, toggleSort, setFilter, loadMore, loadEnd, makeVariation, setPageSize, exportCsv } = store;
-  const [isExporting, setExporting] = useState(false);
+  const { loadStructure, selectTable, toggleSort, setFilter, loadMore, loadEnd, makeVariation, setPageSize, exportRows } = store;
+  const [exporting, setExporting] = useState<DownloadFormat | null>(null);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const tablePane = useRef<HTMLElement>(null);
   const rememberDialogOpener = useDialogFocusReturn(dialog !== null, () => tablePane.current);
@@ -125,14 +125,13 @@ export default function DataPage() {
   const onLoadEnd = useCallback(() => void loadEnd(), [loadEnd]);
   const closeDialog = useCallback(() => setDialog(null), []);
 
-  const downloadRows = async () => {
+  const downloadRows = async (format: DownloadFormat) => {
     if (!selected) return;
-    setExporting(true);
+    setExporting(format);
     setNotice(null);
-    const result = await exportCsv();
-    setExporting(false);
-    // downloadCsv writes the byte order mark Excel needs; the server's, if the browser kept it, would be a second one.
-    if (result.ok) downloadCsv(`${selected.name}.csv`, result.value.replace(/^\uFEFF/, ''));
+    const result = await exportRows(format);
+    setExporting(null);
+    if (result.ok) saveFile(`${selected.name}.${format}`, result.value);
     else setNotice(result.message);
   };
 
@@ -220,9 +219,14 @@ export default function DataPage() {
                 )}
                 <div style={{ flex: 1 }} />
                 {selected && columns.length > 0 && (
-                  <Button variant="default" onClick={() => void downloadRows()} loading={isExporting} disabled={isLoadingRows || Boolean(rowsError)}>
-                    {t('datatab.actions.downloadCsv')}
-                  </Button>
+                  <>
+                    <Button variant="default" onClick={() => void downloadRows('csv')} loading={exporting === 'csv'} disabled={isLoadingRows || Boolean(rowsError) || exporting === 'xlsx'}>
+                      {t('datatab.actions.downloadCsv')}
+                    </Button>
+                    <Button variant="default" onClick={() => void downloadRows('xlsx')} loading={exporting === 'xlsx'} disabled={isLoadingRows || Boolean(rowsError) || exporting === 'csv'}>
+                      {t('datatab.actions.downloadXlsx')}
+                    </Button>
+                  </>
                 )}
                 {selected && addRowButton}
               </div>

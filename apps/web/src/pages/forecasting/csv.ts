@@ -1,6 +1,7 @@
 // CSV export of the forecasting screens; cells are written by the contract's rule (formula
 // injection guard, numbers as numbers, quoting).
 import { toCsv, UTF8_BOM, type CsvCell, type InventoryReport, type ProductForecastResponse } from '@stockwise/contract';
+import { saveFile } from '../../components/save-file.ts';
 
 export { csvCell, toCsv, type CsvCell } from '@stockwise/contract';
 
@@ -34,12 +35,5 @@ export function reportCsv(report: Pick<InventoryReport, 'products'>): string {
  * (without it Excel on Windows shows "GrÃ¶ÃŸe" for "Größe"); LibreOffice and Google Sheets skip it.
  */
 export function downloadCsv(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([UTF8_BOM, text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveFile(fileName, new Blob([UTF8_BOM, text], { type: 'text/csv;charset=utf-8' }));
 }

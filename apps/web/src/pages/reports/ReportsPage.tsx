@@ -1,6 +1,6 @@
 // The Reports screen (spec §2 /app/reports, §4 report editor): the list of reports, the editor
 // (title, description, SQL with autocomplete, schema browser), running with Ctrl/Cmd+Enter, the
-// result grid and chart, the chart picker, CSV export, and writing with AI (a change request, or
+// result grid and chart, the chart picker, CSV and Excel export, and writing with AI (a change request, or
 // the SQL regenerated). Viewers run and read; editors change their own reports; admins any.
 import './mantine-styles.ts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -11,6 +11,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { hasUnsavedChanges, useReportsStore, type Operation, type ReportsState } from '../../stores/reports.ts';
 import { useCan, useRole, useUserId } from '../../stores/role.ts';
 import { downloadCsv, toCsv, type CsvCell } from '../forecasting/csv.ts';
+import { saveFile } from '../../components/save-file.ts';
 import { SqlEditor, type SqlEditorHandle, type SqlMistake } from './SqlEditor.tsx';
 import { SchemaBrowser } from './SchemaBrowser.tsx';
 import { ResultGrid } from './ResultGrid.tsx';
@@ -258,8 +259,8 @@ function Editor({ onDeleted }: { onDeleted: () => void }) {
       editorHoldsRunSql: s.draft !== null && s.draft.sql_code === s.executedSql,
     })),
   );
-  const { updateDraft, runSql, saveReport, deleteReport, discardDraft } = useReportsStore(
-    useShallow((s) => ({ updateDraft: s.updateDraft, runSql: s.runSql, saveReport: s.saveReport, deleteReport: s.deleteReport, discardDraft: s.discardDraft })),
+  const { updateDraft, runSql, saveReport, deleteReport, discardDraft, exportXlsx } = useReportsStore(
+    useShallow((s) => ({ updateDraft: s.updateDraft, runSql: s.runSql, saveReport: s.saveReport, deleteReport: s.deleteReport, discardDraft: s.discardDraft, exportXlsx: s.exportXlsx })),
   );
   const role = useRole();
   const userId = useUserId();
@@ -280,10 +281,16 @@ function Editor({ onDeleted }: { onDeleted: () => void }) {
     discardDraft();
     titleRef.current?.focus();
   };
+  const fileName = (extension: string) => `${draft.title.replace(/[^\w -]+/g, '_') || 'report'}.${extension}`;
   const exportCsv = () => {
     if (!execution?.success || stale) return;
     const rows: CsvCell[][] = [execution.columns.map((c) => c.name), ...execution.results.map((row) => execution.columns.map((c) => { const value = row[c.name]; return value === null || typeof value === 'number' || typeof value === 'string' ? value : JSON.stringify(value); }))];
-    downloadCsv(`${draft.title.replace(/[^\w -]+/g, '_') || 'report'}.csv`, toCsv(rows));
+    downloadCsv(fileName('csv'), toCsv(rows));
+  };
+  // The server builds the workbook (docs/adr/0161): the browser would need exceljs for it.
+  const exportExcel = async () => {
+    const file = await exportXlsx();
+    if (file) saveFile(fileName('xlsx'), file);
   };
 
   return (
@@ -335,9 +342,13 @@ function Editor({ onDeleted }: { onDeleted: () => void }) {
         <Button variant="default" onClick={exportCsv} disabled={!execution?.success || stale} data-testid="export-csv">
           {t('reports.editor.exportCsv')}
         </Button>
+        <Button variant="default" onClick={() => void exportExcel()} loading={operations.export.busy} disabled={!execution?.success || stale} data-testid="export-xlsx">
+          {t('reports.editor.exportXlsx')}
+        </Button>
         <PinButton reportId={selectedReport.id} />
       </Group>
       <OperationError operation="run" goTo={mistake ? goToMistake : null} />
+      <OperationError operation="export" />
       <OperationError operation="save" />
       <OperationError operation="delete" />
       <AssistantPanel canEdit={canEdit} />
