@@ -1,12 +1,13 @@
 // Reads an uploaded file (spooled to disk first: import/upload.ts) as records, in batches: CSV
 // through papaparse (csv.ts), JSON (an array of objects, or an object holding one) through
-// stream-json, .xlsx through exceljs' streaming reader (the first sheet or a chosen one). Text is
-// decoded per its byte order mark (UTF-8, UTF-16 LE/BE; UTF-8 without one), and refused with the
-// row when it holds a NUL byte or is not valid UTF-8; gzip and zip files named otherwise are
-// refused. Nothing is read whole into memory; one record is capped (1 MiB). The preview and the
+// stream-json, .xlsx through exceljs' streaming parsers over the zip's directory (the first sheet
+// or a chosen one). Text is decoded per its byte order mark (UTF-8, UTF-16 LE/BE; UTF-8 without
+// one), and refused with the row when it holds a NUL byte or is not valid UTF-8; gzip and zip files
+// named otherwise are refused. Nothing is read whole into memory; one record is capped (1 MiB). The preview and the
 // import both read through here.
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
+import { posix } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { parser as jsonParser } from 'stream-json';
@@ -17,7 +18,7 @@ import type { ImportFormat } from '@stockwise/contract';
 import { CsvReader, MAX_RECORD_CHARS, type CsvRecord } from './csv.ts';
 import { applyMapping, csvMapper, type FieldMappings } from './mapping.ts';
 import type { MappedRecord } from './writer.ts';
-import { readZipEntry } from './zip-entry.ts';
+import { readZipDirectory } from './zip-directory.ts';
 
 /** A problem of the file as a whole (its format, encoding or structure): a 400 naming the row where it can. */
 export class FileFormatError extends Error {}
@@ -25,8 +26,6 @@ export class FileFormatError extends Error {}
 const MAX_JSON_DEPTH = 64;
 const JSON_BATCH = 1000;
 const XLSX_BATCH = 1000;
-/** More than any workbook part (the sheets' names and the defined names) a real workbook has. */
-const MAX_WORKBOOK_PART_BYTES = 16 * 1024 * 1024;
 const MAX_RECORD_BYTES = MAX_RECORD_CHARS;
 
 /**
@@ -249,63 +248,78 @@ function cellValue(value: unknown): unknown {
   return String(value);
 }
 
+type WorksheetInternals = { parse(): AsyncIterable<{ eventType: string; value: { number: number; values: unknown[] } }[]> };
+/** exceljs' streaming reader, fed the parts this module reads from the zip's directory (zip-directory.ts). */
 type WorkbookInternals = {
   model?: { sheets?: { name: string; rId: string }[] };
-  workbookRels?: { Id: string; Target: string }[];
+  workbookRels?: { Id: string; Type?: string; Target: string }[];
+  _parseRels(part: Readable): Promise<void>;
   _parseWorkbook(part: Readable): Promise<void>;
+  _parseSharedStrings(part: Readable): AsyncIterable<unknown>;
+  _parseStyles(part: Readable): Promise<void>;
+  _parseWorksheet(part: Readable, sheetNumber: string): Iterable<{ value: WorksheetInternals }>;
 };
-type WorksheetInternals = { id: string | number; parse(): AsyncIterable<{ eventType: string; value: { number: number; values: unknown[] } }[]> };
 
-async function* xlsxBatches(path: string, wantedSheet: string | null, meta: { header: string[] | null; sheets: string[] | null }): AsyncGenerator<RawRecord[]> {
+const RELATIONSHIP_TYPES = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/';
+
+/** The rows of the chosen sheet (the first when none is chosen) as exceljs reads them. */
+async function* xlsxSheetEvents(path: string, wantedSheet: string | null, meta: { sheets: string[] | null }) {
+  const zip = await readZipDirectory(path);
+  if (!zip) throw new FileFormatError('The .xlsx file cannot be read: it is not a complete workbook (its zip directory is missing or damaged). Save it again from the spreadsheet program and upload it again.');
+  const part = async (name: string) => {
+    const stream = await zip.stream(name);
+    if (!stream) throw new FileFormatError(`The .xlsx file cannot be read: its part ${name} is missing or compressed in a way this cannot read.`);
+    return stream;
+  };
   const workbook = new ExcelJS.stream.xlsx.WorkbookReader(path, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
   const internals = workbook as unknown as WorkbookInternals;
-  let found = false;
+  await internals._parseRels(await part('xl/_rels/workbook.xml.rels'));
+  await internals._parseWorkbook(await part('xl/workbook.xml'));
+  const sheets = internals.model?.sheets ?? [];
+  meta.sheets = sheets.map((sheet) => sheet.name);
+  const relations = internals.workbookRels ?? [];
+  // A relationship's target is relative to the workbook part's folder, or absolute in the zip.
+  const partOf = (relation: { Target: string } | undefined) => relation && posix.normalize(relation.Target.startsWith('/') ? relation.Target.slice(1) : `xl/${relation.Target}`);
+  const partOfType = (type: string) => partOf(relations.find((relation) => relation.Type === RELATIONSHIP_TYPES + type));
+  const chosen = wantedSheet === null ? sheets[0] : sheets.find((sheet) => sheet.name === wantedSheet);
+  const sheetPart = chosen && partOf(relations.find((relation) => relation.Id === chosen.rId));
+  if (!sheetPart || !zip.has(sheetPart)) {
+    const names = sheets.length ? meta.sheets.join(', ') : 'none';
+    throw new FileFormatError(wantedSheet ? `The workbook has no sheet named '${wantedSheet}' (its sheets: ${names}).` : 'The workbook has no sheets.');
+  }
+  const sharedStrings = partOfType('sharedStrings') ?? 'xl/sharedStrings.xml';
+  if (zip.has(sharedStrings)) for await (const _event of internals._parseSharedStrings(await part(sharedStrings))) void _event;
+  const styles = partOfType('styles') ?? 'xl/styles.xml';
+  if (zip.has(styles)) await internals._parseStyles(await part(styles));
+  const sheetNumber = /(\d+)\.xml$/.exec(sheetPart)?.[1] ?? '1';
+  for (const { value: worksheet } of internals._parseWorksheet(await part(sheetPart), sheetNumber)) yield* worksheet.parse();
+}
+
+async function* xlsxBatches(path: string, wantedSheet: string | null, meta: { header: string[] | null; sheets: string[] | null }): AsyncGenerator<RawRecord[]> {
+  let batch: RawRecord[] = [];
   try {
-    // exceljs names a worksheet from the workbook part, and fails on one it meets after the shared
-    // strings but before that part: writers that put the part late in the zip (exceljs' own, at
-    // times) would be refused. So the part is read first, from the zip's directory.
-    const workbookPart = await readZipEntry(path, 'xl/workbook.xml', MAX_WORKBOOK_PART_BYTES);
-    if (workbookPart) await internals._parseWorkbook(Readable.from([workbookPart]));
-    for await (const worksheet of workbook) {
-      const sheet = worksheet as unknown as WorksheetInternals;
-      const sheets = internals.model?.sheets ?? [];
-      meta.sheets = sheets.map((s) => s.name);
-      const relation = internals.workbookRels?.find((r) => r.Target.replace(/^\/?(xl\/)?/, '') === `worksheets/sheet${sheet.id}.xml`);
-      const name = sheets.find((s) => s.rId === relation?.Id)?.name ?? `Sheet${sheet.id}`;
-      const chosen = wantedSheet ?? sheets[0]?.name ?? name;
-      if (found || name !== chosen) {
-        for await (const _events of sheet.parse()) void _events;
-        continue;
-      }
-      found = true;
-      let batch: RawRecord[] = [];
-      for await (const events of sheet.parse()) {
-        for (const { eventType, value } of events) {
-          if (eventType !== 'row') continue;
-          const cells = value.values.slice(1).map(cellValue);
-          if (cells.every((cell) => cell === null || cell === '')) continue;
-          if (!meta.header) {
-            meta.header = cells.map((cell) => (cell === null ? '' : cell instanceof Date ? cell.toISOString().slice(0, 10) : String(cell).trim()));
-            continue;
-          }
-          while (cells.length < meta.header.length) cells.push(null);
-          batch.push({ row: value.number, cells, value: null });
+    for await (const events of xlsxSheetEvents(path, wantedSheet, meta)) {
+      for (const { eventType, value } of events) {
+        if (eventType !== 'row') continue;
+        const cells = value.values.slice(1).map(cellValue);
+        if (cells.every((cell) => cell === null || cell === '')) continue;
+        if (!meta.header) {
+          meta.header = cells.map((cell) => (cell === null ? '' : cell instanceof Date ? cell.toISOString().slice(0, 10) : String(cell).trim()));
+          continue;
         }
-        if (batch.length >= XLSX_BATCH) {
-          yield batch;
-          batch = [];
-        }
+        while (cells.length < meta.header.length) cells.push(null);
+        batch.push({ row: value.number, cells, value: null });
       }
-      if (batch.length) yield batch;
+      if (batch.length >= XLSX_BATCH) {
+        yield batch;
+        batch = [];
+      }
     }
   } catch (error) {
     if (error instanceof FileFormatError) throw error;
     throw new FileFormatError(`The .xlsx file cannot be read: ${error instanceof Error ? error.message : String(error)}`);
   }
-  if (!found) {
-    const names = meta.sheets?.length ? meta.sheets.join(', ') : 'none';
-    throw new FileFormatError(wantedSheet ? `The workbook has no sheet named '${wantedSheet}' (its sheets: ${names}).` : 'The workbook has no sheets.');
-  }
+  if (batch.length) yield batch;
 }
 
 /**

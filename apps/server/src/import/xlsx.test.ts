@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openSource, UnreadableCell } from './source.ts';
-import { readZipEntry } from './zip-entry.ts';
+import { readZipDirectory } from './zip-directory.ts';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'stockwise-xlsx-test-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -98,27 +98,39 @@ describe('xlsx reading', () => {
       expect(read.sheets).toEqual(['Notes', 'Sales']);
       expect(read.records).toEqual([{ row: 2, cells: ['85123A', 6] }]);
       expect((await readSheet(file)).header).toEqual(['Not data']);
-      expect(String(await readZipEntry(file, 'xl/workbook.xml', 1 << 20))).toBe(await written.file('xl/workbook.xml')!.async('string'));
+      expect(String(await (await readZipDirectory(file))!.read('xl/workbook.xml', 1 << 20))).toBe(await written.file('xl/workbook.xml')!.async('string'));
     }
   });
 
-  it('reads a zip entry only when it is there, within the size asked for, in a zip it can read', async () => {
-    const zip = new JSZip().file('a.txt', 'x'.repeat(1000)).file('b.txt', 'second');
+  it('reads and streams a zip entry only when it is there, within the size asked for, in a zip it can read', async () => {
+    const zip = new JSZip().file('a.txt', 'x'.repeat(1000)).file('b.txt', 'second').file('empty.txt', '').file('kept.txt', 'as is', { compression: 'STORE' });
     const file = path.join(scratch, 'entries.zip');
     writeFileSync(file, await zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE', comment: 'a comment after the directory' }));
-    expect(String(await readZipEntry(file, 'b.txt', 100))).toBe('second');
-    expect(await readZipEntry(file, 'a.txt', 999)).toBeNull();
-    expect(await readZipEntry(file, 'c.txt', 100)).toBeNull();
-    // An entry whose directory record claims more compressed bytes than the limit (or the file) holds.
+    const directory = (await readZipDirectory(file))!;
+    expect(String(await directory.read('b.txt', 100))).toBe('second');
+    expect(await directory.read('a.txt', 999)).toBeNull();
+    expect(await directory.read('c.txt', 100)).toBeNull();
+    const streamed = async (name: string) => {
+      const stream = await directory.stream(name);
+      if (!stream) return null;
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
+      return Buffer.concat(chunks).toString();
+    };
+    expect(await streamed('a.txt')).toBe('x'.repeat(1000));
+    expect(await streamed('kept.txt')).toBe('as is');
+    expect(await streamed('empty.txt')).toBe('');
+    expect(await streamed('c.txt')).toBeNull();
+    // A directory record that claims more compressed bytes than the file holds: not a zip to read.
     const claimsMore = Buffer.from(readFileSync(file));
     const lastDirectoryRecord = claimsMore.lastIndexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
     claimsMore.writeUInt32LE(0x7fffffff, lastDirectoryRecord + 20);
     const inflated = path.join(scratch, 'claims-more.zip');
     writeFileSync(inflated, claimsMore);
-    expect(await readZipEntry(inflated, 'b.txt', 100)).toBeNull();
+    expect(await readZipDirectory(inflated)).toBeNull();
     const truncated = path.join(scratch, 'truncated.zip');
     writeFileSync(truncated, (await zip.generateAsync({ type: 'uint8array' })).subarray(0, 40));
-    expect(await readZipEntry(truncated, 'b.txt', 100)).toBeNull();
+    expect(await readZipDirectory(truncated)).toBeNull();
   });
 
   it('names the sheets when the chosen one does not exist, and refuses a zip that is not a workbook', async () => {
