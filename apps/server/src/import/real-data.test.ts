@@ -62,7 +62,7 @@ describe.each(backends)('real data in on %s', (backend) => {
     const first = await importFile(server, token, { fileName: 'lines.csv', content: csv, mapping: salesMapping(), entityType: 'sales' });
     expect(first.status, JSON.stringify(first.json)).toBe(200);
     expect(first.json).toMatchObject({ repeated_keys: 'sum', counts: { rows: 102, written: 16, inserted: 16, updated: 0, duplicates: 86 } });
-    expect(first.json.message).toContain('102 source rows were summed into 16 rows');
+    expect(first.json.message).toContain('Imported 102 lines into sales, added up into 16 rows, one per product and date: 16 inserted, 0 updated.');
     const stored = await salesOf('RDS-');
     expect(stored.length).toBe(16);
     expect(new Map(stored.map((r) => [`${r.product_code} ${r.date}`, r.quantity]))).toEqual(expected);

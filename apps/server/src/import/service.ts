@@ -176,6 +176,12 @@ function defaultWarnings(target: WriteTarget, defaulted: DefaultedColumn[]): Imp
   });
 }
 
+/** The key of the target's rows in words: "product and date". */
+function keyWords(target: WriteTarget): string {
+  const words = target.keyColumns.map((key) => (target.columns.find((column) => column.key === key)?.label ?? key.replaceAll('_', ' ')).toLowerCase());
+  return words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words.at(-1)}` : (words[0] ?? 'key');
+}
+
 /** Imports a received upload for `run` (whose log entry it opens if the upload did not). */
 export async function importUpload(ctx: ImportContext, run: ImportRun, upload: ReceivedUpload<StreamedImport>): Promise<ImportResult> {
   const { fields, file, consumed } = upload;
@@ -205,12 +211,13 @@ export async function importUpload(ctx: ImportContext, run: ImportRun, upload: R
     });
     const { counts } = written;
     await ctx.onTableImported({ table: target.tableName, columns: Object.keys(resolved.mapping.field_mappings), deleted: 0 });
-    const combined =
+    const rows = (n: number) => `${n} row${n === 1 ? '' : 's'}`;
+    const imported =
       counts.duplicates > 0
         ? written.repeatedKeys === 'sum'
-          ? ` ${counts.rows} source rows were summed into ${counts.written} rows (rows sharing a key are added up):`
-          : ` ${counts.duplicates} repeated key${counts.duplicates === 1 ? '' : 's'}: the last row of each was kept, ${counts.written} rows:`
-        : '';
+          ? `Imported ${counts.rows} lines into ${target.tableName}, added up into ${rows(counts.rows - counts.duplicates)}, one per ${keyWords(target)}:`
+          : `Imported ${rows(counts.rows)} into ${target.tableName}: ${counts.duplicates} repeated key${counts.duplicates === 1 ? '' : 's'}, the last row of each was kept, ${rows(counts.rows - counts.duplicates)}:`
+        : `Imported ${rows(counts.rows)} into ${target.tableName}:`;
     const created = counts.created_references ? ` ${counts.created_references} new product${counts.created_references === 1 ? '' : 's'} created for unknown codes.` : '';
     // Summed rows replace what is stored under their key: a second till's export of the same days is not added to the first's.
     const replaced =
@@ -219,7 +226,7 @@ export async function importUpload(ctx: ImportContext, run: ImportRun, upload: R
         : '';
     const warnings = defaultWarnings(target, written.defaulted);
     const result: ImportResult = {
-      message: `Imported ${counts.rows} row${counts.rows === 1 ? '' : 's'} into ${target.tableName}:${combined} ${counts.inserted} inserted, ${counts.updated} updated.${replaced}${created}`,
+      message: `${imported} ${counts.inserted} inserted, ${counts.updated} updated.${replaced}${created}`,
       import_id: run.id as string,
       entity_type: resolved.entityType,
       table: target.tableName,
