@@ -117,3 +117,19 @@ describe('data grid values never recorded', () => {
     expect(counted?.hasAttribute('data-unknown')).toBe(false);
   });
 });
+
+describe('data grid moments', () => {
+  it('writes a timestamp as it writes days, YYYY-MM-DD, then the time on the viewer’s clock, whatever the browser’s locale', () => {
+    const momentColumns = [...columns, { key: 'counted_on', label: 'Counted on', type: 'DateField' } as TableColumn, { key: 'created_at', label: 'Created at', type: 'DateTimeField' } as TableColumn];
+    // A timestamp without an offset is read on the viewer's clock, so this test holds in any time zone.
+    const rows = [
+      { id: 1, name: 'Typed', counted_on: '2026-12-07', created_at: '2026-12-07T09:04:05' },
+      { id: 2, name: 'Unreadable', counted_on: null, created_at: 'yesterday' },
+    ];
+    renderGrid({ rows, totalRows: 2, columns: momentColumns });
+    const cellOf = (name: string, column: string) => screen.getByText(name).closest('[role="row"]')?.querySelector(`[data-column="${column}"]`)?.textContent;
+    expect(cellOf('Typed', 'counted_on')).toBe('2026-12-07');
+    expect(cellOf('Typed', 'created_at')).toBe('2026-12-07 09:04:05');
+    expect(cellOf('Unreadable', 'created_at')).toBe('yesterday');
+  });
+});

@@ -67,11 +67,21 @@ const measureText: MeasureText = (text) => (measurer ??= createTextMeasurer(grid
 function formatCell(column: TableColumn, value: TableRow[string] | undefined, yes: string, no: string, references: ReferenceLabels): string {
   if (typeof value === 'boolean') return value ? yes : no;
   if (column.type === 'ForeignKey') return referenceText(references, column.key, value) ?? cellText(value);
-  if (column.type === 'DateTimeField' && typeof value === 'string') {
-    const date = new Date(value);
-    return Number.isNaN(date.getTime()) ? value : date.toLocaleString();
-  }
+  if (column.type === 'DateTimeField' && typeof value === 'string') return gridMoment(value);
   return cellText(value);
+}
+
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * A timestamp as the grid writes it beside its days (YYYY-MM-DD, as typed in its filters and forms),
+ * on the viewer's clock: "2026-12-07 15:04:05" — not in the browser's locale, which wrote a
+ * German browser's "7.12.2026, 15:04:05" beside the same grid's "2026-12-07".
+ */
+function gridMoment(value: string): string {
+  const at = new Date(value);
+  if (Number.isNaN(at.getTime())) return value;
+  return `${at.getFullYear()}-${twoDigits(at.getMonth() + 1)}-${twoDigits(at.getDate())} ${twoDigits(at.getHours())}:${twoDigits(at.getMinutes())}:${twoDigits(at.getSeconds())}`;
 }
 
 /** What a cell of unknown value says, and its tooltip, per reason (translated once). */
