@@ -3,6 +3,7 @@
 import { useMemo, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ResultCell, ResultColumn, ResultRow } from '@stockwise/contract';
+import { periodCellFormatter } from './chart-data.ts';
 import classes from './ReportsPage.module.css';
 
 const rowHeight = 32;
@@ -14,13 +15,22 @@ export const cellText = (value: ResultCell | undefined): string => (value === nu
 
 export function ResultGrid({ columns, rows, label }: { columns: ResultColumn[]; rows: ResultRow[]; label: string }) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const widths = useMemo(
+  const texts = useMemo(
     () =>
       columns.map((column) => {
-        const longest = Math.max(column.name.length, ...rows.slice(0, 50).map((row) => cellText(row[column.name]).length));
-        return Math.min(maxWidth, Math.max(minWidth, longest * characterWidth + 24));
+        const period = periodCellFormatter(column, rows.map((row) => row[column.name]));
+        return period ? (value: ResultCell | undefined) => (value === null || value === undefined ? '' : period(value)) : cellText;
       }),
     [columns, rows],
+  );
+  const widths = useMemo(
+    () =>
+      columns.map((column, index) => {
+        const text = texts[index] ?? cellText;
+        const longest = Math.max(column.name.length, ...rows.slice(0, 50).map((row) => text(row[column.name]).length));
+        return Math.min(maxWidth, Math.max(minWidth, longest * characterWidth + 24));
+      }),
+    [columns, rows, texts],
   );
   const totalWidth = widths.reduce((sum, width) => sum + width, 0);
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -49,11 +59,16 @@ export function ResultGrid({ columns, rows, label }: { columns: ResultColumn[]; 
               className={classes.gridRow}
               style={{ gridTemplateColumns: template, position: 'absolute', top: 0, transform: `translateY(${item.start}px)`, height: rowHeight }}
             >
-              {columns.map((column) => (
-                <div role="cell" key={column.name} className={`${classes.gridCell} ${column.type === 'number' ? classes.numeric : ''}`}>
-                  {cellText(row[column.name])}
-                </div>
-              ))}
+              {columns.map((column, index) => {
+                const value = row[column.name];
+                const text = (texts[index] ?? cellText)(value);
+                const raw = cellText(value);
+                return (
+                  <div role="cell" key={column.name} className={`${classes.gridCell} ${column.type === 'number' ? classes.numeric : ''}`} title={text === raw ? undefined : raw}>
+                    {text}
+                  </div>
+                );
+              })}
             </div>
           );
         })}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { proposeChartConfig, type ChartConfig } from '@stockwise/contract';
-import { buildChartData, formatFigure, isUnfinishedValue, missingChartFields, unfinishedDays, unfinishedOnAxis, unfinishedSegment, valueAxisWidth, xLabelFormatter } from './chart-data.ts';
+import { buildChartData, formatFigure, isUnfinishedValue, missingChartFields, periodCellFormatter, unfinishedDays, unfinishedOnAxis, unfinishedSegment, valueAxisWidth, xLabelFormatter } from './chart-data.ts';
 
 const base: ChartConfig = { type: 'bar', x_field: 'category', series: [{ field: 'units' }], group_field: null, stacked: false, title: '', sort: null };
 
@@ -133,5 +133,25 @@ describe('report chart data', () => {
     expect(isUnfinishedValue(today, '2026-12-03')).toBe(true);
     expect(isUnfinishedValue(today, '2026-12-02')).toBe(false);
     expect(isUnfinishedValue(null, '2026-12-03')).toBe(false);
+  });
+});
+
+describe('report result grid periods', () => {
+  const texts = (name: string, dbType: string, values: unknown[]) => {
+    const format = periodCellFormatter({ name, type: 'date', db_type: dbType }, values);
+    return format ? values.map(format) : null;
+  };
+
+  it('names the months, quarters and years that date_trunc returns as timestamps, as the chart does', () => {
+    expect(texts('quarter', 'timestamp without time zone', ['2026-07-01 00:00:00', '2026-10-01 00:00:00'])).toEqual(['Q3 2026', 'Q4 2026']);
+    expect(texts('month', 'timestamp with time zone', ['2026-11-01 00:00:00', '2026-12-01 00:00:00'])).toEqual(['Nov 2026', 'Dec 2026']);
+    expect(texts('sales_year', 'date', ['2025-01-01', '2026-01-01'])).toEqual(['2025', '2026']);
+  });
+
+  it('writes midnight days and weeks as the day alone, and leaves text, numbers and real times as sent', () => {
+    expect(texts('week', 'timestamp without time zone', ['2026-11-30 00:00:00', '2026-12-07 00:00:00'])).toEqual(['2026-11-30', '2026-12-07']);
+    expect(texts('month', 'text', ['2026-11', '2026-12'])).toBeNull();
+    expect(texts('year', 'integer', [2025, 2026])).toBeNull();
+    expect(texts('sold_at', 'timestamp without time zone', ['2026-12-07 09:30:00'])).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 // Rows of a report as a chart draws them: sorted as the chart config says, numbers as numbers,
 // and long rows (month, product, units) pivoted into one series per value of `group_field`.
-import { formatDay, formatDayOfMonth, formatMonth, isIsoDay, periodOfValues, periodStartOf, type ChartConfig, type ResultRow, type UnfinishedPeriod } from '@stockwise/contract';
+import { formatDay, formatDayOfMonth, formatMonth, isIsoDay, periodOfValues, periodStartOf, type ChartConfig, type ResultColumn, type ResultRow, type UnfinishedPeriod } from '@stockwise/contract';
 
 export type ChartSeries = { key: string; label: string };
 export type ChartData = { rows: Record<string, string | number | null>[]; series: ChartSeries[] };
@@ -109,8 +109,30 @@ export function xLabelFormatter(x: string, values: readonly unknown[]): (value: 
     const start = startOf(value);
     if (!start) return text;
     if (unit === 'month') return formatMonth(start);
-    if (unit === 'quarter') return `Q${Math.floor((Number(start.slice(5, 7)) - 1) / 3) + 1} ${start.slice(0, 4)}`;
+    if (unit === 'quarter') return quarterLabel(start);
     return day(start);
+  };
+}
+
+const quarterLabel = (start: string) => `Q${Math.floor((Number(start.slice(5, 7)) - 1) / 3) + 1} ${start.slice(0, 4)}`;
+
+/**
+ * A result grid's text for a date or timestamp column whose values stand for months, quarters or
+ * years, as its chart names them ("Dec 2026", "Q4 2026", "2026"), and for one of days or weeks held
+ * as midnight timestamps, the day alone ("2026-10-05", not "2026-10-05 00:00:00"); null for any other
+ * column, which the grid writes as the server sent it.
+ */
+export function periodCellFormatter(column: ResultColumn, values: readonly unknown[]): ((value: unknown) => string) | null {
+  if (!/^(date|timestamp)/.test(column.db_type)) return null;
+  const unit = periodOfValues(column.name, values);
+  if (!unit) return null;
+  return (value) => {
+    const start = periodStartOf(value);
+    if (!start) return String(value ?? '');
+    if (unit === 'year') return start.slice(0, 4);
+    if (unit === 'quarter') return quarterLabel(start);
+    if (unit === 'month') return formatMonth(start);
+    return start;
   };
 }
 
