@@ -216,6 +216,8 @@ export const LAST_30_DAYS: Period = { kind: 'last_days', days: 30 };
 export const LAST_12_MONTHS: Period = { kind: 'last_months', months: 12 };
 /** Every sale up to today: the period of a breakdown by week, month, quarter or year that names none, as the report writer's. */
 const ALL_TIME: Period = { kind: 'all_time' };
+/** The period of a breakdown that names none: by day the last 30 days, by week, month, quarter or year every sale. */
+export const breakdownPeriod = (unit: PeriodUnit): Period => (unit === 'day' ? LAST_30_DAYS : ALL_TIME);
 
 /** Said when a period has no sales because the data ends before it starts (an old import), so its zero is not read as a quiet spell. */
 async function dataEndsBefore(db: Db, window: SalesWindow): Promise<string> {
@@ -569,7 +571,7 @@ async function answerReading(db: Db, reading: Reading, products: repo.ProductRow
   const salesOrBreakdown = (scoped: () => Scope, total: (window: SalesWindow, scope: Scope) => Promise<Answer>) => {
     const unit = readBreakdown(reading);
     if (!unit) return sales(LAST_30_DAYS, (window) => total(window, scoped()));
-    return sales(unit === 'day' ? LAST_30_DAYS : ALL_TIME, (window) => dataFunctions.salesByPeriod(db, today, window, unit, scoped()));
+    return sales(breakdownPeriod(unit), (window) => dataFunctions.salesByPeriod(db, today, window, unit, scoped()));
   };
   if (CREATE_ORDERS.test(q)) {
     // Word by word: the pattern's ".*" would count every word between as used.

@@ -1085,6 +1085,9 @@ describe.each(backends)('assistant with a model on %s', (backend) => {
       { name: 'units_sold', args: { period: 'next week' } },
       { name: 'sales_of_product', args: { product: 'Smarch', period: 'last month' } },
       { name: 'compare_sales', args: { period: 'this month', other_period: 'Smarch' } },
+      { name: 'units_sold', args: { period: 'this year', by: 'month', category: 'Clothing' } },
+      { name: 'sales_of_product', args: { product: 'mugs', by: 'quarter' } },
+      { name: 'units_sold', args: { by: 'fortnight' } },
     ]);
     expect(tools.map((t) => t.function.name)).toEqual(expect.arrayContaining(['top_sellers', 'units_sold', 'compare_sales', 'best_period', 'overstock', 'dead_stock']));
     expect(tools.find((t) => t.function.name === 'best_period')?.function.parameters.properties.unit?.enum).toEqual(['day', 'week', 'month', 'quarter', 'year']);
@@ -1108,6 +1111,20 @@ describe.each(backends)('assistant with a model on %s', (backend) => {
     expect(results[8]?.text).toMatch(new RegExp(`^There are no sales after today \\(${dayWords(TODAY)}\\): the period asked for, next week \\(`));
     expect(results[9]?.text).toBe("Error: No product 'Smarch', and no product's name holds it.");
     expect(results[10]?.text).toBe('Error: Period \'Smarch\' not understood: say e.g. "last month", "October 2026", "last 30 days", "all time".');
+    // A breakdown, as the engine answers "clothing sales by month this year": a row per month, the one under way "to date".
+    const clothingThisYear = total({ from: `${thisYear}-01-01`, to: TODAY }, clothing);
+    expect(results[11]?.text).toContain(`${fmt(clothingThisYear)} units were sold in the Clothing category this year`);
+    expect(results[11]?.text).toMatch(/By month/);
+    const monthRows = results[11]?.tables[0]?.rows ?? [];
+    expect(monthRows.length).toBeGreaterThan(0);
+    for (const row of monthRows) expect(String(row.period)).toMatch(new RegExp(`^(${LONG.join('|')}|${LONG.map((name) => name.slice(0, 3)).join('|')})`));
+    expect(monthRows.reduce((sum, r) => sum + Number(r.units), 0)).toBe(clothingThisYear);
+    // No period with a breakdown by quarter: every sale of the mugs.
+    const mugsAll = total({ from: SALE_DAYS.reduce((first, day) => (day < first ? day : first)), to: TODAY }, mugs);
+    expect(results[12]?.text).toContain(`${fmt(mugsAll)} units were sold of products whose name holds "Mug" (2 products: MUG-01, MUG-02)`);
+    expect(results[12]?.text).toMatch(/By quarter/);
+    expect((results[12]?.tables[0]?.rows ?? []).reduce((sum, r) => sum + Number(r.units), 0)).toBe(mugsAll);
+    expect(results[13]?.text).toBe('Error: \'by\' must be one of "day", "week", "month", "quarter", "year"; got "fortnight".');
   });
 
   it('gives the model overstock against the forecast demand and dead stock, for the days it gives, with the value tied up', async () => {

@@ -7,7 +7,7 @@ import type { Database } from '../db/schema.ts';
 import type { ChatMessage as ModelMessage, ChatModel, ToolDefinition } from '../ai/chat.ts';
 import { AppError, validationError } from '../http/errors.ts';
 import { insertTask } from '../dashboard/repo.ts';
-import { comparisonOf, describePeriod, dueWindowOf, NO_SALES_DAYS, NO_SALES_PERIOD, readPeriod, readQuietSpan, readWindow, TOP_SELLERS_PERIOD, type BestPeriod, type DueWindow, type Period } from '../plain-words/period.ts';
+import { comparisonOf, describePeriod, dueWindowOf, NO_SALES_DAYS, NO_SALES_PERIOD, readPeriod, readQuietSpan, readWindow, TOP_SELLERS_PERIOD, type BestPeriod, type DueWindow, type Period, type PeriodUnit } from '../plain-words/period.ts';
 import { OVERSTOCK_DAYS, readCategory, readNameWord, type Rank } from '../plain-words/catalogue.ts';
 import { categoryNames, productNameWords } from '../plain-words/vocabulary.ts';
 import { Reading } from '../plain-words/reading.ts';
@@ -16,6 +16,7 @@ import {
   answerForWindow,
   answerQuick,
   answerText,
+  breakdownPeriod,
   categoryScope,
   contentOf,
   dataFunctions,
@@ -99,13 +100,19 @@ const windowParameter = {
   },
 };
 
+const breakdownWords = {
+  type: 'string',
+  enum: PERIOD_UNITS,
+  description: 'Optional: units sold per day, week, month, quarter or year (a row each, the one under way marked "to date") instead of one total. Without a period, by day covers the last 30 days and the others every sale.',
+};
+
 /** The tools: the intent engine's data functions, by name; never SQL. */
 export const assistantTools: ToolDefinition[] = [
   { name: 'stock_of_product', description: 'Units on hand of one product', parameters: { type: 'object', properties: { product: productWords }, required: ['product'] } },
   {
     name: 'sales_of_product',
     description: 'Units one product sold in a period; a word of product names ("mugs") counts every product whose name holds it',
-    parameters: { type: 'object', properties: { product: { ...productWords, description: 'Product code or name, or a word of product names ("mugs")' }, period: periodWords(null) }, required: ['product', 'period'] },
+    parameters: { type: 'object', properties: { product: { ...productWords, description: 'Product code or name, or a word of product names ("mugs")' }, period: periodWords(null), by: breakdownWords }, required: ['product'] },
   },
   {
     name: 'top_sellers',
@@ -115,7 +122,7 @@ export const assistantTools: ToolDefinition[] = [
       properties: { period: periodWords(describePeriod(TOP_SELLERS_PERIOD)), limit: wholeNumber(TOP_SELLERS_LIMIT, 'Optional: how many products to list'), order: orderWords('sellers'), category: categoryWords },
     },
   },
-  { name: 'units_sold', description: 'Units all products (or one category\'s) sold in a period', parameters: { type: 'object', properties: { period: periodWords(null), category: categoryWords }, required: ['period'] } },
+  { name: 'units_sold', description: 'Units all products (or one category\'s) sold in a period, in total or by day, week, month, quarter or year', parameters: { type: 'object', properties: { period: periodWords(null), category: categoryWords, by: breakdownWords } } },
   {
     name: 'compare_sales',
     description:
@@ -194,6 +201,9 @@ function windowOf(args: Record<string, unknown>, today: string): DueWindow | nul
   return dueWindowOf(window, today);
 }
 
+/** The unit the tool breaks sales down by; none when not given, refused when not one of the units. */
+const breakdownOf = (args: Record<string, unknown>): PeriodUnit | null => (wordsOf(args, 'by') ? choiceOf(args, 'by', PERIOD_UNITS) : null);
+
 /** A whole number the tool was given within its bounds, its default when none; refused otherwise, saying the bounds. */
 function numberOf(args: Record<string, unknown>, key: string, bounds: Bounds): number {
   const given = args[key];
@@ -251,6 +261,8 @@ async function runTool(ctx: AssistantContextDeps, name: string, args: Record<str
     }
     case 'sales_of_product': {
       const named = await productsOf(ctx, args);
+      const by = breakdownOf(args);
+      if (by) return forPeriod(ctx, args, breakdownPeriod(by), (window) => dataFunctions.salesByPeriod(ctx.db, day, window, by, 'products' in named ? productScope(named.products) : named.word));
       return forPeriod(ctx, args, LAST_30_DAYS, (window) => ('products' in named ? dataFunctions.salesOf(ctx.db, named.products, window) : dataFunctions.totalSales(ctx.db, window, named.word)));
     }
     case 'top_sellers': {
@@ -260,6 +272,8 @@ async function runTool(ctx: AssistantContextDeps, name: string, args: Record<str
     }
     case 'units_sold': {
       const scope = await categoryOf(ctx, args);
+      const by = breakdownOf(args);
+      if (by) return forPeriod(ctx, args, breakdownPeriod(by), (window) => dataFunctions.salesByPeriod(ctx.db, day, window, by, scope));
       return forPeriod(ctx, args, LAST_30_DAYS, (window) => dataFunctions.totalSales(ctx.db, window, scope));
     }
     case 'compare_sales': {
