@@ -56,6 +56,14 @@ describe.each(backends)('file preview on %s', (backend) => {
     ['a Spanish stock count', 'stock_snapshots', 'Código,Fecha,Existencias\n85123A,31/01/2011,12\n', { product_id: 'Código', date: 'Fecha', stock_level: 'Existencias' }],
     ['a German stock count', 'stock_snapshots', 'Zähldatum;Artikelnr.;Gezählt\n30.11.2026;85123A;12\n', { product_id: 'Artikelnr.', date: 'Zähldatum', stock_level: 'Gezählt' }],
     ['a Dutch delivery list', 'deliveries', 'Artikelcode;Leverdatum;Aantal;Status\n85123A;31-01-2011;12;scheduled\n', { product_id: 'Artikelcode', expected_date: 'Leverdatum', quantity: 'Aantal', status: 'Status' }],
+    // Web shops qualify their names: the name's last or first word is read after every whole name.
+    [
+      "a Shopify orders export",
+      'sales',
+      'Name,Email,Financial Status,Paid at,Currency,Subtotal,Created at,Lineitem quantity,Lineitem name,Lineitem price,Lineitem sku\n#1001,a@example.com,paid,2010-12-01 09:15:02 -0500,USD,25.00,2010-12-01 09:15:02 -0500,2,Heart,12.50,85123A\n',
+      { product_id: 'Lineitem sku', date: 'Created at', quantity: 'Lineitem quantity' },
+    ],
+    ['an Amazon order report', 'sales', 'amazon-order-id\tpurchase-date\tsku\tquantity-purchased\n1\t2010-12-01T09:15:02+00:00\t85123A\t2\n', { product_id: 'sku', date: 'purchase-date', quantity: 'quantity-purchased' }],
   ] as [string, string, string, Record<string, string | null>][])("proposes the columns of %s by their own names", async (_name, entity, csv, proposed) => {
     const { status, json } = await preview([file('shop.csv', csv), { name: 'entity_type', value: entity }]);
     expect(status, JSON.stringify(json)).toBe(200);
@@ -104,6 +112,17 @@ describe.each(backends)('file preview on %s', (backend) => {
     expect(status, JSON.stringify(json)).toBe(200);
     expect(json.proposed_mapping).toEqual({ product_id: 'item.sku', date: 'created_at', quantity: 'qty' });
     expect(json.rows).toEqual([{ row: 1, values: { product_id: '85123a', date: '2011-01-31', quantity: 2 }, problems: {} }]);
+  });
+
+  it('shows the lines the import will skip for a blank product code, when the mapping skips them', async () => {
+    const csv = 'Lineitem sku,Created at,Lineitem quantity\n85123A,2011-01-31 10:00:00 -0500,2\n,2011-01-31 10:05:00 -0500,1\n';
+    const mapping = { field_mappings: { product_id: 'Lineitem sku', date: 'Created at', quantity: 'Lineitem quantity' }, skip_rows_without_code: true };
+    const { status, json } = await preview([file('orders.csv', csv), { name: 'entity_type', value: 'sales' }, { name: 'mapping_config', value: JSON.stringify(mapping) }]);
+    expect(status, JSON.stringify(json)).toBe(200);
+    expect(json.rows).toEqual([
+      { row: 2, values: { product_id: '85123A', date: '2011-01-31', quantity: 2 }, problems: {} },
+      { row: 3, values: { product_id: '', date: '2011-01-31 10:05:00 -0500', quantity: '1' }, problems: {}, skipped: true },
+    ]);
   });
 
   it("lists an .xlsx workbook's sheets and reads the chosen one", async () => {

@@ -10,7 +10,7 @@ import { isReadOnly } from '../tables/columns.ts';
 import { csvMapper, applyMapping, resolveEntityMapping } from './mapping.ts';
 import type { ImportContext } from './service.ts';
 import { FileFormatError, openSource, type RawRecord } from './source.ts';
-import { compileRecordTyper, resolveWriteTarget, type WriteTarget } from './target.ts';
+import { blankCodeSkipper, compileRecordTyper, resolveWriteTarget, type WriteTarget } from './target.ts';
 import type { ReceivedFile } from './upload.ts';
 import { DateOrderDetector, detectDecimalSeparator } from './values.ts';
 
@@ -67,17 +67,30 @@ export function proposeMapping(targets: ImportTarget[], header: string[]): Recor
   const used = new Set<string>();
   const proposed: Record<string, string | null> = {};
   const candidates = (target: ImportTarget) => [target.field, target.label, ...(target.reference ? [target.reference.key] : []), ...(SYNONYMS[target.field] ?? [])].map(normalise);
+  // After every whole name, a name's last or first word: web shops qualify theirs (Shopify's
+  // "Lineitem sku", "Lineitem quantity"; Amazon's "quantity-purchased", "purchase-date").
+  const byWord = (name: string) => header.find((column) => !used.has(column) && nameWords(column).some((word) => word === name));
   // Exact names first (a `quantity` column goes to quantity even if stock_level would take it as a synonym).
-  for (const round of [0, 1]) {
+  for (const round of [0, 1, 2]) {
     for (const target of targets) {
       if (proposed[target.field]) continue;
       const names = round === 0 ? candidates(target).slice(0, 2) : candidates(target);
-      const match = names.map((name) => byName.get(name)).find((column) => column !== undefined && !used.has(column));
+      const match = round === 2 ? names.map(byWord).find((column) => column !== undefined) : names.map((name) => byName.get(name)).find((column) => column !== undefined && !used.has(column));
       if (match) used.add(match);
       proposed[target.field] = match ?? null;
     }
   }
   return proposed;
+}
+
+/** The first and last words of a column's name (`Lineitem sku` → lineitem, sku; `purchaseDate` → purchase, date), normalised. */
+function nameWords(column: string): string[] {
+  const words = column
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .split(/[\s_\-.#/()'’:]+/)
+    .map(normalise)
+    .filter(Boolean);
+  return words.length > 1 ? [words.at(-1) as string, words[0] as string] : [];
 }
 
 /** The dotted paths to the leaf values of JSON records, in the order first seen. */
@@ -197,25 +210,31 @@ export async function previewFile(ctx: ImportContext, { file, fields }: PreviewR
   const ambiguous = !chosen && detector.ambiguity !== null;
 
   const typeRecord = compileRecordTyper(target, mapping, new DateOrderDetector());
+  const skipsLine = blankCodeSkipper(target, mapping);
   const shown = mapped.slice(0, PREVIEW_ROWS);
   const rows = shown.map(({ row, fields: values }) => {
-    const typed = typeRecord(values, row);
     const problems: Record<string, string> = {};
+    if (skipsLine?.(values)) {
+      const skippedValues: Record<string, SourceValue> = {};
+      for (const field of Object.keys(fieldMappings)) skippedValues[field] = asSourceValue(values[field]);
+      return { row, values: skippedValues, problems, skipped: true, typed: null };
+    }
+    const typed = typeRecord(values, row);
     for (const [field, reasons] of Object.entries(typed.errors ?? {})) problems[field] = reasons.join(' ');
     for (const field of target.keyColumns) if (!(field in fieldMappings)) problems[field] ??= 'No column is mapped to this key field.';
     for (const field of target.blankIsMissing) if (!(field in fieldMappings) && targets.some((t) => t.field === field)) problems[field] ??= 'No column is mapped to this required field.';
     const shownValues: Record<string, SourceValue> = {};
     for (const field of Object.keys(fieldMappings)) shownValues[field] = field in typed.values ? asSourceValue(typed.values[field]) : asSourceValue(values[field]);
     if (ambiguous) for (const field of target.mapped.filter((c) => target.typeOf(c) === 'DateField' || target.typeOf(c) === 'DateTimeField')) problems[field] ??= detector.ambiguity?.message ?? '';
-    return { row, values: shownValues, problems, typed };
+    return { row, values: shownValues, problems, skipped: false, typed };
   });
   if (!mapping.create_missing_products) {
     for (const reference of target.references.values()) {
       if (reference.by !== 'key' || !target.mapped.includes(reference.column)) continue;
-      const codes = rows.map((r) => r.typed.values[reference.column]).filter((code): code is string => typeof code === 'string');
+      const codes = rows.map((r) => r.typed?.values[reference.column]).filter((code): code is string => typeof code === 'string');
       const missing = await missingCodes(ctx.database.db, target, reference.column, [...new Set(codes)]);
       for (const row of rows) {
-        const code = row.typed.values[reference.column];
+        const code = row.typed?.values[reference.column];
         if (typeof code === 'string' && missing.has(code)) row.problems[reference.column] ??= `${reference.table === 'products' ? 'product code' : `${reference.table} ${reference.keyColumn}`} ${code} does not exist.`;
       }
     }
@@ -231,7 +250,7 @@ export async function previewFile(ctx: ImportContext, { file, fields }: PreviewR
     proposed_mapping: proposed,
     date_format: { detected, ambiguous, candidates: detector.candidates },
     decimal_separator: { detected: detectedSeparator, used: usedSeparator },
-    rows: rows.map(({ row, values, problems }) => ({ row, values, problems })),
+    rows: rows.map(({ row, values, problems, skipped }) => ({ row, values, problems, ...(skipped ? { skipped } : {}) })),
     ...(warning ? { warning } : {}),
   };
 }

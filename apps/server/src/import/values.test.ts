@@ -7,6 +7,9 @@ describe('dates as files write them', () => {
     ['2011-12-01', 'iso', '2011-12-01'],
     ['2011-12-01T08:26:00Z', 'iso', '2011-12-01'],
     ['2011-12-01 08:26', 'iso', '2011-12-01'],
+    // A web shop's export: the shop's own day, its zone after a space.
+    ['2026-11-29 23:45:10 -0500', 'iso', '2026-11-29'],
+    ['2026-11-29 23:45:10 UTC', 'iso', '2026-11-29'],
     ['1/12/2011', 'dd/mm/yyyy', '2011-12-01'],
     ['01-12-2011 8:26', 'dd/mm/yyyy', '2011-12-01'],
     ['12/1/2011 8:26 PM', 'mm/dd/yyyy', '2011-12-01'],
@@ -30,6 +33,8 @@ describe('dates as files write them', () => {
   it('keeps the time for timestamps, read as UTC without a zone', () => {
     expect(isoDateTime(readDate('12/1/2011 8:26 PM', 'mm/dd/yyyy') as never)).toBe('2011-12-01T20:26:00Z');
     expect(isoDateTime(readDate('2011-12-01T08:26:00+01:00', 'iso') as never)).toBe('2011-12-01T08:26:00+01:00');
+    expect(isoDateTime(readDate('2026-11-29 23:45:10 -0500', 'iso') as never)).toBe('2026-11-29T23:45:10-05:00');
+    expect(isoDateTime(readDate('2026-11-29 23:45:10 UTC', 'iso') as never)).toBe('2026-11-29T23:45:10Z');
   });
 
   it('reads Excel serial days (1900 system, its phantom 29 February refused)', () => {

@@ -7,7 +7,8 @@ import { isCalendarDay, notACalendarDay, type DateFormat } from '@stockwise/cont
 /** A date (and maybe a time) read from a cell; the time is kept for DateTimeField columns. */
 export type ReadDate = { year: number; month: number; day: number; time: string | null };
 
-const isoDate = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+// The zone may follow the time after a space, as web shops export it (Shopify's `2026-11-28 09:15:02 -0500`, `… UTC`).
+const isoDate = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?: ?(Z|UTC|[+-]\d{2}:?\d{2}))?)?$/;
 // 1/2/2024, 01-02-2024, 1.2.2024, 2.12.26, with an optional time (1/2/2024 8:26, 01.02.2024 08:26:00).
 const partsDate = /^(\d{1,2})([/.-])(\d{1,2})\2(\d{4}|\d{2})(?:[T ,]+(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\s*([AaPp][Mm]))?)?$/;
 
@@ -20,7 +21,7 @@ function timeOf(hours: string | undefined, minutes: string | undefined, seconds:
   }
   if (h > 23 || Number(minutes) > 59 || Number(seconds ?? 0) > 59) return undefined;
   const pad = (n: number | string) => String(n).padStart(2, '0');
-  return `${pad(h)}:${minutes}:${pad(seconds ?? 0)}${zone ? (zone === 'Z' ? 'Z' : zone.length === 5 ? `${zone.slice(0, 3)}:${zone.slice(3)}` : zone) : ''}`;
+  return `${pad(h)}:${minutes}:${pad(seconds ?? 0)}${zone ? (zone === 'Z' || zone === 'UTC' ? 'Z' : zone.length === 5 ? `${zone.slice(0, 3)}:${zone.slice(3)}` : zone) : ''}`;
 }
 
 /**
