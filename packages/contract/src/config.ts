@@ -44,6 +44,11 @@ export const entityMapping = z.strictObject({
   decimal_separator: decimalSeparator.optional(),
   /** Unknown product codes become new products (named by their code) instead of row errors. */
   create_missing_products: z.boolean().optional(),
+  /**
+   * Lines whose product code is blank are skipped and counted instead of refusing the file: a web
+   * shop's gift cards, shipping and custom items, a product export's image rows.
+   */
+  skip_rows_without_code: z.boolean().optional(),
   /** The worksheet of an .xlsx file (default: the first). */
   sheet: storableText().min(1).max(200).optional(),
   references: z.record(storableName().min(1).max(63), z.enum(['key', 'id'])).optional(),

@@ -18,7 +18,8 @@ export type RowError = z.infer<typeof rowError>;
 /**
  * rows: source records read; written: rows they became (after summing or keeping the last of a
  * repeated key); inserted + updated = written (updated is 0 when only key columns are mapped);
- * duplicates = rows - written; created_references: products created for unknown codes.
+ * duplicates = rows - written; created_references: products created for unknown codes; skipped:
+ * lines left out for a blank product code (`skip_rows_without_code`), not counted in rows.
  */
 export const importCounts = z.object({
   rows: z.number().int(),
@@ -28,6 +29,7 @@ export const importCounts = z.object({
   duplicates: z.number().int(),
   refused: z.number().int().optional(),
   created_references: z.number().int().optional(),
+  skipped: z.number().int().optional(),
 });
 export type ImportCounts = z.infer<typeof importCounts>;
 
@@ -150,7 +152,8 @@ export const previewFileResponse = z.object({
     used: decimalSeparator,
   }),
   /** The first records after the mapping, typed as the import would store them, with per-field problems. */
-  rows: z.array(z.object({ row: z.number().int(), values: z.record(z.string(), sourceValue), problems: z.record(z.string(), z.string()) })),
+  /** `skipped`: a line the import will leave out, its product code blank (`skip_rows_without_code`). */
+  rows: z.array(z.object({ row: z.number().int(), values: z.record(z.string(), sourceValue), problems: z.record(z.string(), z.string()), skipped: z.literal(true).optional() })),
   /** A problem of the file itself met after the first records (e.g. the head sent ends inside a record). */
   warning: z.string().optional(),
 });

@@ -357,6 +357,36 @@ describe.each(backends)('real data in on %s', (backend) => {
     ]);
   });
 
+  it("skips a web shop's lines without a product code only when the mapping says so, and counts them", async () => {
+    await addProducts(['RDSH-1', 'RDSH-2']);
+    // A Shopify orders export: the zone after the time, a gift card and a tip without a SKU.
+    const csv = [
+      'Name,Created at,Lineitem quantity,Lineitem name,Lineitem sku',
+      '#1001,2026-11-28 09:15:02 -0500,2,Hose,RDSH-1',
+      '#1001,2026-11-28 09:15:02 -0500,1,Gift card,',
+      '#1002,2026-11-29 23:45:10 -0500,3,Heater,rdsh-2',
+      '#1003,2026-11-29 23:50:00 -0500,1,Tip,  ',
+      '',
+    ].join('\n');
+    const mapping = (extra: Record<string, unknown>) => ({ entities: { sales: { field_mappings: { product_id: 'Lineitem sku', date: 'Created at', quantity: 'Lineitem quantity' }, ...extra } } });
+    const refused = await importFile(server, token, { fileName: 'orders.csv', content: csv, mapping: mapping({}), entityType: 'sales' });
+    expect(refused.status).toBe(400);
+    expect(refused.json.row_errors).toEqual([
+      { row: 3, field: 'product_id', column: 'Lineitem sku', reason: 'A value is required.' },
+      { row: 5, field: 'product_id', column: 'Lineitem sku', reason: 'A value is required.' },
+    ]);
+    expect(await salesOf('RDSH-')).toEqual([]);
+
+    const skipped = await importFile(server, token, { fileName: 'orders.csv', content: csv, mapping: mapping({ skip_rows_without_code: true }), entityType: 'sales' });
+    expect(skipped.status, JSON.stringify(skipped.json)).toBe(200);
+    expect(skipped.json.counts).toMatchObject({ rows: 2, written: 2, skipped: 2 });
+    expect(skipped.json.message).toBe('Imported 2 rows into sales: 2 inserted, 0 updated. 2 lines without a product code were skipped.');
+    expect(await salesOf('RDSH-')).toEqual([
+      { product_code: 'RDSH-1', date: '2026-11-28', quantity: 2 },
+      { product_code: 'RDSH-2', date: '2026-11-29', quantity: 3 },
+    ]);
+  });
+
   it('takes the multipart fields before or after the file', async () => {
     await addProducts(['RDF-1']);
     const csv = 'StockCode,InvoiceDate,Quantity\nRDF-1,2026-10-01,1\n';

@@ -218,6 +218,7 @@ export async function importUpload(ctx: ImportContext, run: ImportRun, upload: R
           ? `Imported ${counts.rows} lines into ${target.tableName}, added up into ${rows(counts.rows - counts.duplicates)}, one per ${keyWords(target)}:`
           : `Imported ${rows(counts.rows)} into ${target.tableName}: ${counts.duplicates} repeated key${counts.duplicates === 1 ? '' : 's'}, the last row of each was kept, ${rows(counts.rows - counts.duplicates)}:`
         : `Imported ${rows(counts.rows)} into ${target.tableName}:`;
+    const skipped = counts.skipped ? ` ${counts.skipped} line${counts.skipped === 1 ? '' : 's'} without a product code ${counts.skipped === 1 ? 'was' : 'were'} skipped.` : '';
     const created = counts.created_references ? ` ${counts.created_references} new product${counts.created_references === 1 ? '' : 's'} created for unknown codes.` : '';
     // Summed rows replace what is stored under their key: a second till's export of the same days is not added to the first's.
     const replaced =
@@ -226,7 +227,7 @@ export async function importUpload(ctx: ImportContext, run: ImportRun, upload: R
         : '';
     const warnings = defaultWarnings(target, written.defaulted);
     const result: ImportResult = {
-      message: `${imported} ${counts.inserted} inserted, ${counts.updated} updated.${replaced}${created}`,
+      message: `${imported} ${counts.inserted} inserted, ${counts.updated} updated.${replaced}${created}${skipped}`,
       import_id: run.id as string,
       entity_type: resolved.entityType,
       table: target.tableName,

@@ -174,7 +174,18 @@ export async function resolveWriteTarget(db: Kysely<Database>, config: ProductCo
 /** One record's values as staged (key codes as text, dates as ISO), which mapped columns it fills, and its problems by field. */
 export type TypedRecord = { values: RowValues; present: string[]; errors: Record<string, string[]> | null; provisional: string[] | null };
 
-const isBlank = (raw: unknown) => raw === null || (typeof raw === 'string' && raw.trim() === '');
+const isBlank = (raw: unknown) => raw === null || raw === undefined || (typeof raw === 'string' && raw.trim() === '');
+
+/**
+ * With `skip_rows_without_code`, whether a record is a line to leave out: its product code blank —
+ * the product reference of sales, counts and deliveries, the key of the products table itself.
+ */
+export function blankCodeSkipper(target: WriteTarget, mapping: EntityMapping): ((fields: Record<string, unknown>) => boolean) | null {
+  if (!mapping.skip_rows_without_code) return null;
+  const code = target.keyColumns.find((column) => target.references.get(column)?.by === 'key') ?? (target.tableName === 'products' ? 'product_code' : null);
+  if (!code || !(code in mapping.field_mappings)) return null;
+  return (fields) => isBlank(fields[code]);
+}
 const hasNul = (text: string) => text.includes('\u0000');
 
 /**

@@ -15,7 +15,7 @@ import type { RowValues } from '../tables/columns.ts';
 import { deleteReferencingRows } from '../tables/repo.ts';
 import type { RowReference } from '../tables/service.ts';
 import type { ImportSession } from './repo.ts';
-import { compileRecordTyper, type WriteTarget } from './target.ts';
+import { blankCodeSkipper, compileRecordTyper, type WriteTarget } from './target.ts';
 import { DateOrderDetector } from './values.ts';
 import * as sqlOf from './writer-sql.ts';
 
@@ -131,7 +131,7 @@ function asWriteError(error: unknown, target: WriteTarget): unknown {
 export type PieceSink = (piece: Buffer[]) => Promise<void>;
 
 /** What typing a source left: how many records, which were refused, and what its dates said. */
-export type PreparedRows = { rows: number; errors: RowErrors; detector: DateOrderDetector; fieldSets: Set<string> };
+export type PreparedRows = { rows: number; skipped: number; errors: RowErrors; detector: DateOrderDetector; fieldSets: Set<string> };
 
 /**
  * Types every record into COPY text for the staging table, handing ~2 MB pieces to `sink` (one
@@ -143,10 +143,12 @@ export async function prepareRecords(target: WriteTarget, batches: AsyncIterable
   const errors = new RowErrors(options.mapping);
   const detector = new DateOrderDetector();
   const typeRecord = compileRecordTyper(target, options.mapping, detector);
+  const skipsLine = blankCodeSkipper(target, options.mapping);
   const columns = target.mapped;
   // Which sets of columns the staged rows fill (one, for a CSV file or a sheet).
   const fieldSets = new Set<string>();
   let rows = 0;
+  let skipped = 0;
   let chunks: Buffer[] = [];
   let bytes = 0;
   let sinking: Promise<void> = Promise.resolve();
@@ -180,6 +182,10 @@ export async function prepareRecords(target: WriteTarget, batches: AsyncIterable
     const summed: KeyTree = new Map();
     const sums: Line[] = [];
     for (const record of records) {
+      if (skipsLine && record.fields && skipsLine(record.fields)) {
+        skipped += 1;
+        continue;
+      }
       rows += 1;
       if (!record.fields) {
         errors.addRow(record.row, null);
@@ -235,7 +241,7 @@ export async function prepareRecords(target: WriteTarget, batches: AsyncIterable
   }
   await flush();
   await sinking;
-  return { rows, errors, detector, fieldSets };
+  return { rows, skipped, errors, detector, fieldSets };
 }
 
 /** A fresh staging table for `target` in the session's transaction (checks first that the entity key is a unique key). */
@@ -286,7 +292,7 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
   const action = options.dataAction ?? 'upsert';
   if (action === 'replace' && !options.source) throw new Error('Data action replace needs a source');
   const { errors, detector } = prepared;
-  const counts: ImportCounts = { rows: prepared.rows, written: 0, inserted: 0, updated: 0, duplicates: 0 };
+  const counts: ImportCounts = { rows: prepared.rows, written: 0, inserted: 0, updated: 0, duplicates: 0, ...(prepared.skipped ? { skipped: prepared.skipped } : {}) };
   // The checks below add their rows' errors after the typing's: reported in the file's row order.
   let defaulted: DefaultedColumn[] = [];
   let setAside: number | undefined;

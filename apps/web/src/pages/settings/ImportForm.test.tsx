@@ -94,10 +94,22 @@ describe('import form', () => {
     const again = renderForm();
     expect(counts().map(([label]) => label)).toEqual(['Rows read', 'Rows written', 'New', 'Updated']);
     again.unmount();
-    const till = { ...products, entity_type: 'sales', table: 'sales', counts: { rows: 190091, written: 111729, inserted: 111729, updated: 0, duplicates: 78362, created_references: 3 }, repeated_keys: 'sum' as const };
+    const till = { ...products, entity_type: 'sales', table: 'sales', counts: { rows: 190091, written: 111729, inserted: 111729, updated: 0, duplicates: 78362, created_references: 3, skipped: 41 }, repeated_keys: 'sum' as const };
     useImportStore.setState({ result: till });
     renderForm();
-    expect(counts().slice(4)).toEqual([["Added into another row's total", '78,362'], ['Products created', '3']]);
+    expect(counts().slice(4)).toEqual([["Added into another row's total", '78,362'], ['Products created', '3'], ['Lines skipped (no product code)', '41']]);
+  });
+
+  it("offers to skip lines without a product code, and marks the previewed lines the import will skip", () => {
+    const skipping = { ...mapping.entities.sales, skip_rows_without_code: true };
+    const withGiftCard: PreviewFileResponse = { ...previewData, rows: [previewData.rows[0] as PreviewFileResponse['rows'][number], { row: 2, values: { product_id: '', date: '2025-12-02' }, problems: {}, skipped: true }] };
+    useImportStore.setState({ entities: [{ name: 'sales', repeatedKeys: 'sum' }], entityType: 'sales', selectedFile: new File(['x'], 'orders.csv'), draft: skipping, previewData: withGiftCard });
+    renderForm();
+    expect((screen.getByLabelText('Skip lines without a product code') as HTMLInputElement).checked).toBe(true);
+    const rows = screen.getAllByTestId('preview-row');
+    expect(rows.map((row) => row.hasAttribute('data-skipped'))).toEqual([false, true]);
+    expect(within(rows[1] as HTMLElement).getByTestId('row-skipped').textContent).toBe('Skipped: no product code');
+    expect(screen.getByTestId('preview-summary').textContent).toBe('Every previewed value fits its column.');
   });
 
   it('says which defaults the import filled in, as a warning under the counts; none when there were none', () => {

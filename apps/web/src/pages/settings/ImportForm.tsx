@@ -71,6 +71,8 @@ function MappingBuilder({ preview }: { preview: PreviewFileResponse }) {
   const { setColumn, setOptions } = useImportStore.getState();
   const entityDefault = entities.find((entity) => entity.name === entityType)?.repeatedKeys ?? 'last';
   const createsProducts = preview.targets.some((target) => target.reference?.table === 'products');
+  // Lines without a product code can be left out wherever rows carry one (a reference, or the products' own key).
+  const hasProductCode = createsProducts || preview.targets.some((target) => target.field === 'product_code');
   const detected = preview.date_format.detected;
   return (
     <Stack gap="sm" data-testid="mapping-builder">
@@ -127,6 +129,15 @@ function MappingBuilder({ preview }: { preview: PreviewFileResponse }) {
             checked={draft?.create_missing_products === true}
             disabled={isUploading}
             onChange={(event) => void setOptions({ create_missing_products: event.currentTarget.checked || undefined })}
+          />
+        ) : null}
+        {hasProductCode ? (
+          <Checkbox
+            label={t('import.builder.skipWithoutCode')}
+            description={t('import.builder.skipWithoutCodeHint')}
+            checked={draft?.skip_rows_without_code === true}
+            disabled={isUploading}
+            onChange={(event) => void setOptions({ skip_rows_without_code: event.currentTarget.checked || undefined })}
           />
         ) : null}
       </Group>
@@ -297,8 +308,15 @@ function PreviewTable({ preview }: { preview: PreviewFileResponse }) {
           </Table.Thead>
           <Table.Tbody>
             {preview.rows.map((row) => (
-              <Table.Tr key={row.row} data-testid="preview-row">
-                <Table.Td>{row.row}</Table.Td>
+              <Table.Tr key={row.row} data-testid="preview-row" data-skipped={row.skipped ? true : undefined}>
+                <Table.Td>
+                  {row.row}
+                  {row.skipped ? (
+                    <Text size="xs" component="div" data-testid="row-skipped">
+                      {t('import.preview.skipped')}
+                    </Text>
+                  ) : null}
+                </Table.Td>
                 {fields.map((target) => {
                   const value = row.values[target.field];
                   const problem = row.problems[target.field];
@@ -423,6 +441,7 @@ function resultCounts(result: ImportResult): [string, number][] {
   ];
   if (counts.duplicates > 0) shown.push([result.repeated_keys === 'sum' ? 'addedUp' : 'replaced', counts.duplicates]);
   if (counts.created_references !== undefined) shown.push(['created', counts.created_references]);
+  if (counts.skipped) shown.push(['skipped', counts.skipped]);
   return shown;
 }
 
