@@ -393,6 +393,34 @@ describe('data integration (Settings)', () => {
     ]);
   });
 
+  it("reads a web shop's orders export: its qualified names proposed, its zoned timestamps read, a gift card's line skipped when asked", async () => {
+    const { page } = browser;
+    const prefix = uniquePrefix('SHOP');
+    // A Shopify export; the codes are no product's, and the file is previewed only, so the demo sales stay as they are.
+    const content = [
+      'Name,Email,Financial Status,Created at,Lineitem quantity,Lineitem name,Lineitem price,Lineitem sku',
+      `#1001,anna@example.com,paid,2026-11-28 09:15:02 -0500,2,Garden hose,12.50,${prefix}1`,
+      '#1001,,,2026-11-28 09:15:02 -0500,1,Gift card,25.00,',
+      '',
+    ].join('\n');
+    const path = await tempFile(`${prefix.toLowerCase()}orders_export.csv`, content);
+    await openSettings(page);
+    await waitForDefaultMapping(page);
+    await page.getByLabel('Entity', { exact: true }).selectOption('sales');
+    await page.getByLabel('File (CSV, JSON or .xlsx)').setInputFiles(path);
+    await previewRows(page).nth(1).waitFor();
+    expect(await page.getByLabel('Product (product_id) · by product_code · required').inputValue()).toBe('Lineitem sku');
+    expect(await page.getByLabel('Date (date) · required').inputValue()).toBe('Created at');
+    expect(await page.getByLabel('Quantity (quantity) · required').inputValue()).toBe('Lineitem quantity');
+    expect(await previewCell(page, 0, 'date').textContent()).toBe('2026-11-28');
+    expect(await previewCell(page, 1, 'product_id').getByTestId('cell-problem').textContent()).toBe('A value is required.');
+
+    await page.getByRole('checkbox', { name: 'Skip lines without a product code' }).check();
+    await previewRows(page).nth(1).getByTestId('row-skipped').waitFor();
+    expect(await previewCell(page, 1, 'product_id').getByTestId('cell-problem').count()).toBe(0);
+    await expectAccessible(page, "a web shop's export with a line skipped");
+  });
+
   it('keeps Import disabled for a file it cannot read, with the reason on screen', async () => {
     const { page } = browser;
     const path = await tempFile('report.pdf', '%PDF-1.4\n1 0 obj << >> endobj\n');
