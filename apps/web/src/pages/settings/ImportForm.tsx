@@ -99,7 +99,7 @@ function MappingBuilder({ preview }: { preview: PreviewFileResponse }) {
       <Group gap="md" align="flex-end">
         <NativeSelect
           label={t('import.builder.dateFormat')}
-          description={detected ? t('import.builder.detected', { format: detected }) : preview.date_format.ambiguous ? t('import.builder.ambiguous') : undefined}
+          description={detected ? t('import.builder.detected', { format: t(`import.builder.dateFormats.${detected}`) }) : preview.date_format.ambiguous ? t('import.builder.ambiguous') : undefined}
           value={draft?.date_format ?? 'auto'}
           disabled={isUploading}
           onChange={(event) => void setOptions({ date_format: event.currentTarget.value === 'auto' ? undefined : (event.currentTarget.value as (typeof dateFormats)[number]) })}
