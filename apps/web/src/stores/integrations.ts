@@ -88,7 +88,7 @@ export const initialIntegrationsState: IntegrationsState = {
 };
 
 /** The spec's message as it is, and the server's reason beside it (shown under it). */
-const failure = (message: string, error: unknown): Failure => ({ message, detail: normalizeError(error).message || null });
+export const failure = (message: string, error: unknown): Failure => ({ message, detail: normalizeError(error).message || null });
 
 const entitiesOf = (config: MappingConfig | null | undefined) => Object.keys(config?.entities ?? {});
 
