@@ -128,6 +128,15 @@ describe('trying the endpoint', () => {
     expect(useIntegrationsStore.getState().mappingConfig).toEqual(savedMappings['shop orders']);
   });
 
+  it('maps onto another entity than the editor\'s target: a shown answer is tried again for it', async () => {
+    await store().chooseEntity('stock_snapshots');
+    expect(tries()).toEqual([]);
+    await store().tryEndpoint();
+    await store().chooseEntity('deliveries');
+    expect(tries().map((body) => [body.target_entity, body.mapping])).toEqual([['stock_snapshots', undefined], ['deliveries', undefined]]);
+    expect(store().entity).toBe('deliveries');
+  });
+
   it('forgets the try when reset (a new editor starts without one)', async () => {
     await store().tryEndpoint();
     store().reset();

@@ -14,7 +14,7 @@ import { failure, useIntegrationsStore, type Failure } from './integrations.ts';
 
 export type EndpointTryState = {
   tried: IntegrationTryResponse | null;
-  /** The entity the answer was mapped onto (the editor's target when tried). */
+  /** The entity to map onto: chosen here (any inventory entity), else the editor's target. */
   entity: string | null;
   /** The proposal, as changed since: target field → source path. */
   mapping: EntityMapping | null;
@@ -28,6 +28,8 @@ export type EndpointTryState = {
 export type EndpointTryActions = {
   /** Tries the endpoint with the editor's draft and starts from the server's proposal. */
   tryEndpoint: () => Promise<void>;
+  /** Maps onto another entity: a shown answer is tried again for a proposal onto it. */
+  chooseEntity: (entity: string) => Promise<void>;
   /** Reads `field` from `path` (or from nothing) and tries the endpoint again with that mapping. */
   setPath: (field: string, path: string | null) => Promise<void>;
   /** Saves the mapping as `name` for the tried entity and selects it in the editor. */
@@ -54,11 +56,12 @@ export const useEndpointTryStore = create<EndpointTryState & EndpointTryActions>
     const { draft, editing } = useIntegrationsStore.getState();
     if (!draft) return;
     const current = ++sequence;
+    const entity = get().entity ?? draft.target_entity;
     set({ isTrying: true, tryError: null, savedAs: null, saveMappingError: null });
     try {
-      const tried = await integrationsApi.tryEndpoint(toTryPayload(draft, editing?.id ?? null, mapping));
+      const tried = await integrationsApi.tryEndpoint(toTryPayload(draft, entity, editing?.id ?? null, mapping));
       if (current !== sequence) return;
-      set({ tried, entity: draft.target_entity, mapping: mapping ?? draftFromProposal(tried), isTrying: false });
+      set({ tried, entity, mapping: mapping ?? draftFromProposal(tried), isTrying: false });
     } catch (error) {
       // The server's words say what to change (the records path, the auth header, an address it may not fetch).
       if (current === sequence) set({ isTrying: false, tried: null, tryError: failure(i18n.t('integrations.try.failed'), error) });
@@ -69,6 +72,11 @@ export const useEndpointTryStore = create<EndpointTryState & EndpointTryActions>
     ...initialEndpointTryState,
 
     tryEndpoint: () => run(null),
+
+    chooseEntity: async (entity) => {
+      set({ entity });
+      if (get().tried) await run(null);
+    },
 
     setPath: async (field, path) => {
       const { mapping } = get();

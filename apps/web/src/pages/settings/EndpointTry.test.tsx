@@ -77,10 +77,14 @@ const renderInForm = () =>
   );
 
 describe('try the endpoint', () => {
-  it('offers a keyboard-usable button before anything was tried', () => {
+  it('offers a keyboard-usable button and any entity to map onto before anything was tried', () => {
+    useIntegrationsStore.setState({ entityNames: ['products', 'sales', 'deliveries'] });
     renderInForm();
     const button = screen.getByRole('button', { name: 'Try the endpoint' });
     expect(button.getAttribute('type')).toBe('button');
+    const entity = screen.getByLabelText('Map onto') as HTMLSelectElement;
+    expect(entity.value).toBe('sales');
+    expect([...entity.options].map((option) => option.value)).toEqual(['products', 'sales', 'deliveries']);
     expect(screen.queryByTestId('endpoint-try-result')).toBeNull();
   });
 

@@ -50,7 +50,6 @@ function SaveAsMapping() {
 function TryResult({ tried }: { tried: IntegrationTryResponse }) {
   const { t } = useTranslation();
   const { mapping, entity, isTrying } = useEndpointTryStore(useShallow((state) => ({ mapping: state.mapping, entity: state.entity, isTrying: state.isTrying })));
-  const target = useIntegrationsStore((state) => state.draft?.target_entity);
   const setPath = useEndpointTryStore((state) => state.setPath);
   const fieldMappings = mapping?.field_mappings ?? {};
   return (
@@ -67,11 +66,6 @@ function TryResult({ tried }: { tried: IntegrationTryResponse }) {
           <Text size="sm" fw={600}>
             {t('integrations.try.mappingTitle', { entity })}
           </Text>
-          {entity !== target ? (
-            <Text size="sm" data-testid="endpoint-try-other-entity">
-              {t('integrations.try.otherEntity', { entity, target })}
-            </Text>
-          ) : null}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             {tried.targets.map((field) => (
               <NativeSelect
@@ -96,20 +90,31 @@ function TryResult({ tried }: { tried: IntegrationTryResponse }) {
 
 export function EndpointTry() {
   const { t } = useTranslation();
-  const { tried, isTrying, tryError } = useEndpointTryStore(useShallow((state) => ({ tried: state.tried, isTrying: state.isTrying, tryError: state.tryError })));
-  const { tryEndpoint, reset } = useEndpointTryStore.getState();
+  const { tried, isTrying, tryError, entity } = useEndpointTryStore(useShallow((state) => ({ tried: state.tried, isTrying: state.isTrying, tryError: state.tryError, entity: state.entity })));
+  const { entityNames, target } = useIntegrationsStore(useShallow((state) => ({ entityNames: state.entityNames, target: state.draft?.target_entity ?? '' })));
+  const { tryEndpoint, chooseEntity, reset } = useEndpointTryStore.getState();
+  const mapsOnto = entity ?? target;
   // Each editor starts without a try: what the last one fetched goes with it.
   useEffect(() => reset, [reset]);
   return (
     <Fieldset legend={t('integrations.try.title')} data-testid="endpoint-try">
       <Stack gap="sm">
-        <Group gap="sm" wrap="nowrap" align="center">
-          <Button variant="default" loading={isTrying} onClick={() => void tryEndpoint()} style={{ flexShrink: 0 }}>
+        <Text size="xs" c="dimmed">
+          {t('integrations.try.help')}
+        </Text>
+        <Group gap="sm" align="flex-end">
+          {/* Any entity: a shop's orders go to sales, whichever entities the chosen mapping fills. */}
+          <NativeSelect
+            label={t('integrations.try.entity')}
+            value={mapsOnto}
+            data={(entityNames.includes(mapsOnto) || !mapsOnto ? entityNames : [mapsOnto, ...entityNames]).map((name) => ({ value: name, label: name }))}
+            disabled={isTrying}
+            onChange={(event) => void chooseEntity(event.currentTarget.value)}
+            w={220}
+          />
+          <Button variant="default" loading={isTrying} onClick={() => void tryEndpoint()}>
             {t('integrations.try.button')}
           </Button>
-          <Text size="xs" c="dimmed">
-            {t('integrations.try.help')}
-          </Text>
         </Group>
         {tryError ? (
           <Alert color="red" title={tryError.message} role="alert" data-testid="endpoint-try-error">

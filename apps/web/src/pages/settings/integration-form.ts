@@ -85,13 +85,14 @@ export function toSavePayload(draft: IntegrationDraft): IntegrationInput {
 
 /**
  * What trying the endpoint sends: the draft's request settings as saving would send them, the
- * integration being edited (whose stored auth header the mask stands for), and a mapping to try.
+ * entity to map onto, the integration being edited (whose stored auth header the mask stands for),
+ * and a mapping to try.
  */
-export function toTryPayload(draft: IntegrationDraft, integrationId: number | null, mapping: EntityMapping | null): IntegrationTryRequest {
-  const { endpoint, target_entity, time_zone, data_fetch_type, previous_days, initial_setup, records_path, pagination, next_field, page_parameter, auth_header_name, auth_header_value } = toSavePayload(draft);
+export function toTryPayload(draft: IntegrationDraft, entity: string, integrationId: number | null, mapping: EntityMapping | null): IntegrationTryRequest {
+  const { endpoint, time_zone, data_fetch_type, previous_days, initial_setup, records_path, pagination, next_field, page_parameter, auth_header_name, auth_header_value } = toSavePayload(draft);
   return {
     endpoint: endpoint ?? '',
-    target_entity: target_entity ?? '',
+    target_entity: entity,
     time_zone,
     data_fetch_type,
     previous_days,
