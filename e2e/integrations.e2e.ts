@@ -5,7 +5,8 @@
 // refused records says so in the list; a batch size of 0 is refused with its range; the dialogs give
 // the focus back to their opener (the list after a delete) and the delete confirmation opens on
 // Cancel; a Run refused for the user's role is a notice about the role, not a failed integration;
-// a replace run that kept a product with sales says so in the list and in the log.
+// a replace run that kept a product with sales says so in the list and in the log; "Try the
+// endpoint" builds a mapping from an orders page, by keyboard, and the editor selects it once saved.
 // axe WCAG 2 A/AA on the panel, the open dialog and the log; the dialog is driven by keyboard.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
@@ -33,6 +34,10 @@ beforeAll(async () => {
     sendJson(response, { items: records });
   });
   source.route('/broken', (_request, response) => void response.writeHead(404).end());
+  // A web shop's orders, the product and quantity nested, for building a mapping from the answer.
+  source.route('/orders', (_request, response) =>
+    sendJson(response, { data: { orders: [1, 2, 3].map((n) => ({ id: n, created_at: `2026-03-0${n}T09:00:00Z`, line: { product: { sku: `E2E-TRY-${n}` }, quantity: n, note: 'gift' } })) } }),
+  );
   // Two products, then only the first: replace is to delete the second, which has a sale by then.
   let shrinkingRuns = 0;
   source.route('/shrinking', (_request, response) => {
@@ -237,11 +242,54 @@ describe('scheduled integrations (Settings)', () => {
     await openSettings(page);
     await page.getByRole('button', { name: 'New integration' }).click();
     const dialog = page.getByRole('dialog', { name: 'New integration' });
-    expect(await dialog.getByTestId('integration-mapping-help').textContent()).toMatch(/^No mapping fits the endpoint's fields\? Build one in Data integration on this screen: .*"Save this mapping as"/);
+    expect(await dialog.getByTestId('integration-mapping-help').textContent()).toMatch(/^No mapping fits the endpoint's fields\? Use "Try the endpoint" below: .* Or build one in Data integration on this screen .*"Save this mapping as"/);
     await dialog.getByRole('button', { name: 'Go to Data integration' }).click();
     await dialog.waitFor({ state: 'detached' });
     // The focus lands on the import's entity, where building a mapping starts.
     await expect.poll(() => isFocused(page.getByLabel('Entity', { exact: true }))).toBe(true);
+  });
+
+  it('tries the endpoint: a mapping proposed from its nested orders, a path changed, saved and selected', async () => {
+    const { page } = browser;
+    await openSettings(page);
+    await page.getByRole('button', { name: 'New integration' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New integration' });
+    await expect.poll(() => isFocused(dialog.getByLabel('Endpoint'))).toBe(true);
+    await page.keyboard.type(`${source.origin}/orders`);
+    await dialog.getByLabel('Records path').fill('data.orders');
+    // Keyboard: the button is reached with Tab and pressed with Enter.
+    const tryButton = dialog.getByRole('button', { name: 'Try the endpoint' });
+    await tryButton.focus();
+    await page.keyboard.press('Enter');
+    const result = dialog.getByTestId('endpoint-try-result');
+    await result.waitFor();
+    expect(await dialog.getByTestId('endpoint-try-count').textContent()).toBe('The first page held 3 records, with 5 fields.');
+    // The shipped mappings fill products only; the orders go to sales, tried again for a proposal onto it.
+    await dialog.getByLabel('Map onto').selectOption('sales');
+    // Quantity is a field of sales only: its select is there once the answer for sales is.
+    await expect.poll(() => dialog.getByLabel('Quantity (quantity) · required').inputValue()).toBe('line.quantity');
+    await expect.poll(() => tryButton.getAttribute('data-loading')).toBeNull();
+    expect(await dialog.getByTestId('endpoint-try-rows').getByTestId('preview-row').count()).toBe(3);
+    expect(await dialog.getByLabel('Product (product_id) · by product_code · required').inputValue()).toBe('line.product.sku');
+    // No such products yet: each row says so, as the import's preview does.
+    expect(await dialog.getByTestId('endpoint-try-rows').getByTestId('cell-problem').first().textContent()).toBe('product code E2E-TRY-1 does not exist.');
+    expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
+
+    await dialog.getByLabel('Date (date) · required').selectOption('');
+    await expect.poll(() => dialog.getByTestId('endpoint-try-rows').getByTestId('cell-problem').filter({ hasText: 'No column is mapped' }).count()).toBeGreaterThan(0);
+    await dialog.getByLabel('Date (date) · required').selectOption('created_at');
+    await dialog.getByLabel('Name of the new mapping').fill('shop orders (tried)');
+    await page.keyboard.press('Enter');
+    await dialog.getByTestId('endpoint-try-saved').waitFor();
+    await expect.poll(() => dialog.getByLabel('Mapping', { exact: true }).inputValue()).toBe('shop orders (tried)');
+    // The saved mapping's configuration loads, and with it its one entity as the target.
+    await expect.poll(() => dialog.getByLabel('Target entity').inputValue()).toBe('sales');
+    const listed = ((await dialog.getByTestId('integration-field-mappings').textContent()) ?? '').replace('Field mappings: ', '').split(', ');
+    expect(listed.sort()).toEqual(['date ← created_at', 'product_id ← line.product.sku', 'quantity ← line.quantity']);
+    // Enter saved the mapping, not the integration: the dialog is still open.
+    expect(await dialog.isVisible()).toBe(true);
+    expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
   });
 
   it("a Run refused for the user's role is a notice about the role, and the integration does not show failed", async () => {

@@ -107,7 +107,7 @@ export type ImportFormat = (typeof importFormats)[number];
 /** A preview reads at most this much of a CSV or JSON file (clients may send only this much). */
 export const PREVIEW_MAX_BYTES = 256 * 1024;
 
-const sourceValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+export const sourceValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
 /** A field of the entity that a mapping can fill. */
 export const importTarget = z.object({

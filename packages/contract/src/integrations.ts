@@ -1,6 +1,8 @@
 // Scheduled integrations: pull JSON from an HTTP endpoint on a schedule into an inventory entity
 // (spec §3 Scheduled integration and its log entries, §5 defaults, §7 /api/integrations/scheduled/*).
 import { z } from 'zod';
+import { entityMapping } from './config.ts';
+import { previewFileResponse, sourceValue } from './import.ts';
 import { storableText } from './text.ts';
 
 export const scheduleFrequencies = ['every_15_minutes', 'hourly', 'daily', 'weekly', 'custom'] as const;
@@ -106,6 +108,34 @@ export const integrationInput = z.strictObject({
   auth_header_value: storableText().max(4000).nullable().optional(),
 });
 export type IntegrationInput = z.infer<typeof integrationInput>;
+
+/**
+ * POST /api/integrations/try/: the endpoint and the settings of an integration that shape its
+ * request (the `{from}`/`{to}` window of a first run, the records path, the first page's parameter,
+ * the auth header), the entity to map onto, and optionally a mapping to try instead of the proposal.
+ * The stored auth header of the integration being edited is used when `integration_id` is sent
+ * with the mask as the value.
+ */
+export const integrationTryRequest = integrationInput
+  .pick({ time_zone: true, data_fetch_type: true, previous_days: true, initial_setup: true, records_path: true, pagination: true, next_field: true, page_parameter: true, auth_header_name: true, auth_header_value: true })
+  .extend({
+    endpoint: httpUrl,
+    target_entity: storableText().trim().min(1, 'Choose a target entity.').max(100),
+    integration_id: z.number().int().positive().max(2_147_483_647).optional(),
+    mapping: entityMapping.optional(),
+  });
+export type IntegrationTryRequest = z.infer<typeof integrationTryRequest>;
+
+/**
+ * What one page of the endpoint held: the record count, every dotted path seen in its records with
+ * a few values each, and, as the file preview gives them, the entity's targets, a mapping proposed
+ * from the paths, and the first records typed by the mapping sent (else the proposal) with their problems.
+ */
+export const integrationTryResponse = previewFileResponse.pick({ targets: true, proposed_mapping: true, date_format: true, decimal_separator: true, rows: true }).extend({
+  record_count: z.number().int(),
+  paths: z.array(z.object({ path: z.string(), samples: z.array(sourceValue) })),
+});
+export type IntegrationTryResponse = z.infer<typeof integrationTryResponse>;
 
 export const integration = z.object({
   id: z.number().int(),

@@ -179,6 +179,14 @@ const cases: BadInput[] = [
   ['an integration in a time zone that does not exist', () => ({ path: '/api/integrations/scheduled/', body: { endpoint: 'https://example.com/x', time_zone: 'Mars/Olympus_Mons' } }), 400],
   ['an integration time zone with a NUL', () => ({ path: '/api/integrations/scheduled/', body: { endpoint: 'https://example.com/x', time_zone: 'Europe/Ber\u0000lin' } }), 400],
   ['an integration time zone as a number', () => ({ path: '/api/integrations/scheduled/', body: { endpoint: 'https://example.com/x', time_zone: 42 } }), 400],
+  // Trying an endpoint: refused before anything is fetched.
+  ['a try without a target entity', () => ({ path: '/api/integrations/try/', body: { endpoint: 'https://example.com/orders' } }), 400],
+  ['a try of an endpoint that is no web address', () => ({ path: '/api/integrations/try/', body: { endpoint: 'ftp://example.com/orders', target_entity: 'sales' } }), 400],
+  ['a try onto an entity that does not exist', () => ({ path: '/api/integrations/try/', body: { endpoint: 'https://example.com/orders', target_entity: 'nope' } }), 400],
+  ['a try with a mapping whose paths are not text', () => ({ path: '/api/integrations/try/', body: { endpoint: 'https://example.com/orders', target_entity: 'sales', mapping: { field_mappings: { quantity: 3 } } } }), 400],
+  ['a try with a field it does not take', () => ({ path: '/api/integrations/try/', body: { endpoint: 'https://example.com/orders', target_entity: 'sales', schedule_frequency: 'hourly' } }), 400],
+  ['a try sending the masked auth value of no integration', () => ({ path: '/api/integrations/try/', body: { endpoint: 'https://example.com/orders', target_entity: 'sales', auth_header_value: '••••••••' } }), 400],
+  ['a try of an address inside the network', () => ({ path: '/api/integrations/try/', body: { endpoint: 'http://192.168.1.20/till/export.json', target_entity: 'sales' } }), 400],
   ['a second sale of a product on one day', (f) => ({ path: '/api/records/tables/sales/rows/add/', body: { product_id: f.productId, date: '2026-01-05', quantity: 3 }, as: 'editor' }), 409],
   // A negative sale is a return (issue "Real data in", migration 0020); a delivery must bring something.
   ['a delivery of no units', (f) => ({ path: '/api/records/tables/deliveries/rows/add/', body: { product_id: f.productId, expected_date: '2026-02-05', quantity: 0 }, as: 'editor' }), 409],

@@ -3,7 +3,7 @@
 // detected over every record read, and the first five records as the import would store them with
 // their problems — read by the import's own code (source.ts, target.ts). Writes nothing.
 import { sql, type Kysely } from 'kysely';
-import { dateFormats, PREVIEW_ROWS, type DateFormat, type EntityMapping, type ImportTarget, type PreviewFileResponse } from '@stockwise/contract';
+import { dateFormats, PREVIEW_ROWS, type DateFormat, type EntityMapping, type ImportTarget, type PreviewFileResponse, type ProductConfig } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import { validationError } from '../http/errors.ts';
 import { isReadOnly } from '../tables/columns.ts';
@@ -94,7 +94,7 @@ function nameWords(column: string): string[] {
 }
 
 /** The dotted paths to the leaf values of JSON records, in the order first seen. */
-function leafPaths(values: unknown[]): string[] {
+export function leafPaths(values: unknown[]): string[] {
   const paths: string[] = [];
   const seen = new Set<string>();
   const walk = (value: unknown, prefix: string, depth: number) => {
@@ -113,7 +113,7 @@ function leafPaths(values: unknown[]): string[] {
 }
 
 type SourceValue = string | number | boolean | null;
-const asSourceValue = (value: unknown): SourceValue => {
+export const asSourceValue = (value: unknown): SourceValue => {
   if (value === undefined || value === null) return null;
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
@@ -148,42 +148,20 @@ async function missingCodes(db: Kysely<Database>, target: WriteTarget, column: s
   return new Set(rows.map((r) => r.code));
 }
 
-export type PreviewRequest = { file: ReceivedFile; fields: Record<string, string> };
+export type PreviewedRecords = Pick<PreviewFileResponse, 'targets' | 'proposed_mapping' | 'date_format' | 'decimal_separator' | 'rows'>;
 
-export async function previewFile(ctx: ImportContext, { file, fields }: PreviewRequest): Promise<PreviewFileResponse> {
-  const entityType = fields.entity_type || 'products';
-  let given: EntityMapping | null = null;
-  if (fields.mapping_config) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(fields.mapping_config);
-    } catch {
-      throw validationError('mapping_config is not valid JSON.');
-    }
-    const resolved = resolveEntityMapping(parsed, entityType);
-    if (!resolved.ok) throw validationError(resolved.message);
-    given = resolved.mapping;
-  }
-  const dateFormat = fields.date_format;
-  if (dateFormat !== undefined && !(dateFormats as readonly string[]).includes(dateFormat)) throw validationError(`date_format must be one of: ${dateFormats.join(', ')}.`);
-  const config = await ctx.loadConfig();
-  const sheet = fields.sheet || given?.sheet || null;
-  const source = await openSource({ path: file.path }, file.fileName, file.mimeType, { sheet });
-
-  const records: RawRecord[] = [];
-  let warning: string | null = null;
-  try {
-    for await (const batch of source.batches) {
-      records.push(...batch.slice(0, DETECTION_RECORDS - records.length));
-      if (records.length >= DETECTION_RECORDS) break;
-    }
-  } catch (error) {
-    // The head of a file may end inside a record: what came before it is still shown.
-    if (!(error instanceof FileFormatError) || !records.length) throw error;
-    warning = error.message;
-  }
-  const header = source.header() ?? leafPaths(records.slice(0, 50).map((r) => r.value));
-  const provisional = await resolveWriteTarget(ctx.database.db, config, entityType, { field_mappings: {} }, { complete: false });
+/**
+ * The records of a source (a file's head, an endpoint's first page) as the mapping builder shows
+ * them: the entity's targets, a mapping proposed from `header`'s names, the date format and decimal
+ * separator detected, and the first records mapped by `given` (else by the proposal), typed as the
+ * import would store them, with their problems.
+ */
+export async function previewRecords(
+  db: Kysely<Database>,
+  config: ProductConfig,
+  { entityType, given, dateFormat, header, records }: { entityType: string; given: EntityMapping | null; dateFormat?: DateFormat | undefined; header: string[]; records: RawRecord[] },
+): Promise<PreviewedRecords> {
+  const provisional = await resolveWriteTarget(db, config, entityType, { field_mappings: {} }, { complete: false });
   const targets = describeTargets(provisional);
   const proposed = proposeMapping(targets, header);
   const fieldMappings = given?.field_mappings ?? Object.fromEntries(Object.entries(proposed).filter((entry): entry is [string, string] => entry[1] !== null));
@@ -196,10 +174,10 @@ export async function previewFile(ctx: ImportContext, { file, fields }: PreviewR
   const mapping: EntityMapping = {
     ...(given ?? {}),
     field_mappings: fieldMappings,
-    ...(dateFormat ? { date_format: dateFormat as DateFormat } : {}),
+    ...(dateFormat ? { date_format: dateFormat } : {}),
     ...(usedSeparator === ',' ? { decimal_separator: usedSeparator } : {}),
   };
-  const target = await resolveWriteTarget(ctx.database.db, config, entityType, mapping, { complete: false });
+  const target = await resolveWriteTarget(db, config, entityType, mapping, { complete: false });
 
   // Detection over every record read, whatever format the mapping chose: the builder shows both.
   const detector = new DateOrderDetector();
@@ -232,13 +210,58 @@ export async function previewFile(ctx: ImportContext, { file, fields }: PreviewR
     for (const reference of target.references.values()) {
       if (reference.by !== 'key' || !target.mapped.includes(reference.column)) continue;
       const codes = rows.map((r) => r.typed?.values[reference.column]).filter((code): code is string => typeof code === 'string');
-      const missing = await missingCodes(ctx.database.db, target, reference.column, [...new Set(codes)]);
+      const missing = await missingCodes(db, target, reference.column, [...new Set(codes)]);
       for (const row of rows) {
         const code = row.typed?.values[reference.column];
         if (typeof code === 'string' && missing.has(code)) row.problems[reference.column] ??= `${reference.table === 'products' ? 'product code' : `${reference.table} ${reference.keyColumn}`} ${code} does not exist.`;
       }
     }
   }
+  return {
+    targets,
+    proposed_mapping: proposed,
+    date_format: { detected, ambiguous, candidates: detector.candidates },
+    decimal_separator: { detected: detectedSeparator, used: usedSeparator },
+    rows: rows.map(({ row, values, problems, skipped }) => ({ row, values, problems, ...(skipped ? { skipped } : {}) })),
+  };
+}
+
+export type PreviewRequest = { file: ReceivedFile; fields: Record<string, string> };
+
+export async function previewFile(ctx: ImportContext, { file, fields }: PreviewRequest): Promise<PreviewFileResponse> {
+  const entityType = fields.entity_type || 'products';
+  let given: EntityMapping | null = null;
+  if (fields.mapping_config) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(fields.mapping_config);
+    } catch {
+      throw validationError('mapping_config is not valid JSON.');
+    }
+    const resolved = resolveEntityMapping(parsed, entityType);
+    if (!resolved.ok) throw validationError(resolved.message);
+    given = resolved.mapping;
+  }
+  const dateFormat = fields.date_format as DateFormat | undefined;
+  if (dateFormat !== undefined && !dateFormats.includes(dateFormat)) throw validationError(`date_format must be one of: ${dateFormats.join(', ')}.`);
+  const config = await ctx.loadConfig();
+  const sheet = fields.sheet || given?.sheet || null;
+  const source = await openSource({ path: file.path }, file.fileName, file.mimeType, { sheet });
+
+  const records: RawRecord[] = [];
+  let warning: string | null = null;
+  try {
+    for await (const batch of source.batches) {
+      records.push(...batch.slice(0, DETECTION_RECORDS - records.length));
+      if (records.length >= DETECTION_RECORDS) break;
+    }
+  } catch (error) {
+    // The head of a file may end inside a record: what came before it is still shown.
+    if (!(error instanceof FileFormatError) || !records.length) throw error;
+    warning = error.message;
+  }
+  const header = source.header() ?? leafPaths(records.slice(0, 50).map((r) => r.value));
+  const previewed = await previewRecords(ctx.database.db, config, { entityType, given, dateFormat, header, records });
   const rawRows = records.slice(0, PREVIEW_ROWS).map((record) => (record.cells ? header.map((_, at) => asSourceValue(record.cells?.[at])) : header.map((path) => asSourceValue(applyMapping(record.value, { v: path }).v))));
   return {
     format: source.format,
@@ -246,11 +269,7 @@ export async function previewFile(ctx: ImportContext, { file, fields }: PreviewR
     ...(source.separator() ? { separator: source.separator() as string } : {}),
     header,
     raw_rows: rawRows,
-    targets,
-    proposed_mapping: proposed,
-    date_format: { detected, ambiguous, candidates: detector.candidates },
-    decimal_separator: { detected: detectedSeparator, used: usedSeparator },
-    rows: rows.map(({ row, values, problems, skipped }) => ({ row, values, problems, ...(skipped ? { skipped } : {}) })),
+    ...previewed,
     ...(warning ? { warning } : {}),
   };
 }

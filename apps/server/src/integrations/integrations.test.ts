@@ -118,7 +118,7 @@ describe.each(backends)('scheduled integrations on %s', (backend) => {
     const docs = await server.request('/api/docs/json');
     expect(docs.status).toBe(200);
     const paths = Object.keys((docs.json.paths ?? {}) as object).filter((path) => path.startsWith('/api/integrations/'));
-    expect(paths.sort()).toEqual(['/api/integrations/scheduled/', '/api/integrations/scheduled/{id}/', '/api/integrations/scheduled/{id}/logs/', '/api/integrations/scheduled/{id}/run/', '/api/integrations/scheduled/{id}/status/']);
+    expect(paths.sort()).toEqual(['/api/integrations/scheduled/', '/api/integrations/scheduled/{id}/', '/api/integrations/scheduled/{id}/logs/', '/api/integrations/scheduled/{id}/run/', '/api/integrations/scheduled/{id}/status/', '/api/integrations/try/']);
   });
 
   it('refuses what cannot be saved with a 400 naming each field, and saves nothing', async () => {

@@ -1,9 +1,11 @@
 // /api/integrations/scheduled/*: list and create (admin), read (viewer), update and delete (admin),
-// run now (editor), status and the run log (viewer).
+// run now (editor), status and the run log (viewer); /api/integrations/try/: try an endpoint's
+// first page before saving (admin, as creating one).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { deletedResponse, errorBody, integration, integrationIdParams, integrationInput, integrationList, integrationLogPage, integrationLogQuery, integrationStatusResponse, runRequest, runResponse } from '@stockwise/contract';
+import { deletedResponse, errorBody, integration, integrationIdParams, integrationInput, integrationList, integrationLogPage, integrationLogQuery, integrationStatusResponse, integrationTryRequest, integrationTryResponse, runRequest, runResponse } from '@stockwise/contract';
 import { currentUser } from '../auth/guard.ts';
 import { createIntegration, deleteIntegration, getIntegration, getIntegrationStatus, listIntegrationLogs, listIntegrations, requestRun, updateIntegration, type IntegrationsContext } from './service.ts';
+import { tryEndpoint } from './try-endpoint.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 const tags = ['integrations'];
@@ -19,6 +21,11 @@ export function integrationRoutes(ctx: IntegrationsContext): FastifyPluginAsyncZ
       config: { policy: 'admin' },
       schema: { tags, summary: 'Create an integration (unset fields take the defaults of spec §5)', body: integrationInput, response: { 201: integration, ...errors } },
       handler: async (request, reply) => reply.status(201).send(await createIntegration(ctx, request.body, currentUser(request).userId)),
+    });
+    app.post('/api/integrations/try/', {
+      config: { policy: 'admin' },
+      schema: { tags, summary: "Fetch an endpoint's first page as a run would, propose a mapping from its records and type the first five; saves nothing", body: integrationTryRequest, response: { 200: integrationTryResponse, ...errors } },
+      handler: (request) => tryEndpoint(ctx, request.body),
     });
     app.get('/api/integrations/scheduled/:id/', {
       config: { policy: 'viewer' },

@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import { readMappedPath } from '@stockwise/contract';
 import type { Database, IntegrationRejection } from '../db/schema.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError, validationError } from '../http/errors.ts';
 import { guardedGet, OutboundError, type OutboundPolicy, type OutboundResponse } from '../http/outbound.ts';
 import type { ImportedTable } from '../import/service.ts';
 import type { RowsKept } from '../import/writer.ts';
@@ -77,9 +77,9 @@ export function runWindow(
   return { from: dayIn(new Date(row.last_success_time).getTime(), row.time_zone), to: today };
 }
 
-const usesWindow = (endpoint: string) => endpoint.includes('{from}') || endpoint.includes('{to}');
+export const usesWindow = (endpoint: string) => endpoint.includes('{from}') || endpoint.includes('{to}');
 
-function endpointFor(endpoint: string, window: { from: string; to: string }): string {
+export function endpointFor(endpoint: string, window: { from: string; to: string }): string {
   return endpoint.replaceAll('{from}', window.from).replaceAll('{to}', window.to);
 }
 
@@ -111,11 +111,14 @@ const warningOf = (counts: RunCounts, rejections: IntegrationRejection[]): repo.
 /** A rejected record as the integration's warning and the failure of a run that wrote nothing say it. */
 export const describeRejection = (rejection: IntegrationRejection) => `page ${rejection.page}, record ${rejection.record}${rejection.field ? `, ${rejection.field}` : ''}: ${rejection.reason}`;
 
+/** A page whose records cannot be found: the records path is what to change. */
+class RecordsNotFound extends RunFailure {}
+
 /** The records of a page: the array at `records_path`, else the page itself or its first array value. */
 function recordsOf(body: unknown, recordsPath: string | null): unknown[] {
   if (recordsPath) {
     const found = readMappedPath(body, recordsPath);
-    if (!Array.isArray(found)) throw new RunFailure(`The answer has no array at '${recordsPath}'.`);
+    if (!Array.isArray(found)) throw new RecordsNotFound(`The answer has no array at '${recordsPath}'.`);
     return found;
   }
   if (Array.isArray(body)) return body;
@@ -123,7 +126,7 @@ function recordsOf(body: unknown, recordsPath: string | null): unknown[] {
     const first = Object.values(body).find(Array.isArray);
     if (first) return first;
   }
-  throw new RunFailure('The answer holds no array of records (set the records path).');
+  throw new RecordsNotFound('The answer holds no array of records (set the records path).');
 }
 
 /** The next page's address: the body's next field (a URL, relative or absolute), else a Link rel="next". */
@@ -148,9 +151,11 @@ function nextLinkOf(response: OutboundResponse, body: unknown, nextField: string
 }
 
 type Page = { number: number; records: unknown[] };
+type Paging = Pick<IntegrationRow, 'pagination' | 'page_parameter' | 'records_path' | 'next_field'>;
+type PageFetcher = (url: URL, number: number) => Promise<OutboundResponse>;
 
 /** The endpoint's pages, in order, per the integration's pagination. */
-async function* pagesOf(row: IntegrationRow, firstUrl: string, fetchPage: (url: URL) => Promise<OutboundResponse>): AsyncGenerator<Page> {
+async function* pagesOf(row: Paging, firstUrl: string, fetchPage: PageFetcher): AsyncGenerator<Page> {
   let url: URL | null = new URL(firstUrl);
   const seen = new Set<string>();
   let previousBody: Buffer | null = null;
@@ -159,7 +164,7 @@ async function* pagesOf(row: IntegrationRow, firstUrl: string, fetchPage: (url: 
     if (row.pagination === 'page_parameter') url.searchParams.set(row.page_parameter, String(number));
     if (seen.has(url.href)) throw new RunFailure(`Page ${number} links back to a page already read (${url.href}).`);
     seen.add(url.href);
-    const response = await fetchPage(url);
+    const response = await fetchPage(url, number);
     // An endpoint that ignores the page parameter answers page 1 forever.
     if (row.pagination === 'page_parameter' && previousBody?.equals(response.body)) {
       throw new RunFailure(`Page ${number} is the same as page ${number - 1}: does the endpoint read the page parameter '${row.page_parameter}'?`);
@@ -177,6 +182,66 @@ async function* pagesOf(row: IntegrationRow, firstUrl: string, fetchPage: (url: 
     else if (row.pagination === 'page_parameter') url = records.length ? new URL(url) : null;
     else url = nextLinkOf(response, body, row.next_field);
   }
+}
+
+type FetchSettings = Pick<RunSettings, 'outbound' | 'retries' | 'retryBaseDelayMs'>;
+/** Where the pages come from: the first page's address, requests a minute, the auth header (already opened). */
+type EndpointSource = { endpoint: string; rateLimit: number; authHeader: { name: string; value: string } | null };
+
+/**
+ * Fetches one page through the guarded client: paced to the rate limit, transient failures retried
+ * with backoff, the auth header sent only to the endpoint's own origin; a failure is a RunFailure
+ * in a shop's words. `onRequest` is told of every request made (retries too).
+ */
+function createPageFetcher(settings: FetchSettings, source: EndpointSource, onRequest: () => void): PageFetcher {
+  const pace = createPacer(source.rateLimit);
+  const origin = new URL(source.endpoint).origin;
+  const authHeaders: Record<string, string> = source.authHeader ? { [source.authHeader.name]: source.authHeader.value } : {};
+
+  const credentialsHint = (url: URL) => {
+    if (url.origin !== origin) return ` The auth header goes only to ${origin}, not to this next-page link's ${url.origin}.`;
+    if (!source.authHeader) return ' The integration sends no auth header: add one (Edit → Auth header) if the endpoint needs credentials.';
+    return ` Check the integration's auth header (${source.authHeader.name}) and its value: the endpoint did not accept the credentials.`;
+  };
+
+  return async (url, number) => {
+    for (let attempt = 0; ; attempt += 1) {
+      await pace();
+      onRequest();
+      let failure: OutboundError;
+      try {
+        // The auth header goes only to the endpoint's own origin, never to a next link elsewhere.
+        const response = await guardedGet(url.href, { headers: url.origin === origin ? authHeaders : {}, policy: settings.outbound });
+        if (response.status >= 200 && response.status < 300) return response;
+        const reason = `${url.host} answered HTTP ${response.status} for page ${number}.${response.status === 401 || response.status === 403 ? credentialsHint(url) : ''}`;
+        failure = new OutboundError(reason, { transient: isTransientStatus(response.status), status: response.status });
+      } catch (error) {
+        if (!(error instanceof OutboundError)) throw error;
+        failure = error;
+      }
+      if (!failure.transient || attempt >= settings.retries) {
+        throw new RunFailure(attempt ? `${failure.message.replace(/\.$/, '')} (after ${attempt + 1} tries).` : failure.message);
+      }
+      // Exponential backoff with jitter, so several integrations do not retry in step.
+      const delay = settings.retryBaseDelayMs * 2 ** attempt * (0.75 + Math.random() * 0.5);
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  };
+}
+
+/**
+ * The records of the endpoint's first page, fetched as a run fetches it (the same client, rules,
+ * timeouts, size cap and paging): for trying an endpoint before saving. A page that cannot be read
+ * is a 400 naming the field to change (records_path when the records are not found, else endpoint).
+ */
+export async function fetchFirstPage(settings: FetchSettings, source: EndpointSource & Paging): Promise<unknown[]> {
+  try {
+    for await (const page of pagesOf(source, source.endpoint, createPageFetcher(settings, source, () => {}))) return page.records;
+  } catch (error) {
+    if (!(error instanceof RunFailure)) throw error;
+    throw validationError(error.message, { [error instanceof RecordsNotFound ? 'records_path' : 'endpoint']: [error.message] });
+  }
+  return [];
 }
 
 /** 'a', 'a' and 'b', 'a', 'b' and 'c'. */
@@ -256,40 +321,9 @@ export const INTERRUPTED_MESSAGE = 'Interrupted: the server stopped during the r
 async function execute(ctx: RunContext, row: IntegrationRow, runId: number, window: RunWindow, startedAt: Date): Promise<RunOutcome> {
   const counts: RunCounts = { pages: 0, requests: 0, inserted: 0, updated: 0, rejected: 0, deleted: 0, kept: 0 };
   const rejections: IntegrationRejection[] = [];
-  const pace = createPacer(row.rate_limit);
   const endpoint = window ? endpointFor(row.endpoint, window) : row.endpoint;
-  const origin = new URL(endpoint).origin;
-  const authHeaders: Record<string, string> = row.auth_header_name && row.auth_header_secret ? { [row.auth_header_name]: ctx.secrets.open(row.auth_header_secret) } : {};
-
-  const credentialsHint = (url: URL) => {
-    if (url.origin !== origin) return ` The auth header goes only to ${origin}, not to this next-page link's ${url.origin}.`;
-    if (!row.auth_header_name || !row.auth_header_secret) return ' The integration sends no auth header: add one (Edit → Auth header) if the endpoint needs credentials.';
-    return ` Check the integration's auth header (${row.auth_header_name}) and its value: the endpoint did not accept the credentials.`;
-  };
-
-  const fetchPage = async (url: URL): Promise<OutboundResponse> => {
-    for (let attempt = 0; ; attempt += 1) {
-      await pace();
-      counts.requests += 1;
-      let failure: OutboundError;
-      try {
-        // The auth header goes only to the endpoint's own origin, never to a next link elsewhere.
-        const response = await guardedGet(url.href, { headers: url.origin === origin ? authHeaders : {}, policy: ctx.settings.outbound });
-        if (response.status >= 200 && response.status < 300) return response;
-        const reason = `${url.host} answered HTTP ${response.status} for page ${counts.pages + 1}.${response.status === 401 || response.status === 403 ? credentialsHint(url) : ''}`;
-        failure = new OutboundError(reason, { transient: isTransientStatus(response.status), status: response.status });
-      } catch (error) {
-        if (!(error instanceof OutboundError)) throw error;
-        failure = error;
-      }
-      if (!failure.transient || attempt >= ctx.settings.retries) {
-        throw new RunFailure(attempt ? `${failure.message.replace(/\.$/, '')} (after ${attempt + 1} tries).` : failure.message);
-      }
-      // Exponential backoff with jitter, so several integrations do not retry in step.
-      const delay = ctx.settings.retryBaseDelayMs * 2 ** attempt * (0.75 + Math.random() * 0.5);
-      await new Promise((resolve) => setTimeout(resolve, delay));
-    }
-  };
+  const authHeader = row.auth_header_name && row.auth_header_secret ? { name: row.auth_header_name, value: ctx.secrets.open(row.auth_header_secret) } : null;
+  const fetchPage = createPageFetcher(ctx.settings, { endpoint, rateLimit: row.rate_limit, authHeader }, () => (counts.requests += 1));
 
   let table: string | undefined;
   let columns: string[] | undefined;

@@ -22,7 +22,7 @@ import {
 import type { AppDatabase } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import type { ServerConfig } from '../environment.ts';
-import { addressProblem, parseAllowList, type OutboundAllowList, type OutboundPolicy } from '../http/outbound.ts';
+import { addressProblem, parseAllowList, type OutboundPolicy } from '../http/outbound.ts';
 import { notFoundError, validationError } from '../http/errors.ts';
 import { resolveEntityMapping } from '../import/mapping.ts';
 import type { ImportedTable } from '../import/service.ts';
@@ -45,8 +45,8 @@ export type IntegrationsContext = {
   secrets: SecretBox;
   loadConfig: () => Promise<ProductConfig>;
   queue: Pick<JobQueue, 'boss'>;
-  /** OUTBOUND_ALLOWED_HOSTS: an endpoint the runs could not reach is refused at save. */
-  outboundAllowed: OutboundAllowList;
+  /** The runs' outbound rules: an endpoint they could not reach is refused at save, and a try fetches under them. */
+  outbound: OutboundPolicy;
 };
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -132,7 +132,7 @@ async function resolveInput(ctx: IntegrationsContext, input: IntegrationInput, s
     } catch {
       problem('endpoint', 'Enter an http:// or https:// address.');
     }
-    const unreachable = url && (await addressProblem(url, ctx.outboundAllowed));
+    const unreachable = url && (await addressProblem(url, ctx.outbound.allowed));
     if (unreachable) problem('endpoint', unreachable);
   }
   if (merged.schedule_frequency === 'custom') {
@@ -322,7 +322,7 @@ export async function createIntegrationsFeature(deps: {
     secrets,
     loadConfig: deps.loadConfig,
     queue: { get boss() { return deps.queue().boss; } },
-    outboundAllowed: outbound.allowed,
+    outbound,
   };
   return {
     service,

@@ -1,5 +1,6 @@
-// Calls of the scheduled integrations (spec §7 /api/integrations/scheduled/*), typed from the contract.
-import type { Integration, IntegrationInput, IntegrationLogPage, IntegrationStatusResponse, RunResponse } from '@stockwise/contract';
+// Calls of the scheduled integrations (spec §7 /api/integrations/scheduled/*) and of trying an
+// endpoint before saving (/api/integrations/try/), typed from the contract.
+import type { Integration, IntegrationInput, IntegrationLogPage, IntegrationStatusResponse, IntegrationTryRequest, IntegrationTryResponse, RunResponse } from '@stockwise/contract';
 import { api } from './http.ts';
 
 const base = '/integrations/scheduled';
@@ -34,4 +35,9 @@ export async function fetchIntegrationStatus(id: number): Promise<IntegrationSta
 export async function fetchIntegrationLogs(id: number, page: number, pageSize: number): Promise<IntegrationLogPage> {
   const answer = (await api.get<IntegrationLogPage | IntegrationLogPage['results']>(`${one(id)}/logs/`, { params: { page, page_size: pageSize } })).data;
   return Array.isArray(answer) ? { results: answer, count: answer.length, next: null } : answer;
+}
+
+/** Fetches the endpoint's first page as a run would and types its first records; saves nothing. */
+export async function tryEndpoint(input: IntegrationTryRequest): Promise<IntegrationTryResponse> {
+  return (await api.post<IntegrationTryResponse>('/integrations/try/', input)).data;
 }

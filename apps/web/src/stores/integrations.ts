@@ -8,7 +8,7 @@ import { create } from 'zustand';
 import type { Integration, IntegrationLogEntry, MappingConfig } from '@stockwise/contract';
 import { INTEGRATION_LOG_PAGE_SIZE } from '@stockwise/contract';
 import * as integrationsApi from '../api/integrations.ts';
-import { fetchConfig, mappingsOf } from '../api/import.ts';
+import { entitiesOf as inventoryEntitiesOf, fetchConfig, mappingsOf } from '../api/import.ts';
 import { normalizeError } from '../api/errors.ts';
 import { i18n } from '../i18n.ts';
 import { countProblems, draftOf, newIntegrationDraft, saveErrorMessage, toSavePayload, type IntegrationDraft } from '../pages/settings/integration-form.ts';
@@ -25,8 +25,10 @@ export type IntegrationsState = {
   integrations: Integration[];
   isLoading: boolean;
   error: Failure | null;
-  /** Mapping names of the configuration, and the inventory entities (targets). */
+  /** Mapping names of the configuration. */
   mappingNames: string[];
+  /** The inventory entities of the configuration (what trying the endpoint can map onto). */
+  entityNames: string[];
   /** The failure of a toggle, run or delete (spec §8 message with the server's reason). */
   actionError: Failure | null;
 
@@ -69,6 +71,7 @@ export const initialIntegrationsState: IntegrationsState = {
   isLoading: false,
   error: null,
   mappingNames: [],
+  entityNames: [],
   actionError: null,
   editorOpen: false,
   editing: null,
@@ -88,7 +91,7 @@ export const initialIntegrationsState: IntegrationsState = {
 };
 
 /** The spec's message as it is, and the server's reason beside it (shown under it). */
-const failure = (message: string, error: unknown): Failure => ({ message, detail: normalizeError(error).message || null });
+export const failure = (message: string, error: unknown): Failure => ({ message, detail: normalizeError(error).message || null });
 
 const entitiesOf = (config: MappingConfig | null | undefined) => Object.keys(config?.entities ?? {});
 
@@ -105,7 +108,7 @@ export const useIntegrationsStore = create<IntegrationsState & IntegrationsActio
     const answer = await fetchConfig();
     if (!answer.success) throw new Error(answer.message);
     const mappings = mappingsOf(answer.content);
-    set({ mappingNames: Object.keys(mappings) });
+    set({ mappingNames: Object.keys(mappings), entityNames: inventoryEntitiesOf(answer.content).map((entity) => entity.name) });
     return mappings;
   };
 

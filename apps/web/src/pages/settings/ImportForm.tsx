@@ -8,11 +8,12 @@ import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { Alert, Badge, Button, Checkbox, Group, NativeSelect, Paper, Progress, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { dateFormats, PREVIEW_ROWS, repeatedKeyModes, type ImportResult, type ImportTarget, type ImportWarning, type PreviewFileResponse, type RowError } from '@stockwise/contract';
+import { dateFormats, repeatedKeyModes, type ImportResult, type ImportWarning, type PreviewFileResponse, type RowError } from '@stockwise/contract';
 import { useShallow } from 'zustand/react/shallow';
 import { useImportStore } from '../../stores/import.ts';
-import { IMPORT_ENTITY_ID, problemCount, unmappedRequired } from './preview.ts';
-import { CELL_DISPLAY_CHARS, durationMessage, formatBytes, formatCell, formatCount, shortened } from './format.ts';
+import { IMPORT_ENTITY_ID, unmappedRequired } from './preview.ts';
+import { MappedRowsTable, targetLabel } from './MappedRows.tsx';
+import { durationMessage, formatBytes, formatCell, formatCount, shortened } from './format.ts';
 
 function EntityAndMappingChooser() {
   const { t } = useTranslation();
@@ -53,14 +54,6 @@ function EntityAndMappingChooser() {
 function columnOptions(header: string[], column: string | undefined, t: TFunction) {
   const options = [{ value: '', label: t('import.builder.noColumn') }, ...header.map((name) => ({ value: name, label: name }))];
   return column && !header.includes(column) ? [...options, { value: column, label: t('import.builder.notInFile', { column }) }] : options;
-}
-
-/** The label of a target field: its name, whether it is required, and the key a reference is fed by. */
-function targetLabel(target: ImportTarget, t: TFunction): string {
-  const parts = [target.label === target.field ? target.field : `${target.label} (${target.field})`];
-  if (target.reference) parts.push(t('import.builder.byKey', { key: target.reference.key }));
-  if (target.required) parts.push(t('import.builder.required'));
-  return parts.join(' · ');
 }
 
 function MappingBuilder({ preview }: { preview: PreviewFileResponse }) {
@@ -279,7 +272,6 @@ function FileChooser() {
 function PreviewTable({ preview }: { preview: PreviewFileResponse }) {
   const { t } = useTranslation();
   const draft = useImportStore((state) => state.draft);
-  const issues = problemCount(preview);
   if (preview.rows.length === 0) {
     return (
       <Text c="dimmed" data-testid="preview-empty">
@@ -287,60 +279,9 @@ function PreviewTable({ preview }: { preview: PreviewFileResponse }) {
       </Text>
     );
   }
-  const fields = preview.targets.filter((target) => draft?.field_mappings[target.field] || preview.rows.some((row) => row.problems[target.field]));
   return (
-    <Stack gap="xs" data-testid="preview" data-issues={issues}>
-      <Table.ScrollContainer minWidth={600}>
-        <Table withTableBorder withColumnBorders captionSide="top" aria-label={t('import.preview.title', { count: PREVIEW_ROWS })}>
-          <Table.Caption>{t('import.preview.title', { count: PREVIEW_ROWS })}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('import.preview.row')}</Table.Th>
-              {fields.map((target) => (
-                <Table.Th key={target.field}>
-                  <div>{target.field}</div>
-                  <Text size="xs" c="dimmed" component="div">
-                    ← {draft?.field_mappings[target.field] ?? t('import.builder.noColumn')}
-                  </Text>
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {preview.rows.map((row) => (
-              <Table.Tr key={row.row} data-testid="preview-row" data-skipped={row.skipped ? true : undefined}>
-                <Table.Td>
-                  {row.row}
-                  {row.skipped ? (
-                    <Text size="xs" component="div" data-testid="row-skipped">
-                      {t('import.preview.skipped')}
-                    </Text>
-                  ) : null}
-                </Table.Td>
-                {fields.map((target) => {
-                  const value = row.values[target.field];
-                  const problem = row.problems[target.field];
-                  return (
-                    <Table.Td key={target.field} data-column={target.field} data-problem={problem ? true : undefined} style={problem ? { background: 'var(--mantine-color-red-light)' } : undefined} aria-invalid={problem ? true : undefined}>
-                      <span title={formatCell(value).length > CELL_DISPLAY_CHARS ? formatCell(value) : undefined} style={{ overflowWrap: 'anywhere' }}>
-                        {shortened(formatCell(value))}
-                      </span>
-                      {problem ? (
-                        <Text size="xs" c="red.9" component="div" data-testid="cell-problem">
-                          {problem}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                  );
-                })}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      <Text size="sm" c={issues ? 'red.9' : 'teal.9'} data-testid="preview-summary">
-        {issues ? t('import.preview.issues', { count: issues }) : t('import.preview.clean')}
-      </Text>
+    <Stack gap="xs">
+      <MappedRowsTable targets={preview.targets} rows={preview.rows} fieldMappings={draft?.field_mappings ?? {}} testId="preview" />
       {preview.warning ? (
         <Text size="sm" c="orange.9" data-testid="preview-warning">
           {preview.warning}

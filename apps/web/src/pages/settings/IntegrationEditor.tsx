@@ -1,7 +1,8 @@
 // The integration editor dialog (spec §2, §4): endpoint, schedule (a custom cron shown in words),
 // mapping and target entity (changing the mapping loads its configuration), data action, fetch
 // type and previous days, initial setup, rate limit, batch size, paging, and an optional auth
-// header whose stored value is only ever shown masked. Closing clears the edited item and errors.
+// header whose stored value is only ever shown masked, and "Try the endpoint" to build a mapping
+// from its first page. Closing clears the edited item and errors.
 import type { FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Alert, Button, Checkbox, Fieldset, Group, Modal, NativeSelect, NumberInput, PasswordInput, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
@@ -12,6 +13,7 @@ import { useIntegrationsStore } from '../../stores/integrations.ts';
 import contrast from '../../components/ReadableContrast.module.css';
 import { IMPORT_ENTITY_ID } from './preview.ts';
 import { cronOf, scheduleInWords, timeZoneChoices, type IntegrationDraft } from './integration-form.ts';
+import { EndpointTry } from './EndpointTry.tsx';
 
 // The counts are not clamped into range (clampBehavior none): a 0 stays 0 and saving names the range, never a silent 1.
 const numberOrNull = (value: string | number) => (value === '' || value === null ? null : Number(value));
@@ -242,6 +244,7 @@ export function IntegrationEditor() {
               </Button>
             ) : null}
           </Fieldset>
+          <EndpointTry />
           <Switch label={t('integrations.editor.enabled')} checked={draft.enabled} onChange={(event) => set('enabled')(event.currentTarget.checked)} />
           <Group justify="flex-end">
             <Button variant="default" onClick={closeEditor}>

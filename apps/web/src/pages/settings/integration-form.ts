@@ -2,7 +2,7 @@
 // payload saving sends (spec §5: rate_limit 60, batch_size 100 and previous_days null when unset),
 // the schedule in words, and the save error with its field errors appended (spec §8).
 import cronstrue from 'cronstrue';
-import { frequencyCron, INTEGRATION_DEFAULTS, MAX_BATCH_SIZE, MAX_PREVIOUS_DAYS, MAX_RATE_LIMIT, type Integration, type IntegrationInput, type ScheduleFrequency } from '@stockwise/contract';
+import { frequencyCron, INTEGRATION_DEFAULTS, MAX_BATCH_SIZE, MAX_PREVIOUS_DAYS, MAX_RATE_LIMIT, type EntityMapping, type Integration, type IntegrationInput, type IntegrationTryRequest, type ScheduleFrequency } from '@stockwise/contract';
 
 export type IntegrationDraft = Required<Omit<IntegrationInput, 'previous_days' | 'rate_limit' | 'batch_size'>> & {
   previous_days: number | null;
@@ -80,6 +80,31 @@ export function toSavePayload(draft: IntegrationDraft): IntegrationInput {
     page_parameter: blank(draft.page_parameter) ?? INTEGRATION_DEFAULTS.page_parameter,
     auth_header_name: blank(draft.auth_header_name),
     auth_header_value: draft.auth_header_value === '' ? null : draft.auth_header_value,
+  };
+}
+
+/**
+ * What trying the endpoint sends: the draft's request settings as saving would send them, the
+ * entity to map onto, the integration being edited (whose stored auth header the mask stands for),
+ * and a mapping to try.
+ */
+export function toTryPayload(draft: IntegrationDraft, entity: string, integrationId: number | null, mapping: EntityMapping | null): IntegrationTryRequest {
+  const { endpoint, time_zone, data_fetch_type, previous_days, initial_setup, records_path, pagination, next_field, page_parameter, auth_header_name, auth_header_value } = toSavePayload(draft);
+  return {
+    endpoint: endpoint ?? '',
+    target_entity: entity,
+    time_zone,
+    data_fetch_type,
+    previous_days,
+    initial_setup,
+    records_path,
+    pagination,
+    next_field,
+    page_parameter,
+    auth_header_name,
+    auth_header_value,
+    ...(integrationId === null ? {} : { integration_id: integrationId }),
+    ...(mapping ? { mapping } : {}),
   };
 }
 

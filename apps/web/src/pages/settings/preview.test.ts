@@ -54,7 +54,7 @@ describe('mapping drafts', () => {
   it('lists the required targets without a column, and counts the problem cells', () => {
     expect(unmappedRequired(targets, config.entities.sales).map((t) => t.field)).toEqual(['quantity']);
     expect(unmappedRequired(targets, null).map((t) => t.field)).toEqual(['product_id', 'date', 'quantity']);
-    expect(problemCount(preview({}, [{ product_id: 'product code X does not exist.' }, {}, { date: 'a', quantity: 'b' }]))).toBe(3);
+    expect(problemCount(preview({}, [{ product_id: 'product code X does not exist.' }, {}, { date: 'a', quantity: 'b' }]).rows)).toBe(3);
   });
 
   it("lists the draft's columns the file lacks, and whether a required field reads one", () => {

@@ -22,7 +22,7 @@ export function draftFrom(config: MappingConfig | null | undefined, entityType: 
 }
 
 /** The server's proposal (names matched ignoring case, spaces, underscores and synonyms) as a draft. */
-export function draftFromProposal(preview: PreviewFileResponse): EntityMapping {
+export function draftFromProposal(preview: Pick<PreviewFileResponse, 'proposed_mapping' | 'decimal_separator'>): EntityMapping {
   return {
     field_mappings: Object.fromEntries(Object.entries(preview.proposed_mapping).filter((entry): entry is [string, string] => entry[1] !== null)),
     // The proposal's rows were read the way the file writes its numbers: the draft imports them so.
@@ -62,6 +62,6 @@ export function columnsMissingFromFile(preview: PreviewFileResponse, draft: Enti
 }
 
 /** How many previewed cells the server will refuse. */
-export function problemCount(preview: PreviewFileResponse): number {
-  return preview.rows.reduce((total, row) => total + Object.keys(row.problems).length, 0);
+export function problemCount(rows: PreviewFileResponse['rows']): number {
+  return rows.reduce((total, row) => total + Object.keys(row.problems).length, 0);
 }

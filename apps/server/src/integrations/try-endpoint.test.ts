@@ -1,0 +1,136 @@
+// Trying an endpoint before saving (POST /api/integrations/try/) on PGlite and PostgreSQL, the shop a
+// real HTTP server on 127.0.0.1 admitted through OUTBOUND_ALLOWED_HOSTS: a nested orders page gets
+// a mapping proposed and its first records typed, a mapping sent types them instead (a bad value is
+// its row's error), the first run's window and the auth header go out as a run sends them, what
+// cannot be fetched or read is a 400 naming the field, and nothing is ever written.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MASKED_SECRET, type IntegrationTryResponse } from '@stockwise/contract';
+import { sendJson, startEndpointServer, type EndpointServer } from '../testing/endpoint-server.ts';
+import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
+
+const DAY_MS = 86_400_000;
+
+/** A web shop's orders page: one line per order, the product and quantity nested, the date as the shop writes it. */
+const ordersPage = (codes: string[]) => ({
+  data: {
+    orders: codes.map((code, at) => ({
+      id: 1000 + at,
+      created_at: `2026-03-0${at + 1}T10:15:00Z`,
+      customer: { email: `buyer${at}@example.com` },
+      line: { product: { sku: code, title: `Item ${code}` }, quantity: at + 2, price: '9.90' },
+    })),
+  },
+  next: null,
+});
+
+describe.each(backends)('trying an endpoint on %s', (backend) => {
+  let server: TestServer;
+  let shop: EndpointServer;
+  let admin: string;
+  let editor: string;
+
+  beforeAll(async () => {
+    shop = await startEndpointServer();
+    server = await startTestServer(backend, { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1/32', OUTBOUND_READ_TIMEOUT_MS: '500', OUTBOUND_MAX_RESPONSE_BYTES: '100000' });
+    [admin, editor] = [(await signUpUser(server)).access, (await signUpUser(server, { role: 'editor' })).access];
+    for (const code of ['TRY-1', 'TRY-2']) {
+      const added = await server.request('/api/records/tables/products/rows/add/', { body: { product_code: code, name: `Item ${code}` }, token: admin });
+      expect(added.status, added.text).toBeLessThan(300);
+    }
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await shop?.close();
+  });
+
+  const tryEndpoint = (body: Record<string, unknown>, token = admin) => server.request('/api/integrations/try/', { body: { target_entity: 'sales', ...body }, token });
+  const stored = async () => ({
+    sales: (await sql<{ n: number }>`select count(*)::int as n from data.sales`.execute(server.database.db)).rows[0]?.n,
+    integrations: (await sql<{ n: number }>`select count(*)::int as n from integrations`.execute(server.database.db)).rows[0]?.n,
+  });
+
+  it('proposes product code, date and quantity from a nested orders page and types its first five records, writing nothing', async () => {
+    shop.route('/orders', (_request, response) => sendJson(response, ordersPage(['TRY-1', 'TRY-2', 'NOPE-9', 'TRY-1', 'TRY-2', 'TRY-1'])));
+    const before = await stored();
+    const answer = await tryEndpoint({ endpoint: `${shop.origin}/orders`, records_path: 'data.orders' });
+    expect(answer.status, answer.text).toBe(200);
+    const tried = answer.json as unknown as IntegrationTryResponse;
+    expect(tried.record_count).toBe(6);
+    expect(tried.proposed_mapping).toEqual({ product_id: 'line.product.sku', date: 'created_at', quantity: 'line.quantity' });
+    expect(tried.paths.map((p) => p.path)).toEqual(['id', 'created_at', 'customer.email', 'line.product.sku', 'line.product.title', 'line.quantity', 'line.price']);
+    expect(tried.paths.find((p) => p.path === 'line.product.sku')?.samples).toEqual(['TRY-1', 'TRY-2', 'NOPE-9']);
+    expect(tried.rows).toHaveLength(5);
+    expect(tried.rows[0]).toEqual({ row: 1, values: { product_id: 'TRY-1', date: '2026-03-01', quantity: 2 }, problems: {} });
+    expect(tried.rows[2]?.problems).toEqual({ product_id: 'product code NOPE-9 does not exist.' });
+    expect(tried.targets.map((t) => t.field)).toEqual(['product_id', 'date', 'quantity']);
+    expect(await stored()).toEqual(before);
+  });
+
+  it('types the records by a mapping sent, a bad value being its row\u2019s error', async () => {
+    shop.route('/lines', (_request, response) => sendJson(response, [{ sku: 'TRY-1', day: '05.03.2026', qty: 'zwei' }, { sku: 'TRY-2', day: '06.03.2026', qty: '4' }]));
+    const answer = await tryEndpoint({ endpoint: `${shop.origin}/lines`, mapping: { field_mappings: { product_id: 'sku', date: 'day', quantity: 'qty' } } });
+    expect(answer.status, answer.text).toBe(200);
+    const tried = answer.json as unknown as IntegrationTryResponse;
+    expect(tried.rows.map((r) => r.values)).toEqual([
+      { product_id: 'TRY-1', date: '2026-03-05', quantity: 'zwei' },
+      { product_id: 'TRY-2', date: '2026-03-06', quantity: 4 },
+    ]);
+    expect(tried.rows[0]?.problems).toEqual({ quantity: expect.stringMatching(/whole number/i) });
+    expect(tried.rows[1]?.problems).toEqual({});
+    expect(tried.date_format.detected).toBe('dd.mm.yyyy');
+  });
+
+  it("asks for the first run's {from}/{to} window and sends the auth header, the typed one or the stored one of the integration edited", async () => {
+    shop.route('/locked', (request, response) => (request.headers['x-api-key'] === 'secret-1' ? sendJson(response, ordersPage(['TRY-1'])) : void response.writeHead(401).end()));
+    const endpoint = `${shop.origin}/locked?from={from}&to={to}`;
+    const typed = await tryEndpoint({ endpoint, records_path: 'data.orders', previous_days: 7, auth_header_name: 'X-Api-Key', auth_header_value: 'secret-1' });
+    expect(typed.status, typed.text).toBe(200);
+    const [request] = shop.requestsTo('/locked');
+    const today = Date.now();
+    expect([request?.url.searchParams.get('from'), request?.url.searchParams.get('to')]).toEqual([new Date(today - 7 * DAY_MS).toISOString().slice(0, 10), new Date(today).toISOString().slice(0, 10)]);
+
+    const saved = await server.request('/api/integrations/scheduled/', { body: { endpoint, mapping_selection: 'shop_export_json', target_entity: 'products', auth_header_name: 'X-Api-Key', auth_header_value: 'secret-1' }, token: admin });
+    expect(saved.status, saved.text).toBe(201);
+    const withStored = await tryEndpoint({ endpoint, records_path: 'data.orders', integration_id: saved.json.id, auth_header_name: 'X-Api-Key', auth_header_value: MASKED_SECRET });
+    expect(withStored.status, withStored.text).toBe(200);
+    expect(withStored.json.record_count).toBe(1);
+
+    const without = await tryEndpoint({ endpoint });
+    expect(without.status).toBe(400);
+    expect(without.json.errors).toEqual({ endpoint: [expect.stringMatching(/answered HTTP 401 for page 1\. The integration sends no auth header: add one/)] });
+  });
+
+  it('refuses an address inside the network in the words saving uses, and says what a page that cannot be read was', async () => {
+    shop.route('/login-page', (_request, response) => void response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Sign in</title>'));
+    shop.route('/no-orders', (_request, response) => sendJson(response, { data: { orders: [] } }));
+    shop.route('/flat', (_request, response) => sendJson(response, { status: 'ok' }));
+    const before = shop.requests.length;
+    const refused = await tryEndpoint({ endpoint: `http://127.0.0.2:${shop.port}/orders` });
+    expect(refused.status).toBe(400);
+    expect(refused.json.errors).toEqual({ endpoint: [expect.stringMatching(/^This address is the Stockwise server itself \(127\.0\.0\.2\)\. .*OUTBOUND_ALLOWED_HOSTS=127\.0\.0\.2\)/)] });
+    expect(shop.requests.length).toBe(before);
+
+    const html = await tryEndpoint({ endpoint: `${shop.origin}/login-page` });
+    expect(html.status).toBe(400);
+    expect(html.json).toMatchObject({ code: 'validation_error', detail: 'Page 1 is not JSON: the endpoint answered text/html ("<!doctype html><title>Sign in</title>").', errors: { endpoint: [expect.any(String)] } });
+
+    const wrongPath = await tryEndpoint({ endpoint: `${shop.origin}/no-orders`, records_path: 'orders' });
+    expect(wrongPath.status).toBe(400);
+    expect(wrongPath.json.errors).toEqual({ records_path: ["The answer has no array at 'orders'."] });
+    expect((await tryEndpoint({ endpoint: `${shop.origin}/flat` })).json.errors).toEqual({ records_path: ['The answer holds no array of records (set the records path).'] });
+
+    const empty = await tryEndpoint({ endpoint: `${shop.origin}/no-orders`, records_path: 'data.orders' });
+    expect(empty.status).toBe(200);
+    expect(empty.json).toMatchObject({ record_count: 0, paths: [], rows: [] });
+
+    const closed = await tryEndpoint({ endpoint: 'http://127.0.0.1:1/orders' });
+    expect(closed.status).toBe(400);
+    expect(closed.json.errors).toEqual({ endpoint: [expect.stringMatching(/127\.0\.0\.1/)] });
+  });
+
+  it('is for admins, as creating an integration is', async () => {
+    const answer = await tryEndpoint({ endpoint: `${shop.origin}/orders` }, editor);
+    expect(answer.status).toBe(403);
+  });
+});

@@ -1,0 +1,126 @@
+// "Try the endpoint" rendered from store state: the count, a path select per target with the page's
+// values, the first rows with the refused value marked, the empty and failed states saying what to
+// do, and the mapping's name saved with Enter without submitting the integration's form around it.
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import type { IntegrationTryResponse } from '@stockwise/contract';
+import { initTestI18n } from '../../test/i18n.ts';
+import { stubBrowserLayout } from '../../test/jsdom.ts';
+import { initialEndpointTryState, useEndpointTryStore } from '../../stores/endpoint-try.ts';
+import { initialIntegrationsState, useIntegrationsStore } from '../../stores/integrations.ts';
+import { newIntegrationDraft } from './integration-form.ts';
+import { EndpointTry } from './EndpointTry.tsx';
+
+beforeAll(async () => {
+  await initTestI18n();
+  stubBrowserLayout();
+});
+afterEach(cleanup);
+
+const tried: IntegrationTryResponse = {
+  record_count: 6,
+  paths: [
+    { path: 'line.product.sku', samples: ['A-1', 'A-2'] },
+    { path: 'created_at', samples: ['2026-03-01T10:15:00Z'] },
+    { path: 'line.quantity', samples: [2, 'zwei'] },
+  ],
+  targets: [
+    { field: 'product_id', label: 'Product', type: 'ForeignKey', required: true, reference: { table: 'products', key: 'product_code' } },
+    { field: 'date', label: 'Date', type: 'DateField', required: true },
+    { field: 'quantity', label: 'Quantity', type: 'IntegerField', required: true },
+  ],
+  proposed_mapping: { product_id: 'line.product.sku', date: 'created_at', quantity: null },
+  date_format: { detected: 'iso', ambiguous: false, candidates: ['iso'] },
+  decimal_separator: { detected: null, used: '.' },
+  rows: [
+    { row: 1, values: { product_id: 'A-1', date: '2026-03-01', quantity: 2 }, problems: {} },
+    { row: 2, values: { product_id: 'A-2', date: '2026-03-02', quantity: 'zwei' }, problems: { quantity: 'Expected a whole number.' } },
+  ],
+};
+const mapping = { field_mappings: { product_id: 'line.product.sku', date: 'created_at', quantity: 'line.quantity' } };
+
+let submitted = 0;
+let saved: string[] = [];
+let paths: [string, string | null][] = [];
+
+beforeEach(() => {
+  submitted = 0;
+  saved = [];
+  paths = [];
+  useIntegrationsStore.setState({ ...initialIntegrationsState, editorOpen: true, draft: { ...newIntegrationDraft('shop', () => ['sales']), target_entity: 'sales' } });
+  // The actions record what they were asked: the store itself is tested against a loopback server.
+  useEndpointTryStore.setState({
+    ...initialEndpointTryState,
+    saveAsMapping: async (name) => {
+      saved.push(name);
+      return true;
+    },
+    setPath: async (field, path) => {
+      paths.push([field, path]);
+    },
+  });
+});
+
+const renderInForm = () =>
+  render(
+    <MantineProvider>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          submitted += 1;
+        }}
+      >
+        <EndpointTry />
+      </form>
+    </MantineProvider>,
+  );
+
+describe('try the endpoint', () => {
+  it('offers a keyboard-usable button and any entity to map onto before anything was tried', () => {
+    useIntegrationsStore.setState({ entityNames: ['products', 'sales', 'deliveries'] });
+    renderInForm();
+    const button = screen.getByRole('button', { name: 'Try the endpoint' });
+    expect(button.getAttribute('type')).toBe('button');
+    const entity = screen.getByLabelText('Map onto') as HTMLSelectElement;
+    expect(entity.value).toBe('sales');
+    expect([...entity.options].map((option) => option.value)).toEqual(['products', 'sales', 'deliveries']);
+    expect(screen.queryByTestId('endpoint-try-result')).toBeNull();
+  });
+
+  it('shows the count, a path per target with the values seen there, and the rows as typed with the refused value marked', () => {
+    useEndpointTryStore.setState({ tried, entity: 'sales', mapping });
+    renderInForm();
+    expect(screen.getByTestId('endpoint-try-count').textContent).toBe('The first page held 6 records, with 3 fields.');
+    const quantity = screen.getByLabelText('Quantity (quantity) · required') as HTMLSelectElement;
+    expect(quantity.value).toBe('line.quantity');
+    expect([...quantity.options].map((option) => option.textContent)).toEqual(['(no field)', 'line.product.sku (A-1, A-2)', 'created_at (2026-03-01T10:15:00Z)', 'line.quantity (2, zwei)']);
+    fireEvent.change(quantity, { target: { value: '' } });
+    expect(paths).toEqual([['quantity', null]]);
+    const rows = within(screen.getByTestId('endpoint-try-rows')).getAllByTestId('preview-row');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[1] as HTMLElement).getByTestId('cell-problem').textContent).toBe('Expected a whole number.');
+    expect(screen.getByTestId('preview-summary').textContent).toBe('1 value in these records will be refused by the server.');
+  });
+
+  it('saves the mapping under its name with Enter, without saving the integration', () => {
+    useEndpointTryStore.setState({ tried, entity: 'sales', mapping });
+    renderInForm();
+    const name = screen.getByLabelText('Name of the new mapping');
+    fireEvent.change(name, { target: { value: 'shop orders' } });
+    fireEvent.keyDown(name, { key: 'Enter' });
+    fireEvent.click(screen.getByRole('button', { name: 'Save as mapping' }));
+    expect(saved).toEqual(['shop orders', 'shop orders']);
+    expect(submitted).toBe(0);
+  });
+
+  it('says what to do when the page held no records, and when it could not be tried', () => {
+    useEndpointTryStore.setState({ tried: { ...tried, record_count: 0, paths: [], rows: [] }, entity: 'sales', mapping: { field_mappings: {} } });
+    const { unmount } = renderInForm();
+    expect(screen.getByTestId('endpoint-try-empty').textContent).toMatch(/give more previous days.*set the records path/);
+    unmount();
+    useEndpointTryStore.setState({ tryError: { message: 'The endpoint could not be tried', detail: 'Page 1 is not JSON: the endpoint answered text/html ("<html>").' } });
+    renderInForm();
+    expect(screen.getByRole('alert').textContent).toBe('The endpoint could not be tried' + 'Page 1 is not JSON: the endpoint answered text/html ("<html>").');
+  });
+});

@@ -1,0 +1,128 @@
+// "Try the endpoint" in the integration editor: fetches the first page with the settings above
+// (nothing is saved), says how many records it held, lets the user choose the source path of each
+// target field (starting from the server's proposal, a few values of each path shown), shows the
+// first records as that mapping types them with the values the server would refuse, and saves the
+// mapping under a name, which the editor then selects.
+import { useEffect, useState, type KeyboardEvent } from 'react';
+import { Alert, Button, Fieldset, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useShallow } from 'zustand/react/shallow';
+import type { IntegrationTryResponse } from '@stockwise/contract';
+import { useEndpointTryStore } from '../../stores/endpoint-try.ts';
+import { useIntegrationsStore } from '../../stores/integrations.ts';
+import { formatCell, shortened } from './format.ts';
+import { MappedRowsTable, targetLabel } from './MappedRows.tsx';
+
+/** A path as an option: its name and the first values the page holds there. */
+const pathLabel = (path: IntegrationTryResponse['paths'][number]) => {
+  const samples = path.samples.map((value) => shortened(formatCell(value))).join(', ');
+  return samples ? `${path.path} (${samples})` : path.path;
+};
+
+/** The mapping's name and its save button (no form of its own: the editor is one form, and Enter here saves the mapping, not the integration). */
+function SaveAsMapping() {
+  const { t } = useTranslation();
+  const { isSavingMapping, saveMappingError, savedAs } = useEndpointTryStore(
+    useShallow((state) => ({ isSavingMapping: state.isSavingMapping, saveMappingError: state.saveMappingError, savedAs: state.savedAs })),
+  );
+  const saveAsMapping = useEndpointTryStore((state) => state.saveAsMapping);
+  const [name, setName] = useState('');
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    void saveAsMapping(name);
+  };
+  return (
+    <Group gap="sm" align="flex-end">
+      <TextInput label={t('integrations.try.saveName')} value={name} onChange={(event) => setName(event.currentTarget.value)} onKeyDown={onKeyDown} error={saveMappingError ?? undefined} w={320} maxLength={100} />
+      <Button variant="default" loading={isSavingMapping} onClick={() => void saveAsMapping(name)}>
+        {t('integrations.try.save')}
+      </Button>
+      {savedAs ? (
+        <Text size="sm" c="teal.9" role="status" data-testid="endpoint-try-saved">
+          {t('integrations.try.saved', { name: savedAs })}
+        </Text>
+      ) : null}
+    </Group>
+  );
+}
+
+function TryResult({ tried }: { tried: IntegrationTryResponse }) {
+  const { t } = useTranslation();
+  const { mapping, entity, isTrying } = useEndpointTryStore(useShallow((state) => ({ mapping: state.mapping, entity: state.entity, isTrying: state.isTrying })));
+  const setPath = useEndpointTryStore((state) => state.setPath);
+  const fieldMappings = mapping?.field_mappings ?? {};
+  return (
+    <Stack gap="sm" data-testid="endpoint-try-result">
+      <Text size="sm" role="status" data-testid="endpoint-try-count">
+        {t('integrations.try.count', { count: tried.record_count, paths: tried.paths.length })}
+      </Text>
+      {tried.record_count === 0 ? (
+        <Text size="sm" data-testid="endpoint-try-empty">
+          {t('integrations.try.empty')}
+        </Text>
+      ) : (
+        <>
+          <Text size="sm" fw={600}>
+            {t('integrations.try.mappingTitle', { entity })}
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            {tried.targets.map((field) => (
+              <NativeSelect
+                key={field.field}
+                label={targetLabel(field, t)}
+                data-target={field.field}
+                value={fieldMappings[field.field] ?? ''}
+                disabled={isTrying}
+                error={field.required && !fieldMappings[field.field] ? t('integrations.try.choosePath') : undefined}
+                onChange={(event) => void setPath(field.field, event.currentTarget.value || null)}
+                data={[{ value: '', label: t('integrations.try.noPath') }, ...tried.paths.map((path) => ({ value: path.path, label: pathLabel(path) }))]}
+              />
+            ))}
+          </SimpleGrid>
+          <MappedRowsTable targets={tried.targets} rows={tried.rows} fieldMappings={fieldMappings} testId="endpoint-try-rows" />
+          <SaveAsMapping />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+export function EndpointTry() {
+  const { t } = useTranslation();
+  const { tried, isTrying, tryError, entity } = useEndpointTryStore(useShallow((state) => ({ tried: state.tried, isTrying: state.isTrying, tryError: state.tryError, entity: state.entity })));
+  const { entityNames, target } = useIntegrationsStore(useShallow((state) => ({ entityNames: state.entityNames, target: state.draft?.target_entity ?? '' })));
+  const { tryEndpoint, chooseEntity, reset } = useEndpointTryStore.getState();
+  const mapsOnto = entity ?? target;
+  // Each editor starts without a try: what the last one fetched goes with it.
+  useEffect(() => reset, [reset]);
+  return (
+    <Fieldset legend={t('integrations.try.title')} data-testid="endpoint-try">
+      <Stack gap="sm">
+        <Text size="xs" c="dimmed">
+          {t('integrations.try.help')}
+        </Text>
+        <Group gap="sm" align="flex-end">
+          {/* Any entity: a shop's orders go to sales, whichever entities the chosen mapping fills. */}
+          <NativeSelect
+            label={t('integrations.try.entity')}
+            value={mapsOnto}
+            data={(entityNames.includes(mapsOnto) || !mapsOnto ? entityNames : [mapsOnto, ...entityNames]).map((name) => ({ value: name, label: name }))}
+            disabled={isTrying}
+            onChange={(event) => void chooseEntity(event.currentTarget.value)}
+            w={220}
+          />
+          <Button variant="default" loading={isTrying} onClick={() => void tryEndpoint()}>
+            {t('integrations.try.button')}
+          </Button>
+        </Group>
+        {tryError ? (
+          <Alert color="red" title={tryError.message} role="alert" data-testid="endpoint-try-error">
+            {tryError.detail}
+          </Alert>
+        ) : null}
+        {tried ? <TryResult tried={tried} /> : null}
+      </Stack>
+    </Fieldset>
+  );
+}
