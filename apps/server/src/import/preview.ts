@@ -12,6 +12,7 @@ import type { ImportContext } from './service.ts';
 import { FileFormatError, openSource, type RawRecord } from './source.ts';
 import { compileRecordTyper, resolveWriteTarget, type WriteTarget } from './target.ts';
 import type { ReceivedFile } from './upload.ts';
+import { RefusedChoiceValues } from './value-maps.ts';
 import { DateOrderDetector, detectDecimalSeparator } from './values.ts';
 
 /** Records read for detecting the date format (every record of the previewed head, up to this many). */
@@ -189,9 +190,12 @@ export async function previewFile(ctx: ImportContext, { file, fields }: PreviewR
   const target = await resolveWriteTarget(ctx.database.db, config, entityType, mapping, { complete: false });
 
   // Detection over every record read, whatever format the mapping chose: the builder shows both.
+  // The values outside a column's choices are gathered over the same records, not only the rows shown.
   const detector = new DateOrderDetector();
+  const refusedChoices = new RefusedChoiceValues();
   const typeForDetection = compileRecordTyper(target, { ...mapping, date_format: 'auto' }, detector);
-  for (const record of mapped) typeForDetection(record.fields, record.row);
+  for (const record of mapped) refusedChoices.addAll(typeForDetection(record.fields, record.row).refusedChoices);
+  const refused = refusedChoices.list(target.columns);
   const chosen = mapping.date_format && mapping.date_format !== 'auto' ? mapping.date_format : null;
   const detected: DateFormat | null = chosen ?? detector.order ?? (detector.candidates.length === 1 ? (detector.candidates[0] ?? null) : null);
   const ambiguous = !chosen && detector.ambiguity !== null;
@@ -232,6 +236,7 @@ export async function previewFile(ctx: ImportContext, { file, fields }: PreviewR
     date_format: { detected, ambiguous, candidates: detector.candidates },
     decimal_separator: { detected: detectedSeparator, used: usedSeparator },
     rows: rows.map(({ row, values, problems }) => ({ row, values, problems })),
+    ...(refused.length ? { refused_choices: refused } : {}),
     ...(warning ? { warning } : {}),
   };
 }
