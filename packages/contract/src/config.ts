@@ -36,6 +36,14 @@ export type DateFormat = (typeof dateFormats)[number];
 export const MAX_VALUE_MAP_FIELDS = 20;
 export const MAX_VALUE_MAP_ENTRIES = 200;
 
+/**
+ * A file's value as a value map matches it: trimmed, ignoring case, and in one Unicode form (a
+ * Mac's decomposed `ü` is the same word). Case is ignored because tills write one status
+ * `Geplant` in one export and `geplant` in another; no column of choices tells two values apart by
+ * case alone.
+ */
+export const valueMapForm = (text: string) => text.normalize('NFC').trim().toLowerCase();
+
 /** Why a file's value (`geplant`) cannot be a value map's key, or null: matched trimmed and ignoring case, so never blank. */
 function fileValueProblem(value: string): string | null {
   if (value.trim() === '') return 'A value to map cannot be blank.';

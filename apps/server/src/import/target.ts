@@ -10,6 +10,7 @@ import {
   type FieldType,
   type ProductConfig,
   type RepeatedKeyMode,
+  valueMapForm,
 } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import { validationError } from '../http/errors.ts';
@@ -17,7 +18,7 @@ import { compileRowParser, expectedValue, isReadOnly, isTextual, quickCheck, UND
 import { datedColumn } from '../tables/dated-columns.ts';
 import { UnreadableCell } from './source.ts';
 import { defaultValueOf, findCatalogueEntry } from '../tables/repo.ts';
-import { checkValueMaps, compileValueMaps, matchedForm } from './value-maps.ts';
+import { checkValueMaps, compileValueMaps } from './value-maps.ts';
 import { type DateOrderDetector, fromDecimalComma, fromJsDate, isoDateProblem, isoDateTime, isoDay, numberWritingHint, readDate, readExcelSerial, type ReadDate } from './values.ts';
 
 /** A ForeignKey target: fed with the related table's key column (`by: 'key'`), or with ids when the mapping says so. */
@@ -282,7 +283,7 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
         continue;
       }
       if (valueMap && (typeof raw === 'string' || typeof raw === 'number')) {
-        const meant = valueMap.get(matchedForm(String(raw)));
+        const meant = valueMap.get(valueMapForm(String(raw)));
         // A map's values are the column's choices as text; an integer column's are numbers, as a file's are read.
         if (meant !== undefined) raw = type === 'IntegerField' ? Number(meant) : meant;
       }

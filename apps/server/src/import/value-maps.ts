@@ -2,25 +2,17 @@
 // mean in a column of choices. Checked against the table where the mapping is saved or used, applied
 // by the typer (target.ts) before the choice check, and the values still refused collected once
 // each, so the Import screen can ask what they mean (docs/adr/0011-real-data-in.md).
-import { MAX_REFUSED_CHOICE_VALUES, type ColumnDefinition, type EntityMapping, type ProductConfig, type RefusedChoices } from '@stockwise/contract';
+import { MAX_REFUSED_CHOICE_VALUES, valueMapForm, type ColumnDefinition, type EntityMapping, type ProductConfig, type RefusedChoices } from '@stockwise/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { validationError } from '../http/errors.ts';
 import { findCatalogueEntry } from '../tables/repo.ts';
 
-/**
- * A file's value as a value map matches it: trimmed, ignoring case, and in one Unicode form (a
- * Mac's decomposed `ü` is the same word). Case is ignored because tills write one status
- * `Geplant` in one export and `geplant` in another; no column of choices tells two values apart by
- * case alone.
- */
-export const matchedForm = (text: string) => text.normalize('NFC').trim().toLowerCase();
-
 /** Column -> matched form of a file value -> the value stored. */
 export type CompiledValueMaps = Map<string, Map<string, string>>;
 
 export function compileValueMaps(mapping: EntityMapping): CompiledValueMaps {
-  return new Map(Object.entries(mapping.value_maps ?? {}).map(([field, values]) => [field, new Map(Object.entries(values).map(([from, to]) => [matchedForm(from), to]))]));
+  return new Map(Object.entries(mapping.value_maps ?? {}).map(([field, values]) => [field, new Map(Object.entries(values).map(([from, to]) => [valueMapForm(from), to]))]));
 }
 
 const invalid = (reason: string) => validationError(`Invalid configuration: ${reason}`);
@@ -39,9 +31,9 @@ export function checkValueMaps(columns: readonly ColumnDefinition[], mapping: En
     const meant = new Map<string, { from: string; to: string }>();
     for (const [from, to] of Object.entries(values)) {
       if (!column.choices.includes(to)) throw invalid(`value_maps.${field}.${from}: ${to} is not one of the allowed values of ${name}: ${column.choices.join(', ')}.`);
-      const earlier = meant.get(matchedForm(from));
+      const earlier = meant.get(valueMapForm(from));
       if (earlier && earlier.to !== to) throw invalid(`value_maps.${field}: ${earlier.from} and ${from} are the same value (case is ignored) but are mapped to ${earlier.to} and ${to}.`);
-      meant.set(matchedForm(from), { from, to });
+      meant.set(valueMapForm(from), { from, to });
     }
   }
 }
@@ -66,7 +58,7 @@ export class RefusedChoiceValues {
   add(field: string, value: string) {
     let values = this.#byField.get(field);
     if (!values) this.#byField.set(field, (values = new Map()));
-    const key = matchedForm(value);
+    const key = valueMapForm(value);
     if (values.size < MAX_REFUSED_CHOICE_VALUES && !values.has(key)) values.set(key, value);
   }
 
