@@ -214,10 +214,9 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
 
   // A value outside a column's choices (a German till's "geplant"): the mapping can say what it
   // means, and a column with a default can be left unmapped.
-  const choiceColumns = new Map(checked.filter((c) => c.choices).map((c) => [c.key, { label: c.label ?? c.key, choices: c.choices ?? [], default: target.defaults.get(c.key) }]));
-  const wayOutOfChoices = (column: string, value: string) => {
-    const choice = choiceColumns.get(column);
-    if (!choice) return '';
+  type ChoiceColumn = { label: string; choices: string[]; default: string | undefined };
+  const choiceColumns = new Map<string, ChoiceColumn>(checked.filter((c) => c.choices).map((c) => [c.key, { label: c.label ?? c.key, choices: c.choices ?? [], default: target.defaults.get(c.key) }]));
+  const wayOutOfChoices = (choice: ChoiceColumn, value: string) => {
     const meaning = `say in the mapping what ${value} means (${value} → one of those values)`;
     return choice.default === undefined
       ? `Change the values in the file, or ${meaning}.`
@@ -338,9 +337,10 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
             const hint = notANumber ? numberWritingHint(writtenAs?.[column] ?? raw, decimalComma, target.typeOf(column) === 'IntegerField') : null;
             const refusal = fieldErrors[column];
             const text = String(raw).trim();
-            const unknownChoice = refusal && choiceColumns.get(column)?.choices.includes(text) === false;
+            const choice = choiceColumns.get(column);
+            const unknownChoice = refusal && choice && !choice.choices.includes(text) ? choice : null;
             if (unknownChoice) (refusedChoices ??= {})[column] = text;
-            const reasons = hint ? [hint] : unknownChoice ? refusal.map((reason) => `${reason} ${wayOutOfChoices(column, text)}`) : null;
+            const reasons = hint ? [hint] : refusal && unknownChoice ? refusal.map((reason) => `${reason} ${wayOutOfChoices(unknownChoice, text)}`) : null;
             errors = { ...fieldErrors, ...(reasons ? { [column]: reasons } : {}), ...(errors ?? {}) };
           }
         }
