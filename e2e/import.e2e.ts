@@ -3,7 +3,7 @@
 // a file with bad values refused with its row errors and nothing written; a nested JSON export
 // through the shop_export_json mapping; a saved mapping left for a new one (another entity, a file
 // with its own column names) and the log naming what was sent; a file it cannot read; the log's
-// statuses readable at 1280 px.
+// statuses readable at 1280 px; a German shop's delivery statuses given their meaning on the screen.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -25,13 +25,13 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'stockwise-import-e2e-'));
 });
 
-/** Prefixes of the products a test imported: removed afterwards, so other specs see the demo catalogue. */
+/** Prefixes of the products a test imported: removed afterwards with the rows referring to them, so other specs see the demo catalogue. */
 const imported: string[] = [];
 
 afterAll(async () => {
   for (const prefix of imported) {
     for (const row of await productsWithPrefix(prefix)) {
-      await fetch(`${inject('baseUrl')}/api/records/tables/products/rows/delete/`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ id: row.id }) });
+      await fetch(`${inject('baseUrl')}/api/records/tables/products/rows/delete/`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ id: row.id, cascade: true }) });
     }
   }
   if (dir) await rm(dir, { recursive: true, force: true });
@@ -57,6 +57,16 @@ async function importMisfit(fileName: string, content: string): Promise<void> {
   form.append('file', new Blob([content], { type: 'text/csv' }), fileName);
   const answer = await fetch(`${inject('baseUrl')}/api/records/process-file/`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
   expect(answer.status).toBe(400);
+}
+
+/** Adds products `codes` through the API (named by their code). */
+async function addProducts(codes: string[]): Promise<void> {
+  const form = new FormData();
+  form.append('mapping_config', JSON.stringify({ entities: { products: { field_mappings: { product_code: 'code', name: 'code' } } } }));
+  form.append('entity_type', 'products');
+  form.append('file', new Blob([['code', ...codes, ''].join('\n')], { type: 'text/csv' }), 'products.csv');
+  const answer = await fetch(`${inject('baseUrl')}/api/records/process-file/`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+  expect(answer.status).toBe(200);
 }
 
 function uniquePrefix(tag: string): string {
@@ -419,6 +429,44 @@ describe('data integration (Settings)', () => {
     await previewRows(page).nth(1).getByTestId('row-skipped').waitFor();
     expect(await previewCell(page, 1, 'product_id').getByTestId('cell-problem').count()).toBe(0);
     await expectAccessible(page, "a web shop's export with a line skipped");
+  });
+
+  it("asks what a German shop's delivery statuses mean, keeps the answers in the saved mapping, and imports them as the allowed values", async () => {
+    const { page } = browser;
+    const prefix = uniquePrefix('LIEF');
+    await addProducts([`${prefix}1`, `${prefix}2`]);
+    const fileName = `${prefix.toLowerCase()}lieferungen.csv`;
+    const path = await tempFile(fileName, ['Artikel;Liefertermin;Menge;Status', `${prefix}1;14.06.2027;10;geplant`, `${prefix}2;15.06.2027;5;Erhalten`, ''].join('\n'));
+    await openSettings(page);
+    await waitForDefaultMapping(page);
+    await page.getByLabel('Entity', { exact: true }).selectOption('deliveries');
+    await page.getByLabel('File (CSV, JSON or .xlsx)').setInputFiles(path);
+    await previewRows(page).nth(1).waitFor();
+    expect(await page.getByLabel('Status (status)').inputValue()).toBe('Status');
+    expect(await previewCell(page, 0, 'status').textContent()).toContain('say in the mapping what geplant means (geplant → one of those values)');
+
+    const editor = page.getByRole('region', { name: 'What does each value mean?' });
+    await editor.waitFor();
+    await expectAccessible(page, 'values outside the choices');
+    await editor.getByLabel('“geplant” in Status means').selectOption('scheduled');
+    await editor.getByLabel('“Erhalten” in Status means').selectOption('received');
+    // Apply by keyboard: the button is reached and pressed without a pointer.
+    await editor.getByRole('button', { name: 'Apply' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => previewCell(page, 0, 'status').textContent()).toBe('scheduled');
+    expect(await previewCell(page, 1, 'status').textContent()).toBe('received');
+    expect(await editor.count()).toBe(0);
+
+    const mappingName = `kasse ${prefix.toLowerCase()}`;
+    await page.getByLabel('Save this mapping as').fill(mappingName);
+    await page.getByRole('button', { name: 'Save mapping' }).click();
+    await page.getByTestId('mapping-saved').waitFor();
+    const config = (await (await fetch(`${inject('baseUrl')}/api/yaml/config/`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { content: { mappings: Record<string, { entities: Record<string, { value_maps?: unknown }> }> } };
+    expect(config.content.mappings[mappingName]?.entities['deliveries']?.value_maps).toEqual({ status: { geplant: 'scheduled', Erhalten: 'received' } });
+
+    await importButton(page).click();
+    await page.getByTestId('import-result').waitFor();
+    expect(await page.getByTestId('result-inserted').textContent()).toBe('2');
   });
 
   it('keeps Import disabled for a file it cannot read, with the reason on screen', async () => {

@@ -26,6 +26,7 @@ import type { AuthContext } from './auth/service.ts';
 import { createTokenSigner, loadSigningKey } from './auth/tokens.ts';
 import { productName } from './product.ts';
 import { configRoutes } from './config/routes.ts';
+import { checkSavedValueMaps } from './import/value-maps.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { assistantRoutes } from './assistant/routes.ts';
 import { createChatModel } from './ai/chat.ts';
@@ -194,7 +195,13 @@ export async function buildApp({ config, database, queue, integrations }: AppDep
   await app.register(authRoutes(authContext));
 
   const { configContext, tablesContext, loadConfig } = featureContexts({ config, database });
-  await app.register(configRoutes(configContext, (table) => storedColumnKeys(tablesContext, table)));
+  await app.register(
+    configRoutes(
+      configContext,
+      (table) => storedColumnKeys(tablesContext, table),
+      (productConfig, entityType, mapping) => checkSavedValueMaps(database.db, productConfig, entityType, mapping),
+    ),
+  );
   const forecastingContext = createForecastingContext(database.db, queue, { requestsPerMinute: config.forecastRequestsPerMinute });
   await app.register(tableRoutes({ ...tablesContext, onRowsChanged: (change) => refreshForecastsAfterRowsChange(forecastingContext, change) }));
   await app.register(queryRoutes(database.db, loadConfig));

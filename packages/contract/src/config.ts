@@ -1,7 +1,7 @@
 // The product configuration: tables, import mappings and inventory entities (spec §3, §7 /api/yaml/*).
 import { z } from 'zod';
 import { columnDefinition } from './tables.ts';
-import { storableName, storableText } from './text.ts';
+import { nameRecord, storableName, storableText, storableTextProblem } from './text.ts';
 
 /** target field -> dotted source path (`a.b.c`, `items.0.sku`). */
 export const fieldMappings = z.record(storableName().min(1).max(63), storableText().min(1).max(500));
@@ -32,6 +32,42 @@ export const decimalSeparator = z.enum(['.', ',']);
 export const dateFormats = ['auto', 'iso', 'dd/mm/yyyy', 'mm/dd/yyyy', 'dd.mm.yyyy'] as const;
 export type DateFormat = (typeof dateFormats)[number];
 
+/** Bounds of a mapping's value maps: fields mapped, and file values per field. */
+export const MAX_VALUE_MAP_FIELDS = 20;
+export const MAX_VALUE_MAP_ENTRIES = 200;
+
+/**
+ * A file's value as a value map matches it: trimmed, ignoring case, and in one Unicode form (a
+ * Mac's decomposed `ü` is the same word). Case is ignored because tills write one status
+ * `Geplant` in one export and `geplant` in another; no column of choices tells two values apart by
+ * case alone.
+ */
+export const valueMapForm = (text: string) => text.normalize('NFC').trim().toLowerCase();
+
+/** Why a file's value (`geplant`) cannot be a value map's key, or null: matched trimmed and ignoring case, so never blank. */
+function fileValueProblem(value: string): string | null {
+  if (value.trim() === '') return 'A value to map cannot be blank.';
+  if (value.length > 200) return 'A value to map has at most 200 characters.';
+  return storableTextProblem(value);
+}
+
+/** One field's map: file value -> the value stored. */
+const fileValueMap = nameRecord(storableText().min(1).max(200), z.string()).check((context) => {
+  const fileValues = Object.keys(context.value);
+  if (fileValues.length > MAX_VALUE_MAP_ENTRIES) context.issues.push({ code: 'custom', message: `At most ${MAX_VALUE_MAP_ENTRIES} values per field.`, input: context.value });
+  for (const value of fileValues) {
+    const problem = fileValueProblem(value);
+    if (problem) context.issues.push({ code: 'custom', message: problem, input: value, path: [value] });
+  }
+});
+
+/**
+ * target field -> file value -> the value stored (`{status: {geplant: scheduled}}`): what a file's
+ * own words mean in a column of choices. Applied before the choice check; values not listed pass
+ * unchanged. Each target must be one of the column's choices (checked against the table).
+ */
+export const valueMaps = nameRecord(fileValueMap, storableName().min(1).max(63)).refine((fields) => Object.keys(fields).length <= MAX_VALUE_MAP_FIELDS, { message: `At most ${MAX_VALUE_MAP_FIELDS} fields.` });
+
 /**
  * How one source record maps onto an entity, and how the file writes its values. A ForeignKey
  * target is fed with the related table's business key (a product code) unless `references` says
@@ -54,6 +90,8 @@ export const entityMapping = z.strictObject({
   references: z.record(storableName().min(1).max(63), z.enum(['key', 'id'])).optional(),
   /** Rows of one file sharing a key, for imports through this mapping (default: the entity's setting). */
   repeated_keys: z.enum(repeatedKeyModes).optional(),
+  /** What the file's values mean in columns of choices (`{status: {geplant: scheduled}}`). */
+  value_maps: valueMaps.optional(),
 });
 export type EntityMapping = z.infer<typeof entityMapping>;
 

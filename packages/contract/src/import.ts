@@ -15,6 +15,17 @@ export const MAX_REPORTED_ROW_ERRORS = 100;
 export const rowError = z.object({ row: z.number().int(), field: z.string().nullable(), column: z.string().optional(), reason: z.string() });
 export type RowError = z.infer<typeof rowError>;
 
+/** Distinct values of one field reported as refused choices, at most. */
+export const MAX_REFUSED_CHOICE_VALUES = 50;
+
+/**
+ * The values of a column of choices that were refused as none of them (`geplant` for a delivery's
+ * status), each once (ignoring case, in the order first met, at most 50), with the values the
+ * column allows: what a mapping's `value_maps` can say the file's values mean.
+ */
+export const refusedChoices = z.object({ field: z.string(), values: z.array(z.string()), choices: z.array(z.string()) });
+export type RefusedChoices = z.infer<typeof refusedChoices>;
+
 /**
  * rows: source records read; written: rows they became (after summing or keeping the last of a
  * repeated key); inserted + updated = written (updated is 0 when only key columns are mapped);
@@ -63,6 +74,8 @@ export const importFailure = z.object({
   import_id: z.string().optional(),
   row_errors: z.array(rowError).optional(),
   row_error_count: z.number().int().optional(),
+  /** Values refused as outside a column's choices, over every row of the file (present when there are any). */
+  refused_choices: z.array(refusedChoices).optional(),
 });
 
 export const importStatuses = ['running', 'success', 'error'] as const;
@@ -154,6 +167,8 @@ export const previewFileResponse = z.object({
   /** The first records after the mapping, typed as the import would store them, with per-field problems. */
   /** `skipped`: a line the import will leave out, its product code blank (`skip_rows_without_code`). */
   rows: z.array(z.object({ row: z.number().int(), values: z.record(z.string(), sourceValue), problems: z.record(z.string(), z.string()), skipped: z.literal(true).optional() })),
+  /** Values outside a column's choices in the records read (not only the rows shown); present when there are any. */
+  refused_choices: z.array(refusedChoices).optional(),
   /** A problem of the file itself met after the first records (e.g. the head sent ends inside a record). */
   warning: z.string().optional(),
 });

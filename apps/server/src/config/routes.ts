@@ -2,9 +2,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { configResponse, errorBody, saveMappingRequest, saveMappingResponse, updateEntityRequest, updateEntityResponse } from '@stockwise/contract';
 import { currentUser } from '../auth/guard.ts';
-import { readProductConfig, saveMapping, updateEntityConfig, type ConfigContext, type TableColumnsLookup } from './service.ts';
+import { readProductConfig, saveMapping, updateEntityConfig, type ConfigContext, type EntityMappingCheck, type TableColumnsLookup } from './service.ts';
 
-export function configRoutes(ctx: ConfigContext, columnsOf: TableColumnsLookup): FastifyPluginAsyncZod {
+export function configRoutes(ctx: ConfigContext, columnsOf: TableColumnsLookup, checkEntityMapping: EntityMappingCheck): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/api/yaml/config/', {
       config: { policy: 'viewer' },
@@ -39,7 +39,7 @@ export function configRoutes(ctx: ConfigContext, columnsOf: TableColumnsLookup):
       },
       handler: async (request) => {
         const user = currentUser(request);
-        const mapping = await saveMapping(ctx, { name: request.body.name, config: request.body.config, user: { userId: user.userId, role: user.role } });
+        const mapping = await saveMapping(ctx, { name: request.body.name, config: request.body.config, user: { userId: user.userId, role: user.role }, checkEntityMapping });
         return { success: true as const, message: `Mapping '${request.body.name}' saved.`, name: request.body.name, mapping };
       },
     });

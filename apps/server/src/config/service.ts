@@ -5,7 +5,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
 import { parse as parseYaml } from 'yaml';
-import { entityConfig, mappingConfig, productConfig, type EntityConfig, type MappingConfig, type ProductConfig, type Role } from '@stockwise/contract';
+import { entityConfig, mappingConfig, productConfig, type EntityConfig, type EntityMapping, type MappingConfig, type ProductConfig, type Role } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import { AppError, validationError } from '../http/errors.ts';
 import type { ProductConfigCache } from './cache.ts';
@@ -102,6 +102,8 @@ export async function sharedProductConfig(ctx: ConfigContext): Promise<ProductCo
 }
 
 export type TableColumnsLookup = (tableName: string) => Promise<string[] | null>;
+/** Refuses (a 400 naming the field and value) what an entity's table cannot take in a mapping being saved: its value maps. */
+export type EntityMappingCheck = (config: ProductConfig, entityType: string, mapping: EntityMapping) => Promise<void>;
 
 export async function updateEntityConfig(
   ctx: ConfigContext,
@@ -134,7 +136,7 @@ export async function updateEntityConfig(
  * another user's needs an admin (docs/security.md). A save names the entities it maps: the
  * mapping's others stay (the screen saves the entity it shows, under the chosen mapping's name).
  */
-export async function saveMapping(ctx: ConfigContext, options: { name: string; config: MappingConfig; user: { userId: number; role: Role } }): Promise<MappingConfig> {
+export async function saveMapping(ctx: ConfigContext, options: { name: string; config: MappingConfig; user: { userId: number; role: Role }; checkEntityMapping: EntityMappingCheck }): Promise<MappingConfig> {
   const reading = await readConfigFile(ctx.configFile);
   const shipped = reading.status === 'ok' && options.name in reading.config.mappings;
   const saved = await repo.findSavedMapping(ctx.db, options.name);
@@ -142,6 +144,8 @@ export async function saveMapping(ctx: ConfigContext, options: { name: string; c
   if (!ownsIt && options.user.role !== 'admin') {
     throw new AppError('forbidden', `The mapping '${options.name}' belongs to ${shipped && !saved ? 'the configuration file' : 'another user'}; save it under a new name, or ask an administrator.`);
   }
+  const current = await currentProductConfig(ctx);
+  for (const [entityType, mapping] of Object.entries(options.config.entities)) await options.checkEntityMapping(current, entityType, mapping);
   // The file's mapping is the base of its first save; a saved one is merged with by the database.
   const base = !saved && reading.status === 'ok' ? reading.config.mappings[options.name] : undefined;
   const config = base ? { ...base, ...options.config, entities: { ...base.entities, ...options.config.entities } } : options.config;

@@ -12,6 +12,7 @@ import type { ImportContext } from './service.ts';
 import { FileFormatError, openSource, type RawRecord } from './source.ts';
 import { blankCodeSkipper, compileRecordTyper, resolveWriteTarget, type WriteTarget } from './target.ts';
 import type { ReceivedFile } from './upload.ts';
+import { RefusedChoiceValues } from './value-maps.ts';
 import { DateOrderDetector, detectDecimalSeparator } from './values.ts';
 
 /** Records read for detecting the date format (every record of the previewed head, up to this many). */
@@ -148,7 +149,7 @@ async function missingCodes(db: Kysely<Database>, target: WriteTarget, column: s
   return new Set(rows.map((r) => r.code));
 }
 
-export type PreviewedRecords = Pick<PreviewFileResponse, 'targets' | 'proposed_mapping' | 'date_format' | 'decimal_separator' | 'rows'>;
+export type PreviewedRecords = Pick<PreviewFileResponse, 'targets' | 'proposed_mapping' | 'date_format' | 'decimal_separator' | 'rows' | 'refused_choices'>;
 
 /**
  * The records of a source (a file's head, an endpoint's first page) as the mapping builder shows
@@ -180,9 +181,12 @@ export async function previewRecords(
   const target = await resolveWriteTarget(db, config, entityType, mapping, { complete: false });
 
   // Detection over every record read, whatever format the mapping chose: the builder shows both.
+  // The values outside a column's choices are gathered over the same records, not only the rows shown.
   const detector = new DateOrderDetector();
+  const refusedChoices = new RefusedChoiceValues();
   const typeForDetection = compileRecordTyper(target, { ...mapping, date_format: 'auto' }, detector);
-  for (const record of mapped) typeForDetection(record.fields, record.row);
+  for (const record of mapped) refusedChoices.addAll(typeForDetection(record.fields, record.row).refusedChoices);
+  const refused = refusedChoices.list(target.columns);
   const chosen = mapping.date_format && mapping.date_format !== 'auto' ? mapping.date_format : null;
   const detected: DateFormat | null = chosen ?? detector.order ?? (detector.candidates.length === 1 ? (detector.candidates[0] ?? null) : null);
   const ambiguous = !chosen && detector.ambiguity !== null;
@@ -223,6 +227,7 @@ export async function previewRecords(
     date_format: { detected, ambiguous, candidates: detector.candidates },
     decimal_separator: { detected: detectedSeparator, used: usedSeparator },
     rows: rows.map(({ row, values, problems, skipped }) => ({ row, values, problems, ...(skipped ? { skipped } : {}) })),
+    ...(refused.length ? { refused_choices: refused } : {}),
   };
 }
 

@@ -148,7 +148,7 @@ describe.each(backends)('real data in on %s', (backend) => {
         row: 6,
         field: 'status',
         column: 'Status',
-        reason: 'lost is not one of the allowed values: scheduled, received, cancelled. Change the values in the file, or leave Status unmapped: every row then gets scheduled (the default).',
+        reason: 'lost is not one of the allowed values: scheduled, received, cancelled. Change the values in the file, say in the mapping what lost means (lost → one of those values), or leave Status unmapped: every row then gets scheduled (the default).',
       },
       { row: 7, field: 'product_id', column: 'Item', reason: 'A value is required.' },
     ]);

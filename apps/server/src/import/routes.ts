@@ -22,7 +22,7 @@ function sendFailure(reply: FastifyReply, error: unknown, importId: string | nul
     ...failure.toBody(),
     error: failure.message,
     ...(importId ? { import_id: importId } : {}),
-    ...(failure instanceof ImportRowsError ? { row_errors: failure.rowErrors, row_error_count: failure.rowErrorCount } : {}),
+    ...(failure instanceof ImportRowsError ? failure.details() : {}),
   });
 }
 

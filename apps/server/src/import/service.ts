@@ -12,6 +12,7 @@ import {
   type ImportWarning,
   type EntityMapping,
   type ProductConfig,
+  type RefusedChoices,
   type RowError,
 } from '@stockwise/contract';
 import type { AppDatabase } from '../db/database.ts';
@@ -45,10 +46,17 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export class ImportRowsError extends AppError {
   readonly rowErrors: RowError[];
   readonly rowErrorCount: number;
-  constructor(rowErrors: RowError[], rowErrorCount: number) {
+  readonly refusedChoices: RefusedChoices[];
+  constructor(rowErrors: RowError[], rowErrorCount: number, refusedChoices: RefusedChoices[]) {
     super('validation_error', `${rowErrorCount} row${rowErrorCount === 1 ? '' : 's'} could not be imported; nothing was written.`);
     this.rowErrors = rowErrors;
     this.rowErrorCount = rowErrorCount;
+    this.refusedChoices = refusedChoices;
+  }
+
+  /** The refused rows as the failure's answer and log entry carry them. */
+  details() {
+    return { row_errors: this.rowErrors, row_error_count: this.rowErrorCount, ...(this.refusedChoices.length ? { refused_choices: this.refusedChoices } : {}) };
   }
 }
 
@@ -205,7 +213,7 @@ export async function importUpload(ctx: ImportContext, run: ImportRun, upload: R
         const source = await openSource({ path: spooled.path }, spooled.fileName, spooled.mimeType, { sheet: resolved.mapping.sheet ?? null });
         result = await writeRecords(session, target, mappedBatches(source, resolved.mapping.field_mappings, resolved.needed), options);
       }
-      if (result.rowErrorCount) throw new ImportRowsError(result.rowErrors.slice(0, MAX_REPORTED_ROW_ERRORS), result.rowErrorCount);
+      if (result.rowErrorCount) throw new ImportRowsError(result.rowErrors.slice(0, MAX_REPORTED_ROW_ERRORS), result.rowErrorCount, result.refusedChoices);
       if (result.counts.rows === 0) throw validationError('The file has no records to import.');
       return result;
     });
@@ -246,7 +254,7 @@ export async function importUpload(ctx: ImportContext, run: ImportRun, upload: R
     const failure = asImportError(error);
     outcome = {
       status: 'error',
-      details: { duration_ms: run.durationMs, bytes: upload.bytes, ...(failure instanceof ImportRowsError ? { row_errors: failure.rowErrors, row_error_count: failure.rowErrorCount } : {}) },
+      details: { duration_ms: run.durationMs, bytes: upload.bytes, ...(failure instanceof ImportRowsError ? failure.details() : {}) },
       errorMessage: failure.message,
     };
     throw failure;

@@ -10,6 +10,7 @@ import {
   type FieldType,
   type ProductConfig,
   type RepeatedKeyMode,
+  valueMapForm,
 } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import { validationError } from '../http/errors.ts';
@@ -17,6 +18,7 @@ import { compileRowParser, expectedValue, isReadOnly, isTextual, quickCheck, UND
 import { datedColumn } from '../tables/dated-columns.ts';
 import { UnreadableCell } from './source.ts';
 import { defaultValueOf, findCatalogueEntry } from '../tables/repo.ts';
+import { checkValueMaps, compileValueMaps } from './value-maps.ts';
 import { type DateOrderDetector, fromDecimalComma, fromJsDate, isoDateProblem, isoDateTime, isoDay, numberWritingHint, readDate, readExcelSerial, type ReadDate } from './values.ts';
 
 /** A ForeignKey target: fed with the related table's key column (`by: 'key'`), or with ids when the mapping says so. */
@@ -97,6 +99,7 @@ export async function resolveWriteTarget(db: Kysely<Database>, config: ProductCo
   const known = new Set(['id', ...table.columns.map((c) => c.key)]);
   const unknownTarget = Object.keys(mapping.field_mappings).find((field) => !known.has(field));
   if (unknownTarget) throw invalid(`mapping target '${unknownTarget}' is not a column of '${table.name}'.`);
+  checkValueMaps(table.columns, mapping);
   const missingKey = entity.key.find((key) => !(key in mapping.field_mappings));
   if (missingKey && complete) throw invalid(`the mapping does not fill the key column '${missingKey}'.`);
   const types = new Map(withIdColumn(table.columns).map((c) => [c.key, c.type]));
@@ -171,8 +174,11 @@ export async function resolveWriteTarget(db: Kysely<Database>, config: ProductCo
   };
 }
 
-/** One record's values as staged (key codes as text, dates as ISO), which mapped columns it fills, and its problems by field. */
-export type TypedRecord = { values: RowValues; present: string[]; errors: Record<string, string[]> | null; provisional: string[] | null };
+/**
+ * One record's values as staged (key codes as text, dates as ISO), which mapped columns it fills,
+ * its problems by field, and the values it holds outside a column's choices (trimmed, by field).
+ */
+export type TypedRecord = { values: RowValues; present: string[]; errors: Record<string, string[]> | null; provisional: string[] | null; refusedChoices: Record<string, string> | null };
 
 const isBlank = (raw: unknown) => raw === null || raw === undefined || (typeof raw === 'string' && raw.trim() === '');
 
@@ -191,8 +197,8 @@ const hasNul = (text: string) => text.includes('\u0000');
 /**
  * Compiles the reading of mapped records for `target`: blank cells (null, default or "required"),
  * dates in the mapping's format or detected across the file (`detector`), Excel serials and
- * dates, decimal commas, product codes kept as text for the lookup, and the table's row rules
- * (types, lengths, choices, `>= 0`).
+ * dates, decimal commas, product codes kept as text for the lookup, the mapping's value maps, and
+ * the table's row rules (types, lengths, choices, `>= 0`).
  */
 export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, detector: DateOrderDetector) {
   const format: DateFormat = mapping.date_format ?? 'auto';
@@ -204,6 +210,7 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
   // Key and required fields a record must have (a JSON record without one is refused, not staged with a hole).
   const needed = target.mapped.filter((c) => target.keyColumns.includes(c) || target.blankIsMissing.has(c));
   const checkedKeys = new Set(checked.map((c) => c.key));
+  const valueMaps = compileValueMaps(mapping);
   const readers = target.mapped.map((column) => {
     const definition = target.columns.find((c) => c.key === column);
     return {
@@ -212,15 +219,20 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
       reference: byKey(column) ? target.references.get(column) : undefined,
       minimum: target.minimums.get(column),
       quick: definition && checkedKeys.has(column) ? quickCheck(definition) : null,
+      valueMap: valueMaps.get(column),
     };
   });
 
-  // A value outside a column's choices (a German till's "geplant"): the column can be left unmapped when it has a default.
-  const wayOutOfChoices = new Map(
-    checked
-      .filter((c) => c.choices && target.defaults.has(c.key))
-      .map((c) => [c.key, { choices: c.choices ?? [], wayOut: `Change the values in the file, or leave ${c.label} unmapped: every row then gets ${target.defaults.get(c.key)} (the default).` }]),
-  );
+  // A value outside a column's choices (a German till's "geplant"): the mapping can say what it
+  // means, and a column with a default can be left unmapped.
+  type ChoiceColumn = { label: string; choices: string[]; default: string | undefined };
+  const choiceColumns = new Map<string, ChoiceColumn>(checked.filter((c) => c.choices).map((c) => [c.key, { label: c.label ?? c.key, choices: c.choices ?? [], default: target.defaults.get(c.key) }]));
+  const wayOutOfChoices = (choice: ChoiceColumn, value: string) => {
+    const meaning = `say in the mapping what ${value} means (${value} → one of those values)`;
+    return choice.default === undefined
+      ? `Change the values in the file, or ${meaning}.`
+      : `Change the values in the file, ${meaning}, or leave ${choice.label} unmapped: every row then gets ${choice.default} (the default).`;
+  };
   const dateRule = datedColumn(target.encodedName);
   const now = new Date();
   const readDateValue = (raw: unknown, row: number): ReadDate | string => {
@@ -249,7 +261,8 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
     let errors: Record<string, string[]> | null = null;
     // Date columns read day-first only for now (the file's order undecided): they may be swapped later.
     let provisional: string[] | null = null;
-    for (const { column, type, reference, minimum, quick } of readers) {
+    let refusedChoices: Record<string, string> | null = null;
+    for (const { column, type, reference, minimum, quick, valueMap } of readers) {
       let raw = fields[column];
       if (raw === undefined) continue;
       const written = raw;
@@ -278,6 +291,11 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
           present.push(column);
         }
         continue;
+      }
+      if (valueMap && (typeof raw === 'string' || typeof raw === 'number')) {
+        const meant = valueMap.get(valueMapForm(String(raw)));
+        // A map's values are the column's choices as text; an integer column's are numbers, as a file's are read.
+        if (meant !== undefined) raw = type === 'IntegerField' ? Number(meant) : meant;
       }
       if (type === 'DateField' || type === 'DateTimeField') {
         const before = detector.provisionalReads;
@@ -328,10 +346,12 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
             // Only a figure refused as not a number at all: one refused for its size or places is not about its writing.
             const notANumber = fieldErrors[column]?.some((reason) => reason === expectedValue.DecimalField || reason === expectedValue.IntegerField);
             const hint = notANumber ? numberWritingHint(writtenAs?.[column] ?? raw, decimalComma, target.typeOf(column) === 'IntegerField') : null;
-            const choice = wayOutOfChoices.get(column);
             const refusal = fieldErrors[column];
-            const unknownChoice = choice && refusal && !choice.choices.includes(String(raw).trim());
-            const reasons = hint ? [hint] : unknownChoice ? refusal.map((reason) => `${reason} ${choice.wayOut}`) : null;
+            const text = String(raw).trim();
+            const choice = choiceColumns.get(column);
+            const unknownChoice = refusal && choice && !choice.choices.includes(text) ? choice : null;
+            if (unknownChoice) (refusedChoices ??= {})[column] = text;
+            const reasons = hint ? [hint] : refusal && unknownChoice ? refusal.map((reason) => `${reason} ${wayOutOfChoices(unknownChoice, text)}`) : null;
             errors = { ...fieldErrors, ...(reasons ? { [column]: reasons } : {}), ...(errors ?? {}) };
           }
         }
@@ -348,10 +368,10 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
       }
     }
     for (const column of needed) if (!(column in values) && !errors?.[column]) (errors ??= {})[column] = ['A value is required.'];
-    if (!errors) return { values, present, errors: null, provisional };
+    if (!errors) return { values, present, errors: null, provisional, refusedChoices };
     // Problems in the table's column order, as the row form lists them.
     const found = errors;
     const ordered = Object.fromEntries(target.mapped.filter((c) => found[c]).map((c) => [c, found[c] as string[]]));
-    return { values, present, errors: ordered, provisional };
+    return { values, present, errors: ordered, provisional, refusedChoices };
   };
 }

@@ -7,7 +7,7 @@
 // row is refused (the caller rolls back); an integration's batch sets the refused records aside and
 // writes the others (setAsideRefused, ADR 0060's amendment).
 // Signature and use: docs/architecture.md "Records writer".
-import type { EntityMapping, ImportCounts, RepeatedKeyMode, RowError } from '@stockwise/contract';
+import type { EntityMapping, ImportCounts, RefusedChoices, RepeatedKeyMode, RowError } from '@stockwise/contract';
 import { MAX_REPORTED_ROW_ERRORS } from '@stockwise/contract';
 import { AppError, validationError } from '../http/errors.ts';
 import { recordTodaysStockSql } from '../stock/repo.ts';
@@ -16,6 +16,7 @@ import { deleteReferencingRows } from '../tables/repo.ts';
 import type { RowReference } from '../tables/service.ts';
 import type { ImportSession } from './repo.ts';
 import { blankCodeSkipper, compileRecordTyper, type WriteTarget } from './target.ts';
+import { RefusedChoiceValues } from './value-maps.ts';
 import { DateOrderDetector } from './values.ts';
 import * as sqlOf from './writer-sql.ts';
 
@@ -50,6 +51,8 @@ export type WriteOutcome = {
   /** The first 100 refused rows; when there are any, nothing was written unless `setAside` says otherwise. */
   rowErrors: RowError[];
   rowErrorCount: number;
+  /** The values refused as outside a column's choices, over every row (what a value map can say they mean). */
+  refusedChoices: RefusedChoices[];
   /** With setAsideRefused: the refused records, left out while the others were written (absent: nothing was written). */
   setAside?: number;
   /** The order of slashed dates, where the records' dates told it (a mapping's date format auto). */
@@ -78,10 +81,14 @@ const copyText = (value: RowValues[string] | undefined) => {
 
 const UNIQUE_VIOLATION = '23505';
 
-/** Collects refused rows: every one counted, the first 100 kept, each naming its field and the file's column. */
+/**
+ * Collects refused rows: every one counted, the first 100 kept, each naming its field and the
+ * file's column; and every row's values outside a column's choices, each once.
+ */
 export class RowErrors {
   readonly list: RowError[] = [];
   count = 0;
+  readonly refusedChoices = new RefusedChoiceValues();
   readonly #mapping: EntityMapping;
   constructor(mapping: EntityMapping) {
     this.#mapping = mapping;
@@ -92,9 +99,10 @@ export class RowErrors {
       this.list.push({ row, field, ...(column ? { column } : {}), reason });
     }
   }
-  /** A refused row: its problems by field, or null when the record is not an object at all. */
-  addRow(row: number, fieldErrors: Record<string, string[]> | null) {
+  /** A refused row: its problems by field, or null when the record is not an object at all, and its values outside a column's choices. */
+  addRow(row: number, fieldErrors: Record<string, string[]> | null, refusedChoices: Record<string, string> | null = null) {
     this.count += 1;
+    this.refusedChoices.addAll(refusedChoices);
     if (!fieldErrors) this.add(row, null, 'The record is not an object.');
     else for (const [field, reasons] of Object.entries(fieldErrors)) this.add(row, field, reasons.join(' '));
   }
@@ -193,7 +201,7 @@ export async function prepareRecords(target: WriteTarget, batches: AsyncIterable
       }
       const typed = typeRecord(record.fields, record.row);
       if (typed.errors) {
-        errors.addRow(record.row, typed.errors);
+        errors.addRow(record.row, typed.errors, typed.refusedChoices);
         continue;
       }
       let fields = allFields;
@@ -301,6 +309,7 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
     repeatedKeys: target.repeatedKeys,
     rowErrors: errors.list.sort((a, b) => a.row - b.row),
     rowErrorCount: errors.count,
+    refusedChoices: errors.refusedChoices.list(target.columns),
     ...(setAside === undefined ? {} : { setAside }),
     dateOrder: detector.order,
     defaulted,

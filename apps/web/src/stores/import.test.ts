@@ -335,6 +335,27 @@ describe('submit', () => {
     await until(() => paths.includes('/api/records/imports/'));
   });
 
+  it("an import refusing values outside a column's choices lists them; what they mean goes into the draft's value maps, the preview, the save and the next import", async () => {
+    await store().loadMappings();
+    await store().selectMapping(null);
+    await store().selectFile(csvFile());
+    await store().setColumn('status', 'Status');
+    const refusedChoices = [{ field: 'status', values: ['geplant', 'verloren'], choices: ['scheduled', 'received', 'cancelled'] }];
+    uploadAnswer = { status: 400, body: { detail: '2 rows could not be imported; nothing was written.', code: 'validation_error', error: 'x', row_errors: [{ row: 2, field: 'status', reason: 'geplant is not one of the allowed values' }], row_error_count: 2, refused_choices: refusedChoices } };
+    await expect(store().submit()).rejects.toMatchObject({ code: 'validation_error' });
+    expect(store().refusedChoices).toEqual(refusedChoices);
+    await store().mapValues({ status: { geplant: 'scheduled', verloren: '' } });
+    const draft = { field_mappings: { product_code: 'product_code', name: 'name', current_stock: 'current_stock', status: 'Status' }, value_maps: { status: { geplant: 'scheduled' } } };
+    expect(store().draft).toEqual(draft);
+    expect(JSON.parse(previewFields['mapping_config']!)).toEqual(draft);
+    await store().saveDraft('kasse');
+    expect(savedBody).toEqual({ name: 'kasse', config: { entities: { products: draft } } });
+    uploadAnswer = { status: 200, body: okResult };
+    await store().submit();
+    expect(JSON.parse(uploadFields['mapping_config']!)).toEqual({ entities: { products: draft } });
+    expect(store().refusedChoices).toEqual([]);
+  });
+
   it('a 413 shows the server message', async () => {
     await store().loadMappings();
     await store().selectFile(csvFile());

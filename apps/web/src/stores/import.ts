@@ -5,13 +5,13 @@
 // cleared at end; the error cleared at start (flow: isLoading/isUploading + error, log: isLoadingLogs/
 // logsError, one log's details: isLoadingLogDetail/logDetailError).
 import { create } from 'zustand';
-import type { EntityMapping, MappingConfig, PreviewFileResponse, RowError } from '@stockwise/contract';
+import type { EntityMapping, MappingConfig, PreviewFileResponse, RefusedChoices, RowError } from '@stockwise/contract';
 import * as importApi from '../api/import.ts';
 import type { ImportLogEntry, ImportLogSummary, ImportResult } from '../api/import.ts';
 import { normalizeError, type NormalizedError } from '../api/errors.ts';
 import { i18n } from '../i18n.ts';
 import { useSessionStore } from './session.ts';
-import { columnsMissingFromFile, draftFrom, draftFromProposal, unmappedRequired, withColumn, withOptions, type MappingOptions } from '../pages/settings/preview.ts';
+import { columnsMissingFromFile, draftFrom, draftFromProposal, unmappedRequired, withColumn, withOptions, withValueMeanings, type MappingOptions, type ValueMeanings } from '../pages/settings/preview.ts';
 
 export type MappingSummary = { name: string; description: string | null };
 export type ServerProgress = { rowsDone: number; bytesDone: number; bytesTotal: number | null };
@@ -45,6 +45,8 @@ export type ImportState = {
   errorDetail: string | null;
   rowErrors: RowError[];
   rowErrorCount: number;
+  /** The values the failed import refused as outside a column's choices, over the whole file. */
+  refusedChoices: RefusedChoices[];
   uploadProgress: importApi.UploadProgress | null;
   serverProgress: ServerProgress | null;
   result: ImportResult | null;
@@ -67,6 +69,8 @@ export type ImportActions = {
   /** Feeds a target field from a file column (null: from none) and reads the preview again. */
   setColumn: (field: string, column: string | null) => Promise<void>;
   setOptions: (options: MappingOptions) => Promise<void>;
+  /** Says in the draft's value maps what the file's values mean, and reads the preview again. */
+  mapValues: (meanings: ValueMeanings) => Promise<void>;
   /** Saves the draft as a named mapping and selects it. */
   saveDraft: (name: string) => Promise<void>;
   generatePreview: () => Promise<void>;
@@ -99,6 +103,7 @@ export const initialImportState: ImportState = {
   errorDetail: null,
   rowErrors: [],
   rowErrorCount: 0,
+  refusedChoices: [],
   uploadProgress: null,
   serverProgress: null,
   result: null,
@@ -127,7 +132,7 @@ export function submitGuard(input: { file: File | null; draft: EntityMapping | n
 /** The log's name for an import through a mapping built on the screen and not saved. */
 export const UNSAVED_MAPPING_NAME = 'unsaved mapping';
 
-const noUploadErrors = { rowErrors: [] as RowError[], rowErrorCount: 0 };
+const noUploadErrors = { rowErrors: [] as RowError[], rowErrorCount: 0, refusedChoices: [] as RefusedChoices[] };
 const entityTypesOf = (config: MappingConfig | null) => (config ? Object.keys(config.entities ?? {}) : []);
 /** No saved mapping: the builder proposes one from the file's header, and the log names it unsaved. */
 const newMapping = { selectedMapping: null, mappingConfig: null, availableEntities: [] as string[], draft: null, savedAs: null };
@@ -239,6 +244,7 @@ export const useImportStore = create<ImportStore>()((set, get) => {
 
     setColumn: (field, column) => editDraft((draft) => withColumn(draft, field, column)),
     setOptions: (options) => editDraft((draft) => withOptions(draft, options)),
+    mapValues: (meanings) => editDraft((draft) => withValueMeanings(draft, meanings)),
 
     saveDraft: async (rawName) => {
       const name = rawName.trim();
@@ -348,6 +354,7 @@ export const useImportStore = create<ImportStore>()((set, get) => {
         const body = bodyOf(error);
         const rowErrors = Array.isArray(body['row_errors']) ? (body['row_errors'] as RowError[]) : [];
         const rowErrorCount = typeof body['row_error_count'] === 'number' ? body['row_error_count'] : rowErrors.length;
+        const refusedChoices = Array.isArray(body['refused_choices']) ? (body['refused_choices'] as RefusedChoices[]) : [];
         const cancelled = abort.signal.aborted;
         // 413: the server's own message says it all. Rows refused: the upload worked, and the title
         // says so ("Failed to upload data." would send her to check her connection); otherwise the
@@ -360,7 +367,7 @@ export const useImportStore = create<ImportStore>()((set, get) => {
               ? i18n.t('import.errors.rowsRefused')
               : i18n.t('import.errors.uploadFailed');
         const detail = cancelled || error.details.status === 413 ? null : error.message || null;
-        set({ isUploading: false, error: message, errorDetail: detail, rowErrors, rowErrorCount });
+        set({ isUploading: false, error: message, errorDetail: detail, rowErrors, rowErrorCount, refusedChoices });
         // The server recorded the failed import in its log (spec §4): show it.
         void get().loadLogs();
         throw error;

@@ -3,9 +3,10 @@
 // disabled while a required target has no column, the row errors with row and column and "and N
 // more", the success counts, the upload and server progress, and the file input reachable by its
 // label (keyboard users tab to it); why the form left a saved mapping, a draft's column the file
-// lacks shown as such, and Import disabled for a file the preview could not read.
+// lacks shown as such, Import disabled for a file the preview could not read, and "What does each
+// value mean?" for values outside a column's choices.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import type { PreviewFileResponse } from '@stockwise/contract';
 import { initTestI18n } from '../../test/i18n.ts';
@@ -142,6 +143,45 @@ describe('import form', () => {
     const quantity = screen.getByLabelText('Quantity (quantity) · required') as HTMLSelectElement;
     expect(quantity.value).toBe('Units');
     expect(quantity.selectedOptions[0]?.textContent).toBe("Units (not in the file's first records)");
+  });
+
+  it("asks what the values outside a column's choices mean, one labelled select each, and Apply puts the answers in the mapping", async () => {
+    const choices = ['scheduled', 'received', 'cancelled'];
+    const deliveries: PreviewFileResponse = {
+      ...previewData,
+      header: ['Artikel', 'Status'],
+      targets: [{ field: 'status', label: 'Status', type: 'CharField', required: false }],
+      proposed_mapping: { status: 'Status' },
+      rows: [{ row: 2, values: { status: 'geplant' }, problems: { status: 'geplant is not one of the allowed values: scheduled, received, cancelled.' } }],
+      refused_choices: [{ field: 'status', values: ['geplant', 'storniert'], choices }],
+    };
+    // The import's refusal adds a value met after the rows the preview read; one the draft already maps is not asked again.
+    const draft = { field_mappings: { status: 'Status' }, value_maps: { status: { erhalten: 'received' } } };
+    useImportStore.setState({ entityType: 'deliveries', draft, previewData: deliveries, refusedChoices: [{ field: 'status', values: ['Storniert', 'Erhalten', 'verloren'], choices }] });
+    renderForm();
+    const editor = screen.getByRole('region', { name: 'What does each value mean?' });
+    const selectLabels = () => within(screen.getByTestId('value-meanings')).getAllByRole('combobox').map((select) => document.querySelector(`label[for="${select.id}"]`)?.textContent);
+    expect(selectLabels()).toEqual([
+      '“geplant” in Status means',
+      '“storniert” in Status means',
+      '“verloren” in Status means',
+    ]);
+    const geplant = within(editor).getByLabelText('“geplant” in Status means') as HTMLSelectElement;
+    expect([...geplant.options].map((option) => option.textContent)).toEqual(['(not said: the row is refused)', ...choices]);
+    const apply = within(editor).getByRole('button', { name: 'Apply' }) as HTMLButtonElement;
+    expect(apply.disabled).toBe(true);
+    fireEvent.change(geplant, { target: { value: 'scheduled' } });
+    fireEvent.change(within(editor).getByLabelText('“storniert” in Status means'), { target: { value: 'cancelled' } });
+    expect(apply.disabled).toBe(false);
+    fireEvent.click(apply);
+    expect(useImportStore.getState().draft).toEqual({ field_mappings: { status: 'Status' }, value_maps: { status: { erhalten: 'received', geplant: 'scheduled', storniert: 'cancelled' } } });
+    expect(selectLabels()).toEqual(['“verloren” in Status means']);
+  });
+
+  it('asks nothing when no value was refused as outside a column\'s choices', () => {
+    useImportStore.setState({ entities: [{ name: 'sales', repeatedKeys: 'sum' }], entityType: 'sales', selectedFile: new File(['x'], 'till.csv'), draft: mapping.entities.sales, previewData });
+    renderForm();
+    expect(screen.queryByTestId('value-meanings')).toBeNull();
   });
 
   it('keeps Import disabled for a file the preview could not read, with the reason shown', () => {

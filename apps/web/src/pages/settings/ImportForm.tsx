@@ -1,9 +1,9 @@
 // Choose the entity, a saved mapping (or build one on the file's own header) and a file; map each
 // target field to a file column, say how the file writes dates, decimals and repeated keys, save the
 // mapping under a name; read the raw header and the first records as the import would store them,
-// with the cells the server will refuse marked; import with upload and server progress, then see
-// the counts or the refused rows with row and column (spec §2 Data integration screen, §4 Import
-// flow; issue 13).
+// with the cells the server will refuse marked, and say what values outside a column's choices
+// mean; import with upload and server progress, then see the counts or the refused rows with row
+// and column (spec §2 Data integration screen, §4 Import flow; issue 13).
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { Alert, Badge, Button, Checkbox, Group, NativeSelect, Paper, Progress, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { useImportStore } from '../../stores/import.ts';
 import { IMPORT_ENTITY_ID, unmappedRequired } from './preview.ts';
 import { MappedRowsTable, targetLabel } from './MappedRows.tsx';
+import { ValueMeanings } from './ValueMeanings.tsx';
 import { durationMessage, formatBytes, formatCell, formatCount, shortened } from './format.ts';
 
 function EntityAndMappingChooser() {
@@ -455,6 +456,7 @@ export function ImportForm() {
           <PreviewTable preview={previewData} />
         </>
       ) : null}
+      <ValueMeanings />
       {unmapped.length ? (
         <Text size="sm" c="red.9" data-testid="unmapped-required">
           {t('import.builder.unmapped', { list: unmapped.map((target) => target.field).join(', ') })}

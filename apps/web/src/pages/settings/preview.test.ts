@@ -2,11 +2,12 @@
 // The mapping builder's logic: a saved mapping's entity mapping as a draft, the server's proposal
 // as a draft, one target fed from another column or none, options set and dropped, the required
 // targets without a column (Import stays disabled), the draft's columns the file lacks, the
-// problems counted, and the head of a large file sent for the preview.
+// problems counted, the head of a large file sent for the preview, and what a file's values outside
+// a column's choices mean (value maps).
 import { describe, expect, it } from 'vitest';
 import { PREVIEW_MAX_BYTES, type ImportTarget, type PreviewFileResponse } from '@stockwise/contract';
 import { previewPart } from '../../api/import.ts';
-import { columnsMissingFromFile, draftFrom, draftFromProposal, entityFieldMappings, problemCount, unmappedRequired, withColumn, withOptions } from './preview.ts';
+import { columnsMissingFromFile, draftFrom, draftFromProposal, entityFieldMappings, problemCount, unmappedRequired, valuesToMap, withColumn, withOptions, withValueMeanings } from './preview.ts';
 
 const config = { entities: { sales: { field_mappings: { product_id: 'StockCode', date: 'Date' }, date_format: 'dd/mm/yyyy' as const } } };
 const targets: ImportTarget[] = [
@@ -63,6 +64,30 @@ describe('mapping drafts', () => {
     expect(columnsMissingFromFile(file, { field_mappings: { product_id: 'StockCode', date: 'Date', note: 'Remark' } })).toEqual({ columns: ['Remark'], required: false });
     expect(columnsMissingFromFile(file, { field_mappings: { product_id: 'product_code', date: 'date', note: 'Remark' } })).toEqual({ columns: ['product_code', 'date', 'Remark'], required: true });
     expect(columnsMissingFromFile(file, null)).toEqual({ columns: [], required: false });
+  });
+
+  it("adds what a file's values mean to the draft's value maps, and drops a field's map when it loses its column", () => {
+    const draft = { field_mappings: { product_id: 'Artikel', status: 'Status' } };
+    const mapped = withValueMeanings(draft, { status: { geplant: 'scheduled', verloren: '' } });
+    expect(mapped).toEqual({ ...draft, value_maps: { status: { geplant: 'scheduled' } } });
+    expect(withValueMeanings(mapped, { status: { erhalten: 'received', geplant: 'cancelled' } }).value_maps).toEqual({ status: { geplant: 'cancelled', erhalten: 'received' } });
+    expect(withValueMeanings(draft, { status: { verloren: '' } })).toBe(draft);
+    expect(withColumn(mapped, 'status', null)).toEqual({ field_mappings: { product_id: 'Artikel' } });
+    expect(withColumn(mapped, 'status', 'Zustand')).toEqual({ ...mapped, field_mappings: { product_id: 'Artikel', status: 'Zustand' } });
+    expect(withColumn({ ...mapped, value_maps: { ...mapped.value_maps, kind: { a: 'b' } } }, 'status', null).value_maps).toEqual({ kind: { a: 'b' } });
+  });
+
+  it("lists the refused values of the preview and the import once per field (ignoring case), leaving out those the draft's value maps give a meaning", () => {
+    const statusTargets: ImportTarget[] = [{ field: 'status', label: 'Status', type: 'CharField', required: false }];
+    const choices = ['scheduled', 'received', 'cancelled'];
+    const draft = { field_mappings: { status: 'Status' }, value_maps: { status: { Geplant: 'scheduled' } } };
+    const fromPreview = [{ field: 'status', values: ['geplant', 'storniert'], choices }];
+    const fromImport = [{ field: 'status', values: ['Storniert', 'verloren'], choices }, { field: 'kind', values: ['x'], choices: ['a'] }];
+    expect(valuesToMap(statusTargets, draft, fromPreview, fromImport)).toEqual([
+      { field: 'status', label: 'Status', values: ['storniert', 'verloren'], choices },
+      { field: 'kind', label: 'kind', values: ['x'], choices: ['a'] },
+    ]);
+    expect(valuesToMap(statusTargets, draft, [{ field: 'status', values: [' GEPLANT'], choices }], undefined)).toEqual([]);
   });
 
   it('sends the head of a large CSV or JSON file for the preview, and a workbook whole', async () => {

@@ -2,7 +2,7 @@
 // the draft the user edits (one file column per target field, and how the file writes its
 // values), and what keeps Import disabled. The server reads the file and types the first rows
 // (POST /api/records/preview-file/); this only decides what to ask it and what to show.
-import type { EntityMapping, ImportTarget, MappingConfig, PreviewFileResponse } from '@stockwise/contract';
+import { valueMapForm, type EntityMapping, type ImportTarget, type MappingConfig, type PreviewFileResponse, type RefusedChoices } from '@stockwise/contract';
 
 /** The import's entity select: where the integration editor sends someone who needs a mapping built. */
 export const IMPORT_ENTITY_ID = 'import-entity';
@@ -30,10 +30,54 @@ export function draftFromProposal(preview: Pick<PreviewFileResponse, 'proposed_m
   };
 }
 
-/** The draft with one target fed from `column`, or from no column. */
+/** The draft's value maps without `field`'s, dropped altogether when none is left. */
+function withoutValueMap(draft: EntityMapping, field: string): EntityMapping {
+  if (!draft.value_maps || !(field in draft.value_maps)) return draft;
+  const { [field]: _dropped, ...others } = draft.value_maps;
+  const { value_maps: _all, ...rest } = draft;
+  return Object.keys(others).length ? { ...rest, value_maps: others } : rest;
+}
+
+/** The draft with one target fed from `column`, or from no column (then its value map goes too: the server refuses a map for an unmapped field). */
 export function withColumn(draft: EntityMapping, field: string, column: string | null): EntityMapping {
   const { [field]: _previous, ...rest } = draft.field_mappings;
-  return { ...draft, field_mappings: column ? { ...rest, [field]: column } : rest };
+  return column ? { ...draft, field_mappings: { ...rest, [field]: column } } : { ...withoutValueMap(draft, field), field_mappings: rest };
+}
+
+/** field -> the file's value -> the allowed value it means; an empty meaning is no answer (the value stays refused). */
+export type ValueMeanings = Record<string, Record<string, string>>;
+
+/** The draft with the meanings added to its value maps (an earlier meaning of the same value replaced). */
+export function withValueMeanings(draft: EntityMapping, meanings: ValueMeanings): EntityMapping {
+  const valueMaps = { ...draft.value_maps };
+  for (const [field, values] of Object.entries(meanings)) {
+    const chosen = Object.entries(values).filter(([, meant]) => meant !== '');
+    if (chosen.length) valueMaps[field] = { ...valueMaps[field], ...Object.fromEntries(chosen) };
+  }
+  return Object.keys(valueMaps).length ? { ...draft, value_maps: valueMaps } : draft;
+}
+
+/** A column of choices whose values the file holds outside them, with the field's label. */
+export type ValuesToMap = RefusedChoices & { label: string };
+
+/**
+ * The values the preview or the import refused as outside a column's choices, each once per field,
+ * leaving out those the draft's value maps already give a meaning (the preview re-runs after Apply).
+ */
+export function valuesToMap(targets: readonly ImportTarget[], draft: EntityMapping | null, ...refused: readonly (readonly RefusedChoices[] | undefined)[]): ValuesToMap[] {
+  const byField = new Map<string, ValuesToMap>();
+  for (const { field, values, choices } of refused.flatMap((list) => list ?? [])) {
+    const mapped = new Set(Object.keys(draft?.value_maps?.[field] ?? {}).map(valueMapForm));
+    const entry = byField.get(field) ?? { field, label: targets.find((target) => target.field === field)?.label ?? field, values: [], choices };
+    const known = new Set(entry.values.map(valueMapForm));
+    for (const value of values) {
+      if (mapped.has(valueMapForm(value)) || known.has(valueMapForm(value))) continue;
+      known.add(valueMapForm(value));
+      entry.values.push(value);
+    }
+    byField.set(field, entry);
+  }
+  return [...byField.values()].filter((entry) => entry.values.length > 0);
 }
 
 export type MappingOptions = Omit<EntityMapping, 'field_mappings'>;

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { entityMapping, MAX_VALUE_MAP_ENTRIES, MAX_VALUE_MAP_FIELDS, saveMappingRequest } from './config.ts';
+
+const firstIssue = (input: unknown) => {
+  const parsed = entityMapping.safeParse(input);
+  return parsed.success ? null : { path: parsed.error.issues[0]?.path.join('.'), message: parsed.error.issues[0]?.message };
+};
+
+describe('entityMapping value_maps', () => {
+  it('keeps what a file value means in a column, and a saved mapping keeps it', () => {
+    const mapping = { field_mappings: { status: 'Status' }, value_maps: { status: { geplant: 'scheduled', Erhalten: 'received' } } };
+    expect(entityMapping.parse(mapping)).toEqual(mapping);
+    const saved = saveMappingRequest.parse({ name: 'kasse', config: { entities: { deliveries: mapping } } });
+    expect(saved.config.entities['deliveries']?.value_maps).toEqual({ status: { geplant: 'scheduled', Erhalten: 'received' } });
+  });
+
+  it('refuses blank or unstorable file values, empty or unstorable stored values, and unknown keys, naming where', () => {
+    expect(firstIssue({ field_mappings: {}, value_maps: { status: { '  ': 'scheduled' } } })).toEqual({ path: 'value_maps.status.  ', message: 'A value to map cannot be blank.' });
+    expect(firstIssue({ field_mappings: {}, value_maps: { status: { geplant: '' } } })?.path).toBe('value_maps.status.geplant');
+    expect(firstIssue({ field_mappings: {}, value_maps: { status: { 'ge\u0000plant': 'scheduled' } } })?.message).toBe('Text may not contain NUL (\\u0000) characters.');
+    expect(firstIssue({ field_mappings: {}, value_maps: { status: { geplant: 'sched\u0000uled' } } })?.path).toBe('value_maps.status.geplant');
+    expect(firstIssue({ field_mappings: {}, value_maps: { status: 'scheduled' } })?.path).toBe('value_maps.status');
+    expect(firstIssue({ field_mappings: {}, value_map: {} })?.message).toContain('value_map');
+  });
+
+  it('refuses reserved names as fields or file values (an own __proto__ key of JSON.parse is not dropped silently)', () => {
+    expect(firstIssue(JSON.parse('{"field_mappings": {}, "value_maps": {"status": {"__proto__": "scheduled"}}}'))?.path).toBe('value_maps.status');
+    expect(firstIssue(JSON.parse('{"field_mappings": {}, "value_maps": {"__proto__": {"a": "b"}}}'))?.path).toBe('value_maps');
+  });
+
+  it('bounds the number of fields and of values per field', () => {
+    const values = (count: number) => Object.fromEntries(Array.from({ length: count }, (_, at) => [`v${at}`, 'scheduled']));
+    expect(firstIssue({ field_mappings: {}, value_maps: { status: values(MAX_VALUE_MAP_ENTRIES) } })).toBeNull();
+    expect(firstIssue({ field_mappings: {}, value_maps: { status: values(MAX_VALUE_MAP_ENTRIES + 1) } })).toEqual({ path: 'value_maps.status', message: `At most ${MAX_VALUE_MAP_ENTRIES} values per field.` });
+    const fields = (count: number) => Object.fromEntries(Array.from({ length: count }, (_, at) => [`f${at}`, { a: 'b' }]));
+    expect(firstIssue({ field_mappings: {}, value_maps: fields(MAX_VALUE_MAP_FIELDS) })).toBeNull();
+    expect(firstIssue({ field_mappings: {}, value_maps: fields(MAX_VALUE_MAP_FIELDS + 1) })).toEqual({ path: 'value_maps', message: `At most ${MAX_VALUE_MAP_FIELDS} fields.` });
+    expect(firstIssue({ field_mappings: {}, value_maps: { status: { ['x'.repeat(201)]: 'scheduled' } } })?.path).toBe(`value_maps.status.${'x'.repeat(201)}`);
+  });
+});
