@@ -432,7 +432,7 @@ describe('built-in report generator over a known dataset', () => {
     }
   });
 
-  it("leaves out of the reorder report what the Forecasting screen's lists leave out: nothing to order, or no sales in the last 90 days", async () => {
+  it("leaves out of the reorder report what the Forecasting screen's lists leave out: nothing to order, or no sales in the 90 days before the forecast", async () => {
     const db = server.database.db;
     const todayIso = dayFromToday(0, today);
     const added = await db
@@ -440,12 +440,18 @@ describe('built-in report generator over a known dataset', () => {
       .values([
         { product_code: 'ZZ-DEAD', name: 'Linen tablecloth', category: 'Kitchen', current_stock: 0, unit_cost: 9, lead_time_days: 14 },
         { product_code: 'ZZ-NEW', name: 'Velvet tablecloth', category: 'Kitchen', current_stock: 0, unit_cost: 9, lead_time_days: 14 },
+        { product_code: 'ZZ-STALE', name: 'Cotton tablecloth', category: 'Kitchen', current_stock: 0, unit_cost: 9, lead_time_days: 14 },
       ])
       .returning(['id', 'product_code'])
       .execute();
-    const [dead, launch] = added.map((row) => row.id) as [number, number];
+    const [dead, launch, stale] = added.map((row) => row.id) as [number, number, number];
+    // Its last sale was 100 days ago, 70 days before its forecast's first day (a run 30 days old):
+    // the order list counts the 90 days from that first day, and so must the report.
+    await db.insertInto('data.sales').values({ product_id: stale, date: dayFromToday(-100, today), quantity: 3 }).execute();
+    const monthAgo = dayFromToday(-30, today);
     const reorder = { safetyStock: 0, leadTimeDays: 14, serviceLevel: 0.95 };
     await storeCatalogueAdvice(db, [
+      { productId: stale, forecastStart: monthAgo, stockouts: [{ date: monthAgo, type: 'stockForecast' }], reorder: { ...reorder, reorderPoint: 6, orderQuantity: 12, orderBy: monthAgo } },
       // At its reorder point with nothing to order (a zero forecast).
       { productId: dead, forecastStart: todayIso, stockouts: [], reorder: { ...reorder, reorderPoint: 0, orderQuantity: 0, orderBy: null } },
       // Out of stock with an order, but no sale of its own yet: the lists show it only under their filter.
@@ -457,11 +463,15 @@ describe('built-in report generator over a known dataset', () => {
       expect(codes).toEqual(expect.arrayContaining(['TL-001', 'KT-002', 'GD-001']));
       expect(codes).not.toContain('ZZ-DEAD');
       expect(codes).not.toContain('ZZ-NEW');
+      expect(codes).toContain('ZZ-STALE');
+      const list = (await server.request('/api/forecasting/latest-report/?page_size=200', { token })).json as { report: { products: { styleCode: string }[] } };
+      expect(list.report.products.map((p) => p.styleCode)).toContain('ZZ-STALE');
       expect(report.pseudocode).toContain('Keep the products it advises to order: a quantity to order and a day to order by.');
-      expect(report.pseudocode).toContain('Leave out those with no sales in the last 90 days');
+      expect(report.pseudocode).toContain("Leave out those with no sales in the 90 days before their forecast's first day");
     } finally {
-      await db.deleteFrom('forecast_results').where('product_id', 'in', [dead, launch]).execute();
-      await db.deleteFrom('data.products').where('id', 'in', [dead, launch]).execute();
+      await db.deleteFrom('data.sales').where('product_id', '=', stale).execute();
+      await db.deleteFrom('forecast_results').where('product_id', 'in', [dead, launch, stale]).execute();
+      await db.deleteFrom('data.products').where('id', 'in', [dead, launch, stale]).execute();
     }
   });
 

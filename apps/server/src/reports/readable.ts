@@ -16,7 +16,7 @@ const DESCRIPTIONS: Record<string, string> = {
   deliveries: "Purchase orders: expected_date, quantity, status ('scheduled', 'received', 'cancelled').",
   product_forecasts: 'Daily demand forecast per product with 95% bounds (demand, demand_lower_95, demand_upper_95) and projected stock.',
   stock_projections: 'Daily projected stock per product from its latest forecast, with lower and upper bounds; days_ahead counts from the first forecast day.',
-  reorder_advice: 'Reorder advice per product from its latest forecast: reorder_point, safety_stock, order_quantity, order_by, the first projected stockout_date.',
+  reorder_advice: 'Reorder advice per product from its latest forecast: reorder_point, safety_stock, order_quantity, order_by, the first projected stockout_date, and forecast_start, the first day of the forecast (count recent sales back from it, as the order list does).',
 };
 
 export class ReadableCatalogue {

@@ -35,6 +35,7 @@ import * as forecastRowsAsColumns from './0290-forecast-rows-as-columns.ts';
 import * as replaceKeepsRowsDataRefersTo from './0300-replace-keeps-rows-data-refers-to.ts';
 import * as integrationSchedulesInTheShopsTimeZone from './0310-integration-schedules-in-the-shops-time-zone.ts';
 import * as productsListedAfterSales from './0320-products-listed-after-sales.ts';
+import * as reorderAdviceFromTheForecastsFirstDay from './0330-reorder-advice-from-the-forecasts-first-day.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   '0300-replace-keeps-rows-data-refers-to': replaceKeepsRowsDataRefersTo,
   '0310-integration-schedules-in-the-shops-time-zone': integrationSchedulesInTheShopsTimeZone,
   '0320-products-listed-after-sales': productsListedAfterSales,
+  '0330-reorder-advice-from-the-forecasts-first-day': reorderAdviceFromTheForecastsFirstDay,
 };

@@ -417,7 +417,7 @@ function specialReport(intent: Intent, today: string): BuiltReport | null {
           and([
             'ra.order_quantity > 0',
             'ra.order_by is not null',
-            `exists (select 1 from sales s where s.product_id = ra.product_id and s.quantity > 0 and s.date >= current_date - ${DEFAULT_INACTIVE_DAYS})`,
+            `exists (select 1 from sales s where s.product_id = ra.product_id and s.quantity > 0 and s.date >= ra.forecast_start - ${DEFAULT_INACTIVE_DAYS})`,
             ...(ahead ? [aheadCondition(ahead, 'ra.order_by', true)] : []),
           ]),
           'order by ra.order_by, ra.product_code',
@@ -425,7 +425,7 @@ function specialReport(intent: Intent, today: string): BuiltReport | null {
         pseudocode: steps(
           'Read the reorder advice of every product’s latest forecast.',
           'Keep the products it advises to order: a quantity to order and a day to order by.',
-          `Leave out those with no sales in the last ${DEFAULT_INACTIVE_DAYS} days, as the Forecasting screen's lists do.`,
+          `Leave out those with no sales in the ${DEFAULT_INACTIVE_DAYS} days before their forecast's first day, as the Forecasting screen's lists do.`,
           ahead ? `Keep the orders due ${dueWords(orderWindowOf(windowOf(ahead, today)))}, overdue ones included.${writtenOn(ahead, today)}` : null,
           'Show the advised order quantity and the day to order by, most urgent first.',
         ),
