@@ -86,7 +86,19 @@ export const importLogEntry = z.object({
   fileName: z.string(),
   mappingName: z.string(),
   entityType: z.string(),
-  details: z.object({ counts: importCounts.optional(), duration_ms: z.number().optional(), bytes: z.number().optional(), row_errors: z.array(rowError).optional(), warnings: z.array(importWarning).optional() }).passthrough(),
+  details: z
+    .object({
+      counts: importCounts.optional(),
+      repeated_keys: z.enum(repeatedKeyModes).optional(),
+      duration_ms: z.number().optional(),
+      bytes: z.number().optional(),
+      row_errors: z.array(rowError).optional(),
+      row_error_count: z.number().int().optional(),
+      refused_choices: z.array(refusedChoices).optional(),
+      warnings: z.array(importWarning).optional(),
+    })
+    // Logs written by earlier versions may carry fields no longer named here.
+    .passthrough(),
   errorMessage: z.string().nullable(),
   fileContent: z.string().nullable(),
   progress: z.object({ rows_done: z.number().int(), bytes_done: z.number().int(), bytes_total: z.number().int().nullable() }),

@@ -75,6 +75,10 @@ describe.each(backends)('value maps on %s', (backend) => {
     ]);
     expect(refused.json.refused_choices).toEqual([{ field: 'status', values: ['storniert', 'verloren'], choices: ['scheduled', 'received', 'cancelled'] }]);
     expect(await deliveriesCount()).toBe(before);
+    // The import's log keeps what the answer said (declared in the log's schema).
+    const log = await server.request(`/api/records/imports/${String(refused.json.import_id)}/`, { token: editor });
+    expect(log.status, log.text).toBe(200);
+    expect(log.json.details).toMatchObject({ row_error_count: 3, refused_choices: refused.json.refused_choices });
   });
 
   it('refuses a map the table cannot take with a 400 naming the field and value, when used and when saved; nothing is written or saved', async () => {
