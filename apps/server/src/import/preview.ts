@@ -70,14 +70,15 @@ export function proposeMapping(targets: ImportTarget[], header: string[]): Recor
   const proposed: Record<string, string | null> = {};
   const candidates = (target: ImportTarget) => [target.field, target.label, ...(target.reference ? [target.reference.key] : []), ...(SYNONYMS[target.field] ?? [])].map(normalise);
   // After every whole name, a name's last or first word: web shops qualify theirs (Shopify's
-  // "Lineitem sku", "Lineitem quantity"; Amazon's "quantity-purchased", "purchase-date").
-  const byWord = (name: string) => header.find((column) => !used.has(column) && nameWords(column).some((word) => word === name));
+  // "Lineitem sku", "Lineitem quantity"; Amazon's "quantity-purchased", "purchase-date"). Last
+  // words first: the noun ends an English name, so "Product type" is a type, not a product code.
+  const byWord = (name: string, at: number) => header.find((column) => !used.has(column) && nameWords(column)[at] === name);
   // Exact names first (a `quantity` column goes to quantity even if stock_level would take it as a synonym).
   for (const round of [0, 1, 2]) {
     for (const target of targets) {
       if (proposed[target.field]) continue;
       const names = round === 0 ? candidates(target).slice(0, 2) : candidates(target);
-      const match = round === 2 ? names.map(byWord).find((column) => column !== undefined) : names.map((name) => byName.get(name)).find((column) => column !== undefined && !used.has(column));
+      const match = round === 2 ? [0, 1].flatMap((at) => names.map((name) => byWord(name, at))).find((column) => column !== undefined) : names.map((name) => byName.get(name)).find((column) => column !== undefined && !used.has(column));
       if (match) used.add(match);
       proposed[target.field] = match ?? null;
     }
