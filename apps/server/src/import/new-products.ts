@@ -90,9 +90,10 @@ export function compileNewProductReader(newProducts: NewProductColumns, columns:
 /**
  * The fields of the products that `records` (in the file's order) would create for `missing`
  * codes: per code and field, the value most of its lines carry (on a tie, its first line's), the
- * code for a required text field no line fills. Answers the first `shown` and how many.
+ * code for a required text field (`requiredText`) no line fills, as writer-sql.ts createMissingReferences
+ * does. Answers the first `shown` and how many.
  */
-export function pickNewProducts(records: { code: string; values: Record<string, string | null> }[], missing: Set<string>, newProducts: NewProductColumns | null, codeNamed: string[], shown: number): { list: NewProduct[]; count: number } {
+export function pickNewProducts(records: { code: string; values: Record<string, string | null> }[], missing: Set<string>, newProducts: NewProductColumns | null, requiredText: string[], shown: number): { list: NewProduct[]; count: number } {
   const byCode = new Map<string, Map<string, Map<string, number>>>();
   for (const { code, values } of records) {
     if (!missing.has(code)) continue;
@@ -114,8 +115,8 @@ export function pickNewProducts(records: { code: string; values: Record<string, 
   };
   const list = [...byCode].slice(0, shown).map(([code, fields]) => {
     const values: Record<string, string | null> = {};
-    for (const field of codeNamed) values[field] = code;
-    for (const { field } of newProducts?.fields ?? []) values[field] = mostFrequent(fields.get(field)) ?? (codeNamed.includes(field) ? code : null);
+    for (const field of requiredText) values[field] = code;
+    for (const { field } of newProducts?.fields ?? []) values[field] = mostFrequent(fields.get(field)) ?? (requiredText.includes(field) ? code : null);
     return { code, values };
   });
   return { list, count: byCode.size };

@@ -228,7 +228,7 @@ export async function previewRecords(
         coded,
         await missingCodes(db, target, creating.column, [...new Set(coded.map((c) => c.code))]),
         target.newProducts,
-        creating.requiredTextColumns.filter((c) => !(c in (mapping.new_products ?? {}))),
+        creating.requiredTextColumns,
         MAX_LISTED_NEW_PRODUCTS,
       )
     : null;

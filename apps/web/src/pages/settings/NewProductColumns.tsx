@@ -24,7 +24,9 @@ export function NewProductColumns({ preview }: { preview: PreviewFileResponse })
       <Group gap="md" align="flex-end">
         {fields.map((field) => {
           const column = draft?.new_products?.[field] ?? '';
-          const options = [{ value: '', label: t('import.builder.newProducts.fromCode') }, ...preview.header.map((name) => ({ value: name, label: name }))];
+          // Without a column a new product is named by its code; its other fields stay empty.
+          const none = field === 'name' ? t('import.builder.newProducts.fromCode') : t('import.builder.noColumn');
+          const options = [{ value: '', label: none }, ...preview.header.map((name) => ({ value: name, label: name }))];
           return (
             <NativeSelect
               key={field}
