@@ -101,8 +101,8 @@ describe.each(backends)('new products named from the file on %s', (backend) => {
     const csv = `${header}\n#3001,2026-05-07,1,Cedar Soap,NP-BAD,Soap\n`;
     const bad: [Record<string, unknown>, string][] = [
       [shopifyMapping({ new_products: { label: 'Lineitem name' } }), "Invalid configuration: new_products.label: products has no field 'label'."],
-      [shopifyMapping({ new_products: { unit_cost: 'Lineitem name' } }), 'Invalid configuration: new_products.unit_cost: only text fields and fields with a set of allowed values of new products rows can be taken from the file; Unit Cost is not one.'],
-      [shopifyMapping({ new_products: { product_code: 'Lineitem sku' } }), 'Invalid configuration: new_products.product_code: new products rows take Product Code from the code itself.'],
+      [shopifyMapping({ new_products: { unit_cost: 'Lineitem name' } }), 'Invalid configuration: new_products.unit_cost: only text fields and fields with a set of allowed values of products can be taken from the file; Unit cost is not one.'],
+      [shopifyMapping({ new_products: { product_code: 'Lineitem sku' } }), 'Invalid configuration: new_products.product_code: Product code is the code itself; it comes from the column mapped to product_id.'],
       [shopifyMapping({ create_missing_products: false }), 'Invalid configuration: new_products says where new products take their fields from, but create_missing_products is off: turn it on, or remove new_products.'],
     ];
     for (const [mapping, detail] of bad) {

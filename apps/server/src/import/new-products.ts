@@ -50,8 +50,8 @@ export function checkNewProducts(mapping: EntityMapping, codeReferences: { colum
   for (const [field] of fields) {
     const column = reference.columns.find((c) => c.key === field);
     if (!column) throw invalid(`new_products.${field}: ${reference.table} has no field '${field}'.`);
-    if (field === reference.keyColumn) throw invalid(`new_products.${field}: new ${reference.table} rows take ${columnLabel(column)} from the code itself.`);
-    if (!isNameable(column, reference.keyColumn)) throw invalid(`new_products.${field}: only text fields and fields with a set of allowed values of new ${reference.table} rows can be taken from the file; ${columnLabel(column)} is not one.`);
+    if (field === reference.keyColumn) throw invalid(`new_products.${field}: ${columnLabel(column)} is the code itself; it comes from the column mapped to ${reference.column}.`);
+    if (!isNameable(column, reference.keyColumn)) throw invalid(`new_products.${field}: only text fields and fields with a set of allowed values of ${reference.table} can be taken from the file; ${columnLabel(column)} is not one.`);
   }
   return { reference: reference.column, fields: fields.map(([field, path], at) => ({ field, path, source: newProductSource(field), staged: `_new_${at}` })) };
 }
