@@ -142,6 +142,13 @@ describe.each(backends)('new products named from the file on %s', (backend) => {
       { code: 'NP-P2', values: { name: 'NP-P2', category: null } },
     ]);
     expect(await productsOf('NP-P')).toEqual([]);
+
+    const till = await postMultipart(server, '/api/records/preview-file/', editor, [
+      { name: 'file', fileName: 'kasse.csv', content: 'Artikelnr;Bezeichnung;Warengruppe;Menge;Datum\nNP-K1;Gießkanne 5 l;Garten;2;03.05.2026\n' },
+      { name: 'entity_type', value: 'sales' },
+    ]);
+    expect(till.json.proposed_mapping).toMatchObject({ product_id: 'Artikelnr', quantity: 'Menge', date: 'Datum' });
+    expect(till.json.proposed_new_products).toEqual({ name: 'Bezeichnung', category: 'Warengruppe' });
   });
 
   it('an integration run through a saved mapping names its new products from the records’ fields', async () => {
