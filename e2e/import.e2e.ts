@@ -403,10 +403,10 @@ describe('data integration (Settings)', () => {
     ]);
   });
 
-  it("reads a web shop's orders export: its qualified names proposed, its zoned timestamps read, a gift card's line skipped when asked", async () => {
+  it("reads a web shop's orders export: its qualified names proposed, its zoned timestamps read, a gift card's line skipped when asked, a new product named by its line", async () => {
     const { page } = browser;
     const prefix = uniquePrefix('SHOP');
-    // A Shopify export; the codes are no product's, and the file is previewed only, so the demo sales stay as they are.
+    // A Shopify export; the code is no product's, so its sales go to the product the import creates (removed afterwards).
     const content = [
       'Name,Email,Financial Status,Created at,Lineitem quantity,Lineitem name,Lineitem price,Lineitem sku',
       `#1001,anna@example.com,paid,2026-11-28 09:15:02 -0500,2,Garden hose,12.50,${prefix}1`,
@@ -429,6 +429,24 @@ describe('data integration (Settings)', () => {
     await previewRows(page).nth(1).getByTestId('row-skipped').waitFor();
     expect(await previewCell(page, 1, 'product_id').getByTestId('cell-problem').count()).toBe(0);
     await expectAccessible(page, "a web shop's export with a line skipped");
+
+    // The code is no product's: with the option, the product is created named by its line, chosen by keyboard.
+    await page.getByRole('checkbox', { name: 'Create products for unknown codes' }).focus();
+    await page.keyboard.press('Space');
+    const nameFrom = page.getByLabel('Name new products from');
+    await expect.poll(() => nameFrom.inputValue()).toBe('Lineitem name');
+    expect(await page.getByLabel('Category of new products from').inputValue()).toBe('');
+    await expect.poll(() => page.getByTestId('new-products-preview').textContent()).toBe(`1 new product would be created: ${prefix}1 Garden hose`);
+    await nameFrom.focus();
+    await page.keyboard.press('Tab');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.querySelector(`label[for="${document.activeElement?.id}"]`)?.textContent)).toBe('Category of new products from');
+    await expectAccessible(page, 'the columns new products are named from');
+    await importButton(page).click();
+    const result = page.getByTestId('import-result');
+    await result.waitFor();
+    expect(await result.textContent()).toContain(`1 new product created for unknown codes: ${prefix}1 Garden hose.`);
+    expect(await result.getByTestId('result-created').textContent()).toBe('1');
+    expect((await productsWithPrefix(prefix)).map((row) => [row.product_code, row.name])).toEqual([[`${prefix}1`, 'Garden hose']]);
   });
 
   it("asks what a German shop's delivery statuses mean, keeps the answers in the saved mapping, and imports them as the allowed values", async () => {

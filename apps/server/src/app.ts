@@ -27,6 +27,7 @@ import { createTokenSigner, loadSigningKey } from './auth/tokens.ts';
 import { productName } from './product.ts';
 import { configRoutes } from './config/routes.ts';
 import { checkSavedValueMaps } from './import/value-maps.ts';
+import { checkSavedNewProducts } from './import/target.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { assistantRoutes } from './assistant/routes.ts';
 import { createChatModel } from './ai/chat.ts';
@@ -199,7 +200,10 @@ export async function buildApp({ config, database, queue, integrations }: AppDep
     configRoutes(
       configContext,
       (table) => storedColumnKeys(tablesContext, table),
-      (productConfig, entityType, mapping) => checkSavedValueMaps(database.db, productConfig, entityType, mapping),
+      async (productConfig, entityType, mapping) => {
+        await checkSavedValueMaps(database.db, productConfig, entityType, mapping);
+        await checkSavedNewProducts(database.db, productConfig, entityType, mapping);
+      },
     ),
   );
   const forecastingContext = createForecastingContext(database.db, queue, { requestsPerMinute: config.forecastRequestsPerMinute });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { entityMapping, MAX_VALUE_MAP_ENTRIES, MAX_VALUE_MAP_FIELDS, saveMappingRequest } from './config.ts';
+import { entityMapping, MAX_NEW_PRODUCT_FIELDS, MAX_VALUE_MAP_ENTRIES, MAX_VALUE_MAP_FIELDS, saveMappingRequest } from './config.ts';
 
 const firstIssue = (input: unknown) => {
   const parsed = entityMapping.safeParse(input);
@@ -36,5 +36,31 @@ describe('entityMapping value_maps', () => {
     expect(firstIssue({ field_mappings: {}, value_maps: fields(MAX_VALUE_MAP_FIELDS) })).toBeNull();
     expect(firstIssue({ field_mappings: {}, value_maps: fields(MAX_VALUE_MAP_FIELDS + 1) })).toEqual({ path: 'value_maps', message: `At most ${MAX_VALUE_MAP_FIELDS} fields.` });
     expect(firstIssue({ field_mappings: {}, value_maps: { status: { ['x'.repeat(201)]: 'scheduled' } } })?.path).toBe(`value_maps.status.${'x'.repeat(201)}`);
+  });
+});
+
+describe('entityMapping new_products', () => {
+  it('keeps the columns new products take their fields from, and a saved mapping keeps them', () => {
+    const mapping = { field_mappings: { product_id: 'Lineitem sku' }, create_missing_products: true, new_products: { name: 'Lineitem name', category: 'Product type' } };
+    expect(entityMapping.parse(mapping)).toEqual(mapping);
+    const saved = saveMappingRequest.parse({ name: 'shopify', config: { entities: { sales: mapping } } });
+    expect(saved.config.entities['sales']?.new_products).toEqual({ name: 'Lineitem name', category: 'Product type' });
+  });
+
+  it('refuses empty, too long or unstorable columns and fields, naming where', () => {
+    expect(firstIssue({ field_mappings: {}, new_products: { name: '' } })?.path).toBe('new_products.name');
+    expect(firstIssue({ field_mappings: {}, new_products: { name: 'x'.repeat(501) } })?.path).toBe('new_products.name');
+    expect(firstIssue({ field_mappings: {}, new_products: { name: 'Line\u0000item name' } })).toEqual({ path: 'new_products.name', message: 'Text may not contain NUL (\\u0000) characters.' });
+    expect(firstIssue({ field_mappings: {}, new_products: { ['n\u0000ame']: 'Lineitem name' } })?.path).toBe('new_products.n\u0000ame');
+    expect(firstIssue({ field_mappings: {}, new_products: { ['x'.repeat(64)]: 'Lineitem name' } })?.path).toBe(`new_products.${'x'.repeat(64)}`);
+    expect(firstIssue({ field_mappings: {}, new_products: 'Lineitem name' })?.path).toBe('new_products');
+    expect(firstIssue({ field_mappings: {}, new_products: { name: 3 } })?.path).toBe('new_products.name');
+    expect(firstIssue(JSON.parse('{"field_mappings": {}, "new_products": {"__proto__": "Lineitem name"}}'))?.path).toBe('new_products');
+  });
+
+  it('bounds the number of fields', () => {
+    const fields = (count: number) => Object.fromEntries(Array.from({ length: count }, (_, at) => [`f${at}`, `Column ${at}`]));
+    expect(firstIssue({ field_mappings: {}, new_products: fields(MAX_NEW_PRODUCT_FIELDS) })).toBeNull();
+    expect(firstIssue({ field_mappings: {}, new_products: fields(MAX_NEW_PRODUCT_FIELDS + 1) })).toEqual({ path: 'new_products', message: `At most ${MAX_NEW_PRODUCT_FIELDS} fields.` });
   });
 });

@@ -68,6 +68,21 @@ const fileValueMap = nameRecord(storableText().min(1).max(200), z.string()).chec
  */
 export const valueMaps = nameRecord(fileValueMap, storableName().min(1).max(63)).refine((fields) => Object.keys(fields).length <= MAX_VALUE_MAP_FIELDS, { message: `At most ${MAX_VALUE_MAP_FIELDS} fields.` });
 
+/** Fields of new products a mapping fills from the file, at most. */
+export const MAX_NEW_PRODUCT_FIELDS = 10;
+
+/**
+ * products field -> the file's column (or a record's dotted path) that products created for unknown
+ * codes take it from (`{name: 'Lineitem name', category: 'Product type'}`): with
+ * `create_missing_products`, new products are named from the file instead of by their code. Only
+ * text or choice fields that are not the key (checked against the table where the mapping is saved
+ * and where it is used); existing products are never changed.
+ */
+export const newProducts = nameRecord(storableText().min(1).max(500), storableName().min(1).max(63)).refine((fields) => Object.keys(fields).length <= MAX_NEW_PRODUCT_FIELDS, {
+  message: `At most ${MAX_NEW_PRODUCT_FIELDS} fields.`,
+});
+export type NewProducts = z.infer<typeof newProducts>;
+
 /**
  * How one source record maps onto an entity, and how the file writes its values. A ForeignKey
  * target is fed with the related table's business key (a product code) unless `references` says
@@ -92,6 +107,8 @@ export const entityMapping = z.strictObject({
   repeated_keys: z.enum(repeatedKeyModes).optional(),
   /** What the file's values mean in columns of choices (`{status: {geplant: scheduled}}`). */
   value_maps: valueMaps.optional(),
+  /** Where products created for unknown codes take their name and other fields from (needs `create_missing_products`). */
+  new_products: newProducts.optional(),
 });
 export type EntityMapping = z.infer<typeof entityMapping>;
 

@@ -52,6 +52,16 @@ export type ImportCounts = z.infer<typeof importCounts>;
 export const importWarning = z.object({ field: z.string(), rows: z.number().int(), value: z.string(), message: z.string() });
 export type ImportWarning = z.infer<typeof importWarning>;
 
+/**
+ * A product an import created (or, in a preview, would create) for an unknown code: its code and
+ * the fields it took from the file (`name`; the code when the file has none for it).
+ */
+export const newProduct = z.object({ code: z.string(), values: z.record(z.string(), z.string().nullable()) });
+export type NewProduct = z.infer<typeof newProduct>;
+
+/** New products an answer lists by name at most (counts.created_references counts them all). */
+export const MAX_LISTED_NEW_PRODUCTS = 20;
+
 export const importResult = z.object({
   message: z.string(),
   import_id: z.string(),
@@ -63,6 +73,8 @@ export const importResult = z.object({
   duration_ms: z.number(),
   /** Present when there are any. */
   warnings: z.array(importWarning).optional(),
+  /** The first products created for unknown codes, in the file's order (create_missing_products); present when there are any. */
+  new_products: z.array(newProduct).optional(),
 });
 export type ImportResult = z.infer<typeof importResult>;
 
@@ -181,6 +193,15 @@ export const previewFileResponse = z.object({
   rows: z.array(z.object({ row: z.number().int(), values: z.record(z.string(), sourceValue), problems: z.record(z.string(), z.string()), skipped: z.literal(true).optional() })),
   /** Values outside a column's choices in the records read (not only the rows shown); present when there are any. */
   refused_choices: z.array(refusedChoices).optional(),
+  /**
+   * With create_missing_products: the products the records read would create (codes not stored,
+   * the first few, in the file's order) and the fields they would take from the file.
+   */
+  new_products: z.array(newProduct).optional(),
+  /** How many products the records read would create (new_products lists the first few). */
+  new_product_count: z.number().int().optional(),
+  /** products field -> the source column its name matches, for new products (`name`, `category`); for entities fed with product codes. */
+  proposed_new_products: z.record(z.string(), z.string().nullable()).optional(),
   /** A problem of the file itself met after the first records (e.g. the head sent ends inside a record). */
   warning: z.string().optional(),
 });

@@ -3,14 +3,15 @@
 // detected over every record read, and the first five records as the import would store them with
 // their problems — read by the import's own code (source.ts, target.ts). Writes nothing.
 import { sql, type Kysely } from 'kysely';
-import { dateFormats, PREVIEW_ROWS, type DateFormat, type EntityMapping, type ImportTarget, type PreviewFileResponse, type ProductConfig } from '@stockwise/contract';
+import { dateFormats, MAX_LISTED_NEW_PRODUCTS, PREVIEW_ROWS, type DateFormat, type EntityMapping, type ImportTarget, type PreviewFileResponse, type ProductConfig } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import { validationError } from '../http/errors.ts';
 import { isReadOnly } from '../tables/columns.ts';
 import { csvMapper, applyMapping, resolveEntityMapping } from './mapping.ts';
 import type { ImportContext } from './service.ts';
 import { FileFormatError, openSource, type RawRecord } from './source.ts';
-import { blankCodeSkipper, compileRecordTyper, resolveWriteTarget, type WriteTarget } from './target.ts';
+import { isNameable, pickNewProducts, sourcePaths } from './new-products.ts';
+import { blankCodeSkipper, compileRecordTyper, resolveWriteTarget, type KeyReference, type WriteTarget } from './target.ts';
 import type { ReceivedFile } from './upload.ts';
 import { RefusedChoiceValues } from './value-maps.ts';
 import { DateOrderDetector, detectDecimalSeparator } from './values.ts';
@@ -40,7 +41,7 @@ const SYNONYMS: Record<string, string[]> = {
   product_id: [...PRODUCT_CODE, 'item'],
   name: ['name', 'productname', 'description', 'title', 'itemname', 'itemdescription',
     'bezeichnung', 'artikelbezeichnung', 'beschreibung', 'designation', 'libelle', 'nom', 'descripcion', 'nombre', 'omschrijving', 'naam', 'descrizione', 'nome'],
-  category: ['category', 'productgroup', 'group', 'department', 'categoryname',
+  category: ['category', 'productgroup', 'group', 'department', 'categoryname', 'producttype', 'productcategory', 'type',
     'warengruppe', 'kategorie', 'gruppe', 'categorie', 'famille', 'rayon', 'categoria', 'familia', 'groep', 'reparto'],
   current_stock: ['currentstock', 'stock', 'onhand', 'stockonhand', 'qtyonhand', 'instock', 'inventory',
     'bestand', 'lagerbestand', 'stockactuel', 'quantiteenstock', 'existencias', 'voorraad', 'giacenza'],
@@ -69,14 +70,15 @@ export function proposeMapping(targets: ImportTarget[], header: string[]): Recor
   const proposed: Record<string, string | null> = {};
   const candidates = (target: ImportTarget) => [target.field, target.label, ...(target.reference ? [target.reference.key] : []), ...(SYNONYMS[target.field] ?? [])].map(normalise);
   // After every whole name, a name's last or first word: web shops qualify theirs (Shopify's
-  // "Lineitem sku", "Lineitem quantity"; Amazon's "quantity-purchased", "purchase-date").
-  const byWord = (name: string) => header.find((column) => !used.has(column) && nameWords(column).some((word) => word === name));
+  // "Lineitem sku", "Lineitem quantity"; Amazon's "quantity-purchased", "purchase-date"). Last
+  // words first: the noun ends an English name, so "Product type" is a type, not a product code.
+  const byWord = (name: string, at: number) => header.find((column) => !used.has(column) && nameWords(column)[at] === name);
   // Exact names first (a `quantity` column goes to quantity even if stock_level would take it as a synonym).
   for (const round of [0, 1, 2]) {
     for (const target of targets) {
       if (proposed[target.field]) continue;
       const names = round === 0 ? candidates(target).slice(0, 2) : candidates(target);
-      const match = round === 2 ? names.map(byWord).find((column) => column !== undefined) : names.map((name) => byName.get(name)).find((column) => column !== undefined && !used.has(column));
+      const match = round === 2 ? [0, 1].flatMap((at) => names.map((name) => byWord(name, at))).find((column) => column !== undefined) : names.map((name) => byName.get(name)).find((column) => column !== undefined && !used.has(column));
       if (match) used.add(match);
       proposed[target.field] = match ?? null;
     }
@@ -92,6 +94,32 @@ function nameWords(column: string): string[] {
     .map(normalise)
     .filter(Boolean);
   return words.length > 1 ? [words.at(-1) as string, words[0] as string] : [];
+}
+
+/** A column's first word, when its name has several (`Lineitem sku` → lineitem), normalised. */
+const firstWord = (column: string) => nameWords(column)[1] ?? null;
+
+/**
+ * The file's columns proposed for the fields of new products (`name`, `category`), by the names
+ * proposeMapping knows for the products' own fields, among the columns the entity's mapping leaves
+ * free. Columns sharing the code column's first word come first: a Shopify orders export's
+ * "Lineitem name" names the line's product, its "Name" the order.
+ */
+export function proposeNewProducts(reference: KeyReference, header: string[], fieldMappings: Record<string, string>): Record<string, string | null> {
+  const targets: ImportTarget[] = reference.columns
+    .filter((c) => isNameable(c, reference.keyColumn))
+    .map((c) => ({ field: c.key, label: c.label ?? c.key, type: c.type, required: false }));
+  const used = new Set(Object.values(fieldMappings));
+  const free = header.filter((column) => !used.has(column));
+  const codeWord = firstWord(fieldMappings[reference.column] ?? '');
+  const siblings = codeWord ? free.filter((column) => firstWord(column) === codeWord) : [];
+  const fromSiblings = proposeMapping(targets, siblings);
+  const taken = new Set(Object.values(fromSiblings));
+  const fromAll = proposeMapping(
+    targets.filter((t) => !fromSiblings[t.field]),
+    free.filter((column) => !taken.has(column)),
+  );
+  return Object.fromEntries(targets.map((t) => [t.field, fromSiblings[t.field] ?? fromAll[t.field] ?? null]));
 }
 
 /** The dotted paths to the leaf values of JSON records, in the order first seen. */
@@ -149,7 +177,7 @@ async function missingCodes(db: Kysely<Database>, target: WriteTarget, column: s
   return new Set(rows.map((r) => r.code));
 }
 
-export type PreviewedRecords = Pick<PreviewFileResponse, 'targets' | 'proposed_mapping' | 'date_format' | 'decimal_separator' | 'rows' | 'refused_choices'>;
+export type PreviewedRecords = Pick<PreviewFileResponse, 'targets' | 'proposed_mapping' | 'date_format' | 'decimal_separator' | 'rows' | 'refused_choices' | 'new_products' | 'new_product_count' | 'proposed_new_products'>;
 
 /**
  * The records of a source (a file's head, an endpoint's first page) as the mapping builder shows
@@ -166,8 +194,9 @@ export async function previewRecords(
   const targets = describeTargets(provisional);
   const proposed = proposeMapping(targets, header);
   const fieldMappings = given?.field_mappings ?? Object.fromEntries(Object.entries(proposed).filter((entry): entry is [string, string] => entry[1] !== null));
-  const mapCells = csvMapper(header, fieldMappings);
-  const mapped = records.map((record) => ({ row: record.row, fields: record.cells ? mapCells(record.cells) : applyMapping(record.value, fieldMappings) }));
+  const paths = given ? sourcePaths({ ...given, field_mappings: fieldMappings }) : fieldMappings;
+  const mapCells = csvMapper(header, paths);
+  const mapped = records.map((record) => ({ row: record.row, fields: record.cells ? mapCells(record.cells) : applyMapping(record.value, paths) }));
   const decimalColumns = Object.keys(fieldMappings).filter((field) => provisional.typeOf(field) === 'DecimalField');
   const detectedSeparator = detectDecimalSeparator(mapped.flatMap((record) => decimalColumns.map((field) => record.fields[field])));
   // The proposal is read the way the file is written; a given mapping as it says.
@@ -185,7 +214,25 @@ export async function previewRecords(
   const detector = new DateOrderDetector();
   const refusedChoices = new RefusedChoiceValues();
   const typeForDetection = compileRecordTyper(target, { ...mapping, date_format: 'auto' }, detector);
-  for (const record of mapped) refusedChoices.addAll(typeForDetection(record.fields, record.row).refusedChoices);
+  // With create_missing_products, which codes of the records read would become products, and named how.
+  const creating = mapping.create_missing_products ? [...target.references.values()].find((r) => r.by === 'key' && target.mapped.includes(r.column)) : undefined;
+  const coded: { code: string; values: Record<string, string | null> }[] = [];
+  for (const record of mapped) {
+    const typed = typeForDetection(record.fields, record.row);
+    refusedChoices.addAll(typed.refusedChoices);
+    const code = creating && !typed.errors ? typed.values[creating.column] : undefined;
+    if (typeof code === 'string') coded.push({ code, values: typed.values as Record<string, string | null> });
+  }
+  const newProducts = creating
+    ? pickNewProducts(
+        coded,
+        await missingCodes(db, target, creating.column, [...new Set(coded.map((c) => c.code))]),
+        target.newProducts,
+        creating.requiredTextColumns,
+        MAX_LISTED_NEW_PRODUCTS,
+      )
+    : null;
+  const codeReference = [...provisional.references.values()].find((r) => r.by === 'key');
   const refused = refusedChoices.list(target.columns);
   const chosen = mapping.date_format && mapping.date_format !== 'auto' ? mapping.date_format : null;
   const detected: DateFormat | null = chosen ?? detector.order ?? (detector.candidates.length === 1 ? (detector.candidates[0] ?? null) : null);
@@ -228,6 +275,8 @@ export async function previewRecords(
     decimal_separator: { detected: detectedSeparator, used: usedSeparator },
     rows: rows.map(({ row, values, problems, skipped }) => ({ row, values, problems, ...(skipped ? { skipped } : {}) })),
     ...(refused.length ? { refused_choices: refused } : {}),
+    ...(newProducts ? { new_products: newProducts.list, new_product_count: newProducts.count } : {}),
+    ...(codeReference ? { proposed_new_products: proposeNewProducts(codeReference, header, fieldMappings) } : {}),
   };
 }
 

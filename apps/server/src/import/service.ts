@@ -18,6 +18,7 @@ import {
 import type { AppDatabase } from '../db/database.ts';
 import { AppError, validationError } from '../http/errors.ts';
 import { resolveEntityMapping } from './mapping.ts';
+import { describeNewProducts, sourcePaths } from './new-products.ts';
 import * as repo from './repo.ts';
 import { PieceFile } from './piece-file.ts';
 import { FileFormatError, isWorkbook, mappedBatches, openSource } from './source.ts';
@@ -131,7 +132,7 @@ function loggedContent(upload: ReceivedUpload<unknown>): string | null {
   return text.includes('\u0000') ? null : text;
 }
 
-type ResolvedImport = { entityType: string; mapping: EntityMapping; target: WriteTarget; options: WriteOptions; needed: string[] };
+type ResolvedImport = { entityType: string; mapping: EntityMapping; target: WriteTarget; options: WriteOptions; needed: string[]; paths: Record<string, string> };
 
 async function resolveImport(ctx: ImportContext, run: ImportRun, fields: Record<string, string>): Promise<ResolvedImport> {
   const mappingConfig = parseMappingField(fields.mapping_config);
@@ -140,8 +141,9 @@ async function resolveImport(ctx: ImportContext, run: ImportRun, fields: Record<
   if (!resolved.ok) throw validationError(resolved.message);
   const mapping = fields.sheet ? { ...resolved.mapping, sheet: fields.sheet } : resolved.mapping;
   const target = await resolveWriteTarget(ctx.database.db, await ctx.loadConfig(), entityType, mapping);
-  const needed = target.mapped.filter((c) => target.keyColumns.includes(c) || target.blankIsMissing.has(c));
-  return { entityType, mapping, target, needed, options: { mapping, onProgress: (rows) => (run.progress.rowsDone = rows) } };
+  // A column new products are named from must be in the file too: a mistyped one is a 400 naming it, not products named by their code.
+  const needed = [...target.mapped.filter((c) => target.keyColumns.includes(c) || target.blankIsMissing.has(c)), ...(target.newProducts?.fields.map((f) => f.source) ?? [])];
+  return { entityType, mapping, target, needed, paths: sourcePaths(mapping), options: { mapping, onProgress: (rows) => (run.progress.rowsDone = rows) } };
 }
 
 /** Rows typed while the upload arrived, kept as COPY text in a file until the transaction. */
@@ -160,7 +162,7 @@ export async function importWhileArriving(ctx: ImportContext, run: ImportRun, fi
   const source = await openSource({ stream: file.stream }, file.fileName, file.mimeType);
   const pieces = await PieceFile.create(path.join(directory, 'rows.copy'));
   try {
-    const prepared = await prepareRecords(resolved.target, mappedBatches(source, resolved.mapping.field_mappings, resolved.needed), resolved.options, pieces.sink);
+    const prepared = await prepareRecords(resolved.target, mappedBatches(source, resolved.paths, resolved.needed), resolved.options, pieces.sink);
     return { ...resolved, prepared, pieces };
   } finally {
     await pieces.close();
@@ -211,7 +213,7 @@ export async function importUpload(ctx: ImportContext, run: ImportRun, upload: R
       } else {
         const spooled = file as ReceivedFile;
         const source = await openSource({ path: spooled.path }, spooled.fileName, spooled.mimeType, { sheet: resolved.mapping.sheet ?? null });
-        result = await writeRecords(session, target, mappedBatches(source, resolved.mapping.field_mappings, resolved.needed), options);
+        result = await writeRecords(session, target, mappedBatches(source, resolved.paths, resolved.needed), options);
       }
       if (result.rowErrorCount) throw new ImportRowsError(result.rowErrors.slice(0, MAX_REPORTED_ROW_ERRORS), result.rowErrorCount, result.refusedChoices);
       if (result.counts.rows === 0) throw validationError('The file has no records to import.');
@@ -227,7 +229,7 @@ export async function importUpload(ctx: ImportContext, run: ImportRun, upload: R
           : `Imported ${rows(counts.rows)} into ${target.tableName}: ${counts.duplicates} repeated key${counts.duplicates === 1 ? '' : 's'}, the last row of each was kept, ${rows(counts.rows - counts.duplicates)}:`
         : `Imported ${rows(counts.rows)} into ${target.tableName}:`;
     const skipped = counts.skipped ? ` ${counts.skipped} line${counts.skipped === 1 ? '' : 's'} without a product code ${counts.skipped === 1 ? 'was' : 'were'} skipped.` : '';
-    const created = counts.created_references ? ` ${counts.created_references} new product${counts.created_references === 1 ? '' : 's'} created for unknown codes.` : '';
+    const created = counts.created_references ? ` ${counts.created_references} new product${counts.created_references === 1 ? '' : 's'} created for unknown codes: ${describeNewProducts(written.newProducts, counts.created_references)}.` : '';
     // Summed rows replace what is stored under their key: a second till's export of the same days is not added to the first's.
     const replaced =
       written.repeatedKeys === 'sum' && counts.updated > 0
@@ -243,6 +245,7 @@ export async function importUpload(ctx: ImportContext, run: ImportRun, upload: R
       repeated_keys: written.repeatedKeys,
       duration_ms: run.durationMs,
       ...(warnings.length ? { warnings } : {}),
+      ...(written.newProducts.length ? { new_products: written.newProducts } : {}),
     };
     outcome = {
       status: 'success',

@@ -19,6 +19,7 @@ import { datedColumn } from '../tables/dated-columns.ts';
 import { UnreadableCell } from './source.ts';
 import { defaultValueOf, findCatalogueEntry } from '../tables/repo.ts';
 import { checkValueMaps, compileValueMaps } from './value-maps.ts';
+import { checkNewProducts, compileNewProductReader, type NewProductColumns } from './new-products.ts';
 import { type DateOrderDetector, fromDecimalComma, fromJsDate, isoDateProblem, isoDateTime, isoDay, numberWritingHint, readDate, readExcelSerial, type ReadDate } from './values.ts';
 
 /** A ForeignKey target: fed with the related table's key column (`by: 'key'`), or with ids when the mapping says so. */
@@ -34,6 +35,8 @@ export type KeyReference = {
   requiredTextColumns: string[];
   /** A required column of the related table that a created row could not fill, if any. */
   unfillableColumn: string | null;
+  /** The related table's columns (what a mapping's new_products may fill). */
+  columns: ColumnDefinition[];
 };
 
 export type WriteTarget = {
@@ -57,6 +60,8 @@ export type WriteTarget = {
   blankIsMissing: Set<string>;
   /** Columns of blankIsAbsent whose default is a plain value (lead time 14, unit cost 0), as the database writes it: a new row without one gets it. */
   defaults: Map<string, string>;
+  /** The file's columns new products take their fields from (the mapping's new_products), or null. */
+  newProducts: NewProductColumns | null;
 };
 
 const invalid = (reason: string) => validationError(`Invalid configuration: ${reason}`);
@@ -119,7 +124,7 @@ export async function resolveWriteTarget(db: Kysely<Database>, config: ProductCo
     }
     const others = related.columns.filter((c) => c.key !== keyColumn && c.required && !isReadOnly(c.type));
     if (!keyColumn || !keyDefinition) {
-      references.set(column.key, { column: column.key, by: 'id', table: related.name, encodedName: related.encoded_name, keyColumn: 'id', keyMaxLength: 0, requiredTextColumns: [], unfillableColumn: null });
+      references.set(column.key, { column: column.key, by: 'id', table: related.name, encodedName: related.encoded_name, keyColumn: 'id', keyMaxLength: 0, requiredTextColumns: [], unfillableColumn: null, columns: related.columns });
       continue;
     }
     references.set(column.key, {
@@ -131,8 +136,10 @@ export async function resolveWriteTarget(db: Kysely<Database>, config: ProductCo
       keyMaxLength: keyDefinition.type === 'CharField' ? (keyDefinition.max_length ?? 255) : 1_000_000,
       requiredTextColumns: others.filter((c) => isTextual(c.type)).map((c) => c.key),
       unfillableColumn: others.find((c) => !isTextual(c.type))?.key ?? null,
+      columns: related.columns,
     });
   }
+  const newProducts = checkNewProducts(mapping, [...references.values()].filter((r) => r.by === 'key' && r.column in mapping.field_mappings));
 
   const { facts, checks } = await columnFacts(db, table.encoded_name);
   const factOf = new Map(facts.map((f) => [f.column_name, f]));
@@ -171,6 +178,7 @@ export async function resolveWriteTarget(db: Kysely<Database>, config: ProductCo
     blankIsAbsent,
     blankIsMissing,
     defaults,
+    newProducts,
   };
 }
 
@@ -211,6 +219,9 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
   const needed = target.mapped.filter((c) => target.keyColumns.includes(c) || target.blankIsMissing.has(c));
   const checkedKeys = new Set(checked.map((c) => c.key));
   const valueMaps = compileValueMaps(mapping);
+  const newProductReference = target.newProducts ? target.references.get(target.newProducts.reference) : undefined;
+  const readNewProducts = target.newProducts && newProductReference ? compileNewProductReader(target.newProducts, newProductReference.columns) : null;
+  const errorOrder = [...target.mapped, ...(target.newProducts?.fields.map((f) => f.source) ?? [])];
   const readers = target.mapped.map((column) => {
     const definition = target.columns.find((c) => c.key === column);
     return {
@@ -367,11 +378,26 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
         present.push(column);
       }
     }
+    if (readNewProducts) {
+      const read = readNewProducts(fields);
+      Object.assign(values, read.values);
+      if (read.errors) errors = { ...(errors ?? {}), ...read.errors };
+    }
     for (const column of needed) if (!(column in values) && !errors?.[column]) (errors ??= {})[column] = ['A value is required.'];
     if (!errors) return { values, present, errors: null, provisional, refusedChoices };
     // Problems in the table's column order, as the row form lists them.
     const found = errors;
-    const ordered = Object.fromEntries(target.mapped.filter((c) => found[c]).map((c) => [c, found[c] as string[]]));
+    const ordered = Object.fromEntries(errorOrder.filter((c) => found[c]).map((c) => [c, found[c] as string[]]));
     return { values, present, errors: ordered, provisional, refusedChoices };
   };
+}
+
+/**
+ * The check of a mapping being saved, for its new_products: against the tables, as its import
+ * would check it (the field of products it names, create_missing_products on, a code mapped). A
+ * mapping without new_products is saved as before.
+ */
+export async function checkSavedNewProducts(db: Kysely<Database>, config: ProductConfig, entityType: string, mapping: EntityMapping): Promise<void> {
+  if (!mapping.new_products || Object.keys(mapping.new_products).length === 0) return;
+  await resolveWriteTarget(db, config, entityType, mapping, { complete: false });
 }

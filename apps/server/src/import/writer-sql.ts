@@ -22,11 +22,15 @@ const id = (name: string) => sql.id(name);
 const list = (columns: string[]) => sql.join(columns.map(id));
 const dataTable = (encodedName: string) => sql.id('data', encodedName);
 const staged = (column: string) => sql`s.${id(column)}`;
+/** SQL fragments one after the other (none: nothing). */
+const joined = (parts: RawBuilder<unknown>[]) => (parts.length ? sql.join(parts, sql``) : sql``);
 const byKey = (target: WriteTarget, column: string) => target.references.get(column)?.by === 'key';
 
 /** Temporary tables dropped at commit (and first, when a caller writes several batches in one transaction). */
 export function createStagingTable(target: WriteTarget): RawBuilder<unknown>[] {
   const columns = target.mapped.map((c) => (byKey(target, c) ? sql`null::text as ${id(c)}` : id(c)));
+  // The fields of new products (new_products) ride along as text: not columns of this table.
+  for (const { staged } of target.newProducts?.fields ?? []) columns.push(sql`null::text as ${id(staged)}`);
   return [
     sql`drop table if exists ${id(STAGING_TABLE)}, ${id(MERGED_TABLE)}`,
     sql`create temp table ${id(STAGING_TABLE)} on commit drop as
@@ -34,7 +38,7 @@ export function createStagingTable(target: WriteTarget): RawBuilder<unknown>[] {
   ];
 }
 
-export const stagingColumns = (target: WriteTarget) => [STAGING_ROW, STAGING_FIELDS, STAGING_LINES, STAGING_PROVISIONAL, ...target.mapped];
+export const stagingColumns = (target: WriteTarget) => [STAGING_ROW, STAGING_FIELDS, STAGING_LINES, STAGING_PROVISIONAL, ...target.mapped, ...(target.newProducts?.fields.map((f) => f.staged) ?? [])];
 
 /**
  * Fails with 42P10 unless a unique index covers exactly the key columns: plain INSERTs would not
@@ -116,19 +120,49 @@ export function dropUnknownReferences(target: WriteTarget, column: string) {
       and not exists (select 1 from ${dataTable(reference.encodedName)} r where r.${id(reference.keyColumn)} = ${staged(column)})`;
 }
 
-/** New rows of the related table for the staged codes it lacks, named by their code; answers how many. */
-export function createMissingReferences(target: WriteTarget, column: string) {
+/**
+ * New rows of the related table for the staged codes it lacks. The fields the mapping's
+ * new_products names take, per code, the value most of its lines carry (on a tie, its first
+ * line's); required text columns without one take the code, as before. Answers how many, and the
+ * first `shown` in the file's order with the values they got.
+ */
+export function createMissingReferences(target: WriteTarget, column: string, shown: number) {
   const reference = target.references.get(column);
   if (!reference) throw new Error(`${column} is not a reference`);
-  const filled = [reference.keyColumn, ...reference.requiredTextColumns];
-  return sql<{ created: number }>`
-    with created as (
-      insert into ${dataTable(reference.encodedName)} (${list(filled)})
-      select distinct ${sql.join(filled.map(() => staged(column)))} from ${id(STAGING_TABLE)} s
+  const fromFile = target.newProducts?.reference === column ? target.newProducts.fields : [];
+  const codeNamed = reference.requiredTextColumns.filter((c) => !fromFile.some((f) => f.field === c));
+  const filled = [...codeNamed, ...fromFile.map((f) => f.field)];
+  const picked = (at: number) => id(`picked_${at}`);
+  const pick = fromFile.map(
+    ({ staged: value }, at) => sql`, ${picked(at)} as (
+      select distinct on (code) code, value from (
+        select ${staged(column)} as code, s.${id(value)} as value, sum(s.${id(STAGING_LINES)}) as lines, min(s.${id(STAGING_ROW)}) as first_row
+        from ${id(STAGING_TABLE)} s join missing m on m.code = ${staged(column)}
+        where s.${id(value)} is not null group by 1, 2) v
+      order by code, lines desc, first_row)`,
+  );
+  const valueOf = (field: string) => {
+    const at = fromFile.findIndex((f) => f.field === field);
+    if (at < 0) return sql`m.code`;
+    return reference.requiredTextColumns.includes(field) ? sql`coalesce(${picked(at)}.value, m.code)` : sql`${picked(at)}.value`;
+  };
+  const joins = fromFile.map((_, at) => sql` left join ${picked(at)} using (code)`);
+  const shownValues = filled.length ? sql`jsonb_build_object(${sql.join(filled.map((field) => sql`${field}::text, c.${id(field)}::text`))})` : sql`'{}'::jsonb`;
+  return sql<{ created: number; shown: { code: string; values: Record<string, string | null> }[] }>`
+    with missing as (
+      select ${staged(column)} as code, min(s.${id(STAGING_ROW)}) as first_row from ${id(STAGING_TABLE)} s
       where ${staged(column)} is not null
         and not exists (select 1 from ${dataTable(reference.encodedName)} r where r.${id(reference.keyColumn)} = ${staged(column)})
-      on conflict do nothing returning 1)
-    select count(*)::int as created from created`;
+      group by 1)
+    ${joined(pick)},
+    created as (
+      insert into ${dataTable(reference.encodedName)} (${list([reference.keyColumn, ...filled])})
+      select m.code${joined(filled.map((field) => sql`, ${valueOf(field)}`))} from missing m ${joined(joins)}
+      on conflict do nothing returning *)
+    select (select count(*)::int from created) as created,
+      (select coalesce(jsonb_agg(jsonb_build_object('code', x.code, 'values', x.fields) order by x.first_row), '[]'::jsonb) from (
+        select c.${id(reference.keyColumn)}::text as code, ${shownValues} as fields, m.first_row
+        from created c join missing m on m.code = c.${id(reference.keyColumn)}::text order by m.first_row limit ${sql.lit(shown)}) x) as shown`;
 }
 
 /** Rows whose key an earlier row of the source already had (the entity refuses repeated keys). */

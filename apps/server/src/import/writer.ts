@@ -7,14 +7,15 @@
 // row is refused (the caller rolls back); an integration's batch sets the refused records aside and
 // writes the others (setAsideRefused, ADR 0060's amendment).
 // Signature and use: docs/architecture.md "Records writer".
-import type { EntityMapping, ImportCounts, RefusedChoices, RepeatedKeyMode, RowError } from '@stockwise/contract';
-import { MAX_REPORTED_ROW_ERRORS } from '@stockwise/contract';
+import type { EntityMapping, ImportCounts, NewProduct, RefusedChoices, RepeatedKeyMode, RowError } from '@stockwise/contract';
+import { MAX_LISTED_NEW_PRODUCTS, MAX_REPORTED_ROW_ERRORS } from '@stockwise/contract';
 import { AppError, validationError } from '../http/errors.ts';
 import { recordTodaysStockSql } from '../stock/repo.ts';
 import type { RowValues } from '../tables/columns.ts';
 import { deleteReferencingRows } from '../tables/repo.ts';
 import type { RowReference } from '../tables/service.ts';
 import type { ImportSession } from './repo.ts';
+import { sourcePaths } from './new-products.ts';
 import { blankCodeSkipper, compileRecordTyper, type WriteTarget } from './target.ts';
 import { RefusedChoiceValues } from './value-maps.ts';
 import { DateOrderDetector } from './values.ts';
@@ -59,6 +60,8 @@ export type WriteOutcome = {
   dateOrder: DateOrderDetector['order'];
   /** Columns new rows got their default in, having no value for them (blank or not mapped), and how many rows. */
   defaulted: DefaultedColumn[];
+  /** The first products created for unknown codes (create_missing_products), in the file's order. */
+  newProducts: NewProduct[];
 };
 
 export type DefaultedColumn = { field: string; rows: number; value: string };
@@ -89,13 +92,13 @@ export class RowErrors {
   readonly list: RowError[] = [];
   count = 0;
   readonly refusedChoices = new RefusedChoiceValues();
-  readonly #mapping: EntityMapping;
+  readonly #paths: Record<string, string>;
   constructor(mapping: EntityMapping) {
-    this.#mapping = mapping;
+    this.#paths = sourcePaths(mapping);
   }
   add(row: number, field: string | null, reason: string) {
     if (this.list.length < MAX_REPORTED_ROW_ERRORS) {
-      const column = field ? this.#mapping.field_mappings[field] : undefined;
+      const column = field ? this.#paths[field] : undefined;
       this.list.push({ row, field, ...(column ? { column } : {}), reason });
     }
   }
@@ -153,6 +156,7 @@ export async function prepareRecords(target: WriteTarget, batches: AsyncIterable
   const typeRecord = compileRecordTyper(target, options.mapping, detector);
   const skipsLine = blankCodeSkipper(target, options.mapping);
   const columns = target.mapped;
+  const newProductFields = target.newProducts?.fields ?? [];
   // Which sets of columns the staged rows fill (one, for a CSV file or a sheet).
   const fieldSets = new Set<string>();
   let rows = 0;
@@ -162,8 +166,9 @@ export async function prepareRecords(target: WriteTarget, batches: AsyncIterable
   let sinking: Promise<void> = Promise.resolve();
   // Sum mode: rows of one key within a batch are added up here already (a till export's lines of
   // one product and day are near each other), so fewer rows are staged; SQL adds up the rest.
-  // Only whole-number columns (exact in JavaScript), and never a date that may yet be swapped.
-  const preSum = target.repeatedKeys === 'sum' && target.summed.length > 0 && target.summed.every((c) => target.typeOf(c) === 'IntegerField') && target.mapped.every((c) => target.keyColumns.includes(c) || target.summed.includes(c));
+  // Only whole-number columns (exact in JavaScript), and never a date that may yet be swapped; not
+  // when lines carry new products' names (each line's name counts towards the name chosen).
+  const preSum = !target.newProducts && target.repeatedKeys === 'sum' && target.summed.length > 0 && target.summed.every((c) => target.typeOf(c) === 'IntegerField') && target.mapped.every((c) => target.keyColumns.includes(c) || target.summed.includes(c));
   // Key columns as levels of the tree that finds a line's earlier line: the last one (the day, for
   // the shipped entities) first, since a batch of a till export spans a day or two.
   const keyLevels = [...target.keyColumns].reverse();
@@ -173,6 +178,7 @@ export async function prepareRecords(target: WriteTarget, batches: AsyncIterable
   const lineText = ({ row, fields, values, lines, provisional }: Line) => {
     let text = `${row}\t${fields}\t${lines}\t${provisional}`;
     for (let at = 0; at < columns.length; at++) text += `\t${fields[at] === '1' ? copyText(values[columns[at] as string]) : '\\N'}`;
+    for (const { staged } of newProductFields) text += `\t${copyText(values[staged])}`;
     return `${text}\n`;
   };
   const flush = async () => {
@@ -303,6 +309,7 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
   const counts: ImportCounts = { rows: prepared.rows, written: 0, inserted: 0, updated: 0, duplicates: 0, ...(prepared.skipped ? { skipped: prepared.skipped } : {}) };
   // The checks below add their rows' errors after the typing's: reported in the file's row order.
   let defaulted: DefaultedColumn[] = [];
+  const newProducts: NewProduct[] = [];
   let setAside: number | undefined;
   const outcome = (): WriteOutcome => ({
     counts,
@@ -313,6 +320,7 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
     ...(setAside === undefined ? {} : { setAside }),
     dateOrder: detector.order,
     defaulted,
+    newProducts,
   });
   if (counts.rows === 0) return outcome();
   const ambiguity = detector.ambiguity;
@@ -334,8 +342,9 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
         if (reference.unfillableColumn) throw validationError(`Invalid configuration: new ${reference.table} rows cannot be created for unknown codes: their column '${reference.unfillableColumn}' is required.`);
         // A till's `hw-0003` is the catalogue's HW-0003, not a new product.
         await session.run(sqlOf.matchCodesIgnoringCase(target, reference.column));
-        const [created] = await session.run(sqlOf.createMissingReferences(target, reference.column));
+        const [created] = await session.run(sqlOf.createMissingReferences(target, reference.column, MAX_LISTED_NEW_PRODUCTS));
         counts.created_references = (counts.created_references ?? 0) + (created?.created ?? 0);
+        newProducts.push(...(created?.shown ?? []));
         continue;
       }
       let unknown = await session.run(sqlOf.unknownReferences(target, reference.column));

@@ -7,6 +7,7 @@ import { readMappedPath, type DataAction, type EntityMapping, type ProductConfig
 import type { AppDatabase } from '../db/database.ts';
 import { validationError } from '../http/errors.ts';
 import { applyMapping, resolveEntityMapping } from '../import/mapping.ts';
+import { sourcePaths } from '../import/new-products.ts';
 import { inImportTransaction } from '../import/repo.ts';
 import { resolveWriteTarget, type WriteTarget } from '../import/target.ts';
 import { removeRowsOfEarlierRuns, writeRecords, type MappedRecord, type RowsKept, type WriteOutcome } from '../import/writer.ts';
@@ -96,7 +97,7 @@ export function createIntegrationWriter(deps: { database: AppDatabase; loadConfi
     writeBatch: async (target, records, onWritten) => {
       const batch: MappedRecord[] = records.map((record, at) => ({
         row: at + 1,
-        fields: record && typeof record === 'object' && !Array.isArray(record) ? applyMapping(record, target.mapping.field_mappings) : null,
+        fields: record && typeof record === 'object' && !Array.isArray(record) ? applyMapping(record, sourcePaths(target.mapping)) : null,
       }));
       try {
         await inImportTransaction(deps.database, async (session) => {

@@ -178,6 +178,36 @@ describe('import form', () => {
     expect(selectLabels()).toEqual(['“verloren” in Status means']);
   });
 
+  it('with Create products for unknown codes, asks which columns name new products, pre-filled from the proposal and clearable, and lists the products the file would create', async () => {
+    const orders: PreviewFileResponse = {
+      ...previewData,
+      header: ['Date', 'StockCode', 'Qty', 'Lineitem name', 'Product type'],
+      proposed_new_products: { name: 'Lineitem name', category: 'Product type' },
+    };
+    useImportStore.setState({ entityType: 'sales', draft: { field_mappings: { product_id: 'StockCode', date: 'Date', quantity: 'Qty' } }, previewData: orders });
+    const { rerender } = renderForm();
+    expect(screen.queryByLabelText('Name new products from')).toBeNull();
+    fireEvent.click(screen.getByLabelText('Create products for unknown codes'));
+    expect(useImportStore.getState().draft).toMatchObject({ create_missing_products: true, new_products: { name: 'Lineitem name', category: 'Product type' } });
+    const name = (await screen.findByLabelText('Name new products from')) as HTMLSelectElement;
+    expect(name.value).toBe('Lineitem name');
+    expect([...name.options].map((option) => option.textContent)).toEqual(['No column (the code)', 'Date', 'StockCode', 'Qty', 'Lineitem name', 'Product type']);
+    const category = screen.getByLabelText('Category of new products from') as HTMLSelectElement;
+    expect(category.value).toBe('Product type');
+    fireEvent.change(category, { target: { value: '' } });
+    expect(useImportStore.getState().draft?.new_products).toEqual({ name: 'Lineitem name' });
+
+    useImportStore.setState({ previewData: { ...orders, new_products: [{ code: 'SKU-1', values: { name: 'Rose Candle', category: null } }, { code: 'SKU-2', values: { name: 'SKU-2', category: null } }], new_product_count: 3 } });
+    rerender(<MantineProvider><ImportForm /></MantineProvider>);
+    expect(screen.getByTestId('new-products-preview').textContent).toBe('3 new products would be created: SKU-1 Rose Candle, SKU-2 and 1 more');
+
+    fireEvent.click(screen.getByLabelText('Create products for unknown codes'));
+    const draft = useImportStore.getState().draft;
+    expect(draft && 'create_missing_products' in draft).toBe(false);
+    expect(draft && 'new_products' in draft).toBe(false);
+    expect(screen.queryByLabelText('Name new products from')).toBeNull();
+  });
+
   it('asks nothing when no value was refused as outside a column\'s choices', () => {
     useImportStore.setState({ entities: [{ name: 'sales', repeatedKeys: 'sum' }], entityType: 'sales', selectedFile: new File(['x'], 'till.csv'), draft: mapping.entities.sales, previewData });
     renderForm();

@@ -12,6 +12,8 @@ import { dateFormats, repeatedKeyModes, type ImportResult, type ImportWarning, t
 import { useShallow } from 'zustand/react/shallow';
 import { useImportStore } from '../../stores/import.ts';
 import { IMPORT_ENTITY_ID, unmappedRequired } from './preview.ts';
+import { NewProductColumns } from './NewProductColumns.tsx';
+import { createMissingOptions } from './preview.ts';
 import { MappedRowsTable, targetLabel } from './MappedRows.tsx';
 import { ValueMeanings } from './ValueMeanings.tsx';
 import { durationMessage, formatBytes, formatCell, formatCount, shortened } from './format.ts';
@@ -122,7 +124,7 @@ function MappingBuilder({ preview }: { preview: PreviewFileResponse }) {
             label={t('import.builder.createMissing')}
             checked={draft?.create_missing_products === true}
             disabled={isUploading}
-            onChange={(event) => void setOptions({ create_missing_products: event.currentTarget.checked || undefined })}
+            onChange={(event) => void setOptions(createMissingOptions(draft, event.currentTarget.checked, preview.proposed_new_products))}
           />
         ) : null}
         {hasProductCode ? (
@@ -135,6 +137,7 @@ function MappingBuilder({ preview }: { preview: PreviewFileResponse }) {
           />
         ) : null}
       </Group>
+      {createsProducts && draft?.create_missing_products ? <NewProductColumns preview={preview} /> : null}
       {/* A new selected mapping starts the name field afresh. */}
       <SaveMappingForm key={selectedMapping ?? ''} initialName={selectedMapping ?? ''} />
     </Stack>

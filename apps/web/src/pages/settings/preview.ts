@@ -89,6 +89,25 @@ export function withOptions(draft: EntityMapping, options: MappingOptions): Enti
   return next as EntityMapping;
 }
 
+/**
+ * The options that turn creating products for unknown codes on or off. On, new products take their
+ * fields from the columns the server proposes (unless the draft already names some); off, those go
+ * too (the server refuses new_products without create_missing_products).
+ */
+export function createMissingOptions(draft: EntityMapping | null, on: boolean, proposed: Record<string, string | null> | undefined): MappingOptions {
+  if (!on) return { create_missing_products: undefined, new_products: undefined };
+  const fromProposal = Object.fromEntries(Object.entries(proposed ?? {}).filter((entry): entry is [string, string] => entry[1] !== null));
+  const newProducts = draft?.new_products ?? fromProposal;
+  return { create_missing_products: true, new_products: Object.keys(newProducts).length ? newProducts : undefined };
+}
+
+/** The options with one field of new products taken from `column`, or from none (new_products dropped when empty). */
+export function newProductColumnOptions(draft: EntityMapping | null, field: string, column: string | null): MappingOptions {
+  const { [field]: _previous, ...rest } = draft?.new_products ?? {};
+  const next = column ? { ...rest, [field]: column } : rest;
+  return { new_products: Object.keys(next).length ? next : undefined };
+}
+
 /** Required targets that no file column feeds: Import stays disabled while there is one. */
 export function unmappedRequired(targets: ImportTarget[], draft: EntityMapping | null): ImportTarget[] {
   return targets.filter((target) => target.required && !draft?.field_mappings[target.field]);
