@@ -245,9 +245,11 @@ export const useRowHistoryStore = create<RowHistoryStore>()((set, get) => {
       // A count typed where none was ever recorded (ADR 0149) cannot be taken back through an edit: writing
       // the stored 0 back would record a count of 0 nobody made. Such an edit is saved, not offered to undo.
       const firstCount = keys.some((key) => tables.unknownValues[key]?.[String(rowId)] !== undefined);
+      // The name is read while the edit is saved (not after it): the form closes no later for it.
+      const naming = table ? rowNameOf(table, rowId) : null;
       const result = await tables.editRow(values);
-      if (!result.ok || !table) return result;
-      const rowName = await rowNameOf(table, rowId);
+      if (!result.ok || !table || !naming) return result;
+      const rowName = await naming;
       const undoable = keys.length > 0 && !firstCount;
       if (undoable) record(table, { kind: 'edit', rowId, rowName, fields: keys.map((key) => ({ key, before: before[key] ?? null, after: result.value[key] ?? null })) });
       announce(table, t('saved', { row: rowName }), false, undoable ? 'undo' : null);
