@@ -65,7 +65,7 @@ export function HistoryNotice({ table }: { table: TableSummary }) {
   const isBusy = useRowHistoryStore((state) => state.isBusy);
   const { undo, redo } = useRowHistoryStore.getState();
   return (
-    <Group gap="sm" className={outcome ? (outcome.refused ? classes.historyRefused : classes.historyNotice) : undefined} data-testid="history-notice">
+    <Group gap="sm" className={outcome ? (outcome.refused ? classes.historyRefused : classes.historyNotice) : classes.visuallyHidden} data-testid="history-notice">
       <span role="status" aria-live="polite" data-testid="history-status">
         {outcome?.text}
       </span>
