@@ -1,12 +1,13 @@
 // The Data screen through the real UI: folders, tables, rows, sort and filter (numbers as typed:
 // `<10`), copying a row and downloading the filtered rows as CSV and Excel, variations, moving and deleting
-// tables, a product not counted yet, paging through the demo sales table, and the focus back on a
-// dialog's opener.
+// tables, a product not counted yet, paging through the demo sales table, the focus back on a
+// dialog's opener, and undoing (and redoing) an edit and an add with the keyboard.
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import type { TableRow } from '@stockwise/contract';
 import { axeViolations } from './support/axe.ts';
 import { signIn, useBrowser } from './support/browser.ts';
 import { demoUser } from './support/context.ts';
@@ -79,13 +80,27 @@ async function rowCountText(page: Page): Promise<string> {
 
 const field = (form: Locator, label: string) => form.getByLabel(label, { exact: false });
 
-/** A product of the test's own, added through the API as the demo user (quicker than the form). */
-async function addProduct(product: { product_code: string; name: string }): Promise<void> {
+/** A call to the records API as the demo user, outside the page (another user, an import). */
+async function asDemoUser(path: string, body?: unknown): Promise<Response> {
   const { baseUrl } = browser;
   const json = { 'content-type': 'application/json' };
   const { access } = (await (await fetch(`${baseUrl}/api/token/`, { method: 'POST', headers: json, body: JSON.stringify(demoUser) })).json()) as { access: string };
-  const added = await fetch(`${baseUrl}/api/records/tables/products/rows/add/`, { method: 'POST', headers: { ...json, authorization: `Bearer ${access}` }, body: JSON.stringify(product) });
+  const headers = { ...json, authorization: `Bearer ${access}` };
+  return fetch(`${baseUrl}/api/records/tables/${path}`, body === undefined ? { headers } : { method: 'POST', headers, body: JSON.stringify(body) });
+}
+
+/** A product of the test's own, added through the API as the demo user (quicker than the form). */
+async function addProduct(product: { product_code: string; name: string; current_stock?: number }): Promise<TableRow> {
+  const added = await asDemoUser('products/rows/add/', product);
   expect(added.status).toBe(201);
+  return (await added.json()) as TableRow;
+}
+
+/** The products whose code is `code`, as the server holds them now. */
+async function productsCoded(code: string): Promise<TableRow[]> {
+  const answer = await asDemoUser(`products/data/?filters_json=${encodeURIComponent(JSON.stringify({ product_code: { equals: code } }))}`);
+  expect(answer.status).toBe(200);
+  return ((await answer.json()) as { results: TableRow[] }).results;
 }
 
 /** The accessible name of the element with the focus (its label, or its text), or <body>. */
@@ -533,6 +548,88 @@ describe('Data screen', () => {
     expect(await alert.textContent()).toBe("Failed to create table: Table 'products' already exists.");
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('undoes a stock edit with Ctrl+Z in the grid and redoes it with Ctrl+Shift+Z; undoes an add; leaves a row changed since alone', async () => {
+    const { page } = browser;
+    const code = `UNDO-${unique()}`;
+    const product = await addProduct({ product_code: code, name: 'Heat lamp', current_stock: 40 });
+    const rowId = String(product['id']);
+    const stockCell = cell(page, rowId, 'current_stock');
+    const status = page.getByTestId('history-status');
+    const storedStock = async () => (await productsCoded(code))[0]?.['current_stock'];
+    await openDataScreen(page);
+    await openTable(page, 'products');
+    expect(await page.getByRole('button', { name: 'Undo (nothing to undo)' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Redo (nothing to redo)' }).isDisabled()).toBe(true);
+    await page.getByLabel('Filter Product code').focus();
+    await page.keyboard.type(code);
+    await grid(page).locator(`[data-row-id="${rowId}"]`).waitFor();
+
+    // Keyboard only: the grid, Enter opens the row's form, the count typed, Enter saves.
+    await grid(page).focus();
+    await page.keyboard.press('Enter');
+    const form = page.getByTestId('row-form');
+    await form.waitFor();
+    await field(form, 'Current stock').focus();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('55');
+    await page.keyboard.press('Enter');
+    await form.waitFor({ state: 'detached' });
+    await status.filter({ hasText: `Saved ${code} — Heat lamp.` }).waitFor();
+    await page.waitForFunction((selector) => document.querySelector(selector)?.textContent === '55', `[data-row-id="${rowId}"] [data-column="current_stock"]`);
+    const undoButton = page.getByRole('button', { name: `Undo: Current stock of ${code} — Heat lamp back to 40` });
+    expect(await undoButton.isEnabled()).toBe(true);
+    expect(await page.getByTestId('history-notice').getByRole('button', { name: 'Undo', exact: true }).isVisible()).toBe(true);
+    expect(await axeViolations(page, '[data-testid="table-pane"]'), 'Data screen with a change to undo').toEqual([]);
+
+    // Ctrl+Z in the grid: the old count is back on the server and in the grid.
+    expect(await focusedName(page)).toBe('Rows of products');
+    await page.keyboard.press('Control+z');
+    await status.filter({ hasText: `Undone: Current stock of ${code} — Heat lamp back to 40.` }).waitFor();
+    expect(await storedStock()).toBe(40);
+    await page.waitForFunction((selector) => document.querySelector(selector)?.textContent === '40', `[data-row-id="${rowId}"] [data-column="current_stock"]`);
+    await page.getByRole('button', { name: `Redo: Current stock of ${code} — Heat lamp to 55` }).waitFor();
+
+    // Ctrl+Shift+Z redoes.
+    await page.keyboard.press('Control+Shift+Z');
+    await status.filter({ hasText: `Redone: Current stock of ${code} — Heat lamp to 55.` }).waitFor();
+    expect(await storedStock()).toBe(55);
+    await page.waitForFunction((selector) => document.querySelector(selector)?.textContent === '55', `[data-row-id="${rowId}"] [data-column="current_stock"]`);
+
+    // In a text box Ctrl+Z is the browser's, not an undo of the saved count (had it undone, the
+    // history would hold nothing to undo below, and the "changed since" line would never come).
+    await page.getByLabel('Filter Product code').focus();
+    await page.keyboard.press('Control+z');
+    await grid(page).focus();
+    expect(await storedStock()).toBe(55);
+
+    // Someone else counts 33 meanwhile: the undo says so and leaves their count.
+    expect((await asDemoUser('products/rows/edit/', { id: product['id'], current_stock: 33 })).status).toBe(200);
+    await page.keyboard.press('Control+z');
+    await status.filter({ hasText: `${code} — Heat lamp was changed since your edit (Current stock 55 → 33): not undone.` }).waitFor();
+    expect(await storedStock()).toBe(33);
+    await page.waitForFunction((selector) => document.querySelector(selector)?.textContent === '33', `[data-row-id="${rowId}"] [data-column="current_stock"]`);
+    expect(await stockCell.textContent()).toBe('33');
+    expect(await axeViolations(page, '[data-testid="table-pane"]'), 'Data screen after a refused undo').toEqual([]);
+
+    // A row added through the form (no count: nothing refers to it) goes again on Ctrl+Z.
+    const addedCode = `UNDO-ADD-${unique()}`;
+    await page.getByRole('button', { name: 'Add row' }).first().focus();
+    await page.keyboard.press('Enter');
+    await form.waitFor();
+    await field(form, 'Product code').focus();
+    await page.keyboard.type(addedCode);
+    await field(form, 'Name').focus();
+    await page.keyboard.type('Added by mistake');
+    await page.keyboard.press('Enter');
+    await form.waitFor({ state: 'detached' });
+    await status.filter({ hasText: `Added ${addedCode} — Added by mistake.` }).waitFor();
+    expect(await productsCoded(addedCode)).toHaveLength(1);
+    await page.keyboard.press('Control+z');
+    await status.filter({ hasText: `Undone: adding ${addedCode} — Added by mistake.` }).waitFor();
+    expect(await productsCoded(addedCode)).toEqual([]);
+    await page.getByRole('button', { name: `Redo: adding ${addedCode} — Added by mistake` }).waitFor();
   });
 
   it('moves through rows with the keyboard, opens the form with Enter and closes it with Escape', async () => {

@@ -60,6 +60,12 @@ export async function fetchTableRows(name: string, params: RowDataParams): Promi
   return (await api.get<RowPage>(`${tablePath(name)}/data/`, { params })).data;
 }
 
+/** One row read afresh (the data call filtered on its id), or null when it is gone. */
+export async function fetchRow(name: string, id: number | string): Promise<TableRow | null> {
+  const page = await fetchTableRows(name, { page: 1, page_size: 1, filters_json: JSON.stringify({ id: { equals: Number(id) } }) });
+  return page.results[0] ?? null;
+}
+
 const exportTypes: Record<DownloadFormat, string> = { csv: 'text/csv;charset=utf-8', xlsx: XLSX_CONTENT_TYPE };
 
 /**

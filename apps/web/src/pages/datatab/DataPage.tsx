@@ -16,6 +16,8 @@ import { RowFormModal } from './RowFormModal.tsx';
 import { AddTableDialog } from './AddTableDialog.tsx';
 import { CreateFolderDialog, DeleteRowDialog, DeleteTableDialog, MoveTableDialog } from './TableDialogs.tsx';
 import { isVariationName } from './tree.ts';
+import { HistoryNotice, UndoRedoButtons, useUndoShortcuts } from './RowHistory.tsx';
+import { useRowHistoryStore } from '../../stores/row-history.ts';
 import { useDialogFocusReturn } from '../../components/dialog-focus.ts';
 import contrast from '../../components/ReadableContrast.module.css';
 import classes from './DataPage.module.css';
@@ -51,6 +53,7 @@ export default function DataPage() {
   );
   const [notice, setNotice] = useState<string | null>(null);
   const initialTable = useRef(searchParams.get('table'));
+  useUndoShortcuts(canEditRows);
 
   useEffect(() => {
     const pageSize = searchParams.get('page_size');
@@ -83,6 +86,7 @@ export default function DataPage() {
   const onSelect = useCallback(
     (table: TableSummary) => {
       setNotice(null);
+      useRowHistoryStore.getState().dismiss();
       void selectTable(table.encodedName);
     },
     [selectTable],
@@ -228,8 +232,10 @@ export default function DataPage() {
                     </Button>
                   </>
                 )}
+                {selected && canEditRows && <UndoRedoButtons table={selected} />}
                 {selected && addRowButton}
               </div>
+              {selected && canEditRows && <HistoryNotice table={selected} />}
               {rowsError && (
                 <Alert color="red" role="alert" data-testid="rows-error">
                   <Stack gap="xs" align="flex-start">

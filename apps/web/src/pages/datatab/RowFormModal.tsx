@@ -5,6 +5,7 @@ import { Alert, Button, Checkbox, Grid, Group, Modal, NativeSelect, Textarea, Te
 import { useTranslation } from 'react-i18next';
 import { dateRuleOf, type TableColumn, type TableRow } from '@stockwise/contract';
 import { useTablesStore } from '../../stores/tables.ts';
+import { useRowHistoryStore } from '../../stores/row-history.ts';
 import { addPayload, dateBounds, dateProblems, editPayload, fieldSpan, formGridColumns, initialFormValues, inputKindOf, isEditable, missingRequired, steppedNumber, type FormValues, type InputKind } from './row-form.ts';
 import { referenceText, type UnknownValues } from './table-query.ts';
 import { ReferencePicker } from './ReferencePicker.tsx';
@@ -47,8 +48,9 @@ type RowFormModalProps = {
 
 export function RowFormModal({ tableName, encodedName, columns, row, unknownValues, onClose, onOpenVariation }: RowFormModalProps) {
   const { t } = useTranslation();
-  const addRow = useTablesStore((state) => state.addRow);
-  const editRow = useTablesStore((state) => state.editRow);
+  // Saved through the undo history: the Data screen can take the change back (Ctrl+Z, its Undo button).
+  const addRow = useRowHistoryStore((state) => state.addRow);
+  const editRow = useRowHistoryStore((state) => state.editRow);
   // How the rows the loaded ones refer to are known (`code — name`): the pickers start with the row's.
   const references = useTablesStore((state) => state.references);
   const [initial] = useState(() => initialFormValues(columns, row, unknownValues));
@@ -79,7 +81,7 @@ export function RowFormModal({ tableName, encodedName, columns, row, unknownValu
     setSaving(true);
     setFieldErrors({});
     setMessage(null);
-    const result = isEdit ? await editRow(editPayload(columns, initial, values, row['id'])) : await addRow(addPayload(columns, values));
+    const result = isEdit ? await editRow(editPayload(columns, initial, values, row['id']), row) : await addRow(addPayload(columns, values));
     setSaving(false);
     if (result.ok) {
       onClose();
