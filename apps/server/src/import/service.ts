@@ -21,6 +21,7 @@ import { resolveEntityMapping } from './mapping.ts';
 import * as repo from './repo.ts';
 import { PieceFile } from './piece-file.ts';
 import { FileFormatError, isWorkbook, mappedBatches, openSource } from './source.ts';
+import { filteredMessage, rowFilterColumns } from './row-filter.ts';
 import { resolveWriteTarget, type WriteTarget } from './target.ts';
 import type { ArrivingFile, ReceivedFile, ReceivedUpload, UploadLimits } from './upload.ts';
 import { unknownValueRule } from '../tables/unknown-values.ts';
@@ -160,7 +161,7 @@ export async function importWhileArriving(ctx: ImportContext, run: ImportRun, fi
   const source = await openSource({ stream: file.stream }, file.fileName, file.mimeType);
   const pieces = await PieceFile.create(path.join(directory, 'rows.copy'));
   try {
-    const prepared = await prepareRecords(resolved.target, mappedBatches(source, resolved.mapping.field_mappings, resolved.needed), resolved.options, pieces.sink);
+    const prepared = await prepareRecords(resolved.target, mappedBatches(source, resolved.mapping.field_mappings, resolved.needed, rowFilterColumns(resolved.mapping)), resolved.options, pieces.sink);
     return { ...resolved, prepared, pieces };
   } finally {
     await pieces.close();
@@ -211,7 +212,7 @@ export async function importUpload(ctx: ImportContext, run: ImportRun, upload: R
       } else {
         const spooled = file as ReceivedFile;
         const source = await openSource({ path: spooled.path }, spooled.fileName, spooled.mimeType, { sheet: resolved.mapping.sheet ?? null });
-        result = await writeRecords(session, target, mappedBatches(source, resolved.mapping.field_mappings, resolved.needed), options);
+        result = await writeRecords(session, target, mappedBatches(source, resolved.mapping.field_mappings, resolved.needed, rowFilterColumns(resolved.mapping)), options);
       }
       if (result.rowErrorCount) throw new ImportRowsError(result.rowErrors.slice(0, MAX_REPORTED_ROW_ERRORS), result.rowErrorCount, result.refusedChoices);
       if (result.counts.rows === 0) throw validationError('The file has no records to import.');
@@ -227,6 +228,7 @@ export async function importUpload(ctx: ImportContext, run: ImportRun, upload: R
           : `Imported ${rows(counts.rows)} into ${target.tableName}: ${counts.duplicates} repeated key${counts.duplicates === 1 ? '' : 's'}, the last row of each was kept, ${rows(counts.rows - counts.duplicates)}:`
         : `Imported ${rows(counts.rows)} into ${target.tableName}:`;
     const skipped = counts.skipped ? ` ${counts.skipped} line${counts.skipped === 1 ? '' : 's'} without a product code ${counts.skipped === 1 ? 'was' : 'were'} skipped.` : '';
+    const filtered = filteredMessage(counts, resolved.mapping);
     const created = counts.created_references ? ` ${counts.created_references} new product${counts.created_references === 1 ? '' : 's'} created for unknown codes.` : '';
     // Summed rows replace what is stored under their key: a second till's export of the same days is not added to the first's.
     const replaced =
@@ -235,7 +237,7 @@ export async function importUpload(ctx: ImportContext, run: ImportRun, upload: R
         : '';
     const warnings = defaultWarnings(target, written.defaulted);
     const result: ImportResult = {
-      message: `${imported} ${counts.inserted} inserted, ${counts.updated} updated.${replaced}${created}${skipped}`,
+      message: `${imported} ${counts.inserted} inserted, ${counts.updated} updated.${replaced}${created}${skipped}${filtered}`,
       import_id: run.id as string,
       entity_type: resolved.entityType,
       table: target.tableName,
