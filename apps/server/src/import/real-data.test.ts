@@ -447,6 +447,25 @@ describe.each(backends)('real data in on %s', (backend) => {
     expect(await salesOf('RDRB-')).toEqual([]);
   });
 
+  it('saves a mapping with its row filter, refuses a bad one at save naming the path, and says when every line was left out', async () => {
+    const filter = { column: 'Financial Status', values: ['refunded'], blank_means_same_as: 'Name' };
+    const sales = (filters: unknown) => ({ entities: { sales: { field_mappings: { product_id: 'Lineitem sku', date: 'Created at', quantity: 'Lineitem quantity' }, skip_rows_where: filters } } });
+    const saved = await server.request('/api/yaml/save-mapping/', { body: { name: 'rd_shopify', config: sales([filter]) }, token });
+    expect(saved.status, saved.text).toBe(200);
+    expect((saved.json.mapping as { entities: { sales: { skip_rows_where: unknown } } }).entities.sales.skip_rows_where).toEqual([filter]);
+    const refused = await server.request('/api/yaml/save-mapping/', { body: { name: 'rd_shopify_bad', config: sales([{ column: 'Financial Status', values: [] }]) }, token });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('skip_rows_where');
+    expect(refused.text).toContain('List at least one value to leave out.');
+
+    await addProducts(['RDRA-1']);
+    const csv = 'Name,Financial Status,Created at,Lineitem quantity,Lineitem sku\n#1,refunded,2026-11-20 10:00:00 -0500,2,RDRA-1\n#1,,2026-11-20 10:00:00 -0500,1,RDRA-1\n';
+    const all = await importFile(server, token, { fileName: 'orders.csv', content: csv, mapping: sales([filter]), entityType: 'sales' });
+    expect(all.status).toBe(400);
+    expect(all.json.error).toBe('Nothing to import: every line of the file was left out (2 by the mapping\'s "leave out lines where").');
+    expect(await salesOf('RDRA-')).toEqual([]);
+  });
+
   it('takes the multipart fields before or after the file', async () => {
     await addProducts(['RDF-1']);
     const csv = 'StockCode,InvoiceDate,Quantity\nRDF-1,2026-10-01,1\n';

@@ -11,6 +11,7 @@ import {
   type ImportResult,
   type ImportWarning,
   type EntityMapping,
+  type ImportCounts,
   type ProductConfig,
   type RefusedChoices,
   type RowError,
@@ -191,6 +192,13 @@ function keyWords(target: WriteTarget): string {
   return words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words.at(-1)}` : (words[0] ?? 'key');
 }
 
+/** Why a file gave no rows: none in it, or every line left out (by the mapping's row filters, or for a blank product code). */
+function nothingToImport({ filtered = 0, skipped = 0 }: ImportCounts): string {
+  if (!filtered && !skipped) return 'The file has no records to import.';
+  const reasons = [...(filtered ? [`${filtered} by the mapping's "leave out lines where"`] : []), ...(skipped ? [`${skipped} without a product code`] : [])];
+  return `Nothing to import: every line of the file was left out (${reasons.join(', ')}).`;
+}
+
 /** Imports a received upload for `run` (whose log entry it opens if the upload did not). */
 export async function importUpload(ctx: ImportContext, run: ImportRun, upload: ReceivedUpload<StreamedImport>): Promise<ImportResult> {
   const { fields, file, consumed } = upload;
@@ -215,7 +223,7 @@ export async function importUpload(ctx: ImportContext, run: ImportRun, upload: R
         result = await writeRecords(session, target, mappedBatches(source, resolved.mapping.field_mappings, resolved.needed, rowFilterColumns(resolved.mapping)), options);
       }
       if (result.rowErrorCount) throw new ImportRowsError(result.rowErrors.slice(0, MAX_REPORTED_ROW_ERRORS), result.rowErrorCount, result.refusedChoices);
-      if (result.counts.rows === 0) throw validationError('The file has no records to import.');
+      if (result.counts.rows === 0) throw validationError(nothingToImport(result.counts));
       return result;
     });
     const { counts } = written;
