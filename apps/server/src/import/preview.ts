@@ -1,7 +1,9 @@
 // What the mapping builder shows for a chosen file (POST /api/records/preview-file/): its format,
 // header and first raw records, the entity's targets, a proposed mapping by name, the date format
 // detected over every record read, and the first five records as the import would store them with
-// their problems — read by the import's own code (source.ts, target.ts). Writes nothing.
+// their problems — read by the import's own code (source.ts, target.ts); the lines the mapping's
+// row filters leave out marked, and, for the Import screen, the values of the file's status-like
+// columns and the row filters they suggest (row-filter.ts). Writes nothing.
 import { sql, type Kysely } from 'kysely';
 import { dateFormats, PREVIEW_ROWS, readMappedPath, type DateFormat, type EntityMapping, type ImportTarget, type PreviewFileResponse, type ProductConfig, type RowFilter, valueMapForm } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
@@ -184,14 +186,15 @@ export type PreviewedRecords = Pick<PreviewFileResponse, 'targets' | 'proposed_m
 export async function previewRecords(
   db: Kysely<Database>,
   config: ProductConfig,
-  { entityType, given, dateFormat, header, records }: { entityType: string; given: EntityMapping | null; dateFormat?: DateFormat | undefined; header: string[]; records: RawRecord[] },
+  { entityType, given, dateFormat, header, records, offerRowFilters = false }: { entityType: string; given: EntityMapping | null; dateFormat?: DateFormat | undefined; header: string[]; records: RawRecord[]; offerRowFilters?: boolean },
 ): Promise<PreviewedRecords> {
   const provisional = await resolveWriteTarget(db, config, entityType, { field_mappings: {} }, { complete: false });
   const targets = describeTargets(provisional);
   const proposed = proposeMapping(targets, header);
   const fieldMappings = given?.field_mappings ?? Object.fromEntries(Object.entries(proposed).filter((entry): entry is [string, string] => entry[1] !== null));
-  const columnValues = valuesOfColumns(header, records);
-  const proposedFilters = proposeRowFilters(header, columnValues, Object.values(fieldMappings), records.length);
+  // Only where the screen shows row filters (the Import screen; not Try the endpoint): a filter proposed is one the user sees.
+  const columnValues = offerRowFilters ? valuesOfColumns(header, records) : {};
+  const proposedFilters = offerRowFilters ? proposeRowFilters(header, columnValues, Object.values(fieldMappings), records.length) : [];
   // The proposal's rows are read with the filters proposed (the draft the screen starts from); a given mapping's with its own.
   const filters = given ? (given.skip_rows_where ?? []) : proposedFilters;
   const mapCells = csvMapper(header, fieldMappings);
@@ -302,7 +305,7 @@ export async function previewFile(ctx: ImportContext, { file, fields }: PreviewR
     warning = error.message;
   }
   const header = source.header() ?? leafPaths(records.slice(0, 50).map((r) => r.value));
-  const previewed = await previewRecords(ctx.database.db, config, { entityType, given, dateFormat, header, records });
+  const previewed = await previewRecords(ctx.database.db, config, { entityType, given, dateFormat, header, records, offerRowFilters: true });
   const rawRows = records.slice(0, PREVIEW_ROWS).map((record) => (record.cells ? header.map((_, at) => asSourceValue(record.cells?.[at])) : header.map((path) => asSourceValue(applyMapping(record.value, { v: path }).v))));
   return {
     format: source.format,

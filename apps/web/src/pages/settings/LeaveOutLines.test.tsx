@@ -57,6 +57,8 @@ describe('leave out lines where', () => {
     expect(rows.map((row) => row.hasAttribute('data-left-out'))).toEqual([false, true]);
     expect(within(rows[1] as HTMLElement).getByTestId('row-left-out').textContent).toBe('Left out: Financial Status is refunded');
 
+    expect(within(section).queryByTestId('row-filter-not-in-file')).toBeNull();
+
     fireEvent.click(within(section).getByRole('button', { name: 'Remove the filter on Financial Status' }));
     expect(useImportStore.getState().draft?.skip_rows_where).toBeUndefined();
     expect(within(section).queryAllByTestId('row-filter')).toEqual([]);
@@ -90,5 +92,11 @@ describe('leave out lines where', () => {
     renderForm();
     expect(screen.getByTestId('result-filtered').textContent).toBe('5');
     expect(screen.getByTestId('import-filtered').textContent).toBe('5 lines whose Financial Status is refunded or voided were left out.');
+  });
+
+  it("says a saved filter's column is not in this file, so it can be removed before the import is refused", () => {
+    useImportStore.setState({ entityType: 'sales', draft: { field_mappings: {}, skip_rows_where: [{ column: 'Order status', values: ['storniert'] }] }, previewData: orders });
+    renderForm();
+    expect(screen.getByTestId('row-filter-not-in-file').textContent).toBe('This file has no such column: the import would be refused. Remove the filter or choose another file.');
   });
 });

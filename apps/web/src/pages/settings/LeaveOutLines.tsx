@@ -52,6 +52,11 @@ export function LeaveOutLines({ preview }: { preview: PreviewFileResponse }) {
                       ? t('import.leaveOut.filterByOrder', { column: filter.column, values: listed(filter.values, t('import.leaveOut.or')), order: filter.blank_means_same_as })
                       : t('import.leaveOut.filter', { column: filter.column, values: listed(filter.values, t('import.leaveOut.or')) })}
                   </Text>
+                  {[filter.column, filter.blank_means_same_as].some((name) => name !== undefined && !preview.header.includes(name)) ? (
+                    <Text size="sm" c="red.9" data-testid="row-filter-not-in-file">
+                      {t('import.leaveOut.notInFile')}
+                    </Text>
+                  ) : null}
                   <Button size="compact-sm" variant="default" disabled={isUploading} aria-label={t('import.leaveOut.removeOf', { column: filter.column })} onClick={() => change(filters.filter((_, other) => other !== at))}>
                     {t('import.leaveOut.remove')}
                   </Button>
