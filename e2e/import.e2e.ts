@@ -3,7 +3,8 @@
 // a file with bad values refused with its row errors and nothing written; a nested JSON export
 // through the shop_export_json mapping; a saved mapping left for a new one (another entity, a file
 // with its own column names) and the log naming what was sent; a file it cannot read; the log's
-// statuses readable at 1280 px; a German shop's delivery statuses given their meaning on the screen.
+// statuses readable at 1280 px; a German shop's delivery statuses given their meaning on the screen;
+// a web shop's refunded order left out by a row filter set on the screen.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -403,7 +404,74 @@ describe('data integration (Settings)', () => {
     ]);
   });
 
-  it("reads a web shop's orders export: its qualified names proposed, its zoned timestamps read, a gift card's line skipped when asked, a new product named by its line", async () => {
+  it("reads a web shop's orders export: its qualified names proposed, its zoned timestamps read, a gift card's line skipped when asked, a refunded order's lines left out", async () => {
+    const { page } = browser;
+    const prefix = uniquePrefix('SHOP');
+    await addProducts([`${prefix}1`, `${prefix}2`]);
+    // A Shopify export: an order's Financial Status on its first line only; #1002 was refunded.
+    const content = [
+      'Name,Email,Financial Status,Created at,Lineitem quantity,Lineitem name,Lineitem price,Lineitem sku',
+      `#1001,anna@example.com,paid,2026-11-28 09:15:02 -0500,2,Garden hose,12.50,${prefix}1`,
+      '#1001,,,2026-11-28 09:15:02 -0500,1,Gift card,25.00,',
+      `#1002,ben@example.com,refunded,2026-11-28 10:00:00 -0500,5,Garden hose,12.50,${prefix}1`,
+      `#1002,,,2026-11-28 10:00:00 -0500,3,Heater,40.00,${prefix}2`,
+      `#1003,cleo@example.com,paid,2026-11-28 11:00:00 -0500,1,Heater,40.00,${prefix}2`,
+      '',
+    ].join('\n');
+    const path = await tempFile(`${prefix.toLowerCase()}orders_export.csv`, content);
+    await openSettings(page);
+    await waitForDefaultMapping(page);
+    await page.getByLabel('Entity', { exact: true }).selectOption('sales');
+    await page.getByLabel('File (CSV, JSON or .xlsx)').setInputFiles(path);
+    await previewRows(page).nth(4).waitFor();
+    expect(await page.getByLabel('Product (product_id) · by product_code · required').inputValue()).toBe('Lineitem sku');
+    expect(await page.getByLabel('Date (date) · required').inputValue()).toBe('Created at');
+    expect(await page.getByLabel('Quantity (quantity) · required').inputValue()).toBe('Lineitem quantity');
+    expect(await previewCell(page, 0, 'date').textContent()).toBe('2026-11-28');
+    expect(await previewCell(page, 1, 'product_id').getByTestId('cell-problem').textContent()).toBe('A value is required.');
+
+    await page.getByRole('checkbox', { name: 'Skip lines without a product code' }).check();
+    await previewRows(page).nth(1).getByTestId('row-skipped').waitFor();
+    expect(await previewCell(page, 1, 'product_id').getByTestId('cell-problem').count()).toBe(0);
+
+    // The file's refunded order is proposed to be left out, and shown: both its lines are marked.
+    const leaveOut = page.getByRole('region', { name: 'Leave out lines where' });
+    const marked = async () => (await previewRows(page).evaluateAll((rows) => rows.map((row) => row.hasAttribute('data-left-out'))));
+    expect(await leaveOut.getByTestId('row-filter').textContent()).toContain('Lines of orders whose Financial Status is refunded (a blank cell: as the line above with the same Name)');
+    expect(await marked()).toEqual([false, false, true, true, false]);
+    expect(await previewRows(page).nth(3).getByTestId('row-left-out').textContent()).toBe('Left out: Financial Status is refunded');
+    await expectAccessible(page, "a web shop's export with a line skipped and a refunded order left out");
+
+    // Removed, then set again by keyboard: column, its values seen in the file, the order column.
+    await leaveOut.getByRole('button', { name: 'Remove the filter on Financial Status' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(marked).toEqual([false, false, false, false, false]);
+    await leaveOut.getByLabel('Column', { exact: true }).selectOption('Financial Status');
+    const refunded = leaveOut.getByRole('checkbox', { name: 'refunded (1 line)' });
+    await refunded.focus();
+    await page.keyboard.press('Space');
+    expect(await refunded.isChecked()).toBe(true);
+    await leaveOut.getByLabel('A blank cell means the same as the line above with the same').selectOption('Name');
+    await leaveOut.getByRole('button', { name: 'Leave these lines out' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(marked).toEqual([false, false, true, true, false]);
+    await expectAccessible(page, 'a row filter set by keyboard');
+
+    await importButton(page).click();
+    await page.getByTestId('import-result').waitFor();
+    expect(await page.getByTestId('result-filtered').textContent()).toBe('2');
+    expect(await page.getByTestId('import-filtered').textContent()).toBe('2 lines whose Financial Status is refunded were left out.');
+    // The refunded order's 5 hoses and 3 heaters are not sales.
+    const totals: Record<string, number> = {};
+    for (const product of await productsWithPrefix(prefix)) {
+      const answer = await fetch(`${inject('baseUrl')}/api/records/tables/sales/data/?filters_json=${encodeURIComponent(JSON.stringify({ product_id: product.id }))}`, { headers: { Authorization: `Bearer ${token}` } });
+      totals[product.product_code] = ((await answer.json()) as { results: { quantity: number }[] }).results.reduce((sum, row) => sum + row.quantity, 0);
+    }
+    expect(totals).toEqual({ [`${prefix}1`]: 2, [`${prefix}2`]: 1 });
+    await expectAccessible(page, 'the result with lines left out');
+  });
+
+  it("names the product an import creates for a web shop's unknown code by its line, chosen by keyboard", async () => {
     const { page } = browser;
     const prefix = uniquePrefix('SHOP');
     // A Shopify export; the code is no product's, so its sales go to the product the import creates (removed afterwards).
@@ -419,16 +487,8 @@ describe('data integration (Settings)', () => {
     await page.getByLabel('Entity', { exact: true }).selectOption('sales');
     await page.getByLabel('File (CSV, JSON or .xlsx)').setInputFiles(path);
     await previewRows(page).nth(1).waitFor();
-    expect(await page.getByLabel('Product (product_id) · by product_code · required').inputValue()).toBe('Lineitem sku');
-    expect(await page.getByLabel('Date (date) · required').inputValue()).toBe('Created at');
-    expect(await page.getByLabel('Quantity (quantity) · required').inputValue()).toBe('Lineitem quantity');
-    expect(await previewCell(page, 0, 'date').textContent()).toBe('2026-11-28');
-    expect(await previewCell(page, 1, 'product_id').getByTestId('cell-problem').textContent()).toBe('A value is required.');
-
     await page.getByRole('checkbox', { name: 'Skip lines without a product code' }).check();
     await previewRows(page).nth(1).getByTestId('row-skipped').waitFor();
-    expect(await previewCell(page, 1, 'product_id').getByTestId('cell-problem').count()).toBe(0);
-    await expectAccessible(page, "a web shop's export with a line skipped");
 
     // The code is no product's: with the option, the product is created named by its line, chosen by keyboard.
     await page.getByRole('checkbox', { name: 'Create products for unknown codes' }).focus();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { entityMapping, MAX_NEW_PRODUCT_FIELDS, MAX_VALUE_MAP_ENTRIES, MAX_VALUE_MAP_FIELDS, saveMappingRequest } from './config.ts';
+import { entityMapping, MAX_NEW_PRODUCT_FIELDS, MAX_ROW_FILTER_VALUES, MAX_ROW_FILTERS, MAX_VALUE_MAP_ENTRIES, MAX_VALUE_MAP_FIELDS, saveMappingRequest } from './config.ts';
 
 const firstIssue = (input: unknown) => {
   const parsed = entityMapping.safeParse(input);
@@ -62,5 +62,36 @@ describe('entityMapping new_products', () => {
     const fields = (count: number) => Object.fromEntries(Array.from({ length: count }, (_, at) => [`f${at}`, `Column ${at}`]));
     expect(firstIssue({ field_mappings: {}, new_products: fields(MAX_NEW_PRODUCT_FIELDS) })).toBeNull();
     expect(firstIssue({ field_mappings: {}, new_products: fields(MAX_NEW_PRODUCT_FIELDS + 1) })).toEqual({ path: 'new_products', message: `At most ${MAX_NEW_PRODUCT_FIELDS} fields.` });
+  });
+});
+
+describe('entityMapping skip_rows_where', () => {
+  const refunds = { column: 'Financial Status', values: ['refunded', 'voided'], blank_means_same_as: 'Name' };
+  it('keeps a row filter, and a saved mapping keeps it', () => {
+    const mapping = { field_mappings: { product_id: 'Lineitem sku' }, skip_rows_where: [refunds] };
+    expect(entityMapping.parse(mapping)).toEqual(mapping);
+    const saved = saveMappingRequest.parse({ name: 'shopify', config: { entities: { sales: mapping } } });
+    expect(saved.config.entities['sales']?.skip_rows_where).toEqual([refunds]);
+    expect(firstIssue({ field_mappings: {}, skip_rows_where: [{ column: 'Status', values: ['storniert'] }] })).toBeNull();
+  });
+
+  it('refuses a filter without values, with a blank or NUL value, or without a column, naming the field path', () => {
+    expect(firstIssue({ field_mappings: {}, skip_rows_where: [{ ...refunds, values: [] }] })).toEqual({ path: 'skip_rows_where.0.values', message: 'List at least one value to leave out.' });
+    expect(firstIssue({ field_mappings: {}, skip_rows_where: [{ ...refunds, values: ['refunded', ' '] }] })).toEqual({ path: 'skip_rows_where.0.values.1', message: 'A value to leave out cannot be blank.' });
+    expect(firstIssue({ field_mappings: {}, skip_rows_where: [{ ...refunds, values: ['re\u0000funded'] }] })).toEqual({ path: 'skip_rows_where.0.values.0', message: 'Text may not contain NUL (\\u0000) characters.' });
+    expect(firstIssue({ field_mappings: {}, skip_rows_where: [{ ...refunds, column: 'Financial\u0000Status' }] })?.path).toBe('skip_rows_where.0.column');
+    expect(firstIssue({ field_mappings: {}, skip_rows_where: [{ ...refunds, blank_means_same_as: '' }] })?.path).toBe('skip_rows_where.0.blank_means_same_as');
+    expect(firstIssue({ field_mappings: {}, skip_rows_where: [{ values: ['refunded'] }] })?.path).toBe('skip_rows_where.0.column');
+    expect(firstIssue({ field_mappings: {}, skip_rows_where: [{ ...refunds, where: 'x' }] })?.path).toBe('skip_rows_where.0');
+    expect(firstIssue({ field_mappings: {}, skip_rows_where: [{ ...refunds, values: ['x'.repeat(201)] }] })).toEqual({ path: 'skip_rows_where.0.values.0', message: 'A value to leave out has at most 200 characters.' });
+  });
+
+  it('refuses too many filters or values', () => {
+    const values = (n: number) => Array.from({ length: n }, (_, at) => `status ${at}`);
+    expect(firstIssue({ field_mappings: {}, skip_rows_where: [{ column: 'Status', values: values(MAX_ROW_FILTER_VALUES) }] })).toBeNull();
+    expect(firstIssue({ field_mappings: {}, skip_rows_where: [{ column: 'Status', values: values(MAX_ROW_FILTER_VALUES + 1) }] })).toEqual({ path: 'skip_rows_where.0.values', message: `At most ${MAX_ROW_FILTER_VALUES} values per filter.` });
+    const filters = (n: number) => Array.from({ length: n }, () => refunds);
+    expect(firstIssue({ field_mappings: {}, skip_rows_where: filters(MAX_ROW_FILTERS) })).toBeNull();
+    expect(firstIssue({ field_mappings: {}, skip_rows_where: filters(MAX_ROW_FILTERS + 1) })).toEqual({ path: 'skip_rows_where', message: `At most ${MAX_ROW_FILTERS} filters.` });
   });
 });

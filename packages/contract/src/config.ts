@@ -82,6 +82,30 @@ export const newProducts = nameRecord(storableText().min(1).max(500), storableNa
   message: `At most ${MAX_NEW_PRODUCT_FIELDS} fields.`,
 });
 export type NewProducts = z.infer<typeof newProducts>;
+/** Bounds of a mapping's row filters: filters, and values per filter. */
+export const MAX_ROW_FILTERS = 5;
+export const MAX_ROW_FILTER_VALUES = 50;
+
+/** A value a row filter leaves lines out for: matched as value maps match (valueMapForm), so never blank. */
+const filterValue = z.string().check((context) => {
+  const value = context.value;
+  const problem = value.trim() === '' ? 'A value to leave out cannot be blank.' : value.length > 200 ? 'A value to leave out has at most 200 characters.' : storableTextProblem(value);
+  if (problem) context.issues.push({ code: 'custom', message: problem, input: value });
+});
+
+/**
+ * One row filter of `skip_rows_where`: a line is left out (and counted) when its `column` (a
+ * file's column, a record's dotted path) holds one of `values`, matched as value maps match. A
+ * blank cell takes the value of the nearest line above with the same `blank_means_same_as` value
+ * (a web shop's order number): Shopify writes an order's Financial Status on its first line only.
+ */
+export const rowFilter = z.strictObject({
+  column: storableText().min(1).max(500),
+  values: z.array(filterValue).min(1, 'List at least one value to leave out.').max(MAX_ROW_FILTER_VALUES, `At most ${MAX_ROW_FILTER_VALUES} values per filter.`),
+  blank_means_same_as: storableText().min(1).max(500).optional(),
+});
+export type RowFilter = z.infer<typeof rowFilter>;
+export const rowFilters = z.array(rowFilter).max(MAX_ROW_FILTERS, `At most ${MAX_ROW_FILTERS} filters.`);
 
 /**
  * How one source record maps onto an entity, and how the file writes its values. A ForeignKey
@@ -109,6 +133,8 @@ export const entityMapping = z.strictObject({
   value_maps: valueMaps.optional(),
   /** Where products created for unknown codes take their name and other fields from (needs `create_missing_products`). */
   new_products: newProducts.optional(),
+  /** Lines left out by their values (a web shop's refunded and voided orders), counted, never imported. */
+  skip_rows_where: rowFilters.optional(),
 });
 export type EntityMapping = z.infer<typeof entityMapping>;
 

@@ -1,6 +1,6 @@
 // File import through a mapping (spec §3 Import log entry, §5 uploads, §7 /api/records/process-file/).
 import { z } from 'zod';
-import { dateFormats, decimalSeparator, repeatedKeyModes } from './config.ts';
+import { dateFormats, decimalSeparator, repeatedKeyModes, rowFilter } from './config.ts';
 import { fieldTypes } from './tables.ts';
 
 export const PREVIEW_ROWS = 5;
@@ -30,7 +30,9 @@ export type RefusedChoices = z.infer<typeof refusedChoices>;
  * rows: source records read; written: rows they became (after summing or keeping the last of a
  * repeated key); inserted + updated = written (updated is 0 when only key columns are mapped);
  * duplicates = rows - written; created_references: products created for unknown codes; skipped:
- * lines left out for a blank product code (`skip_rows_without_code`), not counted in rows.
+ * lines left out for a blank product code (`skip_rows_without_code`), not counted in rows;
+ * filtered: lines left out by the mapping's row filters (`skip_rows_where`), not counted in rows
+ * nor in skipped, and `filtered_by` how many each filter left out (present when there are any).
  */
 export const importCounts = z.object({
   rows: z.number().int(),
@@ -41,6 +43,8 @@ export const importCounts = z.object({
   refused: z.number().int().optional(),
   created_references: z.number().int().optional(),
   skipped: z.number().int().optional(),
+  filtered: z.number().int().optional(),
+  filtered_by: z.array(z.object({ column: z.string(), values: z.array(z.string()), lines: z.number().int() })).optional(),
 });
 export type ImportCounts = z.infer<typeof importCounts>;
 
@@ -190,7 +194,15 @@ export const previewFileResponse = z.object({
   }),
   /** The first records after the mapping, typed as the import would store them, with per-field problems. */
   /** `skipped`: a line the import will leave out, its product code blank (`skip_rows_without_code`). */
-  rows: z.array(z.object({ row: z.number().int(), values: z.record(z.string(), sourceValue), problems: z.record(z.string(), z.string()), skipped: z.literal(true).optional() })),
+  /** `left_out`: a line a row filter leaves out (`skip_rows_where`): the filter's column and the value read (a blank cell's from its order's line above). */
+  rows: z.array(z.object({ row: z.number().int(), values: z.record(z.string(), sourceValue), problems: z.record(z.string(), z.string()), skipped: z.literal(true).optional(), left_out: z.object({ column: z.string(), value: z.string() }).optional() })),
+  /**
+   * The values of the file's columns that hold few different ones (at most 50, over the records
+   * read), each with how many lines hold it: what a row filter can leave out. Blank cells are not listed.
+   */
+  column_values: z.record(z.string(), z.array(z.object({ value: z.string(), lines: z.number().int() }))).optional(),
+  /** Row filters the file's own words suggest (a Financial Status column holding refunded, voided): the mapping proposed with them when none was given. */
+  proposed_row_filters: z.array(rowFilter).optional(),
   /** Values outside a column's choices in the records read (not only the rows shown); present when there are any. */
   refused_choices: z.array(refusedChoices).optional(),
   /**

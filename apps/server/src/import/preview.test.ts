@@ -125,6 +125,62 @@ describe.each(backends)('file preview on %s', (backend) => {
     ]);
   });
 
+  it("proposes leaving out a web shop's refunded and voided orders, lists a column's values, and marks the lines it leaves out", async () => {
+    const csv = [
+      'Name,Financial Status,Created at,Lineitem quantity,Lineitem sku',
+      '#1001,paid,2011-01-31 10:00:00 -0500,2,85123A',
+      '#1002,refunded,2011-01-31 11:00:00 -0500,1,85123A',
+      '#1002,,2011-01-31 11:00:00 -0500,3,71053',
+      '#1003,voided,2011-01-31 12:00:00 -0500,1,71053',
+      '#1004,partially_refunded,2011-01-31 13:00:00 -0500,1,71053',
+      '#1001,,2011-01-31 10:00:00 -0500,1,71053',
+    ].join('\n');
+    const proposal = await preview([file('orders_export.csv', csv), { name: 'entity_type', value: 'sales' }]);
+    expect(proposal.status, JSON.stringify(proposal.json)).toBe(200);
+    const refunds = { column: 'Financial Status', values: ['refunded', 'voided'], blank_means_same_as: 'Name' };
+    expect(proposal.json.proposed_row_filters).toEqual([refunds]);
+    expect(proposal.json.column_values?.['Financial Status']).toEqual([
+      { value: 'paid', lines: 1 },
+      { value: 'refunded', lines: 1 },
+      { value: 'voided', lines: 1 },
+      { value: 'partially_refunded', lines: 1 },
+    ]);
+    expect(proposal.json.column_values?.['Name']).toEqual([
+      { value: '#1001', lines: 2 },
+      { value: '#1002', lines: 2 },
+      { value: '#1003', lines: 1 },
+      { value: '#1004', lines: 1 },
+    ]);
+    // The proposal's rows are read with the filter proposed: #1002's second line inherits its first line's status.
+    expect(proposal.json.rows.map((row: { row: number; left_out?: unknown }) => [row.row, row.left_out ?? null])).toEqual([
+      [2, null],
+      [3, { column: 'Financial Status', value: 'refunded' }],
+      [4, { column: 'Financial Status', value: 'refunded' }],
+      [5, { column: 'Financial Status', value: 'voided' }],
+      [6, null],
+    ]);
+    expect(proposal.json.rows[1]).toEqual({ row: 3, values: { product_id: '85123A', date: '2011-01-31 11:00:00 -0500', quantity: '1' }, problems: {}, left_out: { column: 'Financial Status', value: 'refunded' } });
+
+    // A given mapping is read with its own filters only: none here.
+    const mapping = { field_mappings: { product_id: 'Lineitem sku', date: 'Created at', quantity: 'Lineitem quantity' } };
+    const given = await preview([file('orders_export.csv', csv), { name: 'entity_type', value: 'sales' }, { name: 'mapping_config', value: JSON.stringify(mapping) }]);
+    expect(given.json.rows.filter((row: { left_out?: unknown }) => row.left_out)).toEqual([]);
+    expect(given.json.proposed_row_filters).toEqual([refunds]);
+    // A filter on a column the file lacks is shown, not refused: the screen lets it be removed.
+    const elsewhere = await preview([file('orders_export.csv', csv), { name: 'entity_type', value: 'sales' }, { name: 'mapping_config', value: JSON.stringify({ ...mapping, skip_rows_where: [{ column: 'Status', values: ['refunded'] }] }) }]);
+    expect(elsewhere.status, JSON.stringify(elsewhere.json)).toBe(200);
+    expect(elsewhere.json.rows.filter((row: { left_out?: unknown }) => row.left_out)).toEqual([]);
+  });
+
+  it('proposes no filter for a status column a field reads, nor for values that do not undo a sale', async () => {
+    const csv = 'Name,Status,Date,Quantity,SKU\n#1,paid,2011-01-31,2,85123A\n#2,partially_refunded,2011-01-31,1,85123A\n';
+    const { json } = await preview([file('orders.csv', csv), { name: 'entity_type', value: 'sales' }]);
+    expect(json.proposed_row_filters).toBeUndefined();
+    const deliveries = await preview([file('lieferungen.csv', 'Artikel;Liefertermin;Menge;Status\n85123A;14.06.2027;10;storniert\n'), { name: 'entity_type', value: 'deliveries' }]);
+    expect(deliveries.json.proposed_mapping.status).toBe('Status');
+    expect(deliveries.json.proposed_row_filters).toBeUndefined();
+  });
+
   it("lists an .xlsx workbook's sheets and reads the chosen one", async () => {
     const workbook = new ExcelJS.Workbook();
     workbook.addWorksheet('Summary').addRow(['Totals']);

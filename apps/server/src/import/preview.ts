@@ -1,9 +1,11 @@
 // What the mapping builder shows for a chosen file (POST /api/records/preview-file/): its format,
 // header and first raw records, the entity's targets, a proposed mapping by name, the date format
 // detected over every record read, and the first five records as the import would store them with
-// their problems — read by the import's own code (source.ts, target.ts). Writes nothing.
+// their problems — read by the import's own code (source.ts, target.ts); the lines the mapping's
+// row filters leave out marked, and, for the Import screen, the values of the file's status-like
+// columns and the row filters they suggest (row-filter.ts). Writes nothing.
 import { sql, type Kysely } from 'kysely';
-import { dateFormats, MAX_LISTED_NEW_PRODUCTS, PREVIEW_ROWS, type DateFormat, type EntityMapping, type ImportTarget, type PreviewFileResponse, type ProductConfig } from '@stockwise/contract';
+import { dateFormats, MAX_LISTED_NEW_PRODUCTS, PREVIEW_ROWS, readMappedPath, type DateFormat, type EntityMapping, type ImportTarget, type PreviewFileResponse, type ProductConfig, type RowFilter, valueMapForm } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import { validationError } from '../http/errors.ts';
 import { isReadOnly } from '../tables/columns.ts';
@@ -11,7 +13,8 @@ import { csvMapper, applyMapping, resolveEntityMapping } from './mapping.ts';
 import type { ImportContext } from './service.ts';
 import { FileFormatError, openSource, type RawRecord } from './source.ts';
 import { isNameable, pickNewProducts, sourcePaths } from './new-products.ts';
-import { blankCodeSkipper, compileRecordTyper, resolveWriteTarget, type KeyReference, type WriteTarget } from './target.ts';
+import { compileRowFilters, rowFilterColumns, valuesOfColumns } from './row-filter.ts';
+import { blankCodeSkipper, compileRecordTyper, resolveWriteTarget, type KeyReference, type TypedRecord, type WriteTarget } from './target.ts';
 import type { ReceivedFile } from './upload.ts';
 import { RefusedChoiceValues } from './value-maps.ts';
 import { DateOrderDetector, detectDecimalSeparator } from './values.ts';
@@ -84,6 +87,29 @@ export function proposeMapping(targets: ImportTarget[], header: string[]): Recor
     }
   }
   return proposed;
+}
+
+/** Columns that say whether an order stands: Shopify's Financial Status, a shop system's order or payment status. */
+const STATUS_COLUMNS = ['financialstatus', 'orderstatus', 'paymentstatus', 'status', 'bestellstatus', 'zahlungsstatus', 'auftragsstatus', 'statut', 'statutcommande', 'estado', 'estadopedido', 'stato'];
+/** Values of such a column that mean the sale did not happen, as value maps match them; a partial refund is not one (the export does not say which line went back). */
+const UNDONE_VALUES = new Set(['refunded', 'voided', 'cancelled', 'canceled', 'storniert', 'erstattet', 'ruckerstattet', 'rückerstattet', 'zuruckerstattet', 'zurückerstattet', 'annule', 'annulé', 'annulee', 'annulée', 'rembourse', 'remboursé', 'cancelado', 'reembolsado', 'geannuleerd', 'terugbetaald', 'annullato', 'rimborsato']);
+/** Columns naming the order a line belongs to (Shopify's Name: #1001). */
+const ORDER_COLUMNS = ['name', 'order', 'ordernumber', 'orderid', 'orderno', 'ordername', 'bestellnummer', 'bestellung', 'auftragsnummer', 'commande', 'numerocommande', 'pedido', 'numeropedido', 'ordine'];
+
+/**
+ * The row filter a file's own words suggest: a status column not mapped to a field, holding values
+ * that undo a sale (refunded, voided, cancelled, storniert), those values left out; when some of
+ * its lines are blank and the file names each line's order, blank cells read their order's value.
+ */
+export function proposeRowFilters(header: string[], columnValues: Record<string, { value: string; lines: number }[]>, mappedColumns: readonly string[], recordCount: number): RowFilter[] {
+  const statusColumn = STATUS_COLUMNS.map((name) => header.find((column) => normalise(column) === name && !mappedColumns.includes(column))).find((column) => column !== undefined);
+  if (!statusColumn) return [];
+  const seen = columnValues[statusColumn] ?? [];
+  const values = seen.filter((entry) => UNDONE_VALUES.has(valueMapForm(entry.value))).map((entry) => entry.value);
+  if (!values.length) return [];
+  const hasBlanks = seen.reduce((sum, entry) => sum + entry.lines, 0) < recordCount;
+  const orderColumn = hasBlanks ? ORDER_COLUMNS.map((name) => header.find((column) => normalise(column) === name && column !== statusColumn)).find((column) => column !== undefined) : undefined;
+  return [{ column: statusColumn, values, ...(orderColumn ? { blank_means_same_as: orderColumn } : {}) }];
 }
 
 /** The first and last words of a column's name (`Lineitem sku` → lineitem, sku; `purchaseDate` → purchase, date), normalised. */
@@ -177,7 +203,7 @@ async function missingCodes(db: Kysely<Database>, target: WriteTarget, column: s
   return new Set(rows.map((r) => r.code));
 }
 
-export type PreviewedRecords = Pick<PreviewFileResponse, 'targets' | 'proposed_mapping' | 'date_format' | 'decimal_separator' | 'rows' | 'refused_choices' | 'new_products' | 'new_product_count' | 'proposed_new_products'>;
+export type PreviewedRecords = Pick<PreviewFileResponse, 'targets' | 'proposed_mapping' | 'date_format' | 'decimal_separator' | 'rows' | 'refused_choices' | 'new_products' | 'new_product_count' | 'proposed_new_products' | 'column_values' | 'proposed_row_filters'>;
 
 /**
  * The records of a source (a file's head, an endpoint's first page) as the mapping builder shows
@@ -188,21 +214,29 @@ export type PreviewedRecords = Pick<PreviewFileResponse, 'targets' | 'proposed_m
 export async function previewRecords(
   db: Kysely<Database>,
   config: ProductConfig,
-  { entityType, given, dateFormat, header, records }: { entityType: string; given: EntityMapping | null; dateFormat?: DateFormat | undefined; header: string[]; records: RawRecord[] },
+  { entityType, given, dateFormat, header, records, offerRowFilters = false }: { entityType: string; given: EntityMapping | null; dateFormat?: DateFormat | undefined; header: string[]; records: RawRecord[]; offerRowFilters?: boolean },
 ): Promise<PreviewedRecords> {
   const provisional = await resolveWriteTarget(db, config, entityType, { field_mappings: {} }, { complete: false });
   const targets = describeTargets(provisional);
   const proposed = proposeMapping(targets, header);
   const fieldMappings = given?.field_mappings ?? Object.fromEntries(Object.entries(proposed).filter((entry): entry is [string, string] => entry[1] !== null));
   const paths = given ? sourcePaths({ ...given, field_mappings: fieldMappings }) : fieldMappings;
+  // Only where the screen shows row filters (the Import screen; not Try the endpoint): a filter proposed is one the user sees.
+  const columnValues = offerRowFilters ? valuesOfColumns(header, records) : {};
+  const proposedFilters = offerRowFilters ? proposeRowFilters(header, columnValues, Object.values(fieldMappings), records.length) : [];
+  // The proposal's rows are read with the filters proposed (the draft the screen starts from); a given mapping's with its own.
+  const filters = given ? (given.skip_rows_where ?? []) : proposedFilters;
   const mapCells = csvMapper(header, paths);
-  const mapped = records.map((record) => ({ row: record.row, fields: record.cells ? mapCells(record.cells) : applyMapping(record.value, paths) }));
+  const filterColumns = rowFilterColumns({ field_mappings: {}, skip_rows_where: filters });
+  const filterCellsOf = (record: RawRecord) => (record.cells ? filterColumns.map((column) => record.cells?.[header.indexOf(column)]) : filterColumns.map((path) => readMappedPath(record.value, path)));
+  const mapped = records.map((record) => ({ row: record.row, fields: record.cells ? mapCells(record.cells) : applyMapping(record.value, paths), filterCells: filterCellsOf(record) }));
   const decimalColumns = Object.keys(fieldMappings).filter((field) => provisional.typeOf(field) === 'DecimalField');
   const detectedSeparator = detectDecimalSeparator(mapped.flatMap((record) => decimalColumns.map((field) => record.fields[field])));
   // The proposal is read the way the file is written; a given mapping as it says.
   const usedSeparator = given ? (given.decimal_separator ?? '.') : (detectedSeparator ?? '.');
   const mapping: EntityMapping = {
     ...(given ?? {}),
+    ...(filters.length ? { skip_rows_where: filters } : {}),
     field_mappings: fieldMappings,
     ...(dateFormat ? { date_format: dateFormat } : {}),
     ...(usedSeparator === ',' ? { decimal_separator: usedSeparator } : {}),
@@ -217,7 +251,10 @@ export async function previewRecords(
   // With create_missing_products, which codes of the records read would become products, and named how.
   const creating = mapping.create_missing_products ? [...target.references.values()].find((r) => r.by === 'key' && target.mapped.includes(r.column)) : undefined;
   const coded: { code: string; values: Record<string, string | null> }[] = [];
+  // As the writer does, lines the row filters leave out are not read at all (a refunded order's code creates no product).
+  const filtersForDetection = compileRowFilters(mapping);
   for (const record of mapped) {
+    if (filtersForDetection?.leavesOut(record.filterCells)) continue;
     const typed = typeForDetection(record.fields, record.row);
     refusedChoices.addAll(typed.refusedChoices);
     const code = creating && !typed.errors ? typed.values[creating.column] : undefined;
@@ -240,13 +277,16 @@ export async function previewRecords(
 
   const typeRecord = compileRecordTyper(target, mapping, new DateOrderDetector());
   const skipsLine = blankCodeSkipper(target, mapping);
+  const rowFilters = compileRowFilters(mapping);
   const shown = mapped.slice(0, PREVIEW_ROWS);
-  const rows = shown.map(({ row, fields: values }) => {
+  type ShownRow = { row: number; values: Record<string, SourceValue>; problems: Record<string, string>; skipped?: true; leftOut?: { column: string; value: string }; typed: TypedRecord | null };
+  const rows = shown.map(({ row, fields: values, filterCells }): ShownRow => {
     const problems: Record<string, string> = {};
-    if (skipsLine?.(values)) {
+    const leftOut = rowFilters?.leavesOut(filterCells) ?? null;
+    if (leftOut || skipsLine?.(values)) {
       const skippedValues: Record<string, SourceValue> = {};
       for (const field of Object.keys(fieldMappings)) skippedValues[field] = asSourceValue(values[field]);
-      return { row, values: skippedValues, problems, skipped: true, typed: null };
+      return { row, values: skippedValues, problems, ...(leftOut ? { leftOut: { column: leftOut.column, value: leftOut.value } } : { skipped: true as const }), typed: null };
     }
     const typed = typeRecord(values, row);
     for (const [field, reasons] of Object.entries(typed.errors ?? {})) problems[field] = reasons.join(' ');
@@ -255,7 +295,7 @@ export async function previewRecords(
     const shownValues: Record<string, SourceValue> = {};
     for (const field of Object.keys(fieldMappings)) shownValues[field] = field in typed.values ? asSourceValue(typed.values[field]) : asSourceValue(values[field]);
     if (ambiguous) for (const field of target.mapped.filter((c) => target.typeOf(c) === 'DateField' || target.typeOf(c) === 'DateTimeField')) problems[field] ??= detector.ambiguity?.message ?? '';
-    return { row, values: shownValues, problems, skipped: false, typed };
+    return { row, values: shownValues, problems, typed };
   });
   if (!mapping.create_missing_products) {
     for (const reference of target.references.values()) {
@@ -273,10 +313,12 @@ export async function previewRecords(
     proposed_mapping: proposed,
     date_format: { detected, ambiguous, candidates: detector.candidates },
     decimal_separator: { detected: detectedSeparator, used: usedSeparator },
-    rows: rows.map(({ row, values, problems, skipped }) => ({ row, values, problems, ...(skipped ? { skipped } : {}) })),
+    rows: rows.map(({ row, values, problems, skipped, leftOut }) => ({ row, values, problems, ...(skipped ? { skipped } : {}), ...(leftOut ? { left_out: leftOut } : {}) })),
     ...(refused.length ? { refused_choices: refused } : {}),
     ...(newProducts ? { new_products: newProducts.list, new_product_count: newProducts.count } : {}),
     ...(codeReference ? { proposed_new_products: proposeNewProducts(codeReference, header, fieldMappings) } : {}),
+    ...(Object.keys(columnValues).length ? { column_values: columnValues } : {}),
+    ...(proposedFilters.length ? { proposed_row_filters: proposedFilters } : {}),
   };
 }
 
@@ -315,7 +357,7 @@ export async function previewFile(ctx: ImportContext, { file, fields }: PreviewR
     warning = error.message;
   }
   const header = source.header() ?? leafPaths(records.slice(0, 50).map((r) => r.value));
-  const previewed = await previewRecords(ctx.database.db, config, { entityType, given, dateFormat, header, records });
+  const previewed = await previewRecords(ctx.database.db, config, { entityType, given, dateFormat, header, records, offerRowFilters: true });
   const rawRows = records.slice(0, PREVIEW_ROWS).map((record) => (record.cells ? header.map((_, at) => asSourceValue(record.cells?.[at])) : header.map((path) => asSourceValue(applyMapping(record.value, { v: path }).v))));
   return {
     format: source.format,

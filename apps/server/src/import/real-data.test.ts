@@ -387,6 +387,85 @@ describe.each(backends)('real data in on %s', (backend) => {
     ]);
   });
 
+  it("leaves out a web shop's refunded and voided orders, every line of them, though only an order's first line says so", async () => {
+    await addProducts(['RDRF-1', 'RDRF-2']);
+    // Shopify writes Financial Status (and Paid at, …) on an order's first line only. #2002's last
+    // line comes after another order's; #2004 was partly refunded: the export does not say which line.
+    const csv = [
+      'Name,Email,Financial Status,Paid at,Created at,Lineitem quantity,Lineitem name,Lineitem sku',
+      '#2001,anna@example.com,paid,2026-11-20 10:01:00 -0500,2026-11-20 10:00:00 -0500,2,Hose,RDRF-1',
+      '#2001,,,,2026-11-20 10:00:00 -0500,1,Heater,RDRF-2',
+      '#2001,,,,2026-11-20 10:00:00 -0500,1,Gift card,',
+      '#2002,ben@example.com,refunded,2026-11-20 11:01:00 -0500,2026-11-20 11:00:00 -0500,5,Hose,RDRF-1',
+      '#2002,,,,2026-11-20 11:00:00 -0500,4,Heater,RDRF-2',
+      '#2002,,,,2026-11-20 11:00:00 -0500,1,Gift card,',
+      '#2003,cleo@example.com,Voided ,,2026-11-21 09:00:00 -0500,3,Hose,RDRF-1',
+      '#2002,,,,2026-11-20 11:00:00 -0500,2,Hose,RDRF-1',
+      '#2004,dan@example.com,partially_refunded,2026-11-21 12:01:00 -0500,2026-11-21 12:00:00 -0500,1,Heater,RDRF-2',
+      '#2004,,,,2026-11-21 12:00:00 -0500,1,Hose,RDRF-1',
+      '',
+    ].join('\n');
+    const refunds = { column: 'Financial Status', values: ['refunded', 'voided'], blank_means_same_as: 'Name' };
+    const mapping = (filters: unknown) => ({ entities: { sales: { field_mappings: { product_id: 'Lineitem sku', date: 'Created at', quantity: 'Lineitem quantity' }, skip_rows_without_code: true, skip_rows_where: filters } } });
+    const expected = [
+      { product_code: 'RDRF-1', date: '2026-11-20', quantity: 2 },
+      { product_code: 'RDRF-1', date: '2026-11-21', quantity: 1 },
+      { product_code: 'RDRF-2', date: '2026-11-20', quantity: 1 },
+      { product_code: 'RDRF-2', date: '2026-11-21', quantity: 1 },
+    ];
+    // Read as the file arrives, and spooled first: the same filter on both paths.
+    for (const fieldsFirst of [true, false]) {
+      const answer = await importFile(server, token, { fileName: 'orders_export.csv', content: csv, mapping: mapping([refunds]), entityType: 'sales', fieldsFirst });
+      expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+      expect(answer.json.counts).toMatchObject({ rows: 4, written: 4, skipped: 1, filtered: 5, filtered_by: [{ column: 'Financial Status', values: ['refunded', 'voided'], lines: 5 }] });
+      expect(answer.json.message).toMatch(/ 1 line without a product code was skipped\. 5 lines of orders whose Financial Status is refunded or voided were left out\.$/);
+      expect(await salesOf('RDRF-')).toEqual(expected);
+    }
+    const logged = await server.database.db.selectFrom('import_logs').select('details').where('file_name', '=', 'orders_export.csv').orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+    expect((logged.details as { counts: unknown }).counts).toMatchObject({ filtered: 5, filtered_by: [{ column: 'Financial Status', lines: 5 }] });
+
+    // Without the order column, only the lines that say refunded are left out.
+    await sql`delete from data.sales where product_id in (select id from data.products where product_code like 'RDRF-%')`.execute(server.database.db);
+    const firstLines = await importFile(server, token, { fileName: 'orders_export.csv', content: csv, mapping: mapping([{ column: 'Financial Status', values: ['refunded', 'voided'] }]), entityType: 'sales' });
+    expect(firstLines.json.counts).toMatchObject({ rows: 6, skipped: 2, filtered: 2 });
+    expect(firstLines.json.message).toMatch(/ 2 lines whose Financial Status is refunded or voided were left out\.$/);
+  });
+
+  it.each([
+    ['a column the file lacks', [{ column: 'Financial state', values: ['refunded'] }], "The file has no column 'Financial state' for the mapping's \"leave out lines where\""],
+    ['an order column the file lacks', [{ column: 'Financial Status', values: ['refunded'], blank_means_same_as: 'Order' }], "The file has no column 'Order'"],
+    ['an empty list of values', [{ column: 'Financial Status', values: [] }], 'skip_rows_where.0.values: List at least one value to leave out.'],
+    ['a NUL in a value', [{ column: 'Financial Status', values: ['re\u0000funded'] }], 'skip_rows_where.0.values.0: Text may not contain NUL'],
+  ])('refuses a row filter with %s with a 400 naming it, and writes nothing', async (_name, filters, message) => {
+    await addProducts(['RDRB-1']);
+    const csv = 'Name,Financial Status,Created at,Lineitem quantity,Lineitem sku\n#1,paid,2026-11-20 10:00:00 -0500,2,RDRB-1\n';
+    for (const fieldsFirst of [true, false]) {
+      const answer = await importFile(server, token, { fileName: 'orders.csv', content: csv, mapping: { entities: { sales: { field_mappings: { product_id: 'Lineitem sku', date: 'Created at', quantity: 'Lineitem quantity' }, skip_rows_where: filters } } }, entityType: 'sales', fieldsFirst });
+      expect(answer.status, JSON.stringify(answer.json)).toBe(400);
+      expect(answer.json.error).toContain(message);
+    }
+    expect(await salesOf('RDRB-')).toEqual([]);
+  });
+
+  it('saves a mapping with its row filter, refuses a bad one at save naming the path, and says when every line was left out', async () => {
+    const filter = { column: 'Financial Status', values: ['refunded'], blank_means_same_as: 'Name' };
+    const sales = (filters: unknown) => ({ entities: { sales: { field_mappings: { product_id: 'Lineitem sku', date: 'Created at', quantity: 'Lineitem quantity' }, skip_rows_where: filters } } });
+    const saved = await server.request('/api/yaml/save-mapping/', { body: { name: 'rd_shopify', config: sales([filter]) }, token });
+    expect(saved.status, saved.text).toBe(200);
+    expect((saved.json.mapping as { entities: { sales: { skip_rows_where: unknown } } }).entities.sales.skip_rows_where).toEqual([filter]);
+    const refused = await server.request('/api/yaml/save-mapping/', { body: { name: 'rd_shopify_bad', config: sales([{ column: 'Financial Status', values: [] }]) }, token });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('skip_rows_where');
+    expect(refused.text).toContain('List at least one value to leave out.');
+
+    await addProducts(['RDRA-1']);
+    const csv = 'Name,Financial Status,Created at,Lineitem quantity,Lineitem sku\n#1,refunded,2026-11-20 10:00:00 -0500,2,RDRA-1\n#1,,2026-11-20 10:00:00 -0500,1,RDRA-1\n';
+    const all = await importFile(server, token, { fileName: 'orders.csv', content: csv, mapping: sales([filter]), entityType: 'sales' });
+    expect(all.status).toBe(400);
+    expect(all.json.error).toBe('Nothing to import: every line of the file was left out (2 by the mapping\'s "leave out lines where").');
+    expect(await salesOf('RDRA-')).toEqual([]);
+  });
+
   it('takes the multipart fields before or after the file', async () => {
     await addProducts(['RDF-1']);
     const csv = 'StockCode,InvoiceDate,Quantity\nRDF-1,2026-10-01,1\n';

@@ -11,6 +11,7 @@ import {
   type ImportResult,
   type ImportWarning,
   type EntityMapping,
+  type ImportCounts,
   type ProductConfig,
   type RefusedChoices,
   type RowError,
@@ -22,6 +23,7 @@ import { describeNewProducts, sourcePaths } from './new-products.ts';
 import * as repo from './repo.ts';
 import { PieceFile } from './piece-file.ts';
 import { FileFormatError, isWorkbook, mappedBatches, openSource } from './source.ts';
+import { filteredMessage, rowFilterColumns } from './row-filter.ts';
 import { resolveWriteTarget, type WriteTarget } from './target.ts';
 import type { ArrivingFile, ReceivedFile, ReceivedUpload, UploadLimits } from './upload.ts';
 import { unknownValueRule } from '../tables/unknown-values.ts';
@@ -162,7 +164,7 @@ export async function importWhileArriving(ctx: ImportContext, run: ImportRun, fi
   const source = await openSource({ stream: file.stream }, file.fileName, file.mimeType);
   const pieces = await PieceFile.create(path.join(directory, 'rows.copy'));
   try {
-    const prepared = await prepareRecords(resolved.target, mappedBatches(source, resolved.paths, resolved.needed), resolved.options, pieces.sink);
+    const prepared = await prepareRecords(resolved.target, mappedBatches(source, resolved.paths, resolved.needed, rowFilterColumns(resolved.mapping)), resolved.options, pieces.sink);
     return { ...resolved, prepared, pieces };
   } finally {
     await pieces.close();
@@ -192,6 +194,13 @@ function keyWords(target: WriteTarget): string {
   return words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words.at(-1)}` : (words[0] ?? 'key');
 }
 
+/** Why a file gave no rows: none in it, or every line left out (by the mapping's row filters, or for a blank product code). */
+function nothingToImport({ filtered = 0, skipped = 0 }: ImportCounts): string {
+  if (!filtered && !skipped) return 'The file has no records to import.';
+  const reasons = [...(filtered ? [`${filtered} by the mapping's "leave out lines where"`] : []), ...(skipped ? [`${skipped} without a product code`] : [])];
+  return `Nothing to import: every line of the file was left out (${reasons.join(', ')}).`;
+}
+
 /** Imports a received upload for `run` (whose log entry it opens if the upload did not). */
 export async function importUpload(ctx: ImportContext, run: ImportRun, upload: ReceivedUpload<StreamedImport>): Promise<ImportResult> {
   const { fields, file, consumed } = upload;
@@ -213,10 +222,10 @@ export async function importUpload(ctx: ImportContext, run: ImportRun, upload: R
       } else {
         const spooled = file as ReceivedFile;
         const source = await openSource({ path: spooled.path }, spooled.fileName, spooled.mimeType, { sheet: resolved.mapping.sheet ?? null });
-        result = await writeRecords(session, target, mappedBatches(source, resolved.paths, resolved.needed), options);
+        result = await writeRecords(session, target, mappedBatches(source, resolved.paths, resolved.needed, rowFilterColumns(resolved.mapping)), options);
       }
       if (result.rowErrorCount) throw new ImportRowsError(result.rowErrors.slice(0, MAX_REPORTED_ROW_ERRORS), result.rowErrorCount, result.refusedChoices);
-      if (result.counts.rows === 0) throw validationError('The file has no records to import.');
+      if (result.counts.rows === 0) throw validationError(nothingToImport(result.counts));
       return result;
     });
     const { counts } = written;
@@ -229,6 +238,7 @@ export async function importUpload(ctx: ImportContext, run: ImportRun, upload: R
           : `Imported ${rows(counts.rows)} into ${target.tableName}: ${counts.duplicates} repeated key${counts.duplicates === 1 ? '' : 's'}, the last row of each was kept, ${rows(counts.rows - counts.duplicates)}:`
         : `Imported ${rows(counts.rows)} into ${target.tableName}:`;
     const skipped = counts.skipped ? ` ${counts.skipped} line${counts.skipped === 1 ? '' : 's'} without a product code ${counts.skipped === 1 ? 'was' : 'were'} skipped.` : '';
+    const filtered = filteredMessage(counts, resolved.mapping);
     const created = counts.created_references ? ` ${counts.created_references} new product${counts.created_references === 1 ? '' : 's'} created for unknown codes: ${describeNewProducts(written.newProducts, counts.created_references)}.` : '';
     // Summed rows replace what is stored under their key: a second till's export of the same days is not added to the first's.
     const replaced =
@@ -237,7 +247,7 @@ export async function importUpload(ctx: ImportContext, run: ImportRun, upload: R
         : '';
     const warnings = defaultWarnings(target, written.defaulted);
     const result: ImportResult = {
-      message: `${imported} ${counts.inserted} inserted, ${counts.updated} updated.${replaced}${created}${skipped}`,
+      message: `${imported} ${counts.inserted} inserted, ${counts.updated} updated.${replaced}${created}${skipped}${filtered}`,
       import_id: run.id as string,
       entity_type: resolved.entityType,
       table: target.tableName,

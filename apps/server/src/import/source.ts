@@ -14,7 +14,7 @@ import { parser as jsonParser } from 'stream-json';
 import { pick } from 'stream-json/filters/pick.js';
 import { streamArray } from 'stream-json/streamers/stream-array.js';
 import { chain } from 'stream-chain';
-import type { ImportFormat } from '@stockwise/contract';
+import { readMappedPath, type ImportFormat } from '@stockwise/contract';
 import { CsvReader, MAX_RECORD_CHARS, type CsvRecord } from './csv.ts';
 import { applyMapping, csvMapper, type FieldMappings } from './mapping.ts';
 import type { MappedRecord } from './writer.ts';
@@ -340,31 +340,54 @@ export async function openSource(input: { path: string } | { stream: AsyncIterab
   return { format, separator: () => null, header: () => meta.header, sheets: () => meta.sheets, batches: xlsxBatches(input.path, options.sheet ?? null, meta) };
 }
 
+/** A header's first 20 names, as a refusal lists them. */
+const columnsShown = (header: string[]) => `${header.slice(0, 20).map((name) => `'${name}'`).join(', ')}${header.length > 20 ? ', …' : ''}`;
+
 /** The mapping applied to rows of cells under `header`; a field every row needs must have its column. */
 function cellMapper(header: string[], fieldMappings: FieldMappings, needed: string[]) {
   const names = new Set(header);
   const absent = needed.find((field) => !names.has(fieldMappings[field] ?? ''));
   if (absent) {
-    const shown = header.slice(0, 20).map((name) => `'${name}'`).join(', ');
-    throw new FileFormatError(`The file has no column '${fieldMappings[absent]}' for ${absent} (its columns: ${shown}${header.length > 20 ? ', …' : ''}). Check the mapping or the sheet.`);
+    throw new FileFormatError(`The file has no column '${fieldMappings[absent]}' for ${absent} (its columns: ${columnsShown(header)}). Check the mapping or the sheet.`);
   }
   return csvMapper(header, fieldMappings);
 }
 
-/** The records of `source` after the mapping, for the writer; `needed`: fields every record must have (key, required). */
-export async function* mappedBatches(source: OpenedSource, fieldMappings: FieldMappings, needed: string[]): AsyncGenerator<MappedRecord[]> {
+/**
+ * The records of `source` after the mapping, for the writer; `needed`: fields every record must
+ * have (key, required); `filterColumns`: the columns the mapping's row filters read (each record's
+ * `filterCells`), which a file with a header must have.
+ */
+export async function* mappedBatches(source: OpenedSource, fieldMappings: FieldMappings, needed: string[], filterColumns: readonly string[] = []): AsyncGenerator<MappedRecord[]> {
   let mapCells: ((cells: unknown[]) => Record<string, unknown>) | null = null;
+  let filterCellsOf: ((cells: unknown[]) => unknown[]) | null = null;
   for await (const batch of source.batches) {
     yield batch.map(({ row, cells, value }) => {
       if (cells) {
         mapCells ??= cellMapper(source.header() ?? [], fieldMappings, needed);
-        return { row, fields: mapCells(cells) };
+        filterCellsOf ??= filterCellReader(source.header() ?? [], filterColumns);
+        return { row, fields: mapCells(cells), ...(filterColumns.length ? { filterCells: filterCellsOf(cells) } : {}) };
       }
       const isRecord = typeof value === 'object' && value !== null && !Array.isArray(value);
-      return { row, fields: isRecord ? applyMapping(value, fieldMappings) : null };
+      const filterCells = filterColumns.length && isRecord ? { filterCells: filterColumns.map((path) => readMappedPath(value, path)) } : {};
+      return { row, fields: isRecord ? applyMapping(value, fieldMappings) : null, ...filterCells };
     });
   }
   // A header without data rows still says whether the mapping fits (the wrong sheet, say).
   const header = source.header();
-  if (!mapCells && header) cellMapper(header, fieldMappings, needed);
+  if (!mapCells && header) {
+    cellMapper(header, fieldMappings, needed);
+    filterCellReader(header, filterColumns);
+  }
+}
+
+/** The cells a row filter reads, by the header's names; a filter's column the file lacks refuses it (nothing would be left out, silently). */
+function filterCellReader(header: string[], filterColumns: readonly string[]): (cells: unknown[]) => unknown[] {
+  const columnOf = new Map(header.map((name, at) => [name, at]));
+  const absent = filterColumns.find((column) => !columnOf.has(column));
+  if (absent !== undefined) {
+    throw new FileFormatError(`The file has no column '${absent}' for the mapping's "leave out lines where" (skip_rows_where; its columns: ${columnsShown(header)}). Check the mapping or the sheet.`);
+  }
+  const at = filterColumns.map((column) => columnOf.get(column) as number);
+  return (cells) => at.map((index) => cells[index]);
 }

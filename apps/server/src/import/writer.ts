@@ -16,13 +16,17 @@ import { deleteReferencingRows } from '../tables/repo.ts';
 import type { RowReference } from '../tables/service.ts';
 import type { ImportSession } from './repo.ts';
 import { sourcePaths } from './new-products.ts';
+import { compileRowFilters, type RowFilters } from './row-filter.ts';
 import { blankCodeSkipper, compileRecordTyper, type WriteTarget } from './target.ts';
 import { RefusedChoiceValues } from './value-maps.ts';
 import { DateOrderDetector } from './values.ts';
 import * as sqlOf from './writer-sql.ts';
 
-/** A source record after the mapping: target field → the file's value (undefined: not in the record). */
-export type MappedRecord = { row: number; fields: Record<string, unknown> | null };
+/**
+ * A source record after the mapping: target field → the file's value (undefined: not in the record),
+ * and the values of the columns the mapping's row filters read (row-filter.ts rowFilterColumns).
+ */
+export type MappedRecord = { row: number; fields: Record<string, unknown> | null; filterCells?: unknown[] };
 
 export type DataAction = 'upsert' | 'insert' | 'replace';
 
@@ -44,6 +48,8 @@ export type WriteOptions = {
    * records leave ambiguous still refuses them all: no record's date can be read.
    */
   setAsideRefused?: boolean;
+  /** The mapping's row filters as far as the source was read (an integration's earlier batches); default: fresh ones. */
+  rowFilters?: RowFilters | null;
 };
 
 export type WriteOutcome = {
@@ -142,7 +148,7 @@ function asWriteError(error: unknown, target: WriteTarget): unknown {
 export type PieceSink = (piece: Buffer[]) => Promise<void>;
 
 /** What typing a source left: how many records, which were refused, and what its dates said. */
-export type PreparedRows = { rows: number; skipped: number; errors: RowErrors; detector: DateOrderDetector; fieldSets: Set<string> };
+export type PreparedRows = { rows: number; skipped: number; filtered: Pick<ImportCounts, 'filtered' | 'filtered_by'>; errors: RowErrors; detector: DateOrderDetector; fieldSets: Set<string> };
 
 /**
  * Types every record into COPY text for the staging table, handing ~2 MB pieces to `sink` (one
@@ -155,6 +161,8 @@ export async function prepareRecords(target: WriteTarget, batches: AsyncIterable
   const detector = new DateOrderDetector();
   const typeRecord = compileRecordTyper(target, options.mapping, detector);
   const skipsLine = blankCodeSkipper(target, options.mapping);
+  const rowFilters = options.rowFilters === undefined ? compileRowFilters(options.mapping) : options.rowFilters;
+  const filteredLines: number[] = [];
   const columns = target.mapped;
   const newProductFields = target.newProducts?.fields ?? [];
   // Which sets of columns the staged rows fill (one, for a CSV file or a sheet).
@@ -196,6 +204,12 @@ export async function prepareRecords(target: WriteTarget, batches: AsyncIterable
     const summed: KeyTree = new Map();
     const sums: Line[] = [];
     for (const record of records) {
+      // Before the code check: a refunded order's gift card is a refunded line, counted once.
+      const leftOut = rowFilters && record.filterCells ? rowFilters.leavesOut(record.filterCells) : null;
+      if (leftOut) {
+        filteredLines[leftOut.filter] = (filteredLines[leftOut.filter] ?? 0) + 1;
+        continue;
+      }
       if (skipsLine && record.fields && skipsLine(record.fields)) {
         skipped += 1;
         continue;
@@ -255,7 +269,7 @@ export async function prepareRecords(target: WriteTarget, batches: AsyncIterable
   }
   await flush();
   await sinking;
-  return { rows, skipped, errors, detector, fieldSets };
+  return { rows, skipped, filtered: rowFilters?.counted(filteredLines) ?? {}, errors, detector, fieldSets };
 }
 
 /** A fresh staging table for `target` in the session's transaction (checks first that the entity key is a unique key). */
@@ -306,7 +320,7 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
   const action = options.dataAction ?? 'upsert';
   if (action === 'replace' && !options.source) throw new Error('Data action replace needs a source');
   const { errors, detector } = prepared;
-  const counts: ImportCounts = { rows: prepared.rows, written: 0, inserted: 0, updated: 0, duplicates: 0, ...(prepared.skipped ? { skipped: prepared.skipped } : {}) };
+  const counts: ImportCounts = { rows: prepared.rows, written: 0, inserted: 0, updated: 0, duplicates: 0, ...(prepared.skipped ? { skipped: prepared.skipped } : {}), ...prepared.filtered };
   // The checks below add their rows' errors after the typing's: reported in the file's row order.
   let defaulted: DefaultedColumn[] = [];
   const newProducts: NewProduct[] = [];

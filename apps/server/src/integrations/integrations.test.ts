@@ -441,6 +441,26 @@ describe.each(backends)('scheduled integrations on %s', (backend) => {
     ]);
   });
 
+  it("leaves out a shop's refunded orders by a record's field, an order's status read from its first record across batches", async () => {
+    const prefix = uniquePrefix();
+    source.route('/catalogue-for-orders', (_request, response) => sendJson(response, shopRecords(prefix, 1, 2)));
+    expect(await run((await createOk({ endpoint: `${source.origin}/catalogue-for-orders` })).id)).toMatchObject({ status: 'success' });
+    const code = (n: number) => `${prefix}${String(n).padStart(4, '0')}`;
+    const filter = { column: 'order.financial_status', values: ['refunded', 'voided'], blank_means_same_as: 'order.name' };
+    const saved = await server.request('/api/yaml/save-mapping/', { body: { name: `orders_${prefix}`, config: { entities: { sales: { field_mappings: { product_id: 'sku', date: 'day', quantity: 'qty' }, skip_rows_where: [filter] } } } }, token: admin });
+    expect(saved.status, saved.text).toBe(200);
+    const line = (order: string, status: string | null, n: number, qty: number) => ({ order: { name: order, financial_status: status }, sku: code(n), day: '2026-05-04', qty });
+    // Batches of two: order #2's second line (status blank) comes in the batch after its first.
+    source.route('/orders', (_request, response) => sendJson(response, [line('#1', 'paid', 1, 2), line('#2', 'Refunded', 1, 5), line('#2', null, 2, 4), line('#3', 'voided', 2, 7), line('#4', 'partially_refunded', 2, 1)]));
+    const integration = await createOk({ endpoint: `${source.origin}/orders`, mapping_selection: `orders_${prefix}`, target_entity: 'sales', batch_size: 2 });
+    expect(await run(integration.id)).toMatchObject({ status: 'success', counts: { rejected: 0 } });
+    const sales = await sql<{ code: string; quantity: number }>`select p.product_code as code, s.quantity from data.sales s join data.products p on p.id = s.product_id where p.product_code like ${`${prefix}%`} order by 1`.execute(server.database.db);
+    expect(sales.rows).toEqual([
+      { code: code(1), quantity: 2 },
+      { code: code(2), quantity: 1 },
+    ]);
+  });
+
   it('learns day-first dates from one batch for the next ones and the next runs; a new endpoint learns anew (ADR 0140)', async () => {
     const prefix = uniquePrefix();
     source.route('/catalogue-for-dates', (_request, response) => sendJson(response, shopRecords(prefix, 1, 1)));

@@ -9,6 +9,7 @@ import { validationError } from '../http/errors.ts';
 import { applyMapping, resolveEntityMapping } from '../import/mapping.ts';
 import { sourcePaths } from '../import/new-products.ts';
 import { inImportTransaction } from '../import/repo.ts';
+import { compileRowFilters, type RowFilters } from '../import/row-filter.ts';
 import { resolveWriteTarget, type WriteTarget } from '../import/target.ts';
 import { removeRowsOfEarlierRuns, writeRecords, type MappedRecord, type RowsKept, type WriteOutcome } from '../import/writer.ts';
 import { listRowReferences } from '../tables/service.ts';
@@ -26,6 +27,8 @@ type PreparedTarget = {
   keyPaths: { field: string; path: string }[];
   /** Under which the rows are noted (replace deletes what a later run of it did not rewrite). */
   source: { tag: string; run: string };
+  /** The mapping's row filters over the whole run: an order's later records may come in the next batch. */
+  rowFilters: RowFilters | null;
 };
 
 type BatchRejection = { record: number; field: string | null; reason: string };
@@ -89,20 +92,27 @@ export function createIntegrationWriter(deps: { database: AppDatabase; loadConfi
       const keyPaths = write.keyColumns.map((field) => ({ field, path: resolved.mapping.field_mappings[field] ?? field }));
       const learnsDateOrder = (resolved.mapping.date_format ?? 'auto') === 'auto';
       const mapping = learnsDateOrder && learntDateOrder ? { ...resolved.mapping, date_format: learntDateOrder } : resolved.mapping;
-      return { table: write.tableName, action, mappingName, mapping, learnsDateOrder, write, keyPaths, source: { tag: sourceTag(integrationId), run: String(runId) } };
+      return { table: write.tableName, action, mappingName, mapping, learnsDateOrder, write, keyPaths, source: { tag: sourceTag(integrationId), run: String(runId) }, rowFilters: compileRowFilters(mapping) };
     },
 
     unmatchedKeyPaths: (target, records) => target.keyPaths.filter(({ path }) => records.every((record) => readMappedPath(record, path) === undefined)),
 
     writeBatch: async (target, records, onWritten) => {
-      const batch: MappedRecord[] = records.map((record, at) => ({
-        row: at + 1,
-        fields: record && typeof record === 'object' && !Array.isArray(record) ? applyMapping(record, sourcePaths(target.mapping)) : null,
-      }));
+      const filterColumns = target.rowFilters?.columns ?? [];
+      const paths = sourcePaths(target.mapping);
+      const batch: MappedRecord[] = records.map((record, at) => {
+        const isRecord = record !== null && typeof record === 'object' && !Array.isArray(record);
+        return {
+          row: at + 1,
+          fields: isRecord ? applyMapping(record, paths) : null,
+          // A record's fields play the part of a file's columns.
+          ...(isRecord && filterColumns.length ? { filterCells: filterColumns.map((path) => readMappedPath(record, path)) } : {}),
+        };
+      });
       try {
         await inImportTransaction(deps.database, async (session) => {
           // Replace writes like upsert, noting each row under the run; the delete waits for the end (complete).
-          const outcome = await writeRecords(session, target.write, [batch], { mapping: target.mapping, dataAction: target.action, source: target.source, setAsideRefused: true });
+          const outcome = await writeRecords(session, target.write, [batch], { mapping: target.mapping, dataAction: target.action, source: target.source, setAsideRefused: true, rowFilters: target.rowFilters });
           if (outcome.rowErrorCount && outcome.setAside === undefined) throw new BatchRefused(outcome);
           const learntDateOrder = target.learnsDateOrder && outcome.dateOrder && outcome.dateOrder !== target.mapping.date_format ? outcome.dateOrder : undefined;
           if (learntDateOrder) target.mapping = { ...target.mapping, date_format: learntDateOrder };

@@ -7,14 +7,14 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { Alert, Badge, Button, Checkbox, Group, NativeSelect, Paper, Progress, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
 import { dateFormats, repeatedKeyModes, type ImportResult, type ImportWarning, type PreviewFileResponse, type RowError } from '@stockwise/contract';
 import { useShallow } from 'zustand/react/shallow';
 import { useImportStore } from '../../stores/import.ts';
 import { IMPORT_ENTITY_ID, unmappedRequired } from './preview.ts';
 import { NewProductColumns } from './NewProductColumns.tsx';
 import { createMissingOptions } from './preview.ts';
-import { MappedRowsTable, targetLabel } from './MappedRows.tsx';
+import { columnOptions, MappedRowsTable, targetLabel } from './MappedRows.tsx';
+import { FilteredLines, LeaveOutLines } from './LeaveOutLines.tsx';
 import { ValueMeanings } from './ValueMeanings.tsx';
 import { durationMessage, formatBytes, formatCell, formatCount, shortened } from './format.ts';
 
@@ -51,12 +51,6 @@ function EntityAndMappingChooser() {
       ) : null}
     </Stack>
   );
-}
-
-/** The file's columns to choose from; a draft's column the file's first records lack is shown as such, not as no column. */
-function columnOptions(header: string[], column: string | undefined, t: TFunction) {
-  const options = [{ value: '', label: t('import.builder.noColumn') }, ...header.map((name) => ({ value: name, label: name }))];
-  return column && !header.includes(column) ? [...options, { value: column, label: t('import.builder.notInFile', { column }) }] : options;
 }
 
 function MappingBuilder({ preview }: { preview: PreviewFileResponse }) {
@@ -138,6 +132,7 @@ function MappingBuilder({ preview }: { preview: PreviewFileResponse }) {
         ) : null}
       </Group>
       {createsProducts && draft?.create_missing_products ? <NewProductColumns preview={preview} /> : null}
+      <LeaveOutLines preview={preview} />
       {/* A new selected mapping starts the name field afresh. */}
       <SaveMappingForm key={selectedMapping ?? ''} initialName={selectedMapping ?? ''} />
     </Stack>
@@ -387,6 +382,7 @@ function resultCounts(result: ImportResult): [string, number][] {
   if (counts.duplicates > 0) shown.push([result.repeated_keys === 'sum' ? 'addedUp' : 'replaced', counts.duplicates]);
   if (counts.created_references !== undefined) shown.push(['created', counts.created_references]);
   if (counts.skipped) shown.push(['skipped', counts.skipped]);
+  if (counts.filtered) shown.push(['filtered', counts.filtered]);
   return shown;
 }
 
@@ -428,6 +424,7 @@ function ImportOutcome() {
             </Stack>
           </Group>
           <ImportWarnings warnings={result.warnings} testId="import-warnings" />
+          <FilteredLines counts={result.counts} testId="import-filtered" />
         </Alert>
       ) : null}
     </>

@@ -7,6 +7,7 @@ import type { ImportLogSummary } from '../../api/import.ts';
 import { useImportStore } from '../../stores/import.ts';
 import { durationMessage, formatBytes, formatCount, formatTime } from './format.ts';
 import { ImportWarnings, RowErrorsTable } from './ImportForm.tsx';
+import { FilteredLines } from './LeaveOutLines.tsx';
 
 // Shades whose white text meets WCAG AA's 4.5:1, as the integrations' statuses.
 const statusColor = (status: ImportLogSummary['status']): string => {
@@ -78,6 +79,7 @@ function LogDetail() {
             </Text>
           ) : null}
           <ImportWarnings warnings={detail.details.warnings} testId="log-warnings" />
+          <FilteredLines counts={detail.details.counts} testId="log-filtered" />
           <RowErrorsTable rowErrors={rowErrors} total={rowErrors.length} testId="log-row-errors" />
           <Text fw={600} size="sm">
             {t('import.detail.fileContent')}

@@ -16,6 +16,12 @@ export function targetLabel(target: ImportTarget, t: TFunction): string {
   return parts.join(' · ');
 }
 
+/** The file's columns to choose from; a draft's column the file's first records lack is shown as such, not as no column. */
+export function columnOptions(header: string[], column: string | undefined, t: TFunction) {
+  const options = [{ value: '', label: t('import.builder.noColumn') }, ...header.map((name) => ({ value: name, label: name }))];
+  return column && !header.includes(column) ? [...options, { value: column, label: t('import.builder.notInFile', { column }) }] : options;
+}
+
 type MappedRowsProps = {
   targets: ImportTarget[];
   rows: PreviewFileResponse['rows'];
@@ -49,12 +55,17 @@ export function MappedRowsTable({ targets, rows, fieldMappings, testId }: Mapped
           </Table.Thead>
           <Table.Tbody>
             {rows.map((row) => (
-              <Table.Tr key={row.row} data-testid="preview-row" data-skipped={row.skipped ? true : undefined}>
+              <Table.Tr key={row.row} data-testid="preview-row" data-skipped={row.skipped ? true : undefined} data-left-out={row.left_out ? true : undefined}>
                 <Table.Td>
                   {row.row}
                   {row.skipped ? (
                     <Text size="xs" component="div" data-testid="row-skipped">
                       {t('import.preview.skipped')}
+                    </Text>
+                  ) : null}
+                  {row.left_out ? (
+                    <Text size="xs" component="div" data-testid="row-left-out">
+                      {t('import.preview.leftOut', { column: row.left_out.column, value: row.left_out.value })}
                     </Text>
                   ) : null}
                 </Table.Td>

@@ -22,11 +22,13 @@ export function draftFrom(config: MappingConfig | null | undefined, entityType: 
 }
 
 /** The server's proposal (names matched ignoring case, spaces, underscores and synonyms) as a draft. */
-export function draftFromProposal(preview: Pick<PreviewFileResponse, 'proposed_mapping' | 'decimal_separator'>): EntityMapping {
+export function draftFromProposal(preview: Pick<PreviewFileResponse, 'proposed_mapping' | 'decimal_separator' | 'proposed_row_filters'>): EntityMapping {
   return {
     field_mappings: Object.fromEntries(Object.entries(preview.proposed_mapping).filter((entry): entry is [string, string] => entry[1] !== null)),
     // The proposal's rows were read the way the file writes its numbers: the draft imports them so.
     ...(preview.decimal_separator.used === ',' ? { decimal_separator: ',' as const } : {}),
+    // Shown on the screen with Remove: a web shop's refunded and voided orders are not sales.
+    ...(preview.proposed_row_filters?.length ? { skip_rows_where: preview.proposed_row_filters } : {}),
   };
 }
 
