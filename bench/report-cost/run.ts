@@ -5,7 +5,7 @@
 // The demo data set is made by the real server (its own process, a fresh data directory, the
 // catalogue forecast run once); the reports then run in this process through the real gate and
 // EmbeddedSandbox on the same files, with no cost ceiling and a far deadline, each to the end.
-//   flock /tmp/bench.lock bash scripts/with-node24.sh node bench/report-cost/run.ts [--runs 3] [--data-dir DIR]
+//   flock /tmp/stockwise-bench.lock bash scripts/with-node24.sh node bench/report-cost/run.ts [--runs 3] [--data-dir DIR]
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,7 +14,7 @@ import { openDatabase } from '../../apps/server/src/db/database.ts';
 import { ReadableCatalogue } from '../../apps/server/src/reports/readable.ts';
 import { EmbeddedSandbox, ReportRunError } from '../../apps/server/src/reports/sandbox/executor.ts';
 import { checkReportSql, loadSqlParser } from '../../apps/server/src/reports/sandbox/gate.ts';
-import { PGLITE_COST_PER_SECOND, worstCaseCost, type PlanNode } from '../../apps/server/src/reports/sandbox/plan-cost.ts';
+import { EXPLAIN_PLAN, PGLITE_COST_PER_SECOND, worstCaseCost, type PlanNode } from '../../apps/server/src/reports/sandbox/plan-cost.ts';
 import { callJson, startServerProcess } from '../../apps/server/src/testing/server-process.ts';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '3' }, 'data-dir': { type: 'string' }, only: { type: 'string' } } });
@@ -126,7 +126,7 @@ console.log(`demo data: ${salesRows} sales rows, ${forecastRows} forecast rows (
 async function measure(label: string, kind: string, sqlText: string, run: boolean): Promise<Measured> {
   const checked = checkReportSql(sqlText, { readable, embedded: true });
   const plan = await pglite!.transaction(async (tx) => {
-    const explained = await tx.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`explain (format json) ${checked.cursor}`);
+    const explained = await tx.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`${EXPLAIN_PLAN}${checked.cursor}`);
     await tx.rollback();
     return (explained.rows[0]?.['QUERY PLAN'] as [{ Plan: PlanNode }])[0].Plan;
   });
