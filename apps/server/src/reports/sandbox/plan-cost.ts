@@ -1,6 +1,6 @@
 // The worst-case cost of a report's plan, from EXPLAIN (VERBOSE, FORMAT JSON): what the embedded sandbox
 // compares with REPORT_MAX_COST before it runs a report (docs/security.md "Runaway SQL in embedded
-// mode", ADR 0040 amendment "Judging the worst case").
+// mode", ADR 0040 amendments "Judging the worst case" and "Aggregates that sort their input").
 //
 // The cost at the top of a plan is what the planner expects to spend, and it expects to stop early
 // wherever the SQL lets it: a LIMIT, an EXISTS, a semi or anti join all end at the first row they
@@ -41,9 +41,10 @@ export type PlanNode = {
 
 /**
  * Worst-case cost PGlite gets through in a second of CPU time on the fastest kinds of plan measured
- * (joins and generate_series ran at 220,000–370,000, most near 290,000; docs/performance.md
- * "Report cost against time on PGlite", a 2-core machine): a plan of N times this cost takes about
- * N seconds, and slower kinds of plan (aggregates, the forecast views' JSON) longer.
+ * (joins and generate_series ran at 190,000–370,000 over two runs, most near 200,000–290,000;
+ * docs/performance.md "Report cost against time on PGlite", a 2-core machine): a plan of N times
+ * this cost takes about N seconds, and slower kinds of plan (sorts of row values, the forecast
+ * views' JSON) longer.
  */
 export const PGLITE_COST_PER_SECOND = 300_000;
 
@@ -69,8 +70,8 @@ const FUNCTION_SCAN_WEIGHT = 4;
  * 8.7 times its cost; over the sales alone 8.3 times; with a second count(distinct) sorted inside
  * the aggregate, which the planner does not charge at all, 10.7 (docs/performance.md, "Report cost
  * against time on PGlite"). Hence 10, the node's cost with its input. The type compared is not in
- * the plan, so distinct aggregates of plain numbers, dates or text, which ran at about the
- * planner's cost, are overstated as much.
+ * the plan, so such aggregates of plain numbers, dates or text, which took one to two times what
+ * the planner charges, are overstated 5 to 10 times.
  */
 const SORTING_AGGREGATE_WEIGHT = 10;
 
