@@ -5,7 +5,7 @@
 // The demo data set is made by the real server (its own process, a fresh data directory, the
 // catalogue forecast run once); the reports then run in this process through the real gate and
 // EmbeddedSandbox on the same files, with no cost ceiling and a far deadline, each to the end.
-//   flock /tmp/bench.lock bash scripts/with-node24.sh node bench/report-cost/run.ts [--runs 3] [--data-dir DIR]
+//   flock /tmp/stockwise-bench.lock bash scripts/with-node24.sh node bench/report-cost/run.ts [--runs 3] [--data-dir DIR]
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,7 +14,7 @@ import { openDatabase } from '../../apps/server/src/db/database.ts';
 import { ReadableCatalogue } from '../../apps/server/src/reports/readable.ts';
 import { EmbeddedSandbox, ReportRunError } from '../../apps/server/src/reports/sandbox/executor.ts';
 import { checkReportSql, loadSqlParser } from '../../apps/server/src/reports/sandbox/gate.ts';
-import { PGLITE_COST_PER_SECOND, worstCaseCost, type PlanNode } from '../../apps/server/src/reports/sandbox/plan-cost.ts';
+import { EXPLAIN_PLAN, PGLITE_COST_PER_SECOND, worstCaseCost, type PlanNode } from '../../apps/server/src/reports/sandbox/plan-cost.ts';
 import { callJson, startServerProcess } from '../../apps/server/src/testing/server-process.ts';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '3' }, 'data-dir': { type: 'string' }, only: { type: 'string' } } });
@@ -53,6 +53,9 @@ const SHAPES: { label: string; sql: string; run?: false }[] = [
   { label: 'aggregate: units by product and month', sql: "select product_id, date_trunc('month', date)::date as month, sum(quantity) from sales group by 1, 2" },
   { label: 'aggregate: count(distinct) of product and weekday', sql: 'select count(distinct (product_id, extract(dow from date))) from sales' },
   { label: 'aggregate: count(distinct) of product and weekday over 8 × sales', sql: 'select count(distinct (product_id, extract(dow from date))) from sales, generate_series(1, 8)' },
+  { label: 'aggregate: count(distinct) of product over 8 × sales', sql: 'select count(distinct product_id) from sales, generate_series(1, 8)' },
+  { label: 'aggregate: count(distinct) of product and weekday, and of units, over 8 × sales', sql: 'select count(distinct (product_id, extract(dow from date))), count(distinct quantity) from sales, generate_series(1, 8)' },
+  { label: 'aggregate: median per product over 8 × sales', sql: 'select product_id, percentile_cont(0.5) within group (order by quantity) from sales, generate_series(1, 8) group by 1' },
   { label: 'aggregate: median and string_agg per product', sql: "select product_id, percentile_cont(0.5) within group (order by quantity), length(string_agg(quantity::text, ',')) from sales group by 1" },
   { label: 'aggregate: 4 × sales, units by product', sql: 'select product_id, sum(quantity) from (select * from sales union all select * from sales union all select * from sales union all select * from sales) s group by 1' },
   { label: 'generate_series: count of 1,000,000', sql: 'select count(*) from generate_series(1, 1000000)' },
@@ -70,6 +73,7 @@ const SHAPES: { label: string; sql: string; run?: false }[] = [
   { label: 'window: 7-day moving average per product, last day', sql: 'select product_id, avg(quantity) over (partition by product_id order by date rows 6 preceding) from sales order by date desc limit 240' },
   { label: 'window: lag per product, days with a jump', sql: 'select count(*) from (select quantity - lag(quantity) over (partition by product_id order by date) as change from sales) x where change > 20' },
   { label: 'sort: every sale by units, first 10,000', sql: 'select * from sales order by quantity desc, date' },
+  { label: 'sort: row values of product and units over 8 × sales', sql: 'select count(*) from (select (product_id, quantity) as r from sales, generate_series(1, 8) order by 1 offset 0) x' },
   { label: 'sort: distinct product and units', sql: 'select distinct product_id, quantity from sales' },
   { label: 'scan: every sale (10,000 rows answered)', sql: 'select * from sales' },
   { label: 'subquery: units per product, correlated', sql: 'select p.product_code, (select sum(s.quantity) from sales s where s.product_id = p.id) from products p' },
@@ -126,7 +130,7 @@ console.log(`demo data: ${salesRows} sales rows, ${forecastRows} forecast rows (
 async function measure(label: string, kind: string, sqlText: string, run: boolean): Promise<Measured> {
   const checked = checkReportSql(sqlText, { readable, embedded: true });
   const plan = await pglite!.transaction(async (tx) => {
-    const explained = await tx.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`explain (format json) ${checked.cursor}`);
+    const explained = await tx.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`${EXPLAIN_PLAN}${checked.cursor}`);
     await tx.rollback();
     return (explained.rows[0]?.['QUERY PLAN'] as [{ Plan: PlanNode }])[0].Plan;
   });

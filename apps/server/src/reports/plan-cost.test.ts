@@ -1,9 +1,10 @@
 // The worst-case plan cost the embedded sandbox judges, on PGlite's own plans for 20,000 sales
 // rows: each way the planner expects to stop early (LIMIT, semi and anti joins, EXISTS subqueries)
-// is priced as if it never did, while plans without one keep the planner's cost.
+// is priced as if it never did, while plans without one keep the planner's cost; function scans and
+// aggregates that sort their input are weighted, whatever the report's own words look like.
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { worstCaseCost, type PlanNode } from './sandbox/plan-cost.ts';
+import { EXPLAIN_PLAN, worstCaseCost, type PlanNode } from './sandbox/plan-cost.ts';
 
 describe('worst-case plan cost', () => {
   let db: PGlite;
@@ -16,9 +17,14 @@ describe('worst-case plan cost', () => {
 
   /** The planner's cost of the cursor the sandbox declares, and the worst case judged from the same plan. */
   const costs = async (sql: string) => {
-    const explained = await db.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`explain (format json) declare report_rows no scroll cursor for ${sql}`);
+    const explained = await db.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`${EXPLAIN_PLAN}declare report_rows no scroll cursor for ${sql}`);
     const plan = (explained.rows[0]?.['QUERY PLAN'] as [{ Plan: PlanNode }])[0].Plan;
     return { planner: plan['Total Cost'], worst: worstCaseCost(plan) };
+  };
+  /** How many times the planner's cost the worst case is. */
+  const weightOf = async (sql: string) => {
+    const { planner, worst } = await costs(sql);
+    return worst / planner;
   };
   /** The cost of 20,000 × 20,000 pairs: a nested loop over every row of sales against every row. */
   const crossJoin = async () => (await costs('select a.id from sales a, sales b where a.quantity * b.quantity = -7')).planner;
@@ -60,5 +66,47 @@ describe('worst-case plan cost', () => {
     const series = await costs('select count(*) from generate_series(1, 100000000)');
     expect(series.planner).toBeCloseTo(1_250_000, 0);
     expect(series.worst).toBeCloseTo(4_250_000, 0);
+  });
+
+  it('counts a correlated subquery in full when a name or a string in the report reads "hashed SubPlan 1"', async () => {
+    const exists = 'exists (select 1 from sales b where a.quantity * b.quantity = -7)';
+    for (const sql of [
+      `select a.id, ${exists} from sales as a where 'hashed SubPlan 1' <> a.id::text`,
+      `select "hashed SubPlan 1".id, exists (select 1 from sales b where "hashed SubPlan 1".quantity * b.quantity = -7) from sales as "hashed SubPlan 1"`,
+      `select a.id as "hashed SubPlan 1", ${exists} from sales a`,
+    ]) {
+      expect((await costs(sql)).worst, sql).toBeGreaterThan((await crossJoin()) / 2);
+    }
+  });
+
+  it('weighs an aggregate ten times, with its input, when one of its aggregates sorts or de-duplicates', async () => {
+    for (const sql of [
+      'select count(distinct product_id) from sales',
+      'select count(distinct (product_id, quantity)) from sales',
+      "select product_id, string_agg(quantity::text, ',' order by id) from sales group by 1",
+      'select product_id, array_agg(distinct quantity) from sales group by 1',
+      'select product_id, percentile_cont(0.5) within group (order by quantity) from sales group by 1',
+      'select product_id from sales group by 1 having count(distinct quantity) > 5',
+      'select count(distinct product_id), count(distinct quantity), count(*) from sales',
+    ]) {
+      expect(await weightOf(sql), sql).toBeCloseTo(10, 6);
+    }
+    // Under a join, the aggregate's part is weighted, not the join over it.
+    const joined = await costs('select * from sales s join (select product_id, count(distinct quantity) as n from sales group by 1) d on d.product_id = s.product_id');
+    expect(joined.worst).toBeGreaterThan(joined.planner);
+    expect(joined.worst).toBeLessThan(10 * joined.planner);
+  });
+
+  it("keeps the cost of aggregates that do not sort, whatever the report's strings, names and IS DISTINCT FROM read", async () => {
+    for (const sql of [
+      'select count(*) from sales',
+      "select count(*), 'count(DISTINCT x)', min('string_agg(x, y ORDER BY z)') from sales",
+      'select count(*) as "count(DISTINCT x)", sum(quantity) as " ORDER BY " from sales',
+      'select count(*), sum("(DISTINCT x)") from (select quantity as "(DISTINCT x)" from sales offset 0) s',
+      'select product_id, count(*) filter (where quantity is distinct from product_id) from sales group by 1',
+      'select product_id, sum(quantity) over (partition by product_id order by id) from sales',
+    ]) {
+      expect(await weightOf(sql), sql).toBe(1);
+    }
   });
 });

@@ -67,7 +67,7 @@ describe.each(backends)('runaway reports on the demo data set on %s', (backend) 
       expect(data.error, String(id)).toBeNull();
       expect(data.results.length).toBeGreaterThan(0);
     }
-    for (const question of ['units sold per month by category', 'units sold by month and product', 'units sold by day of the week', 'bottom 2 products by units sold of all time']) {
+    for (const question of ['units sold per month by category', 'units sold by month and product', 'units sold by day of the week', 'bottom 2 products by units sold of all time', 'average daily units sold in the last 30 days']) {
       const body = { report_id: null, change_request: question, current_title: 'Untitled Report', current_description: '', current_sql_code: 'SELECT 1;', current_chart_config: null };
       const written = (await server.request('/api/user-reports/generate-from-request/', { token: demoToken, body })).json as { success: boolean; error: string | null };
       expect(written.error, question).toBeNull();

@@ -8,7 +8,7 @@ import pg from 'pg';
 import type { ResultColumn, ResultRow, SqlErrorDetails } from '@stockwise/contract';
 import { characterCount, type TextPlace } from './error-place.ts';
 import { CURSOR_NAME, type CheckedSql } from './gate.ts';
-import { PGLITE_COST_PER_SECOND, worstCaseCost, type PlanNode } from './plan-cost.ts';
+import { EXPLAIN_PLAN, PGLITE_COST_PER_SECOND, worstCaseCost, type PlanNode } from './plan-cost.ts';
 import { describeColumns, toResultRows, type ResultField } from './values.ts';
 
 export type ReportFailureKind = 'refused' | 'timeout' | 'too_expensive' | 'sql_error' | 'unavailable';
@@ -122,7 +122,6 @@ const collect = (fields: ResultField[], rows: (string | null)[][], maxRows: numb
 };
 
 const TODAY = 'select current_date::text as today';
-const EXPLAIN = 'explain (format json) ';
 
 // ---------------------------------------------------------------------------------------------
 // PostgreSQL
@@ -223,7 +222,7 @@ export class EmbeddedSandbox implements ReportSandbox {
 
   private async refuseExpensive(tx: Transaction, checked: CheckedSql, timeoutMs: number): Promise<void> {
     // The cursor's own plan: DECLARE plans for a cursor (cursor_tuple_fraction), which may differ from the bare SELECT's.
-    const plan = await holdingCursor(characterCount(EXPLAIN), () => tx.query<{ 'QUERY PLAN': unknown }>(`${EXPLAIN}${checked.cursor}`));
+    const plan = await holdingCursor(characterCount(EXPLAIN_PLAN), () => tx.query<{ 'QUERY PLAN': unknown }>(`${EXPLAIN_PLAN}${checked.cursor}`));
     const raw = plan.rows[0]?.['QUERY PLAN'];
     const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan: PlanNode }];
     const cost = worstCaseCost(parsed[0].Plan);
