@@ -404,26 +404,29 @@ describe('data integration (Settings)', () => {
     ]);
   });
 
+  /** A Shopify orders export of these lines chosen as sales on the Import screen, its preview shown. */
+  const chooseShopExport = async (page: Page, prefix: string, lines: string[]) => {
+    const header = 'Name,Email,Financial Status,Created at,Lineitem quantity,Lineitem name,Lineitem price,Lineitem sku';
+    const path = await tempFile(`${prefix.toLowerCase()}orders_export.csv`, [header, ...lines, ''].join('\n'));
+    await openSettings(page);
+    await waitForDefaultMapping(page);
+    await page.getByLabel('Entity', { exact: true }).selectOption('sales');
+    await page.getByLabel('File (CSV, JSON or .xlsx)').setInputFiles(path);
+    await previewRows(page).nth(lines.length - 1).waitFor();
+  };
+
   it("reads a web shop's orders export: its qualified names proposed, its zoned timestamps read, a gift card's line skipped when asked, a refunded order's lines left out", async () => {
     const { page } = browser;
     const prefix = uniquePrefix('SHOP');
     await addProducts([`${prefix}1`, `${prefix}2`]);
-    // A Shopify export: an order's Financial Status on its first line only; #1002 was refunded.
-    const content = [
-      'Name,Email,Financial Status,Created at,Lineitem quantity,Lineitem name,Lineitem price,Lineitem sku',
+    // An order's Financial Status on its first line only; #1002 was refunded.
+    await chooseShopExport(page, prefix, [
       `#1001,anna@example.com,paid,2026-11-28 09:15:02 -0500,2,Garden hose,12.50,${prefix}1`,
       '#1001,,,2026-11-28 09:15:02 -0500,1,Gift card,25.00,',
       `#1002,ben@example.com,refunded,2026-11-28 10:00:00 -0500,5,Garden hose,12.50,${prefix}1`,
       `#1002,,,2026-11-28 10:00:00 -0500,3,Heater,40.00,${prefix}2`,
       `#1003,cleo@example.com,paid,2026-11-28 11:00:00 -0500,1,Heater,40.00,${prefix}2`,
-      '',
-    ].join('\n');
-    const path = await tempFile(`${prefix.toLowerCase()}orders_export.csv`, content);
-    await openSettings(page);
-    await waitForDefaultMapping(page);
-    await page.getByLabel('Entity', { exact: true }).selectOption('sales');
-    await page.getByLabel('File (CSV, JSON or .xlsx)').setInputFiles(path);
-    await previewRows(page).nth(4).waitFor();
+    ]);
     expect(await page.getByLabel('Product (product_id) · by product_code · required').inputValue()).toBe('Lineitem sku');
     expect(await page.getByLabel('Date (date) · required').inputValue()).toBe('Created at');
     expect(await page.getByLabel('Quantity (quantity) · required').inputValue()).toBe('Lineitem quantity');
@@ -474,19 +477,8 @@ describe('data integration (Settings)', () => {
   it("names the product an import creates for a web shop's unknown code by its line, chosen by keyboard", async () => {
     const { page } = browser;
     const prefix = uniquePrefix('SHOP');
-    // A Shopify export; the code is no product's, so its sales go to the product the import creates (removed afterwards).
-    const content = [
-      'Name,Email,Financial Status,Created at,Lineitem quantity,Lineitem name,Lineitem price,Lineitem sku',
-      `#1001,anna@example.com,paid,2026-11-28 09:15:02 -0500,2,Garden hose,12.50,${prefix}1`,
-      '#1001,,,2026-11-28 09:15:02 -0500,1,Gift card,25.00,',
-      '',
-    ].join('\n');
-    const path = await tempFile(`${prefix.toLowerCase()}orders_export.csv`, content);
-    await openSettings(page);
-    await waitForDefaultMapping(page);
-    await page.getByLabel('Entity', { exact: true }).selectOption('sales');
-    await page.getByLabel('File (CSV, JSON or .xlsx)').setInputFiles(path);
-    await previewRows(page).nth(1).waitFor();
+    // The code is no product's, so its sales go to the product the import creates (removed afterwards).
+    await chooseShopExport(page, prefix, [`#1001,anna@example.com,paid,2026-11-28 09:15:02 -0500,2,Garden hose,12.50,${prefix}1`, '#1001,,,2026-11-28 09:15:02 -0500,1,Gift card,25.00,']);
     await page.getByRole('checkbox', { name: 'Skip lines without a product code' }).check();
     await previewRows(page).nth(1).getByTestId('row-skipped').waitFor();
 
