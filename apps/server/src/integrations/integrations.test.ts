@@ -461,6 +461,46 @@ describe.each(backends)('scheduled integrations on %s', (backend) => {
     ]);
   });
 
+  it('says what a file import says: the lines its row filter left out and the products it created, in the log, the status and the list', async () => {
+    const prefix = uniquePrefix();
+    source.route('/catalogue-for-shop', (_request, response) => sendJson(response, shopRecords(prefix, 1, 1)));
+    expect(await run((await createOk({ endpoint: `${source.origin}/catalogue-for-shop` })).id)).toMatchObject({ status: 'success' });
+    const code = (n: number) => `${prefix}${String(n).padStart(4, '0')}`;
+    const filter = { column: 'order.financial_status', values: ['refunded', 'voided'], blank_means_same_as: 'order.name' };
+    const mapping = { field_mappings: { product_id: 'sku', date: 'day', quantity: 'qty' }, skip_rows_where: [filter], create_missing_products: true, new_products: { name: 'title' } };
+    const saved = await server.request('/api/yaml/save-mapping/', { body: { name: `shop_${prefix}`, config: { entities: { sales: mapping } } }, token: admin });
+    expect(saved.status, saved.text).toBe(200);
+    const line = (order: string, status: string | null, n: number, title: string) => ({ order: { name: order, financial_status: status }, sku: code(n), title, day: '2026-06-01', qty: 1 });
+    // Refunded order #2's second line (status blank, in the next batch) names a product the shop does not list: left out, never created.
+    source.route('/shop-orders', (_request, response) =>
+      sendJson(response, [line('#1', 'paid', 1, 'Item 1'), line('#2', 'refunded', 1, 'Item 1'), line('#2', null, 9, 'Rake'), line('#3', 'paid', 5, 'Garden hose')]),
+    );
+    const integration = await createOk({ endpoint: `${source.origin}/shop-orders`, mapping_selection: `shop_${prefix}`, target_entity: 'sales', batch_size: 2 });
+    expect(await run(integration.id)).toMatchObject({ status: 'success', counts: { inserted: 2, rejected: 0, filtered: 2, created: 1 } });
+    expect((await products(prefix)).map((product) => [product.product_code, product.name])).toEqual([
+      [code(1), 'Item 1'],
+      [code(5), 'Garden hose'],
+    ]);
+    const summary = `1 new product created for unknown codes: ${code(5)} Garden hose. 2 lines of orders whose order.financial_status is refunded or voided were left out.`;
+    expect((await logs(integration.id)).results[0]).toMatchObject({
+      status: 'success',
+      rows_inserted: 2,
+      rows_rejected: 0,
+      rows_filtered: 2,
+      filtered_by: [{ column: 'order.financial_status', values: ['refunded', 'voided'], lines: 2 }],
+      products_created: 1,
+      new_products: [{ code: code(5), values: { name: 'Garden hose' } }],
+      summary,
+      rejections: [],
+    });
+    expect((await server.request(`/api/integrations/scheduled/${integration.id}/status/`, { token: viewer })).json).toMatchObject({ status: 'idle', last_run_summary: summary });
+    // The next run creates nothing (the product is stored now) and still leaves the refunded order out.
+    expect(await run(integration.id)).toMatchObject({ status: 'success', counts: { filtered: 2, created: 0 } });
+    const listed = (await server.request('/api/integrations/scheduled/', { token: viewer })).json as unknown as Integration[];
+    expect(listed.find((item) => item.id === integration.id)).toMatchObject({ last_run_summary: '2 lines of orders whose order.financial_status is refunded or voided were left out.' });
+    expect((await logs(integration.id)).results[0]).toMatchObject({ rows_filtered: 2, products_created: 0, new_products: [] });
+  });
+
   it('learns day-first dates from one batch for the next ones and the next runs; a new endpoint learns anew (ADR 0140)', async () => {
     const prefix = uniquePrefix();
     source.route('/catalogue-for-dates', (_request, response) => sendJson(response, shopRecords(prefix, 1, 1)));
