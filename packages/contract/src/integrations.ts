@@ -229,7 +229,7 @@ export const integrationLogEntry = z.object({
   /** Products created for unknown codes (`create_missing_products`), and the first 20 with their fields (as an import's new_products). */
   products_created: z.number().int().default(0),
   new_products: z.array(newProduct).default([]),
-  /** The two in the file import's words ("5 lines of orders whose Financial Status is refunded were left out. 1 new product created for unknown codes: SHOP-1 Garden hose."); null when neither. */
+  /** The two in the file import's words ("1 new product created for unknown codes: SHOP-1 Garden hose. 5 lines of orders whose Financial Status is refunded were left out."); null when neither. */
   summary: z.string().nullable().default(null),
   /** The `{from}`/`{to}` window the run asked for (ISO dates), when the endpoint uses one. */
   window_from: z.string().nullable(),
