@@ -34,6 +34,10 @@ export type RefusedChoices = z.infer<typeof refusedChoices>;
  * filtered: lines left out by the mapping's row filters (`skip_rows_where`), not counted in rows
  * nor in skipped, and `filtered_by` how many each filter left out (present when there are any).
  */
+/** Lines one row filter (`skip_rows_where`) left out: its column and values, and how many lines. */
+export const filteredBy = z.object({ column: z.string(), values: z.array(z.string()), lines: z.number().int() });
+export type FilteredBy = z.infer<typeof filteredBy>;
+
 export const importCounts = z.object({
   rows: z.number().int(),
   written: z.number().int().optional(),
@@ -44,7 +48,7 @@ export const importCounts = z.object({
   created_references: z.number().int().optional(),
   skipped: z.number().int().optional(),
   filtered: z.number().int().optional(),
-  filtered_by: z.array(z.object({ column: z.string(), values: z.array(z.string()), lines: z.number().int() })).optional(),
+  filtered_by: z.array(filteredBy).optional(),
 });
 export type ImportCounts = z.infer<typeof importCounts>;
 

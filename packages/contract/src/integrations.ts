@@ -2,7 +2,7 @@
 // (spec §3 Scheduled integration and its log entries, §5 defaults, §7 /api/integrations/scheduled/*).
 import { z } from 'zod';
 import { entityMapping } from './config.ts';
-import { previewFileResponse, sourceValue } from './import.ts';
+import { filteredBy, newProduct, previewFileResponse, sourceValue } from './import.ts';
 import { storableText } from './text.ts';
 
 export const scheduleFrequencies = ['every_15_minutes', 'hourly', 'daily', 'weekly', 'custom'] as const;
@@ -174,6 +174,8 @@ export const integration = z.object({
   last_run_warning: z.string().nullable().default(null),
   /** What replace kept at the end of the last finished run: rows the source no longer lists that rows of data tables refer to; null when none. */
   last_run_kept_message: z.string().nullable().default(null),
+  /** The last finished run's lines left out by the mapping's row filters and products created for unknown codes, as a file import says them; null when neither. */
+  last_run_summary: z.string().nullable().default(null),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -195,6 +197,7 @@ export const integrationStatusResponse = z.object({
   last_run_rejected: z.number().int().default(0),
   last_run_warning: z.string().nullable().default(null),
   last_run_kept_message: z.string().nullable().default(null),
+  last_run_summary: z.string().nullable().default(null),
 });
 export type IntegrationStatusResponse = z.infer<typeof integrationStatusResponse>;
 
@@ -220,6 +223,14 @@ export const integrationLogEntry = z.object({
   /** replace: rows it did not delete because rows of data tables refer to them (a product's sales), and the run's message naming them. */
   rows_kept: z.number().int().default(0),
   kept_message: z.string().nullable().default(null),
+  /** Lines the mapping's row filters (`skip_rows_where`) left out, and how many each filter left out (as an import's counts.filtered_by). */
+  rows_filtered: z.number().int().default(0),
+  filtered_by: z.array(filteredBy).default([]),
+  /** Products created for unknown codes (`create_missing_products`), and the first 20 with their fields (as an import's new_products). */
+  products_created: z.number().int().default(0),
+  new_products: z.array(newProduct).default([]),
+  /** The two in the file import's words ("1 new product created for unknown codes: SHOP-1 Garden hose. 5 lines of orders whose Financial Status is refunded were left out."); null when neither. */
+  summary: z.string().nullable().default(null),
   /** The `{from}`/`{to}` window the run asked for (ISO dates), when the endpoint uses one. */
   window_from: z.string().nullable(),
   window_to: z.string().nullable(),

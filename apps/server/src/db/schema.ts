@@ -1,6 +1,6 @@
 // Kysely table types of the application schema (public) and the demo entity tables (data schema).
 import type { ColumnType, Generated, RawBuilder } from 'kysely';
-import type { ChartConfig, ColumnDefinition, Role } from '@stockwise/contract';
+import type { ChartConfig, ColumnDefinition, FilteredBy, NewProduct, Role } from '@stockwise/contract';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -231,6 +231,8 @@ export type IntegrationsTable = {
   last_run_warning: string | null;
   /** What replace kept at the end of the last finished run (rows data tables refer to), as its log says; null when none. */
   last_run_kept_message: string | null;
+  /** The last finished run's lines left out by row filters and products created, in the import's words; null when neither. */
+  last_run_summary: string | null;
   created_by: number | null;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, string | undefined, RawTimestamp>;
@@ -256,6 +258,14 @@ export type IntegrationLogsTable = {
   window_to: string | null;
   error_message: string | null;
   rejections: ColumnType<IntegrationRejection[], string | undefined, string>;
+  /** Lines the mapping's row filters left out, by filter (as an import's counts.filtered_by). */
+  rows_filtered: Generated<number>;
+  filtered_by: ColumnType<FilteredBy[], string | undefined, string>;
+  /** Products created for unknown codes, and the first ones with their fields. */
+  products_created: Generated<number>;
+  new_products: ColumnType<NewProduct[], string | undefined, string>;
+  /** The import's sentences for the two ("5 lines of orders whose … were left out. 1 new product created …"); null when neither. */
+  summary: string | null;
 };
 
 export type IntegrationRejection = { page: number; record: number; field: string | null; reason: string };

@@ -5,12 +5,11 @@
 // refuses a bad option with a 400 naming it (nothing written or saved), and the preview and an
 // integration's run read the same columns.
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PreviewFileResponse } from '@stockwise/contract';
-import { sendJson, startEndpointServer, type EndpointServer } from '../testing/endpoint-server.ts';
-import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { describe, expect, it } from 'vitest';
+import type { IntegrationLogEntry, PreviewFileResponse } from '@stockwise/contract';
+import { useImportServer } from '../testing/import-server.ts';
+import { backends } from '../testing/test-server.ts';
 import { importFile, postMultipart } from '../testing/uploads.ts';
-import { runIntegration } from '../integrations/run.ts';
 
 const shopifyMapping = (extra: Record<string, unknown> = {}) => ({
   entities: {
@@ -25,27 +24,11 @@ const shopifyMapping = (extra: Record<string, unknown> = {}) => ({
 const header = 'Name,Created at,Lineitem quantity,Lineitem name,Lineitem sku,Product type';
 
 describe.each(backends)('new products named from the file on %s', (backend) => {
-  let server: TestServer;
-  let source: EndpointServer;
-  let admin: string;
-  let editor: string;
-  beforeAll(async () => {
-    source = await startEndpointServer();
-    server = await startTestServer(backend, { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1/32' });
-    admin = (await signUpUser(server)).access;
-    editor = (await signUpUser(server, { role: 'editor' })).access;
-    const products = { entities: { products: { field_mappings: { product_code: 'code', name: 'name', category: 'category' } } } };
-    const added = await importFile(server, editor, { fileName: 'p.csv', content: 'code,name,category\nNP-OLD,Beeswax Candle,Candles\n', mapping: products, entityType: 'products' });
-    expect(added.status, JSON.stringify(added.json)).toBe(200);
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await source?.close();
-  });
+  const shop = useImportServer(backend, { csv: 'code,name,category\nNP-OLD,Beeswax Candle,Candles\n', fieldMappings: { product_code: 'code', name: 'name', category: 'category' } });
 
   const productsOf = async (prefix: string) =>
-    (await sql<{ code: string; name: string; category: string | null }>`select product_code as code, name, category from data.products where product_code like ${`${prefix}%`} order by 1`.execute(server.database.db)).rows;
-  const count = async (table: string) => Number((await sql<{ n: number }>`select count(*)::int as n from ${sql.table(`data.${table}`)}`.execute(server.database.db)).rows[0]?.n);
+    (await sql<{ code: string; name: string; category: string | null }>`select product_code as code, name, category from data.products where product_code like ${`${prefix}%`} order by 1`.execute(shop.server.database.db)).rows;
+  const count = async (table: string) => Number((await sql<{ n: number }>`select count(*)::int as n from ${sql.table(`data.${table}`)}`.execute(shop.server.database.db)).rows[0]?.n);
 
   it('creates the unknown SKUs as products named by their lines (the most frequent name), typed by their product type; blank names fall back to the code; a stored product is not renamed', async () => {
     const csv = [
@@ -57,7 +40,7 @@ describe.each(backends)('new products named from the file on %s', (backend) => {
       '#1003,2026-05-03 12:00:00 +0200,1,Renamed Beeswax,NP-OLD,Other',
       '#1004,2026-05-04 09:00:00 +0200,1,,NP-3,',
     ].join('\n');
-    const result = await importFile(server, editor, { fileName: 'orders_export.csv', content: `${csv}\n`, mapping: shopifyMapping(), entityType: 'sales' });
+    const result = await importFile(shop.server, shop.editor, { fileName: 'orders_export.csv', content: `${csv}\n`, mapping: shopifyMapping(), entityType: 'sales' });
     expect(result.status, JSON.stringify(result.json)).toBe(200);
     expect(result.json.counts).toMatchObject({ rows: 6, created_references: 3 });
     expect(result.json.message).toContain('3 new products created for unknown codes: NP-1 Rose Candle, NP-2 Pine Soap and NP-3.');
@@ -73,7 +56,7 @@ describe.each(backends)('new products named from the file on %s', (backend) => {
       { code: 'NP-OLD', name: 'Beeswax Candle', category: 'Candles' },
     ]);
     const sales = await sql<{ code: string; date: string; quantity: number }>`
-      select p.product_code as code, s.date, s.quantity from data.sales s join data.products p on p.id = s.product_id where p.product_code like 'NP-%' order by 1, 2`.execute(server.database.db);
+      select p.product_code as code, s.date, s.quantity from data.sales s join data.products p on p.id = s.product_id where p.product_code like 'NP-%' order by 1, 2`.execute(shop.server.database.db);
     expect(sales.rows).toEqual([
       { code: 'NP-1', date: '2026-05-02', quantity: 2 },
       { code: 'NP-1', date: '2026-05-03', quantity: 4 },
@@ -85,12 +68,12 @@ describe.each(backends)('new products named from the file on %s', (backend) => {
 
   it('takes the first line’s name when names tie, and refuses a name longer than the products column allows, naming the row and column', async () => {
     const tie = `${header}\n#2001,2026-05-05,1,Lavender Candle,NP-TIE,Candles\n#2002,2026-05-05,1,Lavender candle (old),NP-TIE,Candles\n`;
-    expect((await importFile(server, editor, { fileName: 'o.csv', content: tie, mapping: shopifyMapping(), entityType: 'sales' })).status).toBe(200);
+    expect((await importFile(shop.server, shop.editor, { fileName: 'o.csv', content: tie, mapping: shopifyMapping(), entityType: 'sales' })).status).toBe(200);
     expect(await productsOf('NP-TIE')).toEqual([{ code: 'NP-TIE', name: 'Lavender Candle', category: 'Candles' }]);
 
     const before = await count('products');
     const long = `${header}\n#2003,2026-05-06,1,${'x'.repeat(201)},NP-LONG,Candles\n`;
-    const refused = await importFile(server, editor, { fileName: 'o.csv', content: long, mapping: shopifyMapping(), entityType: 'sales' });
+    const refused = await importFile(shop.server, shop.editor, { fileName: 'o.csv', content: long, mapping: shopifyMapping(), entityType: 'sales' });
     expect(refused.status).toBe(400);
     expect(refused.json.row_errors).toEqual([{ row: 2, field: 'new_products.name', column: 'Lineitem name', reason: expect.stringContaining('200') }]);
     expect(await count('products')).toBe(before);
@@ -106,25 +89,25 @@ describe.each(backends)('new products named from the file on %s', (backend) => {
       [shopifyMapping({ create_missing_products: false }), 'Invalid configuration: new_products says where new products take their fields from, but create_missing_products is off: turn it on, or remove new_products.'],
     ];
     for (const [mapping, detail] of bad) {
-      const used = await importFile(server, editor, { fileName: 'o.csv', content: csv, mapping, entityType: 'sales' });
+      const used = await importFile(shop.server, shop.editor, { fileName: 'o.csv', content: csv, mapping, entityType: 'sales' });
       expect(used.status, JSON.stringify(used.json)).toBe(400);
       expect(used.json.detail).toBe(detail);
-      const saved = await server.request('/api/yaml/save-mapping/', { body: { name: 'np_bad', config: mapping }, token: editor });
+      const saved = await shop.server.request('/api/yaml/save-mapping/', { body: { name: 'np_bad', config: mapping }, token: shop.editor });
       expect(saved.status, saved.text).toBe(400);
       expect(saved.json.detail).toBe(used.json.detail);
     }
-    const missingColumn = await importFile(server, editor, { fileName: 'o.csv', content: csv, mapping: shopifyMapping({ new_products: { name: 'Product title' } }), entityType: 'sales' });
+    const missingColumn = await importFile(shop.server, shop.editor, { fileName: 'o.csv', content: csv, mapping: shopifyMapping({ new_products: { name: 'Product title' } }), entityType: 'sales' });
     expect(missingColumn.status).toBe(400);
     expect(missingColumn.json.detail).toContain("The file has no column 'Product title' for new_products.name");
     expect([await count('products'), await count('sales')]).toEqual(before);
-    const config = await server.request('/api/yaml/config/', { token: editor });
+    const config = await shop.server.request('/api/yaml/config/', { token: shop.editor });
     expect(Object.keys((config.json.content as { mappings: object }).mappings)).not.toContain('np_bad');
   });
 
   it('previews which codes would become products and with which names, and proposes the name and type columns', async () => {
     const csv = `${header}\n#4001,2026-05-08,1,Fig Candle,NP-P1,Candles\n#4002,2026-05-08,1,Fig Candle,NP-P1,Candles\n#4003,2026-05-08,1,,NP-P2,\n#4004,2026-05-08,1,Whatever,NP-OLD,Other\n`;
     const previewOf = async (mapping?: unknown) => {
-      const { status, json } = await postMultipart(server, '/api/records/preview-file/', editor, [
+      const { status, json } = await postMultipart(shop.server, '/api/records/preview-file/', shop.editor, [
         { name: 'file', fileName: 'orders_export.csv', content: csv },
         { name: 'entity_type', value: 'sales' },
         ...(mapping ? [{ name: 'mapping_config', value: JSON.stringify(mapping) }] : []),
@@ -143,7 +126,7 @@ describe.each(backends)('new products named from the file on %s', (backend) => {
     ]);
     expect(await productsOf('NP-P')).toEqual([]);
 
-    const till = await postMultipart(server, '/api/records/preview-file/', editor, [
+    const till = await postMultipart(shop.server, '/api/records/preview-file/', shop.editor, [
       { name: 'file', fileName: 'kasse.csv', content: 'Artikelnr;Bezeichnung;Warengruppe;Menge;Datum\nNP-K1;Gießkanne 5 l;Garten;2;03.05.2026\n' },
       { name: 'entity_type', value: 'sales' },
     ]);
@@ -161,20 +144,23 @@ describe.each(backends)('new products named from the file on %s', (backend) => {
         },
       },
     };
-    const saved = await server.request('/api/yaml/save-mapping/', { body: { name: 'np_orders', config: mapping }, token: editor });
+    const saved = await shop.server.request('/api/yaml/save-mapping/', { body: { name: 'np_orders', config: mapping }, token: shop.editor });
     expect(saved.status, saved.text).toBe(200);
     expect(saved.json.mapping).toEqual(mapping);
-    source.route('/orders', (_request, response) =>
-      sendJson(response, [
+    const { id, outcome } = await shop.runIntegrationOn(
+      '/orders',
+      [
         { created_at: '2026-06-01', line: { sku: 'NP-API-1', quantity: 2, title: 'Olive Oil Soap', product_type: 'Soap' } },
         { created_at: '2026-06-02', line: { sku: 'NP-API-1', quantity: 1, title: 'Olive Oil Soap', product_type: 'Soap' } },
         { created_at: '2026-06-02', line: { sku: 'NP-API-2', quantity: 1 } },
         { created_at: '2026-06-02', line: { sku: 'NP-OLD', quantity: 1, title: 'Not the stored name' } },
-      ]),
+      ],
+      { mapping_selection: 'np_orders', target_entity: 'sales' },
     );
-    const created = await server.request('/api/integrations/scheduled/', { body: { endpoint: `${source.origin}/orders`, mapping_selection: 'np_orders', target_entity: 'sales' }, token: admin });
-    expect(created.status, created.text).toBe(201);
-    expect(await runIntegration(server.integrations.runs, { integrationId: created.json.id as number, trigger: 'manual' })).toMatchObject({ status: 'success', counts: { inserted: 4 } });
+    expect(outcome).toMatchObject({ status: 'success', counts: { inserted: 4, created: 2 } });
+    // The run's log says it as the import's answer does.
+    const logs = await shop.server.request(`/api/integrations/scheduled/${id}/logs/`, { token: shop.editor });
+    expect((logs.json.results as IntegrationLogEntry[])[0]).toMatchObject({ products_created: 2, summary: '2 new products created for unknown codes: NP-API-1 Olive Oil Soap and NP-API-2.' });
     expect(await productsOf('NP-API')).toEqual([
       { code: 'NP-API-1', name: 'Olive Oil Soap', category: 'Soap' },
       { code: 'NP-API-2', name: 'NP-API-2', category: null },

@@ -123,7 +123,7 @@ export function pickNewProducts(records: { code: string; values: Record<string, 
 }
 
 /** "SKU-1 Rose Candle, SKU-2 Pine Soap and 3 more": new products as the import's message names them (by the first field filled, when it says more than the code). */
-export function describeNewProducts(products: NewProduct[], count: number, shown = 5): string {
+function describeNewProducts(products: NewProduct[], count: number, shown = 5): string {
   const named = products.slice(0, shown).map(({ code, values }) => {
     const name = Object.values(values).find((value) => value !== null && value !== code);
     return name ? `${code} ${name}` : code;
@@ -132,3 +132,7 @@ export function describeNewProducts(products: NewProduct[], count: number, shown
   if (more > 0) return `${named.join(', ')} and ${more} more`;
   return named.length > 1 ? `${named.slice(0, -1).join(', ')} and ${named.at(-1)}` : (named[0] ?? '');
 }
+
+/** " 3 new products created for unknown codes: SKU-1 Rose Candle, SKU-2 Pine Soap and SKU-3." as an import's (and an integration run's) message says it; none: empty. */
+export const newProductsMessage = (count: number, products: NewProduct[]): string =>
+  count ? ` ${count} new product${count === 1 ? '' : 's'} created for unknown codes: ${describeNewProducts(products, count)}.` : '';

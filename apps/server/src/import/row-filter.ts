@@ -1,7 +1,7 @@
 // A mapping's row filters (`skip_rows_where`): lines left out by their values — a web shop's
 // refunded and voided orders — before anything else is read of them, in file imports, their
 // preview and integration runs alike (docs/adr/0011-real-data-in.md, row filters).
-import { readMappedPath, valueMapForm, type EntityMapping, type ImportCounts, type RowFilter } from '@stockwise/contract';
+import { readMappedPath, valueMapForm, type EntityMapping, type FilteredBy, type ImportCounts, type RowFilter } from '@stockwise/contract';
 
 const isBlank = (value: unknown) => value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
 const asText = (value: unknown) => (value instanceof Date ? value.toISOString() : String(value)).trim();
@@ -65,6 +65,17 @@ export class RowFilters {
     if (!total) return {};
     return { filtered: total, filtered_by: this.#filters.map(({ spec }, at) => ({ column: spec.column, values: spec.values, lines: lines[at] ?? 0 })).filter((entry) => entry.lines > 0) };
   }
+}
+
+/** `more` lines left out added to `total`, filter by filter: an integration run's batches counted as one source. */
+export function addFiltered(total: readonly FilteredBy[], more: readonly FilteredBy[]): FilteredBy[] {
+  const sum = total.map((entry) => ({ ...entry }));
+  for (const entry of more) {
+    const same = sum.find((known) => known.column === entry.column && known.values.join('\u0000') === entry.values.join('\u0000'));
+    if (same) same.lines += entry.lines;
+    else sum.push({ ...entry });
+  }
+  return sum;
 }
 
 export const compileRowFilters = (mapping: EntityMapping): RowFilters | null => (mapping.skip_rows_where?.length ? new RowFilters(mapping.skip_rows_where) : null);

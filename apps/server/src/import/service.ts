@@ -19,7 +19,7 @@ import {
 import type { AppDatabase } from '../db/database.ts';
 import { AppError, validationError } from '../http/errors.ts';
 import { resolveEntityMapping } from './mapping.ts';
-import { describeNewProducts, sourcePaths } from './new-products.ts';
+import { newProductsMessage, sourcePaths } from './new-products.ts';
 import * as repo from './repo.ts';
 import { PieceFile } from './piece-file.ts';
 import { FileFormatError, isWorkbook, mappedBatches, openSource } from './source.ts';
@@ -239,7 +239,7 @@ export async function importUpload(ctx: ImportContext, run: ImportRun, upload: R
         : `Imported ${rows(counts.rows)} into ${target.tableName}:`;
     const skipped = counts.skipped ? ` ${counts.skipped} line${counts.skipped === 1 ? '' : 's'} without a product code ${counts.skipped === 1 ? 'was' : 'were'} skipped.` : '';
     const filtered = filteredMessage(counts, resolved.mapping);
-    const created = counts.created_references ? ` ${counts.created_references} new product${counts.created_references === 1 ? '' : 's'} created for unknown codes: ${describeNewProducts(written.newProducts, counts.created_references)}.` : '';
+    const created = newProductsMessage(counts.created_references ?? 0, written.newProducts);
     // Summed rows replace what is stored under their key: a second till's export of the same days is not added to the first's.
     const replaced =
       written.repeatedKeys === 'sum' && counts.updated > 0

@@ -4,12 +4,11 @@
 // cannot take refused with a 400 naming field and value wherever the mapping is saved or used;
 // the preview and an integration's run typing through the same map.
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PreviewFileResponse } from '@stockwise/contract';
-import { sendJson, startEndpointServer, type EndpointServer } from '../testing/endpoint-server.ts';
-import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { useImportServer } from '../testing/import-server.ts';
+import { backends } from '../testing/test-server.ts';
 import { importFile, postMultipart } from '../testing/uploads.ts';
-import { runIntegration } from '../integrations/run.ts';
 
 const fieldMappings = { product_id: 'Artikel', expected_date: 'Liefertermin', quantity: 'Menge', status: 'Status' };
 const deliveriesMapping = (valueMaps?: Record<string, Record<string, string>>, extra: Record<string, unknown> = {}) => ({
@@ -18,35 +17,19 @@ const deliveriesMapping = (valueMaps?: Record<string, Record<string, string>>, e
 const german = { status: { geplant: 'scheduled', erhalten: 'received' } };
 
 describe.each(backends)('value maps on %s', (backend) => {
-  let server: TestServer;
-  let source: EndpointServer;
-  let admin: string;
-  let editor: string;
-  beforeAll(async () => {
-    source = await startEndpointServer();
-    server = await startTestServer(backend, { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1/32' });
-    admin = (await signUpUser(server)).access;
-    editor = (await signUpUser(server, { role: 'editor' })).access;
-    const products = { entities: { products: { field_mappings: { product_code: 'code', name: 'name' } } } };
-    const added = await importFile(server, editor, { fileName: 'p.csv', content: 'code,name\nVM-1,Gießkanne\nVM-2,Spaten\nVM-3,Rechen\n', mapping: products, entityType: 'products' });
-    expect(added.status, JSON.stringify(added.json)).toBe(200);
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await source?.close();
-  });
+  const shop = useImportServer(backend, { csv: 'code,name\nVM-1,Gießkanne\nVM-2,Spaten\nVM-3,Rechen\n', fieldMappings: { product_code: 'code', name: 'name' } });
 
   const deliveriesOf = async (prefix: string) =>
     (
       await sql<{ code: string; expected_date: string; quantity: number; status: string }>`
         select p.product_code as code, d.expected_date, d.quantity, d.status from data.deliveries d join data.products p on p.id = d.product_id
-        where p.product_code like ${`${prefix}%`} order by 1, 2`.execute(server.database.db)
+        where p.product_code like ${`${prefix}%`} order by 1, 2`.execute(shop.server.database.db)
     ).rows;
-  const deliveriesCount = async () => Number((await sql<{ n: number }>`select count(*)::int as n from data.deliveries`.execute(server.database.db)).rows[0]?.n);
+  const deliveriesCount = async () => Number((await sql<{ n: number }>`select count(*)::int as n from data.deliveries`.execute(shop.server.database.db)).rows[0]?.n);
 
   it("imports a German shop's statuses through the map, ignoring case and spaces; values the map does not name pass unchanged", async () => {
     const csv = 'Artikel;Liefertermin;Menge;Status\nVM-1;01.06.2026;10;geplant\nVM-2;02.06.2026;5; Erhalten \nVM-3;03.06.2026;2;GEPLANT\nVM-3;04.06.2026;1;cancelled\n';
-    const result = await importFile(server, editor, { fileName: 'lieferungen.csv', content: csv, mapping: deliveriesMapping(german, { date_format: 'dd.mm.yyyy' }), entityType: 'deliveries' });
+    const result = await importFile(shop.server, shop.editor, { fileName: 'lieferungen.csv', content: csv, mapping: deliveriesMapping(german, { date_format: 'dd.mm.yyyy' }), entityType: 'deliveries' });
     expect(result.status, JSON.stringify(result.json)).toBe(200);
     expect(await deliveriesOf('VM-')).toEqual([
       { code: 'VM-1', expected_date: '2026-06-01', quantity: 10, status: 'scheduled' },
@@ -59,7 +42,7 @@ describe.each(backends)('value maps on %s', (backend) => {
   it('still refuses a value the map does not name, saying the way out, and lists each refused value once', async () => {
     const before = await deliveriesCount();
     const csv = 'Artikel;Liefertermin;Menge;Status\nVM-1;10.06.2026;1;geplant\nVM-1;11.06.2026;1;storniert\nVM-2;11.06.2026;1;Storniert\nVM-2;12.06.2026;1;verloren\n';
-    const refused = await importFile(server, editor, { fileName: 'lieferungen.csv', content: csv, mapping: deliveriesMapping(german, { date_format: 'dd.mm.yyyy' }), entityType: 'deliveries' });
+    const refused = await importFile(shop.server, shop.editor, { fileName: 'lieferungen.csv', content: csv, mapping: deliveriesMapping(german, { date_format: 'dd.mm.yyyy' }), entityType: 'deliveries' });
     expect(refused.status).toBe(400);
     expect(refused.json.row_error_count).toBe(3);
     expect(refused.json.row_errors).toEqual([
@@ -76,7 +59,7 @@ describe.each(backends)('value maps on %s', (backend) => {
     expect(refused.json.refused_choices).toEqual([{ field: 'status', values: ['storniert', 'verloren'], choices: ['scheduled', 'received', 'cancelled'] }]);
     expect(await deliveriesCount()).toBe(before);
     // The import's log keeps what the answer said (declared in the log's schema).
-    const log = await server.request(`/api/records/imports/${String(refused.json.import_id)}/`, { token: editor });
+    const log = await shop.server.request(`/api/records/imports/${String(refused.json.import_id)}/`, { token: shop.editor });
     expect(log.status, log.text).toBe(200);
     expect(log.json.details).toMatchObject({ row_error_count: 3, refused_choices: refused.json.refused_choices });
   });
@@ -94,30 +77,30 @@ describe.each(backends)('value maps on %s', (backend) => {
       [deliveriesMapping({ status: { geplant: 'scheduled', Geplant: 'received' } }), 'Invalid configuration: value_maps.status: geplant and Geplant are the same value (case is ignored) but are mapped to scheduled and received.'],
     ];
     for (const [mapping, detail] of bad) {
-      const used = await importFile(server, editor, { fileName: 'l.csv', content: csv, mapping, entityType: 'deliveries' });
+      const used = await importFile(shop.server, shop.editor, { fileName: 'l.csv', content: csv, mapping, entityType: 'deliveries' });
       expect(used.status, JSON.stringify(used.json)).toBe(400);
       expect(used.json.detail).toBe(detail);
-      const previewed = await postMultipart(server, '/api/records/preview-file/', editor, [
+      const previewed = await postMultipart(shop.server, '/api/records/preview-file/', shop.editor, [
         { name: 'file', fileName: 'l.csv', content: csv },
         { name: 'entity_type', value: 'deliveries' },
         { name: 'mapping_config', value: JSON.stringify(mapping) },
       ]);
       expect(previewed.status).toBe(400);
       expect(previewed.json.detail).toBe(detail);
-      const saved = await server.request('/api/yaml/save-mapping/', { body: { name: 'vm_bad', config: mapping }, token: editor });
+      const saved = await shop.server.request('/api/yaml/save-mapping/', { body: { name: 'vm_bad', config: mapping }, token: shop.editor });
       expect(saved.status, saved.text).toBe(400);
       expect(saved.json.detail).toBe(detail);
     }
-    const unknownEntity = await server.request('/api/yaml/save-mapping/', { body: { name: 'vm_bad', config: { entities: { orders: { field_mappings: { status: 'S' }, value_maps: german } } } }, token: editor });
+    const unknownEntity = await shop.server.request('/api/yaml/save-mapping/', { body: { name: 'vm_bad', config: { entities: { orders: { field_mappings: { status: 'S' }, value_maps: german } } } }, token: shop.editor });
     expect(unknownEntity.json.detail).toBe("Invalid configuration: value_maps of 'orders' cannot be checked: there is no entity 'orders'.");
     expect(await deliveriesCount()).toBe(before);
-    const config = await server.request('/api/yaml/config/', { token: editor });
+    const config = await shop.server.request('/api/yaml/config/', { token: shop.editor });
     expect(Object.keys((config.json.content as { mappings: object }).mappings)).not.toContain('vm_bad');
   });
 
   it('previews through the map, and lists the values it leaves refused over every record read, not only the rows shown', async () => {
     const lines = Array.from({ length: 8 }, (_, at) => `VM-1;${String(at + 1).padStart(2, '0')}.07.2026;1;${at < 6 ? 'geplant' : at === 6 ? 'storniert' : 'Unterwegs'}`);
-    const { status, json } = await postMultipart(server, '/api/records/preview-file/', editor, [
+    const { status, json } = await postMultipart(shop.server, '/api/records/preview-file/', shop.editor, [
       { name: 'file', fileName: 'l.csv', content: `Artikel;Liefertermin;Menge;Status\n${lines.join('\n')}\n` },
       { name: 'entity_type', value: 'deliveries' },
       { name: 'mapping_config', value: JSON.stringify(deliveriesMapping(german)) },
@@ -131,28 +114,27 @@ describe.each(backends)('value maps on %s', (backend) => {
 
   it('saves a mapping with its value maps, and an integration run through it stores the meant values', async () => {
     const mapping = { entities: { deliveries: { field_mappings: { product_id: 'artikel', expected_date: 'termin', quantity: 'menge', status: 'status' }, value_maps: { status: { Geplant: 'scheduled', storniert: 'cancelled' } } } } };
-    const saved = await server.request('/api/yaml/save-mapping/', { body: { name: 'vm_lieferungen', config: mapping }, token: editor });
+    const saved = await shop.server.request('/api/yaml/save-mapping/', { body: { name: 'vm_lieferungen', config: mapping }, token: shop.editor });
     expect(saved.status, saved.text).toBe(200);
     expect(saved.json.mapping).toEqual(mapping);
-    const config = await server.request('/api/yaml/config/', { token: editor });
+    const config = await shop.server.request('/api/yaml/config/', { token: shop.editor });
     expect((config.json.content as { mappings: Record<string, unknown> }).mappings['vm_lieferungen']).toEqual(mapping);
 
-    source.route('/lieferungen', (_request, response) =>
-      sendJson(response, [
+    const { id, outcome } = await shop.runIntegrationOn(
+      '/lieferungen',
+      [
         { artikel: 'VM-2', termin: '2026-08-01', menge: 3, status: 'geplant' },
         { artikel: 'VM-2', termin: '2026-08-02', menge: 4, status: 'STORNIERT' },
         { artikel: 'VM-2', termin: '2026-08-03', menge: 5, status: 'verschollen' },
-      ]),
+      ],
+      { mapping_selection: 'vm_lieferungen', target_entity: 'deliveries' },
     );
-    const created = await server.request('/api/integrations/scheduled/', { body: { endpoint: `${source.origin}/lieferungen`, mapping_selection: 'vm_lieferungen', target_entity: 'deliveries' }, token: admin });
-    expect(created.status, created.text).toBe(201);
-    const id = created.json.id as number;
-    expect(await runIntegration(server.integrations.runs, { integrationId: id, trigger: 'manual' })).toMatchObject({ status: 'success', counts: { inserted: 2, rejected: 1 } });
+    expect(outcome).toMatchObject({ status: 'success', counts: { inserted: 2, rejected: 1 } });
     expect((await deliveriesOf('VM-2')).filter((row) => row.expected_date.startsWith('2026-08'))).toEqual([
       { code: 'VM-2', expected_date: '2026-08-01', quantity: 3, status: 'scheduled' },
       { code: 'VM-2', expected_date: '2026-08-02', quantity: 4, status: 'cancelled' },
     ]);
-    const logs = await server.request(`/api/integrations/scheduled/${id}/logs/`, { token: admin });
+    const logs = await shop.server.request(`/api/integrations/scheduled/${id}/logs/`, { token: shop.admin });
     expect((logs.json.results as { rejections: unknown }[])[0]?.rejections).toEqual([{ page: 1, record: 3, field: 'status', reason: expect.stringContaining('say in the mapping what verschollen means') }]);
   });
 });

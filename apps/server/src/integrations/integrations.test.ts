@@ -54,6 +54,13 @@ describe.each(backends)('scheduled integrations on %s', (backend) => {
   const run = (id: number) => runIntegration(server.integrations.runs, { integrationId: id, trigger: 'manual' });
   const products = async (prefix: string) =>
     (await sql<{ product_code: string; name: string; current_stock: number }>`select product_code, name, current_stock from data.products where product_code like ${`${prefix}%`} order by product_code`.execute(server.database.db)).rows;
+  /** Products `<prefix>0001`… (`code(n)`) under a fresh prefix, stored by a run of the shop export, for a test's sales to refer to. */
+  const storeCatalogue = async (count: number) => {
+    const prefix = uniquePrefix();
+    source.route(`/catalogue-${prefix}`, (_request, response) => sendJson(response, shopRecords(prefix, 1, count)));
+    expect(await run((await createOk({ endpoint: `${source.origin}/catalogue-${prefix}` })).id)).toMatchObject({ status: 'success' });
+    return { prefix, code: (n: number) => `${prefix}${String(n).padStart(4, '0')}` };
+  };
   const logs = async (id: number, query = '') => (await server.request(`/api/integrations/scheduled/${id}/logs/${query}`, { token: viewer })).json as { results: Record<string, unknown>[]; count: number; next: number | null };
 
   it('creates with the spec defaults, lists, reads, changes only what is sent, and deletes', async () => {
@@ -252,12 +259,9 @@ describe.each(backends)('scheduled integrations on %s', (backend) => {
   });
 
   it('writes sales by product code summed per day, refuses a bad record by page, record and field, replaces at the end, and asks for new forecasts', async () => {
-    const prefix = uniquePrefix();
-    source.route('/catalogue-for-sales', (_request, response) => sendJson(response, shopRecords(prefix, 1, 2)));
-    expect(await run((await createOk({ endpoint: `${source.origin}/catalogue-for-sales` })).id)).toMatchObject({ status: 'success' });
+    const { prefix, code } = await storeCatalogue(2);
     const saved = await server.request('/api/yaml/save-mapping/', { body: { name: `orders_${prefix}`, config: { entities: { sales: { field_mappings: { product_id: 'line.sku', date: 'day', quantity: 'units' } } } } }, token: admin });
     expect(saved.status, saved.text).toBe(200);
-    const code = (n: number) => `${prefix}${String(n).padStart(4, '0')}`;
     const line = (n: number, day: string, units: unknown) => ({ line: { sku: code(n) }, day, units });
     let round = 0;
     source.route('/orders', (_request, response) =>
@@ -299,13 +303,10 @@ describe.each(backends)('scheduled integrations on %s', (backend) => {
   });
 
   it("writes a batch's good records and rejects its bad ones, one status, honest counts; new products only for written records", async () => {
-    const prefix = uniquePrefix();
-    source.route('/catalogue-for-night', (_request, response) => sendJson(response, shopRecords(prefix, 1, 3)));
-    expect(await run((await createOk({ endpoint: `${source.origin}/catalogue-for-night` })).id)).toMatchObject({ status: 'success' });
+    const { prefix, code } = await storeCatalogue(3);
     const mapping = `night_${prefix}`;
     const saved = await server.request('/api/yaml/save-mapping/', { body: { name: mapping, config: { entities: { sales: { field_mappings: { product_id: 'sku', date: 'day', quantity: 'qty' }, create_missing_products: true } } } }, token: admin });
     expect(saved.status, saved.text).toBe(200);
-    const code = (n: number) => `${prefix}${String(n).padStart(4, '0')}`;
     // A night's six order lines in one batch: record 4's quantity is a word, record 5's product is new but its date is not a date.
     source.route('/night', (_request, response) =>
       sendJson(response, [
@@ -347,13 +348,10 @@ describe.each(backends)('scheduled integrations on %s', (backend) => {
   });
 
   it('sets aside records with unknown product codes and repeated keys, and writes the rest of their batch', async () => {
-    const prefix = uniquePrefix();
-    source.route('/catalogue-for-strict', (_request, response) => sendJson(response, shopRecords(prefix, 1, 2)));
-    expect(await run((await createOk({ endpoint: `${source.origin}/catalogue-for-strict` })).id)).toMatchObject({ status: 'success' });
+    const { prefix, code } = await storeCatalogue(2);
     const mapping = `strict_${prefix}`;
     const saved = await server.request('/api/yaml/save-mapping/', { body: { name: mapping, config: { entities: { sales: { field_mappings: { product_id: 'sku', date: 'day', quantity: 'qty' }, repeated_keys: 'refuse' } } } }, token: admin });
     expect(saved.status, saved.text).toBe(200);
-    const code = (n: number) => `${prefix}${String(n).padStart(4, '0')}`;
     source.route('/strict', (_request, response) =>
       sendJson(response, [
         { sku: code(1), day: '2026-12-01', qty: 2 },
@@ -377,9 +375,7 @@ describe.each(backends)('scheduled integrations on %s', (backend) => {
   });
 
   it('replace keeps the stored row of a rejected record: a run with rejected records deletes nothing', async () => {
-    const prefix = uniquePrefix();
-    source.route('/catalogue-for-mirror', (_request, response) => sendJson(response, shopRecords(prefix, 1, 3)));
-    expect(await run((await createOk({ endpoint: `${source.origin}/catalogue-for-mirror` })).id)).toMatchObject({ status: 'success' });
+    const { prefix } = await storeCatalogue(3);
     const mapping = `mirror_${prefix}`;
     const saved = await server.request('/api/yaml/save-mapping/', { body: { name: mapping, config: { entities: { sales: { field_mappings: { product_id: 'sku', date: 'day', quantity: 'qty' } } } } }, token: admin });
     expect(saved.status, saved.text).toBe(200);
@@ -402,10 +398,7 @@ describe.each(backends)('scheduled integrations on %s', (backend) => {
   });
 
   it("adds up a product-day's lines across the run's batches, as a file's; replace deletes only rows it created", async () => {
-    const prefix = uniquePrefix();
-    source.route('/catalogue-for-lines', (_request, response) => sendJson(response, shopRecords(prefix, 1, 2)));
-    expect(await run((await createOk({ endpoint: `${source.origin}/catalogue-for-lines` })).id)).toMatchObject({ status: 'success' });
-    const code = (n: number) => `${prefix}${String(n).padStart(4, '0')}`;
+    const { prefix, code } = await storeCatalogue(2);
     // Sales stored before the integration (a file's): the run's totals replace them, and stay theirs.
     await sql`insert into data.sales (product_id, date, quantity) select id, d::date, 50 from data.products cross join (values ('2026-04-01'), ('2026-04-02')) as days (d) where product_code = ${code(1)}`.execute(server.database.db);
     const saved = await server.request('/api/yaml/save-mapping/', { body: { name: `lines_${prefix}`, config: { entities: { sales: { field_mappings: { product_id: 'sku', date: 'day', quantity: 'qty' } } } } }, token: admin });
@@ -442,10 +435,7 @@ describe.each(backends)('scheduled integrations on %s', (backend) => {
   });
 
   it("leaves out a shop's refunded orders by a record's field, an order's status read from its first record across batches", async () => {
-    const prefix = uniquePrefix();
-    source.route('/catalogue-for-orders', (_request, response) => sendJson(response, shopRecords(prefix, 1, 2)));
-    expect(await run((await createOk({ endpoint: `${source.origin}/catalogue-for-orders` })).id)).toMatchObject({ status: 'success' });
-    const code = (n: number) => `${prefix}${String(n).padStart(4, '0')}`;
+    const { prefix, code } = await storeCatalogue(2);
     const filter = { column: 'order.financial_status', values: ['refunded', 'voided'], blank_means_same_as: 'order.name' };
     const saved = await server.request('/api/yaml/save-mapping/', { body: { name: `orders_${prefix}`, config: { entities: { sales: { field_mappings: { product_id: 'sku', date: 'day', quantity: 'qty' }, skip_rows_where: [filter] } } } }, token: admin });
     expect(saved.status, saved.text).toBe(200);
@@ -461,10 +451,45 @@ describe.each(backends)('scheduled integrations on %s', (backend) => {
     ]);
   });
 
+  it('says what a file import says: the lines its row filter left out and the products it created, in the log, the status and the list', async () => {
+    const { prefix, code } = await storeCatalogue(1);
+    const filter = { column: 'order.financial_status', values: ['refunded', 'voided'], blank_means_same_as: 'order.name' };
+    const mapping = { field_mappings: { product_id: 'sku', date: 'day', quantity: 'qty' }, skip_rows_where: [filter], create_missing_products: true, new_products: { name: 'title' } };
+    const saved = await server.request('/api/yaml/save-mapping/', { body: { name: `shop_${prefix}`, config: { entities: { sales: mapping } } }, token: admin });
+    expect(saved.status, saved.text).toBe(200);
+    const line = (order: string, status: string | null, n: number, title: string) => ({ order: { name: order, financial_status: status }, sku: code(n), title, day: '2026-06-01', qty: 1 });
+    // Refunded order #2's second line (status blank, in the next batch) names a product the shop does not list: left out, never created.
+    source.route('/shop-orders', (_request, response) =>
+      sendJson(response, [line('#1', 'paid', 1, 'Item 1'), line('#2', 'refunded', 1, 'Item 1'), line('#2', null, 9, 'Rake'), line('#3', 'paid', 5, 'Garden hose')]),
+    );
+    const integration = await createOk({ endpoint: `${source.origin}/shop-orders`, mapping_selection: `shop_${prefix}`, target_entity: 'sales', batch_size: 2 });
+    expect(await run(integration.id)).toMatchObject({ status: 'success', counts: { inserted: 2, rejected: 0, filtered: 2, created: 1 } });
+    expect((await products(prefix)).map((product) => [product.product_code, product.name])).toEqual([
+      [code(1), 'Item 1'],
+      [code(5), 'Garden hose'],
+    ]);
+    const summary = `1 new product created for unknown codes: ${code(5)} Garden hose. 2 lines of orders whose order.financial_status is refunded or voided were left out.`;
+    expect((await logs(integration.id)).results[0]).toMatchObject({
+      status: 'success',
+      rows_inserted: 2,
+      rows_rejected: 0,
+      rows_filtered: 2,
+      filtered_by: [{ column: 'order.financial_status', values: ['refunded', 'voided'], lines: 2 }],
+      products_created: 1,
+      new_products: [{ code: code(5), values: { name: 'Garden hose' } }],
+      summary,
+      rejections: [],
+    });
+    expect((await server.request(`/api/integrations/scheduled/${integration.id}/status/`, { token: viewer })).json).toMatchObject({ status: 'idle', last_run_summary: summary });
+    // The next run creates nothing (the product is stored now) and still leaves the refunded order out.
+    expect(await run(integration.id)).toMatchObject({ status: 'success', counts: { filtered: 2, created: 0 } });
+    const listed = (await server.request('/api/integrations/scheduled/', { token: viewer })).json as unknown as Integration[];
+    expect(listed.find((item) => item.id === integration.id)).toMatchObject({ last_run_summary: '2 lines of orders whose order.financial_status is refunded or voided were left out.' });
+    expect((await logs(integration.id)).results[0]).toMatchObject({ rows_filtered: 2, products_created: 0, new_products: [] });
+  });
+
   it('learns day-first dates from one batch for the next ones and the next runs; a new endpoint learns anew (ADR 0140)', async () => {
-    const prefix = uniquePrefix();
-    source.route('/catalogue-for-dates', (_request, response) => sendJson(response, shopRecords(prefix, 1, 1)));
-    expect(await run((await createOk({ endpoint: `${source.origin}/catalogue-for-dates` })).id)).toMatchObject({ status: 'success' });
+    const { prefix } = await storeCatalogue(1);
     const code = `${prefix}0001`;
     const saved = await server.request('/api/yaml/save-mapping/', { body: { name: `dates_${prefix}`, config: { entities: { sales: { field_mappings: { product_id: 'sku', date: 'day', quantity: 'qty' } } } } }, token: admin });
     expect(saved.status, saved.text).toBe(200);

@@ -2,6 +2,7 @@
 // of an integration go at a time across every process on the database.
 import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { AppDatabase } from '../db/database.ts';
+import type { FilteredBy, NewProduct } from '@stockwise/contract';
 import type { Database, IntegrationRejection, IntegrationsTable } from '../db/schema.ts';
 
 type Db = Kysely<Database>;
@@ -47,19 +48,30 @@ export const startRun = (db: Db, id: number, trigger: 'schedule' | 'manual', win
     return log;
   });
 
-/** `kept`: rows replace would have deleted that rows of data tables refer to (ADR 0139's amendment). */
-export type RunCounts = { pages: number; requests: number; inserted: number; updated: number; rejected: number; deleted: number; kept: number };
+/**
+ * `kept`: rows replace would have deleted that rows of data tables refer to (ADR 0139's amendment);
+ * `filtered`: lines the mapping's row filters left out; `created`: products created for unknown codes.
+ */
+export type RunCounts = { pages: number; requests: number; inserted: number; updated: number; rejected: number; deleted: number; kept: number; filtered: number; created: number };
+
+/** What the run's batches left out by row filters and the products they created, and the two in the file import's words (ADR 0011's amendment). */
+export type RunNotes = { filteredBy: FilteredBy[]; newProducts: NewProduct[]; summary: string | null };
+
+/** Where the run is: its counters, first rejected records and notes. */
+export type RunProgress = { counts: RunCounts; rejections: IntegrationRejection[]; notes: RunNotes };
 
 /** The run's counters as of now: run in each batch's own transaction, so they match the data committed. */
-export const runProgressUpdate = (runId: number, counts: RunCounts, rejections: IntegrationRejection[]) =>
+export const runProgressUpdate = (runId: number, { counts, rejections, notes }: RunProgress) =>
   sql`update integration_logs set pages = ${counts.pages}, requests = ${counts.requests}, rows_inserted = ${counts.inserted},
-    rows_updated = ${counts.updated}, rows_rejected = ${counts.rejected}, rows_deleted = ${counts.deleted}, rows_kept = ${counts.kept}, rejections = ${JSON.stringify(rejections)}::jsonb
+    rows_updated = ${counts.updated}, rows_rejected = ${counts.rejected}, rows_deleted = ${counts.deleted}, rows_kept = ${counts.kept}, rejections = ${JSON.stringify(rejections)}::jsonb,
+    rows_filtered = ${counts.filtered}, filtered_by = ${JSON.stringify(notes.filteredBy)}::jsonb, products_created = ${counts.created},
+    new_products = ${JSON.stringify(notes.newProducts)}::jsonb, summary = ${notes.summary}
     where id = ${runId}`;
 
 export const learntDateOrderUpdate = (integrationId: number, order: 'dd/mm/yyyy' | 'mm/dd/yyyy') => sql`update integrations set learnt_date_format = ${order} where id = ${integrationId}`;
 
-export const recordRunProgress = async (db: Db, runId: number, counts: RunCounts, rejections: IntegrationRejection[]) => {
-  await runProgressUpdate(runId, counts, rejections).execute(db);
+export const recordRunProgress = async (db: Db, runId: number, progress: RunProgress) => {
+  await runProgressUpdate(runId, progress).execute(db);
 };
 
 /** What the integration shows of its last finished run's refused records: how many, and the first (where and why). */
@@ -70,10 +82,10 @@ export const finishRunSucceeded = (
   db: Db,
   id: number,
   runId: number,
-  outcome: { counts: RunCounts; rejections: IntegrationRejection[]; warning: RunWarning; keptMessage: string | null; successTime: Date },
+  outcome: { progress: RunProgress; warning: RunWarning; keptMessage: string | null; successTime: Date },
 ) =>
   db.transaction().execute(async (trx) => {
-    await recordRunProgress(trx, runId, outcome.counts, outcome.rejections);
+    await recordRunProgress(trx, runId, outcome.progress);
     await trx.updateTable('integration_logs').set({ status: 'success', finished_at: sql`now()`, kept_message: outcome.keptMessage }).where('id', '=', runId).execute();
     await trx
       .updateTable('integrations')
@@ -87,6 +99,7 @@ export const finishRunSucceeded = (
         last_run_rejected: outcome.warning.rejected,
         last_run_warning: outcome.warning.firstProblem,
         last_run_kept_message: outcome.keptMessage,
+        last_run_summary: outcome.progress.notes.summary,
       })
       .where('id', '=', id)
       .execute();
@@ -96,9 +109,9 @@ export const finishRunSucceeded = (
  * The run failed: logged, the integration shows failed with the reason, and after `pauseAfter`
  * failed runs in a row it switches itself off and says so. Answers whether it paused.
  */
-export const finishRunFailed = (db: Db, id: number, runId: number, outcome: { counts: RunCounts | null; rejections: IntegrationRejection[]; warning: RunWarning; message: string; pauseAfter: number }) =>
+export const finishRunFailed = (db: Db, id: number, runId: number, outcome: { progress: RunProgress; warning: RunWarning; message: string; pauseAfter: number }) =>
   db.transaction().execute(async (trx) => {
-    if (outcome.counts) await recordRunProgress(trx, runId, outcome.counts, outcome.rejections);
+    await recordRunProgress(trx, runId, outcome.progress);
     await trx.updateTable('integration_logs').set({ status: 'failed', finished_at: sql`now()`, error_message: outcome.message }).where('id', '=', runId).where('status', '=', 'running').execute();
     const row = await trx
       .updateTable('integrations')
@@ -109,6 +122,8 @@ export const finishRunFailed = (db: Db, id: number, runId: number, outcome: { co
         last_run_rejected: outcome.warning.rejected,
         last_run_warning: outcome.warning.firstProblem,
         last_run_kept_message: null,
+        // What the batches committed before the failure left out and created stays true.
+        last_run_summary: outcome.progress.notes.summary,
       }))
       .where('id', '=', id)
       .returning(['consecutive_failures'])
@@ -194,7 +209,7 @@ export const failInterruptedRun = (db: Db, id: number, runId: number | null, mes
     await trx
       .updateTable('integrations')
       // What the cut-off run refused is in its log entry; the integration shows the failure alone.
-      .set((eb) => ({ status: 'failed', current_run_id: null, last_error_message: message, consecutive_failures: eb('consecutive_failures', '+', 1), last_run_rejected: 0, last_run_warning: null, last_run_kept_message: null }))
+      .set((eb) => ({ status: 'failed', current_run_id: null, last_error_message: message, consecutive_failures: eb('consecutive_failures', '+', 1), last_run_rejected: 0, last_run_warning: null, last_run_kept_message: null, last_run_summary: null }))
       .where('id', '=', id)
       .where('status', '=', 'running')
       .execute();

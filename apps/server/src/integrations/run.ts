@@ -4,14 +4,16 @@
 // batch with the run's counters. The run holds the integration's run lock throughout, so one run
 // of an integration goes at a time however many processes work the queue.
 import type { Kysely } from 'kysely';
-import { readMappedPath } from '@stockwise/contract';
+import { MAX_LISTED_NEW_PRODUCTS, readMappedPath, type EntityMapping } from '@stockwise/contract';
 import type { Database, IntegrationRejection } from '../db/schema.ts';
 import { AppError, validationError } from '../http/errors.ts';
 import { guardedGet, OutboundError, type OutboundPolicy, type OutboundResponse } from '../http/outbound.ts';
+import { newProductsMessage } from '../import/new-products.ts';
+import { addFiltered, filteredMessage } from '../import/row-filter.ts';
 import type { ImportedTable } from '../import/service.ts';
 import type { RowsKept } from '../import/writer.ts';
 import * as repo from './repo.ts';
-import type { IntegrationRow, RunCounts, RunLocks, RunWindow } from './repo.ts';
+import type { IntegrationRow, RunCounts, RunLocks, RunNotes, RunWindow } from './repo.ts';
 import type { SecretBox } from './secrets.ts';
 import type { IntegrationWriter } from './writer.ts';
 
@@ -259,6 +261,10 @@ function describeKept(table: string, kept: RowsKept): string | null {
   return `Kept ${kept.count} ${rows} of '${table}' that the source no longer lists: rows of ${referring} refer to ${them} (${kept.keys.join(', ')}${more}). Replace deletes ${them} once nothing refers to ${them}.`;
 }
 
+/** The run's left-out lines and created products in the file import's words (import/service.ts's message); null when neither. */
+const summaryOf = (mapping: EntityMapping, created: number, notes: Omit<RunNotes, 'summary'>): string | null =>
+  `${newProductsMessage(created, notes.newProducts)}${filteredMessage({ filtered_by: notes.filteredBy }, mapping)}`.trim() || null;
+
 function describeFailure(error: unknown): string {
   if (error instanceof RunFailure || error instanceof OutboundError || error instanceof AppError) return error.message;
   return `Unexpected error: ${error instanceof Error ? error.message : String(error)}`;
@@ -319,8 +325,9 @@ const SCHEDULED_RUN_COALESCE_MS = 30_000;
 export const INTERRUPTED_MESSAGE = 'Interrupted: the server stopped during the run. Batches committed before that are kept; the next run fetches the rest.';
 
 async function execute(ctx: RunContext, row: IntegrationRow, runId: number, window: RunWindow, startedAt: Date): Promise<RunOutcome> {
-  const counts: RunCounts = { pages: 0, requests: 0, inserted: 0, updated: 0, rejected: 0, deleted: 0, kept: 0 };
+  const counts: RunCounts = { pages: 0, requests: 0, inserted: 0, updated: 0, rejected: 0, deleted: 0, kept: 0, filtered: 0, created: 0 };
   const rejections: IntegrationRejection[] = [];
+  let notes: RunNotes = { filteredBy: [], newProducts: [], summary: null };
   const endpoint = window ? endpointFor(row.endpoint, window) : row.endpoint;
   const authHeader = row.auth_header_name && row.auth_header_secret ? { name: row.auth_header_name, value: ctx.secrets.open(row.auth_header_secret) } : null;
   const fetchPage = createPageFetcher(ctx.settings, { endpoint, rateLimit: row.rate_limit, authHeader }, () => (counts.requests += 1));
@@ -338,18 +345,25 @@ async function execute(ctx: RunContext, row: IntegrationRow, runId: number, wind
     let pending: { page: number; record: number; pageEnd: boolean; value: unknown }[] = [];
     const writeBatch = async (batch: typeof pending) => {
       let committed: RunCounts = counts;
+      let committedNotes = notes;
       await ctx.writer.writeBatch(target, batch.map((item) => item.value), async (written, session) => {
-        const next = { ...counts, inserted: counts.inserted + written.inserted, updated: counts.updated + written.updated, rejected: counts.rejected + written.rejected };
+        const filtered = written.filteredBy.reduce((sum, entry) => sum + entry.lines, 0);
+        const next = { ...counts, inserted: counts.inserted + written.inserted, updated: counts.updated + written.updated, rejected: counts.rejected + written.rejected, filtered: counts.filtered + filtered, created: counts.created + written.created };
+        const filteredBy = addFiltered(notes.filteredBy, written.filteredBy);
+        const newProducts = [...notes.newProducts, ...written.newProducts].slice(0, MAX_LISTED_NEW_PRODUCTS);
+        const nextNotes = { filteredBy, newProducts, summary: summaryOf(target.mapping, next.created, { filteredBy, newProducts }) };
         for (const rejection of written.rejections) {
           const origin = batch[rejection.record - 1];
           if (origin && rejections.length < MAX_LOGGED_REJECTIONS) rejections.push({ page: origin.page, record: origin.record, field: rejection.field, reason: rejection.reason });
         }
         // In the batch's own transaction: the log's counts are what was committed, the date order learnt with the rows it read.
-        await session.run(repo.runProgressUpdate(runId, next, rejections));
+        await session.run(repo.runProgressUpdate(runId, { counts: next, rejections, notes: nextNotes }));
         if (written.learntDateOrder) await session.run(repo.learntDateOrderUpdate(row.id, written.learntDateOrder));
         committed = next;
+        committedNotes = nextNotes;
       });
       Object.assign(counts, committed);
+      notes = committedNotes;
       const last = batch.at(-1);
       if (last) processed = { page: last.page, record: last.record, pageEnd: last.pageEnd };
     };
@@ -365,7 +379,7 @@ async function execute(ctx: RunContext, row: IntegrationRow, runId: number, wind
         await writeBatch(pending.slice(0, row.batch_size));
         pending = pending.slice(row.batch_size);
       }
-      await repo.recordRunProgress(ctx.db, runId, counts, rejections);
+      await repo.recordRunProgress(ctx.db, runId, { counts, rejections, notes });
       failingPage = page.number + 1;
     }
     failingPage = pending[0]?.page ?? null;
@@ -386,12 +400,12 @@ async function execute(ctx: RunContext, row: IntegrationRow, runId: number, wind
     }
   } catch (error) {
     const message = failureAfterWrites(describeFailure(error), counts, processed, failingPage, row.data_action);
-    const failed = await repo.finishRunFailed(ctx.db, row.id, runId, { counts, rejections, warning: warningOf(counts, rejections), message, pauseAfter: ctx.settings.pauseAfterFailures });
+    const failed = await repo.finishRunFailed(ctx.db, row.id, runId, { progress: { counts, rejections, notes }, warning: warningOf(counts, rejections), message, pauseAfter: ctx.settings.pauseAfterFailures });
     if (failed.paused) await ctx.onPaused(row.id);
     if (!(error instanceof RunFailure || error instanceof OutboundError || error instanceof AppError)) console.error(`integration ${row.id} run ${runId}`, error);
     return { ran: true, status: 'failed', runId, counts, message };
   }
-  await repo.finishRunSucceeded(ctx.db, row.id, runId, { counts, rejections, warning: warningOf(counts, rejections), keptMessage, successTime: startedAt });
+  await repo.finishRunSucceeded(ctx.db, row.id, runId, { progress: { counts, rejections, notes }, warning: warningOf(counts, rejections), keptMessage, successTime: startedAt });
   if (table && columns && (counts.inserted || counts.updated || counts.deleted)) await ctx.onTableImported({ table, columns, deleted: counts.deleted });
   return { ran: true, status: 'success', runId, counts, message: keptMessage };
 }

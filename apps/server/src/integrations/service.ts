@@ -84,6 +84,7 @@ function presentIntegration(row: IntegrationRow, now = new Date()): Integration 
     last_run_rejected: row.last_run_rejected,
     last_run_warning: row.last_run_warning,
     last_run_kept_message: row.last_run_kept_message,
+    last_run_summary: row.last_run_summary,
     created_at: iso(row.created_at) ?? '',
     updated_at: iso(row.updated_at) ?? '',
   };
@@ -91,7 +92,7 @@ function presentIntegration(row: IntegrationRow, now = new Date()): Integration 
 
 type Editable = Omit<
   IntegrationValues,
-  'status' | 'current_run_id' | 'last_run_time' | 'last_success_time' | 'last_error_message' | 'consecutive_failures' | 'created_by' | 'initial_setup_done' | 'last_run_rejected' | 'last_run_warning' | 'last_run_kept_message'
+  'status' | 'current_run_id' | 'last_run_time' | 'last_success_time' | 'last_error_message' | 'consecutive_failures' | 'created_by' | 'initial_setup_done' | 'last_run_rejected' | 'last_run_warning' | 'last_run_kept_message' | 'last_run_summary'
 >;
 
 /** The saved values: the input over what was stored (or the defaults), checked as a whole. */
@@ -260,8 +261,8 @@ export async function requestRun(ctx: IntegrationsContext, id: number) {
 
 export async function getIntegrationStatus(ctx: IntegrationsContext, id: number): Promise<IntegrationStatusResponse> {
   const integration = presentIntegration(await settleInterrupted(ctx, await findOrFail(ctx, id)));
-  const { status, enabled, last_run_time, next_run_time, last_error_message, consecutive_failures, last_run_rejected, last_run_warning, last_run_kept_message } = integration;
-  return { id, status, enabled, last_run_time, next_run_time, last_error_message, consecutive_failures, last_run_rejected, last_run_warning, last_run_kept_message };
+  const { status, enabled, last_run_time, next_run_time, last_error_message, consecutive_failures, last_run_rejected, last_run_warning, last_run_kept_message, last_run_summary } = integration;
+  return { id, status, enabled, last_run_time, next_run_time, last_error_message, consecutive_failures, last_run_rejected, last_run_warning, last_run_kept_message, last_run_summary };
 }
 
 const presentLog = (row: Awaited<ReturnType<typeof repo.listLogs>>[number]): IntegrationLogEntry => ({
@@ -283,6 +284,11 @@ const presentLog = (row: Awaited<ReturnType<typeof repo.listLogs>>[number]): Int
   error_message: row.error_message,
   kept_message: row.kept_message,
   rejections: row.rejections,
+  rows_filtered: row.rows_filtered,
+  filtered_by: row.filtered_by,
+  products_created: row.products_created,
+  new_products: row.new_products,
+  summary: row.summary,
 });
 
 export async function listIntegrationLogs(ctx: IntegrationsContext, id: number, page: { page: number; page_size: number }): Promise<IntegrationLogPage> {

@@ -3,7 +3,7 @@
 // bookkeeping in it. Typing, lookups by business key, repeated keys, upsert and insert are the
 // writer's; this module adapts a run to it and keeps replace's delete for the end of the run.
 import type { RawBuilder } from 'kysely';
-import { readMappedPath, type DataAction, type EntityMapping, type ProductConfig, type RowError } from '@stockwise/contract';
+import { readMappedPath, type DataAction, type EntityMapping, type FilteredBy, type NewProduct, type ProductConfig, type RowError } from '@stockwise/contract';
 import type { AppDatabase } from '../db/database.ts';
 import { validationError } from '../http/errors.ts';
 import { applyMapping, resolveEntityMapping } from '../import/mapping.ts';
@@ -32,7 +32,18 @@ type PreparedTarget = {
 };
 
 type BatchRejection = { record: number; field: string | null; reason: string };
-type BatchWritten = { inserted: number; updated: number; rejected: number; rejections: BatchRejection[]; learntDateOrder?: DateOrder };
+type BatchWritten = {
+  inserted: number;
+  updated: number;
+  rejected: number;
+  rejections: BatchRejection[];
+  /** Lines the mapping's row filters left out of the batch, by filter (not rejected). */
+  filteredBy: FilteredBy[];
+  /** Products created for the batch's unknown codes, and the first ones with their fields. */
+  created: number;
+  newProducts: NewProduct[];
+  learntDateOrder?: DateOrder;
+};
 type DateOrder = 'dd/mm/yyyy' | 'mm/dd/yyyy';
 /** Runs a statement in the batch's transaction (the run's counters commit with the rows). */
 type BatchSession = { run(query: RawBuilder<unknown>): Promise<unknown> };
@@ -127,6 +138,9 @@ export function createIntegrationWriter(deps: { database: AppDatabase; loadConfi
                 ...asRejections(outcome.rowErrors, records),
                 ...(refused ? [{ record: 1, field: keys, reason: `${refused} of the ${records.length} records of this batch (from here on) have a key (${keys}) that is already stored; insert refuses them.` }] : []),
               ],
+              filteredBy: outcome.counts.filtered_by ?? [],
+              created: outcome.counts.created_references ?? 0,
+              newProducts: outcome.newProducts,
               ...(learntDateOrder ? { learntDateOrder } : {}),
             },
             { run: (query) => session.run(query) },
@@ -134,7 +148,7 @@ export function createIntegrationWriter(deps: { database: AppDatabase; loadConfi
         });
       } catch (error) {
         if (!(error instanceof BatchRefused)) throw error;
-        await onWritten({ inserted: 0, updated: 0, rejected: records.length, rejections: asRejections(error.outcome.rowErrors, records) }, { run: (query) => query.execute(deps.database.db) });
+        await onWritten({ inserted: 0, updated: 0, rejected: records.length, rejections: asRejections(error.outcome.rowErrors, records), filteredBy: [], created: 0, newProducts: [] }, { run: (query) => query.execute(deps.database.db) });
       }
     },
 

@@ -36,6 +36,7 @@ import * as replaceKeepsRowsDataRefersTo from './0300-replace-keeps-rows-data-re
 import * as integrationSchedulesInTheShopsTimeZone from './0310-integration-schedules-in-the-shops-time-zone.ts';
 import * as productsListedAfterSales from './0320-products-listed-after-sales.ts';
 import * as reorderAdviceFromTheForecastsFirstDay from './0330-reorder-advice-from-the-forecasts-first-day.ts';
+import * as integrationRunsSayWhatTheyLeftOut from './0340-integration-runs-say-what-they-left-out.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -73,4 +74,5 @@ export const migrations: Record<string, Migration> = {
   '0310-integration-schedules-in-the-shops-time-zone': integrationSchedulesInTheShopsTimeZone,
   '0320-products-listed-after-sales': productsListedAfterSales,
   '0330-reorder-advice-from-the-forecasts-first-day': reorderAdviceFromTheForecastsFirstDay,
+  '0340-integration-runs-say-what-they-left-out': integrationRunsSayWhatTheyLeftOut,
 };

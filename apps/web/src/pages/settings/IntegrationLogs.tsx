@@ -1,6 +1,7 @@
 // One integration's run log (spec §3 integration log entries): each run's start and end, status,
-// pages, rows inserted, updated and rejected, the {from}/{to} window and its messages (the error, or
-// what replace kept), newest first, a page at a time; the first rejected records of a run under them.
+// pages, rows inserted, updated and rejected, the {from}/{to} window and its messages (the error,
+// the lines its mapping left out and the products it created, what replace kept), newest first, a
+// page at a time; the first rejected records of a run under them.
 import { Badge, Button, CloseButton, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
@@ -101,6 +102,11 @@ export function IntegrationLogs() {
                       <Text size="sm" c="red.9">
                         {entry.error_message ?? ''}
                       </Text>
+                      {entry.summary ? (
+                        <Text size="sm" data-testid="integration-log-summary">
+                          {entry.summary}
+                        </Text>
+                      ) : null}
                       {entry.kept_message ? (
                         <Text size="sm" data-testid="integration-log-kept">
                           {entry.kept_message}

@@ -1,10 +1,11 @@
 // The integrations panel per role (admins create, edit and delete; editors run; viewers read), the
-// schedule in words, a failed run's message and a last run's rejected records, rendered from store
-// state; the delete confirmation opens on Cancel and its closing gives the focus back.
+// schedule in words, a failed run's message, a last run's rejected records and what its mapping left
+// out and created, rendered from store state; the delete confirmation opens on Cancel and its closing
+// gives the focus back.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
-import type { Integration, Role } from '@stockwise/contract';
+import type { Integration, IntegrationLogEntry, Role } from '@stockwise/contract';
 import { initTestI18n } from '../../test/i18n.ts';
 import { stubBrowserLayout } from '../../test/jsdom.ts';
 import { initialIntegrationsState, useIntegrationsStore } from '../../stores/integrations.ts';
@@ -23,7 +24,7 @@ const integration: Integration = {
   data_action: 'upsert', data_fetch_type: 'latest', previous_days: null, initial_setup: false, rate_limit: 60, batch_size: 100, records_path: null, pagination: 'none',
   next_field: 'next', page_parameter: 'page', auth_header_name: null, auth_header_value: null, status: 'failed', last_run_time: '2026-03-02T06:30:00.000Z',
   next_run_time: '2026-03-03T06:30:00.000Z', last_success_time: null, last_error_message: 'shop.example answered HTTP 503 for page 1. (after 4 tries).', consecutive_failures: 1,
-  last_run_rejected: 0, last_run_warning: null, last_run_kept_message: null,
+  last_run_rejected: 0, last_run_warning: null, last_run_kept_message: null, last_run_summary: null,
   created_at: '2026-03-01T00:00:00.000Z', updated_at: '2026-03-01T00:00:00.000Z',
 };
 /** An access token whose claim carries `role` (the web app reads only the claim; the server decides). */
@@ -98,6 +99,23 @@ describe('integrations panel', () => {
     expect(screen.getByTestId('integration-kept').textContent).toBe(kept);
     act(() => useIntegrationsStore.setState({ integrations: [{ ...integration, status: 'running', last_run_kept_message: kept }] }));
     expect(screen.queryByTestId('integration-kept')).toBeNull();
+  });
+
+  it("shows the lines the last run's mapping left out and the products it created, beside its status and in its log entry", () => {
+    const summary = '1 new product created for unknown codes: SHOP-1 Garden hose. 2 lines of orders whose order.financial_status is refunded were left out.';
+    const entry: IntegrationLogEntry = {
+      id: 3, integration_id: 7, trigger: 'manual', status: 'success', started_at: '2026-03-02T06:30:00.000Z', finished_at: '2026-03-02T06:30:02.000Z', pages: 1, requests: 1,
+      rows_inserted: 2, rows_updated: 0, rows_rejected: 0, rows_deleted: 0, rows_kept: 0, kept_message: null, window_from: null, window_to: null, error_message: null, rejections: [],
+      rows_filtered: 2, filtered_by: [{ column: 'order.financial_status', values: ['refunded'], lines: 2 }], products_created: 1, new_products: [{ code: 'SHOP-1', values: { name: 'Garden hose' } }], summary,
+    };
+    useIntegrationsStore.setState({ integrations: [{ ...integration, status: 'idle', last_error_message: null, last_run_summary: summary }], logsFor: 7, logs: [entry], logsCount: 1 });
+    renderAs('viewer');
+    expect(screen.getByTestId('integration-summary').textContent).toBe(summary);
+    expect(screen.getByTestId('integration-log-summary').textContent).toBe(summary);
+    // A run going on hides the previous run's summary beside the status; its log entry keeps it.
+    act(() => useIntegrationsStore.setState({ integrations: [{ ...integration, status: 'running', last_run_summary: summary }] }));
+    expect(screen.queryByTestId('integration-summary')).toBeNull();
+    expect(screen.getByTestId('integration-log-summary').textContent).toBe(summary);
   });
 
   it('opens the delete confirmation on Cancel, and Cancel gives the focus back to the Delete button', async () => {

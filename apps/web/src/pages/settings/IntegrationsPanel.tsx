@@ -2,7 +2,8 @@
 // integration with its schedule in words, enabled switch, status, last and next run, and its
 // actions: run now (editors), edit and delete (admins), the run log (everyone who can read). One
 // status per integration, in a shop's words: a last run that rejected records finished with them
-// (ADR 0060's amendment), and the first of them is shown under it.
+// (ADR 0060's amendment), and the first of them is shown under it, as are the lines its mapping
+// left out and the products it created (ADR 0011's amendment).
 import './integrations-styles.ts';
 import contrast from '../../components/ReadableContrast.module.css';
 import { useEffect, useRef, useState } from 'react';
@@ -115,12 +116,15 @@ function FirstRejected({ integration }: { integration: Integration }) {
   );
 }
 
-/** What the last replace run kept (rows data tables refer to) and why: the run succeeded, but the source's list and the table differ. */
-function KeptNotice({ integration }: { integration: Integration }) {
-  if (!integration.last_run_kept_message) return null;
+/**
+ * A sentence of the last run the server wrote: what replace kept (rows data tables refer to) and
+ * why, or the lines the mapping left out and the products it created, as a file import says them.
+ */
+function RunNotice({ message, testId }: { message: string | null; testId: string }) {
+  if (!message) return null;
   return (
-    <Text size="xs" mt={4} lineClamp={3} title={integration.last_run_kept_message} data-testid="integration-kept">
-      {integration.last_run_kept_message}
+    <Text size="xs" mt={4} lineClamp={3} title={message} data-testid={testId}>
+      {message}
     </Text>
   );
 }
@@ -166,7 +170,8 @@ function IntegrationRow({ integration, onEdit, onDelete }: { integration: Integr
         {busy ? null : (
           <>
             <FirstRejected integration={integration} />
-            <KeptNotice integration={integration} />
+            <RunNotice message={integration.last_run_summary} testId="integration-summary" />
+            <RunNotice message={integration.last_run_kept_message} testId="integration-kept" />
           </>
         )}
       </Table.Td>
