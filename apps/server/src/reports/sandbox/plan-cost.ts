@@ -1,6 +1,7 @@
 // The worst-case cost of a report's plan, from EXPLAIN (VERBOSE, FORMAT JSON): what the embedded sandbox
 // compares with REPORT_MAX_COST before it runs a report (docs/security.md "Runaway SQL in embedded
-// mode", ADR 0040 amendments "Judging the worst case" and "Aggregates that sort their input").
+// mode", ADR 0040 amendments "Judging the worst case", "Aggregates that sort their input" and "Sorts
+// of row values and the forecast views' JSON").
 //
 // The cost at the top of a plan is what the planner expects to spend, and it expects to stop early
 // wherever the SQL lets it: a LIMIT, an EXISTS, a semi or anti join all end at the first row they
@@ -18,9 +19,10 @@
 //  - a semi or anti join with a join filter (EXISTS / NOT EXISTS / IN with a condition on both
 //    sides) as if every outer row met every inner row before the filter let one through.
 // The largest, not the sum: the parts run inside one another, so the largest holds most of the
-// work. Two kinds of node are then weighted for what they cost on PGlite: function scans
-// (FUNCTION_SCAN_WEIGHT) and aggregates that sort their input (SORTING_AGGREGATE_WEIGHT), which
-// VERBOSE shows in the aggregate's own expressions.
+// work. Some kinds of node are then weighted for what they cost on PGlite: with their input,
+// function scans (FUNCTION_SCAN_WEIGHT) and aggregates that sort their input
+// (SORTING_AGGREGATE_WEIGHT), which VERBOSE shows in the aggregate's own expressions; on their own
+// part, sorts of row values (ROW_SORT_WEIGHT) and nodes that read JSON (JSON_WEIGHT).
 // The result overstates a plan that does stop early; that matters only near the ceiling.
 
 /** How the plan is asked for: VERBOSE adds each node's Output, where an aggregate's DISTINCT or ORDER BY shows. */
@@ -43,8 +45,7 @@ export type PlanNode = {
  * Worst-case cost PGlite gets through in a second of CPU time on the fastest kinds of plan measured
  * (joins and generate_series ran at 190,000–370,000 over two runs, most near 200,000–290,000;
  * docs/performance.md "Report cost against time on PGlite", a 2-core machine): a plan of N times
- * this cost takes about N seconds, and slower kinds of plan (sorts of row values, the forecast
- * views' JSON) longer.
+ * this cost takes about N seconds; the kinds measured slower are weighted below.
  */
 export const PGLITE_COST_PER_SECOND = 300_000;
 
