@@ -1,7 +1,8 @@
 // The worst-case plan cost the embedded sandbox judges, on PGlite's own plans for 20,000 sales
 // rows: each way the planner expects to stop early (LIMIT, semi and anti joins, EXISTS subqueries)
-// is priced as if it never did, while plans without one keep the planner's cost; function scans and
-// aggregates that sort their input are weighted, whatever the report's own words look like.
+// is priced as if it never did, while plans without one keep the planner's cost; function scans,
+// aggregates that sort their input, sorts of row values and nodes that read JSON are weighted,
+// whatever the report's own words look like.
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPLAIN_PLAN, worstCaseCost, type PlanNode } from './sandbox/plan-cost.ts';
@@ -11,7 +12,11 @@ describe('worst-case plan cost', () => {
   beforeAll(async () => {
     db = await PGlite.create();
     await db.exec(`create table sales (id serial primary key, product_id int not null, quantity int not null);
-      insert into sales (product_id, quantity) select i % 240, (i * 7919) % 20 from generate_series(1, 20000) i`);
+      insert into sales (product_id, quantity) select i % 240, (i * 7919) % 20 from generate_series(1, 20000) i;
+      create table products (id int primary key, name text not null);
+      insert into products select i, 'product ' || i from generate_series(0, 239) i;
+      create table forecasts (product_id int primary key, result text not null);
+      insert into forecasts select i, json_build_object('yhat', (select json_agg(d) from generate_series(1, 90) d))::text from generate_series(0, 239) i`);
   });
   afterAll(() => db.close());
 
@@ -105,6 +110,64 @@ describe('worst-case plan cost', () => {
       'select count(*), sum("(DISTINCT x)") from (select quantity as "(DISTINCT x)" from sales offset 0) s',
       'select product_id, count(*) filter (where quantity is distinct from product_id) from sales group by 1',
       'select product_id, sum(quantity) over (partition by product_id order by id) from sales',
+    ]) {
+      expect(await weightOf(sql), sql).toBe(1);
+    }
+  });
+
+  it('weighs the sort of row values eight times its own part, and refuses one over a large series', async () => {
+    // Each next to the same sort of one integer column.
+    for (const [rowValues, integers] of [
+      ['select (product_id, quantity) from sales order by 1', 'select product_id from sales order by 1'],
+      ['select s from sales s order by 1', 'select s.quantity from sales s order by 1'],
+      ['select distinct (product_id, quantity) from sales', 'select distinct product_id * 100 + quantity from sales'],
+    ] as const) {
+      const plain = await costs(integers);
+      expect((await costs(rowValues)).worst, rowValues).toBeGreaterThan(3 * plain.worst);
+      expect(plain.worst, integers).toBe(plain.planner);
+    }
+    // 20,000 × 200 rows: a sort of a plain integer runs, of the same rows as row values is refused at the default ceiling.
+    const integers = await costs('select count(*) from (select quantity + g from sales, generate_series(1, 200) g order by 1 offset 0) x');
+    const rows = await costs('select count(*) from (select (quantity, g) from sales, generate_series(1, 200) g order by 1 offset 0) x');
+    expect(integers.worst).toBeLessThan(3_000_000);
+    expect(rows.worst).toBeGreaterThan(3_000_000);
+  });
+
+  it('keeps the cost of sorts of plain values, whatever strings and names with "ROW(", ".*" or "Sort" read', async () => {
+    for (const sql of [
+      'select product_id, quantity from sales order by quantity, id',
+      "select quantity, 'ROW(a, b)' as k from sales order by 2 || quantity::text, id",
+      'select "ROW(s.*) Sort" from (select quantity as "ROW(s.*) Sort" from sales offset 0) "x.*" order by 1',
+      'select "s.*".quantity from sales as "s.*" order by "s.*".quantity',
+    ]) {
+      expect(await weightOf(sql), sql).toBe(1);
+    }
+  });
+
+  it('runs an ordinary ORDER BY over a small table at its planner cost', async () => {
+    const { planner, worst } = await costs('select id, name from products order by name');
+    expect(worst).toBe(planner);
+    expect(worst).toBeLessThan(100);
+  });
+
+  it('weighs a node that reads JSON forty times its own part, not the plan over it', async () => {
+    const expanded = await costs(
+      'select f.product_id, sum(d::float8) from forecasts f cross join lateral json_array_elements_text(f.result::json -> \'yhat\') d group by 1',
+    );
+    const plain = await costs('select f.product_id, sum(d::float8) from forecasts f cross join lateral generate_series(1, 90) d group by 1');
+    // The same rows from generate_series (a function scan, ×4 as well): the JSON is what costs.
+    expect(expanded.worst).toBeGreaterThan(5 * plain.worst);
+    // The aggregate and the join over it keep their cost.
+    expect(expanded.worst).toBeLessThan(20 * expanded.planner);
+    const reads = await costs("select result::json ->> 'yhat' from forecasts");
+    expect(reads.worst).toBeCloseTo(40 * reads.planner, 6);
+  });
+
+  it('does not take a string or a name that reads like JSON for JSON', async () => {
+    for (const sql of [
+      "select product_id, '->> ''a''' as x, 'json_each(x)' from forecasts",
+      'select product_id as "x->>y", result as "json_each(" from forecasts as "f::json"',
+      'select "json_agg(x)" from (select result as "json_agg(x)" from forecasts offset 0) s',
     ]) {
       expect(await weightOf(sql), sql).toBe(1);
     }

@@ -1,6 +1,7 @@
 // The worst-case cost of a report's plan, from EXPLAIN (VERBOSE, FORMAT JSON): what the embedded sandbox
 // compares with REPORT_MAX_COST before it runs a report (docs/security.md "Runaway SQL in embedded
-// mode", ADR 0040 amendments "Judging the worst case" and "Aggregates that sort their input").
+// mode", ADR 0040 amendments "Judging the worst case", "Aggregates that sort their input" and "Sorts
+// of row values and the forecast views' JSON").
 //
 // The cost at the top of a plan is what the planner expects to spend, and it expects to stop early
 // wherever the SQL lets it: a LIMIT, an EXISTS, a semi or anti join all end at the first row they
@@ -18,9 +19,10 @@
 //  - a semi or anti join with a join filter (EXISTS / NOT EXISTS / IN with a condition on both
 //    sides) as if every outer row met every inner row before the filter let one through.
 // The largest, not the sum: the parts run inside one another, so the largest holds most of the
-// work. Two kinds of node are then weighted for what they cost on PGlite: function scans
-// (FUNCTION_SCAN_WEIGHT) and aggregates that sort their input (SORTING_AGGREGATE_WEIGHT), which
-// VERBOSE shows in the aggregate's own expressions.
+// work. Some kinds of node are then weighted for what they cost on PGlite: with their input,
+// function scans (FUNCTION_SCAN_WEIGHT) and aggregates that sort their input
+// (SORTING_AGGREGATE_WEIGHT), which VERBOSE shows in the aggregate's own expressions; on their own
+// part, sorts of row values (ROW_SORT_WEIGHT) and nodes that read JSON (JSON_WEIGHT).
 // The result overstates a plan that does stop early; that matters only near the ceiling.
 
 /** How the plan is asked for: VERBOSE adds each node's Output, where an aggregate's DISTINCT or ORDER BY shows. */
@@ -43,8 +45,7 @@ export type PlanNode = {
  * Worst-case cost PGlite gets through in a second of CPU time on the fastest kinds of plan measured
  * (joins and generate_series ran at 190,000–370,000 over two runs, most near 200,000–290,000;
  * docs/performance.md "Report cost against time on PGlite", a 2-core machine): a plan of N times
- * this cost takes about N seconds, and slower kinds of plan (sorts of row values, the forecast
- * views' JSON) longer.
+ * this cost takes about N seconds; the kinds measured slower are weighted below.
  */
 export const PGLITE_COST_PER_SECOND = 300_000;
 
@@ -75,6 +76,26 @@ const FUNCTION_SCAN_WEIGHT = 4;
  */
 const SORTING_AGGREGATE_WEIGHT = 10;
 
+/**
+ * A Sort whose key is a row value the plan shows — a row constructor `ROW(a, b)` or a whole row
+ * `s.*` — compares records field by field, which the planner charges as one comparison: its own
+ * part (its cost over its input's) took 5 times that on PGlite next to a join for `ROW(a, b)`, 12
+ * times for whole rows of sales, while sorts of plain numbers, dates or text ran at or above a
+ * join's rate (docs/performance.md, "Report cost against time on PGlite"). Hence 8, between them.
+ * A row value the plan names only as a column (`x.r` of a subquery) is not seen.
+ */
+const ROW_SORT_WEIGHT = 8;
+
+/**
+ * A node that reads JSON in its own expressions (`->`, `->>`, `#>`, a json/jsonb function, a cast
+ * to json) parses the document each time, and the planner charges that as one operator whatever the
+ * document's size: in the forecast views, whose every row reads its product's whole forecast text,
+ * those nodes' own parts took 30 to 60 times what the planner charges (docs/performance.md). Hence
+ * 40; small documents (a jsonb column of a few keys) are overstated as much, and longer forecasts
+ * are slower per row than that.
+ */
+const JSON_WEIGHT = 40;
+
 export function worstCaseCost(plan: PlanNode): number {
   const walk = new PlanWalk();
   walk.visit(plan, 1);
@@ -88,15 +109,34 @@ function weight(node: PlanNode): number {
   return 1;
 }
 
+/** How many times its own part (its cost over its inputs') a node takes on PGlite next to a join. */
+function ownWeight(node: PlanNode): number {
+  if (/Sort$/.test(node['Node Type']) && ownWords(node, ['Sort Key']).some((expression) => ROW_VALUE.test(expression))) return ROW_SORT_WEIGHT;
+  return ownWords(node).some((expression) => READS_JSON.test(expression)) ? JSON_WEIGHT : 1;
+}
+
+/** `ROW(a, b)` or a whole row `s.*` (EXPLAIN prints a row constructor upper-case, a quoted alias `"".*` once emptied). */
+const ROW_VALUE = /\bROW\(|(?:\w|"")\.\*/;
+/** `x -> ''`, `x ->> ''`, `x #> ''`, `json_array_elements_text(…)`, `row_to_json(…)`, `(x)::jsonb`; not `<->`. */
+const READS_JSON = /(?<![<-])->|#>|jsonb?\w*\(|::jsonb?\b/;
+
+/** A node's cost over its inputs' (not its subqueries', which are counted where they run). */
+function ownCost(node: PlanNode): number {
+  const inputs = (node.Plans ?? []).filter((child) => child['Parent Relationship'] !== 'SubPlan' && child['Parent Relationship'] !== 'InitPlan');
+  return Math.max(0, node['Total Cost'] - inputs.reduce((sum, child) => sum + child['Total Cost'], 0));
+}
+
 class PlanWalk {
   /** The most a part of the plan costs, run to its end as often as it runs. */
   largest = 0;
   /** What the weighted nodes cost beyond their planner's cost, each as often as it runs. */
   weighted = 0;
 
-  visit(node: PlanNode, runs: number): void {
+  /** `sorted`: the node feeds an aggregate weighted for sorting its input, whose weight holds this node's sort already. */
+  visit(node: PlanNode, runs: number, sorted = false): void {
     this.count(node['Total Cost'] * runs);
-    this.weighted += (weight(node) - 1) * node['Total Cost'] * runs;
+    const own = sorted && /Sort$/.test(node['Node Type']) ? 1 : ownWeight(node);
+    this.weighted += ((weight(node) - 1) * node['Total Cost'] + (own - 1) * ownCost(node)) * runs;
     const children = node.Plans ?? [];
     const outerRows = children.find((child) => child['Parent Relationship'] === 'Outer')?.['Plan Rows'] ?? 1;
     const innerRows = children.find((child) => child['Parent Relationship'] === 'Inner')?.['Plan Rows'] ?? 1;
@@ -105,7 +145,7 @@ class PlanWalk {
       const relationship = child['Parent Relationship'];
       if (node['Node Type'] === 'Nested Loop' && relationship === 'Inner') this.innerLoop(child, runs, outerRows);
       else if (relationship === 'SubPlan' && !isHashed(node, child)) this.visit(child, runs * subplanCalls(node, child));
-      else this.visit(child, runs);
+      else this.visit(child, runs, weight(node) === SORTING_AGGREGATE_WEIGHT);
     }
   }
 
@@ -123,7 +163,7 @@ class PlanWalk {
 }
 
 /** Where a node's expressions are: not its names (Alias, Relation Name, …), which are the report's words unquoted. */
-const EXPRESSIONS = ['Output', 'Filter', 'Join Filter', 'One-Time Filter', 'Hash Cond', 'Merge Cond', 'Index Cond', 'Recheck Cond'];
+const EXPRESSIONS = ['Output', 'Filter', 'Join Filter', 'One-Time Filter', 'Hash Cond', 'Merge Cond', 'Index Cond', 'Recheck Cond', 'Function Call'];
 
 /**
  * A node's expressions as EXPLAIN prints them, with every string constant and quoted name emptied:
@@ -131,8 +171,8 @@ const EXPRESSIONS = ['Output', 'Filter', 'Join Filter', 'One-Time Filter', 'Hash
  * `''::text`, `s."hashed SubPlan 1"` becomes `s.""`). The sandbox sets standard_conforming_strings,
  * so a constant is printed in single quotes with a quote inside doubled, never as E'…'.
  */
-function ownWords(node: PlanNode): string[] {
-  const expressions = EXPRESSIONS.flatMap((key) => [node[key]].flat()).filter((value): value is string => typeof value === 'string');
+function ownWords(node: PlanNode, fields = EXPRESSIONS): string[] {
+  const expressions = fields.flatMap((key) => [node[key]].flat()).filter((value): value is string => typeof value === 'string');
   return expressions.map((expression) => expression.replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"/g, (quoted) => quoted.charAt(0).repeat(2)));
 }
 
