@@ -102,12 +102,29 @@ export function unknownReferences(target: WriteTarget, column: string) {
 export function matchCodesIgnoringCase(target: WriteTarget, column: string) {
   const reference = target.references.get(column);
   if (!reference) throw new Error(`${column} is not a reference`);
-  const key = sql`r.${id(reference.keyColumn)}`;
+  return foldCodes(column, reference.encodedName, reference.keyColumn);
+}
+
+/**
+ * The same for the target's own one-column text key (a product import's `product_code`): a stock
+ * take's `gar-1012` updates the stored GAR-1012 instead of adding a second product; null for other keys.
+ */
+export function matchOwnKeyIgnoringCase(target: WriteTarget) {
+  const [key, ...more] = target.keyColumns;
+  if (!key || more.length || !target.mapped.includes(key) || !TEXT_KEY_TYPES.has(target.typeOf(key))) return null;
+  return foldCodes(key, target.encodedName, key);
+}
+
+const TEXT_KEY_TYPES = new Set(['CharField', 'TextField', 'EmailField']);
+
+/** Rewrites staged `column` to the one code of `table`.`keyColumn` it matches ignoring case, where it matches none exactly. */
+function foldCodes(column: string, encodedName: string, keyColumn: string) {
+  const key = sql`r.${id(keyColumn)}`;
   return sql`
     update ${id(STAGING_TABLE)} s set ${id(column)} = folded.code
-    from (select lower(${key}::text) as lowered, min(${key}::text) as code from ${dataTable(reference.encodedName)} r group by 1 having count(*) = 1) folded
-    where s.${id(column)} is not null and lower(s.${id(column)}) = folded.lowered
-      and not exists (select 1 from ${dataTable(reference.encodedName)} r where ${key} = s.${id(column)})`;
+    from (select lower(${key}::text) as lowered, min(${key}::text) as code from ${dataTable(encodedName)} r group by 1 having count(*) = 1) folded
+    where s.${id(column)} is not null and lower(s.${id(column)}::text) = folded.lowered
+      and not exists (select 1 from ${dataTable(encodedName)} r where ${key} = s.${id(column)})`;
 }
 
 /** Sets aside the staged rows whose code the related table lacks (a run that writes the records that pass). */

@@ -348,6 +348,9 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
   if (swap) await session.run(swap);
 
   try {
+    // A stock take's `gar-1012` is the catalogue's GAR-1012 (as in a sales line), before repeated keys are looked at.
+    const ownKey = sqlOf.matchOwnKeyIgnoringCase(target);
+    if (ownKey) await session.run(ownKey);
     // Set aside first, so a product is created only for a record that is written.
     if (settingAside && target.repeatedKeys === 'refuse') await refuseRepeatedKeys(session, target, errors, true);
     for (const reference of target.references.values()) {
