@@ -179,6 +179,17 @@ describe.each(backends)('real data in on %s', (backend) => {
     ]);
   });
 
+  it("names the other lines of an unknown code's day, so the refused rows add up to the count", async () => {
+    const csv = 'Datum;Artikelnr;Menge\n13.11.2026;RDQ-1;1\n13.11.2026;RDQ-1;2\n13.11.2026;RDQ-2;2\n13.11.2026;RDQ-1;-1\n';
+    const refused = await importFile(server, token, { fileName: 'kasse.csv', content: csv, mapping: { entities: { sales: { field_mappings: { product_id: 'Artikelnr', date: 'Datum', quantity: 'Menge' } } } }, entityType: 'sales' });
+    expect(refused.status).toBe(400);
+    expect(refused.json).toMatchObject({ detail: '4 rows could not be imported; nothing was written.', row_error_count: 4 });
+    expect(refused.json.row_errors).toEqual([
+      { row: 2, field: 'product_id', column: 'Artikelnr', reason: 'product code RDQ-1 does not exist. The same goes for 2 more lines below with the same product and date.' },
+      { row: 4, field: 'product_id', column: 'Artikelnr', reason: 'product code RDQ-2 does not exist.' },
+    ]);
+  });
+
   it('matches a code in another case only when one stored code does, and then only if none matches exactly', async () => {
     await addProducts(['RDC-a', 'RDC-A', 'RDC-B']);
     const csv = 'StockCode,InvoiceDate,Quantity\nRDC-a,2026-03-02,1\nRDC-A,2026-03-02,2\nrdc-b,2026-03-02,3\n';

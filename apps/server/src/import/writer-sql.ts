@@ -74,16 +74,17 @@ export function swapDayAndMonth(target: WriteTarget): RawBuilder<unknown> | null
 const looseCode = (code: RawBuilder<unknown>) => sql`regexp_replace(lower(${code}::text), '[^[:alnum:]]', '', 'g')`;
 
 /**
- * The first 100 staged rows whose code (or id) matches no row of the related table, and how many
- * there are; with the one stored code that differs from it only in case and punctuation, if any.
+ * The first 100 staged rows whose code (or id) matches no row of the related table, each with the
+ * lines it stands for (added up), and how many lines there are; with the one stored code that
+ * differs from it only in case and punctuation, if any.
  */
 export function unknownReferences(target: WriteTarget, column: string) {
   const reference = target.references.get(column);
   if (!reference) throw new Error(`${column} is not a reference`);
   const key = sql`r.${id(reference.keyColumn)}`;
-  return sql<{ row: number; code: string; total: number; suggestion: string | null }>`
+  return sql<{ row: number; code: string; lines: number; total: number; suggestion: string | null }>`
     with unknown as (
-      select ${id(STAGING_ROW)}::int as row, ${staged(column)}::text as code, (sum(${id(STAGING_LINES)}) over ())::int as total
+      select ${id(STAGING_ROW)}::int as row, ${staged(column)}::text as code, ${id(STAGING_LINES)}::int as lines, (sum(${id(STAGING_LINES)}) over ())::int as total
       from ${id(STAGING_TABLE)} s
       where ${staged(column)} is not null
         and not exists (select 1 from ${dataTable(reference.encodedName)} r where ${key} = ${staged(column)})
@@ -91,7 +92,7 @@ export function unknownReferences(target: WriteTarget, column: string) {
     suggested as (
       select u.code, (select min(${key}::text) from ${dataTable(reference.encodedName)} r where ${looseCode(key)} = ${looseCode(sql`u.code`)} having count(*) = 1) as suggestion
       from (select distinct code from unknown) u)
-    select u.row, u.code, u.total, s.suggestion from unknown u join suggested s using (code) order by u.row`;
+    select u.row, u.code, u.lines, u.total, s.suggestion from unknown u join suggested s using (code) order by u.row`;
 }
 
 /**

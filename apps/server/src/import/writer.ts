@@ -118,6 +118,17 @@ export class RowErrors {
 }
 
 /**
+ * For a refused row that stands for `lines` lines added up (sum mode), where the others are: the
+ * count names every line, the list only the first of each key.
+ */
+function addedUpWith(target: WriteTarget, lines: number): string {
+  if (lines <= 1) return '';
+  const key = target.keyColumns.map((c) => (target.columns.find((column) => column.key === c)?.label ?? c).toLowerCase()).join(' and ');
+  const more = lines - 1;
+  return ` The same goes for ${more} more line${more === 1 ? '' : 's'} below with the same ${key}.`;
+}
+
+/**
  * PostgreSQL's refusals at the write, in words (never its "Failing row contains"). Rows that
  * reach the write passed every row check, so what is left is about totals or concurrent writers.
  */
@@ -371,8 +382,8 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
         unknown = await session.run(sqlOf.unknownReferences(target, reference.column));
       }
       const what = reference.by === 'key' ? `${reference.table === 'products' ? 'product' : reference.table} ${reference.keyColumn.replaceAll('_', ' ')}` : `${reference.table} id`;
-      for (const { row, code, suggestion } of unknown) {
-        errors.add(row, reference.column, `${what.replace(/^product product /, 'product ')} ${code} does not exist${suggestion ? `: did you mean ${suggestion}?` : '.'}`);
+      for (const { row, code, lines, suggestion } of unknown) {
+        errors.add(row, reference.column, `${what.replace(/^product product /, 'product ')} ${code} does not exist${suggestion ? `: did you mean ${suggestion}?` : '.'}${addedUpWith(target, lines)}`);
       }
       errors.count += unknown[0]?.total ?? 0;
       if (settingAside && unknown.length) await session.run(sqlOf.dropUnknownReferences(target, reference.column));
