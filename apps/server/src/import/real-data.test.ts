@@ -205,15 +205,16 @@ describe.each(backends)('real data in on %s', (backend) => {
     expect(ambiguous.json.row_errors).toEqual([{ row: 2, field: 'product_id', column: 'StockCode', reason: 'product code rdc-A does not exist.' }]);
   });
 
-  it("updates the stored product when a stock take writes its code in another case, never adding a second one; a code stored in two cases takes the exact one", async () => {
-    await addProducts(['RDK-1012', 'RDK-b', 'RDK-B']);
-    const take = 'code,name,stock\nrdk-1012,Handschuhe Pro,960\nRDK-b,Lower b,3\nRDK-NEW,New one,5\n';
+  it("updates the stored product when a stock take writes its code in another case or with spaces around it, never adding a second one; a code stored in two cases takes the exact one", async () => {
+    await addProducts(['RDK-1012', 'RDK-1006', 'RDK-b', 'RDK-B']);
+    const take = 'code,name,stock\nrdk-1012,Handschuhe Pro,960\n  RDK-1006 ,Saatmischung,7\nRDK-b,Lower b,3\nRDK-NEW,New one,5\n';
     const result = await importFile(server, token, { fileName: 'inventur.csv', content: take, mapping: { entities: { products: { field_mappings: { product_code: 'code', name: 'name', current_stock: 'stock' } } } }, entityType: 'products' });
     expect(result.status, JSON.stringify(result.json)).toBe(200);
-    expect(result.json).toMatchObject({ counts: { rows: 3, inserted: 1, updated: 2 } });
+    expect(result.json).toMatchObject({ counts: { rows: 4, inserted: 1, updated: 3 } });
     const { rows } = await sql<{ product_code: string; current_stock: number }>`
       select product_code, current_stock from data.products where lower(product_code) like 'rdk-%' order by product_code collate "C"`.execute(server.database.db);
     expect(rows).toEqual([
+      { product_code: 'RDK-1006', current_stock: 7 },
       { product_code: 'RDK-1012', current_stock: 960 },
       { product_code: 'RDK-B', current_stock: 0 },
       { product_code: 'RDK-NEW', current_stock: 5 },

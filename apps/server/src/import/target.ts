@@ -188,6 +188,12 @@ export async function resolveWriteTarget(db: Kysely<Database>, config: ProductCo
  */
 export type TypedRecord = { values: RowValues; present: string[]; errors: Record<string, string[]> | null; provisional: string[] | null; refusedChoices: Record<string, string> | null };
 
+/** The target's key when it is one text column (products' `product_code`): a code, read trimmed and matched ignoring case as references are. */
+export function ownTextKey(target: WriteTarget): string | null {
+  const [key, ...more] = target.keyColumns;
+  return key && !more.length && isTextual(target.typeOf(key)) ? key : null;
+}
+
 const isBlank = (raw: unknown) => raw === null || raw === undefined || (typeof raw === 'string' && raw.trim() === '');
 
 /**
@@ -222,6 +228,7 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
   const newProductReference = target.newProducts ? target.references.get(target.newProducts.reference) : undefined;
   const readNewProducts = target.newProducts && newProductReference ? compileNewProductReader(target.newProducts, newProductReference.columns) : null;
   const errorOrder = [...target.mapped, ...(target.newProducts?.fields.map((f) => f.source) ?? [])];
+  const ownKey = ownTextKey(target);
   const readers = target.mapped.map((column) => {
     const definition = target.columns.find((c) => c.key === column);
     return {
@@ -293,6 +300,8 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
         }
         continue;
       }
+      // A code's surrounding spaces are the till's, not the code's: ` GAR-1006 ` is GAR-1006.
+      if (column === ownKey && typeof raw === 'string') raw = raw.trim();
       if (reference) {
         const code = raw instanceof Date ? null : String(raw).trim();
         if (code === null) (errors ??= {})[column] = [`Expected a ${reference.keyColumn.replaceAll('_', ' ')}.`];

@@ -3,7 +3,7 @@
 // (lookups by business key, repeated keys summed or the last kept, then insert or upsert).
 import { sql, type RawBuilder } from 'kysely';
 import { isReferredBy, type ReferencingForeignKey } from '../tables/repo.ts';
-import type { WriteTarget } from './target.ts';
+import { ownTextKey, type WriteTarget } from './target.ts';
 
 /** Every typed row of the file, as COPYed. */
 export const STAGING_TABLE = 'import_rows';
@@ -111,12 +111,9 @@ export function matchCodesIgnoringCase(target: WriteTarget, column: string) {
  * take's `gar-1012` updates the stored GAR-1012 instead of adding a second product; null for other keys.
  */
 export function matchOwnKeyIgnoringCase(target: WriteTarget) {
-  const [key, ...more] = target.keyColumns;
-  if (!key || more.length || !target.mapped.includes(key) || !TEXT_KEY_TYPES.has(target.typeOf(key))) return null;
-  return foldCodes(key, target.encodedName, key);
+  const key = ownTextKey(target);
+  return key && target.mapped.includes(key) ? foldCodes(key, target.encodedName, key) : null;
 }
-
-const TEXT_KEY_TYPES = new Set(['CharField', 'TextField', 'EmailField']);
 
 /** Rewrites staged `column` to the one code of `table`.`keyColumn` it matches ignoring case, where it matches none exactly. */
 function foldCodes(column: string, encodedName: string, keyColumn: string) {
