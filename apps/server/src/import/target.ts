@@ -66,6 +66,12 @@ export type WriteTarget = {
 
 const invalid = (reason: string) => validationError(`Invalid configuration: ${reason}`);
 
+/** A row's code that no related row has, in words: "product code GAR 1018 does not exist: did you mean GAR-1018?" (import and preview alike). */
+export function unknownCodeReason(reference: KeyReference, code: string, suggestion: string | null): string {
+  const what = reference.by === 'key' ? `${reference.table === 'products' ? 'product' : reference.table} ${reference.keyColumn.replaceAll('_', ' ')}` : `${reference.table} id`;
+  return `${what.replace(/^product product /, 'product ')} ${code} does not exist${suggestion ? `: did you mean ${suggestion}?` : '.'}`;
+}
+
 type ColumnFacts = { column_name: string; nullable: boolean; has_default: boolean; default_expression: string | null };
 type CheckRule = { column_name: string; definition: string };
 

@@ -71,7 +71,7 @@ export function swapDayAndMonth(target: WriteTarget): RawBuilder<unknown> | null
 }
 
 /** A code as compared for "did you mean": lower case, letters and digits only (`hw 0003` and `HW-0003` alike). */
-const looseCode = (code: RawBuilder<unknown>) => sql`regexp_replace(lower(${code}::text), '[^[:alnum:]]', '', 'g')`;
+export const looseCode = (code: RawBuilder<unknown>) => sql`regexp_replace(lower(${code}::text), '[^[:alnum:]]', '', 'g')`;
 
 /**
  * The first 100 staged rows whose code (or id) matches no row of the related table, each with the

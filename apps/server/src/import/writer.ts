@@ -17,7 +17,7 @@ import type { RowReference } from '../tables/service.ts';
 import type { ImportSession } from './repo.ts';
 import { sourcePaths } from './new-products.ts';
 import { compileRowFilters, type RowFilters } from './row-filter.ts';
-import { blankCodeSkipper, compileRecordTyper, type WriteTarget } from './target.ts';
+import { blankCodeSkipper, compileRecordTyper, unknownCodeReason, type WriteTarget } from './target.ts';
 import { RefusedChoiceValues } from './value-maps.ts';
 import { DateOrderDetector } from './values.ts';
 import * as sqlOf from './writer-sql.ts';
@@ -381,9 +381,8 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
         await session.run(sqlOf.matchCodesIgnoringCase(target, reference.column));
         unknown = await session.run(sqlOf.unknownReferences(target, reference.column));
       }
-      const what = reference.by === 'key' ? `${reference.table === 'products' ? 'product' : reference.table} ${reference.keyColumn.replaceAll('_', ' ')}` : `${reference.table} id`;
       for (const { row, code, lines, suggestion } of unknown) {
-        errors.add(row, reference.column, `${what.replace(/^product product /, 'product ')} ${code} does not exist${suggestion ? `: did you mean ${suggestion}?` : '.'}${addedUpWith(target, lines)}`);
+        errors.add(row, reference.column, `${unknownCodeReason(reference, code, suggestion)}${addedUpWith(target, lines)}`);
       }
       errors.count += unknown[0]?.total ?? 0;
       if (settingAside && unknown.length) await session.run(sqlOf.dropUnknownReferences(target, reference.column));
