@@ -265,7 +265,7 @@ export async function previewRecords(
   const newProducts = creating
     ? pickNewProducts(
         coded,
-        await missingCodes(db, target, creating.column, [...new Set(coded.map((c) => c.code))]),
+        new Set((await missingCodes(db, target, creating.column, [...new Set(coded.map((c) => c.code))])).keys()),
         target.newProducts,
         creating.requiredTextColumns,
         MAX_LISTED_NEW_PRODUCTS,
