@@ -70,6 +70,20 @@ describe.each(backends)('file preview on %s', (backend) => {
     expect(json.proposed_mapping).toEqual(proposed);
   });
 
+  it('says which stored code an unknown one was meant to be, as the import does', async () => {
+    const csv = 'Artikelnr;Datum;Menge\n85123 a;01.12.2010;1\n85123-A;13.12.2010;2\n99999X;13.12.2010;1\n';
+    const mapping = { field_mappings: { product_id: 'Artikelnr', date: 'Datum', quantity: 'Menge' } };
+    const { status, json } = await preview([file('kasse.csv', csv), { name: 'entity_type', value: 'sales' }, { name: 'mapping_config', value: JSON.stringify(mapping) }]);
+    expect(status, JSON.stringify(json)).toBe(200);
+    expect(json.rows.map((row) => row.problems)).toEqual([
+      { product_id: 'product code 85123 a does not exist: did you mean 85123A?' },
+      { product_id: 'product code 85123-A does not exist: did you mean 85123A?' },
+      { product_id: 'product code 99999X does not exist.' },
+    ]);
+    const imported = await importFile(server, token, { fileName: 'kasse.csv', content: csv, mapping: { entities: { sales: mapping } }, entityType: 'sales' });
+    expect((imported.json.row_errors as { reason: string }[]).map((error) => error.reason)).toEqual(json.rows.map((row) => row.problems.product_id));
+  });
+
   it("reads a proposal's decimal numbers the way the file writes them, and a given mapping as it says", async () => {
     const csv = 'Artikelnr;Bezeichnung;EK-Preis\nDC-1;Kerze;1,25\nDC-2;Lichterkette;1.234,50\n';
     const proposal = await preview([file('artikel.csv', csv), { name: 'entity_type', value: 'products' }]);

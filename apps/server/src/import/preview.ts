@@ -14,7 +14,8 @@ import type { ImportContext } from './service.ts';
 import { FileFormatError, openSource, type RawRecord } from './source.ts';
 import { isNameable, pickNewProducts, sourcePaths } from './new-products.ts';
 import { compileRowFilters, rowFilterColumns, valuesOfColumns } from './row-filter.ts';
-import { blankCodeSkipper, compileRecordTyper, resolveWriteTarget, type KeyReference, type TypedRecord, type WriteTarget } from './target.ts';
+import { blankCodeSkipper, compileRecordTyper, resolveWriteTarget, unknownCodeReason, type KeyReference, type TypedRecord, type WriteTarget } from './target.ts';
+import { looseCode } from './writer-sql.ts';
 import type { ReceivedFile } from './upload.ts';
 import { RefusedChoiceValues } from './value-maps.ts';
 import { DateOrderDetector, detectDecimalSeparator } from './values.ts';
@@ -191,16 +192,17 @@ function describeTargets(target: WriteTarget): ImportTarget[] {
 }
 
 /** Which of `codes` the related table lacks: neither the code nor one code differing only in case is stored (as the import matches them). */
-async function missingCodes(db: Kysely<Database>, target: WriteTarget, column: string, codes: string[]): Promise<Set<string>> {
+async function missingCodes(db: Kysely<Database>, target: WriteTarget, column: string, codes: string[]): Promise<Map<string, string | null>> {
   const reference = target.references.get(column);
-  if (!reference || reference.by !== 'key' || !codes.length) return new Set();
+  if (!reference || reference.by !== 'key' || !codes.length) return new Map();
   const table = sql.id('data', reference.encodedName);
   const key = sql.ref(reference.keyColumn);
-  const { rows } = await sql<{ code: string }>`
-    select c.code from unnest(${codes}::text[]) c(code)
+  const { rows } = await sql<{ code: string; suggestion: string | null }>`
+    select c.code, (select min(${key}::text) from ${table} where ${looseCode(sql`${key}`)} = ${looseCode(sql`c.code`)} having count(*) = 1) as suggestion
+    from unnest(${codes}::text[]) c(code)
     where not exists (select 1 from ${table} where ${key}::text = c.code)
       and (select count(*) from ${table} where lower(${key}::text) = lower(c.code)) <> 1`.execute(db);
-  return new Set(rows.map((r) => r.code));
+  return new Map(rows.map((r) => [r.code, r.suggestion]));
 }
 
 export type PreviewedRecords = Pick<PreviewFileResponse, 'targets' | 'proposed_mapping' | 'date_format' | 'decimal_separator' | 'rows' | 'refused_choices' | 'new_products' | 'new_product_count' | 'proposed_new_products' | 'column_values' | 'proposed_row_filters'>;
@@ -263,7 +265,7 @@ export async function previewRecords(
   const newProducts = creating
     ? pickNewProducts(
         coded,
-        await missingCodes(db, target, creating.column, [...new Set(coded.map((c) => c.code))]),
+        new Set((await missingCodes(db, target, creating.column, [...new Set(coded.map((c) => c.code))])).keys()),
         target.newProducts,
         creating.requiredTextColumns,
         MAX_LISTED_NEW_PRODUCTS,
@@ -304,7 +306,7 @@ export async function previewRecords(
       const missing = await missingCodes(db, target, reference.column, [...new Set(codes)]);
       for (const row of rows) {
         const code = row.typed?.values[reference.column];
-        if (typeof code === 'string' && missing.has(code)) row.problems[reference.column] ??= `${reference.table === 'products' ? 'product code' : `${reference.table} ${reference.keyColumn}`} ${code} does not exist.`;
+        if (typeof code === 'string' && missing.has(code)) row.problems[reference.column] ??= unknownCodeReason(reference, code, missing.get(code) ?? null);
       }
     }
   }

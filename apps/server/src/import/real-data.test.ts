@@ -179,6 +179,17 @@ describe.each(backends)('real data in on %s', (backend) => {
     ]);
   });
 
+  it("names the other lines of an unknown code's day, so the refused rows add up to the count", async () => {
+    const csv = 'Datum;Artikelnr;Menge\n13.11.2026;RDQ-1;1\n13.11.2026;RDQ-1;2\n13.11.2026;RDQ-2;2\n13.11.2026;RDQ-1;-1\n';
+    const refused = await importFile(server, token, { fileName: 'kasse.csv', content: csv, mapping: { entities: { sales: { field_mappings: { product_id: 'Artikelnr', date: 'Datum', quantity: 'Menge' } } } }, entityType: 'sales' });
+    expect(refused.status).toBe(400);
+    expect(refused.json).toMatchObject({ detail: '4 rows could not be imported; nothing was written.', row_error_count: 4 });
+    expect(refused.json.row_errors).toEqual([
+      { row: 2, field: 'product_id', column: 'Artikelnr', reason: 'product code RDQ-1 does not exist. The same goes for 2 more lines below with the same product and date.' },
+      { row: 4, field: 'product_id', column: 'Artikelnr', reason: 'product code RDQ-2 does not exist.' },
+    ]);
+  });
+
   it('matches a code in another case only when one stored code does, and then only if none matches exactly', async () => {
     await addProducts(['RDC-a', 'RDC-A', 'RDC-B']);
     const csv = 'StockCode,InvoiceDate,Quantity\nRDC-a,2026-03-02,1\nRDC-A,2026-03-02,2\nrdc-b,2026-03-02,3\n';
@@ -192,6 +203,23 @@ describe.each(backends)('real data in on %s', (backend) => {
     const ambiguous = await importFile(server, token, { fileName: 'ambiguous.csv', content: 'StockCode,InvoiceDate,Quantity\nrdc-A,2026-03-03,1\n', mapping: salesMapping(), entityType: 'sales' });
     expect(ambiguous.status).toBe(400);
     expect(ambiguous.json.row_errors).toEqual([{ row: 2, field: 'product_id', column: 'StockCode', reason: 'product code rdc-A does not exist.' }]);
+  });
+
+  it("updates the stored product when a stock take writes its code in another case or with spaces around it, never adding a second one; a code stored in two cases takes the exact one", async () => {
+    await addProducts(['RDK-1012', 'RDK-1006', 'RDK-b', 'RDK-B']);
+    const take = 'code,name,stock\nrdk-1012,Handschuhe Pro,960\n  RDK-1006 ,Saatmischung,7\nRDK-b,Lower b,3\nRDK-NEW,New one,5\n';
+    const result = await importFile(server, token, { fileName: 'inventur.csv', content: take, mapping: { entities: { products: { field_mappings: { product_code: 'code', name: 'name', current_stock: 'stock' } } } }, entityType: 'products' });
+    expect(result.status, JSON.stringify(result.json)).toBe(200);
+    expect(result.json).toMatchObject({ counts: { rows: 4, inserted: 1, updated: 3 } });
+    const { rows } = await sql<{ product_code: string; current_stock: number }>`
+      select product_code, current_stock from data.products where lower(product_code) like 'rdk-%' order by product_code collate "C"`.execute(server.database.db);
+    expect(rows).toEqual([
+      { product_code: 'RDK-1006', current_stock: 7 },
+      { product_code: 'RDK-1012', current_stock: 960 },
+      { product_code: 'RDK-B', current_stock: 0 },
+      { product_code: 'RDK-NEW', current_stock: 5 },
+      { product_code: 'RDK-b', current_stock: 3 },
+    ]);
   });
 
   it('refuses sales and stock counts dated in the future or before 1970, naming the row; deliveries may be planned ahead', async () => {

@@ -130,7 +130,13 @@ function loggedContent(upload: ReceivedUpload<unknown>): string | null {
   const { head, bytes } = upload;
   if (bytes >= LOGGED_FILE_CONTENT_MAX_BYTES || (head[0] === 0x50 && head[1] === 0x4b)) return null;
   const encoding = head[0] === 0xff && head[1] === 0xfe ? 'utf-16le' : head[0] === 0xfe && head[1] === 0xff ? 'utf-16be' : 'utf-8';
-  const text = new TextDecoder(encoding).decode(head);
+  let text: string;
+  try {
+    text = new TextDecoder(encoding, { fatal: true }).decode(head, { stream: true });
+  } catch {
+    // Not UTF-8: a Windows-1252 CSV, as the import reads it (import/source.ts).
+    text = new TextDecoder(encoding === 'utf-8' ? 'windows-1252' : encoding).decode(head);
+  }
   return text.includes('\u0000') ? null : text;
 }
 

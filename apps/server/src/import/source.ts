@@ -2,7 +2,8 @@
 // through papaparse (csv.ts), JSON (an array of objects, or an object holding one) through
 // stream-json, .xlsx through exceljs' streaming parsers over the zip's directory (the first sheet
 // or a chosen one). Text is decoded per its byte order mark (UTF-8, UTF-16 LE/BE; UTF-8 without
-// one), and refused with the row when it holds a NUL byte or is not valid UTF-8; gzip and zip files
+// one; a CSV file that is not UTF-8 from its first non-ASCII byte on, as Windows-1252), and refused
+// with the row when it holds a NUL byte or is not valid UTF-8; gzip and zip files
 // named otherwise are refused. Nothing is read whole into memory; one record is capped (1 MiB). The preview and the
 // import both read through here.
 import { createReadStream } from 'node:fs';
@@ -122,11 +123,17 @@ const countLines = (text: string, end = text.length) => {
 /**
  * The file's text, chunk by chunk: decoded per its BOM (UTF-8 without one), with NUL bytes and
  * invalid UTF-8 refused naming where (`where` gets the count of lines before it, and words it as
- * the CSV row or the JSON line).
+ * the CSV row or the JSON line). With `legacy` (CSV), a file without a BOM whose first non-ASCII
+ * byte is no UTF-8 is read as Windows-1252, as Excel's "CSV" and older tills save it (`Menge;Bezeichnung`
+ * … `Pflanzkübel` with ü as one byte); invalid UTF-8 after valid UTF-8 is still refused.
  */
-async function* decodedText(input: AsyncIterable<Buffer>, where: (lines: number) => string): AsyncGenerator<string> {
+async function* decodedText(input: AsyncIterable<Buffer>, where: (lines: number) => string, legacy = false): AsyncGenerator<string> {
   let decoder: InstanceType<typeof TextDecoder> | null = null;
   let lines = 0;
+  // Until a non-ASCII character is decoded, invalid UTF-8 may still mean Windows-1252; the bytes the
+  // UTF-8 decoder holds back at a chunk's end (the start of a character) then belong to the next chunk.
+  let asciiSoFar = legacy;
+  let heldBack: Buffer = Buffer.alloc(0);
   const check = (text: string) => {
     const nul = text.indexOf('\u0000');
     if (nul >= 0) {
@@ -139,6 +146,7 @@ async function* decodedText(input: AsyncIterable<Buffer>, where: (lines: number)
     if (!decoder) {
       const encoding = chunk[0] === 0xff && chunk[1] === 0xfe ? 'utf-16le' : chunk[0] === 0xfe && chunk[1] === 0xff ? 'utf-16be' : 'utf-8';
       decoder = new TextDecoder(encoding, { fatal: true, ignoreBOM: false });
+      asciiSoFar &&= encoding === 'utf-8' && !(chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf);
     }
     let text: string;
     try {
@@ -146,7 +154,21 @@ async function* decodedText(input: AsyncIterable<Buffer>, where: (lines: number)
     } catch {
       const lenient = new TextDecoder(decoder.encoding).decode(chunk);
       const bad = lenient.indexOf('\uFFFD');
+      if (asciiSoFar && isAscii(lenient.slice(0, Math.max(bad, 0)))) {
+        decoder = new TextDecoder('windows-1252');
+        asciiSoFar = false;
+        text = decoder.decode(Buffer.concat([heldBack, chunk]));
+        if (text) yield check(text);
+        continue;
+      }
       throw new FileFormatError(`The file is not valid ${decoder.encoding === 'utf-8' ? 'UTF-8' : decoder.encoding.toUpperCase()} text (${where(lines + countLines(lenient, bad < 0 ? lenient.length : bad))}). Save it as UTF-8.`);
+    }
+    if (asciiSoFar) {
+      if (!isAscii(text)) asciiSoFar = false;
+      else {
+        const from = trailingNonAscii(chunk);
+        heldBack = from === 0 ? Buffer.concat([heldBack, chunk]) : Buffer.from(chunk.subarray(from));
+      }
     }
     if (text) yield check(text);
   }
@@ -155,16 +177,32 @@ async function* decodedText(input: AsyncIterable<Buffer>, where: (lines: number)
     try {
       rest = decoder.decode();
     } catch {
+      if (asciiSoFar && heldBack.length) {
+        yield check(new TextDecoder('windows-1252').decode(heldBack));
+        return;
+      }
       throw new FileFormatError(`The file is not valid text: it ends in the middle of a character (${where(lines)}).`);
     }
     if (rest) yield check(rest);
   }
 }
 
+const isAscii = (text: string) => {
+  for (let at = 0; at < text.length; at++) if (text.charCodeAt(at) > 0x7f) return false;
+  return true;
+};
+
+/** Where the run of non-ASCII bytes at the end of `chunk` starts (its length when there is none). */
+function trailingNonAscii(chunk: Buffer): number {
+  let at = chunk.length;
+  while (at > 0 && (chunk[at - 1] as number) >= 0x80) at -= 1;
+  return at;
+}
+
 async function* csvBatches(input: AsyncIterable<Buffer>, reader: CsvReader): AsyncGenerator<RawRecord[]> {
   const raw = (records: CsvRecord[]): RawRecord[] => records.map(({ row, cells }) => ({ row, cells, value: null }));
   try {
-    for await (const text of decodedText(input, (lines) => (lines === 0 ? 'the header' : `row ${lines + 1}`))) {
+    for await (const text of decodedText(input, (lines) => (lines === 0 ? 'the header' : `row ${lines + 1}`), true)) {
       const batch = raw(reader.push(text));
       if (batch.length) yield batch;
     }

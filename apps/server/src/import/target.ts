@@ -66,6 +66,12 @@ export type WriteTarget = {
 
 const invalid = (reason: string) => validationError(`Invalid configuration: ${reason}`);
 
+/** A row's code that no related row has, in words: "product code GAR 1018 does not exist: did you mean GAR-1018?" (import and preview alike). */
+export function unknownCodeReason(reference: KeyReference, code: string, suggestion: string | null): string {
+  const what = reference.by === 'key' ? `${reference.table === 'products' ? 'product' : reference.table} ${reference.keyColumn.replaceAll('_', ' ')}` : `${reference.table} id`;
+  return `${what.replace(/^product product /, 'product ')} ${code} does not exist${suggestion ? `: did you mean ${suggestion}?` : '.'}`;
+}
+
 type ColumnFacts = { column_name: string; nullable: boolean; has_default: boolean; default_expression: string | null };
 type CheckRule = { column_name: string; definition: string };
 
@@ -188,6 +194,12 @@ export async function resolveWriteTarget(db: Kysely<Database>, config: ProductCo
  */
 export type TypedRecord = { values: RowValues; present: string[]; errors: Record<string, string[]> | null; provisional: string[] | null; refusedChoices: Record<string, string> | null };
 
+/** The target's key when it is one text column (products' `product_code`): a code, read trimmed and matched ignoring case as references are. */
+export function ownTextKey(target: WriteTarget): string | null {
+  const [key, ...more] = target.keyColumns;
+  return key && !more.length && isTextual(target.typeOf(key)) ? key : null;
+}
+
 const isBlank = (raw: unknown) => raw === null || raw === undefined || (typeof raw === 'string' && raw.trim() === '');
 
 /**
@@ -222,6 +234,7 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
   const newProductReference = target.newProducts ? target.references.get(target.newProducts.reference) : undefined;
   const readNewProducts = target.newProducts && newProductReference ? compileNewProductReader(target.newProducts, newProductReference.columns) : null;
   const errorOrder = [...target.mapped, ...(target.newProducts?.fields.map((f) => f.source) ?? [])];
+  const ownKey = ownTextKey(target);
   const readers = target.mapped.map((column) => {
     const definition = target.columns.find((c) => c.key === column);
     return {
@@ -293,6 +306,8 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
         }
         continue;
       }
+      // A code's surrounding spaces are the till's, not the code's: ` GAR-1006 ` is GAR-1006.
+      if (column === ownKey && typeof raw === 'string') raw = raw.trim();
       if (reference) {
         const code = raw instanceof Date ? null : String(raw).trim();
         if (code === null) (errors ??= {})[column] = [`Expected a ${reference.keyColumn.replaceAll('_', ' ')}.`];

@@ -120,7 +120,7 @@ describe.each(backends)('import upload limits on %s', (backend) => {
 
   it.each([
     ['a NUL byte', 'nul.csv', Buffer.from('code,name\nNUL-1,Fine\nNUL-2,Bad\u0000name\n'), 'NUL byte (row 3)'],
-    ['invalid UTF-8', 'latin1.csv', Buffer.concat([Buffer.from('code,name\nLAT-1,Fine\nLAT-2,Caf'), Buffer.from([0xe9]), Buffer.from('\n')]), 'not valid UTF-8 text (row 3)'],
+    ['invalid UTF-8 after valid UTF-8', 'mixed.csv', Buffer.concat([Buffer.from('code,name\nLAT-1,Grüße\nLAT-2,Caf'), Buffer.from([0xe9]), Buffer.from('\n')]), 'not valid UTF-8 text (row 3)'],
     ['gzip named .csv', 'zipped.csv', gzipSync('code,name\nGZ-1,Zipped\n'), 'compressed files are not supported'],
     ['zip named .csv', 'archive.csv', Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0, 0, 0]), 'compressed files are not supported'],
     ['a record over 1 MiB', 'long.csv', Buffer.from(`code,name\nLNG-1,"${'x'.repeat(1_200_000)}"\n`), 'longer than 1024 KiB'],
@@ -137,6 +137,15 @@ describe.each(backends)('import upload limits on %s', (backend) => {
     expect(result.status, JSON.stringify(result.json)).toBe(200);
     const stored = await server.database.db.selectFrom('data.products').select('name').where('product_code', '=', 'U16-1').executeTakeFirstOrThrow();
     expect(stored.name).toBe('Grüße');
+  });
+
+  it("imports a till's Windows-1252 CSV (no BOM) with its umlauts, and logs its content as read", async () => {
+    const latin1 = Buffer.concat([Buffer.from('code,name\nW1252-1,Pflanzk'), Buffer.from([0xfc]), Buffer.from('bel\n')]);
+    const result = await importFile(server, editor, { fileName: 'kasse.csv', content: new Uint8Array(latin1), mapping: productMapping, entityType: 'products' });
+    expect(result.status, JSON.stringify(result.json)).toBe(200);
+    const stored = await server.database.db.selectFrom('data.products').select('name').where('product_code', '=', 'W1252-1').executeTakeFirstOrThrow();
+    expect(stored.name).toBe('Pflanzkübel');
+    expect((await logOf(result.json.import_id as string)).json.fileContent).toBe('code,name\nW1252-1,Pflanzkübel\n');
   });
 
   it('lets parallel imports into one table take turns: no deadlock, no 5xx, the same data as one after the other', async () => {

@@ -3,7 +3,7 @@
 // (lookups by business key, repeated keys summed or the last kept, then insert or upsert).
 import { sql, type RawBuilder } from 'kysely';
 import { isReferredBy, type ReferencingForeignKey } from '../tables/repo.ts';
-import type { WriteTarget } from './target.ts';
+import { ownTextKey, type WriteTarget } from './target.ts';
 
 /** Every typed row of the file, as COPYed. */
 export const STAGING_TABLE = 'import_rows';
@@ -71,19 +71,20 @@ export function swapDayAndMonth(target: WriteTarget): RawBuilder<unknown> | null
 }
 
 /** A code as compared for "did you mean": lower case, letters and digits only (`hw 0003` and `HW-0003` alike). */
-const looseCode = (code: RawBuilder<unknown>) => sql`regexp_replace(lower(${code}::text), '[^[:alnum:]]', '', 'g')`;
+export const looseCode = (code: RawBuilder<unknown>) => sql`regexp_replace(lower(${code}::text), '[^[:alnum:]]', '', 'g')`;
 
 /**
- * The first 100 staged rows whose code (or id) matches no row of the related table, and how many
- * there are; with the one stored code that differs from it only in case and punctuation, if any.
+ * The first 100 staged rows whose code (or id) matches no row of the related table, each with the
+ * lines it stands for (added up), and how many lines there are; with the one stored code that
+ * differs from it only in case and punctuation, if any.
  */
 export function unknownReferences(target: WriteTarget, column: string) {
   const reference = target.references.get(column);
   if (!reference) throw new Error(`${column} is not a reference`);
   const key = sql`r.${id(reference.keyColumn)}`;
-  return sql<{ row: number; code: string; total: number; suggestion: string | null }>`
+  return sql<{ row: number; code: string; lines: number; total: number; suggestion: string | null }>`
     with unknown as (
-      select ${id(STAGING_ROW)}::int as row, ${staged(column)}::text as code, (sum(${id(STAGING_LINES)}) over ())::int as total
+      select ${id(STAGING_ROW)}::int as row, ${staged(column)}::text as code, ${id(STAGING_LINES)}::int as lines, (sum(${id(STAGING_LINES)}) over ())::int as total
       from ${id(STAGING_TABLE)} s
       where ${staged(column)} is not null
         and not exists (select 1 from ${dataTable(reference.encodedName)} r where ${key} = ${staged(column)})
@@ -91,7 +92,7 @@ export function unknownReferences(target: WriteTarget, column: string) {
     suggested as (
       select u.code, (select min(${key}::text) from ${dataTable(reference.encodedName)} r where ${looseCode(key)} = ${looseCode(sql`u.code`)} having count(*) = 1) as suggestion
       from (select distinct code from unknown) u)
-    select u.row, u.code, u.total, s.suggestion from unknown u join suggested s using (code) order by u.row`;
+    select u.row, u.code, u.lines, u.total, s.suggestion from unknown u join suggested s using (code) order by u.row`;
 }
 
 /**
@@ -102,12 +103,26 @@ export function unknownReferences(target: WriteTarget, column: string) {
 export function matchCodesIgnoringCase(target: WriteTarget, column: string) {
   const reference = target.references.get(column);
   if (!reference) throw new Error(`${column} is not a reference`);
-  const key = sql`r.${id(reference.keyColumn)}`;
+  return foldCodes(column, reference.encodedName, reference.keyColumn);
+}
+
+/**
+ * The same for the target's own one-column text key (a product import's `product_code`): a stock
+ * take's `gar-1012` updates the stored GAR-1012 instead of adding a second product; null for other keys.
+ */
+export function matchOwnKeyIgnoringCase(target: WriteTarget) {
+  const key = ownTextKey(target);
+  return key && target.mapped.includes(key) ? foldCodes(key, target.encodedName, key) : null;
+}
+
+/** Rewrites staged `column` to the one code of `table`.`keyColumn` it matches ignoring case, where it matches none exactly. */
+function foldCodes(column: string, encodedName: string, keyColumn: string) {
+  const key = sql`r.${id(keyColumn)}`;
   return sql`
     update ${id(STAGING_TABLE)} s set ${id(column)} = folded.code
-    from (select lower(${key}::text) as lowered, min(${key}::text) as code from ${dataTable(reference.encodedName)} r group by 1 having count(*) = 1) folded
-    where s.${id(column)} is not null and lower(s.${id(column)}) = folded.lowered
-      and not exists (select 1 from ${dataTable(reference.encodedName)} r where ${key} = s.${id(column)})`;
+    from (select lower(${key}::text) as lowered, min(${key}::text) as code from ${dataTable(encodedName)} r group by 1 having count(*) = 1) folded
+    where s.${id(column)} is not null and lower(s.${id(column)}::text) = folded.lowered
+      and not exists (select 1 from ${dataTable(encodedName)} r where ${key} = s.${id(column)})`;
 }
 
 /** Sets aside the staged rows whose code the related table lacks (a run that writes the records that pass). */

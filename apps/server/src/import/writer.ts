@@ -17,7 +17,7 @@ import type { RowReference } from '../tables/service.ts';
 import type { ImportSession } from './repo.ts';
 import { sourcePaths } from './new-products.ts';
 import { compileRowFilters, type RowFilters } from './row-filter.ts';
-import { blankCodeSkipper, compileRecordTyper, type WriteTarget } from './target.ts';
+import { blankCodeSkipper, compileRecordTyper, unknownCodeReason, type WriteTarget } from './target.ts';
 import { RefusedChoiceValues } from './value-maps.ts';
 import { DateOrderDetector } from './values.ts';
 import * as sqlOf from './writer-sql.ts';
@@ -115,6 +115,17 @@ export class RowErrors {
     if (!fieldErrors) this.add(row, null, 'The record is not an object.');
     else for (const [field, reasons] of Object.entries(fieldErrors)) this.add(row, field, reasons.join(' '));
   }
+}
+
+/**
+ * For a refused row that stands for `lines` lines added up (sum mode), where the others are: the
+ * count names every line, the list only the first of each key.
+ */
+function addedUpWith(target: WriteTarget, lines: number): string {
+  if (lines <= 1) return '';
+  const key = target.keyColumns.map((c) => (target.columns.find((column) => column.key === c)?.label ?? c).toLowerCase()).join(' and ');
+  const more = lines - 1;
+  return ` The same goes for ${more} more line${more === 1 ? '' : 's'} below with the same ${key}.`;
 }
 
 /**
@@ -348,6 +359,9 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
   if (swap) await session.run(swap);
 
   try {
+    // A stock take's `gar-1012` is the catalogue's GAR-1012 (as in a sales line), before repeated keys are looked at.
+    const ownKey = sqlOf.matchOwnKeyIgnoringCase(target);
+    if (ownKey) await session.run(ownKey);
     // Set aside first, so a product is created only for a record that is written.
     if (settingAside && target.repeatedKeys === 'refuse') await refuseRepeatedKeys(session, target, errors, true);
     for (const reference of target.references.values()) {
@@ -367,9 +381,8 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
         await session.run(sqlOf.matchCodesIgnoringCase(target, reference.column));
         unknown = await session.run(sqlOf.unknownReferences(target, reference.column));
       }
-      const what = reference.by === 'key' ? `${reference.table === 'products' ? 'product' : reference.table} ${reference.keyColumn.replaceAll('_', ' ')}` : `${reference.table} id`;
-      for (const { row, code, suggestion } of unknown) {
-        errors.add(row, reference.column, `${what.replace(/^product product /, 'product ')} ${code} does not exist${suggestion ? `: did you mean ${suggestion}?` : '.'}`);
+      for (const { row, code, lines, suggestion } of unknown) {
+        errors.add(row, reference.column, `${unknownCodeReason(reference, code, suggestion)}${addedUpWith(target, lines)}`);
       }
       errors.count += unknown[0]?.total ?? 0;
       if (settingAside && unknown.length) await session.run(sqlOf.dropUnknownReferences(target, reference.column));
