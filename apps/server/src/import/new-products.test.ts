@@ -134,6 +134,55 @@ describe.each(backends)('new products named from the file on %s', (backend) => {
     expect(till.json.proposed_new_products).toEqual({ name: 'Bezeichnung', category: 'Warengruppe' });
   });
 
+  it('refuses a code differing from a stored one only in case and punctuation instead of creating it, in the import, its preview and an integration run', async () => {
+    const before = [await count('products'), await count('sales')];
+    // NP OLD and np.old are the stored NP-OLD mistyped; NP-TWIN-NEW is new; np-old is NP-OLD matched ignoring case.
+    const csv = `${header}\n#5001,2026-05-09,1,Fir Candle,NP-TWIN-NEW,Candles\n#5002,2026-05-09,2,Beeswax,NP OLD,Candles\n#5003,2026-05-10,1,Beeswax,np-old,Candles\n#5004,2026-05-10,1,Beeswax,np.old,Candles\n`;
+    const refused = await importFile(shop.server, shop.editor, { fileName: 'o.csv', content: csv, mapping: shopifyMapping(), entityType: 'sales' });
+    expect(refused.status, JSON.stringify(refused.json)).toBe(400);
+    expect(refused.json.row_error_count).toBe(2);
+    expect(refused.json.row_errors).toEqual([
+      { row: 3, field: 'product_id', column: 'Lineitem sku', reason: 'product code NP OLD does not exist: did you mean NP-OLD?' },
+      { row: 5, field: 'product_id', column: 'Lineitem sku', reason: 'product code np.old does not exist: did you mean NP-OLD?' },
+    ]);
+    // A file import writes nothing when a row is refused: not the new product either.
+    expect([await count('products'), await count('sales')]).toEqual(before);
+    expect(await productsOf('NP-TWIN')).toEqual([]);
+
+    const { status, json } = await postMultipart(shop.server, '/api/records/preview-file/', shop.editor, [
+      { name: 'file', fileName: 'orders_export.csv', content: csv },
+      { name: 'entity_type', value: 'sales' },
+      { name: 'mapping_config', value: JSON.stringify(shopifyMapping()) },
+    ]);
+    expect(status, JSON.stringify(json)).toBe(200);
+    const preview = json as PreviewFileResponse;
+    expect(preview.new_products).toEqual([{ code: 'NP-TWIN-NEW', values: { name: 'Fir Candle', category: 'Candles' } }]);
+    expect(preview.new_product_count).toBe(1);
+    expect(preview.rows.map((row) => row.problems.product_id ?? null)).toEqual([null, 'product code NP OLD does not exist: did you mean NP-OLD?', null, 'product code np.old does not exist: did you mean NP-OLD?']);
+
+    const mapping = { entities: { sales: { field_mappings: { product_id: 'sku', date: 'day', quantity: 'qty' }, create_missing_products: true } } };
+    expect((await shop.server.request('/api/yaml/save-mapping/', { body: { name: 'np_twins', config: mapping }, token: shop.editor })).status).toBe(200);
+    const { outcome } = await shop.runIntegrationOn(
+      '/twins',
+      [
+        { day: '2026-06-03', sku: 'NP-TWIN-API', qty: 1 },
+        { day: '2026-06-03', sku: 'NP OLD', qty: 4 },
+        { day: '2026-06-04', sku: 'np-old', qty: 2 },
+      ],
+      { mapping_selection: 'np_twins', target_entity: 'sales' },
+    );
+    // The run sets the refused record aside and writes the others (a genuinely new code is still created).
+    expect(outcome).toMatchObject({ status: 'success', counts: { inserted: 2, rejected: 1, created: 1 } });
+    expect(await productsOf('NP-TWIN')).toEqual([{ code: 'NP-TWIN-API', name: 'NP-TWIN-API', category: null }]);
+    expect(await productsOf('NP OLD')).toEqual([]);
+    const sales = await sql<{ code: string; quantity: number }>`
+      select p.product_code as code, s.quantity from data.sales s join data.products p on p.id = s.product_id where s.date >= '2026-06-03' and p.product_code in ('NP-OLD', 'NP-TWIN-API') order by 1`.execute(shop.server.database.db);
+    expect(sales.rows).toEqual([
+      { code: 'NP-OLD', quantity: 2 },
+      { code: 'NP-TWIN-API', quantity: 1 },
+    ]);
+  });
+
   it('an integration run through a saved mapping names its new products from the records’ fields', async () => {
     const mapping = {
       entities: {

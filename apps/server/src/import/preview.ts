@@ -262,10 +262,12 @@ export async function previewRecords(
     const code = creating && !typed.errors ? typed.values[creating.column] : undefined;
     if (typeof code === 'string') coded.push({ code, values: typed.values as Record<string, string | null> });
   }
+  const missing = creating ? await missingCodes(db, target, creating.column, [...new Set(coded.map((c) => c.code))]) : new Map<string, string | null>();
   const newProducts = creating
     ? pickNewProducts(
         coded,
-        new Set((await missingCodes(db, target, creating.column, [...new Set(coded.map((c) => c.code))])).keys()),
+        // A code differing only in case and punctuation from one stored code (`GAR 1018`) is refused, not created.
+        new Set([...missing].filter(([, suggestion]) => suggestion === null).map(([code]) => code)),
         target.newProducts,
         creating.requiredTextColumns,
         MAX_LISTED_NEW_PRODUCTS,
@@ -299,15 +301,15 @@ export async function previewRecords(
     if (ambiguous) for (const field of target.mapped.filter((c) => target.typeOf(c) === 'DateField' || target.typeOf(c) === 'DateTimeField')) problems[field] ??= detector.ambiguity?.message ?? '';
     return { row, values: shownValues, problems, typed };
   });
-  if (!mapping.create_missing_products) {
-    for (const reference of target.references.values()) {
-      if (reference.by !== 'key' || !target.mapped.includes(reference.column)) continue;
-      const codes = rows.map((r) => r.typed?.values[reference.column]).filter((code): code is string => typeof code === 'string');
-      const missing = await missingCodes(db, target, reference.column, [...new Set(codes)]);
-      for (const row of rows) {
-        const code = row.typed?.values[reference.column];
-        if (typeof code === 'string' && missing.has(code)) row.problems[reference.column] ??= unknownCodeReason(reference, code, missing.get(code) ?? null);
-      }
+  // Unknown codes are problems; with create_missing_products only those the import refuses all the same (a loose twin of a stored code).
+  for (const reference of target.references.values()) {
+    if (reference.by !== 'key' || !target.mapped.includes(reference.column)) continue;
+    const codes = rows.map((r) => r.typed?.values[reference.column]).filter((code): code is string => typeof code === 'string');
+    const unknown = await missingCodes(db, target, reference.column, [...new Set(codes)]);
+    for (const row of rows) {
+      const code = row.typed?.values[reference.column];
+      const suggestion = typeof code === 'string' ? unknown.get(code) : undefined;
+      if (typeof code === 'string' && suggestion !== undefined && (suggestion !== null || !mapping.create_missing_products)) row.problems[reference.column] ??= unknownCodeReason(reference, code, suggestion);
     }
   }
   return {

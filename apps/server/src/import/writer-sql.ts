@@ -73,6 +73,9 @@ export function swapDayAndMonth(target: WriteTarget): RawBuilder<unknown> | null
 /** A code as compared for "did you mean": lower case, letters and digits only (`hw 0003` and `HW-0003` alike). */
 export const looseCode = (code: RawBuilder<unknown>) => sql`regexp_replace(lower(${code}::text), '[^[:alnum:]]', '', 'g')`;
 
+/** A staged row refused for its code: the lines it stands for, how many lines all such rows stand for, and the stored code it may mean. */
+export type UnknownCode = { row: number; code: string; lines: number; total: number; suggestion: string | null };
+
 /**
  * The first 100 staged rows whose code (or id) matches no row of the related table, each with the
  * lines it stands for (added up), and how many lines there are; with the one stored code that
@@ -82,7 +85,7 @@ export function unknownReferences(target: WriteTarget, column: string) {
   const reference = target.references.get(column);
   if (!reference) throw new Error(`${column} is not a reference`);
   const key = sql`r.${id(reference.keyColumn)}`;
-  return sql<{ row: number; code: string; lines: number; total: number; suggestion: string | null }>`
+  return sql<UnknownCode>`
     with unknown as (
       select ${id(STAGING_ROW)}::int as row, ${staged(column)}::text as code, ${id(STAGING_LINES)}::int as lines, (sum(${id(STAGING_LINES)}) over ())::int as total
       from ${id(STAGING_TABLE)} s
@@ -93,6 +96,30 @@ export function unknownReferences(target: WriteTarget, column: string) {
       select u.code, (select min(${key}::text) from ${dataTable(reference.encodedName)} r where ${looseCode(key)} = ${looseCode(sql`u.code`)} having count(*) = 1) as suggestion
       from (select distinct code from unknown) u)
     select u.row, u.code, u.lines, u.total, s.suggestion from unknown u join suggested s using (code) order by u.row`;
+}
+
+/**
+ * Before create_missing_products creates anything: takes the staged rows out whose code is not
+ * stored but differs only in case and punctuation from exactly one stored code (`GAR 1018` beside
+ * GAR-1018 is a typo of it, not a new product), answering the first 100 with that code as the
+ * suggestion, as unknownReferences does. One look over the distinct missing codes.
+ */
+export function takeOutLooseTwins(target: WriteTarget, column: string) {
+  const reference = target.references.get(column);
+  if (!reference) throw new Error(`${column} is not a reference`);
+  const key = sql`r.${id(reference.keyColumn)}`;
+  return sql<UnknownCode>`
+    with twins as (
+      select m.code, min(${key}::text) as suggestion
+      from (select distinct ${staged(column)}::text as code from ${id(STAGING_TABLE)} s
+        where ${staged(column)} is not null
+          and not exists (select 1 from ${dataTable(reference.encodedName)} r where ${key} = ${staged(column)})) m
+      join ${dataTable(reference.encodedName)} r on ${looseCode(key)} = ${looseCode(sql`m.code`)}
+      group by m.code having count(*) = 1),
+    taken as (
+      delete from ${id(STAGING_TABLE)} s using twins t where ${staged(column)}::text = t.code
+      returning s.${id(STAGING_ROW)}::int as row, t.code, s.${id(STAGING_LINES)}::int as lines, t.suggestion)
+    select row, code, lines, (sum(lines) over ())::int as total, suggestion from taken order by row limit 100`;
 }
 
 /**

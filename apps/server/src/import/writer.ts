@@ -17,7 +17,7 @@ import type { RowReference } from '../tables/service.ts';
 import type { ImportSession } from './repo.ts';
 import { sourcePaths } from './new-products.ts';
 import { compileRowFilters, type RowFilters } from './row-filter.ts';
-import { blankCodeSkipper, compileRecordTyper, unknownCodeReason, type WriteTarget } from './target.ts';
+import { blankCodeSkipper, compileRecordTyper, unknownCodeReason, type KeyReference, type WriteTarget } from './target.ts';
 import { RefusedChoiceValues } from './value-maps.ts';
 import { DateOrderDetector } from './values.ts';
 import * as sqlOf from './writer-sql.ts';
@@ -370,6 +370,8 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
         if (reference.unfillableColumn) throw validationError(`Invalid configuration: new ${reference.table} rows cannot be created for unknown codes: their column '${reference.unfillableColumn}' is required.`);
         // A till's `hw-0003` is the catalogue's HW-0003, not a new product.
         await session.run(sqlOf.matchCodesIgnoringCase(target, reference.column));
+        // Nor is its `HW 0003`: refused with "did you mean HW-0003?" and taken out, so nothing creates it.
+        refuseUnknownCodes(errors, target, reference, await session.run(sqlOf.takeOutLooseTwins(target, reference.column)));
         const [created] = await session.run(sqlOf.createMissingReferences(target, reference.column, MAX_LISTED_NEW_PRODUCTS));
         counts.created_references = (counts.created_references ?? 0) + (created?.created ?? 0);
         newProducts.push(...(created?.shown ?? []));
@@ -381,10 +383,7 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
         await session.run(sqlOf.matchCodesIgnoringCase(target, reference.column));
         unknown = await session.run(sqlOf.unknownReferences(target, reference.column));
       }
-      for (const { row, code, lines, suggestion } of unknown) {
-        errors.add(row, reference.column, `${unknownCodeReason(reference, code, suggestion)}${addedUpWith(target, lines)}`);
-      }
-      errors.count += unknown[0]?.total ?? 0;
+      refuseUnknownCodes(errors, target, reference, unknown);
       if (settingAside && unknown.length) await session.run(sqlOf.dropUnknownReferences(target, reference.column));
     }
     if (!settingAside && target.repeatedKeys === 'refuse') await refuseRepeatedKeys(session, target, errors, false);
@@ -443,6 +442,14 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
     throw asWriteError(error, target);
   }
   return outcome();
+}
+
+/** Rows refused for their code (unknownReferences, takeOutLooseTwins), each naming it. */
+function refuseUnknownCodes(errors: RowErrors, target: WriteTarget, reference: KeyReference, unknown: sqlOf.UnknownCode[]) {
+  for (const { row, code, lines, suggestion } of unknown) {
+    errors.add(row, reference.column, `${unknownCodeReason(reference, code, suggestion)}${addedUpWith(target, lines)}`);
+  }
+  errors.count += unknown[0]?.total ?? 0;
 }
 
 /** Rows whose key an earlier row has, refused (and, `setAside`, left out of the staging). */

@@ -1,7 +1,8 @@
 // The Data screen's business keys (issue 13) on both databases: a page of sales carries each
 // product's `code — name`; a ForeignKey column filters by the related key or name (a code that
 // looks like an id is still a code); a date column filters by a month; from_end answers the last
-// rows of the order in one read.
+// rows of the order in one read; a product code typed there is trimmed and refused when another
+// product's code equals it ignoring case.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { importFile } from '../testing/uploads.ts';
@@ -87,5 +88,36 @@ describe.each(backends)('business keys on the Data screen on %s', (backend) => {
     expect(last.previous).not.toBeNull();
     const descending = await page({ filters_json: filters, from_end: 'true', page_size: '2', sort_dir: 'desc' });
     expect(descending.results.map((r) => r['date'])).toEqual(['2011-11-02', '2011-11-01']);
+  });
+
+  it('trims a product code typed on the Data screen and refuses one equal ignoring case to another product’s, naming the field; nothing is written', async () => {
+    const codes = async () => (await server.database.db.selectFrom('data.products').select(['product_code', 'name']).where('product_code', 'ilike', 'bk-%').orderBy('product_code').execute()).map((p) => `${p.product_code} ${p.name}`);
+    const stored = await codes();
+    const add = (body: Record<string, unknown>) => server.request('/api/records/tables/products/rows/add/', { token, body });
+    for (const code of ['bk-22423', ' BK-22423 ', 'Bk-22423']) {
+      const refused = await add({ product_code: code, name: 'Second cakestand' });
+      expect(refused.status, refused.text).toBe(400);
+      const problem = `${code.trim()} is already used by BK-22423 — Regency cakestand; codes differing only in case are one product.`;
+      expect(refused.json).toMatchObject({ detail: `Product code: ${problem}`, errors: { product_code: [problem] } });
+    }
+    expect((await add({ product_code: '  ', name: 'Blank' })).status).toBe(400);
+    expect(await codes()).toEqual(stored);
+
+    // A new code is added, trimmed.
+    const added = await add({ product_code: ' BK-NEW-1 ', name: 'Paper lantern' });
+    expect(added.status, added.text).toBe(201);
+    expect(added.json.product_code).toBe('BK-NEW-1');
+
+    // Editing: changing a code to another product's in another case is refused; keeping or re-casing one's own is not.
+    const edit = (body: Record<string, unknown>) => server.request('/api/records/tables/products/rows/edit/', { token, body });
+    const twin = await edit({ id: added.json.id, product_code: 'bk-85123a', name: 'Paper lantern' });
+    expect(twin.status, twin.text).toBe(400);
+    expect(twin.json.errors).toEqual({ product_code: ['bk-85123a is already used by BK-85123A — White hanging heart; codes differing only in case are one product.'] });
+    expect(await codes()).toEqual([...stored, 'BK-NEW-1 Paper lantern'].sort());
+    const own = await edit({ id: added.json.id, product_code: 'BK-NEW-1', name: 'Paper lantern, red' });
+    expect(own.status, own.text).toBe(200);
+    const recased = await edit({ id: added.json.id, product_code: ' bk-new-1' });
+    expect(recased.status, recased.text).toBe(200);
+    expect(recased.json.product_code).toBe('bk-new-1');
   });
 });

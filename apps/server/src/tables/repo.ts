@@ -228,6 +228,20 @@ export async function updateRow(db: Db, encodedName: string, id: number, values:
   return rows[0] ? toRecord(rows[0]) : undefined;
 }
 
+/**
+ * Another product whose code equals `code` ignoring case and surrounding spaces, with its name —
+ * none when `code` is the code product `editedId` has already (twins stored before stay editable).
+ * The caller's transaction first waits for any other such check, so two adds of one code take turns.
+ */
+export async function findProductCodeTwin(db: Db, code: string, editedId: number | null): Promise<{ code: string; name: string | null } | undefined> {
+  await sql`select pg_advisory_xact_lock(hashtext('product-codes'))`.execute(db);
+  const edited = editedId === null ? sql`` : sql` and id <> ${editedId} and not exists (select 1 from data.products e where e.id = ${editedId} and e.product_code = ${code})`;
+  const { rows } = await sql<{ code: string; name: string | null }>`
+    select product_code as code, name from data.products
+    where lower(trim(product_code)) = lower(${code})${edited} order by product_code limit 1`.execute(db);
+  return rows[0];
+}
+
 /** The deleted row, or undefined when there was none with this id. */
 export async function deleteRow(db: Db, encodedName: string, id: number): Promise<RowRecord | undefined> {
   const { rows } = await sql<Record<string, unknown>>`delete from ${table(encodedName)} where id = ${id} returning *`.execute(db);

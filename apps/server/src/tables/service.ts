@@ -529,10 +529,35 @@ export async function addRow(ctx: TablesContext, options: { name: string; values
   const values = parseRowValues(entry.columns, options.values, 'create');
   refuseUnrecordableDate(entry, values);
   await refuseMissingReferences(ctx, entry, values);
-  const row = await retryingOnce(() => repo.insertRow(ctx.db, entry.encoded_name, values));
+  const row = await writingRow(ctx, entry, values, null, (db) => repo.insertRow(db, entry.encoded_name, values));
   await recordStockOf(ctx, entry, values, row);
   await tellRowsChanged(ctx, { action: 'add', table: entry.encoded_name, columns: Object.keys(values), rows: [row] });
   return row;
+}
+
+const PRODUCT_CODE = 'product_code';
+
+/**
+ * Runs a row's write. A product's code is trimmed, and refused (a 400 naming the field) when another
+ * product's code equals it ignoring case: imports take `gar-1000` for the stored GAR-1000, so a
+ * second product of that code would never be reached by them. Checked in the write's transaction.
+ */
+async function writingRow<T>(ctx: TablesContext, entry: repo.CatalogueEntry, values: repo.RowRecord, id: number | null, write: (db: Kysely<Database>) => Promise<T>): Promise<T> {
+  const typed = values[PRODUCT_CODE];
+  if (entry.encoded_name !== 'products' || typeof typed !== 'string') return retryingOnce(() => write(ctx.db));
+  const column = entry.columns.find((c) => c.key === PRODUCT_CODE);
+  const label = column ? columnLabel(column) : 'Product code';
+  const code = typed.trim();
+  if (!code) throw validationError(`${label}: This field is required.`, { [PRODUCT_CODE]: ['This field is required.'] });
+  values[PRODUCT_CODE] = code;
+  return inTransaction(ctx.db, async (trx) => {
+    const twin = await repo.findProductCodeTwin(trx, code, id);
+    if (twin) {
+      const problem = `${code} is already used by ${twin.code}${twin.name ? ` — ${twin.name}` : ''}; codes differing only in case are one product.`;
+      throw validationError(`${label}: ${problem}`, { [PRODUCT_CODE]: [problem] });
+    }
+    return write(trx);
+  });
 }
 
 /** A sale or stock count dated in the future or before 1970, a delivery expected more than 5 years ahead (dated-columns.ts): refused, naming the column. */
@@ -580,7 +605,7 @@ export async function editRow(ctx: TablesContext, options: { name: string; value
   await refuseMissingReferences(ctx, entry, values);
   // A row moved to another product changes what both are forecast from.
   const before = 'product_id' in values ? await repo.findRow(ctx.db, entry.encoded_name, id) : undefined;
-  const row = await retryingOnce(() => repo.updateRow(ctx.db, entry.encoded_name, id, values));
+  const row = await writingRow(ctx, entry, values, id, (db) => repo.updateRow(db, entry.encoded_name, id, values));
   if (!row) throw notFoundError(`Row ${id} not found in table '${entry.name}'.`);
   await recordStockOf(ctx, entry, values, row);
   await tellRowsChanged(ctx, { action: 'edit', table: entry.encoded_name, columns: Object.keys(values), rows: before ? [before, row] : [row] });
