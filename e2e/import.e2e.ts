@@ -351,17 +351,24 @@ describe('data integration (Settings)', () => {
     );
     expect(await mappingSelect(page).inputValue()).toBe('');
     expect(await page.getByLabel('Product code (product_code) · required').inputValue()).toBe('Item Code');
-    expect(await page.getByLabel('Name (name) · required').inputValue()).toBe('Description');
+    const nameSelect = page.getByLabel('Name (name)', { exact: true });
+    expect(await nameSelect.inputValue()).toBe('Description');
     await previewRows(page).nth(2).waitFor();
     expect(await previewCell(page, 0, 'unit_cost').textContent()).toBe('1.25');
     expect(await importButton(page).isEnabled()).toBe(true);
 
+    // Without a name the file only updates stored products (a stock take): the form says so, and the preview marks these new codes.
+    await nameSelect.selectOption('');
+    await page.getByText('Needed only to add new products.', { exact: false }).waitFor();
+    await previewCell(page, 0, 'product_code').filter({ hasText: `product code ${prefix}1 does not exist.` }).waitFor();
+    await nameSelect.selectOption('Description');
     // A required field without a column keeps Import disabled, and says why.
-    await page.getByLabel('Name (name) · required').selectOption('');
-    await page.getByTestId('unmapped-required').filter({ hasText: 'Choose a column for the required fields: name.' }).waitFor();
+    const codeSelect = page.getByLabel('Product code (product_code) · required');
+    await codeSelect.selectOption('');
+    await page.getByTestId('unmapped-required').filter({ hasText: 'Choose a column for the required fields: product_code.' }).waitFor();
     expect(await importButton(page).isDisabled()).toBe(true);
     await expectAccessible(page, 'a required field without a column');
-    await page.getByLabel('Name (name) · required').selectOption('Description');
+    await codeSelect.selectOption('Item Code');
     await expect.poll(() => importButton(page).isEnabled()).toBe(true);
 
     await importButton(page).click();
@@ -388,7 +395,7 @@ describe('data integration (Settings)', () => {
     await page.getByLabel('File (CSV, JSON or .xlsx)').setInputFiles(path);
     await page.getByTestId('mapping-notice').waitFor();
     expect(await page.getByLabel('Product code (product_code) · required').inputValue()).toBe('Artikelnr.');
-    expect(await page.getByLabel('Name (name) · required').inputValue()).toBe('Bezeichnung');
+    expect(await page.getByLabel('Name (name)', { exact: true }).inputValue()).toBe('Bezeichnung');
     expect(await page.getByLabel('Unit cost (unit_cost)').inputValue()).toBe('EK-Preis');
     expect(await page.getByRole('checkbox', { name: 'Decimal comma (12,50)' }).isChecked()).toBe(true);
     await previewRows(page).nth(1).waitFor();

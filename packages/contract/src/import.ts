@@ -160,6 +160,8 @@ export const importTarget = z.object({
   label: z.string(),
   type: z.enum(fieldTypes),
   required: z.boolean(),
+  /** Needed only to add new rows: a mapping that leaves it out (and maps the key) only updates stored rows (a stock take without names). */
+  needed_for_new_rows: z.literal(true).optional(),
   /** A ForeignKey fed with the related table's business key (the product code), not its id. */
   reference: z.object({ table: z.string(), key: z.string() }).optional(),
 });

@@ -14,7 +14,7 @@ import type { ImportContext } from './service.ts';
 import { FileFormatError, openSource, type RawRecord } from './source.ts';
 import { isNameable, pickNewProducts, sourcePaths } from './new-products.ts';
 import { compileRowFilters, rowFilterColumns, valuesOfColumns } from './row-filter.ts';
-import { blankCodeSkipper, compileRecordTyper, resolveWriteTarget, unknownCodeReason, type KeyReference, type TypedRecord, type WriteTarget } from './target.ts';
+import { blankCodeSkipper, compileRecordTyper, ownKeyLookup, ownTextKey, resolveWriteTarget, unknownCodeReason, type CodeLookup, type KeyReference, type TypedRecord, type WriteTarget } from './target.ts';
 import { looseCode } from './writer-sql.ts';
 import type { ReceivedFile } from './upload.ts';
 import { RefusedChoiceValues } from './value-maps.ts';
@@ -176,27 +176,34 @@ export const asSourceValue = (value: unknown): SourceValue => {
   return JSON.stringify(value);
 };
 
+/**
+ * The entity's fields for the mapping builder. Where the key is one text column (products' code), a
+ * column new rows need is required only to add them: a mapping without it updates stored rows.
+ */
 function describeTargets(target: WriteTarget): ImportTarget[] {
+  const updatable = ownTextKey(target) !== null;
   return target.columns
     .filter((c) => !isReadOnly(c.type))
     .map((c) => {
       const reference = target.references.get(c.key);
+      const isKey = target.keyColumns.includes(c.key);
+      const neededForNew = target.blankIsMissing.has(c.key) && !isKey;
       return {
         field: c.key,
         label: c.label ?? c.key,
         type: c.type,
-        required: target.blankIsMissing.has(c.key) || target.keyColumns.includes(c.key),
+        required: isKey || (neededForNew && !updatable),
+        ...(neededForNew && updatable ? { needed_for_new_rows: true as const } : {}),
         ...(reference?.by === 'key' ? { reference: { table: reference.table, key: reference.keyColumn } } : {}),
       };
     });
 }
 
-/** Which of `codes` the related table lacks: neither the code nor one code differing only in case is stored (as the import matches them). */
-async function missingCodes(db: Kysely<Database>, target: WriteTarget, column: string, codes: string[]): Promise<Map<string, string | null>> {
-  const reference = target.references.get(column);
-  if (!reference || reference.by !== 'key' || !codes.length) return new Map();
-  const table = sql.id('data', reference.encodedName);
-  const key = sql.ref(reference.keyColumn);
+/** Which of `codes` the table of `lookup` lacks: neither the code nor one code differing only in case is stored (as the import matches them). */
+async function missingCodes(db: Kysely<Database>, lookup: CodeLookup | undefined, codes: string[]): Promise<Map<string, string | null>> {
+  if (!lookup || lookup.by !== 'key' || !codes.length) return new Map();
+  const table = sql.id('data', lookup.encodedName);
+  const key = sql.ref(lookup.keyColumn);
   const { rows } = await sql<{ code: string; suggestion: string | null }>`
     select c.code, (select min(${key}::text) from ${table} where ${looseCode(sql`${key}`)} = ${looseCode(sql`c.code`)} having count(*) = 1) as suggestion
     from unnest(${codes}::text[]) c(code)
@@ -262,7 +269,7 @@ export async function previewRecords(
     const code = creating && !typed.errors ? typed.values[creating.column] : undefined;
     if (typeof code === 'string') coded.push({ code, values: typed.values as Record<string, string | null> });
   }
-  const missing = creating ? await missingCodes(db, target, creating.column, [...new Set(coded.map((c) => c.code))]) : new Map<string, string | null>();
+  const missing = creating ? await missingCodes(db, creating, [...new Set(coded.map((c) => c.code))]) : new Map<string, string | null>();
   const newProducts = creating
     ? pickNewProducts(
         coded,
@@ -295,21 +302,25 @@ export async function previewRecords(
     const typed = typeRecord(values, row);
     for (const [field, reasons] of Object.entries(typed.errors ?? {})) problems[field] = reasons.join(' ');
     for (const field of target.keyColumns) if (!(field in fieldMappings)) problems[field] ??= 'No column is mapped to this key field.';
-    for (const field of target.blankIsMissing) if (!(field in fieldMappings) && targets.some((t) => t.field === field)) problems[field] ??= 'No column is mapped to this required field.';
+    if (!target.updateOnly) for (const field of target.blankIsMissing) if (!(field in fieldMappings) && targets.some((t) => t.field === field)) problems[field] ??= 'No column is mapped to this required field.';
     const shownValues: Record<string, SourceValue> = {};
     for (const field of Object.keys(fieldMappings)) shownValues[field] = field in typed.values ? asSourceValue(typed.values[field]) : asSourceValue(values[field]);
     if (ambiguous) for (const field of target.mapped.filter((c) => target.typeOf(c) === 'DateField' || target.typeOf(c) === 'DateTimeField')) problems[field] ??= detector.ambiguity?.message ?? '';
     return { row, values: shownValues, problems, typed };
   });
-  // Unknown codes are problems; with create_missing_products only those the import refuses all the same (a loose twin of a stored code).
-  for (const reference of target.references.values()) {
-    if (reference.by !== 'key' || !target.mapped.includes(reference.column)) continue;
-    const codes = rows.map((r) => r.typed?.values[reference.column]).filter((code): code is string => typeof code === 'string');
-    const unknown = await missingCodes(db, target, reference.column, [...new Set(codes)]);
+  // Codes the import would refuse: of references (with create_missing_products only a loose twin of a stored code, which is not created), and an update-only target's own.
+  const lookups: { column: string; lookup: CodeLookup; creates: boolean }[] = [...target.references.values()]
+    .filter((r) => r.by === 'key' && target.mapped.includes(r.column))
+    .map((r) => ({ column: r.column, lookup: r, creates: mapping.create_missing_products === true }));
+  const ownLookup = ownKeyLookup(target);
+  if (ownLookup) lookups.push({ column: ownLookup.keyColumn, lookup: ownLookup, creates: false });
+  for (const { column, lookup, creates } of lookups) {
+    const codes = rows.map((r) => r.typed?.values[column]).filter((code): code is string => typeof code === 'string');
+    const unknown = await missingCodes(db, lookup, [...new Set(codes)]);
     for (const row of rows) {
-      const code = row.typed?.values[reference.column];
+      const code = row.typed?.values[column];
       const suggestion = typeof code === 'string' ? unknown.get(code) : undefined;
-      if (typeof code === 'string' && suggestion !== undefined && (suggestion !== null || !mapping.create_missing_products)) row.problems[reference.column] ??= unknownCodeReason(reference, code, suggestion);
+      if (typeof code === 'string' && suggestion !== undefined && (suggestion !== null || !creates)) row.problems[column] ??= unknownCodeReason(lookup, code, suggestion);
     }
   }
   return {

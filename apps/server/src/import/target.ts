@@ -62,12 +62,21 @@ export type WriteTarget = {
   defaults: Map<string, string>;
   /** The file's columns new products take their fields from (the mapping's new_products), or null. */
   newProducts: NewProductColumns | null;
+  /**
+   * The mapping fills the one-column text key and other columns but not every column a new row
+   * needs (a stock take's code and count, no name): it only updates stored rows, and a code no row
+   * has is refused by row (ADR 0011's amendment of 2026-12-03).
+   */
+  updateOnly: boolean;
 };
 
 const invalid = (reason: string) => validationError(`Invalid configuration: ${reason}`);
 
+/** Where a row's code is looked up: a reference's related table, or an update-only target's own table (ownKeyLookup). */
+export type CodeLookup = Pick<KeyReference, 'by' | 'table' | 'encodedName' | 'keyColumn'>;
+
 /** A row's code that no related row has, in words: "product code GAR 1018 does not exist: did you mean GAR-1018?" (import and preview alike). */
-export function unknownCodeReason(reference: KeyReference, code: string, suggestion: string | null): string {
+export function unknownCodeReason(reference: CodeLookup, code: string, suggestion: string | null): string {
   const what = reference.by === 'key' ? `${reference.table === 'products' ? 'product' : reference.table} ${reference.keyColumn.replaceAll('_', ' ')}` : `${reference.table} id`;
   return `${what.replace(/^product product /, 'product ')} ${code} does not exist${suggestion ? `: did you mean ${suggestion}?` : '.'}`;
 }
@@ -167,7 +176,10 @@ export async function resolveWriteTarget(db: Kysely<Database>, config: ProductCo
     }
   }
   const unfilled = table.columns.find((c) => !isReadOnly(c.type) && blankIsMissing.has(c.key) && !(c.key in mapping.field_mappings));
-  if (unfilled && complete) throw invalid(`the mapping does not fill the required column '${unfilled.key}'.`);
+  // A stock take maps the code and the count, not the name: it updates the stored products only.
+  const [onlyKey, ...moreKeys] = entity.key;
+  const updateOnly = Boolean(unfilled) && !missingKey && !moreKeys.length && onlyKey !== undefined && isTextual(typeOf(onlyKey)) && mapped.some((c) => !entity.key.includes(c));
+  if (unfilled && complete && !updateOnly) throw invalid(`the mapping does not fill the required column '${unfilled.key}'.`);
   const repeatedKeys = mapping.repeated_keys ?? entity.repeated_keys ?? 'last';
   return {
     entityType,
@@ -185,6 +197,7 @@ export async function resolveWriteTarget(db: Kysely<Database>, config: ProductCo
     blankIsMissing,
     defaults,
     newProducts,
+    updateOnly,
   };
 }
 
@@ -198,6 +211,12 @@ export type TypedRecord = { values: RowValues; present: string[]; errors: Record
 export function ownTextKey(target: WriteTarget): string | null {
   const [key, ...more] = target.keyColumns;
   return key && !more.length && isTextual(target.typeOf(key)) ? key : null;
+}
+
+/** Where an update-only target looks its rows' codes up (its own table), or null for a target that may add rows. */
+export function ownKeyLookup(target: WriteTarget): CodeLookup | null {
+  const key = ownTextKey(target);
+  return target.updateOnly && key ? { by: 'key', table: target.tableName, encodedName: target.encodedName, keyColumn: key } : null;
 }
 
 const isBlank = (raw: unknown) => raw === null || raw === undefined || (typeof raw === 'string' && raw.trim() === '');

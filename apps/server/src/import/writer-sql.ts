@@ -3,7 +3,7 @@
 // (lookups by business key, repeated keys summed or the last kept, then insert or upsert).
 import { sql, type RawBuilder } from 'kysely';
 import { isReferredBy, type ReferencingForeignKey } from '../tables/repo.ts';
-import { ownTextKey, type WriteTarget } from './target.ts';
+import { ownTextKey, type CodeLookup, type WriteTarget } from './target.ts';
 
 /** Every typed row of the file, as COPYed. */
 export const STAGING_TABLE = 'import_rows';
@@ -77,23 +77,22 @@ export const looseCode = (code: RawBuilder<unknown>) => sql`regexp_replace(lower
 export type UnknownCode = { row: number; code: string; lines: number; total: number; suggestion: string | null };
 
 /**
- * The first 100 staged rows whose code (or id) matches no row of the related table, each with the
- * lines it stands for (added up), and how many lines there are; with the one stored code that
- * differs from it only in case and punctuation, if any.
+ * The first 100 staged rows whose code (or id) in `column` matches no row of `lookup`'s table (the
+ * related table, or an update-only target's own), each with the lines it stands for (added up), and
+ * how many lines there are; with the one stored code that differs from it only in case and
+ * punctuation, if any.
  */
-export function unknownReferences(target: WriteTarget, column: string) {
-  const reference = target.references.get(column);
-  if (!reference) throw new Error(`${column} is not a reference`);
-  const key = sql`r.${id(reference.keyColumn)}`;
+export function unknownCodes(column: string, lookup: CodeLookup) {
+  const key = sql`r.${id(lookup.keyColumn)}`;
   return sql<UnknownCode>`
     with unknown as (
       select ${id(STAGING_ROW)}::int as row, ${staged(column)}::text as code, ${id(STAGING_LINES)}::int as lines, (sum(${id(STAGING_LINES)}) over ())::int as total
       from ${id(STAGING_TABLE)} s
       where ${staged(column)} is not null
-        and not exists (select 1 from ${dataTable(reference.encodedName)} r where ${key} = ${staged(column)})
+        and not exists (select 1 from ${dataTable(lookup.encodedName)} r where ${key} = ${staged(column)})
       order by ${id(STAGING_ROW)} limit 100),
     suggested as (
-      select u.code, (select min(${key}::text) from ${dataTable(reference.encodedName)} r where ${looseCode(key)} = ${looseCode(sql`u.code`)} having count(*) = 1) as suggestion
+      select u.code, (select min(${key}::text) from ${dataTable(lookup.encodedName)} r where ${looseCode(key)} = ${looseCode(sql`u.code`)} having count(*) = 1) as suggestion
       from (select distinct code from unknown) u)
     select u.row, u.code, u.lines, u.total, s.suggestion from unknown u join suggested s using (code) order by u.row`;
 }
@@ -102,7 +101,7 @@ export function unknownReferences(target: WriteTarget, column: string) {
  * Before create_missing_products creates anything: takes the staged rows out whose code is not
  * stored but differs only in case and punctuation from exactly one stored code (`GAR 1018` beside
  * GAR-1018 is a typo of it, not a new product), answering the first 100 with that code as the
- * suggestion, as unknownReferences does. One look over the distinct missing codes.
+ * suggestion, as unknownCodes does. One look over the distinct missing codes.
  */
 export function takeOutLooseTwins(target: WriteTarget, column: string) {
   const reference = target.references.get(column);
@@ -152,14 +151,12 @@ function foldCodes(column: string, encodedName: string, keyColumn: string) {
       and not exists (select 1 from ${dataTable(encodedName)} r where ${key} = s.${id(column)})`;
 }
 
-/** Sets aside the staged rows whose code the related table lacks (a run that writes the records that pass). */
-export function dropUnknownReferences(target: WriteTarget, column: string) {
-  const reference = target.references.get(column);
-  if (!reference) throw new Error(`${column} is not a reference`);
+/** Sets aside the staged rows whose code in `column` the table of `lookup` lacks (a run that writes the records that pass). */
+export function dropUnknownCodes(column: string, lookup: CodeLookup) {
   return sql`
     delete from ${id(STAGING_TABLE)} s
     where ${staged(column)} is not null
-      and not exists (select 1 from ${dataTable(reference.encodedName)} r where r.${id(reference.keyColumn)} = ${staged(column)})`;
+      and not exists (select 1 from ${dataTable(lookup.encodedName)} r where r.${id(lookup.keyColumn)} = ${staged(column)})`;
 }
 
 /**
@@ -296,16 +293,15 @@ export const mergedRowIdsFilling = (target: WriteTarget, column: string) => sql`
 
 export type MergeWrite = {
   fieldSets: string[];
-  /** plain: INSERT (no key is stored); upsert: ON CONFLICT DO UPDATE; insert-new: ON CONFLICT DO NOTHING (stored keys refused). */
-  mode: 'plain' | 'upsert' | 'insert-new';
+  /**
+   * plain: INSERT (no key is stored); upsert: ON CONFLICT DO UPDATE; insert-new: ON CONFLICT DO
+   * NOTHING (stored keys refused); update: UPDATE of the stored rows (an update-only target, whose
+   * keys are all stored: an INSERT would trip the NOT NULL of the columns it does not fill).
+   */
+  mode: 'plain' | 'upsert' | 'insert-new' | 'update';
   source: { tag: string; run: string } | null;
 };
 
-/**
- * The merged rows into the data table, one INSERT per set of filled columns (a missing field keeps
- * its default on insert and its stored value on update); answers how many rows were new and how
- * many were written. With a source, the written rows' ids are noted under it (data action replace).
- */
 /** The merged rows that fill the columns of `fields` into the data table (in key order: the key's index grows at its end). */
 function insertMerged(target: WriteTarget, write: MergeWrite, fields: string) {
   const keys = list(target.keyColumns);
@@ -313,6 +309,18 @@ function insertMerged(target: WriteTarget, write: MergeWrite, fields: string) {
   const updatable = columns.filter((c) => !target.keyColumns.includes(c));
   const only = write.fieldSets.length > 1 ? sql`where ${id(STAGING_FIELDS)} = ${fields}` : sql``;
   return sql`insert into ${dataTable(target.encodedName)} as t (${list(columns)}) select ${list(columns)} from ${id(MERGED_TABLE)} ${only} order by ${keys} ${onConflict(target, write, updatable)}`;
+}
+
+/** The merged rows that fill the columns of `fields` onto the stored rows of their keys (null: the set fills no column besides the key). */
+function updateMerged(target: WriteTarget, write: MergeWrite, fields: string) {
+  const updatable = target.mapped.filter((c, i) => fields[i] === '1' && !target.keyColumns.includes(c));
+  if (!updatable.length) return null;
+  const only = write.fieldSets.length > 1 ? sql` and m.${id(STAGING_FIELDS)} = ${fields}` : sql``;
+  const sameKey = sql.join(
+    target.keyColumns.map((c) => sql`t.${id(c)} = m.${id(c)}`),
+    sql` and `,
+  );
+  return sql`update ${dataTable(target.encodedName)} as t set ${sql.join(newValues(target, write, updatable, 'm'))} from ${id(MERGED_TABLE)} m where ${sameKey}${only}`;
 }
 
 /**
@@ -325,17 +333,26 @@ function insertMerged(target: WriteTarget, write: MergeWrite, fields: string) {
 function onConflict(target: WriteTarget, write: MergeWrite, updatable: string[]) {
   if (write.mode === 'plain') return sql``;
   const keys = list(target.keyColumns);
-  const summedInRun = write.source && target.repeatedKeys === 'sum' ? updatable.filter((c) => target.summed.includes(c)) : [];
-  const ofThisRun = write.source
-    ? sql`exists (select 1 from import_row_sources r where r.table_name = ${target.encodedName} and r.row_id = t.id and r.source = ${write.source.tag} and r.run = ${write.source.run})`
-    : sql`false`;
-  const added = (c: string) => sql`${id(c)} = case when ${ofThisRun} then t.${id(c)} + excluded.${id(c)} else excluded.${id(c)} end`;
   if (write.mode === 'insert-new') {
-    if (!summedInRun.length) return sql`on conflict (${keys}) do nothing`;
-    return sql`on conflict (${keys}) do update set ${sql.join(summedInRun.map(added))} where ${ofThisRun}`;
+    const summed = summedInRun(target, write, updatable);
+    if (!summed.length) return sql`on conflict (${keys}) do nothing`;
+    return sql`on conflict (${keys}) do update set ${sql.join(newValues(target, write, summed, 'excluded'))} where ${ofThisRun(target, write)}`;
   }
   if (!updatable.length) return sql`on conflict (${keys}) do nothing`;
-  return sql`on conflict (${keys}) do update set ${sql.join(updatable.map((c) => (summedInRun.includes(c) ? added(c) : sql`${id(c)} = excluded.${id(c)}`)))}`;
+  return sql`on conflict (${keys}) do update set ${sql.join(newValues(target, write, updatable, 'excluded'))}`;
+}
+
+const summedInRun = (target: WriteTarget, write: MergeWrite, updatable: string[]) => (write.source && target.repeatedKeys === 'sum' ? updatable.filter((c) => target.summed.includes(c)) : []);
+const ofThisRun = (target: WriteTarget, write: MergeWrite) =>
+  write.source
+    ? sql`exists (select 1 from import_row_sources r where r.table_name = ${target.encodedName} and r.row_id = t.id and r.source = ${write.source.tag} and r.run = ${write.source.run})`
+    : sql`false`;
+
+/** The SET list of `updatable` from the merged row (`excluded` of an upsert, `m` of an update): its value, or added to what this run wrote before (onConflict). */
+function newValues(target: WriteTarget, write: MergeWrite, updatable: string[], from: 'excluded' | 'm') {
+  const summed = summedInRun(target, write, updatable);
+  const incoming = (c: string) => sql`${id(from)}.${id(c)}`;
+  return updatable.map((c) => (summed.includes(c) ? sql`${id(c)} = case when ${ofThisRun(target, write)} then t.${id(c)} + ${incoming(c)} else ${incoming(c)} end` : sql`${id(c)} = ${incoming(c)}`));
 }
 
 /**
@@ -345,11 +362,22 @@ function onConflict(target: WriteTarget, write: MergeWrite, updatable: string[])
 export const insertMergedPlain = (target: WriteTarget, fieldSets: string[]) =>
   fieldSets.map((fields) => insertMerged(target, { fieldSets, mode: 'plain', source: null }, fields));
 
+/**
+ * The merged rows into the data table, one statement per set of filled columns (a missing field
+ * keeps its default on insert and its stored value on update); answers how many rows were new and
+ * how many were written. With a source, the written rows' ids are noted under it (data action replace).
+ */
 export function writeMerged(target: WriteTarget, write: MergeWrite) {
-  // xmax = 0 only on a freshly inserted row version.
-  const writes = write.fieldSets.map((fields, at) => sql`${id(`written_${at}`)} as (${insertMerged(target, write, fields)} returning id, (xmax = 0) as inserted)`);
+  // xmax = 0 only on a freshly inserted row version (an upsert's updated row keeps its lock's); an UPDATE inserts none.
+  const statements = write.fieldSets.flatMap((fields) => {
+    if (write.mode !== 'update') return [sql`${insertMerged(target, write, fields)} returning id, (xmax = 0) as inserted`];
+    const update = updateMerged(target, write, fields);
+    return update ? [sql`${update} returning t.id, false as inserted`] : [];
+  });
+  if (!statements.length) return sql<{ inserted: number; written: number }>`select 0 as inserted, 0 as written`;
+  const writes = statements.map((statement, at) => sql`${id(`written_${at}`)} as (${statement})`);
   const written = sql.join(
-    write.fieldSets.map((_, at) => sql`select id, inserted from ${id(`written_${at}`)}`),
+    statements.map((_, at) => sql`select id, inserted from ${id(`written_${at}`)}`),
     sql` union all `,
   );
   // A row is the source's own (replace may delete it later) when the source created it; one stored

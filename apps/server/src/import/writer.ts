@@ -2,8 +2,9 @@
 // business key → per-entity handling of repeated keys → upsert). It takes mapped source records for
 // an entity, types each one (import/target.ts), COPYs them in ~2 MB pieces into a staging table
 // while the next piece is typed, and then, in the caller's transaction: refuses unknown codes
-// (or creates the products), refuses repeated keys when the entity says so, and writes the rows
-// (summed or the last of each key) with one INSERT or upsert. A file import writes nothing when any
+// (or creates the products; for an update-only target, its own codes no stored row has), refuses
+// repeated keys when the entity says so, and writes the rows (summed or the last of each key) with
+// one INSERT or upsert (an UPDATE for an update-only target). A file import writes nothing when any
 // row is refused (the caller rolls back); an integration's batch sets the refused records aside and
 // writes the others (setAsideRefused, ADR 0060's amendment).
 // Signature and use: docs/architecture.md "Records writer".
@@ -17,7 +18,8 @@ import type { RowReference } from '../tables/service.ts';
 import type { ImportSession } from './repo.ts';
 import { sourcePaths } from './new-products.ts';
 import { compileRowFilters, type RowFilters } from './row-filter.ts';
-import { blankCodeSkipper, compileRecordTyper, unknownCodeReason, type KeyReference, type WriteTarget } from './target.ts';
+import type { RawBuilder } from 'kysely';
+import { blankCodeSkipper, compileRecordTyper, ownKeyLookup, unknownCodeReason, type CodeLookup, type WriteTarget } from './target.ts';
 import { RefusedChoiceValues } from './value-maps.ts';
 import { DateOrderDetector } from './values.ts';
 import * as sqlOf from './writer-sql.ts';
@@ -371,21 +373,18 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
         // A till's `hw-0003` is the catalogue's HW-0003, not a new product.
         await session.run(sqlOf.matchCodesIgnoringCase(target, reference.column));
         // Nor is its `HW 0003`: refused with "did you mean HW-0003?" and taken out, so nothing creates it.
-        refuseUnknownCodes(errors, target, reference, await session.run(sqlOf.takeOutLooseTwins(target, reference.column)));
+        addUnknownCodeErrors(errors, target, reference.column, reference, await session.run(sqlOf.takeOutLooseTwins(target, reference.column)));
         const [created] = await session.run(sqlOf.createMissingReferences(target, reference.column, MAX_LISTED_NEW_PRODUCTS));
         counts.created_references = (counts.created_references ?? 0) + (created?.created ?? 0);
         newProducts.push(...(created?.shown ?? []));
         continue;
       }
-      let unknown = await session.run(sqlOf.unknownReferences(target, reference.column));
       // Only a file with unknown codes pays for the second look, ignoring case.
-      if (unknown.length && reference.by === 'key') {
-        await session.run(sqlOf.matchCodesIgnoringCase(target, reference.column));
-        unknown = await session.run(sqlOf.unknownReferences(target, reference.column));
-      }
-      refuseUnknownCodes(errors, target, reference, unknown);
-      if (settingAside && unknown.length) await session.run(sqlOf.dropUnknownReferences(target, reference.column));
+      await refuseUnknownCodes(session, target, errors, reference.column, reference, settingAside, reference.by === 'key' ? sqlOf.matchCodesIgnoringCase(target, reference.column) : null);
     }
+    // An update-only import (a stock take without names) adds no rows: a code no stored row has is the row's error.
+    const ownLookup = ownKeyLookup(target);
+    if (ownLookup) await refuseUnknownCodes(session, target, errors, ownLookup.keyColumn, ownLookup, settingAside, null);
     if (!settingAside && target.repeatedKeys === 'refuse') await refuseRepeatedKeys(session, target, errors, false);
     if (errors.count && !settingAside) return outcome();
     if (settingAside) {
@@ -401,13 +400,15 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
     const [merged] = await session.run(sqlOf.countMerged());
     const distinct = merged?.n ?? 0;
     // Read before the write (the table is locked): which new rows will take a default silently.
-    if (target.defaults.size) {
+    if (target.defaults.size && !target.updateOnly) {
       const [missing] = await session.run(sqlOf.newRowsWithoutValue(target, [...target.defaults.keys()]));
       defaulted = [...target.defaults].map(([field, value]) => ({ field, rows: missing?.[field] ?? 0, value })).filter((column) => column.rows > 0);
     }
     let written: { inserted: number; written: number } | undefined;
     if (action === 'insert') {
       [written] = await session.run(sqlOf.writeMerged(target, { fieldSets, mode: 'insert-new', source }));
+    } else if (target.updateOnly) {
+      [written] = await session.run(sqlOf.writeMerged(target, { fieldSets, mode: 'update', source }));
     } else {
       const [stored] = await session.run(sqlOf.anyKeyStored(target));
       if (!stored?.found) {
@@ -444,12 +445,25 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
   return outcome();
 }
 
-/** Rows refused for their code (unknownReferences, takeOutLooseTwins), each naming it. */
-function refuseUnknownCodes(errors: RowErrors, target: WriteTarget, reference: KeyReference, unknown: sqlOf.UnknownCode[]) {
-  for (const { row, code, lines, suggestion } of unknown) {
-    errors.add(row, reference.column, `${unknownCodeReason(reference, code, suggestion)}${addedUpWith(target, lines)}`);
-  }
+/** Rows refused for their code (unknownCodes, takeOutLooseTwins), each naming it in the words of unknownCodeReason. */
+function addUnknownCodeErrors(errors: RowErrors, target: WriteTarget, column: string, lookup: CodeLookup, unknown: sqlOf.UnknownCode[]) {
+  for (const { row, code, lines, suggestion } of unknown) errors.add(row, column, `${unknownCodeReason(lookup, code, suggestion)}${addedUpWith(target, lines)}`);
   errors.count += unknown[0]?.total ?? 0;
+}
+
+/**
+ * Staged rows whose code in `column` the table of `lookup` lacks, refused (and, `setAside`, left
+ * out of the staging). `fold`: codes matched ignoring case before the second look, run only when
+ * the first finds any.
+ */
+async function refuseUnknownCodes(session: ImportSession, target: WriteTarget, errors: RowErrors, column: string, lookup: CodeLookup, setAside: boolean, fold: RawBuilder<unknown> | null) {
+  let unknown = await session.run(sqlOf.unknownCodes(column, lookup));
+  if (unknown.length && fold) {
+    await session.run(fold);
+    unknown = await session.run(sqlOf.unknownCodes(column, lookup));
+  }
+  addUnknownCodeErrors(errors, target, column, lookup, unknown);
+  if (setAside && unknown.length) await session.run(sqlOf.dropUnknownCodes(column, lookup));
 }
 
 /** Rows whose key an earlier row has, refused (and, `setAside`, left out of the staging). */

@@ -374,6 +374,29 @@ describe.each(backends)('scheduled integrations on %s', (backend) => {
     expect((await products(prefix)).map((product) => product.product_code)).toEqual([code(1), code(2)]);
   });
 
+  it("updates only the stored products' counts through a mapping without names, sets aside unknown codes, and refuses data action insert", async () => {
+    const { prefix, code } = await storeCatalogue(2);
+    const before = await products(prefix);
+    const mapping = `stock_take_${prefix}`;
+    const saved = await server.request('/api/yaml/save-mapping/', { body: { name: mapping, config: { entities: { products: { field_mappings: { product_code: 'sku', current_stock: 'counted' } } } } }, token: admin });
+    expect(saved.status, saved.text).toBe(200);
+    source.route('/stock-take', (_request, response) =>
+      sendJson(response, [
+        { sku: code(1), name: 'Short till name', counted: 40 },
+        { sku: code(9), name: 'Unknown', counted: 5 },
+      ]),
+    );
+    const integration = await createOk({ endpoint: `${source.origin}/stock-take`, mapping_selection: mapping });
+    expect(await run(integration.id)).toMatchObject({ status: 'success', counts: { inserted: 0, updated: 1, rejected: 1 } });
+    expect(await products(prefix)).toEqual([{ ...before[0], current_stock: 40 }, before[1]]);
+    expect((await logs(integration.id)).results[0]?.rejections).toEqual([{ page: 1, record: 2, field: 'product_code', reason: `product code ${code(9)} does not exist.` }]);
+    const inserting = await createOk({ endpoint: `${source.origin}/stock-take`, mapping_selection: mapping, data_action: 'insert' });
+    const refused = await run(inserting.id);
+    expect(refused).toMatchObject({ status: 'failed' });
+    expect(JSON.stringify(refused)).toContain('data action insert adds new rows only');
+    expect(await products(prefix)).toEqual([{ ...before[0], current_stock: 40 }, before[1]]);
+  });
+
   it('replace keeps the stored row of a rejected record: a run with rejected records deletes nothing', async () => {
     const { prefix } = await storeCatalogue(3);
     const mapping = `mirror_${prefix}`;

@@ -100,6 +100,9 @@ export function createIntegrationWriter(deps: { database: AppDatabase; loadConfi
       const resolved = resolveEntityMapping(mappingConfig, entityType);
       if (!resolved.ok) throw validationError(resolved.message);
       const write = await resolveWriteTarget(deps.database.db, config, entityType, resolved.mapping);
+      if (write.updateOnly && action === 'insert') {
+        throw validationError(`Invalid configuration: mapping '${mappingName}' does not fill every column new ${write.tableName} rows need, so it only updates stored rows, and data action insert adds new rows only. Map those columns, or use upsert.`);
+      }
       const keyPaths = write.keyColumns.map((field) => ({ field, path: resolved.mapping.field_mappings[field] ?? field }));
       const learnsDateOrder = (resolved.mapping.date_format ?? 'auto') === 'auto';
       const mapping = learnsDateOrder && learntDateOrder ? { ...resolved.mapping, date_format: learntDateOrder } : resolved.mapping;

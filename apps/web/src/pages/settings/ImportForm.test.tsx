@@ -4,7 +4,7 @@
 // more", the success counts, the upload and server progress, and the file input reachable by its
 // label (keyboard users tab to it); why the form left a saved mapping, a draft's column the file
 // lacks shown as such, Import disabled for a file the preview could not read, and "What does each
-// value mean?" for values outside a column's choices.
+// value mean?" for values outside a column's choices; Name needed only to add new products (a stock take imports without it).
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
@@ -72,6 +72,30 @@ describe('import form', () => {
     expect(screen.getByTestId('preview-summary').textContent).toBe('1 value in these records will be refused by the server.');
     expect(screen.getByTestId('unmapped-required').textContent).toBe('Choose a column for the required fields: quantity.');
     expect((screen.getByRole('button', { name: 'Import file' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('offers a stock take without names: Name is needed only to add new products, and Import is enabled without it', () => {
+    const stockTake: PreviewFileResponse = {
+      ...previewData,
+      header: ['Artikelnr', 'Bezeichnung', 'Bestand gezählt'],
+      raw_rows: [['GAR-1012', 'Kompost', '17']],
+      targets: [
+        { field: 'product_code', label: 'Product code', type: 'CharField', required: true },
+        { field: 'name', label: 'Name', type: 'CharField', required: false, needed_for_new_rows: true },
+        { field: 'current_stock', label: 'Current stock', type: 'IntegerField', required: false },
+      ],
+      proposed_mapping: { product_code: 'Artikelnr', name: 'Bezeichnung', current_stock: 'Bestand gezählt' },
+      rows: [{ row: 2, values: { product_code: 'GAR-1012', current_stock: 17 }, problems: {} }],
+    };
+    const draft = { field_mappings: { product_code: 'Artikelnr', current_stock: 'Bestand gezählt' } };
+    useImportStore.setState({ entities: [{ name: 'products', repeatedKeys: 'last' }], entityType: 'products', selectedFile: new File(['x'], 'inventur.csv'), draft, previewData: stockTake });
+    renderForm();
+    const name = screen.getByLabelText('Name (name)', { exact: false }) as HTMLSelectElement;
+    expect(name.value).toBe('');
+    expect(screen.getByText("Needed only to add new products. Without it, the file's codes update the stored products (only the fields mapped), and a code none has is refused.")).toBeTruthy();
+    expect(screen.queryByText('Choose the column that holds this field.')).toBeNull();
+    expect(screen.queryByTestId('unmapped-required')).toBeNull();
+    expect((screen.getByRole('button', { name: 'Import file' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('lists the refused rows and how many more there are', () => {

@@ -81,6 +81,7 @@ function MappingBuilder({ preview }: { preview: PreviewFileResponse }) {
             value={draft?.field_mappings[target.field] ?? ''}
             disabled={isUploading}
             error={target.required && !draft?.field_mappings[target.field] ? t('import.builder.chooseColumn') : undefined}
+            description={target.needed_for_new_rows ? t('import.builder.neededForNew', { entity: entityType }) : undefined}
             onChange={(event) => void setColumn(target.field, event.currentTarget.value || null)}
             data={columnOptions(preview.header, draft?.field_mappings[target.field], t)}
           />
