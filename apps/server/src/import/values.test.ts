@@ -49,7 +49,7 @@ describe('dates as files write them', () => {
 describe('splitDate', () => {
   // What splitDate answered before its usual shapes were read by hand: the regular expression alone.
   const byExpression = (text: string) => {
-    const match = /^(\d{1,2})([/.-])(\d{1,2})\2(\d{4})(?:[T ,]+(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\s*([AaPp][Mm]))?)?$/.exec(text);
+    const match = /^(\d{1,2})([/.-])(\d{1,2})\2(\d{4}|\d{2})(?:[T ,]+(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\s*([AaPp][Mm]))?)?$/.exec(text);
     if (!match) return null;
     let hours = Number(match[5]);
     if (match[8]) {
@@ -58,14 +58,17 @@ describe('splitDate', () => {
     }
     if (match[5] !== undefined && (hours > 23 || Number(match[6]) > 59 || Number(match[7] ?? 0) > 59)) return null;
     const time = match[5] === undefined ? null : `${String(hours).padStart(2, '0')}:${match[6]}:${String(match[7] ?? 0).padStart(2, '0')}`;
-    return { first: Number(match[1]), second: Number(match[3]), year: Number(match[4]), separator: match[2], time };
+    const yearDigits = match[4] as string;
+    // Two-digit years as Excel reads them: 00–69 → 20YY, 70–99 → 19YY.
+    const year = yearDigits.length === 2 ? (Number(yearDigits) < 70 ? 2000 : 1900) + Number(yearDigits) : Number(yearDigits);
+    return { first: Number(match[1]), second: Number(match[3]), year, separator: match[2], time };
   };
 
   it('reads every text as the regular expression does', () => {
     const digits = (min: number, max: number) => fc.stringMatching(new RegExp(`^[0-9]{${min},${max}}$`));
     const piece = fc.oneof(digits(0, 5), fc.constantFrom('/', '.', '-', ' ', ':', 'T', ',', 'AM', 'pm', '  ', 'x'));
     const shaped = fc
-      .tuple(digits(0, 3), fc.constantFrom('/', '.', '-'), digits(0, 3), fc.constantFrom('/', '.', '-'), digits(3, 5), fc.constantFrom('', ' ', 'T', ', ', '  '), digits(0, 3), fc.constantFrom('', ':'), digits(0, 3), fc.constantFrom('', ':'), digits(0, 3), fc.constantFrom('', ' PM', 'am', 'x'))
+      .tuple(digits(0, 3), fc.constantFrom('/', '.', '-'), digits(0, 3), fc.constantFrom('/', '.', '-'), digits(1, 5), fc.constantFrom('', ' ', 'T', ', ', '  '), digits(0, 3), fc.constantFrom('', ':'), digits(0, 3), fc.constantFrom('', ':'), digits(0, 3), fc.constantFrom('', ' PM', 'am', 'x'))
       .map((parts) => parts.join(''));
     fc.assert(
       fc.property(fc.oneof(shaped, fc.array(piece, { maxLength: 12 }).map((parts) => parts.join(''))), (text) => {
@@ -73,7 +76,7 @@ describe('splitDate', () => {
       }),
       { numRuns: 20_000 },
     );
-    for (const text of ['1/2/2024', '31.12.2024 23:59:59', '01-02-2024 8:26', '1/2/2024 24:00', '1/2/2024 8:60', '1/2/2024 8:26:60', '1/2/2024  8:26', '1/2/2024T8:26', '12/1/2011 8:26 PM', '111/2/2024', '1/2/20245']) {
+    for (const text of ['1/2/2024', '31.12.2024 23:59:59', '01-02-2024 8:26', '1/2/2024 24:00', '1/2/2024 8:60', '1/2/2024 8:26:60', '1/2/2024  8:26', '1/2/2024T8:26', '12/1/2011 8:26 PM', '111/2/2024', '1/2/20245', '0/0/00', '31.12.69', '1.1.70 8:26', '1/2/024']) {
       expect(splitDate(text), text).toEqual(byExpression(text));
     }
   });
