@@ -1,7 +1,7 @@
 // A mapping's field values (`field_values: {date: '2026-11-30'}`): one value for every line of a
 // file without a column for the field — a stock count's day, a till's end-of-day export. Read once
 // as the field's type where the mapping is saved or used (a 400 naming the field otherwise), and
-// given to every record by the typer (target.ts) as if a column held it (ADR 0008's amendment of
+// given to every record by the typer (target.ts) as if a column held it (ADR 0011's amendment of
 // 2026-12-03). `today` is the shop's day: the integration's time zone for a run, the upload's
 // `time_zone` field for a file (the Import screen sends the browser's), UTC without one.
 import { dayInTimeZone, isoDayProblem, isTimeZone, TODAY_VALUE, type ColumnDefinition, type EntityMapping, type ProductConfig } from '@stockwise/contract';
