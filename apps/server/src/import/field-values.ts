@@ -8,7 +8,7 @@ import { dayInTimeZone, isoDayProblem, isTimeZone, TODAY_VALUE, type ColumnDefin
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { validationError } from '../http/errors.ts';
-import { findCatalogueEntry } from '../tables/repo.ts';
+import { tableOfSavedMapping } from './value-maps.ts';
 import { compileRowParser, isReadOnly, type RowValues } from '../tables/columns.ts';
 import { datedColumn } from '../tables/dated-columns.ts';
 
@@ -67,9 +67,6 @@ export function readFieldValues(columns: readonly ColumnDefinition[], table: str
 /** The check of a mapping being saved: its field values against the entity's table (a mapping without them is saved as before). */
 export async function checkSavedFieldValues(db: Kysely<Database>, config: ProductConfig, entityType: string, mapping: EntityMapping): Promise<void> {
   if (!mapping.field_values || Object.keys(mapping.field_values).length === 0) return;
-  const entity = config.inventory.entities.find((e) => e.name === entityType);
-  if (!entity) throw invalid(`field_values of '${entityType}' cannot be checked: there is no entity '${entityType}'.`);
-  const table = await findCatalogueEntry(db, entity.table);
-  if (!table) throw invalid(`table '${entity.table}' of entity '${entity.name}' does not exist.`);
+  const table = await tableOfSavedMapping(db, config, entityType, 'field_values');
   readFieldValues(table.columns, table.encoded_name, mapping, null);
 }
