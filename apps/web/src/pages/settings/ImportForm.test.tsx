@@ -273,6 +273,11 @@ describe('import form', () => {
     expect(header).toContain('datesame for all lines');
     expect(screen.getAllByTestId('preview-row')[0]!.querySelector('[data-column="date"]')!.textContent).toBe('2026-11-30');
 
+    // A saved daily feed's `today` shows as today's day.
+    useImportStore.setState({ draft: { field_mappings: { product_id: 'Artikelnummer', stock_level: 'Bestand' }, field_values: { date: 'today' } } });
+    rerender(<MantineProvider><ImportForm /></MantineProvider>);
+    expect((screen.getByLabelText('Date of every line', { exact: false }) as HTMLInputElement).value).toBe(todayIso);
+
     // Choosing a column again drops the one value: the server refuses a field both mapped and valued.
     fireEvent.change(screen.getByLabelText('Date (date) · required'), { target: { value: 'Bezeichnung' } });
     expect(useImportStore.getState().draft).toEqual({ field_mappings: { product_id: 'Artikelnummer', stock_level: 'Bestand', date: 'Bezeichnung' } });

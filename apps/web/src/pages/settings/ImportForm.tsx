@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { Alert, Badge, Button, Checkbox, Group, NativeSelect, Paper, Progress, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { dateFormats, repeatedKeyModes, type ImportResult, type ImportTarget, type ImportWarning, type PreviewFileResponse, type RowError } from '@stockwise/contract';
+import { dateFormats, repeatedKeyModes, TODAY_VALUE, type ImportResult, type ImportTarget, type ImportWarning, type PreviewFileResponse, type RowError } from '@stockwise/contract';
 import { useShallow } from 'zustand/react/shallow';
 import { useImportStore } from '../../stores/import.ts';
 import { IMPORT_ENTITY_ID, localToday, SAME_VALUE_CHOICE, takesOneDate, unmappedRequired } from './preview.ts';
@@ -163,7 +163,8 @@ function TargetField({ target, header }: { target: ImportTarget; header: string[
           type="date"
           label={t('import.builder.dateForAllLines', { field: target.label })}
           data-value-for={target.field}
-          value={oneValue}
+          // A saved mapping of a daily feed says `today`: shown as the day it means here.
+          value={oneValue.toLowerCase() === TODAY_VALUE ? localToday() : oneValue}
           max={localToday()}
           required
           disabled={isUploading}
