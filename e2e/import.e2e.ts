@@ -4,7 +4,8 @@
 // through the shop_export_json mapping; a saved mapping left for a new one (another entity, a file
 // with its own column names) and the log naming what was sent; a file it cannot read; the log's
 // statuses readable at 1280 px; a German shop's delivery statuses given their meaning on the screen;
-// a web shop's refunded order left out by a row filter set on the screen.
+// a web shop's refunded order left out by a row filter set on the screen; a stock count without a
+// date column given one date for all its lines.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -479,6 +480,47 @@ describe('data integration (Settings)', () => {
     }
     expect(totals).toEqual({ [`${prefix}1`]: 2, [`${prefix}2`]: 1 });
     await expectAccessible(page, 'the result with lines left out');
+  });
+
+  it("imports a garden shop's stock count without a date column: Same date for all lines, the day chosen, the counts stored on it", async () => {
+    const { page } = browser;
+    const prefix = uniquePrefix('COUNT');
+    await addProducts([`${prefix}1`, `${prefix}2`]);
+    const path = await tempFile(`${prefix.toLowerCase()}inventur.csv`, `Artikelnummer;Bezeichnung;Bestand\n${prefix}1;Kompost 40l;12\n${prefix}2;Rindenmulch;3\n`);
+    await openSettings(page);
+    await waitForDefaultMapping(page);
+    await page.getByLabel('Entity', { exact: true }).selectOption('stock_snapshots');
+    await page.getByLabel('File (CSV, JSON or .xlsx)').setInputFiles(path);
+    await previewRows(page).nth(1).waitFor();
+    const date = page.getByLabel('Date (date) · required');
+    expect(await date.inputValue()).toBe('');
+    expect(await importButton(page).isDisabled()).toBe(true);
+
+    await date.selectOption({ label: 'Same date for all lines' });
+    const day = page.getByLabel('Date of every line', { exact: false });
+    const today = await page.evaluate(() => {
+      const now = new Date();
+      return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+    });
+    expect(await day.inputValue()).toBe(today);
+    await expect.poll(() => previewCell(page, 0, 'date').textContent()).toBe(today);
+    await day.fill('2026-11-30');
+    await expect.poll(() => previewCell(page, 1, 'date').textContent()).toBe('2026-11-30');
+    expect(await previewCell(page, 0, 'stock_level').textContent()).toBe('12');
+    expect(await importButton(page).isDisabled()).toBe(false);
+    await expectAccessible(page, 'a stock count given one date for all lines');
+
+    await importButton(page).click();
+    await page.getByTestId('import-result').waitFor();
+    const counts: [string, string, number][] = [];
+    for (const product of await productsWithPrefix(prefix)) {
+      const answer = await fetch(`${inject('baseUrl')}/api/records/tables/stock_snapshots/data/?filters_json=${encodeURIComponent(JSON.stringify({ product_id: product.id }))}`, { headers: { Authorization: `Bearer ${token}` } });
+      for (const row of ((await answer.json()) as { results: { date: string; stock_level: number }[] }).results) counts.push([product.product_code, row.date, row.stock_level]);
+    }
+    expect(counts).toEqual([
+      [`${prefix}1`, '2026-11-30', 12],
+      [`${prefix}2`, '2026-11-30', 3],
+    ]);
   });
 
   it("names the product an import creates for a web shop's unknown code by its line, chosen by keyboard", async () => {

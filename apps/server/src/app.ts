@@ -28,6 +28,7 @@ import { productName } from './product.ts';
 import { configRoutes } from './config/routes.ts';
 import { checkSavedValueMaps } from './import/value-maps.ts';
 import { checkSavedNewProducts } from './import/target.ts';
+import { checkSavedFieldValues } from './import/field-values.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { assistantRoutes } from './assistant/routes.ts';
 import { createChatModel } from './ai/chat.ts';
@@ -203,6 +204,7 @@ export async function buildApp({ config, database, queue, integrations }: AppDep
       async (productConfig, entityType, mapping) => {
         await checkSavedValueMaps(database.db, productConfig, entityType, mapping);
         await checkSavedNewProducts(database.db, productConfig, entityType, mapping);
+        await checkSavedFieldValues(database.db, productConfig, entityType, mapping);
       },
     ),
   );

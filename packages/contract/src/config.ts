@@ -6,6 +6,11 @@ import { nameRecord, storableName, storableText, storableTextProblem } from './t
 /** target field -> dotted source path (`a.b.c`, `items.0.sku`). */
 export const fieldMappings = z.record(storableName().min(1).max(63), storableText().min(1).max(500));
 
+/** The value of `field_values` that means the shop's day when the file is imported or the integration runs. */
+export const TODAY_VALUE = 'today';
+/** target field -> the value every line gets (a date YYYY-MM-DD, or `today`). */
+export const fieldValues = z.record(storableName().min(1).max(63), storableText().trim().min(1, 'A value is required.').max(500));
+
 /**
  * What an import does with rows of one file (or one integration batch) that share a key: add up
  * their numeric columns (transaction lines into daily sales), keep the last one, or refuse the file.
@@ -114,6 +119,13 @@ export const rowFilters = z.array(rowFilter).max(MAX_ROW_FILTERS, `At most ${MAX
  */
 export const entityMapping = z.strictObject({
   field_mappings: fieldMappings,
+  /**
+   * target field -> one value for every line (`{date: '2026-11-30'}`), for a field the file has no
+   * column for: a stock count's day, a till's end-of-day export. Read as the field's type (a date as
+   * YYYY-MM-DD, or `today`: the shop's day when the file is imported or the integration runs);
+   * checked against the table where the mapping is saved and where it is used.
+   */
+  field_values: fieldValues.optional(),
   date_format: z.enum(dateFormats).optional(),
   /** `,` for files written with decimal commas (`12,50`; a `.` then groups thousands). */
   decimal_separator: decimalSeparator.optional(),
@@ -135,6 +147,13 @@ export const entityMapping = z.strictObject({
   new_products: newProducts.optional(),
   /** Lines left out by their values (a web shop's refunded and voided orders), counted, never imported. */
   skip_rows_where: rowFilters.optional(),
+}).check((context) => {
+  // A field is filled from the file or given one value, never both: which would win is a guess.
+  for (const field of Object.keys(context.value.field_values ?? {})) {
+    if (field in context.value.field_mappings) {
+      context.issues.push({ code: 'custom', message: `${field} is both mapped to a column and given one value for every line; keep one of them.`, input: field, path: ['field_values', field] });
+    }
+  }
 });
 export type EntityMapping = z.infer<typeof entityMapping>;
 

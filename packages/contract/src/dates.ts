@@ -33,3 +33,10 @@ export function formatMoment(moment: string | Date, seconds = false): string {
 
 /** Whether text is a day in ISO form (YYYY-MM-DD), as the API writes days. */
 export const isIsoDay = (text: unknown): text is string => typeof text === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(text);
+
+/** The calendar day (YYYY-MM-DD) `time` falls on in `timeZone` (an IANA name): a shop's "today" where it is. */
+export function dayInTimeZone(time: number, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(time);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}

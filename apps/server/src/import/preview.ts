@@ -12,6 +12,7 @@ import { isReadOnly } from '../tables/columns.ts';
 import { csvMapper, applyMapping, resolveEntityMapping } from './mapping.ts';
 import type { ImportContext } from './service.ts';
 import { FileFormatError, openSource, type RawRecord } from './source.ts';
+import { uploadToday } from './field-values.ts';
 import { isNameable, pickNewProducts, sourcePaths } from './new-products.ts';
 import { compileRowFilters, rowFilterColumns, valuesOfColumns } from './row-filter.ts';
 import { blankCodeSkipper, compileRecordTyper, ownKeyLookup, ownTextKey, resolveWriteTarget, unknownCodeReason, type CodeLookup, type KeyReference, type TypedRecord, type WriteTarget } from './target.ts';
@@ -223,7 +224,15 @@ export type PreviewedRecords = Pick<PreviewFileResponse, 'targets' | 'proposed_m
 export async function previewRecords(
   db: Kysely<Database>,
   config: ProductConfig,
-  { entityType, given, dateFormat, header, records, offerRowFilters = false }: { entityType: string; given: EntityMapping | null; dateFormat?: DateFormat | undefined; header: string[]; records: RawRecord[]; offerRowFilters?: boolean },
+  {
+    entityType,
+    given,
+    dateFormat,
+    header,
+    records,
+    offerRowFilters = false,
+    today,
+  }: { entityType: string; given: EntityMapping | null; dateFormat?: DateFormat | undefined; header: string[]; records: RawRecord[]; offerRowFilters?: boolean; today: string },
 ): Promise<PreviewedRecords> {
   const provisional = await resolveWriteTarget(db, config, entityType, { field_mappings: {} }, { complete: false });
   const targets = describeTargets(provisional);
@@ -250,7 +259,7 @@ export async function previewRecords(
     ...(dateFormat ? { date_format: dateFormat } : {}),
     ...(usedSeparator === ',' ? { decimal_separator: usedSeparator } : {}),
   };
-  const target = await resolveWriteTarget(db, config, entityType, mapping, { complete: false });
+  const target = await resolveWriteTarget(db, config, entityType, mapping, { complete: false, today });
 
   // Detection over every record read, whatever format the mapping chose: the builder shows both.
   // The values outside a column's choices are gathered over the same records, not only the rows shown.
@@ -301,10 +310,11 @@ export async function previewRecords(
     }
     const typed = typeRecord(values, row);
     for (const [field, reasons] of Object.entries(typed.errors ?? {})) problems[field] = reasons.join(' ');
-    for (const field of target.keyColumns) if (!(field in fieldMappings)) problems[field] ??= 'No column is mapped to this key field.';
-    if (!target.updateOnly) for (const field of target.blankIsMissing) if (!(field in fieldMappings) && targets.some((t) => t.field === field)) problems[field] ??= 'No column is mapped to this required field.';
+    const filled = (field: string) => field in fieldMappings || target.fixed.has(field);
+    for (const field of target.keyColumns) if (!filled(field)) problems[field] ??= 'No column is mapped to this key field.';
+    if (!target.updateOnly) for (const field of target.blankIsMissing) if (!filled(field) && targets.some((t) => t.field === field)) problems[field] ??= 'No column is mapped to this required field.';
     const shownValues: Record<string, SourceValue> = {};
-    for (const field of Object.keys(fieldMappings)) shownValues[field] = field in typed.values ? asSourceValue(typed.values[field]) : asSourceValue(values[field]);
+    for (const field of [...Object.keys(fieldMappings), ...target.fixed.keys()]) shownValues[field] = field in typed.values ? asSourceValue(typed.values[field]) : asSourceValue(values[field]);
     if (ambiguous) for (const field of target.mapped.filter((c) => target.typeOf(c) === 'DateField' || target.typeOf(c) === 'DateTimeField')) problems[field] ??= detector.ambiguity?.message ?? '';
     return { row, values: shownValues, problems, typed };
   });
@@ -372,7 +382,7 @@ export async function previewFile(ctx: ImportContext, { file, fields }: PreviewR
     warning = error.message;
   }
   const header = source.header() ?? leafPaths(records.slice(0, 50).map((r) => r.value));
-  const previewed = await previewRecords(ctx.database.db, config, { entityType, given, dateFormat, header, records, offerRowFilters: true });
+  const previewed = await previewRecords(ctx.database.db, config, { entityType, given, dateFormat, header, records, offerRowFilters: true, today: uploadToday(fields.time_zone) });
   const rawRows = records.slice(0, PREVIEW_ROWS).map((record) => (record.cells ? header.map((_, at) => asSourceValue(record.cells?.[at])) : header.map((path) => asSourceValue(applyMapping(record.value, { v: path }).v))));
   return {
     format: source.format,

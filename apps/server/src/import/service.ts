@@ -18,6 +18,7 @@ import {
 } from '@stockwise/contract';
 import type { AppDatabase } from '../db/database.ts';
 import { AppError, validationError } from '../http/errors.ts';
+import { uploadToday } from './field-values.ts';
 import { resolveEntityMapping } from './mapping.ts';
 import { newProductsMessage, sourcePaths } from './new-products.ts';
 import * as repo from './repo.ts';
@@ -148,9 +149,9 @@ async function resolveImport(ctx: ImportContext, run: ImportRun, fields: Record<
   const resolved = resolveEntityMapping(mappingConfig, entityType);
   if (!resolved.ok) throw validationError(resolved.message);
   const mapping = fields.sheet ? { ...resolved.mapping, sheet: fields.sheet } : resolved.mapping;
-  const target = await resolveWriteTarget(ctx.database.db, await ctx.loadConfig(), entityType, mapping);
+  const target = await resolveWriteTarget(ctx.database.db, await ctx.loadConfig(), entityType, mapping, { today: uploadToday(fields.time_zone) });
   // A column new products are named from must be in the file too: a mistyped one is a 400 naming it, not products named by their code.
-  const needed = [...target.mapped.filter((c) => target.keyColumns.includes(c) || target.blankIsMissing.has(c)), ...(target.newProducts?.fields.map((f) => f.source) ?? [])];
+  const needed = [...target.mapped.filter((c) => !target.fixed.has(c) && (target.keyColumns.includes(c) || target.blankIsMissing.has(c))), ...(target.newProducts?.fields.map((f) => f.source) ?? [])];
   return { entityType, mapping, target, needed, paths: sourcePaths(mapping), options: { mapping, onProgress: (rows) => (run.progress.rowsDone = rows) } };
 }
 
@@ -235,7 +236,7 @@ export async function importUpload(ctx: ImportContext, run: ImportRun, upload: R
       return result;
     });
     const { counts } = written;
-    await ctx.onTableImported({ table: target.tableName, columns: Object.keys(resolved.mapping.field_mappings), deleted: 0 });
+    await ctx.onTableImported({ table: target.tableName, columns: target.mapped, deleted: 0 });
     const rows = (n: number) => `${n} row${n === 1 ? '' : 's'}`;
     const imported =
       counts.duplicates > 0

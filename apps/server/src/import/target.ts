@@ -20,6 +20,7 @@ import { UnreadableCell } from './source.ts';
 import { defaultValueOf, findCatalogueEntry } from '../tables/repo.ts';
 import { checkValueMaps, compileValueMaps } from './value-maps.ts';
 import { checkNewProducts, compileNewProductReader, type NewProductColumns } from './new-products.ts';
+import { readFieldValues, type FixedValues } from './field-values.ts';
 import { type DateOrderDetector, fromDecimalComma, fromJsDate, isoDateProblem, isoDateTime, isoDay, numberWritingHint, readDate, readExcelSerial, type ReadDate } from './values.ts';
 
 /** A ForeignKey target: fed with the related table's key column (`by: 'key'`), or with ids when the mapping says so. */
@@ -46,8 +47,10 @@ export type WriteTarget = {
   keyColumns: string[];
   repeatedKeys: RepeatedKeyMode;
   columns: ColumnDefinition[];
-  /** The writable columns the mapping fills, in the table's order. */
+  /** The writable columns the mapping fills (from the file, or with its field_values), in the table's order. */
   mapped: string[];
+  /** The mapping's field_values, typed: what every record holds in those columns. */
+  fixed: FixedValues;
   typeOf(column: string): FieldType;
   references: Map<string, KeyReference>;
   /** Columns whose values are added up when rows share a key (mode sum): the mapped numeric non-key columns. */
@@ -108,9 +111,10 @@ function businessKeyOf(config: ProductConfig, relatedTable: string): string | nu
 
 /**
  * The target of `entityType` for `mapping`. `complete: false` (the preview) accepts a mapping that
- * does not fill the key or the required columns yet.
+ * does not fill the key or the required columns yet. `today`: the shop's day, which a field value
+ * `today` means (field-values.ts; UTC's day when not given).
  */
-export async function resolveWriteTarget(db: Kysely<Database>, config: ProductConfig, entityType: string, mapping: EntityMapping, options: { complete?: boolean } = {}): Promise<WriteTarget> {
+export async function resolveWriteTarget(db: Kysely<Database>, config: ProductConfig, entityType: string, mapping: EntityMapping, options: { complete?: boolean; today?: string } = {}): Promise<WriteTarget> {
   const complete = options.complete ?? true;
   const entity = config.inventory.entities.find((e) => e.name === entityType);
   if (!entity) throw validationError(`No mapping found for entity type: ${entityType}`);
@@ -120,11 +124,13 @@ export async function resolveWriteTarget(db: Kysely<Database>, config: ProductCo
   const unknownTarget = Object.keys(mapping.field_mappings).find((field) => !known.has(field));
   if (unknownTarget) throw invalid(`mapping target '${unknownTarget}' is not a column of '${table.name}'.`);
   checkValueMaps(table.columns, mapping);
-  const missingKey = entity.key.find((key) => !(key in mapping.field_mappings));
+  const fixed = readFieldValues(table.columns, table.encoded_name, mapping, options.today ?? new Date().toISOString().slice(0, 10));
+  const fills = (column: string) => column in mapping.field_mappings || fixed.has(column);
+  const missingKey = entity.key.find((key) => !fills(key));
   if (missingKey && complete) throw invalid(`the mapping does not fill the key column '${missingKey}'.`);
   const types = new Map(withIdColumn(table.columns).map((c) => [c.key, c.type]));
   const typeOf = (column: string) => types.get(column) ?? 'TextField';
-  const mapped = table.columns.filter((c) => c.key in mapping.field_mappings && !isReadOnly(c.type)).map((c) => c.key);
+  const mapped = table.columns.filter((c) => fills(c.key) && !isReadOnly(c.type)).map((c) => c.key);
 
   const references = new Map<string, KeyReference>();
   for (const column of table.columns) {
@@ -175,7 +181,7 @@ export async function resolveWriteTarget(db: Kysely<Database>, config: ProductCo
       if (value !== null && !entity.key.includes(column.key)) defaults.set(column.key, value);
     }
   }
-  const unfilled = table.columns.find((c) => !isReadOnly(c.type) && blankIsMissing.has(c.key) && !(c.key in mapping.field_mappings));
+  const unfilled = table.columns.find((c) => !isReadOnly(c.type) && blankIsMissing.has(c.key) && !fills(c.key));
   // A stock take maps the code and the count, not the name: it updates the stored products only.
   const [onlyKey, ...moreKeys] = entity.key;
   const updateOnly = Boolean(unfilled) && !missingKey && !moreKeys.length && onlyKey !== undefined && isTextual(typeOf(onlyKey)) && mapped.some((c) => !entity.key.includes(c));
@@ -189,6 +195,7 @@ export async function resolveWriteTarget(db: Kysely<Database>, config: ProductCo
     repeatedKeys,
     columns: table.columns,
     mapped,
+    fixed,
     typeOf,
     references,
     summed: mapped.filter((c) => !entity.key.includes(c) && (typeOf(c) === 'IntegerField' || typeOf(c) === 'DecimalField')),
@@ -254,7 +261,7 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
   const readNewProducts = target.newProducts && newProductReference ? compileNewProductReader(target.newProducts, newProductReference.columns) : null;
   const errorOrder = [...target.mapped, ...(target.newProducts?.fields.map((f) => f.source) ?? [])];
   const ownKey = ownTextKey(target);
-  const readers = target.mapped.map((column) => {
+  const readers = target.mapped.filter((column) => !target.fixed.has(column)).map((column) => {
     const definition = target.columns.find((c) => c.key === column);
     return {
       column,
@@ -295,9 +302,11 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
 
   // Runs once per line of a file: the usual value is read by its column's quick check without the
   // row parser's objects; only what that leaves undecided (or refuses) goes through parseRow.
+  const fixedValues = Object.fromEntries(target.fixed);
+  const fixedColumns = [...target.fixed.keys()];
   return (fields: Record<string, unknown>, row: number): TypedRecord => {
-    const values: RowValues = {};
-    const present: string[] = [];
+    const values: RowValues = fixedColumns.length ? { ...fixedValues } : {};
+    const present: string[] = fixedColumns.length ? [...fixedColumns] : [];
     let undecided: Record<string, unknown> | null = null;
     // The cells of `undecided` as the file wrote them (before a decimal comma was read), for the hint.
     let writtenAs: Record<string, unknown> | null = null;

@@ -44,11 +44,16 @@ export function checkValueMaps(columns: readonly ColumnDefinition[], mapping: En
  */
 export async function checkSavedValueMaps(db: Kysely<Database>, config: ProductConfig, entityType: string, mapping: EntityMapping): Promise<void> {
   if (!mapping.value_maps || Object.keys(mapping.value_maps).length === 0) return;
+  checkValueMaps((await tableOfSavedMapping(db, config, entityType, 'value_maps')).columns, mapping);
+}
+
+/** The table of `entityType`, which a mapping being saved is checked against for `option`: a 400 when there is none. */
+export async function tableOfSavedMapping(db: Kysely<Database>, config: ProductConfig, entityType: string, option: string) {
   const entity = config.inventory.entities.find((e) => e.name === entityType);
-  if (!entity) throw invalid(`value_maps of '${entityType}' cannot be checked: there is no entity '${entityType}'.`);
+  if (!entity) throw invalid(`${option} of '${entityType}' cannot be checked: there is no entity '${entityType}'.`);
   const table = await findCatalogueEntry(db, entity.table);
   if (!table) throw invalid(`table '${entity.table}' of entity '${entity.name}' does not exist.`);
-  checkValueMaps(table.columns, mapping);
+  return table;
 }
 
 /** The refused values of columns of choices, each once ignoring case (the first spelling met), at most 50 per column. */

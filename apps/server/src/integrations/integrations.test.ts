@@ -6,7 +6,7 @@
 import { gzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MASKED_SECRET, type Integration } from '@stockwise/contract';
+import { dayInTimeZone, MASKED_SECRET, type Integration } from '@stockwise/contract';
 import { sendJson, startEndpointServer, type EndpointServer } from '../testing/endpoint-server.ts';
 import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { catalogueRunsSettled } from '../testing/forecast-client.ts';
@@ -372,6 +372,32 @@ describe.each(backends)('scheduled integrations on %s', (backend) => {
       { page: 1, record: 4, field: 'product_id, date', reason: expect.stringMatching(/already appears in row 1/) },
     ]);
     expect((await products(prefix)).map((product) => product.product_code)).toEqual([code(1), code(2)]);
+  });
+
+  it("dates a till's day total without dates by a mapping's field value today: the run's day in the integration's time zone", async () => {
+    const { prefix, code } = await storeCatalogue(2);
+    const mapping = `day_total_${prefix}`;
+    const saved = await server.request('/api/yaml/save-mapping/', { body: { name: mapping, config: { entities: { sales: { field_mappings: { product_id: 'sku', quantity: 'qty' }, field_values: { date: 'today' } } } } }, token: admin });
+    expect(saved.status, saved.text).toBe(200);
+    // The till's end-of-day feed: one line per receipt, no dates.
+    source.route(`/day-total-${prefix}`, (_request, response) =>
+      sendJson(response, [
+        { sku: code(1), qty: 2 },
+        { sku: code(2), qty: 1 },
+        { sku: code(1), qty: 3 },
+      ]),
+    );
+    // Kiritimati (UTC+14) is a calendar day ahead of UTC for 14 hours of every day, Pago Pago (UTC-11) behind it for 11.
+    for (const zone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+      const integration = await createOk({ endpoint: `${source.origin}/day-total-${prefix}`, mapping_selection: mapping, target_entity: 'sales', time_zone: zone });
+      expect(await run(integration.id)).toMatchObject({ status: 'success', counts: { rejected: 0 } });
+      const day = dayInTimeZone(Date.now(), zone);
+      const sales = (await sql<{ code: string; quantity: number }>`select p.product_code as code, s.quantity from data.sales s join data.products p on p.id = s.product_id where p.product_code like ${`${prefix}%`} and s.date = ${day}::date order by 1`.execute(server.database.db)).rows;
+      expect(sales, zone).toEqual([
+        { code: code(1), quantity: 5 },
+        { code: code(2), quantity: 1 },
+      ]);
+    }
   });
 
   it("updates only the stored products' counts through a mapping without names, sets aside unknown codes, and refuses data action insert", async () => {

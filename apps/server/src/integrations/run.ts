@@ -4,7 +4,7 @@
 // batch with the run's counters. The run holds the integration's run lock throughout, so one run
 // of an integration goes at a time however many processes work the queue.
 import type { Kysely } from 'kysely';
-import { MAX_LISTED_NEW_PRODUCTS, readMappedPath, type EntityMapping } from '@stockwise/contract';
+import { dayInTimeZone, MAX_LISTED_NEW_PRODUCTS, readMappedPath, type EntityMapping } from '@stockwise/contract';
 import type { Database, IntegrationRejection } from '../db/schema.ts';
 import { AppError, validationError } from '../http/errors.ts';
 import { guardedGet, OutboundError, type OutboundPolicy, type OutboundResponse } from '../http/outbound.ts';
@@ -53,13 +53,6 @@ class RunFailure extends Error {}
 
 const formatCount = (count: number) => count.toLocaleString('en-US');
 
-/** The calendar day (YYYY-MM-DD) `time` falls on in `timeZone`. */
-function dayIn(time: number, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(time);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
-
 /** `day` moved back `days` calendar days (no clock, so no daylight-saving hour in the way). */
 const daysBefore = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) - days * DAY_MS).toISOString().slice(0, 10);
 
@@ -73,10 +66,10 @@ export function runWindow(
   row: Pick<IntegrationRow, 'data_fetch_type' | 'previous_days' | 'initial_setup' | 'initial_setup_done' | 'last_success_time' | 'time_zone'>,
   now: Date,
 ): { from: string; to: string } {
-  const today = dayIn(now.getTime(), row.time_zone);
+  const today = dayInTimeZone(now.getTime(), row.time_zone);
   const backfill = row.initial_setup && !row.initial_setup_done;
   if (row.data_fetch_type === 'historical' || backfill || !row.last_success_time) return { from: daysBefore(today, row.previous_days ?? 0), to: today };
-  return { from: dayIn(new Date(row.last_success_time).getTime(), row.time_zone), to: today };
+  return { from: dayInTimeZone(new Date(row.last_success_time).getTime(), row.time_zone), to: today };
 }
 
 export const usesWindow = (endpoint: string) => endpoint.includes('{from}') || endpoint.includes('{to}');
@@ -338,9 +331,11 @@ async function execute(ctx: RunContext, row: IntegrationRow, runId: number, wind
   let failingPage: number | null = 1;
   let keptMessage: string | null;
   try {
-    const target = await ctx.writer.prepare({ mappingName: row.mapping_selection, entityType: row.target_entity, action: row.data_action, integrationId: row.id, runId, learntDateOrder: row.learnt_date_format });
+    // A mapping's field value `today` is the run's day where the shop is (the zone its schedule runs in).
+    const today = dayInTimeZone(startedAt.getTime(), row.time_zone);
+    const target = await ctx.writer.prepare({ mappingName: row.mapping_selection, entityType: row.target_entity, action: row.data_action, integrationId: row.id, runId, learntDateOrder: row.learnt_date_format, today });
     table = target.table;
-    columns = Object.keys(target.mapping.field_mappings);
+    columns = target.write.mapped;
     // Records wait here until a batch is full: a batch may span pages, and each keeps where it came from.
     let pending: { page: number; record: number; pageEnd: boolean; value: unknown }[] = [];
     const writeBatch = async (batch: typeof pending) => {

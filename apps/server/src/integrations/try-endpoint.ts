@@ -2,7 +2,7 @@
 // fetched as a run fetches it (run.ts, under the same outbound rules), read as the import's file
 // preview reads a JSON file (import/preview.ts): the paths its records hold, a mapping proposed from
 // their names, and the first records typed by that mapping or the one sent. Nothing is written.
-import { INTEGRATION_DEFAULTS, MASKED_SECRET, readMappedPath, type IntegrationTryRequest, type IntegrationTryResponse } from '@stockwise/contract';
+import { dayInTimeZone, INTEGRATION_DEFAULTS, MASKED_SECRET, readMappedPath, type IntegrationTryRequest, type IntegrationTryResponse } from '@stockwise/contract';
 import { notFoundError, validationError } from '../http/errors.ts';
 import { addressProblem } from '../http/outbound.ts';
 import { asSourceValue, leafPaths, previewRecords } from '../import/preview.ts';
@@ -88,6 +88,7 @@ export async function tryEndpoint(ctx: IntegrationsContext, input: IntegrationTr
     given: input.mapping ?? null,
     header: paths,
     records: records.map((value, at) => ({ row: at + 1, cells: null, value })),
+    today: dayInTimeZone(Date.now(), input.time_zone ?? INTEGRATION_DEFAULTS.time_zone),
   });
   return { record_count: records.length, paths: paths.map((path) => ({ path, samples: samplesOf(records, path) })), ...previewed };
 }

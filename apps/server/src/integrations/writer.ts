@@ -50,7 +50,8 @@ type BatchSession = { run(query: RawBuilder<unknown>): Promise<unknown> };
 
 export type IntegrationWriter = {
   /** The mapping and entity of a run, checked once; a problem is an AppError naming it. */
-  prepare(request: { mappingName: string; entityType: string; action: DataAction; integrationId: number; runId: number; learntDateOrder: DateOrder | null }): Promise<PreparedTarget>;
+  /** `today`: the run's day in the integration's time zone, which a field value `today` means. */
+  prepare(request: { mappingName: string; entityType: string; action: DataAction; integrationId: number; runId: number; learntDateOrder: DateOrder | null; today: string }): Promise<PreparedTarget>;
   /** Key fields whose mapped path no record of `records` has: a mapping that cannot fit the source. */
   unmatchedKeyPaths(target: PreparedTarget, records: unknown[]): { field: string; path: string }[];
   /**
@@ -93,17 +94,18 @@ export const sourceTag = (integrationId: number) => `integration:${integrationId
 
 export function createIntegrationWriter(deps: { database: AppDatabase; loadConfig: () => Promise<ProductConfig> }): IntegrationWriter {
   return {
-    prepare: async ({ mappingName, entityType, action, integrationId, runId, learntDateOrder }) => {
+    prepare: async ({ mappingName, entityType, action, integrationId, runId, learntDateOrder, today }) => {
       const config = await deps.loadConfig();
       const mappingConfig = config.mappings[mappingName];
       if (!mappingConfig) throw validationError(`Mapping config '${mappingName}' not found.`);
       const resolved = resolveEntityMapping(mappingConfig, entityType);
       if (!resolved.ok) throw validationError(resolved.message);
-      const write = await resolveWriteTarget(deps.database.db, config, entityType, resolved.mapping);
+      const write = await resolveWriteTarget(deps.database.db, config, entityType, resolved.mapping, { today });
       if (write.updateOnly && action === 'insert') {
         throw validationError(`Invalid configuration: mapping '${mappingName}' does not fill every column new ${write.tableName} rows need, so it only updates stored rows, and data action insert adds new rows only. Map those columns, or use upsert.`);
       }
-      const keyPaths = write.keyColumns.map((field) => ({ field, path: resolved.mapping.field_mappings[field] ?? field }));
+      // A key given one value (a day's export without dates) is not looked for in the records.
+      const keyPaths = write.keyColumns.filter((field) => !write.fixed.has(field)).map((field) => ({ field, path: resolved.mapping.field_mappings[field] ?? field }));
       const learnsDateOrder = (resolved.mapping.date_format ?? 'auto') === 'auto';
       const mapping = learnsDateOrder && learntDateOrder ? { ...resolved.mapping, date_format: learntDateOrder } : resolved.mapping;
       return { table: write.tableName, action, mappingName, mapping, learnsDateOrder, write, keyPaths, source: { tag: sourceTag(integrationId), run: String(runId) }, rowFilters: compileRowFilters(mapping) };

@@ -37,6 +37,9 @@ export function entitiesOf(content: Record<string, unknown>): EntitySummary[] {
     .map((entity) => ({ name: entity.name, repeatedKeys: entity.repeated_keys ?? 'last' }));
 }
 
+/** The browser's time zone: a mapping's `today` and the latest day a count or a sale may have are the shop's day in it. */
+export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 /** A CSV or JSON file is read from its head (the server reads no more); a workbook needs all of it. */
 export function previewPart(file: File): File {
   if (file.name.toLowerCase().endsWith('.xlsx') || file.size <= PREVIEW_MAX_BYTES) return file;
@@ -47,6 +50,7 @@ export function previewPart(file: File): File {
 export async function previewImportFile(file: File, entityType: string, mapping: EntityMapping | null, signal?: AbortSignal): Promise<PreviewFileResponse> {
   const form = new FormData();
   form.append('entity_type', entityType);
+  form.append('time_zone', browserTimeZone());
   if (mapping) form.append('mapping_config', JSON.stringify(mapping));
   const part = previewPart(file);
   form.append('file', part, part.name);
@@ -83,6 +87,7 @@ export async function uploadImport({ importId, file, mappingConfig, mappingName,
   form.append('mapping_config', JSON.stringify(mappingConfig));
   form.append('mapping_name', mappingName);
   form.append('entity_type', entityType);
+  form.append('time_zone', browserTimeZone());
   form.append('file', file, file.name);
   const answer = await api.post<ImportResult>('/records/process-file/', form, {
     // The client's default JSON content type would make axios serialise the form as JSON; the

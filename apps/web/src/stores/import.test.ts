@@ -6,6 +6,7 @@
 // progress while uploading, and success/failure.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../api/http.ts';
+import { browserTimeZone } from '../api/import.ts';
 import { sendJson, startLoopback, type Loopback } from '../test/loopback.ts';
 import { initTestI18n } from '../test/i18n.ts';
 import { useSessionStore } from './session.ts';
@@ -178,7 +179,7 @@ describe('preview and the mapping builder', () => {
     expect(store().isLoading).toBe(true);
     await previewing;
     expect(store().isLoading).toBe(false);
-    expect(previewFields).toEqual({ entity_type: 'products', mapping_config: JSON.stringify(catalogue.entities.products) });
+    expect(previewFields).toEqual({ entity_type: 'products', time_zone: browserTimeZone(), mapping_config: JSON.stringify(catalogue.entities.products) });
     expect(store().previewData?.rows).toHaveLength(5);
     expect(store().previewData?.rows[1]?.problems).toEqual({ current_stock: 'a whole number is required.' });
   });
@@ -202,7 +203,7 @@ describe('preview and the mapping builder', () => {
     await store().selectFile(csvFile());
     await store().selectMapping('sales_only');
     expect(store()).toMatchObject({ entityType: 'sales', selectedMapping: 'sales_only', draft: salesOnly.entities.sales, mappingNotice: null });
-    expect(previewFields).toEqual({ entity_type: 'sales', mapping_config: JSON.stringify(salesOnly.entities.sales) });
+    expect(previewFields).toEqual({ entity_type: 'sales', time_zone: browserTimeZone(), mapping_config: JSON.stringify(salesOnly.entities.sales) });
   });
 
   it('choosing an entity the saved mapping has nothing for builds a new mapping, says so, and imports it as unsaved', async () => {
@@ -210,10 +211,10 @@ describe('preview and the mapping builder', () => {
     await store().selectEntity('sales');
     expect(store()).toMatchObject({ entityType: 'sales', selectedMapping: null, mappingConfig: null, draft: null, mappingNotice: "Mapping product_catalogue_csv has nothing for sales: the columns are proposed from the file's header." });
     await store().selectFile(csvFile());
-    expect(previewFields).toEqual({ entity_type: 'sales' });
+    expect(previewFields).toEqual({ entity_type: 'sales', time_zone: browserTimeZone() });
     expect(store().draft).toEqual({ field_mappings: proposal });
     await store().submit();
-    expect(uploadFields).toMatchObject({ entity_type: 'sales', mapping_name: 'unsaved mapping', mapping_config: JSON.stringify({ entities: { sales: { field_mappings: proposal } } }) });
+    expect(uploadFields).toMatchObject({ entity_type: 'sales', time_zone: browserTimeZone(), mapping_name: 'unsaved mapping', mapping_config: JSON.stringify({ entities: { sales: { field_mappings: proposal } } }) });
     // Back to an entity the mapping fills: choosing the mapping again takes its part.
     await store().selectEntity('products');
     await store().selectMapping('product_catalogue_csv');
@@ -225,7 +226,7 @@ describe('preview and the mapping builder', () => {
     proposal = { product_code: 'Item Code', name: 'Description', current_stock: 'Stock' };
     await store().loadMappings();
     await store().selectFile(csvFile('Item Code,Description,Stock\nP-1,One,1\n'));
-    expect(previewFields).toEqual({ entity_type: 'products' });
+    expect(previewFields).toEqual({ entity_type: 'products', time_zone: browserTimeZone() });
     expect(store()).toMatchObject({
       selectedMapping: null,
       mappingConfig: null,

@@ -11,7 +11,7 @@ import type { ImportLogEntry, ImportLogSummary, ImportResult } from '../api/impo
 import { normalizeError, type NormalizedError } from '../api/errors.ts';
 import { i18n } from '../i18n.ts';
 import { useSessionStore } from './session.ts';
-import { columnsMissingFromFile, draftFrom, draftFromProposal, unmappedRequired, withColumn, withOptions, withValueMeanings, type MappingOptions, type ValueMeanings } from '../pages/settings/preview.ts';
+import { columnsMissingFromFile, draftFrom, draftFromProposal, unmappedRequired, withColumn, withFieldValue, withOptions, withValueMeanings, type MappingOptions, type ValueMeanings } from '../pages/settings/preview.ts';
 
 export type MappingSummary = { name: string; description: string | null };
 export type ServerProgress = { rowsDone: number; bytesDone: number; bytesTotal: number | null };
@@ -69,6 +69,8 @@ export type ImportActions = {
   /** Feeds a target field from a file column (null: from none) and reads the preview again. */
   setColumn: (field: string, column: string | null) => Promise<void>;
   setOptions: (options: MappingOptions) => Promise<void>;
+  /** Gives a target field one value for every line instead of a file column, and reads the preview again. */
+  setFieldValue: (field: string, value: string) => Promise<void>;
   /** Says in the draft's value maps what the file's values mean, and reads the preview again. */
   mapValues: (meanings: ValueMeanings) => Promise<void>;
   /** Saves the draft as a named mapping and selects it. */
@@ -244,6 +246,7 @@ export const useImportStore = create<ImportStore>()((set, get) => {
 
     setColumn: (field, column) => editDraft((draft) => withColumn(draft, field, column)),
     setOptions: (options) => editDraft((draft) => withOptions(draft, options)),
+    setFieldValue: (field, value) => editDraft((draft) => withFieldValue(draft, field, value)),
     mapValues: (meanings) => editDraft((draft) => withValueMeanings(draft, meanings)),
 
     saveDraft: async (rawName) => {

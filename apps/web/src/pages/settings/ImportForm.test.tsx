@@ -232,6 +232,57 @@ describe('import form', () => {
     expect(screen.queryByLabelText('Name new products from')).toBeNull();
   });
 
+  it('offers "Same date for all lines" for a file without a date column: a labelled date input, today unless changed, and Import enabled with it', async () => {
+    const count: PreviewFileResponse = {
+      ...previewData,
+      header: ['Artikelnummer', 'Bezeichnung', 'Bestand'],
+      targets: [
+        { field: 'product_id', label: 'Product', type: 'ForeignKey', required: true, reference: { table: 'products', key: 'product_code' } },
+        { field: 'date', label: 'Date', type: 'DateField', required: true },
+        { field: 'stock_level', label: 'Stock level', type: 'IntegerField', required: true },
+      ],
+      proposed_mapping: { product_id: 'Artikelnummer', date: null, stock_level: 'Bestand' },
+      rows: [{ row: 2, values: { product_id: 'GAR-1012', stock_level: 12 }, problems: { date: 'No column is mapped to this key field.' } }],
+    };
+    // No file chosen while the draft is edited: the preview is not asked again, the draft's change is what is checked.
+    useImportStore.setState({ entityType: 'stock_snapshots', draft: { field_mappings: { product_id: 'Artikelnummer', stock_level: 'Bestand' } }, previewData: count });
+    const { rerender } = renderForm();
+    const date = screen.getByLabelText('Date (date) · required') as HTMLSelectElement;
+    expect([...date.options].map((option) => option.textContent)).toEqual(['(no column)', 'Artikelnummer', 'Bezeichnung', 'Bestand', 'Same date for all lines']);
+    expect(screen.getByText('No date column in the file (a stock count, a day\'s till export)? Choose “Same date for all lines”.')).toBeTruthy();
+    // Only dates take one value for all lines.
+    expect([...(screen.getByLabelText('Stock level (stock_level) · required') as HTMLSelectElement).options].map((option) => option.textContent)).not.toContain('Same date for all lines');
+
+    fireEvent.change(date, { target: { value: date.options[4]!.value } });
+    const today = new Date();
+    const todayIso = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+    expect(useImportStore.getState().draft).toEqual({ field_mappings: { product_id: 'Artikelnummer', stock_level: 'Bestand' }, field_values: { date: todayIso } });
+    const day = (await screen.findByLabelText('Date of every line', { exact: false })) as HTMLInputElement;
+    expect([day.type, day.value, day.max, day.required]).toEqual(['date', todayIso, todayIso, true]);
+    fireEvent.change(day, { target: { value: '2026-11-30' } });
+    expect(useImportStore.getState().draft?.field_values).toEqual({ date: '2026-11-30' });
+    // A half-typed day ('' from the input) keeps the last whole one.
+    fireEvent.change(day, { target: { value: '' } });
+    expect(useImportStore.getState().draft?.field_values).toEqual({ date: '2026-11-30' });
+
+    useImportStore.setState({ selectedFile: new File(['x'], 'inventur.csv'), previewData: { ...count, rows: [{ row: 2, values: { product_id: 'GAR-1012', stock_level: 12, date: '2026-11-30' }, problems: {} }] } });
+    rerender(<MantineProvider><ImportForm /></MantineProvider>);
+    expect(screen.queryByTestId('unmapped-required')).toBeNull();
+    expect((screen.getByRole('button', { name: 'Import file' }) as HTMLButtonElement).disabled).toBe(false);
+    const header = within(screen.getByTestId('preview')).getAllByRole('columnheader').map((cell) => cell.textContent);
+    expect(header).toContain('datesame for all lines');
+    expect(screen.getAllByTestId('preview-row')[0]!.querySelector('[data-column="date"]')!.textContent).toBe('2026-11-30');
+
+    // A saved daily feed's `today` shows as today's day.
+    useImportStore.setState({ draft: { field_mappings: { product_id: 'Artikelnummer', stock_level: 'Bestand' }, field_values: { date: 'today' } } });
+    rerender(<MantineProvider><ImportForm /></MantineProvider>);
+    expect((screen.getByLabelText('Date of every line', { exact: false }) as HTMLInputElement).value).toBe(todayIso);
+
+    // Choosing a column again drops the one value: the server refuses a field both mapped and valued.
+    fireEvent.change(screen.getByLabelText('Date (date) · required'), { target: { value: 'Bezeichnung' } });
+    expect(useImportStore.getState().draft).toEqual({ field_mappings: { product_id: 'Artikelnummer', stock_level: 'Bestand', date: 'Bezeichnung' } });
+  });
+
   it('asks nothing when no value was refused as outside a column\'s choices', () => {
     useImportStore.setState({ entities: [{ name: 'sales', repeatedKeys: 'sum' }], entityType: 'sales', selectedFile: new File(['x'], 'till.csv'), draft: mapping.entities.sales, previewData });
     renderForm();

@@ -7,10 +7,10 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { Alert, Badge, Button, Checkbox, Group, NativeSelect, Paper, Progress, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { dateFormats, repeatedKeyModes, type ImportResult, type ImportWarning, type PreviewFileResponse, type RowError } from '@stockwise/contract';
+import { dateFormats, repeatedKeyModes, TODAY_VALUE, type ImportResult, type ImportTarget, type ImportWarning, type PreviewFileResponse, type RowError } from '@stockwise/contract';
 import { useShallow } from 'zustand/react/shallow';
 import { useImportStore } from '../../stores/import.ts';
-import { IMPORT_ENTITY_ID, unmappedRequired } from './preview.ts';
+import { IMPORT_ENTITY_ID, localToday, SAME_VALUE_CHOICE, takesOneDate, unmappedRequired } from './preview.ts';
 import { NewProductColumns } from './NewProductColumns.tsx';
 import { createMissingOptions } from './preview.ts';
 import { columnOptions, MappedRowsTable, targetLabel } from './MappedRows.tsx';
@@ -58,7 +58,7 @@ function MappingBuilder({ preview }: { preview: PreviewFileResponse }) {
   const { draft, entities, entityType, isUploading, selectedMapping } = useImportStore(
     useShallow((state) => ({ draft: state.draft, entities: state.entities, entityType: state.entityType, isUploading: state.isUploading, selectedMapping: state.selectedMapping })),
   );
-  const { setColumn, setOptions } = useImportStore.getState();
+  const { setOptions } = useImportStore.getState();
   const entityDefault = entities.find((entity) => entity.name === entityType)?.repeatedKeys ?? 'last';
   const createsProducts = preview.targets.some((target) => target.reference?.table === 'products');
   // Lines without a product code can be left out wherever rows carry one (a reference, or the products' own key).
@@ -74,17 +74,7 @@ function MappingBuilder({ preview }: { preview: PreviewFileResponse }) {
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" maw={760}>
         {preview.targets.map((target) => (
-          <NativeSelect
-            key={target.field}
-            label={targetLabel(target, t)}
-            data-target={target.field}
-            value={draft?.field_mappings[target.field] ?? ''}
-            disabled={isUploading}
-            error={target.required && !draft?.field_mappings[target.field] ? t('import.builder.chooseColumn') : undefined}
-            description={target.needed_for_new_rows ? t('import.builder.neededForNew', { entity: entityType }) : undefined}
-            onChange={(event) => void setColumn(target.field, event.currentTarget.value || null)}
-            data={columnOptions(preview.header, draft?.field_mappings[target.field], t)}
-          />
+          <TargetField key={target.field} target={target} header={preview.header} />
         ))}
       </SimpleGrid>
       <Group gap="md" align="flex-end">
@@ -136,6 +126,56 @@ function MappingBuilder({ preview }: { preview: PreviewFileResponse }) {
       <LeaveOutLines preview={preview} />
       {/* A new selected mapping starts the name field afresh. */}
       <SaveMappingForm key={selectedMapping ?? ''} initialName={selectedMapping ?? ''} />
+    </Stack>
+  );
+}
+
+/**
+ * The file column a target field is read from; a date field may instead take one day for every
+ * line ("Same date for all lines", today unless changed): a stock count or a till's day export
+ * has no date column. A day after today is not offered: sales and counts are dated when they happened.
+ */
+function TargetField({ target, header }: { target: ImportTarget; header: string[] }) {
+  const { t } = useTranslation();
+  const { draft, entityType, isUploading } = useImportStore(useShallow((state) => ({ draft: state.draft, entityType: state.entityType, isUploading: state.isUploading })));
+  const { setColumn, setFieldValue } = useImportStore.getState();
+  const column = draft?.field_mappings[target.field];
+  const oneValue = draft?.field_values?.[target.field];
+  const offersOneDate = takesOneDate(target);
+  const options = [...columnOptions(header, column, t), ...(offersOneDate ? [{ value: SAME_VALUE_CHOICE, label: t('import.builder.sameDate') }] : [])];
+  return (
+    <Stack gap={4}>
+      <NativeSelect
+        label={targetLabel(target, t)}
+        data-target={target.field}
+        value={oneValue ? SAME_VALUE_CHOICE : (column ?? '')}
+        disabled={isUploading}
+        error={target.required && !column && !oneValue ? t('import.builder.chooseColumn') : undefined}
+        description={target.needed_for_new_rows ? t('import.builder.neededForNew', { entity: entityType }) : offersOneDate && !column && !oneValue ? t('import.builder.sameDateHint') : undefined}
+        onChange={(event) => {
+          const chosen = event.currentTarget.value;
+          void (chosen === SAME_VALUE_CHOICE ? setFieldValue(target.field, localToday()) : setColumn(target.field, chosen || null));
+        }}
+        data={options}
+      />
+      {oneValue ? (
+        <TextInput
+          type="date"
+          label={t('import.builder.dateForAllLines', { field: target.label })}
+          data-value-for={target.field}
+          // A saved mapping of a daily feed says `today`: shown as the day it means here.
+          value={oneValue.toLowerCase() === TODAY_VALUE ? localToday() : oneValue}
+          max={localToday()}
+          required
+          disabled={isUploading}
+          // A date input says '' while its day is typed half-way: only a whole day replaces the value.
+          onChange={(event) => {
+            const day = event.currentTarget.value;
+            if (day) void setFieldValue(target.field, day);
+          }}
+          w={200}
+        />
+      ) : null}
     </Stack>
   );
 }
@@ -281,7 +321,7 @@ function PreviewTable({ preview }: { preview: PreviewFileResponse }) {
   }
   return (
     <Stack gap="xs">
-      <MappedRowsTable targets={preview.targets} rows={preview.rows} fieldMappings={draft?.field_mappings ?? {}} testId="preview" />
+      <MappedRowsTable targets={preview.targets} rows={preview.rows} fieldMappings={draft?.field_mappings ?? {}} fieldValues={draft?.field_values} testId="preview" />
       {preview.warning ? (
         <Text size="sm" c="orange.9" data-testid="preview-warning">
           {preview.warning}

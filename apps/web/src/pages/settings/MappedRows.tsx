@@ -27,14 +27,16 @@ type MappedRowsProps = {
   rows: PreviewFileResponse['rows'];
   /** target field → the column or path it is read from, shown under the field's name. */
   fieldMappings: Record<string, string>;
+  /** target field → the one value every line gets (the mapping's field_values), shown instead of a column. */
+  fieldValues?: Record<string, string> | undefined;
   testId: string;
 };
 
 /** The mapped fields (and any field with a problem) as columns, one row per record. */
-export function MappedRowsTable({ targets, rows, fieldMappings, testId }: MappedRowsProps) {
+export function MappedRowsTable({ targets, rows, fieldMappings, fieldValues = {}, testId }: MappedRowsProps) {
   const { t } = useTranslation();
   const issues = problemCount(rows);
-  const fields = targets.filter((target) => fieldMappings[target.field] || rows.some((row) => row.problems[target.field]));
+  const fields = targets.filter((target) => fieldMappings[target.field] || fieldValues[target.field] || rows.some((row) => row.problems[target.field]));
   return (
     <Stack gap="xs" data-testid={testId} data-issues={issues}>
       <Table.ScrollContainer minWidth={600}>
@@ -47,7 +49,7 @@ export function MappedRowsTable({ targets, rows, fieldMappings, testId }: Mapped
                 <Table.Th key={target.field}>
                   <div>{target.field}</div>
                   <Text size="xs" c="dimmed" component="div">
-                    ← {fieldMappings[target.field] ?? t('import.builder.noColumn')}
+                    {fieldValues[target.field] ? t('import.builder.sameForAllLines') : `← ${fieldMappings[target.field] ?? t('import.builder.noColumn')}`}
                   </Text>
                 </Table.Th>
               ))}

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { PREVIEW_MAX_BYTES, type ImportTarget, type PreviewFileResponse } from '@stockwise/contract';
 import { previewPart } from '../../api/import.ts';
-import { columnsMissingFromFile, draftFrom, draftFromProposal, entityFieldMappings, problemCount, unmappedRequired, valuesToMap, withColumn, withOptions, withValueMeanings } from './preview.ts';
+import { columnsMissingFromFile, draftFrom, draftFromProposal, entityFieldMappings, problemCount, localToday, takesOneDate, unmappedRequired, valuesToMap, withColumn, withFieldValue, withOptions, withValueMeanings } from './preview.ts';
 
 const config = { entities: { sales: { field_mappings: { product_id: 'StockCode', date: 'Date' }, date_format: 'dd/mm/yyyy' as const } } };
 const targets: ImportTarget[] = [
@@ -56,6 +56,18 @@ describe('mapping drafts', () => {
     expect(unmappedRequired(targets, config.entities.sales).map((t) => t.field)).toEqual(['quantity']);
     expect(unmappedRequired(targets, null).map((t) => t.field)).toEqual(['product_id', 'date', 'quantity']);
     expect(problemCount(preview({}, [{ product_id: 'product code X does not exist.' }, {}, { date: 'a', quantity: 'b' }]).rows)).toBe(3);
+  });
+
+  it('gives a date one value for all lines instead of its column (and its value map), counts it as filled, and drops it for a column again', () => {
+    const mapped = { field_mappings: { product_id: 'StockCode', date: 'Date', quantity: 'Qty' }, value_maps: { date: { heute: '2026-11-30' } } };
+    const valued = withFieldValue(mapped, 'date', '2026-11-30');
+    expect(valued).toEqual({ field_mappings: { product_id: 'StockCode', quantity: 'Qty' }, field_values: { date: '2026-11-30' } });
+    expect(unmappedRequired(targets, valued)).toEqual([]);
+    expect(withColumn(valued, 'date', 'Date')).toEqual({ field_mappings: { product_id: 'StockCode', quantity: 'Qty', date: 'Date' } });
+    expect(withColumn(valued, 'date', null)).toEqual({ field_mappings: { product_id: 'StockCode', quantity: 'Qty' } });
+    expect(unmappedRequired(targets, withColumn(valued, 'date', null)).map((target) => target.field)).toEqual(['date']);
+    expect(targets.filter(takesOneDate).map((target) => target.field)).toEqual(['date']);
+    expect(localToday(new Date(2026, 0, 5, 23, 30))).toBe('2026-01-05');
   });
 
   it("lists the draft's columns the file lacks, and whether a required field reads one", () => {

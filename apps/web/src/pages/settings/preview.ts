@@ -40,10 +40,42 @@ function withoutValueMap(draft: EntityMapping, field: string): EntityMapping {
   return Object.keys(others).length ? { ...rest, value_maps: others } : rest;
 }
 
-/** The draft with one target fed from `column`, or from no column (then its value map goes too: the server refuses a map for an unmapped field). */
+/** The draft's field values without `field`'s, dropped altogether when none is left. */
+function withoutFieldValue(draft: EntityMapping, field: string): EntityMapping {
+  if (!draft.field_values || !(field in draft.field_values)) return draft;
+  const { [field]: _dropped, ...others } = draft.field_values;
+  const { field_values: _all, ...rest } = draft;
+  return Object.keys(others).length ? { ...rest, field_values: others } : rest;
+}
+
+/**
+ * The draft with one target fed from `column`, or from no column (then its value map goes too: the
+ * server refuses a map for an unmapped field). A column replaces the field's one value for all lines.
+ */
 export function withColumn(draft: EntityMapping, field: string, column: string | null): EntityMapping {
   const { [field]: _previous, ...rest } = draft.field_mappings;
-  return column ? { ...draft, field_mappings: { ...rest, [field]: column } } : { ...withoutValueMap(draft, field), field_mappings: rest };
+  const withoutValue = withoutFieldValue(draft, field);
+  return column ? { ...withoutValue, field_mappings: { ...rest, [field]: column } } : { ...withoutValueMap(withoutValue, field), field_mappings: rest };
+}
+
+/**
+ * The column select's choice that gives a date field one value for every line instead of a column
+ * (a stock count or a till's day export without dates). A control character: no file's column is named so.
+ */
+export const SAME_VALUE_CHOICE = '\u0001same-value';
+
+/** Whether a target is a date the file may leave out, given one day for every line instead. */
+export const takesOneDate = (target: ImportTarget) => target.type === 'DateField' || target.type === 'DateTimeField';
+
+/** The day (YYYY-MM-DD) on the browser's calendar: the shop's today, where the clerk is. */
+export function localToday(now = new Date()): string {
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+/** The draft with `field` given `value` on every line (its column and value map dropped: the server refuses both at once). */
+export function withFieldValue(draft: EntityMapping, field: string, value: string): EntityMapping {
+  const fromNoColumn = withColumn(draft, field, null);
+  return { ...fromNoColumn, field_values: { ...fromNoColumn.field_values, [field]: value } };
 }
 
 /** field -> the file's value -> the allowed value it means; an empty meaning is no answer (the value stays refused). */
@@ -110,9 +142,9 @@ export function newProductColumnOptions(draft: EntityMapping | null, field: stri
   return { new_products: Object.keys(next).length ? next : undefined };
 }
 
-/** Required targets that no file column feeds: Import stays disabled while there is one. */
+/** Required targets that neither a file column nor one value for all lines fills: Import stays disabled while there is one. */
 export function unmappedRequired(targets: ImportTarget[], draft: EntityMapping | null): ImportTarget[] {
-  return targets.filter((target) => target.required && !draft?.field_mappings[target.field]);
+  return targets.filter((target) => target.required && !draft?.field_mappings[target.field] && !draft?.field_values?.[target.field]);
 }
 
 /**
