@@ -12,6 +12,7 @@ import { isReadOnly } from '../tables/columns.ts';
 import { csvMapper, applyMapping, resolveEntityMapping } from './mapping.ts';
 import type { ImportContext } from './service.ts';
 import { FileFormatError, openSource, type RawRecord } from './source.ts';
+import { skippedRowText } from './header-row.ts';
 import { isNameable, pickNewProducts, sourcePaths } from './new-products.ts';
 import { compileRowFilters, rowFilterColumns, valuesOfColumns } from './row-filter.ts';
 import { blankCodeSkipper, compileRecordTyper, ownKeyLookup, ownTextKey, resolveWriteTarget, unknownCodeReason, type CodeLookup, type KeyReference, type TypedRecord, type WriteTarget } from './target.ts';
@@ -22,6 +23,8 @@ import { DateOrderDetector, detectDecimalSeparator } from './values.ts';
 
 /** Records read for detecting the date format (every record of the previewed head, up to this many). */
 const DETECTION_RECORDS = 5000;
+/** Rows above the header listed at most (the mapping's header row is at most 50). */
+const MAX_SKIPPED_ROWS_SHOWN = 20;
 /** Dotted keys listed for a JSON file at most. */
 const MAX_JSON_KEYS = 200;
 
@@ -357,7 +360,7 @@ export async function previewFile(ctx: ImportContext, { file, fields }: PreviewR
   if (dateFormat !== undefined && !dateFormats.includes(dateFormat)) throw validationError(`date_format must be one of: ${dateFormats.join(', ')}.`);
   const config = await ctx.loadConfig();
   const sheet = fields.sheet || given?.sheet || null;
-  const source = await openSource({ path: file.path }, file.fileName, file.mimeType, { sheet });
+  const source = await openSource({ path: file.path }, file.fileName, file.mimeType, { sheet, headerRow: given?.header_row ?? null });
 
   const records: RawRecord[] = [];
   let warning: string | null = null;
@@ -373,12 +376,15 @@ export async function previewFile(ctx: ImportContext, { file, fields }: PreviewR
   }
   const header = source.header() ?? leafPaths(records.slice(0, 50).map((r) => r.value));
   const previewed = await previewRecords(ctx.database.db, config, { entityType, given, dateFormat, header, records, offerRowFilters: true });
+  const place = source.headerPlace();
   const rawRows = records.slice(0, PREVIEW_ROWS).map((record) => (record.cells ? header.map((_, at) => asSourceValue(record.cells?.[at])) : header.map((path) => asSourceValue(applyMapping(record.value, { v: path }).v))));
   return {
     format: source.format,
     ...(source.sheets() ? { sheets: source.sheets() as string[] } : {}),
     ...(source.separator() ? { separator: source.separator() as string } : {}),
     header,
+    ...(place ? { header_row: place.row, ...(place.detected !== null ? { detected_header_row: place.detected } : {}) } : {}),
+    ...(place?.skipped.length ? { skipped_rows: place.skipped.slice(0, MAX_SKIPPED_ROWS_SHOWN).map(({ row, cells }) => ({ row, text: skippedRowText(cells) })) } : {}),
     raw_rows: rawRows,
     ...previewed,
     ...(warning ? { warning } : {}),
