@@ -37,7 +37,7 @@ export type DateFormat = (typeof dateFormats)[number];
  * a few, never pages (a larger number is a typo, or another file).
  */
 export const MAX_HEADER_ROW = 50;
-const headerRowProblem = `header_row must be a whole number from 1 to ${MAX_HEADER_ROW} (the row holding the column names).`;
+export const headerRowProblem = `header_row must be a whole number from 1 to ${MAX_HEADER_ROW} (the row holding the column names).`;
 
 /** Bounds of a mapping's value maps: fields mapped, and file values per field. */
 export const MAX_VALUE_MAP_FIELDS = 20;

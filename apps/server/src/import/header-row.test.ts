@@ -108,6 +108,18 @@ describe.each(backends)('column names below a title on %s', (backend) => {
     expect(chosen.json.rows).toEqual([{ row: 3, values: { product_code: 'HR-300', name: 'Harke' }, problems: {} }]);
   });
 
+  it("proposes a mapping from the row the form's header_row names, before any mapping is built", async () => {
+    const shortFile = 'Filiale;Nord\nArtikelnummer;Bezeichnung\nHR-300;Harke\n';
+    const chosen = await preview([file('short.csv', shortFile), { name: 'entity_type', value: 'products' }, { name: 'header_row', value: '2' }]);
+    expect(chosen.status, JSON.stringify(chosen.json)).toBe(200);
+    expect(chosen.json).toMatchObject({ header: ['Artikelnummer', 'Bezeichnung'], header_row: 2, proposed_mapping: { product_code: 'Artikelnummer', name: 'Bezeichnung' } });
+    for (const value of ['0', 'zwei', '2.5', '99']) {
+      const refused = await preview([file('short.csv', shortFile), { name: 'entity_type', value: 'products' }, { name: 'header_row', value }]);
+      expect(refused.status).toBe(400);
+      expect(refused.json.error).toBe('header_row must be a whole number from 1 to 50 (the row holding the column names).');
+    }
+  });
+
   it.each([true, false])('imports the rows below the names (fields first: %s), never the title', async (fieldsFirst) => {
     const result = await importFile(server, token, { fileName: 'inventur.csv', content: stockTake, mapping: { entities: { products: takeMapping } }, entityType: 'products', fieldsFirst });
     expect(result.status, JSON.stringify(result.json)).toBe(200);

@@ -5,7 +5,7 @@
 // row filters leave out marked, and, for the Import screen, the values of the file's status-like
 // columns and the row filters they suggest (row-filter.ts). Writes nothing.
 import { sql, type Kysely } from 'kysely';
-import { dateFormats, MAX_LISTED_NEW_PRODUCTS, PREVIEW_ROWS, readMappedPath, type DateFormat, type EntityMapping, type ImportTarget, type PreviewFileResponse, type ProductConfig, type RowFilter, valueMapForm } from '@stockwise/contract';
+import { dateFormats, entityMapping, headerRowProblem, MAX_LISTED_NEW_PRODUCTS, PREVIEW_ROWS, readMappedPath, type DateFormat, type EntityMapping, type ImportTarget, type PreviewFileResponse, type ProductConfig, type RowFilter, valueMapForm } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import { validationError } from '../http/errors.ts';
 import { isReadOnly } from '../tables/columns.ts';
@@ -340,6 +340,13 @@ export async function previewRecords(
   };
 }
 
+/** The form's `header_row` (the row the Import screen's user says holds the column names, before a mapping is built on it). */
+function headerRowField(text: string): number {
+  const parsed = entityMapping.shape.header_row.safeParse(/^\d+$/.test(text) ? Number(text) : text);
+  if (!parsed.success || parsed.data === undefined) throw validationError(headerRowProblem);
+  return parsed.data;
+}
+
 export type PreviewRequest = { file: ReceivedFile; fields: Record<string, string> };
 
 export async function previewFile(ctx: ImportContext, { file, fields }: PreviewRequest): Promise<PreviewFileResponse> {
@@ -360,7 +367,8 @@ export async function previewFile(ctx: ImportContext, { file, fields }: PreviewR
   if (dateFormat !== undefined && !dateFormats.includes(dateFormat)) throw validationError(`date_format must be one of: ${dateFormats.join(', ')}.`);
   const config = await ctx.loadConfig();
   const sheet = fields.sheet || given?.sheet || null;
-  const source = await openSource({ path: file.path }, file.fileName, file.mimeType, { sheet, headerRow: given?.header_row ?? null });
+  const headerRow = fields.header_row ? headerRowField(fields.header_row) : (given?.header_row ?? null);
+  const source = await openSource({ path: file.path }, file.fileName, file.mimeType, { sheet, headerRow });
 
   const records: RawRecord[] = [];
   let warning: string | null = null;
