@@ -148,6 +148,14 @@ describe.each(backends)('column names below a title on %s', (backend) => {
     expect(await productCount()).toBe(before);
   });
 
+  it('imports a JSON file through a mapping with a header row as JSON: records have no rows above them', async () => {
+    const records = JSON.stringify([{ code: 'HR-400', name: 'Laubbesen', stock: 2 }]);
+    const mapping = { entities: { products: { field_mappings: { product_code: 'code', name: 'name', current_stock: 'stock' }, header_row: 3 } } };
+    const result = await importFile(server, token, { fileName: 'products.json', content: records, type: 'application/json', mapping, entityType: 'products' });
+    expect(result.status, JSON.stringify(result.json)).toBe(200);
+    expect(result.json).toMatchObject({ counts: { rows: 1, inserted: 1 } });
+  });
+
   it.each([0, 51, 2.5, '3'])('refuses header_row %j with a 400 naming it, writing nothing', async (headerRow) => {
     const before = await productCount();
     const result = await importFile(server, token, { fileName: 'inventur.csv', content: stockTake, mapping: { entities: { products: { ...takeMapping, header_row: headerRow } } }, entityType: 'products' });

@@ -1,8 +1,8 @@
 // Which row of a CSV file or .xlsx sheet holds the column names. Exports from tills, ERPs and
 // spreadsheets often put a title above them (`Inventur 30.11.2026;;`, "Sales report December 2026"
 // and a blank line, a report title in A1 with the names on row 3). The rule is conservative, so that
-// a file whose names are on its first line reads as it always has (docs/adr/0008-file-import.md,
-// "Column names below a title"): within the first rows, the first row whose filled cells are as many
+// a file whose names are on its first line reads as it always has (ADR 0153, "Amendment: column
+// names below a title"): within the first rows, the first row whose filled cells are as many
 // as the widest row's, all different, none a number or a date, is the header — when every non-blank
 // row above it fills fewer than half as many cells (a title, a date line). Otherwise the first
 // non-blank row is. The mapping's `header_row` overrides the guess.
