@@ -64,7 +64,7 @@ function detectCsvHeaderRow(lines: readonly string[]): number | null {
     const separator = detectSeparator(line);
     return line === '' ? [] : [{ row: at + 1, cells: cellsOf(line, separator), separator }];
   });
-  return detectHeaderRow(rows, (row, header) => cellsOf(lines[row.row - 1] as string, (header as HeadRow & { separator: string }).separator));
+  return detectHeaderRow(rows, { cellsAs: (row, header) => cellsOf(lines[row.row - 1] as string, (header as HeadRow & { separator: string }).separator), fieldCountTells: true });
 }
 
 export class CsvReader {

@@ -81,6 +81,15 @@ describe.each(backends)('column names below a title on %s', (backend) => {
     expect(json.rows[0]?.row).toBe(4);
   });
 
+  it("skips a title holding the names' separator when its number of fields is not theirs, and does not list a line of empty cells", async () => {
+    const report = 'Sales report, December 2026\r\n,,\r\nDate,Artikelnummer,Menge\r\n01.12.2026,HR-100,2\r\n';
+    const { status, json } = await preview([file('report.csv', report), { name: 'entity_type', value: 'sales' }]);
+    expect(status, JSON.stringify(json)).toBe(200);
+    expect(json).toMatchObject({ separator: ',', header: ['Date', 'Artikelnummer', 'Menge'], header_row: 3, skipped_rows: [{ row: 1, text: 'Sales report · December 2026' }] });
+    expect(json.skipped_rows).toHaveLength(1);
+    expect(json.rows[0]?.row).toBe(4);
+  });
+
   it('reads a file with its names on the first line as before: row 1, nothing skipped', async () => {
     const { status, json } = await preview([file('plain.csv', 'code,name\nHR-1,Spaten\n'), { name: 'entity_type', value: 'products' }]);
     expect(status, JSON.stringify(json)).toBe(200);

@@ -4,8 +4,10 @@
 // a file whose names are on its first line reads as it always has (ADR 0153, "Amendment: column
 // names below a title"): within the first rows, the first row whose filled cells are as many
 // as the widest row's, all different, none a number or a date, is the header — when every non-blank
-// row above it fills fewer than half as many cells (a title, a date line). Otherwise the first
-// non-blank row is. The mapping's `header_row` overrides the guess.
+// row above it fills fewer than half as many cells (a title, a date line), or, in a CSV file, fewer
+// cells and a different number of fields (`Sales report, December 2026` above three names: a CSV
+// header must have as many fields as its records, so that file could not be read before). Otherwise
+// the first non-blank row is. The mapping's `header_row` overrides the guess.
 
 /** Rows read to find the header; a title block is never longer. */
 export const HEADER_SEARCH_ROWS = 20;
@@ -39,11 +41,16 @@ function namesColumns(cells: readonly unknown[]): boolean {
 
 /**
  * The row holding the column names among the head's rows that are not empty lines (a line of empty
- * cells, `;;`, is one, as it is the header of a file that starts with it), or null when there are none.
+ * cells, `;;`, is not one: it is the header of a file that starts with it), or null when there are none.
  * `cellsAs(row, header)`: a row's cells read as the header candidate reads its own (a CSV line split
- * by the candidate's separator); by default the row's cells.
+ * by the candidate's separator); by default the row's cells. `fieldCountTells`: a row above with
+ * another number of fields than the candidate's cannot be the header (CSV; a sheet's rows end at
+ * their last filled cell).
  */
-export function detectHeaderRow(rows: readonly HeadRow[], cellsAs: (row: HeadRow, header: HeadRow) => readonly unknown[] = (row) => row.cells): number | null {
+export function detectHeaderRow(
+  rows: readonly HeadRow[],
+  { cellsAs = (row) => row.cells, fieldCountTells = false }: { cellsAs?: (row: HeadRow, header: HeadRow) => readonly unknown[]; fieldCountTells?: boolean } = {},
+): number | null {
   const first = rows[0];
   if (!first) return null;
   const widest = Math.max(...rows.map((row) => filledCount(row.cells)));
@@ -51,7 +58,11 @@ export function detectHeaderRow(rows: readonly HeadRow[], cellsAs: (row: HeadRow
   // A file starting with a line of empty cells keeps it as its header, as it always has: only below a title are such lines skipped.
   if (!header || header === first || widest < 2 || filledCount(first.cells) === 0) return first.row;
   const above = rows.filter((row) => row.row < header.row);
-  return above.every((row) => filledCount(cellsAs(row, header)) * 2 < widest) ? header.row : first.row;
+  const isTitle = (row: HeadRow) => {
+    const cells = cellsAs(row, header);
+    return filledCount(cells) * 2 < widest || (fieldCountTells && cells.length !== header.cells.length && filledCount(cells) < widest);
+  };
+  return above.every(isTitle) ? header.row : first.row;
 }
 
 /** A row above the header as the preview lists it: its filled cells' text. */

@@ -385,6 +385,11 @@ export async function previewFile(ctx: ImportContext, { file, fields }: PreviewR
   const header = source.header() ?? leafPaths(records.slice(0, 50).map((r) => r.value));
   const previewed = await previewRecords(ctx.database.db, config, { entityType, given, dateFormat, header, records, offerRowFilters: true });
   const place = source.headerPlace();
+  // A line of empty cells (`;;`) above the header says nothing worth listing.
+  const skipped = (place?.skipped ?? [])
+    .map(({ row, cells }) => ({ row, text: skippedRowText(cells) }))
+    .filter((line) => line.text !== '')
+    .slice(0, MAX_SKIPPED_ROWS_SHOWN);
   const rawRows = records.slice(0, PREVIEW_ROWS).map((record) => (record.cells ? header.map((_, at) => asSourceValue(record.cells?.[at])) : header.map((path) => asSourceValue(applyMapping(record.value, { v: path }).v))));
   return {
     format: source.format,
@@ -392,7 +397,7 @@ export async function previewFile(ctx: ImportContext, { file, fields }: PreviewR
     ...(source.separator() ? { separator: source.separator() as string } : {}),
     header,
     ...(place ? { header_row: place.row, ...(place.detected !== null ? { detected_header_row: place.detected } : {}) } : {}),
-    ...(place?.skipped.length ? { skipped_rows: place.skipped.slice(0, MAX_SKIPPED_ROWS_SHOWN).map(({ row, cells }) => ({ row, text: skippedRowText(cells) })) } : {}),
+    ...(skipped.length ? { skipped_rows: skipped } : {}),
     raw_rows: rawRows,
     ...previewed,
     ...(warning ? { warning } : {}),
