@@ -5,7 +5,8 @@
 // with its own column names) and the log naming what was sent; a file it cannot read; the log's
 // statuses readable at 1280 px; a German shop's delivery statuses given their meaning on the screen;
 // a web shop's refunded order left out by a row filter set on the screen; a stock count without a
-// date column given one date for all its lines.
+// date column given one date for all its lines; a till's column names below its title found, and
+// another row chosen.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -586,6 +587,40 @@ describe('data integration (Settings)', () => {
     await importButton(page).click();
     await page.getByTestId('import-result').waitFor();
     expect(await page.getByTestId('result-inserted').textContent()).toBe('2');
+  });
+
+  it("finds a till's column names below its title, and takes another row chosen by keyboard", async () => {
+    const { page } = browser;
+    const prefix = uniquePrefix('ROW');
+    const titled = await tempFile(`${prefix.toLowerCase()}inventur.csv`, ['Inventur 30.11.2026;;', '', 'Artikelnr.;Bezeichnung;Bestand', `${prefix}1;Rosenschere;7`, ''].join('\n'));
+    await openSettings(page);
+    await waitForDefaultMapping(page);
+    await page.getByLabel('File (CSV, JSON or .xlsx)').setInputFiles(titled);
+    const headerRow = page.getByLabel('Column names are on row');
+    await expect.poll(() => headerRow.inputValue()).toBe('3');
+    await page.getByText('Rows above them are not imported: row 1 “Inventur 30.11.2026”').waitFor();
+    expect(await page.getByLabel('Product code (product_code) · required').inputValue()).toBe('Artikelnr.');
+    await expectAccessible(page, 'column names found below a title');
+
+    // A branch line fills as many cells as half the names: the file's first row is kept, and the clerk says row 2.
+    const branch = await tempFile(`${prefix.toLowerCase()}filiale.csv`, ['Filiale;Nord;', 'Artikelnr.;Bezeichnung;Bestand', `${prefix}2;Gießkanne 10 l;3`, `${prefix}3;Pflanzkübel;5`, ''].join('\n'));
+    await page.getByLabel('File (CSV, JSON or .xlsx)').setInputFiles(branch);
+    await expect.poll(() => headerRow.inputValue()).toBe('1');
+    await headerRow.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => page.getByLabel('Product code (product_code) · required').inputValue()).toBe('Artikelnr.');
+    expect(await headerRow.inputValue()).toBe('2');
+    await page.getByText('Rows above them are not imported: row 1 “Filiale · Nord”').waitFor();
+    await previewRows(page).nth(1).waitFor();
+    expect(await previewCell(page, 0, 'product_code').textContent()).toBe(`${prefix}2`);
+    await expectAccessible(page, 'column names on a row chosen');
+
+    await importButton(page).click();
+    await page.getByTestId('import-result').waitFor();
+    expect((await productsWithPrefix(prefix)).map((row) => [row.product_code, row.name, row.current_stock])).toEqual([
+      [`${prefix}2`, 'Gießkanne 10 l', 3],
+      [`${prefix}3`, 'Pflanzkübel', 5],
+    ]);
   });
 
   it('keeps Import disabled for a file it cannot read, with the reason on screen', async () => {

@@ -37,6 +37,13 @@ export const decimalSeparator = z.enum(['.', ',']);
 export const dateFormats = ['auto', 'iso', 'dd/mm/yyyy', 'mm/dd/yyyy', 'dd.mm.yyyy'] as const;
 export type DateFormat = (typeof dateFormats)[number];
 
+/**
+ * The furthest row a mapping may name as holding the column names: title lines above a header are
+ * a few, never pages (a larger number is a typo, or another file).
+ */
+export const MAX_HEADER_ROW = 50;
+export const headerRowProblem = `header_row must be a whole number from 1 to ${MAX_HEADER_ROW} (the row holding the column names).`;
+
 /** Bounds of a mapping's value maps: fields mapped, and file values per field. */
 export const MAX_VALUE_MAP_FIELDS = 20;
 export const MAX_VALUE_MAP_ENTRIES = 200;
@@ -138,6 +145,11 @@ export const entityMapping = z.strictObject({
   skip_rows_without_code: z.boolean().optional(),
   /** The worksheet of an .xlsx file (default: the first). */
   sheet: storableText().min(1).max(200).optional(),
+  /**
+   * The row of a CSV file or .xlsx sheet holding the column names (as a spreadsheet numbers it, from
+   * 1); the rows above it (a report's title, blank lines) are not imported. Default: detected.
+   */
+  header_row: z.number({ error: headerRowProblem }).int({ error: headerRowProblem }).min(1, { error: headerRowProblem }).max(MAX_HEADER_ROW, { error: headerRowProblem }).optional(),
   references: z.record(storableName().min(1).max(63), z.enum(['key', 'id'])).optional(),
   /** Rows of one file sharing a key, for imports through this mapping (default: the entity's setting). */
   repeated_keys: z.enum(repeatedKeyModes).optional(),

@@ -177,8 +177,17 @@ export const previewFileResponse = z.object({
   sheets: z.array(z.string()).optional(),
   /** The separator a CSV file was read with (detected: `,`, `;` or tab). */
   separator: z.string().optional(),
-  /** The CSV header, the dotted keys of the first JSON records, or the first row of the sheet. */
+  /** The CSV header, the dotted keys of the first JSON records, or the sheet's row of column names. */
   header: z.array(z.string()),
+  /**
+   * CSV and .xlsx: the row holding the column names, as a spreadsheet numbers it (from 1): the
+   * mapping's `header_row`, else the one detected. Rows above it are not imported.
+   */
+  header_row: z.number().int().optional(),
+  /** CSV and .xlsx: the row that holds the column names by the file's own look (title lines and blank lines above it skipped). */
+  detected_header_row: z.number().int().optional(),
+  /** The non-blank rows above the header (a report's title), each as its cells' text: what is skipped. */
+  skipped_rows: z.array(z.object({ row: z.number().int(), text: z.string() })).optional(),
   /** The first records' values, one per header entry, as the file has them. */
   raw_rows: z.array(z.array(sourceValue)),
   targets: z.array(importTarget),

@@ -1,13 +1,15 @@
 // CSV records of an upload, fed chunk by chunk, parsed by papaparse's parser (the one its own
 // streaming readers drive; the fastest of the CSV libraries measured for the import benchmark:
 // docs/adr/0008-file-import.md). Quoted separators, quotes and newlines, LF or CRLF (told by the
-// first line end), the separator (`,`, `;` or tab, told by the header line), a BOM and empty lines
-// are handled. What papaparse reports — an unterminated or malformed quote — is an error, and so
+// first line end), the separator (`,`, `;` or tab, told by the header line), a BOM, empty lines and
+// title lines above the header (header-row.ts; the rows above it are kept aside, not imported) are
+// handled. What papaparse reports — an unterminated or malformed quote — is an error, and so
 // is a record whose field count differs from the header's, and a record longer than the cap (it
 // is refused while being read, never held whole): nothing is guessed. Each record comes with its row
 // as a spreadsheet shows the file — the header is row 1, empty lines count, a quoted newline stays in
 // its row — so an error names the row the user finds when opening the file in Excel.
 import Papa from 'papaparse';
+import { detectHeaderRow, HEADER_SEARCH_ROWS, headerRowBlank, headerRowPastEnd, type HeadRow } from './header-row.ts';
 
 export class CsvSyntaxError extends Error {}
 
@@ -21,6 +23,8 @@ const isEmptyLine = (fields: string[]) => fields.length === 1 && fields[0] === '
 
 /** One record may be at most this long (characters); a longer one is refused while it is read. */
 export const MAX_RECORD_CHARS = 1024 * 1024;
+/** The head searched for the header is at most this long (characters): a longer first line decides alone. */
+const HEAD_CHARS = 64 * 1024;
 const SEPARATORS = [',', ';', '\t'] as const;
 
 /** The separator of a header line: the candidate found most often outside quotes (a comma on a tie). */
@@ -36,6 +40,33 @@ export function detectSeparator(line: string): string {
   return best;
 }
 
+/** A line's cells split by `separator` (for telling the header; the records are papaparse's). */
+const cellsOf = (line: string, separator: string) => (Papa.parse<string[]>(line, { delimiter: separator, quoteChar: '"' }).data[0] ?? []) as string[];
+
+/**
+ * The first whole lines of `text` (up to `count`), each a record: the lines before one whose quotes
+ * do not close (a quoted newline), whose records a line split cannot tell.
+ */
+function headLines(text: string, count: number, final: boolean): string[] {
+  const lines = text.split('\n');
+  if (!final) lines.pop();
+  const whole: string[] = [];
+  for (const line of lines.slice(0, count)) {
+    if ((line.match(/"/g)?.length ?? 0) % 2 === 1) break;
+    whole.push(line.endsWith('\r') ? line.slice(0, -1) : line);
+  }
+  return whole;
+}
+
+/** The header row a head of lines shows (header-row.ts), each line read with its own separator. */
+function detectCsvHeaderRow(lines: readonly string[]): number | null {
+  const rows: (HeadRow & { separator: string })[] = lines.flatMap((line, at) => {
+    const separator = detectSeparator(line);
+    return line === '' ? [] : [{ row: at + 1, cells: cellsOf(line, separator), separator }];
+  });
+  return detectHeaderRow(rows, { cellsAs: (row, header) => cellsOf(lines[row.row - 1] as string, (header as HeadRow & { separator: string }).separator), fieldCountTells: true });
+}
+
 export class CsvReader {
   #carry = '';
   #pending: string[] = [];
@@ -45,11 +76,36 @@ export class CsvReader {
   #header: string[] | null = null;
   /** Rows read so far: the header, empty lines and data records, as a spreadsheet counts them. */
   #rows = 0;
+  /** The last row that is not empty (the end of the file as a spreadsheet shows it). */
+  #lastFilledRow = 0;
   readonly #maxRecordChars: number;
+  /** The mapping's header row; null: detected. */
+  readonly #givenHeaderRow: number | null;
+  /** The row to take the header from (null: the first non-blank one), then the row it was taken from. */
+  #headerRow: number | null = null;
+  #detectedHeaderRow: number | null = null;
+  readonly #skippedRows: { row: number; cells: string[] }[] = [];
 
-  constructor(options: { maxRecordChars?: number } = {}) {
+  constructor(options: { maxRecordChars?: number; headerRow?: number | null } = {}) {
     this.#maxRecordChars = options.maxRecordChars ?? MAX_RECORD_CHARS;
+    this.#givenHeaderRow = options.headerRow ?? null;
   }
+
+  /** The row holding the column names (the mapping's, else detected), once the head has been read. */
+  get headerRow(): number | null {
+    return this.#headerRow;
+  }
+
+  /** The row the file's own look says holds the column names, once the head has been read. */
+  get detectedHeaderRow(): number | null {
+    return this.#detectedHeaderRow;
+  }
+
+  /** The non-blank rows above the header, not imported. */
+  get skippedRows(): readonly { row: number; cells: string[] }[] {
+    return this.#skippedRows;
+  }
+
 
   /** The header's fields, once its line has been read. */
   get header(): string[] | null {
@@ -81,7 +137,9 @@ export class CsvReader {
 
   /** The last records, at the end of the file. */
   end(): CsvRecord[] {
-    return this.#parse(true);
+    const records = this.#parse(true);
+    if (!this.#header && this.#givenHeaderRow !== null) throw headerRowPastEnd(this.#givenHeaderRow, this.#lastFilledRow);
+    return records;
   }
 
   #parse(final: boolean): CsvRecord[] {
@@ -94,12 +152,19 @@ export class CsvReader {
     }
     if (!this.#config) {
       const firstLineEnd = text.indexOf('\n');
-      if (firstLineEnd < 0 && !final) {
+      // The header is told from the head's lines: enough of them (to the mapping's header row), or all there is.
+      const wanted = Math.max(HEADER_SEARCH_ROWS, this.#givenHeaderRow ?? 0);
+      const lineEnds = countLineEnds(text, wanted);
+      if (!final && (firstLineEnd < 0 || (lineEnds < wanted && text.length < Math.min(HEAD_CHARS, this.#maxRecordChars)))) {
         this.#carry = text;
         return [];
       }
+      const head = headLines(text, wanted, final);
+      this.#detectedHeaderRow = detectCsvHeaderRow(head);
+      this.#headerRow = this.#givenHeaderRow ?? this.#detectedHeaderRow;
       const firstLine = firstLineEnd < 0 ? text : text.slice(0, firstLineEnd);
-      this.#config = { delimiter: detectSeparator(firstLine), quoteChar: '"', newline: firstLineEnd > 0 && text[firstLineEnd - 1] === '\r' ? '\r\n' : '\n' };
+      const headerLine = (this.#headerRow === null ? undefined : head[this.#headerRow - 1]) ?? firstLine;
+      this.#config = { delimiter: detectSeparator(headerLine), quoteChar: '"', newline: firstLineEnd > 0 && text[firstLineEnd - 1] === '\r' ? '\r\n' : '\n' };
     }
     const result = new Papa.Parser(this.#config).parse(text, 0, !final) as { data: string[][]; errors: ParseError[]; meta: { cursor: number } };
     // Before the end, the last record may be cut off by the chunk: an error in it waits for the rest.
@@ -115,10 +180,16 @@ export class CsvReader {
     const mayHoldLongRecord = text.length > this.#maxRecordChars;
     for (const fields of result.data) {
       this.#rows += 1;
+      if (!this.#header && this.#rows === this.#givenHeaderRow && isEmptyLine(fields)) throw headerRowBlank(this.#rows);
       if (isEmptyLine(fields)) continue;
+      this.#lastFilledRow = this.#rows;
       if (mayHoldLongRecord && fields.reduce((length, field) => length + field.length, 0) > this.#maxRecordChars) throw this.#tooLong(this.#rows);
       if (!this.#header) {
-        this.#header = fields;
+        if (this.#rows < (this.#headerRow ?? 0)) this.#skippedRows.push({ row: this.#rows, cells: fields });
+        else {
+          this.#header = fields;
+          this.#headerRow = this.#rows;
+        }
         continue;
       }
       if (fields.length !== this.#header.length) {
@@ -128,4 +199,11 @@ export class CsvReader {
     }
     return records;
   }
+}
+
+/** How many line ends `text` holds, counting no further than `enough`. */
+function countLineEnds(text: string, enough: number): number {
+  let count = 0;
+  for (let at = text.indexOf('\n'); at >= 0 && count < enough; at = text.indexOf('\n', at + 1)) count += 1;
+  return count;
 }

@@ -5,7 +5,7 @@
 // row filters leave out marked, and, for the Import screen, the values of the file's status-like
 // columns and the row filters they suggest (row-filter.ts). Writes nothing.
 import { sql, type Kysely } from 'kysely';
-import { dateFormats, MAX_LISTED_NEW_PRODUCTS, PREVIEW_ROWS, readMappedPath, type DateFormat, type EntityMapping, type ImportTarget, type PreviewFileResponse, type ProductConfig, type RowFilter, valueMapForm } from '@stockwise/contract';
+import { dateFormats, entityMapping, headerRowProblem, MAX_LISTED_NEW_PRODUCTS, PREVIEW_ROWS, readMappedPath, type DateFormat, type EntityMapping, type ImportTarget, type PreviewFileResponse, type ProductConfig, type RowFilter, valueMapForm } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import { validationError } from '../http/errors.ts';
 import { isReadOnly } from '../tables/columns.ts';
@@ -13,6 +13,7 @@ import { csvMapper, applyMapping, resolveEntityMapping } from './mapping.ts';
 import type { ImportContext } from './service.ts';
 import { FileFormatError, openSource, type RawRecord } from './source.ts';
 import { uploadToday } from './field-values.ts';
+import { skippedRowText } from './header-row.ts';
 import { isNameable, pickNewProducts, sourcePaths } from './new-products.ts';
 import { compileRowFilters, rowFilterColumns, valuesOfColumns } from './row-filter.ts';
 import { blankCodeSkipper, compileRecordTyper, ownKeyLookup, ownTextKey, resolveWriteTarget, unknownCodeReason, type CodeLookup, type KeyReference, type TypedRecord, type WriteTarget } from './target.ts';
@@ -23,6 +24,8 @@ import { DateOrderDetector, detectDecimalSeparator } from './values.ts';
 
 /** Records read for detecting the date format (every record of the previewed head, up to this many). */
 const DETECTION_RECORDS = 5000;
+/** Rows above the header listed at most (the mapping's header row is at most 50). */
+const MAX_SKIPPED_ROWS_SHOWN = 20;
 /** Dotted keys listed for a JSON file at most. */
 const MAX_JSON_KEYS = 200;
 
@@ -347,6 +350,13 @@ export async function previewRecords(
   };
 }
 
+/** The form's `header_row` (the row the Import screen's user says holds the column names, before a mapping is built on it). */
+function headerRowField(text: string): number {
+  const parsed = entityMapping.shape.header_row.safeParse(/^\d+$/.test(text) ? Number(text) : text);
+  if (!parsed.success || parsed.data === undefined) throw validationError(headerRowProblem);
+  return parsed.data;
+}
+
 export type PreviewRequest = { file: ReceivedFile; fields: Record<string, string> };
 
 export async function previewFile(ctx: ImportContext, { file, fields }: PreviewRequest): Promise<PreviewFileResponse> {
@@ -367,7 +377,8 @@ export async function previewFile(ctx: ImportContext, { file, fields }: PreviewR
   if (dateFormat !== undefined && !dateFormats.includes(dateFormat)) throw validationError(`date_format must be one of: ${dateFormats.join(', ')}.`);
   const config = await ctx.loadConfig();
   const sheet = fields.sheet || given?.sheet || null;
-  const source = await openSource({ path: file.path }, file.fileName, file.mimeType, { sheet });
+  const headerRow = fields.header_row ? headerRowField(fields.header_row) : (given?.header_row ?? null);
+  const source = await openSource({ path: file.path }, file.fileName, file.mimeType, { sheet, headerRow });
 
   const records: RawRecord[] = [];
   let warning: string | null = null;
@@ -383,12 +394,20 @@ export async function previewFile(ctx: ImportContext, { file, fields }: PreviewR
   }
   const header = source.header() ?? leafPaths(records.slice(0, 50).map((r) => r.value));
   const previewed = await previewRecords(ctx.database.db, config, { entityType, given, dateFormat, header, records, offerRowFilters: true, today: uploadToday(fields.time_zone) });
+  const place = source.headerPlace();
+  // A line of empty cells (`;;`) above the header says nothing worth listing.
+  const skipped = (place?.skipped ?? [])
+    .map(({ row, cells }) => ({ row, text: skippedRowText(cells) }))
+    .filter((line) => line.text !== '')
+    .slice(0, MAX_SKIPPED_ROWS_SHOWN);
   const rawRows = records.slice(0, PREVIEW_ROWS).map((record) => (record.cells ? header.map((_, at) => asSourceValue(record.cells?.[at])) : header.map((path) => asSourceValue(applyMapping(record.value, { v: path }).v))));
   return {
     format: source.format,
     ...(source.sheets() ? { sheets: source.sheets() as string[] } : {}),
     ...(source.separator() ? { separator: source.separator() as string } : {}),
     header,
+    ...(place ? { header_row: place.row, ...(place.detected !== null ? { detected_header_row: place.detected } : {}) } : {}),
+    ...(skipped.length ? { skipped_rows: skipped } : {}),
     raw_rows: rawRows,
     ...previewed,
     ...(warning ? { warning } : {}),

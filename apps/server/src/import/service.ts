@@ -168,7 +168,7 @@ export async function importWhileArriving(ctx: ImportContext, run: ImportRun, fi
   if (!fields.mapping_config || !fields.entity_type || isWorkbook(file.fileName, file.mimeType)) return null;
   await run.open(fields, file.fileName);
   const resolved = await resolveImport(ctx, run, fields);
-  const source = await openSource({ stream: file.stream }, file.fileName, file.mimeType);
+  const source = await openSource({ stream: file.stream }, file.fileName, file.mimeType, { headerRow: resolved.mapping.header_row ?? null });
   const pieces = await PieceFile.create(path.join(directory, 'rows.copy'));
   try {
     const prepared = await prepareRecords(resolved.target, mappedBatches(source, resolved.paths, resolved.needed, rowFilterColumns(resolved.mapping)), resolved.options, pieces.sink);
@@ -228,7 +228,7 @@ export async function importUpload(ctx: ImportContext, run: ImportRun, upload: R
         result = await mergeStaged(session, target, consumed.prepared, options);
       } else {
         const spooled = file as ReceivedFile;
-        const source = await openSource({ path: spooled.path }, spooled.fileName, spooled.mimeType, { sheet: resolved.mapping.sheet ?? null });
+        const source = await openSource({ path: spooled.path }, spooled.fileName, spooled.mimeType, { sheet: resolved.mapping.sheet ?? null, headerRow: resolved.mapping.header_row ?? null });
         result = await writeRecords(session, target, mappedBatches(source, resolved.paths, resolved.needed, rowFilterColumns(resolved.mapping)), options);
       }
       if (result.rowErrorCount) throw new ImportRowsError(result.rowErrors.slice(0, MAX_REPORTED_ROW_ERRORS), result.rowErrorCount, result.refusedChoices);

@@ -17,6 +17,7 @@ import { streamArray } from 'stream-json/streamers/stream-array.js';
 import { chain } from 'stream-chain';
 import { readMappedPath, type ImportFormat } from '@stockwise/contract';
 import { CsvReader, MAX_RECORD_CHARS, type CsvRecord } from './csv.ts';
+import { detectHeaderRow, HEADER_SEARCH_ROWS, headerRowBlank, HeaderRowError, headerRowPastEnd, type HeadRow } from './header-row.ts';
 import { applyMapping, csvMapper, type FieldMappings } from './mapping.ts';
 import type { MappedRecord } from './writer.ts';
 import { readZipDirectory } from './zip-directory.ts';
@@ -31,8 +32,8 @@ const MAX_RECORD_BYTES = MAX_RECORD_CHARS;
 
 /**
  * One record as the file has it: a row of cells (CSV, xlsx) or a JSON value. `row` is where a user
- * finds it: the spreadsheet's row number (the header is row 1) for CSV and .xlsx, the record's
- * place in the array (from 1) for JSON.
+ * finds it: the spreadsheet's row number (the header is row 1, or below a title the row it is on)
+ * for CSV and .xlsx, the record's place in the array (from 1) for JSON.
  */
 export type RawRecord = { row: number; cells: unknown[] | null; value: unknown };
 
@@ -42,10 +43,14 @@ export type OpenedSource = {
   separator(): string | null;
   /** CSV and xlsx: the header row (known after the first batch). */
   header(): string[] | null;
+  /** CSV and xlsx: where the header is: the row used, the row detected, and the non-blank rows above it, skipped (known after the first batch). */
+  headerPlace(): HeaderPlace | null;
   /** xlsx: every worksheet's name, in the workbook's order (known after the first batch). */
   sheets(): string[] | null;
   batches: AsyncGenerator<RawRecord[]>;
 };
+
+export type HeaderPlace = { row: number; detected: number | null; skipped: readonly { row: number; cells: readonly unknown[] }[] };
 
 const GZIP = [0x1f, 0x8b];
 const ZIP = [0x50, 0x4b, 0x03, 0x04];
@@ -110,6 +115,7 @@ export const isWorkbook = (fileName: string, mimeType: string) => fileName.toLow
  * connection, the size limit, a timeout: they carry a code) pass through as they are.
  */
 function asFormatError(error: unknown, format: string): unknown {
+  if (error instanceof HeaderRowError) return new FileFormatError(error.message);
   if (error instanceof FileFormatError || typeof (error as { code?: unknown }).code === 'string') return error;
   return new FileFormatError(`The ${format} file cannot be read: ${error instanceof Error ? error.message : String(error)}`);
 }
@@ -333,27 +339,53 @@ async function* xlsxSheetEvents(path: string, wantedSheet: string | null, meta: 
   for (const { value: worksheet } of internals._parseWorksheet(await part(sheetPart), sheetNumber)) yield* worksheet.parse();
 }
 
-async function* xlsxBatches(path: string, wantedSheet: string | null, meta: { header: string[] | null; sheets: string[] | null }): AsyncGenerator<RawRecord[]> {
+type XlsxMeta = { header: string[] | null; sheets: string[] | null; place: HeaderPlace | null };
+
+const columnName = (cell: unknown) => (cell === null ? '' : cell instanceof Date ? cell.toISOString().slice(0, 10) : String(cell).trim());
+
+/**
+ * The rows of a sheet below its header: the sheet's first non-blank rows are held until the header
+ * is told among them (header-row.ts), or found where the mapping's `headerRow` says.
+ */
+async function* xlsxBatches(path: string, wantedSheet: string | null, headerRow: number | null, meta: XlsxMeta): AsyncGenerator<RawRecord[]> {
   let batch: RawRecord[] = [];
+  let head: HeadRow[] | null = [];
+  const add = (row: number, cells: unknown[]) => {
+    while (cells.length < (meta.header?.length ?? 0)) cells.push(null);
+    batch.push({ row, cells, value: null });
+  };
+  const tellHeader = (rows: HeadRow[], ended: boolean) => {
+    head = null;
+    const detected = detectHeaderRow(rows);
+    const used = headerRow ?? detected;
+    if (used === null) return;
+    const headerCells = rows.find((row) => row.row === used)?.cells;
+    if (!headerCells) throw ended && used > (rows.at(-1)?.row ?? 0) ? headerRowPastEnd(used, rows.at(-1)?.row ?? 0) : headerRowBlank(used);
+    meta.header = headerCells.map(columnName);
+    meta.place = { row: used, detected, skipped: rows.filter((row) => row.row < used) };
+    for (const row of rows) if (row.row > used) add(row.row, [...row.cells]);
+  };
   try {
     for await (const events of xlsxSheetEvents(path, wantedSheet, meta)) {
       for (const { eventType, value } of events) {
         if (eventType !== 'row') continue;
         const cells = value.values.slice(1).map(cellValue);
         if (cells.every((cell) => cell === null || cell === '')) continue;
-        if (!meta.header) {
-          meta.header = cells.map((cell) => (cell === null ? '' : cell instanceof Date ? cell.toISOString().slice(0, 10) : String(cell).trim()));
+        if (!head) {
+          add(value.number, cells);
           continue;
         }
-        while (cells.length < meta.header.length) cells.push(null);
-        batch.push({ row: value.number, cells, value: null });
+        head.push({ row: value.number, cells });
+        if (head.length >= HEADER_SEARCH_ROWS && value.number >= (headerRow ?? 0)) tellHeader(head, false);
       }
       if (batch.length >= XLSX_BATCH) {
         yield batch;
         batch = [];
       }
     }
+    if (head) tellHeader(head, true);
   } catch (error) {
+    if (error instanceof HeaderRowError) throw new FileFormatError(error.message);
     if (error instanceof FileFormatError) throw error;
     throw new FileFormatError(`The .xlsx file cannot be read: ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -364,18 +396,25 @@ async function* xlsxBatches(path: string, wantedSheet: string | null, meta: { he
  * Opens an upload for reading: a spooled file (`path`), or — CSV and JSON only — the upload's own
  * stream as it arrives (`stream`).
  */
-export async function openSource(input: { path: string } | { stream: AsyncIterable<Buffer> }, fileName: string, mimeType: string, options: { sheet?: string | null } = {}): Promise<OpenedSource> {
+export async function openSource(
+  input: { path: string } | { stream: AsyncIterable<Buffer> },
+  fileName: string,
+  mimeType: string,
+  options: { sheet?: string | null; headerRow?: number | null } = {},
+): Promise<OpenedSource> {
   const peeked = 'path' in input ? { head: await headOfFile(input.path, 4), whole: null } : await peek(input.stream, 4);
   const format = formatOf(peeked.head, fileName, mimeType);
   const bytes = () => peeked.whole ?? createReadStream((input as { path: string }).path);
   if (format === 'csv') {
-    const reader = new CsvReader();
-    return { format, separator: () => reader.separator, header: () => reader.header, sheets: () => null, batches: csvBatches(bytes(), reader) };
+    const reader = new CsvReader({ headerRow: options.headerRow ?? null });
+    const headerPlace = () => (reader.header && reader.headerRow !== null ? { row: reader.headerRow, detected: reader.detectedHeaderRow, skipped: reader.skippedRows } : null);
+    return { format, separator: () => reader.separator, header: () => reader.header, headerPlace, sheets: () => null, batches: csvBatches(bytes(), reader) };
   }
-  if (format === 'json') return { format, separator: () => null, header: () => null, sheets: () => null, batches: jsonBatches(bytes()) };
+  // A JSON record has no rows above it: a mapping's header row does not apply.
+  if (format === 'json') return { format, separator: () => null, header: () => null, headerPlace: () => null, sheets: () => null, batches: jsonBatches(bytes()) };
   if (!('path' in input)) throw new Error('An .xlsx workbook is read from a spooled file');
-  const meta: { header: string[] | null; sheets: string[] | null } = { header: null, sheets: null };
-  return { format, separator: () => null, header: () => meta.header, sheets: () => meta.sheets, batches: xlsxBatches(input.path, options.sheet ?? null, meta) };
+  const meta: XlsxMeta = { header: null, sheets: null, place: null };
+  return { format, separator: () => null, header: () => meta.header, headerPlace: () => meta.place, sheets: () => meta.sheets, batches: xlsxBatches(input.path, options.sheet ?? null, options.headerRow ?? null, meta) };
 }
 
 /** A header's first 20 names, as a refusal lists them. */

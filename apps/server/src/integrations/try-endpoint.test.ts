@@ -81,6 +81,13 @@ describe.each(backends)('trying an endpoint on %s', (backend) => {
     expect(tried.date_format.detected).toBe('dd.mm.yyyy');
   });
 
+  it("reads records through a file's mapping that says its header row: JSON has none, the row is not looked at", async () => {
+    shop.route('/counted', (_request, response) => sendJson(response, [{ sku: 'TRY-1', day: '2026-03-05', qty: 3 }]));
+    const answer = await tryEndpoint({ endpoint: `${shop.origin}/counted`, mapping: { field_mappings: { product_id: 'sku', date: 'day', quantity: 'qty' }, header_row: 3 } });
+    expect(answer.status, answer.text).toBe(200);
+    expect((answer.json as unknown as IntegrationTryResponse).rows).toEqual([{ row: 1, values: { product_id: 'TRY-1', date: '2026-03-05', quantity: 3 }, problems: {} }]);
+  });
+
   it("asks for the first run's {from}/{to} window and sends the auth header, the typed one or the stored one of the integration edited", async () => {
     shop.route('/locked', (request, response) => (request.headers['x-api-key'] === 'secret-1' ? sendJson(response, ordersPage(['TRY-1'])) : void response.writeHead(401).end()));
     const endpoint = `${shop.origin}/locked?from={from}&to={to}`;

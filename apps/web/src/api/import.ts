@@ -46,12 +46,16 @@ export function previewPart(file: File): File {
   return new File([file.slice(0, PREVIEW_MAX_BYTES)], file.name, { type: file.type });
 }
 
-/** POST /api/records/preview-file/: the file's header, first rows mapped and their problems; writes nothing. */
-export async function previewImportFile(file: File, entityType: string, mapping: EntityMapping | null, signal?: AbortSignal): Promise<PreviewFileResponse> {
+/**
+ * POST /api/records/preview-file/: the file's header, first rows mapped and their problems; writes
+ * nothing. `headerRow`: the row holding the column names, for a file with no mapping yet (a mapping says its own).
+ */
+export async function previewImportFile(file: File, entityType: string, mapping: EntityMapping | null, signal?: AbortSignal, headerRow?: number): Promise<PreviewFileResponse> {
   const form = new FormData();
   form.append('entity_type', entityType);
   form.append('time_zone', browserTimeZone());
   if (mapping) form.append('mapping_config', JSON.stringify(mapping));
+  if (headerRow !== undefined) form.append('header_row', String(headerRow));
   const part = previewPart(file);
   form.append('file', part, part.name);
   return (await api.post<PreviewFileResponse>('/records/preview-file/', form, { headers: { 'Content-Type': 'multipart/form-data' }, signal })).data;

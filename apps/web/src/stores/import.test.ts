@@ -240,6 +240,30 @@ describe('preview and the mapping builder', () => {
     expect(uploadFields).toMatchObject({ mapping_name: 'unsaved mapping', mapping_config: JSON.stringify({ entities: { products: { field_mappings: proposal } } }) });
   });
 
+  it("the row of column names: a draft built on a title's names is proposed afresh from the row chosen, which goes with the preview, the draft and the import", async () => {
+    previewHeader = ['Inventur 30.11.2026', '', ''];
+    proposal = { product_code: null, name: null, current_stock: null };
+    await store().loadMappings();
+    await store().selectMapping(null);
+    await store().selectFile(csvFile('Inventur 30.11.2026;;\nArtikelnummer;Bezeichnung;Bestand\nP-1;One;1\n'));
+    expect(store().draft).toEqual({ field_mappings: {} });
+    previewHeader = ['Artikelnummer', 'Bezeichnung', 'Bestand'];
+    proposal = { product_code: 'Artikelnummer', name: 'Bezeichnung', current_stock: 'Bestand' };
+    await store().setHeaderRow(2);
+    expect(previewFields).toEqual({ entity_type: 'products', header_row: '2' });
+    expect(store()).toMatchObject({ draft: { header_row: 2, field_mappings: proposal }, mappingNotice: null, isLoading: false, error: null });
+    await store().submit();
+    expect(JSON.parse(uploadFields['mapping_config']!)).toEqual({ entities: { products: { header_row: 2, field_mappings: proposal } } });
+  });
+
+  it('the row of column names: a saved mapping whose columns are on the row chosen is kept, with the row', async () => {
+    await store().loadMappings();
+    await store().selectFile(csvFile());
+    await store().setHeaderRow(3);
+    expect(store()).toMatchObject({ selectedMapping: 'product_catalogue_csv', draft: { ...catalogue.entities.products, header_row: 3 }, mappingNotice: null });
+    expect(JSON.parse(previewFields['mapping_config']!)).toEqual({ ...catalogue.entities.products, header_row: 3 });
+  });
+
   it('keeps a saved mapping whose required columns the file has, even when an optional one is missing', async () => {
     previewHeader = ['product_code', 'name'];
     await store().loadMappings();

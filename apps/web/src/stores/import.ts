@@ -66,6 +66,11 @@ export type ImportActions = {
   loadMappingConfig: (name: string) => Promise<void>;
   selectFile: (file: File | null) => Promise<void>;
   selectEntity: (name: string) => Promise<void>;
+  /**
+   * Says which row of the file holds the column names (kept in the draft) and reads the preview
+   * again; a draft mapping columns that row does not name (or none) is proposed afresh from its names.
+   */
+  setHeaderRow: (row: number) => Promise<void>;
   /** Feeds a target field from a file column (null: from none) and reads the preview again. */
   setColumn: (field: string, column: string | null) => Promise<void>;
   setOptions: (options: MappingOptions) => Promise<void>;
@@ -149,6 +154,10 @@ export const useImportStore = create<ImportStore>()((set, get) => {
   let previewSequence = 0;
   let mappingSequence = 0;
   let uploadAbort: AbortController | null = null;
+  /** The row of column names the user chose, kept while a draft whose columns the file lacks is built afresh. */
+  let headerRowToKeep: number | undefined;
+  /** The header row was just changed: the draft's columns were names of another row. */
+  let headerRowChanged = false;
 
   const adoptMapping = (name: string, config: MappingConfig) =>
     set((state) => {
@@ -247,6 +256,10 @@ export const useImportStore = create<ImportStore>()((set, get) => {
     setColumn: (field, column) => editDraft((draft) => withColumn(draft, field, column)),
     setOptions: (options) => editDraft((draft) => withOptions(draft, options)),
     setFieldValue: (field, value) => editDraft((draft) => withFieldValue(draft, field, value)),
+    setHeaderRow: (row) => {
+      headerRowChanged = true;
+      return editDraft((draft) => ({ ...draft, header_row: row }));
+    },
     mapValues: (meanings) => editDraft((draft) => withValueMeanings(draft, meanings)),
 
     saveDraft: async (rawName) => {
@@ -277,6 +290,10 @@ export const useImportStore = create<ImportStore>()((set, get) => {
     generatePreview: async () => {
       const { selectedFile: file, selectedMapping: name, mappingConfig, entityType, draft } = get();
       if (!file) return;
+      const headerRow = headerRowToKeep;
+      const rowChanged = headerRowChanged;
+      headerRowToKeep = undefined;
+      headerRowChanged = false;
       const sequence = ++previewSequence;
       set({ isLoading: true, error: null, errorDetail: null, previewData: null });
       const fail = (error: string, errorDetail: string | null = null) => {
@@ -285,16 +302,18 @@ export const useImportStore = create<ImportStore>()((set, get) => {
       // A chosen mapping whose config has not arrived: the preview follows it.
       if (name && !mappingConfig) return fail(i18n.t('import.errors.mappingConfigMissing', { name }));
       try {
-        const previewData = await importApi.previewImportFile(file, entityType, draft);
+        const previewData = await importApi.previewImportFile(file, entityType, draft, undefined, draft ? undefined : headerRow);
         if (sequence !== previewSequence) return;
         const missing = columnsMissingFromFile(previewData, draft);
-        if (missing.required) {
+        const namesOfAnotherRow = rowChanged && draft !== null && (missing.columns.length > 0 || Object.keys(draft.field_mappings).length === 0);
+        if (missing.required || namesOfAnotherRow) {
           // The server would refuse the file through this draft: start afresh from the file's own header.
-          set({ ...newMapping, mappingNotice: name ? i18n.t('import.mapping.columnsNotInFile', { name, columns: missing.columns.join(', ') }) : null });
+          set({ ...newMapping, mappingNotice: name && missing.columns.length ? i18n.t('import.mapping.columnsNotInFile', { name, columns: missing.columns.join(', ') }) : null });
+          headerRowToKeep = draft?.header_row;
           return get().generatePreview();
         }
         // Nothing mapped yet: start from the columns whose names match the targets.
-        set({ isLoading: false, previewData, ...(draft ? {} : { draft: draftFromProposal(previewData) }) });
+        set({ isLoading: false, previewData, ...(draft ? {} : { draft: draftFromProposal(previewData, headerRow) }) });
       } catch (error) {
         fail(i18n.t('import.errors.previewFailed'), normalizeError(error).message || null);
       }

@@ -210,11 +210,44 @@ function SaveMappingForm({ initialName }: { initialName: string }) {
   );
 }
 
+/** Rows offered for the column names: the first ones, where a title block ends. */
+const HEADER_ROW_CHOICES = 20;
+
+/** "Column names are on row [N]": the row the server found or the draft says, and the rows above it, skipped. */
+export function HeaderRowChooser({ preview }: { preview: PreviewFileResponse }) {
+  const { t } = useTranslation();
+  const isUploading = useImportStore((state) => state.isUploading);
+  const setHeaderRow = useImportStore((state) => state.setHeaderRow);
+  const used = preview.header_row;
+  if (used === undefined) return null;
+  const rows = Array.from({ length: Math.max(HEADER_ROW_CHOICES, used) }, (_, at) => at + 1);
+  const skipped = preview.skipped_rows ?? [];
+  const description =
+    used === 1
+      ? undefined
+      : skipped.length
+        ? t('import.raw.skipped', { rows: skipped.map((row) => t('import.raw.skippedRow', { row: row.row, text: shortened(row.text) })).join(', ') })
+        : t('import.raw.nothingSkipped');
+  return (
+    <NativeSelect
+      label={t('import.raw.headerRow')}
+      description={description}
+      value={String(used)}
+      disabled={isUploading}
+      onChange={(event) => void setHeaderRow(Number(event.currentTarget.value))}
+      data={rows.map((row) => ({ value: String(row), label: row === preview.detected_header_row ? t('import.raw.headerRowDetected', { row }) : String(row) }))}
+      w={320}
+      data-testid="header-row"
+    />
+  );
+}
+
 function RawHeader({ preview }: { preview: PreviewFileResponse }) {
   const { t } = useTranslation();
   const caption = t('import.raw.title', { format: preview.format.toUpperCase() });
   return (
     <Stack gap={4} data-testid="raw-preview">
+      <HeaderRowChooser preview={preview} />
       <Table.ScrollContainer minWidth={400}>
         <Table withTableBorder withColumnBorders captionSide="top" aria-label={caption}>
           <Table.Caption>

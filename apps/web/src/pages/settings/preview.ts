@@ -21,9 +21,13 @@ export function draftFrom(config: MappingConfig | null | undefined, entityType: 
   return entity && isRecord(entity.field_mappings) ? { ...entity, field_mappings: { ...entity.field_mappings } } : null;
 }
 
-/** The server's proposal (names matched ignoring case, spaces, underscores and synonyms) as a draft. */
-export function draftFromProposal(preview: Pick<PreviewFileResponse, 'proposed_mapping' | 'decimal_separator' | 'proposed_row_filters'>): EntityMapping {
+/**
+ * The server's proposal (names matched ignoring case, spaces, underscores and synonyms) as a draft;
+ * `headerRow`: the row of column names the user chose (else the file's own is detected on import too).
+ */
+export function draftFromProposal(preview: Pick<PreviewFileResponse, 'proposed_mapping' | 'decimal_separator' | 'proposed_row_filters'>, headerRow?: number): EntityMapping {
   return {
+    ...(headerRow !== undefined ? { header_row: headerRow } : {}),
     field_mappings: Object.fromEntries(Object.entries(preview.proposed_mapping).filter((entry): entry is [string, string] => entry[1] !== null)),
     // The proposal's rows were read the way the file writes its numbers: the draft imports them so.
     ...(preview.decimal_separator.used === ',' ? { decimal_separator: ',' as const } : {}),
