@@ -250,7 +250,7 @@ describe('preview and the mapping builder', () => {
     previewHeader = ['Artikelnummer', 'Bezeichnung', 'Bestand'];
     proposal = { product_code: 'Artikelnummer', name: 'Bezeichnung', current_stock: 'Bestand' };
     await store().setHeaderRow(2);
-    expect(previewFields).toEqual({ entity_type: 'products', header_row: '2' });
+    expect(previewFields).toEqual({ entity_type: 'products', time_zone: browserTimeZone(), header_row: '2' });
     expect(store()).toMatchObject({ draft: { header_row: 2, field_mappings: proposal }, mappingNotice: null, isLoading: false, error: null });
     await store().submit();
     expect(JSON.parse(uploadFields['mapping_config']!)).toEqual({ entities: { products: { header_row: 2, field_mappings: proposal } } });
