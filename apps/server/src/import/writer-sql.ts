@@ -218,6 +218,47 @@ export function repeatedKeys(target: WriteTarget) {
     where row <> first_row order by row limit 100`;
 }
 
+/** Of a key whose lines add up beyond what a column holds: the row whose line takes the sum beyond, its first rows with their amounts, how many staged rows and lines it has, and their total. */
+export type OverflowingSum = { row: number; rows: number[]; amounts: string[]; staged: number; lines: number; total: string; total_lines: number };
+
+/** Rows shown with their amounts in an overflowing sum's error (overflowingSums). */
+export const OVERFLOW_ROWS_SHOWN = 5;
+
+/** The keys whose staged rows add up in `column` to more than `largest` or less than its negative (sum mode), grouped as the merge groups them. */
+const overflowingKeys = (target: WriteTarget, column: string, largest: string) =>
+  sql`from ${id(STAGING_TABLE)} s where ${staged(column)} is not null group by ${list(target.keyColumns)}
+    having abs(sum(${staged(column)})) > ${largest}::numeric`;
+
+/**
+ * The first 100 keys (by the row that takes their sum beyond) whose lines add up in `column` to
+ * more than it holds (`largest`: largestStored), and how many lines all such keys have: refused
+ * before the merge, which would fail on the first without naming a row.
+ */
+export function overflowingSums(target: WriteTarget, column: string, largest: string) {
+  const keys = list(target.keyColumns);
+  const shown = sql.lit(OVERFLOW_ROWS_SHOWN);
+  const row = id(STAGING_ROW);
+  return sql<OverflowingSum>`
+    select row, rows, amounts, staged, lines, total, (sum(lines) over ())::int as total_lines from (
+      select min(${row}) filter (where abs(running) > ${largest}::numeric)::int as row, (array_agg(${row}::int order by ${row}))[1:${shown}] as rows,
+        (array_agg(${id(column)}::text order by ${row}))[1:${shown}] as amounts, count(*)::int as staged, sum(${id(STAGING_LINES)})::int as lines, sum(${id(column)})::text as total
+      from (select ${keys}, ${row}, ${id(STAGING_LINES)}, ${staged(column)}, sum(${staged(column)}) over (partition by ${keys} order by ${row}) as running
+        from ${id(STAGING_TABLE)} s where ${staged(column)} is not null) s
+      group by ${keys} having abs(sum(${id(column)})) > ${largest}::numeric) g
+    order by row limit 100`;
+}
+
+/** Sets aside the staged rows of the keys overflowingSums lists. */
+export function dropOverflowingSums(target: WriteTarget, column: string, largest: string) {
+  const sameKey = sql.join(
+    target.keyColumns.map((c) => sql`o.${id(c)} is not distinct from ${staged(c)}`),
+    sql` and `,
+  );
+  return sql`
+    delete from ${id(STAGING_TABLE)} s
+    using (select ${list(target.keyColumns)} ${overflowingKeys(target, column, largest)}) o where ${sameKey}`;
+}
+
 /** Sets aside the staged rows whose key an earlier staged row has (repeatedKeys lists them). */
 export function dropRepeatedKeys(target: WriteTarget) {
   const sameKey = sql.join(
