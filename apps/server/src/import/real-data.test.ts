@@ -190,6 +190,28 @@ describe.each(backends)('real data in on %s', (backend) => {
     ]);
   });
 
+  it("says a German till's 2.450 may be thousands grouped with points, and reads it as 2450 with a decimal comma", async () => {
+    await addProducts(['RDG-1000']);
+    const mapping = (extra: Record<string, unknown>) => ({ entities: { sales: { field_mappings: { product_id: 'Artikelnr', date: 'Datum', quantity: 'Menge' }, ...extra } } });
+    const csv = 'Datum;Artikelnr;Menge\n01.12.2026;RDG-1000;2.450\n02.12.2026;RDG-1000;12\n';
+    const refused = await importFile(server, token, { fileName: 'kasse.csv', content: csv, mapping: mapping({}), entityType: 'sales' });
+    expect(refused.status).toBe(400);
+    expect(refused.json.row_errors).toEqual([
+      {
+        row: 2,
+        field: 'quantity',
+        column: 'Menge',
+        reason: "Expected a whole number, not 2.450: this column counts whole units; or, if it means 2450, the file groups thousands with points: set the mapping's decimal separator to a comma (Decimal comma on the import screen).",
+      },
+    ]);
+    const read = await importFile(server, token, { fileName: 'kasse.csv', content: csv, mapping: mapping({ decimal_separator: ',' }), entityType: 'sales' });
+    expect(read.status, JSON.stringify(read.json)).toBe(200);
+    expect(await salesOf('RDG-')).toEqual([
+      { product_code: 'RDG-1000', date: '2026-12-01', quantity: 2450 },
+      { product_code: 'RDG-1000', date: '2026-12-02', quantity: 12 },
+    ]);
+  });
+
   it("names the lines of a product and day that add up beyond a whole number, beside the file's other errors, and writes nothing", async () => {
     await addProducts(['RDO-1000', 'RDO-1001']);
     const mapping = { entities: { sales: { field_mappings: { product_id: 'Artikelnr', date: 'Datum', quantity: 'Menge' }, decimal_separator: ',' } } };
