@@ -183,6 +183,59 @@ describe.each(backends)('new products named from the file on %s', (backend) => {
     ]);
   });
 
+  it('refuses a code matching two stored codes but for punctuation, naming both, and a second spelling of a new code, naming its first row: in the import, its preview and a run', async () => {
+    const stored = await importFile(shop.server, shop.editor, { fileName: 'p.csv', content: 'code,name\nNP-GAR-1018,Rake\nNP-GAR.1018,Rake (old code)\n', mapping: { entities: { products: { field_mappings: { product_code: 'code', name: 'name' } } } }, entityType: 'products' });
+    expect(stored.status, JSON.stringify(stored.json)).toBe(200);
+    const before = [await count('products'), await count('sales')];
+    // NP GAR 1018 is either stored code mistyped; np abc 1 (row 5) is row 3's new NP-ABC-1 written another way.
+    const csv = `${header}\n#6001,2026-05-11,1,Rake,NP GAR 1018,Garden\n#6002,2026-05-11,1,Hose,NP-ABC-1,Garden\n#6003,2026-05-11,2,Hose reel,NP-ABC-2,Garden\n#6004,2026-05-12,1,Hose,np abc 1,Garden\n#6005,2026-05-12,1,Hose,NP-ABC-1,Garden\n`;
+    const twoStored = 'product code NP GAR 1018 does not exist: did you mean NP-GAR-1018 or NP-GAR.1018?';
+    const newTwin = 'product code np abc 1 does not exist: did you mean NP-ABC-1, new in row 3?';
+    const refused = await importFile(shop.server, shop.editor, { fileName: 'o.csv', content: csv, mapping: shopifyMapping(), entityType: 'sales' });
+    expect(refused.status, JSON.stringify(refused.json)).toBe(400);
+    expect(refused.json).toMatchObject({ row_error_count: 2 });
+    expect(refused.json.row_errors).toEqual([
+      { row: 2, field: 'product_id', column: 'Lineitem sku', reason: twoStored },
+      { row: 5, field: 'product_id', column: 'Lineitem sku', reason: newTwin },
+    ]);
+    expect([await count('products'), await count('sales')]).toEqual(before);
+    // Without create_missing_products the code is refused all the same, with both suggestions.
+    const plain = { entities: { sales: { field_mappings: { product_id: 'Lineitem sku', date: 'Created at', quantity: 'Lineitem quantity' } } } };
+    const unknown = await importFile(shop.server, shop.editor, { fileName: 'o.csv', content: csv, mapping: plain, entityType: 'sales' });
+    expect((unknown.json.row_errors as { row: number; reason: string }[])[0]).toEqual({ row: 2, field: 'product_id', column: 'Lineitem sku', reason: twoStored });
+
+    const { status, json } = await postMultipart(shop.server, '/api/records/preview-file/', shop.editor, [
+      { name: 'file', fileName: 'orders_export.csv', content: csv },
+      { name: 'entity_type', value: 'sales' },
+      { name: 'mapping_config', value: JSON.stringify(shopifyMapping()) },
+    ]);
+    expect(status, JSON.stringify(json)).toBe(200);
+    const preview = json as PreviewFileResponse;
+    expect(preview.new_products).toEqual([
+      { code: 'NP-ABC-1', values: { name: 'Hose', category: 'Garden' } },
+      { code: 'NP-ABC-2', values: { name: 'Hose reel', category: 'Garden' } },
+    ]);
+    expect(preview.new_product_count).toBe(2);
+    expect(preview.rows.map((row) => row.problems.product_id ?? null)).toEqual([twoStored, null, null, newTwin, null]);
+
+    const mapping = { entities: { sales: { field_mappings: { product_id: 'sku', date: 'day', quantity: 'qty' }, create_missing_products: true } } };
+    expect((await shop.server.request('/api/yaml/save-mapping/', { body: { name: 'np_new_twins', config: mapping }, token: shop.editor })).status).toBe(200);
+    const { outcome } = await shop.runIntegrationOn(
+      '/new-twins',
+      [
+        { day: '2026-06-05', sku: 'NP-XYZ-1', qty: 1 },
+        { day: '2026-06-05', sku: 'np.xyz.1', qty: 4 },
+        { day: '2026-06-05', sku: 'NP GAR 1018', qty: 2 },
+        { day: '2026-06-06', sku: 'NP-XYZ-1', qty: 2 },
+      ],
+      { mapping_selection: 'np_new_twins', target_entity: 'sales' },
+    );
+    // The run sets the two refused records aside, creates the first spelling only, and writes its lines.
+    expect(outcome).toMatchObject({ status: 'success', counts: { inserted: 2, rejected: 2, created: 1 } });
+    expect(await productsOf('NP-XYZ')).toEqual([{ code: 'NP-XYZ-1', name: 'NP-XYZ-1', category: null }]);
+    expect(await productsOf('np.xyz')).toEqual([]);
+  });
+
   it('an integration run through a saved mapping names its new products from the records’ fields', async () => {
     const mapping = {
       entities: {

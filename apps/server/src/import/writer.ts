@@ -422,6 +422,8 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
         await session.run(sqlOf.matchCodesIgnoringCase(target, reference.column));
         // Nor is its `HW 0003`: refused with "did you mean HW-0003?" and taken out, so nothing creates it.
         addUnknownCodeErrors(errors, target, reference.column, reference, await session.run(sqlOf.takeOutLooseTwins(target, reference.column)));
+        // And of `ABC-1` and `abc 1`, both new, only the first spelling is created; the other's rows are refused naming it.
+        addUnknownCodeErrors(errors, target, reference.column, reference, await session.run(sqlOf.takeOutNewLooseTwins(target, reference.column)));
         const [created] = await session.run(sqlOf.createMissingReferences(target, reference.column, MAX_LISTED_NEW_PRODUCTS));
         counts.created_references = (counts.created_references ?? 0) + (created?.created ?? 0);
         newProducts.push(...(created?.shown ?? []));
@@ -493,9 +495,12 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
   return outcome();
 }
 
-/** Rows refused for their code (unknownCodes, takeOutLooseTwins), each naming it in the words of unknownCodeReason. */
+/** Rows refused for their code (unknownCodes, takeOutLooseTwins, takeOutNewLooseTwins), each naming it in the words of unknownCodeReason. */
 function addUnknownCodeErrors(errors: RowErrors, target: WriteTarget, column: string, lookup: CodeLookup, unknown: sqlOf.UnknownCode[]) {
-  for (const { row, code, lines, suggestion } of unknown) errors.add(row, column, `${unknownCodeReason(lookup, code, suggestion)}${addedUpWith(target, lines)}`);
+  for (const { row, code, lines, suggestions, first_code: firstCode, first_row: firstRow } of unknown) {
+    const meant = firstCode && firstRow ? { code: firstCode, row: firstRow } : suggestions;
+    errors.add(row, column, `${unknownCodeReason(lookup, code, meant)}${addedUpWith(target, lines)}`);
+  }
   errors.count += unknown[0]?.total ?? 0;
 }
 
