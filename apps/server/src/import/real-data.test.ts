@@ -265,7 +265,7 @@ describe.each(backends)('real data in on %s', (backend) => {
     ]);
     const ambiguous = await importFile(server, token, { fileName: 'ambiguous.csv', content: 'StockCode,InvoiceDate,Quantity\nrdc-A,2026-03-03,1\n', mapping: salesMapping(), entityType: 'sales' });
     expect(ambiguous.status).toBe(400);
-    expect(ambiguous.json.row_errors).toEqual([{ row: 2, field: 'product_id', column: 'StockCode', reason: 'product code rdc-A does not exist.' }]);
+    expect(ambiguous.json.row_errors).toEqual([{ row: 2, field: 'product_id', column: 'StockCode', reason: 'product code rdc-A does not exist: did you mean RDC-A or RDC-a?' }]);
   });
 
   it("updates the stored product when a stock take writes its code in another case or with spaces around it, never adding a second one; a code stored in two cases takes the exact one", async () => {
