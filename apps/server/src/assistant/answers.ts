@@ -151,7 +151,14 @@ function integrationName(run: { target_entity: string; endpoint: string }): stri
   return `${run.target_entity.replaceAll('_', ' ')} from ${host}`;
 }
 
-/** The latest run of each scheduled integration: when, how it went, rows written and refused, and when the next one is. */
+/** A finished run's counts in words: "120 rows written, 3 rejected, 5 lines left out by the mapping's row filters, 2 products created for unknown codes" (the last two when there are any). */
+function runCounts(run: { written: number | null; rejected: number | null; filtered: number | null; created: number | null }): string {
+  const filtered = run.filtered ? `, ${number.format(run.filtered)} ${run.filtered === 1 ? 'line' : 'lines'} left out by the mapping's row filters` : '';
+  const created = run.created ? `, ${number.format(run.created)} ${run.created === 1 ? 'product' : 'products'} created for unknown codes` : '';
+  return `${number.format(run.written ?? 0)} rows written, ${number.format(run.rejected ?? 0)} rejected${filtered}${created}`;
+}
+
+/** The latest run of each scheduled integration: when, how it went, rows written, refused and left out, products created, and when the next one is. */
 async function integrationRuns(db: Db, now: Date): Promise<Answer> {
   const runs = await repo.integrationRuns(db);
   const settings: AssistantBlock = { type: 'link', label: 'Open Settings → Scheduled integrations (their logs)', href: '/app/settings' };
@@ -163,14 +170,14 @@ async function integrationRuns(db: Db, now: Date): Promise<Answer> {
   });
   const sentence = ({ run, status, last, nextWords }: (typeof rows)[number]) =>
     last
-      ? `${integrationName(run)}: the last run, ${last}, ${status}${run.status === 'running' ? '' : ` — ${number.format(run.written ?? 0)} rows written, ${number.format(run.rejected ?? 0)} rejected`}${run.status === 'failed' && run.error_message ? ` (${run.error_message})` : ''}; ${nextWords === 'paused' ? 'it is paused' : `next run ${nextWords ?? 'not scheduled'}`}.`
+      ? `${integrationName(run)}: the last run, ${last}, ${status}${run.status === 'running' ? '' : ` — ${runCounts(run)}`}${run.status === 'failed' && run.error_message ? ` (${run.error_message})` : ''}; ${nextWords === 'paused' ? 'it is paused' : `next run ${nextWords ?? 'not scheduled'}`}.`
       : `${integrationName(run)}: it has not run yet; ${nextWords === 'paused' ? 'it is paused' : `first run ${nextWords ?? 'not scheduled'}`}.`;
   return {
     blocks: [
       text(rows.map(sentence).join(' ')),
       table(
-        [['integration', 'Integration'], ['lastRun', 'Last run'], ['status', 'Status'], ['written', 'Rows written'], ['rejected', 'Rejected'], ['nextRun', 'Next run']],
-        rows.map(({ run, status, last, nextWords }) => ({ integration: integrationName(run), lastRun: last, status, written: run.written, rejected: run.rejected, nextRun: nextWords })),
+        [['integration', 'Integration'], ['lastRun', 'Last run'], ['status', 'Status'], ['written', 'Rows written'], ['rejected', 'Rejected'], ['filtered', 'Left out'], ['created', 'Products created'], ['nextRun', 'Next run']],
+        rows.map(({ run, status, last, nextWords }) => ({ integration: integrationName(run), lastRun: last, status, written: run.written, rejected: run.rejected, filtered: run.filtered, created: run.created, nextRun: nextWords })),
       ),
       settings,
     ],

@@ -28,6 +28,22 @@ describe.each(backends)('new products named from the file on %s', (backend) => {
 
   const productsOf = async (prefix: string) =>
     (await sql<{ code: string; name: string; category: string | null }>`select product_code as code, name, category from data.products where product_code like ${`${prefix}%`} order by 1`.execute(shop.server.database.db)).rows;
+  /** The preview of an orders export, through a mapping or the one it proposes. */
+  const previewOrders = async (csv: string, mapping?: unknown) => {
+    const { status, json } = await postMultipart(shop.server, '/api/records/preview-file/', shop.editor, [
+      { name: 'file', fileName: 'orders_export.csv', content: csv },
+      { name: 'entity_type', value: 'sales' },
+      ...(mapping ? [{ name: 'mapping_config', value: JSON.stringify(mapping) }] : []),
+    ]);
+    expect(status, JSON.stringify(json)).toBe(200);
+    return json as PreviewFileResponse;
+  };
+  /** A run of an integration whose saved mapping `name` creates products for unknown codes, over `records` served at `route`. */
+  const runCreatingProducts = async (name: string, route: string, records: unknown[]) => {
+    const mapping = { entities: { sales: { field_mappings: { product_id: 'sku', date: 'day', quantity: 'qty' }, create_missing_products: true } } };
+    expect((await shop.server.request('/api/yaml/save-mapping/', { body: { name, config: mapping }, token: shop.editor })).status).toBe(200);
+    return (await shop.runIntegrationOn(route, records, { mapping_selection: name, target_entity: 'sales' })).outcome;
+  };
   const count = async (table: string) => Number((await sql<{ n: number }>`select count(*)::int as n from ${sql.table(`data.${table}`)}`.execute(shop.server.database.db)).rows[0]?.n);
 
   it('creates the unknown SKUs as products named by their lines (the most frequent name), typed by their product type; blank names fall back to the code; a stored product is not renamed', async () => {
@@ -106,15 +122,7 @@ describe.each(backends)('new products named from the file on %s', (backend) => {
 
   it('previews which codes would become products and with which names, and proposes the name and type columns', async () => {
     const csv = `${header}\n#4001,2026-05-08,1,Fig Candle,NP-P1,Candles\n#4002,2026-05-08,1,Fig Candle,NP-P1,Candles\n#4003,2026-05-08,1,,NP-P2,\n#4004,2026-05-08,1,Whatever,NP-OLD,Other\n`;
-    const previewOf = async (mapping?: unknown) => {
-      const { status, json } = await postMultipart(shop.server, '/api/records/preview-file/', shop.editor, [
-        { name: 'file', fileName: 'orders_export.csv', content: csv },
-        { name: 'entity_type', value: 'sales' },
-        ...(mapping ? [{ name: 'mapping_config', value: JSON.stringify(mapping) }] : []),
-      ]);
-      expect(status, JSON.stringify(json)).toBe(200);
-      return json as PreviewFileResponse;
-    };
+    const previewOf = (mapping?: unknown) => previewOrders(csv, mapping);
     const proposed = await previewOf();
     expect(proposed.proposed_new_products).toEqual({ name: 'Lineitem name', category: 'Product type' });
     expect(proposed.new_products).toBeUndefined();
@@ -149,28 +157,16 @@ describe.each(backends)('new products named from the file on %s', (backend) => {
     expect([await count('products'), await count('sales')]).toEqual(before);
     expect(await productsOf('NP-TWIN')).toEqual([]);
 
-    const { status, json } = await postMultipart(shop.server, '/api/records/preview-file/', shop.editor, [
-      { name: 'file', fileName: 'orders_export.csv', content: csv },
-      { name: 'entity_type', value: 'sales' },
-      { name: 'mapping_config', value: JSON.stringify(shopifyMapping()) },
-    ]);
-    expect(status, JSON.stringify(json)).toBe(200);
-    const preview = json as PreviewFileResponse;
+    const preview = await previewOrders(csv, shopifyMapping());
     expect(preview.new_products).toEqual([{ code: 'NP-TWIN-NEW', values: { name: 'Fir Candle', category: 'Candles' } }]);
     expect(preview.new_product_count).toBe(1);
     expect(preview.rows.map((row) => row.problems.product_id ?? null)).toEqual([null, 'product code NP OLD does not exist: did you mean NP-OLD?', null, 'product code np.old does not exist: did you mean NP-OLD?']);
 
-    const mapping = { entities: { sales: { field_mappings: { product_id: 'sku', date: 'day', quantity: 'qty' }, create_missing_products: true } } };
-    expect((await shop.server.request('/api/yaml/save-mapping/', { body: { name: 'np_twins', config: mapping }, token: shop.editor })).status).toBe(200);
-    const { outcome } = await shop.runIntegrationOn(
-      '/twins',
-      [
-        { day: '2026-06-03', sku: 'NP-TWIN-API', qty: 1 },
-        { day: '2026-06-03', sku: 'NP OLD', qty: 4 },
-        { day: '2026-06-04', sku: 'np-old', qty: 2 },
-      ],
-      { mapping_selection: 'np_twins', target_entity: 'sales' },
-    );
+    const outcome = await runCreatingProducts('np_twins', '/twins', [
+      { day: '2026-06-03', sku: 'NP-TWIN-API', qty: 1 },
+      { day: '2026-06-03', sku: 'NP OLD', qty: 4 },
+      { day: '2026-06-04', sku: 'np-old', qty: 2 },
+    ]);
     // The run sets the refused record aside and writes the others (a genuinely new code is still created).
     expect(outcome).toMatchObject({ status: 'success', counts: { inserted: 2, rejected: 1, created: 1 } });
     expect(await productsOf('NP-TWIN')).toEqual([{ code: 'NP-TWIN-API', name: 'NP-TWIN-API', category: null }]);
@@ -181,6 +177,47 @@ describe.each(backends)('new products named from the file on %s', (backend) => {
       { code: 'NP-OLD', quantity: 2 },
       { code: 'NP-TWIN-API', quantity: 1 },
     ]);
+  });
+
+  it('refuses a code matching two stored codes but for punctuation, naming both, and a second spelling of a new code, naming its first row: in the import, its preview and a run', async () => {
+    const stored = await importFile(shop.server, shop.editor, { fileName: 'p.csv', content: 'code,name\nNP-GAR-1018,Rake\nNP-GAR.1018,Rake (old code)\n', mapping: { entities: { products: { field_mappings: { product_code: 'code', name: 'name' } } } }, entityType: 'products' });
+    expect(stored.status, JSON.stringify(stored.json)).toBe(200);
+    const before = [await count('products'), await count('sales')];
+    // NP GAR 1018 is either stored code mistyped; np abc 1 (row 5) is row 3's new NP-ABC-1 written another way.
+    const csv = `${header}\n#6001,2026-05-11,1,Rake,NP GAR 1018,Garden\n#6002,2026-05-11,1,Hose,NP-ABC-1,Garden\n#6003,2026-05-11,2,Hose reel,NP-ABC-2,Garden\n#6004,2026-05-12,1,Hose,np abc 1,Garden\n#6005,2026-05-12,1,Hose,NP-ABC-1,Garden\n`;
+    const twoStored = 'product code NP GAR 1018 does not exist: did you mean NP-GAR-1018 or NP-GAR.1018?';
+    const newTwin = 'product code np abc 1 does not exist: did you mean NP-ABC-1, new in row 3?';
+    const refused = await importFile(shop.server, shop.editor, { fileName: 'o.csv', content: csv, mapping: shopifyMapping(), entityType: 'sales' });
+    expect(refused.status, JSON.stringify(refused.json)).toBe(400);
+    expect(refused.json).toMatchObject({ row_error_count: 2 });
+    expect(refused.json.row_errors).toEqual([
+      { row: 2, field: 'product_id', column: 'Lineitem sku', reason: twoStored },
+      { row: 5, field: 'product_id', column: 'Lineitem sku', reason: newTwin },
+    ]);
+    expect([await count('products'), await count('sales')]).toEqual(before);
+    // Without create_missing_products the code is refused all the same, with both suggestions.
+    const plain = { entities: { sales: { field_mappings: { product_id: 'Lineitem sku', date: 'Created at', quantity: 'Lineitem quantity' } } } };
+    const unknown = await importFile(shop.server, shop.editor, { fileName: 'o.csv', content: csv, mapping: plain, entityType: 'sales' });
+    expect((unknown.json.row_errors as { row: number; reason: string }[])[0]).toEqual({ row: 2, field: 'product_id', column: 'Lineitem sku', reason: twoStored });
+
+    const preview = await previewOrders(csv, shopifyMapping());
+    expect(preview.new_products).toEqual([
+      { code: 'NP-ABC-1', values: { name: 'Hose', category: 'Garden' } },
+      { code: 'NP-ABC-2', values: { name: 'Hose reel', category: 'Garden' } },
+    ]);
+    expect(preview.new_product_count).toBe(2);
+    expect(preview.rows.map((row) => row.problems.product_id ?? null)).toEqual([twoStored, null, null, newTwin, null]);
+
+    const outcome = await runCreatingProducts('np_new_twins', '/new-twins', [
+      { day: '2026-06-05', sku: 'NP-XYZ-1', qty: 1 },
+      { day: '2026-06-05', sku: 'np.xyz.1', qty: 4 },
+      { day: '2026-06-05', sku: 'NP GAR 1018', qty: 2 },
+      { day: '2026-06-06', sku: 'NP-XYZ-1', qty: 2 },
+    ]);
+    // The run sets the two refused records aside, creates the first spelling only, and writes its lines.
+    expect(outcome).toMatchObject({ status: 'success', counts: { inserted: 2, rejected: 2, created: 1 } });
+    expect(await productsOf('NP-XYZ')).toEqual([{ code: 'NP-XYZ-1', name: 'NP-XYZ-1', category: null }]);
+    expect(await productsOf('np.xyz')).toEqual([]);
   });
 
   it('an integration run through a saved mapping names its new products from the records’ fields', async () => {

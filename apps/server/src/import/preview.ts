@@ -16,8 +16,8 @@ import { uploadToday } from './field-values.ts';
 import { skippedRowText } from './header-row.ts';
 import { isNameable, pickNewProducts, sourcePaths } from './new-products.ts';
 import { compileRowFilters, rowFilterColumns, valuesOfColumns } from './row-filter.ts';
-import { blankCodeSkipper, compileRecordTyper, ownKeyLookup, ownTextKey, resolveWriteTarget, unknownCodeReason, type CodeLookup, type KeyReference, type TypedRecord, type WriteTarget } from './target.ts';
-import { looseCode } from './writer-sql.ts';
+import { blankCodeSkipper, compileRecordTyper, ownKeyLookup, ownTextKey, resolveWriteTarget, unknownCodeReason, type CodeLookup, type MeantCode, type KeyReference, type TypedRecord, type WriteTarget } from './target.ts';
+import { looseCode, storedLooseTwins } from './writer-sql.ts';
 import type { ReceivedFile } from './upload.ts';
 import { RefusedChoiceValues } from './value-maps.ts';
 import { DateOrderDetector, detectDecimalSeparator } from './values.ts';
@@ -203,17 +203,32 @@ function describeTargets(target: WriteTarget): ImportTarget[] {
     });
 }
 
-/** Which of `codes` the table of `lookup` lacks: neither the code nor one code differing only in case is stored (as the import matches them). */
-async function missingCodes(db: Kysely<Database>, lookup: CodeLookup | undefined, codes: string[]): Promise<Map<string, string | null>> {
+/**
+ * Which of `codes` (in the order the records first have them) the table of `lookup` lacks — neither
+ * the code nor one code differing only in case is stored (as the import matches them) — each with
+ * what it may mean (unknownCodeReason): the stored codes differing from it only in case and
+ * punctuation; with `firstRows` (create_missing_products: each code's first row), the new code of an
+ * earlier row that does (takeOutNewLooseTwins). Null: no such code (created with create_missing_products).
+ */
+async function missingCodes(db: Kysely<Database>, lookup: CodeLookup | undefined, codes: string[], firstRows: Map<string, number> | null = null): Promise<Map<string, MeantCode>> {
   if (!lookup || lookup.by !== 'key' || !codes.length) return new Map();
   const table = sql.id('data', lookup.encodedName);
   const key = sql.ref(lookup.keyColumn);
-  const { rows } = await sql<{ code: string; suggestion: string | null }>`
-    select c.code, (select min(${key}::text) from ${table} where ${looseCode(sql`${key}`)} = ${looseCode(sql`c.code`)} having count(*) = 1) as suggestion
-    from unnest(${codes}::text[]) c(code)
+  const { rows } = await sql<{ code: string; suggestions: string[] | null; loose: string }>`
+    select c.code, ${storedLooseTwins(sql`${table}`, sql`${key}`, sql`c.code`)} as suggestions, ${looseCode(sql`c.code`)} as loose
+    from unnest(${codes}::text[]) with ordinality c(code, n)
     where not exists (select 1 from ${table} where ${key}::text = c.code)
-      and (select count(*) from ${table} where lower(${key}::text) = lower(c.code)) <> 1`.execute(db);
-  return new Map(rows.map((r) => [r.code, r.suggestion]));
+      and (select count(*) from ${table} where lower(${key}::text) = lower(c.code)) <> 1
+    order by c.n`.execute(db);
+  const firstOfLoose = new Map<string, string>();
+  return new Map(
+    rows.map(({ code, suggestions, loose }): [string, MeantCode] => {
+      if (suggestions || !firstRows) return [code, suggestions];
+      const first = firstOfLoose.get(loose);
+      if (first === undefined) firstOfLoose.set(loose, code);
+      return [code, first === undefined ? null : { code: first, row: firstRows.get(first) ?? 0 }];
+    }),
+  );
 }
 
 export type PreviewedRecords = Pick<PreviewFileResponse, 'targets' | 'proposed_mapping' | 'date_format' | 'decimal_separator' | 'rows' | 'refused_choices' | 'new_products' | 'new_product_count' | 'proposed_new_products' | 'column_values' | 'proposed_row_filters'>;
@@ -272,6 +287,7 @@ export async function previewRecords(
   // With create_missing_products, which codes of the records read would become products, and named how.
   const creating = mapping.create_missing_products ? [...target.references.values()].find((r) => r.by === 'key' && target.mapped.includes(r.column)) : undefined;
   const coded: { code: string; values: Record<string, string | null> }[] = [];
+  const firstRows = new Map<string, number>();
   // As the writer does, lines the row filters leave out are not read at all (a refunded order's code creates no product).
   const filtersForDetection = compileRowFilters(mapping);
   for (const record of mapped) {
@@ -279,14 +295,16 @@ export async function previewRecords(
     const typed = typeForDetection(record.fields, record.row);
     refusedChoices.addAll(typed.refusedChoices);
     const code = creating && !typed.errors ? typed.values[creating.column] : undefined;
-    if (typeof code === 'string') coded.push({ code, values: typed.values as Record<string, string | null> });
+    if (typeof code !== 'string') continue;
+    coded.push({ code, values: typed.values as Record<string, string | null> });
+    if (!firstRows.has(code)) firstRows.set(code, record.row);
   }
-  const missing = creating ? await missingCodes(db, creating, [...new Set(coded.map((c) => c.code))]) : new Map<string, string | null>();
+  const missing = creating ? await missingCodes(db, creating, [...firstRows.keys()], firstRows) : new Map<string, MeantCode>();
   const newProducts = creating
     ? pickNewProducts(
         coded,
-        // A code differing only in case and punctuation from one stored code (`GAR 1018`) is refused, not created.
-        new Set([...missing].filter(([, suggestion]) => suggestion === null).map(([code]) => code)),
+        // A code differing only in case and punctuation from a stored code (`GAR 1018`), or from a new code of an earlier row, is refused, not created.
+        new Set([...missing].filter(([, meant]) => meant === null).map(([code]) => code)),
         target.newProducts,
         creating.requiredTextColumns,
         MAX_LISTED_NEW_PRODUCTS,
@@ -328,12 +346,15 @@ export async function previewRecords(
   const ownLookup = ownKeyLookup(target);
   if (ownLookup) lookups.push({ column: ownLookup.keyColumn, lookup: ownLookup, creates: false });
   for (const { column, lookup, creates } of lookups) {
-    const codes = rows.map((r) => r.typed?.values[column]).filter((code): code is string => typeof code === 'string');
-    const unknown = await missingCodes(db, lookup, [...new Set(codes)]);
+    // The codes of the records read were looked up for the new-product list already: only the shown rows' others are.
+    const known = lookup === creating ? missing : new Map<string, MeantCode>();
+    const asked = lookup === creating ? firstRows : new Map<string, number>();
+    const codes = rows.map((r) => r.typed?.values[column]).filter((code): code is string => typeof code === 'string' && !asked.has(code));
+    const unknown = new Map([...known, ...(await missingCodes(db, lookup, [...new Set(codes)]))]);
     for (const row of rows) {
       const code = row.typed?.values[column];
-      const suggestion = typeof code === 'string' ? unknown.get(code) : undefined;
-      if (typeof code === 'string' && suggestion !== undefined && (suggestion !== null || !creates)) row.problems[column] ??= unknownCodeReason(lookup, code, suggestion);
+      const meant = typeof code === 'string' ? unknown.get(code) : undefined;
+      if (typeof code === 'string' && meant !== undefined && (meant !== null || !creates)) row.problems[column] ??= unknownCodeReason(lookup, code, meant);
     }
   }
   return {

@@ -190,6 +190,69 @@ describe.each(backends)('real data in on %s', (backend) => {
     ]);
   });
 
+  it("says a German till's 2.450 may be thousands grouped with points, and reads it as 2450 with a decimal comma", async () => {
+    await addProducts(['RDG-1000']);
+    const mapping = (extra: Record<string, unknown>) => ({ entities: { sales: { field_mappings: { product_id: 'Artikelnr', date: 'Datum', quantity: 'Menge' }, ...extra } } });
+    const csv = 'Datum;Artikelnr;Menge\n01.12.2026;RDG-1000;2.450\n02.12.2026;RDG-1000;12\n';
+    const refused = await importFile(server, token, { fileName: 'kasse.csv', content: csv, mapping: mapping({}), entityType: 'sales' });
+    expect(refused.status).toBe(400);
+    expect(refused.json.row_errors).toEqual([
+      {
+        row: 2,
+        field: 'quantity',
+        column: 'Menge',
+        reason: "Expected a whole number, not 2.450: this column counts whole units; or, if it means 2450, the file groups thousands with points: set the mapping's decimal separator to a comma (Decimal comma on the import screen).",
+      },
+    ]);
+    const read = await importFile(server, token, { fileName: 'kasse.csv', content: csv, mapping: mapping({ decimal_separator: ',' }), entityType: 'sales' });
+    expect(read.status, JSON.stringify(read.json)).toBe(200);
+    expect(await salesOf('RDG-')).toEqual([
+      { product_code: 'RDG-1000', date: '2026-12-01', quantity: 2450 },
+      { product_code: 'RDG-1000', date: '2026-12-02', quantity: 12 },
+    ]);
+  });
+
+  it("names the lines of a product and day that add up beyond a whole number, beside the file's other errors, and writes nothing", async () => {
+    await addProducts(['RDO-1000', 'RDO-1001']);
+    const mapping = { entities: { sales: { field_mappings: { product_id: 'Artikelnr', date: 'Datum', quantity: 'Menge' }, decimal_separator: ',' } } };
+    const csv = 'Datum;Artikelnr;Menge\n01.12.2026;RDO-1000;2000000000\n01.12.2026;RDO-1001;5\n01.12.2026;RDO-9999;1\n01.12.2026;RDO-1001;2,5\n01.12.2026;RDO-1000;1500000000\n02.12.2026;RDO-1000;3\n';
+    const refused = await importFile(server, token, { fileName: 'kasse.csv', content: csv, mapping, entityType: 'sales' });
+    expect(refused.status).toBe(400);
+    expect(refused.json).toMatchObject({ detail: '4 rows could not be imported; nothing was written.', row_error_count: 4 });
+    expect(refused.json.row_errors).toEqual([
+      { row: 4, field: 'product_id', column: 'Artikelnr', reason: 'product code RDO-9999 does not exist.' },
+      { row: 5, field: 'quantity', column: 'Menge', reason: 'Expected a whole number, not 2,5: this column counts whole units.' },
+      {
+        row: 6,
+        field: 'quantity',
+        column: 'Menge',
+        reason: 'Rows 2 and 6 (the same product and date): 2,000,000,000 + 1,500,000,000 = 3,500,000,000 is more than the Quantity column holds (at most 2,147,483,647).',
+      },
+    ]);
+    expect(await salesOf('RDO-')).toEqual([]);
+  });
+
+  it('counts the lines added up beyond a whole number when more than two share the day, and refuses returns below it too', async () => {
+    await addProducts(['RDP-1', 'RDP-2']);
+    const mapping = (extra: Record<string, unknown>) => ({ entities: { sales: { field_mappings: { product_id: 'Artikelnr', date: 'Datum', quantity: 'Menge' }, ...extra } } });
+    const lines = ['01.12.2026;RDP-1;2000000000', '01.12.2026;RDP-1;1', '01.12.2026;RDP-2;-2000000000', '01.12.2026;RDP-1;1500000000', '01.12.2026;RDP-2;-1000000000', '01.12.2026;RDP-1;7'];
+    const csv = `Datum;Artikelnr;Menge;Bezeichnung\n${lines.map((line) => `${line};Gartenschere`).join('\n')}\n`;
+    const returns = [6, 'Rows 4 and 6 (the same product and date): -2,000,000,000 - 1,000,000,000 = -3,000,000,000 is less than the Quantity column holds (at least -2,147,483,647).'];
+    const beyond = ', which is more than the Quantity column holds (at most 2,147,483,647).';
+    // Row 5 takes each sum beyond. Lines of a day are added up while the file is read (rows 3 and 7
+    // into row 2); with new products' names riding along (create_missing_products), each line is staged and the database adds them up.
+    for (const [extra, sales] of [
+      [{}, [5, `Rows 2, 5 and 2 more lines of the same product and date add up to 3,500,000,008${beyond}`]],
+      [{ create_missing_products: true, new_products: { name: 'Bezeichnung' } }, [5, `Rows 2, 3, 5 and 7 (the same product and date): 2,000,000,000 + 1 + 1,500,000,000 + 7 = 3,500,000,008 is more than the Quantity column holds (at most 2,147,483,647).`]],
+    ] as const) {
+      const refused = await importFile(server, token, { fileName: 'kasse.csv', content: csv, mapping: mapping(extra), entityType: 'sales' });
+      expect(refused.status, JSON.stringify(refused.json)).toBe(400);
+      expect(refused.json).toMatchObject({ row_error_count: 6 });
+      expect((refused.json.row_errors as { row: number; reason: string }[]).map(({ row, reason }) => [row, reason])).toEqual([sales, returns]);
+    }
+    expect(await salesOf('RDP-')).toEqual([]);
+  });
+
   it('matches a code in another case only when one stored code does, and then only if none matches exactly', async () => {
     await addProducts(['RDC-a', 'RDC-A', 'RDC-B']);
     const csv = 'StockCode,InvoiceDate,Quantity\nRDC-a,2026-03-02,1\nRDC-A,2026-03-02,2\nrdc-b,2026-03-02,3\n';
@@ -202,7 +265,7 @@ describe.each(backends)('real data in on %s', (backend) => {
     ]);
     const ambiguous = await importFile(server, token, { fileName: 'ambiguous.csv', content: 'StockCode,InvoiceDate,Quantity\nrdc-A,2026-03-03,1\n', mapping: salesMapping(), entityType: 'sales' });
     expect(ambiguous.status).toBe(400);
-    expect(ambiguous.json.row_errors).toEqual([{ row: 2, field: 'product_id', column: 'StockCode', reason: 'product code rdc-A does not exist.' }]);
+    expect(ambiguous.json.row_errors).toEqual([{ row: 2, field: 'product_id', column: 'StockCode', reason: 'product code rdc-A does not exist: did you mean RDC-A or RDC-a?' }]);
   });
 
   it("updates the stored product when a stock take writes its code in another case or with spaces around it, never adding a second one; a code stored in two cases takes the exact one", async () => {

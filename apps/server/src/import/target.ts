@@ -78,10 +78,21 @@ const invalid = (reason: string) => validationError(`Invalid configuration: ${re
 /** Where a row's code is looked up: a reference's related table, or an update-only target's own table (ownKeyLookup). */
 export type CodeLookup = Pick<KeyReference, 'by' | 'table' | 'encodedName' | 'keyColumn'>;
 
-/** A row's code that no related row has, in words: "product code GAR 1018 does not exist: did you mean GAR-1018?" (import and preview alike). */
-export function unknownCodeReason(reference: CodeLookup, code: string, suggestion: string | null): string {
+/**
+ * What a code no row has may mean: the stored codes differing from it only in case and punctuation,
+ * or (create_missing_products) the new code of an earlier row of the same file that does.
+ */
+export type MeantCode = readonly string[] | { code: string; row: number } | null;
+
+/**
+ * A row's code that no related row has, in words (import and preview alike): "product code GAR 1018
+ * does not exist: did you mean GAR-1018?", "… did you mean GAR-1018 or GAR.1018?", "product code
+ * abc 1 does not exist: did you mean ABC-1, new in row 3?".
+ */
+export function unknownCodeReason(reference: CodeLookup, code: string, meant: MeantCode): string {
   const what = reference.by === 'key' ? `${reference.table === 'products' ? 'product' : reference.table} ${reference.keyColumn.replaceAll('_', ' ')}` : `${reference.table} id`;
-  return `${what.replace(/^product product /, 'product ')} ${code} does not exist${suggestion ? `: did you mean ${suggestion}?` : '.'}`;
+  const codes = meant && 'row' in meant ? `${meant.code}, new in row ${meant.row}` : meant?.length ? `${meant.slice(0, -1).join(', ')}${meant.length > 1 ? ' or ' : ''}${meant.at(-1)}` : null;
+  return `${what.replace(/^product product /, 'product ')} ${code} does not exist${codes ? `: did you mean ${codes}?` : '.'}`;
 }
 
 type ColumnFacts = { column_name: string; nullable: boolean; has_default: boolean; default_expression: string | null };

@@ -162,7 +162,13 @@ describe('decimal commas', () => {
       expect(numberWritingHint(raw, comma, true)).toBe(`Expected a whole number, not ${raw}: this column counts whole units.`);
     }
     expect(numberWritingHint('1,234', false, true)).toBe('Expected a whole number, not 1,234: it has commas between thousands: save the column without thousands separators.');
-    expect(numberWritingHint('1.234', false, true)).toBeNull();
+    expect(numberWritingHint('2.450', false, true)).toBe(
+      "Expected a whole number, not 2.450: this column counts whole units; or, if it means 2450, the file groups thousands with points: set the mapping's decimal separator to a comma (Decimal comma on the import screen).",
+    );
+    expect(numberWritingHint('-1.000.000', false, true)).toContain('if it means -1000000,');
+    // Read with a decimal comma, 2.450 is 2450 already; 1234.500 groups no thousands.
+    expect(numberWritingHint('2.450', true, true)).toBeNull();
+    expect(numberWritingHint('1234.500', false, true)).toBe('Expected a whole number, not 1234.500: this column counts whole units.');
   });
 
   it.each([

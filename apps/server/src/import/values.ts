@@ -250,19 +250,26 @@ const decimalCommaWritten = /^[+-]?(\d+|\d{1,3}(\.\d{3})+),\d+$/;
 const commaThousandsWritten = /^[+-]?\d{1,3}(,\d{3})+(\.\d+)?$/;
 const decimalPointWritten = /^[+-]?\d*\.\d+$/;
 const fractionWritten = /^[+-]?\d+\.\d+$/;
+const SET_DECIMAL_COMMA = "set the mapping's decimal separator to a comma (Decimal comma on the import screen)";
 
 /**
  * Why a number the validator refused was refused, when the way it is written tells: a fraction in a
  * column of whole numbers (`2,5` quantity sold: no separator setting helps), a decimal comma
  * (`3,20`, `1.234,50`) in a mapping that does not read one, or thousands separated by commas
- * (`1,234.50`, as a spreadsheet saves a formatted column). `1,234` could be either, and says both.
+ * (`1,234.50`, as a spreadsheet saves a formatted column). `1,234` could be either, and says both;
+ * so does `2.450` in a whole-number column of a file not read with a decimal comma (a fraction, or
+ * thousands grouped with points).
  */
 export function numberWritingHint(raw: unknown, decimalComma: boolean, wholeNumber = false): string | null {
   if (typeof raw !== 'string') return null;
   const text = raw.trim();
   if (wholeNumber && !commaThousandsWritten.test(text) && !pointThousandsOnly.test(text) && (decimalCommaWritten.test(text) || fractionWritten.test(text))) return `Expected a whole number, not ${text}: this column counts whole units.`;
+  // A German till's 2.450 is two thousand four hundred fifty: the file groups thousands with points.
+  if (wholeNumber && !decimalComma && pointThousandsOnly.test(text)) {
+    return `Expected a whole number, not ${text}: this column counts whole units; or, if it means ${text.replaceAll('.', '')}, the file groups thousands with points: ${SET_DECIMAL_COMMA}.`;
+  }
   const reasons: string[] = [];
-  if (!decimalComma && !wholeNumber && decimalCommaWritten.test(text)) reasons.push("it is written with a decimal comma: set the mapping's decimal separator to a comma (Decimal comma on the import screen)");
+  if (!decimalComma && !wholeNumber && decimalCommaWritten.test(text)) reasons.push(`it is written with a decimal comma: ${SET_DECIMAL_COMMA}`);
   if (commaThousandsWritten.test(text)) reasons.push('it has commas between thousands: save the column without thousands separators');
   return reasons.length ? `Expected a ${wholeNumber ? 'whole ' : ''}number, not ${text}: ${reasons.join('; or ')}.` : null;
 }

@@ -73,14 +73,21 @@ export function swapDayAndMonth(target: WriteTarget): RawBuilder<unknown> | null
 /** A code as compared for "did you mean": lower case, letters and digits only (`hw 0003` and `HW-0003` alike). */
 export const looseCode = (code: RawBuilder<unknown>) => sql`regexp_replace(lower(${code}::text), '[^[:alnum:]]', '', 'g')`;
 
-/** A staged row refused for its code: the lines it stands for, how many lines all such rows stand for, and the stored code it may mean. */
-export type UnknownCode = { row: number; code: string; lines: number; total: number; suggestion: string | null };
+/**
+ * A staged row refused for its code: the lines it stands for, how many lines all such rows stand
+ * for, and what the code may mean (unknownCodeReason): the stored codes differing from it only in
+ * case and punctuation (`suggestions`), or the new code of an earlier row (`first_code`, `first_row`).
+ */
+export type UnknownCode = { row: number; code: string; lines: number; total: number; suggestions: string[] | null; first_code?: string; first_row?: number };
+
+/** The stored codes of `table`.`key` that differ from `code` only in case and punctuation, in code order (null: none). */
+export const storedLooseTwins = (table: RawBuilder<unknown>, key: RawBuilder<unknown>, code: RawBuilder<unknown>) =>
+  sql`(select array_agg(${key}::text order by ${key}::text collate "C") from ${table} where ${looseCode(key)} = ${looseCode(code)})`;
 
 /**
  * The first 100 staged rows whose code (or id) in `column` matches no row of `lookup`'s table (the
  * related table, or an update-only target's own), each with the lines it stands for (added up), and
- * how many lines there are; with the one stored code that differs from it only in case and
- * punctuation, if any.
+ * how many lines there are; with the stored codes that differ from it only in case and punctuation.
  */
 export function unknownCodes(column: string, lookup: CodeLookup) {
   const key = sql`r.${id(lookup.keyColumn)}`;
@@ -92,16 +99,16 @@ export function unknownCodes(column: string, lookup: CodeLookup) {
         and not exists (select 1 from ${dataTable(lookup.encodedName)} r where ${key} = ${staged(column)})
       order by ${id(STAGING_ROW)} limit 100),
     suggested as (
-      select u.code, (select min(${key}::text) from ${dataTable(lookup.encodedName)} r where ${looseCode(key)} = ${looseCode(sql`u.code`)} having count(*) = 1) as suggestion
+      select u.code, ${storedLooseTwins(sql`${dataTable(lookup.encodedName)} r`, key, sql`u.code`)} as suggestions
       from (select distinct code from unknown) u)
-    select u.row, u.code, u.lines, u.total, s.suggestion from unknown u join suggested s using (code) order by u.row`;
+    select u.row, u.code, u.lines, u.total, s.suggestions from unknown u join suggested s using (code) order by u.row`;
 }
 
 /**
  * Before create_missing_products creates anything: takes the staged rows out whose code is not
- * stored but differs only in case and punctuation from exactly one stored code (`GAR 1018` beside
- * GAR-1018 is a typo of it, not a new product), answering the first 100 with that code as the
- * suggestion, as unknownCodes does. One look over the distinct missing codes.
+ * stored but differs only in case and punctuation from a stored code (`GAR 1018` beside GAR-1018,
+ * or beside GAR-1018 and GAR.1018, is a typo, not a new product), answering the first 100 with
+ * those codes as suggestions, as unknownCodes does. One look over the distinct missing codes.
  */
 export function takeOutLooseTwins(target: WriteTarget, column: string) {
   const reference = target.references.get(column);
@@ -109,16 +116,39 @@ export function takeOutLooseTwins(target: WriteTarget, column: string) {
   const key = sql`r.${id(reference.keyColumn)}`;
   return sql<UnknownCode>`
     with twins as (
-      select m.code, min(${key}::text) as suggestion
+      select m.code, array_agg(${key}::text order by ${key}::text collate "C") as suggestions
       from (select distinct ${staged(column)}::text as code from ${id(STAGING_TABLE)} s
         where ${staged(column)} is not null
           and not exists (select 1 from ${dataTable(reference.encodedName)} r where ${key} = ${staged(column)})) m
       join ${dataTable(reference.encodedName)} r on ${looseCode(key)} = ${looseCode(sql`m.code`)}
-      group by m.code having count(*) = 1),
+      group by m.code),
     taken as (
       delete from ${id(STAGING_TABLE)} s using twins t where ${staged(column)}::text = t.code
-      returning s.${id(STAGING_ROW)}::int as row, t.code, s.${id(STAGING_LINES)}::int as lines, t.suggestion)
-    select row, code, lines, (sum(lines) over ())::int as total, suggestion from taken order by row limit 100`;
+      returning s.${id(STAGING_ROW)}::int as row, t.code, s.${id(STAGING_LINES)}::int as lines, t.suggestions)
+    select row, code, lines, (sum(lines) over ())::int as total, suggestions from taken order by row limit 100`;
+}
+
+/**
+ * Then, of the new codes left that differ from each other only in case and punctuation (`ABC-1` in
+ * row 3, `abc 1` in row 7), keeps the one of the earliest row and takes the rows of the others out,
+ * answering the first 100 with that code and row: one product per code the shop means, and the
+ * file's other spelling refused as a stored code's is (ADR 0011's amendment of 2026-12-03, row-errors).
+ */
+export function takeOutNewLooseTwins(target: WriteTarget, column: string) {
+  const reference = target.references.get(column);
+  if (!reference) throw new Error(`${column} is not a reference`);
+  return sql<UnknownCode>`
+    with missing as (
+      select ${staged(column)}::text as code, ${looseCode(staged(column))} as loose, min(s.${id(STAGING_ROW)})::int as first_row from ${id(STAGING_TABLE)} s
+      where ${staged(column)} is not null
+        and not exists (select 1 from ${dataTable(reference.encodedName)} r where r.${id(reference.keyColumn)} = ${staged(column)})
+      group by 1),
+    firsts as (select distinct on (loose) loose, code, first_row from missing order by loose, first_row),
+    twins as (select m.code, f.code as first_code, f.first_row from missing m join firsts f using (loose) where m.code <> f.code),
+    taken as (
+      delete from ${id(STAGING_TABLE)} s using twins t where ${staged(column)}::text = t.code
+      returning s.${id(STAGING_ROW)}::int as row, t.code, s.${id(STAGING_LINES)}::int as lines, t.first_code, t.first_row)
+    select row, code, lines, (sum(lines) over ())::int as total, null::text[] as suggestions, first_code, first_row from taken order by row limit 100`;
 }
 
 /**
@@ -216,6 +246,47 @@ export function repeatedKeys(target: WriteTarget) {
       select ${id(STAGING_ROW)}::int as row, (min(${id(STAGING_ROW)}) over (partition by ${keys}))::int as first_row, (${keyText})::text as key
       from ${id(STAGING_TABLE)} s) x
     where row <> first_row order by row limit 100`;
+}
+
+/** Of a key whose lines add up beyond what a column holds: the row whose line takes the sum beyond, its first rows with their amounts, how many staged rows and lines it has, and their total. */
+export type OverflowingSum = { row: number; rows: number[]; amounts: string[]; staged: number; lines: number; total: string; total_lines: number };
+
+/** Rows shown with their amounts in an overflowing sum's error (overflowingSums). */
+export const OVERFLOW_ROWS_SHOWN = 5;
+
+/** The keys whose staged rows add up in `column` to more than `largest` or less than its negative (sum mode), grouped as the merge groups them. */
+const overflowingKeys = (target: WriteTarget, column: string, largest: string) =>
+  sql`from ${id(STAGING_TABLE)} s where ${staged(column)} is not null group by ${list(target.keyColumns)}
+    having abs(sum(${staged(column)})) > ${largest}::numeric`;
+
+/**
+ * The first 100 keys (by the row that takes their sum beyond) whose lines add up in `column` to
+ * more than it holds (`largest`: largestStored), and how many lines all such keys have: refused
+ * before the merge, which would fail on the first without naming a row.
+ */
+export function overflowingSums(target: WriteTarget, column: string, largest: string) {
+  const keys = list(target.keyColumns);
+  const shown = sql.lit(OVERFLOW_ROWS_SHOWN);
+  const row = id(STAGING_ROW);
+  return sql<OverflowingSum>`
+    select row, rows, amounts, staged, lines, total, (sum(lines) over ())::int as total_lines from (
+      select min(${row}) filter (where abs(running) > ${largest}::numeric)::int as row, (array_agg(${row}::int order by ${row}))[1:${shown}] as rows,
+        (array_agg(${id(column)}::text order by ${row}))[1:${shown}] as amounts, count(*)::int as staged, sum(${id(STAGING_LINES)})::int as lines, sum(${id(column)})::text as total
+      from (select ${keys}, ${row}, ${id(STAGING_LINES)}, ${staged(column)}, sum(${staged(column)}) over (partition by ${keys} order by ${row}) as running
+        from ${id(STAGING_TABLE)} s where ${staged(column)} is not null) s
+      group by ${keys} having abs(sum(${id(column)})) > ${largest}::numeric) g
+    order by row limit 100`;
+}
+
+/** Sets aside the staged rows of the keys overflowingSums lists. */
+export function dropOverflowingSums(target: WriteTarget, column: string, largest: string) {
+  const sameKey = sql.join(
+    target.keyColumns.map((c) => sql`o.${id(c)} is not distinct from ${staged(c)}`),
+    sql` and `,
+  );
+  return sql`
+    delete from ${id(STAGING_TABLE)} s
+    using (select ${list(target.keyColumns)} ${overflowingKeys(target, column, largest)}) o where ${sameKey}`;
 }
 
 /** Sets aside the staged rows whose key an earlier staged row has (repeatedKeys lists them). */

@@ -71,6 +71,20 @@ describe.each(backends)('records writer on %s', (backend) => {
     expect((await stored()).some((r) => r.date === '2026-02-01')).toBe(true);
   });
 
+  it("sets aside a batch's lines of a product and day that add up beyond a whole number, naming them, and writes the others", async () => {
+    const outcome = await write([line('WRT-1', '2026-05-01', 2_000_000_000), line('WRT-2', '2026-05-01', 4), line('WRT-1', '2026-05-01', 1_500_000_000)], { setAsideRefused: true });
+    expect(outcome).toMatchObject({ rowErrorCount: 2, setAside: 2, counts: { rows: 3, written: 1 } });
+    expect(outcome.rowErrors).toEqual([
+      {
+        row: 3,
+        field: 'quantity',
+        column: 'units',
+        reason: 'Rows 1 and 3 (the same product and date): 2,000,000,000 + 1,500,000,000 = 3,500,000,000 is more than the Quantity column holds (at most 2,147,483,647).',
+      },
+    ]);
+    expect((await stored()).filter((r) => r.date === '2026-05-01')).toEqual([{ code: 'WRT-2', date: '2026-05-01', quantity: 4 }]);
+  });
+
   it('answers refused rows, naming field and source path, and writes nothing of that batch', async () => {
     const before = await stored();
     const outcome = await write([line('WRT-1', '2026-04-01', 1), line('NOPE', '2026-04-01', 1), { item: {}, day: 'soon', units: 'x' }], {});

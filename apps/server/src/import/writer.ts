@@ -12,7 +12,7 @@ import type { EntityMapping, ImportCounts, NewProduct, RefusedChoices, RepeatedK
 import { MAX_LISTED_NEW_PRODUCTS, MAX_REPORTED_ROW_ERRORS } from '@stockwise/contract';
 import { AppError, validationError } from '../http/errors.ts';
 import { recordTodaysStockSql } from '../stock/repo.ts';
-import type { RowValues } from '../tables/columns.ts';
+import { largestStored, type RowValues } from '../tables/columns.ts';
 import { deleteReferencingRows } from '../tables/repo.ts';
 import type { RowReference } from '../tables/service.ts';
 import type { ImportSession } from './repo.ts';
@@ -125,9 +125,36 @@ export class RowErrors {
  */
 function addedUpWith(target: WriteTarget, lines: number): string {
   if (lines <= 1) return '';
-  const key = target.keyColumns.map((c) => (target.columns.find((column) => column.key === c)?.label ?? c).toLowerCase()).join(' and ');
   const more = lines - 1;
-  return ` The same goes for ${more} more line${more === 1 ? '' : 's'} below with the same ${key}.`;
+  return ` The same goes for ${more} more line${more === 1 ? '' : 's'} below with the same ${keyInWords(target)}.`;
+}
+
+/** The entity key as a shop says it: "product and date". */
+const keyInWords = (target: WriteTarget) => target.keyColumns.map((c) => (target.columns.find((column) => column.key === c)?.label ?? c).toLowerCase()).join(' and ');
+
+/** What the lines of a key may add up to in a summed column, at most (either way). */
+const largestSum = (target: WriteTarget, column: string) => largestStored(target.columns.find((c) => c.key === column) ?? { key: column, type: target.typeOf(column) });
+
+/** A number as the row errors write it: 2,000,000,000. */
+const inWords = (amount: string) => {
+  const [whole = '', fraction] = amount.replace(/^-/, '').split('.');
+  return `${amount.startsWith('-') ? '-' : ''}${BigInt(whole).toLocaleString('en-US')}${fraction ? `.${fraction}` : ''}`;
+};
+
+/**
+ * Why the lines of one key are refused when they add up to more than `column` holds: "Rows 4 and 9
+ * (the same product and date): 2,000,000,000 + 1,500,000,000 = 3,500,000,000 is more than the
+ * Quantity column holds (at most 2,147,483,647)." Rows standing for lines added up while typing,
+ * or more than are shown, are counted instead of listed.
+ */
+function overflowReason(target: WriteTarget, column: string, sum: sqlOf.OverflowingSum, largest: string): string {
+  const label = target.columns.find((c) => c.key === column)?.label ?? column;
+  const limit = sum.total.startsWith('-') ? `is less than the ${label} column holds (at least -${largest})` : `is more than the ${label} column holds (at most ${largest})`;
+  const rows = sum.rows.map(String);
+  const more = sum.lines - rows.length;
+  if (more) return `Rows ${rows.join(', ')} and ${more} more line${more === 1 ? '' : 's'} of the same ${keyInWords(target)} add up to ${inWords(sum.total)}, which ${limit}.`;
+  const amounts = sum.amounts.map((amount, at) => (at === 0 ? inWords(amount) : amount.startsWith('-') ? `- ${inWords(amount.slice(1))}` : `+ ${inWords(amount)}`));
+  return `Rows ${rows.slice(0, -1).join(', ')} and ${rows.at(-1)} (the same ${keyInWords(target)}): ${amounts.join(' ')} = ${inWords(sum.total)} ${limit}.`;
 }
 
 /**
@@ -161,7 +188,16 @@ function asWriteError(error: unknown, target: WriteTarget): unknown {
 export type PieceSink = (piece: Buffer[]) => Promise<void>;
 
 /** What typing a source left: how many records, which were refused, and what its dates said. */
-export type PreparedRows = { rows: number; skipped: number; filtered: Pick<ImportCounts, 'filtered' | 'filtered_by'>; errors: RowErrors; detector: DateOrderDetector; fieldSets: Set<string> };
+export type PreparedRows = {
+  rows: number;
+  skipped: number;
+  filtered: Pick<ImportCounts, 'filtered' | 'filtered_by'>;
+  errors: RowErrors;
+  detector: DateOrderDetector;
+  fieldSets: Set<string>;
+  /** Per summed column (target.summed), the sum of its values' magnitudes: no key can add up beyond what the column holds unless this does. */
+  summedMagnitudes: number[];
+};
 
 /**
  * Types every record into COPY text for the staging table, handing ~2 MB pieces to `sink` (one
@@ -195,6 +231,8 @@ export async function prepareRecords(target: WriteTarget, batches: AsyncIterable
   const keyLevels = [...target.keyColumns].reverse();
   const leafKey = keyLevels.pop() ?? '';
   const allFields = '1'.repeat(columns.length);
+  const summedMagnitudes = target.summed.map(() => 0);
+  const largest = target.summed.map((c) => Number(largestSum(target, c).text));
   type Line = { row: number; fields: string; values: RowValues; lines: number; provisional: string };
   const lineText = ({ row, fields, values, lines, provisional }: Line) => {
     let text = `${row}\t${fields}\t${lines}\t${provisional}`;
@@ -243,6 +281,10 @@ export async function prepareRecords(target: WriteTarget, batches: AsyncIterable
         for (const column of columns) fields += typed.present.includes(column) ? '1' : '0';
       }
       fieldSets.add(fields);
+      for (let at = 0; at < target.summed.length; at++) {
+        const value = typed.values[target.summed[at] as string];
+        if (typeof value === 'number') summedMagnitudes[at] = (summedMagnitudes[at] as number) + Math.abs(value);
+      }
       const provisional = typed.provisional ? columns.map((c) => (typed.provisional?.includes(c) ? '1' : '0')).join('') : '\\N';
       const line: Line = { row: record.row, fields, values: typed.values, lines: 1, provisional };
       if (!preSum || typed.provisional) {
@@ -265,6 +307,12 @@ export async function prepareRecords(target: WriteTarget, batches: AsyncIterable
         sums.push(line);
         continue;
       }
+      // A line that would take the sum beyond what its column holds is staged on its own: the check
+      // before the merge (refuseOverflowingSums) then names it beside the others of its key.
+      if (target.summed.some((c, at) => Math.abs(((earlier.values[c] as number | null) ?? 0) + ((typed.values[c] as number | null) ?? 0)) > (largest[at] as number))) {
+        sums.push(line);
+        continue;
+      }
       earlier.lines += 1;
       for (const column of target.summed) {
         const [a, b] = [earlier.values[column], typed.values[column]];
@@ -282,7 +330,7 @@ export async function prepareRecords(target: WriteTarget, batches: AsyncIterable
   }
   await flush();
   await sinking;
-  return { rows, skipped, filtered: rowFilters?.counted(filteredLines) ?? {}, errors, detector, fieldSets };
+  return { rows, skipped, filtered: rowFilters?.counted(filteredLines) ?? {}, errors, detector, fieldSets, summedMagnitudes };
 }
 
 /** A fresh staging table for `target` in the session's transaction (checks first that the entity key is a unique key). */
@@ -365,7 +413,7 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
     const ownKey = sqlOf.matchOwnKeyIgnoringCase(target);
     if (ownKey) await session.run(ownKey);
     // Set aside first, so a product is created only for a record that is written.
-    if (settingAside && target.repeatedKeys === 'refuse') await refuseRepeatedKeys(session, target, errors, true);
+    if (settingAside) await refuseKeysThatCannotBeWritten(session, target, prepared, true);
     for (const reference of target.references.values()) {
       if (!target.mapped.includes(reference.column)) continue;
       if (reference.by === 'key' && options.mapping.create_missing_products) {
@@ -374,6 +422,8 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
         await session.run(sqlOf.matchCodesIgnoringCase(target, reference.column));
         // Nor is its `HW 0003`: refused with "did you mean HW-0003?" and taken out, so nothing creates it.
         addUnknownCodeErrors(errors, target, reference.column, reference, await session.run(sqlOf.takeOutLooseTwins(target, reference.column)));
+        // And of `ABC-1` and `abc 1`, both new, only the first spelling is created; the other's rows are refused naming it.
+        addUnknownCodeErrors(errors, target, reference.column, reference, await session.run(sqlOf.takeOutNewLooseTwins(target, reference.column)));
         const [created] = await session.run(sqlOf.createMissingReferences(target, reference.column, MAX_LISTED_NEW_PRODUCTS));
         counts.created_references = (counts.created_references ?? 0) + (created?.created ?? 0);
         newProducts.push(...(created?.shown ?? []));
@@ -385,7 +435,7 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
     // An update-only import (a stock take without names) adds no rows: a code no stored row has is the row's error.
     const ownLookup = ownKeyLookup(target);
     if (ownLookup) await refuseUnknownCodes(session, target, errors, ownLookup.keyColumn, ownLookup, settingAside, null);
-    if (!settingAside && target.repeatedKeys === 'refuse') await refuseRepeatedKeys(session, target, errors, false);
+    if (!settingAside) await refuseKeysThatCannotBeWritten(session, target, prepared, false);
     if (errors.count && !settingAside) return outcome();
     if (settingAside) {
       setAside = errors.count;
@@ -445,9 +495,12 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
   return outcome();
 }
 
-/** Rows refused for their code (unknownCodes, takeOutLooseTwins), each naming it in the words of unknownCodeReason. */
+/** Rows refused for their code (unknownCodes, takeOutLooseTwins, takeOutNewLooseTwins), each naming it in the words of unknownCodeReason. */
 function addUnknownCodeErrors(errors: RowErrors, target: WriteTarget, column: string, lookup: CodeLookup, unknown: sqlOf.UnknownCode[]) {
-  for (const { row, code, lines, suggestion } of unknown) errors.add(row, column, `${unknownCodeReason(lookup, code, suggestion)}${addedUpWith(target, lines)}`);
+  for (const { row, code, lines, suggestions, first_code: firstCode, first_row: firstRow } of unknown) {
+    const meant = firstCode && firstRow ? { code: firstCode, row: firstRow } : suggestions;
+    errors.add(row, column, `${unknownCodeReason(lookup, code, meant)}${addedUpWith(target, lines)}`);
+  }
   errors.count += unknown[0]?.total ?? 0;
 }
 
@@ -464,6 +517,28 @@ async function refuseUnknownCodes(session: ImportSession, target: WriteTarget, e
   }
   addUnknownCodeErrors(errors, target, column, lookup, unknown);
   if (setAside && unknown.length) await session.run(sqlOf.dropUnknownCodes(column, lookup));
+}
+
+/** Rows of keys the entity's handling of repeated keys cannot write: repeated where it refuses them, adding up beyond a column where it sums them. */
+async function refuseKeysThatCannotBeWritten(session: ImportSession, target: WriteTarget, prepared: PreparedRows, setAside: boolean) {
+  if (target.repeatedKeys === 'refuse') await refuseRepeatedKeys(session, target, prepared.errors, setAside);
+  if (target.repeatedKeys === 'sum') await refuseOverflowingSums(session, target, prepared, setAside);
+}
+
+/**
+ * Rows of keys whose lines add up to more than a summed column holds, refused, each key once
+ * naming its lines (and, `setAside`, left out of the staging). Only looked for when the values'
+ * magnitudes together could reach half of it (a margin for a decimal's rounding in JavaScript).
+ */
+async function refuseOverflowingSums(session: ImportSession, target: WriteTarget, prepared: PreparedRows, setAside: boolean) {
+  for (const [at, column] of target.summed.entries()) {
+    const largest = largestSum(target, column);
+    if ((prepared.summedMagnitudes[at] ?? 0) <= Number(largest.text) / 2) continue;
+    const sums = await session.run(sqlOf.overflowingSums(target, column, largest.text));
+    for (const sum of sums) prepared.errors.add(sum.row, column, overflowReason(target, column, sum, largest.words));
+    prepared.errors.count += sums[0]?.total_lines ?? 0;
+    if (setAside && sums.length) await session.run(sqlOf.dropOverflowingSums(target, column, largest.text));
+  }
 }
 
 /** Rows whose key an earlier row has, refused (and, `setAside`, left out of the staging). */

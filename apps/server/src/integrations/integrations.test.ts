@@ -537,6 +537,25 @@ describe.each(backends)('scheduled integrations on %s', (backend) => {
     expect((await logs(integration.id)).results[0]).toMatchObject({ rows_filtered: 2, products_created: 0, new_products: [] });
   });
 
+  it('counts the lines a row filter left out of a batch refused whole as filtered, not rejected: the counts add up to the records received', async () => {
+    const { prefix, code } = await storeCatalogue(1);
+    const filter = { column: 'order.financial_status', values: ['refunded'] };
+    const saved = await server.request('/api/yaml/save-mapping/', { body: { name: `ambiguous_${prefix}`, config: { entities: { sales: { field_mappings: { product_id: 'sku', date: 'day', quantity: 'qty' }, skip_rows_where: [filter] } } } }, token: admin });
+    expect(saved.status, saved.text).toBe(200);
+    // Slashed dates none of which tells day-first from month-first: the batch is refused whole.
+    const line = (status: string, day: string) => ({ order: { financial_status: status }, sku: code(1), day, qty: 1 });
+    source.route('/ambiguous', (_request, response) => sendJson(response, [line('paid', '03/09/2026'), line('refunded', '04/09/2026'), line('paid', '05/09/2026')]));
+    const integration = await createOk({ endpoint: `${source.origin}/ambiguous`, mapping_selection: `ambiguous_${prefix}`, target_entity: 'sales', batch_size: 10 });
+    expect(await run(integration.id)).toMatchObject({ status: 'failed', counts: { inserted: 0, rejected: 2, filtered: 1 }, message: expect.stringContaining('Nothing was written: all 2 records were rejected') });
+    expect((await logs(integration.id)).results[0]).toMatchObject({
+      status: 'failed',
+      rows_inserted: 0,
+      rows_rejected: 2,
+      rows_filtered: 1,
+      filtered_by: [{ column: 'order.financial_status', values: ['refunded'], lines: 1 }],
+    });
+  });
+
   it('learns day-first dates from one batch for the next ones and the next runs; a new endpoint learns anew (ADR 0140)', async () => {
     const { prefix } = await storeCatalogue(1);
     const code = `${prefix}0001`;

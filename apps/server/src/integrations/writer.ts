@@ -153,7 +153,9 @@ export function createIntegrationWriter(deps: { database: AppDatabase; loadConfi
         });
       } catch (error) {
         if (!(error instanceof BatchRefused)) throw error;
-        await onWritten({ inserted: 0, updated: 0, rejected: records.length, rejections: asRejections(error.outcome.rowErrors, records), filteredBy: [], created: 0, newProducts: [] }, { run: (query) => query.execute(deps.database.db) });
+        // The lines the row filters left out are counted as such, not as rejected: the run's counts add up to the records received.
+        const { rows, filtered_by: filteredBy = [] } = error.outcome.counts;
+        await onWritten({ inserted: 0, updated: 0, rejected: rows, rejections: asRejections(error.outcome.rowErrors, records), filteredBy, created: 0, newProducts: [] }, { run: (query) => query.execute(deps.database.db) });
       }
     },
 

@@ -156,6 +156,19 @@ const fitsDecimal = (maxDigits: number, places: number) => (v: number) => {
 
 const integerRange = (column: ColumnDefinition) => (column.type === 'ForeignKey' ? { min: 1, max: Number.MAX_SAFE_INTEGER } : { min: -INT4_MAX, max: INT4_MAX });
 
+/**
+ * The largest magnitude a number column stores, as exact text and in words: a whole number's
+ * 2,147,483,647, a decimal's nines (`9999999999.99` for 12 digits, 2 after the point). What lines
+ * added up (an import's sum mode) must stay within.
+ */
+export function largestStored(column: ColumnDefinition): { text: string; words: string } {
+  if (column.type !== 'DecimalField') return { text: String(INT4_MAX), words: INT4_MAX.toLocaleString('en-US') };
+  const places = column.decimal_places ?? DEFAULT_DECIMAL_PLACES;
+  const whole = '9'.repeat((column.max_digits ?? DEFAULT_MAX_DIGITS) - places) || '0';
+  const fraction = places ? `.${'9'.repeat(places)}` : '';
+  return { text: `${whole}${fraction}`, words: `${BigInt(whole).toLocaleString('en-US')}${fraction}` };
+}
+
 const tooLong = (max: number) => `Ensure this field has no more than ${max.toLocaleString('en-US')} characters.`;
 
 /** Any number, written as one or as numeric text; a decimal column's digits are checked on top (valueSchema). */
