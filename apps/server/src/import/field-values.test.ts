@@ -75,6 +75,26 @@ describe.each(backends)('one date for every line on %s', (backend) => {
     const unknownZone = await importFile(server, token, { fileName: 'inventur.csv', content: count, mapping: countMapping('today'), entityType: 'stock_snapshots', extra: { time_zone: 'Mars/Olympus_Mons' } });
     expect(unknownZone.status).toBe(400);
     expect(unknownZone.json).toMatchObject({ detail: 'time_zone: Mars/Olympus_Mons is not a time zone (such as Europe/Berlin or America/New_York).' });
+    const longZone = await importFile(server, token, { fileName: 'inventur.csv', content: count, mapping: countMapping('today'), entityType: 'stock_snapshots', extra: { time_zone: 'Mars/'.repeat(20_000) } });
+    expect(longZone.status).toBe(400);
+    expect(longZone.json).toMatchObject({ detail: `time_zone: ${'Mars/'.repeat(20_000).slice(0, 64)}… is not a time zone (such as Europe/Berlin or America/New_York).` });
+  });
+
+  it('refuses a time zone sent after a file that was read as it arrived, writing nothing', async () => {
+    const before = await rowsOf('stock_snapshots');
+    const mapping = countMapping('today');
+    const result = await postMultipart(server, '/api/records/process-file/', token, [
+      { name: 'mapping_config', value: JSON.stringify(mapping) },
+      { name: 'entity_type', value: 'stock_snapshots' },
+      { name: 'file', fileName: 'inventur.csv', content: count },
+      { name: 'time_zone', value: 'Pacific/Kiritimati' },
+    ]);
+    expect(result.status).toBe(400);
+    expect(result.json).toMatchObject({ code: 'validation_error', detail: expect.stringContaining('time_zone came after the file') });
+    expect(await rowsOf('stock_snapshots')).toEqual(before);
+    // Before the file, or with every field after it (the file is then spooled and read once all fields are in), the zone counts.
+    const afterSpooled = await importFile(server, token, { fileName: 'inventur.csv', content: count, mapping, entityType: 'stock_snapshots', extra: { time_zone: 'Pacific/Kiritimati' } });
+    expect(afterSpooled.status, JSON.stringify(afterSpooled.json)).toBe(200);
   });
 
   it('refuses a date field both mapped and given a value, a value that is not a date, and a day after today, naming the field; nothing is written', async () => {

@@ -20,7 +20,9 @@ const invalid = (reason: string) => validationError(`Invalid configuration: ${re
 /** The shop's day for a file import: in the upload's `time_zone` (the browser's, from the Import screen), in UTC without one. */
 export function uploadToday(timeZone: string | undefined, now = new Date()): string {
   if (timeZone === undefined || timeZone === '') return dayInTimeZone(now.getTime(), 'UTC');
-  if (!isTimeZone(timeZone)) throw validationError(`time_zone: ${timeZone} is not a time zone (such as Europe/Berlin or America/New_York).`);
+  // IANA names are at most a few dozen characters: a longer value is not echoed whole.
+  const shown = timeZone.length > 64 ? `${timeZone.slice(0, 64)}…` : timeZone;
+  if (!isTimeZone(timeZone)) throw validationError(`time_zone: ${shown} is not a time zone (such as Europe/Berlin or America/New_York).`);
   return dayInTimeZone(now.getTime(), timeZone);
 }
 

@@ -45,6 +45,8 @@ export type ImportContext = {
 export type ImportedTable = { table: string; columns: readonly string[]; deleted: number };
 
 export const FIELDS_REQUIRED = 'File, mapping, and config are required.';
+const TIME_ZONE_AFTER_FILE =
+  'time_zone came after the file: the file was read as it arrived, with the day of the time zone sent before it (UTC when none was). Send time_zone before the file; nothing was imported.';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export class ImportRowsError extends AppError {
@@ -156,7 +158,7 @@ async function resolveImport(ctx: ImportContext, run: ImportRun, fields: Record<
 }
 
 /** Rows typed while the upload arrived, kept as COPY text in a file until the transaction. */
-export type StreamedImport = ResolvedImport & { prepared: PreparedRows; pieces: PieceFile };
+export type StreamedImport = ResolvedImport & { prepared: PreparedRows; pieces: PieceFile; timeZone: string | undefined };
 
 /**
  * An import whose mapping came before its CSV or JSON file reads the file as it arrives: records
@@ -172,7 +174,7 @@ export async function importWhileArriving(ctx: ImportContext, run: ImportRun, fi
   const pieces = await PieceFile.create(path.join(directory, 'rows.copy'));
   try {
     const prepared = await prepareRecords(resolved.target, mappedBatches(source, resolved.paths, resolved.needed, rowFilterColumns(resolved.mapping)), resolved.options, pieces.sink);
-    return { ...resolved, prepared, pieces };
+    return { ...resolved, prepared, pieces, timeZone: fields.time_zone };
   } finally {
     await pieces.close();
   }
@@ -216,6 +218,8 @@ export async function importUpload(ctx: ImportContext, run: ImportRun, upload: R
     if (!file && !consumed) throw validationError(FIELDS_REQUIRED);
     await run.open(fields, file?.fileName ?? null);
     run.progress.bytesDone = upload.bytes;
+    // The file was read as it arrived, with the shop's day of the time zone known then: one sent later cannot count.
+    if (consumed && fields.time_zone !== consumed.timeZone) throw validationError(TIME_ZONE_AFTER_FILE);
     const resolved = consumed ?? (await resolveImport(ctx, run, fields));
     const { target, options } = resolved;
     const written = await repo.inImportTransaction(ctx.database, async (session) => {
