@@ -12,7 +12,8 @@ export const MAX_REPORTED_ROW_ERRORS = 100;
  * One refused source row: its number (1 = the first record after the header), the target field
  * and the file's own column it came from (when the mapping names one), and the reason in words.
  */
-export const rowError = z.object({ row: z.number().int(), field: z.string().nullable(), column: z.string().optional(), reason: z.string() });
+/** `lines`: how many refused lines the entry stands for when more than one (the lines of one key it names). */
+export const rowError = z.object({ row: z.number().int(), field: z.string().nullable(), column: z.string().optional(), reason: z.string(), lines: z.number().int().optional() });
 export type RowError = z.infer<typeof rowError>;
 
 /** Distinct values of one field reported as refused choices, at most. */

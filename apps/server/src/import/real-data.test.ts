@@ -185,7 +185,7 @@ describe.each(backends)('real data in on %s', (backend) => {
     expect(refused.status).toBe(400);
     expect(refused.json).toMatchObject({ detail: '4 rows could not be imported; nothing was written.', row_error_count: 4 });
     expect(refused.json.row_errors).toEqual([
-      { row: 2, field: 'product_id', column: 'Artikelnr', reason: 'product code RDQ-1 does not exist. The same goes for 2 more lines below with the same product and date.' },
+      { row: 2, field: 'product_id', column: 'Artikelnr', reason: 'product code RDQ-1 does not exist. The same goes for 2 more lines below with the same product and date.', lines: 3 },
       { row: 4, field: 'product_id', column: 'Artikelnr', reason: 'product code RDQ-2 does not exist.' },
     ]);
   });
@@ -227,6 +227,7 @@ describe.each(backends)('real data in on %s', (backend) => {
         field: 'quantity',
         column: 'Menge',
         reason: 'Rows 2 and 6 (the same product and date): 2,000,000,000 + 1,500,000,000 = 3,500,000,000 is more than the Quantity column holds (at most 2,147,483,647).',
+        lines: 2,
       },
     ]);
     expect(await salesOf('RDO-')).toEqual([]);

@@ -80,6 +80,7 @@ describe.each(backends)('records writer on %s', (backend) => {
         field: 'quantity',
         column: 'units',
         reason: 'Rows 1 and 3 (the same product and date): 2,000,000,000 + 1,500,000,000 = 3,500,000,000 is more than the Quantity column holds (at most 2,147,483,647).',
+        lines: 2,
       },
     ]);
     expect((await stored()).filter((r) => r.date === '2026-05-01')).toEqual([{ code: 'WRT-2', date: '2026-05-01', quantity: 4 }]);

@@ -104,10 +104,11 @@ export class RowErrors {
   constructor(mapping: EntityMapping) {
     this.#paths = sourcePaths(mapping);
   }
-  add(row: number, field: string | null, reason: string) {
+  /** `lines`: the refused lines the entry stands for (the lines of one key it names), so the list says how many it leaves out. */
+  add(row: number, field: string | null, reason: string, lines = 1) {
     if (this.list.length < MAX_REPORTED_ROW_ERRORS) {
       const column = field ? this.#paths[field] : undefined;
-      this.list.push({ row, field, ...(column ? { column } : {}), reason });
+      this.list.push({ row, field, ...(column ? { column } : {}), reason, ...(lines > 1 ? { lines } : {}) });
     }
   }
   /** A refused row: its problems by field, or null when the record is not an object at all, and its values outside a column's choices. */
@@ -499,7 +500,7 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
 function addUnknownCodeErrors(errors: RowErrors, target: WriteTarget, column: string, lookup: CodeLookup, unknown: sqlOf.UnknownCode[]) {
   for (const { row, code, lines, suggestions, first_code: firstCode, first_row: firstRow } of unknown) {
     const meant = firstCode && firstRow ? { code: firstCode, row: firstRow } : suggestions;
-    errors.add(row, column, `${unknownCodeReason(lookup, code, meant)}${addedUpWith(target, lines)}`);
+    errors.add(row, column, `${unknownCodeReason(lookup, code, meant)}${addedUpWith(target, lines)}`, lines);
   }
   errors.count += unknown[0]?.total ?? 0;
 }
@@ -535,7 +536,7 @@ async function refuseOverflowingSums(session: ImportSession, target: WriteTarget
     const largest = largestSum(target, column);
     if ((prepared.summedMagnitudes[at] ?? 0) <= Number(largest.text) / 2) continue;
     const sums = await session.run(sqlOf.overflowingSums(target, column, largest.text));
-    for (const sum of sums) prepared.errors.add(sum.row, column, overflowReason(target, column, sum, largest.words));
+    for (const sum of sums) prepared.errors.add(sum.row, column, overflowReason(target, column, sum, largest.words), sum.lines);
     prepared.errors.count += sums[0]?.total_lines ?? 0;
     if (setAside && sums.length) await session.run(sqlOf.dropOverflowingSums(target, column, largest.text));
   }

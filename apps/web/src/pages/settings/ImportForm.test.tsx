@@ -107,6 +107,22 @@ describe('import form', () => {
     expect(within(alert).getByTestId('row-errors-more').textContent).toBe('and 128 more');
   });
 
+  it("counts the lines an entry names for its key and a row's several fields once, so it announces no more than there are", () => {
+    const rowErrors = [
+      { row: 2, field: 'product_id', column: 'Artikelnummer', reason: 'product code GS-1009 does not exist. The same goes for 4 more lines below with the same product and date.', lines: 5 },
+      { row: 9, field: 'quantity', column: 'Menge', reason: 'A value is required.' },
+      { row: 9, field: 'date', column: 'Datum', reason: '31.02.2026 is not a real date.' },
+    ];
+    useImportStore.setState({ error: 'The rows below were refused.', rowErrors, rowErrorCount: 6 });
+    const { unmount } = renderForm();
+    expect(within(screen.getByTestId('import-error')).getAllByTestId('row-error')).toHaveLength(3);
+    expect(screen.queryByTestId('row-errors-more')).toBeNull();
+    unmount();
+    useImportStore.setState({ rowErrorCount: 9 });
+    renderForm();
+    expect(screen.getByTestId('row-errors-more').textContent).toBe('and 3 more');
+  });
+
   it('shows the counts of a finished import: repeated keys named for what became of them, products created only when the mapping creates them', () => {
     const products = { message: 'Imported 12345 rows into products: 12000 inserted, 345 updated.', import_id: 'i', entity_type: 'products', table: 'products', counts: { rows: 12345, written: 12343, inserted: 12000, updated: 343, duplicates: 2 }, repeated_keys: 'last' as const, duration_ms: 2500 };
     useImportStore.setState({ result: products });

@@ -387,9 +387,17 @@ export function ImportWarnings({ warnings, testId }: { warnings: readonly Import
   );
 }
 
+/** The refused lines the listed entries describe: a row once, however many of its fields are named, and an entry naming its key's other lines for them all. */
+const linesListed = (rowErrors: RowError[]) => {
+  const linesByRow = new Map<number, number>();
+  for (const error of rowErrors) linesByRow.set(error.row, Math.max(linesByRow.get(error.row) ?? 1, error.lines ?? 1));
+  return [...linesByRow.values()].reduce((sum, lines) => sum + lines, 0);
+};
+
 export function RowErrorsTable({ rowErrors, total, testId }: { rowErrors: RowError[]; total: number; testId: string }) {
   const { t } = useTranslation();
   if (rowErrors.length === 0) return null;
+  const unlisted = total - linesListed(rowErrors);
   return (
     <Stack gap={4} data-testid={testId}>
       <Table withTableBorder captionSide="top" aria-label={t('import.rowErrors.title')}>
@@ -413,9 +421,9 @@ export function RowErrorsTable({ rowErrors, total, testId }: { rowErrors: RowErr
           ))}
         </Table.Tbody>
       </Table>
-      {total > rowErrors.length ? (
+      {unlisted > 0 ? (
         <Text size="sm" c="dimmed" data-testid="row-errors-more">
-          {t('import.rowErrors.more', { count: total - rowErrors.length })}
+          {t('import.rowErrors.more', { count: unlisted })}
         </Text>
       ) : null}
     </Stack>
