@@ -171,6 +171,13 @@ export const relatedRowsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_RELATED_ROWS).default(20),
 });
 export type RelatedRowsQuery = z.infer<typeof relatedRowsQuery>;
+/** Between a row's code and its name where other rows show it (`85123A — White hanging heart`): the Data screen, its CSV download. */
+export const ROW_LABEL_SEPARATOR = ' — ';
+/** The code of a row's label (`GS-1001 — Rosenschere Profi` → `GS-1001`), so a downloaded file reads back; other text as it is. */
+export const codeOfRowLabel = (text: string) => {
+  const at = text.indexOf(ROW_LABEL_SEPARATOR);
+  return at > 0 ? text.slice(0, at).trim() : text;
+};
 /** A row another row may refer to: its id (the stored value) and its `code — name` (what people know it by). */
 export const relatedRow = z.object({ id: z.number().int(), label: z.string() });
 export type RelatedRow = z.infer<typeof relatedRow>;

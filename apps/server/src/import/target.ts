@@ -4,6 +4,7 @@
 // turns one mapped record into the values staged for the write (import/writer.ts).
 import { sql, type Kysely } from 'kysely';
 import {
+  codeOfRowLabel,
   type ColumnDefinition,
   type DateFormat,
   type EntityMapping,
@@ -348,7 +349,8 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
       // A code's surrounding spaces are the till's, not the code's: ` GAR-1006 ` is GAR-1006.
       if (column === ownKey && typeof raw === 'string') raw = raw.trim();
       if (reference) {
-        const code = raw instanceof Date ? null : String(raw).trim();
+        // A column of the Data screen's CSV download names a product `GS-1001 — Rosenschere Profi`: its code is the part before the dash.
+        const code = raw instanceof Date ? null : codeOfRowLabel(String(raw).trim());
         if (code === null) (errors ??= {})[column] = [`Expected a ${reference.keyColumn.replaceAll('_', ' ')}.`];
         else if (code.length > reference.keyMaxLength) (errors ??= {})[column] = [`A ${reference.keyColumn.replaceAll('_', ' ')} has at most ${reference.keyMaxLength} characters.`];
         else {

@@ -6,6 +6,7 @@ import {
   csvLine,
   exportedCells,
   roleAllows,
+  ROW_LABEL_SEPARATOR,
   UTF8_BOM,
   XLSX_CONTENT_TYPE,
   type ColumnDefinition,
@@ -292,7 +293,7 @@ function referenceDisplays({ config, foreignKeys, related: relatedEntries }: Ref
 }
 
 /** A row as people know it: `key — name` (`85123A — White hanging heart`), an empty part left out. */
-const rowLabel = (row: { key: string | null; name: string | null }) => [row.key, row.name].filter((part) => part !== null && part !== '').join(' — ');
+const rowLabel = (row: { key: string | null; name: string | null }) => [row.key, row.name].filter((part) => part !== null && part !== '').join(ROW_LABEL_SEPARATOR);
 
 /** The page's related rows as `key — name`, per ForeignKey column and id. */
 async function referenceLabels(ctx: TablesContext, displays: Map<string, ReferenceDisplay>, rows: repo.RowRecord[]): Promise<Record<string, Record<string, string>> | undefined> {
