@@ -180,25 +180,25 @@ describe.each(backends)('real data in on %s', (backend) => {
   });
 
   it("reads back the Data screen's download of sales, whose Product column names each product `code — name`: corrected in a spreadsheet, it updates the same products' days", async () => {
-    await addProducts(['RDX-1', 'RDX-2']);
-    const first = await importFile(server, token, { fileName: 'kasse.csv', content: 'StockCode,InvoiceDate,Quantity\nRDX-1,2026-11-02,5\nRDX-2,2026-11-02,3\n', mapping: salesMapping(), entityType: 'sales' });
+    await addProducts(['RDL-1', 'RDL-2']);
+    const first = await importFile(server, token, { fileName: 'kasse.csv', content: 'StockCode,InvoiceDate,Quantity\nRDL-1,2026-11-02,5\nRDL-2,2026-11-02,3\n', mapping: salesMapping(), entityType: 'sales' });
     expect(first.status, JSON.stringify(first.json)).toBe(200);
     const filter = encodeURIComponent(JSON.stringify({ date: { gte: '2026-11-02', lte: '2026-11-02' } }));
     const download = await fetch(`${server.url}/api/records/tables/sales/export/?filters_json=${filter}`, { headers: { authorization: `Bearer ${token}` } });
     expect(download.status).toBe(200);
     const csv = (await download.text()).replace(/^\uFEFF/, '');
-    expect(csv).toContain('RDX-1 — Product RDX-1');
-    const corrected = csv.replace(/(RDX-1 — Product RDX-1,2026-11-02,)5/, '$17');
+    expect(csv).toContain('RDL-1 — Product RDL-1');
+    const corrected = csv.replace(/(RDL-1 — Product RDL-1,2026-11-02,)5/, '$17');
     expect(corrected).not.toBe(csv);
     const mapping = { entities: { sales: { field_mappings: { product_id: 'Product', date: 'Date', quantity: 'Quantity' }, create_missing_products: true } } };
     const back = await importFile(server, token, { fileName: 'sales.csv', content: corrected, mapping, entityType: 'sales' });
     expect(back.status, JSON.stringify(back.json)).toBe(200);
     expect(back.json).toMatchObject({ counts: { rows: 2, inserted: 0, updated: 2, created_references: 0 } });
-    expect(await salesOf('RDX-')).toEqual([
-      { product_code: 'RDX-1', date: '2026-11-02', quantity: 7 },
-      { product_code: 'RDX-2', date: '2026-11-02', quantity: 3 },
+    expect(await salesOf('RDL-')).toEqual([
+      { product_code: 'RDL-1', date: '2026-11-02', quantity: 7 },
+      { product_code: 'RDL-2', date: '2026-11-02', quantity: 3 },
     ]);
-    expect(await sql`select 1 from data.products where product_code like 'RDX-% — %'`.execute(server.database.db).then((r) => r.rows)).toEqual([]);
+    expect(await sql`select 1 from data.products where product_code like 'RDL-% — %'`.execute(server.database.db).then((r) => r.rows)).toEqual([]);
   });
 
   it("names the other lines of an unknown code's day, so the refused rows add up to the count", async () => {
