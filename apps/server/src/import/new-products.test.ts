@@ -140,6 +140,12 @@ describe.each(backends)('new products named from the file on %s', (backend) => {
     ]);
     expect(till.json.proposed_mapping).toMatchObject({ product_id: 'Artikelnr', quantity: 'Menge', date: 'Datum' });
     expect(till.json.proposed_new_products).toEqual({ name: 'Bezeichnung', category: 'Warengruppe' });
+    const square = await postMultipart(shop.server, '/api/records/preview-file/', shop.editor, [
+      { name: 'file', fileName: 'items.csv', content: 'Date,SKU,Product,Category,Qty,Price\n16/11/2026,NP-S1,Compost 20l,Garden,3,4.99\n' },
+      { name: 'entity_type', value: 'sales' },
+    ]);
+    expect(square.json.proposed_mapping).toMatchObject({ product_id: 'SKU', quantity: 'Qty', date: 'Date' });
+    expect(square.json.proposed_new_products).toEqual({ name: 'Product', category: 'Category' });
   });
 
   it('refuses a code differing from a stored one only in case and punctuation instead of creating it, in the import, its preview and an integration run', async () => {

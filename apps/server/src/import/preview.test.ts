@@ -63,6 +63,9 @@ describe.each(backends)('file preview on %s', (backend) => {
       'Name,Email,Financial Status,Paid at,Currency,Subtotal,Created at,Lineitem quantity,Lineitem name,Lineitem price,Lineitem sku\n#1001,a@example.com,paid,2010-12-01 09:15:02 -0500,USD,25.00,2010-12-01 09:15:02 -0500,2,Heart,12.50,85123A\n',
       { product_id: 'Lineitem sku', date: 'Created at', quantity: 'Lineitem quantity' },
     ],
+    // Square's and Lightspeed's item sales: the code is the SKU, "Product" the item's name (product_id's label is "Product").
+    ['a British till export with SKU and Product', 'sales', 'Date,SKU,Product,Qty,Price\n16/11/2026,GS-1002,Compost 20l,3,4.99\n', { product_id: 'SKU', date: 'Date', quantity: 'Qty' }],
+    ['a sales file naming the product by code in Product', 'sales', 'Date,Product,Qty\n16/11/2026,GS-1002,3\n', { product_id: 'Product', date: 'Date', quantity: 'Qty' }],
     ['an Amazon order report', 'sales', 'amazon-order-id\tpurchase-date\tsku\tquantity-purchased\n1\t2010-12-01T09:15:02+00:00\t85123A\t2\n', { product_id: 'sku', date: 'purchase-date', quantity: 'quantity-purchased' }],
   ] as [string, string, string, Record<string, string | null>][])("proposes the columns of %s by their own names", async (_name, entity, csv, proposed) => {
     const { status, json } = await preview([file('shop.csv', csv), { name: 'entity_type', value: entity }]);

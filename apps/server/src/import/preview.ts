@@ -48,7 +48,9 @@ const SYNONYMS: Record<string, string[]> = {
   product_code: PRODUCT_CODE,
   product_id: [...PRODUCT_CODE, 'item'],
   name: ['name', 'productname', 'description', 'title', 'itemname', 'itemdescription',
-    'bezeichnung', 'artikelbezeichnung', 'beschreibung', 'designation', 'libelle', 'nom', 'descripcion', 'nombre', 'omschrijving', 'naam', 'descrizione', 'nome'],
+    'bezeichnung', 'artikelbezeichnung', 'beschreibung', 'designation', 'libelle', 'nom', 'descripcion', 'nombre', 'omschrijving', 'naam', 'descrizione', 'nome',
+    // Last: a till's "Product" beside its "SKU" is the item's name.
+    'product'],
   category: ['category', 'productgroup', 'group', 'department', 'categoryname', 'producttype', 'productcategory', 'type',
     'warengruppe', 'kategorie', 'gruppe', 'categorie', 'famille', 'rayon', 'categoria', 'familia', 'groep', 'reparto'],
   current_stock: ['currentstock', 'stock', 'onhand', 'stockonhand', 'qtyonhand', 'instock', 'inventory',
@@ -76,7 +78,13 @@ export function proposeMapping(targets: ImportTarget[], header: string[]): Recor
   }
   const used = new Set<string>();
   const proposed: Record<string, string | null> = {};
-  const candidates = (target: ImportTarget) => [target.field, target.label, ...(target.reference ? [target.reference.key] : []), ...(SYNONYMS[target.field] ?? [])].map(normalise);
+  // A label that is also one of the field's synonyms is matched at the synonym's rank: a till's
+  // `SKU` beside `Product` (the name) is the product, though "Product" is product_id's label.
+  const candidates = (target: ImportTarget) => {
+    const synonyms = SYNONYMS[target.field] ?? [];
+    const label = synonyms.includes(normalise(target.label)) ? [] : [target.label];
+    return [target.field, ...label, ...(target.reference ? [target.reference.key] : []), ...synonyms].map(normalise);
+  };
   // After every whole name, a name's last or first word: web shops qualify theirs (Shopify's
   // "Lineitem sku", "Lineitem quantity"; Amazon's "quantity-purchased", "purchase-date"). Last
   // words first: the noun ends an English name, so "Product type" is a type, not a product code.
