@@ -25,6 +25,7 @@ let savedBody: unknown = null;
 /** The file's header as the preview reads it, and the columns the server proposes from it. */
 const catalogueHeader = ['product_code', 'name', 'current_stock'];
 let previewHeader = catalogueHeader;
+let previewDates: { detected: string | null; ambiguous: boolean; candidates: string[] } = { detected: null, ambiguous: false, candidates: [] };
 let proposal: Record<string, string | null> = { product_code: 'product_code', name: 'name', current_stock: 'current_stock' };
 
 /** The text fields of a multipart body (the loopback reads bodies as text). */
@@ -47,7 +48,7 @@ function previewAnswer(fields: Record<string, string>) {
   return {
     format: 'csv', separator: ',', header: previewHeader, raw_rows: [['P-1', 'One', '1']], targets,
     proposed_mapping: proposal,
-    date_format: { detected: null, ambiguous: false, candidates: [] }, decimal_separator: { detected: null, used: '.' }, rows,
+    date_format: previewDates, decimal_separator: { detected: null, used: '.' }, rows,
   };
 }
 
@@ -283,6 +284,30 @@ describe('preview and the mapping builder', () => {
     expect(savedBody).toEqual({ name: 'shop export', config });
     expect(store()).toMatchObject({ savedAs: 'shop export', selectedMapping: 'shop export', mappingConfig: config, saveError: null, isSaving: false });
     expect(store().availableMappings.map((mapping) => mapping.name)).toEqual(['product_catalogue_csv', 'sales_only', 'shop export']);
+  });
+
+  it("saves the date order Detect read the file's dates in, so next month's file whose days are all 12 or less is read the same way", async () => {
+    await store().loadMappings();
+    await store().selectMapping(null);
+    previewDates = { detected: 'dd/mm/yyyy', ambiguous: false, candidates: ['dd/mm/yyyy'] };
+    try {
+      await store().selectFile(csvFile());
+      expect(store().draft?.date_format).toBeUndefined();
+      await store().saveDraft('UK till');
+      const draft = { field_mappings: { product_code: 'product_code', name: 'name', current_stock: 'current_stock' }, date_format: 'dd/mm/yyyy' };
+      expect(savedBody).toEqual({ name: 'UK till', config: { entities: { products: draft } } });
+      expect(store().draft).toEqual(draft);
+      // Dates that tell no order, or ISO dates (read under any format), leave Detect as it is.
+      for (const dates of [{ detected: 'dd/mm/yyyy', ambiguous: true, candidates: ['dd/mm/yyyy', 'mm/dd/yyyy'] }, { detected: 'iso', ambiguous: false, candidates: ['iso'] }]) {
+        previewDates = dates;
+        await store().selectMapping(null);
+        await store().selectFile(csvFile());
+        await store().saveDraft('other till');
+        expect((savedBody as unknown as { config: { entities: { products: { date_format?: string } } } }).config.entities.products.date_format).toBeUndefined();
+      }
+    } finally {
+      previewDates = { detected: null, ambiguous: false, candidates: [] };
+    }
   });
 
   it('a mapping whose config is missing: "Mapping configuration for \'{name}\' not found."', async () => {

@@ -11,7 +11,7 @@ import type { ImportLogEntry, ImportLogSummary, ImportResult } from '../api/impo
 import { normalizeError, type NormalizedError } from '../api/errors.ts';
 import { i18n } from '../i18n.ts';
 import { useSessionStore } from './session.ts';
-import { columnsMissingFromFile, draftFrom, draftFromProposal, unmappedRequired, withColumn, withFieldValue, withOptions, withValueMeanings, type MappingOptions, type ValueMeanings } from '../pages/settings/preview.ts';
+import { columnsMissingFromFile, draftFrom, draftFromProposal, unmappedRequired, withColumn, withFieldValue, withLearntDateFormat, withOptions, withValueMeanings, type MappingOptions, type ValueMeanings } from '../pages/settings/preview.ts';
 
 export type MappingSummary = { name: string; description: string | null };
 export type ServerProgress = { rowsDone: number; bytesDone: number; bytesTotal: number | null };
@@ -264,17 +264,19 @@ export const useImportStore = create<ImportStore>()((set, get) => {
 
     saveDraft: async (rawName) => {
       const name = rawName.trim();
-      const { draft, entityType } = get();
-      if (!draft) return;
+      const { draft: edited, entityType, previewData } = get();
+      if (!edited) return;
       if (!name) {
         set({ saveError: i18n.t('import.builder.nameRequired') });
         return;
       }
       set({ isSaving: true, saveError: null });
+      const draft = withLearntDateFormat(edited, previewData);
       try {
         const saved = await importApi.saveMapping(name, { entities: { [entityType]: draft } });
         set((state) => ({
           isSaving: false,
+          draft,
           savedAs: name,
           mappingNotice: null,
           selectedMapping: name,

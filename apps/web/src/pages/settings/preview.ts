@@ -36,6 +36,17 @@ export function draftFromProposal(preview: Pick<PreviewFileResponse, 'proposed_m
   };
 }
 
+/**
+ * The draft as it is saved: a date order the file proved (Detect read `16/11/2026` as day-first)
+ * goes in, so next month's file, whose days are all 12 or less until the 13th, is not refused as
+ * ambiguous. ISO dates are read under any format: nothing to keep.
+ */
+export function withLearntDateFormat(draft: EntityMapping, preview: Pick<PreviewFileResponse, 'date_format'> | null): EntityMapping {
+  const detected = preview?.date_format.detected;
+  if ((draft.date_format && draft.date_format !== 'auto') || !detected || detected === 'auto' || detected === 'iso' || preview.date_format.ambiguous) return draft;
+  return { ...draft, date_format: detected };
+}
+
 /** The draft's value maps without `field`'s, dropped altogether when none is left. */
 function withoutValueMap(draft: EntityMapping, field: string): EntityMapping {
   if (!draft.value_maps || !(field in draft.value_maps)) return draft;
