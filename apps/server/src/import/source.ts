@@ -55,6 +55,16 @@ export type HeaderPlace = { row: number; detected: number | null; skipped: reado
 const GZIP = [0x1f, 0x8b];
 const ZIP = [0x50, 0x4b, 0x03, 0x04];
 const startsWith = (head: Buffer, magic: number[]) => magic.every((byte, at) => head[at] === byte);
+/** Excel 97–2003 (.xls) and other OLE2 compound files. */
+const OLE2 = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+/** Bytes read to tell a file's format: a zip's first entry name (an Excel workbook's parts) ends within them. */
+const FORMAT_HEAD_BYTES = 64;
+/** Whether a zip's first entry is a part of an Office Open XML workbook (Excel, LibreOffice and Google Sheets write one of these first). */
+const isWorkbookZip = (head: Buffer) => {
+  if (!startsWith(head, ZIP) || head.length < 30) return false;
+  const name = head.subarray(30, 30 + head.readUInt16LE(26)).toString('latin1');
+  return ['[Content_Types].xml', '_rels/', 'docProps/', 'xl/'].some((part) => name.startsWith(part));
+};
 
 async function headOfFile(path: string, bytes: number): Promise<Buffer> {
   const handle = await open(path, 'r');
@@ -102,7 +112,11 @@ export function formatOf(head: Buffer, fileName: string, mimeType: string): Impo
   }
   const named: ImportFormat | null =
     lower.endsWith('.csv') || lower.endsWith('.tsv') || lower.endsWith('.txt') || mimeType === 'text/csv' ? 'csv' : lower.endsWith('.json') || mimeType === 'application/json' ? 'json' : null;
+  if (lower.endsWith('.xls') || startsWith(head, OLE2)) {
+    throw new FileFormatError('Excel 97–2003 workbooks (.xls) cannot be read: open the file in Excel and save it as an Excel Workbook (.xlsx) or as CSV, then upload that.');
+  }
   if (!named) throw new FileFormatError('Upload a .csv, .json or .xlsx file.');
+  if (isWorkbookZip(head)) throw new FileFormatError(`This file is an Excel workbook, though its name ends in ${lower.slice(lower.lastIndexOf('.'))}: rename it to end in .xlsx and upload it again, or save it as CSV in Excel.`);
   if (zipped || startsWith(head, GZIP)) throw new FileFormatError('compressed files are not supported: upload the .csv or .json file itself.');
   return named;
 }
@@ -402,7 +416,7 @@ export async function openSource(
   mimeType: string,
   options: { sheet?: string | null; headerRow?: number | null } = {},
 ): Promise<OpenedSource> {
-  const peeked = 'path' in input ? { head: await headOfFile(input.path, 4), whole: null } : await peek(input.stream, 4);
+  const peeked = 'path' in input ? { head: await headOfFile(input.path, FORMAT_HEAD_BYTES), whole: null } : await peek(input.stream, FORMAT_HEAD_BYTES);
   const format = formatOf(peeked.head, fileName, mimeType);
   const bytes = () => peeked.whole ?? createReadStream((input as { path: string }).path);
   if (format === 'csv') {

@@ -2,12 +2,19 @@
 // uploads are 4xx that hold nothing (the server keeps answering, on PGlite too); bad encodings
 // and compressed files name the problem; parallel imports take turns; import ids are not reused;
 // the log shows a file's content to its importer and to admins only.
+import ExcelJS from 'exceljs';
 import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { importFile, postMultipart } from '../testing/uploads.ts';
+
+const workbookBytes = await (async () => {
+  const workbook = new ExcelJS.Workbook();
+  workbook.addWorksheet('Verkauf').addRows([['code', 'name'], ['XL-1', 'Workbook']]);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+})();
 
 const productMapping = { entities: { products: { field_mappings: { product_code: 'code', name: 'name' } } } };
 const BOUNDARY = 'stockwise-test-boundary';
@@ -123,6 +130,10 @@ describe.each(backends)('import upload limits on %s', (backend) => {
     ['invalid UTF-8 after valid UTF-8', 'mixed.csv', Buffer.concat([Buffer.from('code,name\nLAT-1,Grüße\nLAT-2,Caf'), Buffer.from([0xe9]), Buffer.from('\n')]), 'not valid UTF-8 text (row 3)'],
     ['gzip named .csv', 'zipped.csv', gzipSync('code,name\nGZ-1,Zipped\n'), 'compressed files are not supported'],
     ['zip named .csv', 'archive.csv', Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0, 0, 0]), 'compressed files are not supported'],
+    // Windows hides extensions: a workbook saved as "verkauf-dez.csv" by hand, and an Excel 97–2003 file.
+    ['an Excel workbook named .csv', 'verkauf-dez.csv', workbookBytes, 'This file is an Excel workbook, though its name ends in .csv: rename it to end in .xlsx'],
+    ['an Excel 97–2003 workbook', 'verkauf.xls', Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0, 0]), 'Excel 97–2003 workbooks (.xls) cannot be read: open the file in Excel and save it as an Excel Workbook (.xlsx)'],
+    ['an Excel 97–2003 workbook named .csv', 'verkauf.csv', Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0, 0]), 'Excel 97–2003 workbooks (.xls) cannot be read'],
     ['a record over 1 MiB', 'long.csv', Buffer.from(`code,name\nLNG-1,"${'x'.repeat(1_200_000)}"\n`), 'longer than 1024 KiB'],
   ])('refuses %s with a 400 that says so', async (_name, fileName, content, message) => {
     const result = await importFile(server, editor, { fileName, content: new Uint8Array(content), mapping: productMapping, entityType: 'products' });
