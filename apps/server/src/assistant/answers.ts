@@ -314,15 +314,18 @@ export const dataFunctions = {
     const starts = due?.starts;
     const earlier = starts ? all.filter((r) => r.first_stockout < starts).map((r) => r.first_stockout) : [];
     const before = earlier.length ? `; ${number.format(earlier.length)} ${earlier.length === 1 ? 'runs' : 'run'} out before it, ${whenBefore(earlier, today)}` : '';
+    // Narrowed, the products are said once, first: "In the Heating category, 3 are …", "Of products whose name holds "Radiator" (…), none is …".
+    const among = scope.words ? `${capitalised(scope.words.trim())}, ` : '';
+    const counted = (count: number) => (among ? `${among}${count ? number.format(count) : 'none'} ${count > 1 ? 'are' : 'is'}` : count ? `${number.format(count)} ${count === 1 ? 'product is' : 'products are'}` : 'No product is');
     if (!rows.length) {
-      return { blocks: [text(due ? `No product${scope.words} is forecast to run out ${dueWords(due)}${before}.${beyond}` : `No product${scope.words} is forecast to run out within the forecast horizon (or no forecast has been made yet).`)] };
+      return { blocks: [text(due ? `${counted(0)} forecast to run out ${dueWords(due)}${before}.${beyond}` : `${counted(0)} forecast to run out within the forecast horizon (or no forecast has been made yet).`)] };
     }
     const first = rows[0] as (typeof rows)[number];
     const listed = rows.slice(0, TABLE_ROWS);
-    const firstWords = earlier.length ? `the first of them is ${first.name} (${first.product_code}), on ${formatDay(first.first_stockout)}` : `${first.name} (${first.product_code}) runs out first${scope.words}, on ${formatDay(first.first_stockout)}`;
+    const firstWords = earlier.length ? `the first of them is ${first.name} (${first.product_code}), on ${formatDay(first.first_stockout)}` : `${first.name} (${first.product_code}) runs out first${due ? '' : scope.words}, on ${formatDay(first.first_stockout)}`;
     return {
       blocks: [
-        text(`${due ? `${number.format(rows.length)} ${rows.length === 1 ? 'product' : 'products'}${scope.words} ${rows.length === 1 ? 'is' : 'are'} forecast to run out ${dueWords(due)}${before}. ${firstWords.charAt(0).toUpperCase()}${firstWords.slice(1)}` : firstWords}.${beyond}`),
+        text(`${due ? `${counted(rows.length)} forecast to run out ${dueWords(due)}${before}. ${capitalised(firstWords)}` : firstWords}.${beyond}`),
         table([['styleCode', 'Product code'], ['name', 'Name'], ['currentStock', 'On hand'], ['stockout', 'Runs out']], listed.map((r) => ({ styleCode: r.product_code, name: r.name, currentStock: r.current_stock, stockout: r.first_stockout }))),
         forecastLink(first.product_code, first.name),
       ],
