@@ -258,7 +258,10 @@ export async function forNameWord(scope: NameWordScope, answer: (products: repo.
   const count = scope.products.length;
   if (count === 1) return answered;
   const more = count > listed.length ? `; the first ${listed.length} by code are listed — name one by its code or full name to ask for it alone` : '';
-  return { blocks: [text(`${number.format(count)} products' names hold "${scope.word}"${more}:`), ...answered.blocks] };
+  // One text with the lines, so notes under an answer's first text do not part them from it.
+  const header = `${number.format(count)} products' names hold "${scope.word}"${more}:`;
+  const [lines, ...rest] = answered.blocks;
+  return { blocks: lines?.type === 'text' ? [text(`${header}\n${lines.text}`), ...rest] : [text(header), ...answered.blocks] };
 }
 /** How many codes an answer names of the products a word of their names selected. */
 const NAMED_CODES = 3;

@@ -744,9 +744,12 @@ describe.each(backends)('assistant on %s', (backend) => {
   it('answers what runs out, the stock and the sales of the products a word of their names selects, and never another product for it', async () => {
     const db = server.database.db;
     // A garden centre's products, named as a clerk writes them; Weihnachtsstern runs out before Blumenerde.
+    // Eleven pots: more than an answer lists one by one.
+    const pots = Array.from({ length: 11 }, (_, i) => ({ code: `GS-${2001 + i}`, name: `Topf ${String.fromCharCode(65 + i)}`, stock: 2, cost: 1, stockout: null }));
     const added = [
       { code: 'GS-1002', name: 'Blumenerde 20 l', stock: 60, cost: 3.5, stockout: addDays(TODAY, 23) },
       { code: 'GS-1004', name: 'Weihnachtsstern rot', stock: 15, cost: 4, stockout: addDays(TODAY, 7) },
+      ...pots,
     ];
     const inserted = await db
       .insertInto('data.products')
@@ -756,7 +759,7 @@ describe.each(backends)('assistant on %s', (backend) => {
     const idOf = (code: string) => inserted.find((row) => row.product_code === code)?.id as number;
     await upsertProductSummaries(db, added.map((p) => ({ productId: idOf(p.code), forecastStart: FORECAST_START, cumDemand: [0], cumVariance: [0], firstStockout: p.stockout, orderQuantity: 0 })));
     await db.insertInto('data.sales').values({ product_id: idOf('GS-1004'), date: previousMonth.from, quantity: 85 }).execute();
-    const unrelated = [firstOut, ...added].map((p) => p.name);
+    const unrelated = [firstOut, ...added.slice(0, 2)].map((p) => p.name);
     /** The answer names none of the products but `named`. */
     const namesOnly = (answer: string, named: string[]) => expect(unrelated.filter((name) => !named.includes(name) && answer.includes(name)), answer).toEqual([]);
     try {
@@ -780,6 +783,10 @@ describe.each(backends)('assistant on %s', (backend) => {
       expect(mugsSoon).toBe(`Of products whose name holds "Mug" (2 products: MUG-01, MUG-02), 1 is forecast to run out by ${dayWords(addDays(TODAY, 13))} (the next 14 days). Blue Mug (MUG-01) runs out first, on ${dayWords(byCode('MUG-01').stockout as string)}.`);
       // A category narrows what runs out first as it narrows sales.
       expect(textOf(await ask({ content: 'what runs out first in the kitchen category?' }))).toBe(`Blue Mug (MUG-01) runs out first in the Kitchen category, on ${dayWords(byCode('MUG-01').stockout as string)}.`);
+      const manyPots = textOf(await ask({ content: 'stock of Topf' }));
+      expect(manyPots).toMatch(/^11 products' names hold "Topf"; the first 10 by code are listed — name one by its code or full name to ask for it alone:\nTopf A \(GS-2001\) has 2 units on hand/);
+      expect(manyPots).toContain('Topf J (GS-2010)');
+      expect(manyPots).not.toContain('GS-2011');
       // A word no product's name holds is said plainly, with no headline about another product.
       for (const question of ['When does Gartenschlauch run out?', 'stock of Gartenschlauch']) {
         const answer = textOf(await ask({ content: question }));
