@@ -238,11 +238,30 @@ export type Scope = repo.Scope & { words: string };
 export const EVERY_PRODUCT: Scope = { ...repo.ALL_PRODUCTS, words: '' };
 export const categoryScope = (category: string): Scope => ({ category, productIds: null, words: ` in the ${category} category` });
 export const productScope = (products: repo.ProductRow[]): Scope => ({ category: null, productIds: products.map((p) => p.id), words: ` of ${products.map((p) => `${p.name} (${p.product_code})`).join(', ')}` });
+/** The products a word of their names selected (`products`, by code), and the scope that counts them. */
+export type NameWordScope = Scope & { word: string; products: repo.ProductRow[] };
 /** The products whose name holds a word of the catalogue's names ("Mug"), said with how many and the first codes. */
-export async function nameWordScope(db: Db, word: string): Promise<Scope> {
+export async function nameWordScope(db: Db, word: string): Promise<NameWordScope> {
   const found = await repo.productsWithNameWord(db, word);
-  const codes = `${found.slice(0, NAMED_CODES).map((p) => p.code).join(', ')}${found.length > NAMED_CODES ? ` and ${found.length - NAMED_CODES} more` : ''}`;
-  return { category: null, productIds: found.map((p) => p.id), words: ` of products whose name holds "${word}" (${found.length} ${found.length === 1 ? 'product' : 'products'}: ${codes})` };
+  const codes = `${found.slice(0, NAMED_CODES).map((p) => p.product_code).join(', ')}${found.length > NAMED_CODES ? ` and ${found.length - NAMED_CODES} more` : ''}`;
+  return { category: null, productIds: found.map((p) => p.id), words: ` of products whose name holds "${word}" (${found.length} ${found.length === 1 ? 'product' : 'products'}: ${codes})`, word, products: found };
+}
+/** How many of the products a word of their names selected a stock or stock-out answer lists, one by one. */
+const NAME_WORD_LINES = 10;
+/**
+ * A stock or stock-out answer for the products a word of their names selected: each of them, the
+ * first few by code when many hold it, said first so one can be asked for by its code or full name.
+ */
+export async function forNameWord(scope: NameWordScope, answer: (products: repo.ProductRow[]) => Promise<Answer>): Promise<Answer> {
+  const listed = scope.products.slice(0, NAME_WORD_LINES);
+  const answered = await answer(listed);
+  const count = scope.products.length;
+  if (count === 1) return answered;
+  const more = count > listed.length ? `; the first ${listed.length} by code are listed — name one by its code or full name to ask for it alone` : '';
+  // One text with the lines, so notes under an answer's first text do not part them from it.
+  const header = `${number.format(count)} products' names hold "${scope.word}"${more}:`;
+  const [lines, ...rest] = answered.blocks;
+  return { blocks: lines?.type === 'text' ? [text(`${header}\n${lines.text}`), ...rest] : [text(header), ...answered.blocks] };
 }
 /** How many codes an answer names of the products a word of their names selected. */
 const NAMED_CODES = 3;
@@ -251,6 +270,10 @@ const NAMED_CODES = 3;
 export const dataFunctions = {
   async stockOf(db: Db, products: repo.ProductRow[]): Promise<Answer> {
     const lines = products.map((p) => `${p.name} (${p.product_code}) has ${number.format(p.current_stock)} units on hand, worth ${number.format(p.current_stock * p.unit_cost)} at unit cost.`);
+    if (products.length > 1) {
+      const [units, worth] = [products.reduce((sum, p) => sum + p.current_stock, 0), round2(products.reduce((sum, p) => sum + p.current_stock * p.unit_cost, 0))];
+      lines.push(`Together: ${number.format(units)} units on hand, worth ${number.format(worth)}.`);
+    }
     return { blocks: [text(lines.join('\n')), ...products.slice(0, LINKED_PRODUCTS).map((p) => forecastLink(p.product_code, p.name))] };
   },
   async salesOf(db: Db, products: repo.ProductRow[], window: SalesWindow): Promise<Answer> {
@@ -288,31 +311,34 @@ export const dataFunctions = {
   reorderReport,
   deliveries,
   integrationRuns,
-  async runsOutFirst(db: Db, today: string, due: DueWindow | null = null): Promise<Answer> {
-    const [all, beyond] = await Promise.all([repo.firstStockouts(db, due ? 10_000 : 5), pastForecastEnd(db, due, 'a product running out')]);
+  async runsOutFirst(db: Db, today: string, due: DueWindow | null = null, scope: Scope = EVERY_PRODUCT): Promise<Answer> {
+    const [all, beyond] = await Promise.all([repo.firstStockouts(db, due ? 10_000 : 5, scope), pastForecastEnd(db, due, 'a product running out')]);
     const rows = due ? all.filter((r) => inWindow(due, r.first_stockout)) : all;
     const starts = due?.starts;
     const earlier = starts ? all.filter((r) => r.first_stockout < starts).map((r) => r.first_stockout) : [];
     const before = earlier.length ? `; ${number.format(earlier.length)} ${earlier.length === 1 ? 'runs' : 'run'} out before it, ${whenBefore(earlier, today)}` : '';
+    // Narrowed, the products are said once, first: "In the Heating category, 3 are …", "Of products whose name holds "Radiator" (…), none is …".
+    const among = scope.words ? `${capitalised(scope.words.trim())}, ` : '';
+    const counted = (count: number) => (among ? `${among}${count ? number.format(count) : 'none'} ${count > 1 ? 'are' : 'is'}` : count ? `${number.format(count)} ${count === 1 ? 'product is' : 'products are'}` : 'No product is');
     if (!rows.length) {
-      return { blocks: [text(due ? `No product is forecast to run out ${dueWords(due)}${before}.${beyond}` : 'No product is forecast to run out within the forecast horizon (or no forecast has been made yet).')] };
+      return { blocks: [text(due ? `${counted(0)} forecast to run out ${dueWords(due)}${before}.${beyond}` : `${counted(0)} forecast to run out within the forecast horizon (or no forecast has been made yet).`)] };
     }
     const first = rows[0] as (typeof rows)[number];
     const listed = rows.slice(0, TABLE_ROWS);
-    const firstWords = earlier.length ? `the first of them is ${first.name} (${first.product_code}), on ${formatDay(first.first_stockout)}` : `${first.name} (${first.product_code}) runs out first, on ${formatDay(first.first_stockout)}`;
+    const firstWords = earlier.length ? `the first of them is ${first.name} (${first.product_code}), on ${formatDay(first.first_stockout)}` : `${first.name} (${first.product_code}) runs out first${due ? '' : scope.words}, on ${formatDay(first.first_stockout)}`;
     return {
       blocks: [
-        text(`${due ? `${number.format(rows.length)} ${rows.length === 1 ? 'product is' : 'products are'} forecast to run out ${dueWords(due)}${before}. ${firstWords.charAt(0).toUpperCase()}${firstWords.slice(1)}` : firstWords}.${beyond}`),
+        text(`${due ? `${counted(rows.length)} forecast to run out ${dueWords(due)}${before}. ${capitalised(firstWords)}` : firstWords}.${beyond}`),
         table([['styleCode', 'Product code'], ['name', 'Name'], ['currentStock', 'On hand'], ['stockout', 'Runs out']], listed.map((r) => ({ styleCode: r.product_code, name: r.name, currentStock: r.current_stock, stockout: r.first_stockout }))),
         forecastLink(first.product_code, first.name),
       ],
     };
   },
   async stockoutOf(db: Db, products: repo.ProductRow[]): Promise<Answer> {
-    const rows = await repo.firstStockouts(db, 10_000);
+    const rows = await repo.firstStockouts(db, products.length, { category: null, productIds: products.map((p) => p.id) });
     const lines = products.map((p) => {
       const own = rows.find((r) => r.product_code === p.product_code);
-      return own ? `${p.name} is forecast to run out on ${formatDay(own.first_stockout)}.` : `${p.name} is not forecast to run out within the forecast horizon.`;
+      return own ? `${p.name} (${p.product_code}) is forecast to run out on ${formatDay(own.first_stockout)}.` : `${p.name} (${p.product_code}) is not forecast to run out within the forecast horizon.`;
     });
     return { blocks: [text(lines.join('\n')), ...products.slice(0, LINKED_PRODUCTS).map((p) => forecastLink(p.product_code, p.name))] };
   },
@@ -476,14 +502,19 @@ function periodOfBreakdown(unit: PeriodUnit, row: { start: string; last: string 
 }
 
 const HELP =
-  'I can answer: the stock of a product, sales of a product or of all products in a period (last month, last quarter, in October, Q3, in 2025, last winter, this summer, since 3/11, by 30/11, the last 30 days…), of products by a word of their names (how many radiators…), top sellers (the last 30 days unless you say another period or "all time"; top 3, in a category such as "in Heating"), the best or worst month or week of a period, sales by day, week, month, quarter or year (all time unless you say a period; by day the last 30 days), two periods compared (this month vs last month), what runs out first, the value of the stock, products with no sales (not sold in 60 days), overstock (stock for more than 180 days of forecast demand, or the days you say) and dead stock (in stock, no sales in 90 days), low stock, the reorder report and what runs out (also due this week, next week, in January, in Q1, in the next N days or by a date), deliveries (also next week), the last run of each scheduled integration (did last night’s import run?); and I can create the recommended orders or add a task.';
+  'I can answer: the stock of a product and when it runs out (by its code, its name or a word of its name: stock of mugs), sales of a product or of all products in a period (last month, last quarter, in October, Q3, in 2025, last winter, this summer, since 3/11, by 30/11, the last 30 days…), of products by a word of their names (how many radiators…), top sellers (the last 30 days unless you say another period or "all time"; top 3, in a category such as "in Heating"), the best or worst month or week of a period, sales by day, week, month, quarter or year (all time unless you say a period; by day the last 30 days), two periods compared (this month vs last month), what runs out first, the value of the stock, products with no sales (not sold in 60 days), overstock (stock for more than 180 days of forecast demand, or the days you say) and dead stock (in stock, no sales in 90 days), low stock, the reorder report and what runs out (also due this week, next week, in January, in Q1, in the next N days or by a date), deliveries (also next week), the last run of each scheduled integration (did last night’s import run?); and I can create the recommended orders or add a task.';
 const LINKED_PRODUCTS = 5;
 
 const TASK = /^(?:please\s+)?(?:add|create|make)\s+(?:a\s+)?(?:new\s+)?(?:task|todo|to-do|reminder)\s*(?:to|:|-)?\s*(.+)$/i;
 const CREATE_ORDERS = /\b(create|place|make|raise|put in)\b.*\border/;
-const TOP_SELLERS = new RegExp(String.raw`\b(top|best|worst)[- ]?(${NUM} )?(sell|seller|product|moving)\w*|\bsold (the )?most\b|\bbest sellers?\b|\bmost popular\b|\b(sells?|selling) (the )?(best|worst)\b`);
+/** A ranking of products by units sold: "top sellers", "what sold best", "bestsellers", "best-selling", "most sold", "which products sell most", "meistverkauft". */
+const TOP_SELLERS = new RegExp(String.raw`\b(top|best|worst)[- ]?(${NUM} )?(sell|seller|product|moving)\w*|\b(sold|sells?|selling) (the )?(most|least|best|worst)\b|\b(most|least) sold\b|\bbest sellers?\b|\bmost popular\b|\bmeistverkauft\w*`);
+/** Sales by day of the week ("on Sundays", "every Monday", "at weekends"): no answer counts them so, and says that rather than answering another question. */
+const WEEKDAY_SALES = /\b(?:on |every |each )?(?:sun|mon|tues|wednes|thurs|fri|satur)days\b|\b(?:every|each) (?:sun|mon|tues|wednes|thurs|fri|satur)day\b|\b(?:on |at |over )?(?:the )?weekends?\b|\bweekdays?\b|\bdays? of the week\b/;
 const COMPARE = /\bcompar(e|ed|es|ison)\b|\bvs\.?(?= )|\bversus\b|\bagainst\b/;
 const RUNS_OUT = /\brun(s|ning)? out\b|\bstock ?outs?\b|\bsell out\b/;
+/** Words a stock-out question frames itself with ("when are we going to run out of stock?"): no product's name. */
+const RUNS_OUT_FRAMING = /\b(going to|gonna|forecast(ed)?|predicted|likely|soon|of (stock|inventory)|stock|inventory)\b/;
 const LOW_STOCK = /\blow stock\b|\bbelow 100\b|\brunning low\b|\bneeds? (an )?order(ing)?\b/;
 const REORDER = /\breorder\w*|\brecommended orders?\b|\bwhat (should|do|must) (i|we) (?:(?:need|have) to )?(re)?order\b|\border(s)? (are )?due\b|\b(?:(?:must|should|needs? to|ha(?:s|ve) to) )?be ordered\b/;
 const DELIVERIES = /\bdeliver/;
@@ -537,8 +568,8 @@ export function answerForWindow(due: DueWindow | null, today: string, answer: (d
  * name holds "Radiator"), as the report writer reads them. The words count as used only when an
  * answer `use`s the scope: a stock total that cannot narrow to them leaves them said back as unused.
  */
-async function scopeOf(db: Db, reading: Reading, products: repo.ProductRow[], today: string): Promise<{ use: () => Scope }> {
-  if (products.length) return { use: () => productScope(products) };
+async function scopeOf(db: Db, reading: Reading, products: repo.ProductRow[], today: string): Promise<{ use: () => Scope; nameWord: NameWordScope | null }> {
+  if (products.length) return { use: () => productScope(products), nameWord: null };
   const categories = await categoryNames(db);
   const category = readCategory(reading.trial(), categories);
   if (category) {
@@ -547,24 +578,49 @@ async function scopeOf(db: Db, reading: Reading, products: repo.ProductRow[], to
         readCategory(reading, categories);
         return categoryScope(category);
       },
+      nameWord: null,
     };
   }
   // The words every sales and stock question frames itself with, and its period and ranking, are no product's name.
   const framed = reading.trial();
-  [SALES, STOCK, VALUE, FRAMING, TOP_SELLERS, NOT_SOLD, OVERSTOCK, DEAD_STOCK].forEach((pattern) => framed.test(pattern));
+  [SALES, STOCK, VALUE, FRAMING, TOP_SELLERS, NOT_SOLD, OVERSTOCK, DEAD_STOCK, RUNS_OUT, RUNS_OUT_FRAMING].forEach((pattern) => framed.test(pattern));
   if (!readComparison(framed, today) && !readQuietSpan(framed)) readPeriod(framed, today);
   readBestPeriod(framed);
   readBreakdown(framed);
   readRank(framed, TOP_SELLERS_RANK.limit);
   readCoverDays(framed);
   const word = readNameWord(framed, await productNameWords(db));
-  if (!word) return { use: () => EVERY_PRODUCT };
+  if (!word) return { use: () => EVERY_PRODUCT, nameWord: null };
   const scope = await nameWordScope(db, word);
   return {
     use: () => {
       reading.test(nameWordPattern(word));
       return scope;
     },
+    nameWord: scope,
+  };
+}
+
+/** The words before a window ("in", "by", "before"…). */
+const WINDOW_PREPOSITION = '(?:in|by|before|until|till|within|during|after|from) (?:the )?';
+/** A word of the question as a pattern, `before` it: whole, letters of any script counting as the word's own. */
+const wordPattern = (word: string, before = '') => new RegExp(`(?<![\\p{L}\\p{N}])${before}${escapeRegExp(word.toLowerCase())}(?![\\p{L}\\p{N}])`, 'u');
+/**
+ * Said instead of a stock or stock-out answer when words the question names a product with match no
+ * product's code or name (nor a category): an answer for the whole catalogue would read as one about
+ * them. Codes no product has were answered before; a word after "in", "by", "before"… said a window
+ * that was not read ("what runs out in Smarch"), and is said back under the answer instead. Null when
+ * no word is left.
+ */
+function noProductNamed(reading: Reading, asked: string): Answer | null {
+  const words = reading.unusedWords().filter((word) => !wordPattern(word, WINDOW_PREPOSITION).test(reading.text));
+  if (!words.length) return null;
+  words.forEach((word) => reading.test(wordPattern(word)));
+  return {
+    blocks: [
+      text(`No product's code or name holds "${words.join(' ')}", so I cannot say ${asked}. Name a product by its code, its name or a word of its name.`),
+      dataLink('products', 'Open the products table'),
+    ],
   };
 }
 /** The words of a plain question and the one rule they match: null when none does. */
@@ -588,6 +644,15 @@ async function answerReading(db: Db, reading: Reading, products: repo.ProductRow
   if (INTEGRATION_RUNS.test(q)) {
     claim(INTEGRATION_RUNS, /\b(did|has|have|go|went|run|ran|last|night|when|sync|status)\b/, FRAMING);
     return integrationRuns(db, new Date());
+  }
+  if ((SALES.test(q) || TOP_SELLERS.test(q)) && WEEKDAY_SALES.test(q)) {
+    claim(WEEKDAY_SALES, SALES, TOP_SELLERS, FRAMING);
+    return {
+      blocks: [
+        text('I cannot count sales by day of the week: I count them by day, week, month, quarter or year. Ask for "daily sales last week" to see each day, or "top sellers last month".'),
+        dataLink('sales', 'Open the sales table'),
+      ],
+    };
   }
   const scope = await scopeOf(db, reading, products, today);
   if (OVERSTOCK.test(q)) {
@@ -621,8 +686,14 @@ async function answerReading(db: Db, reading: Reading, products: repo.ProductRow
     return sales(TOP_SELLERS_PERIOD, (window) => dataFunctions.topSellers(db, window, rank, scope.use()));
   }
   if (RUNS_OUT.test(q) && !products.length) {
-    claim(RUNS_OUT, FRAMING);
-    return aheadAnswer(reading, today, (due) => dataFunctions.runsOutFirst(db, today, due));
+    claim(RUNS_OUT, RUNS_OUT_FRAMING, FRAMING);
+    const window = readWindow(reading, today);
+    const scoped = scope.use();
+    // A word of product names asks when those products run out; with a window, which of them run out in it.
+    if (scope.nameWord && !window) return forNameWord(scope.nameWord, (named) => dataFunctions.stockoutOf(db, named));
+    const unmatched = scoped === EVERY_PRODUCT ? noProductNamed(reading, 'when it runs out') : null;
+    if (unmatched) return unmatched;
+    return answerForWindow(window && dueWindowOf(window, today), today, (due) => dataFunctions.runsOutFirst(db, today, due, scoped));
   }
   if (LOW_STOCK.test(q)) {
     claim(LOW_STOCK, FRAMING);
@@ -636,7 +707,7 @@ async function answerReading(db: Db, reading: Reading, products: repo.ProductRow
     claim(/\bdeliver\w*|\b(arriv|com)(e|es|ing)\b|\bdue\b/, FRAMING);
     return aheadAnswer(reading, today, (due) => deliveries(db, today, due));
   }
-  if (VALUE.test(q) && STOCK.test(q) && !products.length) {
+  if (VALUE.test(q) && STOCK.test(q) && !products.length && !scope.nameWord) {
     claim(VALUE, STOCK);
     return dataFunctions.stockValue(db);
   }
@@ -652,14 +723,25 @@ async function answerReading(db: Db, reading: Reading, products: repo.ProductRow
     claim(STOCK, VALUE, FRAMING);
     return dataFunctions.stockOf(db, products);
   }
-  // Units sold across the catalogue (or a category): "how many units did we sell last month" asks for sales, not stock.
+  // Units sold across the catalogue (or a category, or the products a word of their names selects): "how many units did we sell last month" asks for sales, not stock.
   if (SALES.test(q)) {
     claim(SALES, FRAMING);
     return salesOrBreakdown(scope.use, (window, scoped) => dataFunctions.totalSales(db, window, scoped));
   }
+  // "Stock of Blumenerde", "how much stock of candles in total": the stock of each product whose name holds the word.
+  if (scope.nameWord) {
+    const named = scope.nameWord;
+    scope.use();
+    claim(STOCK, VALUE, /\b(total|level)\b/, FRAMING);
+    return forNameWord(named, (listed) => dataFunctions.stockOf(db, listed));
+  }
   if (TOTAL_STOCK.test(q)) {
     claim(STOCK, /\b(total|level)\b/, FRAMING);
     return dataFunctions.totalStock(db);
+  }
+  if (STOCK.test(q)) {
+    claim(STOCK, VALUE, FRAMING);
+    return noProductNamed(reading, 'its stock');
   }
   return null;
 }
@@ -697,7 +779,7 @@ export async function answerText(db: Db, question: string, today: string): Promi
 
 /** The reading with a named product's code and name used and blanked out. */
 function claimed(reading: Reading, product: repo.ProductRow): Reading {
-  const code = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(product.product_code.toLowerCase())}(?![\\p{L}\\p{N}])`, 'gu');
+  const code = new RegExp(wordPattern(product.product_code).source, 'gu');
   const name = new RegExp(escapeRegExp(product.name.toLowerCase()), 'g');
   reading.test(code);
   reading.test(name);

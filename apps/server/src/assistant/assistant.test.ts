@@ -690,8 +690,8 @@ describe.each(backends)('assistant on %s', (backend) => {
       `${candles ? `${fmt(candles)} units were sold` : 'No units were sold'} of products whose name holds "Candle" (1 product: OLD-01) in winter ${start}–${String((start + 1) % 100).padStart(2, '0')} (${rangeWords(winter)})`,
     );
     expect(textOf(answer)).not.toContain('I did not use');
-    // A word of names is no filter on a stock total: it is said back, not dropped.
-    expect(textOf(await ask({ content: 'how much stock of candles in total' }))).toContain('I did not use "candles"');
+    // A word of names asks for those products' stock, as it does for their sales.
+    expect(textOf(await ask({ content: 'how much stock of candles in total' }))).toBe(`Advent Candle (OLD-01) has ${byCode('OLD-01').stock} units on hand, worth ${fmt(byCode('OLD-01').stock * byCode('OLD-01').cost)} at unit cost.`);
   });
 
   it('reads short words of product names and their plurals, and no common short word as a product', async () => {
@@ -738,6 +738,82 @@ describe.each(backends)('assistant on %s', (backend) => {
     } finally {
       await db.deleteFrom('data.sales').where('product_id', 'in', inserted.map((row) => row.id)).execute();
       await db.deleteFrom('data.products').where('id', 'in', inserted.map((row) => row.id)).execute();
+    }
+  });
+
+  it('answers what runs out, the stock and the sales of the products a word of their names selects, and never another product for it', async () => {
+    const db = server.database.db;
+    // A garden centre's products, named as a clerk writes them; Weihnachtsstern runs out before Blumenerde.
+    // Eleven pots: more than an answer lists one by one.
+    const pots = Array.from({ length: 11 }, (_, i) => ({ code: `GS-${2001 + i}`, name: `Topf ${String.fromCharCode(65 + i)}`, stock: 2, cost: 1, stockout: null }));
+    const added = [
+      { code: 'GS-1002', name: 'Blumenerde 20 l', stock: 60, cost: 3.5, stockout: addDays(TODAY, 23) },
+      { code: 'GS-1004', name: 'Weihnachtsstern rot', stock: 15, cost: 4, stockout: addDays(TODAY, 7) },
+      ...pots,
+    ];
+    const inserted = await db
+      .insertInto('data.products')
+      .values(added.map((p) => ({ product_code: p.code, name: p.name, category: 'Garten', current_stock: p.stock, unit_cost: p.cost, lead_time_days: 5 })))
+      .returning(['id', 'product_code'])
+      .execute();
+    const idOf = (code: string) => inserted.find((row) => row.product_code === code)?.id as number;
+    await upsertProductSummaries(db, added.map((p) => ({ productId: idOf(p.code), forecastStart: FORECAST_START, cumDemand: [0], cumVariance: [0], firstStockout: p.stockout, orderQuantity: 0 })));
+    await db.insertInto('data.sales').values({ product_id: idOf('GS-1004'), date: previousMonth.from, quantity: 85 }).execute();
+    const unrelated = [firstOut, ...added.slice(0, 2)].map((p) => p.name);
+    /** The answer names none of the products but `named`. */
+    const namesOnly = (answer: string, named: string[]) => expect(unrelated.filter((name) => !named.includes(name) && answer.includes(name)), answer).toEqual([]);
+    try {
+      const runsOut = textOf(await ask({ content: 'When does Blumenerde run out?' }));
+      expect(runsOut).toBe(`Blumenerde 20 l (GS-1002) is forecast to run out on ${dayWords(addDays(TODAY, 23))}.`);
+      namesOnly(runsOut, ['Blumenerde 20 l']);
+      const stock = textOf(await ask({ content: 'stock of Blumenerde' }));
+      expect(stock).toBe('Blumenerde 20 l (GS-1002) has 60 units on hand, worth 210 at unit cost.');
+      const sold = textOf(await ask({ content: 'how many Weihnachtsstern did we sell last month?' }));
+      expect(sold).toContain(`85 units were sold of products whose name holds "Weihnachtsstern" (1 product: GS-1004) last month (${rangeWords(previousMonth)}), by 1 product.`);
+      namesOnly(sold, []);
+      // A word several products hold: each of them, said as such.
+      const mugs = textOf(await ask({ content: 'when do the mugs run out?' }));
+      expect(mugs).toBe(`2 products' names hold "Mug":\nBlue Mug (MUG-01) is forecast to run out on ${dayWords(byCode('MUG-01').stockout as string)}.\nRed Mug (MUG-02) is not forecast to run out within the forecast horizon.`);
+      const mugStock = textOf(await ask({ content: 'how much stock of mugs' }));
+      expect(mugStock).toContain(`Blue Mug (MUG-01) has ${byCode('MUG-01').stock} units on hand`);
+      expect(mugStock).toContain(`Red Mug (MUG-02) has ${byCode('MUG-02').stock} units on hand`);
+      expect(mugStock).toContain(`Together: ${fmt(byCode('MUG-01').stock + byCode('MUG-02').stock)} units on hand, worth ${fmt(byCode('MUG-01').stock * byCode('MUG-01').cost + byCode('MUG-02').stock * byCode('MUG-02').cost)}.`);
+      // With a window, those of them that run out in it.
+      const mugsSoon = textOf(await ask({ content: 'which mugs run out in the next 14 days?' }));
+      expect(mugsSoon).toBe(`Of products whose name holds "Mug" (2 products: MUG-01, MUG-02), 1 is forecast to run out by ${dayWords(addDays(TODAY, 13))} (the next 14 days). Blue Mug (MUG-01) runs out first, on ${dayWords(byCode('MUG-01').stockout as string)}.`);
+      // A category narrows what runs out first as it narrows sales.
+      expect(textOf(await ask({ content: 'what runs out first in the kitchen category?' }))).toBe(`Blue Mug (MUG-01) runs out first in the Kitchen category, on ${dayWords(byCode('MUG-01').stockout as string)}.`);
+      const manyPots = textOf(await ask({ content: 'stock of Topf' }));
+      expect(manyPots).toMatch(/^11 products' names hold "Topf"; the first 10 by code are listed — name one by its code or full name to ask for it alone:\nTopf A \(GS-2001\) has 2 units on hand/);
+      expect(manyPots).toContain('Topf J (GS-2010)');
+      expect(manyPots).not.toContain('GS-2011');
+      // A word no product's name holds is said plainly, with no headline about another product.
+      for (const question of ['When does Gartenschlauch run out?', 'stock of Gartenschlauch']) {
+        const answer = textOf(await ask({ content: question }));
+        expect(answer, question).toMatch(/^No product's code or name holds "Gartenschlauch", so I cannot say (when it runs out|its stock)\./);
+        expect(answer, question).not.toContain('I did not use');
+        namesOnly(answer, []);
+      }
+    } finally {
+      await db.deleteFrom('data.sales').where('product_id', 'in', inserted.map((row) => row.id)).execute();
+      await db.deleteFrom('data.products').where('id', 'in', inserted.map((row) => row.id)).execute();
+    }
+  });
+
+  it('reads "sold best", "bestsellers", "most sold" as the top sellers, and says sales by day of the week are not counted', async () => {
+    const ranked = (range: Range, words: string) => `Top sellers ${words}: ${top(range).slice(0, 5).map((p) => `${p.name} (${fmt(p.units)})`).join(', ')}.`;
+    const lastMonth = ranked(previousMonth, `last month (${rangeWords(previousMonth)})`);
+    for (const question of ['What sold best last month?', 'best sellers last month', 'bestsellers last month', 'best-selling products last month', 'most sold products last month', 'which products sold the most last month']) {
+      const answer = textOf(await ask({ content: question }));
+      expect(answer, question).toContain(lastMonth);
+      expect(answer, question).not.toContain('I did not use');
+    }
+    for (const question of ['which products sell most?', 'Bestseller', 'meistverkauft']) expect(textOf(await ask({ content: question })), question).toContain(ranked(lastDays(30), `in the last 30 days (${rangeWords(lastDays(30))})`));
+    const least = textOf(await ask({ content: 'what sold least last month?' }));
+    const worst = top(previousMonth).sort((a, b) => a.units - b.units || a.code.localeCompare(b.code))[0];
+    expect(least).toContain(`Worst sellers last month (${rangeWords(previousMonth)}): ${worst?.name} (${fmt(worst?.units ?? 0)})`);
+    for (const question of ['which products sell on Sundays?', 'how much do we sell at weekends?']) {
+      expect(textOf(await ask({ content: question })), question).toBe('I cannot count sales by day of the week: I count them by day, week, month, quarter or year. Ask for "daily sales last week" to see each day, or "top sellers last month".');
     }
   });
 
@@ -954,6 +1030,17 @@ describe.each(backends)('assistant with a model on %s', (backend) => {
     expect(first?.body.messages[0]?.content).toContain('forecasting page');
     const toolMessage = second?.body.messages.find((m) => m.role === 'tool');
     expect(toolMessage?.content).toContain('40 units on hand');
+  });
+
+  it('gives the model the stock of the products a word of their names selects, as the engine answers "stock of mugs"', async () => {
+    const { results, tools } = await toolResults([
+      { name: 'stock_of_product', args: { product: 'mugs' } },
+      { name: 'stock_of_product', args: { product: 'Gartenschlauch' } },
+    ]);
+    expect(results[0]?.text).toContain(`2 products' names hold "Mug":\nBlue Mug (MUG-01) has ${byCode('MUG-01').stock} units on hand`);
+    expect(results[0]?.text).toContain(`Red Mug (MUG-02) has ${byCode('MUG-02').stock} units on hand`);
+    expect(results[1]?.text).toBe("Error: No product 'Gartenschlauch', and no product's name holds it.");
+    expect(tools.find((tool) => tool.function.name === 'stock_of_product')?.function.description).toContain('a word of product names');
   });
 
   it('gives the model the last run of each scheduled integration, as the engine answers it', async () => {

@@ -74,13 +74,13 @@ export async function unitsSold(db: Db, productId: number, from: string, to: str
 }
 
 /** The products whose name holds `word` as a word (either number is the caller's: the catalogue's own word), by code. */
-export const productsWithNameWord = async (db: Db, word: string) =>
-  (
-    await sql<{ id: number; product_code: string }>`
-      select p.id, p.product_code from data.products p
-      where lower(p.name) ~ ${`\\m${word.toLowerCase()}\\M`}
-      order by p.product_code`.execute(db)
-  ).rows.map((row) => ({ id: Number(row.id), code: row.product_code }));
+export const productsWithNameWord = (db: Db, word: string): Promise<ProductRow[]> =>
+  db
+    .selectFrom('data.products as p')
+    .select(productColumns)
+    .where(sql<boolean>`lower(p.name) ~ ${`\\m${word.toLowerCase()}\\M`}`)
+    .orderBy('p.product_code')
+    .execute();
 
 /** The product `p` sold nothing from `from` to `to` (both included). */
 const soldNothingBetween = (from: string, to: string) =>
@@ -142,13 +142,13 @@ export const unitsPerPeriod = async (db: Db, from: string, to: string, unit: 'da
 export const forecastLastDay = async (db: Db): Promise<string | null> =>
   (await sql<{ day: string | null }>`select max(forecast_start + forecast_days - 1)::text as day from forecast_results`.execute(db)).rows[0]?.day ?? null;
 
-/** Products with a forecast stockout, soonest first. */
-export const firstStockouts = async (db: Db, limit: number) =>
+/** Products in scope with a forecast stockout, soonest first. */
+export const firstStockouts = async (db: Db, limit: number, scope: Scope = ALL_PRODUCTS) =>
   (
     await sql<{ product_code: string; name: string; current_stock: number; first_stockout: string }>`
       select p.product_code, p.name, p.current_stock, s.first_stockout::text as first_stockout
       from dashboard_product_summary s join data.products p on p.id = s.product_id
-      where s.first_stockout is not null
+      where s.first_stockout is not null and ${inScope(scope)}
       order by s.first_stockout, p.product_code
       limit ${limit}`.execute(db)
   ).rows;

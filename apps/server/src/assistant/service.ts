@@ -21,6 +21,7 @@ import {
   contentOf,
   dataFunctions,
   EVERY_PRODUCT,
+  forNameWord,
   LAST_12_MONTHS,
   LAST_30_DAYS,
   nameWordScope,
@@ -29,6 +30,7 @@ import {
   salesWindow,
   TOP_SELLERS_RANK,
   type Answer,
+  type NameWordScope,
   type SalesWindow,
   type Scope,
 } from './answers.ts';
@@ -77,7 +79,7 @@ export async function act(ctx: AssistantContextDeps, user: User, request: Assist
 
 const PERIOD_WORDS = 'The period in words, as the user said it: "last month", "October", "last quarter", "Q3 2026", "in 2025", "yesterday", "last 30 days", "since 3/11/2026", "all time" (dates day-first)';
 const periodWords = (otherwise: string | null) => ({ type: 'string', description: otherwise ? `Optional: ${PERIOD_WORDS}. Omit for ${otherwise}.` : PERIOD_WORDS });
-const productWords = { type: 'string', description: 'Product code or name' };
+const productOrNameWord = { type: 'string', description: 'Product code or name, or a word of product names ("mugs")' };
 const categoryWords = { type: 'string', description: 'Optional: a product category, as the user said it ("Kitchen", "garden products"); omit for all products' };
 const ORDERS = ['best', 'worst'] as const;
 const orderWords = (what: string) => ({ type: 'string', enum: ORDERS, description: `Optional: "best" (the default) or "worst" ${what}` });
@@ -108,11 +110,15 @@ const breakdownWords = {
 
 /** The tools: the intent engine's data functions, by name; never SQL. */
 export const assistantTools: ToolDefinition[] = [
-  { name: 'stock_of_product', description: 'Units on hand of one product', parameters: { type: 'object', properties: { product: productWords }, required: ['product'] } },
+  {
+    name: 'stock_of_product',
+    description: 'Units on hand of one product; a word of product names ("mugs") gives each product whose name holds it',
+    parameters: { type: 'object', properties: { product: productOrNameWord }, required: ['product'] },
+  },
   {
     name: 'sales_of_product',
     description: 'Units one product sold in a period; a word of product names ("mugs") counts every product whose name holds it',
-    parameters: { type: 'object', properties: { product: { ...productWords, description: 'Product code or name, or a word of product names ("mugs")' }, period: periodWords(null), by: breakdownWords }, required: ['product'] },
+    parameters: { type: 'object', properties: { product: productOrNameWord, period: periodWords(null), by: breakdownWords }, required: ['product'] },
   },
   {
     name: 'top_sellers',
@@ -129,7 +135,7 @@ export const assistantTools: ToolDefinition[] = [
       'Units sold in two periods side by side, the earlier first, and the change from it in units and percent. While the later period is under way (this month), both count the same days from their start, up to the last day with sales.',
     parameters: {
       type: 'object',
-      properties: { period: periodWords(null), other_period: { ...periodWords(null), description: `The other period, in either order. ${PERIOD_WORDS}` }, category: categoryWords, product: { ...productWords, description: 'Optional: a product code or name, or a word of product names ("mugs")' } },
+      properties: { period: periodWords(null), other_period: { ...periodWords(null), description: `The other period, in either order. ${PERIOD_WORDS}` }, category: categoryWords, product: { ...productOrNameWord, description: 'Optional: a product code or name, or a word of product names ("mugs")' } },
       required: ['period', 'other_period'],
     },
   },
@@ -242,7 +248,7 @@ async function categoryOf(ctx: AssistantContextDeps, args: Record<string, unknow
  * The products the tool names: by code or name, else by a word of their names ("mugs": every product
  * whose name holds Mug, as the engine reads "how many mugs did we sell"); refused when neither.
  */
-async function productsOf(ctx: AssistantContextDeps, args: Record<string, unknown>): Promise<{ products: repo.ProductRow[] } | { word: Scope }> {
+async function productsOf(ctx: AssistantContextDeps, args: Record<string, unknown>): Promise<{ products: repo.ProductRow[] } | { word: NameWordScope }> {
   const words = wordsOf(args, 'product');
   const products = await repo.productsNamedIn(ctx.db, words);
   if (products.length) return { products };
@@ -255,9 +261,8 @@ async function runTool(ctx: AssistantContextDeps, name: string, args: Record<str
   const day = today(ctx);
   switch (name) {
     case 'stock_of_product': {
-      const products = await repo.productsNamedIn(ctx.db, wordsOf(args, 'product'));
-      if (!products.length) throw validationError(`No product '${wordsOf(args, 'product')}'.`);
-      return dataFunctions.stockOf(ctx.db, products);
+      const named = await productsOf(ctx, args);
+      return 'products' in named ? dataFunctions.stockOf(ctx.db, named.products) : forNameWord(named.word, (listed) => dataFunctions.stockOf(ctx.db, listed));
     }
     case 'sales_of_product': {
       const named = await productsOf(ctx, args);

@@ -69,14 +69,14 @@ export function readCategory(reading: Reading, categories: string[]): string | n
 
 export type Rank = { direction: 'desc' | 'asc'; limit: number };
 
-/** "Top 3", "bottom 5", "best selling", "sells best", "worst sellers": a ranking with the number said, else `defaultLimit`. */
+/** "Top 3", "bottom 5", "best selling", "sells best", "sold best", "bestsellers", "worst sellers", "sold least": a ranking with the number said, else `defaultLimit`. */
 export function readRank(reading: Reading, defaultLimit: number): Rank | null {
   let match = reading.exec(new RegExp(`\\b(top|best|highest|most|largest|biggest) ${NUM}\\b`));
   if (match) return { direction: 'desc', limit: numberIn(match[2]) as number };
   match = reading.exec(new RegExp(`\\b(bottom|worst|lowest|least|slowest|smallest) ${NUM}\\b`));
   if (match) return { direction: 'asc', limit: numberIn(match[2]) as number };
-  if (reading.test(/\b(top|best[- ]selling|best sellers?|highest|most sold|biggest|fastest)\b|\bsells? (the )?best\b|\bselling best\b/)) return { direction: 'desc', limit: defaultLimit };
-  if (reading.test(/\b(bottom|worst[- ]selling|worst sellers?|lowest|least sold|slowest|smallest)\b|\bsells? (the )?worst\b/)) return { direction: 'asc', limit: defaultLimit };
+  if (reading.test(/\b(top|best[- ]?selling|best[- ]?sellers?|highest|most sold|biggest|fastest|meistverkauft\w*)\b|\b(sold|sells?|selling) (the )?(best|most)\b/)) return { direction: 'desc', limit: defaultLimit };
+  if (reading.test(/\b(bottom|worst[- ]?selling|worst[- ]?sellers?|lowest|least sold|slowest|smallest)\b|\b(sold|sells?|selling) (the )?(worst|least)\b/)) return { direction: 'asc', limit: defaultLimit };
   return null;
 }
 

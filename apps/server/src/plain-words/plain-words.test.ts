@@ -248,6 +248,10 @@ describe('what a shop owner asks on 3 December 2026', () => {
     expect(reading('what sells best', (r) => readRank(r, 5)).read).toEqual({ direction: 'desc', limit: 5 });
     expect(reading('top 3 sellers', (r) => readRank(r, 5)).read).toEqual({ direction: 'desc', limit: 3 });
     expect(reading('worst sellers', (r) => readRank(r, 5)).read).toEqual({ direction: 'asc', limit: 5 });
+    for (const words of ['what sold best', 'bestsellers', 'best-selling', 'most sold', 'which products sell most', 'sold the most', 'meistverkaufte']) {
+      expect(reading(words, (r) => readRank(r, 5)).read, words).toEqual({ direction: 'desc', limit: 5 });
+    }
+    for (const words of ['what sold least', 'sold the worst', 'least sold']) expect(reading(words, (r) => readRank(r, 5)).read, words).toEqual({ direction: 'asc', limit: 5 });
   });
 
   it('reads the best or worst month, week or day of a period', () => {
