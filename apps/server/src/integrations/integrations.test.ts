@@ -553,8 +553,9 @@ describe.each(backends)('scheduled integrations on %s', (backend) => {
     const saved = await server.request('/api/yaml/save-mapping/', { body: { name: `giftcards_${prefix}`, config: { entities: { sales: mapping } } }, token: admin });
     expect(saved.status, saved.text).toBe(200);
     // A web shop's gift card and shipping lines have no SKU; batches of two put them in different batches.
+    let giftCardsOnly = false;
     source.route('/gift-cards', (_request, response) =>
-      sendJson(response, [
+      sendJson(response, giftCardsOnly ? [{ sku: '', day: '2026-08-03', qty: 1 }, { sku: ' ', day: '2026-08-03', qty: 1 }] : [
         { sku: code(1), day: '2026-08-01', qty: 2 },
         { sku: '', day: '2026-08-01', qty: 1 },
         { sku: null, day: '2026-08-01', qty: 1 },
@@ -567,6 +568,10 @@ describe.each(backends)('scheduled integrations on %s', (backend) => {
     const summary = '3 lines without a product code were skipped.';
     expect((await logs(integration.id)).results[0]).toMatchObject({ status: 'success', rows_inserted: 2, rows_rejected: 0, rows_skipped: 3, rows_filtered: 0, summary, rejections: [] });
     expect((await server.request(`/api/integrations/scheduled/${integration.id}/status/`, { token: viewer })).json).toMatchObject({ last_run_summary: summary });
+    // A day with only gift cards: nothing written, and the run succeeds saying why (a file would be a 400).
+    giftCardsOnly = true;
+    expect(await run(integration.id)).toMatchObject({ status: 'success', counts: { inserted: 0, updated: 0, rejected: 0, skipped: 2 } });
+    expect((await server.request(`/api/integrations/scheduled/${integration.id}/status/`, { token: viewer })).json).toMatchObject({ status: 'idle', last_run_summary: '2 lines without a product code were skipped.' });
   });
 
   it("leaves out a shop's refunded orders by a record's field, an order's status read from its first record across batches", async () => {
