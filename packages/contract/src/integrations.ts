@@ -226,10 +226,12 @@ export const integrationLogEntry = z.object({
   /** Lines the mapping's row filters (`skip_rows_where`) left out, and how many each filter left out (as an import's counts.filtered_by). */
   rows_filtered: z.number().int().default(0),
   filtered_by: z.array(filteredBy).default([]),
+  /** Lines left out for a blank product code (`skip_rows_without_code`; as an import's counts.skipped). */
+  rows_skipped: z.number().int().default(0),
   /** Products created for unknown codes (`create_missing_products`), and the first 20 with their fields (as an import's new_products). */
   products_created: z.number().int().default(0),
   new_products: z.array(newProduct).default([]),
-  /** The two in the file import's words ("1 new product created for unknown codes: SHOP-1 Garden hose. 5 lines of orders whose Financial Status is refunded were left out."); null when neither. */
+  /** These and the lines skipped in the file import's words ("1 new product created for unknown codes: SHOP-1 Garden hose. 2 lines without a product code were skipped. 5 lines of orders whose Financial Status is refunded were left out."); null when none. */
   summary: z.string().nullable().default(null),
   /** The `{from}`/`{to}` window the run asked for (ISO dates), when the endpoint uses one. */
   window_from: z.string().nullable(),

@@ -151,14 +151,15 @@ function integrationName(run: { target_entity: string; endpoint: string }): stri
   return `${run.target_entity.replaceAll('_', ' ')} from ${host}`;
 }
 
-/** A finished run's counts in words: "120 rows written, 3 rejected, 5 lines left out by the mapping's row filters, 2 products created for unknown codes" (the last two when there are any). */
-function runCounts(run: { written: number | null; rejected: number | null; filtered: number | null; created: number | null }): string {
+/** A finished run's counts in words: "120 rows written, 3 rejected, 2 lines without a product code skipped, 5 lines left out by the mapping's row filters, 2 products created for unknown codes" (the last three when there are any). */
+function runCounts(run: { written: number | null; rejected: number | null; filtered: number | null; skipped: number | null; created: number | null }): string {
+  const skipped = run.skipped ? `, ${number.format(run.skipped)} ${run.skipped === 1 ? 'line' : 'lines'} without a product code skipped` : '';
   const filtered = run.filtered ? `, ${number.format(run.filtered)} ${run.filtered === 1 ? 'line' : 'lines'} left out by the mapping's row filters` : '';
   const created = run.created ? `, ${number.format(run.created)} ${run.created === 1 ? 'product' : 'products'} created for unknown codes` : '';
-  return `${number.format(run.written ?? 0)} rows written, ${number.format(run.rejected ?? 0)} rejected${filtered}${created}`;
+  return `${number.format(run.written ?? 0)} rows written, ${number.format(run.rejected ?? 0)} rejected${skipped}${filtered}${created}`;
 }
 
-/** The latest run of each scheduled integration: when, how it went, rows written, refused and left out, products created, and when the next one is. */
+/** The latest run of each scheduled integration: when, how it went, rows written, refused and left out (blank codes, row filters), products created, and when the next one is. */
 async function integrationRuns(db: Db, now: Date): Promise<Answer> {
   const runs = await repo.integrationRuns(db);
   const settings: AssistantBlock = { type: 'link', label: 'Open Settings → Scheduled integrations (their logs)', href: '/app/settings' };
@@ -176,8 +177,8 @@ async function integrationRuns(db: Db, now: Date): Promise<Answer> {
     blocks: [
       text(rows.map(sentence).join(' ')),
       table(
-        [['integration', 'Integration'], ['lastRun', 'Last run'], ['status', 'Status'], ['written', 'Rows written'], ['rejected', 'Rejected'], ['filtered', 'Left out'], ['created', 'Products created'], ['nextRun', 'Next run']],
-        rows.map(({ run, status, last, nextWords }) => ({ integration: integrationName(run), lastRun: last, status, written: run.written, rejected: run.rejected, filtered: run.filtered, created: run.created, nextRun: nextWords })),
+        [['integration', 'Integration'], ['lastRun', 'Last run'], ['status', 'Status'], ['written', 'Rows written'], ['rejected', 'Rejected'], ['skipped', 'Skipped (no product code)'], ['filtered', 'Left out'], ['created', 'Products created'], ['nextRun', 'Next run']],
+        rows.map(({ run, status, last, nextWords }) => ({ integration: integrationName(run), lastRun: last, status, written: run.written, rejected: run.rejected, skipped: run.skipped, filtered: run.filtered, created: run.created, nextRun: nextWords })),
       ),
       settings,
     ],

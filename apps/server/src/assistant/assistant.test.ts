@@ -151,7 +151,7 @@ async function addShopIntegration(server: TestServer): Promise<{ id: number }> {
     .returning('id')
     .executeTakeFirstOrThrow();
   // Midnight in Tokyo: 15:00 UTC the day before.
-  await server.database.db.insertInto('integration_logs').values({ integration_id: integration.id, trigger: 'schedule', status: 'success', started_at: `${addDays(TODAY, -1)}T15:00:00Z`, rows_inserted: 118, rows_updated: 2, rows_rejected: 3, rows_filtered: 5, products_created: 1 }).execute();
+  await server.database.db.insertInto('integration_logs').values({ integration_id: integration.id, trigger: 'schedule', status: 'success', started_at: `${addDays(TODAY, -1)}T15:00:00Z`, rows_inserted: 118, rows_updated: 2, rows_rejected: 3, rows_skipped: 2, rows_filtered: 5, products_created: 1 }).execute();
   return integration;
 }
 
@@ -877,13 +877,13 @@ describe.each(backends)('assistant on %s', (backend) => {
     try {
       for (const question of ["Did last night's import run?", 'When did the web shop last sync?', 'How did the web shop import go last night?']) {
         const answer = await ask({ content: question });
-        expect(textOf(answer), question).toContain(`sales from shop.example.com: the last run, ${lastRun}, succeeded — 120 rows written, 3 rejected, 5 lines left out by the mapping's row filters, 1 product created for unknown codes; next run ${nextRun}.`);
+        expect(textOf(answer), question).toContain(`sales from shop.example.com: the last run, ${lastRun}, succeeded — 120 rows written, 3 rejected, 2 lines without a product code skipped, 5 lines left out by the mapping's row filters, 1 product created for unknown codes; next run ${nextRun}.`);
         expect(textOf(answer), question).not.toContain('I did not use');
-        expect(blocksOf(answer, 'table')[0]?.rows).toEqual([{ integration: 'sales from shop.example.com', lastRun, status: 'succeeded', written: 120, rejected: 3, filtered: 5, created: 1, nextRun }]);
+        expect(blocksOf(answer, 'table')[0]?.rows).toEqual([{ integration: 'sales from shop.example.com', lastRun, status: 'succeeded', written: 120, rejected: 3, skipped: 2, filtered: 5, created: 1, nextRun }]);
         expect(blocksOf(answer, 'link')[0]?.href).toBe('/app/settings');
       }
       // A run that left nothing out and created nothing says only what it wrote and refused.
-      await db.updateTable('integration_logs').set({ rows_filtered: 0, products_created: 0 }).where('integration_id', '=', integration.id).execute();
+      await db.updateTable('integration_logs').set({ rows_skipped: 0, rows_filtered: 0, products_created: 0 }).where('integration_id', '=', integration.id).execute();
       expect(textOf(await ask({ content: "Did last night's import run?" }))).toContain(`succeeded — 120 rows written, 3 rejected; next run ${nextRun}.`);
     } finally {
       await db.deleteFrom('integration_logs').where('integration_id', '=', integration.id).execute();
@@ -1049,7 +1049,7 @@ describe.each(backends)('assistant with a model on %s', (backend) => {
     try {
       const { results, tools } = await toolResults([{ name: 'integration_runs', args: {} }]);
       expect(tools.map((tool) => tool.function.name)).toContain('integration_runs');
-      expect(results[0]?.text).toContain(`sales from shop.example.com: the last run, ${dayWords(TODAY)}, 00:00 (Asia/Tokyo), succeeded — 120 rows written, 3 rejected, 5 lines left out by the mapping's row filters, 1 product created for unknown codes`);
+      expect(results[0]?.text).toContain(`sales from shop.example.com: the last run, ${dayWords(TODAY)}, 00:00 (Asia/Tokyo), succeeded — 120 rows written, 3 rejected, 2 lines without a product code skipped, 5 lines left out by the mapping's row filters, 1 product created for unknown codes`);
       expect(results[0]?.tables[0]?.rows[0]).toMatchObject({ integration: 'sales from shop.example.com', written: 120, rejected: 3, filtered: 5, created: 1 });
     } finally {
       await server.database.db.deleteFrom('integration_logs').where('integration_id', '=', integration.id).execute();

@@ -253,12 +253,13 @@ export const integrationRuns = async (db: Db) =>
       written: number | null;
       rejected: number | null;
       filtered: number | null;
+      skipped: number | null;
       created: number | null;
       error_message: string | null;
     }>`
       select i.id, i.endpoint, i.target_entity, i.enabled, i.schedule_frequency, i.cron_expression, i.time_zone,
         l.status, l.started_at, l.finished_at, l.rows_inserted + l.rows_updated as written, l.rows_rejected as rejected,
-        l.rows_filtered as filtered, l.products_created as created, l.error_message
+        l.rows_filtered as filtered, l.rows_skipped as skipped, l.products_created as created, l.error_message
       from integrations i
       left join lateral (select * from integration_logs l where l.integration_id = i.id order by l.started_at desc, l.id desc limit 1) l on true
       order by i.id`.execute(db)

@@ -261,6 +261,8 @@ export type IntegrationLogsTable = {
   /** Lines the mapping's row filters left out, by filter (as an import's counts.filtered_by). */
   rows_filtered: Generated<number>;
   filtered_by: ColumnType<FilteredBy[], string | undefined, string>;
+  /** Lines the mapping's skip_rows_without_code left out for a blank product code (as an import's counts.skipped). */
+  rows_skipped: Generated<number>;
   /** Products created for unknown codes, and the first ones with their fields. */
   products_created: Generated<number>;
   new_products: ColumnType<NewProduct[], string | undefined, string>;

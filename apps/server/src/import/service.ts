@@ -25,7 +25,7 @@ import * as repo from './repo.ts';
 import { PieceFile } from './piece-file.ts';
 import { FileFormatError, isWorkbook, mappedBatches, openSource } from './source.ts';
 import { filteredMessage, rowFilterColumns } from './row-filter.ts';
-import { resolveWriteTarget, type WriteTarget } from './target.ts';
+import { resolveWriteTarget, skippedMessage, type WriteTarget } from './target.ts';
 import type { ArrivingFile, ReceivedFile, ReceivedUpload, UploadLimits } from './upload.ts';
 import { unknownValueRule } from '../tables/unknown-values.ts';
 import { createStaging, mergeStaged, prepareRecords, stagingSink, writeRecords, type DefaultedColumn, type PreparedRows, type WriteOptions, type WriteOutcome } from './writer.ts';
@@ -248,7 +248,7 @@ export async function importUpload(ctx: ImportContext, run: ImportRun, upload: R
           ? `Imported ${counts.rows} lines into ${target.tableName}, added up into ${rows(counts.rows - counts.duplicates)}, one per ${keyWords(target)}:`
           : `Imported ${rows(counts.rows)} into ${target.tableName}: ${counts.duplicates} repeated key${counts.duplicates === 1 ? '' : 's'}, the last row of each was kept, ${rows(counts.rows - counts.duplicates)}:`
         : `Imported ${rows(counts.rows)} into ${target.tableName}:`;
-    const skipped = counts.skipped ? ` ${counts.skipped} line${counts.skipped === 1 ? '' : 's'} without a product code ${counts.skipped === 1 ? 'was' : 'were'} skipped.` : '';
+    const skipped = skippedMessage(counts.skipped ?? 0);
     const filtered = filteredMessage(counts, resolved.mapping);
     const created = newProductsMessage(counts.created_references ?? 0, written.newProducts);
     // Summed rows replace what is stored under their key: a second till's export of the same days is not added to the first's.

@@ -250,6 +250,9 @@ export function blankCodeSkipper(target: WriteTarget, mapping: EntityMapping): (
   if (!code || !(code in mapping.field_mappings)) return null;
   return (fields) => isBlank(fields[code]);
 }
+
+/** " 2 lines without a product code were skipped." as an import's (and an integration run's) message says it; none: empty. */
+export const skippedMessage = (skipped: number): string => (skipped ? ` ${skipped} line${skipped === 1 ? '' : 's'} without a product code ${skipped === 1 ? 'was' : 'were'} skipped.` : '');
 const hasNul = (text: string) => text.includes('\u0000');
 
 /**

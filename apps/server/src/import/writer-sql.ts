@@ -300,19 +300,70 @@ export function dropRepeatedKeys(target: WriteTarget) {
     where exists (select 1 from ${id(STAGING_TABLE)} e where ${sameKey} and e.${id(STAGING_ROW)} < s.${id(STAGING_ROW)})`;
 }
 
+/** The staged rows with their codes replaced by the ids of the rows they name (null: unknown), and the staging columns `extra`. */
+function resolvedStaging(target: WriteTarget, extra: string[]) {
+  const byCode = [...target.references.values()].filter((r) => r.by === 'key' && target.mapped.includes(r.column));
+  const joins = byCode.map((r, at) => sql`left join ${dataTable(r.encodedName)} ${id(`r${at}`)} on ${id(`r${at}`)}.${id(r.keyColumn)} = ${staged(r.column)}`);
+  const resolved = target.mapped.map((c) => {
+    const at = byCode.findIndex((r) => r.column === c);
+    return at >= 0 ? sql`${id(`r${at}`)}.id as ${id(c)}` : sql`${staged(c)}`;
+  });
+  return sql`(select ${sql.join([...resolved, ...extra.map((c) => staged(c))])} from ${id(STAGING_TABLE)} s ${sql.join(joins, sql` `)})`;
+}
+
+/**
+ * The staged lines (their codes resolved) of keys whose stored row this run wrote, each with that
+ * row's `column` (`stored`), and, added to it, the key's lines up to this one (`running`) and all
+ * of them (`total`): what the merge would store, since a run's later batch adds to its earlier
+ * ones' (onConflict).
+ */
+const linesOnRunTotals = (target: WriteTarget, column: string, source: RunSource) => {
+  const keys = sql.join(target.keyColumns.map((c) => sql`l.${id(c)}`));
+  const row = sql`l.${id(STAGING_ROW)}`;
+  return sql`select ${keys}, ${row}, l.${id(STAGING_LINES)}, l.${id(column)}, t.${id(column)} as stored,
+      t.${id(column)} + sum(l.${id(column)}) over (partition by ${keys} order by ${row}) as running,
+      t.${id(column)} + sum(l.${id(column)}) over (partition by ${keys}) as total
+    from ${resolvedStaging(target, [STAGING_ROW, STAGING_LINES])} l
+    join ${dataTable(target.encodedName)} t on ${sql.join(
+      target.keyColumns.map((c) => sql`t.${id(c)} = l.${id(c)}`),
+      sql` and `,
+    )}
+    where l.${id(column)} is not null and t.${id(column)} is not null and ${ofThisRun(target, source)}`;
+};
+
+/** Of a key whose lines take the total its run stored beyond what a column holds: that total as well (OverflowingSum's `total` includes it). */
+export type OverflowingRunTotal = OverflowingSum & { stored: string };
+
+/**
+ * The first 100 keys (by the row that takes their total beyond) whose lines, added to the total
+ * this run's earlier batches stored for the key in `column`, come to more than it holds
+ * (`largest`), and how many lines all such keys have: refused before the merge, which would fail
+ * on the first without naming a record.
+ */
+export function overflowingRunTotals(target: WriteTarget, column: string, largest: string, source: RunSource) {
+  const keys = list(target.keyColumns);
+  const shown = sql.lit(OVERFLOW_ROWS_SHOWN);
+  const row = id(STAGING_ROW);
+  return sql<OverflowingRunTotal>`
+    select row, rows, amounts, staged, lines, total, stored, (sum(lines) over ())::int as total_lines from (
+      select min(${row}) filter (where abs(running) > ${largest}::numeric)::int as row, (array_agg(${row}::int order by ${row}))[1:${shown}] as rows,
+        (array_agg(${id(column)}::text order by ${row}))[1:${shown}] as amounts, count(*)::int as staged, sum(${id(STAGING_LINES)})::int as lines,
+        min(total)::text as total, min(stored)::text as stored
+      from (${linesOnRunTotals(target, column, source)}) l where abs(total) > ${largest}::numeric
+      group by ${keys}) g
+    order by row limit 100`;
+}
+
+/** Sets aside the staged rows of the keys overflowingRunTotals lists. */
+export const dropOverflowingRunTotals = (target: WriteTarget, column: string, largest: string, source: RunSource) =>
+  sql`delete from ${id(STAGING_TABLE)} s where s.${id(STAGING_ROW)} in (select l.${id(STAGING_ROW)} from (${linesOnRunTotals(target, column, source)}) l where abs(l.total) > ${largest}::numeric)`;
+
 /**
  * The rows to write: codes replaced by ids, and of rows sharing a key, their sums or the last one.
  * `oneFieldSet`: every staged row fills the same columns (a CSV file), so no row's set needs picking.
  */
 export function createMergedTable(target: WriteTarget, oneFieldSet: boolean): RawBuilder<unknown> {
-  const joins = [...target.references.values()]
-    .filter((r) => r.by === 'key' && target.mapped.includes(r.column))
-    .map((r, at) => sql`left join ${dataTable(r.encodedName)} ${id(`r${at}`)} on ${id(`r${at}`)}.${id(r.keyColumn)} = ${staged(r.column)}`);
-  const resolved = target.mapped.map((c) => {
-    const at = [...target.references.values()].filter((r) => r.by === 'key' && target.mapped.includes(r.column)).findIndex((r) => r.column === c);
-    return at >= 0 ? sql`${id(`r${at}`)}.id as ${id(c)}` : sql`${staged(c)}`;
-  });
-  const source = sql`(select ${sql.join(resolved)}, s.${id(STAGING_ROW)}, s.${id(STAGING_FIELDS)} from ${id(STAGING_TABLE)} s ${sql.join(joins, sql` `)}) src`;
+  const source = sql`${resolvedStaging(target, [STAGING_ROW, STAGING_FIELDS])} src`;
   const keys = list(target.keyColumns);
   if (target.repeatedKeys === 'sum') {
     const columns = target.mapped.filter((c) => !target.keyColumns.includes(c));
@@ -407,23 +458,22 @@ function onConflict(target: WriteTarget, write: MergeWrite, updatable: string[])
   if (write.mode === 'insert-new') {
     const summed = summedInRun(target, write, updatable);
     if (!summed.length) return sql`on conflict (${keys}) do nothing`;
-    return sql`on conflict (${keys}) do update set ${sql.join(newValues(target, write, summed, 'excluded'))} where ${ofThisRun(target, write)}`;
+    return sql`on conflict (${keys}) do update set ${sql.join(newValues(target, write, summed, 'excluded'))} where ${ofThisRun(target, write.source)}`;
   }
   if (!updatable.length) return sql`on conflict (${keys}) do nothing`;
   return sql`on conflict (${keys}) do update set ${sql.join(newValues(target, write, updatable, 'excluded'))}`;
 }
 
 const summedInRun = (target: WriteTarget, write: MergeWrite, updatable: string[]) => (write.source && target.repeatedKeys === 'sum' ? updatable.filter((c) => target.summed.includes(c)) : []);
-const ofThisRun = (target: WriteTarget, write: MergeWrite) =>
-  write.source
-    ? sql`exists (select 1 from import_row_sources r where r.table_name = ${target.encodedName} and r.row_id = t.id and r.source = ${write.source.tag} and r.run = ${write.source.run})`
-    : sql`false`;
+/** Whether stored row `t` was written by the run `source` (none: a file import, which adds to no stored row). */
+const ofThisRun = (target: WriteTarget, source: RunSource | null) =>
+  source ? sql`exists (select 1 from import_row_sources r where r.table_name = ${target.encodedName} and r.row_id = t.id and r.source = ${source.tag} and r.run = ${source.run})` : sql`false`;
 
 /** The SET list of `updatable` from the merged row (`excluded` of an upsert, `m` of an update): its value, or added to what this run wrote before (onConflict). */
 function newValues(target: WriteTarget, write: MergeWrite, updatable: string[], from: 'excluded' | 'm') {
   const summed = summedInRun(target, write, updatable);
   const incoming = (c: string) => sql`${id(from)}.${id(c)}`;
-  return updatable.map((c) => (summed.includes(c) ? sql`${id(c)} = case when ${ofThisRun(target, write)} then t.${id(c)} + ${incoming(c)} else ${incoming(c)} end` : sql`${id(c)} = ${incoming(c)}`));
+  return updatable.map((c) => (summed.includes(c) ? sql`${id(c)} = case when ${ofThisRun(target, write.source)} then t.${id(c)} + ${incoming(c)} else ${incoming(c)} end` : sql`${id(c)} = ${incoming(c)}`));
 }
 
 /**

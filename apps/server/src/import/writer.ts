@@ -52,6 +52,17 @@ export type WriteOptions = {
   setAsideRefused?: boolean;
   /** The mapping's row filters as far as the source was read (an integration's earlier batches); default: fresh ones. */
   rowFilters?: RowFilters | null;
+  /** How refusals name a key's lines (default: the file's rows, fileRows); an integration's batch names pages and records. */
+  linesInWords?: LinesInWords;
+};
+
+/** A key's lines as a refusal names them: `rows` (their first ones) and how many `more` lines it has. */
+export type LinesInWords = (rows: number[], more: number) => string;
+
+/** "Row 4", "Rows 4 and 9", "Rows 4, 9 and 3 more lines": the rows of a file. */
+export const fileRows: LinesInWords = (rows, more) => {
+  if (more) return `Rows ${rows.join(', ')} and ${more} more line${more === 1 ? '' : 's'}`;
+  return rows.length === 1 ? `Row ${rows[0]}` : `Rows ${rows.slice(0, -1).join(', ')} and ${rows.at(-1)}`;
 };
 
 export type WriteOutcome = {
@@ -146,16 +157,21 @@ const inWords = (amount: string) => {
  * Why the lines of one key are refused when they add up to more than `column` holds: "Rows 4 and 9
  * (the same product and date): 2,000,000,000 + 1,500,000,000 = 3,500,000,000 is more than the
  * Quantity column holds (at most 2,147,483,647)." Rows standing for lines added up while typing,
- * or more than are shown, are counted instead of listed.
+ * or more than are shown, are counted instead of listed. With `stored` (the total this run's
+ * earlier batches stored for the key, which its lines are added to) that total comes first.
  */
-function overflowReason(target: WriteTarget, column: string, sum: sqlOf.OverflowingSum, largest: string): string {
+function overflowReason(target: WriteTarget, column: string, sum: sqlOf.OverflowingSum & { stored?: string }, largest: string, linesInWords: LinesInWords): string {
   const label = target.columns.find((c) => c.key === column)?.label ?? column;
   const limit = sum.total.startsWith('-') ? `is less than the ${label} column holds (at least -${largest})` : `is more than the ${label} column holds (at most ${largest})`;
-  const rows = sum.rows.map(String);
-  const more = sum.lines - rows.length;
-  if (more) return `Rows ${rows.join(', ')} and ${more} more line${more === 1 ? '' : 's'} of the same ${keyInWords(target)} add up to ${inWords(sum.total)}, which ${limit}.`;
-  const amounts = sum.amounts.map((amount, at) => (at === 0 ? inWords(amount) : amount.startsWith('-') ? `- ${inWords(amount.slice(1))}` : `+ ${inWords(amount)}`));
-  return `Rows ${rows.slice(0, -1).join(', ')} and ${rows.at(-1)} (the same ${keyInWords(target)}): ${amounts.join(' ')} = ${inWords(sum.total)} ${limit}.`;
+  const more = sum.lines - sum.rows.length;
+  const lines = linesInWords(sum.rows, more);
+  const key = keyInWords(target);
+  const stored = sum.stored === undefined ? null : inWords(sum.stored);
+  if (more) return `${lines} of the same ${key} add up${stored ? `, with the ${stored} this run's earlier batches stored for it,` : ''} to ${inWords(sum.total)}, which ${limit}.`;
+  const signed = (amount: string) => (amount.startsWith('-') ? `- ${inWords(amount.slice(1))}` : `+ ${inWords(amount)}`);
+  const amounts = sum.amounts.map((amount, at) => (at === 0 && !stored ? inWords(amount) : signed(amount)));
+  const which = stored ? (sum.rows.length === 1 ? ` (a ${key} this run's earlier batches stored ${stored} for)` : ` (the same ${key}, which this run's earlier batches stored ${stored} for)`) : ` (the same ${key})`;
+  return `${lines}${which}: ${stored ? `${stored} ` : ''}${amounts.join(' ')} = ${inWords(sum.total)} ${limit}.`;
 }
 
 /**
@@ -382,6 +398,7 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
   const action = options.dataAction ?? 'upsert';
   if (action === 'replace' && !options.source) throw new Error('Data action replace needs a source');
   const { errors, detector } = prepared;
+  const linesInWords = options.linesInWords ?? fileRows;
   const counts: ImportCounts = { rows: prepared.rows, written: 0, inserted: 0, updated: 0, duplicates: 0, ...(prepared.skipped ? { skipped: prepared.skipped } : {}), ...prepared.filtered };
   // The checks below add their rows' errors after the typing's: reported in the file's row order.
   let defaulted: DefaultedColumn[] = [];
@@ -414,7 +431,7 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
     const ownKey = sqlOf.matchOwnKeyIgnoringCase(target);
     if (ownKey) await session.run(ownKey);
     // Set aside first, so a product is created only for a record that is written.
-    if (settingAside) await refuseKeysThatCannotBeWritten(session, target, prepared, true);
+    if (settingAside) await refuseKeysThatCannotBeWritten(session, target, prepared, true, linesInWords);
     for (const reference of target.references.values()) {
       if (!target.mapped.includes(reference.column)) continue;
       if (reference.by === 'key' && options.mapping.create_missing_products) {
@@ -436,7 +453,9 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
     // An update-only import (a stock take without names) adds no rows: a code no stored row has is the row's error.
     const ownLookup = ownKeyLookup(target);
     if (ownLookup) await refuseUnknownCodes(session, target, errors, ownLookup.keyColumn, ownLookup, settingAside, null);
-    if (!settingAside) await refuseKeysThatCannotBeWritten(session, target, prepared, false);
+    if (!settingAside) await refuseKeysThatCannotBeWritten(session, target, prepared, false, linesInWords);
+    // A run's later batch adds to what its earlier ones stored (sqlOf.writeMerged): checked now, with every code resolved.
+    if (options.source && (settingAside || !errors.count)) await refuseRunTotalsBeyondColumns(session, target, prepared, options.source, settingAside, linesInWords);
     if (errors.count && !settingAside) return outcome();
     if (settingAside) {
       setAside = errors.count;
@@ -521,9 +540,9 @@ async function refuseUnknownCodes(session: ImportSession, target: WriteTarget, e
 }
 
 /** Rows of keys the entity's handling of repeated keys cannot write: repeated where it refuses them, adding up beyond a column where it sums them. */
-async function refuseKeysThatCannotBeWritten(session: ImportSession, target: WriteTarget, prepared: PreparedRows, setAside: boolean) {
+async function refuseKeysThatCannotBeWritten(session: ImportSession, target: WriteTarget, prepared: PreparedRows, setAside: boolean, linesInWords: LinesInWords) {
   if (target.repeatedKeys === 'refuse') await refuseRepeatedKeys(session, target, prepared.errors, setAside);
-  if (target.repeatedKeys === 'sum') await refuseOverflowingSums(session, target, prepared, setAside);
+  if (target.repeatedKeys === 'sum') await refuseOverflowingSums(session, target, prepared, setAside, linesInWords);
 }
 
 /**
@@ -531,14 +550,31 @@ async function refuseKeysThatCannotBeWritten(session: ImportSession, target: Wri
  * naming its lines (and, `setAside`, left out of the staging). Only looked for when the values'
  * magnitudes together could reach half of it (a margin for a decimal's rounding in JavaScript).
  */
-async function refuseOverflowingSums(session: ImportSession, target: WriteTarget, prepared: PreparedRows, setAside: boolean) {
+async function refuseOverflowingSums(session: ImportSession, target: WriteTarget, prepared: PreparedRows, setAside: boolean, linesInWords: LinesInWords) {
   for (const [at, column] of target.summed.entries()) {
     const largest = largestSum(target, column);
     if ((prepared.summedMagnitudes[at] ?? 0) <= Number(largest.text) / 2) continue;
     const sums = await session.run(sqlOf.overflowingSums(target, column, largest.text));
-    for (const sum of sums) prepared.errors.add(sum.row, column, overflowReason(target, column, sum, largest.words), sum.lines);
+    for (const sum of sums) prepared.errors.add(sum.row, column, overflowReason(target, column, sum, largest.words, linesInWords), sum.lines);
     prepared.errors.count += sums[0]?.total_lines ?? 0;
     if (setAside && sums.length) await session.run(sqlOf.dropOverflowingSums(target, column, largest.text));
+  }
+}
+
+/**
+ * Rows of keys whose lines, added to the total this run's earlier batches stored for the key (ADR
+ * 0139), come to more than a summed column holds: refused naming that total and the lines (and,
+ * `setAside`, left out of the staging), as lines of one file adding up beyond it are. Looked for in
+ * every batch of a run: a stored total near the limit needs only a small line to go beyond it.
+ */
+async function refuseRunTotalsBeyondColumns(session: ImportSession, target: WriteTarget, prepared: PreparedRows, source: { tag: string; run: string }, setAside: boolean, linesInWords: LinesInWords) {
+  if (target.repeatedKeys !== 'sum') return;
+  for (const column of target.summed) {
+    const largest = largestSum(target, column);
+    const totals = await session.run(sqlOf.overflowingRunTotals(target, column, largest.text, source));
+    for (const total of totals) prepared.errors.add(total.row, column, overflowReason(target, column, total, largest.words, linesInWords));
+    prepared.errors.count += totals[0]?.total_lines ?? 0;
+    if (setAside && totals.length) await session.run(sqlOf.dropOverflowingRunTotals(target, column, largest.text, source));
   }
 }
 

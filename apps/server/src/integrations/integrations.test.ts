@@ -483,6 +483,97 @@ describe.each(backends)('scheduled integrations on %s', (backend) => {
     ]);
   });
 
+  it("refuses a product-day's lines that take the total the run's earlier batches stored beyond the column, by page and record, and writes the batch's others", async () => {
+    const { prefix, code } = await storeCatalogue(2);
+    const saved = await server.request('/api/yaml/save-mapping/', { body: { name: `big_${prefix}`, config: { entities: { sales: { field_mappings: { product_id: 'sku', date: 'day', quantity: 'qty' } } } } }, token: admin });
+    expect(saved.status, saved.text).toBe(200);
+    const line = (n: number, qty: number) => ({ sku: code(n), day: '2026-07-01', qty });
+    // Batches of three across two pages: [p1 1–3], [p1 4, p2 1–2], [p2 3–5]. The second batch's 50,000,000 takes
+    // product 1's 2,100,000,000 beyond 2,147,483,647, and so do the third's two lines, added up while read;
+    // product 2's lines in both are written.
+    const pages = [
+      [line(1, 2_000_000_000), line(2, 1), line(1, 100_000_000), line(2, 2)],
+      [line(1, 50_000_000), line(2, 3), line(1, 30_000_000), line(1, 20_000_000), line(2, 4)],
+    ];
+    source.route('/big', (request, response) => sendJson(response, pages[Number(request.url.searchParams.get('page')) - 1] ?? []));
+    const integration = await createOk({ endpoint: `${source.origin}/big`, mapping_selection: `big_${prefix}`, target_entity: 'sales', pagination: 'page_parameter', batch_size: 3, rate_limit: 6000 });
+    expect(await run(integration.id)).toMatchObject({ status: 'success', counts: { pages: 3, rejected: 3 } });
+    const sales = async (like: string) =>
+      (await sql<{ code: string; quantity: number }>`select p.product_code as code, s.quantity from data.sales s join data.products p on p.id = s.product_id where p.product_code like ${like} order by 1`.execute(server.database.db)).rows;
+    expect(await sales(`${prefix}%`)).toEqual([
+      { code: code(1), quantity: 2_100_000_000 },
+      { code: code(2), quantity: 10 },
+    ]);
+    const reason = 'Page 2, record 1 (a product and date this run\'s earlier batches stored 2,100,000,000 for): 2,100,000,000 + 50,000,000 = 2,150,000,000 is more than the Quantity column holds (at most 2,147,483,647).';
+    expect((await logs(integration.id)).results[0]).toMatchObject({
+      status: 'success',
+      rows_rejected: 3,
+      rejections: [
+        { page: 2, record: 1, field: 'quantity', reason },
+        {
+          page: 2,
+          record: 3,
+          field: 'quantity',
+          reason: "Page 2, record 3 and 1 more line of the same product and date add up, with the 2,100,000,000 this run's earlier batches stored for it, to 2,150,000,000, which is more than the Quantity column holds (at most 2,147,483,647). Sent: 30000000.",
+        },
+      ],
+    });
+    expect((await server.request(`/api/integrations/scheduled/${integration.id}/status/`, { token: viewer })).json).toMatchObject({ last_run_rejected: 3, last_run_warning: `page 2, record 1, quantity: ${reason}` });
+
+    // Lines not added up while read (new products' names ride along) are each named, after the stored total;
+    // a batch's own lines beyond the column are named by page and record too, and create no product.
+    const newPrefix = uniquePrefix();
+    const shop = { field_mappings: { product_id: 'sku', date: 'day', quantity: 'qty' }, create_missing_products: true, new_products: { name: 'title' } };
+    expect((await server.request('/api/yaml/save-mapping/', { body: { name: `new_${newPrefix}`, config: { entities: { sales: shop } } }, token: admin })).status).toBe(200);
+    const newLine = (qty: number) => ({ sku: `${newPrefix}1`, title: 'Watering can', day: '2026-07-02', qty });
+    const hose = (qty: number) => ({ sku: `${newPrefix}3`, title: 'Hose', day: '2026-07-02', qty });
+    source.route('/big-new', (_request, response) =>
+      sendJson(response, [newLine(2_000_000_000), newLine(100_000_000), newLine(30_000_000), newLine(20_000_000), hose(2_000_000_000), hose(1_500_000_000), { sku: `${newPrefix}2`, title: 'Rake', day: '2026-07-02', qty: 4 }]),
+    );
+    const created = await createOk({ endpoint: `${source.origin}/big-new`, mapping_selection: `new_${newPrefix}`, target_entity: 'sales', batch_size: 2 });
+    expect(await run(created.id)).toMatchObject({ status: 'success', counts: { inserted: 2, rejected: 4, created: 2 } });
+    expect(await sales(`${newPrefix}%`)).toEqual([
+      { code: `${newPrefix}1`, quantity: 2_100_000_000 },
+      { code: `${newPrefix}2`, quantity: 4 },
+    ]);
+    expect((await logs(created.id)).results[0]?.rejections).toEqual([
+      {
+        page: 1,
+        record: 4,
+        field: 'quantity',
+        reason: "Page 1, records 3 and 4 (the same product and date, which this run's earlier batches stored 2,100,000,000 for): 2,100,000,000 + 30,000,000 + 20,000,000 = 2,150,000,000 is more than the Quantity column holds (at most 2,147,483,647).",
+      },
+      { page: 1, record: 6, field: 'quantity', reason: 'Page 1, records 5 and 6 (the same product and date): 2,000,000,000 + 1,500,000,000 = 3,500,000,000 is more than the Quantity column holds (at most 2,147,483,647).' },
+    ]);
+  });
+
+  it('counts the lines without a product code that skip_rows_without_code leaves out, per batch, in the log, the summary and the status', async () => {
+    const { prefix, code } = await storeCatalogue(1);
+    const mapping = { field_mappings: { product_id: 'sku', date: 'day', quantity: 'qty' }, skip_rows_without_code: true };
+    const saved = await server.request('/api/yaml/save-mapping/', { body: { name: `giftcards_${prefix}`, config: { entities: { sales: mapping } } }, token: admin });
+    expect(saved.status, saved.text).toBe(200);
+    // A web shop's gift card and shipping lines have no SKU; batches of two put them in different batches.
+    let giftCardsOnly = false;
+    source.route('/gift-cards', (_request, response) =>
+      sendJson(response, giftCardsOnly ? [{ sku: '', day: '2026-08-03', qty: 1 }, { sku: ' ', day: '2026-08-03', qty: 1 }] : [
+        { sku: code(1), day: '2026-08-01', qty: 2 },
+        { sku: '', day: '2026-08-01', qty: 1 },
+        { sku: null, day: '2026-08-01', qty: 1 },
+        { sku: code(1), day: '2026-08-02', qty: 3 },
+        { day: '2026-08-02', qty: 1 },
+      ]),
+    );
+    const integration = await createOk({ endpoint: `${source.origin}/gift-cards`, mapping_selection: `giftcards_${prefix}`, target_entity: 'sales', batch_size: 2 });
+    expect(await run(integration.id)).toMatchObject({ status: 'success', counts: { inserted: 2, rejected: 0, skipped: 3 } });
+    const summary = '3 lines without a product code were skipped.';
+    expect((await logs(integration.id)).results[0]).toMatchObject({ status: 'success', rows_inserted: 2, rows_rejected: 0, rows_skipped: 3, rows_filtered: 0, summary, rejections: [] });
+    expect((await server.request(`/api/integrations/scheduled/${integration.id}/status/`, { token: viewer })).json).toMatchObject({ last_run_summary: summary });
+    // A day with only gift cards: nothing written, and the run succeeds saying why (a file would be a 400).
+    giftCardsOnly = true;
+    expect(await run(integration.id)).toMatchObject({ status: 'success', counts: { inserted: 0, updated: 0, rejected: 0, skipped: 2 } });
+    expect((await server.request(`/api/integrations/scheduled/${integration.id}/status/`, { token: viewer })).json).toMatchObject({ status: 'idle', last_run_summary: '2 lines without a product code were skipped.' });
+  });
+
   it("leaves out a shop's refunded orders by a record's field, an order's status read from its first record across batches", async () => {
     const { prefix, code } = await storeCatalogue(2);
     const filter = { column: 'order.financial_status', values: ['refunded', 'voided'], blank_means_same_as: 'order.name' };
@@ -537,21 +628,22 @@ describe.each(backends)('scheduled integrations on %s', (backend) => {
     expect((await logs(integration.id)).results[0]).toMatchObject({ rows_filtered: 2, products_created: 0, new_products: [] });
   });
 
-  it('counts the lines a row filter left out of a batch refused whole as filtered, not rejected: the counts add up to the records received', async () => {
+  it('counts the lines a row filter or a blank code left out of a batch refused whole as filtered and skipped, not rejected: the counts add up to the records received', async () => {
     const { prefix, code } = await storeCatalogue(1);
     const filter = { column: 'order.financial_status', values: ['refunded'] };
-    const saved = await server.request('/api/yaml/save-mapping/', { body: { name: `ambiguous_${prefix}`, config: { entities: { sales: { field_mappings: { product_id: 'sku', date: 'day', quantity: 'qty' }, skip_rows_where: [filter] } } } }, token: admin });
+    const saved = await server.request('/api/yaml/save-mapping/', { body: { name: `ambiguous_${prefix}`, config: { entities: { sales: { field_mappings: { product_id: 'sku', date: 'day', quantity: 'qty' }, skip_rows_where: [filter], skip_rows_without_code: true } } } }, token: admin });
     expect(saved.status, saved.text).toBe(200);
     // Slashed dates none of which tells day-first from month-first: the batch is refused whole.
     const line = (status: string, day: string) => ({ order: { financial_status: status }, sku: code(1), day, qty: 1 });
-    source.route('/ambiguous', (_request, response) => sendJson(response, [line('paid', '03/09/2026'), line('refunded', '04/09/2026'), line('paid', '05/09/2026')]));
+    source.route('/ambiguous', (_request, response) => sendJson(response, [line('paid', '03/09/2026'), line('refunded', '04/09/2026'), { ...line('paid', '04/09/2026'), sku: '' }, line('paid', '05/09/2026')]));
     const integration = await createOk({ endpoint: `${source.origin}/ambiguous`, mapping_selection: `ambiguous_${prefix}`, target_entity: 'sales', batch_size: 10 });
-    expect(await run(integration.id)).toMatchObject({ status: 'failed', counts: { inserted: 0, rejected: 2, filtered: 1 }, message: expect.stringContaining('Nothing was written: all 2 records were rejected') });
+    expect(await run(integration.id)).toMatchObject({ status: 'failed', counts: { inserted: 0, rejected: 2, filtered: 1, skipped: 1 }, message: expect.stringContaining('Nothing was written: all 2 records were rejected') });
     expect((await logs(integration.id)).results[0]).toMatchObject({
       status: 'failed',
       rows_inserted: 0,
       rows_rejected: 2,
       rows_filtered: 1,
+      rows_skipped: 1,
       filtered_by: [{ column: 'order.financial_status', values: ['refunded'], lines: 1 }],
     });
   });

@@ -50,11 +50,12 @@ export const startRun = (db: Db, id: number, trigger: 'schedule' | 'manual', win
 
 /**
  * `kept`: rows replace would have deleted that rows of data tables refer to (ADR 0139's amendment);
- * `filtered`: lines the mapping's row filters left out; `created`: products created for unknown codes.
+ * `filtered`: lines the mapping's row filters left out; `skipped`: lines skip_rows_without_code left
+ * out for a blank product code; `created`: products created for unknown codes.
  */
-export type RunCounts = { pages: number; requests: number; inserted: number; updated: number; rejected: number; deleted: number; kept: number; filtered: number; created: number };
+export type RunCounts = { pages: number; requests: number; inserted: number; updated: number; rejected: number; deleted: number; kept: number; filtered: number; skipped: number; created: number };
 
-/** What the run's batches left out by row filters and the products they created, and the two in the file import's words (ADR 0011's amendment). */
+/** What the run's batches left out by row filters and the products they created, and those with the lines left out for a blank code in the file import's words (ADR 0011's amendment). */
 export type RunNotes = { filteredBy: FilteredBy[]; newProducts: NewProduct[]; summary: string | null };
 
 /** Where the run is: its counters, first rejected records and notes. */
@@ -64,7 +65,7 @@ export type RunProgress = { counts: RunCounts; rejections: IntegrationRejection[
 export const runProgressUpdate = (runId: number, { counts, rejections, notes }: RunProgress) =>
   sql`update integration_logs set pages = ${counts.pages}, requests = ${counts.requests}, rows_inserted = ${counts.inserted},
     rows_updated = ${counts.updated}, rows_rejected = ${counts.rejected}, rows_deleted = ${counts.deleted}, rows_kept = ${counts.kept}, rejections = ${JSON.stringify(rejections)}::jsonb,
-    rows_filtered = ${counts.filtered}, filtered_by = ${JSON.stringify(notes.filteredBy)}::jsonb, products_created = ${counts.created},
+    rows_filtered = ${counts.filtered}, rows_skipped = ${counts.skipped}, filtered_by = ${JSON.stringify(notes.filteredBy)}::jsonb, products_created = ${counts.created},
     new_products = ${JSON.stringify(notes.newProducts)}::jsonb, summary = ${notes.summary}
     where id = ${runId}`;
 

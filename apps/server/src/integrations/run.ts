@@ -11,11 +11,12 @@ import { guardedGet, OutboundError, type OutboundPolicy, type OutboundResponse }
 import { newProductsMessage } from '../import/new-products.ts';
 import { addFiltered, filteredMessage } from '../import/row-filter.ts';
 import type { ImportedTable } from '../import/service.ts';
+import { skippedMessage } from '../import/target.ts';
 import type { RowsKept } from '../import/writer.ts';
 import * as repo from './repo.ts';
 import type { IntegrationRow, RunCounts, RunLocks, RunNotes, RunWindow } from './repo.ts';
 import type { SecretBox } from './secrets.ts';
-import type { IntegrationWriter } from './writer.ts';
+import { listed, type IntegrationWriter } from './writer.ts';
 
 /** No run follows more pages than this (a next link that never ends). */
 const MAX_PAGES = 20_000;
@@ -239,9 +240,6 @@ export async function fetchFirstPage(settings: FetchSettings, source: EndpointSo
   return [];
 }
 
-/** 'a', 'a' and 'b', 'a', 'b' and 'c'. */
-const listed = (words: string[]) => (words.length < 2 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`);
-
 /**
  * What replace kept, in the words of the run's messages: how many rows, which tables' rows refer to
  * them, and the first keys. Null when it kept none.
@@ -254,9 +252,9 @@ function describeKept(table: string, kept: RowsKept): string | null {
   return `Kept ${kept.count} ${rows} of '${table}' that the source no longer lists: rows of ${referring} refer to ${them} (${kept.keys.join(', ')}${more}). Replace deletes ${them} once nothing refers to ${them}.`;
 }
 
-/** The run's left-out lines and created products in the file import's words (import/service.ts's message); null when neither. */
-const summaryOf = (mapping: EntityMapping, created: number, notes: Omit<RunNotes, 'summary'>): string | null =>
-  `${newProductsMessage(created, notes.newProducts)}${filteredMessage({ filtered_by: notes.filteredBy }, mapping)}`.trim() || null;
+/** The run's created products and left-out lines (blank codes, row filters) in the file import's words and order (import/service.ts's message); null when none. */
+const summaryOf = (mapping: EntityMapping, counts: Pick<RunCounts, 'created' | 'skipped'>, notes: Omit<RunNotes, 'summary'>): string | null =>
+  `${newProductsMessage(counts.created, notes.newProducts)}${skippedMessage(counts.skipped)}${filteredMessage({ filtered_by: notes.filteredBy }, mapping)}`.trim() || null;
 
 function describeFailure(error: unknown): string {
   if (error instanceof RunFailure || error instanceof OutboundError || error instanceof AppError) return error.message;
@@ -318,7 +316,7 @@ const SCHEDULED_RUN_COALESCE_MS = 30_000;
 export const INTERRUPTED_MESSAGE = 'Interrupted: the server stopped during the run. Batches committed before that are kept; the next run fetches the rest.';
 
 async function execute(ctx: RunContext, row: IntegrationRow, runId: number, window: RunWindow, startedAt: Date): Promise<RunOutcome> {
-  const counts: RunCounts = { pages: 0, requests: 0, inserted: 0, updated: 0, rejected: 0, deleted: 0, kept: 0, filtered: 0, created: 0 };
+  const counts: RunCounts = { pages: 0, requests: 0, inserted: 0, updated: 0, rejected: 0, deleted: 0, kept: 0, filtered: 0, skipped: 0, created: 0 };
   const rejections: IntegrationRejection[] = [];
   let notes: RunNotes = { filteredBy: [], newProducts: [], summary: null };
   const endpoint = window ? endpointFor(row.endpoint, window) : row.endpoint;
@@ -341,12 +339,12 @@ async function execute(ctx: RunContext, row: IntegrationRow, runId: number, wind
     const writeBatch = async (batch: typeof pending) => {
       let committed: RunCounts = counts;
       let committedNotes = notes;
-      await ctx.writer.writeBatch(target, batch.map((item) => item.value), async (written, session) => {
+      await ctx.writer.writeBatch(target, batch, async (written, session) => {
         const filtered = written.filteredBy.reduce((sum, entry) => sum + entry.lines, 0);
-        const next = { ...counts, inserted: counts.inserted + written.inserted, updated: counts.updated + written.updated, rejected: counts.rejected + written.rejected, filtered: counts.filtered + filtered, created: counts.created + written.created };
+        const next = { ...counts, inserted: counts.inserted + written.inserted, updated: counts.updated + written.updated, rejected: counts.rejected + written.rejected, filtered: counts.filtered + filtered, skipped: counts.skipped + written.skipped, created: counts.created + written.created };
         const filteredBy = addFiltered(notes.filteredBy, written.filteredBy);
         const newProducts = [...notes.newProducts, ...written.newProducts].slice(0, MAX_LISTED_NEW_PRODUCTS);
-        const nextNotes = { filteredBy, newProducts, summary: summaryOf(target.mapping, next.created, { filteredBy, newProducts }) };
+        const nextNotes = { filteredBy, newProducts, summary: summaryOf(target.mapping, next, { filteredBy, newProducts }) };
         for (const rejection of written.rejections) {
           const origin = batch[rejection.record - 1];
           if (origin && rejections.length < MAX_LOGGED_REJECTIONS) rejections.push({ page: origin.page, record: origin.record, field: rejection.field, reason: rejection.reason });

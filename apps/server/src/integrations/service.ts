@@ -285,6 +285,7 @@ const presentLog = (row: Awaited<ReturnType<typeof repo.listLogs>>[number]): Int
   kept_message: row.kept_message,
   rejections: row.rejections,
   rows_filtered: row.rows_filtered,
+  rows_skipped: row.rows_skipped,
   filtered_by: row.filtered_by,
   products_created: row.products_created,
   new_products: row.new_products,

@@ -11,7 +11,7 @@ import { sourcePaths } from '../import/new-products.ts';
 import { inImportTransaction } from '../import/repo.ts';
 import { compileRowFilters, type RowFilters } from '../import/row-filter.ts';
 import { resolveWriteTarget, type WriteTarget } from '../import/target.ts';
-import { removeRowsOfEarlierRuns, writeRecords, type MappedRecord, type RowsKept, type WriteOutcome } from '../import/writer.ts';
+import { removeRowsOfEarlierRuns, writeRecords, type LinesInWords, type MappedRecord, type RowsKept, type WriteOutcome } from '../import/writer.ts';
 import { listRowReferences } from '../tables/service.ts';
 
 type PreparedTarget = {
@@ -31,6 +31,8 @@ type PreparedTarget = {
   rowFilters: RowFilters | null;
 };
 
+/** A record of a batch and where the endpoint sent it. */
+export type BatchRecord = { value: unknown; page: number; record: number };
 type BatchRejection = { record: number; field: string | null; reason: string };
 type BatchWritten = {
   inserted: number;
@@ -39,6 +41,8 @@ type BatchWritten = {
   rejections: BatchRejection[];
   /** Lines the mapping's row filters left out of the batch, by filter (not rejected). */
   filteredBy: FilteredBy[];
+  /** Lines skip_rows_without_code left out of the batch for a blank product code (not rejected). */
+  skipped: number;
   /** Products created for the batch's unknown codes, and the first ones with their fields. */
   created: number;
   newProducts: NewProduct[];
@@ -58,10 +62,11 @@ export type IntegrationWriter = {
    * Writes one batch in one transaction, `onWritten` inside it: the records that pass are written
    * and the refused ones rejected (ADR 0060's amendment). A batch whose date order its records
    * leave ambiguous writes nothing, and its refusal is reported to `onWritten` outside it.
-   * A rejection's `record` is the record's place in the batch (1-based). A batch whose dates tell
-   * a date order the run did not know yet types the later batches with it (`learntDateOrder`).
+   * A rejection's `record` is the record's place in the batch (1-based); its reason names other
+   * records by page and record. A batch whose dates tell a date order the run did not know yet
+   * types the later batches with it (`learntDateOrder`).
    */
-  writeBatch(target: PreparedTarget, records: unknown[], onWritten: (written: BatchWritten, session: BatchSession) => Promise<void>): Promise<void>;
+  writeBatch(target: PreparedTarget, batch: BatchRecord[], onWritten: (written: BatchWritten, session: BatchSession) => Promise<void>): Promise<void>;
   /**
    * The run fetched everything: replace deletes, in one transaction, the rows earlier runs wrote and
    * this one did not, and keeps those rows of data tables refer to (import/writer.ts removeRowsOfEarlierRuns).
@@ -78,6 +83,9 @@ class BatchRefused extends Error {
   }
 }
 
+/** Whether a reason shows the value sent already: as sent, or a whole number as the reasons write it (2,000,000,000). */
+const showsValue = (reason: string, text: string) => text.length > 2 && (reason.includes(text) || (/^-?\d{4,}$/.test(text) && reason.includes(BigInt(text).toLocaleString('en-US'))));
+
 /**
  * The writer's refusals as the log's rejections, each with the value the endpoint sent for its
  * field unless the reason already shows it ("Expected a whole number. Sent: "zwei".").
@@ -86,11 +94,33 @@ const asRejections = (errors: RowError[], records: unknown[]): BatchRejection[] 
   errors.map((error) => {
     const sent = error.column ? readMappedPath(records[error.row - 1], error.column) : undefined;
     const text = sent === null || sent === undefined || typeof sent === 'object' ? null : String(sent);
-    const shown = text !== null && !(text.length > 2 && error.reason.includes(text));
+    const shown = text !== null && !showsValue(error.reason, text);
     return { record: error.row, field: error.field, reason: shown ? `${error.reason} Sent: ${JSON.stringify(sent)}.` : error.reason };
   });
 
 export const sourceTag = (integrationId: number) => `integration:${integrationId}`;
+
+/** 'a', 'a and b', 'a, b and c'. */
+export const listed = (words: string[]) => (words.length < 2 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`);
+
+/**
+ * A batch's lines as the run's log names them, where the endpoint sent them: "Page 2, records 4
+ * and 9", "Page 1, record 100; page 2, record 3 and 2 more lines" (rows: places in the batch).
+ */
+const pagesAndRecords =
+  (batch: BatchRecord[]): LinesInWords =>
+  (rows, more) => {
+    const byPage = new Map<number, number[]>();
+    for (const row of rows) {
+      const origin = batch[row - 1];
+      if (!origin) continue;
+      const records = byPage.get(origin.page);
+      if (records) records.push(origin.record);
+      else byPage.set(origin.page, [origin.record]);
+    }
+    const named = [...byPage].map(([page, records]) => `page ${page}, record${records.length === 1 ? '' : 's'} ${listed(records.map(String))}`).join('; ');
+    return `${named.charAt(0).toUpperCase()}${named.slice(1)}${more ? ` and ${more} more line${more === 1 ? '' : 's'}` : ''}`;
+  };
 
 export function createIntegrationWriter(deps: { database: AppDatabase; loadConfig: () => Promise<ProductConfig> }): IntegrationWriter {
   return {
@@ -113,10 +143,11 @@ export function createIntegrationWriter(deps: { database: AppDatabase; loadConfi
 
     unmatchedKeyPaths: (target, records) => target.keyPaths.filter(({ path }) => records.every((record) => readMappedPath(record, path) === undefined)),
 
-    writeBatch: async (target, records, onWritten) => {
+    writeBatch: async (target, batch, onWritten) => {
+      const records = batch.map((item) => item.value);
       const filterColumns = target.rowFilters?.columns ?? [];
       const paths = sourcePaths(target.mapping);
-      const batch: MappedRecord[] = records.map((record, at) => {
+      const mapped: MappedRecord[] = records.map((record, at) => {
         const isRecord = record !== null && typeof record === 'object' && !Array.isArray(record);
         return {
           row: at + 1,
@@ -128,7 +159,14 @@ export function createIntegrationWriter(deps: { database: AppDatabase; loadConfi
       try {
         await inImportTransaction(deps.database, async (session) => {
           // Replace writes like upsert, noting each row under the run; the delete waits for the end (complete).
-          const outcome = await writeRecords(session, target.write, [batch], { mapping: target.mapping, dataAction: target.action, source: target.source, setAsideRefused: true, rowFilters: target.rowFilters });
+          const outcome = await writeRecords(session, target.write, [mapped], {
+            mapping: target.mapping,
+            dataAction: target.action,
+            source: target.source,
+            setAsideRefused: true,
+            rowFilters: target.rowFilters,
+            linesInWords: pagesAndRecords(batch),
+          });
           if (outcome.rowErrorCount && outcome.setAside === undefined) throw new BatchRefused(outcome);
           const learntDateOrder = target.learnsDateOrder && outcome.dateOrder && outcome.dateOrder !== target.mapping.date_format ? outcome.dateOrder : undefined;
           if (learntDateOrder) target.mapping = { ...target.mapping, date_format: learntDateOrder };
@@ -144,6 +182,7 @@ export function createIntegrationWriter(deps: { database: AppDatabase; loadConfi
                 ...(refused ? [{ record: 1, field: keys, reason: `${refused} of the ${records.length} records of this batch (from here on) have a key (${keys}) that is already stored; insert refuses them.` }] : []),
               ],
               filteredBy: outcome.counts.filtered_by ?? [],
+              skipped: outcome.counts.skipped ?? 0,
               created: outcome.counts.created_references ?? 0,
               newProducts: outcome.newProducts,
               ...(learntDateOrder ? { learntDateOrder } : {}),
@@ -153,9 +192,9 @@ export function createIntegrationWriter(deps: { database: AppDatabase; loadConfi
         });
       } catch (error) {
         if (!(error instanceof BatchRefused)) throw error;
-        // The lines the row filters left out are counted as such, not as rejected: the run's counts add up to the records received.
-        const { rows, filtered_by: filteredBy = [] } = error.outcome.counts;
-        await onWritten({ inserted: 0, updated: 0, rejected: rows, rejections: asRejections(error.outcome.rowErrors, records), filteredBy, created: 0, newProducts: [] }, { run: (query) => query.execute(deps.database.db) });
+        // The lines the row filters or a blank code left out are counted as such, not as rejected: the run's counts add up to the records received.
+        const { rows, filtered_by: filteredBy = [], skipped = 0 } = error.outcome.counts;
+        await onWritten({ inserted: 0, updated: 0, rejected: rows, rejections: asRejections(error.outcome.rowErrors, records), filteredBy, skipped, created: 0, newProducts: [] }, { run: (query) => query.execute(deps.database.db) });
       }
     },
 

@@ -37,6 +37,7 @@ import * as integrationSchedulesInTheShopsTimeZone from './0310-integration-sche
 import * as productsListedAfterSales from './0320-products-listed-after-sales.ts';
 import * as reorderAdviceFromTheForecastsFirstDay from './0330-reorder-advice-from-the-forecasts-first-day.ts';
 import * as integrationRunsSayWhatTheyLeftOut from './0340-integration-runs-say-what-they-left-out.ts';
+import * as integrationRunsCountLinesWithoutACode from './0350-integration-runs-count-lines-without-a-code.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -75,4 +76,5 @@ export const migrations: Record<string, Migration> = {
   '0320-products-listed-after-sales': productsListedAfterSales,
   '0330-reorder-advice-from-the-forecasts-first-day': reorderAdviceFromTheForecastsFirstDay,
   '0340-integration-runs-say-what-they-left-out': integrationRunsSayWhatTheyLeftOut,
+  '0350-integration-runs-count-lines-without-a-code': integrationRunsCountLinesWithoutACode,
 };

@@ -1,5 +1,6 @@
 // One integration's run log (spec §3 integration log entries): each run's start and end, status,
-// pages, rows inserted, updated and rejected, the {from}/{to} window and its messages (the error,
+// pages, rows inserted, updated and rejected (and the lines its mapping left out, so they add up to
+// the records fetched), the {from}/{to} window and its messages (the error,
 // the lines its mapping left out and the products it created, what replace kept), newest first, a
 // page at a time; the first rejected records of a run under them.
 import { Badge, Button, CloseButton, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
@@ -33,6 +34,21 @@ function RunStatus({ status, rejected }: { status: IntegrationRunStatus; rejecte
     <Badge color={shown.color} autoContrast variant="filled" data-testid="integration-log-status">
       {t(`integrations.logs.statuses.${shown.key}`, { rejected: formatCount(rejected) })}
     </Badge>
+  );
+}
+
+/** The lines a run's mapping left out, not rejected: for a blank product code, and by its row filters; nothing when none. */
+function LeftOut({ skipped, filtered }: { skipped: number; filtered: number }) {
+  const { t } = useTranslation();
+  const lines = [
+    ...(skipped ? [t('integrations.logs.skippedLines', { count: skipped, formatted: formatCount(skipped) })] : []),
+    ...(filtered ? [t('integrations.logs.filteredLines', { count: filtered, formatted: formatCount(filtered) })] : []),
+  ];
+  if (!lines.length) return null;
+  return (
+    <Text size="xs" c="dimmed" data-testid="integration-log-left-out">
+      {t('integrations.logs.leftOut', { lines: lines.join(', ') })}
+    </Text>
   );
 }
 
@@ -96,6 +112,7 @@ export function IntegrationLogs() {
                     <Table.Td>{formatCount(entry.pages)}</Table.Td>
                     <Table.Td data-testid="integration-log-rows">
                       {t('integrations.logs.rowsValue', { inserted: formatCount(entry.rows_inserted), updated: formatCount(entry.rows_updated), rejected: formatCount(entry.rows_rejected), deleted: formatCount(entry.rows_deleted) })}
+                      <LeftOut skipped={entry.rows_skipped} filtered={entry.rows_filtered} />
                     </Table.Td>
                     <Table.Td>{entry.window_from ? t('integrations.logs.windowValue', { from: formatDay(entry.window_from), to: entry.window_to ? formatDay(entry.window_to) : '' }) : ''}</Table.Td>
                     <Table.Td>

@@ -102,16 +102,21 @@ describe('integrations panel', () => {
   });
 
   it("shows the lines the last run's mapping left out and the products it created, beside its status and in its log entry", () => {
-    const summary = '1 new product created for unknown codes: SHOP-1 Garden hose. 2 lines of orders whose order.financial_status is refunded were left out.';
+    const summary = '1 new product created for unknown codes: SHOP-1 Garden hose. 1 line without a product code was skipped. 2 lines of orders whose order.financial_status is refunded were left out.';
     const entry: IntegrationLogEntry = {
       id: 3, integration_id: 7, trigger: 'manual', status: 'success', started_at: '2026-03-02T06:30:00.000Z', finished_at: '2026-03-02T06:30:02.000Z', pages: 1, requests: 1,
       rows_inserted: 2, rows_updated: 0, rows_rejected: 0, rows_deleted: 0, rows_kept: 0, kept_message: null, window_from: null, window_to: null, error_message: null, rejections: [],
-      rows_filtered: 2, filtered_by: [{ column: 'order.financial_status', values: ['refunded'], lines: 2 }], products_created: 1, new_products: [{ code: 'SHOP-1', values: { name: 'Garden hose' } }], summary,
+      rows_filtered: 2, filtered_by: [{ column: 'order.financial_status', values: ['refunded'], lines: 2 }], rows_skipped: 1, products_created: 1, new_products: [{ code: 'SHOP-1', values: { name: 'Garden hose' } }], summary,
     };
     useIntegrationsStore.setState({ integrations: [{ ...integration, status: 'idle', last_error_message: null, last_run_summary: summary }], logsFor: 7, logs: [entry], logsCount: 1 });
     renderAs('viewer');
     expect(screen.getByTestId('integration-summary').textContent).toBe(summary);
     expect(screen.getByTestId('integration-log-summary').textContent).toBe(summary);
+    // Beside the rows written: the lines left out, so the counts add up to the records fetched.
+    expect(screen.getByTestId('integration-log-left-out').textContent).toBe('Left out: 1 line without a product code, 2 lines by the row filters');
+    act(() => useIntegrationsStore.setState({ logs: [{ ...entry, rows_skipped: 0, rows_filtered: 0 }] }));
+    expect(screen.queryByTestId('integration-log-left-out')).toBeNull();
+    act(() => useIntegrationsStore.setState({ logs: [entry] }));
     // A run going on hides the previous run's summary beside the status; its log entry keeps it.
     act(() => useIntegrationsStore.setState({ integrations: [{ ...integration, status: 'running', last_run_summary: summary }] }));
     expect(screen.queryByTestId('integration-summary')).toBeNull();
