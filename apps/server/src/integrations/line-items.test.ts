@@ -3,7 +3,8 @@
 // record with its order under `order.`, a row filter reads the order's status, an order without
 // lines gives none and does not end the paging, a refused line is named by page, record and line;
 // Try the endpoint proposes the nested path (and warns of a path reading an array's first element);
-// a records path whose inner array no record holds is a 400 naming records_path.
+// a records path whose inner array no record holds is a 400 naming records_path; a run failing
+// after a batch that ended within an order says up to which of its lines it wrote.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Integration, IntegrationTryResponse } from '@stockwise/contract';
@@ -93,6 +94,18 @@ describe.each(backends)('orders with line items on %s', (backend) => {
     const twice = await server.request('/api/integrations/scheduled/', { body: { endpoint: `${shop.origin}/x`, target_entity: 'sales', mapping_selection: 'shop_lines', records_path: 'orders[].fulfillments[].line_items' }, token: admin });
     expect(twice.status).toBe(400);
     expect(Object.keys(twice.json.errors as object)).toEqual(['records_path']);
+  });
+
+  it("says up to which line of an order a run that failed later wrote, the order's other lines not written", async () => {
+    shop.route('/long-order', (request, response) =>
+      request.url.searchParams.get('page') === '1'
+        ? sendJson(response, { orders: [order(6001, '2026-11-01', 'paid', [{ sku: code(1), quantity: 1 }, { sku: code(2), quantity: 1 }, { sku: code(5), quantity: 1 }])] })
+        : void response.writeHead(404).end(),
+    );
+    const integration = await createIntegration({ endpoint: `${shop.origin}/long-order`, mapping_selection: 'shop_lines', records_path: 'orders[].line_items', pagination: 'page_parameter', batch_size: 2, rate_limit: 6000 });
+    const outcome = await runIntegration(server.integrations.runs, { integrationId: integration.id, trigger: 'manual' });
+    expect(outcome).toMatchObject({ status: 'failed', message: `Lines 1–2 of record 1 of page 1 were written and kept (2 records); page 2 failed: 127.0.0.1:${shop.port} answered HTTP 404 for page 2.` });
+    expect((await sales()).filter((sale) => sale.date === '2026-11-01').map((sale) => sale.code)).toEqual([code(1), code(2)]);
   });
 
   it("proposes one record per line item with the order's date, and warns that a path by position reads the first line only", async () => {

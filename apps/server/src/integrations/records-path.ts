@@ -3,7 +3,7 @@
 // `data.orders[].line_items`, every element of each order's line_items array is one record, the
 // order's own fields (without its line_items) under `order.` beside the line's, so a mapping reads
 // `sku` and `order.created_at` and a row filter `order.financial_status`.
-import { OUTER_RECORD_KEY, readMappedPath, splitRecordsPath } from '@stockwise/contract';
+import { isPlainRecord, OUTER_RECORD_KEY, readMappedPath, splitRecordsPath } from '@stockwise/contract';
 
 /** The records cannot be found where the records path says (or anywhere, without one): the records path is what to change. */
 export class RecordsNotFound extends Error {}
@@ -18,8 +18,6 @@ export type PageRecords = {
   /** Where the outer array was found ('' for the answer itself). */
   outerPath: string;
 };
-
-const isPlainRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function outerRecords(body: unknown, outerPath: string | null): { records: unknown[]; path: string } {
   if (outerPath !== null) {

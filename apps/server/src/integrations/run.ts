@@ -259,11 +259,12 @@ function failureAfterWrites(message: string, counts: RunCounts, processed: Proce
   const written = counts.inserted + counts.updated;
   if (!written || !processed) return message;
   const { page, record, pageEnd, line, recordEnd } = processed;
-  const pages = (last: number) => (last === 1 ? 'page 1' : `pages 1–${last}`);
-  // A batch may end within an order's lines: the order is named with the last line written.
-  const records = `${record === 1 ? 'record 1' : `records 1–${record}`}${line !== null && !recordEnd ? ` (record ${record} up to line ${line})` : ''}`;
-  const kept = pageEnd ? pages(page) : page === 1 ? `${records} of page 1` : `${pages(page - 1)} and ${records} of page ${page}`;
-  const verb = (pageEnd && page === 1) || (!pageEnd && page === 1 && record === 1) ? 'was' : 'were';
+  const upTo = (last: number, one: string, many: string) => (last === 1 ? `${one} 1` : `${many} 1–${last}`);
+  // A batch may end within an order's lines (records_path orders[].line_items): its lines written are named.
+  const midRecord = line !== null && !recordEnd;
+  const records = midRecord ? `${record > 1 ? `${upTo(record - 1, 'record', 'records')} and ` : ''}${upTo(line, 'line', 'lines')} of record ${record}` : upTo(record, 'record', 'records');
+  const kept = pageEnd ? upTo(page, 'page', 'pages') : page === 1 ? `${records} of page 1` : `${upTo(page - 1, 'page', 'pages')} and ${records} of page ${page}`;
+  const verb = page === 1 && (pageEnd || (record === 1 && (!midRecord || line === 1))) ? 'was' : 'were';
   const refused = counts.rejected ? `; ${counts.rejected} refused` : '';
   const where = failingPage === null ? 'then the run failed' : `page ${failingPage} failed`;
   // Replace's delete waits for a complete run: rows the source dropped are still there.

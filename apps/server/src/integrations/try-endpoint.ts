@@ -7,6 +7,7 @@
 import {
   dayInTimeZone,
   INTEGRATION_DEFAULTS,
+  isPlainRecord,
   MASKED_SECRET,
   NESTED_RECORDS_MARK,
   OUTER_RECORD_KEY,
@@ -56,8 +57,6 @@ function samplesOf(records: unknown[], path: string) {
   }
   return [...samples.values()];
 }
-
-const isPlainRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Dotted paths (not through arrays) of the records' arrays whose elements are objects: where an order's lines may be. */
 function arraysOfObjects(records: unknown[]): string[] {
