@@ -51,7 +51,7 @@ type RunOutcome =
 
 /** A run that cannot go on; its message is what the log and the status say (records not found where the records path says are one too). */
 class RunFailure extends Error {}
-const isRunFailure = (error: unknown) => error instanceof RunFailure || error instanceof RecordsNotFound;
+const isRunFailure = (error: unknown): error is RunFailure | RecordsNotFound => error instanceof RunFailure || error instanceof RecordsNotFound;
 
 const formatCount = (count: number) => count.toLocaleString('en-US');
 
@@ -219,7 +219,7 @@ export async function fetchFirstPage(settings: FetchSettings, source: EndpointSo
     for await (const page of pagesOf(source, source.endpoint, createPageFetcher(settings, source, () => {}))) return page;
   } catch (error) {
     if (!isRunFailure(error)) throw error;
-    throw validationError((error as Error).message, { [error instanceof RecordsNotFound ? 'records_path' : 'endpoint']: [(error as Error).message] });
+    throw validationError(error.message, { [error instanceof RecordsNotFound ? 'records_path' : 'endpoint']: [error.message] });
   }
   return { records: [], outerCount: 0, outerPath: '' };
 }
@@ -244,7 +244,7 @@ const summaryOf = (mapping: EntityMapping, created: number, notes: Omit<RunNotes
   `${newProductsMessage(created, notes.newProducts)}${filteredMessage({ filtered_by: notes.filteredBy }, mapping)}`.trim() || null;
 
 function describeFailure(error: unknown): string {
-  if (isRunFailure(error) || error instanceof OutboundError || error instanceof AppError) return (error as Error).message;
+  if (isRunFailure(error) || error instanceof OutboundError || error instanceof AppError) return error.message;
   return `Unexpected error: ${error instanceof Error ? error.message : String(error)}`;
 }
 
