@@ -6,7 +6,8 @@
 // the focus back to their opener (the list after a delete) and the delete confirmation opens on
 // Cancel; a Run refused for the user's role is a notice about the role, not a failed integration;
 // a replace run that kept a product with sales says so in the list and in the log; "Try the
-// endpoint" builds a mapping from an orders page, by keyboard, and the editor selects it once saved.
+// endpoint" builds a mapping from an orders page, by keyboard, and the editor selects it once saved;
+// orders with line items get a warning and the proposal of one record per line, which is taken.
 // axe WCAG 2 A/AA on the panel, the open dialog and the log; the dialog is driven by keyboard.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
@@ -37,6 +38,15 @@ beforeAll(async () => {
   // A web shop's orders, the product and quantity nested, for building a mapping from the answer.
   source.route('/orders', (_request, response) =>
     sendJson(response, { data: { orders: [1, 2, 3].map((n) => ({ id: n, created_at: `2026-03-0${n}T09:00:00Z`, line: { product: { sku: `E2E-TRY-${n}` }, quantity: n, note: 'gift' } })) } }),
+  );
+  // Shopify-style orders with line items: one record per line is proposed.
+  source.route('/shop-orders', (_request, response) =>
+    sendJson(response, {
+      orders: [
+        { id: 5001, created_at: '2026-12-02T09:12:00+01:00', financial_status: 'paid', line_items: [{ sku: 'E2E-LINE-1', quantity: 2 }, { sku: 'E2E-LINE-2', quantity: 1 }] },
+        { id: 5002, created_at: '2026-12-02T10:40:00+01:00', financial_status: 'paid', line_items: [{ sku: 'E2E-LINE-1', quantity: 1 }] },
+      ],
+    }),
   );
   // Two products, then only the first: replace is to delete the second, which has a sale by then.
   let shrinkingRuns = 0;
@@ -289,6 +299,31 @@ describe('scheduled integrations (Settings)', () => {
     // Enter saved the mapping, not the integration: the dialog is still open.
     expect(await dialog.isVisible()).toBe(true);
     expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it("warns that orders' first line only would be read, and reads one record per line when the proposal is taken", async () => {
+    const { page } = browser;
+    await openSettings(page);
+    await page.getByRole('button', { name: 'New integration' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New integration' });
+    await dialog.getByLabel('Endpoint').fill(`${source.origin}/shop-orders`);
+    await dialog.getByLabel('Records path').fill('orders');
+    await dialog.getByLabel('Map onto').selectOption('sales');
+    await dialog.getByRole('button', { name: 'Try the endpoint' }).click();
+    await dialog.getByTestId('endpoint-try-warnings').waitFor();
+    expect(await dialog.getByTestId('endpoint-try-warnings').textContent()).toContain("product_id reads 'line_items.0.sku': element 1 of each record's 'line_items' only");
+    const lines = dialog.getByTestId('endpoint-try-lines');
+    expect(await lines.textContent()).toContain('With the records path orders[].line_items, each line is one record (3 on this page)');
+    expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
+    await lines.getByRole('button', { name: 'Read one record per line' }).click();
+    await expect.poll(() => dialog.getByLabel('Records path').inputValue()).toBe('orders[].line_items');
+    await expect.poll(async () => (await dialog.getByTestId('endpoint-try-count').textContent()) ?? '').toMatch(/^The first page held 3 records/);
+    await expect.poll(() => dialog.getByLabel('Product (product_id) · by product_code · required').inputValue()).toBe('sku');
+    expect(await dialog.getByLabel('Date (date) · required').inputValue()).toBe('order.created_at');
+    expect(await dialog.getByTestId('endpoint-try-warnings').count()).toBe(0);
+    expect(await dialog.getByTestId('endpoint-try-lines').count()).toBe(0);
+    expect(await dialog.getByTestId('endpoint-try-rows').getByTestId('preview-row').count()).toBe(3);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
   });
 

@@ -129,7 +129,8 @@ export const importLogEntry = z.object({
 export type ImportLogEntry = z.infer<typeof importLogEntry>;
 export const importLogList = z.object({ results: z.array(importLogEntry.omit({ fileContent: true })) });
 
-const isPlainRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** A JSON object (not an array, not null). */
+export const isPlainRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Reads a mapping's source path (`a.b.0.c`, through objects and arrays) from a record, exactly as

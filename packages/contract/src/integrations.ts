@@ -63,6 +63,25 @@ const httpUrl = storableText()
     }
   }, 'Enter an http:// or https:// address.');
 const dottedPath = storableText().trim().max(200).regex(/^[^\s]+$/, 'A dotted path has no spaces.');
+
+/**
+ * records_path (ADR 0060, amended 2026-12-04): `data.orders` names the array of records; with `[]`,
+ * `data.orders[].line_items` names an array inside each of those records, and each of its elements
+ * is one record, its outer record (without that array) under OUTER_RECORD_KEY. `[].lines`: each
+ * element of an answer that is an array itself.
+ */
+export const NESTED_RECORDS_MARK = '[].';
+/** Where a nested record's outer record is: a line item's order is read as `order.created_at`. */
+export const OUTER_RECORD_KEY = 'order';
+/** The array of records (`outer`, '' for the answer itself) and, for nested records, the path of the array inside each (`inner`). */
+export function splitRecordsPath(path: string): { outer: string; inner: string | null } {
+  const at = path.indexOf(NESTED_RECORDS_MARK);
+  return at < 0 ? { outer: path, inner: null } : { outer: path.slice(0, at), inner: path.slice(at + NESTED_RECORDS_MARK.length) };
+}
+const recordsPath = dottedPath.refine(
+  (path) => !/[[\]]/.test(path) || /^[^[\]]*\[\]\.[^[\]]+$/.test(path),
+  'Name the array of records (data.orders) or, for one record per line, the array inside each record after [] (data.orders[].line_items): one [] at most, followed by a dot.',
+);
 const headerName = z.string().trim().min(1).max(100).regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'Not a valid HTTP header name.');
 
 /** An IANA time zone name the runtime knows (Europe/Berlin, America/New_York, UTC). */
@@ -100,7 +119,7 @@ export const integrationInput = z.strictObject({
   initial_setup: z.boolean().optional(),
   rate_limit: z.number().int(wholeNumber).min(1, countRangeMessage(MAX_RATE_LIMIT)).max(MAX_RATE_LIMIT, countRangeMessage(MAX_RATE_LIMIT)).nullable().optional(),
   batch_size: z.number().int(wholeNumber).min(1, countRangeMessage(MAX_BATCH_SIZE)).max(MAX_BATCH_SIZE, countRangeMessage(MAX_BATCH_SIZE)).nullable().optional(),
-  records_path: dottedPath.nullable().optional(),
+  records_path: recordsPath.nullable().optional(),
   pagination: z.enum(paginationKinds).optional(),
   next_field: dottedPath.min(1).nullable().optional(),
   page_parameter: storableText().trim().min(1).max(100).nullable().optional(),
@@ -134,6 +153,14 @@ export type IntegrationTryRequest = z.infer<typeof integrationTryRequest>;
 export const integrationTryResponse = previewFileResponse.pick({ targets: true, proposed_mapping: true, date_format: true, decimal_separator: true, rows: true }).extend({
   record_count: z.number().int(),
   paths: z.array(z.object({ path: z.string(), samples: z.array(sourceValue) })),
+  /**
+   * When the records read hold an array of lines (line_items, positions) with a product code and a
+   * quantity and the entity takes both (sales, deliveries): the records path reading one record per
+   * line, how many lines the page holds, and the mapping proposed for them (the order's fields under `order.`).
+   */
+  records_path_proposal: z.object({ records_path: z.string(), record_count: z.number().int(), proposed_mapping: z.record(z.string(), z.string().nullable()) }).nullable(),
+  /** What the mapping tried would not read: a path into an array by position (`line_items.0.sku`) reads its first element only. */
+  warnings: z.array(z.string()),
 });
 export type IntegrationTryResponse = z.infer<typeof integrationTryResponse>;
 
@@ -237,8 +264,8 @@ export const integrationLogEntry = z.object({
   window_from: z.string().nullable(),
   window_to: z.string().nullable(),
   error_message: z.string().nullable(),
-  /** The first rejected records: where in the source and why. */
-  rejections: z.array(z.object({ page: z.number().int(), record: z.number().int(), field: z.string().nullable(), reason: z.string() })),
+  /** The first rejected records: where in the source and why; `line`: the element of the record's inner array, with a nested records path (`orders[].line_items`). */
+  rejections: z.array(z.object({ page: z.number().int(), record: z.number().int(), line: z.number().int().optional(), field: z.string().nullable(), reason: z.string() })),
 });
 export type IntegrationLogEntry = z.infer<typeof integrationLogEntry>;
 export const integrationLogQuery = z.object({

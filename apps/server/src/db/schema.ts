@@ -270,7 +270,8 @@ export type IntegrationLogsTable = {
   summary: string | null;
 };
 
-export type IntegrationRejection = { page: number; record: number; field: string | null; reason: string };
+/** `line`: the element of the record's inner array read as the record, with a nested records path (orders[].line_items). */
+export type IntegrationRejection = { page: number; record: number; line?: number; field: string | null; reason: string };
 
 /**
  * Rows an integration wrote, by table and row id, under its run (data action replace deletes what a

@@ -13,6 +13,7 @@ import { addFiltered, filteredMessage } from '../import/row-filter.ts';
 import type { ImportedTable } from '../import/service.ts';
 import { skippedMessage } from '../import/target.ts';
 import type { RowsKept } from '../import/writer.ts';
+import { RecordsNotFound, recordsOfPage, type PageRecord, type PageRecords } from './records-path.ts';
 import * as repo from './repo.ts';
 import type { IntegrationRow, RunCounts, RunLocks, RunNotes, RunWindow } from './repo.ts';
 import type { SecretBox } from './secrets.ts';
@@ -49,8 +50,9 @@ type RunOutcome =
   | { ran: false; reason: string }
   | { ran: true; status: 'success' | 'failed'; runId: number; counts: RunCounts; message: string | null };
 
-/** A run that cannot go on; its message is what the log and the status say. */
+/** A run that cannot go on; its message is what the log and the status say (records not found where the records path says are one too). */
 class RunFailure extends Error {}
+const isRunFailure = (error: unknown): error is RunFailure | RecordsNotFound => error instanceof RunFailure || error instanceof RecordsNotFound;
 
 const formatCount = (count: number) => count.toLocaleString('en-US');
 
@@ -104,26 +106,9 @@ const BODY_START_CHARS = 40;
 
 const warningOf = (counts: RunCounts, rejections: IntegrationRejection[]): repo.RunWarning => ({ rejected: counts.rejected, firstProblem: rejections[0] ? describeRejection(rejections[0]) : null });
 
-/** A rejected record as the integration's warning and the failure of a run that wrote nothing say it. */
-export const describeRejection = (rejection: IntegrationRejection) => `page ${rejection.page}, record ${rejection.record}${rejection.field ? `, ${rejection.field}` : ''}: ${rejection.reason}`;
-
-/** A page whose records cannot be found: the records path is what to change. */
-class RecordsNotFound extends RunFailure {}
-
-/** The records of a page: the array at `records_path`, else the page itself or its first array value. */
-function recordsOf(body: unknown, recordsPath: string | null): unknown[] {
-  if (recordsPath) {
-    const found = readMappedPath(body, recordsPath);
-    if (!Array.isArray(found)) throw new RecordsNotFound(`The answer has no array at '${recordsPath}'.`);
-    return found;
-  }
-  if (Array.isArray(body)) return body;
-  if (body && typeof body === 'object') {
-    const first = Object.values(body).find(Array.isArray);
-    if (first) return first;
-  }
-  throw new RecordsNotFound('The answer holds no array of records (set the records path).');
-}
+/** A rejected record as the integration's warning and the failure of a run that wrote nothing say it ("page 1, record 2, line 1, quantity: …"). */
+export const describeRejection = (rejection: IntegrationRejection) =>
+  `page ${rejection.page}, record ${rejection.record}${rejection.line ? `, line ${rejection.line}` : ''}${rejection.field ? `, ${rejection.field}` : ''}: ${rejection.reason}`;
 
 /** The next page's address: the body's next field (a URL, relative or absolute), else a Link rel="next". */
 function nextLinkOf(response: OutboundResponse, body: unknown, nextField: string): URL | null {
@@ -146,7 +131,7 @@ function nextLinkOf(response: OutboundResponse, body: unknown, nextField: string
   return null;
 }
 
-type Page = { number: number; records: unknown[] };
+type Page = { number: number } & PageRecords;
 type Paging = Pick<IntegrationRow, 'pagination' | 'page_parameter' | 'records_path' | 'next_field'>;
 type PageFetcher = (url: URL, number: number) => Promise<OutboundResponse>;
 
@@ -172,10 +157,10 @@ async function* pagesOf(row: Paging, firstUrl: string, fetchPage: PageFetcher): 
     } catch {
       throw new RunFailure(`Page ${number} is not JSON: ${describeAnswer(response)}.`);
     }
-    const records = recordsOf(body, row.records_path);
-    yield { number, records };
+    const page = recordsOfPage(body, row.records_path);
+    yield { number, ...page };
     if (row.pagination === 'none') url = null;
-    else if (row.pagination === 'page_parameter') url = records.length ? new URL(url) : null;
+    else if (row.pagination === 'page_parameter') url = page.outerCount ? new URL(url) : null;
     else url = nextLinkOf(response, body, row.next_field);
   }
 }
@@ -230,14 +215,14 @@ function createPageFetcher(settings: FetchSettings, source: EndpointSource, onRe
  * timeouts, size cap and paging): for trying an endpoint before saving. A page that cannot be read
  * is a 400 naming the field to change (records_path when the records are not found, else endpoint).
  */
-export async function fetchFirstPage(settings: FetchSettings, source: EndpointSource & Paging): Promise<unknown[]> {
+export async function fetchFirstPage(settings: FetchSettings, source: EndpointSource & Paging): Promise<PageRecords> {
   try {
-    for await (const page of pagesOf(source, source.endpoint, createPageFetcher(settings, source, () => {}))) return page.records;
+    for await (const page of pagesOf(source, source.endpoint, createPageFetcher(settings, source, () => {}))) return page;
   } catch (error) {
-    if (!(error instanceof RunFailure)) throw error;
+    if (!isRunFailure(error)) throw error;
     throw validationError(error.message, { [error instanceof RecordsNotFound ? 'records_path' : 'endpoint']: [error.message] });
   }
-  return [];
+  return { records: [], outerCount: 0, outerPath: '' };
 }
 
 /**
@@ -257,12 +242,12 @@ const summaryOf = (mapping: EntityMapping, counts: Pick<RunCounts, 'created' | '
   `${newProductsMessage(counts.created, notes.newProducts)}${skippedMessage(counts.skipped)}${filteredMessage({ filtered_by: notes.filteredBy }, mapping)}`.trim() || null;
 
 function describeFailure(error: unknown): string {
-  if (error instanceof RunFailure || error instanceof OutboundError || error instanceof AppError) return error.message;
+  if (isRunFailure(error) || error instanceof OutboundError || error instanceof AppError) return error.message;
   return `Unexpected error: ${error instanceof Error ? error.message : String(error)}`;
 }
 
-/** The last record a batch of the run wrote or refused, and whether it ended its page. */
-type Processed = { page: number; record: number; pageEnd: boolean };
+/** The last record a batch of the run wrote or refused, whether it ended its page, and (a line of a nested records path) its line and whether it ended its record. */
+type Processed = { page: number; record: number; pageEnd: boolean; line: number | null; recordEnd: boolean };
 
 /**
  * A failure after batches were committed says what they kept (they stay: acknowledged data is never
@@ -271,11 +256,13 @@ type Processed = { page: number; record: number; pageEnd: boolean };
 function failureAfterWrites(message: string, counts: RunCounts, processed: Processed | null, failingPage: number | null, action: IntegrationRow['data_action']): string {
   const written = counts.inserted + counts.updated;
   if (!written || !processed) return message;
-  const { page, record, pageEnd } = processed;
-  const pages = (last: number) => (last === 1 ? 'page 1' : `pages 1–${last}`);
-  const records = record === 1 ? 'record 1' : `records 1–${record}`;
-  const kept = pageEnd ? pages(page) : page === 1 ? `${records} of page 1` : `${pages(page - 1)} and ${records} of page ${page}`;
-  const verb = (pageEnd && page === 1) || (!pageEnd && page === 1 && record === 1) ? 'was' : 'were';
+  const { page, record, pageEnd, line, recordEnd } = processed;
+  const upTo = (last: number, one: string, many: string) => (last === 1 ? `${one} 1` : `${many} 1–${last}`);
+  // A batch may end within an order's lines (records_path orders[].line_items): its lines written are named.
+  const midRecord = line !== null && !recordEnd;
+  const records = midRecord ? `${record > 1 ? `${upTo(record - 1, 'record', 'records')} and ` : ''}${upTo(line, 'line', 'lines')} of record ${record}` : upTo(record, 'record', 'records');
+  const kept = pageEnd ? upTo(page, 'page', 'pages') : page === 1 ? `${records} of page 1` : `${upTo(page - 1, 'page', 'pages')} and ${records} of page ${page}`;
+  const verb = page === 1 && (pageEnd || (record === 1 && (!midRecord || line === 1))) ? 'was' : 'were';
   const refused = counts.rejected ? `; ${counts.rejected} refused` : '';
   const where = failingPage === null ? 'then the run failed' : `page ${failingPage} failed`;
   // Replace's delete waits for a complete run: rows the source dropped are still there.
@@ -335,7 +322,7 @@ async function execute(ctx: RunContext, row: IntegrationRow, runId: number, wind
     table = target.table;
     columns = target.write.mapped;
     // Records wait here until a batch is full: a batch may span pages, and each keeps where it came from.
-    let pending: { page: number; record: number; pageEnd: boolean; value: unknown }[] = [];
+    let pending: (PageRecord & { page: number; pageEnd: boolean; recordEnd: boolean })[] = [];
     const writeBatch = async (batch: typeof pending) => {
       let committed: RunCounts = counts;
       let committedNotes = notes;
@@ -347,7 +334,7 @@ async function execute(ctx: RunContext, row: IntegrationRow, runId: number, wind
         const nextNotes = { filteredBy, newProducts, summary: summaryOf(target.mapping, next, { filteredBy, newProducts }) };
         for (const rejection of written.rejections) {
           const origin = batch[rejection.record - 1];
-          if (origin && rejections.length < MAX_LOGGED_REJECTIONS) rejections.push({ page: origin.page, record: origin.record, field: rejection.field, reason: rejection.reason });
+          if (origin && rejections.length < MAX_LOGGED_REJECTIONS) rejections.push({ page: origin.page, record: origin.record, ...(origin.line ? { line: origin.line } : {}), field: rejection.field, reason: rejection.reason });
         }
         // In the batch's own transaction: the log's counts are what was committed, the date order learnt with the rows it read.
         await session.run(repo.runProgressUpdate(runId, { counts: next, rejections, notes: nextNotes }));
@@ -358,16 +345,16 @@ async function execute(ctx: RunContext, row: IntegrationRow, runId: number, wind
       Object.assign(counts, committed);
       notes = committedNotes;
       const last = batch.at(-1);
-      if (last) processed = { page: last.page, record: last.record, pageEnd: last.pageEnd };
+      if (last) processed = { page: last.page, record: last.record, pageEnd: last.pageEnd, line: last.line, recordEnd: last.recordEnd };
     };
     for await (const page of pagesOf(row, endpoint, fetchPage)) {
       failingPage = page.number;
       counts.pages += 1;
       if (page.number === 1 && page.records.length) {
-        const unmatched = ctx.writer.unmatchedKeyPaths(target, page.records);
+        const unmatched = ctx.writer.unmatchedKeyPaths(target, page.records.map((record) => record.value));
         if (unmatched.length) throw new RunFailure(`The mapping '${row.mapping_selection}' reads ${unmatched.map((m) => `'${m.path}' (for ${m.field})`).join(', ')}, which no record of the first page has.`);
       }
-      page.records.forEach((value, at) => pending.push({ page: page.number, record: at + 1, pageEnd: at === page.records.length - 1, value }));
+      page.records.forEach((record, at, all) => pending.push({ ...record, page: page.number, pageEnd: at === all.length - 1, recordEnd: all[at + 1]?.record !== record.record }));
       while (pending.length >= row.batch_size) {
         await writeBatch(pending.slice(0, row.batch_size));
         pending = pending.slice(row.batch_size);
@@ -395,7 +382,7 @@ async function execute(ctx: RunContext, row: IntegrationRow, runId: number, wind
     const message = failureAfterWrites(describeFailure(error), counts, processed, failingPage, row.data_action);
     const failed = await repo.finishRunFailed(ctx.db, row.id, runId, { progress: { counts, rejections, notes }, warning: warningOf(counts, rejections), message, pauseAfter: ctx.settings.pauseAfterFailures });
     if (failed.paused) await ctx.onPaused(row.id);
-    if (!(error instanceof RunFailure || error instanceof OutboundError || error instanceof AppError)) console.error(`integration ${row.id} run ${runId}`, error);
+    if (!(isRunFailure(error) || error instanceof OutboundError || error instanceof AppError)) console.error(`integration ${row.id} run ${runId}`, error);
     return { ran: true, status: 'failed', runId, counts, message };
   }
   await repo.finishRunSucceeded(ctx.db, row.id, runId, { progress: { counts, rejections, notes }, warning: warningOf(counts, rejections), keptMessage, successTime: startedAt });

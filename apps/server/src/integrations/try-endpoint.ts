@@ -1,11 +1,26 @@
 // Trying an endpoint before an integration is saved (POST /api/integrations/try/): its first page,
 // fetched as a run fetches it (run.ts, under the same outbound rules), read as the import's file
 // preview reads a JSON file (import/preview.ts): the paths its records hold, a mapping proposed from
-// their names, and the first records typed by that mapping or the one sent. Nothing is written.
-import { dayInTimeZone, INTEGRATION_DEFAULTS, MASKED_SECRET, readMappedPath, type IntegrationTryRequest, type IntegrationTryResponse } from '@stockwise/contract';
+// their names, and the first records typed by that mapping or the one sent; when the records hold
+// lines (an order's line_items), the records path reading one record per line, and a warning for
+// each path that reads an array's first element only. Nothing is written.
+import {
+  dayInTimeZone,
+  INTEGRATION_DEFAULTS,
+  isPlainRecord,
+  MASKED_SECRET,
+  NESTED_RECORDS_MARK,
+  OUTER_RECORD_KEY,
+  readMappedPath,
+  splitRecordsPath,
+  type ImportTarget,
+  type IntegrationTryRequest,
+  type IntegrationTryResponse,
+} from '@stockwise/contract';
 import { notFoundError, validationError } from '../http/errors.ts';
 import { addressProblem } from '../http/outbound.ts';
-import { asSourceValue, leafPaths, previewRecords } from '../import/preview.ts';
+import { asSourceValue, leafPaths, previewRecords, proposeMapping } from '../import/preview.ts';
+import { linesOf, RecordsNotFound } from './records-path.ts';
 import * as repo from './repo.ts';
 import { endpointFor, fetchFirstPage, runWindow, usesWindow } from './run.ts';
 import type { IntegrationsContext } from './service.ts';
@@ -43,6 +58,65 @@ function samplesOf(records: unknown[], path: string) {
   return [...samples.values()];
 }
 
+/** Dotted paths (not through arrays) of the records' arrays whose elements are objects: where an order's lines may be. */
+function arraysOfObjects(records: unknown[]): string[] {
+  const found = new Set<string>();
+  const walk = (value: unknown, prefix: string, depth: number) => {
+    if (!isPlainRecord(value) || depth > 3) return;
+    for (const [key, inner] of Object.entries(value)) {
+      const path = prefix ? `${prefix}.${key}` : key;
+      if (Array.isArray(inner)) {
+        if (inner.some(isPlainRecord)) found.add(path);
+      } else walk(inner, path, depth + 1);
+    }
+  };
+  for (const record of records) walk(record, '', 0);
+  return [...found];
+}
+
+/** A line's own fields, without its order's. */
+const withoutOrder = (line: unknown) => (isPlainRecord(line) ? Object.fromEntries(Object.entries(line).filter(([key]) => key !== OUTER_RECORD_KEY)) : line);
+
+/**
+ * The records path reading one record per line, when the records hold an array of lines whose own
+ * fields name the entity's product and its quantity (an order's line_items onto sales or
+ * deliveries), with the mapping proposed for those records (the order's date read as `order.…`).
+ */
+function proposeLines(targets: ImportTarget[], records: unknown[], outerPath: string): IntegrationTryResponse['records_path_proposal'] {
+  const product = targets.find((target) => target.reference);
+  if (!product || !targets.some((target) => target.field === 'quantity')) return null;
+  for (const inner of arraysOfObjects(records.slice(0, PATH_RECORDS))) {
+    const recordsPath = `${outerPath}${NESTED_RECORDS_MARK}${inner}`;
+    let lines: unknown[];
+    try {
+      lines = linesOf(records, inner, recordsPath).map((line) => line.value);
+    } catch (error) {
+      // Another record holds something else there: not an array of lines.
+      if (error instanceof RecordsNotFound) continue;
+      throw error;
+    }
+    const shown = lines.slice(0, PATH_RECORDS);
+    const ownFields = proposeMapping(targets, leafPaths(shown.map(withoutOrder)));
+    if (!ownFields[product.field] || !ownFields.quantity) continue;
+    return { records_path: recordsPath, record_count: lines.length, proposed_mapping: proposeMapping(targets, leafPaths(shown)) };
+  }
+  return null;
+}
+
+/** A mapped path that reads an array by position (`line_items.0.sku`): only that element of each record's array is imported. */
+function positionWarnings(fieldMappings: Record<string, string>, records: unknown[], proposal: IntegrationTryResponse['records_path_proposal']): string[] {
+  const warnings: string[] = [];
+  for (const [field, path] of Object.entries(fieldMappings)) {
+    const segments = path.split('.');
+    const at = segments.findIndex((segment, index) => /^\d+$/.test(segment) && records.some((record) => Array.isArray(readMappedPath(record, segments.slice(0, index).join('.')))));
+    if (at < 0) continue;
+    const array = segments.slice(0, at).join('.');
+    const instead = proposal ? ` To import every one, read one record per line with the records path '${proposal.records_path}'.` : '';
+    warnings.push(`${field} reads '${path}': element ${Number(segments[at]) + 1} of each record's '${array}' only; the record's other elements of '${array}' are not imported.${instead}`);
+  }
+  return warnings;
+}
+
 export async function tryEndpoint(ctx: IntegrationsContext, input: IntegrationTryRequest): Promise<IntegrationTryResponse> {
   const config = await ctx.loadConfig();
   if (!config.inventory.entities.some((entity) => entity.name === input.target_entity)) {
@@ -68,7 +142,7 @@ export async function tryEndpoint(ctx: IntegrationsContext, input: IntegrationTr
   const refused = await addressProblem(new URL(endpoint), ctx.outbound.allowed);
   if (refused) throw fieldError('endpoint', refused);
 
-  const records = await fetchFirstPage(
+  const page = await fetchFirstPage(
     // A person waits for the answer: a transient failure is said at once, not retried (they can try again).
     { outbound: ctx.outbound, retries: 0, retryBaseDelayMs: 0 },
     {
@@ -82,6 +156,7 @@ export async function tryEndpoint(ctx: IntegrationsContext, input: IntegrationTr
       next_field: input.next_field || INTEGRATION_DEFAULTS.next_field,
     },
   );
+  const records = page.records.map((record) => record.value);
   const paths = leafPaths(records.slice(0, PATH_RECORDS));
   const previewed = await previewRecords(ctx.db, config, {
     entityType: input.target_entity,
@@ -90,5 +165,15 @@ export async function tryEndpoint(ctx: IntegrationsContext, input: IntegrationTr
     records: records.map((value, at) => ({ row: at + 1, cells: null, value })),
     today: dayInTimeZone(Date.now(), input.time_zone ?? INTEGRATION_DEFAULTS.time_zone),
   });
-  return { record_count: records.length, paths: paths.map((path) => ({ path, samples: samplesOf(records, path) })), ...previewed };
+  // Lines are proposed while the records path reads whole orders, not once it reads their lines.
+  const nested = input.records_path ? splitRecordsPath(input.records_path).inner !== null : false;
+  const proposal = nested ? null : proposeLines(previewed.targets, records, page.outerPath);
+  const mapped = input.mapping?.field_mappings ?? Object.fromEntries(Object.entries(previewed.proposed_mapping).filter((entry): entry is [string, string] => entry[1] !== null));
+  return {
+    record_count: records.length,
+    paths: paths.map((path) => ({ path, samples: samplesOf(records, path) })),
+    ...previewed,
+    records_path_proposal: proposal,
+    warnings: positionWarnings(mapped, records, proposal),
+  };
 }

@@ -36,6 +36,8 @@ const answer = (fieldMappings: Record<string, string> | null): IntegrationTryRes
   date_format: { detected: 'iso', ambiguous: false, candidates: ['iso'] },
   decimal_separator: { detected: ',', used: ',' },
   rows: [{ row: 1, values: { product_id: 'A-1', date: '2026-03-01', quantity: fieldMappings?.quantity === 'line.price' ? '9,90' : 2 }, problems: fieldMappings?.quantity === 'line.price' ? { quantity: 'Expected a whole number.' } : {} }],
+  records_path_proposal: null,
+  warnings: [],
 });
 
 beforeAll(async () => {
@@ -106,6 +108,15 @@ describe('trying the endpoint', () => {
     expect(store().tried?.rows[0]?.problems).toEqual({ quantity: 'Expected a whole number.' });
     await store().setPath('date', null);
     expect(tries()[2]?.mapping).toEqual({ field_mappings: { product_id: 'line.product.sku', quantity: 'line.price' }, decimal_separator: ',' });
+  });
+
+  it('takes the records path proposed for lines into the draft and tries again for its proposal, whatever mapping was chosen', async () => {
+    await store().tryEndpoint();
+    await store().setPath('quantity', 'line.price');
+    await store().readLines('data.orders[].line_items');
+    expect(useIntegrationsStore.getState().draft?.records_path).toBe('data.orders[].line_items');
+    expect(tries()[2]).toMatchObject({ records_path: 'data.orders[].line_items' });
+    expect(tries()[2]?.mapping).toBeUndefined();
   });
 
   it("says why the endpoint could not be tried in the server's words", async () => {

@@ -30,6 +30,8 @@ export type EndpointTryActions = {
   tryEndpoint: () => Promise<void>;
   /** Maps onto another entity: a shown answer is tried again for a proposal onto it. */
   chooseEntity: (entity: string) => Promise<void>;
+  /** Takes the records path proposed (one record per line of each order) into the editor and tries again for its proposal. */
+  readLines: (recordsPath: string) => Promise<void>;
   /** Reads `field` from `path` (or from nothing) and tries the endpoint again with that mapping. */
   setPath: (field: string, path: string | null) => Promise<void>;
   /** Saves the mapping as `name` for the tried entity and selects it in the editor. */
@@ -76,6 +78,11 @@ export const useEndpointTryStore = create<EndpointTryState & EndpointTryActions>
     chooseEntity: async (entity) => {
       set({ entity });
       if (get().tried) await run(null);
+    },
+
+    readLines: async (recordsPath) => {
+      useIntegrationsStore.getState().updateDraft({ records_path: recordsPath });
+      await run(null);
     },
 
     setPath: async (field, path) => {

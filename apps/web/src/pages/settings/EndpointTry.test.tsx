@@ -37,17 +37,21 @@ const tried: IntegrationTryResponse = {
     { row: 1, values: { product_id: 'A-1', date: '2026-03-01', quantity: 2 }, problems: {} },
     { row: 2, values: { product_id: 'A-2', date: '2026-03-02', quantity: 'zwei' }, problems: { quantity: 'Expected a whole number.' } },
   ],
+  records_path_proposal: null,
+  warnings: [],
 };
 const mapping = { field_mappings: { product_id: 'line.product.sku', date: 'created_at', quantity: 'line.quantity' } };
 
 let submitted = 0;
 let saved: string[] = [];
 let paths: [string, string | null][] = [];
+let readLines: string[] = [];
 
 beforeEach(() => {
   submitted = 0;
   saved = [];
   paths = [];
+  readLines = [];
   useIntegrationsStore.setState({ ...initialIntegrationsState, editorOpen: true, draft: { ...newIntegrationDraft('shop', () => ['sales']), target_entity: 'sales' } });
   // The actions record what they were asked: the store itself is tested against a loopback server.
   useEndpointTryStore.setState({
@@ -58,6 +62,9 @@ beforeEach(() => {
     },
     setPath: async (field, path) => {
       paths.push([field, path]);
+    },
+    readLines: async (recordsPath) => {
+      readLines.push(recordsPath);
     },
   });
 });
@@ -101,6 +108,28 @@ describe('try the endpoint', () => {
     expect(rows).toHaveLength(2);
     expect(within(rows[1] as HTMLElement).getByTestId('cell-problem').textContent).toBe('Expected a whole number.');
     expect(screen.getByTestId('preview-summary').textContent).toBe('1 value in these records will be refused by the server.');
+  });
+
+  it('says which paths read the first line only, and offers one record per line with the mapping proposed for them', () => {
+    const warning = "product_id reads 'line_items.0.sku': element 1 of each record's 'line_items' only; the record's other elements of 'line_items' are not imported.";
+    const proposal = { records_path: 'orders[].line_items', record_count: 9, proposed_mapping: { product_id: 'sku', date: 'order.created_at', quantity: 'quantity' } };
+    useEndpointTryStore.setState({ tried: { ...tried, warnings: [warning], records_path_proposal: proposal }, entity: 'sales', mapping });
+    renderInForm();
+    expect(screen.getByTestId('endpoint-try-warnings').textContent).toBe(`Not every value would be imported${warning}`);
+    const lines = screen.getByTestId('endpoint-try-lines');
+    expect(lines.textContent).toContain("With the records path orders[].line_items, each line is one record (9 on this page), its order's fields read as order.…: product_id ← sku, date ← order.created_at, quantity ← quantity.");
+    const use = within(lines).getByRole('button', { name: 'Read one record per line' });
+    expect(use.getAttribute('type')).toBe('button');
+    fireEvent.click(use);
+    expect(readLines).toEqual(['orders[].line_items']);
+    expect(submitted).toBe(0);
+  });
+
+  it('shows neither when the page reads every value', () => {
+    useEndpointTryStore.setState({ tried, entity: 'sales', mapping });
+    renderInForm();
+    expect(screen.queryByTestId('endpoint-try-warnings')).toBeNull();
+    expect(screen.queryByTestId('endpoint-try-lines')).toBeNull();
   });
 
   it('saves the mapping under its name with Enter, without saving the integration', () => {

@@ -2,7 +2,9 @@
 // (nothing is saved), says how many records it held, lets the user choose the source path of each
 // target field (starting from the server's proposal, a few values of each path shown), shows the
 // first records as that mapping types them with the values the server would refuse, and saves the
-// mapping under a name, which the editor then selects.
+// mapping under a name, which the editor then selects. When the records hold lines (an order's
+// line_items), it offers the records path reading one record per line, and it says which mapped
+// paths read an array's first element only.
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { Alert, Button, Fieldset, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +20,27 @@ const pathLabel = (path: IntegrationTryResponse['paths'][number]) => {
   const samples = path.samples.map((value) => shortened(formatCell(value))).join(', ');
   return samples ? `${path.path} (${samples})` : path.path;
 };
+
+/** The records path reading each order's lines as records, with the mapping proposed for them, and the button that takes it. */
+function LinesProposal({ proposal }: { proposal: NonNullable<IntegrationTryResponse['records_path_proposal']> }) {
+  const { t } = useTranslation();
+  const isTrying = useEndpointTryStore((state) => state.isTrying);
+  const readLines = useEndpointTryStore((state) => state.readLines);
+  const mapping = Object.entries(proposal.proposed_mapping)
+    .filter((entry): entry is [string, string] => entry[1] !== null)
+    .map(([field, path]) => `${field} ← ${path}`)
+    .join(', ');
+  return (
+    <Alert color="blue" title={t('integrations.try.linesTitle')} data-testid="endpoint-try-lines">
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{t('integrations.try.lines', { path: proposal.records_path, count: proposal.record_count, mapping })}</Text>
+        <Button size="xs" variant="default" loading={isTrying} onClick={() => void readLines(proposal.records_path)}>
+          {t('integrations.try.useLines')}
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
 
 /** The mapping's name and its save button (no form of its own: the editor is one form, and Enter here saves the mapping, not the integration). */
 function SaveAsMapping() {
@@ -57,6 +80,18 @@ function TryResult({ tried }: { tried: IntegrationTryResponse }) {
       <Text size="sm" role="status" data-testid="endpoint-try-count">
         {t('integrations.try.count', { count: tried.record_count, paths: tried.paths.length })}
       </Text>
+      {tried.warnings.length ? (
+        <Alert color="yellow" title={t('integrations.try.warningsTitle')} data-testid="endpoint-try-warnings">
+          <Stack gap={4}>
+            {tried.warnings.map((warning) => (
+              <Text size="sm" key={warning}>
+                {warning}
+              </Text>
+            ))}
+          </Stack>
+        </Alert>
+      ) : null}
+      {tried.records_path_proposal ? <LinesProposal proposal={tried.records_path_proposal} /> : null}
       {tried.record_count === 0 ? (
         <Text size="sm" data-testid="endpoint-try-empty">
           {t('integrations.try.empty')}

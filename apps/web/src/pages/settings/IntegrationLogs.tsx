@@ -130,8 +130,10 @@ export function IntegrationLogs() {
                         </Text>
                       ) : null}
                       {entry.rejections.slice(0, 5).map((rejection) => (
-                        <Text size="xs" c="dimmed" key={`${rejection.page}-${rejection.record}-${rejection.field ?? ''}`}>
-                          {t('integrations.logs.rejection', { page: rejection.page, record: rejection.record, field: rejection.field ?? '—', reason: rejection.reason })}
+                        <Text size="xs" c="dimmed" key={`${rejection.page}-${rejection.record}-${rejection.line ?? ''}-${rejection.field ?? ''}`}>
+                          {rejection.line
+                            ? t('integrations.logs.lineRejection', { page: rejection.page, record: rejection.record, line: rejection.line, field: rejection.field ?? '—', reason: rejection.reason })
+                            : t('integrations.logs.rejection', { page: rejection.page, record: rejection.record, field: rejection.field ?? '—', reason: rejection.reason })}
                         </Text>
                       ))}
                     </Table.Td>

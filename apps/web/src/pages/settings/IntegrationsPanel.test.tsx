@@ -123,6 +123,22 @@ describe('integrations panel', () => {
     expect(screen.getByTestId('integration-log-summary').textContent).toBe(summary);
   });
 
+  it("names a refused record's line in the log when the records are an order's lines", () => {
+    const entry: IntegrationLogEntry = {
+      id: 4, integration_id: 7, trigger: 'manual', status: 'success', started_at: '2026-03-02T06:30:00.000Z', finished_at: '2026-03-02T06:30:02.000Z', pages: 3, requests: 3,
+      rows_inserted: 3, rows_updated: 0, rows_rejected: 2, rows_deleted: 0, rows_kept: 0, kept_message: null, window_from: null, window_to: null, error_message: null,
+      rejections: [
+        { page: 3, record: 2, line: 2, field: 'quantity', reason: 'Expected a whole number.' },
+        { page: 3, record: 4, field: 'date', reason: 'Not a date.' },
+      ],
+      rows_filtered: 0, filtered_by: [], products_created: 0, new_products: [], summary: null,
+    };
+    useIntegrationsStore.setState({ integrations: [{ ...integration, status: 'idle', last_error_message: null }], logsFor: 7, logs: [entry], logsCount: 1 });
+    renderAs('viewer');
+    expect(screen.getByText('Page 3, record 2, line 2, quantity: Expected a whole number.')).toBeTruthy();
+    expect(screen.getByText('Page 3, record 4, date: Not a date.')).toBeTruthy();
+  });
+
   it('opens the delete confirmation on Cancel, and Cancel gives the focus back to the Delete button', async () => {
     renderAs('admin');
     const opener = screen.getByRole('button', { name: `Delete ${endpoint}` });
