@@ -67,12 +67,10 @@ function namesNumberedColumns(cells: readonly unknown[], below: readonly (readon
   return allDifferent(filled) && filled.some((cell) => kindOf(cell) === 'text') && below.length >= DATA_ROWS_NEEDED && below.every((row) => row.every((cell) => kindOf(cell) !== 'text'));
 }
 
-/** Whether a name of the row is a word over a column of numbers or codes (at least two, no text among them). */
-function headsColumnOfData(cells: readonly unknown[], below: readonly (readonly unknown[])[]): boolean {
-  return cells.some((cell, at) => {
-    const column = below.map((row) => row[at]).filter(isFilled);
-    return kindOf(cell) === 'text' && column.length >= DATA_ROWS_NEEDED && column.every((value) => kindOf(value) !== 'text');
-  });
+/** Whether `name` is a word over a column of numbers or codes (at least two, no words among them). */
+function isWordOverData(name: unknown, column: readonly unknown[]): boolean {
+  const filled = column.filter(isFilled);
+  return kindOf(name) === 'text' && filled.length >= DATA_ROWS_NEEDED && filled.every((value) => kindOf(value) !== 'text');
 }
 
 /**
@@ -99,13 +97,22 @@ export function detectHeaderRow(
   if (!header) return first.row;
   const isTitle = (cells: readonly unknown[]) => filledCount(cells) * 2 < widest || (fieldCountTells && cells.length !== header.cells.length && filledCount(cells) < widest);
   if (header !== first && above(header).every(isTitle)) return header.row;
-  // `Filiale;Nord` / `Datum;30.11.2026` and a blank line: labels (words) and their values, or lines of one cell, above names over a column of data.
-  const isLabelLine = (cells: readonly unknown[]) => {
-    const filled = cells.filter(isFilled);
-    return filled.length === 1 || (filled.length === 2 && kindOf(filled[0]) === 'text');
+  // `Filiale;Nord` / `Datum;30.11.2026`, a blank line, then names over data: each row above a label (a word) and its
+  // value, or a line of one cell. A label over a column of data would be a name (`Jahr;Bestand` above years, a blank
+  // line, a record with a word): then the first row stays.
+  const isBelowLabels = (candidate: HeadRow) => {
+    const lines = filledRows.map((row) => ({ row: row.row, cells: cellsAs(row, candidate) }));
+    const isLabelLine = ({ row, cells }: HeadRow) => {
+      const filled = cells.filter(isFilled);
+      const label = cells.findIndex(isFilled);
+      const column = lines.filter((line) => line.row > row).map((line) => line.cells[label]);
+      return filled.length === 1 || (filled.length === 2 && kindOf(cells[label]) === 'text' && !isWordOverData(cells[label], column));
+    };
+    const data = below(candidate);
+    const blankLineAbove = !filledRows.some((row) => row.row === candidate.row - 1);
+    return blankLineAbove && lines.filter((line) => line.row < candidate.row).every(isLabelLine) && candidate.cells.some((name, at) => isWordOverData(name, data.map((cells) => cells[at])));
   };
-  const blankLineAbove = (candidate: HeadRow) => !filledRows.some((row) => row.row === candidate.row - 1);
-  const belowLabels = candidates.find((candidate) => candidate !== first && blankLineAbove(candidate) && above(candidate).every(isLabelLine) && headsColumnOfData(candidate.cells, below(candidate)));
+  const belowLabels = candidates.find((candidate) => candidate !== first && isBelowLabels(candidate));
   return belowLabels?.row ?? first.row;
 }
 
