@@ -6,7 +6,7 @@
 // statuses readable at 1280 px; a German shop's delivery statuses given their meaning on the screen;
 // a web shop's refunded order left out by a row filter set on the screen; a stock count without a
 // date column given one date for all its lines; a till's column names below its title found, and
-// another row chosen.
+// another row chosen; a till's names below its branch and date labels found.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -621,6 +621,20 @@ describe('data integration (Settings)', () => {
       [`${prefix}2`, 'Gießkanne 10 l', 3],
       [`${prefix}3`, 'Pflanzkübel', 5],
     ]);
+  });
+
+  it("finds a till's column names below its branch and date labels and a blank line", async () => {
+    const { page } = browser;
+    const prefix = uniquePrefix('LBL');
+    const till = await tempFile(`${prefix.toLowerCase()}kasse.csv`, ['Filiale;Nord', 'Datum;30.11.2026', '', 'Artikelnummer;Menge', `${prefix}1;3`, `${prefix}2;12`, ''].join('\n'));
+    await openSettings(page);
+    await waitForDefaultMapping(page);
+    await page.getByLabel('File (CSV, JSON or .xlsx)').setInputFiles(till);
+    const headerRow = page.getByLabel('Column names are on row');
+    await expect.poll(() => headerRow.inputValue()).toBe('4');
+    expect(await headerRow.locator('option:checked').textContent()).toBe('4 (found in the file)');
+    await page.getByText('Rows above them are not imported: row 1 “Filiale · Nord”, row 2 “Datum · 30.11.2026”').waitFor();
+    expect(await page.getByLabel('Product code (product_code) · required').inputValue()).toBe('Artikelnummer');
   });
 
   it('keeps Import disabled for a file it cannot read, with the reason on screen', async () => {

@@ -69,7 +69,9 @@ describe('CsvReader', () => {
       try {
         // A line holding one empty field ("") reads as an empty line here, and is skipped.
         const rows = (parse(text, { bom: true, skip_empty_lines: true }) as string[][]).filter((row) => !(row.length === 1 && row[0] === ''));
-        return { header: rows[0] ?? null, records: rows.slice(1) };
+        // Lines of empty cells (`,,`) before the first with a value are blank rows: the header is below them (ADR 0153).
+        const first = rows.findIndex((row) => row.some((field) => field.trim() !== ''));
+        return first < 0 ? { header: null, records: [] } : { header: rows[first] ?? null, records: rows.slice(first + 1) };
       } catch {
         return 'error';
       }

@@ -20,6 +20,8 @@ export type CsvRecord = { row: number; cells: string[] };
 
 /** An empty line parses as one empty field. */
 const isEmptyLine = (fields: string[]) => fields.length === 1 && fields[0] === '';
+/** An empty line or a line of empty cells (`;;`, as Excel saves a blank row): never the header. */
+const isBlankLine = (fields: string[]) => fields.every((field) => field.trim() === '');
 
 /** One record may be at most this long (characters); a longer one is refused while it is read. */
 export const MAX_RECORD_CHARS = 1024 * 1024;
@@ -117,6 +119,18 @@ export class CsvReader {
     return (this.#config?.delimiter as string | undefined) ?? null;
   }
 
+  /**
+   * Row `row` as an error found before its record is parsed names it (a NUL byte, invalid UTF-8):
+   * "the header" on row 1, the row and what it is above or at the column names, else the row.
+   * `upcoming`: text not pushed yet, from which the header row is told while the head is incomplete.
+   */
+  rowName(row: number, upcoming: string): string {
+    const headerRow = (this.#config ? this.#headerRow : (this.#givenHeaderRow ?? detectCsvHeaderRow(headLines((this.#carry + this.#pending.join('') + upcoming).replace(/^\uFEFF/, ''), HEADER_SEARCH_ROWS, true)))) ?? row;
+    if (row < headerRow) return `row ${row}, a title line above the column names on row ${headerRow}`;
+    if (row === headerRow) return row === 1 ? 'the header' : `row ${row}, the column names`;
+    return `row ${row}`;
+  }
+
   /** The records completed by this chunk; a record the chunk cuts off waits for the next one. */
   push(chunk: string): CsvRecord[] {
     if (!chunk) return [];
@@ -180,15 +194,17 @@ export class CsvReader {
     const mayHoldLongRecord = text.length > this.#maxRecordChars;
     for (const fields of result.data) {
       this.#rows += 1;
-      if (!this.#header && this.#rows === this.#givenHeaderRow && isEmptyLine(fields)) throw headerRowBlank(this.#rows);
+      if (!this.#header && this.#rows === this.#givenHeaderRow && isBlankLine(fields)) throw headerRowBlank(this.#rows);
       if (isEmptyLine(fields)) continue;
       this.#lastFilledRow = this.#rows;
       if (mayHoldLongRecord && fields.reduce((length, field) => length + field.length, 0) > this.#maxRecordChars) throw this.#tooLong(this.#rows);
       if (!this.#header) {
-        if (this.#rows < (this.#headerRow ?? 0)) this.#skippedRows.push({ row: this.#rows, cells: fields });
+        // A line of empty cells before the names is a blank row, also where the head showed no names (it ends at a quoted newline).
+        if (this.#rows < (this.#headerRow ?? 0) || isBlankLine(fields)) this.#skippedRows.push({ row: this.#rows, cells: fields });
         else {
           this.#header = fields;
           this.#headerRow = this.#rows;
+          if (this.#givenHeaderRow === null) this.#detectedHeaderRow = this.#rows;
         }
         continue;
       }

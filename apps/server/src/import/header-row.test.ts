@@ -26,6 +26,24 @@ async function titledWorkbook(): Promise<Uint8Array> {
   return new Uint8Array(await workbook.xlsx.writeBuffer());
 }
 
+/** A till's stock take: branch and date as label and value, a blank line, then code and count (and name). */
+const tillExport = (withName: boolean, separatorOnlyBlank: boolean) => {
+  const pad = withName ? ';' : '';
+  return [`Filiale;Nord${pad}`, `Datum;30.11.2026${pad}`, separatorOnlyBlank ? `;${pad}` : '', withName ? 'Artikelnummer;Bezeichnung;Menge' : 'Artikelnummer;Menge', ...['HR-500;Rosenschere;4', 'HR-501;Harke;9'].map((line) => (withName ? line : line.replace(/;[^;]*;/, ';'))), ''].join('\r\n');
+};
+
+/** The same head in a workbook: labels in A1:B2, row 3 blank, names on row 4, years as names when `years`. */
+async function labelledWorkbook(years: boolean): Promise<Uint8Array> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Kasse');
+  sheet.getRow(1).values = ['Filiale', 'Nord'];
+  sheet.getRow(2).values = ['Datum', new Date(Date.UTC(2026, 10, 30))];
+  sheet.getRow(4).values = years ? ['Artikelnummer', 2025, 2026] : ['Artikelnummer', 'Menge'];
+  sheet.getRow(5).values = years ? ['HR-500', 14, 4] : ['HR-500', 4];
+  sheet.getRow(6).values = years ? ['HR-501', 20, 9] : ['HR-501', 9];
+  return new Uint8Array(await workbook.xlsx.writeBuffer());
+}
+
 describe('telling the header row', () => {
   const rows = (...lines: unknown[][]) => lines.map((cells, at) => ({ row: at + 1, cells }));
   it.each([
@@ -37,6 +55,32 @@ describe('telling the header row', () => {
     ['no row of names (a file without a header)', rows(['Total', '', ''], ['A-1', 3, 4.5], ['A-2', 1, 2]), 1],
     ['names that repeat', rows(['Report', '', ''], ['Qty', 'Qty', 'Code'], ['1', '2', 'A']), 1],
     ['names that are numbers (years)', rows(['Report', '', ''], ['Code', '2025', '2026'], ['A-1', 3, 4]), 1],
+  ])('%s', (_name, head, expected) => {
+    expect(detectHeaderRow(head)).toBe(expected);
+  });
+});
+
+// A till's key-value head (`Filiale;Nord` / `Datum;30.11.2026` and a blank line), lines of empty
+// cells before the names, and years as column names: found, while a file whose names are on its
+// first line, and one row of data too few to tell, read as before.
+describe('telling the header row below labels, lines of empty cells and years', () => {
+  const rows = (...lines: unknown[][]) => lines.map((cells, at) => ({ row: at + 1, cells }));
+  it.each([
+    ['labels and values, a blank line, two columns of code and count', rows(['Filiale', 'Nord'], ['Datum', '30.11.2026'], [], ['Artikelnummer', 'Menge'], ['GAR-1001', '3'], ['GAR-1002', '12']), 4],
+    ['labels and values, a line of empty cells, three columns', rows(['Filiale', 'Nord', ''], ['Datum', new Date('2026-11-30'), ''], ['', '', ''], ['Artikelnummer', 'Bezeichnung', 'Bestand'], ['GAR-1001', 'Rosenschere', 7], ['GAR-1002', 'Harke', 2]), 4],
+    ['a title line and a label block', rows(['Inventur'], ['Kasse', '2'], [], ['EAN', 'Menge'], ['4006381333931', '3'], ['4006381333948', '1']), 4],
+    ['labels without a blank line below them', rows(['Filiale', 'Nord'], ['Artikelnummer', 'Menge'], ['GAR-1001', '3'], ['GAR-1002', '12']), 1],
+    ['labels over one row of data (too few to tell)', rows(['Filiale', 'Nord'], [], ['Artikelnummer', 'Menge'], ['GAR-1001', '3']), 1],
+    ['labels over names of text columns', rows(['Filiale', 'Nord'], [], ['Name', 'Farbe'], ['Rose', 'rot'], ['Tulpe', 'gelb']), 1],
+    ['two columns named on line 1, a blank line among the records', rows(['Name', 'Menge'], ['Rose', '3'], [], ['Tulpe', '4'], ['Nelke', '5']), 1],
+    ['a first line heading a column of years, a blank line, a record with a word', rows(['Jahr', 'Bestand'], [], ['2024', 'Nord'], ['2025', '12'], ['2026', '9']), 1],
+    ['codes on line 1, a blank line among the records', rows(['Code', 'Menge'], ['GAR-1', '3'], [], ['Tulpe', 'Nelke'], ['GAR-2', '4'], ['GAR-3', '5']), 1],
+    ['lines of empty cells before the names', rows(['', '', ''], ['', '', ''], ['Artikelnummer', 'Bezeichnung', 'Bestand'], ['GAR-1001', 'Rosenschere', '7']), 3],
+    ['only lines of empty cells', rows(['', ''], ['', '']), 1],
+    ['years as names below a title', rows(['Umsatz je Jahr', '', ''], ['Artikel', '2025', '2026'], ['GAR-1001', 3, 4], ['GAR-1002', 5, 6]), 2],
+    ['years as names on line 1', rows(['Artikel', 2025, 2026], ['GAR-1001', 3, 4], ['GAR-1002', 5, 6]), 1],
+    ['years as names over names of things (a record, not names)', rows(['Umsatz je Jahr', '', ''], ['Artikel', '2025', '2026'], ['Rosenschere', 3, 4], ['Harke', 5, 6]), 1],
+    ['a total over codes (no word among the cells)', rows(['Umsatz', '', ''], ['GAR-1000', 12, 14], ['GAR-1001', 3, 4], ['GAR-1002', 5, 6]), 1],
   ])('%s', (_name, head, expected) => {
     expect(detectHeaderRow(head)).toBe(expected);
   });
@@ -193,5 +237,93 @@ describe.each(backends)('column names below a title on %s', (backend) => {
     const result = await importFile(server, token, { fileName: 'bestand.xlsx', content: await titledWorkbook(), mapping: { entities: { products: { ...takeMapping, header_row: 12 } } }, entityType: 'products' });
     expect(result.status).toBe(400);
     expect((result.json as { error: string }).error).toBe('The column names cannot be on row 12 (header_row): the file has only 5 rows.');
+  });
+
+  const catalogue = { field_mappings: { product_code: 'code', name: 'name', current_stock: 'stock' } };
+  const stockOf = async () => (await sql<{ product_code: string; current_stock: number }>`select product_code, current_stock from data.products where product_code in ('HR-500', 'HR-501') order by product_code`.execute(server.database.db)).rows;
+  const restock = async () => {
+    const result = await importFile(server, token, { fileName: 'katalog.csv', content: 'code,name,stock\nHR-500,Rosenschere,0\nHR-501,Harke,0\n', mapping: { entities: { products: catalogue } }, entityType: 'products' });
+    expect(result.status, JSON.stringify(result.json)).toBe(200);
+  };
+  const countMapping = { entities: { products: { field_mappings: { product_code: 'Artikelnummer', current_stock: 'Menge' } } } };
+
+  it.each([
+    ['two columns below a blank line', false, false],
+    ['three columns below a line of separators', true, true],
+  ])("finds a till's names below its branch and date labels (%s), and imports the counts", async (_name, withName, separatorOnlyBlank) => {
+    const content = tillExport(withName, separatorOnlyBlank);
+    const { status, json } = await preview([file('kasse.csv', content), { name: 'entity_type', value: 'products' }]);
+    expect(status, JSON.stringify(json)).toBe(200);
+    expect(json).toMatchObject({
+      separator: ';',
+      header: withName ? ['Artikelnummer', 'Bezeichnung', 'Menge'] : ['Artikelnummer', 'Menge'],
+      header_row: 4,
+      detected_header_row: 4,
+      skipped_rows: [{ row: 1, text: 'Filiale · Nord' }, { row: 2, text: 'Datum · 30.11.2026' }],
+      proposed_mapping: { product_code: 'Artikelnummer' },
+    });
+    expect(json.rows.map((row) => row.row)).toEqual([5, 6]);
+    await restock();
+    const result = await importFile(server, token, { fileName: 'kasse.csv', content, mapping: countMapping, entityType: 'products' });
+    expect(result.status, JSON.stringify(result.json)).toBe(200);
+    expect(await stockOf()).toEqual([{ product_code: 'HR-500', current_stock: 4 }, { product_code: 'HR-501', current_stock: 9 }]);
+  });
+
+  it("finds a sheet's names below labels in A1:B2 and a blank row, and imports the counts", async () => {
+    const workbook = await labelledWorkbook(false);
+    const { status, json } = await preview([file('kasse.xlsx', workbook), { name: 'entity_type', value: 'products' }]);
+    expect(status, JSON.stringify(json)).toBe(200);
+    expect(json).toMatchObject({ format: 'xlsx', header: ['Artikelnummer', 'Menge'], header_row: 4, detected_header_row: 4, skipped_rows: [{ row: 1, text: 'Filiale · Nord' }, { row: 2, text: 'Datum · 2026-11-30' }] });
+    await restock();
+    const result = await importFile(server, token, { fileName: 'kasse.xlsx', content: workbook, mapping: countMapping, entityType: 'products' });
+    expect(result.status, JSON.stringify(result.json)).toBe(200);
+    expect(await stockOf()).toEqual([{ product_code: 'HR-500', current_stock: 4 }, { product_code: 'HR-501', current_stock: 9 }]);
+  });
+
+  it('takes the first line with names for the header when the file starts with lines of separators', async () => {
+    const content = ';;\r\n;;\r\nArtikelnummer;Bezeichnung;Bestand\r\nHR-510;Spaten;6\r\nHR-511;Hacke;2\r\n';
+    const { status, json } = await preview([file('leer.csv', content), { name: 'entity_type', value: 'products' }]);
+    expect(status, JSON.stringify(json)).toBe(200);
+    expect(json).toMatchObject({ separator: ';', header: ['Artikelnummer', 'Bezeichnung', 'Bestand'], header_row: 3, detected_header_row: 3, proposed_mapping: takeMapping.field_mappings });
+    expect(json.skipped_rows).toBeUndefined();
+    const result = await importFile(server, token, { fileName: 'leer.csv', content, mapping: { entities: { products: takeMapping } }, entityType: 'products' });
+    expect(result.status, JSON.stringify(result.json)).toBe(200);
+    expect(result.json).toMatchObject({ counts: { rows: 2, inserted: 2 } });
+    const onSeparators = await importFile(server, token, { fileName: 'leer.csv', content, mapping: { entities: { products: { ...takeMapping, header_row: 2 } } }, entityType: 'products' });
+    expect(onSeparators.status).toBe(400);
+    expect((onSeparators.json as { error: string }).error).toBe('The column names cannot be on row 2 (header_row): that row is blank.');
+  });
+
+  it.each([
+    ['a CSV file', 'umsatz.csv', async () => 'Umsatz je Jahr;;\n\nArtikelnummer;2025;2026\nHR-500;14;4\nHR-501;20;9\n', 3, [{ row: 1, text: 'Umsatz je Jahr' }]],
+    ['a sheet', 'umsatz.xlsx', () => labelledWorkbook(true), 4, [{ row: 1, text: 'Filiale · Nord' }, { row: 2, text: 'Datum · 2026-11-30' }]],
+  ])('finds years as column names below a title in %s, and imports a year as the count', async (_name, fileName, content, headerRow, skipped) => {
+    const bytes = await content();
+    const { status, json } = await preview([file(fileName, bytes), { name: 'entity_type', value: 'products' }]);
+    expect(status, JSON.stringify(json)).toBe(200);
+    expect(json).toMatchObject({ header: ['Artikelnummer', '2025', '2026'], header_row: headerRow, detected_header_row: headerRow, skipped_rows: skipped });
+    await restock();
+    const mapping = { entities: { products: { field_mappings: { product_code: 'Artikelnummer', current_stock: '2026' } } } };
+    const result = await importFile(server, token, { fileName, content: bytes, mapping, entityType: 'products' });
+    expect(result.status, JSON.stringify(result.json)).toBe(200);
+    expect(await stockOf()).toEqual([{ product_code: 'HR-500', current_stock: 4 }, { product_code: 'HR-501', current_stock: 9 }]);
+  });
+
+  const titled = (title: Buffer) => Buffer.concat([title, Buffer.from(';;\n\nArtikelnummer;Bezeichnung;Bestand\nHR-520;Rechen;1\n')]);
+  it.each([
+    ['a NUL byte on its title line', titled(Buffer.from('Inventur\u0000 30.11.2026')), 'The file contains a NUL byte (row 1, a title line above the column names on row 3): it is not a text file, or it is UTF-16 without a byte order mark. Save it as UTF-8 CSV.'],
+    ['invalid UTF-8 on its title line', titled(Buffer.concat([Buffer.from('Inventur Größe '), Buffer.from([0xe9])])), 'The file is not valid UTF-8 text (row 1, a title line above the column names on row 3). Save it as UTF-8.'],
+    ['a NUL byte in its names below a title', Buffer.from('Inventur 30.11.2026;;\n\nArtikel\u0000nummer;Bezeichnung;Bestand\nHR-520;Rechen;1\n'), 'The file contains a NUL byte (row 3, the column names): it is not a text file, or it is UTF-16 without a byte order mark. Save it as UTF-8 CSV.'],
+  ])('refuses a file with %s naming the line as a title line or the names, writing nothing', async (_name, content, message) => {
+    const before = await productCount();
+    const previewed = await preview([file('inventur.csv', new Uint8Array(content)), { name: 'entity_type', value: 'products' }]);
+    expect(previewed.status).toBe(400);
+    expect(previewed.json.error).toBe(message);
+    for (const fieldsFirst of [true, false]) {
+      const result = await importFile(server, token, { fileName: 'inventur.csv', content: new Uint8Array(content), mapping: { entities: { products: takeMapping } }, entityType: 'products', fieldsFirst });
+      expect(result.status).toBe(400);
+      expect((result.json as { error: string }).error).toBe(message);
+    }
+    expect(await productCount()).toBe(before);
   });
 });

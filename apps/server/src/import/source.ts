@@ -140,29 +140,48 @@ const countLines = (text: string, end = text.length) => {
   return lines;
 };
 
+/** A NUL byte or invalid text: its line (the count of lines before it), the text from its chunk's start on, the message naming the line. */
+type Refusal = { lines: number; text: string; message: (where: string) => string };
+
+/** Text read past a refused byte at most, to tell the head's rows (CSV's head is no longer either). */
+const HEAD_AHEAD_CHARS = 64 * 1024;
+
 /**
  * The file's text, chunk by chunk: decoded per its BOM (UTF-8 without one), with NUL bytes and
- * invalid UTF-8 refused naming where (`where` gets the count of lines before it, and words it as
- * the CSV row or the JSON line). With `legacy` (CSV), a file without a BOM whose first non-ASCII
- * byte is no UTF-8 is read as Windows-1252, as Excel's "CSV" and older tills save it (`Menge;Bezeichnung`
- * … `Pflanzkübel` with ü as one byte); invalid UTF-8 after valid UTF-8 is still refused.
+ * invalid UTF-8 refused naming where: `where` gets the count of lines before it and the text from
+ * the start of the chunk holding it on — to the end of the file's head (its first
+ * HEADER_SEARCH_ROWS lines), which is read on for it — and words it as the CSV row (a title line
+ * above the column names, the header, a record) or the JSON line. With `legacy` (CSV), a file
+ * without a BOM whose first non-ASCII byte is no UTF-8 is read as Windows-1252, as Excel's "CSV" and
+ * older tills save it (`Menge;Bezeichnung` … `Pflanzkübel` with ü as one byte); invalid UTF-8 after
+ * valid UTF-8 is still refused.
  */
-async function* decodedText(input: AsyncIterable<Buffer>, where: (lines: number) => string, legacy = false): AsyncGenerator<string> {
+async function* decodedText(input: AsyncIterable<Buffer>, where: (lines: number, text: string) => string, legacy = false): AsyncGenerator<string> {
   let decoder: InstanceType<typeof TextDecoder> | null = null;
   let lines = 0;
   // Until a non-ASCII character is decoded, invalid UTF-8 may still mean Windows-1252; the bytes the
   // UTF-8 decoder holds back at a chunk's end (the start of a character) then belong to the next chunk.
   let asciiSoFar = legacy;
   let heldBack: Buffer = Buffer.alloc(0);
-  const check = (text: string) => {
+  // Whether a row is a title or the header is told by the rows below it: the refusal waits for the head.
+  let refusal = null as Refusal | null;
+  const headWhole = ({ lines: before, text }: Refusal) => before + countLines(text) >= HEADER_SEARCH_ROWS || text.length >= HEAD_AHEAD_CHARS;
+  /** Whether `text` is refused (a NUL byte); else its lines are counted. */
+  const refused = (text: string) => {
     const nul = text.indexOf('\u0000');
     if (nul >= 0) {
-      throw new FileFormatError(`The file contains a NUL byte (${where(lines + countLines(text, nul))}): it is not a text file, or it is UTF-16 without a byte order mark. Save it as UTF-8 CSV.`);
+      refusal = { lines: lines + countLines(text, nul), text, message: (at) => `The file contains a NUL byte (${at}): it is not a text file, or it is UTF-16 without a byte order mark. Save it as UTF-8 CSV.` };
+      return true;
     }
     lines += countLines(text);
-    return text;
+    return false;
   };
   for await (const chunk of input) {
+    if (refusal) {
+      refusal.text += new TextDecoder(decoder?.encoding).decode(chunk);
+      if (headWhole(refusal)) break;
+      continue;
+    }
     if (!decoder) {
       const encoding = chunk[0] === 0xff && chunk[1] === 0xfe ? 'utf-16le' : chunk[0] === 0xfe && chunk[1] === 0xff ? 'utf-16be' : 'utf-8';
       decoder = new TextDecoder(encoding, { fatal: true, ignoreBOM: false });
@@ -178,10 +197,13 @@ async function* decodedText(input: AsyncIterable<Buffer>, where: (lines: number)
         decoder = new TextDecoder('windows-1252');
         asciiSoFar = false;
         text = decoder.decode(Buffer.concat([heldBack, chunk]));
-        if (text) yield check(text);
+        if (text && !refused(text)) yield text;
         continue;
       }
-      throw new FileFormatError(`The file is not valid ${decoder.encoding === 'utf-8' ? 'UTF-8' : decoder.encoding.toUpperCase()} text (${where(lines + countLines(lenient, bad < 0 ? lenient.length : bad))}). Save it as UTF-8.`);
+      const encoding = decoder.encoding === 'utf-8' ? 'UTF-8' : decoder.encoding.toUpperCase();
+      refusal = { lines: lines + countLines(lenient, bad < 0 ? lenient.length : bad), text: lenient, message: (at) => `The file is not valid ${encoding} text (${at}). Save it as UTF-8.` };
+      if (headWhole(refusal)) break;
+      continue;
     }
     if (asciiSoFar) {
       if (!isAscii(text)) asciiSoFar = false;
@@ -190,21 +212,19 @@ async function* decodedText(input: AsyncIterable<Buffer>, where: (lines: number)
         heldBack = from === 0 ? Buffer.concat([heldBack, chunk]) : Buffer.from(chunk.subarray(from));
       }
     }
-    if (text) yield check(text);
+    if (text && !refused(text)) yield text;
   }
-  if (decoder) {
+  if (!refusal && decoder) {
     let rest: string;
     try {
       rest = decoder.decode();
     } catch {
-      if (asciiSoFar && heldBack.length) {
-        yield check(new TextDecoder('windows-1252').decode(heldBack));
-        return;
-      }
-      throw new FileFormatError(`The file is not valid text: it ends in the middle of a character (${where(lines)}).`);
+      if (!asciiSoFar || !heldBack.length) throw new FileFormatError(`The file is not valid text: it ends in the middle of a character (${where(lines, '')}).`);
+      rest = new TextDecoder('windows-1252').decode(heldBack);
     }
-    if (rest) yield check(rest);
+    if (rest && !refused(rest)) yield rest;
   }
+  if (refusal) throw new FileFormatError(refusal.message(where(refusal.lines, refusal.text)));
 }
 
 const isAscii = (text: string) => {
@@ -222,7 +242,7 @@ function trailingNonAscii(chunk: Buffer): number {
 async function* csvBatches(input: AsyncIterable<Buffer>, reader: CsvReader): AsyncGenerator<RawRecord[]> {
   const raw = (records: CsvRecord[]): RawRecord[] => records.map(({ row, cells }) => ({ row, cells, value: null }));
   try {
-    for await (const text of decodedText(input, (lines) => (lines === 0 ? 'the header' : `row ${lines + 1}`), true)) {
+    for await (const text of decodedText(input, (lines, text) => reader.rowName(lines + 1, text), true)) {
       const batch = raw(reader.push(text));
       if (batch.length) yield batch;
     }

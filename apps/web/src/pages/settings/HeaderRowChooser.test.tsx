@@ -48,6 +48,26 @@ describe('column names are on row', () => {
     expect(screen.getByText('Rows above them are not imported: row 1 “Inventur 30.11.2026”')).toBeTruthy();
   });
 
+  it("shows the names found below a till's branch and date labels, both labels listed as not imported", () => {
+    const till: PreviewFileResponse = {
+      ...stockTake,
+      header: ['Artikelnummer', 'Menge'],
+      header_row: 4,
+      detected_header_row: 4,
+      skipped_rows: [{ row: 1, text: 'Filiale · Nord' }, { row: 2, text: 'Datum · 30.11.2026' }],
+      raw_rows: [['GAR-1001', '3'], ['GAR-1002', '12']],
+      proposed_mapping: { product_code: 'Artikelnummer', current_stock: 'Menge' },
+      rows: [{ row: 5, values: { product_code: 'GAR-1001', current_stock: 3 }, problems: {} }],
+    };
+    useImportStore.setState({ selectedFile: new File(['x'], 'kasse.csv'), draft: { field_mappings: { product_code: 'Artikelnummer' } }, previewData: till });
+    renderForm();
+    const select = screen.getByLabelText('Column names are on row') as HTMLSelectElement;
+    expect(select.value).toBe('4');
+    expect(select.selectedOptions[0]?.textContent).toBe('4 (found in the file)');
+    expect(screen.getByText('Rows above them are not imported: row 1 “Filiale · Nord”, row 2 “Datum · 30.11.2026”')).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Menge' })).toBeTruthy();
+  });
+
   it('sends another row chosen to the draft', () => {
     const setHeaderRow = vi.fn(async () => {});
     useImportStore.setState({ selectedFile: new File(['x'], 'inventur.csv'), draft: { field_mappings: {} }, previewData: stockTake, setHeaderRow });
