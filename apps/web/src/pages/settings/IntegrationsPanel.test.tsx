@@ -131,7 +131,7 @@ describe('integrations panel', () => {
         { page: 3, record: 2, line: 2, field: 'quantity', reason: 'Expected a whole number.' },
         { page: 3, record: 4, field: 'date', reason: 'Not a date.' },
       ],
-      rows_filtered: 0, filtered_by: [], products_created: 0, new_products: [], summary: null,
+      rows_filtered: 0, filtered_by: [], rows_skipped: 0, products_created: 0, new_products: [], summary: null,
     };
     useIntegrationsStore.setState({ integrations: [{ ...integration, status: 'idle', last_error_message: null }], logsFor: 7, logs: [entry], logsCount: 1 });
     renderAs('viewer');
