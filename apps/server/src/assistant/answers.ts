@@ -793,10 +793,13 @@ const missingProducts = async (db: Db, codes: string[]) => {
 };
 
 export const actionAnswers = {
-  /** `shown`: the orders an answer showed; created only while the advice still says the same for each of them. */
-  async createOrders(db: Db, today: string, shown?: { styleCode: string; quantity: number }[]): Promise<Answer> {
+  /**
+   * `shown`: the orders an answer showed; created only while the advice still says the same for each
+   * of them. `createdFor`: the products that got a delivery, whose forecasts it changes.
+   */
+  async createOrders(db: Db, today: string, shown?: { styleCode: string; quantity: number }[]): Promise<{ answer: Answer; createdFor: number[] }> {
     const advice = await orderAdvice(db);
-    if (!advice) return noForecastYet;
+    if (!advice) return { answer: noForecastYet, createdFor: [] };
     const current = new Map(advice.products.map((p) => [p.styleCode, p]));
     const changes = (shown ?? []).flatMap(({ styleCode, quantity }) => {
       const now = current.get(styleCode);
@@ -807,18 +810,20 @@ export const actionAnswers = {
       const listed = changes.slice(0, 5).join('; ');
       const more = changes.length > 5 ? `; and ${changes.length - 5} more` : '';
       const report = await reorderReport(db);
-      return { blocks: [text(`Nothing was created: the advice changed since that list was made (a forecast ran since). ${listed}${more}. The current advice:`), ...report.blocks] };
+      return { answer: { blocks: [text(`Nothing was created: the advice changed since that list was made (a forecast ran since). ${listed}${more}. The current advice:`), ...report.blocks] }, createdFor: [] };
     }
     const chosen = shown ? shown.map(({ styleCode }) => current.get(styleCode) as OrderAdvice['products'][number]) : advice.products;
     const orders = chosen.map((p) => ({ productId: p.productId, quantity: p.orderQuantity, leadTimeDays: p.leadTimeDays }));
-    const { created, alreadyOrdered } = await repo.createAdvisedDeliveries(db, today, orders);
-    return {
+    const { createdFor, alreadyOrdered } = await repo.createAdvisedDeliveries(db, today, orders);
+    const created = createdFor.length;
+    const answer: Answer = {
       blocks: [
         text(
-          `Created ${number.format(created)} scheduled ${created === 1 ? 'delivery' : 'deliveries'} of the advised quantities, each arriving after its product's lead time.${alreadyOrdered ? ` ${number.format(alreadyOrdered)} ${alreadyOrdered === 1 ? 'product' : 'products'} already had a delivery on the way and ${alreadyOrdered === 1 ? 'was' : 'were'} left alone.` : ''}`,
+          `Created ${number.format(created)} scheduled ${created === 1 ? 'delivery' : 'deliveries'} of the advised quantities, each arriving after its product's lead time.${alreadyOrdered ? ` ${number.format(alreadyOrdered)} ${alreadyOrdered === 1 ? 'product' : 'products'} already had a delivery on the way and ${alreadyOrdered === 1 ? 'was' : 'were'} left alone.` : ''}${created ? ` ${created === 1 ? 'Its forecast is' : 'Their forecasts are'} being updated, so the advice counts ${created === 1 ? 'it' : 'them'} as on order in a few seconds.` : ''}`,
         ),
         dataLink('deliveries', 'Open the deliveries table'),
       ],
     };
+    return { answer, createdFor };
   },
 };

@@ -219,8 +219,8 @@ export const scheduledDeliveries = async (db: Db, limit: number, window: { today
  * The advised orders as scheduled deliveries of the advised quantity, arriving after each product's
  * lead time. A product with a scheduled delivery still to come is already on order and is left alone.
  */
-export async function createAdvisedDeliveries(db: Db, today: string, orders: { productId: number; quantity: number; leadTimeDays: number }[]): Promise<{ created: number; alreadyOrdered: number }> {
-  const result = await sql<{ created: number; already: number }>`
+export async function createAdvisedDeliveries(db: Db, today: string, orders: { productId: number; quantity: number; leadTimeDays: number }[]): Promise<{ createdFor: number[]; alreadyOrdered: number }> {
+  const result = await sql<{ created_for: string[]; already: number }>`
     with advised as (
       select a.product_id, a.quantity, a.lead_time_days,
         exists (select 1 from data.deliveries d where d.product_id = a.product_id and d.status = 'scheduled' and d.expected_date >= ${today}::date) as on_order
@@ -230,10 +230,10 @@ export async function createAdvisedDeliveries(db: Db, today: string, orders: { p
       insert into data.deliveries (product_id, expected_date, quantity, status)
       select product_id, ${today}::date + lead_time_days, quantity, 'scheduled' from advised where not on_order
       on conflict (product_id, expected_date) do nothing
-      returning 1
+      returning product_id
     )
-    select (select count(*) from inserted)::int as created, (select count(*) from advised where on_order)::int as already`.execute(db);
-  return { created: result.rows[0]?.created ?? 0, alreadyOrdered: result.rows[0]?.already ?? 0 };
+    select array(select product_id::text from inserted) as created_for, (select count(*) from advised where on_order)::int as already`.execute(db);
+  return { createdFor: (result.rows[0]?.created_for ?? []).map(Number), alreadyOrdered: result.rows[0]?.already ?? 0 };
 }
 
 /** Each scheduled integration with its latest run (none yet: the run's fields null), in the order they were made. */

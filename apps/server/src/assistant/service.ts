@@ -6,6 +6,7 @@ import { roleAllows, type AssistantActionRequest, type AssistantBlock, type Assi
 import type { Database } from '../db/schema.ts';
 import type { ChatMessage as ModelMessage, ChatModel, ToolDefinition } from '../ai/chat.ts';
 import { AppError, validationError } from '../http/errors.ts';
+import { logError } from '../log.ts';
 import { insertTask } from '../dashboard/repo.ts';
 import { comparisonOf, describePeriod, dueWindowOf, NO_SALES_DAYS, NO_SALES_PERIOD, readPeriod, readQuietSpan, readWindow, TOP_SELLERS_PERIOD, type BestPeriod, type DueWindow, type Period, type PeriodUnit } from '../plain-words/period.ts';
 import { OVERSTOCK_DAYS, readCategory, readNameWord, type Rank } from '../plain-words/catalogue.ts';
@@ -36,7 +37,8 @@ import {
 } from './answers.ts';
 import * as repo from './repo.ts';
 
-export type AssistantContextDeps = { db: Kysely<Database>; model: ChatModel | null; now?: () => Date };
+/** `onDeliveriesCreated`: told which products the advised orders gave a delivery (their forecasts change, ADR 0133). */
+export type AssistantContextDeps = { db: Kysely<Database>; model: ChatModel | null; now?: () => Date; onDeliveriesCreated?: (productIds: number[]) => Promise<void> };
 type User = { userId: number; role: Role };
 
 const HISTORY_LIMIT = 200;
@@ -72,7 +74,19 @@ export async function act(ctx: AssistantContextDeps, user: User, request: Assist
     return reply(ctx, user.userId, { content: `Add the task "${task.text}"`, context: null }, { blocks: [{ type: 'text', text: `Added the task "${task.text}" to your dashboard.` }, { type: 'link', label: 'Open the dashboard', href: '/app/home' }] });
   }
   if (!roleAllows(user.role, 'editor')) throw new AppError('forbidden', 'Creating orders needs the editor role.');
-  return reply(ctx, user.userId, { content: 'Create the recommended orders', context: null }, await actionAnswers.createOrders(ctx.db, today(ctx), request.orders));
+  const { answer, createdFor } = await actionAnswers.createOrders(ctx.db, today(ctx), request.orders);
+  const messages = await reply(ctx, user.userId, { content: 'Create the recommended orders', context: null }, answer);
+  if (createdFor.length) await tellDeliveriesCreated(ctx, createdFor);
+  return messages;
+}
+
+/** The deliveries are created and answered as done whatever the listener meets: a failure there is only logged. */
+async function tellDeliveriesCreated(ctx: AssistantContextDeps, productIds: number[]): Promise<void> {
+  try {
+    await ctx.onDeliveriesCreated?.(productIds);
+  } catch (error) {
+    logError('after creating the advised orders', error, { products: productIds.length });
+  }
 }
 
 // The model ----------------------------------------------------------------------------------

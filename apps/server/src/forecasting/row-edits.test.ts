@@ -113,6 +113,22 @@ describe.each(backends)('rows written on the Data screen on %s', (backend) => {
     }
   });
 
+  it("forecasts a product again when the assistant creates its advised order, which then counts as on order", async () => {
+    const id = await productId('OIL-1');
+    const short = await forecastAfter((await write('edit', 'products', { id, current_stock: 4 }, 'OIL-1')).queued, 'OIL-1');
+    expect(short.reorder.orderQuantity).toBeGreaterThan(0);
+    const before = new Set(await taskIdsOf('OIL-1'));
+    const created = await server.request('/api/assistant/actions/', { token, body: { action: 'create_recommended_orders' } });
+    expect(created.status, created.text).toBe(200);
+    expect(JSON.stringify(created.json)).toContain('being updated');
+    const { rows } = await sql<{ expected_date: string; quantity: number }>`select expected_date::text, quantity from data.deliveries where product_id = ${id} and status = 'scheduled'`.execute(server.database.db);
+    expect(rows).toEqual([{ expected_date: expect.any(String), quantity: short.reorder.orderQuantity }]);
+    const onOrder = await forecastAfter((await taskIdsOf('OIL-1')).filter((task) => !before.has(task)), 'OIL-1');
+    const arrival = onOrder.forecast.stock.findIndex((point) => point.ds === rows[0]!.expected_date);
+    expect(arrival).toBeGreaterThan(0);
+    expect(onOrder.forecast.stock[arrival]!.stock_level - onOrder.forecast.stock[arrival - 1]!.stock_level).toBeCloseTo(short.reorder.orderQuantity - onOrder.forecast.sales[arrival]!.yhat, 2);
+  });
+
   it('queues no second run of a product while one waits to start', async () => {
     const waiting = randomUUID();
     await sql`insert into forecast_tasks (id, style_code, forecast_days, status) values (${waiting}, 'OIL-1', 90, 'pending')`.execute(server.database.db);

@@ -209,7 +209,12 @@ export async function refreshForecastsAfterRowsChange(ctx: ForecastingContext, c
   }
   if (!writesForecastInput(change.table, change.columns)) return;
   const productIds = new Set(change.rows.map((row) => Number(change.table === 'products' ? row.id : row.product_id)).filter(Number.isSafeInteger));
-  for (const styleCode of await repo.productsWithoutQueuedForecast(ctx.db, [...productIds])) {
+  await refreshForecastsOfProducts(ctx, [...productIds]);
+}
+
+/** Each product is forecast again on its own, unless a run of it is already waiting (ADR 0133). */
+export async function refreshForecastsOfProducts(ctx: ForecastingContext, productIds: number[]): Promise<void> {
+  for (const styleCode of await repo.productsWithoutQueuedForecast(ctx.db, productIds)) {
     await queueProductTask(ctx, { styleCode, forecastDays: DEFAULT_FORECAST_DAYS, requestedBy: null });
   }
 }
