@@ -7,19 +7,43 @@ import { escapeRegExp, type Reading } from './reading.ts';
 /**
  * A word in both numbers: itself, what it may be the plural of ("mugs" → "mug", "ties" → "tie",
  * "boxes" → "box", "batteries" → "battery"; "ties" could be of "ty" too, and a word that is no name
- * matches nothing) and its plural ("mug" → "mugs", "box" → "boxes", "battery" → "batteries").
+ * matches nothing) and its plural ("mug" → "mugs", "box" → "boxes", "battery" → "batteries") —
+ * in English and in German, which shops' names are often written in ("Gießkannen" → "Gießkanne",
+ * "Handschuhe" → "Handschuh", "Töpfe" → "Topf", "Lichter" → "Licht", and back).
  */
 function numberForms(word: string): string[] {
   const singulars = [/[^s]s$/.test(word) && word.slice(0, -1), /(s|x|z|ch|sh)es$/.test(word) && word.slice(0, -2), /[^aeiou]ies$/.test(word) && `${word.slice(0, -3)}y`];
   const plural = /[^aeiou]y$/.test(word) ? `${word.slice(0, -1)}ies` : /(s|x|z|ch|sh)$/.test(word) ? `${word}es` : `${word}s`;
-  return [...new Set([word, ...singulars.filter((form): form is string => Boolean(form)), plural])];
+  return [...new Set([word, ...singulars.filter((form): form is string => Boolean(form)), plural, ...germanNumberForms(word)])];
+}
+
+const GERMAN_PLURAL_ENDINGS = ['n', 'en', 'e', 'er'];
+const UMLAUT_OF: Record<string, string> = { a: 'ä', o: 'ö', u: 'ü', au: 'äu' };
+const VOWEL_OF: Record<string, string> = { ä: 'a', ö: 'o', ü: 'u' };
+/** The last vowel of the word, umlauted or not ("töpf" → "topf", "baum" → "bäum"). */
+const withoutUmlaut = (word: string) => word.replace(/[äöü](?=[^aeiouäöü]*$)/, (vowel) => VOWEL_OF[vowel] as string);
+const withUmlaut = (word: string) => word.replace(/(?<![aeiou])(au|[aou])(?=[^aeiouäöü]*$)/, (vowel) => UMLAUT_OF[vowel] as string);
+/** Shorter German forms would make English words names ("under" → "und"). */
+const GERMAN_FORM_MIN_LENGTH = 4;
+
+/** German plurals (−n, −en, −e, −er, the last vowel umlauted with −e and −er) and the singulars they come from. */
+function germanNumberForms(word: string): string[] {
+  const singulars = GERMAN_PLURAL_ENDINGS.filter((ending) => word.endsWith(ending)).flatMap((ending) => {
+    const stem = word.slice(0, -ending.length);
+    return ending === 'e' || ending === 'er' ? [stem, withoutUmlaut(stem)] : [stem];
+  });
+  const plurals = [...GERMAN_PLURAL_ENDINGS.map((ending) => word + ending), `${withUmlaut(word)}e`, `${withUmlaut(word)}er`];
+  return [...singulars, ...plurals].filter((form) => form.length >= GERMAN_FORM_MIN_LENGTH && form !== word);
 }
 
 /** A word in either number, as a pattern. */
 const eitherNumber = (word: string) => `(?:${numberForms(word).map(escapeRegExp).join('|')})`;
 
+/** `body` as whole words: not inside a longer word, umlauts and ß counted as letters (which `\b` does not). */
+const wholeWords = (body: string) => new RegExp(`(?<![\\p{L}\\p{N}])${body}(?![\\p{L}\\p{N}])`, 'u');
+
 /** The pattern of a word naming products, in either number ("radiator", "radiators"). */
-export const nameWordPattern = (word: string) => new RegExp(`\\b${eitherNumber(word.toLowerCase())}\\b`);
+export const nameWordPattern = (word: string) => wholeWords(eitherNumber(word.toLowerCase()));
 
 /**
  * Short words a question says for what it asks, not for a product, though a product's name may hold
@@ -58,7 +82,7 @@ export function readCategory(reading: Reading, categories: string[]): string | n
   for (const name of longestFirst) {
     const words = name.toLowerCase().split(/\s+/);
     const last = words.pop() as string;
-    const pattern = new RegExp(`\\b${[...words.map(escapeRegExp), eitherNumber(last)].join(' ')}\\b(?: categor(?:y|ies))?`);
+    const pattern = wholeWords(`${[...words.map(escapeRegExp), eitherNumber(last)].join(' ')}(?: categor(?:y|ies))?`);
     if (reading.test(pattern)) {
       reading.test(/\b(in|of|from) the\b(?= \S+ categor)|\bcategor(y|ies)\b/);
       return name;

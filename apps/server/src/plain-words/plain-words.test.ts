@@ -404,6 +404,29 @@ describe('seasons, words of product names and days of cover', () => {
     expect(readCategory(Reading.of('boxes last month'), ['Box'])).toBe('Box');
   });
 
+  it('reads German names in either number, umlauts and ß as letters', () => {
+    const names = ['Gießkanne', 'Handschuh', 'Topf', 'Licht', 'Übertopf', 'Rosen', 'Salz', 'und', 'Pfeffer'];
+    const named = (question: string) => {
+      const words = Reading.of(question);
+      return { word: readNameWord(words, names), unused: words.unusedWords() };
+    };
+    expect(named('Wie viele Gießkannen haben wir?').word).toBe('Gießkanne');
+    expect(named('Gießkanne Bestand').word).toBe('Gießkanne');
+    expect(named('Handschuhe verkauft').word).toBe('Handschuh');
+    expect(named('Wann sind die Töpfe leer?').word).toBe('Topf');
+    expect(named('Lichter im Dezember').word).toBe('Licht');
+    expect(named('how many rose did we sell').word).toBe('Rosen');
+    // A name word at the start of a question, beginning with an umlaut, is used up by the reading.
+    const overpots = named('Übertöpfe auf Lager?');
+    expect(overpots.word).toBe('Übertopf');
+    expect(overpots.unused).not.toContain('Übertöpfe');
+    // English words do not become German names: "under" is not the plural of "und".
+    expect(named('products under 10 units').word).toBeNull();
+    expect(readCategory(Reading.of('Umsatz Zubehör letzten Monat'), ['Zubehör'])).toBe('Zubehör');
+    expect(readCategory(Reading.of('Pflanzen im März'), ['Pflanze'])).toBe('Pflanze');
+    expect(readCategory(Reading.of('Zubehörteile'), ['Zubehör'])).toBeNull();
+  });
+
   it('reads days of cover', () => {
     const cover = (question: string) => readCoverDays(Reading.of(question));
     expect([cover('overstocked: more than 6 months of stock'), cover('over 90 days of cover'), cover('more than 2 weeks'), cover('overstocked')]).toEqual([180, 90, 14, null]);
