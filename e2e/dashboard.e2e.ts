@@ -121,6 +121,21 @@ describe('Dashboard', () => {
     await page.reload();
     await page.getByRole('checkbox', { name: text }).waitFor();
     expect(await page.getByRole('checkbox', { name: text }).isChecked()).toBe(true);
+
+    // A task the server would refuse is refused at its field, in words; the dashboard stays as it is.
+    const field = page.getByLabel('New task');
+    await field.fill('x'.repeat(600));
+    await field.press('Enter');
+    await expect.poll(() => page.getByText('Task text is at most 500 characters (this has 600).').count(), slow).toBe(1);
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    // The server's own reason, for what only it checks.
+    await field.fill('Call \u0000 the supplier');
+    await field.press('Enter');
+    await expect.poll(() => page.getByText(/may not contain NUL/).count(), slow).toBe(1);
+    expect(await page.getByTestId('dashboard-error').count()).toBe(0);
+    expect(await field.inputValue()).toBe('Call \u0000 the supplier');
+    expect(await axeViolations(page, 'main')).toEqual([]);
+    await field.fill('');
   });
 
   it('shows a pinned report with its chart', async () => {

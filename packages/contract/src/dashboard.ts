@@ -14,7 +14,8 @@ export const task = z.object({
 });
 export type Task = z.infer<typeof task>;
 
-const taskText = storableText().trim().min(1, 'Task text is required.').max(500, 'Task text is at most 500 characters.');
+export const TASK_TEXT_MAX_LENGTH = 500;
+const taskText = storableText().trim().min(1, 'Task text is required.').max(TASK_TEXT_MAX_LENGTH, `Task text is at most ${TASK_TEXT_MAX_LENGTH} characters.`);
 export const createTaskRequest = z.object({ text: taskText });
 export const updateTaskRequest = z.object({ text: taskText.optional(), completed: z.boolean().optional() });
 export const taskIdParams = z.object({ id: z.coerce.number().int().positive('Task id must be a positive number.') });

@@ -11,6 +11,7 @@ import { fetchReportData } from '../../api/reports.ts';
 import { useDashboardStore } from '../../stores/dashboard.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import { ReportChart } from '../reports/ReportChart.tsx';
+import contrast from '../../components/ReadableContrast.module.css';
 
 const units = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
 const money = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -35,9 +36,12 @@ function Tasks() {
   const tasks = useDashboardStore((state) => state.data?.tasks ?? []);
   const { toggleTask, addTask, deleteTask } = useDashboardStore.getState();
   const [draft, setDraft] = useState('');
+  const [refusal, setRefusal] = useState<string | null>(null);
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (await addTask(draft)) setDraft('');
+    const reason = await addTask(draft);
+    setRefusal(reason);
+    if (reason === null) setDraft('');
   };
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="tasks-title">
@@ -54,8 +58,18 @@ function Tasks() {
         ))}
       </Stack>
       <form onSubmit={(event) => void onSubmit(event)}>
-        <Group mt="sm" gap="xs">
-          <TextInput style={{ flex: 1 }} aria-label={t('dashboard.tasks.new')} placeholder={t('dashboard.tasks.new')} value={draft} onChange={(event) => setDraft(event.currentTarget.value)} />
+        <Group mt="sm" gap="xs" align="flex-start">
+          <TextInput
+            style={{ flex: 1 }}
+            aria-label={t('dashboard.tasks.new')}
+            placeholder={t('dashboard.tasks.new')}
+            value={draft}
+            error={refusal}
+            onChange={(event) => {
+              setDraft(event.currentTarget.value);
+              setRefusal(null);
+            }}
+          />
           <Button type="submit" variant="light">
             {t('dashboard.tasks.add')}
           </Button>
@@ -184,6 +198,7 @@ export default function DashboardPage() {
   const data = useDashboardStore((state) => state.data);
   const loading = useDashboardStore((state) => state.loading);
   const error = useDashboardStore((state) => state.error);
+  const actionError = useDashboardStore((state) => state.actionError);
 
   // Spec §5: nothing is fetched until the session has loaded and the user is logged in.
   useEffect(() => {
@@ -191,11 +206,16 @@ export default function DashboardPage() {
   }, [sessionReady]);
 
   return (
-    <Stack gap="md" pb="xl">
+    <Stack gap="md" pb="xl" className={contrast.readable}>
       <Title order={1}>{t('pages.home.title')}</Title>
       {error && (
         <Alert color="red" data-testid="dashboard-error">
           {error}
+        </Alert>
+      )}
+      {actionError && (
+        <Alert color="red" withCloseButton closeButtonLabel={t('dashboard.errors.dismiss')} onClose={() => useDashboardStore.getState().dismissActionError()} data-testid="dashboard-action-error">
+          {actionError}
         </Alert>
       )}
       {loading && !data && <Loader role="status" aria-label={t('dashboard.loading')} />}
