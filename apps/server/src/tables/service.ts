@@ -644,7 +644,9 @@ export async function getRowReferences(ctx: TablesContext, options: { name: stri
   const entry = await requireTable(ctx, options.name);
   const id = parseRowId(options.id);
   if (!(await repo.rowExists(ctx.db, entry.encoded_name, id))) throw notFoundError(`Row ${id} not found in table '${entry.name}'.`);
-  const [references, label] = await Promise.all([countReferences(ctx.db, entry, id), findRowLabel(ctx, entry, id)]);
+  const [counted, label] = await Promise.all([countReferences(ctx.db, entry, id), findRowLabel(ctx, entry, id)]);
+  // What keeps the row: rows users keep. Forecasts made from it go with it, as an import's replace does.
+  const references = counted.filter((reference) => reference.fromDataTable);
   return { references: references.map(({ table, count }) => ({ table, count })), total: references.reduce((sum, r) => sum + r.count, 0), label };
 }
 
@@ -658,9 +660,10 @@ async function findRowLabel(ctx: TablesContext, entry: repo.CatalogueEntry, id: 
 const rowsWord = (count: number) => `${count} row${count === 1 ? '' : 's'}`;
 
 /**
- * Deletes a row. Rows that refer to it (a product's sales, stock snapshots, deliveries, forecasts)
- * keep it (409 saying how many), unless an administrator asks for `cascade`: then they go first,
- * in the same transaction.
+ * Deletes a row. Rows that refer to it (a product's sales, stock snapshots, deliveries) keep it
+ * (409 saying how many), unless an administrator asks for `cascade`: then they go first, in the same
+ * transaction. Forecasts made from it never keep it: they go with it, for anyone who may delete it
+ * (an editor who mistyped a new product could not delete it for the forecast the app made).
  */
 export async function deleteTableRow(ctx: TablesContext, options: { name: string; id: unknown; cascade?: boolean | undefined; role: Role }): Promise<void> {
   const entry = await requireTable(ctx, options.name);
@@ -670,8 +673,9 @@ export async function deleteTableRow(ctx: TablesContext, options: { name: string
   }
   const deleted = await inTransaction(ctx.db, async (trx) => {
     const references = await countReferences(trx, entry, id);
-    if (references.length && !options.cascade) {
-      const counts = references.map((r) => `${rowsWord(r.count)} of '${r.table}'`).join(', ');
+    const keeping = references.filter((reference) => reference.fromDataTable);
+    if (keeping.length && !options.cascade) {
+      const counts = keeping.map((r) => `${rowsWord(r.count)} of '${r.table}'`).join(', ');
       const label = await findRowLabel({ ...ctx, db: trx }, entry, id);
       const row = label ? `${label} (row ${id} of '${entry.name}')` : `Row ${id} of '${entry.name}'`;
       throw conflictError(`${row} is referred to by ${counts}. Delete those first, or (as an administrator) delete it together with them.`);

@@ -12,7 +12,6 @@ describe('the rows that refer to a row, in the delete dialog', () => {
     expect(referringRowsText(t, { table: 'sales', count: 1 })).toBe('1 sale');
     expect(referringRowsText(t, { table: 'stock_snapshots', count: 1 })).toBe('1 stock snapshot');
     expect(referringRowsText(t, { table: 'deliveries', count: 3 })).toBe('3 deliveries');
-    expect(referringRowsText(t, { table: 'forecasts', count: 1 })).toBe('1 forecast');
   });
 
   it("counts any other table's rows as rows of it, by its name", () => {
