@@ -54,7 +54,7 @@ describe('addressRefusal', () => {
     expect(addressRefusal('x', '10.200.1.1', allowed)).toBeNull();
     expect(addressRefusal('x', '::ffff:10.200.1.1', allowed)).toBeNull();
     expect(addressRefusal('x', '::1', allowed)).toBeNull();
-    expect(addressRefusal('x', '127.0.0.2', allowed)).toMatch(/^x is the Stockwise server itself \(127\.0\.0\.2\)\./);
+    expect(addressRefusal('x', '127.0.0.2', allowed)).toMatch(/^x is on the Stockwise server's own machine \(127\.0\.0\.2\)\./);
     expect(addressRefusal('x', '192.168.5.5', allowed)).toMatch(/^x is inside your network \(192\.168\.5\.5\)\./);
   });
 
@@ -62,7 +62,7 @@ describe('addressRefusal', () => {
     expect(addressRefusal('till.local', '192.168.1.20', none)).toBe(
       'till.local is inside your network (192.168.1.20). Stockwise only fetches from addresses on the internet unless the person who runs the Stockwise server allows this one. For them: add till.local to the server setting OUTBOUND_ALLOWED_HOSTS (for example OUTBOUND_ALLOWED_HOSTS=till.local) and restart the server.',
     );
-    expect(addressRefusal('localhost', '::1', none)).toMatch(/^localhost is the Stockwise server itself \(::1\)\. /);
+    expect(addressRefusal('localhost', '::1', none)).toMatch(/^localhost is on the Stockwise server's own machine \(::1\)\. /);
     expect(addressRefusal('224.0.0.1', '224.0.0.1', none)).toMatch(/^This address is not an ordinary internet address \(224\.0\.0\.1\)\. /);
   });
 
@@ -147,7 +147,7 @@ describe('guardedGet', () => {
       response.end(']');
     });
     const failure = await guardedGet(`${source.origin}/slow`, { policy: policy('127.0.0.1', { readTimeoutMs: 300 }) }).catch((error: unknown) => error);
-    expect(failure).toMatchObject({ transient: true, message: expect.stringMatching(/within 300 ms/) });
+    expect(failure).toMatchObject({ transient: true, message: expect.stringMatching(/within 0.3 seconds/) });
   });
 
   it('caps the body as sent and after decompression', async () => {

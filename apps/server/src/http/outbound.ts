@@ -98,9 +98,12 @@ export function addressRefusal(host: string, addressText: string, allowed: Outbo
   return `${what} Stockwise only fetches from addresses on the internet unless the person who runs the Stockwise server allows this one. For them: add ${host} to the server setting OUTBOUND_ALLOWED_HOSTS (for example OUTBOUND_ALLOWED_HOSTS=${host}) and restart the server.`;
 }
 
+/** A wait as people say it: "30 seconds", "0.5 seconds", "1 second". */
+const inSeconds = (ms: number) => `${ms / 1000} ${ms === 1000 ? 'second' : 'seconds'}`;
+
 /** Where an address that needs the allow list is, in a shop's words (ipaddr's range names). */
 const RANGE_WORDS: Partial<Record<string, string>> = {
-  loopback: 'the Stockwise server itself',
+  loopback: "on the Stockwise server's own machine",
   private: 'inside your network',
   linkLocal: 'inside your network',
   uniqueLocal: 'inside your network',
@@ -202,11 +205,11 @@ function requestOnce({ url, headers, addresses, policy, signal }: OneRequest): P
       agent: false,
     });
     signal?.addEventListener('abort', onAbort);
-    timers.push(setTimeout(() => finish(new OutboundError(`No connection to ${url.host} within ${policy.connectTimeoutMs} ms.`, { transient: true })), policy.connectTimeoutMs));
+    timers.push(setTimeout(() => finish(new OutboundError(`No connection to ${url.host} within ${inSeconds(policy.connectTimeoutMs)}.`, { transient: true })), policy.connectTimeoutMs));
     request.once('socket', (socket: Socket) => {
       const connected = () => {
         clearTimeout(timers.shift());
-        timers.push(setTimeout(() => finish(new OutboundError(`${url.host} did not send its whole answer within ${policy.readTimeoutMs} ms.`, { transient: true })), policy.readTimeoutMs));
+        timers.push(setTimeout(() => finish(new OutboundError(`${url.host} did not send its whole answer within ${inSeconds(policy.readTimeoutMs)}.`, { transient: true })), policy.readTimeoutMs));
       };
       if (socket.connecting) socket.once(url.protocol === 'https:' ? 'secureConnect' : 'connect', connected);
       else connected();

@@ -728,8 +728,8 @@ describe.each(backends)('scheduled integrations on %s', (backend) => {
       sendJson(response, []);
     });
     const slow = await createOk({ endpoint: `${source.origin}/slow`, rate_limit: 6000 });
-    expect(await run(slow.id)).toMatchObject({ status: 'failed', counts: { requests: 3 }, message: expect.stringMatching(/within 500 ms \(after 3 tries\)/) });
-    expect((await server.request(`/api/integrations/scheduled/${slow.id}/status/`, { token: viewer })).json).toMatchObject({ status: 'failed', last_error_message: expect.stringMatching(/within 500 ms/) });
+    expect(await run(slow.id)).toMatchObject({ status: 'failed', counts: { requests: 3 }, message: expect.stringMatching(/within 0.5 seconds \(after 3 tries\)/) });
+    expect((await server.request(`/api/integrations/scheduled/${slow.id}/status/`, { token: viewer })).json).toMatchObject({ status: 'failed', last_error_message: expect.stringMatching(/within 0.5 seconds/) });
   });
 
   it('a run that fails on page 3 keeps pages 1–2 and says so, in its message, status and log', async () => {
@@ -759,6 +759,15 @@ describe.each(backends)('scheduled integrations on %s', (backend) => {
     expect(await run(html.id)).toMatchObject({ status: 'failed', message: 'Page 1 is not JSON: the endpoint answered text/html ("<!doctype html> <html><head><title>Sign…").' });
     source.route('/empty', (_request, response) => void response.writeHead(200).end());
     expect(await run((await createOk({ endpoint: `${source.origin}/empty` })).id)).toMatchObject({ message: 'Page 1 is not JSON: the endpoint answered without a content type (an empty body).' });
+    // JSON that says it is JSON and is broken: cut off, or wrong inside.
+    source.route('/cut-off', (_request, response) => void response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end('{"orders": [ {"id": 1,'));
+    expect(await run((await createOk({ endpoint: `${source.origin}/cut-off` })).id)).toMatchObject({
+      message: 'Page 1 is not valid JSON: it ends in the middle, as if cut off; the endpoint answered application/json ("{"orders": [ {"id": 1,").',
+    });
+    source.route('/broken', (_request, response) => void response.writeHead(200, { 'content-type': 'application/json' }).end('{"orders": [] } trailing'));
+    expect(await run((await createOk({ endpoint: `${source.origin}/broken` })).id)).toMatchObject({
+      message: 'Page 1 is not valid JSON: the parser stopped: Unexpected non-whitespace character after JSON at position 16; the endpoint answered application/json ("{"orders": [] } trailing").',
+    });
 
     source.route('/locked', (request, response) => void response.writeHead(request.headers['x-api-key'] === 'right' ? 200 : 401, { 'content-type': 'application/json' }).end('[]'));
     const without = await createOk({ endpoint: `${source.origin}/locked`, rate_limit: 6000 });
@@ -789,7 +798,7 @@ describe.each(backends)('scheduled integrations on %s', (backend) => {
     const cases: [string, RegExp][] = [
       [`${source.origin}/loop`, /Too many redirects/],
       [`${source.origin}/metadata`, /cloud metadata address/],
-      [`${source.origin}/elsewhere`, /This address is the Stockwise server itself \(127\.0\.0\.2\)\. .*OUTBOUND_ALLOWED_HOSTS=127\.0\.0\.2\)/],
+      [`${source.origin}/elsewhere`, /This address is on the Stockwise server's own machine \(127\.0\.0\.2\)\. .*OUTBOUND_ALLOWED_HOSTS=127\.0\.0\.2\)/],
     ];
     for (const [endpoint, reason] of cases) {
       const integration = await createOk({ endpoint });
@@ -803,9 +812,9 @@ describe.each(backends)('scheduled integrations on %s', (backend) => {
   it('refuses at save an endpoint whose address the runs may not reach, and keeps nothing', async () => {
     const before = (await server.request('/api/integrations/scheduled/', { token: admin })).json as unknown as unknown[];
     const cases: [string, RegExp][] = [
-      [`http://127.0.0.2:${source.port}/x`, /^This address is the Stockwise server itself \(127\.0\.0\.2\)\. .*OUTBOUND_ALLOWED_HOSTS=127\.0\.0\.2\)/],
-      [`http://2130706434:${source.port}/x`, /^This address is the Stockwise server itself \(127\.0\.0\.2\)/],
-      [`http://[::1]:${source.port}/x?from={from}`, /^This address is the Stockwise server itself \(::1\)/],
+      [`http://127.0.0.2:${source.port}/x`, /^This address is on the Stockwise server's own machine \(127\.0\.0\.2\)\. .*OUTBOUND_ALLOWED_HOSTS=127\.0\.0\.2\)/],
+      [`http://2130706434:${source.port}/x`, /^This address is on the Stockwise server's own machine \(127\.0\.0\.2\)/],
+      [`http://[::1]:${source.port}/x?from={from}`, /^This address is on the Stockwise server's own machine \(::1\)/],
       [
         'http://192.168.1.20/till/export.json',
         /^This address is inside your network \(192\.168\.1\.20\)\. Stockwise only fetches from addresses on the internet unless the person who runs the Stockwise server allows this one\. For them: add 192\.168\.1\.20 to the server setting OUTBOUND_ALLOWED_HOSTS \(for example OUTBOUND_ALLOWED_HOSTS=192\.168\.1\.20\) and restart the server\.$/,

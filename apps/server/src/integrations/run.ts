@@ -104,6 +104,21 @@ function describeAnswer(response: OutboundResponse): string {
 }
 const BODY_START_CHARS = 40;
 
+/**
+ * Why a page is no JSON. An answer that says it is JSON and is not is broken JSON — most often cut
+ * off (the parser reached the end of the body): said so, not "not JSON … answered application/json".
+ */
+function notJson(number: number, response: OutboundResponse, error: unknown): string {
+  const type = response.headers['content-type']?.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (!/[/+]json$/.test(type)) return `Page ${number} is not JSON: ${describeAnswer(response)}.`;
+  const reason = error instanceof Error ? error.message : String(error);
+  const position = /at position (\d+)/.exec(reason)?.[1];
+  const body = response.body.toString('utf8');
+  const cutOff = /unterminated|end of json input/i.test(reason) || (position !== undefined && Number(position) >= body.trimEnd().length);
+  const where = cutOff ? 'it ends in the middle, as if cut off' : `the parser stopped: ${reason.replace(/\s*\(line \d+ column \d+\)$/, '')}`;
+  return `Page ${number} is not valid JSON: ${where}; ${describeAnswer(response)}.`;
+}
+
 const warningOf = (counts: RunCounts, rejections: IntegrationRejection[]): repo.RunWarning => ({ rejected: counts.rejected, firstProblem: rejections[0] ? describeRejection(rejections[0]) : null });
 
 /** A rejected record as the integration's warning and the failure of a run that wrote nothing say it ("page 1, record 2, line 1, quantity: …"). */
@@ -154,8 +169,8 @@ async function* pagesOf(row: Paging, firstUrl: string, fetchPage: PageFetcher): 
     let body: unknown;
     try {
       body = JSON.parse(response.body.toString('utf8'));
-    } catch {
-      throw new RunFailure(`Page ${number} is not JSON: ${describeAnswer(response)}.`);
+    } catch (error) {
+      throw new RunFailure(notJson(number, response, error));
     }
     const page = recordsOfPage(body, row.records_path);
     yield { number, ...page };

@@ -115,7 +115,7 @@ describe.each(backends)('trying an endpoint on %s', (backend) => {
     const before = shop.requests.length;
     const refused = await tryEndpoint({ endpoint: `http://127.0.0.2:${shop.port}/orders` });
     expect(refused.status).toBe(400);
-    expect(refused.json.errors).toEqual({ endpoint: [expect.stringMatching(/^This address is the Stockwise server itself \(127\.0\.0\.2\)\. .*OUTBOUND_ALLOWED_HOSTS=127\.0\.0\.2\)/)] });
+    expect(refused.json.errors).toEqual({ endpoint: [expect.stringMatching(/^This address is on the Stockwise server's own machine \(127\.0\.0\.2\)\. .*OUTBOUND_ALLOWED_HOSTS=127\.0\.0\.2\)/)] });
     expect(shop.requests.length).toBe(before);
 
     const html = await tryEndpoint({ endpoint: `${shop.origin}/login-page` });
