@@ -106,6 +106,8 @@ export type ProductForecastRow = ProductRecord & {
   deliveries: string | null;
   /** Units sold in the DEFAULT_INACTIVE_DAYS before the forecast's first day, by the order advice's rule. */
   recent_demand: number;
+  /** The product's latest stock count of any date, as "date:level"; null: never counted. */
+  last_count: string | null;
 };
 
 const productForecastText = (key: 'p.product_code' | 'p.id') => `
@@ -116,7 +118,8 @@ const productForecastText = (key: 'p.product_code' | 'p.id') => `
     (select string_agg((k.date - w.since)::text || ':' || k.stock_level::text, ',') from data.stock_snapshots k
       where k.product_id = p.id and k.date >= w.since) as snapshots,
     (select string_agg((d.expected_date - w.since)::text || ':' || d.quantity::text, ',') from data.deliveries d
-      where d.product_id = p.id and d.expected_date >= w.since and d.expected_date < f.forecast_start and d.status <> 'cancelled') as deliveries
+      where d.product_id = p.id and d.expected_date >= w.since and d.expected_date < f.forecast_start and d.status <> 'cancelled') as deliveries,
+    (select k.date::text || ':' || k.stock_level::text from data.stock_snapshots k where k.product_id = p.id order by k.date desc limit 1) as last_count
   from data.products p
   left join forecast_results f on f.product_id = p.id
   cross join lateral (select f.forecast_start - $1::int4 as since) w

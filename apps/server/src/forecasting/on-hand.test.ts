@@ -1,0 +1,62 @@
+// What a product has on hand when its forecast starts, through the real server (QA F4, F9): a count
+// taken ten days ago less the sales since — the figure the chart's stock line ends at and the
+// projection starts from — with the count beside it; a product never counted has neither; one at 0
+// counted today is at 0.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importFile } from '../testing/uploads.ts';
+import { historyUntilYesterday, startShopServer, type ForecastClient } from '../testing/forecast-client.ts';
+import { backends, type TestServer } from '../testing/test-server.ts';
+
+const HISTORY_DAYS = 60;
+const dayOf = historyUntilYesterday(HISTORY_DAYS);
+const LAST_HISTORY_DAY = dayOf(HISTORY_DAYS - 1);
+const COUNTED_ON = dayOf(HISTORY_DAYS - 10);
+
+describe.each(backends)('stock on hand on %s', (backend) => {
+  let server: TestServer;
+  let client: ForecastClient;
+  beforeAll(async () => {
+    const tillLines: string[] = [];
+    for (let t = 0; t < HISTORY_DAYS; t++) for (const code of ['TAPE-10D', 'TAPE-NONE', 'TAPE-0']) tillLines.push(`${dayOf(t)},${code},${1 + (t % 2)}`);
+    let token: string;
+    // TAPE-10D and TAPE-NONE come with a blank stock cell (no count); TAPE-0 with 0 counted today.
+    ({ server, token, client } = await startShopServer(backend, {
+      products: 'Item,Description,On hand\nTAPE-10D,Duct tape,\nTAPE-NONE,Masking tape,\nTAPE-0,Gaffer tape,0\n',
+      productColumns: { current_stock: 'On hand' },
+      tillLines,
+    }));
+    const counts = await importFile(server, token, {
+      fileName: 'counts.csv',
+      content: `Item,Day,Counted\nTAPE-10D,${COUNTED_ON},50\n`,
+      mapping: { field_mappings: { product_id: 'Item', date: 'Day', stock_level: 'Counted' } },
+      entityType: 'stock_snapshots',
+    });
+    expect(counts.status, JSON.stringify(counts.json)).toBe(200);
+    expect(await client.run()).toMatchObject({ status: 'completed', results: { products: 3, failed: [] } });
+  });
+  afterAll(() => server.stop());
+
+  it('a product counted ten days ago has that count less the sales since on hand: where the chart ends and the projection starts', async () => {
+    const forecast = await client.forecastOf('TAPE-10D');
+    // A count is the stock at the end of its day (spec §3's stock line resets on it): the nine days after it came off the shelf.
+    let soldSince = 0;
+    for (let t = HISTORY_DAYS - 9; t < HISTORY_DAYS; t++) soldSince += 1 + (t % 2);
+    expect(forecast.product).toMatchObject({ currentStock: 50, lastCount: { units: 50, date: COUNTED_ON }, onHand: { units: 50 - soldSince, countedUnits: 50, countedOn: COUNTED_ON } });
+    expect(forecast.metrics.display_window.forecast_start).toBe(LAST_HISTORY_DAY);
+    expect(forecast.historical.stock.at(-1)).toMatchObject({ ds: LAST_HISTORY_DAY, stock_level: 50 - soldSince });
+    expect(forecast.forecast.stock[0]!.stock_level).toBeCloseTo(50 - soldSince - forecast.forecast.sales[0]!.yhat, 2);
+  });
+
+  it('a product never counted has no count and nothing on hand to tell, not 0', async () => {
+    const forecast = await client.forecastOf('TAPE-NONE');
+    expect(forecast.product).toMatchObject({ currentStock: 0, lastCount: null, onHand: null });
+    expect(forecast.forecast.stock).toEqual([]);
+  });
+
+  it('a product counted 0 today has 0 on hand and is out of stock from the first forecast day', async () => {
+    const forecast = await client.forecastOf('TAPE-0');
+    const today = dayOf(HISTORY_DAYS);
+    expect(forecast.product).toMatchObject({ currentStock: 0, lastCount: { units: 0, date: today }, onHand: { units: 0, countedUnits: 0, countedOn: today } });
+    expect(forecast.stockouts).toContainEqual({ date: today, type: 'stockForecast' });
+  });
+});
