@@ -140,6 +140,8 @@ export const inventoryReport = forecastReport.extend({
   /** Units and cost (quantity × unit cost) of every order on the list, all pages. */
   order_units: z.number(),
   order_cost: z.number(),
+  /** The order-by date of the most urgent product on the list (the first of page 1); null when the list is empty. */
+  first_order_by: z.string().nullable(),
   page: z.number().int(),
   page_size: z.number().int(),
   /** This page of the list, most urgent first. */

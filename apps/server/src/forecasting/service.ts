@@ -542,6 +542,7 @@ export async function getLatestInventoryReport(ctx: ForecastingContext, query: R
     inactive_days: advice.inactiveDays,
     order_units: advice.orderUnits,
     order_cost: advice.orderCost,
+    first_order_by: advice.firstOrderBy,
     page: query.page,
     page_size: query.page_size,
     products: advice.products.map(({ productId: _id, leadTimeDays: _lead, ...product }) => product),
