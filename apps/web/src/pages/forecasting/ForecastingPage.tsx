@@ -53,7 +53,8 @@ function SelectedProduct() {
     <Group gap="xl" data-testid="selected-product" wrap="wrap">
       {facts.map(([key, label, value, beside]) => (
         <Stack key={key} gap={0}>
-          <Text size="xs" c="dimmed">
+          {/* Mantine's "dimmed" is below WCAG AA contrast at this size. */}
+          <Text size="xs" c="gray.7">
             {label}
           </Text>
           <Text fw={600} data-testid={`selected-${key}`} c={key === 'current-stock' && stock && !stock.counted ? 'orange.9' : undefined}>
