@@ -3,6 +3,7 @@
 // projection starts from — with the count beside it; a product never counted has neither; one at 0
 // counted today is at 0.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDay, type ChatMessage } from '@stockwise/contract';
 import { importFile } from '../testing/uploads.ts';
 import { historyUntilYesterday, startShopServer, type ForecastClient } from '../testing/forecast-client.ts';
 import { backends, type TestServer } from '../testing/test-server.ts';
@@ -15,10 +16,10 @@ const COUNTED_ON = dayOf(HISTORY_DAYS - 10);
 describe.each(backends)('stock on hand on %s', (backend) => {
   let server: TestServer;
   let client: ForecastClient;
+  let token: string;
   beforeAll(async () => {
     const tillLines: string[] = [];
     for (let t = 0; t < HISTORY_DAYS; t++) for (const code of ['TAPE-10D', 'TAPE-NONE', 'TAPE-0']) tillLines.push(`${dayOf(t)},${code},${1 + (t % 2)}`);
-    let token: string;
     // TAPE-10D and TAPE-NONE come with a blank stock cell (no count); TAPE-0 with 0 counted today.
     ({ server, token, client } = await startShopServer(backend, {
       products: 'Item,Description,On hand\nTAPE-10D,Duct tape,\nTAPE-NONE,Masking tape,\nTAPE-0,Gaffer tape,0\n',
@@ -58,5 +59,17 @@ describe.each(backends)('stock on hand on %s', (backend) => {
     const today = dayOf(HISTORY_DAYS);
     expect(forecast.product).toMatchObject({ currentStock: 0, lastCount: { units: 0, date: today }, onHand: { units: 0, countedUnits: 0, countedOn: today } });
     expect(forecast.stockouts).toContainEqual({ date: today, type: 'stockForecast' });
+  });
+
+  it("the assistant's stock answer says the same as the screen: about what is on hand now, the count beside; never counted, not 0", async () => {
+    const ask = async (content: string) => {
+      const response = await server.request('/api/assistant/messages/', { token, body: { content, context: { page: 'home', path: '/home' } } });
+      expect(response.status, response.text).toBe(200);
+      return (response.json.messages as ChatMessage[]).at(-1)?.content ?? '';
+    };
+    const { product } = await client.forecastOf('TAPE-10D');
+    expect(await ask('How much stock of TAPE-10D do we have?')).toContain(`Duct tape (TAPE-10D) has about ${product.onHand!.units} units on hand now (counted 50 on ${formatDay(COUNTED_ON)})`);
+    expect(await ask('How much stock of TAPE-NONE do we have?')).toContain('Masking tape (TAPE-NONE) has not been counted yet: add a stock count on the Data screen or import one.');
+    expect(await ask('How much stock of TAPE-0 do we have?')).toContain('Gaffer tape (TAPE-0) has 0 units on hand, worth 0 at unit cost.');
   });
 });

@@ -129,9 +129,11 @@ const productForecastText = (key: 'p.product_code' | 'p.id') => `
 export const PRODUCT_FORECAST_BY_CODE = productForecastText('p.product_code');
 export const PRODUCT_FORECAST_BY_ID = productForecastText('p.id');
 
-export async function findProductForecast(db: Db, styleCode: string, historyDays: number): Promise<ProductForecastRow | undefined> {
+/** A product's forecast row by its code (or, spec §3, its id when no product has that code), or by its id alone (`'id'`). */
+export async function findProductForecast(db: Db, styleCode: string, historyDays: number, by: 'code' | 'id' = 'code'): Promise<ProductForecastRow | undefined> {
   const byKey = (shape: string, text: string, key: string | number) =>
     executeCompiled<ProductForecastRow>(db, shape, [historyDays, key], () => CompiledQuery.raw(text, [historyDays, key]));
+  if (by === 'id') return (await byKey('forecasting|product forecast by id', PRODUCT_FORECAST_BY_ID, Number(styleCode)))[0];
   const [byCode] = await byKey('forecasting|product forecast by code', PRODUCT_FORECAST_BY_CODE, styleCode);
   if (byCode || !/^\d{1,15}$/.test(styleCode)) return byCode;
   // Spec §3: a product without a code is known by its id.

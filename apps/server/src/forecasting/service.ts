@@ -519,6 +519,19 @@ export function productForecastJson(stored: StoredProductForecast): string {
   );
 }
 
+/**
+ * What a product has on hand by its stored forecast, as its forecast read says it (`product.onHand`,
+ * `product.lastCount`) — for the assistant's stock answer, so it and the Forecasting screen agree.
+ * `forecastStart`: the last day of history; null before the product's first forecast.
+ */
+export async function stockOnHand(db: Kysely<Database>, productId: number): Promise<Pick<ProductForecastResponse['product'], 'onHand' | 'lastCount'> & { forecastStart: string | null }> {
+  const row = await repo.findProductForecast(db, String(productId), HISTORY_DAYS, 'id');
+  if (!row) return { onHand: null, lastCount: null, forecastStart: null };
+  const lastCount = countOf(row.last_count);
+  if (!isStored(row)) return { onHand: null, lastCount, forecastStart: null };
+  return { onHand: historicalJson(row, historyStart(row.forecast_start), HISTORY_DAYS).onHand, lastCount, forecastStart: addDays(row.forecast_start, -1) };
+}
+
 /** A "date:level" pair as the latest count. */
 function countOf(pair: string | null): { units: number; date: string } | null {
   if (!pair) return null;
