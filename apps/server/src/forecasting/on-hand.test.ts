@@ -13,13 +13,14 @@ const dayOf = historyUntilYesterday(HISTORY_DAYS);
 const LAST_HISTORY_DAY = dayOf(HISTORY_DAYS - 1);
 const COUNTED_ON = dayOf(HISTORY_DAYS - 10);
 
+// One or two units a day, by turns, of each tape.
+const tillLines = Array.from({ length: HISTORY_DAYS }, (_, t) => ['TAPE-10D', 'TAPE-NONE', 'TAPE-0'].map((code) => `${dayOf(t)},${code},${1 + (t % 2)}`)).flat();
+
 describe.each(backends)('stock on hand on %s', (backend) => {
   let server: TestServer;
   let client: ForecastClient;
   let token: string;
   beforeAll(async () => {
-    const tillLines: string[] = [];
-    for (let t = 0; t < HISTORY_DAYS; t++) for (const code of ['TAPE-10D', 'TAPE-NONE', 'TAPE-0']) tillLines.push(`${dayOf(t)},${code},${1 + (t % 2)}`);
     // TAPE-10D and TAPE-NONE come with a blank stock cell (no count); TAPE-0 with 0 counted today.
     ({ server, token, client } = await startShopServer(backend, {
       products: 'Item,Description,On hand\nTAPE-10D,Duct tape,\nTAPE-NONE,Masking tape,\nTAPE-0,Gaffer tape,0\n',
