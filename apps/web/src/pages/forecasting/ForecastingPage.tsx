@@ -57,7 +57,7 @@ function SelectedProduct() {
           <Text size="xs" c="gray.7">
             {label}
           </Text>
-          <Text fw={600} data-testid={`selected-${key}`} c={key === 'current-stock' && stock && !stock.counted ? 'orange.9' : undefined}>
+          <Text fw={600} data-testid={`selected-${key}`}>
             {value}
           </Text>
           {beside ? (
