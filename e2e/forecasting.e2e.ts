@@ -240,6 +240,18 @@ describe('forecasting screen', () => {
     expect(productInUrl()).toBe(first.styleCode);
     expect(await page.getByRole('combobox', { name: 'Product' }).inputValue()).toMatch(new RegExp(`^${first.styleCode} — `));
 
+    // The header's stock is what the chart's stock line ends at (the forecast's own figure), with the count beside when they differ (QA F4).
+    type OnHand = { units: number; countedUnits: number; countedOn: string } | null;
+    const { product: shownProduct, historical } = await apiGet<{ product: { onHand: OnHand }; historical: { stock: { stock_level: number }[] } }>(`/forecasting/forecasts/${first.styleCode}`);
+    const onHand = shownProduct.onHand!;
+    expect(onHand.units).toBe(historical.stock.at(-1)!.stock_level);
+    const stockUnits = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
+    const header = page.getByTestId('selected-product');
+    expect(await header.getByText('On hand now', { exact: true }).count()).toBe(1);
+    expect(await page.getByTestId('selected-current-stock').textContent()).toBe(onHand.units === onHand.countedUnits ? stockUnits.format(onHand.units) : `≈ ${stockUnits.format(onHand.units)}`);
+    if (onHand.units !== onHand.countedUnits) expect(await page.getByTestId('selected-current-stock-beside').textContent()).toBe(`counted ${stockUnits.format(onHand.countedUnits)} on ${fullDay(onHand.countedOn)}`);
+    expect(await axeViolations(page, '[data-testid="selected-product"]')).toEqual([]);
+
     // What the forecast says, in plain words; the model's name and statistics only under the details, axe clean open.
     const explanation = page.getByTestId('forecast-explanation');
     await explanation.waitFor();
@@ -341,7 +353,7 @@ describe('forecasting screen', () => {
 
   it("low stock is the report's list as orders to place: same order and count, the forecast's quantity and cost, paged, filterable by keyboard, axe clean", async () => {
     const { page } = browser;
-    type Advice = { total: number; inactive: number; order_units: number; order_cost: number; page_size: number; products: ReportProduct[] };
+    type Advice = { total: number; inactive: number; order_units: number; order_cost: number; first_order_by: string | null; page_size: number; products: ReportProduct[] };
     const active = (await apiGet<{ report: Advice }>('/forecasting/latest-report/?page=1')).report;
     const all = (await apiGet<{ report: Advice }>('/forecasting/latest-report/?page=1&include_inactive=true')).report;
     await openForecasting(page);
@@ -358,9 +370,13 @@ describe('forecasting screen', () => {
         })),
       );
     const units = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
+    // The count's urgency is the list's first order-by date (QA F10).
+    const countLine = (advice: Advice) =>
+      `${advice.total === 1 ? '1 product needs an order, by' : `${advice.total} products need an order; the most urgent must be ordered by`} ${fullDay(advice.first_order_by!)} · ${units.format(advice.order_units)} units · cost ${money.format(advice.order_cost)}`;
+    expect(active.first_order_by).toBe(active.products[0]!.orderBy);
     // One page of the server's list, in its order, with the forecast's quantity: no fixed 100.
     expect(await shownRows()).toEqual(active.products.map((p) => ({ code: p.styleCode, quantity: units.format(p.orderQuantity), cost: money.format(p.orderQuantity * p.unitCost) })));
-    expect(await page.getByTestId('low-stock-count').textContent()).toBe(`Products that need an order: ${active.total} · ${units.format(active.order_units)} units · cost ${money.format(active.order_cost)}`);
+    expect(await page.getByTestId('low-stock-count').textContent()).toBe(countLine(active));
     // The report's header counts the same list.
     expect(await page.getByTestId('at-risk-count').textContent()).toBe(`Products to order, most urgent first (${active.total})`);
     // Days and the report's time day first, as the rest of the app writes them.
@@ -386,7 +402,7 @@ describe('forecasting screen', () => {
     // Back on page 1 of the longer list (the demo data may have no inactive product: then the same list).
     await table.locator('tbody tr').first().and(table.locator(`tr[data-style-code="${all.products[0]!.styleCode}"]`)).waitFor();
     expect(await filter.isChecked()).toBe(true);
-    expect(await page.getByTestId('low-stock-count').textContent()).toBe(`Products that need an order: ${all.total} · ${units.format(all.order_units)} units · cost ${money.format(all.order_cost)}`);
+    expect(await page.getByTestId('low-stock-count').textContent()).toBe(countLine(all));
     expect((await shownRows()).map((row) => row.code)).toEqual(all.products.map((p) => p.styleCode));
   });
 

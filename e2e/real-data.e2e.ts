@@ -242,5 +242,9 @@ describe('real data in', () => {
     await notice.getByRole('button', { name: uncounted }).click();
     await page.locator(`[data-testid="selected-style-code"]:text-is("${uncounted}")`).waitFor();
     await expect.poll(() => page.getByTestId('stockout-summary').textContent(), { timeout: 30_000 }).toMatch(/^Stock unknown: no stock count of this product has been imported/);
+    // Its header says so too, not its stored 0 (QA F9), axe clean.
+    expect(await page.getByTestId('selected-current-stock').textContent()).toBe('Not counted yet');
+    expect(await page.getByTestId('selected-current-stock-beside').textContent()).toMatch(/^Add a stock count on the Data screen/);
+    expect(await axeViolations(page, '[data-testid="selected-product"]')).toEqual([]);
   }, 240_000);
 });

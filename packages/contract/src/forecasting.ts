@@ -51,9 +51,28 @@ export const reorderAdvice = z.object({
   serviceLevel: z.number(),
 });
 
+const stockCount = z.object({ units: z.number(), date: z.string() });
+
 export const productForecastResponse = z.object({
   report: forecastReport,
-  product: z.object({ id: z.number(), styleCode: z.string(), name: z.string(), currentStock: z.number(), unitCost: z.number(), leadTimeDays: z.number() }),
+  product: z.object({
+    id: z.number(),
+    styleCode: z.string(),
+    name: z.string(),
+    /** The stored figure: the latest count (0 when never counted), not less the sales since (ADR 0030, amended). */
+    currentStock: z.number(),
+    unitCost: z.number(),
+    leadTimeDays: z.number(),
+    /** The latest stock count, of any date; null: never counted. */
+    lastCount: stockCount.nullable(),
+    /**
+     * On hand when the forecast starts (the screen's main figure): the chart's stock line on its last
+     * day (`metrics.display_window.forecast_start`) — the latest count on or before it, less the sales
+     * and plus the deliveries since — or a count dated the first forecast day, as it is; the
+     * projection starts from the same. Null without such a count (then `forecast.stock` is empty).
+     */
+    onHand: z.object({ units: z.number(), countedUnits: z.number(), countedOn: z.string() }).nullable(),
+  }),
   historical: z.object({ sales: z.array(salesPoint), stock: z.array(stockPoint) }),
   forecast: z.object({ sales: z.array(forecastSalesPoint), stock: z.array(forecastStockPoint) }),
   backtest: z.array(backtestPoint),
@@ -121,6 +140,8 @@ export const inventoryReport = forecastReport.extend({
   /** Units and cost (quantity × unit cost) of every order on the list, all pages. */
   order_units: z.number(),
   order_cost: z.number(),
+  /** The order-by date of the most urgent product on the list (the first of page 1); null when the list is empty. */
+  first_order_by: z.string().nullable(),
   page: z.number().int(),
   page_size: z.number().int(),
   /** This page of the list, most urgent first. */

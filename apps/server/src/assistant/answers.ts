@@ -6,6 +6,7 @@ import type { Database } from '../db/schema.ts';
 import * as repo from './repo.ts';
 import { inventoryTotals } from '../dashboard/repo.ts';
 import { isDueBy, orderAdvice, type OrderAdvice } from '../order-advice/service.ts';
+import { stockOnHand } from '../forecasting/service.ts';
 import { describePeriod, dueWindowOf, dueWords, formatDay, formatRange, MONTH_NAMES, NO_SALES_PERIOD, NOT_SOLD, NUM, orderWindowOf, rangeOf, readBestPeriod, readBreakdown, readComparison, readPeriod, readQuietSpan, readSalesAhead, readWindow, sameDaysSoFar, spokenPeriod, TOP_SELLERS_PERIOD, type BestPeriod, type Comparison, type DueWindow, type Period, type PeriodUnit } from '../plain-words/period.ts';
 import { DEAD_STOCK, nameWordPattern, noProductMatches, OVERSTOCK, OVERSTOCK_DAYS, readCategory, readCoverDays, readNameWord, readRank, unmatchedProductWords, type Rank } from '../plain-words/catalogue.ts';
 import { categoryNames, productNameWords } from '../plain-words/vocabulary.ts';
@@ -267,13 +268,37 @@ export async function forNameWord(scope: NameWordScope, answer: (products: repo.
 /** How many codes an answer names of the products a word of their names selected. */
 const NAMED_CODES = 3;
 
+/**
+ * A product's stock as the Forecasting screen says it (QA F4): what is on hand now — its count less the
+ * sales since, by its stored forecast — with the count beside it when they differ or the count is
+ * older than the last day of history; "not counted yet" for a product never counted (its stored 0 is
+ * no count). `units`: the figure the worth is of; null when there is none.
+ */
+function stockWords(p: repo.ProductRow, stock: Awaited<ReturnType<typeof stockOnHand>>): { words: string; units: number | null; estimate: boolean } {
+  const { onHand, lastCount, forecastStart } = stock;
+  if (onHand && onHand.units !== onHand.countedUnits) {
+    const counted = `counted ${number.format(onHand.countedUnits)} on ${formatDay(onHand.countedOn)}`;
+    if (onHand.units <= 0) return { words: `is out of stock now (${counted}, sold since)`, units: 0, estimate: true };
+    return { words: `has about ${number.format(onHand.units)} units on hand now (${counted})`, units: onHand.units, estimate: true };
+  }
+  const count = onHand ? { units: onHand.countedUnits, date: onHand.countedOn } : lastCount;
+  if (!count) {
+    if (p.current_stock === 0) return { words: 'has not been counted yet: add a stock count on the Data screen or import one.', units: null, estimate: false };
+    return { words: `has ${number.format(p.current_stock)} units on hand`, units: p.current_stock, estimate: false };
+  }
+  const old = forecastStart === null || count.date < forecastStart;
+  return { words: `has ${number.format(count.units)} units on hand${old ? ` (counted on ${formatDay(count.date)})` : ''}`, units: count.units, estimate: false };
+}
+
 /** The data functions, shared by the intent engine and the model's tool calls. */
 export const dataFunctions = {
   async stockOf(db: Db, products: repo.ProductRow[]): Promise<Answer> {
-    const lines = products.map((p) => `${p.name} (${p.product_code}) has ${number.format(p.current_stock)} units on hand, worth ${number.format(p.current_stock * p.unit_cost)} at unit cost.`);
+    const stocks = await Promise.all(products.map(async (p) => ({ product: p, ...stockWords(p, await stockOnHand(db, p.id)) })));
+    const lines = stocks.map(({ product: p, words, units }) => (units === null ? `${p.name} (${p.product_code}) ${words}` : `${p.name} (${p.product_code}) ${words}, worth ${number.format(Math.max(0, units) * p.unit_cost)} at unit cost.`));
     if (products.length > 1) {
-      const [units, worth] = [products.reduce((sum, p) => sum + p.current_stock, 0), round2(products.reduce((sum, p) => sum + p.current_stock * p.unit_cost, 0))];
-      lines.push(`Together: ${number.format(units)} units on hand, worth ${number.format(worth)}.`);
+      const counted = stocks.filter((s) => s.units !== null);
+      const [units, worth] = [counted.reduce((sum, s) => sum + Math.max(0, s.units ?? 0), 0), round2(counted.reduce((sum, s) => sum + Math.max(0, s.units ?? 0) * s.product.unit_cost, 0))];
+      lines.push(`Together: ${stocks.some((s) => s.estimate) ? 'about ' : ''}${number.format(units)} units on hand, worth ${number.format(worth)}.`);
     }
     return { blocks: [text(lines.join('\n')), ...products.slice(0, LINKED_PRODUCTS).map((p) => forecastLink(p.product_code, p.name))] };
   },

@@ -29,6 +29,16 @@ function expectedHistorical(since: string, days: number, sales: Pairs, snapshots
   return JSON.stringify({ sales: dates.map((ds) => ({ ds, y: soldOn.get(ds) ?? 0 })), stock });
 }
 
+/** On hand as a buyer reads the chart: a count dated the first forecast day, else the line's last day from the count it started at. */
+function expectedOnHand(since: string, days: number, snapshots: Pairs, historical: string) {
+  const opening = snapshots.find(([day]) => day === days);
+  if (opening) return { units: Number(opening[1]), countedUnits: Number(opening[1]), countedOn: dateOf(since, days) };
+  const { stock } = JSON.parse(historical) as { stock: { ds: string; stock_level: number; isStockSnapshot: boolean }[] };
+  const count = stock.filter((point) => point.isStockSnapshot).at(-1);
+  const last = stock.at(-1);
+  return count && last ? { units: last.stock_level, countedUnits: count.stock_level, countedOn: count.ds } : null;
+}
+
 // Unordered, as the database's string_agg gives them; one value per day, as its unique keys allow.
 const pairsText = (pairs: Pairs) => (pairs.length ? pairs.map(([day, value]) => `${day}:${value}`).join(',') : null);
 const quantity = fc.oneof(fc.integer({ min: -50, max: 500 }).map(String), fc.constantFrom('1.5', '0.25', '-2.75', '3.000', '0', '1e2'));
@@ -41,15 +51,18 @@ describe('historicalJson', () => {
     );
     fc.assert(
       fc.property(history, ({ days, since, sales, snapshots, deliveries }) => {
-        const json = historicalJson({ sales: pairsText(sales), snapshots: pairsText(snapshots), deliveries: pairsText(deliveries) }, since, days);
+        const { json, onHand } = historicalJson({ sales: pairsText(sales), snapshots: pairsText(snapshots), deliveries: pairsText(deliveries) }, since, days);
         expect(json).toBe(expectedHistorical(since, days, sales, snapshots, deliveries));
+        expect(onHand).toEqual(expectedOnHand(since, days, snapshots, json));
       }),
       { numRuns: 300 },
     );
   });
 
   it('gives two years of zeros and no stock rows to a product with no history', () => {
-    const historical = JSON.parse(historicalJson({ sales: null, snapshots: null, deliveries: null }, '2024-11-24', 730)) as { sales: { ds: string; y: number }[]; stock: unknown[] };
+    const { json, onHand } = historicalJson({ sales: null, snapshots: null, deliveries: null }, '2024-11-24', 730);
+    expect(onHand).toBeNull();
+    const historical = JSON.parse(json) as { sales: { ds: string; y: number }[]; stock: unknown[] };
     expect(historical.sales).toHaveLength(730);
     expect(historical.sales[0]).toEqual({ ds: '2024-11-24', y: 0 });
     expect(historical.sales.at(-1)).toEqual({ ds: '2026-11-23', y: 0 });
@@ -57,12 +70,21 @@ describe('historicalJson', () => {
   });
 
   it('starts the stock at the first snapshot and carries it across days without one', () => {
-    const historical = JSON.parse(historicalJson({ sales: '3:2,1:5,4:1', snapshots: '1:10', deliveries: '3:4,9:100' }, '2026-01-01', 5)) as { stock: unknown[] };
+    const { json, onHand } = historicalJson({ sales: '3:2,1:5,4:1', snapshots: '1:10', deliveries: '3:4,9:100' }, '2026-01-01', 5);
+    const historical = JSON.parse(json) as { stock: unknown[] };
     expect(historical.stock).toEqual([
       { ds: '2026-01-02', stock_level: 10, isStockSnapshot: true, isLastSnapshot: true },
       { ds: '2026-01-03', stock_level: 10, isStockSnapshot: false, isLastSnapshot: false },
       { ds: '2026-01-04', stock_level: 12, isStockSnapshot: false, isLastSnapshot: false },
       { ds: '2026-01-05', stock_level: 11, isStockSnapshot: false, isLastSnapshot: false },
     ]);
+    expect(onHand).toEqual({ units: 11, countedUnits: 10, countedOn: '2026-01-02' });
+  });
+
+  it('takes a count dated the first forecast day as what is on hand, as the projection does', () => {
+    const { json, onHand } = historicalJson({ sales: '3:2', snapshots: '1:10,5:40', deliveries: null }, '2026-01-01', 5);
+    expect(onHand).toEqual({ units: 40, countedUnits: 40, countedOn: '2026-01-06' });
+    // The history's line still ends where the sales left it.
+    expect((JSON.parse(json) as { stock: { stock_level: number }[] }).stock.at(-1)?.stock_level).toBe(8);
   });
 });

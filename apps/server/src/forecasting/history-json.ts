@@ -28,11 +28,20 @@ function windowOf(since: string, days: number): Window {
 const eachPair = (text: string | null, visit: (day: number, value: number) => void) => pairs(text, (day, value) => visit(Number(day), Number(value)));
 
 /**
- * `{"sales":[…],"stock":[…]}` for the `days` days from `since`: sales per day (0 on a day without
- * any), and stock per day from the first snapshot on — a snapshot resets the level; between them,
- * minus the day's sales plus the day's received deliveries.
+ * What the product has on hand when the forecast starts: the stock line's last day (the last day of
+ * history) and the count it started from — or a count dated the first forecast day itself, taken
+ * as it is, as the projection takes it (`stockAtHistoryEnd` in the engine). Null without a count
+ * on or before that day.
  */
-export function historicalJson(history: Pick<ProductForecastRow, 'sales' | 'snapshots' | 'deliveries'>, since: string, days: number): string {
+export type OnHand = { units: number; countedUnits: number; countedOn: string };
+
+/**
+ * `{"sales":[…],"stock":[…]}` for the `days` days from `since` (`json`): sales per day (0 on a day
+ * without any), and stock per day from the first snapshot on — a snapshot resets the level; between
+ * them, minus the day's sales plus the day's received deliveries. `onHand`: from the same levels, so
+ * the screen's figure and the chart's line cannot disagree.
+ */
+export function historicalJson(history: Pick<ProductForecastRow, 'sales' | 'snapshots' | 'deliveries'>, since: string, days: number): { json: string; onHand: OnHand | null } {
   const { salesPrefixes, stockPrefixes } = windowOf(since, days);
   const sold = new Float64Array(days);
   eachPair(history.sales, (day, units) => {
@@ -45,13 +54,15 @@ export function historicalJson(history: Pick<ProductForecastRow, 'sales' | 'snap
   const hasSnapshot = new Uint8Array(days);
   let firstSnapshot = Infinity;
   let lastSnapshot = -Infinity;
+  // Set in the callback, which the compiler's narrowing does not follow.
+  let openingCount = null as number | null;
   eachPair(history.snapshots, (day, level) => {
     firstSnapshot = Math.min(firstSnapshot, day);
     lastSnapshot = Math.max(lastSnapshot, day);
     if (day < days) {
       snapshotLevels[day] = level;
       hasSnapshot[day] = 1;
-    }
+    } else if (day === days) openingCount = level;
   });
   const received = new Float64Array(days);
   eachPair(history.deliveries, (day, units) => {
@@ -59,9 +70,16 @@ export function historicalJson(history: Pick<ProductForecastRow, 'sales' | 'snap
   });
   const stock: string[] = [];
   let level = 0;
+  let countDay = -1;
   for (let day = firstSnapshot; day < days; day++) {
+    if (hasSnapshot[day]) countDay = day;
     level = hasSnapshot[day] ? (snapshotLevels[day] as number) : level - (sold[day] as number) + (received[day] as number);
     stock.push(`${stockPrefixes[day]}${level},"isStockSnapshot":${hasSnapshot[day] === 1},"isLastSnapshot":${day === lastSnapshot}}`);
   }
-  return `{"sales":[${sales.join(',')}],"stock":[${stock.join(',')}]}`;
+  const json = `{"sales":[${sales.join(',')}],"stock":[${stock.join(',')}]}`;
+  if (openingCount !== null) return { json, onHand: { units: openingCount, countedUnits: openingCount, countedOn: dayOf(since, days) } };
+  if (countDay < 0) return { json, onHand: null };
+  return { json, onHand: { units: level, countedUnits: snapshotLevels[countDay] as number, countedOn: dayOf(since, countDay) } };
 }
+
+const dayOf = (since: string, day: number) => new Date(Date.parse(`${since}T00:00:00Z`) + day * DAY_MS).toISOString().slice(0, 10);

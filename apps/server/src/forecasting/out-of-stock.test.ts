@@ -47,6 +47,8 @@ describe.each(backends)('empty shelves on %s', (backend) => {
     const response = await server.request('/api/forecasting/latest-report/?page_size=50', { token });
     const report = (response.json as { report: InventoryReport }).report;
     expect(report.products.slice(0, 2).map((p) => p.styleCode).sort()).toEqual(['GLUE-0', 'GLUE-NEG']);
+    // The low-stock sentence's date: the most urgent order's (QA F10).
+    expect(report.first_order_by).toBe(FORECAST_START);
     for (const product of report.products.slice(0, 2)) {
       expect(product).toMatchObject({ firstStockout: FORECAST_START, stockoutType: 'stockForecast', orderBy: FORECAST_START, urgencyDays: -LEAD_TIME_DAYS });
     }

@@ -106,6 +106,8 @@ export type ProductForecastRow = ProductRecord & {
   deliveries: string | null;
   /** Units sold in the DEFAULT_INACTIVE_DAYS before the forecast's first day, by the order advice's rule. */
   recent_demand: number;
+  /** The product's latest stock count of any date, as "date:level"; null: never counted. */
+  last_count: string | null;
 };
 
 const productForecastText = (key: 'p.product_code' | 'p.id') => `
@@ -116,7 +118,8 @@ const productForecastText = (key: 'p.product_code' | 'p.id') => `
     (select string_agg((k.date - w.since)::text || ':' || k.stock_level::text, ',') from data.stock_snapshots k
       where k.product_id = p.id and k.date >= w.since) as snapshots,
     (select string_agg((d.expected_date - w.since)::text || ':' || d.quantity::text, ',') from data.deliveries d
-      where d.product_id = p.id and d.expected_date >= w.since and d.expected_date < f.forecast_start and d.status <> 'cancelled') as deliveries
+      where d.product_id = p.id and d.expected_date >= w.since and d.expected_date < f.forecast_start and d.status <> 'cancelled') as deliveries,
+    (select k.date::text || ':' || k.stock_level::text from data.stock_snapshots k where k.product_id = p.id order by k.date desc limit 1) as last_count
   from data.products p
   left join forecast_results f on f.product_id = p.id
   cross join lateral (select f.forecast_start - $1::int4 as since) w
@@ -126,9 +129,11 @@ const productForecastText = (key: 'p.product_code' | 'p.id') => `
 export const PRODUCT_FORECAST_BY_CODE = productForecastText('p.product_code');
 export const PRODUCT_FORECAST_BY_ID = productForecastText('p.id');
 
-export async function findProductForecast(db: Db, styleCode: string, historyDays: number): Promise<ProductForecastRow | undefined> {
+/** A product's forecast row by its code (or, spec §3, its id when no product has that code), or by its id alone (`'id'`). */
+export async function findProductForecast(db: Db, styleCode: string, historyDays: number, by: 'code' | 'id' = 'code'): Promise<ProductForecastRow | undefined> {
   const byKey = (shape: string, text: string, key: string | number) =>
     executeCompiled<ProductForecastRow>(db, shape, [historyDays, key], () => CompiledQuery.raw(text, [historyDays, key]));
+  if (by === 'id') return (await byKey('forecasting|product forecast by id', PRODUCT_FORECAST_BY_ID, Number(styleCode)))[0];
   const [byCode] = await byKey('forecasting|product forecast by code', PRODUCT_FORECAST_BY_CODE, styleCode);
   if (byCode || !/^\d{1,15}$/.test(styleCode)) return byCode;
   // Spec §3: a product without a code is known by its id.

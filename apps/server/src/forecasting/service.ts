@@ -490,9 +490,19 @@ export function productForecastJson(stored: StoredProductForecast): string {
   };
   const model = JSON.parse(member('model')) as StoredModel;
   const { mase, smape, mae, coverage95 } = model.backtest;
+  const historical = historicalJson(stored, historyStart(today), HISTORY_DAYS);
   const head: Pick<ProductForecastResponse, 'report' | 'product'> = {
     report: { id: stored.task_id ?? `product-${stored.id}`, type: 'product_forecast', title: `Forecast for ${stored.name}`, productCode: stored.product_code, timestamp: stored.generated_at.toISOString() },
-    product: { id: stored.id, styleCode: stored.product_code, name: stored.name, currentStock: stored.current_stock, unitCost: stored.unit_cost, leadTimeDays: stored.lead_time_days },
+    product: {
+      id: stored.id,
+      styleCode: stored.product_code,
+      name: stored.name,
+      currentStock: stored.current_stock,
+      unitCost: stored.unit_cost,
+      leadTimeDays: stored.lead_time_days,
+      lastCount: countOf(stored.last_count),
+      onHand: historical.onHand,
+    },
   };
   const metrics: ProductForecastResponse['metrics'] = {
     // The last day of history: the spec's chart drops forecast values on or before it (the backtest overlap).
@@ -504,9 +514,29 @@ export function productForecastJson(stored: StoredProductForecast): string {
   const display: Pick<ProductForecastResponse, 'display_settings'> = { display_settings: { historical_forecast: false } };
   const activity: Pick<ProductForecastResponse, 'activity'> = { activity: { recentDemand: Number(stored.recent_demand), inactiveDays: DEFAULT_INACTIVE_DAYS } };
   return (
-    `${JSON.stringify(head).slice(0, -1)},"historical":${historicalJson(stored, historyStart(today), HISTORY_DAYS)},"forecast":{"sales":${dailyRowsJson(member('forecast'), FORECAST_FIELDS)},"stock":${dailyRowsJson(member('stock'), STOCK_FIELDS)}},"backtest":${dailyRowsJson(member('backtest'), BACKTEST_FIELDS)},` +
+    `${JSON.stringify(head).slice(0, -1)},"historical":${historical.json},"forecast":{"sales":${dailyRowsJson(member('forecast'), FORECAST_FIELDS)},"stock":${dailyRowsJson(member('stock'), STOCK_FIELDS)}},"backtest":${dailyRowsJson(member('backtest'), BACKTEST_FIELDS)},` +
     `"metrics":${JSON.stringify(metrics)},${JSON.stringify(display).slice(1, -1)},"stockouts":${member('stockouts')},"reorder":${member('reorder')},${JSON.stringify(activity).slice(1, -1)}}`
   );
+}
+
+/**
+ * What a product has on hand by its stored forecast, as its forecast read says it (`product.onHand`,
+ * `product.lastCount`) — for the assistant's stock answer, so it and the Forecasting screen agree.
+ * `forecastStart`: the last day of history; null before the product's first forecast.
+ */
+export async function stockOnHand(db: Kysely<Database>, productId: number): Promise<Pick<ProductForecastResponse['product'], 'onHand' | 'lastCount'> & { forecastStart: string | null }> {
+  const row = await repo.findProductForecast(db, String(productId), HISTORY_DAYS, 'id');
+  if (!row) return { onHand: null, lastCount: null, forecastStart: null };
+  const lastCount = countOf(row.last_count);
+  if (!isStored(row)) return { onHand: null, lastCount, forecastStart: null };
+  return { onHand: historicalJson(row, historyStart(row.forecast_start), HISTORY_DAYS).onHand, lastCount, forecastStart: addDays(row.forecast_start, -1) };
+}
+
+/** A "date:level" pair as the latest count. */
+function countOf(pair: string | null): { units: number; date: string } | null {
+  if (!pair) return null;
+  const colon = pair.indexOf(':');
+  return { date: pair.slice(0, colon), units: Number(pair.slice(colon + 1)) };
 }
 
 /** The latest whole-catalogue report: one page of the order advice (the definition lives in order-advice/). */
@@ -525,6 +555,7 @@ export async function getLatestInventoryReport(ctx: ForecastingContext, query: R
     inactive_days: advice.inactiveDays,
     order_units: advice.orderUnits,
     order_cost: advice.orderCost,
+    first_order_by: advice.firstOrderBy,
     page: query.page,
     page_size: query.page_size,
     products: advice.products.map(({ productId: _id, leadTimeDays: _lead, ...product }) => product),

@@ -32,6 +32,8 @@ export type OrderAdvice = {
   /** Units and cost (quantity × unit cost) of every order on the list, all pages. */
   orderUnits: number;
   orderCost: number;
+  /** The order-by date of the most urgent product on the whole list (not only the page); null when it is empty. */
+  firstOrderBy: string | null;
   products: AdvisedProduct[];
   /** Products with demand in the last `inactiveDays` days and no stock count: no order can be advised for them. */
   unknownStock: UnknownStock;
@@ -103,6 +105,7 @@ export async function orderAdvice(db: Kysely<Database>, options: OrderAdviceOpti
     inactiveDays,
     orderUnits: listed.reduce((sum, p) => sum + p.orderQuantity, 0),
     orderCost: Math.round(listed.reduce((sum, p) => sum + p.orderQuantity * p.unitCost, 0) * 100) / 100,
+    firstOrderBy: listed[0]?.orderBy ?? null,
     products: options.page ? listed.slice(from, from + options.page.size) : listed,
     unknownStock,
   };

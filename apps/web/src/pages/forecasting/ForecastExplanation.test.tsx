@@ -7,7 +7,7 @@ import type { ProductForecastResponse } from '@stockwise/contract';
 import { initTestI18n } from '../../test/i18n.ts';
 import { stubBrowserLayout } from '../../test/jsdom.ts';
 import { ForecastExplanation } from './ForecastExplanation.tsx';
-import { forecastFixture } from './fixtures.test-data.ts';
+import { forecastFixture, stockPoint } from './fixtures.test-data.ts';
 
 beforeAll(async () => {
   await initTestI18n();
@@ -66,7 +66,7 @@ describe('the forecast explained', () => {
     const base = forecastFixture();
     renderExplanation(
       forecastFixture({
-        product: { ...base.product, currentStock: 0 },
+        product: { ...base.product, currentStock: 0, onHand: { units: 0, countedUnits: 0, countedOn: '2026-01-03' } },
         activity: { recentDemand: 0, inactiveDays: 90 },
         // A zero forecast's rule-of-three band still sets a safety stock of a few units.
         reorder: { ...base.reorder, reorderPoint: 4, safetyStock: 4, orderQuantity: 4, orderBy: '2026-01-04' },
@@ -86,7 +86,7 @@ describe('the forecast explained', () => {
     const firstDay = base.forecast.stock[0]!.ds;
     renderExplanation(
       forecastFixture({
-        product: { ...base.product, currentStock: 0 },
+        product: { ...base.product, currentStock: 0, onHand: { units: 0, countedUnits: 0, countedOn: '2026-01-03' } },
         activity: { recentDemand: 0, inactiveDays: 90 },
         stockouts: [{ date: firstDay, type: 'stockForecast' }],
         reorder: { ...base.reorder, orderQuantity: 154, orderBy: firstDay },
@@ -113,7 +113,7 @@ describe('the forecast explained', () => {
     const firstDay = base.forecast.stock[0]!.ds;
     renderExplanation(
       forecastFixture({
-        product: { ...base.product, currentStock: 0 },
+        product: { ...base.product, currentStock: 0, onHand: { units: 0, countedUnits: 0, countedOn: '2026-01-03' } },
         stockouts: [
           { date: firstDay, type: 'stockForecast' },
           { date: firstDay, type: 'stockLowerBound' },
@@ -125,9 +125,39 @@ describe('the forecast explained', () => {
     expect(screen.queryByText(/1 in 40 chance/)).toBeNull();
   });
 
+  it('says an empty shelf is out of stock now even when no demand is expected, and its 1-in-40 chance is of demand it cannot meet (QA F8)', () => {
+    const base = forecastFixture();
+    renderExplanation(
+      forecastFixture({
+        product: { ...base.product, currentStock: 0, onHand: { units: 0, countedUnits: 0, countedOn: '2026-01-03' } },
+        forecast: { ...base.forecast, stock: [stockPoint('2026-01-04', 0, -1, 0), stockPoint('2026-01-05', 0, -3, 0)] },
+        stockouts: [{ date: '2026-01-05', type: 'stockLowerBound' }],
+      }),
+    );
+    expect(screen.getByTestId('stockout-summary').textContent).toBe('Out of stock now: nothing on hand, though no demand is expected in the next 2 days.');
+    expect(screen.getByTestId('stockout-chance').textContent).toBe('There is a 1 in 40 chance (2.5 %) of demand by 5 Jan 2026, which nothing on hand could meet.');
+    expect(screen.getByTestId('forecast-explanation').textContent).not.toMatch(/No stockout expected|runs out by/);
+  });
+
+  it('reads what is on hand now, not the stored count: a count of 50 sold down to 0 since is out of stock now (QA F4)', () => {
+    const base = forecastFixture();
+    const firstDay = base.forecast.stock[0]!.ds;
+    renderExplanation(
+      forecastFixture({
+        product: { ...base.product, currentStock: 50, onHand: { units: -3, countedUnits: 50, countedOn: '2025-12-20' } },
+        stockouts: [
+          { date: firstDay, type: 'stockForecast' },
+          { date: firstDay, type: 'stockLowerBound' },
+        ],
+      }),
+    );
+    expect(screen.getByTestId('stockout-summary').textContent).toBe('Out of stock now: nothing on hand for the demand expected from 4 Jan 2026.');
+    expect(screen.queryByTestId('stockout-chance')).toBeNull();
+  });
+
   it("reads the forecast's stockouts: one on the first forecast day is expected, not missed", () => {
     const base = forecastFixture();
-    renderExplanation(forecastFixture({ product: { ...base.product, currentStock: 2 }, stockouts: [{ date: base.forecast.stock[0]!.ds, type: 'stockForecast' }] }));
+    renderExplanation(forecastFixture({ product: { ...base.product, currentStock: 2, onHand: { units: 2, countedUnits: 2, countedOn: '2026-01-03' } }, stockouts: [{ date: base.forecast.stock[0]!.ds, type: 'stockForecast' }] }));
     expect(screen.getByTestId('stockout-summary').textContent).toMatch(/^Stock is expected to run out on /);
     cleanup();
     renderExplanation(forecastFixture({ stockouts: [] }));

@@ -35,10 +35,22 @@ function reorderSummaryKey(standing: Standing, stockUnknown: boolean, daysLate: 
   return daysLate > 0 ? 'forecasting.explain.reorderSummaryLate' : 'forecasting.explain.reorderSummary';
 }
 
-/** The stockout sentence's key: a new product with nothing on hand has nothing yet, not "out of stock now". */
-function stockoutKey(standing: Standing, outOfStock: boolean): string {
-  if (!outOfStock) return 'forecasting.explain.stockout';
-  return standing === 'new' ? 'forecasting.explain.outOfStockNew' : 'forecasting.explain.outOfStock';
+/**
+ * The stockout sentence's key: an empty shelf is out of stock now, whether or not demand is expected
+ * (a zero forecast has no stockout, but the shelf is still empty); a new product with nothing on hand
+ * has nothing yet, not "out of stock now".
+ */
+function stockoutKey(standing: Standing, emptyNow: boolean, stockout: boolean): string {
+  if (!emptyNow) return stockout ? 'forecasting.explain.stockout' : 'forecasting.explain.noStockout';
+  if (standing === 'new') return stockout ? 'forecasting.explain.outOfStockNew' : 'forecasting.explain.nothingYetNoDemand';
+  return stockout ? 'forecasting.explain.outOfStock' : 'forecasting.explain.outOfStockNoDemand';
+}
+
+/** The 1-in-40 sentence: on an empty shelf, the chance of demand it cannot meet, not of running out; none beside an expected stockout as early. */
+function lowerStockoutKey(emptyNow: boolean, stockout: string | null, lowerStockout: string | null): string | null {
+  if (!lowerStockout) return null;
+  if (emptyNow) return stockout ? null : 'forecasting.explain.emptyLowerChance';
+  return !stockout || lowerStockout < stockout ? 'forecasting.explain.stockoutLower' : null;
 }
 
 type DemandKey = 'smooth' | 'erratic' | 'intermittent' | 'lumpy' | 'other';
@@ -65,7 +77,9 @@ export function ForecastExplanation({ forecast }: { forecast: ProductForecastRes
   // that runs out on the first day).
   const stockout = forecast.stockouts.find((item) => item.type === 'stockForecast')?.date ?? null;
   const lowerStockout = forecast.stockouts.find((item) => item.type === 'stockLowerBound')?.date ?? null;
-  const outOfStock = stockout !== null && forecast.product.currentStock <= 0;
+  // What the projection starts from (the chart's stock line today), not the stored count.
+  const emptyNow = forecast.product.onHand !== null && forecast.product.onHand.units <= 0;
+  const lowerKey = lowerStockoutKey(emptyNow, stockout, lowerStockout);
   // No stock count yet (a products file's blank stock cell writes none): no projection, so neither a
   // stockout nor an order quantity can be told — said, rather than "no stockout expected".
   const stockUnknown = forecast.forecast.stock.length === 0;
@@ -146,10 +160,14 @@ export function ForecastExplanation({ forecast }: { forecast: ProductForecastRes
           <Text fw={600} mt="xs">
             {t('forecasting.explain.stockoutTitle')}
           </Text>
-          <Text size="sm" data-testid="stockout-summary" c={stockout && standing === 'active' ? 'red.8' : undefined}>
-            {stockUnknown ? t('forecasting.explain.stockUnknown') : stockout ? t(stockoutKey(standing, outOfStock), { date: formatDay(stockout) }) : t('forecasting.explain.noStockout', { days })}
+          <Text size="sm" data-testid="stockout-summary" c={(stockout || emptyNow) && standing === 'active' ? 'red.8' : undefined}>
+            {stockUnknown ? t('forecasting.explain.stockUnknown') : t(stockoutKey(standing, emptyNow, stockout !== null), { date: stockout ? formatDay(stockout) : '', days })}
           </Text>
-          {lowerStockout && (!stockout || lowerStockout < stockout) ? <Text size="sm">{t('forecasting.explain.stockoutLower', { date: formatDay(lowerStockout) })}</Text> : null}
+          {!stockUnknown && lowerKey && lowerStockout ? (
+            <Text size="sm" data-testid="stockout-chance">
+              {t(lowerKey, { date: formatDay(lowerStockout) })}
+            </Text>
+          ) : null}
         </Stack>
         <Stack gap={4}>
           <Text fw={600}>{t('forecasting.explain.reorderTitle')}</Text>

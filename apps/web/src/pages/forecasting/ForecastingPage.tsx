@@ -17,6 +17,7 @@ import { LatestReportPanel, LowStockPanel, type ReportView } from './ReportPanel
 import { buildChartRows, type ChartRow } from './chart-data.ts';
 import { findZeroCrossings, type ZeroCrossing } from './zero-crossings.ts';
 import { downloadCsv, forecastCsv, reportCsv } from './csv.ts';
+import { onHandWords } from './on-hand.ts';
 
 /** The chart shows everything (two years and the horizon) or the last six months and the horizon. */
 type ChartRange = 'all' | 'recent';
@@ -29,33 +30,41 @@ const noRows: ChartRow[] = [];
 const noCrossings: ZeroCrossing[] = [];
 
 const money = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const units = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
 
 function SelectedProduct() {
   const { t } = useTranslation();
   const selectedProduct = useForecastingStore((state) => state.selectedProduct);
   const forecast = useForecastingStore((state) => state.forecast);
   const selectedCode = useForecastingStore((state) => state.selectedCode);
-  const product = forecast && forecast.product.styleCode === selectedCode ? forecast.product : selectedProduct;
+  const shown = forecast && forecast.product.styleCode === selectedCode ? forecast : null;
+  const product = shown?.product ?? selectedProduct;
   if (!product) return null;
   const leadTime = product.leadTimeDays;
-  const facts: [string, string, string][] = [
-    ['name', t('forecasting.product.name'), product.name],
-    ['style-code', t('forecasting.product.styleCode'), product.styleCode],
-    ['current-stock', t('forecasting.product.currentStock'), units.format(product.currentStock)],
-    ['unit-cost', t('forecasting.product.unitCost'), money.format(product.unitCost)],
-    ['lead-time', t('forecasting.product.leadTime'), leadTime === null ? t('forecasting.product.unknown') : t('forecasting.product.leadTimeDays', { count: leadTime })],
+  // The stored figure is the last count (0 when never counted): the header waits for the forecast's own.
+  const stock = shown ? onHandWords(shown, t) : null;
+  const facts: [string, string, string, string | null][] = [
+    ['name', t('forecasting.product.name'), product.name, null],
+    ['style-code', t('forecasting.product.styleCode'), product.styleCode, null],
+    ['current-stock', t('forecasting.product.onHandNow'), stock?.figure ?? t('forecasting.product.unknown'), stock?.beside ?? null],
+    ['unit-cost', t('forecasting.product.unitCost'), money.format(product.unitCost), null],
+    ['lead-time', t('forecasting.product.leadTime'), leadTime === null ? t('forecasting.product.unknown') : t('forecasting.product.leadTimeDays', { count: leadTime }), null],
   ];
   return (
     <Group gap="xl" data-testid="selected-product" wrap="wrap">
-      {facts.map(([key, label, value]) => (
+      {facts.map(([key, label, value, beside]) => (
         <Stack key={key} gap={0}>
-          <Text size="xs" c="dimmed">
+          {/* Mantine's "dimmed" is below WCAG AA contrast at this size. */}
+          <Text size="xs" c="gray.7">
             {label}
           </Text>
           <Text fw={600} data-testid={`selected-${key}`}>
             {value}
           </Text>
+          {beside ? (
+            <Text size="xs" c="gray.7" maw={key === 'current-stock' && stock && !stock.counted ? 320 : undefined} data-testid={`selected-${key}-beside`}>
+              {beside}
+            </Text>
+          ) : null}
         </Stack>
       ))}
     </Group>

@@ -20,7 +20,7 @@ const product = (styleCode: string, orderQuantity: number, unitCost: number, ord
 });
 const advice = (overrides: Partial<InventoryReport> = {}): InventoryReport => ({
   id: 'r', type: 'inventory', title: 'Inventory forecast report', productCode: null, timestamp: '2026-01-04T00:00:00.000Z', forecast_days: 90,
-  total: 120, inactive: 7, inactive_days: 90, order_units: 4321, order_cost: 9876.5, page: 1, page_size: 50,
+  total: 120, inactive: 7, inactive_days: 90, order_units: 4321, order_cost: 9876.5, first_order_by: '2026-01-05', page: 1, page_size: 50,
   products: [product('A-1', 12, 2.5, '2026-01-05'), product('B-2', 3, 10, '2026-01-09')],
   unknown_stock: { count: 0, codes: [] },
   ...overrides,
@@ -49,7 +49,7 @@ function renderPanel(props: { advice: InventoryReport | null; includeInactive?: 
 describe('low-stock panel', () => {
   it("counts the whole list and shows the forecast's advice per row", () => {
     const { selected } = renderPanel({ advice: advice() });
-    expect(screen.getByTestId('low-stock-count').textContent).toBe('Products that need an order: 120 · 4,321 units · cost 9,876.50');
+    expect(screen.getByTestId('low-stock-count').textContent).toBe('120 products need an order; the most urgent must be ordered by 5 Jan 2026 · 4,321 units · cost 9,876.50');
     // The shop's word for the code, as on the Data screen and in the import (not the API's styleCode).
     expect(within(screen.getByTestId('low-stock-table')).getAllByRole('columnheader')[0]?.textContent).toBe('Product code');
     const rows = within(screen.getByTestId('low-stock-table')).getAllByRole('row').slice(1);
@@ -62,6 +62,19 @@ describe('low-stock panel', () => {
     expect(within(screen.getByTestId('low-stock-table')).getAllByTestId('order-by').map((cell) => cell.textContent)).toEqual(['5 Jan 2026', '9 Jan 2026']);
     fireEvent.click(screen.getByRole('button', { name: 'B-2' }));
     expect(selected).toEqual(['B-2']);
+  });
+
+  it("dates its urgency by the list's most urgent order, however far off (QA F10)", () => {
+    // Page 2 of a list whose first order is due in two months: the sentence says the list's date, not this page's.
+    renderPanel({ advice: advice({ page: 2, first_order_by: '2026-03-02' }) });
+    expect(screen.getByTestId('low-stock-count').textContent).toBe('120 products need an order; the most urgent must be ordered by 2 Mar 2026 · 4,321 units · cost 9,876.50');
+    expect(screen.getByTestId('low-stock').textContent).not.toMatch(/before a new order could arrive/);
+    cleanup();
+    renderPanel({ advice: advice({ total: 1, order_units: 12, order_cost: 30, first_order_by: '2026-01-05', products: [product('A-1', 12, 2.5, '2026-01-05')] }) });
+    expect(screen.getByTestId('low-stock-count').textContent).toBe('1 product needs an order, by 5 Jan 2026 · 12 units · cost 30.00');
+    cleanup();
+    renderPanel({ advice: advice({ total: 0, inactive: 0, order_units: 0, order_cost: 0, first_order_by: null, products: [] }) });
+    expect(screen.getByTestId('low-stock-count').textContent).toBe('No product needs an order');
   });
 
   it('asks the server for another page and for the products without recent sales', () => {

@@ -212,7 +212,10 @@ export const LowStockPanel = memo(function LowStockPanel(props: AdviceViewProps 
       {advice ? (
         <>
           <Text fw={600} size="sm" mb={4} data-testid="low-stock-count">
-            {t('forecasting.lowStock.count', { count: advice.total, units: quantity.format(advice.order_units), cost: money.format(advice.order_cost) })}
+            {/* The sentence's urgency is the list's own: the first order-by date, not a fixed "soon". */}
+            {advice.first_order_by
+              ? t('forecasting.lowStock.count', { count: advice.total, date: formatDay(advice.first_order_by), units: quantity.format(advice.order_units), cost: money.format(advice.order_cost) })
+              : t('forecasting.lowStock.countNone')}
           </Text>
           <InactiveSwitch report={advice} includeInactive={includeInactive} onView={onView} />
           <UnknownStockNotice report={advice} onSelect={onSelect} />

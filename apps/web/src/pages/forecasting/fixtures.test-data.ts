@@ -10,7 +10,16 @@ export function stockPoint(ds: string, stock_level: number, stock_lower = stock_
 export function forecastFixture(overrides: Partial<ProductForecastResponse> = {}): ProductForecastResponse {
   return {
     report: { id: 'r1', type: 'product_forecast', title: 'Forecast for Widget', productCode: 'W-1', timestamp: '2026-01-04T00:00:00.000Z' },
-    product: { id: 1, styleCode: 'W-1', name: 'Widget', currentStock: 12, unitCost: 2.5, leadTimeDays: 7 },
+    product: {
+      id: 1,
+      styleCode: 'W-1',
+      name: 'Widget',
+      currentStock: 12,
+      unitCost: 2.5,
+      leadTimeDays: 7,
+      lastCount: { units: 15, date: '2026-01-03' },
+      onHand: { units: 15, countedUnits: 15, countedOn: '2026-01-03' },
+    },
     historical: {
       sales: [
         { ds: '2026-01-01', y: 3 },
