@@ -16,7 +16,7 @@ import { uploadToday } from './field-values.ts';
 import { skippedRowText } from './header-row.ts';
 import { isNameable, pickNewProducts, sourcePaths } from './new-products.ts';
 import { compileRowFilters, rowFilterColumns, valuesOfColumns } from './row-filter.ts';
-import { blankCodeSkipper, compileRecordTyper, ownKeyLookup, ownTextKey, resolveWriteTarget, unknownCodeReason, type CodeLookup, type MeantCode, type KeyReference, type TypedRecord, type WriteTarget } from './target.ts';
+import { blankCodeSkipper, compileRecordTyper, createsForUnknownCodes, fileImportWayOut, ownKeyLookup, ownTextKey, resolveWriteTarget, unknownCodeReason, type CodeLookup, type MeantCode, type KeyReference, type TypedRecord, type WriteTarget } from './target.ts';
 import { looseCode, storedLooseTwins } from './writer-sql.ts';
 import type { ReceivedFile } from './upload.ts';
 import { RefusedChoiceValues } from './value-maps.ts';
@@ -258,7 +258,18 @@ export async function previewRecords(
     records,
     offerRowFilters = false,
     today,
-  }: { entityType: string; given: EntityMapping | null; dateFormat?: DateFormat | undefined; header: string[]; records: RawRecord[]; offerRowFilters?: boolean; today: string },
+    unknownCodeWayOut = fileImportWayOut,
+  }: {
+    entityType: string;
+    given: EntityMapping | null;
+    dateFormat?: DateFormat | undefined;
+    header: string[];
+    records: RawRecord[];
+    offerRowFilters?: boolean;
+    today: string;
+    /** How an unknown product code's problem names the way out (as the import's refusal does; Try the endpoint: savedMappingWayOut). */
+    unknownCodeWayOut?: string;
+  },
 ): Promise<PreviewedRecords> {
   const provisional = await resolveWriteTarget(db, config, entityType, { field_mappings: {} }, { complete: false });
   const targets = describeTargets(provisional);
@@ -348,12 +359,12 @@ export async function previewRecords(
     return { row, values: shownValues, problems, typed };
   });
   // Codes the import would refuse: of references (with create_missing_products only a loose twin of a stored code, which is not created), and an update-only target's own.
-  const lookups: { column: string; lookup: CodeLookup; creates: boolean }[] = [...target.references.values()]
+  const lookups: { column: string; lookup: CodeLookup; creates: boolean; wayOut: string | null }[] = [...target.references.values()]
     .filter((r) => r.by === 'key' && target.mapped.includes(r.column))
-    .map((r) => ({ column: r.column, lookup: r, creates: mapping.create_missing_products === true }));
+    .map((r) => ({ column: r.column, lookup: r, creates: mapping.create_missing_products === true, wayOut: createsForUnknownCodes(r) ? unknownCodeWayOut : null }));
   const ownLookup = ownKeyLookup(target);
-  if (ownLookup) lookups.push({ column: ownLookup.keyColumn, lookup: ownLookup, creates: false });
-  for (const { column, lookup, creates } of lookups) {
+  if (ownLookup) lookups.push({ column: ownLookup.keyColumn, lookup: ownLookup, creates: false, wayOut: null });
+  for (const { column, lookup, creates, wayOut } of lookups) {
     // The codes of the records read were looked up for the new-product list already: only the shown rows' others are.
     const known = lookup === creating ? missing : new Map<string, MeantCode>();
     const asked = lookup === creating ? firstRows : new Map<string, number>();
@@ -362,7 +373,7 @@ export async function previewRecords(
     for (const row of rows) {
       const code = row.typed?.values[column];
       const meant = typeof code === 'string' ? unknown.get(code) : undefined;
-      if (typeof code === 'string' && meant !== undefined && (meant !== null || !creates)) row.problems[column] ??= unknownCodeReason(lookup, code, meant);
+      if (typeof code === 'string' && meant !== undefined && (meant !== null || !creates)) row.problems[column] ??= unknownCodeReason(lookup, code, meant, wayOut);
     }
   }
   return {

@@ -20,6 +20,7 @@ import {
 import { notFoundError, validationError } from '../http/errors.ts';
 import { addressProblem } from '../http/outbound.ts';
 import { asSourceValue, leafPaths, previewRecords, proposeMapping } from '../import/preview.ts';
+import { savedMappingWayOut } from '../import/target.ts';
 import { linesOf, RecordsNotFound } from './records-path.ts';
 import * as repo from './repo.ts';
 import { endpointFor, fetchFirstPage, runWindow, usesWindow } from './run.ts';
@@ -164,6 +165,8 @@ export async function tryEndpoint(ctx: IntegrationsContext, input: IntegrationTr
     header: paths,
     records: records.map((value, at) => ({ row: at + 1, cells: null, value })),
     today: dayInTimeZone(Date.now(), input.time_zone ?? INTEGRATION_DEFAULTS.time_zone),
+    // The proposal is not saved yet: the way out names no mapping.
+    unknownCodeWayOut: savedMappingWayOut(null),
   });
   // Lines are proposed while the records path reads whole orders, not once it reads their lines.
   const nested = input.records_path ? splitRecordsPath(input.records_path).inner !== null : false;
