@@ -68,7 +68,27 @@ const SYNONYMS: Record<string, string[]> = {
 };
 
 /** target field -> the source column whose name matches it (each column used once), or null. */
-export function proposeMapping(targets: ImportTarget[], header: string[]): Record<string, string | null> {
+/**
+ * A JSON record's paths naming an id (`product_id`, `line_items.0.variant_id`) whose values are
+ * numbers: a shop's own row ids (Shopify's line item product_id), not the code its products are
+ * known by. A file's cells are text, so none of its columns is one.
+ */
+export function numericIdPaths(header: string[], values: unknown[]): Set<string> {
+  return new Set(
+    header.filter((path) => {
+      if (!normalise(path.slice(path.lastIndexOf('.') + 1)).endsWith('id')) return false;
+      const read = values.map((value) => readMappedPath(value, path)).filter((value) => value !== undefined && value !== null);
+      return read.length > 0 && read.every((value) => typeof value === 'number');
+    }),
+  );
+}
+
+/**
+ * The header's column proposed for each target, by name. `numericIds` (numericIdPaths): taken for a
+ * product only where no other column answers to it: a line item's `sku` beside its numeric
+ * `product_id` is the product.
+ */
+export function proposeMapping(targets: ImportTarget[], header: string[], numericIds: ReadonlySet<string> = new Set()): Record<string, string | null> {
   const byName = new Map<string, string>();
   for (const column of header) if (!byName.has(normalise(column))) byName.set(normalise(column), column);
   // A JSON record's nested `item.sku` answers to `sku` too, after every whole name.
@@ -89,12 +109,15 @@ export function proposeMapping(targets: ImportTarget[], header: string[]): Recor
   // "Lineitem sku", "Lineitem quantity"; Amazon's "quantity-purchased", "purchase-date"). Last
   // words first: the noun ends an English name, so "Product type" is a type, not a product code.
   const byWord = (name: string, at: number) => header.find((column) => !used.has(column) && nameWords(column)[at] === name);
+  const free = (target: ImportTarget, column: string | undefined, round: number): column is string =>
+    column !== undefined && !used.has(column) && (round === 3 || !target.reference || !numericIds.has(column));
   // Exact names first (a `quantity` column goes to quantity even if stock_level would take it as a synonym).
-  for (const round of [0, 1, 2]) {
+  for (const round of [0, 1, 2, ...(numericIds.size ? [3] : [])]) {
     for (const target of targets) {
       if (proposed[target.field]) continue;
       const names = round === 0 ? candidates(target).slice(0, 2) : candidates(target);
-      const match = round === 2 ? [0, 1].flatMap((at) => names.map((name) => byWord(name, at))).find((column) => column !== undefined) : names.map((name) => byName.get(name)).find((column) => column !== undefined && !used.has(column));
+      const match =
+        round === 2 ? [0, 1].flatMap((at) => names.map((name) => byWord(name, at))).find((column) => free(target, column, round)) : names.map((name) => byName.get(name)).find((column) => free(target, column, round));
       if (match) used.add(match);
       proposed[target.field] = match ?? null;
     }
@@ -273,7 +296,7 @@ export async function previewRecords(
 ): Promise<PreviewedRecords> {
   const provisional = await resolveWriteTarget(db, config, entityType, { field_mappings: {} }, { complete: false });
   const targets = describeTargets(provisional);
-  const proposed = proposeMapping(targets, header);
+  const proposed = proposeMapping(targets, header, numericIdPaths(header, records.flatMap((record) => (record.cells ? [] : [record.value]))));
   const fieldMappings = given?.field_mappings ?? Object.fromEntries(Object.entries(proposed).filter((entry): entry is [string, string] => entry[1] !== null));
   const paths = given ? sourcePaths({ ...given, field_mappings: fieldMappings }) : fieldMappings;
   // Only where the screen shows row filters (the Import screen; not Try the endpoint): a filter proposed is one the user sees.
