@@ -12,7 +12,7 @@ import { sendJson, startEndpointServer, type EndpointServer } from '../testing/e
 import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { runIntegration } from './run.ts';
 
-type Line = { sku: string; quantity: unknown };
+type Line = { sku?: string; product_id?: number; quantity: unknown };
 const order = (id: number, day: string, status: string, lines: Line[]) => ({ id, created_at: `${day}T09:12:00+01:00`, financial_status: status, line_items: lines });
 
 describe.each(backends)('orders with line items on %s', (backend) => {
