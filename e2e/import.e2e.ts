@@ -329,7 +329,7 @@ describe('data integration (Settings)', () => {
     await page.getByTestId('import-error').getByTestId('upload-row-errors').waitFor();
     const entry = logRow(page, fileName);
     await entry.getByTestId('log-status').filter({ hasText: 'error' }).waitFor();
-    expect(await entry.locator('td').nth(2).textContent()).toBe('unsaved mapping');
+    expect(await entry.locator('td').nth(2).textContent()).toBe('your column choices');
   });
 
   it("proposes columns from a file that has none of the saved mapping's, and imports what it shows", async () => {
@@ -379,7 +379,7 @@ describe('data integration (Settings)', () => {
     const entry = logRow(page, fileName);
     const status = entry.getByTestId('log-status');
     await status.filter({ hasText: 'success' }).waitFor();
-    expect(await entry.locator('td').nth(2).textContent()).toBe('unsaved mapping');
+    expect(await entry.locator('td').nth(2).textContent()).toBe('your column choices');
     // Every status reads in full at 1280 px: no badge is cut short.
     const cutShort = await page.getByTestId('log-status').evaluateAll((badges) => badges.filter((badge) => [badge, ...badge.querySelectorAll('*')].some((part) => part.scrollWidth > part.clientWidth)).map((badge) => badge.textContent));
     expect(cutShort).toEqual([]);
