@@ -5,7 +5,7 @@
 // row filters leave out marked, and, for the Import screen, the values of the file's status-like
 // columns and the row filters they suggest (row-filter.ts). Writes nothing.
 import { sql, type Kysely } from 'kysely';
-import { dateFormats, entityMapping, headerRowProblem, MAX_LISTED_NEW_PRODUCTS, PREVIEW_ROWS, readMappedPath, type DateFormat, type EntityMapping, type ImportTarget, type PreviewFileResponse, type ProductConfig, type RowFilter, valueMapForm } from '@stockwise/contract';
+import { dateFormats, entityMapping, headerRowProblem, isoDayProblem, MAX_LISTED_NEW_PRODUCTS, PREVIEW_ROWS, readMappedPath, type DateFormat, type EntityMapping, type ImportTarget, type PreviewFileResponse, type ProductConfig, type RowFilter, valueMapForm } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import { validationError } from '../http/errors.ts';
 import { isReadOnly } from '../tables/columns.ts';
@@ -262,7 +262,31 @@ async function missingCodes(db: Kysely<Database>, lookup: CodeLookup | undefined
   );
 }
 
-export type PreviewedRecords = Pick<PreviewFileResponse, 'targets' | 'proposed_mapping' | 'date_format' | 'decimal_separator' | 'rows' | 'refused_choices' | 'new_products' | 'new_product_count' | 'proposed_new_products' | 'column_values' | 'proposed_row_filters'>;
+/**
+ * The one day the title lines above a file's header name, read unambiguously: `Inventur
+ * 30.11.2026` (dotted: day first, as everywhere dots are written), `2026-11-30`, `30/11/2026` (a
+ * part above 12 tells the order). Null when they name none, two different days ("01.11.2026 –
+ * 30.11.2026"), or one that could be either (`03/04/2026`) or is no calendar day.
+ */
+export function dayOfTitleLines(texts: readonly string[]): string | null {
+  const days = new Set<string>();
+  for (const text of texts) {
+    for (const match of text.matchAll(/(?<!\d)(\d{4})-(\d{1,2})-(\d{1,2})(?!\d)|(?<!\d)(\d{1,2})([./])(\d{1,2})\5(\d{4})(?!\d)/g)) {
+      const [, isoYear, isoMonth, isoDay, first = '', mark, second = '', year = ''] = match;
+      let parts: [string, string, string];
+      if (isoYear && isoMonth && isoDay) parts = [isoYear, isoMonth, isoDay];
+      else if (mark === '.' || (Number(first) > 12 && Number(second) <= 12)) parts = [year, second, first];
+      else if (Number(second) > 12 && Number(first) <= 12) parts = [year, first, second];
+      else return null;
+      const day = `${parts[0]}-${parts[1].padStart(2, '0')}-${parts[2].padStart(2, '0')}`;
+      if (isoDayProblem(day)) return null;
+      days.add(day);
+    }
+  }
+  return days.size === 1 ? ([...days][0] ?? null) : null;
+}
+
+export type PreviewedRecords = Pick<PreviewFileResponse, 'proposed_field_values' | 'targets' | 'proposed_mapping' | 'date_format' | 'decimal_separator' | 'rows' | 'refused_choices' | 'new_products' | 'new_product_count' | 'proposed_new_products' | 'column_values' | 'proposed_row_filters'>;
 
 /**
  * The records of a source (a file's head, an endpoint's first page) as the mapping builder shows
@@ -282,6 +306,7 @@ export async function previewRecords(
     offerRowFilters = false,
     today,
     unknownCodeWayOut = fileImportWayOut,
+    titleDay = null,
   }: {
     entityType: string;
     given: EntityMapping | null;
@@ -292,12 +317,18 @@ export async function previewRecords(
     today: string;
     /** How an unknown product code's problem names the way out (as the import's refusal does; Try the endpoint: savedMappingWayOut). */
     unknownCodeWayOut?: string;
+    /** The day the file's title lines name (dayOfTitleLines): the proposal's one date for all lines where no column holds dates. */
+    titleDay?: string | null;
   },
 ): Promise<PreviewedRecords> {
   const provisional = await resolveWriteTarget(db, config, entityType, { field_mappings: {} }, { complete: false });
   const targets = describeTargets(provisional);
   const proposed = proposeMapping(targets, header, numericIdPaths(header, records.flatMap((record) => (record.cells ? [] : [record.value]))));
   const fieldMappings = given?.field_mappings ?? Object.fromEntries(Object.entries(proposed).filter((entry): entry is [string, string] => entry[1] !== null));
+  // A stock count's day in its title ("Inventur 30.11.2026;;") and no date column: proposed as the
+  // date of every line (field_values, as "Same date for all lines" sets it), never a future day.
+  const undated = !given && titleDay !== null && titleDay <= today ? targets.find((t) => t.required && (t.type === 'DateField' || t.type === 'DateTimeField') && !proposed[t.field]) : undefined;
+  const proposedValues = undated && titleDay ? { [undated.field]: titleDay } : null;
   const paths = given ? sourcePaths({ ...given, field_mappings: fieldMappings }) : fieldMappings;
   // Only where the screen shows row filters (the Import screen; not Try the endpoint): a filter proposed is one the user sees.
   const columnValues = offerRowFilters ? valuesOfColumns(header, records) : {};
@@ -314,6 +345,7 @@ export async function previewRecords(
   const usedSeparator = given ? (given.decimal_separator ?? '.') : (detectedSeparator ?? '.');
   const mapping: EntityMapping = {
     ...(given ?? {}),
+    ...(proposedValues ? { field_values: proposedValues } : {}),
     ...(filters.length ? { skip_rows_where: filters } : {}),
     field_mappings: fieldMappings,
     ...(dateFormat ? { date_format: dateFormat } : {}),
@@ -402,6 +434,7 @@ export async function previewRecords(
   return {
     targets,
     proposed_mapping: proposed,
+    ...(proposedValues ? { proposed_field_values: proposedValues } : {}),
     date_format: { detected, ambiguous, candidates: detector.candidates },
     decimal_separator: { detected: detectedSeparator, used: usedSeparator },
     rows: rows.map(({ row, values, problems, skipped, leftOut }) => ({ row, values, problems, ...(skipped ? { skipped } : {}), ...(leftOut ? { left_out: leftOut } : {}) })),
@@ -456,13 +489,12 @@ export async function previewFile(ctx: ImportContext, { file, fields }: PreviewR
     warning = error.message;
   }
   const header = source.header() ?? leafPaths(records.slice(0, 50).map((r) => r.value));
-  const previewed = await previewRecords(ctx.database.db, config, { entityType, given, dateFormat, header, records, offerRowFilters: true, today: uploadToday(fields.time_zone) });
   const place = source.headerPlace();
   // A line of empty cells (`;;`) above the header says nothing worth listing.
-  const skipped = (place?.skipped ?? [])
-    .map(({ row, cells }) => ({ row, text: skippedRowText(cells) }))
-    .filter((line) => line.text !== '')
-    .slice(0, MAX_SKIPPED_ROWS_SHOWN);
+  const titleLines = (place?.skipped ?? []).map(({ row, cells }) => ({ row, text: skippedRowText(cells) })).filter((line) => line.text !== '');
+  const skipped = titleLines.slice(0, MAX_SKIPPED_ROWS_SHOWN);
+  const titleDay = dayOfTitleLines(titleLines.map((line) => line.text));
+  const previewed = await previewRecords(ctx.database.db, config, { entityType, given, dateFormat, header, records, offerRowFilters: true, today: uploadToday(fields.time_zone), titleDay });
   const rawRows = records.slice(0, PREVIEW_ROWS).map((record) => (record.cells ? header.map((_, at) => asSourceValue(record.cells?.[at])) : header.map((path) => asSourceValue(applyMapping(record.value, { v: path }).v))));
   return {
     format: source.format,
