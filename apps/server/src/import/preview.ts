@@ -416,7 +416,10 @@ export async function previewRecords(
   // Codes the import would refuse: of references (with create_missing_products only a loose twin of a stored code, which is not created), and an update-only target's own.
   const lookups: { column: string; lookup: CodeLookup; creates: boolean; wayOut: string | null }[] = [...target.references.values()]
     .filter((r) => r.by === 'key' && target.mapped.includes(r.column))
-    .map((r) => ({ column: r.column, lookup: r, creates: mapping.create_missing_products === true, wayOut: createsForUnknownCodes(r) ? unknownCodeWayOut : null }));
+    .map((r) => {
+      const creates = mapping.create_missing_products === true;
+      return { column: r.column, lookup: r, creates, wayOut: createsForUnknownCodes(r) && !creates ? unknownCodeWayOut : null };
+    });
   const ownLookup = ownKeyLookup(target);
   if (ownLookup) lookups.push({ column: ownLookup.keyColumn, lookup: ownLookup, creates: false, wayOut: null });
   for (const { column, lookup, creates, wayOut } of lookups) {
