@@ -105,6 +105,14 @@ async function expectAccessible(page: Page, where: string): Promise<void> {
   if (await page.getByTestId('import-log').count()) expect(await axeViolations(page, '[data-testid="import-log"]'), `${where} (log)`).toEqual([]);
 }
 
+/** The WCAG contrast ratio of a computed `rgb(r, g, b)` colour against white. */
+function contrastOnWhite(color: string): number {
+  const [r = 0, g = 0, b = 0] = (color.match(/\d+(\.\d+)?/g) ?? []).map(Number);
+  const channel = (value: number) => (value / 255 <= 0.03928 ? value / 255 / 12.92 : ((value / 255 + 0.055) / 1.055) ** 2.4);
+  const luminance = 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+  return 1.05 / (luminance + 0.05);
+}
+
 const previewRows = (page: Page) => page.getByTestId('preview-row');
 const previewCell = (page: Page, index: number, column: string) => previewRows(page).nth(index).locator(`[data-column="${column}"]`);
 const logRow = (page: Page, fileName: string) => page.getByTestId('log-row').filter({ hasText: fileName });
@@ -128,6 +136,16 @@ describe('data integration (Settings)', () => {
     await openSettings(page);
     await chooseMapping(page, 'product_catalogue_csv');
     expect(await page.getByTestId('mapping-description').textContent()).toBe('A flat CSV with one product per line.');
+    // A select reached by keyboard shows a ring of at least 3:1 against the section's white (WCAG 2.4.7, 1.4.11).
+    await page.getByLabel('Entity', { exact: true }).focus();
+    await page.keyboard.press('Tab');
+    expect(await mappingSelect(page).evaluate((element) => element === document.activeElement)).toBe(true);
+    const ring = await mappingSelect(page).evaluate((element) => {
+      const style = getComputedStyle(element);
+      return { style: style.outlineStyle, width: style.outlineWidth, color: style.outlineColor };
+    });
+    expect(ring).toMatchObject({ style: 'solid', width: '2px' });
+    expect(contrastOnWhite(ring.color)).toBeGreaterThanOrEqual(3);
     await page.getByLabel('File (CSV, JSON or .xlsx)').setInputFiles(path);
 
     await previewRows(page).nth(4).waitFor();
@@ -137,9 +155,12 @@ describe('data integration (Settings)', () => {
     expect(await previewCell(page, 2, 'current_stock').textContent()).toBe('1020');
     expect(await page.getByTestId('preview-summary').textContent()).toBe('Every previewed value fits its column.');
 
-    await page.getByRole('button', { name: 'Import file' }).click();
+    // By keyboard: Enter on Import file, and the focus lands on the result's title, not on the page's body.
+    await importButton(page).focus();
+    await page.keyboard.press('Enter');
     const result = page.getByTestId('import-result');
     await result.waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName)).toBe('import-result-title');
     expect(await result.getByTestId('result-rows').textContent()).toBe('7');
     expect(await result.getByTestId('result-inserted').textContent()).toBe('7');
     expect(await result.getByTestId('result-updated').textContent()).toBe('0');
@@ -189,9 +210,12 @@ describe('data integration (Settings)', () => {
     expect(await previewCell(page, 0, 'current_stock').getAttribute('data-problem')).toBeNull();
     expect(await page.getByTestId('preview-summary').textContent()).toBe('2 values in these records will be refused by the server.');
 
-    await page.getByRole('button', { name: 'Import file' }).click();
+    await importButton(page).focus();
+    await page.keyboard.press('Enter');
     const failure = page.getByTestId('import-error');
     await failure.waitFor();
+    // The refusal's title takes the focus: Tab goes on into its row errors.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName)).toBe('import-error-title');
     expect(await failure.getByText('The file arrived and was read, but nothing was imported: the rows below were refused.', { exact: true }).count()).toBe(1);
     expect(await failure.getByTestId('import-error-detail').textContent()).toBe('105 rows could not be imported; nothing was written.');
     const rowErrors = failure.getByTestId('upload-row-errors');
@@ -329,7 +353,7 @@ describe('data integration (Settings)', () => {
     await page.getByTestId('import-error').getByTestId('upload-row-errors').waitFor();
     const entry = logRow(page, fileName);
     await entry.getByTestId('log-status').filter({ hasText: 'error' }).waitFor();
-    expect(await entry.locator('td').nth(2).textContent()).toBe('unsaved mapping');
+    expect(await entry.locator('td').nth(2).textContent()).toBe('your column choices');
   });
 
   it("proposes columns from a file that has none of the saved mapping's, and imports what it shows", async () => {
@@ -379,7 +403,7 @@ describe('data integration (Settings)', () => {
     const entry = logRow(page, fileName);
     const status = entry.getByTestId('log-status');
     await status.filter({ hasText: 'success' }).waitFor();
-    expect(await entry.locator('td').nth(2).textContent()).toBe('unsaved mapping');
+    expect(await entry.locator('td').nth(2).textContent()).toBe('your column choices');
     // Every status reads in full at 1280 px: no badge is cut short.
     const cutShort = await page.getByTestId('log-status').evaluateAll((badges) => badges.filter((badge) => [badge, ...badge.querySelectorAll('*')].some((part) => part.scrollWidth > part.clientWidth)).map((badge) => badge.textContent));
     expect(cutShort).toEqual([]);

@@ -282,7 +282,7 @@ describe('scheduled integrations (Settings)', () => {
     expect(await dialog.getByTestId('endpoint-try-rows').getByTestId('preview-row').count()).toBe(3);
     expect(await dialog.getByLabel('Product (product_id) · by product_code · required').inputValue()).toBe('line.product.sku');
     // No such products yet: each row says so, as the import's preview does.
-    expect(await dialog.getByTestId('endpoint-try-rows').getByTestId('cell-problem').first().textContent()).toBe('product code E2E-TRY-1 does not exist.');
+    expect(await dialog.getByTestId('endpoint-try-rows').getByTestId('cell-problem').first().textContent()).toBe("product code E2E-TRY-1 does not exist. Save the mapping with 'Create products for unknown codes' ticked (Settings → Data integration) to create it, or add it on the Data screen.");
     expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
 
     await dialog.getByLabel('Date (date) · required').selectOption('');

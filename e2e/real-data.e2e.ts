@@ -119,7 +119,7 @@ describe('real data in', () => {
     // The unknown code is marked in the preview before anything is sent.
     const problem = section(page).getByTestId('preview-row').nth(1).locator('[data-column="product_id"]');
     await problem.getByTestId('cell-problem').waitFor();
-    expect(await problem.getByTestId('cell-problem').textContent()).toBe(`product code ${code}-X does not exist.`);
+    expect(await problem.getByTestId('cell-problem').textContent()).toBe(`product code ${code}-X does not exist. Tick 'Create products for unknown codes' to create it, or add it on the Data screen.`);
     expect(await section(page).getByTestId('preview-summary').textContent()).toBe('1 value in these records will be refused by the server.');
 
     // A required target without a column keeps Import disabled.

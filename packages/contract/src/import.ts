@@ -195,6 +195,12 @@ export const previewFileResponse = z.object({
   targets: z.array(importTarget),
   /** target field -> the source column its name matches (case, spaces, underscores, synonyms), or null. */
   proposed_mapping: z.record(z.string(), z.string().nullable()),
+  /**
+   * target field -> the one value the proposal gives every line (as a mapping's `field_values`):
+   * the day a file's title lines name ("Inventur 30.11.2026"), for a date no column holds; the
+   * rows are read with it. Absent when a mapping is given, or nothing is proposed.
+   */
+  proposed_field_values: z.record(z.string(), z.string()).optional(),
   date_format: z.object({
     /** The format the file's dates are read with: the mapping's, or the one detected; null when none could be. */
     detected: z.enum(dateFormats).nullable(),

@@ -145,7 +145,8 @@ export class CsvReader {
   }
 
   #tooLong(row: number): CsvSyntaxError {
-    const where = this.#header ? `row ${row}` : 'the header';
+    // Before the column names are read, the record may be a title line above them.
+    const where = this.#header ? `row ${row}` : this.rowName(row, '');
     return new CsvSyntaxError(`A record (${where}) is longer than ${Math.round(this.#maxRecordChars / 1024)} KiB; records that long are not imported.`);
   }
 

@@ -5,9 +5,10 @@
 // date, lies ahead, or fights a mapped column is a 400 naming it, with nothing written.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dayInTimeZone } from '@stockwise/contract';
+import { dayInTimeZone, type PreviewFileResponse } from '@stockwise/contract';
 import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { importFile, postMultipart } from '../testing/uploads.ts';
+import { dayOfTitleLines } from './preview.ts';
 
 const catalogueMapping = { entities: { products: { field_mappings: { product_code: 'code', name: 'name' } } } };
 const countMapping = (date: string) => ({ entities: { stock_snapshots: { field_mappings: { product_id: 'Artikelnummer', stock_level: 'Bestand' }, field_values: { date } } } });
@@ -15,6 +16,22 @@ const tillMapping = (date: string) => ({ entities: { sales: { field_mappings: { 
 const count = 'Artikelnummer;Bezeichnung;Bestand\nFV-1;Kompost 40l;12\nFV-2;Rindenmulch;0\n';
 // The till's export of one day: FV-1 sold twice (two receipts), a return of FV-2.
 const till = 'Artikel;Bezeichnung;Menge\nFV-1;Kompost 40l;2\nFV-2;Rindenmulch;1\nFV-1;Kompost 40l;3\nFV-2;Rindenmulch;-1\nFV-3;Blumenerde;4\n';
+
+describe('the day title lines name', () => {
+  it.each([
+    ['a German stock count', ['Inventur 30.11.2026'], '2026-11-30'],
+    ['a dotted day with both parts 12 or less: day first', ['Inventur 01.02.2026'], '2026-02-01'],
+    ['an ISO day beside a branch', ['Filiale Nord', 'Stand 2026-11-30'], '2026-11-30'],
+    ['a slashed day whose first part is above 12', ['Stock count 30/11/2026'], '2026-11-30'],
+    ['the same day twice', ['Inventur 30.11.2026', 'Gezählt am 30.11.2026'], '2026-11-30'],
+    ['two days (a period)', ['Zeitraum 01.11.2026 - 30.11.2026'], null],
+    ['a slashed day that could be either', ['Stock count 03/04/2026'], null],
+    ['no calendar day', ['Inventur 31.11.2026'], null],
+    ['no day at all', ['Lagerbestand Gartencenter Nord'], null],
+  ])('%s', (_name, lines, day) => {
+    expect(dayOfTitleLines(lines)).toBe(day);
+  });
+});
 
 describe.each(backends)('one date for every line on %s', (backend) => {
   let server: TestServer;
@@ -47,6 +64,33 @@ describe.each(backends)('one date for every line on %s', (backend) => {
       { code: 'FV-1', date: '2026-11-30', value: 12 },
       { code: 'FV-2', date: '2026-11-30', value: 0 },
     ]);
+  });
+
+  it("proposes the day of a stock count's title line as the date of every line, reads the preview with it, and imports on the day the user keeps", async () => {
+    const titled = `Inventur 30.11.2026;;\n\n${count.replace('FV-1;Kompost 40l;12', 'FV-1;Kompost 40l;9')}`;
+    const preview = async (content: string, extra: { name: string; value: string }[] = []) => {
+      const result = await postMultipart(server, '/api/records/preview-file/', token, [{ name: 'entity_type', value: 'stock_snapshots' }, { name: 'file', fileName: 'inventur.csv', content }, ...extra]);
+      expect(result.status, JSON.stringify(result.json)).toBe(200);
+      return result.json as unknown as PreviewFileResponse;
+    };
+    const proposed = await preview(titled);
+    expect(proposed).toMatchObject({ header_row: 3, proposed_mapping: { product_id: 'Artikelnummer', date: null, stock_level: 'Bestand' }, proposed_field_values: { date: '2026-11-30' } });
+    expect(proposed.rows).toEqual([
+      { row: 4, values: { product_id: 'FV-1', stock_level: 9, date: '2026-11-30' }, problems: {} },
+      { row: 5, values: { product_id: 'FV-2', stock_level: 0, date: '2026-11-30' }, problems: {} },
+    ]);
+    // The Import screen's draft: the proposal with its day, as "Same date for all lines" shows it.
+    const mapping = { entities: { stock_snapshots: { field_mappings: { product_id: 'Artikelnummer', stock_level: 'Bestand' }, field_values: proposed.proposed_field_values } } };
+    const imported = await importFile(server, token, { fileName: 'inventur.csv', content: titled, mapping, entityType: 'stock_snapshots' });
+    expect(imported.status, JSON.stringify(imported.json)).toBe(200);
+    expect((await rowsOf('stock_snapshots')).filter((row) => row.date === '2026-11-30')).toEqual([
+      { code: 'FV-1', date: '2026-11-30', value: 9 },
+      { code: 'FV-2', date: '2026-11-30', value: 0 },
+    ]);
+    // Not proposed: a given mapping's own choice, a title naming a period, a day after today (the shop's, in its time zone).
+    expect((await preview(titled, [{ name: 'mapping_config', value: JSON.stringify({ field_mappings: { product_id: 'Artikelnummer', stock_level: 'Bestand' } }) }])).proposed_field_values).toBeUndefined();
+    expect((await preview(titled.replace('Inventur 30.11.2026', 'Zeitraum 01.11.2026 - 30.11.2026'))).proposed_field_values).toBeUndefined();
+    expect((await preview(titled.replace('30.11.2026', '30.11.2099'))).proposed_field_values).toBeUndefined();
   });
 
   it("imports a till's end-of-day export as that day's sales, adding up a product's lines as with a date column", async () => {

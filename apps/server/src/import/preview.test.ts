@@ -1,11 +1,13 @@
 // POST /api/records/preview-file/: what the mapping builder reads of a file — through the
 // import's own parsing — and that it writes nothing.
+import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PREVIEW_MAX_BYTES, type PreviewFileResponse } from '@stockwise/contract';
 import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { importFile, postMultipart, type UploadPart } from '../testing/uploads.ts';
+import { CREATE_PRODUCTS_OPTION, fileImportWayOut } from './target.ts';
 
 describe.each(backends)('file preview on %s', (backend) => {
   let server: TestServer;
@@ -45,7 +47,7 @@ describe.each(backends)('file preview on %s', (backend) => {
     expect(json.rows).toEqual([
       { row: 2, values: { product_id: '85123A', date: '2010-12-01', quantity: 6 }, problems: {} },
       { row: 3, values: { product_id: '22423', date: '2010-12-13', quantity: 'x' }, problems: { quantity: 'Expected a whole number.' } },
-      { row: 4, values: { product_id: '99999X', date: '2010-12-14', quantity: -1 }, problems: { product_id: 'product code 99999X does not exist.' } },
+      { row: 4, values: { product_id: '99999X', date: '2010-12-14', quantity: -1 }, problems: { product_id: "product code 99999X does not exist. Tick 'Create products for unknown codes' to create it, or add it on the Data screen." } },
     ]);
     expect((await sql<{ n: number }>`select count(*)::int as n from data.sales`.execute(server.database.db)).rows[0]?.n).toBe(salesCountBefore);
   });
@@ -81,7 +83,7 @@ describe.each(backends)('file preview on %s', (backend) => {
     expect(json.rows.map((row) => row.problems)).toEqual([
       { product_id: 'product code 85123 a does not exist: did you mean 85123A?' },
       { product_id: 'product code 85123-A does not exist: did you mean 85123A?' },
-      { product_id: 'product code 99999X does not exist.' },
+      { product_id: "product code 99999X does not exist. Tick 'Create products for unknown codes' to create it, or add it on the Data screen." },
     ]);
     const imported = await importFile(server, token, { fileName: 'kasse.csv', content: csv, mapping: { entities: { sales: mapping } }, entityType: 'sales' });
     expect((imported.json.row_errors as { reason: string }[]).map((error) => error.reason)).toEqual(json.rows.map((row) => row.problems.product_id));
@@ -226,4 +228,10 @@ describe.each(backends)('file preview on %s', (backend) => {
     expect(answer.status).toBe(400);
     expect(answer.json.error).toContain(message);
   });
+});
+
+it("names the Import screen's option for unknown codes in the words its label shows", async () => {
+  const locale = JSON.parse(await readFile(new URL('../../../web/public/locales/en/common.json', import.meta.url), 'utf8')) as { import: { builder: { createMissing: string } } };
+  expect(locale.import.builder.createMissing).toBe(CREATE_PRODUCTS_OPTION);
+  expect(fileImportWayOut).toContain(`'${locale.import.builder.createMissing}'`);
 });

@@ -5,7 +5,7 @@
 // row filters leave out marked, and, for the Import screen, the values of the file's status-like
 // columns and the row filters they suggest (row-filter.ts). Writes nothing.
 import { sql, type Kysely } from 'kysely';
-import { dateFormats, entityMapping, headerRowProblem, MAX_LISTED_NEW_PRODUCTS, PREVIEW_ROWS, readMappedPath, type DateFormat, type EntityMapping, type ImportTarget, type PreviewFileResponse, type ProductConfig, type RowFilter, valueMapForm } from '@stockwise/contract';
+import { dateFormats, entityMapping, headerRowProblem, isoDayProblem, MAX_LISTED_NEW_PRODUCTS, PREVIEW_ROWS, readMappedPath, type DateFormat, type EntityMapping, type ImportTarget, type PreviewFileResponse, type ProductConfig, type RowFilter, valueMapForm } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import { validationError } from '../http/errors.ts';
 import { isReadOnly } from '../tables/columns.ts';
@@ -16,7 +16,7 @@ import { uploadToday } from './field-values.ts';
 import { skippedRowText } from './header-row.ts';
 import { isNameable, pickNewProducts, sourcePaths } from './new-products.ts';
 import { compileRowFilters, rowFilterColumns, valuesOfColumns } from './row-filter.ts';
-import { blankCodeSkipper, compileRecordTyper, ownKeyLookup, ownTextKey, resolveWriteTarget, unknownCodeReason, type CodeLookup, type MeantCode, type KeyReference, type TypedRecord, type WriteTarget } from './target.ts';
+import { blankCodeSkipper, compileRecordTyper, createsForUnknownCodes, fileImportWayOut, ownKeyLookup, ownTextKey, resolveWriteTarget, unknownCodeReason, type CodeLookup, type MeantCode, type KeyReference, type TypedRecord, type WriteTarget } from './target.ts';
 import { looseCode, storedLooseTwins } from './writer-sql.ts';
 import type { ReceivedFile } from './upload.ts';
 import { RefusedChoiceValues } from './value-maps.ts';
@@ -68,7 +68,27 @@ const SYNONYMS: Record<string, string[]> = {
 };
 
 /** target field -> the source column whose name matches it (each column used once), or null. */
-export function proposeMapping(targets: ImportTarget[], header: string[]): Record<string, string | null> {
+/**
+ * A JSON record's paths naming an id (`product_id`, `line_items.0.variant_id`) whose values are
+ * numbers: a shop's own row ids (Shopify's line item product_id), not the code its products are
+ * known by. A file's cells are text, so none of its columns is one.
+ */
+export function numericIdPaths(header: string[], values: unknown[]): Set<string> {
+  return new Set(
+    header.filter((path) => {
+      if (!normalise(path.slice(path.lastIndexOf('.') + 1)).endsWith('id')) return false;
+      const read = values.map((value) => readMappedPath(value, path)).filter((value) => value !== undefined && value !== null);
+      return read.length > 0 && read.every((value) => typeof value === 'number');
+    }),
+  );
+}
+
+/**
+ * The header's column proposed for each target, by name. `numericIds` (numericIdPaths): taken for a
+ * product only where no other column answers to it: a line item's `sku` beside its numeric
+ * `product_id` is the product.
+ */
+export function proposeMapping(targets: ImportTarget[], header: string[], numericIds: ReadonlySet<string> = new Set()): Record<string, string | null> {
   const byName = new Map<string, string>();
   for (const column of header) if (!byName.has(normalise(column))) byName.set(normalise(column), column);
   // A JSON record's nested `item.sku` answers to `sku` too, after every whole name.
@@ -89,12 +109,15 @@ export function proposeMapping(targets: ImportTarget[], header: string[]): Recor
   // "Lineitem sku", "Lineitem quantity"; Amazon's "quantity-purchased", "purchase-date"). Last
   // words first: the noun ends an English name, so "Product type" is a type, not a product code.
   const byWord = (name: string, at: number) => header.find((column) => !used.has(column) && nameWords(column)[at] === name);
+  const free = (target: ImportTarget, column: string | undefined, round: number): column is string =>
+    column !== undefined && !used.has(column) && (round === 3 || !target.reference || !numericIds.has(column));
   // Exact names first (a `quantity` column goes to quantity even if stock_level would take it as a synonym).
-  for (const round of [0, 1, 2]) {
+  for (const round of [0, 1, 2, ...(numericIds.size ? [3] : [])]) {
     for (const target of targets) {
       if (proposed[target.field]) continue;
       const names = round === 0 ? candidates(target).slice(0, 2) : candidates(target);
-      const match = round === 2 ? [0, 1].flatMap((at) => names.map((name) => byWord(name, at))).find((column) => column !== undefined) : names.map((name) => byName.get(name)).find((column) => column !== undefined && !used.has(column));
+      const match =
+        round === 2 ? [0, 1].flatMap((at) => names.map((name) => byWord(name, at))).find((column) => free(target, column, round)) : names.map((name) => byName.get(name)).find((column) => free(target, column, round));
       if (match) used.add(match);
       proposed[target.field] = match ?? null;
     }
@@ -239,7 +262,31 @@ async function missingCodes(db: Kysely<Database>, lookup: CodeLookup | undefined
   );
 }
 
-export type PreviewedRecords = Pick<PreviewFileResponse, 'targets' | 'proposed_mapping' | 'date_format' | 'decimal_separator' | 'rows' | 'refused_choices' | 'new_products' | 'new_product_count' | 'proposed_new_products' | 'column_values' | 'proposed_row_filters'>;
+/**
+ * The one day the title lines above a file's header name, read unambiguously: `Inventur
+ * 30.11.2026` (dotted: day first, as everywhere dots are written), `2026-11-30`, `30/11/2026` (a
+ * part above 12 tells the order). Null when they name none, two different days ("01.11.2026 –
+ * 30.11.2026"), or one that could be either (`03/04/2026`) or is no calendar day.
+ */
+export function dayOfTitleLines(texts: readonly string[]): string | null {
+  const days = new Set<string>();
+  for (const text of texts) {
+    for (const match of text.matchAll(/(?<!\d)(\d{4})-(\d{1,2})-(\d{1,2})(?!\d)|(?<!\d)(\d{1,2})([./])(\d{1,2})\5(\d{4})(?!\d)/g)) {
+      const [, isoYear, isoMonth, isoDay, first = '', mark, second = '', year = ''] = match;
+      let parts: [string, string, string];
+      if (isoYear && isoMonth && isoDay) parts = [isoYear, isoMonth, isoDay];
+      else if (mark === '.' || (Number(first) > 12 && Number(second) <= 12)) parts = [year, second, first];
+      else if (Number(second) > 12 && Number(first) <= 12) parts = [year, first, second];
+      else return null;
+      const day = `${parts[0]}-${parts[1].padStart(2, '0')}-${parts[2].padStart(2, '0')}`;
+      if (isoDayProblem(day)) return null;
+      days.add(day);
+    }
+  }
+  return days.size === 1 ? ([...days][0] ?? null) : null;
+}
+
+export type PreviewedRecords = Pick<PreviewFileResponse, 'proposed_field_values' | 'targets' | 'proposed_mapping' | 'date_format' | 'decimal_separator' | 'rows' | 'refused_choices' | 'new_products' | 'new_product_count' | 'proposed_new_products' | 'column_values' | 'proposed_row_filters'>;
 
 /**
  * The records of a source (a file's head, an endpoint's first page) as the mapping builder shows
@@ -258,12 +305,30 @@ export async function previewRecords(
     records,
     offerRowFilters = false,
     today,
-  }: { entityType: string; given: EntityMapping | null; dateFormat?: DateFormat | undefined; header: string[]; records: RawRecord[]; offerRowFilters?: boolean; today: string },
+    unknownCodeWayOut = fileImportWayOut,
+    titleDay = null,
+  }: {
+    entityType: string;
+    given: EntityMapping | null;
+    dateFormat?: DateFormat | undefined;
+    header: string[];
+    records: RawRecord[];
+    offerRowFilters?: boolean;
+    today: string;
+    /** How an unknown product code's problem names the way out (as the import's refusal does; Try the endpoint: savedMappingWayOut). */
+    unknownCodeWayOut?: string;
+    /** The day the file's title lines name (dayOfTitleLines): the proposal's one date for all lines where no column holds dates. */
+    titleDay?: string | null;
+  },
 ): Promise<PreviewedRecords> {
   const provisional = await resolveWriteTarget(db, config, entityType, { field_mappings: {} }, { complete: false });
   const targets = describeTargets(provisional);
-  const proposed = proposeMapping(targets, header);
+  const proposed = proposeMapping(targets, header, numericIdPaths(header, records.flatMap((record) => (record.cells ? [] : [record.value]))));
   const fieldMappings = given?.field_mappings ?? Object.fromEntries(Object.entries(proposed).filter((entry): entry is [string, string] => entry[1] !== null));
+  // A stock count's day in its title ("Inventur 30.11.2026;;") and no date column: proposed as the
+  // date of every line (field_values, as "Same date for all lines" sets it), never a future day.
+  const undated = !given && titleDay !== null && titleDay <= today ? targets.find((t) => t.required && (t.type === 'DateField' || t.type === 'DateTimeField') && !proposed[t.field]) : undefined;
+  const proposedValues = undated && titleDay ? { [undated.field]: titleDay } : null;
   const paths = given ? sourcePaths({ ...given, field_mappings: fieldMappings }) : fieldMappings;
   // Only where the screen shows row filters (the Import screen; not Try the endpoint): a filter proposed is one the user sees.
   const columnValues = offerRowFilters ? valuesOfColumns(header, records) : {};
@@ -280,6 +345,7 @@ export async function previewRecords(
   const usedSeparator = given ? (given.decimal_separator ?? '.') : (detectedSeparator ?? '.');
   const mapping: EntityMapping = {
     ...(given ?? {}),
+    ...(proposedValues ? { field_values: proposedValues } : {}),
     ...(filters.length ? { skip_rows_where: filters } : {}),
     field_mappings: fieldMappings,
     ...(dateFormat ? { date_format: dateFormat } : {}),
@@ -348,12 +414,15 @@ export async function previewRecords(
     return { row, values: shownValues, problems, typed };
   });
   // Codes the import would refuse: of references (with create_missing_products only a loose twin of a stored code, which is not created), and an update-only target's own.
-  const lookups: { column: string; lookup: CodeLookup; creates: boolean }[] = [...target.references.values()]
+  const lookups: { column: string; lookup: CodeLookup; creates: boolean; wayOut: string | null }[] = [...target.references.values()]
     .filter((r) => r.by === 'key' && target.mapped.includes(r.column))
-    .map((r) => ({ column: r.column, lookup: r, creates: mapping.create_missing_products === true }));
+    .map((r) => {
+      const creates = mapping.create_missing_products === true;
+      return { column: r.column, lookup: r, creates, wayOut: createsForUnknownCodes(r) && !creates ? unknownCodeWayOut : null };
+    });
   const ownLookup = ownKeyLookup(target);
-  if (ownLookup) lookups.push({ column: ownLookup.keyColumn, lookup: ownLookup, creates: false });
-  for (const { column, lookup, creates } of lookups) {
+  if (ownLookup) lookups.push({ column: ownLookup.keyColumn, lookup: ownLookup, creates: false, wayOut: null });
+  for (const { column, lookup, creates, wayOut } of lookups) {
     // The codes of the records read were looked up for the new-product list already: only the shown rows' others are.
     const known = lookup === creating ? missing : new Map<string, MeantCode>();
     const asked = lookup === creating ? firstRows : new Map<string, number>();
@@ -362,12 +431,13 @@ export async function previewRecords(
     for (const row of rows) {
       const code = row.typed?.values[column];
       const meant = typeof code === 'string' ? unknown.get(code) : undefined;
-      if (typeof code === 'string' && meant !== undefined && (meant !== null || !creates)) row.problems[column] ??= unknownCodeReason(lookup, code, meant);
+      if (typeof code === 'string' && meant !== undefined && (meant !== null || !creates)) row.problems[column] ??= unknownCodeReason(lookup, code, meant, wayOut);
     }
   }
   return {
     targets,
     proposed_mapping: proposed,
+    ...(proposedValues ? { proposed_field_values: proposedValues } : {}),
     date_format: { detected, ambiguous, candidates: detector.candidates },
     decimal_separator: { detected: detectedSeparator, used: usedSeparator },
     rows: rows.map(({ row, values, problems, skipped, leftOut }) => ({ row, values, problems, ...(skipped ? { skipped } : {}), ...(leftOut ? { left_out: leftOut } : {}) })),
@@ -422,13 +492,12 @@ export async function previewFile(ctx: ImportContext, { file, fields }: PreviewR
     warning = error.message;
   }
   const header = source.header() ?? leafPaths(records.slice(0, 50).map((r) => r.value));
-  const previewed = await previewRecords(ctx.database.db, config, { entityType, given, dateFormat, header, records, offerRowFilters: true, today: uploadToday(fields.time_zone) });
   const place = source.headerPlace();
   // A line of empty cells (`;;`) above the header says nothing worth listing.
-  const skipped = (place?.skipped ?? [])
-    .map(({ row, cells }) => ({ row, text: skippedRowText(cells) }))
-    .filter((line) => line.text !== '')
-    .slice(0, MAX_SKIPPED_ROWS_SHOWN);
+  const titleLines = (place?.skipped ?? []).map(({ row, cells }) => ({ row, text: skippedRowText(cells) })).filter((line) => line.text !== '');
+  const skipped = titleLines.slice(0, MAX_SKIPPED_ROWS_SHOWN);
+  const titleDay = dayOfTitleLines(titleLines.map((line) => line.text));
+  const previewed = await previewRecords(ctx.database.db, config, { entityType, given, dateFormat, header, records, offerRowFilters: true, today: uploadToday(fields.time_zone), titleDay });
   const rawRows = records.slice(0, PREVIEW_ROWS).map((record) => (record.cells ? header.map((_, at) => asSourceValue(record.cells?.[at])) : header.map((path) => asSourceValue(applyMapping(record.value, { v: path }).v))));
   return {
     format: source.format,

@@ -106,8 +106,8 @@ describe.each(backends)('real data in on %s', (backend) => {
     expect(refused.json).toMatchObject({
       row_error_count: 2,
       row_errors: [
-        { row: 3, field: 'product_id', column: 'StockCode', reason: 'product code RDU-NEW does not exist.' },
-        { row: 4, field: 'product_id', column: 'StockCode', reason: 'product code RDU-NEW does not exist.' },
+        { row: 3, field: 'product_id', column: 'StockCode', reason: "product code RDU-NEW does not exist. Tick 'Create products for unknown codes' to create it, or add it on the Data screen." },
+        { row: 4, field: 'product_id', column: 'StockCode', reason: "product code RDU-NEW does not exist. Tick 'Create products for unknown codes' to create it, or add it on the Data screen." },
       ],
     });
     const created = await importFile(server, token, { fileName: 'u.csv', content: csv, mapping: salesMapping({ create_missing_products: true }), entityType: 'sales' });
@@ -126,9 +126,9 @@ describe.each(backends)('real data in on %s', (backend) => {
       row_error_count: 4,
       row_errors: [
         { row: 2, field: 'quantity', column: 'Quantity', reason: 'A value is required.' },
-        { row: 3, field: 'product_id', column: 'StockCode', reason: 'product code RDB-GONE does not exist.' },
+        { row: 3, field: 'product_id', column: 'StockCode', reason: "product code RDB-GONE does not exist. Tick 'Create products for unknown codes' to create it, or add it on the Data screen." },
         { row: 4, field: 'quantity', column: 'Quantity', reason: 'Expected a whole number.' },
-        { row: 5, field: 'product_id', column: 'StockCode', reason: 'product code RDB-GONE does not exist.' },
+        { row: 5, field: 'product_id', column: 'StockCode', reason: "product code RDB-GONE does not exist. Tick 'Create products for unknown codes' to create it, or add it on the Data screen." },
       ],
     });
     expect(await salesOf('RDB-')).toEqual([]);
@@ -175,7 +175,7 @@ describe.each(backends)('real data in on %s', (backend) => {
     expect(refused.json.row_errors).toEqual([
       { row: 2, field: 'quantity', column: 'Menge', reason: 'Expected a whole number, not 2,5: this column counts whole units.' },
       { row: 3, field: 'product_id', column: 'Artikelnr', reason: 'product code rdt0004 does not exist: did you mean RDT-0004?' },
-      { row: 4, field: 'product_id', column: 'Artikelnr', reason: 'product code RDT-9999 does not exist.' },
+      { row: 4, field: 'product_id', column: 'Artikelnr', reason: "product code RDT-9999 does not exist. Tick 'Create products for unknown codes' to create it, or add it on the Data screen." },
     ]);
   });
 
@@ -207,8 +207,8 @@ describe.each(backends)('real data in on %s', (backend) => {
     expect(refused.status).toBe(400);
     expect(refused.json).toMatchObject({ detail: '4 rows could not be imported; nothing was written.', row_error_count: 4 });
     expect(refused.json.row_errors).toEqual([
-      { row: 2, field: 'product_id', column: 'Artikelnr', reason: 'product code RDQ-1 does not exist. The same goes for 2 more lines below with the same product and date.', lines: 3 },
-      { row: 4, field: 'product_id', column: 'Artikelnr', reason: 'product code RDQ-2 does not exist.' },
+      { row: 2, field: 'product_id', column: 'Artikelnr', reason: "product code RDQ-1 does not exist. Tick 'Create products for unknown codes' to create it, or add it on the Data screen. The same goes for 2 more lines below with the same product and date.", lines: 3 },
+      { row: 4, field: 'product_id', column: 'Artikelnr', reason: "product code RDQ-2 does not exist. Tick 'Create products for unknown codes' to create it, or add it on the Data screen." },
     ]);
   });
 
@@ -242,7 +242,7 @@ describe.each(backends)('real data in on %s', (backend) => {
     expect(refused.status).toBe(400);
     expect(refused.json).toMatchObject({ detail: '4 rows could not be imported; nothing was written.', row_error_count: 4 });
     expect(refused.json.row_errors).toEqual([
-      { row: 4, field: 'product_id', column: 'Artikelnr', reason: 'product code RDO-9999 does not exist.' },
+      { row: 4, field: 'product_id', column: 'Artikelnr', reason: "product code RDO-9999 does not exist. Tick 'Create products for unknown codes' to create it, or add it on the Data screen." },
       { row: 5, field: 'quantity', column: 'Menge', reason: 'Expected a whole number, not 2,5: this column counts whole units.' },
       {
         row: 6,

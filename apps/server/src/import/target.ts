@@ -85,16 +85,30 @@ export type CodeLookup = Pick<KeyReference, 'by' | 'table' | 'encodedName' | 'ke
  */
 export type MeantCode = readonly string[] | { code: string; row: number } | null;
 
+/** The import screen's option that creates products for unknown codes, in the words of its label (web locale import.builder.createMissing). */
+export const CREATE_PRODUCTS_OPTION = 'Create products for unknown codes';
+
+/** The way out of a file's unknown product code, where the import screen's option is at hand. */
+export const fileImportWayOut = `Tick '${CREATE_PRODUCTS_OPTION}' to create it, or add it on the Data screen.`;
+
+/** The way out of an unknown product code an endpoint sent: a run reads its saved mapping, whose option is set in Data integration. */
+export const savedMappingWayOut = (mappingName: string | null) =>
+  `Save the mapping${mappingName ? ` '${mappingName}'` : ''} with '${CREATE_PRODUCTS_OPTION}' ticked (Settings → Data integration) to create it, or add it on the Data screen.`;
+
 /**
  * A row's code that no related row has, in words (import and preview alike): "product code GAR 1018
  * does not exist: did you mean GAR-1018?", "… did you mean GAR-1018 or GAR.1018?", "product code
- * abc 1 does not exist: did you mean ABC-1, new in row 3?".
+ * abc 1 does not exist: did you mean ABC-1, new in row 3?". A code nothing resembles ends with
+ * `wayOut` (fileImportWayOut, savedMappingWayOut), where creating the product is what fixes it.
  */
-export function unknownCodeReason(reference: CodeLookup, code: string, meant: MeantCode): string {
+export function unknownCodeReason(reference: CodeLookup, code: string, meant: MeantCode, wayOut: string | null = null): string {
   const what = reference.by === 'key' ? `${reference.table === 'products' ? 'product' : reference.table} ${reference.keyColumn.replaceAll('_', ' ')}` : `${reference.table} id`;
   const codes = meant && 'row' in meant ? `${meant.code}, new in row ${meant.row}` : meant?.length ? `${meant.slice(0, -1).join(', ')}${meant.length > 1 ? ' or ' : ''}${meant.at(-1)}` : null;
-  return `${what.replace(/^product product /, 'product ')} ${code} does not exist${codes ? `: did you mean ${codes}?` : '.'}`;
+  return `${what.replace(/^product product /, 'product ')} ${code} does not exist${codes ? `: did you mean ${codes}?` : `.${wayOut ? ` ${wayOut}` : ''}`}`;
 }
+
+/** Whether create_missing_products would create what a reference's unknown code names: a product by its code. */
+export const createsForUnknownCodes = (reference: KeyReference) => reference.by === 'key' && reference.table === 'products';
 
 type ColumnFacts = { column_name: string; nullable: boolean; has_default: boolean; default_expression: string | null };
 type CheckRule = { column_name: string; definition: string };

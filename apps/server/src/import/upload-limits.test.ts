@@ -134,7 +134,9 @@ describe.each(backends)('import upload limits on %s', (backend) => {
     ['an Excel workbook named .csv', 'verkauf-dez.csv', workbookBytes, 'This file is an Excel workbook, though its name ends in .csv: rename it to end in .xlsx'],
     ['an Excel 97–2003 workbook', 'verkauf.xls', Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0, 0]), 'Excel 97–2003 workbooks (.xls) cannot be read: open the file in Excel and save it as an Excel Workbook (.xlsx)'],
     ['an Excel 97–2003 workbook named .csv', 'verkauf.csv', Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0, 0]), 'Excel 97–2003 workbooks (.xls) cannot be read'],
-    ['a record over 1 MiB', 'long.csv', Buffer.from(`code,name\nLNG-1,"${'x'.repeat(1_200_000)}"\n`), 'longer than 1024 KiB'],
+    ['a record over 1 MiB', 'long.csv', Buffer.from(`code,name\nLNG-1,"${'x'.repeat(1_200_000)}"\n`), 'A record (row 2) is longer than 1024 KiB'],
+    ['a header over 1 MiB', 'long-header.csv', Buffer.from(`code,"${'n'.repeat(1_200_000)}"\nLNG-1,x\n`), 'A record (the header) is longer than 1024 KiB'],
+    ['a title line over 1 MiB above the header', 'long-title.csv', Buffer.from(`"Inventur ${'x'.repeat(1_200_000)}";;\n\nArtikel;Bestand;Ort\nLNG-1;3;A\n`), 'A record (row 1, a title line above the column names on row 3) is longer than 1024 KiB'],
   ])('refuses %s with a 400 that says so', async (_name, fileName, content, message) => {
     const result = await importFile(server, editor, { fileName, content: new Uint8Array(content), mapping: productMapping, entityType: 'products' });
     expect(result.status).toBe(400);

@@ -19,7 +19,7 @@ import type { ImportSession } from './repo.ts';
 import { sourcePaths } from './new-products.ts';
 import { compileRowFilters, type RowFilters } from './row-filter.ts';
 import type { RawBuilder } from 'kysely';
-import { blankCodeSkipper, compileRecordTyper, ownKeyLookup, unknownCodeReason, type CodeLookup, type WriteTarget } from './target.ts';
+import { blankCodeSkipper, compileRecordTyper, createsForUnknownCodes, fileImportWayOut, ownKeyLookup, unknownCodeReason, type CodeLookup, type WriteTarget } from './target.ts';
 import { RefusedChoiceValues } from './value-maps.ts';
 import { DateOrderDetector } from './values.ts';
 import * as sqlOf from './writer-sql.ts';
@@ -54,6 +54,8 @@ export type WriteOptions = {
   rowFilters?: RowFilters | null;
   /** How refusals name a key's lines (default: the file's rows, fileRows); an integration's batch names pages and records. */
   linesInWords?: LinesInWords;
+  /** How an unknown product code's refusal names the way out (default: the import screen's, fileImportWayOut); a run names its saved mapping. */
+  unknownCodeWayOut?: string;
 };
 
 /** A key's lines as a refusal names them: `rows` (their first ones) and how many `more` lines it has. */
@@ -399,6 +401,8 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
   if (action === 'replace' && !options.source) throw new Error('Data action replace needs a source');
   const { errors, detector } = prepared;
   const linesInWords = options.linesInWords ?? fileRows;
+  // A run checks repeated keys batch by batch (each has its own staging).
+  const unit = options.source ? 'batch' : 'file';
   const counts: ImportCounts = { rows: prepared.rows, written: 0, inserted: 0, updated: 0, duplicates: 0, ...(prepared.skipped ? { skipped: prepared.skipped } : {}), ...prepared.filtered };
   // The checks below add their rows' errors after the typing's: reported in the file's row order.
   let defaulted: DefaultedColumn[] = [];
@@ -431,7 +435,7 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
     const ownKey = sqlOf.matchOwnKeyIgnoringCase(target);
     if (ownKey) await session.run(ownKey);
     // Set aside first, so a product is created only for a record that is written.
-    if (settingAside) await refuseKeysThatCannotBeWritten(session, target, prepared, true, linesInWords);
+    if (settingAside) await refuseKeysThatCannotBeWritten(session, target, prepared, true, linesInWords, unit);
     for (const reference of target.references.values()) {
       if (!target.mapped.includes(reference.column)) continue;
       if (reference.by === 'key' && options.mapping.create_missing_products) {
@@ -448,12 +452,13 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
         continue;
       }
       // Only a file with unknown codes pays for the second look, ignoring case.
-      await refuseUnknownCodes(session, target, errors, reference.column, reference, settingAside, reference.by === 'key' ? sqlOf.matchCodesIgnoringCase(target, reference.column) : null);
+      const wayOut = createsForUnknownCodes(reference) ? (options.unknownCodeWayOut ?? fileImportWayOut) : null;
+      await refuseUnknownCodes(session, target, errors, reference.column, reference, settingAside, reference.by === 'key' ? sqlOf.matchCodesIgnoringCase(target, reference.column) : null, wayOut);
     }
     // An update-only import (a stock take without names) adds no rows: a code no stored row has is the row's error.
     const ownLookup = ownKeyLookup(target);
-    if (ownLookup) await refuseUnknownCodes(session, target, errors, ownLookup.keyColumn, ownLookup, settingAside, null);
-    if (!settingAside) await refuseKeysThatCannotBeWritten(session, target, prepared, false, linesInWords);
+    if (ownLookup) await refuseUnknownCodes(session, target, errors, ownLookup.keyColumn, ownLookup, settingAside, null, null);
+    if (!settingAside) await refuseKeysThatCannotBeWritten(session, target, prepared, false, linesInWords, unit);
     // A run's later batch adds to what its earlier ones stored (sqlOf.writeMerged): checked now, with every code resolved.
     if (options.source && (settingAside || !errors.count)) await refuseRunTotalsBeyondColumns(session, target, prepared, options.source, settingAside, linesInWords);
     if (errors.count && !settingAside) return outcome();
@@ -515,11 +520,11 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
   return outcome();
 }
 
-/** Rows refused for their code (unknownCodes, takeOutLooseTwins, takeOutNewLooseTwins), each naming it in the words of unknownCodeReason. */
-function addUnknownCodeErrors(errors: RowErrors, target: WriteTarget, column: string, lookup: CodeLookup, unknown: sqlOf.UnknownCode[]) {
+/** Rows refused for their code (unknownCodes, takeOutLooseTwins, takeOutNewLooseTwins), each naming it in the words of unknownCodeReason (with `wayOut`). */
+function addUnknownCodeErrors(errors: RowErrors, target: WriteTarget, column: string, lookup: CodeLookup, unknown: sqlOf.UnknownCode[], wayOut: string | null = null) {
   for (const { row, code, lines, suggestions, first_code: firstCode, first_row: firstRow } of unknown) {
     const meant = firstCode && firstRow ? { code: firstCode, row: firstRow } : suggestions;
-    errors.add(row, column, `${unknownCodeReason(lookup, code, meant)}${addedUpWith(target, lines)}`, lines);
+    errors.add(row, column, `${unknownCodeReason(lookup, code, meant, wayOut)}${addedUpWith(target, lines)}`, lines);
   }
   errors.count += unknown[0]?.total ?? 0;
 }
@@ -529,19 +534,19 @@ function addUnknownCodeErrors(errors: RowErrors, target: WriteTarget, column: st
  * out of the staging). `fold`: codes matched ignoring case before the second look, run only when
  * the first finds any.
  */
-async function refuseUnknownCodes(session: ImportSession, target: WriteTarget, errors: RowErrors, column: string, lookup: CodeLookup, setAside: boolean, fold: RawBuilder<unknown> | null) {
+async function refuseUnknownCodes(session: ImportSession, target: WriteTarget, errors: RowErrors, column: string, lookup: CodeLookup, setAside: boolean, fold: RawBuilder<unknown> | null, wayOut: string | null) {
   let unknown = await session.run(sqlOf.unknownCodes(column, lookup));
   if (unknown.length && fold) {
     await session.run(fold);
     unknown = await session.run(sqlOf.unknownCodes(column, lookup));
   }
-  addUnknownCodeErrors(errors, target, column, lookup, unknown);
+  addUnknownCodeErrors(errors, target, column, lookup, unknown, wayOut);
   if (setAside && unknown.length) await session.run(sqlOf.dropUnknownCodes(column, lookup));
 }
 
 /** Rows of keys the entity's handling of repeated keys cannot write: repeated where it refuses them, adding up beyond a column where it sums them. */
-async function refuseKeysThatCannotBeWritten(session: ImportSession, target: WriteTarget, prepared: PreparedRows, setAside: boolean, linesInWords: LinesInWords) {
-  if (target.repeatedKeys === 'refuse') await refuseRepeatedKeys(session, target, prepared.errors, setAside);
+async function refuseKeysThatCannotBeWritten(session: ImportSession, target: WriteTarget, prepared: PreparedRows, setAside: boolean, linesInWords: LinesInWords, unit: 'file' | 'batch') {
+  if (target.repeatedKeys === 'refuse') await refuseRepeatedKeys(session, target, prepared.errors, setAside, linesInWords, unit);
   if (target.repeatedKeys === 'sum') await refuseOverflowingSums(session, target, prepared, setAside, linesInWords);
 }
 
@@ -578,11 +583,12 @@ async function refuseRunTotalsBeyondColumns(session: ImportSession, target: Writ
   }
 }
 
-/** Rows whose key an earlier row has, refused (and, `setAside`, left out of the staging). */
-async function refuseRepeatedKeys(session: ImportSession, target: WriteTarget, errors: RowErrors, setAside: boolean) {
+/** Rows whose key an earlier row has, refused naming that row as `linesInWords` does (and, `setAside`, left out of the staging). */
+async function refuseRepeatedKeys(session: ImportSession, target: WriteTarget, errors: RowErrors, setAside: boolean, linesInWords: LinesInWords, unit: 'file' | 'batch') {
   const repeats = await session.run(sqlOf.repeatedKeys(target));
   for (const { row, first_row: firstRow, key } of repeats) {
-    errors.add(row, target.keyColumns.join(', '), `The key ${key} already appears in row ${firstRow}; ${target.entityType} refuses repeated keys in one file.`);
+    const first = linesInWords([firstRow], 0);
+    errors.add(row, target.keyColumns.join(', '), `The key ${key} already appears in ${first.charAt(0).toLowerCase()}${first.slice(1)}; ${target.entityType} refuses repeated keys in one ${unit}.`);
   }
   errors.count += repeats[0]?.total ?? 0;
   if (setAside && repeats.length) await session.run(sqlOf.dropRepeatedKeys(target));

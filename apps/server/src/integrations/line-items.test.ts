@@ -12,7 +12,7 @@ import { sendJson, startEndpointServer, type EndpointServer } from '../testing/e
 import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { runIntegration } from './run.ts';
 
-type Line = { sku: string; quantity: unknown };
+type Line = { sku?: string; product_id?: number; quantity: unknown };
 const order = (id: number, day: string, status: string, lines: Line[]) => ({ id, created_at: `${day}T09:12:00+01:00`, financial_status: status, line_items: lines });
 
 describe.each(backends)('orders with line items on %s', (backend) => {
@@ -108,11 +108,13 @@ describe.each(backends)('orders with line items on %s', (backend) => {
     expect((await sales()).filter((sale) => sale.date === '2026-11-01').map((sale) => sale.code)).toEqual([code(1), code(2)]);
   });
 
-  it("proposes one record per line item with the order's date, and warns that a path by position reads the first line only", async () => {
+  it("proposes one record per line item with the order's date and the line's sku (not its numeric product_id), and warns that a path by position reads the first line only", async () => {
+    // As Shopify sends them: a line's product_id and variant_id are the shop's numeric ids, its sku the shop's own code.
+    const shopifyLine = (n: number, sku: string, quantity: number) => ({ id: 9000 + n, product_id: 7_513_594_000 + n, variant_id: 4_231_000 + n, sku, quantity });
     const body = {
       orders: [
-        order(5001, '2026-12-02', 'paid', [{ sku: code(1), quantity: 2 }, { sku: code(2), quantity: 1 }]),
-        order(5002, '2026-12-02', 'paid', [{ sku: code(5), quantity: 1 }]),
+        order(5001, '2026-12-02', 'paid', [shopifyLine(1, code(1), 2), shopifyLine(2, code(2), 1)]),
+        order(5002, '2026-12-02', 'paid', [shopifyLine(3, code(5), 1)]),
         order(5003, '2026-12-03', 'refunded', []),
       ],
     };
@@ -136,12 +138,16 @@ describe.each(backends)('orders with line items on %s', (backend) => {
     expect(nested.status, nested.text).toBe(200);
     const lines = nested.json as unknown as IntegrationTryResponse;
     expect(lines).toMatchObject({ record_count: 3, proposed_mapping: { product_id: 'sku', date: 'order.created_at', quantity: 'quantity' }, records_path_proposal: null, warnings: [] });
-    expect(lines.paths.map((path) => path.path)).toEqual(['sku', 'quantity', 'order.id', 'order.created_at', 'order.financial_status']);
+    expect(lines.paths.map((path) => path.path)).toEqual(['id', 'product_id', 'variant_id', 'sku', 'quantity', 'order.id', 'order.created_at', 'order.financial_status']);
     expect(lines.rows.map((row) => row.values)).toEqual([
       { product_id: code(1), date: '2026-12-02', quantity: 2 },
       { product_id: code(2), date: '2026-12-02', quantity: 1 },
       { product_id: code(5), date: '2026-12-02', quantity: 1 },
     ]);
+    // Lines without a sku: their numeric product_id is all there is, and is proposed.
+    shop.route('/ids-only', (_request, response) => sendJson(response, { orders: [order(5010, '2026-12-02', 'paid', [{ product_id: 7_513_594_001, quantity: 1 }])] }));
+    const idsOnly = (await tryEndpoint({ endpoint: `${shop.origin}/ids-only`, records_path: 'orders[].line_items' })).json as unknown as IntegrationTryResponse;
+    expect(idsOnly.proposed_mapping).toMatchObject({ product_id: 'product_id', quantity: 'quantity' });
     // Products take no quantity of a line: nothing is proposed, but the path by position is still said.
     const ontoProducts = (await tryEndpoint({ endpoint: `${shop.origin}/shopify-orders`, records_path: 'orders', target_entity: 'products', mapping: { field_mappings: { product_code: 'line_items.0.sku' } } })).json as unknown as IntegrationTryResponse;
     expect(ontoProducts.records_path_proposal).toBeNull();

@@ -62,7 +62,7 @@ describe.each(backends)('trying an endpoint on %s', (backend) => {
     expect(tried.paths.find((p) => p.path === 'line.product.sku')?.samples).toEqual(['TRY-1', 'TRY-2', 'NOPE-9']);
     expect(tried.rows).toHaveLength(5);
     expect(tried.rows[0]).toEqual({ row: 1, values: { product_id: 'TRY-1', date: '2026-03-01', quantity: 2 }, problems: {} });
-    expect(tried.rows[2]?.problems).toEqual({ product_id: 'product code NOPE-9 does not exist.' });
+    expect(tried.rows[2]?.problems).toEqual({ product_id: "product code NOPE-9 does not exist. Save the mapping with 'Create products for unknown codes' ticked (Settings → Data integration) to create it, or add it on the Data screen." });
     expect(tried.targets.map((t) => t.field)).toEqual(['product_id', 'date', 'quantity']);
     expect(await stored()).toEqual(before);
   });

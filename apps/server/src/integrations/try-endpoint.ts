@@ -19,7 +19,8 @@ import {
 } from '@stockwise/contract';
 import { notFoundError, validationError } from '../http/errors.ts';
 import { addressProblem } from '../http/outbound.ts';
-import { asSourceValue, leafPaths, previewRecords, proposeMapping } from '../import/preview.ts';
+import { asSourceValue, leafPaths, numericIdPaths, previewRecords, proposeMapping } from '../import/preview.ts';
+import { savedMappingWayOut } from '../import/target.ts';
 import { linesOf, RecordsNotFound } from './records-path.ts';
 import * as repo from './repo.ts';
 import { endpointFor, fetchFirstPage, runWindow, usesWindow } from './run.ts';
@@ -96,9 +97,11 @@ function proposeLines(targets: ImportTarget[], records: unknown[], outerPath: st
       throw error;
     }
     const shown = lines.slice(0, PATH_RECORDS);
-    const ownFields = proposeMapping(targets, leafPaths(shown.map(withoutOrder)));
+    const ownPaths = leafPaths(shown.map(withoutOrder));
+    const ownFields = proposeMapping(targets, ownPaths, numericIdPaths(ownPaths, shown));
     if (!ownFields[product.field] || !ownFields.quantity) continue;
-    return { records_path: recordsPath, record_count: lines.length, proposed_mapping: proposeMapping(targets, leafPaths(shown)) };
+    const allPaths = leafPaths(shown);
+    return { records_path: recordsPath, record_count: lines.length, proposed_mapping: proposeMapping(targets, allPaths, numericIdPaths(allPaths, shown)) };
   }
   return null;
 }
@@ -164,6 +167,8 @@ export async function tryEndpoint(ctx: IntegrationsContext, input: IntegrationTr
     header: paths,
     records: records.map((value, at) => ({ row: at + 1, cells: null, value })),
     today: dayInTimeZone(Date.now(), input.time_zone ?? INTEGRATION_DEFAULTS.time_zone),
+    // The proposal is not saved yet: the way out names no mapping.
+    unknownCodeWayOut: savedMappingWayOut(null),
   });
   // Lines are proposed while the records path reads whole orders, not once it reads their lines.
   const nested = input.records_path ? splitRecordsPath(input.records_path).inner !== null : false;

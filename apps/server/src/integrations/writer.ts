@@ -10,7 +10,7 @@ import { applyMapping, resolveEntityMapping } from '../import/mapping.ts';
 import { sourcePaths } from '../import/new-products.ts';
 import { inImportTransaction } from '../import/repo.ts';
 import { compileRowFilters, type RowFilters } from '../import/row-filter.ts';
-import { resolveWriteTarget, type WriteTarget } from '../import/target.ts';
+import { resolveWriteTarget, savedMappingWayOut, type WriteTarget } from '../import/target.ts';
 import { removeRowsOfEarlierRuns, writeRecords, type LinesInWords, type MappedRecord, type RowsKept, type WriteOutcome } from '../import/writer.ts';
 import { listRowReferences } from '../tables/service.ts';
 
@@ -166,6 +166,7 @@ export function createIntegrationWriter(deps: { database: AppDatabase; loadConfi
             setAsideRefused: true,
             rowFilters: target.rowFilters,
             linesInWords: pagesAndRecords(batch),
+            unknownCodeWayOut: savedMappingWayOut(target.mappingName),
           });
           if (outcome.rowErrorCount && outcome.setAside === undefined) throw new BatchRefused(outcome);
           const learntDateOrder = target.learnsDateOrder && outcome.dateOrder && outcome.dateOrder !== target.mapping.date_format ? outcome.dateOrder : undefined;

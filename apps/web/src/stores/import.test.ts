@@ -215,7 +215,7 @@ describe('preview and the mapping builder', () => {
     expect(previewFields).toEqual({ entity_type: 'sales', time_zone: browserTimeZone() });
     expect(store().draft).toEqual({ field_mappings: proposal });
     await store().submit();
-    expect(uploadFields).toMatchObject({ entity_type: 'sales', time_zone: browserTimeZone(), mapping_name: 'unsaved mapping', mapping_config: JSON.stringify({ entities: { sales: { field_mappings: proposal } } }) });
+    expect(uploadFields).toMatchObject({ entity_type: 'sales', time_zone: browserTimeZone(), mapping_name: 'your column choices', mapping_config: JSON.stringify({ entities: { sales: { field_mappings: proposal } } }) });
     // Back to an entity the mapping fills: choosing the mapping again takes its part.
     await store().selectEntity('products');
     await store().selectMapping('product_catalogue_csv');
@@ -238,7 +238,7 @@ describe('preview and the mapping builder', () => {
     });
     expect(store().previewData?.rows[0]?.values).toEqual({ product_code: 'product_code-1', name: 'name-1', current_stock: 'current_stock-1' });
     await store().submit();
-    expect(uploadFields).toMatchObject({ mapping_name: 'unsaved mapping', mapping_config: JSON.stringify({ entities: { products: { field_mappings: proposal } } }) });
+    expect(uploadFields).toMatchObject({ mapping_name: 'your column choices', mapping_config: JSON.stringify({ entities: { products: { field_mappings: proposal } } }) });
   });
 
   it("the row of column names: a draft built on a title's names is proposed afresh from the row chosen, which goes with the preview, the draft and the import", async () => {
@@ -371,6 +371,25 @@ describe('submit', () => {
     expect(store()).toMatchObject({ isUploading: false, result: okResult, previewData: null, error: null, selectedFile: null });
     await until(() => store().logs.length === 2);
     expect(store().logs.map((entry) => entry.id)).toEqual(['new', 'old']);
+  });
+
+  it("names the mapping the import went through: the saved one as chosen, 'your column choices' once changed by hand, the name it was saved under", async () => {
+    await store().loadMappings();
+    await store().selectFile(csvFile());
+    // The first saved mapping is chosen for the user; columns mapped by hand are theirs, not it.
+    await store().setColumn('current_stock', null);
+    await store().submit();
+    expect(uploadFields).toMatchObject({ mapping_name: 'your column choices', mapping_config: JSON.stringify({ entities: { products: { field_mappings: { product_code: 'product_code', name: 'name' } } } }) });
+    // Put back as the mapping has it: the mapping's own again, whatever order the keys were set in.
+    await store().selectFile(csvFile());
+    await store().setColumn('current_stock', 'current_stock');
+    await store().submit();
+    expect(uploadFields).toMatchObject({ mapping_name: 'product_catalogue_csv' });
+    await store().selectFile(csvFile());
+    await store().setOptions({ repeated_keys: 'refuse' });
+    await store().saveDraft('strict catalogue');
+    await store().submit();
+    expect(uploadFields).toMatchObject({ mapping_name: 'strict catalogue' });
   });
 
   it('a 400 with row errors: the file arrived but nothing was imported, the rows listed, the error rethrown, the log reloaded', async () => {

@@ -136,8 +136,24 @@ export function submitGuard(input: { file: File | null; draft: EntityMapping | n
   return null;
 }
 
-/** The log's name for an import through a mapping built on the screen and not saved. */
-export const UNSAVED_MAPPING_NAME = 'unsaved mapping';
+/** The log's name for an import through a mapping built or changed on the screen and not saved. */
+export const UNSAVED_MAPPING_NAME = 'your column choices';
+
+/** A value in JSON with object keys in order: drafts equal but for the order their keys were set in. */
+const canonical = (value: unknown): unknown =>
+  Array.isArray(value) ? value.map(canonical) : value !== null && typeof value === 'object' ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)).map(([key, inner]) => [key, canonical(inner)])) : value;
+
+/**
+ * The mapping an import went through, as its log names it: the saved mapping chosen, while the
+ * draft is still what it says (or was just saved under it); once a column or option is changed by
+ * hand, the user's own choices (a saved mapping the user merely started from is not what they used).
+ */
+export function mappingNameUsed({ selectedMapping, mappingConfig, savedAs, entityType, draft }: Pick<ImportState, 'selectedMapping' | 'mappingConfig' | 'savedAs' | 'entityType' | 'draft'>): string {
+  if (!selectedMapping) return UNSAVED_MAPPING_NAME;
+  if (savedAs === selectedMapping) return selectedMapping;
+  const saved = draftFrom(mappingConfig, entityType);
+  return saved && JSON.stringify(canonical(saved)) === JSON.stringify(canonical(draft)) ? selectedMapping : UNSAVED_MAPPING_NAME;
+}
 
 const noUploadErrors = { rowErrors: [] as RowError[], rowErrorCount: 0, refusedChoices: [] as RefusedChoices[] };
 const entityTypesOf = (config: MappingConfig | null) => (config ? Object.keys(config.entities ?? {}) : []);
@@ -322,7 +338,7 @@ export const useImportStore = create<ImportStore>()((set, get) => {
     },
 
     submit: async () => {
-      const { selectedFile: file, draft, selectedMapping, entityType, previewData } = get();
+      const { selectedFile: file, draft, entityType, previewData } = get();
       const blocked = submitGuard({ file, draft, sessionReady: isSessionReady() }) ?? (previewData && unmappedRequired(previewData.targets, draft).length ? i18n.t('import.errors.requiredTargets') : null);
       if (blocked || !file || !draft) {
         const message = blocked ?? i18n.t('import.errors.required');
@@ -362,7 +378,7 @@ export const useImportStore = create<ImportStore>()((set, get) => {
           importId,
           file,
           mappingConfig: { entities: { [entityType]: draft } },
-          mappingName: selectedMapping ?? UNSAVED_MAPPING_NAME,
+          mappingName: mappingNameUsed(get()),
           entityType,
           signal: abort.signal,
           onUploadProgress: (progress) => set({ uploadProgress: progress }),

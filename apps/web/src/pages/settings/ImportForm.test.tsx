@@ -74,6 +74,26 @@ describe('import form', () => {
     expect((screen.getByRole('button', { name: 'Import file' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it("shows the day proposed from a stock count's title line as the date of every line, and where it came from", () => {
+    const titled: PreviewFileResponse = {
+      ...previewData,
+      header: ['Artikel', 'Bestand'],
+      header_row: 3,
+      skipped_rows: [{ row: 1, text: 'Inventur 30.11.2025' }],
+      targets: [previewData.targets[0]!, { field: 'date', label: 'Date', type: 'DateField', required: true }, { field: 'stock_level', label: 'Stock level', type: 'IntegerField', required: true }],
+      proposed_mapping: { product_id: 'Artikel', date: null, stock_level: 'Bestand' },
+      proposed_field_values: { date: '2025-11-30' },
+      rows: [{ row: 4, values: { product_id: 'A-1', date: '2025-11-30', stock_level: 3 }, problems: {} }],
+    };
+    useImportStore.setState({ entities: [{ name: 'stock_snapshots', repeatedKeys: 'refuse' }], entityType: 'stock_snapshots', selectedFile: new File(['x'], 'inventur.csv'), draft: { field_mappings: { product_id: 'Artikel', stock_level: 'Bestand' }, field_values: { date: '2025-11-30' } }, previewData: titled });
+    renderForm();
+    expect((screen.getByLabelText('Date (date) · required') as HTMLSelectElement).selectedOptions[0]?.textContent).toBe('Same date for all lines');
+    const day = screen.getByLabelText('Date of every line', { exact: false }) as HTMLInputElement;
+    expect(day.value).toBe('2025-11-30');
+    expect(screen.getByText('Read from the file\'s title “Inventur 30.11.2025”: change it if that is not the day.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Import file' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
   it('offers a stock take without names: Name is needed only to add new products, and Import is enabled without it', () => {
     const stockTake: PreviewFileResponse = {
       ...previewData,

@@ -137,10 +137,12 @@ function MappingBuilder({ preview }: { preview: PreviewFileResponse }) {
  */
 function TargetField({ target, header }: { target: ImportTarget; header: string[] }) {
   const { t } = useTranslation();
-  const { draft, entityType, isUploading } = useImportStore(useShallow((state) => ({ draft: state.draft, entityType: state.entityType, isUploading: state.isUploading })));
+  const { draft, entityType, isUploading, previewData } = useImportStore(useShallow((state) => ({ draft: state.draft, entityType: state.entityType, isUploading: state.isUploading, previewData: state.previewData })));
   const { setColumn, setFieldValue } = useImportStore.getState();
   const column = draft?.field_mappings[target.field];
   const oneValue = draft?.field_values?.[target.field];
+  // The day proposed from the file's title line, while it is the proposal's: where it came from.
+  const fromTitle = oneValue && previewData?.proposed_field_values?.[target.field] === oneValue ? previewData.skipped_rows?.find((line) => line.text.includes(oneValue.slice(0, 4))) : undefined;
   const offersOneDate = takesOneDate(target);
   const options = [...columnOptions(header, column, t), ...(offersOneDate ? [{ value: SAME_VALUE_CHOICE, label: t('import.builder.sameDate') }] : [])];
   return (
@@ -166,6 +168,7 @@ function TargetField({ target, header }: { target: ImportTarget; header: string[
           // A saved mapping of a daily feed says `today`: shown as the day it means here.
           value={oneValue.toLowerCase() === TODAY_VALUE ? localToday() : oneValue}
           max={localToday()}
+          description={fromTitle ? t('import.builder.dateFromTitle', { text: fromTitle.text }) : undefined}
           required
           disabled={isUploading}
           // A date input says '' while its day is typed half-way: only a whole day replaces the value.
@@ -468,15 +471,32 @@ function resultCounts(result: ImportResult): [string, number][] {
   return shown;
 }
 
-function ImportOutcome() {
+/**
+ * What became of the file: the counts, or why nothing was imported. `imports`: how many imports
+ * ended on this screen; each moves the keyboard's focus to the outcome's title, where the button
+ * it was on may have gone away (WCAG 2.4.3).
+ */
+function ImportOutcome({ imports }: { imports: number }) {
   const { t } = useTranslation();
   const { error, errorDetail, rowErrors, rowErrorCount, result } = useImportStore(
     useShallow((state) => ({ error: state.error, errorDetail: state.errorDetail, rowErrors: state.rowErrors, rowErrorCount: state.rowErrorCount, result: state.result })),
   );
+  const title = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (imports > 0) title.current?.focus();
+  }, [imports]);
   return (
     <>
       {error ? (
-        <Alert color="red" title={<Text inherit c="red.9" component="span">{error}</Text>} data-testid="import-error">
+        <Alert
+          color="red"
+          title={
+            <Text inherit c="red.9" component="span" ref={title} tabIndex={-1} data-testid="import-error-title">
+              {error}
+            </Text>
+          }
+          data-testid="import-error"
+        >
           {errorDetail ? (
             <Text size="sm" mb={rowErrors.length ? 'xs' : 0} data-testid="import-error-detail">
               {errorDetail}
@@ -486,7 +506,16 @@ function ImportOutcome() {
         </Alert>
       ) : null}
       {result ? (
-        <Alert color="teal" variant="outline" title={<Text inherit c="teal.9" component="span">{result.message}</Text>} data-testid="import-result">
+        <Alert
+          color="teal"
+          variant="outline"
+          title={
+            <Text inherit c="teal.9" component="span" ref={title} tabIndex={-1} data-testid="import-result-title">
+              {result.message}
+            </Text>
+          }
+          data-testid="import-result"
+        >
           <Group gap="xl">
             {resultCounts(result).map(([key, value]) => (
               <Stack gap={0} key={key}>
@@ -519,6 +548,7 @@ export function ImportForm() {
     useShallow((state) => ({ previewData: state.previewData, isLoading: state.isLoading, isUploading: state.isUploading, selectedFile: state.selectedFile, draft: state.draft })),
   );
   const { submit, cancelUpload } = useImportStore.getState();
+  const [imports, setImports] = useState(0);
   const unmapped = previewData ? unmappedRequired(previewData.targets, draft) : [];
   // A file the preview could not read stays unimportable; the preview's reason is on screen.
   const unreadFile = selectedFile !== null && previewData === null;
@@ -546,7 +576,11 @@ export function ImportForm() {
       ) : null}
       <Group gap="sm">
         <Button
-          onClick={() => void submit().catch(() => undefined /* the store shows the error */)}
+          onClick={() =>
+            void submit()
+              .catch(() => undefined /* the store shows the error */)
+              .finally(() => setImports((count) => count + 1))
+          }
           loading={isUploading}
           disabled={isUploading || isLoading || unmapped.length > 0 || unreadFile}
           data-ready={Boolean(selectedFile && draft) || undefined}
@@ -561,7 +595,7 @@ export function ImportForm() {
         {isUploading ? <Badge variant="light">{selectedFile?.name}</Badge> : null}
       </Group>
       <UploadProgress />
-      <ImportOutcome />
+      <ImportOutcome imports={imports} />
     </Stack>
   );
 }

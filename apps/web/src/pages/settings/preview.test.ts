@@ -42,6 +42,10 @@ describe('mapping drafts', () => {
     expect(draftFromProposal(preview({ product_id: 'StockCode', date: 'Date', quantity: 'Qty', note: null }))).toEqual({ field_mappings: { product_id: 'StockCode', date: 'Date', quantity: 'Qty' } });
     const commaFile = { ...preview({ product_id: 'StockCode' }), decimal_separator: { detected: ',' as const, used: ',' as const } };
     expect(draftFromProposal(commaFile)).toEqual({ field_mappings: { product_id: 'StockCode' }, decimal_separator: ',' });
+    // A stock count's day from its title line: the draft dates every line with it, as "Same date for all lines" would.
+    const titled = { ...preview({ product_id: 'Artikel', stock_level: 'Bestand', date: null }), proposed_field_values: { date: '2026-11-30' } };
+    expect(draftFromProposal(titled)).toEqual({ field_mappings: { product_id: 'Artikel', stock_level: 'Bestand' }, field_values: { date: '2026-11-30' } });
+    expect(unmappedRequired([{ field: 'date', label: 'Date', type: 'DateField', required: true }], draftFromProposal(titled))).toEqual([]);
   });
 
   it('feeds a target from a column or from none, and sets or drops options', () => {

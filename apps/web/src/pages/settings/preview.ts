@@ -25,10 +25,12 @@ export function draftFrom(config: MappingConfig | null | undefined, entityType: 
  * The server's proposal (names matched ignoring case, spaces, underscores and synonyms) as a draft;
  * `headerRow`: the row of column names the user chose (else the file's own is detected on import too).
  */
-export function draftFromProposal(preview: Pick<PreviewFileResponse, 'proposed_mapping' | 'decimal_separator' | 'proposed_row_filters'>, headerRow?: number): EntityMapping {
+export function draftFromProposal(preview: Pick<PreviewFileResponse, 'proposed_mapping' | 'proposed_field_values' | 'decimal_separator' | 'proposed_row_filters'>, headerRow?: number): EntityMapping {
   return {
     ...(headerRow !== undefined ? { header_row: headerRow } : {}),
     field_mappings: Object.fromEntries(Object.entries(preview.proposed_mapping).filter((entry): entry is [string, string] => entry[1] !== null)),
+    // A stock count's day from its title line, shown as "Same date for all lines" with that day: the user sees it and may change it.
+    ...(preview.proposed_field_values && Object.keys(preview.proposed_field_values).length ? { field_values: preview.proposed_field_values } : {}),
     // The proposal's rows were read the way the file writes its numbers: the draft imports them so.
     ...(preview.decimal_separator.used === ',' ? { decimal_separator: ',' as const } : {}),
     // Shown on the screen with Remove: a web shop's refunded and voided orders are not sales.
