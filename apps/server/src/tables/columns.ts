@@ -146,7 +146,8 @@ export function columnDdl(column: ColumnDefinition, relatedEncoded: (tableName: 
 
 const integerText = /^[+-]?\d+$/;
 const isIntegerText = (value: string) => integerText.test(value) && Math.abs(Number(value)) <= INT4_MAX;
-const decimalText = /^[+-]?(\d+\.?\d*|\.\d+)$/;
+// Exponents too, as a spreadsheet writes large or small numbers (1.5E+03); out of range, the range is said.
+const decimalText = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 const isRealDate = (value: string) => isoDayProblem(value) === null;
 
 const fitsDecimal = (maxDigits: number, places: number) => (v: number) => {
@@ -200,7 +201,8 @@ export function valueSchema(column: ColumnDefinition): z.ZodType<string | number
     case 'DecimalField': {
       const maxDigits = column.max_digits ?? DEFAULT_MAX_DIGITS;
       const places = column.decimal_places ?? DEFAULT_DECIMAL_PLACES;
-      return decimalNumber().refine(fitsDecimal(maxDigits, places), `Expected at most ${maxDigits - places} digits before and ${places} after the decimal point.`);
+      const largest = largestStored(column).words;
+      return decimalNumber().refine(fitsDecimal(maxDigits, places), `Expected a number from -${largest} to ${largest}, with at most ${places} decimal places.`);
     }
     case 'DateField':
       // The day named when it does not exist: `2026-02-30` is written as asked, but is no day.

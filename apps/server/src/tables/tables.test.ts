@@ -161,6 +161,12 @@ describe.each(backends)('configurable tables on %s', (backend) => {
       expect(refused.json.detail).toBe(
         'Product name: Ensure this field has no more than 200 characters. Current stock: Expected a whole number. Unit Cost: Expected a number. Due: 2026-02-30 is not a real date: February 2026 has 28 days.',
       );
+      // A number too large for the column is a number: the range is said. A spreadsheet's exponent is read.
+      const huge = await api(`/api/records/tables/${labelled.encodedName}/rows/add/`, { name: 'Huge', unit_cost: '1e20' });
+      expect(huge.json.errors).toEqual({ unit_cost: ['Expected a number from -9,999,999,999.99 to 9,999,999,999.99, with at most 2 decimal places.'] });
+      const exponent = await api(`/api/records/tables/${labelled.encodedName}/rows/add/`, { name: 'Exponent', unit_cost: '1.5E+3' });
+      expect(exponent.status, exponent.text).toBe(201);
+      expect(exponent.json.unit_cost).toBe(1500);
       const leapDay = await api(`/api/records/tables/${labelled.encodedName}/rows/add/`, { name: 'Leap', due: '2028-02-29' });
       expect(leapDay.status, leapDay.text).toBe(201);
       for (const [due, reason] of [['2026-13-01', '2026-13-01 is not a real date: a year has 12 months.'], ['1.2.2026', 'Expected a date as YYYY-MM-DD.']]) {
