@@ -81,6 +81,12 @@ function tableWords(table: string | undefined): string {
 
 const KEY_DETAIL = /^Key \((?<columns>.+)\)=\((?<values>.*)\) (?:already exists|is not present in table "(?<target>[^"]+)"|is still referenced from table "(?<source>[^"]+)")\.$/s;
 
+/** The columns of the unique key a row broke (23505), as PostgreSQL names them; null for any other error. */
+export function duplicateKeyColumns(error: DatabaseError): string[] | null {
+  if (error.code !== '23505') return null;
+  return KEY_DETAIL.exec(error.detail ?? '')?.groups?.columns?.split(', ') ?? null;
+}
+
 function constraintWords(error: DatabaseError): string {
   const table = tableWords(error.table);
   const key = KEY_DETAIL.exec(error.detail ?? '')?.groups;

@@ -103,6 +103,22 @@ describe.each(backends)('data safety on %s', (backend) => {
     expect(await countWhere('data.products', 'id', typo)).toBe(0);
   });
 
+  it("names a day's second sales row by its product and date, marks both fields, and writes nothing", async () => {
+    const hose = await added('products', { product_code: 'HOSE-S', name: 'Hose Small' });
+    await added('sales', { product_id: hose, date: '2026-12-01', quantity: 3 });
+    const problem = "'sales' already has a row for Product HOSE-S — Hose Small and Date 1 Dec 2026: edit that row instead.";
+    const twice = await call(editor, '/api/records/tables/sales/rows/add/', { product_id: hose, date: '2026-12-01', quantity: 5 });
+    expect(twice.status).toBe(409);
+    expect(twice.json).toMatchObject({ code: 'conflict', detail: problem, errors: { product_id: [problem], date: [problem] } });
+    // Moving another day's row onto it is refused the same way.
+    const other = await added('sales', { product_id: hose, date: '2026-12-02', quantity: 4 });
+    const moved = await call(editor, '/api/records/tables/sales/rows/edit/', { id: other, date: '2026-12-01' });
+    expect(moved.status).toBe(409);
+    expect(moved.json.detail).toBe(problem);
+    const { rows } = await sql<{ date: string; quantity: number }>`select date::text, quantity from data.sales where product_id = ${hose} order by date`.execute(server.database.db);
+    expect(rows).toEqual([{ date: '2026-12-01', quantity: 3 }, { date: '2026-12-02', quantity: 4 }]);
+  });
+
   it('keeps RESTRICT in the database itself, so no path around the API deletes history', async () => {
     const { rows } = await sql<{ conname: string; confdeltype: string }>`
       select conname, confdeltype from pg_constraint

@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import {
   csvLine,
   exportedCells,
+  formatDay,
   roleAllows,
   ROW_LABEL_SEPARATOR,
   UTF8_BOM,
@@ -25,7 +26,7 @@ import type { RelatedRows, RelatedRowsQuery } from '@stockwise/contract';
 import { databaseErrorOf } from '../db/errors.ts';
 import { inTransaction, retryingOnce } from '../db/transaction.ts';
 import type { Download } from '../http/downloads.ts';
-import { AppError, conflictError, fromDatabaseError, notFoundError, validationError } from '../http/errors.ts';
+import { AppError, conflictError, duplicateKeyColumns, fromDatabaseError, notFoundError, validationError } from '../http/errors.ts';
 import { xlsxStream } from '../http/xlsx.ts';
 import { logError } from '../log.ts';
 import { runNamedQuery } from '../queries/service.ts';
@@ -530,13 +531,47 @@ export async function addRow(ctx: TablesContext, options: { name: string; values
   const values = parseRowValues(entry.columns, options.values, 'create');
   refuseUnrecordableDate(entry, values);
   await refuseMissingReferences(ctx, entry, values);
-  const row = await writingRow(ctx, entry, values, null, (db) => repo.insertRow(db, entry.encoded_name, values));
+  const row = await namingDuplicates(ctx, entry, async () => values, () => writingRow(ctx, entry, values, null, (db) => repo.insertRow(db, entry.encoded_name, values)));
   await recordStockOf(ctx, entry, values, row);
   await tellRowsChanged(ctx, { action: 'add', table: entry.encoded_name, columns: Object.keys(values), rows: [row] });
   return row;
 }
 
 const PRODUCT_CODE = 'product_code';
+
+/**
+ * A row whose unique key another row has already (a product's sales of a day): refused as a 409
+ * that names the row by what the user chose — "'sales' already has a row for Product GAR-1000 —
+ * Hose Small and Date 1 Dec 2026: edit that row instead." — with each key field marked, not by
+ * column keys and ids. `written`: the row as the write would leave it (an edit's stored values under
+ * the changed ones).
+ */
+async function namingDuplicates<T>(ctx: TablesContext, entry: repo.CatalogueEntry, written: () => Promise<repo.RowRecord>, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    const database = databaseErrorOf(error);
+    const keys = database?.table === entry.encoded_name ? duplicateKeyColumns(database) : null;
+    if (!keys) throw error;
+    const values = await written();
+    const columns = keys.map((key) => entry.columns.find((column) => column.key === key));
+    if (!columns.every((column) => column !== undefined && values[column.key] !== undefined)) throw error;
+    const named = await Promise.all((columns as ColumnDefinition[]).map(async (column) => `${columnLabel(column)} ${await valueWords(ctx, column, values[column.key])}`));
+    const problem = `'${entry.name}' already has a row for ${named.join(' and ')}: edit that row instead.`;
+    throw new AppError('conflict', problem, { fieldErrors: Object.fromEntries(keys.map((key) => [key, [problem]])) });
+  }
+}
+
+/** A value as the row form shows it: a reference by its code and name, a day as "1 Dec 2026". */
+async function valueWords(ctx: TablesContext, column: ColumnDefinition, value: unknown): Promise<string> {
+  if (column.type === 'ForeignKey' && column.related_table && typeof value === 'number') {
+    const related = await cachedCatalogueEntry(ctx, column.related_table);
+    const label = related ? await findRowLabel(ctx, related, value) : null;
+    if (label) return label;
+  }
+  if (column.type === 'DateField' && typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDay(value);
+  return String(value);
+}
 
 /**
  * Runs a row's write. A product's code is trimmed, and refused (a 400 naming the field) when another
@@ -606,7 +641,8 @@ export async function editRow(ctx: TablesContext, options: { name: string; value
   await refuseMissingReferences(ctx, entry, values);
   // A row moved to another product changes what both are forecast from.
   const before = 'product_id' in values ? await repo.findRow(ctx.db, entry.encoded_name, id) : undefined;
-  const row = await writingRow(ctx, entry, values, id, (db) => repo.updateRow(db, entry.encoded_name, id, values));
+  const edited = async () => ({ ...(await repo.findRow(ctx.db, entry.encoded_name, id)), ...values });
+  const row = await namingDuplicates(ctx, entry, edited, () => writingRow(ctx, entry, values, id, (db) => repo.updateRow(db, entry.encoded_name, id, values)));
   if (!row) throw notFoundError(`Row ${id} not found in table '${entry.name}'.`);
   await recordStockOf(ctx, entry, values, row);
   await tellRowsChanged(ctx, { action: 'edit', table: entry.encoded_name, columns: Object.keys(values), rows: before ? [before, row] : [row] });

@@ -258,6 +258,10 @@ describe('tables store', () => {
     expect(flags.after).toEqual({ isSaving: false, saveError: 'Invalid row data: name: This field is required.' });
     failAdd = { status: 500, body: { detail: 'disk full', code: 'internal_error' } };
     expect(await state().addRow({ name: 'x' })).toMatchObject({ ok: false, message: 'Failed to add row: disk full' });
+    // A conflict marks the fields it names.
+    const taken = "'Stock items' already has a row for Name x: edit that row instead.";
+    failAdd = { status: 409, body: { detail: taken, code: 'conflict', errors: { name: [taken] } } };
+    expect(await state().addRow({ name: 'x' })).toEqual({ ok: false, message: `Failed to add row: ${taken}`, fieldErrors: { name: [taken] } });
     failAdd = null;
     calls = [];
     expect(await state().addRow({ name: 'x' })).toMatchObject({ ok: true });

@@ -196,7 +196,8 @@ export const useTablesStore = create<TablesStore>()((set, get) => {
     } catch (error) {
       const normalized = normalizeError(error);
       if (isBadRowData(normalized)) return failure(`${t('errors.invalidRowData')}${normalized.message}`, normalized.details.fieldErrors);
-      return failure(withDetail(t(failedKey), normalized));
+      // A conflict (a day's sales row already there) marks the fields it names too.
+      return failure(withDetail(t(failedKey), normalized), normalized.details.fieldErrors);
     }
     await get().refreshRows();
     return { ok: true, value: row };
