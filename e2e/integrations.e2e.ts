@@ -186,7 +186,7 @@ describe('scheduled integrations (Settings)', () => {
     await expect.poll(() => dialog.getByText('At 06:30, Monday through Friday (Europe/Berlin)').count()).toBe(1);
     await dialog.getByLabel('Cron expression').fill('99 * * * *');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => dialog.getByTestId('integration-editor-error').textContent()).toMatch(/^Failed to save integration: cron_expression: Not a valid cron expression/);
+    await expect.poll(() => dialog.getByTestId('integration-editor-error').textContent()).toMatch(/^Failed to save integration: Cron expression: Not a valid cron expression/);
     await expectAccessible(page, 'editor dialog with field errors');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
@@ -209,7 +209,7 @@ describe('scheduled integrations (Settings)', () => {
       expect(await batchSize.inputValue()).toBe('0');
       await dialog.getByRole('button', { name: 'Save' }).click();
       await expect.poll(() => dialog.getByText('Enter a whole number from 1 to 10,000.', { exact: true }).count()).toBe(1);
-      expect(await dialog.getByTestId('integration-editor-error').textContent()).toBe('Failed to save integration: batch_size: Enter a whole number from 1 to 10,000.');
+      expect(await dialog.getByTestId('integration-editor-error').textContent()).toBe('Failed to save integration: Batch size: Enter a whole number from 1 to 10,000.');
       expect(await batchSize.getAttribute('aria-invalid')).toBe('true');
       await expectAccessible(page, 'editor dialog with a batch size out of range');
       // One batch holds all three records: the bad one is rejected, the two good ones written.

@@ -8,6 +8,7 @@ import type { Integration } from '@stockwise/contract';
 import { api } from '../api/http.ts';
 import { sendJson, startLoopback, type Loopback } from '../test/loopback.ts';
 import { initTestI18n } from '../test/i18n.ts';
+import { i18n } from '../i18n.ts';
 import { countProblems, saveErrorMessage, scheduleInWords, toSavePayload, newIntegrationDraft } from '../pages/settings/integration-form.ts';
 import { useSessionStore } from './session.ts';
 import { initialIntegrationsState, useIntegrationsStore } from './integrations.ts';
@@ -107,7 +108,12 @@ describe('integration form helpers', () => {
   it('says a schedule in words and appends field errors to the save message', () => {
     expect(scheduleInWords('30 6 * * 1-5')).toBe('At 06:30, Monday through Friday');
     expect(scheduleInWords('61 * * * *')).toBeNull();
-    expect(saveErrorMessage('Failed to save integration', { endpoint: ['The endpoint is required.'] })).toBe('Failed to save integration: endpoint: The endpoint is required.');
+    const t = i18n.t.bind(i18n);
+    expect(saveErrorMessage('Failed to save integration', { endpoint: ['The endpoint is required.'] }, t)).toBe('Failed to save integration: Endpoint: The endpoint is required.');
+    // Each field by its label, without the label's explanation; a field the editor does not have by its name.
+    expect(saveErrorMessage('Failed to save integration', { batch_size: ['Enter a whole number from 1 to 10,000.'], cron_expression: ['A cron expression has five fields.'], initial_setup: ['x'], other: ['y'] }, t)).toBe(
+      'Failed to save integration: Batch size: Enter a whole number from 1 to 10,000.; Cron expression: A cron expression has five fields.; Initial setup: x; other: y',
+    );
   });
 });
 
@@ -164,7 +170,7 @@ describe('integrations store', () => {
     expect(store().draft).toMatchObject({ mapping_selection: 'sales_feed', target_entity: 'sales' });
     fail = { 'POST /api/integrations/scheduled/': { status: 400, body: { detail: 'Invalid integration: endpoint: The endpoint is required.', code: 'validation_error', errors: { endpoint: ['The endpoint is required.'] } } } };
     expect(await store().save()).toBe(false);
-    expect(store().editorError?.message).toBe('Failed to save integration: endpoint: The endpoint is required.');
+    expect(store().editorError?.message).toBe('Failed to save integration: Endpoint: The endpoint is required.');
     expect(store().fieldErrors).toEqual({ endpoint: ['The endpoint is required.'] });
     store().closeEditor();
     expect(store()).toMatchObject({ editorOpen: false, editing: null, draft: null, editorError: null, fieldErrors: {}, mappingConfig: null });
@@ -175,7 +181,7 @@ describe('integrations store', () => {
     store().updateDraft({ endpoint: ' https://shop.example/feed ', batch_size: 0 });
     expect(await store().save()).toBe(false);
     expect(store().fieldErrors).toEqual({ batch_size: ['Enter a whole number from 1 to 10,000.'] });
-    expect(store().editorError?.message).toBe('Failed to save integration: batch_size: Enter a whole number from 1 to 10,000.');
+    expect(store().editorError?.message).toBe('Failed to save integration: Batch size: Enter a whole number from 1 to 10,000.');
     expect(requests.slice(sent).filter((r) => r.method === 'POST')).toEqual([]);
     store().updateDraft({ batch_size: null });
     expect(await store().save()).toBe(true);

@@ -215,7 +215,7 @@ export const useIntegrationsStore = create<IntegrationsState & IntegrationsActio
       if (!draft) return false;
       const problems = countProblems(draft, (max) => i18n.t('integrations.editor.countRange', { max: formatCount(max) }));
       if (Object.keys(problems).length) {
-        set({ fieldErrors: problems, editorError: { message: saveErrorMessage(i18n.t('integrations.errors.save'), problems), detail: null } });
+        set({ fieldErrors: problems, editorError: { message: saveErrorMessage(i18n.t('integrations.errors.save'), problems, i18n.t), detail: null } });
         return false;
       }
       set({ isSaving: true, editorError: null, fieldErrors: {} });
@@ -228,7 +228,7 @@ export const useIntegrationsStore = create<IntegrationsState & IntegrationsActio
       } catch (error) {
         const normalized = normalizeError(error);
         const fieldErrors = normalized.details.fieldErrors;
-        set({ isSaving: false, fieldErrors, editorError: { message: saveErrorMessage(i18n.t('integrations.errors.save'), fieldErrors), detail: Object.keys(fieldErrors).length ? null : normalized.message || null } });
+        set({ isSaving: false, fieldErrors, editorError: { message: saveErrorMessage(i18n.t('integrations.errors.save'), fieldErrors, i18n.t), detail: Object.keys(fieldErrors).length ? null : normalized.message || null } });
         return false;
       }
     },

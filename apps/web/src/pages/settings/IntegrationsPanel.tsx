@@ -11,7 +11,7 @@ import { Alert, Badge, Button, Group, Modal, Stack, Switch, Table, Text, Title }
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import type { Integration, IntegrationStatus } from '@stockwise/contract';
-import { useCan } from '../../stores/role.ts';
+import { useCan, useRole } from '../../stores/role.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import { useIntegrationsStore, type Failure } from '../../stores/integrations.ts';
 import { useDialogFocusReturn } from '../../components/dialog-focus.ts';
@@ -207,6 +207,7 @@ export function IntegrationsPanel() {
   const { t } = useTranslation();
   const sessionReady = useSessionStore((state) => !state.isLoading && state.isLoggedIn);
   const canAdminister = useCan('admin');
+  const role = useRole();
   const { integrations, isLoading, error, actionError, editorOpen } = useIntegrationsStore(
     useShallow((state) => ({ integrations: state.integrations, isLoading: state.isLoading, error: state.error, actionError: state.actionError, editorOpen: state.editorOpen })),
   );
@@ -241,6 +242,12 @@ export function IntegrationsPanel() {
         </div>
         {canAdminister ? <Button onClick={() => edit(null)}>{t('integrations.actions.new')}</Button> : null}
       </Group>
+      {/* Why the switches are greyed and there is no Edit or Delete, as the import card says it. */}
+      {role && !canAdminister ? (
+        <Text size="sm" data-testid="integrations-role-note">
+          {t(role === 'editor' ? 'integrations.roleNote.editor' : 'integrations.roleNote.viewer')}
+        </Text>
+      ) : null}
       <FailureAlert failure={error} testId="integrations-error" />
       <FailureAlert failure={actionError} testId="integrations-action-error" />
       {integrations.length === 0 && !isLoading && !error ? <Text c="dimmed">{t('integrations.list.empty')}</Text> : null}

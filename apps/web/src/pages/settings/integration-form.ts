@@ -2,6 +2,7 @@
 // payload saving sends (spec §5: rate_limit 60, batch_size 100 and previous_days null when unset),
 // the schedule in words, and the save error with its field errors appended (spec §8).
 import cronstrue from 'cronstrue';
+import type { TFunction } from 'i18next';
 import { frequencyCron, INTEGRATION_DEFAULTS, MAX_BATCH_SIZE, MAX_PREVIOUS_DAYS, MAX_RATE_LIMIT, type EntityMapping, type Integration, type IntegrationInput, type IntegrationTryRequest, type ScheduleFrequency } from '@stockwise/contract';
 
 export type IntegrationDraft = Required<Omit<IntegrationInput, 'previous_days' | 'rate_limit' | 'batch_size'>> & {
@@ -121,8 +122,38 @@ export function scheduleInWords(cron: string): string | null {
   }
 }
 
-/** Spec §8: 'Failed to save integration' with the field errors appended. */
-export function saveErrorMessage(base: string, fieldErrors: Record<string, string[]>): string {
-  const fields = Object.entries(fieldErrors).map(([field, messages]) => `${field}: ${messages.join(' ')}`);
+/** The editor's label (integrations.editor.*) of each field the server may name. */
+const EDITOR_LABEL_KEYS: Record<string, string> = {
+  endpoint: 'endpoint',
+  schedule_frequency: 'schedule',
+  cron_expression: 'cron',
+  time_zone: 'timeZone',
+  mapping_selection: 'mapping',
+  target_entity: 'target',
+  data_action: 'dataAction',
+  data_fetch_type: 'fetchType',
+  previous_days: 'previousDays',
+  initial_setup: 'initialSetup',
+  rate_limit: 'rateLimit',
+  batch_size: 'batchSize',
+  records_path: 'recordsPath',
+  pagination: 'pagination',
+  next_field: 'nextField',
+  page_parameter: 'pageParameter',
+  auth_header_name: 'authName',
+  auth_header_value: 'authValue',
+  enabled: 'enabled',
+};
+
+/**
+ * Spec §8: 'Failed to save integration' with the field errors appended, each by the label the user
+ * sees on the field ("Batch size: …", not "batch_size: …"), without its explanation in brackets.
+ */
+export function saveErrorMessage(base: string, fieldErrors: Record<string, string[]>, t: TFunction): string {
+  const labelOf = (field: string) => {
+    const key = EDITOR_LABEL_KEYS[field];
+    return key ? t(`integrations.editor.${key}`).replace(/\s*[(:].*$/, '') : field;
+  };
+  const fields = Object.entries(fieldErrors).map(([field, messages]) => `${labelOf(field)}: ${messages.join(' ')}`);
   return fields.length ? `${base}: ${fields.join('; ')}` : base;
 }
