@@ -289,6 +289,30 @@ describe('built-in report generator over a known dataset', () => {
     }
   });
 
+  it("derives its note from what the SQL uses: the words of a part the report leaves out are named, those it uses never", async () => {
+    // Every part used: the category, the period and the weeks are in the SQL, and the note says nothing.
+    const garden = await write('sales of garden products last month by week');
+    expect(garden.sql_code).toContain("p.category = 'Garden'");
+    expect(garden.sql_code).toContain("date_trunc('week', s.date)");
+    expect(garden.sql_code).toContain("date_trunc('month', current_date) - interval '1 month'");
+    expect(garden.notice).toBeNull();
+    // A low-stock list has no period and no weeks: the words read for them are named, not silently dropped.
+    const lowStock = await write('low stock garden products last month by week');
+    expect(lowStock.sql_code).toContain("p.category = 'Garden'");
+    expect(lowStock.sql_code).not.toContain('s.date');
+    expect(lowStock.notice).toMatch(/^The built-in generator did not use "last month week": /);
+    expect(lowStock.notice).not.toContain('garden');
+    // "Regenerate SQL" says the same of a title and description that ask for them.
+    const regenerated = (
+      await server.request('/api/user-reports/regenerate/', {
+        token,
+        body: { field_to_regenerate: 'sql_code', current_title: 'Low stock of garden products last month by week', current_description: '', current_sql_code: 'SELECT 1;', current_chart_config: null },
+      })
+    ).json as { generated_value: string; notice: string | null };
+    expect(regenerated.generated_value).toBe(lowStock.sql_code);
+    expect(regenerated.notice).toMatch(/did not use "last month week"/);
+  });
+
   it('reads windows ahead for stock-out, delivery and forecast reports — next week or month, by or before a date — and reads its title back', async () => {
     const dayMonth = (day: string) => `${Number(day.slice(8))}/${Number(day.slice(5, 7))}`;
     const deliveries = [
