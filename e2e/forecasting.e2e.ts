@@ -419,6 +419,6 @@ describe('forecasting screen', () => {
     expect(sheet.getRow(1).values).toEqual([undefined, 'date', 'forecast', 'lower', 'upper', 'stock', 'stock lower', 'stock upper']);
     expect(sheet.rowCount).toBe(91);
     expect(sheet.getRow(2).getCell(1).value).toBeInstanceOf(Date);
-    expect(await axeViolations(page, 'main')).toEqual([]);
+    expect(await axeViolations(page, '[data-testid="export-forecast-xlsx"]')).toEqual([]);
   });
 });

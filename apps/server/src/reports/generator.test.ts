@@ -311,6 +311,14 @@ describe('built-in report generator over a known dataset', () => {
     ).json as { generated_value: string; notice: string | null };
     expect(regenerated.generated_value).toBe(lowStock.sql_code);
     expect(regenerated.notice).toMatch(/did not use "last month week"/);
+    // What the SQL does, in steps: one row is "the first row".
+    const steps = (
+      await server.request('/api/user-reports/regenerate/', {
+        token,
+        body: { field_to_regenerate: 'pseudocode', current_title: 'First product', current_description: '', current_sql_code: 'select product_code from products order by product_code limit 1', current_chart_config: null },
+      })
+    ).json as { generated_value: string };
+    expect(steps.generated_value).toContain('Keep the first row.');
   });
 
   it('reads windows ahead for stock-out, delivery and forecast reports — next week or month, by or before a date — and reads its title back', async () => {

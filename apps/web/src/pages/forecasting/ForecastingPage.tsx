@@ -174,6 +174,7 @@ function ChartSection() {
           </Button>
           <WorkbookButton
             label={t('forecasting.export.forecastExcel')}
+            testId="export-forecast-xlsx"
             disabled={!forecast}
             fileName={`forecast-${forecast?.product.styleCode ?? ''}.xlsx`}
             fetchFile={() => fetchForecastWorkbook(forecast?.product.styleCode ?? '')}
@@ -337,7 +338,7 @@ export default function ForecastingPage() {
               <Button variant="default" size="xs" onClick={() => downloadCsv(`inventory-report-${report.timestamp.slice(0, 10)}.csv`, reportCsv(report))}>
                 {t('forecasting.export.report')}
               </Button>
-              <WorkbookButton label={t('forecasting.export.reportExcel')} fileName={`inventory-report-${report.timestamp.slice(0, 10)}.xlsx`} fetchFile={() => fetchReportWorkbook(report, reportIncludeInactive)} />
+              <WorkbookButton label={t('forecasting.export.reportExcel')} testId="export-report-xlsx" fileName={`inventory-report-${report.timestamp.slice(0, 10)}.xlsx`} fetchFile={() => fetchReportWorkbook(report, reportIncludeInactive)} />
             </Group>
           ) : null}
         </div>

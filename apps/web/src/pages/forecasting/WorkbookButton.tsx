@@ -6,7 +6,7 @@ import { Button, Text } from '@mantine/core';
 import { normalizeError } from '../../api/errors.ts';
 import { saveFile } from '../../components/save-file.ts';
 
-export function WorkbookButton({ label, fileName, fetchFile, disabled = false }: { label: string; fileName: string; fetchFile: () => Promise<Blob>; disabled?: boolean }) {
+export function WorkbookButton({ label, fileName, fetchFile, testId, disabled = false }: { label: string; fileName: string; fetchFile: () => Promise<Blob>; testId: string; disabled?: boolean }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -23,7 +23,7 @@ export function WorkbookButton({ label, fileName, fetchFile, disabled = false }:
   };
   return (
     <>
-      <Button variant="default" size="xs" loading={busy} disabled={disabled} onClick={() => void download()}>
+      <Button variant="default" size="xs" loading={busy} disabled={disabled} onClick={() => void download()} data-testid={testId}>
         {label}
       </Button>
       {failure ? (
