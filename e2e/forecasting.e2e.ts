@@ -3,6 +3,7 @@
 // readout; axe), the historical forecast toggle, regeneration with progress, the latest inventory
 // report, the low-stock panel (the same order advice), and the CSV export.
 import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { signIn, useBrowser } from './support/browser.ts';
@@ -406,7 +407,7 @@ describe('forecasting screen', () => {
     expect((await shownRows()).map((row) => row.code)).toEqual(all.products.map((p) => p.styleCode));
   });
 
-  it('exports the forecast as CSV', async () => {
+  it('exports the forecast as CSV and as Excel', async () => {
     const { page } = browser;
     const target = reportProducts[0]!;
     await openForecasting(page);
@@ -422,5 +423,18 @@ describe('forecasting screen', () => {
     const lines = text.slice(1).trim().split('\r\n');
     expect(lines[0]).toBe('date,forecast,lower,upper,stock,stock lower,stock upper');
     expect(lines.length).toBe(91);
+
+    // The same columns as an Excel workbook, for a European Excel (which opens a CSV as one column).
+    const workbookDownload = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export forecast Excel' }).click();
+    const workbookFile = await workbookDownload;
+    expect(workbookFile.suggestedFilename()).toBe(`forecast-${target.styleCode}.xlsx`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile((await workbookFile.path()) as string);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.getRow(1).values).toEqual([undefined, 'date', 'forecast', 'lower', 'upper', 'stock', 'stock lower', 'stock upper']);
+    expect(sheet.rowCount).toBe(91);
+    expect(sheet.getRow(2).getCell(1).value).toBeInstanceOf(Date);
+    expect(await axeViolations(page, '[data-testid="export-forecast-xlsx"]')).toEqual([]);
   });
 });

@@ -56,9 +56,28 @@ describe('Reports screen', () => {
     await signIn(page);
     await openReports(page);
 
+    // "New report" opens a draft: nothing is stored until Save, and a blank one left behind leaves nothing.
+    const listed = page.locator('[data-testid="report-list"] button');
+    await listed.first().waitFor();
+    const before = await listed.count();
+    await page.getByTestId('new-report').click();
+    await page.getByTestId('new-report-hint').waitFor();
     await page.getByTestId('new-report').click();
     await expect.poll(() => page.getByTestId('report-title').inputValue()).toBe('Untitled Report');
     await expect.poll(() => editorText(page)).toBe('SELECT 1;');
+    expect(await page.getByTestId('delete-report').count()).toBe(0);
+    // One row is "1 row".
+    await page.getByTestId('run-sql').click();
+    await expect.poll(() => page.getByTestId('result-summary').textContent(), { timeout: 30_000 }).toMatch(/^1 row in \d+ ms$/);
+    expect(await axeViolations(page, screenContent)).toEqual([]);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Close the assistant' }).click();
+    await listed.first().waitFor();
+    expect(await listed.count()).toBe(before);
+
+    await page.getByTestId('new-report').click();
+    await expect.poll(() => page.getByTestId('report-title').inputValue()).toBe('Untitled Report');
     await page.getByTestId('report-title').fill(title);
 
     // Autocomplete offers the readable tables (from the schema) as the user types.
@@ -82,6 +101,8 @@ describe('Reports screen', () => {
     await page.getByTestId('save-report').click();
     await page.locator('[data-testid="report-list"] button', { hasText: title }).waitFor();
     await expect.poll(() => page.getByTestId('save-report').getAttribute('data-loading')).toBeNull();
+    expect(await listed.count()).toBe(before + 1);
+    await page.getByTestId('new-report-hint').waitFor({ state: 'detached' });
 
     // Reload: the report, its SQL and its chart come back from the server.
     await page.reload();

@@ -15,11 +15,16 @@ export function daysInMonth(year: number, month: number): number {
 
 export const isCalendarDay = (year: number, month: number, day: number) => Number.isInteger(day) && year >= 1 && day >= 1 && day <= daysInMonth(year, month);
 
+/** Why a year, month and day are no day of the calendar: `February 2026 has 28 days`. */
+export function whyNotACalendarDay(year: number, month: number, day: number): string {
+  if (daysInMonth(year, month) === 0) return 'a year has 12 months';
+  if (day < 1) return 'days start at 1';
+  return `${MONTH_NAMES[month - 1]} ${year} has ${daysInMonth(year, month)} days`;
+}
+
 /** Why `text`, written as year, month and day, is not a day of the calendar: `2026-02-30 is not a real date: February 2026 has 28 days.` */
 export function notACalendarDay(text: string, year: number, month: number, day: number): string {
-  if (daysInMonth(year, month) === 0) return `${text} is not a real date: a year has 12 months.`;
-  if (day < 1) return `${text} is not a real date: days start at 1.`;
-  return `${text} is not a real date: ${MONTH_NAMES[month - 1]} ${year} has ${daysInMonth(year, month)} days.`;
+  return `${text} is not a real date: ${whyNotACalendarDay(year, month, day)}.`;
 }
 
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;

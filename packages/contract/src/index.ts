@@ -9,6 +9,7 @@ export * from './integrations.ts';
 export * from './text.ts';
 export * from './calendar.ts';
 export * from './csv.ts';
+export * from './forecast-sheets.ts';
 export * from './typed-values.ts';
 export * from './reports.ts';
 export * from './dashboard.ts';

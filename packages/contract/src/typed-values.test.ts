@@ -92,16 +92,37 @@ describe('number and date filters typed as text', () => {
     ['2026-12-2026-10', { gte: '2026-10-01', lte: '2026-12-31' }],
     ['2026-11-03..', { gte: '2026-11-03' }],
     ['..2026-11-20', { lte: '2026-11-20' }],
+    ['30.11.2026', { equals: '2026-11-30' }],
+    ['30/11/2026', { equals: '2026-11-30' }],
+    ['1.2.2026', { equals: '2026-02-01' }],
+    ['29.02.2028', { equals: '2028-02-29' }],
+    ['>=01.11.2026', { gte: '2026-11-01' }],
+    ['< 30/11/2026', { lt: '2026-11-30' }],
+    ['01.11.2026..30.11.2026', { gte: '2026-11-01', lte: '2026-11-30' }],
+    ['1.11.2026 - 30.11.2026', { gte: '2026-11-01', lte: '2026-11-30' }],
+    ['30/11/2026-1/11/2026', { gte: '2026-11-01', lte: '2026-11-30' }],
+    ['01.11.2026..', { gte: '2026-11-01' }],
+    ['11.2026', { gte: '2026-11-01', lte: '2026-11-30' }],
+    ['2/2026', { gte: '2026-02-01', lte: '2026-02-28' }],
+    ['2026-11-01..30.11.2026', { gte: '2026-11-01', lte: '2026-11-30' }],
   ])('a date column reads %j', (text, filter) => {
     expect(readTypedFilter('date', text)).toEqual({ filter });
   });
 
   it.each([
-    ['2026-02-30', { problem: 'noSuchDay', day: '2026-02-30' }],
-    ['>=2026-02-30', { problem: 'noSuchDay', day: '2026-02-30' }],
-    ['2026-02-01..2026-02-30', { problem: 'noSuchDay', day: '2026-02-30' }],
+    ['2026-02-30', { problem: 'noSuchDay', day: '2026-02-30', why: 'February 2026 has 28 days' }],
+    ['>=2026-02-30', { problem: 'noSuchDay', day: '2026-02-30', why: 'February 2026 has 28 days' }],
+    ['2026-02-01..2026-02-30', { problem: 'noSuchDay', day: '2026-02-30', why: 'February 2026 has 28 days' }],
+    ['30.02.2026', { problem: 'noSuchDay', day: '30.02.2026', why: 'February 2026 has 28 days' }],
+    ['31/11/2026', { problem: 'noSuchDay', day: '31/11/2026', why: 'November 2026 has 30 days' }],
+    ['11/30/2026', { problem: 'noSuchDay', day: '11/30/2026', why: 'dates are read day first (30.11.2026), and a year has 12 months' }],
+    ['15.13.2026', { problem: 'noSuchDay', day: '15.13.2026', why: 'a year has 12 months' }],
+    ['0.11.2026', { problem: 'noSuchDay', day: '0.11.2026', why: 'days start at 1' }],
     ['2026-13', { problem: 'date' }],
-    ['01.11.2026', { problem: 'date' }],
+    ['13.2026', { problem: 'date' }],
+    ['30.11.26', { problem: 'date' }],
+    ['30-11-2026', { problem: 'date' }],
+    ['30.11/2026', { problem: 'date' }],
     ['<tomorrow', { problem: 'date' }],
     ['>=2026-11-01abc', { problem: 'date' }],
     ['2026', { problem: 'date' }],
@@ -125,7 +146,7 @@ describe('number and date filters typed as text', () => {
 
   it('says what to type, and names a day that does not exist', () => {
     expect(typedFilterProblemText({ problem: 'number' })).toBe('Type a number, or <, <=, >, >= and one, or a range like 10-50.');
-    expect(typedFilterProblemText({ problem: 'noSuchDay', day: '2026-02-30' })).toBe('2026-02-30 is not a real date.');
+    expect(typedFilterProblemText({ problem: 'noSuchDay', day: '2026-02-30', why: 'February 2026 has 28 days' })).toBe('2026-02-30 is not a real date: February 2026 has 28 days.');
   });
 });
 

@@ -1,8 +1,9 @@
 // What people type into number and date boxes, read the same by the web app and the server: a
 // number as a shop writes it (ADR 0145), and a filter of a number or date column as spreadsheet
 // and NocoDB users write one — `<10`, `>=5`, `=7`, `10-50`, `10..50`, `-10--2`, `>=2026-11-01`,
-// `2026-11`, `2026-11-01..2026-11-30` (docs/api.md "Filtering").
-import { daysInMonth, isCalendarDay } from './calendar.ts';
+// `2026-11`, `2026-11-01..2026-11-30`, and a date day first as the shops write it, `30.11.2026`,
+// `30/11/2026`, `11.2026` (docs/api.md "Filtering").
+import { daysInMonth, isCalendarDay, whyNotACalendarDay } from './calendar.ts';
 import type { ColumnFilter, FieldType } from './tables.ts';
 
 /**
@@ -35,8 +36,8 @@ export function typedFilterKind(type: FieldType): TypedFilterKind | null {
   }
 }
 
-/** Why a filter text cannot be read: what the column expects, or (`noSuchDay`) the date typed is no day of the calendar. */
-export type TypedFilterProblem = { problem: TypedFilterKind } | { problem: 'noSuchDay'; day: string };
+/** Why a filter text cannot be read: what the column expects, or (`noSuchDay`) the date typed is no day of the calendar, and why (`February 2026 has 28 days`). */
+export type TypedFilterProblem = { problem: TypedFilterKind } | { problem: 'noSuchDay'; day: string; why: string };
 export type TypedFilter = { filter: ColumnFilter } | TypedFilterProblem;
 
 /** The server's words for a filter text it cannot read (the web app says the same in its own texts). */
@@ -47,9 +48,9 @@ export function typedFilterProblemText(problem: TypedFilterProblem): string {
     case 'number':
       return 'Type a number, or <, <=, >, >= and one, or a range like 10-50.';
     case 'date':
-      return 'Type a date as YYYY-MM-DD or a month as YYYY-MM, or <, <=, >, >= and one, or a range like 2026-11-01..2026-11-30.';
+      return 'Type a date as DD.MM.YYYY, DD/MM/YYYY or YYYY-MM-DD, or a month as MM.YYYY or YYYY-MM, or <, <=, >, >= and one, or a range like 01.11.2026..30.11.2026.';
     case 'noSuchDay':
-      return `${problem.day} is not a real date.`;
+      return `${problem.day} is not a real date: ${problem.why}.`;
   }
 }
 
@@ -62,7 +63,8 @@ const OPERATORS: Record<string, Operator | null> = { '>=': '>=', '=>': '>=', '�
 const NUMBER = String.raw`[-+]?\d+(?:[.,']\d+)*`;
 const NUMBER_RANGE = new RegExp(String.raw`^(${NUMBER})\s*(?:\.\.|[-–—])\s*(${NUMBER})$`);
 const OPEN_NUMBER_RANGE = new RegExp(String.raw`^(${NUMBER})?\s*\.\.\s*(${NUMBER})?$`);
-const DATE = String.raw`\d{4}-\d{1,2}(?:-\d{1,2})?`;
+// ISO (year first), or day first with dots or slashes as the shops write it; a month alone either way.
+const DATE = String.raw`(?:\d{4}-\d{1,2}(?:-\d{1,2})?|\d{1,2}\.\d{1,2}\.\d{4}|\d{1,2}/\d{1,2}/\d{4}|\d{1,2}[./]\d{4})`;
 const DATE_ALONE = new RegExp(String.raw`^${DATE}$`);
 const DATE_RANGE = new RegExp(String.raw`^(${DATE})?\s*(?:\.\.|[-–—])\s*(${DATE})?$`);
 const PLAIN_DECIMAL = /^[-+]?(\d+\.?\d*|\.\d+)$/;
@@ -105,10 +107,16 @@ const twoDigits = (n: number) => String(n).padStart(2, '0');
 
 const readDate: ValueReader<string> = (text) => {
   if (!DATE_ALONE.test(text)) return { problem: 'date' };
-  const [year = 0, month = 0, day] = text.split('-').map(Number);
+  const dayFirst = !text.includes('-');
+  // Day first: day, month, year (or month, year); ISO: year, month, day (or year, month).
+  const parts = text.split(/[-./]/).map(Number);
+  const [year = 0, month = 0, day] = dayFirst ? (parts.length === 3 ? [parts[2], parts[1], parts[0]] : [parts[1], parts[0]]) : parts;
   const monthStart = `${year}-${twoDigits(month)}`;
   if (day === undefined) return daysInMonth(year, month) ? { from: `${monthStart}-01`, to: `${monthStart}-${daysInMonth(year, month)}` } : { problem: 'date' };
-  return isCalendarDay(year, month, day) ? { from: `${monthStart}-${twoDigits(day)}`, to: `${monthStart}-${twoDigits(day)}` } : { problem: 'noSuchDay', day: text };
+  if (isCalendarDay(year, month, day)) return { from: `${monthStart}-${twoDigits(day)}`, to: `${monthStart}-${twoDigits(day)}` };
+  // 11/30/2026 is most likely month first: say how it was read.
+  const why = dayFirst && month > 12 && day <= 12 ? `dates are read day first (${twoDigits(month)}.${twoDigits(day)}.${year}), and a year has 12 months` : whyNotACalendarDay(year, month, day);
+  return { problem: 'noSuchDay', day: text, why };
 };
 
 const isProblem = (read: unknown): read is TypedFilterProblem => typeof read === 'object' && read !== null && 'problem' in read;

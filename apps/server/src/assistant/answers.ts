@@ -157,7 +157,7 @@ function runCounts(run: { written: number | null; rejected: number | null; filte
   const skipped = run.skipped ? `, ${number.format(run.skipped)} ${run.skipped === 1 ? 'line' : 'lines'} without a product code skipped` : '';
   const filtered = run.filtered ? `, ${number.format(run.filtered)} ${run.filtered === 1 ? 'line' : 'lines'} left out by the mapping's row filters` : '';
   const created = run.created ? `, ${number.format(run.created)} ${run.created === 1 ? 'product' : 'products'} created for unknown codes` : '';
-  return `${number.format(run.written ?? 0)} rows written, ${number.format(run.rejected ?? 0)} rejected${skipped}${filtered}${created}`;
+  return `${number.format(run.written ?? 0)} ${run.written === 1 ? 'row' : 'rows'} written, ${number.format(run.rejected ?? 0)} rejected${skipped}${filtered}${created}`;
 }
 
 /** The latest run of each scheduled integration: when, how it went, rows written, refused and left out (blank codes, row filters), products created, and when the next one is. */

@@ -886,6 +886,8 @@ describe.each(backends)('assistant on %s', (backend) => {
       // A run that left nothing out and created nothing says only what it wrote and refused.
       await db.updateTable('integration_logs').set({ rows_skipped: 0, rows_filtered: 0, products_created: 0 }).where('integration_id', '=', integration.id).execute();
       expect(textOf(await ask({ content: "Did last night's import run?" }))).toContain(`succeeded — 120 rows written, 3 rejected; next run ${nextRun}.`);
+      await db.updateTable('integration_logs').set({ rows_inserted: 1, rows_updated: 0 }).where('integration_id', '=', integration.id).execute();
+      expect(textOf(await ask({ content: "Did last night's import run?" }))).toContain(`succeeded — 1 row written, 3 rejected; next run ${nextRun}.`);
     } finally {
       await db.deleteFrom('integration_logs').where('integration_id', '=', integration.id).execute();
       await db.deleteFrom('integrations').where('id', '=', integration.id).execute();

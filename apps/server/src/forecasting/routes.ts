@@ -1,12 +1,14 @@
 // /api/forecasting/*: request generation, poll a task, read a product's forecast and the latest report.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody, generationRequest, generationResponse, latestReportResponse, productForecastResponse, reportQuery, storableText, taskStatusResponse } from '@stockwise/contract';
+import { errorBody, generationRequest, generationResponse, latestReportResponse, productForecastResponse, reportExportQuery, reportQuery, storableText, taskStatusResponse } from '@stockwise/contract';
 import { currentUser } from '../auth/guard.ts';
+import { sendDownload } from '../http/downloads.ts';
 import { compiledSerializerCompiler, sendJsonText } from '../http/serializer.ts';
-import { getForecastTaskStatus, getLatestInventoryReport, getProductForecast, requestForecastGeneration, type ForecastingContext } from './service.ts';
+import { exportLatestInventoryReport, exportProductForecast, getForecastTaskStatus, getLatestInventoryReport, getProductForecast, requestForecastGeneration, type ForecastingContext } from './service.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 404: errorBody };
+const styleCodeParams = z.object({ styleCode: storableText().trim().min(1, 'Product style code is required.').max(64) });
 
 export function forecastingRoutes(ctx: ForecastingContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -43,13 +45,24 @@ export function forecastingRoutes(ctx: ForecastingContext): FastifyPluginAsyncZo
       schema: {
         tags: ['forecasting'],
         summary: "A product's history, stored forecast, stockouts and reorder advice",
-        params: z.object({ styleCode: storableText().trim().min(1, 'Product style code is required.').max(64) }),
+        params: styleCodeParams,
         response: { 200: productForecastResponse, ...errors },
       },
       // The 200 answer is JSON text already (the stored forecast spliced in, docs/adr/0083); refusals
       // keep the compiled serializer (docs/adr/0080).
       serializerCompiler: compiledSerializerCompiler,
       handler: async (request, reply) => sendJsonText(reply, await getProductForecast(ctx, { styleCode: request.params.styleCode })),
+    });
+    // Excel downloads of the screen's two CSVs (docs/adr/0161): a European Excel opens a CSV as one column.
+    app.get('/api/forecasting/forecasts/:styleCode/export/', {
+      config: { policy: 'viewer' },
+      schema: { tags: ['forecasting'], summary: "A product's forecast as an Excel workbook, one line per forecast day (format=xlsx)", params: styleCodeParams, querystring: reportExportQuery, response: errors },
+      handler: async (request, reply) => sendDownload(reply, await exportProductForecast(ctx, { styleCode: request.params.styleCode })),
+    });
+    app.get('/api/forecasting/latest-report/export/', {
+      config: { policy: 'viewer' },
+      schema: { tags: ['forecasting'], summary: "The latest inventory report's page as an Excel workbook, one line per product (format=xlsx)", querystring: reportQuery.extend(reportExportQuery.shape), response: errors },
+      handler: async (request, reply) => sendDownload(reply, await exportLatestInventoryReport(ctx, request.query)),
     });
   };
 }

@@ -3,11 +3,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { catalogueCalendar, createForecastPool, NEW_ITEM_DAYS, type CatalogueCalendar, type DailyTotals, type ForecastPool, type ProductForecast, type ProductStart } from '@stockwise/forecast';
-import { DEFAULT_FORECAST_DAYS, DEFAULT_INACTIVE_DAYS, WHOLE_CATALOGUE, type InventoryReport, type ProductForecastResponse, type ReportQuery, type TaskStatusResponse } from '@stockwise/contract';
+import { DEFAULT_FORECAST_DAYS, DEFAULT_INACTIVE_DAYS, forecastSheet, inventoryReportSheet, WHOLE_CATALOGUE, XLSX_CONTENT_TYPE, type ForecastSheet, type InventoryReport, type ProductForecastResponse, type ReportQuery, type TaskStatusResponse } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import { openConnections } from '../db/compiled.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { AppError } from '../http/errors.ts';
+import type { Download } from '../http/downloads.ts';
+import { xlsxStream } from '../http/xlsx.ts';
 import { logError } from '../log.ts';
 import { databaseErrorOf } from '../db/errors.ts';
 import * as repo from './repo.ts';
@@ -561,4 +563,23 @@ export async function getLatestInventoryReport(ctx: ForecastingContext, query: R
     products: advice.products.map(({ productId: _id, leadTimeDays: _lead, ...product }) => product),
     unknown_stock: advice.unknownStock,
   };
+}
+
+/** A Forecasting screen download as an .xlsx: the contract's columns and rows, as the screen's CSV has them, in typed cells. */
+function sheetDownload(name: string, sheet: ForecastSheet): Download {
+  const columns = sheet.columns.map((column) => ({ header: column.header, kind: column.kind, decimalPlaces: column.kind === 'decimal' ? 2 : undefined }));
+  return { fileName: `${name}.xlsx`, contentType: XLSX_CONTENT_TYPE, body: xlsxStream({ sheetName: name, columns, rows: [sheet.rows] }) };
+}
+
+/** The product's forecast as the screen's "Export forecast" has it, one line per forecast day. */
+export async function exportProductForecast(ctx: ForecastingContext, options: { styleCode: string }): Promise<Download> {
+  const forecast = JSON.parse(await getProductForecast(ctx, options)) as ProductForecastResponse;
+  return sheetDownload(`forecast-${forecast.product.styleCode}`, forecastSheet(forecast));
+}
+
+/** The page of the latest inventory report the screen shows (the same query), one line per product. */
+export async function exportLatestInventoryReport(ctx: ForecastingContext, query: ReportQuery): Promise<Download> {
+  const report = await getLatestInventoryReport(ctx, query);
+  if (!report) throw new AppError('not_found', 'No latest report available: run a forecast of the whole catalogue first.');
+  return sheetDownload(`inventory-report-${report.timestamp.slice(0, 10)}`, inventoryReportSheet(report));
 }

@@ -41,21 +41,41 @@ export function noSuchProduct(code: string, knownCodes: string[]): string {
   return `There is no product ${code}.${close.length ? ` Did you mean ${close.join(', ')}?` : ''}`;
 }
 
+/** Marks of a reading not made for one part of the answer (`Reading.for`): never left out. */
+const ANY_PART = 1;
+
 /**
  * The question's text and which of its characters the reading used: every match of a pattern that
  * decided something is marked, so the words left over are what the reader ignored. Patterns are
  * matched against the lower-cased text; the words left over are given as the user wrote them.
+ * A mark says for which part of the answer it was made (`for`), so that the words of a part the
+ * answer then did not use can be counted as unused too (`unusedWords(leftOut)`).
  */
 export class Reading {
   /** The lower-cased text the patterns read. */
   readonly text: string;
   readonly #written: string;
-  readonly #used: Uint8Array;
+  /** Per character, the parts (bits) it was used for; 0 when unused. */
+  readonly #used: Uint32Array;
+  /** The part being read now, shared by the readings made from this one. */
+  readonly #part: { bit: number };
 
-  private constructor(text: string, written: string, used: Uint8Array) {
+  private constructor(text: string, written: string, used: Uint32Array, part: { bit: number }) {
     this.text = text;
     this.#written = written;
     this.#used = used;
+    this.#part = part;
+  }
+
+  /** Reads with `read`, marking what it uses as used for the part `bit` (a power of two above 1). */
+  for<T>(bit: number, read: () => T): T {
+    const outer = this.#part.bit;
+    this.#part.bit = bit;
+    try {
+      return read();
+    } finally {
+      this.#part.bit = outer;
+    }
   }
 
   /** A question with its quotes and spaces made plain, padded with a space at each end for the patterns' word edges. */
@@ -64,7 +84,7 @@ export class Reading {
     const lowered = written.toLowerCase();
     // A letter whose lower case is longer would shift positions: then the words are given lower-cased.
     const shown = lowered.length === written.length ? written : lowered;
-    return new Reading(lowered, shown, new Uint8Array(lowered.length));
+    return new Reading(lowered, shown, new Uint32Array(lowered.length), { bit: ANY_PART });
   }
 
   /** The first match of `pattern`; when there is one, every match of it counts as used. */
@@ -72,7 +92,7 @@ export class Reading {
     const match = pattern.exec(this.text);
     if (match) {
       const global = new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`);
-      for (const each of this.text.matchAll(global)) this.#used.fill(1, each.index, each.index + each[0].length);
+      for (const each of this.text.matchAll(global)) for (let at = each.index; at < each.index + each[0].length; at++) this.#used[at] = (this.#used[at] as number) | this.#part.bit;
     }
     return match;
   }
@@ -84,25 +104,25 @@ export class Reading {
   /** The same question with the matches of `pattern` blanked out (positions kept), sharing what is used. */
   without(pattern: RegExp): Reading {
     const blank = (text: string) => text.replace(pattern, (found) => ' '.repeat(found.length));
-    return new Reading(blank(this.text), this.#written, this.#used);
+    return new Reading(blank(this.text), this.#written, this.#used, this.#part);
   }
 
   /** The same question with only the characters from `from` to `to` left to read (the rest blanked), sharing what is used: one side of "this month vs last month". */
   part(from: number, to: number): Reading {
     const text = `${' '.repeat(from)}${this.text.slice(from, to)}${' '.repeat(Math.max(0, this.text.length - to))}`;
-    return new Reading(text, this.#written, this.#used);
+    return new Reading(text, this.#written, this.#used, this.#part);
   }
 
   /** The same question with marks of its own: to try a reading without counting its words as used. */
   trial(): Reading {
-    return new Reading(this.text, this.#written, new Uint8Array(this.#used.length));
+    return new Reading(this.text, this.#written, new Uint32Array(this.#used.length), this.#part);
   }
 
-  /** The words no pattern used, in order, filler words left out. */
-  unusedWords(): string[] {
+  /** The words no pattern used (or used only for the parts in `leftOut`, bits), in order, filler words left out. */
+  unusedWords(leftOut = 0): string[] {
     const words: string[] = [];
     for (const word of this.text.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'./-]*/gu)) {
-      const unused = !this.#used.subarray(word.index, word.index + word[0].length).includes(1);
+      const unused = this.#used.subarray(word.index, word.index + word[0].length).every((parts) => (parts & ~leftOut) === 0);
       const trimmed = word[0].replace(/[./'-]+$/, '');
       if (unused && !FILLER_WORDS.has(trimmed)) words.push(this.#written.slice(word.index, word.index + trimmed.length));
     }

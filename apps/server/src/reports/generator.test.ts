@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeCatalogueAdvice } from '../testing/stored-advice.ts';
 import { sql } from 'kysely';
 import { addDays, formatDay, formatRange } from '../plain-words/period.ts';
-import { signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { dayFromToday, FORECAST_DAYS, fixtureProducts, fixtureSales, loadReportFixture, type FixtureProduct } from './fixtures.test-data.ts';
 
 type Row = Record<string, unknown>;
@@ -288,6 +288,7 @@ describe('built-in report generator over a known dataset', () => {
       expect((await regenerate(report.title, report.description)).notice, question).toBeNull();
     }
   });
+
 
   it('reads windows ahead for stock-out, delivery and forecast reports — next week or month, by or before a date — and reads its title back', async () => {
     const dayMonth = (day: string) => `${Number(day.slice(8))}/${Number(day.slice(5, 7))}`;
@@ -802,5 +803,56 @@ describe('built-in report generator over a known dataset', () => {
     const puzzled = (await generate('make it sparkle', { title: 'Untitled Report', description: '', sql: 'SELECT 1;', chart: null })).json as Record<string, unknown>;
     expect(puzzled.success).toBe(false);
     expect(puzzled.error).toMatch(/did not understand "make it sparkle"/);
+  });
+});
+
+// The note against the SQL on both databases (the drafts are test-run in the sandbox of each).
+describe.each(backends)('the report writer\'s note on %s', (backend) => {
+  let server: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    server = await startTestServer(backend);
+    token = (await signUpUser(server, { role: 'editor' })).access;
+    await loadReportFixture(server.database.db, today);
+  });
+  afterAll(() => server.stop());
+  const write = async (change: string) =>
+    (
+      await server.request('/api/user-reports/generate-from-request/', {
+        token,
+        body: { report_id: null, change_request: change, current_title: 'Untitled Report', current_description: '', current_sql_code: 'SELECT 1;', current_chart_config: null },
+      })
+    ).json as { sql_code: string; notice: string | null };
+
+  it("derives its note from what the SQL uses: the words of a part the report leaves out are named, those it uses never", async () => {
+    // Every part used: the category, the period and the weeks are in the SQL, and the note says nothing.
+    const garden = await write('sales of garden products last month by week');
+    expect(garden.sql_code).toContain("p.category = 'Garden'");
+    expect(garden.sql_code).toContain("date_trunc('week', s.date)");
+    expect(garden.sql_code).toContain("date_trunc('month', current_date) - interval '1 month'");
+    expect(garden.notice).toBeNull();
+    // A low-stock list has no period and no weeks: the words read for them are named, not silently dropped.
+    const lowStock = await write('low stock garden products last month by week');
+    expect(lowStock.sql_code).toContain("p.category = 'Garden'");
+    expect(lowStock.sql_code).not.toContain('s.date');
+    expect(lowStock.notice).toMatch(/^The built-in generator did not use "last month week": /);
+    expect(lowStock.notice).not.toContain('garden');
+    // "Regenerate SQL" says the same of a title and description that ask for them.
+    const regenerated = (
+      await server.request('/api/user-reports/regenerate/', {
+        token,
+        body: { field_to_regenerate: 'sql_code', current_title: 'Low stock of garden products last month by week', current_description: '', current_sql_code: 'SELECT 1;', current_chart_config: null },
+      })
+    ).json as { generated_value: string; notice: string | null };
+    expect(regenerated.generated_value).toBe(lowStock.sql_code);
+    expect(regenerated.notice).toMatch(/did not use "last month week"/);
+    // What the SQL does, in steps: one row is "the first row".
+    const steps = (
+      await server.request('/api/user-reports/regenerate/', {
+        token,
+        body: { field_to_regenerate: 'pseudocode', current_title: 'First product', current_description: '', current_sql_code: 'select product_code from products order by product_code limit 1', current_chart_config: null },
+      })
+    ).json as { generated_value: string };
+    expect(steps.generated_value).toContain('Keep the first row.');
   });
 });

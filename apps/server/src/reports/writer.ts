@@ -7,7 +7,7 @@ import { ChatModelError, type ChatMessage, type ChatModel } from '../ai/chat.ts'
 import { buildReport } from './generator/build.ts';
 import { describeSql } from './generator/describe.ts';
 import { noSuchProduct } from '../plain-words/reading.ts';
-import { hasSubject, mergeIntents, readIntent, readQuestion, type Intent, type Vocabulary } from './generator/intent.ts';
+import { hasSubject, mergeIntents, readIntent, readQuestion, watchedIntent, type Intent, type Vocabulary } from './generator/intent.ts';
 
 export type CurrentReport = { title: string; description: string; sql_code: string; chart_config: ChartConfig | null };
 export type ReportDraft = {
@@ -47,7 +47,7 @@ export class BuiltInReportWriter implements ReportWriter {
   readonly provider = 'built-in';
 
   async write(request: { changeRequest: string; current: CurrentReport; context: WriterContext }): Promise<ReportDraft> {
-    const { intent: change, unusedWords, unknownProducts, salesAhead, windowOver } = readQuestion(request.changeRequest, request.context.vocabulary);
+    const { intent: change, unusedWords, unknownProducts, salesAhead, windowOver, unusedWordsLeaving } = readQuestion(request.changeRequest, request.context.vocabulary);
     // A report of every product when the request named one that does not exist would mislead.
     if (unknownProducts.length) throw new WriterError(`${unknownProducts.map((code) => noSuchProduct(code, request.context.vocabulary.productCodes)).join(' ')} The built-in generator wrote no report.`);
     if (salesAhead) {
@@ -61,26 +61,30 @@ export class BuiltInReportWriter implements ReportWriter {
       return { ...request.current, chart_config: null, pseudocode: describeSql(request.current.sql_code), preferredChart: change.chartType, unusedWords };
     }
     const intent = hasSubject(change) ? change : mergeIntents(this.currentIntent(request.current, request.context), change);
-    const built = hasSubject(intent) ? buildReport(intent) : null;
+    const watched = watchedIntent(intent);
+    const built = hasSubject(intent) ? buildReport(watched.intent) : null;
     if (!built) {
       throw new WriterError(`The built-in generator did not understand "${request.changeRequest}". Ask for a measure and a breakdown, for example ${EXAMPLES}; or configure a language model (LLM_BASE_URL) for free-form questions.`);
     }
-    return { title: built.title, description: built.description, sql_code: built.sql, chart_config: null, pseudocode: built.pseudocode, preferredChart: built.chartType, unusedWords };
+    // The note says what the SQL leaves out: the words nothing read, and those of a part the report did not use.
+    return { title: built.title, description: built.description, sql_code: built.sql, chart_config: null, pseudocode: built.pseudocode, preferredChart: built.chartType, unusedWords: unusedWordsLeaving(watched.leftOut()) };
   }
 
   async rewrite(request: { field: RegenerableField; current: CurrentReport; context: WriterContext }): Promise<Rewritten> {
     if (request.field === 'pseudocode') return { value: describeSql(request.current.sql_code) };
     if (request.field === 'chart_config') return { value: null };
     const read = readQuestion(currentWords(request.current), request.context.vocabulary);
-    const built = buildReport(read.intent);
+    const watched = watchedIntent(read.intent);
+    const built = buildReport(watched.intent);
     if (!built) {
       if (request.field === 'sql_code') throw new WriterError(`The built-in generator cannot write SQL from this title and description. Describe the report with words like ${EXAMPLES}.`);
       return { value: request.field === 'title' ? `Report on ${describeSql(request.current.sql_code).match(/Read ([^.,]+)/)?.[1] ?? 'the data'}` : describeSql(request.current.sql_code).replace(/^\d+\. /gm, '').replace(/\n/g, ' ') };
     }
     if (request.field !== 'sql_code') return { value: built[request.field] };
     // Words the generator's own title and description leave unused too are its wording, not a filter dropped: only the others are said.
-    const own = new Set(readQuestion(`${built.title} ${built.description}`, request.context.vocabulary).unusedWords.map((word) => word.toLowerCase()));
-    return { value: built.sql, unusedWords: read.unusedWords.filter((word) => !own.has(word.toLowerCase())) };
+    const leftOut = watched.leftOut();
+    const own = new Set(readQuestion(`${built.title} ${built.description}`, request.context.vocabulary).unusedWordsLeaving(leftOut).map((word) => word.toLowerCase()));
+    return { value: built.sql, unusedWords: read.unusedWordsLeaving(leftOut).filter((word) => !own.has(word.toLowerCase())) };
   }
 
   private currentIntent(current: CurrentReport, context: WriterContext): Intent {

@@ -78,6 +78,14 @@ describe.each(backends)('business keys on the Data screen on %s', (backend) => {
     expect(firstDays.results.map((r) => r['date'])).toEqual(['2011-11-01', '2011-11-02']);
     const refused = await server.request(`/api/records/tables/sales/data/?filters_json=${encodeURIComponent(JSON.stringify({ date: '2011-13' }))}`, { token });
     expect(refused.status).toBe(400);
+    // Day first, as the shops write dates: the same rows as the ISO text.
+    const dayFirst = await page({ filters_json: JSON.stringify({ date: '29.11.2011..1/12/2011' }) });
+    expect(dayFirst.results.map((r) => r['date'])).toEqual(['2011-11-29', '2011-11-30', '2011-12-01']);
+    const monthDayFirst = await page({ filters_json: JSON.stringify({ ...ours, date: '11.2011' }), page_size: '100' });
+    expect(monthDayFirst.count).toBe(30);
+    const noSuchDay = await server.request(`/api/records/tables/sales/data/?filters_json=${encodeURIComponent(JSON.stringify({ date: '31.11.2011' }))}`, { token });
+    expect(noSuchDay.status).toBe(400);
+    expect(noSuchDay.json).toMatchObject({ detail: "Invalid filter for column 'date': 31.11.2011 is not a real date: November 2011 has 30 days." });
   });
 
   it('reads the last rows of the order from the end, in the order asked', async () => {

@@ -1,4 +1,6 @@
-// Files the server sends for saving (table exports, report workbooks), fetched as bytes.
+// Files the server sends for saving (table exports, report and forecasting workbooks), fetched as bytes.
+import { XLSX_CONTENT_TYPE } from '@stockwise/contract';
+import { api } from './http.ts';
 
 /**
  * An answer's body: the file's bytes, or — when the server refused and said why in JSON — that
@@ -6,4 +8,15 @@
  */
 export function fileOrRefusal(data: ArrayBuffer, headers: { [name: string]: unknown }): unknown {
   return String(headers['content-type']).startsWith('application/json') ? JSON.parse(new TextDecoder().decode(data)) : data;
+}
+
+/** An .xlsx the server writes on a GET (`format=xlsx`); a refusal is thrown as any API error is. */
+export async function fetchWorkbook(path: string, params: Record<string, string | number> = {}): Promise<Blob> {
+  const answer = await api.get<ArrayBuffer>(path, {
+    params: { ...params, format: 'xlsx' },
+    headers: { Accept: `${XLSX_CONTENT_TYPE}, application/json` },
+    responseType: 'arraybuffer',
+    transformResponse: fileOrRefusal,
+  });
+  return new Blob([answer.data], { type: XLSX_CONTENT_TYPE });
 }

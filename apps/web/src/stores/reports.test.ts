@@ -87,7 +87,6 @@ describe('reports store', () => {
 
     for (const [key, action, operation, message] of [
       ['PUT /api/user-reports/7/', () => state().saveReport(), 'save', 'Failed to save report'],
-      ['POST /api/user-reports/', () => state().createReport(), 'create', 'Failed to create report'],
       ['POST /api/user-reports/generate-from-request/', () => state().applyChangeRequest('by month'), 'generate', 'Failed to apply changes'],
       ['POST /api/user-reports/regenerate/', () => state().regenerateSql(), 'regenerate', 'Failed to regenerate SQL'],
       ['DELETE /api/user-reports/7/', () => state().deleteReport(), 'delete', 'Failed to delete report'],
@@ -103,6 +102,52 @@ describe('reports store', () => {
     answers['POST /api/user-reports/regenerate/'] = { status: 200, body: { success: false, generated_value: null, provider: 'built-in', error: 'cannot', error_details: refused } };
     await state().regenerateSql();
     expect(state().operations.regenerate).toMatchObject({ error: 'SQL regeneration failed', detail: 'cannot', sqlError: refused });
+
+    // A new report's first Save is its creation: a refusal is said as the spec's create failure, and the draft stays.
+    state().newReport();
+    state().updateDraft({ title: 'Weekly sales' });
+    answers['POST /api/user-reports/'] = failing;
+    await state().saveReport();
+    expect(state().operations.create).toMatchObject({ busy: false, error: 'Failed to create report', detail: 'boom' });
+    expect(state()).toMatchObject({ isNewDraft: true, selectedReport: null, draft: { title: 'Weekly sales' } });
+  });
+
+  it('"New report" opens a draft that is stored only on Save, then goes on as the saved report', async () => {
+    state().newReport();
+    expect(state()).toMatchObject({ isNewDraft: true, selectedReport: null, draft: { title: 'Untitled Report', sql_code: 'SELECT 1;' }, execution: null });
+    expect(hasUnsavedChanges(state())).toBe(false);
+    // Running, asking the writer and regenerating need nothing stored.
+    answers['POST /api/user-reports/generate-from-request/'] = {
+      status: 200,
+      body: { success: true, title: 'Sales by week', description: 'Units sold each week', sql_code: 'select 5', chart_config: null, pseudocode: 'count', provider: 'built-in', error: null, notice: null },
+    };
+    await state().applyChangeRequest('sales by week');
+    expect(calls.map((call) => call.key)).toEqual(['POST /api/user-reports/generate-from-request/']);
+    expect(calls[0]?.body).toMatchObject({ report_id: null, change_request: 'sales by week', current_title: 'Untitled Report' });
+    expect(state().draft).toMatchObject({ title: 'Sales by week', sql_code: 'select 5' });
+    expect(hasUnsavedChanges(state())).toBe(true);
+
+    const created = { ...report, id: 12, title: 'Sales by week', description: 'Units sold each week', sql_code: 'select 5', pseudocode: 'count' };
+    answers['POST /api/user-reports/'] = { status: 201, body: created };
+    await state().saveReport();
+    expect(calls.at(-1)).toMatchObject({ key: 'POST /api/user-reports/', body: { title: 'Sales by week', description: 'Units sold each week', sql_code: 'select 5', chart_config: null, pseudocode: 'count' } });
+    expect(state()).toMatchObject({ isNewDraft: false, selectedReport: { id: 12 }, reportData: [{ id: 12 }] });
+    expect(hasUnsavedChanges(state())).toBe(false);
+
+    // The next Save changes the stored report; nothing more is created.
+    state().updateDraft({ title: 'Sales by week, garden' });
+    answers['PUT /api/user-reports/12/'] = { status: 200, body: { ...created, title: 'Sales by week, garden' } };
+    await state().saveReport();
+    expect(calls.filter((call) => call.key === 'POST /api/user-reports/')).toHaveLength(1);
+    expect(calls.at(-1)?.key).toBe('PUT /api/user-reports/12/');
+  });
+
+  it('a blank new draft left for another report stores nothing', async () => {
+    state().newReport();
+    state().newReport();
+    await state().selectReport(7);
+    expect(calls.map((call) => call.key)).toEqual(['GET /api/user-reports/7/']);
+    expect(state()).toMatchObject({ isNewDraft: false, selectedReport: { id: 7 } });
   });
 
   it('downloads the last run as .xlsx: its SQL run again by the server, named by the title; a refusal says why', async () => {
@@ -229,6 +274,30 @@ describe('unsaved edits kept in the page', () => {
     await saving;
     expect(state().draft?.sql_code).toBe('select 3');
     expect(kept()).toMatchObject({ draft: { sql_code: 'select 3' }, baseUpdatedAt: '2026-02-02T00:00:00Z' });
+  });
+
+  it("keeps a new report's edits while another report is open, restores them on New report, and forgets them once it is saved", async () => {
+    state().newReport();
+    state().updateDraft({ sql_code: 'select 4' });
+    expect(keys()).toEqual([reportDraftKey(1, 0)]);
+    await state().selectReport(7);
+    answers['GET /api/user-reports/'] = { status: 200, body: [report] };
+    await state().loadReports();
+    expect(keys()).toEqual([reportDraftKey(1, 0)]);
+
+    state().newReport();
+    expect(state()).toMatchObject({ isNewDraft: true, draft: { sql_code: 'select 4', title: 'Untitled Report' }, restoredDraft: { savedSince: false } });
+    expect(hasUnsavedChanges(state())).toBe(true);
+    state().discardDraft();
+    expect(state().draft).toMatchObject({ sql_code: 'SELECT 1;' });
+    expect(storage.length).toBe(0);
+
+    state().updateDraft({ sql_code: 'select 5' });
+    answers['POST /api/user-reports/'] = { status: 201, body: { ...report, id: 13, sql_code: 'select 5' } };
+    await state().saveReport();
+    expect(storage.length).toBe(0);
+    state().newReport();
+    expect(state()).toMatchObject({ draft: { sql_code: 'SELECT 1;' }, restoredDraft: null });
   });
 
   it("forgets a deleted report's draft, and drafts of reports the list no longer has", async () => {

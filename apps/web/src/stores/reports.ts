@@ -3,7 +3,8 @@
 // the readable schema, and one busy/error pair per operation (save, create, delete, run, export,
 // generate, regenerate). Loading is set at start and cleared at end; errors are cleared at start.
 // An unsaved draft is kept in the page's memory until it is saved or discarded, and comes back when
-// its report is opened again (report-drafts.ts, ADR 0159).
+// its report is opened again (report-drafts.ts, ADR 0159). "New report" opens a draft that is not
+// stored until its first Save (ADR 0159 amendment): a blank one left behind leaves nothing.
 import { create } from 'zustand';
 import { REPORT_DEFAULTS, type ExecuteResponse, type ReadableRelation, type SqlErrorDetails, type UserReport } from '@stockwise/contract';
 import * as reportsApi from '../api/reports.ts';
@@ -38,6 +39,8 @@ export type ReportsState = {
   draftBase: string | null;
   /** The draft came back from the browser on opening the report: when it was last edited, and whether the report was saved since. */
   restoredDraft: { editedAt: number; savedSince: boolean } | null;
+  /** The draft is a new report, not stored yet (selectedReport is null): its first Save creates it. */
+  isNewDraft: boolean;
 };
 
 export type ReportsActions = {
@@ -46,7 +49,8 @@ export type ReportsActions = {
   updateDraft: (changes: Partial<ReportDraft>) => void;
   /** Back to the saved report: the kept draft is dropped. */
   discardDraft: () => void;
-  createReport: () => Promise<void>;
+  /** Opens a new report's draft (the one left unsaved, if any); nothing is stored until Save. */
+  newReport: () => void;
   saveReport: () => Promise<void>;
   deleteReport: () => Promise<void>;
   runSql: () => Promise<void>;
@@ -73,11 +77,20 @@ export const initialReportsState: ReportsState = {
   generateNotice: null,
   draftBase: null,
   restoredDraft: null,
+  isNewDraft: false,
 };
 
 /** Whether the editor holds edits the saved report does not have. */
-export const hasUnsavedChanges = (state: Pick<ReportsState, 'draft' | 'selectedReport'>): boolean =>
-  state.draft !== null && state.selectedReport !== null && !sameDraft(state.draft, draftOf(state.selectedReport));
+/** What a new report starts as: left like this, it is nothing to save. */
+export const blankDraft: ReportDraft = { ...REPORT_DEFAULTS, pseudocode: '' };
+/** Where the new report's unsaved draft is kept (ids of stored reports start at 1). */
+const newReportKey = 0;
+
+export const hasUnsavedChanges = (state: Pick<ReportsState, 'draft' | 'selectedReport' | 'isNewDraft'>): boolean => {
+  if (state.draft === null) return false;
+  if (state.selectedReport !== null) return !sameDraft(state.draft, draftOf(state.selectedReport));
+  return state.isNewDraft && !sameDraft(state.draft, blankDraft);
+};
 
 /** The editor's draft as the AI calls name it (spec §7 current_*). */
 const currentFieldsOf = (draft: ReportDraft) => ({
@@ -108,16 +121,43 @@ export const useReportsStore = create<ReportsState & ReportsActions>()((set, get
   let selection = 0;
   /** An answer (an AI rewrite, a save) still belongs to the report it was asked for. */
   const stillSelected = (reportId: number) => get().selectedReport?.id === reportId;
+  /** Asked now for what the editor holds (a stored report or the new draft): is its answer still for the editor? */
+  const answerFor = (reportId: number | null) => {
+    const askedFor = selection;
+    return () => (reportId === null ? askedFor === selection : stillSelected(reportId));
+  };
 
   /** Keeps the draft in the browser while it differs from the saved report; forgets it once they agree. */
   const keepOrForgetDraft = () => {
-    const { draft, selectedReport, draftBase } = get();
+    const { draft, selectedReport, draftBase, isNewDraft } = get();
     const userId = signedInUserId();
-    if (!draft || !selectedReport || userId === null) return;
-    if (hasUnsavedChanges(get())) keepDraft(draftStorage(), userId, selectedReport.id, { draft, editedAt: Date.now(), baseUpdatedAt: draftBase ?? selectedReport.updated_at });
+    const key = selectedReport?.id ?? (isNewDraft ? newReportKey : null);
+    if (!draft || key === null || userId === null) return;
+    if (hasUnsavedChanges(get())) keepDraft(draftStorage(), userId, key, { draft, editedAt: Date.now(), baseUpdatedAt: draftBase ?? selectedReport?.updated_at ?? '' });
     else {
-      forgetDraft(draftStorage(), userId, selectedReport.id);
+      forgetDraft(draftStorage(), userId, key);
       set({ restoredDraft: null });
+    }
+  };
+
+  /** The new report's first Save: it is stored now, and the editor goes on with it as a saved report. */
+  const createFromDraft = async (draft: ReportDraft) => {
+    const askedFor = selection;
+    start('create');
+    try {
+      const created = await reportsApi.createReport(draft);
+      set((state) => ({ reportData: [created, ...state.reportData] }));
+      const userId = signedInUserId();
+      if (userId !== null) forgetDraft(draftStorage(), userId, newReportKey);
+      if (askedFor === selection) {
+        // Edits made while it was being stored stay, as unsaved edits of the report now stored.
+        const unchangedSince = get().draft === draft;
+        set({ selectedReport: created, isNewDraft: false, draftBase: created.updated_at, restoredDraft: null, ...(unchangedSince ? { draft: draftOf(created) } : {}) });
+        keepOrForgetDraft();
+      }
+      done('create');
+    } catch (error) {
+      fail('create', i18n.t('reports.errors.create'), reasonOf(error));
     }
   };
 
@@ -134,7 +174,7 @@ export const useReportsStore = create<ReportsState & ReportsActions>()((set, get
         const reportData = await reportsApi.listReports();
         set({ reportData, loading: false });
         const userId = signedInUserId();
-        if (userId !== null) pruneKeptDrafts(draftStorage(), userId, new Set(reportData.map((report) => report.id)));
+        if (userId !== null) pruneKeptDrafts(draftStorage(), userId, new Set([newReportKey, ...reportData.map((report) => report.id)]));
       } catch (error) {
         console.warn(`${i18n.t('reports.errors.loadList')}: ${reasonOf(error)}`);
         set({ loading: false, error: i18n.t('reports.errors.loadList') });
@@ -144,7 +184,7 @@ export const useReportsStore = create<ReportsState & ReportsActions>()((set, get
     selectReport: async (id) => {
       const sequence = ++selection;
       // Selecting resets the screen's data, error and loading, and clears the last run (spec §4).
-      set({ selectedReport: null, draft: null, execution: null, error: null, loading: true, operations: idleOperations, generateNotice: null, draftBase: null, restoredDraft: null });
+      set({ selectedReport: null, draft: null, execution: null, error: null, loading: true, operations: idleOperations, generateNotice: null, draftBase: null, restoredDraft: null, isNewDraft: false });
       try {
         const report = await reportsApi.getReport(id);
         if (sequence !== selection) return;
@@ -177,28 +217,39 @@ export const useReportsStore = create<ReportsState & ReportsActions>()((set, get
     },
 
     discardDraft: () => {
-      const selectedReport = get().selectedReport;
-      if (!selectedReport) return;
-      set({ draft: draftOf(selectedReport), draftBase: selectedReport.updated_at, restoredDraft: null, generateNotice: null });
+      const { selectedReport, isNewDraft } = get();
+      if (!selectedReport && !isNewDraft) return;
+      set({ draft: selectedReport ? draftOf(selectedReport) : blankDraft, draftBase: selectedReport?.updated_at ?? null, restoredDraft: null, generateNotice: null });
       keepOrForgetDraft();
     },
 
-    createReport: async () => {
-      start('create');
-      try {
-        const report = await reportsApi.createReport({ ...REPORT_DEFAULTS });
-        ++selection;
-        set((state) => ({ reportData: [report, ...state.reportData], selectedReport: report, draft: draftOf(report), draftBase: report.updated_at, restoredDraft: null, execution: null, error: null, generateNotice: null }));
-        done('create');
-      } catch (error) {
-        fail('create', i18n.t('reports.errors.create'), reasonOf(error));
-      }
+    newReport: () => {
+      ++selection;
+      const userId = signedInUserId();
+      const kept = userId === null ? null : readKeptDraft(draftStorage(), userId, newReportKey);
+      set({
+        selectedReport: null,
+        isNewDraft: true,
+        draft: kept?.draft ?? blankDraft,
+        draftBase: null,
+        restoredDraft: kept ? { editedAt: kept.editedAt, savedSince: false } : null,
+        execution: null,
+        executedSql: null,
+        error: null,
+        loading: false,
+        operations: idleOperations,
+        generateNotice: null,
+      });
     },
 
     saveReport: async () => {
-      const { selectedReport, draft } = get();
-      if (!selectedReport || !draft) {
+      const { selectedReport, draft, isNewDraft } = get();
+      if (!draft || (!selectedReport && !isNewDraft)) {
         fail('save', i18n.t('reports.errors.saveNoReport'));
+        return;
+      }
+      if (!selectedReport) {
+        await createFromDraft(draft);
         return;
       }
       start('save');
@@ -283,20 +334,21 @@ export const useReportsStore = create<ReportsState & ReportsActions>()((set, get
     },
 
     applyChangeRequest: async (changeRequest) => {
-      const { selectedReport, draft } = get();
-      if (!selectedReport || !draft) {
+      const { selectedReport, draft, isNewDraft } = get();
+      if (!draft || (!selectedReport && !isNewDraft)) {
         fail('generate', i18n.t('reports.errors.applyNoReport'));
         return;
       }
+      const stillOpen = answerFor(selectedReport?.id ?? null);
       start('generate');
       set({ generateNotice: null });
       try {
         const answer = await reportsApi.generateFromRequest({
-          report_id: selectedReport.id,
+          report_id: selectedReport?.id ?? null,
           change_request: changeRequest,
           ...currentFieldsOf(draft),
         });
-        if (!stillSelected(selectedReport.id)) {
+        if (!stillOpen()) {
           done('generate');
           return;
         }
@@ -319,11 +371,12 @@ export const useReportsStore = create<ReportsState & ReportsActions>()((set, get
     },
 
     regenerateSql: async () => {
-      const { selectedReport, draft } = get();
-      if (!selectedReport || !draft) {
+      const { selectedReport, draft, isNewDraft } = get();
+      if (!draft || (!selectedReport && !isNewDraft)) {
         fail('regenerate', i18n.t('reports.errors.regenerateNoReport'));
         return;
       }
+      const stillOpen = answerFor(selectedReport?.id ?? null);
       start('regenerate');
       set({ generateNotice: null });
       try {
@@ -331,7 +384,7 @@ export const useReportsStore = create<ReportsState & ReportsActions>()((set, get
           field_to_regenerate: 'sql_code',
           ...currentFieldsOf(draft),
         });
-        if (!stillSelected(selectedReport.id)) {
+        if (!stillOpen()) {
           done('regenerate');
           return;
         }

@@ -304,7 +304,7 @@ function comparisonReport(intent: Intent, measureName: Measure): BuiltReport {
   const measure = MEASURES[measureName];
   const { earlier, later } = intent.compare as NonNullable<Intent['compare']>;
   const byProduct = intent.dimension === 'product';
-  const { conditions, words } = filters({ ...intent, period: null }, { period: false, dateColumn: 's.date' });
+  const { conditions, words } = filters(intent, { period: false, dateColumn: 's.date' });
   const [earlierBounds, laterBounds] = [periodBounds(earlier), periodBounds(later)];
   // While the later period is under way, it runs to the last day with sales and the earlier counts as many days from its start (ADR 0148).
   const through = laterBounds && `least(current_date, greatest((select max(date) from sales), ${laterBounds.from}))`;

@@ -63,7 +63,7 @@ export function describeSql(sqlText: string): string {
     aggregates.length ? `Compute ${list(aggregates.map((call) => expression({ FuncCall: call })))}.` : null,
     statement.havingClause ? 'Keep only the groups that match the conditions.' : null,
     orders.length ? `Sort by ${list(orders)}.` : null,
-    limit ? `Keep the first ${limit} rows.` : null,
+    limit ? `Keep the first ${limit === 1 ? 'row' : `${limit} rows`}.` : null,
   ].filter(Boolean);
   return out.map((line, index) => `${index + 1}. ${line}`).join('\n');
 }

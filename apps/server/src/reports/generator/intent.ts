@@ -101,6 +101,42 @@ function readChartType(reading: Reading): ChartType | null {
 
 export const todayIso = () => new Date().toISOString().slice(0, 10);
 
+/** The parts of an intent whose words are marked apart (Reading.for), so a part the SQL leaves out can be said. */
+const PART: Partial<Record<keyof Intent, number>> = {
+  special: 1 << 1,
+  measure: 1 << 2,
+  dimension: 1 << 3,
+  rank: 1 << 4,
+  best: 1 << 5,
+  period: 1 << 6,
+  compare: 1 << 7,
+  category: 1 << 8,
+  productCode: 1 << 9,
+  nameWord: 1 << 10,
+  threshold: 1 << 11,
+  coverDays: 1 << 12,
+  ahead: 1 << 13,
+};
+const partOf = (key: keyof Intent) => PART[key] as number;
+
+/**
+ * The intent as a report builder sees it, and afterwards the parts it never looked at (bits for
+ * `unusedWords`): a builder that writes no period into its SQL never reads `period`, so the words
+ * "last month" are said as not used instead of silently dropped. What the SQL uses decides the note.
+ */
+export function watchedIntent(intent: Intent): { intent: Intent; leftOut: () => number } {
+  const looked = new Set<string | symbol>();
+  const watched = new Proxy(intent, {
+    get(target, key, receiver) {
+      looked.add(key);
+      return Reflect.get(target, key, receiver) as unknown;
+    },
+  });
+  // A stock question's report measures what it is about: "forecast demand", "quantity to reorder" are its words, not a measure dropped.
+  if (intent.special !== null) looked.add('measure');
+  return { intent: watched, leftOut: () => Object.entries(PART).reduce((bits, [key, bit]) => (looked.has(key) ? bits : bits | bit), 0) };
+}
+
 /**
  * The intent of a question, the words of it that the intent does not use (filler words aside), and
  * of those the ones written like a product code that no product has.
@@ -109,29 +145,31 @@ export function readQuestion(
   question: string,
   vocabulary: Vocabulary,
   today = todayIso(),
-): { intent: Intent; unusedWords: string[]; unknownProducts: string[]; salesAhead: string | null; windowOver: string | null } {
+): { intent: Intent; unusedWords: string[]; unknownProducts: string[]; salesAhead: string | null; windowOver: string | null; unusedWordsLeaving: (leftOut: number) => string[] } {
   const reading = Reading.of(question);
-  const special = readSpecial(reading);
-  const thresholdMatch = reading.exec(/\b(?:below|under|less than|fewer than) (\d+)\b/);
-  const category = readCategory(reading, vocabulary.categories);
+  const special = reading.for(partOf('special'), () => readSpecial(reading));
+  const thresholdMatch = reading.for(partOf('threshold'), () => reading.exec(/\b(?:below|under|less than|fewer than) (\d+)\b/));
+  const category = reading.for(partOf('category'), () => readCategory(reading, vocabulary.categories));
   // A cheap substring test first: the catalogue may hold tens of thousands of codes.
-  const productCode =
-    vocabulary.productCodes.find((code) => reading.text.includes(code.toLowerCase()) && reading.test(new RegExp(`(^|[^a-z0-9-])${escapeRegExp(code.toLowerCase())}([^a-z0-9-]|$)`))) ?? null;
+  const productCode = reading.for(
+    partOf('productCode'),
+    () => vocabulary.productCodes.find((code) => reading.text.includes(code.toLowerCase()) && reading.test(new RegExp(`(^|[^a-z0-9-])${escapeRegExp(code.toLowerCase())}([^a-z0-9-]|$)`))) ?? null,
+  );
   // A future window ("in the next 30 days", and for questions that look ahead "next week", "by 24/12",
   // "this month") is a horizon, not a past period; read as the assistant reads it (ADR 0148).
   const looksAhead = special === 'runs_out' || special === 'reorder' || special === 'deliveries' || special === 'forecast_demand';
-  const window = looksAhead ? readWindow(reading, today) : null;
+  const window = looksAhead ? reading.for(partOf('ahead'), () => readWindow(reading, today)) : null;
   // "Not sold in 60 days" looks back over the last 60 (the assistant reads it so too), not ahead.
-  const quiet = special === 'no_sales' || special === 'dead_stock' ? readQuietSpan(reading) : null;
-  const horizonDays = window || quiet ? null : readHorizon(reading);
+  const quiet = special === 'no_sales' || special === 'dead_stock' ? reading.for(partOf('period'), () => readQuietSpan(reading)) : null;
+  const horizonDays = window || quiet ? null : reading.for(partOf('ahead'), () => readHorizon(reading));
   const pastReading = window ? reading.without(AHEAD_WORDS) : horizonDays === null ? reading : reading.without(HORIZON_WORDS);
   // "The best selling month": months ranked, not products (read before "best selling" is taken for a product ranking).
-  const best = special === null ? readBestPeriod(reading) : null;
-  const rank = best ? null : readRank(reading, DEFAULT_RANK);
-  const compare = special === null ? readComparison(pastReading, today) : null;
+  const best = special === null ? reading.for(partOf('best'), () => readBestPeriod(reading)) : null;
+  const rank = best ? null : reading.for(partOf('rank'), () => readRank(reading, DEFAULT_RANK));
+  const compare = special === null ? reading.for(partOf('compare'), () => readComparison(pastReading, today)) : null;
   // "Top 10 products last quarter", "the best month", "December 2025 against December 2024" rank or compare what a shop does: units sold.
-  const measure = readMeasure(reading) ?? ((rank !== null || best !== null || compare !== null) && special === null ? 'units' : null);
-  const said = best ? { dimension: best.unit, split: null } : readDimension(reading);
+  const measure = reading.for(partOf('measure'), () => readMeasure(reading)) ?? ((rank !== null || best !== null || compare !== null) && special === null ? 'units' : null);
+  const said = best ? { dimension: best.unit, split: null } : reading.for(partOf('dimension'), () => readDimension(reading));
   const split = said.split;
   // "What sells best in Heating": the products, ranked.
   const dimension = rank !== null && said.dimension === null && special === null ? 'product' : said.dimension;
@@ -144,13 +182,13 @@ export function readQuestion(
     split,
     rank: ranking,
     best: best?.direction ?? null,
-    period: compare ? null : (quiet ?? readPeriod(pastReading, today)),
+    period: compare ? null : (quiet ?? reading.for(partOf('period'), () => readPeriod(pastReading, today))),
     compare,
     category,
     productCode,
     nameWord: null,
     threshold: thresholdMatch ? Number(thresholdMatch[1]) : null,
-    coverDays: special === 'overstock' ? readCoverDays(reading) : null,
+    coverDays: special === 'overstock' ? reading.for(partOf('coverDays'), () => readCoverDays(reading)) : null,
     ahead: window?.span ?? (horizonDays !== null ? { days: horizonDays } : special === 'runs_out' || special === 'forecast_demand' ? { days: DEFAULT_HORIZON_DAYS } : null),
     chartType: readChartType(reading),
   };
@@ -159,9 +197,10 @@ export function readQuestion(
   // An order or stock-out window that ended before today: the forecasts look ahead from today (the assistant says the same).
   const windowOver = window && window.by < today && (special === 'runs_out' || special === 'reorder') ? dueWords(dueWindowOf(window, today)) : null;
   // Read last, among the words nothing else used: "how many radiators did we sell" (the assistant reads it so too).
-  if (!productCode && !category) intent.nameWord = readNameWord(reading, vocabulary.nameWords);
+  if (!productCode && !category) intent.nameWord = reading.for(partOf('nameWord'), () => readNameWord(reading, vocabulary.nameWords));
   const unused = reading.unusedWords();
-  return { intent, unusedWords: unused.filter((word) => !looksLikeProductCode(word)), unknownProducts: unused.filter(looksLikeProductCode), salesAhead, windowOver };
+  const unusedWordsLeaving = (leftOut: number) => reading.unusedWords(leftOut).filter((word) => !looksLikeProductCode(word));
+  return { intent, unusedWords: unused.filter((word) => !looksLikeProductCode(word)), unknownProducts: unused.filter(looksLikeProductCode), salesAhead, windowOver, unusedWordsLeaving };
 }
 
 export const readIntent = (question: string, vocabulary: Vocabulary): Intent => readQuestion(question, vocabulary).intent;

@@ -8,7 +8,7 @@ import type { TableColumn, TableRow } from '@stockwise/contract';
 import { initTestI18n } from '../../test/i18n.ts';
 import { stubBrowserLayout } from '../../test/jsdom.ts';
 import { DataGrid, gridRowHeight } from './DataGrid.tsx';
-import type { UnknownValues } from './table-query.ts';
+import type { FilterInputs, FilterProblems, UnknownValues } from './table-query.ts';
 
 const viewportHeight = 400;
 
@@ -47,7 +47,7 @@ afterEach(cleanup);
 const columns: TableColumn[] = [{ key: 'id', label: 'ID', type: 'AutoField', read_only: true } as TableColumn, { key: 'name', label: 'Name', type: 'CharField' } as TableColumn];
 const rowsFrom = (first: number, count: number): TableRow[] => Array.from({ length: count }, (_, i) => ({ id: first + i, name: `Row ${first + i}` }));
 
-function renderGrid(props: { rows: TableRow[]; tail?: TableRow[]; tailOffset?: number; totalRows: number; columns?: TableColumn[]; unknownValues?: UnknownValues }) {
+function renderGrid(props: { rows: TableRow[]; tail?: TableRow[]; tailOffset?: number; totalRows: number; columns?: TableColumn[]; unknownValues?: UnknownValues; filters?: FilterInputs; filterProblems?: FilterProblems }) {
   const asked: string[] = [];
   const view = (tail: TableRow[], tailOffset: number) => (
     <MantineProvider>
@@ -60,7 +60,8 @@ function renderGrid(props: { rows: TableRow[]; tail?: TableRow[]; tailOffset?: n
         tailOffset={tailOffset}
         totalRows={props.totalRows}
         sort={{ sortBy: null, sortDir: 'asc' }}
-        filters={{}}
+        filters={props.filters ?? {}}
+        filterProblems={props.filterProblems}
         hasNext
         isLoadingMore={false}
         canMakeVariation={false}
@@ -131,5 +132,29 @@ describe('data grid moments', () => {
     expect(cellOf('Typed', 'counted_on')).toBe('2026-12-07');
     expect(cellOf('Typed', 'created_at')).toBe('2026-12-07 09:04:05');
     expect(cellOf('Unreadable', 'created_at')).toBe('yesterday');
+  });
+});
+
+describe('date filter boxes', () => {
+  const dated = [...columns, { key: 'counted_on', label: 'Counted on', type: 'DateField' } as TableColumn];
+
+  it('say how a day-first date was read while the box has the focus', () => {
+    renderGrid({ rows: rowsFrom(1, 2), totalRows: 2, columns: dated, filters: { counted_on: '03.04.2026' } });
+    const box = screen.getByLabelText('Filter Counted on');
+    expect(screen.queryByTestId('filter-reading')).toBeNull();
+    fireEvent.focus(box);
+    const reading = screen.getByTestId('filter-reading');
+    expect(reading.textContent).toBe('Read as 3 Apr 2026');
+    expect(box.getAttribute('aria-describedby')).toBe(reading.id);
+    fireEvent.blur(box);
+    expect(screen.queryByTestId('filter-reading')).toBeNull();
+  });
+
+  it('say why a date is no day, instead of how it was read', () => {
+    const problem = { problem: 'noSuchDay' as const, day: '31.11.2026', why: 'November 2026 has 30 days', text: '31.11.2026' };
+    renderGrid({ rows: rowsFrom(1, 2), totalRows: 2, columns: dated, filterProblems: { counted_on: problem } });
+    fireEvent.focus(screen.getByLabelText('Filter Counted on'));
+    expect(screen.getByRole('alert').textContent).toBe('31.11.2026 is not a real date: November 2026 has 30 days');
+    expect(screen.queryByTestId('filter-reading')).toBeNull();
   });
 });

@@ -10,7 +10,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import { exportedCells, toTsv, typedFilterKind, type TableColumn, type TableRow, type TypedFilterKind, type TypedFilterProblem, type UnknownValueReason } from '@stockwise/contract';
 import { cellText, computeColumnWidths, createTextMeasurer, type MeasureText } from './column-widths.ts';
-import { referenceText, type FilterInputs, type FilterProblems, type ReferenceLabels, type SortState, type UnknownValues } from './table-query.ts';
+import { dateFilterReading, referenceText, type FilterInputs, type FilterProblems, type ReferenceLabels, type SortState, type UnknownValues } from './table-query.ts';
 import classes from './DataPage.module.css';
 
 export const gridRowHeight = 34;
@@ -520,11 +520,15 @@ function FilterInput({ label, kind, value, problem, onChange, disabled }: Filter
   const { t } = useTranslation();
   const hintId = useId();
   const [text, setText] = useState(value);
+  const [focused, setFocused] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => {
     if (timer.current) clearTimeout(timer.current);
   }, []);
   const help = kind ? filterHelp[kind] : null;
+  // A date filter is said back while its box has the focus: 03.04.2026 could be read either way round.
+  const reading = kind === 'date' && !problem && focused ? dateFilterReading(value) : null;
+  const described = problem ?? reading;
   return (
     <>
       <input
@@ -532,11 +536,13 @@ function FilterInput({ label, kind, value, problem, onChange, disabled }: Filter
         className={classes.filterInput}
         aria-label={label}
         aria-invalid={problem ? true : undefined}
-        aria-describedby={problem ? hintId : undefined}
+        aria-describedby={described ? hintId : undefined}
         placeholder={t(help?.placeholder ?? 'datatab.grid.filterPlaceholder')}
         title={help ? t(help.tooltip) : undefined}
         value={text}
         disabled={disabled}
+        onFocus={() => setFocused(true)}
+        onBlur={() => setFocused(false)}
         onChange={(event) => {
           const next = event.currentTarget.value;
           setText(next);
@@ -546,7 +552,12 @@ function FilterInput({ label, kind, value, problem, onChange, disabled }: Filter
       />
       {problem && (
         <div id={hintId} role="alert" className={classes.filterHint} data-testid="filter-hint">
-          {problem.problem === 'noSuchDay' ? t('datatab.grid.filterHint.noSuchDay', { day: problem.day }) : t(`datatab.grid.filterHint.${problem.problem}`)}
+          {problem.problem === 'noSuchDay' ? t('datatab.grid.filterHint.noSuchDay', { day: problem.day, why: problem.why }) : t(`datatab.grid.filterHint.${problem.problem}`)}
+        </div>
+      )}
+      {reading && (
+        <div id={hintId} role="status" className={classes.filterReading} data-testid="filter-reading">
+          {t(`datatab.grid.dateReading.${reading.kind}`, { from: reading.from, to: reading.to })}
         </div>
       )}
     </>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filtersJson, initialSort, mergeColumnNotes, mergePageNotes, noPageNotes, nextSort, readFilterInput, referenceText, withFilter } from './table-query.ts';
+import { dateFilterReading, filtersJson, initialSort, mergeColumnNotes, mergePageNotes, noPageNotes, nextSort, readFilterInput, referenceText, withFilter, type FilterColumns } from './table-query.ts';
 
 describe('sorting (spec §4)', () => {
   it('starts unsorted (the server sorts by id)', () => {
@@ -61,9 +61,29 @@ describe('filters (spec §4, docs/api.md filters_json)', () => {
     expect(filtersJson({ qty: 'abc' }, columns)).toBeUndefined();
     expect(readFilterInput('IntegerField', '<10.5')).toEqual({ problem: 'wholeNumber' });
     expect(readFilterInput('DecimalField', 'abc')).toEqual({ problem: 'number' });
-    expect(readFilterInput('DateField', '2026-02-30')).toEqual({ problem: 'noSuchDay', day: '2026-02-30' });
+    expect(readFilterInput('DateField', '2026-02-30')).toEqual({ problem: 'noSuchDay', day: '2026-02-30', why: 'February 2026 has 28 days' });
     expect(readFilterInput('CharField', ' <10 ')).toEqual({ filter: '<10' });
     expect(readFilterInput(undefined, 'x')).toEqual({ filter: 'x' });
+  });
+});
+
+describe('a date filter said back', () => {
+  it('reads day first and ISO alike, and says how it read them', () => {
+    expect(dateFilterReading('30.11.2026')).toEqual({ kind: 'on', from: '30 Nov 2026', to: '30 Nov 2026' });
+    expect(dateFilterReading('03/04/2026')).toEqual({ kind: 'on', from: '3 Apr 2026', to: '3 Apr 2026' });
+    expect(dateFilterReading('01.11.2026..30.11.2026')).toEqual({ kind: 'between', from: '1 Nov 2026', to: '30 Nov 2026' });
+    expect(dateFilterReading('11.2026')).toEqual({ kind: 'between', from: '1 Nov 2026', to: '30 Nov 2026' });
+    expect(dateFilterReading('>=1.11.2026')).toMatchObject({ kind: 'from', from: '1 Nov 2026' });
+    expect(dateFilterReading('<2026-11-30')).toMatchObject({ kind: 'before', to: '30 Nov 2026' });
+    expect(dateFilterReading('31.11.2026')).toBeNull();
+    expect(dateFilterReading(' ')).toBeNull();
+  });
+
+  it('sends day-first text as ISO dates, and names an impossible day and why', () => {
+    const dates: FilterColumns = [{ key: 'date', type: 'DateField' }];
+    expect(filtersJson({ date: '30/11/2026' }, dates)).toBe('{"date":{"equals":"2026-11-30"}}');
+    expect(filtersJson({ date: '1.11.2026-30.11.2026' }, dates)).toBe('{"date":{"gte":"2026-11-01","lte":"2026-11-30"}}');
+    expect(readFilterInput('DateField', '11/30/2026')).toEqual({ problem: 'noSuchDay', day: '11/30/2026', why: 'dates are read day first (30.11.2026), and a year has 12 months' });
   });
 });
 

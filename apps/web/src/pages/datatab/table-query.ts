@@ -1,5 +1,5 @@
 // Table browsing rules (spec §4): sorting toggles, per-column filters and the row-data request.
-import { readTypedFilter, typedFilterKind, type ColumnFilter, type FieldType, type RowPage, type TableFilters, type TypedFilterProblem, type UnknownValueReason } from '@stockwise/contract';
+import { formatDay, readTypedFilter, typedFilterKind, type ColumnFilter, type FieldType, type RowPage, type TableFilters, type TypedFilterProblem, type UnknownValueReason } from '@stockwise/contract';
 
 export type SortDirection = 'asc' | 'desc';
 export type SortState = { sortBy: string | null; sortDir: SortDirection };
@@ -34,6 +34,24 @@ export function readFilterInput(type: FieldType | undefined, text: string): { fi
   const trimmed = text.trim();
   const kind = type ? typedFilterKind(type) : null;
   return kind ? readTypedFilter(kind, trimmed) : { filter: trimmed };
+}
+
+/** How a date filter was read, for saying it back (`30.11.2026` → on 30 Nov 2026); null when it is no date filter. */
+export type DateFilterReading = { kind: 'on' | 'between' | 'from' | 'after' | 'upTo' | 'before'; from: string; to: string };
+
+export function dateFilterReading(text: string): DateFilterReading | null {
+  if (text.trim() === '') return null;
+  const read = readTypedFilter('date', text.trim());
+  if ('problem' in read || typeof read.filter !== 'object' || read.filter === null) return null;
+  const { equals, gte, gt, lte, lt } = read.filter as { equals?: unknown; gte?: unknown; gt?: unknown; lte?: unknown; lt?: unknown };
+  const day = (value: unknown) => (typeof value === 'string' ? formatDay(value) : '');
+  if (equals !== undefined) return { kind: 'on', from: day(equals), to: day(equals) };
+  if (gte !== undefined && lte !== undefined) return { kind: 'between', from: day(gte), to: day(lte) };
+  if (gte !== undefined) return { kind: 'from', from: day(gte), to: '' };
+  if (gt !== undefined) return { kind: 'after', from: day(gt), to: '' };
+  if (lte !== undefined) return { kind: 'upTo', from: '', to: day(lte) };
+  if (lt !== undefined) return { kind: 'before', from: '', to: day(lt) };
+  return null;
 }
 
 /** `filters_json` as docs/api.md describes it: `{key: filter}`; undefined when nothing filters (or nothing readable). */

@@ -18,6 +18,8 @@ import { buildChartRows, type ChartRow } from './chart-data.ts';
 import { findZeroCrossings, type ZeroCrossing } from './zero-crossings.ts';
 import { downloadCsv, forecastCsv, reportCsv } from './csv.ts';
 import { onHandWords } from './on-hand.ts';
+import { WorkbookButton } from './WorkbookButton.tsx';
+import { fetchForecastWorkbook, fetchReportWorkbook } from '../../api/forecasting.ts';
 
 /** The chart shows everything (two years and the horizon) or the last six months and the horizon. */
 type ChartRange = 'all' | 'recent';
@@ -179,6 +181,13 @@ function ChartSection() {
           <Button variant="default" size="xs" disabled={!forecast} onClick={() => forecast && downloadCsv(`forecast-${forecast.product.styleCode}.csv`, forecastCsv(forecast))}>
             {t('forecasting.export.forecast')}
           </Button>
+          <WorkbookButton
+            label={t('forecasting.export.forecastExcel')}
+            testId="export-forecast-xlsx"
+            disabled={!forecast}
+            fileName={`forecast-${forecast?.product.styleCode ?? ''}.xlsx`}
+            fetchFile={() => fetchForecastWorkbook(forecast?.product.styleCode ?? '')}
+          />
         </Group>
       </Group>
       {error && selectedCode ? (
@@ -334,9 +343,12 @@ export default function ForecastingPage() {
         <div>
           <LatestReportPanel report={report} includeInactive={reportIncludeInactive} message={reportMessage} isLoading={isLoadingReport} error={reportError} onSelect={pick} onRetry={retryReport} onView={viewReport} />
           {report ? (
-            <Button variant="default" size="xs" mt="xs" onClick={() => downloadCsv(`inventory-report-${report.timestamp.slice(0, 10)}.csv`, reportCsv(report))}>
-              {t('forecasting.export.report')}
-            </Button>
+            <Group gap="xs" mt="xs">
+              <Button variant="default" size="xs" onClick={() => downloadCsv(`inventory-report-${report.timestamp.slice(0, 10)}.csv`, reportCsv(report))}>
+                {t('forecasting.export.report')}
+              </Button>
+              <WorkbookButton label={t('forecasting.export.reportExcel')} testId="export-report-xlsx" fileName={`inventory-report-${report.timestamp.slice(0, 10)}.xlsx`} fetchFile={() => fetchReportWorkbook(report, reportIncludeInactive)} />
+            </Group>
           ) : null}
         </div>
         <div>

@@ -73,10 +73,10 @@ function GenerateNotice() {
 
 function ReportList({ canCreate }: { canCreate: boolean }) {
   const { t } = useTranslation();
-  const { reportData, selectedId, creating } = useReportsStore(useShallow((s) => ({ reportData: s.reportData, selectedId: s.selectedReport?.id ?? null, creating: s.operations.create.busy })));
+  const { reportData, selectedId } = useReportsStore(useShallow((s) => ({ reportData: s.reportData, selectedId: s.selectedReport?.id ?? null })));
   const selectReport = useReportsStore((s) => s.selectReport);
   const runSql = useReportsStore((s) => s.runSql);
-  const createReport = useReportsStore((s) => s.createReport);
+  const newReport = useReportsStore((s) => s.newReport);
   // A saved report opens with its rows and chart, as a saved question does in Metabase. SQL of a
   // restored draft is work in progress: it runs when the user says so.
   const openReport = async (id: number) => {
@@ -92,12 +92,11 @@ function ReportList({ canCreate }: { canCreate: boolean }) {
             {t('reports.list.heading')}
           </Title>
           {canCreate ? (
-            <Button color="blue.8" size="xs" onClick={() => void createReport()} loading={creating} data-testid="new-report">
+            <Button color="blue.8" size="xs" onClick={newReport} data-testid="new-report">
               {t('reports.list.new')}
             </Button>
           ) : null}
         </Group>
-        <OperationError operation="create" />
         <div className={classes.list} data-testid="report-list">
           {reportData.length === 0 ? (
             <Text size="sm" c="gray.7">
@@ -176,7 +175,7 @@ function AssistantPanel({ canEdit }: { canEdit: boolean }) {
 const resultIsStale = (state: ReportsState) => state.execution !== null && state.executedSql !== (state.draft?.sql_code ?? null);
 
 function Results({ canEdit }: { canEdit: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { execution, chartConfig, stale } = useReportsStore(useShallow((s) => ({ execution: s.execution, chartConfig: s.draft?.chart_config ?? null, stale: resultIsStale(s) })));
   const updateDraft = useReportsStore((s) => s.updateDraft);
   if (!execution?.success) {
@@ -197,9 +196,9 @@ function Results({ canEdit }: { canEdit: boolean }) {
       ) : null}
       <Group gap="sm">
         <Text size="sm" data-testid="result-summary">
-          {t('reports.results.rows', { count: execution.row_count, ms: Math.round(execution.duration_ms) })}
+          {t('reports.results.rows', { count: execution.row_count, formatted: execution.row_count.toLocaleString(i18n.language), ms: Math.round(execution.duration_ms).toLocaleString(i18n.language) })}
         </Text>
-        {execution.truncated ? <Badge color="orange">{t('reports.results.truncated', { count: execution.row_count })}</Badge> : null}
+        {execution.truncated ? <Badge color="orange">{t('reports.results.truncated', { count: execution.row_count, formatted: execution.row_count.toLocaleString(i18n.language) })}</Badge> : null}
       </Group>
       {execution.results.length === 0 ? (
         <Text size="sm">{t('reports.results.empty')}</Text>
@@ -247,10 +246,11 @@ function Editor({ onDeleted }: { onDeleted: () => void }) {
   const editorRef = useRef<SqlEditorHandle>(null);
   const titleRef = useRef<HTMLInputElement>(null);
   const [confirming, setConfirming] = useState(false);
-  const { draft, selectedReport, schema, operations, execution, stale, unsaved, editorHoldsRunSql } = useReportsStore(
+  const { draft, selectedReport, isNewDraft, schema, operations, execution, stale, unsaved, editorHoldsRunSql } = useReportsStore(
     useShallow((s) => ({
       draft: s.draft,
       selectedReport: s.selectedReport,
+      isNewDraft: s.isNewDraft,
       schema: s.schema,
       operations: s.operations,
       execution: s.execution,
@@ -264,7 +264,7 @@ function Editor({ onDeleted }: { onDeleted: () => void }) {
   );
   const role = useRole();
   const userId = useUserId();
-  const canEdit = role === 'admin' || (role === 'editor' && selectedReport !== null && selectedReport.owner === userId);
+  const canEdit = role === 'admin' || (role === 'editor' && (isNewDraft || (selectedReport !== null && selectedReport.owner === userId)));
   const onSqlChange = useCallback((sql_code: string) => updateDraft({ sql_code }), [updateDraft]);
   const onRun = useCallback(() => void runSql(), [runSql]);
   // The last run's mistake is pointed at only in the SQL that ran: once edited, its place may have moved.
@@ -275,7 +275,7 @@ function Editor({ onDeleted }: { onDeleted: () => void }) {
   );
   const goToMistake = useCallback((line: number, column: number) => editorRef.current?.goTo(line, column), []);
 
-  if (!draft || !selectedReport) return null;
+  if (!draft || (!selectedReport && !isNewDraft)) return null;
   // The buttons that discard are gone once the edits are: the focus goes to the first field.
   const discard = () => {
     discardDraft();
@@ -300,6 +300,11 @@ function Editor({ onDeleted }: { onDeleted: () => void }) {
           {t('reports.editor.readOnly')}
         </Alert>
       ) : null}
+      {isNewDraft ? (
+        <Text size="sm" c="gray.7" data-testid="new-report-hint">
+          {t('reports.editor.newDraft')}
+        </Text>
+      ) : null}
       <RestoredDraftNotice onDiscard={discard} />
       <TextInput ref={titleRef} label={t('reports.editor.titleLabel')} value={draft.title} readOnly={!canEdit} onChange={(event) => updateDraft({ title: event.currentTarget.value })} data-testid="report-title" />
       <Textarea label={t('reports.editor.descriptionLabel')} value={draft.description} readOnly={!canEdit} autosize minRows={1} onChange={(event) => updateDraft({ description: event.currentTarget.value })} />
@@ -321,7 +326,7 @@ function Editor({ onDeleted }: { onDeleted: () => void }) {
         </Button>
         {canEdit ? (
           <>
-            <Button color="blue.8" variant="outline" onClick={() => void saveReport()} loading={operations.save.busy} data-testid="save-report">
+            <Button color="blue.8" variant="outline" onClick={() => void saveReport()} loading={operations.save.busy || operations.create.busy} data-testid="save-report">
               {t('reports.editor.save')}
             </Button>
             {unsaved ? (
@@ -334,9 +339,11 @@ function Editor({ onDeleted }: { onDeleted: () => void }) {
                 </Button>
               </>
             ) : null}
-            <Button variant="outline" color="red.9" onClick={() => setConfirming(true)} loading={operations.delete.busy} data-testid="delete-report">
-              {t('reports.editor.delete')}
-            </Button>
+            {selectedReport ? (
+              <Button variant="outline" color="red.9" onClick={() => setConfirming(true)} loading={operations.delete.busy} data-testid="delete-report">
+                {t('reports.editor.delete')}
+              </Button>
+            ) : null}
           </>
         ) : null}
         <Button variant="default" onClick={exportCsv} disabled={!execution?.success || stale} data-testid="export-csv">
@@ -345,11 +352,12 @@ function Editor({ onDeleted }: { onDeleted: () => void }) {
         <Button variant="default" onClick={() => void exportExcel()} loading={operations.export.busy} disabled={!execution?.success || stale} data-testid="export-xlsx">
           {t('reports.editor.exportXlsx')}
         </Button>
-        <PinButton reportId={selectedReport.id} />
+        {selectedReport ? <PinButton reportId={selectedReport.id} /> : null}
       </Group>
       <OperationError operation="run" goTo={mistake ? goToMistake : null} />
       <OperationError operation="export" />
       <OperationError operation="save" />
+      <OperationError operation="create" />
       <OperationError operation="delete" />
       <AssistantPanel canEdit={canEdit} />
       <Results canEdit={canEdit} />

@@ -1,0 +1,73 @@
+// The Forecasting screen's Excel downloads (docs/adr/0161, amendment "Excel downloads of the
+// Forecasting screen"): a product's forecast and the latest inventory report's page, the columns
+// of their CSVs as typed cells, read back with exceljs; a viewer may download, bad input is a 4xx.
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forecastSheet, inventoryReportSheet, XLSX_CONTENT_TYPE, type InventoryReport, type ProductForecastResponse } from '@stockwise/contract';
+import { seedDemoData } from '../demo/seed.ts';
+import { forecastClient } from '../testing/forecast-client.ts';
+import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
+
+describe.each(backends)('forecasting downloads as .xlsx on %s', (backend) => {
+  let server: TestServer;
+  let viewer: string;
+  beforeAll(async () => {
+    server = await startTestServer(backend);
+    await seedDemoData(server.database.db, { password: 'unused password', productCount: 6, today: new Date('2026-11-22T00:00:00Z') });
+    const editor = (await signUpUser(server)).access;
+    const requested = await server.request('/api/forecasting/request-generation/', { token: editor, body: {} });
+    await forecastClient(server, editor).completed(requested.json.task_id as string);
+    viewer = (await signUpUser(server, { role: 'viewer' })).access;
+  });
+  afterAll(() => server.stop());
+
+  const download = (path: string) => fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${viewer}` } });
+  const sheetOf = async (response: Response) => {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await response.arrayBuffer());
+    const sheet = workbook.worksheets[0] as ExcelJS.Worksheet;
+    const rows: unknown[][] = [];
+    sheet.eachRow({ includeEmpty: true }, (row) => rows.push(Array.from({ length: sheet.columnCount }, (_, index) => row.getCell(index + 1).value)));
+    return { sheet, rows };
+  };
+  const day = (iso: string | null) => (iso === null ? null : new Date(`${iso}T00:00:00Z`));
+
+  it("gives a product's forecast as the CSV's columns, days as dates and figures as numbers", async () => {
+    const code = ((await server.request('/api/records/tables/products/data/?page_size=1', { token: viewer })).json.results as { product_code: string }[])[0]?.product_code as string;
+    const forecast = (await server.request(`/api/forecasting/forecasts/${code}`, { token: viewer })).json as unknown as ProductForecastResponse;
+    const answer = await download(`/api/forecasting/forecasts/${encodeURIComponent(code)}/export/?format=xlsx`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe(XLSX_CONTENT_TYPE);
+    expect(answer.headers.get('content-disposition')).toContain(`forecast-${code}.xlsx`);
+    const { sheet, rows } = await sheetOf(answer);
+    const expected = forecastSheet(forecast);
+    expect(rows[0]).toEqual(['date', 'forecast', 'lower', 'upper', 'stock', 'stock lower', 'stock upper']);
+    expect(rows.slice(1)).toEqual(expected.rows.map(([date, ...figures]) => [day(date as string), ...figures]));
+    expect(rows).toHaveLength(forecast.forecast.sales.length + 1);
+    expect(sheet.getRow(2).getCell(1).numFmt).toBe('d mmm yyyy');
+    expect(sheet.getRow(2).getCell(2).numFmt).toBe('0.00');
+  });
+
+  it("gives the report's page as the screen shows it: codes as text, quantities and days typed", async () => {
+    const report = ((await server.request('/api/forecasting/latest-report/?page_size=50&include_inactive=true', { token: viewer })).json as { report: InventoryReport }).report;
+    expect(report.products.length).toBeGreaterThan(0);
+    const answer = await download('/api/forecasting/latest-report/export/?format=xlsx&page_size=50&include_inactive=true');
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-disposition')).toContain(`inventory-report-${report.timestamp.slice(0, 10)}.xlsx`);
+    const { rows } = await sheetOf(answer);
+    expect(rows[0]).toEqual(['product code', 'name', 'current stock', 'unit cost', 'first stockout', 'stockout type', 'reorder point', 'order quantity', 'order by', 'model']);
+    const dated = (row: (string | number | null)[]) => row.map((value, index) => (index === 4 || index === 8 ? day(value as string | null) : value === '' ? null : value));
+    expect(rows.slice(1)).toEqual(inventoryReportSheet(report).rows.map(dated));
+  });
+
+  it('refuses another format, an unknown product and a bad page, naming what is wrong; asks for a sign-in', async () => {
+    const csv = await download('/api/forecasting/latest-report/export/?format=csv');
+    expect(csv.status).toBe(400);
+    expect(((await csv.json()) as { detail: string }).detail).toContain('format');
+    const unknown = await download('/api/forecasting/forecasts/NOPE-404/export/?format=xlsx');
+    expect(unknown.status).toBe(404);
+    expect(((await unknown.json()) as { detail: string }).detail).toBe("Product 'NOPE-404' not found.");
+    expect((await download('/api/forecasting/latest-report/export/?format=xlsx&page=0')).status).toBe(400);
+    expect((await fetch(`${server.url}/api/forecasting/latest-report/export/?format=xlsx`)).status).toBe(401);
+  });
+});
