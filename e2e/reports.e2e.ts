@@ -198,6 +198,11 @@ describe('Reports screen', () => {
     expect(await page.getByTestId('export-csv').isDisabled()).toBe(false);
     await expect.poll(() => page.getByTestId('chart-missing-fields').textContent()).toContain('units_sold');
     expect(await axeViolations(page, '[data-testid="chart-missing-fields"]')).toEqual([]);
+    // A chart of the new columns is shown instead, and Save stores that one (the dashboard pin shows what the editor showed).
+    await page.getByTestId('report-chart').first().waitFor();
+    const saved = page.waitForRequest((request) => request.method() === 'PUT' && request.url().includes('/api/user-reports/'));
+    await page.getByTestId('save-report').click();
+    expect((await saved).postDataJSON().chart_config).toMatchObject({ series: [{ field: 'units' }] });
 
     // Empty SQL is refused before any call (spec §5).
     await replaceSql(page, '   ');

@@ -142,6 +142,36 @@ describe('reports store', () => {
     expect(calls.at(-1)?.key).toBe('PUT /api/user-reports/12/');
   });
 
+  it('saves the chart the editor shows for the run of its SQL: the proposed one, or one for the new columns when the chosen one lost them', async () => {
+    const run = (columns: { name: string; type: string }[], results: Record<string, unknown>[]) => {
+      answers['POST /api/user-reports/execute/'] = { status: 200, body: { success: true, results, columns: columns.map((c) => ({ ...c, db_type: 'x' })), truncated: false, row_count: results.length, duration_ms: 1, error: null, unfinished_period: null } };
+      return state().runSql();
+    };
+    answers['GET /api/user-reports/7/'] = { status: 200, body: { ...report, pseudocode: '1. Select one.' } };
+    await state().selectReport(7);
+    state().updateDraft({ title: 'Stock by category' });
+    expect(state().draft?.pseudocode).toBe('1. Select one.');
+    // Its SQL changed by hand, the explanation of the SQL before goes.
+    state().updateDraft({ sql_code: 'select category, count(*) as products from products group by 1' });
+    expect(state().draft?.pseudocode).toBe('');
+    await run([{ name: 'category', type: 'text' }, { name: 'products', type: 'number' }], [{ category: 'Garden', products: 3 }, { category: 'Heating', products: 5 }, { category: 'Tools', products: 2 }]);
+    answers['PUT /api/user-reports/7/'] = { status: 200, body: report };
+    await state().saveReport();
+    expect(calls.at(-1)?.body).toMatchObject({ chart_config: { type: 'bar', x_field: 'category', series: [{ field: 'products' }] } });
+
+    // The chosen chart reads month and units; the SQL now gives category and stock.
+    state().updateDraft({ sql_code: 'select category, sum(current_stock) as stock from products group by 1', chart_config: { type: 'line', x_field: 'month', series: [{ field: 'units' }], group_field: 'category', stacked: false, title: '', sort: null } });
+    await run([{ name: 'category', type: 'text' }, { name: 'stock', type: 'number' }], [{ category: 'Garden', stock: 40 }, { category: 'Heating', stock: 12 }, { category: 'Tools', stock: 7 }]);
+    await state().saveReport();
+    expect(calls.at(-1)?.body).toMatchObject({ chart_config: { x_field: 'category', series: [{ field: 'stock' }], group_field: null } });
+
+    // SQL edited after its run: the chart is saved as chosen (no result tells what it should be).
+    const chosen = { type: 'pie' as const, x_field: 'category', series: [{ field: 'stock' }], group_field: null, stacked: false, title: '', sort: null };
+    state().updateDraft({ sql_code: 'select 3', chart_config: chosen });
+    await state().saveReport();
+    expect(calls.at(-1)?.body).toMatchObject({ chart_config: chosen });
+  });
+
   it('a blank new draft left for another report stores nothing', async () => {
     state().newReport();
     state().newReport();

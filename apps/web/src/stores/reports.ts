@@ -13,6 +13,7 @@ import { i18n } from '../i18n.ts';
 import { useSessionStore } from './session.ts';
 import { userIdOfAccessToken } from './role.ts';
 import { draftStorage, draftOf, forgetDraft, keepDraft, pruneKeptDrafts, readKeptDraft, sameDraft, type ReportDraft } from './report-drafts.ts';
+import { chartShownFor } from '../pages/reports/chart-data.ts';
 
 export type { ReportDraft };
 export type Operation = 'save' | 'create' | 'delete' | 'run' | 'export' | 'generate' | 'regenerate';
@@ -141,11 +142,22 @@ export const useReportsStore = create<ReportsState & ReportsActions>()((set, get
   };
 
   /** The new report's first Save: it is stored now, and the editor goes on with it as a saved report. */
+  /**
+   * The draft as Save stores it: with the chart the editor shows for a result of its SQL (the one
+   * proposed when none was chosen or the chosen one's columns are gone), so the report and its
+   * dashboard pin show what the editor showed. Without such a result the chart is left as it is.
+   */
+  const withShownChart = (draft: ReportDraft): ReportDraft => {
+    const { execution, executedSql } = get();
+    if (!execution?.success || executedSql !== draft.sql_code || execution.columns.length === 0) return draft;
+    return { ...draft, chart_config: chartShownFor(draft.chart_config, execution.columns, execution.results.length).chart };
+  };
+
   const createFromDraft = async (draft: ReportDraft) => {
     const askedFor = selection;
     start('create');
     try {
-      const created = await reportsApi.createReport(draft);
+      const created = await reportsApi.createReport(withShownChart(draft));
       set((state) => ({ reportData: [created, ...state.reportData] }));
       const userId = signedInUserId();
       if (userId !== null) forgetDraft(draftStorage(), userId, newReportKey);
@@ -212,7 +224,9 @@ export const useReportsStore = create<ReportsState & ReportsActions>()((set, get
     updateDraft: (changes) => {
       const draft = get().draft;
       if (!draft) return;
-      set({ draft: { ...draft, ...changes } });
+      // SQL changed by hand: "What the SQL does" described the SQL before, so it goes (the writer sends both).
+      const explained = changes.sql_code !== undefined && changes.sql_code !== draft.sql_code && changes.pseudocode === undefined ? { pseudocode: '' } : {};
+      set({ draft: { ...draft, ...changes, ...explained } });
       keepOrForgetDraft();
     },
 
@@ -254,7 +268,7 @@ export const useReportsStore = create<ReportsState & ReportsActions>()((set, get
       }
       start('save');
       try {
-        const saved = await reportsApi.updateReport(selectedReport.id, draft);
+        const saved = await reportsApi.updateReport(selectedReport.id, withShownChart(draft));
         set((state) => ({ reportData: [saved, ...state.reportData.filter((r) => r.id !== saved.id)] }));
         if (stillSelected(saved.id)) {
           // The draft becomes the saved version as the server stored it (a trimmed title), unless it

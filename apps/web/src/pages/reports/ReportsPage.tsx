@@ -6,7 +6,7 @@ import './mantine-styles.ts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatClockTime, formatMoment, proposeChartConfig } from '@stockwise/contract';
+import { formatClockTime, formatMoment } from '@stockwise/contract';
 import { useShallow } from 'zustand/react/shallow';
 import { hasUnsavedChanges, useReportsStore, type Operation, type ReportsState } from '../../stores/reports.ts';
 import { useCan, useRole, useUserId } from '../../stores/role.ts';
@@ -17,7 +17,7 @@ import { SchemaBrowser } from './SchemaBrowser.tsx';
 import { ResultGrid } from './ResultGrid.tsx';
 import { ReportChart } from './ReportChart.tsx';
 import { ChartEditor } from './ChartEditor.tsx';
-import { missingChartFields } from './chart-data.ts';
+import { chartShownFor } from './chart-data.ts';
 import classes from './ReportsPage.module.css';
 import contrast from '../../components/ReadableContrast.module.css';
 import { pinReport } from '../../api/dashboard.ts';
@@ -185,8 +185,7 @@ function Results({ canEdit }: { canEdit: boolean }) {
       </Text>
     );
   }
-  const shownChart = chartConfig ?? proposeChartConfig(execution.columns, { rowCount: execution.results.length });
-  const missingFields = missingChartFields(shownChart, execution.columns.map((column) => column.name));
+  const { chart: shownChart, missing: missingFields } = chartShownFor(chartConfig, execution.columns, execution.results.length);
   return (
     <Stack gap="sm">
       {stale ? (
@@ -210,9 +209,8 @@ function Results({ canEdit }: { canEdit: boolean }) {
         <Alert color="blue" title={t('reports.chart.missingFields', { fields: missingFields.join(', ') })} data-testid="chart-missing-fields">
           {t('reports.chart.missingFieldsHint')}
         </Alert>
-      ) : (
-        <ReportChart config={shownChart} rows={execution.results} label={t('reports.chart.label')} unfinished={execution.unfinished_period} />
-      )}
+      ) : null}
+      <ReportChart config={shownChart} rows={execution.results} label={t('reports.chart.label')} unfinished={execution.unfinished_period} />
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 // Rows of a report as a chart draws them: sorted as the chart config says, numbers as numbers,
 // and long rows (month, product, units) pivoted into one series per value of `group_field`.
-import { formatDay, formatDayOfMonth, formatMonth, isIsoDay, periodOfValues, periodStartOf, type ChartConfig, type ResultColumn, type ResultRow, type UnfinishedPeriod } from '@stockwise/contract';
+import { formatDay, formatDayOfMonth, formatMonth, isIsoDay, periodOfValues, periodStartOf, proposeChartConfig, type ChartConfig, type ResultColumn, type ResultRow, type UnfinishedPeriod } from '@stockwise/contract';
 
 export type ChartSeries = { key: string; label: string };
 export type ChartData = { rows: Record<string, string | number | null>[]; series: ChartSeries[] };
@@ -33,6 +33,16 @@ export function missingChartFields(config: ChartConfig, columns: readonly string
   if (config.type === 'table') return [];
   const read = [config.x_field, ...config.series.map((s) => s.field), config.group_field, config.sort?.field].filter((field): field is string => Boolean(field));
   return [...new Set(read)].filter((field) => !columns.includes(field));
+}
+
+/**
+ * The chart the editor shows for a result, and what Save stores: the one chosen; none chosen, the one
+ * proposed for the result's columns; one chosen whose columns the SQL no longer gives (`missing`),
+ * the proposal too — a pinned report never shows a chart of columns its SQL lost.
+ */
+export function chartShownFor(config: ChartConfig | null, columns: ResultColumn[], rowCount: number): { chart: ChartConfig; missing: string[] } {
+  const missing = config ? missingChartFields(config, columns.map((column) => column.name)) : [];
+  return { chart: config && !missing.length ? config : proposeChartConfig(columns, { rowCount }), missing };
 }
 
 export function buildChartData(config: ChartConfig, rows: ResultRow[]): ChartData {
