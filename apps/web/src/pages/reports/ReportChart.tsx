@@ -6,7 +6,7 @@ import { memo, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ChartConfig, ResultRow, UnfinishedPeriod } from '@stockwise/contract';
-import { buildChartData, formatFigure, isUnfinishedValue, unfinishedDays, unfinishedOnAxis, unfinishedSegment, valueAxisWidth, xLabelFormatter } from './chart-data.ts';
+import { buildChartData, formatFigure, isUnfinishedValue, legendName, unfinishedDays, unfinishedOnAxis, unfinishedSegment, valueAxisWidth, xLabelFormatter } from './chart-data.ts';
 
 // Tableau 10, darkened where needed for contrast on white.
 const palette = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f', '#bcbd22', '#17becf', '#ff7f0e', '#393b79', '#637939'];
@@ -16,6 +16,11 @@ const DASHED = '6 4';
 const UNFINISHED_OPACITY = 0.4;
 
 type Row = ReturnType<typeof buildChartData>['rows'][number];
+
+const legendLabel = (value: unknown) => {
+  const { text, title } = legendName(value);
+  return title ? <span title={title}>{text}</span> : text;
+};
 
 export const ReportChart = memo(function ReportChart({ config, rows, label, unfinished = null }: { config: ChartConfig; rows: ResultRow[]; label: string; unfinished?: UnfinishedPeriod | null }) {
   const { t } = useTranslation();
@@ -37,7 +42,7 @@ export const ReportChart = memo(function ReportChart({ config, rows, label, unfi
     <YAxis key="y" tickFormatter={formatFigure} width={valueAxisWidth(data)} />,
     // One entry a series where its solid and dashed lines meet.
     <Tooltip key="tooltip" labelFormatter={xLabel} formatter={formatFigure} payloadUniqBy={segment ? (entry) => String(entry.name) : false} />,
-    <Legend key="legend" />,
+    <Legend key="legend" formatter={legendLabel} />,
   ];
   const chart = (() => {
     switch (config.type) {
@@ -86,7 +91,7 @@ export const ReportChart = memo(function ReportChart({ config, rows, label, unfi
         return (
           <PieChart>
             <Tooltip formatter={formatFigure} />
-            <Legend />
+            <Legend formatter={legendLabel} />
             <Pie data={data.rows} dataKey={value} nameKey={x} isAnimationActive={false} label>
               {data.rows.map((row, i) => (
                 <Cell key={String(row[x])} fill={colour(i)} />

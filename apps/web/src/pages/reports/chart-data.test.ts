@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { proposeChartConfig, type ChartConfig } from '@stockwise/contract';
-import { buildChartData, formatFigure, isUnfinishedValue, missingChartFields, periodCellFormatter, unfinishedDays, unfinishedOnAxis, unfinishedSegment, valueAxisWidth, xLabelFormatter } from './chart-data.ts';
+import { buildChartData, formatFigure, isUnfinishedValue, legendName, missingChartFields, periodCellFormatter, unfinishedDays, unfinishedOnAxis, unfinishedSegment, valueAxisWidth, xLabelFormatter } from './chart-data.ts';
 
 const base: ChartConfig = { type: 'bar', x_field: 'category', series: [{ field: 'units' }], group_field: null, stacked: false, title: '', sort: null };
 
@@ -153,5 +153,15 @@ describe('report result grid periods', () => {
     expect(texts('month', 'text', ['2026-11', '2026-12'])).toBeNull();
     expect(texts('year', 'integer', [2025, 2026])).toBeNull();
     expect(texts('sold_at', 'timestamp without time zone', ['2026-12-07 09:30:00'])).toBeNull();
+  });
+});
+
+describe('legend names', () => {
+  it('cuts a long name to 40 characters with the whole name kept for hovering', () => {
+    expect(legendName('Garden')).toEqual({ text: 'Garden', title: null });
+    expect(legendName('y'.repeat(40))).toEqual({ text: 'y'.repeat(40), title: null });
+    const long = legendName('y'.repeat(100));
+    expect(long).toEqual({ text: `${'y'.repeat(39)}…`, title: 'y'.repeat(100) });
+    expect(long.text).toHaveLength(40);
   });
 });

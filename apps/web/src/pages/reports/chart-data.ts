@@ -169,3 +169,11 @@ export function unfinishedSegment(rows: ChartData['rows'], x: string, period: Un
   const before = rows.at(-2);
   return last && before && isUnfinishedValue(period, last[x]) ? { from: before, to: last } : null;
 }
+
+/** Legend entries longer than this are cut: one unbroken name pushed a dashboard card, and the page, wider than the window. */
+export const LEGEND_NAME_CHARS = 40;
+/** A series' name as its legend entry shows it, and the whole name (on hover) when it is cut. */
+export function legendName(value: unknown): { text: string; title: string | null } {
+  const name = String(value ?? '');
+  return name.length > LEGEND_NAME_CHARS ? { text: `${name.slice(0, LEGEND_NAME_CHARS - 1)}…`, title: name } : { text: name, title: null };
+}
