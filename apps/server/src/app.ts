@@ -16,7 +16,7 @@ import type { JobQueue } from './jobs/queue.ts';
 import { forecastingRoutes } from './forecasting/routes.ts';
 import { importRoutes } from './import/routes.ts';
 import type { ImportedTable } from './import/service.ts';
-import { createForecastingContext, refreshForecastsAfterRowsChange, refreshForecastsOfProducts, refreshSummaryAfterProductsDeleted, requestCatalogueForecast, writesForecastInput, type ForecastingContext } from './forecasting/service.ts';
+import { createForecastingContext, refreshForecastsAfterDeliveries, refreshForecastsAfterRowsChange, refreshSummaryAfterProductsDeleted, requestCatalogueForecast, writesForecastInput, type ForecastingContext } from './forecasting/service.ts';
 import { integrationRoutes } from './integrations/routes.ts';
 import type { IntegrationsContext } from './integrations/service.ts';
 import { frameworkErrors, registerErrorHandling } from './http/errors.ts';
@@ -227,7 +227,7 @@ export async function buildApp({ config, database, queue, integrations }: AppDep
   await app.register(reportRoutes(reportsContext));
   await app.register(integrationRoutes(integrations));
   await app.register(dashboardRoutes({ db: database.db }));
-  await app.register(assistantRoutes({ db: database.db, model: createChatModel(config.llm), onDeliveriesCreated: (productIds) => refreshForecastsOfProducts(forecastingContext, productIds) }));
+  await app.register(assistantRoutes({ db: database.db, model: createChatModel(config.llm), onDeliveriesCreated: (productIds) => refreshForecastsAfterDeliveries(forecastingContext, productIds) }));
 
   if (existsSync(path.join(config.webDistDir, 'index.html'))) {
     await app.register(fastifyStatic, { root: config.webDistDir, wildcard: true, index: 'index.html' });

@@ -4,9 +4,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { historyUntilYesterday, startShopServer, type ForecastClient } from '../testing/forecast-client.ts';
+import { catalogueRunsSettled, historyUntilYesterday, productRunsSettled, startShopServer, type ForecastClient } from '../testing/forecast-client.ts';
 import { backends, type TestServer } from '../testing/test-server.ts';
 import * as repo from './repo.ts';
+import { createForecastingContext, refreshForecastsAfterDeliveries } from './service.ts';
 
 const HISTORY_DAYS = 60;
 const dayOf = historyUntilYesterday(HISTORY_DAYS);
@@ -127,6 +128,19 @@ describe.each(backends)('rows written on the Data screen on %s', (backend) => {
     const arrival = onOrder.forecast.stock.findIndex((point) => point.ds === rows[0]!.expected_date);
     expect(arrival).toBeGreaterThan(0);
     expect(onOrder.forecast.stock[arrival]!.stock_level - onOrder.forecast.stock[arrival - 1]!.stock_level).toBeCloseTo(short.reorder.orderQuantity - onOrder.forecast.sales[arrival]!.yhat, 2);
+  });
+
+  it("queues one catalogue run, not a run per product, when the assistant's advised orders give many products a delivery", async () => {
+    const { db } = server.database;
+    const codes = Array.from({ length: 21 }, (_, i) => `MANY-${i + 1}`);
+    const ids: number[] = [];
+    for (const code of codes) ids.push(Number((await write('add', 'products', { product_code: code, name: code }, code)).row.id));
+    await productRunsSettled(db, codes.at(-1)!);
+    const before = new Set((await sql<{ id: string }>`select id from forecast_tasks`.execute(db)).rows.map((row) => row.id));
+    await refreshForecastsAfterDeliveries(createForecastingContext(db, server.queue), ids);
+    const queued = (await sql<{ id: string; style_code: string | null }>`select id, style_code from forecast_tasks`.execute(db)).rows.filter((row) => !before.has(row.id));
+    expect(queued.map((task) => task.style_code)).toEqual([null]);
+    await catalogueRunsSettled(db);
   });
 
   it('queues no second run of a product while one waits to start', async () => {

@@ -214,8 +214,20 @@ export async function refreshForecastsAfterRowsChange(ctx: ForecastingContext, c
   await refreshForecastsOfProducts(ctx, [...productIds]);
 }
 
+const SINGLE_RUNS_AT_MOST = 20;
+
+/**
+ * The products the assistant's advised orders gave a delivery: each forecast again on its own when
+ * they are few; many (a shop's whole order list) get one catalogue run instead, as an import does —
+ * hundreds of single-product runs would keep a buyer's "Regenerate this product" waiting behind them.
+ */
+export async function refreshForecastsAfterDeliveries(ctx: ForecastingContext, productIds: number[]): Promise<void> {
+  if (productIds.length > SINGLE_RUNS_AT_MOST) await requestCatalogueForecast(ctx);
+  else await refreshForecastsOfProducts(ctx, productIds);
+}
+
 /** Each product is forecast again on its own, unless a run of it is already waiting (ADR 0133). */
-export async function refreshForecastsOfProducts(ctx: ForecastingContext, productIds: number[]): Promise<void> {
+async function refreshForecastsOfProducts(ctx: ForecastingContext, productIds: number[]): Promise<void> {
   for (const styleCode of await repo.productsWithoutQueuedForecast(ctx.db, productIds)) {
     await queueProductTask(ctx, { styleCode, forecastDays: DEFAULT_FORECAST_DAYS, requestedBy: null });
   }
