@@ -166,6 +166,8 @@ describe.each(backends)('scheduled integrations on %s', (backend) => {
     expect((await server.request(`/api/integrations/scheduled/${integration.id}/`, { method: 'DELETE', token: editor })).status).toBe(403);
     expect((await server.request(`/api/integrations/scheduled/${integration.id}/run/`, { body: {}, token: viewer })).status).toBe(403);
     expect((await server.request(`/api/integrations/scheduled/${integration.id}/run/`, { body: {}, token: editor })).status).toBe(200);
+    // A bare POST (curl -X POST, no body) runs too: the body has nothing to say yet (QA3 #13).
+    expect((await server.request(`/api/integrations/scheduled/${integration.id}/run/`, { method: 'POST', token: editor })).status).toBe(200);
     expect((await server.request(`/api/integrations/scheduled/${integration.id}/logs/`, { token: viewer })).status).toBe(200);
   });
 

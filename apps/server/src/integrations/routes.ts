@@ -47,7 +47,7 @@ export function integrationRoutes(ctx: IntegrationsContext): FastifyPluginAsyncZ
     });
     app.post('/api/integrations/scheduled/:id/run/', {
       config: { policy: 'editor' },
-      schema: { tags, summary: 'Run now (queued; poll the status)', params: integrationIdParams, body: runRequest.optional(), response: { 200: runResponse, ...errors } },
+      schema: { tags, summary: 'Run now (queued; poll the status)', params: integrationIdParams, body: runRequest.nullish(), response: { 200: runResponse, ...errors } },
       handler: (request) => requestRun(ctx, request.params.id),
     });
     app.get('/api/integrations/scheduled/:id/status/', {
