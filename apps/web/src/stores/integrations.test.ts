@@ -50,6 +50,7 @@ const integration = (id: number, changes: Partial<Integration> = {}): Integratio
   last_run_warning: null,
   last_run_kept_message: null,
   last_run_summary: null,
+  run_progress: null,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
   ...changes,

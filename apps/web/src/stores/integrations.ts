@@ -133,6 +133,8 @@ export const useIntegrationsStore = create<IntegrationsState & IntegrationsActio
             if (get().logsFor === id) await get().loadLogs(1);
             return;
           }
+          // The runs shown follow a retry's progress too: the newest run is on the first page.
+          if (status.status === 'running' && get().logsFor === id && get().logsPage === 1) await get().loadLogs(1);
         } catch (error) {
           // A deleted integration ends the poll; a passing failure asks again.
           if (normalizeError(error).details.status === 404) return;
