@@ -55,6 +55,7 @@ const integration = (id: number, changes: Partial<Integration> = {}): Integratio
   updated_at: '2026-01-01T00:00:00.000Z',
   ...changes,
 });
+const retrying = { try: 2, tries: 4, retry_at: '2026-01-02T00:00:08.000Z', reason: 'shop.example answered HTTP 503 for page 1.', message: 'Try 2 of 4 in 8 s: shop.example answered HTTP 503 for page 1.' };
 const config = { success: true, content: { mappings: { shop: { entities: { products: { field_mappings: { product_code: 'sku' } } } }, sales_feed: { entities: { sales: { field_mappings: { quantity: 'qty' } }, stock_snapshots: { field_mappings: { stock_level: 'n' } } } } } } };
 
 beforeAll(async () => {
@@ -72,7 +73,8 @@ beforeAll(async () => {
     if (path.endsWith('/run/')) return sendJson(response, 200, { id: 1, status: 'queued', message: 'The run is queued.' });
     if (path.endsWith('/status/')) {
       const status = statuses.shift() ?? 'idle';
-      return sendJson(response, 200, { id: 1, status, enabled: false, last_run_time: '2026-01-02T00:00:00.000Z', next_run_time: null, last_error_message: status === 'failed' ? 'HTTP 500' : null, consecutive_failures: 0 });
+      const run_progress = status === 'running' ? retrying : null;
+      return sendJson(response, 200, { id: 1, status, enabled: false, last_run_time: '2026-01-02T00:00:00.000Z', next_run_time: null, last_error_message: status === 'failed' ? 'HTTP 500' : null, consecutive_failures: 0, run_progress });
     }
     if (path.endsWith('/logs/')) return sendJson(response, 200, { results: [{ id: 9 }], count: 41, next: 2 });
     return sendJson(response, 404, { detail: 'no route', code: 'not_found' });
@@ -161,6 +163,26 @@ describe('integrations store', () => {
     await store().runNow(2);
     expect(store().integrations[1]).toMatchObject({ status: 'idle', last_error_message: null });
     expect(store().actionError).toEqual({ message: 'Failed to trigger integration run', detail: 'Your role may not run integrations: ask an editor or an admin. The integration itself is unchanged. Your role (viewer) may not do this.' });
+  }, 15_000);
+
+  it("follows a run's retry: the status carries it, and the open run log is read again with each poll, without a spinner", async () => {
+    await store().load();
+    await store().openLogs(1);
+    const logReads = () => requests.filter((r) => r.path.endsWith('/logs/')).length;
+    const before = logReads();
+    statuses = ['running', 'running', 'failed'];
+    const spinners: boolean[] = [];
+    const unsubscribe = useIntegrationsStore.subscribe((state) => spinners.push(state.isLoadingLogs));
+    const seen: unknown[] = [];
+    const watch = useIntegrationsStore.subscribe((state) => seen.push(state.integrations[0]?.run_progress));
+    await store().runNow(1);
+    unsubscribe();
+    watch();
+    expect(seen).toContainEqual(retrying);
+    expect(store().integrations[0]).toMatchObject({ status: 'failed', run_progress: null });
+    // Two polls while running, and the final read when the run ended.
+    expect(logReads() - before).toBe(3);
+    expect(spinners.filter(Boolean)).toHaveLength(1);
   }, 15_000);
 
   it('opens a new integration on the first mapping, loads a mapping config when the mapping changes, and clears all on close', async () => {
