@@ -4,12 +4,12 @@
 // now showing running and polling the status to its end, the editor clearing on close and loading
 // a mapping's config when the mapping changes, and the paged log.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Integration } from '@stockwise/contract';
+import { integrationInput, type Integration } from '@stockwise/contract';
 import { api } from '../api/http.ts';
 import { sendJson, startLoopback, type Loopback } from '../test/loopback.ts';
 import { initTestI18n } from '../test/i18n.ts';
 import { i18n } from '../i18n.ts';
-import { countProblems, saveErrorMessage, scheduleInWords, toSavePayload, newIntegrationDraft } from '../pages/settings/integration-form.ts';
+import { countProblems, draftOf, saveErrorMessage, scheduleInWords, toSavePayload, newIntegrationDraft } from '../pages/settings/integration-form.ts';
 import { useSessionStore } from './session.ts';
 import { initialIntegrationsState, useIntegrationsStore } from './integrations.ts';
 
@@ -102,6 +102,11 @@ describe('integration form helpers', () => {
   it('fills rate_limit 60, batch_size 100 and previous_days null when unset, and drops a cron of a fixed frequency', () => {
     const draft = { ...newIntegrationDraft('shop', () => ['products']), rate_limit: null, batch_size: null, cron_expression: '1 2 3 4 5' };
     expect(toSavePayload(draft)).toMatchObject({ rate_limit: 60, batch_size: 100, previous_days: null, cron_expression: null });
+  });
+  it("edits only what the server takes: a running integration's answer, retry included, saves as a valid input", () => {
+    const saved = toSavePayload(draftOf(integration(1, { status: 'running', run_progress: retrying, last_run_summary: 'x' })));
+    const parsed = integrationInput.safeParse(saved);
+    expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
   });
   it('refuses counts outside 1 to their maximum instead of moving them into range', () => {
     const draft = { ...newIntegrationDraft('shop', () => ['products']), batch_size: 0, rate_limit: 6001, previous_days: null };
