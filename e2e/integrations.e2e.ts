@@ -1,7 +1,8 @@
 // Scheduled integrations through the real UI, against a server of its own whose outbound client
 // admits 127.0.0.1 and a data source on 127.0.0.1: an admin creates an integration in the editor
 // dialog, switches it on, runs it now and watches it go from running to finished, sees the rows in the
-// Data screen and the run in the log; a failing source shows failed with its reason; a run that
+// Data screen and the run in the log; a failing source shows failed with its reason; a run waiting
+// to try a busy source again says which try, when and why; a run that
 // refused records says so in the list; a batch size of 0 is refused with its range; the dialogs give
 // the focus back to their opener (the list after a delete) and the delete confirmation opens on
 // Cancel; a Run refused for the user's role is a notice about the role, not a failed integration;
@@ -35,6 +36,9 @@ beforeAll(async () => {
     sendJson(response, { items: records });
   });
   source.route('/broken', (_request, response) => void response.writeHead(404).end());
+  // Busy for its first try: the run waits the server's back-off (2 s by default) before the next.
+  let busyCalls = 0;
+  source.route('/busy', (_request, response) => ((busyCalls += 1) === 1 ? void response.writeHead(503).end('busy') : sendJson(response, { items: [{ ...records[0], sku: 'E2E-BUSY-1' }] })));
   // A web shop's orders, the product and quantity nested, for building a mapping from the answer.
   source.route('/orders', (_request, response) =>
     sendJson(response, { data: { orders: [1, 2, 3].map((n) => ({ id: n, created_at: `2026-03-0${n}T09:00:00Z`, line: { product: { sku: `E2E-TRY-${n}` }, quantity: n, note: 'gift' } })) } }),
@@ -195,6 +199,27 @@ describe('scheduled integrations (Settings)', () => {
     await reopened.getByLabel('Endpoint').waitFor();
     expect(await reopened.getByTestId('integration-editor-error').count()).toBe(0);
     expect(await reopened.getByLabel('Schedule', { exact: true }).inputValue()).toBe('hourly');
+  });
+
+  it('says while a run waits to try a busy endpoint again which try comes, when and why, beside its status and in its log', async () => {
+    const { page } = browser;
+    const endpoint = `${source.origin}/busy`;
+    await openSettings(page);
+    await createIntegration(page, endpoint);
+    const item = row(page, endpoint);
+    await item.getByRole('button', { name: `Logs of ${endpoint}` }).click();
+    const logs = page.getByTestId('integration-logs');
+    await logs.getByText('No runs yet.').waitFor();
+    await item.getByRole('button', { name: `Run now: ${endpoint}` }).click();
+    const waiting = /^Try 2 of 4 (in \d s|starting): 127\.0\.0\.1:\d+ answered HTTP 503 for page 1\.$/;
+    await expect.poll(() => item.getByTestId('integration-retry').textContent().catch(() => ''), { timeout: 10_000, interval: 200 }).toMatch(waiting);
+    expect(await item.getByTestId('integration-status').textContent()).toBe('running');
+    await expect.poll(() => logs.getByTestId('integration-log-retry').textContent().catch(() => ''), { timeout: 5_000, interval: 200 }).toMatch(waiting);
+    await expectAccessible(page, 'settings with a run waiting to retry');
+    await expect.poll(() => item.getByTestId('integration-status').textContent(), { timeout: 30_000 }).toBe('finished');
+    expect(await item.getByTestId('integration-retry').count()).toBe(0);
+    await expect.poll(() => logs.getByTestId('integration-log-status').first().textContent()).toBe('finished');
+    expect(await logs.getByTestId('integration-log-retry').count()).toBe(0);
   });
 
   it('shows that the last run refused records, refuses a batch size of 0, and gives the focus back from every dialog', async () => {

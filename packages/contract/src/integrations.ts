@@ -164,6 +164,22 @@ export const integrationTryResponse = previewFileResponse.pick({ targets: true, 
 });
 export type IntegrationTryResponse = z.infer<typeof integrationTryResponse>;
 
+/**
+ * Where a running run stands while it retries a failing endpoint (as Airbyte shows "attempt 2 of
+ * 4"): the try that comes next (2 = the first retry) of how many in all, when it starts
+ * (`retry_at`, ISO; null once it is under way), why the last try failed, and `message`, the
+ * sentence the server wrote then ("Try 2 of 4 in 8 s: shop.example answered HTTP 503 for page 1.").
+ * Null while no retry is pending and once the run ends: the status stays `running` (spec §4).
+ */
+export const retryProgress = z.object({
+  try: z.number().int(),
+  tries: z.number().int(),
+  retry_at: z.string().nullable(),
+  reason: z.string(),
+  message: z.string(),
+});
+export type RetryProgress = z.infer<typeof retryProgress>;
+
 export const integration = z.object({
   id: z.number().int(),
   enabled: z.boolean(),
@@ -203,6 +219,8 @@ export const integration = z.object({
   last_run_kept_message: z.string().nullable().default(null),
   /** The last finished run's lines left out by the mapping's row filters and products created for unknown codes, as a file import says them; null when neither. */
   last_run_summary: z.string().nullable().default(null),
+  /** The running run's retry of a failing endpoint, read from its log entry (its `progress`); null otherwise. */
+  run_progress: retryProgress.nullable().default(null),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -225,6 +243,7 @@ export const integrationStatusResponse = z.object({
   last_run_warning: z.string().nullable().default(null),
   last_run_kept_message: z.string().nullable().default(null),
   last_run_summary: z.string().nullable().default(null),
+  run_progress: retryProgress.nullable().default(null),
 });
 export type IntegrationStatusResponse = z.infer<typeof integrationStatusResponse>;
 
@@ -266,6 +285,8 @@ export const integrationLogEntry = z.object({
   error_message: z.string().nullable(),
   /** The first rejected records: where in the source and why; `line`: the element of the record's inner array, with a nested records path (`orders[].line_items`). */
   rejections: z.array(z.object({ page: z.number().int(), record: z.number().int(), line: z.number().int().optional(), field: z.string().nullable(), reason: z.string() })),
+  /** A running run's retry of a failing endpoint: which try, when and why; null otherwise. */
+  progress: retryProgress.nullable().default(null),
 });
 export type IntegrationLogEntry = z.infer<typeof integrationLogEntry>;
 export const integrationLogQuery = z.object({

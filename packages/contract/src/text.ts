@@ -21,6 +21,13 @@ export function storableTextProblem(value: string): string | null {
   return null;
 }
 
+/**
+ * A text longer than its column holds, as the row validator and the row form both say it, beside
+ * the column's name: `At most 255 characters (this has 300).` The length counted is what was typed,
+ * which neither side cuts.
+ */
+export const textTooLong = (max: number, length: number) => `At most ${max.toLocaleString('en-US')} characters (this has ${length.toLocaleString('en-US')}).`;
+
 type StringParams = Parameters<typeof z.string>[0];
 
 /** Any string of a request: refused when it holds a NUL or a lone surrogate. */

@@ -143,6 +143,18 @@ function readWith<V extends number | string>(text: string, kind: TypedFilterKind
 }
 
 /**
+ * A day typed into a date field as a shop writes one: day first (`24.12.2026`, `24/12/2026`) or
+ * ISO (`2026-12-24`); the day as YYYY-MM-DD, or why it is none — `noSuchDay` in the validator's
+ * words (`31.02.2026 is not a real date: February 2026 has 28 days.` with typedFilterProblemText),
+ * `date` for text that is no date (a month alone is none either).
+ */
+export function readTypedDay(text: string): { day: string } | TypedFilterProblem {
+  const read = readDate(text.trim());
+  if (isProblem(read)) return read;
+  return read.from === read.to ? { day: read.from } : { problem: 'date' };
+}
+
+/**
  * A number or date column's filter typed as text, as a filter of docs/api.md (`<10` → `{lt: 10}`,
  * `10-50` → `{gte: 10, lte: 50}`, `2026-11` → the month's first to last day), or why it cannot be
  * read. `text` is not blank (a blank filter is no filter).

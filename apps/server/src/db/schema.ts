@@ -1,6 +1,6 @@
 // Kysely table types of the application schema (public) and the demo entity tables (data schema).
 import type { ColumnType, Generated, RawBuilder } from 'kysely';
-import type { ChartConfig, ColumnDefinition, FilteredBy, NewProduct, Role } from '@stockwise/contract';
+import type { ChartConfig, ColumnDefinition, FilteredBy, NewProduct, RetryProgress, Role } from '@stockwise/contract';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -268,6 +268,8 @@ export type IntegrationLogsTable = {
   new_products: ColumnType<NewProduct[], string | undefined, string>;
   /** The import's sentences for the two ("5 lines of orders whose … were left out. 1 new product created …"); null when neither. */
   summary: string | null;
+  /** While the run waits to retry a failing endpoint, or retries it: which try, when and why (null otherwise). */
+  progress: ColumnType<RetryProgress | null, string | null | undefined, string | null>;
 };
 
 /** `line`: the element of the record's inner array read as the record, with a nested records path (orders[].line_items). */

@@ -2,7 +2,7 @@
 // of an integration go at a time across every process on the database.
 import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { AppDatabase } from '../db/database.ts';
-import type { FilteredBy, NewProduct } from '@stockwise/contract';
+import type { FilteredBy, NewProduct, RetryProgress } from '@stockwise/contract';
 import type { Database, IntegrationRejection, IntegrationsTable } from '../db/schema.ts';
 
 type Db = Kysely<Database>;
@@ -71,6 +71,18 @@ export const runProgressUpdate = (runId: number, { counts, rejections, notes }: 
 
 export const learntDateOrderUpdate = (integrationId: number, order: 'dd/mm/yyyy' | 'mm/dd/yyyy') => sql`update integrations set learnt_date_format = ${order} where id = ${integrationId}`;
 
+/** The run's retry of a failing endpoint, or null once a page arrived: outside any batch, at once, for the status polls to read. */
+export const recordRetryProgress = async (db: Db, runId: number, progress: RetryProgress | null) => {
+  await db.updateTable('integration_logs').set({ progress: progress && JSON.stringify(progress) }).where('id', '=', runId).execute();
+};
+
+/** The retry progress of the runs `runIds` (an integration's current run), by run id. */
+export const retryProgressOf = async (db: Db, runIds: number[]): Promise<Map<number, RetryProgress>> => {
+  if (!runIds.length) return new Map();
+  const rows = await db.selectFrom('integration_logs').select(['id', 'progress']).where('id', 'in', runIds).where('progress', 'is not', null).execute();
+  return new Map(rows.flatMap((row) => (row.progress ? [[row.id, row.progress] as const] : [])));
+};
+
 export const recordRunProgress = async (db: Db, runId: number, progress: RunProgress) => {
   await runProgressUpdate(runId, progress).execute(db);
 };
@@ -87,7 +99,7 @@ export const finishRunSucceeded = (
 ) =>
   db.transaction().execute(async (trx) => {
     await recordRunProgress(trx, runId, outcome.progress);
-    await trx.updateTable('integration_logs').set({ status: 'success', finished_at: sql`now()`, kept_message: outcome.keptMessage }).where('id', '=', runId).execute();
+    await trx.updateTable('integration_logs').set({ status: 'success', finished_at: sql`now()`, kept_message: outcome.keptMessage, progress: null }).where('id', '=', runId).execute();
     await trx
       .updateTable('integrations')
       .set({
@@ -113,7 +125,7 @@ export const finishRunSucceeded = (
 export const finishRunFailed = (db: Db, id: number, runId: number, outcome: { progress: RunProgress; warning: RunWarning; message: string; pauseAfter: number }) =>
   db.transaction().execute(async (trx) => {
     await recordRunProgress(trx, runId, outcome.progress);
-    await trx.updateTable('integration_logs').set({ status: 'failed', finished_at: sql`now()`, error_message: outcome.message }).where('id', '=', runId).where('status', '=', 'running').execute();
+    await trx.updateTable('integration_logs').set({ status: 'failed', finished_at: sql`now()`, error_message: outcome.message, progress: null }).where('id', '=', runId).where('status', '=', 'running').execute();
     const row = await trx
       .updateTable('integrations')
       .set((eb) => ({
@@ -205,7 +217,7 @@ export type RunLocks = ReturnType<typeof createRunLocks>;
 export const failInterruptedRun = (db: Db, id: number, runId: number | null, message: string) =>
   db.transaction().execute(async (trx) => {
     if (runId !== null) {
-      await trx.updateTable('integration_logs').set({ status: 'failed', finished_at: sql`now()`, error_message: message }).where('id', '=', runId).where('status', '=', 'running').execute();
+      await trx.updateTable('integration_logs').set({ status: 'failed', finished_at: sql`now()`, error_message: message, progress: null }).where('id', '=', runId).where('status', '=', 'running').execute();
     }
     await trx
       .updateTable('integrations')

@@ -4,7 +4,7 @@
 // batch with the run's counters. The run holds the integration's run lock throughout, so one run
 // of an integration goes at a time however many processes work the queue.
 import type { Kysely } from 'kysely';
-import { dayInTimeZone, MAX_LISTED_NEW_PRODUCTS, readMappedPath, type EntityMapping } from '@stockwise/contract';
+import { dayInTimeZone, MAX_LISTED_NEW_PRODUCTS, readMappedPath, type EntityMapping, type RetryProgress } from '@stockwise/contract';
 import type { Database, IntegrationRejection } from '../db/schema.ts';
 import { AppError, validationError } from '../http/errors.ts';
 import { guardedGet, OutboundError, type OutboundPolicy, type OutboundResponse } from '../http/outbound.ts';
@@ -184,12 +184,30 @@ type FetchSettings = Pick<RunSettings, 'outbound' | 'retries' | 'retryBaseDelayM
 /** Where the pages come from: the first page's address, requests a minute, the auth header (already opened). */
 type EndpointSource = { endpoint: string; rateLimit: number; authHeader: { name: string; value: string } | null };
 
+/** What a run learns from its page fetcher: every request made (retries too), and each retry of a failing endpoint (null once a page arrived). */
+type FetchObserver = { onRequest(): void; onRetry(progress: RetryProgress | null): Promise<void> };
+const UNOBSERVED: FetchObserver = { onRequest: () => {}, onRetry: async () => {} };
+
+const withoutFullStop = (text: string) => text.replace(/\.$/, '');
+
+/** A retry waiting `delayMs` (Airbyte's "attempt 2 of 4"), in the words the run's log entry and status show. */
+function retryWaiting(nextTry: number, tries: number, delayMs: number, reason: string): RetryProgress {
+  const seconds = Math.max(1, Math.round(delayMs / 1000));
+  return { try: nextTry, tries, retry_at: new Date(Date.now() + delayMs).toISOString(), reason, message: `Try ${nextTry} of ${tries} in ${seconds} s: ${withoutFullStop(reason)}.` };
+}
+
+const retryUnderWay = (waiting: RetryProgress): RetryProgress => ({
+  ...waiting,
+  retry_at: null,
+  message: `Try ${waiting.try} of ${waiting.tries} under way; try ${waiting.try - 1} failed: ${withoutFullStop(waiting.reason)}.`,
+});
+
 /**
  * Fetches one page through the guarded client: paced to the rate limit, transient failures retried
  * with backoff, the auth header sent only to the endpoint's own origin; a failure is a RunFailure
- * in a shop's words. `onRequest` is told of every request made (retries too).
+ * in a shop's words. The observer hears of every request and of every retry, before its wait.
  */
-function createPageFetcher(settings: FetchSettings, source: EndpointSource, onRequest: () => void): PageFetcher {
+function createPageFetcher(settings: FetchSettings, source: EndpointSource, observer: FetchObserver): PageFetcher {
   const pace = createPacer(source.rateLimit);
   const origin = new URL(source.endpoint).origin;
   const authHeaders: Record<string, string> = source.authHeader ? { [source.authHeader.name]: source.authHeader.value } : {};
@@ -203,12 +221,15 @@ function createPageFetcher(settings: FetchSettings, source: EndpointSource, onRe
   return async (url, number) => {
     for (let attempt = 0; ; attempt += 1) {
       await pace();
-      onRequest();
+      observer.onRequest();
       let failure: OutboundError;
       try {
         // The auth header goes only to the endpoint's own origin, never to a next link elsewhere.
         const response = await guardedGet(url.href, { headers: url.origin === origin ? authHeaders : {}, policy: settings.outbound });
-        if (response.status >= 200 && response.status < 300) return response;
+        if (response.status >= 200 && response.status < 300) {
+          if (attempt) await observer.onRetry(null);
+          return response;
+        }
         const reason = `${url.host} answered HTTP ${response.status} for page ${number}.${response.status === 401 || response.status === 403 ? credentialsHint(url) : ''}`;
         failure = new OutboundError(reason, { transient: isTransientStatus(response.status), status: response.status });
       } catch (error) {
@@ -216,11 +237,15 @@ function createPageFetcher(settings: FetchSettings, source: EndpointSource, onRe
         failure = error;
       }
       if (!failure.transient || attempt >= settings.retries) {
-        throw new RunFailure(attempt ? `${failure.message.replace(/\.$/, '')} (after ${attempt + 1} tries).` : failure.message);
+        throw new RunFailure(attempt ? `${withoutFullStop(failure.message)} (after ${attempt + 1} tries).` : failure.message);
       }
       // Exponential backoff with jitter, so several integrations do not retry in step.
       const delay = settings.retryBaseDelayMs * 2 ** attempt * (0.75 + Math.random() * 0.5);
+      // The wait and its cause are written before it starts: a silent endpoint's run is not left "running" without a word.
+      const waiting = retryWaiting(attempt + 2, settings.retries + 1, delay, failure.message);
+      await observer.onRetry(waiting);
       await new Promise((resolve) => setTimeout(resolve, delay));
+      await observer.onRetry(retryUnderWay(waiting));
     }
   };
 }
@@ -232,7 +257,7 @@ function createPageFetcher(settings: FetchSettings, source: EndpointSource, onRe
  */
 export async function fetchFirstPage(settings: FetchSettings, source: EndpointSource & Paging): Promise<PageRecords> {
   try {
-    for await (const page of pagesOf(source, source.endpoint, createPageFetcher(settings, source, () => {}))) return page;
+    for await (const page of pagesOf(source, source.endpoint, createPageFetcher(settings, source, UNOBSERVED))) return page;
   } catch (error) {
     if (!isRunFailure(error)) throw error;
     throw validationError(error.message, { [error instanceof RecordsNotFound ? 'records_path' : 'endpoint']: [error.message] });
@@ -323,7 +348,11 @@ async function execute(ctx: RunContext, row: IntegrationRow, runId: number, wind
   let notes: RunNotes = { filteredBy: [], newProducts: [], summary: null };
   const endpoint = window ? endpointFor(row.endpoint, window) : row.endpoint;
   const authHeader = row.auth_header_name && row.auth_header_secret ? { name: row.auth_header_name, value: ctx.secrets.open(row.auth_header_secret) } : null;
-  const fetchPage = createPageFetcher(ctx.settings, { endpoint, rateLimit: row.rate_limit, authHeader }, () => (counts.requests += 1));
+  const fetchPage = createPageFetcher(
+    ctx.settings,
+    { endpoint, rateLimit: row.rate_limit, authHeader },
+    { onRequest: () => void (counts.requests += 1), onRetry: (progress) => repo.recordRetryProgress(ctx.db, runId, progress) },
+  );
 
   let table: string | undefined;
   let columns: string[] | undefined;

@@ -18,6 +18,7 @@ import {
   type IntegrationLogPage,
   type IntegrationStatusResponse,
   type ProductConfig,
+  type RetryProgress,
 } from '@stockwise/contract';
 import type { AppDatabase } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
@@ -51,7 +52,8 @@ export type IntegrationsContext = {
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
-function presentIntegration(row: IntegrationRow, now = new Date()): Integration {
+/** `retry`: the running run's retry of a failing endpoint, from its log entry. */
+function presentIntegration(row: IntegrationRow, retry: RetryProgress | null = null, now = new Date()): Integration {
   const cron = scheduleCron(row.schedule_frequency, row.cron_expression);
   return {
     id: row.id,
@@ -85,6 +87,7 @@ function presentIntegration(row: IntegrationRow, now = new Date()): Integration 
     last_run_warning: row.last_run_warning,
     last_run_kept_message: row.last_run_kept_message,
     last_run_summary: row.last_run_summary,
+    run_progress: row.status === 'running' ? retry : null,
     created_at: iso(row.created_at) ?? '',
     updated_at: iso(row.updated_at) ?? '',
   };
@@ -213,14 +216,23 @@ export async function settleInterruptedRuns(ctx: IntegrationsContext): Promise<n
   return settled;
 }
 
+/** The integrations as answered, a running one with its run's retry progress (its log entry is where that is kept). */
+async function presentWithRetries(ctx: IntegrationsContext, rows: IntegrationRow[]): Promise<Integration[]> {
+  const running = rows.flatMap((row) => (row.status === 'running' && row.current_run_id !== null ? [row.current_run_id] : []));
+  const retries = await repo.retryProgressOf(ctx.db, running);
+  return rows.map((row) => presentIntegration(row, row.current_run_id === null ? null : (retries.get(row.current_run_id) ?? null)));
+}
+
+const presentOne = async (ctx: IntegrationsContext, row: IntegrationRow) => (await presentWithRetries(ctx, [row]))[0] as Integration;
+
 export async function listIntegrations(ctx: IntegrationsContext): Promise<Integration[]> {
   const rows = await repo.listIntegrations(ctx.db);
   const settled = [];
   for (const row of rows) settled.push(await settleInterrupted(ctx, row));
-  return settled.map((row) => presentIntegration(row));
+  return presentWithRetries(ctx, settled);
 }
 
-export const getIntegration = async (ctx: IntegrationsContext, id: number) => presentIntegration(await settleInterrupted(ctx, await findOrFail(ctx, id)));
+export const getIntegration = async (ctx: IntegrationsContext, id: number) => presentOne(ctx, await settleInterrupted(ctx, await findOrFail(ctx, id)));
 
 export async function createIntegration(ctx: IntegrationsContext, input: IntegrationInput, userId: number): Promise<Integration> {
   const values = await resolveInput(ctx, input, null);
@@ -241,7 +253,7 @@ export async function updateIntegration(ctx: IntegrationsContext, id: number, in
   const scheduleOf = (r: IntegrationRow) => (r.enabled ? `${scheduleCron(r.schedule_frequency, r.cron_expression)} ${r.time_zone}` : null);
   if (scheduleOf(row) !== scheduleOf(stored)) await dropQueuedOccurrences(ctx, id);
   await syncSchedule(ctx, row);
-  return presentIntegration(row);
+  return presentOne(ctx, row);
 }
 
 export async function deleteIntegration(ctx: IntegrationsContext, id: number): Promise<void> {
@@ -260,9 +272,9 @@ export async function requestRun(ctx: IntegrationsContext, id: number) {
 }
 
 export async function getIntegrationStatus(ctx: IntegrationsContext, id: number): Promise<IntegrationStatusResponse> {
-  const integration = presentIntegration(await settleInterrupted(ctx, await findOrFail(ctx, id)));
-  const { status, enabled, last_run_time, next_run_time, last_error_message, consecutive_failures, last_run_rejected, last_run_warning, last_run_kept_message, last_run_summary } = integration;
-  return { id, status, enabled, last_run_time, next_run_time, last_error_message, consecutive_failures, last_run_rejected, last_run_warning, last_run_kept_message, last_run_summary };
+  const integration = await presentOne(ctx, await settleInterrupted(ctx, await findOrFail(ctx, id)));
+  const { status, enabled, last_run_time, next_run_time, last_error_message, consecutive_failures, last_run_rejected, last_run_warning, last_run_kept_message, last_run_summary, run_progress } = integration;
+  return { id, status, enabled, last_run_time, next_run_time, last_error_message, consecutive_failures, last_run_rejected, last_run_warning, last_run_kept_message, last_run_summary, run_progress };
 }
 
 const presentLog = (row: Awaited<ReturnType<typeof repo.listLogs>>[number]): IntegrationLogEntry => ({
@@ -290,6 +302,7 @@ const presentLog = (row: Awaited<ReturnType<typeof repo.listLogs>>[number]): Int
   products_created: row.products_created,
   new_products: row.new_products,
   summary: row.summary,
+  progress: row.status === 'running' ? row.progress : null,
 });
 
 export async function listIntegrationLogs(ctx: IntegrationsContext, id: number, page: { page: number; page_size: number }): Promise<IntegrationLogPage> {

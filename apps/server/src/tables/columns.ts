@@ -2,7 +2,7 @@
 // presents columns, and the row validator built from them.
 import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
-import { isoDayProblem, isStorableText, storableText, type ColumnDefinition, type FieldType, type TableColumn } from '@stockwise/contract';
+import { isoDayProblem, isStorableText, storableText, textTooLong, type ColumnDefinition, type FieldType, type TableColumn } from '@stockwise/contract';
 import { validationError } from '../http/errors.ts';
 import type { SheetColumn } from '../http/xlsx.ts';
 
@@ -170,7 +170,7 @@ export function largestStored(column: ColumnDefinition): { text: string; words: 
   return { text: `${whole}${fraction}`, words: `${BigInt(whole).toLocaleString('en-US')}${fraction}` };
 }
 
-const tooLong = (max: number) => `Ensure this field has no more than ${max.toLocaleString('en-US')} characters.`;
+const tooLong = (max: number) => ({ error: (issue: { input?: unknown }) => textTooLong(max, String(issue.input ?? '').length) });
 
 /** Any number, written as one or as numeric text; a decimal column's digits are checked on top (valueSchema). */
 export const decimalNumber = () =>

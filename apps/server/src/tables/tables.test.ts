@@ -153,13 +153,13 @@ describe.each(backends)('configurable tables on %s', (backend) => {
       const refused = await api(`/api/records/tables/${labelled.encodedName}/rows/add/`, { name: 'x'.repeat(201), current_stock: '12.7abc', unit_cost: '1e9999', due: '2026-02-30' });
       expect(refused.status).toBe(400);
       expect(refused.json.errors).toEqual({
-        name: ['Ensure this field has no more than 200 characters.'],
+        name: ['At most 200 characters (this has 201).'],
         current_stock: ['Expected a whole number.'],
         unit_cost: ['Expected a number.'],
         due: ['2026-02-30 is not a real date: February 2026 has 28 days.'],
       });
       expect(refused.json.detail).toBe(
-        'Product name: Ensure this field has no more than 200 characters. Current stock: Expected a whole number. Unit Cost: Expected a number. Due: 2026-02-30 is not a real date: February 2026 has 28 days.',
+        'Product name: At most 200 characters (this has 201). Current stock: Expected a whole number. Unit Cost: Expected a number. Due: 2026-02-30 is not a real date: February 2026 has 28 days.',
       );
       // A number too large for the column is a number: the range is said. A spreadsheet's exponent is read.
       const huge = await api(`/api/records/tables/${labelled.encodedName}/rows/add/`, { name: 'Huge', unit_cost: '1e20' });

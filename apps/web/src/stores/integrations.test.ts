@@ -4,12 +4,12 @@
 // now showing running and polling the status to its end, the editor clearing on close and loading
 // a mapping's config when the mapping changes, and the paged log.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Integration } from '@stockwise/contract';
+import { integrationInput, type Integration } from '@stockwise/contract';
 import { api } from '../api/http.ts';
 import { sendJson, startLoopback, type Loopback } from '../test/loopback.ts';
 import { initTestI18n } from '../test/i18n.ts';
 import { i18n } from '../i18n.ts';
-import { countProblems, saveErrorMessage, scheduleInWords, toSavePayload, newIntegrationDraft } from '../pages/settings/integration-form.ts';
+import { countProblems, draftOf, saveErrorMessage, scheduleInWords, toSavePayload, newIntegrationDraft } from '../pages/settings/integration-form.ts';
 import { useSessionStore } from './session.ts';
 import { initialIntegrationsState, useIntegrationsStore } from './integrations.ts';
 
@@ -50,10 +50,12 @@ const integration = (id: number, changes: Partial<Integration> = {}): Integratio
   last_run_warning: null,
   last_run_kept_message: null,
   last_run_summary: null,
+  run_progress: null,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
   ...changes,
 });
+const retrying = { try: 2, tries: 4, retry_at: '2026-01-02T00:00:08.000Z', reason: 'shop.example answered HTTP 503 for page 1.', message: 'Try 2 of 4 in 8 s: shop.example answered HTTP 503 for page 1.' };
 const config = { success: true, content: { mappings: { shop: { entities: { products: { field_mappings: { product_code: 'sku' } } } }, sales_feed: { entities: { sales: { field_mappings: { quantity: 'qty' } }, stock_snapshots: { field_mappings: { stock_level: 'n' } } } } } } };
 
 beforeAll(async () => {
@@ -71,7 +73,8 @@ beforeAll(async () => {
     if (path.endsWith('/run/')) return sendJson(response, 200, { id: 1, status: 'queued', message: 'The run is queued.' });
     if (path.endsWith('/status/')) {
       const status = statuses.shift() ?? 'idle';
-      return sendJson(response, 200, { id: 1, status, enabled: false, last_run_time: '2026-01-02T00:00:00.000Z', next_run_time: null, last_error_message: status === 'failed' ? 'HTTP 500' : null, consecutive_failures: 0 });
+      const run_progress = status === 'running' ? retrying : null;
+      return sendJson(response, 200, { id: 1, status, enabled: false, last_run_time: '2026-01-02T00:00:00.000Z', next_run_time: null, last_error_message: status === 'failed' ? 'HTTP 500' : null, consecutive_failures: 0, run_progress });
     }
     if (path.endsWith('/logs/')) return sendJson(response, 200, { results: [{ id: 9 }], count: 41, next: 2 });
     return sendJson(response, 404, { detail: 'no route', code: 'not_found' });
@@ -99,6 +102,11 @@ describe('integration form helpers', () => {
   it('fills rate_limit 60, batch_size 100 and previous_days null when unset, and drops a cron of a fixed frequency', () => {
     const draft = { ...newIntegrationDraft('shop', () => ['products']), rate_limit: null, batch_size: null, cron_expression: '1 2 3 4 5' };
     expect(toSavePayload(draft)).toMatchObject({ rate_limit: 60, batch_size: 100, previous_days: null, cron_expression: null });
+  });
+  it("edits only what the server takes: a running integration's answer, retry included, saves as a valid input", () => {
+    const saved = toSavePayload(draftOf(integration(1, { status: 'running', run_progress: retrying, last_run_summary: 'x' })));
+    const parsed = integrationInput.safeParse(saved);
+    expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
   });
   it('refuses counts outside 1 to their maximum instead of moving them into range', () => {
     const draft = { ...newIntegrationDraft('shop', () => ['products']), batch_size: 0, rate_limit: 6001, previous_days: null };
@@ -160,6 +168,26 @@ describe('integrations store', () => {
     await store().runNow(2);
     expect(store().integrations[1]).toMatchObject({ status: 'idle', last_error_message: null });
     expect(store().actionError).toEqual({ message: 'Failed to trigger integration run', detail: 'Your role may not run integrations: ask an editor or an admin. The integration itself is unchanged. Your role (viewer) may not do this.' });
+  }, 15_000);
+
+  it("follows a run's retry: the status carries it, and the open run log is read again with each poll, without a spinner", async () => {
+    await store().load();
+    await store().openLogs(1);
+    const logReads = () => requests.filter((r) => r.path.endsWith('/logs/')).length;
+    const before = logReads();
+    statuses = ['running', 'running', 'failed'];
+    const spinners: boolean[] = [];
+    const unsubscribe = useIntegrationsStore.subscribe((state) => spinners.push(state.isLoadingLogs));
+    const seen: unknown[] = [];
+    const watch = useIntegrationsStore.subscribe((state) => seen.push(state.integrations[0]?.run_progress));
+    await store().runNow(1);
+    unsubscribe();
+    watch();
+    expect(seen).toContainEqual(retrying);
+    expect(store().integrations[0]).toMatchObject({ status: 'failed', run_progress: null });
+    // Two polls while running, and the final read when the run ended.
+    expect(logReads() - before).toBe(3);
+    expect(spinners.filter(Boolean)).toHaveLength(1);
   }, 15_000);
 
   it('opens a new integration on the first mapping, loads a mapping config when the mapping changes, and clears all on close', async () => {

@@ -63,7 +63,8 @@ export type IntegrationsActions = {
   toggle: (id: number) => Promise<void>;
   runNow: (id: number) => Promise<void>;
   openLogs: (id: number | null) => Promise<void>;
-  loadLogs: (page: number) => Promise<void>;
+  /** `quiet`: a poll's refresh while a run goes, shown without the loading state (no spinner each second). */
+  loadLogs: (page: number, options?: { quiet?: boolean }) => Promise<void>;
 };
 
 export const initialIntegrationsState: IntegrationsState = {
@@ -133,6 +134,8 @@ export const useIntegrationsStore = create<IntegrationsState & IntegrationsActio
             if (get().logsFor === id) await get().loadLogs(1);
             return;
           }
+          // The runs shown follow a retry's progress too: the newest run is on the first page.
+          if (status.status === 'running' && get().logsFor === id && get().logsPage === 1) await get().loadLogs(1, { quiet: true });
         } catch (error) {
           // A deleted integration ends the poll; a passing failure asks again.
           if (normalizeError(error).details.status === 404) return;
@@ -287,11 +290,11 @@ export const useIntegrationsStore = create<IntegrationsState & IntegrationsActio
       if (id !== null) await get().loadLogs(1);
     },
 
-    loadLogs: async (page) => {
+    loadLogs: async (page, options) => {
       const id = get().logsFor;
       if (id === null) return;
       const sequence = ++logsSequence;
-      set({ isLoadingLogs: true, logsError: null });
+      if (!options?.quiet) set({ isLoadingLogs: true, logsError: null });
       try {
         const answer = await integrationsApi.fetchIntegrationLogs(id, page, INTEGRATION_LOG_PAGE_SIZE);
         if (sequence !== logsSequence) return;

@@ -38,6 +38,7 @@ import * as productsListedAfterSales from './0320-products-listed-after-sales.ts
 import * as reorderAdviceFromTheForecastsFirstDay from './0330-reorder-advice-from-the-forecasts-first-day.ts';
 import * as integrationRunsSayWhatTheyLeftOut from './0340-integration-runs-say-what-they-left-out.ts';
 import * as integrationRunsCountLinesWithoutACode from './0350-integration-runs-count-lines-without-a-code.ts';
+import * as integrationRunsSayWhyTheyWait from './0360-integration-runs-say-why-they-wait.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -77,4 +78,5 @@ export const migrations: Record<string, Migration> = {
   '0330-reorder-advice-from-the-forecasts-first-day': reorderAdviceFromTheForecastsFirstDay,
   '0340-integration-runs-say-what-they-left-out': integrationRunsSayWhatTheyLeftOut,
   '0350-integration-runs-count-lines-without-a-code': integrationRunsCountLinesWithoutACode,
+  '0360-integration-runs-say-why-they-wait': integrationRunsSayWhyTheyWait,
 };

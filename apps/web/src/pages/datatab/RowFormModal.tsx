@@ -6,7 +6,23 @@ import { useTranslation } from 'react-i18next';
 import { dateRuleOf, type TableColumn, type TableRow } from '@stockwise/contract';
 import { useTablesStore } from '../../stores/tables.ts';
 import { useRowHistoryStore } from '../../stores/row-history.ts';
-import { addPayload, dateBounds, dateProblems, editPayload, fieldSpan, formGridColumns, initialFormValues, inputKindOf, isEditable, missingRequired, steppedNumber, type FormValues, type InputKind } from './row-form.ts';
+import {
+  addPayload,
+  dateProblems,
+  dateTimeBounds,
+  editPayload,
+  fieldSpan,
+  formGridColumns,
+  initialFormValues,
+  inputKindOf,
+  isEditable,
+  lengthCounter,
+  lengthProblems,
+  missingRequired,
+  steppedNumber,
+  type FormValues,
+  type InputKind,
+} from './row-form.ts';
 import { referenceText, type UnknownValues } from './table-query.ts';
 import { ReferencePicker } from './ReferencePicker.tsx';
 import contrast from '../../components/ReadableContrast.module.css';
@@ -23,9 +39,9 @@ function LockMark() {
 }
 
 /**
- * A date field spans 2 of 12, yet is never narrower than the browser's own date control needs
- * (its placeholder `mm/dd/yyyy` and calendar button; with the time for a date and time): in a
- * narrow form it takes the room, moving the next field on.
+ * A date field spans 2 of 12, yet is never narrower than its placeholder `DD.MM.YYYY` (a date and
+ * time: the browser's own control with its calendar button): in a narrow form it takes the room,
+ * moving the next field on.
  */
 function minimumWidthOf(kind: InputKind): string | undefined {
   if (kind.kind === 'date') return '9rem';
@@ -65,11 +81,12 @@ export function RowFormModal({ tableName, encodedName, columns, row, unknownValu
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    // A date input holding a date it cannot read (ISO typed into month/day/year boxes) reports an empty value: not "required".
+    // A date-and-time input holding one it cannot read (ISO typed into month/day/year boxes) reports an empty value: not "required".
     const unreadable = columns.filter((column) => (event.currentTarget.elements.namedItem(column.key) as HTMLInputElement | null)?.validity?.badInput).map((column) => column.key);
     const missing = missingRequired(columns, values).filter((key) => !unreadable.includes(key));
     const refused = {
-      ...dateProblems(columns, values, dateRule, (year) => t('datatab.rowForm.badYear', { year })),
+      ...lengthProblems(columns, values),
+      ...dateProblems(columns, values, dateRule, { badYear: (year) => t('datatab.rowForm.badYear', { year }), notADate: () => t('datatab.rowForm.notADate') }),
       ...Object.fromEntries(missing.map((key) => [key, [t('datatab.rowForm.required')]])),
       ...Object.fromEntries(unreadable.map((key) => [key, [t('datatab.rowForm.badDate')]])),
     };
@@ -121,9 +138,17 @@ export function RowFormModal({ tableName, encodedName, columns, row, unknownValu
             const common = { label: column.label, withAsterisk: column.required === true, error: errorOf(column.key), name: column.key, 'data-autofocus': column.key === firstEditable || undefined };
             let input;
             switch (kind.kind) {
-              case 'text':
-                input = <TextInput {...common} maxLength={kind.maxLength} value={text} onChange={(e) => setValue(column.key, e.currentTarget.value)} />;
+              case 'text': {
+                // Nothing typed or pasted is cut: near the limit a counter shows, and Save refuses what is over it at the field.
+                const counter = lengthCounter(text.length, kind.maxLength);
+                const description = counter ? (
+                  <span data-testid="row-form-counter" className={counter.over ? classes.overLimit : undefined}>
+                    {t(counter.over ? 'datatab.rowForm.overLimit' : 'datatab.rowForm.nearLimit', { length: counter.length.toLocaleString('en-US'), max: counter.max.toLocaleString('en-US'), over: (counter.length - counter.max).toLocaleString('en-US') })}
+                  </span>
+                ) : undefined;
+                input = <TextInput {...common} description={description} inputWrapperOrder={['label', 'input', 'description', 'error']} value={text} onChange={(e) => setValue(column.key, e.currentTarget.value)} />;
                 break;
+              }
               case 'textarea':
                 input = <Textarea {...common} autosize minRows={2} maxRows={8} value={text} onChange={(e) => setValue(column.key, e.currentTarget.value)} />;
                 break;
@@ -149,10 +174,11 @@ export function RowFormModal({ tableName, encodedName, columns, row, unknownValu
                 );
                 break;
               case 'date':
-                input = <TextInput {...common} type="date" {...dateBounds(column, dateRule)} value={text} onChange={(e) => setValue(column.key, e.currentTarget.value)} />;
+                // Typed as the shops write dates (day first, or ISO), so a day the calendar lacks is named, not "no whole date".
+                input = <TextInput {...common} inputMode="numeric" placeholder={t('datatab.rowForm.datePlaceholder')} value={text} onChange={(e) => setValue(column.key, e.currentTarget.value)} />;
                 break;
               case 'datetime':
-                input = <TextInput {...common} type="datetime-local" {...dateBounds(column, dateRule)} value={text} onChange={(e) => setValue(column.key, e.currentTarget.value)} />;
+                input = <TextInput {...common} type="datetime-local" {...dateTimeBounds(column, dateRule)} value={text} onChange={(e) => setValue(column.key, e.currentTarget.value)} />;
                 break;
               case 'boolean':
                 input = <Checkbox mt="lg" label={column.label} name={column.key} error={errorOf(column.key)} checked={value === true} onChange={(e) => setValue(column.key, e.currentTarget.checked)} />;

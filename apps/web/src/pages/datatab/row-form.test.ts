@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldType } from '@stockwise/contract';
 import { fieldTypes } from '@stockwise/contract';
-import { addPayload, dateBounds, dateProblems, editPayload, fieldSpan, initialFormValues, inputKindOf, missingRequired, toPayloadValue, steppedNumber, type FormColumn } from './row-form.ts';
+import { addPayload, dateProblems, dateTimeBounds, editPayload, fieldSpan, initialFormValues, inputKindOf, lengthCounter, lengthProblems, missingRequired, toPayloadValue, steppedNumber, type FormColumn } from './row-form.ts';
 import { fieldTypeOptions } from './column-drafts.ts';
 
 const column = (key: string, type: FieldType, extra: Partial<FormColumn> = {}): FormColumn => ({ key, label: key, type, read_only: false, ...extra });
@@ -97,23 +97,38 @@ describe('form values and payloads', () => {
     expect(initialFormValues([status], { id: 1, status: 'received' })).toEqual({ status: 'received' });
   });
 
-  it("bounds a date input by the table's rule, else to four-digit years", () => {
+  it("bounds a date-and-time input by the table's rule, else to four-digit years", () => {
     const now = new Date('2026-12-03T12:00:00Z');
-    const expected = column('expected_date', 'DateField');
-    expect(dateBounds(expected, { column: 'expected_date', kind: 'planned' }, now)).toEqual({ min: '1970-01-01', max: '2031-12-03' });
-    expect(dateBounds(column('date', 'DateField'), { column: 'date', kind: 'recorded' }, now)).toEqual({ min: '1970-01-01', max: '2026-12-04' });
-    expect(dateBounds(column('at', 'DateTimeField'), undefined, now)).toEqual({ min: '0001-01-01T00:00', max: '9999-12-31T23:59' });
+    expect(dateTimeBounds(column('arrived_at', 'DateTimeField'), { column: 'arrived_at', kind: 'planned' }, now)).toEqual({ min: '1970-01-01T00:00', max: '2031-12-03T23:59' });
+    expect(dateTimeBounds(column('at', 'DateTimeField'), { column: 'date', kind: 'recorded' }, now)).toEqual({ min: '0001-01-01T00:00', max: '9999-12-31T23:59' });
   });
 
-  it('says which dates the server would refuse before sending: a year not of four digits, a day outside the rule', () => {
+  it('says which dates the server would refuse before sending, a day the calendar lacks as the server says it', () => {
     const now = new Date('2026-12-03T12:00:00Z');
-    const dated = [column('expected_date', 'DateField'), column('day', 'DateField')];
+    const dated = [column('expected_date', 'DateField'), column('day', 'DateField'), column('at', 'DateTimeField')];
     const rule = { column: 'expected_date', kind: 'planned' as const };
-    const badYear = (year: string) => `year ${year}`;
-    expect(dateProblems(dated, { expected_date: '61215-02-02', day: '2026-12-24' }, rule, badYear, now)).toEqual({ expected_date: ['year 61215'] });
-    expect(dateProblems(dated, { expected_date: '2126-02-02', day: '' }, rule, badYear, now)).toEqual({ expected_date: ['2126-02-02 is more than 5 years ahead: check the year.'] });
-    expect(dateProblems(dated, { expected_date: '1215-02-02', day: '1215-02-02' }, rule, badYear, now)).toEqual({ expected_date: ['1215-02-02 is before 1970-01-01: check the year.'] });
-    expect(dateProblems(dated, { expected_date: '2026-12-24', day: '2026-12-24' }, rule, badYear, now)).toEqual({});
+    const words = { badYear: (year: string) => `year ${year}`, notADate: () => 'not a date' };
+    // QA2: 31 February was "not a whole date"; the server's own reason is said, whichever way it was typed.
+    expect(dateProblems(dated, { expected_date: '31.02.2026', day: '2026-02-31' }, rule, words, now)).toEqual({
+      expected_date: ['31.02.2026 is not a real date: February 2026 has 28 days.'],
+      day: ['2026-02-31 is not a real date: February 2026 has 28 days.'],
+    });
+    expect(dateProblems(dated, { expected_date: '29/2/2026', day: '29.02.2028' }, rule, words, now)).toEqual({ expected_date: ['29/2/2026 is not a real date: February 2026 has 28 days.'] });
+    expect(dateProblems(dated, { expected_date: '24.12.20266', day: '12.2026', at: '61215-02-02T10:00' }, rule, words, now)).toEqual({ expected_date: ['not a date'], day: ['not a date'], at: ['year 61215'] });
+    expect(dateProblems(dated, { expected_date: '02.02.2126', day: '' }, rule, words, now)).toEqual({ expected_date: ['2126-02-02 is more than 5 years ahead: check the year.'] });
+    expect(dateProblems(dated, { expected_date: '1215-02-02', day: '1215-02-02' }, rule, words, now)).toEqual({ expected_date: ['1215-02-02 is before 1970-01-01: check the year.'] });
+    expect(dateProblems(dated, { expected_date: ' 24.12.2026 ', day: '2026-12-24', at: '2026-12-24T10:00' }, rule, words, now)).toEqual({});
+  });
+
+  it('cuts no text: a counter near the column\'s limit, and what is over it refused at the field in the server\'s words', () => {
+    const name = column('name', 'CharField', { max_length: 255 });
+    const notes = column('notes', 'TextField');
+    expect(lengthCounter(229, 255)).toBeNull();
+    expect(lengthCounter(230, 255)).toEqual({ length: 230, max: 255, over: false });
+    expect(lengthCounter(300, 255)).toEqual({ length: 300, max: 255, over: true });
+    expect(lengthProblems([name, notes], { name: 'x'.repeat(255), notes: 'y'.repeat(5000) })).toEqual({});
+    expect(lengthProblems([name, notes], { name: 'x'.repeat(300) })).toEqual({ name: ['At most 255 characters (this has 300).'] });
+    expect(lengthProblems([column('code', 'CharField', { max_length: 2000 })], { code: 'x'.repeat(2345) })).toEqual({ code: ['At most 2,000 characters (this has 2,345).'] });
   });
 
   it('checks required fields on the client', () => {
@@ -135,6 +150,10 @@ describe('form values and payloads', () => {
     expect(toPayloadValue('DecimalField', '2,40')).toBe('2.40');
     expect(toPayloadValue('IntegerField', '1,5')).toBe('1.5');
     expect(toPayloadValue('CharField', '2,40')).toBe('2,40');
+    // A day typed day first is sent as the day it names; text naming none goes as typed, for the server to refuse.
+    expect(toPayloadValue('DateField', '24.12.2026')).toBe('2026-12-24');
+    expect(toPayloadValue('DateField', '1/2/2026')).toBe('2026-02-01');
+    expect(toPayloadValue('DateField', '31.02.2026')).toBe('31.02.2026');
   });
 
   it('steps a number field with the arrow keys by its step, from what was typed', () => {

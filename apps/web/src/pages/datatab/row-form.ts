@@ -1,6 +1,6 @@
 // The row add/edit form's rules: grid spans (spec §2), input kinds (spec §5), how stored values
 // become form values and back, client-side required checks, and the edit payload.
-import { dateRange, dateRuleProblem, typedNumber, type DateRule, type FieldType, type TableColumn, type TableRow } from '@stockwise/contract';
+import { dateRange, dateRuleProblem, readTypedDay, textTooLong, typedFilterProblemText, typedNumber, type DateRule, type FieldType, type TableColumn, type TableRow } from '@stockwise/contract';
 import type { UnknownValues } from './table-query.ts';
 
 export const formGridColumns = 12;
@@ -32,7 +32,7 @@ export function fieldSpan(column: Pick<FormColumn, 'type' | 'max_length'>): numb
 }
 
 export type InputKind =
-  | { kind: 'text'; maxLength?: number }
+  | { kind: 'text'; maxLength: number }
   | { kind: 'textarea' }
   | { kind: 'email' }
   | { kind: 'number'; step: 1 | 0.01 }
@@ -114,29 +114,74 @@ export function initialFormValues(columns: readonly FormColumn[], row: TableRow 
 }
 
 /**
- * The days a date input offers: the table's rule for its dated column (a sale: 1970 to tomorrow;
- * a delivery: up to 5 years ahead), else any day of a four-digit year. A maximum also keeps the
- * browser's year box to four digits (without one, `2026-12-15` typed into a mm/dd/yyyy box
- * becomes the year 61215).
+ * The times a date-and-time input offers: the table's rule for its dated column (a sale: 1970 to
+ * tomorrow; a delivery: up to 5 years ahead), else any day of a four-digit year. A maximum also
+ * keeps the browser's year box to four digits (without one, `2026-12-15` typed into a mm/dd/yyyy
+ * box becomes the year 61215). A date alone is typed as text (readTypedDay), without bounds.
  */
-export function dateBounds(column: Pick<FormColumn, 'key' | 'type'>, rule: DateRule | undefined, now = new Date()): { min: string; max: string } {
+export function dateTimeBounds(column: Pick<FormColumn, 'key'>, rule: DateRule | undefined, now = new Date()): { min: string; max: string } {
   const { earliest, latest } = rule?.column === column.key ? dateRange(rule.kind, now) : { earliest: '0001-01-01', latest: '9999-12-31' };
-  return column.type === 'DateTimeField' ? { min: `${earliest}T00:00`, max: `${latest}T23:59` } : { min: earliest, max: latest };
+  return { min: `${earliest}T00:00`, max: `${latest}T23:59` };
 }
 
-/** Dates the server would refuse, said before sending: a year that is not four digits (`badYear` words it), a day outside the table's rule. */
-export function dateProblems(columns: readonly FormColumn[], values: FormValues, rule: DateRule | undefined, badYear: (year: string) => string, now = new Date()): Record<string, string[]> {
+/** The form's own words for a date it refuses: a date-and-time whose year is not four digits, a date that is not typed as one. */
+export type DateWords = { badYear: (year: string) => string; notADate: () => string };
+
+/** Why a typed date field's text is no day: the validator's words for a day the calendar lacks (`February 2026 has 28 days`), else `notADate`. */
+function typedDayProblem(text: string, words: DateWords): string | null {
+  const read = readTypedDay(text);
+  if (!('problem' in read)) return null;
+  return read.problem === 'noSuchDay' ? typedFilterProblemText(read) : words.notADate();
+}
+
+/**
+ * Dates the server would refuse, said before sending: a date that is no day of the calendar (said
+ * as the server says it) or not typed as one, a date-and-time whose year is not four digits, a day
+ * outside the table's rule.
+ */
+export function dateProblems(columns: readonly FormColumn[], values: FormValues, rule: DateRule | undefined, words: DateWords, now = new Date()): Record<string, string[]> {
   const problems: Record<string, string[]> = {};
   for (const column of columns) {
     const value = values[column.key];
-    if ((column.type !== 'DateField' && column.type !== 'DateTimeField') || !isEditable(column) || typeof value !== 'string' || value === '') continue;
-    const year = /^(\d+)-/.exec(value)?.[1];
-    if (year === undefined || year.length !== 4) {
-      problems[column.key] = [badYear(year ?? value)];
-      continue;
+    if ((column.type !== 'DateField' && column.type !== 'DateTimeField') || !isEditable(column) || typeof value !== 'string' || value.trim() === '') continue;
+    let day: string;
+    if (column.type === 'DateField') {
+      const problem = typedDayProblem(value, words);
+      if (problem) {
+        problems[column.key] = [problem];
+        continue;
+      }
+      day = toPayloadValue('DateField', value) as string;
+    } else {
+      const year = /^(\d+)-/.exec(value)?.[1];
+      if (year === undefined || year.length !== 4) {
+        problems[column.key] = [words.badYear(year ?? value)];
+        continue;
+      }
+      day = value.slice(0, 10);
     }
-    const problem = rule?.column === column.key ? dateRuleProblem(rule.kind, value.slice(0, 10), now) : null;
+    const problem = rule?.column === column.key ? dateRuleProblem(rule.kind, day, now) : null;
     if (problem) problems[column.key] = [problem];
+  }
+  return problems;
+}
+
+/** A text field's length shown from this share of its column's limit on (a spreadsheet's counter near the limit). */
+const COUNTER_FROM = 0.9;
+
+/** The characters typed of a limited text field, once near the limit; null before. */
+export function lengthCounter(length: number, max: number): { length: number; max: number; over: boolean } | null {
+  return length >= max * COUNTER_FROM ? { length, max, over: length > max } : null;
+}
+
+/** Text fields holding more than their column takes: refused at the field, in the validator's words, nothing cut. */
+export function lengthProblems(columns: readonly FormColumn[], values: FormValues): Record<string, string[]> {
+  const problems: Record<string, string[]> = {};
+  for (const column of columns) {
+    const kind = inputKindOf(column);
+    const value = values[column.key];
+    if (kind.kind !== 'text' || !isEditable(column) || typeof value !== 'string') continue;
+    if (value.length > kind.maxLength) problems[column.key] = [textTooLong(kind.maxLength, value.length)];
   }
   return problems;
 }
@@ -160,6 +205,11 @@ export function toPayloadValue(type: FieldType, value: string | boolean): string
   if (type === 'DateTimeField') {
     const date = new Date(text);
     return Number.isNaN(date.getTime()) ? text : date.toISOString();
+  }
+  if (type === 'DateField') {
+    // Typed day first or ISO: sent as the day it names; what names none goes as typed, for the server to refuse.
+    const read = readTypedDay(text);
+    return 'day' in read ? read.day : text;
   }
   return numericTypes.has(type) ? typedNumber(text) : text;
 }

@@ -1,6 +1,6 @@
 // One integration's run log (spec §3 integration log entries): each run's start and end, status,
 // pages, rows inserted, updated and rejected (and the lines its mapping left out, so they add up to
-// the records fetched), the {from}/{to} window and its messages (the error,
+// the records fetched), the {from}/{to} window and its messages (the error, a running run's retry,
 // the lines its mapping left out and the products it created, what replace kept), newest first, a
 // page at a time; the first rejected records of a run under them.
 import { Badge, Button, CloseButton, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
@@ -10,6 +10,7 @@ import { formatDay, INTEGRATION_LOG_PAGE_SIZE, type IntegrationRunStatus } from 
 import { useIntegrationsStore } from '../../stores/integrations.ts';
 import { formatCount, formatTime } from './format.ts';
 import { FailureAlert } from './IntegrationsPanel.tsx';
+import { RetryProgressText } from './RetryProgress.tsx';
 
 /** A run's one status: a run that wrote the good records and rejected the bad ones finished with them (ADR 0060's amendment). */
 const runShown = (status: IntegrationRunStatus, rejected: number): { key: string; color: string } => {
@@ -119,6 +120,7 @@ export function IntegrationLogs() {
                       <Text size="sm" c="red.9">
                         {entry.error_message ?? ''}
                       </Text>
+                      <RetryProgressText progress={entry.status === 'running' ? entry.progress : null} testId="integration-log-retry" />
                       {entry.summary ? (
                         <Text size="sm" data-testid="integration-log-summary">
                           {entry.summary}

@@ -24,7 +24,7 @@ const integration: Integration = {
   data_action: 'upsert', data_fetch_type: 'latest', previous_days: null, initial_setup: false, rate_limit: 60, batch_size: 100, records_path: null, pagination: 'none',
   next_field: 'next', page_parameter: 'page', auth_header_name: null, auth_header_value: null, status: 'failed', last_run_time: '2026-03-02T06:30:00.000Z',
   next_run_time: '2026-03-03T06:30:00.000Z', last_success_time: null, last_error_message: 'shop.example answered HTTP 503 for page 1. (after 4 tries).', consecutive_failures: 1,
-  last_run_rejected: 0, last_run_warning: null, last_run_kept_message: null, last_run_summary: null,
+  last_run_rejected: 0, last_run_warning: null, last_run_kept_message: null, last_run_summary: null, run_progress: null,
   created_at: '2026-03-01T00:00:00.000Z', updated_at: '2026-03-01T00:00:00.000Z',
 };
 /** An access token whose claim carries `role` (the web app reads only the claim; the server decides). */
@@ -106,7 +106,7 @@ describe('integrations panel', () => {
     const entry: IntegrationLogEntry = {
       id: 3, integration_id: 7, trigger: 'manual', status: 'success', started_at: '2026-03-02T06:30:00.000Z', finished_at: '2026-03-02T06:30:02.000Z', pages: 1, requests: 1,
       rows_inserted: 2, rows_updated: 0, rows_rejected: 0, rows_deleted: 0, rows_kept: 0, kept_message: null, window_from: null, window_to: null, error_message: null, rejections: [],
-      rows_filtered: 2, filtered_by: [{ column: 'order.financial_status', values: ['refunded'], lines: 2 }], rows_skipped: 1, products_created: 1, new_products: [{ code: 'SHOP-1', values: { name: 'Garden hose' } }], summary,
+      rows_filtered: 2, filtered_by: [{ column: 'order.financial_status', values: ['refunded'], lines: 2 }], rows_skipped: 1, products_created: 1, new_products: [{ code: 'SHOP-1', values: { name: 'Garden hose' } }], summary, progress: null,
     };
     useIntegrationsStore.setState({ integrations: [{ ...integration, status: 'idle', last_error_message: null, last_run_summary: summary }], logsFor: 7, logs: [entry], logsCount: 1 });
     renderAs('viewer');
@@ -131,12 +131,33 @@ describe('integrations panel', () => {
         { page: 3, record: 2, line: 2, field: 'quantity', reason: 'Expected a whole number.' },
         { page: 3, record: 4, field: 'date', reason: 'Not a date.' },
       ],
-      rows_filtered: 0, filtered_by: [], rows_skipped: 0, products_created: 0, new_products: [], summary: null,
+      rows_filtered: 0, filtered_by: [], rows_skipped: 0, products_created: 0, new_products: [], summary: null, progress: null,
     };
     useIntegrationsStore.setState({ integrations: [{ ...integration, status: 'idle', last_error_message: null }], logsFor: 7, logs: [entry], logsCount: 1 });
     renderAs('viewer');
     expect(screen.getByText('Page 3, record 2, line 2, quantity: Expected a whole number.')).toBeTruthy();
     expect(screen.getByText('Page 3, record 4, date: Not a date.')).toBeTruthy();
+  });
+
+  it("shows a running run's retry beside its status and in its log entry: which try, in how many seconds and why", () => {
+    const reason = 'shop.example did not send its whole answer within 30 seconds.';
+    const waiting = { try: 2, tries: 4, retry_at: new Date(Date.now() + 8000).toISOString(), reason, message: `Try 2 of 4 in 8 s: ${reason}` };
+    const entry: IntegrationLogEntry = {
+      id: 5, integration_id: 7, trigger: 'manual', status: 'running', started_at: '2026-03-02T06:30:00.000Z', finished_at: null, pages: 0, requests: 1,
+      rows_inserted: 0, rows_updated: 0, rows_rejected: 0, rows_deleted: 0, rows_kept: 0, kept_message: null, window_from: null, window_to: null, error_message: null, rejections: [],
+      rows_filtered: 0, filtered_by: [], rows_skipped: 0, products_created: 0, new_products: [], summary: null, progress: waiting,
+    };
+    useIntegrationsStore.setState({ integrations: [{ ...integration, status: 'running', last_error_message: null, run_progress: waiting }], logsFor: 7, logs: [entry], logsCount: 1 });
+    renderAs('viewer');
+    expect(screen.getByTestId('integration-retry').textContent).toMatch(/^Try 2 of 4 in [78] s: shop\.example did not send its whole answer within 30 seconds\.$/);
+    expect(screen.getByTestId('integration-log-retry').textContent).toBe(screen.getByTestId('integration-retry').textContent);
+    const underWay = { ...waiting, retry_at: null };
+    act(() => useIntegrationsStore.setState({ integrations: [{ ...integration, status: 'running', run_progress: underWay }], logs: [{ ...entry, progress: underWay }] }));
+    expect(screen.getByTestId('integration-retry').textContent).toBe(`Try 2 of 4 under way; try 1 failed: ${reason}`);
+    // The run ended: no retry is shown, whatever a stale copy still holds.
+    act(() => useIntegrationsStore.setState({ integrations: [{ ...integration, status: 'failed', run_progress: underWay }], logs: [{ ...entry, status: 'failed', progress: underWay }] }));
+    expect(screen.queryByTestId('integration-retry')).toBeNull();
+    expect(screen.queryByTestId('integration-log-retry')).toBeNull();
   });
 
   it('opens the delete confirmation on Cancel, and Cancel gives the focus back to the Delete button', async () => {

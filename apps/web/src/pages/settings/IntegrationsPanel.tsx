@@ -19,6 +19,7 @@ import { formatCount, formatTime } from './format.ts';
 import { scheduleInWords } from './integration-form.ts';
 import { IntegrationEditor } from './IntegrationEditor.tsx';
 import { IntegrationLogs } from './IntegrationLogs.tsx';
+import { RetryProgressText } from './RetryProgress.tsx';
 
 type StatusShown = { key: string; color: string; rejected?: string };
 
@@ -167,6 +168,7 @@ function IntegrationRow({ integration, onEdit, onDelete }: { integration: Integr
             {integration.last_error_message}
           </Text>
         ) : null}
+        <RetryProgressText progress={integration.status === 'running' ? integration.run_progress : null} testId="integration-retry" />
         {busy ? null : (
           <>
             <FirstRejected integration={integration} />
