@@ -1,6 +1,7 @@
 // The shell: navigation to every page and the assistant footer bar.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { axeViolations } from './support/axe.ts';
 import { pathOf, signIn, useBrowser } from './support/browser.ts';
 
 const browser = useBrowser();
@@ -31,6 +32,19 @@ describe('navigation', () => {
     await page.getByRole('link', { name: 'Profile' }).click();
     await page.waitForURL('**/profile');
     await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
+  });
+
+  // The whole page, not a section: the app's readable shades are its theme's (ADR 0163), so a text
+  // outside the checked sections (an empty state, the not-found page's link) cannot fall short.
+  it('every screen, whole, passes axe once its data has loaded', async () => {
+    const { page } = browser;
+    await signIn(page);
+    for (const { link, path } of [...pages, { link: 'Profile', path: '/profile' }, { link: 'Page not found', path: '/app/no-such-screen' }]) {
+      await page.goto(`${browser.baseUrl}${path}`);
+      await page.getByRole('heading', { name: link, level: 1 }).waitFor();
+      await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+      expect(await axeViolations(page), path).toEqual([]);
+    }
   });
 });
 

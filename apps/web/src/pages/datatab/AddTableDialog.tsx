@@ -9,7 +9,6 @@ import { normalizeError } from '../../api/errors.ts';
 import { useTablesStore, withDetail } from '../../stores/tables.ts';
 import { draftToDefinition, emptyDraft, fieldTypeOptions, keyFromLabel, supportsChoices, supportsRequired, type ColumnDraft } from './column-drafts.ts';
 import { folderOptions } from './TableDialogs.tsx';
-import contrast from '../../components/ReadableContrast.module.css';
 
 export function AddTableDialog({ defaultFolder, onClose }: { defaultFolder: string; onClose: () => void }) {
   const { t } = useTranslation();
@@ -63,7 +62,7 @@ export function AddTableDialog({ defaultFolder, onClose }: { defaultFolder: stri
   };
 
   return (
-    <Modal opened onClose={onClose} title={t('datatab.tableDialog.title')} size="xl" classNames={{ content: contrast.readable }} closeButtonProps={{ 'aria-label': t('datatab.actions.close') }}>
+    <Modal opened onClose={onClose} title={t('datatab.tableDialog.title')} size="xl" closeButtonProps={{ 'aria-label': t('datatab.actions.close') }}>
       <form onSubmit={(event) => void submit(event)} noValidate data-testid="table-dialog">
         <Stack>
           {message && (

@@ -19,7 +19,6 @@ import { isVariationName } from './tree.ts';
 import { HistoryNotice, UndoRedoButtons, useUndoShortcuts } from './RowHistory.tsx';
 import { useRowHistoryStore } from '../../stores/row-history.ts';
 import { useDialogFocusReturn } from '../../components/dialog-focus.ts';
-import contrast from '../../components/ReadableContrast.module.css';
 import classes from './DataPage.module.css';
 
 type Dialog =
@@ -148,7 +147,7 @@ export default function DataPage() {
   ) : null;
 
   return (
-    <div className={`${classes.page} ${contrast.readable}`}>
+    <div className={classes.page}>
       <Title order={1} size="h2">
         {t('datatab.title')}
       </Title>

@@ -25,7 +25,6 @@ import {
 } from './row-form.ts';
 import { referenceText, type UnknownValues } from './table-query.ts';
 import { ReferencePicker } from './ReferencePicker.tsx';
-import contrast from '../../components/ReadableContrast.module.css';
 import classes from './DataPage.module.css';
 
 /** A small padlock at the end of a read-only field. */
@@ -119,7 +118,7 @@ export function RowFormModal({ tableName, encodedName, columns, row, unknownValu
       onClose={onClose}
       // Wider than Mantine's xl (780px): a field of span 3 then shows a product's `code — name`.
       size={960}
-      classNames={{ content: contrast.readable }}
+     
       closeButtonProps={{ 'aria-label': t('datatab.actions.close') }}
       title={isEdit ? t('datatab.rowForm.editTitle', { id: String(row['id'] ?? '') }) : t('datatab.rowForm.addTitle', { name: tableName })}
     >

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import type { RowReferences, TableSummary } from '@stockwise/contract';
 import { useCan } from '../../stores/role.ts';
 import { useTablesStore, type OperationResult } from '../../stores/tables.ts';
-import contrast from '../../components/ReadableContrast.module.css';
 import { referringRowsText } from './referring-rows.ts';
 
 /** Mantine's default red under white text is 3.2:1; its darkest red meets WCAG AA's 4.5:1. */
@@ -38,7 +37,7 @@ function DialogFrame({ title, submitLabel, danger, submit = 'ready', onClose, on
     else setMessage(result.message);
   };
   return (
-    <Modal opened onClose={onClose} title={title} classNames={{ content: contrast.readable }} closeButtonProps={{ 'aria-label': t('datatab.actions.close') }}>
+    <Modal opened onClose={onClose} title={title} closeButtonProps={{ 'aria-label': t('datatab.actions.close') }}>
       <form onSubmit={(event) => void run(event)} noValidate data-testid={testId}>
         <Stack>
           {message && (

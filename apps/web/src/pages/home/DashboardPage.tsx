@@ -11,7 +11,6 @@ import { fetchReportData } from '../../api/reports.ts';
 import { useDashboardStore } from '../../stores/dashboard.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import { ReportChart } from '../reports/ReportChart.tsx';
-import contrast from '../../components/ReadableContrast.module.css';
 
 const units = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
 const money = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -206,7 +205,7 @@ export default function DashboardPage() {
   }, [sessionReady]);
 
   return (
-    <Stack gap="md" pb="xl" className={contrast.readable}>
+    <Stack gap="md" pb="xl">
       <Title order={1}>{t('pages.home.title')}</Title>
       {error && (
         <Alert color="red" data-testid="dashboard-error">

@@ -5,7 +5,6 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Center, Image, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { FirstRun } from '@stockwise/contract';
 import { useTranslation } from 'react-i18next';
-import contrast from '../../components/ReadableContrast.module.css';
 import { useSessionStore } from '../../stores/session.ts';
 
 // The HTTP client is not needed to draw this screen: it loads when the user starts typing (or at
@@ -73,7 +72,7 @@ export default function LoginPage() {
 
   return (
     <Center mih="100vh" p="md" component="main">
-      <Paper withBorder shadow="sm" p="xl" w="100%" maw={400} className={contrast.readable}>
+      <Paper withBorder shadow="sm" p="xl" w="100%" maw={400}>
         <form onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={isLoggingIn}>
           <Stack>
             <Stack gap={4} align="center">

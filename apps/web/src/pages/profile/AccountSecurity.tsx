@@ -9,7 +9,6 @@ import { loginPath } from '../../routing/guard.ts';
 import { useSessionsStore } from '../../stores/sessions.ts';
 import { formatTime } from '../settings/format.ts';
 import { deviceName } from './device.ts';
-import contrast from '../../components/ReadableContrast.module.css';
 import { useFocusFirstInvalid } from '../../components/form-focus.ts';
 
 type Fields = { old_password: string; new_password: string; confirm: string };
@@ -167,7 +166,7 @@ function SessionsTable() {
 export function AccountSecurity({ startingPassword }: { startingPassword: boolean }) {
   return (
     <>
-      <Paper withBorder p="md" mt="lg" maw={480} component="section" className={contrast.readable}>
+      <Paper withBorder p="md" mt="lg" maw={480} component="section">
         <ChangePasswordForm startingPassword={startingPassword} />
       </Paper>
       <Paper withBorder p="md" mt="lg" component="section" aria-labelledby="sessions-title">

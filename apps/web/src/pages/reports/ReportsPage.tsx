@@ -19,7 +19,6 @@ import { ReportChart } from './ReportChart.tsx';
 import { ChartEditor } from './ChartEditor.tsx';
 import { chartShownFor } from './chart-data.ts';
 import classes from './ReportsPage.module.css';
-import contrast from '../../components/ReadableContrast.module.css';
 import { pinReport } from '../../api/dashboard.ts';
 
 /**
@@ -33,8 +32,8 @@ function OperationError({ operation, goTo = null }: { operation: Operation; goTo
   if (!state.error) return null;
   const { hint = null, detail = null, line = null, column = null } = state.sqlError ?? {};
   return (
-    // Light red with the darker red of ReadableContrast: red.9 made the alert a dark red block its text could not be read on (axe).
-    <Alert color="red" className={contrast.readable} role="alert" data-testid={`${operation}-error`} title={state.error}>
+    // Light red with the app's darker red text (theme.ts): red.9 made the alert a dark red block its text could not be read on (axe).
+    <Alert color="red" role="alert" data-testid={`${operation}-error`} title={state.error}>
       <Stack gap={4}>
         {state.detail ? (
           <Text size="sm" id={`${operation}-error-message`}>
@@ -428,7 +427,7 @@ export default function ReportsPage() {
     <Stack gap="md">
       <Title order={1}>{t('reports.title')}</Title>
       {error ? (
-        <Alert color="red" className={contrast.readable} role="alert" data-testid="reports-error">
+        <Alert color="red" role="alert" data-testid="reports-error">
           {error}
         </Alert>
       ) : null}

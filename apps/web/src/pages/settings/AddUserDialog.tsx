@@ -8,7 +8,6 @@ import { z } from 'zod';
 import { approvedRoles, createUserRequest, type UserSummary } from '@stockwise/contract';
 import { useUsersStore } from '../../stores/users.ts';
 import { chosenPassword, GeneratedPassword, StartingPasswordFields, type PasswordChoice } from './StartingPassword.tsx';
-import contrast from '../../components/ReadableContrast.module.css';
 import { useFocusFirstInvalid } from '../../components/form-focus.ts';
 
 type ApprovedRole = (typeof approvedRoles)[number];
@@ -22,7 +21,7 @@ export function AddUserDialog({ onClose }: { onClose: () => void }) {
       opened
       onClose={onClose}
       title={t('users.add.title')}
-      classNames={{ content: contrast.readable }}
+     
       closeButtonProps={{ 'aria-label': t('users.add.close') }}
       // A password shown only once is not lost to a stray click beside the dialog.
       closeOnClickOutside={!created?.generatedPassword}

@@ -10,7 +10,6 @@ import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { dataActions, dataFetchTypes, MASKED_SECRET, MAX_BATCH_SIZE, MAX_PREVIOUS_DAYS, MAX_RATE_LIMIT, paginationKinds, scheduleFrequencies } from '@stockwise/contract';
 import { useIntegrationsStore } from '../../stores/integrations.ts';
-import contrast from '../../components/ReadableContrast.module.css';
 import { IMPORT_ENTITY_ID } from './preview.ts';
 import { cronOf, scheduleInWords, timeZoneChoices, type IntegrationDraft } from './integration-form.ts';
 import { EndpointTry } from './EndpointTry.tsx';
@@ -59,7 +58,7 @@ export function IntegrationEditor() {
       onClose={closeEditor}
       title={editing ? t('integrations.editor.editTitle', { id: editing.id }) : t('integrations.editor.newTitle')}
       size="xl"
-      classNames={{ content: contrast.readable }}
+     
       closeButtonProps={{ 'aria-label': t('integrations.actions.close') }}
     >
       <form onSubmit={submit} noValidate data-testid="integration-editor">

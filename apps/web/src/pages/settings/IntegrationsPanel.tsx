@@ -5,7 +5,6 @@
 // (ADR 0060's amendment), and the first of them is shown under it, as are the lines its mapping
 // left out and the products it created (ADR 0011's amendment).
 import './integrations-styles.ts';
-import contrast from '../../components/ReadableContrast.module.css';
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Badge, Button, Group, Modal, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -82,7 +81,7 @@ function DeleteDialog({ integration, onClose }: { integration: Integration; onCl
   const remove = useIntegrationsStore((state) => state.remove);
   const [busy, setBusy] = useState(false);
   return (
-    <Modal opened onClose={onClose} title={t('integrations.delete.title')} classNames={{ content: contrast.readable }} closeButtonProps={{ 'aria-label': t('integrations.actions.close') }}>
+    <Modal opened onClose={onClose} title={t('integrations.delete.title')} closeButtonProps={{ 'aria-label': t('integrations.actions.close') }}>
       <Stack>
         <Text>{t('integrations.delete.confirm', { endpoint: integration.endpoint })}</Text>
         <Group justify="flex-end">
@@ -234,7 +233,7 @@ export function IntegrationsPanel() {
   }, [sessionReady, load]);
 
   return (
-    <Stack gap="md" data-testid="integrations-panel" className={contrast.readable} ref={panel} tabIndex={-1}>
+    <Stack gap="md" data-testid="integrations-panel" ref={panel} tabIndex={-1}>
       <Group justify="space-between" align="flex-start">
         <div>
           <Title order={2} size="h3" id="integrations-title">

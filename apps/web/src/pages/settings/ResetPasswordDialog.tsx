@@ -7,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { resetPasswordRequest, type UserSummary } from '@stockwise/contract';
 import { useUsersStore } from '../../stores/users.ts';
 import { chosenPassword, GeneratedPassword, StartingPasswordFields, type PasswordChoice } from './StartingPassword.tsx';
-import contrast from '../../components/ReadableContrast.module.css';
 import { useFocusFirstInvalid } from '../../components/form-focus.ts';
 
 export function ResetPasswordDialog({ user, onClose }: { user: UserSummary; onClose: () => void }) {
@@ -47,7 +46,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: UserSummary; onCl
       opened
       onClose={onClose}
       title={t('users.reset.title', words)}
-      classNames={{ content: contrast.readable }}
+     
       closeButtonProps={{ 'aria-label': t('users.add.close') }}
       // A password shown only once is not lost to a stray click beside the dialog.
       closeOnClickOutside={!done?.generatedPassword}

@@ -12,7 +12,6 @@ import { useImportStore } from '../../stores/import.ts';
 import { ImportForm } from './ImportForm.tsx';
 import { ImportLog } from './ImportLog.tsx';
 import { IntegrationsPanel } from './IntegrationsPanel.tsx';
-import contrast from '../../components/ReadableContrast.module.css';
 import { UsersPanel } from './UsersPanel.tsx';
 
 export default function SettingsPage() {
@@ -32,7 +31,7 @@ export default function SettingsPage() {
   return (
     <Stack gap="md" pb="xl">
       <Title order={1}>{t('nav.settings')}</Title>
-      <Paper withBorder p="md" component="section" aria-labelledby="data-integration-title" className={contrast.readable}>
+      <Paper withBorder p="md" component="section" aria-labelledby="data-integration-title">
         <Stack gap="md">
           <div>
             <Title order={2} size="h3" id="data-integration-title">
