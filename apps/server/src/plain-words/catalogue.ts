@@ -2,7 +2,7 @@
 // writer and the built-in assistant: a category ("Heating", "garden products"), a ranking ("top 3",
 // "best selling"), stock that is too much ("overstocked", "dead stock"; ADR 0155).
 import { NUM, numberIn } from './period.ts';
-import { escapeRegExp, type Reading } from './reading.ts';
+import { escapeRegExp, wholeWords, type Reading } from './reading.ts';
 
 /**
  * A word in both numbers: itself, what it may be the plural of ("mugs" → "mug", "ties" → "tie",
@@ -39,8 +39,6 @@ function germanNumberForms(word: string): string[] {
 /** A word in either number, as a pattern. */
 const eitherNumber = (word: string) => `(?:${numberForms(word).map(escapeRegExp).join('|')})`;
 
-/** `body` as whole words: not inside a longer word, umlauts and ß counted as letters (which `\b` does not). */
-const wholeWords = (body: string) => new RegExp(`(?<![\\p{L}\\p{N}])${body}(?![\\p{L}\\p{N}])`, 'u');
 
 /** The pattern of a word naming products, in either number ("radiator", "radiators"). */
 export const nameWordPattern = (word: string) => wholeWords(eitherNumber(word.toLowerCase()));
@@ -84,7 +82,7 @@ export function readCategory(reading: Reading, categories: string[]): string | n
     const last = words.pop() as string;
     const pattern = wholeWords(`${[...words.map(escapeRegExp), eitherNumber(last)].join(' ')}(?: categor(?:y|ies))?`);
     if (reading.test(pattern)) {
-      reading.test(/\b(in|of|from) the\b(?= \S+ categor)|\bcategor(y|ies)\b/);
+      reading.test(/\b(in|of|from) the\b(?= \S+ categor)|\bcategor(y|ies)\b|\bkategorien?\b/);
       return name;
     }
   }

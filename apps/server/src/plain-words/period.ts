@@ -115,6 +115,8 @@ export function readDate(text: string, today: string, mode: Occurrence = 'past')
 export function readPeriod(reading: Reading, today: string): Period | null {
   let match = reading.exec(new RegExp(`(?:last|past|previous|over the last|in the last) ${NUM} (day|week|month|quarter|year)s?`));
   if (match) return lastSpan(match[1] as string, match[2] as string);
+  match = reading.exec(new RegExp(`\\b(?:in den |die |den )?(?:letzten|vergangenen) ${NUM} (${GERMAN_UNIT_WORDS})\\b`));
+  if (match) return lastSpan(match[1] as string, germanUnit(match[2] as string));
   match = new RegExp(`\\b(?:between|from|since) (${DATE}) (?:and|to|until|till|-|–) (${DATE})(?![\\d/.-])`).exec(reading.text);
   if (match) {
     const [from, to] = [readDate(match[1] as string, today), readDate(match[2] as string, today)];
@@ -138,17 +140,21 @@ export function readPeriod(reading: Reading, today: string): Period | null {
     return match[1] === 'since' || match[1] === 'from' ? { kind: 'since', date } : { kind: 'day', date };
   }
   if (reading.test(/\b(?:(?:of|for|over|in) )?all[- ]time\b|\bever\b/)) return { kind: 'all_time' };
-  if (reading.test(/\b(today)\b/)) return { kind: 'today' };
-  if (reading.test(/\byesterday\b/)) return { kind: 'yesterday' };
-  match = reading.exec(/\b(this|current) (week|month|quarter|year)\b/);
+  if (reading.test(/\b(today|heute)\b/)) return { kind: 'today' };
+  if (reading.test(/\b(yesterday|gestern)\b/)) return { kind: 'yesterday' };
+  match = reading.exec(/\b(this|current) (?:calendar )?(week|month|quarter|year)\b/);
   if (match) return { kind: 'this', unit: match[2] as CalendarUnit };
+  match = reading.exec(new RegExp(`\\b(?:im |in der )?(?:diese[mnrs]?|laufende[mnrs]?|aktuelle[mnrs]?) (${GERMAN_UNIT_WORDS})\\b`));
+  if (match) return { kind: 'this', unit: germanUnit(match[1] as string) as CalendarUnit };
   // "This November" is this year's, "last November" last year's: the pair a shop compares.
   match = reading.exec(new RegExp(`\\b(this|last|previous) (${MONTH_WORDS.join('|')})\\b`));
   if (match) return { kind: 'month_of_year', month: MONTH_WORDS.indexOf(match[2] as string) + 1, year: partsOf(today)[0] - (match[1] === 'this' ? 0 : 1) };
   if (reading.test(/\b(year to date|ytd)\b/)) return { kind: 'this', unit: 'year' };
   if (reading.test(/\b(quarter to date|qtd)\b/)) return { kind: 'this', unit: 'quarter' };
-  match = reading.exec(/\b(last|previous) (week|month|quarter|year)\b/);
+  match = reading.exec(/\b(last|previous) (?:calendar )?(week|month|quarter|year)\b/);
   if (match) return { kind: 'previous', unit: match[2] as CalendarUnit };
+  match = reading.exec(new RegExp(`\\b(?:im |in der )?(?:letzte[mnrs]?|vorige[mnrs]?|vergangene[mnrs]?) (${GERMAN_UNIT_WORDS})\\b`));
+  if (match) return { kind: 'previous', unit: germanUnit(match[1] as string) as CalendarUnit };
   const season = readSeason(reading, today);
   if (season) return season;
   const quarter = readQuarter(reading);
@@ -162,6 +168,14 @@ export function readPeriod(reading: Reading, today: string): Period | null {
   if (match) return { kind: 'year', year: Number(match[1]) };
   return null;
 }
+
+/**
+ * A German shop's units of time, in any number and case ("Tag", "Tagen", "Woche", "Monats",
+ * "Quartale", "Jahres"), as the period and breakdown readings take them (ADR 0148, amendment "German words").
+ */
+const GERMAN_UNIT_WORDS = 'tage?n?|tages|wochen?|monate?n?|monats|quartale?n?|quartals|jahre?n?|jahres';
+const GERMAN_UNIT_OF: [string, PeriodUnit][] = [['tag', 'day'], ['woche', 'week'], ['monat', 'month'], ['quartal', 'quarter'], ['jahr', 'year']];
+const germanUnit = (word: string): PeriodUnit => (GERMAN_UNIT_OF.find(([stem]) => word.startsWith(stem)) as [string, PeriodUnit])[1];
 
 /** "The last N days / weeks / months / quarters / years": N whole days, or N months, before today. */
 function lastSpan(count: string, unit: string): Period {
@@ -212,11 +226,11 @@ export function readBestPeriod(reading: Reading): BestPeriod | null {
  * average" are a measure, not a breakdown. The report writer's breakdown and the assistant's (ADR 0141).
  */
 const BREAKDOWN_WORDS: [PeriodUnit, RegExp][] = [
-  ['week', /\b(by|per|each|every) week\b|\bweekly\b|\bweek by week\b/],
-  ['month', /\b(by|per|each|every) month\b|\bmonthly\b|\bmonth by month\b/],
-  ['quarter', /\b(by|per|each|every) quarter\b|\bquarterly\b|\bquarter by quarter\b/],
-  ['day', /\b(by|per|each|every) day\b(?! on average)|(?<!\b(average|avg) )\bdaily\b(?! average)|\bday by day\b/],
-  ['year', /\b(by|per|each|every) year\b|\byearly\b|\bannual(ly)?\b|\byear by year\b/],
+  ['week', /\b(by|per|each|every) week\b|\bweekly\b|\bweek by week\b|\b(pro|je|nach) wochen?\b|\bwöchentlich\b/],
+  ['month', /\b(by|per|each|every) month\b|\bmonthly\b|\bmonth by month\b|\b(pro|je|nach) monat(en)?\b|\bmonatlich\b/],
+  ['quarter', /\b(by|per|each|every) quarter\b|\bquarterly\b|\bquarter by quarter\b|\b(pro|je|nach) quartal(en)?\b|\bvierteljährlich\b|\bquartalsweise\b/],
+  ['day', /\b(by|per|each|every) day\b(?! on average)|(?<!\b(average|avg) )\bdaily\b(?! average)|\bday by day\b|\b(pro|je|nach) tag(en)?\b|\btäglich\b/],
+  ['year', /\b(by|per|each|every) year\b|\byearly\b|\bannual(ly)?\b|\byear by year\b|\b(pro|je|nach) jahr(en)?\b|\bjährlich\b/],
   ['month', /\btrend\b|\bover time\b/],
 ];
 
@@ -617,6 +631,33 @@ export function describePeriod(period: Period | null): string {
     case 'all_time':
       return 'all time';
   }
+}
+
+/** Periods the report writer's SQL counts from the day it runs: their days change with it. */
+const RELATIVE_KINDS: ReadonlySet<Period['kind']> = new Set(['last_days', 'last_months', 'this', 'previous', 'month', 'quarter', 'today', 'yesterday']);
+export const isRelative = (period: Period) => RELATIVE_KINDS.has(period.kind);
+
+/** A whole calendar month, quarter or year by its name ("November 2026", "Q3 2026", "2025"), else null. */
+function calendarName(range: DateRange): string | null {
+  const [year, month, day] = partsOf(range.from);
+  if (day !== 1) return null;
+  if (range.to === addDays(shift('month', range.from, 1), -1)) return `${MONTH_NAMES[month - 1]} ${year}`;
+  if (month % 3 === 1 && range.to === addDays(shift('quarter', range.from, 1), -1)) return `Q${(month + 2) / 3} ${year}`;
+  if (month === 1 && range.to === iso(year, 12, 31)) return String(year);
+  return null;
+}
+
+/**
+ * The period in the words the request and the report's title say, with its days as of `today`
+ * when the words do not say them: "last month (November 2026)", "last week (23–29 Nov 2026)", "the
+ * last 30 days (4 Nov–3 Dec 2026)"; a month or quarter named without a year is the one it is,
+ * "October 2026". The report writer's steps say it so (ADR 0148, amendment "German words").
+ */
+export function datedPeriod(period: Period, today: string): string {
+  if (!isRelative(period)) return describePeriod(period);
+  const whole = fullRangeOf(period, today);
+  if (period.kind === 'month' || period.kind === 'quarter') return calendarName(whole) as string;
+  return `${describePeriod(period)} (${calendarName(whole) ?? formatRange(rangeOf(period, today))})`;
 }
 
 /**

@@ -1,6 +1,6 @@
 // Periods and product-code-like words on fixed days, so year ends and short months are met whatever the day the tests run.
 import { describe, expect, it } from 'vitest';
-import { comparisonOf, describePeriod, dueWindowOf, dueWords, formatRange, rangeOf, readAhead, readBestPeriod, readBreakdown, readComparison, readPeriod, readQuietSpan, readSalesAhead, readWindow, sameDaysSoFar, spokenPeriod, windowOf, type Comparison, type Period } from './period.ts';
+import { comparisonOf, datedPeriod, describePeriod, dueWindowOf, dueWords, formatRange, rangeOf, readAhead, readBestPeriod, readBreakdown, readComparison, readPeriod, readQuietSpan, readSalesAhead, readWindow, sameDaysSoFar, spokenPeriod, windowOf, type Comparison, type Period } from './period.ts';
 import { readCategory, readCoverDays, readNameWord, readRank } from './catalogue.ts';
 import { looksLikeProductCode, Reading } from './reading.ts';
 
@@ -206,6 +206,57 @@ describe('periods in plain words', () => {
     expect(spokenPeriod({ kind: 'previous', unit: 'week' }, '2026-01-02')).toBe('last week (22–28 Dec 2025)');
     expect(formatRange({ from: '2025-12-28', to: '2026-01-03' })).toBe('28 Dec 2025–3 Jan 2026');
     expect(formatRange({ from: '2026-11-30', to: '2026-12-06' })).toBe('30 Nov–6 Dec 2026');
+  });
+
+  it("names a period in the report's words with the days it spans as of the day written", () => {
+    const today = '2026-12-04';
+    const cases: [Period, string][] = [
+      [{ kind: 'previous', unit: 'month' }, 'last month (November 2026)'],
+      [{ kind: 'previous', unit: 'week' }, 'last week (23–29 Nov 2026)'],
+      [{ kind: 'previous', unit: 'quarter' }, 'last quarter (Q3 2026)'],
+      [{ kind: 'previous', unit: 'year' }, 'last year (2025)'],
+      [{ kind: 'this', unit: 'month' }, 'this month (December 2026)'],
+      [{ kind: 'last_days', days: 30 }, 'the last 30 days (4 Nov–3 Dec 2026)'],
+      [{ kind: 'month', month: 10 }, 'October 2026'],
+      [{ kind: 'quarter', quarter: 4 }, 'Q4 2026'],
+      [{ kind: 'yesterday' }, 'yesterday (3 Dec 2026)'],
+      [{ kind: 'month_of_year', month: 10, year: 2025 }, 'October 2025'],
+      [{ kind: 'year', year: 2025 }, 'in 2025'],
+    ];
+    for (const [period, words] of cases) expect(datedPeriod(period, today), words).toBe(words);
+  });
+
+  it("reads a German shop's periods and breakdowns, and a previous calendar month as last month", () => {
+    expectRanges([
+      ['Umsatz letzten Monat', '2026-12-04', '2026-11-01', '2026-11-30'],
+      ['Stück im letzten Monat', '2026-12-04', '2026-11-01', '2026-11-30'],
+      ['Menge letzte Woche', '2026-12-04', '2026-11-23', '2026-11-29'],
+      ['Umsatz letztes Jahr', '2026-12-04', '2025-01-01', '2025-12-31'],
+      ['Umsatz dieses Jahr', '2026-12-04', '2026-01-01', '2026-12-04'],
+      ['Umsatz diesen Monat', '2026-12-04', '2026-12-01', '2026-12-04'],
+      ['Umsatz im vergangenen Quartal', '2026-12-04', '2026-07-01', '2026-09-30'],
+      ['Umsatz in den letzten 30 Tagen', '2026-12-04', '2026-11-04', '2026-12-03'],
+      ['Umsatz gestern', '2026-12-04', '2026-12-03'],
+      ['units sold in the previous calendar month', '2026-12-04', '2026-11-01', '2026-11-30'],
+    ]);
+    const unitOf = (question: string) => readBreakdown(Reading.of(question));
+    const cases: [string, ReturnType<typeof readBreakdown>][] = [
+      ['Umsatz pro Tag', 'day'],
+      ['Umsatz täglich', 'day'],
+      ['Umsatz pro Woche', 'week'],
+      ['Umsatz wöchentlich', 'week'],
+      ['Umsatz je Monat', 'month'],
+      ['Umsatz nach Monaten', 'month'],
+      ['Umsatz monatlich', 'month'],
+      ['Umsatz vierteljährlich', 'quarter'],
+      ['Umsatz pro Jahr', 'year'],
+      ['Umsatz jährlich', 'year'],
+    ];
+    for (const [question, unit] of cases) expect(unitOf(question), question).toBe(unit);
+    // The filler words of a German request are not named as unused; "Kategorie" beside a category is its word.
+    const reading = Reading.of('Umsatz in der Kategorie Garden');
+    expect(readCategory(reading, ['Garden'])).toBe('Garden');
+    expect(reading.unusedWords()).toEqual(['Umsatz']);
   });
 });
 

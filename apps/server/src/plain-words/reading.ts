@@ -6,11 +6,17 @@ const FILLER_WORDS = new Set(
   ('a about add again all also am an and any are as at be been but by can change could did do does each every for from get give have has ' +
     'had how i in instead into is it its just list make me much many my need needs now of on only or our overall per please product ' +
     'products item items report same see shall should show so switch tell that the their them then there these this those to total totals ' +
-    'turn us use want was we were what which will with would you')
+    'turn us use want was we were what which will with would you ' +
+    // A German shop's (ADR 0148, amendment "German words"): articles, prepositions, "show me".
+    'alle aller allen am auf bitte das dem den der des die ein eine einem einen einer für im in je mir nach pro produkt produkte produkten ' +
+    'artikel artikeln und vom von wie zeig zeige zeigen')
     .split(' '),
 );
 
 export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** `body` as whole words: not inside a longer word, umlauts and ß counted as letters (which `\b` does not). */
+export const wholeWords = (body: string) => new RegExp(`(?<![\\p{L}\\p{N}])${body}(?![\\p{L}\\p{N}])`, 'u');
 
 /** A word that reads as a product code (letters and digits, e.g. "NOPE-999"), not a quarter, an ordinal or a measure ("3rd", "350ml", "7d"). */
 export const looksLikeProductCode = (word: string) =>

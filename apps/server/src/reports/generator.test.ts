@@ -806,8 +806,20 @@ describe('built-in report generator over a known dataset', () => {
   });
 });
 
-// The note against the SQL on both databases (the drafts are test-run in the sandbox of each).
-describe.each(backends)('the report writer\'s note on %s', (backend) => {
+// The note against the SQL, and the writer's reading of words, on both databases (the drafts are
+// test-run in the sandbox of each): every measure, breakdown and period it can combine writes SQL the
+// sandbox runs; "garden products by week" is a category by week; a period is said in the request's
+// words with its days; German words are read, and a measure not read is never silently replaced.
+type Draft = { success: boolean; title: string; description: string; sql_code: string; pseudocode: string; notice: string | null; error: string | null };
+
+// The grid: measure words × breakdown words × period words, in English and German. Each combination
+// gets one of the filters in turn, so filters meet every measure without multiplying the grid.
+const MEASURE_WORDS = ['units sold', 'revenue', 'number of sales', 'average daily units', 'stock', 'stock value', 'number of products', 'Umsatz', 'Bestand'];
+const SPLIT_WORDS = ['', 'by product', 'by category', 'by day', 'by week', 'by month', 'by quarter', 'by year', 'by weekday', 'per month by category', 'per week by product', 'top 5 products', 'best month', 'pro Woche nach Kategorie'];
+const PERIOD_WORDS = ['', 'last month', 'this year', 'in the last 30 days', 'in October', 'last quarter', 'yesterday', 'this month vs last month', 'letzten Monat'];
+const FILTER_WORDS = ['', 'of garden products', 'of TL-001', 'in the Garden category', 'of hammers'];
+
+describe.each(backends)('the report writer\'s note and reading of words on %s', (backend) => {
   let server: TestServer;
   let token: string;
   beforeAll(async () => {
@@ -822,7 +834,15 @@ describe.each(backends)('the report writer\'s note on %s', (backend) => {
         token,
         body: { report_id: null, change_request: change, current_title: 'Untitled Report', current_description: '', current_sql_code: 'SELECT 1;', current_chart_config: null },
       })
-    ).json as { sql_code: string; notice: string | null };
+    ).json as Draft;
+  const regenerate = async (title: string, description: string) =>
+    (
+      await server.request('/api/user-reports/regenerate/', {
+        token,
+        body: { field_to_regenerate: 'sql_code', current_title: title, current_description: description, current_sql_code: 'SELECT 1;', current_chart_config: null },
+      })
+    ).json as { success: boolean; generated_value: string; notice: string | null };
+  const rowsOf = async (sqlCode: string) => ((await server.request('/api/user-reports/execute/', { token, body: { sql_code: sqlCode } })).json as { results: Row[] }).results;
 
   it("derives its note from what the SQL uses: the words of a part the report leaves out are named, those it uses never", async () => {
     // Every part used: the category, the period and the weeks are in the SQL, and the note says nothing.
@@ -854,5 +874,94 @@ describe.each(backends)('the report writer\'s note on %s', (backend) => {
       })
     ).json as { generated_value: string };
     expect(steps.generated_value).toContain('Keep the first row.');
+  });
+
+  it('writes SQL the sandbox runs for every measure, breakdown and period it can combine', async () => {
+    const failed: string[] = [];
+    let index = 0;
+    for (const measure of MEASURE_WORDS) {
+      for (const split of SPLIT_WORDS) {
+        for (const period of PERIOD_WORDS) {
+          const request = [measure, FILTER_WORDS[index++ % FILTER_WORDS.length], split, period].filter(Boolean).join(' ');
+          // generate-from-request test-runs the draft in the report sandbox and answers its error.
+          const draft = await write(request);
+          if (!draft.success) failed.push(`${request}: ${draft.error}`);
+        }
+      }
+    }
+    expect(index).toBe(MEASURE_WORDS.length * SPLIT_WORDS.length * PERIOD_WORDS.length);
+    expect(failed).toEqual([]);
+  }, 600_000);
+
+  it('reads a stock measure with a sales period and weeks as the stock it has, naming the period and weeks it cannot break stock down by', async () => {
+    const stock = await write('stock of garden products last month by week');
+    expect(stock.success).toBe(true);
+    expect(stock.sql_code).toContain("p.category = 'Garden'");
+    expect(stock.sql_code).not.toMatch(/\bs\./);
+    expect(await rowsOf(stock.sql_code)).toEqual([{ current_stock: fixtureProducts.filter((p) => p.category === 'Garden').reduce((sum, p) => sum + p.stock, 0) }]);
+    expect(stock.notice).toMatch(/^The built-in generator did not use "last month week": /);
+    // Beside the months, the category is still the stock's breakdown; only the months are named.
+    const byCategory = await write('stock value per month by category');
+    expect(byCategory.title).toBe('Stock value by category');
+    expect(byCategory.notice).toMatch(/^The built-in generator did not use "month": /);
+  });
+
+  it('reads "garden products by week" as the Garden category week by week, not a ranking of products', async () => {
+    const weekly = await write('units sold of garden products by week');
+    expect(weekly.title).toBe('Units sold by week (category Garden)');
+    expect(weekly.sql_code).not.toContain('product_code');
+    expect(weekly.notice).toBeNull();
+    const expected = new Map<string, number>();
+    for (const sale of sales.filter((s) => productOf(s.code).category === 'Garden')) expected.set(weekStart(sale.date), (expected.get(weekStart(sale.date)) ?? 0) + sale.quantity);
+    expect(await rowsOf(weekly.sql_code)).toEqual([...expected.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([week, units_sold]) => ({ week, units_sold })));
+    // "Products by" followed by a measure still ranks products.
+    expect((await write('top products by revenue last month')).title).toBe('Sales value (at unit cost): top 10 products (last month)');
+  });
+
+  it('says the period in the request’s words with its days, and reads "previous calendar month" as last month', async () => {
+    const lastMonth = await write('units sold last month');
+    expect(lastMonth.title).toBe('Units sold (last month)');
+    expect(lastMonth.pseudocode).toContain(`Keep last month (${monthName(monthOffset(-1))} ${monthOffset(-1).slice(0, 4)}). The days are those of `);
+    expect(lastMonth.pseudocode).not.toMatch(/calendar/);
+    // A description in other words for the same month is not named as a filter dropped.
+    const regenerated = await regenerate('Units sold (last month)', 'Units sold in the previous calendar month.');
+    expect(regenerated).toMatchObject({ success: true, generated_value: lastMonth.sql_code, notice: null });
+  });
+
+  it('reads the German words a shop types for measures, breakdowns and periods', async () => {
+    const lastThirty = sales.filter((s) => s.date >= dayFromToday(-30, today) && s.date < dayFromToday(0, today));
+    const value = new Map<string, number>();
+    for (const sale of lastThirty) value.set(sale.code, (value.get(sale.code) ?? 0) + sale.quantity * productOf(sale.code).unitCost);
+    const topByValue = [...value.entries()].sort(([codeA, a], [codeB, b]) => b - a || codeA.localeCompare(codeB)).slice(0, 10);
+    // "Umsatz" is revenue: the worst case was units sold without a word.
+    const umsatz = await write('Umsatz der Top 10 Produkte');
+    expect(umsatz.title).toBe('Sales value (at unit cost): top 10 products (the last 30 days)');
+    expect(umsatz.notice).toBeNull();
+    expect((await rowsOf(umsatz.sql_code)).map((row) => [row.product_code, Number(row.sales_value)])).toEqual(topByValue.map(([code, sum]) => [code, round(sum)]));
+    const cases: [string, string, string][] = [
+      ['verkaufte Stück letzte Woche nach Produkt', 'Units sold by product (last week)', "date_trunc('week', current_date) - interval '1 week'"],
+      ['Menge pro Tag im letzten Monat', 'Units sold by day (last month)', "date_trunc('month', current_date) - interval '1 month'"],
+      ['Umsatz je Monat nach Kategorie dieses Jahr', 'Sales value (at unit cost) by month and category (this year)', "date_trunc('year', current_date)"],
+      ['Umsatz monatlich in den letzten 3 Monaten', 'Sales value (at unit cost) by month (the last 3 months)', "interval '3 months'"],
+      ['Bestand je Kategorie', 'Current stock by category', 'p.current_stock'],
+      ['Lagerbestand in der Kategorie Garden', 'Current stock (category Garden)', "p.category = 'Garden'"],
+      ['Lagerwert nach Kategorie', 'Stock value by category', 'p.current_stock * p.unit_cost'],
+      ['verkauft wöchentlich dieses Quartal', 'Units sold by week (this quarter)', "date_trunc('quarter', current_date)"],
+    ];
+    for (const [request, title, inSql] of cases) {
+      const draft = await write(request);
+      expect([draft.title, draft.notice], request).toEqual([title, null]);
+      expect(draft.sql_code, request).toContain(inSql);
+    }
+  });
+
+  it('never measures what the request did not name without saying so: the unread word is named and the assumption given', async () => {
+    const profit = await write('Gewinn der Top 10 Produkte');
+    expect(profit.title).toBe('Units sold: top 10 products (the last 30 days)');
+    expect(profit.notice).toMatch(/^The built-in generator read this as units sold, because the request names no measure it knows \(.*\); .* The built-in generator did not use "Gewinn": /);
+    // Regenerating from such words says it too.
+    expect((await regenerate('Margin of the top 5 products', '')).notice).toMatch(/^The built-in generator read this as units sold, because .* did not use "Margin"/);
+    // A ranking whose every word is read is the top sellers by units, as the title says: no note.
+    expect((await write('top 3 products last week')).notice).toBeNull();
   });
 });

@@ -361,7 +361,7 @@ export async function generateFromRequest(ctx: ReportsContext, options: { userId
     provider: ctx.writer.provider,
     error: null,
     error_details: null,
-    notice: unusedWordsNotice(options.request.change_request, draft.unusedWords),
+    notice: unusedWordsNotice(options.request.change_request, draft.unusedWords, draft.assumed),
   };
 }
 
@@ -370,12 +370,12 @@ export async function generateFromRequest(ctx: ReportsContext, options: { userId
  * express is not silently dropped — by "Apply change" and "Regenerate SQL" alike. Words meant as a
  * kind of products that match none are said first, as the assistant says them. Null when none.
  */
-function unusedWordsNotice(question: string, words: string[] = []): string | null {
+function unusedWordsNotice(question: string, words: string[] = [], assumed?: string): string | null {
   const unique = [...new Map(words.map((word) => [word.toLowerCase(), word])).values()];
   if (!unique.length) return null;
   const unmatched = unmatchedProductWords(question, unique);
   return (
-    `${unmatched.length ? `${noProductMatches(unmatched)} ` : ''}The built-in generator did not use "${unique.join(' ')}": the report below does not filter or break down by it. ` +
+    `${assumed ? `${assumed} ` : ''}${unmatched.length ? `${noProductMatches(unmatched)} ` : ''}The built-in generator did not use "${unique.join(' ')}": the report below does not filter or break down by it. ` +
     'It knows measures (units, sales value, stock value), breakdowns (by product, category, day, week, month, weekday, or a period and category together), periods, top/bottom N, one category or product code, a word of product names, and stock questions; ' +
     'edit the SQL, or configure a language model (LLM_BASE_URL) for free-form requests.'
   );
@@ -395,11 +395,11 @@ export async function regenerateField(ctx: ReportsContext, options: { userId: nu
   });
   const current = currentOf(options.request);
   try {
-    const { value, unusedWords } = await ctx.writer.rewrite({ field, current, context: await writerContext(ctx) });
+    const { value, unusedWords, assumed } = await ctx.writer.rewrite({ field, current, context: await writerContext(ctx) });
     if (field === 'sql_code') {
       const run = await trialRun(ctx, options.userId, value as string);
       if (run instanceof ReportRunError) return answer(null, refusedGenerated(run), unplaced(run));
-      return answer(value, null, null, unusedWordsNotice(`${current.title} ${current.description}`, unusedWords));
+      return answer(value, null, null, unusedWordsNotice(`${current.title} ${current.description}`, unusedWords, assumed));
     }
     if (field === 'chart_config') {
       const run = await trialRun(ctx, options.userId, current.sql_code);

@@ -19,11 +19,13 @@ export type ReportDraft = {
   preferredChart: ChartConfig['type'] | null;
   /** Words of the request the draft does not express (the built-in generator's; a model's draft has none). */
   unusedWords?: string[];
+  /** Said first when the draft measures what the request did not name (the built-in generator's). */
+  assumed?: string;
 };
 export type WriterContext = { schema: ReadableRelation[]; vocabulary: Vocabulary };
 export type FieldValue = string | ChartConfig | null;
 /** A field written anew, and the words of the title and description its SQL does not express (the built-in generator's; a model's has none). */
-export type Rewritten = { value: FieldValue; unusedWords?: string[] };
+export type Rewritten = { value: FieldValue; unusedWords?: string[]; assumed?: string };
 
 /** The writer could not produce a draft; the message is for the user. */
 export class WriterError extends Error {}
@@ -41,13 +43,23 @@ export interface ReportWriter {
 /** What a report says it is: the words the generator reads to write its SQL anew or to change it. */
 const currentWords = (current: CurrentReport) => `${current.title} ${current.description}`;
 
+/**
+ * A ranking, best period or comparison that names no measure the generator reads measures units
+ * sold; when words of the request went unread, one of them may have been the measure meant
+ * ("Gewinn", "margin"), so the note says what was measured instead and why, never silently.
+ */
+const assumedUnits = (measureAssumed: boolean, unused: string[]) =>
+  measureAssumed && unused.length
+    ? 'The built-in generator read this as units sold, because the request names no measure it knows (units sold, sales value or revenue, stock, stock value, number of products); ask for one of them to measure it instead.'
+    : undefined;
+
 const EXAMPLES = "'units sold by month in 2025', 'top 10 products by sales value in the last 30 days', 'stock value by category', 'best selling month in 2025', 'units sold this month vs last month', 'products not sold in 60 days', 'low stock', 'which products run out in the next 30 days', 'what to reorder'";
 
 export class BuiltInReportWriter implements ReportWriter {
   readonly provider = 'built-in';
 
   async write(request: { changeRequest: string; current: CurrentReport; context: WriterContext }): Promise<ReportDraft> {
-    const { intent: change, unusedWords, unknownProducts, salesAhead, windowOver, unusedWordsLeaving } = readQuestion(request.changeRequest, request.context.vocabulary);
+    const { intent: change, unusedWords, unknownProducts, salesAhead, windowOver, unusedWordsLeaving, measureAssumed } = readQuestion(request.changeRequest, request.context.vocabulary);
     // A report of every product when the request named one that does not exist would mislead.
     if (unknownProducts.length) throw new WriterError(`${unknownProducts.map((code) => noSuchProduct(code, request.context.vocabulary.productCodes)).join(' ')} The built-in generator wrote no report.`);
     if (salesAhead) {
@@ -67,7 +79,8 @@ export class BuiltInReportWriter implements ReportWriter {
       throw new WriterError(`The built-in generator did not understand "${request.changeRequest}". Ask for a measure and a breakdown, for example ${EXAMPLES}; or configure a language model (LLM_BASE_URL) for free-form questions.`);
     }
     // The note says what the SQL leaves out: the words nothing read, and those of a part the report did not use.
-    return { title: built.title, description: built.description, sql_code: built.sql, chart_config: null, pseudocode: built.pseudocode, preferredChart: built.chartType, unusedWords: unusedWordsLeaving(watched.leftOut()) };
+    const unused = unusedWordsLeaving(watched.leftOut(built.setAside));
+    return { title: built.title, description: built.description, sql_code: built.sql, chart_config: null, pseudocode: built.pseudocode, preferredChart: built.chartType, unusedWords: unused, assumed: assumedUnits(measureAssumed, unused) };
   }
 
   async rewrite(request: { field: RegenerableField; current: CurrentReport; context: WriterContext }): Promise<Rewritten> {
@@ -82,9 +95,10 @@ export class BuiltInReportWriter implements ReportWriter {
     }
     if (request.field !== 'sql_code') return { value: built[request.field] };
     // Words the generator's own title and description leave unused too are its wording, not a filter dropped: only the others are said.
-    const leftOut = watched.leftOut();
+    const leftOut = watched.leftOut(built.setAside);
     const own = new Set(readQuestion(`${built.title} ${built.description}`, request.context.vocabulary).unusedWordsLeaving(leftOut).map((word) => word.toLowerCase()));
-    return { value: built.sql, unusedWords: read.unusedWordsLeaving(leftOut).filter((word) => !own.has(word.toLowerCase())) };
+    const unused = read.unusedWordsLeaving(leftOut).filter((word) => !own.has(word.toLowerCase()));
+    return { value: built.sql, unusedWords: unused, assumed: assumedUnits(read.measureAssumed, unused) };
   }
 
   private currentIntent(current: CurrentReport, context: WriterContext): Intent {

@@ -2,11 +2,19 @@
 // one-line description (which the generator can read back when asked to change the report) and
 // pseudocode in plain steps.
 import { DEFAULT_INACTIVE_DAYS, type ChartType } from '@stockwise/contract';
-import { describePeriod, dueWindowOf, dueWords, formatDay, fullRangeOf, MONTH_NAMES, NO_SALES_PERIOD, orderWindowOf, TOP_SELLERS_PERIOD, windowOf, type CalendarUnit } from '../../plain-words/period.ts';
+import { datedPeriod, describePeriod, dueWindowOf, dueWords, formatDay, fullRangeOf, isRelative, MONTH_NAMES, NO_SALES_PERIOD, orderWindowOf, TOP_SELLERS_PERIOD, windowOf, type CalendarUnit } from '../../plain-words/period.ts';
 import { OVERSTOCK_DAYS } from '../../plain-words/catalogue.ts';
 import { DEFAULT_LOW_STOCK, todayIso, type AheadSpan, type Dimension, type Intent, type Measure, type Period } from './intent.ts';
 
-export type BuiltReport = { title: string; description: string; sql: string; pseudocode: string; chartType: ChartType | null };
+export type BuiltReport = {
+  title: string;
+  description: string;
+  sql: string;
+  pseudocode: string;
+  chartType: ChartType | null;
+  /** Parts of the intent the builder read and its SQL leaves out: their words are said as not used. */
+  setAside?: (keyof Intent)[];
+};
 
 const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
@@ -130,10 +138,12 @@ function aheadWords(ahead: AheadSpan): string {
 /** A window with its days as the assistant names it: "next week (7–13 Dec 2026)", "by 31 Dec 2026 (this month)", "in January 2027". */
 const aheadDates = (ahead: AheadSpan, today: string) => dueWords(dueWindowOf(windowOf(ahead, today), today));
 
-/** Said after a window's days when the SQL is relative to the day it runs: the days are those of the day the report was written. */
+/** Said after a period's or window's days when the SQL is relative to the day it runs: the days are those of the day the report was written. */
+const writtenOnWords = (today: string) => ` The days are those of ${formatDay(today)}, when this was written: the SQL counts from the day it runs.`;
+
 function writtenOn(ahead: AheadSpan, today: string): string {
   const fixed = 'through' in ahead || 'dates' in ahead || (('month' in ahead || 'quarter' in ahead) && ahead.year !== null);
-  return fixed ? '' : ` The days are those of ${formatDay(today)}, when this was written: the SQL counts from the day it runs.`;
+  return fixed ? '' : writtenOnWords(today);
 }
 
 /** Which orders a window keeps, in words: those due by its end, earlier and overdue ones too. */
@@ -179,12 +189,20 @@ const lines = (...parts: (string | false | null | undefined)[]) => parts.filter(
 const where = (conditions: string[]) => (conditions.length ? `where ${conditions.join('\n  and ')}` : null);
 const steps = (...items: (string | false | null)[]) => items.filter(Boolean).map((item, index) => `${index + 1}. ${item}`).join('\n');
 
-function filters(intent: Intent, options: { period: boolean; dateColumn: string }): { conditions: string[]; words: string[] } {
+/**
+ * The conditions of the intent's filters, their words as a title says them, and as the steps say them:
+ * a period with its days as of `today` ("last month (November 2026)") and, as its SQL counts from the
+ * day it runs, that those are the days of the day it was written.
+ */
+function filters(intent: Intent, options: { period: boolean; dateColumn: string; today: string }): { conditions: string[]; words: string[]; stepWords: string[]; relative: string } {
   const conditions: string[] = [];
   const words: string[] = [];
-  if (options.period && intent.period) {
-    conditions.push(periodCondition(intent.period, options.dateColumn));
-    words.push(describePeriod(intent.period));
+  const stepWords: string[] = [];
+  const counted = options.period ? intent.period : null;
+  if (counted) {
+    conditions.push(periodCondition(counted, options.dateColumn));
+    words.push(describePeriod(counted));
+    stepWords.push(datedPeriod(counted, options.today));
   }
   if (intent.category) {
     conditions.push(`p.category = ${literal(intent.category)}`);
@@ -199,7 +217,7 @@ function filters(intent: Intent, options: { period: boolean; dateColumn: string 
     conditions.push(`lower(p.name) ~ ${literal(`\\m${intent.nameWord.toLowerCase()}\\M`)}`);
     words.push(`products named ${intent.nameWord}`);
   }
-  return { conditions, words };
+  return { conditions, words, stepWords: [...stepWords, ...words.slice(stepWords.length)], relative: counted && isRelative(counted) ? writtenOnWords(options.today) : '' };
 }
 
 const titled = (base: string, qualifiers: string[]) => (qualifiers.length ? `${base} (${qualifiers.join(', ')})` : base);
@@ -212,10 +230,15 @@ function wholeUnits(unit: TimeUnit, period: Period | null, column: string): stri
   return [`${last} < current_date`, ...(period ? [periodCondition(period, `${start}::date`), periodCondition(period, last)] : [])];
 }
 
-function measureReport(said: Intent, measureName: Measure): BuiltReport {
+function measureReport(said: Intent, measureName: Measure, today: string): BuiltReport {
   const measure = MEASURES[measureName];
   if (said.compare && measure.fromSales) return comparisonReport(said, measureName);
-  const dimension = measureName === 'product_count' && said.dimension === 'product' ? null : said.dimension;
+  // Stock is only known as it is now (products.current_stock): a stock measure has no days, weeks or
+  // weekdays, nor two periods to compare; the category or product beside the time breakdown is still its breakdown.
+  const untimed = !measure.fromSales && said.dimension !== null && said.dimension !== 'product' && said.dimension !== 'category';
+  const setAside: (keyof Intent)[] = [...(untimed ? ['dimension' as const] : []), ...(!measure.fromSales && said.compare ? ['compare' as const] : [])];
+  const asked = untimed ? said.split : said.dimension;
+  const dimension = measureName === 'product_count' && asked === 'product' ? null : asked;
   // Top sellers that name no period are those of the last 30 days, as the assistant's; the title says so (ADR 0148, amendment "one default for top sellers").
   const topSellers = measure.fromSales && said.rank !== null && (dimension === 'product' || dimension === 'category');
   const intent = topSellers && !said.period ? { ...said, period: TOP_SELLERS_PERIOD } : said;
@@ -225,7 +248,7 @@ function measureReport(said: Intent, measureName: Measure): BuiltReport {
   // A time breakdown of sales for the top N products (categories, when split by them): rank those first, then break them down.
   const rankedOverTime = fromSales && dim?.time === true && intent.rank !== null;
   const beside = dim?.time && (intent.split || rankedOverTime) ? BESIDE_TIME[intent.split ?? 'product'] : null;
-  const { conditions, words } = filters(intent, { period: fromSales, dateColumn });
+  const { conditions, words, stepWords, relative } = filters(intent, { period: fromSales, dateColumn, today });
   // "The best month": only whole months of the period that have ended count (a cut or current one would always look worst), as the assistant has it.
   const best = dim?.time && !(intent.split || rankedOverTime) ? intent.best : null;
   if (best && dimension) conditions.push(...wholeUnits(dimension as TimeUnit, intent.period, dateColumn));
@@ -279,7 +302,7 @@ function measureReport(said: Intent, measureName: Measure): BuiltReport {
         : `${title}.`;
   const pseudocode = steps(
     fromSales ? `Read the sales${needsProducts ? ' with each row’s product' : ''}.` : 'Read the products.',
-    words.length ? `Keep ${words.join(' and ')}.` : null,
+    stepWords.length ? `Keep ${stepWords.join(' and ')}.${relative}` : null,
     rankWords ? `Find the ${rankWords} by ${measure.words.toLowerCase()}, and keep only their sales.` : null,
     dim ? `Group the rows ${dim.words}${beside ? ` and ${beside.words}` : ''}.` : 'Take all rows together.',
     `Compute ${measure.words.toLowerCase()} (${measure.expression.replace(/\bs\.|\bp\./g, '')}).`,
@@ -292,7 +315,7 @@ function measureReport(said: Intent, measureName: Measure): BuiltReport {
           : null,
   );
   // Months ordered best first are bars to compare, not a line through time.
-  return { title, description, sql, pseudocode, chartType: intent.chartType ?? (best ? 'bar' : dim?.time ? 'line' : dim ? 'bar' : 'table') };
+  return { title, description, sql, pseudocode, chartType: intent.chartType ?? (best ? 'bar' : dim?.time ? 'line' : dim ? 'bar' : 'table'), setAside };
 }
 
 /**
@@ -304,7 +327,7 @@ function comparisonReport(intent: Intent, measureName: Measure): BuiltReport {
   const measure = MEASURES[measureName];
   const { earlier, later } = intent.compare as NonNullable<Intent['compare']>;
   const byProduct = intent.dimension === 'product';
-  const { conditions, words } = filters(intent, { period: false, dateColumn: 's.date' });
+  const { conditions, words } = filters(intent, { period: false, dateColumn: 's.date', today: todayIso() });
   const [earlierBounds, laterBounds] = [periodBounds(earlier), periodBounds(later)];
   // While the later period is under way, it runs to the last day with sales and the earlier counts as many days from its start (ADR 0148).
   const through = laterBounds && `least(current_date, greatest((select max(date) from sales), ${laterBounds.from}))`;
@@ -355,7 +378,7 @@ function comparisonReport(intent: Intent, measureName: Measure): BuiltReport {
 }
 
 function specialReport(intent: Intent, today: string): BuiltReport | null {
-  const { conditions, words } = filters(intent, { period: false, dateColumn: '' });
+  const { conditions, words } = filters(intent, { period: false, dateColumn: '', today });
   const and = (extra: string[]) => where([...extra, ...conditions]);
   const qualifiers = words.length ? ` (${words.join(', ')})` : '';
   switch (intent.special) {
@@ -552,6 +575,6 @@ function specialReport(intent: Intent, today: string): BuiltReport | null {
 /** The report an intent asks for, or null when it names nothing to report. */
 export function buildReport(intent: Intent, today = todayIso()): BuiltReport | null {
   if (intent.special) return specialReport(intent, today);
-  if (intent.measure) return measureReport(intent, intent.measure);
+  if (intent.measure) return measureReport(intent, intent.measure, today);
   return null;
 }

@@ -4,7 +4,7 @@
 import type { ChartType } from '@stockwise/contract';
 import { AHEAD_WORDS, dueWindowOf, dueWords, HORIZON_WORDS, NOT_SOLD, readBestPeriod, readBreakdown, readComparison, readHorizon, readPeriod, readQuietSpan, readSalesAhead, readWindow, type AheadSpan, type BestPeriod, type Comparison, type Period } from '../../plain-words/period.ts';
 import { DEAD_STOCK, OVERSTOCK, readCategory, readCoverDays, readNameWord, readRank } from '../../plain-words/catalogue.ts';
-import { escapeRegExp, looksLikeProductCode, Reading } from '../../plain-words/reading.ts';
+import { escapeRegExp, looksLikeProductCode, Reading, wholeWords } from '../../plain-words/reading.ts';
 
 export type { AheadSpan, Comparison, Period };
 
@@ -59,31 +59,50 @@ function readSpecial(reading: Reading): Special | null {
   return null;
 }
 
-const UNITS_WORDS = /\bunits?\b|\bsold\b|\bsales\b|\bquantity\b|\bdemand\b|\bselling\b|\bsell\b|\bsellers?\b/;
+/** English words, or the German ones a shop types (umlauts as letters: `wholeWords`), for one thing. */
+const orGerman = (english: RegExp, german: string) => new RegExp(`${english.source}|${wholeWords(`(?:${german})`).source}`, 'u');
+
+const UNITS_WORDS = orGerman(/\bunits?\b|\bsold\b|\bsales\b|\bquantity\b|\bdemand\b|\bselling\b|\bsell\b|\bsellers?\b/, 'stück|stückzahl|stückzahlen|menge|mengen|verkauft|verkaufte[mnrs]?|absatz|verkäufe');
+const STOCK_VALUE_WORDS = orGerman(/\b(stock|inventory) value\b|\bvalue of (the )?(stock|inventory)\b|\b(stock|inventory) (is )?worth\b|\bvalue on hand\b/, 'lagerwert|bestandswert|wert des (?:lagers|bestands|lagerbestands)');
+const SALES_VALUE_WORDS = orGerman(/\brevenue\b|\bturnover\b|\bsales value\b|\bvalue of (the )?sales\b|\bvalue sold\b|\bcost of (goods )?sold\b/, 'umsatz|umsatzes|umsätze|umsätzen|erlös|erlöse|erlösen|verkaufswert');
+const PRODUCT_COUNT_WORDS = orGerman(/\bhow many products\b|\bnumber of products\b|\bcount (of )?products\b|\bproduct count\b/, 'anzahl (?:der )?(?:produkte|artikel)|wie viele (?:produkte|artikel)');
+const SALES_ROWS_WORDS = orGerman(/\bnumber of sales\b|\bsales rows\b|\btransactions\b|\bsales lines\b/, 'anzahl (?:der )?verkäufe|verkaufszeilen');
+const STOCK_WORDS = orGerman(/\bstock\b|\binventory\b|\bon hand\b/, 'bestand|bestände|beständen|lagerbestand|lagerbestände|lager');
 
 function readMeasure(reading: Reading): Measure | null {
-  if (reading.test(/\b(stock|inventory) value\b|\bvalue of (the )?(stock|inventory)\b|\b(stock|inventory) (is )?worth\b|\bvalue on hand\b/)) return 'stock_value';
-  if (reading.test(/\brevenue\b|\bturnover\b|\bsales value\b|\bvalue of (the )?sales\b|\bvalue sold\b|\bcost of (goods )?sold\b/)) return 'sales_value';
-  if (reading.test(/\bhow many products\b|\bnumber of products\b|\bcount (of )?products\b|\bproduct count\b/)) return 'product_count';
-  if (reading.test(/\bnumber of sales\b|\bsales rows\b|\btransactions\b|\bsales lines\b/)) return 'sales_rows';
+  if (reading.test(STOCK_VALUE_WORDS)) return 'stock_value';
+  if (reading.test(SALES_VALUE_WORDS)) return 'sales_value';
+  if (reading.test(PRODUCT_COUNT_WORDS)) return 'product_count';
+  if (reading.test(SALES_ROWS_WORDS)) return 'sales_rows';
   if (reading.test(/\baverage daily\b|\bavg daily\b|\bdaily average\b|\bper day on average\b/)) {
     reading.test(UNITS_WORDS);
     return 'avg_daily_units';
   }
   if (reading.test(UNITS_WORDS)) return 'units';
-  if (reading.test(/\bstock\b|\binventory\b|\bon hand\b/)) return 'stock';
+  if (reading.test(STOCK_WORDS)) return 'stock';
   return null;
 }
+
+/**
+ * A product or category breakdown in words. "Products by" ranks products by what follows ("top
+ * products by revenue"), not when a time or category breakdown follows: "garden products by week"
+ * is the Garden category, week by week.
+ */
+const BY_PRODUCT = orGerman(
+  /\b(by|per|each|every|and) (product|item|sku)s?\b|\bproducts? by\b(?! (the )?(day|week|month|quarter|year|weekday|categor))|\bwhich products\b|\b(top|bottom|best|worst|slowest|fastest)[- ]?(\d+ )?(selling )?(products|items|sellers|produkte|artikel)\b|\bbest[- ]sell|\bworst[- ]sell/,
+  '(?:nach|pro|je) (?:produkt|produkten|artikel|artikeln)',
+);
+const BY_CATEGORY = /\b(by|per|each|every|and) categor(y|ies)\b|\bcategories\b|\bcategory breakdown\b|\b(nach|pro|je) kategorien?\b|\bkategorien\b/;
 
 /**
  * The breakdown, and a category or product beside a time one ("units sold per month by category",
  * "by month and category", "per month by product", "monthly sales by product").
  */
 function readDimension(reading: Reading): Pick<Intent, 'dimension' | 'split'> {
-  if (reading.test(/\bday of (the )?week\b|\bweekdays?\b/)) return { dimension: 'weekday', split: null };
-  const byProduct = reading.test(/\b(by|per|each|every|and) (product|item|sku)s?\b|\bproducts? by\b|\bwhich products\b|\b(top|bottom|best|worst|slowest|fastest)[- ]?(\d+ )?(selling )?(products|items|sellers)\b|\bbest[- ]sell|\bworst[- ]sell/);
-  if (byProduct && readBreakdown(reading.trial()) === null && !/\b(by|per|each) category\b|\bcategories\b/.test(reading.text)) return { dimension: 'product', split: null };
-  const byCategory = reading.test(/\b(by|per|each|every|and) categor(y|ies)\b|\bcategories\b|\bcategory breakdown\b/);
+  if (reading.test(/\bday of (the )?week\b|\bweekdays?\b|\b(nach|pro|je) wochentag(en)?\b/)) return { dimension: 'weekday', split: null };
+  const byProduct = reading.test(BY_PRODUCT);
+  if (byProduct && readBreakdown(reading.trial()) === null && !BY_CATEGORY.test(reading.text)) return { dimension: 'product', split: null };
+  const byCategory = reading.test(BY_CATEGORY);
   const time = readBreakdown(reading);
   if (time && (byCategory || byProduct)) return { dimension: time, split: byCategory ? 'category' : 'product' };
   return { dimension: byCategory ? 'category' : time, split: null };
@@ -116,6 +135,7 @@ const PART: Partial<Record<keyof Intent, number>> = {
   threshold: 1 << 11,
   coverDays: 1 << 12,
   ahead: 1 << 13,
+  split: 1 << 14,
 };
 const partOf = (key: keyof Intent) => PART[key] as number;
 
@@ -124,7 +144,7 @@ const partOf = (key: keyof Intent) => PART[key] as number;
  * `unusedWords`): a builder that writes no period into its SQL never reads `period`, so the words
  * "last month" are said as not used instead of silently dropped. What the SQL uses decides the note.
  */
-export function watchedIntent(intent: Intent): { intent: Intent; leftOut: () => number } {
+export function watchedIntent(intent: Intent): { intent: Intent; leftOut: (setAside?: (keyof Intent)[]) => number } {
   const looked = new Set<string | symbol>();
   const watched = new Proxy(intent, {
     get(target, key, receiver) {
@@ -134,7 +154,8 @@ export function watchedIntent(intent: Intent): { intent: Intent; leftOut: () => 
   });
   // A stock question's report measures what it is about: "forecast demand", "quantity to reorder" are its words, not a measure dropped.
   if (intent.special !== null) looked.add('measure');
-  return { intent: watched, leftOut: () => Object.entries(PART).reduce((bits, [key, bit]) => (looked.has(key) ? bits : bits | bit), 0) };
+  // `setAside`: parts the builder looked at and then left out of its SQL (a stock report's weeks).
+  return { intent: watched, leftOut: (setAside = []) => Object.entries(PART).reduce((bits, [key, bit]) => (looked.has(key) && !setAside.includes(key as keyof Intent) ? bits : bits | bit), 0) };
 }
 
 /**
@@ -145,7 +166,16 @@ export function readQuestion(
   question: string,
   vocabulary: Vocabulary,
   today = todayIso(),
-): { intent: Intent; unusedWords: string[]; unknownProducts: string[]; salesAhead: string | null; windowOver: string | null; unusedWordsLeaving: (leftOut: number) => string[] } {
+): {
+  intent: Intent;
+  unusedWords: string[];
+  unknownProducts: string[];
+  salesAhead: string | null;
+  windowOver: string | null;
+  unusedWordsLeaving: (leftOut: number) => string[];
+  /** No measure word was read: a ranking, best period or comparison measures units sold. */
+  measureAssumed: boolean;
+} {
   const reading = Reading.of(question);
   const special = reading.for(partOf('special'), () => readSpecial(reading));
   const thresholdMatch = reading.for(partOf('threshold'), () => reading.exec(/\b(?:below|under|less than|fewer than) (\d+)\b/));
@@ -168,9 +198,12 @@ export function readQuestion(
   const rank = best ? null : reading.for(partOf('rank'), () => readRank(reading, DEFAULT_RANK));
   const compare = special === null ? reading.for(partOf('compare'), () => readComparison(pastReading, today)) : null;
   // "Top 10 products last quarter", "the best month", "December 2025 against December 2024" rank or compare what a shop does: units sold.
-  const measure = reading.for(partOf('measure'), () => readMeasure(reading)) ?? ((rank !== null || best !== null || compare !== null) && special === null ? 'units' : null);
+  const measureSaid = reading.for(partOf('measure'), () => readMeasure(reading));
+  const measure = measureSaid ?? ((rank !== null || best !== null || compare !== null) && special === null ? 'units' : null);
   const said = best ? { dimension: best.unit, split: null } : reading.for(partOf('dimension'), () => readDimension(reading));
   const split = said.split;
+  // The category or product beside a time breakdown is a part of its own: a report without the time breakdown still uses it.
+  if (split) reading.for(partOf('split'), () => reading.test(split === 'category' ? BY_CATEGORY : BY_PRODUCT));
   // "What sells best in Heating": the products, ranked.
   const dimension = rank !== null && said.dimension === null && special === null ? 'product' : said.dimension;
   // A line per product over time: a whole catalogue's would not be read, so the top ones by the measure, as "top products" without a number (ADR 0148, amendment).
@@ -200,7 +233,7 @@ export function readQuestion(
   if (!productCode && !category) intent.nameWord = reading.for(partOf('nameWord'), () => readNameWord(reading, vocabulary.nameWords));
   const unused = reading.unusedWords();
   const unusedWordsLeaving = (leftOut: number) => reading.unusedWords(leftOut).filter((word) => !looksLikeProductCode(word));
-  return { intent, unusedWords: unused.filter((word) => !looksLikeProductCode(word)), unknownProducts: unused.filter(looksLikeProductCode), salesAhead, windowOver, unusedWordsLeaving };
+  return { intent, unusedWords: unused.filter((word) => !looksLikeProductCode(word)), unknownProducts: unused.filter(looksLikeProductCode), salesAhead, windowOver, unusedWordsLeaving, measureAssumed: measureSaid === null && measure !== null };
 }
 
 export const readIntent = (question: string, vocabulary: Vocabulary): Intent => readQuestion(question, vocabulary).intent;
