@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogueCalendar, closedDatesBetween, closedEasterHolidays, closedMonthDays, dayOfLeapYear, EASTER_HOLIDAYS, easterSunday, newItemRatesOf, yearlyProfile, type DailyTotals, type ProductStart } from './calendar.ts';
+import { catalogueCalendar, closedDatesBetween, closedEasterHolidays, firstOpenDayFrom, closedMonthDays, dayOfLeapYear, EASTER_HOLIDAYS, easterSunday, newItemRatesOf, yearlyProfile, type DailyTotals, type ProductStart } from './calendar.ts';
 import { dayNumber, formatDay } from './dates.ts';
 import { forecastProduct, isForecastError, type ProductForecast, type ProductForecastInput } from './index.ts';
 import { yearlyIndex } from './pooled.ts';
@@ -299,5 +299,19 @@ describe("new products' first weeks", () => {
     expect(catalogueCalendar(new Map([['Garden', { firstDay: start, totals }]]), range).newItemRates).toEqual({});
     const launched = starts('Garden', start + 600, [1, 2, 3, 4, 5]);
     expect(catalogueCalendar(new Map([['Garden', { firstDay: start, totals }]]), [...range, ...launched]).newItemRates).toEqual({ Garden: [1, 2, 3, 4, 5], '*': [1, 2, 3, 4, 5] });
+  });
+});
+
+describe('firstOpenDayFrom', () => {
+  // A shop closed on Sundays, on 25/26 Dec and on Easter Monday.
+  const calendar = { closedDates: ['12-25', '12-26'], closedHolidays: ['easter_monday' as const], closedWeekdays: [0] };
+  it('keeps an open day, and moves a closed one to the next open day', () => {
+    expect(firstOpenDayFrom(calendar, '2026-12-04')).toBe('2026-12-04'); // Friday
+    expect(firstOpenDayFrom(calendar, '2026-12-06')).toBe('2026-12-07'); // Sunday → Monday
+    expect(firstOpenDayFrom(calendar, '2027-12-25')).toBe('2027-12-27'); // Sat 25, Sun 26 closed both ways
+    expect(firstOpenDayFrom(calendar, '2027-03-28')).toBe('2027-03-30'); // Easter Sunday, then Easter Monday
+  });
+  it('leaves the day alone when the calendar closes every day', () => {
+    expect(firstOpenDayFrom({ closedDates: [], closedWeekdays: [0, 1, 2, 3, 4, 5, 6] }, '2026-12-06')).toBe('2026-12-06');
   });
 });

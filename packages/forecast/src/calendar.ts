@@ -332,3 +332,20 @@ export function closedDatesBetween(calendar: Pick<CatalogueCalendar, 'closedDate
   }
   return dates;
 }
+
+/**
+ * `date`, or the first day after it that the business is open: not one of its closed weekdays,
+ * month-days or Easter-based holidays. A delivery arrives on a day someone is there to take it.
+ * At most two weeks on (a calendar closed every day would be a shop without sales).
+ */
+export function firstOpenDayFrom(calendar: Pick<CatalogueCalendar, 'closedDates' | 'closedHolidays' | 'closedWeekdays'>, date: string): string {
+  const fortnight = 14;
+  const closedDays = new Set(closedDatesBetween(calendar, date, fortnight));
+  const closedWeekdays = new Set(calendar.closedWeekdays ?? []);
+  const start = dayNumber(date);
+  for (let day = start; day < start + fortnight; day++) {
+    const candidate = formatDay(day);
+    if (!closedDays.has(candidate) && !closedWeekdays.has(weekdayOf(day))) return candidate;
+  }
+  return date;
+}

@@ -29,4 +29,4 @@ export { dayLabels, dayNumber } from './dates.ts';
 export { seasonalityTest, multiplicativeIndices } from './seasonality.ts';
 export { nelderMead } from './stats.ts';
 export { crostonRate } from './models/intermittent.ts';
-export { catalogueCalendar, closedDatesBetween, CATALOGUE_PROFILE, NEW_ITEM_DAYS, type CatalogueCalendar, type DailyTotals, type ProductStart } from './calendar.ts';
+export { catalogueCalendar, closedDatesBetween, firstOpenDayFrom, CATALOGUE_PROFILE, NEW_ITEM_DAYS, type CatalogueCalendar, type DailyTotals, type ProductStart } from './calendar.ts';

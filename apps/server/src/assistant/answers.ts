@@ -6,7 +6,7 @@ import type { Database } from '../db/schema.ts';
 import * as repo from './repo.ts';
 import { inventoryTotals } from '../dashboard/repo.ts';
 import { isDueBy, orderAdvice, type OrderAdvice } from '../order-advice/service.ts';
-import { stockOnHand } from '../forecasting/service.ts';
+import { arrivalDays, stockOnHand } from '../forecasting/service.ts';
 import { describePeriod, dueWindowOf, dueWords, formatDay, formatRange, MONTH_NAMES, NO_SALES_PERIOD, NOT_SOLD, NUM, orderWindowOf, rangeOf, readBestPeriod, readBreakdown, readComparison, readPeriod, readQuietSpan, readSalesAhead, readWindow, sameDaysSoFar, spokenPeriod, TOP_SELLERS_PERIOD, type BestPeriod, type Comparison, type DueWindow, type Period, type PeriodUnit } from '../plain-words/period.ts';
 import { DEAD_STOCK, nameWordPattern, noProductMatches, OVERSTOCK, OVERSTOCK_DAYS, readCategory, readCoverDays, readNameWord, readRank, unmatchedProductWords, type Rank } from '../plain-words/catalogue.ts';
 import { categoryNames, productNameWords } from '../plain-words/vocabulary.ts';
@@ -838,13 +838,14 @@ export const actionAnswers = {
       return { answer: { blocks: [text(`Nothing was created: the advice changed since that list was made (a forecast ran since). ${listed}${more}. The current advice:`), ...report.blocks] }, createdFor: [] };
     }
     const chosen = shown ? shown.map(({ styleCode }) => current.get(styleCode) as OrderAdvice['products'][number]) : advice.products;
-    const orders = chosen.map((p) => ({ productId: p.productId, quantity: p.orderQuantity, leadTimeDays: p.leadTimeDays }));
+    const arrivals = await arrivalDays(db, today, chosen.map((p) => p.leadTimeDays));
+    const orders = chosen.map((p, i) => ({ productId: p.productId, quantity: p.orderQuantity, arrival: arrivals[i]! }));
     const { createdFor, alreadyOrdered } = await repo.createAdvisedDeliveries(db, today, orders);
     const created = createdFor.length;
     const answer: Answer = {
       blocks: [
         text(
-          `Created ${number.format(created)} scheduled ${created === 1 ? 'delivery' : 'deliveries'} of the advised quantities, each arriving after its product's lead time.${alreadyOrdered ? ` ${number.format(alreadyOrdered)} ${alreadyOrdered === 1 ? 'product' : 'products'} already had a delivery on the way and ${alreadyOrdered === 1 ? 'was' : 'were'} left alone.` : ''}${created ? ` ${created === 1 ? 'Its forecast is' : 'Their forecasts are'} being updated, so the advice counts ${created === 1 ? 'it' : 'them'} as on order in a few seconds.` : ''}`,
+          `Created ${number.format(created)} scheduled ${created === 1 ? 'delivery' : 'deliveries'} of the advised quantities, each arriving after its product's lead time, on a day the shop is open.${alreadyOrdered ? ` ${number.format(alreadyOrdered)} ${alreadyOrdered === 1 ? 'product' : 'products'} already had a delivery on the way and ${alreadyOrdered === 1 ? 'was' : 'were'} left alone.` : ''}${created ? ` ${created === 1 ? 'Its forecast is' : 'Their forecasts are'} being updated, so the advice counts ${created === 1 ? 'it' : 'them'} as on order in a few seconds.` : ''}`,
         ),
         dataLink('deliveries', 'Open the deliveries table'),
       ],

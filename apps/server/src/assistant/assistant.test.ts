@@ -8,6 +8,7 @@ import { startFakeChatModel, type FakeChatModel } from '../testing/fake-chat-mod
 import { refreshCatalogueSummary, upsertProductSummaries } from '../dashboard/repo.ts';
 import { storeCatalogueAdvice } from '../testing/stored-advice.ts';
 import { productRunsSettled } from '../testing/forecast-client.ts';
+import { sql } from 'kysely';
 
 const DAY_MS = 86_400_000;
 const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
@@ -988,6 +989,28 @@ describe.each(backends)('assistant on %s', (backend) => {
     );
     const again = await server.request('/api/assistant/actions/', { token: editor.access, body: { action: 'create_recommended_orders' } });
     expect(textOf((again.json.messages as ChatMessage[])[1])).toContain(`Created 0 scheduled deliveries`);
+  });
+
+  it("dates a created delivery on the next day the shop is open when its lead time ends on a closed day", async () => {
+    const { db } = server.database;
+    const first = advised[0]!;
+    const firstId = ids[first.code] as number;
+    const leadEnds = addDays(TODAY, first.lead);
+    const closedWeekday = new Date(`${leadEnds}T00:00:00Z`).getUTCDay();
+    const stored = (await sql<{ history_start: string; history_end: string; calendar: object }>`select history_start::text, history_end::text, calendar from forecast_calendar where id = 1`.execute(db)).rows[0];
+    const closed = { closedDates: [], closedHolidays: [], closedWeekdays: [closedWeekday], yearlyProfiles: {}, newItemRates: {} };
+    await sql`insert into forecast_calendar (id, history_start, history_end, calendar) values (1, ${TODAY}, ${TODAY}, ${JSON.stringify(closed)})
+      on conflict (id) do update set calendar = excluded.calendar`.execute(db);
+    try {
+      await db.deleteFrom('data.deliveries').where('product_id', '=', firstId).execute();
+      const created = await server.request('/api/assistant/actions/', { token: editor.access, body: { action: 'create_recommended_orders' } });
+      expect(textOf((created.json.messages as ChatMessage[])[1])).toContain('Created 1 scheduled delivery');
+      const row = await db.selectFrom('data.deliveries').select(['expected_date']).where('product_id', '=', firstId).executeTakeFirstOrThrow();
+      expect(row.expected_date).toBe(addDays(leadEnds, 1));
+    } finally {
+      if (stored) await sql`update forecast_calendar set history_start = ${stored.history_start}, history_end = ${stored.history_end}, calendar = ${JSON.stringify(stored.calendar)} where id = 1`.execute(db);
+      else await sql`delete from forecast_calendar where id = 1`.execute(db);
+    }
   });
 
   it('adds a task when confirmed', async () => {

@@ -216,19 +216,19 @@ export const scheduledDeliveries = async (db: Db, limit: number, window: { today
   ).rows;
 
 /**
- * The advised orders as scheduled deliveries of the advised quantity, arriving after each product's
- * lead time. A product with a scheduled delivery still to come is already on order and is left alone.
+ * The advised orders as scheduled deliveries of the advised quantity, arriving on each order's
+ * `arrival` day. A product with a scheduled delivery still to come is already on order and is left alone.
  */
-export async function createAdvisedDeliveries(db: Db, today: string, orders: { productId: number; quantity: number; leadTimeDays: number }[]): Promise<{ createdFor: number[]; alreadyOrdered: number }> {
+export async function createAdvisedDeliveries(db: Db, today: string, orders: { productId: number; quantity: number; arrival: string }[]): Promise<{ createdFor: number[]; alreadyOrdered: number }> {
   const result = await sql<{ created_for: string[]; already: number }>`
     with advised as (
-      select a.product_id, a.quantity, a.lead_time_days,
+      select a.product_id, a.quantity, a.arrival,
         exists (select 1 from data.deliveries d where d.product_id = a.product_id and d.status = 'scheduled' and d.expected_date >= ${today}::date) as on_order
-      from unnest(${orders.map((o) => o.productId)}::int8[], ${orders.map((o) => o.quantity)}::int[], ${orders.map((o) => o.leadTimeDays)}::int[]) as a(product_id, quantity, lead_time_days)
+      from unnest(${orders.map((o) => o.productId)}::int8[], ${orders.map((o) => o.quantity)}::int[], ${orders.map((o) => o.arrival)}::date[]) as a(product_id, quantity, arrival)
     ),
     inserted as (
       insert into data.deliveries (product_id, expected_date, quantity, status)
-      select product_id, ${today}::date + lead_time_days, quantity, 'scheduled' from advised where not on_order
+      select product_id, arrival, quantity, 'scheduled' from advised where not on_order
       on conflict (product_id, expected_date) do nothing
       returning product_id
     )

@@ -2,7 +2,7 @@
 // stored forecasts in the spec §3 response shape, and the inventory report.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { catalogueCalendar, createForecastPool, NEW_ITEM_DAYS, type CatalogueCalendar, type DailyTotals, type ForecastPool, type ProductForecast, type ProductStart } from '@stockwise/forecast';
+import { catalogueCalendar, createForecastPool, firstOpenDayFrom, NEW_ITEM_DAYS, type CatalogueCalendar, type DailyTotals, type ForecastPool, type ProductForecast, type ProductStart } from '@stockwise/forecast';
 import { DEFAULT_FORECAST_DAYS, DEFAULT_INACTIVE_DAYS, forecastSheet, inventoryReportSheet, WHOLE_CATALOGUE, XLSX_CONTENT_TYPE, type ForecastSheet, type InventoryReport, type ProductForecastResponse, type ReportQuery, type TaskStatusResponse } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import { openConnections } from '../db/compiled.ts';
@@ -278,6 +278,17 @@ async function refreshCalendar(db: Kysely<Database>, since: string, today: strin
 async function storedCalendar(db: Kysely<Database>, since: string, today: string): Promise<CatalogueCalendar> {
   const stored = await repo.findCalendar(db);
   return stored ? (stored.calendar as unknown as CatalogueCalendar) : refreshCalendar(db, since, today);
+}
+
+/**
+ * The day a delivery ordered today arrives, per lead time: after the lead time, on the first day the
+ * business is open by the last catalogue run's calendar (a shop closed on Sundays takes nothing in
+ * then). Without a calendar yet, the lead time's day.
+ */
+export async function arrivalDays(db: Kysely<Database>, today: string, leadTimes: number[]): Promise<string[]> {
+  const stored = await repo.findCalendar(db);
+  const calendar = stored?.calendar as unknown as CatalogueCalendar | undefined;
+  return leadTimes.map((days) => (calendar ? firstOpenDayFrom(calendar, addDays(today, days)) : addDays(today, days)));
 }
 
 /** Forecast rows from the worker threads, stored a few at a time; what happened to each product. */
