@@ -2,6 +2,9 @@
 import { z } from 'zod';
 import { nameRecord, storableName, storableText } from './text.ts';
 
+/** A DecimalField's places when its definition names none: money (12,50). */
+export const DEFAULT_DECIMAL_PLACES = 2;
+
 export const fieldTypes = [
   'CharField',
   'EmailField',

@@ -2,14 +2,13 @@
 // presents columns, and the row validator built from them.
 import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
-import { isoDayProblem, isStorableText, storableText, textTooLong, type ColumnDefinition, type FieldType, type TableColumn } from '@stockwise/contract';
+import { DEFAULT_DECIMAL_PLACES, isoDayProblem, isStorableText, storableText, textTooLong, type ColumnDefinition, type FieldType, type TableColumn } from '@stockwise/contract';
 import { validationError } from '../http/errors.ts';
 import type { SheetColumn } from '../http/xlsx.ts';
 
 export const ID_COLUMN: ColumnDefinition = { key: 'id', label: 'ID', type: 'AutoField' };
 const DEFAULT_CHAR_LENGTH = 255;
 const DEFAULT_MAX_DIGITS = 12;
-const DEFAULT_DECIMAL_PLACES = 2;
 const INT4_MAX = 2_147_483_647;
 
 /** Fields with no stored column: computed at read time or held in child tables. */

@@ -135,6 +135,28 @@ describe('data grid moments', () => {
   });
 });
 
+describe('data grid numbers', () => {
+  it('writes a decimal with its column’s places (money: 7.50, not 7.5); whole numbers and blanks as they are', () => {
+    const numberColumns = [
+      ...columns,
+      { key: 'unit_cost', label: 'Unit cost', type: 'DecimalField' } as TableColumn,
+      { key: 'weight', label: 'Weight', type: 'DecimalField', decimal_places: 3 } as TableColumn,
+      { key: 'lead_time_days', label: 'Lead time', type: 'IntegerField' } as TableColumn,
+    ];
+    const rows = [
+      { id: 1, name: 'Trowel', unit_cost: 7.5, weight: 0.25, lead_time_days: 7 },
+      { id: 2, name: 'Unpriced', unit_cost: null, weight: 12, lead_time_days: null },
+    ];
+    renderGrid({ rows, totalRows: 2, columns: numberColumns });
+    const cellOf = (name: string, column: string) => screen.getByText(name).closest('[role="row"]')?.querySelector(`[data-column="${column}"]`)?.textContent;
+    expect(cellOf('Trowel', 'unit_cost')).toBe('7.50');
+    expect(cellOf('Trowel', 'weight')).toBe('0.250');
+    expect(cellOf('Trowel', 'lead_time_days')).toBe('7');
+    expect(cellOf('Unpriced', 'unit_cost')).toBe('');
+    expect(cellOf('Unpriced', 'weight')).toBe('12.000');
+  });
+});
+
 describe('date filter boxes', () => {
   const dated = [...columns, { key: 'counted_on', label: 'Counted on', type: 'DateField' } as TableColumn];
 

@@ -8,7 +8,7 @@ import { memo, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, 
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type HeaderGroup } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
-import { exportedCells, toTsv, typedFilterKind, type TableColumn, type TableRow, type TypedFilterKind, type TypedFilterProblem, type UnknownValueReason } from '@stockwise/contract';
+import { DEFAULT_DECIMAL_PLACES, exportedCells, toTsv, typedFilterKind, type TableColumn, type TableRow, type TypedFilterKind, type TypedFilterProblem, type UnknownValueReason } from '@stockwise/contract';
 import { cellText, computeColumnWidths, createTextMeasurer, type MeasureText } from './column-widths.ts';
 import { dateFilterReading, referenceText, type FilterInputs, type FilterProblems, type ReferenceLabels, type SortState, type UnknownValues } from './table-query.ts';
 import classes from './DataPage.module.css';
@@ -68,6 +68,8 @@ function formatCell(column: TableColumn, value: TableRow[string] | undefined, ye
   if (typeof value === 'boolean') return value ? yes : no;
   if (column.type === 'ForeignKey') return referenceText(references, column.key, value) ?? cellText(value);
   if (column.type === 'DateTimeField' && typeof value === 'string') return gridMoment(value);
+  // A money column reads 7.50, as the Forecasting screen and a spreadsheet's currency format show it, not 7.5.
+  if (column.type === 'DecimalField' && typeof value === 'number') return value.toFixed(column.decimal_places ?? DEFAULT_DECIMAL_PLACES);
   return cellText(value);
 }
 
