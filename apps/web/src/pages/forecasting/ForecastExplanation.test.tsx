@@ -206,5 +206,21 @@ describe('the forecast explained', () => {
     expect(screen.queryByTestId('demand-class')).toBeNull();
     expect(screen.getByTestId('patterns').textContent).toContain("the whole shop's, are forecast at zero");
     expect(screen.getByTestId('model-description').textContent).toBe('Only 4 days of history.');
+    // Its order is advised as any other, with a word that it rests on a few days.
+    expect(screen.getByTestId('short-history-caution').textContent).toMatch(/^This order rests on under four weeks of sales/);
+  });
+
+  it('adds no short-history caution to an order on a full history, or to a short history without an order', () => {
+    const base = forecastFixture();
+    renderExplanation(base);
+    expect(screen.queryByTestId('short-history-caution')).toBeNull();
+    cleanup();
+    renderExplanation(
+      forecastFixture({
+        reorder: { ...base.reorder, orderQuantity: 0, orderBy: null },
+        metrics: { ...base.metrics, model: { name: 'RecentMean', description: 'Only 4 days of history.', demandClass: 'intermittent', history: 'short', patterns: [] } },
+      }),
+    );
+    expect(screen.queryByTestId('short-history-caution')).toBeNull();
   });
 });

@@ -187,6 +187,12 @@ export function ForecastExplanation({ forecast }: { forecast: ProductForecastRes
               stockout: stockout ? formatDay(stockout) : '',
             })}
           </Text>
+          {/* A few days of sales make a level, not a pattern: an order sized on them can be the list's largest (QA3 #8). */}
+          {model.history === 'short' && standing === 'active' && arrival !== null && !stockUnknown ? (
+            <Text size="sm" fw={600} data-testid="short-history-caution">
+              {t('forecasting.explain.shortHistoryCaution')}
+            </Text>
+          ) : null}
           <dl style={{ display: 'grid', gridTemplateColumns: 'auto auto', gap: '2px 16px', margin: 0, fontSize: 14 }} data-testid="reorder-advice">
             {reorderItems.map(([label, value]) => (
               <div key={label} style={{ display: 'contents' }}>
