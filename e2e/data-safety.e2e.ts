@@ -43,7 +43,8 @@ async function askToDeleteProduct(page: Page, code: string, id: number) {
   await page.getByTestId('table-title').filter({ hasText: 'products' }).waitFor();
   await page.getByLabel('Filter Product code').fill(code);
   await page.locator(`[data-testid="data-grid"] [data-row-id="${id}"]`).waitFor();
-  await page.getByRole('button', { name: `Delete row ${id}` }).click();
+  // The row's button names it as people know it (code — name), not by its id.
+  await page.getByRole('button', { name: `Delete ${code} — ` }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete row' });
   await dialog.getByTestId('row-references').waitFor();
   return dialog;

@@ -208,7 +208,7 @@ describe('Data screen', () => {
     await form.waitFor({ state: 'detached' });
     await cell(page, 1, 'title').filter({ hasText: 'Bolt' }).waitFor();
     expect(await cell(page, 1, 'qty').textContent()).toBe('5');
-    expect(await cell(page, 1, 'price').textContent()).toBe('2.5');
+    expect(await cell(page, 1, 'price').textContent()).toBe('2.50');
     expect(await cell(page, 1, 'due').textContent()).toBe('2026-05-01');
     expect(await cell(page, 1, 'active').textContent()).toBe('Yes');
     expect(await rowCountText(page)).toBe('1 row');
@@ -225,7 +225,7 @@ describe('Data screen', () => {
     await cell(page, 1, 'title').filter({ hasText: 'Bolt M8' }).waitFor();
 
     // Delete with a confirmation.
-    await page.getByRole('button', { name: 'Delete row 1' }).click();
+    await page.getByRole('button', { name: 'Delete Bolt M8', exact: true }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete row' });
     // The row by its title (the table's first required text): the user sees which row goes.
     await confirm.getByText(`Delete Bolt M8 (row 1 of '${table}')?`).waitFor();
@@ -498,7 +498,7 @@ describe('Data screen', () => {
     await cell(page, 2, 'name').filter({ hasText: 'Second row' }).waitFor();
 
     const created = page.waitForRequest((request) => request.url().endsWith('/create-variation/'));
-    await page.getByRole('button', { name: 'Make a variation of row 1' }).click();
+    await page.getByRole('button', { name: 'Make a variation of Parent row', exact: true }).click();
     expect((await created).postDataJSON()).toEqual({ base_table: base, parent_id: 1 });
     await page.getByTestId('table-title').filter({ hasText: `${base} #1` }).waitFor();
     expect(await treeItem(page, `${base} #1`).getAttribute('aria-selected')).toBe('true');

@@ -111,7 +111,7 @@ describe('roles in the web app', () => {
     const productId = (await api('/api/records/tables/products/rows/add/', { token: admin, body: { product_code: code, name: `Viewer check ${code}` } })).json.id as number;
     await openProductsFiltered(page, code);
     await page.locator(`[data-testid="data-grid"] [data-row-id="${productId}"]`).waitFor();
-    expect(await page.getByRole('button', { name: `Delete row ${productId}` }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: `Delete ${code} — ` }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Add row' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Add table' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /^Actions for table/ }).count()).toBe(0);
@@ -253,7 +253,7 @@ describe('roles in the web app', () => {
     await page.locator(`[data-testid="data-grid"] [data-row-id="${productId}"]`).waitFor();
     // Demoted while the page still shows the editor's controls.
     await api(`/api/accounts/users/${userId}/role/`, { token: admin, body: { role: 'viewer' } });
-    await page.getByRole('button', { name: `Delete row ${productId}` }).click();
+    await page.getByRole('button', { name: `Delete ${code} — ` }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete row' });
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
     await dialog.getByRole('alert').waitFor();

@@ -176,6 +176,19 @@ export const relatedRowsQuery = z.object({
 export type RelatedRowsQuery = z.infer<typeof relatedRowsQuery>;
 /** Between a row's code and its name where other rows show it (`85123A — White hanging heart`): the Data screen, its CSV download. */
 export const ROW_LABEL_SEPARATOR = ' — ';
+/** A row as people know it: `key — name` (`85123A — White hanging heart`), an empty part left out. */
+export const rowLabel = (key: unknown, name: unknown) => [key, name].filter((part) => typeof part === 'string' && part !== '').join(ROW_LABEL_SEPARATOR);
+const textualTypes: ReadonlySet<FieldType> = new Set(['CharField', 'TextField', 'EmailField']);
+/**
+ * The columns a row is known by: its key (the entity's key column `entityKey` when it is text, else
+ * the table's first required text column) and its `name`. Null for a table without such a key (sales).
+ */
+export function rowLabelColumns(columns: readonly Pick<TableColumn, 'key' | 'type' | 'required'>[], entityKey?: string): { keyColumn: string; nameColumn: string | null } | null {
+  const keyColumn = columns.find((c) => c.key === entityKey && textualTypes.has(c.type)) ?? columns.find((c) => c.required && textualTypes.has(c.type));
+  if (!keyColumn) return null;
+  const nameColumn = columns.find((c) => c.key === 'name' && c.key !== keyColumn.key && textualTypes.has(c.type))?.key ?? null;
+  return { keyColumn: keyColumn.key, nameColumn };
+}
 /** The code of a row's label (`GS-1001 — Rosenschere Profi` → `GS-1001`), so a downloaded file reads back; other text as it is. */
 export const codeOfRowLabel = (text: string) => {
   const at = text.indexOf(ROW_LABEL_SEPARATOR);

@@ -7,7 +7,8 @@ import {
   exportedCells,
   formatDay,
   roleAllows,
-  ROW_LABEL_SEPARATOR,
+  rowLabel,
+  rowLabelColumns,
   UTF8_BOM,
   XLSX_CONTENT_TYPE,
   type ColumnDefinition,
@@ -276,10 +277,8 @@ async function referenceSources(ctx: TablesContext, columns: ColumnDefinition[])
  */
 function rowDisplayOf(config: ProductConfig, table: repo.CatalogueEntry): ReferenceDisplay | null {
   const entityKey = config.inventory.entities.find((e) => e.table === table.name && e.key.length === 1)?.key[0];
-  const keyColumn = table.columns.find((c) => c.key === entityKey && isTextual(c.type)) ?? table.columns.find((c) => c.required && isTextual(c.type));
-  if (!keyColumn) return null;
-  const nameColumn = table.columns.find((c) => c.key === 'name' && c.key !== keyColumn.key && isTextual(c.type))?.key ?? null;
-  return { encodedName: table.encoded_name, keyColumn: keyColumn.key, nameColumn };
+  const shown = rowLabelColumns(table.columns, entityKey);
+  return shown && { encodedName: table.encoded_name, ...shown };
 }
 
 /** How each ForeignKey column's related rows are shown and filtered (rowDisplayOf); columns whose table has no key to show are left out. */
@@ -293,8 +292,7 @@ function referenceDisplays({ config, foreignKeys, related: relatedEntries }: Ref
   return displays;
 }
 
-/** A row as people know it: `key — name` (`85123A — White hanging heart`), an empty part left out. */
-const rowLabel = (row: { key: string | null; name: string | null }) => [row.key, row.name].filter((part) => part !== null && part !== '').join(ROW_LABEL_SEPARATOR);
+const labelOf = (row: { key: string | null; name: string | null }) => rowLabel(row.key, row.name);
 
 /** The page's related rows as `key — name`, per ForeignKey column and id. */
 async function referenceLabels(ctx: TablesContext, displays: Map<string, ReferenceDisplay>, rows: repo.RowRecord[]): Promise<Record<string, Record<string, string>> | undefined> {
@@ -311,7 +309,7 @@ async function referenceLabels(ctx: TablesContext, displays: Map<string, Referen
     labels[column] = {};
     if (!ids.length) continue;
     const found = await repo.selectReferenceLabels(ctx.db, display, ids);
-    for (const row of found) labels[column][row.id] = rowLabel(row);
+    for (const row of found) labels[column][row.id] = labelOf(row);
   }
   return labels;
 }
@@ -690,7 +688,7 @@ export async function getRowReferences(ctx: TablesContext, options: { name: stri
 async function findRowLabel(ctx: TablesContext, entry: repo.CatalogueEntry, id: number): Promise<string | null> {
   const display = rowDisplayOf(await ctx.loadConfig(), entry);
   const [found] = display ? await repo.selectReferenceLabels(ctx.db, display, [id]) : [];
-  return found ? rowLabel(found) || null : null;
+  return found ? labelOf(found) || null : null;
 }
 
 const rowsWord = (count: number) => `${count} row${count === 1 ? '' : 's'}`;
@@ -745,7 +743,7 @@ export async function searchRelatedRows(ctx: TablesContext, options: { name: str
     // One more than asked tells whether others match too.
     limit: limit + 1,
   });
-  return { results: found.slice(0, limit).map((row) => ({ id: Number(row.id), label: rowLabel(row) || row.id })), more: found.length > limit };
+  return { results: found.slice(0, limit).map((row) => ({ id: Number(row.id), label: labelOf(row) || row.id })), more: found.length > limit };
 }
 
 export type Variation = { encodedName: string; decodedName: string; variationNumber: number; exists: boolean };

@@ -47,7 +47,7 @@ afterEach(cleanup);
 const columns: TableColumn[] = [{ key: 'id', label: 'ID', type: 'AutoField', read_only: true } as TableColumn, { key: 'name', label: 'Name', type: 'CharField' } as TableColumn];
 const rowsFrom = (first: number, count: number): TableRow[] => Array.from({ length: count }, (_, i) => ({ id: first + i, name: `Row ${first + i}` }));
 
-function renderGrid(props: { rows: TableRow[]; tail?: TableRow[]; tailOffset?: number; totalRows: number; columns?: TableColumn[]; unknownValues?: UnknownValues; filters?: FilterInputs; filterProblems?: FilterProblems }) {
+function renderGrid(props: { rows: TableRow[]; tail?: TableRow[]; tailOffset?: number; totalRows: number; canEditRows?: boolean; columns?: TableColumn[]; unknownValues?: UnknownValues; filters?: FilterInputs; filterProblems?: FilterProblems }) {
   const asked: string[] = [];
   const view = (tail: TableRow[], tailOffset: number) => (
     <MantineProvider>
@@ -65,7 +65,7 @@ function renderGrid(props: { rows: TableRow[]; tail?: TableRow[]; tailOffset?: n
         hasNext
         isLoadingMore={false}
         canMakeVariation={false}
-        canEditRows={false}
+        canEditRows={props.canEditRows ?? false}
         onSort={() => {}}
         onFilter={() => {}}
         onLoadMore={() => asked.push('more')}
@@ -178,5 +178,22 @@ describe('date filter boxes', () => {
     fireEvent.focus(screen.getByLabelText('Filter Counted on'));
     expect(screen.getByRole('alert').textContent).toBe('31.11.2026 is not a real date: November 2026 has 30 days');
     expect(screen.queryByTestId('filter-reading')).toBeNull();
+  });
+});
+
+describe('data grid row buttons', () => {
+  it('name the row as people know it (code — name), and by its number where the table has no code', () => {
+    const productColumns = [
+      columns[0]!,
+      { key: 'product_code', label: 'Product code', type: 'CharField', required: true } as TableColumn,
+      { key: 'name', label: 'Name', type: 'CharField', required: true } as TableColumn,
+    ];
+    renderGrid({ rows: [{ id: 7, product_code: 'GAR-1099', name: 'Pflanzschaufel Edelstahl' }], totalRows: 1, columns: productColumns, canEditRows: true });
+    expect(screen.getByRole('button', { name: 'Edit GAR-1099 — Pflanzschaufel Edelstahl' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Delete GAR-1099 — Pflanzschaufel Edelstahl' })).toBeTruthy();
+    cleanup();
+    const saleColumns = [columns[0]!, { key: 'quantity', label: 'Quantity', type: 'IntegerField', required: true } as TableColumn];
+    renderGrid({ rows: [{ id: 12, quantity: 3 }], totalRows: 1, columns: saleColumns, canEditRows: true });
+    expect(screen.getByRole('button', { name: 'Delete row 12' })).toBeTruthy();
   });
 });

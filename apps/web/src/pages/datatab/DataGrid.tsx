@@ -8,7 +8,7 @@ import { memo, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, 
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type HeaderGroup } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_DECIMAL_PLACES, exportedCells, toTsv, typedFilterKind, type TableColumn, type TableRow, type TypedFilterKind, type TypedFilterProblem, type UnknownValueReason } from '@stockwise/contract';
+import { DEFAULT_DECIMAL_PLACES, exportedCells, rowLabel, rowLabelColumns, toTsv, typedFilterKind, type TableColumn, type TableRow, type TypedFilterKind, type TypedFilterProblem, type UnknownValueReason } from '@stockwise/contract';
 import { cellText, computeColumnWidths, createTextMeasurer, type MeasureText } from './column-widths.ts';
 import { dateFilterReading, referenceText, type FilterInputs, type FilterProblems, type ReferenceLabels, type SortState, type UnknownValues } from './table-query.ts';
 import classes from './DataPage.module.css';
@@ -182,19 +182,25 @@ export function DataGrid(props: DataGridProps) {
 
   const labels = useMemo<RowLabels>(() => {
     // Translated once with a marker in place of the id: rows fill it in on every scroll frame.
-    const withId = (key: string) => {
-      const [before = '', after = ''] = t(key, { id: '\u0000' }).split('\u0000');
-      return (id: string) => before + id + after;
+    const filledIn = (key: string, name: string) => {
+      const [before = '', after = ''] = t(key, { [name]: '\u0000' }).split('\u0000');
+      return (value: string) => before + value + after;
     };
+    const withId = (key: string) => filledIn(key, 'id');
+    const withRow = (key: string) => filledIn(key, 'row');
     return {
       edit: t('datatab.actions.edit'),
       delete: t('datatab.actions.delete'),
       makeVariation: t('datatab.actions.makeVariation'),
-      editRow: withId('datatab.actions.editRow'),
-      deleteRow: withId('datatab.actions.deleteRow'),
-      makeVariationOf: withId('datatab.actions.makeVariationOf'),
+      rowNumber: withId('datatab.undo.rowNumber'),
+      editRow: withRow('datatab.actions.editRow'),
+      deleteRow: withRow('datatab.actions.deleteRow'),
+      makeVariationOf: withRow('datatab.actions.makeVariationOf'),
     };
   }, [t]);
+  // The row buttons name the row as people know it (`GAR-1099 — Pflanzschaufel`), as its delete confirmation does; by number where the table has no code.
+  const labelColumns = useMemo(() => rowLabelColumns(columns), [columns]);
+  const captionOf = (row: TableRow) => (labelColumns && rowLabel(row[labelColumns.keyColumn], labelColumns.nameColumn ? row[labelColumns.nameColumn] : null)) || labels.rowNumber(String(row['id'] ?? ''));
 
   const moveFocus = (index: number) => {
     if (rowCount === 0) return;
@@ -313,6 +319,7 @@ export function DataGrid(props: DataGridProps) {
                 index={item.index}
                 start={item.start - headerHeight}
                 row={row}
+                caption={captionOf(row)}
                 cells={modelRow.getVisibleCells().map((cell) => cellOf(cell.column.id, cell.column.getSize(), cell.getValue(), row))}
                 focused={item.index === focusedIndex}
                 canMakeVariation={canMakeVariation}
@@ -427,15 +434,18 @@ type RowLabels = {
   edit: string;
   delete: string;
   makeVariation: string;
-  editRow: (id: string) => string;
-  deleteRow: (id: string) => string;
-  makeVariationOf: (id: string) => string;
+  rowNumber: (id: string) => string;
+  editRow: (row: string) => string;
+  deleteRow: (row: string) => string;
+  makeVariationOf: (row: string) => string;
 };
 
 type GridRowProps = {
   index: number;
   start: number;
   row: TableRow;
+  /** The row as its buttons name it. */
+  caption: string;
   cells: GridCell[];
   focused: boolean;
   canMakeVariation: boolean;
@@ -446,7 +456,7 @@ type GridRowProps = {
 };
 
 const GridRow = memo(
-  function GridRow({ index, start, row, cells, focused, canMakeVariation, canEditRows, labels, onFocus, onRowAction }: GridRowProps) {
+  function GridRow({ index, start, row, caption, cells, focused, canMakeVariation, canEditRows, labels, onFocus, onRowAction }: GridRowProps) {
     const id = String(row['id'] ?? '');
     return (
       <div
@@ -469,18 +479,18 @@ const GridRow = memo(
         <div role="gridcell" className={classes.actionsCell} style={{ width: actionsWidth }}>
           {canEditRows && (
             <>
-              <button type="button" className={classes.rowButton} aria-label={labels.editRow(id)} title={labels.edit} onClick={() => onRowAction('edit', row)} tabIndex={-1}>
+              <button type="button" className={classes.rowButton} aria-label={labels.editRow(caption)} title={labels.edit} onClick={() => onRowAction('edit', row)} tabIndex={-1}>
                 ✎
               </button>
               {canMakeVariation && (
-                <button type="button" className={classes.rowButton} aria-label={labels.makeVariationOf(id)} title={labels.makeVariation} onClick={() => onRowAction('variation', row)} tabIndex={-1}>
+                <button type="button" className={classes.rowButton} aria-label={labels.makeVariationOf(caption)} title={labels.makeVariation} onClick={() => onRowAction('variation', row)} tabIndex={-1}>
                   <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden fill="none" stroke="currentColor" strokeWidth="1.5">
                     <rect x="5" y="5" width="9" height="9" rx="1.5" />
                     <path d="M11 5V3.5A1.5 1.5 0 0 0 9.5 2h-6A1.5 1.5 0 0 0 2 3.5v6A1.5 1.5 0 0 0 3.5 11H5" />
                   </svg>
                 </button>
               )}
-              <button type="button" className={classes.rowButton} data-danger aria-label={labels.deleteRow(id)} title={labels.delete} onClick={() => onRowAction('delete', row)} tabIndex={-1}>
+              <button type="button" className={classes.rowButton} data-danger aria-label={labels.deleteRow(caption)} title={labels.delete} onClick={() => onRowAction('delete', row)} tabIndex={-1}>
                 ✕
               </button>
             </>
@@ -491,6 +501,7 @@ const GridRow = memo(
   },
   (before, after) =>
     before.row === after.row &&
+    before.caption === after.caption &&
     before.start === after.start &&
     before.focused === after.focused &&
     before.index === after.index &&
