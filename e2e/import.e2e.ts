@@ -373,9 +373,9 @@ describe('data integration (Settings)', () => {
     await openSettings(page);
     await waitForDefaultMapping(page);
     await page.getByLabel('File (CSV, JSON or .xlsx)').setInputFiles(path);
-    await page.getByTestId('mapping-notice').filter({ hasText: 'Mapping product_catalogue_csv reads columns this file lacks' }).waitFor();
+    await page.getByTestId('mapping-notice').filter({ hasText: 'Mapping Product catalogue CSV reads columns this file lacks' }).waitFor();
     expect(await page.getByTestId('mapping-notice').textContent()).toBe(
-      "Mapping product_catalogue_csv reads columns this file lacks (product_code, name, category, current_stock, unit_cost, lead_time_days): the columns are proposed from the file's header.",
+      "Mapping Product catalogue CSV reads columns this file lacks (product_code, name, category, current_stock, unit_cost, lead_time_days): the columns are proposed from the file's header.",
     );
     expect(await mappingSelect(page).inputValue()).toBe('');
     expect(await page.getByLabel('Product code (product_code) · required').inputValue()).toBe('Item Code');
@@ -555,6 +555,7 @@ describe('data integration (Settings)', () => {
       for (const row of ((await answer.json()) as { results: { date: string; stock_level: number }[] }).results) counts.push([product.product_code, row.date, row.stock_level]);
     }
     expect(counts).toEqual([
+      [`${prefix}1`, today, 24],
       [`${prefix}1`, '2026-11-30', 12],
       [`${prefix}2`, '2026-11-30', 3],
     ]);
