@@ -63,11 +63,13 @@ async function importMisfit(fileName: string, content: string): Promise<void> {
 }
 
 /** Adds products `codes` through the API (named by their code). */
-async function addProducts(codes: string[]): Promise<void> {
+/** Adds products named by their codes; with `stock`, a product list's stock figure for each (recorded as today's). */
+async function addProducts(codes: string[], stock?: number): Promise<void> {
   const form = new FormData();
-  form.append('mapping_config', JSON.stringify({ entities: { products: { field_mappings: { product_code: 'code', name: 'code' } } } }));
+  form.append('mapping_config', JSON.stringify({ entities: { products: { field_mappings: { product_code: 'code', name: 'code', ...(stock === undefined ? {} : { current_stock: 'stock' }) } } } }));
   form.append('entity_type', 'products');
-  form.append('file', new Blob([['code', ...codes, ''].join('\n')], { type: 'text/csv' }), 'products.csv');
+  const lines = stock === undefined ? ['code', ...codes] : ['code,stock', ...codes.map((code) => `${code},${stock}`)];
+  form.append('file', new Blob([[...lines, ''].join('\n')], { type: 'text/csv' }), 'products.csv');
   const answer = await fetch(`${inject('baseUrl')}/api/records/process-file/`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
   expect(answer.status).toBe(200);
 }
@@ -137,7 +139,7 @@ describe('data integration (Settings)', () => {
     await chooseMapping(page, 'product_catalogue_csv');
     expect(await page.getByTestId('mapping-description').textContent()).toBe('A flat CSV with one product per line.');
     // A select reached by keyboard shows a ring of at least 3:1 against the section's white (WCAG 2.4.7, 1.4.11).
-    await page.getByLabel('Entity', { exact: true }).focus();
+    await page.getByLabel('Import into', { exact: true }).focus();
     await page.keyboard.press('Tab');
     expect(await mappingSelect(page).evaluate((element) => element === document.activeElement)).toBe(true);
     const ring = await mappingSelect(page).evaluate((element) => {
@@ -336,11 +338,11 @@ describe('data integration (Settings)', () => {
 
     await openSettings(page);
     await waitForDefaultMapping(page);
-    await page.getByLabel('Entity', { exact: true }).selectOption('sales');
+    await page.getByLabel('Import into', { exact: true }).selectOption('sales');
     // product_catalogue_csv has no sales part: the form builds a new mapping and says so.
     expect(await mappingSelect(page).inputValue()).toBe('');
     expect(await page.getByTestId('mapping-description').count()).toBe(0);
-    expect(await page.getByTestId('mapping-notice').textContent()).toBe("Mapping product_catalogue_csv has nothing for sales: the columns are proposed from the file's header.");
+    expect(await page.getByTestId('mapping-notice').textContent()).toBe("Mapping Product catalogue CSV has nothing for sales: the columns are proposed from the file's header.");
 
     await page.getByLabel('File (CSV, JSON or .xlsx)').setInputFiles(path);
     await previewRows(page).nth(1).waitFor();
@@ -371,9 +373,9 @@ describe('data integration (Settings)', () => {
     await openSettings(page);
     await waitForDefaultMapping(page);
     await page.getByLabel('File (CSV, JSON or .xlsx)').setInputFiles(path);
-    await page.getByTestId('mapping-notice').filter({ hasText: 'Mapping product_catalogue_csv reads columns this file lacks' }).waitFor();
+    await page.getByTestId('mapping-notice').filter({ hasText: 'Mapping Product catalogue CSV reads columns this file lacks' }).waitFor();
     expect(await page.getByTestId('mapping-notice').textContent()).toBe(
-      "Mapping product_catalogue_csv reads columns this file lacks (product_code, name, category, current_stock, unit_cost, lead_time_days): the columns are proposed from the file's header.",
+      "Mapping Product catalogue CSV reads columns this file lacks (product_code, name, category, current_stock, unit_cost, lead_time_days): the columns are proposed from the file's header.",
     );
     expect(await mappingSelect(page).inputValue()).toBe('');
     expect(await page.getByLabel('Product code (product_code) · required').inputValue()).toBe('Item Code');
@@ -443,7 +445,7 @@ describe('data integration (Settings)', () => {
     const path = await tempFile(`${prefix.toLowerCase()}orders_export.csv`, [header, ...lines, ''].join('\n'));
     await openSettings(page);
     await waitForDefaultMapping(page);
-    await page.getByLabel('Entity', { exact: true }).selectOption('sales');
+    await page.getByLabel('Import into', { exact: true }).selectOption('sales');
     await page.getByLabel('File (CSV, JSON or .xlsx)').setInputFiles(path);
     await previewRows(page).nth(lines.length - 1).waitFor();
   };
@@ -507,14 +509,20 @@ describe('data integration (Settings)', () => {
     await expectAccessible(page, 'the result with lines left out');
   });
 
-  it("imports a garden shop's stock count without a date column: Same date for all lines, the day chosen, the counts stored on it", async () => {
+  it("imports a garden shop's stock count without a date column: Same date for all lines, the day chosen, the counts stored on it, and says those older than the product list's stock change nothing", async () => {
     const { page } = browser;
     const prefix = uniquePrefix('COUNT');
-    await addProducts([`${prefix}1`, `${prefix}2`]);
+    await addProducts([`${prefix}1`], 24);
+    await addProducts([`${prefix}2`]);
     const path = await tempFile(`${prefix.toLowerCase()}inventur.csv`, `Artikelnummer;Bezeichnung;Bestand\n${prefix}1;Kompost 40l;12\n${prefix}2;Rindenmulch;3\n`);
     await openSettings(page);
     await waitForDefaultMapping(page);
-    await page.getByLabel('Entity', { exact: true }).selectOption('stock_snapshots');
+    // Shop words, not table and mapping names; the API's values stay.
+    expect(await mappingSelect(page).locator('option:checked').textContent()).toBe('Product catalogue CSV');
+    const entity = page.getByLabel('Import into', { exact: true });
+    expect(await entity.locator('option').allTextContents()).toEqual(expect.arrayContaining(['Products', 'Sales', 'Stock counts', 'Deliveries']));
+    await entity.selectOption({ label: 'Stock counts' });
+    expect(await entity.inputValue()).toBe('stock_snapshots');
     await page.getByLabel('File (CSV, JSON or .xlsx)').setInputFiles(path);
     await previewRows(page).nth(1).waitFor();
     const date = page.getByLabel('Date (date) · required');
@@ -535,14 +543,19 @@ describe('data integration (Settings)', () => {
     expect(await importButton(page).isDisabled()).toBe(false);
     await expectAccessible(page, 'a stock count given one date for all lines');
 
+    expect(await page.getByTestId('mapping-builder').getByText("Map the file's columns onto stock counts").count()).toBe(1);
     await importButton(page).click();
     await page.getByTestId('import-result').waitFor();
+    // The product list's stock of today stays on hand for the first product; the second had none.
+    expect(await page.getByTestId('import-notice').textContent()).toMatch(/^1 of 2 counts is older than the stock recorded on \d{1,2} \w{3} \d{4} \(from the product list or the Data screen\); on hand stays as recorded then\. Count again or import the counts with today's date\.$/);
+    await expectAccessible(page, 'a stock count result with a notice');
     const counts: [string, string, number][] = [];
     for (const product of await productsWithPrefix(prefix)) {
       const answer = await fetch(`${inject('baseUrl')}/api/records/tables/stock_snapshots/data/?filters_json=${encodeURIComponent(JSON.stringify({ product_id: product.id }))}`, { headers: { Authorization: `Bearer ${token}` } });
       for (const row of ((await answer.json()) as { results: { date: string; stock_level: number }[] }).results) counts.push([product.product_code, row.date, row.stock_level]);
     }
     expect(counts).toEqual([
+      [`${prefix}1`, today, 24],
       [`${prefix}1`, '2026-11-30', 12],
       [`${prefix}2`, '2026-11-30', 3],
     ]);
@@ -583,7 +596,7 @@ describe('data integration (Settings)', () => {
     const path = await tempFile(fileName, ['Artikel;Liefertermin;Menge;Status', `${prefix}1;14.06.2027;10;geplant`, `${prefix}2;15.06.2027;5;Erhalten`, ''].join('\n'));
     await openSettings(page);
     await waitForDefaultMapping(page);
-    await page.getByLabel('Entity', { exact: true }).selectOption('deliveries');
+    await page.getByLabel('Import into', { exact: true }).selectOption('deliveries');
     await page.getByLabel('File (CSV, JSON or .xlsx)').setInputFiles(path);
     await previewRows(page).nth(1).waitFor();
     expect(await page.getByLabel('Status (status)').inputValue()).toBe('Status');

@@ -82,6 +82,8 @@ export const importResult = z.object({
   duration_ms: z.number(),
   /** Present when there are any. */
   warnings: z.array(importWarning).optional(),
+  /** What the import did not change though it wrote, in words: stock counts older than their products' stock recorded later (ADR 0030). Present when there are any. */
+  notices: z.array(z.string()).optional(),
   /** The first products created for unknown codes, in the file's order (create_missing_products); present when there are any. */
   new_products: z.array(newProduct).optional(),
 });
@@ -117,6 +119,7 @@ export const importLogEntry = z.object({
       row_error_count: z.number().int().optional(),
       refused_choices: z.array(refusedChoices).optional(),
       warnings: z.array(importWarning).optional(),
+      notices: z.array(z.string()).optional(),
     })
     // Logs written by earlier versions may carry fields no longer named here.
     .passthrough(),

@@ -71,7 +71,9 @@ describe('CsvReader', () => {
         const rows = (parse(text, { bom: true, skip_empty_lines: true }) as string[][]).filter((row) => !(row.length === 1 && row[0] === ''));
         // Lines of empty cells (`,,`) before the first with a value are blank rows: the header is below them (ADR 0153).
         const first = rows.findIndex((row) => row.some((field) => field.trim() !== ''));
-        return first < 0 ? { header: null, records: [] } : { header: rows[first] ?? null, records: rows.slice(first + 1) };
+        // Below it too, such lines are blank rows and skipped.
+        const records = rows.slice(first + 1).filter((row) => row.some((field) => field.trim() !== ''));
+        return first < 0 ? { header: null, records: [] } : { header: rows[first] ?? null, records };
       } catch {
         return 'error';
       }

@@ -3,8 +3,8 @@
 // docs/adr/0008-file-import.md). Quoted separators, quotes and newlines, LF or CRLF (told by the
 // first line end), the separator (`,`, `;` or tab, told by the header line), a BOM, empty lines and
 // title lines above the header (header-row.ts; the rows above it are kept aside, not imported) are
-// handled. What papaparse reports — an unterminated or malformed quote — is an error, and so
-// is a record whose field count differs from the header's, and a record longer than the cap (it
+// handled; lines of empty cells among the records are skipped. What papaparse reports — an
+// unterminated or malformed quote — is an error, and so is a record whose field count differs from the header's, and a record longer than the cap (it
 // is refused while being read, never held whole): nothing is guessed. Each record comes with its row
 // as a spreadsheet shows the file — the header is row 1, empty lines count, a quoted newline stays in
 // its row — so an error names the row the user finds when opening the file in Excel.
@@ -209,6 +209,8 @@ export class CsvReader {
         }
         continue;
       }
+      // Below the names too a line of empty cells is a blank row (Excel saves one as `;;`): skipped like an empty line, its row still counted.
+      if (isBlankLine(fields)) continue;
       if (fields.length !== this.#header.length) {
         throw new CsvSyntaxError(`A record has ${fields.length} field${fields.length === 1 ? '' : 's'} where the header has ${this.#header.length} (row ${this.#rows}).`);
       }

@@ -340,7 +340,8 @@ export async function previewRecords(
   const filterCellsOf = (record: RawRecord) => (record.cells ? filterColumns.map((column) => record.cells?.[header.indexOf(column)]) : filterColumns.map((path) => readMappedPath(record.value, path)));
   const mapped = records.map((record) => ({ row: record.row, fields: record.cells ? mapCells(record.cells) : applyMapping(record.value, paths), filterCells: filterCellsOf(record) }));
   const decimalColumns = Object.keys(fieldMappings).filter((field) => provisional.typeOf(field) === 'DecimalField');
-  const detectedSeparator = detectDecimalSeparator(mapped.flatMap((record) => decimalColumns.map((field) => record.fields[field])));
+  // Every cell of a file tells how it writes numbers: a till's `Preis` 16,50 beside a `Menge` 1,000 the entity stores as whole units.
+  const detectedSeparator = detectDecimalSeparator(mapped.flatMap((record, at) => records[at]?.cells ?? decimalColumns.map((field) => record.fields[field])));
   // The proposal is read the way the file is written; a given mapping as it says.
   const usedSeparator = given ? (given.decimal_separator ?? '.') : (detectedSeparator ?? '.');
   const mapping: EntityMapping = {

@@ -7,6 +7,7 @@ import path from 'node:path';
 import {
   LOGGED_FILE_CONTENT_MAX_BYTES,
   MAX_REPORTED_ROW_ERRORS,
+  formatDay,
   type ImportLogEntry,
   type ImportResult,
   type ImportWarning,
@@ -27,6 +28,7 @@ import { FileFormatError, isWorkbook, mappedBatches, openSource } from './source
 import { filteredMessage, rowFilterColumns } from './row-filter.ts';
 import { resolveWriteTarget, skippedMessage, type WriteTarget } from './target.ts';
 import type { ArrivingFile, ReceivedFile, ReceivedUpload, UploadLimits } from './upload.ts';
+import type { OutdatedCounts } from './writer-sql.ts';
 import { unknownValueRule } from '../tables/unknown-values.ts';
 import { createStaging, mergeStaged, prepareRecords, stagingSink, writeRecords, type DefaultedColumn, type PreparedRows, type WriteOptions, type WriteOutcome } from './writer.ts';
 
@@ -197,6 +199,18 @@ function defaultWarnings(target: WriteTarget, defaulted: DefaultedColumn[]): Imp
   });
 }
 
+/**
+ * Counts the import wrote that do not become on hand (ADR 0030: an older count never overwrites a
+ * newer figure), in words: "8 of 9 counts are older than the stock recorded on 4 Dec 2026 (from the
+ * product list or the Data screen); on hand stays as recorded then. …". A figure recorded today is
+ * what a product list's stock column or the Data screen wrote.
+ */
+function outdatedCountsNotice({ older, counted, first_day: first, last_day: last }: OutdatedCounts, today: string): string {
+  const recorded = first === last ? `the stock recorded on ${formatDay(last ?? '')}${last === today ? ' (from the product list or the Data screen)' : ''}` : `stock recorded after them (from ${formatDay(first ?? '')} to ${formatDay(last ?? '')})`;
+  const counts = older === counted ? (counted === 1 ? 'The count is' : `All ${counted} counts are`) : `${older} of ${counted} counts ${older === 1 ? 'is' : 'are'}`;
+  return `${counts} older than ${recorded}; on hand stays as recorded then. Count again or import the counts with today's date.`;
+}
+
 /** The key of the target's rows in words: "product and date". */
 function keyWords(target: WriteTarget): string {
   const words = target.keyColumns.map((key) => (target.columns.find((column) => column.key === key)?.label ?? key.replaceAll('_', ' ')).toLowerCase());
@@ -257,6 +271,7 @@ export async function importUpload(ctx: ImportContext, run: ImportRun, upload: R
         ? ` The ${counts.updated} updated now hold this file's totals, replacing what was stored (not added to it): importing a file again changes nothing; two tills' lines for the same days go in one file.`
         : '';
     const warnings = defaultWarnings(target, written.defaulted);
+    const notices = written.outdatedCounts ? [outdatedCountsNotice(written.outdatedCounts, uploadToday(fields.time_zone))] : [];
     const result: ImportResult = {
       message: `${imported} ${counts.inserted} inserted, ${counts.updated} updated.${replaced}${created}${skipped}${filtered}`,
       import_id: run.id as string,
@@ -266,11 +281,12 @@ export async function importUpload(ctx: ImportContext, run: ImportRun, upload: R
       repeated_keys: written.repeatedKeys,
       duration_ms: run.durationMs,
       ...(warnings.length ? { warnings } : {}),
+      ...(notices.length ? { notices } : {}),
       ...(written.newProducts.length ? { new_products: written.newProducts } : {}),
     };
     outcome = {
       status: 'success',
-      details: { counts, repeated_keys: written.repeatedKeys, duration_ms: result.duration_ms, bytes: upload.bytes, ...(warnings.length ? { warnings } : {}) },
+      details: { counts, repeated_keys: written.repeatedKeys, duration_ms: result.duration_ms, bytes: upload.bytes, ...(warnings.length ? { warnings } : {}), ...(notices.length ? { notices } : {}) },
       errorMessage: null,
     };
     return result;

@@ -22,7 +22,7 @@ import { defaultValueOf, findCatalogueEntry } from '../tables/repo.ts';
 import { checkValueMaps, compileValueMaps } from './value-maps.ts';
 import { checkNewProducts, compileNewProductReader, type NewProductColumns } from './new-products.ts';
 import { readFieldValues, type FixedValues } from './field-values.ts';
-import { type DateOrderDetector, fromDecimalComma, fromJsDate, isoDateProblem, isoDateTime, isoDay, numberWritingHint, readDate, readExcelSerial, type ReadDate } from './values.ts';
+import { type DateOrderDetector, fromDecimalComma, fromJsDate, isoDateProblem, isoDateTime, isoDay, numberWritingHint, readDate, readExcelSerial, type ReadDate, wholeFromDecimalComma } from './values.ts';
 
 /** A ForeignKey target: fed with the related table's key column (`by: 'key'`), or with ids when the mapping says so. */
 export type KeyReference = {
@@ -95,6 +95,10 @@ export const fileImportWayOut = `Tick '${CREATE_PRODUCTS_OPTION}' to create it, 
 export const savedMappingWayOut = (mappingName: string | null) =>
   `Save the mapping${mappingName ? ` '${mappingName}'` : ''} with '${CREATE_PRODUCTS_OPTION}' ticked (Settings → Data integration) to create it, or add it on the Data screen.`;
 
+/** The words a till or spreadsheet writes on its totals line, in the first column (`Summe;;25`), maybe with a colon. */
+const totalsWord = /^(total|totals|grand total|subtotal|sum|summe|gesamt|gesamtsumme|zwischensumme|endsumme)\s*:?$/i;
+const TOTALS_LINE_WAY_OUT = "It looks like a totals line, not a product: delete the line from the file, or leave it out with the mapping's 'Leave out lines where'.";
+
 /**
  * A row's code that no related row has, in words (import and preview alike): "product code GAR 1018
  * does not exist: did you mean GAR-1018?", "… did you mean GAR-1018 or GAR.1018?", "product code
@@ -104,7 +108,9 @@ export const savedMappingWayOut = (mappingName: string | null) =>
 export function unknownCodeReason(reference: CodeLookup, code: string, meant: MeantCode, wayOut: string | null = null): string {
   const what = reference.by === 'key' ? `${reference.table === 'products' ? 'product' : reference.table} ${reference.keyColumn.replaceAll('_', ' ')}` : `${reference.table} id`;
   const codes = meant && 'row' in meant ? `${meant.code}, new in row ${meant.row}` : meant?.length ? `${meant.slice(0, -1).join(', ')}${meant.length > 1 ? ' or ' : ''}${meant.at(-1)}` : null;
-  return `${what.replace(/^product product /, 'product ')} ${code} does not exist${codes ? `: did you mean ${codes}?` : `.${wayOut ? ` ${wayOut}` : ''}`}`;
+  // Creating a product called "Summe" would not fix a till's totals line.
+  const advice = totalsWord.test(code.trim()) ? TOTALS_LINE_WAY_OUT : wayOut;
+  return `${what.replace(/^product product /, 'product ')} ${code} does not exist${codes ? `: did you mean ${codes}?` : `.${advice ? ` ${advice}` : ''}`}`;
 }
 
 /** Whether create_missing_products would create what a reference's unknown code names: a product by its code. */
@@ -402,7 +408,7 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
       } else if (raw instanceof Date) {
         raw = raw.toISOString();
       } else if (decimalComma && typeof raw === 'string' && (type === 'DecimalField' || type === 'IntegerField')) {
-        raw = fromDecimalComma(raw);
+        raw = type === 'IntegerField' ? wholeFromDecimalComma(raw) : fromDecimalComma(raw);
       }
       const value = quick ? quick(raw) : UNDECIDED;
       if (value === UNDECIDED) {

@@ -263,13 +263,21 @@ const SET_DECIMAL_COMMA = "set the mapping's decimal separator to a comma (Decim
 export function numberWritingHint(raw: unknown, decimalComma: boolean, wholeNumber = false): string | null {
   if (typeof raw !== 'string') return null;
   const text = raw.trim();
-  if (wholeNumber && !commaThousandsWritten.test(text) && !pointThousandsOnly.test(text) && (decimalCommaWritten.test(text) || fractionWritten.test(text))) return `Expected a whole number, not ${text}: this column counts whole units.`;
+  // Read with a decimal comma, `1,500` is one and a half: no thousands advice applies.
+  if (wholeNumber && decimalComma && decimalCommaWritten.test(text)) {
+    const read = text.replace(/(,\d*?)0+$/, '$1').replace(/,$/, '');
+    return `Expected a whole number, not ${read}${read === text ? '' : ` (${text} read with the decimal comma)`}: this column counts whole units.`;
+  }
+  // German tills and scales write quantities with three decimals: `1,000` is one unit there.
+  const zeroDecimals = wholeNumber && !decimalComma ? /^([+-]?\d+),0+$/.exec(text) : null;
+  if (wholeNumber && !zeroDecimals && !commaThousandsWritten.test(text) && !pointThousandsOnly.test(text) && (decimalCommaWritten.test(text) || fractionWritten.test(text))) return `Expected a whole number, not ${text}: this column counts whole units.`;
   // A German till's 2.450 is two thousand four hundred fifty: the file groups thousands with points.
   if (wholeNumber && !decimalComma && pointThousandsOnly.test(text)) {
     return `Expected a whole number, not ${text}: this column counts whole units; or, if it means ${text.replaceAll('.', '')}, the file groups thousands with points: ${SET_DECIMAL_COMMA}.`;
   }
   const reasons: string[] = [];
   if (!decimalComma && !wholeNumber && decimalCommaWritten.test(text)) reasons.push(`it is written with a decimal comma: ${SET_DECIMAL_COMMA}`);
+  if (zeroDecimals) reasons.push(`if it means ${Number(zeroDecimals[1])}, the file writes a decimal comma: ${SET_DECIMAL_COMMA}`);
   if (commaThousandsWritten.test(text)) reasons.push('it has commas between thousands: save the column without thousands separators');
   return reasons.length ? `Expected a ${wholeNumber ? 'whole ' : ''}number, not ${text}: ${reasons.join('; or ')}.` : null;
 }
@@ -306,3 +314,6 @@ export function fromDecimalComma(text: string): string {
   if (grouped) whole = grouped[0].replace(/[.\s\u00a0]/g, '') + trimmed.slice(grouped[0].length);
   return /^[+-]?\d*(,\d+)?$/.test(whole) && /\d/.test(whole) ? whole.replace(',', '.') : text;
 }
+
+/** fromDecimalComma for a whole-number column: a till's `1,000` and `-1,000` are 1 and -1 (a fraction stays one, and is refused). */
+export const wholeFromDecimalComma = (text: string): string => fromDecimalComma(text).replace(/^([+-]?\d+)\.0+$/, '$1');

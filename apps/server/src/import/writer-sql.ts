@@ -410,6 +410,15 @@ export function newRowsWithoutValue(target: WriteTarget, columns: string[]) {
   return sql<Record<string, number>>`select ${sql.join(columns.map((c) => sql`(count(*) filter (where not ${fills(c)}))::int as ${id(c)}`))} from ${id(MERGED_TABLE)} m where not ${stored}`;
 }
 
+/** Of `counted` merged stock counts, how many (`older`) a stored figure of their product dated after them, up to today, outdates as on hand, and that figure's first and last days. */
+export type OutdatedCounts = { older: number; counted: number; first_day: string | null; last_day: string | null };
+
+/** OutdatedCounts of the merged stock counts, once written (the rule of the snapshots' trigger, migration 0030). */
+export const outdatedCounts = () => sql<OutdatedCounts>`
+  select count(later.day)::int as older, count(*)::int as counted, min(later.day)::text as first_day, max(later.day)::text as last_day
+  from ${id(MERGED_TABLE)} m
+  cross join lateral (select max(s.date) as day from data.stock_snapshots s where s.product_id = m.product_id and s.date > m.date and s.date <= current_date) later`;
+
 /** The ids of the stored rows the merged rows that fill `column` were written to. */
 export const mergedRowIdsFilling = (target: WriteTarget, column: string) => sql`select t.id from ${mergedJoinStored(target)} where m.${id(column)} is not null`;
 

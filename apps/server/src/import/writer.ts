@@ -83,6 +83,8 @@ export type WriteOutcome = {
   defaulted: DefaultedColumn[];
   /** The first products created for unknown codes (create_missing_products), in the file's order. */
   newProducts: NewProduct[];
+  /** Stock counts written that a later figure of their product (up to today) outdates as on hand (ADR 0030): absent when none or not counts. */
+  outdatedCounts?: sqlOf.OutdatedCounts;
 };
 
 export type DefaultedColumn = { field: string; rows: number; value: string };
@@ -408,6 +410,7 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
   let defaulted: DefaultedColumn[] = [];
   const newProducts: NewProduct[] = [];
   let setAside: number | undefined;
+  let outdatedCounts: sqlOf.OutdatedCounts | undefined;
   const outcome = (): WriteOutcome => ({
     counts,
     repeatedKeys: target.repeatedKeys,
@@ -418,6 +421,7 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
     dateOrder: detector.order,
     defaulted,
     newProducts,
+    ...(outdatedCounts?.older ? { outdatedCounts } : {}),
   });
   if (counts.rows === 0) return outcome();
   const ambiguity = detector.ambiguity;
@@ -513,6 +517,8 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
     counts.updated = action !== 'insert' && target.mapped.some((c) => !target.keyColumns.includes(c)) ? distinct - counts.inserted : 0;
     // One stock truth: a product's figure written now is also today's snapshot (a blank cell writes none).
     if (target.encodedName === 'products' && target.mapped.includes('current_stock')) await session.run(recordTodaysStockSql(sqlOf.mergedRowIdsFilling(target, 'current_stock')));
+    // The same rule seen from the counts: one older than its product's latest figure is history, not on hand.
+    if (target.encodedName === 'stock_snapshots' && target.mapped.includes('stock_level')) outdatedCounts = (await session.run(sqlOf.outdatedCounts()))[0];
 
   } catch (error) {
     throw asWriteError(error, target);

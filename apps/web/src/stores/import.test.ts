@@ -210,7 +210,7 @@ describe('preview and the mapping builder', () => {
   it('choosing an entity the saved mapping has nothing for builds a new mapping, says so, and imports it as unsaved', async () => {
     await store().loadMappings();
     await store().selectEntity('sales');
-    expect(store()).toMatchObject({ entityType: 'sales', selectedMapping: null, mappingConfig: null, draft: null, mappingNotice: "Mapping product_catalogue_csv has nothing for sales: the columns are proposed from the file's header." });
+    expect(store()).toMatchObject({ entityType: 'sales', selectedMapping: null, mappingConfig: null, draft: null, mappingNotice: "Mapping Product catalogue CSV has nothing for sales: the columns are proposed from the file's header." });
     await store().selectFile(csvFile());
     expect(previewFields).toEqual({ entity_type: 'sales', time_zone: browserTimeZone() });
     expect(store().draft).toEqual({ field_mappings: proposal });
@@ -232,7 +232,7 @@ describe('preview and the mapping builder', () => {
       selectedMapping: null,
       mappingConfig: null,
       draft: { field_mappings: proposal },
-      mappingNotice: "Mapping product_catalogue_csv reads columns this file lacks (product_code, name, current_stock): the columns are proposed from the file's header.",
+      mappingNotice: "Mapping Product catalogue CSV reads columns this file lacks (product_code, name, current_stock): the columns are proposed from the file's header.",
       isLoading: false,
       error: null,
     });

@@ -10,6 +10,7 @@ import * as importApi from '../api/import.ts';
 import type { ImportLogEntry, ImportLogSummary, ImportResult } from '../api/import.ts';
 import { normalizeError, type NormalizedError } from '../api/errors.ts';
 import { i18n } from '../i18n.ts';
+import { entityInSentence, readableName } from '../pages/settings/format.ts';
 import { useSessionStore } from './session.ts';
 import { columnsMissingFromFile, draftFrom, draftFromProposal, unmappedRequired, withColumn, withFieldValue, withLearntDateFormat, withOptions, withValueMeanings, type MappingOptions, type ValueMeanings } from '../pages/settings/preview.ts';
 
@@ -264,7 +265,7 @@ export const useImportStore = create<ImportStore>()((set, get) => {
       const draft = draftFrom(mappingConfig, name);
       const change = { entityType: name, previewData: null, result: null, ...noUploadErrors };
       // A saved mapping with nothing for this entity cannot be the one imported through: a new one is built.
-      if (mappingConfig && selectedMapping && !draft) set({ ...change, ...newMapping, mappingNotice: i18n.t('import.mapping.noEntityPart', { name: selectedMapping, entity: name }) });
+      if (mappingConfig && selectedMapping && !draft) set({ ...change, ...newMapping, mappingNotice: i18n.t('import.mapping.noEntityPart', { name: readableName(selectedMapping), entity: entityInSentence(name) }) });
       else set({ ...change, draft, savedAs: null, mappingNotice: null });
       await get().generatePreview();
     },
@@ -326,7 +327,7 @@ export const useImportStore = create<ImportStore>()((set, get) => {
         const namesOfAnotherRow = rowChanged && draft !== null && (missing.columns.length > 0 || Object.keys(draft.field_mappings).length === 0);
         if (missing.required || namesOfAnotherRow) {
           // The server would refuse the file through this draft: start afresh from the file's own header.
-          set({ ...newMapping, mappingNotice: name && missing.columns.length ? i18n.t('import.mapping.columnsNotInFile', { name, columns: missing.columns.join(', ') }) : null });
+          set({ ...newMapping, mappingNotice: name && missing.columns.length ? i18n.t('import.mapping.columnsNotInFile', { name: readableName(name), columns: missing.columns.join(', ') }) : null });
           headerRowToKeep = draft?.header_row;
           return get().generatePreview();
         }

@@ -47,10 +47,30 @@ describe('import form', () => {
   it('shows the entity, the chosen mapping and its description, and the file input by its label', () => {
     useImportStore.setState({ entities: [{ name: 'products', repeatedKeys: 'last' }, { name: 'sales', repeatedKeys: 'sum' }], entityType: 'sales', availableMappings: [{ name: 'till', description: 'A till export.' }], selectedMapping: 'till', mappingConfig: mapping });
     renderForm();
-    expect((screen.getByLabelText('Entity') as HTMLSelectElement).value).toBe('sales');
+    expect((screen.getByLabelText('Import into') as HTMLSelectElement).value).toBe('sales');
     expect((screen.getByLabelText('Mapping') as HTMLSelectElement).value).toBe('till');
     expect(screen.getByTestId('mapping-description').textContent).toBe('A till export.');
     expect(screen.getByLabelText('File (CSV, JSON or .xlsx)').getAttribute('type')).toBe('file');
+  });
+
+  it("names entities and mappings in a shop's words, keeping their values", () => {
+    const entities = ['products', 'sales', 'stock_snapshots', 'deliveries', 'supplier_returns'].map((name) => ({ name, repeatedKeys: 'last' as const }));
+    useImportStore.setState({ entities, entityType: 'stock_snapshots', availableMappings: [{ name: 'product_catalogue_csv', description: null }, { name: 'shop_export_json', description: null }], selectedMapping: 'product_catalogue_csv', mappingConfig: null });
+    renderForm();
+    const entity = screen.getByLabelText('Import into') as HTMLSelectElement;
+    expect([...entity.options].map((option) => [option.value, option.textContent])).toEqual([
+      ['products', 'Products'],
+      ['sales', 'Sales'],
+      ['stock_snapshots', 'Stock counts'],
+      ['deliveries', 'Deliveries'],
+      ['supplier_returns', 'Supplier returns'],
+    ]);
+    const mappingChoice = screen.getByLabelText('Mapping') as HTMLSelectElement;
+    expect([...mappingChoice.options].map((option) => [option.value, option.textContent])).toEqual([
+      ['', 'Build a new mapping'],
+      ['product_catalogue_csv', 'Product catalogue CSV'],
+      ['shop_export_json', 'Shop export JSON'],
+    ]);
   });
 
   it("builds the mapping on the file's header: raw rows, a column per target, problem cells, Import disabled while a required field has no column", () => {
@@ -184,6 +204,20 @@ describe('import form', () => {
     useImportStore.setState({ result });
     renderForm();
     expect(screen.queryByTestId('import-warnings')).toBeNull();
+  });
+
+  it('says which stock counts change nothing on hand, under the counts; nothing when all did', () => {
+    const notice = "8 of 9 counts are older than the stock recorded on 4 Dec 2026 (from the product list or the Data screen); on hand stays as recorded then. Count again or import the counts with today's date.";
+    const result = { message: 'Imported 9 rows into stock_snapshots: 9 inserted, 0 updated.', import_id: 'i', entity_type: 'stock_snapshots', table: 'stock_snapshots', counts: { rows: 9, inserted: 9, updated: 0, duplicates: 0 }, duration_ms: 40 };
+    useImportStore.setState({ result: { ...result, notices: [notice] } });
+    const { unmount } = renderForm();
+    const notices = within(screen.getByTestId('import-result')).getByTestId('import-notices');
+    expect(within(notices).getByText('Imported, but on hand did not change')).toBeTruthy();
+    expect(within(notices).getAllByTestId('import-notice').map((item) => item.textContent)).toEqual([notice]);
+    unmount();
+    useImportStore.setState({ result });
+    renderForm();
+    expect(screen.queryByTestId('import-notices')).toBeNull();
   });
 
   it('shows upload and server progress while uploading', () => {

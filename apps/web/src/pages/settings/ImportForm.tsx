@@ -16,7 +16,7 @@ import { createMissingOptions } from './preview.ts';
 import { columnOptions, MappedRowsTable, targetLabel } from './MappedRows.tsx';
 import { FilteredLines, LeaveOutLines } from './LeaveOutLines.tsx';
 import { ValueMeanings } from './ValueMeanings.tsx';
-import { durationMessage, formatBytes, formatCell, formatCount, shortened } from './format.ts';
+import { durationMessage, entityInSentence, entityLabel, formatBytes, formatCell, formatCount, readableName, shortened } from './format.ts';
 
 function EntityAndMappingChooser() {
   const { t } = useTranslation();
@@ -29,13 +29,13 @@ function EntityAndMappingChooser() {
   return (
     <Stack gap="xs">
       <Group gap="md" align="flex-end">
-        <NativeSelect id={IMPORT_ENTITY_ID} label={t('import.entity.label')} value={entityType} disabled={isUploading} onChange={(event) => void selectEntity(event.currentTarget.value)} data={entityNames} w={240} />
+        <NativeSelect id={IMPORT_ENTITY_ID} label={t('import.entity.label')} value={entityType} disabled={isUploading} onChange={(event) => void selectEntity(event.currentTarget.value)} data={entityNames.map((name) => ({ value: name, label: entityLabel(name) }))} w={240} />
         <NativeSelect
           label={t('import.mapping.label')}
           value={selectedMapping ?? ''}
           disabled={isUploading}
           onChange={(event) => void selectMapping(event.currentTarget.value || null)}
-          data={[{ value: '', label: t('import.mapping.build') }, ...availableMappings.map((mapping) => ({ value: mapping.name, label: mapping.name }))]}
+          data={[{ value: '', label: t('import.mapping.build') }, ...availableMappings.map((mapping) => ({ value: mapping.name, label: readableName(mapping.name) }))]}
           w={320}
         />
       </Group>
@@ -67,7 +67,7 @@ function MappingBuilder({ preview }: { preview: PreviewFileResponse }) {
   return (
     <Stack gap="sm" data-testid="mapping-builder">
       <Title order={3} size="h5">
-        {t('import.builder.title', { entity: entityType })}
+        {t('import.builder.title', { entity: entityInSentence(entityType) })}
       </Title>
       <Text size="sm" c="dimmed">
         {t('import.builder.intro')}
@@ -153,7 +153,7 @@ function TargetField({ target, header }: { target: ImportTarget; header: string[
         value={oneValue ? SAME_VALUE_CHOICE : (column ?? '')}
         disabled={isUploading}
         error={target.required && !column && !oneValue ? t('import.builder.chooseColumn') : undefined}
-        description={target.needed_for_new_rows ? t('import.builder.neededForNew', { entity: entityType }) : offersOneDate && !column && !oneValue ? t('import.builder.sameDateHint') : undefined}
+        description={target.needed_for_new_rows ? t('import.builder.neededForNew', { entity: entityInSentence(entityType) }) : offersOneDate && !column && !oneValue ? t('import.builder.sameDateHint') : undefined}
         onChange={(event) => {
           const chosen = event.currentTarget.value;
           void (chosen === SAME_VALUE_CHOICE ? setFieldValue(target.field, localToday()) : setColumn(target.field, chosen || null));
@@ -367,27 +367,38 @@ function PreviewTable({ preview }: { preview: PreviewFileResponse }) {
   );
 }
 
-/** What the import filled in itself (defaults for blank cells): said, though nothing was refused. */
-export function ImportWarnings({ warnings, testId }: { warnings: readonly ImportWarning[] | undefined; testId: string }) {
-  const { t } = useTranslation();
-  if (!warnings?.length) return null;
+/** A titled list of sentences about an import that worked: none, nothing shown. */
+function ResultNotes({ title, messages, testId, itemTestId }: { title: string; messages: readonly string[]; testId: string; itemTestId: string }) {
+  if (!messages.length) return null;
   return (
     <Stack gap={2} data-testid={testId}>
       {/* The page's own text color: Mantine's orange.9 is under WCAG AA's 4.5:1 on white. */}
       <Text size="sm" fw={600}>
-        {t('import.warnings.title')}
+        {title}
       </Text>
       <ul style={{ margin: 0, paddingInlineStart: '1.25rem' }}>
-        {warnings.map((warning) => (
-          <li key={warning.field}>
-            <Text size="sm" data-testid="import-warning">
-              {warning.message}
+        {messages.map((message) => (
+          <li key={message}>
+            <Text size="sm" data-testid={itemTestId}>
+              {message}
             </Text>
           </li>
         ))}
       </ul>
     </Stack>
   );
+}
+
+/** What the import filled in itself (defaults for blank cells): said, though nothing was refused. */
+export function ImportWarnings({ warnings, testId }: { warnings: readonly ImportWarning[] | undefined; testId: string }) {
+  const { t } = useTranslation();
+  return <ResultNotes title={t('import.warnings.title')} messages={warnings?.map((warning) => warning.message) ?? []} testId={testId} itemTestId="import-warning" />;
+}
+
+/** What the import wrote without changing (stock counts older than the stock recorded later): said, though nothing was refused. */
+export function ImportNotices({ notices, testId }: { notices: readonly string[] | undefined; testId: string }) {
+  const { t } = useTranslation();
+  return <ResultNotes title={t('import.notices.title')} messages={notices ?? []} testId={testId} itemTestId="import-notice" />;
 }
 
 /** The refused lines the listed entries describe: a row once, however many of its fields are named, and an entry naming its key's other lines for them all. */
@@ -535,6 +546,7 @@ function ImportOutcome({ imports }: { imports: number }) {
             </Stack>
           </Group>
           <ImportWarnings warnings={result.warnings} testId="import-warnings" />
+          <ImportNotices notices={result.notices} testId="import-notices" />
           <FilteredLines counts={result.counts} testId="import-filtered" />
         </Alert>
       ) : null}

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import type { ImportLogSummary } from '../../api/import.ts';
 import { useImportStore } from '../../stores/import.ts';
-import { durationMessage, formatBytes, formatCount, formatTime } from './format.ts';
-import { ImportWarnings, RowErrorsTable } from './ImportForm.tsx';
+import { durationMessage, entityLabel, formatBytes, formatCount, formatTime } from './format.ts';
+import { ImportNotices, ImportWarnings, RowErrorsTable } from './ImportForm.tsx';
 import { FilteredLines } from './LeaveOutLines.tsx';
 
 // Shades whose white text meets WCAG AA's 4.5:1, as the integrations' statuses.
@@ -59,7 +59,7 @@ function LogDetail() {
               {t('import.log.mapping')}: {detail.mappingName}
             </Text>
             <Text size="sm">
-              {t('import.detail.entity')}: {detail.entityType}
+              {t('import.detail.entity')}: {entityLabel(detail.entityType)}
             </Text>
             {detail.details.bytes !== undefined ? (
               <Text size="sm">
@@ -79,6 +79,7 @@ function LogDetail() {
             </Text>
           ) : null}
           <ImportWarnings warnings={detail.details.warnings} testId="log-warnings" />
+          <ImportNotices notices={detail.details.notices} testId="log-notices" />
           <FilteredLines counts={detail.details.counts} testId="log-filtered" />
           <RowErrorsTable rowErrors={rowErrors} total={rowErrors.length} testId="log-row-errors" />
           <Text fw={600} size="sm">

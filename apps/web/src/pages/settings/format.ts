@@ -1,5 +1,6 @@
 // Display helpers of the Data integration screen.
 import { formatMoment } from '@stockwise/contract';
+import { i18n } from '../../i18n.ts';
 
 const bytesFormat = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
 
@@ -35,3 +36,18 @@ export function durationMessage(ms: number): [string, Record<string, unknown>] {
 
 /** A run's or a session's moment, day first as the app writes days, to the second: "7 Dec 2026, 3:04:05 PM". */
 export const formatTime = (iso: string | null) => (iso ? formatMoment(iso, true) : '');
+
+const FILE_KINDS = new Set(['csv', 'json', 'xlsx', 'xls', 'api']);
+
+/** A configuration's name as a shop reads it: `product_catalogue_csv` → "Product catalogue CSV". */
+export function readableName(name: string): string {
+  const words = name.split(/[_\-\s]+/).filter(Boolean).map((word) => (FILE_KINDS.has(word.toLowerCase()) ? word.toUpperCase() : word));
+  const text = words.join(' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** An entity in a shop's words: a shipped one by its text ("Stock counts" for stock_snapshots), another by its name made readable. */
+export const entityLabel = (name: string): string => i18n.t(`import.entities.${name}`, { defaultValue: readableName(name) });
+
+/** entityLabel inside a sentence: "Map the file's columns onto stock counts". */
+export const entityInSentence = (name: string): string => entityLabel(name).toLowerCase();

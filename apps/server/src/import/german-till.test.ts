@@ -1,0 +1,132 @@
+// A German garden shop's first files (QA pass 3): a till journal whose quantities are written with
+// three decimals (`1,000`) and whose price column tells the decimal comma, lines of empty cells
+// (`;;`, Excel's blank row) among the records and a totals line (`Summe;;25`), and a stock count
+// imported after the product list, whose stock figure is today's (ADR 0030, amended 2026-12-04).
+import { sql } from 'kysely';
+import { formatDay, type ImportLogEntry } from '@stockwise/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { importFile, postMultipart } from '../testing/uploads.ts';
+
+const catalogue = 'Artikelnr;Bezeichnung;Bestand\nGT-1001;Gießkanne 10 l;24\nGT-1003;Rosenschere;5\nGT-1006;Rasensamen;\n';
+const catalogueMapping = { entities: { products: { field_mappings: { product_code: 'Artikelnr', name: 'Bezeichnung', current_stock: 'Bestand' } } } };
+const tillHeader = 'Datum;Artikelnr;Bezeichnung;Menge;Preis';
+const salesMapping = (decimalComma: boolean) => ({
+  entities: { sales: { field_mappings: { product_id: 'Artikelnr', date: 'Datum', quantity: 'Menge' }, date_format: 'dd.mm.yyyy', ...(decimalComma ? { decimal_separator: ',' } : {}) } },
+});
+
+type RowErrors = { row_errors: { row: number; field: string; reason: string }[] };
+type Preview = { decimal_separator: { detected: string | null; used: string }; rows: { row: number; values: Record<string, unknown>; problems: Record<string, string> }[] };
+
+describe.each(backends)("a German shop's files on %s", (backend) => {
+  let server: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    server = await startTestServer(backend);
+    token = (await signUpUser(server, { role: 'editor' })).access;
+    const result = await importFile(server, token, { fileName: 'Artikelstamm.csv', content: catalogue, mapping: catalogueMapping, entityType: 'products' });
+    expect(result.status, JSON.stringify(result.json)).toBe(200);
+  });
+  afterAll(() => server.stop());
+
+  const sales = async () =>
+    (
+      await sql<{ code: string; date: string; quantity: number }>`
+        select p.product_code as code, s.date::text as date, s.quantity from data.sales s join data.products p on p.id = s.product_id order by p.product_code, s.date`.execute(server.database.db)
+    ).rows;
+  const preview = async (content: string, extra: { name: string; value: string }[] = []) => {
+    const result = await postMultipart(server, '/api/records/preview-file/', token, [{ name: 'entity_type', value: 'sales' }, { name: 'file', fileName: 'Kassenjournal.csv', content }, ...extra]);
+    expect(result.status, JSON.stringify(result.json)).toBe(200);
+    return result.json as unknown as Preview;
+  };
+
+  it('reads 1,000 / 2,000 / -1,000 in a whole-number column as 1, 2 and -1 with the decimal comma', async () => {
+    const journal = `${tillHeader}\n03.11.2026;GT-1001;Gießkanne 10 l;1,000;16,50\n13.11.2026;GT-1003;Rosenschere;2,000;32,78\n14.11.2026;GT-1003;Rosenschere;-1,000;32,78\n`;
+    const result = await importFile(server, token, { fileName: 'Kassenjournal.csv', content: journal, mapping: salesMapping(true), entityType: 'sales' });
+    expect(result.status, JSON.stringify(result.json)).toBe(200);
+    expect(await sales()).toEqual([
+      { code: 'GT-1001', date: '2026-11-03', quantity: 1 },
+      { code: 'GT-1003', date: '2026-11-13', quantity: 2 },
+      { code: 'GT-1003', date: '2026-11-14', quantity: -1 },
+    ]);
+  });
+
+  it("refuses 1,500 with the decimal comma as not a whole number, in the file's own notation, and writes nothing", async () => {
+    const before = await sales();
+    const journal = `${tillHeader}\n15.11.2026;GT-1001;Gießkanne 10 l;1,500;16,50\n`;
+    const result = await importFile(server, token, { fileName: 'Kassenjournal.csv', content: journal, mapping: salesMapping(true), entityType: 'sales' });
+    expect(result.status).toBe(400);
+    expect((result.json as unknown as RowErrors).row_errors).toEqual([expect.objectContaining({ row: 2, field: 'quantity', reason: 'Expected a whole number, not 1,5 (1,500 read with the decimal comma): this column counts whole units.' })]);
+    expect(await sales()).toEqual(before);
+  });
+
+  it('without the decimal comma, offers it as the way out for 1,000', async () => {
+    const journal = `${tillHeader}\n15.11.2026;GT-1001;Gießkanne 10 l;1,000;16,50\n`;
+    const result = await importFile(server, token, { fileName: 'Kassenjournal.csv', content: journal, mapping: salesMapping(false), entityType: 'sales' });
+    expect(result.status).toBe(400);
+    expect((result.json as unknown as RowErrors).row_errors[0]?.reason).toBe(
+      "Expected a whole number, not 1,000: if it means 1, the file writes a decimal comma: set the mapping's decimal separator to a comma (Decimal comma on the import screen); or it has commas between thousands: save the column without thousands separators.",
+    );
+  });
+
+  it("detects the decimal comma from the file's price column, though the sales store no price, and reads 1,000 as 1 in the proposal", async () => {
+    const json = await preview(`${tillHeader}\n03.11.2026;GT-1001;Gießkanne 10 l;1,000;16,50\n04.11.2026;GT-1003;Rosenschere;2,000;32,78\n`);
+    expect(json.decimal_separator).toEqual({ detected: ',', used: ',' });
+    expect(json.rows.map((row) => [row.row, row.values.quantity, row.problems])).toEqual([
+      [2, 1, {}],
+      [3, 2, {}],
+    ]);
+  });
+
+  it('skips lines of empty cells between and after the records, keeping the rows of the lines below', async () => {
+    const before = await sales();
+    const journal = 'Datum;Artikelnr;Menge\n01.12.2026;GT-1001;1\n;;\n02.12.2026;GT-1003;1\n;;\n';
+    const json = await preview(journal, [{ name: 'mapping_config', value: JSON.stringify(salesMapping(false).entities.sales) }]);
+    expect(json.rows.map((row) => [row.row, row.problems])).toEqual([
+      [2, {}],
+      [4, {}],
+    ]);
+    const result = await importFile(server, token, { fileName: 'Kassenjournal.csv', content: journal, mapping: salesMapping(false), entityType: 'sales' });
+    expect(result.status, JSON.stringify(result.json)).toBe(200);
+    expect(result.json).toMatchObject({ counts: { rows: 2, inserted: 2 } });
+    expect(await sales()).toEqual([...before, { code: 'GT-1001', date: '2026-12-01', quantity: 1 }, { code: 'GT-1003', date: '2026-12-02', quantity: 1 }].sort((a, b) => a.code.localeCompare(b.code) || a.date.localeCompare(b.date)));
+    // A refused line below a blank one is named by its own row, as Excel shows the file.
+    const refused = await importFile(server, token, { fileName: 'Kassenjournal.csv', content: 'Datum;Artikelnr;Menge\n;;\n03.12.2026;GT-1001;eins\n', mapping: salesMapping(false), entityType: 'sales' });
+    expect((refused.json as unknown as RowErrors).row_errors).toEqual([expect.objectContaining({ row: 3, field: 'quantity' })]);
+  });
+
+  it('advises leaving a totals line out, not creating a product called Summe', async () => {
+    const journal = 'Artikelnr;Datum;Menge\nGT-1001;01.12.2026;1\n;;\nSumme:;01.12.2026;25\n';
+    const result = await importFile(server, token, { fileName: 'Kassenjournal.csv', content: journal, mapping: salesMapping(false), entityType: 'sales' });
+    expect(result.status).toBe(400);
+    const reason = (result.json as unknown as RowErrors).row_errors.find((error) => error.row === 4 && error.field === 'product_id')?.reason ?? '';
+    expect(reason).toBe("product code Summe: does not exist. It looks like a totals line, not a product: delete the line from the file, or leave it out with the mapping's 'Leave out lines where'.");
+    expect(reason).not.toContain('Create products');
+    const unknown = await importFile(server, token, { fileName: 'Kassenjournal.csv', content: 'Datum;Artikelnr;Menge\n01.12.2026;GT-9999;1\n', mapping: salesMapping(false), entityType: 'sales' });
+    expect((unknown.json as unknown as RowErrors).row_errors[0]?.reason).toContain("Tick 'Create products for unknown codes'");
+  });
+
+  it("says which counts older than the product list's stock do not change on hand, in the result and the import log", async () => {
+    const today = (await sql<{ today: string }>`select current_date::text as today`.execute(server.database.db)).rows[0]?.today as string;
+    const daysAgo = (days: number) => new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+    const counted = daysAgo(4);
+    const count = 'Artikelnr;Bezeichnung;Gezählt\nGT-1001;Gießkanne 10 l;18\nGT-1003;Rosenschere;3\nGT-1006;Rasensamen;0\n';
+    const mapping = { entities: { stock_snapshots: { field_mappings: { product_id: 'Artikelnr', stock_level: 'Gezählt' }, field_values: { date: counted } } } };
+    const result = await importFile(server, token, { fileName: 'Inventur.csv', content: count, mapping, entityType: 'stock_snapshots' });
+    expect(result.status, JSON.stringify(result.json)).toBe(200);
+    const notice = `2 of 3 counts are older than the stock recorded on ${formatDay(today)} (from the product list or the Data screen); on hand stays as recorded then. Count again or import the counts with today's date.`;
+    expect(result.json.notices).toEqual([notice]);
+    const stock = await sql<{ code: string; current_stock: number | null }>`select product_code as code, current_stock from data.products where product_code like 'GT-%' order by 1`.execute(server.database.db);
+    expect(stock.rows).toEqual([
+      { code: 'GT-1001', current_stock: 24 },
+      { code: 'GT-1003', current_stock: 5 },
+      { code: 'GT-1006', current_stock: 0 },
+    ]);
+    const log = (await server.request(`/api/records/imports/${result.json.import_id as string}/`, { token })).json as unknown as ImportLogEntry;
+    expect(log.details.notices).toEqual([notice]);
+    // Counts of today are on hand: nothing to say.
+    const todays = await importFile(server, token, { fileName: 'Inventur.csv', content: count, mapping: { entities: { stock_snapshots: { ...mapping.entities.stock_snapshots, field_values: { date: today } } } }, entityType: 'stock_snapshots' });
+    expect(todays.status, JSON.stringify(todays.json)).toBe(200);
+    expect(todays.json.notices).toBeUndefined();
+  });
+});
