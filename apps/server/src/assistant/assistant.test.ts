@@ -817,6 +817,7 @@ describe.each(backends)('assistant on %s', (backend) => {
         ['Lagerwert', 'stock value', 'The stock on hand is worth'],
         ['Top seller letzten Monat?', 'top sellers last month', `Top sellers last month (${rangeWords(previousMonth)}) by units sold: ${top(previousMonth)[0]?.name}`],
         ['Was wurde am meisten verkauft?', 'What sold the most?', `Top sellers in the last 30 days (${rangeWords(lastDays(30))}) by units sold`],
+        ['Was wurde am wenigsten verkauft?', 'What sold the least?', `Worst sellers in the last 30 days (${rangeWords(lastDays(30))}) by units sold`],
       ];
       for (const [german, english, said] of twins) {
         const answer = textOf(await ask({ content: german }));
