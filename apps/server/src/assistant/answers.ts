@@ -11,6 +11,7 @@ import { describePeriod, dueWindowOf, dueWords, formatDay, formatRange, MONTH_NA
 import { DEAD_STOCK, nameWordPattern, noProductMatches, OVERSTOCK, OVERSTOCK_DAYS, readCategory, readCoverDays, readNameWord, readRank, unmatchedProductWords, type Rank } from '../plain-words/catalogue.ts';
 import { categoryNames, productNameWords } from '../plain-words/vocabulary.ts';
 import { escapeRegExp, looksLikeProductCode, noSuchProduct, Reading } from '../plain-words/reading.ts';
+import { GERMAN_SOLD, orGerman, SALES_VALUE_WORDS, STOCK_VALUE_WORDS, STOCK_WORDS } from '../plain-words/measure.ts';
 import { nextRunTime, scheduleCron } from '../integrations/schedule.ts';
 
 type Db = Kysely<Database>;
@@ -314,21 +315,32 @@ export const dataFunctions = {
     }
     return { blocks: [...blocks, ...products.slice(0, LINKED_PRODUCTS).map((p) => forecastLink(p.product_code, p.name))] };
   },
-  async totalSales(db: Db, window: SalesWindow, scope: Scope = EVERY_PRODUCT): Promise<Answer> {
-    const { units, products } = await repo.totalUnitsSold(db, window.from, window.to, scope);
-    const sold = units
-      ? `${number.format(units)} units were sold${scope.words} ${window.words}, by ${number.format(products)} ${products === 1 ? 'product' : 'products'}.`
-      : `No units were sold${scope.words} ${window.words}.`;
+  /** Units sold in the period; `value`: their value at unit cost first, which is what revenue is counted as (`repo.totalUnitsSold`). */
+  async totalSales(db: Db, window: SalesWindow, scope: Scope = EVERY_PRODUCT, measure: repo.SalesMeasure = 'units'): Promise<Answer> {
+    const { units, products, value } = await repo.totalUnitsSold(db, window.from, window.to, scope);
+    const by = `by ${number.format(products)} ${products === 1 ? 'product' : 'products'}`;
+    const sold = !units
+      ? `No units were sold${scope.words} ${window.words}.`
+      : measure === 'value'
+        ? `Sales${scope.words} ${window.words} are worth ${number.format(value)} ${AT_UNIT_COST}: ${number.format(units)} units, ${by}.`
+        : `${number.format(units)} units were sold${scope.words} ${window.words}, ${by}.`;
     return { blocks: [text(`${sold}${await dataEndsBefore(db, window)}`), dataLink('sales', 'Open the sales table')] };
   },
-  async topSellers(db: Db, window: SalesWindow, rank: Rank = TOP_SELLERS_RANK, scope: Scope = EVERY_PRODUCT): Promise<Answer> {
-    const rows = await repo.topSellers(db, window.from, window.to, rank, scope);
+  /** Products ranked by units sold, or by `value` (revenue counted at unit cost); the headline says which. */
+  async topSellers(db: Db, window: SalesWindow, rank: Rank = TOP_SELLERS_RANK, scope: Scope = EVERY_PRODUCT, measure: repo.SalesMeasure = 'units'): Promise<Answer> {
+    const rows = await repo.topSellers(db, window.from, window.to, rank, scope, measure);
     if (!rows.length) return { blocks: [text(`Nothing sold${scope.words} ${window.words}.${await dataEndsBefore(db, window)}`), dataLink('sales', 'Open the sales table')] };
     const first = rows[0] as (typeof rows)[number];
     return {
       blocks: [
-        text(`${rank.direction === 'asc' ? 'Worst' : 'Top'} sellers${scope.words} ${window.words}: ${rows.map((r) => `${r.name} (${number.format(r.units)})`).join(', ')}.`),
-        table([['styleCode', 'Product code'], ['name', 'Name'], ['units', 'Units sold']], rows.map((r) => ({ styleCode: r.product_code, name: r.name, units: r.units }))),
+        text(
+          measure === 'value'
+            ? `${rank.direction === 'asc' ? 'Worst' : 'Top'} sellers${scope.words} ${window.words} by sales value ${AT_UNIT_COST}: ${rows.map((r) => `${r.name} (${number.format(r.value)}; ${number.format(r.units)} units)`).join(', ')}.`
+            : `${rank.direction === 'asc' ? 'Worst' : 'Top'} sellers${scope.words} ${window.words} by units sold: ${rows.map((r) => `${r.name} (${number.format(r.units)} units)`).join(', ')}.`,
+        ),
+        measure === 'value'
+          ? table([['styleCode', 'Product code'], ['name', 'Name'], ['value', 'Sales value (at unit cost)'], ['units', 'Units sold']], rows.map((r) => ({ styleCode: r.product_code, name: r.name, value: r.value, units: r.units })))
+          : table([['styleCode', 'Product code'], ['name', 'Name'], ['units', 'Units sold']], rows.map((r) => ({ styleCode: r.product_code, name: r.name, units: r.units }))),
         forecastLink(first.product_code, first.name),
       ],
     };
@@ -504,6 +516,10 @@ export const dataFunctions = {
   },
 };
 
+/** How revenue is counted: no selling prices are kept, so sales are valued at unit cost, as the report writer's "revenue" (ADR 0148). */
+const AT_UNIT_COST = 'at unit cost (no selling prices are kept, so revenue is counted at unit cost)';
+/** Said first when a question asks for revenue and its answer can only count units. */
+const UNITS_NOT_REVENUE = 'Counted in units sold: I cannot count revenue for this question yet (I can for top sellers and total sales).';
 /** How many top sellers an answer lists when the question says no number. */
 export const TOP_SELLERS_RANK: Rank = { direction: 'desc', limit: 5 };
 const capitalised = (word: string) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
@@ -530,28 +546,38 @@ function periodOfBreakdown(unit: PeriodUnit, row: { start: string; last: string 
 const HELP =
   'I can answer: the stock of a product and when it runs out (by its code, its name or a word of its name: stock of mugs), sales of a product or of all products in a period (last month, last quarter, in October, Q3, in 2025, last winter, this summer, since 3/11, by 30/11, the last 30 days…), of products by a word of their names (how many radiators…), top sellers (the last 30 days unless you say another period or "all time"; top 3, in a category such as "in Heating"), the best or worst month or week of a period, sales by day, week, month, quarter or year (all time unless you say a period; by day the last 30 days), two periods compared (this month vs last month), what runs out first, the value of the stock, products with no sales (not sold in 60 days), overstock (stock for more than 180 days of forecast demand, or the days you say) and dead stock (in stock, no sales in 90 days), low stock, the reorder report and what runs out (also due this week, next week, in January, in Q1, in the next N days or by a date), deliveries (also next week), the last run of each scheduled integration (did last night’s import run?); and I can create the recommended orders or add a task.';
 const LINKED_PRODUCTS = 5;
+/** Said with the "I don't know" answer: a German shop's question is read for these words too. */
+const READS = 'I read questions in English and common German shop words (Bestand, Lagerwert, verkauft, Umsatz, Top, bestellen, wann … aus; letzten Monat, diese Woche, in den nächsten 30 Tagen).';
 
 const TASK = /^(?:please\s+)?(?:add|create|make)\s+(?:a\s+)?(?:new\s+)?(?:task|todo|to-do|reminder)\s*(?:to|:|-)?\s*(.+)$/i;
 const CREATE_ORDERS = /\b(create|place|make|raise|put in)\b.*\border/;
 /** A ranking of products by units sold: "top sellers", "what sold best", "bestsellers", "best-selling", "most sold", "which products sell most", "meistverkauft". */
-const TOP_SELLERS = new RegExp(String.raw`\b(top|best|worst)[- ]?(${NUM} )?(sell|seller|product|moving)\w*|\b(sold|sells?|selling) (the )?(most|least|best|worst)\b|\b(most|least) sold\b|\bbest sellers?\b|\bmost popular\b|\bmeistverkauft\w*`);
+const TOP_SELLERS = orGerman(
+  new RegExp(String.raw`\b(top|best|worst)[- ]?(${NUM} )?(sell|seller|product|produkt|artikel|moving)\w*|\b(sold|sells?|selling) (the )?(most|least|best|worst)\b|\b(most|least) sold\b|\bbest sellers?\b|\bmost popular\b`),
+  `meistverkaufte?[mnrs]?|(?:am )?(?:meisten|wenigsten|besten) (?:verkauft|verkaufte[mnrs]?)|renner|ladenhüter`,
+);
 /** Sales by day of the week ("on Sundays", "every Monday", "at weekends"): no answer counts them so, and says that rather than answering another question. */
 const WEEKDAY_SALES = /\b(?:on |every |each )?(?:sun|mon|tues|wednes|thurs|fri|satur)days\b|\b(?:every|each) (?:sun|mon|tues|wednes|thurs|fri|satur)day\b|\b(?:on |at |over )?(?:the )?weekends?\b|\bweekdays?\b|\bdays? of the week\b/;
 const COMPARE = /\bcompar(e|ed|es|ison)\b|\bvs\.?(?= )|\bversus\b|\bagainst\b/;
-const RUNS_OUT = /\brun(s|ning)? out\b|\bstock ?outs?\b|\bsell out\b/;
+const RUNS_OUT = orGerman(/\brun(s|ning)? out\b|\bstock ?outs?\b|\bsell out\b/, 'ausverkauft|leer|auslaufen|ausgehen|aus(?= *[?.!]* *$)');
 /** Words a stock-out question frames itself with ("when are we going to run out of stock?"): no product's name. */
-const RUNS_OUT_FRAMING = /\b(going to|gonna|forecast(ed)?|predicted|likely|soon|of (stock|inventory)|stock|inventory)\b/;
+const RUNS_OUT_FRAMING = orGerman(/\b(going to|gonna|forecast(ed)?|predicted|likely|soon|of (stock|inventory)|stock|inventory)\b/, 'wann|bald|zuerst|als erste[sr]?|läuft|laufen|geht|gehen|wird|werden|sein');
 const LOW_STOCK = /\blow stock\b|\bbelow 100\b|\brunning low\b|\bneeds? (an )?order(ing)?\b/;
-const REORDER = /\breorder\w*|\brecommended orders?\b|\bwhat (should|do|must) (i|we) (?:(?:need|have) to )?(re)?order\b|\border(s)? (are )?due\b|\b(?:(?:must|should|needs? to|ha(?:s|ve) to) )?be ordered\b/;
+const REORDER = orGerman(
+  /\breorder\w*|\brecommended orders?\b|\bwhat (should|do|must) (i|we) (?:(?:need|have) to )?(re)?order\b|\border(s)? (are )?due\b|\b(?:(?:must|should|needs? to|ha(?:s|ve) to) )?be ordered\b/,
+  '(?:nach)?bestellen|(?:nach)?bestellt|bestellung(?:en)?|nachbestellung(?:en)?',
+);
 const DELIVERIES = /\bdeliver/;
 /** A question about the scheduled imports: "did last night's import run?", "when did the web shop last sync?". */
 const INTEGRATION_RUNS = /\b(integrations?|imports?|imported|sync(?:ed|s|ing)?|web ?shop|feed)\b/;
-const VALUE = /\b(value|worth)\b/;
-const STOCK = /\b(stock|inventory|on hand)\b/;
-const SALES = /\b(sales|sold|sell|sells|selling|demand)\b/;
-const TOTAL_STOCK = /\b(how much|how many|total)\b.*\b(stock|inventory|units)\b|\bstock (level|on hand)\b/;
+const VALUE = orGerman(/\b(value|worth)\b/, 'wert');
+const SALES = orGerman(/\b(sales|sold|sell|sells|selling|demand)\b/, GERMAN_SOLD);
+const TOTAL_STOCK = orGerman(/\b(how much|how many|total)\b.*\b(stock|inventory|units)\b|\bstock (level|on hand)\b/, '(?:wie viel|wieviel|wie viele|gesamt|insgesamt)(?: [\\p{L}]+)* (?:bestand|lager|lagerbestand|auf lager|vorrätig)');
 // Words that only frame a question the branch answers (used, so they are not reported as ignored).
-const FRAMING = /\b(first|soonest|earliest|next|when|units?|how many|how much|left|in stock|levels?|coming|upcoming|expected|scheduled|late|arriving|incoming|recommended|advised|orders?|products?|sellers?|most)\b/;
+const FRAMING = orGerman(
+  /\b(first|soonest|earliest|next|when|units?|how many|how much|left|in stock|levels?|coming|upcoming|expected|scheduled|late|arriving|incoming|recommended|advised|orders?|products?|sellers?|most)\b/,
+  'wann|stück|einheiten|auf lager|noch da|insgesamt|gesamt|top|seller|bestseller|am meisten',
+);
 
 /**
  * Sales asked for days still to come ("sales next week", "top sellers in the next 30 days", "sold in
@@ -609,7 +635,7 @@ async function scopeOf(db: Db, reading: Reading, products: repo.ProductRow[], to
   }
   // The words every sales and stock question frames itself with, and its period and ranking, are no product's name.
   const framed = reading.trial();
-  [SALES, STOCK, VALUE, FRAMING, TOP_SELLERS, NOT_SOLD, OVERSTOCK, DEAD_STOCK, RUNS_OUT, RUNS_OUT_FRAMING].forEach((pattern) => framed.test(pattern));
+  [SALES, SALES_VALUE_WORDS, STOCK_VALUE_WORDS, STOCK_WORDS, VALUE, FRAMING, TOP_SELLERS, NOT_SOLD, OVERSTOCK, DEAD_STOCK, RUNS_OUT, RUNS_OUT_FRAMING].forEach((pattern) => framed.test(pattern));
   if (!readComparison(framed, today) && !readQuietSpan(framed)) readPeriod(framed, today);
   readBestPeriod(framed);
   readBreakdown(framed);
@@ -653,6 +679,9 @@ function noProductNamed(reading: Reading, asked: string): Answer | null {
 async function answerReading(db: Db, reading: Reading, products: repo.ProductRow[], today: string): Promise<Answer | null> {
   const q = reading.text;
   const claim = (...patterns: RegExp[]) => patterns.forEach((pattern) => reading.test(pattern));
+  // Revenue is answered where it can be (top sellers, total sales), its words used there; elsewhere they are left for `answerText` to say the answer counts units.
+  const measure = (): repo.SalesMeasure => (reading.test(SALES_VALUE_WORDS) ? 'value' : 'units');
+  const asksSales = SALES.test(q) || SALES_VALUE_WORDS.test(q);
   const past = (fallback: Period) => salesWindow(db, readPeriod(reading, today) ?? fallback, today);
   /** A sales answer for the question's past period; a period still to come is said so. */
   const sales = async (fallback: Period, answer: (window: SalesWindow) => Promise<Answer>) => salesAhead(reading, today) ?? answer(await past(fallback));
@@ -709,7 +738,7 @@ async function answerReading(db: Db, reading: Reading, products: repo.ProductRow
   if (TOP_SELLERS.test(q)) {
     claim(TOP_SELLERS, FRAMING);
     const rank = readRank(reading, TOP_SELLERS_RANK.limit) ?? TOP_SELLERS_RANK;
-    return sales(TOP_SELLERS_PERIOD, (window) => dataFunctions.topSellers(db, window, rank, scope.use()));
+    return sales(TOP_SELLERS_PERIOD, (window) => dataFunctions.topSellers(db, window, rank, scope.use(), measure()));
   }
   if (RUNS_OUT.test(q) && !products.length) {
     claim(RUNS_OUT, RUNS_OUT_FRAMING, FRAMING);
@@ -733,12 +762,12 @@ async function answerReading(db: Db, reading: Reading, products: repo.ProductRow
     claim(/\bdeliver\w*|\b(arriv|com)(e|es|ing)\b|\bdue\b/, FRAMING);
     return aheadAnswer(reading, today, (due) => deliveries(db, today, due));
   }
-  if (VALUE.test(q) && STOCK.test(q) && !products.length && !scope.nameWord) {
-    claim(VALUE, STOCK);
+  if (((VALUE.test(q) && STOCK_WORDS.test(q)) || STOCK_VALUE_WORDS.test(q)) && !products.length && !scope.nameWord) {
+    claim(STOCK_VALUE_WORDS, VALUE, STOCK_WORDS);
     return dataFunctions.stockValue(db);
   }
   if (products.length) {
-    if (SALES.test(q)) {
+    if (asksSales) {
       claim(SALES, FRAMING);
       return salesOrBreakdown(scope.use, (window) => dataFunctions.salesOf(db, products, window));
     }
@@ -746,27 +775,27 @@ async function answerReading(db: Db, reading: Reading, products: repo.ProductRow
       claim(RUNS_OUT, FRAMING);
       return dataFunctions.stockoutOf(db, products);
     }
-    claim(STOCK, VALUE, FRAMING);
+    claim(STOCK_WORDS, VALUE, FRAMING);
     return dataFunctions.stockOf(db, products);
   }
   // Units sold across the catalogue (or a category, or the products a word of their names selects): "how many units did we sell last month" asks for sales, not stock.
-  if (SALES.test(q)) {
+  if (asksSales) {
     claim(SALES, FRAMING);
-    return salesOrBreakdown(scope.use, (window, scoped) => dataFunctions.totalSales(db, window, scoped));
+    return salesOrBreakdown(scope.use, (window, scoped) => dataFunctions.totalSales(db, window, scoped, measure()));
   }
   // "Stock of Blumenerde", "how much stock of candles in total": the stock of each product whose name holds the word.
   if (scope.nameWord) {
     const named = scope.nameWord;
     scope.use();
-    claim(STOCK, VALUE, /\b(total|level)\b/, FRAMING);
+    claim(STOCK_WORDS, VALUE, /\b(total|level)\b/, FRAMING);
     return forNameWord(named, (listed) => dataFunctions.stockOf(db, listed));
   }
   if (TOTAL_STOCK.test(q)) {
-    claim(STOCK, /\b(total|level)\b/, FRAMING);
+    claim(STOCK_WORDS, /\b(total|level)\b/, FRAMING);
     return dataFunctions.totalStock(db);
   }
-  if (STOCK.test(q)) {
-    claim(STOCK, VALUE, FRAMING);
+  if (STOCK_WORDS.test(q)) {
+    claim(STOCK_WORDS, VALUE, FRAMING);
     return noProductNamed(reading, 'its stock');
   }
   return null;
@@ -796,11 +825,15 @@ export async function answerText(db: Db, question: string, today: string): Promi
   const unknown = reading.unusedWords().filter(looksLikeProductCode);
   const missing = unknown.length ? await missingProducts(db, unknown) : '';
   if (unknown.length && !products.length) return { blocks: [text(missing), dataLink('products', 'Open the products table')] };
-  const answer = await answerReading(db, reading, products, today);
-  if (!answer) return { blocks: [text(`I don't know how to answer that from the data. ${HELP}`)] };
+  const answered = await answerReading(db, reading, products, today);
+  if (!answered) return { blocks: [text(`I don't know how to answer that from the data. ${READS} ${HELP}`)] };
+  // Revenue asked for and not used: the answer counts units, and says so before anything else.
+  const revenueUnused = SALES_VALUE_WORDS.test(reading.text) && reading.unusedWords().some((word) => SALES_VALUE_WORDS.test(Reading.of(word).text));
+  if (revenueUnused) reading.test(SALES_VALUE_WORDS);
   const unused = reading.unusedWords().filter((word) => !unknown.includes(word));
   const unmatched = unmatchedProductWords(question, unused);
-  return withNotes(answer, [missing, unmatched.length ? noProductMatches(unmatched) : '', unused.length ? `I did not use "${unused.join(' ')}": this answer does not filter or break down by it. ${HELP}` : ''].filter(Boolean));
+  const answer = withNotes(answered, [missing, unmatched.length ? noProductMatches(unmatched) : '', unused.length ? `I did not use "${unused.join(' ')}": this answer does not filter or break down by it. ${HELP}` : ''].filter(Boolean));
+  return revenueUnused ? { blocks: [text(UNITS_NOT_REVENUE), ...answer.blocks] } : answer;
 }
 
 /** The reading with a named product's code and name used and blanked out. */

@@ -219,7 +219,7 @@ describe.each(backends)('assistant on %s', (backend) => {
 
   it('answers at least 17 of the free-text questions right', async () => {
     const [week, month, previous] = [top(previousWeek), top(thisMonth), top(previousMonth)];
-    const topAnswer = (list: ReturnType<typeof top>, words: string) => (a: ChatMessage | undefined) => (list[0] ? textOf(a).includes(`Top sellers ${words}: ${list[0].name} (${list[0].units})`) : textOf(a).includes(`Nothing sold ${words}`));
+    const topAnswer = (list: ReturnType<typeof top>, words: string) => (a: ChatMessage | undefined) => (list[0] ? textOf(a).includes(`Top sellers ${words} by units sold: ${list[0].name} (${list[0].units} units)`) : textOf(a).includes(`Nothing sold ${words}`));
     const cases: [string, (answer: ChatMessage | undefined) => boolean][] = [
       ['How much stock of Blue Mug do we have?', (a) => textOf(a).includes(`${byCode('MUG-01').stock} units on hand`)],
       ['stock of MUG-02', (a) => textOf(a).includes(`${byCode('MUG-02').stock} units on hand`)],
@@ -530,7 +530,7 @@ describe.each(backends)('assistant on %s', (backend) => {
 
     const yesterday = addDays(TODAY, -1);
     const sale = await db.insertInto('data.sales').values({ product_id: ids['MAY-01'] as number, date: yesterday, quantity: 2_500 }).returning('id').executeTakeFirstOrThrow();
-    expect(textOf(await ask({ content: 'top sellers yesterday' }))).toContain(`Top sellers yesterday (${dayWords(yesterday)}): May Flower (2,500)`);
+    expect(textOf(await ask({ content: 'top sellers yesterday' }))).toContain(`Top sellers yesterday (${dayWords(yesterday)}) by units sold: May Flower (2,500 units)`);
     await db.deleteFrom('data.sales').where('id', '=', sale.id).execute();
 
     // The dataset's sales end yesterday: none today, said without zeros.
@@ -617,7 +617,7 @@ describe.each(backends)('assistant on %s', (backend) => {
   it('narrows sales answers to a category named in any case or number', async () => {
     const kitchen = (range: Range) => top(range).filter((p) => p.category === 'Kitchen');
     const best = await ask({ content: 'what sells best in the kitchen category?' });
-    expect(textOf(best)).toContain(`Top sellers in the Kitchen category in the last 30 days (${rangeWords(lastDays(30))}): ${kitchen(lastDays(30)).map((p) => `${p.name} (${p.units})`).join(', ')}.`);
+    expect(textOf(best)).toContain(`Top sellers in the Kitchen category in the last 30 days (${rangeWords(lastDays(30))}) by units sold: ${kitchen(lastDays(30)).map((p) => `${p.name} (${p.units} units)`).join(', ')}.`);
     expect(textOf(best)).not.toContain('I did not use');
     const month = await ask({ content: 'best selling Kitchen products last month' });
     expect(blocksOf(month, 'table')[0]?.rows.map((r) => r.styleCode)).toEqual(kitchen(previousMonth).slice(0, 5).map((p) => p.code));
@@ -724,8 +724,8 @@ describe.each(backends)('assistant on %s', (backend) => {
       // "Top", "day", "the", "all" are what the question asks, not the products whose names hold them.
       const topSellers = top(week);
       const sellers = textOf(await ask({ content: 'top sellers in the last 7 days' }));
-      expect(sellers).toContain(`Top sellers in the last 7 days (${rangeWords(week)}): ${topSellers[0]?.name} (${topSellers[0]?.units})`);
-      expect(sellers).toContain('Tank Top (9)');
+      expect(sellers).toContain(`Top sellers in the last 7 days (${rangeWords(week)}) by units sold: ${topSellers[0]?.name} (${topSellers[0]?.units} units)`);
+      expect(sellers).toContain('Tank Top (9 units)');
       expect(textOf(await ask({ content: 'what was the best day last month' }))).toMatch(/^The best day last month \(/);
       // "Per day" breaks the sales down by day, as the report writer does: "day" is no product's word.
       const perDayAnswer = await ask({ content: 'how many units did we sell per day in the last 7 days' });
@@ -802,8 +802,51 @@ describe.each(backends)('assistant on %s', (backend) => {
     }
   });
 
+  it("answers a German shop's questions as their English twins answer them, and never another measure without saying so (QA3 #5)", async () => {
+    const db = server.database.db;
+    const [soil] = await db.insertInto('data.products').values({ product_code: 'GS-1002', name: 'Blumenerde 20 l', category: 'Garten', current_stock: 60, unit_cost: 3.5, lead_time_days: 5 }).returning(['id']).execute();
+    const soilId = soil?.id as number;
+    await upsertProductSummaries(db, [{ productId: soilId, forecastStart: FORECAST_START, cumDemand: [0], cumVariance: [0], firstStockout: addDays(TODAY, 23), orderQuantity: 0 }]);
+    try {
+      expect(textOf(await ask({ content: 'Wann ist die Blumenerde aus?' }))).toBe(`Blumenerde 20 l (GS-1002) is forecast to run out on ${dayWords(addDays(TODAY, 23))}.`);
+      expect(textOf(await ask({ content: 'Bestand von Blumenerde' }))).toBe('Blumenerde 20 l (GS-1002) has 60 units on hand, worth 210 at unit cost.');
+      const twins: [string, string, string][] = [
+        ['Was muss ich diese Woche bestellen?', 'What must I order this week?', ordersBy(addDays(monday, 6), 'this week')],
+        ['Wie viel haben wir im November verkauft?', 'How many units did we sell in November?', 'units were sold in November'],
+        ['Welche Produkte laufen in den nächsten 30 Tagen aus?', 'Which products run out in the next 30 days?', `forecast to run out by ${dayWords(addDays(TODAY, 29))} (the next 30 days)`],
+        ['Wie viel ist unser Lager wert?', 'What is the value of our stock?', 'The stock on hand is worth'],
+        ['Lagerwert', 'stock value', 'The stock on hand is worth'],
+        ['Top seller letzten Monat?', 'top sellers last month', `Top sellers last month (${rangeWords(previousMonth)}) by units sold: ${top(previousMonth)[0]?.name}`],
+        ['Was wurde am meisten verkauft?', 'What sold the most?', `Top sellers in the last 30 days (${rangeWords(lastDays(30))}) by units sold`],
+        ['Was wurde am wenigsten verkauft?', 'What sold the least?', `Worst sellers in the last 30 days (${rangeWords(lastDays(30))}) by units sold`],
+      ];
+      for (const [german, english, said] of twins) {
+        const answer = textOf(await ask({ content: german }));
+        expect(answer, german).toBe(textOf(await ask({ content: english })));
+        expect(answer, german).toContain(said);
+        expect(answer, german).not.toContain('I did not use');
+      }
+      // Revenue is the sales value at unit cost, as the report writer counts it (no selling prices are kept).
+      const worth = (range: Range) => products.map((p) => ({ ...p, value: soldIn(p.code, range) * p.cost })).filter((p) => p.value > 0);
+      const byValue = worth(lastDays(30)).sort((a, b) => b.value - a.value || a.code.localeCompare(b.code));
+      const ranked = await ask({ content: 'revenue of the top 10 products' });
+      expect(textOf(ranked)).toMatch(new RegExp(`^Top sellers in the last 30 days \\(${rangeWords(lastDays(30))}\\) by sales value at unit cost \\(no selling prices are kept, so revenue is counted at unit cost\\): ${byValue[0]?.name} \\(${fmt(byValue[0]?.value ?? 0)}; `));
+      expect(blocksOf(ranked, 'table')[0]?.rows.map((r) => r.styleCode)).toEqual(byValue.map((p) => p.code));
+      expect(textOf(ranked)).not.toContain('I did not use');
+      const lastMonthWorth = worth(previousMonth).reduce((sum, p) => sum + p.value, 0);
+      expect(textOf(await ask({ content: 'Umsatz letzten Monat' }))).toContain(`Sales last month (${rangeWords(previousMonth)}) are worth ${fmt(lastMonthWorth)} at unit cost`);
+      // A measure the answer cannot give is said first, never swapped in silently.
+      const compared = await ask({ content: 'compare revenue this month vs last month' });
+      expect(blocksOf(compared, 'text')[0]?.text).toBe('Counted in units sold: I cannot count revenue for this question yet (I can for top sellers and total sales).');
+      expect(textOf(compared)).not.toContain('I did not use');
+      expect(textOf(await ask({ content: 'Wie wird das Wetter morgen?' }))).toMatch(/^I don't know how to answer that from the data\. I read questions in English and common German shop words \(/);
+    } finally {
+      await db.deleteFrom('data.products').where('id', '=', soilId).execute();
+    }
+  });
+
   it('reads "sold best", "bestsellers", "most sold" as the top sellers, and says sales by day of the week are not counted', async () => {
-    const ranked = (range: Range, words: string) => `Top sellers ${words}: ${top(range).slice(0, 5).map((p) => `${p.name} (${fmt(p.units)})`).join(', ')}.`;
+    const ranked = (range: Range, words: string) => `Top sellers ${words} by units sold: ${top(range).slice(0, 5).map((p) => `${p.name} (${fmt(p.units)} units)`).join(', ')}.`;
     const lastMonth = ranked(previousMonth, `last month (${rangeWords(previousMonth)})`);
     for (const question of ['What sold best last month?', 'best sellers last month', 'bestsellers last month', 'best-selling products last month', 'most sold products last month', 'which products sold the most last month']) {
       const answer = textOf(await ask({ content: question }));
@@ -813,7 +856,7 @@ describe.each(backends)('assistant on %s', (backend) => {
     for (const question of ['which products sell most?', 'Bestseller', 'meistverkauft']) expect(textOf(await ask({ content: question })), question).toContain(ranked(lastDays(30), `in the last 30 days (${rangeWords(lastDays(30))})`));
     const least = textOf(await ask({ content: 'what sold least last month?' }));
     const worst = top(previousMonth).sort((a, b) => a.units - b.units || a.code.localeCompare(b.code))[0];
-    expect(least).toContain(`Worst sellers last month (${rangeWords(previousMonth)}): ${worst?.name} (${fmt(worst?.units ?? 0)})`);
+    expect(least).toContain(`Worst sellers last month (${rangeWords(previousMonth)}) by units sold: ${worst?.name} (${fmt(worst?.units ?? 0)} units)`);
     for (const question of ['which products sell on Sundays?', 'how much do we sell at weekends?']) {
       expect(textOf(await ask({ content: question })), question).toBe('I cannot count sales by day of the week: I count them by day, week, month, quarter or year. Ask for "daily sales last week" to see each day, or "top sellers last month".');
     }
@@ -821,11 +864,11 @@ describe.each(backends)('assistant on %s', (backend) => {
 
   it('lists top sellers of the last 30 days unless a period or "all time" is said', async () => {
     const recent = top(lastDays(30));
-    expect(textOf(await ask({ content: 'What are our top sellers?' }))).toContain(`Top sellers in the last 30 days (${rangeWords(lastDays(30))}): ${recent.slice(0, 5).map((p) => `${p.name} (${fmt(p.units)})`).join(', ')}.`);
+    expect(textOf(await ask({ content: 'What are our top sellers?' }))).toContain(`Top sellers in the last 30 days (${rangeWords(lastDays(30))}) by units sold: ${recent.slice(0, 5).map((p) => `${p.name} (${fmt(p.units)} units)`).join(', ')}.`);
     const firstSale = SALE_DAYS.reduce((first, day) => (day < first ? day : first));
     const ever = top({ from: firstSale, to: TODAY });
     const allTime = await ask({ content: 'top sellers of all time' });
-    expect(textOf(allTime)).toContain(`Top sellers of all time (${rangeWords({ from: firstSale, to: TODAY })}): ${ever.slice(0, 5).map((p) => `${p.name} (${fmt(p.units)})`).join(', ')}.`);
+    expect(textOf(allTime)).toContain(`Top sellers of all time (${rangeWords({ from: firstSale, to: TODAY })}) by units sold: ${ever.slice(0, 5).map((p) => `${p.name} (${fmt(p.units)} units)`).join(', ')}.`);
     expect(textOf(allTime)).not.toContain('I did not use');
     expect(textOf(await ask({ content: 'what was the best month ever?' }))).toMatch(/^The best month of all time \(/);
   });
@@ -1138,7 +1181,7 @@ describe.each(backends)('assistant with a model on %s', (backend) => {
 
   it('gives the model top N sellers, best or worst, of a category, for the last 30 days unless a period is given; a limit out of range and an unknown category refused', async () => {
     const recent = top(lastDays(30));
-    const listed = (list: ReturnType<typeof top>) => list.map((p) => `${p.name} (${fmt(p.units)})`).join(', ');
+    const listed = (list: ReturnType<typeof top>) => list.map((p) => `${p.name} (${fmt(p.units)} units)`).join(', ');
     const kitchen = top(previousMonth).filter((p) => p.category === 'Kitchen').slice(0, 3);
     const worst = [...recent].sort((a, b) => a.units - b.units || a.code.localeCompare(b.code)).slice(0, 2);
     const firstSale = SALE_DAYS.reduce((first, day) => (day < first ? day : first));
@@ -1156,17 +1199,17 @@ describe.each(backends)('assistant with a model on %s', (backend) => {
     expect(topSellers?.description).not.toContain('five');
     expect(topSellers?.parameters.properties.limit).toMatchObject({ type: 'integer', minimum: 1, maximum: 50 });
     expect(topSellers?.parameters.required ?? []).toEqual([]);
-    expect(results[0]?.text).toBe(`Top sellers in the last 30 days (${rangeWords(lastDays(30))}): ${listed(recent.slice(0, 5))}.`);
+    expect(results[0]?.text).toBe(`Top sellers in the last 30 days (${rangeWords(lastDays(30))}) by units sold: ${listed(recent.slice(0, 5))}.`);
     expect(results[0]?.tables[0]?.rows.map((r) => r.styleCode)).toEqual(recent.slice(0, 5).map((p) => p.code));
-    expect(results[1]?.text).toBe(kitchen.length ? `Top sellers in the Kitchen category last month (${rangeWords(previousMonth)}): ${listed(kitchen)}.` : `Nothing sold in the Kitchen category last month (${rangeWords(previousMonth)}).`);
-    expect(results[2]?.text).toBe(`Worst sellers in the last 30 days (${rangeWords(lastDays(30))}): ${listed(worst)}.`);
+    expect(results[1]?.text).toBe(kitchen.length ? `Top sellers in the Kitchen category last month (${rangeWords(previousMonth)}) by units sold: ${listed(kitchen)}.` : `Nothing sold in the Kitchen category last month (${rangeWords(previousMonth)}).`);
+    expect(results[2]?.text).toBe(`Worst sellers in the last 30 days (${rangeWords(lastDays(30))}) by units sold: ${listed(worst)}.`);
     expect(results.slice(3, 6).map((r) => r.text)).toEqual([
       "Error: 'limit' must be a whole number from 1 to 50 (default 5); got 0.",
       "Error: 'limit' must be a whole number from 1 to 50 (default 5); got 51.",
       'Error: \'limit\' must be a whole number from 1 to 50 (default 5); got "lots".',
     ]);
     expect(results[6]?.text).toBe("Error: No category 'Toys': the categories are Clothing, Garden, Kitchen.");
-    expect(results[7]?.text).toBe(`Top sellers of all time (${rangeWords({ from: firstSale, to: TODAY })}): ${listed(top({ from: firstSale, to: TODAY }).slice(0, 3))}.`);
+    expect(results[7]?.text).toBe(`Top sellers of all time (${rangeWords({ from: firstSale, to: TODAY })}) by units sold: ${listed(top({ from: firstSale, to: TODAY }).slice(0, 3))}.`);
   });
 
   it('gives the model sales of a category or of a word of product names, two periods compared like for like, and the best or worst month or week', async () => {

@@ -92,26 +92,30 @@ export const ALL_PRODUCTS: Scope = { category: null, productIds: null };
 const inScope = (scope: Scope) =>
   sql`(${scope.category}::text is null or p.category = ${scope.category}) and (${scope.productIds === null} or p.id = any(${scope.productIds ?? []}::int8[]))`;
 
-/** Units the products in scope sold from `from` to `to`, and how many of them sold any. */
-export async function totalUnitsSold(db: Db, from: string, to: string, scope: Scope = ALL_PRODUCTS): Promise<{ units: number; products: number }> {
+/** Units sold from `from` to `to` (both included), the products that sold them, and their value at unit cost (revenue as the report writer counts it: no selling prices are kept). */
+export async function totalUnitsSold(db: Db, from: string, to: string, scope: Scope = ALL_PRODUCTS): Promise<{ units: number; products: number; value: number }> {
   const row = (
-    await sql<{ units: number; products: number }>`
-      select coalesce(sum(s.quantity), 0)::float8 as units, count(distinct s.product_id) filter (where s.quantity > 0)::int as products
+    await sql<{ units: number; products: number; value: number }>`
+      select coalesce(sum(s.quantity), 0)::float8 as units, count(distinct s.product_id) filter (where s.quantity > 0)::int as products,
+        coalesce(round(sum(s.quantity * p.unit_cost)::numeric, 2), 0)::float8 as value
       from data.sales s join data.products p on p.id = s.product_id
       where s.date between ${from}::date and ${to}::date and ${inScope(scope)}`.execute(db)
   ).rows[0];
-  return { units: Number(row?.units ?? 0), products: row?.products ?? 0 };
+  return { units: Number(row?.units ?? 0), products: row?.products ?? 0, value: Number(row?.value ?? 0) };
 }
 
-export const topSellers = async (db: Db, from: string, to: string, rank: { direction: 'desc' | 'asc'; limit: number }, scope: Scope = ALL_PRODUCTS) =>
+/** What sales are counted in: units sold, or their value at unit cost (`totalUnitsSold`). */
+export type SalesMeasure = 'units' | 'value';
+/** The products in scope ranked by `measure` sold from `from` to `to`, with both measures. */
+export const topSellers = async (db: Db, from: string, to: string, rank: { direction: 'desc' | 'asc'; limit: number }, scope: Scope = ALL_PRODUCTS, measure: SalesMeasure = 'units') =>
   (
-    await sql<{ product_code: string; name: string; units: number }>`
-      select p.product_code, p.name, sum(s.quantity)::float8 as units
+    await sql<{ product_code: string; name: string; units: number; value: number }>`
+      select p.product_code, p.name, sum(s.quantity)::float8 as units, round(sum(s.quantity * p.unit_cost)::numeric, 2)::float8 as value
       from data.sales s join data.products p on p.id = s.product_id
       where s.date between ${from}::date and ${to}::date and ${inScope(scope)}
       group by p.id, p.product_code, p.name
       having sum(s.quantity) > 0
-      order by units ${rank.direction === 'asc' ? sql`asc` : sql`desc`}, p.product_code
+      order by ${sql.ref(measure)} ${rank.direction === 'asc' ? sql`asc` : sql`desc`}, p.product_code
       limit ${rank.limit}`.execute(db)
   ).rows;
 

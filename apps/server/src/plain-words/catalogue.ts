@@ -97,8 +97,8 @@ export function readRank(reading: Reading, defaultLimit: number): Rank | null {
   if (match) return { direction: 'desc', limit: numberIn(match[2]) as number };
   match = reading.exec(new RegExp(`\\b(bottom|worst|lowest|least|slowest|smallest) ${NUM}\\b`));
   if (match) return { direction: 'asc', limit: numberIn(match[2]) as number };
-  if (reading.test(/\b(top|best[- ]?selling|best[- ]?sellers?|highest|most sold|biggest|fastest|meistverkauft\w*)\b|\b(sold|sells?|selling) (the )?(best|most)\b/)) return { direction: 'desc', limit: defaultLimit };
-  if (reading.test(/\b(bottom|worst[- ]?selling|worst[- ]?sellers?|lowest|least sold|slowest|smallest)\b|\b(sold|sells?|selling) (the )?(worst|least)\b/)) return { direction: 'asc', limit: defaultLimit };
+  if (reading.test(/\b(top|best[- ]?selling|best[- ]?sellers?|highest|most sold|biggest|fastest|meistverkauft\w*|renner)\b|\b(sold|sells?|selling) (the )?(best|most)\b|\bam (meisten|besten) verkauft/)) return { direction: 'desc', limit: defaultLimit };
+  if (reading.test(/\b(bottom|worst[- ]?selling|worst[- ]?sellers?|lowest|least sold|slowest|smallest|ladenhüter)(?![\p{L}])|\b(sold|sells?|selling) (the )?(worst|least)\b|\bam wenigsten verkauft/u)) return { direction: 'asc', limit: defaultLimit };
   return null;
 }
 

@@ -176,6 +176,10 @@ export function readPeriod(reading: Reading, today: string): Period | null {
 const GERMAN_UNIT_WORDS = 'tage?n?|tages|wochen?|monate?n?|monats|quartale?n?|quartals|jahre?n?|jahres';
 const GERMAN_UNIT_OF: [string, PeriodUnit][] = [['tag', 'day'], ['woche', 'week'], ['monat', 'month'], ['quartal', 'quarter'], ['jahr', 'year']];
 const germanUnit = (word: string): PeriodUnit => (GERMAN_UNIT_OF.find(([stem]) => word.startsWith(stem)) as [string, PeriodUnit])[1];
+/** "In den nächsten 30 Tagen", "die kommenden 2 Wochen": a German shop's days ahead (`readHorizon`). */
+const GERMAN_HORIZON = new RegExp(`(?<![\\p{L}])(?:in den |die |den |innerhalb der )?(?:nächsten|kommenden) ${NUM} (tage?n?|wochen?|monate?n?)(?![\\p{L}])`, 'u');
+/** "Nächste Woche", "im kommenden Monat": the next calendar unit. */
+const GERMAN_NEXT = /(?<![\p{L}])(?:im |in der )?(?:nächste[mnrs]?|kommende[mnrs]?) (woche|monat|quartal|jahr)(?![\p{L}])/u;
 
 /** "The last N days / weeks / months / quarters / years": N whole days, or N months, before today. */
 function lastSpan(count: string, unit: string): Period {
@@ -328,10 +332,11 @@ function readQuarter(reading: Reading): Period | null {
 
 /** A window ahead ("in the next 30 days", "within 2 weeks"), in days; null when the words name none. */
 export function readHorizon(reading: Reading): number | null {
-  const match = reading.exec(new RegExp(`\\b(?:next|coming|within|in|over the next) ${NUM} (day|week|month)s?\\b`));
+  const match = reading.exec(new RegExp(`\\b(?:next|coming|within|in|over the next) ${NUM} (day|week|month)s?\\b`)) ?? reading.exec(GERMAN_HORIZON);
   if (!match) return null;
-  const n = numberIn(match[1]) as number;
-  return match[2] === 'day' ? n : match[2] === 'week' ? n * 7 : n * 30;
+  const n = numberIn(match[1] as string) as number;
+  const unit = GERMAN_HORIZON.test(match[0]) ? germanUnit(match[2] as string) : match[2];
+  return unit === 'day' ? n : unit === 'week' ? n * 7 : n * 30;
 }
 
 /**
@@ -368,7 +373,9 @@ function readComing(reading: Reading, today: string): (Ahead & { from: string })
   const days = readHorizon(reading);
   if (days !== null) return windowOf({ days }, today);
   const match = reading.exec(/\bnext (week|month|quarter|year)\b/);
-  return match ? windowOf({ next: match[1] as CalendarUnit }, today) : null;
+  if (match) return windowOf({ next: match[1] as CalendarUnit }, today);
+  const german = reading.exec(GERMAN_NEXT);
+  return german ? windowOf({ next: germanUnit(german[1] as string) as CalendarUnit }, today) : null;
 }
 
 function readDayAhead(reading: Reading, today: string): Ahead | null {
@@ -495,11 +502,11 @@ function dayNamed(text: string, today: string, mode: Occurrence): string | null 
 }
 
 /** The words that said a horizon, blanked before reading a past period from the same question. */
-export const HORIZON_WORDS = /\b(next|coming|within|over the next) \S+ (day|week|month)s?\b/;
+export const HORIZON_WORDS = /\b(next|coming|within|over the next) \S+ (day|week|month)s?\b|(?<![\p{L}])(?:nächsten|kommenden) \S+ (?:tage?n?|wochen?|monate?n?)(?![\p{L}])/u;
 /** The words that said any window ahead (`readAhead`), blanked likewise: "by 24/12" is not the day 24/12, "in January" not last January. */
 export const AHEAD_WORDS = new RegExp(
-  [HORIZON_WORDS.source, '\\bnext (week|month|quarter|year)\\b', AHEAD_DATE.source, MONTH_WITH_YEAR.source, MONTH_AHEAD.source, YEAR_THEN_QUARTER.source, QUARTER_THEN_YEAR.source].join('|'),
-  'g',
+  [HORIZON_WORDS.source, '\\bnext (week|month|quarter|year)\\b', GERMAN_NEXT.source, AHEAD_DATE.source, MONTH_WITH_YEAR.source, MONTH_AHEAD.source, YEAR_THEN_QUARTER.source, QUARTER_THEN_YEAR.source].join('|'),
+  'gu',
 );
 
 /** The first day of the week (Monday first), month, quarter or year that holds `day`. */

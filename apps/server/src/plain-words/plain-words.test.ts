@@ -258,6 +258,21 @@ describe('periods in plain words', () => {
     expect(readCategory(reading, ['Garden'])).toBe('Garden');
     expect(reading.unusedWords()).toEqual(['Umsatz']);
   });
+
+  it("reads a German shop's windows ahead, and its question words as filler", () => {
+    const today = '2026-12-04';
+    const windowIn = (question: string) => {
+      const reading = Reading.of(question);
+      const window = readWindow(reading, today);
+      return { by: window?.by, words: window?.words, unused: reading.unusedWords() };
+    };
+    expect(windowIn('Welche Produkte laufen in den nächsten 30 Tagen aus?')).toEqual({ by: '2027-01-02', words: 'the next 30 days', unused: ['laufen', 'aus'] });
+    expect(windowIn('Was muss ich in den kommenden 2 Wochen bestellen?')).toEqual({ by: '2026-12-17', words: 'the next 14 days', unused: ['bestellen'] });
+    expect(windowIn('Was muss ich nächste Woche bestellen?')).toEqual({ by: '2026-12-13', words: 'next week', unused: ['bestellen'] });
+    expect(windowIn('Bestellungen im nächsten Monat')).toEqual({ by: '2027-01-31', words: 'next month', unused: ['Bestellungen'] });
+    // A sales question's days still to come are said to be so, in German too.
+    expect(readSalesAhead(Reading.of('Umsatz in den nächsten 30 Tagen'), today)).toBe('the next 30 days (4 Dec 2026–2 Jan 2027)');
+  });
 });
 
 describe('what a shop owner asks on 3 December 2026', () => {

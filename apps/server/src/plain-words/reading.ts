@@ -9,7 +9,9 @@ const FILLER_WORDS = new Set(
     'turn us use want was we were what which will with would you ' +
     // A German shop's (ADR 0148, amendment "German words"): articles, prepositions, "show me".
     'alle aller allen am auf bitte das dem den der des die ein eine einem einen einer für im in je mir nach pro produkt produkte produkten ' +
-    'artikel artikeln und vom von wie zeig zeige zeigen')
+    'artikel artikeln und vom von wie zeig zeige zeigen ' +
+    // Its question words (the assistant's; ADR 0148, amendment "the assistant's German"): "was muss ich", "wie viel haben wir".
+    'was welche welcher welches welchen viel viele wieviel ist sind haben hat habe wir ich uns unser unsere unserem unseren unserer muss müssen soll sollen sollte sollten wurde wurden es gibt noch')
     .split(' '),
 );
 

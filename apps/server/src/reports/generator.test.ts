@@ -553,8 +553,8 @@ describe('built-in report generator over a known dataset', () => {
     const recent = ranked(groupSum(lastDays(30), (s) => s.code), 'desc', 10, 'units_sold');
     expect(units(await rowsOf(top.sql_code))).toEqual(recent);
     // The assistant's top five, for the same days, said with them.
-    const named = (rows: Row[]) => rows.slice(0, 5).map((r) => `${productOf(r.product_code as string).name} (${(r.units_sold as number).toLocaleString('en')})`).join(', ');
-    expect(await assistant('top sellers')).toContain(`Top sellers in the last 30 days (${formatRange({ from: dayFromToday(-30, today), to: yesterday })}): ${named(recent)}.`);
+    const named = (rows: Row[]) => rows.slice(0, 5).map((r) => `${productOf(r.product_code as string).name} (${(r.units_sold as number).toLocaleString('en')} units)`).join(', ');
+    expect(await assistant('top sellers')).toContain(`Top sellers in the last 30 days (${formatRange({ from: dayFromToday(-30, today), to: yesterday })}) by units sold: ${named(recent)}.`);
     // Read back through a change request, the period stays.
     expect((await write('in Kitchen', { title: top.title, description: top.description })).title).toBe('Units sold: top 10 products (the last 30 days, category Kitchen)');
 
@@ -566,7 +566,7 @@ describe('built-in report generator over a known dataset', () => {
       expect(units(await rowsOf(report.sql_code)), question).toEqual(everything);
     }
     const firstSale = sales.reduce((first, s) => (s.date < first ? s.date : first), yesterday);
-    expect(await assistant('top sellers of all time')).toContain(`Top sellers of all time (${formatRange({ from: firstSale, to: dayFromToday(0, today) })}): ${named(everything)}.`);
+    expect(await assistant('top sellers of all time')).toContain(`Top sellers of all time (${formatRange({ from: firstSale, to: dayFromToday(0, today) })}) by units sold: ${named(everything)}.`);
     const ever = await write('top sellers of all time');
     expect((await write('in Kitchen', { title: ever.title, description: ever.description })).title).toBe('Units sold: top 10 products (all time, category Kitchen)');
   });

@@ -4,7 +4,8 @@
 import type { ChartType } from '@stockwise/contract';
 import { AHEAD_WORDS, dueWindowOf, dueWords, HORIZON_WORDS, NOT_SOLD, readBestPeriod, readBreakdown, readComparison, readHorizon, readPeriod, readQuietSpan, readSalesAhead, readWindow, type AheadSpan, type BestPeriod, type Comparison, type Period } from '../../plain-words/period.ts';
 import { DEAD_STOCK, OVERSTOCK, readCategory, readCoverDays, readNameWord, readRank } from '../../plain-words/catalogue.ts';
-import { escapeRegExp, looksLikeProductCode, Reading, wholeWords } from '../../plain-words/reading.ts';
+import { escapeRegExp, looksLikeProductCode, Reading } from '../../plain-words/reading.ts';
+import { orGerman, SALES_VALUE_WORDS, STOCK_VALUE_WORDS, STOCK_WORDS, UNITS_WORDS } from '../../plain-words/measure.ts';
 
 export type { AheadSpan, Comparison, Period };
 
@@ -59,15 +60,8 @@ function readSpecial(reading: Reading): Special | null {
   return null;
 }
 
-/** English words, or the German ones a shop types (umlauts as letters: `wholeWords`), for one thing. */
-const orGerman = (english: RegExp, german: string) => new RegExp(`${english.source}|${wholeWords(`(?:${german})`).source}`, 'u');
-
-const UNITS_WORDS = orGerman(/\bunits?\b|\bsold\b|\bsales\b|\bquantity\b|\bdemand\b|\bselling\b|\bsell\b|\bsellers?\b/, 'stück|stückzahl|stückzahlen|menge|mengen|verkauft|verkaufte[mnrs]?|absatz|verkäufe');
-const STOCK_VALUE_WORDS = orGerman(/\b(stock|inventory) value\b|\bvalue of (the )?(stock|inventory)\b|\b(stock|inventory) (is )?worth\b|\bvalue on hand\b/, 'lagerwert|bestandswert|wert des (?:lagers|bestands|lagerbestands)');
-const SALES_VALUE_WORDS = orGerman(/\brevenue\b|\bturnover\b|\bsales value\b|\bvalue of (the )?sales\b|\bvalue sold\b|\bcost of (goods )?sold\b/, 'umsatz|umsatzes|umsätze|umsätzen|erlös|erlöse|erlösen|verkaufswert');
 const PRODUCT_COUNT_WORDS = orGerman(/\bhow many products\b|\bnumber of products\b|\bcount (of )?products\b|\bproduct count\b/, 'anzahl (?:der )?(?:produkte|artikel)|wie viele (?:produkte|artikel)');
 const SALES_ROWS_WORDS = orGerman(/\bnumber of sales\b|\bsales rows\b|\btransactions\b|\bsales lines\b/, 'anzahl (?:der )?verkäufe|verkaufszeilen');
-const STOCK_WORDS = orGerman(/\bstock\b|\binventory\b|\bon hand\b/, 'bestand|bestände|beständen|lagerbestand|lagerbestände|lager');
 
 function readMeasure(reading: Reading): Measure | null {
   if (reading.test(STOCK_VALUE_WORDS)) return 'stock_value';
