@@ -1,5 +1,6 @@
-// The Forecasting screen's two downloads as columns and rows, written once: the browser turns them
-// into its CSV, the server into the .xlsx a European Excel opens as columns (docs/adr/0161,
+// The Forecasting screen's two downloads as columns and rows, written once: the browser turns the
+// forecast into its CSV, the server the inventory report's whole list into its CSV (ADR 0072,
+// amendment 2026-12-04) and both into the .xlsx a European Excel opens as columns (docs/adr/0161,
 // amendment "Excel downloads of the Forecasting screen").
 import type { InventoryReport, ProductForecastResponse } from './forecasting.ts';
 
@@ -26,31 +27,37 @@ export function forecastSheet(forecast: Pick<ProductForecastResponse, 'forecast'
 // The screen's words for the two kinds of stockout (spec §3 names them stockForecast and stockLowerBound).
 const stockoutWords = { stockForecast: 'expected', stockLowerBound: 'possible', none: null } as const;
 
-/** The inventory report's list: one line per product. */
-export function inventoryReportSheet(report: Pick<InventoryReport, 'products'>): ForecastSheet {
-  const columns: ForecastSheet['columns'] = [
-    { header: 'product code', kind: 'text' },
-    { header: 'name', kind: 'text' },
-    { header: 'current stock', kind: 'integer' },
-    { header: 'unit cost', kind: 'decimal' },
-    { header: 'first stockout', kind: 'date' },
-    { header: 'stockout type', kind: 'text' },
-    { header: 'reorder point', kind: 'integer' },
-    { header: 'order quantity', kind: 'integer' },
-    { header: 'order by', kind: 'date' },
-    { header: 'model', kind: 'text' },
-  ];
-  const rows = report.products.map((product) => [
-    product.styleCode,
-    product.name,
-    product.currentStock,
-    product.unitCost,
-    product.firstStockout,
-    stockoutWords[product.stockoutType ?? 'none'],
-    product.reorderPoint,
-    product.orderQuantity,
-    product.orderBy,
-    product.model,
-  ]);
-  return { columns, rows };
-}
+/**
+ * The inventory report's columns: "on hand now" is the screen's figure (empty when never counted),
+ * with the count it comes from beside it.
+ */
+export const INVENTORY_REPORT_COLUMNS: ForecastSheet['columns'] = [
+  { header: 'product code', kind: 'text' },
+  { header: 'name', kind: 'text' },
+  { header: 'on hand now', kind: 'decimal' },
+  { header: 'last count', kind: 'decimal' },
+  { header: 'counted on', kind: 'date' },
+  { header: 'unit cost', kind: 'decimal' },
+  { header: 'first stockout', kind: 'date' },
+  { header: 'stockout type', kind: 'text' },
+  { header: 'reorder point', kind: 'integer' },
+  { header: 'order quantity', kind: 'integer' },
+  { header: 'order by', kind: 'date' },
+  { header: 'model', kind: 'text' },
+];
+
+/** One product of the inventory report, as a line of INVENTORY_REPORT_COLUMNS. */
+export const inventoryReportRow = (product: InventoryReport['products'][number]): (string | number | null)[] => [
+  product.styleCode,
+  product.name,
+  rounded(product.onHand?.units),
+  product.onHand?.countedUnits ?? null,
+  product.onHand?.countedOn ?? null,
+  product.unitCost,
+  product.firstStockout,
+  stockoutWords[product.stockoutType ?? 'none'],
+  product.reorderPoint,
+  product.orderQuantity,
+  product.orderBy,
+  product.model,
+];

@@ -52,6 +52,11 @@ export const reorderAdvice = z.object({
 });
 
 const stockCount = z.object({ units: z.number(), date: z.string() });
+/**
+ * On hand when the forecast starts: the latest count on or before the history's last day, less the
+ * sales and plus the deliveries since — or a count dated the first forecast day, as it is.
+ */
+const onHand = z.object({ units: z.number(), countedUnits: z.number(), countedOn: z.string() });
 
 export const productForecastResponse = z.object({
   report: forecastReport,
@@ -71,7 +76,7 @@ export const productForecastResponse = z.object({
      * and plus the deliveries since — or a count dated the first forecast day, as it is; the
      * projection starts from the same. Null without such a count (then `forecast.stock` is empty).
      */
-    onHand: z.object({ units: z.number(), countedUnits: z.number(), countedOn: z.string() }).nullable(),
+    onHand: onHand.nullable(),
   }),
   historical: z.object({ sales: z.array(salesPoint), stock: z.array(stockPoint) }),
   forecast: z.object({ sales: z.array(forecastSalesPoint), stock: z.array(forecastStockPoint) }),
@@ -107,7 +112,14 @@ export type ProductForecastResponse = z.infer<typeof productForecastResponse>;
 export const reportProduct = z.object({
   styleCode: z.string(),
   name: z.string(),
+  /** The stored figure: the latest count (0 when never counted), not less the sales since; the lists show `onHand`. */
   currentStock: z.number(),
+  /**
+   * On hand now, the Forecasting header's figure (ADR 0030, amendment 2026-12-04): as the product's
+   * forecast read's `product.onHand`, stored with its forecast; without one, its latest count as it
+   * is (`units` = `countedUnits`). Null: never counted.
+   */
+  onHand: onHand.nullable(),
   unitCost: z.number(),
   firstStockout: z.string().nullable(),
   stockoutType: z.enum(['stockForecast', 'stockLowerBound']).nullable(),
@@ -130,6 +142,11 @@ export const reportQuery = z.object({
   inactive_days: z.coerce.number().int().min(1).max(730).default(DEFAULT_INACTIVE_DAYS),
 });
 export type ReportQuery = z.infer<typeof reportQuery>;
+/** An export of the latest report: the whole list under the same filters, every page (ADR 0072, amendment 2026-12-04). */
+export const inventoryReportExportQuery = reportQuery.omit({ page: true, page_size: true }).extend({
+  format: z.enum(['csv', 'xlsx'], { error: 'Format is csv or xlsx.' }).default('xlsx'),
+});
+export type InventoryReportExportQuery = z.infer<typeof inventoryReportExportQuery>;
 export const inventoryReport = forecastReport.extend({
   forecast_days: z.number().int(),
   /** Products that need an order (an order-by date and a quantity), after the inactive filter: the length of the whole list, all pages. */

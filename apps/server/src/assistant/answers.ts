@@ -110,8 +110,8 @@ async function lowStock(db: Db, window: DueWindow | null = null): Promise<Answer
         `${due ? `${number.format(total)} of the ${number.format(advice.total)} products that need an order must be ordered ${dueWords(due)}` : `${number.format(total)} ${total === 1 ? 'product needs' : 'products need'} an order`}, most urgent first: ${number.format(found.units)} units, ${number.format(found.cost)} in all.${total > rows.length ? ` The ${rows.length} most urgent are listed.` : ''}${beyond}${leftOut(advice)}${uncounted(advice)}`,
       ),
       table(
-        [['styleCode', 'Product code'], ['name', 'Name'], ['currentStock', 'On hand'], ['stockout', 'Runs out'], ['orderBy', 'Order by'], ['quantity', 'Order'], ['cost', 'Cost']],
-        rows.map((r) => ({ styleCode: r.styleCode, name: r.name, currentStock: r.currentStock, stockout: r.firstStockout, orderBy: r.orderBy, quantity: r.orderQuantity, cost: round2(r.orderQuantity * r.unitCost) })),
+        [['styleCode', 'Product code'], ['name', 'Name'], ['onHand', 'On hand now'], ['stockout', 'Runs out'], ['orderBy', 'Order by'], ['quantity', 'Order'], ['cost', 'Cost']],
+        rows.map((r) => ({ styleCode: r.styleCode, name: r.name, onHand: r.onHand?.units ?? null, stockout: r.firstStockout, orderBy: r.orderBy, quantity: r.orderQuantity, cost: round2(r.orderQuantity * r.unitCost) })),
       ),
       { type: 'link', label: 'Open the Forecasting screen', href: '/app/forecasting' },
       createOrdersAction(found.kept),
@@ -131,9 +131,9 @@ async function reorderReport(db: Db, window: DueWindow | null = null): Promise<A
         `Reorder report: ${due ? `${number.format(total)} of ${number.format(advice.total)} advised orders due ${dueWords(due)}` : `${number.format(total)} advised ${total === 1 ? 'order' : 'orders'}`}, ${number.format(found.units)} units, ${number.format(found.cost)} in all.${total > rows.length ? ` The ${rows.length} most urgent are listed.` : ''}${beyond}${leftOut(advice)}`,
       ),
       table(
-        [['styleCode', 'Product code'], ['name', 'Name'], ['currentStock', 'On hand'], ['orderBy', 'Order by'], ['quantity', 'Quantity'], ['cost', 'Cost']],
-        rows.map((r) => ({ styleCode: r.styleCode, name: r.name, currentStock: r.currentStock, orderBy: r.orderBy, quantity: r.orderQuantity, cost: round2(r.orderQuantity * r.unitCost) })),
-        { styleCode: 'Total', name: null, currentStock: null, orderBy: null, quantity: found.units, cost: found.cost },
+        [['styleCode', 'Product code'], ['name', 'Name'], ['onHand', 'On hand now'], ['orderBy', 'Order by'], ['quantity', 'Quantity'], ['cost', 'Cost']],
+        rows.map((r) => ({ styleCode: r.styleCode, name: r.name, onHand: r.onHand?.units ?? null, orderBy: r.orderBy, quantity: r.orderQuantity, cost: round2(r.orderQuantity * r.unitCost) })),
+        { styleCode: 'Total', name: null, onHand: null, orderBy: null, quantity: found.units, cost: found.cost },
         'reorder-report.csv',
       ),
       createOrdersAction(found.kept),
@@ -272,10 +272,11 @@ const NAMED_CODES = 3;
 /**
  * A product's stock as the Forecasting screen says it (QA F4): what is on hand now — its count less the
  * sales since, by its stored forecast — with the count beside it when they differ or the count is
- * older than the last day of history; "not counted yet" for a product never counted (its stored 0 is
- * no count). `units`: the figure the worth is of; null when there is none.
+ * older than the last day of history; "not counted yet" for a product without a count row, whatever
+ * figure it has stored (a 0, or a legacy row's stock typed before counts were kept: ADR 0030,
+ * amendment 2026-12-04). `units`: the figure the worth is of; null when there is none.
  */
-function stockWords(p: repo.ProductRow, stock: Awaited<ReturnType<typeof stockOnHand>>): { words: string; units: number | null; estimate: boolean } {
+function stockWords(stock: Awaited<ReturnType<typeof stockOnHand>>): { words: string; units: number | null; estimate: boolean } {
   const { onHand, lastCount, forecastStart } = stock;
   if (onHand && onHand.units !== onHand.countedUnits) {
     const counted = `counted ${number.format(onHand.countedUnits)} on ${formatDay(onHand.countedOn)}`;
@@ -283,10 +284,7 @@ function stockWords(p: repo.ProductRow, stock: Awaited<ReturnType<typeof stockOn
     return { words: `has about ${number.format(onHand.units)} units on hand now (${counted})`, units: onHand.units, estimate: true };
   }
   const count = onHand ? { units: onHand.countedUnits, date: onHand.countedOn } : lastCount;
-  if (!count) {
-    if (p.current_stock === 0) return { words: 'has not been counted yet: add a stock count on the Data screen or import one.', units: null, estimate: false };
-    return { words: `has ${number.format(p.current_stock)} units on hand`, units: p.current_stock, estimate: false };
-  }
+  if (!count) return { words: 'has not been counted yet: add a stock count on the Data screen or import one.', units: null, estimate: false };
   const old = forecastStart === null || count.date < forecastStart;
   return { words: `has ${number.format(count.units)} units on hand${old ? ` (counted on ${formatDay(count.date)})` : ''}`, units: count.units, estimate: false };
 }
@@ -294,7 +292,7 @@ function stockWords(p: repo.ProductRow, stock: Awaited<ReturnType<typeof stockOn
 /** The data functions, shared by the intent engine and the model's tool calls. */
 export const dataFunctions = {
   async stockOf(db: Db, products: repo.ProductRow[]): Promise<Answer> {
-    const stocks = await Promise.all(products.map(async (p) => ({ product: p, ...stockWords(p, await stockOnHand(db, p.id)) })));
+    const stocks = await Promise.all(products.map(async (p) => ({ product: p, ...stockWords(await stockOnHand(db, p.id)) })));
     const lines = stocks.map(({ product: p, words, units }) => (units === null ? `${p.name} (${p.product_code}) ${words}` : `${p.name} (${p.product_code}) ${words}, worth ${number.format(Math.max(0, units) * p.unit_cost)} at unit cost.`));
     if (products.length > 1) {
       const counted = stocks.filter((s) => s.units !== null);

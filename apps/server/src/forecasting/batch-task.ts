@@ -2,10 +2,11 @@
 // the database's rows of a product in, the JSON row the database stores out. Parsing histories,
 // forecasting, stringifying and summarising all happen here, so the API's event loop only passes
 // strings between the database and the threads.
-import { CATALOGUE_PROFILE, closedDatesBetween, dayNumber, forecastProduct, isForecastError, type CatalogueCalendar, type NewItemPrior, type ProductForecastInput, type SalesColumns } from '@stockwise/forecast';
+import { CATALOGUE_PROFILE, closedDatesBetween, dayNumber, forecastProduct, isForecastError, type CatalogueCalendar, type NewItemPrior, type Delivery, type ProductForecastInput, type SalesColumns, type StockPoint } from '@stockwise/forecast';
 import { summariseForecast } from '../dashboard/summary.ts';
 import type { ProductRows, StoredForecastRow } from './repo.ts';
 import { storedForecastJson } from './stored-forecast.ts';
+import { addCount, addDelivery, emptyHistory, walkStockLine, type OnHand } from './stock-line.ts';
 
 /** Shared by every product of a run: sent to each thread once. */
 export type BatchContext = {
@@ -79,13 +80,16 @@ function salesColumns(text: string | null, firstDay: number): SalesColumns {
   return { firstDay, days, units };
 }
 
+/** The engine's input as productInput parses it: sales as columns (days counted from the history's first day), counts and deliveries as lists. */
+type ParsedInput = ProductForecastInput & { sales: SalesColumns; stock: StockPoint[]; deliveries: Delivery[] };
+
 /** The engine's input from a product's database rows. */
-export function productInput(product: ProductRows, context: BatchContext): ProductForecastInput {
+export function productInput(product: ProductRows, context: BatchContext): ParsedInput {
   const { firstDay, closedDates } = prepare(context);
   const sales = salesColumns(product.sales, firstDay);
-  const stock: NonNullable<ProductForecastInput['stock']> = [];
+  const stock: StockPoint[] = [];
   pairs(product.snapshots, (ds, level) => stock.push({ ds, stock_level: Number(level) }));
-  const deliveries: NonNullable<ProductForecastInput['deliveries']> = [];
+  const deliveries: Delivery[] = [];
   pairs(product.deliveries, (ds, quantity) => deliveries.push({ ds, quantity: Number(quantity) }));
   const profiles = context.calendar.yearlyProfiles;
   const yearlyProfile = (product.category !== null ? profiles[product.category] : undefined) ?? profiles[CATALOGUE_PROFILE];
@@ -130,9 +134,27 @@ function newItemPriorOf(category: string | null, calendar: CatalogueCalendar): N
   return catalogue ? { rates: catalogue, scope: 'catalogue' } : undefined;
 }
 
+/**
+ * What is on hand at the end of the history, by the forecast read's walk (stock-line.ts) over the
+ * engine's input: the figure stored with the forecast for the lists and the dashboard (ADR 0030).
+ */
+export function onHandOf(input: ParsedInput, context: Pick<BatchContext, 'since' | 'historyDays'>): OnHand | null {
+  const history = emptyHistory(context.historyDays);
+  const { days, units } = input.sales;
+  for (let i = 0; i < days.length; i++) {
+    const day = days[i] as number;
+    if (day < history.days) history.sold[day] = units[i] as number;
+  }
+  const first = input.sales.firstDay;
+  for (const count of input.stock) addCount(history, dayNumber(count.ds) - first, count.stock_level);
+  for (const delivery of input.deliveries) addDelivery(history, dayNumber(delivery.ds) - first, delivery.quantity);
+  return walkStockLine(history, context.since);
+}
+
 /** One product: its stored row (see repo.storeForecastRows), or why it could not be forecast. */
 export function forecastRow(product: ProductRows, context: BatchContext): BatchResult {
-  const result = forecastProduct(productInput(product, context));
+  const input = productInput(product, context);
+  const result = forecastProduct(input);
   if (isForecastError(result)) return { code: product.product_code, error: result.error };
   const summary = summariseForecast(result, context.today);
   const row: StoredForecastRow = {
@@ -141,6 +163,7 @@ export function forecastRow(product: ProductRows, context: BatchContext): BatchR
     stockoutsJson: JSON.stringify(result.stockouts),
     reorderJson: JSON.stringify(result.reorder),
     modelName: result.model.name,
+    onHand: onHandOf(input, context),
     ...summary,
   };
   return { code: product.product_code, stockout: result.stockouts.length > 0, row };

@@ -3,7 +3,7 @@
 // of their CSVs as typed cells, read back with exceljs; a viewer may download, bad input is a 4xx.
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forecastSheet, inventoryReportSheet, XLSX_CONTENT_TYPE, type InventoryReport, type ProductForecastResponse } from '@stockwise/contract';
+import { forecastSheet, inventoryReportRow, XLSX_CONTENT_TYPE, type InventoryReport, type ProductForecastResponse } from '@stockwise/contract';
 import { seedDemoData } from '../demo/seed.ts';
 import { forecastClient } from '../testing/forecast-client.ts';
 import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
@@ -48,26 +48,29 @@ describe.each(backends)('forecasting downloads as .xlsx on %s', (backend) => {
     expect(sheet.getRow(2).getCell(2).numFmt).toBe('0.00');
   });
 
-  it("gives the report's page as the screen shows it: codes as text, quantities and days typed", async () => {
+  it("gives the report's list as the screen shows it: codes as text, quantities and days typed", async () => {
     const report = ((await server.request('/api/forecasting/latest-report/?page_size=50&include_inactive=true', { token: viewer })).json as { report: InventoryReport }).report;
     expect(report.products.length).toBeGreaterThan(0);
-    const answer = await download('/api/forecasting/latest-report/export/?format=xlsx&page_size=50&include_inactive=true');
+    expect(report.total).toBe(report.products.length);
+    const answer = await download('/api/forecasting/latest-report/export/?format=xlsx&include_inactive=true');
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-disposition')).toContain(`inventory-report-${report.timestamp.slice(0, 10)}.xlsx`);
     const { rows } = await sheetOf(answer);
-    expect(rows[0]).toEqual(['product code', 'name', 'current stock', 'unit cost', 'first stockout', 'stockout type', 'reorder point', 'order quantity', 'order by', 'model']);
-    const dated = (row: (string | number | null)[]) => row.map((value, index) => (index === 4 || index === 8 ? day(value as string | null) : value === '' ? null : value));
-    expect(rows.slice(1)).toEqual(inventoryReportSheet(report).rows.map(dated));
+    expect(rows[0]).toEqual(['product code', 'name', 'on hand now', 'last count', 'counted on', 'unit cost', 'first stockout', 'stockout type', 'reorder point', 'order quantity', 'order by', 'model']);
+    const dated = (row: (string | number | null)[]) => row.map((value, index) => (index === 4 || index === 6 || index === 10 ? day(value as string | null) : value === '' ? null : value));
+    expect(rows.slice(1)).toEqual(report.products.map(inventoryReportRow).map(dated));
   });
 
-  it('refuses another format, an unknown product and a bad page, naming what is wrong; asks for a sign-in', async () => {
-    const csv = await download('/api/forecasting/latest-report/export/?format=csv');
-    expect(csv.status).toBe(400);
-    expect(((await csv.json()) as { detail: string }).detail).toContain('format');
+  it('refuses another format, an unknown product and a bad filter, naming what is wrong; asks for a sign-in', async () => {
+    const pdf = await download('/api/forecasting/latest-report/export/?format=pdf');
+    expect(pdf.status).toBe(400);
+    expect(((await pdf.json()) as { detail: string }).detail).toContain('format');
     const unknown = await download('/api/forecasting/forecasts/NOPE-404/export/?format=xlsx');
     expect(unknown.status).toBe(404);
     expect(((await unknown.json()) as { detail: string }).detail).toBe("Product 'NOPE-404' not found.");
-    expect((await download('/api/forecasting/latest-report/export/?format=xlsx&page=0')).status).toBe(400);
+    const days = await download('/api/forecasting/latest-report/export/?format=xlsx&inactive_days=0');
+    expect(days.status).toBe(400);
+    expect(((await days.json()) as { detail: string }).detail).toContain('inactive_days');
     expect((await fetch(`${server.url}/api/forecasting/latest-report/export/?format=xlsx`)).status).toBe(401);
   });
 });

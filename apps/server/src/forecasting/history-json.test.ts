@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { dayNumber } from '@stockwise/forecast';
+import { onHandOf } from './batch-task.ts';
 import { historicalJson } from './history-json.ts';
 
 const DAY_MS = 86_400_000;
@@ -54,6 +56,25 @@ describe('historicalJson', () => {
         const { json, onHand } = historicalJson({ sales: pairsText(sales), snapshots: pairsText(snapshots), deliveries: pairsText(deliveries) }, since, days);
         expect(json).toBe(expectedHistorical(since, days, sales, snapshots, deliveries));
         expect(onHand).toEqual(expectedOnHand(since, days, snapshots, json));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("stores with the forecast what the read shows: the run's threads walk the same line from the engine's input", () => {
+    const history = fc.integer({ min: 1, max: 70 }).chain((days) =>
+      fc.record({ days: fc.constant(days), since: fc.constantFrom('2024-02-20', '2025-12-25', '2026-03-28'), sales: pairsOver(days), snapshots: pairsOver(days), deliveries: pairsOver(days) }),
+    );
+    fc.assert(
+      fc.property(history, ({ days, since, sales, snapshots, deliveries }) => {
+        // The run reads every sale, count and delivery since the history's first day (repo.productRowsAfter); the read only those it shows.
+        const input = {
+          sales: { firstDay: dayNumber(since), days: sales.map(([day]) => day), units: sales.map(([, units]) => Number(units)) },
+          stock: snapshots.map(([day, level]) => ({ ds: dateOf(since, day), stock_level: Number(level) })),
+          deliveries: deliveries.map(([day, units]) => ({ ds: dateOf(since, day), quantity: Number(units) })),
+        };
+        const shown = historicalJson({ sales: pairsText(sales.filter(([day]) => day < days)), snapshots: pairsText(snapshots), deliveries: pairsText(deliveries.filter(([day]) => day < days)) }, since, days);
+        expect(onHandOf(input, { since, historyDays: days })).toEqual(shown.onHand);
       }),
       { numRuns: 300 },
     );

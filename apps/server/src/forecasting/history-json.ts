@@ -4,6 +4,7 @@
 // so each day's date and JSON prefix are written once per window, not once per read.
 import { pairs } from './batch-task.ts';
 import type { ProductForecastRow } from './repo.ts';
+import { addCount, addDelivery, emptyHistory, walkStockLine, type OnHand } from './stock-line.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -28,58 +29,29 @@ function windowOf(since: string, days: number): Window {
 const eachPair = (text: string | null, visit: (day: number, value: number) => void) => pairs(text, (day, value) => visit(Number(day), Number(value)));
 
 /**
- * What the product has on hand when the forecast starts: the stock line's last day (the last day of
- * history) and the count it started from — or a count dated the first forecast day itself, taken
- * as it is, as the projection takes it (`stockAtHistoryEnd` in the engine). Null without a count
- * on or before that day.
- */
-export type OnHand = { units: number; countedUnits: number; countedOn: string };
-
-/**
  * `{"sales":[…],"stock":[…]}` for the `days` days from `since` (`json`): sales per day (0 on a day
- * without any), and stock per day from the first snapshot on — a snapshot resets the level; between
- * them, minus the day's sales plus the day's received deliveries. `onHand`: from the same levels, so
- * the screen's figure and the chart's line cannot disagree.
+ * without any), and stock per day from the first snapshot on (walkStockLine). `onHand`: from the same
+ * walk, so the screen's figure and the chart's line cannot disagree.
  */
 export function historicalJson(history: Pick<ProductForecastRow, 'sales' | 'snapshots' | 'deliveries'>, since: string, days: number): { json: string; onHand: OnHand | null } {
   const { salesPrefixes, stockPrefixes } = windowOf(since, days);
-  const sold = new Float64Array(days);
+  const daily = emptyHistory(days);
+  const sold = daily.sold;
   eachPair(history.sales, (day, units) => {
     if (day < days) sold[day] = units;
   });
   const sales = new Array<string>(days);
   for (let day = 0; day < days; day++) sales[day] = `${salesPrefixes[day]}${sold[day]}}`;
 
-  const snapshotLevels = new Float64Array(days);
-  const hasSnapshot = new Uint8Array(days);
-  let firstSnapshot = Infinity;
   let lastSnapshot = -Infinity;
-  // Set in the callback, which the compiler's narrowing does not follow.
-  let openingCount = null as number | null;
   eachPair(history.snapshots, (day, level) => {
-    firstSnapshot = Math.min(firstSnapshot, day);
     lastSnapshot = Math.max(lastSnapshot, day);
-    if (day < days) {
-      snapshotLevels[day] = level;
-      hasSnapshot[day] = 1;
-    } else if (day === days) openingCount = level;
+    addCount(daily, day, level);
   });
-  const received = new Float64Array(days);
-  eachPair(history.deliveries, (day, units) => {
-    if (day < days) received[day] = (received[day] as number) + units;
-  });
+  eachPair(history.deliveries, (day, units) => addDelivery(daily, day, units));
   const stock: string[] = [];
-  let level = 0;
-  let countDay = -1;
-  for (let day = firstSnapshot; day < days; day++) {
-    if (hasSnapshot[day]) countDay = day;
-    level = hasSnapshot[day] ? (snapshotLevels[day] as number) : level - (sold[day] as number) + (received[day] as number);
-    stock.push(`${stockPrefixes[day]}${level},"isStockSnapshot":${hasSnapshot[day] === 1},"isLastSnapshot":${day === lastSnapshot}}`);
-  }
-  const json = `{"sales":[${sales.join(',')}],"stock":[${stock.join(',')}]}`;
-  if (openingCount !== null) return { json, onHand: { units: openingCount, countedUnits: openingCount, countedOn: dayOf(since, days) } };
-  if (countDay < 0) return { json, onHand: null };
-  return { json, onHand: { units: level, countedUnits: snapshotLevels[countDay] as number, countedOn: dayOf(since, countDay) } };
+  const onHand = walkStockLine(daily, since, (day, level) =>
+    stock.push(`${stockPrefixes[day]}${level},"isStockSnapshot":${daily.isCount[day] === 1},"isLastSnapshot":${day === lastSnapshot}}`),
+  );
+  return { json: `{"sales":[${sales.join(',')}],"stock":[${stock.join(',')}]}`, onHand };
 }
-
-const dayOf = (since: string, day: number) => new Date(Date.parse(`${since}T00:00:00Z`) + day * DAY_MS).toISOString().slice(0, 10);

@@ -1,9 +1,10 @@
 // What a product has on hand when its forecast starts, through the real server (QA F4, F9): a count
 // taken ten days ago less the sales since — the figure the chart's stock line ends at and the
 // projection starts from — with the count beside it; a product never counted has neither; one at 0
-// counted today is at 0.
+// counted today is at 0. The report's lists, the dashboard's total and the assistant say the same
+// (ADR 0030, amendment 2026-12-04), a legacy row's stored figure without a count row included.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatDay, type ChatMessage } from '@stockwise/contract';
+import { formatDay, type ChatMessage, type DashboardResponse, type InventoryReport } from '@stockwise/contract';
 import { importFile } from '../testing/uploads.ts';
 import { historyUntilYesterday, startShopServer, type ForecastClient } from '../testing/forecast-client.ts';
 import { backends, type TestServer } from '../testing/test-server.ts';
@@ -34,7 +35,10 @@ describe.each(backends)('stock on hand on %s', (backend) => {
       entityType: 'stock_snapshots',
     });
     expect(counts.status, JSON.stringify(counts.json)).toBe(200);
-    expect(await client.run()).toMatchObject({ status: 'completed', results: { products: 3, failed: [] } });
+    // A row from before counts were kept: a stored figure, no count row (ADR 0030's migration wrote
+    // one for every such row; a direct insert still makes them).
+    await server.database.db.insertInto('data.products').values({ product_code: 'TAPE-OLD', name: 'Old tape', current_stock: 40, unit_cost: 2, lead_time_days: 7 }).execute();
+    expect(await client.run()).toMatchObject({ status: 'completed', results: { products: 4, failed: [] } });
   });
   afterAll(() => server.stop());
 
@@ -72,5 +76,33 @@ describe.each(backends)('stock on hand on %s', (backend) => {
     expect(await ask('How much stock of TAPE-10D do we have?')).toContain(`Duct tape (TAPE-10D) has about ${product.onHand!.units} units on hand now (counted 50 on ${formatDay(COUNTED_ON)})`);
     expect(await ask('How much stock of TAPE-NONE do we have?')).toContain('Masking tape (TAPE-NONE) has not been counted yet: add a stock count on the Data screen or import one.');
     expect(await ask('How much stock of TAPE-0 do we have?')).toContain('Gaffer tape (TAPE-0) has 0 units on hand, worth 0 at unit cost.');
+  });
+
+  it("a legacy row's stored figure without a count row is no count: the header, the assistant and the dashboard say not counted, not its 40", async () => {
+    const forecast = await client.forecastOf('TAPE-OLD');
+    expect(forecast.product).toMatchObject({ currentStock: 40, lastCount: null, onHand: null });
+    const response = await server.request('/api/assistant/messages/', { token, body: { content: 'How much stock of TAPE-OLD do we have?', context: { page: 'home', path: '/home' } } });
+    expect((response.json.messages as ChatMessage[]).at(-1)?.content).toContain('Old tape (TAPE-OLD) has not been counted yet: add a stock count on the Data screen or import one.');
+  });
+
+  it("the report's list shows each product's on hand now, the header's figure, not its stored count", async () => {
+    const answer = await server.request('/api/forecasting/latest-report/?include_inactive=true&page_size=500', { token });
+    expect(answer.status, answer.text).toBe(200);
+    const listed = new Map((answer.json.report as InventoryReport).products.map((product) => [product.styleCode, product]));
+    // Both counted products need an order (TAPE-0 has nothing; TAPE-10D's 37 units last under a month); the others have no count to advise from.
+    expect([...listed.keys()].sort()).toEqual(['TAPE-0', 'TAPE-10D']);
+    for (const code of listed.keys()) {
+      const { product } = await client.forecastOf(code);
+      expect(listed.get(code)?.onHand, code).toEqual(product.onHand);
+    }
+    expect(listed.get('TAPE-10D')).toMatchObject({ currentStock: 50, onHand: { countedUnits: 50, countedOn: COUNTED_ON } });
+    expect(listed.get('TAPE-10D')?.onHand?.units).toBeLessThan(50);
+  });
+
+  it("the dashboard's stock total adds up what is on hand now; products never counted add nothing", async () => {
+    const { product } = await client.forecastOf('TAPE-10D');
+    const dashboard = (await server.request('/api/dashboard/', { token })).json as unknown as DashboardResponse;
+    expect(dashboard.inventoryStats?.totalInventory).toBe(product.onHand!.units);
+    expect(dashboard.inventoryStats?.totalValue).toBeCloseTo(product.onHand!.units * product.unitCost, 2);
   });
 });

@@ -5,6 +5,7 @@ import { databaseErrorOf } from '../db/errors.ts';
 import type { Database } from '../db/schema.ts';
 import { DEFAULT_INACTIVE_DAYS } from '@stockwise/contract';
 import { recentDemandSql } from '../order-advice/repo.ts';
+import type { OnHand } from './stock-line.ts';
 
 type Db = Kysely<Database>;
 
@@ -285,37 +286,43 @@ export type StoredForecastRow = {
   cumVariance: number[];
   firstStockout: string | null;
   orderQuantity: number;
+  /** What is on hand at the end of the history the forecast was made from (stock-line.ts); null: no count in it. */
+  onHand?: OnHand | null;
 };
 
 /**
- * The statement of storeForecastRows for `count` rows: $1–$3 the run's task, horizon and first day,
- * then nine values per row. Written out per row count rather than built by the query builder: a
+ * The statement of storeForecastRows for `count` rows: $1–$4 the run's task, horizon, first day and
+ * read time, then twelve values per row. Written out per row count rather than built by the query builder: a
  * catalogue run writes 200 statements of 50 rows, and compiling each (450 values) was event-loop
  * work for an unchanged text. The products are looked up by id, one index probe per row whatever
  * the table's statistics say: as a semi-join the planner could hash every product instead (it did on
  * a catalogue not yet vacuumed), a scan of the whole products table per statement, so a catalogue
  * run's cost grew with the square of its size.
  */
+const VALUES_PER_ROW = 12;
+
 function storeForecastsText(count: number): string {
   const rows = Array.from({ length: count }, (_, i) => {
-    const at = 4 + i * 9;
-    return `($${at + 1}::int8, $${at + 2}::text, $${at + 3}::jsonb, $${at + 4}::jsonb, $${at + 5}::text, $${at + 6}::float8[], $${at + 7}::float8[], $${at + 8}::date, $${at + 9}::float8)`;
+    const at = 4 + i * VALUES_PER_ROW;
+    return `($${at + 1}::int8, $${at + 2}::text, $${at + 3}::jsonb, $${at + 4}::jsonb, $${at + 5}::text, $${at + 6}::float8[], $${at + 7}::float8[], $${at + 8}::date, $${at + 9}::float8, $${at + 10}::float8, $${at + 11}::float8, $${at + 12}::date)`;
   });
   return `
-    with input (product_id, result, stockouts, reorder, model_name, cum_demand, cum_variance, first_stockout, order_quantity) as (values ${rows.join(', ')}),
+    with input (product_id, result, stockouts, reorder, model_name, cum_demand, cum_variance, first_stockout, order_quantity, on_hand, on_hand_counted, on_hand_counted_on) as (values ${rows.join(', ')}),
     kept as (select input.* from input cross join lateral (select from data.products p where p.id = input.product_id limit 1) known),
     replaced as (
       update forecast_results f set task_id = $1::uuid, forecast_days = $2::int, forecast_start = $3::date, inputs_read_at = $4::timestamptz,
-        result = kept.result, stockouts = kept.stockouts, reorder = kept.reorder, model_name = kept.model_name, generated_at = now()
+        result = kept.result, stockouts = kept.stockouts, reorder = kept.reorder, model_name = kept.model_name, generated_at = now(),
+        on_hand = kept.on_hand, on_hand_counted = kept.on_hand_counted, on_hand_counted_on = kept.on_hand_counted_on
       from kept where f.product_id = kept.product_id and f.inputs_read_at <= $4::timestamptz
       returning f.product_id
     ), added as (
-      insert into forecast_results (product_id, task_id, forecast_days, forecast_start, inputs_read_at, result, stockouts, reorder, model_name)
-      select product_id, $1::uuid, $2::int, $3::date, $4::timestamptz, result, stockouts, reorder, model_name from kept
+      insert into forecast_results (product_id, task_id, forecast_days, forecast_start, inputs_read_at, result, stockouts, reorder, model_name, on_hand, on_hand_counted, on_hand_counted_on)
+      select product_id, $1::uuid, $2::int, $3::date, $4::timestamptz, result, stockouts, reorder, model_name, on_hand, on_hand_counted, on_hand_counted_on from kept
       where not exists (select 1 from forecast_results f where f.product_id = kept.product_id)
       on conflict (product_id) do update set task_id = excluded.task_id, forecast_days = excluded.forecast_days,
         forecast_start = excluded.forecast_start, inputs_read_at = excluded.inputs_read_at, result = excluded.result, stockouts = excluded.stockouts,
-        reorder = excluded.reorder, model_name = excluded.model_name, generated_at = now()
+        reorder = excluded.reorder, model_name = excluded.model_name, generated_at = now(),
+        on_hand = excluded.on_hand, on_hand_counted = excluded.on_hand_counted, on_hand_counted_on = excluded.on_hand_counted_on
       where forecast_results.inputs_read_at <= excluded.inputs_read_at
       returning product_id
     ), summaries as (
@@ -347,7 +354,10 @@ export async function storeForecastRows(
 ): Promise<number> {
   if (!rows.length) return 0;
   const values: unknown[] = [meta.taskId, meta.forecastDays, meta.forecastStart, meta.inputsReadAt];
-  for (const r of rows) values.push(r.productId, r.resultJson, r.stockoutsJson ?? null, r.reorderJson ?? null, r.modelName ?? null, r.cumDemand, r.cumVariance, r.firstStockout, r.orderQuantity);
+  for (const r of rows) {
+    values.push(r.productId, r.resultJson, r.stockoutsJson ?? null, r.reorderJson ?? null, r.modelName ?? null, r.cumDemand, r.cumVariance, r.firstStockout, r.orderQuantity);
+    values.push(r.onHand?.units ?? null, r.onHand?.countedUnits ?? null, r.onHand?.countedOn ?? null);
+  }
   const shape = `forecasting|store forecasts|${rows.length}`;
   const store = async () =>
     (await executeCompiled<{ current: number }>(db, shape, values, () => CompiledQuery.raw(storeForecastsText(rows.length), values), { prepared: true }))[0]?.current ?? 0;

@@ -1,7 +1,7 @@
 // /api/forecasting/*: request generation, poll a task, read a product's forecast and the latest report.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody, generationRequest, generationResponse, latestReportResponse, productForecastResponse, reportExportQuery, reportQuery, storableText, taskStatusResponse } from '@stockwise/contract';
+import { errorBody, generationRequest, generationResponse, inventoryReportExportQuery, latestReportResponse, productForecastResponse, reportExportQuery, reportQuery, storableText, taskStatusResponse, XLSX_CONTENT_TYPE } from '@stockwise/contract';
 import { currentUser } from '../auth/guard.ts';
 import { sendDownload } from '../http/downloads.ts';
 import { compiledSerializerCompiler, sendJsonText } from '../http/serializer.ts';
@@ -54,6 +54,7 @@ export function forecastingRoutes(ctx: ForecastingContext): FastifyPluginAsyncZo
       handler: async (request, reply) => sendJsonText(reply, await getProductForecast(ctx, { styleCode: request.params.styleCode })),
     });
     // Excel downloads of the screen's two CSVs (docs/adr/0161): a European Excel opens a CSV as one column.
+    // The report's is the whole list, as CSV too (ADR 0072, amendment 2026-12-04).
     app.get('/api/forecasting/forecasts/:styleCode/export/', {
       config: { policy: 'viewer' },
       schema: { tags: ['forecasting'], summary: "A product's forecast as an Excel workbook, one line per forecast day (format=xlsx)", params: styleCodeParams, querystring: reportExportQuery, response: errors },
@@ -61,7 +62,13 @@ export function forecastingRoutes(ctx: ForecastingContext): FastifyPluginAsyncZo
     });
     app.get('/api/forecasting/latest-report/export/', {
       config: { policy: 'viewer' },
-      schema: { tags: ['forecasting'], summary: "The latest inventory report's page as an Excel workbook, one line per product (format=xlsx)", querystring: reportQuery.extend(reportExportQuery.shape), response: errors },
+      schema: {
+        tags: ['forecasting'],
+        summary: "The latest inventory report's whole list under the filters (every page), one line per product, as CSV or an Excel workbook (format=csv|xlsx)",
+        querystring: inventoryReportExportQuery,
+        produces: ['text/csv', XLSX_CONTENT_TYPE],
+        response: errors,
+      },
       handler: async (request, reply) => sendDownload(reply, await exportLatestInventoryReport(ctx, request.query)),
     });
   };

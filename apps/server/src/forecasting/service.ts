@@ -1,9 +1,26 @@
 // Forecast generation (one product or the whole catalogue, as a queued job with progress),
 // stored forecasts in the spec §3 response shape, and the inventory report.
 import { randomBytes, randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import { catalogueCalendar, createForecastPool, firstOpenDayFrom, NEW_ITEM_DAYS, type CatalogueCalendar, type DailyTotals, type ForecastPool, type ProductForecast, type ProductStart } from '@stockwise/forecast';
-import { DEFAULT_FORECAST_DAYS, DEFAULT_INACTIVE_DAYS, forecastSheet, inventoryReportSheet, WHOLE_CATALOGUE, XLSX_CONTENT_TYPE, type ForecastSheet, type InventoryReport, type ProductForecastResponse, type ReportQuery, type TaskStatusResponse } from '@stockwise/contract';
+import {
+  csvLine,
+  DEFAULT_FORECAST_DAYS,
+  DEFAULT_INACTIVE_DAYS,
+  forecastSheet,
+  INVENTORY_REPORT_COLUMNS,
+  inventoryReportRow,
+  UTF8_BOM,
+  WHOLE_CATALOGUE,
+  XLSX_CONTENT_TYPE,
+  type ForecastSheet,
+  type InventoryReport,
+  type InventoryReportExportQuery,
+  type ProductForecastResponse,
+  type ReportQuery,
+  type TaskStatusResponse,
+} from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import { openConnections } from '../db/compiled.ts';
 import type { JobQueue } from '../jobs/queue.ts';
@@ -588,21 +605,42 @@ export async function getLatestInventoryReport(ctx: ForecastingContext, query: R
   };
 }
 
-/** A Forecasting screen download as an .xlsx: the contract's columns and rows, as the screen's CSV has them, in typed cells. */
-function sheetDownload(name: string, sheet: ForecastSheet): Download {
-  const columns = sheet.columns.map((column) => ({ header: column.header, kind: column.kind, decimalPlaces: column.kind === 'decimal' ? 2 : undefined }));
-  return { fileName: `${name}.xlsx`, contentType: XLSX_CONTENT_TYPE, body: xlsxStream({ sheetName: name, columns, rows: [sheet.rows] }) };
+/** A Forecasting screen download as an .xlsx: the contract's columns and rows (batches of them), in typed cells. */
+function sheetDownload(name: string, columns: ForecastSheet['columns'], rows: Iterable<ForecastSheet['rows']>): Download {
+  const typed = columns.map((column) => ({ header: column.header, kind: column.kind, decimalPlaces: column.kind === 'decimal' ? 2 : undefined }));
+  return { fileName: `${name}.xlsx`, contentType: XLSX_CONTENT_TYPE, body: xlsxStream({ sheetName: name, columns: typed, rows }) };
 }
 
 /** The product's forecast as the screen's "Export forecast" has it, one line per forecast day. */
 export async function exportProductForecast(ctx: ForecastingContext, options: { styleCode: string }): Promise<Download> {
   const forecast = JSON.parse(await getProductForecast(ctx, options)) as ProductForecastResponse;
-  return sheetDownload(`forecast-${forecast.product.styleCode}`, forecastSheet(forecast));
+  const sheet = forecastSheet(forecast);
+  return sheetDownload(`forecast-${forecast.product.styleCode}`, sheet.columns, [sheet.rows]);
 }
 
-/** The page of the latest inventory report the screen shows (the same query), one line per product. */
-export async function exportLatestInventoryReport(ctx: ForecastingContext, query: ReportQuery): Promise<Download> {
-  const report = await getLatestInventoryReport(ctx, query);
-  if (!report) throw new AppError('not_found', 'No latest report available: run a forecast of the whole catalogue first.');
-  return sheetDownload(`inventory-report-${report.timestamp.slice(0, 10)}`, inventoryReportSheet(report));
+// Lines written per turn of a report export: the file is written while it is read, never held whole.
+const EXPORT_LINES_PER_BATCH = 500;
+
+/** The advice's products as lines of the report's columns, a batch at a time. */
+function* reportLineBatches(products: readonly InventoryReport['products'][number][]): Generator<ForecastSheet['rows']> {
+  for (let from = 0; from < products.length; from += EXPORT_LINES_PER_BATCH) yield products.slice(from, from + EXPORT_LINES_PER_BATCH).map(inventoryReportRow);
+}
+
+function* csvText(batches: Iterable<ForecastSheet['rows']>): Generator<string> {
+  yield UTF8_BOM + csvLine(INVENTORY_REPORT_COLUMNS.map((column) => column.header));
+  for (const batch of batches) yield batch.map(csvLine).join('');
+}
+
+/**
+ * The latest inventory report's whole list under the screen's filters (not only its loaded page),
+ * one line per product, as CSV or .xlsx (ADR 0072, amendment 2026-12-04). The list is ranked once,
+ * as every read of it is; the file is written from it a batch of lines at a time.
+ */
+export async function exportLatestInventoryReport(ctx: ForecastingContext, query: InventoryReportExportQuery): Promise<Download> {
+  const advice = await orderAdvice(ctx.db, { includeInactive: query.include_inactive, inactiveDays: query.inactive_days });
+  if (!advice) throw new AppError('not_found', 'No latest report available: run a forecast of the whole catalogue first.');
+  const name = `inventory-report-${advice.task.updatedAt.toISOString().slice(0, 10)}`;
+  const batches = reportLineBatches(advice.products);
+  if (query.format === 'xlsx') return sheetDownload(name, INVENTORY_REPORT_COLUMNS, batches);
+  return { fileName: `${name}.csv`, contentType: 'text/csv; charset=utf-8', body: Readable.from(csvText(batches)) };
 }

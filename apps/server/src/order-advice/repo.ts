@@ -2,6 +2,7 @@
 // from a catalogue run or a single-product run since) and its recent demand.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { onHandNowJoin } from '../stock/repo.ts';
 
 type Db = Kysely<Database>;
 
@@ -23,16 +24,20 @@ export const recentDemandSql = (days: string) =>
   `coalesce((select sum(greatest(s.quantity, 0)) from data.sales s where s.product_id = f.product_id and s.date >= f.forecast_start - ${days}), 0)::float8`;
 const recentDemand = (recentDays: number) => sql<number>`${sql.raw(recentDemandSql(String(Math.trunc(recentDays))))}`;
 
-/** Per product whose stored forecast says to order: the fields the order advice needs. */
+/** Per product whose stored forecast says to order: the fields the order advice needs, and what it has on hand now. */
 export const adviceRows = (db: Db, recentDays: number) =>
   db
     .selectFrom('forecast_results as f')
     .innerJoin('data.products as p', 'p.id', 'f.product_id')
+    .leftJoin(onHandNowJoin.as('n'), (join) => join.onTrue())
     .select([
       'p.id',
       'p.product_code',
       'p.name',
       'p.current_stock',
+      'n.units as on_hand',
+      'n.counted_units',
+      'n.counted_on',
       'p.unit_cost',
       'f.forecast_start',
       // Small columns filled from the stored forecast's text on write (migration 0140).

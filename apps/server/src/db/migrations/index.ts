@@ -39,6 +39,7 @@ import * as reorderAdviceFromTheForecastsFirstDay from './0330-reorder-advice-fr
 import * as integrationRunsSayWhatTheyLeftOut from './0340-integration-runs-say-what-they-left-out.ts';
 import * as integrationRunsCountLinesWithoutACode from './0350-integration-runs-count-lines-without-a-code.ts';
 import * as integrationRunsSayWhyTheyWait from './0360-integration-runs-say-why-they-wait.ts';
+import * as forecastsKeepWhatIsOnHand from './0370-forecasts-keep-what-is-on-hand.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -79,4 +80,5 @@ export const migrations: Record<string, Migration> = {
   '0340-integration-runs-say-what-they-left-out': integrationRunsSayWhatTheyLeftOut,
   '0350-integration-runs-count-lines-without-a-code': integrationRunsCountLinesWithoutACode,
   '0360-integration-runs-say-why-they-wait': integrationRunsSayWhyTheyWait,
+  '0370-forecasts-keep-what-is-on-hand': forecastsKeepWhatIsOnHand,
 };
