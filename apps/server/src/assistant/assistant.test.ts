@@ -157,12 +157,24 @@ async function addShopIntegration(server: TestServer): Promise<{ id: number }> {
   return integration;
 }
 
+/**
+ * Each product's stock as a count taken today, as the Data screen and imports record a typed figure
+ * (ADR 0030): a stored figure without a count row is no count (its amendment 2026-12-04).
+ */
+const countToday = (db: TestServer['database']['db'], counts: { id: number; stock: number }[]) =>
+  db
+    .insertInto('data.stock_snapshots')
+    .values(counts.map((count) => ({ product_id: count.id, date: TODAY, stock_level: count.stock })))
+    .onConflict((oc) => oc.columns(['product_id', 'date']).doUpdateSet((eb) => ({ stock_level: eb.ref('excluded.stock_level') })))
+    .execute();
+
 async function loadDataset(server: TestServer) {
   const db = server.database.db;
   const ids: Record<string, number> = {};
   for (const p of products) {
     ids[p.code] = (await db.insertInto('data.products').values({ product_code: p.code, name: p.name, category: p.category, current_stock: p.stock, unit_cost: p.cost, lead_time_days: p.lead }).returning('id').executeTakeFirstOrThrow()).id;
   }
+  await countToday(db, products.map((p) => ({ id: ids[p.code] as number, stock: p.stock })));
   const sales = products.flatMap((p) => SALE_DAYS.map((day) => ({ product_id: ids[p.code] as number, date: day, quantity: unitsOn(p.code, day) })).filter((s) => s.quantity > 0));
   await db.insertInto('data.sales').values(sales).execute();
   await storeCatalogueAdvice(
@@ -523,10 +535,10 @@ describe.each(backends)('assistant on %s', (backend) => {
     expect(textOf(await ask({ quick: 'reorder_report' }))).toContain(`Reorder report: ${advised.length} advised orders, ${fmt(orderUnits)} units, ${fmt(orderCost)} in all.`);
     await storeOrder('BAG-01', bag.order as { quantity: number; by: string });
 
-    await db.updateTable('data.products').set({ current_stock: 12_345 }).where('product_code', '=', 'MUG-02').execute();
+    await countToday(db, [{ id: ids['MUG-02'] as number, stock: 12_345 }]);
     expect(textOf(await ask({ content: 'stock of MUG-02' }))).toContain('Red Mug (MUG-02) has 12,345 units on hand');
     expect(textOf(await ask({ content: 'How much stock do we have in total?' }))).toContain(`There are ${fmt(units - byCode('MUG-02').stock + 12_345)} units on hand`);
-    await db.updateTable('data.products').set({ current_stock: byCode('MUG-02').stock }).where('product_code', '=', 'MUG-02').execute();
+    await countToday(db, [{ id: ids['MUG-02'] as number, stock: byCode('MUG-02').stock }]);
 
     const yesterday = addDays(TODAY, -1);
     const sale = await db.insertInto('data.sales').values({ product_id: ids['MAY-01'] as number, date: yesterday, quantity: 2_500 }).returning('id').executeTakeFirstOrThrow();
@@ -759,6 +771,7 @@ describe.each(backends)('assistant on %s', (backend) => {
       .returning(['id', 'product_code'])
       .execute();
     const idOf = (code: string) => inserted.find((row) => row.product_code === code)?.id as number;
+    await countToday(db, added.map((p) => ({ id: idOf(p.code), stock: p.stock })));
     await upsertProductSummaries(db, added.map((p) => ({ productId: idOf(p.code), forecastStart: FORECAST_START, cumDemand: [0], cumVariance: [0], firstStockout: p.stockout, orderQuantity: 0 })));
     await db.insertInto('data.sales').values({ product_id: idOf('GS-1004'), date: previousMonth.from, quantity: 85 }).execute();
     const unrelated = [firstOut, ...added.slice(0, 2)].map((p) => p.name);
@@ -769,7 +782,8 @@ describe.each(backends)('assistant on %s', (backend) => {
       expect(runsOut).toBe(`Blumenerde 20 l (GS-1002) is forecast to run out on ${dayWords(addDays(TODAY, 23))}.`);
       namesOnly(runsOut, ['Blumenerde 20 l']);
       const stock = textOf(await ask({ content: 'stock of Blumenerde' }));
-      expect(stock).toBe('Blumenerde 20 l (GS-1002) has 60 units on hand, worth 210 at unit cost.');
+      // Not forecast yet: the count is said with its day.
+      expect(stock).toBe(`Blumenerde 20 l (GS-1002) has 60 units on hand (counted on ${dayWords(TODAY)}), worth 210 at unit cost.`);
       const sold = textOf(await ask({ content: 'how many Weihnachtsstern did we sell last month?' }));
       expect(sold).toContain(`85 units were sold of products whose name holds "Weihnachtsstern" (1 product: GS-1004) last month (${rangeWords(previousMonth)}), by 1 product.`);
       namesOnly(sold, []);
@@ -798,6 +812,7 @@ describe.each(backends)('assistant on %s', (backend) => {
       }
     } finally {
       await db.deleteFrom('data.sales').where('product_id', 'in', inserted.map((row) => row.id)).execute();
+      await db.deleteFrom('data.stock_snapshots').where('product_id', 'in', inserted.map((row) => row.id)).execute();
       await db.deleteFrom('data.products').where('id', 'in', inserted.map((row) => row.id)).execute();
     }
   });
@@ -899,7 +914,7 @@ describe.each(backends)('assistant on %s', (backend) => {
     // The forecast's advice, most urgent first; the product without recent demand is left out.
     expect(textOf(lowStock)).toContain(`${advised.length} products need an order, most urgent first: ${advisedUnits} units, ${fmt(advisedCost)} in all. 1 product without demand in the last 90 days is left out.`);
     expect(lowTable?.rows).toEqual(
-      advised.map((p) => ({ styleCode: p.code, name: p.name, currentStock: p.stock, stockout: p.stockout, orderBy: p.order?.by, quantity: p.order?.quantity, cost: (p.order?.quantity ?? 0) * p.cost })),
+      advised.map((p) => ({ styleCode: p.code, name: p.name, onHand: p.stock, stockout: p.stockout, orderBy: p.order?.by, quantity: p.order?.quantity, cost: (p.order?.quantity ?? 0) * p.cost })),
     );
     const report = await ask({ quick: 'reorder_report' });
     const reportTable = blocksOf(report, 'table')[0];
