@@ -10,13 +10,19 @@ export function fileOrRefusal(data: ArrayBuffer, headers: { [name: string]: unkn
   return String(headers['content-type']).startsWith('application/json') ? JSON.parse(new TextDecoder().decode(data)) : data;
 }
 
-/** An .xlsx the server writes on a GET (`format=xlsx`); a refusal is thrown as any API error is. */
-export async function fetchWorkbook(path: string, params: Record<string, string | number> = {}): Promise<Blob> {
+const CSV_CONTENT_TYPE = 'text/csv;charset=utf-8';
+
+/** A file the server writes on a GET (`format=csv` or `xlsx`); a refusal is thrown as any API error is. */
+export async function fetchExport(path: string, format: 'csv' | 'xlsx', params: Record<string, string | number> = {}): Promise<Blob> {
+  const type = format === 'xlsx' ? XLSX_CONTENT_TYPE : CSV_CONTENT_TYPE;
   const answer = await api.get<ArrayBuffer>(path, {
-    params: { ...params, format: 'xlsx' },
-    headers: { Accept: `${XLSX_CONTENT_TYPE}, application/json` },
+    params: { ...params, format },
+    headers: { Accept: `${format === 'xlsx' ? XLSX_CONTENT_TYPE : 'text/csv'}, application/json` },
     responseType: 'arraybuffer',
     transformResponse: fileOrRefusal,
   });
-  return new Blob([answer.data], { type: XLSX_CONTENT_TYPE });
+  return new Blob([answer.data], { type });
 }
+
+/** An .xlsx the server writes on a GET (`format=xlsx`). */
+export const fetchWorkbook = (path: string, params: Record<string, string | number> = {}): Promise<Blob> => fetchExport(path, 'xlsx', params);

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { ProductForecastResponse, RowPage, TableRow, TaskStatus, TaskStatusResponse, generationResponse, latestReportResponse } from '@stockwise/contract';
 import { DEFAULT_FORECAST_DAYS, WHOLE_CATALOGUE } from '@stockwise/contract';
 import { api } from './http.ts';
-import { fetchWorkbook } from './downloads.ts';
+import { fetchExport, fetchWorkbook } from './downloads.ts';
 import { normalizeError } from './errors.ts';
 import { i18n } from '../i18n.ts';
 import type { RowDataParams } from './tables.ts';
@@ -137,9 +137,9 @@ export async function fetchTaskStatus(taskId: string): Promise<PolledTaskStatus>
 /** The product's forecast as an .xlsx (the columns of its CSV, typed cells for a European Excel; docs/api.md). */
 export const fetchForecastWorkbook = (styleCode: string): Promise<Blob> => fetchWorkbook(`/forecasting/forecasts/${encodeURIComponent(styleCode)}/export/`);
 
-/** The page of the latest report shown, as an .xlsx. */
-export const fetchReportWorkbook = (report: { page: number; page_size: number; inactive_days: number }, includeInactive: boolean): Promise<Blob> =>
-  fetchWorkbook('/forecasting/latest-report/export/', { page: report.page, page_size: report.page_size, inactive_days: report.inactive_days, include_inactive: includeInactive ? 'true' : 'false' });
+/** The latest report's whole list under the filter shown (every page, not only the one loaded), as CSV or .xlsx. */
+export const fetchReportExport = (format: 'csv' | 'xlsx', report: { inactive_days: number }, includeInactive: boolean): Promise<Blob> =>
+  fetchExport('/forecasting/latest-report/export/', format, { inactive_days: report.inactive_days, include_inactive: includeInactive ? 'true' : 'false' });
 
 /** One page of the latest report; products without recent demand only when `includeInactive`. */
 export async function fetchLatestReport(options: { page?: number; includeInactive?: boolean } = {}): Promise<LatestReportResponse> {

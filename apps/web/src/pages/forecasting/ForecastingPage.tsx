@@ -16,10 +16,10 @@ import { ForecastExplanation } from './ForecastExplanation.tsx';
 import { LatestReportPanel, LowStockPanel, type ReportView } from './ReportPanels.tsx';
 import { buildChartRows, type ChartRow } from './chart-data.ts';
 import { findZeroCrossings, type ZeroCrossing } from './zero-crossings.ts';
-import { downloadCsv, forecastCsv, reportCsv } from './csv.ts';
+import { downloadCsv, forecastCsv } from './csv.ts';
 import { onHandWords } from './on-hand.ts';
 import { WorkbookButton } from './WorkbookButton.tsx';
-import { fetchForecastWorkbook, fetchReportWorkbook } from '../../api/forecasting.ts';
+import { fetchForecastWorkbook, fetchReportExport } from '../../api/forecasting.ts';
 
 /** The chart shows everything (two years and the horizon) or the last six months and the horizon. */
 type ChartRange = 'all' | 'recent';
@@ -344,10 +344,17 @@ export default function ForecastingPage() {
           <LatestReportPanel report={report} includeInactive={reportIncludeInactive} message={reportMessage} isLoading={isLoadingReport} error={reportError} onSelect={pick} onRetry={retryReport} onView={viewReport} />
           {report ? (
             <Group gap="xs" mt="xs">
-              <Button variant="default" size="xs" onClick={() => downloadCsv(`inventory-report-${report.timestamp.slice(0, 10)}.csv`, reportCsv(report))}>
-                {t('forecasting.export.report')}
-              </Button>
-              <WorkbookButton label={t('forecasting.export.reportExcel')} testId="export-report-xlsx" fileName={`inventory-report-${report.timestamp.slice(0, 10)}.xlsx`} fetchFile={() => fetchReportWorkbook(report, reportIncludeInactive)} />
+              <WorkbookButton
+                label={t('forecasting.export.report')}
+                testId="export-report-csv"
+                failure="forecasting.export.csvFailed"
+                fileName={`inventory-report-${report.timestamp.slice(0, 10)}.csv`}
+                fetchFile={() => fetchReportExport('csv', report, reportIncludeInactive)}
+              />
+              <WorkbookButton label={t('forecasting.export.reportExcel')} testId="export-report-xlsx" fileName={`inventory-report-${report.timestamp.slice(0, 10)}.xlsx`} fetchFile={() => fetchReportExport('xlsx', report, reportIncludeInactive)} />
+              <Text size="xs" c="gray.7">
+                {t('forecasting.export.reportWhole')}
+              </Text>
             </Group>
           ) : null}
         </div>

@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterEach(cleanup);
 
 const product = (styleCode: string, orderQuantity: number, unitCost: number, orderBy: string): InventoryReport['products'][number] => ({
-  styleCode, name: `Product ${styleCode}`, currentStock: 5, unitCost, firstStockout: orderBy, stockoutType: 'stockForecast', reorderPoint: 10, orderQuantity, orderBy, model: 'SES', urgencyDays: -2, recentDemand: 30,
+  styleCode, name: `Product ${styleCode}`, currentStock: 5, onHand: { units: 3.5, countedUnits: 5, countedOn: '2026-01-01' }, unitCost, firstStockout: orderBy, stockoutType: 'stockForecast', reorderPoint: 10, orderQuantity, orderBy, model: 'SES', urgencyDays: -2, recentDemand: 30,
 });
 const advice = (overrides: Partial<InventoryReport> = {}): InventoryReport => ({
   id: 'r', type: 'inventory', title: 'Inventory forecast report', productCode: null, timestamp: '2026-01-04T00:00:00.000Z', forecast_days: 90,
@@ -62,6 +62,18 @@ describe('low-stock panel', () => {
     expect(within(screen.getByTestId('low-stock-table')).getAllByTestId('order-by').map((cell) => cell.textContent)).toEqual(['5 Jan 2026', '9 Jan 2026']);
     fireEvent.click(screen.getByRole('button', { name: 'B-2' }));
     expect(selected).toEqual(['B-2']);
+  });
+
+  it("shows on hand now as the product header does, says what it is, and 'Not counted yet' rather than 0", () => {
+    renderPanel({ advice: advice({ products: [product('A-1', 12, 2.5, '2026-01-05'), { ...product('B-2', 3, 10, '2026-01-09'), onHand: { units: 8, countedUnits: 8, countedOn: '2026-01-03' } }, { ...product('C-3', 1, 1, '2026-01-09'), onHand: null }] }) });
+    const table = screen.getByTestId('low-stock-table');
+    const header = within(table).getByRole('columnheader', { name: 'On hand now' });
+    expect(document.getElementById(header.getAttribute('aria-describedby') ?? '')?.textContent).toBe('On hand now: the last count minus the sales since, plus deliveries (the figure above the chart).');
+    const cells = within(table).getAllByTestId('on-hand');
+    expect(cells.map((cell) => cell.textContent)).toEqual(['≈ 3.5', '8', 'Not counted yet']);
+    expect(cells[0]?.getAttribute('title')).toBe('counted 5 on 1 Jan 2026');
+    // The stored count (5) is not what the list shows.
+    expect(within(table).queryByText('5')).toBeNull();
   });
 
   it("dates its urgency by the list's most urgent order, however far off (QA F10)", () => {

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDay, type InventoryReport } from '@stockwise/contract';
 import { useForecastingStore } from '../../stores/forecasting.ts';
 import { formatTime } from '../settings/format.ts';
+import { onHandCell } from './on-hand.ts';
 
 const quantity = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
 const money = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -34,6 +35,38 @@ function CodeButton({ code, onSelect }: { code: string; onSelect: Select }) {
 }
 
 export type ReportView = { page?: number; includeInactive?: boolean };
+
+/**
+ * The lists' stock column: what is on hand now, the product header's figure (ADR 0030, amendment
+ * 2026-12-04), its header pointing at the note under the table that says what the figure is.
+ */
+function OnHandHeader({ noteId }: { noteId: string }) {
+  const { t } = useTranslation();
+  return (
+    <Table.Th ta="right" aria-describedby={noteId}>
+      {t('forecasting.report.onHand')}
+    </Table.Th>
+  );
+}
+
+function OnHandTd({ onHand }: { onHand: InventoryReport['products'][number]['onHand'] }) {
+  const { t } = useTranslation();
+  const { figure, title } = onHandCell(onHand, t);
+  return (
+    <Table.Td ta="right" title={title} data-testid="on-hand" style={{ whiteSpace: 'nowrap' }}>
+      {figure}
+    </Table.Td>
+  );
+}
+
+function OnHandNote({ id }: { id: string }) {
+  const { t } = useTranslation();
+  return (
+    <Text id={id} size="xs" c="gray.7" mt={4}>
+      {t('forecasting.report.onHandNote')}
+    </Text>
+  );
+}
 
 /**
  * Products that sell but were never counted are not on the list (no stock projection, so no
@@ -147,7 +180,7 @@ export const LatestReportPanel = memo(function LatestReportPanel(props: AdviceVi
                   <Table.Tr>
                     <Table.Th>{t('forecasting.report.styleCode')}</Table.Th>
                     <Table.Th>{t('forecasting.report.name')}</Table.Th>
-                    <Table.Th ta="right">{t('forecasting.report.currentStock')}</Table.Th>
+                    <OnHandHeader noteId="report-on-hand-note" />
                     <Table.Th>{t('forecasting.report.firstStockout')}</Table.Th>
                     <Table.Th ta="right">{t('forecasting.report.orderQuantity')}</Table.Th>
                     <Table.Th>{t('forecasting.report.orderBy')}</Table.Th>
@@ -160,7 +193,7 @@ export const LatestReportPanel = memo(function LatestReportPanel(props: AdviceVi
                         <CodeButton code={product.styleCode} onSelect={onSelect} />
                       </Table.Td>
                       <Table.Td>{product.name}</Table.Td>
-                      <Table.Td ta="right">{quantity.format(product.currentStock)}</Table.Td>
+                      <OnHandTd onHand={product.onHand} />
                       <Table.Td>{product.firstStockout ? formatDay(product.firstStockout) : ''}</Table.Td>
                       <Table.Td ta="right">{quantity.format(product.orderQuantity)}</Table.Td>
                       <Table.Td>{product.orderBy ? formatDay(product.orderBy) : ''}</Table.Td>
@@ -168,6 +201,7 @@ export const LatestReportPanel = memo(function LatestReportPanel(props: AdviceVi
                   ))}
                 </Table.Tbody>
               </Table>
+              <OnHandNote id="report-on-hand-note" />
             </Table.ScrollContainer>
           )}
           {atRisk.length > collapsedRows ? (
@@ -230,7 +264,7 @@ export const LowStockPanel = memo(function LowStockPanel(props: AdviceViewProps 
                   <Table.Tr>
                     <Table.Th>{t('forecasting.lowStock.styleCode')}</Table.Th>
                     <Table.Th>{t('forecasting.lowStock.name')}</Table.Th>
-                    <Table.Th ta="right">{t('forecasting.lowStock.currentStock')}</Table.Th>
+                    <OnHandHeader noteId="low-stock-on-hand-note" />
                     <Table.Th>{t('forecasting.lowStock.orderBy')}</Table.Th>
                     <Table.Th ta="right">{t('forecasting.lowStock.quantity')}</Table.Th>
                     <Table.Th ta="right">{t('forecasting.lowStock.cost')}</Table.Th>
@@ -243,7 +277,7 @@ export const LowStockPanel = memo(function LowStockPanel(props: AdviceViewProps 
                         <CodeButton code={order.styleCode} onSelect={onSelect} />
                       </Table.Td>
                       <Table.Td>{order.name}</Table.Td>
-                      <Table.Td ta="right">{quantity.format(order.currentStock)}</Table.Td>
+                      <OnHandTd onHand={order.onHand} />
                       <Table.Td data-testid="order-by">{order.orderBy ? formatDay(order.orderBy) : ''}</Table.Td>
                       <Table.Td ta="right" data-testid="order-quantity">
                         {quantity.format(order.orderQuantity)}
@@ -255,6 +289,7 @@ export const LowStockPanel = memo(function LowStockPanel(props: AdviceViewProps 
                   ))}
                 </Table.Tbody>
               </Table>
+              <OnHandNote id="low-stock-on-hand-note" />
             </Table.ScrollContainer>
           )}
           <ReportPagination report={advice} onView={onView} />

@@ -1,12 +1,23 @@
-// "Export … Excel" beside a CSV export: the server writes the workbook (exceljs stays out of the
-// browser, docs/adr/0161), the browser saves it; a refusal is said under the button.
+// An export the server writes — "Export … Excel" (exceljs stays out of the browser, docs/adr/0161),
+// or the report's CSV of its whole list (ADR 0072, amendment 2026-12-04) — saved by the browser; a
+// refusal is said under the button.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Text } from '@mantine/core';
 import { normalizeError } from '../../api/errors.ts';
 import { saveFile } from '../../components/save-file.ts';
 
-export function WorkbookButton({ label, fileName, fetchFile, testId, disabled = false }: { label: string; fileName: string; fetchFile: () => Promise<Blob>; testId: string; disabled?: boolean }) {
+type WorkbookButtonProps = {
+  label: string;
+  fileName: string;
+  fetchFile: () => Promise<Blob>;
+  testId: string;
+  disabled?: boolean;
+  /** The words of a failed download, naming the file kind. */
+  failure?: 'forecasting.export.excelFailed' | 'forecasting.export.csvFailed';
+};
+
+export function WorkbookButton({ label, fileName, fetchFile, testId, disabled = false, failure: failureKey = 'forecasting.export.excelFailed' }: WorkbookButtonProps) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -16,7 +27,7 @@ export function WorkbookButton({ label, fileName, fetchFile, testId, disabled = 
     try {
       saveFile(fileName, await fetchFile());
     } catch (error) {
-      setFailure(t('forecasting.export.excelFailed', { reason: normalizeError(error).message }));
+      setFailure(t(failureKey, { reason: normalizeError(error).message }));
     } finally {
       setBusy(false);
     }

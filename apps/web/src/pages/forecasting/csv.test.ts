@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, forecastCsv, reportCsv, toCsv } from './csv.ts';
+import { INVENTORY_REPORT_COLUMNS, inventoryReportRow } from '@stockwise/contract';
+import { csvCell, forecastCsv, toCsv } from './csv.ts';
 import { forecastFixture } from './fixtures.test-data.ts';
 
 describe('CSV export', () => {
@@ -33,11 +34,14 @@ describe('CSV export', () => {
     expect(forecastCsv(forecastFixture()).split('\r\n')).toEqual(['date,forecast,lower,upper,stock,stock lower,stock upper', '2026-01-04,5,2,8,10,7,13', '2026-01-05,6,3,9,4,-2,10', '']);
   });
 
-  it('exports the report with escaped product names', () => {
-    const csv = reportCsv({
-      products: [{ styleCode: 'X-1', name: '=cmd|calc', currentStock: 4, unitCost: 1.5, firstStockout: '2026-01-09', stockoutType: 'stockForecast', reorderPoint: 3, orderQuantity: 10, orderBy: null, model: 'SBA', urgencyDays: -5, recentDemand: 12 }],
-    });
-    expect(csv.split('\r\n')[0]).toBe('product code,name,current stock,unit cost,first stockout,stockout type,reorder point,order quantity,order by,model');
-    expect(csv.split('\r\n')[1]).toBe(`X-1,"'=cmd|calc",4,1.5,2026-01-09,expected,3,10,,SBA`);
+  it("writes the report's lines (the server's CSV) with on hand now beside its count, escaped product names, and a blank where never counted", () => {
+    const product = { styleCode: 'X-1', name: '=cmd|calc', currentStock: 4, unitCost: 1.5, firstStockout: '2026-01-09', stockoutType: 'stockForecast' as const, reorderPoint: 3, orderQuantity: 10, orderBy: null, model: 'SBA', urgencyDays: -5, recentDemand: 12 };
+    const csv = toCsv([INVENTORY_REPORT_COLUMNS.map((column) => column.header), inventoryReportRow({ ...product, onHand: { units: 2.5, countedUnits: 4, countedOn: '2026-01-02' } }), inventoryReportRow({ ...product, onHand: null })]);
+    expect(csv.split('\r\n')).toEqual([
+      'product code,name,on hand now,last count,counted on,unit cost,first stockout,stockout type,reorder point,order quantity,order by,model',
+      `X-1,"'=cmd|calc",2.5,4,2026-01-02,1.5,2026-01-09,expected,3,10,,SBA`,
+      `X-1,"'=cmd|calc",,,,1.5,2026-01-09,expected,3,10,,SBA`,
+      '',
+    ]);
   });
 });

@@ -1,6 +1,7 @@
-// CSV export of the forecasting screens: the contract's columns and rows (the server writes the
-// same into the .xlsx), cells written by its rule (formula injection guard, numbers as numbers, quoting).
-import { forecastSheet, inventoryReportSheet, toCsv, UTF8_BOM, type ForecastSheet, type InventoryReport, type ProductForecastResponse } from '@stockwise/contract';
+// CSV export of the selected product's forecast: the contract's columns and rows (the server writes
+// the same into the .xlsx), cells written by its rule (formula injection guard, numbers as numbers,
+// quoting). The report's CSV is the server's: its whole list, not the page loaded.
+import { forecastSheet, toCsv, UTF8_BOM, type ForecastSheet, type ProductForecastResponse } from '@stockwise/contract';
 import { saveFile } from '../../components/save-file.ts';
 
 export { csvCell, toCsv, type CsvCell } from '@stockwise/contract';
@@ -9,9 +10,6 @@ const csvOf = (sheet: ForecastSheet): string => toCsv([sheet.columns.map((column
 
 /** The selected product's forecast: one line per forecast day. */
 export const forecastCsv = (forecast: Pick<ProductForecastResponse, 'forecast'>): string => csvOf(forecastSheet(forecast));
-
-/** The whole inventory report: one line per product. */
-export const reportCsv = (report: Pick<InventoryReport, 'products'>): string => csvOf(inventoryReportSheet(report));
 
 /**
  * Hands a CSV text to the browser as a download. The byte order mark makes Excel read it as UTF-8

@@ -1,19 +1,31 @@
 // The product header's stock figure (QA F4, F9): what is on hand when the forecast starts — the
 // figure the chart's stock line ends at, from the forecast answer (`product.onHand`), never worked
 // out again here — with the count it comes from beside it when the two differ or the count is old.
+// The report's lists show the same figure in the same words (onHandCell; ADR 0030, amendment 2026-12-04).
 import type { TFunction } from 'i18next';
-import { formatDay, type ProductForecastResponse } from '@stockwise/contract';
+import { formatDay, type InventoryReport, type ProductForecastResponse } from '@stockwise/contract';
 
 const units = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
 
 /** `figure`: the header's value; `beside`: the count it comes from, or what to do without one. */
 export type OnHandWords = { figure: string; beside: string | null; counted: boolean };
 
+type OnHand = NonNullable<ProductForecastResponse['product']['onHand']>;
+
+/** "≈ 35" when sales or deliveries moved the figure since the count, the count itself when they did not. */
+const onHandFigure = ({ units: now, countedUnits }: OnHand, t: TFunction) => (now !== countedUnits ? t('forecasting.product.onHandEstimate', { units: units.format(now) }) : units.format(now));
+const countedWords = ({ countedUnits, countedOn }: OnHand, t: TFunction) => t('forecasting.product.countedUnitsOn', { units: units.format(countedUnits), date: formatDay(countedOn) });
+
+/** A report list's "On hand now" cell: the header's figure, the count it comes from as its title; "Not counted yet" without one. */
+export function onHandCell(onHand: InventoryReport['products'][number]['onHand'], t: TFunction): { figure: string; title: string | undefined } {
+  return onHand ? { figure: onHandFigure(onHand, t), title: countedWords(onHand, t) } : { figure: t('forecasting.product.notCounted'), title: undefined };
+}
+
 export function onHandWords(forecast: Pick<ProductForecastResponse, 'product' | 'metrics'>, t: TFunction): OnHandWords {
   const { onHand, lastCount } = forecast.product;
   if (onHand) {
     const { units: now, countedUnits, countedOn } = onHand;
-    if (now !== countedUnits) return { figure: t('forecasting.product.onHandEstimate', { units: units.format(now) }), beside: t('forecasting.product.countedUnitsOn', { units: units.format(countedUnits), date: formatDay(countedOn) }), counted: true };
+    if (now !== countedUnits) return { figure: onHandFigure(onHand, t), beside: countedWords(onHand, t), counted: true };
     // Counted on the stock line's last day or the first forecast day: the count is the figure.
     const recent = countedOn >= forecast.metrics.display_window.forecast_start;
     return { figure: units.format(now), beside: recent ? null : t('forecasting.product.countedOn', { date: formatDay(countedOn) }), counted: true };
