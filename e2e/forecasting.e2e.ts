@@ -1,7 +1,8 @@
 // The Forecasting screen through the real UI: product search beyond the first page, the chart with
 // its bands and stockout markers (close ones sharing a label, every date in the legend and the day's
 // readout; axe), the historical forecast toggle, regeneration with progress, the latest inventory
-// report, the low-stock panel (the same order advice), and the CSV export.
+// report, the low-stock panel (the same order advice) with what is on hand now, and the CSV and
+// Excel exports (the report's of its whole list).
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
@@ -13,7 +14,8 @@ import { dayOfMonth, fullDay } from './support/days.ts';
 
 const browser = useBrowser();
 
-type ReportProduct = { styleCode: string; name: string; currentStock: number; unitCost: number; firstStockout: string | null; orderQuantity: number; orderBy: string | null; urgencyDays: number };
+type OnHand = { units: number; countedUnits: number; countedOn: string } | null;
+type ReportProduct = { styleCode: string; name: string; currentStock: number; onHand: OnHand; unitCost: number; firstStockout: string | null; orderQuantity: number; orderBy: string | null; urgencyDays: number };
 type ProductRow = { id: number; product_code: string; name: string; current_stock: number; unit_cost: number };
 
 let token = '';
@@ -242,7 +244,6 @@ describe('forecasting screen', () => {
     expect(await page.getByRole('combobox', { name: 'Product' }).inputValue()).toMatch(new RegExp(`^${first.styleCode} — `));
 
     // The header's stock is what the chart's stock line ends at (the forecast's own figure), with the count beside when they differ (QA F4).
-    type OnHand = { units: number; countedUnits: number; countedOn: string } | null;
     const { product: shownProduct, historical } = await apiGet<{ product: { onHand: OnHand }; historical: { stock: { stock_level: number }[] } }>(`/forecasting/forecasts/${first.styleCode}`);
     const onHand = shownProduct.onHand!;
     expect(onHand.units).toBe(historical.stock.at(-1)!.stock_level);
@@ -383,6 +384,13 @@ describe('forecasting screen', () => {
     // Days and the report's time day first, as the rest of the app writes them.
     expect(await table.getByTestId('order-by').allTextContents()).toEqual(active.products.map((p) => (p.orderBy ? fullDay(p.orderBy) : '')));
     expect(await page.getByTestId('report-generated').textContent()).toMatch(/^Generated \d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2}:\d{2}\s[AP]M · \d+-day horizon$/);
+    // What is on hand now, as each product's header says it — not the stored count (ADR 0030, amendment 2026-12-04).
+    const onHandText = (onHand: OnHand) => (onHand === null ? 'Not counted yet' : onHand.units === onHand.countedUnits ? units.format(onHand.units) : `≈ ${units.format(onHand.units)}`);
+    expect(await table.getByTestId('on-hand').allTextContents()).toEqual(active.products.map((p) => onHandText(p.onHand)));
+    const { product: firstShown } = await apiGet<{ product: { onHand: OnHand } }>(`/forecasting/forecasts/${encodeURIComponent(active.products[0]!.styleCode)}`);
+    expect(active.products[0]!.onHand).toEqual(firstShown.onHand);
+    const noteId = await table.getByRole('columnheader', { name: 'On hand now' }).getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${noteId}"]`).textContent()).toBe('On hand now: the last count minus the sales since, plus deliveries (the figure above the chart).');
     expect(await axeViolations(page, '[data-testid="low-stock"]')).toEqual([]);
 
     if (active.total > active.page_size) {
@@ -436,5 +444,36 @@ describe('forecasting screen', () => {
     expect(sheet.rowCount).toBe(91);
     expect(sheet.getRow(2).getCell(1).value).toBeInstanceOf(Date);
     expect(await axeViolations(page, '[data-testid="export-forecast-xlsx"]')).toEqual([]);
+  });
+
+  it("exports the report's whole list under its filter as CSV and as Excel, not only the page shown", async () => {
+    const { page } = browser;
+    const whole: ReportProduct[] = [];
+    for (let number = 1; ; number++) {
+      const { report } = await apiGet<{ report: { total: number; products: ReportProduct[] } }>(`/forecasting/latest-report/?page=${number}&page_size=500`);
+      whole.push(...report.products);
+      if (whole.length >= report.total) break;
+    }
+    await openForecasting(page);
+    await page.getByTestId('at-risk-table').waitFor();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export report CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`inventory-report-${reportDay}.csv`);
+    const text = await readFile((await file.path())!, 'utf8');
+    expect(text.startsWith('\uFEFFproduct code,')).toBe(true);
+    const lines = text.slice(1).trim().split('\r\n');
+    expect(lines[0]).toBe('product code,name,on hand now,last count,counted on,unit cost,first stockout,stockout type,reorder point,order quantity,order by,model');
+    expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(whole.map((product) => product.styleCode));
+
+    const workbookDownload = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export report Excel' }).click();
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile((await (await workbookDownload).path()) as string);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.rowCount).toBe(whole.length + 1);
+    expect(sheet.getRow(2).getCell(1).value).toBe(whole[0]!.styleCode);
+    expect(await page.getByText('The exports hold every product on the list with the filter above, not only this page.').count()).toBe(1);
+    expect(await axeViolations(page, '[data-testid="export-report-csv"]')).toEqual([]);
   });
 });
