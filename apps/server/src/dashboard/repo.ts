@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database, TaskKind } from '../db/schema.ts';
 import type { ProductSummary } from './summary.ts';
 import { needingAttention } from '../order-advice/service.ts';
-import { onHandNowJoin } from '../stock/repo.ts';
+import { onHandNowUnits } from '../stock/repo.ts';
 
 type Db = Kysely<Database>;
 
@@ -89,21 +89,21 @@ export async function taskConditions(db: Db): Promise<{ reorder: number; reorder
 
 export const catalogueSummary = (db: Db) => db.selectFrom('dashboard_catalogue_summary').selectAll().where('id', '=', 1).executeTakeFirst();
 
-/**
- * Products, units on hand now and their worth at unit cost: each product's Forecasting header figure
- * (onHandNowJoin; a product never counted adds nothing, one sold below its count adds 0, not less).
- */
+/** A product's units on hand now for a total: one sold below its count adds 0, not less; one never counted nothing. */
+const unitsForTotal = sql<number>`greatest(coalesce(${onHandNowUnits}, 0), 0)`;
+
+/** Products, units on hand now (each product's Forecasting header figure, onHandNowUnits) and their worth at unit cost. */
 export const inventoryTotals = async (db: Db) =>
   (
     await sql<{ products: number; units: number; value: number }>`
-      select count(*)::int as products, coalesce(sum(greatest(n.units, 0)), 0)::float8 as units, coalesce(sum(greatest(n.units, 0) * p.unit_cost), 0)::float8 as value
-      from data.products p left join forecast_results f on f.product_id = p.id left join ${onHandNowJoin} n on true`.execute(db)
+      select count(*)::int as products, coalesce(sum(${unitsForTotal}), 0)::float8 as units, coalesce(sum(${unitsForTotal} * p.unit_cost), 0)::float8 as value
+      from data.products p left join forecast_results f on f.product_id = p.id`.execute(db)
   ).rows[0] ?? { products: 0, units: 0, value: 0 };
 
 export type ProjectionRow = { month_index: number; medium: number; variance: number; available: number };
 
 /**
- * Per month end: the sum over products of max(0, stock on hand now (onHandNowJoin, never counted: 0) + scheduled deliveries until then −
+ * Per month end: the sum over products of max(0, stock on hand now (onHandNowUnits, never counted: 0) + scheduled deliveries until then −
  * expected demand until then), the summed variance of the demand, and the stock there would be if
  * nothing sold (`available`: stock now + deliveries until then). Products without a forecast count
  * with their stock and deliveries only.
@@ -119,12 +119,11 @@ export async function projectionSums(db: Db, forecastStart: string, monthEnds: s
       group by d.product_id, m.month_index
     )
     select m.month_index,
-      sum(greatest(0, n.units + coalesce(a.units, 0) - coalesce(s.cum_demand[m.month_index], 0)))::float8 as medium,
+      sum(greatest(0, ${unitsForTotal} + coalesce(a.units, 0) - coalesce(s.cum_demand[m.month_index], 0)))::float8 as medium,
       coalesce(sum(s.cum_variance[m.month_index]), 0)::float8 as variance,
-      sum(greatest(0, n.units + coalesce(a.units, 0)))::float8 as available
+      sum(greatest(0, ${unitsForTotal} + coalesce(a.units, 0)))::float8 as available
     from data.products p
     left join forecast_results f on f.product_id = p.id
-    cross join lateral (select greatest(coalesce((select units from ${onHandNowJoin} on_hand), 0), 0) as units) n
     cross join months m
     left join dashboard_product_summary s on s.product_id = p.id
     left join arriving a on a.product_id = p.id and a.month_index = m.month_index

@@ -164,10 +164,10 @@ export type ForecastResultsTable = {
   model_name: ColumnType<string | null, never, never>;
   /** When the histories the forecast was made from were read: a forecast from an earlier read does not replace it (migration 0180). */
   inputs_read_at: ColumnType<Date, string | undefined, string>;
-  /** On hand at the end of the forecast's history, the count it comes from and its day (migration 0360); null: no count in that history. */
-  on_hand: ColumnType<number | null, never, never>;
-  on_hand_counted: ColumnType<number | null, never, never>;
-  on_hand_counted_on: ColumnType<string | null, never, never>;
+  /** What the product's header says it has on hand, the count it comes from and its day (migration 0360); null: never counted. */
+  on_hand: ColumnType<number | null, number | null | undefined, number | null>;
+  on_hand_counted: ColumnType<number | null, number | null | undefined, number | null>;
+  on_hand_counted_on: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
 /** A product added while the catalogue had sales: the last sales day then (migration 0320). None: listed from the first sale. */

@@ -135,8 +135,9 @@ function newItemPriorOf(category: string | null, calendar: CatalogueCalendar): N
 }
 
 /**
- * What is on hand at the end of the history, by the forecast read's walk (stock-line.ts) over the
- * engine's input: the figure stored with the forecast for the lists and the dashboard (ADR 0030).
+ * What the product's header says it has on hand (ADR 0030, amendment 2026-12-04), from the engine's
+ * input: the end of the forecast read's walk (stock-line.ts), else — a count dated after the
+ * history — the latest count, as it is. Stored with the forecast for the lists and the dashboard.
  */
 export function onHandOf(input: ParsedInput, context: Pick<BatchContext, 'since' | 'historyDays'>): OnHand | null {
   const history = emptyHistory(context.historyDays);
@@ -148,7 +149,8 @@ export function onHandOf(input: ParsedInput, context: Pick<BatchContext, 'since'
   const first = input.sales.firstDay;
   for (const count of input.stock) addCount(history, dayNumber(count.ds) - first, count.stock_level);
   for (const delivery of input.deliveries) addDelivery(history, dayNumber(delivery.ds) - first, delivery.quantity);
-  return walkStockLine(history, context.since);
+  const latest = input.stock.at(-1);
+  return walkStockLine(history, context.since) ?? (latest ? { units: latest.stock_level, countedUnits: latest.stock_level, countedOn: latest.ds } : null);
 }
 
 /** One product: its stored row (see repo.storeForecastRows), or why it could not be forecast. */

@@ -2,7 +2,6 @@
 // from a catalogue run or a single-product run since) and its recent demand.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { onHandNowJoin } from '../stock/repo.ts';
 
 type Db = Kysely<Database>;
 
@@ -29,15 +28,15 @@ export const adviceRows = (db: Db, recentDays: number) =>
   db
     .selectFrom('forecast_results as f')
     .innerJoin('data.products as p', 'p.id', 'f.product_id')
-    .leftJoin(onHandNowJoin.as('n'), (join) => join.onTrue())
     .select([
       'p.id',
       'p.product_code',
       'p.name',
       'p.current_stock',
-      'n.units as on_hand',
-      'n.counted_units',
-      'n.counted_on',
+      // Stored with the forecast: what the product's header says it has on hand now (ADR 0030, amendment 2026-12-04).
+      'f.on_hand',
+      'f.on_hand_counted',
+      sql<string | null>`f.on_hand_counted_on::text`.as('on_hand_counted_on'),
       'p.unit_cost',
       'f.forecast_start',
       // Small columns filled from the stored forecast's text on write (migration 0140).

@@ -80,7 +80,7 @@ export async function orderAdvice(db: Kysely<Database>, options: OrderAdviceOpti
       styleCode: row.product_code,
       name: row.name,
       currentStock: row.current_stock,
-      onHand: row.on_hand === null || row.counted_units === null || row.counted_on === null ? null : { units: row.on_hand, countedUnits: row.counted_units, countedOn: row.counted_on },
+      onHand: row.on_hand === null || row.on_hand_counted === null || row.on_hand_counted_on === null ? null : { units: row.on_hand, countedUnits: row.on_hand_counted, countedOn: row.on_hand_counted_on },
       unitCost: Number(row.unit_cost),
       leadTimeDays: reorder.leadTimeDays,
       firstStockout: first?.date ?? null,

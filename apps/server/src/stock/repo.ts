@@ -27,18 +27,11 @@ export async function recordTodaysStock(db: Kysely<Database>, productIds: number
   if (productIds.length) await recordTodaysStockSql(sql`select unnest(${productIds}::bigint[])`).execute(db);
 }
 
-/** What a product has on hand now, as onHandNowJoin gives it; all null: never counted. */
-export type OnHandNowColumns = { units: number | null; counted_units: number | null; counted_on: string | null };
 
 /**
- * What a product has on hand now, the Forecasting header's figure (ADR 0030, amendment 2026-12-04),
- * for a lateral join beside `p` (data.products) and `f` (its forecast_results row, left-joined): the
- * figure stored with its forecast (the last count less the sales since, plus deliveries), else, as
- * the header says it without one, its latest count (the lookup runs only then); nothing when never
- * counted.
+ * A product's units on hand now, the Forecasting header's figure (ADR 0030, amendment 2026-12-04),
+ * as SQL over `p` (data.products) and `f` (its forecast_results row, left-joined): the figure stored
+ * with its forecast (null: not counted); a product not forecast yet (before the first run, or just
+ * added) counts with its stored figure, the latest count.
  */
-export const onHandNowJoin = sql<OnHandNowColumns>`lateral (
-    select f.on_hand as units, f.on_hand_counted as counted_units, f.on_hand_counted_on::text as counted_on where f.on_hand_counted_on is not null
-    union all
-    (select k.stock_level, k.stock_level, k.date::text from data.stock_snapshots k where f.on_hand_counted_on is null and k.product_id = p.id order by k.date desc limit 1)
-  )`;
+export const onHandNowUnits = sql<number | null>`(case when f.product_id is null then p.current_stock else f.on_hand end)`;
