@@ -164,7 +164,7 @@ export type ForecastResultsTable = {
   model_name: ColumnType<string | null, never, never>;
   /** When the histories the forecast was made from were read: a forecast from an earlier read does not replace it (migration 0180). */
   inputs_read_at: ColumnType<Date, string | undefined, string>;
-  /** What the product's header says it has on hand, the count it comes from and its day (migration 0360); null: never counted. */
+  /** What the product's header says it has on hand, the count it comes from and its day (migration 0370); null: never counted. */
   on_hand: ColumnType<number | null, number | null | undefined, number | null>;
   on_hand_counted: ColumnType<number | null, number | null | undefined, number | null>;
   on_hand_counted_on: ColumnType<string | null, string | null | undefined, string | null>;
