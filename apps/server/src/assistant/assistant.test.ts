@@ -826,10 +826,11 @@ describe.each(backends)('assistant on %s', (backend) => {
     const db = server.database.db;
     const [soil] = await db.insertInto('data.products').values({ product_code: 'GS-1002', name: 'Blumenerde 20 l', category: 'Garten', current_stock: 60, unit_cost: 3.5, lead_time_days: 5 }).returning(['id']).execute();
     const soilId = soil?.id as number;
+    await countToday(db, [{ id: soilId, stock: 60 }]);
     await upsertProductSummaries(db, [{ productId: soilId, forecastStart: FORECAST_START, cumDemand: [0], cumVariance: [0], firstStockout: addDays(TODAY, 23), orderQuantity: 0 }]);
     try {
       expect(textOf(await ask({ content: 'Wann ist die Blumenerde aus?' }))).toBe(`Blumenerde 20 l (GS-1002) is forecast to run out on ${dayWords(addDays(TODAY, 23))}.`);
-      expect(textOf(await ask({ content: 'Bestand von Blumenerde' }))).toBe('Blumenerde 20 l (GS-1002) has 60 units on hand, worth 210 at unit cost.');
+      expect(textOf(await ask({ content: 'Bestand von Blumenerde' }))).toBe(`Blumenerde 20 l (GS-1002) has 60 units on hand (counted on ${dayWords(TODAY)}), worth 210 at unit cost.`);
       const twins: [string, string, string][] = [
         ['Was muss ich diese Woche bestellen?', 'What must I order this week?', ordersBy(addDays(monday, 6), 'this week')],
         ['Wie viel haben wir im November verkauft?', 'How many units did we sell in November?', 'units were sold in November'],
@@ -861,6 +862,7 @@ describe.each(backends)('assistant on %s', (backend) => {
       expect(textOf(compared)).not.toContain('I did not use');
       expect(textOf(await ask({ content: 'Wie wird das Wetter morgen?' }))).toMatch(/^I don't know how to answer that from the data\. I read questions in English and common German shop words \(/);
     } finally {
+      await db.deleteFrom('data.stock_snapshots').where('product_id', '=', soilId).execute();
       await db.deleteFrom('data.products').where('id', '=', soilId).execute();
     }
   });
