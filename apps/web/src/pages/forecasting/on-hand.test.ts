@@ -22,6 +22,14 @@ describe('the stock figure of the product header', () => {
     });
   });
 
+  it('never says a shelf holds less than nothing: 0, with how many more were sold than counted and to count again', () => {
+    expect(words({ currentStock: 0, lastCount: { units: 0, date: '2026-11-30' }, onHand: { units: -1, countedUnits: 0, countedOn: '2026-11-30' } }, '2026-12-03')).toEqual({
+      figure: '0',
+      beside: 'counted 0 on 30 Nov 2026, and 1 more sold since than that count held: count again',
+      counted: true,
+    });
+  });
+
   it('gives one figure when the count is of the last day (or the first forecast day), and its day when it is older but nothing sold since', () => {
     expect(words({ onHand: { units: 40, countedUnits: 40, countedOn: '2026-11-30' } })).toEqual({ figure: '40', beside: null, counted: true });
     expect(words({ onHand: { units: 40, countedUnits: 40, countedOn: '2026-12-01' } })).toEqual({ figure: '40', beside: null, counted: true });

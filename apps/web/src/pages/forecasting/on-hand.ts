@@ -12,9 +12,19 @@ export type OnHandWords = { figure: string; beside: string | null; counted: bool
 
 type OnHand = NonNullable<ProductForecastResponse['product']['onHand']>;
 
-/** "≈ 35" when sales or deliveries moved the figure since the count, the count itself when they did not. */
-const onHandFigure = ({ units: now, countedUnits }: OnHand, t: TFunction) => (now !== countedUnits ? t('forecasting.product.onHandEstimate', { units: units.format(now) }) : units.format(now));
-const countedWords = ({ countedUnits, countedOn }: OnHand, t: TFunction) => t('forecasting.product.countedUnitsOn', { units: units.format(countedUnits), date: formatDay(countedOn) });
+/**
+ * "≈ 35" when sales or deliveries moved the figure since the count, the count itself when they did
+ * not; 0 when more was sold since than was counted — a shelf is never below empty (QA3 #4).
+ */
+const onHandFigure = ({ units: now, countedUnits }: OnHand, t: TFunction) => {
+  if (now < 0) return units.format(0);
+  return now !== countedUnits ? t('forecasting.product.onHandEstimate', { units: units.format(now) }) : units.format(now);
+};
+/** The count the figure comes from; when more was sold since than it held, how many more, and to count again. */
+const countedWords = ({ units: now, countedUnits, countedOn }: OnHand, t: TFunction) => {
+  const counted = t('forecasting.product.countedUnitsOn', { units: units.format(countedUnits), date: formatDay(countedOn) });
+  return now < 0 ? t('forecasting.product.soldBeyondCount', { counted, units: units.format(-now) }) : counted;
+};
 
 /** A report list's "On hand now" cell: the header's figure, the count it comes from as its title; "Not counted yet" without one. */
 export function onHandCell(onHand: InventoryReport['products'][number]['onHand'], t: TFunction): { figure: string; title: string | undefined } {
