@@ -281,7 +281,7 @@ describe('scheduled integrations (Settings)', () => {
     await dialog.getByRole('button', { name: 'Go to Data integration' }).click();
     await dialog.waitFor({ state: 'detached' });
     // The focus lands on the import's entity, where building a mapping starts.
-    await expect.poll(() => isFocused(page.getByLabel('Entity', { exact: true }))).toBe(true);
+    await expect.poll(() => isFocused(page.getByLabel('Import into', { exact: true }))).toBe(true);
   });
 
   it('tries the endpoint: a mapping proposed from its nested orders, a path changed, saved and selected', async () => {

@@ -101,7 +101,7 @@ describe('real data in', () => {
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Settings', exact: true }).click();
     await page.getByRole('heading', { name: 'Data integration', level: 2 }).waitFor();
 
-    await target(page, 'Entity').selectOption('sales');
+    await target(page, 'Import into').selectOption('sales');
     await target(page, 'Mapping').selectOption({ label: 'Build a new mapping' });
     const broken = tillFile(`${code}-X`);
     await section(page).getByLabel('File (CSV, JSON or .xlsx)').setInputFiles(await saveFile('till.csv', broken.text));
