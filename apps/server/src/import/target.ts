@@ -16,6 +16,7 @@ import {
 import type { Database } from '../db/schema.ts';
 import { validationError } from '../http/errors.ts';
 import { compileRowParser, expectedValue, isReadOnly, isTextual, quickCheck, UNDECIDED, withIdColumn, type RowValues } from '../tables/columns.ts';
+import { isBelowMinimum, minimumProblem, readColumnMinimums, type ColumnMinimum } from '../tables/column-minimums.ts';
 import { datedColumn } from '../tables/dated-columns.ts';
 import { UnreadableCell } from './source.ts';
 import { defaultValueOf, findCatalogueEntry } from '../tables/repo.ts';
@@ -57,7 +58,7 @@ export type WriteTarget = {
   /** Columns whose values are added up when rows share a key (mode sum): the mapped numeric non-key columns. */
   summed: string[];
   /** Columns that must not be negative (a `>= 0` or `> 0` rule of the table), with the rule. */
-  minimums: Map<string, { min: number; inclusive: boolean }>;
+  minimums: Map<string, ColumnMinimum>;
   /** Columns whose blank cell means "keep the default / stored value" (NOT NULL with a default). */
   blankIsAbsent: Set<string>;
   /** Columns a blank cell cannot leave empty (NOT NULL without a default, or required). */
@@ -117,23 +118,12 @@ export function unknownCodeReason(reference: CodeLookup, code: string, meant: Me
 export const createsForUnknownCodes = (reference: KeyReference) => reference.by === 'key' && reference.table === 'products';
 
 type ColumnFacts = { column_name: string; nullable: boolean; has_default: boolean; default_expression: string | null };
-type CheckRule = { column_name: string; definition: string };
-
 async function columnFacts(db: Kysely<Database>, encodedName: string) {
   const facts = await sql<ColumnFacts>`
     select column_name, is_nullable = 'YES' as nullable, column_default is not null or is_identity = 'YES' as has_default, column_default as default_expression
     from information_schema.columns where table_schema = 'data' and table_name = ${encodedName}`.execute(db);
-  // Single-column CHECK rules; only `col >= 0` / `col > 0` are read (for row errors that name the
-  // row); anything else the database still enforces, worded at the write.
-  const checks = await sql<CheckRule>`
-    select a.attname as column_name, pg_get_constraintdef(c.oid) as definition
-    from pg_constraint c join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
-    where c.contype = 'c' and c.conrelid = ${`data.${JSON.stringify(encodedName)}`}::regclass and cardinality(c.conkey) = 1`.execute(db);
-  return { facts: facts.rows, checks: checks.rows };
+  return facts.rows;
 }
-
-
-const minimumRule = /^CHECK \(\(\(?"?([^"\s)]+)"?\)? (>=|>) \(?(-?\d+(?:\.\d+)?)\)?(?:::[a-z ]+)?\)\)$/;
 
 /** The shipped entities' ForeignKeys are fed with product codes; any related table with a one-column entity key works the same. */
 function businessKeyOf(config: ProductConfig, relatedTable: string): string | null {
@@ -194,13 +184,9 @@ export async function resolveWriteTarget(db: Kysely<Database>, config: ProductCo
   }
   const newProducts = checkNewProducts(mapping, [...references.values()].filter((r) => r.by === 'key' && r.column in mapping.field_mappings));
 
-  const { facts, checks } = await columnFacts(db, table.encoded_name);
+  const facts = await columnFacts(db, table.encoded_name);
+  const minimums = await readColumnMinimums(db, table.encoded_name);
   const factOf = new Map(facts.map((f) => [f.column_name, f]));
-  const minimums = new Map<string, { min: number; inclusive: boolean }>();
-  for (const check of checks) {
-    const match = minimumRule.exec(check.definition);
-    if (match && match[1] === check.column_name) minimums.set(check.column_name, { min: Number(match[3]), inclusive: match[2] === '>=' });
-  }
   const blankIsAbsent = new Set<string>();
   const blankIsMissing = new Set<string>();
   const defaults = new Map<string, string>();
@@ -330,10 +316,6 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
     return readDate(text, format) ?? isoDateProblem(text) ?? `${text} is not a date written ${format === 'iso' ? 'YYYY-MM-DD' : format.toUpperCase()} (the mapping's date format).`;
   };
 
-  const belowMinimum = (value: unknown, minimum: { min: number; inclusive: boolean } | undefined) =>
-    minimum !== undefined && typeof value === 'number' && (minimum.inclusive ? value < minimum.min : value <= minimum.min);
-  const minimumReason = ({ min, inclusive }: { min: number; inclusive: boolean }) =>
-    min === 0 ? (inclusive ? 'Must be 0 or more (negative values are not allowed here).' : 'Must be more than 0.') : `Must be ${inclusive ? 'at least' : 'more than'} ${min}.`;
 
   // Runs once per line of a file: the usual value is read by its column's quick check without the
   // row parser's objects; only what that leaves undecided (or refuses) goes through parseRow.
@@ -415,7 +397,7 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
         (undecided ??= {})[column] = raw;
         (writtenAs ??= {})[column] = written;
       }
-      else if (belowMinimum(value, minimum)) (errors ??= {})[column] = [minimumReason(minimum as { min: number; inclusive: boolean })];
+      else if (isBelowMinimum(value, minimum)) (errors ??= {})[column] = [minimumProblem(minimum)];
       else {
         values[column] = value;
         present.push(column);
@@ -449,8 +431,8 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
       for (const { column, minimum } of readers) {
         if (!(column in parsed)) continue;
         const value = parsed[column];
-        if (belowMinimum(value, minimum)) {
-          (errors ??= {})[column] = [minimumReason(minimum as { min: number; inclusive: boolean })];
+        if (isBelowMinimum(value, minimum)) {
+          (errors ??= {})[column] = [minimumProblem(minimum)];
           continue;
         }
         values[column] = value ?? null;

@@ -174,6 +174,20 @@ describe.each(backends)('configurable tables on %s', (backend) => {
       }
     });
 
+    it("refuses values below the columns' rules as field errors, every such field at once, and changes nothing", async () => {
+      const before = await api('/api/records/tables/products/data/');
+      const added = await api('/api/records/tables/products/rows/add/', { product_code: 'P-NEGATIVE', name: 'Negative', unit_cost: -1, lead_time_days: -3 });
+      expect(added.status, added.text).toBe(400);
+      expect(added.json.errors).toEqual({ unit_cost: ['Must be 0 or more (negative values are not allowed here).'], lead_time_days: ['Must be 0 or more (negative values are not allowed here).'] });
+      expect(added.json.detail).toBe('Unit cost: Must be 0 or more (negative values are not allowed here). Lead time (days): Must be 0 or more (negative values are not allowed here).');
+      expect((await api('/api/records/tables/products/data/')).json.count).toBe(before.json.count);
+      const edited = await api('/api/records/tables/products/rows/edit/', { id: productId, lead_time_days: -3 });
+      expect(edited.status, edited.text).toBe(400);
+      expect(edited.json.errors).toEqual({ lead_time_days: ['Must be 0 or more (negative values are not allowed here).'] });
+      const { rows } = await sql<{ lead_time_days: number }>`select lead_time_days from data.products where id = ${productId}`.execute(server.database.db);
+      expect(rows[0]?.lead_time_days).toBe(14);
+    });
+
     it('refuses a foreign key to a missing row with a 400 naming the field', async () => {
       const response = await add({ title: 'a', product_id: 987_654 });
       expect(response.status).toBe(400);

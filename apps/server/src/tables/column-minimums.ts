@@ -1,0 +1,33 @@
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+/** A column's lower bound as its table's CHECK rule states it: `col >= 0` is { min: 0, inclusive: true }. */
+export type ColumnMinimum = { min: number; inclusive: boolean };
+
+const minimumRule = /^CHECK \(\(\(?"?([^"\s)]+)"?\)? (>=|>) \(?(-?\d+(?:\.\d+)?)\)?(?:::[a-z ]+)?\)\)$/;
+
+/**
+ * The lower bounds of a data table's columns, read from its single-column CHECK rules, so that a
+ * value below one is refused as the field's mistake (naming the field, every such field at once)
+ * before the database refuses the whole row by the rule's name. Other rules the database still
+ * enforces, worded at the write.
+ */
+export async function readColumnMinimums(db: Kysely<Database>, encodedName: string): Promise<Map<string, ColumnMinimum>> {
+  const checks = await sql<{ column_name: string; definition: string }>`
+    select a.attname as column_name, pg_get_constraintdef(c.oid) as definition
+    from pg_constraint c join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
+    where c.contype = 'c' and c.conrelid = ${`data.${JSON.stringify(encodedName)}`}::regclass and cardinality(c.conkey) = 1`.execute(db);
+  const minimums = new Map<string, ColumnMinimum>();
+  for (const check of checks.rows) {
+    const match = minimumRule.exec(check.definition);
+    if (match && match[1] === check.column_name) minimums.set(check.column_name, { min: Number(match[3]), inclusive: match[2] === '>=' });
+  }
+  return minimums;
+}
+
+export const isBelowMinimum = (value: unknown, minimum: ColumnMinimum | undefined): minimum is ColumnMinimum =>
+  minimum !== undefined && typeof value === 'number' && (minimum.inclusive ? value < minimum.min : value <= minimum.min);
+
+export const minimumProblem = ({ min, inclusive }: ColumnMinimum): string =>
+  min === 0 ? (inclusive ? 'Must be 0 or more (negative values are not allowed here).' : 'Must be more than 0.') : `Must be ${inclusive ? 'at least' : 'more than'} ${min}.`;
