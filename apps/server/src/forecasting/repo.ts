@@ -136,7 +136,13 @@ export async function findProductForecast(db: Db, styleCode: string, historyDays
     executeCompiled<ProductForecastRow>(db, shape, [historyDays, key], () => CompiledQuery.raw(text, [historyDays, key]));
   if (by === 'id') return (await byKey('forecasting|product forecast by id', PRODUCT_FORECAST_BY_ID, Number(styleCode)))[0];
   const [byCode] = await byKey('forecasting|product forecast by code', PRODUCT_FORECAST_BY_CODE, styleCode);
-  if (byCode || !/^\d{1,15}$/.test(styleCode)) return byCode;
+  if (byCode) return byCode;
+  // Codes differing only in case or surrounding spaces are one product (the Data screen refuses such
+  // a twin): a typed "ks-00412" finds KS-00412 — unless twins stored before make it ambiguous.
+  const { rows: alike } = await sql<{ id: string }>`
+    select id from data.products where lower(trim(product_code)) = lower(trim(${styleCode})) limit 2`.execute(db);
+  if (alike.length === 1) return (await byKey('forecasting|product forecast by id', PRODUCT_FORECAST_BY_ID, Number(alike[0]!.id)))[0];
+  if (!/^\d{1,15}$/.test(styleCode)) return undefined;
   // Spec §3: a product without a code is known by its id.
   return (await byKey('forecasting|product forecast by id', PRODUCT_FORECAST_BY_ID, Number(styleCode)))[0];
 }

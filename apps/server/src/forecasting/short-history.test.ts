@@ -77,6 +77,13 @@ describe.each(backends)('forecasts of short and empty histories on %s', (backend
     expect(forecast.forecast.sales[0]?.yhat_upper).toBeGreaterThan(0);
   });
 
+  it('finds a product by its code typed in another case or with spaces around it, as the Data screen reads codes', async () => {
+    const forecast = await forecastOf('%20five-1%20');
+    expect(forecast.product.styleCode).toBe('FIVE-1');
+    const unknown = await server.request('/api/forecasting/forecasts/five-2', { token });
+    expect(unknown.status).toBe(404);
+  });
+
   it('runs the whole catalogue without a failed product', async () => {
     const requested = await server.request('/api/forecasting/request-generation/', { token, body: {} });
     const taskId = requested.json.task_id as string;
