@@ -185,7 +185,12 @@ export const saveMappingResponse = z.object({ success: z.literal(true), message:
 
 export const tableConfig = z.strictObject({ folder: storableText().max(200).optional(), columns: z.array(columnDefinition).min(1).max(200) });
 
-export const queryParameter = z.strictObject({ type: z.enum(['integer', 'number', 'string', 'date', 'boolean']), default: z.union([z.string(), z.number(), z.boolean()]).optional() });
+export const queryParameter = z.strictObject({
+  type: z.enum(['integer', 'number', 'string', 'date', 'boolean']),
+  default: z.union([z.string(), z.number(), z.boolean()]).optional(),
+  /** The smallest value a number parameter takes (a number of days: 1): below it is a parameter error naming the parameter. */
+  min: z.number().optional(),
+});
 export const namedQueryConfig = z.strictObject({
   description: z.string().max(1000).optional(),
   /** Read-only SQL returning columns `id` and `value`; parameters are written :name and bound as values. */

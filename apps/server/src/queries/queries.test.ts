@@ -38,4 +38,14 @@ describe.each(backends)('named queries on %s', (backend) => {
     expect(response.status).toBe(404);
     expect(response.json.detail).toMatch(/^Query '.+' not found or parameter error\.$/);
   });
+
+  it('names the wrong parameter and why, a number of days below 1 too', async () => {
+    const negative = await server.request('/api/queries/queries/units_sold_last_30_days/?days=-5', { token });
+    expect(negative.status).toBe(404);
+    expect(negative.json.detail).toBe("Query 'units_sold_last_30_days' not found or parameter error.");
+    expect(negative.json.errors).toEqual({ days: ['Must be at least 1.'] });
+    const wrongType = await server.request('/api/queries/queries/units_sold_last_30_days/?days=many&week=1', { token });
+    expect(wrongType.json.errors).toEqual({ days: ['Expected a whole number.'], week: ['Not a parameter of this query (it takes days).'] });
+    expect((await server.request('/api/queries/queries/units_sold_last_30_days/?days=7', { token })).status).toBe(200);
+  });
 });
