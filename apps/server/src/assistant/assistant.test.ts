@@ -697,6 +697,41 @@ describe.each(backends)('assistant on %s', (backend) => {
     expect(blocksOf(answer, 'table')[0]?.rows.map((r) => r.styleCode)).toEqual(dead.map((p) => p.code));
   });
 
+  it('shows "On hand now" — the figure stored with the forecast, 0 below empty, "Not counted yet" without a count — in what runs out, no sales, overstock and dead stock', async () => {
+    const db = server.database.db;
+    // As a run stores them: counted, then sold since (Tote Bag 10 → 4, Sun Cap 500 → 480, Red Mug 250 → 200), more sold than counted (Advent Candle), never counted (May Flower).
+    const onHand: Record<string, { units: number; counted: number } | null> = { 'BAG-01': { units: 4, counted: 10 }, 'CAP-01': { units: 480, counted: 500 }, 'MUG-02': { units: 200, counted: 250 }, 'OLD-01': { units: -2, counted: 3 }, 'MAY-01': null };
+    const codes = Object.keys(onHand);
+    const stored = await db.selectFrom('forecast_results').select(['product_id', 'result', 'on_hand', 'on_hand_counted', 'on_hand_counted_on']).where('product_id', 'in', codes.map((code) => ids[code] as number)).execute();
+    const countedOn = addDays(TODAY, -10);
+    for (const [code, figure] of Object.entries(onHand)) {
+      await db.updateTable('forecast_results').set({ on_hand: figure?.units ?? null, on_hand_counted: figure?.counted ?? null, on_hand_counted_on: figure ? countedOn : null }).where('product_id', '=', ids[code] as number).execute();
+    }
+    // Red Mug's forecast sells 1 a day from today: 200 on hand is 200 days of cover (its stored 250 would be 250).
+    const redMug = stored.find((r) => r.product_id === ids['MUG-02']) as (typeof stored)[number];
+    await db.updateTable('forecast_results').set({ result: JSON.stringify({ ...(JSON.parse(redMug.result) as object), forecast: { from: TODAY, yhat: Array.from({ length: 90 }, () => 1) } }) }).where('product_id', '=', redMug.product_id).execute();
+    const onHandColumn = (answer: ChatMessage | undefined) => {
+      const [table] = blocksOf(answer, 'table');
+      expect(table?.columns.map((c) => c.label)).toContain('On hand now');
+      return Object.fromEntries((table?.rows ?? []).map((r) => [r.styleCode, r.onHand]));
+    };
+    try {
+      const runsOut = onHandColumn(await ask({ content: 'What runs out first?' }));
+      expect(runsOut).toMatchObject({ 'BAG-01': 4, 'MUG-01': byCode('MUG-01').stock });
+      const noSales = onHandColumn(await ask({ content: 'Which products have no sales?' }));
+      expect(noSales).toEqual({ 'CAP-01': 480, 'MAY-01': 'Not counted yet', 'OLD-01': 0 });
+      const overstock = await ask({ content: 'which products are overstocked?' });
+      expect(textOf(overstock)).toContain('1 product has more than 180 days of stock at the forecast demand: 600 tied up at unit cost.');
+      expect(blocksOf(overstock, 'table')[0]?.rows).toEqual([{ styleCode: 'MUG-02', name: 'Red Mug', onHand: 200, daily: 1, cover: 200, excess: 20, value: 600 }]);
+      // Never counted and sold below empty are not in stock: only Sun Cap's 480 is dead stock.
+      const dead = await ask({ content: 'show me the dead stock' });
+      expect(textOf(dead)).toContain(`1 product in stock had no sales in the last 90 days (${rangeWords(lastDays(90))}): 480 units, ${fmt(480 * byCode('CAP-01').cost)} tied up at unit cost.`);
+      expect(onHandColumn(dead)).toEqual({ 'CAP-01': 480 });
+    } finally {
+      for (const row of stored) await db.updateTable('forecast_results').set({ result: row.result, on_hand: row.on_hand, on_hand_counted: row.on_hand_counted, on_hand_counted_on: row.on_hand_counted_on }).where('product_id', '=', row.product_id).execute();
+    }
+  });
+
   it('reads seasons, and a word of product names as those products, saying which were counted', async () => {
     // Last winter: the latest December–February that has ended.
     const year = Number(TODAY.slice(0, 4));
@@ -1343,7 +1378,7 @@ describe.each(backends)('assistant with a model on %s', (backend) => {
       ]);
       expect(tools.find((t) => t.function.name === 'overstock')?.function.parameters.properties.days).toMatchObject({ type: 'integer', minimum: 1, maximum: 3650 });
       expect(results[0]?.text).toBe('1 product has more than 180 days of stock at the forecast demand: 750 tied up at unit cost. The most value first:');
-      expect(results[0]?.tables[0]?.rows).toEqual([{ styleCode: 'MUG-02', name: 'Red Mug', currentStock: 250, daily: 1, cover: 250, excess: 70, value: 750 }]);
+      expect(results[0]?.tables[0]?.rows).toEqual([{ styleCode: 'MUG-02', name: 'Red Mug', onHand: 250, daily: 1, cover: 250, excess: 70, value: 750 }]);
       expect(results[1]?.text).toBe('1 product in the Clothing category has more than 90 days of stock at the forecast demand: 2,500 tied up at unit cost. The most value first:');
       expect(results[1]?.tables[0]?.rows.map((r) => r.styleCode)).toEqual(['CAP-01']);
       expect(results[2]?.text).toBe("Error: 'days' must be a whole number from 1 to 3650 (default 180); got 5000.");
