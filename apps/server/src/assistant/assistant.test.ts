@@ -1269,6 +1269,28 @@ describe.each(backends)('assistant with a model on %s', (backend) => {
     expect(results[7]?.text).toBe(`Top sellers of all time (${rangeWords({ from: firstSale, to: TODAY })}) by units sold: ${listed(top({ from: firstSale, to: TODAY }).slice(0, 3))}.`);
   });
 
+  it('gives the model top sellers by revenue at unit cost, as the engine ranks them when asked for revenue; by units unless it says so', async () => {
+    const recent = top(lastDays(30));
+    const byValue = recent.map((p) => ({ ...p, value: p.units * p.cost })).sort((a, b) => b.value - a.value || a.code.localeCompare(b.code));
+    // The fixture's two rankings differ, so a tool that ignored the parameter would fail here.
+    expect(byValue.map((p) => p.code)).not.toEqual(recent.map((p) => p.code));
+    const { results, tools } = await toolResults([
+      { name: 'top_sellers', args: { by: 'revenue' } },
+      { name: 'top_sellers', args: { by: 'revenue', limit: 1, order: 'worst' } },
+      { name: 'top_sellers', args: { by: 'units', limit: 2 } },
+      { name: 'top_sellers', args: { by: 'profit' } },
+    ]);
+    expect(tools.find((t) => t.function.name === 'top_sellers')?.function.parameters.properties.by).toMatchObject({ type: 'string', enum: ['units', 'revenue'] });
+    const window = `in the last 30 days (${rangeWords(lastDays(30))})`;
+    const atCost = 'by sales value at unit cost (no selling prices are kept, so revenue is counted at unit cost)';
+    expect(results[0]?.text).toBe(`Top sellers ${window} ${atCost}: ${byValue.slice(0, 5).map((p) => `${p.name} (${fmt(p.value)}; ${fmt(p.units)} units)`).join(', ')}.`);
+    expect(results[0]?.tables[0]?.rows).toEqual(byValue.slice(0, 5).map((p) => ({ styleCode: p.code, name: p.name, value: p.value, units: p.units })));
+    const last = byValue.at(-1) as (typeof byValue)[number];
+    expect(results[1]?.text).toBe(`Worst sellers ${window} ${atCost}: ${last.name} (${fmt(last.value)}; ${fmt(last.units)} units).`);
+    expect(results[2]?.text).toBe(`Top sellers ${window} by units sold: ${recent.slice(0, 2).map((p) => `${p.name} (${fmt(p.units)} units)`).join(', ')}.`);
+    expect(results[3]?.text).toBe(`Error: 'by' must be one of "units", "revenue"; got "profit".`);
+  });
+
   it('gives the model sales of a category or of a word of product names, two periods compared like for like, and the best or worst month or week', async () => {
     const total = (range: Range, codes: string[]) => codes.reduce((sum, code) => sum + soldIn(code, range), 0);
     const clothing = products.filter((p) => p.category === 'Clothing').map((p) => p.code);
