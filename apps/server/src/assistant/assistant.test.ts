@@ -869,6 +869,11 @@ describe.each(backends)('assistant on %s', (backend) => {
       const twins: [string, string, string][] = [
         ['Was muss ich diese Woche bestellen?', 'What must I order this week?', ordersBy(addDays(monday, 6), 'this week')],
         ['Wie viel haben wir im November verkauft?', 'How many units did we sell in November?', 'units were sold in November'],
+        // German month names that differ from the English ones, a short form, and "seit".
+        ['Wie viel haben wir im Oktober verkauft?', 'How many units did we sell in October?', 'units were sold in October'],
+        ['Top seller Juli', 'top sellers in July', 'in July'],
+        ['Wie viel haben wir im Dez. verkauft?', 'How many units did we sell in December?', 'in December'],
+        ['Wie viel haben wir seit März verkauft?', 'How many units did we sell since 1 March?', `since ${dayWords(`${Number(TODAY.slice(0, 4)) - (TODAY.slice(5, 7) < '03' ? 1 : 0)}-03-01`)}`],
         ['Welche Produkte laufen in den nächsten 30 Tagen aus?', 'Which products run out in the next 30 days?', `forecast to run out by ${dayWords(addDays(TODAY, 29))} (the next 30 days)`],
         ['Wie viel ist unser Lager wert?', 'What is the value of our stock?', 'The stock on hand is worth'],
         ['Lagerwert', 'stock value', 'The stock on hand is worth'],

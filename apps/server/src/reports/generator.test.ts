@@ -947,6 +947,9 @@ describe.each(backends)('the report writer\'s note and reading of words on %s', 
       ['Lagerbestand in der Kategorie Garden', 'Current stock (category Garden)', "p.category = 'Garden'"],
       ['Lagerwert nach Kategorie', 'Stock value by category', 'p.current_stock * p.unit_cost'],
       ['verkauft wöchentlich dieses Quartal', 'Units sold by week (this quarter)', "date_trunc('quarter', current_date)"],
+      // German month names that differ from the English ones.
+      ['Umsatz im Oktober nach Kategorie', 'Sales value (at unit cost) by category (October (the latest))', ', 10, 1)'],
+      ['Stück pro Woche Dez. 2025', 'Units sold by week (December 2025)', "date '2025-12-01'"],
     ];
     for (const [request, title, inSql] of cases) {
       const draft = await write(request);
