@@ -34,6 +34,13 @@ const table = (columns: [string, string][], rows: Record<string, Cell>[], totals
   download,
 });
 
+/**
+ * An "On hand now" cell, as the lists show the product header's figure (ADR 0030, amendment
+ * 2026-12-04): below empty is 0 (more sold than counted), never counted is said, not 0.
+ */
+const onHandCell = (units: number | null | undefined): Cell => (units === null || units === undefined ? NOT_COUNTED : Math.max(0, units));
+const NOT_COUNTED = 'Not counted yet';
+
 /** The answer's readable text (what the history shows and what a model reads back). */
 export const contentOf = (answer: Answer) => answer.blocks.filter((b): b is Extract<AssistantBlock, { type: 'text' }> => b.type === 'text').map((b) => b.text).join('\n');
 
@@ -111,7 +118,7 @@ async function lowStock(db: Db, window: DueWindow | null = null): Promise<Answer
       ),
       table(
         [['styleCode', 'Product code'], ['name', 'Name'], ['onHand', 'On hand now'], ['stockout', 'Runs out'], ['orderBy', 'Order by'], ['quantity', 'Order'], ['cost', 'Cost']],
-        rows.map((r) => ({ styleCode: r.styleCode, name: r.name, onHand: r.onHand?.units ?? null, stockout: r.firstStockout, orderBy: r.orderBy, quantity: r.orderQuantity, cost: round2(r.orderQuantity * r.unitCost) })),
+        rows.map((r) => ({ styleCode: r.styleCode, name: r.name, onHand: onHandCell(r.onHand?.units), stockout: r.firstStockout, orderBy: r.orderBy, quantity: r.orderQuantity, cost: round2(r.orderQuantity * r.unitCost) })),
       ),
       { type: 'link', label: 'Open the Forecasting screen', href: '/app/forecasting' },
       createOrdersAction(found.kept),
@@ -132,7 +139,7 @@ async function reorderReport(db: Db, window: DueWindow | null = null): Promise<A
       ),
       table(
         [['styleCode', 'Product code'], ['name', 'Name'], ['onHand', 'On hand now'], ['orderBy', 'Order by'], ['quantity', 'Quantity'], ['cost', 'Cost']],
-        rows.map((r) => ({ styleCode: r.styleCode, name: r.name, onHand: r.onHand?.units ?? null, orderBy: r.orderBy, quantity: r.orderQuantity, cost: round2(r.orderQuantity * r.unitCost) })),
+        rows.map((r) => ({ styleCode: r.styleCode, name: r.name, onHand: onHandCell(r.onHand?.units), orderBy: r.orderBy, quantity: r.orderQuantity, cost: round2(r.orderQuantity * r.unitCost) })),
         { styleCode: 'Total', name: null, onHand: null, orderBy: null, quantity: found.units, cost: found.cost },
         'reorder-report.csv',
       ),
@@ -365,7 +372,7 @@ export const dataFunctions = {
     return {
       blocks: [
         text(`${due ? `${counted(rows.length)} forecast to run out ${dueWords(due)}${before}. ${capitalised(firstWords)}` : firstWords}.${beyond}`),
-        table([['styleCode', 'Product code'], ['name', 'Name'], ['currentStock', 'On hand'], ['stockout', 'Runs out']], listed.map((r) => ({ styleCode: r.product_code, name: r.name, currentStock: r.current_stock, stockout: r.first_stockout }))),
+        table([['styleCode', 'Product code'], ['name', 'Name'], ['onHand', 'On hand now'], ['stockout', 'Runs out']], listed.map((r) => ({ styleCode: r.product_code, name: r.name, onHand: onHandCell(r.on_hand), stockout: r.first_stockout }))),
         forecastLink(first.product_code, first.name),
       ],
     };
@@ -392,7 +399,7 @@ export const dataFunctions = {
     return {
       blocks: [
         text(`${number.format(total)} ${total === 1 ? 'product' : 'products'}${scope.words} ${total === 1 ? 'has' : 'have'} no sales ${window.words}.${await dataEndsBefore(db, window)}`),
-        table([['styleCode', 'Product code'], ['name', 'Name'], ['currentStock', 'On hand']], rows.map((r) => ({ styleCode: r.product_code, name: r.name, currentStock: r.current_stock }))),
+        table([['styleCode', 'Product code'], ['name', 'Name'], ['onHand', 'On hand now']], rows.map((r) => ({ styleCode: r.product_code, name: r.name, onHand: onHandCell(r.on_hand) }))),
         dataLink('sales', 'Open the sales table'),
       ],
     };
@@ -411,9 +418,9 @@ export const dataFunctions = {
           `${number.format(rows.length)} ${rows.length === 1 ? 'product' : 'products'}${scope.words} ${rows.length === 1 ? 'has' : 'have'} more than ${number.format(days)} days of stock at the forecast demand: ${number.format(value)} tied up at unit cost. The most value first:`,
         ),
         table(
-          [['styleCode', 'Product code'], ['name', 'Name'], ['currentStock', 'On hand'], ['daily', 'Forecast per day'], ['cover', 'Days of cover'], ['excess', `Units beyond ${days} days`], ['value', 'Value']],
-          rows.slice(0, TABLE_ROWS).map((r) => ({ styleCode: r.product_code, name: r.name, currentStock: r.current_stock, daily: round2(r.daily), cover: r.cover, excess: r.excess, value: r.value })),
-          { styleCode: 'Total', name: null, currentStock: null, daily: null, cover: null, excess: rows.reduce((sum, r) => sum + r.excess, 0), value },
+          [['styleCode', 'Product code'], ['name', 'Name'], ['onHand', 'On hand now'], ['daily', 'Forecast per day'], ['cover', 'Days of cover'], ['excess', `Units beyond ${days} days`], ['value', 'Value']],
+          rows.slice(0, TABLE_ROWS).map((r) => ({ styleCode: r.product_code, name: r.name, onHand: r.on_hand, daily: round2(r.daily), cover: r.cover, excess: r.excess, value: r.value })),
+          { styleCode: 'Total', name: null, onHand: null, daily: null, cover: null, excess: rows.reduce((sum, r) => sum + r.excess, 0), value },
         ),
         { type: 'link', label: 'Open the Forecasting screen', href: '/app/forecasting' },
       ],
@@ -424,14 +431,14 @@ export const dataFunctions = {
     const rows = await repo.deadStock(db, window.from, window.to, scope);
     if (!rows.length) return { blocks: [text(`No product${scope.words} in stock went without sales ${window.words}.`)] };
     const value = round2(rows.reduce((sum, r) => sum + r.value, 0));
-    const units = rows.reduce((sum, r) => sum + r.current_stock, 0);
+    const units = rows.reduce((sum, r) => sum + r.on_hand, 0);
     return {
       blocks: [
         text(`${number.format(rows.length)} ${rows.length === 1 ? 'product' : 'products'}${scope.words} in stock had no sales ${window.words}: ${number.format(units)} units, ${number.format(value)} tied up at unit cost.${await dataEndsBefore(db, window)}`),
         table(
-          [['styleCode', 'Product code'], ['name', 'Name'], ['currentStock', 'On hand'], ['value', 'Value']],
-          rows.slice(0, TABLE_ROWS).map((r) => ({ styleCode: r.product_code, name: r.name, currentStock: r.current_stock, value: r.value })),
-          { styleCode: 'Total', name: null, currentStock: units, value },
+          [['styleCode', 'Product code'], ['name', 'Name'], ['onHand', 'On hand now'], ['value', 'Value']],
+          rows.slice(0, TABLE_ROWS).map((r) => ({ styleCode: r.product_code, name: r.name, onHand: r.on_hand, value: r.value })),
+          { styleCode: 'Total', name: null, onHand: units, value },
         ),
         dataLink('sales', 'Open the sales table'),
       ],
@@ -545,7 +552,7 @@ const HELP =
   'I can answer: the stock of a product and when it runs out (by its code, its name or a word of its name: stock of mugs), sales of a product or of all products in a period (last month, last quarter, in October, Q3, in 2025, last winter, this summer, since 3/11, by 30/11, the last 30 days…), of products by a word of their names (how many radiators…), top sellers (the last 30 days unless you say another period or "all time"; top 3, in a category such as "in Heating"), the best or worst month or week of a period, sales by day, week, month, quarter or year (all time unless you say a period; by day the last 30 days), two periods compared (this month vs last month), what runs out first, the value of the stock, products with no sales (not sold in 60 days), overstock (stock for more than 180 days of forecast demand, or the days you say) and dead stock (in stock, no sales in 90 days), low stock, the reorder report and what runs out (also due this week, next week, in January, in Q1, in the next N days or by a date), deliveries (also next week), the last run of each scheduled integration (did last night’s import run?); and I can create the recommended orders or add a task.';
 const LINKED_PRODUCTS = 5;
 /** Said with the "I don't know" answer: a German shop's question is read for these words too. */
-const READS = 'I read questions in English and common German shop words (Bestand, Lagerwert, verkauft, Umsatz, Top, bestellen, wann … aus; letzten Monat, diese Woche, in den nächsten 30 Tagen).';
+const READS = 'I read questions in English and common German shop words (Bestand, Lagerwert, verkauft, Umsatz, Top, bestellen, wann … aus; letzten Monat, im Oktober, seit März, diese Woche, in den nächsten 30 Tagen).';
 
 const TASK = /^(?:please\s+)?(?:add|create|make)\s+(?:a\s+)?(?:new\s+)?(?:task|todo|to-do|reminder)\s*(?:to|:|-)?\s*(.+)$/i;
 const CREATE_ORDERS = /\b(create|place|make|raise|put in)\b.*\border/;

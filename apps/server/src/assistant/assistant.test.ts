@@ -697,6 +697,41 @@ describe.each(backends)('assistant on %s', (backend) => {
     expect(blocksOf(answer, 'table')[0]?.rows.map((r) => r.styleCode)).toEqual(dead.map((p) => p.code));
   });
 
+  it('shows "On hand now" — the figure stored with the forecast, 0 below empty, "Not counted yet" without a count — in what runs out, no sales, overstock and dead stock', async () => {
+    const db = server.database.db;
+    // As a run stores them: counted, then sold since (Tote Bag 10 → 4, Sun Cap 500 → 480, Red Mug 250 → 200), more sold than counted (Advent Candle), never counted (May Flower).
+    const onHand: Record<string, { units: number; counted: number } | null> = { 'BAG-01': { units: 4, counted: 10 }, 'CAP-01': { units: 480, counted: 500 }, 'MUG-02': { units: 200, counted: 250 }, 'OLD-01': { units: -2, counted: 3 }, 'MAY-01': null };
+    const codes = Object.keys(onHand);
+    const stored = await db.selectFrom('forecast_results').select(['product_id', 'result', 'on_hand', 'on_hand_counted', 'on_hand_counted_on']).where('product_id', 'in', codes.map((code) => ids[code] as number)).execute();
+    const countedOn = addDays(TODAY, -10);
+    for (const [code, figure] of Object.entries(onHand)) {
+      await db.updateTable('forecast_results').set({ on_hand: figure?.units ?? null, on_hand_counted: figure?.counted ?? null, on_hand_counted_on: figure ? countedOn : null }).where('product_id', '=', ids[code] as number).execute();
+    }
+    // Red Mug's forecast sells 1 a day from today: 200 on hand is 200 days of cover (its stored 250 would be 250).
+    const redMug = stored.find((r) => r.product_id === ids['MUG-02']) as (typeof stored)[number];
+    await db.updateTable('forecast_results').set({ result: JSON.stringify({ ...(JSON.parse(redMug.result) as object), forecast: { from: TODAY, yhat: Array.from({ length: 90 }, () => 1) } }) }).where('product_id', '=', redMug.product_id).execute();
+    const onHandColumn = (answer: ChatMessage | undefined) => {
+      const [table] = blocksOf(answer, 'table');
+      expect(table?.columns.map((c) => c.label)).toContain('On hand now');
+      return Object.fromEntries((table?.rows ?? []).map((r) => [r.styleCode, r.onHand]));
+    };
+    try {
+      const runsOut = onHandColumn(await ask({ content: 'What runs out first?' }));
+      expect(runsOut).toMatchObject({ 'BAG-01': 4, 'MUG-01': byCode('MUG-01').stock });
+      const noSales = onHandColumn(await ask({ content: 'Which products have no sales?' }));
+      expect(noSales).toEqual({ 'CAP-01': 480, 'MAY-01': 'Not counted yet', 'OLD-01': 0 });
+      const overstock = await ask({ content: 'which products are overstocked?' });
+      expect(textOf(overstock)).toContain('1 product has more than 180 days of stock at the forecast demand: 600 tied up at unit cost.');
+      expect(blocksOf(overstock, 'table')[0]?.rows).toEqual([{ styleCode: 'MUG-02', name: 'Red Mug', onHand: 200, daily: 1, cover: 200, excess: 20, value: 600 }]);
+      // Never counted and sold below empty are not in stock: only Sun Cap's 480 is dead stock.
+      const dead = await ask({ content: 'show me the dead stock' });
+      expect(textOf(dead)).toContain(`1 product in stock had no sales in the last 90 days (${rangeWords(lastDays(90))}): 480 units, ${fmt(480 * byCode('CAP-01').cost)} tied up at unit cost.`);
+      expect(onHandColumn(dead)).toEqual({ 'CAP-01': 480 });
+    } finally {
+      for (const row of stored) await db.updateTable('forecast_results').set({ result: row.result, on_hand: row.on_hand, on_hand_counted: row.on_hand_counted, on_hand_counted_on: row.on_hand_counted_on }).where('product_id', '=', row.product_id).execute();
+    }
+  });
+
   it('reads seasons, and a word of product names as those products, saying which were counted', async () => {
     // Last winter: the latest December–February that has ended.
     const year = Number(TODAY.slice(0, 4));
@@ -834,6 +869,11 @@ describe.each(backends)('assistant on %s', (backend) => {
       const twins: [string, string, string][] = [
         ['Was muss ich diese Woche bestellen?', 'What must I order this week?', ordersBy(addDays(monday, 6), 'this week')],
         ['Wie viel haben wir im November verkauft?', 'How many units did we sell in November?', 'units were sold in November'],
+        // German month names that differ from the English ones, a short form, and "seit".
+        ['Wie viel haben wir im Oktober verkauft?', 'How many units did we sell in October?', 'units were sold in October'],
+        ['Top seller Juli', 'top sellers in July', 'in July'],
+        ['Wie viel haben wir im Dez. verkauft?', 'How many units did we sell in December?', 'in December'],
+        ['Wie viel haben wir seit März verkauft?', 'How many units did we sell since 1 March?', `since ${dayWords(`${Number(TODAY.slice(0, 4)) - (TODAY.slice(5, 7) < '03' ? 1 : 0)}-03-01`)}`],
         ['Welche Produkte laufen in den nächsten 30 Tagen aus?', 'Which products run out in the next 30 days?', `forecast to run out by ${dayWords(addDays(TODAY, 29))} (the next 30 days)`],
         ['Wie viel ist unser Lager wert?', 'What is the value of our stock?', 'The stock on hand is worth'],
         ['Lagerwert', 'stock value', 'The stock on hand is worth'],
@@ -1234,6 +1274,28 @@ describe.each(backends)('assistant with a model on %s', (backend) => {
     expect(results[7]?.text).toBe(`Top sellers of all time (${rangeWords({ from: firstSale, to: TODAY })}) by units sold: ${listed(top({ from: firstSale, to: TODAY }).slice(0, 3))}.`);
   });
 
+  it('gives the model top sellers by revenue at unit cost, as the engine ranks them when asked for revenue; by units unless it says so', async () => {
+    const recent = top(lastDays(30));
+    const byValue = recent.map((p) => ({ ...p, value: p.units * p.cost })).sort((a, b) => b.value - a.value || a.code.localeCompare(b.code));
+    // The fixture's two rankings differ, so a tool that ignored the parameter would fail here.
+    expect(byValue.map((p) => p.code)).not.toEqual(recent.map((p) => p.code));
+    const { results, tools } = await toolResults([
+      { name: 'top_sellers', args: { by: 'revenue' } },
+      { name: 'top_sellers', args: { by: 'revenue', limit: 1, order: 'worst' } },
+      { name: 'top_sellers', args: { by: 'units', limit: 2 } },
+      { name: 'top_sellers', args: { by: 'profit' } },
+    ]);
+    expect(tools.find((t) => t.function.name === 'top_sellers')?.function.parameters.properties.by).toMatchObject({ type: 'string', enum: ['units', 'revenue'] });
+    const window = `in the last 30 days (${rangeWords(lastDays(30))})`;
+    const atCost = 'by sales value at unit cost (no selling prices are kept, so revenue is counted at unit cost)';
+    expect(results[0]?.text).toBe(`Top sellers ${window} ${atCost}: ${byValue.slice(0, 5).map((p) => `${p.name} (${fmt(p.value)}; ${fmt(p.units)} units)`).join(', ')}.`);
+    expect(results[0]?.tables[0]?.rows).toEqual(byValue.slice(0, 5).map((p) => ({ styleCode: p.code, name: p.name, value: p.value, units: p.units })));
+    const last = byValue.at(-1) as (typeof byValue)[number];
+    expect(results[1]?.text).toBe(`Worst sellers ${window} ${atCost}: ${last.name} (${fmt(last.value)}; ${fmt(last.units)} units).`);
+    expect(results[2]?.text).toBe(`Top sellers ${window} by units sold: ${recent.slice(0, 2).map((p) => `${p.name} (${fmt(p.units)} units)`).join(', ')}.`);
+    expect(results[3]?.text).toBe(`Error: 'by' must be one of "units", "revenue"; got "profit".`);
+  });
+
   it('gives the model sales of a category or of a word of product names, two periods compared like for like, and the best or worst month or week', async () => {
     const total = (range: Range, codes: string[]) => codes.reduce((sum, code) => sum + soldIn(code, range), 0);
     const clothing = products.filter((p) => p.category === 'Clothing').map((p) => p.code);
@@ -1343,7 +1405,7 @@ describe.each(backends)('assistant with a model on %s', (backend) => {
       ]);
       expect(tools.find((t) => t.function.name === 'overstock')?.function.parameters.properties.days).toMatchObject({ type: 'integer', minimum: 1, maximum: 3650 });
       expect(results[0]?.text).toBe('1 product has more than 180 days of stock at the forecast demand: 750 tied up at unit cost. The most value first:');
-      expect(results[0]?.tables[0]?.rows).toEqual([{ styleCode: 'MUG-02', name: 'Red Mug', currentStock: 250, daily: 1, cover: 250, excess: 70, value: 750 }]);
+      expect(results[0]?.tables[0]?.rows).toEqual([{ styleCode: 'MUG-02', name: 'Red Mug', onHand: 250, daily: 1, cover: 250, excess: 70, value: 750 }]);
       expect(results[1]?.text).toBe('1 product in the Clothing category has more than 90 days of stock at the forecast demand: 2,500 tied up at unit cost. The most value first:');
       expect(results[1]?.tables[0]?.rows.map((r) => r.styleCode)).toEqual(['CAP-01']);
       expect(results[2]?.text).toBe("Error: 'days' must be a whole number from 1 to 3650 (default 180); got 5000.");

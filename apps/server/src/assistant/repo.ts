@@ -3,6 +3,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { escapeRegExp } from '../plain-words/reading.ts';
+import { onHandNowUnits } from '../stock/repo.ts';
 
 type Db = Kysely<Database>;
 
@@ -86,6 +87,14 @@ export const productsWithNameWord = (db: Db, word: string): Promise<ProductRow[]
 const soldNothingBetween = (from: string, to: string) =>
   sql`not exists (select 1 from data.sales s where s.product_id = p.id and s.quantity > 0 and s.date between ${from}::date and ${to}::date)`;
 
+/**
+ * What product `p` has on hand now, as its Forecasting header and the lists say it (ADR 0030,
+ * amendment 2026-12-04): the figure stored with its forecast (`f`, left-joined), else, before its
+ * first run, its latest count; null where it was never counted (a legacy row's stored figure without
+ * a count row included), never 0 for that.
+ */
+const onHandNow = sql<number | null>`(case when f.product_id is null and not exists (select 1 from data.stock_snapshots k where k.product_id = p.id) then null else ${onHandNowUnits} end)`;
+
 /** Which products a sales answer counts: all, one category's, or those listed (by id). */
 export type Scope = { category: string | null; productIds: number[] | null };
 export const ALL_PRODUCTS: Scope = { category: null, productIds: null };
@@ -149,9 +158,10 @@ export const forecastLastDay = async (db: Db): Promise<string | null> =>
 /** Products in scope with a forecast stockout, soonest first. */
 export const firstStockouts = async (db: Db, limit: number, scope: Scope = ALL_PRODUCTS) =>
   (
-    await sql<{ product_code: string; name: string; current_stock: number; first_stockout: string }>`
-      select p.product_code, p.name, p.current_stock, s.first_stockout::text as first_stockout
+    await sql<{ product_code: string; name: string; on_hand: number | null; first_stockout: string }>`
+      select p.product_code, p.name, ${onHandNow}::float8 as on_hand, s.first_stockout::text as first_stockout
       from dashboard_product_summary s join data.products p on p.id = s.product_id
+      left join forecast_results f on f.product_id = p.id
       where s.first_stockout is not null and ${inScope(scope)}
       order by s.first_stockout, p.product_code
       limit ${limit}`.execute(db)
@@ -160,9 +170,9 @@ export const firstStockouts = async (db: Db, limit: number, scope: Scope = ALL_P
 /** Products in scope that sold nothing from `from` to `to` (both included). */
 export async function productsWithoutSales(db: Db, from: string, to: string, limit: number, scope: Scope = ALL_PRODUCTS) {
   const rows = (
-    await sql<{ product_code: string; name: string; current_stock: number; total: number }>`
-      select p.product_code, p.name, p.current_stock, count(*) over ()::int as total
-      from data.products p
+    await sql<{ product_code: string; name: string; on_hand: number | null; total: number }>`
+      select p.product_code, p.name, ${onHandNow}::float8 as on_hand, count(*) over ()::int as total
+      from data.products p left join forecast_results f on f.product_id = p.id
       where ${inScope(scope)} and ${soldNothingBetween(from, to)}
       order by p.product_code
       limit ${limit}`.execute(db)
@@ -175,33 +185,43 @@ export const hasForecastDemand = async (db: Db): Promise<boolean> =>
   (await sql<{ found: boolean }>`select exists (select 1 from data.product_forecasts where demand is not null) as found`.execute(db)).rows[0]?.found === true;
 
 /**
- * Products in scope whose stock on hand lasts more than `days` days at their latest forecast's average
- * daily demand from `today` on (any stock when it forecasts none; ADR 0155), the most value tied up first.
+ * Products in scope whose stock on hand now lasts more than `days` days at their latest forecast's
+ * average daily demand from `today` on (any stock when it forecasts none; ADR 0155), the most value
+ * tied up first. Never counted: not in stock.
  */
 export const overstocked = async (db: Db, today: string, days: number, scope: Scope) =>
   (
-    await sql<{ product_code: string; name: string; current_stock: number; daily: number; cover: number | null; excess: number; value: number }>`
+    await sql<{ product_code: string; name: string; on_hand: number; daily: number; cover: number | null; excess: number; value: number }>`
       with demand as (
         select product_id, avg(demand) as daily from data.product_forecasts where date >= ${today}::date group by product_id
+      ),
+      stocked as (
+        select p.product_code, p.name, p.unit_cost, ${onHandNow} as on_hand, d.daily
+        from data.products p join demand d on d.product_id = p.id left join forecast_results f on f.product_id = p.id
+        where ${inScope(scope)}
       )
-      select p.product_code, p.name, p.current_stock, d.daily::float8 as daily,
-        round((p.current_stock / nullif(d.daily, 0))::numeric)::float8 as cover,
-        round(greatest(p.current_stock - ${days} * d.daily, 0)::numeric)::float8 as excess,
-        round((p.current_stock * p.unit_cost)::numeric, 2)::float8 as value
-      from data.products p join demand d on d.product_id = p.id
-      where p.current_stock > 0 and p.current_stock > ${days} * d.daily and ${inScope(scope)}
-      order by value desc, p.product_code`.execute(db)
+      select product_code, name, on_hand::float8 as on_hand, daily::float8 as daily,
+        round((on_hand / nullif(daily, 0))::numeric)::float8 as cover,
+        round(greatest(on_hand - ${days} * daily, 0)::numeric)::float8 as excess,
+        round((on_hand * unit_cost)::numeric, 2)::float8 as value
+      from stocked
+      where on_hand > 0 and on_hand > ${days} * daily
+      order by value desc, product_code`.execute(db)
   ).rows;
 
-/** Products in scope with stock on hand and no sales from `from` to `to` (both included), the most value tied up first. */
+/** Products in scope with stock on hand now and no sales from `from` to `to` (both included), the most value tied up first. */
 export const deadStock = async (db: Db, from: string, to: string, scope: Scope) =>
   (
-    await sql<{ product_code: string; name: string; current_stock: number; value: number }>`
-      select p.product_code, p.name, p.current_stock, round((p.current_stock * p.unit_cost)::numeric, 2)::float8 as value
-      from data.products p
-      where p.current_stock > 0 and ${inScope(scope)}
-        and ${soldNothingBetween(from, to)}
-      order by value desc, p.product_code`.execute(db)
+    await sql<{ product_code: string; name: string; on_hand: number; value: number }>`
+      with stocked as (
+        select p.product_code, p.unit_cost, p.name, ${onHandNow} as on_hand
+        from data.products p left join forecast_results f on f.product_id = p.id
+        where ${inScope(scope)} and ${soldNothingBetween(from, to)}
+      )
+      select product_code, name, on_hand::float8 as on_hand, round((on_hand * unit_cost)::numeric, 2)::float8 as value
+      from stocked
+      where on_hand > 0
+      order by value desc, product_code`.execute(db)
   ).rows;
 
 /**

@@ -104,6 +104,9 @@ const TOP_SELLERS_LIMIT: Bounds = { min: 1, max: 50, fallback: TOP_SELLERS_RANK.
 const OVERSTOCK_COVER: Bounds = { min: 1, max: 3650, fallback: OVERSTOCK_DAYS };
 const DEAD_STOCK_DAYS: Bounds = { min: 1, max: 3650, fallback: NO_SALES_DAYS };
 const PERIOD_UNITS = ['day', 'week', 'month', 'quarter', 'year'] as const;
+/** What top sellers are ranked by, as the engine ranks them when a question says "revenue" or "Umsatz" (ADR 0070, amendment). */
+const RANKED_BY = ['units', 'revenue'] as const;
+const MEASURE_OF: Record<(typeof RANKED_BY)[number], repo.SalesMeasure> = { units: 'units', revenue: 'value' };
 const noParameters = { type: 'object', properties: {} };
 const windowParameter = {
   type: 'object',
@@ -136,10 +139,16 @@ export const assistantTools: ToolDefinition[] = [
   },
   {
     name: 'top_sellers',
-    description: `The products that sold the most (or, with order "worst", the least) in a period, ${describePeriod(TOP_SELLERS_PERIOD)} unless one is given; ${TOP_SELLERS_LIMIT.fallback} unless a limit is given`,
+    description: `The products that sold the most (or, with order "worst", the least) in a period, by units sold or by revenue at unit cost, ${describePeriod(TOP_SELLERS_PERIOD)} unless one is given; ${TOP_SELLERS_LIMIT.fallback} unless a limit is given`,
     parameters: {
       type: 'object',
-      properties: { period: periodWords(describePeriod(TOP_SELLERS_PERIOD)), limit: wholeNumber(TOP_SELLERS_LIMIT, 'Optional: how many products to list'), order: orderWords('sellers'), category: categoryWords },
+      properties: {
+        period: periodWords(describePeriod(TOP_SELLERS_PERIOD)),
+        limit: wholeNumber(TOP_SELLERS_LIMIT, 'Optional: how many products to list'),
+        order: orderWords('sellers'),
+        category: categoryWords,
+        by: { type: 'string', enum: RANKED_BY, description: 'Optional: rank by "units" sold (the default) or by "revenue": sales valued at unit cost, as no selling prices are kept' },
+      },
     },
   },
   { name: 'units_sold', description: 'Units all products (or one category\'s) sold in a period, in total or by day, week, month, quarter or year', parameters: { type: 'object', properties: { period: periodWords(null), category: categoryWords, by: breakdownWords } } },
@@ -287,7 +296,8 @@ async function runTool(ctx: AssistantContextDeps, name: string, args: Record<str
     case 'top_sellers': {
       const rank: Rank = { direction: choiceOf(args, 'order', ORDERS) === 'worst' ? 'asc' : 'desc', limit: numberOf(args, 'limit', TOP_SELLERS_LIMIT) };
       const scope = await categoryOf(ctx, args);
-      return forPeriod(ctx, args, TOP_SELLERS_PERIOD, (window) => dataFunctions.topSellers(ctx.db, window, rank, scope));
+      const measure = MEASURE_OF[choiceOf(args, 'by', RANKED_BY)];
+      return forPeriod(ctx, args, TOP_SELLERS_PERIOD, (window) => dataFunctions.topSellers(ctx.db, window, rank, scope, measure));
     }
     case 'units_sold': {
       const scope = await categoryOf(ctx, args);

@@ -40,23 +40,52 @@ export type CalendarUnit = 'week' | 'month' | 'quarter' | 'year';
 export type DateRange = { from: string; to: string };
 
 export const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-const MONTH_WORDS = MONTH_NAMES.map((name) => name.toLowerCase());
-const MONTH_WITH_YEAR = new RegExp(`\\b(${MONTH_WORDS.join('|')}) (\\d{4})\\b`);
+/**
+ * Each month's names as a shop writes them, lower-cased: the English name, the German one where it
+ * differs (with its umlaut and without: März, Maerz, Marz; Austria's Jänner), and the short forms
+ * (`short`: Oct, Okt, Dez, Mär, Mrz), which may end in a dot. `alone`: the words that read as the
+ * month with nothing before them — not "may" (as likely the verb) nor an English short form
+ * ("Jan" is as likely a name); German's own short forms are no English word.
+ */
+const MONTH_SPELLINGS: { names: string[]; short: string[]; alone: string[] }[] = [
+  { names: ['january', 'januar', 'jänner', 'jaenner'], short: ['jan', 'jän'], alone: ['jän'] },
+  { names: ['february', 'februar'], short: ['feb'], alone: [] },
+  { names: ['march', 'märz', 'maerz', 'marz'], short: ['mar', 'mär', 'mrz'], alone: ['mär', 'mrz'] },
+  { names: ['april'], short: ['apr'], alone: [] },
+  { names: ['may', 'mai'], short: [], alone: [] },
+  { names: ['june', 'juni'], short: ['jun'], alone: [] },
+  { names: ['july', 'juli'], short: ['jul'], alone: [] },
+  { names: ['august'], short: ['aug'], alone: [] },
+  { names: ['september'], short: ['sep', 'sept'], alone: [] },
+  { names: ['october', 'oktober'], short: ['oct', 'okt'], alone: ['okt'] },
+  { names: ['november'], short: ['nov'], alone: [] },
+  { names: ['december', 'dezember'], short: ['dec', 'dez'], alone: ['dez'] },
+];
+/** Words as a pattern, longest first, not followed by a letter (umlauts included, which `\b` does not count). */
+const wordsPattern = (words: string[]) => `(?:${[...words].sort((a, b) => b.length - a.length).join('|')})(?![a-zäöüß])`;
+/** Any month's name or short form ("Oktober", "Okt.", "Oct"). */
+const MONTH = wordsPattern(MONTH_SPELLINGS.flatMap(({ names, short }) => [...names, ...short.map((word) => `${word}\\.?`)]));
+/** A month's name read with no word before it. */
+const MONTH_ALONE = wordsPattern(MONTH_SPELLINGS.flatMap(({ names, alone }) => [...names.filter((name) => name !== 'may'), ...alone.map((word) => `${word}\\.?`)]));
+/** The month (1–12) a name or short form of MONTH is. */
+const monthOfName = (word: string) => {
+  const spelled = word.replace(/\.$/, '');
+  return MONTH_SPELLINGS.findIndex(({ names, short }) => names.includes(spelled) || short.includes(spelled)) + 1;
+};
+const MONTH_WITH_YEAR = new RegExp(`\\b(${MONTH}) (\\d{4})\\b`);
 const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twelve: 12, fifteen: 15, twenty: 20, thirty: 30, fifty: 50, hundred: 100 };
 export const NUM = '(\\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|fifty|hundred)';
 export const numberIn = (text: string | undefined) => (text === undefined ? null : /^\d+$/.test(text) ? Number(text) : (NUMBER_WORDS[text] ?? null));
 
-// Dates as a shop writes them: ISO, numbers day-first (3/11, 03.11.2026, 3-11-2026), or with the month's name.
-const MONTH_SHORT = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*';
-const ORDINAL = '(?:st|nd|rd|th)?';
-const DATE = `(?:\\d{4}-\\d{1,2}-\\d{1,2}|\\d{1,2}[/.]\\d{1,2}(?:[/.]\\d{2,4})?|\\d{1,2}-\\d{1,2}-\\d{4}|\\d{1,2}${ORDINAL}(?: of)? ${MONTH_SHORT}(?:,? \\d{4})?|${MONTH_SHORT} \\d{1,2}${ORDINAL}\\b(?:,? \\d{4})?)`;
+// Dates as a shop writes them: ISO, numbers day-first (3/11, 03.11.2026, 3-11-2026), or with the month's name ("3rd of Nov", "3. März").
+const ORDINAL = '(?:st|nd|rd|th|\\.)?';
+const DATE = `(?:\\d{4}-\\d{1,2}-\\d{1,2}|\\d{1,2}[/.]\\d{1,2}(?:[/.]\\d{2,4})?|\\d{1,2}-\\d{1,2}-\\d{4}|\\d{1,2}${ORDINAL}(?: of)? ${MONTH}(?:,? \\d{4})?|${MONTH} \\d{1,2}${ORDINAL}\\b(?:,? \\d{4})?)`;
 
 const DAY_MS = 86_400_000;
 const iso = (year: number, month: number, day: number) => new Date(Date.UTC(year, month - 1, day)).toISOString().slice(0, 10);
 export const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 const partsOf = (day: string) => day.split('-').map(Number) as [number, number, number];
 const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
-const monthOfName = (word: string) => MONTH_WORDS.findIndex((name) => name.startsWith(word.slice(0, 3))) + 1;
 
 /** A real calendar day, else null. */
 function realDay(year: number, month: number, day: number): string | null {
@@ -101,9 +130,9 @@ export function readDate(text: string, today: string, mode: Occurrence = 'past')
     if (month > 12 && day <= 12) [day, month] = [month, day];
     return match[3] ? realDay(fullYear(match[3]), month, day) : occurrence(month, day, today, mode);
   }
-  match = new RegExp(`^(\\d{1,2})${ORDINAL}(?: of)? (${MONTH_SHORT})(?:,? (\\d{4}))?$`).exec(text) ?? null;
+  match = new RegExp(`^(\\d{1,2})${ORDINAL}(?: of)? (${MONTH})(?:,? (\\d{4}))?$`).exec(text) ?? null;
   const named = match ? { day: match[1], month: match[2], year: match[3] } : null;
-  match = new RegExp(`^(${MONTH_SHORT}) (\\d{1,2})${ORDINAL}(?:,? (\\d{4}))?$`).exec(text);
+  match = new RegExp(`^(${MONTH}) (\\d{1,2})${ORDINAL}(?:,? (\\d{4}))?$`).exec(text);
   const spelled = named ?? (match ? { day: match[2], month: match[1], year: match[3] } : null);
   if (!spelled) return null;
   const month = monthOfName(spelled.month as string);
@@ -133,11 +162,17 @@ export function readPeriod(reading: Reading, today: string): Period | null {
     return { kind: 'until', date: until };
   }
   // A date standing alone needs more than "1.5" (a number with decimals) to read as one.
-  match = new RegExp(`\\b(since|from|on) (${DATE})(?![\\d/.-])`).exec(reading.text) ?? new RegExp(`(?<![\\w/.-])()(${DATE})(?![\\d/.-])`).exec(reading.text);
+  match = new RegExp(`\\b(since|from|on|seit|ab|am) (${DATE})(?![\\d/.-])`).exec(reading.text) ?? new RegExp(`(?<![\\w/.-])()(${DATE})(?![\\d/.-])`).exec(reading.text);
   const date = match && !(match[1] === '' && /^\d{1,2}\.\d{1,2}$/.test(match[2] as string)) ? readDate(match[2] as string, today) : null;
   if (match && date) {
     reading.exec(new RegExp(escapeRegExp(match[0])));
-    return match[1] === 'since' || match[1] === 'from' ? { kind: 'since', date } : { kind: 'day', date };
+    return ['since', 'from', 'seit', 'ab'].includes(match[1] as string) ? { kind: 'since', date } : { kind: 'day', date };
+  }
+  // "Since March", "seit März (2026)": from the first of the month, its latest occurrence that has started when no year is said.
+  match = reading.exec(new RegExp(`\\b(?:since|seit|ab) (${MONTH})(?: (\\d{4})\\b)?`));
+  if (match) {
+    const month = monthOfName(match[1] as string);
+    return { kind: 'since', date: fullRangeOf(match[2] ? { kind: 'month_of_year', month, year: Number(match[2]) } : { kind: 'month', month }, today).from };
   }
   if (reading.test(/\b(?:(?:of|for|over|in) )?all[- ]time\b|\bever\b/)) return { kind: 'all_time' };
   if (reading.test(/\b(today|heute)\b/)) return { kind: 'today' };
@@ -146,9 +181,9 @@ export function readPeriod(reading: Reading, today: string): Period | null {
   if (match) return { kind: 'this', unit: match[2] as CalendarUnit };
   match = reading.exec(new RegExp(`\\b(?:im |in der )?(?:diese[mnrs]?|laufende[mnrs]?|aktuelle[mnrs]?) (${GERMAN_UNIT_WORDS})\\b`));
   if (match) return { kind: 'this', unit: germanUnit(match[1] as string) as CalendarUnit };
-  // "This November" is this year's, "last November" last year's: the pair a shop compares.
-  match = reading.exec(new RegExp(`\\b(this|last|previous) (${MONTH_WORDS.join('|')})\\b`));
-  if (match) return { kind: 'month_of_year', month: MONTH_WORDS.indexOf(match[2] as string) + 1, year: partsOf(today)[0] - (match[1] === 'this' ? 0 : 1) };
+  // "This November" is this year's, "last November" last year's: the pair a shop compares ("diesen November", "letzten November").
+  match = reading.exec(new RegExp(`\\b(this|last|previous|(?:im )?(?:diese[mnrs]?|letzte[mnrs]?|vorige[mnrs]?|vergangene[mnrs]?)) (${MONTH})`));
+  if (match) return { kind: 'month_of_year', month: monthOfName(match[2] as string), year: partsOf(today)[0] - (/^(this|(im )?diese)/.test(match[1] as string) ? 0 : 1) };
   if (reading.test(/\b(year to date|ytd)\b/)) return { kind: 'this', unit: 'year' };
   if (reading.test(/\b(quarter to date|qtd)\b/)) return { kind: 'this', unit: 'quarter' };
   match = reading.exec(/\b(last|previous) (?:calendar )?(week|month|quarter|year)\b/);
@@ -160,10 +195,10 @@ export function readPeriod(reading: Reading, today: string): Period | null {
   const quarter = readQuarter(reading);
   if (quarter) return quarter;
   match = reading.exec(MONTH_WITH_YEAR);
-  if (match) return { kind: 'month_of_year', month: MONTH_WORDS.indexOf(match[1] as string) + 1, year: Number(match[2]) };
-  // "may" alone is as likely the verb: the month needs a word before it that dates it.
-  match = reading.exec(new RegExp(`\\b(?:in|for|during|of|over|through) (${MONTH_WORDS.join('|')})\\b`)) ?? reading.exec(new RegExp(`\\b(${MONTH_WORDS.filter((name) => name !== 'may').join('|')})\\b`));
-  if (match) return { kind: 'month', month: MONTH_WORDS.indexOf(match[1] as string) + 1 };
+  if (match) return { kind: 'month_of_year', month: monthOfName(match[1] as string), year: Number(match[2]) };
+  // "may" alone is as likely the verb, "Jan" a name: the month needs a word before it that dates it.
+  match = reading.exec(new RegExp(`\\b(?:in|for|during|of|over|through|im|für|während) (${MONTH})`)) ?? reading.exec(new RegExp(`\\b(${MONTH_ALONE})`));
+  if (match) return { kind: 'month', month: monthOfName(match[1] as string) };
   match = reading.exec(/\b(?:in|for|during|of) (\d{4})\b/) ?? reading.exec(/^ ?(\d{4})\b/);
   if (match) return { kind: 'year', year: Number(match[1]) };
   return null;
@@ -388,7 +423,7 @@ function readDayAhead(reading: Reading, today: string): Ahead | null {
 }
 
 // Without a year the month needs a word before it: "order by March" is left unread, not taken for March's end.
-const MONTH_AHEAD = new RegExp(`\\b(?:in|for|during|over|through) (${MONTH_WORDS.join('|')})\\b`);
+const MONTH_AHEAD = new RegExp(`\\b(?:in|for|during|over|through|im|für|während) (${MONTH})`);
 
 /**
  * "Run out in January", "in Q1 2027": the month or quarter named, from today on when it is under
@@ -397,7 +432,7 @@ const MONTH_AHEAD = new RegExp(`\\b(?:in|for|during|over|through) (${MONTH_WORDS
  */
 function readMonthOrQuarterAhead(reading: Reading, today: string): Ahead | null {
   const match = reading.exec(MONTH_WITH_YEAR) ?? reading.exec(MONTH_AHEAD);
-  if (match) return windowOf({ month: MONTH_WORDS.indexOf(match[1] as string) + 1, year: match[2] ? Number(match[2]) : null }, today);
+  if (match) return windowOf({ month: monthOfName(match[1] as string), year: match[2] ? Number(match[2]) : null }, today);
   const quarter = quarterIn(reading);
   return quarter ? windowOf(quarter, today) : null;
 }

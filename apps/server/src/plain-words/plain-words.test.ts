@@ -273,6 +273,54 @@ describe('periods in plain words', () => {
     // A sales question's days still to come are said to be so, in German too.
     expect(readSalesAhead(Reading.of('Umsatz in den nächsten 30 Tagen'), today)).toBe('the next 30 days (4 Dec 2026–2 Jan 2027)');
   });
+
+  it('reads German month names, with and without umlaut, and short forms; "since" a month from its first day', () => {
+    const today = '2026-12-04';
+    expectRanges([
+      ['Umsatz im Oktober', today, '2026-10-01', '2026-10-31'],
+      ['Umsatz Dezember 2026', today, '2026-12-01', '2026-12-04'],
+      ['Umsatz Dezember 2025', today, '2025-12-01', '2025-12-31'],
+      ['verkauft im Mai', today, '2026-05-01', '2026-05-31'],
+      ['Umsatz Juni', today, '2026-06-01', '2026-06-30'],
+      ['Stück Juli', today, '2026-07-01', '2026-07-31'],
+      ['Umsatz im Januar', today, '2026-01-01', '2026-01-31'],
+      ['Umsatz Februar 2026', today, '2026-02-01', '2026-02-28'],
+      ['Umsatz Jänner', today, '2026-01-01', '2026-01-31'],
+      ['Umsatz im März', today, '2026-03-01', '2026-03-31'],
+      ['Umsatz im Maerz', today, '2026-03-01', '2026-03-31'],
+      ['Umsatz im Marz', today, '2026-03-01', '2026-03-31'],
+      ['Umsatz Okt', today, '2026-10-01', '2026-10-31'],
+      ['Umsatz Okt. 2025', today, '2025-10-01', '2025-10-31'],
+      ['Umsatz im Dez', today, '2026-12-01', '2026-12-04'],
+      ['Umsatz Mär', today, '2026-03-01', '2026-03-31'],
+      ['Umsatz im Mrz', today, '2026-03-01', '2026-03-31'],
+      ['sales in Oct', today, '2026-10-01', '2026-10-31'],
+      ['sales Oct 2025', today, '2025-10-01', '2025-10-31'],
+      ['Umsatz letzten Oktober', today, '2025-10-01', '2025-10-31'],
+      ['Umsatz diesen November', today, '2026-11-01', '2026-11-30'],
+      // Since a month: from its first day to today, the latest that has started without a year.
+      ['verkauft seit März', today, '2026-03-01', today],
+      ['verkauft seit Dezember', today, '2026-12-01', today],
+      ['verkauft seit Dezember 2025', today, '2025-12-01', today],
+      ['sales since March', today, '2026-03-01', today],
+      ['Umsatz ab Okt.', today, '2026-10-01', today],
+      // A day with the German month: "3. März", "seit 3. Okt. 2025".
+      ['Umsatz am 3. März', today, '2026-03-03'],
+      ['verkauft seit 3. Okt. 2025', today, '2025-10-03', today],
+      // English short forms are read only where a word or year dates them: "Jan" alone is as likely a name.
+      ['sales of Jan', today, '2026-01-01', '2026-01-31'],
+      ['Jan sales', today, null],
+    ]);
+    for (const question of ['Umsatz im Oktober', 'verkauft seit März', 'Umsatz Okt. 2025', 'Umsatz letzten Oktober']) expect(read(question, today).unused, question).toEqual(['Umsatz', 'verkauft'].filter((word) => question.startsWith(word)));
+    // Orders and stock-outs read a German month ahead as its next occurrence.
+    const window = (question: string) => readWindow(Reading.of(question), today);
+    expect(window('Was läuft im Januar aus?')).toMatchObject({ from: '2027-01-01', by: '2027-01-31', words: 'January 2027' });
+    expect(window('Was muss ich im Dezember bestellen?')).toMatchObject({ from: today, by: '2026-12-31', words: 'December 2026' });
+    expect(window('Bestellungen Februar 2027')).toMatchObject({ from: '2027-02-01', by: '2027-02-28' });
+    // "Mai" is the month; English "may" alone stays the verb.
+    expect(read('Mai', today).period).toEqual({ kind: 'month', month: 5 });
+    expect(read('may I see the sales', today).period).toBeNull();
+  });
 });
 
 describe('what a shop owner asks on 3 December 2026', () => {

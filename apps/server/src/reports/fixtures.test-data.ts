@@ -96,7 +96,8 @@ export async function loadReportFixture(db: Kysely<Database>, today = new Date()
   for (const p of fixtureProducts) {
     await db
       .insertInto('forecast_results')
-      .values({ product_id: ids.get(p.code) as number, task_id: null, forecast_days: FORECAST_DAYS, forecast_start: dayFromToday(0, today), result: forecastJson(p, today) })
+      // On hand as a run stores it: yesterday's count, the last day of history, with nothing sold since.
+      .values({ product_id: ids.get(p.code) as number, task_id: null, forecast_days: FORECAST_DAYS, forecast_start: dayFromToday(0, today), result: forecastJson(p, today), on_hand: p.stock, on_hand_counted: p.stock, on_hand_counted_on: dayFromToday(-1, today) })
       .execute();
   }
   await sql`analyze`.execute(db);

@@ -906,6 +906,53 @@ describe.each(backends)('the report writer\'s note and reading of words on %s', 
     expect(byCategory.notice).toMatch(/^The built-in generator did not use "month": /);
   });
 
+  it("reads stock per month by product as every product's month-end stock from its counts, less sales since; only top N limits it", async () => {
+    const db = server.database.db;
+    // An older count of the hammer: its month ends since then are that count less its sales after it, until yesterday's count.
+    const hammer = (await db.selectFrom('data.products').select('id').where('product_code', '=', 'TL-001').executeTakeFirstOrThrow()).id;
+    const olderCount = { day: dayFromToday(-60, today), level: 900 };
+    await db.insertInto('data.stock_snapshots').values({ product_id: hammer, date: olderCount.day, stock_level: olderCount.level }).execute();
+    try {
+      const todayIso = dayFromToday(0, today);
+      const yesterday = dayFromToday(-1, today);
+      const months: string[] = [];
+      for (let month = monthStart(olderCount.day); month <= todayIso; month = monthStart(addDays(month, 32))) months.push(month);
+      const monthEnd = (month: string) => {
+        const last = addDays(monthStart(addDays(month, 32)), -1);
+        return last < todayIso ? last : todayIso;
+      };
+      // Every product was counted yesterday at its stock (none sold since); the hammer also 60 days ago.
+      const levelOf = (p: FixtureProduct, end: string): number | null => {
+        if (end >= yesterday) return p.stock;
+        if (p.code !== 'TL-001' || end < olderCount.day) return null;
+        const soldSince = sales.filter((s) => s.code === p.code && s.date > olderCount.day && s.date <= end).reduce((sum, s) => sum + s.quantity, 0);
+        return Math.max(0, olderCount.level - soldSince);
+      };
+      const expected = months.flatMap((month) =>
+        [...fixtureProducts]
+          .sort((a, b) => a.code.localeCompare(b.code))
+          .flatMap((p) => {
+            const level = levelOf(p, monthEnd(month));
+            return level === null ? [] : [{ month, product_code: p.code, stock_on_hand: level }];
+          }),
+      );
+      expect(months.length).toBeGreaterThanOrEqual(3);
+      const asNumbers = (rows: Row[]) => rows.map((row) => ({ ...row, stock_on_hand: Number(row.stock_on_hand) }));
+      const draft = await write('stock per month by product');
+      expect(draft).toMatchObject({ success: true, title: "Stock on hand at each month's end by product", notice: null });
+      expect(draft.sql_code).not.toMatch(/\blimit\b/);
+      expect(asNumbers(await rowsOf(draft.sql_code))).toEqual(expected);
+      // Read back from its own title and description, the same report.
+      expect(await regenerate(draft.title, draft.description)).toMatchObject({ success: true, generated_value: draft.sql_code, notice: null });
+      // "Top 2" keeps the two with the most stock at the latest month's end, every month of theirs.
+      const top2 = await write('top 2 products Bestand pro Monat');
+      expect(top2.title).toBe("Stock on hand at each month's end for the top 2 products");
+      expect(asNumbers(await rowsOf(top2.sql_code))).toEqual(expected.filter((row) => ['KT-003', 'GD-002'].includes(row.product_code)));
+    } finally {
+      await db.deleteFrom('data.stock_snapshots').where('product_id', '=', hammer).where('date', '=', olderCount.day).execute();
+    }
+  });
+
   it('reads "garden products by week" as the Garden category week by week, not a ranking of products', async () => {
     const weekly = await write('units sold of garden products by week');
     expect(weekly.title).toBe('Units sold by week (category Garden)');
@@ -947,6 +994,9 @@ describe.each(backends)('the report writer\'s note and reading of words on %s', 
       ['Lagerbestand in der Kategorie Garden', 'Current stock (category Garden)', "p.category = 'Garden'"],
       ['Lagerwert nach Kategorie', 'Stock value by category', 'p.current_stock * p.unit_cost'],
       ['verkauft wöchentlich dieses Quartal', 'Units sold by week (this quarter)', "date_trunc('quarter', current_date)"],
+      // German month names that differ from the English ones.
+      ['Umsatz im Oktober nach Kategorie', 'Sales value (at unit cost) by category (October (the latest))', ', 10, 1)'],
+      ['Stück pro Woche Dez. 2025', 'Units sold by week (December 2025)', "date '2025-12-01'"],
     ];
     for (const [request, title, inSql] of cases) {
       const draft = await write(request);

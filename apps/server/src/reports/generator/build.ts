@@ -233,6 +233,10 @@ function wholeUnits(unit: TimeUnit, period: Period | null, column: string): stri
 function measureReport(said: Intent, measureName: Measure, today: string): BuiltReport {
   const measure = MEASURES[measureName];
   if (said.compare && measure.fromSales) return comparisonReport(said, measureName);
+  // "Stock per month by product": each product's stock at each month's end, from its counts.
+  if ((measureName === 'stock' || measureName === 'stock_value') && said.split === 'product' && said.dimension !== null && said.dimension !== 'weekday' && DIMENSIONS[said.dimension].time && !said.compare) {
+    return stockOverTimeReport(said, measureName, said.dimension as TimeUnit, today);
+  }
   // Stock is only known as it is now (products.current_stock): a stock measure has no days, weeks or
   // weekdays, nor two periods to compare; the category or product beside the time breakdown is still its breakdown.
   const untimed = !measure.fromSales && said.dimension !== null && said.dimension !== 'product' && said.dimension !== 'category';
@@ -316,6 +320,78 @@ function measureReport(said: Intent, measureName: Measure, today: string): Built
   );
   // Months ordered best first are bars to compare, not a line through time.
   return { title, description, sql, pseudocode, chartType: intent.chartType ?? (best ? 'bar' : dim?.time ? 'line' : dim ? 'bar' : 'table'), setAside };
+}
+
+/**
+ * "Stock per month by product": each product's stock at the end of each day, week, month, quarter or
+ * year — the current one today — as the stock line has it (ADR 0030): its latest count by then, less
+ * the units sold since, plus the deliveries since that were not cancelled, never below 0. A product
+ * not counted by then has no row for it, not a 0. Every product, within the report's row limit; only
+ * "top N" keeps the N with the most (least) stock at the latest period's end. The periods are those
+ * since the first count, or those whose end falls in the period said.
+ */
+function stockOverTimeReport(intent: Intent, measureName: 'stock' | 'stock_value', unit: TimeUnit, today: string): BuiltReport {
+  const dim = DIMENSIONS[unit];
+  const { conditions, words, stepWords, relative } = filters(intent, { period: false, dateColumn: '', today });
+  const period = intent.period;
+  const alias = measureName === 'stock' ? 'stock_on_hand' : 'stock_value';
+  const level = 'greatest(c.stock_level + coalesce(sum(m.units), 0), 0)';
+  const value = measureName === 'stock' ? level : `round((${level} * p.unit_cost)::numeric, 2)`;
+  const rank = intent.rank;
+  const levels = lines(
+    `  select ${dim.select('c.period_start').join(', ')}, p.product_code, ${value} as ${alias}`,
+    '  from counted c',
+    '  join products p on p.id = c.product_id',
+    "  left join moved m on m.product_id = c.product_id and m.date > c.counted_on and m.date <= c.period_end",
+    conditions.length ? `  where ${conditions.join(' and ')}` : null,
+    '  group by 1, 2, c.stock_level, p.unit_cost',
+  );
+  const sql = lines(
+    'with periods as (',
+    '  select * from (',
+    `    select g::date as period_start, least((g + interval '${oneUnit(unit)}')::date - 1, current_date) as period_end`,
+    `    from generate_series(date_trunc('${unit}', (select min(date) from stock_snapshots)::timestamp), current_date::timestamp, interval '${oneUnit(unit)}') g`,
+    '  ) pe',
+    period ? `  where ${periodCondition(period, 'pe.period_end')}` : null,
+    '),',
+    // A product's latest count on or before each period's end.
+    'counted as (',
+    '  select distinct on (k.product_id, pe.period_start) k.product_id, pe.period_start, pe.period_end, k.date as counted_on, k.stock_level',
+    '  from stock_snapshots k join periods pe on k.date <= pe.period_end',
+    '  order by k.product_id, pe.period_start, k.date desc',
+    '),',
+    'moved as (',
+    '  select product_id, date, -quantity as units from sales',
+    '  union all',
+    "  select product_id, expected_date, quantity from deliveries where status <> 'cancelled'",
+    '),',
+    'levels as (',
+    levels,
+    ')',
+    'select * from levels',
+    rank ? `where product_code in (select product_code from levels where ${dim.order} = (select max(${dim.order}) from levels) order by ${alias} ${rank.direction}, product_code limit ${rank.limit})` : null,
+    `order by ${dim.order}, product_code`,
+  );
+  const measureWords = measureName === 'stock' ? 'Stock on hand' : 'Stock value';
+  const ranked = rank ? ` for the ${rank.direction === 'asc' ? 'bottom' : 'top'} ${rank.limit} products` : ' by product';
+  const periodWords = period ? [describePeriod(period), ...words] : words;
+  const title = titled(`${measureWords} at each ${unit}'s end${ranked}`, periodWords);
+  return {
+    title,
+    // Read back when the report is changed: no words of sales, deliveries or days here, or they would be read as its measure, a delivery list or its period.
+    description: `${title}: a row per product and ${unit} with its stock at the ${unit}'s end, from its latest stock count by then, less what went out since and plus what came in; a product not counted by then has no row.`,
+    sql,
+    pseudocode: steps(
+      `Take each ${unit} since the first stock count${period ? `, keeping those that end in ${datedPeriod(period, today)}` : ''}, the current one ending today.${period && isRelative(period) ? writtenOnWords(today) : ''}`,
+      `For each product, take its latest stock count on or before each ${unit}'s end.`,
+      'Take off the units sold after that count, add the deliveries since that were not cancelled, and never go below 0.',
+      measureName === 'stock_value' ? 'Multiply by the unit cost.' : null,
+      stepWords.length ? `Keep ${stepWords.join(' and ')}.${relative}` : null,
+      rank ? `Keep the ${rank.limit} products with the ${rank.direction === 'desc' ? 'most' : 'least'} at the latest ${unit}'s end.` : null,
+      `Sort by ${unit}, then by product code.`,
+    ),
+    chartType: intent.chartType ?? 'line',
+  };
 }
 
 /**

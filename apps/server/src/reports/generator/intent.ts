@@ -200,8 +200,9 @@ export function readQuestion(
   if (split) reading.for(partOf('split'), () => reading.test(split === 'category' ? BY_CATEGORY : BY_PRODUCT));
   // "What sells best in Heating": the products, ranked.
   const dimension = rank !== null && said.dimension === null && special === null ? 'product' : said.dimension;
-  // A line per product over time: a whole catalogue's would not be read, so the top ones by the measure, as "top products" without a number (ADR 0148, amendment).
-  const ranking = split === 'product' && rank === null ? { direction: 'desc' as const, limit: DEFAULT_RANK } : rank;
+  // A line per product of sales over time: a whole catalogue's would not be read, so the top ones by the measure, as "top products" without a number (ADR 0148, amendment).
+  // Stock per month by product is a table of every product's month-end stock: only "top N" words limit it.
+  const ranking = split === 'product' && rank === null && measure !== null && SALES_MEASURES.has(measure) ? { direction: 'desc' as const, limit: DEFAULT_RANK } : rank;
   const intent: Intent = {
     special,
     measure,
