@@ -409,6 +409,19 @@ describe.each(backends)('real data in on %s', (backend) => {
     expect(await salesOf('RDW-1')).toEqual([{ product_code: 'RDW-1', date: '2026-01-01', quantity: 2 }]);
   });
 
+  it('refuses a file with two columns of the name a field is mapped to, naming both, and changes nothing', async () => {
+    await addProducts(['RDD-1']);
+    const twice = 'code;name;name;stock\nRDD-1;a;b;5\n';
+    const refused = await importFile(server, token, { fileName: 'dubbele-kop.csv', content: twice, mapping: { entities: { products: { field_mappings: { product_code: 'code', name: 'name', current_stock: 'stock' } } } }, entityType: 'products' });
+    expect(refused.status).toBe(400);
+    expect(String(refused.json.error)).toContain("The file has 2 columns named 'name' (columns 2 and 3), and name is mapped to it: rename one of them in the file");
+    const { rows } = await sql<{ name: string; current_stock: number }>`select name, current_stock from data.products where product_code = 'RDD-1'`.execute(server.database.db);
+    expect(rows).toEqual([{ name: 'Product RDD-1', current_stock: 0 }]);
+    // A repeated column the mapping does not use is no one's business.
+    const unused = await importFile(server, token, { fileName: 'notes.csv', content: 'code;name;stock;note;note\nRDD-1;Renamed;5;x;y\n', mapping: { entities: { products: { field_mappings: { product_code: 'code', name: 'name', current_stock: 'stock' } } } }, entityType: 'products' });
+    expect(unused.status, JSON.stringify(unused.json)).toBe(200);
+  });
+
   it('imports the first sheet of an .xlsx workbook, or the one the mapping names', async () => {
     await addProducts(['RDX-1']);
     const workbook = new ExcelJS.Workbook();

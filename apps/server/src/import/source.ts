@@ -461,6 +461,13 @@ function cellMapper(header: string[], fieldMappings: FieldMappings, needed: stri
   if (absent) {
     throw new FileFormatError(`The file has no column '${fieldMappings[absent]}' for ${absent} (its columns: ${columnsShown(header)}). Check the mapping or the sheet.`);
   }
+  // Two columns of one name: which one the mapping means cannot be told (the last would win, silently).
+  for (const [field, column] of Object.entries(fieldMappings)) {
+    const places = header.flatMap((name, index) => (name === column ? [index + 1] : []));
+    if (places.length > 1) {
+      throw new FileFormatError(`The file has ${places.length} columns named '${column}' (columns ${places.slice(0, -1).join(', ')} and ${places.at(-1)}), and ${field} is mapped to it: rename one of them in the file so the mapping can tell which to import.`);
+    }
+  }
   return csvMapper(header, fieldMappings);
 }
 
