@@ -55,6 +55,18 @@ describe('integrations panel', () => {
     expect((screen.getByRole('switch', { name: `Enabled: ${endpoint}` }) as HTMLInputElement).disabled).toBe(true);
   });
 
+  it('keeps the keyboard on Run now while its run goes on: shown busy, not disabled', () => {
+    useIntegrationsStore.setState({ integrations: [{ ...integration, status: 'idle' }] });
+    renderAs('editor');
+    const run = screen.getByRole('button', { name: `Run now: ${endpoint}` }) as HTMLButtonElement;
+    run.focus();
+    act(() => useIntegrationsStore.setState({ integrations: [{ ...integration, status: 'running' }] }));
+    const running = screen.getByRole('button', { name: `Run now: ${endpoint}` }) as HTMLButtonElement;
+    expect(running.disabled).toBe(false);
+    expect(running.getAttribute('aria-disabled')).toBe('true');
+    expect(document.activeElement).toBe(running);
+  });
+
   it('lets viewers read: the schedule in words, the status and the failure', () => {
     renderAs('viewer');
     expect(screen.queryByRole('button', { name: `Run now: ${endpoint}` })).toBeNull();

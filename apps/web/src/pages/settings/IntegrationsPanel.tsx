@@ -6,7 +6,7 @@
 // left out and the products it created (ADR 0011's amendment).
 import './integrations-styles.ts';
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Badge, Button, Group, Modal, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Modal, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import type { Integration, IntegrationStatus } from '@stockwise/contract';
@@ -181,7 +181,15 @@ function IntegrationRow({ integration, onEdit, onDelete }: { integration: Integr
       <Table.Td>
         <Group gap={6} wrap="nowrap">
           {canRun ? (
-            <Button size="xs" onClick={() => void runNow(integration.id)} loading={busy} aria-label={t('integrations.actions.runFor', { endpoint: integration.endpoint })}>
+            // Busy is shown, not set as `disabled`: a disabled button drops the keyboard's focus to the page.
+            <Button
+              size="xs"
+              onClick={() => (busy ? undefined : void runNow(integration.id))}
+              data-disabled={busy || undefined}
+              aria-disabled={busy}
+              leftSection={busy ? <Loader size={12} color="gray.7" aria-hidden /> : undefined}
+              aria-label={t('integrations.actions.runFor', { endpoint: integration.endpoint })}
+            >
               {t('integrations.actions.run')}
             </Button>
           ) : null}
