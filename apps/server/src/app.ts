@@ -27,7 +27,7 @@ import { createTokenSigner, loadSigningKey } from './auth/tokens.ts';
 import { productName } from './product.ts';
 import { configRoutes } from './config/routes.ts';
 import { checkSavedValueMaps } from './import/value-maps.ts';
-import { checkSavedNewProducts } from './import/target.ts';
+import { checkSavedMappingTargets } from './import/target.ts';
 import { checkSavedFieldValues } from './import/field-values.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { assistantRoutes } from './assistant/routes.ts';
@@ -203,7 +203,7 @@ export async function buildApp({ config, database, queue, integrations }: AppDep
       (table) => storedColumnKeys(tablesContext, table),
       async (productConfig, entityType, mapping) => {
         await checkSavedValueMaps(database.db, productConfig, entityType, mapping);
-        await checkSavedNewProducts(database.db, productConfig, entityType, mapping);
+        await checkSavedMappingTargets(database.db, productConfig, entityType, mapping);
         await checkSavedFieldValues(database.db, productConfig, entityType, mapping);
       },
     ),

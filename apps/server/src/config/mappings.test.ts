@@ -58,4 +58,11 @@ describe.each(backends)('saved import mappings on %s', (backend) => {
     expect((await save(editor, 'bad', { entities: { sales: { field_mappings: {}, date_format: 'yyyy' } } })).status).toBe(400);
     expect((await save(editor, '', mapping('StockCode'))).status).toBe(400);
   });
+
+  it('refuses a mapping whose target is no column of its table at the save, naming it, and keeps nothing', async () => {
+    const refused = await save(editor, 'supplier file', { entities: { products: { field_mappings: { product_code: 'Artikelcode', supplier: 'Leverancier' } } } });
+    expect(refused.status).toBe(400);
+    expect(refused.json.detail).toContain("mapping target 'supplier' is not a column of 'products'");
+    expect((await mappings())['supplier file']).toBeUndefined();
+  });
 });

@@ -454,11 +454,11 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
 }
 
 /**
- * The check of a mapping being saved, for its new_products: against the tables, as its import
- * would check it (the field of products it names, create_missing_products on, a code mapped). A
- * mapping without new_products is saved as before.
+ * The check of a mapping being saved, as its import would check it, short of a complete mapping:
+ * its targets are columns of the entity's table, its new_products name fields of products (with
+ * create_missing_products on and a code mapped) — a wrong target is said at the save, not at the
+ * first import that uses it.
  */
-export async function checkSavedNewProducts(db: Kysely<Database>, config: ProductConfig, entityType: string, mapping: EntityMapping): Promise<void> {
-  if (!mapping.new_products || Object.keys(mapping.new_products).length === 0) return;
+export async function checkSavedMappingTargets(db: Kysely<Database>, config: ProductConfig, entityType: string, mapping: EntityMapping): Promise<void> {
   await resolveWriteTarget(db, config, entityType, mapping, { complete: false });
 }
