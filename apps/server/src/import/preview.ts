@@ -5,7 +5,7 @@
 // row filters leave out marked, and, for the Import screen, the values of the file's status-like
 // columns and the row filters they suggest (row-filter.ts). Writes nothing.
 import { sql, type Kysely } from 'kysely';
-import { dateFormats, entityMapping, headerRowProblem, isoDayProblem, MAX_LISTED_NEW_PRODUCTS, PREVIEW_ROWS, readMappedPath, type DateFormat, type EntityMapping, type ImportTarget, type PreviewFileResponse, type ProductConfig, type RowFilter, valueMapForm } from '@stockwise/contract';
+import { dateFormats, DEFAULT_DECIMAL_PLACES, entityMapping, headerRowProblem, isoDayProblem, MAX_LISTED_NEW_PRODUCTS, PREVIEW_ROWS, readMappedPath, type DateFormat, type EntityMapping, type ImportTarget, type PreviewFileResponse, type ProductConfig, type RowFilter, valueMapForm } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import { validationError } from '../http/errors.ts';
 import { isReadOnly } from '../tables/columns.ts';
@@ -230,6 +230,7 @@ function describeTargets(target: WriteTarget): ImportTarget[] {
         required: isKey || (neededForNew && !updatable),
         ...(neededForNew && updatable ? { needed_for_new_rows: true as const } : {}),
         ...(reference?.by === 'key' ? { reference: { table: reference.table, key: reference.keyColumn } } : {}),
+        ...(c.type === 'DecimalField' ? { decimal_places: c.decimal_places ?? DEFAULT_DECIMAL_PLACES } : {}),
       };
     });
 }
