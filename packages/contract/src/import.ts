@@ -48,6 +48,8 @@ export const importCounts = z.object({
   refused: z.number().int().optional(),
   created_references: z.number().int().optional(),
   skipped: z.number().int().optional(),
+  /** Totals lines (`Summe`, `Total`) whose code no product has, left out rather than created as products (create_missing_products). */
+  totals_skipped: z.number().int().optional(),
   filtered: z.number().int().optional(),
   filtered_by: z.array(filteredBy).optional(),
 });

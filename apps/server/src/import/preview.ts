@@ -16,7 +16,7 @@ import { uploadToday } from './field-values.ts';
 import { skippedRowText } from './header-row.ts';
 import { isNameable, pickNewProducts, sourcePaths } from './new-products.ts';
 import { compileRowFilters, rowFilterColumns, valuesOfColumns } from './row-filter.ts';
-import { blankCodeSkipper, compileRecordTyper, createsForUnknownCodes, fileImportWayOut, ownKeyLookup, ownTextKey, resolveWriteTarget, unknownCodeReason, type CodeLookup, type MeantCode, type KeyReference, type TypedRecord, type WriteTarget } from './target.ts';
+import { blankCodeSkipper, compileRecordTyper, createsForUnknownCodes, fileImportWayOut, isTotalsWord, ownKeyLookup, ownTextKey, resolveWriteTarget, unknownCodeReason, type CodeLookup, type MeantCode, type KeyReference, type TypedRecord, type WriteTarget } from './target.ts';
 import { looseCode, storedLooseTwins } from './writer-sql.ts';
 import type { ReceivedFile } from './upload.ts';
 import { RefusedChoiceValues } from './value-maps.ts';
@@ -379,8 +379,8 @@ export async function previewRecords(
   const newProducts = creating
     ? pickNewProducts(
         coded,
-        // A code differing only in case and punctuation from a stored code (`GAR 1018`), or from a new code of an earlier row, is refused, not created.
-        new Set([...missing].filter(([, meant]) => meant === null).map(([code]) => code)),
+        // A code differing only in case and punctuation from a stored code (`GAR 1018`), or from a new code of an earlier row, is refused, not created; a totals line (`Summe`) is skipped.
+        new Set([...missing].filter(([code, meant]) => meant === null && !isTotalsWord(code)).map(([code]) => code)),
         target.newProducts,
         creating.requiredTextColumns,
         MAX_LISTED_NEW_PRODUCTS,

@@ -478,6 +478,7 @@ function resultCounts(result: ImportResult): [string, number][] {
   if (counts.duplicates > 0) shown.push([result.repeated_keys === 'sum' ? 'addedUp' : 'replaced', counts.duplicates]);
   if (counts.created_references !== undefined) shown.push(['created', counts.created_references]);
   if (counts.skipped) shown.push(['skipped', counts.skipped]);
+  if (counts.totals_skipped) shown.push(['totalsSkipped', counts.totals_skipped]);
   if (counts.filtered) shown.push(['filtered', counts.filtered]);
   return shown;
 }
