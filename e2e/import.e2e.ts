@@ -254,8 +254,8 @@ describe('data integration (Settings)', () => {
     await previewRows(page).first().waitFor();
     expect(await previewRows(page).count()).toBe(1);
     expect(await page.getByTestId('selected-file').textContent()).toContain('dropped.csv');
-    // The preview shows each value as it will be stored (the server's parse of '1.50').
-    expect(await previewCell(page, 0, 'unit_cost').textContent()).toBe('1.5');
+    // The preview shows each value as it will be stored (the server's parse of '1.50'), with the column's places as the Data grid writes it.
+    expect(await previewCell(page, 0, 'unit_cost').textContent()).toBe('1.50');
     expect(await page.getByTestId('import-error').count()).toBe(0);
   });
 
@@ -428,7 +428,7 @@ describe('data integration (Settings)', () => {
     expect(await page.getByRole('checkbox', { name: 'Decimal comma (12,50)' }).isChecked()).toBe(true);
     await previewRows(page).nth(1).waitFor();
     expect(await previewCell(page, 0, 'unit_cost').textContent()).toBe('1.25');
-    expect(await previewCell(page, 1, 'unit_cost').textContent()).toBe('1234.5');
+    expect(await previewCell(page, 1, 'unit_cost').textContent()).toBe('1234.50');
     await expectAccessible(page, 'a proposal read with decimal commas');
 
     await importButton(page).click();

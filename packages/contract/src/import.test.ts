@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readMappedPath } from './import.ts';
+import { entityInSentence, entityLabel, readMappedPath } from './import.ts';
 
 describe('readMappedPath', () => {
   const record = { sku: 'A-1', category: { name: 'Garden' }, prices: [{ amount: 3.5 }, { amount: 4 }], 'stock.on_hand': 'flat', stock: { on_hand: 7 }, nothing: null };
@@ -19,5 +19,20 @@ describe('readMappedPath', () => {
   });
   it('prefers a flat key that is the whole path (a CSV header with dots)', () => {
     expect(readMappedPath(record, 'stock.on_hand')).toBe('flat');
+  });
+});
+
+describe('entityLabel', () => {
+  it("names the shipped entities in a shop's words and another by its name made readable, never by an object's own keys", () => {
+    expect(['products', 'sales', 'stock_snapshots', 'deliveries', 'supplier_returns', 'price_list_csv', 'constructor'].map(entityLabel)).toEqual([
+      'Products',
+      'Sales',
+      'Stock counts',
+      'Deliveries',
+      'Supplier returns',
+      'Price list CSV',
+      'Constructor',
+    ]);
+    expect(entityInSentence('stock_snapshots')).toBe('stock counts');
   });
 });

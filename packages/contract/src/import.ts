@@ -48,6 +48,8 @@ export const importCounts = z.object({
   refused: z.number().int().optional(),
   created_references: z.number().int().optional(),
   skipped: z.number().int().optional(),
+  /** Totals lines (`Summe`, `Total`) whose code no product has, left out rather than created as products (create_missing_products). */
+  totals_skipped: z.number().int().optional(),
   filtered: z.number().int().optional(),
   filtered_by: z.array(filteredBy).optional(),
 });
@@ -151,6 +153,29 @@ export function readMappedPath(source: unknown, path: string): unknown {
   return current;
 }
 
+/** The shipped entities in a shop's words: what the Import screen lists and an import's message says. */
+const ENTITY_LABELS = new Map([
+  ['products', 'Products'],
+  ['sales', 'Sales'],
+  ['stock_snapshots', 'Stock counts'],
+  ['deliveries', 'Deliveries'],
+]);
+
+const FILE_KINDS = new Set(['csv', 'json', 'xlsx', 'xls', 'api']);
+
+/** A configuration's name as a shop reads it: `product_catalogue_csv` → "Product catalogue CSV". */
+export function readableName(name: string): string {
+  const words = name.split(/[_\-\s]+/).filter(Boolean).map((word) => (FILE_KINDS.has(word.toLowerCase()) ? word.toUpperCase() : word));
+  const text = words.join(' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** An entity in a shop's words: a shipped one by its label ("Stock counts" for stock_snapshots), another by its name made readable. */
+export const entityLabel = (name: string): string => ENTITY_LABELS.get(name) ?? readableName(name);
+
+/** entityLabel inside a sentence: "Imported 9 rows into stock counts". */
+export const entityInSentence = (name: string): string => entityLabel(name).toLowerCase();
+
 /** The file formats an import reads. */
 export const importFormats = ['csv', 'json', 'xlsx'] as const;
 export type ImportFormat = (typeof importFormats)[number];
@@ -169,6 +194,8 @@ export const importTarget = z.object({
   needed_for_new_rows: z.literal(true).optional(),
   /** A ForeignKey fed with the related table's business key (the product code), not its id. */
   reference: z.object({ table: z.string(), key: z.string() }).optional(),
+  /** A DecimalField's places (DEFAULT_DECIMAL_PLACES when its definition names none): the preview writes its numbers with them, as the Data grid does. */
+  decimal_places: z.number().int().optional(),
 });
 export type ImportTarget = z.infer<typeof importTarget>;
 

@@ -3,7 +3,7 @@
 // (`;;`, Excel's blank row) among the records and a totals line (`Summe;;25`), and a stock count
 // imported after the product list, whose stock figure is today's (ADR 0030, amended 2026-12-04).
 import { sql } from 'kysely';
-import { formatDay, type ImportLogEntry } from '@stockwise/contract';
+import { dayInTimeZone, formatDay, type ImportLogEntry } from '@stockwise/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { importFile, postMultipart } from '../testing/uploads.ts';
@@ -16,7 +16,7 @@ const salesMapping = (decimalComma: boolean) => ({
 });
 
 type RowErrors = { row_errors: { row: number; field: string; reason: string }[] };
-type Preview = { decimal_separator: { detected: string | null; used: string }; rows: { row: number; values: Record<string, unknown>; problems: Record<string, string> }[] };
+type Preview = { decimal_separator: { detected: string | null; used: string }; new_products?: { code: string }[]; new_product_count?: number; rows: { row: number; values: Record<string, unknown>; problems: Record<string, string> }[] };
 
 describe.each(backends)("a German shop's files on %s", (backend) => {
   let server: TestServer;
@@ -106,6 +106,54 @@ describe.each(backends)("a German shop's files on %s", (backend) => {
     expect((unknown.json as unknown as RowErrors).row_errors[0]?.reason).toContain("Tick 'Create products for unknown codes'");
   });
 
+  it("skips a totals line when creating products for unknown codes, says so, and does not list it among the new products", async () => {
+    const journal = 'Datum;Artikelnr;Menge\n20.11.2026;GT-1001;2\n20.11.2026;NEU-1;1\n20.11.2026;Summe;3\n';
+    const mapping = { entities: { sales: { ...salesMapping(false).entities.sales, create_missing_products: true } } };
+    const previewed = await preview(journal, [{ name: 'mapping_config', value: JSON.stringify(mapping.entities.sales) }]);
+    expect(previewed).toMatchObject({ new_products: [{ code: 'NEU-1' }], new_product_count: 1 });
+    const result = await importFile(server, token, { fileName: 'Kassenjournal.csv', content: journal, mapping, entityType: 'sales' });
+    expect(result.status, JSON.stringify(result.json)).toBe(200);
+    expect(result.json.message).toBe('Imported 2 rows into sales: 2 inserted, 0 updated. 1 new product created for unknown codes: NEU-1. 1 totals line (Summe) was skipped.');
+    expect(result.json.counts).toMatchObject({ rows: 2, inserted: 2, created_references: 1, totals_skipped: 1 });
+    const products = await sql<{ code: string }>`select product_code as code from data.products where product_code in ('NEU-1', 'Summe') order by 1`.execute(server.database.db);
+    expect(products.rows).toEqual([{ code: 'NEU-1' }]);
+    // Every line a totals line: nothing to import, and why.
+    const onlyTotals = await importFile(server, token, { fileName: 'Kassenjournal.csv', content: 'Datum;Artikelnr;Menge\n01.12.2026;Gesamt:;3\n', mapping, entityType: 'sales' });
+    expect(onlyTotals.status).toBe(400);
+    expect(onlyTotals.json.detail).toBe('Nothing to import: every line of the file was left out (1 as totals lines).');
+  });
+
+  it("judges counts by the shop's day, not UTC's: a product list's stock is recorded on it, an earlier count said to change nothing, a count of the shop's today on hand", async () => {
+    // A zone whose day is not UTC's now (one of them always is): the shop's late evening or early morning.
+    const utcDay = dayInTimeZone(Date.now(), 'UTC');
+    const zone = dayInTimeZone(Date.now(), 'Pacific/Kiritimati') !== utcDay ? 'Pacific/Kiritimati' : 'Etc/GMT+12';
+    const shopDay = dayInTimeZone(Date.now(), zone);
+    const dayBefore = new Date(Date.parse(`${shopDay}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    const extra = { time_zone: zone };
+    const list = await importFile(server, token, { fileName: 'Artikelstamm.csv', content: 'Artikelnr;Bezeichnung;Bestand\nTZ-1;Vogelhaus;10\nTZ-2;Futtersilo;10\n', mapping: catalogueMapping, entityType: 'products', extra });
+    expect(list.status, JSON.stringify(list.json)).toBe(200);
+    const snapshots = await sql<{ code: string; date: string; stock_level: number }>`
+      select p.product_code as code, s.date::text as date, s.stock_level from data.stock_snapshots s join data.products p on p.id = s.product_id where p.product_code like 'TZ-%' order by 1, 2`.execute(server.database.db);
+    expect(snapshots.rows).toEqual([
+      { code: 'TZ-1', date: shopDay, stock_level: 10 },
+      { code: 'TZ-2', date: shopDay, stock_level: 10 },
+    ]);
+    const countsMapping = { entities: { stock_snapshots: { field_mappings: { product_id: 'Artikelnr', date: 'Datum', stock_level: 'Gezählt' } } } };
+    const count = (code: string, day: string, level: number) => importFile(server, token, { fileName: 'Inventur.csv', content: `Artikelnr;Datum;Gezählt\n${code};${day};${level}\n`, mapping: countsMapping, entityType: 'stock_snapshots', extra });
+    const earlier = await count('TZ-1', dayBefore, 7);
+    expect(earlier.status, JSON.stringify(earlier.json)).toBe(200);
+    expect(earlier.json.message).toBe('Imported 1 row into stock counts: 1 inserted, 0 updated.');
+    expect(earlier.json.notices).toEqual([`The count is older than the stock recorded on ${formatDay(shopDay)} (from the product list or the Data screen); on hand stays as recorded then. Count again or import the counts with today's date.`]);
+    const todays = await count('TZ-2', shopDay, 4);
+    expect(todays.status, JSON.stringify(todays.json)).toBe(200);
+    expect(todays.json.notices).toBeUndefined();
+    const stock = await sql<{ code: string; current_stock: number }>`select product_code as code, current_stock from data.products where product_code like 'TZ-%' order by 1`.execute(server.database.db);
+    expect(stock.rows).toEqual([
+      { code: 'TZ-1', current_stock: 10 },
+      { code: 'TZ-2', current_stock: 4 },
+    ]);
+  });
+
   it("says which counts older than the product list's stock do not change on hand, in the result and the import log", async () => {
     const today = (await sql<{ today: string }>`select current_date::text as today`.execute(server.database.db)).rows[0]?.today as string;
     const daysAgo = (days: number) => new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
@@ -114,6 +162,7 @@ describe.each(backends)("a German shop's files on %s", (backend) => {
     const mapping = { entities: { stock_snapshots: { field_mappings: { product_id: 'Artikelnr', stock_level: 'Gezählt' }, field_values: { date: counted } } } };
     const result = await importFile(server, token, { fileName: 'Inventur.csv', content: count, mapping, entityType: 'stock_snapshots' });
     expect(result.status, JSON.stringify(result.json)).toBe(200);
+    expect(result.json.message).toBe('Imported 3 rows into stock counts: 3 inserted, 0 updated.');
     const notice = `2 of 3 counts are older than the stock recorded on ${formatDay(today)} (from the product list or the Data screen); on hand stays as recorded then. Count again or import the counts with today's date.`;
     expect(result.json.notices).toEqual([notice]);
     const stock = await sql<{ code: string; current_stock: number | null }>`select product_code as code, current_stock from data.products where product_code like 'GT-%' order by 1`.execute(server.database.db);

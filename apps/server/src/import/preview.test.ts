@@ -94,6 +94,11 @@ describe.each(backends)('file preview on %s', (backend) => {
     const proposal = await preview([file('artikel.csv', csv), { name: 'entity_type', value: 'products' }]);
     expect(proposal.json.decimal_separator).toEqual({ detected: ',', used: ',' });
     expect(proposal.json.rows.map((r) => [r.values.unit_cost, r.problems])).toEqual([[1.25, {}], [1234.5, {}]]);
+    // The web writes them with the column's places (1.50), as the Data grid does; whole-number columns have none.
+    expect(proposal.json.targets.filter((t) => t.type === 'DecimalField' || t.field === 'current_stock').map((t) => [t.field, t.decimal_places])).toEqual([
+      ['current_stock', undefined],
+      ['unit_cost', 2],
+    ]);
 
     const mapping = { field_mappings: { product_code: 'Artikelnr', name: 'Bezeichnung', unit_cost: 'EK-Preis' } };
     const given = await preview([file('artikel.csv', csv), { name: 'entity_type', value: 'products' }, { name: 'mapping_config', value: JSON.stringify(mapping) }]);

@@ -5,7 +5,7 @@
 // row filters leave out marked, and, for the Import screen, the values of the file's status-like
 // columns and the row filters they suggest (row-filter.ts). Writes nothing.
 import { sql, type Kysely } from 'kysely';
-import { dateFormats, entityMapping, headerRowProblem, isoDayProblem, MAX_LISTED_NEW_PRODUCTS, PREVIEW_ROWS, readMappedPath, type DateFormat, type EntityMapping, type ImportTarget, type PreviewFileResponse, type ProductConfig, type RowFilter, valueMapForm } from '@stockwise/contract';
+import { dateFormats, DEFAULT_DECIMAL_PLACES, entityMapping, headerRowProblem, isoDayProblem, MAX_LISTED_NEW_PRODUCTS, PREVIEW_ROWS, readMappedPath, type DateFormat, type EntityMapping, type ImportTarget, type PreviewFileResponse, type ProductConfig, type RowFilter, valueMapForm } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import { validationError } from '../http/errors.ts';
 import { isReadOnly } from '../tables/columns.ts';
@@ -16,7 +16,7 @@ import { uploadToday } from './field-values.ts';
 import { skippedRowText } from './header-row.ts';
 import { isNameable, pickNewProducts, sourcePaths } from './new-products.ts';
 import { compileRowFilters, rowFilterColumns, valuesOfColumns } from './row-filter.ts';
-import { blankCodeSkipper, compileRecordTyper, createsForUnknownCodes, fileImportWayOut, ownKeyLookup, ownTextKey, resolveWriteTarget, unknownCodeReason, type CodeLookup, type MeantCode, type KeyReference, type TypedRecord, type WriteTarget } from './target.ts';
+import { blankCodeSkipper, compileRecordTyper, createsForUnknownCodes, fileImportWayOut, isTotalsWord, ownKeyLookup, ownTextKey, resolveWriteTarget, unknownCodeReason, type CodeLookup, type MeantCode, type KeyReference, type TypedRecord, type WriteTarget } from './target.ts';
 import { looseCode, storedLooseTwins } from './writer-sql.ts';
 import type { ReceivedFile } from './upload.ts';
 import { RefusedChoiceValues } from './value-maps.ts';
@@ -230,6 +230,7 @@ function describeTargets(target: WriteTarget): ImportTarget[] {
         required: isKey || (neededForNew && !updatable),
         ...(neededForNew && updatable ? { needed_for_new_rows: true as const } : {}),
         ...(reference?.by === 'key' ? { reference: { table: reference.table, key: reference.keyColumn } } : {}),
+        ...(c.type === 'DecimalField' ? { decimal_places: c.decimal_places ?? DEFAULT_DECIMAL_PLACES } : {}),
       };
     });
 }
@@ -378,8 +379,8 @@ export async function previewRecords(
   const newProducts = creating
     ? pickNewProducts(
         coded,
-        // A code differing only in case and punctuation from a stored code (`GAR 1018`), or from a new code of an earlier row, is refused, not created.
-        new Set([...missing].filter(([, meant]) => meant === null).map(([code]) => code)),
+        // A code differing only in case and punctuation from a stored code (`GAR 1018`), or from a new code of an earlier row, is refused, not created; a totals line (`Summe`) is skipped.
+        new Set([...missing].filter(([code, meant]) => meant === null && !isTotalsWord(code)).map(([code]) => code)),
         target.newProducts,
         creating.requiredTextColumns,
         MAX_LISTED_NEW_PRODUCTS,

@@ -68,16 +68,41 @@ const IMPORT_WORK_MEM = '64MB';
 
 const copyStatement = (table: string, columns: string[], source: string) => `copy "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) from ${source}`;
 
+const INVALID_PARAMETER_VALUE = '22023';
+
+/**
+ * The transaction's day made the shop's: `current_date` in `timeZone` for the stock rules that read
+ * it — today's snapshot of a product's stock, the snapshots' trigger that sets on hand, the older-
+ * counts check (ADR 0030's amendment of 2026-12-04) — so a count made late in the evening in Berlin
+ * is not judged by UTC's day. Timestamps stay absolute (the import writes them with their offset).
+ * A zone the runtime knows but the database does not leaves the database's day.
+ */
+async function useShopTimeZone(session: ImportSession, timeZone: string): Promise<void> {
+  await session.run(sql`savepoint shop_time_zone`);
+  try {
+    await session.run(sql`select set_config('TimeZone', ${timeZone}, true)`);
+    await session.run(sql`release savepoint shop_time_zone`);
+  } catch (error) {
+    if ((error as { code?: string }).code !== INVALID_PARAMETER_VALUE) throw error;
+    await session.run(sql`rollback to savepoint shop_time_zone`);
+  }
+}
+
 /**
  * Runs `work` in one transaction on one connection, which it holds throughout: COPY needs the
  * driver's own connection (pg-copy-streams on a pool client; PGlite's /dev/blob inside its
- * exclusive transaction), which Kysely's transactions do not hand out.
+ * exclusive transaction), which Kysely's transactions do not hand out. `timeZone`: the shop's
+ * (an upload's time_zone, an integration's), whose day `current_date` is in the transaction.
  */
-export async function inImportTransaction<T>(database: AppDatabase, work: (session: ImportSession) => Promise<T>): Promise<T> {
+export async function inImportTransaction<T>(database: AppDatabase, work: (session: ImportSession) => Promise<T>, options: { timeZone?: string | undefined } = {}): Promise<T> {
   const compile = <Row>(query: RawBuilder<Row>) => query.compile(database.db);
+  const inShopTimeZone = async (session: ImportSession) => {
+    if (options.timeZone) await useShopTimeZone(session, options.timeZone);
+    return work(session);
+  };
   if (database.pglite) {
     return database.pglite.transaction((tx) =>
-      work({
+      inShopTimeZone({
         run: async (query) => {
           const { sql: text, parameters } = compile(query);
           return (await tx.query<never>(text, [...parameters])).rows;
@@ -98,7 +123,7 @@ export async function inImportTransaction<T>(database: AppDatabase, work: (sessi
     // default 4 MB spills a million-line file to disk; PGlite would take this from the server's memory).
     await client.query(`set local work_mem = '${IMPORT_WORK_MEM}'`);
     try {
-      const result = await work({
+      const result = await inShopTimeZone({
         run: async (query) => {
           const { sql: text, parameters } = compile(query);
           return (await client.query(text, [...parameters])).rows;

@@ -7,6 +7,7 @@ import path from 'node:path';
 import {
   LOGGED_FILE_CONTENT_MAX_BYTES,
   MAX_REPORTED_ROW_ERRORS,
+  entityInSentence,
   formatDay,
   type ImportLogEntry,
   type ImportResult,
@@ -26,7 +27,7 @@ import * as repo from './repo.ts';
 import { PieceFile } from './piece-file.ts';
 import { FileFormatError, isWorkbook, mappedBatches, openSource } from './source.ts';
 import { filteredMessage, rowFilterColumns } from './row-filter.ts';
-import { resolveWriteTarget, skippedMessage, type WriteTarget } from './target.ts';
+import { resolveWriteTarget, skippedMessage, totalsSkippedMessage, type WriteTarget } from './target.ts';
 import type { ArrivingFile, ReceivedFile, ReceivedUpload, UploadLimits } from './upload.ts';
 import type { OutdatedCounts } from './writer-sql.ts';
 import { unknownValueRule } from '../tables/unknown-values.ts';
@@ -205,7 +206,7 @@ function defaultWarnings(target: WriteTarget, defaulted: DefaultedColumn[]): Imp
  * product list or the Data screen); on hand stays as recorded then. …". A figure recorded today is
  * what a product list's stock column or the Data screen wrote.
  */
-function outdatedCountsNotice({ older, counted, first_day: first, last_day: last }: OutdatedCounts, today: string): string {
+export function outdatedCountsNotice({ older, counted, first_day: first, last_day: last }: OutdatedCounts, today: string): string {
   const recorded = first === last ? `the stock recorded on ${formatDay(last ?? '')}${last === today ? ' (from the product list or the Data screen)' : ''}` : `stock recorded after them (from ${formatDay(first ?? '')} to ${formatDay(last ?? '')})`;
   const counts = older === counted ? (counted === 1 ? 'The count is' : `All ${counted} counts are`) : `${older} of ${counted} counts ${older === 1 ? 'is' : 'are'}`;
   return `${counts} older than ${recorded}; on hand stays as recorded then. Count again or import the counts with today's date.`;
@@ -217,10 +218,10 @@ function keyWords(target: WriteTarget): string {
   return words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words.at(-1)}` : (words[0] ?? 'key');
 }
 
-/** Why a file gave no rows: none in it, or every line left out (by the mapping's row filters, or for a blank product code). */
-function nothingToImport({ filtered = 0, skipped = 0 }: ImportCounts): string {
-  if (!filtered && !skipped) return 'The file has no records to import.';
-  const reasons = [...(filtered ? [`${filtered} by the mapping's "leave out lines where"`] : []), ...(skipped ? [`${skipped} without a product code`] : [])];
+/** Why a file gave no rows: none in it, or every line left out (by the mapping's row filters, for a blank product code, or as a totals line). */
+function nothingToImport({ filtered = 0, skipped = 0, totals_skipped: totals = 0 }: ImportCounts): string {
+  if (!filtered && !skipped && !totals) return 'The file has no records to import.';
+  const reasons = [...(filtered ? [`${filtered} by the mapping's "leave out lines where"`] : []), ...(skipped ? [`${skipped} without a product code`] : []), ...(totals ? [`${totals} as totals lines`] : [])];
   return `Nothing to import: every line of the file was left out (${reasons.join(', ')}).`;
 }
 
@@ -252,17 +253,19 @@ export async function importUpload(ctx: ImportContext, run: ImportRun, upload: R
       if (result.rowErrorCount) throw new ImportRowsError(result.rowErrors.slice(0, MAX_REPORTED_ROW_ERRORS), result.rowErrorCount, result.refusedChoices);
       if (result.counts.rows === 0) throw validationError(nothingToImport(result.counts));
       return result;
-    });
+    }, { timeZone: fields.time_zone });
     const { counts } = written;
     await ctx.onTableImported({ table: target.tableName, columns: target.mapped, deleted: 0 });
     const rows = (n: number) => `${n} row${n === 1 ? '' : 's'}`;
+    // The entity as the Import screen names it ("stock counts"), not its table (stock_snapshots).
+    const into = entityInSentence(resolved.entityType);
     const imported =
       counts.duplicates > 0
         ? written.repeatedKeys === 'sum'
-          ? `Imported ${counts.rows} lines into ${target.tableName}, added up into ${rows(counts.rows - counts.duplicates)}, one per ${keyWords(target)}:`
-          : `Imported ${rows(counts.rows)} into ${target.tableName}: ${counts.duplicates} repeated key${counts.duplicates === 1 ? '' : 's'}, the last row of each was kept, ${rows(counts.rows - counts.duplicates)}:`
-        : `Imported ${rows(counts.rows)} into ${target.tableName}:`;
-    const skipped = skippedMessage(counts.skipped ?? 0);
+          ? `Imported ${counts.rows} lines into ${into}, added up into ${rows(counts.rows - counts.duplicates)}, one per ${keyWords(target)}:`
+          : `Imported ${rows(counts.rows)} into ${into}: ${counts.duplicates} repeated key${counts.duplicates === 1 ? '' : 's'}, the last row of each was kept, ${rows(counts.rows - counts.duplicates)}:`
+        : `Imported ${rows(counts.rows)} into ${into}:`;
+    const skipped = `${skippedMessage(counts.skipped ?? 0)}${totalsSkippedMessage(written.totalsSkipped)}`;
     const filtered = filteredMessage(counts, resolved.mapping);
     const created = newProductsMessage(counts.created_references ?? 0, written.newProducts);
     // Summed rows replace what is stored under their key: a second till's export of the same days is not added to the first's.
@@ -271,7 +274,7 @@ export async function importUpload(ctx: ImportContext, run: ImportRun, upload: R
         ? ` The ${counts.updated} updated now hold this file's totals, replacing what was stored (not added to it): importing a file again changes nothing; two tills' lines for the same days go in one file.`
         : '';
     const warnings = defaultWarnings(target, written.defaulted);
-    const notices = written.outdatedCounts ? [outdatedCountsNotice(written.outdatedCounts, uploadToday(fields.time_zone))] : [];
+    const notices = written.outdatedCounts?.older ? [outdatedCountsNotice(written.outdatedCounts, uploadToday(fields.time_zone))] : [];
     const result: ImportResult = {
       message: `${imported} ${counts.inserted} inserted, ${counts.updated} updated.${replaced}${created}${skipped}${filtered}`,
       import_id: run.id as string,

@@ -96,8 +96,14 @@ export const fileImportWayOut = `Tick '${CREATE_PRODUCTS_OPTION}' to create it, 
 export const savedMappingWayOut = (mappingName: string | null) =>
   `Save the mapping${mappingName ? ` '${mappingName}'` : ''} with '${CREATE_PRODUCTS_OPTION}' ticked (Settings → Data integration) to create it, or add it on the Data screen.`;
 
-/** The words a till or spreadsheet writes on its totals line, in the first column (`Summe;;25`), maybe with a colon. */
-const totalsWord = /^(total|totals|grand total|subtotal|sum|summe|gesamt|gesamtsumme|zwischensumme|endsumme)\s*:?$/i;
+/**
+ * The words a till or spreadsheet writes on its totals line, in the first column (`Summe;;25`),
+ * maybe with a colon: a regular expression read alike by JavaScript (flag i) and PostgreSQL (`~*`).
+ */
+export const TOTALS_LINE_PATTERN = '^(total|totals|grand total|subtotal|sum|summe|gesamt|gesamtsumme|zwischensumme|endsumme)\\s*:?$';
+const totalsWord = new RegExp(TOTALS_LINE_PATTERN, 'i');
+/** Whether a code reads as a totals line's word rather than a product's code. */
+export const isTotalsWord = (code: string) => totalsWord.test(code.trim());
 const TOTALS_LINE_WAY_OUT = "It looks like a totals line, not a product: delete the line from the file, or leave it out with the mapping's 'Leave out lines where'.";
 
 /**
@@ -110,7 +116,7 @@ export function unknownCodeReason(reference: CodeLookup, code: string, meant: Me
   const what = reference.by === 'key' ? `${reference.table === 'products' ? 'product' : reference.table} ${reference.keyColumn.replaceAll('_', ' ')}` : `${reference.table} id`;
   const codes = meant && 'row' in meant ? `${meant.code}, new in row ${meant.row}` : meant?.length ? `${meant.slice(0, -1).join(', ')}${meant.length > 1 ? ' or ' : ''}${meant.at(-1)}` : null;
   // Creating a product called "Summe" would not fix a till's totals line.
-  const advice = totalsWord.test(code.trim()) ? TOTALS_LINE_WAY_OUT : wayOut;
+  const advice = isTotalsWord(code) ? TOTALS_LINE_WAY_OUT : wayOut;
   return `${what.replace(/^product product /, 'product ')} ${code} does not exist${codes ? `: did you mean ${codes}?` : `.${advice ? ` ${advice}` : ''}`}`;
 }
 
@@ -259,6 +265,13 @@ export function blankCodeSkipper(target: WriteTarget, mapping: EntityMapping): (
 
 /** " 2 lines without a product code were skipped." as an import's (and an integration run's) message says it; none: empty. */
 export const skippedMessage = (skipped: number): string => (skipped ? ` ${skipped} line${skipped === 1 ? '' : 's'} without a product code ${skipped === 1 ? 'was' : 'were'} skipped.` : '');
+
+/** The totals lines create_missing_products left out (takeOutTotalsLines): how many, and the words their codes were. */
+export type TotalsSkipped = { lines: number; codes: string[] };
+
+/** " 1 totals line (Summe) was skipped." as an import's (and an integration run's) message says it; none: empty. */
+export const totalsSkippedMessage = ({ lines, codes }: TotalsSkipped): string =>
+  lines ? ` ${lines} totals line${lines === 1 ? '' : 's'} (${codes.join(', ')}) ${lines === 1 ? 'was' : 'were'} skipped.` : '';
 const hasNul = (text: string) => text.includes('\u0000');
 
 /**

@@ -3,7 +3,7 @@
 // (lookups by business key, repeated keys summed or the last kept, then insert or upsert).
 import { sql, type RawBuilder } from 'kysely';
 import { isReferredBy, type ReferencingForeignKey } from '../tables/repo.ts';
-import { ownTextKey, type CodeLookup, type WriteTarget } from './target.ts';
+import { ownTextKey, TOTALS_LINE_PATTERN, type CodeLookup, type TotalsSkipped, type WriteTarget } from './target.ts';
 
 /** Every typed row of the file, as COPYed. */
 export const STAGING_TABLE = 'import_rows';
@@ -126,6 +126,26 @@ export function takeOutLooseTwins(target: WriteTarget, column: string) {
       delete from ${id(STAGING_TABLE)} s using twins t where ${staged(column)}::text = t.code
       returning s.${id(STAGING_ROW)}::int as row, t.code, s.${id(STAGING_LINES)}::int as lines, t.suggestions)
     select row, code, lines, (sum(lines) over ())::int as total, suggestions from taken order by row limit 100`;
+}
+
+/**
+ * Before create_missing_products creates anything: takes the staged rows out whose code is not
+ * stored and reads as a totals line's word (`Summe`, `Total:`), since a till's totals line is not a
+ * product (ADR 0153's amendment). A stored product of that code keeps its lines. Answers how many
+ * lines, and the words as the file wrote them (each once).
+ */
+export function takeOutTotalsLines(target: WriteTarget, column: string) {
+  const reference = target.references.get(column);
+  if (!reference) throw new Error(`${column} is not a reference`);
+  return sql<TotalsSkipped>`
+    with taken as (
+      delete from ${id(STAGING_TABLE)} s
+      where ${staged(column)} is not null and ${staged(column)}::text ~* ${TOTALS_LINE_PATTERN}
+        and not exists (select 1 from ${dataTable(reference.encodedName)} r where r.${id(reference.keyColumn)} = ${staged(column)})
+      returning ${staged(column)}::text as code, s.${id(STAGING_LINES)}::int as lines, s.${id(STAGING_ROW)} as row)
+    select coalesce(sum(lines), 0)::int as lines,
+      coalesce((select array_agg(code order by first_row) from (select code, min(row) as first_row from taken group by code) c), '{}') as codes
+    from taken`;
 }
 
 /**
@@ -413,7 +433,10 @@ export function newRowsWithoutValue(target: WriteTarget, columns: string[]) {
 /** Of `counted` merged stock counts, how many (`older`) a stored figure of their product dated after them, up to today, outdates as on hand, and that figure's first and last days. */
 export type OutdatedCounts = { older: number; counted: number; first_day: string | null; last_day: string | null };
 
-/** OutdatedCounts of the merged stock counts, once written (the rule of the snapshots' trigger, migration 0030). */
+/**
+ * OutdatedCounts of the merged stock counts, once written (the rule of the snapshots' trigger,
+ * migration 0030). `current_date` is the shop's day: the import's transaction runs in its time zone (repo.ts).
+ */
 export const outdatedCounts = () => sql<OutdatedCounts>`
   select count(later.day)::int as older, count(*)::int as counted, min(later.day)::text as first_day, max(later.day)::text as last_day
   from ${id(MERGED_TABLE)} m

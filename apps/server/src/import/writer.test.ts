@@ -3,7 +3,7 @@
 // earlier run of the same source wrote and this run did not is deleted).
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EntityMapping } from '@stockwise/contract';
+import { dayInTimeZone, type EntityMapping } from '@stockwise/contract';
 import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { importFile } from '../testing/uploads.ts';
 import { applyMapping } from './mapping.ts';
@@ -98,5 +98,14 @@ describe.each(backends)('records writer on %s', (backend) => {
       { row: 3, field: 'quantity', column: 'units', reason: 'Expected a whole number.' },
     ]);
     expect(await stored()).toEqual(before);
+  });
+  it("runs its transaction in the shop's time zone, whose day current_date is; a zone the database does not know leaves the database's day", async () => {
+    const day = (timeZone?: string) => inImportTransaction(server.database, async (session) => (await session.run(sql<{ today: string }>`select current_date::text as today`))[0]?.today, { timeZone });
+    const databaseDay = await day();
+    expect(await day('Pacific/Kiritimati')).toBe(dayInTimeZone(Date.now(), 'Pacific/Kiritimati'));
+    expect(await day('Etc/GMT+12')).toBe(dayInTimeZone(Date.now(), 'Etc/GMT+12'));
+    expect(await day('Nowhere/Atlantis')).toBe(databaseDay);
+    // SET LOCAL: the next transaction is back in the database's zone.
+    expect(await day()).toBe(databaseDay);
   });
 });

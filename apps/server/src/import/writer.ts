@@ -19,7 +19,7 @@ import type { ImportSession } from './repo.ts';
 import { sourcePaths } from './new-products.ts';
 import { compileRowFilters, type RowFilters } from './row-filter.ts';
 import type { RawBuilder } from 'kysely';
-import { blankCodeSkipper, compileRecordTyper, createsForUnknownCodes, fileImportWayOut, ownKeyLookup, unknownCodeReason, type CodeLookup, type WriteTarget } from './target.ts';
+import { blankCodeSkipper, compileRecordTyper, createsForUnknownCodes, fileImportWayOut, ownKeyLookup, unknownCodeReason, type CodeLookup, type TotalsSkipped, type WriteTarget } from './target.ts';
 import { RefusedChoiceValues } from './value-maps.ts';
 import { DateOrderDetector } from './values.ts';
 import * as sqlOf from './writer-sql.ts';
@@ -83,7 +83,9 @@ export type WriteOutcome = {
   defaulted: DefaultedColumn[];
   /** The first products created for unknown codes (create_missing_products), in the file's order. */
   newProducts: NewProduct[];
-  /** Stock counts written that a later figure of their product (up to today) outdates as on hand (ADR 0030): absent when none or not counts. */
+  /** Totals lines left out instead of becoming products (create_missing_products; counts.totals_skipped), and their words. */
+  totalsSkipped: TotalsSkipped;
+  /** Of the stock counts written, those a later figure of their product (up to today) outdates as on hand (ADR 0030): absent when not counts. */
   outdatedCounts?: sqlOf.OutdatedCounts;
 };
 
@@ -411,6 +413,7 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
   const newProducts: NewProduct[] = [];
   let setAside: number | undefined;
   let outdatedCounts: sqlOf.OutdatedCounts | undefined;
+  let totalsSkipped: TotalsSkipped = { lines: 0, codes: [] };
   const outcome = (): WriteOutcome => ({
     counts,
     repeatedKeys: target.repeatedKeys,
@@ -421,7 +424,8 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
     dateOrder: detector.order,
     defaulted,
     newProducts,
-    ...(outdatedCounts?.older ? { outdatedCounts } : {}),
+    totalsSkipped,
+    ...(outdatedCounts ? { outdatedCounts } : {}),
   });
   if (counts.rows === 0) return outcome();
   const ambiguity = detector.ambiguity;
@@ -446,6 +450,13 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
         if (reference.unfillableColumn) throw validationError(`Invalid configuration: new ${reference.table} rows cannot be created for unknown codes: their column '${reference.unfillableColumn}' is required.`);
         // A till's `hw-0003` is the catalogue's HW-0003, not a new product.
         await session.run(sqlOf.matchCodesIgnoringCase(target, reference.column));
+        // Nor is its totals line `Summe`: left out, and said so.
+        const [totals] = await session.run(sqlOf.takeOutTotalsLines(target, reference.column));
+        if (totals?.lines) {
+          totalsSkipped = { lines: totalsSkipped.lines + totals.lines, codes: [...new Set([...totalsSkipped.codes, ...totals.codes])] };
+          counts.rows -= totals.lines;
+          counts.totals_skipped = totalsSkipped.lines;
+        }
         // Nor is its `HW 0003`: refused with "did you mean HW-0003?" and taken out, so nothing creates it.
         addUnknownCodeErrors(errors, target, reference.column, reference, await session.run(sqlOf.takeOutLooseTwins(target, reference.column)));
         // And of `ABC-1` and `abc 1`, both new, only the first spelling is created; the other's rows are refused naming it.

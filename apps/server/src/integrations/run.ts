@@ -10,8 +10,9 @@ import { AppError, validationError } from '../http/errors.ts';
 import { guardedGet, OutboundError, type OutboundPolicy, type OutboundResponse } from '../http/outbound.ts';
 import { newProductsMessage } from '../import/new-products.ts';
 import { addFiltered, filteredMessage } from '../import/row-filter.ts';
-import type { ImportedTable } from '../import/service.ts';
-import { skippedMessage } from '../import/target.ts';
+import { outdatedCountsNotice, type ImportedTable } from '../import/service.ts';
+import { skippedMessage, totalsSkippedMessage, type TotalsSkipped } from '../import/target.ts';
+import type { OutdatedCounts } from '../import/writer-sql.ts';
 import type { RowsKept } from '../import/writer.ts';
 import { RecordsNotFound, recordsOfPage, type PageRecord, type PageRecords } from './records-path.ts';
 import * as repo from './repo.ts';
@@ -277,9 +278,28 @@ function describeKept(table: string, kept: RowsKept): string | null {
   return `Kept ${kept.count} ${rows} of '${table}' that the source no longer lists: rows of ${referring} refer to ${them} (${kept.keys.join(', ')}${more}). Replace deletes ${them} once nothing refers to ${them}.`;
 }
 
-/** The run's created products and left-out lines (blank codes, row filters) in the file import's words and order (import/service.ts's message); null when none. */
-const summaryOf = (mapping: EntityMapping, counts: Pick<RunCounts, 'created' | 'skipped'>, notes: Omit<RunNotes, 'summary'>): string | null =>
-  `${newProductsMessage(counts.created, notes.newProducts)}${skippedMessage(counts.skipped)}${filteredMessage({ filtered_by: notes.filteredBy }, mapping)}`.trim() || null;
+/** What a run's batches noted beyond the log's columns: totals lines left out, and stock counts older than their products' figure. */
+type BatchNotes = { totalsSkipped: TotalsSkipped; outdatedCounts: OutdatedCounts | null };
+
+/** Two batches' notes as the run's. */
+function addBatchNotes(run: BatchNotes, batch: { totalsSkipped: TotalsSkipped; outdatedCounts?: OutdatedCounts | undefined }): BatchNotes {
+  const totalsSkipped = { lines: run.totalsSkipped.lines + batch.totalsSkipped.lines, codes: [...new Set([...run.totalsSkipped.codes, ...batch.totalsSkipped.codes])] };
+  const [a, b] = [run.outdatedCounts, batch.outdatedCounts];
+  const day = (pick: (x: string, y: string) => string, x: string | null | undefined, y: string | null | undefined) => (x && y ? pick(x, y) : (x ?? y ?? null));
+  const outdatedCounts =
+    a && b
+      ? { older: a.older + b.older, counted: a.counted + b.counted, first_day: day((x, y) => (x < y ? x : y), a.first_day, b.first_day), last_day: day((x, y) => (x > y ? x : y), a.last_day, b.last_day) }
+      : (a ?? b ?? null);
+  return { totalsSkipped, outdatedCounts };
+}
+
+/**
+ * The run's created products and left-out lines (blank codes, totals lines, row filters) in the
+ * file import's words and order (import/service.ts's message), then its notice of stock counts
+ * older than their products' figure, as a file import gives it (`today`: the run's day); null when none.
+ */
+const summaryOf = (mapping: EntityMapping, counts: Pick<RunCounts, 'created' | 'skipped'>, notes: Omit<RunNotes, 'summary'>, batchNotes: BatchNotes, today: string): string | null =>
+  `${newProductsMessage(counts.created, notes.newProducts)}${skippedMessage(counts.skipped)}${totalsSkippedMessage(batchNotes.totalsSkipped)}${filteredMessage({ filtered_by: notes.filteredBy }, mapping)}${batchNotes.outdatedCounts?.older ? ` ${outdatedCountsNotice(batchNotes.outdatedCounts, today)}` : ''}`.trim() || null;
 
 function describeFailure(error: unknown): string {
   if (isRunFailure(error) || error instanceof OutboundError || error instanceof AppError) return error.message;
@@ -346,6 +366,7 @@ async function execute(ctx: RunContext, row: IntegrationRow, runId: number, wind
   const counts: RunCounts = { pages: 0, requests: 0, inserted: 0, updated: 0, rejected: 0, deleted: 0, kept: 0, filtered: 0, skipped: 0, created: 0 };
   const rejections: IntegrationRejection[] = [];
   let notes: RunNotes = { filteredBy: [], newProducts: [], summary: null };
+  let batchNotes: BatchNotes = { totalsSkipped: { lines: 0, codes: [] }, outdatedCounts: null };
   const endpoint = window ? endpointFor(row.endpoint, window) : row.endpoint;
   const authHeader = row.auth_header_name && row.auth_header_secret ? { name: row.auth_header_name, value: ctx.secrets.open(row.auth_header_secret) } : null;
   const fetchPage = createPageFetcher(
@@ -362,7 +383,7 @@ async function execute(ctx: RunContext, row: IntegrationRow, runId: number, wind
   try {
     // A mapping's field value `today` is the run's day where the shop is (the zone its schedule runs in).
     const today = dayInTimeZone(startedAt.getTime(), row.time_zone);
-    const target = await ctx.writer.prepare({ mappingName: row.mapping_selection, entityType: row.target_entity, action: row.data_action, integrationId: row.id, runId, learntDateOrder: row.learnt_date_format, today });
+    const target = await ctx.writer.prepare({ mappingName: row.mapping_selection, entityType: row.target_entity, action: row.data_action, integrationId: row.id, runId, learntDateOrder: row.learnt_date_format, today, timeZone: row.time_zone });
     table = target.table;
     columns = target.write.mapped;
     // Records wait here until a batch is full: a batch may span pages, and each keeps where it came from.
@@ -370,12 +391,14 @@ async function execute(ctx: RunContext, row: IntegrationRow, runId: number, wind
     const writeBatch = async (batch: typeof pending) => {
       let committed: RunCounts = counts;
       let committedNotes = notes;
+      let committedBatchNotes = batchNotes;
       await ctx.writer.writeBatch(target, batch, async (written, session) => {
         const filtered = written.filteredBy.reduce((sum, entry) => sum + entry.lines, 0);
         const next = { ...counts, inserted: counts.inserted + written.inserted, updated: counts.updated + written.updated, rejected: counts.rejected + written.rejected, filtered: counts.filtered + filtered, skipped: counts.skipped + written.skipped, created: counts.created + written.created };
         const filteredBy = addFiltered(notes.filteredBy, written.filteredBy);
         const newProducts = [...notes.newProducts, ...written.newProducts].slice(0, MAX_LISTED_NEW_PRODUCTS);
-        const nextNotes = { filteredBy, newProducts, summary: summaryOf(target.mapping, next, { filteredBy, newProducts }) };
+        const nextBatchNotes = addBatchNotes(batchNotes, written);
+        const nextNotes = { filteredBy, newProducts, summary: summaryOf(target.mapping, next, { filteredBy, newProducts }, nextBatchNotes, today) };
         for (const rejection of written.rejections) {
           const origin = batch[rejection.record - 1];
           if (origin && rejections.length < MAX_LOGGED_REJECTIONS) rejections.push({ page: origin.page, record: origin.record, ...(origin.line ? { line: origin.line } : {}), field: rejection.field, reason: rejection.reason });
@@ -385,9 +408,11 @@ async function execute(ctx: RunContext, row: IntegrationRow, runId: number, wind
         if (written.learntDateOrder) await session.run(repo.learntDateOrderUpdate(row.id, written.learntDateOrder));
         committed = next;
         committedNotes = nextNotes;
+        committedBatchNotes = nextBatchNotes;
       });
       Object.assign(counts, committed);
       notes = committedNotes;
+      batchNotes = committedBatchNotes;
       const last = batch.at(-1);
       if (last) processed = { page: last.page, record: last.record, pageEnd: last.pageEnd, line: last.line, recordEnd: last.recordEnd };
     };

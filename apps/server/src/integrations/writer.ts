@@ -10,7 +10,8 @@ import { applyMapping, resolveEntityMapping } from '../import/mapping.ts';
 import { sourcePaths } from '../import/new-products.ts';
 import { inImportTransaction } from '../import/repo.ts';
 import { compileRowFilters, type RowFilters } from '../import/row-filter.ts';
-import { resolveWriteTarget, savedMappingWayOut, type WriteTarget } from '../import/target.ts';
+import { resolveWriteTarget, savedMappingWayOut, type TotalsSkipped, type WriteTarget } from '../import/target.ts';
+import type { OutdatedCounts } from '../import/writer-sql.ts';
 import { removeRowsOfEarlierRuns, writeRecords, type LinesInWords, type MappedRecord, type RowsKept, type WriteOutcome } from '../import/writer.ts';
 import { listRowReferences } from '../tables/service.ts';
 
@@ -29,6 +30,8 @@ type PreparedTarget = {
   source: { tag: string; run: string };
   /** The mapping's row filters over the whole run: an order's later records may come in the next batch. */
   rowFilters: RowFilters | null;
+  /** The integration's time zone: each batch's transaction runs in it, so today is the shop's day. */
+  timeZone: string;
 };
 
 /** A record of a batch and where the endpoint sent it. */
@@ -46,6 +49,10 @@ type BatchWritten = {
   /** Products created for the batch's unknown codes, and the first ones with their fields. */
   created: number;
   newProducts: NewProduct[];
+  /** Totals lines (`Summe`) left out instead of becoming products (not rejected). */
+  totalsSkipped: TotalsSkipped;
+  /** Of the stock counts written, those a later figure of their product outdates as on hand (ADR 0030); absent when not counts. */
+  outdatedCounts?: OutdatedCounts;
   learntDateOrder?: DateOrder;
 };
 type DateOrder = 'dd/mm/yyyy' | 'mm/dd/yyyy';
@@ -54,8 +61,8 @@ type BatchSession = { run(query: RawBuilder<unknown>): Promise<unknown> };
 
 export type IntegrationWriter = {
   /** The mapping and entity of a run, checked once; a problem is an AppError naming it. */
-  /** `today`: the run's day in the integration's time zone, which a field value `today` means. */
-  prepare(request: { mappingName: string; entityType: string; action: DataAction; integrationId: number; runId: number; learntDateOrder: DateOrder | null; today: string }): Promise<PreparedTarget>;
+  /** `today`: the run's day in the integration's time zone (`timeZone`), which a field value `today` means. */
+  prepare(request: { mappingName: string; entityType: string; action: DataAction; integrationId: number; runId: number; learntDateOrder: DateOrder | null; today: string; timeZone: string }): Promise<PreparedTarget>;
   /** Key fields whose mapped path no record of `records` has: a mapping that cannot fit the source. */
   unmatchedKeyPaths(target: PreparedTarget, records: unknown[]): { field: string; path: string }[];
   /**
@@ -124,7 +131,7 @@ const pagesAndRecords =
 
 export function createIntegrationWriter(deps: { database: AppDatabase; loadConfig: () => Promise<ProductConfig> }): IntegrationWriter {
   return {
-    prepare: async ({ mappingName, entityType, action, integrationId, runId, learntDateOrder, today }) => {
+    prepare: async ({ mappingName, entityType, action, integrationId, runId, learntDateOrder, today, timeZone }) => {
       const config = await deps.loadConfig();
       const mappingConfig = config.mappings[mappingName];
       if (!mappingConfig) throw validationError(`Mapping config '${mappingName}' not found.`);
@@ -138,7 +145,7 @@ export function createIntegrationWriter(deps: { database: AppDatabase; loadConfi
       const keyPaths = write.keyColumns.filter((field) => !write.fixed.has(field)).map((field) => ({ field, path: resolved.mapping.field_mappings[field] ?? field }));
       const learnsDateOrder = (resolved.mapping.date_format ?? 'auto') === 'auto';
       const mapping = learnsDateOrder && learntDateOrder ? { ...resolved.mapping, date_format: learntDateOrder } : resolved.mapping;
-      return { table: write.tableName, action, mappingName, mapping, learnsDateOrder, write, keyPaths, source: { tag: sourceTag(integrationId), run: String(runId) }, rowFilters: compileRowFilters(mapping) };
+      return { table: write.tableName, action, mappingName, mapping, learnsDateOrder, write, keyPaths, source: { tag: sourceTag(integrationId), run: String(runId) }, rowFilters: compileRowFilters(mapping), timeZone };
     },
 
     unmatchedKeyPaths: (target, records) => target.keyPaths.filter(({ path }) => records.every((record) => readMappedPath(record, path) === undefined)),
@@ -186,16 +193,18 @@ export function createIntegrationWriter(deps: { database: AppDatabase; loadConfi
               skipped: outcome.counts.skipped ?? 0,
               created: outcome.counts.created_references ?? 0,
               newProducts: outcome.newProducts,
+              totalsSkipped: outcome.totalsSkipped,
+              ...(outcome.outdatedCounts ? { outdatedCounts: outcome.outdatedCounts } : {}),
               ...(learntDateOrder ? { learntDateOrder } : {}),
             },
             { run: (query) => session.run(query) },
           );
-        });
+        }, { timeZone: target.timeZone });
       } catch (error) {
         if (!(error instanceof BatchRefused)) throw error;
         // The lines the row filters or a blank code left out are counted as such, not as rejected: the run's counts add up to the records received.
         const { rows, filtered_by: filteredBy = [], skipped = 0 } = error.outcome.counts;
-        await onWritten({ inserted: 0, updated: 0, rejected: rows, rejections: asRejections(error.outcome.rowErrors, records), filteredBy, skipped, created: 0, newProducts: [] }, { run: (query) => query.execute(deps.database.db) });
+        await onWritten({ inserted: 0, updated: 0, rejected: rows, rejections: asRejections(error.outcome.rowErrors, records), filteredBy, skipped, created: 0, newProducts: [], totalsSkipped: error.outcome.totalsSkipped }, { run: (query) => query.execute(deps.database.db) });
       }
     },
 

@@ -5,12 +5,11 @@
 // cleared at end; the error cleared at start (flow: isLoading/isUploading + error, log: isLoadingLogs/
 // logsError, one log's details: isLoadingLogDetail/logDetailError).
 import { create } from 'zustand';
-import type { EntityMapping, MappingConfig, PreviewFileResponse, RefusedChoices, RowError } from '@stockwise/contract';
+import { entityInSentence, readableName, type EntityMapping, type MappingConfig, type PreviewFileResponse, type RefusedChoices, type RowError } from '@stockwise/contract';
 import * as importApi from '../api/import.ts';
 import type { ImportLogEntry, ImportLogSummary, ImportResult } from '../api/import.ts';
 import { normalizeError, type NormalizedError } from '../api/errors.ts';
 import { i18n } from '../i18n.ts';
-import { entityInSentence, readableName } from '../pages/settings/format.ts';
 import { useSessionStore } from './session.ts';
 import { columnsMissingFromFile, draftFrom, draftFromProposal, unmappedRequired, withColumn, withFieldValue, withLearntDateFormat, withOptions, withValueMeanings, type MappingOptions, type ValueMeanings } from '../pages/settings/preview.ts';
 

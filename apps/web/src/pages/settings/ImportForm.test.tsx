@@ -94,6 +94,27 @@ describe('import form', () => {
     expect((screen.getByRole('button', { name: 'Import file' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it("writes a decimal column's numbers with the column's places, as the Data grid does", () => {
+    const products: PreviewFileResponse = {
+      ...previewData,
+      header: ['Artikelnr', 'EK-Preis', 'Gewicht'],
+      raw_rows: [['GT-1001', '1,5', '0,125']],
+      targets: [
+        { field: 'product_code', label: 'Product code', type: 'CharField', required: true },
+        { field: 'unit_cost', label: 'Unit cost', type: 'DecimalField', required: false, decimal_places: 2 },
+        { field: 'weight', label: 'Weight', type: 'DecimalField', required: false, decimal_places: 3 },
+        { field: 'lead_time_days', label: 'Lead time', type: 'IntegerField', required: false },
+      ],
+      proposed_mapping: { product_code: 'Artikelnr', unit_cost: 'EK-Preis', weight: 'Gewicht', lead_time_days: null },
+      rows: [{ row: 2, values: { product_code: 'GT-1001', unit_cost: 1.5, weight: 0.125, lead_time_days: 14 }, problems: {} }],
+    };
+    useImportStore.setState({ entities: [{ name: 'products', repeatedKeys: 'last' }], entityType: 'products', selectedFile: new File(['x'], 'artikel.csv'), draft: { field_mappings: { product_code: 'Artikelnr', unit_cost: 'EK-Preis', weight: 'Gewicht', lead_time_days: 'Lieferzeit' } }, previewData: products });
+    renderForm();
+    const [row] = screen.getAllByTestId('preview-row');
+    const cell = (field: string) => row!.querySelector(`[data-column="${field}"]`)!.textContent;
+    expect([cell('unit_cost'), cell('weight'), cell('lead_time_days')]).toEqual(['1.50', '0.125', '14']);
+  });
+
   it("shows the day proposed from a stock count's title line as the date of every line, and where it came from", () => {
     const titled: PreviewFileResponse = {
       ...previewData,
@@ -175,10 +196,10 @@ describe('import form', () => {
     const again = renderForm();
     expect(counts().map(([label]) => label)).toEqual(['Rows read', 'Rows written', 'New', 'Updated']);
     again.unmount();
-    const till = { ...products, entity_type: 'sales', table: 'sales', counts: { rows: 190091, written: 111729, inserted: 111729, updated: 0, duplicates: 78362, created_references: 3, skipped: 41 }, repeated_keys: 'sum' as const };
+    const till = { ...products, entity_type: 'sales', table: 'sales', counts: { rows: 190091, written: 111729, inserted: 111729, updated: 0, duplicates: 78362, created_references: 3, skipped: 41, totals_skipped: 1 }, repeated_keys: 'sum' as const };
     useImportStore.setState({ result: till });
     renderForm();
-    expect(counts().slice(4)).toEqual([["Added into another row's total", '78,362'], ['Products created', '3'], ['Lines skipped (no product code)', '41']]);
+    expect(counts().slice(4)).toEqual([["Added into another row's total", '78,362'], ['Products created', '3'], ['Lines skipped (no product code)', '41'], ['Totals lines skipped', '1']]);
   });
 
   it("offers to skip lines without a product code, and marks the previewed lines the import will skip", () => {
@@ -208,7 +229,7 @@ describe('import form', () => {
 
   it('says which stock counts change nothing on hand, under the counts; nothing when all did', () => {
     const notice = "8 of 9 counts are older than the stock recorded on 4 Dec 2026 (from the product list or the Data screen); on hand stays as recorded then. Count again or import the counts with today's date.";
-    const result = { message: 'Imported 9 rows into stock_snapshots: 9 inserted, 0 updated.', import_id: 'i', entity_type: 'stock_snapshots', table: 'stock_snapshots', counts: { rows: 9, inserted: 9, updated: 0, duplicates: 0 }, duration_ms: 40 };
+    const result = { message: 'Imported 9 rows into stock counts: 9 inserted, 0 updated.', import_id: 'i', entity_type: 'stock_snapshots', table: 'stock_snapshots', counts: { rows: 9, inserted: 9, updated: 0, duplicates: 0 }, duration_ms: 40 };
     useImportStore.setState({ result: { ...result, notices: [notice] } });
     const { unmount } = renderForm();
     const notices = within(screen.getByTestId('import-result')).getByTestId('import-notices');

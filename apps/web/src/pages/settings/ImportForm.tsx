@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { Alert, Badge, Button, Checkbox, Group, NativeSelect, Paper, Progress, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { dateFormats, repeatedKeyModes, TODAY_VALUE, type ImportResult, type ImportTarget, type ImportWarning, type PreviewFileResponse, type RowError } from '@stockwise/contract';
+import { dateFormats, entityInSentence, entityLabel, readableName, repeatedKeyModes, TODAY_VALUE, type ImportResult, type ImportTarget, type ImportWarning, type PreviewFileResponse, type RowError } from '@stockwise/contract';
 import { useShallow } from 'zustand/react/shallow';
 import { useImportStore } from '../../stores/import.ts';
 import { IMPORT_ENTITY_ID, localToday, SAME_VALUE_CHOICE, takesOneDate, unmappedRequired } from './preview.ts';
@@ -16,7 +16,7 @@ import { createMissingOptions } from './preview.ts';
 import { columnOptions, MappedRowsTable, targetLabel } from './MappedRows.tsx';
 import { FilteredLines, LeaveOutLines } from './LeaveOutLines.tsx';
 import { ValueMeanings } from './ValueMeanings.tsx';
-import { durationMessage, entityInSentence, entityLabel, formatBytes, formatCell, formatCount, readableName, shortened } from './format.ts';
+import { durationMessage, formatBytes, formatCell, formatCount, shortened } from './format.ts';
 
 function EntityAndMappingChooser() {
   const { t } = useTranslation();
@@ -478,6 +478,7 @@ function resultCounts(result: ImportResult): [string, number][] {
   if (counts.duplicates > 0) shown.push([result.repeated_keys === 'sum' ? 'addedUp' : 'replaced', counts.duplicates]);
   if (counts.created_references !== undefined) shown.push(['created', counts.created_references]);
   if (counts.skipped) shown.push(['skipped', counts.skipped]);
+  if (counts.totals_skipped) shown.push(['totalsSkipped', counts.totals_skipped]);
   if (counts.filtered) shown.push(['filtered', counts.filtered]);
   return shown;
 }

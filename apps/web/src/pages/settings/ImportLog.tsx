@@ -2,10 +2,11 @@
 // (row errors, and the file content when the server kept it: files under 500,000 bytes, spec §9).
 import { Alert, Badge, Button, CloseButton, Group, Paper, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { entityLabel } from '@stockwise/contract';
 import { useShallow } from 'zustand/react/shallow';
 import type { ImportLogSummary } from '../../api/import.ts';
 import { useImportStore } from '../../stores/import.ts';
-import { durationMessage, entityLabel, formatBytes, formatCount, formatTime } from './format.ts';
+import { durationMessage, formatBytes, formatCount, formatTime } from './format.ts';
 import { ImportNotices, ImportWarnings, RowErrorsTable } from './ImportForm.tsx';
 import { FilteredLines } from './LeaveOutLines.tsx';
 

@@ -76,8 +76,8 @@ export function MappedRowsTable({ targets, rows, fieldMappings, fieldValues = {}
                   const problem = row.problems[target.field];
                   return (
                     <Table.Td key={target.field} data-column={target.field} data-problem={problem ? true : undefined} style={problem ? { background: 'var(--mantine-color-red-light)' } : undefined} aria-invalid={problem ? true : undefined}>
-                      <span title={formatCell(value).length > CELL_DISPLAY_CHARS ? formatCell(value) : undefined} style={{ overflowWrap: 'anywhere' }}>
-                        {shortened(formatCell(value))}
+                      <span title={formatCell(value, target).length > CELL_DISPLAY_CHARS ? formatCell(value, target) : undefined} style={{ overflowWrap: 'anywhere' }}>
+                        {shortened(formatCell(value, target))}
                       </span>
                       {problem ? (
                         <Text size="xs" c="red.9" component="div" data-testid="cell-problem">

@@ -1,6 +1,5 @@
 // Display helpers of the Data integration screen.
-import { formatMoment } from '@stockwise/contract';
-import { i18n } from '../../i18n.ts';
+import { DEFAULT_DECIMAL_PLACES, formatMoment, type ImportTarget } from '@stockwise/contract';
 
 const bytesFormat = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
 
@@ -13,9 +12,13 @@ export function formatBytes(bytes: number): string {
 // A spreadsheet's date cell reaches the preview as a timestamp at midnight UTC: the date is what it holds.
 const MIDNIGHT_UTC = /^(\d{4}-\d{2}-\d{2})T00:00:00(?:\.000)?Z$/;
 
-/** A mapped value as text in a preview cell (objects as JSON, so a wrong path is visible). */
-export function formatCell(value: unknown): string {
+/**
+ * A mapped value as text in a preview cell (objects as JSON, so a wrong path is visible); a number
+ * of a decimal `target` with its places, as the Data grid writes it (1.50, not 1.5).
+ */
+export function formatCell(value: unknown, target?: Pick<ImportTarget, 'type' | 'decimal_places'>): string {
   if (value === null || value === undefined) return '';
+  if (target?.type === 'DecimalField' && typeof value === 'number') return value.toFixed(target.decimal_places ?? DEFAULT_DECIMAL_PLACES);
   if (typeof value === 'string') return MIDNIGHT_UTC.exec(value)?.[1] ?? value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return JSON.stringify(value);
@@ -36,18 +39,3 @@ export function durationMessage(ms: number): [string, Record<string, unknown>] {
 
 /** A run's or a session's moment, day first as the app writes days, to the second: "7 Dec 2026, 3:04:05 PM". */
 export const formatTime = (iso: string | null) => (iso ? formatMoment(iso, true) : '');
-
-const FILE_KINDS = new Set(['csv', 'json', 'xlsx', 'xls', 'api']);
-
-/** A configuration's name as a shop reads it: `product_catalogue_csv` → "Product catalogue CSV". */
-export function readableName(name: string): string {
-  const words = name.split(/[_\-\s]+/).filter(Boolean).map((word) => (FILE_KINDS.has(word.toLowerCase()) ? word.toUpperCase() : word));
-  const text = words.join(' ');
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-/** An entity in a shop's words: a shipped one by its text ("Stock counts" for stock_snapshots), another by its name made readable. */
-export const entityLabel = (name: string): string => i18n.t(`import.entities.${name}`, { defaultValue: readableName(name) });
-
-/** entityLabel inside a sentence: "Map the file's columns onto stock counts". */
-export const entityInSentence = (name: string): string => entityLabel(name).toLowerCase();
