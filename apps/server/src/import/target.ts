@@ -266,6 +266,18 @@ export function blankCodeSkipper(target: WriteTarget, mapping: EntityMapping): (
 /** " 2 lines without a product code were skipped." as an import's (and an integration run's) message says it; none: empty. */
 export const skippedMessage = (skipped: number): string => (skipped ? ` ${skipped} line${skipped === 1 ? '' : 's'} without a product code ${skipped === 1 ? 'was' : 'were'} skipped.` : '');
 
+/**
+ * Summed rows replace what is stored under their key (ADR 0139): a second till's export, or a web
+ * shop's run, of the same days is not added to what was there — said, since the shop may hold the
+ * same days from another source. `from`: a file's import or an integration's run. None updated: empty.
+ */
+export const replacedTotalsMessage = (updated: number, from: 'file' | 'run'): string =>
+  updated
+    ? from === 'file'
+      ? ` The ${updated} updated now hold this file's totals, replacing what was stored (not added to it): importing a file again changes nothing; two tills' lines for the same days go in one file.`
+      : ` The ${updated} updated now hold this run's totals, replacing what was stored for those products and days (not added to it), a file's import included: running it again changes nothing; sales of one day from two sources (a till and a web shop) must come in as one.`
+    : '';
+
 /** The totals lines create_missing_products left out (takeOutTotalsLines): how many, and the words their codes were. */
 export type TotalsSkipped = { lines: number; codes: string[] };
 

@@ -11,14 +11,14 @@ import { guardedGet, OutboundError, type OutboundPolicy, type OutboundResponse }
 import { newProductsMessage } from '../import/new-products.ts';
 import { addFiltered, filteredMessage } from '../import/row-filter.ts';
 import { outdatedCountsNotice, type ImportedTable } from '../import/service.ts';
-import { skippedMessage, totalsSkippedMessage, type TotalsSkipped } from '../import/target.ts';
+import { replacedTotalsMessage, skippedMessage, totalsSkippedMessage, type TotalsSkipped } from '../import/target.ts';
 import type { OutdatedCounts } from '../import/writer-sql.ts';
 import type { RowsKept } from '../import/writer.ts';
 import { RecordsNotFound, recordsOfPage, type PageRecord, type PageRecords } from './records-path.ts';
 import * as repo from './repo.ts';
 import type { IntegrationRow, RunCounts, RunLocks, RunNotes, RunWindow } from './repo.ts';
 import type { SecretBox } from './secrets.ts';
-import { listed, type IntegrationWriter } from './writer.ts';
+import { listed, type IntegrationWriter, type PreparedTarget } from './writer.ts';
 
 /** No run follows more pages than this (a next link that never ends). */
 const MAX_PAGES = 20_000;
@@ -298,8 +298,8 @@ function addBatchNotes(run: BatchNotes, batch: { totalsSkipped: TotalsSkipped; o
  * file import's words and order (import/service.ts's message), then its notice of stock counts
  * older than their products' figure, as a file import gives it (`today`: the run's day); null when none.
  */
-const summaryOf = (mapping: EntityMapping, counts: Pick<RunCounts, 'created' | 'skipped'>, notes: Omit<RunNotes, 'summary'>, batchNotes: BatchNotes, today: string): string | null =>
-  `${newProductsMessage(counts.created, notes.newProducts)}${skippedMessage(counts.skipped)}${totalsSkippedMessage(batchNotes.totalsSkipped)}${filteredMessage({ filtered_by: notes.filteredBy }, mapping)}${batchNotes.outdatedCounts?.older ? ` ${outdatedCountsNotice(batchNotes.outdatedCounts, today)}` : ''}`.trim() || null;
+const summaryOf = (target: PreparedTarget, counts: Pick<RunCounts, 'created' | 'skipped' | 'updated'>, notes: Omit<RunNotes, 'summary'>, batchNotes: BatchNotes, today: string): string | null =>
+  `${target.write.repeatedKeys === 'sum' ? replacedTotalsMessage(counts.updated, 'run') : ''}${newProductsMessage(counts.created, notes.newProducts)}${skippedMessage(counts.skipped)}${totalsSkippedMessage(batchNotes.totalsSkipped)}${filteredMessage({ filtered_by: notes.filteredBy }, target.mapping)}${batchNotes.outdatedCounts?.older ? ` ${outdatedCountsNotice(batchNotes.outdatedCounts, today)}` : ''}`.trim() || null;
 
 function describeFailure(error: unknown): string {
   if (isRunFailure(error) || error instanceof OutboundError || error instanceof AppError) return error.message;
@@ -398,7 +398,7 @@ async function execute(ctx: RunContext, row: IntegrationRow, runId: number, wind
         const filteredBy = addFiltered(notes.filteredBy, written.filteredBy);
         const newProducts = [...notes.newProducts, ...written.newProducts].slice(0, MAX_LISTED_NEW_PRODUCTS);
         const nextBatchNotes = addBatchNotes(batchNotes, written);
-        const nextNotes = { filteredBy, newProducts, summary: summaryOf(target.mapping, next, { filteredBy, newProducts }, nextBatchNotes, today) };
+        const nextNotes = { filteredBy, newProducts, summary: summaryOf(target, next, { filteredBy, newProducts }, nextBatchNotes, today) };
         for (const rejection of written.rejections) {
           const origin = batch[rejection.record - 1];
           if (origin && rejections.length < MAX_LOGGED_REJECTIONS) rejections.push({ page: origin.page, record: origin.record, ...(origin.line ? { line: origin.line } : {}), field: rejection.field, reason: rejection.reason });

@@ -15,7 +15,7 @@ import type { OutdatedCounts } from '../import/writer-sql.ts';
 import { removeRowsOfEarlierRuns, writeRecords, type LinesInWords, type MappedRecord, type RowsKept, type WriteOutcome } from '../import/writer.ts';
 import { listRowReferences } from '../tables/service.ts';
 
-type PreparedTarget = {
+export type PreparedTarget = {
   table: string;
   action: DataAction;
   mappingName: string;
