@@ -75,26 +75,34 @@ const SEASON_EDGE_DAYS = 3;
  * with the same weeks a year before (clipped to ½–2). For seasonal-only items — a Christmas item
  * ramps up before December and is gone after it — where level-and-trend models carry the season's
  * level on into the off-season; rolling-origin validation decides whether it is used.
- * `seasonOnly` (an item that sells in its season only, season-only.ts): scaled by the last year
- * against the year before, and only days of last year's season count: a day forecasts nothing when
- * last year's same date, three days either side, sold nothing, and the weekday average leaves out
- * such weeks, so the season neither smears a week past its edges nor thins out towards them.
+ * `onSeason` (an item that sells in its season only, season-only.ts; whether day t is on its season's
+ * dates): scaled by the last year against the year before, and only days of last year's season count:
+ * a day forecasts nothing when last year's same date, three days either side, sold nothing, and the
+ * weekday average leaves out such weeks, so the season neither smears a week past its edges nor thins
+ * out towards them. A day off the season's dates reads the off-season's days only: last year's same
+ * weekday is a day later, and its week either side reaches into the season, which carried half the
+ * season's level onto Christmas Day and the days before the season's first.
  */
-export function yearlyNaive(options: { seasonOnly?: boolean; isClosed?: (t: number) => boolean } = {}): Candidate {
+export function yearlyNaive(options: { onSeason?: (t: number) => boolean; isClosed?: (t: number) => boolean } = {}): Candidate {
+  const { onSeason } = options;
   // A closed date's value is imputed (what the day would have sold), not a sale: it does not extend the season.
   const isClosed = options.isClosed ?? (() => false);
-  /** Whether anything sold within SEASON_EDGE_DAYS of day `t`. */
-  const soldNear = (history: Float64Array, t: number): boolean => {
-    for (let s = Math.max(0, t - SEASON_EDGE_DAYS); s <= t + SEASON_EDGE_DAYS && s < history.length; s++) if (history[s]! > 0 && !isClosed(s)) return true;
+  /** Whether anything sold within SEASON_EDGE_DAYS of day `t`, on the off-season's days only when `offSeason`. */
+  const soldNear = (history: Float64Array, t: number, offSeason: boolean): boolean => {
+    for (let s = Math.max(0, t - SEASON_EDGE_DAYS); s <= t + SEASON_EDGE_DAYS && s < history.length; s++) {
+      if (history[s]! > 0 && !isClosed(s) && !(offSeason && onSeason!(s))) return true;
+    }
     return false;
   };
+  /** Whether day `t` reads as last year's for a forecast day: a season-only item's weeks past its season's edge are not weeks of its season, nor its season's days of the off-season. */
+  const counts = (history: Float64Array, t: number, offSeason: boolean): boolean => !onSeason || (soldNear(history, t, offSeason) && !(offSeason && onSeason(t)));
   // A season-only item's last eight weeks hold a few weeks of its season at most, a noisy ratio (0.5
   // to 2 for the same rate both years): it compares the last year with the one before instead, as far
   // as the history holds both.
-  const ratioDays = options.seasonOnly ? (end: number) => Math.min(YEAR, end - YEAR) : () => YEAR_RATIO_WEEKS * 7;
+  const ratioDays = onSeason ? (end: number) => Math.min(YEAR, end - YEAR) : () => YEAR_RATIO_WEEKS * 7;
   return {
     name: 'YearlyNaive',
-    description: options.seasonOnly
+    description: onSeason
       ? "Repeats last year's season, scaled to this year's level: the item sells in the same weeks every year and not outside them."
       : "Repeats the same weeks of last year, scaled to this year's level: the yearly season.",
     minLength: YEAR + YEAR_RATIO_WEEKS * 7,
@@ -112,13 +120,13 @@ export function yearlyNaive(options: { seasonOnly?: boolean; isClosed?: (t: numb
           // The nearest year back whose window lies wholly in the history.
           let back = YEAR;
           while (j - back + 7 * YEAR_WINDOW_WEEKS >= 0) back += YEAR;
-          if (options.seasonOnly && !soldNear(history, end + j - back)) continue;
+          const offSeason = onSeason !== undefined && !onSeason(end + j);
+          if (!counts(history, end + j - back, offSeason)) continue;
           let sum = 0;
           let count = 0;
           for (let week = -YEAR_WINDOW_WEEKS; week <= YEAR_WINDOW_WEEKS; week++) {
             const t = end + j - back + 7 * week;
-            // A season-only item's weeks past its season's edge are not weeks of its season.
-            if (t < 0 || (options.seasonOnly && !soldNear(history, t))) continue;
+            if (t < 0 || !counts(history, t, offSeason)) continue;
             sum += history[t]!;
             count++;
           }
