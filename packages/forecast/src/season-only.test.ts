@@ -153,7 +153,7 @@ describe('an item sold in its season only', () => {
   const decemberTo24th = (today: string, { first = '2023-12-01', closedDates = [] as string[] } = {}) => forecastOf({ sales: sellingTo24th(first, today), horizon: 60, today, closedDates });
   const daysOf = (result: ProductForecast, from: string, to: string) => result.forecast.filter((row) => row.ds >= from && row.ds <= to);
 
-  it("forecasts nothing after the season's last selling day a year on, nor before its first: Christmas Day is no day of the season", () => {
+  it("forecasts nothing after the season's last selling day a year on, nor before its first, and the season's level on every day between", () => {
     const result = decemberTo24th('2026-11-25');
     expect(result.model.patterns).toEqual(['season_only']);
     // Last year's same weekday is a day later (25 December for the 24th, 26th for Christmas Day), and its
@@ -161,14 +161,13 @@ describe('an item sold in its season only', () => {
     for (const row of [...daysOf(result, '2026-11-25', '2026-11-30'), ...daysOf(result, '2026-12-25', '2027-01-23')]) {
       expect(row).toMatchObject({ yhat: 0, yhat_lower: 0, yhat_upper: 0, yhat_lower_80: 0, yhat_upper_80: 0 });
     }
-    // The season itself as before: 4 a day, less on the days whose week either side reads a day just
-    // outside last year's season (28 November and 25 December 2025, sold nothing: (4 + 4 + 0) / 3), and on
-    // Christmas Eve, whose same weekday last year was Christmas Day (4 from the week before, 0: 2).
-    const third = 8 / 3;
-    const expected = [4, 4, 4, third, third, third, ...new Array<number>(10).fill(4), third, third, third, 4, 4, 4, 4, 2];
+    // The season itself at 4 a day on every day, its edges and Christmas Eve too: each day reads last
+    // year's same weekday and a week either side on the season's dates only. (Until this change the
+    // week either side counted 28 November and 25 December 2025, outside the season, as zeros: 8/3 on
+    // 4–6 and 17–19 December, and Christmas Eve, whose same weekday last year was Christmas Day, 2.)
     const season = daysOf(result, '2026-12-01', '2026-12-24');
-    expect(season.map((row) => row.yhat)).toHaveLength(24);
-    season.forEach((row, i) => expect(row.yhat).toBeCloseTo(expected[i]!, 9));
+    expect(season).toHaveLength(24);
+    for (const row of season) expect(row.yhat).toBeCloseTo(4, 9);
     for (const row of season) expect(row.yhat_upper_80).toBeGreaterThan(row.yhat);
   });
 
@@ -177,7 +176,9 @@ describe('an item sold in its season only', () => {
     // side: four units), the horizon's holidays not given.
     const closedDates = ['2023-12-25', '2023-12-26', '2024-12-25', '2024-12-26', '2025-12-25', '2025-12-26'];
     const result = decemberTo24th('2026-11-25', { closedDates });
-    expect(daysOf(result, '2026-12-23', '2026-12-23')[0]!.yhat).toBe(4);
+    // Christmas Eve reads last year's Christmas Day, closed and made up as four, which is no season's day: it
+    // reads the 18th.
+    for (const row of daysOf(result, '2026-12-01', '2026-12-24')) expect(row.yhat).toBeCloseTo(4, 9);
     expect(daysOf(result, '2026-12-25', '2027-01-23').every((row) => row.yhat === 0 && row.yhat_upper === 0)).toBe(true);
   });
 
@@ -207,11 +208,45 @@ describe('an item sold in its season only', () => {
     const result = forecastOf({ sales, horizon: 90, today: '2026-12-01' });
     expect(result.model.patterns).toEqual(['season_only']);
     expect(daysOf(result, '2026-12-01', '2026-12-09').every((row) => row.yhat === 0)).toBe(true);
-    // Every day from 10 December to 20 January sells, at three a day away from the season's edges.
+    // Every day from 10 December to 20 January at three a day, its first and last too.
     const season = daysOf(result, '2026-12-10', '2027-01-20');
     expect(season).toHaveLength(42);
-    for (const row of season) expect(row.yhat).toBeGreaterThan(0);
-    for (const row of daysOf(result, '2027-01-01', '2027-01-10')) expect(row.yhat).toBeCloseTo(3, 9);
+    for (const row of season) expect(row.yhat).toBeCloseTo(3, 9);
     expect(daysOf(result, '2027-01-21', '2027-02-28').every((row) => row.yhat === 0 && row.yhat_upper === 0)).toBe(true);
+  });
+  it("keeps a gap in last year's season a gap: a fortnight without sales forecasts low, not the season's level", () => {
+    // Four a day on 1–6 and 22–24 December every year since 2023, nothing from the 7th to the 21st.
+    const sales = sellingTo24th('2023-12-01', '2026-11-25').filter((sale) => sale.ds.slice(8) <= '06' || sale.ds.slice(8) >= '22');
+    const result = forecastOf({ sales, horizon: 60, today: '2026-11-25' });
+    expect(result.model.patterns).toEqual(['season_only']);
+    // The gap's days read last year's empty days as zeros: 13 December (last year's 14th, its week either
+    // side the 7th and 21st) nothing, the others a third of the level at most.
+    expect(daysOf(result, '2026-12-13', '2026-12-13')[0]!.yhat).toBe(0);
+    for (const row of daysOf(result, '2026-12-07', '2026-12-20')) expect(row.yhat).toBeLessThanOrEqual(4 / 3 + 1e-9);
+  });
+
+  it("forecasts a season's total, not 6–13 % less: simulated seasons, every day a Poisson count", () => {
+    // Thirty histories each of a season at the same rate every year, forecast 75 days from before the
+    // season and from its middle: the forecast's total against the rates' (the season's days only).
+    const items = [
+      { rate: (ds: string) => (ds.slice(5) >= '12-01' && ds.slice(5) <= '12-24' ? 4 : 0), first: '2023-12-01' },
+      { rate: (ds: string) => (ds.slice(5) >= '12-10' || ds.slice(5) <= '01-20' ? 3 : 0), first: '2024-12-10' },
+    ];
+    for (const { rate, first } of items) {
+      for (const today of ['2026-11-20', '2026-12-10']) {
+        let forecast = 0;
+        let truth = 0;
+        for (let seed = 1; seed <= 30; seed++) {
+          const draw = poissonDraws(seed * 7919);
+          const sales: { ds: string; y: number }[] = [];
+          for (let day = dayNumber(first); day < dayNumber(today); day++) sales.push({ ds: formatDay(day), y: draw(rate(formatDay(day))) });
+          const result = forecastOf({ sales: sales.filter((sale) => sale.y > 0), horizon: 75, today });
+          expect(result.model.patterns).toContain('season_only');
+          forecast += total(result, today, '2027-12-31');
+          truth += result.forecast.reduce((sum, row) => sum + rate(row.ds), 0);
+        }
+        expect(Math.abs(forecast / truth - 1)).toBeLessThan(0.05);
+      }
+    }
   });
 });

@@ -67,7 +67,7 @@ const YEAR_RATIO_WEEKS = 8;
 // Fewer days than these to compare with last year and the year is not scaled: its level stays last year's.
 const MIN_RATIO_DAYS = 28;
 
-// A season-only item's season ends where last year's did, give or take this many days.
+// An off-season sale of a season-only item is its off-season's level this many days either side.
 const SEASON_EDGE_DAYS = 3;
 
 /**
@@ -76,26 +76,31 @@ const SEASON_EDGE_DAYS = 3;
  * ramps up before December and is gone after it — where level-and-trend models carry the season's
  * level on into the off-season; rolling-origin validation decides whether it is used.
  * `onSeason` (an item that sells in its season only, season-only.ts; whether day t is on its season's
- * dates): scaled by the last year against the year before, and only days of last year's season count:
- * a day forecasts nothing when last year's same date, three days either side, sold nothing, and the
- * weekday average leaves out such weeks, so the season neither smears a week past its edges nor thins
- * out towards them. A day off the season's dates reads the off-season's days only: last year's same
- * weekday is a day later, and its week either side reaches into the season, which carried half the
- * season's level onto Christmas Day and the days before the season's first.
+ * dates): scaled by the last year against the year before, and each day reads last year's days of its
+ * own kind only. A day on the season's dates averages the window's days that are on those dates too, a
+ * day with nothing sold as zero (a gap in last year's season stays a gap): last year's same weekday is a
+ * day later in the calendar, and the week either side reaches past the season's edge, whose empty days
+ * thinned the days a week in from either end to 8/3 of 4 and Christmas Eve (last year's Christmas Day)
+ * to half. A day off the season's dates reads the off-season's days only, those with an off-season sale
+ * within three days: the season's weeks carried half its level onto Christmas Day and the days before
+ * its first.
  */
 export function yearlyNaive(options: { onSeason?: (t: number) => boolean; isClosed?: (t: number) => boolean } = {}): Candidate {
   const { onSeason } = options;
-  // A closed date's value is imputed (what the day would have sold), not a sale: it does not extend the season.
+  // A closed date's value is imputed (what the day would have sold), not a sale: it is no off-season sale.
   const isClosed = options.isClosed ?? (() => false);
-  /** Whether anything sold within SEASON_EDGE_DAYS of day `t`, on the off-season's days only when `offSeason`. */
-  const soldNear = (history: Float64Array, t: number, offSeason: boolean): boolean => {
+  /** Whether anything sold within SEASON_EDGE_DAYS of day `t` on an off-season day. */
+  const soldNearOffSeason = (history: Float64Array, t: number, isSeasonDay: (t: number) => boolean): boolean => {
     for (let s = Math.max(0, t - SEASON_EDGE_DAYS); s <= t + SEASON_EDGE_DAYS && s < history.length; s++) {
-      if (history[s]! > 0 && !isClosed(s) && !(offSeason && onSeason!(s))) return true;
+      if (history[s]! > 0 && !isClosed(s) && !isSeasonDay(s)) return true;
     }
     return false;
   };
-  /** Whether day `t` reads as last year's for a forecast day: a season-only item's weeks past its season's edge are not weeks of its season, nor its season's days of the off-season. */
-  const counts = (history: Float64Array, t: number, offSeason: boolean): boolean => !onSeason || (soldNear(history, t, offSeason) && !(offSeason && onSeason(t)));
+  /** Whether last year's day `t` is read for a forecast day on (`forSeason`) or off the season's dates: a day of the same kind only. */
+  const counts = (history: Float64Array, t: number, forSeason: boolean): boolean => {
+    if (!onSeason) return true;
+    return forSeason ? onSeason(t) : !onSeason(t) && soldNearOffSeason(history, t, onSeason);
+  };
   // A season-only item's last eight weeks hold a few weeks of its season at most, a noisy ratio (0.5
   // to 2 for the same rate both years): it compares the last year with the one before instead, as far
   // as the history holds both.
@@ -120,13 +125,15 @@ export function yearlyNaive(options: { onSeason?: (t: number) => boolean; isClos
           // The nearest year back whose window lies wholly in the history.
           let back = YEAR;
           while (j - back + 7 * YEAR_WINDOW_WEEKS >= 0) back += YEAR;
-          const offSeason = onSeason !== undefined && !onSeason(end + j);
-          if (!counts(history, end + j - back, offSeason)) continue;
+          const forSeason = onSeason?.(end + j) ?? true;
+          // Off the season, a day whose own last year's day sold nothing near it forecasts nothing: its
+          // weeks either side may hold a stray sale that is not the off-season's level.
+          if (!forSeason && !counts(history, end + j - back, false)) continue;
           let sum = 0;
           let count = 0;
           for (let week = -YEAR_WINDOW_WEEKS; week <= YEAR_WINDOW_WEEKS; week++) {
             const t = end + j - back + 7 * week;
-            if (t < 0 || !counts(history, t, offSeason)) continue;
+            if (t < 0 || !counts(history, t, forSeason)) continue;
             sum += history[t]!;
             count++;
           }
