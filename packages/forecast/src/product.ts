@@ -9,7 +9,7 @@ import type { Candidate } from './models/candidate.ts';
 import { ets, NON_SEASONAL_FORMS, type EtsForm, type FitOptions } from './models/ets.ts';
 import { croston, imapa, tsb } from './models/intermittent.ts';
 import { seasonalNaive, yearlyNaive } from './models/naive.ts';
-import { atLeastPoissonSpread, lastSeasonStart, offSeasonBands, repeatedSeason, seasonOf, type Season } from './season-only.ts';
+import { atLeastPoissonSpread, lastSeasonStart, offSeasonBands, onSeasonDates, repeatedSeason, seasonOf, type Season } from './season-only.ts';
 import { MIN_MODEL_DAYS, newProductForecast, shortHistoryForecast } from './short.ts';
 import { theta } from './models/theta.ts';
 import { deseasonalized, seasonalityTest, withYearlyFourier } from './seasonality.ts';
@@ -244,9 +244,10 @@ function forecastDemand(history: DemandHistory, horizon: number, demandClass: De
   const pooledIndex = yearlyProfile ? yearlyIndex(yearlyProfile, history.firstDay, values.length + horizon) : undefined;
   const wholeUnits = inWholeUnits(history);
   // Sold in its season only: last year's season is the forecast, which validation before the season cannot choose.
-  const season = seasonOf(values);
   const isClosed = (t: number) => closedDays.has(history.firstDay + t);
-  const candidates = season ? [yearlyNaive({ seasonOnly: true, isClosed })] : productCandidates(values, demandClass, pooledIndex);
+  const season = seasonOf(values, isClosed);
+  const onSeason = season ? onSeasonDates(season, history.firstDay, values.length) : undefined;
+  const candidates = onSeason ? [yearlyNaive({ onSeason, isClosed })] : productCandidates(values, demandClass, pooledIndex);
   const selected = selectAndForecast(values, candidates, {
     horizon,
     validationHorizon: Math.min(horizon, 28),
@@ -268,7 +269,7 @@ function forecastDemand(history: DemandHistory, horizon: number, demandClass: De
   const result = season && !selected.validation ? repeatedSeason(candidates[0]!, values, horizon, LEVELS) : selected;
   if (season) {
     atLeastPoissonSpread(result);
-    offSeasonBands(result, values, season);
+    offSeasonBands(result, values, season, onSeason!);
   }
   applyClosedDays(result, closed, values.length, wholeUnits, { keepTotal: true });
   const lastHistoryDay = history.firstDay + values.length - 1;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dayNumber, formatDay } from './dates.ts';
 import { forecastProduct, isForecastError, type ProductForecast, type ProductForecastInput } from './index.ts';
 import type { EngineResult } from './engine.ts';
-import { isSeasonOnly, offSeasonBands, seasonOf } from './season-only.ts';
+import { isSeasonOnly, offSeasonBands, onSeasonDates, seasonOf } from './season-only.ts';
 
 // A small shop's Christmas lights, as its till export shows them: sold from mid-November to Christmas
 // Eve at a rate that climbs through the season, busier on Saturdays, closed on Sundays, a few units a
@@ -62,6 +62,10 @@ describe('an item sold in its season only', () => {
     // Nothing after Christmas Eve: neither last year's weeks past the season nor its closed days, whose
     // values are imputed, carry it on.
     expect(total(result, '2026-12-25', '2027-02-28')).toBe(0);
+    // The shop's Sundays and holidays in the season are closed days, nothing sold and nothing to sell.
+    const closedDays = result.forecast.filter((row) => new Date(`${row.ds}T00:00:00Z`).getUTCDay() === 0 || CLOSED_DATES.includes(row.ds));
+    expect(closedDays.length).toBeGreaterThan(12);
+    for (const row of closedDays) expect(row).toMatchObject({ yhat: 0, yhat_upper: 0 });
     // A season's day of three or four units is not certain to be three or four: at least a Poisson count's spread.
     for (const row of result.forecast.filter((row) => row.yhat >= 3)) {
       expect(row.yhat_upper_80 - row.yhat_lower_80).toBeGreaterThanOrEqual(3);
@@ -100,22 +104,23 @@ describe('an item sold in its season only', () => {
   });
 
   it("gives the off-season the spread of the item's own off-season days", () => {
-    // Two years: 6 a day in the last 65 days of each, and one unit on every tenth day in mid-year (one off-season day in twenty).
+    // Two years from 1 January 2025: 6 a day in the last 65 days of each (28 October to 31 December), and
+    // one unit on every tenth day in mid-year (one off-season day in twenty).
     const values = Float64Array.from({ length: 730 }, (_, t) => (t % 365 >= 300 ? 6 : t % 365 >= 100 && t % 365 < 250 && t % 10 === 0 ? 1 : 0));
     const season = seasonOf(values);
     expect(season).toEqual({ start: 300, days: 65 });
-    const horizon = 120;
+    const horizon = 320;
     const band = () => ({ lower: new Float64Array(horizon).fill(0), upper: new Float64Array(horizon).fill(5) });
     const bands = new Map([
       [0.8, band()],
       [0.95, band()],
     ]);
     const result = { mean: new Float64Array(horizon), bands, continuousBands: bands } as unknown as EngineResult;
-    offSeasonBands(result, values, season!);
-    // The forecast starts on day 730, the first of a year: in the season's week after it for 7 days
-    // (its bands as they were), then off season until day 293, beyond the horizon.
-    expect([...bands.get(0.95)!.upper]).toEqual([...new Array<number>(7).fill(5), ...new Array<number>(horizon - 7).fill(1)]);
-    expect([...bands.get(0.8)!.upper]).toEqual([...new Array<number>(7).fill(5), ...new Array<number>(horizon - 7).fill(0)]);
+    offSeasonBands(result, values, season!, onSeasonDates(season!, dayNumber('2025-01-01'), values.length));
+    // The forecast starts on 1 January 2027, the day after the season's last: off season from its first
+    // day to 27 October (day 300), then the season's dates again, whose bands stay as they were.
+    expect([...bands.get(0.95)!.upper]).toEqual([...new Array<number>(300).fill(1), ...new Array<number>(20).fill(5)]);
+    expect([...bands.get(0.8)!.upper]).toEqual([...new Array<number>(300).fill(0), ...new Array<number>(20).fill(5)]);
   });
 
   it('needs two seasons that agree, enough units, and nothing much outside the season', () => {
@@ -137,5 +142,111 @@ describe('an item sold in its season only', () => {
     // Last year's season in spring, the year before's at Christmas: two seasons that do not agree.
     const moved = lights.map((units, t) => (t < 364 ? units : formatDay(FIRST + t).slice(5, 7) === '04' ? 3 : 0));
     expect(isSeasonOnly(moved)).toBe(false);
+  });
+
+  // Four a day from 1 to 24 December every year since 2023, nothing else, no closed days.
+  const sellingTo24th = (first: string, today: string) => {
+    const sales: { ds: string; y: number }[] = [];
+    for (let day = dayNumber(first); day < dayNumber(today); day++) if (formatDay(day).slice(5, 7) === '12' && formatDay(day).slice(8) <= '24') sales.push({ ds: formatDay(day), y: 4 });
+    return sales;
+  };
+  const decemberTo24th = (today: string, { first = '2023-12-01', closedDates = [] as string[] } = {}) => forecastOf({ sales: sellingTo24th(first, today), horizon: 60, today, closedDates });
+  const daysOf = (result: ProductForecast, from: string, to: string) => result.forecast.filter((row) => row.ds >= from && row.ds <= to);
+
+  it("forecasts nothing after the season's last selling day a year on, nor before its first, and the season's level on every day between", () => {
+    const result = decemberTo24th('2026-11-25');
+    expect(result.model.patterns).toEqual(['season_only']);
+    // Last year's same weekday is a day later (25 December for the 24th, 26th for Christmas Day), and its
+    // week either side reached back into the season: 2 units on the 25th and 26th, 2–4 on 27–30 November.
+    for (const row of [...daysOf(result, '2026-11-25', '2026-11-30'), ...daysOf(result, '2026-12-25', '2027-01-23')]) {
+      expect(row).toMatchObject({ yhat: 0, yhat_lower: 0, yhat_upper: 0, yhat_lower_80: 0, yhat_upper_80: 0 });
+    }
+    // The season itself at 4 a day on every day, its edges and Christmas Eve too: each day reads last
+    // year's same weekday and a week either side on the season's dates only. (Until this change the
+    // week either side counted 28 November and 25 December 2025, outside the season, as zeros: 8/3 on
+    // 4–6 and 17–19 December, and Christmas Eve, whose same weekday last year was Christmas Day, 2.)
+    const season = daysOf(result, '2026-12-01', '2026-12-24');
+    expect(season).toHaveLength(24);
+    for (const row of season) expect(row.yhat).toBeCloseTo(4, 9);
+    for (const row of season) expect(row.yhat_upper_80).toBeGreaterThan(row.yhat);
+  });
+
+  it('ends the season on its last selling day, not on the closed days after it, whose values are made up', () => {
+    // Closed on 25 and 26 December in the history (filled in from the same weekday a week or more either
+    // side: four units), the horizon's holidays not given.
+    const closedDates = ['2023-12-25', '2023-12-26', '2024-12-25', '2024-12-26', '2025-12-25', '2025-12-26'];
+    const result = decemberTo24th('2026-11-25', { closedDates });
+    // Christmas Eve reads last year's Christmas Day, closed and made up as four, which is no season's day: it
+    // reads the 18th.
+    for (const row of daysOf(result, '2026-12-01', '2026-12-24')) expect(row.yhat).toBeCloseTo(4, 9);
+    expect(daysOf(result, '2026-12-25', '2027-01-23').every((row) => row.yhat === 0 && row.yhat_upper === 0)).toBe(true);
+  });
+
+  it("keeps the off-season's own sales as its level: a summer market's few units come back, the season's do not", () => {
+    // Two units on 20 June each year besides the season: its off-season level, a day read a year back.
+    const sales = [...sellingTo24th('2023-12-01', '2026-11-25'), ...['2024-06-20', '2025-06-20', '2026-06-20'].map((ds) => ({ ds, y: 2 }))];
+    const result = forecastOf({ sales, horizon: 240, today: '2026-11-25' });
+    expect(result.model.patterns).toEqual(['season_only']);
+    expect(total(result, '2027-06-13', '2027-06-27')).toBeGreaterThan(0);
+    expect(total(result, '2026-12-25', '2027-06-12')).toBe(0);
+  });
+
+  it('reads the season by its dates: a 29 February in the year does not end it on the 23rd', () => {
+    // Last year (2027) to this one's season (2028) is 366 days: 24 December 2028 is 365 days after 23 December 2027.
+    const result = decemberTo24th('2028-12-01', { first: '2025-12-01' });
+    expect(daysOf(result, '2028-12-24', '2028-12-24')[0]!.yhat).toBeGreaterThan(0);
+    expect(daysOf(result, '2028-12-25', '2029-01-29').every((row) => row.yhat === 0)).toBe(true);
+  });
+
+  it('keeps the January days of a season that runs through the new year, and none past it', () => {
+    // Three a day from 10 December to 20 January, since December 2024.
+    const sales: { ds: string; y: number }[] = [];
+    for (let day = dayNumber('2024-12-10'); day < dayNumber('2026-12-01'); day++) {
+      const ds = formatDay(day);
+      if ((ds.slice(5, 7) === '12' && ds.slice(8) >= '10') || (ds.slice(5, 7) === '01' && ds.slice(8) <= '20')) sales.push({ ds, y: 3 });
+    }
+    const result = forecastOf({ sales, horizon: 90, today: '2026-12-01' });
+    expect(result.model.patterns).toEqual(['season_only']);
+    expect(daysOf(result, '2026-12-01', '2026-12-09').every((row) => row.yhat === 0)).toBe(true);
+    // Every day from 10 December to 20 January at three a day, its first and last too.
+    const season = daysOf(result, '2026-12-10', '2027-01-20');
+    expect(season).toHaveLength(42);
+    for (const row of season) expect(row.yhat).toBeCloseTo(3, 9);
+    expect(daysOf(result, '2027-01-21', '2027-02-28').every((row) => row.yhat === 0 && row.yhat_upper === 0)).toBe(true);
+  });
+  it("keeps a gap in last year's season a gap: a fortnight without sales forecasts low, not the season's level", () => {
+    // Four a day on 1–6 and 22–24 December every year since 2023, nothing from the 7th to the 21st.
+    const sales = sellingTo24th('2023-12-01', '2026-11-25').filter((sale) => sale.ds.slice(8) <= '06' || sale.ds.slice(8) >= '22');
+    const result = forecastOf({ sales, horizon: 60, today: '2026-11-25' });
+    expect(result.model.patterns).toEqual(['season_only']);
+    // The gap's days read last year's empty days as zeros: 13 December (last year's 14th, its week either
+    // side the 7th and 21st) nothing, the others a third of the level at most.
+    expect(daysOf(result, '2026-12-13', '2026-12-13')[0]!.yhat).toBe(0);
+    for (const row of daysOf(result, '2026-12-07', '2026-12-20')) expect(row.yhat).toBeLessThanOrEqual(4 / 3 + 1e-9);
+  });
+
+  it("forecasts a season's total, not 6–13 % less: simulated seasons, every day a Poisson count", () => {
+    // Thirty histories each of a season at the same rate every year, forecast 75 days from before the
+    // season and from its middle: the forecast's total against the rates' (the season's days only).
+    const items = [
+      { rate: (ds: string) => (ds.slice(5) >= '12-01' && ds.slice(5) <= '12-24' ? 4 : 0), first: '2023-12-01' },
+      { rate: (ds: string) => (ds.slice(5) >= '12-10' || ds.slice(5) <= '01-20' ? 3 : 0), first: '2024-12-10' },
+    ];
+    for (const { rate, first } of items) {
+      for (const today of ['2026-11-20', '2026-12-10']) {
+        let forecast = 0;
+        let truth = 0;
+        for (let seed = 1; seed <= 30; seed++) {
+          const draw = poissonDraws(seed * 7919);
+          const sales: { ds: string; y: number }[] = [];
+          for (let day = dayNumber(first); day < dayNumber(today); day++) sales.push({ ds: formatDay(day), y: draw(rate(formatDay(day))) });
+          const result = forecastOf({ sales: sales.filter((sale) => sale.y > 0), horizon: 75, today });
+          expect(result.model.patterns).toContain('season_only');
+          forecast += total(result, today, '2027-12-31');
+          truth += result.forecast.reduce((sum, row) => sum + rate(row.ds), 0);
+        }
+        expect(Math.abs(forecast / truth - 1)).toBeLessThan(0.05);
+      }
+    }
   });
 });

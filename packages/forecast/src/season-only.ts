@@ -2,6 +2,7 @@
 // validation cannot choose for them: its windows are the weeks before the forecast, before the
 // season, where every model forecasts about nothing. Combined with level models, last year's
 // season came out at half its size and went on selling through the off-season (ADR 0126).
+import { formatDay } from './dates.ts';
 import type { EngineResult } from './engine.ts';
 import type { Candidate } from './models/candidate.ts';
 import { poissonQuantile } from './short.ts';
@@ -22,7 +23,7 @@ const MIN_RESTART_UNITS = 3;
 /**
  * Where a season-only item's season lies: from its first day with sales in either of its last two
  * seasons (counted from the first of the history's last 365 days, the year read as a circle) for
- * `days` days, to its last.
+ * `days` days, to its last. A day the business was closed is no day with sales (its value is imputed).
  */
 export type Season = { start: number; days: number };
 
@@ -33,7 +34,7 @@ export type Season = { start: number; days: number };
  * Two seasons must agree — or, where the history does not reach back into the earlier one, the
  * next season must have begun on time (ADR 0146): a burst that never came back is not a season.
  */
-export function seasonOf(values: Float64Array): Season | null {
+export function seasonOf(values: Float64Array, isClosed: (t: number) => boolean = () => false): Season | null {
   const n = values.length;
   if (n < YEAR_DAYS) return null;
   const lastYearStart = n - YEAR_DAYS;
@@ -71,8 +72,9 @@ export function seasonOf(values: Float64Array): Season | null {
   // The thirteen weeks are a bound: the season itself is the days between its first and last sales.
   let first = -1;
   let last = -1;
+  const sold = (t: number) => (values[t] ?? 0) > 0 && !isClosed(t);
   for (let i = bestStart; i < bestStart + SEASON_DAYS; i++) {
-    if ((values[dayOf(lastYearStart, i)] ?? 0) <= 0 && (values[dayOf(yearBeforeStart, i)] ?? 0) <= 0) continue;
+    if (!sold(dayOf(lastYearStart, i)) && !sold(dayOf(yearBeforeStart, i))) continue;
     if (first < 0) first = i;
     last = i;
   }
@@ -103,6 +105,22 @@ export const isSeasonOnly = (values: Float64Array): boolean => seasonOf(values) 
 
 /** The index, in a history of `historyDays` days, of the first day of the item's last season. */
 export const lastSeasonStart = (season: Season, historyDays: number): number => historyDays - YEAR_DAYS + season.start;
+
+/**
+ * Whether day `t` of a history of `historyDays` days from day number `firstDay` (t past its end too:
+ * the forecast's days) falls on the season's dates, from its first selling day to its last, in any year.
+ * By the calendar, not 365 days on: a 29 February in between would move a season ending on Christmas
+ * Eve to the 23rd. A season across the new year runs from its first date to the end of the year and on.
+ */
+export function onSeasonDates(season: Season, firstDay: number, historyDays: number): (t: number) => boolean {
+  const first = lastSeasonStart(season, historyDays);
+  const last = historyDays - YEAR_DAYS + ((season.start + season.days - 1) % YEAR_DAYS);
+  const [from, to] = [formatDay(firstDay + first).slice(5), formatDay(firstDay + last).slice(5)];
+  return (t) => {
+    const date = formatDay(firstDay + t).slice(5);
+    return from <= to ? date >= from && date <= to : date >= from || date <= to;
+  };
+}
 
 /**
  * A season-only item whose history is too short to validate last year's season on (a shop's first
@@ -138,15 +156,16 @@ export function atLeastPoissonSpread(result: EngineResult): void {
 }
 
 /**
- * Bands outside the season: the days out of season that the forecast holds nothing on (last year
- * sold nothing then) get the spread of the item's own off-season days, two years of them at most —
- * for a Christmas item, none at all. The chosen model's bands there come from validation windows
- * around the season's start and grow with the horizon: by late January they read "one a day" at
- * 80 % for an item that had not sold in January or February in two years.
+ * Bands outside the season: the days off the season's dates (`onSeason`, onSeasonDates) that the
+ * forecast holds nothing on get the spread of the item's own off-season days, two years of them at
+ * most — for a Christmas item, none at all, from Christmas Day on. The chosen model's bands there come
+ * from validation windows around the season's start and grow with the horizon: by late January they
+ * read "one a day" at 80 % for an item that had not sold in January or February in two years.
  */
-export function offSeasonBands(result: EngineResult, values: Float64Array, season: Season): void {
+export function offSeasonBands(result: EngineResult, values: Float64Array, season: Season, onSeason: (t: number) => boolean): void {
   const lastYearStart = values.length - YEAR_DAYS;
-  // A week either side is the season's still: this year's may start or end a few days off last year's.
+  // The spread is read a week or more from the season: a season that ended a few days late sold on
+  // the days just past last year's end, which are not off-season days.
   const outOfSeason = (t: number) => {
     const position = (((t - lastYearStart - season.start + SEASON_MARGIN_DAYS) % YEAR_DAYS) + YEAR_DAYS) % YEAR_DAYS;
     return position >= season.days + 2 * SEASON_MARGIN_DAYS;
@@ -159,7 +178,7 @@ export function offSeasonBands(result: EngineResult, values: Float64Array, seaso
     for (const [level, band] of bands) {
       const upper = quantile(1 - (1 - level) / 2);
       for (let j = 0; j < result.mean.length; j++) {
-        if (result.mean[j]! > 0 || !outOfSeason(values.length + j)) continue;
+        if (result.mean[j]! > 0 || onSeason(values.length + j)) continue;
         band.lower[j] = 0;
         band.upper[j] = upper;
       }

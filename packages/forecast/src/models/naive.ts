@@ -67,7 +67,7 @@ const YEAR_RATIO_WEEKS = 8;
 // Fewer days than these to compare with last year and the year is not scaled: its level stays last year's.
 const MIN_RATIO_DAYS = 28;
 
-// A season-only item's season ends where last year's did, give or take this many days.
+// An off-season sale of a season-only item is its off-season's level this many days either side.
 const SEASON_EDGE_DAYS = 3;
 
 /**
@@ -75,26 +75,39 @@ const SEASON_EDGE_DAYS = 3;
  * with the same weeks a year before (clipped to ½–2). For seasonal-only items — a Christmas item
  * ramps up before December and is gone after it — where level-and-trend models carry the season's
  * level on into the off-season; rolling-origin validation decides whether it is used.
- * `seasonOnly` (an item that sells in its season only, season-only.ts): scaled by the last year
- * against the year before, and only days of last year's season count: a day forecasts nothing when
- * last year's same date, three days either side, sold nothing, and the weekday average leaves out
- * such weeks, so the season neither smears a week past its edges nor thins out towards them.
+ * `onSeason` (an item that sells in its season only, season-only.ts; whether day t is on its season's
+ * dates): scaled by the last year against the year before, and each day reads last year's days of its
+ * own kind only. A day on the season's dates averages the window's days that are on those dates too, a
+ * day with nothing sold as zero (a gap in last year's season stays a gap): last year's same weekday is a
+ * day later in the calendar, and the week either side reaches past the season's edge, whose empty days
+ * thinned the days a week in from either end to 8/3 of 4 and Christmas Eve (last year's Christmas Day)
+ * to half. A day off the season's dates reads the off-season's days only, those with an off-season sale
+ * within three days: the season's weeks carried half its level onto Christmas Day and the days before
+ * its first.
  */
-export function yearlyNaive(options: { seasonOnly?: boolean; isClosed?: (t: number) => boolean } = {}): Candidate {
-  // A closed date's value is imputed (what the day would have sold), not a sale: it does not extend the season.
+export function yearlyNaive(options: { onSeason?: (t: number) => boolean; isClosed?: (t: number) => boolean } = {}): Candidate {
+  const { onSeason } = options;
+  // A closed date's value is imputed (what the day would have sold), not a sale: it is no off-season sale.
   const isClosed = options.isClosed ?? (() => false);
-  /** Whether anything sold within SEASON_EDGE_DAYS of day `t`. */
-  const soldNear = (history: Float64Array, t: number): boolean => {
-    for (let s = Math.max(0, t - SEASON_EDGE_DAYS); s <= t + SEASON_EDGE_DAYS && s < history.length; s++) if (history[s]! > 0 && !isClosed(s)) return true;
+  /** Whether anything sold within SEASON_EDGE_DAYS of day `t` on an off-season day. */
+  const soldNearOffSeason = (history: Float64Array, t: number, isSeasonDay: (t: number) => boolean): boolean => {
+    for (let s = Math.max(0, t - SEASON_EDGE_DAYS); s <= t + SEASON_EDGE_DAYS && s < history.length; s++) {
+      if (history[s]! > 0 && !isClosed(s) && !isSeasonDay(s)) return true;
+    }
     return false;
+  };
+  /** Whether last year's day `t` is read for a forecast day on (`forSeason`) or off the season's dates: a day of the same kind only. */
+  const counts = (history: Float64Array, t: number, forSeason: boolean): boolean => {
+    if (!onSeason) return true;
+    return forSeason ? onSeason(t) : !onSeason(t) && soldNearOffSeason(history, t, onSeason);
   };
   // A season-only item's last eight weeks hold a few weeks of its season at most, a noisy ratio (0.5
   // to 2 for the same rate both years): it compares the last year with the one before instead, as far
   // as the history holds both.
-  const ratioDays = options.seasonOnly ? (end: number) => Math.min(YEAR, end - YEAR) : () => YEAR_RATIO_WEEKS * 7;
+  const ratioDays = onSeason ? (end: number) => Math.min(YEAR, end - YEAR) : () => YEAR_RATIO_WEEKS * 7;
   return {
     name: 'YearlyNaive',
-    description: options.seasonOnly
+    description: onSeason
       ? "Repeats last year's season, scaled to this year's level: the item sells in the same weeks every year and not outside them."
       : "Repeats the same weeks of last year, scaled to this year's level: the yearly season.",
     minLength: YEAR + YEAR_RATIO_WEEKS * 7,
@@ -112,13 +125,15 @@ export function yearlyNaive(options: { seasonOnly?: boolean; isClosed?: (t: numb
           // The nearest year back whose window lies wholly in the history.
           let back = YEAR;
           while (j - back + 7 * YEAR_WINDOW_WEEKS >= 0) back += YEAR;
-          if (options.seasonOnly && !soldNear(history, end + j - back)) continue;
+          const forSeason = onSeason?.(end + j) ?? true;
+          // Off the season, a day whose own last year's day sold nothing near it forecasts nothing: its
+          // weeks either side may hold a stray sale that is not the off-season's level.
+          if (!forSeason && !counts(history, end + j - back, false)) continue;
           let sum = 0;
           let count = 0;
           for (let week = -YEAR_WINDOW_WEEKS; week <= YEAR_WINDOW_WEEKS; week++) {
             const t = end + j - back + 7 * week;
-            // A season-only item's weeks past its season's edge are not weeks of its season.
-            if (t < 0 || (options.seasonOnly && !soldNear(history, t))) continue;
+            if (t < 0 || !counts(history, t, forSeason)) continue;
             sum += history[t]!;
             count++;
           }
