@@ -655,7 +655,9 @@ describe('Data screen', () => {
     await page.keyboard.press('ArrowDown');
     await page.waitForFunction(() => document.querySelector('[data-row-id="2"]')?.getAttribute('aria-selected') === 'true');
     await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog', { name: 'Edit row 2' });
+    // Titled as the row's Edit button names it: its code and name.
+    const cellOf = (column: string) => grid(page).locator(`[data-row-id="2"] [data-column="${column}"]`).textContent();
+    const dialog = page.getByRole('dialog', { name: `Edit ${await cellOf('product_code')} — ${await cellOf('name')}`, exact: true });
     await dialog.waitFor();
     // It opens on the first field to change (the id is read-only), not on its Close button.
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('product_code');

@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Checkbox, Grid, Group, Modal, NativeSelect, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { dateRuleOf, type TableColumn, type TableRow } from '@stockwise/contract';
+import { dateRuleOf, labelOfRow, rowLabelColumns, type TableColumn, type TableRow } from '@stockwise/contract';
 import { useTablesStore } from '../../stores/tables.ts';
 import { useRowHistoryStore } from '../../stores/row-history.ts';
 import {
@@ -118,9 +118,9 @@ export function RowFormModal({ tableName, encodedName, columns, row, unknownValu
       onClose={onClose}
       // Wider than Mantine's xl (780px): a field of span 3 then shows a product's `code — name`.
       size={960}
-     
       closeButtonProps={{ 'aria-label': t('datatab.actions.close') }}
-      title={isEdit ? t('datatab.rowForm.editTitle', { id: String(row['id'] ?? '') }) : t('datatab.rowForm.addTitle', { name: tableName })}
+      // Named as the row's own Edit button is (`Edit GAR-1099 — Pflanzschaufel`): by number only where the table has no code.
+      title={isEdit ? t('datatab.actions.editRow', { row: labelOfRow(rowLabelColumns(columns), row) || t('datatab.undo.rowNumber', { id: String(row['id'] ?? '') }) }) : t('datatab.rowForm.addTitle', { name: tableName })}
     >
       <form onSubmit={(event) => void onSubmit(event)} noValidate data-testid="row-form" aria-busy={saving}>
         {message && (
