@@ -78,7 +78,8 @@ async function rowCountText(page: Page): Promise<string> {
   return (await page.getByTestId('row-count').textContent()) ?? '';
 }
 
-const field = (form: Locator, label: string) => form.getByLabel(label, { exact: false });
+// Not the date field's calendar button (`Pick Due from the calendar`): the field itself.
+const field = (form: Locator, label: string) => form.getByLabel(label, { exact: false }).and(form.locator(':not(button)'));
 
 /** A call to the records API as the demo user, outside the page (another user, an import). */
 async function asDemoUser(path: string, body?: unknown): Promise<Response> {
@@ -312,6 +313,51 @@ describe('Data screen', () => {
     const add = page.waitForRequest((request) => request.url().includes('/rows/add/'));
     await form.getByRole('button', { name: 'Save' }).click();
     expect((await add).postDataJSON()).toMatchObject({ expected_date: '2026-12-24', quantity: '12', status: 'scheduled' });
+    await form.waitFor({ state: 'detached' });
+  });
+
+  it("picks a delivery's expected date from the field's calendar with the keyboard; Escape closes the calendar, not the form", async () => {
+    const { page } = browser;
+    const id = unique();
+    const code = `JUG-${id}`;
+    await addProduct({ product_code: code, name: `Stone jug ${id}` });
+    await openDataScreen(page);
+    await openTable(page, 'deliveries');
+    await page.getByRole('button', { name: 'Add row' }).first().click();
+    const form = page.getByTestId('row-form');
+    await form.getByRole('combobox', { name: 'Product' }).fill(code);
+    await page.getByRole('listbox', { name: 'Product' }).getByRole('option').first().click();
+    await field(form, 'Quantity').fill('6');
+    const expected = field(form, 'Expected date');
+    await expected.fill('15.03.2026');
+    // The button comes next in the tab order, named for its field; the calendar opens on the typed day.
+    await page.keyboard.press('Tab');
+    expect(await focusedName(page)).toBe('Pick Expected date from the calendar');
+    await page.keyboard.press('Enter');
+    const calendar = page.getByRole('dialog', { name: 'Calendar: Expected date' });
+    await calendar.waitFor();
+    await expect.poll(() => focusedName(page)).toBe('15 Mar 2026');
+    expect(await calendar.getByTestId('calendar-month').textContent()).toBe('March 2026');
+    expect(await axeViolations(page, '[data-testid="day-calendar"]'), 'the date field calendar').toEqual([]);
+    expect(await axeViolations(page, '[data-testid="row-form"]'), 'the row form with its calendar open').toEqual([]);
+    await page.keyboard.press('Escape');
+    await calendar.waitFor({ state: 'detached' });
+    await form.waitFor();
+    expect(await focusedName(page)).toBe('Pick Expected date from the calendar');
+
+    // Arrows move a day or a week, Page Down a month; Enter writes the day as the field is typed.
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focusedName(page)).toBe('15 Mar 2026');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('PageDown');
+    await expect.poll(() => focusedName(page)).toBe('23 Apr 2026');
+    await page.keyboard.press('Enter');
+    await calendar.waitFor({ state: 'detached' });
+    expect(await expected.inputValue()).toBe('23.04.2026');
+    const add = page.waitForRequest((request) => request.url().includes('/rows/add/'));
+    await form.getByRole('button', { name: 'Save' }).click();
+    expect((await add).postDataJSON()).toMatchObject({ expected_date: '2026-04-23', quantity: '6' });
     await form.waitFor({ state: 'detached' });
   });
 

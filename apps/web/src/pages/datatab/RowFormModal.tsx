@@ -25,6 +25,7 @@ import {
 } from './row-form.ts';
 import { referenceText, type UnknownValues } from './table-query.ts';
 import { ReferencePicker } from './ReferencePicker.tsx';
+import { DayField } from './DayField.tsx';
 import classes from './DataPage.module.css';
 
 /** A small padlock at the end of a read-only field. */
@@ -38,12 +39,12 @@ function LockMark() {
 }
 
 /**
- * A date field spans 2 of 12, yet is never narrower than its placeholder `DD.MM.YYYY` (a date and
- * time: the browser's own control with its calendar button): in a narrow form it takes the room,
- * moving the next field on.
+ * A date field spans 2 of 12, yet is never narrower than its placeholder `DD.MM.YYYY` and its
+ * calendar button (a date and time: the browser's own control with its calendar button): in a
+ * narrow form it takes the room, moving the next field on.
  */
 function minimumWidthOf(kind: InputKind): string | undefined {
-  if (kind.kind === 'date') return '9rem';
+  if (kind.kind === 'date') return '10.5rem';
   if (kind.kind === 'datetime') return '13.5rem';
   return undefined;
 }
@@ -173,8 +174,8 @@ export function RowFormModal({ tableName, encodedName, columns, row, unknownValu
                 );
                 break;
               case 'date':
-                // Typed as the shops write dates (day first, or ISO), so a day the calendar lacks is named, not "no whole date".
-                input = <TextInput {...common} inputMode="numeric" placeholder={t('datatab.rowForm.datePlaceholder')} value={text} onChange={(e) => setValue(column.key, e.currentTarget.value)} />;
+                // Typed as the shops write dates (day first, or ISO), so a day the calendar lacks is named, not "no whole date"; or picked from its calendar.
+                input = <DayField {...common} placeholder={t('datatab.rowForm.datePlaceholder')} value={text} onChange={(typed) => setValue(column.key, typed)} />;
                 break;
               case 'datetime':
                 input = <TextInput {...common} type="datetime-local" {...dateTimeBounds(column, dateRule)} value={text} onChange={(e) => setValue(column.key, e.currentTarget.value)} />;
