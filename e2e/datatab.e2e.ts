@@ -107,6 +107,22 @@ async function productsCoded(code: string): Promise<TableRow[]> {
 /** The accessible name of the element with the focus (its label, or its text), or <body>. */
 const focusedName = (page: Page) => page.evaluate(() => (document.activeElement === document.body ? '<body>' : (document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '')));
 
+/** The deliveries table's add form for a new product (`JUG-<id>`), its product chosen and `quantity` typed; `opened` checks the form as it opens. */
+async function newDeliveryForm(page: Page, codePrefix: string, namePrefix: string, quantity: string, opened?: () => Promise<void>): Promise<Locator> {
+  const id = unique();
+  const code = `${codePrefix}-${id}`;
+  await addProduct({ product_code: code, name: `${namePrefix} ${id}` });
+  await openDataScreen(page);
+  await openTable(page, 'deliveries');
+  await page.getByRole('button', { name: 'Add row' }).first().click();
+  const form = page.getByTestId('row-form');
+  await opened?.();
+  await form.getByRole('combobox', { name: 'Product' }).fill(code);
+  await page.getByRole('listbox', { name: 'Product' }).getByRole('option').first().click();
+  await field(form, 'Quantity').fill(quantity);
+  return form;
+}
+
 /** Opens a dialog from the focused control with Enter, checks it with axe, and closes it with Escape. */
 async function openAndEscape(page: Page, dialogName: string): Promise<void> {
   await page.keyboard.press('Enter');
@@ -283,18 +299,10 @@ describe('Data screen', () => {
 
   it("refuses a delivery's day that does not exist and its mistyped year in words before sending, and starts its status at the default the server gives", async () => {
     const { page } = browser;
-    const id = unique();
-    const code = `VASE-${id}`;
-    await addProduct({ product_code: code, name: `Glass vase ${id}` });
-    await openDataScreen(page);
-    await openTable(page, 'deliveries');
-    await page.getByRole('button', { name: 'Add row' }).first().click();
-    const form = page.getByTestId('row-form');
-    // Not "(none)": a delivery left alone is stored as scheduled.
-    expect(await field(form, 'Status').inputValue()).toBe('scheduled');
-    await form.getByRole('combobox', { name: 'Product' }).fill(code);
-    await page.getByRole('listbox', { name: 'Product' }).getByRole('option').first().click();
-    await field(form, 'Quantity').fill('12');
+    const form = await newDeliveryForm(page, 'VASE', 'Glass vase', '12', async () => {
+      // Not "(none)": a delivery left alone is stored as scheduled.
+      expect(await field(page.getByTestId('row-form'), 'Status').inputValue()).toBe('scheduled');
+    });
     const expected = field(form, 'Expected date');
     // QA2: 31 February was "not a whole date"; the form says why, in the server's words, and sends nothing.
     await expected.click();
@@ -318,16 +326,7 @@ describe('Data screen', () => {
 
   it("picks a delivery's expected date from the field's calendar with the keyboard; Escape closes the calendar, not the form", async () => {
     const { page } = browser;
-    const id = unique();
-    const code = `JUG-${id}`;
-    await addProduct({ product_code: code, name: `Stone jug ${id}` });
-    await openDataScreen(page);
-    await openTable(page, 'deliveries');
-    await page.getByRole('button', { name: 'Add row' }).first().click();
-    const form = page.getByTestId('row-form');
-    await form.getByRole('combobox', { name: 'Product' }).fill(code);
-    await page.getByRole('listbox', { name: 'Product' }).getByRole('option').first().click();
-    await field(form, 'Quantity').fill('6');
+    const form = await newDeliveryForm(page, 'JUG', 'Stone jug', '6');
     const expected = field(form, 'Expected date');
     await expected.fill('15.03.2026');
     // The button comes next in the tab order, named for its field; the calendar opens on the typed day.
@@ -702,8 +701,7 @@ describe('Data screen', () => {
     await page.waitForFunction(() => document.querySelector('[data-row-id="2"]')?.getAttribute('aria-selected') === 'true');
     await page.keyboard.press('Enter');
     // Titled as the row's Edit button names it: its code and name.
-    const cellOf = (column: string) => grid(page).locator(`[data-row-id="2"] [data-column="${column}"]`).textContent();
-    const dialog = page.getByRole('dialog', { name: `Edit ${await cellOf('product_code')} — ${await cellOf('name')}`, exact: true });
+    const dialog = page.getByRole('dialog', { name: `Edit ${await cell(page, 2, 'product_code').textContent()} — ${await cell(page, 2, 'name').textContent()}`, exact: true });
     await dialog.waitFor();
     // It opens on the first field to change (the id is read-only), not on its Close button.
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('product_code');

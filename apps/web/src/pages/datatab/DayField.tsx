@@ -6,6 +6,7 @@ import { ActionIcon, Group, Popover, Text, TextInput, UnstyledButton } from '@ma
 import { useTranslation } from 'react-i18next';
 import { formatDay } from '@stockwise/contract';
 import { addMonths, dayFirstText, dayOfText, monthWeeks, movedDay } from './day-picker.ts';
+import { FieldIcon } from './FieldIcon.tsx';
 import classes from './DataPage.module.css';
 
 const monthTitle = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -16,15 +17,6 @@ const todayOf = (now: Date) => `${now.getFullYear()}-${String(now.getMonth() + 1
 
 // The dialog around the field closes on Escape from any element not marked so: Escape in the calendar closes the calendar alone.
 const keepsEscape = { 'data-mantine-stop-propagation': 'true' } as const;
-
-function CalendarIcon() {
-  return (
-    <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden fill="none" stroke="currentColor" strokeWidth="1.5">
-      <rect x="2" y="3" width="12" height="11" rx="1.5" />
-      <path d="M2 6.5h12M5.5 1.5v3M10.5 1.5v3" />
-    </svg>
-  );
-}
 
 type MonthProps = { chosen: string | null; start: string; onPick: (day: string) => void };
 
@@ -118,7 +110,7 @@ export function DayField({ label, value, onChange, ...input }: DayFieldProps) {
     <Popover opened={opened} onChange={setOpened} trapFocus returnFocus position="bottom-end" shadow="md" withRoles={false}>
       <Popover.Target>
         <ActionIcon variant="subtle" color="gray" aria-label={t('datatab.rowForm.pickDate', { label })} aria-expanded={opened} aria-haspopup="dialog" onClick={() => setOpened((open) => !open)}>
-          <CalendarIcon />
+          <FieldIcon shape="calendar" />
         </ActionIcon>
       </Popover.Target>
       <Popover.Dropdown role="dialog" aria-label={t('datatab.rowForm.calendar', { label })} data-testid="day-calendar">
