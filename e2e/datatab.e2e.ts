@@ -78,7 +78,8 @@ async function rowCountText(page: Page): Promise<string> {
   return (await page.getByTestId('row-count').textContent()) ?? '';
 }
 
-const field = (form: Locator, label: string) => form.getByLabel(label, { exact: false });
+// Not the date field's calendar button (`Pick Due from the calendar`): the field itself.
+const field = (form: Locator, label: string) => form.getByLabel(label, { exact: false }).and(form.locator(':not(button)'));
 
 /** A call to the records API as the demo user, outside the page (another user, an import). */
 async function asDemoUser(path: string, body?: unknown): Promise<Response> {
@@ -105,6 +106,22 @@ async function productsCoded(code: string): Promise<TableRow[]> {
 
 /** The accessible name of the element with the focus (its label, or its text), or <body>. */
 const focusedName = (page: Page) => page.evaluate(() => (document.activeElement === document.body ? '<body>' : (document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '')));
+
+/** The deliveries table's add form for a new product (`JUG-<id>`), its product chosen and `quantity` typed; `opened` checks the form as it opens. */
+async function newDeliveryForm(page: Page, codePrefix: string, namePrefix: string, quantity: string, opened?: () => Promise<void>): Promise<Locator> {
+  const id = unique();
+  const code = `${codePrefix}-${id}`;
+  await addProduct({ product_code: code, name: `${namePrefix} ${id}` });
+  await openDataScreen(page);
+  await openTable(page, 'deliveries');
+  await page.getByRole('button', { name: 'Add row' }).first().click();
+  const form = page.getByTestId('row-form');
+  await opened?.();
+  await form.getByRole('combobox', { name: 'Product' }).fill(code);
+  await page.getByRole('listbox', { name: 'Product' }).getByRole('option').first().click();
+  await field(form, 'Quantity').fill(quantity);
+  return form;
+}
 
 /** Opens a dialog from the focused control with Enter, checks it with axe, and closes it with Escape. */
 async function openAndEscape(page: Page, dialogName: string): Promise<void> {
@@ -282,18 +299,10 @@ describe('Data screen', () => {
 
   it("refuses a delivery's day that does not exist and its mistyped year in words before sending, and starts its status at the default the server gives", async () => {
     const { page } = browser;
-    const id = unique();
-    const code = `VASE-${id}`;
-    await addProduct({ product_code: code, name: `Glass vase ${id}` });
-    await openDataScreen(page);
-    await openTable(page, 'deliveries');
-    await page.getByRole('button', { name: 'Add row' }).first().click();
-    const form = page.getByTestId('row-form');
-    // Not "(none)": a delivery left alone is stored as scheduled.
-    expect(await field(form, 'Status').inputValue()).toBe('scheduled');
-    await form.getByRole('combobox', { name: 'Product' }).fill(code);
-    await page.getByRole('listbox', { name: 'Product' }).getByRole('option').first().click();
-    await field(form, 'Quantity').fill('12');
+    const form = await newDeliveryForm(page, 'VASE', 'Glass vase', '12', async () => {
+      // Not "(none)": a delivery left alone is stored as scheduled.
+      expect(await field(page.getByTestId('row-form'), 'Status').inputValue()).toBe('scheduled');
+    });
     const expected = field(form, 'Expected date');
     // QA2: 31 February was "not a whole date"; the form says why, in the server's words, and sends nothing.
     await expected.click();
@@ -312,6 +321,42 @@ describe('Data screen', () => {
     const add = page.waitForRequest((request) => request.url().includes('/rows/add/'));
     await form.getByRole('button', { name: 'Save' }).click();
     expect((await add).postDataJSON()).toMatchObject({ expected_date: '2026-12-24', quantity: '12', status: 'scheduled' });
+    await form.waitFor({ state: 'detached' });
+  });
+
+  it("picks a delivery's expected date from the field's calendar with the keyboard; Escape closes the calendar, not the form", async () => {
+    const { page } = browser;
+    const form = await newDeliveryForm(page, 'JUG', 'Stone jug', '6');
+    const expected = field(form, 'Expected date');
+    await expected.fill('15.03.2026');
+    // The button comes next in the tab order, named for its field; the calendar opens on the typed day.
+    await page.keyboard.press('Tab');
+    expect(await focusedName(page)).toBe('Pick Expected date from the calendar');
+    await page.keyboard.press('Enter');
+    const calendar = page.getByRole('dialog', { name: 'Calendar: Expected date' });
+    await calendar.waitFor();
+    await expect.poll(() => focusedName(page)).toBe('15 Mar 2026');
+    expect(await calendar.getByTestId('calendar-month').textContent()).toBe('March 2026');
+    expect(await axeViolations(page, '[data-testid="day-calendar"]'), 'the date field calendar').toEqual([]);
+    expect(await axeViolations(page, '[data-testid="row-form"]'), 'the row form with its calendar open').toEqual([]);
+    await page.keyboard.press('Escape');
+    await calendar.waitFor({ state: 'detached' });
+    await form.waitFor();
+    expect(await focusedName(page)).toBe('Pick Expected date from the calendar');
+
+    // Arrows move a day or a week, Page Down a month; Enter writes the day as the field is typed.
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focusedName(page)).toBe('15 Mar 2026');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('PageDown');
+    await expect.poll(() => focusedName(page)).toBe('23 Apr 2026');
+    await page.keyboard.press('Enter');
+    await calendar.waitFor({ state: 'detached' });
+    expect(await expected.inputValue()).toBe('23.04.2026');
+    const add = page.waitForRequest((request) => request.url().includes('/rows/add/'));
+    await form.getByRole('button', { name: 'Save' }).click();
+    expect((await add).postDataJSON()).toMatchObject({ expected_date: '2026-04-23', quantity: '6' });
     await form.waitFor({ state: 'detached' });
   });
 
@@ -655,7 +700,8 @@ describe('Data screen', () => {
     await page.keyboard.press('ArrowDown');
     await page.waitForFunction(() => document.querySelector('[data-row-id="2"]')?.getAttribute('aria-selected') === 'true');
     await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog', { name: 'Edit row 2' });
+    // Titled as the row's Edit button names it: its code and name.
+    const dialog = page.getByRole('dialog', { name: `Edit ${await cell(page, 2, 'product_code').textContent()} — ${await cell(page, 2, 'name').textContent()}`, exact: true });
     await dialog.waitFor();
     // It opens on the first field to change (the id is read-only), not on its Close button.
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('product_code');

@@ -15,7 +15,7 @@ import { dayOfMonth, fullDay } from './support/days.ts';
 const browser = useBrowser();
 
 type OnHand = { units: number; countedUnits: number; countedOn: string } | null;
-type ReportProduct = { styleCode: string; name: string; currentStock: number; onHand: OnHand; unitCost: number; firstStockout: string | null; orderQuantity: number; orderBy: string | null; urgencyDays: number };
+type ReportProduct = { styleCode: string; name: string; currentStock: number; onHand: OnHand; unitCost: number; firstStockout: string | null; orderQuantity: number; orderBy: string | null; urgencyDays: number; shortHistory: boolean };
 type ProductRow = { id: number; product_code: string; name: string; current_stock: number; unit_cost: number };
 
 let token = '';
@@ -377,7 +377,9 @@ describe('forecasting screen', () => {
       `${advice.total === 1 ? '1 product needs an order, by' : `${advice.total} products need an order; the most urgent must be ordered by`} ${fullDay(advice.first_order_by!)} · ${units.format(advice.order_units)} units · cost ${money.format(advice.order_cost)}`;
     expect(active.first_order_by).toBe(active.products[0]!.orderBy);
     // One page of the server's list, in its order, with the forecast's quantity: no fixed 100.
-    expect(await shownRows()).toEqual(active.products.map((p) => ({ code: p.styleCode, quantity: units.format(p.orderQuantity), cost: money.format(p.orderQuantity * p.unitCost) })));
+    // An order on under four weeks of sales says so beside its quantity, in the words of its advice.
+    const checkMark = 'Check before ordering This order rests on under four weeks of sales, too few to show how the product sells: check the quantity against what you expect before you order.';
+    expect(await shownRows()).toEqual(active.products.map((p) => ({ code: p.styleCode, quantity: `${units.format(p.orderQuantity)}${p.shortHistory ? checkMark : ''}`, cost: money.format(p.orderQuantity * p.unitCost) })));
     expect(await page.getByTestId('low-stock-count').textContent()).toBe(countLine(active));
     // The report's header counts the same list.
     expect(await page.getByTestId('at-risk-count').textContent()).toBe(`Products to order, most urgent first (${active.total})`);

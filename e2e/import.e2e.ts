@@ -168,7 +168,7 @@ describe('data integration (Settings)', () => {
     expect(await result.getByTestId('result-updated').textContent()).toBe('0');
     // No repeated keys, no products created by the mapping: those counts are not shown.
     expect(await result.getByTestId('result-addedUp').or(result.getByTestId('result-replaced')).or(result.getByTestId('result-created')).count()).toBe(0);
-    const warnings = ['1 row had no unit cost: 0 used (the default)', '2 rows had no lead time: 14 days used (the default)'];
+    const warnings = ['1 row had no unit cost: stored as 0, and left out of stock values as having no cost until one is imported or typed', '2 rows had no lead time: 14 days used (the default)'];
     expect(await result.getByTestId('import-warning').allTextContents()).toEqual(warnings);
     await expectAccessible(page, 'import result with warnings');
     // Success clears the preview and the error (spec §4).

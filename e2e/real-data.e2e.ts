@@ -186,7 +186,7 @@ describe('real data in', () => {
     const stockCell = page.getByTestId('data-grid').locator(`[data-row-id="${productId}"] [data-column="current_stock"]`);
     await stockCell.waitFor();
     await stockCell.dblclick();
-    const form = page.getByRole('dialog', { name: `Edit row ${productId}` });
+    const form = page.getByRole('dialog', { name: `Edit ${code} — ${productName}`, exact: true });
     await form.getByLabel('Current stock').fill('40');
     await form.getByRole('button', { name: 'Save' }).click();
     await form.waitFor({ state: 'detached' });

@@ -23,8 +23,10 @@ export const taskIdParams = z.object({ id: z.coerce.number().int().positive('Tas
 export const inventoryStats = z.object({
   /** Units on hand now: the sum of every product's current stock. */
   totalInventory: z.number(),
-  /** The same units valued at unit cost. */
+  /** The same units valued at unit cost; products without a cost are not in it (withoutCost). */
   totalValue: z.number(),
+  /** Products on hand whose unit cost is 0: a cost left blank is stored so (the column has no empty value), and is "unknown", not "free". */
+  withoutCost: z.number().int(),
   /** Percent change of the units on hand (from stock snapshots) over the month before the latest snapshot; null without two months of snapshots. */
   monthlyGrowth: z.number().nullable(),
   snapshotDate: z.string().nullable(),

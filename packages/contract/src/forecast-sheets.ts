@@ -2,7 +2,7 @@
 // forecast into its CSV, the server the inventory report's whole list into its CSV (ADR 0072,
 // amendment 2026-12-04) and both into the .xlsx a European Excel opens as columns (docs/adr/0161,
 // amendment "Excel downloads of the Forecasting screen").
-import type { InventoryReport, ProductForecastResponse } from './forecasting.ts';
+import type { ListedOrder, ProductForecastResponse } from './forecasting.ts';
 
 /** How a column's cells are typed in the workbook: text, a whole number, a number with two decimals, or a day. */
 export type ForecastSheetKind = 'text' | 'integer' | 'decimal' | 'date';
@@ -47,7 +47,7 @@ export const INVENTORY_REPORT_COLUMNS: ForecastSheet['columns'] = [
 ];
 
 /** One product of the inventory report, as a line of INVENTORY_REPORT_COLUMNS. */
-export const inventoryReportRow = (product: InventoryReport['products'][number]): (string | number | null)[] => [
+export const inventoryReportRow = (product: ListedOrder): (string | number | null)[] => [
   product.styleCode,
   product.name,
   rounded(product.onHand?.units),

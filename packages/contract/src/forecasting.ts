@@ -131,7 +131,15 @@ export const reportProduct = z.object({
   urgencyDays: z.number(),
   /** Units sold in the last `inactive_days` days of history. */
   recentDemand: z.number(),
+  /**
+   * The order rests on under four weeks of sales (the forecast's history 'short': a level, not a
+   * pattern): the lists say "check before ordering", as the product's reorder advice does (ADR 0162,
+   * amendment 2026-12-04). Read for the page's rows only; a download has no such column.
+   */
+  shortHistory: z.boolean(),
 });
+/** A product on the whole order list (a download's line, the assistant's answer): without `shortHistory`, which a page's rows alone read. */
+export type ListedOrder = Omit<z.infer<typeof reportProduct>, 'shortHistory'>;
 export const DEFAULT_REPORT_PAGE_SIZE = 50;
 export const DEFAULT_INACTIVE_DAYS = 90;
 export const reportQuery = z.object({

@@ -189,6 +189,9 @@ export function rowLabelColumns(columns: readonly Pick<TableColumn, 'key' | 'typ
   const nameColumn = columns.find((c) => c.key === 'name' && c.key !== keyColumn.key && textualTypes.has(c.type))?.key ?? null;
   return { keyColumn: keyColumn.key, nameColumn };
 }
+/** A row's `key — name` by its table's label columns (rowLabelColumns); '' where the table has none or both are empty. */
+export const labelOfRow = (label: { keyColumn: string; nameColumn: string | null } | null, row: Readonly<Record<string, unknown>>) =>
+  label ? rowLabel(row[label.keyColumn], label.nameColumn ? row[label.nameColumn] : null) : '';
 /** The code of a row's label (`GS-1001 — Rosenschere Profi` → `GS-1001`), so a downloaded file reads back; other text as it is. */
 export const codeOfRowLabel = (text: string) => {
   const at = text.indexOf(ROW_LABEL_SEPARATOR);

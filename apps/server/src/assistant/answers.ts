@@ -297,6 +297,10 @@ function stockWords(stock: Awaited<ReturnType<typeof stockOnHand>>): { words: st
 }
 
 /** The data functions, shared by the intent engine and the model's tool calls. */
+/** Stock whose cost is unknown (0: left blank) is not in a stock value: the answer says how much is left out, not that it is free. */
+const withoutCostWords = (count: number) =>
+  count === 0 ? '' : ` ${number.format(count)} ${count === 1 ? 'product on hand has' : 'products on hand have'} no unit cost (0 or left blank), so ${count === 1 ? 'its stock is' : 'their stock is'} not in that value: add the cost on the Data screen.`;
+
 export const dataFunctions = {
   async stockOf(db: Db, products: repo.ProductRow[]): Promise<Answer> {
     const stocks = await Promise.all(products.map(async (p) => ({ product: p, ...stockWords(await stockOnHand(db, p.id)) })));
@@ -387,7 +391,7 @@ export const dataFunctions = {
   },
   async stockValue(db: Db): Promise<Answer> {
     const totals = await inventoryTotals(db);
-    return { blocks: [text(`The stock on hand is worth ${number.format(totals.value)} at unit cost: ${number.format(totals.units)} units across ${number.format(totals.products)} products.`), dataLink('products', 'Open the products table')] };
+    return { blocks: [text(`The stock on hand is worth ${number.format(totals.value)} at unit cost: ${number.format(totals.units)} units across ${number.format(totals.products)} products.${withoutCostWords(totals.withoutCost)}`), dataLink('products', 'Open the products table')] };
   },
   async totalStock(db: Db): Promise<Answer> {
     const totals = await inventoryTotals(db);

@@ -92,13 +92,20 @@ export const catalogueSummary = (db: Db) => db.selectFrom('dashboard_catalogue_s
 /** A product's units on hand now for a total: one sold below its count adds 0, not less; one never counted nothing. */
 const unitsForTotal = sql<number>`greatest(coalesce(${onHandNowUnits}, 0), 0)`;
 
-/** Products, units on hand now (each product's Forecasting header figure, onHandNowUnits) and their worth at unit cost. */
+/**
+ * Products, units on hand now (each product's Forecasting header figure, onHandNowUnits) and their
+ * worth at unit cost; `withoutCost`: the products on hand whose unit cost is 0. A cost left blank
+ * (an import's empty cell, the row form's empty field) is stored as 0, as the column allows no
+ * empty value: such stock is not in `value`, and the totals say how many products that leaves out
+ * rather than pass their stock as free.
+ */
 export const inventoryTotals = async (db: Db) =>
   (
-    await sql<{ products: number; units: number; value: number }>`
-      select count(*)::int as products, coalesce(sum(${unitsForTotal}), 0)::float8 as units, coalesce(sum(${unitsForTotal} * p.unit_cost), 0)::float8 as value
+    await sql<{ products: number; units: number; value: number; withoutCost: number }>`
+      select count(*)::int as products, coalesce(sum(${unitsForTotal}), 0)::float8 as units, coalesce(sum(${unitsForTotal} * p.unit_cost), 0)::float8 as value,
+        (count(*) filter (where p.unit_cost = 0 and ${unitsForTotal} > 0))::int as "withoutCost"
       from data.products p left join forecast_results f on f.product_id = p.id`.execute(db)
-  ).rows[0] ?? { products: 0, units: 0, value: 0 };
+  ).rows[0] ?? { products: 0, units: 0, value: 0, withoutCost: 0 };
 
 export type ProjectionRow = { month_index: number; medium: number; variance: number; available: number };
 

@@ -16,6 +16,7 @@ import {
   XLSX_CONTENT_TYPE,
   type ForecastSheet,
   type InventoryReport,
+  type ListedOrder,
   type InventoryReportExportQuery,
   type ProductForecastResponse,
   type ReportQuery,
@@ -34,7 +35,7 @@ import { historicalJson } from './history-json.ts';
 import { jsonObjectMembers } from './stored-json.ts';
 import { BACKTEST_FIELDS, dailyRowsJson, FORECAST_FIELDS, STOCK_FIELDS } from './stored-forecast.ts';
 import { refreshCatalogueSummary } from '../dashboard/repo.ts';
-import { orderAdvice } from '../order-advice/service.ts';
+import { orderAdvice, shortHistoryProducts } from '../order-advice/service.ts';
 import type { BatchContext, BatchResult } from './batch-task.ts';
 import type { RowsChange } from '../tables/service.ts';
 
@@ -585,6 +586,7 @@ function countOf(pair: string | null): { units: number; date: string } | null {
 export async function getLatestInventoryReport(ctx: ForecastingContext, query: ReportQuery): Promise<InventoryReport | null> {
   const advice = await orderAdvice(ctx.db, { includeInactive: query.include_inactive, inactiveDays: query.inactive_days, page: { number: query.page, size: query.page_size } });
   if (!advice) return null;
+  const shortHistory = await shortHistoryProducts(ctx.db, advice.products.map((product) => product.productId));
   return {
     id: advice.task.id,
     type: 'inventory',
@@ -600,7 +602,7 @@ export async function getLatestInventoryReport(ctx: ForecastingContext, query: R
     first_order_by: advice.firstOrderBy,
     page: query.page,
     page_size: query.page_size,
-    products: advice.products.map(({ productId: _id, leadTimeDays: _lead, ...product }) => product),
+    products: advice.products.map(({ productId, leadTimeDays: _lead, ...product }) => ({ ...product, shortHistory: shortHistory.has(productId) })),
     unknown_stock: advice.unknownStock,
   };
 }
@@ -622,7 +624,7 @@ export async function exportProductForecast(ctx: ForecastingContext, options: { 
 const EXPORT_LINES_PER_BATCH = 500;
 
 /** The advice's products as lines of the report's columns, a batch at a time. */
-function* reportLineBatches(products: readonly InventoryReport['products'][number][]): Generator<ForecastSheet['rows']> {
+function* reportLineBatches(products: readonly ListedOrder[]): Generator<ForecastSheet['rows']> {
   for (let from = 0; from < products.length; from += EXPORT_LINES_PER_BATCH) yield products.slice(from, from + EXPORT_LINES_PER_BATCH).map(inventoryReportRow);
 }
 

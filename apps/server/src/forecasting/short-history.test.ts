@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProductForecastResponse } from '@stockwise/contract';
+import type { InventoryReport, ProductForecastResponse } from '@stockwise/contract';
 import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
 
 const DAY_MS = 86_400_000;
@@ -95,5 +95,12 @@ describe.each(backends)('forecasts of short and empty histories on %s', (backend
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     expect(status).toMatchObject({ status: 'completed', results: { products: 4, failed: [] } });
+  });
+
+  it("marks the lists' orders that rest on under four weeks of sales, as the product's advice does", async () => {
+    const response = await server.request('/api/forecasting/latest-report/?include_inactive=true&page_size=500', { token });
+    const { products } = (response.json as { report: InventoryReport }).report;
+    expect(products.find((product) => product.styleCode === 'SOLD-1')).toMatchObject({ shortHistory: true });
+    for (const product of products) expect(product.shortHistory, product.styleCode).toBe((await forecastOf(product.styleCode)).metrics.model.history === 'short');
   });
 });

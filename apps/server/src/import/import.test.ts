@@ -132,7 +132,7 @@ describe.each(backends)('file import on %s', (backend) => {
     expect(result.status, JSON.stringify(result.json)).toBe(200);
     const expected = [
       { field: 'current_stock', rows: 1, value: '0', message: '1 row had no current stock: stored as 0, and shown as not counted until a count is imported or typed' },
-      { field: 'unit_cost', rows: 2, value: '0', message: '2 rows had no unit cost: 0 used (the default)' },
+      { field: 'unit_cost', rows: 2, value: '0', message: '2 rows had no unit cost: stored as 0, and left out of stock values as having no cost until one is imported or typed' },
       { field: 'lead_time_days', rows: 3, value: '14', message: '3 rows had no lead time: 14 days used (the default)' },
     ];
     expect(result.json.warnings).toEqual(expected);

@@ -183,6 +183,9 @@ export async function importWhileArriving(ctx: ImportContext, run: ImportRun, fi
   }
 }
 
+/** A product's unit cost: a blank one is stored as 0 (the column has no empty value), which the stock values read as "no cost" (dashboard/repo.ts inventoryTotals). */
+const isUnitCost = (target: WriteTarget, field: string) => target.encodedName === 'products' && field === 'unit_cost';
+
 /**
  * What the file left to defaults, in words: "12 rows had no lead time: 14 days used (the default)".
  * A label's unit in brackets ("Lead time (days)") goes with the value. A stock left blank is not a
@@ -195,7 +198,9 @@ function defaultWarnings(target: WriteTarget, defaulted: DefaultedColumn[]): Imp
     const what = `${rows} row${rows === 1 ? '' : 's'} had no ${name.toLowerCase()}`;
     const message = unknownValueRule(target.encodedName, [field])
       ? `${what}: stored as ${value}, and shown as not counted until a count is imported or typed`
-      : `${what}: ${value}${unit ? ` ${unit}` : ''} used (the default)`;
+      : isUnitCost(target, field)
+        ? `${what}: stored as ${value}, and left out of stock values as having no cost until one is imported or typed`
+        : `${what}: ${value}${unit ? ` ${unit}` : ''} used (the default)`;
     return { field, rows, value, message };
   });
 }

@@ -60,6 +60,8 @@ describe.each(backends)('order advice on %s', (backend) => {
     const all = await report('?page_size=500&include_inactive=true');
     expect(active.total).toBeGreaterThan(0);
     expect(active.products).toHaveLength(active.total);
+    // The demo's years of sales: no order rests on under four weeks of them (short-history.test.ts has those).
+    expect(active.products.filter((p) => p.shortHistory).map((p) => p.styleCode)).toEqual([]);
     expect(active.total + active.inactive).toBe(all.total);
     // Totals are the sums over the list; pages add up to it.
     expect(active.order_units).toBe(active.products.reduce((sum, p) => sum + p.orderQuantity, 0));

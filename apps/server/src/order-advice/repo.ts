@@ -48,6 +48,18 @@ export const adviceRows = (db: Db, recentDays: number) =>
     .where(needsOrder)
     .execute();
 
+/**
+ * Which of `productIds` have a stored forecast made from a short history (its model's `history`,
+ * 'short': under four weeks of sales). Parses each forecast's text, so it is asked of a page's rows.
+ */
+export const shortHistoryIds = (db: Db, productIds: readonly number[]) =>
+  db
+    .selectFrom('forecast_results as f')
+    .select('f.product_id')
+    .where('f.product_id', 'in', [...productIds])
+    .where(sql<boolean>`(f.result::json -> 'model' ->> 'history') = 'short'`)
+    .execute();
+
 // No stock count on or before the forecast's start: its stock projection is empty, so no order can be advised.
 const noStockCount = sql<boolean>`not exists (select 1 from data.stock_snapshots k where k.product_id = f.product_id and k.date <= f.forecast_start)`;
 

@@ -3,14 +3,14 @@
 // (docs/adr/0072-low-stock-is-the-order-advice.md).
 import type { Kysely } from 'kysely';
 import type { ProductForecast } from '@stockwise/forecast';
-import { DEFAULT_INACTIVE_DAYS, type InventoryReport } from '@stockwise/contract';
+import { DEFAULT_INACTIVE_DAYS, type ListedOrder } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import * as repo from './repo.ts';
 
 const DAY_MS = 86_400_000;
 const dayNumber = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
 
-export type AdvisedProduct = InventoryReport['products'][number] & { productId: number; leadTimeDays: number };
+export type AdvisedProduct = ListedOrder & { productId: number; leadTimeDays: number };
 
 export type OrderAdviceOptions = {
   /** Products without demand in the last `inactiveDays` days are left out unless this is true. */
@@ -110,6 +110,16 @@ export async function orderAdvice(db: Kysely<Database>, options: OrderAdviceOpti
     products: options.page ? listed.slice(from, from + options.page.size) : listed,
     unknownStock,
   };
+}
+
+/**
+ * Of `productIds` (a page of the list), those whose stored forecast rests on under four weeks of
+ * sales: their rows say "check before ordering", as the product's own advice does (ADR 0162,
+ * amendment 2026-12-04). A page's, not the whole list's: the label is read from the stored forecast's text.
+ */
+export async function shortHistoryProducts(db: Kysely<Database>, productIds: readonly number[]): Promise<Set<number>> {
+  if (productIds.length === 0) return new Set();
+  return new Set((await repo.shortHistoryIds(db, productIds)).map((row) => Number(row.product_id)));
 }
 
 /**

@@ -8,7 +8,7 @@ import { memo, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, 
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type HeaderGroup } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_DECIMAL_PLACES, exportedCells, rowLabel, rowLabelColumns, toTsv, typedFilterKind, type TableColumn, type TableRow, type TypedFilterKind, type TypedFilterProblem, type UnknownValueReason } from '@stockwise/contract';
+import { DEFAULT_DECIMAL_PLACES, exportedCells, labelOfRow, rowLabelColumns, toTsv, typedFilterKind, type TableColumn, type TableRow, type TypedFilterKind, type TypedFilterProblem, type UnknownValueReason } from '@stockwise/contract';
 import { cellText, computeColumnWidths, createTextMeasurer, type MeasureText } from './column-widths.ts';
 import { dateFilterReading, referenceText, type FilterInputs, type FilterProblems, type ReferenceLabels, type SortState, type UnknownValues } from './table-query.ts';
 import classes from './DataPage.module.css';
@@ -200,7 +200,7 @@ export function DataGrid(props: DataGridProps) {
   }, [t]);
   // The row buttons name the row as people know it (`GAR-1099 — Pflanzschaufel`), as its delete confirmation does; by number where the table has no code.
   const labelColumns = useMemo(() => rowLabelColumns(columns), [columns]);
-  const captionOf = (row: TableRow) => (labelColumns && rowLabel(row[labelColumns.keyColumn], labelColumns.nameColumn ? row[labelColumns.nameColumn] : null)) || labels.rowNumber(String(row['id'] ?? ''));
+  const captionOf = (row: TableRow) => labelOfRow(labelColumns, row) || labels.rowNumber(String(row['id'] ?? ''));
 
   const moveFocus = (index: number) => {
     if (rowCount === 0) return;

@@ -7,7 +7,7 @@ import { MantineProvider } from '@mantine/core';
 import type { InventoryReport } from '@stockwise/contract';
 import { initTestI18n } from '../../test/i18n.ts';
 import { stubBrowserLayout } from '../../test/jsdom.ts';
-import { LowStockPanel, type ReportView } from './ReportPanels.tsx';
+import { LatestReportPanel, LowStockPanel, type ReportView } from './ReportPanels.tsx';
 
 beforeAll(async () => {
   await initTestI18n();
@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterEach(cleanup);
 
 const product = (styleCode: string, orderQuantity: number, unitCost: number, orderBy: string): InventoryReport['products'][number] => ({
-  styleCode, name: `Product ${styleCode}`, currentStock: 5, onHand: { units: 3.5, countedUnits: 5, countedOn: '2026-01-01' }, unitCost, firstStockout: orderBy, stockoutType: 'stockForecast', reorderPoint: 10, orderQuantity, orderBy, model: 'SES', urgencyDays: -2, recentDemand: 30,
+  styleCode, name: `Product ${styleCode}`, currentStock: 5, onHand: { units: 3.5, countedUnits: 5, countedOn: '2026-01-01' }, unitCost, firstStockout: orderBy, stockoutType: 'stockForecast', reorderPoint: 10, orderQuantity, orderBy, model: 'SES', urgencyDays: -2, recentDemand: 30, shortHistory: false,
 });
 const advice = (overrides: Partial<InventoryReport> = {}): InventoryReport => ({
   id: 'r', type: 'inventory', title: 'Inventory forecast report', productCode: null, timestamp: '2026-01-04T00:00:00.000Z', forecast_days: 90,
@@ -121,5 +121,36 @@ describe('low-stock panel', () => {
     cleanup();
     renderPanel({ advice: advice({ total: 0, inactive: 0, order_units: 0, order_cost: 0, products: [] }) });
     expect(screen.getByTestId('low-stock-empty').textContent).toBe('Nothing to order: no product is expected to run out before a new order could arrive.');
+  });
+});
+
+describe('an order on under four weeks of sales', () => {
+  const listed = advice({ products: [product('A-1', 12, 2.5, '2026-01-05'), { ...product('NEW-9', 54, 4, '2026-01-06'), shortHistory: true }] });
+  const quantityCells = (table: HTMLElement) =>
+    within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [row.getAttribute('data-style-code'), within(row).getByTestId('order-quantity').textContent]);
+  const caution = 'This order rests on under four weeks of sales, too few to show how the product sells: check the quantity against what you expect before you order.';
+
+  it('is marked in the low-stock list, in the words of its advice', () => {
+    renderPanel({ advice: listed });
+    expect(quantityCells(screen.getByTestId('low-stock-table'))).toEqual([
+      ['A-1', '12'],
+      ['NEW-9', `54Check before ordering ${caution}`],
+    ]);
+    expect(screen.getByTestId('short-history-mark').getAttribute('title')).toBe(caution);
+  });
+
+  it("is marked in the latest report's rows", () => {
+    render(
+      <MantineProvider>
+        <LatestReportPanel report={listed} includeInactive={false} message={null} isLoading={false} error={null} onSelect={() => {}} onRetry={() => {}} onView={() => {}} />
+      </MantineProvider>,
+    );
+    expect(quantityCells(screen.getByTestId('at-risk-table'))).toEqual([
+      ['A-1', '12'],
+      ['NEW-9', `54Check before ordering ${caution}`],
+    ]);
   });
 });

@@ -2,7 +2,7 @@
 // low-stock panel (the same list as orders to place: quantity, order-by date and cost). Both read the
 // server's order advice, one page at a time; a row click selects the product.
 import { Fragment, memo, useState } from 'react';
-import { Alert, Anchor, Button, Group, Loader, Pagination, Paper, Switch, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Loader, Pagination, Paper, Switch, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDay, type InventoryReport } from '@stockwise/contract';
 import { useForecastingStore } from '../../stores/forecasting.ts';
@@ -65,6 +65,23 @@ function OnHandNote({ id }: { id: string }) {
     <Text id={id} size="xs" c="gray.7" mt={4}>
       {t('forecasting.report.onHandNote')}
     </Text>
+  );
+}
+
+/**
+ * An order on under four weeks of sales, in the order cell: "check before ordering", as the
+ * product's own reorder advice says (ADR 0162, amendment 2026-12-04); the advice's sentence for
+ * screen readers and on hover.
+ */
+function ShortHistoryMark({ shortHistory }: { shortHistory: boolean }) {
+  const { t } = useTranslation();
+  if (!shortHistory) return null;
+  const why = t('forecasting.explain.shortHistoryCaution');
+  return (
+    <Badge variant="light" color="orange.9" size="xs" ml={6} tt="none" title={why} data-testid="short-history-mark">
+      {t('forecasting.report.checkBeforeOrdering')}
+      <VisuallyHidden>{` ${why}`}</VisuallyHidden>
+    </Badge>
   );
 }
 
@@ -195,7 +212,10 @@ export const LatestReportPanel = memo(function LatestReportPanel(props: AdviceVi
                       <Table.Td>{product.name}</Table.Td>
                       <OnHandTd onHand={product.onHand} />
                       <Table.Td>{product.firstStockout ? formatDay(product.firstStockout) : ''}</Table.Td>
-                      <Table.Td ta="right">{quantity.format(product.orderQuantity)}</Table.Td>
+                      <Table.Td ta="right" data-testid="order-quantity">
+                        {quantity.format(product.orderQuantity)}
+                        <ShortHistoryMark shortHistory={product.shortHistory} />
+                      </Table.Td>
                       <Table.Td>{product.orderBy ? formatDay(product.orderBy) : ''}</Table.Td>
                     </Table.Tr>
                   ))}
@@ -281,6 +301,7 @@ export const LowStockPanel = memo(function LowStockPanel(props: AdviceViewProps 
                       <Table.Td data-testid="order-by">{order.orderBy ? formatDay(order.orderBy) : ''}</Table.Td>
                       <Table.Td ta="right" data-testid="order-quantity">
                         {quantity.format(order.orderQuantity)}
+                        <ShortHistoryMark shortHistory={order.shortHistory} />
                       </Table.Td>
                       <Table.Td ta="right" data-testid="order-cost">
                         {money.format(order.orderQuantity * order.unitCost)}

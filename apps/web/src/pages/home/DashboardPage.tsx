@@ -78,7 +78,8 @@ function Tasks() {
   );
 }
 
-function Stats() {
+/** The stock totals (exported for its test). */
+export function Stats() {
   const { t } = useTranslation();
   const stats = useDashboardStore((state) => state.data?.inventoryStats);
   if (!stats) return null;
@@ -92,7 +93,11 @@ function Stats() {
         <Text size="xl" fw={700} data-testid="total-inventory">
           {units.format(stats.totalInventory)}
         </Text>
-        <Text size="sm">{t('dashboard.stats.value', { value: money.format(stats.totalValue) })}</Text>
+        <Text size="sm" data-testid="total-value">
+          {t('dashboard.stats.value', { value: money.format(stats.totalValue) })}
+          {/* A blank cost is unknown, not free: the worth says which stock it leaves out. */}
+          {stats.withoutCost > 0 ? ` ${t('dashboard.stats.withoutCost', { count: stats.withoutCost })}` : null}
+        </Text>
       </Paper>
       <Paper withBorder p="md" component="section" aria-labelledby="monthly-growth-title">
         <Text id="monthly-growth-title" c="gray.7" size="sm">

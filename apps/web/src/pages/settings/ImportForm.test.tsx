@@ -216,11 +216,11 @@ describe('import form', () => {
 
   it('says which defaults the import filled in, as a warning under the counts; none when there were none', () => {
     const result = { message: 'Imported 12 rows into products: 12 inserted, 0 updated.', import_id: 'i', entity_type: 'products', table: 'products', counts: { rows: 12, inserted: 12, updated: 0, duplicates: 0 }, duration_ms: 40 };
-    useImportStore.setState({ result: { ...result, warnings: [{ field: 'lead_time_days', rows: 12, value: '14', message: '12 rows had no lead time: 14 days used (the default)' }, { field: 'unit_cost', rows: 3, value: '0', message: '3 rows had no unit cost: 0 used (the default)' }] } });
+    useImportStore.setState({ result: { ...result, warnings: [{ field: 'lead_time_days', rows: 12, value: '14', message: '12 rows had no lead time: 14 days used (the default)' }, { field: 'unit_cost', rows: 3, value: '0', message: '3 rows had no unit cost: stored as 0, and left out of stock values as having no cost until one is imported or typed' }] } });
     const { unmount } = renderForm();
     const warnings = within(screen.getByTestId('import-result')).getByTestId('import-warnings');
     expect(within(warnings).getByText('Filled in by defaults (imported, but check these)')).toBeTruthy();
-    expect(within(warnings).getAllByTestId('import-warning').map((item) => item.textContent)).toEqual(['12 rows had no lead time: 14 days used (the default)', '3 rows had no unit cost: 0 used (the default)']);
+    expect(within(warnings).getAllByTestId('import-warning').map((item) => item.textContent)).toEqual(['12 rows had no lead time: 14 days used (the default)', '3 rows had no unit cost: stored as 0, and left out of stock values as having no cost until one is imported or typed']);
     unmount();
     useImportStore.setState({ result });
     renderForm();

@@ -1,0 +1,74 @@
+// The row form as the Data screen opens it: its title names the row as the row's own buttons do;
+// a date is typed day first or picked from the field's calendar, which Escape closes alone.
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import type { TableColumn, TableRow } from '@stockwise/contract';
+import { initTestI18n } from '../../test/i18n.ts';
+import { stubBrowserLayout } from '../../test/jsdom.ts';
+import { RowFormModal } from './RowFormModal.tsx';
+
+beforeAll(async () => {
+  await initTestI18n();
+  stubBrowserLayout();
+});
+afterEach(cleanup);
+
+const id = { key: 'id', label: 'ID', type: 'AutoField', read_only: true } as TableColumn;
+const products: TableColumn[] = [id, { key: 'product_code', label: 'Product code', type: 'CharField', required: true } as TableColumn, { key: 'name', label: 'Name', type: 'CharField', required: true } as TableColumn];
+const sales: TableColumn[] = [id, { key: 'quantity', label: 'Quantity', type: 'IntegerField', required: true } as TableColumn, { key: 'date', label: 'Date', type: 'DateField', required: true } as TableColumn];
+
+function renderForm(columns: TableColumn[], row: TableRow | null, onClose = () => {}) {
+  render(
+    <MantineProvider env="test">
+      <RowFormModal tableName="products" encodedName="products" columns={columns} row={row} unknownValues={{}} onClose={onClose} onOpenVariation={() => {}} />
+    </MantineProvider>,
+  );
+}
+
+describe('the row form title', () => {
+  it('names the row by its code and name, as its Edit button does', () => {
+    renderForm(products, { id: 12, product_code: 'GAR-1099', name: 'Pflanzschaufel Edelstahl' });
+    expect(screen.getByRole('dialog', { name: 'Edit GAR-1099 — Pflanzschaufel Edelstahl' })).toBeTruthy();
+  });
+
+  it('names a row of a table without a code by its number', () => {
+    renderForm(sales, { id: 12, quantity: 3, date: '2026-12-01' });
+    expect(screen.getByRole('dialog', { name: 'Edit row 12' })).toBeTruthy();
+  });
+
+  it('names the table for a new row', () => {
+    renderForm(products, null);
+    expect(screen.getByRole('dialog', { name: 'Add row to products' })).toBeTruthy();
+  });
+});
+
+describe('the row form date field', () => {
+  it('opens a calendar on the typed day; the keys move the day and Enter writes it day first', async () => {
+    let closed = 0;
+    renderForm(sales, null, () => closed++);
+    const field = screen.getByRole('textbox', { name: /^Date/ });
+    fireEvent.change(field, { target: { value: '2026-03-15' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Pick Date from the calendar' }));
+    const calendar = await screen.findByRole('dialog', { name: 'Calendar: Date' });
+    expect(screen.getByTestId('calendar-month').textContent).toBe('March 2026');
+    expect(screen.getByRole('button', { name: '15 Mar 2026' }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.keyDown(screen.getByRole('button', { name: '15 Mar 2026' }), { key: 'ArrowDown' });
+    fireEvent.keyDown(screen.getByRole('button', { name: '22 Mar 2026' }), { key: 'PageDown' });
+    expect(screen.getByTestId('calendar-month').textContent).toBe('April 2026');
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('22 Apr 2026'));
+    fireEvent.click(screen.getByRole('button', { name: '22 Apr 2026' }));
+    expect((field as HTMLInputElement).value).toBe('22.04.2026');
+    await waitFor(() => expect(calendar.isConnected).toBe(false));
+
+    // Typing still works, and the calendar follows what is typed; Escape closes it, not the form.
+    fireEvent.change(field, { target: { value: '1.2.2027' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Pick Date from the calendar' }));
+    await screen.findByRole('dialog', { name: 'Calendar: Date' });
+    expect(screen.getByTestId('calendar-month').textContent).toBe('February 2027');
+    fireEvent.keyDown(screen.getByRole('button', { name: '1 Feb 2027' }), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Calendar: Date' })).toBeNull());
+    expect(closed).toBe(0);
+    expect((field as HTMLInputElement).value).toBe('1.2.2027');
+  });
+});

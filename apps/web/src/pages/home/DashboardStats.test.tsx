@@ -1,0 +1,38 @@
+// The dashboard's stock worth leaves out stock whose unit cost is unknown (blank, stored as 0) and says how many products that is.
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import type { DashboardResponse, InventoryStats } from '@stockwise/contract';
+import { initTestI18n } from '../../test/i18n.ts';
+import { stubBrowserLayout } from '../../test/jsdom.ts';
+import { useDashboardStore } from '../../stores/dashboard.ts';
+import { Stats } from './DashboardPage.tsx';
+
+beforeAll(async () => {
+  await initTestI18n();
+  stubBrowserLayout();
+});
+afterEach(cleanup);
+
+function renderStats(stats: Partial<InventoryStats>) {
+  const inventoryStats: InventoryStats = { totalInventory: 14, totalValue: 25, withoutCost: 0, monthlyGrowth: null, snapshotDate: null, ...stats };
+  useDashboardStore.setState({ data: { inventoryStats } as DashboardResponse });
+  render(
+    <MantineProvider>
+      <Stats />
+    </MantineProvider>,
+  );
+  return screen.getByTestId('total-value').textContent;
+}
+
+describe('the stock worth on the dashboard', () => {
+  it('says how many products on hand have no unit cost and are not in it', () => {
+    expect(renderStats({ withoutCost: 1 })).toBe('Worth 25.00 at unit cost · 1 product on hand has no unit cost and is not in it');
+    cleanup();
+    expect(renderStats({ withoutCost: 3 })).toBe('Worth 25.00 at unit cost · 3 products on hand have no unit cost and are not in it');
+  });
+
+  it('says the worth alone when every product on hand has a cost', () => {
+    expect(renderStats({})).toBe('Worth 25.00 at unit cost');
+  });
+});
