@@ -63,8 +63,9 @@ const OPERATORS: Record<string, Operator | null> = { '>=': '>=', '=>': '>=', '�
 const NUMBER = String.raw`[-+]?\d+(?:[.,']\d+)*`;
 const NUMBER_RANGE = new RegExp(String.raw`^(${NUMBER})\s*(?:\.\.|[-–—])\s*(${NUMBER})$`);
 const OPEN_NUMBER_RANGE = new RegExp(String.raw`^(${NUMBER})?\s*\.\.\s*(${NUMBER})?$`);
-// ISO (year first), or day first with dots or slashes as the shops write it; a month alone either way.
-const DATE = String.raw`(?:\d{4}-\d{1,2}(?:-\d{1,2})?|\d{1,2}\.\d{1,2}\.\d{4}|\d{1,2}/\d{1,2}/\d{4}|\d{1,2}[./]\d{4})`;
+// ISO (year first), or day first with dots, slashes or (a whole day, as Dutch tills write it) dashes
+// as the shops write it; a month alone either way.
+const DATE = String.raw`(?:\d{4}-\d{1,2}(?:-\d{1,2})?|\d{1,2}\.\d{1,2}\.\d{4}|\d{1,2}/\d{1,2}/\d{4}|\d{1,2}-\d{1,2}-\d{4}|\d{1,2}[./]\d{4})`;
 const DATE_ALONE = new RegExp(String.raw`^${DATE}$`);
 const DATE_RANGE = new RegExp(String.raw`^(${DATE})?\s*(?:\.\.|[-–—])\s*(${DATE})?$`);
 const PLAIN_DECIMAL = /^[-+]?(\d+\.?\d*|\.\d+)$/;
@@ -107,7 +108,7 @@ const twoDigits = (n: number) => String(n).padStart(2, '0');
 
 const readDate: ValueReader<string> = (text) => {
   if (!DATE_ALONE.test(text)) return { problem: 'date' };
-  const dayFirst = !text.includes('-');
+  const dayFirst = !/^\d{4}-/.test(text);
   // Day first: day, month, year (or month, year); ISO: year, month, day (or year, month).
   const parts = text.split(/[-./]/).map(Number);
   const [year = 0, month = 0, day] = dayFirst ? (parts.length === 3 ? [parts[2], parts[1], parts[0]] : [parts[1], parts[0]]) : parts;
