@@ -31,3 +31,10 @@ export const isBelowMinimum = (value: unknown, minimum: ColumnMinimum | undefine
 
 export const minimumProblem = ({ min, inclusive }: ColumnMinimum): string =>
   min === 0 ? (inclusive ? 'Must be 0 or more (negative values are not allowed here).' : 'Must be more than 0.') : `Must be ${inclusive ? 'at least' : 'more than'} ${min}.`;
+
+/** The columns of a data table the database will not leave empty (NOT NULL): clearing one is the field's mistake, said before the write. */
+export async function readNotNullColumns(db: Kysely<Database>, encodedName: string): Promise<Set<string>> {
+  const { rows } = await sql<{ column_name: string }>`
+    select column_name from information_schema.columns where table_schema = 'data' and table_name = ${encodedName} and is_nullable = 'NO'`.execute(db);
+  return new Set(rows.map((row) => row.column_name));
+}

@@ -32,7 +32,7 @@ import { xlsxStream } from '../http/xlsx.ts';
 import { logError } from '../log.ts';
 import { runNamedQuery } from '../queries/service.ts';
 import { recordTodaysStock } from '../stock/repo.ts';
-import { isBelowMinimum, minimumProblem, readColumnMinimums } from './column-minimums.ts';
+import { isBelowMinimum, minimumProblem, readColumnMinimums, readNotNullColumns } from './column-minimums.ts';
 import { datedColumn } from './dated-columns.ts';
 import { unknownValueRule } from './unknown-values.ts';
 import { checkColumnDefinitions, columnDdl, columnLabel, isReadOnly, isTextual, isVirtual, parseRowValues, presentColumns, sheetColumnOf, valueSchema, withIdColumn } from './columns.ts';
@@ -529,7 +529,7 @@ export async function addRow(ctx: TablesContext, options: { name: string; values
   const entry = await requireTable(ctx, options.name);
   const values = parseRowValues(entry.columns, options.values, 'create');
   refuseUnrecordableDate(entry, values);
-  await refuseBelowMinimums(ctx, entry, values);
+  await refuseBrokenColumnRules(ctx, entry, values);
   await refuseMissingReferences(ctx, entry, values);
   const row = await namingDuplicates(ctx, entry, async () => values, () => writingRow(ctx, entry, values, null, (db) => repo.insertRow(db, entry.encoded_name, values)));
   await recordStockOf(ctx, entry, values, row);
@@ -604,13 +604,18 @@ function refuseUnrecordableDate(entry: repo.CatalogueEntry, values: repo.RowReco
   if (rule && problem) throw validationError(problem, { [rule.column]: [problem] });
 }
 
-/** A value below its column's CHECK rule (a negative lead time): every such field named, as the import names them, not the rule. */
-async function refuseBelowMinimums(ctx: TablesContext, entry: repo.CatalogueEntry, values: repo.RowRecord) {
+/**
+ * A value below its column's CHECK rule (a negative lead time), or an emptied column the database
+ * keeps filled (a cleared unit cost): every such field named, as the import names them, not the rule.
+ */
+async function refuseBrokenColumnRules(ctx: TablesContext, entry: repo.CatalogueEntry, values: repo.RowRecord) {
   const minimums = await readColumnMinimums(ctx.db, entry.encoded_name);
+  const cleared = entry.columns.some((column) => values[column.key] === null) ? await readNotNullColumns(ctx.db, entry.encoded_name) : new Set<string>();
   const errors: Record<string, string[]> = {};
   for (const column of entry.columns) {
     const minimum = minimums.get(column.key);
     if (isBelowMinimum(values[column.key], minimum)) errors[column.key] = [minimumProblem(minimum)];
+    else if (values[column.key] === null && cleared.has(column.key)) errors[column.key] = ['Required: it cannot be left empty.'];
   }
   const named = entry.columns.filter((column) => errors[column.key]);
   if (named.length) throw validationError(named.map((column) => `${columnLabel(column)}: ${errors[column.key]![0]}`).join(' '), errors);
@@ -650,7 +655,7 @@ export async function editRow(ctx: TablesContext, options: { name: string; value
   const id = parseRowId(options.values.id);
   const values = parseRowValues(entry.columns, options.values, 'update');
   refuseUnrecordableDate(entry, values);
-  await refuseBelowMinimums(ctx, entry, values);
+  await refuseBrokenColumnRules(ctx, entry, values);
   await refuseMissingReferences(ctx, entry, values);
   // A row moved to another product changes what both are forecast from.
   const before = 'product_id' in values ? await repo.findRow(ctx.db, entry.encoded_name, id) : undefined;

@@ -174,7 +174,7 @@ describe.each(backends)('configurable tables on %s', (backend) => {
       }
     });
 
-    it("refuses values below the columns' rules as field errors, every such field at once, and changes nothing", async () => {
+    it("refuses values below the columns' rules and emptied required columns as field errors, every such field at once, and changes nothing", async () => {
       const before = await api('/api/records/tables/products/data/');
       const added = await api('/api/records/tables/products/rows/add/', { product_code: 'P-NEGATIVE', name: 'Negative', unit_cost: -1, lead_time_days: -3 });
       expect(added.status, added.text).toBe(400);
@@ -186,6 +186,11 @@ describe.each(backends)('configurable tables on %s', (backend) => {
       expect(edited.json.errors).toEqual({ lead_time_days: ['Must be 0 or more (negative values are not allowed here).'] });
       const { rows } = await sql<{ lead_time_days: number }>`select lead_time_days from data.products where id = ${productId}`.execute(server.database.db);
       expect(rows[0]?.lead_time_days).toBe(14);
+      // A cleared unit cost (the column keeps 0 for none) is the field's mistake too, not "products: unit_cost is required."
+      const cleared = await api('/api/records/tables/products/rows/edit/', { id: productId, unit_cost: null });
+      expect(cleared.status, cleared.text).toBe(400);
+      expect(cleared.json.errors).toEqual({ unit_cost: ['Required: it cannot be left empty.'] });
+      expect(cleared.json.detail).toBe('Unit cost: Required: it cannot be left empty.');
     });
 
     it('refuses a foreign key to a missing row with a 400 naming the field', async () => {
