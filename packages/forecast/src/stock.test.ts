@@ -48,7 +48,9 @@ describe('reorderAdvice', () => {
     // Those sales are lost whatever is ordered now; they used to be ordered again (60 more, and again
     // at every run), now nothing is.
     const again = adviceWith(new Map([[onDay(7), first.orderQuantity]]));
-    expect(again).toMatchObject({ orderQuantity: 0, orderBy: null });
+    // The stockout stays (days 1–6), with the delivery that ends it: the advice says to hurry it.
+    expect(again).toMatchObject({ orderQuantity: 0, orderBy: null, onOrderArrives: '2025-01-08' });
+    expect(first.onOrderArrives).toBeUndefined();
   });
 
   it('orders the shortfall a new order can still fix: from its arrival to a later delivery, not the days before it arrives', () => {

@@ -178,7 +178,21 @@ export function reorderAdvice(inputs: ReorderInputs): ReorderAdvice {
   const shortfall = shortfallFromArrival(start, projection, orderDay + leadTimeDays, orderDay + leadTimeDays + reviewPeriodDays);
   const orderQuantity = Math.max(need, shortfall);
   // Nothing to order (scheduled deliveries cover it): no order-by date either.
-  return round({ reorderPoint, safetyStock, orderQuantity, orderBy: orderQuantity > 1e-9 ? formatDay(start.day + 1 + orderDay) : null, leadTimeDays, serviceLevel });
+  if (orderQuantity > 1e-9) return round({ reorderPoint, safetyStock, orderQuantity, orderBy: formatDay(start.day + 1 + orderDay), leadTimeDays, serviceLevel });
+  const onOrderArrives = lateDelivery(start, projection, deliveries);
+  return round({ reorderPoint, safetyStock, orderQuantity: 0, orderBy: null, leadTimeDays, serviceLevel, ...(onOrderArrives ? { onOrderArrives } : {}) });
+}
+
+/**
+ * The first delivery on or after the expected stockout, when the stock runs out before it: the
+ * advice orders nothing (that delivery covers what an order could), and says why the stockout
+ * stays — so a warning never stands without advice (ADR 0072, amendment 2026-12-04).
+ */
+function lateDelivery(start: StockStart, projection: StockRow[], deliveries: Map<number, number>): string | null {
+  const stockout = findStockouts(start, projection).find((s) => s.type === 'stockForecast');
+  if (!stockout) return null;
+  for (let day = dayNumber(stockout.date); day <= start.day + projection.length; day++) if ((deliveries.get(day) ?? 0) > 0) return formatDay(day);
+  return null;
 }
 
 /**

@@ -62,6 +62,9 @@ describe.each(backends)('recommended orders placed, on %s', (backend) => {
     expect(listedAgain.map((p) => [p.styleCode, p.orderQuantity])).toEqual([]);
     // The stockout before the delivery arrives is still in each forecast, for the product panel to explain.
     for (const code of orderedTooLate.slice(0, 3)) expect((await client.forecastOf(code)).stockouts.some((s) => s.type === 'stockForecast')).toBe(true);
+    // With the day the delivery on its way arrives, for the panel's "hurry the delivery".
+    const arrives = (await sql<{ day: string }>`select d.expected_date::text as day from data.deliveries d join data.products p on p.id = d.product_id where p.product_code = 'LATE-1'`.execute(server.database.db)).rows;
+    expect((await client.forecastOf('LATE-1')).reorder).toMatchObject({ orderQuantity: 0, orderBy: null, onOrderArrives: arrives[0]!.day });
 
     expect(await createOrders()).toMatch(/^Created 0 scheduled deliveries/);
     expect((await sql<{ n: number }>`select count(*)::int as n from data.deliveries where status = 'scheduled'`.execute(server.database.db)).rows[0]!.n).toBe(earlier + ordered.length);
