@@ -49,6 +49,8 @@ export const reorderAdvice = z.object({
   orderBy: z.string().nullable(),
   leadTimeDays: z.number(),
   serviceLevel: z.number(),
+  /** No order advised though the stock is expected to run out: the delivery on its way arrives this day, after the stockout (ADR 0072, amendment 2026-12-04 QA4 #4). */
+  onOrderArrives: z.string().nullable().optional(),
 });
 
 const stockCount = z.object({ units: z.number(), date: z.string() });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { forecastProduct, isForecastError } from './index.ts';
 import { poisson, random } from './simulate.test-data.ts';
 import { normalQuantile } from './stats.ts';
-import { reorderAdvice } from './stock.ts';
+import { projectStock, reorderAdvice } from './stock.ts';
 
 describe('reorderAdvice', () => {
   it('reads the daily error from the continuous 95% band, not the whole-unit one', () => {
@@ -21,6 +21,42 @@ describe('reorderAdvice', () => {
     });
     expect(advice.safetyStock).toBe(Math.ceil(normalQuantile(0.95) * Math.sqrt(14)));
     expect(advice.reorderPoint).toBe(Math.ceil(14 + normalQuantile(0.95) * Math.sqrt(14)));
+  });
+
+  // 10 on hand, 10 a day with no forecast error (no safety stock), 7 days to deliver, a 7-day review
+  // period: the shelf is empty after day 1 and an order placed on day 0 arrives on day 7.
+  const steady = Array.from({ length: 30 }, (_, j) => ({ ds: `2025-01-${String(j + 1).padStart(2, '0')}`, yhat: 10, yhat_lower: 10, yhat_upper: 10, yhat_lower_80: 10, yhat_upper_80: 10 }));
+  const start = { day: 20088, level: 10 }; // 2024-12-31
+  const adviceWith = (deliveries: Map<number, number>) =>
+    reorderAdvice({
+      forecast: steady,
+      continuousUpper95: steady.map((row) => row.yhat),
+      start,
+      projection: projectStock(start, steady, deliveries, steady.map(() => 0)),
+      deliveries,
+      leadTimeDays: 7,
+      serviceLevel: 0.95,
+      reviewPeriodDays: 7,
+    });
+  const onDay = (index: number) => start.day + 1 + index;
+
+  it('advises an order today for a product running out, and nothing more once that order is on its way (QA4 #4)', () => {
+    const first = adviceWith(new Map());
+    expect(first.orderBy).toBe('2025-01-01');
+    expect(first.orderQuantity).toBeGreaterThan(0);
+    // The advised order placed: it arrives on day 7, after 60 units of demand found the shelf empty.
+    // Those sales are lost whatever is ordered now; they used to be ordered again (60 more, and again
+    // at every run), now nothing is.
+    const again = adviceWith(new Map([[onDay(7), first.orderQuantity]]));
+    // The stockout stays (days 1–6), with the delivery that ends it: the advice says to hurry it.
+    expect(again).toMatchObject({ orderQuantity: 0, orderBy: null, onOrderArrives: '2025-01-08' });
+    expect(first.onOrderArrives).toBeUndefined();
+  });
+
+  it('orders the shortfall a new order can still fix: from its arrival to a later delivery, not the days before it arrives', () => {
+    // 200 due on day 12: days 7–11 (50 units) run dry after a new order could arrive; days 1–6 cannot be helped.
+    const advice = adviceWith(new Map([[onDay(12), 200]]));
+    expect(advice).toMatchObject({ orderQuantity: 50, orderBy: '2025-01-01' });
   });
 });
 

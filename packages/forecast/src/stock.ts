@@ -175,13 +175,42 @@ export function reorderAdvice(inputs: ReorderInputs): ReorderAdvice {
   let pipeline = 0;
   for (let j = orderDay; j < orderDay + leadTimeDays + reviewPeriodDays; j++) pipeline += deliveries.get(start.day + 1 + j) ?? 0;
   const need = demandOver(orderDay, leadTimeDays + reviewPeriodDays) + safetyStock - Math.max(0, onHand) - pipeline;
-  // An order by a date is never for nothing: where deliveries already cover the safety stock but
-  // the expected path still runs dry (the delivery comes too late), order at least the shortfall.
-  let shortfall = 0;
-  for (let j = orderDay; j < Math.min(projection.length, orderDay + leadTimeDays + reviewPeriodDays); j++) shortfall = Math.max(shortfall, -projection[j]!.stock_level);
+  const shortfall = shortfallFromArrival(start, projection, orderDay + leadTimeDays, orderDay + leadTimeDays + reviewPeriodDays);
   const orderQuantity = Math.max(need, shortfall);
   // Nothing to order (scheduled deliveries cover it): no order-by date either.
-  return round({ reorderPoint, safetyStock, orderQuantity, orderBy: orderQuantity > 1e-9 ? formatDay(start.day + 1 + orderDay) : null, leadTimeDays, serviceLevel });
+  if (orderQuantity > 1e-9) return round({ reorderPoint, safetyStock, orderQuantity, orderBy: formatDay(start.day + 1 + orderDay), leadTimeDays, serviceLevel });
+  const onOrderArrives = lateDelivery(start, projection, deliveries);
+  return round({ reorderPoint, safetyStock, orderQuantity: 0, orderBy: null, leadTimeDays, serviceLevel, ...(onOrderArrives ? { onOrderArrives } : {}) });
+}
+
+/**
+ * The first delivery on or after the expected stockout, when the stock runs out before it: the
+ * advice orders nothing (that delivery covers what an order could), and says why the stockout
+ * stays — so a warning never stands without advice (ADR 0072, amendment 2026-12-04).
+ */
+function lateDelivery(start: StockStart, projection: StockRow[], deliveries: Map<number, number>): string | null {
+  const stockout = findStockouts(start, projection).find((s) => s.type === 'stockForecast');
+  if (!stockout) return null;
+  for (let day = dayNumber(stockout.date); day <= start.day + projection.length; day++) if ((deliveries.get(day) ?? 0) > 0) return formatDay(day);
+  return null;
+}
+
+/**
+ * An order by a date is never for nothing: where deliveries already cover the safety stock but the
+ * expected path still runs dry, order at least the shortfall — but only the shortfall an order placed
+ * now can fix: from its arrival (index `arrival`) to `end`. Demand before it arrives that nothing
+ * on hand meets is lost whatever is ordered now (the screen says to hurry the delivery); counting it
+ * ordered it again at every run, so pressing "Create the recommended orders" twice doubled the orders
+ * (QA4 #4). The projection carries that lost demand as stock below zero, so the path from the
+ * arrival on is measured from what is really left then: nothing, when the stock is below zero.
+ */
+function shortfallFromArrival(start: StockStart, projection: StockRow[], arrival: number, end: number): number {
+  if (arrival >= projection.length) return 0;
+  const before = arrival === 0 ? start.level : projection[arrival - 1]!.stock_level;
+  const lost = Math.max(0, -before);
+  let shortfall = 0;
+  for (let j = arrival; j < Math.min(projection.length, end); j++) shortfall = Math.max(shortfall, -(projection[j]!.stock_level + lost));
+  return shortfall;
 }
 
 /** Stock comes in whole units: quantities are rounded up, so rounding never lowers the service level. */

@@ -94,6 +94,12 @@ export type ReorderAdvice = {
   orderBy: string | null;
   leadTimeDays: number;
   serviceLevel: number;
+  /**
+   * No order advised though the expected path runs out: the delivery already on its way that ends
+   * it arrives on this day, after the stockout (hurry it; an order placed now comes later still).
+   * Absent from forecasts stored before it (2026-12-04).
+   */
+  onOrderArrives?: string | null;
 };
 
 export type ProductForecast = {

@@ -186,6 +186,19 @@ describe('the forecast explained', () => {
     expect(screen.getByTestId('reorder-summary').textContent).toContain('Order 40 units by 4 Jan 2026');
   });
 
+  it('says a delivery on its way arrives after the stockout, when no new order is advised (QA4 #4)', () => {
+    const base = forecastFixture();
+    const onOrder = { ...base.reorder, orderQuantity: 0, orderBy: null, onOrderArrives: '2026-01-23' };
+    renderExplanation(forecastFixture({ stockouts: [{ date: '2026-01-06', type: 'stockForecast' }], reorder: onOrder }));
+    expect(screen.getByTestId('reorder-summary').textContent).toBe(
+      'No new order is needed: the delivery on its way arrives about 23 Jan 2026 — 17 days after the stock is expected to run out on 6 Jan 2026 (an order placed now takes about 7 days). Hurry the delivery or buy elsewhere to cover those days.',
+    );
+    cleanup();
+    // Without a delivery after the stockout (a forecast stored before the field): the plain sentence.
+    renderExplanation(forecastFixture({ stockouts: [{ date: '2026-01-06', type: 'stockForecast' }], reorder: { ...onOrder, onOrderArrives: undefined } }));
+    expect(screen.getByTestId('reorder-summary').textContent).toMatch(/No order is needed in the next/);
+  });
+
   it('says an item sold in its season only is seasonal, not intermittent for its empty off-season days', () => {
     const base = forecastFixture();
     const description = "Sells in its season only (Nov–Dec): the forecast follows last year's season, scaled to this year's level, and is zero outside it.";

@@ -25,13 +25,14 @@ function standingOf(forecast: ProductForecastResponse): Standing {
   return forecast.metrics.model.demandClass === 'none' ? 'unsold' : 'inactive';
 }
 
-/** Which reorder sentence: stock unknown; off the lists; an order too late to avoid the stockout, an order in time, or none. */
+/** Which reorder sentence: stock unknown; off the lists; an order too late to avoid the stockout, an order in time, a delivery on its way too late, or none. */
 function reorderSummaryKey(standing: Standing, stockUnknown: boolean, daysLate: number, ordering: boolean): string {
   if (stockUnknown) return 'forecasting.explain.reorderSummaryStockUnknown';
   if (standing === 'unsold') return 'forecasting.explain.reorderSummaryUnsold';
   if (standing === 'new') return ordering ? 'forecasting.explain.reorderSummaryNew' : 'forecasting.explain.reorderSummaryNewNoOrder';
   if (standing === 'inactive') return ordering ? 'forecasting.explain.reorderSummaryInactive' : 'forecasting.explain.reorderSummaryInactiveNoOrder';
-  if (!ordering) return 'forecasting.explain.reorderSummaryNoOrder';
+  // No order, and the delivery on its way comes after the stockout: hurry it (ADR 0072, amendment 2026-12-04).
+  if (!ordering) return daysLate > 0 ? 'forecasting.explain.reorderSummaryOnOrder' : 'forecasting.explain.reorderSummaryNoOrder';
   return daysLate > 0 ? 'forecasting.explain.reorderSummaryLate' : 'forecasting.explain.reorderSummary';
 }
 
@@ -94,7 +95,10 @@ export function ForecastExplanation({ forecast }: { forecast: ProductForecastRes
   // An order placed by its order-by date that still arrives after the expected stockout: too late to
   // avoid it, which "order by today" alone would hide.
   const arrival = reorder.orderBy && reorder.orderQuantity > 0 ? shiftDay(reorder.orderBy, reorder.leadTimeDays) : null;
-  const daysLate = !stockUnknown && stockout && arrival ? dayCount(stockout, arrival) : 0;
+  // No order advised, yet it runs out: a delivery already on its way ends the stockout, later than it.
+  const onOrder = arrival === null ? (reorder.onOrderArrives ?? null) : null;
+  const arrives = arrival ?? onOrder;
+  const daysLate = !stockUnknown && stockout && arrives ? dayCount(stockout, arrives) : 0;
   const needsCount = t('forecasting.explain.needsStockCount');
   // Not sold since it was listed: no order is advised, whatever the safety stock of a zero forecast comes to.
   const notAdvised = standing === 'unsold' ? t('forecasting.explain.notAdvised') : null;
@@ -183,7 +187,7 @@ export function ForecastExplanation({ forecast }: { forecast: ProductForecastRes
               leadTime: reorder.leadTimeDays,
               days,
               count: daysLate,
-              arrival: arrival ? formatDay(arrival) : '',
+              arrival: arrives ? formatDay(arrives) : '',
               stockout: stockout ? formatDay(stockout) : '',
             })}
           </Text>

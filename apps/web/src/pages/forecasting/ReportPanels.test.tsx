@@ -64,6 +64,17 @@ describe('low-stock panel', () => {
     expect(selected).toEqual(['B-2']);
   });
 
+  it('marks an order that can no longer arrive before the stock runs out, as the product panel says it (QA4 #23)', () => {
+    renderPanel({ advice: advice({ products: [{ ...product('A-1', 12, 2.5, '2026-01-04'), urgencyDays: -3 }, { ...product('B-2', 3, 10, '2026-01-09'), urgencyDays: 0 }] }) });
+    const [late, inTime] = within(screen.getByTestId('low-stock-table')).getAllByRole('row').slice(1);
+    const mark = within(late!).getByTestId('too-late');
+    expect(mark.textContent).toBe('Too late: arrives after it runs out');
+    expect(mark.getAttribute('title')).toBe('Even ordered today, it arrives about 3 days after the stock is expected to run out: hurry the delivery or buy elsewhere to cover those days.');
+    // Arriving on the day it runs out is in time; the order-by date stays the cell's own text.
+    expect(within(inTime!).queryByTestId('too-late')).toBeNull();
+    expect(within(late!).getByTestId('order-by').textContent).toBe('4 Jan 2026');
+  });
+
   it("shows on hand now as the product header does, says what it is, and 'Not counted yet' rather than 0", () => {
     renderPanel({ advice: advice({ products: [product('A-1', 12, 2.5, '2026-01-05'), { ...product('B-2', 3, 10, '2026-01-09'), onHand: { units: 8, countedUnits: 8, countedOn: '2026-01-03' } }, { ...product('C-3', 1, 1, '2026-01-09'), onHand: null }] }) });
     const table = screen.getByTestId('low-stock-table');

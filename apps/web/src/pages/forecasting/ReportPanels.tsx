@@ -8,6 +8,7 @@ import { formatDay, type InventoryReport } from '@stockwise/contract';
 import { useForecastingStore } from '../../stores/forecasting.ts';
 import { formatTime } from '../settings/format.ts';
 import { onHandCell } from './on-hand.ts';
+import { TooLateMark } from './TooLateMark.tsx';
 
 const quantity = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
 const money = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -216,7 +217,10 @@ export const LatestReportPanel = memo(function LatestReportPanel(props: AdviceVi
                         {quantity.format(product.orderQuantity)}
                         <ShortHistoryMark shortHistory={product.shortHistory} />
                       </Table.Td>
-                      <Table.Td>{product.orderBy ? formatDay(product.orderBy) : ''}</Table.Td>
+                      <Table.Td>
+                        {product.orderBy ? formatDay(product.orderBy) : ''}
+                        <TooLateMark urgencyDays={product.urgencyDays} />
+                      </Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
@@ -298,7 +302,10 @@ export const LowStockPanel = memo(function LowStockPanel(props: AdviceViewProps 
                       </Table.Td>
                       <Table.Td>{order.name}</Table.Td>
                       <OnHandTd onHand={order.onHand} />
-                      <Table.Td data-testid="order-by">{order.orderBy ? formatDay(order.orderBy) : ''}</Table.Td>
+                      <Table.Td>
+                        <span data-testid="order-by">{order.orderBy ? formatDay(order.orderBy) : ''}</span>
+                        <TooLateMark urgencyDays={order.urgencyDays} />
+                      </Table.Td>
                       <Table.Td ta="right" data-testid="order-quantity">
                         {quantity.format(order.orderQuantity)}
                         <ShortHistoryMark shortHistory={order.shortHistory} />
