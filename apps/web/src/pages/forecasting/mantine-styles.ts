@@ -13,3 +13,4 @@ import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/LoadingOverlay.css';
 import '@mantine/core/styles/Pagination.css';
+import '@mantine/core/styles/Badge.css';
