@@ -346,7 +346,16 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
   // row parser's objects; only what that leaves undecided (or refuses) goes through parseRow.
   const fixedValues = Object.fromEntries(target.fixed);
   const fixedColumns = [...target.fixed.keys()];
+  // A line whose cells are the column names again (two files pasted into one): said as such, not as
+  // "Expected a whole number." for its quantity's name.
+  const sourceNames = readers.map(({ column }) => [column, mapping.field_mappings[column]] as const);
+  const repeatsHeader = (fields: Record<string, unknown>) =>
+    sourceNames.length > 1 && sourceNames.every(([column, name]) => typeof fields[column] === 'string' && (fields[column] as string).trim() === name);
+  const keyColumn = target.keyColumns[0] ?? sourceNames[0]?.[0];
   return (fields: Record<string, unknown>, row: number): TypedRecord => {
+    if (keyColumn && repeatsHeader(fields)) {
+      return { values: {}, present: [], errors: { [keyColumn]: ['This line repeats the column names (a header line inside the file, as where two files were pasted into one): delete it from the file.'] }, provisional: null, refusedChoices: null };
+    }
     const values: RowValues = fixedColumns.length ? { ...fixedValues } : {};
     const present: string[] = fixedColumns.length ? [...fixedColumns] : [];
     let undecided: Record<string, unknown> | null = null;

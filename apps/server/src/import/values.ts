@@ -279,10 +279,12 @@ export function numberWritingHint(raw: unknown, decimalComma: boolean, wholeNumb
   if (!decimalComma && !wholeNumber && decimalCommaWritten.test(text)) reasons.push(`it is written with a decimal comma: ${SET_DECIMAL_COMMA}`);
   if (zeroDecimals) reasons.push(`if it means ${Number(zeroDecimals[1])}, the file writes a decimal comma: ${SET_DECIMAL_COMMA}`);
   if (commaThousandsWritten.test(text)) reasons.push('it has commas between thousands: save the column without thousands separators');
+  if (currencyWritten.test(text)) reasons.push('it has a currency sign: save the column as plain numbers, without the sign');
   return reasons.length ? `Expected a ${wholeNumber ? 'whole ' : ''}number, not ${text}: ${reasons.join('; or ')}.` : null;
 }
 
 const pointThousandsOnly = /^[+-]?\d{1,3}(\.\d{3})+$/;
+const currencyWritten = /^(?:[€$£]|EUR|USD|GBP)\s*[+-]?\d|\d\s*(?:[€$£]|EUR|USD|GBP)$/i;
 
 /**
  * How a file's numbers are written, from the texts of its decimal columns: `,` when some carry a
