@@ -16,6 +16,13 @@ const ahead = (question: string, today: string) => {
   return { ...readAhead(reading, today), unused: reading.unusedWords() };
 };
 
+/** The window of an order or stock-out question, its words and the words it left unused. */
+const windowOn = (question: string, today: string) => {
+  const reading = Reading.of(question);
+  const window = readWindow(reading, today);
+  return { by: window?.by, words: window?.words, unused: reading.unusedWords() };
+};
+
 type Case = [question: string, today: string, from: string | null, to?: string];
 const expectRanges = (cases: Case[]) => {
   for (const [question, today, from, to] of cases) expect(read(question, today).range, `${question} on ${today}`).toEqual(from === null ? null : { from, to: to ?? from });
@@ -261,11 +268,7 @@ describe('periods in plain words', () => {
 
   it("reads a German shop's windows ahead, and its question words as filler", () => {
     const today = '2026-12-04';
-    const windowIn = (question: string) => {
-      const reading = Reading.of(question);
-      const window = readWindow(reading, today);
-      return { by: window?.by, words: window?.words, unused: reading.unusedWords() };
-    };
+    const windowIn = (question: string) => windowOn(question, today);
     expect(windowIn('Welche Produkte laufen in den nächsten 30 Tagen aus?')).toEqual({ by: '2027-01-02', words: 'the next 30 days', unused: ['laufen', 'aus'] });
     expect(windowIn('Was muss ich in den kommenden 2 Wochen bestellen?')).toEqual({ by: '2026-12-17', words: 'the next 14 days', unused: ['bestellen'] });
     expect(windowIn('Was muss ich nächste Woche bestellen?')).toEqual({ by: '2026-12-13', words: 'next week', unused: ['bestellen'] });
@@ -589,15 +592,13 @@ describe("a Dutch shop's words (QA4 #3)", () => {
     }
     const unitOf = (question: string) => readBreakdown(Reading.of(question));
     expect(['verkoop per dag', 'verkoop per week', 'verkoop per maand', 'verkoop per kwartaal', 'verkoop per jaar', 'verkoop maandelijks', 'verkoop wekelijks'].map(unitOf)).toEqual(['day', 'week', 'month', 'quarter', 'year', 'month', 'week']);
-    const windowIn = (question: string) => {
-      const reading = Reading.of(question);
-      const window = readWindow(reading, today);
-      return { by: window?.by, words: window?.words, unused: reading.unusedWords() };
-    };
-    expect(windowIn('Welke producten raken op in de komende 30 dagen?')).toEqual({ by: '2027-01-02', words: 'the next 30 days', unused: ['raken', 'op'] });
-    expect(windowIn('Wat moet ik volgende week bestellen?')).toEqual({ by: '2026-12-13', words: 'next week', unused: ['bestellen'] });
-    expect(windowIn('leveringen volgende maand')).toEqual({ by: '2027-01-31', words: 'next month', unused: ['leveringen'] });
-    expect(windowIn('Wat moet ik binnen 2 weken bestellen?')).toEqual({ by: '2026-12-17', words: 'the next 14 days', unused: ['bestellen'] });
+    const windows: [question: string, by: string, words: string, unused: string[]][] = [
+      ['Welke producten raken op in de komende 30 dagen?', '2027-01-02', 'the next 30 days', ['raken', 'op']],
+      ['Wat moet ik volgende week bestellen?', '2026-12-13', 'next week', ['bestellen']],
+      ['leveringen volgende maand', '2027-01-31', 'next month', ['leveringen']],
+      ['Wat moet ik binnen 2 weken bestellen?', '2026-12-17', 'the next 14 days', ['bestellen']],
+    ];
+    for (const [question, by, words, unused] of windows) expect(windowOn(question, today), question).toEqual({ by, words, unused });
     expect(readSalesAhead(Reading.of('hoeveel verkopen we volgende week?'), today)).toBe('next week (7–13 Dec 2026)');
   });
 
