@@ -320,9 +320,10 @@ export const dataFunctions = {
     }
     return { blocks: [...blocks, ...products.slice(0, LINKED_PRODUCTS).map((p) => forecastLink(p.product_code, p.name))] };
   },
-  /** What named products are forecast to sell over days still to come: the stored forecasts' demand summed over them. */
-  async forecastOf(db: Db, products: repo.ProductRow[], ahead: DateRange & { words: string }): Promise<Answer> {
+  /** What named products are forecast to sell over days still to come: the stored forecasts' demand summed over them; null when no forecast reaches them. */
+  async forecastOf(db: Db, products: repo.ProductRow[], ahead: DateRange & { words: string }): Promise<Answer | null> {
     const forecasts = await repo.forecastDemand(db, products.map((p) => p.id), ahead.from, ahead.to);
+    if (!forecasts.size) return null;
     const lines = products.map((p) => {
       const forecast = forecasts.get(p.id);
       if (!forecast) return `${p.name} (${p.product_code}) has no forecast for ${ahead.words}: make one on the Forecasting screen.`;
@@ -817,8 +818,12 @@ async function answerReading(db: Db, reading: Reading, products: repo.ProductRow
     if (asksSales) {
       claim(SALES, FRAMING);
       // "How much of KS-00300 will we sell next week?": the forecast's figure, not the sales none are recorded of yet.
-      const ahead = readDaysAhead(reading, today);
-      if (ahead) return dataFunctions.forecastOf(db, products, ahead);
+      const ahead = readDaysAhead(reading.trial(), today);
+      const forecast = ahead && (await dataFunctions.forecastOf(db, products, ahead));
+      if (forecast) {
+        readDaysAhead(reading, today);
+        return forecast;
+      }
       return salesOrBreakdown(scope.use, (window) => dataFunctions.salesOf(db, products, window));
     }
     if (RUNS_OUT.test(q)) {
