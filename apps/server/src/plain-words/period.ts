@@ -186,7 +186,7 @@ export function readPeriod(reading: Reading, today: string): Period | null {
   match = reading.exec(/\b(?:deze|dit|huidige) (week|maand|kwartaal|jaar)\b/);
   if (match) return { kind: 'this', unit: unitOfWord(match[1] as string) as CalendarUnit };
   // "This November" is this year's, "last November" last year's: the pair a shop compares ("diesen November", "letzten November").
-  match = reading.exec(new RegExp(`\\b(this|last|previous|(?:im )?(?:diese[mnrs]?|letzte[mnrs]?|vorige[mnrs]?|vergangene[mnrs]?)|deze|vorige|vorig) (${MONTH})`));
+  match = reading.exec(new RegExp(`\\b(this|last|previous|(?:im )?(?:diese[mnrs]?|letzte[mnrs]?|vorige[mnrs]?|vergangene[mnrs]?)|deze|vorig) (${MONTH})`));
   if (match) return { kind: 'month_of_year', month: monthOfName(match[2] as string), year: partsOf(today)[0] - (/^(this|(im )?diese|deze)/.test(match[1] as string) ? 0 : 1) };
   if (reading.test(/\b(year to date|ytd)\b/)) return { kind: 'this', unit: 'year' };
   if (reading.test(/\b(quarter to date|qtd)\b/)) return { kind: 'this', unit: 'quarter' };
