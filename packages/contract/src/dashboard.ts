@@ -94,19 +94,20 @@ export const askRequest = z.object({
 export const askResponse = z.object({ messages: z.array(chatMessage) });
 export const historyResponse = z.array(chatMessage);
 
+// Strict: an unknown key ("codes") is refused, never ignored into creating the whole list (QA4 #22).
 export const assistantActionRequest = z.discriminatedUnion('action', [
-  z.object({
+  z.strictObject({
     action: z.literal('create_recommended_orders'),
     /**
      * The orders the answer showed (its action's `payload.orders`): exactly these are created, and
      * only while the advice still says so; without it, the whole current list.
      */
     orders: z
-      .array(z.object({ styleCode: storableText().min(1).max(255), quantity: z.number().positive('An order quantity is above 0.') }))
+      .array(z.strictObject({ styleCode: storableText().min(1).max(255), quantity: z.number().positive('An order quantity is above 0.') }))
       .min(1, 'Name at least one order.')
       .max(100_000)
       .optional(),
   }),
-  z.object({ action: z.literal('add_task'), text: taskText }),
+  z.strictObject({ action: z.literal('add_task'), text: taskText }),
 ]);
 export type AssistantActionRequest = z.infer<typeof assistantActionRequest>;

@@ -7,11 +7,11 @@ import * as repo from './repo.ts';
 import { inventoryTotals } from '../dashboard/repo.ts';
 import { isDueBy, orderAdvice, type OrderAdvice } from '../order-advice/service.ts';
 import { arrivalDays, stockOnHand } from '../forecasting/service.ts';
-import { describePeriod, dueWindowOf, dueWords, formatDay, formatRange, MONTH_NAMES, NO_SALES_PERIOD, NOT_SOLD, NUM, orderWindowOf, rangeOf, readBestPeriod, readBreakdown, readComparison, readPeriod, readQuietSpan, readSalesAhead, readWindow, sameDaysSoFar, spokenPeriod, TOP_SELLERS_PERIOD, type BestPeriod, type Comparison, type DueWindow, type Period, type PeriodUnit } from '../plain-words/period.ts';
+import { describePeriod, type DateRange, dueWindowOf, dueWords, formatDay, formatRange, MONTH_NAMES, NO_SALES_PERIOD, NOT_SOLD, NUM, orderWindowOf, rangeOf, readBestPeriod, readBreakdown, readComparison, readDaysAhead, readPeriod, readQuietSpan, readSalesAhead, readWindow, sameDaysSoFar, spokenPeriod, TOP_SELLERS_PERIOD, type BestPeriod, type Comparison, type DueWindow, type Period, type PeriodUnit } from '../plain-words/period.ts';
 import { DEAD_STOCK, nameWordPattern, noProductMatches, OVERSTOCK, OVERSTOCK_DAYS, readCategory, readCoverDays, readNameWord, readRank, unmatchedProductWords, type Rank } from '../plain-words/catalogue.ts';
 import { categoryNames, productNameWords } from '../plain-words/vocabulary.ts';
 import { escapeRegExp, looksLikeProductCode, noSuchProduct, Reading } from '../plain-words/reading.ts';
-import { GERMAN_SOLD, orGerman, SALES_VALUE_WORDS, STOCK_VALUE_WORDS, STOCK_WORDS } from '../plain-words/measure.ts';
+import { DUTCH_SOLD, GERMAN_SOLD, orGerman, SALES_VALUE_WORDS, STOCK_VALUE_WORDS, STOCK_WORDS } from '../plain-words/measure.ts';
 import { nextRunTime, scheduleCron } from '../integrations/schedule.ts';
 
 type Db = Kysely<Database>;
@@ -314,15 +314,27 @@ export const dataFunctions = {
   },
   async salesOf(db: Db, products: repo.ProductRow[], window: SalesWindow): Promise<Answer> {
     const sold = await Promise.all(products.map(async (p) => ({ product: p, ...(await repo.unitsSold(db, p.id, window.from, window.to)) })));
-    const lines = sold.map(({ product: p, units, firstSale }) => {
+    const lines = sold.map(({ product: p, units, returned, firstSale }) => {
       const history = firstSale === null ? ' It has no sales recorded.' : firstSale > window.from && firstSale <= window.to ? ` Its sales start on ${formatDay(firstSale)}.` : '';
-      return `${p.name} (${p.product_code}) sold ${number.format(units)} units ${window.words}.${history}`;
+      return `${p.name} (${p.product_code}) ${soldWords(units, returned)} ${window.words}.${history}`;
     });
     const blocks: AssistantBlock[] = [text(`${lines.join('\n')}${await dataEndsBefore(db, window)}`)];
     if (sold.length > 1) {
       blocks.push(table([['styleCode', 'Product code'], ['name', 'Name'], ['units', 'Units sold']], sold.map(({ product: p, units }) => ({ styleCode: p.product_code, name: p.name, units })), { styleCode: 'Total', name: null, units: sold.reduce((sum, r) => sum + r.units, 0) }));
     }
     return { blocks: [...blocks, ...products.slice(0, LINKED_PRODUCTS).map((p) => forecastLink(p.product_code, p.name))] };
+  },
+  /** What named products are forecast to sell over days still to come: the stored forecasts' demand summed over them; null when no forecast reaches them. */
+  async forecastOf(db: Db, products: repo.ProductRow[], ahead: DateRange & { words: string }): Promise<Answer | null> {
+    const forecasts = await repo.forecastDemand(db, products.map((p) => p.id), ahead.from, ahead.to);
+    if (!forecasts.size) return null;
+    const lines = products.map((p) => {
+      const forecast = forecasts.get(p.id);
+      if (!forecast) return `${p.name} (${p.product_code}) has no forecast for ${ahead.words}: make one on the Forecasting screen.`;
+      const part = forecast.first > ahead.from || forecast.last < ahead.to ? `; its forecast reaches only ${formatRange({ from: forecast.first, to: forecast.last })} of it` : '';
+      return `${p.name} (${p.product_code}) is forecast to sell about ${number.format(Math.round(forecast.units * 10) / 10)} units over ${ahead.words}${part}.`;
+    });
+    return { blocks: [text(lines.join('\n')), ...products.slice(0, LINKED_PRODUCTS).map((p) => forecastLink(p.product_code, p.name))] };
   },
   /** Units sold in the period; `value`: their value at unit cost first, which is what revenue is counted as (`repo.totalUnitsSold`). */
   async totalSales(db: Db, window: SalesWindow, scope: Scope = EVERY_PRODUCT, measure: repo.SalesMeasure = 'units'): Promise<Answer> {
@@ -525,6 +537,17 @@ export const dataFunctions = {
   },
 };
 
+/**
+ * A product's units of a period in words: returns (negative sales lines) are said as returns, not
+ * as minus units sold ("had 1 unit returned and none sold", "sold 5 units and had 1 returned (4 net)").
+ */
+function soldWords(net: number, returned: number): string {
+  const unitsWord = (count: number) => `${number.format(count)} ${count === 1 ? 'unit' : 'units'}`;
+  if (!returned) return `sold ${number.format(net)} units`;
+  const gross = net + returned;
+  return gross ? `sold ${unitsWord(gross)} and had ${number.format(returned)} returned (${number.format(net)} net)` : `had ${unitsWord(returned)} returned and none sold`;
+}
+
 /** How revenue is counted: no selling prices are kept, so sales are valued at unit cost, as the report writer's "revenue" (ADR 0148). */
 const AT_UNIT_COST = 'at unit cost (no selling prices are kept, so revenue is counted at unit cost)';
 /** Said first when a question asks for revenue and its answer can only count units. */
@@ -555,37 +578,57 @@ function periodOfBreakdown(unit: PeriodUnit, row: { start: string; last: string 
 const HELP =
   'I can answer: the stock of a product and when it runs out (by its code, its name or a word of its name: stock of mugs), sales of a product or of all products in a period (last month, last quarter, in October, Q3, in 2025, last winter, this summer, since 3/11, by 30/11, the last 30 days…), of products by a word of their names (how many radiators…), top sellers (the last 30 days unless you say another period or "all time"; top 3, in a category such as "in Heating"), the best or worst month or week of a period, sales by day, week, month, quarter or year (all time unless you say a period; by day the last 30 days), two periods compared (this month vs last month), what runs out first, the value of the stock, products with no sales (not sold in 60 days), overstock (stock for more than 180 days of forecast demand, or the days you say) and dead stock (in stock, no sales in 90 days), low stock, the reorder report and what runs out (also due this week, next week, in January, in Q1, in the next N days or by a date), deliveries (also next week), the last run of each scheduled integration (did last night’s import run?); and I can create the recommended orders or add a task.';
 const LINKED_PRODUCTS = 5;
-/** Said with the "I don't know" answer: a German shop's question is read for these words too. */
-const READS = 'I read questions in English and common German shop words (Bestand, Lagerwert, verkauft, Umsatz, Top, bestellen, wann … aus; letzten Monat, im Oktober, seit März, diese Woche, in den nächsten 30 Tagen).';
+/** Said with the "I don't know" answer: a German or Dutch shop's question is read for these words too. */
+const READS =
+  'I read questions in English, common German shop words (Bestand, Lagerwert, verkauft, Umsatz, Top, bestellen, wann … aus; letzten Monat, im Oktober, seit März, diese Woche, in den nächsten 30 Tagen) and common Dutch ones (voorraad, voorraadwaarde, verkocht, omzet, top, meest verkocht, bestellen, leveringen, wat raakt op, wanneer is … op; vorige week, vorige maand, in november, deze maand, afgelopen 30 dagen, volgende week).';
 
 const TASK = /^(?:please\s+)?(?:add|create|make)\s+(?:a\s+)?(?:new\s+)?(?:task|todo|to-do|reminder)\s*(?:to|:|-)?\s*(.+)$/i;
 const CREATE_ORDERS = /\b(create|place|make|raise|put in)\b.*\border/;
-/** A ranking of products by units sold: "top sellers", "what sold best", "bestsellers", "best-selling", "most sold", "which products sell most", "meistverkauft". */
+/** A ranking of products by units sold: "top sellers", "top 5", "what sold best", "bestsellers", "best-selling", "most sold", "which products sell most", "meistverkauft", "meest verkocht". */
 const TOP_SELLERS = orGerman(
-  new RegExp(String.raw`\b(top|best|worst)[- ]?(${NUM} )?(sell|seller|product|produkt|artikel|moving)\w*|\b(sold|sells?|selling) (the )?(most|least|best|worst)\b|\b(most|least) sold\b|\bbest sellers?\b|\bmost popular\b`),
+  new RegExp(String.raw`\b(top|best|worst)[- ]?(${NUM} )?(sell|seller|product|produkt|artikel|moving)\w*|\b(top|bottom) ${NUM}\b|\b(sold|sells?|selling) (the )?(most|least|best|worst)\b|\b(most|least) sold\b|\bbest sellers?\b|\bmost popular\b`),
   `meistverkaufte?[mnrs]?|(?:am )?(?:meisten|wenigsten|besten) (?:verkauft|verkaufte[mnrs]?)|renner|ladenhüter`,
+  '(?:het )?(?:meest|minst|best|slechtst) verkochte?|bestverkochte?',
 );
 /** Sales by day of the week ("on Sundays", "every Monday", "at weekends"): no answer counts them so, and says that rather than answering another question. */
 const WEEKDAY_SALES = /\b(?:on |every |each )?(?:sun|mon|tues|wednes|thurs|fri|satur)days\b|\b(?:every|each) (?:sun|mon|tues|wednes|thurs|fri|satur)day\b|\b(?:on |at |over )?(?:the )?weekends?\b|\bweekdays?\b|\bdays? of the week\b/;
 const COMPARE = /\bcompar(e|ed|es|ison)\b|\bvs\.?(?= )|\bversus\b|\bagainst\b/;
-const RUNS_OUT = orGerman(/\brun(s|ning)? out\b|\bstock ?outs?\b|\bsell out\b/, 'ausverkauft|leer|auslaufen|ausgehen|aus(?= *[?.!]* *$)');
+/**
+ * "Runs out"; in Dutch "raakt op", "is op" — "op" closing the question, as German's "aus", for the
+ * words between may name the product ("wanneer is KS-00004 op?", "wanneer raakt de koffie op?").
+ */
+const RUNS_OUT = orGerman(
+  /\brun(s|ning)? out\b|\bstock ?outs?\b|\bsell out\b/,
+  'ausverkauft|leer|auslaufen|ausgehen|aus(?= *[?.!]* *$)',
+  'uitverkocht|opraken|opgeraakt|ra(?:akt|ken)\\s+op|op(?= *[?.!]* *$)',
+);
 /** Words a stock-out question frames itself with ("when are we going to run out of stock?"): no product's name. */
-const RUNS_OUT_FRAMING = orGerman(/\b(going to|gonna|forecast(ed)?|predicted|likely|soon|of (stock|inventory)|stock|inventory)\b/, 'wann|bald|zuerst|als erste[sr]?|läuft|laufen|geht|gehen|wird|werden|sein');
+const RUNS_OUT_FRAMING = orGerman(
+  /\b(going to|gonna|forecast(ed)?|predicted|likely|soon|of (stock|inventory)|stock|inventory)\b/,
+  'wann|bald|zuerst|als erste[sr]?|läuft|laufen|geht|gehen|wird|werden|sein',
+  'wanneer|raakt|raken|eerst|als eerste|binnenkort|voorraad',
+);
 const LOW_STOCK = /\blow stock\b|\bbelow 100\b|\brunning low\b|\bneeds? (an )?order(ing)?\b/;
 const REORDER = orGerman(
   /\breorder\w*|\brecommended orders?\b|\bwhat (should|do|must) (i|we) (?:(?:need|have) to )?(re)?order\b|\border(s)? (are )?due\b|\b(?:(?:must|should|needs? to|ha(?:s|ve) to) )?be ordered\b/,
   '(?:nach)?bestellen|(?:nach)?bestellt|bestellung(?:en)?|nachbestellung(?:en)?',
+  '(?:na)?bestellen|(?:na)?besteld|bestelling(?:en)?|nabestelling(?:en)?|bestel',
 );
-const DELIVERIES = /\bdeliver/;
+const DELIVERIES = orGerman(/\bdeliver\w*/, 'lieferung(?:en)?', 'levering(?:en)?|leveren|geleverd');
 /** A question about the scheduled imports: "did last night's import run?", "when did the web shop last sync?". */
 const INTEGRATION_RUNS = /\b(integrations?|imports?|imported|sync(?:ed|s|ing)?|web ?shop|feed)\b/;
-const VALUE = orGerman(/\b(value|worth)\b/, 'wert');
-const SALES = orGerman(/\b(sales|sold|sell|sells|selling|demand)\b/, GERMAN_SOLD);
-const TOTAL_STOCK = orGerman(/\b(how much|how many|total)\b.*\b(stock|inventory|units)\b|\bstock (level|on hand)\b/, '(?:wie viel|wieviel|wie viele|gesamt|insgesamt)(?: [\\p{L}]+)* (?:bestand|lager|lagerbestand|auf lager|vorrätig)');
+const VALUE = orGerman(/\b(value|worth)\b/, 'wert', 'waarde|waard');
+const SALES = orGerman(/\b(sales|sold|sell|sells|selling|demand)\b/, GERMAN_SOLD, DUTCH_SOLD);
+const TOTAL_STOCK = orGerman(
+  /\b(how much|how many|total)\b.*\b(stock|inventory|units)\b|\bstock (level|on hand)\b/,
+  '(?:wie viel|wieviel|wie viele|gesamt|insgesamt)(?: [\\p{L}]+)* (?:bestand|lager|lagerbestand|auf lager|vorrätig)',
+  '(?:hoeveel|totale?)(?: [\\p{L}]+)* (?:voorraad|op voorraad|in voorraad)',
+);
 // Words that only frame a question the branch answers (used, so they are not reported as ignored).
 const FRAMING = orGerman(
   /\b(first|soonest|earliest|next|when|units?|how many|how much|left|in stock|levels?|coming|upcoming|expected|scheduled|late|arriving|incoming|recommended|advised|orders?|products?|sellers?|most)\b/,
   'wann|stück|einheiten|auf lager|noch da|insgesamt|gesamt|top|seller|bestseller|am meisten',
+  'wanneer|stuks|eenheden|op voorraad|in voorraad|totaal|bestsellers?|meest',
 );
 
 /**
@@ -768,7 +811,7 @@ async function answerReading(db: Db, reading: Reading, products: repo.ProductRow
     return aheadAnswer(reading, today, (due) => reorderReport(db, due));
   }
   if (DELIVERIES.test(q)) {
-    claim(/\bdeliver\w*|\b(arriv|com)(e|es|ing)\b|\bdue\b/, FRAMING);
+    claim(DELIVERIES, /\b(arriv|com)(e|es|ing)\b|\bdue\b/, FRAMING);
     return aheadAnswer(reading, today, (due) => deliveries(db, today, due));
   }
   if (((VALUE.test(q) && STOCK_WORDS.test(q)) || STOCK_VALUE_WORDS.test(q)) && !products.length && !scope.nameWord) {
@@ -778,10 +821,17 @@ async function answerReading(db: Db, reading: Reading, products: repo.ProductRow
   if (products.length) {
     if (asksSales) {
       claim(SALES, FRAMING);
+      // "How much of KS-00300 will we sell next week?": the forecast's figure, not the sales none are recorded of yet.
+      const ahead = readDaysAhead(reading.trial(), today);
+      const forecast = ahead && (await dataFunctions.forecastOf(db, products, ahead));
+      if (forecast) {
+        readDaysAhead(reading, today);
+        return forecast;
+      }
       return salesOrBreakdown(scope.use, (window) => dataFunctions.salesOf(db, products, window));
     }
     if (RUNS_OUT.test(q)) {
-      claim(RUNS_OUT, FRAMING);
+      claim(RUNS_OUT, RUNS_OUT_FRAMING, FRAMING);
       return dataFunctions.stockoutOf(db, products);
     }
     claim(STOCK_WORDS, VALUE, FRAMING);

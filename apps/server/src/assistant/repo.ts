@@ -65,13 +65,31 @@ export const firstSalesDay = async (db: Db): Promise<string | null> =>
   (await sql<{ day: string | null }>`select min(date)::text as day from data.sales`.execute(db)).rows[0]?.day ?? null;
 
 /** Units one product sold from `from` to `to` (both included), and its first day with sales ever. */
-export async function unitsSold(db: Db, productId: number, from: string, to: string): Promise<{ units: number; firstSale: string | null }> {
+export async function unitsSold(db: Db, productId: number, from: string, to: string): Promise<{ units: number; returned: number; firstSale: string | null }> {
   const row = (
-    await sql<{ units: number; first_sale: string | null }>`
-      select coalesce(sum(quantity) filter (where date between ${from}::date and ${to}::date), 0)::float8 as units, min(date)::text as first_sale
+    await sql<{ units: number; returned: number; first_sale: string | null }>`
+      select coalesce(sum(quantity) filter (where date between ${from}::date and ${to}::date), 0)::float8 as units,
+             coalesce(-sum(quantity) filter (where date between ${from}::date and ${to}::date and quantity < 0), 0)::float8 as returned,
+             min(date)::text as first_sale
       from data.sales where product_id = ${productId}`.execute(db)
   ).rows[0];
-  return { units: Number(row?.units ?? 0), firstSale: row?.first_sale ?? null };
+  return { units: Number(row?.units ?? 0), returned: Number(row?.returned ?? 0), firstSale: row?.first_sale ?? null };
+}
+
+/**
+ * The stored forecast's demand of each product summed over the days from `from` to `to` it reaches
+ * (`first`, `last`: those days; none when it reaches none of them).
+ */
+export async function forecastDemand(db: Db, productIds: number[], from: string, to: string): Promise<Map<number, { units: number; first: string; last: string }>> {
+  if (!productIds.length) return new Map();
+  const rows = (
+    await sql<{ product_id: number; units: number; first: string; last: string }>`
+      select product_id, sum(demand)::float8 as units, min(date)::text as first, max(date)::text as last
+      from data.product_forecasts
+      where product_id in (${sql.join(productIds)}) and date between ${from}::date and ${to}::date and demand is not null
+      group by product_id`.execute(db)
+  ).rows;
+  return new Map(rows.map((r) => [r.product_id, { units: Number(r.units), first: r.first, last: r.last }]));
 }
 
 /** The products whose name holds `word` as a word (either number is the caller's: the catalogue's own word), by code. */

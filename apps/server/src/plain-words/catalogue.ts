@@ -26,8 +26,13 @@ const withUmlaut = (word: string) => word.replace(/(?<![aeiou])(au|[aou])(?=[^ae
 /** Shorter German forms would make English words names ("under" → "und"). */
 const GERMAN_FORM_MIN_LENGTH = 4;
 
-/** German plurals (−n, −en, −e, −er, the last vowel umlauted with −e and −er) and the singulars they come from. */
+/**
+ * German plurals (−n, −en, −e, −er, the last vowel umlauted with −e and −er) and the singulars they
+ * come from. Only a word of GERMAN_FORM_MIN_LENGTH letters or more gets plurals: a short word of
+ * another language would grow into a name ("wat" → "water" selected every water product, QA4 #3).
+ */
 function germanNumberForms(word: string): string[] {
+  if (word.length < GERMAN_FORM_MIN_LENGTH) return [];
   const singulars = GERMAN_PLURAL_ENDINGS.filter((ending) => word.endsWith(ending)).flatMap((ending) => {
     const stem = word.slice(0, -ending.length);
     return ending === 'e' || ending === 'er' ? [stem, withoutUmlaut(stem)] : [stem];
@@ -97,8 +102,8 @@ export function readRank(reading: Reading, defaultLimit: number): Rank | null {
   if (match) return { direction: 'desc', limit: numberIn(match[2]) as number };
   match = reading.exec(new RegExp(`\\b(bottom|worst|lowest|least|slowest|smallest) ${NUM}\\b`));
   if (match) return { direction: 'asc', limit: numberIn(match[2]) as number };
-  if (reading.test(/\b(top|best[- ]?selling|best[- ]?sellers?|highest|most sold|biggest|fastest|meistverkauft\w*|renner)\b|\b(sold|sells?|selling) (the )?(best|most)\b|\bam (meisten|besten) verkauft/)) return { direction: 'desc', limit: defaultLimit };
-  if (reading.test(/\b(bottom|worst[- ]?selling|worst[- ]?sellers?|lowest|least sold|slowest|smallest|ladenhüter)(?![\p{L}])|\b(sold|sells?|selling) (the )?(worst|least)\b|\bam wenigsten verkauft/u)) return { direction: 'asc', limit: defaultLimit };
+  if (reading.test(/\b(top|best[- ]?selling|best[- ]?sellers?|highest|most sold|biggest|fastest|meistverkauft\w*|renner|bestverkochte?)\b|\b(sold|sells?|selling) (the )?(best|most)\b|\bam (meisten|besten) verkauft|\b(?:het )?(?:meest|best) verkochte?\b/)) return { direction: 'desc', limit: defaultLimit };
+  if (reading.test(/\b(bottom|worst[- ]?selling|worst[- ]?sellers?|lowest|least sold|slowest|smallest|ladenhüter)(?![\p{L}])|\b(sold|sells?|selling) (the )?(worst|least)\b|\bam wenigsten verkauft|\b(?:het )?(?:minst|slechtst) verkochte?\b/u)) return { direction: 'asc', limit: defaultLimit };
   return null;
 }
 

@@ -41,21 +41,21 @@ export type DateRange = { from: string; to: string };
 
 export const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 /**
- * Each month's names as a shop writes them, lower-cased: the English name, the German one where it
- * differs (with its umlaut and without: März, Maerz, Marz; Austria's Jänner), and the short forms
- * (`short`: Oct, Okt, Dez, Mär, Mrz), which may end in a dot. `alone`: the words that read as the
- * month with nothing before them — not "may" (as likely the verb) nor an English short form
- * ("Jan" is as likely a name); German's own short forms are no English word.
+ * Each month's names as a shop writes them, lower-cased: the English name, the German and Dutch ones
+ * where they differ (with the umlaut and without: März, Maerz, Marz; Austria's Jänner; Maart, Mei),
+ * and the short forms (`short`: Oct, Okt, Dez, Mär, Mrz, Mrt), which may end in a dot. `alone`: the
+ * words that read as the month with nothing before them — not "may" (as likely the verb) nor an
+ * English short form ("Jan" is as likely a name); German's and Dutch's own short forms are no English word.
  */
 const MONTH_SPELLINGS: { names: string[]; short: string[]; alone: string[] }[] = [
-  { names: ['january', 'januar', 'jänner', 'jaenner'], short: ['jan', 'jän'], alone: ['jän'] },
-  { names: ['february', 'februar'], short: ['feb'], alone: [] },
-  { names: ['march', 'märz', 'maerz', 'marz'], short: ['mar', 'mär', 'mrz'], alone: ['mär', 'mrz'] },
+  { names: ['january', 'januar', 'jänner', 'jaenner', 'januari'], short: ['jan', 'jän'], alone: ['jän'] },
+  { names: ['february', 'februar', 'februari'], short: ['feb'], alone: [] },
+  { names: ['march', 'märz', 'maerz', 'marz', 'maart'], short: ['mar', 'mär', 'mrz', 'mrt'], alone: ['mär', 'mrz', 'mrt'] },
   { names: ['april'], short: ['apr'], alone: [] },
-  { names: ['may', 'mai'], short: [], alone: [] },
+  { names: ['may', 'mai', 'mei'], short: [], alone: [] },
   { names: ['june', 'juni'], short: ['jun'], alone: [] },
   { names: ['july', 'juli'], short: ['jul'], alone: [] },
-  { names: ['august'], short: ['aug'], alone: [] },
+  { names: ['august', 'augustus'], short: ['aug'], alone: [] },
   { names: ['september'], short: ['sep', 'sept'], alone: [] },
   { names: ['october', 'oktober'], short: ['oct', 'okt'], alone: ['okt'] },
   { names: ['november'], short: ['nov'], alone: [] },
@@ -145,7 +145,9 @@ export function readPeriod(reading: Reading, today: string): Period | null {
   let match = reading.exec(new RegExp(`(?:last|past|previous|over the last|in the last) ${NUM} (day|week|month|quarter|year)s?`));
   if (match) return lastSpan(match[1] as string, match[2] as string);
   match = reading.exec(new RegExp(`\\b(?:in den |die |den )?(?:letzten|vergangenen) ${NUM} (${GERMAN_UNIT_WORDS})\\b`));
-  if (match) return lastSpan(match[1] as string, germanUnit(match[2] as string));
+  if (match) return lastSpan(match[1] as string, unitOfWord(match[2] as string));
+  match = reading.exec(new RegExp(`\\b(?:in de |de )?(?:afgelopen|laatste|vorige) ${NUM} (${DUTCH_UNIT_WORDS})\\b`));
+  if (match) return lastSpan(match[1] as string, unitOfWord(match[2] as string));
   match = new RegExp(`\\b(?:between|from|since) (${DATE}) (?:and|to|until|till|-|–) (${DATE})(?![\\d/.-])`).exec(reading.text);
   if (match) {
     const [from, to] = [readDate(match[1] as string, today), readDate(match[2] as string, today)];
@@ -162,34 +164,38 @@ export function readPeriod(reading: Reading, today: string): Period | null {
     return { kind: 'until', date: until };
   }
   // A date standing alone needs more than "1.5" (a number with decimals) to read as one.
-  match = new RegExp(`\\b(since|from|on|seit|ab|am) (${DATE})(?![\\d/.-])`).exec(reading.text) ?? new RegExp(`(?<![\\w/.-])()(${DATE})(?![\\d/.-])`).exec(reading.text);
+  match = new RegExp(`\\b(since|from|on|seit|ab|am|sinds|vanaf|op) (${DATE})(?![\\d/.-])`).exec(reading.text) ?? new RegExp(`(?<![\\w/.-])()(${DATE})(?![\\d/.-])`).exec(reading.text);
   const date = match && !(match[1] === '' && /^\d{1,2}\.\d{1,2}$/.test(match[2] as string)) ? readDate(match[2] as string, today) : null;
   if (match && date) {
     reading.exec(new RegExp(escapeRegExp(match[0])));
-    return ['since', 'from', 'seit', 'ab'].includes(match[1] as string) ? { kind: 'since', date } : { kind: 'day', date };
+    return ['since', 'from', 'seit', 'ab', 'sinds', 'vanaf'].includes(match[1] as string) ? { kind: 'since', date } : { kind: 'day', date };
   }
-  // "Since March", "seit März (2026)": from the first of the month, its latest occurrence that has started when no year is said.
-  match = reading.exec(new RegExp(`\\b(?:since|seit|ab) (${MONTH})(?: (\\d{4})\\b)?`));
+  // "Since March", "seit März (2026)", "sinds maart": from the first of the month, its latest occurrence that has started when no year is said.
+  match = reading.exec(new RegExp(`\\b(?:since|seit|ab|sinds|vanaf) (${MONTH})(?: (\\d{4})\\b)?`));
   if (match) {
     const month = monthOfName(match[1] as string);
     return { kind: 'since', date: fullRangeOf(match[2] ? { kind: 'month_of_year', month, year: Number(match[2]) } : { kind: 'month', month }, today).from };
   }
   if (reading.test(/\b(?:(?:of|for|over|in) )?all[- ]time\b|\bever\b/)) return { kind: 'all_time' };
-  if (reading.test(/\b(today|heute)\b/)) return { kind: 'today' };
-  if (reading.test(/\b(yesterday|gestern)\b/)) return { kind: 'yesterday' };
+  if (reading.test(/\b(today|heute|vandaag)\b/)) return { kind: 'today' };
+  if (reading.test(/\b(yesterday|gestern|gisteren)\b/)) return { kind: 'yesterday' };
   match = reading.exec(/\b(this|current) (?:calendar )?(week|month|quarter|year)\b/);
   if (match) return { kind: 'this', unit: match[2] as CalendarUnit };
   match = reading.exec(new RegExp(`\\b(?:im |in der )?(?:diese[mnrs]?|laufende[mnrs]?|aktuelle[mnrs]?) (${GERMAN_UNIT_WORDS})\\b`));
-  if (match) return { kind: 'this', unit: germanUnit(match[1] as string) as CalendarUnit };
+  if (match) return { kind: 'this', unit: unitOfWord(match[1] as string) as CalendarUnit };
+  match = reading.exec(/\b(?:deze|dit|huidige) (week|maand|kwartaal|jaar)\b/);
+  if (match) return { kind: 'this', unit: unitOfWord(match[1] as string) as CalendarUnit };
   // "This November" is this year's, "last November" last year's: the pair a shop compares ("diesen November", "letzten November").
-  match = reading.exec(new RegExp(`\\b(this|last|previous|(?:im )?(?:diese[mnrs]?|letzte[mnrs]?|vorige[mnrs]?|vergangene[mnrs]?)) (${MONTH})`));
-  if (match) return { kind: 'month_of_year', month: monthOfName(match[2] as string), year: partsOf(today)[0] - (/^(this|(im )?diese)/.test(match[1] as string) ? 0 : 1) };
+  match = reading.exec(new RegExp(`\\b(this|last|previous|(?:im )?(?:diese[mnrs]?|letzte[mnrs]?|vorige[mnrs]?|vergangene[mnrs]?)|deze|vorig) (${MONTH})`));
+  if (match) return { kind: 'month_of_year', month: monthOfName(match[2] as string), year: partsOf(today)[0] - (/^(this|(im )?diese|deze)/.test(match[1] as string) ? 0 : 1) };
   if (reading.test(/\b(year to date|ytd)\b/)) return { kind: 'this', unit: 'year' };
   if (reading.test(/\b(quarter to date|qtd)\b/)) return { kind: 'this', unit: 'quarter' };
   match = reading.exec(/\b(last|previous) (?:calendar )?(week|month|quarter|year)\b/);
   if (match) return { kind: 'previous', unit: match[2] as CalendarUnit };
   match = reading.exec(new RegExp(`\\b(?:im |in der )?(?:letzte[mnrs]?|vorige[mnrs]?|vergangene[mnrs]?) (${GERMAN_UNIT_WORDS})\\b`));
-  if (match) return { kind: 'previous', unit: germanUnit(match[1] as string) as CalendarUnit };
+  if (match) return { kind: 'previous', unit: unitOfWord(match[1] as string) as CalendarUnit };
+  match = reading.exec(/\b(?:vorige|vorig|afgelopen|verleden) (week|maand|kwartaal|jaar)\b/);
+  if (match) return { kind: 'previous', unit: unitOfWord(match[1] as string) as CalendarUnit };
   const season = readSeason(reading, today);
   if (season) return season;
   const quarter = readQuarter(reading);
@@ -197,7 +203,7 @@ export function readPeriod(reading: Reading, today: string): Period | null {
   match = reading.exec(MONTH_WITH_YEAR);
   if (match) return { kind: 'month_of_year', month: monthOfName(match[1] as string), year: Number(match[2]) };
   // "may" alone is as likely the verb, "Jan" a name: the month needs a word before it that dates it.
-  match = reading.exec(new RegExp(`\\b(?:in|for|during|of|over|through|im|für|während) (${MONTH})`)) ?? reading.exec(new RegExp(`\\b(${MONTH_ALONE})`));
+  match = reading.exec(new RegExp(`\\b(?:in|for|during|of|over|through|im|für|während|tijdens|afgelopen) (${MONTH})`)) ?? reading.exec(new RegExp(`\\b(${MONTH_ALONE})`));
   if (match) return { kind: 'month', month: monthOfName(match[1] as string) };
   match = reading.exec(/\b(?:in|for|during|of) (\d{4})\b/) ?? reading.exec(/^ ?(\d{4})\b/);
   if (match) return { kind: 'year', year: Number(match[1]) };
@@ -209,12 +215,19 @@ export function readPeriod(reading: Reading, today: string): Period | null {
  * "Quartale", "Jahres"), as the period and breakdown readings take them (ADR 0148, amendment "German words").
  */
 const GERMAN_UNIT_WORDS = 'tage?n?|tages|wochen?|monate?n?|monats|quartale?n?|quartals|jahre?n?|jahres';
-const GERMAN_UNIT_OF: [string, PeriodUnit][] = [['tag', 'day'], ['woche', 'week'], ['monat', 'month'], ['quartal', 'quarter'], ['jahr', 'year']];
-const germanUnit = (word: string): PeriodUnit => (GERMAN_UNIT_OF.find(([stem]) => word.startsWith(stem)) as [string, PeriodUnit])[1];
+/** A Dutch shop's ("dag", "dagen", "weken", "maanden", "kwartaal", "jaren"; ADR 0148, amendment "Dutch words"). */
+const DUTCH_UNIT_WORDS = 'dagen|dag|weken|week|maanden|maand|kwartalen|kwartaal|jaren|jaar';
+const UNIT_STEMS: [string, PeriodUnit][] = [['tag', 'day'], ['woche', 'week'], ['monat', 'month'], ['quartal', 'quarter'], ['jahr', 'year'], ['dag', 'day'], ['we', 'week'], ['maand', 'month'], ['kwarta', 'quarter'], ['ja', 'year'], ['day', 'day'], ['month', 'month']];
+/** The unit a word of time names, in English, German or Dutch. */
+const unitOfWord = (word: string): PeriodUnit => (UNIT_STEMS.find(([stem]) => word.startsWith(stem)) as [string, PeriodUnit])[1];
 /** "In den nächsten 30 Tagen", "die kommenden 2 Wochen": a German shop's days ahead (`readHorizon`). */
 const GERMAN_HORIZON = new RegExp(`(?<![\\p{L}])(?:in den |die |den |innerhalb der )?(?:nächsten|kommenden) ${NUM} (tage?n?|wochen?|monate?n?)(?![\\p{L}])`, 'u');
 /** "Nächste Woche", "im kommenden Monat": the next calendar unit. */
 const GERMAN_NEXT = /(?<![\p{L}])(?:im |in der )?(?:nächste[mnrs]?|kommende[mnrs]?) (woche|monat|quartal|jahr)(?![\p{L}])/u;
+/** "De komende 30 dagen", "binnen 2 weken": a Dutch shop's days ahead. */
+const DUTCH_HORIZON = new RegExp(`(?<![\\p{L}])(?:in de |de |binnen de )?(?:komende|volgende|binnen) ${NUM} (dagen|dag|weken|week|maanden|maand)(?![\\p{L}])`, 'u');
+/** "Volgende week", "komende maand", "volgend jaar". */
+const DUTCH_NEXT = /(?<![\p{L}])(?:volgende|volgend|komende|komend) (week|maand|kwartaal|jaar)(?![\p{L}])/u;
 
 /** "The last N days / weeks / months / quarters / years": N whole days, or N months, before today. */
 function lastSpan(count: string, unit: string): Period {
@@ -265,11 +278,11 @@ export function readBestPeriod(reading: Reading): BestPeriod | null {
  * average" are a measure, not a breakdown. The report writer's breakdown and the assistant's (ADR 0141).
  */
 const BREAKDOWN_WORDS: [PeriodUnit, RegExp][] = [
-  ['week', /\b(by|per|each|every) week\b|\bweekly\b|\bweek by week\b|\b(pro|je|nach) wochen?\b|\bwöchentlich\b/],
-  ['month', /\b(by|per|each|every) month\b|\bmonthly\b|\bmonth by month\b|\b(pro|je|nach) monat(en)?\b|\bmonatlich\b/],
-  ['quarter', /\b(by|per|each|every) quarter\b|\bquarterly\b|\bquarter by quarter\b|\b(pro|je|nach) quartal(en)?\b|\bvierteljährlich\b|\bquartalsweise\b/],
-  ['day', /\b(by|per|each|every) day\b(?! on average)|(?<!\b(average|avg) )\bdaily\b(?! average)|\bday by day\b|\b(pro|je|nach) tag(en)?\b|\btäglich\b/],
-  ['year', /\b(by|per|each|every) year\b|\byearly\b|\bannual(ly)?\b|\byear by year\b|\b(pro|je|nach) jahr(en)?\b|\bjährlich\b/],
+  ['week', /\b(by|per|each|every) week\b|\bweekly\b|\bweek by week\b|\b(pro|je|nach) wochen?\b|\bwöchentlich\b|\bwekelijks\b/],
+  ['month', /\b(by|per|each|every) month\b|\bmonthly\b|\bmonth by month\b|\b(pro|je|nach) monat(en)?\b|\bmonatlich\b|\bper maand\b|\bmaandelijks\b/],
+  ['quarter', /\b(by|per|each|every) quarter\b|\bquarterly\b|\bquarter by quarter\b|\b(pro|je|nach) quartal(en)?\b|\bvierteljährlich\b|\bquartalsweise\b|\bper kwartaal\b/],
+  ['day', /\b(by|per|each|every) day\b(?! on average)|(?<!\b(average|avg) )\bdaily\b(?! average)|\bday by day\b|\b(pro|je|nach) tag(en)?\b|\btäglich\b|\bper dag\b|\bdagelijks\b/],
+  ['year', /\b(by|per|each|every) year\b|\byearly\b|\bannual(ly)?\b|\byear by year\b|\b(pro|je|nach) jahr(en)?\b|\bjährlich\b|\bper jaar\b|\bjaarlijks\b/],
   ['month', /\btrend\b|\bover time\b/],
 ];
 
@@ -367,10 +380,10 @@ function readQuarter(reading: Reading): Period | null {
 
 /** A window ahead ("in the next 30 days", "within 2 weeks"), in days; null when the words name none. */
 export function readHorizon(reading: Reading): number | null {
-  const match = reading.exec(new RegExp(`\\b(?:next|coming|within|in|over the next) ${NUM} (day|week|month)s?\\b`)) ?? reading.exec(GERMAN_HORIZON);
+  const match = reading.exec(new RegExp(`\\b(?:next|coming|within|in|over the next) ${NUM} (day|week|month)s?\\b`)) ?? reading.exec(GERMAN_HORIZON) ?? reading.exec(DUTCH_HORIZON);
   if (!match) return null;
   const n = numberIn(match[1] as string) as number;
-  const unit = GERMAN_HORIZON.test(match[0]) ? germanUnit(match[2] as string) : match[2];
+  const unit = unitOfWord(match[2] as string);
   return unit === 'day' ? n : unit === 'week' ? n * 7 : n * 30;
 }
 
@@ -409,8 +422,8 @@ function readComing(reading: Reading, today: string): (Ahead & { from: string })
   if (days !== null) return windowOf({ days }, today);
   const match = reading.exec(/\bnext (week|month|quarter|year)\b/);
   if (match) return windowOf({ next: match[1] as CalendarUnit }, today);
-  const german = reading.exec(GERMAN_NEXT);
-  return german ? windowOf({ next: germanUnit(german[1] as string) as CalendarUnit }, today) : null;
+  const local = reading.exec(GERMAN_NEXT) ?? reading.exec(DUTCH_NEXT);
+  return local ? windowOf({ next: unitOfWord(local[1] as string) as CalendarUnit }, today) : null;
 }
 
 function readDayAhead(reading: Reading, today: string): Ahead | null {
@@ -537,10 +550,10 @@ function dayNamed(text: string, today: string, mode: Occurrence): string | null 
 }
 
 /** The words that said a horizon, blanked before reading a past period from the same question. */
-export const HORIZON_WORDS = /\b(next|coming|within|over the next) \S+ (day|week|month)s?\b|(?<![\p{L}])(?:nächsten|kommenden) \S+ (?:tage?n?|wochen?|monate?n?)(?![\p{L}])/u;
+export const HORIZON_WORDS = /\b(next|coming|within|over the next) \S+ (day|week|month)s?\b|(?<![\p{L}])(?:nächsten|kommenden) \S+ (?:tage?n?|wochen?|monate?n?)(?![\p{L}])|(?<![\p{L}])(?:komende|volgende|binnen) \S+ (?:dagen|dag|weken|week|maanden|maand)(?![\p{L}])/u;
 /** The words that said any window ahead (`readAhead`), blanked likewise: "by 24/12" is not the day 24/12, "in January" not last January. */
 export const AHEAD_WORDS = new RegExp(
-  [HORIZON_WORDS.source, '\\bnext (week|month|quarter|year)\\b', GERMAN_NEXT.source, AHEAD_DATE.source, MONTH_WITH_YEAR.source, MONTH_AHEAD.source, YEAR_THEN_QUARTER.source, QUARTER_THEN_YEAR.source].join('|'),
+  [HORIZON_WORDS.source, '\\bnext (week|month|quarter|year)\\b', GERMAN_NEXT.source, DUTCH_HORIZON.source, DUTCH_NEXT.source, AHEAD_DATE.source, MONTH_WITH_YEAR.source, MONTH_AHEAD.source, YEAR_THEN_QUARTER.source, QUARTER_THEN_YEAR.source].join('|'),
   'gu',
 );
 
@@ -743,17 +756,23 @@ export function spokenPeriod(period: Period, today: string, range = rangeOf(peri
  * quarter without a year is a past one here, as `readPeriod` reads it.
  */
 export function readSalesAhead(reading: Reading, today: string): string | null {
+  return readDaysAhead(reading, today)?.words ?? null;
+}
+
+/** `readSalesAhead`'s period with its days: from today (or its later start) to its last day. */
+export function readDaysAhead(reading: Reading, today: string): (DateRange & { words: string }) | null {
   const window = readComing(reading.trial(), today);
   const period = window ? null : readPeriod(reading.trial(), today);
-  const words = window
-    ? `${window.words} (${formatRange({ from: window.from, to: window.by })})`
+  const range = period && fullRangeOf(period, today);
+  const found = window
+    ? { from: window.from, to: window.by, words: `${window.words} (${formatRange({ from: window.from, to: window.by })})` }
     : period?.kind === 'until' && period.date > today
-      ? `up to ${formatDay(period.date)}`
-      : period && fullRangeOf(period, today).from > today
-        ? spokenPeriod(period, today).replace(/^(in|on) /, '')
+      ? { from: today, to: period.date, words: `up to ${formatDay(period.date)}` }
+      : period && range && range.from > today
+        ? { ...range, words: spokenPeriod(period, today).replace(/^(in|on) /, '') }
         : null;
-  if (!words) return null;
+  if (!found) return null;
   if (window) readComing(reading, today);
   else readPeriod(reading, today);
-  return words;
+  return found;
 }

@@ -16,6 +16,13 @@ const ahead = (question: string, today: string) => {
   return { ...readAhead(reading, today), unused: reading.unusedWords() };
 };
 
+/** The window of an order or stock-out question, its words and the words it left unused. */
+const windowOn = (question: string, today: string) => {
+  const reading = Reading.of(question);
+  const window = readWindow(reading, today);
+  return { by: window?.by, words: window?.words, unused: reading.unusedWords() };
+};
+
 type Case = [question: string, today: string, from: string | null, to?: string];
 const expectRanges = (cases: Case[]) => {
   for (const [question, today, from, to] of cases) expect(read(question, today).range, `${question} on ${today}`).toEqual(from === null ? null : { from, to: to ?? from });
@@ -261,11 +268,7 @@ describe('periods in plain words', () => {
 
   it("reads a German shop's windows ahead, and its question words as filler", () => {
     const today = '2026-12-04';
-    const windowIn = (question: string) => {
-      const reading = Reading.of(question);
-      const window = readWindow(reading, today);
-      return { by: window?.by, words: window?.words, unused: reading.unusedWords() };
-    };
+    const windowIn = (question: string) => windowOn(question, today);
     expect(windowIn('Welche Produkte laufen in den nächsten 30 Tagen aus?')).toEqual({ by: '2027-01-02', words: 'the next 30 days', unused: ['laufen', 'aus'] });
     expect(windowIn('Was muss ich in den kommenden 2 Wochen bestellen?')).toEqual({ by: '2026-12-17', words: 'the next 14 days', unused: ['bestellen'] });
     expect(windowIn('Was muss ich nächste Woche bestellen?')).toEqual({ by: '2026-12-13', words: 'next week', unused: ['bestellen'] });
@@ -551,5 +554,66 @@ describe('words written like a product code', () => {
   it('are letters with digits, not quarters, ordinals or measures', () => {
     expect(['NOPE-999', 'MUG-03', 'sku123', 'A1'].filter(looksLikeProductCode)).toEqual(['NOPE-999', 'MUG-03', 'sku123', 'A1']);
     expect(['Q4', 'H1', '3rd', '350ml', '2.5kg', '7d', '2026', '3/11'].filter(looksLikeProductCode)).toEqual([]);
+  });
+});
+
+describe("a Dutch shop's words (QA4 #3)", () => {
+  const today = '2026-12-04';
+  it('reads its periods, month names and short forms, breakdowns and windows ahead', () => {
+    expectRanges([
+      ['hoeveel verkocht vorige week?', today, '2026-11-23', '2026-11-29'],
+      ['omzet vorige maand', today, '2026-11-01', '2026-11-30'],
+      ['omzet afgelopen maand', today, '2026-11-01', '2026-11-30'],
+      ['omzet vorig jaar', today, '2025-01-01', '2025-12-31'],
+      ['omzet vorig kwartaal', today, '2026-07-01', '2026-09-30'],
+      ['verkocht deze maand', today, '2026-12-01', '2026-12-04'],
+      ['verkocht dit jaar', today, '2026-01-01', '2026-12-04'],
+      ['verkocht deze week', today, '2026-11-30', '2026-12-04'],
+      ['verkocht in de afgelopen 30 dagen', today, '2026-11-04', '2026-12-03'],
+      ['verkocht de laatste 2 weken', today, '2026-11-20', '2026-12-03'],
+      ['verkocht vandaag', today, '2026-12-04'],
+      ['verkocht gisteren', today, '2026-12-03'],
+      ['verkocht in november', today, '2026-11-01', '2026-11-30'],
+      ['verkocht in januari', today, '2026-01-01', '2026-01-31'],
+      ['verkocht in februari', today, '2026-02-01', '2026-02-28'],
+      ['verkocht in maart', today, '2026-03-01', '2026-03-31'],
+      ['verkocht in mrt.', today, '2026-03-01', '2026-03-31'],
+      ['verkocht in mei', today, '2026-05-01', '2026-05-31'],
+      ['verkocht in augustus', today, '2026-08-01', '2026-08-31'],
+      ['verkocht in okt', today, '2026-10-01', '2026-10-31'],
+      ['omzet december 2025', today, '2025-12-01', '2025-12-31'],
+      ['verkocht vorige november', today, '2025-11-01', '2025-11-30'],
+      ['verkocht sinds maart', today, '2026-03-01', '2026-12-04'],
+      ['verkocht sinds 3/11', today, '2026-11-03', '2026-12-04'],
+      ['verkocht op 3 december', today, '2026-12-03'],
+    ]);
+    for (const question of ['hoeveel verkocht vorige week?', 'omzet vorige maand', 'verkocht in de afgelopen 30 dagen', 'verkocht in mrt.']) {
+      expect(read(question, today).unused, question).toEqual(question.startsWith('omzet') ? ['omzet'] : ['verkocht']);
+    }
+    const unitOf = (question: string) => readBreakdown(Reading.of(question));
+    expect(['verkoop per dag', 'verkoop per week', 'verkoop per maand', 'verkoop per kwartaal', 'verkoop per jaar', 'verkoop maandelijks', 'verkoop wekelijks'].map(unitOf)).toEqual(['day', 'week', 'month', 'quarter', 'year', 'month', 'week']);
+    const windows: [question: string, by: string, words: string, unused: string[]][] = [
+      ['Welke producten raken op in de komende 30 dagen?', '2027-01-02', 'the next 30 days', ['raken', 'op']],
+      ['Wat moet ik volgende week bestellen?', '2026-12-13', 'next week', ['bestellen']],
+      ['leveringen volgende maand', '2027-01-31', 'next month', ['leveringen']],
+      ['Wat moet ik binnen 2 weken bestellen?', '2026-12-17', 'the next 14 days', ['bestellen']],
+    ];
+    for (const [question, by, words, unused] of windows) expect(windowOn(question, today), question).toEqual({ by, words, unused });
+    expect(readSalesAhead(Reading.of('hoeveel verkopen we volgende week?'), today)).toBe('next week (7–13 Dec 2026)');
+  });
+
+  it('reads "meest" and "minst verkocht" as a ranking, and no short Dutch word as a word of product names', () => {
+    expect(readRank(Reading.of('wat werd het meest verkocht?'), 5)).toEqual({ direction: 'desc', limit: 5 });
+    expect(readRank(Reading.of('bestverkochte producten'), 5)).toEqual({ direction: 'desc', limit: 5 });
+    expect(readRank(Reading.of('minst verkocht'), 5)).toEqual({ direction: 'asc', limit: 5 });
+    expect(readRank(Reading.of('top 5 vorige maand'), 5)).toEqual({ direction: 'desc', limit: 5 });
+    // "Wat" is no product's name word: it grew into "Water" as a German plural (−er) and selected every water product.
+    const names = ['Water', 'Sparkling', 'Bottle', 'Topf', 'Töpfe'];
+    for (const question of ['wat raakt op?', 'wat is op?', 'Wat zijn de bestsellers?', 'wat verkopen we']) {
+      const reading = Reading.of(question);
+      expect(readNameWord(reading, names), question).toBeNull();
+    }
+    expect(readNameWord(Reading.of('hoeveel water verkocht'), names)).toBe('Water');
+    expect(readNameWord(Reading.of('Töpfe verkauft'), ['Topf'])).toBe('Topf');
   });
 });

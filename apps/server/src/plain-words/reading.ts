@@ -11,7 +11,10 @@ const FILLER_WORDS = new Set(
     'alle aller allen am auf bitte das dem den der des die ein eine einem einen einer für im in je mir nach pro produkt produkte produkten ' +
     'artikel artikeln und vom von wie zeig zeige zeigen ' +
     // Its question words (the assistant's; ADR 0148, amendment "the assistant's German"): "was muss ich", "wie viel haben wir".
-    'was welche welcher welches welchen viel viele wieviel ist sind haben hat habe wir ich uns unser unsere unserem unseren unserer muss müssen soll sollen sollte sollten wurde wurden es gibt noch')
+    'was welche welcher welches welchen viel viele wieviel ist sind haben hat habe wir ich uns unser unsere unserem unseren unserer muss müssen soll sollen sollte sollten wurde wurden es gibt noch ' +
+    // A Dutch shop's (ADR 0148, amendment "Dutch words"): "wat is op", "hoeveel hebben we verkocht", "toon mij".
+    'de het een en van voor aan bij met wat welke welk hoeveel hoe veel is zijn hebben heeft heb we wij ik ons onze mijn moet moeten kan kunnen ' +
+    'er nog werd werden wordt worden zal zullen gaat gaan toon laat zien geef geven alle alles artikelen producten')
     .split(' '),
 );
 
