@@ -4,7 +4,7 @@
 // batch with the run's counters. The run holds the integration's run lock throughout, so one run
 // of an integration goes at a time however many processes work the queue.
 import type { Kysely } from 'kysely';
-import { dayInTimeZone, MAX_LISTED_NEW_PRODUCTS, readMappedPath, type EntityMapping, type RetryProgress } from '@stockwise/contract';
+import { dayInTimeZone, MAX_LISTED_NEW_PRODUCTS, readMappedPath, type RetryProgress } from '@stockwise/contract';
 import type { Database, IntegrationRejection } from '../db/schema.ts';
 import { AppError, validationError } from '../http/errors.ts';
 import { guardedGet, OutboundError, type OutboundPolicy, type OutboundResponse } from '../http/outbound.ts';
