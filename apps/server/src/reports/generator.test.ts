@@ -665,7 +665,7 @@ describe('built-in report generator over a known dataset', () => {
     }
     // The run names the quarter under way (the sales run to yesterday): the chart writes it "Q4 2026 (to date)".
     const quarterly = (await server.request('/api/user-reports/execute/', { token, body: { sql_code: (await write('sales by quarter')).sql_code } })).json as Execute;
-    expect(quarterly.unfinished_period).toEqual(quarterStart(0) <= yesterday ? { field: 'quarter', value: quarterStart(0), unit: 'quarter', from: quarterStart(0), through: todayIso } : null);
+    expect(quarterly.unfinished_period).toEqual(quarterStart(0) <= yesterday ? { field: 'quarter', value: quarterStart(0), unit: 'quarter', from: quarterStart(0), through: todayIso, ends: 'today' } : null);
 
     const perCategory = await write('units sold per quarter by category');
     expect(perCategory).toMatchObject({ success: true, title: 'Units sold by quarter and category', notice: null });
