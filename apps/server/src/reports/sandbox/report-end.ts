@@ -93,33 +93,36 @@ const tokenAt = (tokens: readonly Token[], offset: number) => tokens.findIndex((
  * `col between A and E`.
  */
 function lastDayOf(condition: unknown, bytes: Buffer, tokens: readonly Token[]): string | null {
-  if (kindOf(condition) !== 'A_Expr') return null;
+  if (!boundsByDate(condition)) return null;
   const body = bodyOf(condition);
   const at = Number(body.location);
-  if (!isColumn(body.lexpr)) return null;
   if (body.kind === 'AEXPR_OP') {
     const op = lastName(body.name);
-    if (!['<', '<=', '='].includes(op) || !isDate(body.rexpr)) return null;
     const operator = tokenAt(tokens, at);
     const text = operator < 0 ? null : expressionText(bytes, tokens, operator + 1);
     if (text === null) return null;
     return op === '<' ? `((${text})::timestamp - interval '1 microsecond')::date` : `(${text})::date`;
   }
-  if (body.kind === 'AEXPR_BETWEEN') {
-    const [, upper] = (body.rexpr as { List?: { items?: unknown[] } }).List?.items ?? [];
-    if (!isDate(upper)) return null;
-    const between = tokenAt(tokens, at);
-    let and = between + 1;
-    for (let depth = 0; and < tokens.length; and++) {
-      const word = (tokens[and] as Token).text.toLowerCase();
-      if (word === '(' || word === 'case') depth++;
-      if (word === ')' || word === 'end') depth--;
-      if (depth === 0 && word === 'and') break;
-    }
-    const text = expressionText(bytes, tokens, and + 1);
-    return text === null ? null : `(${text})::date`;
+  // BETWEEN's own AND, past any inside its lower bound: the upper bound follows it.
+  let and = tokenAt(tokens, at) + 1;
+  for (let depth = 0; and < tokens.length; and++) {
+    const word = (tokens[and] as Token).text.toLowerCase();
+    if (word === '(' || word === 'case') depth++;
+    if (word === ')' || word === 'end') depth--;
+    if (depth === 0 && word === 'and') break;
   }
-  return null;
+  const text = expressionText(bytes, tokens, and + 1);
+  return text === null ? null : `(${text})::date`;
+}
+
+/** Whether a condition bounds a column from above by a date (read from its parse tree alone). */
+function boundsByDate(condition: unknown): boolean {
+  if (kindOf(condition) !== 'A_Expr') return false;
+  const body = bodyOf(condition);
+  if (!isColumn(body.lexpr)) return false;
+  if (body.kind === 'AEXPR_OP') return ['<', '<=', '='].includes(lastName(body.name)) && isDate(body.rexpr);
+  const [, upper] = (body.rexpr as { List?: { items?: unknown[] } } | undefined)?.List?.items ?? [];
+  return body.kind === 'AEXPR_BETWEEN' && isDate(upper);
 }
 
 /**
@@ -129,8 +132,10 @@ function lastDayOf(condition: unknown, bytes: Buffer, tokens: readonly Token[]):
  */
 export function reportEndSql(sqlText: string, select: Node): string | null {
   const where = select.whereClause;
-  if (!where || select.op !== undefined && select.op !== 'SETOP_NONE') return null;
+  if (!where || (select.op !== undefined && select.op !== 'SETOP_NONE')) return null;
   const conditions = kindOf(where) === 'BoolExpr' && bodyOf(where).boolop === 'AND_EXPR' ? ((bodyOf(where).args as unknown[]) ?? []) : [where];
+  // Scanning costs more than parsing: only SQL with a bound is scanned.
+  if (!conditions.some(boundsByDate)) return null;
   const bytes = Buffer.from(sqlText, 'utf8');
   const tokens = scanSync(sqlText).tokens as Token[];
   const ends = conditions.map((condition) => lastDayOf(condition, bytes, tokens)).filter((end): end is string => end !== null);
