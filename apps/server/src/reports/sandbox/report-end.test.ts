@@ -3,7 +3,7 @@ import { parseSync } from 'libpg-query';
 import { loadSqlParser } from './gate.ts';
 import { reportEndSql } from './report-end.ts';
 
-const endOf = (sql: string) => reportEndSql(sql, (parseSync(sql).stmts[0]?.stmt as { SelectStmt: Record<string, unknown> }).SelectStmt);
+const endOf = (sql: string) => reportEndSql(sql, (parseSync(sql).stmts?.[0]?.stmt as { SelectStmt: Record<string, unknown> }).SelectStmt);
 
 describe("a report's own last day, read from its WHERE clause", () => {
   beforeAll(() => loadSqlParser());
