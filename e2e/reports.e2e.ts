@@ -1,6 +1,7 @@
 // The Reports screen through the real UI: create a report, write SQL with autocomplete, run it with
 // Ctrl+Enter, configure a bar chart, save, reload, apply a change request, regenerate the SQL,
-// export CSV and Excel, chart by quarter with this quarter named "to date", delete with the confirmation; a
+// export CSV and Excel, chart by quarter with this quarter named "to date" and last month by week with its last week
+// cut by the report's own filter (never "to date"), delete with the confirmation; a
 // mistake in the SQL pointed at (hint, line and column, the cursor put there, the spot underlined);
 // unsaved edits kept while elsewhere in the app, a reload asked first; at 1280×720 with the assistant open, nothing
 // behind it and the focus back where it was after a dialog; by keyboard, New report to the plain-words box and
@@ -185,6 +186,26 @@ describe('Reports screen', () => {
       const plot = (await quarterly.locator('.recharts-cartesian-grid').boundingBox())!;
       await page.mouse.move(plot.x + plot.width - 2, plot.y + plot.height / 2);
       await expect.poll(() => quarterly.locator('.recharts-tooltip-label').textContent()).toBe(`${quarter} (to date)`);
+      expect(await axeViolations(page, '[data-testid="report-chart"]')).toEqual([]);
+    }
+
+    // By week, last month (QA4 #6): the report's own filter ends on the month's last day, so its last
+    // week holds the days up to then — said so, never "to date" — unless that day is a Sunday.
+    await replaceSql(
+      page,
+      "select date_trunc('week', d)::date as week, count(*)::int as days from generate_series(current_date - 70, current_date, interval '1 day') d where d >= date_trunc('month', current_date) - interval '1 month' and d < date_trunc('month', current_date) group by 1 order by 1",
+    );
+    await page.getByTestId('run-sql').click();
+    await page.getByTestId('result-stale').waitFor({ state: 'detached' });
+    await page.getByLabel('X axis').selectOption('week');
+    const lastMonthEnd = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 0));
+    if (lastMonthEnd.getUTCDay() === 0) {
+      expect(await page.getByTestId('unfinished-period').count()).toBe(0);
+    } else {
+      await expect.poll(() => page.getByTestId('unfinished-period').textContent()).toMatch(new RegExp(`^The week of .+ holds .+ only: the report ends on ${dayOfMonth(lastMonthEnd)}\\.$`));
+      const ticks = await quarterly.locator('.recharts-xAxis .recharts-cartesian-axis-tick-value').allTextContents();
+      expect(ticks.some((tick) => tick.includes('(to date)'))).toBe(false);
+      expect(ticks.at(-1)).toMatch(/ only\)$/);
       expect(await axeViolations(page, '[data-testid="report-chart"]')).toEqual([]);
     }
 
