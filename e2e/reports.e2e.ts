@@ -1,9 +1,11 @@
 // The Reports screen through the real UI: create a report, write SQL with autocomplete, run it with
 // Ctrl+Enter, configure a bar chart, save, reload, apply a change request, regenerate the SQL,
-// export CSV and Excel, chart by quarter with this quarter named "to date", delete with the confirmation; a
+// export CSV and Excel, chart by quarter with this quarter named "to date" and last month by week with its last week
+// cut by the report's own filter (never "to date"), delete with the confirmation; a
 // mistake in the SQL pointed at (hint, line and column, the cursor put there, the spot underlined);
 // unsaved edits kept while elsewhere in the app, a reload asked first; at 1280×720 with the assistant open, nothing
-// behind it and the focus back where it was after a dialog; axe's WCAG 2 A/AA rules on the way.
+// behind it and the focus back where it was after a dialog; by keyboard, New report to the plain-words box and
+// the schema browser as one tab stop; the open report in the URL; axe's WCAG 2 A/AA rules on the way.
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
@@ -19,7 +21,8 @@ const navLink = (page: Page, name: string) => page.getByRole('navigation', { nam
 /** Opens the screen; the assistant starts expanded there (spec §2) and stays so unless `closeAssistant`. */
 async function openReports(page: Page, { closeAssistant = true } = {}): Promise<void> {
   await navLink(page, 'Reports').click();
-  await page.waitForURL('**/app/reports');
+  // The report left open on an earlier visit is named in the URL again (?report=ID).
+  await page.waitForURL(/\/app\/reports(\?report=\d+)?$/);
   await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
   await page.getByTestId('assistant-panel').waitFor();
   if (closeAssistant) await page.getByRole('button', { name: 'Close the assistant' }).click();
@@ -186,6 +189,26 @@ describe('Reports screen', () => {
       expect(await axeViolations(page, '[data-testid="report-chart"]')).toEqual([]);
     }
 
+    // By week, last month (QA4 #6): the report's own filter ends on the month's last day, so its last
+    // week holds the days up to then — said so, never "to date" — unless that day is a Sunday.
+    await replaceSql(
+      page,
+      "select date_trunc('week', d)::date as week, count(*)::int as days from generate_series(current_date - 70, current_date, interval '1 day') d where d >= date_trunc('month', current_date) - interval '1 month' and d < date_trunc('month', current_date) group by 1 order by 1",
+    );
+    await page.getByTestId('run-sql').click();
+    await page.getByTestId('result-stale').waitFor({ state: 'detached' });
+    await page.getByLabel('X axis').selectOption('week');
+    const lastMonthEnd = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 0));
+    if (lastMonthEnd.getUTCDay() === 0) {
+      expect(await page.getByTestId('unfinished-period').count()).toBe(0);
+    } else {
+      await expect.poll(() => page.getByTestId('unfinished-period').textContent()).toMatch(new RegExp(`^The week of .+ holds .+ only: the report ends on ${dayOfMonth(lastMonthEnd)}\\.$`));
+      const ticks = await quarterly.locator('.recharts-cartesian-axis-tick-value').allTextContents();
+      expect(ticks.some((tick) => tick.includes('(to date)'))).toBe(false);
+      expect(ticks.some((tick) => / only\)$/.test(tick))).toBe(true);
+      expect(await axeViolations(page, '[data-testid="report-chart"]')).toEqual([]);
+    }
+
     // SQL rewritten by hand so the chart's value column is gone: the screen says which, instead of an empty chart.
     await replaceSql(page, "select to_char(s.date, 'YYYY-MM') as month, p.product_code, sum(s.quantity) as units from data.sales s join data.products p on p.id = s.product_id group by 1, 2");
     // Until it runs, the rows shown are the old SQL's: said, and not exported under the report's title.
@@ -325,6 +348,92 @@ describe('Reports screen', () => {
     await reportInList(page, title).click();
     await expect.poll(() => page.getByTestId('report-title').inputValue(), { timeout: 30_000 }).toBe(title);
     expect(await page.getByTestId('draft-restored').count()).toBe(0);
+  });
+
+  it('by keyboard: New report puts the focus in the plain-words box, the schema browser is one tab stop with arrow keys inside; the open report is in the URL, a reload reopens it, a link to no report says so', async () => {
+    const { page } = browser;
+    await signIn(page);
+    await openReports(page);
+    // New report by Enter: the next keys type the request, not Tab through the editor to it.
+    await page.getByTestId('new-report').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => isFocused(page, 'change-request')).toBe(true);
+
+    // The schema browser: one tab stop, whatever its tables and columns.
+    const tree = page.getByRole('tree', { name: 'Tables and views' });
+    const tables = tree.locator('[role="treeitem"][aria-level="1"]');
+    await tables.first().waitFor();
+    expect(await tables.count()).toBeGreaterThan(1);
+    expect(await tree.locator('[tabindex="0"]').count()).toBe(1);
+    await page.getByTestId('report-title').focus();
+    const tabsTo = async (target: () => Promise<boolean>) => {
+      for (let presses = 1; presses <= 10; presses++) {
+        await page.keyboard.press('Tab');
+        if (await target()) return presses;
+      }
+      return null;
+    };
+    const inTree = () => page.evaluate(() => document.activeElement?.getAttribute('role') === 'treeitem');
+    // Title, description, the SQL (Escape lets Tab leave the editor), then the tree.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Escape');
+    expect(await tabsTo(inTree)).toBe(1);
+    // One Tab more leaves it for Run.
+    await page.keyboard.press('Tab');
+    expect(await isFocused(page, 'run-sql')).toBe(true);
+    await page.keyboard.press('Shift+Tab');
+    expect(await inTree()).toBe(true);
+    const focusedItem = () => page.evaluate(() => ({ label: document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim() ?? '', expanded: document.activeElement?.getAttribute('aria-expanded') ?? null }));
+    const firstTable = (await tables.first().textContent())?.replace(/^▸\s*/, '').split(' ')[0] ?? '';
+    expect((await focusedItem()).expanded).toBe('false');
+    // Right opens the table, Down walks into it: its own name, then its first column; Enter inserts that.
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(async () => (await focusedItem()).expanded).toBe('true');
+    await page.keyboard.press('ArrowDown');
+    expect((await focusedItem()).label).toBe(`Insert ${firstTable}`);
+    await page.keyboard.press('ArrowDown');
+    const column = (await focusedItem()).label.replace(/^Insert /, '');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => editorText(page)).toContain(column);
+    // The cursor goes with the name, to type on; back in the tree, the focus is where it was.
+    expect(await inTree()).toBe(false);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Tab');
+    expect(await focusedItem()).toMatchObject({ label: `Insert ${column}` });
+    // Left goes back to the table, Left again closes it.
+    await page.keyboard.press('ArrowLeft');
+    expect(await focusedItem()).toMatchObject({ expanded: 'true' });
+    await page.keyboard.press('ArrowLeft');
+    expect(await focusedItem()).toMatchObject({ expanded: 'false' });
+    expect(await tree.locator('[role="treeitem"][aria-level="2"]').count()).toBe(0);
+    expect(await axeViolations(page, screenContent)).toEqual([]);
+    await page.getByTestId('discard-changes').click();
+
+    // Choosing a report puts it in the URL; a reload (or the link, shared) opens it again with its rows.
+    const second = page.locator('[data-testid="report-list"] button').nth(1);
+    const title = (await second.locator('p').first().textContent()) ?? '';
+    await second.click();
+    await page.waitForURL(/\/app\/reports\?report=\d+$/);
+    const link = page.url();
+    await expect.poll(() => page.getByTestId('report-title').inputValue()).toBe(title);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('report-title').inputValue(), { timeout: 15_000 }).toBe(title);
+    expect(page.url()).toBe(link);
+    expect(await reportInList(page, title).first().getAttribute('aria-current')).toBe('true');
+    // New report leaves the URL without a report.
+    await page.getByTestId('new-report').click();
+    await page.waitForURL(/\/app\/reports$/);
+
+    // A link to a report that is not there (deleted, mistyped) says so instead of showing nothing.
+    const reportId = Number(new URL(link).searchParams.get('report'));
+    await page.goto(`/app/reports?report=${reportId + 100000}`);
+    await expect.poll(() => page.getByTestId('reports-error').textContent(), { timeout: 15_000 }).toBe(
+      `There is no report ${reportId + 100000}: it may have been deleted, or the link is wrong. Choose a report from the list.`,
+    );
+    await page.goto('/app/reports?report=latest');
+    await expect.poll(() => page.getByTestId('reports-error').textContent(), { timeout: 15_000 }).toContain('There is no report latest');
+    expect(await axeViolations(page, screenContent)).toEqual([]);
   });
 
   it('at 1280×720 with the assistant open: nothing is behind it, and Escape in a dialog gives the focus back to its opener', async () => {

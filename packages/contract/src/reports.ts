@@ -171,9 +171,18 @@ export function periodOfValues(name: string, values: readonly unknown[]): Period
  * period's first day) to `through` (the run's day) only. `value` is the period as the rows hold it
  * (`"2026-10-01"` for a quarter, `2026` for a year from `extract`, `"2026-12-01 00:00:00"` from a
  * timestamp, `"Dec 2026"` written as text). Charts name it "Q4 2026 (to
- * date)" and say so beside it (docs/api.md "Report charts").
+ * date)" and say so beside it (docs/api.md "Report charts"). `ends` says why it stops at `through`:
+ * `today` (the period is under way) or `report` (the report's own date filter ends inside it, as
+ * "by week last month" ends in the week of 30 Nov on 30 Nov: "holds 30 Nov only", never "to date").
  */
-export const unfinishedPeriod = z.object({ field: z.string(), value: z.union([z.string(), z.number()]), unit: z.enum(periodUnits), from: z.string(), through: z.string() });
+export const unfinishedPeriod = z.object({
+  field: z.string(),
+  value: z.union([z.string(), z.number()]),
+  unit: z.enum(periodUnits),
+  from: z.string(),
+  through: z.string(),
+  ends: z.enum(['today', 'report']),
+});
 export type UnfinishedPeriod = z.infer<typeof unfinishedPeriod>;
 
 /**

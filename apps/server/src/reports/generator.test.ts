@@ -194,6 +194,31 @@ describe('built-in report generator over a known dataset', () => {
   const rowsOf = async (sqlCode: string) => ((await server.request('/api/user-reports/execute/', { token, body: { sql_code: sqlCode } })).json as { results: Row[] }).results;
   const codesOf = async (sqlCode: string) => (await rowsOf(sqlCode)).map((row) => row.product_code);
 
+  it('reads "returns" as the units returned, the sales rows of negative quantity, and counts 0 where there are none (QA4 #15)', async () => {
+    const returns = await write('returns last month');
+    expect(returns).toMatchObject({ success: true, notice: null });
+    expect(returns.title).toMatch(/^Units returned \(last month/);
+    expect(returns.pseudocode).toContain('A return is a sales row with a negative quantity');
+    // The fixture sells and never takes back: a plain 0, not a missing row or the units sold.
+    expect(await rowsOf(returns.sql_code)).toEqual([{ units_returned: 0 }]);
+    const [product] = await server.database.db.selectFrom('data.products').select('id').where('product_code', '=', 'TL-001').execute();
+    const refund = await server.database.db
+      .insertInto('data.sales')
+      .values({ product_id: product?.id as number, date: monthOffset(-1), quantity: -3 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    try {
+      expect(await rowsOf(returns.sql_code)).toEqual([{ units_returned: 3 }]);
+      const weekly = await write('units returned by week last month');
+      expect(weekly).toMatchObject({ success: true, notice: null });
+      const weeks = await rowsOf(weekly.sql_code);
+      expect(weeks.find((row) => row.week === weekStart(monthOffset(-1)))).toEqual({ week: weekStart(monthOffset(-1)), units_returned: 3 });
+      expect(weeks.reduce((sum, row) => sum + Number(row.units_returned), 0)).toBe(3);
+    } finally {
+      await server.database.db.deleteFrom('data.sales').where('id', '=', refund.id).execute();
+    }
+  });
+
   it(`answers at least 26 of ${questions.length} questions with the right rows`, async () => {
     expect(questions.length).toBeGreaterThanOrEqual(30);
     const wrong: string[] = [];
@@ -665,7 +690,7 @@ describe('built-in report generator over a known dataset', () => {
     }
     // The run names the quarter under way (the sales run to yesterday): the chart writes it "Q4 2026 (to date)".
     const quarterly = (await server.request('/api/user-reports/execute/', { token, body: { sql_code: (await write('sales by quarter')).sql_code } })).json as Execute;
-    expect(quarterly.unfinished_period).toEqual(quarterStart(0) <= yesterday ? { field: 'quarter', value: quarterStart(0), unit: 'quarter', from: quarterStart(0), through: todayIso } : null);
+    expect(quarterly.unfinished_period).toEqual(quarterStart(0) <= yesterday ? { field: 'quarter', value: quarterStart(0), unit: 'quarter', from: quarterStart(0), through: todayIso, ends: 'today' } : null);
 
     const perCategory = await write('units sold per quarter by category');
     expect(perCategory).toMatchObject({ success: true, title: 'Units sold by quarter and category', notice: null });

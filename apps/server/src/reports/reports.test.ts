@@ -32,11 +32,31 @@ describe.each(backends)('reports on %s', (backend) => {
     const months = (last: string) =>
       `select date_trunc('month', d)::date as month, count(*)::int as days from generate_series(${last} - 70, ${last}, interval '1 day') d group by 1 order by 1`;
     const running = (await server.request('/api/user-reports/execute/', { token: viewer.access, body: { sql_code: months('current_date') } })).json;
-    expect(running.unfinished_period).toEqual({ field: 'month', value: `${today.slice(0, 8)}01`, unit: 'month', from: `${today.slice(0, 8)}01`, through: today });
+    expect(running.unfinished_period).toEqual({ field: 'month', value: `${today.slice(0, 8)}01`, unit: 'month', from: `${today.slice(0, 8)}01`, through: today, ends: 'today' });
     // Its row holds the days so far, not a month.
     expect((running.results as { month: string; days: number }[]).at(-1)).toEqual({ month: `${today.slice(0, 8)}01`, days: Number(today.slice(8)) });
     const ended = await run(months("(date_trunc('month', current_date) - interval '1 day')::date"));
     expect((ended as Execute & { unfinished_period: unknown }).unfinished_period).toBeNull();
+  });
+
+  it("names the week cut by the report's own filter by the days it holds, not as under way (QA4 #6)", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const day = (iso: string, by: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + by * 86_400_000).toISOString().slice(0, 10);
+    const lastMonthEnd = day(`${today.slice(0, 8)}01`, -1);
+    const monday = day(lastMonthEnd, -((new Date(`${lastMonthEnd}T00:00:00Z`).getUTCDay() + 6) % 7));
+    // "Units sold by week last month" as the report writer bounds it: from the 1st of last month, before the 1st of this one.
+    const lastMonthByWeek = `select date_trunc('week', d)::date as week, count(*)::int as days from generate_series(current_date - 70, current_date, interval '1 day') d
+      where d >= date_trunc('month', current_date) - interval '1 month' and d < date_trunc('month', current_date)::date group by 1 order by 1`;
+    const weekly = (await run(lastMonthByWeek)) as Execute & { unfinished_period: unknown };
+    const lastWeekDays = (Date.parse(lastMonthEnd) - Date.parse(monday)) / 86_400_000 + 1;
+    expect(weekly.results.at(-1)).toEqual({ week: monday, days: lastWeekDays });
+    // A week that ends on the month's last day (a Sunday) is whole: nothing to name.
+    expect(weekly.unfinished_period).toEqual(lastWeekDays === 7 ? null : { field: 'week', value: monday, unit: 'week', from: monday, through: lastMonthEnd, ends: 'report' });
+    // By month, last month is whole.
+    expect(((await run(lastMonthByWeek.replace("date_trunc('week', d)::date as week", "date_trunc('month', d)::date as month"))) as Execute & { unfinished_period: unknown }).unfinished_period).toBeNull();
+    // A bound that fails when read but never ran in the report (`false and …` is never evaluated) leaves the run as it was.
+    const unread = await run(`select d::date as day from generate_series(current_date - 7, current_date, interval '1 day') d where false and d <= make_date(extract(year from current_date)::int, 13, 1)`);
+    expect(unread).toMatchObject({ success: true, results: [], error: null });
   });
 
   it("names this quarter, this year and today's row as not finished, on a run and on a saved report's data", async () => {
@@ -46,15 +66,15 @@ describe.each(backends)('reports on %s', (backend) => {
     const year = Number(today.slice(0, 4));
     const days = (last: string, select: string) => `select ${select}, count(*)::int as days from generate_series(${last} - 400, ${last}, interval '1 day') d group by 1 order by 1`;
     const unfinished = async (sql: string) => ((await run(sql)) as Execute & { unfinished_period: unknown }).unfinished_period;
-    expect(await unfinished(days('current_date', "date_trunc('quarter', d)::date as quarter"))).toEqual({ field: 'quarter', value: quarterStart, unit: 'quarter', from: quarterStart, through: today });
-    expect(await unfinished(days('current_date', 'extract(year from d)::int as year'))).toEqual({ field: 'year', value: year, unit: 'year', from: `${year}-01-01`, through: today });
+    expect(await unfinished(days('current_date', "date_trunc('quarter', d)::date as quarter"))).toEqual({ field: 'quarter', value: quarterStart, unit: 'quarter', from: quarterStart, through: today, ends: 'today' });
+    expect(await unfinished(days('current_date', 'extract(year from d)::int as year'))).toEqual({ field: 'year', value: year, unit: 'year', from: `${year}-01-01`, through: today, ends: 'today' });
     // Last year's rows only: every year in them has ended.
     expect(await unfinished(days("date_trunc('year', current_date)::date - 1", 'extract(year from d)::int as year'))).toBeNull();
     // A saved daily report (the report writer's `s.date as day`) whose rows run to today.
     const created = await server.request('/api/user-reports/', { token: editor.access, body: { title: 'Days to today', sql_code: "select d::date as day, 1 as units from generate_series(current_date - 6, current_date, interval '1 day') d order by 1" } });
     const data = await server.request(`/api/user-reports/${(created.json as unknown as Report).id}/data/`, { token: editor.access });
     expect(data.status).toBe(200);
-    expect(data.json.unfinished_period).toEqual({ field: 'day', value: today, unit: 'day', from: today, through: today });
+    expect(data.json.unfinished_period).toEqual({ field: 'day', value: today, unit: 'day', from: today, through: today, ends: 'today' });
     // Days that run on past today are a projection, not a history: nothing is under way.
     expect(await unfinished("select d::date as day, 1 as units from generate_series(current_date - 6, current_date + 6, interval '1 day') d")).toBeNull();
   });
@@ -69,7 +89,7 @@ describe.each(backends)('reports on %s', (backend) => {
     const stamped = await run(byMonth("date_trunc('month', d::timestamp) as month"));
     expect(stamped.columns[0]).toMatchObject({ name: 'month', type: 'datetime' });
     expect(stamped.results.at(-1)?.month).toBe(`${month} 00:00:00`);
-    expect((stamped as Execute & { unfinished_period: unknown }).unfinished_period).toEqual({ field: 'month', value: `${month} 00:00:00`, unit: 'month', from: month, through: today });
+    expect((stamped as Execute & { unfinished_period: unknown }).unfinished_period).toEqual({ field: 'month', value: `${month} 00:00:00`, unit: 'month', from: month, through: today, ends: 'today' });
     expect(await unfinished(byMonth("date_trunc('month', d) as month"))).toMatchObject({ value: `${month} 00:00:00+00`, unit: 'month', from: month });
     expect(await unfinished(byMonth("to_char(d, 'YYYY-MM') as month"))).toMatchObject({ value: today.slice(0, 7), unit: 'month', from: month });
     const shortName = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][Number(today.slice(5, 7)) - 1];

@@ -208,7 +208,7 @@ export async function executeReportSql(ctx: ReportsContext, options: RunRequest)
       duration_ms: elapsed(),
       error: null,
       error_details: null,
-      unfinished_period: unfinishedPeriod(run.columns, run.rows, run.today),
+      unfinished_period: unfinishedPeriod(run.columns, run.rows, run.today, run.ends),
     };
   } catch (error) {
     if (!(error instanceof ReportRunError)) throw error;

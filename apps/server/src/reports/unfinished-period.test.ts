@@ -8,9 +8,9 @@ const units: ResultColumn = { name: 'units_sold', type: 'number', db_type: 'int8
 describe('the period a result has not finished', () => {
   it('is the month of the day the report ran, when the monthly rows reach it', () => {
     const rows = ['2026-10-01', '2026-11-01', '2026-12-01'].map((month) => ({ month, units_sold: 10 }));
-    expect(unfinishedPeriod([date('month'), units], rows, '2026-12-03')).toEqual({ field: 'month', value: '2026-12-01', unit: 'month', from: '2026-12-01', through: '2026-12-03' });
+    expect(unfinishedPeriod([date('month'), units], rows, '2026-12-03')).toEqual({ field: 'month', value: '2026-12-01', unit: 'month', from: '2026-12-01', through: '2026-12-03', ends: 'today' });
     // On the first of the month, the month holds that one day.
-    expect(unfinishedPeriod([date('month'), units], rows, '2026-12-01')).toMatchObject({ value: '2026-12-01', through: '2026-12-01' });
+    expect(unfinishedPeriod([date('month'), units], rows, '2026-12-01')).toMatchObject({ value: '2026-12-01', through: '2026-12-01', ends: 'today' });
     // Long rows (month, category, units): every row of the month is in it.
     const byCategory = rows.flatMap((row) => [{ ...row, category: 'A' }, { ...row, category: 'B' }]);
     expect(unfinishedPeriod([date('month'), { name: 'category', type: 'text', db_type: 'text' }, units], byCategory, '2026-12-03')).toMatchObject({ field: 'month', value: '2026-12-01' });
@@ -27,7 +27,7 @@ describe('the period a result has not finished', () => {
   it('reads a period from a timestamp at midnight (date_trunc without ::date), named by the value as the rows hold it; a moment of the day is none', () => {
     const stamp = (name: string, type: 'timestamp' | 'timestamptz'): ResultColumn => ({ name, type: 'datetime', db_type: type });
     const months = ['2026-10-01 00:00:00', '2026-11-01 00:00:00', '2026-12-01 00:00:00'].map((month) => ({ month, units_sold: 10 }));
-    expect(unfinishedPeriod([stamp('month', 'timestamp'), units], months, '2026-12-03')).toEqual({ field: 'month', value: '2026-12-01 00:00:00', unit: 'month', from: '2026-12-01', through: '2026-12-03' });
+    expect(unfinishedPeriod([stamp('month', 'timestamp'), units], months, '2026-12-03')).toEqual({ field: 'month', value: '2026-12-01 00:00:00', unit: 'month', from: '2026-12-01', through: '2026-12-03', ends: 'today' });
     // timestamptz in the run's UTC session.
     const zoned = ['2026-07-01 00:00:00+00', '2026-10-01 00:00:00+00'].map((quarter) => ({ quarter, units_sold: 10 }));
     expect(unfinishedPeriod([stamp('quarter', 'timestamptz'), units], zoned, '2026-12-03')).toMatchObject({ value: '2026-10-01 00:00:00+00', unit: 'quarter', from: '2026-10-01' });
@@ -41,7 +41,7 @@ describe('the period a result has not finished', () => {
     const text = (name: string): ResultColumn => ({ name, type: 'text', db_type: 'text' });
     const rowsOf = (name: string, values: string[]) => values.map((value) => ({ [name]: value, units_sold: 1 }));
     for (const written of [['2026-11', '2026-12'], ['Nov 2026', 'Dec 2026'], ['November  2026', 'December  2026'], ['2026-11-01', '2026-12-01']]) {
-      expect(unfinishedPeriod([text('month'), units], rowsOf('month', written), '2026-12-03'), written.join()).toEqual({ field: 'month', value: written[1], unit: 'month', from: '2026-12-01', through: '2026-12-03' });
+      expect(unfinishedPeriod([text('month'), units], rowsOf('month', written), '2026-12-03'), written.join()).toEqual({ field: 'month', value: written[1], unit: 'month', from: '2026-12-01', through: '2026-12-03', ends: 'today' });
     }
     // Any column name: the words say months. Newest first, as text sorts "Dec" before "Nov": the days decide.
     expect(unfinishedPeriod([text('period'), units], rowsOf('period', ['Dec 2026', 'Nov 2026']), '2026-12-03')).toMatchObject({ value: 'Dec 2026', unit: 'month' });
@@ -59,10 +59,24 @@ describe('the period a result has not finished', () => {
     expect(unfinishedPeriod([text('category'), text('month'), units], [{ category: 'Garden', month: 'Dec 2026', units_sold: 1 }], '2026-12-03')).toMatchObject({ field: 'month' });
   });
 
+  it("is the period holding the report's own last day when its date filter ends before today, up to that day only", () => {
+    // "Units sold by week last month" on 4 December: its filter ends on Monday 30 November.
+    const weeks = ['2026-11-23', '2026-11-30'].map((week) => ({ week, units_sold: 5 }));
+    expect(unfinishedPeriod([date('week'), units], weeks, '2026-12-04', '2026-11-30')).toEqual({ field: 'week', value: '2026-11-30', unit: 'week', from: '2026-11-30', through: '2026-11-30', ends: 'report' });
+    // A week that ends on the report's last day is whole; so is last month, by month.
+    expect(unfinishedPeriod([date('week'), units], weeks, '2026-12-07', '2026-12-06')).toBeNull();
+    expect(unfinishedPeriod([date('month'), units], [{ month: '2026-11-01', units_sold: 5 }], '2026-12-04', '2026-11-30')).toBeNull();
+    // Rows of a later period than the report's last day: the filter is on another column, nothing is said.
+    expect(unfinishedPeriod([date('week'), units], [...weeks, { week: '2026-12-07', units_sold: 1 }], '2026-12-09', '2026-11-30')).toBeNull();
+    // A filter that ends today or later leaves today's period the one under way.
+    expect(unfinishedPeriod([date('week'), units], weeks, '2026-12-03', '2026-12-31')).toMatchObject({ through: '2026-12-03', ends: 'today' });
+    expect(unfinishedPeriod([date('day'), units], [{ day: '2026-11-30', units_sold: 1 }], '2026-12-04', '2026-11-30')).toBeNull();
+  });
+
   it('is the week (Monday first) of the day the report ran, in a column named for weeks', () => {
     const rows = ['2026-11-16', '2026-11-23', '2026-11-30'].map((week) => ({ week, units_sold: 5 }));
     // Thursday 3 December: the week began on Monday 30 November.
-    expect(unfinishedPeriod([date('week'), units], rows, '2026-12-03')).toEqual({ field: 'week', value: '2026-11-30', unit: 'week', from: '2026-11-30', through: '2026-12-03' });
+    expect(unfinishedPeriod([date('week'), units], rows, '2026-12-03')).toEqual({ field: 'week', value: '2026-11-30', unit: 'week', from: '2026-11-30', through: '2026-12-03', ends: 'today' });
     expect(unfinishedPeriod([date('week'), units], rows, '2026-12-07')).toBeNull();
     // Mondays in a column not named for weeks may be days.
     expect(unfinishedPeriod([date('day'), units], rows.map(({ week, units_sold }) => ({ day: week, units_sold })), '2026-12-03')).toBeNull();
@@ -70,7 +84,7 @@ describe('the period a result has not finished', () => {
 
   it('is the quarter of the day the report ran, in a column named for quarters; else its first months are months', () => {
     const rows = ['2026-04-01', '2026-07-01', '2026-10-01'].map((quarter) => ({ quarter, units_sold: 90 }));
-    expect(unfinishedPeriod([date('quarter'), units], rows, '2026-12-03')).toEqual({ field: 'quarter', value: '2026-10-01', unit: 'quarter', from: '2026-10-01', through: '2026-12-03' });
+    expect(unfinishedPeriod([date('quarter'), units], rows, '2026-12-03')).toEqual({ field: 'quarter', value: '2026-10-01', unit: 'quarter', from: '2026-10-01', through: '2026-12-03', ends: 'today' });
     // On 3 October the quarter is still Q4, not the month of October.
     expect(unfinishedPeriod([date('order_quarter'), units], rows.map(({ quarter, units_sold }) => ({ order_quarter: quarter, units_sold })), '2026-10-03')).toMatchObject({ unit: 'quarter', from: '2026-10-01' });
     // The same values named for months are months: on 3 December none of them is under way.
@@ -80,9 +94,9 @@ describe('the period a result has not finished', () => {
 
   it('is the year of the day the report ran, as extract(year) gives it (a number) or date_trunc (1 January)', () => {
     const years = [2024, 2025, 2026].map((year) => ({ year, units_sold: 1000 }));
-    expect(unfinishedPeriod([{ name: 'year', type: 'number', db_type: 'int4' }, units], years, '2026-12-03')).toEqual({ field: 'year', value: 2026, unit: 'year', from: '2026-01-01', through: '2026-12-03' });
+    expect(unfinishedPeriod([{ name: 'year', type: 'number', db_type: 'int4' }, units], years, '2026-12-03')).toEqual({ field: 'year', value: 2026, unit: 'year', from: '2026-01-01', through: '2026-12-03', ends: 'today' });
     const truncated = ['2025-01-01', '2026-01-01'].map((sales_year) => ({ sales_year, units_sold: 1000 }));
-    expect(unfinishedPeriod([date('sales_year'), units], truncated, '2026-12-03')).toEqual({ field: 'sales_year', value: '2026-01-01', unit: 'year', from: '2026-01-01', through: '2026-12-03' });
+    expect(unfinishedPeriod([date('sales_year'), units], truncated, '2026-12-03')).toEqual({ field: 'sales_year', value: '2026-01-01', unit: 'year', from: '2026-01-01', through: '2026-12-03', ends: 'today' });
     expect(unfinishedPeriod([{ name: 'year', type: 'number', db_type: 'int4' }, units], years.slice(0, 2), '2026-12-03')).toBeNull();
     // A number not named for years is a figure, however much it looks like one.
     expect(unfinishedPeriod([{ name: 'units', type: 'number', db_type: 'int4' }], [{ units: 2026 }, { units: 2025 }], '2026-12-03')).toBeNull();
@@ -90,7 +104,7 @@ describe('the period a result has not finished', () => {
 
   it("is today's row of a daily history (its sales not all in yet), in a column named for days or dates", () => {
     const days = ['2026-12-01', '2026-12-02', '2026-12-03'].map((day) => ({ day, units_sold: 1 }));
-    expect(unfinishedPeriod([date('day'), units], days, '2026-12-03')).toEqual({ field: 'day', value: '2026-12-03', unit: 'day', from: '2026-12-03', through: '2026-12-03' });
+    expect(unfinishedPeriod([date('day'), units], days, '2026-12-03')).toEqual({ field: 'day', value: '2026-12-03', unit: 'day', from: '2026-12-03', through: '2026-12-03', ends: 'today' });
     expect(unfinishedPeriod([date('sale_date'), units], days.map(({ day, units_sold }) => ({ sale_date: day, units_sold })), '2026-12-03')).toMatchObject({ unit: 'day', value: '2026-12-03' });
     // Ending yesterday (today's sales not in at all), or running into days ahead (a projection): none.
     expect(unfinishedPeriod([date('day'), units], days.slice(0, 2), '2026-12-03')).toBeNull();

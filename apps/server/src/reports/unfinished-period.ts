@@ -2,29 +2,36 @@
 // today, or the week, month, quarter or year that holds it, read from a column's name and values as
 // charts read them (periodOfValues: dates, timestamps at midnight, year numbers, months and quarters
 // written as text), when the rows reach that period and no further. Its bar or point holds a few
-// days (today: the sales in so far), not a whole period: charts say so.
+// days (today: the sales in so far), not a whole period: charts say so. When the report's own date
+// filter ends first (`ends`: "by week last month" stops on 30 Nov), the period that holds that last
+// day is the one cut short, and it holds its days up to then: "to date" would be wrong.
 import { periodOfValues, periodStartOf, type ColumnKind, type ResultColumn, type ResultRow, type UnfinishedPeriod } from '@stockwise/contract';
-import { startOf } from '../plain-words/period.ts';
+import { addDays, startOf } from '../plain-words/period.ts';
 
 /** The kinds of column a period can be written in. */
 const PERIOD_KINDS: ReadonlySet<ColumnKind> = new Set(['date', 'datetime', 'number', 'text']);
 
 /**
- * The first column that breaks rows down by a calendar period, and the row value of today's period
- * when the rows run up to it. Rows of a later period (a forecast, a projection) mean the result is
- * not a history that stops today: nothing is named then.
+ * The first column that breaks rows down by a calendar period, and the row value of the period cut
+ * short — today's, or the one holding the report's own last day (`ends`, before today) — when the
+ * rows run up to it. Rows of a later period (a forecast, a projection) mean the result is not a
+ * history that stops there: nothing is named then. A period whose last day is the report's own is
+ * whole: nothing is named either.
  */
-export function unfinishedPeriod(columns: readonly ResultColumn[], rows: readonly ResultRow[], today: string): UnfinishedPeriod | null {
+export function unfinishedPeriod(columns: readonly ResultColumn[], rows: readonly ResultRow[], today: string, ends: string | null = null): UnfinishedPeriod | null {
+  const cut = ends !== null && ends < today;
+  const last = cut ? ends : today;
   for (const column of columns) {
     if (!PERIOD_KINDS.has(column.type)) continue;
     const values = rows.map((row) => row[column.name]).filter((value) => value !== null && value !== undefined);
     const unit = periodOfValues(column.name, values);
     if (!unit) continue;
-    const from = unit === 'day' ? today : startOf(unit, today);
+    const from = unit === 'day' ? last : startOf(unit, last);
+    if (cut && (unit === 'day' || startOf(unit, addDays(last, 1)) !== from)) return null;
     const starts = values.map(periodStartOf);
     const at = starts.indexOf(from);
     const reaches = at >= 0 && starts.every((start) => start !== null && start <= from);
-    return reaches ? { field: column.name, value: values[at] as string | number, unit, from, through: today } : null;
+    return reaches ? { field: column.name, value: values[at] as string | number, unit, from, through: last, ends: cut ? 'report' : 'today' } : null;
   }
   return null;
 }

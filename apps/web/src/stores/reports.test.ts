@@ -54,8 +54,12 @@ describe('reports store', () => {
     answers['GET /api/user-reports/'] = failing;
     await state().loadReports();
     expect(state()).toMatchObject({ loading: false, error: 'Failed to load reports list' });
+    answers['GET /api/user-reports/8/'] = failing;
     await state().selectReport(8);
     expect(state().error).toBe('Failed to load report details');
+    // A report not there (a link to one deleted since) is said as such.
+    await state().selectReport(9);
+    expect(state()).toMatchObject({ loading: false, selectedReport: null, error: 'There is no report 9: it may have been deleted, or the link is wrong. Choose a report from the list.' });
   });
 
   it('refuses without a selection: save, apply, regenerate', async () => {

@@ -216,6 +216,11 @@ export const useReportsStore = create<ReportsState & ReportsActions>()((set, get
         set({ selectedReport: report, draft: draftOf(report), draftBase: report.updated_at, loading: false });
       } catch (error) {
         if (sequence !== selection) return;
+        // A link to a report deleted since, or never there: said as such, not as a failure to load.
+        if (normalizeError(error).details.status === 404) {
+          set({ loading: false, error: i18n.t('reports.errors.notFound', { id }) });
+          return;
+        }
         console.warn(`${i18n.t('reports.errors.loadDetails')}: ${reasonOf(error)}`);
         set({ loading: false, error: i18n.t('reports.errors.loadDetails') });
       }

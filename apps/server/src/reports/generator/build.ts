@@ -152,8 +152,18 @@ function overdueWords(ahead: AheadSpan): string {
   return `${fromToday ? '' : ' or earlier'}, overdue ones included`;
 }
 
-const MEASURES: Record<Measure, { expression: string; alias: string; words: string; needsProducts: boolean; fromSales: boolean }> = {
+/** `note`: what the measure counts, when its name alone does not say (a step of the pseudocode). */
+const MEASURES: Record<Measure, { expression: string; alias: string; words: string; needsProducts: boolean; fromSales: boolean; note?: string }> = {
   units: { expression: 'sum(s.quantity)', alias: 'units_sold', words: 'Units sold', needsProducts: false, fromSales: true },
+  // A return is a sales row with a negative quantity (ADR 0011); a period with none counts 0, not a missing row.
+  returns: {
+    expression: 'coalesce(sum(-s.quantity) filter (where s.quantity < 0), 0)',
+    alias: 'units_returned',
+    words: 'Units returned',
+    needsProducts: false,
+    fromSales: true,
+    note: 'A return is a sales row with a negative quantity (a refund at the till); a period with none counts 0.',
+  },
   sales_value: { expression: 'round(sum(s.quantity * p.unit_cost), 2)', alias: 'sales_value', words: 'Sales value (at unit cost)', needsProducts: true, fromSales: true },
   sales_rows: { expression: 'count(*)', alias: 'sales_rows', words: 'Number of sales rows', needsProducts: false, fromSales: true },
   avg_daily_units: { expression: 'round(sum(s.quantity)::numeric / count(distinct s.date), 2)', alias: 'avg_daily_units', words: 'Average daily units sold', needsProducts: false, fromSales: true },
@@ -310,6 +320,7 @@ function measureReport(said: Intent, measureName: Measure, today: string): Built
     rankWords ? `Find the ${rankWords} by ${measure.words.toLowerCase()}, and keep only their sales.` : null,
     dim ? `Group the rows ${dim.words}${beside ? ` and ${beside.words}` : ''}.` : 'Take all rows together.',
     `Compute ${measure.words.toLowerCase()} (${measure.expression.replace(/\bs\.|\bp\./g, '')}).`,
+    measure.note ?? null,
     rank
       ? `Sort from ${rank.direction === 'desc' ? 'highest' : 'lowest'} and keep the first ${rank.limit}.`
       : best

@@ -9,7 +9,7 @@ import { orGerman, SALES_VALUE_WORDS, STOCK_VALUE_WORDS, STOCK_WORDS, UNITS_WORD
 
 export type { AheadSpan, Comparison, Period };
 
-export type Measure = 'units' | 'sales_value' | 'sales_rows' | 'avg_daily_units' | 'stock' | 'stock_value' | 'product_count';
+export type Measure = 'units' | 'returns' | 'sales_value' | 'sales_rows' | 'avg_daily_units' | 'stock' | 'stock_value' | 'product_count';
 export type Dimension = 'product' | 'category' | 'day' | 'week' | 'month' | 'quarter' | 'year' | 'weekday';
 export type Special = 'overstock' | 'dead_stock' | 'low_stock' | 'out_of_stock' | 'runs_out' | 'reorder' | 'no_sales' | 'deliveries' | 'forecast_demand' | 'days_of_cover';
 export type Intent = {
@@ -63,7 +63,17 @@ function readSpecial(reading: Reading): Special | null {
 const PRODUCT_COUNT_WORDS = orGerman(/\bhow many products\b|\bnumber of products\b|\bcount (of )?products\b|\bproduct count\b/, 'anzahl (?:der )?(?:produkte|artikel)|wie viele (?:produkte|artikel)');
 const SALES_ROWS_WORDS = orGerman(/\bnumber of sales\b|\bsales rows\b|\btransactions\b|\bsales lines\b/, 'anzahl (?:der )?verkäufe|verkaufszeilen');
 
+/**
+ * Returns: a return is a sales row with a negative quantity (ADR 0011: the till's refunds come in
+ * as sales of -1); there is no table of returns to suppliers. Read before units: "units returned".
+ */
+const RETURNS_WORDS = orGerman(/\breturn(s|ed)\b|\brefund(s|ed)?\b|\bbrought back\b/, 'retoure|retouren|rücksendung|rücksendungen|zurückgegeben');
+
 function readMeasure(reading: Reading): Measure | null {
+  if (reading.test(RETURNS_WORDS)) {
+    reading.test(UNITS_WORDS);
+    return 'returns';
+  }
   if (reading.test(STOCK_VALUE_WORDS)) return 'stock_value';
   if (reading.test(SALES_VALUE_WORDS)) return 'sales_value';
   if (reading.test(PRODUCT_COUNT_WORDS)) return 'product_count';

@@ -50,8 +50,11 @@ async function holdingCursor<T>(offset: number, statement: () => Promise<T>): Pr
   }
 }
 
-/** `today`: the day the report's `current_date` meant (UTC, in its own transaction). */
-export type SandboxRun = { columns: ResultColumn[]; rows: ResultRow[]; truncated: boolean; today: string };
+/**
+ * `today`: the day the report's `current_date` meant (UTC, in its own transaction); `ends`: the last
+ * day its own date filter lets in, on that day (null: no filter ends it).
+ */
+export type SandboxRun = { columns: ResultColumn[]; rows: ResultRow[]; truncated: boolean; today: string; ends: string | null };
 export type RunOptions = { deadline: number; timeoutMs: number; maxRows: number };
 
 export interface ReportSandbox {
@@ -115,13 +118,32 @@ function sqlFailure(error: unknown, timeoutMs: number, checked: CheckedSql): Rep
   return new ReportRunError('sql_error', message.endsWith('.') ? message : `${message}.`, notes);
 }
 
-const collect = (fields: ResultField[], rows: (string | null)[][], maxRows: number, today: string): SandboxRun => {
+const collect = (fields: ResultField[], rows: (string | null)[][], maxRows: number, { today, ends }: DayOfRun): SandboxRun => {
   const columns = describeColumns(fields);
   const truncated = rows.length > maxRows;
-  return { columns, rows: toResultRows(fields, columns, truncated ? rows.slice(0, maxRows) : rows), truncated, today };
+  return { columns, rows: toResultRows(fields, columns, truncated ? rows.slice(0, maxRows) : rows), truncated, today, ends };
 };
 
-const TODAY = 'select current_date::text as today';
+type DayOfRun = { today: string; ends: string | null };
+type DayQuery = (sql: string) => Promise<{ rows: Partial<DayOfRun>[] }>;
+
+/**
+ * Today and the report's own last day, in the run's transaction. The last day is date arithmetic
+ * on constants (report-end.ts); should it still fail (a make_date out of range the report never
+ * reached), the savepoint keeps the run, and it is read as ending nowhere.
+ */
+async function dayOfRun(query: DayQuery, endSql: string | null): Promise<DayOfRun> {
+  const today = async () => ({ today: (await query('select current_date::text as today')).rows[0]?.today as string, ends: null });
+  if (endSql === null) return today();
+  await query('savepoint report_end');
+  try {
+    const row = (await query(`select current_date::text as today, ${endSql} as ends`)).rows[0];
+    return { today: row?.today as string, ends: row?.ends ?? null };
+  } catch {
+    await query('rollback to savepoint report_end');
+    return today();
+  }
+}
 
 // ---------------------------------------------------------------------------------------------
 // PostgreSQL
@@ -162,9 +184,9 @@ export class PostgresSandbox implements ReportSandbox {
       await client.query(`begin read only; ${sessionSettings(remaining)}`);
       await holdingCursor(0, () => client.query(checked.cursor));
       const result = await client.query<string[]>({ text: `fetch forward ${options.maxRows + 1} from ${CURSOR_NAME}`, rowMode: 'array' });
-      const today = (await client.query<{ today: string }>(TODAY)).rows[0]?.today as string;
+      const day = await dayOfRun((sql) => client.query(sql), checked.endSql);
       await client.query('rollback');
-      return collect(result.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })), result.rows, options.maxRows, today);
+      return collect(result.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })), result.rows, options.maxRows, day);
     } catch (error) {
       await client.query('rollback').catch(() => {
         healthy = false;
@@ -211,7 +233,7 @@ export class EmbeddedSandbox implements ReportSandbox {
         await tx.exec(`set transaction read only; ${sessionSettings(null)}`);
         await this.refuseExpensive(tx, checked, options.timeoutMs);
         await holdingCursor(0, () => tx.query(checked.cursor));
-        const run = await this.fetchUntilDone(tx, options, parsers);
+        const run = await this.fetchUntilDone(tx, options, parsers, checked.endSql);
         await tx.rollback();
         return run;
       });
@@ -229,7 +251,7 @@ export class EmbeddedSandbox implements ReportSandbox {
     if (cost > this.maxCost) throw tooLong(cost, timeoutMs);
   }
 
-  private async fetchUntilDone(tx: Transaction, options: RunOptions, parsers: Record<number, (value: string) => string>): Promise<SandboxRun> {
+  private async fetchUntilDone(tx: Transaction, options: RunOptions, parsers: Record<number, (value: string) => string>, endSql: string | null): Promise<SandboxRun> {
     const rows: (string | null)[][] = [];
     let batch = FIRST_BATCH;
     for (;;) {
@@ -239,8 +261,8 @@ export class EmbeddedSandbox implements ReportSandbox {
       const elapsed = performance.now() - started;
       rows.push(...result.rows);
       if (result.rows.length < wanted || rows.length > options.maxRows) {
-        const today = (await tx.query<{ today: string }>(TODAY, [], { parsers })).rows[0]?.today as string;
-        return collect(result.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })), rows, options.maxRows, today);
+        const day = await dayOfRun((sql) => tx.query(sql, [], { parsers }), endSql);
+        return collect(result.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })), rows, options.maxRows, day);
       }
       if (Date.now() >= options.deadline) throw timedOut(options.timeoutMs);
       // Between batches the event loop runs (other requests are answered) and the deadline is

@@ -5,6 +5,7 @@
 // report_guard. The rewritten text is parsed and checked again, strictly, inside the very
 // `DECLARE … CURSOR FOR` statement that will run: what runs is what was checked.
 import { loadModule, parseSync, scanSync } from 'libpg-query';
+import { reportEndSql } from './report-end.ts';
 import { characterCount, placeIn, SqlSourceMap, type RunSpan, type TextPlace } from './error-place.ts';
 import { allowedFunctions, allowedTypes, MAX_CONSTANT_SIZE, sizedFunctions } from './functions.ts';
 
@@ -413,6 +414,8 @@ export type CheckedSql = {
   cursor: string;
   /** Where each character of `cursor` came from in the user's SQL: PostgreSQL's error positions traced back. */
   sourceMap: SqlSourceMap;
+  /** SQL for the last day the statement's own date filter lets in (report-end.ts), or null. */
+  endSql: string | null;
 };
 
 const CURSOR_HEAD = `DECLARE ${CURSOR_NAME} NO SCROLL CURSOR FOR\n`;
@@ -432,7 +435,12 @@ export function checkReportSql(sqlText: string, options: GateOptions): CheckedSq
   const cursor = `${CURSOR_HEAD}${rewritten}\n`;
   verifyCursor(cursor, options);
   const head = characterCount(CURSOR_HEAD);
-  return { statement: rewritten, cursor, sourceMap: new SqlSourceMap(sqlText, spans.map((span) => ({ ...span, runFrom: span.runFrom + head, runTo: span.runTo + head }))) };
+  return {
+    statement: rewritten,
+    cursor,
+    sourceMap: new SqlSourceMap(sqlText, spans.map((span) => ({ ...span, runFrom: span.runFrom + head, runTo: span.runTo + head }))),
+    endSql: reportEndSql(sqlText, select),
+  };
 }
 
 /**

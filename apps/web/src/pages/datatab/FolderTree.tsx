@@ -5,6 +5,7 @@ import { Menu, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TableSummary } from '@stockwise/contract';
 import { buildTree, tableId, visibleItems, type VisibleItem } from './tree.ts';
+import { domIdOf } from '../../components/dom-id.ts';
 import classes from './DataPage.module.css';
 
 type FolderTreeProps = {
@@ -159,6 +160,4 @@ export const FolderTree = memo(function FolderTree({ folders, tables, selected, 
   );
 });
 
-function domId(id: string): string {
-  return `datatab-tree-${id.replace(/[^A-Za-z0-9_-]/g, (char) => `_${char.charCodeAt(0).toString(16)}`)}`;
-}
+const domId = (id: string) => domIdOf('datatab-tree', id);

@@ -5,7 +5,7 @@
 import { memo, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from 'recharts';
-import type { ChartConfig, ResultRow, UnfinishedPeriod } from '@stockwise/contract';
+import { formatDayOfMonth, type ChartConfig, type ResultRow, type UnfinishedPeriod } from '@stockwise/contract';
 import { buildChartData, formatFigure, isUnfinishedValue, legendName, unfinishedDays, unfinishedOnAxis, unfinishedSegment, valueAxisWidth, xLabelFormatter } from './chart-data.ts';
 
 // Tableau 10, darkened where needed for contrast on white.
@@ -31,7 +31,9 @@ export const ReportChart = memo(function ReportChart({ config, rows, label, unfi
   const stackId = config.stacked ? 'stack' : undefined;
   const period = unfinishedOnAxis(unfinished, config);
   const plainLabel = xLabelFormatter(x, rows.map((row) => row[x]));
-  const xLabel = (value: unknown) => (isUnfinishedValue(period, value) ? t('reports.chart.unfinished.label', { label: plainLabel(value) }) : plainLabel(value));
+  // A period the report's own filter ends inside holds its days up to then, not "to date".
+  const words = period?.ends === 'report' ? 'cut' : 'unfinished';
+  const xLabel = (value: unknown) => (period && isUnfinishedValue(period, value) ? t(`reports.chart.${words}.label`, { label: plainLabel(value), days: unfinishedDays(period) }) : plainLabel(value));
   // Stacked areas are not split: a dashed area of its own would stack on nothing.
   const segment = config.type === 'line' || (config.type === 'area' && !config.stacked) ? unfinishedSegment(data.rows, x, period) : null;
   const solidValue = (key: string) => (row: Row) => (segment && row === segment.to ? null : row[key]);
@@ -126,7 +128,7 @@ export const ReportChart = memo(function ReportChart({ config, rows, label, unfi
       </ResponsiveContainer>
       {period ? (
         <p id={noteId} style={{ margin: '4px 0 0', fontSize: 14 }} data-testid="unfinished-period">
-          {t(`reports.chart.unfinished.${period.unit}`, { label: plainLabel(period.value), days: unfinishedDays(period) })}
+          {t(`reports.chart.${words}.${period.unit}`, { label: plainLabel(period.value), days: unfinishedDays(period), end: formatDayOfMonth(period.through) })}
         </p>
       ) : null}
     </figure>

@@ -3,13 +3,15 @@
 // result grid and chart, the chart picker, CSV and Excel export, and writing with AI (a change request, or
 // the SQL regenerated). Viewers run and read; editors change their own reports; admins any.
 import './mantine-styles.ts';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { formatClockTime, formatMoment } from '@stockwise/contract';
 import { useShallow } from 'zustand/react/shallow';
 import { hasUnsavedChanges, useReportsStore, type Operation, type ReportsState } from '../../stores/reports.ts';
 import { useCan, useRole, useUserId } from '../../stores/role.ts';
+import { useSessionStore } from '../../stores/session.ts';
 import { downloadCsv, toCsv, type CsvCell } from '../forecasting/csv.ts';
 import { saveFile } from '../../components/save-file.ts';
 import { SqlEditor, type SqlEditorHandle, type SqlMistake } from './SqlEditor.tsx';
@@ -70,19 +72,61 @@ function GenerateNotice() {
   );
 }
 
-function ReportList({ canCreate }: { canCreate: boolean }) {
+/**
+ * A saved report opens with its rows and chart, as a saved question does in Metabase. SQL of a
+ * restored draft is work in progress: it runs when the user says so.
+ */
+async function openReport(id: number): Promise<void> {
+  const { selectReport, runSql } = useReportsStore.getState();
+  await selectReport(id);
+  const { selectedReport, draft } = useReportsStore.getState();
+  if (selectedReport?.id === id && draft?.sql_code === selectedReport.sql_code) await runSql();
+}
+
+/** A `?report=` that names a report: a whole number above zero; null for anything else. */
+const reportIdOf = (linked: string): number | null => (/^[1-9]\d{0,9}$/.test(linked) ? Number(linked) : null);
+
+/**
+ * The open report lives in the URL (?report=ID), as Forecasting's product does, so a reload or a
+ * shared link opens it and Back returns to the report before. The URL leads: choosing a report in
+ * the list writes it and the screen follows. A new report has none until its first Save, which
+ * writes its id in place; a deleted one takes it away. Returns the way to choose (null: no report).
+ */
+function useReportInUrl(): { choose: (id: number | null) => void; badLink: string | null } {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const linked = searchParams.get('report');
+  const linkedId = linked === null ? null : reportIdOf(linked);
+  const selectedId = useReportsStore((s) => s.selectedReport?.id ?? null);
+  const sessionReady = useSessionStore((state) => !state.isLoading && state.isLoggedIn);
+  useEffect(() => {
+    if (sessionReady && linkedId !== null && linkedId !== useReportsStore.getState().selectedReport?.id) void openReport(linkedId);
+  }, [sessionReady, linkedId]);
+  // A new report saved for the first time (or a report chosen before this visit): the URL says which, in place.
+  useEffect(() => {
+    if (selectedId !== null && linked === null) setSearchParams((params) => withReport(params, selectedId), { replace: true });
+  }, [selectedId, linked, setSearchParams]);
+  const choose = useCallback(
+    (id: number | null) => {
+      if (id === null) {
+        if (linked !== null) setSearchParams((params) => withReport(params, null));
+      } else if (id !== linkedId) setSearchParams((params) => withReport(params, id), { replace: linked === null && selectedId === null });
+      else void openReport(id);
+    },
+    [linked, linkedId, selectedId, setSearchParams],
+  );
+  return { choose, badLink: linked !== null && linkedId === null ? linked : null };
+}
+
+const withReport = (params: URLSearchParams, id: number | null) => {
+  const next = new URLSearchParams(params);
+  if (id === null) next.delete('report');
+  else next.set('report', String(id));
+  return next;
+};
+
+function ReportList({ canCreate, choose, onNew }: { canCreate: boolean; choose: (id: number | null) => void; onNew: () => void }) {
   const { t } = useTranslation();
   const { reportData, selectedId } = useReportsStore(useShallow((s) => ({ reportData: s.reportData, selectedId: s.selectedReport?.id ?? null })));
-  const selectReport = useReportsStore((s) => s.selectReport);
-  const runSql = useReportsStore((s) => s.runSql);
-  const newReport = useReportsStore((s) => s.newReport);
-  // A saved report opens with its rows and chart, as a saved question does in Metabase. SQL of a
-  // restored draft is work in progress: it runs when the user says so.
-  const openReport = async (id: number) => {
-    await selectReport(id);
-    const { selectedReport, draft } = useReportsStore.getState();
-    if (selectedReport?.id === id && draft?.sql_code === selectedReport.sql_code) await runSql();
-  };
   return (
     <Paper withBorder p="sm" component="nav" aria-label={t('reports.list.heading')}>
       <Stack gap="xs">
@@ -91,7 +135,7 @@ function ReportList({ canCreate }: { canCreate: boolean }) {
             {t('reports.list.heading')}
           </Title>
           {canCreate ? (
-            <Button color="blue.8" size="xs" onClick={newReport} data-testid="new-report">
+            <Button color="blue.8" size="xs" onClick={onNew} data-testid="new-report">
               {t('reports.list.new')}
             </Button>
           ) : null}
@@ -103,7 +147,7 @@ function ReportList({ canCreate }: { canCreate: boolean }) {
             </Text>
           ) : (
             reportData.map((report) => (
-              <button type="button" key={report.id} className={classes.listItem} aria-current={report.id === selectedId} onClick={() => void openReport(report.id)}>
+              <button type="button" key={report.id} className={classes.listItem} aria-current={report.id === selectedId} onClick={() => choose(report.id)}>
                 <Text size="sm" truncate>
                   {report.title}
                 </Text>
@@ -119,9 +163,19 @@ function ReportList({ canCreate }: { canCreate: boolean }) {
   );
 }
 
-function AssistantPanel({ canEdit }: { canEdit: boolean }) {
+/** Set by New report: the plain-words box takes the focus once it is shown. */
+type FocusRequest = RefObject<boolean>;
+
+function AssistantPanel({ canEdit, focusRequestRef }: { canEdit: boolean; focusRequestRef: FocusRequest }) {
   const { t } = useTranslation();
   const [changeRequest, setChangeRequest] = useState('');
+  const box = useRef<HTMLTextAreaElement>(null);
+  // A new report starts from words: its box is where the keyboard goes, not back to "New report".
+  useEffect(() => {
+    if (!focusRequestRef.current || !box.current) return;
+    focusRequestRef.current = false;
+    box.current.focus();
+  });
   const { generating, regenerating, pseudocode } = useReportsStore(useShallow((s) => ({ generating: s.operations.generate.busy, regenerating: s.operations.regenerate.busy, pseudocode: s.draft?.pseudocode ?? '' })));
   const applyChangeRequest = useReportsStore((s) => s.applyChangeRequest);
   const regenerateSql = useReportsStore((s) => s.regenerateSql);
@@ -134,6 +188,7 @@ function AssistantPanel({ canEdit }: { canEdit: boolean }) {
         {canEdit ? (
           <>
             <Textarea
+              ref={box}
               label={t('reports.assistant.changeLabel')}
               placeholder={t('reports.assistant.placeholder')}
               value={changeRequest}
@@ -238,7 +293,7 @@ function RestoredDraftNotice({ onDiscard }: { onDiscard: () => void }) {
   );
 }
 
-function Editor({ onDeleted }: { onDeleted: () => void }) {
+function Editor({ onDeleted, focusRequestRef }: { onDeleted: () => void; focusRequestRef: FocusRequest }) {
   const { t } = useTranslation();
   const editorRef = useRef<SqlEditorHandle>(null);
   const titleRef = useRef<HTMLInputElement>(null);
@@ -356,7 +411,7 @@ function Editor({ onDeleted }: { onDeleted: () => void }) {
       <OperationError operation="save" />
       <OperationError operation="create" />
       <OperationError operation="delete" />
-      <AssistantPanel canEdit={canEdit} />
+      <AssistantPanel canEdit={canEdit} focusRequestRef={focusRequestRef} />
       <Results canEdit={canEdit} />
       <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('reports.editor.confirmDeleteTitle')} closeButtonProps={{ 'aria-label': t('reports.editor.cancel') }}>
         <Stack>
@@ -417,6 +472,14 @@ export default function ReportsPage() {
   const canCreate = useCan('editor');
   const editorArea = useRef<HTMLElement>(null);
   useWarnBeforeUnload(unsaved);
+  const { choose, badLink } = useReportInUrl();
+  const newReport = useReportsStore((s) => s.newReport);
+  const focusPlainWords = useRef(false);
+  const startNewReport = () => {
+    choose(null);
+    focusPlainWords.current = true;
+    newReport();
+  };
 
   useEffect(() => {
     void loadReports();
@@ -426,17 +489,23 @@ export default function ReportsPage() {
   return (
     <Stack gap="md">
       <Title order={1}>{t('reports.title')}</Title>
-      {error ? (
+      {error || badLink !== null ? (
         <Alert color="red" role="alert" data-testid="reports-error">
-          {error}
+          {error ?? t('reports.errors.notFound', { id: badLink })}
         </Alert>
       ) : null}
       <div className={classes.layout}>
-        <ReportList canCreate={canCreate} />
+        <ReportList canCreate={canCreate} choose={choose} onNew={startNewReport} />
         {/* Focusable so that the focus has somewhere to go when the report it was in is deleted. */}
         <section aria-label={t('reports.title')} ref={editorArea} tabIndex={-1}>
           {hasDraft ? (
-            <Editor onDeleted={() => editorArea.current?.focus()} />
+            <Editor
+              focusRequestRef={focusPlainWords}
+              onDeleted={() => {
+                choose(null);
+                editorArea.current?.focus();
+              }}
+            />
           ) : (
             <Text c="gray.7">{loading ? t('reports.editor.loading') : t(canCreate ? 'reports.editor.noSelection' : 'reports.editor.noSelectionReadOnly')}</Text>
           )}

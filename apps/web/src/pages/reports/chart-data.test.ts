@@ -98,13 +98,13 @@ describe('report chart data', () => {
   });
 
   it('marks the month not finished on the axis it is of, with the days it holds', () => {
-    const december = { field: 'month', value: '2026-12-01', unit: 'month' as const, from: '2026-12-01', through: '2026-12-03' };
+    const december = { field: 'month', value: '2026-12-01', unit: 'month' as const, from: '2026-12-01', through: '2026-12-03', ends: 'today' as const };
     const monthly: ChartConfig = { ...base, type: 'line', x_field: 'month', series: [{ field: 'units' }] };
     expect(unfinishedDays(december)).toBe('1–3 Dec');
-    expect(unfinishedDays({ ...december, through: '2026-12-01' })).toBe('1 Dec');
-    expect(unfinishedDays({ field: 'week', value: '2026-11-30', unit: 'week', from: '2026-11-30', through: '2026-12-03' })).toBe('30 Nov–3 Dec');
-    expect(unfinishedDays({ field: 'quarter', value: '2026-10-01', unit: 'quarter', from: '2026-10-01', through: '2026-12-03' })).toBe('1 Oct–3 Dec');
-    expect(unfinishedDays({ field: 'day', value: '2026-12-03', unit: 'day', from: '2026-12-03', through: '2026-12-03' })).toBe('3 Dec');
+    expect(unfinishedDays({ ...december, through: '2026-12-01', ends: 'today' })).toBe('1 Dec');
+    expect(unfinishedDays({ field: 'week', value: '2026-11-30', unit: 'week', from: '2026-11-30', through: '2026-12-03', ends: 'today' })).toBe('30 Nov–3 Dec');
+    expect(unfinishedDays({ field: 'quarter', value: '2026-10-01', unit: 'quarter', from: '2026-10-01', through: '2026-12-03', ends: 'today' })).toBe('1 Oct–3 Dec');
+    expect(unfinishedDays({ field: 'day', value: '2026-12-03', unit: 'day', from: '2026-12-03', through: '2026-12-03', ends: 'today' })).toBe('3 Dec');
     expect(unfinishedOnAxis(december, monthly)).toBe(december);
     expect(unfinishedOnAxis(december, { ...monthly, x_field: 'category' })).toBeNull();
     expect(unfinishedOnAxis(null, monthly)).toBeNull();
@@ -121,7 +121,7 @@ describe('report chart data', () => {
   });
 
   it("marks this year (a number in the rows, a label on the chart) and today's row as the last ones", () => {
-    const year = { field: 'year', value: 2026, unit: 'year' as const, from: '2026-01-01', through: '2026-12-03' };
+    const year = { field: 'year', value: 2026, unit: 'year' as const, from: '2026-01-01', through: '2026-12-03', ends: 'today' as const };
     expect(unfinishedDays(year)).toBe('1 Jan–3 Dec');
     const yearly = buildChartData({ ...base, x_field: 'year', series: [{ field: 'units' }] }, [
       { year: 2025, units: 400 },
@@ -129,7 +129,7 @@ describe('report chart data', () => {
     ]);
     expect(yearly.rows.map((row) => isUnfinishedValue(year, row.year))).toEqual([false, true]);
     expect(unfinishedSegment(yearly.rows, 'year', year)?.to).toEqual({ year: '2026', units: 370 });
-    const today = { field: 'day', value: '2026-12-03', unit: 'day' as const, from: '2026-12-03', through: '2026-12-03' };
+    const today = { field: 'day', value: '2026-12-03', unit: 'day' as const, from: '2026-12-03', through: '2026-12-03', ends: 'today' as const };
     expect(isUnfinishedValue(today, '2026-12-03')).toBe(true);
     expect(isUnfinishedValue(today, '2026-12-02')).toBe(false);
     expect(isUnfinishedValue(null, '2026-12-03')).toBe(false);
