@@ -435,6 +435,14 @@ describe.each(backends)('real data in on %s', (backend) => {
     expect(rows).toEqual([{ name: 'Product RDH-1' }]);
   });
 
+  it("reads a web shop's numeric SKUs in JSON as the codes they show", async () => {
+    const records = JSON.stringify([{ code: 4006381333931, name: 'Garlic press' }, { code: 12, name: 'Whisk' }]);
+    const result = await importFile(server, token, { fileName: 'shop.json', content: records, type: 'application/json', mapping: { entities: { products: { field_mappings: { product_code: 'code', name: 'name' } } } }, entityType: 'products' });
+    expect(result.status, JSON.stringify(result.json)).toBe(200);
+    const { rows } = await sql<{ product_code: string }>`select product_code from data.products where product_code in ('4006381333931', '12') order by product_code`.execute(server.database.db);
+    expect(rows.map((row) => row.product_code)).toEqual(['12', '4006381333931']);
+  });
+
   it('imports the first sheet of an .xlsx workbook, or the one the mapping names', async () => {
     await addProducts(['RDX-1']);
     const workbook = new ExcelJS.Workbook();

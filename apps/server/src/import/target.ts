@@ -385,6 +385,8 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
         }
         continue;
       }
+      // A web shop's numeric SKU (`"code": 12`) or an Excel cell's article number is the text it shows.
+      if (typeof raw === 'number' && Number.isFinite(raw) && isTextual(type)) raw = String(raw);
       // A code's surrounding spaces are the till's, not the code's: ` GAR-1006 ` is GAR-1006.
       if (column === ownKey && typeof raw === 'string') raw = raw.trim();
       if (reference) {
