@@ -6,6 +6,7 @@ import ExcelJS from 'exceljs';
 import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
 import { gzipSync } from 'node:zlib';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { importFile, postMultipart } from '../testing/uploads.ts';
@@ -79,6 +80,16 @@ describe.each(backends)('import upload limits on %s', (backend) => {
   it('answers too many fields with 413, and a body cut off by the client with a 4xx or a closed socket, never a 5xx', async () => {
     const many = Array.from({ length: 14 }, (_, i) => ({ name: `f${i}`, value: 'x' }));
     expect((await postMultipart(server, '/api/records/process-file/', editor, many)).status).toBe(413);
+    // Two files at once are one too many for an import, and said so (not "more parts than allowed").
+    const twoFiles = await postMultipart(server, '/api/records/process-file/', editor, [
+      { name: 'mapping_config', value: JSON.stringify(productMapping) },
+      { name: 'entity_type', value: 'products' },
+      { name: 'file', fileName: 'a.csv', content: 'code,name\nTWO-1,A\n' },
+      { name: 'file', fileName: 'b.csv', content: 'code,name\nTWO-2,B\n' },
+    ]);
+    expect(twoFiles.status).toBe(400);
+    expect(twoFiles.json.detail).toBe('The upload holds more than one file: an import takes one file; import each file on its own.');
+    expect((await sql`select 1 from data.products where product_code like 'TWO-%'`.execute(server.database.db)).rows).toEqual([]);
     const importId = randomUUID();
     const body = field('import_id', importId) + field('mapping_config', JSON.stringify(productMapping)) + field('entity_type', 'products') + fileStart('cut.csv') + 'code,name\nCUT-1,Cut';
     // The connection closes once the server is reading the file part.

@@ -61,8 +61,10 @@ export function asUploadError(error: unknown): unknown {
   switch (code) {
     case 'FST_REQ_FILE_TOO_LARGE':
       return tooLarge();
-    case 'FST_PARTS_LIMIT':
     case 'FST_FILES_LIMIT':
+      // Two files chosen at once: the import reads one; each goes in its own upload.
+      return validationError('The upload holds more than one file: an import takes one file; import each file on its own.');
+    case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
       return new AppError('payload_too_large', 'The upload has more parts than allowed: send the file and at most ten fields.');
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
