@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { dateFormats, entityInSentence, entityLabel, readableName, repeatedKeyModes, TODAY_VALUE, type ImportResult, type ImportTarget, type ImportWarning, type PreviewFileResponse, type RowError } from '@stockwise/contract';
 import { useShallow } from 'zustand/react/shallow';
 import { useImportStore } from '../../stores/import.ts';
-import { IMPORT_ENTITY_ID, localToday, SAME_VALUE_CHOICE, takesOneDate, unmappedRequired } from './preview.ts';
+import { columnsNotImported, IMPORT_ENTITY_ID, localToday, SAME_VALUE_CHOICE, takesOneDate, unmappedRequired } from './preview.ts';
 import { NewProductColumns } from './NewProductColumns.tsx';
 import { createMissingOptions } from './preview.ts';
 import { columnOptions, MappedRowsTable, targetLabel } from './MappedRows.tsx';
@@ -53,6 +53,17 @@ function EntityAndMappingChooser() {
   );
 }
 
+/** The file's columns the mapping leaves out, named before the import (a supplier column the table has no field for). */
+function ColumnsNotImported({ columns, entity }: { columns: string[]; entity: string }) {
+  const { t } = useTranslation();
+  if (columns.length === 0) return null;
+  return (
+    <Text size="sm" maw={760} data-testid="columns-not-imported">
+      {t('import.builder.notImported', { count: columns.length, columns: columns.join(', '), entity })}
+    </Text>
+  );
+}
+
 function MappingBuilder({ preview }: { preview: PreviewFileResponse }) {
   const { t } = useTranslation();
   const { draft, entities, entityType, isUploading, selectedMapping } = useImportStore(
@@ -77,6 +88,7 @@ function MappingBuilder({ preview }: { preview: PreviewFileResponse }) {
           <TargetField key={target.field} target={target} header={preview.header} />
         ))}
       </SimpleGrid>
+      <ColumnsNotImported columns={columnsNotImported(preview, draft)} entity={entityInSentence(entityType)} />
       <Group gap="md" align="flex-end">
         <NativeSelect
           label={t('import.builder.dateFormat')}

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { PREVIEW_MAX_BYTES, type ImportTarget, type PreviewFileResponse } from '@stockwise/contract';
 import { previewPart } from '../../api/import.ts';
-import { columnsMissingFromFile, draftFrom, draftFromProposal, entityFieldMappings, problemCount, localToday, takesOneDate, unmappedRequired, valuesToMap, withColumn, withFieldValue, withOptions, withValueMeanings } from './preview.ts';
+import { columnsMissingFromFile, columnsNotImported, draftFrom, draftFromProposal, entityFieldMappings, problemCount, localToday, takesOneDate, unmappedRequired, valuesToMap, withColumn, withFieldValue, withOptions, withValueMeanings } from './preview.ts';
 
 const config = { entities: { sales: { field_mappings: { product_id: 'StockCode', date: 'Date' }, date_format: 'dd/mm/yyyy' as const } } };
 const targets: ImportTarget[] = [
@@ -80,6 +80,15 @@ describe('mapping drafts', () => {
     expect(columnsMissingFromFile(file, { field_mappings: { product_id: 'StockCode', date: 'Date', note: 'Remark' } })).toEqual({ columns: ['Remark'], required: false });
     expect(columnsMissingFromFile(file, { field_mappings: { product_id: 'product_code', date: 'date', note: 'Remark' } })).toEqual({ columns: ['product_code', 'date', 'Remark'], required: true });
     expect(columnsMissingFromFile(file, null)).toEqual({ columns: [], required: false });
+  });
+
+  it("names the file's columns that nothing of the draft reads: not imported", () => {
+    const file = preview({});
+    expect(columnsNotImported(file, { field_mappings: { product_id: 'StockCode', date: 'Date' } })).toEqual(['Qty']);
+    expect(columnsNotImported(file, { field_mappings: { product_id: 'StockCode', date: 'Date', quantity: 'Qty' } })).toEqual([]);
+    expect(columnsNotImported(file, { field_mappings: { product_id: 'StockCode' }, skip_rows_where: [{ column: 'Qty', values: ['0'] }], new_products: { name: 'Date' } })).toEqual([]);
+    expect(columnsNotImported({ ...file, format: 'json' }, { field_mappings: {} })).toEqual([]);
+    expect(columnsNotImported(file, null)).toEqual([]);
   });
 
   it("adds what a file's values mean to the draft's value maps, and drops a field's map when it loses its column", () => {

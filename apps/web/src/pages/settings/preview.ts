@@ -175,6 +175,20 @@ export function columnsMissingFromFile(preview: PreviewFileResponse, draft: Enti
   return { columns: missing.map(([, column]) => column), required: missing.some(([field]) => requiredFields.has(field)) };
 }
 
+/**
+ * The file's columns that no field, new product's field or row filter of the draft reads: they are
+ * not imported (a wholesaler's supplier column the products table has no field for), said before
+ * the import rather than dropped silently. A CSV's or sheet's columns only: a JSON record's every
+ * nested path is no column a shop chose.
+ */
+export function columnsNotImported(preview: PreviewFileResponse, draft: EntityMapping | null): string[] {
+  if (preview.format === 'json' || !draft) return [];
+  const newProducts = Object.entries(draft.new_products ?? {}).flat();
+  const filters = (draft.skip_rows_where ?? []).flatMap((filter) => [filter.column, filter.blank_means_same_as ?? '']);
+  const read = new Set([...Object.values(draft.field_mappings), ...newProducts, ...filters]);
+  return preview.header.filter((column) => column.trim() !== '' && !read.has(column));
+}
+
 /** How many previewed cells the server will refuse. */
 export function problemCount(rows: PreviewFileResponse['rows']): number {
   return rows.reduce((total, row) => total + Object.keys(row.problems).length, 0);
