@@ -188,10 +188,11 @@ const cases: BadInput[] = [
   ['a try sending the masked auth value of no integration', () => ({ path: '/api/integrations/try/', body: { endpoint: 'https://example.com/orders', target_entity: 'sales', auth_header_value: '••••••••' } }), 400],
   ['a try of an address inside the network', () => ({ path: '/api/integrations/try/', body: { endpoint: 'http://192.168.1.20/till/export.json', target_entity: 'sales' } }), 400],
   ['a second sale of a product on one day', (f) => ({ path: '/api/records/tables/sales/rows/add/', body: { product_id: f.productId, date: '2026-01-05', quantity: 3 }, as: 'editor' }), 409],
-  // A negative sale is a return (issue "Real data in", migration 0020); a delivery must bring something.
-  ['a delivery of no units', (f) => ({ path: '/api/records/tables/deliveries/rows/add/', body: { product_id: f.productId, expected_date: '2026-02-05', quantity: 0 }, as: 'editor' }), 409],
+  // A negative sale is a return (issue "Real data in", migration 0020); a delivery must bring something:
+  // a value below a column's rule is the field's mistake, named before the write (QA pass 4).
+  ['a delivery of no units', (f) => ({ path: '/api/records/tables/deliveries/rows/add/', body: { product_id: f.productId, expected_date: '2026-02-05', quantity: 0 }, as: 'editor' }), 400],
   ['a value too large for the index of its column', (f) => addRow(f, { ...validRow, summary: 'z'.repeat(300_000) }), 400],
-  ['a negative unit cost', () => ({ path: '/api/records/tables/products/rows/add/', body: { product_code: 'NEG-1', name: 'Negative', unit_cost: -1 }, as: 'editor' }), 409],
+  ['a negative unit cost', () => ({ path: '/api/records/tables/products/rows/add/', body: { product_code: 'NEG-1', name: 'Negative', unit_cost: -1 }, as: 'editor' }), 400],
   ['deleting a product that has sales, stock and deliveries', (f) => ({ path: '/api/records/tables/products/rows/delete/', body: { id: f.productId }, as: 'editor' }), 409],
   ['deleting it with cascade as an editor', (f) => ({ path: '/api/records/tables/products/rows/delete/', body: { id: f.productId, cascade: true }, as: 'editor' }), 403],
   ['cascade that is not a boolean', (f) => ({ path: '/api/records/tables/products/rows/delete/', body: { id: f.productId, cascade: 'yes' } }), 400],
