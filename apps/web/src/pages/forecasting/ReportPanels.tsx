@@ -79,7 +79,7 @@ function ShortHistoryMark({ shortHistory }: { shortHistory: boolean }) {
   if (!shortHistory) return null;
   const why = t('forecasting.explain.shortHistoryCaution');
   return (
-    <Badge variant="light" color="orange.9" size="xs" ml={6} tt="none" title={why} data-testid="short-history-mark">
+    <Badge variant="filled" color="yellow.4" autoContrast size="xs" ml={6} tt="none" title={why} data-testid="short-history-mark">
       {t('forecasting.report.checkBeforeOrdering')}
       <VisuallyHidden>{` ${why}`}</VisuallyHidden>
     </Badge>

@@ -9,7 +9,7 @@ export function TooLateMark({ urgencyDays }: { urgencyDays: number }) {
   if (urgencyDays >= 0) return null;
   const explanation = t('forecasting.tooLate.explanation', { count: -urgencyDays });
   return (
-    <Badge color="red" variant="light" size="sm" ml={6} tt="none" title={explanation} data-testid="too-late">
+    <Badge color="red.9" variant="filled" autoContrast size="sm" ml={6} tt="none" title={explanation} data-testid="too-late">
       {t('forecasting.tooLate.label')}
     </Badge>
   );
