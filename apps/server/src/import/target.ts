@@ -2,7 +2,7 @@
 // targets are fed with the related table's business key (a product code, never taken as an id),
 // what the database allows in each column (nullable, default, a `>= 0` rule), and the typer that
 // turns one mapped record into the values staged for the write (import/writer.ts).
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import {
   codeOfRowLabel,
   type ColumnDefinition,
@@ -16,7 +16,7 @@ import {
 import type { Database } from '../db/schema.ts';
 import { validationError } from '../http/errors.ts';
 import { compileRowParser, expectedValue, isReadOnly, isTextual, quickCheck, UNDECIDED, withIdColumn, type RowValues } from '../tables/columns.ts';
-import { isBelowMinimum, minimumProblem, readColumnMinimums, type ColumnMinimum } from '../tables/column-minimums.ts';
+import { isBelowMinimum, minimumProblem, readColumnRules, type ColumnMinimum } from '../tables/column-minimums.ts';
 import { datedColumn } from '../tables/dated-columns.ts';
 import { UnreadableCell } from './source.ts';
 import { defaultValueOf, findCatalogueEntry } from '../tables/repo.ts';
@@ -123,14 +123,6 @@ export function unknownCodeReason(reference: CodeLookup, code: string, meant: Me
 /** Whether create_missing_products would create what a reference's unknown code names: a product by its code. */
 export const createsForUnknownCodes = (reference: KeyReference) => reference.by === 'key' && reference.table === 'products';
 
-type ColumnFacts = { column_name: string; nullable: boolean; has_default: boolean; default_expression: string | null };
-async function columnFacts(db: Kysely<Database>, encodedName: string) {
-  const facts = await sql<ColumnFacts>`
-    select column_name, is_nullable = 'YES' as nullable, column_default is not null or is_identity = 'YES' as has_default, column_default as default_expression
-    from information_schema.columns where table_schema = 'data' and table_name = ${encodedName}`.execute(db);
-  return facts.rows;
-}
-
 /** The shipped entities' ForeignKeys are fed with product codes; any related table with a one-column entity key works the same. */
 function businessKeyOf(config: ProductConfig, relatedTable: string): string | null {
   const entity = config.inventory.entities.find((e) => e.table === relatedTable && e.key.length === 1);
@@ -190,8 +182,7 @@ export async function resolveWriteTarget(db: Kysely<Database>, config: ProductCo
   }
   const newProducts = checkNewProducts(mapping, [...references.values()].filter((r) => r.by === 'key' && r.column in mapping.field_mappings));
 
-  const facts = await columnFacts(db, table.encoded_name);
-  const minimums = await readColumnMinimums(db, table.encoded_name);
+  const { facts, minimums } = await readColumnRules(db, table.encoded_name);
   const factOf = new Map(facts.map((f) => [f.column_name, f]));
   const blankIsAbsent = new Set<string>();
   const blankIsMissing = new Set<string>();

@@ -13,7 +13,7 @@ const minimumRule = /^CHECK \(\(\(?"?([^"\s)]+)"?\)? (>=|>) \(?(-?\d+(?:\.\d+)?)
  * before the database refuses the whole row by the rule's name. Other rules the database still
  * enforces, worded at the write.
  */
-export async function readColumnMinimums(db: Kysely<Database>, encodedName: string): Promise<Map<string, ColumnMinimum>> {
+async function readColumnMinimums(db: Kysely<Database>, encodedName: string): Promise<Map<string, ColumnMinimum>> {
   const checks = await sql<{ column_name: string; definition: string }>`
     select a.attname as column_name, pg_get_constraintdef(c.oid) as definition
     from pg_constraint c join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
@@ -32,9 +32,21 @@ export const isBelowMinimum = (value: unknown, minimum: ColumnMinimum | undefine
 export const minimumProblem = ({ min, inclusive }: ColumnMinimum): string =>
   min === 0 ? (inclusive ? 'Must be 0 or more (negative values are not allowed here).' : 'Must be more than 0.') : `Must be ${inclusive ? 'at least' : 'more than'} ${min}.`;
 
-/** The columns of a data table the database will not leave empty (NOT NULL): clearing one is the field's mistake, said before the write. */
-export async function readNotNullColumns(db: Kysely<Database>, encodedName: string): Promise<Set<string>> {
-  const { rows } = await sql<{ column_name: string }>`
-    select column_name from information_schema.columns where table_schema = 'data' and table_name = ${encodedName} and is_nullable = 'NO'`.execute(db);
-  return new Set(rows.map((row) => row.column_name));
+/** What the database allows in a column: empty (nullable), and whether it fills an omitted value itself (a default or identity). */
+export type ColumnFacts = { column_name: string; nullable: boolean; has_default: boolean; default_expression: string | null };
+
+async function readColumnFacts(db: Kysely<Database>, encodedName: string): Promise<ColumnFacts[]> {
+  const facts = await sql<ColumnFacts>`
+    select column_name, is_nullable = 'YES' as nullable, column_default is not null or is_identity = 'YES' as has_default, column_default as default_expression
+    from information_schema.columns where table_schema = 'data' and table_name = ${encodedName}`.execute(db);
+  return facts.rows;
+}
+
+/** A data table's column rules as the Data screen and the import word them: lower bounds and the columns kept filled. */
+export type ColumnRules = { minimums: Map<string, ColumnMinimum>; notNull: Set<string>; facts: ColumnFacts[] };
+
+export async function readColumnRules(db: Kysely<Database>, encodedName: string): Promise<ColumnRules> {
+  const minimums = await readColumnMinimums(db, encodedName);
+  const facts = await readColumnFacts(db, encodedName);
+  return { minimums, facts, notNull: new Set(facts.filter((fact) => !fact.nullable).map((fact) => fact.column_name)) };
 }

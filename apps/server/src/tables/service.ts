@@ -32,7 +32,7 @@ import { xlsxStream } from '../http/xlsx.ts';
 import { logError } from '../log.ts';
 import { runNamedQuery } from '../queries/service.ts';
 import { recordTodaysStock } from '../stock/repo.ts';
-import { isBelowMinimum, minimumProblem, readColumnMinimums, readNotNullColumns } from './column-minimums.ts';
+import { isBelowMinimum, minimumProblem, readColumnRules, type ColumnRules } from './column-minimums.ts';
 import { datedColumn } from './dated-columns.ts';
 import { unknownValueRule } from './unknown-values.ts';
 import { checkColumnDefinitions, columnDdl, columnLabel, isReadOnly, isTextual, isVirtual, parseRowValues, presentColumns, sheetColumnOf, valueSchema, withIdColumn } from './columns.ts';
@@ -257,6 +257,15 @@ async function cachedCatalogueEntry(ctx: TablesContext, name: string): Promise<r
   const entry = await repo.findCatalogueEntry(ctx.db, name);
   if (entry) ctx.catalogueCache.set(name, entry);
   return entry;
+}
+
+/** A table's column rules through the cache: a one-row write reads no catalog rule either. */
+async function cachedColumnRules(ctx: TablesContext, entry: repo.CatalogueEntry): Promise<ColumnRules> {
+  const cached = ctx.catalogueCache.columnRules(entry.encoded_name);
+  if (cached) return cached;
+  const rules = await readColumnRules(ctx.db, entry.encoded_name);
+  ctx.catalogueCache.keepColumnRules(entry.encoded_name, rules);
+  return rules;
 }
 
 /** What the reference displays are made of: the configuration and each ForeignKey column's related catalogue entry. */
@@ -609,13 +618,12 @@ function refuseUnrecordableDate(entry: repo.CatalogueEntry, values: repo.RowReco
  * keeps filled (a cleared unit cost): every such field named, as the import names them, not the rule.
  */
 async function refuseBrokenColumnRules(ctx: TablesContext, entry: repo.CatalogueEntry, values: repo.RowRecord) {
-  const minimums = await readColumnMinimums(ctx.db, entry.encoded_name);
-  const cleared = entry.columns.some((column) => values[column.key] === null) ? await readNotNullColumns(ctx.db, entry.encoded_name) : new Set<string>();
+  const { minimums, notNull } = await cachedColumnRules(ctx, entry);
   const errors: Record<string, string[]> = {};
   for (const column of entry.columns) {
     const minimum = minimums.get(column.key);
     if (isBelowMinimum(values[column.key], minimum)) errors[column.key] = [minimumProblem(minimum)];
-    else if (values[column.key] === null && cleared.has(column.key)) errors[column.key] = ['Required: it cannot be left empty.'];
+    else if (values[column.key] === null && notNull.has(column.key)) errors[column.key] = ['Required: it cannot be left empty.'];
   }
   const named = entry.columns.filter((column) => errors[column.key]);
   if (named.length) throw validationError(named.map((column) => `${columnLabel(column)}: ${errors[column.key]![0]}`).join(' '), errors);
