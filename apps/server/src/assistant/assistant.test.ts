@@ -992,6 +992,41 @@ describe.each(backends)('assistant on %s', (backend) => {
     }
   });
 
+  it('reads a range of months, both included, in English, German and Dutch; "until" a month is the year up to its end; a range into the future ends today', async () => {
+    const GERMAN = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'];
+    const DUTCH = ['januari', 'februari', 'maart', 'april', 'mei', 'juni', 'juli', 'augustus', 'september', 'oktober', 'november', 'december'];
+    const monthOf = (day: string) => Number(day.slice(5, 7)) - 1;
+    const soldBetween = (range: Range) => {
+      const units = products.reduce((sum, p) => sum + soldIn(p.code, range), 0);
+      const sellers = products.filter((p) => soldIn(p.code, range) > 0).length;
+      return `${fmt(units)} units were sold from ${dayWords(range.from)} to ${dayWords(range.to)}, by ${sellers} products.`;
+    };
+    // The three whole months before this one (over a year end in January to March).
+    const [first, last] = [monthOf(monthStart(-3)), monthOf(previousMonth.from)];
+    const threeMonths: Range = { from: monthStart(-3), to: previousMonth.to };
+    // Last month to next month: under way, so up to today.
+    const [before, after] = [monthOf(previousMonth.from), monthOf(monthStart(1))];
+    const yearStart = (day: string) => `${day.slice(0, 4)}-01-01`;
+    const cases: [string, string][] = [
+      [`How many units did we sell from ${LONG[first]} to ${LONG[last]}?`, soldBetween(threeMonths)],
+      [`Wie viel haben wir von ${GERMAN[first]} bis ${GERMAN[last]} verkauft?`, soldBetween(threeMonths)],
+      [`Hoeveel hebben we verkocht van ${DUTCH[first]} tot ${DUTCH[last]}?`, soldBetween(threeMonths)],
+      [`units sold between ${LONG[first]} and ${LONG[last]}`, soldBetween(threeMonths)],
+      [`How many units did we sell from ${LONG[before]} to ${LONG[after]}?`, soldBetween({ from: previousMonth.from, to: TODAY })],
+      [`How many units did we sell until ${LONG[monthOf(TODAY)]}?`, soldBetween({ from: yearStart(TODAY), to: TODAY })],
+      [`Wie viel haben wir bis ${GERMAN[monthOf(TODAY)]} verkauft?`, soldBetween({ from: yearStart(TODAY), to: TODAY })],
+      [`Hoeveel hebben we verkocht tot ${DUTCH[monthOf(TODAY)]}?`, soldBetween({ from: yearStart(TODAY), to: TODAY })],
+      // Last month's year up to its end (in January, last year's December: the nearer one).
+      [`units sold up to ${LONG[last]}`, soldBetween({ from: yearStart(previousMonth.to), to: previousMonth.to })],
+      [`how much did Blue Mug sell from ${LONG[first]} to ${LONG[last]}`, `Blue Mug (MUG-01) sold ${fmt(soldIn('MUG-01', threeMonths))} units from ${dayWords(threeMonths.from)} to ${dayWords(threeMonths.to)}.`],
+    ];
+    for (const [question, expected] of cases) {
+      const answer = textOf(await ask({ content: question }));
+      expect(answer, question).toContain(expected);
+      expect(answer, question).not.toContain('I did not use');
+    }
+  });
+
   it('reads "sold best", "bestsellers", "most sold" as the top sellers, and says sales by day of the week are not counted', async () => {
     const ranked = (range: Range, words: string) => `Top sellers ${words} by units sold: ${top(range).slice(0, 5).map((p) => `${p.name} (${fmt(p.units)} units)`).join(', ')}.`;
     const lastMonth = ranked(previousMonth, `last month (${rangeWords(previousMonth)})`);
