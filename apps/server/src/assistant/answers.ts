@@ -2,6 +2,7 @@
 // for plain questions. Each answer is structured blocks (text, table, link, action) the web renders.
 import type { Kysely } from 'kysely';
 import type { AssistantBlock, QuickAction } from '@stockwise/contract';
+import { normalQuantile, STOCK_BAND_TAIL } from '@stockwise/forecast';
 import type { Database } from '../db/schema.ts';
 import * as repo from './repo.ts';
 import { inventoryTotals } from '../dashboard/repo.ts';
@@ -332,7 +333,7 @@ export const dataFunctions = {
       const forecast = forecasts.get(p.id);
       if (!forecast) return `${p.name} (${p.product_code}) has no forecast for ${ahead.words}: make one on the Forecasting screen.`;
       const part = forecast.first > ahead.from || forecast.last < ahead.to ? `; its forecast reaches only ${formatRange({ from: forecast.first, to: forecast.last })} of it` : '';
-      return `${p.name} (${p.product_code}) is forecast to sell about ${number.format(Math.round(forecast.units * 10) / 10)} units over ${ahead.words}${part}.`;
+      return `${p.name} (${p.product_code}) is forecast to sell about ${number.format(Math.round(forecast.units * 10) / 10)} units over ${ahead.words}${likelyRange(forecast.units, forecast.spread95)}${part}.`;
     });
     return { blocks: [text(lines.join('\n')), ...products.slice(0, LINKED_PRODUCTS).map((p) => forecastLink(p.product_code, p.name))] };
   },
@@ -536,6 +537,22 @@ export const dataFunctions = {
     };
   },
 };
+
+/** The stored band is the central 95 % of summed demand, a normal range (ADR 0110): its 80 % range is this share of it. */
+const EIGHTY_IN_STOCK_BAND = normalQuantile(0.9) / normalQuantile(1 - STOCK_BAND_TAIL);
+
+/**
+ * ", likely between 9 and 18 (80 % range)": the 80 % range of a forecast's summed demand, in whole
+ * units, from its stored band's half-width (`spread95`); "" when no band of that sum is stored (the
+ * days' own bands do not add up to one, ADR 0148, amendment "a forecast's likely range") or it spans
+ * no whole unit.
+ */
+function likelyRange(units: number, spread95: number | null): string {
+  if (spread95 === null) return '';
+  const half = spread95 * EIGHTY_IN_STOCK_BAND;
+  const [low, high] = [Math.max(0, Math.round(units - half)), Math.round(units + half)];
+  return low === high ? '' : `, likely between ${number.format(low)} and ${number.format(high)} (80 % range)`;
+}
 
 /**
  * A product's units of a period in words: returns (negative sales lines) are said as returns, not

@@ -992,6 +992,51 @@ describe.each(backends)('assistant on %s', (backend) => {
     }
   });
 
+  it("gives a named product's forecast from the forecast's first day with the 80 % range of the sum, from the stored band of its summed demand; none for days that start later", async () => {
+    const db = server.database.db;
+    const stored = await db.selectFrom('forecast_results').select(['product_id', 'result']).where('product_id', '=', ids['BAG-01'] as number).executeTakeFirstOrThrow();
+    const daily = (i: number) => (i % 2 ? 2.5 : 1.5);
+    const days = 20;
+    const summed = (through: number) => Array.from({ length: through + 1 }, (_, i) => daily(i)).reduce((sum, u) => sum + u, 0);
+    // The stock band as the engine stores it: its half-width on each day is the 95 % range of the demand summed from the first day (figures made up here).
+    const halfWidth95 = (i: number) => 2.2 * Math.sqrt(i + 1) + 0.1 * i;
+    const level = (i: number) => 40 - summed(i);
+    const stock = {
+      from: TODAY,
+      stock_level: Array.from({ length: days }, (_, i) => level(i)),
+      stock_upper: Array.from({ length: days }, (_, i) => level(i) + Math.min(summed(i), halfWidth95(i))),
+      stock_lower: Array.from({ length: days }, (_, i) => level(i) - halfWidth95(i)),
+    };
+    await db
+      .updateTable('forecast_results')
+      .set({ result: JSON.stringify({ ...(JSON.parse(stored.result) as object), forecast: { from: TODAY, yhat: Array.from({ length: days }, (_, i) => daily(i)) }, stock }) })
+      .where('product_id', '=', stored.product_id)
+      .execute();
+    try {
+      // The 80 % range of a normal sum is z(0.9) / z(0.975) of its 95 % range.
+      const likely = (through: number) => {
+        const half = (halfWidth95(through) * 1.2815516) / 1.959964;
+        return `likely between ${Math.max(0, Math.round(summed(through) - half))} and ${Math.round(summed(through) + half)} (80 % range)`;
+      };
+      const week = `the next 7 days (${rangeWords({ from: TODAY, to: addDays(TODAY, 6) })})`;
+      for (const question of ['How many BAG-01 will we sell in the next 7 days?', 'Hoeveel BAG-01 verkopen we de komende 7 dagen?', 'Wie viel BAG-01 verkaufen wir in den nächsten 7 Tagen?']) {
+        expect(textOf(await ask({ content: question })), question).toBe(`Tote Bag (BAG-01) is forecast to sell about ${fmt(summed(6))} units over ${week}, ${likely(6)}.`);
+      }
+      // Beyond the forecast's days: the range is of the days it reaches, as the sum is.
+      expect(textOf(await ask({ content: 'How many BAG-01 will we sell in the next 30 days?' }))).toBe(
+        `Tote Bag (BAG-01) is forecast to sell about ${fmt(summed(19))} units over the next 30 days (${rangeWords({ from: TODAY, to: addDays(TODAY, 29) })}), ${likely(19)}; its forecast reaches only ${rangeWords({ from: TODAY, to: addDays(TODAY, 19) })} of it.`,
+      );
+      // Next week starts after the forecast's first day: no band of its sum is stored, and the days' bands do not add up to one.
+      const nextMonday = addDays(monday, 7);
+      const nextWeek = Array.from({ length: 7 }, (_, i) => daily(-back(addDays(nextMonday, i)))).reduce((sum, u) => sum + u, 0);
+      expect(textOf(await ask({ content: 'How much of BAG-01 will we sell next week?' }))).toBe(
+        `Tote Bag (BAG-01) is forecast to sell about ${fmt(nextWeek)} units over next week (${rangeWords({ from: nextMonday, to: addDays(nextMonday, 6) })}).`,
+      );
+    } finally {
+      await db.updateTable('forecast_results').set({ result: stored.result }).where('product_id', '=', stored.product_id).execute();
+    }
+  });
+
   it('reads a range of months, both included, in English, German and Dutch; "until" a month is the year up to its end; a range into the future ends today', async () => {
     const GERMAN = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'];
     const DUTCH = ['januari', 'februari', 'maart', 'april', 'mei', 'juni', 'juli', 'augustus', 'september', 'oktober', 'november', 'december'];
