@@ -297,6 +297,13 @@ function stockWords(stock: Awaited<ReturnType<typeof stockOnHand>>): { words: st
   return { words: `has ${number.format(count.units)} units on hand${old ? ` (counted on ${formatDay(count.date)})` : ''}`, units: count.units, estimate: false };
 }
 
+/**
+ * What a product's stock on hand is worth at unit cost; stock whose cost is 0 (left blank) has no
+ * value rather than a value of 0, as the stock value's total says (`withoutCostWords`).
+ */
+const worthWords = (units: number, unitCost: number) =>
+  units > 0 && unitCost === 0 ? 'no unit cost, so no value: add its cost on the Data screen.' : `worth ${number.format(Math.max(0, units) * unitCost)} at unit cost.`;
+
 /** The data functions, shared by the intent engine and the model's tool calls. */
 /** Stock whose cost is unknown (0: left blank) is not in a stock value: the answer says how much is left out, not that it is free. */
 const withoutCostWords = (count: number) =>
@@ -305,11 +312,13 @@ const withoutCostWords = (count: number) =>
 export const dataFunctions = {
   async stockOf(db: Db, products: repo.ProductRow[]): Promise<Answer> {
     const stocks = await Promise.all(products.map(async (p) => ({ product: p, ...stockWords(await stockOnHand(db, p.id)) })));
-    const lines = stocks.map(({ product: p, words, units }) => (units === null ? `${p.name} (${p.product_code}) ${words}` : `${p.name} (${p.product_code}) ${words}, worth ${number.format(Math.max(0, units) * p.unit_cost)} at unit cost.`));
+    const lines = stocks.map(({ product: p, words, units }) => `${p.name} (${p.product_code}) ${words}${units === null ? '' : `, ${worthWords(units, p.unit_cost)}`}`);
     if (products.length > 1) {
       const counted = stocks.filter((s) => s.units !== null);
       const [units, worth] = [counted.reduce((sum, s) => sum + Math.max(0, s.units ?? 0), 0), round2(counted.reduce((sum, s) => sum + Math.max(0, s.units ?? 0) * s.product.unit_cost, 0))];
-      lines.push(`Together: ${stocks.some((s) => s.estimate) ? 'about ' : ''}${number.format(units)} units on hand, worth ${number.format(worth)}.`);
+      const withoutCost = counted.filter((s) => (s.units ?? 0) > 0 && s.product.unit_cost === 0).length;
+      const leftOut = withoutCost ? `; ${number.format(withoutCost)} of them ${withoutCost === 1 ? 'has no unit cost, so its stock is' : 'have no unit cost, so their stock is'} not in that value` : '';
+      lines.push(`Together: ${stocks.some((s) => s.estimate) ? 'about ' : ''}${number.format(units)} units on hand, worth ${number.format(worth)}${leftOut}.`);
     }
     return { blocks: [text(lines.join('\n')), ...products.slice(0, LINKED_PRODUCTS).map((p) => forecastLink(p.product_code, p.name))] };
   },

@@ -1072,6 +1072,29 @@ describe.each(backends)('assistant on %s', (backend) => {
     }
   });
 
+  it('says a product with no unit cost has no value, not that its stock is worth 0, as the stock value does', async () => {
+    const db = server.database.db;
+    const jars = await db.insertInto('data.products').values([
+      { product_code: 'NC-1', name: 'Glass Jar', category: 'Kitchen', current_stock: 8, unit_cost: 0, lead_time_days: 3 },
+      { product_code: 'NC-2', name: 'Jam Jar', category: 'Kitchen', current_stock: 5, unit_cost: 2, lead_time_days: 3 },
+    ]).returning(['id']).execute();
+    await countToday(db, [{ id: jars[0]?.id as number, stock: 8 }, { id: jars[1]?.id as number, stock: 5 }]);
+    try {
+      const counted = `(counted on ${dayWords(TODAY)})`;
+      expect(textOf(await ask({ content: 'stock of NC-1' }))).toBe(`Glass Jar (NC-1) has 8 units on hand ${counted}, no unit cost, so no value: add its cost on the Data screen.`);
+      expect(textOf(await ask({ content: 'stock of NC-1 and NC-2' }))).toBe(
+        [
+          `Glass Jar (NC-1) has 8 units on hand ${counted}, no unit cost, so no value: add its cost on the Data screen.`,
+          `Jam Jar (NC-2) has 5 units on hand ${counted}, worth 10 at unit cost.`,
+          'Together: 13 units on hand, worth 10; 1 of them has no unit cost, so its stock is not in that value.',
+        ].join('\n'),
+      );
+    } finally {
+      await db.deleteFrom('data.stock_snapshots').where('product_id', 'in', jars.map((row) => row.id)).execute();
+      await db.deleteFrom('data.products').where('id', 'in', jars.map((row) => row.id)).execute();
+    }
+  });
+
   it('reads "sold best", "bestsellers", "most sold" as the top sellers, and says sales by day of the week are not counted', async () => {
     const ranked = (range: Range, words: string) => `Top sellers ${words} by units sold: ${top(range).slice(0, 5).map((p) => `${p.name} (${fmt(p.units)} units)`).join(', ')}.`;
     const lastMonth = ranked(previousMonth, `last month (${rangeWords(previousMonth)})`);
