@@ -27,6 +27,7 @@ export { createForecastPool, forecastBatch, forecastSeriesBatch, type BatchOptio
 export { classifyDemand } from './demand.ts';
 export { dayLabels, dayNumber } from './dates.ts';
 export { seasonalityTest, multiplicativeIndices } from './seasonality.ts';
-export { nelderMead } from './stats.ts';
+export { nelderMead, normalQuantile } from './stats.ts';
+export { STOCK_BAND_TAIL } from './stock.ts';
 export { crostonRate } from './models/intermittent.ts';
 export { catalogueCalendar, closedDatesBetween, firstOpenDayFrom, CATALOGUE_PROFILE, NEW_ITEM_DAYS, type CatalogueCalendar, type DailyTotals, type ProductStart } from './calendar.ts';

@@ -2,6 +2,7 @@
 // for plain questions. Each answer is structured blocks (text, table, link, action) the web renders.
 import type { Kysely } from 'kysely';
 import type { AssistantBlock, QuickAction } from '@stockwise/contract';
+import { normalQuantile, STOCK_BAND_TAIL } from '@stockwise/forecast';
 import type { Database } from '../db/schema.ts';
 import * as repo from './repo.ts';
 import { inventoryTotals } from '../dashboard/repo.ts';
@@ -296,6 +297,13 @@ function stockWords(stock: Awaited<ReturnType<typeof stockOnHand>>): { words: st
   return { words: `has ${number.format(count.units)} units on hand${old ? ` (counted on ${formatDay(count.date)})` : ''}`, units: count.units, estimate: false };
 }
 
+/**
+ * What a product's stock on hand is worth at unit cost; stock whose cost is 0 (left blank) has no
+ * value rather than a value of 0, as the stock value's total says (`withoutCostWords`).
+ */
+const worthWords = (units: number, unitCost: number) =>
+  units > 0 && unitCost === 0 ? 'no unit cost, so no value: add its cost on the Data screen.' : `worth ${number.format(Math.max(0, units) * unitCost)} at unit cost.`;
+
 /** The data functions, shared by the intent engine and the model's tool calls. */
 /** Stock whose cost is unknown (0: left blank) is not in a stock value: the answer says how much is left out, not that it is free. */
 const withoutCostWords = (count: number) =>
@@ -304,11 +312,13 @@ const withoutCostWords = (count: number) =>
 export const dataFunctions = {
   async stockOf(db: Db, products: repo.ProductRow[]): Promise<Answer> {
     const stocks = await Promise.all(products.map(async (p) => ({ product: p, ...stockWords(await stockOnHand(db, p.id)) })));
-    const lines = stocks.map(({ product: p, words, units }) => (units === null ? `${p.name} (${p.product_code}) ${words}` : `${p.name} (${p.product_code}) ${words}, worth ${number.format(Math.max(0, units) * p.unit_cost)} at unit cost.`));
+    const lines = stocks.map(({ product: p, words, units }) => `${p.name} (${p.product_code}) ${words}${units === null ? '' : `, ${worthWords(units, p.unit_cost)}`}`);
     if (products.length > 1) {
       const counted = stocks.filter((s) => s.units !== null);
       const [units, worth] = [counted.reduce((sum, s) => sum + Math.max(0, s.units ?? 0), 0), round2(counted.reduce((sum, s) => sum + Math.max(0, s.units ?? 0) * s.product.unit_cost, 0))];
-      lines.push(`Together: ${stocks.some((s) => s.estimate) ? 'about ' : ''}${number.format(units)} units on hand, worth ${number.format(worth)}.`);
+      const withoutCost = counted.filter((s) => (s.units ?? 0) > 0 && s.product.unit_cost === 0).length;
+      const leftOut = withoutCost ? `; ${number.format(withoutCost)} of them ${withoutCost === 1 ? 'has no unit cost, so its stock is' : 'have no unit cost, so their stock is'} not in that value` : '';
+      lines.push(`Together: ${stocks.some((s) => s.estimate) ? 'about ' : ''}${number.format(units)} units on hand, worth ${number.format(worth)}${leftOut}.`);
     }
     return { blocks: [text(lines.join('\n')), ...products.slice(0, LINKED_PRODUCTS).map((p) => forecastLink(p.product_code, p.name))] };
   },
@@ -332,7 +342,7 @@ export const dataFunctions = {
       const forecast = forecasts.get(p.id);
       if (!forecast) return `${p.name} (${p.product_code}) has no forecast for ${ahead.words}: make one on the Forecasting screen.`;
       const part = forecast.first > ahead.from || forecast.last < ahead.to ? `; its forecast reaches only ${formatRange({ from: forecast.first, to: forecast.last })} of it` : '';
-      return `${p.name} (${p.product_code}) is forecast to sell about ${number.format(Math.round(forecast.units * 10) / 10)} units over ${ahead.words}${part}.`;
+      return `${p.name} (${p.product_code}) is forecast to sell about ${number.format(Math.round(forecast.units * 10) / 10)} units over ${ahead.words}${likelyRange(forecast.units, forecast.spread95)}${part}.`;
     });
     return { blocks: [text(lines.join('\n')), ...products.slice(0, LINKED_PRODUCTS).map((p) => forecastLink(p.product_code, p.name))] };
   },
@@ -537,6 +547,22 @@ export const dataFunctions = {
   },
 };
 
+/** The stored band is the central 95 % of summed demand, a normal range (ADR 0110): its 80 % range is this share of it. */
+const EIGHTY_IN_STOCK_BAND = normalQuantile(0.9) / normalQuantile(1 - STOCK_BAND_TAIL);
+
+/**
+ * ", likely between 9 and 18 (80 % range)": the 80 % range of a forecast's summed demand, in whole
+ * units, from its stored band's half-width (`spread95`); "" when no band of that sum is stored (the
+ * days' own bands do not add up to one, ADR 0148, amendment "a forecast's likely range") or it spans
+ * no whole unit.
+ */
+function likelyRange(units: number, spread95: number | null): string {
+  if (spread95 === null) return '';
+  const half = spread95 * EIGHTY_IN_STOCK_BAND;
+  const [low, high] = [Math.max(0, Math.round(units - half)), Math.round(units + half)];
+  return low === high ? '' : `, likely between ${number.format(low)} and ${number.format(high)} (80 % range)`;
+}
+
 /**
  * A product's units of a period in words: returns (negative sales lines) are said as returns, not
  * as minus units sold ("had 1 unit returned and none sold", "sold 5 units and had 1 returned (4 net)").
@@ -576,11 +602,11 @@ function periodOfBreakdown(unit: PeriodUnit, row: { start: string; last: string 
 }
 
 const HELP =
-  'I can answer: the stock of a product and when it runs out (by its code, its name or a word of its name: stock of mugs), sales of a product or of all products in a period (last month, last quarter, in October, Q3, in 2025, last winter, this summer, since 3/11, by 30/11, the last 30 days…), of products by a word of their names (how many radiators…), top sellers (the last 30 days unless you say another period or "all time"; top 3, in a category such as "in Heating"), the best or worst month or week of a period, sales by day, week, month, quarter or year (all time unless you say a period; by day the last 30 days), two periods compared (this month vs last month), what runs out first, the value of the stock, products with no sales (not sold in 60 days), overstock (stock for more than 180 days of forecast demand, or the days you say) and dead stock (in stock, no sales in 90 days), low stock, the reorder report and what runs out (also due this week, next week, in January, in Q1, in the next N days or by a date), deliveries (also next week), the last run of each scheduled integration (did last night’s import run?); and I can create the recommended orders or add a task.';
+  'I can answer: the stock of a product and when it runs out (by its code, its name or a word of its name: stock of mugs), sales of a product or of all products in a period (last month, last quarter, in October, Q3, in 2025, last winter, this summer, since 3/11, by 30/11, from March to May, until December, the last 30 days…), of products by a word of their names (how many radiators…), top sellers (the last 30 days unless you say another period or "all time"; top 3, in a category such as "in Heating"), the best or worst month or week of a period, sales by day, week, month, quarter or year (all time unless you say a period; by day the last 30 days), two periods compared (this month vs last month), what runs out first, the value of the stock, products with no sales (not sold in 60 days), overstock (stock for more than 180 days of forecast demand, or the days you say) and dead stock (in stock, no sales in 90 days), low stock, the reorder report and what runs out (also due this week, next week, in January, in Q1, in the next N days or by a date), deliveries (also next week), the last run of each scheduled integration (did last night’s import run?); and I can create the recommended orders or add a task.';
 const LINKED_PRODUCTS = 5;
 /** Said with the "I don't know" answer: a German or Dutch shop's question is read for these words too. */
 const READS =
-  'I read questions in English, common German shop words (Bestand, Lagerwert, verkauft, Umsatz, Top, bestellen, wann … aus; letzten Monat, im Oktober, seit März, diese Woche, in den nächsten 30 Tagen) and common Dutch ones (voorraad, voorraadwaarde, verkocht, omzet, top, meest verkocht, bestellen, leveringen, wat raakt op, wanneer is … op; vorige week, vorige maand, in november, deze maand, afgelopen 30 dagen, volgende week).';
+  'I read questions in English, common German shop words (Bestand, Lagerwert, verkauft, Umsatz, Top, bestellen, wann … aus; letzten Monat, im Oktober, seit März, von März bis Mai, diese Woche, in den nächsten 30 Tagen) and common Dutch ones (voorraad, voorraadwaarde, verkocht, omzet, top, meest verkocht, bestellen, leveringen, wat raakt op, wanneer is … op; vorige week, vorige maand, in november, van maart tot mei, deze maand, afgelopen 30 dagen, volgende week).';
 
 const TASK = /^(?:please\s+)?(?:add|create|make)\s+(?:a\s+)?(?:new\s+)?(?:task|todo|to-do|reminder)\s*(?:to|:|-)?\s*(.+)$/i;
 const CREATE_ORDERS = /\b(create|place|make|raise|put in)\b.*\border/;

@@ -992,6 +992,109 @@ describe.each(backends)('assistant on %s', (backend) => {
     }
   });
 
+  it("gives a named product's forecast from the forecast's first day with the 80 % range of the sum, from the stored band of its summed demand; none for days that start later", async () => {
+    const db = server.database.db;
+    const stored = await db.selectFrom('forecast_results').select(['product_id', 'result']).where('product_id', '=', ids['BAG-01'] as number).executeTakeFirstOrThrow();
+    const daily = (i: number) => (i % 2 ? 2.5 : 1.5);
+    const days = 20;
+    const summed = (through: number) => Array.from({ length: through + 1 }, (_, i) => daily(i)).reduce((sum, u) => sum + u, 0);
+    // The stock band as the engine stores it: its half-width on each day is the 95 % range of the demand summed from the first day (figures made up here).
+    const halfWidth95 = (i: number) => 2.2 * Math.sqrt(i + 1) + 0.1 * i;
+    const level = (i: number) => 40 - summed(i);
+    const stock = {
+      from: TODAY,
+      stock_level: Array.from({ length: days }, (_, i) => level(i)),
+      stock_upper: Array.from({ length: days }, (_, i) => level(i) + Math.min(summed(i), halfWidth95(i))),
+      stock_lower: Array.from({ length: days }, (_, i) => level(i) - halfWidth95(i)),
+    };
+    await db
+      .updateTable('forecast_results')
+      .set({ result: JSON.stringify({ ...(JSON.parse(stored.result) as object), forecast: { from: TODAY, yhat: Array.from({ length: days }, (_, i) => daily(i)) }, stock }) })
+      .where('product_id', '=', stored.product_id)
+      .execute();
+    try {
+      // The 80 % range of a normal sum is z(0.9) / z(0.975) of its 95 % range.
+      const likely = (through: number) => {
+        const half = (halfWidth95(through) * 1.2815516) / 1.959964;
+        return `likely between ${Math.max(0, Math.round(summed(through) - half))} and ${Math.round(summed(through) + half)} (80 % range)`;
+      };
+      const week = `the next 7 days (${rangeWords({ from: TODAY, to: addDays(TODAY, 6) })})`;
+      for (const question of ['How many BAG-01 will we sell in the next 7 days?', 'Hoeveel BAG-01 verkopen we de komende 7 dagen?', 'Wie viel BAG-01 verkaufen wir in den nächsten 7 Tagen?']) {
+        expect(textOf(await ask({ content: question })), question).toBe(`Tote Bag (BAG-01) is forecast to sell about ${fmt(summed(6))} units over ${week}, ${likely(6)}.`);
+      }
+      // Beyond the forecast's days: the range is of the days it reaches, as the sum is.
+      expect(textOf(await ask({ content: 'How many BAG-01 will we sell in the next 30 days?' }))).toBe(
+        `Tote Bag (BAG-01) is forecast to sell about ${fmt(summed(19))} units over the next 30 days (${rangeWords({ from: TODAY, to: addDays(TODAY, 29) })}), ${likely(19)}; its forecast reaches only ${rangeWords({ from: TODAY, to: addDays(TODAY, 19) })} of it.`,
+      );
+      // Next week starts after the forecast's first day: no band of its sum is stored, and the days' bands do not add up to one.
+      const nextMonday = addDays(monday, 7);
+      const nextWeek = Array.from({ length: 7 }, (_, i) => daily(-back(addDays(nextMonday, i)))).reduce((sum, u) => sum + u, 0);
+      expect(textOf(await ask({ content: 'How much of BAG-01 will we sell next week?' }))).toBe(
+        `Tote Bag (BAG-01) is forecast to sell about ${fmt(nextWeek)} units over next week (${rangeWords({ from: nextMonday, to: addDays(nextMonday, 6) })}).`,
+      );
+    } finally {
+      await db.updateTable('forecast_results').set({ result: stored.result }).where('product_id', '=', stored.product_id).execute();
+    }
+  });
+
+  it('reads a range of months, both included, in English, German and Dutch; "until" a month is the year up to its end; a range into the future ends today', async () => {
+    const GERMAN = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'];
+    const DUTCH = ['januari', 'februari', 'maart', 'april', 'mei', 'juni', 'juli', 'augustus', 'september', 'oktober', 'november', 'december'];
+    const monthOf = (day: string) => Number(day.slice(5, 7)) - 1;
+    const soldBetween = (range: Range) => {
+      const units = products.reduce((sum, p) => sum + soldIn(p.code, range), 0);
+      const sellers = products.filter((p) => soldIn(p.code, range) > 0).length;
+      return `${fmt(units)} units were sold from ${dayWords(range.from)} to ${dayWords(range.to)}, by ${sellers} products.`;
+    };
+    // The three whole months before this one (over a year end in January to March).
+    const [first, last] = [monthOf(monthStart(-3)), monthOf(previousMonth.from)];
+    const threeMonths: Range = { from: monthStart(-3), to: previousMonth.to };
+    // Last month to next month: under way, so up to today.
+    const [before, after] = [monthOf(previousMonth.from), monthOf(monthStart(1))];
+    const yearStart = (day: string) => `${day.slice(0, 4)}-01-01`;
+    const cases: [string, string][] = [
+      [`How many units did we sell from ${LONG[first]} to ${LONG[last]}?`, soldBetween(threeMonths)],
+      [`Wie viel haben wir von ${GERMAN[first]} bis ${GERMAN[last]} verkauft?`, soldBetween(threeMonths)],
+      [`Hoeveel hebben we verkocht van ${DUTCH[first]} tot ${DUTCH[last]}?`, soldBetween(threeMonths)],
+      [`units sold between ${LONG[first]} and ${LONG[last]}`, soldBetween(threeMonths)],
+      [`How many units did we sell from ${LONG[before]} to ${LONG[after]}?`, soldBetween({ from: previousMonth.from, to: TODAY })],
+      [`How many units did we sell until ${LONG[monthOf(TODAY)]}?`, soldBetween({ from: yearStart(TODAY), to: TODAY })],
+      [`Wie viel haben wir bis ${GERMAN[monthOf(TODAY)]} verkauft?`, soldBetween({ from: yearStart(TODAY), to: TODAY })],
+      [`Hoeveel hebben we verkocht tot ${DUTCH[monthOf(TODAY)]}?`, soldBetween({ from: yearStart(TODAY), to: TODAY })],
+      // Last month's year up to its end (in January, last year's December: the nearer one).
+      [`units sold up to ${LONG[last]}`, soldBetween({ from: yearStart(previousMonth.to), to: previousMonth.to })],
+      [`how much did Blue Mug sell from ${LONG[first]} to ${LONG[last]}`, `Blue Mug (MUG-01) sold ${fmt(soldIn('MUG-01', threeMonths))} units from ${dayWords(threeMonths.from)} to ${dayWords(threeMonths.to)}.`],
+    ];
+    for (const [question, expected] of cases) {
+      const answer = textOf(await ask({ content: question }));
+      expect(answer, question).toContain(expected);
+      expect(answer, question).not.toContain('I did not use');
+    }
+  });
+
+  it('says a product with no unit cost has no value, not that its stock is worth 0, as the stock value does', async () => {
+    const db = server.database.db;
+    const jars = await db.insertInto('data.products').values([
+      { product_code: 'NC-1', name: 'Glass Jar', category: 'Kitchen', current_stock: 8, unit_cost: 0, lead_time_days: 3 },
+      { product_code: 'NC-2', name: 'Jam Jar', category: 'Kitchen', current_stock: 5, unit_cost: 2, lead_time_days: 3 },
+    ]).returning(['id']).execute();
+    await countToday(db, [{ id: jars[0]?.id as number, stock: 8 }, { id: jars[1]?.id as number, stock: 5 }]);
+    try {
+      const counted = `(counted on ${dayWords(TODAY)})`;
+      expect(textOf(await ask({ content: 'stock of NC-1' }))).toBe(`Glass Jar (NC-1) has 8 units on hand ${counted}, no unit cost, so no value: add its cost on the Data screen.`);
+      expect(textOf(await ask({ content: 'stock of NC-1 and NC-2' }))).toBe(
+        [
+          `Glass Jar (NC-1) has 8 units on hand ${counted}, no unit cost, so no value: add its cost on the Data screen.`,
+          `Jam Jar (NC-2) has 5 units on hand ${counted}, worth 10 at unit cost.`,
+          'Together: 13 units on hand, worth 10; 1 of them has no unit cost, so its stock is not in that value.',
+        ].join('\n'),
+      );
+    } finally {
+      await db.deleteFrom('data.stock_snapshots').where('product_id', 'in', jars.map((row) => row.id)).execute();
+      await db.deleteFrom('data.products').where('id', 'in', jars.map((row) => row.id)).execute();
+    }
+  });
+
   it('reads "sold best", "bestsellers", "most sold" as the top sellers, and says sales by day of the week are not counted', async () => {
     const ranked = (range: Range, words: string) => `Top sellers ${words} by units sold: ${top(range).slice(0, 5).map((p) => `${p.name} (${fmt(p.units)} units)`).join(', ')}.`;
     const lastMonth = ranked(previousMonth, `last month (${rangeWords(previousMonth)})`);

@@ -78,18 +78,27 @@ export async function unitsSold(db: Db, productId: number, from: string, to: str
 
 /**
  * The stored forecast's demand of each product summed over the days from `from` to `to` it reaches
- * (`first`, `last`: those days; none when it reaches none of them).
+ * (`first`, `last`: those days; none when it reaches none of them), and `spread95`: the half-width
+ * of the stored stock band on the last of them — the 95 % range of the demand summed from the
+ * forecast's first day (ADR 0108, 0110) — when the days start on that first day; null otherwise or
+ * when the stock, and so the band, is not known.
  */
-export async function forecastDemand(db: Db, productIds: number[], from: string, to: string): Promise<Map<number, { units: number; first: string; last: string }>> {
+export async function forecastDemand(db: Db, productIds: number[], from: string, to: string): Promise<Map<number, { units: number; first: string; last: string; spread95: number | null }>> {
   if (!productIds.length) return new Map();
   const rows = (
-    await sql<{ product_id: number; units: number; first: string; last: string }>`
-      select product_id, sum(demand)::float8 as units, min(date)::text as first, max(date)::text as last
-      from data.product_forecasts
-      where product_id in (${sql.join(productIds)}) and date between ${from}::date and ${to}::date and demand is not null
+    await sql<{ product_id: number; units: number; first: string; last: string; spread95: number | null }>`
+      with days as (
+        select product_id, date, demand, stock_level - stock_lower as spread, min(date) over (partition by product_id) as forecast_first
+        from data.product_forecasts
+        where product_id in (${sql.join(productIds)})
+      )
+      select product_id, sum(demand)::float8 as units, min(date)::text as first, max(date)::text as last,
+        case when min(date) = min(forecast_first) then (array_agg(spread order by date desc))[1] end::float8 as spread95
+      from days
+      where date between ${from}::date and ${to}::date and demand is not null
       group by product_id`.execute(db)
   ).rows;
-  return new Map(rows.map((r) => [r.product_id, { units: Number(r.units), first: r.first, last: r.last }]));
+  return new Map(rows.map((r) => [r.product_id, { units: Number(r.units), first: r.first, last: r.last, spread95: r.spread95 === null ? null : Number(r.spread95) }]));
 }
 
 /** The products whose name holds `word` as a word (either number is the caller's: the catalogue's own word), by code. */

@@ -91,7 +91,7 @@ async function tellDeliveriesCreated(ctx: AssistantContextDeps, productIds: numb
 
 // The model ----------------------------------------------------------------------------------
 
-const PERIOD_WORDS = 'The period in words, as the user said it: "last month", "October", "last quarter", "Q3 2026", "in 2025", "yesterday", "last 30 days", "since 3/11/2026", "all time" (dates day-first)';
+const PERIOD_WORDS = 'The period in words, as the user said it: "last month", "October", "last quarter", "Q3 2026", "in 2025", "yesterday", "last 30 days", "since 3/11/2026", "from March to May", "until December", "all time" (dates day-first)';
 const periodWords = (otherwise: string | null) => ({ type: 'string', description: otherwise ? `Optional: ${PERIOD_WORDS}. Omit for ${otherwise}.` : PERIOD_WORDS });
 const productOrNameWord = { type: 'string', description: 'Product code or name, or a word of product names ("mugs")' };
 const categoryWords = { type: 'string', description: 'Optional: a product category, as the user said it ("Kitchen", "garden products"); omit for all products' };

@@ -170,6 +170,8 @@ export function readPeriod(reading: Reading, today: string): Period | null {
     reading.exec(new RegExp(escapeRegExp(match[0])));
     return ['since', 'from', 'seit', 'ab', 'sinds', 'vanaf'].includes(match[1] as string) ? { kind: 'since', date } : { kind: 'day', date };
   }
+  const months = readMonthRange(reading, today);
+  if (months) return months;
   // "Since March", "seit März (2026)", "sinds maart": from the first of the month, its latest occurrence that has started when no year is said.
   match = reading.exec(new RegExp(`\\b(?:since|seit|ab|sinds|vanaf) (${MONTH})(?: (\\d{4})\\b)?`));
   if (match) {
@@ -208,6 +210,41 @@ export function readPeriod(reading: Reading, today: string): Period | null {
   match = reading.exec(/\b(?:in|for|during|of) (\d{4})\b/) ?? reading.exec(/^ ?(\d{4})\b/);
   if (match) return { kind: 'year', year: Number(match[1]) };
   return null;
+}
+
+const YEAR_SAID = '(?: (\\d{4}))?(?!\\d)';
+/** "From March to May", "von März bis Mai", "van maart tot (en met) mei", "March–May": two months, both included. */
+const MONTH_RANGE = new RegExp(`(?:\\b(?:from|von|vom|van) |\\b)(${MONTH})${YEAR_SAID}(?: (?:to|until|till|through|thru|bis|tot en met|t/m|tot) | ?[-–] ?)(${MONTH})${YEAR_SAID}`);
+/** "Between March and May", "zwischen März und Mai", "tussen maart en mei". */
+const MONTH_BETWEEN = new RegExp(`\\b(?:between|zwischen|tussen) (${MONTH})${YEAR_SAID} (?:and|und|en) (${MONTH})${YEAR_SAID}`);
+/** "Until December", "up to May", "bis Dezember", "tot (en met) december": the year up to that month's end. */
+const UNTIL_MONTH = new RegExp(`\\b(?:until|till|up to|up until|bis|tot en met|t/m|tot) (${MONTH})${YEAR_SAID}`);
+
+const lastDayOf = (year: number, month: number) => iso(year, month, daysInMonth(year, month));
+
+/**
+ * A range of months (ADR 0148, amendment "ranges of months"): the first month's latest occurrence
+ * that has started (or its year said), to the next occurrence of the last month from it — over a
+ * year end the November before the February; a range under way ends today, as any period does.
+ * "Until" a month is the year up to its end: this year's once the month has started, else the one
+ * whose end is nearer today, as "by 24/12" picks its day (in January "until December" is last year's).
+ */
+function readMonthRange(reading: Reading, today: string): Period | null {
+  const [thisYear, thisMonth] = partsOf(today);
+  const range = reading.exec(MONTH_RANGE) ?? reading.exec(MONTH_BETWEEN);
+  if (range) {
+    const [first, last] = [monthOfName(range[1] as string), monthOfName(range[3] as string)];
+    const [firstSaid, lastSaid] = [range[2] ? Number(range[2]) : null, range[4] ? Number(range[4]) : null];
+    const startYear = firstSaid ?? (lastSaid !== null ? lastSaid - (first > last ? 1 : 0) : first <= thisMonth ? thisYear : thisYear - 1);
+    const endYear = lastSaid ?? startYear + (last < first ? 1 : 0);
+    const [from, to] = [iso(startYear, first, 1), lastDayOf(endYear, last)];
+    return from <= to ? { kind: 'between', from, to } : { kind: 'between', from: iso(endYear, last, 1), to: lastDayOf(startYear, first) };
+  }
+  const until = reading.exec(UNTIL_MONTH);
+  if (!until) return null;
+  const month = monthOfName(until[1] as string);
+  const year = until[2] ? Number(until[2]) : month <= thisMonth ? thisYear : partsOf(nearer(lastDayOf(thisYear - 1, month), lastDayOf(thisYear, month), today) as string)[0];
+  return { kind: 'between', from: iso(year, 1, 1), to: lastDayOf(year, month) };
 }
 
 /**

@@ -324,6 +324,53 @@ describe('periods in plain words', () => {
     expect(read('Mai', today).period).toEqual({ kind: 'month', month: 5 });
     expect(read('may I see the sales', today).period).toBeNull();
   });
+
+  it('reads a range of months, both included: the latest that has started, over a year end, into the future up to today', () => {
+    expectRanges([
+      ['sales from March to May', '2026-12-04', '2026-03-01', '2026-05-31'],
+      ['Umsatz von März bis Mai', '2026-12-04', '2026-03-01', '2026-05-31'],
+      ['verkocht van maart tot mei', '2026-12-04', '2026-03-01', '2026-05-31'],
+      ['verkocht van maart t/m mei', '2026-12-04', '2026-03-01', '2026-05-31'],
+      ['sales between March and May', '2026-12-04', '2026-03-01', '2026-05-31'],
+      ['Umsatz zwischen März und Mai', '2026-12-04', '2026-03-01', '2026-05-31'],
+      ['sales March–May', '2026-12-04', '2026-03-01', '2026-05-31'],
+      ['sales Mar-May', '2026-12-04', '2026-03-01', '2026-05-31'],
+      ['sales March to May 2025', '2026-12-04', '2025-03-01', '2025-05-31'],
+      // A range that has started and reaches into the future ends today.
+      ['sales from March to May', '2026-04-10', '2026-03-01', '2026-04-10'],
+      // In February March has not started this year: last year's range.
+      ['sales from March to May', '2027-02-10', '2026-03-01', '2026-05-31'],
+      // Over the year end: the latest November to the February after it.
+      ['sales from November to February', '2027-03-15', '2026-11-01', '2027-02-28'],
+      ['sales from November to February', '2027-01-20', '2026-11-01', '2027-01-20'],
+      ['sales from November to February', '2026-12-04', '2026-11-01', '2026-12-04'],
+      ['sales from November 2025 to February 2026', '2026-12-04', '2025-11-01', '2026-02-28'],
+      ['sales from November to February 2024', '2026-12-04', '2023-11-01', '2024-02-29'],
+      // A month said with its year starts the range, the other month follows it.
+      ['sales from October 2025 to January', '2026-12-04', '2025-10-01', '2026-01-31'],
+      // "Until" a month: the year up to its end — this year's once it has started, else whichever ends nearer today.
+      ['sales until December', '2026-12-04', '2026-01-01', '2026-12-04'],
+      ['sales up to May', '2026-12-04', '2026-01-01', '2026-05-31'],
+      ['Umsatz bis Dezember', '2026-12-04', '2026-01-01', '2026-12-04'],
+      ['verkocht tot december', '2026-12-04', '2026-01-01', '2026-12-04'],
+      ['verkocht tot en met oktober', '2026-12-04', '2026-01-01', '2026-10-31'],
+      ['sales until December', '2027-01-10', '2026-01-01', '2026-12-31'],
+      ['sales until February', '2027-01-10', '2027-01-01', '2027-01-10'],
+      ['sales till March 2025', '2026-12-04', '2025-01-01', '2025-03-31'],
+    ]);
+    for (const question of ['sales from March to May', 'Umsatz von März bis Mai', 'verkocht van maart tot mei', 'sales until December', 'Umsatz bis Dezember', 'verkocht tot december', 'sales between March and May']) {
+      expect(read(question, '2026-12-04').unused, question).toEqual([question.split(' ')[0]]);
+    }
+    // Said back with its dates, and read back as the same days.
+    const range = read('sales from March to May', '2026-12-04').period as Period;
+    expect(spokenPeriod(range, '2026-12-04')).toBe('from 1 Mar 2026 to 31 May 2026');
+    expect(read(describePeriod(range), '2026-12-04').period).toEqual(range);
+    // A range wholly to come has no sales yet; one under way is read as a past period.
+    expect(readSalesAhead(Reading.of('sales from January 2027 to March 2027'), '2026-12-04')).toBe('from 1 Jan 2027 to 31 Mar 2027');
+    expect(readSalesAhead(Reading.of('sales until December'), '2026-12-04')).toBeNull();
+    // "Compare March to June" still compares two months.
+    expect(readComparison(Reading.of('compare March to June'), '2026-12-04')).toEqual({ earlier: { kind: 'month', month: 3 }, later: { kind: 'month', month: 6 } });
+  });
 });
 
 describe('what a shop owner asks on 3 December 2026', () => {
