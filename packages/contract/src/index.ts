@@ -1,3 +1,4 @@
+import './zod-words.ts';
 export * from './errors.ts';
 export * from './auth.ts';
 export * from './tables.ts';

@@ -139,6 +139,9 @@ describe.each(backends)('forecasting on %s', (backend) => {
   it('refuses bad generation requests', async () => {
     expect((await api('/api/forecasting/request-generation/', { style_code: 'NOPE-1' })).status).toBe(404);
     expect((await api('/api/forecasting/request-generation/', { forecast_days: 0 })).status).toBe(400);
+    const tooFar = await api('/api/forecasting/request-generation/', { style_code: 'P-1', forecast_days: 400 });
+    expect(tooFar.status).toBe(400);
+    expect(tooFar.json.detail).toBe('Invalid request: forecast_days: Must be at most 365.');
     expect((await api('/api/forecasting/request-generation/', { style_code: '' })).status).toBe(400);
   });
 
