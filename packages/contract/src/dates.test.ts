@@ -17,4 +17,12 @@ describe('days as people read them', () => {
     expect(formatMoment(evening.toISOString())).toBe(formatMoment(evening));
     expect(formatClockTime(new Date(2026, 0, 1, 9, 30))).toMatch(/^9:30\sAM$/);
   });
+
+  it('writes the time on a 24-hour clock where the viewer’s locale reads one, in English words still', () => {
+    const evening = new Date(2026, 11, 4, 19, 48, 55);
+    expect(formatMoment(evening, true, 'en-GB')).toBe('4 Dec 2026, 19:48:55');
+    expect(formatClockTime(evening, false, 'de-DE')).toBe('19:48');
+    expect(formatClockTime(new Date(2026, 0, 1, 9, 5), false, 'nl-NL')).toBe('09:05');
+    expect(formatMoment(evening, true, 'en-US')).toMatch(/^4 Dec 2026, 7:48:55\sPM$/);
+  });
 });

@@ -17,18 +17,27 @@ export const formatDay = (day: string): string => `${formatDayOfMonth(day)} ${da
 /** A month (YYYY-MM, or any day of it) as people read it, short enough for a chart's axis: "Dec 2026". */
 export const formatMonth = (month: string): string => `${SHORT_MONTH_NAMES[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
 
-const clockTime = new Intl.DateTimeFormat('en', { timeStyle: 'short' });
-const clockTimeWithSeconds = new Intl.DateTimeFormat('en', { timeStyle: 'medium' });
 const momentOf = (moment: string | Date) => (typeof moment === 'string' ? new Date(moment) : moment);
 
-/** A moment's time on the viewer's own clock: "3:04 PM" (with `seconds`, "3:04:05 PM"). */
-export const formatClockTime = (moment: string | Date, seconds = false): string => (seconds ? clockTimeWithSeconds : clockTime).format(momentOf(moment));
+// The words stay English; only the clock is the viewer's: 24-hour where their locale reads one (en-GB,
+// de, nl: "19:48"), AM/PM where it does (en-US: "7:48 PM"). `locale` is the browser's when not given.
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+function clockFormat(seconds: boolean, locale: string | undefined): Intl.DateTimeFormat {
+  const hourCycle = new Intl.DateTimeFormat(locale, { hour: 'numeric' }).resolvedOptions().hourCycle ?? 'h12';
+  const key = `${hourCycle}:${seconds}`;
+  let format = clockFormats.get(key);
+  if (!format) clockFormats.set(key, (format = new Intl.DateTimeFormat('en', { hour: 'numeric', minute: '2-digit', ...(seconds ? { second: '2-digit' } : {}), hourCycle })));
+  return format;
+}
 
-/** A moment (an ISO timestamp or a Date) as people read it, its day and time on the viewer's own clock: "7 Dec 2026, 3:04 PM". */
-export function formatMoment(moment: string | Date, seconds = false): string {
+/** A moment's time on the viewer's own clock: "3:04 PM" or "15:04" (with `seconds`, "3:04:05 PM" / "15:04:05"). */
+export const formatClockTime = (moment: string | Date, seconds = false, locale?: string): string => clockFormat(seconds, locale).format(momentOf(moment));
+
+/** A moment (an ISO timestamp or a Date) as people read it, its day and time on the viewer's own clock: "7 Dec 2026, 3:04 PM" or "7 Dec 2026, 15:04". */
+export function formatMoment(moment: string | Date, seconds = false, locale?: string): string {
   const at = momentOf(moment);
   const localDay = `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}`;
-  return `${formatDay(localDay)}, ${formatClockTime(at, seconds)}`;
+  return `${formatDay(localDay)}, ${formatClockTime(at, seconds, locale)}`;
 }
 
 /** Whether text is a day in ISO form (YYYY-MM-DD), as the API writes days. */
