@@ -180,6 +180,18 @@ describe('pooled yearly pattern', () => {
     expect(profile[dayOfLeapYear(dayNumber('2025-04-10'))]).toBeLessThan(0.3);
   });
 
+  it('reads a day of returns only (a net negative day after Christmas) as no sales, never a negative profile', () => {
+    const seasonOnly = Float64Array.from({ length: 730 }, (_, t) => (inSeason(formatDay(FIRST + t)) ? 40 : 0));
+    const returned = Float64Array.from(seasonOnly);
+    for (const ds of ['2025-12-27', '2025-12-29']) returned[dayNumber(ds) - FIRST] = -3;
+    const profile = yearlyProfile({ firstDay: FIRST, totals: returned }) as number[];
+    expect(profile.every((value) => value >= 0)).toBe(true);
+    expect(profile).toEqual(yearlyProfile({ firstDay: FIRST, totals: seasonOnly }));
+    const calendar = catalogueCalendar(new Map<string | null, DailyTotals>([['Christmas', { firstDay: FIRST, totals: returned }], [null, shopTotals()]]));
+    const sales = Array.from({ length: 400 }, (_, t) => ({ ds: formatDay(FIRST + 330 + t), y: inSeason(formatDay(FIRST + 330 + t)) ? 3 : 0 }));
+    expect(isForecastError(forecastProduct({ sales, horizon: 30, today: '2027-01-04', yearlyProfile: calendar.yearlyProfiles.Christmas! }))).toBe(false);
+  });
+
   it('gives no profile for under a year of sales or too few units', () => {
     const { firstDay, totals } = christmasCategory();
     expect(yearlyProfile({ firstDay, totals: totals.subarray(0, 300) })).toBeNull();

@@ -253,14 +253,16 @@ function closedKeys<Key>(catalogue: DailyTotals, keyOf: (day: number) => Key | n
 
 /**
  * The group's yearly pattern: each day's week-smoothed sales over the history's mean, averaged per
- * day of the year over the years, smoothed over a week either side, normalised to mean 1. Null
+ * day of the year over the years, smoothed over a week either side, normalised to mean 1; a day's
+ * net returns count as no sales. Null
  * when the group has under a year of sales or too few units for a shape. Closed dates are left
  * out (their neighbours fill them), so a holiday is not read as a seasonal low.
  */
 export function yearlyProfile(group: DailyTotals, isClosed: (day: number) => boolean = () => false): number[] | null {
   const first = group.totals.findIndex((units) => units > 0);
   if (first < 0) return null;
-  const totals = group.totals.subarray(first);
+  // A day of returns only (trees brought back after Christmas) sold nothing: no negative demand, as in a product's own history.
+  const totals = group.totals.subarray(first).map((units) => Math.max(0, units));
   const firstDay = group.firstDay + first;
   const n = totals.length;
   if (n < MIN_PROFILE_DAYS) return null;
