@@ -10,7 +10,7 @@ export const task = z.object({
   text: z.string(),
   completed: z.boolean(),
   /** Set on a task generated from the data (it completes itself when its condition clears); null on the user's own. */
-  kind: z.enum(['reorder', 'no_sales', 'import_sales', 'count_stock']).nullable(),
+  kind: z.enum(['reorder', 'no_sales', 'import_sales', 'count_stock', 'integration_failed', 'forecast_failed']).nullable(),
 });
 export type Task = z.infer<typeof task>;
 

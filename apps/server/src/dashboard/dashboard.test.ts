@@ -192,6 +192,63 @@ describe.each(backends)('dashboard on %s', (backend) => {
     await refreshCatalogueSummary(db);
   });
 
+  it('says when an integration stopped after failed runs or products could not be forecast, until the next good run', async () => {
+    const db = server.database.db;
+    const watcher = await signUpUser(server, { role: 'viewer' });
+    const integration = await db
+      .insertInto('integrations')
+      .values({
+        endpoint: 'http://shop.example.com/api/orders',
+        schedule_frequency: 'hourly',
+        mapping_selection: 'webshop-orders',
+        target_entity: 'sales',
+        data_action: 'upsert',
+        data_fetch_type: 'latest',
+        previous_days: 7,
+        initial_setup: false,
+        rate_limit: 60,
+        batch_size: 500,
+        records_path: null,
+        pagination: 'none',
+        next_field: 'next',
+        page_parameter: 'page',
+        auth_header_name: null,
+        auth_header_secret: null,
+        enabled: false,
+        status: 'failed',
+        consecutive_failures: 5,
+        last_error_message: 'Paused after 5 failed runs in a row; switch it on again once the cause is fixed. Last error: shop.example.com answered HTTP 401.',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const failures = ['XT-1', 'XT-2', 'XT-3', 'XT-4'].map((styleCode) => ({ styleCode, error: 'yearlyProfile must be 366 non-negative numbers.' }));
+    const run = (id: string, failed: typeof failures, minutesAgo: number) =>
+      db
+        .insertInto('forecast_tasks')
+        .values({ id, style_code: null, forecast_days: 90, status: 'completed', results: JSON.stringify({ products: 10, failed }), updated_at: new Date(Date.now() - minutesAgo * 60_000).toISOString() })
+        .execute();
+    // The runs of the tests before are not this test's.
+    await db.deleteFrom('forecast_tasks').execute();
+    await run('00000000-0000-4000-8000-000000000001', failures, 5);
+    // A one-product run afterwards is not the catalogue's: the task follows the catalogue runs.
+    await db.insertInto('forecast_tasks').values({ id: '00000000-0000-4000-8000-000000000002', style_code: 'A', forecast_days: 90, status: 'completed', results: JSON.stringify({ products: 1, failed: [] }) }).execute();
+    const tasks = (await dashboard(watcher.access)).tasks.filter((t) => t.kind === 'integration_failed' || t.kind === 'forecast_failed');
+    expect(tasks.map((t) => [t.kind, t.text, t.completed])).toEqual([
+      ['integration_failed', 'Check the integration from shop.example.com (mapping webshop-orders): it stopped after 5 failed runs in a row (Settings → Integrations says why)', false],
+      ['forecast_failed', 'Look at 4 products that could not be forecast in the last run (XT-1, XT-2, XT-3 and 1 more): their forecasts are from an earlier run', false],
+    ]);
+    // The integration runs again and succeeds; the next catalogue run forecasts every product.
+    await db.updateTable('integrations').set({ status: 'idle', enabled: true, consecutive_failures: 0 }).where('id', '=', integration.id).execute();
+    await run('00000000-0000-4000-8000-000000000003', [], 0);
+    const cleared = (await dashboard(watcher.access)).tasks.filter((t) => t.kind === 'integration_failed' || t.kind === 'forecast_failed');
+    expect(cleared.map((t) => [t.kind, t.completed])).toEqual([
+      ['integration_failed', true],
+      ['forecast_failed', true],
+    ]);
+    await db.deleteFrom('integrations').where('id', '=', integration.id).execute();
+    await db.deleteFrom('forecast_tasks').execute();
+  });
+
   it('keeps tasks per user: add, edit, toggle, delete; others cannot see or touch them', async () => {
     const created = await server.request('/api/dashboard/tasks/', { token: user.access, body: { text: 'Call the supplier' } });
     expect(created.status).toBe(201);

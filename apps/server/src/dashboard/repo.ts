@@ -76,14 +76,35 @@ async function snapshotTotals(db: Db): Promise<{ snapshot_date: string | null; s
 }
 
 /** The generated tasks' conditions as of the last forecast run (all clear before the first). */
-export async function taskConditions(db: Db): Promise<{ reorder: number; reorderOrderBy: string[]; unknownStock: number; noSales: number; lastSale: string | null }> {
-  const summary = await catalogueSummary(db);
+/** An integration whose last run failed, as its list names it (endpoint and mapping); `stopped`: it switched itself off after failing runs. */
+export type FailingIntegration = { endpoint: string; mapping: string; failures: number; stopped: boolean };
+
+export type TaskConditions = {
+  reorder: number;
+  reorderOrderBy: string[];
+  unknownStock: number;
+  noSales: number;
+  lastSale: string | null;
+  failingIntegrations: FailingIntegration[];
+  /** The codes the latest catalogue forecast run could not forecast (their stored forecasts are older), as its results keep them. */
+  unforecast: string[];
+};
+
+export async function taskConditions(db: Db): Promise<TaskConditions> {
+  const [summary, integrations, lastCatalogueRun] = await Promise.all([
+    catalogueSummary(db),
+    db.selectFrom('integrations').select(['endpoint', 'mapping_selection', 'consecutive_failures', 'enabled']).where('status', '=', 'failed').orderBy('id').execute(),
+    db.selectFrom('forecast_tasks').select('results').where('style_code', 'is', null).where('status', '=', 'completed').orderBy('updated_at', 'desc').limit(1).executeTakeFirst(),
+  ]);
+  const failed = (lastCatalogueRun?.results as { failed?: { styleCode: string }[] } | null | undefined)?.failed ?? [];
   return {
     reorder: summary?.reorder_count ?? 0,
     reorderOrderBy: summary?.reorder_order_by ?? [],
     unknownStock: summary?.unknown_stock_count ?? 0,
     noSales: summary?.no_sales_count ?? 0,
     lastSale: summary?.last_sale ?? null,
+    failingIntegrations: integrations.map((row) => ({ endpoint: row.endpoint, mapping: row.mapping_selection, failures: row.consecutive_failures, stopped: !row.enabled })),
+    unforecast: failed.map((product) => product.styleCode),
   };
 }
 

@@ -56,7 +56,30 @@ const products = (n: number) => `${n} ${n === 1 ? 'product' : 'products'}`;
  */
 const REORDER_DUE_DAYS = 7;
 
-const GENERATED_KINDS = ['reorder', 'count_stock', 'no_sales', 'import_sales'] as const;
+const GENERATED_KINDS = ['reorder', 'count_stock', 'no_sales', 'import_sales', 'integration_failed', 'forecast_failed'] as const;
+
+const hostOf = (endpoint: string) => URL.parse(endpoint)?.host ?? endpoint;
+
+/** Data that stopped flowing in: an integration's failures are otherwise seen only on Settings → Integrations. */
+function failingIntegrationsText(failing: repo.FailingIntegration[]): string {
+  const [only] = failing;
+  if (failing.length === 1 && only) {
+    const what = only.stopped ? `it stopped after ${only.failures} failed ${only.failures === 1 ? 'run' : 'runs in a row'}` : 'its last run failed';
+    return `Check the integration from ${hostOf(only.endpoint)} (mapping ${only.mapping}): ${what} (Settings → Integrations says why)`;
+  }
+  const stopped = failing.filter((integration) => integration.stopped).length;
+  return `Check ${failing.length} integrations whose last run failed${stopped ? ` (${stopped} stopped after failed runs)` : ''}: Settings → Integrations says why`;
+}
+
+const NAMED_UNFORECAST = 3;
+
+/** Products a catalogue run could not forecast keep an older forecast, which the lists and the assistant go on reading. */
+function unforecastText(codes: string[]): string {
+  const named = codes.slice(0, NAMED_UNFORECAST);
+  const more = codes.length - named.length;
+  const list = more ? `${named.join(', ')} and ${more} more` : named.length > 1 ? `${named.slice(0, -1).join(', ')} and ${named.at(-1)}` : named.join('');
+  return `Look at ${products(codes.length)} that could not be forecast in the last run (${list}): ${codes.length === 1 ? 'its forecast is' : 'their forecasts are'} from an earlier run`;
+}
 
 /**
  * Generated tasks follow their condition (ADR 0136): made when it first holds, the count in the
@@ -78,6 +101,8 @@ async function refreshGeneratedTasks(ctx: DashboardContext, userId: number): Pro
     },
     no_sales: { open: conditions.noSales > 0, text: `Review ${products(conditions.noSales)} with no sales in 90 days` },
     import_sales: { open: salesStale, text: "Import this week's sales" },
+    integration_failed: { open: conditions.failingIntegrations.length > 0, text: failingIntegrationsText(conditions.failingIntegrations) },
+    forecast_failed: { open: conditions.unforecast.length > 0, text: unforecastText(conditions.unforecast) },
   };
   const existing = new Map((await repo.generatedTasks(ctx.db, userId)).map((task) => [task.kind, task]));
   for (const kind of GENERATED_KINDS) {

@@ -51,7 +51,7 @@ export type SignInThrottleTable = {
 
 export type AppSecretsTable = { name: string; value: string };
 
-export type TaskKind = 'reorder' | 'no_sales' | 'import_sales' | 'count_stock';
+export type TaskKind = 'reorder' | 'no_sales' | 'import_sales' | 'count_stock' | 'integration_failed' | 'forecast_failed';
 export type TasksTable = {
   id: Generated<number>;
   user_id: number;
