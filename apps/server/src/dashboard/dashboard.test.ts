@@ -225,7 +225,7 @@ describe.each(backends)('dashboard on %s', (backend) => {
     const run = (id: string, failed: typeof failures, minutesAgo: number) =>
       db
         .insertInto('forecast_tasks')
-        .values({ id, style_code: null, forecast_days: 90, status: 'completed', results: JSON.stringify({ products: 10, failed }), updated_at: new Date(Date.now() - minutesAgo * 60_000).toISOString() })
+        .values({ id, style_code: null, forecast_days: 90, status: 'completed', results: JSON.stringify({ products: 10, failed }), created_at: new Date(Date.now() - minutesAgo * 60_000).toISOString() })
         .execute();
     // The runs of the tests before are not this test's.
     await db.deleteFrom('forecast_tasks').execute();

@@ -94,7 +94,8 @@ export async function taskConditions(db: Db): Promise<TaskConditions> {
   const [summary, integrations, lastCatalogueRun] = await Promise.all([
     catalogueSummary(db),
     db.selectFrom('integrations').select(['endpoint', 'mapping_selection', 'consecutive_failures', 'enabled']).where('status', '=', 'failed').orderBy('id').execute(),
-    db.selectFrom('forecast_tasks').select('results').where('style_code', 'is', null).where('status', '=', 'completed').orderBy('updated_at', 'desc').limit(1).executeTakeFirst(),
+    // The newest by when it was asked for: forecast_tasks_catalogue's order, so a read does not scan a year of runs.
+    db.selectFrom('forecast_tasks').select('results').where('style_code', 'is', null).where('status', '=', 'completed').orderBy('created_at', 'desc').limit(1).executeTakeFirst(),
   ]);
   const failed = (lastCatalogueRun?.results as { failed?: { styleCode: string }[] } | null | undefined)?.failed ?? [];
   return {
