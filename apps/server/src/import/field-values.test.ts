@@ -141,11 +141,12 @@ describe.each(backends)('one date for every line on %s', (backend) => {
     expect(afterSpooled.status, JSON.stringify(afterSpooled.json)).toBe(200);
   });
 
-  it('refuses a date field both mapped and given a value, a value that is not a date, and a day after today, naming the field; nothing is written', async () => {
+  it('refuses an empty mapping, a date field both mapped and given a value, a value that is not a date, and a day after today, naming the field; nothing is written', async () => {
     const before = { sales: await rowsOf('sales'), counts: await rowsOf('stock_snapshots') };
     const both = { entities: { sales: { field_mappings: { product_id: 'Artikel', quantity: 'Menge', date: 'Datum' }, field_values: { date: '2026-11-30' } } } };
     const refusals: [unknown, string, string][] = [
       [both, 'sales', 'The mapping configuration is not valid (entities.sales.field_values.date: date is both mapped to a column and given one value for every line; keep one of them.).'],
+      [{}, 'sales', "The mapping maps no columns: choose the file's column for each field to import."],
       [tillMapping('2026-13-01'), 'sales', 'Invalid configuration: field_values.date: 2026-13-01 is not a real date: a year has 12 months.'],
       [tillMapping('30.11.2026'), 'sales', 'Invalid configuration: field_values.date: 30.11.2026 is not a date: write it YYYY-MM-DD (2026-11-30), or today.'],
       [countMapping('2026-02-30'), 'stock_snapshots', 'Invalid configuration: field_values.date: 2026-02-30 is not a real date: February 2026 has 28 days.'],

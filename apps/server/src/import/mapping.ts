@@ -14,6 +14,9 @@ export function resolveEntityMapping(config: unknown, entityType: string): Mappi
     const issue = error.issues[0];
     return `The mapping configuration is not valid${issue ? ` (${issue.path.map(String).join('.') || 'mapping'}: ${issue.message})` : ''}.`;
   };
+  if (config && typeof config === 'object' && !Array.isArray(config) && !Object.keys(config).length) {
+    return { ok: false, message: "The mapping maps no columns: choose the file's column for each field to import." };
+  }
   if (config && typeof config === 'object' && 'field_mappings' in config) {
     const bare = entityMapping.safeParse(config);
     return bare.success ? { ok: true, mapping: bare.data } : { ok: false, message: problem(bare.error) };

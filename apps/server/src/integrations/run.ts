@@ -215,7 +215,7 @@ function createPageFetcher(settings: FetchSettings, source: EndpointSource, obse
 
   const credentialsHint = (url: URL) => {
     if (url.origin !== origin) return ` The auth header goes only to ${origin}, not to this next-page link's ${url.origin}.`;
-    if (!source.authHeader) return ' The integration sends no auth header: add one (Edit → Auth header) if the endpoint needs credentials.';
+    if (!source.authHeader) return ' The integration sends no auth header: add one (the integration\'s Authentication: Header name and Header value) if the endpoint needs credentials.';
     return ` Check the integration's auth header (${source.authHeader.name}) and its value: the endpoint did not accept the credentials.`;
   };
 

@@ -105,7 +105,7 @@ describe.each(backends)('trying an endpoint on %s', (backend) => {
 
     const without = await tryEndpoint({ endpoint });
     expect(without.status).toBe(400);
-    expect(without.json.errors).toEqual({ endpoint: [expect.stringMatching(/answered HTTP 401 for page 1\. The integration sends no auth header: add one/)] });
+    expect(without.json.errors).toEqual({ endpoint: [expect.stringMatching(/answered HTTP 401 for page 1\. The integration sends no auth header: add one \(the integration.s Authentication: Header name and Header value\)/)] });
   });
 
   it('refuses an address inside the network in the words saving uses, and says what a page that cannot be read was', async () => {
