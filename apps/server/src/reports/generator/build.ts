@@ -346,38 +346,59 @@ function stockOverTimeReport(intent: Intent, measureName: 'stock' | 'stock_value
   const { conditions, words, stepWords, relative } = filters(intent, { period: false, dateColumn: '', today });
   const period = intent.period;
   const alias = measureName === 'stock' ? 'stock_on_hand' : 'stock_value';
-  const level = 'greatest(c.stock_level + coalesce(sum(m.units), 0), 0)';
+  const level = 'greatest(e.level, 0)';
   const value = measureName === 'stock' ? level : `round((${level} * p.unit_cost)::numeric, 2)`;
   const rank = intent.rank;
-  const levels = lines(
-    `  select ${dim.select('c.period_start').join(', ')}, p.product_code, ${value} as ${alias}`,
-    '  from counted c',
-    '  join products p on p.id = c.product_id',
-    "  left join moved m on m.product_id = c.product_id and m.date > c.counted_on and m.date <= c.period_end",
-    conditions.length ? `  where ${conditions.join(' and ')}` : null,
-    '  group by 1, 2, c.stock_level, p.unit_cost',
-  );
+  const truncated = (column: string) => `date_trunc('${unit}', ${column}::timestamp)::date`;
+  // One pass over the sales and deliveries, summed per product and period, the few days after each
+  // count read by the (product, date) indexes, and windows over the sums: a join of every period to
+  // every movement since its count grew with the history squared (ADR 0154, amendment 2026-12-04).
   const sql = lines(
     'with periods as (',
-    '  select * from (',
-    `    select g::date as period_start, least((g + interval '${oneUnit(unit)}')::date - 1, current_date) as period_end`,
-    `    from generate_series(date_trunc('${unit}', (select min(date) from stock_snapshots)::timestamp), current_date::timestamp, interval '${oneUnit(unit)}') g`,
-    '  ) pe',
-    period ? `  where ${periodCondition(period, 'pe.period_end')}` : null,
+    `  select g::date as period_start, least((g + interval '${oneUnit(unit)}')::date - 1, current_date) as period_end`,
+    `  from generate_series(date_trunc('${unit}', (select min(date) from stock_snapshots)::timestamp), current_date::timestamp, interval '${oneUnit(unit)}') g`,
     '),',
-    // A product's latest count on or before each period's end.
+    // A product's latest count in each period (a count is the stock at the end of its day), carried to the period's end.
     'counted as (',
-    '  select distinct on (k.product_id, pe.period_start) k.product_id, pe.period_start, pe.period_end, k.date as counted_on, k.stock_level',
-    '  from stock_snapshots k join periods pe on k.date <= pe.period_end',
-    '  order by k.product_id, pe.period_start, k.date desc',
+    '  select k.product_id, k.period_start, k.stock_level',
+    '    - coalesce((select sum(s.quantity) from sales s where s.product_id = k.product_id and s.date > k.counted_on and s.date < k.next_period and s.date <= current_date), 0)',
+    "    + coalesce((select sum(d.quantity) from deliveries d where d.product_id = k.product_id and d.status <> 'cancelled' and d.expected_date > k.counted_on and d.expected_date < k.next_period and d.expected_date <= current_date), 0) as level",
+    '  from (',
+    `    select distinct on (product_id, ${truncated('date')}) product_id, ${truncated('date')} as period_start,`,
+    `      (${truncated('date')} + interval '${oneUnit(unit)}')::date as next_period, date as counted_on, stock_level`,
+    '    from stock_snapshots where date <= current_date',
+    `    order by product_id, ${truncated('date')}, date desc`,
+    '  ) k',
     '),',
+    // What went out (sales) and came in (deliveries not cancelled) per product and period.
     'moved as (',
-    '  select product_id, date, -quantity as units from sales',
-    '  union all',
-    "  select product_id, expected_date, quantity from deliveries where status <> 'cancelled'",
+    '  select product_id, period_start, sum(units) as units from (',
+    `    select product_id, ${truncated('date')} as period_start, -sum(quantity) as units from sales where date <= current_date group by 1, 2`,
+    '    union all',
+    `    select product_id, ${truncated('expected_date')}, sum(quantity) from deliveries where status <> 'cancelled' and expected_date <= current_date group by 1, 2`,
+    '  ) m',
+    '  group by 1, 2',
+    '),',
+    // Every period of each product from its first count on; `since_count` numbers the periods that hold a count.
+    'grid as (',
+    '  select f.product_id, pe.period_start, pe.period_end, c.level as counted_level, coalesce(mv.units, 0) as units,',
+    '    count(c.product_id) over (partition by f.product_id order by pe.period_start) as since_count',
+    '  from (select product_id, min(period_start) as first_period from counted group by 1) f',
+    '  join periods pe on pe.period_start >= f.first_period',
+    '  left join counted c on c.product_id = f.product_id and c.period_start = pe.period_start',
+    '  left join moved mv on mv.product_id = f.product_id and mv.period_start = pe.period_start',
+    '),',
+    // The stock at each period's end: the latest count carried to its period's end, plus all that moved in the periods since.
+    'at_end as (',
+    '  select product_id, period_start, period_end,',
+    '    (sum(coalesce(counted_level, units)) over (partition by product_id, since_count order by period_start))::int8 as level',
+    '  from grid',
     '),',
     'levels as (',
-    levels,
+    `  select ${dim.select('e.period_start').join(', ')}, p.product_code, ${value} as ${alias}`,
+    '  from at_end e',
+    '  join products p on p.id = e.product_id',
+    where([...(period ? [periodCondition(period, 'e.period_end')] : []), ...conditions])?.replace(/\n/g, '\n  ').replace(/^/, '  '),
     ')',
     'select * from levels',
     rank ? `where product_code in (select product_code from levels where ${dim.order} = (select max(${dim.order}) from levels) order by ${alias} ${rank.direction}, product_code limit ${rank.limit})` : null,
