@@ -83,7 +83,7 @@ const questions: Question[] = [
   { question: 'What is our total stock value?', expected: () => [{ stock_value: round(fixtureProducts.reduce((sum, p) => sum + p.stock * p.unitCost, 0)) }] },
   {
     question: 'low stock products',
-    expected: () => fixtureProducts.filter((p) => p.stock < 100).sort((a, b) => a.stock - b.stock || a.code.localeCompare(b.code)).map((p) => ({ product_code: p.code, current_stock: p.stock })),
+    expected: () => fixtureProducts.filter((p) => p.stock < 100).sort((a, b) => a.stock - b.stock || a.code.localeCompare(b.code)).map((p) => ({ product_code: p.code, on_hand: p.stock })),
     ordered: true,
   },
   { question: 'products with stock below 50', expected: () => fixtureProducts.filter((p) => p.stock < 50).map((p) => ({ product_code: p.code })) },

@@ -52,6 +52,20 @@ describe.each(backends)('reports on %s', (backend) => {
     expect(weekly.results.at(-1)).toEqual({ week: monday, days: lastWeekDays });
     // A week that ends on the month's last day (a Sunday) is whole: nothing to name.
     expect(weekly.unfinished_period).toEqual(lastWeekDays === 7 ? null : { field: 'week', value: monday, unit: 'week', from: monday, through: lastMonthEnd, ends: 'report' });
+    // The same bound in a CTE or subquery the weeks are read from, or in OR branches that all bound the one column: the same week, cut the same way.
+    const expected = lastWeekDays === 7 ? null : { field: 'week', value: monday, unit: 'week', from: monday, through: lastMonthEnd, ends: 'report' };
+    const lastMonthDays = `select d from generate_series(current_date - 70, current_date, interval '1 day') d where d >= date_trunc('month', current_date) - interval '1 month' and d < date_trunc('month', current_date)::date`;
+    const fed = {
+      cte: `with days as (${lastMonthDays}) select date_trunc('week', d)::date as week, count(*)::int as days from days group by 1 order by 1`,
+      subquery: `select week, count(*)::int as days from (select date_trunc('week', d)::date as week from (${lastMonthDays}) month_days) w group by 1 order by 1`,
+      or: `select date_trunc('week', d)::date as week, count(*)::int as days from generate_series(current_date - 70, current_date, interval '1 day') d
+        where d < date_trunc('month', current_date) - interval '1 month' or (d >= date_trunc('month', current_date) - interval '10 days' and d < date_trunc('month', current_date)::date) group by 1 order by 1`,
+    };
+    for (const [shape, sqlCode] of Object.entries(fed)) {
+      const answer = (await run(sqlCode)) as Execute & { unfinished_period: unknown };
+      expect(answer.results.at(-1), shape).toEqual({ week: monday, days: lastWeekDays });
+      expect(answer.unfinished_period, shape).toEqual(expected);
+    }
     // By month, last month is whole.
     expect(((await run(lastMonthByWeek.replace("date_trunc('week', d)::date as week", "date_trunc('month', d)::date as month"))) as Execute & { unfinished_period: unknown }).unfinished_period).toBeNull();
     // A bound that fails when read but never ran in the report (`false and …` is never evaluated) leaves the run as it was.

@@ -346,38 +346,59 @@ function stockOverTimeReport(intent: Intent, measureName: 'stock' | 'stock_value
   const { conditions, words, stepWords, relative } = filters(intent, { period: false, dateColumn: '', today });
   const period = intent.period;
   const alias = measureName === 'stock' ? 'stock_on_hand' : 'stock_value';
-  const level = 'greatest(c.stock_level + coalesce(sum(m.units), 0), 0)';
+  const level = 'greatest(e.level, 0)';
   const value = measureName === 'stock' ? level : `round((${level} * p.unit_cost)::numeric, 2)`;
   const rank = intent.rank;
-  const levels = lines(
-    `  select ${dim.select('c.period_start').join(', ')}, p.product_code, ${value} as ${alias}`,
-    '  from counted c',
-    '  join products p on p.id = c.product_id',
-    "  left join moved m on m.product_id = c.product_id and m.date > c.counted_on and m.date <= c.period_end",
-    conditions.length ? `  where ${conditions.join(' and ')}` : null,
-    '  group by 1, 2, c.stock_level, p.unit_cost',
-  );
+  const truncated = (column: string) => `date_trunc('${unit}', ${column}::timestamp)::date`;
+  // One pass over the sales and deliveries, summed per product and period, the few days after each
+  // count read by the (product, date) indexes, and windows over the sums: a join of every period to
+  // every movement since its count grew with the history squared (ADR 0154, amendment 2026-12-04).
   const sql = lines(
     'with periods as (',
-    '  select * from (',
-    `    select g::date as period_start, least((g + interval '${oneUnit(unit)}')::date - 1, current_date) as period_end`,
-    `    from generate_series(date_trunc('${unit}', (select min(date) from stock_snapshots)::timestamp), current_date::timestamp, interval '${oneUnit(unit)}') g`,
-    '  ) pe',
-    period ? `  where ${periodCondition(period, 'pe.period_end')}` : null,
+    `  select g::date as period_start, least((g + interval '${oneUnit(unit)}')::date - 1, current_date) as period_end`,
+    `  from generate_series(date_trunc('${unit}', (select min(date) from stock_snapshots)::timestamp), current_date::timestamp, interval '${oneUnit(unit)}') g`,
     '),',
-    // A product's latest count on or before each period's end.
+    // A product's latest count in each period (a count is the stock at the end of its day), carried to the period's end.
     'counted as (',
-    '  select distinct on (k.product_id, pe.period_start) k.product_id, pe.period_start, pe.period_end, k.date as counted_on, k.stock_level',
-    '  from stock_snapshots k join periods pe on k.date <= pe.period_end',
-    '  order by k.product_id, pe.period_start, k.date desc',
+    '  select k.product_id, k.period_start, k.stock_level',
+    '    - coalesce((select sum(s.quantity) from sales s where s.product_id = k.product_id and s.date > k.counted_on and s.date < k.next_period and s.date <= current_date), 0)',
+    "    + coalesce((select sum(d.quantity) from deliveries d where d.product_id = k.product_id and d.status <> 'cancelled' and d.expected_date > k.counted_on and d.expected_date < k.next_period and d.expected_date <= current_date), 0) as level",
+    '  from (',
+    `    select distinct on (product_id, ${truncated('date')}) product_id, ${truncated('date')} as period_start,`,
+    `      (${truncated('date')} + interval '${oneUnit(unit)}')::date as next_period, date as counted_on, stock_level`,
+    '    from stock_snapshots where date <= current_date',
+    `    order by product_id, ${truncated('date')}, date desc`,
+    '  ) k',
     '),',
+    // What went out (sales) and came in (deliveries not cancelled) per product and period.
     'moved as (',
-    '  select product_id, date, -quantity as units from sales',
-    '  union all',
-    "  select product_id, expected_date, quantity from deliveries where status <> 'cancelled'",
+    '  select product_id, period_start, sum(units) as units from (',
+    `    select product_id, ${truncated('date')} as period_start, -sum(quantity) as units from sales where date <= current_date group by 1, 2`,
+    '    union all',
+    `    select product_id, ${truncated('expected_date')}, sum(quantity) from deliveries where status <> 'cancelled' and expected_date <= current_date group by 1, 2`,
+    '  ) m',
+    '  group by 1, 2',
+    '),',
+    // Every period of each product from its first count on; `since_count` numbers the periods that hold a count.
+    'grid as (',
+    '  select f.product_id, pe.period_start, pe.period_end, c.level as counted_level, coalesce(mv.units, 0) as units,',
+    '    count(c.product_id) over (partition by f.product_id order by pe.period_start) as since_count',
+    '  from (select product_id, min(period_start) as first_period from counted group by 1) f',
+    '  join periods pe on pe.period_start >= f.first_period',
+    '  left join counted c on c.product_id = f.product_id and c.period_start = pe.period_start',
+    '  left join moved mv on mv.product_id = f.product_id and mv.period_start = pe.period_start',
+    '),',
+    // The stock at each period's end: the latest count carried to its period's end, plus all that moved in the periods since.
+    'at_end as (',
+    '  select product_id, period_start, period_end,',
+    '    (sum(coalesce(counted_level, units)) over (partition by product_id, since_count order by period_start))::int8 as level',
+    '  from grid',
     '),',
     'levels as (',
-    levels,
+    `  select ${dim.select('e.period_start').join(', ')}, p.product_code, ${value} as ${alias}`,
+    '  from at_end e',
+    '  join products p on p.id = e.product_id',
+    where([...(period ? [periodCondition(period, 'e.period_end')] : []), ...conditions])?.replace(/\n/g, '\n  ').replace(/^/, '  '),
     ')',
     'select * from levels',
     rank ? `where product_code in (select product_code from levels where ${dim.order} = (select max(${dim.order}) from levels) order by ${alias} ${rank.direction}, product_code limit ${rank.limit})` : null,
@@ -464,6 +485,30 @@ function comparisonReport(intent: Intent, measureName: Measure): BuiltReport {
   };
 }
 
+/**
+ * What each product has on hand now, as the Forecasting screen's header, its lists, the assistant and
+ * the dashboard's stock total say it (ADR 0030, amendment 2026-12-04; ADR 0154, amendment 2026-12-04):
+ * for a product with a stored forecast, the figure its run stored — its latest count up to the
+ * forecast's first day, less the units sold and plus the deliveries not cancelled after that count
+ * and before that day, a count being the stock at the end of its day; null when never counted. A
+ * product not forecast yet has its latest count, `current_stock`. Report SQL cannot read the stored
+ * figure itself (forecast_results is not readable), so it walks the same rows.
+ */
+const ON_HAND = [
+  'on_hand as (',
+  '  select p.id as product_id,',
+  '    case when ra.product_id is null then p.current_stock',
+  '      else counted.stock_level',
+  '        - coalesce((select sum(sold.quantity) from sales sold where sold.product_id = p.id and sold.date > counted.date and sold.date < ra.forecast_start), 0)',
+  "        + coalesce((select sum(came.quantity) from deliveries came where came.product_id = p.id and came.status <> 'cancelled' and came.expected_date > counted.date and came.expected_date < ra.forecast_start), 0)",
+  '    end as on_hand',
+  '  from products p',
+  '  left join reorder_advice ra on ra.product_id = p.id',
+  '  left join lateral (select k.date, k.stock_level from stock_snapshots k where k.product_id = p.id and k.date <= ra.forecast_start order by k.date desc limit 1) counted on true',
+  ')',
+];
+const ON_HAND_STEP = 'Take what each product has on hand now, as the Forecasting screen says it: its latest stock count less the units sold since, plus the deliveries since (a product never counted has no figure and is not listed).';
+
 function specialReport(intent: Intent, today: string): BuiltReport | null {
   const { conditions, words } = filters(intent, { period: false, dateColumn: '', today });
   const and = (extra: string[]) => where([...extra, ...conditions]);
@@ -473,18 +518,18 @@ function specialReport(intent: Intent, today: string): BuiltReport | null {
       const threshold = intent.threshold ?? DEFAULT_LOW_STOCK;
       return {
         title: `Low stock: products below ${threshold} units${qualifiers}`,
-        description: `Products whose current stock is below ${threshold} units${qualifiers}, lowest first.`,
-        sql: lines('select p.product_code, p.name, p.category, p.current_stock', 'from products p', and([`p.current_stock < ${threshold}`]), 'order by p.current_stock, p.product_code'),
-        pseudocode: steps('Read the products.', `Keep those with current stock below ${threshold}.`, 'Sort from the lowest stock.'),
+        description: `Products with fewer than ${threshold} units on hand now${qualifiers}, lowest first.`,
+        sql: lines('with', ...ON_HAND, 'select p.product_code, p.name, p.category, o.on_hand', 'from products p', 'join on_hand o on o.product_id = p.id', and([`o.on_hand < ${threshold}`]), 'order by o.on_hand, p.product_code'),
+        pseudocode: steps(ON_HAND_STEP, `Keep those with less than ${threshold} on hand.`, 'Sort from the lowest stock.'),
         chartType: intent.chartType ?? 'bar',
       };
     }
     case 'out_of_stock':
       return {
         title: `Out of stock products${qualifiers}`,
-        description: `Products with no stock left (current stock zero or below)${qualifiers}.`,
-        sql: lines('select p.product_code, p.name, p.category, p.current_stock', 'from products p', and(['p.current_stock <= 0']), 'order by p.product_code'),
-        pseudocode: steps('Read the products.', 'Keep those whose current stock is zero or below.', 'Sort by product code.'),
+        description: `Products with no stock left (on hand now zero or below)${qualifiers}.`,
+        sql: lines('with', ...ON_HAND, 'select p.product_code, p.name, p.category, o.on_hand', 'from products p', 'join on_hand o on o.product_id = p.id', and(['o.on_hand <= 0']), 'order by p.product_code'),
+        pseudocode: steps(ON_HAND_STEP, 'Keep those with nothing on hand (zero or below).', 'Sort by product code.'),
         chartType: intent.chartType ?? 'table',
       };
     case 'runs_out': {
@@ -553,17 +598,20 @@ function specialReport(intent: Intent, today: string): BuiltReport | null {
           '  select pf.product_id, avg(pf.demand) as daily',
           '  from product_forecasts pf where pf.date >= current_date',
           '  group by pf.product_id',
-          ')',
-          'select p.product_code, p.name, p.current_stock, round(d.daily::numeric, 2) as forecast_daily_demand,',
-          '  round((p.current_stock / nullif(d.daily, 0))::numeric) as days_of_cover,',
-          `  round(greatest(p.current_stock - ${days} * d.daily, 0)::numeric) as excess_units,`,
-          '  round((p.current_stock * p.unit_cost)::numeric, 2) as stock_value',
+          '),',
+          ...ON_HAND,
+          'select p.product_code, p.name, o.on_hand, round(d.daily::numeric, 2) as forecast_daily_demand,',
+          '  round((o.on_hand / nullif(d.daily, 0))::numeric) as days_of_cover,',
+          `  round(greatest(o.on_hand - ${days} * d.daily, 0)::numeric) as excess_units,`,
+          '  round((o.on_hand * p.unit_cost)::numeric, 2) as stock_value',
           'from products p',
           'join demand d on d.product_id = p.id',
-          and(['p.current_stock > 0', `p.current_stock > ${days} * d.daily`]),
+          'join on_hand o on o.product_id = p.id',
+          and(['o.on_hand > 0', `o.on_hand > ${days} * d.daily`]),
           'order by stock_value desc, p.product_code',
         ),
         pseudocode: steps(
+          ON_HAND_STEP,
           'Average each product’s daily demand in its latest forecast, from today on.',
           `Keep the products in stock whose stock on hand lasts more than ${days} days at that demand (no demand: any stock).`,
           'Show the days of cover, the units beyond those days and the stock’s value at unit cost, the most value first.',
@@ -579,12 +627,15 @@ function specialReport(intent: Intent, today: string): BuiltReport | null {
         title: `Dead stock: products in stock with no sales in ${said}${qualifiers}`,
         description: `Products with stock on hand and no sale in ${said}${qualifiers}, with the value tied up at unit cost, the most first.`,
         sql: lines(
-          'select p.product_code, p.name, p.current_stock, round((p.current_stock * p.unit_cost)::numeric, 2) as stock_value',
+          'with',
+          ...ON_HAND,
+          'select p.product_code, p.name, o.on_hand, round((o.on_hand * p.unit_cost)::numeric, 2) as stock_value',
           'from products p',
-          and(['p.current_stock > 0', `not exists (select 1 from sales s where s.product_id = p.id and ${periodCondition(period, 's.date')})`]),
+          'join on_hand o on o.product_id = p.id',
+          and(['o.on_hand > 0', `not exists (select 1 from sales s where s.product_id = p.id and ${periodCondition(period, 's.date')})`]),
           'order by stock_value desc, p.product_code',
         ),
-        pseudocode: steps('Read the products in stock.', `Keep those with no sales row in ${said}.`, 'Show the value of their stock at unit cost, the most first.'),
+        pseudocode: steps(ON_HAND_STEP, `Keep those in stock with no sales row in ${said}.`, 'Show the value of their stock at unit cost, the most first.'),
         chartType: intent.chartType ?? 'table',
       };
     }

@@ -1,8 +1,9 @@
 // The last day a report's own date filter lets in (ADR 0154, amendment "a period cut by the report's
 // own filter"). "Units sold by week last month" groups by week but stops at 30 Nov: its last row,
 // the week of 30 Nov, holds 30 Nov only, not the days up to today. The rows cannot say so (they hold
-// the week's Monday); the WHERE clause does. Its upper bounds on a column are read here, as SQL the
-// run's own transaction evaluates beside `current_date`, so "current_date" means the same day in both.
+// the week's Monday); the WHERE clause does — the outer one's, or that of a CTE or subquery the rows
+// come from (amendment 2026-12-04). Its upper bounds on a column are read here, as SQL the run's own
+// transaction evaluates beside `current_date`, so "current_date" means the same day in both.
 import { scanSync } from 'libpg-query';
 
 type Node = Record<string, unknown>;
@@ -125,19 +126,98 @@ function boundsByDate(condition: unknown): boolean {
   return body.kind === 'AEXPR_BETWEEN' && isDate(upper);
 }
 
+/** SQL for the last day one condition lets in, or null: a bound itself, or OR branches that each bound the same column. */
+function conditionEnd(condition: unknown, text: SqlText): string | null {
+  if (boundsByDate(condition)) return lastDayOf(condition, text.bytes(), text.tokens());
+  const branches = orBranches(condition);
+  if (!branches) return null;
+  // Rows stop at the latest day any branch lets in, and only when every branch stops them on the same column.
+  const bounded = branches.map((branch) => branchBounds(branch));
+  const column = bounded[0]?.[0] && columnOf(bounded[0][0]);
+  if (!column || !bounded.every((bounds) => bounds.length > 0 && bounds.every((bound) => columnOf(bound) === column))) return null;
+  const ends = bounded.map((bounds) => bounds.map((bound) => lastDayOf(bound, text.bytes(), text.tokens())));
+  if (ends.some((branch) => branch.some((end) => end === null))) return null;
+  return `greatest(${ends.map((branch) => `least(${branch.join(', ')})`).join(', ')})`;
+}
+
+const orBranches = (condition: unknown): unknown[] | null => (kindOf(condition) === 'BoolExpr' && bodyOf(condition).boolop === 'OR_EXPR' ? ((bodyOf(condition).args as unknown[]) ?? []) : null);
+const andArgs = (condition: unknown): unknown[] => (kindOf(condition) === 'BoolExpr' && bodyOf(condition).boolop === 'AND_EXPR' ? ((bodyOf(condition).args as unknown[]) ?? []) : [condition]);
+/** A branch's bounds from above by a date (its conditions joined by AND); none when it has none. */
+const branchBounds = (branch: unknown): unknown[] => andArgs(branch).filter(boundsByDate);
+/** The column a bound compares, as written (`s.date`, `date`). */
+const columnOf = (bound: unknown): string => {
+  const lexpr = bodyOf(bound).lexpr;
+  const ref = kindOf(lexpr) === 'TypeCast' ? bodyOf(lexpr).arg : lexpr;
+  return ((bodyOf(ref).fields as unknown[]) ?? []).map((field) => String((bodyOf(field) as { sval?: string }).sval ?? '*')).join('.');
+};
+
+/** The statement's text, scanned once and only when a bound is read from it (scanning costs more than parsing). */
+class SqlText {
+  private scanned: Token[] | null = null;
+  private readonly sqlText: string;
+  private encoded: Buffer | null = null;
+  constructor(sqlText: string) {
+    this.sqlText = sqlText;
+  }
+  bytes(): Buffer {
+    this.encoded ??= Buffer.from(this.sqlText, 'utf8');
+    return this.encoded;
+  }
+  tokens(): Token[] {
+    this.scanned ??= scanSync(this.sqlText).tokens as Token[];
+    return this.scanned;
+  }
+}
+
+/** The CTEs a SELECT's WITH clause names, over those of the statements around it. */
+function withCtes(select: Node, outer: ReadonlyMap<string, Node>): ReadonlyMap<string, Node> {
+  const ctes = ((select.withClause as { ctes?: unknown[] } | undefined)?.ctes ?? []).map((cte) => bodyOf(cte) as { ctename: string; ctequery: unknown });
+  if (!ctes.length) return outer;
+  const scope = new Map(outer);
+  for (const cte of ctes) if (kindOf(cte.ctequery) === 'SelectStmt') scope.set(cte.ctename, bodyOf(cte.ctequery));
+  return scope;
+}
+
 /**
- * SQL for the last day the statement's own WHERE clause lets in, or null when it sets none. Only
- * the outer SELECT's conditions joined by AND count: a bound inside OR, a subquery or a CTE does not
- * say where the result's rows stop.
+ * The SELECTs whose rows the result's rows are made of: a CTE or subquery in FROM, and the sides
+ * of a join that keep their rows (both of an inner join, the left of a left join, the right of a
+ * right join). A query in the select list or in WHERE (`exists`, `in`) feeds no row.
+ */
+function feedingSelects(from: unknown, ctes: ReadonlyMap<string, Node>): Node[] {
+  const body = bodyOf(from);
+  switch (kindOf(from)) {
+    case 'RangeVar': {
+      const cte = body.schemaname === undefined ? ctes.get(String(body.relname)) : undefined;
+      return cte ? [cte] : [];
+    }
+    case 'RangeSubselect':
+      return kindOf(body.subquery) === 'SelectStmt' ? [bodyOf(body.subquery)] : [];
+    case 'JoinExpr': {
+      const sides = { JOIN_INNER: [body.larg, body.rarg], JOIN_LEFT: [body.larg], JOIN_RIGHT: [body.rarg] }[String(body.jointype)] ?? [];
+      return sides.flatMap((side) => feedingSelects(side, ctes));
+    }
+    default:
+      return [];
+  }
+}
+
+/** The last days a SELECT's own conditions and those of the SELECTs feeding it let in, as SQL. */
+function endsOf(select: Node, text: SqlText, outer: ReadonlyMap<string, Node>, seen: Set<Node>): string[] {
+  if (seen.has(select) || (select.op !== undefined && select.op !== 'SETOP_NONE')) return [];
+  seen.add(select);
+  const ctes = withCtes(select, outer);
+  const own = select.whereClause ? andArgs(select.whereClause).map((condition) => conditionEnd(condition, text)) : [];
+  const fed = ((select.fromClause as unknown[] | undefined) ?? []).flatMap((from) => feedingSelects(from, ctes)).flatMap((feeding) => endsOf(feeding, text, ctes, seen));
+  return [...own.filter((end): end is string => end !== null), ...fed];
+}
+
+/**
+ * SQL for the last day the statement's own date filter lets in, or null when it sets none: the
+ * outer SELECT's conditions joined by AND, and those of the CTEs and subqueries its rows come from
+ * (ADR 0154, amendment 2026-12-04 "bounds in CTEs, subqueries and OR"). OR counts only when every
+ * branch bounds the same column: a branch on another column lets other days in.
  */
 export function reportEndSql(sqlText: string, select: Node): string | null {
-  const where = select.whereClause;
-  if (!where || (select.op !== undefined && select.op !== 'SETOP_NONE')) return null;
-  const conditions = kindOf(where) === 'BoolExpr' && bodyOf(where).boolop === 'AND_EXPR' ? ((bodyOf(where).args as unknown[]) ?? []) : [where];
-  // Scanning costs more than parsing: only SQL with a bound is scanned.
-  if (!conditions.some(boundsByDate)) return null;
-  const bytes = Buffer.from(sqlText, 'utf8');
-  const tokens = scanSync(sqlText).tokens as Token[];
-  const ends = conditions.map((condition) => lastDayOf(condition, bytes, tokens)).filter((end): end is string => end !== null);
+  const ends = endsOf(select, new SqlText(sqlText), new Map(), new Set());
   return ends.length === 0 ? null : `least(${ends.join(', ')})::text`;
 }
