@@ -17,7 +17,7 @@ export function TooLateMark({ product }: { product: Pick<ReportProduct, 'urgency
       ? t('forecasting.onOrderLate.explanation', { count: daysBetween(firstStockout, onOrderArrives), stockout: formatDay(firstStockout) })
       : t('forecasting.onOrderLate.explanationUndated');
     return (
-      <Badge color="orange.9" variant="filled" autoContrast size="sm" ml={6} tt="none" title={explanation} data-testid="on-order-late">
+      <Badge color="red.9" variant="filled" autoContrast size="sm" ml={6} tt="none" title={explanation} data-testid="on-order-late">
         {t('forecasting.onOrderLate.label', { date: formatDay(onOrderArrives) })}
       </Badge>
     );
