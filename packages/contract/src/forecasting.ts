@@ -136,7 +136,7 @@ export const reportProduct = z.object({
   /**
    * The order rests on under four weeks of sales (the forecast's history 'short': a level, not a
    * pattern): the lists say "check before ordering", as the product's reorder advice does (ADR 0162,
-   * amendment 2026-12-04). Read for the page's rows only; a download has no such column.
+   * amendment 2026-12-04). Read for the page's rows only (a download reads it per batch of lines: its "check" column).
    */
   shortHistory: z.boolean(),
   /**

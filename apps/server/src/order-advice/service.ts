@@ -124,7 +124,7 @@ export async function orderAdvice(db: Kysely<Database>, options: OrderAdviceOpti
 /**
  * Of `productIds` (a page of the list), those whose stored forecast rests on under four weeks of
  * sales: their rows say "check before ordering", as the product's own advice does (ADR 0162,
- * amendment 2026-12-04). A page's, not the whole list's: the label is read from the stored forecast's text.
+ * amendment 2026-12-04). A page's (or a download's batch of lines), not the whole list's at once: the label is read from the stored forecast's text.
  */
 export async function shortHistoryProducts(db: Kysely<Database>, productIds: readonly number[]): Promise<Set<number>> {
   if (productIds.length === 0) return new Set();
