@@ -15,7 +15,7 @@ import { dayOfMonth, fullDay } from './support/days.ts';
 const browser = useBrowser();
 
 type OnHand = { units: number; countedUnits: number; countedOn: string } | null;
-type ReportProduct = { styleCode: string; name: string; currentStock: number; onHand: OnHand; unitCost: number; firstStockout: string | null; orderQuantity: number; orderBy: string | null; urgencyDays: number; shortHistory: boolean };
+type ReportProduct = { styleCode: string; name: string; currentStock: number; onHand: OnHand; unitCost: number; firstStockout: string | null; orderQuantity: number; orderBy: string | null; urgencyDays: number; shortHistory: boolean; onOrderArrives?: string };
 type ProductRow = { id: number; product_code: string; name: string; current_stock: number; unit_cost: number };
 
 let token = '';
@@ -33,10 +33,10 @@ async function apiGet<T>(path: string): Promise<T> {
  * A fresh demo database forecasts the whole catalogue in the background right after seeding; the
  * latest report appears when that run ends. Waits for that server state (bounded), not for time.
  */
-async function waitForLatestReport(): Promise<{ products: ReportProduct[]; total: number }> {
+async function waitForLatestReport(): Promise<{ products: ReportProduct[]; total: number; on_order_late?: number }> {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
-    const answer = await apiGet<{ success: boolean; report?: { timestamp: string; products: ReportProduct[]; total: number } }>('/forecasting/latest-report/');
+    const answer = await apiGet<{ success: boolean; report?: { timestamp: string; products: ReportProduct[]; total: number; on_order_late?: number } }>('/forecasting/latest-report/');
     if (answer.success && answer.report) {
       reportDay = answer.report.timestamp.slice(0, 10);
       return answer.report;
@@ -342,8 +342,10 @@ describe('forecasting screen', () => {
     const byCode = new Map(latest.products.map((product) => [product.styleCode, product]));
     const urgency = codes.map((code) => byCode.get(code)!.urgencyDays);
     expect([...urgency].sort((a, b) => a - b)).toEqual(urgency);
-    for (const code of codes) expect(byCode.get(code)!.orderQuantity).toBeGreaterThan(0);
-    expect(await page.getByTestId('at-risk-count').textContent()).toBe(`Products to order, most urgent first (${latest.total})`);
+    // Each row is an order, or a delivery on its way that arrives after the stockout, to hurry (ADR 0072, amendment "hurry it").
+    for (const code of codes) expect(byCode.get(code)!.onOrderArrives ? byCode.get(code)!.orderQuantity === 0 : byCode.get(code)!.orderQuantity > 0).toBe(true);
+    expect(await table.getByTestId('on-order-late').count()).toBe(codes.filter((code) => byCode.get(code)!.onOrderArrives).length);
+    expect(await page.getByTestId('at-risk-count').textContent()).toBe(`Products to order${latest.on_order_late ? ' or to hurry' : ''}, most urgent first (${latest.total})`);
 
     const chosen = codes[1]!;
     await rows.nth(1).click();
@@ -355,7 +357,7 @@ describe('forecasting screen', () => {
 
   it("low stock is the report's list as orders to place: same order and count, the forecast's quantity and cost, paged, filterable by keyboard, axe clean", async () => {
     const { page } = browser;
-    type Advice = { total: number; inactive: number; order_units: number; order_cost: number; first_order_by: string | null; page_size: number; products: ReportProduct[] };
+    type Advice = { total: number; on_order_late?: number; inactive: number; order_units: number; order_cost: number; first_order_by: string | null; page_size: number; products: ReportProduct[] };
     const active = (await apiGet<{ report: Advice }>('/forecasting/latest-report/?page=1')).report;
     const all = (await apiGet<{ report: Advice }>('/forecasting/latest-report/?page=1&include_inactive=true')).report;
     await openForecasting(page);
@@ -372,17 +374,23 @@ describe('forecasting screen', () => {
         })),
       );
     const units = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
-    // The count's urgency is the list's first order-by date (QA F10).
-    const countLine = (advice: Advice) =>
-      `${advice.total === 1 ? '1 product needs an order, by' : `${advice.total} products need an order; the most urgent must be ordered by`} ${fullDay(advice.first_order_by!)} · ${units.format(advice.order_units)} units · cost ${money.format(advice.order_cost)}`;
-    expect(active.first_order_by).toBe(active.products[0]!.orderBy);
+    // The count's urgency is the list's first order-by date (QA F10); the deliveries to hurry are counted apart.
+    const countLine = (advice: Advice) => {
+      const late = advice.on_order_late ?? 0;
+      const orders = advice.total - late;
+      const hurry = late === 0 ? '' : late === 1 ? ' · 1 delivery on its way arrives after its product runs out: hurry it' : ` · ${late} deliveries on their way arrive after their products run out: hurry them`;
+      return `${orders === 1 ? '1 product needs an order, by' : `${orders} products need an order; the most urgent must be ordered by`} ${fullDay(advice.first_order_by!)} · ${units.format(advice.order_units)} units · cost ${money.format(advice.order_cost)}${hurry}`;
+    };
+    expect(active.first_order_by).toBe(active.products.find((p) => p.orderBy !== null)!.orderBy);
     // One page of the server's list, in its order, with the forecast's quantity: no fixed 100.
     // An order on under four weeks of sales says so beside its quantity, in the words of its advice.
     const checkMark = 'Check before ordering This order rests on under four weeks of sales, too few to show how the product sells: check the quantity against what you expect before you order.';
     expect(await shownRows()).toEqual(active.products.map((p) => ({ code: p.styleCode, quantity: `${units.format(p.orderQuantity)}${p.shortHistory ? checkMark : ''}`, cost: money.format(p.orderQuantity * p.unitCost) })));
     expect(await page.getByTestId('low-stock-count').textContent()).toBe(countLine(active));
     // The report's header counts the same list.
-    expect(await page.getByTestId('at-risk-count').textContent()).toBe(`Products to order, most urgent first (${active.total})`);
+    expect(await page.getByTestId('at-risk-count').textContent()).toBe(`Products to order${active.on_order_late ? ' or to hurry' : ''}, most urgent first (${active.total})`);
+    // A delivery to hurry says when it arrives, where an order's date stands.
+    expect(await table.getByTestId('on-order-late').allTextContents()).toEqual(active.products.flatMap((p) => (p.onOrderArrives ? [`On order: arrives ${fullDay(p.onOrderArrives)}, after it runs out — hurry it`] : [])));
     // Days and the report's time day first, as the rest of the app writes them.
     expect(await table.getByTestId('order-by').allTextContents()).toEqual(active.products.map((p) => (p.orderBy ? fullDay(p.orderBy) : '')));
     expect(await page.getByTestId('report-generated').textContent()).toMatch(/^Generated \d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2}:\d{2}\s[AP]M · \d+-day horizon$/);
@@ -465,8 +473,11 @@ describe('forecasting screen', () => {
     const text = await readFile((await file.path())!, 'utf8');
     expect(text.startsWith('\uFEFFproduct code,')).toBe(true);
     const lines = text.slice(1).trim().split('\r\n');
-    expect(lines[0]).toBe('product code,name,on hand now,last count,counted on,unit cost,first stockout,stockout type,reorder point,order quantity,order by,model');
+    expect(lines[0]).toBe('product code,name,on hand now,last count,counted on,unit cost,first stockout,stockout type,reorder point,order quantity,order by,model,check,too late,on order');
     expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(whole.map((product) => product.styleCode));
+    // The screen's marks are the file's last columns, in its words.
+    expect(lines.slice(1).filter((line) => line.endsWith(', after it runs out — hurry it"')).map((line) => line.split(',')[0])).toEqual(whole.filter((p) => p.onOrderArrives).map((p) => p.styleCode));
+    expect(lines.slice(1).filter((line) => line.includes(',Under 4 weeks of sales,')).length).toBe(whole.filter((p) => p.shortHistory).length);
 
     const workbookDownload = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export report Excel' }).click();

@@ -2,7 +2,8 @@
 // forecast into its CSV, the server the inventory report's whole list into its CSV (ADR 0072,
 // amendment 2026-12-04) and both into the .xlsx a European Excel opens as columns (docs/adr/0161,
 // amendment "Excel downloads of the Forecasting screen").
-import type { ListedOrder, ProductForecastResponse } from './forecasting.ts';
+import { formatDay } from './dates.ts';
+import type { ProductForecastResponse, ReportProduct } from './forecasting.ts';
 
 /** How a column's cells are typed in the workbook: text, a whole number, a number with two decimals, or a day. */
 export type ForecastSheetKind = 'text' | 'integer' | 'decimal' | 'date';
@@ -44,10 +45,28 @@ export const INVENTORY_REPORT_COLUMNS: ForecastSheet['columns'] = [
   { header: 'order quantity', kind: 'integer' },
   { header: 'order by', kind: 'date' },
   { header: 'model', kind: 'text' },
+  { header: 'check', kind: 'text' },
+  { header: 'too late', kind: 'text' },
+  { header: 'on order', kind: 'text' },
 ];
 
+/**
+ * The lists' marks in shop words, as the screen and the assistant say them (ADR 0072, amendment
+ * 2026-12-04 "hurry it"): an order on under four weeks of sales, an order that arrives after the
+ * stockout even placed today, a delivery on its way that arrives after it.
+ */
+export const LIST_MARKS = {
+  checkBeforeOrdering: 'Check before ordering',
+  shortHistory: 'Under 4 weeks of sales',
+  tooLate: 'Too late: arrives after it runs out',
+  onOrderLate: (arrives: string) => `On order: arrives ${formatDay(arrives)}, after it runs out — hurry it`,
+} as const;
+
+/** An order placed today arrives after the expected stockout (a row to hurry has no order, so is not "too late"). */
+export const isTooLate = (product: Pick<ReportProduct, 'urgencyDays' | 'onOrderArrives'>): boolean => product.urgencyDays < 0 && product.onOrderArrives === undefined;
+
 /** One product of the inventory report, as a line of INVENTORY_REPORT_COLUMNS. */
-export const inventoryReportRow = (product: ListedOrder): (string | number | null)[] => [
+export const inventoryReportRow = (product: ReportProduct): (string | number | null)[] => [
   product.styleCode,
   product.name,
   rounded(product.onHand?.units),
@@ -60,4 +79,7 @@ export const inventoryReportRow = (product: ListedOrder): (string | number | nul
   product.orderQuantity,
   product.orderBy,
   product.model,
+  product.shortHistory ? LIST_MARKS.shortHistory : null,
+  isTooLate(product) ? 'yes' : null,
+  product.onOrderArrives ? LIST_MARKS.onOrderLate(product.onOrderArrives) : null,
 ];

@@ -136,12 +136,20 @@ export const reportProduct = z.object({
   /**
    * The order rests on under four weeks of sales (the forecast's history 'short': a level, not a
    * pattern): the lists say "check before ordering", as the product's reorder advice does (ADR 0162,
-   * amendment 2026-12-04). Read for the page's rows only; a download has no such column.
+   * amendment 2026-12-04). Read for the page's rows only (a download reads it per batch of lines: its "check" column).
    */
   shortHistory: z.boolean(),
+  /**
+   * No order to place, but a delivery on its way arrives (this day) after the stock is expected to
+   * run out: listed so the buyer hurries it ("On order: arrives …, after it runs out — hurry it"),
+   * with `orderQuantity` 0 and `orderBy` null (ADR 0072, amendment 2026-12-04 "hurry it"). Absent on
+   * the rows with an order to place.
+   */
+  onOrderArrives: z.string().optional(),
 });
-/** A product on the whole order list (a download's line, the assistant's answer): without `shortHistory`, which a page's rows alone read. */
-export type ListedOrder = Omit<z.infer<typeof reportProduct>, 'shortHistory'>;
+export type ReportProduct = z.infer<typeof reportProduct>;
+/** A product on the whole order list (the assistant's answer): without `shortHistory`, which is read a page (or a download's batch) at a time. */
+export type ListedOrder = Omit<ReportProduct, 'shortHistory'>;
 export const DEFAULT_REPORT_PAGE_SIZE = 50;
 export const DEFAULT_INACTIVE_DAYS = 90;
 export const reportQuery = z.object({
@@ -159,7 +167,7 @@ export const inventoryReportExportQuery = reportQuery.omit({ page: true, page_si
 export type InventoryReportExportQuery = z.infer<typeof inventoryReportExportQuery>;
 export const inventoryReport = forecastReport.extend({
   forecast_days: z.number().int(),
-  /** Products that need an order (an order-by date and a quantity), after the inactive filter: the length of the whole list, all pages. */
+  /** Products that need an order (an order-by date and a quantity) or a delivery hurried (`on_order_late`), after the inactive filter: the length of the whole list, all pages. */
   total: z.number().int(),
   /** Products that need an order but were left out as inactive (0 when include_inactive). */
   inactive: z.number().int(),
@@ -167,8 +175,10 @@ export const inventoryReport = forecastReport.extend({
   /** Units and cost (quantity × unit cost) of every order on the list, all pages. */
   order_units: z.number(),
   order_cost: z.number(),
-  /** The order-by date of the most urgent product on the list (the first of page 1); null when the list is empty. */
+  /** The order-by date of the most urgent order on the list (rows to hurry have none); null when no order is listed. */
   first_order_by: z.string().nullable(),
+  /** Of `total`, the products with no order to place whose delivery on its way arrives after they run out (rows with `onOrderArrives`). */
+  on_order_late: z.number().int().optional(),
   page: z.number().int(),
   page_size: z.number().int(),
   /** This page of the list, most urgent first. */

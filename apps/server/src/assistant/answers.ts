@@ -1,12 +1,12 @@
 // The assistant's answers from the data: the three quick buttons and a deterministic intent engine
 // for plain questions. Each answer is structured blocks (text, table, link, action) the web renders.
 import type { Kysely } from 'kysely';
-import type { AssistantBlock, QuickAction } from '@stockwise/contract';
+import { isTooLate, LIST_MARKS, type AssistantBlock, type QuickAction } from '@stockwise/contract';
 import { normalQuantile, STOCK_BAND_TAIL } from '@stockwise/forecast';
 import type { Database } from '../db/schema.ts';
 import * as repo from './repo.ts';
 import { inventoryTotals } from '../dashboard/repo.ts';
-import { isDueBy, orderAdvice, type OrderAdvice } from '../order-advice/service.ts';
+import { hasOrder, isDueBy, orderAdvice, shortHistoryProducts, type AdvisedProduct, type OrderAdvice } from '../order-advice/service.ts';
 import { arrivalDays, stockOnHand } from '../forecasting/service.ts';
 import { describePeriod, type DateRange, dueWindowOf, dueWords, formatDay, formatRange, MONTH_NAMES, NO_SALES_PERIOD, NOT_SOLD, NUM, orderWindowOf, rangeOf, readBestPeriod, readBreakdown, readComparison, readDaysAhead, readPeriod, readQuietSpan, readSalesAhead, readWindow, sameDaysSoFar, spokenPeriod, TOP_SELLERS_PERIOD, type BestPeriod, type Comparison, type DueWindow, type Period, type PeriodUnit } from '../plain-words/period.ts';
 import { DEAD_STOCK, nameWordPattern, noProductMatches, OVERSTOCK, OVERSTOCK_DAYS, readCategory, readCoverDays, readNameWord, readRank, unmatchedProductWords, type Rank } from '../plain-words/catalogue.ts';
@@ -55,8 +55,17 @@ const uncounted = ({ unknownStock: { count, codes }, inactiveDays }: OrderAdvice
   count
     ? ` ${number.format(count)} ${count === 1 ? 'product' : 'products'} that sold in the last ${inactiveDays} days ${count === 1 ? 'has' : 'have'} no stock count, so no order can be advised for ${count === 1 ? 'it' : 'them'}: ${codes.join(', ')}${count > codes.length ? ` and ${count - codes.length} more` : ''}.`
     : '';
+/** " 2 products have a delivery on its way that arrives after they run out: hurry them …" — the list's rows without an order. */
+const deliveriesToHurry = (late: number) =>
+  late
+    ? ` ${number.format(late)} ${late === 1 ? 'product has a delivery on its way that arrives after it runs out: hurry it' : 'products have a delivery on its way that arrives after they run out: hurry them'} (a new order could not come sooner).`
+    : '';
 const nothingToOrder = (advice: OrderAdvice) =>
-  text(`No product needs an order: the forecast expects every product with demand in the last ${advice.inactiveDays} days to last until an order placed in time arrives.${uncounted(advice)}`);
+  text(
+    advice.deliveriesLate
+      ? `No product needs a new order.${deliveriesToHurry(advice.deliveriesLate)}${uncounted(advice)}`
+      : `No product needs an order: the forecast expects every product with demand in the last ${advice.inactiveDays} days to last until an order placed in time arrives.${uncounted(advice)}`,
+  );
 const leftOut = (advice: OrderAdvice) => (advice.inactive ? ` ${number.format(advice.inactive)} ${advice.inactive === 1 ? 'product' : 'products'} without demand in the last ${advice.inactiveDays} days ${advice.inactive === 1 ? 'is' : 'are'} left out.` : '');
 /** The button under an answer's orders: it carries them, so a click creates what was shown (not the list a forecast run made since). */
 const createOrdersAction = (orders: OrderAdvice['products']): AssistantBlock => ({
@@ -96,30 +105,69 @@ async function advisedOrders(db: Db, rows: number, window: DueWindow | null) {
   const due = window && orderWindowOf(window);
   const [advice, beyond] = await Promise.all([orderAdvice(db), pastForecastEnd(db, due, 'an order due')]);
   if (!advice) return null;
-  const kept = due ? advice.products.filter((p) => isDueBy(p.orderBy, due.by)) : advice.products;
-  return { advice, beyond, due, kept, listed: kept.slice(0, rows), total: kept.length, units: kept.reduce((sum, p) => sum + p.orderQuantity, 0), cost: round2(kept.reduce((sum, p) => sum + p.orderQuantity * p.unitCost, 0)) };
+  // The list's rows with an order to place: a delivery to hurry has no order-by date and nothing to order.
+  const orders = advice.products.filter(hasOrder);
+  const kept = due ? orders.filter((p) => isDueBy(p.orderBy, due.by)) : orders;
+  return { advice, beyond, due, orders, kept, listed: kept.slice(0, rows), total: kept.length, units: kept.reduce((sum, p) => sum + p.orderQuantity, 0), cost: round2(kept.reduce((sum, p) => sum + p.orderQuantity * p.unitCost, 0)) };
 }
 type AdvisedOrders = NonNullable<Awaited<ReturnType<typeof advisedOrders>>>;
-const nothingDue = ({ advice, beyond }: AdvisedOrders, due: DueWindow): Answer => {
-  const later = advice.total;
+const nothingDue = ({ orders, beyond }: AdvisedOrders, due: DueWindow): Answer => {
+  const later = orders.length;
   return { blocks: [text(`No advised order is due ${dueWords(due)}${later ? `; ${number.format(later)} ${later === 1 ? 'is' : 'are'} due later` : ''}.${beyond}`), { type: 'link', label: 'Open the Forecasting screen', href: '/app/forecasting' }] };
 };
 
-/** Low stock: the products that need an order (the forecast's advice, the Forecasting screen's list), most urgent first. */
+/**
+ * A listed product's marks as the Forecasting screen's lists show them (ADR 0072, amendment
+ * 2026-12-04 "hurry it"): an order on under four weeks of sales, an order too late to arrive before
+ * the stockout, a delivery on its way that arrives after it. Null without any.
+ */
+function noteOf(product: AdvisedProduct, shortHistory: ReadonlySet<number>): string | null {
+  const marks = [
+    shortHistory.has(product.productId) ? LIST_MARKS.checkBeforeOrdering : null,
+    isTooLate(product) ? LIST_MARKS.tooLate : null,
+    product.onOrderArrives ? LIST_MARKS.onOrderLate(product.onOrderArrives) : null,
+  ].filter((mark) => mark !== null);
+  return marks.length ? marks.join('; ') : null;
+}
+/** The rows' products whose order rests on under four weeks of sales (read for the rows shown). */
+const shortHistoryOf = (db: Db, rows: readonly AdvisedProduct[]) => shortHistoryProducts(db, rows.map((p) => p.productId));
+
+/**
+ * The list's marks of the products among `codes` that are on it (inactive ones too: a product
+ * running out is named whatever it sold), by code: what a runs-out answer says beside its dates.
+ */
+async function listNotes(db: Db, codes: readonly string[]): Promise<Map<string, string>> {
+  const wanted = new Set(codes);
+  const listed = (await orderAdvice(db, { includeInactive: true }))?.products.filter((p) => wanted.has(p.styleCode)) ?? [];
+  const shortHistory = await shortHistoryOf(db, listed);
+  return new Map(listed.flatMap((p) => {
+    const note = noteOf(p, shortHistory);
+    return note ? [[p.styleCode, note] as const] : [];
+  }));
+}
+
+/**
+ * Low stock: the Forecasting screen's list, most urgent first — the products that need an order (the
+ * forecast's advice) and, without a window, those whose delivery on its way comes too late (hurry it).
+ */
 async function lowStock(db: Db, window: DueWindow | null = null): Promise<Answer> {
   const found = await advisedOrders(db, TABLE_ROWS, window);
   if (!found) return noForecastYet;
-  const { advice, beyond, due, listed: rows, total } = found;
+  const { advice, beyond, due, total } = found;
   if (!advice.total) return { blocks: [nothingToOrder(advice)] };
   if (found.due && !total) return nothingDue(found, found.due);
+  // A window reads order-by dates, which a delivery to hurry has none of: it is the whole list's.
+  const late = due ? 0 : advice.deliveriesLate;
+  const rows = (due ? found.kept : advice.products).slice(0, TABLE_ROWS);
+  const shortHistory = await shortHistoryOf(db, rows);
   return {
     blocks: [
       text(
-        `${due ? `${number.format(total)} of the ${number.format(advice.total)} products that need an order must be ordered ${dueWords(due)}` : `${number.format(total)} ${total === 1 ? 'product needs' : 'products need'} an order`}, most urgent first: ${number.format(found.units)} units, ${number.format(found.cost)} in all.${total > rows.length ? ` The ${rows.length} most urgent are listed.` : ''}${beyond}${leftOut(advice)}${uncounted(advice)}`,
+        `${!total ? 'No product needs a new order.' : `${due ? `${number.format(total)} of the ${number.format(found.orders.length)} products that need an order must be ordered ${dueWords(due)}` : `${number.format(total)} ${total === 1 ? 'product needs' : 'products need'} an order`}, most urgent first: ${number.format(found.units)} units, ${number.format(found.cost)} in all.`}${deliveriesToHurry(late)}${total + late > rows.length ? ` The ${rows.length} most urgent are listed.` : ''}${beyond}${leftOut(advice)}${uncounted(advice)}`,
       ),
       table(
-        [['styleCode', 'Product code'], ['name', 'Name'], ['onHand', 'On hand now'], ['stockout', 'Runs out'], ['orderBy', 'Order by'], ['quantity', 'Order'], ['cost', 'Cost']],
-        rows.map((r) => ({ styleCode: r.styleCode, name: r.name, onHand: onHandCell(r.onHand?.units), stockout: r.firstStockout, orderBy: r.orderBy, quantity: r.orderQuantity, cost: round2(r.orderQuantity * r.unitCost) })),
+        [['styleCode', 'Product code'], ['name', 'Name'], ['onHand', 'On hand now'], ['stockout', 'Runs out'], ['orderBy', 'Order by'], ['quantity', 'Order'], ['cost', 'Cost'], ['note', 'Note']],
+        rows.map((r) => ({ styleCode: r.styleCode, name: r.name, onHand: onHandCell(r.onHand?.units), stockout: r.firstStockout, orderBy: r.orderBy, quantity: r.orderQuantity, cost: round2(r.orderQuantity * r.unitCost), note: noteOf(r, shortHistory) })),
       ),
       { type: 'link', label: 'Open the Forecasting screen', href: '/app/forecasting' },
       createOrdersAction(found.kept),
@@ -131,17 +179,18 @@ async function reorderReport(db: Db, window: DueWindow | null = null): Promise<A
   const found = await advisedOrders(db, REPORT_ROWS, window);
   if (!found) return noForecastYet;
   const { advice, beyond, due, listed: rows, total } = found;
-  if (!advice.total) return { blocks: [nothingToOrder(advice)] };
+  if (!found.orders.length) return { blocks: [nothingToOrder(advice)] };
   if (found.due && !total) return nothingDue(found, found.due);
+  const shortHistory = await shortHistoryOf(db, rows);
   return {
     blocks: [
       text(
-        `Reorder report: ${due ? `${number.format(total)} of ${number.format(advice.total)} advised orders due ${dueWords(due)}` : `${number.format(total)} advised ${total === 1 ? 'order' : 'orders'}`}, ${number.format(found.units)} units, ${number.format(found.cost)} in all.${total > rows.length ? ` The ${rows.length} most urgent are listed.` : ''}${beyond}${leftOut(advice)}`,
+        `Reorder report: ${due ? `${number.format(total)} of ${number.format(found.orders.length)} advised orders due ${dueWords(due)}` : `${number.format(total)} advised ${total === 1 ? 'order' : 'orders'}`}, ${number.format(found.units)} units, ${number.format(found.cost)} in all.${total > rows.length ? ` The ${rows.length} most urgent are listed.` : ''}${due ? '' : deliveriesToHurry(advice.deliveriesLate)}${beyond}${leftOut(advice)}`,
       ),
       table(
-        [['styleCode', 'Product code'], ['name', 'Name'], ['onHand', 'On hand now'], ['orderBy', 'Order by'], ['quantity', 'Quantity'], ['cost', 'Cost']],
-        rows.map((r) => ({ styleCode: r.styleCode, name: r.name, onHand: onHandCell(r.onHand?.units), orderBy: r.orderBy, quantity: r.orderQuantity, cost: round2(r.orderQuantity * r.unitCost) })),
-        { styleCode: 'Total', name: null, onHand: null, orderBy: null, quantity: found.units, cost: found.cost },
+        [['styleCode', 'Product code'], ['name', 'Name'], ['onHand', 'On hand now'], ['orderBy', 'Order by'], ['quantity', 'Quantity'], ['cost', 'Cost'], ['note', 'Note']],
+        rows.map((r) => ({ styleCode: r.styleCode, name: r.name, onHand: onHandCell(r.onHand?.units), orderBy: r.orderBy, quantity: r.orderQuantity, cost: round2(r.orderQuantity * r.unitCost), note: noteOf(r, shortHistory) })),
+        { styleCode: 'Total', name: null, onHand: null, orderBy: null, quantity: found.units, cost: found.cost, note: null },
         'reorder-report.csv',
       ),
       createOrdersAction(found.kept),
@@ -394,11 +443,15 @@ export const dataFunctions = {
     }
     const first = rows[0] as (typeof rows)[number];
     const listed = rows.slice(0, TABLE_ROWS);
+    const notes = await listNotes(db, listed.map((r) => r.product_code));
     const firstWords = earlier.length ? `the first of them is ${first.name} (${first.product_code}), on ${formatDay(first.first_stockout)}` : `${first.name} (${first.product_code}) runs out first${due ? '' : scope.words}, on ${formatDay(first.first_stockout)}`;
     return {
       blocks: [
         text(`${due ? `${counted(rows.length)} forecast to run out ${dueWords(due)}${before}. ${capitalised(firstWords)}` : firstWords}.${beyond}`),
-        table([['styleCode', 'Product code'], ['name', 'Name'], ['onHand', 'On hand now'], ['stockout', 'Runs out']], listed.map((r) => ({ styleCode: r.product_code, name: r.name, onHand: onHandCell(r.on_hand), stockout: r.first_stockout }))),
+        table(
+          [['styleCode', 'Product code'], ['name', 'Name'], ['onHand', 'On hand now'], ['stockout', 'Runs out'], ['note', 'Note']],
+          listed.map((r) => ({ styleCode: r.product_code, name: r.name, onHand: onHandCell(r.on_hand), stockout: r.first_stockout, note: notes.get(r.product_code) ?? null })),
+        ),
         forecastLink(first.product_code, first.name),
       ],
     };
@@ -943,7 +996,8 @@ export const actionAnswers = {
   async createOrders(db: Db, today: string, shown?: { styleCode: string; quantity: number }[]): Promise<{ answer: Answer; createdFor: number[] }> {
     const advice = await orderAdvice(db);
     if (!advice) return { answer: noForecastYet, createdFor: [] };
-    const current = new Map(advice.products.map((p) => [p.styleCode, p]));
+    const advised = advice.products.filter(hasOrder);
+    const current = new Map(advised.map((p) => [p.styleCode, p]));
     const changes = (shown ?? []).flatMap(({ styleCode, quantity }) => {
       const now = current.get(styleCode);
       if (!now) return [`${styleCode} no longer needs an order`];
@@ -955,7 +1009,7 @@ export const actionAnswers = {
       const report = await reorderReport(db);
       return { answer: { blocks: [text(`Nothing was created: the advice changed since that list was made (a forecast ran since). ${listed}${more}. The current advice:`), ...report.blocks] }, createdFor: [] };
     }
-    const chosen = shown ? shown.map(({ styleCode }) => current.get(styleCode) as OrderAdvice['products'][number]) : advice.products;
+    const chosen = shown ? shown.map(({ styleCode }) => current.get(styleCode) as OrderAdvice['products'][number]) : advised;
     const arrivals = await arrivalDays(db, today, chosen.map((p) => p.leadTimeDays));
     const orders = chosen.map((p, i) => ({ productId: p.productId, quantity: p.orderQuantity, arrival: arrivals[i]! }));
     const { createdFor, alreadyOrdered } = await repo.createAdvisedDeliveries(db, today, orders);

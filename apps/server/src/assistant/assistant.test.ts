@@ -1149,8 +1149,13 @@ describe.each(backends)('assistant on %s', (backend) => {
     // The forecast's advice, most urgent first; the product without recent demand is left out.
     expect(textOf(lowStock)).toContain(`${advised.length} products need an order, most urgent first: ${advisedUnits} units, ${fmt(advisedCost)} in all. 1 product without demand in the last 90 days is left out.`);
     expect(lowTable?.rows).toEqual(
-      advised.map((p) => ({ styleCode: p.code, name: p.name, onHand: p.stock, stockout: p.stockout, orderBy: p.order?.by, quantity: p.order?.quantity, cost: (p.order?.quantity ?? 0) * p.cost })),
+      advised.map((p) => ({
+        styleCode: p.code, name: p.name, onHand: p.stock, stockout: p.stockout, orderBy: p.order?.by, quantity: p.order?.quantity, cost: (p.order?.quantity ?? 0) * p.cost,
+        // The lists' mark: even ordered today, it arrives after it runs out.
+        note: urgency(p) < 0 ? 'Too late: arrives after it runs out' : null,
+      })),
     );
+    expect(lowTable?.rows.filter((r) => r.note !== null).length).toBeGreaterThan(0);
     const report = await ask({ quick: 'reorder_report' });
     const reportTable = blocksOf(report, 'table')[0];
     expect(reportTable?.rows.map((r) => r.styleCode)).toEqual(advised.map((p) => p.code));

@@ -53,7 +53,8 @@ export async function refreshCatalogueSummary(db: Db, catalogueTaskId?: string):
   const [snapshots, sales, attention] = await Promise.all([snapshotTotals(db), salesConditions(db), needingAttention(db, catalogueTaskId)]);
   const all = {
     ...snapshots,
-    reorder_count: attention.orderByDates.length,
+    // The list's length: the orders and the deliveries to hurry (the rows without an order-by date).
+    reorder_count: attention.orderByDates.length + attention.deliveriesLate,
     reorder_order_by: sql<string[]>`${`{${attention.orderByDates.join(',')}}`}::text[]`,
     unknown_stock_count: attention.unknownStock,
     no_sales_count: sales.noSales,

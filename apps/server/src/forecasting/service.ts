@@ -16,7 +16,6 @@ import {
   XLSX_CONTENT_TYPE,
   type ForecastSheet,
   type InventoryReport,
-  type ListedOrder,
   type InventoryReportExportQuery,
   type ProductForecastResponse,
   type ReportQuery,
@@ -35,7 +34,7 @@ import { historicalJson } from './history-json.ts';
 import { jsonObjectMembers } from './stored-json.ts';
 import { BACKTEST_FIELDS, dailyRowsJson, FORECAST_FIELDS, STOCK_FIELDS } from './stored-forecast.ts';
 import { refreshCatalogueSummary } from '../dashboard/repo.ts';
-import { orderAdvice, shortHistoryProducts } from '../order-advice/service.ts';
+import { orderAdvice, shortHistoryProducts, type AdvisedProduct } from '../order-advice/service.ts';
 import type { BatchContext, BatchResult } from './batch-task.ts';
 import type { RowsChange } from '../tables/service.ts';
 
@@ -600,6 +599,7 @@ export async function getLatestInventoryReport(ctx: ForecastingContext, query: R
     order_units: advice.orderUnits,
     order_cost: advice.orderCost,
     first_order_by: advice.firstOrderBy,
+    on_order_late: advice.deliveriesLate,
     page: query.page,
     page_size: query.page_size,
     products: advice.products.map(({ productId, leadTimeDays: _lead, ...product }) => ({ ...product, shortHistory: shortHistory.has(productId) })),
@@ -608,7 +608,7 @@ export async function getLatestInventoryReport(ctx: ForecastingContext, query: R
 }
 
 /** A Forecasting screen download as an .xlsx: the contract's columns and rows (batches of them), in typed cells. */
-function sheetDownload(name: string, columns: ForecastSheet['columns'], rows: Iterable<ForecastSheet['rows']>): Download {
+function sheetDownload(name: string, columns: ForecastSheet['columns'], rows: Iterable<ForecastSheet['rows']> | AsyncIterable<ForecastSheet['rows']>): Download {
   const typed = columns.map((column) => ({ header: column.header, kind: column.kind, decimalPlaces: column.kind === 'decimal' ? 2 : undefined }));
   return { fileName: `${name}.xlsx`, contentType: XLSX_CONTENT_TYPE, body: xlsxStream({ sheetName: name, columns: typed, rows }) };
 }
@@ -623,14 +623,21 @@ export async function exportProductForecast(ctx: ForecastingContext, options: { 
 // Lines written per turn of a report export: the file is written while it is read, never held whole.
 const EXPORT_LINES_PER_BATCH = 500;
 
-/** The advice's products as lines of the report's columns, a batch at a time. */
-function* reportLineBatches(products: readonly ListedOrder[]): Generator<ForecastSheet['rows']> {
-  for (let from = 0; from < products.length; from += EXPORT_LINES_PER_BATCH) yield products.slice(from, from + EXPORT_LINES_PER_BATCH).map(inventoryReportRow);
+/**
+ * The advice's products as lines of the report's columns, a batch at a time, each batch's "check
+ * before ordering" read with it (from the stored forecasts' text, as a page's rows are).
+ */
+async function* reportLineBatches(db: Kysely<Database>, products: readonly AdvisedProduct[]): AsyncGenerator<ForecastSheet['rows']> {
+  for (let from = 0; from < products.length; from += EXPORT_LINES_PER_BATCH) {
+    const batch = products.slice(from, from + EXPORT_LINES_PER_BATCH);
+    const shortHistory = await shortHistoryProducts(db, batch.map((product) => product.productId));
+    yield batch.map((product) => inventoryReportRow({ ...product, shortHistory: shortHistory.has(product.productId) }));
+  }
 }
 
-function* csvText(batches: Iterable<ForecastSheet['rows']>): Generator<string> {
+async function* csvText(batches: AsyncIterable<ForecastSheet['rows']>): AsyncGenerator<string> {
   yield UTF8_BOM + csvLine(INVENTORY_REPORT_COLUMNS.map((column) => column.header));
-  for (const batch of batches) yield batch.map(csvLine).join('');
+  for await (const batch of batches) yield batch.map(csvLine).join('');
 }
 
 /**
@@ -642,7 +649,7 @@ export async function exportLatestInventoryReport(ctx: ForecastingContext, query
   const advice = await orderAdvice(ctx.db, { includeInactive: query.include_inactive, inactiveDays: query.inactive_days });
   if (!advice) throw new AppError('not_found', 'No latest report available: run a forecast of the whole catalogue first.');
   const name = `inventory-report-${advice.task.updatedAt.toISOString().slice(0, 10)}`;
-  const batches = reportLineBatches(advice.products);
+  const batches = reportLineBatches(ctx.db, advice.products);
   if (query.format === 'xlsx') return sheetDownload(name, INVENTORY_REPORT_COLUMNS, batches);
   return { fileName: `${name}.csv`, contentType: 'text/csv; charset=utf-8', body: Readable.from(csvText(batches)) };
 }

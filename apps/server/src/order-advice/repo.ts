@@ -13,6 +13,10 @@ export const findCatalogueTask = (db: Db, id: string) => db.selectFrom('forecast
 // Read from the stored forecast's reorder advice: a quantity and an order-by date (a warning always
 // comes with both). Kept here, in one place, for the list and its count alike.
 const needsOrder = sql<boolean>`(f.reorder->>'orderQuantity')::float8 > 0 and f.reorder->>'orderBy' is not null`;
+// No order, but the delivery on its way arrives after the expected stockout: listed to hurry it
+// (ADR 0072, amendment 2026-12-04 "hurry it"). The advice names that delivery only then.
+const deliveryArrivesLate = sql<boolean>`f.reorder->>'onOrderArrives' is not null`;
+const onTheList = sql<boolean>`(${needsOrder} or ${deliveryArrivesLate})`;
 /**
  * A product's recent demand: units sold in the `days` days before its stored forecast's first day
  * (and since), returns (negative sales) not counted; `f` is its forecast_results row. The one rule
@@ -45,7 +49,7 @@ export const adviceRows = (db: Db, recentDays: number) =>
       sql<string>`f.model_name`.as('model'),
       recentDemand(recentDays).as('recent_demand'),
     ])
-    .where(needsOrder)
+    .where(onTheList)
     .execute();
 
 /**
@@ -82,17 +86,19 @@ export async function unknownStock(db: Db, recentDays: number, limit: number): P
 }
 
 /**
- * The order-by dates of the products that need an order and had demand in the last `recentDays`
- * days: the order advice's list, read by the database (a catalogue run ends with it) rather than
- * row by row. Their number is the list's length; the dashboard counts those due soon.
+ * The products on the order advice's list that had demand in the last `recentDays` days, read by
+ * the database (a catalogue run ends with it) rather than row by row: the order-by dates of those
+ * that need an order (the dashboard counts those due soon) and how many have a delivery to hurry
+ * instead. Together they are the list's length.
  */
-export async function orderByDates(db: Db, recentDays: number): Promise<string[]> {
+export async function listedOrderBy(db: Db, recentDays: number): Promise<{ orderByDates: string[]; deliveriesLate: number }> {
   const rows = await db
     .selectFrom('forecast_results as f')
     .innerJoin('data.products as p', 'p.id', 'f.product_id')
-    .select(sql<string>`f.reorder->>'orderBy'`.as('order_by'))
-    .where(needsOrder)
+    .select(sql<string | null>`case when ${needsOrder} then f.reorder->>'orderBy' end`.as('order_by'))
+    .where(onTheList)
     .where(sql<boolean>`${recentDemand(recentDays)} > 0`)
     .execute();
-  return rows.map((row) => row.order_by);
+  const orderByDates = rows.flatMap((row) => (row.order_by === null ? [] : [row.order_by]));
+  return { orderByDates, deliveriesLate: rows.length - orderByDates.length };
 }

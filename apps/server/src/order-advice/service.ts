@@ -24,15 +24,17 @@ export type OrderAdviceOptions = {
 
 export type OrderAdvice = {
   task: { id: string; updatedAt: Date; forecastDays: number };
-  /** The length of the whole list, all pages. */
+  /** The length of the whole list, all pages: products that need an order and those with a delivery to hurry. */
   total: number;
+  /** Of `total`, the products with no order to place whose delivery on its way arrives after they run out. */
+  deliveriesLate: number;
   /** Products that need an order but were left out as inactive (0 when they are included). */
   inactive: number;
   inactiveDays: number;
   /** Units and cost (quantity × unit cost) of every order on the list, all pages. */
   orderUnits: number;
   orderCost: number;
-  /** The order-by date of the most urgent product on the whole list (not only the page); null when it is empty. */
+  /** The order-by date of the most urgent order on the whole list (not only the page); null when it lists none. */
   firstOrderBy: string | null;
   products: AdvisedProduct[];
   /** Products with demand in the last `inactiveDays` days and no stock count: no order can be advised for them. */
@@ -55,9 +57,13 @@ export const isDueBy = (orderBy: string | null, by: string) => orderBy !== null 
 /** The catalogue run the advice is dated by: the given one, or the latest completed. */
 const catalogueTask = (db: Kysely<Database>, taskId: string | undefined) => (taskId ? repo.findCatalogueTask(db, taskId) : repo.latestCompletedCatalogueTask(db));
 
+/** A row of the list with an order to place (not a delivery to hurry). */
+export const hasOrder = (product: Pick<AdvisedProduct, 'orderBy'>): product is AdvisedProduct & { orderBy: string } => product.orderBy !== null;
+
 /**
  * The products that need an order, from each product's latest stored forecast — an order-by date and a quantity from the forecast's reorder
- * advice, so a warning always comes with advice — most urgent first: days until the expected
+ * advice, so a warning always comes with advice — and those whose delivery on its way arrives after
+ * they run out (no order, `onOrderArrives`: hurry it), most urgent first: days until the expected
  * stockout minus the lead time, i.e. the days left to order in time (without an expected stockout,
  * days until the order-by date). Null before the first whole-catalogue forecast.
  */
@@ -68,7 +74,7 @@ export async function orderAdvice(db: Kysely<Database>, options: OrderAdviceOpti
   const [rows, unknownStock] = await Promise.all([repo.adviceRows(db, inactiveDays), repo.unknownStock(db, inactiveDays, UNKNOWN_STOCK_CODES)]);
   const needing: AdvisedProduct[] = [];
   for (const row of rows) {
-    const reorder = row.reorder as ProductForecast['reorder'] & { orderBy: string };
+    const reorder = row.reorder as ProductForecast['reorder'];
     const stockouts = (row.stockouts ?? []) as ProductForecast['stockouts'];
     // The expected path decides; the pessimistic bound only answers when the expected one never runs out.
     const byDate = [...stockouts].sort((a, b) => a.date.localeCompare(b.date));
@@ -88,11 +94,13 @@ export async function orderAdvice(db: Kysely<Database>, options: OrderAdviceOpti
       reorderPoint: reorder.reorderPoint,
       orderQuantity: reorder.orderQuantity,
       orderBy: reorder.orderBy,
+      ...(reorder.onOrderArrives ? { onOrderArrives: reorder.onOrderArrives } : {}),
       model: row.model,
       // Days left to order in time: to the expected stockout less the lead time, or to the order-by
       // date when that is sooner (safety stock and the review period can make it so), so the list's
       // order is the order of the dates it shows.
-      urgencyDays: Math.min(expected ? dayNumber(expected.date) - start - reorder.leadTimeDays : Infinity, dayNumber(reorder.orderBy) - start),
+      // A delivery to hurry has no order-by date: its stockout alone dates it.
+      urgencyDays: Math.min(expected ? dayNumber(expected.date) - start - reorder.leadTimeDays : Infinity, reorder.orderBy ? dayNumber(reorder.orderBy) - start : Infinity),
       recentDemand: Number(row.recent_demand),
     });
   }
@@ -102,11 +110,12 @@ export async function orderAdvice(db: Kysely<Database>, options: OrderAdviceOpti
   return {
     task: { id: task.id, updatedAt: task.updated_at, forecastDays: task.forecast_days },
     total: listed.length,
+    deliveriesLate: listed.filter((p) => !hasOrder(p)).length,
     inactive: needing.length - listed.length,
     inactiveDays,
     orderUnits: listed.reduce((sum, p) => sum + p.orderQuantity, 0),
     orderCost: Math.round(listed.reduce((sum, p) => sum + p.orderQuantity * p.unitCost, 0) * 100) / 100,
-    firstOrderBy: listed[0]?.orderBy ?? null,
+    firstOrderBy: listed.find(hasOrder)?.orderBy ?? null,
     products: options.page ? listed.slice(from, from + options.page.size) : listed,
     unknownStock,
   };
@@ -115,7 +124,7 @@ export async function orderAdvice(db: Kysely<Database>, options: OrderAdviceOpti
 /**
  * Of `productIds` (a page of the list), those whose stored forecast rests on under four weeks of
  * sales: their rows say "check before ordering", as the product's own advice does (ADR 0162,
- * amendment 2026-12-04). A page's, not the whole list's: the label is read from the stored forecast's text.
+ * amendment 2026-12-04). A page's (or a download's batch of lines), not the whole list's at once: the label is read from the stored forecast's text.
  */
 export async function shortHistoryProducts(db: Kysely<Database>, productIds: readonly number[]): Promise<Set<number>> {
   if (productIds.length === 0) return new Set();
@@ -123,11 +132,12 @@ export async function shortHistoryProducts(db: Kysely<Database>, productIds: rea
 }
 
 /**
- * The order-by dates of the products that need an order, and how many sell but have no stock count
- * (products without recent demand left out): the dashboard's reorder and stock-count tasks.
+ * The order-by dates of the products that need an order, how many have a delivery to hurry instead,
+ * and how many sell but have no stock count (products without recent demand left out): the
+ * dashboard's reorder and stock-count tasks.
  */
-export async function needingAttention(db: Kysely<Database>, taskId?: string): Promise<{ orderByDates: string[]; unknownStock: number }> {
-  if (!(await catalogueTask(db, taskId))) return { orderByDates: [], unknownStock: 0 };
-  const [orderByDates, unknownStock] = await Promise.all([repo.orderByDates(db, DEFAULT_INACTIVE_DAYS), repo.unknownStock(db, DEFAULT_INACTIVE_DAYS, 1)]);
-  return { orderByDates, unknownStock: unknownStock.count };
+export async function needingAttention(db: Kysely<Database>, taskId?: string): Promise<{ orderByDates: string[]; deliveriesLate: number; unknownStock: number }> {
+  if (!(await catalogueTask(db, taskId))) return { orderByDates: [], deliveriesLate: 0, unknownStock: 0 };
+  const [listed, unknownStock] = await Promise.all([repo.listedOrderBy(db, DEFAULT_INACTIVE_DAYS), repo.unknownStock(db, DEFAULT_INACTIVE_DAYS, 1)]);
+  return { ...listed, unknownStock: unknownStock.count };
 }

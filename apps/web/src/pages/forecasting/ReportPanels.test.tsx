@@ -165,3 +165,46 @@ describe('an order on under four weeks of sales', () => {
     ]);
   });
 });
+
+describe('a delivery on its way that arrives after the stock runs out', () => {
+  // No order to place (a new one could not come sooner): listed to hurry the delivery, counted with the orders.
+  const hurry = { ...product('LATE-1', 0, 2, '2026-01-04'), orderBy: null, firstStockout: '2026-01-04', urgencyDays: -14, onOrderArrives: '2026-01-14' };
+  const listed = advice({ total: 3, on_order_late: 1, products: [hurry, product('A-1', 12, 2.5, '2026-01-05'), product('B-2', 3, 10, '2026-01-09')] });
+  const label = 'On order: arrives 14 Jan 2026, after it runs out — hurry it';
+  const why = 'No new order could arrive sooner. The delivery on its way arrives about 10 days after the stock is expected to run out on 4 Jan 2026: hurry it or buy elsewhere to cover those days.';
+
+  it('is a row of the low-stock list, marked to hurry it rather than too late to order, and counted apart from the orders', () => {
+    renderPanel({ advice: listed });
+    expect(screen.getByTestId('low-stock-count').textContent).toBe(
+      '2 products need an order; the most urgent must be ordered by 5 Jan 2026 · 4,321 units · cost 9,876.50 · 1 delivery on its way arrives after its product runs out: hurry it',
+    );
+    const [late, ...orders] = within(screen.getByTestId('low-stock-table')).getAllByRole('row').slice(1);
+    expect(late?.getAttribute('data-style-code')).toBe('LATE-1');
+    const mark = within(late!).getByTestId('on-order-late');
+    expect(mark.textContent).toBe(label);
+    expect(mark.getAttribute('title')).toBe(why);
+    expect(within(late!).queryByTestId('too-late')).toBeNull();
+    expect(within(late!).getByTestId('order-by').textContent).toBe('');
+    // The orders keep their own marks.
+    expect(orders.map((row) => within(row).queryByTestId('on-order-late'))).toEqual([null, null]);
+    expect(orders.map((row) => within(row).getByTestId('too-late').textContent)).toEqual(['Too late: arrives after it runs out', 'Too late: arrives after it runs out']);
+  });
+
+  it('says so when the list holds deliveries to hurry but no order', () => {
+    renderPanel({ advice: advice({ total: 2, on_order_late: 2, order_units: 0, order_cost: 0, first_order_by: null, products: [hurry, { ...hurry, styleCode: 'LATE-2' }] }) });
+    expect(screen.getByTestId('low-stock-count').textContent).toBe('No product needs a new order · 2 deliveries on their way arrive after their products run out: hurry them');
+    expect(screen.getAllByTestId('on-order-late')).toHaveLength(2);
+  });
+
+  it("is a row of the latest report too, whose heading counts it", () => {
+    render(
+      <MantineProvider>
+        <LatestReportPanel report={listed} includeInactive={false} message={null} isLoading={false} error={null} onSelect={() => {}} onRetry={() => {}} onView={() => {}} />
+      </MantineProvider>,
+    );
+    expect(screen.getByTestId('at-risk-count').textContent).toBe('Products to order or to hurry, most urgent first (3)');
+    const late = within(screen.getByTestId('at-risk-table')).getAllByRole('row')[1]!;
+    expect(within(late).getByTestId('on-order-late').textContent).toBe(label);
+    expect(within(late).queryByTestId('too-late')).toBeNull();
+  });
+});

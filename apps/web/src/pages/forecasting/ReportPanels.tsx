@@ -185,7 +185,7 @@ export const LatestReportPanel = memo(function LatestReportPanel(props: AdviceVi
             {t('forecasting.report.generatedAt', { timestamp: formatTime(report.timestamp), days: report.forecast_days })}
           </Text>
           <Text fw={600} size="sm" mb={4} data-testid="at-risk-count">
-            {t('forecasting.report.atRisk', { count: report.total })}
+            {t(report.on_order_late ? 'forecasting.report.atRiskWithHurry' : 'forecasting.report.atRisk', { count: report.total })}
           </Text>
           <InactiveSwitch report={report} includeInactive={includeInactive} onView={onView} />
           <UnknownStockNotice report={report} onSelect={onSelect} />
@@ -219,7 +219,7 @@ export const LatestReportPanel = memo(function LatestReportPanel(props: AdviceVi
                       </Table.Td>
                       <Table.Td>
                         {product.orderBy ? formatDay(product.orderBy) : ''}
-                        <TooLateMark urgencyDays={product.urgencyDays} />
+                        <TooLateMark product={product} />
                       </Table.Td>
                     </Table.Tr>
                   ))}
@@ -241,8 +241,26 @@ export const LatestReportPanel = memo(function LatestReportPanel(props: AdviceVi
 });
 
 /**
+ * The low-stock list's count: the orders to place, dated by the list's most urgent order (not a
+ * fixed "soon"), and the deliveries to hurry — together the list's `total`.
+ */
+function LowStockCount({ advice }: { advice: InventoryReport }) {
+  const { t } = useTranslation();
+  const late = advice.on_order_late ?? 0;
+  const orders = advice.total - late;
+  const none = late ? t('forecasting.lowStock.countNoneNew') : t('forecasting.lowStock.countNone');
+  return (
+    <Text fw={600} size="sm" mb={4} data-testid="low-stock-count">
+      {advice.first_order_by ? t('forecasting.lowStock.count', { count: orders, date: formatDay(advice.first_order_by), units: quantity.format(advice.order_units), cost: money.format(advice.order_cost) }) : none}
+      {late ? t('forecasting.lowStock.hurry', { count: late }) : null}
+    </Text>
+  );
+}
+
+/**
  * Low stock: the products that need an order (the same list, count and order as the report), as
- * orders to place — the forecast's quantity, order-by date and cost; never a fixed quantity.
+ * orders to place — the forecast's quantity, order-by date and cost; never a fixed quantity — and
+ * those whose delivery on its way comes too late, marked to hurry it.
  */
 export const LowStockPanel = memo(function LowStockPanel(props: AdviceViewProps & { advice: InventoryReport | null }) {
   const { advice, includeInactive, message, isLoading, error, onSelect, onRetry, onView } = props;
@@ -269,12 +287,7 @@ export const LowStockPanel = memo(function LowStockPanel(props: AdviceViewProps 
       ) : null}
       {advice ? (
         <>
-          <Text fw={600} size="sm" mb={4} data-testid="low-stock-count">
-            {/* The sentence's urgency is the list's own: the first order-by date, not a fixed "soon". */}
-            {advice.first_order_by
-              ? t('forecasting.lowStock.count', { count: advice.total, date: formatDay(advice.first_order_by), units: quantity.format(advice.order_units), cost: money.format(advice.order_cost) })
-              : t('forecasting.lowStock.countNone')}
-          </Text>
+          <LowStockCount advice={advice} />
           <InactiveSwitch report={advice} includeInactive={includeInactive} onView={onView} />
           <UnknownStockNotice report={advice} onSelect={onSelect} />
           {orders.length === 0 ? (
@@ -304,7 +317,7 @@ export const LowStockPanel = memo(function LowStockPanel(props: AdviceViewProps 
                       <OnHandTd onHand={order.onHand} />
                       <Table.Td>
                         <span data-testid="order-by">{order.orderBy ? formatDay(order.orderBy) : ''}</span>
-                        <TooLateMark urgencyDays={order.urgencyDays} />
+                        <TooLateMark product={order} />
                       </Table.Td>
                       <Table.Td ta="right" data-testid="order-quantity">
                         {quantity.format(order.orderQuantity)}

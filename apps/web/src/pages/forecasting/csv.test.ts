@@ -34,13 +34,20 @@ describe('CSV export', () => {
     expect(forecastCsv(forecastFixture()).split('\r\n')).toEqual(['date,forecast,lower,upper,stock,stock lower,stock upper', '2026-01-04,5,2,8,10,7,13', '2026-01-05,6,3,9,4,-2,10', '']);
   });
 
-  it("writes the report's lines (the server's CSV) with on hand now beside its count, escaped product names, and a blank where never counted", () => {
-    const product = { styleCode: 'X-1', name: '=cmd|calc', currentStock: 4, unitCost: 1.5, firstStockout: '2026-01-09', stockoutType: 'stockForecast' as const, reorderPoint: 3, orderQuantity: 10, orderBy: null, model: 'SBA', urgencyDays: -5, recentDemand: 12 };
-    const csv = toCsv([INVENTORY_REPORT_COLUMNS.map((column) => column.header), inventoryReportRow({ ...product, onHand: { units: 2.5, countedUnits: 4, countedOn: '2026-01-02' } }), inventoryReportRow({ ...product, onHand: null })]);
+  it("writes the report's lines (the server's CSV) with on hand now beside its count, escaped product names, a blank where never counted, and the lists' marks in shop words", () => {
+    const product = { styleCode: 'X-1', name: '=cmd|calc', currentStock: 4, unitCost: 1.5, firstStockout: '2026-01-09', stockoutType: 'stockForecast' as const, reorderPoint: 3, orderQuantity: 10, orderBy: '2026-01-03', model: 'SBA', urgencyDays: -5, recentDemand: 12, shortHistory: false };
+    const csv = toCsv([
+      INVENTORY_REPORT_COLUMNS.map((column) => column.header),
+      inventoryReportRow({ ...product, onHand: { units: 2.5, countedUnits: 4, countedOn: '2026-01-02' }, shortHistory: true }),
+      inventoryReportRow({ ...product, onHand: null, urgencyDays: 2 }),
+      // No order: the delivery on its way arrives after the stockout, to hurry (not "too late" to order).
+      inventoryReportRow({ ...product, onHand: null, orderQuantity: 0, orderBy: null, onOrderArrives: '2026-01-20' }),
+    ]);
     expect(csv.split('\r\n')).toEqual([
-      'product code,name,on hand now,last count,counted on,unit cost,first stockout,stockout type,reorder point,order quantity,order by,model',
-      `X-1,"'=cmd|calc",2.5,4,2026-01-02,1.5,2026-01-09,expected,3,10,,SBA`,
-      `X-1,"'=cmd|calc",,,,1.5,2026-01-09,expected,3,10,,SBA`,
+      'product code,name,on hand now,last count,counted on,unit cost,first stockout,stockout type,reorder point,order quantity,order by,model,check,too late,on order',
+      `X-1,"'=cmd|calc",2.5,4,2026-01-02,1.5,2026-01-09,expected,3,10,2026-01-03,SBA,Under 4 weeks of sales,yes,`,
+      `X-1,"'=cmd|calc",,,,1.5,2026-01-09,expected,3,10,2026-01-03,SBA,,,`,
+      `X-1,"'=cmd|calc",,,,1.5,2026-01-09,expected,3,0,,SBA,,,"On order: arrives 20 Jan 2026, after it runs out — hurry it"`,
       '',
     ]);
   });
