@@ -114,7 +114,7 @@ describe('an item sold in its season only', () => {
       expect(total(result, '2026-12-04', '2026-12-24')).toBeCloseTo(105, 6);
       expect(total(result, '2026-12-25', '2027-03-03')).toBe(0);
       expect(result.stockouts.find((stockout) => stockout.type === 'stockForecast')?.date).toBe('2026-12-07');
-      // 28 days on is 1 January: it sells nothing until 15 November 2027 (the old advice: 96 now).
+      // 28 days on is 1 January: it sells nothing until 15 November 2027 (the old advice: 105 now).
       expect(result.reorder).toMatchObject({ orderQuantity: 0, orderBy: null });
       expect(result.reorder.tooLateForSeason).toEqual({ arrives: '2027-01-01', seasonFrom: '2026-11-15', seasonTo: '2026-12-24', nextOrderFrom: '2027-10-18' });
     });
