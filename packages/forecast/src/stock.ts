@@ -205,7 +205,7 @@ export function reorderAdvice(inputs: ReorderInputs): ReorderAdvice {
 
 /**
  * An order for a season-only item that arrives (day number `arrivalDay`) after the season: when it
- * would arrive, last season's dates, and the day next season's buying starts — the season's next first
+ * would arrive, the season's dates, and the day next season's buying starts — the season's next first
  * date on or after the arrival, less the lead time (the order-by date a stock of nothing would have).
  */
 function tooLateForSeason(season: SeasonDates, arrivalDay: number, leadTimeDays: number): SeasonTooLate {
