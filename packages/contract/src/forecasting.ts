@@ -51,6 +51,8 @@ export const reorderAdvice = z.object({
   serviceLevel: z.number(),
   /** No order advised though the stock is expected to run out: the delivery on its way arrives this day, after the stockout (ADR 0072, amendment 2026-12-04 QA4 #4). */
   onOrderArrives: z.string().nullable().optional(),
+  /** A season-only item whose order would arrive after its season: no order, and when next season's buying starts (ADR 0126, amendment 2026-12-04). */
+  tooLateForSeason: z.object({ arrives: z.string(), seasonFrom: z.string(), seasonTo: z.string(), nextOrderFrom: z.string() }).optional(),
 });
 
 const stockCount = z.object({ units: z.number(), date: z.string() });

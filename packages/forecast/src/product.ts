@@ -13,7 +13,7 @@ import { atLeastPoissonSpread, lastSeasonStart, offSeasonBands, onSeasonDates, r
 import { MIN_MODEL_DAYS, newProductForecast, shortHistoryForecast } from './short.ts';
 import { theta } from './models/theta.ts';
 import { deseasonalized, seasonalityTest, withYearlyFourier } from './seasonality.ts';
-import { dailySigmas, deliveriesByDay, findStockouts, projectStock, reorderAdvice, stockAtHistoryEnd } from './stock.ts';
+import { dailySigmas, deliveriesByDay, findStockouts, projectStock, reorderAdvice, stockAtHistoryEnd, type SeasonDates } from './stock.ts';
 import type { BacktestRow, DemandClass, DemandPattern, ForecastError, ForecastRow, HistoryLength, ProductForecast, ProductForecastInput, SalesColumns } from './types.ts';
 
 export const DEFAULT_HORIZON = 90;
@@ -176,7 +176,7 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
         ...(result.validation ? { coverage95: finiteOrNull(result.validation.coverage) } : {}),
       },
     },
-    reorder: reorderAdvice({ forecast, continuousUpper95: result.continuousBands.get(0.95)!.upper, start, projection: stock, deliveries, leadTimeDays, serviceLevel, reviewPeriodDays }),
+    reorder: reorderAdvice({ forecast, continuousUpper95: result.continuousBands.get(0.95)!.upper, start, projection: stock, deliveries, leadTimeDays, serviceLevel, reviewPeriodDays, ...(season ? { season: seasonDates(season, history) } : {}) }),
   };
 }
 
@@ -200,11 +200,18 @@ function patternsOf(modelName: string, demandClass: DemandClass, closed: boolean
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
+/** The season's first and last selling days as the last 365 days place them, and its dates in any year, by day number. */
+function seasonDates(season: Season, history: DemandHistory): SeasonDates {
+  const from = history.firstDay + lastSeasonStart(season, history.values.length);
+  const onSeason = onSeasonDates(season, history.firstDay, history.values.length);
+  return { from, to: from + season.days - 1, isOn: (day) => onSeason(day - history.firstDay) };
+}
+
 /** A season-only item's forecast in a buyer's words, with the months its last season ran: "Sells in its season only (Nov–Dec): …". */
 function seasonDescription(season: Season, history: DemandHistory): string {
-  const first = history.firstDay + lastSeasonStart(season, history.values.length);
+  const dates = seasonDates(season, history);
   const monthOf = (day: number) => MONTHS[Number(formatDay(day).slice(5, 7)) - 1] as string;
-  const [from, to] = [monthOf(first), monthOf(first + season.days - 1)];
+  const [from, to] = [monthOf(dates.from), monthOf(dates.to)];
   return `Sells in its season only (${from === to ? from : `${from}–${to}`}): the forecast follows last year's season, scaled to this year's level, and is zero outside it.`;
 }
 

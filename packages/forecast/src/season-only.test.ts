@@ -72,10 +72,17 @@ describe('an item sold in its season only', () => {
       expect(row.yhat_lower).toBeLessThanOrEqual(row.yhat_lower_80);
       expect(row.yhat_upper).toBeGreaterThanOrEqual(row.yhat_upper_80);
     }
-    // Out of stock within days, in the middle of its season: an order, now.
+    // Out of stock within days, in the middle of its season: an order, now, for what sells from its
+    // arrival on 22 December to Christmas Eve (the shelf's empty days before it are lost sales, not
+    // December's whole demand less the 5 on hand, as before: 30 units or more).
     expect(result.stockouts.length).toBeGreaterThan(0);
-    expect(result.reorder.orderQuantity).toBeGreaterThan(30);
     expect(result.reorder.orderBy).toBe(TODAY);
+    const fromArrival = total(result, '2026-12-22', '2026-12-31');
+    expect(fromArrival).toBeGreaterThan(8);
+    expect(result.reorder.orderQuantity).toBeGreaterThanOrEqual(Math.floor(fromArrival));
+    expect(result.reorder.orderQuantity).toBeLessThanOrEqual(Math.ceil(fromArrival + result.reorder.safetyStock));
+    expect(result.reorder.orderQuantity).toBeLessThan(total(result, '2026-12-01', '2026-12-24') - 5);
+    expect(result.reorder.tooLateForSeason).toBeUndefined();
   });
 
   it("forecasts a shop's first year's Christmas item, its season begun again, at last December's pace", () => {
@@ -88,9 +95,38 @@ describe('an item sold in its season only', () => {
     expect(result.model.description).toMatch(/^Sells in its season only \(Dec\): /);
     expect(total(result, '2026-12-02', '2026-12-24')).toBeGreaterThan(0.7 * sold(sales, '2025-12-02', '2025-12-24'));
     expect(total(result, '2027-01-10', '2027-02-28')).toBe(0);
-    // Runs out within days, long before a delivery could come: an order, now.
+    // Runs out within days, long before a delivery could come; one ordered now comes on 1 January, after
+    // the season: no order (it was December's whole demand less the 30 on hand), and next season's
+    // buying starts 30 days before 1 December 2027.
     expect(result.stockouts.find((stockout) => stockout.type === 'stockForecast')!.date < '2026-12-10').toBe(true);
-    expect(result.reorder.orderBy).toBe('2026-12-02');
+    expect(result.reorder).toMatchObject({ orderQuantity: 0, orderBy: null, tooLateForSeason: { arrives: '2027-01-01', seasonFrom: '2026-12-01', seasonTo: '2026-12-23', nextOrderFrom: '2027-11-01' } });
+  });
+
+  describe('an order counts only the demand from its arrival on (QA5 #5)', () => {
+    // Christmas trees: 5 a day from 15 November to Christmas Eve since 2024, nothing otherwise; 4 December, 20 on hand.
+    const trees: { ds: string; y: number }[] = [];
+    for (let day = dayNumber('2024-11-15'); day < dayNumber('2026-12-04'); day++) if (inSeason(formatDay(day))) trees.push({ ds: formatDay(day), y: 5 });
+    const treesWith = (leadTimeDays: number) => forecastOf({ sales: trees, horizon: 90, today: '2026-12-04', stock: [{ ds: '2026-12-03', stock_level: 20 }], leadTimeDays });
+
+    it('orders nothing when the order arrives after the season, says when next season’s buying starts, and keeps the stockout', () => {
+      const result = treesWith(28);
+      // The season's level now, nothing after it: the shelf runs dry on 7 December either way.
+      expect(total(result, '2026-12-04', '2026-12-24')).toBeCloseTo(105, 6);
+      expect(total(result, '2026-12-25', '2027-03-03')).toBe(0);
+      expect(result.stockouts.find((stockout) => stockout.type === 'stockForecast')?.date).toBe('2026-12-07');
+      // 28 days on is 1 January: it sells nothing until 15 November 2027 (the old advice: 105 now).
+      expect(result.reorder).toMatchObject({ orderQuantity: 0, orderBy: null });
+      expect(result.reorder.tooLateForSeason).toEqual({ arrives: '2027-01-01', seasonFrom: '2026-11-15', seasonTo: '2026-12-24', nextOrderFrom: '2027-10-18' });
+    });
+
+    it('orders what sells from the arrival to the season’s end, not the days before it', () => {
+      // 16 days on: 20 December, five days of the season left at 5 a day; nothing left on the shelf then.
+      const result = treesWith(16);
+      expect(result.reorder.orderBy).toBe('2026-12-04');
+      expect(result.reorder.orderQuantity).toBeGreaterThanOrEqual(25);
+      expect(result.reorder.orderQuantity).toBeLessThanOrEqual(25 + result.reorder.safetyStock);
+      expect(result.reorder.tooLateForSeason).toBeUndefined();
+    });
   });
 
   it("keeps the off-season's bands at the off-season's own spread: none for an item that never sold then", () => {

@@ -1,6 +1,6 @@
 import { dayNumber, formatDay } from './dates.ts';
 import { normalQuantile } from './stats.ts';
-import type { Delivery, ForecastRow, ReorderAdvice, StockPoint, StockRow, Stockout } from './types.ts';
+import type { Delivery, ForecastRow, ReorderAdvice, SeasonTooLate, StockPoint, StockRow, Stockout } from './types.ts';
 
 export type StockStart = { day: number; level: number };
 
@@ -130,7 +130,12 @@ export type ReorderInputs = {
   leadTimeDays: number;
   serviceLevel: number;
   reviewPeriodDays: number;
+  /** A season-only item's season (season-only.ts); absent for every other item. */
+  season?: SeasonDates;
 };
+
+/** The season's first and last selling days as the last 365 days place them (day numbers), and whether a day number falls on its dates in any year. */
+export type SeasonDates = { from: number; to: number; isOn: (day: number) => boolean };
 
 /**
  * Reorder point = forecast demand over the lead time + safety stock, where
@@ -171,16 +176,45 @@ export function reorderAdvice(inputs: ReorderInputs): ReorderAdvice {
   if (orderDay < 0 || orderDay >= forecast.length) {
     return round({ reorderPoint, safetyStock, orderQuantity: 0, orderBy: null, leadTimeDays, serviceLevel });
   }
-  const onHand = orderDay === 0 ? start.level : projection[orderDay - 1]!.stock_level;
-  let pipeline = 0;
-  for (let j = orderDay; j < orderDay + leadTimeDays + reviewPeriodDays; j++) pipeline += deliveries.get(start.day + 1 + j) ?? 0;
-  const need = demandOver(orderDay, leadTimeDays + reviewPeriodDays) + safetyStock - Math.max(0, onHand) - pipeline;
-  const shortfall = shortfallFromArrival(start, projection, orderDay + leadTimeDays, orderDay + leadTimeDays + reviewPeriodDays);
+  const arrival = orderDay + leadTimeDays;
+  const coverEnd = arrival + reviewPeriodDays;
+  const deliveredBetween = (from: number, to: number): number => {
+    let sum = 0;
+    for (let j = from; j < to; j++) sum += deliveries.get(start.day + 1 + j) ?? 0;
+    return sum;
+  };
+  // A season-only item's customers do not wait for a delivery: what its shelf cannot meet before the
+  // order arrives is lost, and after the season nobody buys it. So its order covers the demand from the
+  // arrival to the end of the cover, less what is left on the shelf then (ADR 0126, amendment
+  // 2026-12-04). Every other item keeps order-up-to over the lead time and review period (ADR 0072).
+  const seasonal = inputs.season !== undefined && arrival < forecast.length;
+  const demandFromArrival = demandOver(arrival, reviewPeriodDays);
+  if (seasonal && demandFromArrival <= 1e-9) {
+    return round({ reorderPoint, safetyStock, orderQuantity: 0, orderBy: null, leadTimeDays, serviceLevel, tooLateForSeason: tooLateForSeason(inputs.season!, start.day + 1 + arrival, leadTimeDays) });
+  }
+  const need = seasonal
+    ? demandFromArrival + safetyStock - Math.max(0, arrival === 0 ? start.level : projection[arrival - 1]!.stock_level) - deliveredBetween(arrival, coverEnd)
+    : demandOver(orderDay, leadTimeDays + reviewPeriodDays) + safetyStock - Math.max(0, orderDay === 0 ? start.level : projection[orderDay - 1]!.stock_level) - deliveredBetween(orderDay, coverEnd);
+  const shortfall = shortfallFromArrival(start, projection, arrival, coverEnd);
   const orderQuantity = Math.max(need, shortfall);
   // Nothing to order (scheduled deliveries cover it): no order-by date either.
   if (orderQuantity > 1e-9) return round({ reorderPoint, safetyStock, orderQuantity, orderBy: formatDay(start.day + 1 + orderDay), leadTimeDays, serviceLevel });
   const onOrderArrives = lateDelivery(start, projection, deliveries);
   return round({ reorderPoint, safetyStock, orderQuantity: 0, orderBy: null, leadTimeDays, serviceLevel, ...(onOrderArrives ? { onOrderArrives } : {}) });
+}
+
+/**
+ * An order for a season-only item that arrives (day number `arrivalDay`) after the season: when it
+ * would arrive, the season's dates, and the day next season's buying starts — the season's next first
+ * date on or after the arrival, less the lead time (the order-by date a stock of nothing would have).
+ */
+function tooLateForSeason(season: SeasonDates, arrivalDay: number, leadTimeDays: number): SeasonTooLate {
+  let day = arrivalDay;
+  // Past the season's dates (a closed day at its end forecasts nothing), then on to the next season's first.
+  while (season.isOn(day) && day < arrivalDay + 366) day++;
+  const offFrom = day;
+  while (!season.isOn(day) && day < offFrom + 366) day++;
+  return { arrives: formatDay(arrivalDay), seasonFrom: formatDay(season.from), seasonTo: formatDay(season.to), nextOrderFrom: formatDay(day - leadTimeDays) };
 }
 
 /**

@@ -100,7 +100,19 @@ export type ReorderAdvice = {
    * Absent from forecasts stored before it (2026-12-04).
    */
   onOrderArrives?: string | null;
+  /**
+   * A season-only item whose order, placed by the order-by date, would arrive after its season: no
+   * order (its demand from the arrival on is nothing), and when next season's buying starts. Absent
+   * otherwise (ADR 0126, amendment 2026-12-04).
+   */
+  tooLateForSeason?: SeasonTooLate;
 };
+
+/**
+ * Dates as YYYY-MM-DD: the order's arrival; the season's first and last selling days, as the last 365
+ * days of sales place them (this year's, once it has begun); next season's first day less the lead time.
+ */
+export type SeasonTooLate = { arrives: string; seasonFrom: string; seasonTo: string; nextOrderFrom: string };
 
 export type ProductForecast = {
   forecast: ForecastRow[];

@@ -353,6 +353,10 @@ function stockWords(stock: Awaited<ReturnType<typeof stockOnHand>>): { words: st
 const worthWords = (units: number, unitCost: number) =>
   units > 0 && unitCost === 0 ? 'no unit cost, so no value: add its cost on the Data screen.' : `worth ${number.format(Math.max(0, units) * unitCost)} at unit cost.`;
 
+/** Products between the seasons they sell in are left out of "no sales" and "dead stock" (as the dashboard's task leaves them out): the answer says how many. */
+const outOfSeasonWords = (count: number) =>
+  count === 0 ? '' : ` ${number.format(count)} ${count === 1 ? 'product that sells in its season only is out of season and left out' : 'products that sell in their season only are out of season and left out'}.`;
+
 /** The data functions, shared by the intent engine and the model's tool calls. */
 /** Stock whose cost is unknown (0: left blank) is not in a stock value: the answer says how much is left out, not that it is free. */
 const withoutCostWords = (count: number) =>
@@ -473,11 +477,11 @@ export const dataFunctions = {
     return { blocks: [text(`There are ${number.format(totals.units)} units on hand across ${number.format(totals.products)} products.`), dataLink('products', 'Open the products table')] };
   },
   async noSales(db: Db, window: SalesWindow, scope: Scope = EVERY_PRODUCT): Promise<Answer> {
-    const { total, rows } = await repo.productsWithoutSales(db, window.from, window.to, TABLE_ROWS, scope);
-    if (!total) return { blocks: [text(`Every product${scope.words} sold something ${window.words}.`)] };
+    const { total, outOfSeason, rows } = await repo.productsWithoutSales(db, window.from, window.to, TABLE_ROWS, scope);
+    if (!total) return { blocks: [text(`Every product${scope.words} sold something ${window.words}.${outOfSeasonWords(outOfSeason)}`)] };
     return {
       blocks: [
-        text(`${number.format(total)} ${total === 1 ? 'product' : 'products'}${scope.words} ${total === 1 ? 'has' : 'have'} no sales ${window.words}.${await dataEndsBefore(db, window)}`),
+        text(`${number.format(total)} ${total === 1 ? 'product' : 'products'}${scope.words} ${total === 1 ? 'has' : 'have'} no sales ${window.words}.${outOfSeasonWords(outOfSeason)}${await dataEndsBefore(db, window)}`),
         table([['styleCode', 'Product code'], ['name', 'Name'], ['onHand', 'On hand now']], rows.map((r) => ({ styleCode: r.product_code, name: r.name, onHand: onHandCell(r.on_hand) }))),
         dataLink('sales', 'Open the sales table'),
       ],
@@ -507,13 +511,15 @@ export const dataFunctions = {
   },
   /** "Dead stock": stock on hand with no sales in the period (default the last 90 days), with the value tied up (ADR 0155). */
   async deadStock(db: Db, window: SalesWindow, scope: Scope = EVERY_PRODUCT): Promise<Answer> {
-    const rows = await repo.deadStock(db, window.from, window.to, scope);
-    if (!rows.length) return { blocks: [text(`No product${scope.words} in stock went without sales ${window.words}.`)] };
+    const unsold = await repo.deadStock(db, window.from, window.to, scope);
+    const rows = unsold.filter((r) => !r.out_of_season);
+    const outOfSeason = outOfSeasonWords(unsold.length - rows.length);
+    if (!rows.length) return { blocks: [text(`No product${scope.words} in stock went without sales ${window.words}.${outOfSeason}`)] };
     const value = round2(rows.reduce((sum, r) => sum + r.value, 0));
     const units = rows.reduce((sum, r) => sum + r.on_hand, 0);
     return {
       blocks: [
-        text(`${number.format(rows.length)} ${rows.length === 1 ? 'product' : 'products'}${scope.words} in stock had no sales ${window.words}: ${number.format(units)} units, ${number.format(value)} tied up at unit cost.${await dataEndsBefore(db, window)}`),
+        text(`${number.format(rows.length)} ${rows.length === 1 ? 'product' : 'products'}${scope.words} in stock had no sales ${window.words}: ${number.format(units)} units, ${number.format(value)} tied up at unit cost.${outOfSeason}${await dataEndsBefore(db, window)}`),
         table(
           [['styleCode', 'Product code'], ['name', 'Name'], ['onHand', 'On hand now'], ['value', 'Value']],
           rows.slice(0, TABLE_ROWS).map((r) => ({ styleCode: r.product_code, name: r.name, onHand: r.on_hand, value: r.value })),

@@ -4,6 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { escapeRegExp } from '../plain-words/reading.ts';
 import { onHandNowUnits } from '../stock/repo.ts';
+import { outOfSeasonNow } from '../forecasting/repo.ts';
 
 type Db = Kysely<Database>;
 
@@ -194,17 +195,15 @@ export const firstStockouts = async (db: Db, limit: number, scope: Scope = ALL_P
       limit ${limit}`.execute(db)
   ).rows;
 
-/** Products in scope that sold nothing from `from` to `to` (both included). */
+/**
+ * Products in scope that sold nothing from `from` to `to` (both included), and apart from them
+ * (`outOfSeason`) how many are between the seasons they sell in (outOfSeasonNow, QA5 #14).
+ */
 export async function productsWithoutSales(db: Db, from: string, to: string, limit: number, scope: Scope = ALL_PRODUCTS) {
-  const rows = (
-    await sql<{ product_code: string; name: string; on_hand: number | null; total: number }>`
-      select p.product_code, p.name, ${onHandNow}::float8 as on_hand, count(*) over ()::int as total
-      from data.products p left join forecast_results f on f.product_id = p.id
-      where ${inScope(scope)} and ${soldNothingBetween(from, to)}
-      order by p.product_code
-      limit ${limit}`.execute(db)
-  ).rows;
-  return { total: rows[0]?.total ?? 0, rows };
+  const unsold = sql`from data.products p left join forecast_results f on f.product_id = p.id where ${inScope(scope)} and ${soldNothingBetween(from, to)}`;
+  const counts = (await sql<{ total: number; outOfSeason: number }>`select (count(*) filter (where not ${outOfSeasonNow}))::int as total, (count(*) filter (where ${outOfSeasonNow}))::int as "outOfSeason" ${unsold}`.execute(db)).rows[0];
+  const rows = (await sql<{ product_code: string; name: string; on_hand: number | null }>`select p.product_code, p.name, ${onHandNow}::float8 as on_hand ${unsold} and not ${outOfSeasonNow} order by p.product_code limit ${limit}`.execute(db)).rows;
+  return { total: counts?.total ?? 0, outOfSeason: counts?.outOfSeason ?? 0, rows };
 }
 
 /** Whether any stored forecast has daily demand (`data.product_forecasts`): overstock is measured against it. */
@@ -236,16 +235,19 @@ export const overstocked = async (db: Db, today: string, days: number, scope: Sc
       order by value desc, product_code`.execute(db)
   ).rows;
 
-/** Products in scope with stock on hand now and no sales from `from` to `to` (both included), the most value tied up first. */
+/**
+ * Products in scope with stock on hand now and no sales from `from` to `to` (both included), the most
+ * value tied up first; `out_of_season`: between the seasons it sells in (outOfSeasonNow, QA5 #14).
+ */
 export const deadStock = async (db: Db, from: string, to: string, scope: Scope) =>
   (
-    await sql<{ product_code: string; name: string; on_hand: number; value: number }>`
+    await sql<{ product_code: string; name: string; on_hand: number; value: number; out_of_season: boolean }>`
       with stocked as (
-        select p.product_code, p.unit_cost, p.name, ${onHandNow} as on_hand
+        select p.product_code, p.unit_cost, p.name, ${onHandNow} as on_hand, ${outOfSeasonNow} as out_of_season
         from data.products p left join forecast_results f on f.product_id = p.id
         where ${inScope(scope)} and ${soldNothingBetween(from, to)}
       )
-      select product_code, name, on_hand::float8 as on_hand, round((on_hand * unit_cost)::numeric, 2)::float8 as value
+      select product_code, name, on_hand::float8 as on_hand, round((on_hand * unit_cost)::numeric, 2)::float8 as value, out_of_season
       from stocked
       where on_hand > 0
       order by value desc, product_code`.execute(db)

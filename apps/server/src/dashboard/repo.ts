@@ -5,6 +5,7 @@ import type { Database, TaskKind } from '../db/schema.ts';
 import type { ProductSummary } from './summary.ts';
 import { needingAttention } from '../order-advice/service.ts';
 import { onHandNowUnits } from '../stock/repo.ts';
+import { outOfSeasonNow } from '../forecasting/repo.ts';
 
 type Db = Kysely<Database>;
 
@@ -165,14 +166,17 @@ export async function projectionSums(db: Db, forecastStart: string, monthEnds: s
 export const latestForecastStart = async (db: Db): Promise<string | null> =>
   (await db.selectFrom('dashboard_product_summary').select((eb) => eb.fn.max('forecast_start').as('start')).executeTakeFirst())?.start ?? null;
 
-/** The last sale anywhere and how many products sold nothing in the 90 days up to it. */
+/**
+ * The last sale anywhere and how many products sold nothing in the 90 days up to it, those between
+ * the seasons they sell in left out (outOfSeasonNow), as the assistant's no-sales and dead-stock answers leave them.
+ */
 async function salesConditions(db: Db): Promise<{ noSales: number; lastSale: string | null }> {
   const lastSale = (await sql<{ last_sale: string | null }>`select max(date)::text as last_sale from data.sales`.execute(db)).rows[0]?.last_sale ?? null;
   const noSales = lastSale
     ? ((
         await sql<{ n: number }>`
-          select count(*)::int as n from data.products p
-          where not exists (select 1 from data.sales s where s.product_id = p.id and s.quantity > 0 and s.date > ${lastSale}::date - 90)`.execute(db)
+          select count(*)::int as n from data.products p left join forecast_results f on f.product_id = p.id
+          where not ${outOfSeasonNow} and not exists (select 1 from data.sales s where s.product_id = p.id and s.quantity > 0 and s.date > ${lastSale}::date - 90)`.execute(db)
       ).rows[0]?.n ?? 0)
     : 0;
   return { noSales, lastSale };

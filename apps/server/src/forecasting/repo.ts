@@ -9,6 +9,16 @@ import type { OnHand } from './stock-line.ts';
 
 type Db = Kysely<Database>;
 
+/**
+ * Whether product `p`'s stored forecast (`f`, forecast_results left-joined) is of an item sold in its
+ * season only (pattern `season_only`, ADR 0126) that forecasts nothing in its first week: it is
+ * between its seasons, and its days without sales are its off-season, not stock that does not sell
+ * (QA5 #14). A week, not a day: a closed Sunday or holiday forecasts nothing in the season too.
+ * Without a forecast: false.
+ */
+export const outOfSeasonNow = sql<boolean>`coalesce((f.result::json -> 'model' -> 'patterns')::jsonb @> '["season_only"]'::jsonb
+  and not exists (select 1 from json_array_elements_text(f.result::json -> 'forecast' -> 'yhat') with ordinality as d (yhat, n) where d.n <= 7 and d.yhat::float8 > 0), false)`;
+
 export type ProductRecord = { id: number; product_code: string; name: string; current_stock: number; unit_cost: number; lead_time_days: number };
 const productColumns = ['id', 'product_code', 'name', 'current_stock', 'unit_cost', 'lead_time_days'] as const;
 

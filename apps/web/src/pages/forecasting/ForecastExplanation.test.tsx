@@ -199,6 +199,19 @@ describe('the forecast explained', () => {
     expect(screen.getByTestId('reorder-summary').textContent).toMatch(/No order is needed in the next/);
   });
 
+  it('says an order for a season-only item would come after the season: none, buy elsewhere, and when next season’s buying starts (QA5 #5)', () => {
+    const base = forecastFixture();
+    const tooLate = { ...base.reorder, orderQuantity: 0, orderBy: null, tooLateForSeason: { arrives: '2027-01-01', seasonFrom: '2026-11-15', seasonTo: '2026-12-24', nextOrderFrom: '2027-10-18' } };
+    renderExplanation(forecastFixture({ stockouts: [{ date: '2026-12-07', type: 'stockForecast' }], reorder: tooLate }));
+    expect(screen.getByTestId('reorder-summary').textContent).toBe(
+      "Too late to order for this season: an order placed now arrives about 1 Jan 2027, after the season ends (Nov–Dec). Next season's buying starts about 18 Oct 2027. The stock is expected to run out on 7 Dec 2026: buy elsewhere to cover the rest of the season.",
+    );
+    cleanup();
+    // Enough on the shelf for the rest of the season: nothing to buy elsewhere.
+    renderExplanation(forecastFixture({ stockouts: [], reorder: { ...tooLate, tooLateForSeason: { ...tooLate.tooLateForSeason, seasonFrom: '2026-12-01' } } }));
+    expect(screen.getByTestId('reorder-summary').textContent).toBe("Too late to order for this season: an order placed now arrives about 1 Jan 2027, after the season ends (Dec). Next season's buying starts about 18 Oct 2027.");
+  });
+
   it('says an item sold in its season only is seasonal, not intermittent for its empty off-season days', () => {
     const base = forecastFixture();
     const description = "Sells in its season only (Nov–Dec): the forecast follows last year's season, scaled to this year's level, and is zero outside it.";

@@ -3,12 +3,18 @@
 // "Technical details" disclosure).
 import { List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDay, type ProductForecastResponse } from '@stockwise/contract';
+import { formatDay, SHORT_MONTH_NAMES, type ProductForecastResponse } from '@stockwise/contract';
 
 const one = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
 const two = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
 const finite = (value: number | null | undefined): value is number => typeof value === 'number' && Number.isFinite(value);
 const DAY_MS = 86_400_000;
+/** A season's months from its first and last selling days: "Nov–Dec", or "Dec" within one month. */
+function seasonMonths(from: string, to: string): string {
+  const [first, last] = [from, to].map((day) => SHORT_MONTH_NAMES[Number(day.slice(5, 7)) - 1]);
+  return first === last ? `${first}` : `${first}–${last}`;
+}
+
 const shiftDay = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 const dayCount = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 
@@ -26,8 +32,10 @@ function standingOf(forecast: ProductForecastResponse): Standing {
 }
 
 /** Which reorder sentence: stock unknown; off the lists; an order too late to avoid the stockout, an order in time, a delivery on its way too late, or none. */
-function reorderSummaryKey(standing: Standing, stockUnknown: boolean, daysLate: number, ordering: boolean): string {
+function reorderSummaryKey(standing: Standing, stockUnknown: boolean, daysLate: number, ordering: boolean, tooLateForSeason: boolean, stockout: boolean): string {
   if (stockUnknown) return 'forecasting.explain.reorderSummaryStockUnknown';
+  // A season-only item whose order would come after its season: no order, and any stockout before the season ends is bought elsewhere (ADR 0126, amendment 2026-12-04).
+  if (tooLateForSeason) return stockout ? 'forecasting.explain.reorderSummaryTooLateForSeasonStockout' : 'forecasting.explain.reorderSummaryTooLateForSeason';
   if (standing === 'unsold') return 'forecasting.explain.reorderSummaryUnsold';
   if (standing === 'new') return ordering ? 'forecasting.explain.reorderSummaryNew' : 'forecasting.explain.reorderSummaryNewNoOrder';
   if (standing === 'inactive') return ordering ? 'forecasting.explain.reorderSummaryInactive' : 'forecasting.explain.reorderSummaryInactiveNoOrder';
@@ -97,7 +105,8 @@ export function ForecastExplanation({ forecast }: { forecast: ProductForecastRes
   const arrival = reorder.orderBy && reorder.orderQuantity > 0 ? shiftDay(reorder.orderBy, reorder.leadTimeDays) : null;
   // No order advised, yet it runs out: a delivery already on its way ends the stockout, later than it.
   const onOrder = arrival === null ? (reorder.onOrderArrives ?? null) : null;
-  const arrives = arrival ?? onOrder;
+  const tooLateForSeason = reorder.tooLateForSeason ?? null;
+  const arrives = arrival ?? onOrder ?? tooLateForSeason?.arrives ?? null;
   const daysLate = !stockUnknown && stockout && arrives ? dayCount(stockout, arrives) : 0;
   const needsCount = t('forecasting.explain.needsStockCount');
   // Not sold since it was listed: no order is advised, whatever the safety stock of a zero forecast comes to.
@@ -176,7 +185,7 @@ export function ForecastExplanation({ forecast }: { forecast: ProductForecastRes
         <Stack gap={4}>
           <Text fw={600}>{t('forecasting.explain.reorderTitle')}</Text>
           <Text size="sm" data-testid="reorder-summary">
-            {t(reorderSummaryKey(standing, stockUnknown, daysLate, arrival !== null), {
+            {t(reorderSummaryKey(standing, stockUnknown, daysLate, arrival !== null, tooLateForSeason !== null, stockout !== null), {
               lists: t('forecasting.explain.leftOutOfLists', { inactiveDays: forecast.activity.inactiveDays }),
               inactiveDays: forecast.activity.inactiveDays,
               reorderPoint: one.format(reorder.reorderPoint),
@@ -189,6 +198,8 @@ export function ForecastExplanation({ forecast }: { forecast: ProductForecastRes
               count: daysLate,
               arrival: arrives ? formatDay(arrives) : '',
               stockout: stockout ? formatDay(stockout) : '',
+              season: tooLateForSeason ? seasonMonths(tooLateForSeason.seasonFrom, tooLateForSeason.seasonTo) : '',
+              nextOrderFrom: tooLateForSeason ? formatDay(tooLateForSeason.nextOrderFrom) : '',
             })}
           </Text>
           {/* A few days of sales make a level, not a pattern: an order sized on them can be the list's largest (QA3 #8). */}
