@@ -1,4 +1,5 @@
 // The dashboard on a small known dataset: figures checked against arithmetic done by hand here.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardResponse, Task } from '@stockwise/contract';
 import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
@@ -160,6 +161,9 @@ describe.each(backends)('dashboard on %s', (backend) => {
     await storeAdvice({ A: null, B: { quantity: 5, by: inDays(30) } });
     await refreshCatalogueSummary(db);
     expect((await dashboard()).tasks.find((t) => t.kind === 'reorder')?.completed).toBe(true);
+    // Only a delivery to hurry on the list (a row without an order-by date): the task says to hurry it, not to order 0 products.
+    await db.updateTable('dashboard_catalogue_summary').set({ reorder_count: 1, reorder_order_by: sql<string[]>`'{}'::text[]` }).where('id', '=', 1).execute();
+    expect((await dashboard()).tasks.find((t) => t.kind === 'reorder')?.text).toBe('Hurry the delivery of 1 product that arrives after it runs out (1 on the reorder list)');
     await storeAdvice({ A: null, B: null });
     await refreshCatalogueSummary(db);
   });

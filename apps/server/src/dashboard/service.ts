@@ -95,9 +95,14 @@ async function refreshGeneratedTasks(ctx: DashboardContext, userId: number): Pro
   const due = conditions.reorderOrderBy.filter((orderBy) => isDueBy(orderBy, dueBy)).length;
   // The list's rows without an order-by date: a delivery on its way arrives after the stockout, hurry it now.
   const late = conditions.reorder - conditions.reorderOrderBy.length;
-  const hurry = late > 0 ? `; hurry ${late === 1 ? 'the delivery' : `the deliveries`} of ${products(late)} that ${late === 1 ? 'arrives' : 'arrive'} after ${late === 1 ? 'it runs' : 'they run'} out` : '';
+  const hurry = `hurry ${late === 1 ? 'the delivery' : `the deliveries`} of ${products(late)} that ${late === 1 ? 'arrives' : 'arrive'} after ${late === 1 ? 'it runs' : 'they run'} out`;
+  const listed = `(${conditions.reorder} on the reorder list)`;
   const states: Record<TaskKind, { open: boolean; text: string }> = {
-    reorder: { open: due > 0 || late > 0, text: `Order ${products(due)} due in the next ${REORDER_DUE_DAYS} days, by ${formatDayOfMonth(dueBy)}${hurry} (${conditions.reorder} on the reorder list)` },
+    reorder: {
+      open: due > 0 || late > 0,
+      // Only deliveries to hurry: "Order 0 products …" would be a task to do nothing.
+      text: due === 0 && late > 0 ? `H${hurry.slice(1)} ${listed}` : `Order ${products(due)} due in the next ${REORDER_DUE_DAYS} days, by ${formatDayOfMonth(dueBy)}${late > 0 ? `; ${hurry}` : ''} ${listed}`,
+    },
     count_stock: {
       open: conditions.unknownStock > 0,
       text: `Count the stock of ${products(conditions.unknownStock)} that ${conditions.unknownStock === 1 ? 'sells but has' : 'sell but have'} no stock count`,
