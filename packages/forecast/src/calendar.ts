@@ -26,6 +26,12 @@ export type CatalogueCalendar = {
    */
   closedWeekdays?: number[];
   /**
+   * Weekdays the whole catalogue sold (close to) nothing on in the same months of every past year
+   * (closedWeekdaysInMonths): a garden centre shut on Sundays in January and February. Absent in
+   * calendars stored before they were looked for.
+   */
+  closedWeekdaysInMonths?: ClosedWeekdayInMonths[];
+  /**
    * Multiplicative yearly index (mean 1) by day of a leap year (366 values: index 59 is 29 Feb,
    * 365 is 31 Dec), per category; the whole catalogue's under CATALOGUE_PROFILE.
    */
@@ -38,6 +44,9 @@ export type CatalogueCalendar = {
    */
   newItemRates?: Record<string, number[]>;
 };
+
+/** A weekday (0 = Sunday … 6 = Saturday) the business is closed on in some months (1 = January … 12 = December) only. */
+export type ClosedWeekdayInMonths = { weekday: number; months: number[] };
 
 /** A product's first sale (a day number) and the units it sold in the NEW_ITEM_DAYS from it. */
 export type ProductStart = { category: string | null; firstSaleDay: number; units: number };
@@ -67,6 +76,10 @@ const MIN_OCCURRENCE_UNITS = 5;
 // that every year empty by chance has P = e^-20 (one year at 20 units a day, or two years of a small
 // shop at 10).
 const MIN_EVIDENCE_UNITS = 20;
+// A weekday closed in some months only needs six closed days in them across the years: a month's
+// four or five Sundays shut once (a short-staffed August) is no rule for next year, eight weeks of
+// Sundays in one winter while the other days trade is no chance.
+const MIN_SEASON_CLOSED_DAYS = 6;
 // A yearly profile needs a full year of the group's sales, and enough of them that the day-of-year
 // shape is more than noise: on average two units a day.
 const MIN_PROFILE_DAYS = 365;
@@ -97,19 +110,29 @@ export function catalogueCalendar(categories: Map<string | null, DailyTotals>, s
     // starts 200 days into a two-year window has no launches in its first weeks, only its range.
     const firstSale = catalogue.totals.findIndex((units) => units > 0);
     const newItemRates = newItemRatesOf(starts, catalogue.firstDay + Math.max(0, firstSale), catalogue.firstDay + catalogue.totals.length);
+    const weekdays = closedBusinessWeekdays(catalogue);
+    const weekdaysInMonths = closedWeekdaysInMonths(catalogue, weekdays);
     const holidays = closedEasterHolidays(catalogue);
-    const closed = closedMonthDays(catalogue, holidays);
+    const closed = closedMonthDays(catalogue, holidays, weekdaysInMonths);
     const closedSet = new Set(closedDatesBetween({ closedDates: [...closed], closedHolidays: [...holidays] }, formatDay(catalogue.firstDay), catalogue.totals.length).map(dayNumber));
-    const closedDays = (day: number) => closedSet.has(day);
-    const whole = catalogueProfile([...categories.values()], catalogue, closedDays);
+    // A weekday closed in some months is left out of a group's pattern in them (its empty Sundays
+    // are no January low), unless the group is closed on it all year: a shop's hardware shut every
+    // Sunday, whose catalogue trades on Sundays before Christmas only (its lights), would otherwise
+    // read its December, Sundays empty, as a seventh lower than its January.
+    const closedDaysOf = (group: DailyTotals) => {
+      const allYear = closedBusinessWeekdays(group);
+      const rules = weekdaysInMonths.filter((rule) => !allYear.includes(rule.weekday));
+      return (day: number) => closedSet.has(day) || inClosedMonths(day, rules);
+    };
+    const whole = catalogueProfile([...categories.values()], catalogue, closedDaysOf);
     if (whole) yearlyProfiles[CATALOGUE_PROFILE] = whole;
     for (const [category, totals] of categories) {
-      const profile = category === null ? null : yearlyProfile(totals, closedDays);
+      const profile = category === null ? null : yearlyProfile(totals, closedDaysOf(totals));
       if (profile && category !== null) yearlyProfiles[category] = profile;
     }
-    return { closedDates: [...closed].sort(), closedHolidays: [...holidays].sort(), closedWeekdays: closedBusinessWeekdays(catalogue), yearlyProfiles, newItemRates };
+    return { closedDates: [...closed].sort(), closedHolidays: [...holidays].sort(), closedWeekdays: weekdays, closedWeekdaysInMonths: weekdaysInMonths, yearlyProfiles, newItemRates };
   }
-  return { closedDates: [], closedHolidays: [], closedWeekdays: [], yearlyProfiles, newItemRates: {} };
+  return { closedDates: [], closedHolidays: [], closedWeekdays: [], closedWeekdaysInMonths: [], yearlyProfiles, newItemRates: {} };
 }
 
 /**
@@ -127,6 +150,68 @@ function closedBusinessWeekdays(catalogue: DailyTotals): number[] {
   }
   const closed = closedWeekdays(totals, tradingWeeks);
   return closed.flatMap((isClosed, position) => (isClosed ? [weekdayOf(catalogue.firstDay + position)] : [])).sort((a, b) => a - b);
+}
+
+/**
+ * The weekdays the catalogue is closed on in some months of every year only (not those of
+ * `closedAllYear`): a weekday whose every informative day (one whose other weekdays around it sell
+ * enough for an empty day to mean something, as for a public holiday) in a month sold (close to)
+ * nothing, in each year the history shows that month; at least one whole month of it in the history;
+ * and MIN_SEASON_CLOSED_DAYS such days in the closed months together.
+ */
+export function closedWeekdaysInMonths(catalogue: DailyTotals, closedAllYear: readonly number[]): ClosedWeekdayInMonths[] {
+  const { firstDay, totals } = catalogue;
+  const first = totals.findIndex((units) => units > 0);
+  if (first < 0) return [];
+  const last = totals.length - 1;
+  const weekdayAt = (t: number) => weekdayOf(firstDay + t);
+  const monthAt = (t: number) => Number(formatDay(firstDay + t).slice(5, 7));
+  // Per weekday and month (weekday * 12 + month - 1): closed on every informative day so far, and how many.
+  const verdicts = Array.from({ length: WEEK * 12 }, () => ({ closed: true, days: 0 }));
+  for (let t = first; t <= last; t++) {
+    const weekday = weekdayAt(t);
+    if (closedAllYear.includes(weekday)) continue;
+    let sum = 0;
+    let count = 0;
+    for (let s = Math.max(first, t - NEIGHBOUR_DAYS); s <= Math.min(last, t + NEIGHBOUR_DAYS); s++) {
+      const other = weekdayAt(s);
+      if (other === weekday || closedAllYear.includes(other)) continue;
+      sum += totals[s]!;
+      count++;
+    }
+    const neighbours = count > 0 ? sum / count : 0;
+    if (neighbours < MIN_OCCURRENCE_UNITS) continue;
+    const verdict = verdicts[weekday * 12 + monthAt(t) - 1]!;
+    verdict.closed &&= totals[t]! <= CLOSED_SHARE * neighbours;
+    verdict.days++;
+  }
+  // The months the history holds from their first day to their last.
+  const wholeMonths = new Set<number>();
+  for (let t = first; t <= last; t++) if (formatDay(firstDay + t).endsWith('-01') && t + daysInMonthOf(firstDay + t) - 1 <= last) wholeMonths.add(monthAt(t));
+  const rules: ClosedWeekdayInMonths[] = [];
+  for (let weekday = 0; weekday < WEEK; weekday++) {
+    const months = Array.from({ length: 12 }, (_, i) => i + 1).filter((month) => {
+      const verdict = verdicts[weekday * 12 + month - 1]!;
+      return verdict.closed && verdict.days > 0 && wholeMonths.has(month);
+    });
+    const closedDays = months.reduce((sum, month) => sum + verdicts[weekday * 12 + month - 1]!.days, 0);
+    if (months.length && closedDays >= MIN_SEASON_CLOSED_DAYS) rules.push({ weekday, months });
+  }
+  return rules;
+}
+
+/** The number of days in the month of a day number. */
+function daysInMonthOf(day: number): number {
+  const [year, month] = formatDay(day).split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** Whether a day number falls on a weekday the business closes on in its month (closedWeekdaysInMonths). */
+export function inClosedMonths(day: number, rules: readonly ClosedWeekdayInMonths[]): boolean {
+  if (!rules.length) return false;
+  const weekday = weekdayOf(day);
+  const month = Number(formatDay(day).slice(5, 7));
+  return rules.some((rule) => rule.weekday === weekday && rule.months.includes(month));
 }
 
 /**
@@ -209,11 +294,12 @@ function sumOf(groups: DailyTotals[]): DailyTotals | null {
  * Month-days the catalogue was closed on in every year the history shows them on an open weekday.
  * A closed weekday (a shop shut on Sundays) says nothing about the date, so such occurrences are
  * skipped; a date with no informative occurrence is not closed. Days of the closed Easter-based
- * `holidays` are explained by them and say nothing about their month-day either: otherwise a
- * one-year history would also close next year's same date.
+ * `holidays`, and those of a weekday closed in their month (`weekdaysInMonths`), are explained by
+ * them and say nothing about their month-day either: otherwise a one-year history would also close
+ * next year's same date.
  */
-export function closedMonthDays(catalogue: DailyTotals, holidays: ReadonlySet<EasterHoliday> = new Set()): Set<string> {
-  return closedKeys(catalogue, (day) => (holidays.size && easterHolidayOf(day, holidays) !== null ? null : formatDay(day).slice(5)));
+export function closedMonthDays(catalogue: DailyTotals, holidays: ReadonlySet<EasterHoliday> = new Set(), weekdaysInMonths: readonly ClosedWeekdayInMonths[] = []): Set<string> {
+  return closedKeys(catalogue, (day) => ((holidays.size && easterHolidayOf(day, holidays) !== null) || inClosedMonths(day, weekdaysInMonths) ? null : formatDay(day).slice(5)));
 }
 
 /**
@@ -306,9 +392,9 @@ export function yearlyProfile(group: DailyTotals, isClosed: (day: number) => boo
  * Where the year-round groups sell too little for a pattern (a Christmas shop's few other goods),
  * the season is the business's: the whole `catalogue` (all groups summed) counts.
  */
-export function catalogueProfile(groups: DailyTotals[], catalogue: DailyTotals, isClosed: (day: number) => boolean): number[] | null {
+export function catalogueProfile(groups: DailyTotals[], catalogue: DailyTotals, closedDaysOf: (group: DailyTotals) => (day: number) => boolean): number[] | null {
   const yearRound = sumOf(groups.filter((group) => !isSeasonOnly(group.totals)));
-  return (yearRound && yearlyProfile(yearRound, isClosed)) ?? yearlyProfile(catalogue, isClosed);
+  return (yearRound && yearlyProfile(yearRound, closedDaysOf(yearRound))) ?? yearlyProfile(catalogue, closedDaysOf(catalogue));
 }
 
 function nearestKnown(values: number[], i: number): number {
@@ -321,16 +407,20 @@ function nearestKnown(values: number[], i: number): number {
   return 1;
 }
 
-/** The calendar dates (YYYY-MM-DD) from `from` for `days` days whose month-day or Easter-based holiday is closed. */
-export function closedDatesBetween(calendar: Pick<CatalogueCalendar, 'closedDates' | 'closedHolidays'>, from: string, days: number): string[] {
+/**
+ * The calendar dates (YYYY-MM-DD) from `from` for `days` days whose month-day or Easter-based
+ * holiday is closed, or whose weekday is closed in their month.
+ */
+export function closedDatesBetween(calendar: Pick<CatalogueCalendar, 'closedDates' | 'closedHolidays' | 'closedWeekdaysInMonths'>, from: string, days: number): string[] {
   const holidays = calendar.closedHolidays ?? [];
-  if (!calendar.closedDates.length && !holidays.length) return [];
+  const weekdaysInMonths = calendar.closedWeekdaysInMonths ?? [];
+  if (!calendar.closedDates.length && !holidays.length && !weekdaysInMonths.length) return [];
   const closed = new Set(calendar.closedDates);
   const start = dayNumber(from);
   const dates: string[] = [];
   for (let day = start; day < start + days; day++) {
     const date = formatDay(day);
-    if (closed.has(date.slice(5)) || (holidays.length && easterHolidayOf(day, holidays) !== null)) dates.push(date);
+    if (closed.has(date.slice(5)) || (holidays.length && easterHolidayOf(day, holidays) !== null) || inClosedMonths(day, weekdaysInMonths)) dates.push(date);
   }
   return dates;
 }
@@ -340,7 +430,7 @@ export function closedDatesBetween(calendar: Pick<CatalogueCalendar, 'closedDate
  * month-days or Easter-based holidays. A delivery arrives on a day someone is there to take it.
  * At most two weeks on (a calendar closed every day would be a shop without sales).
  */
-export function firstOpenDayFrom(calendar: Pick<CatalogueCalendar, 'closedDates' | 'closedHolidays' | 'closedWeekdays'>, date: string): string {
+export function firstOpenDayFrom(calendar: Pick<CatalogueCalendar, 'closedDates' | 'closedHolidays' | 'closedWeekdays' | 'closedWeekdaysInMonths'>, date: string): string {
   const fortnight = 14;
   const closedDays = new Set(closedDatesBetween(calendar, date, fortnight));
   const closedWeekdays = new Set(calendar.closedWeekdays ?? []);

@@ -2,6 +2,9 @@
 // Parsing and formatting are done arithmetically (Hinnant's civil-date algorithms):
 // a catalogue run converts millions of dates, and Date/toISOString dominated the profile.
 
+/** Month names as a buyer reads them, January first. */
+export const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
 /** Day number since 1970-01-01, or NaN when `ds` is not a real 'YYYY-MM-DD' date. */
 export function dayNumber(ds: unknown): number {
   if (typeof ds !== 'string' || ds.length < 10) return NaN;

@@ -30,4 +30,4 @@ export { seasonalityTest, multiplicativeIndices } from './seasonality.ts';
 export { nelderMead, normalQuantile } from './stats.ts';
 export { STOCK_BAND_TAIL } from './stock.ts';
 export { crostonRate } from './models/intermittent.ts';
-export { catalogueCalendar, closedDatesBetween, firstOpenDayFrom, CATALOGUE_PROFILE, NEW_ITEM_DAYS, type CatalogueCalendar, type DailyTotals, type ProductStart } from './calendar.ts';
+export { catalogueCalendar, closedDatesBetween, firstOpenDayFrom, CATALOGUE_PROFILE, NEW_ITEM_DAYS, type CatalogueCalendar, type ClosedWeekdayInMonths, type DailyTotals, type ProductStart } from './calendar.ts';

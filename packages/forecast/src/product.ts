@@ -1,8 +1,8 @@
 import { NEW_ITEM_DAYS, PROFILE_DAYS } from './calendar.ts';
 import { applyClosedDays, closedWeekdaysOf } from './closed.ts';
-import { applyClosedDates, closedDayNumbers } from './holidays.ts';
+import { applyClosedDates, closedDayNumbers, closuresAhead, isClosedWeekdayInMonths } from './holidays.ts';
 import { POOLED_YEARLY_MIN_DAYS, pooledYearly, yearlyIndex } from './pooled.ts';
-import { dayLabels, dayNumber, formatDay } from './dates.ts';
+import { dayLabels, dayNumber, formatDay, MONTH_NAMES } from './dates.ts';
 import { buildDemandHistory, classifyDemand, MAX_HISTORY_DAYS, eventUplifts, salesCount, type DemandHistory } from './demand.ts';
 import { calibratedInflation, selectAndForecast, type EngineResult } from './engine.ts';
 import type { Candidate } from './models/candidate.ts';
@@ -100,6 +100,10 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
   if (businessWeekdays !== undefined && !(Array.isArray(businessWeekdays) && businessWeekdays.every((weekday) => Number.isInteger(weekday) && weekday >= 0 && weekday <= 6))) {
     return invalid('closedWeekdays must be a list of weekdays from 0 (Sunday) to 6 (Saturday).');
   }
+  const weekdaysInMonths = input.closedWeekdaysInMonths ?? [];
+  if (!(Array.isArray(weekdaysInMonths) && weekdaysInMonths.every(isClosedWeekdayInMonths))) {
+    return invalid('closedWeekdaysInMonths must be a list of { weekday: 0 (Sunday) to 6, months: 1 to 12 }.');
+  }
   const profile = input.yearlyProfile;
   if (profile !== undefined && !(Array.isArray(profile) && profile.length === PROFILE_DAYS && profile.every((value) => typeof value === 'number' && value >= 0 && Number.isFinite(value)))) {
     return invalid(`yearlyProfile must be ${PROFILE_DAYS} non-negative numbers.`);
@@ -131,7 +135,8 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
   const { result, season } = unmodelled ? { result: unmodelled, season: null } : forecastDemand({ ...history, observed: openDays }, horizon, demandClass, eventUplifts(input.regressors?.events ?? [], history), closed, closedDays, profile);
 
   const lastHistoryDay = history.firstDay + history.values.length - 1;
-  const holidays = applyClosedDates(result, lastHistoryDay + 1, [...closedDays]);
+  const closedAhead = applyClosedDates(result, lastHistoryDay + 1, [...closedDays]);
+  const closures = closuresAhead(closedAhead, weekdaysInMonths);
   const forecast: ForecastRow[] = [];
   const band95 = result.bands.get(0.95)!;
   const band80 = result.bands.get(0.8)!;
@@ -163,12 +168,12 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
     stockouts: start ? findStockouts(start, stock) : [],
     model: {
       name: result.modelName,
-      description: `${season ? seasonDescription(season, history) : result.description}${holidays ? ' Closed on public holidays.' : ''}`,
+      description: `${season ? seasonDescription(season, history) : result.description}${closures.description}`,
       // Not one sale: no way it sells to describe (its description says so).
       demandClass: history.values.some((units) => units > 0) ? demandClass : 'none',
       history: historyLength,
       // The patterns a chosen model found; a history too short or too empty for one has only the closed days.
-      patterns: [...(unmodelled ? closedPatternOf(closed) : patternsOf(result.modelName, demandClass, closed, season !== null)), ...(holidays ? ['holidays' as const] : [])],
+      patterns: [...new Set([...(unmodelled ? closedPatternOf(closed) : patternsOf(result.modelName, demandClass, closed, season !== null)), ...closures.patterns])],
       backtest: {
         mase: finiteOrNull(result.validation?.mase),
         smape: finiteOrNull(result.validation?.smape),
@@ -198,8 +203,6 @@ function patternsOf(modelName: string, demandClass: DemandClass, closed: boolean
   return patterns;
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
 /** The season's first and last selling days as the last 365 days place them, and its dates in any year, by day number. */
 function seasonDates(season: Season, history: DemandHistory): SeasonDates {
   const from = history.firstDay + lastSeasonStart(season, history.values.length);
@@ -210,7 +213,7 @@ function seasonDates(season: Season, history: DemandHistory): SeasonDates {
 /** A season-only item's forecast in a buyer's words, with the months its last season ran: "Sells in its season only (Nov–Dec): …". */
 function seasonDescription(season: Season, history: DemandHistory): string {
   const dates = seasonDates(season, history);
-  const monthOf = (day: number) => MONTHS[Number(formatDay(day).slice(5, 7)) - 1] as string;
+  const monthOf = (day: number) => MONTH_NAMES[Number(formatDay(day).slice(5, 7)) - 1] as string;
   const [from, to] = [monthOf(dates.from), monthOf(dates.to)];
   return `Sells in its season only (${from === to ? from : `${from}–${to}`}): the forecast follows last year's season, scaled to this year's level, and is zero outside it.`;
 }

@@ -1,3 +1,5 @@
+import type { ClosedWeekdayInMonths } from './calendar.ts';
+
 export type DailyPoint = { ds: string; y: number };
 export type StockPoint = { ds: string; stock_level: number };
 export type Delivery = { ds: string; quantity: number };
@@ -39,6 +41,11 @@ export type ProductForecastInput = {
    * few to show them (a slow seller, a new product).
    */
   closedWeekdays?: number[];
+  /**
+   * Weekdays the whole business is closed on in some months only (CatalogueCalendar.closedWeekdaysInMonths;
+   * their dates are among `closedDates`): the forecast's description names them ("Closed on Sundays in Jan–Feb.").
+   */
+  closedWeekdaysInMonths?: ClosedWeekdayInMonths[];
   /**
    * The yearly pattern of the product's category or catalogue (CatalogueCalendar.yearlyProfiles: 366
    * values by day of a leap year, mean 1): a candidate follows it at the product's own level.

@@ -105,6 +105,7 @@ export function productInput(product: ProductRows, context: BatchContext): Parse
     today: context.today,
     ...(closedDates.length ? { closedDates } : {}),
     ...(context.calendar.closedWeekdays?.length ? { closedWeekdays: context.calendar.closedWeekdays } : {}),
+    ...(context.calendar.closedWeekdaysInMonths?.length ? { closedWeekdaysInMonths: context.calendar.closedWeekdaysInMonths } : {}),
     ...(yearlyProfile ? { yearlyProfile } : {}),
     ...(newItemPrior ? { newItemPrior } : {}),
     ...(listedSince ? { listedSince } : {}),

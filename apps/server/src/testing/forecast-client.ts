@@ -17,7 +17,7 @@ export function forecastClient(server: TestServer, token: string) {
     }
   }
   /** Requests a run (the catalogue's, or one product's) and waits for it to end. */
-  const run = async (body: { style_code?: string } = {}) => completed((await api('/api/forecasting/request-generation/', body)).json.task_id as string);
+  const run = async (body: { style_code?: string; forecast_days?: number } = {}) => completed((await api('/api/forecasting/request-generation/', body)).json.task_id as string);
   async function forecastOf(code: string): Promise<ProductForecastResponse> {
     const response = await api(`/api/forecasting/forecasts/${code}`);
     expect(response.status, response.text).toBe(200);
