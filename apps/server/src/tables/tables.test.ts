@@ -193,6 +193,23 @@ describe.each(backends)('configurable tables on %s', (backend) => {
       expect(cleared.json.detail).toBe('Unit cost: Required: it cannot be left empty.');
     });
 
+    it('refuses a negative count (what is on the shelf) in the words of the column minimums, and keeps a negative sale (a return)', async () => {
+      const negativeStock = await api('/api/records/tables/products/rows/add/', { product_code: 'P-MINUS', name: 'Minus', current_stock: -5 });
+      expect(negativeStock.status, negativeStock.text).toBe(400);
+      expect(negativeStock.json.errors).toEqual({ current_stock: ['Must be 0 or more (negative values are not allowed here).'] });
+      expect(negativeStock.json.detail).toBe('Current stock: Must be 0 or more (negative values are not allowed here).');
+      const editedStock = await api('/api/records/tables/products/rows/edit/', { id: productId, current_stock: -5 });
+      expect(editedStock.status, editedStock.text).toBe(400);
+      const count = await api('/api/records/tables/stock_snapshots/rows/add/', { product_id: productId, date: '2026-01-05', stock_level: -5 });
+      expect(count.status, count.text).toBe(400);
+      expect(count.json.errors).toEqual({ stock_level: ['Must be 0 or more (negative values are not allowed here).'] });
+      const { rows } = await sql<{ current_stock: number; counts: number }>`
+        select current_stock, (select count(*)::int from data.stock_snapshots where product_id = ${productId} and stock_level < 0) as counts from data.products where id = ${productId}`.execute(server.database.db);
+      expect(rows).toEqual([{ current_stock: 3, counts: 0 }]);
+      const returned = await api('/api/records/tables/sales/rows/add/', { product_id: productId, date: '2026-01-05', quantity: -2 });
+      expect(returned.status, returned.text).toBe(201);
+    });
+
     it('refuses a foreign key to a missing row with a 400 naming the field', async () => {
       const response = await add({ title: 'a', product_id: 987_654 });
       expect(response.status).toBe(400);
