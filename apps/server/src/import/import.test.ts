@@ -85,11 +85,31 @@ describe.each(backends)('file import on %s', (backend) => {
     expect(result.status).toBe(400);
     expect(result.json.error).toBe('3 rows could not be imported; nothing was written.');
     expect(result.json.row_errors).toEqual([
-      { row: 3, field: 'current_stock', column: 'current_stock', reason: 'Expected a whole number.' },
+      { row: 3, field: 'current_stock', column: 'current_stock', reason: 'Expected a whole number, found "lots".' },
       { row: 4, field: 'product_code', column: 'product_code', reason: 'A value is required.' },
       { row: 5, field: 'unit_cost', column: 'unit_cost', reason: 'Expected a number from -9,999,999,999.99 to 9,999,999,999.99, with at most 2 decimal places.' },
     ]);
     expect(await products('BAD-')).toEqual([]);
+  });
+
+  it('names the word a number column holds, quoted and cut to about 40 characters, in the file and in JSON alike', async () => {
+    const long = 'twee dozen en nog wat losse stuks achter in het magazijn';
+    const csv = `product_code,name,current_stock,unit_cost\nWRD-1,Twee,twee,1\nWRD-2,Cost,1,een euro\nWRD-3,Long,${long},1\n`;
+    const fromCsv = await upload({ file: { name: 'words.csv', content: csv }, mapping: productMapping });
+    expect(fromCsv.status).toBe(400);
+    expect(fromCsv.json.row_errors).toEqual([
+      { row: 2, field: 'current_stock', column: 'current_stock', reason: 'Expected a whole number, found "twee".' },
+      { row: 3, field: 'unit_cost', column: 'unit_cost', reason: 'Expected a number, found "een euro".' },
+      { row: 4, field: 'current_stock', column: 'current_stock', reason: `Expected a whole number, found "${long.slice(0, 39)}…".` },
+    ]);
+    const items = [{ sku: 'WRD-4', title: 'Json', stock: { on_hand: 2.5 }, prices: [{ amount: true }] }];
+    const fromJson = await upload({ file: { name: 'words.json', content: JSON.stringify(items), type: 'application/json' }, mapping: nestedMapping });
+    expect(fromJson.status).toBe(400);
+    expect(fromJson.json.row_errors).toEqual([
+      { row: 1, field: 'current_stock', column: 'stock.on_hand', reason: 'Expected a whole number, found 2.5.' },
+      { row: 1, field: 'unit_cost', column: 'prices.0.amount', reason: 'Expected a number, found true.' },
+    ]);
+    expect(await products('WRD-')).toEqual([]);
   });
 
   it.each([

@@ -154,12 +154,12 @@ describe.each(backends)('configurable tables on %s', (backend) => {
       expect(refused.status).toBe(400);
       expect(refused.json.errors).toEqual({
         name: ['At most 200 characters (this has 201).'],
-        current_stock: ['Expected a whole number.'],
-        unit_cost: ['Expected a number.'],
+        current_stock: ['Expected a whole number, found "12.7abc".'],
+        unit_cost: ['Expected a number, found "1e9999".'],
         due: ['2026-02-30 is not a real date: February 2026 has 28 days.'],
       });
       expect(refused.json.detail).toBe(
-        'Product name: At most 200 characters (this has 201). Current stock: Expected a whole number. Unit Cost: Expected a number. Due: 2026-02-30 is not a real date: February 2026 has 28 days.',
+        'Product name: At most 200 characters (this has 201). Current stock: Expected a whole number, found "12.7abc". Unit Cost: Expected a number, found "1e9999". Due: 2026-02-30 is not a real date: February 2026 has 28 days.',
       );
       // A number too large for the column is a number: the range is said. A spreadsheet's exponent is read.
       const huge = await api(`/api/records/tables/${labelled.encodedName}/rows/add/`, { name: 'Huge', unit_cost: '1e20' });
@@ -169,7 +169,7 @@ describe.each(backends)('configurable tables on %s', (backend) => {
       expect(exponent.json.unit_cost).toBe(1500);
       const leapDay = await api(`/api/records/tables/${labelled.encodedName}/rows/add/`, { name: 'Leap', due: '2028-02-29' });
       expect(leapDay.status, leapDay.text).toBe(201);
-      for (const [due, reason] of [['2026-13-01', '2026-13-01 is not a real date: a year has 12 months.'], ['1.2.2026', 'Expected a date as YYYY-MM-DD.']]) {
+      for (const [due, reason] of [['2026-13-01', '2026-13-01 is not a real date: a year has 12 months.'], ['1.2.2026', 'Expected a date as YYYY-MM-DD, found "1.2.2026".']]) {
         expect((await api(`/api/records/tables/${labelled.encodedName}/rows/add/`, { name: 'x', due })).json.errors).toEqual({ due: [reason] });
       }
     });
