@@ -26,7 +26,8 @@ export class JsonSyntaxError extends Error {}
  * piece being checked (or, for one the verifier held back, the one before).
  */
 export function jsonSyntaxCheck(): { check(text: string): void; end(): void } {
-  const verify = jsonVerifier();
+  // Typed for text only; `none` is how a stream-chain function is told the input has ended.
+  const verify = jsonVerifier() as (input: string | typeof none) => unknown;
   let recent = '';
   let recentStart = 0;
   let checked = 0;
