@@ -151,6 +151,8 @@ export type RowPage = z.infer<typeof rowPage>;
 
 /** Field -> value; each value is checked against its column's type (and for storable text) by the server. */
 export const rowInput = z.record(storableText(), z.unknown());
+/** A row write's query: `time_zone`, the shop's (the browser's), whose day is today for what the write records (a figure as today's count). */
+export const rowWriteQuery = z.object({ time_zone: z.string().optional() });
 export const deleteRowRequest = z.strictObject({
   id: z.union([z.number().int(), z.string().regex(/^\d+$/)]),
   /** Also delete the rows that refer to this one (sales, stock, deliveries, forecasts of a product). Admins only. */

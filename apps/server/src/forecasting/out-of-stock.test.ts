@@ -2,6 +2,7 @@
 // than nothing: sold before it was counted) is out of stock from the first forecast day, and its
 // forecast, the latest report and the order advice say so together; an empty shelf that nothing is
 // expected to sell from is no stockout.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InventoryReport } from '@stockwise/contract';
 import { historyUntilYesterday, startShopServer, type ForecastClient } from '../testing/forecast-client.ts';
@@ -22,10 +23,12 @@ describe.each(backends)('empty shelves on %s', (backend) => {
     for (let t = 0; t < HISTORY_DAYS; t++) for (const code of ['GLUE-0', 'GLUE-NEG', 'GLUE-40']) tillLines.push(`${dayOf(t)},${code},${2 + (t % 3)}`);
     tillLines.push(`${dayOf(0)},DEAD-0,1`, `${dayOf(0)},DEAD-0,-1`);
     ({ server, token, client } = await startShopServer(backend, {
-      products: `Item,Description,On hand,Lead time\nGLUE-0,PVA glue,0,${LEAD_TIME_DAYS}\nGLUE-NEG,Wood glue,-2,${LEAD_TIME_DAYS}\nGLUE-40,Contact glue,40,${LEAD_TIME_DAYS}\nDEAD-0,Old stock,0,${LEAD_TIME_DAYS}\n`,
+      products: `Item,Description,On hand,Lead time\nGLUE-0,PVA glue,0,${LEAD_TIME_DAYS}\nGLUE-NEG,Wood glue,0,${LEAD_TIME_DAYS}\nGLUE-40,Contact glue,40,${LEAD_TIME_DAYS}\nDEAD-0,Old stock,0,${LEAD_TIME_DAYS}\n`,
       productColumns: { current_stock: 'On hand', lead_time_days: 'Lead time' },
       tillLines,
     }));
+    // Fewer than nothing is no count an import or the Data screen takes any more (ADR 0011's amendment of 2026-12-04): a figure stored before that, or by SQL.
+    await sql`update data.stock_snapshots set stock_level = -2 where product_id = (select id from data.products where product_code = 'GLUE-NEG')`.execute(server.database.db);
     expect(await client.run()).toMatchObject({ status: 'completed', results: { products: 4, failed: [] } });
   });
   afterAll(() => server.stop());

@@ -17,14 +17,17 @@ export type FixedValues = Map<string, RowValues[string]>;
 
 const invalid = (reason: string) => validationError(`Invalid configuration: ${reason}`);
 
-/** The shop's day for a file import: in the upload's `time_zone` (the browser's, from the Import screen), in UTC without one. */
-export function uploadToday(timeZone: string | undefined, now = new Date()): string {
-  if (timeZone === undefined || timeZone === '') return dayInTimeZone(now.getTime(), 'UTC');
+/** The shop's time zone a request sent (`time_zone`, the browser's), refused naming it when it is none; undefined when none was sent. */
+export function sentTimeZone(timeZone: string | undefined): string | undefined {
+  if (timeZone === undefined || timeZone === '') return undefined;
   // IANA names are at most a few dozen characters: a longer value is not echoed whole.
   const shown = timeZone.length > 64 ? `${timeZone.slice(0, 64)}…` : timeZone;
   if (!isTimeZone(timeZone)) throw validationError(`time_zone: ${shown} is not a time zone (such as Europe/Berlin or America/New_York).`);
-  return dayInTimeZone(now.getTime(), timeZone);
+  return timeZone;
 }
+
+/** The shop's day for a file import: in the upload's `time_zone` (the browser's, from the Import screen), in UTC without one. */
+export const uploadToday = (timeZone: string | undefined, now = new Date()): string => dayInTimeZone(now.getTime(), sentTimeZone(timeZone) ?? 'UTC');
 
 /**
  * The mapping's field values read for `columns` of `table` (its database name), with `today` the

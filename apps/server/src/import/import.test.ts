@@ -85,11 +85,31 @@ describe.each(backends)('file import on %s', (backend) => {
     expect(result.status).toBe(400);
     expect(result.json.error).toBe('3 rows could not be imported; nothing was written.');
     expect(result.json.row_errors).toEqual([
-      { row: 3, field: 'current_stock', column: 'current_stock', reason: 'Expected a whole number.' },
+      { row: 3, field: 'current_stock', column: 'current_stock', reason: 'Expected a whole number, found "lots".' },
       { row: 4, field: 'product_code', column: 'product_code', reason: 'A value is required.' },
       { row: 5, field: 'unit_cost', column: 'unit_cost', reason: 'Expected a number from -9,999,999,999.99 to 9,999,999,999.99, with at most 2 decimal places.' },
     ]);
     expect(await products('BAD-')).toEqual([]);
+  });
+
+  it('names the word a number column holds, quoted and cut to about 40 characters, in the file and in JSON alike', async () => {
+    const long = 'twee dozen en nog wat losse stuks achter in het magazijn';
+    const csv = `product_code,name,current_stock,unit_cost\nWRD-1,Twee,twee,1\nWRD-2,Cost,1,een euro\nWRD-3,Long,${long},1\n`;
+    const fromCsv = await upload({ file: { name: 'words.csv', content: csv }, mapping: productMapping });
+    expect(fromCsv.status).toBe(400);
+    expect(fromCsv.json.row_errors).toEqual([
+      { row: 2, field: 'current_stock', column: 'current_stock', reason: 'Expected a whole number, found "twee".' },
+      { row: 3, field: 'unit_cost', column: 'unit_cost', reason: 'Expected a number, found "een euro".' },
+      { row: 4, field: 'current_stock', column: 'current_stock', reason: `Expected a whole number, found "${long.slice(0, 39)}…".` },
+    ]);
+    const items = [{ sku: 'WRD-4', title: 'Json', stock: { on_hand: 2.5 }, prices: [{ amount: true }] }];
+    const fromJson = await upload({ file: { name: 'words.json', content: JSON.stringify(items), type: 'application/json' }, mapping: nestedMapping });
+    expect(fromJson.status).toBe(400);
+    expect(fromJson.json.row_errors).toEqual([
+      { row: 1, field: 'current_stock', column: 'stock.on_hand', reason: 'Expected a whole number, found 2.5.' },
+      { row: 1, field: 'unit_cost', column: 'prices.0.amount', reason: 'Expected a number, found true.' },
+    ]);
+    expect(await products('WRD-')).toEqual([]);
   });
 
   it.each([
@@ -103,7 +123,7 @@ describe.each(backends)('file import on %s', (backend) => {
     ['a file that is neither CSV, JSON nor xlsx', { file: { name: 'a.pdf', content: '%PDF', type: 'application/pdf' }, mapping: productMapping }, 'Upload a .csv, .json or .xlsx file.'],
     ['an .xlsx that is not a workbook', { file: { name: 'a.xlsx', content: 'product_code\nX', type: 'application/octet-stream' }, mapping: productMapping }, 'The .xlsx file cannot be read: it is not an Excel workbook.'],
     ['a broken CSV', { file: { name: 'a.csv', content: 'product_code,name\n"BRK-1,unclosed\n' }, mapping: productMapping }, 'The CSV file cannot be read'],
-    ['broken JSON', { file: { name: 'a.json', content: '[{"sku": "BRK-2",', type: 'application/json' }, mapping: nestedMapping }, 'The JSON file cannot be read'],
+    ['JSON cut off', { file: { name: 'a.json', content: '[{"sku": "BRK-2",', type: 'application/json' }, mapping: nestedMapping }, 'The file is not valid JSON: line 1, column 18 — it ends in the middle, as if cut off.'],
     ['an empty file', { file: { name: 'empty.csv', content: '' }, mapping: productMapping }, 'The file has no records to import.'],
     ['a CSV with a header only', { file: { name: 'header.csv', content: 'product_code,name\n' }, mapping: productMapping }, 'The file has no records to import.'],
     ['a JSON array without records', { file: { name: 'none.json', content: '[]', type: 'application/json' }, mapping: nestedMapping }, 'The file has no records to import.'],
@@ -111,6 +131,23 @@ describe.each(backends)('file import on %s', (backend) => {
     const result = await upload(request as Upload);
     expect(result.status).toBe(400);
     expect(String(result.json.error)).toContain(message);
+  });
+
+  it('names the line and column where a JSON file stops being JSON, far into a large file too, and writes nothing', async () => {
+    const items = Array.from({ length: 3000 }, (_, i) => ({ sku: `POS-${i}`, title: `Position ${i}`, stock: { on_hand: i }, prices: [{ amount: 1 }] }));
+    const text = JSON.stringify(items, null, 2);
+    // A stray comma in record 2,500 (well past the first piece the parser reads), as a hand edit leaves it.
+    const at = text.indexOf('"title": "Position 2500"');
+    const broken = `${text.slice(0, at)}, ${text.slice(at)}`;
+    const line = broken.slice(0, at).split('\n').length;
+    const column = at - broken.lastIndexOf('\n', at - 1);
+    expect(broken.length).toBeGreaterThan(256 * 1024);
+    const result = await upload({ file: { name: 'hand-edited.json', content: broken, type: 'application/json' }, mapping: nestedMapping });
+    expect(result.status).toBe(400);
+    expect(result.json.error).toBe(`The file is not valid JSON: line ${line}, column ${column} — expected an object key, found ','.`);
+    const trailing = await upload({ file: { name: 'trailing.json', content: '[{"sku": "POS-X", "title": "X"}]\n} extra', type: 'application/json' }, mapping: nestedMapping });
+    expect(trailing.json.error).toBe("The file is not valid JSON: line 2, column 1 — unexpected '}'.");
+    expect(await products('POS-')).toEqual([]);
   });
 
   it('refuses an import whose entity key is not a unique key of its table, and writes nothing', async () => {

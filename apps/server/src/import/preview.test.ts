@@ -46,7 +46,7 @@ describe.each(backends)('file preview on %s', (backend) => {
     ]);
     expect(json.rows).toEqual([
       { row: 2, values: { product_id: '85123A', date: '2010-12-01', quantity: 6 }, problems: {} },
-      { row: 3, values: { product_id: '22423', date: '2010-12-13', quantity: 'x' }, problems: { quantity: 'Expected a whole number.' } },
+      { row: 3, values: { product_id: '22423', date: '2010-12-13', quantity: 'x' }, problems: { quantity: 'Expected a whole number, found "x".' } },
       { row: 4, values: { product_id: '99999X', date: '2010-12-14', quantity: -1 }, problems: { product_id: "product code 99999X does not exist. Tick 'Create products for unknown codes' to create it, or add it on the Data screen." } },
     ]);
     expect((await sql<{ n: number }>`select count(*)::int as n from data.sales`.execute(server.database.db)).rows[0]?.n).toBe(salesCountBefore);

@@ -127,7 +127,7 @@ describe.each(backends)('real data in on %s', (backend) => {
       row_errors: [
         { row: 2, field: 'quantity', column: 'Quantity', reason: 'A value is required.' },
         { row: 3, field: 'product_id', column: 'StockCode', reason: "product code RDB-GONE does not exist. Tick 'Create products for unknown codes' to create it, or add it on the Data screen." },
-        { row: 4, field: 'quantity', column: 'Quantity', reason: 'Expected a whole number.' },
+        { row: 4, field: 'quantity', column: 'Quantity', reason: 'Expected a whole number, found "x".' },
         { row: 5, field: 'product_id', column: 'StockCode', reason: "product code RDB-GONE does not exist. Tick 'Create products for unknown codes' to create it, or add it on the Data screen." },
       ],
     });
@@ -142,7 +142,7 @@ describe.each(backends)('real data in on %s', (backend) => {
     expect(result.status).toBe(400);
     expect(result.json.row_errors).toEqual([
       { row: 3, field: 'quantity', column: 'Qty', reason: 'Must be more than 0.' },
-      { row: 4, field: 'quantity', column: 'Qty', reason: 'Expected a whole number.' },
+      { row: 4, field: 'quantity', column: 'Qty', reason: 'Expected a whole number, found "x".' },
       { row: 5, field: 'expected_date', column: 'Due', reason: expect.stringContaining('not a real date') },
       {
         row: 6,

@@ -77,7 +77,7 @@ const INVALID_PARAMETER_VALUE = '22023';
  * is not judged by UTC's day. Timestamps stay absolute (the import writes them with their offset).
  * A zone the runtime knows but the database does not leaves the database's day.
  */
-async function useShopTimeZone(session: ImportSession, timeZone: string): Promise<void> {
+export async function useShopTimeZone(session: Pick<ImportSession, 'run'>, timeZone: string): Promise<void> {
   await session.run(sql`savepoint shop_time_zone`);
   try {
     await session.run(sql`select set_config('TimeZone', ${timeZone}, true)`);

@@ -18,6 +18,7 @@ import { chain } from 'stream-chain';
 import { readMappedPath, type ImportFormat } from '@stockwise/contract';
 import { CsvReader, MAX_RECORD_CHARS, type CsvRecord } from './csv.ts';
 import { detectHeaderRow, HEADER_SEARCH_ROWS, headerRowBlank, HeaderRowError, headerRowPastEnd, type HeadRow } from './header-row.ts';
+import { JsonSyntaxError, jsonSyntaxCheck } from './json-position.ts';
 import { applyMapping, csvMapper, type FieldMappings } from './mapping.ts';
 import type { MappedRecord } from './writer.ts';
 import { readZipDirectory } from './zip-directory.ts';
@@ -266,11 +267,26 @@ function recordSizeGuard() {
   return { transform, recordSeen: () => (sinceRecord = 0) };
 }
 
+/** The text, checked as it passes: where it stops being JSON is said by line and column (the parser says neither). */
+async function* checkedJson(text: AsyncIterable<string>): AsyncGenerator<string> {
+  const syntax = jsonSyntaxCheck();
+  try {
+    for await (const piece of text) {
+      syntax.check(piece);
+      yield piece;
+    }
+    syntax.end();
+  } catch (error) {
+    if (error instanceof JsonSyntaxError) throw new FileFormatError(`The file is not valid JSON: ${error.message}.`);
+    throw error;
+  }
+}
+
 async function* jsonBatches(input: AsyncIterable<Buffer>): AsyncGenerator<RawRecord[]> {
   // The first array at the top level, or as a value of the top-level object, holds the records.
   const firstArray = (stack: unknown[], token: { name: string }) => stack.length <= 1 && token.name === 'startArray';
   const guard = recordSizeGuard();
-  const text = Readable.from(decodedText(input, (lines) => `line ${lines + 1}`));
+  const text = Readable.from(checkedJson(decodedText(input, (lines) => `line ${lines + 1}`)));
   const pipeline = chain([text, guard.transform, jsonParser(), pick({ filter: firstArray, once: true, maxDepth: MAX_JSON_DEPTH }), streamArray()]);
   let batch: RawRecord[] = [];
   try {

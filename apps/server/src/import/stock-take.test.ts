@@ -43,6 +43,21 @@ describe.each(backends)('a stock take without names on %s', (backend) => {
     expect(snapshot.rows).toEqual([{ stock_level: 17 }]);
   });
 
+  it('refuses a negative count by row in the words of the column minimums, in a stock take and in stock counts, and writes nothing', async () => {
+    const before = await products();
+    const take = 'Artikelnr;Bezeichnung;Bestand gezählt\nGAR-1013;Kompost groß;9\nGAR-1012;Kompost;-5\n';
+    const refused = await importFile(server, token, { fileName: 'inventur.csv', content: take, mapping: stockTakeMapping, entityType: 'products' });
+    expect(refused.status).toBe(400);
+    expect(refused.json).toMatchObject({ row_errors: [{ row: 3, field: 'current_stock', column: 'Bestand gezählt', reason: 'Must be 0 or more (negative values are not allowed here).' }] });
+    expect(await products()).toEqual(before);
+    const counts = { entities: { stock_snapshots: { field_mappings: { product_id: 'code', date: 'day', stock_level: 'counted' } } } };
+    const negativeCount = await importFile(server, token, { fileName: 'counts.csv', content: 'code,day,counted\nGAR-1012,2026-01-05,-5\n', mapping: counts, entityType: 'stock_snapshots' });
+    expect(negativeCount.status).toBe(400);
+    expect(negativeCount.json).toMatchObject({ row_errors: [{ row: 2, field: 'stock_level', column: 'counted', reason: 'Must be 0 or more (negative values are not allowed here).' }] });
+    const stored = await sql<{ n: number }>`select count(*)::int as n from data.stock_snapshots where stock_level < 0`.execute(server.database.db);
+    expect(stored.rows).toEqual([{ n: 0 }]);
+  });
+
   it('refuses a code no product has by row, naming the row and the code with a suggestion, and writes nothing of the file', async () => {
     const before = await products();
     const take = 'Artikelnr;Bezeichnung;Bestand gezählt\nGAR-1013;Kompost groß;9\nGAR-9999;Unbekannt;5\nGAR 1012;Kompost;3\n';

@@ -15,7 +15,7 @@ import {
 } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import { validationError } from '../http/errors.ts';
-import { compileRowParser, expectedValue, isReadOnly, isTextual, quickCheck, UNDECIDED, withIdColumn, type RowValues } from '../tables/columns.ts';
+import { compileRowParser, expectedValue, isReadOnly, isTextual, quickCheck, UNDECIDED, withIdColumn, withValueFound, type RowValues } from '../tables/columns.ts';
 import { isBelowMinimum, minimumProblem, readColumnRules, type ColumnMinimum } from '../tables/column-minimums.ts';
 import { datedColumn } from '../tables/dated-columns.ts';
 import { UnreadableCell } from './source.ts';
@@ -276,6 +276,7 @@ export type TotalsSkipped = { lines: number; codes: string[] };
 export const totalsSkippedMessage = ({ lines, codes }: TotalsSkipped): string =>
   lines ? ` ${lines} totals line${lines === 1 ? '' : 's'} (${codes.join(', ')}) ${lines === 1 ? 'was' : 'were'} skipped.` : '';
 const hasNul = (text: string) => text.includes('\u0000');
+const EXCEL_SERIAL_EXPECTED = 'Expected a date (a number here is read as an Excel date serial).';
 
 /**
  * Compiles the reading of mapped records for `target`: blank cells (null, default or "required"),
@@ -324,10 +325,10 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
   const now = new Date();
   const readDateValue = (raw: unknown, row: number): ReadDate | string => {
     if (raw instanceof Date) return fromJsDate(raw) ?? 'Expected a date.';
-    if (typeof raw === 'number') return readExcelSerial(raw) ?? 'Expected a date (a number here is read as an Excel date serial).';
-    if (typeof raw !== 'string') return 'Expected a date.';
+    if (typeof raw === 'number') return readExcelSerial(raw) ?? withValueFound(EXCEL_SERIAL_EXPECTED, raw);
+    if (typeof raw !== 'string') return withValueFound('Expected a date.', raw);
     const text = raw.trim();
-    if (/^\d+(\.\d+)?$/.test(text)) return readExcelSerial(Number(text)) ?? 'Expected a date (a number here is read as an Excel date serial).';
+    if (/^\d+(\.\d+)?$/.test(text)) return readExcelSerial(Number(text)) ?? withValueFound(EXCEL_SERIAL_EXPECTED, raw);
     if (format === 'auto') return detector.read(text, row);
     return readDate(text, format) ?? isoDateProblem(text) ?? `${text} is not a date written ${format === 'iso' ? 'YYYY-MM-DD' : format.toUpperCase()} (the mapping's date format).`;
   };
@@ -443,7 +444,7 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
             const fieldErrors = (error as { fieldErrors?: Record<string, string[]> }).fieldErrors;
             if (!fieldErrors) throw error;
             // Only a figure refused as not a number at all: one refused for its size or places is not about its writing.
-            const notANumber = fieldErrors[column]?.some((reason) => reason === expectedValue.DecimalField || reason === expectedValue.IntegerField);
+            const notANumber = fieldErrors[column]?.some((reason) => reason === withValueFound(expectedValue.DecimalField, raw) || reason === withValueFound(expectedValue.IntegerField, raw));
             const hint = notANumber ? numberWritingHint(writtenAs?.[column] ?? raw, decimalComma, target.typeOf(column) === 'IntegerField') : null;
             const refusal = fieldErrors[column];
             const text = String(raw).trim();

@@ -95,7 +95,7 @@ describe.each(backends)('records writer on %s', (backend) => {
       { row: 2, field: 'product_id', column: 'item.sku', reason: "product code NOPE does not exist. Tick 'Create products for unknown codes' to create it, or add it on the Data screen." },
       { row: 3, field: 'product_id', column: 'item.sku', reason: 'A value is required.' },
       { row: 3, field: 'date', column: 'day', reason: expect.stringContaining('Expected a date') },
-      { row: 3, field: 'quantity', column: 'units', reason: 'Expected a whole number.' },
+      { row: 3, field: 'quantity', column: 'units', reason: 'Expected a whole number, found "x".' },
     ]);
     expect(await stored()).toEqual(before);
   });

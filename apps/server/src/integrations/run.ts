@@ -8,6 +8,7 @@ import { dayInTimeZone, MAX_LISTED_NEW_PRODUCTS, readMappedPath, type RetryProgr
 import type { Database, IntegrationRejection } from '../db/schema.ts';
 import { AppError, validationError } from '../http/errors.ts';
 import { guardedGet, OutboundError, type OutboundPolicy, type OutboundResponse } from '../http/outbound.ts';
+import { jsonSyntaxProblem } from '../import/json-position.ts';
 import { newProductsMessage } from '../import/new-products.ts';
 import { addFiltered, filteredMessage } from '../import/row-filter.ts';
 import { outdatedCountsNotice, type ImportedTable } from '../import/service.ts';
@@ -106,17 +107,14 @@ function describeAnswer(response: OutboundResponse): string {
 const BODY_START_CHARS = 40;
 
 /**
- * Why a page is no JSON. An answer that says it is JSON and is not is broken JSON — most often cut
- * off (the parser reached the end of the body): said so, not "not JSON … answered application/json".
+ * Why a page is no JSON. An answer that says it is JSON and is not is broken JSON, said by line and
+ * column ("line 3, column 3 — unexpected ','"; cut off: "it ends in the middle, as if cut off"),
+ * not "not JSON … answered application/json".
  */
 function notJson(number: number, response: OutboundResponse, error: unknown): string {
   const type = response.headers['content-type']?.split(';')[0]?.trim().toLowerCase() ?? '';
   if (!/[/+]json$/.test(type)) return `Page ${number} is not JSON: ${describeAnswer(response)}.`;
-  const reason = error instanceof Error ? error.message : String(error);
-  const position = /at position (\d+)/.exec(reason)?.[1];
-  const body = response.body.toString('utf8');
-  const cutOff = /unterminated|end of json input/i.test(reason) || (position !== undefined && Number(position) >= body.trimEnd().length);
-  const where = cutOff ? 'it ends in the middle, as if cut off' : `the parser stopped: ${reason.replace(/\s*\(line \d+ column \d+\)$/, '')}`;
+  const where = jsonSyntaxProblem(response.body.toString('utf8')) ?? `the parser stopped: ${error instanceof Error ? error.message : String(error)}`;
   return `Page ${number} is not valid JSON: ${where}; ${describeAnswer(response)}.`;
 }
 

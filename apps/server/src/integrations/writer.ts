@@ -13,6 +13,7 @@ import { compileRowFilters, type RowFilters } from '../import/row-filter.ts';
 import { resolveWriteTarget, savedMappingWayOut, type TotalsSkipped, type WriteTarget } from '../import/target.ts';
 import type { OutdatedCounts } from '../import/writer-sql.ts';
 import { removeRowsOfEarlierRuns, writeRecords, type LinesInWords, type MappedRecord, type RowsKept, type WriteOutcome } from '../import/writer.ts';
+import { quotedValue } from '../tables/columns.ts';
 import { listRowReferences } from '../tables/service.ts';
 
 export type PreparedTarget = {
@@ -90,18 +91,19 @@ class BatchRefused extends Error {
   }
 }
 
-/** Whether a reason shows the value sent already: as sent, or a whole number as the reasons write it (2,000,000,000). */
-const showsValue = (reason: string, text: string) => text.length > 2 && (reason.includes(text) || (/^-?\d{4,}$/.test(text) && reason.includes(BigInt(text).toLocaleString('en-US'))));
+/** Whether a reason shows the value sent already: quoted as found, as sent, or a whole number as the reasons write it (2,000,000,000). */
+const showsValue = (reason: string, sent: unknown, text: string) =>
+  reason.includes(`found ${quotedValue(sent)}`) || (text.length > 2 && (reason.includes(text) || (/^-?\d{4,}$/.test(text) && reason.includes(BigInt(text).toLocaleString('en-US')))));
 
 /**
  * The writer's refusals as the log's rejections, each with the value the endpoint sent for its
- * field unless the reason already shows it ("Expected a whole number. Sent: "zwei".").
+ * field unless the reason already shows it ("Must be more than 0. Sent: -3.").
  */
 const asRejections = (errors: RowError[], records: unknown[]): BatchRejection[] =>
   errors.map((error) => {
     const sent = error.column ? readMappedPath(records[error.row - 1], error.column) : undefined;
     const text = sent === null || sent === undefined || typeof sent === 'object' ? null : String(sent);
-    const shown = text !== null && !showsValue(error.reason, text);
+    const shown = text !== null && !showsValue(error.reason, sent, text);
     return { record: error.row, field: error.field, reason: shown ? `${error.reason} Sent: ${JSON.stringify(sent)}.` : error.reason };
   });
 

@@ -4,6 +4,7 @@
 // cell records nothing.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayInTimeZone } from '@stockwise/contract';
 import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { importFile } from '../testing/uploads.ts';
 
@@ -42,6 +43,33 @@ describe.each(backends)('one stock truth on %s', (backend) => {
     // An edit of another column leaves the history alone.
     expect((await server.request('/api/records/tables/products/rows/edit/', { token, body: { id, name: 'Renamed' } })).status).toBe(200);
     expect((await stockOf('ST-EDIT')).snapshots).toEqual([[first.today, 35]]);
+  });
+
+  it("a Data screen write sent with the shop's time zone records the shop's day: a typed figure is that day's count, a count of that day is on hand", async () => {
+    // A zone whose day is not UTC's now (one of them always is): the shop's late evening or early morning.
+    const utcDay = dayInTimeZone(Date.now(), 'UTC');
+    const zone = dayInTimeZone(Date.now(), 'Pacific/Kiritimati') !== utcDay ? 'Pacific/Kiritimati' : 'Etc/GMT+12';
+    const shopDay = dayInTimeZone(Date.now(), zone);
+    const inZone = `?time_zone=${encodeURIComponent(zone)}`;
+    const added = await server.request(`/api/records/tables/products/rows/add/${inZone}`, { token, body: { product_code: 'ST-ZONE', name: 'Zoned', current_stock: 12 } });
+    expect(added.status, added.text).toBe(201);
+    expect((await stockOf('ST-ZONE')).snapshots).toEqual([[shopDay, 12]]);
+    const id = (added.json as { id: number }).id;
+    expect((await server.request(`/api/records/tables/products/rows/edit/${inZone}`, { token, body: { id, current_stock: 9 } })).status).toBe(200);
+    expect((await stockOf('ST-ZONE')).snapshots).toEqual([[shopDay, 9]]);
+    // A count of the shop's today (UTC's tomorrow where the shop is ahead) is on hand at once.
+    const uncounted = await server.request('/api/records/tables/products/rows/add/', { token, body: { product_code: 'ST-ZONE-COUNT', name: 'Counted' } });
+    const counted = await server.request(`/api/records/tables/stock_snapshots/rows/add/${inZone}`, { token, body: { product_id: (uncounted.json as { id: number }).id, date: shopDay, stock_level: 7 } });
+    expect(counted.status, counted.text).toBe(201);
+    expect(await stockOf('ST-ZONE-COUNT')).toMatchObject({ current: 7 });
+    // Without a zone, the database's day, as before; a zone that is none is refused, naming it, and changes nothing.
+    const unknown = await server.request('/api/records/tables/products/rows/edit/?time_zone=Mars%2FOlympus', { token, body: { id, current_stock: 1 } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.json.detail).toBe('time_zone: Mars/Olympus is not a time zone (such as Europe/Berlin or America/New_York).');
+    expect(await stockOf('ST-ZONE')).toMatchObject({ current: 9 });
+    // The connection's zone is the shop's for that write only: the next query reads the database's day.
+    const { rows } = await sql<{ today: string }>`select current_date::text as today`.execute(server.database.db);
+    expect(rows[0]?.today).toBe(utcDay);
   });
 
   it("an imported figure is today's snapshot; a blank stock cell records none", async () => {

@@ -8,17 +8,28 @@ export type ColumnMinimum = { min: number; inclusive: boolean };
 const minimumRule = /^CHECK \(\(\(?"?([^"\s)]+)"?\)? (>=|>) \(?(-?\d+(?:\.\d+)?)\)?(?:::[a-z ]+)?\)\)$/;
 
 /**
- * The lower bounds of a data table's columns, read from its single-column CHECK rules, so that a
- * value below one is refused as the field's mistake (naming the field, every such field at once)
- * before the database refuses the whole row by the rule's name. Other rules the database still
- * enforces, worded at the write.
+ * Counts of what is on the shelf, which cannot be below empty: bounds the application keeps where
+ * the tables have no CHECK rule (their tables predate the rule, and a migration would refuse a shop
+ * whose stored rows already hold one). Sales quantities stay signed: a return is a negative sale.
+ * (ADR 0011, amendment 2026-12-04.)
+ */
+const shelfCounts: ReadonlyMap<string, ReadonlyMap<string, ColumnMinimum>> = new Map([
+  ['products', new Map([['current_stock', { min: 0, inclusive: true }]])],
+  ['stock_snapshots', new Map([['stock_level', { min: 0, inclusive: true }]])],
+]);
+
+/**
+ * The lower bounds of a data table's columns, read from its single-column CHECK rules (and the
+ * shelf counts' above), so that a value below one is refused as the field's mistake (naming the
+ * field, every such field at once) before the database refuses the whole row by the rule's name.
+ * Other rules the database still enforces, worded at the write.
  */
 async function readColumnMinimums(db: Kysely<Database>, encodedName: string): Promise<Map<string, ColumnMinimum>> {
   const checks = await sql<{ column_name: string; definition: string }>`
     select a.attname as column_name, pg_get_constraintdef(c.oid) as definition
     from pg_constraint c join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
     where c.contype = 'c' and c.conrelid = ${`data.${JSON.stringify(encodedName)}`}::regclass and cardinality(c.conkey) = 1`.execute(db);
-  const minimums = new Map<string, ColumnMinimum>();
+  const minimums = new Map<string, ColumnMinimum>(shelfCounts.get(encodedName));
   for (const check of checks.rows) {
     const match = minimumRule.exec(check.definition);
     if (match && match[1] === check.column_name) minimums.set(check.column_name, { min: Number(match[3]), inclusive: match[2] === '>=' });

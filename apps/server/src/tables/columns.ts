@@ -288,6 +288,24 @@ export const expectedValue: Record<FieldType, string> = {
   nestedTable: 'This field is read-only.',
 };
 
+/** Characters of a refused value a reason quotes: enough to find it in the file, not a whole note. */
+const QUOTED_VALUE_LENGTH = 40;
+
+/** A refused value as a reason shows it: text quoted and cut to about 40 characters ("twee"), a number or true/false as it is. */
+export function quotedValue(raw: unknown): string {
+  if (typeof raw === 'number' || typeof raw === 'boolean') return String(raw);
+  const text = typeof raw === 'string' ? raw : (JSON.stringify(raw) ?? String(raw));
+  const characters = Array.from(text.slice(0, 2 * QUOTED_VALUE_LENGTH));
+  const cut = characters.length > QUOTED_VALUE_LENGTH ? `${characters.slice(0, QUOTED_VALUE_LENGTH - 1).join('')}…` : text;
+  return typeof raw === 'string' ? `"${cut}"` : cut;
+}
+
+/** A reason that does not show the value refused, with it: 'Expected a whole number, found "twee".' */
+export const withValueFound = (reason: string, raw: unknown) => `${reason.replace(/\.$/, '')}, found ${quotedValue(raw)}.`;
+
+/** The reasons of expectedValue that say what was wanted, not what the value was: a file's row names it too. */
+const saysNotTheValue = new Set(Object.values(expectedValue).filter((reason) => reason !== expectedValue.AutoField));
+
 export type RowParser = (input: Record<string, unknown>, mode: 'create' | 'update') => RowValues;
 
 /**
@@ -325,7 +343,11 @@ export function compileRowParser(columns: ColumnDefinition[]): RowParser {
       }
       const parsed = schema.safeParse(raw);
       if (parsed.success) values[key] = parsed.data;
-      else (errors ??= {})[key] = parsed.error.issues.map((issue) => (issue.code === 'invalid_type' || issue.code === 'invalid_union' ? expectedValue[column.type] : issue.message));
+      else
+        (errors ??= {})[key] = parsed.error.issues.map((issue) => {
+          const reason = issue.code === 'invalid_type' || issue.code === 'invalid_union' ? expectedValue[column.type] : issue.message;
+          return saysNotTheValue.has(reason) ? withValueFound(reason, raw) : reason;
+        });
     }
     if (mode === 'create') {
       for (const key of required) if (!(key in values) && !errors?.[key]) (errors ??= {})[key] = ['This field is required.'];

@@ -19,6 +19,7 @@ import {
   rowExportQuery,
   rowInput,
   rowPage,
+  rowWriteQuery,
   rowReferences,
   tableName,
   tableRow,
@@ -120,13 +121,13 @@ export function tableRoutes(ctx: tables.TablesContext): FastifyPluginAsyncZod {
     });
     app.post('/api/records/tables/:name/rows/add/', {
       config: { policy: 'editor' },
-      schema: { tags: ['tables'], summary: 'Add a row', params: tableParams, body: rowInput, response: { 201: tableRow, ...errors } },
-      handler: async (request, reply) => reply.status(201).send(await tables.addRow(ctx, { name: request.params.name, values: request.body })),
+      schema: { tags: ['tables'], summary: 'Add a row', params: tableParams, querystring: rowWriteQuery, body: rowInput, response: { 201: tableRow, ...errors } },
+      handler: async (request, reply) => reply.status(201).send(await tables.addRow(ctx, { name: request.params.name, values: request.body, timeZone: request.query.time_zone })),
     });
     app.post('/api/records/tables/:name/rows/edit/', {
       config: { policy: 'editor' },
-      schema: { tags: ['tables'], summary: 'Edit a row (id plus the fields to change)', params: tableParams, body: rowInput, response: { 200: tableRow, ...errors } },
-      handler: (request) => tables.editRow(ctx, { name: request.params.name, values: request.body }),
+      schema: { tags: ['tables'], summary: 'Edit a row (id plus the fields to change)', params: tableParams, querystring: rowWriteQuery, body: rowInput, response: { 200: tableRow, ...errors } },
+      handler: (request) => tables.editRow(ctx, { name: request.params.name, values: request.body, timeZone: request.query.time_zone }),
     });
     app.post('/api/records/tables/:name/rows/delete/', {
       config: { policy: 'editor' },

@@ -31,6 +31,8 @@ import { AppError, conflictError, duplicateKeyColumns, fromDatabaseError, notFou
 import { xlsxStream } from '../http/xlsx.ts';
 import { logError } from '../log.ts';
 import { runNamedQuery } from '../queries/service.ts';
+import { sentTimeZone } from '../import/field-values.ts';
+import { useShopTimeZone } from '../import/repo.ts';
 import { recordTodaysStock } from '../stock/repo.ts';
 import { isBelowMinimum, minimumProblem, readColumnRules, type ColumnRules } from './column-minimums.ts';
 import { datedColumn } from './dated-columns.ts';
@@ -534,14 +536,23 @@ const parseRowId = (value: unknown): number => {
   return id;
 };
 
-export async function addRow(ctx: TablesContext, options: { name: string; values: Record<string, unknown> }): Promise<repo.RowRecord> {
+/** A Data screen write: `timeZone` the shop's (the browser's), whose day is today for it. */
+type RowWrite = { name: string; values: Record<string, unknown>; timeZone?: string | undefined };
+
+export async function addRow(ctx: TablesContext, options: RowWrite): Promise<repo.RowRecord> {
   const entry = await requireTable(ctx, options.name);
+  const timeZone = sentTimeZone(options.timeZone);
   const values = parseRowValues(entry.columns, options.values, 'create');
   refuseUnrecordableDate(entry, values);
   await refuseBrokenColumnRules(ctx, entry, values);
   await refuseMissingReferences(ctx, entry, values);
-  const row = await namingDuplicates(ctx, entry, async () => values, () => writingRow(ctx, entry, values, null, (db) => repo.insertRow(db, entry.encoded_name, values)));
-  await recordStockOf(ctx, entry, values, row);
+  const row = await namingDuplicates(ctx, entry, async () => values, () =>
+    inShopDay(ctx, timeZone, async (db) => {
+      const added = await writingRow(db, entry, values, null, (trx) => repo.insertRow(trx, entry.encoded_name, values));
+      await recordStockOf(db, entry, values, added);
+      return added;
+    }),
+  );
   await tellRowsChanged(ctx, { action: 'add', table: entry.encoded_name, columns: Object.keys(values), rows: [row] });
   return row;
 }
@@ -583,26 +594,42 @@ async function valueWords(ctx: TablesContext, column: ColumnDefinition, value: u
 }
 
 /**
+ * A Data screen write with what it records as today's — a product's figure as today's count, the
+ * snapshots' trigger that makes the latest count up to today on hand — in the shop's day: one
+ * transaction whose `current_date` is in `timeZone` (as an import's, ADR 0030's amendments).
+ * Without a zone, the database's day.
+ */
+async function inShopDay<T>(ctx: TablesContext, timeZone: string | undefined, work: (db: Kysely<Database>) => Promise<T>): Promise<T> {
+  if (!timeZone) return work(ctx.db);
+  return inTransaction(ctx.db, async (trx) => {
+    await useShopTimeZone({ run: async (query) => (await query.execute(trx)).rows }, timeZone);
+    return work(trx);
+  });
+}
+
+/**
  * Runs a row's write. A product's code is trimmed, and refused (a 400 naming the field) when another
  * product's code equals it ignoring case: imports take `gar-1000` for the stored GAR-1000, so a
- * second product of that code would never be reached by them. Checked in the write's transaction.
+ * second product of that code would never be reached by them. Checked in the write's transaction
+ * (`db`'s, when it is one already).
  */
-async function writingRow<T>(ctx: TablesContext, entry: repo.CatalogueEntry, values: repo.RowRecord, id: number | null, write: (db: Kysely<Database>) => Promise<T>): Promise<T> {
+async function writingRow<T>(db: Kysely<Database>, entry: repo.CatalogueEntry, values: repo.RowRecord, id: number | null, write: (db: Kysely<Database>) => Promise<T>): Promise<T> {
   const typed = values[PRODUCT_CODE];
-  if (entry.encoded_name !== 'products' || typeof typed !== 'string') return retryingOnce(() => write(ctx.db));
+  if (entry.encoded_name !== 'products' || typeof typed !== 'string') return db.isTransaction ? write(db) : retryingOnce(() => write(db));
   const column = entry.columns.find((c) => c.key === PRODUCT_CODE);
   const label = column ? columnLabel(column) : 'Product code';
   const code = typed.trim();
   if (!code) throw validationError(`${label}: This field is required.`, { [PRODUCT_CODE]: ['This field is required.'] });
   values[PRODUCT_CODE] = code;
-  return inTransaction(ctx.db, async (trx) => {
+  const checked = async (trx: Kysely<Database>) => {
     const twin = await repo.findProductCodeTwin(trx, code, id);
     if (twin) {
       const problem = `${code} is already used by ${twin.code}${twin.name ? ` — ${twin.name}` : ''}; codes differing only in case are one product.`;
       throw validationError(`${label}: ${problem}`, { [PRODUCT_CODE]: [problem] });
     }
     return write(trx);
-  });
+  };
+  return db.isTransaction ? checked(db) : inTransaction(db, checked);
 }
 
 /** A sale or stock count dated in the future or before 1970, a delivery expected more than 5 years ahead (dated-columns.ts): refused, naming the column. */
@@ -654,12 +681,13 @@ async function tellRowsChanged(ctx: TablesContext, change: RowsChange): Promise<
 }
 
 /** One stock truth: a product's current_stock written on the Data screen is also today's snapshot. */
-async function recordStockOf(ctx: TablesContext, entry: repo.CatalogueEntry, values: repo.RowRecord, row: repo.RowRecord) {
-  if (entry.encoded_name === 'products' && 'current_stock' in values) await recordTodaysStock(ctx.db, [Number(row['id'])]);
+async function recordStockOf(db: Kysely<Database>, entry: repo.CatalogueEntry, values: repo.RowRecord, row: repo.RowRecord) {
+  if (entry.encoded_name === 'products' && 'current_stock' in values) await recordTodaysStock(db, [Number(row['id'])]);
 }
 
-export async function editRow(ctx: TablesContext, options: { name: string; values: Record<string, unknown> }): Promise<repo.RowRecord> {
+export async function editRow(ctx: TablesContext, options: RowWrite): Promise<repo.RowRecord> {
   const entry = await requireTable(ctx, options.name);
+  const timeZone = sentTimeZone(options.timeZone);
   const id = parseRowId(options.values.id);
   const values = parseRowValues(entry.columns, options.values, 'update');
   refuseUnrecordableDate(entry, values);
@@ -668,9 +696,14 @@ export async function editRow(ctx: TablesContext, options: { name: string; value
   // A row moved to another product changes what both are forecast from.
   const before = 'product_id' in values ? await repo.findRow(ctx.db, entry.encoded_name, id) : undefined;
   const edited = async () => ({ ...(await repo.findRow(ctx.db, entry.encoded_name, id)), ...values });
-  const row = await namingDuplicates(ctx, entry, edited, () => writingRow(ctx, entry, values, id, (db) => repo.updateRow(db, entry.encoded_name, id, values)));
+  const row = await namingDuplicates(ctx, entry, edited, () =>
+    inShopDay(ctx, timeZone, async (db) => {
+      const updated = await writingRow(db, entry, values, id, (trx) => repo.updateRow(trx, entry.encoded_name, id, values));
+      if (updated) await recordStockOf(db, entry, values, updated);
+      return updated;
+    }),
+  );
   if (!row) throw notFoundError(`Row ${id} not found in table '${entry.name}'.`);
-  await recordStockOf(ctx, entry, values, row);
   await tellRowsChanged(ctx, { action: 'edit', table: entry.encoded_name, columns: Object.keys(values), rows: before ? [before, row] : [row] });
   return row;
 }

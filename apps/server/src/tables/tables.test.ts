@@ -154,12 +154,12 @@ describe.each(backends)('configurable tables on %s', (backend) => {
       expect(refused.status).toBe(400);
       expect(refused.json.errors).toEqual({
         name: ['At most 200 characters (this has 201).'],
-        current_stock: ['Expected a whole number.'],
-        unit_cost: ['Expected a number.'],
+        current_stock: ['Expected a whole number, found "12.7abc".'],
+        unit_cost: ['Expected a number, found "1e9999".'],
         due: ['2026-02-30 is not a real date: February 2026 has 28 days.'],
       });
       expect(refused.json.detail).toBe(
-        'Product name: At most 200 characters (this has 201). Current stock: Expected a whole number. Unit Cost: Expected a number. Due: 2026-02-30 is not a real date: February 2026 has 28 days.',
+        'Product name: At most 200 characters (this has 201). Current stock: Expected a whole number, found "12.7abc". Unit Cost: Expected a number, found "1e9999". Due: 2026-02-30 is not a real date: February 2026 has 28 days.',
       );
       // A number too large for the column is a number: the range is said. A spreadsheet's exponent is read.
       const huge = await api(`/api/records/tables/${labelled.encodedName}/rows/add/`, { name: 'Huge', unit_cost: '1e20' });
@@ -169,7 +169,7 @@ describe.each(backends)('configurable tables on %s', (backend) => {
       expect(exponent.json.unit_cost).toBe(1500);
       const leapDay = await api(`/api/records/tables/${labelled.encodedName}/rows/add/`, { name: 'Leap', due: '2028-02-29' });
       expect(leapDay.status, leapDay.text).toBe(201);
-      for (const [due, reason] of [['2026-13-01', '2026-13-01 is not a real date: a year has 12 months.'], ['1.2.2026', 'Expected a date as YYYY-MM-DD.']]) {
+      for (const [due, reason] of [['2026-13-01', '2026-13-01 is not a real date: a year has 12 months.'], ['1.2.2026', 'Expected a date as YYYY-MM-DD, found "1.2.2026".']]) {
         expect((await api(`/api/records/tables/${labelled.encodedName}/rows/add/`, { name: 'x', due })).json.errors).toEqual({ due: [reason] });
       }
     });
@@ -191,6 +191,23 @@ describe.each(backends)('configurable tables on %s', (backend) => {
       expect(cleared.status, cleared.text).toBe(400);
       expect(cleared.json.errors).toEqual({ unit_cost: ['Required: it cannot be left empty.'] });
       expect(cleared.json.detail).toBe('Unit cost: Required: it cannot be left empty.');
+    });
+
+    it('refuses a negative count (what is on the shelf) in the words of the column minimums, and keeps a negative sale (a return)', async () => {
+      const negativeStock = await api('/api/records/tables/products/rows/add/', { product_code: 'P-MINUS', name: 'Minus', current_stock: -5 });
+      expect(negativeStock.status, negativeStock.text).toBe(400);
+      expect(negativeStock.json.errors).toEqual({ current_stock: ['Must be 0 or more (negative values are not allowed here).'] });
+      expect(negativeStock.json.detail).toBe('Current stock: Must be 0 or more (negative values are not allowed here).');
+      const editedStock = await api('/api/records/tables/products/rows/edit/', { id: productId, current_stock: -5 });
+      expect(editedStock.status, editedStock.text).toBe(400);
+      const count = await api('/api/records/tables/stock_snapshots/rows/add/', { product_id: productId, date: '2026-01-05', stock_level: -5 });
+      expect(count.status, count.text).toBe(400);
+      expect(count.json.errors).toEqual({ stock_level: ['Must be 0 or more (negative values are not allowed here).'] });
+      const { rows } = await sql<{ current_stock: number; counts: number }>`
+        select current_stock, (select count(*)::int from data.stock_snapshots where product_id = ${productId} and stock_level < 0) as counts from data.products where id = ${productId}`.execute(server.database.db);
+      expect(rows).toEqual([{ current_stock: 3, counts: 0 }]);
+      const returned = await api('/api/records/tables/sales/rows/add/', { product_id: productId, date: '2026-01-05', quantity: -2 });
+      expect(returned.status, returned.text).toBe(201);
     });
 
     it('refuses a foreign key to a missing row with a 400 naming the field', async () => {
