@@ -22,6 +22,8 @@ const TABLE_ROWS = 50;
 const REPORT_ROWS = 500;
 const round2 = (value: number) => Math.round(value * 100) / 100;
 const number = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
+/** Money as a shop reads it, with its pence: "40,003.80". No currency is kept in the shop's settings, so none is written. */
+const money = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 const text = (value: string): AssistantBlock => ({ type: 'text', text: value });
 const forecastLink = (code: string, name: string): AssistantBlock => ({ type: 'link', label: `Forecast for ${name}`, href: `/app/forecasting?product=${encodeURIComponent(code)}` });
@@ -163,7 +165,7 @@ async function lowStock(db: Db, window: DueWindow | null = null): Promise<Answer
   return {
     blocks: [
       text(
-        `${!total ? 'No product needs a new order.' : `${due ? `${number.format(total)} of the ${number.format(found.orders.length)} products that need an order must be ordered ${dueWords(due)}` : `${number.format(total)} ${total === 1 ? 'product needs' : 'products need'} an order`}, most urgent first: ${number.format(found.units)} units, ${number.format(found.cost)} in all.`}${deliveriesToHurry(late)}${total + late > rows.length ? ` The ${rows.length} most urgent are listed.` : ''}${beyond}${leftOut(advice)}${uncounted(advice)}`,
+        `${!total ? 'No product needs a new order.' : `${due ? `${number.format(total)} of the ${number.format(found.orders.length)} products that need an order must be ordered ${dueWords(due)}` : `${number.format(total)} ${total === 1 ? 'product needs' : 'products need'} an order`}, most urgent first: ${number.format(found.units)} units, ${money.format(found.cost)} in all.`}${deliveriesToHurry(late)}${total + late > rows.length ? ` The ${rows.length} most urgent are listed.` : ''}${beyond}${leftOut(advice)}${uncounted(advice)}`,
       ),
       table(
         [['styleCode', 'Product code'], ['name', 'Name'], ['onHand', 'On hand now'], ['stockout', 'Runs out'], ['orderBy', 'Order by'], ['quantity', 'Order'], ['cost', 'Cost'], ['note', 'Note']],
@@ -185,7 +187,7 @@ async function reorderReport(db: Db, window: DueWindow | null = null): Promise<A
   return {
     blocks: [
       text(
-        `Reorder report: ${due ? `${number.format(total)} of ${number.format(found.orders.length)} advised orders due ${dueWords(due)}` : `${number.format(total)} advised ${total === 1 ? 'order' : 'orders'}`}, ${number.format(found.units)} units, ${number.format(found.cost)} in all.${total > rows.length ? ` The ${rows.length} most urgent are listed.` : ''}${due ? '' : deliveriesToHurry(advice.deliveriesLate)}${beyond}${leftOut(advice)}`,
+        `Reorder report: ${due ? `${number.format(total)} of ${number.format(found.orders.length)} advised orders due ${dueWords(due)}` : `${number.format(total)} advised ${total === 1 ? 'order' : 'orders'}`}, ${number.format(found.units)} units, ${money.format(found.cost)} in all.${total > rows.length ? ` The ${rows.length} most urgent are listed.` : ''}${due ? '' : deliveriesToHurry(advice.deliveriesLate)}${beyond}${leftOut(advice)}`,
       ),
       table(
         [['styleCode', 'Product code'], ['name', 'Name'], ['onHand', 'On hand now'], ['orderBy', 'Order by'], ['quantity', 'Quantity'], ['cost', 'Cost'], ['note', 'Note']],
@@ -298,13 +300,21 @@ export type Scope = repo.Scope & { words: string };
 export const EVERY_PRODUCT: Scope = { ...repo.ALL_PRODUCTS, words: '' };
 export const categoryScope = (category: string): Scope => ({ category, productIds: null, words: ` in the ${category} category` });
 export const productScope = (products: repo.ProductRow[]): Scope => ({ category: null, productIds: products.map((p) => p.id), words: ` of ${products.map((p) => `${p.name} (${p.product_code})`).join(', ')}` });
-/** The products a word of their names selected (`products`, by code), and the scope that counts them. */
-export type NameWordScope = Scope & { word: string; products: repo.ProductRow[] };
-/** The products whose name holds a word of the catalogue's names ("Mug"), said with how many and the first codes. */
-export async function nameWordScope(db: Db, word: string): Promise<NameWordScope> {
-  const found = await repo.productsWithNameWord(db, word);
+/**
+ * The products a word of their names selected (`products`, by code), those of a category (`word`
+ * null), or those of a category whose name holds the word ("christmas trees": the Christmas category's
+ * products named Tree), the scope that counts them and `heading`, what they are in words.
+ */
+export type NameWordScope = Scope & { word: string | null; products: repo.ProductRow[]; heading: string };
+/** The products whose name holds a word of the catalogue's names ("Mug"), of a category when one is given, said with how many and the first codes. */
+export async function nameWordScope(db: Db, word: string | null, category: string | null = null): Promise<NameWordScope> {
+  const found = await repo.productsWithNameWord(db, word, category);
   const codes = `${found.slice(0, NAMED_CODES).map((p) => p.product_code).join(', ')}${found.length > NAMED_CODES ? ` and ${found.length - NAMED_CODES} more` : ''}`;
-  return { category: null, productIds: found.map((p) => p.id), words: ` of products whose name holds "${word}" (${found.length} ${found.length === 1 ? 'product' : 'products'}: ${codes})`, word, products: found };
+  const counted = `(${found.length} ${found.length === 1 ? 'product' : 'products'}: ${codes})`;
+  const holds = `whose name holds "${word}"`;
+  const words = category === null ? ` of products ${holds} ${counted}` : word === null ? ` in the ${category} category ${counted}` : ` of products in the ${category} category ${holds} ${counted}`;
+  const heading = category === null ? `products' names hold "${word}"` : word === null ? `products are in the ${category} category` : `products in the ${category} category have a name holding "${word}"`;
+  return { category, productIds: found.map((p) => p.id), words, word, products: found, heading };
 }
 /** How many of the products a word of their names selected a stock or stock-out answer lists, one by one. */
 const NAME_WORD_LINES = 10;
@@ -312,14 +322,14 @@ const NAME_WORD_LINES = 10;
  * A stock or stock-out answer for the products a word of their names selected: each of them, the
  * first few by code when many hold it, said first so one can be asked for by its code or full name.
  */
-export async function forNameWord(scope: NameWordScope, answer: (products: repo.ProductRow[]) => Promise<Answer>): Promise<Answer> {
+export async function forNameWord(scope: NameWordScope, answer: (listed: repo.ProductRow[], all: repo.ProductRow[]) => Promise<Answer>): Promise<Answer> {
   const listed = scope.products.slice(0, NAME_WORD_LINES);
-  const answered = await answer(listed);
+  const answered = await answer(listed, scope.products);
   const count = scope.products.length;
   if (count === 1) return answered;
   const more = count > listed.length ? `; the first ${listed.length} by code are listed — name one by its code or full name to ask for it alone` : '';
   // One text with the lines, so notes under an answer's first text do not part them from it.
-  const header = `${number.format(count)} products' names hold "${scope.word}"${more}:`;
+  const header = `${number.format(count)} ${scope.heading}${more}:`;
   const [lines, ...rest] = answered.blocks;
   return { blocks: lines?.type === 'text' ? [text(`${header}\n${lines.text}`), ...rest] : [text(header), ...answered.blocks] };
 }
@@ -351,7 +361,7 @@ function stockWords(stock: Awaited<ReturnType<typeof stockOnHand>>): { words: st
  * value rather than a value of 0, as the stock value's total says (`withoutCostWords`).
  */
 const worthWords = (units: number, unitCost: number) =>
-  units > 0 && unitCost === 0 ? 'no unit cost, so no value: add its cost on the Data screen.' : `worth ${number.format(Math.max(0, units) * unitCost)} at unit cost.`;
+  units > 0 && unitCost === 0 ? 'no unit cost, so no value: add its cost on the Data screen.' : `worth ${money.format(Math.max(0, units) * unitCost)} at unit cost.`;
 
 /** Products between the seasons they sell in are left out of "no sales" and "dead stock" (as the dashboard's task leaves them out): the answer says how many. */
 const outOfSeasonWords = (count: number) =>
@@ -363,15 +373,16 @@ const withoutCostWords = (count: number) =>
   count === 0 ? '' : ` ${number.format(count)} ${count === 1 ? 'product on hand has' : 'products on hand have'} no unit cost (0 or left blank), so ${count === 1 ? 'its stock is' : 'their stock is'} not in that value: add the cost on the Data screen.`;
 
 export const dataFunctions = {
-  async stockOf(db: Db, products: repo.ProductRow[]): Promise<Answer> {
+  /** Each product's stock, the first `listed` of them line by line, and "Together" of them all. */
+  async stockOf(db: Db, products: repo.ProductRow[], listed = products.length): Promise<Answer> {
     const stocks = await Promise.all(products.map(async (p) => ({ product: p, ...stockWords(await stockOnHand(db, p.id)) })));
-    const lines = stocks.map(({ product: p, words, units }) => `${p.name} (${p.product_code}) ${words}${units === null ? '' : `, ${worthWords(units, p.unit_cost)}`}`);
+    const lines = stocks.slice(0, listed).map(({ product: p, words, units }) => `${p.name} (${p.product_code}) ${words}${units === null ? '' : `, ${worthWords(units, p.unit_cost)}`}`);
     if (products.length > 1) {
       const counted = stocks.filter((s) => s.units !== null);
       const [units, worth] = [counted.reduce((sum, s) => sum + Math.max(0, s.units ?? 0), 0), round2(counted.reduce((sum, s) => sum + Math.max(0, s.units ?? 0) * s.product.unit_cost, 0))];
       const withoutCost = counted.filter((s) => (s.units ?? 0) > 0 && s.product.unit_cost === 0).length;
       const leftOut = withoutCost ? `; ${number.format(withoutCost)} of them ${withoutCost === 1 ? 'has no unit cost, so its stock is' : 'have no unit cost, so their stock is'} not in that value` : '';
-      lines.push(`Together: ${stocks.some((s) => s.estimate) ? 'about ' : ''}${number.format(units)} units on hand, worth ${number.format(worth)}${leftOut}.`);
+      lines.push(`Together: ${stocks.some((s) => s.estimate) ? 'about ' : ''}${number.format(units)} units on hand, worth ${money.format(worth)}${leftOut}.`);
     }
     return { blocks: [text(lines.join('\n')), ...products.slice(0, LINKED_PRODUCTS).map((p) => forecastLink(p.product_code, p.name))] };
   },
@@ -406,7 +417,7 @@ export const dataFunctions = {
     const sold = !units
       ? `No units were sold${scope.words} ${window.words}.`
       : measure === 'value'
-        ? `Sales${scope.words} ${window.words} are worth ${number.format(value)} ${AT_UNIT_COST}: ${number.format(units)} units, ${by}.`
+        ? `Sales${scope.words} ${window.words} are worth ${money.format(value)} ${AT_UNIT_COST}: ${number.format(units)} units, ${by}.`
         : `${number.format(units)} units were sold${scope.words} ${window.words}, ${by}.`;
     return { blocks: [text(`${sold}${await dataEndsBefore(db, window)}`), dataLink('sales', 'Open the sales table')] };
   },
@@ -419,7 +430,7 @@ export const dataFunctions = {
       blocks: [
         text(
           measure === 'value'
-            ? `${rank.direction === 'asc' ? 'Worst' : 'Top'} sellers${scope.words} ${window.words} by sales value ${AT_UNIT_COST}: ${rows.map((r) => `${r.name} (${number.format(r.value)}; ${number.format(r.units)} units)`).join(', ')}.`
+            ? `${rank.direction === 'asc' ? 'Worst' : 'Top'} sellers${scope.words} ${window.words} by sales value ${AT_UNIT_COST}: ${rows.map((r) => `${r.name} (${money.format(r.value)}; ${number.format(r.units)} units)`).join(', ')}.`
             : `${rank.direction === 'asc' ? 'Worst' : 'Top'} sellers${scope.words} ${window.words} by units sold: ${rows.map((r) => `${r.name} (${number.format(r.units)} units)`).join(', ')}.`,
         ),
         measure === 'value'
@@ -470,7 +481,7 @@ export const dataFunctions = {
   },
   async stockValue(db: Db): Promise<Answer> {
     const totals = await inventoryTotals(db);
-    return { blocks: [text(`The stock on hand is worth ${number.format(totals.value)} at unit cost: ${number.format(totals.units)} units across ${number.format(totals.products)} products.${withoutCostWords(totals.withoutCost)}`), dataLink('products', 'Open the products table')] };
+    return { blocks: [text(`The stock on hand is worth ${money.format(totals.value)} at unit cost: ${number.format(totals.units)} units across ${number.format(totals.products)} products.${withoutCostWords(totals.withoutCost)}`), dataLink('products', 'Open the products table')] };
   },
   async totalStock(db: Db): Promise<Answer> {
     const totals = await inventoryTotals(db);
@@ -498,7 +509,7 @@ export const dataFunctions = {
     return {
       blocks: [
         text(
-          `${number.format(rows.length)} ${rows.length === 1 ? 'product' : 'products'}${scope.words} ${rows.length === 1 ? 'has' : 'have'} more than ${number.format(days)} days of stock at the forecast demand: ${number.format(value)} tied up at unit cost. The most value first:`,
+          `${number.format(rows.length)} ${rows.length === 1 ? 'product' : 'products'}${scope.words} ${rows.length === 1 ? 'has' : 'have'} more than ${number.format(days)} days of stock at the forecast demand: ${money.format(value)} tied up at unit cost. The most value first:`,
         ),
         table(
           [['styleCode', 'Product code'], ['name', 'Name'], ['onHand', 'On hand now'], ['daily', 'Forecast per day'], ['cover', 'Days of cover'], ['excess', `Units beyond ${days} days`], ['value', 'Value']],
@@ -519,7 +530,7 @@ export const dataFunctions = {
     const units = rows.reduce((sum, r) => sum + r.on_hand, 0);
     return {
       blocks: [
-        text(`${number.format(rows.length)} ${rows.length === 1 ? 'product' : 'products'}${scope.words} in stock had no sales ${window.words}: ${number.format(units)} units, ${number.format(value)} tied up at unit cost.${outOfSeason}${await dataEndsBefore(db, window)}`),
+        text(`${number.format(rows.length)} ${rows.length === 1 ? 'product' : 'products'}${scope.words} in stock had no sales ${window.words}: ${number.format(units)} units, ${money.format(value)} tied up at unit cost.${outOfSeason}${await dataEndsBefore(db, window)}`),
         table(
           [['styleCode', 'Product code'], ['name', 'Name'], ['onHand', 'On hand now'], ['value', 'Value']],
           rows.slice(0, TABLE_ROWS).map((r) => ({ styleCode: r.product_code, name: r.name, onHand: r.on_hand, value: r.value })),
@@ -661,7 +672,7 @@ function periodOfBreakdown(unit: PeriodUnit, row: { start: string; last: string 
 }
 
 const HELP =
-  'I can answer: the stock of a product and when it runs out (by its code, its name or a word of its name: stock of mugs), sales of a product or of all products in a period (last month, last quarter, in October, Q3, in 2025, last winter, this summer, since 3/11, by 30/11, from March to May, until December, the last 30 days…), of products by a word of their names (how many radiators…), top sellers (the last 30 days unless you say another period or "all time"; top 3, in a category such as "in Heating"), the best or worst month or week of a period, sales by day, week, month, quarter or year (all time unless you say a period; by day the last 30 days), two periods compared (this month vs last month), what runs out first, the value of the stock, products with no sales (not sold in 60 days), overstock (stock for more than 180 days of forecast demand, or the days you say) and dead stock (in stock, no sales in 90 days), low stock, the reorder report and what runs out (also due this week, next week, in January, in Q1, in the next N days or by a date), deliveries (also next week), the last run of each scheduled integration (did last night’s import run?); and I can create the recommended orders or add a task.';
+  'I can answer: the stock of a product and when it runs out (by its code, its name or a word of its name: stock of mugs), the stock of a category (how much compost have we got), sales of a product or of all products in a period (last month, last quarter, in October, Q3, in 2025, last winter, this summer, last Christmas, Christmas Eve 2025, since 3/11, by 30/11, from March to May, until December, the last 30 days…), of products by a word of their names (how many radiators…), top sellers (the last 30 days unless you say another period or "all time"; top 3, in a category such as "in Heating"), the best or worst month or week of a period, sales by day, week, month, quarter or year (all time unless you say a period; by day the last 30 days), two periods compared (this month vs last month, this month vs last year), what runs out first, the value of the stock, products with no sales (not sold in 60 days), overstock (stock for more than 180 days of forecast demand, or the days you say) and dead stock (in stock, no sales in 90 days), low stock, the reorder report and what runs out (also due this week, next week, in January, in Q1, in the next N days or by a date), deliveries (also next week), the last run of each scheduled integration (did last night’s import run?); and I can create the recommended orders or add a task.';
 const LINKED_PRODUCTS = 5;
 /** Said with the "I don't know" answer: a German or Dutch shop's question is read for these words too. */
 const READS =
@@ -753,40 +764,48 @@ export function answerForWindow(due: DueWindow | null, today: string, answer: (d
 
 /**
  * The products a sales answer counts: those the question names, else a category it names ("in the
- * heating category", "garden products"), else a word of their names ("radiators": the products whose
- * name holds "Radiator"), as the report writer reads them. The words count as used only when an
- * answer `use`s the scope: a stock total that cannot narrow to them leaves them said back as unused.
+ * heating category", "garden products"), narrowed by a word of their names when one is left
+ * ("christmas trees": the Christmas category's products named Tree), else a word of their names
+ * ("radiators": the products whose name holds "Radiator"), as the report writer reads them. The words
+ * count as used only when an answer `use`s the scope: a stock total that cannot narrow to them leaves
+ * them said back as unused. `nameWord`: the products a word selected; `group`: a category's products
+ * alone, for a stock answer (QA5 #10: never the whole shop's stock for a question naming a group).
  */
-async function scopeOf(db: Db, reading: Reading, products: repo.ProductRow[], today: string): Promise<{ use: () => Scope; nameWord: NameWordScope | null }> {
-  if (products.length) return { use: () => productScope(products), nameWord: null };
+async function scopeOf(db: Db, reading: Reading, products: repo.ProductRow[], today: string): Promise<{ use: () => Scope; nameWord: NameWordScope | null; group: NameWordScope | null }> {
+  if (products.length) return { use: () => productScope(products), nameWord: null, group: null };
   const categories = await categoryNames(db);
   const category = readCategory(reading.trial(), categories);
-  if (category) {
-    return {
-      use: () => {
-        readCategory(reading, categories);
-        return categoryScope(category);
-      },
-      nameWord: null,
-    };
-  }
   // The words every sales and stock question frames itself with, and its period and ranking, are no product's name.
   const framed = reading.trial();
   [SALES, SALES_VALUE_WORDS, STOCK_VALUE_WORDS, STOCK_WORDS, VALUE, FRAMING, TOP_SELLERS, NOT_SOLD, OVERSTOCK, DEAD_STOCK, RUNS_OUT, RUNS_OUT_FRAMING].forEach((pattern) => framed.test(pattern));
+  if (category) readCategory(framed, categories);
   if (!readComparison(framed, today) && !readQuietSpan(framed)) readPeriod(framed, today);
   readBestPeriod(framed);
   readBreakdown(framed);
   readRank(framed, TOP_SELLERS_RANK.limit);
   readCoverDays(framed);
   const word = readNameWord(framed, await productNameWords(db));
-  if (!word) return { use: () => EVERY_PRODUCT, nameWord: null };
-  const scope = await nameWordScope(db, word);
+  const useCategory = () => category !== null && readCategory(reading, categories);
+  if (!word) {
+    if (!category) return { use: () => EVERY_PRODUCT, nameWord: null, group: null };
+    return {
+      use: () => {
+        useCategory();
+        return categoryScope(category);
+      },
+      nameWord: null,
+      group: await nameWordScope(db, null, category),
+    };
+  }
+  const scope = await nameWordScope(db, word, category);
   return {
     use: () => {
+      useCategory();
       reading.test(nameWordPattern(word));
       return scope;
     },
     nameWord: scope,
+    group: null,
   };
 }
 
@@ -899,7 +918,7 @@ async function answerReading(db: Db, reading: Reading, products: repo.ProductRow
     claim(DELIVERIES, /\b(arriv|com)(e|es|ing)\b|\bdue\b/, FRAMING);
     return aheadAnswer(reading, today, (due) => deliveries(db, today, due));
   }
-  if (((VALUE.test(q) && STOCK_WORDS.test(q)) || STOCK_VALUE_WORDS.test(q)) && !products.length && !scope.nameWord) {
+  if (((VALUE.test(q) && STOCK_WORDS.test(q)) || STOCK_VALUE_WORDS.test(q)) && !products.length && !scope.nameWord && !scope.group) {
     claim(STOCK_VALUE_WORDS, VALUE, STOCK_WORDS);
     return dataFunctions.stockValue(db);
   }
@@ -927,12 +946,12 @@ async function answerReading(db: Db, reading: Reading, products: repo.ProductRow
     claim(SALES, FRAMING);
     return salesOrBreakdown(scope.use, (window, scoped) => dataFunctions.totalSales(db, window, scoped, measure()));
   }
-  // "Stock of Blumenerde", "how much stock of candles in total": the stock of each product whose name holds the word.
-  if (scope.nameWord) {
-    const named = scope.nameWord;
+  // "Stock of Blumenerde", "how much stock of candles in total", "how much compost have we got": the stock of each product whose name holds the word, or of the category named.
+  const group = scope.nameWord ?? scope.group;
+  if (group) {
     scope.use();
     claim(STOCK_WORDS, VALUE, /\b(total|level)\b/, FRAMING);
-    return forNameWord(named, (listed) => dataFunctions.stockOf(db, listed));
+    return forNameWord(group, (listed, all) => dataFunctions.stockOf(db, all, listed.length));
   }
   if (TOTAL_STOCK.test(q)) {
     claim(STOCK_WORDS, /\b(total|level)\b/, FRAMING);

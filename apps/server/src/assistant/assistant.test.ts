@@ -96,7 +96,7 @@ function ordersBy(last: string, words: string): string {
   if (!due.length) return `No advised order is due by ${dayWords(last)} (${words}); ${advised.length} are due later`;
   const units = due.reduce((sum, p) => sum + (p.order?.quantity ?? 0), 0);
   const cost = due.reduce((sum, p) => sum + (p.order?.quantity ?? 0) * p.cost, 0);
-  return `Reorder report: ${due.length} of ${advised.length} advised orders due by ${dayWords(last)} (${words}), ${fmt(units)} units, ${fmt(cost)} in all.`;
+  return `Reorder report: ${due.length} of ${advised.length} advised orders due by ${dayWords(last)} (${words}), ${fmt(units)} units, ${money(cost)} in all.`;
 }
 const top = (range: Range) =>
   [...products].map((p) => ({ ...p, units: soldIn(p.code, range) })).filter((p) => p.units > 0).sort((a, b) => b.units - a.units || a.code.localeCompare(b.code));
@@ -112,6 +112,8 @@ const advisedUnits = advised.reduce((sum, p) => sum + (p.order?.quantity ?? 0), 
 const advisedCost = advised.reduce((sum, p) => sum + (p.order?.quantity ?? 0) * p.cost, 0);
 const firstOut = [...products].filter((p) => p.stockout).sort((a, b) => (a.stockout as string).localeCompare(b.stockout as string))[0] as (typeof products)[number];
 const fmt = (n: number) => new Intl.NumberFormat('en', { maximumFractionDigits: 2 }).format(n);
+/** Money with its pence, as answers write it (QA5 #11): "40,003.80". */
+const money = (n: number) => new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n);
 const byCode = (code: string) => products.find((p) => p.code === code) as (typeof products)[number];
 
 const textOf = (message: ChatMessage | undefined) => message?.content ?? '';
@@ -241,8 +243,8 @@ describe.each(backends)('assistant on %s', (backend) => {
       ['Which product sold the most last month?', topAnswer(previous, `last month (${rangeWords(previousMonth)})`)],
       ['What runs out first?', (a) => textOf(a).includes(`${firstOut.name} (${firstOut.code}) runs out first, on ${dayWords(firstOut.stockout as string)}`)],
       ['Which products will run out soonest?', (a) => textOf(a).includes(`${firstOut.name} (${firstOut.code})`)],
-      ['What is the value of our stock?', (a) => textOf(a).includes(fmt(value))],
-      ['How much is the inventory worth?', (a) => textOf(a).includes(fmt(value))],
+      ['What is the value of our stock?', (a) => textOf(a).includes(money(value))],
+      ['How much is the inventory worth?', (a) => textOf(a).includes(money(value))],
       ['Sales of Blue Mug last month', (a) => textOf(a).includes(`sold ${soldIn('MUG-01', previousMonth)} units last month (${rangeWords(previousMonth)})`)],
       ['How many Red Mug did we sell last month?', (a) => textOf(a).includes(`sold ${soldIn('MUG-02', previousMonth)} units last month`)],
       ['How many units of Tote Bag sold last week?', (a) => textOf(a).includes(`sold ${soldIn('BAG-01', previousWeek)} units last week (${rangeWords(previousWeek)})`)],
@@ -531,8 +533,8 @@ describe.each(backends)('assistant on %s', (backend) => {
     await storeOrder('BAG-01', { quantity: 12_000, by: bag.order?.by ?? null });
     const orderUnits = advisedUnits - (bag.order?.quantity ?? 0) + 12_000;
     const orderCost = advisedCost + (12_000 - (bag.order?.quantity ?? 0)) * bag.cost;
-    expect(textOf(await ask({ quick: 'low_stock' }))).toContain(`${advised.length} products need an order, most urgent first: ${fmt(orderUnits)} units, ${fmt(orderCost)} in all.`);
-    expect(textOf(await ask({ quick: 'reorder_report' }))).toContain(`Reorder report: ${advised.length} advised orders, ${fmt(orderUnits)} units, ${fmt(orderCost)} in all.`);
+    expect(textOf(await ask({ quick: 'low_stock' }))).toContain(`${advised.length} products need an order, most urgent first: ${fmt(orderUnits)} units, ${money(orderCost)} in all.`);
+    expect(textOf(await ask({ quick: 'reorder_report' }))).toContain(`Reorder report: ${advised.length} advised orders, ${fmt(orderUnits)} units, ${money(orderCost)} in all.`);
     await storeOrder('BAG-01', bag.order as { quantity: number; by: string });
 
     // A count re-forecasts its product (ADR 0133), which stores what is on hand with the forecast.
@@ -693,7 +695,7 @@ describe.each(backends)('assistant on %s', (backend) => {
     const dead = products.filter((p) => p.stock > 0 && sold(p.code, 90) === 0).sort((a, b) => b.stock * b.cost - a.stock * a.cost || a.code.localeCompare(b.code));
     const answer = await ask({ content: 'show me the dead stock' });
     const value = dead.reduce((sum, p) => sum + p.stock * p.cost, 0);
-    expect(textOf(answer)).toContain(`${dead.length} products in stock had no sales in the last 90 days (${rangeWords(lastDays(90))}): ${fmt(dead.reduce((sum, p) => sum + p.stock, 0))} units, ${fmt(value)} tied up at unit cost.`);
+    expect(textOf(answer)).toContain(`${dead.length} products in stock had no sales in the last 90 days (${rangeWords(lastDays(90))}): ${fmt(dead.reduce((sum, p) => sum + p.stock, 0))} units, ${money(value)} tied up at unit cost.`);
     expect(blocksOf(answer, 'table')[0]?.rows.map((r) => r.styleCode)).toEqual(dead.map((p) => p.code));
   });
 
@@ -721,11 +723,11 @@ describe.each(backends)('assistant on %s', (backend) => {
       const noSales = onHandColumn(await ask({ content: 'Which products have no sales?' }));
       expect(noSales).toEqual({ 'CAP-01': 480, 'MAY-01': 'Not counted yet', 'OLD-01': 0 });
       const overstock = await ask({ content: 'which products are overstocked?' });
-      expect(textOf(overstock)).toContain('1 product has more than 180 days of stock at the forecast demand: 600 tied up at unit cost.');
+      expect(textOf(overstock)).toContain('1 product has more than 180 days of stock at the forecast demand: 600.00 tied up at unit cost.');
       expect(blocksOf(overstock, 'table')[0]?.rows).toEqual([{ styleCode: 'MUG-02', name: 'Red Mug', onHand: 200, daily: 1, cover: 200, excess: 20, value: 600 }]);
       // Never counted and sold below empty are not in stock: only Sun Cap's 480 is dead stock.
       const dead = await ask({ content: 'show me the dead stock' });
-      expect(textOf(dead)).toContain(`1 product in stock had no sales in the last 90 days (${rangeWords(lastDays(90))}): 480 units, ${fmt(480 * byCode('CAP-01').cost)} tied up at unit cost.`);
+      expect(textOf(dead)).toContain(`1 product in stock had no sales in the last 90 days (${rangeWords(lastDays(90))}): 480 units, ${money(480 * byCode('CAP-01').cost)} tied up at unit cost.`);
       expect(onHandColumn(dead)).toEqual({ 'CAP-01': 480 });
     } finally {
       for (const row of stored) await db.updateTable('forecast_results').set({ result: row.result, on_hand: row.on_hand, on_hand_counted: row.on_hand_counted, on_hand_counted_on: row.on_hand_counted_on }).where('product_id', '=', row.product_id).execute();
@@ -745,7 +747,7 @@ describe.each(backends)('assistant on %s', (backend) => {
     );
     expect(textOf(answer)).not.toContain('I did not use');
     // A word of names asks for those products' stock, as it does for their sales.
-    expect(textOf(await ask({ content: 'how much stock of candles in total' }))).toBe(`Advent Candle (OLD-01) has ${byCode('OLD-01').stock} units on hand, worth ${fmt(byCode('OLD-01').stock * byCode('OLD-01').cost)} at unit cost.`);
+    expect(textOf(await ask({ content: 'how much stock of candles in total' }))).toBe(`Advent Candle (OLD-01) has ${byCode('OLD-01').stock} units on hand, worth ${money(byCode('OLD-01').stock * byCode('OLD-01').cost)} at unit cost.`);
   });
 
   it('reads short words of product names and their plurals, and no common short word as a product', async () => {
@@ -795,6 +797,86 @@ describe.each(backends)('assistant on %s', (backend) => {
     }
   });
 
+  it('reads a garden centre\'s words (QA5 #7–#11): Christmas as a period, "this month vs last year" as the same month a year before, a category or a word of its products\' names for stock, British phrasing, money with pence', async () => {
+    const db = server.database.db;
+    const garden = [
+      { code: 'XT-180', name: 'Christmas Tree 180cm', category: 'Christmas', stock: 40, cost: 20 },
+      { code: 'XT-150', name: 'Christmas Tree 150cm', category: 'Christmas', stock: 30, cost: 15 },
+      { code: 'WR-01', name: 'Holly Wreath', category: 'Christmas', stock: 25, cost: 8 },
+      { code: 'CP-50', name: 'Multipurpose Compost 50L', category: 'Compost', stock: 100, cost: 4.5 },
+      { code: 'CP-40', name: 'Peat-free Compost 40L', category: 'Compost', stock: 60, cost: 5.25 },
+      { code: 'TB-01', name: 'Tulip Bulbs Red', category: 'Bulbs', stock: 200, cost: 0.35 },
+      { code: 'TB-02', name: 'Daffodil Bulbs', category: 'Bulbs', stock: 150, cost: 0.3 },
+    ];
+    const inserted = await db
+      .insertInto('data.products')
+      .values(garden.map((p) => ({ product_code: p.code, name: p.name, category: p.category, current_stock: p.stock, unit_cost: p.cost, lead_time_days: 5 })))
+      .returning(['id', 'product_code'])
+      .execute();
+    const idOf = (code: string) => inserted.find((row) => row.product_code === code)?.id as number;
+    await countToday(db, garden.map((p) => ({ id: idOf(p.code), stock: p.stock })));
+    // Christmas 2025: trees and a wreath before the 24th, trees on the Eve and after Boxing Day.
+    const christmasSales = [
+      { code: 'XT-180', date: '2025-12-10', quantity: 5 },
+      { code: 'XT-180', date: '2025-12-24', quantity: 3 },
+      { code: 'XT-180', date: '2025-12-28', quantity: 2 },
+      { code: 'XT-150', date: '2025-12-12', quantity: 4 },
+      { code: 'WR-01', date: '2025-12-15', quantity: 6 },
+    ];
+    await db.insertInto('data.sales').values(christmasSales.map((sale) => ({ product_id: idOf(sale.code), date: sale.date, quantity: sale.quantity }))).execute();
+    const soldOn = (range: Range, codes?: string[]) =>
+      christmasSales.filter((sale) => sale.date >= range.from && sale.date <= range.to && (!codes || codes.includes(sale.code))).reduce((sum, sale) => sum + sale.quantity, 0) + (codes ? 0 : soldIn('OLD-01', range));
+    try {
+      // The season is 1–24 December; "last Christmas" the latest that has ended, its dates said back; the category "Christmas" is not read from the period's words.
+      const season: Range = { from: '2025-12-01', to: '2025-12-24' };
+      const christmas = await ask({ content: 'what did we sell at Christmas 2025' });
+      expect(textOf(christmas)).toContain(`${fmt(soldOn(season))} units were sold at Christmas 2025 (1–24 Dec 2025), by 4 products.`);
+      expect(textOf(christmas)).not.toContain('I did not use');
+      const lastSeason = TODAY > `${TODAY.slice(0, 4)}-12-24` ? Number(TODAY.slice(0, 4)) : Number(TODAY.slice(0, 4)) - 1;
+      const last = await ask({ content: 'what did we sell last Christmas' });
+      expect(textOf(last)).toContain(`units were sold at Christmas ${lastSeason} (1–24 Dec ${lastSeason})`);
+      expect(textOf(last)).not.toContain('category');
+      // A word left after the category narrows to the products whose name holds it, and an explicit year is never dropped.
+      const trees = await ask({ content: 'how many christmas trees did we sell at Christmas 2025' });
+      expect(textOf(trees)).toContain(`${fmt(soldOn(season, ['XT-180', 'XT-150']))} units were sold of products in the Christmas category whose name holds "Tree" (2 products: XT-150, XT-180) at Christmas 2025 (1–24 Dec 2025), by 2 products.`);
+      expect(textOf(trees)).not.toContain('I did not use');
+      const eve = await ask({ content: 'what did we sell on Christmas Eve 2025' });
+      expect(textOf(eve)).toContain(`${fmt(soldOn({ from: '2025-12-24', to: '2025-12-24' }))} units were sold on 24 Dec 2025, by 2 products.`);
+      const lastYear = Number(TODAY.slice(0, 4)) - 1;
+      const eveLastYear = await ask({ content: 'what did we sell on Christmas Eve (last year)' });
+      expect(textOf(eveLastYear)).toContain(`units were sold on 24 Dec ${lastYear}`);
+      expect(textOf(eveLastYear)).not.toContain('I did not use');
+      const boxingDay = textOf(await ask({ content: 'boxing day sales 2025' }));
+      expect(boxingDay).toContain('were sold on 26 Dec 2025, by');
+      expect(boxingDay).not.toContain('I did not use');
+      // "This month compared with last year": the same month a year before, its same days.
+      const compared = await ask({ content: 'how are sales this month compared with last year' });
+      const month = `${LONG[Number(TODAY.slice(5, 7)) - 1]} ${lastYear}`;
+      expect(textOf(compared)).toContain(`Units sold in the same days of ${month} (`);
+      expect(textOf(compared)).not.toContain('I did not use');
+      expect(textOf(await ask({ content: 'units sold this month vs the same month last year' }))).toContain(`Units sold in the same days of ${month} (`);
+      // A category named for stock: its products' stock, never the whole shop's; money with its pence.
+      const compost = ['Peat-free Compost 40L (CP-40) has 60 units on hand', 'worth 315.00 at unit cost.', 'Multipurpose Compost 50L (CP-50) has 100 units on hand', 'worth 450.00 at unit cost.', 'Together: 160 units on hand, worth 765.00.'];
+      for (const question of ['stock of compost', 'how much compost is in stock', 'stock in the compost category', 'how much compost have we got in']) {
+        const answer = textOf(await ask({ content: question }));
+        expect(answer, question).toMatch(/^2 products are in the Compost category:\n/);
+        for (const line of compost) expect(answer, question).toContain(line);
+        expect(answer, question).not.toContain('across');
+        expect(answer, question).not.toContain('I did not use');
+      }
+      const tulips = textOf(await ask({ content: 'how many tulip bulbs have we got' }));
+      expect(tulips).toContain('Tulip Bulbs Red (TB-01) has 200 units on hand');
+      expect(tulips).toContain('worth 70.00 at unit cost.');
+      expect(tulips).not.toContain('I did not use');
+      // "What's" is how a question starts, never a word it did not use.
+      for (const question of ["what's the stock value", 'whats running low', 'what is the stock value']) expect(textOf(await ask({ content: question })), question).not.toContain('I did not use');
+    } finally {
+      await db.deleteFrom('data.sales').where('product_id', 'in', inserted.map((row) => row.id)).execute();
+      await db.deleteFrom('data.stock_snapshots').where('product_id', 'in', inserted.map((row) => row.id)).execute();
+      await db.deleteFrom('data.products').where('id', 'in', inserted.map((row) => row.id)).execute();
+    }
+  });
+
   it('answers what runs out, the stock and the sales of the products a word of their names selects, and never another product for it', async () => {
     const db = server.database.db;
     // A garden centre's products, named as a clerk writes them; Weihnachtsstern runs out before Blumenerde.
@@ -823,7 +905,7 @@ describe.each(backends)('assistant on %s', (backend) => {
       namesOnly(runsOut, ['Blumenerde 20 l']);
       const stock = textOf(await ask({ content: 'stock of Blumenerde' }));
       // Not forecast yet: the count is said with its day.
-      expect(stock).toBe(`Blumenerde 20 l (GS-1002) has 60 units on hand (counted on ${dayWords(TODAY)}), worth 210 at unit cost.`);
+      expect(stock).toBe(`Blumenerde 20 l (GS-1002) has 60 units on hand (counted on ${dayWords(TODAY)}), worth 210.00 at unit cost.`);
       const sold = textOf(await ask({ content: 'how many Weihnachtsstern did we sell last month?' }));
       expect(sold).toContain(`85 units were sold of products whose name holds "Weihnachtsstern" (1 product: GS-1004) last month (${rangeWords(previousMonth)}), by 1 product.`);
       namesOnly(sold, []);
@@ -833,7 +915,7 @@ describe.each(backends)('assistant on %s', (backend) => {
       const mugStock = textOf(await ask({ content: 'how much stock of mugs' }));
       expect(mugStock).toContain(`Blue Mug (MUG-01) has ${byCode('MUG-01').stock} units on hand`);
       expect(mugStock).toContain(`Red Mug (MUG-02) has ${byCode('MUG-02').stock} units on hand`);
-      expect(mugStock).toContain(`Together: ${fmt(byCode('MUG-01').stock + byCode('MUG-02').stock)} units on hand, worth ${fmt(byCode('MUG-01').stock * byCode('MUG-01').cost + byCode('MUG-02').stock * byCode('MUG-02').cost)}.`);
+      expect(mugStock).toContain(`Together: ${fmt(byCode('MUG-01').stock + byCode('MUG-02').stock)} units on hand, worth ${money(byCode('MUG-01').stock * byCode('MUG-01').cost + byCode('MUG-02').stock * byCode('MUG-02').cost)}.`);
       // With a window, those of them that run out in it.
       const mugsSoon = textOf(await ask({ content: 'which mugs run out in the next 14 days?' }));
       expect(mugsSoon).toBe(`Of products whose name holds "Mug" (2 products: MUG-01, MUG-02), 1 is forecast to run out by ${dayWords(addDays(TODAY, 13))} (the next 14 days). Blue Mug (MUG-01) runs out first, on ${dayWords(byCode('MUG-01').stockout as string)}.`);
@@ -865,7 +947,7 @@ describe.each(backends)('assistant on %s', (backend) => {
     await upsertProductSummaries(db, [{ productId: soilId, forecastStart: FORECAST_START, cumDemand: [0], cumVariance: [0], firstStockout: addDays(TODAY, 23), orderQuantity: 0 }]);
     try {
       expect(textOf(await ask({ content: 'Wann ist die Blumenerde aus?' }))).toBe(`Blumenerde 20 l (GS-1002) is forecast to run out on ${dayWords(addDays(TODAY, 23))}.`);
-      expect(textOf(await ask({ content: 'Bestand von Blumenerde' }))).toBe(`Blumenerde 20 l (GS-1002) has 60 units on hand (counted on ${dayWords(TODAY)}), worth 210 at unit cost.`);
+      expect(textOf(await ask({ content: 'Bestand von Blumenerde' }))).toBe(`Blumenerde 20 l (GS-1002) has 60 units on hand (counted on ${dayWords(TODAY)}), worth 210.00 at unit cost.`);
       const twins: [string, string, string][] = [
         ['Was muss ich diese Woche bestellen?', 'What must I order this week?', ordersBy(addDays(monday, 6), 'this week')],
         ['Wie viel haben wir im November verkauft?', 'How many units did we sell in November?', 'units were sold in November'],
@@ -891,11 +973,11 @@ describe.each(backends)('assistant on %s', (backend) => {
       const worth = (range: Range) => products.map((p) => ({ ...p, value: soldIn(p.code, range) * p.cost })).filter((p) => p.value > 0);
       const byValue = worth(lastDays(30)).sort((a, b) => b.value - a.value || a.code.localeCompare(b.code));
       const ranked = await ask({ content: 'revenue of the top 10 products' });
-      expect(textOf(ranked)).toMatch(new RegExp(`^Top sellers in the last 30 days \\(${rangeWords(lastDays(30))}\\) by sales value at unit cost \\(no selling prices are kept, so revenue is counted at unit cost\\): ${byValue[0]?.name} \\(${fmt(byValue[0]?.value ?? 0)}; `));
+      expect(textOf(ranked)).toMatch(new RegExp(`^Top sellers in the last 30 days \\(${rangeWords(lastDays(30))}\\) by sales value at unit cost \\(no selling prices are kept, so revenue is counted at unit cost\\): ${byValue[0]?.name} \\(${money(byValue[0]?.value ?? 0)}; `));
       expect(blocksOf(ranked, 'table')[0]?.rows.map((r) => r.styleCode)).toEqual(byValue.map((p) => p.code));
       expect(textOf(ranked)).not.toContain('I did not use');
       const lastMonthWorth = worth(previousMonth).reduce((sum, p) => sum + p.value, 0);
-      expect(textOf(await ask({ content: 'Umsatz letzten Monat' }))).toContain(`Sales last month (${rangeWords(previousMonth)}) are worth ${fmt(lastMonthWorth)} at unit cost`);
+      expect(textOf(await ask({ content: 'Umsatz letzten Monat' }))).toContain(`Sales last month (${rangeWords(previousMonth)}) are worth ${money(lastMonthWorth)} at unit cost`);
       // A measure the answer cannot give is said first, never swapped in silently.
       const compared = await ask({ content: 'compare revenue this month vs last month' });
       expect(blocksOf(compared, 'text')[0]?.text).toBe('Counted in units sold: I cannot count revenue for this question yet (I can for top sellers and total sales).');
@@ -1085,8 +1167,8 @@ describe.each(backends)('assistant on %s', (backend) => {
       expect(textOf(await ask({ content: 'stock of NC-1 and NC-2' }))).toBe(
         [
           `Glass Jar (NC-1) has 8 units on hand ${counted}, no unit cost, so no value: add its cost on the Data screen.`,
-          `Jam Jar (NC-2) has 5 units on hand ${counted}, worth 10 at unit cost.`,
-          'Together: 13 units on hand, worth 10; 1 of them has no unit cost, so its stock is not in that value.',
+          `Jam Jar (NC-2) has 5 units on hand ${counted}, worth 10.00 at unit cost.`,
+          'Together: 13 units on hand, worth 10.00; 1 of them has no unit cost, so its stock is not in that value.',
         ].join('\n'),
       );
     } finally {
@@ -1147,7 +1229,7 @@ describe.each(backends)('assistant on %s', (backend) => {
     const lowStock = await ask({ quick: 'low_stock' });
     const lowTable = blocksOf(lowStock, 'table')[0];
     // The forecast's advice, most urgent first; the product without recent demand is left out.
-    expect(textOf(lowStock)).toContain(`${advised.length} products need an order, most urgent first: ${advisedUnits} units, ${fmt(advisedCost)} in all. 1 product without demand in the last 90 days is left out.`);
+    expect(textOf(lowStock)).toContain(`${advised.length} products need an order, most urgent first: ${advisedUnits} units, ${money(advisedCost)} in all. 1 product without demand in the last 90 days is left out.`);
     expect(lowTable?.rows).toEqual(
       advised.map((p) => ({
         styleCode: p.code, name: p.name, onHand: p.stock, stockout: p.stockout, orderBy: p.order?.by, quantity: p.order?.quantity, cost: (p.order?.quantity ?? 0) * p.cost,
@@ -1490,10 +1572,10 @@ describe.each(backends)('assistant with a model on %s', (backend) => {
     expect(tools.find((t) => t.function.name === 'top_sellers')?.function.parameters.properties.by).toMatchObject({ type: 'string', enum: ['units', 'revenue'] });
     const window = `in the last 30 days (${rangeWords(lastDays(30))})`;
     const atCost = 'by sales value at unit cost (no selling prices are kept, so revenue is counted at unit cost)';
-    expect(results[0]?.text).toBe(`Top sellers ${window} ${atCost}: ${byValue.slice(0, 5).map((p) => `${p.name} (${fmt(p.value)}; ${fmt(p.units)} units)`).join(', ')}.`);
+    expect(results[0]?.text).toBe(`Top sellers ${window} ${atCost}: ${byValue.slice(0, 5).map((p) => `${p.name} (${money(p.value)}; ${fmt(p.units)} units)`).join(', ')}.`);
     expect(results[0]?.tables[0]?.rows).toEqual(byValue.slice(0, 5).map((p) => ({ styleCode: p.code, name: p.name, value: p.value, units: p.units })));
     const last = byValue.at(-1) as (typeof byValue)[number];
-    expect(results[1]?.text).toBe(`Worst sellers ${window} ${atCost}: ${last.name} (${fmt(last.value)}; ${fmt(last.units)} units).`);
+    expect(results[1]?.text).toBe(`Worst sellers ${window} ${atCost}: ${last.name} (${money(last.value)}; ${fmt(last.units)} units).`);
     expect(results[2]?.text).toBe(`Top sellers ${window} by units sold: ${recent.slice(0, 2).map((p) => `${p.name} (${fmt(p.units)} units)`).join(', ')}.`);
     expect(results[3]?.text).toBe(`Error: 'by' must be one of "units", "revenue"; got "profit".`);
   });
@@ -1596,7 +1678,7 @@ describe.each(backends)('assistant with a model on %s', (backend) => {
       const dead = (span: number, category: string | null) =>
         products.filter((p) => p.stock > 0 && sold(p.code, span) === 0 && (!category || p.category === category)).sort((a, b) => b.stock * b.cost - a.stock * a.cost || a.code.localeCompare(b.code));
       const deadWords = (list: typeof products, scope: string, span: number) =>
-        `${list.length} ${list.length === 1 ? 'product' : 'products'}${scope} in stock had no sales in the last ${span} days (${rangeWords(lastDays(span))}): ${fmt(list.reduce((sum, p) => sum + p.stock, 0))} units, ${fmt(list.reduce((sum, p) => sum + p.stock * p.cost, 0))} tied up at unit cost.`;
+        `${list.length} ${list.length === 1 ? 'product' : 'products'}${scope} in stock had no sales in the last ${span} days (${rangeWords(lastDays(span))}): ${fmt(list.reduce((sum, p) => sum + p.stock, 0))} units, ${money(list.reduce((sum, p) => sum + p.stock * p.cost, 0))} tied up at unit cost.`;
       const { results, tools } = await toolResults([
         { name: 'overstock', args: {} },
         { name: 'overstock', args: { days: 90, category: 'clothing' } },
@@ -1606,9 +1688,9 @@ describe.each(backends)('assistant with a model on %s', (backend) => {
         { name: 'dead_stock', args: { days: -1 } },
       ]);
       expect(tools.find((t) => t.function.name === 'overstock')?.function.parameters.properties.days).toMatchObject({ type: 'integer', minimum: 1, maximum: 3650 });
-      expect(results[0]?.text).toBe('1 product has more than 180 days of stock at the forecast demand: 750 tied up at unit cost. The most value first:');
+      expect(results[0]?.text).toBe('1 product has more than 180 days of stock at the forecast demand: 750.00 tied up at unit cost. The most value first:');
       expect(results[0]?.tables[0]?.rows).toEqual([{ styleCode: 'MUG-02', name: 'Red Mug', onHand: 250, daily: 1, cover: 250, excess: 70, value: 750 }]);
-      expect(results[1]?.text).toBe('1 product in the Clothing category has more than 90 days of stock at the forecast demand: 2,500 tied up at unit cost. The most value first:');
+      expect(results[1]?.text).toBe('1 product in the Clothing category has more than 90 days of stock at the forecast demand: 2,500.00 tied up at unit cost. The most value first:');
       expect(results[1]?.tables[0]?.rows.map((r) => r.styleCode)).toEqual(['CAP-01']);
       expect(results[2]?.text).toBe("Error: 'days' must be a whole number from 1 to 3650 (default 180); got 5000.");
       // The engine's dead stock: the last 90 days unless the model gives the days.

@@ -102,12 +102,16 @@ export async function forecastDemand(db: Db, productIds: number[], from: string,
   return new Map(rows.map((r) => [r.product_id, { units: Number(r.units), first: r.first, last: r.last, spread95: r.spread95 === null ? null : Number(r.spread95) }]));
 }
 
-/** The products whose name holds `word` as a word (either number is the caller's: the catalogue's own word), by code. */
-export const productsWithNameWord = (db: Db, word: string): Promise<ProductRow[]> =>
+/**
+ * The products whose name holds `word` as a word (either number is the caller's: the catalogue's own
+ * word), of `category` when one is given (a category alone: its products), by code.
+ */
+export const productsWithNameWord = (db: Db, word: string | null, category: string | null = null): Promise<ProductRow[]> =>
   db
     .selectFrom('data.products as p')
     .select(productColumns)
-    .where(sql<boolean>`lower(p.name) ~ ${`\\m${word.toLowerCase()}\\M`}`)
+    .$if(word !== null, (query) => query.where(sql<boolean>`lower(p.name) ~ ${`\\m${(word as string).toLowerCase()}\\M`}`))
+    .$if(category !== null, (query) => query.where('p.category', '=', category as string))
     .orderBy('p.product_code')
     .execute();
 

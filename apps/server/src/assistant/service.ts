@@ -285,7 +285,7 @@ async function runTool(ctx: AssistantContextDeps, name: string, args: Record<str
   switch (name) {
     case 'stock_of_product': {
       const named = await productsOf(ctx, args);
-      return 'products' in named ? dataFunctions.stockOf(ctx.db, named.products) : forNameWord(named.word, (listed) => dataFunctions.stockOf(ctx.db, listed));
+      return 'products' in named ? dataFunctions.stockOf(ctx.db, named.products) : forNameWord(named.word, (listed, all) => dataFunctions.stockOf(ctx.db, all, listed.length));
     }
     case 'sales_of_product': {
       const named = await productsOf(ctx, args);

@@ -39,13 +39,13 @@ describe.each(backends)('stock without a unit cost on %s', (backend) => {
   it('values the stock with a cost and counts the products on hand without one', async () => {
     expect(await dashboardStats()).toMatchObject({ totalInventory: 14, totalValue: 25, withoutCost: 1 });
     expect(await stockValueAnswer()).toBe(
-      'The stock on hand is worth 25 at unit cost: 14 units across 3 products. 1 product on hand has no unit cost (0 or left blank), so its stock is not in that value: add the cost on the Data screen.',
+      'The stock on hand is worth 25.00 at unit cost: 14 units across 3 products. 1 product on hand has no unit cost (0 or left blank), so its stock is not in that value: add the cost on the Data screen.',
     );
   });
 
   it('says nothing more once every product on hand has a cost', async () => {
     expect((await importProducts('Code,Name,Stock,Cost\nPOT-2,Glazed pot,4,3.00\n')).status).toBe(200);
     expect(await dashboardStats()).toMatchObject({ totalInventory: 14, totalValue: 37, withoutCost: 0 });
-    expect(await stockValueAnswer()).toBe('The stock on hand is worth 37 at unit cost: 14 units across 3 products.');
+    expect(await stockValueAnswer()).toBe('The stock on hand is worth 37.00 at unit cost: 14 units across 3 products.');
   });
 });

@@ -75,7 +75,7 @@ describe.each(backends)('stock on hand on %s', (backend) => {
     const { product } = await client.forecastOf('TAPE-10D');
     expect(await ask('How much stock of TAPE-10D do we have?')).toContain(`Duct tape (TAPE-10D) has about ${product.onHand!.units} units on hand now (counted 50 on ${formatDay(COUNTED_ON)})`);
     expect(await ask('How much stock of TAPE-NONE do we have?')).toContain('Masking tape (TAPE-NONE) has not been counted yet: add a stock count on the Data screen or import one.');
-    expect(await ask('How much stock of TAPE-0 do we have?')).toContain('Gaffer tape (TAPE-0) has 0 units on hand, worth 0 at unit cost.');
+    expect(await ask('How much stock of TAPE-0 do we have?')).toContain('Gaffer tape (TAPE-0) has 0 units on hand, worth 0.00 at unit cost.');
   });
 
   it("a legacy row's stored figure without a count row is no count: the header, the assistant and the dashboard say not counted, not its 40", async () => {

@@ -18,4 +18,4 @@ export const STOCK_VALUE_WORDS = orGerman(
 );
 /** Revenue: no selling prices are kept, so both readers count it at unit cost (`sales_value`). */
 export const SALES_VALUE_WORDS = orGerman(/\brevenue\b|\bturnover\b|\bsales value\b|\bvalue of (the )?sales\b|\bvalue sold\b|\bcost of (goods )?sold\b/, 'umsatz|umsatzes|umsätze|umsätzen|erlös|erlöse|erlösen|verkaufswert', 'omzet|omzetten|opbrengst');
-export const STOCK_WORDS = orGerman(/\bstock\b|\binventory\b|\bon hand\b/, 'bestand|bestände|beständen|lagerbestand|lagerbestände|lager|vorrätig|vorrat', 'voorraad|voorraden|op voorraad|in voorraad');
+export const STOCK_WORDS = orGerman(/\bstock\b|\binventory\b|\bon hand\b|\b(?:have|has) (?:we|i|you|they) got\b(?: in\b)?/, 'bestand|bestände|beständen|lagerbestand|lagerbestände|lager|vorrätig|vorrat', 'voorraad|voorraden|op voorraad|in voorraad');

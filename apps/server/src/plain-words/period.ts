@@ -26,6 +26,8 @@ export type Period =
   | { kind: 'between'; from: string; to: string }
   /** A meteorological season of the northern hemisphere, by the year it starts in (winter 2025 is December 2025 to February 2026). */
   | { kind: 'season'; season: Season; year: number }
+  /** The Christmas season of a year: 1–24 December, the run-up a shop sells and buys for (ADR 0148, amendment "Christmas"). */
+  | { kind: 'christmas'; year: number }
   /** "All time", "ever": every sale up to today (ADR 0148, amendment "one default for top sellers"). */
   | { kind: 'all_time' };
 
@@ -170,6 +172,8 @@ export function readPeriod(reading: Reading, today: string): Period | null {
     reading.exec(new RegExp(escapeRegExp(match[0])));
     return ['since', 'from', 'seit', 'ab', 'sinds', 'vanaf'].includes(match[1] as string) ? { kind: 'since', date } : { kind: 'day', date };
   }
+  const holiday = readHoliday(reading, today);
+  if (holiday) return holiday;
   const months = readMonthRange(reading, today);
   if (months) return months;
   // "Since March", "seit März (2026)", "sinds maart": from the first of the month, its latest occurrence that has started when no year is said.
@@ -210,6 +214,61 @@ export function readPeriod(reading: Reading, today: string): Period | null {
   match = reading.exec(/\b(?:in|for|during|of) (\d{4})\b/) ?? reading.exec(/^ ?(\d{4})\b/);
   if (match) return { kind: 'year', year: Number(match[1]) };
   return null;
+}
+
+/** The Christmas season's days in December: from the 1st to Christmas Eve. */
+const CHRISTMAS_SEASON_DAYS = { from: 1, to: 24 };
+/** Days of the Christmas season a shop names (ADR 0148, amendment "Christmas"). */
+const HOLIDAY_DAYS: Record<string, number> = { 'christmas eve': 24, 'christmas day': 25, 'boxing day': 26 };
+/** A year said after a holiday: "2025", ", 2025", "last year", "(last year)". */
+const HOLIDAY_YEAR = '(?:,? (\\d{4})\\b)?(?: \\(?(last|this) year\\)?)?';
+/** "Christmas Eve (2025 / last year)", "last Boxing Day", "on Christmas Day". */
+const HOLIDAY_DAY = new RegExp(`\\b(?:(?:on|at|over) )?(?:(this|last|previous) )?(christmas eve|christmas day|boxing day)\\b${HOLIDAY_YEAR}`);
+/** "Last Christmas", "at Christmas (2025)", "over the Christmas period", "Christmas 2025", "this Christmas": not "Christmas" alone, which may be a category's or a product's name. */
+const CHRISTMAS_SEASON = new RegExp(`(?:\\b(at|over|during) (?:the )?)?(?:\\b(this|last|previous) )?\\bchristmas(?! eve\\b| day\\b)(?: (season|period|trading))?${HOLIDAY_YEAR}`);
+
+/** A year standing alone, not part of a code or a date ("sales 2025", "in 2025"). */
+const YEAR_APART = /(?<![\w/.-])(?:in |of )?((?:19|20)\d{2})(?![\w/.-])/;
+
+/** The first Christmas season the words name as a period ("Christmas" with a word that dates it), else null. */
+function christmasSeason(text: string): RegExpExecArray | null {
+  return [...text.matchAll(new RegExp(CHRISTMAS_SEASON.source, 'g'))].find((match) => match.slice(1).some(Boolean)) ?? null;
+}
+
+/**
+ * The words of a question that name a holiday period, else null: a category or product named
+ * "Christmas" is read from the rest ("what did we sell last Christmas" is a period, "sales of
+ * Christmas" the category; ADR 0148, amendment "Christmas").
+ */
+export const holidayWords = (text: string): string | null => (HOLIDAY_DAY.exec(text) ?? christmasSeason(text))?.[0] ?? null;
+
+/**
+ * "Last Christmas" (the latest season that has ended: in December, last year's), "this Christmas"
+ * (this year's), "at Christmas" / "over the Christmas period" (the latest that has started, as a
+ * month named alone), "Christmas 2025" or "Christmas last year" (that year's: a year said is never
+ * dropped); "Christmas Eve", "Christmas Day", "Boxing Day" are that day, the latest that has come
+ * unless a year or "this" is said ("last Christmas Eve": the latest before today).
+ */
+function readHoliday(reading: Reading, today: string): Period | null {
+  const [thisYear] = partsOf(today);
+  // A year said elsewhere in the question ("Boxing Day sales 2025") is the holiday's too: never dropped.
+  const apart = () => reading.exec(YEAR_APART)?.[1];
+  const yearOf = (said: string | undefined, relative: string | undefined) => (said ? Number(said) : relative === 'last' ? thisYear - 1 : relative === 'this' ? thisYear : null);
+  const day = HOLIDAY_DAY.exec(reading.text);
+  if (day) {
+    reading.exec(new RegExp(escapeRegExp(day[0])));
+    const date = HOLIDAY_DAYS[day[2] as string] as number;
+    const year = yearOf(day[3] ?? apart(), day[4]) ?? (day[1] === 'this' ? thisYear : null);
+    return { kind: 'day', date: year === null ? (occurrence(12, date, day[1] ? addDays(today, -1) : today, 'past') as string) : iso(year, 12, date) };
+  }
+  const season = christmasSeason(reading.text);
+  if (!season) return null;
+  reading.exec(new RegExp(escapeRegExp(season[0])));
+  const started = today >= iso(thisYear, 12, CHRISTMAS_SEASON_DAYS.from);
+  const ended = today > iso(thisYear, 12, CHRISTMAS_SEASON_DAYS.to);
+  const relative = season[2] === 'previous' ? 'last' : season[2];
+  const year = yearOf(season[4] ?? apart(), season[5]) ?? (relative === 'this' ? thisYear : relative === 'last' ? (ended ? thisYear : thisYear - 1) : started ? thisYear : thisYear - 1);
+  return { kind: 'christmas', year };
 }
 
 const YEAR_SAID = '(?: (\\d{4}))?(?!\\d)';
@@ -344,7 +403,47 @@ export function readComparison(reading: Reading, today: string): Comparison | nu
   sides.forEach((side) => readPeriod(side, today));
   reading.exec(new RegExp(`\\b${escapeRegExp(separator[0])}(?= )`));
   reading.test(/\bcompare(d|s)?\b|\bcomparison\b/);
-  return comparisonOf(first, second, today);
+  const [earlier, later] = [sameSpanLastYear(first, second, today), sameSpanLastYear(second, first, today)];
+  if (earlier !== first || later !== second) reading.test(SAME_SPAN);
+  return comparisonOf(earlier, later, today);
+}
+
+/** "The same month last year", "the same days": words that only say the span is matched. */
+const SAME_SPAN = /\b(?:the )?same (?:days?|weeks?|months?|quarters?|period|season|time)(?: of)?\b/;
+
+/**
+ * "This month compared with last year": against a span shorter than a year, "last year" is the same
+ * span a year before it (1–3 Dec 2025 against 1–3 Dec 2026), not the whole year before — whose
+ * first days the like-for-like cut would take (1–3 Jan 2025; QA5 #9). A week is the one 52 weeks
+ * earlier, so its days are the same weekdays. `period` is returned as it is otherwise.
+ */
+function sameSpanLastYear(period: Period, other: Period, today: string): Period {
+  if (!(period.kind === 'previous' && period.unit === 'year')) return period;
+  const range = fullRangeOf(other, today);
+  const [year, month] = partsOf(range.from);
+  switch (other.kind) {
+    case 'this':
+    case 'previous':
+      if (other.unit === 'year') return period;
+      if (other.unit === 'month') return { kind: 'month_of_year', year: year - 1, month };
+      if (other.unit === 'quarter') return { kind: 'quarter_of_year', year: year - 1, quarter: Math.ceil(month / 3) };
+      return { kind: 'between', from: addDays(range.from, -364), to: addDays(range.to, -364) };
+    case 'month':
+    case 'month_of_year':
+      return { kind: 'month_of_year', year: year - 1, month };
+    case 'quarter':
+    case 'quarter_of_year':
+      return { kind: 'quarter_of_year', year: year - 1, quarter: Math.ceil(month / 3) };
+    case 'season':
+      return { ...other, year: other.year - 1 };
+    case 'christmas':
+      return { kind: 'christmas', year: other.year - 1 };
+    case 'year':
+    case 'all_time':
+      return period;
+    default:
+      return range.to.slice(0, 4) === range.from.slice(0, 4) || range.to < addDays(range.from, 366) ? { kind: 'between', from: shift('year', range.from, -1), to: shift('year', range.to, -1) } : period;
+  }
 }
 
 /** Two periods said in either order, the earlier first: the one that starts first (a model's tool gets them so too). */
@@ -654,6 +753,8 @@ export function fullRangeOf(period: Period, today: string): DateRange {
       return { from: period.from, to: period.to };
     case 'season':
       return seasonRange(period.season, period.year);
+    case 'christmas':
+      return { from: iso(period.year, 12, CHRISTMAS_SEASON_DAYS.from), to: iso(period.year, 12, CHRISTMAS_SEASON_DAYS.to) };
     case 'all_time':
       return { from: FIRST_DAY, to: today };
   }
@@ -720,6 +821,8 @@ export function describePeriod(period: Period | null): string {
       return `from ${period.from} to ${period.to}`;
     case 'season':
       return seasonWords(period.season, period.year);
+    case 'christmas':
+      return `Christmas ${period.year}`;
     case 'all_time':
       return 'all time';
   }
@@ -779,6 +882,8 @@ export function spokenPeriod(period: Period, today: string, range = rangeOf(peri
       return `from ${formatDay(range.from)} to ${formatDay(range.to)}`;
     case 'season':
       return `in ${seasonWords(period.season, period.year)} (${dates})`;
+    case 'christmas':
+      return `at Christmas ${period.year} (${dates})`;
     case 'all_time':
       return `of all time (${dates})`;
     default:

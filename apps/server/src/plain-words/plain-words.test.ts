@@ -509,6 +509,58 @@ describe('what a shop owner asks on 3 December 2026', () => {
   });
 });
 
+describe("a garden centre's Christmas and year-ago comparisons (QA5 #7, #9)", () => {
+  it('reads Christmas as the season 1–24 December: "last Christmas" the latest that has ended, a year said never dropped, Christmas Eve and Boxing Day as days', () => {
+    expectRanges([
+      ['what did we sell last Christmas', '2026-12-04', '2025-12-01', '2025-12-24'],
+      ['what did we sell last Christmas', '2026-12-27', '2026-12-01', '2026-12-24'],
+      ['what did we sell last Christmas', '2027-01-10', '2026-12-01', '2026-12-24'],
+      ['how many christmas trees did we sell at Christmas 2025', '2026-12-04', '2025-12-01', '2025-12-24'],
+      ['sales over the christmas period last year', '2026-12-04', '2025-12-01', '2025-12-24'],
+      ['sales this christmas', '2026-12-04', '2026-12-01', '2026-12-04'],
+      ['sales at christmas', '2026-07-01', '2025-12-01', '2025-12-24'],
+      ['what did we sell on Christmas Eve last year', '2026-12-04', '2025-12-24'],
+      ['what did we sell on christmas eve (last year)', '2026-12-04', '2025-12-24'],
+      ['christmas eve sales', '2026-12-04', '2025-12-24'],
+      ['boxing day sales 2024', '2026-12-04', '2024-12-26'],
+      ['sales on christmas day 2025', '2026-12-04', '2025-12-25'],
+      // "Christmas" with no word that dates it is a category's or a product's word, not a period.
+      ['sales of christmas', '2026-12-04', null],
+      ['christmas trees sold', '2026-12-04', null],
+    ]);
+    expect(read('how many christmas trees did we sell at Christmas 2025', '2026-12-04').unused).toEqual(['christmas', 'trees', 'sell']);
+    expect(read('sales at christmas 2025', '2026-12-04').unused).toEqual(['sales']);
+    const period = read('what did we sell last Christmas', '2026-12-04').period as Period;
+    expect(spokenPeriod(period, '2026-12-04')).toBe('at Christmas 2025 (1–24 Dec 2025)');
+    // Read back from a report's title as the same season.
+    expect(read(`Units sold (${describePeriod(period)})`, '2026-12-04').period).toEqual(period);
+    // The words of the period are not a category named "Christmas"; "category Christmas" and "christmas trees" are.
+    const category = (question: string) => readCategory(Reading.of(question), ['Christmas', 'Compost']);
+    expect(category('what did we sell last Christmas')).toBeNull();
+    expect(category('what did we sell at christmas 2025')).toBeNull();
+    expect(category('how many christmas trees did we sell at Christmas 2025')).toBe('Christmas');
+    expect(category('sales last christmas in the christmas category')).toBe('Christmas');
+  });
+
+  it('reads "last year" against a month, week or quarter as the same span a year before', () => {
+    const compare = (question: string, today = '2026-12-04') => {
+      const words = Reading.of(question);
+      const read = readComparison(words, today);
+      return { earlier: read && rangeOf(read.earlier, today), later: read && rangeOf(read.later, today), unused: words.unusedWords() };
+    };
+    expect(compare('how are sales this month compared with last year')).toEqual({ earlier: { from: '2025-12-01', to: '2025-12-31' }, later: { from: '2026-12-01', to: '2026-12-04' }, unused: ['sales'] });
+    expect(compare('units sold this month vs the same month last year')).toEqual({ earlier: { from: '2025-12-01', to: '2025-12-31' }, later: { from: '2026-12-01', to: '2026-12-04' }, unused: ['units', 'sold'] });
+    // A week against the one 52 weeks before: the same weekdays.
+    expect(compare('sales this week vs last year')).toMatchObject({ earlier: { from: '2025-12-01', to: '2025-12-07' }, later: { from: '2026-11-30', to: '2026-12-04' } });
+    expect(compare('sales this quarter against last year')).toMatchObject({ earlier: { from: '2025-10-01', to: '2025-12-31' } });
+    expect(compare('sales last month against last year')).toMatchObject({ earlier: { from: '2025-11-01', to: '2025-11-30' }, later: { from: '2026-11-01', to: '2026-11-30' } });
+    // The years themselves: unchanged, the earlier cut to the same days.
+    expect(compare('sales this year vs last year')).toMatchObject({ earlier: { from: '2025-01-01', to: '2025-12-31' } });
+    const cut = sameDaysSoFar(readComparison(Reading.of('how are sales this month compared with last year'), '2026-12-04') as Comparison, '2026-12-04', '2026-12-03');
+    expect(cut).toEqual({ earlier: { from: '2025-12-01', to: '2025-12-03' }, later: { from: '2026-12-01', to: '2026-12-03' } });
+  });
+});
+
 describe('seasons, words of product names and days of cover', () => {
   it('reads meteorological seasons of the northern hemisphere: last winter the latest that has ended', () => {
     expectRanges([

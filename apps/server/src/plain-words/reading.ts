@@ -6,7 +6,7 @@ const FILLER_WORDS = new Set(
   ('a about add again all also am an and any are as at be been but by can change could did do does each every for from get give have has ' +
     'had how i in instead into is it its just list make me much many my need needs now of on only or our overall per please product ' +
     'products item items report same see shall should show so switch tell that the their them then there these this those to total totals ' +
-    'turn us use want was we were what which will with would you ' +
+    'turn us use want was we were what what\'s whats which will with would you ' +
     // A German shop's (ADR 0148, amendment "German words"): articles, prepositions, "show me".
     'alle aller allen am auf bitte das dem den der des die ein eine einem einen einer für im in je mir nach pro produkt produkte produkten ' +
     'artikel artikeln und vom von wie zeig zeige zeigen ' +

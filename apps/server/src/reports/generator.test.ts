@@ -45,6 +45,13 @@ const ranked = (sums: Map<string, number>, direction: 'asc' | 'desc', limit: num
 const byKey = (sums: Map<string, number>, key: string, name: string, digits?: number) =>
   [...sums.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => ({ [key]: k, [name]: digits === undefined ? v : round(v, digits) }));
 
+/** Sums by month with every month from `from` to `to` (first days) in them, 0 where nothing sold: a "by month" report over a period shows its quiet months (QA5 #12). */
+const everyMonth = (sums: Map<string, number>, from: string, to: string) => {
+  const filled = new Map(sums);
+  for (let month = from; month <= to; month = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 1)).toISOString().slice(0, 10)) filled.set(month, filled.get(month) ?? 0);
+  return filled;
+};
+
 /** Day of the forecast (0 = today) each product's projected stock first reaches zero, per the fixture. */
 function firstStockout(product: FixtureProduct): number | null {
   if (product.runsOutInDays === null) return null;
@@ -70,8 +77,8 @@ const questions: Question[] = [
   { question: 'bottom 2 products by units sold', expected: () => ranked(groupSum(lastDays(30), (s) => s.code), 'asc', 2, 'units_sold'), ordered: true },
   { question: 'bottom 2 products by units sold of all time', expected: () => ranked(groupSum(sales, (s) => s.code), 'asc', 2, 'units_sold'), ordered: true },
   { question: 'top 3 products in the last 7 days', expected: () => ranked(groupSum(lastDays(7), (s) => s.code), 'desc', 3, 'units_sold'), ordered: true },
-  { question: `monthly units sold in ${year}`, expected: () => byKey(groupSum(between(`${year}-01-01`, `${year + 1}-01-01`), (s) => monthStart(s.date)), 'month', 'units_sold'), ordered: true },
-  { question: `units sold by month in ${year - 1}`, expected: () => byKey(groupSum(between(`${year - 1}-01-01`, `${year}-01-01`), (s) => monthStart(s.date)), 'month', 'units_sold'), ordered: true },
+  { question: `monthly units sold in ${year}`, expected: () => byKey(everyMonth(groupSum(between(`${year}-01-01`, `${year + 1}-01-01`), (s) => monthStart(s.date)), `${year}-01-01`, monthOffset(0)), 'month', 'units_sold'), ordered: true },
+  { question: `units sold by month in ${year - 1}`, expected: () => byKey(everyMonth(groupSum(between(`${year - 1}-01-01`, `${year}-01-01`), (s) => monthStart(s.date)), `${year - 1}-01-01`, `${year - 1}-12-01`), 'month', 'units_sold'), ordered: true },
   {
     question: 'sales value by category in the last 90 days',
     expected: () => byKey(groupSum(lastDays(90), (s) => productOf(s.code).category, (s) => s.quantity * productOf(s.code).unitCost), 'category', 'sales_value', 2),
@@ -611,7 +618,7 @@ describe('built-in report generator over a known dataset', () => {
       // Read back through a change request: the same days.
       expect((await write('by product', { title: report.title, description: report.description })).title).toBe(report.title);
       const answer = await ask(question);
-      expect(answer?.content, question).toContain(`${expected.length} products have more than ${days} days of stock at the forecast demand: ${expected.reduce((sum, r) => sum + r.stock_value, 0).toLocaleString('en')} tied up at unit cost.`);
+      expect(answer?.content, question).toContain(`${expected.length} products have more than ${days} days of stock at the forecast demand: ${expected.reduce((sum, r) => sum + r.stock_value, 0).toLocaleString('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} tied up at unit cost.`);
       expect(answer?.blocks.find((b) => b.type === 'table')?.rows?.map((r) => r.styleCode), question).toEqual(expected.map((r) => r.product_code));
     }
     // Dead stock: in stock, no sales in the last 90 days (none in the fixture), or in the days said.
@@ -642,6 +649,44 @@ describe('built-in report generator over a known dataset', () => {
     const autumn = byKey(groupSum(between(`${autumnYear}-09-01`, `${autumnYear}-12-01`), (s) => productOf(s.code).category), 'category', 'units_sold');
     expect(autumn.length).toBeGreaterThan(0);
     for (const question of ['units sold last autumn by category', 'units sold last fall by category']) expect(await rowsOf((await write(question)).sql_code), question).toEqual(autumn);
+  });
+
+  it('reads "last Christmas", "at Christmas 2025" as the season 1–24 December, not the category Christmas, narrows "christmas trees" to its products named Tree, and shows the months with no sales (QA5 #7, #8, #12)', async () => {
+    const db = server.database.db;
+    const inserted = await db
+      .insertInto('data.products')
+      .values([
+        { product_code: 'XG-1', name: 'Christmas Tree 6ft', category: 'Christmas', current_stock: 20, unit_cost: 30, lead_time_days: 5 },
+        { product_code: 'XG-2', name: 'Holly Wreath', category: 'Christmas', current_stock: 10, unit_cost: 9, lead_time_days: 5 },
+      ])
+      .returning(['id', 'product_code'])
+      .execute();
+    const idOf = (code: string) => inserted.find((row) => row.product_code === code)?.id as number;
+    const added = [
+      { code: 'XG-2', date: '2025-06-15', quantity: 1 },
+      { code: 'XG-1', date: '2025-12-10', quantity: 4 },
+      { code: 'XG-2', date: '2025-12-20', quantity: 3 },
+      { code: 'XG-1', date: '2025-12-27', quantity: 2 },
+    ];
+    await db.insertInto('data.sales').values(added.map((sale) => ({ product_id: idOf(sale.code), date: sale.date, quantity: sale.quantity }))).execute();
+    const addedIn = (from: string, to: string, codes = ['XG-1', 'XG-2']) => added.filter((sale) => sale.date >= from && sale.date <= to && codes.includes(sale.code)).reduce((sum, sale) => sum + sale.quantity, 0);
+    try {
+      const lastSeason = dayFromToday(0, today) > `${year}-12-24` ? year : year - 1;
+      const last = await write('what did we sell last Christmas');
+      expect(last).toMatchObject({ success: true, title: `Units sold (Christmas ${lastSeason})`, notice: null });
+      expect(await rowsOf(last.sql_code)).toEqual([{ units_sold: total(between(`${lastSeason}-12-01`, `${lastSeason}-12-25`)) + addedIn(`${lastSeason}-12-01`, `${lastSeason}-12-24`) }]);
+      expect((await write('what sold best last Christmas')).title).toBe(`Units sold: top 10 products (Christmas ${lastSeason})`);
+      const trees = await write('how many christmas trees did we sell at Christmas 2025');
+      expect(trees).toMatchObject({ success: true, title: 'Units sold (Christmas 2025, category Christmas, products named Tree)', notice: null });
+      expect(await rowsOf(trees.sql_code)).toEqual([{ units_sold: addedIn('2025-12-01', '2025-12-24', ['XG-1']) }]);
+      // "Christmas" alone is the category; by month, the months between with no sales are there as 0.
+      const months = await write('sales by month for christmas');
+      expect(months.title).toBe('Units sold by month (category Christmas)');
+      expect(await rowsOf(months.sql_code)).toEqual(['06', '07', '08', '09', '10', '11', '12'].map((month) => ({ month: `2025-${month}-01`, units_sold: addedIn(`2025-${month}-01`, `2025-${month}-31`) })));
+    } finally {
+      await db.deleteFrom('data.sales').where('product_id', 'in', inserted.map((row) => row.id)).execute();
+      await db.deleteFrom('data.products').where('id', 'in', inserted.map((row) => row.id)).execute();
+    }
   });
 
   it('breaks down by a period and category at once: a row per period and category, drawn as a line per category', async () => {
@@ -711,7 +756,9 @@ describe('built-in report generator over a known dataset', () => {
       expect(report, question).toMatchObject({ success: true, title: 'Units sold by year', notice: null });
       expect(await rowsOf(report.sql_code), question).toEqual(byYear);
     }
-    const lastWeek = byKey(groupSum(lastDays(7), (s) => s.date), 'day', 'units_sold');
+    // Every day of the period, 0 on a day with no sales (QA5 #12).
+    const sold = groupSum(lastDays(7), (s) => s.date);
+    const lastWeek = byKey(new Map(Array.from({ length: 7 }, (_, i) => dayFromToday(i - 7, today)).map((day) => [day, sold.get(day) ?? 0])), 'day', 'units_sold');
     for (const question of ['daily sales in the last 7 days', 'units sold per day in the last 7 days', 'sales day by day in the last 7 days']) {
       const report = await write(question);
       expect(report, question).toMatchObject({ success: true, title: 'Units sold by day (the last 7 days)', notice: null });

@@ -51,7 +51,8 @@ function periodBounds(period: Period): { from: string; to: string } | null {
       const start = `make_date(extract(year from current_date)::int - (extract(month from current_date)::int < ${3 * period.quarter - 2})::int, ${3 * period.quarter - 2}, 1)`;
       return bounds(start, `(${start} + interval '3 months')::date`);
     }
-    case 'season': {
+    case 'season':
+    case 'christmas': {
       const { from, to } = fullRangeOf(period, todayIso());
       return bounds(`date ${literal(from)}`, `date ${literal(to)} + 1`);
     }
@@ -294,6 +295,9 @@ function measureReport(said: Intent, measureName: Measure, today: string): Built
       `order by ${order}`,
     );
   }
+  // Sales by day, week, month or quarter: every one of the period, 0 where nothing sold, so a chart's axis does not jump a quiet season (QA5 #12).
+  const filled = fromSales && dim?.time === true && dimension !== 'year' && !beside && !best && !rank;
+  if (filled) sql = withEmptyPeriods(sql, dimension as Exclude<TimeUnit, 'year'>, measure.alias, intent.period);
   const rankWords = rankedOverTime && beside ? `${intent.rank?.direction === 'asc' ? 'bottom' : 'top'} ${intent.rank?.limit} ${beside.plural}` : null;
   const titleBase = [
     measure.words,
@@ -320,6 +324,7 @@ function measureReport(said: Intent, measureName: Measure, today: string): Built
     rankWords ? `Find the ${rankWords} by ${measure.words.toLowerCase()}, and keep only their sales.` : null,
     dim ? `Group the rows ${dim.words}${beside ? ` and ${beside.words}` : ''}.` : 'Take all rows together.',
     `Compute ${measure.words.toLowerCase()} (${measure.expression.replace(/\bs\.|\bp\./g, '')}).`,
+    filled ? `Show every ${dimension} ${intent.period ? 'of the period up to today' : 'from the first to the last with sales'}, 0 where nothing sold.` : null,
     measure.note ?? null,
     rank
       ? `Sort from ${rank.direction === 'desc' ? 'highest' : 'lowest'} and keep the first ${rank.limit}.`
@@ -331,6 +336,55 @@ function measureReport(said: Intent, measureName: Measure, today: string): Built
   );
   // Months ordered best first are bars to compare, not a line through time.
   return { title, description, sql, pseudocode, chartType: intent.chartType ?? (best ? 'bar' : dim?.time ? 'line' : dim ? 'bar' : 'table'), setAside };
+}
+
+/**
+ * The first and last day a breakdown over `period` shows, as SQL (up to today: a period still under
+ * way has no rows yet for its days to come); null for no period or all time, which run from the first
+ * to the last period with sales.
+ */
+function shownDays(period: Period | null): { from: string; to: string } | null {
+  if (!period || period.kind === 'all_time') return null;
+  const bounds = periodBounds(period);
+  if (bounds) return { from: bounds.from, to: `least(${bounds.to} - 1, current_date)` };
+  switch (period.kind) {
+    case 'day':
+      return { from: `date ${literal(period.date)}`, to: `date ${literal(period.date)}` };
+    case 'between':
+      return { from: `date ${literal(period.from)}`, to: `least(date ${literal(period.to)}, current_date)` };
+    case 'today':
+      return { from: 'current_date', to: 'current_date' };
+    case 'yesterday':
+      return { from: 'current_date - 1', to: 'current_date - 1' };
+    case 'since':
+      return { from: `date ${literal(period.date)}`, to: 'current_date' };
+    case 'until':
+      return { from: `date ${literal(`${period.date.slice(0, 4)}-01-01`)}`, to: `least(date ${literal(period.date)}, current_date)` };
+    default:
+      return null;
+  }
+}
+
+/**
+ * A time breakdown's SQL with a row for every day, week, month or quarter of its period, the measure
+ * 0 where nothing sold (generate_series): "sales by month" of a seasonal range shows its quiet months.
+ */
+function withEmptyPeriods(measured: string, unit: Exclude<TimeUnit, 'year'>, alias: string, period: Period | null): string {
+  const days = shownDays(period);
+  const [first, last] = days ? [days.from, days.to] : [`(select min(${unit}) from measured)`, `(select max(${unit}) from measured)`];
+  return lines(
+    'with measured as (',
+    measured.replace(/\norder by .*$/, ''),
+    '),',
+    'calendar as (',
+    `  select g::date as ${unit}`,
+    `  from generate_series(date_trunc('${unit}', (${first})::timestamp), (${last})::timestamp, interval '${oneUnit(unit)}') g`,
+    ')',
+    `select c.${unit}, coalesce(m.${alias}, 0) as ${alias}`,
+    'from calendar c',
+    `left join measured m on m.${unit} = c.${unit}`,
+    `order by c.${unit}`,
+  );
 }
 
 /**

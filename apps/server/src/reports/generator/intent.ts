@@ -234,8 +234,8 @@ export function readQuestion(
   const salesAhead = special === null && measure !== null && SALES_MEASURES.has(measure) ? readSalesAhead(reading, today) : null;
   // An order or stock-out window that ended before today: the forecasts look ahead from today (the assistant says the same).
   const windowOver = window && window.by < today && (special === 'runs_out' || special === 'reorder') ? dueWords(dueWindowOf(window, today)) : null;
-  // Read last, among the words nothing else used: "how many radiators did we sell" (the assistant reads it so too).
-  if (!productCode && !category) intent.nameWord = reading.for(partOf('nameWord'), () => readNameWord(reading, vocabulary.nameWords));
+  // Read last, among the words nothing else used: "how many radiators did we sell", and within a category "how many christmas trees" (the assistant reads them so too).
+  if (!productCode) intent.nameWord = reading.for(partOf('nameWord'), () => readNameWord(reading, vocabulary.nameWords));
   const unused = reading.unusedWords();
   const unusedWordsLeaving = (leftOut: number) => reading.unusedWords(leftOut).filter((word) => !looksLikeProductCode(word));
   return { intent, unusedWords: unused.filter((word) => !looksLikeProductCode(word)), unknownProducts: unused.filter(looksLikeProductCode), salesAhead, windowOver, unusedWordsLeaving, measureAssumed: measureSaid === null && measure !== null };
