@@ -3,7 +3,7 @@
 // thin to tell either; the sum over many products tells both (docs/adr/0111).
 import { closedWeekdays } from './closed.ts';
 import { dayNumber, formatDay, weekdayOf } from './dates.ts';
-import { isSeasonOnly } from './season-only.ts';
+import { isSeasonOnly, seasonDatesOf, seasonOf, type SeasonDates } from './season-only.ts';
 import { quantile } from './stats.ts';
 
 /** Public holidays that move with Easter, by their offset in days from Easter Sunday. */
@@ -37,6 +37,13 @@ export type CatalogueCalendar = {
    * calendars stored before they were kept.
    */
   newItemRates?: Record<string, number[]>;
+  /**
+   * The dates of each category whose sales together are those of one season only (seasonOf: nine
+   * tenths of the units in thirteen weeks, in each of two years): a product of it without a season
+   * of its own yet (new, or a short history) is forecast zero outside them
+   * (ProductForecastInput.categorySeason). Absent in calendars stored before they were kept.
+   */
+  categorySeasons?: Record<string, SeasonDates>;
 };
 
 /** A product's first sale (a day number) and the units it sold in the NEW_ITEM_DAYS from it. */
@@ -103,13 +110,29 @@ export function catalogueCalendar(categories: Map<string | null, DailyTotals>, s
     const closedDays = (day: number) => closedSet.has(day);
     const whole = catalogueProfile([...categories.values()], catalogue, closedDays);
     if (whole) yearlyProfiles[CATALOGUE_PROFILE] = whole;
+    const categorySeasons: Record<string, SeasonDates> = {};
     for (const [category, totals] of categories) {
-      const profile = category === null ? null : yearlyProfile(totals, closedDays);
-      if (profile && category !== null) yearlyProfiles[category] = profile;
+      if (category === null) continue;
+      const profile = yearlyProfile(totals, closedDays);
+      if (profile) yearlyProfiles[category] = profile;
+      const season = groupSeason(totals, closedDays);
+      if (season) categorySeasons[category] = season;
     }
-    return { closedDates: [...closed].sort(), closedHolidays: [...holidays].sort(), closedWeekdays: closedBusinessWeekdays(catalogue), yearlyProfiles, newItemRates };
+    return { closedDates: [...closed].sort(), closedHolidays: [...holidays].sort(), closedWeekdays: closedBusinessWeekdays(catalogue), yearlyProfiles, newItemRates, categorySeasons };
   }
-  return { closedDates: [], closedHolidays: [], closedWeekdays: [], yearlyProfiles, newItemRates: {} };
+  return { closedDates: [], closedHolidays: [], closedWeekdays: [], yearlyProfiles, newItemRates: {}, categorySeasons: {} };
+}
+
+/**
+ * The season of a group sold in one season only, read from its first sale on: days before it are no
+ * year without sales (a shop's first export starts at its first season), as a product's history is not.
+ */
+function groupSeason(group: DailyTotals, isClosed: (day: number) => boolean): SeasonDates | null {
+  const first = Math.max(0, group.totals.findIndex((units) => units > 0));
+  const totals = group.totals.subarray(first);
+  const firstDay = group.firstDay + first;
+  const season = seasonOf(totals, (t) => isClosed(firstDay + t));
+  return season && seasonDatesOf(season, firstDay, totals.length);
 }
 
 /**

@@ -2,14 +2,14 @@ import { NEW_ITEM_DAYS, PROFILE_DAYS } from './calendar.ts';
 import { applyClosedDays, closedWeekdaysOf } from './closed.ts';
 import { applyClosedDates, closedDayNumbers } from './holidays.ts';
 import { POOLED_YEARLY_MIN_DAYS, pooledYearly, yearlyIndex } from './pooled.ts';
-import { dayLabels, dayNumber, formatDay } from './dates.ts';
+import { dayLabels, dayNumber } from './dates.ts';
 import { buildDemandHistory, classifyDemand, MAX_HISTORY_DAYS, eventUplifts, salesCount, type DemandHistory } from './demand.ts';
 import { calibratedInflation, selectAndForecast, type EngineResult } from './engine.ts';
 import type { Candidate } from './models/candidate.ts';
 import { ets, NON_SEASONAL_FORMS, type EtsForm, type FitOptions } from './models/ets.ts';
 import { croston, imapa, tsb } from './models/intermittent.ts';
 import { seasonalNaive, yearlyNaive } from './models/naive.ts';
-import { atLeastPoissonSpread, lastSeasonStart, offSeasonBands, onSeasonDates, repeatedSeason, seasonOf, type Season } from './season-only.ts';
+import { atLeastPoissonSpread, offSeasonBands, onSeasonDates, repeatedSeason, seasonDatesOf, seasonDatesText, seasonOf, withinCategorySeason, type Season } from './season-only.ts';
 import { MIN_MODEL_DAYS, newProductForecast, shortHistoryForecast } from './short.ts';
 import { theta } from './models/theta.ts';
 import { deseasonalized, seasonalityTest, withYearlyFourier } from './seasonality.ts';
@@ -108,6 +108,11 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
   if (prior !== undefined && !(prior && ['category', 'catalogue'].includes(prior.scope) && Array.isArray(prior.rates) && prior.rates.every((rate) => typeof rate === 'number' && rate >= 0 && Number.isFinite(rate)))) {
     return invalid("newItemPrior must be { rates: non-negative numbers, scope: 'category' or 'catalogue' }.");
   }
+  const categorySeason = input.categorySeason;
+  const monthDay = (value: unknown) => typeof value === 'string' && /^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(value);
+  if (categorySeason !== undefined && !(categorySeason && typeof categorySeason.category === 'string' && monthDay(categorySeason.from) && monthDay(categorySeason.to))) {
+    return invalid("categorySeason must be { category, from: 'MM-DD', to: 'MM-DD' }.");
+  }
   const serviceLevel = input.serviceLevel ?? DEFAULT_SERVICE_LEVEL;
   if (typeof serviceLevel !== 'number' || !(serviceLevel > 0 && serviceLevel < 1)) return invalid('serviceLevel must be between 0 and 1 (exclusive).');
 
@@ -127,6 +132,8 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
   // Too little history for the models: the days the business is closed are still closed. A new
   // product's prior is per calendar day, so its closed days' share goes to the open days.
   if (unmodelled) applyClosedDays(unmodelled, closed, history.values.length, wholeUnits, { keepTotal: historyLength === 'none' || !averagesOpenDays });
+  // Too little history for a season of its own: its category's, where that sells in one season only.
+  if (unmodelled && categorySeason && historyLength !== 'full') withinCategorySeason(unmodelled, categorySeason, history.firstDay + history.values.length);
   const closedDays = new Set(closedDayNumbers(input.closedDates));
   const { result, season } = unmodelled ? { result: unmodelled, season: null } : forecastDemand({ ...history, observed: openDays }, horizon, demandClass, eventUplifts(input.regressors?.events ?? [], history), closed, closedDays, profile);
 
@@ -198,14 +205,10 @@ function patternsOf(modelName: string, demandClass: DemandClass, closed: boolean
   return patterns;
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** A season-only item's forecast in a buyer's words, with the months its last season ran: "Sells in its season only (Nov–Dec): …". */
+/** A season-only item's forecast in a buyer's words, with the days its last season ran: "Sells in its season only (20 Nov–24 Dec): …". */
 function seasonDescription(season: Season, history: DemandHistory): string {
-  const first = history.firstDay + lastSeasonStart(season, history.values.length);
-  const monthOf = (day: number) => MONTHS[Number(formatDay(day).slice(5, 7)) - 1] as string;
-  const [from, to] = [monthOf(first), monthOf(first + season.days - 1)];
-  return `Sells in its season only (${from === to ? from : `${from}–${to}`}): the forecast follows last year's season, scaled to this year's level, and is zero outside it.`;
+  const dates = seasonDatesText(seasonDatesOf(season, history.firstDay, history.values.length));
+  return `Sells in its season only (${dates}): the forecast follows last year's season, scaled to this year's level, and is zero outside it.`;
 }
 
 function isSalesColumns(sales: unknown): sales is SalesColumns {
