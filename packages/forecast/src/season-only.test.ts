@@ -148,6 +148,9 @@ describe('an item sold in its season only', () => {
     const summer = lights.slice(300, upTo('2026-08-31'));
     summer.fill(2, summer.length - 5);
     expect(isSeasonOnly(summer)).toBe(false);
+    // Its season a week longer than the 13 weeks at most: a unit on every off-season day is no season's day.
+    const trickle = lights.map((units) => (units > 0 ? 100 : 1));
+    expect(seasonOf(trickle)!.days).toBeLessThanOrEqual(91 + 2 * 7);
     // A handful of units a year can fall anywhere.
     expect(isSeasonOnly(lights.map((units) => units / 10))).toBe(false);
     // Sold all year, more in its season: seasonal, not season-only.

@@ -81,9 +81,10 @@ export function seasonOf(values: Float64Array, isClosed: (t: number) => boolean 
   }
   // A season of thirteen weeks and a few days more runs past the weeks that hold the most units: it
   // starts on its first day of a run of selling days, not where those weeks do (1 September, not
-  // the 4th, for bulbs whose season this year sold until 3 December; QA5 #17).
-  while (last - first + 1 < YEAR_DAYS - 1 && soldEitherYear(first - 1)) first--;
-  while (last - first + 1 < YEAR_DAYS - 1 && soldEitherYear(last + 1)) last++;
+  // the 4th, for bulbs whose season this year sold until 3 December; QA5 #17). A week at most: an
+  // off-season trickle on every day is no part of the season.
+  while (first > bestStart - SEASON_MARGIN_DAYS && soldEitherYear(first - 1)) first--;
+  while (last < bestStart + SEASON_DAYS - 1 + SEASON_MARGIN_DAYS && soldEitherYear(last + 1)) last++;
   return { start: (first + YEAR_DAYS) % YEAR_DAYS, days: last - first + 1 };
 }
 
