@@ -3,7 +3,7 @@
 // thin to tell either; the sum over many products tells both (docs/adr/0111).
 import { closedWeekdays } from './closed.ts';
 import { dayNumber, formatDay, weekdayOf } from './dates.ts';
-import { isSeasonOnly } from './season-only.ts';
+import { isSeasonOnly, seasonDatesOf, seasonOf, type SeasonDates } from './season-only.ts';
 import { quantile } from './stats.ts';
 
 /** Public holidays that move with Easter, by their offset in days from Easter Sunday. */
@@ -43,6 +43,13 @@ export type CatalogueCalendar = {
    * calendars stored before they were kept.
    */
   newItemRates?: Record<string, number[]>;
+  /**
+   * The dates of each category whose sales together are those of one season only (seasonOf: nine
+   * tenths of the units in thirteen weeks, in each of two years): a product of it without a season
+   * of its own yet (new, or a short history) is forecast zero outside them
+   * (ProductForecastInput.categorySeason). Absent in calendars stored before they were kept.
+   */
+  categorySeasons?: Record<string, SeasonDates>;
 };
 
 /** A weekday (0 = Sunday … 6 = Saturday) the business is closed on in some months (1 = January … 12 = December) only. */
@@ -126,13 +133,30 @@ export function catalogueCalendar(categories: Map<string | null, DailyTotals>, s
     };
     const whole = catalogueProfile([...categories.values()], catalogue, closedDaysOf);
     if (whole) yearlyProfiles[CATALOGUE_PROFILE] = whole;
+    const categorySeasons: Record<string, SeasonDates> = {};
     for (const [category, totals] of categories) {
-      const profile = category === null ? null : yearlyProfile(totals, closedDaysOf(totals));
-      if (profile && category !== null) yearlyProfiles[category] = profile;
+      if (category === null) continue;
+      const closedDays = closedDaysOf(totals);
+      const profile = yearlyProfile(totals, closedDays);
+      if (profile) yearlyProfiles[category] = profile;
+      const season = groupSeason(totals, closedDays);
+      if (season) categorySeasons[category] = season;
     }
-    return { closedDates: [...closed].sort(), closedHolidays: [...holidays].sort(), closedWeekdays: weekdays, closedWeekdaysInMonths: weekdaysInMonths, yearlyProfiles, newItemRates };
+    return { closedDates: [...closed].sort(), closedHolidays: [...holidays].sort(), closedWeekdays: weekdays, closedWeekdaysInMonths: weekdaysInMonths, yearlyProfiles, newItemRates, categorySeasons };
   }
-  return { closedDates: [], closedHolidays: [], closedWeekdays: [], closedWeekdaysInMonths: [], yearlyProfiles, newItemRates: {} };
+  return { closedDates: [], closedHolidays: [], closedWeekdays: [], closedWeekdaysInMonths: [], yearlyProfiles, newItemRates: {}, categorySeasons: {} };
+}
+
+/**
+ * The season of a group sold in one season only, read from its first sale on: days before it are no
+ * year without sales (a shop's first export starts at its first season), as a product's history is not.
+ */
+function groupSeason(group: DailyTotals, isClosed: (day: number) => boolean): SeasonDates | null {
+  const first = Math.max(0, group.totals.findIndex((units) => units > 0));
+  const totals = group.totals.subarray(first);
+  const firstDay = group.firstDay + first;
+  const season = seasonOf(totals, (t) => isClosed(firstDay + t));
+  return season && seasonDatesOf(season, firstDay, totals.length);
 }
 
 /**

@@ -12,6 +12,7 @@ export type {
   ForecastRow,
   ModelSummary,
   NewItemPrior,
+  CategorySeason,
   ProductForecast,
   ProductForecastInput,
   ReorderAdvice,

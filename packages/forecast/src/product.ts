@@ -2,18 +2,18 @@ import { NEW_ITEM_DAYS, PROFILE_DAYS } from './calendar.ts';
 import { applyClosedDays, closedWeekdaysOf } from './closed.ts';
 import { applyClosedDates, closedDayNumbers, closuresAhead, isClosedWeekdayInMonths } from './holidays.ts';
 import { POOLED_YEARLY_MIN_DAYS, pooledYearly, yearlyIndex } from './pooled.ts';
-import { dayLabels, dayNumber, formatDay, MONTH_NAMES } from './dates.ts';
+import { dayLabels, dayNumber } from './dates.ts';
 import { buildDemandHistory, classifyDemand, MAX_HISTORY_DAYS, eventUplifts, salesCount, type DemandHistory } from './demand.ts';
 import { calibratedInflation, selectAndForecast, type EngineResult } from './engine.ts';
 import type { Candidate } from './models/candidate.ts';
 import { ets, NON_SEASONAL_FORMS, type EtsForm, type FitOptions } from './models/ets.ts';
 import { croston, imapa, tsb } from './models/intermittent.ts';
 import { seasonalNaive, yearlyNaive } from './models/naive.ts';
-import { atLeastPoissonSpread, lastSeasonStart, offSeasonBands, onSeasonDates, repeatedSeason, seasonOf, type Season } from './season-only.ts';
+import { atLeastPoissonSpread, lastSeasonStart, offSeasonBands, onSeasonDates, repeatedSeason, seasonDatesOf, seasonDatesText, seasonOf, withinCategorySeason, type Season } from './season-only.ts';
 import { MIN_MODEL_DAYS, newProductForecast, shortHistoryForecast } from './short.ts';
 import { theta } from './models/theta.ts';
 import { deseasonalized, seasonalityTest, withYearlyFourier } from './seasonality.ts';
-import { dailySigmas, deliveriesByDay, findStockouts, projectStock, reorderAdvice, stockAtHistoryEnd, type SeasonDates } from './stock.ts';
+import { dailySigmas, deliveriesByDay, findStockouts, projectStock, reorderAdvice, stockAtHistoryEnd, type SeasonSpan } from './stock.ts';
 import type { BacktestRow, DemandClass, DemandPattern, ForecastError, ForecastRow, HistoryLength, ProductForecast, ProductForecastInput, SalesColumns } from './types.ts';
 
 export const DEFAULT_HORIZON = 90;
@@ -112,6 +112,11 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
   if (prior !== undefined && !(prior && ['category', 'catalogue'].includes(prior.scope) && Array.isArray(prior.rates) && prior.rates.every((rate) => typeof rate === 'number' && rate >= 0 && Number.isFinite(rate)))) {
     return invalid("newItemPrior must be { rates: non-negative numbers, scope: 'category' or 'catalogue' }.");
   }
+  const categorySeason = input.categorySeason;
+  const monthDay = (value: unknown) => typeof value === 'string' && /^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(value);
+  if (categorySeason !== undefined && !(categorySeason && typeof categorySeason.category === 'string' && monthDay(categorySeason.from) && monthDay(categorySeason.to))) {
+    return invalid("categorySeason must be { category, from: 'MM-DD', to: 'MM-DD' }.");
+  }
   const serviceLevel = input.serviceLevel ?? DEFAULT_SERVICE_LEVEL;
   if (typeof serviceLevel !== 'number' || !(serviceLevel > 0 && serviceLevel < 1)) return invalid('serviceLevel must be between 0 and 1 (exclusive).');
 
@@ -131,6 +136,8 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
   // Too little history for the models: the days the business is closed are still closed. A new
   // product's prior is per calendar day, so its closed days' share goes to the open days.
   if (unmodelled) applyClosedDays(unmodelled, closed, history.values.length, wholeUnits, { keepTotal: historyLength === 'none' || !averagesOpenDays });
+  // Too little history for a season of its own: its category's, where that sells in one season only.
+  if (unmodelled && categorySeason && historyLength !== 'full') withinCategorySeason(unmodelled, categorySeason, history.firstDay + history.values.length);
   const closedDays = new Set(closedDayNumbers(input.closedDates));
   const { result, season } = unmodelled ? { result: unmodelled, season: null } : forecastDemand({ ...history, observed: openDays }, horizon, demandClass, eventUplifts(input.regressors?.events ?? [], history), closed, closedDays, profile);
 
@@ -204,18 +211,16 @@ function patternsOf(modelName: string, demandClass: DemandClass, closed: boolean
 }
 
 /** The season's first and last selling days as the last 365 days place them, and its dates in any year, by day number. */
-function seasonDates(season: Season, history: DemandHistory): SeasonDates {
+function seasonDates(season: Season, history: DemandHistory): SeasonSpan {
   const from = history.firstDay + lastSeasonStart(season, history.values.length);
   const onSeason = onSeasonDates(season, history.firstDay, history.values.length);
   return { from, to: from + season.days - 1, isOn: (day) => onSeason(day - history.firstDay) };
 }
 
-/** A season-only item's forecast in a buyer's words, with the months its last season ran: "Sells in its season only (Nov–Dec): …". */
+/** A season-only item's forecast in a buyer's words, with the days its last season ran: "Sells in its season only (20 Nov–24 Dec): …". */
 function seasonDescription(season: Season, history: DemandHistory): string {
-  const dates = seasonDates(season, history);
-  const monthOf = (day: number) => MONTH_NAMES[Number(formatDay(day).slice(5, 7)) - 1] as string;
-  const [from, to] = [monthOf(dates.from), monthOf(dates.to)];
-  return `Sells in its season only (${from === to ? from : `${from}–${to}`}): the forecast follows last year's season, scaled to this year's level, and is zero outside it.`;
+  const dates = seasonDatesText(seasonDatesOf(season, history.firstDay, history.values.length));
+  return `Sells in its season only (${dates}): the forecast follows last year's season, scaled to this year's level, and is zero outside it.`;
 }
 
 function isSalesColumns(sales: unknown): sales is SalesColumns {

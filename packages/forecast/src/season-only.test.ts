@@ -56,7 +56,7 @@ describe('an item sold in its season only', () => {
     expect(result.model.patterns).toContain('season_only');
     expect(result.model.patterns).not.toContain('yearly');
     expect(result.model.patterns).not.toContain('intermittent');
-    expect(result.model.description).toMatch(/^Sells in its season only \(Nov–Dec\): the forecast follows last year's season, scaled to this year's level, and is zero outside it\./);
+    expect(result.model.description).toMatch(/^Sells in its season only \(16 Nov–24 Dec\): the forecast follows last year's season, scaled to this year's level, and is zero outside it\./);
     // Most of last December's units, not the half a blend with level models gave (35 of 77 in a shop's data).
     expect(total(result, '2026-12-01', '2026-12-24')).toBeGreaterThan(0.7 * sold(sales, '2025-12-01', '2025-12-24'));
     // Nothing after Christmas Eve: neither last year's weeks past the season nor its closed days, whose
@@ -92,7 +92,7 @@ describe('an item sold in its season only', () => {
     const sales = [...december, { ds: '2026-12-01', y: 7 }];
     const result = forecastOf({ sales, horizon: 90, today: '2026-12-02', stock: [{ ds: '2026-12-01', stock_level: 30 }], leadTimeDays: 30 });
     expect(result.model.name).toBe('YearlyNaive');
-    expect(result.model.description).toMatch(/^Sells in its season only \(Dec\): /);
+    expect(result.model.description).toMatch(/^Sells in its season only \(1 Dec–23 Dec\): /);
     expect(total(result, '2026-12-02', '2026-12-24')).toBeGreaterThan(0.7 * sold(sales, '2025-12-02', '2025-12-24'));
     expect(total(result, '2027-01-10', '2027-02-28')).toBe(0);
     // Runs out within days, long before a delivery could come; one ordered now comes on 1 January, after
@@ -127,6 +127,19 @@ describe('an item sold in its season only', () => {
       expect(result.reorder.orderQuantity).toBeLessThanOrEqual(25 + result.reorder.safetyStock);
       expect(result.reorder.tooLateForSeason).toBeUndefined();
     });
+  });
+
+  it("names its last season's first and last days, not their months: a season that ran to 3 December does not read as selling in December", () => {
+    // Bulbs sold 1 September to 30 November in both years, the web shop's last three this week (QA5 #17).
+    const sales: { ds: string; y: number }[] = [];
+    for (let day = dayNumber('2024-12-04'); day < dayNumber('2026-12-04'); day++) {
+      const ds = formatDay(day);
+      if (['09', '10', '11'].includes(ds.slice(5, 7))) sales.push({ ds, y: 2 });
+    }
+    sales.push(...['2026-12-01', '2026-12-02', '2026-12-03'].map((ds) => ({ ds, y: 3 })));
+    const result = forecastOf({ sales, horizon: 60, today: '2026-12-04' });
+    expect(result.model.description).toMatch(/^Sells in its season only \(1 Sep–3 Dec\): /);
+    expect(total(result, '2026-12-04', '2026-12-31')).toBe(0);
   });
 
   it("keeps the off-season's bands at the off-season's own spread: none for an item that never sold then", () => {
@@ -171,6 +184,9 @@ describe('an item sold in its season only', () => {
     const summer = lights.slice(300, upTo('2026-08-31'));
     summer.fill(2, summer.length - 5);
     expect(isSeasonOnly(summer)).toBe(false);
+    // Its season a week longer than the 13 weeks at most: a unit on every off-season day is no season's day.
+    const trickle = lights.map((units) => (units > 0 ? 100 : 1));
+    expect(seasonOf(trickle)!.days).toBeLessThanOrEqual(91 + 2 * 7);
     // A handful of units a year can fall anywhere.
     expect(isSeasonOnly(lights.map((units) => units / 10))).toBe(false);
     // Sold all year, more in its season: seasonal, not season-only.

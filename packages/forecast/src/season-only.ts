@@ -2,7 +2,7 @@
 // validation cannot choose for them: its windows are the weeks before the forecast, before the
 // season, where every model forecasts about nothing. Combined with level models, last year's
 // season came out at half its size and went on selling through the off-season (ADR 0126).
-import { formatDay } from './dates.ts';
+import { formatDay, MONTH_NAMES } from './dates.ts';
 import type { EngineResult } from './engine.ts';
 import type { Candidate } from './models/candidate.ts';
 import { poissonQuantile } from './short.ts';
@@ -73,12 +73,19 @@ export function seasonOf(values: Float64Array, isClosed: (t: number) => boolean 
   let first = -1;
   let last = -1;
   const sold = (t: number) => (values[t] ?? 0) > 0 && !isClosed(t);
+  const soldEitherYear = (i: number) => sold(dayOf(lastYearStart, (i + YEAR_DAYS) % YEAR_DAYS)) || sold(dayOf(yearBeforeStart, (i + YEAR_DAYS) % YEAR_DAYS));
   for (let i = bestStart; i < bestStart + SEASON_DAYS; i++) {
-    if (!sold(dayOf(lastYearStart, i)) && !sold(dayOf(yearBeforeStart, i))) continue;
+    if (!soldEitherYear(i)) continue;
     if (first < 0) first = i;
     last = i;
   }
-  return { start: first % YEAR_DAYS, days: last - first + 1 };
+  // A season of thirteen weeks and a few days more runs past the weeks that hold the most units: it
+  // starts on its first day of a run of selling days, not where those weeks do (1 September, not
+  // the 4th, for bulbs whose season this year sold until 3 December; QA5 #17). A week at most: an
+  // off-season trickle on every day is no part of the season.
+  while (first > bestStart - SEASON_MARGIN_DAYS && soldEitherYear(first - 1)) first--;
+  while (last < bestStart + SEASON_DAYS - 1 + SEASON_MARGIN_DAYS && soldEitherYear(last + 1)) last++;
+  return { start: (first + YEAR_DAYS) % YEAR_DAYS, days: last - first + 1 };
 }
 
 /**
@@ -106,6 +113,27 @@ export const isSeasonOnly = (values: Float64Array): boolean => seasonOf(values) 
 /** The index, in a history of `historyDays` days, of the first day of the item's last season. */
 export const lastSeasonStart = (season: Season, historyDays: number): number => historyDays - YEAR_DAYS + season.start;
 
+/** A season by its calendar dates, month-days 'MM-DD' from its first selling day to its last ('to' before 'from': across the new year). */
+export type SeasonDates = { from: string; to: string };
+
+/** The month-days of the season's first and last selling days, in a history of `historyDays` days from day number `firstDay`. */
+export function seasonDatesOf(season: Season, firstDay: number, historyDays: number): SeasonDates {
+  const first = lastSeasonStart(season, historyDays);
+  const last = historyDays - YEAR_DAYS + ((season.start + season.days - 1) % YEAR_DAYS);
+  return { from: formatDay(firstDay + first).slice(5), to: formatDay(firstDay + last).slice(5) };
+}
+
+/** Whether a month-day ('MM-DD') falls on the season's dates, in any year. */
+export const withinSeasonDates = ({ from, to }: SeasonDates, monthDay: string): boolean => (from <= to ? monthDay >= from && monthDay <= to : monthDay >= from || monthDay <= to);
+
+const monthDayText = (monthDay: string) => `${Number(monthDay.slice(3))} ${MONTH_NAMES[Number(monthDay.slice(0, 2)) - 1]}`;
+
+/**
+ * The season's dates in a buyer's words: "20 Nov–24 Dec". Days, not months: a season that ran to
+ * 3 December, said "Sep–Dec", read as selling through a December forecast at zero (QA5 #17).
+ */
+export const seasonDatesText = (dates: SeasonDates): string => (dates.from === dates.to ? monthDayText(dates.from) : `${monthDayText(dates.from)}–${monthDayText(dates.to)}`);
+
 /**
  * Whether day `t` of a history of `historyDays` days from day number `firstDay` (t past its end too:
  * the forecast's days) falls on the season's dates, from its first selling day to its last, in any year.
@@ -113,13 +141,25 @@ export const lastSeasonStart = (season: Season, historyDays: number): number => 
  * Eve to the 23rd. A season across the new year runs from its first date to the end of the year and on.
  */
 export function onSeasonDates(season: Season, firstDay: number, historyDays: number): (t: number) => boolean {
-  const first = lastSeasonStart(season, historyDays);
-  const last = historyDays - YEAR_DAYS + ((season.start + season.days - 1) % YEAR_DAYS);
-  const [from, to] = [formatDay(firstDay + first).slice(5), formatDay(firstDay + last).slice(5)];
-  return (t) => {
-    const date = formatDay(firstDay + t).slice(5);
-    return from <= to ? date >= from && date <= to : date >= from || date <= to;
-  };
+  const dates = seasonDatesOf(season, firstDay, historyDays);
+  return (t) => withinSeasonDates(dates, formatDay(firstDay + t).slice(5));
+}
+
+/**
+ * A forecast from too little history of the product's own (a new product's prior, a short history's
+ * average day), in a category that sells in one season only: nothing, with no band, on the days
+ * outside the category's season, as its products with history are forecast (ADR 0146, amended).
+ * A new Christmas tree added on 4 December otherwise sold its prior's 29 a day through January (QA5 #18).
+ */
+export function withinCategorySeason(result: EngineResult, season: SeasonDates & { category: string }, firstForecastDay: number): void {
+  for (let j = 0; j < result.mean.length; j++) {
+    if (withinSeasonDates(season, formatDay(firstForecastDay + j).slice(5))) continue;
+    result.mean[j] = 0;
+    for (const bands of new Set([result.bands, result.continuousBands])) {
+      for (const band of bands.values()) band.lower[j] = band.upper[j] = 0;
+    }
+  }
+  result.description += ` New product in a seasonal category: ${season.category} sells ${seasonDatesText(season)} only, so nothing is forecast outside those dates.`;
 }
 
 /**

@@ -131,11 +131,11 @@ export type ReorderInputs = {
   serviceLevel: number;
   reviewPeriodDays: number;
   /** A season-only item's season (season-only.ts); absent for every other item. */
-  season?: SeasonDates;
+  season?: SeasonSpan;
 };
 
 /** The season's first and last selling days as the last 365 days place them (day numbers), and whether a day number falls on its dates in any year. */
-export type SeasonDates = { from: number; to: number; isOn: (day: number) => boolean };
+export type SeasonSpan = { from: number; to: number; isOn: (day: number) => boolean };
 
 /**
  * Reorder point = forecast demand over the lead time + safety stock, where
@@ -208,7 +208,7 @@ export function reorderAdvice(inputs: ReorderInputs): ReorderAdvice {
  * would arrive, the season's dates, and the day next season's buying starts — the season's next first
  * date on or after the arrival, less the lead time (the order-by date a stock of nothing would have).
  */
-function tooLateForSeason(season: SeasonDates, arrivalDay: number, leadTimeDays: number): SeasonTooLate {
+function tooLateForSeason(season: SeasonSpan, arrivalDay: number, leadTimeDays: number): SeasonTooLate {
   let day = arrivalDay;
   // Past the season's dates (a closed day at its end forecasts nothing), then on to the next season's first.
   while (season.isOn(day) && day < arrivalDay + 366) day++;

@@ -57,12 +57,21 @@ export type ProductForecastInput = {
    */
   newItemPrior?: NewItemPrior;
   /**
+   * The dates its category sells in, when the category sells in one season only
+   * (CatalogueCalendar.categorySeasons). A product with too little history for a season of its own
+   * (new, or under four weeks) is forecast zero outside them.
+   */
+  categorySeason?: CategorySeason;
+  /**
    * For a product without sales rows: the first day it was for sale. NEW_ITEM_DAYS or more before
    * `today`, it is a product that has not sold in those days (a zero forecast), not a new one; without
    * it, or later, a new product (newItemPrior).
    */
   listedSince?: string;
 };
+
+/** Month-days 'MM-DD' of the season's first and last selling days ('to' before 'from': across the new year). */
+export type CategorySeason = { category: string; from: string; to: string };
 
 export type NewItemPrior = { rates: number[]; scope: 'category' | 'catalogue' };
 

@@ -96,6 +96,8 @@ export function productInput(product: ProductRows, context: BatchContext): Parse
   const unsold = sales.days.length === 0;
   const newItemPrior = unsold ? newItemPriorOf(product.category, context.calendar) : undefined;
   const listedSince = unsold ? listedSinceOf(product, context) : null;
+  const season = product.category !== null ? context.calendar.categorySeasons?.[product.category] : undefined;
+  const categorySeason = season && product.category !== null ? { category: product.category, ...season } : undefined;
   return {
     sales,
     stock,
@@ -109,6 +111,7 @@ export function productInput(product: ProductRows, context: BatchContext): Parse
     ...(yearlyProfile ? { yearlyProfile } : {}),
     ...(newItemPrior ? { newItemPrior } : {}),
     ...(listedSince ? { listedSince } : {}),
+    ...(categorySeason ? { categorySeason } : {}),
   };
 }
 

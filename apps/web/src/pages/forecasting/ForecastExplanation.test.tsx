@@ -214,7 +214,7 @@ describe('the forecast explained', () => {
 
   it('says an item sold in its season only is seasonal, not intermittent for its empty off-season days', () => {
     const base = forecastFixture();
-    const description = "Sells in its season only (Nov–Dec): the forecast follows last year's season, scaled to this year's level, and is zero outside it.";
+    const description = "Sells in its season only (20 Nov–24 Dec): the forecast follows last year's season, scaled to this year's level, and is zero outside it.";
     renderExplanation(forecastFixture({ metrics: { ...base.metrics, model: { name: 'YearlyNaive', description, demandClass: 'intermittent', history: 'full', patterns: ['season_only'] } } }));
     expect(screen.getByTestId('model-description').textContent).toBe(description);
     expect(screen.getByTestId('demand-class').textContent).toBe('Demand is seasonal: it sells in its season, and the days without sales are the rest of the year.');
