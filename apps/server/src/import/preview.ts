@@ -479,7 +479,9 @@ export async function previewFile(ctx: ImportContext, { file, fields }: PreviewR
   const config = await ctx.loadConfig();
   const sheet = fields.sheet || given?.sheet || null;
   const headerRow = fields.header_row ? headerRowField(fields.header_row) : (given?.header_row ?? null);
-  const source = await openSource({ path: file.path }, file.fileName, file.mimeType, { sheet, headerRow });
+  // Cut by the server (keepBytes) or by the web app before sending (`file_part: head`).
+  const cutHead = file.cut || fields.file_part === 'head';
+  const source = await openSource({ path: file.path }, file.fileName, file.mimeType, { sheet, headerRow, cutHead });
 
   const records: RawRecord[] = [];
   let warning: string | null = null;
