@@ -27,21 +27,21 @@ const mayHaveSign = (text: string) => {
 
 /**
  * The currency signs of one file's (or one integration run's) decimal columns: the first sign
- * seen in each column, and where, so a later cell of another currency is refused naming both.
+ * seen in each column, so a later cell of another currency is refused naming both.
  */
 export class CurrencySigns {
-  #first = new Map<string, { sign: string; currency: string; row: number }>();
+  #first = new Map<string, { sign: string; currency: string }>();
 
   /** The cell's text to read as a number (its sign taken off), or the reason it is refused. */
-  read(column: string, text: string, row: number): { number: string } | { refusal: string } {
+  read(column: string, text: string): { number: string } | { refusal: string } {
     if (!mayHaveSign(text)) return { number: text };
     const signed = withoutCurrencySign(text);
     if (!signed) return { number: text };
     const currency = currencyOf[signed.sign.toLowerCase()] as string;
     const first = this.#first.get(column);
-    if (!first) this.#first.set(column, { sign: signed.sign, currency, row });
+    if (!first) this.#first.set(column, { sign: signed.sign, currency });
     else if (first.currency !== currency) {
-      return { refusal: `Expected a number, not ${text.trim()}: it has a currency sign, ${signed.sign} where row ${first.row} has ${first.sign}: save the column as plain numbers, without the sign.` };
+      return { refusal: `Expected a number, not ${text.trim()}: it has a currency sign, ${signed.sign} where the column's earlier figures have ${first.sign}: save the column as plain numbers, without the sign.` };
     }
     return { number: signed.number };
   }

@@ -61,8 +61,15 @@ describe.each(backends)("a UK garden centre's files on %s", (backend) => {
       ]);
     });
 
-    it('reads € 2,00 and 2,50 € with the decimal comma', async () => {
+    it('reads € 2,00 and 1.234,50 € with the decimal comma, which the preview detects through the sign', async () => {
       const list = 'Code;Description;Cost Price;Stock\nEUR-1;Blumenerde;€ 2,00;3\nEUR-2;Gießkanne;1.234,50 €;4\n';
+      const proposed = (await preview('artikel.csv', list, 'products')) as Preview & { decimal_separator: { detected: string | null } };
+      expect(proposed.decimal_separator.detected).toBe(',');
+      // Read without the decimal comma, the advice is about the comma, not the sign.
+      const withPoint = await preview('artikel.csv', list, 'products', [{ name: 'mapping_config', value: JSON.stringify(products().entities.products) }]);
+      expect(withPoint.rows[0]?.problems.unit_cost).toBe(
+        "Expected a number, not 2,00: it is written with a decimal comma: set the mapping's decimal separator to a comma (Decimal comma on the import screen).",
+      );
       const result = await importFile(server, token, { fileName: 'artikel.csv', content: list, mapping: products({ decimal_separator: ',' }), entityType: 'products' });
       expect(result.status, JSON.stringify(result.json)).toBe(200);
       expect(await costs('EUR-')).toEqual([
@@ -76,9 +83,9 @@ describe.each(backends)("a UK garden centre's files on %s", (backend) => {
       const result = await importFile(server, token, { fileName: 'mixed.csv', content: mixed, mapping: products(), entityType: 'products' });
       expect(result.status).toBe(400);
       expect((result.json.row_errors as RowError[]).map(({ row, field, reason }) => ({ row, field, reason }))).toEqual([
-        { row: 3, field: 'unit_cost', reason: 'Expected a number, not € 2.00: it has a currency sign, € where row 2 has £: save the column as plain numbers, without the sign.' },
+        { row: 3, field: 'unit_cost', reason: "Expected a number, not € 2.00: it has a currency sign, € where the column's earlier figures have £: save the column as plain numbers, without the sign." },
         { row: 4, field: 'current_stock', reason: 'Expected a whole number, not £3: it has a currency sign: save the column as plain numbers, without the sign.' },
-        { row: 4, field: 'unit_cost', reason: 'Expected a number, not $3: it has a currency sign, $ where row 2 has £: save the column as plain numbers, without the sign.' },
+        { row: 4, field: 'unit_cost', reason: "Expected a number, not $3: it has a currency sign, $ where the column's earlier figures have £: save the column as plain numbers, without the sign." },
       ]);
       expect(await costs('MIX-')).toEqual([]);
     });

@@ -381,7 +381,7 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
     for (const { column, type, reference, minimum, quick, valueMap } of readers) {
       let raw = fields[column];
       if (raw === undefined) continue;
-      const written = raw;
+      let written = raw;
       if (typeof raw === 'string' && hasNul(raw)) {
         (errors ??= {})[column] = ['The value contains a NUL character.'];
         continue;
@@ -419,12 +419,13 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
         if (meant !== undefined) raw = type === 'IntegerField' ? Number(meant) : meant;
       }
       if (type === 'DecimalField' && typeof raw === 'string') {
-        const priced = currencies.read(column, raw, row);
+        const priced = currencies.read(column, raw);
         if ('refusal' in priced) {
           (errors ??= {})[column] = [priced.refusal];
           continue;
         }
-        raw = priced.number;
+        // A hint about the figure (a decimal comma) is about it without the sign that was read.
+        raw = written = priced.number;
       }
       if (type === 'DateField' || type === 'DateTimeField') {
         const before = detector.provisionalReads;
