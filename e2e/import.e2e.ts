@@ -686,7 +686,7 @@ describe('data integration (Settings)', () => {
     await waitForDefaultMapping(page);
     await page.getByLabel('File (CSV, JSON or .xlsx)').setInputFiles(path);
     await page.getByTestId('preview-summary').filter({ hasText: 'Every previewed value fits its column.' }).waitFor();
-    expect(await previewCell(page, 0, 'unit_cost').textContent()).toBe('1.5');
+    expect(await previewCell(page, 0, 'unit_cost').textContent()).toBe('1.50');
     expect(await page.getByTestId('preview-warning').count()).toBe(0);
     await expectAccessible(page, 'a large product list with pound signs previewed');
   });
