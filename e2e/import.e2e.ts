@@ -6,7 +6,8 @@
 // statuses readable at 1280 px; a German shop's delivery statuses given their meaning on the screen;
 // a web shop's refunded order left out by a row filter set on the screen; a stock count without a
 // date column given one date for all its lines; a till's column names below its title found, and
-// another row chosen; a till's names below its branch and date labels found.
+// another row chosen; a till's names below its branch and date labels found; a product list over
+// 256 KiB with £ costs previewed from its head without a warning.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -672,6 +673,22 @@ describe('data integration (Settings)', () => {
     expect(await headerRow.locator('option:checked').textContent()).toBe('4 (found in the file)');
     await page.getByText('Rows above them are not imported: row 1 “Filiale · Nord”, row 2 “Datum · 30.11.2026”').waitFor();
     expect(await page.getByLabel('Product code (product_code) · required').inputValue()).toBe('Artikelnummer');
+  });
+
+  it("previews a till's product list over 256 KiB with £ costs: the numbers read, no warning for the cut head", async () => {
+    const { page } = browser;
+    const prefix = uniquePrefix('GBP');
+    const lines = Array.from({ length: 6000 }, (_, at) => `${prefix}${at},Bedding plant ${'x'.repeat(at % 17)},Bedding,${at % 40},£${(at % 9) + 1}.50,14`);
+    const content = ['product_code,name,category,current_stock,unit_cost,lead_time_days', ...lines, ''].join('\n');
+    expect(Buffer.byteLength(content)).toBeGreaterThan(256 * 1024);
+    const path = await tempFile(`${prefix.toLowerCase()}hollins-products.csv`, content);
+    await openSettings(page);
+    await waitForDefaultMapping(page);
+    await page.getByLabel('File (CSV, JSON or .xlsx)').setInputFiles(path);
+    await page.getByTestId('preview-summary').filter({ hasText: 'Every previewed value fits its column.' }).waitFor();
+    expect(await previewCell(page, 0, 'unit_cost').textContent()).toBe('1.50');
+    expect(await page.getByTestId('preview-warning').count()).toBe(0);
+    await expectAccessible(page, 'a large product list with pound signs previewed');
   });
 
   it('keeps Import disabled for a file it cannot read, with the reason on screen', async () => {

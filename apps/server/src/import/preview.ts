@@ -19,6 +19,7 @@ import { compileRowFilters, rowFilterColumns, valuesOfColumns } from './row-filt
 import { blankCodeSkipper, compileRecordTyper, createsForUnknownCodes, fileImportWayOut, isTotalsWord, ownKeyLookup, ownTextKey, resolveWriteTarget, unknownCodeReason, type CodeLookup, type MeantCode, type KeyReference, type TypedRecord, type WriteTarget } from './target.ts';
 import { looseCode, storedLooseTwins } from './writer-sql.ts';
 import type { ReceivedFile } from './upload.ts';
+import { withoutCurrencySign } from './currency.ts';
 import { RefusedChoiceValues } from './value-maps.ts';
 import { DateOrderDetector, detectDecimalSeparator } from './values.ts';
 
@@ -342,7 +343,9 @@ export async function previewRecords(
   const mapped = records.map((record) => ({ row: record.row, fields: record.cells ? mapCells(record.cells) : applyMapping(record.value, paths), filterCells: filterCellsOf(record) }));
   const decimalColumns = Object.keys(fieldMappings).filter((field) => provisional.typeOf(field) === 'DecimalField');
   // Every cell of a file tells how it writes numbers: a till's `Preis` 16,50 beside a `Menge` 1,000 the entity stores as whole units.
-  const detectedSeparator = detectDecimalSeparator(mapped.flatMap((record, at) => records[at]?.cells ?? decimalColumns.map((field) => record.fields[field])));
+  // A price's currency sign (`€ 2,00`) hides nothing: the import takes it off before reading the number.
+  const withoutSign = (value: unknown) => (typeof value === 'string' ? (withoutCurrencySign(value)?.number ?? value) : value);
+  const detectedSeparator = detectDecimalSeparator(mapped.flatMap((record, at) => (records[at]?.cells ?? decimalColumns.map((field) => record.fields[field])).map(withoutSign)));
   // The proposal is read the way the file is written; a given mapping as it says.
   const usedSeparator = given ? (given.decimal_separator ?? '.') : (detectedSeparator ?? '.');
   const mapping: EntityMapping = {
@@ -479,7 +482,9 @@ export async function previewFile(ctx: ImportContext, { file, fields }: PreviewR
   const config = await ctx.loadConfig();
   const sheet = fields.sheet || given?.sheet || null;
   const headerRow = fields.header_row ? headerRowField(fields.header_row) : (given?.header_row ?? null);
-  const source = await openSource({ path: file.path }, file.fileName, file.mimeType, { sheet, headerRow });
+  // Cut by the server (keepBytes) or by the web app before sending (`file_part: head`).
+  const cutHead = file.cut || fields.file_part === 'head';
+  const source = await openSource({ path: file.path }, file.fileName, file.mimeType, { sheet, headerRow, cutHead });
 
   const records: RawRecord[] = [];
   let warning: string | null = null;

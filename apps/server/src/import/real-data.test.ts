@@ -422,14 +422,15 @@ describe.each(backends)('real data in on %s', (backend) => {
     expect(unused.status, JSON.stringify(unused.json)).toBe(200);
   });
 
-  it('names a header line inside the file and a currency sign in a number, and changes nothing', async () => {
+  it('names a header line inside the file and a currency sign in a whole number, and changes nothing', async () => {
     await addProducts(['RDH-1']);
-    const pasted = 'code,name,cost\nRDH-1,Whisk,2.5\ncode,name,cost\nRDH-1,Whisk,\u20ac 2.00\n';
-    const refused = await importFile(server, token, { fileName: 'twee-bestanden.csv', content: pasted, mapping: { entities: { products: { field_mappings: { product_code: 'code', name: 'name', unit_cost: 'cost' } } } }, entityType: 'products' });
+    const pasted = 'code,name,cost,stock\nRDH-1,Whisk,2.5,1\ncode,name,cost,stock\nRDH-1,Whisk,\u20ac 2.00,\u20ac 2\n';
+    const mapping = { entities: { products: { field_mappings: { product_code: 'code', name: 'name', unit_cost: 'cost', current_stock: 'stock' } } } };
+    const refused = await importFile(server, token, { fileName: 'twee-bestanden.csv', content: pasted, mapping, entityType: 'products' });
     expect(refused.status).toBe(400);
     expect(refused.json.row_errors).toEqual([
       { row: 3, field: 'product_code', column: 'code', reason: 'This line repeats the column names (a header line inside the file, as where two files were pasted into one): delete it from the file.' },
-      { row: 4, field: 'unit_cost', column: 'cost', reason: 'Expected a number, not \u20ac 2.00: it has a currency sign: save the column as plain numbers, without the sign.' },
+      { row: 4, field: 'current_stock', column: 'stock', reason: 'Expected a whole number, not \u20ac 2: it has a currency sign: save the column as plain numbers, without the sign.' },
     ]);
     const { rows } = await sql<{ name: string }>`select name from data.products where product_code = 'RDH-1'`.execute(server.database.db);
     expect(rows).toEqual([{ name: 'Product RDH-1' }]);

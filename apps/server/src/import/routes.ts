@@ -69,7 +69,7 @@ export function importRoutes(ctx: ImportContext): FastifyPluginAsyncZod {
       config: { policy: 'editor' },
       schema: {
         tags: ['import'],
-        summary: 'Read the head of a file for the mapping builder: header, raw and mapped rows, proposed mapping, date format (multipart: file, entity_type, mapping_config?, sheet?, header_row?, date_format?); writes nothing',
+        summary: 'Read the head of a file for the mapping builder: header, raw and mapped rows, proposed mapping, date format (multipart: file, entity_type, mapping_config?, sheet?, header_row?, date_format?, file_part?: head when the file is the head of a larger one); writes nothing',
         consumes: ['multipart/form-data'],
         response: { 200: previewFileResponse, ...failureStatuses },
       },

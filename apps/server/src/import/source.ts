@@ -17,6 +17,7 @@ import { streamArray } from 'stream-json/streamers/stream-array.js';
 import { chain } from 'stream-chain';
 import { readMappedPath, type ImportFormat } from '@stockwise/contract';
 import { CsvReader, MAX_RECORD_CHARS, type CsvRecord } from './csv.ts';
+import { wholeRecordsOf } from './cut-head.ts';
 import { detectHeaderRow, HEADER_SEARCH_ROWS, headerRowBlank, HeaderRowError, headerRowPastEnd, type HeadRow } from './header-row.ts';
 import { JsonSyntaxError, jsonSyntaxCheck } from './json-position.ts';
 import { applyMapping, csvMapper, type FieldMappings } from './mapping.ts';
@@ -444,13 +445,14 @@ async function* xlsxBatches(path: string, wantedSheet: string | null, headerRow:
 
 /**
  * Opens an upload for reading: a spooled file (`path`), or — CSV and JSON only — the upload's own
- * stream as it arrives (`stream`).
+ * stream as it arrives (`stream`). `cutHead`: the bytes are the head of a longer file, whose last
+ * line a CSV reads only when it is whole.
  */
 export async function openSource(
   input: { path: string } | { stream: AsyncIterable<Buffer> },
   fileName: string,
   mimeType: string,
-  options: { sheet?: string | null; headerRow?: number | null } = {},
+  options: { sheet?: string | null; headerRow?: number | null; cutHead?: boolean } = {},
 ): Promise<OpenedSource> {
   const peeked = 'path' in input ? { head: await headOfFile(input.path, FORMAT_HEAD_BYTES), whole: null } : await peek(input.stream, FORMAT_HEAD_BYTES);
   const format = formatOf(peeked.head, fileName, mimeType);
@@ -458,7 +460,7 @@ export async function openSource(
   if (format === 'csv') {
     const reader = new CsvReader({ headerRow: options.headerRow ?? null });
     const headerPlace = () => (reader.header && reader.headerRow !== null ? { row: reader.headerRow, detected: reader.detectedHeaderRow, skipped: reader.skippedRows } : null);
-    return { format, separator: () => reader.separator, header: () => reader.header, headerPlace, sheets: () => null, batches: csvBatches(bytes(), reader) };
+    return { format, separator: () => reader.separator, header: () => reader.header, headerPlace, sheets: () => null, batches: csvBatches(options.cutHead ? wholeRecordsOf(bytes()) : bytes(), reader) };
   }
   // A JSON record has no rows above it: a mapping's header row does not apply.
   if (format === 'json') return { format, separator: () => null, header: () => null, headerPlace: () => null, sheets: () => null, batches: jsonBatches(bytes()) };

@@ -23,6 +23,7 @@ import { defaultValueOf, findCatalogueEntry } from '../tables/repo.ts';
 import { checkValueMaps, compileValueMaps } from './value-maps.ts';
 import { checkNewProducts, compileNewProductReader, type NewProductColumns } from './new-products.ts';
 import { readFieldValues, type FixedValues } from './field-values.ts';
+import { CurrencySigns } from './currency.ts';
 import { type DateOrderDetector, fromDecimalComma, fromJsDate, isoDateProblem, isoDateTime, isoDay, numberWritingHint, readDate, readExcelSerial, type ReadDate, wholeFromDecimalComma } from './values.ts';
 
 /** A ForeignKey target: fed with the related table's key column (`by: 'key'`), or with ids when the mapping says so. */
@@ -100,7 +101,7 @@ export const savedMappingWayOut = (mappingName: string | null) =>
  * The words a till or spreadsheet writes on its totals line, in the first column (`Summe;;25`),
  * maybe with a colon: a regular expression read alike by JavaScript (flag i) and PostgreSQL (`~*`).
  */
-export const TOTALS_LINE_PATTERN = '^(total|totals|grand total|subtotal|sum|summe|gesamt|gesamtsumme|zwischensumme|endsumme)\\s*:?$';
+export const TOTALS_LINE_PATTERN = '^(total|totals|grand total|subtotal|sum|summe|gesamt|gesamtsumme|zwischensumme|endsumme|totaal)\\s*:?$';
 const totalsWord = new RegExp(TOTALS_LINE_PATTERN, 'i');
 /** Whether a code reads as a totals line's word rather than a product's code. */
 export const isTotalsWord = (code: string) => totalsWord.test(code.trim());
@@ -249,9 +250,29 @@ const isBlank = (raw: unknown) => raw === null || raw === undefined || (typeof r
  */
 export function blankCodeSkipper(target: WriteTarget, mapping: EntityMapping): ((fields: Record<string, unknown>) => boolean) | null {
   if (!mapping.skip_rows_without_code) return null;
+  const code = mappedCodeColumn(target, mapping);
+  return code ? (fields) => isBlank(fields[code]) : null;
+}
+
+/** The product code column a mapping fills: the product reference of sales, counts and deliveries, the key of the products table itself. */
+function mappedCodeColumn(target: WriteTarget, mapping: EntityMapping): string | null {
   const code = target.keyColumns.find((column) => target.references.get(column)?.by === 'key') ?? (target.tableName === 'products' ? 'product_code' : null);
-  if (!code || !(code in mapping.field_mappings)) return null;
-  return (fields) => isBlank(fields[code]);
+  return code && code in mapping.field_mappings ? code : null;
+}
+
+/**
+ * A till's totals line — a totals word (`Total`, `Summe`) in any mapped cell, often the date
+ * column, and the product code blank — is never a sale: answers the word it shows, or null. A line
+ * whose code reads as the word is left to the code checks (a stored product may have that code).
+ */
+export function totalsLineReader(target: WriteTarget, mapping: EntityMapping): ((fields: Record<string, unknown>) => string | null) | null {
+  const code = mappedCodeColumn(target, mapping);
+  if (!code) return null;
+  return (fields) => {
+    if (!isBlank(fields[code])) return null;
+    for (const value of Object.values(fields)) if (typeof value === 'string' && isTotalsWord(value)) return value.trim();
+    return null;
+  };
 }
 
 /** " 2 lines without a product code were skipped." as an import's (and an integration run's) message says it; none: empty. */
@@ -281,10 +302,11 @@ const EXCEL_SERIAL_EXPECTED = 'Expected a date (a number here is read as an Exce
 /**
  * Compiles the reading of mapped records for `target`: blank cells (null, default or "required"),
  * dates in the mapping's format or detected across the file (`detector`), Excel serials and
- * dates, decimal commas, product codes kept as text for the lookup, the mapping's value maps, and
- * the table's row rules (types, lengths, choices, `>= 0`).
+ * dates, decimal commas, a money column's currency sign (one currency per column across the file,
+ * or a run's batches: `currencies`), product codes kept as text for the lookup, the mapping's value
+ * maps, and the table's row rules (types, lengths, choices, `>= 0`).
  */
-export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, detector: DateOrderDetector) {
+export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, detector: DateOrderDetector, currencies = new CurrencySigns()) {
   const format: DateFormat = mapping.date_format ?? 'auto';
   const decimalComma = mapping.decimal_separator === ',';
   const byKey = (column: string) => target.references.get(column)?.by === 'key';
@@ -360,7 +382,7 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
     for (const { column, type, reference, minimum, quick, valueMap } of readers) {
       let raw = fields[column];
       if (raw === undefined) continue;
-      const written = raw;
+      let written = raw;
       if (typeof raw === 'string' && hasNul(raw)) {
         (errors ??= {})[column] = ['The value contains a NUL character.'];
         continue;
@@ -396,6 +418,15 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
         const meant = valueMap.get(valueMapForm(String(raw)));
         // A map's values are the column's choices as text; an integer column's are numbers, as a file's are read.
         if (meant !== undefined) raw = type === 'IntegerField' ? Number(meant) : meant;
+      }
+      if (type === 'DecimalField' && typeof raw === 'string') {
+        const priced = currencies.read(column, raw);
+        if ('refusal' in priced) {
+          (errors ??= {})[column] = [priced.refusal];
+          continue;
+        }
+        // A hint about the figure (a decimal comma) is about it without the sign that was read.
+        raw = written = priced.number;
       }
       if (type === 'DateField' || type === 'DateTimeField') {
         const before = detector.provisionalReads;

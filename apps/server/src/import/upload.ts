@@ -15,7 +15,8 @@ import { AppError, validationError } from '../http/errors.ts';
 
 export type UploadLimits = { maxBytes: number; idleMs: number; totalMs: number };
 
-export type ReceivedFile = { path: string; fileName: string; mimeType: string; bytes: number };
+/** `cut`: only the file's head was kept (keepBytes), the rest was not read. */
+export type ReceivedFile = { path: string; fileName: string; mimeType: string; bytes: number; cut: boolean };
 /** The upload; `file` when it was spooled, `consumed` when a consumer read it as it arrived. */
 export type ReceivedUpload<T = never> = { fields: Record<string, string>; file: ReceivedFile | null; consumed: T | null; bytes: number; head: Buffer };
 
@@ -101,6 +102,7 @@ export async function receiveUpload<T = never>(request: FastifyRequest, limits: 
   let consumed: T | null = null;
   let seenFile = false;
   let bytes = 0;
+  let cut = false;
   const head: Buffer[] = [];
   let headBytes = 0;
   let current: (NodeJS.ReadableStream & { destroy?(error?: Error): void }) | null = null;
@@ -139,6 +141,7 @@ export async function receiveUpload<T = never>(request: FastifyRequest, limits: 
       const counter = new Transform({
         transform(chunk: Buffer, _encoding, callback) {
           const wanted = keep === null ? chunk : chunk.subarray(0, Math.max(0, keep - bytes));
+          cut ||= wanted.length < chunk.length;
           bytes += wanted.length;
           if (headBytes < KEPT_HEAD_BYTES) {
             head.push(wanted);
@@ -156,7 +159,7 @@ export async function receiveUpload<T = never>(request: FastifyRequest, limits: 
       if (consumed === null) {
         const spooled = path.join(directory, 'upload');
         await pipeline(counted, createWriteStream(spooled));
-        file = { path: spooled, fileName, mimeType: part.mimetype, bytes };
+        file = { path: spooled, fileName, mimeType: part.mimetype, bytes, cut };
       }
       current = null;
       if (part.file.truncated) throw tooLarge();

@@ -19,7 +19,8 @@ import type { ImportSession } from './repo.ts';
 import { sourcePaths } from './new-products.ts';
 import { compileRowFilters, type RowFilters } from './row-filter.ts';
 import type { RawBuilder } from 'kysely';
-import { blankCodeSkipper, compileRecordTyper, createsForUnknownCodes, fileImportWayOut, ownKeyLookup, unknownCodeReason, type CodeLookup, type TotalsSkipped, type WriteTarget } from './target.ts';
+import type { CurrencySigns } from './currency.ts';
+import { blankCodeSkipper, compileRecordTyper, totalsLineReader, createsForUnknownCodes, fileImportWayOut, ownKeyLookup, unknownCodeReason, type CodeLookup, type TotalsSkipped, type WriteTarget } from './target.ts';
 import { RefusedChoiceValues } from './value-maps.ts';
 import { DateOrderDetector } from './values.ts';
 import * as sqlOf from './writer-sql.ts';
@@ -52,6 +53,8 @@ export type WriteOptions = {
   setAsideRefused?: boolean;
   /** The mapping's row filters as far as the source was read (an integration's earlier batches); default: fresh ones. */
   rowFilters?: RowFilters | null;
+  /** The currency signs of the source's money columns as far as it was read (an integration's earlier batches); default: fresh ones. */
+  currencySigns?: CurrencySigns;
   /** How refusals name a key's lines (default: the file's rows, fileRows); an integration's batch names pages and records. */
   linesInWords?: LinesInWords;
   /** How an unknown product code's refusal names the way out (default: the import screen's, fileImportWayOut); a run names its saved mapping. */
@@ -83,7 +86,7 @@ export type WriteOutcome = {
   defaulted: DefaultedColumn[];
   /** The first products created for unknown codes (create_missing_products), in the file's order. */
   newProducts: NewProduct[];
-  /** Totals lines left out instead of becoming products (create_missing_products; counts.totals_skipped), and their words. */
+  /** Totals lines left out (a totals word with a blank code, or instead of becoming products with create_missing_products; counts.totals_skipped), and their words. */
   totalsSkipped: TotalsSkipped;
   /** Of the stock counts written, those a later figure of their product (up to today) outdates as on hand (ADR 0030): absent when not counts. */
   outdatedCounts?: sqlOf.OutdatedCounts;
@@ -214,6 +217,8 @@ export type PieceSink = (piece: Buffer[]) => Promise<void>;
 export type PreparedRows = {
   rows: number;
   skipped: number;
+  /** Totals lines (a totals word, the code blank) left out while typing. */
+  totals: TotalsSkipped;
   filtered: Pick<ImportCounts, 'filtered' | 'filtered_by'>;
   errors: RowErrors;
   detector: DateOrderDetector;
@@ -231,8 +236,10 @@ export type PreparedRows = {
 export async function prepareRecords(target: WriteTarget, batches: AsyncIterable<MappedRecord[]> | Iterable<MappedRecord[]>, options: WriteOptions, sink: PieceSink): Promise<PreparedRows> {
   const errors = new RowErrors(options.mapping);
   const detector = new DateOrderDetector();
-  const typeRecord = compileRecordTyper(target, options.mapping, detector);
+  const typeRecord = compileRecordTyper(target, options.mapping, detector, options.currencySigns);
   const skipsLine = blankCodeSkipper(target, options.mapping);
+  const totalsWordOf = totalsLineReader(target, options.mapping);
+  const totals: TotalsSkipped = { lines: 0, codes: [] };
   const rowFilters = options.rowFilters === undefined ? compileRowFilters(options.mapping) : options.rowFilters;
   const filteredLines: number[] = [];
   const columns = target.mapped;
@@ -282,6 +289,12 @@ export async function prepareRecords(target: WriteTarget, batches: AsyncIterable
       const leftOut = rowFilters && record.filterCells ? rowFilters.leavesOut(record.filterCells) : null;
       if (leftOut) {
         filteredLines[leftOut.filter] = (filteredLines[leftOut.filter] ?? 0) + 1;
+        continue;
+      }
+      const totalsWord = totalsWordOf && record.fields ? totalsWordOf(record.fields) : null;
+      if (totalsWord) {
+        totals.lines += 1;
+        if (!totals.codes.includes(totalsWord)) totals.codes.push(totalsWord);
         continue;
       }
       if (skipsLine && record.fields && skipsLine(record.fields)) {
@@ -353,7 +366,7 @@ export async function prepareRecords(target: WriteTarget, batches: AsyncIterable
   }
   await flush();
   await sinking;
-  return { rows, skipped, filtered: rowFilters?.counted(filteredLines) ?? {}, errors, detector, fieldSets, summedMagnitudes };
+  return { rows, skipped, totals, filtered: rowFilters?.counted(filteredLines) ?? {}, errors, detector, fieldSets, summedMagnitudes };
 }
 
 /** A fresh staging table for `target` in the session's transaction (checks first that the entity key is a unique key). */
@@ -407,13 +420,22 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
   const linesInWords = options.linesInWords ?? fileRows;
   // A run checks repeated keys batch by batch (each has its own staging).
   const unit = options.source ? 'batch' : 'file';
-  const counts: ImportCounts = { rows: prepared.rows, written: 0, inserted: 0, updated: 0, duplicates: 0, ...(prepared.skipped ? { skipped: prepared.skipped } : {}), ...prepared.filtered };
+  const counts: ImportCounts = {
+    rows: prepared.rows,
+    written: 0,
+    inserted: 0,
+    updated: 0,
+    duplicates: 0,
+    ...(prepared.skipped ? { skipped: prepared.skipped } : {}),
+    ...(prepared.totals.lines ? { totals_skipped: prepared.totals.lines } : {}),
+    ...prepared.filtered,
+  };
   // The checks below add their rows' errors after the typing's: reported in the file's row order.
   let defaulted: DefaultedColumn[] = [];
   const newProducts: NewProduct[] = [];
   let setAside: number | undefined;
   let outdatedCounts: sqlOf.OutdatedCounts | undefined;
-  let totalsSkipped: TotalsSkipped = { lines: 0, codes: [] };
+  let totalsSkipped: TotalsSkipped = prepared.totals;
   const outcome = (): WriteOutcome => ({
     counts,
     repeatedKeys: target.repeatedKeys,

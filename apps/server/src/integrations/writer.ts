@@ -15,6 +15,7 @@ import type { OutdatedCounts } from '../import/writer-sql.ts';
 import { removeRowsOfEarlierRuns, writeRecords, type LinesInWords, type MappedRecord, type RowsKept, type WriteOutcome } from '../import/writer.ts';
 import { quotedValue } from '../tables/columns.ts';
 import { listRowReferences } from '../tables/service.ts';
+import { CurrencySigns } from '../import/currency.ts';
 
 export type PreparedTarget = {
   table: string;
@@ -31,6 +32,8 @@ export type PreparedTarget = {
   source: { tag: string; run: string };
   /** The mapping's row filters over the whole run: an order's later records may come in the next batch. */
   rowFilters: RowFilters | null;
+  /** The currency each money field was written in over the whole run: a later batch's other currency is refused. */
+  currencySigns: CurrencySigns;
   /** The integration's time zone: each batch's transaction runs in it, so today is the shop's day. */
   timeZone: string;
 };
@@ -147,7 +150,7 @@ export function createIntegrationWriter(deps: { database: AppDatabase; loadConfi
       const keyPaths = write.keyColumns.filter((field) => !write.fixed.has(field)).map((field) => ({ field, path: resolved.mapping.field_mappings[field] ?? field }));
       const learnsDateOrder = (resolved.mapping.date_format ?? 'auto') === 'auto';
       const mapping = learnsDateOrder && learntDateOrder ? { ...resolved.mapping, date_format: learntDateOrder } : resolved.mapping;
-      return { table: write.tableName, action, mappingName, mapping, learnsDateOrder, write, keyPaths, source: { tag: sourceTag(integrationId), run: String(runId) }, rowFilters: compileRowFilters(mapping), timeZone };
+      return { table: write.tableName, action, mappingName, mapping, learnsDateOrder, write, keyPaths, source: { tag: sourceTag(integrationId), run: String(runId) }, rowFilters: compileRowFilters(mapping), currencySigns: new CurrencySigns(), timeZone };
     },
 
     unmatchedKeyPaths: (target, records) => target.keyPaths.filter(({ path }) => records.every((record) => readMappedPath(record, path) === undefined)),
@@ -174,6 +177,7 @@ export function createIntegrationWriter(deps: { database: AppDatabase; loadConfi
             source: target.source,
             setAsideRefused: true,
             rowFilters: target.rowFilters,
+            currencySigns: target.currencySigns,
             linesInWords: pagesAndRecords(batch),
             unknownCodeWayOut: savedMappingWayOut(target.mappingName),
           });

@@ -47,17 +47,27 @@ export function previewPart(file: File): File {
 }
 
 /**
- * POST /api/records/preview-file/: the file's header, first rows mapped and their problems; writes
- * nothing. `headerRow`: the row holding the column names, for a file with no mapping yet (a mapping says its own).
+ * The preview's form: a file's head goes with `file_part: head`, so the server reads its cut last
+ * line as the cut it is, not as a record (a defect).
  */
-export async function previewImportFile(file: File, entityType: string, mapping: EntityMapping | null, signal?: AbortSignal, headerRow?: number): Promise<PreviewFileResponse> {
+export function previewForm(file: File, entityType: string, mapping: EntityMapping | null, headerRow?: number): FormData {
   const form = new FormData();
   form.append('entity_type', entityType);
   form.append('time_zone', browserTimeZone());
   if (mapping) form.append('mapping_config', JSON.stringify(mapping));
   if (headerRow !== undefined) form.append('header_row', String(headerRow));
   const part = previewPart(file);
+  if (part !== file) form.append('file_part', 'head');
   form.append('file', part, part.name);
+  return form;
+}
+
+/**
+ * POST /api/records/preview-file/: the file's header, first rows mapped and their problems; writes
+ * nothing. `headerRow`: the row holding the column names, for a file with no mapping yet (a mapping says its own).
+ */
+export async function previewImportFile(file: File, entityType: string, mapping: EntityMapping | null, signal?: AbortSignal, headerRow?: number): Promise<PreviewFileResponse> {
+  const form = previewForm(file, entityType, mapping, headerRow);
   return (await api.post<PreviewFileResponse>('/records/preview-file/', form, { headers: { 'Content-Type': 'multipart/form-data' }, signal })).data;
 }
 

@@ -6,7 +6,7 @@
 // a column's choices mean (value maps).
 import { describe, expect, it } from 'vitest';
 import { PREVIEW_MAX_BYTES, type ImportTarget, type PreviewFileResponse } from '@stockwise/contract';
-import { previewPart } from '../../api/import.ts';
+import { previewForm, previewPart } from '../../api/import.ts';
 import { columnsMissingFromFile, columnsNotImported, draftFrom, draftFromProposal, entityFieldMappings, problemCount, localToday, takesOneDate, unmappedRequired, valuesToMap, withColumn, withFieldValue, withOptions, withValueMeanings } from './preview.ts';
 
 const config = { entities: { sales: { field_mappings: { product_id: 'StockCode', date: 'Date' }, date_format: 'dd/mm/yyyy' as const } } };
@@ -124,5 +124,13 @@ describe('mapping drafts', () => {
     expect(previewPart(small)).toBe(small);
     const workbook = new File(['y'.repeat(PREVIEW_MAX_BYTES + 10)], 'book.xlsx');
     expect(previewPart(workbook)).toBe(workbook);
+  });
+
+  it("tells the server when the preview's file is a head, whose last line the cut may have split", () => {
+    const big = new File(['x'.repeat(PREVIEW_MAX_BYTES + 10)], 'till.csv', { type: 'text/csv' });
+    expect(previewForm(big, 'sales', null).get('file_part')).toBe('head');
+    expect((previewForm(big, 'sales', null).get('file') as File).size).toBe(PREVIEW_MAX_BYTES);
+    expect(previewForm(new File(['a,b\n1,2\n'], 'small.csv'), 'sales', null).get('file_part')).toBeNull();
+    expect(previewForm(new File(['y'.repeat(PREVIEW_MAX_BYTES + 10)], 'book.xlsx'), 'sales', null).get('file_part')).toBeNull();
   });
 });
