@@ -149,4 +149,26 @@ describe.each(backends)("a UK garden centre's files on %s", (backend) => {
       expect(result.json.message).toBe('Imported 1 row into sales: 1 inserted, 0 updated. 2 totals lines (Grand total, Totaal:) were skipped.');
     });
   });
+
+  describe('quantities written with decimals', () => {
+    it('reads 2.00 and -1.00 in a whole-number column as 2 and -1, and still refuses 2.50 and the ambiguous 2.000', async () => {
+      const till = 'Date,Product Code,Description,Qty\n04/12/2026,HGC-3,Rose,2.00\n04/12/2026,HGC-4,Tulip,-1.00\n04/12/2026,HGC-5,Lily,3.0\n';
+      const result = await importFile(server, token, { fileName: 'till.csv', content: till, mapping: tillMapping, entityType: 'sales' });
+      expect(result.status, JSON.stringify(result.json)).toBe(200);
+      const stored = await sql<{ code: string; quantity: number }>`select p.product_code as code, s.quantity from data.sales s join data.products p on p.id = s.product_id where s.date = '2026-12-04' order by 1`.execute(server.database.db);
+      expect(stored.rows).toEqual([
+        { code: 'HGC-3', quantity: 2 },
+        { code: 'HGC-4', quantity: -1 },
+        { code: 'HGC-5', quantity: 3 },
+      ]);
+      for (const [written, reason] of [
+        ['2.50', 'Expected a whole number, not 2.50: this column counts whole units.'],
+        ['2.000', 'Expected a whole number, not 2.000: this column counts whole units; or, if it means 2000'],
+      ]) {
+        const refused = await importFile(server, token, { fileName: 'till.csv', content: `Date,Product Code,Description,Qty\n05/12/2026,HGC-3,Rose,${written}\n`, mapping: tillMapping, entityType: 'sales' });
+        expect(refused.status).toBe(400);
+        expect(((refused.json.row_errors as unknown as RowError[])[0]!).reason).toContain(reason);
+      }
+    });
+  });
 });

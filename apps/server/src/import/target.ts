@@ -24,7 +24,7 @@ import { checkValueMaps, compileValueMaps } from './value-maps.ts';
 import { checkNewProducts, compileNewProductReader, type NewProductColumns } from './new-products.ts';
 import { readFieldValues, type FixedValues } from './field-values.ts';
 import { CurrencySigns } from './currency.ts';
-import { type DateOrderDetector, fromDecimalComma, fromJsDate, isoDateProblem, isoDateTime, isoDay, numberWritingHint, readDate, readExcelSerial, type ReadDate, wholeFromDecimalComma } from './values.ts';
+import { type DateOrderDetector, fromDecimalComma, fromJsDate, isoDateProblem, isoDateTime, isoDay, numberWritingHint, readDate, readExcelSerial, type ReadDate, wholeFromDecimalComma, wholeFromDecimalPoint } from './values.ts';
 
 /** A ForeignKey target: fed with the related table's key column (`by: 'key'`), or with ids when the mapping says so. */
 export type KeyReference = {
@@ -450,6 +450,8 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
         raw = raw.toISOString();
       } else if (decimalComma && typeof raw === 'string' && (type === 'DecimalField' || type === 'IntegerField')) {
         raw = type === 'IntegerField' ? wholeFromDecimalComma(raw) : fromDecimalComma(raw);
+      } else if (typeof raw === 'string' && type === 'IntegerField') {
+        raw = wholeFromDecimalPoint(raw);
       }
       const value = quick ? quick(raw) : UNDECIDED;
       if (value === UNDECIDED) {

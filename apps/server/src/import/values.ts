@@ -317,5 +317,11 @@ export function fromDecimalComma(text: string): string {
   return /^[+-]?\d*(,\d+)?$/.test(whole) && /\d/.test(whole) ? whole.replace(',', '.') : text;
 }
 
+/**
+ * A whole number a till writes with a decimal point and one or two zeros (`2.00`, `-1.00`, `3.0`, as
+ * UK tills export quantities) as that number; `2.000` stays as written: a German till's two thousand.
+ */
+export const wholeFromDecimalPoint = (text: string): string => text.replace(/^\s*([+-]?\d+)\.0{1,2}\s*$/, '$1');
+
 /** fromDecimalComma for a whole-number column: a till's `1,000` and `-1,000` are 1 and -1 (a fraction stays one, and is refused). */
 export const wholeFromDecimalComma = (text: string): string => fromDecimalComma(text).replace(/^([+-]?\d+)\.0+$/, '$1');
