@@ -291,10 +291,19 @@ export const expectedValue: Record<FieldType, string> = {
 /** Characters of a refused value a reason quotes: enough to find it in the file, not a whole note. */
 const QUOTED_VALUE_LENGTH = 40;
 
+/** A value sent as JSON, as written; one nested too deep to write back (a hostile body) by what it is. */
+function jsonText(raw: unknown): string {
+  try {
+    return JSON.stringify(raw) ?? String(raw);
+  } catch {
+    return Array.isArray(raw) ? 'a list' : 'a group of values';
+  }
+}
+
 /** A refused value as a reason shows it: text quoted and cut to about 40 characters ("twee"), a number or true/false as it is. */
 export function quotedValue(raw: unknown): string {
   if (typeof raw === 'number' || typeof raw === 'boolean') return String(raw);
-  const text = typeof raw === 'string' ? raw : (JSON.stringify(raw) ?? String(raw));
+  const text = typeof raw === 'string' ? raw : jsonText(raw);
   const characters = Array.from(text.slice(0, 2 * QUOTED_VALUE_LENGTH));
   const cut = characters.length > QUOTED_VALUE_LENGTH ? `${characters.slice(0, QUOTED_VALUE_LENGTH - 1).join('')}…` : text;
   return typeof raw === 'string' ? `"${cut}"` : cut;
