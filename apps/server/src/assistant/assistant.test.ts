@@ -3,6 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AssistantBlock, ChatMessage, Task } from '@stockwise/contract';
+import { storeIntegration } from '../testing/stored-integration.ts';
 import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { startFakeChatModel, type FakeChatModel } from '../testing/fake-chat-model.ts';
 import { refreshCatalogueSummary, upsertProductSummaries } from '../dashboard/repo.ts';
@@ -121,39 +122,7 @@ const blocksOf = <T extends AssistantBlock['type']>(message: ChatMessage | undef
 
 /** A web shop's nightly sales import in Tokyo time (no summer time) and its run at midnight there today: 118 rows inserted, 2 updated, 3 refused. */
 async function addShopIntegration(server: TestServer): Promise<{ id: number }> {
-  const integration = await server.database.db
-    .insertInto('integrations')
-    .values({
-      endpoint: 'https://shop.example.com/api/order-lines',
-      enabled: true,
-      schedule_frequency: 'daily',
-      cron_expression: null,
-      time_zone: 'Asia/Tokyo',
-      mapping_selection: 'shop_export_json',
-      target_entity: 'sales',
-      data_action: 'upsert',
-      data_fetch_type: 'latest',
-      previous_days: null,
-      initial_setup: false,
-      rate_limit: 60,
-      batch_size: 100,
-      records_path: null,
-      pagination: 'none',
-      next_field: 'next',
-      page_parameter: 'page',
-      auth_header_name: null,
-      auth_header_secret: null,
-      current_run_id: null,
-      last_run_time: null,
-      last_success_time: null,
-      last_error_message: null,
-      learnt_date_format: null,
-      last_run_warning: null,
-      last_run_kept_message: null,
-      created_by: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const integration = await storeIntegration(server.database.db, { enabled: true, time_zone: 'Asia/Tokyo' });
   // Midnight in Tokyo: 15:00 UTC the day before.
   await server.database.db.insertInto('integration_logs').values({ integration_id: integration.id, trigger: 'schedule', status: 'success', started_at: `${addDays(TODAY, -1)}T15:00:00Z`, rows_inserted: 118, rows_updated: 2, rows_rejected: 3, rows_skipped: 2, rows_filtered: 5, products_created: 1 }).execute();
   return integration;

@@ -6,6 +6,7 @@ import { backends, signUpUser, startTestServer, type TestServer } from '../testi
 import { refreshCatalogueSummary, upsertProductSummaries } from './repo.ts';
 import { summariseForecast } from './summary.ts';
 import { storeCatalogueAdvice } from '../testing/stored-advice.ts';
+import { storeIntegration } from '../testing/stored-integration.ts';
 
 const FORECAST_START = '2025-11-21';
 const DAY_MS = 86_400_000;
@@ -199,32 +200,15 @@ describe.each(backends)('dashboard on %s', (backend) => {
   it('says when an integration stopped after failed runs or products could not be forecast, until the next good run', async () => {
     const db = server.database.db;
     const watcher = await signUpUser(server, { role: 'viewer' });
-    const integration = await db
-      .insertInto('integrations')
-      .values({
-        endpoint: 'http://shop.example.com/api/orders',
-        schedule_frequency: 'hourly',
-        mapping_selection: 'webshop-orders',
-        target_entity: 'sales',
-        data_action: 'upsert',
-        data_fetch_type: 'latest',
-        previous_days: 7,
-        initial_setup: false,
-        rate_limit: 60,
-        batch_size: 500,
-        records_path: null,
-        pagination: 'none',
-        next_field: 'next',
-        page_parameter: 'page',
-        auth_header_name: null,
-        auth_header_secret: null,
-        enabled: false,
-        status: 'failed',
-        consecutive_failures: 5,
-        last_error_message: 'Paused after 5 failed runs in a row; switch it on again once the cause is fixed. Last error: shop.example.com answered HTTP 401.',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const integration = await storeIntegration(db, {
+      endpoint: 'http://shop.example.com/api/orders',
+      schedule_frequency: 'hourly',
+      mapping_selection: 'webshop-orders',
+      enabled: false,
+      status: 'failed',
+      consecutive_failures: 5,
+      last_error_message: 'Paused after 5 failed runs in a row; switch it on again once the cause is fixed. Last error: shop.example.com answered HTTP 401.',
+    });
     const failures = ['XT-1', 'XT-2', 'XT-3', 'XT-4'].map((styleCode) => ({ styleCode, error: 'yearlyProfile must be 366 non-negative numbers.' }));
     const run = (id: string, failed: typeof failures, minutesAgo: number) =>
       db
