@@ -149,7 +149,7 @@ describe('Dashboard', () => {
     // While a pinned report's rows are on their way its card says so, to a screen reader too.
     let releaseReportData = () => {};
     const reportDataHeld = new Promise<void>((resolve) => (releaseReportData = resolve));
-    await page.route('**/api/user-reports/*/data/', async (route) => {
+    await page.route(/\/api\/user-reports\/[^/]+\/data\/(\?|$)/, async (route) => {
       await reportDataHeld;
       await route.continue();
     });

@@ -2,6 +2,7 @@
 // report writer's words, the dashboard's tasks, the Forecasting screen; ADR 0108, amended, and ADR
 // 0162). Shared so the screens that show the server's sentences beside their own tables and figures
 // write days as those sentences do.
+import { z } from 'zod';
 
 export const SHORT_MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -42,6 +43,12 @@ export function formatMoment(moment: string | Date, seconds = false, locale?: st
 
 /** Whether text is a day in ISO form (YYYY-MM-DD), as the API writes days. */
 export const isIsoDay = (text: unknown): text is string => typeof text === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(text);
+
+/**
+ * A request's `time_zone` (query): the viewer's (the browser's) IANA zone, whose day is "today" for
+ * what the request reads or records; the server refuses one that is not a zone (ADR 0030).
+ */
+export const timeZoneQuery = z.object({ time_zone: z.string().optional() });
 
 /** The calendar day (YYYY-MM-DD) `time` falls on in `timeZone` (an IANA name): a shop's "today" where it is. */
 export function dayInTimeZone(time: number, timeZone: string): string {

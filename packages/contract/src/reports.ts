@@ -1,5 +1,6 @@
 // User SQL reports with charts and AI-assisted writing (spec §3 User report, §7 /api/user-reports/*).
 import { z } from 'zod';
+import { timeZoneQuery } from './dates.ts';
 import { storableText } from './text.ts';
 
 export const REPORT_DEFAULTS = { title: 'Untitled Report', description: '', sql_code: 'SELECT 1;', chart_config: null } as const;
@@ -72,7 +73,7 @@ export const executeRequest = z.object({ sql_code: sqlCode });
  */
 export const reportExportRequest = executeRequest.extend({ title: storableText().trim().max(200).default('') });
 export type ReportExportRequest = z.input<typeof reportExportRequest>;
-export const reportExportQuery = z.object({ format: z.enum(['xlsx'], { error: 'Format is xlsx (the CSV is written by the browser).' }).default('xlsx') });
+export const reportExportQuery = timeZoneQuery.extend({ format: z.enum(['xlsx'], { error: 'Format is xlsx (the CSV is written by the browser).' }).default('xlsx') });
 
 /** Coarse kind of a result column (the chart editor proposes charts from it); `db_type` is PostgreSQL's name. */
 export const columnKinds = ['number', 'text', 'date', 'datetime', 'boolean', 'json', 'other'] as const;
@@ -89,9 +90,10 @@ export const periodUnits = ['day', 'week', 'month', 'quarter', 'year'] as const;
 export type PeriodUnit = (typeof periodUnits)[number];
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-// A timestamp at midnight, as a report's UTC session writes date_trunc without ::date ("2026-12-01
-// 00:00:00", "…+00") or as ISO ("2026-12-01T00:00:00.000Z"): the day it starts. A time of day is a moment, not a period.
-const MIDNIGHT = /^(\d{4}-\d{2}-\d{2})[ T]00:00:00(?:\.0+)?(?:Z|[+-]00(?::?00)?)?$/;
+// A timestamp at midnight, as a report's session writes date_trunc without ::date ("2026-12-01
+// 00:00:00", "…+00", "…-05" in the viewer's zone) or as ISO ("2026-12-01T00:00:00.000Z"): the day it
+// starts. A time of day is a moment, not a period.
+const MIDNIGHT = /^(\d{4}-\d{2}-\d{2})[ T]00:00:00(?:\.0+)?(?:Z|[+-]\d{2}(?::?\d{2})?)?$/;
 // Periods written as text by to_char: a month "2026-12" ('YYYY-MM'), "Dec 2026" ('Mon YYYY'), "December 2026"
 // ('Month YYYY', padded or not); a quarter "2026 Q4" ('YYYY "Q"Q'), "2026-Q4", "Q4 2026".
 const MONTH_NUMBER = /^(\d{4})-(0[1-9]|1[0-2])$/;

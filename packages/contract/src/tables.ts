@@ -1,5 +1,6 @@
 // Configurable data tables: structure, rows, folders, variations and name encoding (spec §3, §7 /api/records/*).
 import { z } from 'zod';
+import { timeZoneQuery } from './dates.ts';
 import { nameRecord, storableName, storableText } from './text.ts';
 
 /** A DecimalField's places when its definition names none: money (12,50). */
@@ -151,8 +152,8 @@ export type RowPage = z.infer<typeof rowPage>;
 
 /** Field -> value; each value is checked against its column's type (and for storable text) by the server. */
 export const rowInput = z.record(storableText(), z.unknown());
-/** A row write's query: `time_zone`, the shop's (the browser's), whose day is today for what the write records (a figure as today's count). */
-export const rowWriteQuery = z.object({ time_zone: z.string().optional() });
+/** A row write's query: the shop's day for what the write records (a figure as today's count). */
+export const rowWriteQuery = timeZoneQuery;
 export const deleteRowRequest = z.strictObject({
   id: z.union([z.number().int(), z.string().regex(/^\d+$/)]),
   /** Also delete the rows that refer to this one (sales, stock, deliveries, forecasts of a product). Admins only. */

@@ -1,8 +1,9 @@
 // /api/assistant/*: the caller's own history, asking (quick buttons and plain questions), and the
 // actions an answer offers. A user only ever sees their own messages.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { askRequest, askResponse, assistantActionRequest, errorBody, historyResponse } from '@stockwise/contract';
+import { askRequest, askResponse, assistantActionRequest, errorBody, historyResponse, timeZoneQuery } from '@stockwise/contract';
 import { currentUser } from '../auth/guard.ts';
+import { inViewerDay } from '../http/viewer-day.ts';
 import { act, ask, history, type AssistantContextDeps } from './service.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
@@ -20,20 +21,22 @@ export function assistantRoutes(ctx: AssistantContextDeps): FastifyPluginAsyncZo
       schema: {
         tags,
         summary: 'Ask: a quick button (quick) or a plain question (content) with the page context; answers the question and the reply (none for blank text)',
+        querystring: timeZoneQuery,
         body: askRequest,
         response: { 200: askResponse, ...errors },
       },
-      handler: async (request) => ({ messages: await ask(ctx, currentUser(request), request.body) }),
+      handler: async (request) => ({ messages: await ask(inViewerDay(ctx, request.query.time_zone), currentUser(request), request.body) }),
     });
     app.post('/api/assistant/actions/', {
       config: { policy: 'viewer' },
       schema: {
         tags,
         summary: 'Carry out an action an answer offered: create the recommended orders as scheduled deliveries (editor) or add a task',
+        querystring: timeZoneQuery,
         body: assistantActionRequest,
         response: { 200: askResponse, ...errors },
       },
-      handler: async (request) => ({ messages: await act(ctx, currentUser(request), request.body) }),
+      handler: async (request) => ({ messages: await act(inViewerDay(ctx, request.query.time_zone), currentUser(request), request.body) }),
     });
   };
 }

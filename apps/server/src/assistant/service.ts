@@ -2,7 +2,7 @@
 // questions answered by the intent engine or — when LLM_BASE_URL is set — by the model calling the
 // same data functions as tools, and the actions a user confirms with a button.
 import type { Kysely } from 'kysely';
-import { roleAllows, type AssistantActionRequest, type AssistantBlock, type AssistantContext, type ChatMessage, type QuickAction, type Role } from '@stockwise/contract';
+import { dayInTimeZone, roleAllows, type AssistantActionRequest, type AssistantBlock, type AssistantContext, type ChatMessage, type QuickAction, type Role } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import type { ChatMessage as ModelMessage, ChatModel, ToolDefinition } from '../ai/chat.ts';
 import { AppError, validationError } from '../http/errors.ts';
@@ -38,14 +38,15 @@ import {
 import * as repo from './repo.ts';
 
 /** `onDeliveriesCreated`: told which products the advised orders gave a delivery (their forecasts change, ADR 0133). */
-export type AssistantContextDeps = { db: Kysely<Database>; model: ChatModel | null; now?: () => Date; onDeliveriesCreated?: (productIds: number[]) => Promise<void> };
+/** `timeZone`: the asking viewer's (the route sets it per request), whose day "today" and "this month" are; UTC without one. */
+export type AssistantContextDeps = { db: Kysely<Database>; model: ChatModel | null; now?: () => Date; timeZone?: string | undefined; onDeliveriesCreated?: (productIds: number[]) => Promise<void> };
 type User = { userId: number; role: Role };
 
 const HISTORY_LIMIT = 200;
 const MODEL_ROUNDS = 4;
 const quickLabels: Record<QuickAction, string> = { low_stock: 'Show low stock', reorder_report: 'Reorder report', deliveries: 'Deliveries' };
 
-const today = (ctx: AssistantContextDeps) => (ctx.now?.() ?? new Date()).toISOString().slice(0, 10);
+const today = (ctx: AssistantContextDeps) => dayInTimeZone((ctx.now?.() ?? new Date()).getTime(), ctx.timeZone ?? 'UTC');
 
 type StoredMessage = Awaited<ReturnType<typeof repo.insertMessage>>;
 const asChatMessage = (row: StoredMessage): ChatMessage => ({ id: row.id, role: row.role, content: row.content, timestamp: row.created_at.toISOString(), blocks: row.blocks as AssistantBlock[] });

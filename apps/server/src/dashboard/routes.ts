@@ -2,8 +2,9 @@
 // Viewers read; every signed-in, approved user keeps their own tasks and pins.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createTaskRequest, dashboardResponse, errorBody, pinnedReport, pinParams, pinRequest, task, taskIdParams, updateTaskRequest } from '@stockwise/contract';
+import { createTaskRequest, dashboardResponse, errorBody, pinnedReport, pinParams, pinRequest, task, taskIdParams, timeZoneQuery, updateTaskRequest } from '@stockwise/contract';
 import { currentUser } from '../auth/guard.ts';
+import { inViewerDay } from '../http/viewer-day.ts';
 import { addTask, deleteTask, editTask, getDashboard, listPins, listTasks, pinReport, toggleTask, unpinReport, type DashboardContext } from './service.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
@@ -13,13 +14,13 @@ export function dashboardRoutes(ctx: DashboardContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/api/dashboard/', {
       config: { policy: 'viewer' },
-      schema: { tags, summary: 'Inventory stats, the six-month stock projection, the caller’s tasks and pinned reports (state empty without products)', response: { 200: dashboardResponse, ...errors } },
-      handler: (request) => getDashboard(ctx, currentUser(request).userId),
+      schema: { tags, summary: 'Inventory stats, the six-month stock projection, the caller’s tasks and pinned reports (state empty without products)', querystring: timeZoneQuery, response: { 200: dashboardResponse, ...errors } },
+      handler: (request) => getDashboard(inViewerDay(ctx, request.query.time_zone), currentUser(request).userId),
     });
     app.get('/api/dashboard/tasks/', {
       config: { policy: 'viewer' },
-      schema: { tags, summary: 'The caller’s tasks, generated ones brought up to date with the data', response: { 200: z.array(task), ...errors } },
-      handler: (request) => listTasks(ctx, currentUser(request).userId),
+      schema: { tags, summary: 'The caller’s tasks, generated ones brought up to date with the data', querystring: timeZoneQuery, response: { 200: z.array(task), ...errors } },
+      handler: (request) => listTasks(inViewerDay(ctx, request.query.time_zone), currentUser(request).userId),
     });
     app.post('/api/dashboard/tasks/', {
       config: { policy: 'viewer' },

@@ -1,7 +1,7 @@
 // The dashboard: inventory figures, the six-month stock projection, tasks (the user's own and those
 // generated from the data) and pinned reports. Definitions: docs/api.md "Dashboard figures".
 import type { Kysely } from 'kysely';
-import type { DashboardResponse, InventoryStats, StockProjectionPoint, Task } from '@stockwise/contract';
+import { dayInTimeZone, type DashboardResponse, type InventoryStats, type StockProjectionPoint, type Task } from '@stockwise/contract';
 import type { Database, TaskKind } from '../db/schema.ts';
 import { notFoundError } from '../http/errors.ts';
 import { formatDayOfMonth } from '../plain-words/period.ts';
@@ -9,7 +9,8 @@ import { isDueBy } from '../order-advice/service.ts';
 import { projectionMonthEnds } from './summary.ts';
 import * as repo from './repo.ts';
 
-export type DashboardContext = { db: Kysely<Database>; now?: () => Date };
+/** `timeZone`: the viewer's (the route sets it per request), whose day the tasks' "today" is; UTC without one. */
+export type DashboardContext = { db: Kysely<Database>; now?: () => Date; timeZone?: string | undefined };
 
 /** The high and low lines: the 80 % interval of the catalogue's cumulative demand (z of 0.9). */
 const BAND_Z = 1.281552;
@@ -88,7 +89,7 @@ function unforecastText(codes: string[]): string {
  */
 async function refreshGeneratedTasks(ctx: DashboardContext, userId: number): Promise<void> {
   const conditions = await repo.taskConditions(ctx.db);
-  const today = (ctx.now?.() ?? new Date()).getTime();
+  const today = Date.parse(`${dayInTimeZone((ctx.now?.() ?? new Date()).getTime(), ctx.timeZone ?? 'UTC')}T00:00:00Z`);
   const salesStale = !conditions.lastSale || Date.parse(`${conditions.lastSale}T00:00:00Z`) < today - 7 * DAY_MS;
   // An order a month away is on the Forecasting screen's list, not yet a task (ADR 0144).
   const dueBy = new Date(today + (REORDER_DUE_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);

@@ -18,6 +18,7 @@ import {
   reportExportRequest,
   reportIdParams,
   reportSchemaResponse,
+  timeZoneQuery,
   updateReportRequest,
   userReport,
   userReportList,
@@ -26,6 +27,7 @@ import {
 import { currentUser } from '../auth/guard.ts';
 import { sendDownload } from '../http/downloads.ts';
 import { validationError } from '../http/errors.ts';
+import { sentTimeZone } from '../import/field-values.ts';
 import {
   createReport,
   deleteReport,
@@ -68,12 +70,13 @@ export function reportRoutes(ctx: ReportsContext): FastifyPluginAsyncZod {
       schema: {
         tags: ['reports'],
         summary: 'Run one read-only SELECT in the report sandbox (timeout REPORT_TIMEOUT_MS, at most REPORT_MAX_ROWS rows)',
+        querystring: timeZoneQuery,
         body: executeRequest,
         response: { 200: executeResponse, ...errors },
       },
       handler: async (request, reply) => {
         if (!request.body.sql_code.trim()) throw validationError('No SQL code to execute.', { sql_code: ['No SQL code to execute.'] });
-        return executeReportSql(ctx, { userId: currentUser(request).userId, sql: request.body.sql_code, receivedAt: receivedAt(reply) });
+        return executeReportSql(ctx, { userId: currentUser(request).userId, sql: request.body.sql_code, receivedAt: receivedAt(reply), timeZone: sentTimeZone(request.query.time_zone) });
       },
     });
     app.post('/api/user-reports/export/', {
@@ -87,7 +90,7 @@ export function reportRoutes(ctx: ReportsContext): FastifyPluginAsyncZod {
         response: { 200: z.string().describe('.xlsx bytes'), ...errors },
       },
       handler: async (request, reply) =>
-        sendDownload(reply, await exportReportRows(ctx, { userId: currentUser(request).userId, sql: request.body.sql_code, title: request.body.title, receivedAt: receivedAt(reply) })),
+        sendDownload(reply, await exportReportRows(ctx, { userId: currentUser(request).userId, sql: request.body.sql_code, title: request.body.title, receivedAt: receivedAt(reply), timeZone: sentTimeZone(request.query.time_zone) })),
     });
     app.post('/api/user-reports/generate-from-request/', {
       config: { policy: 'editor' },
@@ -128,9 +131,10 @@ export function reportRoutes(ctx: ReportsContext): FastifyPluginAsyncZod {
         tags: ['reports'],
         summary: "Run a saved report by id or by title (URL-encoded) and answer its rows and chart config (the dashboard's named reports)",
         params: z.object({ id: z.string().trim().min(1, 'Report id or title is required.').max(200) }),
+        querystring: timeZoneQuery,
         response: { 200: reportDataResponse, ...errors },
       },
-      handler: (request, reply) => getReportData(ctx, { userId: currentUser(request).userId, idOrTitle: request.params.id, receivedAt: receivedAt(reply) }),
+      handler: (request, reply) => getReportData(ctx, { userId: currentUser(request).userId, idOrTitle: request.params.id, receivedAt: receivedAt(reply), timeZone: sentTimeZone(request.query.time_zone) }),
     });
   };
 }

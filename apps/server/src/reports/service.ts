@@ -166,6 +166,8 @@ export type RunRequest = {
   maxRows?: number;
   /** When the request arrived (ms since the epoch): the timeout counts from then, waiting included. */
   receivedAt?: number;
+  /** The viewer's time zone (checked), whose day the report's `current_date` is; UTC without one. */
+  timeZone?: string | undefined;
 };
 
 export async function runReportSql(ctx: ReportsContext, options: RunRequest): Promise<SandboxRun> {
@@ -185,7 +187,7 @@ export async function runReportSql(ctx: ReportsContext, options: RunRequest): Pr
       if (error instanceof SandboxRefusal) throw new ReportRunError('refused', error.message, { at: error.at });
       throw error;
     }
-    return await ctx.sandbox.run(checked, { deadline, timeoutMs: ctx.limits.timeoutMs, maxRows: Math.min(options.maxRows ?? ctx.limits.maxRows, ctx.limits.maxRows) });
+    return await ctx.sandbox.run(checked, { deadline, timeoutMs: ctx.limits.timeoutMs, maxRows: Math.min(options.maxRows ?? ctx.limits.maxRows, ctx.limits.maxRows), timeZone: options.timeZone });
   } finally {
     const left = (ctx.running.get(options.userId) ?? 1) - 1;
     if (left > 0) ctx.running.set(options.userId, left);
@@ -265,11 +267,11 @@ export async function exportReportRows(ctx: ReportsContext, options: RunRequest 
 }
 
 /** A saved report, by id or by title, run for the dashboard. */
-export async function getReportData(ctx: ReportsContext, options: { userId: number; idOrTitle: string; receivedAt?: number }): Promise<ReportDataResponse> {
+export async function getReportData(ctx: ReportsContext, options: { userId: number; idOrTitle: string; receivedAt?: number; timeZone?: string | undefined }): Promise<ReportDataResponse> {
   const asId = /^\d+$/.test(options.idOrTitle) ? Number(options.idOrTitle) : null;
   const record = (asId !== null && Number.isSafeInteger(asId) ? await repo.findReport(ctx.db, asId) : undefined) ?? (await repo.findReportByTitle(ctx.db, options.idOrTitle));
   if (!record) throw reportNotFound(options.idOrTitle);
-  const result = await executeReportSql(ctx, { userId: options.userId, sql: record.sql_code, ...(options.receivedAt ? { receivedAt: options.receivedAt } : {}) });
+  const result = await executeReportSql(ctx, { userId: options.userId, sql: record.sql_code, timeZone: options.timeZone, ...(options.receivedAt ? { receivedAt: options.receivedAt } : {}) });
   return { ...result, id: record.id, title: record.title, chart_config: storedChart(record.chart_config) };
 }
 

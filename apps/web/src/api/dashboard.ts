@@ -1,8 +1,9 @@
 // Calls of the dashboard (docs/api.md "Dashboard") and the assistant (docs/api.md "Assistant").
 import type { AssistantActionRequest, AssistantContext, ChatMessage, DashboardResponse, QuickAction, Task } from '@stockwise/contract';
 import { api } from './http.ts';
+import { inShopDay } from './shop-day.ts';
 
-export const fetchDashboard = async (): Promise<DashboardResponse> => (await api.get<DashboardResponse>('/dashboard/')).data;
+export const fetchDashboard = async (): Promise<DashboardResponse> => (await api.get<DashboardResponse>('/dashboard/', inShopDay())).data;
 export const addTask = async (text: string): Promise<Task> => (await api.post<Task>('/dashboard/tasks/', { text })).data;
 export const toggleTask = async (id: number): Promise<Task> => (await api.post<Task>(`/dashboard/tasks/${id}/toggle/`, {})).data;
 export const deleteTask = async (id: number): Promise<void> => {
@@ -15,6 +16,6 @@ export const unpinReport = async (reportId: number): Promise<void> => {
 
 export const fetchAssistantHistory = async (): Promise<ChatMessage[]> => (await api.get<ChatMessage[]>('/assistant/messages/')).data;
 export const askAssistant = async (request: { content: string; quick?: QuickAction; context: AssistantContext }): Promise<ChatMessage[]> =>
-  (await api.post<{ messages: ChatMessage[] }>('/assistant/messages/', request)).data.messages;
+  (await api.post<{ messages: ChatMessage[] }>('/assistant/messages/', request, inShopDay())).data.messages;
 export const runAssistantAction = async (request: AssistantActionRequest): Promise<ChatMessage[]> =>
-  (await api.post<{ messages: ChatMessage[] }>('/assistant/actions/', request)).data.messages;
+  (await api.post<{ messages: ChatMessage[] }>('/assistant/actions/', request, inShopDay())).data.messages;

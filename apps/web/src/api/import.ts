@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { AxiosProgressEvent } from 'axios';
 import { PREVIEW_MAX_BYTES, type EntityMapping, type ImportLogEntry, type ImportResult, type MappingConfig, type PreviewFileResponse, type RepeatedKeyMode, type configResponse, type importLogList } from '@stockwise/contract';
 import { api } from './http.ts';
+import { browserTimeZone } from './shop-day.ts';
 
 /** The entity chosen until the user picks another (spec §7's default). */
 export const importEntityType = 'products';
@@ -36,9 +37,6 @@ export function entitiesOf(content: Record<string, unknown>): EntitySummary[] {
     .filter((entity): entity is { name: string; repeated_keys?: RepeatedKeyMode } => typeof entity === 'object' && entity !== null && typeof (entity as { name?: unknown }).name === 'string')
     .map((entity) => ({ name: entity.name, repeatedKeys: entity.repeated_keys ?? 'last' }));
 }
-
-/** The browser's time zone: a mapping's `today` and the latest day a count or a sale may have are the shop's day in it. */
-export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** A CSV or JSON file is read from its head (the server reads no more); a workbook needs all of it. */
 export function previewPart(file: File): File {

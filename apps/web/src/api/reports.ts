@@ -16,6 +16,7 @@ import type {
 import { XLSX_CONTENT_TYPE } from '@stockwise/contract';
 import { fileOrRefusal } from './downloads.ts';
 import { api } from './http.ts';
+import { inShopDay } from './shop-day.ts';
 import { i18n } from '../i18n.ts';
 
 const base = '/user-reports/';
@@ -27,12 +28,12 @@ export const updateReport = async (id: number, values: UpdateReportRequest): Pro
 export const deleteReport = async (id: number): Promise<void> => {
   await api.delete(`${base}${id}/`);
 };
-export const executeSql = async (sqlCode: string): Promise<ExecuteResponse> => (await api.post<ExecuteResponse>(`${base}execute/`, { sql_code: sqlCode })).data;
+export const executeSql = async (sqlCode: string): Promise<ExecuteResponse> => (await api.post<ExecuteResponse>(`${base}execute/`, { sql_code: sqlCode }, inShopDay())).data;
 
 /** The SQL run again by the server, its rows as an .xlsx workbook (docs/api.md "Download a report as Excel"). */
 export async function exportXlsx(request: ReportExportRequest): Promise<Blob> {
   const answer = await api.post<ArrayBuffer>(`${base}export/`, request, {
-    params: { format: 'xlsx' },
+    params: { format: 'xlsx', ...inShopDay().params },
     headers: { Accept: `${XLSX_CONTENT_TYPE}, application/json` },
     responseType: 'arraybuffer',
     transformResponse: fileOrRefusal,
@@ -51,7 +52,7 @@ export const fetchReportSchema = async (): Promise<ReportSchemaResponse> => (awa
 export async function fetchReportData(name: string | number | null | undefined): Promise<ReportDataResponse | null> {
   if (name === null || name === undefined || String(name).trim() === '') return null;
   try {
-    return (await api.get<ReportDataResponse>(`${base}${encodeURIComponent(String(name))}/data/`)).data;
+    return (await api.get<ReportDataResponse>(`${base}${encodeURIComponent(String(name))}/data/`, inShopDay())).data;
   } catch (error) {
     throw new Error(i18n.t('reports.errors.fetchReportData', { name: String(name) }), { cause: error });
   }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api } from './http.ts';
 import { sendJson, startLoopback, type Loopback } from '../test/loopback.ts';
 import { useSessionStore } from '../stores/session.ts';
-import { browserTimeZone } from './import.ts';
+import { browserTimeZone } from './shop-day.ts';
 import { addRow, editRow } from './tables.ts';
 
 let loopback: Loopback;

@@ -18,7 +18,7 @@ import type {
 } from '@stockwise/contract';
 import { fileOrRefusal } from './downloads.ts';
 import { api } from './http.ts';
-import { browserTimeZone } from './import.ts';
+import { inShopDay } from './shop-day.ts';
 
 export type Variation = z.infer<typeof variation>;
 export type NamedQuerySummary = z.infer<typeof namedQueryList>[number];
@@ -118,9 +118,6 @@ export async function updateTableFolder(name: string, folder: string): Promise<T
 export async function createFolder(folderPath: string): Promise<OkResponse> {
   return (await api.post<OkResponse>('/records/tables/create-folder/', { folderPath })).data;
 }
-
-/** A row write's query: the browser's time zone, whose day is today for what the server records (a typed stock figure as today's count). */
-const inShopDay = () => ({ params: { time_zone: browserTimeZone() } });
 
 export async function addRow(name: string, values: Record<string, unknown>): Promise<TableRow> {
   return (await api.post<TableRow>(`${tablePath(name)}/rows/add/`, values, inShopDay())).data;

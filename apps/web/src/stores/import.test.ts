@@ -6,7 +6,7 @@
 // progress while uploading, and success/failure.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../api/http.ts';
-import { browserTimeZone } from '../api/import.ts';
+import { browserTimeZone } from '../api/shop-day.ts';
 import { sendJson, startLoopback, type Loopback } from '../test/loopback.ts';
 import { initTestI18n } from '../test/i18n.ts';
 import { useSessionStore } from './session.ts';

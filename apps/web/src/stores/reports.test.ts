@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../api/http.ts';
 import { fetchReportData } from '../api/reports.ts';
+import { browserTimeZone } from '../api/shop-day.ts';
 import { sendJson, startLoopback, type Loopback } from '../test/loopback.ts';
 import { initTestI18n } from '../test/i18n.ts';
 import { useSessionStore } from './session.ts';
@@ -196,7 +197,10 @@ describe('reports store', () => {
     answers['POST /api/user-reports/export/'] = { status: 200, body: null, file: { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', bytes: workbook } };
     const file = await state().exportXlsx();
     expect(file && [...new Uint8Array(await file.arrayBuffer())]).toEqual([...workbook]);
-    expect(calls.at(-1)).toEqual({ key: 'POST /api/user-reports/export/', query: '?format=xlsx', body: { sql_code: 'select 1', title: 'Stock by day' } });
+    // Run and file both in the viewer's day: the report's current_date is the browser's zone's (ADR 0030).
+    const inZone = `time_zone=${encodeURIComponent(browserTimeZone())}`;
+    expect(calls.findLast((call) => call.key === 'POST /api/user-reports/execute/')?.query).toBe(`?${inZone}`);
+    expect(calls.at(-1)).toEqual({ key: 'POST /api/user-reports/export/', query: `?format=xlsx&${inZone}`, body: { sql_code: 'select 1', title: 'Stock by day' } });
     expect(state().operations.export).toEqual({ busy: false, error: null, detail: null, sqlError: null });
     answers['POST /api/user-reports/export/'] = { status: 400, body: { detail: 'The report ran longer than 10 s and was stopped.', code: 'validation_error', errors: { sql_code: ['The report ran longer than 10 s and was stopped.'] } } };
     expect(await state().exportXlsx()).toBeNull();

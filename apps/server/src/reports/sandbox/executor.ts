@@ -55,7 +55,8 @@ async function holdingCursor<T>(offset: number, statement: () => Promise<T>): Pr
  * day its own date filter lets in, on that day (null: no filter ends it).
  */
 export type SandboxRun = { columns: ResultColumn[]; rows: ResultRow[]; truncated: boolean; today: string; ends: string | null };
-export type RunOptions = { deadline: number; timeoutMs: number; maxRows: number };
+/** `timeZone`: the viewer's (an IANA name the route checked), whose day `current_date` and `now()` mean; UTC without one. */
+export type RunOptions = { deadline: number; timeoutMs: number; maxRows: number; timeZone?: string | undefined };
 
 export interface ReportSandbox {
   readonly mode: 'postgres' | 'embedded';
@@ -63,14 +64,15 @@ export interface ReportSandbox {
   close(): Promise<void>;
 }
 
-const sessionSettings = (timeoutMs: number | null) =>
+const sessionSettings = (timeoutMs: number | null, timeZone = 'UTC') =>
   [
     timeoutMs === null ? null : `set local statement_timeout = ${Math.max(1, Math.floor(timeoutMs))}`,
     // Only pg_catalog resolves unqualified names: every relation was qualified by the gate.
     'set local search_path = pg_catalog',
     // The gate parsed the text with standard strings; the session must read it the same way.
     'set local standard_conforming_strings = on',
-    `set local timezone = 'UTC'`,
+    // "This month" and "today" are the viewer's: in Ohio at 8 pm it is not tomorrow yet (ADR 0030).
+    `set local timezone = '${timeZone.replaceAll("'", "''")}'`,
     `set local datestyle = 'ISO, YMD'`,
     `set local intervalstyle = 'postgres'`,
   ]
@@ -181,7 +183,7 @@ export class PostgresSandbox implements ReportSandbox {
     const client = await this.pool.connect();
     let healthy = true;
     try {
-      await client.query(`begin read only; ${sessionSettings(remaining)}`);
+      await client.query(`begin read only; ${sessionSettings(remaining, options.timeZone)}`);
       await holdingCursor(0, () => client.query(checked.cursor));
       const result = await client.query<string[]>({ text: `fetch forward ${options.maxRows + 1} from ${CURSOR_NAME}`, rowMode: 'array' });
       const day = await dayOfRun((sql) => client.query(sql), checked.endSql);
@@ -230,7 +232,7 @@ export class EmbeddedSandbox implements ReportSandbox {
       // The one session is shared: the transaction holds it, so no other query runs inside ours.
       return await this.pglite.transaction(async (tx) => {
         if (Date.now() >= options.deadline) throw timedOut(options.timeoutMs);
-        await tx.exec(`set transaction read only; ${sessionSettings(null)}`);
+        await tx.exec(`set transaction read only; ${sessionSettings(null, options.timeZone)}`);
         await this.refuseExpensive(tx, checked, options.timeoutMs);
         await holdingCursor(0, () => tx.query(checked.cursor));
         const run = await this.fetchUntilDone(tx, options, parsers, checked.endSql);

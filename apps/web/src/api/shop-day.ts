@@ -1,0 +1,9 @@
+// The shop's day is the viewer's: the browser's time zone goes with every request whose "today"
+// matters — what a write records, what an import's dates may be, what a report's or the
+// assistant's "this month" means (ADR 0030).
+
+/** The browser's time zone (an IANA name). */
+export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** A request's query naming the browser's time zone, whose day is today for the server. */
+export const inShopDay = () => ({ params: { time_zone: browserTimeZone() } });
