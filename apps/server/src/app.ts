@@ -30,6 +30,7 @@ import { checkSavedValueMaps } from './import/value-maps.ts';
 import { checkSavedMappingTargets } from './import/target.ts';
 import { checkSavedFieldValues } from './import/field-values.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
+import { demoRoutes } from './demo/routes.ts';
 import { assistantRoutes } from './assistant/routes.ts';
 import { createChatModel } from './ai/chat.ts';
 import { CONFIG_CHANGED_CHANNEL, ProductConfigCache } from './config/cache.ts';
@@ -227,6 +228,16 @@ export async function buildApp({ config, database, queue, integrations }: AppDep
   await app.register(reportRoutes(reportsContext));
   await app.register(integrationRoutes(integrations));
   await app.register(dashboardRoutes({ db: database.db }));
+  await app.register(
+    demoRoutes({
+      db: database.db,
+      // The shop's own products are forecast again: the catalogue's closed days and seasons were the demo's too.
+      onProductsRemoved: async () => {
+        await refreshSummaryAfterProductsDeleted(forecastingContext);
+        await requestCatalogueForecast(forecastingContext);
+      },
+    }),
+  );
   await app.register(assistantRoutes({ db: database.db, model: createChatModel(config.llm), onDeliveriesCreated: (productIds) => refreshForecastsAfterDeliveries(forecastingContext, productIds) }));
 
   if (existsSync(path.join(config.webDistDir, 'index.html'))) {

@@ -16,3 +16,4 @@ export * from './reports.ts';
 export * from './dashboard.ts';
 export * from './dates.ts';
 export * from './date-rules.ts';
+export * from './demo.ts';

@@ -12,6 +12,7 @@ import { createRandom, type Random } from './random.ts';
 
 export const DEMO_USERNAME = 'demo';
 const DEMO_SEED = 20_261_122;
+const DEMO_PRODUCT_COUNT = 240;
 const HISTORY_DAYS = 730;
 const INSERT_CHUNK_ROWS = 2000;
 const DAY_MS = 86_400_000;
@@ -169,10 +170,18 @@ async function insertInChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unkn
 }
 
 /**
+ * The demo products' codes and names, as seeded with any count up to the default (the catalogue is
+ * drawn before any history, so a smaller seed holds the first of these): how the demo data is found
+ * again to remove it.
+ */
+export const demoProductKeys = (): { code: string; name: string }[] =>
+  buildCatalogue(createRandom(DEMO_SEED), DEMO_PRODUCT_COUNT).map((product) => ({ code: product.product_code, name: product.name }));
+
+/**
  * The demo products and their simulated histories up to the day before `today`: the same every
  * time for the same day (a fixed seed). Also the forecast benchmark's demo set.
  */
-export function demoCatalogue(today: Date, productCount = 240): { product: DemoProduct; history: ProductHistory }[] {
+export function demoCatalogue(today: Date, productCount = DEMO_PRODUCT_COUNT): { product: DemoProduct; history: ProductHistory }[] {
   const random = createRandom(DEMO_SEED);
   const firstDay = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - HISTORY_DAYS * DAY_MS;
   return buildCatalogue(random, productCount).map((product) => ({ product, history: simulateProduct(random, product, firstDay) }));

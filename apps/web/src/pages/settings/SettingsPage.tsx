@@ -1,6 +1,6 @@
 // The Settings screen (route /app/settings): data integration (spec §2: choose a file and a
 // mapping, preview the first five rows, submit), the import log, integrations and, for
-// administrators, the users.
+// administrators, the demo data's removal and the users.
 import './mantine-styles.ts';
 import { useEffect } from 'react';
 import { Paper, Stack, Text, Title } from '@mantine/core';
@@ -12,6 +12,7 @@ import { useImportStore } from '../../stores/import.ts';
 import { ImportForm } from './ImportForm.tsx';
 import { ImportLog } from './ImportLog.tsx';
 import { IntegrationsPanel } from './IntegrationsPanel.tsx';
+import { DemoDataPanel } from './DemoDataPanel.tsx';
 import { UsersPanel } from './UsersPanel.tsx';
 
 export default function SettingsPage() {
@@ -31,6 +32,7 @@ export default function SettingsPage() {
   return (
     <Stack gap="md" pb="xl">
       <Title order={1}>{t('nav.settings')}</Title>
+      {isAdmin && <DemoDataPanel />}
       <Paper withBorder p="md" component="section" aria-labelledby="data-integration-title">
         <Stack gap="md">
           <div>
