@@ -3,7 +3,7 @@
 // thin to tell either; the sum over many products tells both (docs/adr/0111).
 import { CLOSED_WEEKS, closedWeekdays } from './closed.ts';
 import { dayNumber, formatDay, weekdayOf } from './dates.ts';
-import { isSeasonOnly, seasonDatesOf, seasonOf, type SeasonDates } from './season-only.ts';
+import { isSeasonOnly, seasonDatesOf, seasonDayOf, seasonOf, withinSeasonDates, type CategorySeasonDates, type SeasonDates } from './season-only.ts';
 import { quantile } from './stats.ts';
 
 /** Public holidays that move with Easter, by their offset in days from Easter Sunday. */
@@ -47,9 +47,10 @@ export type CatalogueCalendar = {
    * The dates of each category whose sales together are those of one season only (seasonOf: nine
    * tenths of the units in thirteen weeks, in each of two years): a product of it without a season
    * of its own yet (new, or a short history) is forecast zero outside them
-   * (ProductForecastInput.categorySeason). Absent in calendars stored before they were kept.
+   * (ProductForecastInput.categorySeason), following its shape within them. Absent in calendars
+   * stored before they were kept; their `shape` too.
    */
-  categorySeasons?: Record<string, SeasonDates>;
+  categorySeasons?: Record<string, CategorySeasonDates>;
 };
 
 /** A weekday (0 = Sunday … 6 = Saturday) the business is closed on in some months (1 = January … 12 = December) only. */
@@ -136,7 +137,7 @@ export function catalogueCalendar(categories: Map<string | null, DailyTotals>, s
     };
     const whole = catalogueProfile([...categories.values()], catalogue, closedDaysOf);
     if (whole) yearlyProfiles[CATALOGUE_PROFILE] = whole;
-    const categorySeasons: Record<string, SeasonDates> = {};
+    const categorySeasons: Record<string, CategorySeasonDates> = {};
     for (const [category, totals] of categories) {
       if (category === null) continue;
       const closedDays = closedDaysOf(totals);
@@ -154,12 +155,43 @@ export function catalogueCalendar(categories: Map<string | null, DailyTotals>, s
  * The season of a group sold in one season only, read from its first sale on: days before it are no
  * year without sales (a shop's first export starts at its first season), as a product's history is not.
  */
-function groupSeason(group: DailyTotals, isClosed: (day: number) => boolean): SeasonDates | null {
+function groupSeason(group: DailyTotals, isClosed: (day: number) => boolean): CategorySeasonDates | null {
   const first = Math.max(0, group.totals.findIndex((units) => units > 0));
   const totals = group.totals.subarray(first);
   const firstDay = group.firstDay + first;
   const season = seasonOf(totals, (t) => isClosed(firstDay + t));
-  return season && seasonDatesOf(season, firstDay, totals.length);
+  if (!season) return null;
+  const dates = seasonDatesOf(season, firstDay, totals.length);
+  const shape = seasonShape({ firstDay, totals }, dates, isClosed);
+  return shape ? { ...dates, shape } : dates;
+}
+
+/**
+ * How a group's sales rise and fall through its season: per day of the season (0 on its first
+ * date), its open days' units averaged over the years, smoothed over a week (a weekday's busier
+ * days fall on other dates each year), mean 1. Null when the history holds under half its days.
+ */
+function seasonShape(group: DailyTotals, dates: SeasonDates, isClosed: (day: number) => boolean): number[] | null {
+  // A leap year's days, so a season through February has a place for its 29th.
+  const length = seasonDayOf(dates, dayNumber(`2024-${dates.to}`)) + 1;
+  const sums = new Float64Array(length);
+  const counts = new Float64Array(length);
+  for (let t = 0; t < group.totals.length; t++) {
+    const day = group.firstDay + t;
+    if (isClosed(day) || !withinSeasonDates(dates, formatDay(day).slice(5))) continue;
+    const k = Math.min(length - 1, seasonDayOf(dates, day));
+    sums[k] = sums[k]! + group.totals[t]!;
+    counts[k] = counts[k]! + 1;
+  }
+  if (counts.filter((count) => count > 0).length * 2 < length) return null;
+  const means = Array.from(sums, (sum, k) => (counts[k]! > 0 ? sum / counts[k]! : NaN));
+  const filled = means.map((value, k) => (Number.isNaN(value) ? nearestKnown(means, k) : value));
+  const smoothed = filled.map((_, k) => {
+    const window = filled.slice(Math.max(0, k - SMOOTH_HALF_WIDTH), k + SMOOTH_HALF_WIDTH + 1);
+    return window.reduce((a, b) => a + b, 0) / window.length;
+  });
+  const mean = smoothed.reduce((a, b) => a + b, 0) / length;
+  return mean > 0 ? smoothed.map((value) => Math.round((value / mean) * PROFILE_DECIMALS) / PROFILE_DECIMALS) : null;
 }
 
 /**
