@@ -71,7 +71,7 @@ describe("a product with little or no history of its own in a category sold in o
       expect(mean).toBeCloseTo(10, 0);
       for (const row of inSeason) expect(row.yhat_upper).toBeGreaterThanOrEqual(row.yhat);
       expect(rows(result, '2026-12-25', '2026-12-30').every((row) => row.yhat === 0)).toBe(true);
-      expect(result.model.description).toContain('rising and falling through it as the category does');
+      expect(result.model.description).toContain('so nothing is forecast outside those dates. Within them it rises and falls as the category sells.');
     });
 
     it("scales a short history's level from the season's days it sold on", () => {

@@ -158,6 +158,9 @@ export function onSeasonDates(season: Season, firstDay: number, historyDays: num
   return (t) => withinSeasonDates(dates, formatDay(firstDay + t).slice(5));
 }
 
+// A category season whose days differ from its average day by more than a tenth is said to rise and fall.
+const UNEVEN_SEASON = 0.1;
+
 /**
  * A forecast from too little history of the product's own (a new product's prior, a short history's
  * average day), in a category that sells in one season only: nothing, with no band, on the days
@@ -182,8 +185,9 @@ export function withinCategorySeason(result: EngineResult, season: CategorySeaso
       band.upper[j] = Number.isInteger(band.upper[j]) ? Math.ceil(band.upper[j]! * factor - 1e-9) + 0 : band.upper[j]! * factor;
     }
   }
-  const shaped = season.shape ? ', rising and falling through it as the category does' : '';
-  result.description += ` New product in a seasonal category: ${season.category} sells ${seasonDatesText(season)} only, so nothing is forecast outside those dates${shaped}.`;
+  // A season the category sells evenly through reads as before.
+  const shaped = season.shape?.some((value) => Math.abs(value - 1) > UNEVEN_SEASON) ? ' Within them it rises and falls as the category sells.' : '';
+  result.description += ` New product in a seasonal category: ${season.category} sells ${seasonDatesText(season)} only, so nothing is forecast outside those dates.${shaped}`;
 }
 
 /**
