@@ -1,9 +1,9 @@
 // What the whole catalogue's history says about the calendar: the dates the business closes every
 // year (public holidays) and the yearly pattern of each category. One product's history is too
 // thin to tell either; the sum over many products tells both (docs/adr/0111).
-import { closedWeekdays } from './closed.ts';
+import { CLOSED_WEEKS, closedWeekdays } from './closed.ts';
 import { dayNumber, formatDay, weekdayOf } from './dates.ts';
-import { isSeasonOnly, seasonDatesOf, seasonOf, type SeasonDates } from './season-only.ts';
+import { isSeasonOnly, seasonDatesOf, seasonDayOf, seasonOf, withinSeasonDates, type CategorySeasonDates, type SeasonDates } from './season-only.ts';
 import { quantile } from './stats.ts';
 
 /** Public holidays that move with Easter, by their offset in days from Easter Sunday. */
@@ -47,9 +47,10 @@ export type CatalogueCalendar = {
    * The dates of each category whose sales together are those of one season only (seasonOf: nine
    * tenths of the units in thirteen weeks, in each of two years): a product of it without a season
    * of its own yet (new, or a short history) is forecast zero outside them
-   * (ProductForecastInput.categorySeason). Absent in calendars stored before they were kept.
+   * (ProductForecastInput.categorySeason), following its shape within them. Absent in calendars
+   * stored before they were kept; their `shape` too.
    */
-  categorySeasons?: Record<string, SeasonDates>;
+  categorySeasons?: Record<string, CategorySeasonDates>;
 };
 
 /** A weekday (0 = Sunday … 6 = Saturday) the business is closed on in some months (1 = January … 12 = December) only. */
@@ -117,7 +118,10 @@ export function catalogueCalendar(categories: Map<string | null, DailyTotals>, s
     // starts 200 days into a two-year window has no launches in its first weeks, only its range.
     const firstSale = catalogue.totals.findIndex((units) => units > 0);
     const newItemRates = newItemRatesOf(starts, catalogue.firstDay + Math.max(0, firstSale), catalogue.firstDay + catalogue.totals.length);
-    const weekdays = closedBusinessWeekdays(catalogue);
+    const closedLately = closedBusinessWeekdays(catalogue);
+    // A weekday shut for the last twelve weeks as in the same months of the years before, and open
+    // again after them then, reopens when those months end: closed in them, not all year.
+    const weekdays = closedLately.filter((weekday) => !reopensAfterItsMonths(catalogue, closedLately, weekday));
     const weekdaysInMonths = closedWeekdaysInMonths(catalogue, weekdays);
     const holidays = closedEasterHolidays(catalogue);
     const closed = closedMonthDays(catalogue, holidays, weekdaysInMonths);
@@ -133,7 +137,7 @@ export function catalogueCalendar(categories: Map<string | null, DailyTotals>, s
     };
     const whole = catalogueProfile([...categories.values()], catalogue, closedDaysOf);
     if (whole) yearlyProfiles[CATALOGUE_PROFILE] = whole;
-    const categorySeasons: Record<string, SeasonDates> = {};
+    const categorySeasons: Record<string, CategorySeasonDates> = {};
     for (const [category, totals] of categories) {
       if (category === null) continue;
       const closedDays = closedDaysOf(totals);
@@ -151,12 +155,43 @@ export function catalogueCalendar(categories: Map<string | null, DailyTotals>, s
  * The season of a group sold in one season only, read from its first sale on: days before it are no
  * year without sales (a shop's first export starts at its first season), as a product's history is not.
  */
-function groupSeason(group: DailyTotals, isClosed: (day: number) => boolean): SeasonDates | null {
+function groupSeason(group: DailyTotals, isClosed: (day: number) => boolean): CategorySeasonDates | null {
   const first = Math.max(0, group.totals.findIndex((units) => units > 0));
   const totals = group.totals.subarray(first);
   const firstDay = group.firstDay + first;
   const season = seasonOf(totals, (t) => isClosed(firstDay + t));
-  return season && seasonDatesOf(season, firstDay, totals.length);
+  if (!season) return null;
+  const dates = seasonDatesOf(season, firstDay, totals.length);
+  const shape = seasonShape({ firstDay, totals }, dates, isClosed);
+  return shape ? { ...dates, shape } : dates;
+}
+
+/**
+ * How a group's sales rise and fall through its season: per day of the season (0 on its first
+ * date), its open days' units averaged over the years, smoothed over a week (a weekday's busier
+ * days fall on other dates each year), mean 1. Null when the history holds under half its days.
+ */
+function seasonShape(group: DailyTotals, dates: SeasonDates, isClosed: (day: number) => boolean): number[] | null {
+  // A leap year's days, so a season through February has a place for its 29th.
+  const length = seasonDayOf(dates, dayNumber(`2024-${dates.to}`)) + 1;
+  const sums = new Float64Array(length);
+  const counts = new Float64Array(length);
+  for (let t = 0; t < group.totals.length; t++) {
+    const day = group.firstDay + t;
+    if (isClosed(day) || !withinSeasonDates(dates, formatDay(day).slice(5))) continue;
+    const k = Math.min(length - 1, seasonDayOf(dates, day));
+    sums[k] = sums[k]! + group.totals[t]!;
+    counts[k] = counts[k]! + 1;
+  }
+  if (counts.filter((count) => count > 0).length * 2 < length) return null;
+  const means = Array.from(sums, (sum, k) => (counts[k]! > 0 ? sum / counts[k]! : NaN));
+  const filled = means.map((value, k) => (Number.isNaN(value) ? nearestKnown(means, k) : value));
+  const smoothed = filled.map((_, k) => {
+    const window = filled.slice(Math.max(0, k - SMOOTH_HALF_WIDTH), k + SMOOTH_HALF_WIDTH + 1);
+    return window.reduce((a, b) => a + b, 0) / window.length;
+  });
+  const mean = smoothed.reduce((a, b) => a + b, 0) / length;
+  return mean > 0 ? smoothed.map((value) => Math.round((value / mean) * PROFILE_DECIMALS) / PROFILE_DECIMALS) : null;
 }
 
 /**
@@ -188,27 +223,14 @@ export function closedWeekdaysInMonths(catalogue: DailyTotals, closedAllYear: re
   const first = totals.findIndex((units) => units > 0);
   if (first < 0) return [];
   const last = totals.length - 1;
-  const weekdayAt = (t: number) => weekdayOf(firstDay + t);
   const monthAt = (t: number) => Number(formatDay(firstDay + t).slice(5, 7));
   // Per weekday and month (weekday * 12 + month - 1): closed on every informative day so far, and how many.
   const verdicts = Array.from({ length: WEEK * 12 }, () => ({ closed: true, days: 0 }));
-  for (let t = first; t <= last; t++) {
-    const weekday = weekdayAt(t);
-    if (closedAllYear.includes(weekday)) continue;
-    let sum = 0;
-    let count = 0;
-    for (let s = Math.max(first, t - NEIGHBOUR_DAYS); s <= Math.min(last, t + NEIGHBOUR_DAYS); s++) {
-      const other = weekdayAt(s);
-      if (other === weekday || closedAllYear.includes(other)) continue;
-      sum += totals[s]!;
-      count++;
-    }
-    const neighbours = count > 0 ? sum / count : 0;
-    if (neighbours < MIN_OCCURRENCE_UNITS) continue;
+  weekdayClosures(catalogue, closedAllYear, (t, weekday, closed) => {
     const verdict = verdicts[weekday * 12 + monthAt(t) - 1]!;
-    verdict.closed &&= totals[t]! <= CLOSED_SHARE * neighbours;
+    verdict.closed &&= closed;
     verdict.days++;
-  }
+  });
   // The months the history holds from their first day to their last.
   const wholeMonths = new Set<number>();
   for (let t = first; t <= last; t++) if (formatDay(firstDay + t).endsWith('-01') && t + daysInMonthOf(firstDay + t) - 1 <= last) wholeMonths.add(monthAt(t));
@@ -222,6 +244,58 @@ export function closedWeekdaysInMonths(catalogue: DailyTotals, closedAllYear: re
     if (months.length && closedDays >= MIN_SEASON_CLOSED_DAYS) rules.push({ weekday, months });
   }
   return rules;
+}
+
+/**
+ * Calls `visit` for each informative day of a weekday not in `closedAllYear` (one whose other
+ * weekdays two weeks either side sell enough for an empty day to mean something, as for a public
+ * holiday), from the catalogue's first sale on, saying whether it sold (close to) nothing.
+ */
+function weekdayClosures(catalogue: DailyTotals, closedAllYear: readonly number[], visit: (t: number, weekday: number, closed: boolean) => void): void {
+  const { firstDay, totals } = catalogue;
+  const first = totals.findIndex((units) => units > 0);
+  if (first < 0) return;
+  const last = totals.length - 1;
+  const weekdayAt = (t: number) => weekdayOf(firstDay + t);
+  for (let t = first; t <= last; t++) {
+    const weekday = weekdayAt(t);
+    if (closedAllYear.includes(weekday)) continue;
+    let sum = 0;
+    let count = 0;
+    for (let s = Math.max(first, t - NEIGHBOUR_DAYS); s <= Math.min(last, t + NEIGHBOUR_DAYS); s++) {
+      const other = weekdayAt(s);
+      if (other === weekday || closedAllYear.includes(other)) continue;
+      sum += totals[s]!;
+      count++;
+    }
+    const neighbours = count > 0 ? sum / count : 0;
+    if (neighbours >= MIN_OCCURRENCE_UNITS) visit(t, weekday, totals[t]! <= CLOSED_SHARE * neighbours);
+  }
+}
+
+/**
+ * Whether a weekday the last twelve weeks close (closedBusinessWeekdays) is closed in some months of
+ * every year instead: a garden centre shut on Sundays from November to February, run in late
+ * February. So when it has a closed-months rule, its closed days of those weeks all fall in the
+ * rule's months, and an earlier year shows it trading again after a closure (no recent closure
+ * then: the history's first closure may be the shop's new rule, kept all year until it trades).
+ */
+function reopensAfterItsMonths(catalogue: DailyTotals, closedAllYear: readonly number[], weekday: number): boolean {
+  const others = closedAllYear.filter((other) => other !== weekday);
+  const rule = closedWeekdaysInMonths(catalogue, others).find((candidate) => candidate.weekday === weekday);
+  if (!rule) return false;
+  const recentFrom = catalogue.totals.length - CLOSED_WEEKS * WEEK;
+  const monthAt = (t: number) => Number(formatDay(catalogue.firstDay + t).slice(5, 7));
+  let recentInMonths = true;
+  let closedEarlier = false;
+  let reopenedEarlier = false;
+  weekdayClosures(catalogue, others, (t, day, closed) => {
+    if (day !== weekday) return;
+    if (t >= recentFrom) recentInMonths &&= !closed || rule.months.includes(monthAt(t));
+    else if (closed) closedEarlier ||= rule.months.includes(monthAt(t));
+    else reopenedEarlier ||= closedEarlier;
+  });
+  return recentInMonths && reopenedEarlier;
 }
 
 /** The number of days in the month of a day number. */

@@ -126,3 +126,50 @@ describe("a product's forecast in the shop's closed months", () => {
     }
   });
 });
+
+describe('a weekday closed for the last twelve weeks as in the same months of the years before', () => {
+  // Closed on Sundays from November to February, two winters before this one; run on 25 Feb 2027.
+  const inLongWinter = (day: number) => monthOf(day) >= 11 || monthOf(day) <= 2;
+  const closedWinterSunday = (day: number) => weekdayOf(day) === SUNDAY && inLongWinter(day);
+  const TODAY = dayNumber('2027-02-25');
+  const HORIZON = 35; // to 31 Mar 2027
+
+  it('reopens when those months end (March Sundays open), as it did in earlier years', () => {
+    const calendar = calendarOf(gardenCentre(closedWinterSunday, FIRST, TODAY - FIRST));
+    expect(calendar.closedWeekdays).toEqual([]);
+    expect(calendar.closedWeekdaysInMonths).toEqual([{ weekday: SUNDAY, months: [1, 2, 11, 12] }]);
+    const closed = closedDatesBetween(calendar, formatDay(TODAY), HORIZON);
+    expect(sundaysOf(closed)).toEqual(['2027-02-28']);
+
+    const sales = Array.from({ length: TODAY - FIRST }, (_, t) => {
+      const day = FIRST + t;
+      const shut = closedWinterSunday(day) || HOLIDAYS.has(formatDay(day).slice(5));
+      return { ds: formatDay(day), y: shut ? 0 : weekdayOf(day) === 6 ? 3 + (t % 2) : 1 + (t % 3) };
+    });
+    const result = forecastProduct({
+      sales,
+      today: formatDay(TODAY),
+      horizon: HORIZON,
+      closedDates: closedDatesBetween(calendar, formatDay(FIRST), TODAY - FIRST + HORIZON),
+      closedWeekdays: calendar.closedWeekdays,
+      closedWeekdaysInMonths: calendar.closedWeekdaysInMonths!,
+      yearlyProfile: calendar.yearlyProfiles['Garden']!,
+    });
+    if (isForecastError(result)) throw new Error(result.error);
+    const marchSundays = result.forecast.filter((row) => row.ds.startsWith('2027-03') && weekdayOf(dayNumber(row.ds)) === SUNDAY);
+    expect(marchSundays).toHaveLength(4);
+    for (const row of marchSundays) expect(row.yhat).toBeGreaterThan(0.8);
+    expect(result.forecast.find((row) => row.ds === '2027-02-28')!.yhat).toBe(0);
+  });
+
+  it('stays closed all year when no earlier year shows it trading again after such a closure', () => {
+    // History from 1 Mar 2026: Sundays traded until October, closed since November; nothing says they reopen.
+    const from = dayNumber('2026-03-01');
+    const calendar = calendarOf(gardenCentre(closedWinterSunday, from, TODAY - from));
+    expect(calendar.closedWeekdays).toEqual([SUNDAY]);
+    // A shop that has always been closed on Sundays stays closed on them too.
+    const always = calendarOf(gardenCentre((day) => weekdayOf(day) === SUNDAY, FIRST, TODAY - FIRST));
+    expect(always.closedWeekdays).toEqual([SUNDAY]);
+    expect(always.closedWeekdaysInMonths).toEqual([]);
+  });
+});

@@ -3,7 +3,7 @@ import type { EngineResult } from './engine.ts';
 
 const WEEK = 7;
 // "A long stretch": the last twelve weeks, of which at least four observed for the weekday.
-const CLOSED_WEEKS = 12;
+export const CLOSED_WEEKS = 12;
 const MIN_OBSERVED_WEEKS = 4;
 // Near no sales: under 5 % of an open day's demand…
 const CLOSED_SHARE = 0.05;

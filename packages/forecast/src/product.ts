@@ -114,8 +114,10 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
   }
   const categorySeason = input.categorySeason;
   const monthDay = (value: unknown) => typeof value === 'string' && /^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(value);
-  if (categorySeason !== undefined && !(categorySeason && typeof categorySeason.category === 'string' && monthDay(categorySeason.from) && monthDay(categorySeason.to))) {
-    return invalid("categorySeason must be { category, from: 'MM-DD', to: 'MM-DD' }.");
+  const shape = categorySeason?.shape;
+  const validShape = shape === undefined || (Array.isArray(shape) && shape.length > 0 && shape.length <= PROFILE_DAYS && shape.every((value) => typeof value === 'number' && value >= 0 && Number.isFinite(value)));
+  if (categorySeason !== undefined && !(categorySeason && typeof categorySeason.category === 'string' && monthDay(categorySeason.from) && monthDay(categorySeason.to) && validShape)) {
+    return invalid("categorySeason must be { category, from: 'MM-DD', to: 'MM-DD', shape?: up to 366 non-negative numbers }.");
   }
   const serviceLevel = input.serviceLevel ?? DEFAULT_SERVICE_LEVEL;
   if (typeof serviceLevel !== 'number' || !(serviceLevel > 0 && serviceLevel < 1)) return invalid('serviceLevel must be between 0 and 1 (exclusive).');
@@ -137,7 +139,10 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
   // product's prior is per calendar day, so its closed days' share goes to the open days.
   if (unmodelled) applyClosedDays(unmodelled, closed, history.values.length, wholeUnits, { keepTotal: historyLength === 'none' || !averagesOpenDays });
   // Too little history for a season of its own: its category's, where that sells in one season only.
-  if (unmodelled && categorySeason && historyLength !== 'full') withinCategorySeason(unmodelled, categorySeason, history.firstDay + history.values.length);
+  if (unmodelled && categorySeason && historyLength !== 'full') {
+    const soldOn = Array.from(history.values.keys()).flatMap((t) => (openDays[t] ? [history.firstDay + t] : []));
+    withinCategorySeason(unmodelled, categorySeason, history.firstDay + history.values.length, soldOn);
+  }
   const closedDays = new Set(closedDayNumbers(input.closedDates));
   const { result, season } = unmodelled ? { result: unmodelled, season: null } : forecastDemand({ ...history, observed: openDays }, horizon, demandClass, eventUplifts(input.regressors?.events ?? [], history), closed, closedDays, profile);
 

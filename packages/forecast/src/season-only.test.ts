@@ -22,10 +22,10 @@ function poissonDraws(seed: number): (rate: number) => number {
   };
 }
 
-function christmasLights(seed = 7): { ds: string; y: number }[] {
+function christmasLights(seed = 7, first = FIRST): { ds: string; y: number }[] {
   const draw = poissonDraws(seed);
   const sales: { ds: string; y: number }[] = [];
-  for (let day = FIRST; day < dayNumber(TODAY); day++) {
+  for (let day = first; day < dayNumber(TODAY); day++) {
     const ds = formatDay(day);
     const weekday = new Date(day * 86_400_000).getUTCDay();
     if (weekday === 0 || !inSeason(ds)) continue;
@@ -127,6 +127,20 @@ describe('an item sold in its season only', () => {
       expect(result.reorder.orderQuantity).toBeLessThanOrEqual(25 + result.reorder.safetyStock);
       expect(result.reorder.tooLateForSeason).toBeUndefined();
     });
+  });
+
+  it("sizes the safety stock of an order placed before the season from the season's days, not today's empty ones", () => {
+    // The lights on 15 October, three seasons sold: the lead time's days (to 5 November) forecast
+    // nothing with no spread, which gave a buffer of nothing for a season of 1–8 units a day.
+    const TODAY_OCTOBER = '2026-10-15';
+    const sales = christmasLights(7, dayNumber('2023-11-01')).filter((sale) => sale.ds < TODAY_OCTOBER);
+    const result = forecastOf({ sales, horizon: 90, today: TODAY_OCTOBER, closedDates: CLOSED_DATES, stock: [{ ds: '2026-10-14', stock_level: 60 }], leadTimeDays: 21 });
+    expect(result.model.patterns).toContain('season_only');
+    // z(0.95) · σ · √21 with σ at least a Poisson count's spread on days of 1–8 units: 7 or more.
+    expect(result.reorder.safetyStock).toBeGreaterThanOrEqual(7);
+    // With it, the order is placed earlier and carries the buffer (before: nothing, order 46 by 22 November).
+    expect(result.reorder.orderBy! < '2026-11-20').toBe(true);
+    expect(result.reorder.orderQuantity).toBeGreaterThanOrEqual(46 + 7);
   });
 
   it("names its last season's first and last days, not their months: a season that ran to 3 December does not read as selling in December", () => {

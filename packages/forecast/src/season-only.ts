@@ -2,7 +2,7 @@
 // validation cannot choose for them: its windows are the weeks before the forecast, before the
 // season, where every model forecasts about nothing. Combined with level models, last year's
 // season came out at half its size and went on selling through the off-season (ADR 0126).
-import { formatDay, MONTH_NAMES } from './dates.ts';
+import { dayNumber, formatDay, MONTH_NAMES } from './dates.ts';
 import type { EngineResult } from './engine.ts';
 import type { Candidate } from './models/candidate.ts';
 import { poissonQuantile } from './short.ts';
@@ -116,6 +116,19 @@ export const lastSeasonStart = (season: Season, historyDays: number): number => 
 /** A season by its calendar dates, month-days 'MM-DD' from its first selling day to its last ('to' before 'from': across the new year). */
 export type SeasonDates = { from: string; to: string };
 
+/**
+ * A category's season (CatalogueCalendar.categorySeasons) and, where its history holds the season's
+ * days, how its sales rise and fall through it: `shape[k]` for the k-th day from `from`, mean 1.
+ */
+export type CategorySeasonDates = SeasonDates & { shape?: number[] };
+
+/** The day of the season (0 on its first date) that day number `day` is, on the season's dates. */
+export function seasonDayOf({ from }: SeasonDates, day: number): number {
+  const year = Number(formatDay(day).slice(0, 4));
+  const start = dayNumber(`${year}-${from}`);
+  return start <= day ? day - start : day - dayNumber(`${year - 1}-${from}`);
+}
+
 /** The month-days of the season's first and last selling days, in a history of `historyDays` days from day number `firstDay`. */
 export function seasonDatesOf(season: Season, firstDay: number, historyDays: number): SeasonDates {
   const first = lastSeasonStart(season, historyDays);
@@ -145,21 +158,36 @@ export function onSeasonDates(season: Season, firstDay: number, historyDays: num
   return (t) => withinSeasonDates(dates, formatDay(firstDay + t).slice(5));
 }
 
+// A category season whose days differ from its average day by more than a tenth is said to rise and fall.
+const UNEVEN_SEASON = 0.1;
+
 /**
  * A forecast from too little history of the product's own (a new product's prior, a short history's
  * average day), in a category that sells in one season only: nothing, with no band, on the days
  * outside the category's season, as its products with history are forecast (ADR 0146, amended).
  * A new Christmas tree added on 4 December otherwise sold its prior's 29 a day through January (QA5 #18).
+ * Within the season it follows the category's shape where known: the prior is a season's average
+ * day, a short history's average that of the season's days it was sold on (`historyDays`, day numbers).
  */
-export function withinCategorySeason(result: EngineResult, season: SeasonDates & { category: string }, firstForecastDay: number): void {
+export function withinCategorySeason(result: EngineResult, season: CategorySeasonDates & { category: string }, firstForecastDay: number, historyDays: number[]): void {
+  const shapeAt = (day: number) => season.shape![Math.min(season.shape!.length - 1, seasonDayOf(season, day))]!;
+  const soldInSeason = historyDays.filter((day) => withinSeasonDates(season, formatDay(day).slice(5)));
+  const reference = season.shape && soldInSeason.length ? soldInSeason.reduce((sum, day) => sum + shapeAt(day), 0) / soldInSeason.length : 1;
+  const bands = [...new Set([...result.bands.values(), ...result.continuousBands.values()])];
   for (let j = 0; j < result.mean.length; j++) {
-    if (withinSeasonDates(season, formatDay(firstForecastDay + j).slice(5))) continue;
-    result.mean[j] = 0;
-    for (const bands of new Set([result.bands, result.continuousBands])) {
-      for (const band of bands.values()) band.lower[j] = band.upper[j] = 0;
+    const day = firstForecastDay + j;
+    const factor = !withinSeasonDates(season, formatDay(day).slice(5)) ? 0 : season.shape && reference > 0 ? shapeAt(day) / reference : 1;
+    if (factor === 1) continue;
+    result.mean[j] = result.mean[j]! * factor;
+    // Whole-unit bounds stay whole, rounded outward.
+    for (const band of bands) {
+      band.lower[j] = Number.isInteger(band.lower[j]) ? Math.floor(band.lower[j]! * factor + 1e-9) : band.lower[j]! * factor;
+      band.upper[j] = Number.isInteger(band.upper[j]) ? Math.ceil(band.upper[j]! * factor - 1e-9) + 0 : band.upper[j]! * factor;
     }
   }
-  result.description += ` New product in a seasonal category: ${season.category} sells ${seasonDatesText(season)} only, so nothing is forecast outside those dates.`;
+  // A season the category sells evenly through reads as before.
+  const shaped = season.shape?.some((value) => Math.abs(value - 1) > UNEVEN_SEASON) ? ' Within them it rises and falls as the category sells.' : '';
+  result.description += ` New product in a seasonal category: ${season.category} sells ${seasonDatesText(season)} only, so nothing is forecast outside those dates.${shaped}`;
 }
 
 /**

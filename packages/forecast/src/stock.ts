@@ -140,7 +140,8 @@ export type SeasonSpan = { from: number; to: number; isOn: (day: number) => bool
 /**
  * Reorder point = forecast demand over the lead time + safety stock, where
  * safety stock = z(service level) · σ_daily · √(lead time), σ_daily being the
- * forecast error read back from the continuous 95% band (its upper half-width
+ * (root mean square) forecast error over the lead time — a season-only item's over its season's
+ * selling days (seasonSigma) — read back from the continuous 95% band (its upper half-width
  * / 1.96; the upper half because the lower one is clipped at zero; continuous
  * because whole-unit bounds are rounded day by day, and a sum over the lead
  * time is not). Order by the first day the projected stock reaches the reorder
@@ -152,9 +153,7 @@ export function reorderAdvice(inputs: ReorderInputs): ReorderAdvice {
   const lead = Math.min(leadTimeDays, forecast.length);
   const z = normalQuantile(serviceLevel);
   const sigmas = dailySigmas(forecast, continuousUpper95);
-  let variance = 0;
-  for (let j = 0; j < lead; j++) variance += sigmas[j]! ** 2;
-  const dailySigma = lead > 0 ? Math.sqrt(variance / lead) : 0;
+  const dailySigma = (inputs.season && seasonSigma(forecast, sigmas, inputs.season)) ?? rootMeanSquare(sigmas, (j) => j < lead);
   const safetyStock = Math.max(0, z * dailySigma * Math.sqrt(leadTimeDays));
   const demandOver = (from: number, days: number): number => {
     let sum = 0;
@@ -201,6 +200,29 @@ export function reorderAdvice(inputs: ReorderInputs): ReorderAdvice {
   if (orderQuantity > 1e-9) return round({ reorderPoint, safetyStock, orderQuantity, orderBy: formatDay(start.day + 1 + orderDay), leadTimeDays, serviceLevel });
   const onOrderArrives = lateDelivery(start, projection, deliveries);
   return round({ reorderPoint, safetyStock, orderQuantity: 0, orderBy: null, leadTimeDays, serviceLevel, ...(onOrderArrives ? { onOrderArrives } : {}) });
+}
+
+/** The root mean square of the `sigmas` whose index `counts`; 0 for none. */
+function rootMeanSquare(sigmas: Float64Array, counts: (j: number) => boolean): number {
+  let variance = 0;
+  let days = 0;
+  for (let j = 0; j < sigmas.length; j++) {
+    if (!counts(j)) continue;
+    variance += sigmas[j]! ** 2;
+    days++;
+  }
+  return days > 0 ? Math.sqrt(variance / days) : 0;
+}
+
+/**
+ * A season-only item's daily forecast error over the season's selling days in the horizon; null
+ * when the horizon holds none. Its order is placed for the season, often from the off-season, whose
+ * days forecast nothing with no spread: read from the lead time from today, its buffer was nothing.
+ */
+function seasonSigma(forecast: ForecastRow[], sigmas: Float64Array, season: SeasonSpan): number | null {
+  const firstDay = dayNumber(forecast[0]?.ds);
+  const selling = (j: number) => season.isOn(firstDay + j) && forecast[j]!.yhat > 0;
+  return forecast.some((_, j) => selling(j)) ? rootMeanSquare(sigmas, selling) : null;
 }
 
 /**

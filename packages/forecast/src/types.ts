@@ -71,7 +71,8 @@ export type ProductForecastInput = {
 };
 
 /** Month-days 'MM-DD' of the season's first and last selling days ('to' before 'from': across the new year). */
-export type CategorySeason = { category: string; from: string; to: string };
+/** `shape`: the category's sales through its season, by day from `from`, mean 1 (CategorySeasonDates). */
+export type CategorySeason = { category: string; from: string; to: string; shape?: number[] };
 
 export type NewItemPrior = { rates: number[]; scope: 'category' | 'catalogue' };
 

@@ -27,6 +27,7 @@ describe.each(backends)('a new product in a category sold in one season only on 
       from data.products p cross join generate_series(date '2024-12-04', date '2026-12-03', interval '1 day') as d
       where p.category = 'Garden' and d >= date '2024-12-04' + 60 * substring(p.product_code from 8)::int`.execute(db);
     await sql`insert into data.products (product_code, name, category, current_stock, lead_time_days) values ('TREE-NEW', 'Nordmann Fir 300cm', 'Christmas', 10, 7), ('GARDEN-NEW', 'New garden item', 'Garden', 10, 7)`.execute(db);
+    await sql`insert into data.products (product_code, name, current_stock, lead_time_days) values ('LOOSE-NEW', 'New item without a category', 10, 7)`.execute(db);
   });
   afterAll(() => server.stop());
 
@@ -41,6 +42,13 @@ describe.each(backends)('a new product in a category sold in one season only on 
     const afterSeason = sales.filter((row) => row.ds >= '2026-12-25');
     expect(afterSeason.length).toBeGreaterThan(60);
     for (const row of afterSeason) expect(row).toMatchObject({ yhat: 0, yhat_upper: 0, yhat_upper_80: 0 });
+  });
+
+  it('borrows no season for a new product without a category (ADR 0146, amended): its level through the year', async () => {
+    const forecast = await client.forecastOf('LOOSE-NEW');
+    expect(forecast.metrics.model).toMatchObject({ name: 'NewProduct', history: 'none' });
+    expect(forecast.metrics.model.description).not.toContain('seasonal category');
+    expect(forecast.forecast.sales.filter((row) => row.ds >= '2027-01-01').every((row) => row.yhat > 2)).toBe(true);
   });
 
   it('keeps a new product of a year-round category at its level through the year', async () => {

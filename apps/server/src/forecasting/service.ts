@@ -135,6 +135,17 @@ const newErrorId = () => randomBytes(6).toString('hex');
 const failureText = (errorId: string, summary = 'Forecast generation failed') => `${summary} (error id ${errorId}); the details are in the server log.`;
 
 /**
+ * Why a product could not be forecast, in the shop's words: the engine's are ours ("yearlyProfile
+ * must be 366 non-negative numbers."), about inputs the server derived, not the shop's rows. They go
+ * to the log under an error id the sentence names.
+ */
+function productFailureText(styleCode: string, engineError: string): string {
+  const errorId = newErrorId();
+  logError('product could not be forecast', engineError, { error_id: errorId, style_code: styleCode });
+  return `its data could not be read; the details are in the server log under error id ${errorId}`;
+}
+
+/**
  * A deterministic failure would fail again on retry: the task is marked failed and the job ends.
  * Our own errors are worded for users; anything else (a database error) is logged, not shown. When
  * the failure cannot be stored either — the database closed under a run as its server stops — the
@@ -317,7 +328,7 @@ async function storeResults(
   const outcome: ChunkOutcome = { failed: [], stockouts: 0, stored: 0 };
   const rows: repo.StoredForecastRow[] = [];
   for (const result of results) {
-    if ('error' in result) outcome.failed.push({ styleCode: result.code, error: result.error });
+    if ('error' in result) outcome.failed.push({ styleCode: result.code, error: productFailureText(result.code, result.error) });
     else {
       if (result.stockout) outcome.stockouts += 1;
       rows.push(result.row);
