@@ -413,14 +413,17 @@ export async function previewRecords(
   const totalsWordOf = totalsLineReader(target, mapping);
   const rowFilters = compileRowFilters(mapping);
   const shown = mapped.slice(0, PREVIEW_ROWS);
-  type ShownRow = { row: number; values: Record<string, SourceValue>; problems: Record<string, string>; skipped?: true; leftOut?: { column: string; value: string }; typed: TypedRecord | null };
+  type ShownRow = { row: number; values: Record<string, SourceValue>; problems: Record<string, string>; skipped?: true; totalsLine?: string; leftOut?: { column: string; value: string }; typed: TypedRecord | null };
   const rows = shown.map(({ row, fields: values, filterCells }): ShownRow => {
     const problems: Record<string, string> = {};
     const leftOut = rowFilters?.leavesOut(filterCells) ?? null;
-    if (leftOut || skipsLine?.(values) || totalsWordOf?.(values)) {
+    // In the writer's order: a row filter, then a totals line, then a blank code.
+    const totalsLine = leftOut ? null : (totalsWordOf?.(values) ?? null);
+    if (leftOut || totalsLine || skipsLine?.(values)) {
       const skippedValues: Record<string, SourceValue> = {};
       for (const field of Object.keys(fieldMappings)) skippedValues[field] = asSourceValue(values[field]);
-      return { row, values: skippedValues, problems, ...(leftOut ? { leftOut: { column: leftOut.column, value: leftOut.value } } : { skipped: true as const }), typed: null };
+      const why = leftOut ? { leftOut: { column: leftOut.column, value: leftOut.value } } : totalsLine ? { totalsLine } : { skipped: true as const };
+      return { row, values: skippedValues, problems, ...why, typed: null };
     }
     const typed = typeRecord(values, row);
     for (const [field, reasons] of Object.entries(typed.errors ?? {})) problems[field] = reasons.join(' ');
@@ -459,7 +462,7 @@ export async function previewRecords(
     ...(proposedValues ? { proposed_field_values: proposedValues } : {}),
     date_format: { detected, ambiguous, candidates: detector.candidates },
     decimal_separator: { detected: detectedSeparator, used: usedSeparator },
-    rows: rows.map(({ row, values, problems, skipped, leftOut }) => ({ row, values, problems, ...(skipped ? { skipped } : {}), ...(leftOut ? { left_out: leftOut } : {}) })),
+    rows: rows.map(({ row, values, problems, skipped, totalsLine, leftOut }) => ({ row, values, problems, ...(skipped ? { skipped } : {}), ...(totalsLine ? { totals_line: totalsLine } : {}), ...(leftOut ? { left_out: leftOut } : {}) })),
     ...(refused.length ? { refused_choices: refused } : {}),
     ...(newProducts ? { new_products: newProducts.list, new_product_count: newProducts.count } : {}),
     ...(codeReference ? { proposed_new_products: proposeNewProducts(codeReference, header, fieldMappings) } : {}),

@@ -88,7 +88,7 @@ describe.each(backends)("a US hardware store's files on %s", (backend) => {
     const previewed = await preview('pos-history.csv', posExport, 'sales');
     expect(previewed.proposed_row_filters).toEqual([{ column: 'Type', values: ['VOID', 'No Sale'] }]);
     expect(previewed.date_format).toMatchObject({ detected: 'mm/dd/yyyy', ambiguous: false });
-    expect(previewed.rows.map((row) => [row.row, row.values.date ?? null, row.left_out?.value ?? (row.skipped ? 'skipped' : null)])).toEqual([
+    expect(previewed.rows.map((row) => [row.row, row.values.date ?? null, row.left_out?.value ?? null])).toEqual([
       [2, '2024-12-05', null],
       [3, '2024-12-05', null],
       [4, '2024-12-05', null],
@@ -96,10 +96,10 @@ describe.each(backends)("a US hardware store's files on %s", (backend) => {
       [6, '12/06/2024', 'VOID'],
     ]);
     const totalsLines = await preview('pos-end.csv', 'Date,SKU,Qty,Ext Price\n12/13/2024,HW-10003,3,$69.99\n,Subtotal,,"$123,456.78"\n,Grand Total,,"$130,000.00"\n', 'sales');
-    expect(totalsLines.rows.map((row) => [row.row, row.skipped ?? false, row.problems])).toEqual([
-      [2, false, {}],
-      [3, true, {}],
-      [4, true, {}],
+    expect(totalsLines.rows.map((row) => [row.row, row.totals_line ?? null, row.problems])).toEqual([
+      [2, null, {}],
+      [3, 'Subtotal', {}],
+      [4, 'Grand Total', {}],
     ]);
 
     const result = await importFile(server, token, { fileName: 'pos-history.csv', content: posExport, mapping: sales({ skip_rows_where: previewed.proposed_row_filters }), entityType: 'sales', extra: { time_zone: 'America/New_York' } });
