@@ -247,8 +247,9 @@ export const previewFileResponse = z.object({
   }),
   /** The first records after the mapping, typed as the import would store them, with per-field problems. */
   /** `skipped`: a line the import will leave out, its product code blank (`skip_rows_without_code`). */
+  /** `totals_line`: a till's totals line the import skips (a Subtotal, a Grand Total), with the word it shows. */
   /** `left_out`: a line a row filter leaves out (`skip_rows_where`): the filter's column and the value read (a blank cell's from its order's line above). */
-  rows: z.array(z.object({ row: z.number().int(), values: z.record(z.string(), sourceValue), problems: z.record(z.string(), z.string()), skipped: z.literal(true).optional(), left_out: z.object({ column: z.string(), value: z.string() }).optional() })),
+  rows: z.array(z.object({ row: z.number().int(), values: z.record(z.string(), sourceValue), problems: z.record(z.string(), z.string()), skipped: z.literal(true).optional(), totals_line: z.string().optional(), left_out: z.object({ column: z.string(), value: z.string() }).optional() })),
   /**
    * The values of the file's columns that hold few different ones (at most 50, over the records
    * read), each with how many lines hold it: what a row filter can leave out. Blank cells are not listed.

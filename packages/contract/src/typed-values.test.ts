@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isoDayProblem, notACalendarDay } from './calendar.ts';
 import { csvLine, toTsv } from './csv.ts';
-import { readTypedFilter, typedFilterKind, typedFilterProblemText, typedNumber } from './typed-values.ts';
+import { readTypedFilter, typedFilterKind, typedFilterProblemText, typedMoney, typedNumber } from './typed-values.ts';
 
 describe('number and date filters typed as text', () => {
   it.each([
@@ -157,6 +157,9 @@ describe('numbers as a shop types them (ADR 0145)', () => {
   it('reads decimal commas and group separators, and gives anything else back as typed', () => {
     expect(['2,40', '2.40', ' 2,4 ', '1.234,50', '1,234.50', '1 234,5', '-3', '12'].map(typedNumber)).toEqual(['2.40', '2.40', '2.4', '1234.50', '1234.50', '1234.5', '-3', '12']);
     expect(['2,4,0', 'abc', '1.2.3'].map(typedNumber)).toEqual(['2,4,0', 'abc', '1.2.3']);
+    // A pasted US price (QA6 #18): its sign taken off, its thousands commas read.
+    expect(['$24.99', '-$5.00', '$1,119.63', '24,99 €', 'USD 1,299.00', '£ 3', '12'].map(typedMoney)).toEqual(['24.99', '-5.00', '1119.63', '24.99', '1299.00', '3', '12']);
+    expect(['$', '$abc', '5 $ 5'].map(typedMoney)).toEqual(['$', '$abc', '5$5']);
   });
 });
 

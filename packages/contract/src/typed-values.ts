@@ -19,6 +19,17 @@ export function typedNumber(text: string): string {
   return compact;
 }
 
+const MONEY_SIGN = /^([-+]?)(?:[$£€]|USD|EUR|GBP)\s*(?=[-+]?[\d.,])|(?<=[\d.,])\s*(?:[$£€]|USD|EUR|GBP)$/i;
+
+/**
+ * An amount of money as a shop pastes it, as the API reads it: one currency sign before or after
+ * the figure taken off (`$24.99`, `-$5.00`, `24,99 €`, `USD 1,299.00`), as the import reads a money
+ * column (ADR 0145), then typedNumber. What is not a figure with a sign is typedNumber's answer.
+ */
+export function typedMoney(text: string): string {
+  return typedNumber(text.trim().replace(MONEY_SIGN, '$1'));
+}
+
 /** How a column's filter text is read: as a whole number, any number or a date; null for columns whose text is matched as text. */
 export type TypedFilterKind = 'wholeNumber' | 'number' | 'date';
 

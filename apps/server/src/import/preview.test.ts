@@ -119,6 +119,31 @@ describe.each(backends)('file preview on %s', (backend) => {
     expect(chosen.json.rows.map((r) => r.values.date)).toEqual(['2011-01-02', '2011-03-04']);
   });
 
+  it("shows a month-first till's dates as the import stores them, though its first slashed dates could be either", async () => {
+    // A US till (Mill Street Hardware's POS export): 12/05/2024 decided only by a later 12/13/2024.
+    const csv = 'Date,SKU,Qty,Type\n2024-12-05,85123A,9,SALE\n12/05/2024,85123A,2,SALE\n12/5/24,22423,1,SALE\n12/13/2024,22423,4,SALE\n';
+    const { status, json } = await preview([file('pos-history.csv', csv), { name: 'entity_type', value: 'sales' }]);
+    expect(status, JSON.stringify(json)).toBe(200);
+    expect(json.date_format).toMatchObject({ detected: 'mm/dd/yyyy', ambiguous: false });
+    expect(json.rows.map((r) => r.values.date)).toEqual(['2024-12-05', '2024-12-05', '2024-12-05', '2024-12-13']);
+  });
+
+  it("shows an undecided file's dates month-first for a US shop, still asking for the format", async () => {
+    const csv = 'Date,SKU,Qty\n12/03/2026,85123A,2\n11/02/2026,22423,1\n12/01/2026,85123A,4\n';
+    const asRead = (parts: UploadPart[]) => preview([file('ambig.csv', csv), { name: 'entity_type', value: 'sales' }, ...parts]);
+    const newYork = await asRead([{ name: 'time_zone', value: 'America/New_York' }]);
+    expect(newYork.json.date_format).toEqual({ detected: null, ambiguous: true, candidates: ['dd/mm/yyyy', 'mm/dd/yyyy'] });
+    expect(newYork.json.rows.map((r) => r.values.date)).toEqual(['2026-12-03', '2026-11-02', '2026-12-01']);
+    expect(newYork.json.rows[0]?.problems.date).toContain('Choose the date format in the mapping.');
+    const usBrowser = await asRead([{ name: 'time_zone', value: 'Europe/Berlin' }, { name: 'locale', value: 'en-US' }]);
+    expect(usBrowser.json.rows.map((r) => r.values.date)).toEqual(['2026-12-03', '2026-11-02', '2026-12-01']);
+    // The language says more than the zone: a British browser in New York, and a Canadian shop, read day-first.
+    const britishBrowser = await asRead([{ name: 'time_zone', value: 'America/New_York' }, { name: 'locale', value: 'en-GB' }]);
+    expect(britishBrowser.json.rows.map((r) => r.values.date)).toEqual(['2026-03-12', '2026-02-11', '2026-01-12']);
+    const toronto = await asRead([{ name: 'time_zone', value: 'America/Toronto' }, { name: 'locale', value: 'en-CA' }]);
+    expect(toronto.json.rows.map((r) => r.values.date)).toEqual(['2026-03-12', '2026-02-11', '2026-01-12']);
+  });
+
   it('follows a given mapping, lists dotted keys of JSON records, and previews the head of a large file', async () => {
     const records = Array.from({ length: 5000 }, (_, i) => ({ item: { sku: '85123A' }, sold: { on: '2011-01-05', units: i } }));
     const json = JSON.stringify(records);

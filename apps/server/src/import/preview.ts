@@ -12,11 +12,12 @@ import { isReadOnly } from '../tables/columns.ts';
 import { csvMapper, applyMapping, resolveEntityMapping } from './mapping.ts';
 import type { ImportContext } from './service.ts';
 import { FileFormatError, openSource, type RawRecord } from './source.ts';
-import { uploadToday } from './field-values.ts';
+import { sentTimeZone, uploadToday } from './field-values.ts';
+import { undecidedDateOrder } from './shop-date-order.ts';
 import { skippedRowText } from './header-row.ts';
 import { isNameable, pickNewProducts, sourcePaths } from './new-products.ts';
 import { compileRowFilters, rowFilterColumns, valuesOfColumns } from './row-filter.ts';
-import { blankCodeSkipper, compileRecordTyper, createsForUnknownCodes, fileImportWayOut, isTotalsWord, ownKeyLookup, ownTextKey, resolveWriteTarget, unknownCodeReason, type CodeLookup, type MeantCode, type KeyReference, type TypedRecord, type WriteTarget } from './target.ts';
+import { blankCodeSkipper, compileRecordTyper, totalsLineReader, createsForUnknownCodes, fileImportWayOut, isTotalsWord, ownKeyLookup, ownTextKey, resolveWriteTarget, unknownCodeReason, type CodeLookup, type MeantCode, type KeyReference, type TypedRecord, type WriteTarget } from './target.ts';
 import { looseCode, storedLooseTwins } from './writer-sql.ts';
 import type { ReceivedFile } from './upload.ts';
 import { withoutCurrencySign } from './currency.ts';
@@ -126,10 +127,17 @@ export function proposeMapping(targets: ImportTarget[], header: string[], numeri
   return proposed;
 }
 
-/** Columns that say whether an order stands: Shopify's Financial Status, a shop system's order or payment status. */
-const STATUS_COLUMNS = ['financialstatus', 'orderstatus', 'paymentstatus', 'status', 'bestellstatus', 'zahlungsstatus', 'auftragsstatus', 'statut', 'statutcommande', 'estado', 'estadopedido', 'stato'];
-/** Values of such a column that mean the sale did not happen, as value maps match them; a partial refund is not one (the export does not say which line went back). */
-const UNDONE_VALUES = new Set(['refunded', 'voided', 'cancelled', 'canceled', 'storniert', 'erstattet', 'ruckerstattet', 'rückerstattet', 'zuruckerstattet', 'zurückerstattet', 'annule', 'annulé', 'annulee', 'annulée', 'rembourse', 'remboursé', 'cancelado', 'reembolsado', 'geannuleerd', 'terugbetaald', 'annullato', 'rimborsato']);
+/**
+ * Columns that say whether an order or a till's line stands: Shopify's Financial Status, a shop
+ * system's order or payment status, a US till's line type (`Type`, `Trans Type`: SALE, RETURN, VOID).
+ */
+const STATUS_COLUMNS = ['financialstatus', 'orderstatus', 'paymentstatus', 'status', 'bestellstatus', 'zahlungsstatus', 'auftragsstatus', 'statut', 'statutcommande', 'estado', 'estadopedido', 'stato', 'type', 'transtype', 'transactiontype', 'linestatus', 'linetype', 'saletype'];
+/**
+ * Values of such a column that mean the sale did not happen, as value maps match them; a partial
+ * refund is not one (the export does not say which line went back), nor a till's RETURN (its
+ * negative quantity nets the sale it returns).
+ */
+const UNDONE_VALUES = new Set(['void', 'no sale', 'nosale', 'refunded', 'voided', 'cancelled', 'canceled', 'storniert', 'erstattet', 'ruckerstattet', 'rückerstattet', 'zuruckerstattet', 'zurückerstattet', 'annule', 'annulé', 'annulee', 'annulée', 'rembourse', 'remboursé', 'cancelado', 'reembolsado', 'geannuleerd', 'terugbetaald', 'annullato', 'rimborsato']);
 /** Columns naming the order a line belongs to (Shopify's Name: #1001). */
 const ORDER_COLUMNS = ['name', 'order', 'ordernumber', 'orderid', 'orderno', 'ordername', 'bestellnummer', 'bestellung', 'auftragsnummer', 'commande', 'numerocommande', 'pedido', 'numeropedido', 'ordine'];
 
@@ -139,11 +147,12 @@ const ORDER_COLUMNS = ['name', 'order', 'ordernumber', 'orderid', 'orderno', 'or
  * its lines are blank and the file names each line's order, blank cells read their order's value.
  */
 export function proposeRowFilters(header: string[], columnValues: Record<string, { value: string; lines: number }[]>, mappedColumns: readonly string[], recordCount: number): RowFilter[] {
-  const statusColumn = STATUS_COLUMNS.map((name) => header.find((column) => normalise(column) === name && !mappedColumns.includes(column))).find((column) => column !== undefined);
+  const undone = (column: string) => (columnValues[column] ?? []).filter((entry) => UNDONE_VALUES.has(valueMapForm(entry.value))).map((entry) => entry.value);
+  // The first status column holding such values: a file's `Status` of paid orders beside a till's `Type` of VOID lines.
+  const statusColumn = STATUS_COLUMNS.flatMap((name) => header.filter((column) => normalise(column) === name && !mappedColumns.includes(column))).find((column) => undone(column).length > 0);
   if (!statusColumn) return [];
   const seen = columnValues[statusColumn] ?? [];
-  const values = seen.filter((entry) => UNDONE_VALUES.has(valueMapForm(entry.value))).map((entry) => entry.value);
-  if (!values.length) return [];
+  const values = undone(statusColumn);
   const hasBlanks = seen.reduce((sum, entry) => sum + entry.lines, 0) < recordCount;
   const orderColumn = hasBlanks ? ORDER_COLUMNS.map((name) => header.find((column) => normalise(column) === name && column !== statusColumn)).find((column) => column !== undefined) : undefined;
   return [{ column: statusColumn, values, ...(orderColumn ? { blank_means_same_as: orderColumn } : {}) }];
@@ -309,6 +318,7 @@ export async function previewRecords(
     today,
     unknownCodeWayOut = fileImportWayOut,
     titleDay = null,
+    undecidedDates = 'dd/mm/yyyy',
   }: {
     entityType: string;
     given: EntityMapping | null;
@@ -321,6 +331,8 @@ export async function previewRecords(
     unknownCodeWayOut?: string;
     /** The day the file's title lines name (dayOfTitleLines): the proposal's one date for all lines where no column holds dates. */
     titleDay?: string | null;
+    /** How the shop writes a slashed date no date of the file decides (undecidedDateOrder). */
+    undecidedDates?: 'dd/mm/yyyy' | 'mm/dd/yyyy';
   },
 ): Promise<PreviewedRecords> {
   const provisional = await resolveWriteTarget(db, config, entityType, { field_mappings: {} }, { complete: false });
@@ -360,7 +372,7 @@ export async function previewRecords(
 
   // Detection over every record read, whatever format the mapping chose: the builder shows both.
   // The values outside a column's choices are gathered over the same records, not only the rows shown.
-  const detector = new DateOrderDetector();
+  const detector = new DateOrderDetector(undecidedDates);
   const refusedChoices = new RefusedChoiceValues();
   const typeForDetection = compileRecordTyper(target, { ...mapping, date_format: 'auto' }, detector);
   // With create_missing_products, which codes of the records read would become products, and named how.
@@ -395,18 +407,23 @@ export async function previewRecords(
   const detected: DateFormat | null = chosen ?? detector.order ?? (detector.candidates.length === 1 ? (detector.candidates[0] ?? null) : null);
   const ambiguous = !chosen && detector.ambiguity !== null;
 
-  const typeRecord = compileRecordTyper(target, mapping, new DateOrderDetector());
+  // The shown rows are read in the order learnt over every record read: as the import will store them.
+  const typeRecord = compileRecordTyper(target, mapping, detector.learnt());
   const skipsLine = blankCodeSkipper(target, mapping);
+  const totalsWordOf = totalsLineReader(target, mapping);
   const rowFilters = compileRowFilters(mapping);
   const shown = mapped.slice(0, PREVIEW_ROWS);
-  type ShownRow = { row: number; values: Record<string, SourceValue>; problems: Record<string, string>; skipped?: true; leftOut?: { column: string; value: string }; typed: TypedRecord | null };
+  type ShownRow = { row: number; values: Record<string, SourceValue>; problems: Record<string, string>; skipped?: true; totalsLine?: string; leftOut?: { column: string; value: string }; typed: TypedRecord | null };
   const rows = shown.map(({ row, fields: values, filterCells }): ShownRow => {
     const problems: Record<string, string> = {};
     const leftOut = rowFilters?.leavesOut(filterCells) ?? null;
-    if (leftOut || skipsLine?.(values)) {
+    // In the writer's order: a row filter, then a totals line, then a blank code.
+    const totalsLine = leftOut ? null : (totalsWordOf?.(values) ?? null);
+    if (leftOut || totalsLine || skipsLine?.(values)) {
       const skippedValues: Record<string, SourceValue> = {};
       for (const field of Object.keys(fieldMappings)) skippedValues[field] = asSourceValue(values[field]);
-      return { row, values: skippedValues, problems, ...(leftOut ? { leftOut: { column: leftOut.column, value: leftOut.value } } : { skipped: true as const }), typed: null };
+      const why = leftOut ? { leftOut: { column: leftOut.column, value: leftOut.value } } : totalsLine ? { totalsLine } : { skipped: true as const };
+      return { row, values: skippedValues, problems, ...why, typed: null };
     }
     const typed = typeRecord(values, row);
     for (const [field, reasons] of Object.entries(typed.errors ?? {})) problems[field] = reasons.join(' ');
@@ -445,7 +462,7 @@ export async function previewRecords(
     ...(proposedValues ? { proposed_field_values: proposedValues } : {}),
     date_format: { detected, ambiguous, candidates: detector.candidates },
     decimal_separator: { detected: detectedSeparator, used: usedSeparator },
-    rows: rows.map(({ row, values, problems, skipped, leftOut }) => ({ row, values, problems, ...(skipped ? { skipped } : {}), ...(leftOut ? { left_out: leftOut } : {}) })),
+    rows: rows.map(({ row, values, problems, skipped, totalsLine, leftOut }) => ({ row, values, problems, ...(skipped ? { skipped } : {}), ...(totalsLine ? { totals_line: totalsLine } : {}), ...(leftOut ? { left_out: leftOut } : {}) })),
     ...(refused.length ? { refused_choices: refused } : {}),
     ...(newProducts ? { new_products: newProducts.list, new_product_count: newProducts.count } : {}),
     ...(codeReference ? { proposed_new_products: proposeNewProducts(codeReference, header, fieldMappings) } : {}),
@@ -504,7 +521,9 @@ export async function previewFile(ctx: ImportContext, { file, fields }: PreviewR
   const titleLines = (place?.skipped ?? []).map(({ row, cells }) => ({ row, text: skippedRowText(cells) })).filter((line) => line.text !== '');
   const skipped = titleLines.slice(0, MAX_SKIPPED_ROWS_SHOWN);
   const titleDay = dayOfTitleLines(titleLines.map((line) => line.text));
-  const previewed = await previewRecords(ctx.database.db, config, { entityType, given, dateFormat, header, records, offerRowFilters: true, today: uploadToday(fields.time_zone), titleDay });
+  const previewed = await previewRecords(ctx.database.db, config, { entityType, given, dateFormat, header, records, offerRowFilters: true, today: uploadToday(fields.time_zone), titleDay,
+    undecidedDates: undecidedDateOrder(sentTimeZone(fields.time_zone), fields.locale || undefined),
+  });
   const rawRows = records.slice(0, PREVIEW_ROWS).map((record) => (record.cells ? header.map((_, at) => asSourceValue(record.cells?.[at])) : header.map((path) => asSourceValue(applyMapping(record.value, { v: path }).v))));
   return {
     format: source.format,

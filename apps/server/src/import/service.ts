@@ -277,8 +277,9 @@ export async function importUpload(ctx: ImportContext, run: ImportRun, upload: R
     const replaced = written.repeatedKeys === 'sum' ? replacedTotalsMessage(counts.updated, 'file') : '';
     const warnings = defaultWarnings(target, written.defaulted);
     const notices = written.outdatedCounts?.older ? [outdatedCountsNotice(written.outdatedCounts, uploadToday(fields.time_zone))] : [];
+    const dateOrder = written.dateOrder ? detectedDateOrderMessage(written.dateOrder) : '';
     const result: ImportResult = {
-      message: `${imported} ${counts.inserted} inserted, ${counts.updated} updated.${replaced}${created}${skipped}${filtered}`,
+      message: `${imported} ${counts.inserted} inserted, ${counts.updated} updated.${replaced}${created}${skipped}${filtered}${dateOrder ? ` ${dateOrder}` : ''}`,
       import_id: run.id as string,
       entity_type: resolved.entityType,
       table: target.tableName,
@@ -291,7 +292,8 @@ export async function importUpload(ctx: ImportContext, run: ImportRun, upload: R
     };
     outcome = {
       status: 'success',
-      details: { counts, repeated_keys: written.repeatedKeys, duration_ms: result.duration_ms, bytes: upload.bytes, ...(warnings.length ? { warnings } : {}), ...(notices.length ? { notices } : {}) },
+      // The log shows no message: the date order detected is one of its notices.
+      details: { counts, repeated_keys: written.repeatedKeys, duration_ms: result.duration_ms, bytes: upload.bytes, ...(warnings.length ? { warnings } : {}), ...(notices.length || dateOrder ? { notices: [...notices, ...(dateOrder ? [dateOrder] : [])] } : {}) },
       errorMessage: null,
     };
     return result;
@@ -307,6 +309,9 @@ export async function importUpload(ctx: ImportContext, run: ImportRun, upload: R
     await run.finish({ ...outcome, fileContent: loggedContent(upload) });
   }
 }
+
+/** Which way round the file's slashed dates were read, when the import detected it (the mapping's format was Detect): "Dates were read month-first (mm/dd/yyyy)." */
+export const detectedDateOrderMessage = (order: 'dd/mm/yyyy' | 'mm/dd/yyyy'): string => `Dates were read ${order === 'mm/dd/yyyy' ? 'month' : 'day'}-first (${order}).`;
 
 /** A failure of the import as the 4xx it is; anything else stays a server error (logged). */
 export function asImportError(error: unknown): Error {

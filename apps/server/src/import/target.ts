@@ -24,7 +24,7 @@ import { checkValueMaps, compileValueMaps } from './value-maps.ts';
 import { checkNewProducts, compileNewProductReader, type NewProductColumns } from './new-products.ts';
 import { readFieldValues, type FixedValues } from './field-values.ts';
 import { CurrencySigns } from './currency.ts';
-import { type DateOrderDetector, fromDecimalComma, fromJsDate, isoDateProblem, isoDateTime, isoDay, numberWritingHint, readDate, readExcelSerial, type ReadDate, wholeFromDecimalComma, wholeFromDecimalPoint } from './values.ts';
+import { type DateOrderDetector, fromCommaThousands, fromDecimalComma, fromJsDate, isoDateProblem, isoDateTime, isoDay, numberWritingHint, readDate, readExcelSerial, type ReadDate, wholeFromDecimalComma, wholeFromDecimalPoint } from './values.ts';
 
 /** A ForeignKey target: fed with the related table's key column (`by: 'key'`), or with ids when the mapping says so. */
 export type KeyReference = {
@@ -261,15 +261,19 @@ function mappedCodeColumn(target: WriteTarget, mapping: EntityMapping): string |
 }
 
 /**
- * A till's totals line — a totals word (`Total`, `Summe`) in any mapped cell, often the date
- * column, and the product code blank — is never a sale: answers the word it shows, or null. A line
- * whose code reads as the word is left to the code checks (a stored product may have that code).
+ * A till's totals line is never a sale: answers the word it shows, or null. Either a totals word
+ * (`Total`, `Summe`) in any mapped cell, often the date column, and the product code blank; or the
+ * word in the code column (a US POS export's `,,,,Subtotal,,,"$123,456.78",`) with another cell a
+ * row needs (its date, its quantity) blank. A line whose code reads as the word and is otherwise
+ * whole is left to the code checks (a stored product may have that code).
  */
 export function totalsLineReader(target: WriteTarget, mapping: EntityMapping): ((fields: Record<string, unknown>) => string | null) | null {
   const code = mappedCodeColumn(target, mapping);
   if (!code) return null;
+  const needed = target.mapped.filter((column) => column !== code && !target.fixed.has(column) && (target.keyColumns.includes(column) || target.blankIsMissing.has(column)));
   return (fields) => {
-    if (!isBlank(fields[code])) return null;
+    const written = fields[code];
+    if (!isBlank(written)) return typeof written === 'string' && isTotalsWord(written) && needed.some((column) => isBlank(fields[column])) ? written.trim() : null;
     for (const value of Object.values(fields)) if (typeof value === 'string' && isTotalsWord(value)) return value.trim();
     return null;
   };
@@ -309,6 +313,8 @@ const EXCEL_SERIAL_EXPECTED = 'Expected a date (a number here is read as an Exce
 export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, detector: DateOrderDetector, currencies = new CurrencySigns()) {
   const format: DateFormat = mapping.date_format ?? 'auto';
   const decimalComma = mapping.decimal_separator === ',';
+  // Only a point chosen, not the point read for want of a choice, makes `1,234` a thousand.
+  const pointChosen = mapping.decimal_separator === '.';
   const byKey = (column: string) => target.references.get(column)?.by === 'key';
   const isDate = (column: string) => target.typeOf(column) === 'DateField' || target.typeOf(column) === 'DateTimeField';
   const checked = target.columns.filter((c) => target.mapped.includes(c.key) && !byKey(c.key) && !isDate(c.key));
@@ -451,7 +457,9 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
       } else if (decimalComma && typeof raw === 'string' && (type === 'DecimalField' || type === 'IntegerField')) {
         raw = type === 'IntegerField' ? wholeFromDecimalComma(raw) : fromDecimalComma(raw);
       } else if (typeof raw === 'string' && type === 'IntegerField') {
-        raw = wholeFromDecimalPoint(raw);
+        raw = wholeFromDecimalPoint(fromCommaThousands(raw, pointChosen));
+      } else if (typeof raw === 'string' && type === 'DecimalField') {
+        raw = fromCommaThousands(raw, pointChosen);
       }
       const value = quick ? quick(raw) : UNDECIDED;
       if (value === UNDECIDED) {

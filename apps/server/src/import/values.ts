@@ -160,11 +160,13 @@ export const isoDateTime = (date: ReadDate) => {
 /**
  * Day-first or month-first, learnt from the dates of one file as they come. Until a date with a
  * first number over 12 (day-first) or a second one over 12 (month-first) arrives, slashed dates
- * are read day-first provisionally (counted in `provisionalReads`; the writer marks them) and
- * swapped afterwards if month-first wins. A date that contradicts the evidence is an error of its row.
+ * are read in the `undecided` order provisionally (day-first unless the shop writes month-first;
+ * counted in `provisionalReads`; the writer marks them) and swapped afterwards if the other order
+ * wins. A date that contradicts the evidence is an error of its row.
  */
 export class DateOrderDetector {
   order: 'dd/mm/yyyy' | 'mm/dd/yyyy' | null = null;
+  readonly undecided: 'dd/mm/yyyy' | 'mm/dd/yyyy';
   /** The first row whose date settled the order (named when a later date contradicts it). */
   firstEvidenceRow: number | null = null;
   /** The first row with an undecided slashed date (while none decides, the file is ambiguous). */
@@ -175,6 +177,21 @@ export class DateOrderDetector {
   sawSlashed = false;
   /** Dates read day-first only provisionally so far (they may yet be swapped). */
   provisionalReads = 0;
+
+  constructor(undecided: 'dd/mm/yyyy' | 'mm/dd/yyyy' = 'dd/mm/yyyy') {
+    this.undecided = undecided;
+  }
+
+  /**
+   * A detector that reads as this one learnt over a whole file: a preview's shown rows are then
+   * read as the import stores them, not as their own first dates would decide.
+   */
+  learnt(): DateOrderDetector {
+    const reader = new DateOrderDetector(this.order ?? this.undecided);
+    reader.order = this.order;
+    reader.firstEvidenceRow = this.firstEvidenceRow;
+    return reader;
+  }
 
   /** The date of `text` under what is known so far, or a reason it cannot be one. */
   read(text: string, row: number): ReadDate | string {
@@ -205,7 +222,7 @@ export class DateOrderDetector {
         this.firstAmbiguousText = text;
       }
       if (!this.order) this.provisionalReads += 1;
-      return readInOrder(split, this.order === 'mm/dd/yyyy');
+      return readInOrder(split, (this.order ?? this.undecided) === 'mm/dd/yyyy');
     }
     const says = dayFirst ? 'dd/mm/yyyy' : 'mm/dd/yyyy';
     if (!this.order) {
@@ -217,9 +234,9 @@ export class DateOrderDetector {
     return readInOrder(split, monthFirst);
   }
 
-  /** Dates were read day-first while undecided, and the file is month-first: those readings need day and month swapped. */
+  /** Dates were read in the undecided order, and the file is written the other way: those readings need day and month swapped. */
   get needsSwap(): boolean {
-    return this.order === 'mm/dd/yyyy' && this.provisionalReads > 0;
+    return this.order !== null && this.order !== this.undecided && this.provisionalReads > 0;
   }
 
   /** Why the file's dates cannot be read without a format chosen in the mapping, or null. */
@@ -255,8 +272,9 @@ const SET_DECIMAL_COMMA = "set the mapping's decimal separator to a comma (Decim
 /**
  * Why a number the validator refused was refused, when the way it is written tells: a fraction in a
  * column of whole numbers (`2,5` quantity sold: no separator setting helps), a decimal comma
- * (`3,20`, `1.234,50`) in a mapping that does not read one, or thousands separated by commas
- * (`1,234.50`, as a spreadsheet saves a formatted column). `1,234` could be either, and says both;
+ * (`3,20`, `1.234,50`) in a mapping that does not read one, or thousands separated by commas that
+ * nothing else in the figure tells from a decimal comma (`1,234`, read as thousands only with a
+ * decimal part, `1,234.50`, or the decimal point chosen). `1,234` could be either, and says both;
  * so does `2.450` in a whole-number column of a file not read with a decimal comma (a fraction, or
  * thousands grouped with points).
  */
@@ -315,6 +333,21 @@ export function fromDecimalComma(text: string): string {
   const grouped = groupedThousands('.').exec(trimmed) ?? groupedThousands(' ').exec(trimmed) ?? groupedThousands('\u00a0').exec(trimmed);
   if (grouped) whole = grouped[0].replace(/[.\s\u00a0]/g, '') + trimmed.slice(grouped[0].length);
   return /^[+-]?\d*(,\d+)?$/.test(whole) && /\d/.test(whole) ? whole.replace(',', '.') : text;
+}
+
+const commaThousandsWithDecimals = /^[+-]?\d{1,3}(,\d{3})+\.\d+$/;
+
+/**
+ * A number written with a decimal point and commas between thousands, as US tills, QuickBooks and
+ * Excel's Currency format write money (`1,299.00`, `1,234,567.89`), as the validator's `1299.00`.
+ * The comma groups are thousands only where the writing says so: a decimal part after them, or
+ * the mapping's decimal separator set to a point (`pointChosen`). `1,234` alone could be a decimal
+ * comma's one and a quarter: it stays as written (refused, the hint says both readings).
+ */
+export function fromCommaThousands(text: string, pointChosen: boolean): string {
+  if (!text.includes(',')) return text;
+  const trimmed = text.trim();
+  return commaThousandsWithDecimals.test(trimmed) || (pointChosen && commaThousandsWritten.test(trimmed)) ? trimmed.replaceAll(',', '') : text;
 }
 
 /**

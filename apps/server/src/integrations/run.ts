@@ -179,7 +179,11 @@ async function* pagesOf(row: Paging, firstUrl: string, fetchPage: PageFetcher): 
   }
 }
 
-type FetchSettings = Pick<RunSettings, 'outbound' | 'retries' | 'retryBaseDelayMs'>;
+/**
+ * `retryAfterAtMostMs`: a person waits for this fetch (Try the endpoint): one 429 whose Retry-After
+ * asks for no longer than this is waited out once; else the 429 says when to try again.
+ */
+type FetchSettings = Pick<RunSettings, 'outbound' | 'retries' | 'retryBaseDelayMs'> & { retryAfterAtMostMs?: number };
 /** Where the pages come from: the first page's address, requests a minute, the auth header (already opened). */
 type EndpointSource = { endpoint: string; rateLimit: number; authHeader: { name: string; value: string } | null };
 
@@ -201,6 +205,15 @@ const retryUnderWay = (waiting: RetryProgress): RetryProgress => ({
   message: `Try ${waiting.try} of ${waiting.tries} under way; try ${waiting.try - 1} failed: ${withoutFullStop(waiting.reason)}.`,
 });
 
+/** How long a Retry-After header (seconds, or an HTTP date) asks to wait; null without a readable one. */
+function retryAfterMs(header: string | string[] | undefined): number | null {
+  const text = (Array.isArray(header) ? header[0] : header)?.trim();
+  if (!text) return null;
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? null : Math.max(0, at - Date.now());
+}
+
 /**
  * Fetches one page through the guarded client: paced to the rate limit, transient failures retried
  * with backoff, the auth header sent only to the endpoint's own origin; a failure is a RunFailure
@@ -218,6 +231,7 @@ function createPageFetcher(settings: FetchSettings, source: EndpointSource, obse
   };
 
   return async (url, number) => {
+    let waitedForRetryAfter = false;
     for (let attempt = 0; ; attempt += 1) {
       await pace();
       observer.onRequest();
@@ -228,6 +242,16 @@ function createPageFetcher(settings: FetchSettings, source: EndpointSource, obse
         if (response.status >= 200 && response.status < 300) {
           if (attempt) await observer.onRetry(null);
           return response;
+        }
+        if (response.status === 429 && settings.retryAfterAtMostMs !== undefined) {
+          const waitMs = retryAfterMs(response.headers['retry-after']);
+          if (!waitedForRetryAfter && waitMs !== null && waitMs <= settings.retryAfterAtMostMs) {
+            waitedForRetryAfter = true;
+            await new Promise((resolve) => setTimeout(resolve, waitMs));
+            continue;
+          }
+          const seconds = waitMs === null ? null : Math.max(1, Math.ceil(waitMs / 1000));
+          throw new RunFailure(`The shop is limiting requests (HTTP 429): try again in ${seconds === null ? 'a minute' : `${seconds} second${seconds === 1 ? '' : 's'}`}.`);
         }
         const reason = `${url.host} answered HTTP ${response.status} for page ${number}.${response.status === 401 || response.status === 403 ? credentialsHint(url) : ''}`;
         failure = new OutboundError(reason, { transient: isTransientStatus(response.status), status: response.status });

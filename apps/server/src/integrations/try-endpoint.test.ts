@@ -136,6 +136,34 @@ describe.each(backends)('trying an endpoint on %s', (backend) => {
     expect(closed.json.errors).toEqual({ endpoint: [expect.stringMatching(/127\.0\.0\.1/)] });
   });
 
+  it("waits out a shop's 429 asking for a second once, and says when to try again when it asks for longer (QA6 #20)", async () => {
+    let asked = 0;
+    shop.route('/limited-once', (_request, response) => {
+      asked += 1;
+      if (asked === 1) return void response.writeHead(429, { 'retry-after': '1' }).end();
+      return sendJson(response, ordersPage(['TRY-1']));
+    });
+    const started = Date.now();
+    const waited = await tryEndpoint({ endpoint: `${shop.origin}/limited-once`, records_path: 'data.orders' });
+    expect(waited.status, waited.text).toBe(200);
+    expect(asked).toBe(2);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+
+    shop.route('/limited-long', (_request, response) => void response.writeHead(429, { 'retry-after': '30' }).end());
+    const long = await tryEndpoint({ endpoint: `${shop.origin}/limited-long`, records_path: 'data.orders' });
+    expect(long.status).toBe(400);
+    expect(long.json.errors).toEqual({ endpoint: ['The shop is limiting requests (HTTP 429): try again in 30 seconds.'] });
+
+    let limitedAgain = 0;
+    shop.route('/limited-again', (_request, response) => {
+      limitedAgain += 1;
+      return void response.writeHead(429, { 'retry-after': '1' }).end();
+    });
+    const again = await tryEndpoint({ endpoint: `${shop.origin}/limited-again`, records_path: 'data.orders' });
+    expect(again.json.errors).toEqual({ endpoint: ['The shop is limiting requests (HTTP 429): try again in 1 second.'] });
+    expect(limitedAgain).toBe(2);
+  });
+
   it('is for admins, as creating an integration is', async () => {
     const answer = await tryEndpoint({ endpoint: `${shop.origin}/orders` }, editor);
     expect(answer.status).toBe(403);

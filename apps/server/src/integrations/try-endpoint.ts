@@ -31,6 +31,9 @@ const PATH_RECORDS = 50;
 /** Different values shown for each path. */
 const SAMPLES_PER_PATH = 3;
 
+/** The longest Retry-After a try waits out (a shop's 429 asking for more is said with its wait). */
+const TRY_RETRY_AFTER_MAX_MS = 5_000;
+
 const fieldError = (field: string, message: string) => validationError(message, { [field]: [message] });
 
 /** The auth header the try sends: the value typed, or the stored one of the integration being edited when the mask comes back. */
@@ -146,8 +149,9 @@ export async function tryEndpoint(ctx: IntegrationsContext, input: IntegrationTr
   if (refused) throw fieldError('endpoint', refused);
 
   const page = await fetchFirstPage(
-    // A person waits for the answer: a transient failure is said at once, not retried (they can try again).
-    { outbound: ctx.outbound, retries: 0, retryBaseDelayMs: 0 },
+    // A person waits for the answer: a transient failure is said at once, not retried (they can try
+    // again), but for a shop asking to wait a few seconds (a 429's short Retry-After), waited out once.
+    { outbound: ctx.outbound, retries: 0, retryBaseDelayMs: 0, retryAfterAtMostMs: TRY_RETRY_AFTER_MAX_MS },
     {
       endpoint,
       // One request: the pace never waits.

@@ -10,6 +10,7 @@ import {
   rowLabel,
   rowLabelColumns,
   UTF8_BOM,
+  typedMoney,
   XLSX_CONTENT_TYPE,
   type ColumnDefinition,
   type CsvCell,
@@ -536,13 +537,30 @@ const parseRowId = (value: unknown): number => {
   return id;
 };
 
+const PLAIN_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)$/;
+
+/**
+ * A Data screen write's money as the import reads it (ADR 0145): a pasted `$24.99` or `1,299.00`
+ * in a decimal column is the number; text that still is none is refused as it was written.
+ */
+function withMoneyRead(columns: ColumnDefinition[], values: Record<string, unknown>): Record<string, unknown> {
+  const read = { ...values };
+  for (const column of columns) {
+    const value = values[column.key];
+    if (column.type !== 'DecimalField' || typeof value !== 'string') continue;
+    const figure = typedMoney(value);
+    if (PLAIN_NUMBER.test(figure)) read[column.key] = figure;
+  }
+  return read;
+}
+
 /** A Data screen write: `timeZone` the shop's (the browser's), whose day is today for it. */
 type RowWrite = { name: string; values: Record<string, unknown>; timeZone?: string | undefined };
 
 export async function addRow(ctx: TablesContext, options: RowWrite): Promise<repo.RowRecord> {
   const entry = await requireTable(ctx, options.name);
   const timeZone = sentTimeZone(options.timeZone);
-  const values = parseRowValues(entry.columns, options.values, 'create');
+  const values = parseRowValues(entry.columns, withMoneyRead(entry.columns, options.values), 'create');
   refuseUnrecordableDate(entry, values);
   await refuseBrokenColumnRules(ctx, entry, values);
   await refuseMissingReferences(ctx, entry, values);
@@ -689,7 +707,7 @@ export async function editRow(ctx: TablesContext, options: RowWrite): Promise<re
   const entry = await requireTable(ctx, options.name);
   const timeZone = sentTimeZone(options.timeZone);
   const id = parseRowId(options.values.id);
-  const values = parseRowValues(entry.columns, options.values, 'update');
+  const values = parseRowValues(entry.columns, withMoneyRead(entry.columns, options.values), 'update');
   refuseUnrecordableDate(entry, values);
   await refuseBrokenColumnRules(ctx, entry, values);
   await refuseMissingReferences(ctx, entry, values);

@@ -167,6 +167,14 @@ describe.each(backends)('configurable tables on %s', (backend) => {
       const exponent = await api(`/api/records/tables/${labelled.encodedName}/rows/add/`, { name: 'Exponent', unit_cost: '1.5E+3' });
       expect(exponent.status, exponent.text).toBe(201);
       expect(exponent.json.unit_cost).toBe(1500);
+      // A pasted US price is read as the import reads a money column (QA6 #18): its sign, its thousands commas.
+      const priced = await api(`/api/records/tables/${labelled.encodedName}/rows/add/`, { name: 'Priced', unit_cost: '$24.99' });
+      expect(priced.status, priced.text).toBe(201);
+      expect(priced.json.unit_cost).toBe(24.99);
+      const repriced = await api(`/api/records/tables/${labelled.encodedName}/rows/edit/`, { id: priced.json.id, unit_cost: '$1,119.63' });
+      expect(repriced.status, repriced.text).toBe(200);
+      expect(repriced.json.unit_cost).toBe(1119.63);
+      expect((await api(`/api/records/tables/${labelled.encodedName}/rows/add/`, { name: 'x', unit_cost: '$abc' })).json.errors).toEqual({ unit_cost: ['Expected a number, found "$abc".'] });
       const leapDay = await api(`/api/records/tables/${labelled.encodedName}/rows/add/`, { name: 'Leap', due: '2028-02-29' });
       expect(leapDay.status, leapDay.text).toBe(201);
       for (const [due, reason] of [['2026-13-01', '2026-13-01 is not a real date: a year has 12 months.'], ['1.2.2026', 'Expected a date as YYYY-MM-DD, found "1.2.2026".']]) {

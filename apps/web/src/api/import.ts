@@ -52,6 +52,8 @@ export function previewForm(file: File, entityType: string, mapping: EntityMappi
   const form = new FormData();
   form.append('entity_type', entityType);
   form.append('time_zone', browserTimeZone());
+  // An undecided 12/03/2026 is shown as the browser's language writes dates (month-first in en-US).
+  form.append('locale', navigator.language);
   if (mapping) form.append('mapping_config', JSON.stringify(mapping));
   if (headerRow !== undefined) form.append('header_row', String(headerRow));
   const part = previewPart(file);

@@ -148,6 +148,7 @@ describe('form values and payloads', () => {
 
   it('sends a number as a shop types it (the contract reads it: ADR 0145), never 2,40 as 240', () => {
     expect(toPayloadValue('DecimalField', '2,40')).toBe('2.40');
+    expect(toPayloadValue('DecimalField', '$1,119.63')).toBe('1119.63');
     expect(toPayloadValue('IntegerField', '1,5')).toBe('1.5');
     expect(toPayloadValue('CharField', '2,40')).toBe('2,40');
     // A day typed day first is sent as the day it names; text naming none goes as typed, for the server to refuse.

@@ -1,6 +1,6 @@
 // The row add/edit form's rules: grid spans (spec §2), input kinds (spec §5), how stored values
 // become form values and back, client-side required checks, and the edit payload.
-import { dateRange, dateRuleProblem, readTypedDay, textTooLong, typedFilterProblemText, typedNumber, type DateRule, type FieldType, type TableColumn, type TableRow } from '@stockwise/contract';
+import { dateRange, dateRuleProblem, readTypedDay, textTooLong, typedFilterProblemText, typedMoney, typedNumber, type DateRule, type FieldType, type TableColumn, type TableRow } from '@stockwise/contract';
 import type { UnknownValues } from './table-query.ts';
 
 export const formGridColumns = 12;
@@ -211,7 +211,8 @@ export function toPayloadValue(type: FieldType, value: string | boolean): string
     const read = readTypedDay(text);
     return 'day' in read ? read.day : text;
   }
-  return numericTypes.has(type) ? typedNumber(text) : text;
+  // A money column takes a pasted "$24.99" as the import does.
+  return type === 'DecimalField' ? typedMoney(text) : numericTypes.has(type) ? typedNumber(text) : text;
 }
 
 /** Keys of required editable fields left empty (client-side check before sending). */

@@ -214,6 +214,15 @@ describe('import form', () => {
     expect(screen.getByTestId('preview-summary').textContent).toBe('Every previewed value fits its column.');
   });
 
+  it("marks a till's Subtotal line as the totals line the import skips", () => {
+    const subtotal: PreviewFileResponse = { ...previewData, rows: [previewData.rows[0] as PreviewFileResponse['rows'][number], { row: 2, values: { product_id: 'Subtotal', date: '' }, problems: {}, totals_line: 'Subtotal' }] };
+    useImportStore.setState({ entities: [{ name: 'sales', repeatedKeys: 'sum' }], entityType: 'sales', selectedFile: new File(['x'], 'pos.csv'), draft: mapping.entities.sales, previewData: subtotal });
+    renderForm();
+    const rows = screen.getAllByTestId('preview-row');
+    expect(rows.map((row) => row.hasAttribute('data-skipped'))).toEqual([false, true]);
+    expect(within(rows[1] as HTMLElement).getByTestId('row-totals-line').textContent).toBe('Skipped: a totals line (Subtotal)');
+  });
+
   it('says which defaults the import filled in, as a warning under the counts; none when there were none', () => {
     const result = { message: 'Imported 12 rows into products: 12 inserted, 0 updated.', import_id: 'i', entity_type: 'products', table: 'products', counts: { rows: 12, inserted: 12, updated: 0, duplicates: 0 }, duration_ms: 40 };
     useImportStore.setState({ result: { ...result, warnings: [{ field: 'lead_time_days', rows: 12, value: '14', message: '12 rows had no lead time: 14 days used (the default)' }, { field: 'unit_cost', rows: 3, value: '0', message: '3 rows had no unit cost: stored as 0, and left out of stock values as having no cost until one is imported or typed' }] } });

@@ -57,12 +57,17 @@ export function MappedRowsTable({ targets, rows, fieldMappings, fieldValues = {}
           </Table.Thead>
           <Table.Tbody>
             {rows.map((row) => (
-              <Table.Tr key={row.row} data-testid="preview-row" data-skipped={row.skipped ? true : undefined} data-left-out={row.left_out ? true : undefined}>
+              <Table.Tr key={row.row} data-testid="preview-row" data-skipped={row.skipped || row.totals_line ? true : undefined} data-left-out={row.left_out ? true : undefined}>
                 <Table.Td>
                   {row.row}
                   {row.skipped ? (
                     <Text size="xs" component="div" data-testid="row-skipped">
                       {t('import.preview.skipped')}
+                    </Text>
+                  ) : null}
+                  {row.totals_line ? (
+                    <Text size="xs" component="div" data-testid="row-totals-line">
+                      {t('import.preview.totalsLine', { word: row.totals_line })}
                     </Text>
                   ) : null}
                   {row.left_out ? (

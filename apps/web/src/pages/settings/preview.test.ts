@@ -133,4 +133,10 @@ describe('mapping drafts', () => {
     expect(previewForm(new File(['a,b\n1,2\n'], 'small.csv'), 'sales', null).get('file_part')).toBeNull();
     expect(previewForm(new File(['y'.repeat(PREVIEW_MAX_BYTES + 10)], 'book.xlsx'), 'sales', null).get('file_part')).toBeNull();
   });
+
+  it("sends the browser's language and time zone: an undecided 12/03/2026 is shown as the shop writes dates", () => {
+    const form = previewForm(new File(['a,b\n1,2\n'], 'small.csv'), 'sales', null);
+    expect(form.get('locale')).toBe(navigator.language);
+    expect(form.get('time_zone')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  });
 });
