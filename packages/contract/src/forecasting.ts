@@ -16,6 +16,15 @@ export const generationRequest = z.strictObject({
 });
 export const generationResponse = z.object({ task_id: z.string() });
 
+/** The horizons a buyer chooses from on the Forecasting screen (ADR 0162, amendment 2026-12-04 horizon). */
+export const FORECAST_HORIZONS = [DEFAULT_FORECAST_DAYS, 180, MAX_FORECAST_DAYS] as const;
+/**
+ * A product's forecast read: `forecast_days` other than the stored forecast's is forecast now over
+ * that many days and not stored (the order lists keep the catalogue run's horizon).
+ */
+export const productForecastQuery = z.object({ forecast_days: z.coerce.number().int().min(7).max(MAX_FORECAST_DAYS).optional() });
+export type ProductForecastQuery = z.infer<typeof productForecastQuery>;
+
 export const taskResults = z.object({
   style_code: z.string().nullable(),
   forecast_days: z.number().int(),
