@@ -456,6 +456,70 @@ describe('forecasting screen', () => {
     expect(await axeViolations(page, '[data-testid="export-forecast-xlsx"]')).toEqual([]);
   });
 
+  it('looks 180 and 365 days ahead by keyboard: the chart, stock line, markers, explanation and downloads follow, the URL keeps it, the lists stay at 90 days', async () => {
+    const { page } = browser;
+    type Forecast = { forecast: { sales: { ds: string }[]; stock: StockPoint[] }; stockouts: { date: string; type: string }[] };
+    const target = reportProducts.find((product) => product.firstStockout !== null)!;
+    const listed = await waitForLatestReport();
+    await openForecasting(page);
+    await pickProduct(page, target.styleCode);
+    await page.getByRole('group', { name: `Sales and stock chart for ${target.styleCode}` }).waitFor();
+    expect(await page.getByText('over the next 90 days', { exact: false }).count()).toBe(1);
+    const lastForecastDay = async () => {
+      await chart(page).getByRole('application', { name: /Daily sales chart/ }).focus();
+      await page.keyboard.press('End');
+      const shown = await chart(page).locator('.sales-chart .day-readout [role="status"] div').first().textContent();
+      await page.keyboard.press('Escape');
+      return shown;
+    };
+    const ninety = await apiGet<Forecast>(`/forecasting/forecasts/${encodeURIComponent(target.styleCode)}`);
+    expect(await lastForecastDay()).toBe(fullDay(ninety.forecast.sales.at(-1)!.ds));
+
+    const horizon = page.getByRole('radiogroup', { name: 'Look ahead' });
+    for (const days of [180, 365]) {
+      const longer = await apiGet<Forecast>(`/forecasting/forecasts/${encodeURIComponent(target.styleCode)}?forecast_days=${days}`);
+      expect(longer.forecast.sales).toHaveLength(days);
+      // The keyboard moves the choice (arrow keys within the group, as in any radio group).
+      await horizon.getByRole('radio', { checked: true }).focus();
+      await page.keyboard.press('ArrowRight');
+      await page.waitForURL(new RegExp(`[?&]days=${days}(&|$)`));
+      await expect.poll(() => lastForecastDay(), { timeout: 30_000 }).toBe(fullDay(longer.forecast.sales.at(-1)!.ds));
+      expect(await page.getByText(`over the next ${days} days`, { exact: false }).count()).toBe(1);
+      // The stock line's crossings over the longer horizon, each marked.
+      const markers = await chart(page).locator('.zero-crossing').evaluateAll((dots) => dots.map((dot) => dot.getAttribute('data-date')));
+      expect(markers).toEqual(crossingsOf(longer.forecast.stock).map((crossing) => crossing.date));
+      const stockout = longer.stockouts.find((item) => item.type === 'stockForecast');
+      const stockoutWords = await page.getByTestId('stockout-summary').textContent();
+      if (stockout) expect(stockoutWords).toContain(fullDay(stockout.date));
+      else expect(stockoutWords).toContain(`in ${days} days`);
+    }
+    expect(await axeViolations(page, '[data-testid="horizon"]')).toEqual([]);
+    expect(await axeViolations(page, '[data-testid="forecast-explanation"]')).toEqual([]);
+
+    // The forecast's download is the horizon shown: 365 days.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export forecast CSV' }).click();
+    expect((await readFile((await (await download).path())!, 'utf8')).slice(1).trim().split('\r\n')).toHaveLength(366);
+    const workbookDownload = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export forecast Excel' }).click();
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile((await (await workbookDownload).path()) as string);
+    expect(workbook.worksheets[0]!.rowCount).toBe(366);
+
+    // A reload keeps product and horizon; the order lists still look 90 days ahead, unchanged.
+    await page.reload();
+    await page.locator(`[data-testid="selected-style-code"]:text-is("${target.styleCode}")`).waitFor();
+    expect(await horizon.getByRole('radio', { checked: true }).getAttribute('value')).toBe('365');
+    await expect.poll(() => lastForecastDay(), { timeout: 30_000 }).toBe(fullDay(shiftDay(ninety.forecast.sales[0]!.ds, 364)));
+    const after = await waitForLatestReport();
+    expect({ total: after.total, codes: after.products.map((p) => p.styleCode) }).toEqual({ total: listed.total, codes: listed.products.map((p) => p.styleCode) });
+    expect(await page.getByTestId('report-generated').textContent()).toContain('90-day horizon');
+    // Back to 90 days: the stored forecast, and the URL without the choice.
+    await horizon.getByRole('radio', { name: '90 days' }).check();
+    await expect.poll(() => new URL(page.url()).searchParams.get('days')).toBeNull();
+    await expect.poll(() => lastForecastDay(), { timeout: 30_000 }).toBe(fullDay(ninety.forecast.sales.at(-1)!.ds));
+  });
+
   it("exports the report's whole list under its filter as CSV and as Excel, not only the page shown", async () => {
     const { page } = browser;
     const whole: ReportProduct[] = [];

@@ -60,7 +60,8 @@ export const assistantBlock = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text'), text: z.string() }),
   z.object({
     type: z.literal('table'),
-    columns: z.array(z.object({ key: z.string(), label: z.string() })),
+    /** `money`: a sum of money, shown with its pence (1,240.50) as every screen writes money. */
+    columns: z.array(z.object({ key: z.string(), label: z.string(), kind: z.literal('money').optional() })),
     rows: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()]))),
     totals: z.record(z.string(), z.union([z.string(), z.number(), z.null()])).nullable(),
     /** A file name when the table can be downloaded as CSV. */

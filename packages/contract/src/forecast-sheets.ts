@@ -76,7 +76,8 @@ export const inventoryReportRow = (product: ReportProduct): (string | number | n
   product.firstStockout,
   stockoutWords[product.stockoutType ?? 'none'],
   product.reorderPoint,
-  product.orderQuantity,
+  // A row to hurry orders nothing: blank, as its order-by day is, and as the screen's "—" (not 0).
+  product.onOrderArrives ? null : product.orderQuantity,
   product.orderBy,
   product.model,
   product.shortHistory ? LIST_MARKS.shortHistory : null,

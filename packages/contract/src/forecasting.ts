@@ -10,11 +10,30 @@ export const WHOLE_CATALOGUE = 'all';
 export const taskStatuses = ['pending', 'processing', 'running', 'completed', 'failed'] as const;
 export type TaskStatus = (typeof taskStatuses)[number];
 
+/** Days a forecast looks ahead, in the words a 400 says them ("forecast_days: Must be a whole number of days."). */
+const WHOLE_DAYS = 'Must be a whole number of days.';
+const forecastDays = () =>
+  z.coerce
+    // Only a value that is no number at all is said so here; its range keeps the shared words (zod-words.ts).
+    .number({ error: (issue) => (issue.code === 'invalid_type' ? WHOLE_DAYS : undefined) })
+    .int({ error: WHOLE_DAYS })
+    .min(7)
+    .max(MAX_FORECAST_DAYS);
+
 export const generationRequest = z.strictObject({
   style_code: storableText().trim().min(1, 'Product style code is required.').max(64).optional(),
-  forecast_days: z.coerce.number().int().min(7).max(MAX_FORECAST_DAYS).default(DEFAULT_FORECAST_DAYS),
+  forecast_days: forecastDays().default(DEFAULT_FORECAST_DAYS),
 });
 export const generationResponse = z.object({ task_id: z.string() });
+
+/** The horizons a buyer chooses from on the Forecasting screen (ADR 0162, amendment 2026-12-04 horizon). */
+export const FORECAST_HORIZONS = [DEFAULT_FORECAST_DAYS, 180, MAX_FORECAST_DAYS] as const;
+/**
+ * A product's forecast read: `forecast_days` other than the stored forecast's is forecast now over
+ * that many days and not stored (the order lists keep the catalogue run's horizon).
+ */
+export const productForecastQuery = z.object({ forecast_days: forecastDays().optional() });
+export type ProductForecastQuery = z.infer<typeof productForecastQuery>;
 
 export const taskResults = z.object({
   style_code: z.string().nullable(),

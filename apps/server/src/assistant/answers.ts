@@ -29,9 +29,9 @@ const text = (value: string): AssistantBlock => ({ type: 'text', text: value });
 const forecastLink = (code: string, name: string): AssistantBlock => ({ type: 'link', label: `Forecast for ${name}`, href: `/app/forecasting?product=${encodeURIComponent(code)}` });
 const dataLink = (table: string, label: string): AssistantBlock => ({ type: 'link', label, href: `/app/datatab?table=${encodeURIComponent(table)}` });
 type Cell = string | number | null;
-const table = (columns: [string, string][], rows: Record<string, Cell>[], totals: Record<string, Cell> | null = null, download: string | null = null): AssistantBlock => ({
+const table = (columns: ([string, string] | [string, string, 'money'])[], rows: Record<string, Cell>[], totals: Record<string, Cell> | null = null, download: string | null = null): AssistantBlock => ({
   type: 'table',
-  columns: columns.map(([key, label]) => ({ key, label })),
+  columns: columns.map(([key, label, kind]) => ({ key, label, ...(kind ? { kind } : {}) })),
   rows,
   totals,
   download,
@@ -148,6 +148,10 @@ async function listNotes(db: Db, codes: readonly string[]): Promise<Map<string, 
   }));
 }
 
+/** A row's order and its cost; a delivery to hurry orders nothing, so both are blank beside its note (as the downloads have it), not 0. */
+const orderCells = (r: Pick<AdvisedProduct, 'orderQuantity' | 'unitCost' | 'onOrderArrives'>): { quantity: Cell; cost: Cell } =>
+  r.onOrderArrives ? { quantity: null, cost: null } : { quantity: r.orderQuantity, cost: round2(r.orderQuantity * r.unitCost) };
+
 /**
  * Low stock: the Forecasting screen's list, most urgent first — the products that need an order (the
  * forecast's advice) and, without a window, those whose delivery on its way comes too late (hurry it).
@@ -168,8 +172,8 @@ async function lowStock(db: Db, window: DueWindow | null = null): Promise<Answer
         `${!total ? 'No product needs a new order.' : `${due ? `${number.format(total)} of the ${number.format(found.orders.length)} products that need an order must be ordered ${dueWords(due)}` : `${number.format(total)} ${total === 1 ? 'product needs' : 'products need'} an order`}, most urgent first: ${number.format(found.units)} units, ${money.format(found.cost)} in all.`}${deliveriesToHurry(late)}${total + late > rows.length ? ` The ${rows.length} most urgent are listed.` : ''}${beyond}${leftOut(advice)}${uncounted(advice)}`,
       ),
       table(
-        [['styleCode', 'Product code'], ['name', 'Name'], ['onHand', 'On hand now'], ['stockout', 'Runs out'], ['orderBy', 'Order by'], ['quantity', 'Order'], ['cost', 'Cost'], ['note', 'Note']],
-        rows.map((r) => ({ styleCode: r.styleCode, name: r.name, onHand: onHandCell(r.onHand?.units), stockout: r.firstStockout, orderBy: r.orderBy, quantity: r.orderQuantity, cost: round2(r.orderQuantity * r.unitCost), note: noteOf(r, shortHistory) })),
+        [['styleCode', 'Product code'], ['name', 'Name'], ['onHand', 'On hand now'], ['stockout', 'Runs out'], ['orderBy', 'Order by'], ['quantity', 'Order'], ['cost', 'Cost', 'money'], ['note', 'Note']],
+        rows.map((r) => ({ styleCode: r.styleCode, name: r.name, onHand: onHandCell(r.onHand?.units), stockout: r.firstStockout, orderBy: r.orderBy, ...orderCells(r), note: noteOf(r, shortHistory) })),
       ),
       { type: 'link', label: 'Open the Forecasting screen', href: '/app/forecasting' },
       createOrdersAction(found.kept),
@@ -190,8 +194,8 @@ async function reorderReport(db: Db, window: DueWindow | null = null): Promise<A
         `Reorder report: ${due ? `${number.format(total)} of ${number.format(found.orders.length)} advised orders due ${dueWords(due)}` : `${number.format(total)} advised ${total === 1 ? 'order' : 'orders'}`}, ${number.format(found.units)} units, ${money.format(found.cost)} in all.${total > rows.length ? ` The ${rows.length} most urgent are listed.` : ''}${due ? '' : deliveriesToHurry(advice.deliveriesLate)}${beyond}${leftOut(advice)}`,
       ),
       table(
-        [['styleCode', 'Product code'], ['name', 'Name'], ['onHand', 'On hand now'], ['orderBy', 'Order by'], ['quantity', 'Quantity'], ['cost', 'Cost'], ['note', 'Note']],
-        rows.map((r) => ({ styleCode: r.styleCode, name: r.name, onHand: onHandCell(r.onHand?.units), orderBy: r.orderBy, quantity: r.orderQuantity, cost: round2(r.orderQuantity * r.unitCost), note: noteOf(r, shortHistory) })),
+        [['styleCode', 'Product code'], ['name', 'Name'], ['onHand', 'On hand now'], ['orderBy', 'Order by'], ['quantity', 'Quantity'], ['cost', 'Cost', 'money'], ['note', 'Note']],
+        rows.map((r) => ({ styleCode: r.styleCode, name: r.name, onHand: onHandCell(r.onHand?.units), orderBy: r.orderBy, ...orderCells(r), note: noteOf(r, shortHistory) })),
         { styleCode: 'Total', name: null, onHand: null, orderBy: null, quantity: found.units, cost: found.cost, note: null },
         'reorder-report.csv',
       ),
@@ -512,7 +516,7 @@ export const dataFunctions = {
           `${number.format(rows.length)} ${rows.length === 1 ? 'product' : 'products'}${scope.words} ${rows.length === 1 ? 'has' : 'have'} more than ${number.format(days)} days of stock at the forecast demand: ${money.format(value)} tied up at unit cost. The most value first:`,
         ),
         table(
-          [['styleCode', 'Product code'], ['name', 'Name'], ['onHand', 'On hand now'], ['daily', 'Forecast per day'], ['cover', 'Days of cover'], ['excess', `Units beyond ${days} days`], ['value', 'Value']],
+          [['styleCode', 'Product code'], ['name', 'Name'], ['onHand', 'On hand now'], ['daily', 'Forecast per day'], ['cover', 'Days of cover'], ['excess', `Units beyond ${days} days`], ['value', 'Value', 'money']],
           rows.slice(0, TABLE_ROWS).map((r) => ({ styleCode: r.product_code, name: r.name, onHand: r.on_hand, daily: round2(r.daily), cover: r.cover, excess: r.excess, value: r.value })),
           { styleCode: 'Total', name: null, onHand: null, daily: null, cover: null, excess: rows.reduce((sum, r) => sum + r.excess, 0), value },
         ),
@@ -532,7 +536,7 @@ export const dataFunctions = {
       blocks: [
         text(`${number.format(rows.length)} ${rows.length === 1 ? 'product' : 'products'}${scope.words} in stock had no sales ${window.words}: ${number.format(units)} units, ${money.format(value)} tied up at unit cost.${outOfSeason}${await dataEndsBefore(db, window)}`),
         table(
-          [['styleCode', 'Product code'], ['name', 'Name'], ['onHand', 'On hand now'], ['value', 'Value']],
+          [['styleCode', 'Product code'], ['name', 'Name'], ['onHand', 'On hand now'], ['value', 'Value', 'money']],
           rows.slice(0, TABLE_ROWS).map((r) => ({ styleCode: r.product_code, name: r.name, onHand: r.on_hand, value: r.value })),
           { styleCode: 'Total', name: null, onHand: units, value },
         ),

@@ -111,6 +111,7 @@ export type ProductForecastRow = ProductRecord & {
   task_id: string | null;
   generated_at: Date | null;
   forecast_start: string | null;
+  forecast_days: number | null;
   result: string | null;
   sales: string | null;
   snapshots: string | null;
@@ -122,7 +123,7 @@ export type ProductForecastRow = ProductRecord & {
 };
 
 const productForecastText = (key: 'p.product_code' | 'p.id') => `
-  select p.id, p.product_code, p.name, p.current_stock, p.unit_cost, p.lead_time_days, f.task_id, f.generated_at, f.forecast_start, f.result,
+  select p.id, p.product_code, p.name, p.current_stock, p.unit_cost, p.lead_time_days, f.task_id, f.generated_at, f.forecast_start, f.forecast_days, f.result,
     ${recentDemandSql(String(DEFAULT_INACTIVE_DAYS))} as recent_demand,
     (select string_agg((s.date - w.since)::text || ':' || s.quantity::text, ',') from data.sales s
       where s.product_id = p.id and s.date >= w.since and s.date < f.forecast_start) as sales,

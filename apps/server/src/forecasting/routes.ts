@@ -1,7 +1,7 @@
 // /api/forecasting/*: request generation, poll a task, read a product's forecast and the latest report.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody, generationRequest, generationResponse, inventoryReportExportQuery, latestReportResponse, productForecastResponse, reportExportQuery, reportQuery, storableText, taskStatusResponse, XLSX_CONTENT_TYPE } from '@stockwise/contract';
+import { errorBody, generationRequest, generationResponse, inventoryReportExportQuery, latestReportResponse, productForecastQuery, productForecastResponse, reportExportQuery, reportQuery, storableText, taskStatusResponse, XLSX_CONTENT_TYPE } from '@stockwise/contract';
 import { currentUser } from '../auth/guard.ts';
 import { sendDownload } from '../http/downloads.ts';
 import { compiledSerializerCompiler, sendJsonText } from '../http/serializer.ts';
@@ -44,21 +44,22 @@ export function forecastingRoutes(ctx: ForecastingContext): FastifyPluginAsyncZo
       config: { policy: 'viewer' },
       schema: {
         tags: ['forecasting'],
-        summary: "A product's history, stored forecast, stockouts and reorder advice",
+        summary: "A product's history, stored forecast, stockouts and reorder advice (forecast_days: another horizon, forecast now and not stored)",
         params: styleCodeParams,
+        querystring: productForecastQuery,
         response: { 200: productForecastResponse, ...errors },
       },
       // The 200 answer is JSON text already (the stored forecast spliced in, docs/adr/0083); refusals
       // keep the compiled serializer (docs/adr/0080).
       serializerCompiler: compiledSerializerCompiler,
-      handler: async (request, reply) => sendJsonText(reply, await getProductForecast(ctx, { styleCode: request.params.styleCode })),
+      handler: async (request, reply) => sendJsonText(reply, await getProductForecast(ctx, { styleCode: request.params.styleCode, forecastDays: request.query.forecast_days })),
     });
     // Excel downloads of the screen's two CSVs (docs/adr/0161): a European Excel opens a CSV as one column.
     // The report's is the whole list, as CSV too (ADR 0072, amendment 2026-12-04).
     app.get('/api/forecasting/forecasts/:styleCode/export/', {
       config: { policy: 'viewer' },
-      schema: { tags: ['forecasting'], summary: "A product's forecast as an Excel workbook, one line per forecast day (format=xlsx)", params: styleCodeParams, querystring: reportExportQuery, response: errors },
-      handler: async (request, reply) => sendDownload(reply, await exportProductForecast(ctx, { styleCode: request.params.styleCode })),
+      schema: { tags: ['forecasting'], summary: "A product's forecast as an Excel workbook, one line per forecast day (format=xlsx)", params: styleCodeParams, querystring: reportExportQuery.extend(productForecastQuery.shape), response: errors },
+      handler: async (request, reply) => sendDownload(reply, await exportProductForecast(ctx, { styleCode: request.params.styleCode, forecastDays: request.query.forecast_days })),
     });
     app.get('/api/forecasting/latest-report/export/', {
       config: { policy: 'viewer' },

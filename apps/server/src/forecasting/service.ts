@@ -475,15 +475,25 @@ async function startAfterRunningCatalogueRun(db: Kysely<Database>, taskId: strin
   }
 }
 
-/** One product forecast now and stored (a product never forecast yet); why not, when it could not be. */
-async function forecastOneNow(db: Kysely<Database>, product: repo.ProductRecord, today: string): Promise<string | null> {
+/** One product forecast now over `horizon` days from `today` on one thread (the last catalogue run's calendar); null: the product is gone. */
+async function forecastNow(db: Kysely<Database>, productId: number, today: string, horizon: number): Promise<{ result: BatchResult; readAt: string } | null> {
   const since = historyStart(today);
   const [calendar, firstSale] = await Promise.all([storedCalendar(db, since, today), repo.firstSalesDateSince(db, since)]);
-  const pool = createForecastPool<repo.ProductRows, BatchResult>({ workers: 1, task: { module: BATCH_TASK, context: batchContext(today, DEFAULT_FORECAST_DAYS, calendar, firstSale) } });
-  const { rows, readAt } = await repo.productRowsOf(db, product.id, since);
-  if (!readAt) return null;
-  const results = await pool.run(rows);
-  const { failed } = await storeResults({ db }, results, { taskId: null, horizon: DEFAULT_FORECAST_DAYS, today, inputsReadAt: readAt });
+  const pool = createForecastPool<repo.ProductRows, BatchResult>({ workers: 1, task: { module: BATCH_TASK, context: batchContext(today, horizon, calendar, firstSale) } });
+  try {
+    const { rows, readAt } = await repo.productRowsOf(db, productId, since);
+    const [result] = readAt ? await pool.run(rows) : [];
+    return result && readAt ? { result, readAt } : null;
+  } finally {
+    await pool.close();
+  }
+}
+
+/** One product forecast now and stored (a product never forecast yet); why not, when it could not be. */
+async function forecastOneNow(db: Kysely<Database>, product: repo.ProductRecord, today: string): Promise<string | null> {
+  const forecast = await forecastNow(db, product.id, today, DEFAULT_FORECAST_DAYS);
+  if (!forecast) return null;
+  const { failed } = await storeResults({ db }, [forecast.result], { taskId: null, horizon: DEFAULT_FORECAST_DAYS, today, inputsReadAt: forecast.readAt });
   return failed[0]?.error ?? null;
 }
 
@@ -504,20 +514,34 @@ export async function runNightlyForecast(ctx: Pick<ForecastingContext, 'db'>, ru
 /** Runs a forecast task to its end, in this process (runForecastGeneration) or another (run-process.ts). */
 export type CatalogueRunner = (taskId: string) => Promise<void>;
 
-/** A product's forecast answer as JSON text (productForecastJson): the route sends it as it is. */
-export async function getProductForecast(ctx: ForecastingContext, options: { styleCode: string }): Promise<string> {
-  const row = await repo.findProductForecast(ctx.db, options.styleCode, HISTORY_DAYS);
-  if (!row) throw productNotFound(options.styleCode);
-  if (isStored(row)) return productForecastJson(row);
-  // Never forecast yet (a new product): forecast it now, so reading a forecast always answers.
-  const error = await forecastOneNow(ctx.db, row, await forecastStartDay(ctx.db));
-  if (error) throw new AppError('validation_error', `Cannot forecast '${options.styleCode}': ${error}`);
-  const forecast = await repo.findProductForecast(ctx.db, options.styleCode, HISTORY_DAYS);
-  if (!forecast || !isStored(forecast)) throw productNotFound(options.styleCode);
-  return productForecastJson(forecast);
+/**
+ * A product's forecast answer as JSON text (productForecastJson): the route sends it as it is. With
+ * `forecastDays` other than the stored forecast's, the product is forecast now over that many days
+ * from the stored forecast's first day, and not stored: the stored forecast is the order lists'
+ * (ADR 0162, amendment 2026-12-04 horizon).
+ */
+export async function getProductForecast(ctx: ForecastingContext, options: { styleCode: string; forecastDays?: number }): Promise<string> {
+  const stored = await storedProductForecast(ctx, options.styleCode);
+  if (options.forecastDays === undefined || options.forecastDays === stored.forecast_days) return productForecastJson(stored);
+  const forecast = await forecastNow(ctx.db, stored.id, stored.forecast_start, options.forecastDays);
+  if (!forecast) throw productNotFound(options.styleCode);
+  if ('error' in forecast.result) throw new AppError('validation_error', `Cannot forecast '${options.styleCode}': ${forecast.result.error}`);
+  return productForecastJson({ ...stored, generated_at: new Date(), result: forecast.result.row.resultJson, forecast_days: options.forecastDays });
 }
 
-type StoredProductForecast = repo.ProductForecastRow & { generated_at: Date; forecast_start: string; result: string };
+/** The product's stored forecast with its history; a product never forecast yet is forecast (and stored) now, so reading a forecast always answers. */
+async function storedProductForecast(ctx: ForecastingContext, styleCode: string): Promise<StoredProductForecast> {
+  const row = await repo.findProductForecast(ctx.db, styleCode, HISTORY_DAYS);
+  if (!row) throw productNotFound(styleCode);
+  if (isStored(row)) return row;
+  const error = await forecastOneNow(ctx.db, row, await forecastStartDay(ctx.db));
+  if (error) throw new AppError('validation_error', `Cannot forecast '${styleCode}': ${error}`);
+  const forecast = await repo.findProductForecast(ctx.db, styleCode, HISTORY_DAYS);
+  if (!forecast || !isStored(forecast)) throw productNotFound(styleCode);
+  return forecast;
+}
+
+type StoredProductForecast = repo.ProductForecastRow & { generated_at: Date; forecast_start: string; forecast_days: number; result: string };
 const isStored = (row: repo.ProductForecastRow): row is StoredProductForecast => row.result !== null;
 
 /** The first day of the history a forecast is made from and a forecast read shows. */
@@ -625,7 +649,7 @@ function sheetDownload(name: string, columns: ForecastSheet['columns'], rows: It
 }
 
 /** The product's forecast as the screen's "Export forecast" has it, one line per forecast day. */
-export async function exportProductForecast(ctx: ForecastingContext, options: { styleCode: string }): Promise<Download> {
+export async function exportProductForecast(ctx: ForecastingContext, options: { styleCode: string; forecastDays?: number }): Promise<Download> {
   const forecast = JSON.parse(await getProductForecast(ctx, options)) as ProductForecastResponse;
   const sheet = forecastSheet(forecast);
   return sheetDownload(`forecast-${forecast.product.styleCode}`, sheet.columns, [sheet.rows]);

@@ -87,6 +87,10 @@ describe.each(backends)('deliveries to hurry and orders to check, on %s', (backe
     expect(header?.split(',').slice(-3)).toEqual(['check', 'too late', 'on order']);
     const marks = Object.fromEntries(lines.map((line) => [line.split(',')[0], line.match(/,([^,]*),([^,]*),((?:"[^"]*")|[^,]*)$/)!.slice(1)]));
     const tooLate = (code: string) => (report.products.find((p) => p.styleCode === code)!.urgencyDays < 0 ? 'yes' : '');
+    // A row to hurry orders nothing: its order quantity is blank, as its order-by day is.
+    const orderColumns = (code: string) => lines.find((line) => line.startsWith(`${code},`))!.split(',').slice(9, 11);
+    expect(orderColumns('LATE-1')).toEqual(['', '']);
+    expect(orderColumns('ORDER-1')).toEqual([String(report.products.find((p) => p.styleCode === 'ORDER-1')!.orderQuantity), report.products.find((p) => p.styleCode === 'ORDER-1')!.orderBy]);
     expect(marks).toEqual({
       'LATE-1': ['', '', `"${HURRY(lateArrives)}"`],
       'SHORT-1': ['Under 4 weeks of sales', tooLate('SHORT-1'), ''],
@@ -123,6 +127,9 @@ describe.each(backends)('deliveries to hurry and orders to check, on %s', (backe
     expect(lowStock.content).toContain('1 product has a delivery on its way that arrives after it runs out: hurry it');
     expect(tableOf(lowStock)?.rows.map((row) => row.styleCode)).toEqual(report.products.map((p) => p.styleCode));
     expect(noteOf(lowStock, 'LATE-1')).toBe(HURRY(lateArrives));
+    // It orders nothing: no "order 0, cost 0.00" beside the note; the cost column is money (pence shown).
+    expect(tableOf(lowStock)?.rows.find((row) => row.styleCode === 'LATE-1')).toMatchObject({ quantity: null, cost: null });
+    expect(tableOf(lowStock)?.columns.find((column) => column.key === 'cost')).toEqual({ key: 'cost', label: 'Cost', kind: 'money' });
     expect(noteOf(lowStock, 'SHORT-1')).toMatch(/^Check before ordering/);
     expect(noteOf(lowStock, 'ORDER-1') ?? null).toBe(report.products.find((p) => p.styleCode === 'ORDER-1')!.urgencyDays < 0 ? 'Too late: arrives after it runs out' : null);
     const action = lowStock.blocks.find((b): b is Extract<AssistantBlock, { type: 'action' }> => b.type === 'action');

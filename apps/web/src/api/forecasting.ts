@@ -86,32 +86,37 @@ export async function searchProducts(text: string): Promise<Product[]> {
 export const forecastMarks = { received: 'forecast:received', committed: 'forecast:committed', rendered: 'forecast:rendered' } as const;
 
 const pendingForecasts = new Map<string, Promise<ProductForecastResponse>>();
+/** The horizon asked for, when not the stored forecast's (ADR 0162, amendment 2026-12-04 horizon). */
+const horizonQuery = (days: number) => (days === DEFAULT_FORECAST_DAYS ? '' : `?forecast_days=${days}`);
+const forecastKey = (styleCode: string, days: number) => `${days}:${styleCode}`;
 
 /**
- * Spec §4: one pending forecast fetch per product, shared by every caller and cached once answered.
- * A failed fetch is forgotten, so the next call asks again.
+ * Spec §4: one pending forecast fetch per product and horizon, shared by every caller and cached
+ * once answered. A failed fetch is forgotten, so the next call asks again. A horizon other than the
+ * stored 90 days is forecast by the server when asked.
  */
-export function fetchProductForecast(styleCode: string): Promise<ProductForecastResponse> {
-  const cached = pendingForecasts.get(styleCode);
+export function fetchProductForecast(styleCode: string, days: number = DEFAULT_FORECAST_DAYS): Promise<ProductForecastResponse> {
+  const key = forecastKey(styleCode, days);
+  const cached = pendingForecasts.get(key);
   if (cached) return cached;
   const request = api
-    .get<ProductForecastResponse>(`/forecasting/forecasts/${encodeURIComponent(styleCode)}`)
+    .get<ProductForecastResponse>(`/forecasting/forecasts/${encodeURIComponent(styleCode)}${horizonQuery(days)}`)
     .then((answer) => {
       if (typeof performance !== 'undefined') performance.mark(forecastMarks.received, { detail: styleCode });
       return answer.data;
     })
     .catch((error: unknown) => {
-      if (pendingForecasts.get(styleCode) === request) pendingForecasts.delete(styleCode);
+      if (pendingForecasts.get(key) === request) pendingForecasts.delete(key);
       throw error;
     });
-  pendingForecasts.set(styleCode, request);
+  pendingForecasts.set(key, request);
   return request;
 }
 
-/** Drops the cached forecast of one product, or of every product (after a whole-catalogue run). */
+/** Drops the cached forecasts of one product (every horizon), or of every product (after a whole-catalogue run). */
 export function invalidateProductForecast(styleCode?: string | null): void {
   if (styleCode == null || styleCode === WHOLE_CATALOGUE) pendingForecasts.clear();
-  else pendingForecasts.delete(styleCode);
+  else for (const key of [...pendingForecasts.keys()]) if (key.slice(key.indexOf(':') + 1) === styleCode) pendingForecasts.delete(key);
 }
 
 /** Starts a generation task; style_code omitted = the whole catalogue. Throws the §8 message when the answer has no task_id. */
@@ -134,8 +139,9 @@ export async function fetchTaskStatus(taskId: string): Promise<PolledTaskStatus>
   }
 }
 
-/** The product's forecast as an .xlsx (the columns of its CSV, typed cells for a European Excel; docs/api.md). */
-export const fetchForecastWorkbook = (styleCode: string): Promise<Blob> => fetchWorkbook(`/forecasting/forecasts/${encodeURIComponent(styleCode)}/export/`);
+/** The product's forecast over the horizon shown as an .xlsx (the columns of its CSV, typed cells for a European Excel; docs/api.md). */
+export const fetchForecastWorkbook = (styleCode: string, days: number): Promise<Blob> =>
+  fetchWorkbook(`/forecasting/forecasts/${encodeURIComponent(styleCode)}/export/`, days === DEFAULT_FORECAST_DAYS ? {} : { forecast_days: days });
 
 /** The latest report's whole list under the filter shown (every page, not only the one loaded), as CSV or .xlsx. */
 export const fetchReportExport = (format: 'csv' | 'xlsx', report: { inactive_days: number }, includeInactive: boolean): Promise<Blob> =>

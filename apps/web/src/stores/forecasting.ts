@@ -6,7 +6,7 @@
 // forecastError, report: isLoadingReport/reportError, low stock: isLoadingLowStock/lowStockError,
 // generation: generation.phase/generation.error).
 import { create } from 'zustand';
-import type { InventoryReport, ProductForecastResponse } from '@stockwise/contract';
+import { DEFAULT_FORECAST_DAYS, type InventoryReport, type ProductForecastResponse } from '@stockwise/contract';
 import * as forecastingApi from '../api/forecasting.ts';
 import type { Product } from '../api/forecasting.ts';
 import { normalizeError } from '../api/errors.ts';
@@ -41,6 +41,8 @@ export type ForecastingState = {
   /** The server's reason behind forecastError (e.g. "Product 'X' not found."), shown under it. */
   forecastErrorDetail: string | null;
   showHistoricalForecast: boolean;
+  /** Days the forecast shown looks ahead: the screen's choice, kept in the URL (ADR 0162, amendment 2026-12-04 horizon). */
+  horizon: number;
 
   report: InventoryReport | null;
   /** The report page shown, and whether products without recent demand are listed. */
@@ -67,6 +69,8 @@ export type ForecastingActions = {
   selectProduct: (styleCode: string | null, product?: Product | null) => Promise<void>;
   reloadForecast: () => Promise<void>;
   setShowHistoricalForecast: (show: boolean) => void;
+  /** Looks that many days ahead: the product shown is read again over them. */
+  setHorizon: (days: number) => Promise<void>;
   /** Reloads the report; a page or the inactive filter given here is kept for later reloads. */
   loadLatestReport: (options?: { page?: number; includeInactive?: boolean }) => Promise<void>;
   /** Reloads the low-stock panel; a page or the inactive filter given here is kept for later reloads. */
@@ -91,6 +95,7 @@ export const initialForecastingState: ForecastingState = {
   forecastError: null,
   forecastErrorDetail: null,
   showHistoricalForecast: false,
+  horizon: DEFAULT_FORECAST_DAYS,
   report: null,
   reportPage: 1,
   reportIncludeInactive: false,
@@ -134,13 +139,16 @@ export const useForecastingStore = create<ForecastingStore>()((set, get) => {
   let searchSequence = 0;
 
   const loadForecast = async (styleCode: string) => {
+    const { horizon } = get();
+    // Only the product and horizon still chosen may write their answer.
+    const stillChosen = () => get().selectedCode === styleCode && get().horizon === horizon;
     set({ isLoadingForecast: true, forecastError: null, forecastErrorDetail: null });
     try {
-      const forecast = await forecastingApi.fetchProductForecast(styleCode);
-      if (get().selectedCode !== styleCode) return;
+      const forecast = await forecastingApi.fetchProductForecast(styleCode, horizon);
+      if (!stillChosen()) return;
       set({ forecast, isLoadingForecast: false });
     } catch (error) {
-      if (get().selectedCode !== styleCode) return;
+      if (!stillChosen()) return;
       set({ forecast: null, isLoadingForecast: false, forecastError: i18n.t('forecasting.errors.fetchForecast', { code: styleCode }), forecastErrorDetail: normalizeError(error).message || i18n.t('forecasting.errors.forecastData') });
     }
   };
@@ -194,6 +202,13 @@ export const useForecastingStore = create<ForecastingStore>()((set, get) => {
     },
 
     setShowHistoricalForecast: (show) => set({ showHistoricalForecast: show }),
+
+    setHorizon: async (days) => {
+      if (days === get().horizon) return;
+      set({ horizon: days });
+      const code = get().selectedCode;
+      if (code) await loadForecast(code);
+    },
 
     loadLatestReport: async (options = {}) => {
       const page = options.page ?? get().reportPage;

@@ -48,4 +48,35 @@ describe('an answer table', () => {
     const cost = within(table).getByText('82,648.68');
     expect(getComputedStyle(cost).textAlign).toBe('right');
   });
+
+  it('writes a money column with its pence (1,240.50), as the screens write money; other figures as they are', () => {
+    render(
+      <MantineProvider>
+        <MemoryRouter>
+          <AnswerBlocks
+            blocks={[
+              {
+                type: 'table',
+                columns: [
+                  { key: 'quantity', label: 'Quantity' },
+                  { key: 'cost', label: 'Cost', kind: 'money' },
+                ],
+                rows: [
+                  { quantity: 2.5, cost: 1240.5 },
+                  { quantity: 3, cost: 12 },
+                  // A delivery to hurry orders nothing: blank, not 0.00.
+                  { quantity: null, cost: null },
+                ],
+                totals: { quantity: 5.5, cost: 1252.5 },
+                download: null,
+              },
+            ]}
+          />
+        </MemoryRouter>
+      </MantineProvider>,
+    );
+    const table = screen.getByTestId('assistant-table');
+    expect(within(table).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['2.5', '1,240.50', '3', '12.00', '', '']);
+    expect(within(table).getByText('1,252.50')).toBeTruthy();
+  });
 });

@@ -11,10 +11,13 @@ import { downloadCsv, toCsv } from '../../pages/forecasting/csv.ts';
 type TableBlock = Extract<AssistantBlock, { type: 'table' }>;
 type Cell = TableBlock['rows'][number][string];
 
-// Figures as the screens show them (82,648.68), days as the answer's sentences write them (7 Dec
+// Figures as the screens show them (82,648.68; money with its pence, 1,240.50), days as the answer's sentences write them (7 Dec
 // 2026); the CSV keeps both plain for a spreadsheet.
 const figure = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
-const shown = (value: Cell | undefined, day: boolean) => (typeof value === 'number' ? figure.format(value) : day && isIsoDay(value) ? formatDay(value) : (value ?? ''));
+const money = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+type Column = TableBlock['columns'][number];
+const shown = (value: Cell | undefined, column: Column, day: boolean) =>
+  typeof value === 'number' ? (column.kind === 'money' ? money : figure).format(value) : day && isIsoDay(value) ? formatDay(value) : (value ?? '');
 
 /** The orders an answer showed, from its action's payload; an answer from before they were carried asks for the current list. */
 function createOrdersRequest(payload: Record<string, unknown>): AssistantActionRequest {
@@ -50,7 +53,7 @@ function AnswerTable({ block }: { block: TableBlock }) {
               <Table.Tr key={index}>
                 {block.columns.map((c) => (
                   <Table.Td key={c.key} ta={align(c.key)}>
-                    {shown(row[c.key], days.has(c.key))}
+                    {shown(row[c.key], c, days.has(c.key))}
                   </Table.Td>
                 ))}
               </Table.Tr>
@@ -61,7 +64,7 @@ function AnswerTable({ block }: { block: TableBlock }) {
               <Table.Tr>
                 {block.columns.map((c) => (
                   <Table.Th key={c.key} ta={align(c.key)}>
-                    {shown(block.totals?.[c.key], days.has(c.key))}
+                    {shown(block.totals?.[c.key], c, days.has(c.key))}
                   </Table.Th>
                 ))}
               </Table.Tr>

@@ -29,6 +29,16 @@ describe('the forecast explained', () => {
     expect(screen.getByTestId('demand-class').textContent).toContain('smooth');
   });
 
+  it('says an order due after the next 90 days (a longer look ahead) is not on the order lists yet', () => {
+    const base = forecastFixture();
+    renderExplanation(forecastFixture({ reorder: { ...base.reorder, orderBy: '2026-05-01' } }));
+    expect(screen.getByTestId('reorder-summary').textContent).toContain('Order 40 units by 1 May 2026');
+    expect(screen.getByTestId('order-beyond-lists').textContent).toContain('not on the order lists yet: they look 90 days ahead');
+    cleanup();
+    renderExplanation(forecastFixture({ reorder: { ...base.reorder, orderBy: '2026-04-03' } }));
+    expect(screen.queryByTestId('order-beyond-lists')).toBeNull();
+  });
+
   it('says no order is needed, not "order 0 units by no order"', () => {
     const base = forecastFixture();
     renderExplanation(forecastFixture({ reorder: { ...base.reorder, orderQuantity: 0, orderBy: null } }));

@@ -3,7 +3,7 @@
 // "Technical details" disclosure).
 import { List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDay, SHORT_MONTH_NAMES, type ProductForecastResponse } from '@stockwise/contract';
+import { DEFAULT_FORECAST_DAYS, formatDay, SHORT_MONTH_NAMES, type ProductForecastResponse } from '@stockwise/contract';
 
 const one = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
 const two = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
@@ -111,6 +111,9 @@ export function ForecastExplanation({ forecast }: { forecast: ProductForecastRes
   const needsCount = t('forecasting.explain.needsStockCount');
   // Not sold since it was listed: no order is advised, whatever the safety stock of a zero forecast comes to.
   const notAdvised = standing === 'unsold' ? t('forecasting.explain.notAdvised') : null;
+  // Looking further ahead than the stored 90 days finds orders due after them, which the order lists
+  // (90 days ahead, as the catalogue run stores) do not hold yet (ADR 0162, amendment 2026-12-04 horizon).
+  const beyondLists = arrival !== null && reorder.orderBy !== null && reorder.orderBy > shiftDay(forecast.metrics.display_window.forecast_start, DEFAULT_FORECAST_DAYS);
   const reorderItems: [string, string][] = [
     [t('forecasting.explain.reorderPoint'), one.format(reorder.reorderPoint)],
     [t('forecasting.explain.safetyStock'), one.format(reorder.safetyStock)],
@@ -202,6 +205,11 @@ export function ForecastExplanation({ forecast }: { forecast: ProductForecastRes
               nextOrderFrom: tooLateForSeason ? formatDay(tooLateForSeason.nextOrderFrom) : '',
             })}
           </Text>
+          {beyondLists && standing === 'active' && !stockUnknown ? (
+            <Text size="sm" data-testid="order-beyond-lists">
+              {t('forecasting.explain.orderBeyondLists', { days: DEFAULT_FORECAST_DAYS })}
+            </Text>
+          ) : null}
           {/* A few days of sales make a level, not a pattern: an order sized on them can be the list's largest (QA3 #8). */}
           {model.history === 'short' && standing === 'active' && arrival !== null && !stockUnknown ? (
             <Text size="sm" fw={600} data-testid="short-history-caution">

@@ -3,10 +3,10 @@
 // inventory report and the low-stock list; CSV exports of the forecast and the report.
 import './mantine-styles.ts';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Alert, Anchor, Box, Button, Center, Group, LoadingOverlay, Paper, Progress, SegmentedControl, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Center, Group, Loader, LoadingOverlay, Paper, Progress, SegmentedControl, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { DEFAULT_FORECAST_DAYS } from '@stockwise/contract';
+import { DEFAULT_FORECAST_DAYS, FORECAST_HORIZONS } from '@stockwise/contract';
 import { useShallow } from 'zustand/react/shallow';
 import { useForecastingStore } from '../../stores/forecasting.ts';
 import { useSessionStore } from '../../stores/session.ts';
@@ -124,8 +124,30 @@ function GenerationControls() {
   );
 }
 
-function ChartSection() {
+/** Days to look ahead: 90 (the stored forecast, the order lists'), 180 or 365, forecast when chosen. */
+function HorizonChoice({ onChoose }: { onChoose: (days: number) => void }) {
   const { t } = useTranslation();
+  const horizon = useForecastingStore((state) => state.horizon);
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Text size="sm" fw={500} aria-hidden>
+        {t('forecasting.horizon.label')}
+      </Text>
+      <SegmentedControl
+        size="xs"
+        value={String(horizon)}
+        onChange={(value) => onChoose(Number(value))}
+        data={FORECAST_HORIZONS.map((days) => ({ value: String(days), label: t('forecasting.horizon.days', { count: days }) }))}
+        aria-label={t('forecasting.horizon.label')}
+        data-testid="horizon"
+      />
+    </Group>
+  );
+}
+
+function ChartSection({ onHorizon }: { onHorizon: (days: number) => void }) {
+  const { t } = useTranslation();
+  const horizon = useForecastingStore((state) => state.horizon);
   const selectedCode = useForecastingStore((state) => state.selectedCode);
   const forecast = useForecastingStore((state) => state.forecast);
   const isLoading = useForecastingStore((state) => state.isLoadingForecast);
@@ -166,6 +188,7 @@ function ChartSection() {
           {t('forecasting.chart.title')}
         </Title>
         <Group gap="md">
+          <HorizonChoice onChoose={onHorizon} />
           <SegmentedControl
             size="xs"
             value={range}
@@ -186,7 +209,7 @@ function ChartSection() {
             testId="export-forecast-xlsx"
             disabled={!forecast}
             fileName={`forecast-${forecast?.product.styleCode ?? ''}.xlsx`}
-            fetchFile={() => fetchForecastWorkbook(forecast?.product.styleCode ?? '')}
+            fetchFile={() => fetchForecastWorkbook(forecast?.product.styleCode ?? '', forecast?.forecast.sales.length ?? horizon)}
           />
         </Group>
       </Group>
@@ -206,7 +229,7 @@ function ChartSection() {
         <Alert color="red" title={t('forecasting.errors.chartData')} data-testid="chart-error" />
       ) : (chart && shown) || emptyFrame ? (
         <Box pos="relative" aria-busy={isLoading} data-testid={isLoading ? 'forecast-loading' : undefined}>
-          <LoadingOverlay visible={isLoading} zIndex={2} overlayProps={{ backgroundOpacity: 0.6 }} loaderProps={{ 'aria-label': t('forecasting.chart.loading') }} />
+          <LoadingOverlay visible={isLoading} zIndex={2} overlayProps={{ backgroundOpacity: 0.6 }} loaderProps={horizon === DEFAULT_FORECAST_DAYS ? { 'aria-label': t('forecasting.chart.loading') } : { children: <LongerForecastLoading days={horizon} /> }} />
           {selectedCode ? null : (
             <Center pos="absolute" top={0} left={0} right={0} h={emptyMessageHeight} style={{ zIndex: 2 }} data-testid="no-product">
               <Paper withBorder shadow="xs" px="lg" py="sm">
@@ -233,6 +256,49 @@ function ChartSection() {
         </Box>
       ) : null}
     </Paper>
+  );
+}
+
+/** A longer look ahead is forecast when asked (a second or so): said over the chart while it runs. */
+function LongerForecastLoading({ days }: { days: number }) {
+  const { t } = useTranslation();
+  return (
+    <Stack align="center" gap={4} data-testid="horizon-loading">
+      <Loader aria-hidden />
+      <Text size="sm" fw={500} role="status">
+        {t('forecasting.horizon.loading', { count: days })}
+      </Text>
+    </Stack>
+  );
+}
+
+/**
+ * How far ahead the screen looks lives in the URL (?days=180) beside the product, so a reload or a
+ * shared link keeps it; without it (or with a number not offered) the screen looks 90 days ahead,
+ * the stored forecast's and the order lists' horizon. A choice replaces the URL: it changes how a
+ * product is seen, not which, so Back returns to the product before (ADR 0162, amendment 2026-12-04
+ * horizon).
+ */
+function useHorizonInUrl(sessionReady: boolean): (days: number) => void {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const linked = Number(searchParams.get('days'));
+  const horizon = FORECAST_HORIZONS.find((days) => days === linked) ?? DEFAULT_FORECAST_DAYS;
+  const setHorizon = useForecastingStore((state) => state.setHorizon);
+  useEffect(() => {
+    if (sessionReady) void setHorizon(horizon);
+  }, [sessionReady, horizon, setHorizon]);
+  return useCallback(
+    (days: number) =>
+      setSearchParams(
+        (params) => {
+          const next = new URLSearchParams(params);
+          if (days === DEFAULT_FORECAST_DAYS) next.delete('days');
+          else next.set('days', String(days));
+          return next;
+        },
+        { replace: true },
+      ),
+    [setSearchParams],
   );
 }
 
@@ -301,7 +367,10 @@ export default function ForecastingPage() {
     void loadLowStock();
   }, [sessionReady, loadProducts, loadLatestReport, loadLowStock]);
 
+  // Before the product's: a link with both reads the product over the linked horizon at once.
+  const chooseHorizon = useHorizonInUrl(sessionReady);
   const choose = useProductInUrl(sessionReady);
+  const horizon = useForecastingStore((state) => state.horizon);
   // Stable callbacks, so a forecast arriving does not re-render the report tables.
   const pick = useCallback(
     (styleCode: string) => {
@@ -319,7 +388,7 @@ export default function ForecastingPage() {
     <Stack gap="md" pb="xl">
       <div>
         <Title order={1}>{t('forecasting.title')}</Title>
-        <Text c="dimmed">{t('forecasting.intro', { days: DEFAULT_FORECAST_DAYS })}</Text>
+        <Text c="dimmed">{t('forecasting.intro', { days: horizon })}</Text>
       </div>
       <Paper withBorder p="md">
         <Stack gap="md">
@@ -337,7 +406,7 @@ export default function ForecastingPage() {
           <SelectedProduct />
         </Stack>
       </Paper>
-      <ChartSection />
+      <ChartSection onHorizon={chooseHorizon} />
       {forecast && forecast.product.styleCode === selectedCode ? <ForecastExplanation forecast={forecast} /> : null}
       <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="md">
         <div>

@@ -185,6 +185,11 @@ describe('a delivery on its way that arrives after the stock runs out', () => {
     expect(mark.getAttribute('title')).toBe(why);
     expect(within(late!).queryByTestId('too-late')).toBeNull();
     expect(within(late!).getByTestId('order-by').textContent).toBe('');
+    // It orders nothing: a dash, said in words, where "0" and "0.00" stood; the orders' cost keeps its pence.
+    const noOrder = 'No new order: hurry the delivery on its way';
+    expect([within(late!).getByTestId('order-quantity').textContent, within(late!).getByTestId('order-cost').textContent]).toEqual([`—${noOrder}`, `—${noOrder}`]);
+    expect(within(late!).getAllByTestId('no-new-order').map((cell) => cell.getAttribute('title'))).toEqual([noOrder, noOrder]);
+    expect(orders.map((row) => within(row).getByTestId('order-cost').textContent)).toEqual(['30.00', '30.00']);
     // The orders keep their own marks.
     expect(orders.map((row) => within(row).queryByTestId('on-order-late'))).toEqual([null, null]);
     expect(orders.map((row) => within(row).getByTestId('too-late').textContent)).toEqual(['Too late: arrives after it runs out', 'Too late: arrives after it runs out']);
@@ -206,5 +211,6 @@ describe('a delivery on its way that arrives after the stock runs out', () => {
     const late = within(screen.getByTestId('at-risk-table')).getAllByRole('row')[1]!;
     expect(within(late).getByTestId('on-order-late').textContent).toBe(label);
     expect(within(late).queryByTestId('too-late')).toBeNull();
+    expect(within(late).getByTestId('no-new-order').textContent).toBe('—No new order: hurry the delivery on its way');
   });
 });

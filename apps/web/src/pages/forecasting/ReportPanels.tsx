@@ -38,6 +38,20 @@ function CodeButton({ code, onSelect }: { code: string; onSelect: Select }) {
 export type ReportView = { page?: number; includeInactive?: boolean };
 
 /**
+ * A row to hurry orders nothing: a dash where an order and its cost would be (not "0" and "0.00"),
+ * said in words to a screen reader; its order-by cell's mark says to hurry the delivery.
+ */
+function NoNewOrder() {
+  const { t } = useTranslation();
+  return (
+    <span title={t('forecasting.lowStock.noNewOrder')} data-testid="no-new-order">
+      <span aria-hidden>—</span>
+      <VisuallyHidden>{t('forecasting.lowStock.noNewOrder')}</VisuallyHidden>
+    </span>
+  );
+}
+
+/**
  * The lists' stock column: what is on hand now, the product header's figure (ADR 0030, amendment
  * 2026-12-04), its header pointing at the note under the table that says what the figure is.
  */
@@ -214,7 +228,7 @@ export const LatestReportPanel = memo(function LatestReportPanel(props: AdviceVi
                       <OnHandTd onHand={product.onHand} />
                       <Table.Td>{product.firstStockout ? formatDay(product.firstStockout) : ''}</Table.Td>
                       <Table.Td ta="right" data-testid="order-quantity">
-                        {quantity.format(product.orderQuantity)}
+                        {product.onOrderArrives ? <NoNewOrder /> : quantity.format(product.orderQuantity)}
                         <ShortHistoryMark shortHistory={product.shortHistory} />
                       </Table.Td>
                       <Table.Td>
@@ -320,11 +334,11 @@ export const LowStockPanel = memo(function LowStockPanel(props: AdviceViewProps 
                         <TooLateMark product={order} />
                       </Table.Td>
                       <Table.Td ta="right" data-testid="order-quantity">
-                        {quantity.format(order.orderQuantity)}
+                        {order.onOrderArrives ? <NoNewOrder /> : quantity.format(order.orderQuantity)}
                         <ShortHistoryMark shortHistory={order.shortHistory} />
                       </Table.Td>
                       <Table.Td ta="right" data-testid="order-cost">
-                        {money.format(order.orderQuantity * order.unitCost)}
+                        {order.onOrderArrives ? <NoNewOrder /> : money.format(order.orderQuantity * order.unitCost)}
                       </Table.Td>
                     </Table.Tr>
                   ))}

@@ -47,7 +47,7 @@ describe('CSV export', () => {
       'product code,name,on hand now,last count,counted on,unit cost,first stockout,stockout type,reorder point,order quantity,order by,model,check,too late,on order',
       `X-1,"'=cmd|calc",2.5,4,2026-01-02,1.5,2026-01-09,expected,3,10,2026-01-03,SBA,Under 4 weeks of sales,yes,`,
       `X-1,"'=cmd|calc",,,,1.5,2026-01-09,expected,3,10,2026-01-03,SBA,,,`,
-      `X-1,"'=cmd|calc",,,,1.5,2026-01-09,expected,3,0,,SBA,,,"On order: arrives 20 Jan 2026, after it runs out — hurry it"`,
+      `X-1,"'=cmd|calc",,,,1.5,2026-01-09,expected,3,,,SBA,,,"On order: arrives 20 Jan 2026, after it runs out — hurry it"`,
       '',
     ]);
   });
