@@ -90,6 +90,8 @@ export const askRequest = z.object({
   content: storableText().max(2000, 'A message is at most 2000 characters.').default(''),
   quick: z.enum(quickActions).optional(),
   context: assistantContext.optional(),
+  /** The shop's time zone (the browser's, an IANA name): its day is "today", "last weekend"… (UTC without one). */
+  time_zone: z.string().max(200).optional(),
 });
 export const askResponse = z.object({ messages: z.array(chatMessage) });
 export const historyResponse = z.array(chatMessage);

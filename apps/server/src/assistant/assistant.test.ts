@@ -472,9 +472,8 @@ describe.each(backends)('assistant on %s', (backend) => {
     expect(textOf(ahead)).toContain(`There are no sales after today (${dayWords(TODAY)}): the period asked for, up to ${dayWords(later)}, is still to come.`);
     expect(blocksOf(ahead, 'link')[0]?.href).toBe('/app/forecasting');
     // No such day: said back, under the answer for the last 30 days.
-    const impossible = textOf(await ask({ content: 'how many units did we sell by 31/02' }));
-    expect(impossible).toContain(`units were sold in the last 30 days (${rangeWords(lastDays(30))})`);
-    expect(impossible).toContain('I did not use "31/02"');
+    // No such day: said, not another period answered (QA5 #20).
+    expect(textOf(await ask({ content: 'how many units did we sell by 31/02' }))).toBe('There is no 31 February. February has at most 29 days. Ask again with a day of the calendar.');
   });
 
   it('says where the forecasts end when a window ahead reaches past them', async () => {
@@ -844,6 +843,19 @@ describe.each(backends)('assistant on %s', (backend) => {
       await db.deleteFrom('data.stock_snapshots').where('product_id', 'in', inserted.map((row) => row.id)).execute();
       await db.deleteFrom('data.products').where('id', 'in', inserted.map((row) => row.id)).execute();
     }
+  });
+
+  it("answers for the shop's day in the time zone the question sends (UTC without one); a zone that is none is refused", async () => {
+    // Kiritimati (UTC+14) is a day ahead of UTC from 10:00 UTC, Pago Pago (UTC−11) a day behind until 11:00: one of them always differs.
+    for (const zone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago', 'Europe/London']) {
+      const zoneToday = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
+      const answer = textOf(await ask({ content: 'how many units did we sell yesterday', time_zone: zone }));
+      expect(answer, zone).toContain(`units were sold yesterday (${dayWords(addDays(zoneToday, -1))})`);
+    }
+    expect(textOf(await ask({ content: 'how many units did we sell yesterday' }))).toContain(`yesterday (${dayWords(addDays(TODAY, -1))})`);
+    const refused = await server.request('/api/assistant/messages/', { token: viewer.access, body: { content: 'sales yesterday', time_zone: 'Mars/Olympus_Mons' } });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('time_zone: Mars/Olympus_Mons is not a time zone');
   });
 
   it('reads what is due in, weekends, Easter and deadlines, and says an impossible date (QA5 #16, #20, #25)', async () => {

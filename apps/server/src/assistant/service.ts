@@ -2,12 +2,13 @@
 // questions answered by the intent engine or — when LLM_BASE_URL is set — by the model calling the
 // same data functions as tools, and the actions a user confirms with a button.
 import type { Kysely } from 'kysely';
-import { roleAllows, type AssistantActionRequest, type AssistantBlock, type AssistantContext, type ChatMessage, type QuickAction, type Role } from '@stockwise/contract';
+import { dayInTimeZone, roleAllows, type AssistantActionRequest, type AssistantBlock, type AssistantContext, type ChatMessage, type QuickAction, type Role } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import type { ChatMessage as ModelMessage, ChatModel, ToolDefinition } from '../ai/chat.ts';
 import { AppError, validationError } from '../http/errors.ts';
 import { logError } from '../log.ts';
 import { insertTask } from '../dashboard/repo.ts';
+import { sentTimeZone } from '../import/field-values.ts';
 import { comparisonOf, describePeriod, dueWindowOf, impossibleDate, NO_SALES_DAYS, NO_SALES_PERIOD, readPeriod, readQuietSpan, readWindow, TOP_SELLERS_PERIOD, type BestPeriod, type DueWindow, type Period, type PeriodUnit } from '../plain-words/period.ts';
 import { OVERSTOCK_DAYS, readCategory, readNameWord, type Rank } from '../plain-words/catalogue.ts';
 import { categoryNames, productNameWords } from '../plain-words/vocabulary.ts';
@@ -37,15 +38,18 @@ import {
 } from './answers.ts';
 import * as repo from './repo.ts';
 
-/** `onDeliveriesCreated`: told which products the advised orders gave a delivery (their forecasts change, ADR 0133). */
-export type AssistantContextDeps = { db: Kysely<Database>; model: ChatModel | null; now?: () => Date; onDeliveriesCreated?: (productIds: number[]) => Promise<void> };
+/**
+ * `onDeliveriesCreated`: told which products the advised orders gave a delivery (their forecasts change, ADR 0133);
+ * `timeZone`: the shop's, as a question sends it, whose day is today (UTC without one).
+ */
+export type AssistantContextDeps = { db: Kysely<Database>; model: ChatModel | null; now?: () => Date; onDeliveriesCreated?: (productIds: number[]) => Promise<void>; timeZone?: string | undefined };
 type User = { userId: number; role: Role };
 
 const HISTORY_LIMIT = 200;
 const MODEL_ROUNDS = 4;
 const quickLabels: Record<QuickAction, string> = { low_stock: 'Show low stock', reorder_report: 'Reorder report', deliveries: 'Deliveries' };
 
-const today = (ctx: AssistantContextDeps) => (ctx.now?.() ?? new Date()).toISOString().slice(0, 10);
+const today = (ctx: AssistantContextDeps) => dayInTimeZone((ctx.now?.() ?? new Date()).getTime(), ctx.timeZone ?? 'UTC');
 
 type StoredMessage = Awaited<ReturnType<typeof repo.insertMessage>>;
 const asChatMessage = (row: StoredMessage): ChatMessage => ({ id: row.id, role: row.role, content: row.content, timestamp: row.created_at.toISOString(), blocks: row.blocks as AssistantBlock[] });
@@ -58,7 +62,9 @@ async function reply(ctx: AssistantContextDeps, userId: number, question: { cont
   return [asChatMessage(asked), asChatMessage(answered)];
 }
 
-export async function ask(ctx: AssistantContextDeps, user: User, request: { content: string; quick?: QuickAction | undefined; context?: AssistantContext | undefined }): Promise<ChatMessage[]> {
+export async function ask(shop: AssistantContextDeps, user: User, request: { content: string; quick?: QuickAction | undefined; context?: AssistantContext | undefined; time_zone?: string | undefined }): Promise<ChatMessage[]> {
+  // "Last weekend", "today", "due in this week" are the shop's days where it is (a UK shop at 00:30 BST is on Monday already).
+  const ctx = { ...shop, timeZone: sentTimeZone(request.time_zone) };
   const context = request.context ?? null;
   if (request.quick) return reply(ctx, user.userId, { content: quickLabels[request.quick], context }, await answerQuick(ctx.db, request.quick, today(ctx)));
   const content = request.content.trim();

@@ -175,7 +175,8 @@ export function impossibleDate(text: string, today: string): string | null {
     if (fullYear === null && realDay(2024, month, day)) continue;
     const name = MONTH_NAMES[month - 1] as string;
     const inYear = fullYear === null ? '' : ` ${fullYear}`;
-    return `There is no ${day} ${name}${inYear}. ${name}${month === 2 && fullYear !== null ? inYear : ''} has ${daysInMonth(fullYear ?? 2023, month)} days.`;
+    if (month === 2) return `There is no ${day} ${name}${inYear}. ${name}${inYear} has ${fullYear === null ? 'at most 29' : daysInMonth(fullYear, month)} days.`;
+    return `There is no ${day} ${name}${inYear}. ${name} has ${daysInMonth(2023, month)} days.`;
   }
   return null;
 }

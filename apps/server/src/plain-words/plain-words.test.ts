@@ -647,6 +647,7 @@ describe("a garden centre's weekends, Easter, deadlines and impossible dates (QA
     expect(said('sales on 2025-02-30')).toBe('There is no 30 February 2025. February 2025 has 28 days.');
     expect(said('sales 31 November 2025')).toBe('There is no 31 November 2025. November has 30 days.');
     expect(said('sales between 1/11 and 31/11')).toBe('There is no 31 November. November has 30 days.');
+    expect(said('sales by 30/02')).toBe('There is no 30 February. February has at most 29 days.');
     for (const fine of ['sales on 30/11/2025', 'sales on 29/02/2024', 'sales on 29/02', 'sales on 12/31/2025', '50/50 compost mix', 'sales of 2.75 kg bags', 'sales in 2025']) expect(said(fine), fine).toBeNull();
   });
 });

@@ -14,7 +14,7 @@ export const unpinReport = async (reportId: number): Promise<void> => {
 };
 
 export const fetchAssistantHistory = async (): Promise<ChatMessage[]> => (await api.get<ChatMessage[]>('/assistant/messages/')).data;
-export const askAssistant = async (request: { content: string; quick?: QuickAction; context: AssistantContext }): Promise<ChatMessage[]> =>
+export const askAssistant = async (request: { content: string; quick?: QuickAction; context: AssistantContext; time_zone: string }): Promise<ChatMessage[]> =>
   (await api.post<{ messages: ChatMessage[] }>('/assistant/messages/', request)).data.messages;
 export const runAssistantAction = async (request: AssistantActionRequest): Promise<ChatMessage[]> =>
   (await api.post<{ messages: ChatMessage[] }>('/assistant/actions/', request)).data.messages;

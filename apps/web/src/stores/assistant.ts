@@ -5,6 +5,7 @@ import { create } from 'zustand';
 import type { AssistantActionRequest, ChatMessage, QuickAction } from '@stockwise/contract';
 import { defaultContextPanels, startsExpandedOn } from '../components/assistant/constants.ts';
 import * as assistantApi from '../api/dashboard.ts';
+import { browserTimeZone } from '../api/import.ts';
 import { normalizeError } from '../api/errors.ts';
 import { i18n } from '../i18n.ts';
 import { useSessionStore } from './session.ts';
@@ -110,13 +111,13 @@ export const useAssistantStore = create<AssistantState & AssistantActions>()((se
     send: (text) => {
       if (!isSendable(text) || get().isLoading) return false;
       const content = text.trim();
-      run(() => assistantApi.askAssistant({ content, context: pageContext() }));
+      run(() => assistantApi.askAssistant({ content, context: pageContext(), time_zone: browserTimeZone() }));
       return true;
     },
 
     quick: (quick) => {
       if (get().isLoading) return;
-      run(() => assistantApi.askAssistant({ content: '', quick, context: pageContext() }));
+      run(() => assistantApi.askAssistant({ content: '', quick, context: pageContext(), time_zone: browserTimeZone() }));
     },
 
     act: (action) => {
