@@ -323,57 +323,45 @@ export const datingWords = (text: string): string[] =>
  * (this year's), "at Christmas" / "over the Christmas period" (the latest that has started, as a
  * month named alone), "Christmas 2025" or "Christmas last year" (that year's: a year said is never
  * dropped); "Christmas Eve", "Christmas Day", "Boxing Day" are that day, the latest that has come
- * unless a year or "this" is said ("last Christmas Eve": the latest before today).
+ * unless a year or "this" is said ("last Christmas Eve": the latest before today). Easter alike:
+ * "Good Friday", "Easter Sunday", "Easter Monday" are that day; "last / this Easter", "at Easter",
+ * "Easter 2025", "the Easter weekend" are Good Friday to Easter Monday.
  */
 function readHoliday(reading: Reading, today: string): Period | null {
   const [thisYear] = partsOf(today);
   // A year said elsewhere in the question ("Boxing Day sales 2025") is the holiday's too: never dropped.
   const apart = () => reading.exec(YEAR_APART)?.[1];
   const yearOf = (said: string | undefined, relative: string | undefined) => (said ? Number(said) : relative === 'last' ? thisYear - 1 : relative === 'this' ? thisYear : null);
-  const day = HOLIDAY_DAY.exec(reading.text);
-  if (day) {
-    reading.exec(new RegExp(escapeRegExp(day[0])));
-    const date = HOLIDAY_DAYS[day[2] as string] as number;
-    const year = yearOf(day[3] ?? apart(), day[4]) ?? (day[1] === 'this' ? thisYear : null);
-    return { kind: 'day', date: year === null ? (occurrence(12, date, day[1] ? addDays(today, -1) : today, 'past') as string) : iso(year, 12, date) };
+  const found = (match: RegExpExecArray | null) => {
+    if (match) reading.exec(new RegExp(escapeRegExp(match[0])));
+    return match;
+  };
+  const christmasDay = found(HOLIDAY_DAY.exec(reading.text));
+  if (christmasDay) {
+    const dayIn = (year: number) => iso(year, 12, HOLIDAY_DAYS[christmasDay[2] as string] as number);
+    return { kind: 'day', date: dayIn(yearOf(christmasDay[3] ?? apart(), christmasDay[4]) ?? holidayYear(today, christmasDay[1], (year) => ({ from: dayIn(year), to: dayIn(year) }))) };
   }
-  const easter = readEaster(reading, today, apart);
-  if (easter) return easter;
-  const season = christmasSeason(reading.text);
-  if (!season) return null;
-  reading.exec(new RegExp(escapeRegExp(season[0])));
-  const started = today >= iso(thisYear, 12, CHRISTMAS_SEASON_DAYS.from);
-  const ended = today > iso(thisYear, 12, CHRISTMAS_SEASON_DAYS.to);
-  const relative = season[2] === 'previous' ? 'last' : season[2];
-  const year = yearOf(season[4] ?? apart(), season[5]) ?? (relative === 'this' ? thisYear : relative === 'last' ? (ended ? thisYear : thisYear - 1) : started ? thisYear : thisYear - 1);
-  return { kind: 'christmas', year };
+  const easterDayNamed = found(EASTER_DAY.exec(reading.text));
+  if (easterDayNamed) {
+    const dayIn = (year: number) => easterDay(year, EASTER_OFFSETS[easterDayNamed[2] as string] as number);
+    return { kind: 'day', date: dayIn(yearOf(easterDayNamed[3] ?? apart(), easterDayNamed[4]) ?? holidayYear(today, easterDayNamed[1], (year) => ({ from: dayIn(year), to: dayIn(year) }))) };
+  }
+  const easter = found(easterWeekend(reading.text));
+  if (easter) return { kind: 'easter', year: yearOf(easter[5] ?? apart(), easter[6]) ?? holidayYear(today, easter[2], (year) => fullRangeOf({ kind: 'easter', year }, today)) };
+  const season = found(christmasSeason(reading.text));
+  if (season) return { kind: 'christmas', year: yearOf(season[4] ?? apart(), season[5]) ?? holidayYear(today, season[2], (year) => fullRangeOf({ kind: 'christmas', year }, today)) };
+  return null;
 }
 
 /**
- * "Good Friday (2025)", "Easter Monday": that day, the latest that has come unless a year is said;
- * "last / this Easter", "at Easter", "Easter 2025", "the Easter weekend": Good Friday to Easter
- * Monday — the latest that has ended ("last"), this year's ("this"), else the latest that has started.
+ * The year of a holiday said without one, by its days in a year: this year's ("this"), the latest
+ * that has ended ("last", "previous"), else the latest that has started (as a month named alone).
  */
-function readEaster(reading: Reading, today: string, apart: () => string | undefined): Period | null {
+function holidayYear(today: string, relative: string | undefined, daysIn: (year: number) => DateRange): number {
   const [thisYear] = partsOf(today);
-  const yearOf = (said: string | undefined, relative: string | undefined) => (said ? Number(said) : relative === 'last' ? thisYear - 1 : relative === 'this' ? thisYear : null);
-  const day = EASTER_DAY.exec(reading.text);
-  if (day) {
-    reading.exec(new RegExp(escapeRegExp(day[0])));
-    const offset = EASTER_OFFSETS[day[2] as string] as number;
-    const year = yearOf(day[3] ?? apart(), day[4]) ?? (day[1] === 'this' ? thisYear : null);
-    if (year !== null) return { kind: 'day', date: easterDay(year, offset) };
-    const latest = day[1] ? addDays(today, -1) : today;
-    return { kind: 'day', date: easterDay(thisYear, offset) <= latest ? easterDay(thisYear, offset) : easterDay(thisYear - 1, offset) };
-  }
-  const weekend = easterWeekend(reading.text);
-  if (!weekend) return null;
-  reading.exec(new RegExp(escapeRegExp(weekend[0])));
-  const relative = weekend[2] === 'previous' ? 'last' : weekend[2];
-  const started = today >= easterDay(thisYear, -2);
-  const ended = today > easterDay(thisYear, 1);
-  const year = yearOf(weekend[5] ?? apart(), weekend[6]) ?? (relative === 'this' ? thisYear : relative === 'last' ? (ended ? thisYear : thisYear - 1) : started ? thisYear : thisYear - 1);
-  return { kind: 'easter', year };
+  if (relative === 'this') return thisYear;
+  const { from, to } = daysIn(thisYear);
+  return (relative === 'last' || relative === 'previous' ? today > to : today >= from) ? thisYear : thisYear - 1;
 }
 
 const YEAR_SAID = '(?: (\\d{4}))?(?!\\d)';
