@@ -8,7 +8,7 @@ import * as repo from './repo.ts';
 import { inventoryTotals } from '../dashboard/repo.ts';
 import { hasOrder, isDueBy, orderAdvice, shortHistoryProducts, type AdvisedProduct, type OrderAdvice } from '../order-advice/service.ts';
 import { arrivalDays, stockOnHand } from '../forecasting/service.ts';
-import { describePeriod, type DateRange, dueWindowOf, dueWords, formatDay, formatRange, MONTH_NAMES, NO_SALES_PERIOD, NOT_SOLD, NUM, orderWindowOf, rangeOf, readBestPeriod, readBreakdown, readComparison, readDaysAhead, readPeriod, readQuietSpan, readSalesAhead, readWindow, sameDaysSoFar, spokenPeriod, TOP_SELLERS_PERIOD, type BestPeriod, type Comparison, type DueWindow, type Period, type PeriodUnit } from '../plain-words/period.ts';
+import { describePeriod, type DateRange, dueWindowOf, dueWords, formatDay, formatRange, MONTH_NAMES, NO_SALES_PERIOD, NOT_SOLD, NUM, orderWindowOf, rangeOf, readBestPeriod, readBreakdown, impossibleDate, readAhead, readComparison, readDaysAhead, readPeriod, readQuietSpan, readSalesAhead, readWindow, sameDaysSoFar, spokenPeriod, TOP_SELLERS_PERIOD, WEEKEND, type BestPeriod, type Comparison, type DueWindow, type Period, type PeriodUnit } from '../plain-words/period.ts';
 import { DEAD_STOCK, nameWordPattern, noProductMatches, OVERSTOCK, OVERSTOCK_DAYS, readCategory, readCoverDays, readNameWord, readRank, unmatchedProductWords, type Rank } from '../plain-words/catalogue.ts';
 import { categoryNames, productNameWords } from '../plain-words/vocabulary.ts';
 import { escapeRegExp, looksLikeProductCode, noSuchProduct, Reading } from '../plain-words/reading.ts';
@@ -676,7 +676,7 @@ function periodOfBreakdown(unit: PeriodUnit, row: { start: string; last: string 
 }
 
 const HELP =
-  'I can answer: the stock of a product and when it runs out (by its code, its name or a word of its name: stock of mugs), the stock of a category (how much compost have we got), sales of a product or of all products in a period (last month, last quarter, in October, Q3, in 2025, last winter, this summer, last Christmas, Christmas Eve 2025, since 3/11, by 30/11, from March to May, until December, the last 30 days…), of products by a word of their names (how many radiators…), top sellers (the last 30 days unless you say another period or "all time"; top 3, in a category such as "in Heating"), the best or worst month or week of a period, sales by day, week, month, quarter or year (all time unless you say a period; by day the last 30 days), two periods compared (this month vs last month, this month vs last year), what runs out first, the value of the stock, products with no sales (not sold in 60 days), overstock (stock for more than 180 days of forecast demand, or the days you say) and dead stock (in stock, no sales in 90 days), low stock, the reorder report and what runs out (also due this week, next week, in January, in Q1, in the next N days or by a date), deliveries (also next week), the last run of each scheduled integration (did last night’s import run?); and I can create the recommended orders or add a task.';
+  'I can answer: the stock of a product and when it runs out (by its code, its name or a word of its name: stock of mugs), the stock of a category (how much compost have we got), sales of a product or of all products in a period (last month, last quarter, in October, Q3, in 2025, last weekend, last winter, this summer, last Christmas, Christmas Eve 2025, Easter 2025, the Easter weekend, since 3/11, by 30/11, from March to May, until December, the last 30 days…), of products by a word of their names (how many radiators…), top sellers (the last 30 days unless you say another period or "all time"; top 3, in a category such as "in Heating"), the best or worst month or week of a period, sales by day, week, month, quarter or year (all time unless you say a period; by day the last 30 days), two periods compared (this month vs last month, this month vs last year), what runs out first, the value of the stock, products with no sales (not sold in 60 days), overstock (stock for more than 180 days of forecast demand, or the days you say) and dead stock (in stock, no sales in 90 days), low stock, the reorder report and what runs out (also due this week, next week, in January, in Q1, in the next N days, by a date or before Christmas or Easter), deliveries and what is due in (this week, next week), the last run of each scheduled integration (did last night’s import run?); and I can create the recommended orders or add a task.';
 const LINKED_PRODUCTS = 5;
 /** Said with the "I don't know" answer: a German or Dutch shop's question is read for these words too. */
 const READS =
@@ -692,6 +692,8 @@ const TOP_SELLERS = orGerman(
 );
 /** Sales by day of the week ("on Sundays", "every Monday", "at weekends"): no answer counts them so, and says that rather than answering another question. */
 const WEEKDAY_SALES = /\b(?:on |every |each )?(?:sun|mon|tues|wednes|thurs|fri|satur)days\b|\b(?:every|each) (?:sun|mon|tues|wednes|thurs|fri|satur)day\b|\b(?:on |at |over )?(?:the )?weekends?\b|\bweekdays?\b|\bdays? of the week\b/;
+/** A weekend named as a period: "last weekend", "the Easter weekend". */
+const WEEKEND_PERIODS = new RegExp(`${WEEKEND.source}|\\beaster weekend\\b`, 'gu');
 const COMPARE = /\bcompar(e|ed|es|ison)\b|\bvs\.?(?= )|\bversus\b|\bagainst\b/;
 /**
  * "Runs out"; in Dutch "raakt op", "is op" — "op" closing the question, as German's "aus", for the
@@ -714,7 +716,17 @@ const REORDER = orGerman(
   '(?:nach)?bestellen|(?:nach)?bestellt|bestellung(?:en)?|nachbestellung(?:en)?',
   '(?:na)?bestellen|(?:na)?besteld|bestelling(?:en)?|nabestelling(?:en)?|bestel',
 );
-const DELIVERIES = orGerman(/\bdeliver\w*/, 'lieferung(?:en)?', 'levering(?:en)?|leveren|geleverd');
+/**
+ * Deliveries; "due in", "on order", "coming in" are what the orders placed bring ("what's due in this
+ * week"), as German's "was kommt … an" and Dutch's "wat komt er … binnen" (the particle closes the question).
+ */
+const DELIVERIES = orGerman(
+  /\bdeliver\w*|\bdue in\b|\bon order\b|\bcoming in\b/,
+  'lieferung(?:en)?|geliefert|(?:kommt|kommen)(?=.* an *[?.!]* *$)',
+  'levering(?:en)?|leveren|geleverd|(?:komt|komen)(?=.* binnen *[?.!]* *$)',
+);
+/** The particle that closes "was kommt … an", "wat komt er … binnen". */
+const ARRIVES_PARTICLE = /(?<![\p{L}])(?:an|binnen)(?= *[?.!]* *$)/u;
 /** A question about the scheduled imports: "did last night's import run?", "when did the web shop last sync?". */
 const INTEGRATION_RUNS = /\b(integrations?|imports?|imported|sync(?:ed|s|ing)?|web ?shop|feed)\b/;
 const VALUE = orGerman(/\b(value|worth)\b/, 'wert', 'waarde|waard');
@@ -784,6 +796,8 @@ async function scopeOf(db: Db, reading: Reading, products: repo.ProductRow[], to
   [SALES, SALES_VALUE_WORDS, STOCK_VALUE_WORDS, STOCK_WORDS, VALUE, FRAMING, TOP_SELLERS, NOT_SOLD, OVERSTOCK, DEAD_STOCK, RUNS_OUT, RUNS_OUT_FRAMING].forEach((pattern) => framed.test(pattern));
   if (category) readCategory(framed, categories);
   if (!readComparison(framed, today) && !readQuietSpan(framed)) readPeriod(framed, today);
+  // A deadline ("before Christmas", "by Easter") dates the question: it names no products.
+  readAhead(framed, today);
   readBestPeriod(framed);
   readBreakdown(framed);
   readRank(framed, TOP_SELLERS_RANK.limit);
@@ -860,7 +874,8 @@ async function answerReading(db: Db, reading: Reading, products: repo.ProductRow
     claim(INTEGRATION_RUNS, /\b(did|has|have|go|went|run|ran|last|night|when|sync|status)\b/, FRAMING);
     return integrationRuns(db, new Date());
   }
-  if ((SALES.test(q) || TOP_SELLERS.test(q)) && WEEKDAY_SALES.test(q)) {
+  // "Last weekend" and "the Easter weekend" are periods; "at weekends" asks for sales by day of the week.
+  if ((SALES.test(q) || TOP_SELLERS.test(q)) && WEEKDAY_SALES.test(q.replace(WEEKEND_PERIODS, ' '))) {
     claim(WEEKDAY_SALES, SALES, TOP_SELLERS, FRAMING);
     return {
       blocks: [
@@ -919,7 +934,7 @@ async function answerReading(db: Db, reading: Reading, products: repo.ProductRow
     return aheadAnswer(reading, today, (due) => reorderReport(db, due));
   }
   if (DELIVERIES.test(q)) {
-    claim(DELIVERIES, /\b(arriv|com)(e|es|ing)\b|\bdue\b/, FRAMING);
+    claim(DELIVERIES, /\b(arriv|com)(e|es|ing)\b|\bdue\b/, ARRIVES_PARTICLE, FRAMING);
     return aheadAnswer(reading, today, (due) => deliveries(db, today, due));
   }
   if (((VALUE.test(q) && STOCK_WORDS.test(q)) || STOCK_VALUE_WORDS.test(q)) && !products.length && !scope.nameWord && !scope.group) {
@@ -992,6 +1007,9 @@ export async function answerText(db: Db, question: string, today: string): Promi
   const unknown = reading.unusedWords().filter(looksLikeProductCode);
   const missing = unknown.length ? await missingProducts(db, unknown) : '';
   if (unknown.length && !products.length) return { blocks: [text(missing), dataLink('products', 'Open the products table')] };
+  // "Sales on 31/11/2025": no such day, and no figures for another period (QA5 #20).
+  const impossible = impossibleDate(reading.text, today);
+  if (impossible) return { blocks: [text(`${impossible} Ask again with a day of the calendar.`)] };
   const answered = await answerReading(db, reading, products, today);
   if (!answered) return { blocks: [text(`I don't know how to answer that from the data. ${READS} ${HELP}`)] };
   // Revenue asked for and not used: the answer counts units, and says so before anything else.

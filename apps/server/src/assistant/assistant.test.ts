@@ -472,9 +472,8 @@ describe.each(backends)('assistant on %s', (backend) => {
     expect(textOf(ahead)).toContain(`There are no sales after today (${dayWords(TODAY)}): the period asked for, up to ${dayWords(later)}, is still to come.`);
     expect(blocksOf(ahead, 'link')[0]?.href).toBe('/app/forecasting');
     // No such day: said back, under the answer for the last 30 days.
-    const impossible = textOf(await ask({ content: 'how many units did we sell by 31/02' }));
-    expect(impossible).toContain(`units were sold in the last 30 days (${rangeWords(lastDays(30))})`);
-    expect(impossible).toContain('I did not use "31/02"');
+    // No such day: said, not another period answered (QA5 #20).
+    expect(textOf(await ask({ content: 'how many units did we sell by 31/02' }))).toBe('There is no 31 February. February has at most 29 days. Ask again with a day of the calendar.');
   });
 
   it('says where the forecasts end when a window ahead reaches past them', async () => {
@@ -842,6 +841,119 @@ describe.each(backends)('assistant on %s', (backend) => {
     } finally {
       await db.deleteFrom('data.sales').where('product_id', 'in', inserted.map((row) => row.id)).execute();
       await db.deleteFrom('data.stock_snapshots').where('product_id', 'in', inserted.map((row) => row.id)).execute();
+      await db.deleteFrom('data.products').where('id', 'in', inserted.map((row) => row.id)).execute();
+    }
+  });
+
+  it("answers for the shop's day in the time zone the question sends (UTC without one); a zone that is none is refused", async () => {
+    // Kiritimati (UTC+14) is a day ahead of UTC from 10:00 UTC, Pago Pago (UTC−11) a day behind until 11:00: one of them always differs.
+    for (const zone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago', 'Europe/London']) {
+      const zoneToday = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
+      const asked = await server.request(`/api/assistant/messages/?time_zone=${encodeURIComponent(zone)}`, { token: viewer.access, body: { content: 'how many units did we sell yesterday' } });
+      const answer = textOf((asked.json.messages as ChatMessage[]).at(-1));
+      expect(answer, zone).toContain(`units were sold yesterday (${dayWords(addDays(zoneToday, -1))})`);
+    }
+    expect(textOf(await ask({ content: 'how many units did we sell yesterday' }))).toContain(`yesterday (${dayWords(addDays(TODAY, -1))})`);
+    const refused = await server.request('/api/assistant/messages/?time_zone=Mars%2FOlympus_Mons', { token: viewer.access, body: { content: 'sales yesterday' } });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('time_zone: Mars/Olympus_Mons is not a time zone');
+  });
+
+  it('reads what is due in, weekends, Easter and deadlines, and says an impossible date (QA5 #16, #20, #25)', async () => {
+    const db = server.database.db;
+    const sunday = addDays(monday, 6);
+    const expectedIn = (range: Range) => (addDays(TODAY, 5) >= range.from && addDays(TODAY, 5) <= range.to ? 1 : 0);
+    const expectations = (count: number) => `${count} ${count === 1 ? 'delivery is' : 'deliveries are'} expected`;
+    // "Due in" is what the orders placed bring: the scheduled deliveries of the week, the late one beside them.
+    const thisWeek = `${expectations(expectedIn({ from: TODAY, to: sunday }))} by ${dayWords(sunday)} (this week); 1 late`;
+    const nextWeek: Range = { from: addDays(monday, 7), to: addDays(monday, 13) };
+    const nextWeekWords = `${expectations(expectedIn(nextWeek))} next week (${rangeWords(nextWeek)}); 1 late`;
+    for (const [question, expected] of [
+      ["what's due in this week", thisWeek],
+      ['what is due in next week?', nextWeekWords],
+      ["what's coming in next week", nextWeekWords],
+      ['Was kommt diese Woche an?', thisWeek],
+      ['Wat komt er volgende week binnen?', nextWeekWords],
+    ]) {
+      const answer = textOf(await ask({ content: question }));
+      expect(answer, question).toContain(expected);
+      expect(answer, question).not.toContain('I did not use');
+    }
+    // Last weekend: Saturday and Sunday of last week, whoever asks and in which language.
+    const lastWeekend: Range = { from: addDays(monday, -2), to: addDays(monday, -1) };
+    const soldThen = products.reduce((sum, p) => sum + soldIn(p.code, lastWeekend), 0);
+    for (const question of ['sales last weekend', "last weekend's sales", 'how many units did we sell over the last weekend', 'Wie viel haben wir letztes Wochenende verkauft?', 'verkoop afgelopen weekend']) {
+      const answer = textOf(await ask({ content: question }));
+      expect(answer, question).toContain(`${fmt(soldThen)} units were sold last weekend (${rangeWords(lastWeekend)})`);
+      expect(answer, question).not.toContain('I did not use');
+    }
+    const thisWeekend = textOf(await ask({ content: 'sales this weekend' }));
+    expect(thisWeekend).toContain(addDays(monday, 5) > TODAY ? `this weekend (${rangeWords({ from: addDays(monday, 5), to: sunday })}), is still to come` : 'units were sold this weekend (');
+    expect(textOf(await ask({ content: 'sales next weekend' }))).toContain(`next weekend (${rangeWords({ from: addDays(monday, 12), to: addDays(monday, 13) })}), is still to come`);
+    // No such day: said, and no figures for another period.
+    for (const [question, said] of [
+      ['sales on 31/11/2025', 'There is no 31 November 2025. November has 30 days.'],
+      ['how many did we sell on 29/02/2025', 'There is no 29 February 2025. February 2025 has 28 days.'],
+      ['sales on 32/01', 'There is no 32 January. January has 31 days.'],
+      ['sales on 31/13/2025', 'There is no month 13 (31/13/2025). A year has 12 months.'],
+      ['what runs out by 31 November', 'There is no 31 November. November has 30 days.'],
+    ]) {
+      const answer = await ask({ content: question });
+      expect(textOf(answer), question).toBe(`${said} Ask again with a day of the calendar.`);
+      expect(blocksOf(answer, 'table'), question).toEqual([]);
+    }
+    expect(textOf(await ask({ content: 'sales on 30/11/2025' }))).toContain('units were sold on 30 Nov 2025');
+
+    // Easter: Good Friday to Easter Monday, Easter Sunday by the computus; a category named Easter or Christmas is not read from a date's words.
+    const garden = [
+      { code: 'EG-01', name: 'Easter Egg Basket', category: 'Easter' },
+      { code: 'XT-200', name: 'Christmas Tree 200cm', category: 'Christmas' },
+    ];
+    const inserted = await db
+      .insertInto('data.products')
+      .values(garden.map((p) => ({ product_code: p.code, name: p.name, category: p.category, current_stock: 10, unit_cost: 2, lead_time_days: 5 })))
+      .returning(['id', 'product_code'])
+      .execute();
+    const idOf = (code: string) => inserted.find((row) => row.product_code === code)?.id as number;
+    const EASTER_SUNDAY: Record<number, string> = { 2025: '2025-04-20', 2026: '2026-04-05', 2027: '2027-03-28', 2028: '2028-04-16', 2029: '2029-04-01', 2030: '2030-04-21' };
+    const easterSales = [
+      { date: '2025-04-17', quantity: 100 },
+      { date: '2025-04-18', quantity: 3 },
+      { date: '2025-04-20', quantity: 4 },
+      { date: '2025-04-21', quantity: 5 },
+      { date: '2025-04-22', quantity: 100 },
+      { date: '2026-04-04', quantity: 7 },
+    ];
+    await db.insertInto('data.sales').values(easterSales.map((sale) => ({ product_id: idOf('EG-01'), date: sale.date, quantity: sale.quantity }))).execute();
+    try {
+      for (const question of ['what did we sell at Easter 2025', 'Easter weekend 2025 sales', 'sales over Easter 2025']) {
+        const answer = textOf(await ask({ content: question }));
+        expect(answer, question).toContain('12 units were sold at Easter 2025 (18–21 Apr 2025), by 1 product.');
+        expect(answer, question).not.toContain('I did not use');
+        expect(answer, question).not.toContain('category');
+      }
+      expect(textOf(await ask({ content: 'sales on Good Friday 2025' }))).toContain('3 units were sold on 18 Apr 2025');
+      const year = Number(TODAY.slice(0, 4));
+      const lastEaster = addDays(EASTER_SUNDAY[year] as string, 1) < TODAY ? year : year - 1;
+      const weekend = { from: addDays(EASTER_SUNDAY[lastEaster] as string, -2), to: addDays(EASTER_SUNDAY[lastEaster] as string, 1) };
+      expect(textOf(await ask({ content: 'what did we sell last Easter' }))).toContain(`units were sold at Easter ${lastEaster} (${rangeWords(weekend)})`);
+      // A deadline is no category: "before Christmas" is every product that runs out by Christmas Eve, "by Easter" by Easter Sunday.
+      const christmasEve = TODAY <= `${year}-12-24` ? `${year}-12-24` : `${year + 1}-12-24`;
+      const easterAhead = (EASTER_SUNDAY[year] as string) >= TODAY ? (EASTER_SUNDAY[year] as string) : (EASTER_SUNDAY[year + 1] as string);
+      const dayFirst = (day: string) => `${day.slice(8)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+      for (const [question, twin] of [
+        ['what runs out before Christmas', `what runs out by ${dayFirst(christmasEve)}`],
+        ['what runs out by Easter', `what runs out by ${dayFirst(easterAhead)}`],
+      ]) {
+        const [answer, expected] = [await ask({ content: question }), await ask({ content: twin })];
+        expect(blocksOf(answer, 'table'), question).toEqual(blocksOf(expected, 'table'));
+        expect(textOf(answer), question).not.toContain('category');
+        expect(textOf(answer), question).not.toContain('I did not use');
+      }
+      // Christmas trees are still a category's products, whatever the deadline.
+      expect(textOf(await ask({ content: 'which christmas trees run out before Christmas' }))).toContain('Christmas category');
+    } finally {
+      await db.deleteFrom('data.sales').where('product_id', 'in', inserted.map((row) => row.id)).execute();
       await db.deleteFrom('data.products').where('id', 'in', inserted.map((row) => row.id)).execute();
     }
   });

@@ -8,7 +8,7 @@ import type { ChatMessage as ModelMessage, ChatModel, ToolDefinition } from '../
 import { AppError, validationError } from '../http/errors.ts';
 import { logError } from '../log.ts';
 import { insertTask } from '../dashboard/repo.ts';
-import { comparisonOf, describePeriod, dueWindowOf, NO_SALES_DAYS, NO_SALES_PERIOD, readPeriod, readQuietSpan, readWindow, TOP_SELLERS_PERIOD, type BestPeriod, type DueWindow, type Period, type PeriodUnit } from '../plain-words/period.ts';
+import { comparisonOf, describePeriod, dueWindowOf, impossibleDate, NO_SALES_DAYS, NO_SALES_PERIOD, readPeriod, readQuietSpan, readWindow, TOP_SELLERS_PERIOD, type BestPeriod, type DueWindow, type Period, type PeriodUnit } from '../plain-words/period.ts';
 import { OVERSTOCK_DAYS, readCategory, readNameWord, type Rank } from '../plain-words/catalogue.ts';
 import { categoryNames, productNameWords } from '../plain-words/vocabulary.ts';
 import { Reading } from '../plain-words/reading.ts';
@@ -206,6 +206,7 @@ function periodOf(args: Record<string, unknown>, key: string, today: string, qui
   const words = wordsOf(args, key);
   if (!words) return { period: null };
   const reading = Reading.of(words);
+  refuseImpossibleDate(reading, today);
   const quietSpan = quiet ? readQuietSpan(reading) : null;
   if (quietSpan) return { period: quietSpan };
   const ahead = salesAhead(reading, today);
@@ -222,11 +223,19 @@ async function forPeriod(ctx: AssistantContextDeps, args: Record<string, unknown
   return answer(await salesWindow(ctx.db, read.period ?? fallback, today(ctx)));
 }
 
+/** A date that is no day of the calendar ("31/11/2025") is refused with it, never read as another period (QA5 #20). */
+function refuseImpossibleDate(reading: Reading, today: string): void {
+  const impossible = impossibleDate(reading.text, today);
+  if (impossible) throw validationError(impossible);
+}
+
 /** The tool's window read as an order or stock-out question's (`readWindow`); none when not given, refused when unreadable. */
 function windowOf(args: Record<string, unknown>, today: string): DueWindow | null {
   const words = wordsOf(args, 'window');
   if (!words) return null;
-  const window = readWindow(Reading.of(words), today);
+  const reading = Reading.of(words);
+  refuseImpossibleDate(reading, today);
+  const window = readWindow(reading, today);
   if (!window) throw validationError(`Window '${words}' not understood: say e.g. "in January", "next week", "the next 30 days", "by 24/12", "Q1 2027".`);
   return dueWindowOf(window, today);
 }

@@ -1,7 +1,7 @@
 // Words that name part of the catalogue or how to rank it, read the same way by the built-in report
 // writer and the built-in assistant: a category ("Heating", "garden products"), a ranking ("top 3",
 // "best selling"), stock that is too much ("overstocked", "dead stock"; ADR 0155).
-import { holidayWords, NUM, numberIn } from './period.ts';
+import { datingWords, NUM, numberIn } from './period.ts';
 import { escapeRegExp, wholeWords, type Reading } from './reading.ts';
 
 /**
@@ -82,12 +82,13 @@ export function readNameWord(reading: Reading, nameWords: string[]): string | nu
 /**
  * The category the words name, case aside and in either number ("heating", "Gardens"); the longest
  * name when several match. Words that name a holiday period ("last Christmas", "at Christmas 2025")
- * are the period's, not a category named "Christmas" (ADR 0148, amendment "Christmas").
+ * or a deadline ("before Christmas", "by Easter") date the question, not a category named
+ * "Christmas" (ADR 0148, amendments "Christmas" and "Easter, weekends").
  */
 export function readCategory(reading: Reading, categories: string[]): string | null {
   const longestFirst = [...categories].sort((a, b) => b.length - a.length);
-  const holiday = holidayWords(reading.text);
-  const named = holiday ? reading.without(new RegExp(escapeRegExp(holiday), 'g')) : reading;
+  const dating = datingWords(reading.text);
+  const named = dating.length ? reading.without(new RegExp(dating.map(escapeRegExp).join('|'), 'g')) : reading;
   for (const name of longestFirst) {
     const words = name.toLowerCase().split(/\s+/);
     const last = words.pop() as string;

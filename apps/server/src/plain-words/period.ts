@@ -28,6 +28,10 @@ export type Period =
   | { kind: 'season'; season: Season; year: number }
   /** The Christmas season of a year: 1–24 December, the run-up a shop sells and buys for (ADR 0148, amendment "Christmas"). */
   | { kind: 'christmas'; year: number }
+  /** The Easter weekend of a year: Good Friday to Easter Monday (ADR 0148, amendment "Easter, weekends"). */
+  | { kind: 'easter'; year: number }
+  /** Saturday and Sunday of last (−1), this (0) or next (1) week, weeks Monday to Sunday. */
+  | { kind: 'weekend'; weeks: number }
   /** "All time", "ever": every sale up to today (ADR 0148, amendment "one default for top sellers"). */
   | { kind: 'all_time' };
 
@@ -142,6 +146,41 @@ export function readDate(text: string, today: string, mode: Occurrence = 'past')
   return spelled.year ? realDay(Number(spelled.year), month, Number(spelled.day)) : occurrence(month, Number(spelled.day), today, mode);
 }
 
+/** Words before a date that make two numbers one ("on 32/01"), as `readPeriod` needs them for "1.5" to be a date. */
+const BEFORE_DATE = '(?:on|since|from|between|zwischen|tussen|by|before|until|till|to|and|for|am|seit|ab|bis|op|sinds|vanaf|tot)';
+
+/**
+ * A date written that is no day of the calendar, said with what is wrong: "There is no 31 November
+ * 2025. November has 30 days.", "There is no month 13 (31/13/2025). A year has 12 months."; null when
+ * every date written is a real day (QA5 #20). Two numbers alone read as a date only after a word
+ * that dates them ("on 32/01", not "50/50 mix"); a day without a year is none only when no year has
+ * it ("30/02"; "29/02" is a leap year's).
+ */
+export function impossibleDate(text: string, today: string): string | null {
+  const dates = new RegExp(`(?<![\\w/.-])(?:(${BEFORE_DATE}) )?(${DATE})(?![\\d/.-])`, 'g');
+  for (const match of text.matchAll(dates)) {
+    const written = match[2] as string;
+    if (readDate(written, today)) continue;
+    const numbers = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(written)?.slice(1).reverse() ?? /^(\d{1,2})[/.-](\d{1,2})(?:[/.-](\d{2}|\d{4}))?$/.exec(written)?.slice(1);
+    const spelled = numbers ? null : (new RegExp(`^(\\d{1,2})${ORDINAL}(?: of)? (${MONTH})(?:,? (\\d{4}))?$`).exec(written) ?? new RegExp(`^(${MONTH}) (\\d{1,2})${ORDINAL}(?:,? (\\d{4}))?$`).exec(written));
+    const [day, month, year] = numbers
+      ? [Number(numbers[0]), Number(numbers[1]), numbers[2]]
+      : spelled && /^\d/.test(spelled[1] as string)
+        ? [Number(spelled[1]), monthOfName(spelled[2] as string), spelled[3]]
+        : [Number(spelled?.[2]), monthOfName(spelled?.[1] as string), spelled?.[3]];
+    if (numbers && !numbers[2] && !match[1]) continue;
+    const fullYear = year === undefined ? null : year.length === 2 ? 2000 + Number(year) : Number(year);
+    if (month < 1 || month > 12) return `There is no month ${month} (${written}). A year has 12 months.`;
+    // 29 February without a year is a leap year's.
+    if (fullYear === null && realDay(2024, month, day)) continue;
+    const name = MONTH_NAMES[month - 1] as string;
+    const inYear = fullYear === null ? '' : ` ${fullYear}`;
+    if (month === 2) return `There is no ${day} ${name}${inYear}. ${name}${inYear} has ${fullYear === null ? 'at most 29' : daysInMonth(fullYear, month)} days.`;
+    return `There is no ${day} ${name}${inYear}. ${name} has ${daysInMonth(2023, month)} days.`;
+  }
+  return null;
+}
+
 /** The period the words name, or null; `today` dates a day or month written without its year. */
 export function readPeriod(reading: Reading, today: string): Period | null {
   let match = reading.exec(new RegExp(`(?:last|past|previous|over the last|in the last) ${NUM} (day|week|month|quarter|year)s?`));
@@ -174,6 +213,8 @@ export function readPeriod(reading: Reading, today: string): Period | null {
   }
   const holiday = readHoliday(reading, today);
   if (holiday) return holiday;
+  match = reading.exec(WEEKEND);
+  if (match) return { kind: 'weekend', weeks: weekendOffset(match[1] as string) };
   const months = readMonthRange(reading, today);
   if (months) return months;
   // "Since March", "seit März (2026)", "sinds maart": from the first of the month, its latest occurrence that has started when no year is said.
@@ -235,40 +276,92 @@ function christmasSeason(text: string): RegExpExecArray | null {
   return [...text.matchAll(new RegExp(CHRISTMAS_SEASON.source, 'g'))].find((match) => match.slice(1).some(Boolean)) ?? null;
 }
 
+/** "Good Friday", "Easter Monday (2025)", "last Easter Sunday": that day, Easter Sunday's offset. */
+const EASTER_DAY = new RegExp(`\\b(?:(?:on|at|over) )?(?:(this|last|previous) )?(good friday|easter saturday|easter sunday|easter monday)\\b${HOLIDAY_YEAR}`);
+const EASTER_OFFSETS: Record<string, number> = { 'good friday': -2, 'easter saturday': -1, 'easter sunday': 0, 'easter monday': 1, easter: 0 };
 /**
- * The words of a question that name a holiday period, else null: a category or product named
- * "Christmas" is read from the rest ("what did we sell last Christmas" is a period, "sales of
- * Christmas" the category; ADR 0148, amendment "Christmas").
+ * "Last Easter", "at / over Easter", "Easter 2025", "the Easter weekend", "Easter sales": the Easter
+ * weekend. Not "Easter" alone, which may be a category's or a product's name ("Easter eggs").
  */
-export const holidayWords = (text: string): string | null => (HOLIDAY_DAY.exec(text) ?? christmasSeason(text))?.[0] ?? null;
+const EASTER_WEEKEND = new RegExp(`(?:\\b(at|over|during) (?:the )?)?(?:\\b(this|last|previous) )?\\beaster(?! saturday\\b| sunday\\b| monday\\b)(?: (weekend|period|holidays?|trading))?(?=( sales\\b)|)${HOLIDAY_YEAR}`);
+const easterWeekend = (text: string) => [...text.matchAll(new RegExp(EASTER_WEEKEND.source, 'g'))].find((match) => match.slice(1).some(Boolean)) ?? null;
+
+/**
+ * Easter Sunday of a year by the Gregorian computus (the anonymous algorithm, as Meeus gives it):
+ * the first Sunday after the ecclesiastical full moon on or after 21 March.
+ */
+export function easterSunday(year: number): string {
+  const golden = year % 19;
+  const [century, ofCentury] = [Math.floor(year / 100), year % 100];
+  const leapCenturies = Math.floor(century / 4);
+  const moonCorrection = Math.floor((century - Math.floor((century + 8) / 25) + 1) / 3);
+  const epact = (19 * golden + century - leapCenturies - moonCorrection + 15) % 30;
+  const weekday = (32 + 2 * (century % 4) + 2 * Math.floor(ofCentury / 4) - epact - (ofCentury % 4)) % 7;
+  const late = Math.floor((golden + 11 * epact + 22 * weekday) / 451);
+  const count = epact + weekday - 7 * late + 114;
+  return iso(year, Math.floor(count / 31), (count % 31) + 1);
+}
+/** Easter Sunday's offset day (−2 Good Friday … +1 Easter Monday) of a year. */
+const easterDay = (year: number, offset: number) => addDays(easterSunday(year), offset);
+
+/** "Last weekend('s)", "this weekend", "next weekend", "letztes Wochenende", "vorig weekend": Saturday and Sunday of a week. */
+export const WEEKEND = /(?<![\p{L}])(?:(?:over|at|am|an) )?(?:the )?(last|previous|past|this|next|coming|letzte[mns]?|vorige[mns]?|vergangene[mns]?|diese[mns]?|nächste[mns]?|kommende[mns]?|vorig|afgelopen|dit|volgend|komend) (?:weekend|wochenende)(?:'s)?(?![\p{L}])/u;
+/** The week a weekend's word names: last (−1), this (0), next (1). */
+const weekendOffset = (word: string) => (/^(this|diese|dit)/.test(word) ? 0 : /^(next|coming|nächste|kommende|volgend|komend)/.test(word) ? 1 : -1);
+
+/**
+ * The words of a question that date it rather than name products: a holiday period ("last
+ * Christmas", "at Easter 2025") and a deadline ("before Christmas", "by Easter", "until December").
+ * A category or product named "Christmas" is read from the rest ("what did we sell last Christmas"
+ * is a period, "sales of Christmas" the category; ADR 0148, amendments "Christmas" and "Easter").
+ */
+export const datingWords = (text: string): string[] =>
+  [HOLIDAY_DAY.exec(text), christmasSeason(text), EASTER_DAY.exec(text), easterWeekend(text), AHEAD_DATE.exec(text), UNTIL_DAY.exec(text), UNTIL_MONTH.exec(text)].flatMap((match) => (match ? [match[0]] : []));
 
 /**
  * "Last Christmas" (the latest season that has ended: in December, last year's), "this Christmas"
  * (this year's), "at Christmas" / "over the Christmas period" (the latest that has started, as a
  * month named alone), "Christmas 2025" or "Christmas last year" (that year's: a year said is never
  * dropped); "Christmas Eve", "Christmas Day", "Boxing Day" are that day, the latest that has come
- * unless a year or "this" is said ("last Christmas Eve": the latest before today).
+ * unless a year or "this" is said ("last Christmas Eve": the latest before today). Easter alike:
+ * "Good Friday", "Easter Sunday", "Easter Monday" are that day; "last / this Easter", "at Easter",
+ * "Easter 2025", "the Easter weekend" are Good Friday to Easter Monday.
  */
 function readHoliday(reading: Reading, today: string): Period | null {
   const [thisYear] = partsOf(today);
   // A year said elsewhere in the question ("Boxing Day sales 2025") is the holiday's too: never dropped.
   const apart = () => reading.exec(YEAR_APART)?.[1];
   const yearOf = (said: string | undefined, relative: string | undefined) => (said ? Number(said) : relative === 'last' ? thisYear - 1 : relative === 'this' ? thisYear : null);
-  const day = HOLIDAY_DAY.exec(reading.text);
-  if (day) {
-    reading.exec(new RegExp(escapeRegExp(day[0])));
-    const date = HOLIDAY_DAYS[day[2] as string] as number;
-    const year = yearOf(day[3] ?? apart(), day[4]) ?? (day[1] === 'this' ? thisYear : null);
-    return { kind: 'day', date: year === null ? (occurrence(12, date, day[1] ? addDays(today, -1) : today, 'past') as string) : iso(year, 12, date) };
+  const found = (match: RegExpExecArray | null) => {
+    if (match) reading.exec(new RegExp(escapeRegExp(match[0])));
+    return match;
+  };
+  const christmasDay = found(HOLIDAY_DAY.exec(reading.text));
+  if (christmasDay) {
+    const dayIn = (year: number) => iso(year, 12, HOLIDAY_DAYS[christmasDay[2] as string] as number);
+    return { kind: 'day', date: dayIn(yearOf(christmasDay[3] ?? apart(), christmasDay[4]) ?? holidayYear(today, christmasDay[1], (year) => ({ from: dayIn(year), to: dayIn(year) }))) };
   }
-  const season = christmasSeason(reading.text);
-  if (!season) return null;
-  reading.exec(new RegExp(escapeRegExp(season[0])));
-  const started = today >= iso(thisYear, 12, CHRISTMAS_SEASON_DAYS.from);
-  const ended = today > iso(thisYear, 12, CHRISTMAS_SEASON_DAYS.to);
-  const relative = season[2] === 'previous' ? 'last' : season[2];
-  const year = yearOf(season[4] ?? apart(), season[5]) ?? (relative === 'this' ? thisYear : relative === 'last' ? (ended ? thisYear : thisYear - 1) : started ? thisYear : thisYear - 1);
-  return { kind: 'christmas', year };
+  const easterDayNamed = found(EASTER_DAY.exec(reading.text));
+  if (easterDayNamed) {
+    const dayIn = (year: number) => easterDay(year, EASTER_OFFSETS[easterDayNamed[2] as string] as number);
+    return { kind: 'day', date: dayIn(yearOf(easterDayNamed[3] ?? apart(), easterDayNamed[4]) ?? holidayYear(today, easterDayNamed[1], (year) => ({ from: dayIn(year), to: dayIn(year) }))) };
+  }
+  const easter = found(easterWeekend(reading.text));
+  if (easter) return { kind: 'easter', year: yearOf(easter[5] ?? apart(), easter[6]) ?? holidayYear(today, easter[2], (year) => fullRangeOf({ kind: 'easter', year }, today)) };
+  const season = found(christmasSeason(reading.text));
+  if (season) return { kind: 'christmas', year: yearOf(season[4] ?? apart(), season[5]) ?? holidayYear(today, season[2], (year) => fullRangeOf({ kind: 'christmas', year }, today)) };
+  return null;
+}
+
+/**
+ * The year of a holiday said without one, by its days in a year: this year's ("this"), the latest
+ * that has ended ("last", "previous"), else the latest that has started (as a month named alone).
+ */
+function holidayYear(today: string, relative: string | undefined, daysIn: (year: number) => DateRange): number {
+  const [thisYear] = partsOf(today);
+  if (relative === 'this') return thisYear;
+  const { from, to } = daysIn(thisYear);
+  return (relative === 'last' || relative === 'previous' ? today > to : today >= from) ? thisYear : thisYear - 1;
 }
 
 const YEAR_SAID = '(?: (\\d{4}))?(?!\\d)';
@@ -438,6 +531,10 @@ function sameSpanLastYear(period: Period, other: Period, today: string): Period 
       return { ...other, year: other.year - 1 };
     case 'christmas':
       return { kind: 'christmas', year: other.year - 1 };
+    case 'easter':
+      return { kind: 'easter', year: other.year - 1 };
+    case 'weekend':
+      return { kind: 'between', from: addDays(range.from, -364), to: addDays(range.to, -364) };
     case 'year':
     case 'all_time':
       return period;
@@ -621,13 +718,14 @@ export function readWindow(reading: Reading, today: string): Ahead | null {
   const ahead = readAhead(reading, today);
   if (ahead) return ahead;
   const period = readPeriod(reading.trial(), today);
-  if (!period || !['today', 'this', 'day', 'between'].includes(period.kind)) return null;
+  if (!period || !['today', 'this', 'day', 'between', 'weekend'].includes(period.kind)) return null;
   const { from, to } = fullRangeOf(period, today);
   if (to < today) return null;
   readPeriod(reading, today);
   if (period.kind === 'today') return windowOf({ this: 'day' }, today);
   if (period.kind === 'this') return windowOf({ this: period.unit }, today);
-  return windowOf(from > today ? { dates: { from, to } } : { through: to }, today);
+  const window = windowOf(from > today ? { dates: { from, to } } : { through: to }, today);
+  return period.kind === 'weekend' ? { ...window, words: describePeriod(period) } : window;
 }
 
 /**
@@ -651,7 +749,7 @@ export function dueWords(due: DueWindow): string {
 function withinWords(starts: string, due: DueWindow): string {
   const range = formatRange({ from: starts, to: due.by });
   if (due.words === range) return starts === due.by ? `on ${range}` : `from ${formatDay(starts)} to ${formatDay(due.by)}`;
-  return /^(next|the next) /.test(due.words) ? `${due.words} (${range})` : `in ${due.words}`;
+  return /^(next|the next|this) /.test(due.words) ? `${due.words} (${range})` : `in ${due.words}`;
 }
 
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
@@ -665,7 +763,7 @@ const NAMED_DAYS: Record<string, [number, number]> = {
   "new year's": [1, 1],
   'new year': [1, 1],
 };
-const NAMED_DAY = `(?:${WEEKDAYS.join('|')}|christmas(?: day| eve)?|new year(?:'s)?(?: day| eve)?)`;
+const NAMED_DAY = `(?:${WEEKDAYS.join('|')}|christmas(?: day| eve)?|new year(?:'s)?(?: day| eve)?|easter(?: sunday| monday)?|good friday)`;
 /** "by 24/12", "before 24.12." (a day-first date may end in a dot), "by Friday", "before Christmas". */
 const AHEAD_DATE = new RegExp(`\\b(by|before|until|till) (${DATE}|${NAMED_DAY})\\.?(?![\\d/.-])`);
 /** "Sales by 24/12", "up to 30.11.": a sales question's last day. */
@@ -682,7 +780,14 @@ function dayNamed(text: string, today: string, mode: Occurrence): string | null 
     return mode === 'ahead' ? ahead : mode === 'past' ? past : nearer(past, ahead, today);
   }
   const named = NAMED_DAYS[text];
-  return named ? occurrence(named[0], named[1], today, mode) : null;
+  if (named) return occurrence(named[0], named[1], today, mode);
+  const offset = EASTER_OFFSETS[text];
+  if (offset === undefined) return null;
+  // Easter moves: this year's, else last year's (past) or next year's (ahead).
+  const [year] = partsOf(today);
+  const thisYears = easterDay(year, offset);
+  const [past, ahead] = [thisYears <= today ? thisYears : easterDay(year - 1, offset), thisYears >= today ? thisYears : easterDay(year + 1, offset)];
+  return mode === 'ahead' ? ahead : mode === 'past' ? past : nearer(past, ahead, today);
 }
 
 /** The words that said a horizon, blanked before reading a past period from the same question. */
@@ -755,6 +860,12 @@ export function fullRangeOf(period: Period, today: string): DateRange {
       return seasonRange(period.season, period.year);
     case 'christmas':
       return { from: iso(period.year, 12, CHRISTMAS_SEASON_DAYS.from), to: iso(period.year, 12, CHRISTMAS_SEASON_DAYS.to) };
+    case 'easter':
+      return { from: easterDay(period.year, -2), to: easterDay(period.year, 1) };
+    case 'weekend': {
+      const saturday = addDays(startOf('week', today), 5 + 7 * period.weeks);
+      return { from: saturday, to: addDays(saturday, 1) };
+    }
     case 'all_time':
       return { from: FIRST_DAY, to: today };
   }
@@ -823,13 +934,17 @@ export function describePeriod(period: Period | null): string {
       return seasonWords(period.season, period.year);
     case 'christmas':
       return `Christmas ${period.year}`;
+    case 'easter':
+      return `Easter ${period.year}`;
+    case 'weekend':
+      return `${['last', 'this', 'next'][period.weeks + 1]} weekend`;
     case 'all_time':
       return 'all time';
   }
 }
 
 /** Periods the report writer's SQL counts from the day it runs: their days change with it. */
-const RELATIVE_KINDS: ReadonlySet<Period['kind']> = new Set(['last_days', 'last_months', 'this', 'previous', 'month', 'quarter', 'today', 'yesterday']);
+const RELATIVE_KINDS: ReadonlySet<Period['kind']> = new Set(['last_days', 'last_months', 'this', 'previous', 'month', 'quarter', 'today', 'yesterday', 'weekend']);
 export const isRelative = (period: Period) => RELATIVE_KINDS.has(period.kind);
 
 /** A whole calendar month, quarter or year by its name ("November 2026", "Q3 2026", "2025"), else null. */
@@ -884,6 +999,8 @@ export function spokenPeriod(period: Period, today: string, range = rangeOf(peri
       return `in ${seasonWords(period.season, period.year)} (${dates})`;
     case 'christmas':
       return `at Christmas ${period.year} (${dates})`;
+    case 'easter':
+      return `at Easter ${period.year} (${dates})`;
     case 'all_time':
       return `of all time (${dates})`;
     default:

@@ -1,6 +1,6 @@
 // Periods and product-code-like words on fixed days, so year ends and short months are met whatever the day the tests run.
 import { describe, expect, it } from 'vitest';
-import { comparisonOf, datedPeriod, describePeriod, dueWindowOf, dueWords, formatRange, rangeOf, readAhead, readBestPeriod, readBreakdown, readComparison, readPeriod, readQuietSpan, readSalesAhead, readWindow, sameDaysSoFar, spokenPeriod, windowOf, type Comparison, type Period } from './period.ts';
+import { comparisonOf, datedPeriod, describePeriod, dueWindowOf, dueWords, easterSunday, formatRange, impossibleDate, rangeOf, readAhead, readBestPeriod, readBreakdown, readComparison, readPeriod, readQuietSpan, readSalesAhead, readWindow, sameDaysSoFar, spokenPeriod, windowOf, type Comparison, type Period } from './period.ts';
 import { readCategory, readCoverDays, readNameWord, readRank } from './catalogue.ts';
 import { looksLikeProductCode, Reading } from './reading.ts';
 
@@ -558,6 +558,97 @@ describe("a garden centre's Christmas and year-ago comparisons (QA5 #7, #9)", ()
     expect(compare('sales this year vs last year')).toMatchObject({ earlier: { from: '2025-01-01', to: '2025-12-31' } });
     const cut = sameDaysSoFar(readComparison(Reading.of('how are sales this month compared with last year'), '2026-12-04') as Comparison, '2026-12-04', '2026-12-03');
     expect(cut).toEqual({ earlier: { from: '2025-12-01', to: '2025-12-03' }, later: { from: '2026-12-01', to: '2026-12-03' } });
+  });
+});
+
+describe("a garden centre's weekends, Easter, deadlines and impossible dates (QA5 #16, #20, #25)", () => {
+  it('computes Easter Sunday by the Gregorian computus over known years, its earliest and latest dates included', () => {
+    const known: Record<number, string> = {
+      1818: '1818-03-22',
+      1943: '1943-04-25',
+      2000: '2000-04-23',
+      2008: '2008-03-23',
+      2011: '2011-04-24',
+      2019: '2019-04-21',
+      2024: '2024-03-31',
+      2025: '2025-04-20',
+      2026: '2026-04-05',
+      2027: '2027-03-28',
+      2038: '2038-04-25',
+      2285: '2285-03-22',
+    };
+    for (const [year, sunday] of Object.entries(known)) expect(easterSunday(Number(year)), year).toBe(sunday);
+  });
+
+  it('reads last, this and next weekend as Saturday and Sunday of that week, in English, German and Dutch', () => {
+    expectRanges([
+      // Friday 4 December 2026: last weekend 28–29 November; this weekend is still to come.
+      ['sales last weekend', '2026-12-04', '2026-11-28', '2026-11-29'],
+      ["last weekend's sales", '2026-12-04', '2026-11-28', '2026-11-29'],
+      ['sales this weekend', '2026-12-04', '2026-12-05', '2026-12-06'],
+      ['sales next weekend', '2026-12-04', '2026-12-12', '2026-12-13'],
+      // On a Sunday this weekend is under way, last weekend the one before; over a year end.
+      ['sales this weekend', '2026-12-06', '2026-12-05', '2026-12-06'],
+      ['sales last weekend', '2026-12-06', '2026-11-28', '2026-11-29'],
+      ['sales last weekend', '2027-01-04', '2027-01-02', '2027-01-03'],
+      ['sales last weekend', '2027-01-01', '2026-12-26', '2026-12-27'],
+      ['Umsatz letztes Wochenende', '2026-12-04', '2026-11-28', '2026-11-29'],
+      ['verkoop vorig weekend', '2026-12-04', '2026-11-28', '2026-11-29'],
+      ['verkoop afgelopen weekend', '2026-12-04', '2026-11-28', '2026-11-29'],
+    ]);
+    const period = read('sales last weekend', '2026-12-04').period as Period;
+    expect(read('sales last weekend', '2026-12-04').unused).toEqual(['sales']);
+    expect(spokenPeriod(period, '2026-12-04')).toBe('last weekend (28–29 Nov 2026)');
+    expect(read(`Units sold (${describePeriod(period)})`, '2026-12-04').period).toEqual(period);
+    expect(readSalesAhead(Reading.of('sales this weekend'), '2026-12-04')).toBe('this weekend (5–6 Dec 2026)');
+    expect(dueWords(dueWindowOf(readWindow(Reading.of("what's due in this weekend"), '2026-12-04') as NonNullable<ReturnType<typeof readWindow>>, '2026-12-04'))).toBe('this weekend (5–6 Dec 2026)');
+    expect(windowOn("what's due in this week", '2026-12-04')).toEqual({ by: '2026-12-06', words: 'this week', unused: ['due'] });
+  });
+
+  it('reads Easter as Good Friday to Easter Monday, its days by name, and "before" or "by" Easter as a deadline', () => {
+    expectRanges([
+      ['what did we sell at Easter 2025', '2026-12-04', '2025-04-18', '2025-04-21'],
+      ['easter weekend 2025 sales', '2026-12-04', '2025-04-18', '2025-04-21'],
+      ['easter sales', '2026-12-04', '2026-04-03', '2026-04-06'],
+      ['what did we sell last Easter', '2026-12-04', '2026-04-03', '2026-04-06'],
+      // In March 2027 last Easter is 2026's; "at Easter" the latest that has started.
+      ['what did we sell last Easter', '2027-03-10', '2026-04-03', '2026-04-06'],
+      ['sales over easter', '2027-03-27', '2027-03-26', '2027-03-27'],
+      ['sales over easter last year', '2026-12-04', '2025-04-18', '2025-04-21'],
+      ['good friday sales 2025', '2026-12-04', '2025-04-18'],
+      ['sales on easter monday', '2026-12-04', '2026-04-06'],
+      // "Easter" with no word that dates it is a category's or a product's word.
+      ['easter eggs sold', '2026-12-04', null],
+    ]);
+    const period = read('sales at easter 2025', '2026-12-04').period as Period;
+    expect(spokenPeriod(period, '2026-12-04')).toBe('at Easter 2025 (18–21 Apr 2025)');
+    expect(read(`Units sold (${describePeriod(period)})`, '2026-12-04').period).toEqual(period);
+    expect(ahead('what runs out before Easter', '2026-12-04')).toMatchObject({ by: '2027-03-27', words: 'before 28 Mar 2027', unused: ['runs', 'out'] });
+    expect(ahead('order by Easter', '2026-03-01')).toMatchObject({ by: '2026-04-05' });
+    expect(ahead('order by Good Friday', '2026-03-01')).toMatchObject({ by: '2026-04-03' });
+  });
+
+  it('reads a deadline\'s date words as no category: "before Christmas", "by Easter"; "Christmas trees" still are', () => {
+    const category = (question: string) => readCategory(Reading.of(question), ['Christmas', 'Easter', 'Compost']);
+    expect(category('what runs out before Christmas')).toBeNull();
+    expect(category('what runs out by Easter')).toBeNull();
+    expect(category('which easter lines run out at Easter 2025')).toBe('Easter');
+    expect(category('christmas trees running out before christmas')).toBe('Christmas');
+    expect(category('christmas trees running out')).toBe('Christmas');
+  });
+
+  it('names a date that is no day of the calendar, and no real one nor two numbers that date nothing', () => {
+    const said = (question: string) => impossibleDate(Reading.of(question).text, '2026-12-04');
+    expect(said('sales on 31/11/2025')).toBe('There is no 31 November 2025. November has 30 days.');
+    expect(said('sales on 29/02/2025')).toBe('There is no 29 February 2025. February 2025 has 28 days.');
+    expect(said('sales on 29.02.25')).toBe('There is no 29 February 2025. February 2025 has 28 days.');
+    expect(said('sales on 32/01')).toBe('There is no 32 January. January has 31 days.');
+    expect(said('sales on 31/13/2025')).toBe('There is no month 13 (31/13/2025). A year has 12 months.');
+    expect(said('sales on 2025-02-30')).toBe('There is no 30 February 2025. February 2025 has 28 days.');
+    expect(said('sales 31 November 2025')).toBe('There is no 31 November 2025. November has 30 days.');
+    expect(said('sales between 1/11 and 31/11')).toBe('There is no 31 November. November has 30 days.');
+    expect(said('sales by 30/02')).toBe('There is no 30 February. February has at most 29 days.');
+    for (const fine of ['sales on 30/11/2025', 'sales on 29/02/2024', 'sales on 29/02', 'sales on 12/31/2025', '50/50 compost mix', 'sales of 2.75 kg bags', 'sales in 2025']) expect(said(fine), fine).toBeNull();
   });
 });
 

@@ -52,9 +52,15 @@ function periodBounds(period: Period): { from: string; to: string } | null {
       return bounds(start, `(${start} + interval '3 months')::date`);
     }
     case 'season':
-    case 'christmas': {
+    case 'christmas':
+    case 'easter': {
       const { from, to } = fullRangeOf(period, todayIso());
       return bounds(`date ${literal(from)}`, `date ${literal(to)} + 1`);
+    }
+    case 'weekend': {
+      // Saturday and Sunday of the week `weeks` from the current one (Monday first, as date_trunc has weeks).
+      const saturday = `(date_trunc('week', current_date)::date + ${5 + 7 * period.weeks})`;
+      return bounds(saturday, `(${saturday} + 2)`);
     }
     default:
       return null;
