@@ -52,14 +52,14 @@ export function forecastingRoutes(ctx: ForecastingContext): FastifyPluginAsyncZo
       // The 200 answer is JSON text already (the stored forecast spliced in, docs/adr/0083); refusals
       // keep the compiled serializer (docs/adr/0080).
       serializerCompiler: compiledSerializerCompiler,
-      handler: async (request, reply) => sendJsonText(reply, await getProductForecast(ctx, { styleCode: request.params.styleCode, forecastDays: request.query.forecast_days })),
+      handler: async (request, reply) => sendJsonText(reply, await getProductForecast(ctx, { styleCode: request.params.styleCode, forecastDays: request.query.forecast_days, requestedBy: currentUser(request).userId })),
     });
     // Excel downloads of the screen's two CSVs (docs/adr/0161): a European Excel opens a CSV as one column.
     // The report's is the whole list, as CSV too (ADR 0072, amendment 2026-12-04).
     app.get('/api/forecasting/forecasts/:styleCode/export/', {
       config: { policy: 'viewer' },
       schema: { tags: ['forecasting'], summary: "A product's forecast as an Excel workbook, one line per forecast day (format=xlsx)", params: styleCodeParams, querystring: reportExportQuery.extend(productForecastQuery.shape), response: errors },
-      handler: async (request, reply) => sendDownload(reply, await exportProductForecast(ctx, { styleCode: request.params.styleCode, forecastDays: request.query.forecast_days })),
+      handler: async (request, reply) => sendDownload(reply, await exportProductForecast(ctx, { styleCode: request.params.styleCode, forecastDays: request.query.forecast_days, requestedBy: currentUser(request).userId })),
     });
     app.get('/api/forecasting/latest-report/export/', {
       config: { policy: 'viewer' },

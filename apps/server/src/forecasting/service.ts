@@ -520,9 +520,11 @@ export type CatalogueRunner = (taskId: string) => Promise<void>;
  * from the stored forecast's first day, and not stored: the stored forecast is the order lists'
  * (ADR 0162, amendment 2026-12-04 horizon).
  */
-export async function getProductForecast(ctx: ForecastingContext, options: { styleCode: string; forecastDays?: number }): Promise<string> {
+export async function getProductForecast(ctx: ForecastingContext, options: { styleCode: string; forecastDays?: number | undefined; requestedBy: number }): Promise<string> {
   const stored = await storedProductForecast(ctx, options.styleCode);
   if (options.forecastDays === undefined || options.forecastDays === stored.forecast_days) return productForecastJson(stored);
+  // A forecast computed for the asking, as a generation request is: counted against the same per-user limit.
+  takeRequest(ctx, options.requestedBy);
   const forecast = await forecastNow(ctx.db, stored.id, stored.forecast_start, options.forecastDays);
   if (!forecast) throw productNotFound(options.styleCode);
   if ('error' in forecast.result) throw new AppError('validation_error', `Cannot forecast '${options.styleCode}': ${forecast.result.error}`);
@@ -649,7 +651,7 @@ function sheetDownload(name: string, columns: ForecastSheet['columns'], rows: It
 }
 
 /** The product's forecast as the screen's "Export forecast" has it, one line per forecast day. */
-export async function exportProductForecast(ctx: ForecastingContext, options: { styleCode: string; forecastDays?: number }): Promise<Download> {
+export async function exportProductForecast(ctx: ForecastingContext, options: { styleCode: string; forecastDays?: number | undefined; requestedBy: number }): Promise<Download> {
   const forecast = JSON.parse(await getProductForecast(ctx, options)) as ProductForecastResponse;
   const sheet = forecastSheet(forecast);
   return sheetDownload(`forecast-${forecast.product.styleCode}`, sheet.columns, [sheet.rows]);
