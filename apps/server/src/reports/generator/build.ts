@@ -406,9 +406,11 @@ function withEmptyPeriods(measured: string, unit: Exclude<TimeUnit, 'year'>, ali
     'with measured as (',
     measured.replace(/\norder by .*$/, ''),
     '),',
+    // Made of the period's days, its own condition on them: where its rows start and stop is read from that (report-end.ts), so a first or last period the days cut is named.
     'calendar as (',
-    `  select g::date as ${unit}`,
-    `  from generate_series(date_trunc('${unit}', (${first})::timestamp), (${last})::timestamp, interval '${oneUnit(unit)}') g`,
+    `  select distinct date_trunc('${unit}', g)::date as ${unit}`,
+    `  from generate_series((${first})::timestamp, (${last})::timestamp, interval '1 day') g`,
+    period && period.kind !== 'all_time' ? `  where ${periodCondition(period, 'g::date')}` : null,
     ')',
     `select c.${unit}, coalesce(m.${alias}, 0) as ${alias}`,
     'from calendar c',
