@@ -188,6 +188,21 @@ export const unfinishedPeriod = z.object({
 export type UnfinishedPeriod = z.infer<typeof unfinishedPeriod>;
 
 /**
+ * The first period of a breakdown when the report's own date filter starts inside it: "units sold by
+ * month since 15 March" counts March from the 15th. Its figures cover `from` (the report's first
+ * day) to `through` (the period's last day, or the report's, or the run's day when earlier) only.
+ * `field`, `value` and `unit` as in `unfinishedPeriod` (docs/api.md "Running SQL").
+ */
+export const firstPeriodCut = z.object({
+  field: z.string(),
+  value: z.union([z.string(), z.number()]),
+  unit: z.enum(periodUnits),
+  from: z.string(),
+  through: z.string(),
+});
+export type FirstPeriodCut = z.infer<typeof firstPeriodCut>;
+
+/**
  * A report's SQL that did not run, in parts (docs/api.md "Running SQL"): the message (`error`'s
  * words), PostgreSQL's hint and detail, and where in the SQL the user wrote the mistake is —
  * 1-based line and column, the column counted in characters; null when the place is not known or
@@ -214,6 +229,7 @@ export const executeResponse = z.object({
   /** `error` in parts, when the SQL did not run. */
   error_details: sqlErrorDetails.nullable().default(null),
   unfinished_period: unfinishedPeriod.nullable(),
+  first_period_cut: firstPeriodCut.nullable().default(null),
 });
 export type ExecuteResponse = z.infer<typeof executeResponse>;
 

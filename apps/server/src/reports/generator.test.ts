@@ -681,7 +681,7 @@ describe('built-in report generator over a known dataset', () => {
       expect(await rowsOf(trees.sql_code)).toEqual([{ units_sold: addedIn('2025-12-01', '2025-12-24', ['XG-1']) }]);
       // "Christmas" alone is the category; by month, the months between with no sales are there as 0.
       const months = await write('sales by month for christmas');
-      expect(months.title).toBe('Units sold by month (category Christmas)');
+      expect(months.title).toBe('Units sold by month (all time, category Christmas)');
       expect(await rowsOf(months.sql_code)).toEqual(['06', '07', '08', '09', '10', '11', '12'].map((month) => ({ month: `2025-${month}-01`, units_sold: addedIn(`2025-${month}-01`, `2025-${month}-31`) })));
     } finally {
       await db.deleteFrom('data.sales').where('product_id', 'in', inserted.map((row) => row.id)).execute();
@@ -696,7 +696,7 @@ describe('built-in report generator over a known dataset', () => {
         .map(([key, units_sold]) => ({ month: key.split('|')[0], category: key.split('|')[1], units_sold }));
     for (const question of ['units sold per month by category', 'units sold by month and category']) {
       const report = await write(question);
-      expect(report, question).toMatchObject({ success: true, title: 'Units sold by month and category', notice: null });
+      expect(report, question).toMatchObject({ success: true, title: 'Units sold by month and category (all time)', notice: null });
       expect(report.chart_config).toMatchObject({ type: 'line', x_field: 'month', series: [{ field: 'units_sold' }], group_field: 'category' });
       // Ordered by month, then category.
       expect(await rowsOf(report.sql_code)).toEqual(perMonthAndCategory(sales));
@@ -710,11 +710,11 @@ describe('built-in report generator over a known dataset', () => {
     expect(await rowsOf(weekly.sql_code)).toEqual([...weeklyValue.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([key, value]) => ({ week: key.split('|')[0], category: key.split('|')[1], sales_value: round(value) })));
     // Ranked: the top 2 categories overall, then each one's months.
     const top = await write('monthly units sold for the top 2 categories');
-    expect(top).toMatchObject({ title: 'Units sold by month for the top 2 categories', notice: null });
+    expect(top).toMatchObject({ title: 'Units sold by month for the top 2 categories (all time)', notice: null });
     const topCategories = ranked(groupSum(sales, (s) => productOf(s.code).category), 'desc', 2, 'units').map((r) => r.product_code);
     expect(await rowsOf(top.sql_code)).toEqual(perMonthAndCategory(sales.filter((s) => topCategories.includes(productOf(s.code).category))));
     // "Average daily units by category" stays a breakdown by category: "daily" belongs to the measure.
-    expect((await write('average daily units sold by category')).title).toBe('Average daily units sold by category');
+    expect((await write('average daily units sold by category')).title).toBe('Average daily units sold by category (all time)');
   });
 
   it('breaks down by quarter ("per quarter", "quarterly"), year and day as by month, this quarter named "to date"; the assistant reads the same words the same way', async () => {
@@ -729,7 +729,7 @@ describe('built-in report generator over a known dataset', () => {
     const quarterName = (start: string) => `Q${quarterOf(start)} ${start.slice(0, 4)}`;
     for (const question of ['sales by quarter', 'units sold per quarter', 'quarterly sales', 'sales quarter by quarter']) {
       const report = await write(question);
-      expect(report, question).toMatchObject({ success: true, title: 'Units sold by quarter', notice: null });
+      expect(report, question).toMatchObject({ success: true, title: 'Units sold by quarter (all time)', notice: null });
       expect(report.chart_config, question).toMatchObject({ type: 'line', x_field: 'quarter', series: [{ field: 'units_sold' }] });
       expect(await rowsOf(report.sql_code), question).toEqual(byQuarter(sales));
     }
@@ -738,7 +738,7 @@ describe('built-in report generator over a known dataset', () => {
     expect(quarterly.unfinished_period).toEqual(quarterStart(0) <= yesterday ? { field: 'quarter', value: quarterStart(0), unit: 'quarter', from: quarterStart(0), through: todayIso, ends: 'today' } : null);
 
     const perCategory = await write('units sold per quarter by category');
-    expect(perCategory).toMatchObject({ success: true, title: 'Units sold by quarter and category', notice: null });
+    expect(perCategory).toMatchObject({ success: true, title: 'Units sold by quarter and category (all time)', notice: null });
     expect(perCategory.chart_config).toMatchObject({ type: 'line', x_field: 'quarter', group_field: 'category' });
     expect(await rowsOf(perCategory.sql_code)).toEqual(
       [...groupSum(sales, (s) => `${quarterOfDay(s.date)}|${productOf(s.code).category}`).entries()]
@@ -746,14 +746,14 @@ describe('built-in report generator over a known dataset', () => {
         .map(([key, units_sold]) => ({ quarter: key.split('|')[0], category: key.split('|')[1], units_sold })),
     );
     const hammers = await write('quarterly sales for hammers');
-    expect(hammers).toMatchObject({ success: true, title: 'Units sold by quarter (products named hammer)', notice: null });
+    expect(hammers).toMatchObject({ success: true, title: 'Units sold by quarter (all time, products named hammer)', notice: null });
     expect(await rowsOf(hammers.sql_code)).toEqual(byQuarter(sales.filter((s) => s.code === 'TL-001')));
 
     // Years and days likewise.
     const byYear = byKey(groupSum(sales, (s) => s.date.slice(0, 4)), 'year', 'units_sold').map((r) => ({ ...r, year: Number(r.year) }));
     for (const question of ['units sold per year', 'sales by year', 'annual sales', 'sales year by year']) {
       const report = await write(question);
-      expect(report, question).toMatchObject({ success: true, title: 'Units sold by year', notice: null });
+      expect(report, question).toMatchObject({ success: true, title: 'Units sold by year (all time)', notice: null });
       expect(await rowsOf(report.sql_code), question).toEqual(byYear);
     }
     // Every day of the period, 0 on a day with no sales (QA5 #12).
@@ -804,8 +804,8 @@ describe('built-in report generator over a known dataset', () => {
       const report = await write(question);
       expect(report, question).toMatchObject({
         success: true,
-        title: 'Units sold by month for the top 10 products',
-        description: 'Units sold by month for the top 10 products: the top 10 products by units sold over the whole period, each by month.',
+        title: 'Units sold by month for the top 10 products (all time)',
+        description: 'Units sold by month for the top 10 products (all time): the top 10 products by units sold over the whole period, each by month.',
         notice: null,
       });
       expect(report.chart_config).toMatchObject({ type: 'line', x_field: 'month', series: [{ field: 'units_sold' }], group_field: 'product_code' });
@@ -822,7 +822,7 @@ describe('built-in report generator over a known dataset', () => {
     expect(weekly).toMatchObject({ title: 'Units sold by week for the top 3 products (the last 28 days)', notice: null });
     expect(await rowsOf(weekly.sql_code)).toEqual(perPeriodAndProduct(lastDays(28), weekStart, 'week', 3));
     // "Average daily units by product" stays a breakdown by product: "daily" belongs to the measure.
-    expect((await write('average daily units sold by product')).title).toBe('Average daily units sold by product');
+    expect((await write('average daily units sold by product')).title).toBe('Average daily units sold by product (all time)');
   });
 
   it('applies a change request to the current report and regenerates single fields', async () => {
@@ -857,7 +857,7 @@ describe('built-in report generator over a known dataset', () => {
       });
     const sqlAnswer = (await regenerate('sql_code')).json as { success: boolean; generated_value: string };
     expect(sqlAnswer.success).toBe(true);
-    expect(sqlAnswer.generated_value).toMatch(/current_stock \* p\.unit_cost/);
+    expect(sqlAnswer.generated_value).toMatch(/greatest\(o\.on_hand, 0\) \* p\.unit_cost/);
     // A report shown as a table whose SQL now gives months: the chart asked anew is a line.
     const monthly = await server.request('/api/user-reports/regenerate/', {
       token,
@@ -970,7 +970,7 @@ describe.each(backends)('the report writer\'s note and reading of words on %s', 
     expect(stock.success).toBe(true);
     expect(stock.sql_code).toContain("p.category = 'Garden'");
     expect(stock.sql_code).not.toMatch(/\bs\./);
-    expect(await rowsOf(stock.sql_code)).toEqual([{ current_stock: fixtureProducts.filter((p) => p.category === 'Garden').reduce((sum, p) => sum + p.stock, 0) }]);
+    expect(await rowsOf(stock.sql_code)).toEqual([{ on_hand: fixtureProducts.filter((p) => p.category === 'Garden').reduce((sum, p) => sum + p.stock, 0) }]);
     expect(stock.notice).toMatch(/^The built-in generator did not use "last month week": /);
     // Beside the months, the category is still the stock's breakdown; only the months are named.
     const byCategory = await write('stock value per month by category');
@@ -1027,7 +1027,7 @@ describe.each(backends)('the report writer\'s note and reading of words on %s', 
 
   it('reads "garden products by week" as the Garden category week by week, not a ranking of products', async () => {
     const weekly = await write('units sold of garden products by week');
-    expect(weekly.title).toBe('Units sold by week (category Garden)');
+    expect(weekly.title).toBe('Units sold by week (all time, category Garden)');
     expect(weekly.sql_code).not.toContain('product_code');
     expect(weekly.notice).toBeNull();
     const expected = new Map<string, number>();
@@ -1035,6 +1035,22 @@ describe.each(backends)('the report writer\'s note and reading of words on %s', 
     expect(await rowsOf(weekly.sql_code)).toEqual([...expected.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([week, units_sold]) => ({ week, units_sold })));
     // "Products by" followed by a measure still ranks products.
     expect((await write('top products by revenue last month')).title).toBe('Sales value (at unit cost): top 10 products (last month)');
+  });
+
+  it('names "all time" in the title of sales that name no period, so a saved report is not taken for this month\'s; stock is now, not a period', async () => {
+    const everything = await write('sales value by category');
+    expect(everything.title).toBe('Sales value (at unit cost) by category (all time)');
+    expect(everything.notice).toBeNull();
+    expect(await rowsOf(everything.sql_code)).toEqual(byKey(groupSum(sales, (s) => productOf(s.code).category, (s) => s.quantity * productOf(s.code).unitCost), 'category', 'sales_value', 2));
+    // Read back from its title, the same report; a period asked for later takes the place of "all time".
+    expect(await regenerate(everything.title, everything.description)).toMatchObject({ success: true, generated_value: everything.sql_code, notice: null });
+    const changed = await server.request('/api/user-reports/generate-from-request/', {
+      token,
+      body: { report_id: null, change_request: 'last month', current_title: everything.title, current_description: everything.description, current_sql_code: everything.sql_code, current_chart_config: null },
+    });
+    expect(changed.json.title).toBe('Sales value (at unit cost) by category (last month)');
+    expect((await write('units sold')).title).toBe('Units sold (all time)');
+    expect((await write('stock value by category')).title).toBe('Stock value by category');
   });
 
   it('says the period in the request’s words with its days, and reads "previous calendar month" as last month', async () => {
@@ -1062,9 +1078,9 @@ describe.each(backends)('the report writer\'s note and reading of words on %s', 
       ['Menge pro Tag im letzten Monat', 'Units sold by day (last month)', "date_trunc('month', current_date) - interval '1 month'"],
       ['Umsatz je Monat nach Kategorie dieses Jahr', 'Sales value (at unit cost) by month and category (this year)', "date_trunc('year', current_date)"],
       ['Umsatz monatlich in den letzten 3 Monaten', 'Sales value (at unit cost) by month (the last 3 months)', "interval '3 months'"],
-      ['Bestand je Kategorie', 'Current stock by category', 'p.current_stock'],
+      ['Bestand je Kategorie', 'Current stock by category', 'sum(greatest(o.on_hand, 0))'],
       ['Lagerbestand in der Kategorie Garden', 'Current stock (category Garden)', "p.category = 'Garden'"],
-      ['Lagerwert nach Kategorie', 'Stock value by category', 'p.current_stock * p.unit_cost'],
+      ['Lagerwert nach Kategorie', 'Stock value by category', 'greatest(o.on_hand, 0) * p.unit_cost'],
       ['verkauft wöchentlich dieses Quartal', 'Units sold by week (this quarter)', "date_trunc('quarter', current_date)"],
       // German month names that differ from the English ones.
       ['Umsatz im Oktober nach Kategorie', 'Sales value (at unit cost) by category (October (the latest))', ', 10, 1)'],

@@ -100,6 +100,25 @@ describe.each(backends)("the report writer's stock lists on %s", (backend) => {
     expect(dashboard.inventoryStats?.totalInventory).toBeCloseTo(rows.reduce((sum, row) => sum + Math.max(Number(row.on_hand), 0), 0), 6);
   });
 
+  it("stock and stock value by product, by category and in total count what is on hand now: the header's figures, and the dashboard's totals", async () => {
+    // A price on every tape, so the value counts each one's units.
+    await server.database.db.updateTable('data.products').set({ unit_cost: 3 }).where('product_code', '!=', 'TAPE-NEW').execute();
+    // Sold below its count: 0, as the dashboard counts it; never counted: no figure, not listed.
+    const floored = Object.fromEntries([...header].filter((entry): entry is [string, number] => entry[1] !== null).map(([code, units]) => [code, Math.max(units, 0)]));
+    const byProduct = await rowsOf('stock by product');
+    expect(Object.fromEntries(byProduct.map((row) => [row.product_code, Number(row.on_hand)]))).toEqual(floored);
+    const dashboard = (await server.request('/api/dashboard/', { token })).json as unknown as DashboardResponse;
+    const [total] = await rowsOf('how much stock do we have');
+    expect(Number(total?.on_hand)).toBeCloseTo(dashboard.inventoryStats?.totalInventory ?? NaN, 6);
+    expect(Number(total?.on_hand)).toBeLessThan(Object.values(COUNTS).reduce((sum, units) => sum + units, 0));
+    const byCategory = await rowsOf('stock by category');
+    expect(byCategory.reduce((sum, row) => sum + Number(row.on_hand), 0)).toBeCloseTo(dashboard.inventoryStats?.totalInventory ?? NaN, 6);
+    const [value] = await rowsOf('total stock value');
+    expect(Number(value?.stock_value)).toBeCloseTo(dashboard.inventoryStats?.totalValue ?? NaN, 2);
+    const valueByCategory = await rowsOf('stock value by category');
+    expect(valueByCategory.reduce((sum, row) => sum + Number(row.stock_value), 0)).toBeCloseTo(dashboard.inventoryStats?.totalValue ?? NaN, 2);
+  });
+
   it('overstock and dead stock measure what is on hand now: the delivery since the count is on the shelf', async () => {
     const dead = await rowsOf('dead stock');
     expect(onHandOf(dead)).toEqual({ 'TAPE-IDLE': 50, 'TAPE-NEW': 7 });

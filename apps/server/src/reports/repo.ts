@@ -93,13 +93,18 @@ export async function reportRoleSecrets(db: Db): Promise<{ role: string; passwor
 
 /**
  * SELECT on every relation of the data schema, now and (default privileges) for tables this app
- * creates later; the guarded functions. Idempotent: run at every start for the role in use.
+ * creates later; the guarded functions. Idempotent: run at every start for the role in use. Two
+ * servers starting at once on one database would write the same catalogue rows at once ("tuple
+ * concurrently updated", a duplicate default-privilege row): one transaction-scoped lock takes them in turn.
  */
 export async function grantReportReadAccess(db: Db, role: string): Promise<void> {
-  await sql`grant usage on schema data, report_guard to ${sql.id(role)}`.execute(db);
-  await sql`grant select on all tables in schema data to ${sql.id(role)}`.execute(db);
-  await sql`alter default privileges in schema data grant select on tables to ${sql.id(role)}`.execute(db);
-  await sql`grant execute on all functions in schema report_guard to ${sql.id(role)}`.execute(db);
+  await db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext('stockwise.report-grants'))`.execute(trx);
+    await sql`grant usage on schema data, report_guard to ${sql.id(role)}`.execute(trx);
+    await sql`grant select on all tables in schema data to ${sql.id(role)}`.execute(trx);
+    await sql`alter default privileges in schema data grant select on tables to ${sql.id(role)}`.execute(trx);
+    await sql`grant execute on all functions in schema report_guard to ${sql.id(role)}`.execute(trx);
+  });
 }
 
 /** The role a login connects as, as the app's own pool sees it (null when it does not exist). */

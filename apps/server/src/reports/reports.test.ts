@@ -73,6 +73,36 @@ describe.each(backends)('reports on %s', (backend) => {
     expect(unread).toMatchObject({ success: true, results: [], error: null });
   });
 
+  it("names the first month cut by the report's own first day by the days it holds, on hand-written SQL and the report writer's", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const monthOf = new Date(`${today.slice(0, 8)}01T00:00:00Z`);
+    monthOf.setUTCMonth(monthOf.getUTCMonth() - 3);
+    const first = monthOf.toISOString().slice(0, 10);
+    const fifteenth = `${first.slice(0, 8)}15`;
+    const nextMonth = new Date(monthOf);
+    nextMonth.setUTCMonth(nextMonth.getUTCMonth() + 1);
+    const lastDay = new Date(nextMonth.getTime() - 86_400_000).toISOString().slice(0, 10);
+    const expected = { field: 'month', value: first, unit: 'month', from: fifteenth, through: lastDay };
+    const sinceFifteenth = `select date_trunc('month', d)::date as month, count(*)::int as days from generate_series(current_date - 200, current_date, interval '1 day') d where d >= date '${fifteenth}' group by 1 order by 1`;
+    const handWritten = (await run(sinceFifteenth)) as Execute & { first_period_cut: unknown; unfinished_period: unknown };
+    expect(handWritten.results[0]).toEqual({ month: first, days: Number(lastDay.slice(8)) - 14 });
+    expect(handWritten.first_period_cut).toEqual(expected);
+    // The last month is still the one under way.
+    expect(handWritten.unfinished_period).toMatchObject({ ends: 'today', through: today });
+    // From the 1st, the month is whole.
+    expect(((await run(sinceFifteenth.replace(fifteenth, first))) as Execute & { first_period_cut: unknown }).first_period_cut).toBeNull();
+    // The report writer's "by month since the 15th": its months are every one of the period, the first named cut the same way.
+    const monthName = monthOf.toLocaleString('en', { month: 'long', timeZone: 'UTC' });
+    const written = await server.request('/api/user-reports/generate-from-request/', {
+      token: editor.access,
+      body: { report_id: null, change_request: `units sold by month since 15 ${monthName}`, current_title: 'Untitled Report', current_description: '', current_sql_code: 'SELECT 1;', current_chart_config: null },
+    });
+    expect(written.json.success, written.text).toBe(true);
+    const writerRun = (await run(written.json.sql_code as string)) as Execute & { first_period_cut: unknown };
+    expect(writerRun.results[0]?.month).toBe(first);
+    expect(writerRun.first_period_cut).toEqual(expected);
+  });
+
   it("names this quarter, this year and today's row as not finished, on a run and on a saved report's data", async () => {
     const today = new Date().toISOString().slice(0, 10);
     const month = Number(today.slice(5, 7));

@@ -16,7 +16,7 @@ import { createChatModel } from '../ai/chat.ts';
 import { ReadableCatalogue } from './readable.ts';
 import { BuiltInReportWriter, ModelReportWriter, WriterError, type CurrentReport, type ReportDraft, type ReportWriter } from './writer.ts';
 import * as repo from './repo.ts';
-import { unfinishedPeriod } from './unfinished-period.ts';
+import { firstPeriodCut, unfinishedPeriod } from './unfinished-period.ts';
 import { noProductMatches, unmatchedProductWords } from '../plain-words/catalogue.ts';
 import { checkReportSql, loadSqlParser, SandboxRefusal, type CheckedSql } from './sandbox/gate.ts';
 import { EmbeddedSandbox, PostgresSandbox, ReportRunError, type ReportSandbox, type SandboxRun } from './sandbox/executor.ts';
@@ -211,10 +211,11 @@ export async function executeReportSql(ctx: ReportsContext, options: RunRequest)
       error: null,
       error_details: null,
       unfinished_period: unfinishedPeriod(run.columns, run.rows, run.today, run.ends),
+      first_period_cut: firstPeriodCut(run.columns, run.rows, run.today, run.starts, run.ends),
     };
   } catch (error) {
     if (!(error instanceof ReportRunError)) throw error;
-    return { success: false, results: [], columns: [], truncated: false, row_count: 0, duration_ms: elapsed(), error: error.message, error_details: error.details, unfinished_period: null };
+    return { success: false, results: [], columns: [], truncated: false, row_count: 0, duration_ms: elapsed(), error: error.message, error_details: error.details, unfinished_period: null, first_period_cut: null };
   }
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ResultColumn } from '@stockwise/contract';
-import { unfinishedPeriod } from './unfinished-period.ts';
+import { firstPeriodCut, unfinishedPeriod } from './unfinished-period.ts';
 
 const date = (name: string): ResultColumn => ({ name, type: 'date', db_type: 'date' });
 const units: ResultColumn = { name: 'units_sold', type: 'number', db_type: 'int8' };
@@ -111,5 +111,30 @@ describe('the period a result has not finished', () => {
     expect(unfinishedPeriod([date('date'), units], [...days, { day: '2026-12-04', units_sold: 1 }].map(({ day, units_sold }) => ({ date: day, units_sold })), '2026-12-03')).toBeNull();
     // A date not named for days (the day a product runs out) is no daily breakdown.
     expect(unfinishedPeriod([date('runs_out_on'), units], days.map(({ day }) => ({ runs_out_on: day, units_sold: 1 })), '2026-12-03')).toBeNull();
+  });
+
+  it("names the first period when the report's own first day falls inside it: the days from then only", () => {
+    // "Units sold by month since 15 March", run on 3 December: March holds 15–31 Mar.
+    const months = ['2026-03-01', '2026-04-01', '2026-12-01'].map((month) => ({ month, units_sold: 10 }));
+    expect(firstPeriodCut([date('month'), units], months, '2026-12-03', '2026-03-15')).toEqual({ field: 'month', value: '2026-03-01', unit: 'month', from: '2026-03-15', through: '2026-03-31' });
+    // A report that ends inside that period, or a run on a day inside it, stops its days there.
+    expect(firstPeriodCut([date('month'), units], months.slice(0, 1), '2026-12-03', '2026-03-15', '2026-03-20')).toMatchObject({ from: '2026-03-15', through: '2026-03-20' });
+    expect(firstPeriodCut([date('month'), units], months.slice(0, 1), '2026-03-18', '2026-03-15')).toMatchObject({ through: '2026-03-18' });
+    // Weeks: Wednesday 4 March starts the week of Monday 2 March.
+    expect(firstPeriodCut([date('week'), units], [{ week: '2026-03-02', units_sold: 1 }, { week: '2026-03-09', units_sold: 1 }], '2026-12-03', '2026-03-04')).toEqual({ field: 'week', value: '2026-03-02', unit: 'week', from: '2026-03-04', through: '2026-03-08' });
+    // Years from extract(year): 2026 since 15 March.
+    expect(firstPeriodCut([{ name: 'year', type: 'number', db_type: 'int4' }, units], [{ year: 2026, units_sold: 1 }], '2026-12-03', '2026-03-15')).toMatchObject({ value: 2026, unit: 'year', from: '2026-03-15', through: '2026-12-03' });
+  });
+
+  it('names no first period when the report starts on a period\'s first day, starts nowhere or later than today, breaks down by day, or has rows before it', () => {
+    const months = ['2026-03-01', '2026-04-01'].map((month) => ({ month, units_sold: 10 }));
+    expect(firstPeriodCut([date('month'), units], months, '2026-12-03', '2026-03-01')).toBeNull();
+    expect(firstPeriodCut([date('month'), units], months, '2026-12-03', null)).toBeNull();
+    expect(firstPeriodCut([date('month'), units], months, '2026-03-10', '2026-03-15')).toBeNull();
+    expect(firstPeriodCut([date('day'), units], [{ day: '2026-03-15', units_sold: 1 }], '2026-12-03', '2026-03-15')).toBeNull();
+    // A row of February: the filter is on another column than the months.
+    expect(firstPeriodCut([date('month'), units], [{ month: '2026-02-01', units_sold: 1 }, ...months], '2026-12-03', '2026-03-15')).toBeNull();
+    // The rows begin later than the period holding the first day: that period has no row to name.
+    expect(firstPeriodCut([date('month'), units], months.slice(1), '2026-12-03', '2026-03-15')).toBeNull();
   });
 });

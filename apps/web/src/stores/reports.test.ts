@@ -73,7 +73,7 @@ describe('reports store', () => {
   });
 
   it('selecting loads the report and clears the last run; each operation has its own error', async () => {
-    useReportsStore.setState({ execution: { success: true, results: [], columns: [], truncated: false, row_count: 0, duration_ms: 1, error: null, error_details: null, unfinished_period: null } });
+    useReportsStore.setState({ execution: { success: true, results: [], columns: [], truncated: false, row_count: 0, duration_ms: 1, error: null, error_details: null, unfinished_period: null, first_period_cut: null } });
     await state().selectReport(7);
     expect(state()).toMatchObject({ selectedReport: report, execution: null, loading: false, draft: { sql_code: 'select 1' } });
 

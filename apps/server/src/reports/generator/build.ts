@@ -16,6 +16,8 @@ export type BuiltReport = {
   setAside?: (keyof Intent)[];
 };
 
+const ALL_TIME: Period = { kind: 'all_time' };
+
 const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
 /** One calendar unit as an interval: PostgreSQL truncates to a quarter but has no quarter interval. */
@@ -159,6 +161,31 @@ function overdueWords(ahead: AheadSpan): string {
   return `${fromToday ? '' : ' or earlier'}, overdue ones included`;
 }
 
+/**
+ * What each product has on hand now, as the Forecasting screen's header, its lists, the assistant and
+ * the dashboard's stock total say it (ADR 0030, amendment 2026-12-04; ADR 0154, amendment 2026-12-04):
+ * for a product with a stored forecast, the figure its run stored — its latest count up to the
+ * forecast's first day, less the units sold and plus the deliveries not cancelled after that count
+ * and before that day, a count being the stock at the end of its day; null when never counted. A
+ * product not forecast yet has its latest count, `current_stock`. Report SQL cannot read the stored
+ * figure itself (forecast_results is not readable), so it walks the same rows.
+ */
+const ON_HAND = [
+  'on_hand as (',
+  '  select p.id as product_id,',
+  '    case when ra.product_id is null then p.current_stock',
+  '      else counted.stock_level',
+  '        - coalesce((select sum(sold.quantity) from sales sold where sold.product_id = p.id and sold.date > counted.date and sold.date < ra.forecast_start), 0)',
+  "        + coalesce((select sum(came.quantity) from deliveries came where came.product_id = p.id and came.status <> 'cancelled' and came.expected_date > counted.date and came.expected_date < ra.forecast_start), 0)",
+  '    end as on_hand',
+  '  from products p',
+  '  left join reorder_advice ra on ra.product_id = p.id',
+  '  left join lateral (select k.date, k.stock_level from stock_snapshots k where k.product_id = p.id and k.date <= ra.forecast_start order by k.date desc limit 1) counted on true',
+  ')',
+];
+const ON_HAND_STEP = 'Take what each product has on hand now, as the Forecasting screen says it: its latest stock count less the units sold since, plus the deliveries since (a product never counted has no figure and is not listed).';
+const ON_HAND_NOTE = 'Stock is what each product has on hand now, as the Forecasting screen and the dashboard count it: its latest stock count less the units sold since, plus the deliveries since; a product sold below its count adds 0; one never counted has no figure and is left out.';
+
 /** `note`: what the measure counts, when its name alone does not say (a step of the pseudocode). */
 const MEASURES: Record<Measure, { expression: string; alias: string; words: string; needsProducts: boolean; fromSales: boolean; note?: string }> = {
   units: { expression: 'sum(s.quantity)', alias: 'units_sold', words: 'Units sold', needsProducts: false, fromSales: true },
@@ -174,8 +201,9 @@ const MEASURES: Record<Measure, { expression: string; alias: string; words: stri
   sales_value: { expression: 'round(sum(s.quantity * p.unit_cost), 2)', alias: 'sales_value', words: 'Sales value (at unit cost)', needsProducts: true, fromSales: true },
   sales_rows: { expression: 'count(*)', alias: 'sales_rows', words: 'Number of sales rows', needsProducts: false, fromSales: true },
   avg_daily_units: { expression: 'round(sum(s.quantity)::numeric / count(distinct s.date), 2)', alias: 'avg_daily_units', words: 'Average daily units sold', needsProducts: false, fromSales: true },
-  stock: { expression: 'sum(p.current_stock)', alias: 'current_stock', words: 'Current stock', needsProducts: true, fromSales: false },
-  stock_value: { expression: 'round(sum(p.current_stock * p.unit_cost), 2)', alias: 'stock_value', words: 'Stock value', needsProducts: true, fromSales: false },
+  // What is on hand now, as the Forecasting screen and the dashboard's totals count it (ON_HAND): one sold below its count adds 0, one never counted nothing.
+  stock: { expression: 'sum(greatest(o.on_hand, 0))', alias: 'on_hand', words: 'Current stock', needsProducts: true, fromSales: false, note: ON_HAND_NOTE },
+  stock_value: { expression: 'round(sum(greatest(o.on_hand, 0) * p.unit_cost), 2)', alias: 'stock_value', words: 'Stock value', needsProducts: true, fromSales: false, note: ON_HAND_NOTE },
   product_count: { expression: 'count(*)', alias: 'products', words: 'Number of products', needsProducts: true, fromSales: false },
 };
 
@@ -254,15 +282,16 @@ function measureReport(said: Intent, measureName: Measure, today: string): Built
   if ((measureName === 'stock' || measureName === 'stock_value') && said.split === 'product' && said.dimension !== null && said.dimension !== 'weekday' && DIMENSIONS[said.dimension].time && !said.compare) {
     return stockOverTimeReport(said, measureName, said.dimension as TimeUnit, today);
   }
-  // Stock is only known as it is now (products.current_stock): a stock measure has no days, weeks or
+  // Stock is only known as it is on hand now (ON_HAND): a stock measure has no days, weeks or
   // weekdays, nor two periods to compare; the category or product beside the time breakdown is still its breakdown.
   const untimed = !measure.fromSales && said.dimension !== null && said.dimension !== 'product' && said.dimension !== 'category';
   const setAside: (keyof Intent)[] = [...(untimed ? ['dimension' as const] : []), ...(!measure.fromSales && said.compare ? ['compare' as const] : [])];
   const asked = untimed ? said.split : said.dimension;
   const dimension = measureName === 'product_count' && asked === 'product' ? null : asked;
   // Top sellers that name no period are those of the last 30 days, as the assistant's; the title says so (ADR 0148, amendment "one default for top sellers").
+  // Other sales that name none are of all time, and the title says that too: a saved report is not taken for this month's.
   const topSellers = measure.fromSales && said.rank !== null && (dimension === 'product' || dimension === 'category');
-  const intent = topSellers && !said.period ? { ...said, period: TOP_SELLERS_PERIOD } : said;
+  const intent = measure.fromSales && !said.period ? { ...said, period: topSellers ? TOP_SELLERS_PERIOD : ALL_TIME } : said;
   const dim = dimension ? DIMENSIONS[dimension] : null;
   const fromSales = measure.fromSales;
   const dateColumn = 's.date';
@@ -274,7 +303,8 @@ function measureReport(said: Intent, measureName: Measure, today: string): Built
   const best = dim?.time && !(intent.split || rankedOverTime) ? intent.best : null;
   if (best && dimension) conditions.push(...wholeUnits(dimension as TimeUnit, intent.period, dateColumn));
   const needsProducts = measure.needsProducts || dimension === 'product' || dimension === 'category' || intent.category !== null || intent.productCode !== null || intent.nameWord !== null || beside !== null;
-  const from = fromSales ? (needsProducts ? 'from sales s\njoin products p on p.id = s.product_id' : 'from sales s') : 'from products p';
+  const onHand = measureName === 'stock' || measureName === 'stock_value';
+  const from = fromSales ? (needsProducts ? 'from sales s\njoin products p on p.id = s.product_id' : 'from sales s') : onHand ? 'from products p\njoin on_hand o on o.product_id = p.id and o.on_hand is not null' : 'from products p';
   const keys = [...(dim ? dim.select(dateColumn) : []), ...(beside ? [beside.select] : [])];
   const selected = [...keys, `${measure.expression} as ${measure.alias}`];
   const grouped = dim ? (dimension === 'product' ? dim.group(dateColumn) : keys.map((_, i) => String(i + 1))) : [];
@@ -286,7 +316,7 @@ function measureReport(said: Intent, measureName: Measure, today: string): Built
       : dim
         ? (dim.order || `${measure.alias} desc, p.product_code`) + (beside ? `, ${beside.order}` : '')
         : null;
-  let sql = lines(`select ${selected.join(', ')}`, from, where(conditions), grouped.length ? `group by ${grouped.join(', ')}` : null, order ? `order by ${order}` : null, rank ? `limit ${rank.limit}` : null);
+  let sql = lines(onHand ? 'with' : null, ...(onHand ? ON_HAND : []), `select ${selected.join(', ')}`, from, where(conditions), grouped.length ? `group by ${grouped.join(', ')}` : null, order ? `order by ${order}` : null, rank ? `limit ${rank.limit}` : null);
   if (rankedOverTime && beside && intent.rank) {
     sql = lines(
       'with ranked as (',
@@ -329,8 +359,8 @@ function measureReport(said: Intent, measureName: Measure, today: string): Built
     stepWords.length ? `Keep ${stepWords.join(' and ')}.${relative}` : null,
     rankWords ? `Find the ${rankWords} by ${measure.words.toLowerCase()}, and keep only their sales.` : null,
     dim ? `Group the rows ${dim.words}${beside ? ` and ${beside.words}` : ''}.` : 'Take all rows together.',
-    `Compute ${measure.words.toLowerCase()} (${measure.expression.replace(/\bs\.|\bp\./g, '')}).`,
-    filled ? `Show every ${dimension} ${intent.period ? 'of the period up to today' : 'from the first to the last with sales'}, 0 where nothing sold.` : null,
+    `Compute ${measure.words.toLowerCase()} (${measure.expression.replace(/\b[spo]\./g, '')}).`,
+    filled ? `Show every ${dimension} ${shownDays(intent.period) ? 'of the period up to today' : 'from the first to the last with sales'}, 0 where nothing sold.` : null,
     measure.note ?? null,
     rank
       ? `Sort from ${rank.direction === 'desc' ? 'highest' : 'lowest'} and keep the first ${rank.limit}.`
@@ -382,9 +412,11 @@ function withEmptyPeriods(measured: string, unit: Exclude<TimeUnit, 'year'>, ali
     'with measured as (',
     measured.replace(/\norder by .*$/, ''),
     '),',
+    // Made of the period's days, its own condition on them: where its rows start and stop is read from that (report-end.ts), so a first or last period the days cut is named.
     'calendar as (',
-    `  select g::date as ${unit}`,
-    `  from generate_series(date_trunc('${unit}', (${first})::timestamp), (${last})::timestamp, interval '${oneUnit(unit)}') g`,
+    `  select distinct date_trunc('${unit}', g)::date as ${unit}`,
+    `  from generate_series((${first})::timestamp, (${last})::timestamp, interval '1 day') g`,
+    period && period.kind !== 'all_time' ? `  where ${periodCondition(period, 'g::date')}` : null,
     ')',
     `select c.${unit}, coalesce(m.${alias}, 0) as ${alias}`,
     'from calendar c',
@@ -544,30 +576,6 @@ function comparisonReport(intent: Intent, measureName: Measure): BuiltReport {
     chartType: intent.chartType ?? 'bar',
   };
 }
-
-/**
- * What each product has on hand now, as the Forecasting screen's header, its lists, the assistant and
- * the dashboard's stock total say it (ADR 0030, amendment 2026-12-04; ADR 0154, amendment 2026-12-04):
- * for a product with a stored forecast, the figure its run stored — its latest count up to the
- * forecast's first day, less the units sold and plus the deliveries not cancelled after that count
- * and before that day, a count being the stock at the end of its day; null when never counted. A
- * product not forecast yet has its latest count, `current_stock`. Report SQL cannot read the stored
- * figure itself (forecast_results is not readable), so it walks the same rows.
- */
-const ON_HAND = [
-  'on_hand as (',
-  '  select p.id as product_id,',
-  '    case when ra.product_id is null then p.current_stock',
-  '      else counted.stock_level',
-  '        - coalesce((select sum(sold.quantity) from sales sold where sold.product_id = p.id and sold.date > counted.date and sold.date < ra.forecast_start), 0)',
-  "        + coalesce((select sum(came.quantity) from deliveries came where came.product_id = p.id and came.status <> 'cancelled' and came.expected_date > counted.date and came.expected_date < ra.forecast_start), 0)",
-  '    end as on_hand',
-  '  from products p',
-  '  left join reorder_advice ra on ra.product_id = p.id',
-  '  left join lateral (select k.date, k.stock_level from stock_snapshots k where k.product_id = p.id and k.date <= ra.forecast_start order by k.date desc limit 1) counted on true',
-  ')',
-];
-const ON_HAND_STEP = 'Take what each product has on hand now, as the Forecasting screen says it: its latest stock count less the units sold since, plus the deliveries since (a product never counted has no figure and is not listed).';
 
 function specialReport(intent: Intent, today: string): BuiltReport | null {
   const { conditions, words } = filters(intent, { period: false, dateColumn: '', today });

@@ -51,10 +51,10 @@ async function holdingCursor<T>(offset: number, statement: () => Promise<T>): Pr
 }
 
 /**
- * `today`: the day the report's `current_date` meant (UTC, in its own transaction); `ends`: the last
- * day its own date filter lets in, on that day (null: no filter ends it).
+ * `today`: the day the report's `current_date` meant (in the viewer's time zone, in its own transaction); `ends`: the last
+ * day its own date filter lets in, on that day (null: no filter ends it); `starts`: the first (null: none starts it).
  */
-export type SandboxRun = { columns: ResultColumn[]; rows: ResultRow[]; truncated: boolean; today: string; ends: string | null };
+export type SandboxRun = { columns: ResultColumn[]; rows: ResultRow[]; truncated: boolean } & DayOfRun;
 /** `timeZone`: the viewer's (an IANA name the route checked), whose day `current_date` and `now()` mean; UTC without one. */
 export type RunOptions = { deadline: number; timeoutMs: number; maxRows: number; timeZone?: string | undefined };
 
@@ -120,27 +120,27 @@ function sqlFailure(error: unknown, timeoutMs: number, checked: CheckedSql): Rep
   return new ReportRunError('sql_error', message.endsWith('.') ? message : `${message}.`, notes);
 }
 
-const collect = (fields: ResultField[], rows: (string | null)[][], maxRows: number, { today, ends }: DayOfRun): SandboxRun => {
+const collect = (fields: ResultField[], rows: (string | null)[][], maxRows: number, day: DayOfRun): SandboxRun => {
   const columns = describeColumns(fields);
   const truncated = rows.length > maxRows;
-  return { columns, rows: toResultRows(fields, columns, truncated ? rows.slice(0, maxRows) : rows), truncated, today, ends };
+  return { columns, rows: toResultRows(fields, columns, truncated ? rows.slice(0, maxRows) : rows), truncated, ...day };
 };
 
-type DayOfRun = { today: string; ends: string | null };
+type DayOfRun = { today: string; ends: string | null; starts: string | null };
 type DayQuery = (sql: string) => Promise<{ rows: Partial<DayOfRun>[] }>;
 
 /**
- * Today and the report's own last day, in the run's transaction. The last day is date arithmetic
- * on constants (report-end.ts); should it still fail (a make_date out of range the report never
- * reached), the savepoint keeps the run, and it is read as ending nowhere.
+ * Today and the report's own first and last days, in the run's transaction. They are date
+ * arithmetic on constants (report-end.ts); should they still fail (a make_date out of range the
+ * report never reached), the savepoint keeps the run, and it is read as bounded nowhere.
  */
-async function dayOfRun(query: DayQuery, endSql: string | null): Promise<DayOfRun> {
-  const today = async () => ({ today: (await query('select current_date::text as today')).rows[0]?.today as string, ends: null });
-  if (endSql === null) return today();
+async function dayOfRun(query: DayQuery, { endSql, startSql }: Pick<CheckedSql, 'endSql' | 'startSql'>): Promise<DayOfRun> {
+  const today = async () => ({ today: (await query('select current_date::text as today')).rows[0]?.today as string, ends: null, starts: null });
+  if (endSql === null && startSql === null) return today();
   await query('savepoint report_end');
   try {
-    const row = (await query(`select current_date::text as today, ${endSql} as ends`)).rows[0];
-    return { today: row?.today as string, ends: row?.ends ?? null };
+    const row = (await query(`select current_date::text as today, ${endSql ?? 'null'} as ends, ${startSql ?? 'null'} as starts`)).rows[0];
+    return { today: row?.today as string, ends: row?.ends ?? null, starts: row?.starts ?? null };
   } catch {
     await query('rollback to savepoint report_end');
     return today();
@@ -186,7 +186,7 @@ export class PostgresSandbox implements ReportSandbox {
       await client.query(`begin read only; ${sessionSettings(remaining, options.timeZone)}`);
       await holdingCursor(0, () => client.query(checked.cursor));
       const result = await client.query<string[]>({ text: `fetch forward ${options.maxRows + 1} from ${CURSOR_NAME}`, rowMode: 'array' });
-      const day = await dayOfRun((sql) => client.query(sql), checked.endSql);
+      const day = await dayOfRun((sql) => client.query(sql), checked);
       await client.query('rollback');
       return collect(result.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })), result.rows, options.maxRows, day);
     } catch (error) {
@@ -235,7 +235,7 @@ export class EmbeddedSandbox implements ReportSandbox {
         await tx.exec(`set transaction read only; ${sessionSettings(null, options.timeZone)}`);
         await this.refuseExpensive(tx, checked, options.timeoutMs);
         await holdingCursor(0, () => tx.query(checked.cursor));
-        const run = await this.fetchUntilDone(tx, options, parsers, checked.endSql);
+        const run = await this.fetchUntilDone(tx, options, parsers, checked);
         await tx.rollback();
         return run;
       });
@@ -253,7 +253,7 @@ export class EmbeddedSandbox implements ReportSandbox {
     if (cost > this.maxCost) throw tooLong(cost, timeoutMs);
   }
 
-  private async fetchUntilDone(tx: Transaction, options: RunOptions, parsers: Record<number, (value: string) => string>, endSql: string | null): Promise<SandboxRun> {
+  private async fetchUntilDone(tx: Transaction, options: RunOptions, parsers: Record<number, (value: string) => string>, bounds: Pick<CheckedSql, 'endSql' | 'startSql'>): Promise<SandboxRun> {
     const rows: (string | null)[][] = [];
     let batch = FIRST_BATCH;
     for (;;) {
@@ -263,7 +263,7 @@ export class EmbeddedSandbox implements ReportSandbox {
       const elapsed = performance.now() - started;
       rows.push(...result.rows);
       if (result.rows.length < wanted || rows.length > options.maxRows) {
-        const day = await dayOfRun((sql) => tx.query(sql, [], { parsers }), endSql);
+        const day = await dayOfRun((sql) => tx.query(sql, [], { parsers }), bounds);
         return collect(result.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })), rows, options.maxRows, day);
       }
       if (Date.now() >= options.deadline) throw timedOut(options.timeoutMs);

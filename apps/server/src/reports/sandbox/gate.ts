@@ -5,7 +5,7 @@
 // report_guard. The rewritten text is parsed and checked again, strictly, inside the very
 // `DECLARE … CURSOR FOR` statement that will run: what runs is what was checked.
 import { loadModule, parseSync, scanSync } from 'libpg-query';
-import { reportEndSql } from './report-end.ts';
+import { reportEndSql, reportStartSql } from './report-end.ts';
 import { characterCount, placeIn, SqlSourceMap, type RunSpan, type TextPlace } from './error-place.ts';
 import { allowedFunctions, allowedTypes, MAX_CONSTANT_SIZE, sizedFunctions } from './functions.ts';
 
@@ -416,6 +416,8 @@ export type CheckedSql = {
   sourceMap: SqlSourceMap;
   /** SQL for the last day the statement's own date filter lets in (report-end.ts), or null. */
   endSql: string | null;
+  /** SQL for the first day it lets in, or null. */
+  startSql: string | null;
 };
 
 const CURSOR_HEAD = `DECLARE ${CURSOR_NAME} NO SCROLL CURSOR FOR\n`;
@@ -440,6 +442,7 @@ export function checkReportSql(sqlText: string, options: GateOptions): CheckedSq
     cursor,
     sourceMap: new SqlSourceMap(sqlText, spans.map((span) => ({ ...span, runFrom: span.runFrom + head, runTo: span.runTo + head }))),
     endSql: reportEndSql(sqlText, select),
+    startSql: reportStartSql(sqlText, select),
   };
 }
 

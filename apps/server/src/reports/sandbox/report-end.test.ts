@@ -1,9 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseSync } from 'libpg-query';
 import { loadSqlParser } from './gate.ts';
-import { reportEndSql } from './report-end.ts';
+import { reportEndSql, reportStartSql } from './report-end.ts';
 
-const endOf = (sql: string) => reportEndSql(sql, (parseSync(sql).stmts?.[0]?.stmt as { SelectStmt: Record<string, unknown> }).SelectStmt);
+const selectOf = (sql: string) => (parseSync(sql).stmts?.[0]?.stmt as { SelectStmt: Record<string, unknown> }).SelectStmt;
+const endOf = (sql: string) => reportEndSql(sql, selectOf(sql));
+const startOf = (sql: string) => reportStartSql(sql, selectOf(sql));
 
 describe("a report's own last day, read from its WHERE clause", () => {
   beforeAll(() => loadSqlParser());
@@ -53,5 +55,18 @@ describe("a report's own last day, read from its WHERE clause", () => {
     expect(endOf("select * from (select date from sales where date <= '2026-11-30' union all select date from sales) u")).toBeNull();
     expect(endOf("select 1 from sales where current_date > date")).toBeNull();
     expect(endOf('select 1 from sales')).toBeNull();
+  });
+
+  it('reads lower bounds as their twin: the first day they let in, the latest of them counting', () => {
+    expect(startOf("select 1 from sales s where s.date >= date '2026-03-15' and s.date < date_trunc('month', current_date)")).toBe("greatest((date '2026-03-15')::date)::text");
+    expect(startOf("select 1 from sales where date > '2026-03-14' and date >= current_date - 30")).toBe("greatest((('2026-03-14')::date + 1), (current_date - 30)::date)::text");
+    expect(startOf("select 1 from sales s where s.date between date '2026-03-15' and (date '2026-04-30')")).toBe("greatest((date '2026-03-15')::date)::text");
+    expect(startOf("with s as (select * from sales where date >= '2026-03-15') select 1 from s")).toBe("greatest(('2026-03-15')::date)::text");
+    // OR: the rows start at the earliest day a branch lets in.
+    expect(startOf("select 1 from sales s where s.date >= '2026-03-15' or s.date = '2026-02-01'")).toBe("greatest(least(greatest(('2026-03-15')::date), greatest(('2026-02-01')::date)))::text");
+    // Upper bounds start nothing, lower bounds end nothing.
+    expect(startOf("select 1 from sales where date <= '2026-11-30'")).toBeNull();
+    expect(endOf("select 1 from sales where date >= '2026-03-15'")).toBeNull();
+    expect(startOf("select 1 from sales s where s.date >= (select min(date) from sales)")).toBeNull();
   });
 });

@@ -3,7 +3,8 @@
 // the week of 30 Nov, holds 30 Nov only, not the days up to today. The rows cannot say so (they hold
 // the week's Monday); the WHERE clause does — the outer one's, or that of a CTE or subquery the rows
 // come from (amendment 2026-12-04). Its upper bounds on a column are read here, as SQL the run's own
-// transaction evaluates beside `current_date`, so "current_date" means the same day in both.
+// transaction evaluates beside `current_date`, so "current_date" means the same day in both. Its
+// lower bounds too: "by month since 15 March" starts in March on the 15th.
 import { scanSync } from 'libpg-query';
 
 type Node = Record<string, unknown>;
@@ -88,13 +89,17 @@ function expressionText(bytes: Buffer, tokens: readonly Token[], first: number):
 /** The index of the first token starting at or after a byte offset. */
 const tokenAt = (tokens: readonly Token[], offset: number) => tokens.findIndex((token) => token.start >= offset);
 
+/** Which end of the rows a bound sets: their last day (`<`, `<=`, `=`, BETWEEN's upper end) or their first (`>`, `>=`, `=`, BETWEEN's lower end). */
+type Side = 'end' | 'start';
+const SIDE_OPERATORS: Record<Side, readonly string[]> = { end: ['<', '<=', '='], start: ['>', '>=', '='] };
+
 /**
- * SQL for the last day a condition lets in, when it bounds a column from above by a date:
- * `col < E` (the day before E, or E's day when E is a moment past midnight), `col <= E`, `col = E`,
- * `col between A and E`.
+ * SQL for the day a condition lets in last (`end`) or first (`start`), when it bounds a column by a
+ * date on that side: `col < E` (the day before E, or E's day when E is a moment past midnight),
+ * `col <= E`, `col = E`, `col between A and E`; `col > E` (the day after E's), `col >= E`, A.
  */
-function lastDayOf(condition: unknown, bytes: Buffer, tokens: readonly Token[]): string | null {
-  if (!boundsByDate(condition)) return null;
+function dayOf(condition: unknown, side: Side, bytes: Buffer, tokens: readonly Token[]): string | null {
+  if (!boundsByDate(condition, side)) return null;
   const body = bodyOf(condition);
   const at = Number(body.location);
   if (body.kind === 'AEXPR_OP') {
@@ -102,9 +107,14 @@ function lastDayOf(condition: unknown, bytes: Buffer, tokens: readonly Token[]):
     const operator = tokenAt(tokens, at);
     const text = operator < 0 ? null : expressionText(bytes, tokens, operator + 1);
     if (text === null) return null;
-    return op === '<' ? `((${text})::timestamp - interval '1 microsecond')::date` : `(${text})::date`;
+    if (op === '<') return `((${text})::timestamp - interval '1 microsecond')::date`;
+    return op === '>' ? `((${text})::date + 1)` : `(${text})::date`;
   }
-  // BETWEEN's own AND, past any inside its lower bound: the upper bound follows it.
+  // The lower bound follows BETWEEN; the upper one BETWEEN's own AND, past any inside its lower bound.
+  if (side === 'start') {
+    const text = expressionText(bytes, tokens, tokenAt(tokens, at) + 1);
+    return text === null ? null : `(${text})::date`;
+  }
   let and = tokenAt(tokens, at) + 1;
   for (let depth = 0; and < tokens.length; and++) {
     const word = (tokens[and] as Token).text.toLowerCase();
@@ -116,34 +126,36 @@ function lastDayOf(condition: unknown, bytes: Buffer, tokens: readonly Token[]):
   return text === null ? null : `(${text})::date`;
 }
 
-/** Whether a condition bounds a column from above by a date (read from its parse tree alone). */
-function boundsByDate(condition: unknown): boolean {
+/** Whether a condition bounds a column by a date on a side (read from its parse tree alone). */
+function boundsByDate(condition: unknown, side: Side): boolean {
   if (kindOf(condition) !== 'A_Expr') return false;
   const body = bodyOf(condition);
   if (!isColumn(body.lexpr)) return false;
-  if (body.kind === 'AEXPR_OP') return ['<', '<=', '='].includes(lastName(body.name)) && isDate(body.rexpr);
-  const [, upper] = (body.rexpr as { List?: { items?: unknown[] } } | undefined)?.List?.items ?? [];
-  return body.kind === 'AEXPR_BETWEEN' && isDate(upper);
+  if (body.kind === 'AEXPR_OP') return SIDE_OPERATORS[side].includes(lastName(body.name)) && isDate(body.rexpr);
+  const [lower, upper] = (body.rexpr as { List?: { items?: unknown[] } } | undefined)?.List?.items ?? [];
+  return body.kind === 'AEXPR_BETWEEN' && isDate(side === 'end' ? upper : lower);
 }
 
-/** SQL for the last day one condition lets in, or null: a bound itself, or OR branches that each bound the same column. */
-function conditionEnd(condition: unknown, text: SqlText): string | null {
-  if (boundsByDate(condition)) return lastDayOf(condition, text.bytes(), text.tokens());
+/** The tightest of a SELECT's bounds on a side (the earliest end, the latest start), and the loosest of OR's branches. */
+const TIGHTEST: Record<Side, string> = { end: 'least', start: 'greatest' };
+const LOOSEST: Record<Side, string> = { end: 'greatest', start: 'least' };
+
+/** SQL for the day one condition lets in last (first), or null: a bound itself, or OR branches that each bound the same column. */
+function conditionDay(condition: unknown, side: Side, text: SqlText): string | null {
+  if (boundsByDate(condition, side)) return dayOf(condition, side, text.bytes(), text.tokens());
   const branches = orBranches(condition);
   if (!branches) return null;
-  // Rows stop at the latest day any branch lets in, and only when every branch stops them on the same column.
-  const bounded = branches.map((branch) => branchBounds(branch));
+  // Rows stop at the latest day any branch lets in (start at the earliest), and only when every branch bounds the same column.
+  const bounded = branches.map((branch) => andArgs(branch).filter((bound) => boundsByDate(bound, side)));
   const column = bounded[0]?.[0] && columnOf(bounded[0][0]);
   if (!column || !bounded.every((bounds) => bounds.length > 0 && bounds.every((bound) => columnOf(bound) === column))) return null;
-  const ends = bounded.map((bounds) => bounds.map((bound) => lastDayOf(bound, text.bytes(), text.tokens())));
-  if (ends.some((branch) => branch.some((end) => end === null))) return null;
-  return `greatest(${ends.map((branch) => `least(${branch.join(', ')})`).join(', ')})`;
+  const days = bounded.map((bounds) => bounds.map((bound) => dayOf(bound, side, text.bytes(), text.tokens())));
+  if (days.some((branch) => branch.some((day) => day === null))) return null;
+  return `${LOOSEST[side]}(${days.map((branch) => `${TIGHTEST[side]}(${branch.join(', ')})`).join(', ')})`;
 }
 
 const orBranches = (condition: unknown): unknown[] | null => (kindOf(condition) === 'BoolExpr' && bodyOf(condition).boolop === 'OR_EXPR' ? ((bodyOf(condition).args as unknown[]) ?? []) : null);
 const andArgs = (condition: unknown): unknown[] => (kindOf(condition) === 'BoolExpr' && bodyOf(condition).boolop === 'AND_EXPR' ? ((bodyOf(condition).args as unknown[]) ?? []) : [condition]);
-/** A branch's bounds from above by a date (its conditions joined by AND); none when it has none. */
-const branchBounds = (branch: unknown): unknown[] => andArgs(branch).filter(boundsByDate);
 /** The column a bound compares, as written (`s.date`, `date`). */
 const columnOf = (bound: unknown): string => {
   const lexpr = bodyOf(bound).lexpr;
@@ -201,14 +213,14 @@ function feedingSelects(from: unknown, ctes: ReadonlyMap<string, Node>): Node[] 
   }
 }
 
-/** The last days a SELECT's own conditions and those of the SELECTs feeding it let in, as SQL. */
-function endsOf(select: Node, text: SqlText, outer: ReadonlyMap<string, Node>, seen: Set<Node>): string[] {
+/** The days a SELECT's own conditions and those of the SELECTs feeding it let in last (first), as SQL. */
+function daysOf(select: Node, side: Side, text: SqlText, outer: ReadonlyMap<string, Node>, seen: Set<Node>): string[] {
   if (seen.has(select) || (select.op !== undefined && select.op !== 'SETOP_NONE')) return [];
   seen.add(select);
   const ctes = withCtes(select, outer);
-  const own = select.whereClause ? andArgs(select.whereClause).map((condition) => conditionEnd(condition, text)) : [];
-  const fed = ((select.fromClause as unknown[] | undefined) ?? []).flatMap((from) => feedingSelects(from, ctes)).flatMap((feeding) => endsOf(feeding, text, ctes, seen));
-  return [...own.filter((end): end is string => end !== null), ...fed];
+  const own = select.whereClause ? andArgs(select.whereClause).map((condition) => conditionDay(condition, side, text)) : [];
+  const fed = ((select.fromClause as unknown[] | undefined) ?? []).flatMap((from) => feedingSelects(from, ctes)).flatMap((feeding) => daysOf(feeding, side, text, ctes, seen));
+  return [...own.filter((day): day is string => day !== null), ...fed];
 }
 
 /**
@@ -218,6 +230,12 @@ function endsOf(select: Node, text: SqlText, outer: ReadonlyMap<string, Node>, s
  * branch bounds the same column: a branch on another column lets other days in.
  */
 export function reportEndSql(sqlText: string, select: Node): string | null {
-  const ends = endsOf(select, new SqlText(sqlText), new Map(), new Set());
+  const ends = daysOf(select, 'end', new SqlText(sqlText), new Map(), new Set());
   return ends.length === 0 ? null : `least(${ends.join(', ')})::text`;
+}
+
+/** SQL for the first day the statement's own date filter lets in, or null: reportEndSql's twin for lower bounds (the latest of them counts). */
+export function reportStartSql(sqlText: string, select: Node): string | null {
+  const starts = daysOf(select, 'start', new SqlText(sqlText), new Map(), new Set());
+  return starts.length === 0 ? null : `greatest(${starts.join(', ')})::text`;
 }
