@@ -274,7 +274,7 @@ export async function importUpload(ctx: ImportContext, run: ImportRun, upload: R
     const filtered = filteredMessage(counts, resolved.mapping);
     const created = `${restoredCodesMessage(written.restoredCodes)}${newProductsMessage(counts.created_references ?? 0, written.newProducts)}`;
     // Summed rows replace what is stored under their key: a second till's export of the same days is not added to the first's.
-    const replaced = written.repeatedKeys === 'sum' ? replacedTotalsMessage(counts.updated, 'file') : '';
+    const replaced = written.repeatedKeys === 'sum' ? replacedTotalsMessage(written.changedTotals, 'file') : '';
     const warnings = defaultWarnings(target, written.defaulted);
     const notices = written.outdatedCounts?.older ? [outdatedCountsNotice(written.outdatedCounts, uploadToday(fields.time_zone))] : [];
     const result: ImportResult = {

@@ -295,14 +295,17 @@ export const skippedMessage = (skipped: number): string => (skipped ? ` ${skippe
 /**
  * Summed rows replace what is stored under their key (ADR 0139): a second till's export, or a web
  * shop's run, of the same days is not added to what was there — said, since the shop may hold the
- * same days from another source. `from`: a file's import or an integration's run. None updated: empty.
+ * same days from another source. `changed`: the stored totals that differed and were replaced (a
+ * re-run over the same days changes none, and says nothing). `from`: a file's import or an
+ * integration's run. None changed: empty.
  */
-export const replacedTotalsMessage = (updated: number, from: 'file' | 'run'): string =>
-  updated
-    ? from === 'file'
-      ? ` The ${updated} updated now hold this file's totals, replacing what was stored (not added to it): importing a file again changes nothing; two tills' lines for the same days go in one file.`
-      : ` The ${updated} updated now hold this run's totals, replacing what was stored for those products and days (not added to it), a file's import included: running it again changes nothing; sales of one day from two sources (a till and a web shop) must come in as one.`
-    : '';
+export const replacedTotalsMessage = (changed: number, from: 'file' | 'run'): string => {
+  if (!changed) return '';
+  const which = `${changed} stored total${changed === 1 ? '' : 's'} changed: ${changed === 1 ? 'it now holds' : 'they now hold'}`;
+  return from === 'file'
+    ? ` ${which} this file's totals, replacing what was stored (not added to it): importing a file again changes nothing; two tills' lines for the same days go in one file.`
+    : ` ${which} this run's totals, replacing what was stored for those products and days (not added to it), a file's import included: running it again changes nothing; sales of one day from two sources (a till and a web shop) must come in as one.`;
+};
 
 /**
  * " 2 product codes had lost their leading zero …" as an import's (and an integration run's) message

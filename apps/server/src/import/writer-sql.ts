@@ -563,9 +563,22 @@ export const insertMergedPlain = (target: WriteTarget, fieldSets: string[]) =>
   fieldSets.map((fields) => insertMerged(target, { fieldSets, mode: 'plain', source: null }, fields));
 
 /**
+ * How many merged rows of a summing entity will replace a stored total that differs from theirs in
+ * a summed column they fill — read in the write's own statement, so from the rows as they were
+ * before it. Totals this run's earlier batches wrote are added to, not replaced: not counted.
+ */
+function changedTotals(target: WriteTarget, write: MergeWrite) {
+  const compared = target.summed.filter((c) => target.mapped.includes(c));
+  if (target.repeatedKeys !== 'sum' || !compared.length || (write.mode !== 'upsert' && write.mode !== 'update')) return sql`select 0 as n`;
+  const differs = compared.map((c) => sql`(substr(m.${id(STAGING_FIELDS)}, ${target.mapped.indexOf(c) + 1}, 1) = '1' and t.${id(c)} is distinct from m.${id(c)})`);
+  return sql`select count(*)::int as n from ${mergedJoinStored(target)} where (${sql.join(differs, sql` or `)}) and not ${ofThisRun(target, write.source)}`;
+}
+
+/**
  * The merged rows into the data table, one statement per set of filled columns (a missing field
- * keeps its default on insert and its stored value on update); answers how many rows were new and
- * how many were written. With a source, the written rows' ids are noted under it (data action replace).
+ * keeps its default on insert and its stored value on update); answers how many rows were new, how
+ * many were written, and how many stored totals changed (changedTotals). With a source, the written
+ * rows' ids are noted under it (data action replace).
  */
 export function writeMerged(target: WriteTarget, write: MergeWrite) {
   // xmax = 0 only on a freshly inserted row version (an upsert's updated row keeps its lock's); an UPDATE inserts none.
@@ -574,7 +587,7 @@ export function writeMerged(target: WriteTarget, write: MergeWrite) {
     const update = updateMerged(target, write, fields);
     return update ? [sql`${update} returning t.id, false as inserted`] : [];
   });
-  if (!statements.length) return sql<{ inserted: number; written: number }>`select 0 as inserted, 0 as written`;
+  if (!statements.length) return sql<WrittenRows>`select 0 as inserted, 0 as written, 0 as changed`;
   const writes = statements.map((statement, at) => sql`${id(`written_${at}`)} as (${statement})`);
   const written = sql.join(
     statements.map((_, at) => sql`select id, inserted from ${id(`written_${at}`)}`),
@@ -589,10 +602,14 @@ export function writeMerged(target: WriteTarget, write: MergeWrite) {
         on conflict (table_name, row_id) do update set source = excluded.source, run = excluded.run,
           created = case when n.source = excluded.source then n.created or excluded.created else excluded.created end)`
     : sql``;
-  return sql<{ inserted: number; written: number }>`
-    with ${sql.join(writes)}, all_written as (${written}) ${noted}
-    select (count(*) filter (where inserted))::int as inserted, count(*)::int as written from all_written`;
+  // The statement's CTEs share one snapshot: `changed` reads the stored totals before the writes.
+  return sql<WrittenRows>`
+    with changed as (${changedTotals(target, write)}), ${sql.join(writes)}, all_written as (${written}) ${noted}
+    select (count(*) filter (where inserted))::int as inserted, count(*)::int as written, (select n from changed) as changed from all_written`;
 }
+
+/** What writeMerged did: rows new, rows written, stored totals that changed. */
+export type WrittenRows = { inserted: number; written: number; changed: number };
 
 type RunSource = { tag: string; run: string };
 

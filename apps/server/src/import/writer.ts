@@ -88,6 +88,8 @@ export type WriteOutcome = {
   newProducts: NewProduct[];
   /** Totals lines left out (a totals word with a blank code, or instead of becoming products with create_missing_products; counts.totals_skipped), and their words. */
   totalsSkipped: TotalsSkipped;
+  /** Of the rows updated, those whose stored total (a summed column) differed and was replaced (sum entities only). */
+  changedTotals: number;
   /** Codes that had lost their leading zeros (Excel's doing) and were read as the stored codes that have them. */
   restoredCodes: RestoredCodes;
   /** Of the stock counts written, those a later figure of their product (up to today) outdates as on hand (ADR 0030): absent when not counts. */
@@ -449,6 +451,7 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
   let outdatedCounts: sqlOf.OutdatedCounts | undefined;
   let totalsSkipped: TotalsSkipped = prepared.totals;
   let restoredCodes = NO_RESTORED_CODES;
+  let written: sqlOf.WrittenRows | undefined;
   const restoreZeros = async (statement: RawBuilder<sqlOf.RestoredCode> | null) => {
     if (statement) restoredCodes = addRestoredCodes(restoredCodes, restoredOf(await session.run(statement)));
   };
@@ -464,6 +467,7 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
     newProducts,
     totalsSkipped,
     restoredCodes,
+    changedTotals: written?.changed ?? 0,
     ...(outdatedCounts ? { outdatedCounts } : {}),
   });
   if (counts.rows === 0) return outcome();
@@ -541,7 +545,6 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
       const [missing] = await session.run(sqlOf.newRowsWithoutValue(target, [...target.defaults.keys()]));
       defaulted = [...target.defaults].map(([field, value]) => ({ field, rows: missing?.[field] ?? 0, value })).filter((column) => column.rows > 0);
     }
-    let written: { inserted: number; written: number } | undefined;
     if (action === 'insert') {
       [written] = await session.run(sqlOf.writeMerged(target, { fieldSets, mode: 'insert-new', source }));
     } else if (target.updateOnly) {
@@ -556,7 +559,7 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
           if (source) [written] = await session.run(sqlOf.writeMerged(target, { fieldSets, mode: 'plain', source }));
           else {
             for (const insert of sqlOf.insertMergedPlain(target, fieldSets)) await session.run(insert);
-            written = { inserted: distinct, written: distinct };
+            written = { inserted: distinct, written: distinct, changed: 0 };
           }
           await session.run(sqlOf.savepoint('release'));
         } catch (error) {
