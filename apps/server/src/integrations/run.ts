@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import { dayInTimeZone, MAX_LISTED_NEW_PRODUCTS, readMappedPath, type RetryProgress } from '@stockwise/contract';
 import type { Database, IntegrationRejection } from '../db/schema.ts';
-import { AppError, validationError } from '../http/errors.ts';
+import { AppError, echoed, validationError } from '../http/errors.ts';
 import { guardedGet, OutboundError, type OutboundPolicy, type OutboundResponse } from '../http/outbound.ts';
 import { jsonSyntaxProblem } from '../import/json-position.ts';
 import { newProductsMessage } from '../import/new-products.ts';
@@ -99,9 +99,8 @@ const isTransientStatus = (status: number) => status >= 500 || status === 429 ||
 /** What an answer that is not the JSON expected was: its content type and its first characters. */
 function describeAnswer(response: OutboundResponse): string {
   const type = response.headers['content-type']?.split(';')[0]?.trim();
-  // eslint-disable-next-line no-control-regex -- control characters of a binary answer are shown as spaces
-  const text = response.body.toString('utf8', 0, 200).replace(/[\u0000-\u001f\u007f\s]+/g, ' ').trim();
-  const start = text.length > BODY_START_CHARS ? `${text.slice(0, BODY_START_CHARS).trimEnd()}…` : text;
+  // Control characters of a binary answer are shown as spaces.
+  const start = echoed(response.body.toString('utf8', 0, 200), BODY_START_CHARS);
   return `the endpoint answered ${type || 'without a content type'} ${start ? `("${start}")` : '(an empty body)'}`;
 }
 const BODY_START_CHARS = 40;
