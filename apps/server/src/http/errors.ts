@@ -57,6 +57,16 @@ export class AppError extends Error {
 
 export const validationError = (detail: string, fieldErrors?: Record<string, string[]>) =>
   new AppError('validation_error', detail, fieldErrors ? { fieldErrors } : {});
+/**
+ * A value a request or an endpoint sent, as a message echoes it: control characters (a NUL, a
+ * terminal's escape, line breaks) and runs of spaces shown as one space, at most `max` characters.
+ */
+export function echoed(text: string, max: number): string {
+  // eslint-disable-next-line no-control-regex -- the point: control characters are never echoed
+  const shown = text.replace(/[\u0000-\u001f\u007f-\u009f\s]+/g, ' ').trim();
+  return shown.length > max ? `${shown.slice(0, max).trimEnd()}…` : shown;
+}
+
 export const notFoundError = (detail = 'Not found.') => new AppError('not_found', detail);
 export const conflictError = (detail: string) => new AppError('conflict', detail);
 

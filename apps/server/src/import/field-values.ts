@@ -7,7 +7,7 @@
 import { dayInTimeZone, isoDayProblem, isTimeZone, TODAY_VALUE, type ColumnDefinition, type EntityMapping, type ProductConfig } from '@stockwise/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { validationError } from '../http/errors.ts';
+import { echoed, validationError } from '../http/errors.ts';
 import { tableOfSavedMapping } from './value-maps.ts';
 import { compileRowParser, isReadOnly, type RowValues } from '../tables/columns.ts';
 import { datedColumn } from '../tables/dated-columns.ts';
@@ -20,9 +20,8 @@ const invalid = (reason: string) => validationError(`Invalid configuration: ${re
 /** The shop's time zone a request sent (`time_zone`, the browser's), refused naming it when it is none; undefined when none was sent. */
 export function sentTimeZone(timeZone: string | undefined): string | undefined {
   if (timeZone === undefined || timeZone === '') return undefined;
-  // IANA names are at most a few dozen characters: a longer value is not echoed whole.
-  const shown = timeZone.length > 64 ? `${timeZone.slice(0, 64)}…` : timeZone;
-  if (!isTimeZone(timeZone)) throw validationError(`time_zone: ${shown} is not a time zone (such as Europe/Berlin or America/New_York).`);
+  // IANA names are at most a few dozen characters: a longer value is not echoed whole, nor a NUL or a terminal's escape in it.
+  if (!isTimeZone(timeZone)) throw validationError(`time_zone: ${echoed(timeZone, 64)} is not a time zone (such as Europe/Berlin or America/New_York).`);
   return timeZone;
 }
 

@@ -18,7 +18,7 @@ import { skippedRowText } from './header-row.ts';
 import { isNameable, pickNewProducts, sourcePaths } from './new-products.ts';
 import { compileRowFilters, rowFilterColumns, valuesOfColumns } from './row-filter.ts';
 import { blankCodeSkipper, compileRecordTyper, totalsLineReader, createsForUnknownCodes, fileImportWayOut, isTotalsWord, ownKeyLookup, ownTextKey, resolveWriteTarget, unknownCodeReason, type CodeLookup, type MeantCode, type KeyReference, type TypedRecord, type WriteTarget } from './target.ts';
-import { looseCode, storedLooseTwins } from './writer-sql.ts';
+import { codesWithLeadingZeros, looseCode, storedLooseTwins } from './writer-sql.ts';
 import type { ReceivedFile } from './upload.ts';
 import { withoutCurrencySign } from './currency.ts';
 import { RefusedChoiceValues } from './value-maps.ts';
@@ -247,7 +247,8 @@ function describeTargets(target: WriteTarget): ImportTarget[] {
 
 /**
  * Which of `codes` (in the order the records first have them) the table of `lookup` lacks — neither
- * the code nor one code differing only in case is stored (as the import matches them) — each with
+ * the code, nor one code differing only in case, nor one the code is without its leading zeros, is
+ * stored (as the import matches them) — each with
  * what it may mean (unknownCodeReason): the stored codes differing from it only in case and
  * punctuation; with `firstRows` (create_missing_products: each code's first row), the new code of an
  * earlier row that does (takeOutNewLooseTwins). Null: no such code (created with create_missing_products).
@@ -261,6 +262,7 @@ async function missingCodes(db: Kysely<Database>, lookup: CodeLookup | undefined
     from unnest(${codes}::text[]) with ordinality c(code, n)
     where not exists (select 1 from ${table} where ${key}::text = c.code)
       and (select count(*) from ${table} where lower(${key}::text) = lower(c.code)) <> 1
+      and not (c.code ~ '^[0-9]+$' and exists (select 1 from (${codesWithLeadingZeros(table, key)}) z where z.digits = ltrim(c.code, '0') and length(z.code) > length(c.code)))
     order by c.n`.execute(db);
   const firstOfLoose = new Map<string, string>();
   return new Map(

@@ -27,7 +27,7 @@ import * as repo from './repo.ts';
 import { PieceFile } from './piece-file.ts';
 import { FileFormatError, isWorkbook, mappedBatches, openSource } from './source.ts';
 import { filteredMessage, rowFilterColumns } from './row-filter.ts';
-import { replacedTotalsMessage, resolveWriteTarget, skippedMessage, totalsSkippedMessage, type WriteTarget } from './target.ts';
+import { replacedTotalsMessage, resolveWriteTarget, restoredCodesMessage, skippedMessage, totalsSkippedMessage, type WriteTarget } from './target.ts';
 import type { ArrivingFile, ReceivedFile, ReceivedUpload, UploadLimits } from './upload.ts';
 import type { OutdatedCounts } from './writer-sql.ts';
 import { unknownValueRule } from '../tables/unknown-values.ts';
@@ -272,9 +272,9 @@ export async function importUpload(ctx: ImportContext, run: ImportRun, upload: R
         : `Imported ${rows(counts.rows)} into ${into}:`;
     const skipped = `${skippedMessage(counts.skipped ?? 0)}${totalsSkippedMessage(written.totalsSkipped)}`;
     const filtered = filteredMessage(counts, resolved.mapping);
-    const created = newProductsMessage(counts.created_references ?? 0, written.newProducts);
+    const created = `${restoredCodesMessage(written.restoredCodes)}${newProductsMessage(counts.created_references ?? 0, written.newProducts)}`;
     // Summed rows replace what is stored under their key: a second till's export of the same days is not added to the first's.
-    const replaced = written.repeatedKeys === 'sum' ? replacedTotalsMessage(counts.updated, 'file') : '';
+    const replaced = written.repeatedKeys === 'sum' ? replacedTotalsMessage(written.changedTotals, 'file') : '';
     const warnings = defaultWarnings(target, written.defaulted);
     const notices = written.outdatedCounts?.older ? [outdatedCountsNotice(written.outdatedCounts, uploadToday(fields.time_zone))] : [];
     const dateOrder = written.dateOrder ? detectedDateOrderMessage(written.dateOrder) : '';

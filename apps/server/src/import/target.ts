@@ -121,6 +121,20 @@ export function unknownCodeReason(reference: CodeLookup, code: string, meant: Me
   return `${what.replace(/^product product /, 'product ')} ${code} does not exist${codes ? `: did you mean ${codes}?` : `.${advice ? ` ${advice}` : ''}`}`;
 }
 
+// Excel shows a number of more than 11 digits in scientific notation, and saves a CSV as it shows
+// it: a barcode opened and saved there comes back as `5.01235E+12` (or `5,01235E+12`), its last digits gone.
+const excelScientific = /^\d([.,]\d+)?E\+\d{1,2}$/i;
+
+/**
+ * Why a code cell holds no code any more, in a shop's words, when Excel saved it in scientific
+ * notation (ADR 0011's amendment of 2026-12-04, Excel's barcodes): never looked up, never created. `column`: the file's.
+ */
+export function excelDamagedCode(code: string, column: string | undefined): string | null {
+  if (!excelScientific.test(code)) return null;
+  const named = column ? `column ${column}` : 'the code column';
+  return `${code} is not a code any more: Excel turned the codes of ${named} into numbers and saved this one shortened, its last digits lost, so it cannot be matched to a product or created as one. Format ${named} as Text in Excel before saving (or import the CSV exported straight from the till).`;
+}
+
 /** Whether create_missing_products would create what a reference's unknown code names: a product by its code. */
 export const createsForUnknownCodes = (reference: KeyReference) => reference.by === 'key' && reference.table === 'products';
 
@@ -285,14 +299,28 @@ export const skippedMessage = (skipped: number): string => (skipped ? ` ${skippe
 /**
  * Summed rows replace what is stored under their key (ADR 0139): a second till's export, or a web
  * shop's run, of the same days is not added to what was there — said, since the shop may hold the
- * same days from another source. `from`: a file's import or an integration's run. None updated: empty.
+ * same days from another source. `changed`: the stored totals that differed and were replaced (a
+ * re-run over the same days changes none, and says nothing). `from`: a file's import or an
+ * integration's run. None changed: empty.
  */
-export const replacedTotalsMessage = (updated: number, from: 'file' | 'run'): string =>
-  updated
-    ? from === 'file'
-      ? ` The ${updated} updated now hold this file's totals, replacing what was stored (not added to it): importing a file again changes nothing; two tills' lines for the same days go in one file.`
-      : ` The ${updated} updated now hold this run's totals, replacing what was stored for those products and days (not added to it), a file's import included: running it again changes nothing; sales of one day from two sources (a till and a web shop) must come in as one.`
-    : '';
+export const replacedTotalsMessage = (changed: number, from: 'file' | 'run'): string => {
+  if (!changed) return '';
+  const which = `${changed} stored total${changed === 1 ? '' : 's'} changed: ${changed === 1 ? 'it now holds' : 'they now hold'}`;
+  return from === 'file'
+    ? ` ${which} this file's totals, replacing what was stored (not added to it): importing a file again changes nothing; two tills' lines for the same days go in one file.`
+    : ` ${which} this run's totals, replacing what was stored for those products and days (not added to it), a file's import included: running it again changes nothing; sales of one day from two sources (a till and a web shop) must come in as one.`;
+};
+
+/**
+ * " 2 product codes had lost their leading zero …" as an import's (and an integration run's) message
+ * says it, naming the first few as written and as matched; none: empty.
+ */
+export function restoredCodesMessage({ codes, shown }: { codes: number; shown: { written: string; code: string }[] }): string {
+  if (!codes) return '';
+  const pairs = shown.map(({ written, code }) => `${written} as ${code}`);
+  const more = codes - shown.length;
+  return ` ${codes} product code${codes === 1 ? ' had' : 's had'} lost ${codes === 1 ? 'its' : 'their'} leading zero (Excel drops it when it reads a code as a number) and ${codes === 1 ? 'was' : 'were'} matched to the product${codes === 1 ? '' : 's'} with it: ${pairs.join(', ')}${more ? ` and ${more} more` : ''}.`;
+}
 
 /** The totals lines create_missing_products left out (takeOutTotalsLines): how many, and the words their codes were. */
 export type TotalsSkipped = { lines: number; codes: string[] };
@@ -408,11 +436,20 @@ export function compileRecordTyper(target: WriteTarget, mapping: EntityMapping, 
       // A web shop's numeric SKU (`"code": 12`) or an Excel cell's article number is the text it shows.
       if (typeof raw === 'number' && Number.isFinite(raw) && isTextual(type)) raw = String(raw);
       // A code's surrounding spaces are the till's, not the code's: ` GAR-1006 ` is GAR-1006.
-      if (column === ownKey && typeof raw === 'string') raw = raw.trim();
+      if (column === ownKey && typeof raw === 'string') {
+        raw = raw.trim();
+        const damaged = excelDamagedCode(raw as string, mapping.field_mappings[column]);
+        if (damaged) {
+          (errors ??= {})[column] = [damaged];
+          continue;
+        }
+      }
       if (reference) {
         // A column of the Data screen's CSV download names a product `GS-1001 — Rosenschere Profi`: its code is the part before the dash.
         const code = raw instanceof Date ? null : codeOfRowLabel(String(raw).trim());
+        const damaged = code === null || reference.by !== 'key' ? null : excelDamagedCode(code, mapping.field_mappings[column]);
         if (code === null) (errors ??= {})[column] = [`Expected a ${reference.keyColumn.replaceAll('_', ' ')}.`];
+        else if (damaged) (errors ??= {})[column] = [damaged];
         else if (code.length > reference.keyMaxLength) (errors ??= {})[column] = [`A ${reference.keyColumn.replaceAll('_', ' ')} has at most ${reference.keyMaxLength} characters.`];
         else {
           values[column] = code;

@@ -157,6 +157,13 @@ describe('decimal commas', () => {
     for (const [raw, comma] of [['abc', false], ['3,20', true], ['12.5.1', false], [7, false]] as const) expect(numberWritingHint(raw, comma)).toBeNull();
   });
 
+  it('tells a currency sign in a whole-number column as the money columns read one (currency.ts), a refund before its sign too', () => {
+    for (const raw of ['£3', '3 £', 'EUR 3', '-£3', '- € 2', '+$4']) {
+      expect(numberWritingHint(raw, false, true)).toBe(`Expected a whole number, not ${raw}: it has a currency sign: save the column as plain numbers, without the sign.`);
+    }
+    for (const raw of ['£', 'GBP', '3£x']) expect(numberWritingHint(raw, false, true)).toBeNull();
+  });
+
   it('tells a fraction in a whole-number column apart from a separator to set', () => {
     for (const [raw, comma] of [['2,5', false], ['2,5', true], ['2.5', false]] as const) {
       expect(numberWritingHint(raw, comma, true)).toBe(`Expected a whole number, not ${raw}: this column counts whole units.`);

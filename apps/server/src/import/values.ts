@@ -3,6 +3,7 @@
 // Excel serial day numbers, and decimal commas. Which way round day and month go is detected
 // across the whole file, and never guessed: a file whose every day is 12 or less is ambiguous.
 import { isCalendarDay, notACalendarDay, type DateFormat } from '@stockwise/contract';
+import { withoutCurrencySign } from './currency.ts';
 
 /** A date (and maybe a time) read from a cell; the time is kept for DateTimeField columns. */
 export type ReadDate = { year: number; month: number; day: number; time: string | null };
@@ -297,12 +298,11 @@ export function numberWritingHint(raw: unknown, decimalComma: boolean, wholeNumb
   if (!decimalComma && !wholeNumber && decimalCommaWritten.test(text)) reasons.push(`it is written with a decimal comma: ${SET_DECIMAL_COMMA}`);
   if (zeroDecimals) reasons.push(`if it means ${Number(zeroDecimals[1])}, the file writes a decimal comma: ${SET_DECIMAL_COMMA}`);
   if (commaThousandsWritten.test(text)) reasons.push('it has commas between thousands: save the column without thousands separators');
-  if (currencyWritten.test(text)) reasons.push('it has a currency sign: save the column as plain numbers, without the sign');
+  if (withoutCurrencySign(text)) reasons.push('it has a currency sign: save the column as plain numbers, without the sign');
   return reasons.length ? `Expected a ${wholeNumber ? 'whole ' : ''}number, not ${text}: ${reasons.join('; or ')}.` : null;
 }
 
 const pointThousandsOnly = /^[+-]?\d{1,3}(\.\d{3})+$/;
-const currencyWritten = /^(?:[€$£]|EUR|USD|GBP)\s*[+-]?\d|\d\s*(?:[€$£]|EUR|USD|GBP)$/i;
 
 /**
  * How a file's numbers are written, from the texts of its decimal columns: `,` when some carry a

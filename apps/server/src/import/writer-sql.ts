@@ -201,6 +201,53 @@ function foldCodes(column: string, encodedName: string, keyColumn: string) {
       and not exists (select 1 from ${dataTable(encodedName)} r where ${key} = s.${id(column)})`;
 }
 
+/**
+ * The stored codes of `table`.`key` that start with a zero and hold only digits, each with its
+ * digits after the zeros (`digits`) — where no other such code has the same (`0123` beside `00123`
+ * is a guess, not a match): what a code Excel read as a number, losing its leading zeros, was.
+ */
+export const codesWithLeadingZeros = (table: RawBuilder<unknown>, key: RawBuilder<unknown>) =>
+  sql`select ltrim(${key}::text, '0') as digits, min(${key}::text) as code from ${table} where ${key}::text ~ '^0[0-9]*$' group by 1 having count(*) = 1`;
+
+/** The first codes restoreLeadingZeros rewrote (as written, and as stored), with how many codes and lines it rewrote in all. */
+export type RestoredCode = { written: string; code: string; codes: number; lines: number };
+
+/**
+ * Rewrites each staged code of `column` that no row of `table`.`keyColumn` has, holds only digits,
+ * and is a stored code without its leading zeros (`501234567890` for 0501234567890, as Excel saves
+ * a barcode it read as a number) to that code, answering the first five rewritten (in row order)
+ * and how many codes and lines in all (ADR 0011's amendment of 2026-12-04, Excel's barcodes).
+ */
+export function restoreLeadingZeros(column: string, encodedName: string, keyColumn: string) {
+  const key = sql`r.${id(keyColumn)}`;
+  const code = sql`s.${id(column)}::text`;
+  return sql<RestoredCode>`
+    with stored as (${codesWithLeadingZeros(sql`${dataTable(encodedName)} r`, key)}),
+    pairs as (
+      select ${code} as written, min(z.code) as code from ${id(STAGING_TABLE)} s join stored z on ltrim(${code}, '0') = z.digits
+      where ${code} ~ '^[0-9]+$' and length(${code}) < length(z.code)
+        and not exists (select 1 from ${dataTable(encodedName)} r where ${key} = s.${id(column)})
+      group by 1),
+    restored as (
+      update ${id(STAGING_TABLE)} s set ${id(column)} = p.code from pairs p where ${code} = p.written
+      returning p.written, p.code, s.${id(STAGING_ROW)} as row, s.${id(STAGING_LINES)} as lines),
+    each as (select written, code, min(row) as first_row, sum(lines) as lines from restored group by 1, 2)
+    select written, code, (count(*) over ())::int as codes, (sum(lines) over ())::int as lines from each order by first_row limit 5`;
+}
+
+/** restoreLeadingZeros for a reference's codes. */
+export function restoreReferenceZeros(target: WriteTarget, column: string) {
+  const reference = target.references.get(column);
+  if (!reference) throw new Error(`${column} is not a reference`);
+  return restoreLeadingZeros(column, reference.encodedName, reference.keyColumn);
+}
+
+/** restoreLeadingZeros for the target's own one-column text key (a products file's codes); null for other keys. */
+export function restoreOwnKeyZeros(target: WriteTarget) {
+  const key = ownTextKey(target);
+  return key && target.mapped.includes(key) ? restoreLeadingZeros(key, target.encodedName, key) : null;
+}
+
 /** Sets aside the staged rows whose code in `column` the table of `lookup` lacks (a run that writes the records that pass). */
 export function dropUnknownCodes(column: string, lookup: CodeLookup) {
   return sql`
@@ -516,9 +563,22 @@ export const insertMergedPlain = (target: WriteTarget, fieldSets: string[]) =>
   fieldSets.map((fields) => insertMerged(target, { fieldSets, mode: 'plain', source: null }, fields));
 
 /**
+ * How many merged rows of a summing entity will replace a stored total that differs from theirs in
+ * a summed column they fill — read in the write's own statement, so from the rows as they were
+ * before it. Totals this run's earlier batches wrote are added to, not replaced: not counted.
+ */
+function changedTotals(target: WriteTarget, write: MergeWrite) {
+  const compared = target.summed.filter((c) => target.mapped.includes(c));
+  if (target.repeatedKeys !== 'sum' || !compared.length || (write.mode !== 'upsert' && write.mode !== 'update')) return sql`select 0 as n`;
+  const differs = compared.map((c) => sql`(substr(m.${id(STAGING_FIELDS)}, ${target.mapped.indexOf(c) + 1}, 1) = '1' and t.${id(c)} is distinct from m.${id(c)})`);
+  return sql`select count(*)::int as n from ${mergedJoinStored(target)} where (${sql.join(differs, sql` or `)}) and not ${ofThisRun(target, write.source)}`;
+}
+
+/**
  * The merged rows into the data table, one statement per set of filled columns (a missing field
- * keeps its default on insert and its stored value on update); answers how many rows were new and
- * how many were written. With a source, the written rows' ids are noted under it (data action replace).
+ * keeps its default on insert and its stored value on update); answers how many rows were new, how
+ * many were written, and how many stored totals changed (changedTotals). With a source, the written
+ * rows' ids are noted under it (data action replace).
  */
 export function writeMerged(target: WriteTarget, write: MergeWrite) {
   // xmax = 0 only on a freshly inserted row version (an upsert's updated row keeps its lock's); an UPDATE inserts none.
@@ -527,7 +587,7 @@ export function writeMerged(target: WriteTarget, write: MergeWrite) {
     const update = updateMerged(target, write, fields);
     return update ? [sql`${update} returning t.id, false as inserted`] : [];
   });
-  if (!statements.length) return sql<{ inserted: number; written: number }>`select 0 as inserted, 0 as written`;
+  if (!statements.length) return sql<WrittenRows>`select 0 as inserted, 0 as written, 0 as changed`;
   const writes = statements.map((statement, at) => sql`${id(`written_${at}`)} as (${statement})`);
   const written = sql.join(
     statements.map((_, at) => sql`select id, inserted from ${id(`written_${at}`)}`),
@@ -542,10 +602,14 @@ export function writeMerged(target: WriteTarget, write: MergeWrite) {
         on conflict (table_name, row_id) do update set source = excluded.source, run = excluded.run,
           created = case when n.source = excluded.source then n.created or excluded.created else excluded.created end)`
     : sql``;
-  return sql<{ inserted: number; written: number }>`
-    with ${sql.join(writes)}, all_written as (${written}) ${noted}
-    select (count(*) filter (where inserted))::int as inserted, count(*)::int as written from all_written`;
+  // The statement's CTEs share one snapshot: `changed` reads the stored totals before the writes.
+  return sql<WrittenRows>`
+    with changed as (${changedTotals(target, write)}), ${sql.join(writes)}, all_written as (${written}) ${noted}
+    select (count(*) filter (where inserted))::int as inserted, count(*)::int as written, (select n from changed) as changed from all_written`;
 }
+
+/** What writeMerged did: rows new, rows written, stored totals that changed. */
+export type WrittenRows = { inserted: number; written: number; changed: number };
 
 type RunSource = { tag: string; run: string };
 

@@ -88,11 +88,25 @@ export type WriteOutcome = {
   newProducts: NewProduct[];
   /** Totals lines left out (a totals word with a blank code, or instead of becoming products with create_missing_products; counts.totals_skipped), and their words. */
   totalsSkipped: TotalsSkipped;
+  /** Of the rows updated, those whose stored total (a summed column) differed and was replaced (sum entities only). */
+  changedTotals: number;
+  /** Codes that had lost their leading zeros (Excel's doing) and were read as the stored codes that have them. */
+  restoredCodes: RestoredCodes;
   /** Of the stock counts written, those a later figure of their product (up to today) outdates as on hand (ADR 0030): absent when not counts. */
   outdatedCounts?: sqlOf.OutdatedCounts;
 };
 
 export type DefaultedColumn = { field: string; rows: number; value: string };
+
+/** Codes read as a stored code once their lost leading zeros were put back: how many codes and lines, and the first few (as written, and as stored). */
+export type RestoredCodes = { codes: number; lines: number; shown: { written: string; code: string }[] };
+
+export const NO_RESTORED_CODES: RestoredCodes = { codes: 0, lines: 0, shown: [] };
+
+/** RestoredCodes of two statements (references and the own key) or batches, the first five kept. */
+export const addRestoredCodes = (a: RestoredCodes, b: RestoredCodes): RestoredCodes => ({ codes: a.codes + b.codes, lines: a.lines + b.lines, shown: [...a.shown, ...b.shown].slice(0, 5) });
+
+const restoredOf = (rows: sqlOf.RestoredCode[]): RestoredCodes => ({ codes: rows[0]?.codes ?? 0, lines: rows[0]?.lines ?? 0, shown: rows.map(({ written, code }) => ({ written, code })) });
 
 /** Lines being summed, by field set and then by the value of each key column. */
 type KeyTree = Map<unknown, KeyTree | { lines: number }>;
@@ -436,6 +450,11 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
   let setAside: number | undefined;
   let outdatedCounts: sqlOf.OutdatedCounts | undefined;
   let totalsSkipped: TotalsSkipped = prepared.totals;
+  let restoredCodes = NO_RESTORED_CODES;
+  let written: sqlOf.WrittenRows | undefined;
+  const restoreZeros = async (statement: RawBuilder<sqlOf.RestoredCode> | null) => {
+    if (statement) restoredCodes = addRestoredCodes(restoredCodes, restoredOf(await session.run(statement)));
+  };
   const outcome = (): WriteOutcome => ({
     counts,
     repeatedKeys: target.repeatedKeys,
@@ -447,6 +466,8 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
     defaulted,
     newProducts,
     totalsSkipped,
+    restoredCodes,
+    changedTotals: written?.changed ?? 0,
     ...(outdatedCounts ? { outdatedCounts } : {}),
   });
   if (counts.rows === 0) return outcome();
@@ -464,6 +485,8 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
     // A stock take's `gar-1012` is the catalogue's GAR-1012 (as in a sales line), before repeated keys are looked at.
     const ownKey = sqlOf.matchOwnKeyIgnoringCase(target);
     if (ownKey) await session.run(ownKey);
+    // And a stock take's 501234567890, saved by Excel without its zero, is the catalogue's 0501234567890.
+    await restoreZeros(sqlOf.restoreOwnKeyZeros(target));
     // Set aside first, so a product is created only for a record that is written.
     if (settingAside) await refuseKeysThatCannotBeWritten(session, target, prepared, true, linesInWords, unit);
     for (const reference of target.references.values()) {
@@ -472,6 +495,8 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
         if (reference.unfillableColumn) throw validationError(`Invalid configuration: new ${reference.table} rows cannot be created for unknown codes: their column '${reference.unfillableColumn}' is required.`);
         // A till's `hw-0003` is the catalogue's HW-0003, not a new product.
         await session.run(sqlOf.matchCodesIgnoringCase(target, reference.column));
+        // Nor is a barcode Excel saved without its leading zero.
+        await restoreZeros(sqlOf.restoreReferenceZeros(target, reference.column));
         // Nor is its totals line `Summe`: left out, and said so.
         const [totals] = await session.run(sqlOf.takeOutTotalsLines(target, reference.column));
         if (totals?.lines) {
@@ -490,7 +515,11 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
       }
       // Only a file with unknown codes pays for the second look, ignoring case.
       const wayOut = createsForUnknownCodes(reference) ? (options.unknownCodeWayOut ?? fileImportWayOut) : null;
-      await refuseUnknownCodes(session, target, errors, reference.column, reference, settingAside, reference.by === 'key' ? sqlOf.matchCodesIgnoringCase(target, reference.column) : null, wayOut);
+      const fold = reference.by === 'key' ? async () => {
+        await session.run(sqlOf.matchCodesIgnoringCase(target, reference.column));
+        await restoreZeros(sqlOf.restoreReferenceZeros(target, reference.column));
+      } : null;
+      await refuseUnknownCodes(session, target, errors, reference.column, reference, settingAside, fold, wayOut);
     }
     // An update-only import (a stock take without names) adds no rows: a code no stored row has is the row's error.
     const ownLookup = ownKeyLookup(target);
@@ -516,7 +545,6 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
       const [missing] = await session.run(sqlOf.newRowsWithoutValue(target, [...target.defaults.keys()]));
       defaulted = [...target.defaults].map(([field, value]) => ({ field, rows: missing?.[field] ?? 0, value })).filter((column) => column.rows > 0);
     }
-    let written: { inserted: number; written: number } | undefined;
     if (action === 'insert') {
       [written] = await session.run(sqlOf.writeMerged(target, { fieldSets, mode: 'insert-new', source }));
     } else if (target.updateOnly) {
@@ -531,7 +559,7 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
           if (source) [written] = await session.run(sqlOf.writeMerged(target, { fieldSets, mode: 'plain', source }));
           else {
             for (const insert of sqlOf.insertMergedPlain(target, fieldSets)) await session.run(insert);
-            written = { inserted: distinct, written: distinct };
+            written = { inserted: distinct, written: distinct, changed: 0 };
           }
           await session.run(sqlOf.savepoint('release'));
         } catch (error) {
@@ -570,13 +598,13 @@ function addUnknownCodeErrors(errors: RowErrors, target: WriteTarget, column: st
 
 /**
  * Staged rows whose code in `column` the table of `lookup` lacks, refused (and, `setAside`, left
- * out of the staging). `fold`: codes matched ignoring case before the second look, run only when
- * the first finds any.
+ * out of the staging). `fold`: codes matched ignoring case and lost leading zeros before the second
+ * look, run only when the first finds any.
  */
-async function refuseUnknownCodes(session: ImportSession, target: WriteTarget, errors: RowErrors, column: string, lookup: CodeLookup, setAside: boolean, fold: RawBuilder<unknown> | null, wayOut: string | null) {
+async function refuseUnknownCodes(session: ImportSession, target: WriteTarget, errors: RowErrors, column: string, lookup: CodeLookup, setAside: boolean, fold: (() => Promise<void>) | null, wayOut: string | null) {
   let unknown = await session.run(sqlOf.unknownCodes(column, lookup));
   if (unknown.length && fold) {
-    await session.run(fold);
+    await fold();
     unknown = await session.run(sqlOf.unknownCodes(column, lookup));
   }
   addUnknownCodeErrors(errors, target, column, lookup, unknown, wayOut);

@@ -6,15 +6,15 @@
 import type { Kysely } from 'kysely';
 import { dayInTimeZone, MAX_LISTED_NEW_PRODUCTS, readMappedPath, type RetryProgress } from '@stockwise/contract';
 import type { Database, IntegrationRejection } from '../db/schema.ts';
-import { AppError, validationError } from '../http/errors.ts';
+import { AppError, echoed, validationError } from '../http/errors.ts';
 import { guardedGet, OutboundError, type OutboundPolicy, type OutboundResponse } from '../http/outbound.ts';
 import { jsonSyntaxProblem } from '../import/json-position.ts';
 import { newProductsMessage } from '../import/new-products.ts';
 import { addFiltered, filteredMessage } from '../import/row-filter.ts';
 import { outdatedCountsNotice, type ImportedTable } from '../import/service.ts';
-import { replacedTotalsMessage, skippedMessage, totalsSkippedMessage, type TotalsSkipped } from '../import/target.ts';
+import { replacedTotalsMessage, restoredCodesMessage, skippedMessage, totalsSkippedMessage, type TotalsSkipped } from '../import/target.ts';
 import type { OutdatedCounts } from '../import/writer-sql.ts';
-import type { RowsKept } from '../import/writer.ts';
+import { addRestoredCodes, NO_RESTORED_CODES, type RestoredCodes, type RowsKept } from '../import/writer.ts';
 import { RecordsNotFound, recordsOfPage, type PageRecord, type PageRecords } from './records-path.ts';
 import * as repo from './repo.ts';
 import type { IntegrationRow, RunCounts, RunLocks, RunNotes, RunWindow } from './repo.ts';
@@ -99,9 +99,8 @@ const isTransientStatus = (status: number) => status >= 500 || status === 429 ||
 /** What an answer that is not the JSON expected was: its content type and its first characters. */
 function describeAnswer(response: OutboundResponse): string {
   const type = response.headers['content-type']?.split(';')[0]?.trim();
-  // eslint-disable-next-line no-control-regex -- control characters of a binary answer are shown as spaces
-  const text = response.body.toString('utf8', 0, 200).replace(/[\u0000-\u001f\u007f\s]+/g, ' ').trim();
-  const start = text.length > BODY_START_CHARS ? `${text.slice(0, BODY_START_CHARS).trimEnd()}…` : text;
+  // Control characters of a binary answer are shown as spaces.
+  const start = echoed(response.body.toString('utf8', 0, 200), BODY_START_CHARS);
   return `the endpoint answered ${type || 'without a content type'} ${start ? `("${start}")` : '(an empty body)'}`;
 }
 const BODY_START_CHARS = 40;
@@ -301,10 +300,10 @@ function describeKept(table: string, kept: RowsKept): string | null {
 }
 
 /** What a run's batches noted beyond the log's columns: totals lines left out, and stock counts older than their products' figure. */
-type BatchNotes = { totalsSkipped: TotalsSkipped; outdatedCounts: OutdatedCounts | null };
+type BatchNotes = { totalsSkipped: TotalsSkipped; restoredCodes: RestoredCodes; changedTotals: number; outdatedCounts: OutdatedCounts | null };
 
 /** Two batches' notes as the run's. */
-function addBatchNotes(run: BatchNotes, batch: { totalsSkipped: TotalsSkipped; outdatedCounts?: OutdatedCounts | undefined }): BatchNotes {
+function addBatchNotes(run: BatchNotes, batch: { totalsSkipped: TotalsSkipped; restoredCodes: RestoredCodes; changedTotals: number; outdatedCounts?: OutdatedCounts | undefined }): BatchNotes {
   const totalsSkipped = { lines: run.totalsSkipped.lines + batch.totalsSkipped.lines, codes: [...new Set([...run.totalsSkipped.codes, ...batch.totalsSkipped.codes])] };
   const [a, b] = [run.outdatedCounts, batch.outdatedCounts];
   const day = (pick: (x: string, y: string) => string, x: string | null | undefined, y: string | null | undefined) => (x && y ? pick(x, y) : (x ?? y ?? null));
@@ -312,7 +311,7 @@ function addBatchNotes(run: BatchNotes, batch: { totalsSkipped: TotalsSkipped; o
     a && b
       ? { older: a.older + b.older, counted: a.counted + b.counted, first_day: day((x, y) => (x < y ? x : y), a.first_day, b.first_day), last_day: day((x, y) => (x > y ? x : y), a.last_day, b.last_day) }
       : (a ?? b ?? null);
-  return { totalsSkipped, outdatedCounts };
+  return { totalsSkipped, restoredCodes: addRestoredCodes(run.restoredCodes, batch.restoredCodes), changedTotals: run.changedTotals + batch.changedTotals, outdatedCounts };
 }
 
 /**
@@ -320,8 +319,8 @@ function addBatchNotes(run: BatchNotes, batch: { totalsSkipped: TotalsSkipped; o
  * file import's words and order (import/service.ts's message), then its notice of stock counts
  * older than their products' figure, as a file import gives it (`today`: the run's day); null when none.
  */
-const summaryOf = (target: PreparedTarget, counts: Pick<RunCounts, 'created' | 'skipped' | 'updated'>, notes: Omit<RunNotes, 'summary'>, batchNotes: BatchNotes, today: string): string | null =>
-  `${target.write.repeatedKeys === 'sum' ? replacedTotalsMessage(counts.updated, 'run') : ''}${newProductsMessage(counts.created, notes.newProducts)}${skippedMessage(counts.skipped)}${totalsSkippedMessage(batchNotes.totalsSkipped)}${filteredMessage({ filtered_by: notes.filteredBy }, target.mapping)}${batchNotes.outdatedCounts?.older ? ` ${outdatedCountsNotice(batchNotes.outdatedCounts, today)}` : ''}`.trim() || null;
+const summaryOf = (target: PreparedTarget, counts: Pick<RunCounts, 'created' | 'skipped'>, notes: Omit<RunNotes, 'summary'>, batchNotes: BatchNotes, today: string): string | null =>
+  `${target.write.repeatedKeys === 'sum' ? replacedTotalsMessage(batchNotes.changedTotals, 'run') : ''}${restoredCodesMessage(batchNotes.restoredCodes)}${newProductsMessage(counts.created, notes.newProducts)}${skippedMessage(counts.skipped)}${totalsSkippedMessage(batchNotes.totalsSkipped)}${filteredMessage({ filtered_by: notes.filteredBy }, target.mapping)}${batchNotes.outdatedCounts?.older ? ` ${outdatedCountsNotice(batchNotes.outdatedCounts, today)}` : ''}`.trim() || null;
 
 function describeFailure(error: unknown): string {
   if (isRunFailure(error) || error instanceof OutboundError || error instanceof AppError) return error.message;
@@ -388,7 +387,7 @@ async function execute(ctx: RunContext, row: IntegrationRow, runId: number, wind
   const counts: RunCounts = { pages: 0, requests: 0, inserted: 0, updated: 0, rejected: 0, deleted: 0, kept: 0, filtered: 0, skipped: 0, created: 0 };
   const rejections: IntegrationRejection[] = [];
   let notes: RunNotes = { filteredBy: [], newProducts: [], summary: null };
-  let batchNotes: BatchNotes = { totalsSkipped: { lines: 0, codes: [] }, outdatedCounts: null };
+  let batchNotes: BatchNotes = { totalsSkipped: { lines: 0, codes: [] }, restoredCodes: NO_RESTORED_CODES, changedTotals: 0, outdatedCounts: null };
   const endpoint = window ? endpointFor(row.endpoint, window) : row.endpoint;
   const authHeader = row.auth_header_name && row.auth_header_secret ? { name: row.auth_header_name, value: ctx.secrets.open(row.auth_header_secret) } : null;
   const fetchPage = createPageFetcher(

@@ -12,7 +12,7 @@ import { inImportTransaction } from '../import/repo.ts';
 import { compileRowFilters, type RowFilters } from '../import/row-filter.ts';
 import { resolveWriteTarget, savedMappingWayOut, type TotalsSkipped, type WriteTarget } from '../import/target.ts';
 import type { OutdatedCounts } from '../import/writer-sql.ts';
-import { removeRowsOfEarlierRuns, writeRecords, type LinesInWords, type MappedRecord, type RowsKept, type WriteOutcome } from '../import/writer.ts';
+import { NO_RESTORED_CODES, removeRowsOfEarlierRuns, writeRecords, type LinesInWords, type MappedRecord, type RestoredCodes, type RowsKept, type WriteOutcome } from '../import/writer.ts';
 import { quotedValue } from '../tables/columns.ts';
 import { listRowReferences } from '../tables/service.ts';
 import { CurrencySigns } from '../import/currency.ts';
@@ -55,6 +55,10 @@ type BatchWritten = {
   newProducts: NewProduct[];
   /** Totals lines (`Summe`) left out instead of becoming products (not rejected). */
   totalsSkipped: TotalsSkipped;
+  /** Codes read as a stored code once their lost leading zeros were put back. */
+  restoredCodes: RestoredCodes;
+  /** Of the rows updated, those whose stored total differed and was replaced (sum entities). */
+  changedTotals: number;
   /** Of the stock counts written, those a later figure of their product outdates as on hand (ADR 0030); absent when not counts. */
   outdatedCounts?: OutdatedCounts;
   learntDateOrder?: DateOrder;
@@ -200,6 +204,8 @@ export function createIntegrationWriter(deps: { database: AppDatabase; loadConfi
               created: outcome.counts.created_references ?? 0,
               newProducts: outcome.newProducts,
               totalsSkipped: outcome.totalsSkipped,
+              restoredCodes: outcome.restoredCodes,
+              changedTotals: outcome.changedTotals,
               ...(outcome.outdatedCounts ? { outdatedCounts: outcome.outdatedCounts } : {}),
               ...(learntDateOrder ? { learntDateOrder } : {}),
             },
@@ -210,7 +216,7 @@ export function createIntegrationWriter(deps: { database: AppDatabase; loadConfi
         if (!(error instanceof BatchRefused)) throw error;
         // The lines the row filters or a blank code left out are counted as such, not as rejected: the run's counts add up to the records received.
         const { rows, filtered_by: filteredBy = [], skipped = 0 } = error.outcome.counts;
-        await onWritten({ inserted: 0, updated: 0, rejected: rows, rejections: asRejections(error.outcome.rowErrors, records), filteredBy, skipped, created: 0, newProducts: [], totalsSkipped: error.outcome.totalsSkipped }, { run: (query) => query.execute(deps.database.db) });
+        await onWritten({ inserted: 0, updated: 0, rejected: rows, rejections: asRejections(error.outcome.rowErrors, records), filteredBy, skipped, created: 0, newProducts: [], totalsSkipped: error.outcome.totalsSkipped, restoredCodes: NO_RESTORED_CODES, changedTotals: 0 }, { run: (query) => query.execute(deps.database.db) });
       }
     },
 

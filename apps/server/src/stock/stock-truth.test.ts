@@ -66,6 +66,10 @@ describe.each(backends)('one stock truth on %s', (backend) => {
     const unknown = await server.request('/api/records/tables/products/rows/edit/?time_zone=Mars%2FOlympus', { token, body: { id, current_stock: 1 } });
     expect(unknown.status).toBe(400);
     expect(unknown.json.detail).toBe('time_zone: Mars/Olympus is not a time zone (such as Europe/Berlin or America/New_York).');
+    // A NUL, a terminal's escape or a line break in it is not echoed back.
+    const controlled = await server.request('/api/records/tables/products/rows/add/?time_zone=Mars%00%1B%5B31m%0D%0AOlympus', { token, body: { product_code: 'ST-ZONE-NUL', name: 'Nul' } });
+    expect(controlled.status).toBe(400);
+    expect(controlled.json.detail).toBe('time_zone: Mars [31m Olympus is not a time zone (such as Europe/Berlin or America/New_York).');
     expect(await stockOf('ST-ZONE')).toMatchObject({ current: 9 });
     // The connection's zone is the shop's for that write only: the next query reads the database's day.
     const { rows } = await sql<{ today: string }>`select current_date::text as today`.execute(server.database.db);
