@@ -12,9 +12,9 @@ import { jsonSyntaxProblem } from '../import/json-position.ts';
 import { newProductsMessage } from '../import/new-products.ts';
 import { addFiltered, filteredMessage } from '../import/row-filter.ts';
 import { outdatedCountsNotice, type ImportedTable } from '../import/service.ts';
-import { replacedTotalsMessage, skippedMessage, totalsSkippedMessage, type TotalsSkipped } from '../import/target.ts';
+import { addedToMessage, skippedMessage, totalsSkippedMessage, type AddedTo, type TotalsSkipped } from '../import/target.ts';
 import type { OutdatedCounts } from '../import/writer-sql.ts';
-import type { RowsKept } from '../import/writer.ts';
+import { addAddedTo, type RowsKept } from '../import/writer.ts';
 import { RecordsNotFound, recordsOfPage, type PageRecord, type PageRecords } from './records-path.ts';
 import * as repo from './repo.ts';
 import type { IntegrationRow, RunCounts, RunLocks, RunNotes, RunWindow } from './repo.ts';
@@ -277,10 +277,10 @@ function describeKept(table: string, kept: RowsKept): string | null {
 }
 
 /** What a run's batches noted beyond the log's columns: totals lines left out, and stock counts older than their products' figure. */
-type BatchNotes = { totalsSkipped: TotalsSkipped; outdatedCounts: OutdatedCounts | null };
+type BatchNotes = { totalsSkipped: TotalsSkipped; outdatedCounts: OutdatedCounts | null; addedTo?: AddedTo | undefined };
 
 /** Two batches' notes as the run's. */
-function addBatchNotes(run: BatchNotes, batch: { totalsSkipped: TotalsSkipped; outdatedCounts?: OutdatedCounts | undefined }): BatchNotes {
+function addBatchNotes(run: BatchNotes, batch: { totalsSkipped: TotalsSkipped; outdatedCounts?: OutdatedCounts | undefined; addedTo?: AddedTo | undefined }): BatchNotes {
   const totalsSkipped = { lines: run.totalsSkipped.lines + batch.totalsSkipped.lines, codes: [...new Set([...run.totalsSkipped.codes, ...batch.totalsSkipped.codes])] };
   const [a, b] = [run.outdatedCounts, batch.outdatedCounts];
   const day = (pick: (x: string, y: string) => string, x: string | null | undefined, y: string | null | undefined) => (x && y ? pick(x, y) : (x ?? y ?? null));
@@ -288,7 +288,7 @@ function addBatchNotes(run: BatchNotes, batch: { totalsSkipped: TotalsSkipped; o
     a && b
       ? { older: a.older + b.older, counted: a.counted + b.counted, first_day: day((x, y) => (x < y ? x : y), a.first_day, b.first_day), last_day: day((x, y) => (x > y ? x : y), a.last_day, b.last_day) }
       : (a ?? b ?? null);
-  return { totalsSkipped, outdatedCounts };
+  return { totalsSkipped, outdatedCounts, addedTo: addAddedTo(run.addedTo, batch.addedTo) };
 }
 
 /**
@@ -297,7 +297,7 @@ function addBatchNotes(run: BatchNotes, batch: { totalsSkipped: TotalsSkipped; o
  * older than their products' figure, as a file import gives it (`today`: the run's day); null when none.
  */
 const summaryOf = (target: PreparedTarget, counts: Pick<RunCounts, 'created' | 'skipped' | 'updated'>, notes: Omit<RunNotes, 'summary'>, batchNotes: BatchNotes, today: string): string | null =>
-  `${target.write.repeatedKeys === 'sum' ? replacedTotalsMessage(counts.updated, 'run') : ''}${newProductsMessage(counts.created, notes.newProducts)}${skippedMessage(counts.skipped)}${totalsSkippedMessage(batchNotes.totalsSkipped)}${filteredMessage({ filtered_by: notes.filteredBy }, target.mapping)}${batchNotes.outdatedCounts?.older ? ` ${outdatedCountsNotice(batchNotes.outdatedCounts, today)}` : ''}`.trim() || null;
+  `${addedToMessage(batchNotes.addedTo)}${newProductsMessage(counts.created, notes.newProducts)}${skippedMessage(counts.skipped)}${totalsSkippedMessage(batchNotes.totalsSkipped)}${filteredMessage({ filtered_by: notes.filteredBy }, target.mapping)}${batchNotes.outdatedCounts?.older ? ` ${outdatedCountsNotice(batchNotes.outdatedCounts, today)}` : ''}`.trim() || null;
 
 function describeFailure(error: unknown): string {
   if (isRunFailure(error) || error instanceof OutboundError || error instanceof AppError) return error.message;

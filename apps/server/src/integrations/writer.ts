@@ -10,7 +10,7 @@ import { applyMapping, resolveEntityMapping } from '../import/mapping.ts';
 import { sourcePaths } from '../import/new-products.ts';
 import { inImportTransaction } from '../import/repo.ts';
 import { compileRowFilters, type RowFilters } from '../import/row-filter.ts';
-import { resolveWriteTarget, savedMappingWayOut, type TotalsSkipped, type WriteTarget } from '../import/target.ts';
+import { resolveWriteTarget, savedMappingWayOut, type AddedTo, type TotalsSkipped, type WriteTarget } from '../import/target.ts';
 import type { OutdatedCounts } from '../import/writer-sql.ts';
 import { removeRowsOfEarlierRuns, writeRecords, type LinesInWords, type MappedRecord, type RowsKept, type WriteOutcome } from '../import/writer.ts';
 import { quotedValue } from '../tables/columns.ts';
@@ -57,6 +57,8 @@ type BatchWritten = {
   totalsSkipped: TotalsSkipped;
   /** Of the stock counts written, those a later figure of their product outdates as on hand (ADR 0030); absent when not counts. */
   outdatedCounts?: OutdatedCounts;
+  /** Sales added to other sources' parts of the same product-days (ADR 0164); absent when none. */
+  addedTo?: AddedTo;
   learntDateOrder?: DateOrder;
 };
 type DateOrder = 'dd/mm/yyyy' | 'mm/dd/yyyy';
@@ -175,6 +177,7 @@ export function createIntegrationWriter(deps: { database: AppDatabase; loadConfi
             mapping: target.mapping,
             dataAction: target.action,
             source: target.source,
+            salesWriter: target.source.tag,
             setAsideRefused: true,
             rowFilters: target.rowFilters,
             currencySigns: target.currencySigns,
@@ -201,6 +204,7 @@ export function createIntegrationWriter(deps: { database: AppDatabase; loadConfi
               newProducts: outcome.newProducts,
               totalsSkipped: outcome.totalsSkipped,
               ...(outcome.outdatedCounts ? { outdatedCounts: outcome.outdatedCounts } : {}),
+              ...(outcome.addedTo ? { addedTo: outcome.addedTo } : {}),
               ...(learntDateOrder ? { learntDateOrder } : {}),
             },
             { run: (query) => session.run(query) },
