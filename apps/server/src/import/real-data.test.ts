@@ -68,14 +68,13 @@ describe.each(backends)('real data in on %s', (backend) => {
     expect(new Map(stored.map((r) => [`${r.product_code} ${r.date}`, r.quantity]))).toEqual(expected);
     const again = await importFile(server, token, { fileName: 'lines.csv', content: csv, mapping: salesMapping(), entityType: 'sales' });
     expect(again.json).toMatchObject({ counts: { rows: 102, written: 16, inserted: 0, updated: 16 } });
-    // The same totals again: nothing stored changed, and nothing is said about replacing (QA pass 5, #17).
-    expect(again.json.message).not.toContain('replacing');
-    expect(first.json.message).not.toContain('replacing');
+    // The same file again replaces its own totals (ADR 0164): nothing added, nothing to say.
+    expect(again.json.message).not.toContain('Added to');
     expect(await salesOf('RDS-')).toEqual(stored);
-    // One line more: only its product and day's total changed, and the answer counts that one.
+    // One line more: the file's own total of that day changes, and no other source's is there to add to.
     const changed = await importFile(server, token, { fileName: 'lines.csv', content: `${csv}${lines[0]}\n`, mapping: salesMapping(), entityType: 'sales' });
     expect(changed.json).toMatchObject({ counts: { rows: 103, written: 16, inserted: 0, updated: 16 } });
-    expect(changed.json.message).toContain(" 1 stored total changed: it now holds this file's totals, replacing what was stored (not added to it)");
+    expect(changed.json.message).not.toContain('Added to');
   });
 
   it('refuses dates that could be day-first or month-first, and reads them with the mapping date format', async () => {

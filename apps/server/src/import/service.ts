@@ -27,7 +27,7 @@ import * as repo from './repo.ts';
 import { PieceFile } from './piece-file.ts';
 import { FileFormatError, isWorkbook, mappedBatches, openSource } from './source.ts';
 import { filteredMessage, rowFilterColumns } from './row-filter.ts';
-import { replacedTotalsMessage, resolveWriteTarget, restoredCodesMessage, skippedMessage, totalsSkippedMessage, type WriteTarget } from './target.ts';
+import { addedToMessage, resolveWriteTarget, restoredCodesMessage, skippedMessage, totalsSkippedMessage, type WriteTarget } from './target.ts';
 import type { ArrivingFile, ReceivedFile, ReceivedUpload, UploadLimits } from './upload.ts';
 import type { OutdatedCounts } from './writer-sql.ts';
 import { unknownValueRule } from '../tables/unknown-values.ts';
@@ -157,7 +157,7 @@ async function resolveImport(ctx: ImportContext, run: ImportRun, fields: Record<
   const target = await resolveWriteTarget(ctx.database.db, await ctx.loadConfig(), entityType, mapping, { today: uploadToday(fields.time_zone) });
   // A column new products are named from must be in the file too: a mistyped one is a 400 naming it, not products named by their code.
   const needed = [...target.mapped.filter((c) => !target.fixed.has(c) && (target.keyColumns.includes(c) || target.blankIsMissing.has(c))), ...(target.newProducts?.fields.map((f) => f.source) ?? [])];
-  return { entityType, mapping, target, needed, paths: sourcePaths(mapping), options: { mapping, onProgress: (rows) => (run.progress.rowsDone = rows) } };
+  return { entityType, mapping, target, needed, paths: sourcePaths(mapping), options: { mapping, salesWriter: fields.mapping_name ? `file:${fields.mapping_name}` : 'file', onProgress: (rows) => (run.progress.rowsDone = rows) } };
 }
 
 /** Rows typed while the upload arrived, kept as COPY text in a file until the transaction. */
@@ -273,13 +273,13 @@ export async function importUpload(ctx: ImportContext, run: ImportRun, upload: R
     const skipped = `${skippedMessage(counts.skipped ?? 0)}${totalsSkippedMessage(written.totalsSkipped)}`;
     const filtered = filteredMessage(counts, resolved.mapping);
     const created = `${restoredCodesMessage(written.restoredCodes)}${newProductsMessage(counts.created_references ?? 0, written.newProducts)}`;
-    // Summed rows replace what is stored under their key: a second till's export of the same days is not added to the first's.
-    const replaced = written.repeatedKeys === 'sum' ? replacedTotalsMessage(written.changedTotals, 'file') : '';
+    // Sales kept per writer add up: said when this file's were added to another's (ADR 0164).
+    const added = addedToMessage(written.addedTo);
     const warnings = defaultWarnings(target, written.defaulted);
     const notices = written.outdatedCounts?.older ? [outdatedCountsNotice(written.outdatedCounts, uploadToday(fields.time_zone))] : [];
     const dateOrder = written.dateOrder ? detectedDateOrderMessage(written.dateOrder) : '';
     const result: ImportResult = {
-      message: `${imported} ${counts.inserted} inserted, ${counts.updated} updated.${replaced}${created}${skipped}${filtered}${dateOrder ? ` ${dateOrder}` : ''}`,
+      message: `${imported} ${counts.inserted} inserted, ${counts.updated} updated.${added}${created}${skipped}${filtered}${dateOrder ? ` ${dateOrder}` : ''}`,
       import_id: run.id as string,
       entity_type: resolved.entityType,
       table: target.tableName,

@@ -296,20 +296,20 @@ export function totalsLineReader(target: WriteTarget, mapping: EntityMapping): (
 /** " 2 lines without a product code were skipped." as an import's (and an integration run's) message says it; none: empty. */
 export const skippedMessage = (skipped: number): string => (skipped ? ` ${skipped} line${skipped === 1 ? '' : 's'} without a product code ${skipped === 1 ? 'was' : 'were'} skipped.` : '');
 
+/** Product-days whose sales got a writer's total added to other parts (ADR 0164): how many, the other writers in words, and whether a Data-screen change was among them. */
+export type AddedTo = { keys: number; sources: string[]; edited: boolean };
+
 /**
- * Summed rows replace what is stored under their key (ADR 0139): a second till's export, or a web
- * shop's run, of the same days is not added to what was there — said, since the shop may hold the
- * same days from another source. `changed`: the stored totals that differed and were replaced (a
- * re-run over the same days changes none, and says nothing). `from`: a file's import or an
- * integration's run. None changed: empty.
+ * Sales a file or run added to other writers' parts of the same product-days (ADR 0164), said with
+ * whose they are: adding up is right for a till and a web shop, wrong for one shop's sales sent
+ * twice. Its own earlier totals a writer replaces without a word. None: empty.
  */
-export const replacedTotalsMessage = (changed: number, from: 'file' | 'run'): string => {
-  if (!changed) return '';
-  const which = `${changed} stored total${changed === 1 ? '' : 's'} changed: ${changed === 1 ? 'it now holds' : 'they now hold'}`;
-  return from === 'file'
-    ? ` ${which} this file's totals, replacing what was stored (not added to it): importing a file again changes nothing; two tills' lines for the same days go in one file.`
-    : ` ${which} this run's totals, replacing what was stored for those products and days (not added to it), a file's import included: running it again changes nothing; sales of one day from two sources (a till and a web shop) must come in as one.`;
-};
+export function addedToMessage(addedTo: AddedTo | undefined): string {
+  if (!addedTo) return '';
+  const others = [...addedTo.sources, ...(addedTo.edited ? ['changes typed on the Data screen'] : [])];
+  const named = others.length < 2 ? (others[0] ?? '') : `${others.slice(0, -1).join(', ')} and ${others.at(-1)}`;
+  return ` Added to the sales other sources stored for ${addedTo.keys} of those product-days (${named}).`;
+}
 
 /**
  * " 2 product codes had lost their leading zero …" as an import's (and an integration run's) message

@@ -501,7 +501,39 @@ export type MergeWrite = {
    */
   mode: 'plain' | 'upsert' | 'insert-new' | 'update';
   source: { tag: string; run: string } | null;
+  /** Whose sales totals these are (salesWriterOf): their part of each product-day is replaced, the other writers' parts kept. */
+  writer?: SalesWriter | null;
 };
+
+/**
+ * Who writes a sales total (ADR 0164): `file:<mapping name>` (`file` without a saved mapping) or
+ * `integration:<id>`, and the run whose later batches add to the part its earlier ones wrote
+ * (null: a file, written in one merge).
+ */
+export type SalesWriter = { source: string; run: string | null };
+
+/** The column of data.sales kept per writer in sales_sources. */
+const SALES_PART = 'quantity';
+
+/** Whether a write into `target` keeps its writer's parts in sales_sources: only sales, when the mapping writes their quantity. */
+export const keepsSalesParts = (target: WriteTarget) => target.encodedName === 'sales' && target.mapped.includes(SALES_PART);
+
+/** The writer whose parts the merge keeps in sales_sources (of the columns `updatable`). */
+const salesWriterOf = (target: WriteTarget, write: MergeWrite, updatable: string[]) => (write.writer && keepsSalesParts(target) && updatable.includes(SALES_PART) ? write.writer : null);
+
+/**
+ * The part of stored sales row `t` that the writer wrote before and now replaces: its part in
+ * sales_sources (none: 0), or — a row no writer's part is kept for (stored before migration 0380,
+ * the demo's) — the whole stored quantity, replaced as before. A run's later batch replaces nothing
+ * of what its earlier batches wrote: its lines add to them, as one file's do (sum mode).
+ */
+function ownPart(target: WriteTarget, writer: SalesWriter) {
+  const addsInRun = writer.run !== null && target.repeatedKeys === 'sum';
+  const part = addsInRun ? sql`case when l.run = ${writer.run} then 0 else l.quantity end` : sql`l.quantity`;
+  return sql`coalesce(
+    (select ${part} from sales_sources l where l.sales_id = t.id and l.source = ${writer.source}),
+    case when exists (select 1 from sales_sources l where l.sales_id = t.id) then 0 else t.${id(SALES_PART)} end)`;
+}
 
 /** The merged rows that fill the columns of `fields` into the data table (in key order: the key's index grows at its end). */
 function insertMerged(target: WriteTarget, write: MergeWrite, fields: string) {
@@ -551,8 +583,12 @@ const ofThisRun = (target: WriteTarget, source: RunSource | null) =>
 /** The SET list of `updatable` from the merged row (`excluded` of an upsert, `m` of an update): its value, or added to what this run wrote before (onConflict). */
 function newValues(target: WriteTarget, write: MergeWrite, updatable: string[], from: 'excluded' | 'm') {
   const summed = summedInRun(target, write, updatable);
+  const writer = salesWriterOf(target, write, updatable);
   const incoming = (c: string) => sql`${id(from)}.${id(c)}`;
-  return updatable.map((c) => (summed.includes(c) ? sql`${id(c)} = case when ${ofThisRun(target, write.source)} then t.${id(c)} + ${incoming(c)} else ${incoming(c)} end` : sql`${id(c)} = ${incoming(c)}`));
+  return updatable.map((c) => {
+    if (writer && c === SALES_PART) return sql`${id(c)} = t.${id(c)} - ${ownPart(target, writer)} + ${incoming(c)}`;
+    return summed.includes(c) ? sql`${id(c)} = case when ${ofThisRun(target, write.source)} then t.${id(c)} + ${incoming(c)} else ${incoming(c)} end` : sql`${id(c)} = ${incoming(c)}`;
+  });
 }
 
 /**
@@ -563,36 +599,25 @@ export const insertMergedPlain = (target: WriteTarget, fieldSets: string[]) =>
   fieldSets.map((fields) => insertMerged(target, { fieldSets, mode: 'plain', source: null }, fields));
 
 /**
- * How many merged rows of a summing entity will replace a stored total that differs from theirs in
- * a summed column they fill — read in the write's own statement, so from the rows as they were
- * before it. Totals this run's earlier batches wrote are added to, not replaced: not counted.
- */
-function changedTotals(target: WriteTarget, write: MergeWrite) {
-  const compared = target.summed.filter((c) => target.mapped.includes(c));
-  if (target.repeatedKeys !== 'sum' || !compared.length || (write.mode !== 'upsert' && write.mode !== 'update')) return sql`select 0 as n`;
-  const differs = compared.map((c) => sql`(substr(m.${id(STAGING_FIELDS)}, ${target.mapped.indexOf(c) + 1}, 1) = '1' and t.${id(c)} is distinct from m.${id(c)})`);
-  return sql`select count(*)::int as n from ${mergedJoinStored(target)} where (${sql.join(differs, sql` or `)}) and not ${ofThisRun(target, write.source)}`;
-}
-
-/**
  * The merged rows into the data table, one statement per set of filled columns (a missing field
- * keeps its default on insert and its stored value on update); answers how many rows were new, how
- * many were written, and how many stored totals changed (changedTotals). With a source, the written
- * rows' ids are noted under it (data action replace).
+ * keeps its default on insert and its stored value on update); answers how many rows were new and
+ * how many were written. With a source, the written rows' ids are noted under it (data action replace).
  */
 export function writeMerged(target: WriteTarget, write: MergeWrite) {
+  const keys = sql.join(target.keyColumns.map((c) => sql`t.${id(c)}`));
   // xmax = 0 only on a freshly inserted row version (an upsert's updated row keeps its lock's); an UPDATE inserts none.
   const statements = write.fieldSets.flatMap((fields) => {
-    if (write.mode !== 'update') return [sql`${insertMerged(target, write, fields)} returning id, (xmax = 0) as inserted`];
+    if (write.mode !== 'update') return [sql`${insertMerged(target, write, fields)} returning t.id, (xmax = 0) as inserted, ${keys}`];
     const update = updateMerged(target, write, fields);
-    return update ? [sql`${update} returning t.id, false as inserted`] : [];
+    return update ? [sql`${update} returning t.id, false as inserted, ${keys}`] : [];
   });
-  if (!statements.length) return sql<WrittenRows>`select 0 as inserted, 0 as written, 0 as changed`;
+  if (!statements.length) return sql<WrittenMerged>`select 0 as inserted, 0 as written`;
   const writes = statements.map((statement, at) => sql`${id(`written_${at}`)} as (${statement})`);
   const written = sql.join(
-    statements.map((_, at) => sql`select id, inserted from ${id(`written_${at}`)}`),
+    statements.map((_, at) => sql`select * from ${id(`written_${at}`)}`),
     sql` union all `,
   );
+  const writer = salesWriterOf(target, write, target.mapped);
   // A row is the source's own (replace may delete it later) when the source created it; one stored
   // before and updated is noted under the run all the same (its later batches add to it), not owned.
   const noted = write.source
@@ -602,14 +627,48 @@ export function writeMerged(target: WriteTarget, write: MergeWrite) {
         on conflict (table_name, row_id) do update set source = excluded.source, run = excluded.run,
           created = case when n.source = excluded.source then n.created or excluded.created else excluded.created end)`
     : sql``;
-  // The statement's CTEs share one snapshot: `changed` reads the stored totals before the writes.
-  return sql<WrittenRows>`
-    with changed as (${changedTotals(target, write)}), ${sql.join(writes)}, all_written as (${written}) ${noted}
-    select (count(*) filter (where inserted))::int as inserted, count(*)::int as written, (select n from changed) as changed from all_written`;
+  return sql<WrittenMerged>`
+    with ${sql.join(writes)}, all_written as (${written}) ${noted}${writer ? writtenParts(target, writer) : sql``}
+    select (count(*) filter (where inserted))::int as inserted, count(*)::int as written${writer ? keptPartsInWords(writer) : sql``} from all_written`;
 }
 
-/** What writeMerged did: rows new, rows written, stored totals that changed. */
-export type WrittenRows = { inserted: number; written: number; changed: number };
+/** How many rows writeMerged wrote, and how many were new; for sales, of the rows whose other writers' parts it kept (AddedTo), how many and whose. */
+export type WrittenMerged = { inserted: number; written: number; kept?: number; kept_sources?: string[] | null; kept_edits?: boolean };
+
+/**
+ * The writer's parts of the written sales rows into sales_sources (its earlier part replaced, or
+ * added to by a later batch of the same run), and the rows that held other parts besides its own:
+ * the other writers', or a change typed on the Data screen (`others`, of the stored row as it was
+ * before this statement: every part of one WITH reads the same snapshot).
+ */
+function writtenParts(target: WriteTarget, writer: SalesWriter) {
+  const sameKey = sql.join(
+    target.keyColumns.map((c) => sql`m.${id(c)} = w.${id(c)}`),
+    sql` and `,
+  );
+  const addsInRun = writer.run !== null && target.repeatedKeys === 'sum';
+  const part = addsInRun ? sql`case when l.run = excluded.run then l.quantity + excluded.quantity else excluded.quantity end` : sql`excluded.quantity`;
+  return sql`, parts as (
+      insert into sales_sources as l (sales_id, source, run, quantity)
+      select w.id, ${writer.source}, ${writer.run}, m.${id(SALES_PART)} from all_written w join ${id(MERGED_TABLE)} m on ${sameKey} where m.${id(SALES_PART)} is not null
+      on conflict (sales_id, source) do update set quantity = ${part}, run = excluded.run),
+    kept_parts as (
+      select t.id, t.${id(SALES_PART)} - coalesce(own.quantity, 0) as others
+      from all_written w join ${dataTable(target.encodedName)} t on t.id = w.id
+      left join sales_sources own on own.sales_id = t.id and own.source = ${writer.source}
+      where not coalesce(own.run = ${writer.run}, false) and exists (select 1 from sales_sources l where l.sales_id = t.id)),
+    kept as (select k.id, k.others from kept_parts k where k.others <> 0)`;
+}
+
+/** What writtenParts kept, in words for the summary: "the file import 'pos-history'", "the integration reading shop.example.com". */
+const keptPartsInWords = (writer: SalesWriter) => sql`,
+  (select count(*)::int from kept) as kept,
+  (select array_agg(distinct case when l.source = 'file' then 'a file import without a saved mapping'
+      when l.source like 'file:%' then 'the file import ''' || substr(l.source, 6) || ''''
+      else coalesce('the integration reading ' || substring(i.endpoint from '^[A-Za-z]+://([^/:?#]+)'), 'an integration since deleted') end)
+    from kept k join sales_sources l on l.sales_id = k.id left join integrations i on l.source = 'integration:' || i.id
+    where l.source <> ${writer.source}) as kept_sources,
+  exists (select 1 from kept k where k.others <> coalesce((select sum(l.quantity) from sales_sources l where l.sales_id = k.id and l.source <> ${writer.source}), 0)) as kept_edits`;
 
 type RunSource = { tag: string; run: string };
 
@@ -657,6 +716,22 @@ export const deleteRowsOfEarlierRuns = (target: WriteTarget, source: RunSource, 
  */
 export const dropNotesOfEarlierRuns = (target: WriteTarget, source: RunSource) =>
   sql`delete from ${notesOfEarlierRuns(target, source)} and (not n.created or not exists (select 1 from ${dataTable(target.encodedName)} t where t.id = n.row_id))`;
+
+/**
+ * Replace in a table of sales parts (ADR 0164): of the product-days `source` wrote in earlier runs
+ * and this run did not, those holding other parts too (another writer's, a change typed on the Data
+ * screen) lose only the source's part, and are no longer noted as its rows, so the delete after this
+ * keeps them. A product-day of the source's part alone is left to that delete, as before.
+ */
+export const removeOwnPartsOfEarlierRuns = (target: WriteTarget, source: RunSource) => sql`
+  with shared as (
+    update ${dataTable(target.encodedName)} t set ${id(SALES_PART)} = t.${id(SALES_PART)} - l.quantity
+    from sales_sources l
+    where l.sales_id = t.id and l.source = ${source.tag} and l.run is distinct from ${source.run}
+      and (t.${id(SALES_PART)} <> l.quantity or exists (select 1 from sales_sources o where o.sales_id = t.id and o.source <> l.source))
+    returning t.id),
+  parts as (delete from sales_sources l using shared where l.sales_id = shared.id and l.source = ${source.tag})
+  delete from import_row_sources n using shared where n.table_name = ${target.encodedName} and n.row_id = shared.id and n.source = ${source.tag}`;
 
 /** The plain INSERT is tried in a savepoint: a key stored meanwhile sends the write the upsert way. */
 export const savepoint = (step: 'savepoint' | 'release' | 'rollback') =>

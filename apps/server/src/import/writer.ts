@@ -20,7 +20,7 @@ import { sourcePaths } from './new-products.ts';
 import { compileRowFilters, type RowFilters } from './row-filter.ts';
 import type { RawBuilder } from 'kysely';
 import type { CurrencySigns } from './currency.ts';
-import { blankCodeSkipper, compileRecordTyper, totalsLineReader, createsForUnknownCodes, fileImportWayOut, ownKeyLookup, unknownCodeReason, type CodeLookup, type TotalsSkipped, type WriteTarget } from './target.ts';
+import { blankCodeSkipper, compileRecordTyper, type AddedTo, totalsLineReader, createsForUnknownCodes, fileImportWayOut, ownKeyLookup, unknownCodeReason, type CodeLookup, type TotalsSkipped, type WriteTarget } from './target.ts';
 import { RefusedChoiceValues } from './value-maps.ts';
 import { DateOrderDetector } from './values.ts';
 import * as sqlOf from './writer-sql.ts';
@@ -43,6 +43,12 @@ export type WriteOptions = {
   dataAction?: DataAction;
   /** Who wrote the rows (an integration and its run); required by replace. */
   source?: { tag: string; run: string };
+  /**
+   * Whose sales totals these are (ADR 0164): `file:<mapping name>` (`file` without a saved one) or
+   * `integration:<id>`. Each product-day then holds its part beside the other writers' (a till's
+   * file and a web shop's run add up), and writing again replaces only its own.
+   */
+  salesWriter?: string;
   /** Told how many records were read so far. */
   onProgress?(rows: number): void;
   /**
@@ -88,13 +94,17 @@ export type WriteOutcome = {
   newProducts: NewProduct[];
   /** Totals lines left out (a totals word with a blank code, or instead of becoming products with create_missing_products; counts.totals_skipped), and their words. */
   totalsSkipped: TotalsSkipped;
-  /** Of the rows updated, those whose stored total (a summed column) differed and was replaced (sum entities only). */
-  changedTotals: number;
   /** Codes that had lost their leading zeros (Excel's doing) and were read as the stored codes that have them. */
   restoredCodes: RestoredCodes;
   /** Of the stock counts written, those a later figure of their product (up to today) outdates as on hand (ADR 0030): absent when not counts. */
   outdatedCounts?: sqlOf.OutdatedCounts;
+  /** Sales written beside other writers' parts of the same product-days, kept (ADR 0164): absent when none. */
+  addedTo?: AddedTo;
 };
+
+/** Two writes' AddedTo as one (a run's batches). */
+export const addAddedTo = (a: AddedTo | undefined, b: AddedTo | undefined): AddedTo | undefined =>
+  a && b ? { keys: a.keys + b.keys, sources: [...new Set([...a.sources, ...b.sources])].sort(), edited: a.edited || b.edited } : (a ?? b);
 
 export type DefaultedColumn = { field: string; rows: number; value: string };
 
@@ -449,9 +459,9 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
   const newProducts: NewProduct[] = [];
   let setAside: number | undefined;
   let outdatedCounts: sqlOf.OutdatedCounts | undefined;
+  let addedTo: AddedTo | undefined;
   let totalsSkipped: TotalsSkipped = prepared.totals;
   let restoredCodes = NO_RESTORED_CODES;
-  let written: sqlOf.WrittenRows | undefined;
   const restoreZeros = async (statement: RawBuilder<sqlOf.RestoredCode> | null) => {
     if (statement) restoredCodes = addRestoredCodes(restoredCodes, restoredOf(await session.run(statement)));
   };
@@ -467,8 +477,8 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
     newProducts,
     totalsSkipped,
     restoredCodes,
-    changedTotals: written?.changed ?? 0,
     ...(outdatedCounts ? { outdatedCounts } : {}),
+    ...(addedTo ? { addedTo } : {}),
   });
   if (counts.rows === 0) return outcome();
   const ambiguity = detector.ambiguity;
@@ -538,6 +548,7 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
     const fieldSets = [...prepared.fieldSets];
     await session.run(sqlOf.createMergedTable(target, fieldSets.length === 1));
     const source = options.source ?? null;
+    const writer = options.salesWriter && sqlOf.keepsSalesParts(target) ? { source: options.salesWriter, run: source?.run ?? null } : null;
     const [merged] = await session.run(sqlOf.countMerged());
     const distinct = merged?.n ?? 0;
     // Read before the write (the table is locked): which new rows will take a default silently.
@@ -545,10 +556,11 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
       const [missing] = await session.run(sqlOf.newRowsWithoutValue(target, [...target.defaults.keys()]));
       defaulted = [...target.defaults].map(([field, value]) => ({ field, rows: missing?.[field] ?? 0, value })).filter((column) => column.rows > 0);
     }
+    let written: sqlOf.WrittenMerged | undefined;
     if (action === 'insert') {
-      [written] = await session.run(sqlOf.writeMerged(target, { fieldSets, mode: 'insert-new', source }));
+      [written] = await session.run(sqlOf.writeMerged(target, { fieldSets, mode: 'insert-new', source, writer }));
     } else if (target.updateOnly) {
-      [written] = await session.run(sqlOf.writeMerged(target, { fieldSets, mode: 'update', source }));
+      [written] = await session.run(sqlOf.writeMerged(target, { fieldSets, mode: 'update', source, writer }));
     } else {
       const [stored] = await session.run(sqlOf.anyKeyStored(target));
       if (!stored?.found) {
@@ -556,10 +568,11 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
         // INSERTs, unless another writer stored one of the keys since the check.
         await session.run(sqlOf.savepoint('savepoint'));
         try {
-          if (source) [written] = await session.run(sqlOf.writeMerged(target, { fieldSets, mode: 'plain', source }));
+          // A sales writer's parts are noted as the rows are written: RETURNING, as for a run's notes.
+          if (source || writer) [written] = await session.run(sqlOf.writeMerged(target, { fieldSets, mode: 'plain', source, writer }));
           else {
             for (const insert of sqlOf.insertMergedPlain(target, fieldSets)) await session.run(insert);
-            written = { inserted: distinct, written: distinct, changed: 0 };
+            written = { inserted: distinct, written: distinct };
           }
           await session.run(sqlOf.savepoint('release'));
         } catch (error) {
@@ -567,8 +580,9 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
           await session.run(sqlOf.savepoint('rollback'));
         }
       }
-      written ??= (await session.run(sqlOf.writeMerged(target, { fieldSets, mode: 'upsert', source })))[0];
+      written ??= (await session.run(sqlOf.writeMerged(target, { fieldSets, mode: 'upsert', source, writer })))[0];
     }
+    if (written?.kept) addedTo = { keys: written.kept, sources: [...(written.kept_sources ?? [])].sort(), edited: written.kept_edits ?? false };
     counts.written = action === 'insert' ? (written?.inserted ?? 0) : distinct;
     counts.inserted = written?.inserted ?? 0;
     counts.duplicates = counts.rows - (setAside ?? 0) - distinct;
@@ -682,6 +696,7 @@ export async function removeRowsOfEarlierRuns(
   source: { tag: string; run: string },
   references: RowReference[],
 ): Promise<{ deleted: number; kept: RowsKept }> {
+  if (sqlOf.keepsSalesParts(target)) await session.run(sqlOf.removeOwnPartsOfEarlierRuns(target, source));
   const keepers = references.filter((reference) => reference.fromDataTable);
   const keeping = keepers.map((reference) => reference.foreignKey);
   let kept: RowsKept = { count: 0, keys: [], tables: [] };

@@ -12,9 +12,9 @@ import { jsonSyntaxProblem } from '../import/json-position.ts';
 import { newProductsMessage } from '../import/new-products.ts';
 import { addFiltered, filteredMessage } from '../import/row-filter.ts';
 import { outdatedCountsNotice, type ImportedTable } from '../import/service.ts';
-import { replacedTotalsMessage, restoredCodesMessage, skippedMessage, totalsSkippedMessage, type TotalsSkipped } from '../import/target.ts';
+import { addedToMessage, restoredCodesMessage, skippedMessage, totalsSkippedMessage, type AddedTo, type TotalsSkipped } from '../import/target.ts';
 import type { OutdatedCounts } from '../import/writer-sql.ts';
-import { addRestoredCodes, NO_RESTORED_CODES, type RestoredCodes, type RowsKept } from '../import/writer.ts';
+import { addAddedTo, addRestoredCodes, NO_RESTORED_CODES, type RestoredCodes, type RowsKept } from '../import/writer.ts';
 import { RecordsNotFound, recordsOfPage, type PageRecord, type PageRecords } from './records-path.ts';
 import * as repo from './repo.ts';
 import type { IntegrationRow, RunCounts, RunLocks, RunNotes, RunWindow } from './repo.ts';
@@ -300,10 +300,10 @@ function describeKept(table: string, kept: RowsKept): string | null {
 }
 
 /** What a run's batches noted beyond the log's columns: totals lines left out, and stock counts older than their products' figure. */
-type BatchNotes = { totalsSkipped: TotalsSkipped; restoredCodes: RestoredCodes; changedTotals: number; outdatedCounts: OutdatedCounts | null };
+type BatchNotes = { totalsSkipped: TotalsSkipped; restoredCodes: RestoredCodes; outdatedCounts: OutdatedCounts | null; addedTo?: AddedTo | undefined };
 
 /** Two batches' notes as the run's. */
-function addBatchNotes(run: BatchNotes, batch: { totalsSkipped: TotalsSkipped; restoredCodes: RestoredCodes; changedTotals: number; outdatedCounts?: OutdatedCounts | undefined }): BatchNotes {
+function addBatchNotes(run: BatchNotes, batch: { totalsSkipped: TotalsSkipped; restoredCodes: RestoredCodes; outdatedCounts?: OutdatedCounts | undefined; addedTo?: AddedTo | undefined }): BatchNotes {
   const totalsSkipped = { lines: run.totalsSkipped.lines + batch.totalsSkipped.lines, codes: [...new Set([...run.totalsSkipped.codes, ...batch.totalsSkipped.codes])] };
   const [a, b] = [run.outdatedCounts, batch.outdatedCounts];
   const day = (pick: (x: string, y: string) => string, x: string | null | undefined, y: string | null | undefined) => (x && y ? pick(x, y) : (x ?? y ?? null));
@@ -311,7 +311,7 @@ function addBatchNotes(run: BatchNotes, batch: { totalsSkipped: TotalsSkipped; r
     a && b
       ? { older: a.older + b.older, counted: a.counted + b.counted, first_day: day((x, y) => (x < y ? x : y), a.first_day, b.first_day), last_day: day((x, y) => (x > y ? x : y), a.last_day, b.last_day) }
       : (a ?? b ?? null);
-  return { totalsSkipped, restoredCodes: addRestoredCodes(run.restoredCodes, batch.restoredCodes), changedTotals: run.changedTotals + batch.changedTotals, outdatedCounts };
+  return { totalsSkipped, restoredCodes: addRestoredCodes(run.restoredCodes, batch.restoredCodes), outdatedCounts, addedTo: addAddedTo(run.addedTo, batch.addedTo) };
 }
 
 /**
@@ -320,7 +320,7 @@ function addBatchNotes(run: BatchNotes, batch: { totalsSkipped: TotalsSkipped; r
  * older than their products' figure, as a file import gives it (`today`: the run's day); null when none.
  */
 const summaryOf = (target: PreparedTarget, counts: Pick<RunCounts, 'created' | 'skipped'>, notes: Omit<RunNotes, 'summary'>, batchNotes: BatchNotes, today: string): string | null =>
-  `${target.write.repeatedKeys === 'sum' ? replacedTotalsMessage(batchNotes.changedTotals, 'run') : ''}${restoredCodesMessage(batchNotes.restoredCodes)}${newProductsMessage(counts.created, notes.newProducts)}${skippedMessage(counts.skipped)}${totalsSkippedMessage(batchNotes.totalsSkipped)}${filteredMessage({ filtered_by: notes.filteredBy }, target.mapping)}${batchNotes.outdatedCounts?.older ? ` ${outdatedCountsNotice(batchNotes.outdatedCounts, today)}` : ''}`.trim() || null;
+  `${addedToMessage(batchNotes.addedTo)}${restoredCodesMessage(batchNotes.restoredCodes)}${newProductsMessage(counts.created, notes.newProducts)}${skippedMessage(counts.skipped)}${totalsSkippedMessage(batchNotes.totalsSkipped)}${filteredMessage({ filtered_by: notes.filteredBy }, target.mapping)}${batchNotes.outdatedCounts?.older ? ` ${outdatedCountsNotice(batchNotes.outdatedCounts, today)}` : ''}`.trim() || null;
 
 function describeFailure(error: unknown): string {
   if (isRunFailure(error) || error instanceof OutboundError || error instanceof AppError) return error.message;
@@ -387,7 +387,7 @@ async function execute(ctx: RunContext, row: IntegrationRow, runId: number, wind
   const counts: RunCounts = { pages: 0, requests: 0, inserted: 0, updated: 0, rejected: 0, deleted: 0, kept: 0, filtered: 0, skipped: 0, created: 0 };
   const rejections: IntegrationRejection[] = [];
   let notes: RunNotes = { filteredBy: [], newProducts: [], summary: null };
-  let batchNotes: BatchNotes = { totalsSkipped: { lines: 0, codes: [] }, restoredCodes: NO_RESTORED_CODES, changedTotals: 0, outdatedCounts: null };
+  let batchNotes: BatchNotes = { totalsSkipped: { lines: 0, codes: [] }, restoredCodes: NO_RESTORED_CODES, outdatedCounts: null };
   const endpoint = window ? endpointFor(row.endpoint, window) : row.endpoint;
   const authHeader = row.auth_header_name && row.auth_header_secret ? { name: row.auth_header_name, value: ctx.secrets.open(row.auth_header_secret) } : null;
   const fetchPage = createPageFetcher(

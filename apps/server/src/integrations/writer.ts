@@ -10,7 +10,7 @@ import { applyMapping, resolveEntityMapping } from '../import/mapping.ts';
 import { sourcePaths } from '../import/new-products.ts';
 import { inImportTransaction } from '../import/repo.ts';
 import { compileRowFilters, type RowFilters } from '../import/row-filter.ts';
-import { resolveWriteTarget, savedMappingWayOut, type TotalsSkipped, type WriteTarget } from '../import/target.ts';
+import { resolveWriteTarget, savedMappingWayOut, type AddedTo, type TotalsSkipped, type WriteTarget } from '../import/target.ts';
 import type { OutdatedCounts } from '../import/writer-sql.ts';
 import { NO_RESTORED_CODES, removeRowsOfEarlierRuns, writeRecords, type LinesInWords, type MappedRecord, type RestoredCodes, type RowsKept, type WriteOutcome } from '../import/writer.ts';
 import { quotedValue } from '../tables/columns.ts';
@@ -57,10 +57,10 @@ type BatchWritten = {
   totalsSkipped: TotalsSkipped;
   /** Codes read as a stored code once their lost leading zeros were put back. */
   restoredCodes: RestoredCodes;
-  /** Of the rows updated, those whose stored total differed and was replaced (sum entities). */
-  changedTotals: number;
   /** Of the stock counts written, those a later figure of their product outdates as on hand (ADR 0030); absent when not counts. */
   outdatedCounts?: OutdatedCounts;
+  /** Sales added to other sources' parts of the same product-days (ADR 0164); absent when none. */
+  addedTo?: AddedTo;
   learntDateOrder?: DateOrder;
 };
 type DateOrder = 'dd/mm/yyyy' | 'mm/dd/yyyy';
@@ -179,6 +179,7 @@ export function createIntegrationWriter(deps: { database: AppDatabase; loadConfi
             mapping: target.mapping,
             dataAction: target.action,
             source: target.source,
+            salesWriter: target.source.tag,
             setAsideRefused: true,
             rowFilters: target.rowFilters,
             currencySigns: target.currencySigns,
@@ -205,8 +206,8 @@ export function createIntegrationWriter(deps: { database: AppDatabase; loadConfi
               newProducts: outcome.newProducts,
               totalsSkipped: outcome.totalsSkipped,
               restoredCodes: outcome.restoredCodes,
-              changedTotals: outcome.changedTotals,
               ...(outcome.outdatedCounts ? { outdatedCounts: outcome.outdatedCounts } : {}),
+              ...(outcome.addedTo ? { addedTo: outcome.addedTo } : {}),
               ...(learntDateOrder ? { learntDateOrder } : {}),
             },
             { run: (query) => session.run(query) },
@@ -216,7 +217,7 @@ export function createIntegrationWriter(deps: { database: AppDatabase; loadConfi
         if (!(error instanceof BatchRefused)) throw error;
         // The lines the row filters or a blank code left out are counted as such, not as rejected: the run's counts add up to the records received.
         const { rows, filtered_by: filteredBy = [], skipped = 0 } = error.outcome.counts;
-        await onWritten({ inserted: 0, updated: 0, rejected: rows, rejections: asRejections(error.outcome.rowErrors, records), filteredBy, skipped, created: 0, newProducts: [], totalsSkipped: error.outcome.totalsSkipped, restoredCodes: NO_RESTORED_CODES, changedTotals: 0 }, { run: (query) => query.execute(deps.database.db) });
+        await onWritten({ inserted: 0, updated: 0, rejected: rows, rejections: asRejections(error.outcome.rowErrors, records), filteredBy, skipped, created: 0, newProducts: [], totalsSkipped: error.outcome.totalsSkipped, restoredCodes: NO_RESTORED_CODES }, { run: (query) => query.execute(deps.database.db) });
       }
     },
 

@@ -40,6 +40,7 @@ import * as integrationRunsSayWhatTheyLeftOut from './0340-integration-runs-say-
 import * as integrationRunsCountLinesWithoutACode from './0350-integration-runs-count-lines-without-a-code.ts';
 import * as integrationRunsSayWhyTheyWait from './0360-integration-runs-say-why-they-wait.ts';
 import * as forecastsKeepWhatIsOnHand from './0370-forecasts-keep-what-is-on-hand.ts';
+import * as salesFromSeveralSourcesAddUp from './0380-sales-from-several-sources-add-up.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -81,4 +82,5 @@ export const migrations: Record<string, Migration> = {
   '0350-integration-runs-count-lines-without-a-code': integrationRunsCountLinesWithoutACode,
   '0360-integration-runs-say-why-they-wait': integrationRunsSayWhyTheyWait,
   '0370-forecasts-keep-what-is-on-hand': forecastsKeepWhatIsOnHand,
+  '0380-sales-from-several-sources-add-up': salesFromSeveralSourcesAddUp,
 };
