@@ -12,6 +12,7 @@ import { describePeriod, type DateRange, dueWindowOf, dueWords, formatDay, forma
 import { DEAD_STOCK, nameWordPattern, noProductMatches, OVERSTOCK, OVERSTOCK_DAYS, readCategory, readCoverDays, readNameWord, readRank, unmatchedProductWords, type Rank } from '../plain-words/catalogue.ts';
 import { categoryNames, productNameWords } from '../plain-words/vocabulary.ts';
 import { escapeRegExp, looksLikeProductCode, noSuchProduct, Reading } from '../plain-words/reading.ts';
+import { dateOrderWords, DEFAULT_DATE_ORDER, slashed, type DateOrder } from '../plain-words/date-order.ts';
 import { DUTCH_SOLD, GERMAN_SOLD, orGerman, SALES_VALUE_WORDS, STOCK_VALUE_WORDS, STOCK_WORDS } from '../plain-words/measure.ts';
 import { nextRunTime, scheduleCron } from '../integrations/schedule.ts';
 
@@ -671,8 +672,9 @@ function periodOfBreakdown(unit: PeriodUnit, row: { start: string; last: string 
   return days.from === row.start && days.to === row.last ? name : `${name} (${formatRange(days)})`;
 }
 
-const HELP =
-  'I can answer: the stock of a product and when it runs out (by its code, its name or a word of its name: stock of mugs), the stock of a category (how much compost have we got), sales of a product or of all products in a period (last month, last quarter, in October, Q3, in 2025, last winter, this summer, last Christmas, Christmas Eve 2025, since 3/11, by 30/11, from March to May, until December, the last 30 days…), of products by a word of their names (how many radiators…), top sellers (the last 30 days unless you say another period or "all time"; top 3, in a category such as "in Heating"), the best or worst month or week of a period, sales by day, week, month, quarter or year (all time unless you say a period; by day the last 30 days), two periods compared (this month vs last month, this month vs last year), what runs out first, the value of the stock, products with no sales (not sold in 60 days), overstock (stock for more than 180 days of forecast demand, or the days you say) and dead stock (in stock, no sales in 90 days), low stock, the reorder report and what runs out (also due this week, next week, in January, in Q1, in the next N days or by a date), deliveries (also next week), the last run of each scheduled integration (did last night’s import run?); and I can create the recommended orders or add a task.';
+/** What the assistant answers; its dates in the asker's order ("since 3/11" day-first, "since 11/3" month-first). */
+const helpFor = (order: DateOrder) =>
+  `I can answer: the stock of a product and when it runs out (by its code, its name or a word of its name: stock of mugs), the stock of a category (how much compost have we got), sales of a product or of all products in a period (last month, last quarter, in October, Q3, in 2025, last winter, this summer, last Christmas, Christmas Eve 2025, Black Friday, since ${slashed(3, 11, order)}, by ${slashed(30, 11, order)}, from March to May, until December, the last 30 days…), of products by a word of their names (how many radiators…), top sellers (the last 30 days unless you say another period or "all time"; top 3, in a category such as "in Heating"), the best or worst month or week of a period, sales by day, week, month, quarter or year (all time unless you say a period; by day the last 30 days), two periods compared (this month vs last month, this month vs last year), what runs out first, the value of the stock, products with no sales (not sold in 60 days), overstock (stock for more than 180 days of forecast demand, or the days you say) and dead stock (in stock, no sales in 90 days), low stock, the reorder report and what runs out (also due this week, next week, in January, in Q1, in the next N days or by a date), deliveries (also next week), the last run of each scheduled integration (did last night’s import run?); and I can create the recommended orders or add a task. I read ${dateOrderWords(order)}.`;
 const LINKED_PRODUCTS = 5;
 /** Said with the "I don't know" answer: a German or Dutch shop's question is read for these words too. */
 const READS =
@@ -976,7 +978,7 @@ function withNotes(answer: Answer, notes: string[]): Answer {
  * question names; a product code no product has is said, and so are the words it did not use.
  * Otherwise it says plainly it does not know.
  */
-export async function answerText(db: Db, question: string, today: string): Promise<Answer> {
+export async function answerText(db: Db, question: string, today: string, dateOrder: DateOrder = DEFAULT_DATE_ORDER): Promise<Answer> {
   const taskMatch = TASK.exec(question.trim()) ?? /^remind me to\s+(.+)$/i.exec(question.trim());
   if (taskMatch?.[1]) {
     const taskText = taskMatch[1].trim().slice(0, 500);
@@ -984,18 +986,18 @@ export async function answerText(db: Db, question: string, today: string): Promi
   }
   const products = await repo.productsNamedIn(db, question);
   // The products' words are used, and blanked so that a name such as "May Flower" is not read as a period.
-  const reading = products.reduce(claimed, Reading.of(question));
+  const reading = products.reduce(claimed, Reading.of(question, dateOrder));
   const unknown = reading.unusedWords().filter(looksLikeProductCode);
   const missing = unknown.length ? await missingProducts(db, unknown) : '';
   if (unknown.length && !products.length) return { blocks: [text(missing), dataLink('products', 'Open the products table')] };
   const answered = await answerReading(db, reading, products, today);
-  if (!answered) return { blocks: [text(`I don't know how to answer that from the data. ${READS} ${HELP}`)] };
+  if (!answered) return { blocks: [text(`I don't know how to answer that from the data. ${READS} ${helpFor(dateOrder)}`)] };
   // Revenue asked for and not used: the answer counts units, and says so before anything else.
   const revenueUnused = SALES_VALUE_WORDS.test(reading.text) && reading.unusedWords().some((word) => SALES_VALUE_WORDS.test(Reading.of(word).text));
   if (revenueUnused) reading.test(SALES_VALUE_WORDS);
   const unused = reading.unusedWords().filter((word) => !unknown.includes(word));
   const unmatched = unmatchedProductWords(question, unused);
-  const answer = withNotes(answered, [missing, unmatched.length ? noProductMatches(unmatched) : '', unused.length ? `I did not use "${unused.join(' ')}": this answer does not filter or break down by it. ${HELP}` : ''].filter(Boolean));
+  const answer = withNotes(answered, [missing, unmatched.length ? noProductMatches(unmatched) : '', unused.length ? `I did not use "${unused.join(' ')}": this answer does not filter or break down by it. ${helpFor(dateOrder)}` : ''].filter(Boolean));
   return revenueUnused ? { blocks: [text(UNITS_NOT_REVENUE), ...answer.blocks] } : answer;
 }
 

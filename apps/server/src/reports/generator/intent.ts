@@ -5,6 +5,7 @@ import type { ChartType } from '@stockwise/contract';
 import { AHEAD_WORDS, dueWindowOf, dueWords, HORIZON_WORDS, NOT_SOLD, readBestPeriod, readBreakdown, readComparison, readHorizon, readPeriod, readQuietSpan, readSalesAhead, readWindow, type AheadSpan, type BestPeriod, type Comparison, type Period } from '../../plain-words/period.ts';
 import { DEAD_STOCK, OVERSTOCK, readCategory, readCoverDays, readNameWord, readRank } from '../../plain-words/catalogue.ts';
 import { escapeRegExp, looksLikeProductCode, Reading } from '../../plain-words/reading.ts';
+import { DEFAULT_DATE_ORDER, type DateOrder } from '../../plain-words/date-order.ts';
 import { orGerman, SALES_VALUE_WORDS, STOCK_VALUE_WORDS, STOCK_WORDS, UNITS_WORDS } from '../../plain-words/measure.ts';
 
 export type { AheadSpan, Comparison, Period };
@@ -170,6 +171,7 @@ export function readQuestion(
   question: string,
   vocabulary: Vocabulary,
   today = todayIso(),
+  dateOrder: DateOrder = DEFAULT_DATE_ORDER,
 ): {
   intent: Intent;
   unusedWords: string[];
@@ -180,7 +182,7 @@ export function readQuestion(
   /** No measure word was read: a ranking, best period or comparison measures units sold. */
   measureAssumed: boolean;
 } {
-  const reading = Reading.of(question);
+  const reading = Reading.of(question, dateOrder);
   const special = reading.for(partOf('special'), () => readSpecial(reading));
   const thresholdMatch = reading.for(partOf('threshold'), () => reading.exec(/\b(?:below|under|less than|fewer than) (\d+)\b/));
   const category = reading.for(partOf('category'), () => readCategory(reading, vocabulary.categories));
