@@ -9,9 +9,9 @@ import { inventoryTotals } from '../dashboard/repo.ts';
 import { hasOrder, isDueBy, orderAdvice, shortHistoryProducts, type AdvisedProduct, type OrderAdvice } from '../order-advice/service.ts';
 import { arrivalDays, stockOnHand } from '../forecasting/service.ts';
 import { describePeriod, type DateRange, dueWindowOf, dueWords, formatDay, formatRange, MONTH_NAMES, NO_SALES_PERIOD, NOT_SOLD, NUM, orderWindowOf, rangeOf, readBestPeriod, readBreakdown, readComparison, readDaysAhead, readPeriod, readQuietSpan, readSalesAhead, readWindow, sameDaysSoFar, spokenPeriod, TOP_SELLERS_PERIOD, type BestPeriod, type Comparison, type DueWindow, type Period, type PeriodUnit } from '../plain-words/period.ts';
-import { DEAD_STOCK, nameWordPattern, noProductMatches, OVERSTOCK, OVERSTOCK_DAYS, readCategory, readCoverDays, readNameWord, readRank, unmatchedProductWords, type Rank } from '../plain-words/catalogue.ts';
-import { categoryNames, productNameWords } from '../plain-words/vocabulary.ts';
-import { escapeRegExp, looksLikeProductCode, noSuchProduct, Reading } from '../plain-words/reading.ts';
+import { DEAD_STOCK, missedPhrase, nameWordPattern, noProductMatches, OVERSTOCK, OVERSTOCK_DAYS, readCategory, readCoverDays, readNameWord, readRank, unmatchedProductWords, type Rank } from '../plain-words/catalogue.ts';
+import { categoryNames, productNamePhrases, productNameWords } from '../plain-words/vocabulary.ts';
+import { escapeRegExp, looksLikeProductCode, noSuchProduct, Reading, wholeWords } from '../plain-words/reading.ts';
 import { dateOrderWords, DEFAULT_DATE_ORDER, slashed, type DateOrder } from '../plain-words/date-order.ts';
 import { DUTCH_SOLD, GERMAN_SOLD, orGerman, SALES_VALUE_WORDS, STOCK_VALUE_WORDS, STOCK_WORDS } from '../plain-words/measure.ts';
 import { nextRunTime, scheduleCron } from '../integrations/schedule.ts';
@@ -706,7 +706,12 @@ const RUNS_OUT_FRAMING = orGerman(
   'wann|bald|zuerst|als erste[sr]?|läuft|laufen|geht|gehen|wird|werden|sein',
   'wanneer|raakt|raken|eerst|als eerste|binnenkort|voorraad',
 );
-const LOW_STOCK = /\blow stock\b|\bbelow 100\b|\brunning low\b|\bneeds? (an )?order(ing)?\b/;
+/**
+ * Low stock, as the "Show low stock" button: also a clerk's "what's low", "what is low", "anything
+ * low?", "low on what", "what are we low on" (QA6 #12) — "low" asked for as such, never inside
+ * "slow sellers" or "lowest price".
+ */
+const LOW_STOCK = /\blow stock\b|\bbelow 100\b|\brunning low\b|\bneeds? (an )?order(ing)?\b|\bwhat(?:'s|s| is| are)(?: we| you)?(?: getting| running)? low\b|\b(?:is |are )?anything (?:getting |running )?low\b|\blow on (?:what|anything)\b/;
 const REORDER = orGerman(
   /\breorder\w*|\brecommended orders?\b|\bwhat (should|do|must) (i|we) (?:(?:need|have) to )?(re)?order\b|\border(s)? (are )?due\b|\b(?:(?:must|should|needs? to|ha(?:s|ve) to) )?be ordered\b/,
   '(?:nach)?bestellen|(?:nach)?bestellt|bestellung(?:en)?|nachbestellung(?:en)?',
@@ -773,7 +778,7 @@ export function answerForWindow(due: DueWindow | null, today: string, answer: (d
  * them said back as unused. `nameWord`: the products a word selected; `group`: a category's products
  * alone, for a stock answer (QA5 #10: never the whole shop's stock for a question naming a group).
  */
-async function scopeOf(db: Db, reading: Reading, products: repo.ProductRow[], today: string): Promise<{ use: () => Scope; nameWord: NameWordScope | null; group: NameWordScope | null }> {
+async function scopeOf(db: Db, reading: Reading, products: repo.ProductRow[], today: string, leading: string[]): Promise<{ use: () => Scope; nameWord: NameWordScope | null; group: NameWordScope | null }> {
   if (products.length) return { use: () => productScope(products), nameWord: null, group: null };
   const categories = await categoryNames(db);
   const category = readCategory(reading.trial(), categories);
@@ -786,7 +791,9 @@ async function scopeOf(db: Db, reading: Reading, products: repo.ProductRow[], to
   readBreakdown(framed);
   readRank(framed, TOP_SELLERS_RANK.limit);
   readCoverDays(framed);
-  const word = readNameWord(framed, await productNameWords(db));
+  const word = readNameWord(framed, await productNameWords(db), await productNamePhrases(db));
+  // "Snow blowers" where names hold "Snow" but no "Snow Blower": every Snow product is counted, and the answer says so first (QA6 #6).
+  const missed = word && missedPhrase(framed, word);
   const useCategory = () => category !== null && readCategory(reading, categories);
   if (!word) {
     if (!category) return { use: () => EVERY_PRODUCT, nameWord: null, group: null };
@@ -804,6 +811,10 @@ async function scopeOf(db: Db, reading: Reading, products: repo.ProductRow[], to
     use: () => {
       useCategory();
       reading.test(nameWordPattern(word));
+      if (missed) {
+        reading.test(wholeWords(escapeRegExp(missed)));
+        leading.push(`No product's name holds "${missed}": this counts every product whose name holds "${word}".`);
+      }
       return scope;
     },
     nameWord: scope,
@@ -833,8 +844,8 @@ function noProductNamed(reading: Reading, asked: string): Answer | null {
     ],
   };
 }
-/** The words of a plain question and the one rule they match: null when none does. */
-async function answerReading(db: Db, reading: Reading, products: repo.ProductRow[], today: string): Promise<Answer | null> {
+/** The words of a plain question and the one rule they match: null when none does. `leading`: what the answer must say first, gathered as it is read. */
+async function answerReading(db: Db, reading: Reading, products: repo.ProductRow[], today: string, leading: string[]): Promise<Answer | null> {
   const q = reading.text;
   const claim = (...patterns: RegExp[]) => patterns.forEach((pattern) => reading.test(pattern));
   // Revenue is answered where it can be (top sellers, total sales), its words used there; elsewhere they are left for `answerText` to say the answer counts units.
@@ -867,7 +878,7 @@ async function answerReading(db: Db, reading: Reading, products: repo.ProductRow
       ],
     };
   }
-  const scope = await scopeOf(db, reading, products, today);
+  const scope = await scopeOf(db, reading, products, today, leading);
   if (OVERSTOCK.test(q)) {
     claim(OVERSTOCK, FRAMING);
     return dataFunctions.overstock(db, today, readCoverDays(reading) ?? OVERSTOCK_DAYS, scope.use());
@@ -990,7 +1001,8 @@ export async function answerText(db: Db, question: string, today: string, dateOr
   const unknown = reading.unusedWords().filter(looksLikeProductCode);
   const missing = unknown.length ? await missingProducts(db, unknown) : '';
   if (unknown.length && !products.length) return { blocks: [text(missing), dataLink('products', 'Open the products table')] };
-  const answered = await answerReading(db, reading, products, today);
+  const leading: string[] = [];
+  const answered = await answerReading(db, reading, products, today, leading);
   if (!answered) return { blocks: [text(`I don't know how to answer that from the data. ${READS} ${helpFor(dateOrder)}`)] };
   // Revenue asked for and not used: the answer counts units, and says so before anything else.
   const revenueUnused = SALES_VALUE_WORDS.test(reading.text) && reading.unusedWords().some((word) => SALES_VALUE_WORDS.test(Reading.of(word).text));
@@ -998,7 +1010,8 @@ export async function answerText(db: Db, question: string, today: string, dateOr
   const unused = reading.unusedWords().filter((word) => !unknown.includes(word));
   const unmatched = unmatchedProductWords(question, unused);
   const answer = withNotes(answered, [missing, unmatched.length ? noProductMatches(unmatched) : '', unused.length ? `I did not use "${unused.join(' ')}": this answer does not filter or break down by it. ${helpFor(dateOrder)}` : ''].filter(Boolean));
-  return revenueUnused ? { blocks: [text(UNITS_NOT_REVENUE), ...answer.blocks] } : answer;
+  const first = [...(revenueUnused ? [UNITS_NOT_REVENUE] : []), ...leading];
+  return first.length ? { blocks: [...first.map(text), ...answer.blocks] } : answer;
 }
 
 /** The reading with a named product's code and name used and blanked out. */

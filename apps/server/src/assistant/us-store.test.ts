@@ -77,6 +77,26 @@ describe('a US store asks the assistant', () => {
     expect(await ask('what is the meaning of life', UK)).toContain('since 3/11, by 30/11');
   });
 
+  it('reads two words side by side that product names hold together as that phrase; one word alone only when the phrase matches nothing, said first (QA6 #6)', async () => {
+    const shovels = await ask('how many snow shovels did we sell in December 2025');
+    expect(shovels).toMatch(/^16 units were sold of products whose name holds "Snow Shovel" \(2 products: SS-18, SS-24\) in December 2025 \(1–31 Dec 2025\)/);
+    expect(shovels).not.toContain('I did not use');
+    expect(await ask('how many snow shovel did we sell in December 2025')).toMatch(/^16 units were sold of products whose name holds "Snow Shovel"/);
+    const blowers = await ask('how many snow blowers did we sell in December 2025');
+    expect(blowers).toMatch(/^No product's name holds "snow blowers": this counts every product whose name holds "Snow"\.\n36 units were sold of products whose name holds "Snow" \(3 products: SB-01, SS-18, SS-24\)/);
+    expect(blowers).not.toContain('I did not use');
+    expect(await ask('how many batteries did we sell in December 2025')).toMatch(/^3 units were sold of products whose name holds "Batteries" \(1 product: BT-AA\)/);
+  });
+
+  it('answers "what\'s low" and its kin with the low-stock list the button gives, and not "slow sellers" or "lowest" (QA6 #12)', async () => {
+    const quick = await server.request('/api/assistant/messages/', { token: viewer.access, body: { content: '', quick: 'low_stock' } });
+    const button = (quick.json.messages as ChatMessage[]).at(-1)?.content;
+    expect(button).toBeTruthy();
+    for (const question of ["what's low", 'what is low', 'low on what', 'anything low?', 'what are we low on', 'Are we low on anything?']) expect(await ask(question), question).toBe(button);
+    expect(await ask('slow sellers last month')).not.toBe(button);
+    expect(await ask('what is the lowest price')).not.toBe(button);
+  });
+
   it('reads the report writer\'s slashed dates in the editor\'s order too (QA6 #5)', async () => {
     const write = async (headers: Record<string, string>) =>
       (
