@@ -97,6 +97,19 @@ describe('a US store asks the assistant', () => {
     expect(await ask('what is the lowest price')).not.toBe(button);
   });
 
+  it('reads the US retail days as their day, and compares one with the same day a year before (QA6 #13)', async () => {
+    expect(await ask('sales on Black Friday 2025')).toMatch(/^9 units were sold on Black Friday 2025 \(28 Nov 2025\)/);
+    expect(await ask('sales on Thanksgiving 2025')).toMatch(/^1 unit was sold on Thanksgiving 2025 \(27 Nov 2025\)|^1 units? were sold on Thanksgiving 2025/);
+    expect(await ask('how many units did we sell on Cyber Monday 2025')).toMatch(/^4 units were sold on Cyber Monday 2025 \(1 Dec 2025\)/);
+    expect(await ask('sales on Memorial Day 2026')).toMatch(/^3 units were sold on Memorial Day 2026/);
+    expect(await ask('sales on July 4th 2026')).toMatch(/^2 units were sold on Independence Day 2026 \(4 Jul 2026\)/);
+    expect(await ask('sales on Labor Day 2026')).toMatch(/^8 units were sold on Labor Day 2026/);
+    const compared = await ask('sales on Black Friday 2025 compared to last year');
+    expect(compared).toContain('28 Nov 2025');
+    expect(compared).toContain('29 Nov 2024');
+    expect(compared).not.toContain('I did not use');
+  });
+
   it('reads the report writer\'s slashed dates in the editor\'s order too (QA6 #5)', async () => {
     const write = async (headers: Record<string, string>) =>
       (
@@ -110,6 +123,25 @@ describe('a US store asks the assistant', () => {
     expect(us.success).toBe(true);
     expect(us.sql_code).toContain('2025-03-11');
     expect((await write(UK)).sql_code).toContain('2025-11-03');
+  });
+
+  it('has the report writer read the US retail days, and say the words it did not use, never dropping them silently (QA6 #13)', async () => {
+    const write = async (change: string) =>
+      (
+        await server.request('/api/user-reports/generate-from-request/', {
+          token: editor.access,
+          headers: US,
+          body: { report_id: null, change_request: change, current_title: 'Untitled Report', current_description: '', current_sql_code: 'SELECT 1;', current_chart_config: null },
+        })
+      ).json as { success: boolean; sql_code: string; title: string; notice: string | null };
+    const blackFriday = await write('units sold on Black Friday 2025 compared to last year');
+    expect(blackFriday.success).toBe(true);
+    expect(blackFriday.notice).toBeNull();
+    expect(blackFriday.sql_code).toContain('2025-11-28');
+    expect(blackFriday.sql_code).toContain('2024-11-29');
+    const unknown = await write('units sold on Small Business Saturday compared to last year');
+    expect(unknown.success).toBe(true);
+    expect(unknown.notice).toContain('did not use "Small Business Saturday compared"');
   });
 });
 

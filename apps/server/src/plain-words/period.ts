@@ -5,6 +5,7 @@
 import { formatDay, formatDayOfMonth, SHORT_MONTH_NAMES } from '@stockwise/contract';
 import { escapeRegExp, type Reading } from './reading.ts';
 import { DEFAULT_DATE_ORDER, type DateOrder } from './date-order.ts';
+import { RETAIL_DAY_NAMES, readRetailDay, retailDayIn, type RetailDay } from './retail-days.ts';
 
 export type Period =
   | { kind: 'last_days'; days: number }
@@ -20,7 +21,8 @@ export type Period =
   | { kind: 'month'; month: number }
   | { kind: 'today' }
   | { kind: 'yesterday' }
-  | { kind: 'day'; date: string }
+  /** `retailDay`: the US retail day it was named as ("Black Friday"): a year before is that day's, not the same date's. */
+  | { kind: 'day'; date: string; retailDay?: RetailDay }
   | { kind: 'since'; date: string }
   /** "By D" on a sales question: the year to date up to D (ADR 0148, amendment). */
   | { kind: 'until'; date: string }
@@ -169,6 +171,9 @@ export function readPeriod(reading: Reading, today: string): Period | null {
     reading.exec(new RegExp(escapeRegExp(match[0])));
     return { kind: 'until', date: until };
   }
+  // Before a date: "last July 4th" is the day, not "last July" and a date.
+  const retailDay = readRetailDay(reading, today);
+  if (retailDay) return retailDay;
   // A date standing alone needs more than "1.5" (a number with decimals) to read as one.
   match = new RegExp(`\\b(since|from|on|seit|ab|am|sinds|vanaf|op) (${DATE})(?![\\d/.-])`).exec(reading.text) ?? new RegExp(`(?<![\\w/.-])()(${DATE})(?![\\d/.-])`).exec(reading.text);
   const date = match && !(match[1] === '' && /^\d{1,2}\.\d{1,2}$/.test(match[2] as string)) ? readDate(match[2] as string, today, 'past', reading.dateOrder) : null;
@@ -425,6 +430,8 @@ function sameSpanLastYear(period: Period, other: Period, today: string): Period 
   if (!(period.kind === 'previous' && period.unit === 'year')) return period;
   const range = fullRangeOf(other, today);
   const [year, month] = partsOf(range.from);
+  // Black Friday last year is last year's Black Friday (29 Nov 2024 against 28 Nov 2025), not the same date.
+  if (other.kind === 'day' && other.retailDay) return { kind: 'day', date: retailDayIn(other.retailDay, year - 1), retailDay: other.retailDay };
   switch (other.kind) {
     case 'this':
     case 'previous':
@@ -877,7 +884,7 @@ export function spokenPeriod(period: Period, today: string, range = rangeOf(peri
     case 'quarter_of_year':
       return `in Q${Math.ceil(Number(range.from.slice(5, 7)) / 3)} ${range.from.slice(0, 4)} (${dates})`;
     case 'day':
-      return `on ${dates}`;
+      return period.retailDay ? `on ${RETAIL_DAY_NAMES[period.retailDay]} ${range.from.slice(0, 4)} (${dates})` : `on ${dates}`;
     case 'since':
       return `since ${formatDay(period.date)} (${dates})`;
     case 'until':
