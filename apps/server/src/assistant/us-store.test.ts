@@ -139,6 +139,11 @@ describe('a US store asks the assistant', () => {
     expect(blackFriday.notice).toBeNull();
     expect(blackFriday.sql_code).toContain('2025-11-28');
     expect(blackFriday.sql_code).toContain('2024-11-29');
+    // A phrase of product names, as the assistant reads it (QA6 #6).
+    const shovels = await write('units sold of snow shovels in December 2025');
+    expect(shovels.notice).toBeNull();
+    const rows = (await server.request('/api/user-reports/execute/', { token: editor.access, body: { sql_code: shovels.sql_code } })).json.results;
+    expect(rows).toEqual([{ units_sold: 16 }]);
     const unknown = await write('units sold on Small Business Saturday compared to last year');
     expect(unknown.success).toBe(true);
     expect(unknown.notice).toContain('did not use "Small Business Saturday compared"');

@@ -40,7 +40,8 @@ export type Intent = {
   chartType: ChartType | null;
 };
 
-export type Vocabulary = { categories: string[]; productCodes: string[]; nameWords: string[] };
+/** `namePhrases`: two words side by side in product names ("Snow Shovel"), read before one word (QA6 #6). */
+export type Vocabulary = { categories: string[]; productCodes: string[]; nameWords: string[]; namePhrases?: string[] };
 
 const DEFAULT_RANK = 10;
 export const DEFAULT_LOW_STOCK = 100; // spec §9: low stock (high risk) is current stock below 100
@@ -237,7 +238,7 @@ export function readQuestion(
   // An order or stock-out window that ended before today: the forecasts look ahead from today (the assistant says the same).
   const windowOver = window && window.by < today && (special === 'runs_out' || special === 'reorder') ? dueWords(dueWindowOf(window, today)) : null;
   // Read last, among the words nothing else used: "how many radiators did we sell", and within a category "how many christmas trees" (the assistant reads them so too).
-  if (!productCode) intent.nameWord = reading.for(partOf('nameWord'), () => readNameWord(reading, vocabulary.nameWords));
+  if (!productCode) intent.nameWord = reading.for(partOf('nameWord'), () => readNameWord(reading, vocabulary.nameWords, vocabulary.namePhrases));
   const unused = reading.unusedWords();
   const unusedWordsLeaving = (leftOut: number) => reading.unusedWords(leftOut).filter((word) => !looksLikeProductCode(word));
   return { intent, unusedWords: unused.filter((word) => !looksLikeProductCode(word)), unknownProducts: unused.filter(looksLikeProductCode), salesAhead, windowOver, unusedWordsLeaving, measureAssumed: measureSaid === null && measure !== null };
