@@ -9,9 +9,10 @@ import { inventoryTotals } from '../dashboard/repo.ts';
 import { hasOrder, isDueBy, orderAdvice, shortHistoryProducts, type AdvisedProduct, type OrderAdvice } from '../order-advice/service.ts';
 import { arrivalDays, stockOnHand } from '../forecasting/service.ts';
 import { describePeriod, type DateRange, dueWindowOf, dueWords, formatDay, formatRange, MONTH_NAMES, NO_SALES_PERIOD, NOT_SOLD, NUM, orderWindowOf, rangeOf, readBestPeriod, readBreakdown, impossibleDate, readAhead, readComparison, readDaysAhead, readPeriod, readQuietSpan, readSalesAhead, readWindow, sameDaysSoFar, spokenPeriod, TOP_SELLERS_PERIOD, WEEKEND, type BestPeriod, type Comparison, type DueWindow, type Period, type PeriodUnit } from '../plain-words/period.ts';
-import { DEAD_STOCK, nameWordPattern, noProductMatches, OVERSTOCK, OVERSTOCK_DAYS, readCategory, readCoverDays, readNameWord, readRank, unmatchedProductWords, type Rank } from '../plain-words/catalogue.ts';
-import { categoryNames, productNameWords } from '../plain-words/vocabulary.ts';
-import { escapeRegExp, looksLikeProductCode, noSuchProduct, Reading } from '../plain-words/reading.ts';
+import { DEAD_STOCK, missedPhrase, nameWordPattern, noProductMatches, OVERSTOCK, OVERSTOCK_DAYS, readCategory, readCoverDays, readNameWord, readRank, unmatchedProductWords, type Rank } from '../plain-words/catalogue.ts';
+import { categoryNames, productNamePhrases, productNameWords } from '../plain-words/vocabulary.ts';
+import { escapeRegExp, looksLikeProductCode, noSuchProduct, Reading, wholeWords } from '../plain-words/reading.ts';
+import { dateOrderWords, DEFAULT_DATE_ORDER, slashed, type DateOrder } from '../plain-words/date-order.ts';
 import { DUTCH_SOLD, GERMAN_SOLD, orGerman, SALES_VALUE_WORDS, STOCK_VALUE_WORDS, STOCK_WORDS } from '../plain-words/measure.ts';
 import { nextRunTime, scheduleCron } from '../integrations/schedule.ts';
 
@@ -675,8 +676,9 @@ function periodOfBreakdown(unit: PeriodUnit, row: { start: string; last: string 
   return days.from === row.start && days.to === row.last ? name : `${name} (${formatRange(days)})`;
 }
 
-const HELP =
-  'I can answer: the stock of a product and when it runs out (by its code, its name or a word of its name: stock of mugs), the stock of a category (how much compost have we got), sales of a product or of all products in a period (last month, last quarter, in October, Q3, in 2025, last weekend, last winter, this summer, last Christmas, Christmas Eve 2025, Easter 2025, the Easter weekend, since 3/11, by 30/11, from March to May, until December, the last 30 days…), of products by a word of their names (how many radiators…), top sellers (the last 30 days unless you say another period or "all time"; top 3, in a category such as "in Heating"), the best or worst month or week of a period, sales by day, week, month, quarter or year (all time unless you say a period; by day the last 30 days), two periods compared (this month vs last month, this month vs last year), what runs out first, the value of the stock, products with no sales (not sold in 60 days), overstock (stock for more than 180 days of forecast demand, or the days you say) and dead stock (in stock, no sales in 90 days), low stock, the reorder report and what runs out (also due this week, next week, in January, in Q1, in the next N days, by a date or before Christmas or Easter), deliveries and what is due in (this week, next week), the last run of each scheduled integration (did last night’s import run?); and I can create the recommended orders or add a task.';
+/** What the assistant answers; its dates in the asker's order ("since 3/11" day-first, "since 11/3" month-first). */
+const helpFor = (order: DateOrder) =>
+  `I can answer: the stock of a product and when it runs out (by its code, its name or a word of its name: stock of mugs), the stock of a category (how much compost have we got), sales of a product or of all products in a period (last month, last quarter, in October, Q3, in 2025, last weekend, last winter, this summer, last Christmas, Christmas Eve 2025, Easter 2025, the Easter weekend, Black Friday, since ${slashed(3, 11, order)}, by ${slashed(30, 11, order)}, from March to May, until December, the last 30 days…), of products by a word of their names (how many radiators…), top sellers (the last 30 days unless you say another period or "all time"; top 3, in a category such as "in Heating"), the best or worst month or week of a period, sales by day, week, month, quarter or year (all time unless you say a period; by day the last 30 days), two periods compared (this month vs last month, this month vs last year), what runs out first, the value of the stock, products with no sales (not sold in 60 days), overstock (stock for more than 180 days of forecast demand, or the days you say) and dead stock (in stock, no sales in 90 days), low stock, the reorder report and what runs out (also due this week, next week, in January, in Q1, in the next N days, by a date or before Christmas or Easter), deliveries and what is due in (this week, next week), the last run of each scheduled integration (did last night’s import run?); and I can create the recommended orders or add a task. I read ${dateOrderWords(order)}.`;
 const LINKED_PRODUCTS = 5;
 /** Said with the "I don't know" answer: a German or Dutch shop's question is read for these words too. */
 const READS =
@@ -710,7 +712,12 @@ const RUNS_OUT_FRAMING = orGerman(
   'wann|bald|zuerst|als erste[sr]?|läuft|laufen|geht|gehen|wird|werden|sein',
   'wanneer|raakt|raken|eerst|als eerste|binnenkort|voorraad',
 );
-const LOW_STOCK = /\blow stock\b|\bbelow 100\b|\brunning low\b|\bneeds? (an )?order(ing)?\b/;
+/**
+ * Low stock, as the "Show low stock" button: also a clerk's "what's low", "what is low", "anything
+ * low?", "low on what", "what are we low on" (QA6 #12) — "low" asked for as such, never inside
+ * "slow sellers" or "lowest price".
+ */
+const LOW_STOCK = /\blow stock\b|\bbelow 100\b|\brunning low\b|\bneeds? (an )?order(ing)?\b|\bwhat(?:'s|s| is| are)(?: we| you)?(?: getting| running)? low\b|\b(?:is |are )?anything (?:getting |running )?low\b|\blow on (?:what|anything)\b/;
 const REORDER = orGerman(
   /\breorder\w*|\brecommended orders?\b|\bwhat (should|do|must) (i|we) (?:(?:need|have) to )?(re)?order\b|\border(s)? (are )?due\b|\b(?:(?:must|should|needs? to|ha(?:s|ve) to) )?be ordered\b/,
   '(?:nach)?bestellen|(?:nach)?bestellt|bestellung(?:en)?|nachbestellung(?:en)?',
@@ -787,7 +794,7 @@ export function answerForWindow(due: DueWindow | null, today: string, answer: (d
  * them said back as unused. `nameWord`: the products a word selected; `group`: a category's products
  * alone, for a stock answer (QA5 #10: never the whole shop's stock for a question naming a group).
  */
-async function scopeOf(db: Db, reading: Reading, products: repo.ProductRow[], today: string): Promise<{ use: () => Scope; nameWord: NameWordScope | null; group: NameWordScope | null }> {
+async function scopeOf(db: Db, reading: Reading, products: repo.ProductRow[], today: string, leading: string[]): Promise<{ use: () => Scope; nameWord: NameWordScope | null; group: NameWordScope | null }> {
   if (products.length) return { use: () => productScope(products), nameWord: null, group: null };
   const categories = await categoryNames(db);
   const category = readCategory(reading.trial(), categories);
@@ -802,7 +809,9 @@ async function scopeOf(db: Db, reading: Reading, products: repo.ProductRow[], to
   readBreakdown(framed);
   readRank(framed, TOP_SELLERS_RANK.limit);
   readCoverDays(framed);
-  const word = readNameWord(framed, await productNameWords(db));
+  const word = readNameWord(framed, await productNameWords(db), await productNamePhrases(db));
+  // "Snow blowers" where names hold "Snow" but no "Snow Blower": every Snow product is counted, and the answer says so first (QA6 #6).
+  const missed = word && missedPhrase(framed, word);
   const useCategory = () => category !== null && readCategory(reading, categories);
   if (!word) {
     if (!category) return { use: () => EVERY_PRODUCT, nameWord: null, group: null };
@@ -820,6 +829,10 @@ async function scopeOf(db: Db, reading: Reading, products: repo.ProductRow[], to
     use: () => {
       useCategory();
       reading.test(nameWordPattern(word));
+      if (missed) {
+        reading.test(wholeWords(escapeRegExp(missed)));
+        leading.push(`No product's name holds "${missed}": this counts every product whose name holds "${word}".`);
+      }
       return scope;
     },
     nameWord: scope,
@@ -849,8 +862,8 @@ function noProductNamed(reading: Reading, asked: string): Answer | null {
     ],
   };
 }
-/** The words of a plain question and the one rule they match: null when none does. */
-async function answerReading(db: Db, reading: Reading, products: repo.ProductRow[], today: string): Promise<Answer | null> {
+/** The words of a plain question and the one rule they match: null when none does. `leading`: what the answer must say first, gathered as it is read. */
+async function answerReading(db: Db, reading: Reading, products: repo.ProductRow[], today: string, leading: string[]): Promise<Answer | null> {
   const q = reading.text;
   const claim = (...patterns: RegExp[]) => patterns.forEach((pattern) => reading.test(pattern));
   // Revenue is answered where it can be (top sellers, total sales), its words used there; elsewhere they are left for `answerText` to say the answer counts units.
@@ -884,7 +897,7 @@ async function answerReading(db: Db, reading: Reading, products: repo.ProductRow
       ],
     };
   }
-  const scope = await scopeOf(db, reading, products, today);
+  const scope = await scopeOf(db, reading, products, today, leading);
   if (OVERSTOCK.test(q)) {
     claim(OVERSTOCK, FRAMING);
     return dataFunctions.overstock(db, today, readCoverDays(reading) ?? OVERSTOCK_DAYS, scope.use());
@@ -995,7 +1008,7 @@ function withNotes(answer: Answer, notes: string[]): Answer {
  * question names; a product code no product has is said, and so are the words it did not use.
  * Otherwise it says plainly it does not know.
  */
-export async function answerText(db: Db, question: string, today: string): Promise<Answer> {
+export async function answerText(db: Db, question: string, today: string, dateOrder: DateOrder = DEFAULT_DATE_ORDER): Promise<Answer> {
   const taskMatch = TASK.exec(question.trim()) ?? /^remind me to\s+(.+)$/i.exec(question.trim());
   if (taskMatch?.[1]) {
     const taskText = taskMatch[1].trim().slice(0, 500);
@@ -1003,22 +1016,24 @@ export async function answerText(db: Db, question: string, today: string): Promi
   }
   const products = await repo.productsNamedIn(db, question);
   // The products' words are used, and blanked so that a name such as "May Flower" is not read as a period.
-  const reading = products.reduce(claimed, Reading.of(question));
+  const reading = products.reduce(claimed, Reading.of(question, dateOrder));
   const unknown = reading.unusedWords().filter(looksLikeProductCode);
   const missing = unknown.length ? await missingProducts(db, unknown) : '';
   if (unknown.length && !products.length) return { blocks: [text(missing), dataLink('products', 'Open the products table')] };
   // "Sales on 31/11/2025": no such day, and no figures for another period (QA5 #20).
   const impossible = impossibleDate(reading.text, today);
   if (impossible) return { blocks: [text(`${impossible} Ask again with a day of the calendar.`)] };
-  const answered = await answerReading(db, reading, products, today);
-  if (!answered) return { blocks: [text(`I don't know how to answer that from the data. ${READS} ${HELP}`)] };
+  const leading: string[] = [];
+  const answered = await answerReading(db, reading, products, today, leading);
+  if (!answered) return { blocks: [text(`I don't know how to answer that from the data. ${READS} ${helpFor(dateOrder)}`)] };
   // Revenue asked for and not used: the answer counts units, and says so before anything else.
   const revenueUnused = SALES_VALUE_WORDS.test(reading.text) && reading.unusedWords().some((word) => SALES_VALUE_WORDS.test(Reading.of(word).text));
   if (revenueUnused) reading.test(SALES_VALUE_WORDS);
   const unused = reading.unusedWords().filter((word) => !unknown.includes(word));
   const unmatched = unmatchedProductWords(question, unused);
-  const answer = withNotes(answered, [missing, unmatched.length ? noProductMatches(unmatched) : '', unused.length ? `I did not use "${unused.join(' ')}": this answer does not filter or break down by it. ${HELP}` : ''].filter(Boolean));
-  return revenueUnused ? { blocks: [text(UNITS_NOT_REVENUE), ...answer.blocks] } : answer;
+  const answer = withNotes(answered, [missing, unmatched.length ? noProductMatches(unmatched) : '', unused.length ? `I did not use "${unused.join(' ')}": this answer does not filter or break down by it. ${helpFor(dateOrder)}` : ''].filter(Boolean));
+  const first = [...(revenueUnused ? [UNITS_NOT_REVENUE] : []), ...leading];
+  return first.length ? { blocks: [...first.map(text), ...answer.blocks] } : answer;
 }
 
 /** The reading with a named product's code and name used and blanked out. */

@@ -110,7 +110,7 @@ export const productsWithNameWord = (db: Db, word: string | null, category: stri
   db
     .selectFrom('data.products as p')
     .select(productColumns)
-    .$if(word !== null, (query) => query.where(sql<boolean>`lower(p.name) ~ ${`\\m${(word as string).toLowerCase()}\\M`}`))
+    .$if(word !== null, (query) => query.where(sql<boolean>`lower(p.name) ~ ${`\\m${(word as string).toLowerCase().replace(/ /g, '\\s+')}\\M`}`))
     .$if(category !== null, (query) => query.where('p.category', '=', category as string))
     .orderBy('p.product_code')
     .execute();

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { askRequest, askResponse, assistantActionRequest, errorBody, historyResponse, timeZoneQuery } from '@stockwise/contract';
 import { currentUser } from '../auth/guard.ts';
 import { inViewerDay } from '../http/viewer-day.ts';
+import { dateOrderOf } from '../plain-words/date-order.ts';
 import { act, ask, history, type AssistantContextDeps } from './service.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
@@ -25,7 +26,8 @@ export function assistantRoutes(ctx: AssistantContextDeps): FastifyPluginAsyncZo
         body: askRequest,
         response: { 200: askResponse, ...errors },
       },
-      handler: async (request) => ({ messages: await ask(inViewerDay(ctx, request.query.time_zone), currentUser(request), request.body) }),
+      // Slashed dates in the question are read in the order the asker's browser language writes them (ADR 0148, amendment).
+      handler: async (request) => ({ messages: await ask(inViewerDay(ctx, request.query.time_zone), currentUser(request), request.body, dateOrderOf(request.headers['accept-language'])) }),
     });
     app.post('/api/assistant/actions/', {
       config: { policy: 'viewer' },

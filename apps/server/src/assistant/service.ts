@@ -10,8 +10,9 @@ import { logError } from '../log.ts';
 import { insertTask } from '../dashboard/repo.ts';
 import { comparisonOf, describePeriod, dueWindowOf, impossibleDate, NO_SALES_DAYS, NO_SALES_PERIOD, readPeriod, readQuietSpan, readWindow, TOP_SELLERS_PERIOD, type BestPeriod, type DueWindow, type Period, type PeriodUnit } from '../plain-words/period.ts';
 import { OVERSTOCK_DAYS, readCategory, readNameWord, type Rank } from '../plain-words/catalogue.ts';
-import { categoryNames, productNameWords } from '../plain-words/vocabulary.ts';
+import { categoryNames, productNamePhrases, productNameWords } from '../plain-words/vocabulary.ts';
 import { Reading } from '../plain-words/reading.ts';
+import { dateOrderWords, DEFAULT_DATE_ORDER, slashed, type DateOrder } from '../plain-words/date-order.ts';
 import {
   actionAnswers,
   answerForWindow,
@@ -59,13 +60,14 @@ async function reply(ctx: AssistantContextDeps, userId: number, question: { cont
   return [asChatMessage(asked), asChatMessage(answered)];
 }
 
-export async function ask(ctx: AssistantContextDeps, user: User, request: { content: string; quick?: QuickAction | undefined; context?: AssistantContext | undefined }): Promise<ChatMessage[]> {
+/** `dateOrder`: how the asker writes a date with numbers alone, from their language (`dateOrderOf`). */
+export async function ask(ctx: AssistantContextDeps, user: User, request: { content: string; quick?: QuickAction | undefined; context?: AssistantContext | undefined }, dateOrder: DateOrder = DEFAULT_DATE_ORDER): Promise<ChatMessage[]> {
   const context = request.context ?? null;
   if (request.quick) return reply(ctx, user.userId, { content: quickLabels[request.quick], context }, await answerQuick(ctx.db, request.quick, today(ctx)));
   const content = request.content.trim();
   // Spec §2: blank input is ignored (nothing stored, nothing answered).
   if (!content) return [];
-  const answer = ctx.model ? await askModel(ctx, ctx.model, content, context) : await answerText(ctx.db, content, today(ctx));
+  const answer = ctx.model ? await askModel(ctx, ctx.model, content, context, dateOrder) : await answerText(ctx.db, content, today(ctx), dateOrder);
   return reply(ctx, user.userId, { content, context }, answer);
 }
 
@@ -92,8 +94,10 @@ async function tellDeliveriesCreated(ctx: AssistantContextDeps, productIds: numb
 
 // The model ----------------------------------------------------------------------------------
 
-const PERIOD_WORDS = 'The period in words, as the user said it: "last month", "October", "last quarter", "Q3 2026", "in 2025", "yesterday", "last 30 days", "since 3/11/2026", "from March to May", "until December", "all time" (dates day-first)';
-const periodWords = (otherwise: string | null) => ({ type: 'string', description: otherwise ? `Optional: ${PERIOD_WORDS}. Omit for ${otherwise}.` : PERIOD_WORDS });
+/** A period's words as a tool takes them, its dates in the asker's order (ADR 0148, amendment "dates in the viewer's order"). */
+const periodText = (dateOrder: DateOrder) =>
+  `The period in words, as the user said it: "last month", "October", "last quarter", "Q3 2026", "in 2025", "yesterday", "last 30 days", "since ${slashed(3, 11, dateOrder)}/2026", "from March to May", "until December", "Black Friday 2025", "all time" (${dateOrderWords(dateOrder)})`;
+const periodWords = (otherwise: string | null, dateOrder: DateOrder) => ({ type: 'string', description: otherwise ? `Optional: ${periodText(dateOrder)}. Omit for ${otherwise}.` : periodText(dateOrder) });
 const productOrNameWord = { type: 'string', description: 'Product code or name, or a word of product names ("mugs")' };
 const categoryWords = { type: 'string', description: 'Optional: a product category, as the user said it ("Kitchen", "garden products"); omit for all products' };
 const ORDERS = ['best', 'worst'] as const;
@@ -109,16 +113,15 @@ const PERIOD_UNITS = ['day', 'week', 'month', 'quarter', 'year'] as const;
 const RANKED_BY = ['units', 'revenue'] as const;
 const MEASURE_OF: Record<(typeof RANKED_BY)[number], repo.SalesMeasure> = { units: 'units', revenue: 'value' };
 const noParameters = { type: 'object', properties: {} };
-const windowParameter = {
+const windowParameter = (dateOrder: DateOrder) => ({
   type: 'object',
   properties: {
     window: {
       type: 'string',
-      description:
-        'Optional: the days ahead in words, as the user said them: "in January", "January 2027", "Q1 2027", "next week", "next month", "this month", "the next 30 days", "by 24/12", "before Christmas" (dates day-first). For what runs out and for deliveries, a window keeps what falls in it (one from today counts from today); for orders, every order due by its last day, overdue ones included. Omit for no window.',
+      description: `Optional: the days ahead in words, as the user said them: "in January", "January 2027", "Q1 2027", "next week", "next month", "this month", "the next 30 days", "by ${slashed(24, 12, dateOrder)}", "before Christmas" (${dateOrderWords(dateOrder)}). For what runs out and for deliveries, a window keeps what falls in it (one from today counts from today); for orders, every order due by its last day, overdue ones included. Omit for no window.`,
     },
   },
-};
+});
 
 const breakdownWords = {
   type: 'string',
@@ -126,8 +129,8 @@ const breakdownWords = {
   description: 'Optional: units sold per day, week, month, quarter or year (a row each, the one under way marked "to date") instead of one total. Without a period, by day covers the last 30 days and the others every sale.',
 };
 
-/** The tools: the intent engine's data functions, by name; never SQL. */
-export const assistantTools: ToolDefinition[] = [
+/** The tools: the intent engine's data functions, by name; never SQL. Their dates are described in the asker's order. */
+const assistantToolsFor = (dateOrder: DateOrder): ToolDefinition[] => [
   {
     name: 'stock_of_product',
     description: 'Units on hand of one product; a word of product names ("mugs") gives each product whose name holds it',
@@ -136,7 +139,7 @@ export const assistantTools: ToolDefinition[] = [
   {
     name: 'sales_of_product',
     description: 'Units one product sold in a period; a word of product names ("mugs") counts every product whose name holds it',
-    parameters: { type: 'object', properties: { product: productOrNameWord, period: periodWords(null), by: breakdownWords }, required: ['product'] },
+    parameters: { type: 'object', properties: { product: productOrNameWord, period: periodWords(null, dateOrder), by: breakdownWords }, required: ['product'] },
   },
   {
     name: 'top_sellers',
@@ -144,7 +147,7 @@ export const assistantTools: ToolDefinition[] = [
     parameters: {
       type: 'object',
       properties: {
-        period: periodWords(describePeriod(TOP_SELLERS_PERIOD)),
+        period: periodWords(describePeriod(TOP_SELLERS_PERIOD), dateOrder),
         limit: wholeNumber(TOP_SELLERS_LIMIT, 'Optional: how many products to list'),
         order: orderWords('sellers'),
         category: categoryWords,
@@ -152,14 +155,14 @@ export const assistantTools: ToolDefinition[] = [
       },
     },
   },
-  { name: 'units_sold', description: 'Units all products (or one category\'s) sold in a period, in total or by day, week, month, quarter or year', parameters: { type: 'object', properties: { period: periodWords(null), category: categoryWords, by: breakdownWords } } },
+  { name: 'units_sold', description: 'Units all products (or one category\'s) sold in a period, in total or by day, week, month, quarter or year', parameters: { type: 'object', properties: { period: periodWords(null, dateOrder), category: categoryWords, by: breakdownWords } } },
   {
     name: 'compare_sales',
     description:
       'Units sold in two periods side by side, the earlier first, and the change from it in units and percent. While the later period is under way (this month), both count the same days from their start, up to the last day with sales.',
     parameters: {
       type: 'object',
-      properties: { period: periodWords(null), other_period: { ...periodWords(null), description: `The other period, in either order. ${PERIOD_WORDS}` }, category: categoryWords, product: { ...productOrNameWord, description: 'Optional: a product code or name, or a word of product names ("mugs")' } },
+      properties: { period: periodWords(null, dateOrder), other_period: { ...periodWords(null, dateOrder), description: `The other period, in either order. ${periodText(dateOrder)}` }, category: categoryWords, product: { ...productOrNameWord, description: 'Optional: a product code or name, or a word of product names ("mugs")' } },
       required: ['period', 'other_period'],
     },
   },
@@ -168,16 +171,16 @@ export const assistantTools: ToolDefinition[] = [
     description: 'The best (or worst) day, week, month, quarter or year of a period by units sold, with all of them as a table; only whole ones that have ended count',
     parameters: {
       type: 'object',
-      properties: { unit: { type: 'string', enum: PERIOD_UNITS, description: 'What to rank: day, week, month, quarter or year' }, order: orderWords('first'), period: periodWords(describePeriod(LAST_12_MONTHS)), category: categoryWords },
+      properties: { unit: { type: 'string', enum: PERIOD_UNITS, description: 'What to rank: day, week, month, quarter or year' }, order: orderWords('first'), period: periodWords(describePeriod(LAST_12_MONTHS), dateOrder), category: categoryWords },
       required: ['unit'],
     },
   },
-  { name: 'runs_out_first', description: 'Products forecast to run out, soonest first; with a window, those whose first day out falls in it', parameters: windowParameter },
+  { name: 'runs_out_first', description: 'Products forecast to run out, soonest first; with a window, those whose first day out falls in it', parameters: windowParameter(dateOrder) },
   { name: 'stock_value', description: 'Value of all stock on hand at unit cost', parameters: noParameters },
   {
     name: 'products_without_sales',
     description: `Products with no sales in a period (default ${describePeriod(NO_SALES_PERIOD)})`,
-    parameters: { type: 'object', properties: { period: periodWords(describePeriod(NO_SALES_PERIOD)), category: categoryWords } },
+    parameters: { type: 'object', properties: { period: periodWords(describePeriod(NO_SALES_PERIOD), dateOrder), category: categoryWords } },
   },
   {
     name: 'overstock',
@@ -189,9 +192,9 @@ export const assistantTools: ToolDefinition[] = [
     description: `Products in stock with no sales in the last N days (default ${NO_SALES_DAYS}), with the value tied up, the most first`,
     parameters: { type: 'object', properties: { days: wholeNumber(DEAD_STOCK_DAYS, 'Optional: the days without sales'), category: categoryWords } },
   },
-  { name: 'low_stock', description: 'Products that need an order by the forecast (most urgent first), with the advised quantity and order-by date; with a window, those due by its last day, overdue ones included', parameters: windowParameter },
-  { name: 'reorder_report', description: 'The advised orders with totals; with a window, those whose order-by date is on or before its last day, overdue ones included', parameters: windowParameter },
-  { name: 'deliveries', description: 'Late and upcoming scheduled deliveries; with a window, those expected in it', parameters: windowParameter },
+  { name: 'low_stock', description: 'Products that need an order by the forecast (most urgent first), with the advised quantity and order-by date; with a window, those due by its last day, overdue ones included', parameters: windowParameter(dateOrder) },
+  { name: 'reorder_report', description: 'The advised orders with totals; with a window, those whose order-by date is on or before its last day, overdue ones included', parameters: windowParameter(dateOrder) },
+  { name: 'deliveries', description: 'Late and upcoming scheduled deliveries; with a window, those expected in it', parameters: windowParameter(dateOrder) },
   { name: 'integration_runs', description: "The latest run of each scheduled integration (imports from a web shop or another endpoint): when, how it went, rows written and rejected, and the next run", parameters: noParameters },
 ];
 
@@ -202,10 +205,10 @@ const wordsOf = (args: Record<string, unknown>, key: string) => (typeof args[key
  * last 60); a period still to come is answered as the engine answers it, words it cannot read are
  * refused, not guessed.
  */
-function periodOf(args: Record<string, unknown>, key: string, today: string, quiet = false): { period: Period | null } | { ahead: Answer } {
+function periodOf(args: Record<string, unknown>, key: string, today: string, order: DateOrder, quiet = false): { period: Period | null } | { ahead: Answer } {
   const words = wordsOf(args, key);
   if (!words) return { period: null };
-  const reading = Reading.of(words);
+  const reading = Reading.of(words, order);
   refuseImpossibleDate(reading, today);
   const quietSpan = quiet ? readQuietSpan(reading) : null;
   if (quietSpan) return { period: quietSpan };
@@ -217,8 +220,8 @@ function periodOf(args: Record<string, unknown>, key: string, today: string, qui
 }
 
 /** A sales answer for the tool's period, the fallback when it names none. */
-async function forPeriod(ctx: AssistantContextDeps, args: Record<string, unknown>, fallback: Period, answer: (window: SalesWindow) => Promise<Answer>, quiet = false): Promise<Answer> {
-  const read = periodOf(args, 'period', today(ctx), quiet);
+async function forPeriod(ctx: AssistantContextDeps, args: Record<string, unknown>, dateOrder: DateOrder, fallback: Period, answer: (window: SalesWindow) => Promise<Answer>, quiet = false): Promise<Answer> {
+  const read = periodOf(args, 'period', today(ctx), dateOrder, quiet);
   if ('ahead' in read) return read.ahead;
   return answer(await salesWindow(ctx.db, read.period ?? fallback, today(ctx)));
 }
@@ -230,10 +233,10 @@ function refuseImpossibleDate(reading: Reading, today: string): void {
 }
 
 /** The tool's window read as an order or stock-out question's (`readWindow`); none when not given, refused when unreadable. */
-function windowOf(args: Record<string, unknown>, today: string): DueWindow | null {
+function windowOf(args: Record<string, unknown>, today: string, dateOrder: DateOrder): DueWindow | null {
   const words = wordsOf(args, 'window');
   if (!words) return null;
-  const reading = Reading.of(words);
+  const reading = Reading.of(words, dateOrder);
   refuseImpossibleDate(reading, today);
   const window = readWindow(reading, today);
   if (!window) throw validationError(`Window '${words}' not understood: say e.g. "in January", "next week", "the next 30 days", "by 24/12", "Q1 2027".`);
@@ -285,12 +288,12 @@ async function productsOf(ctx: AssistantContextDeps, args: Record<string, unknow
   const words = wordsOf(args, 'product');
   const products = await repo.productsNamedIn(ctx.db, words);
   if (products.length) return { products };
-  const word = readNameWord(Reading.of(words), await productNameWords(ctx.db));
+  const word = readNameWord(Reading.of(words), await productNameWords(ctx.db), await productNamePhrases(ctx.db));
   if (!word) throw validationError(`No product '${words}', and no product's name holds it.`);
   return { word: await nameWordScope(ctx.db, word) };
 }
 
-async function runTool(ctx: AssistantContextDeps, name: string, args: Record<string, unknown>): Promise<Answer> {
+async function runTool(ctx: AssistantContextDeps, name: string, args: Record<string, unknown>, dateOrder: DateOrder): Promise<Answer> {
   const day = today(ctx);
   switch (name) {
     case 'stock_of_product': {
@@ -300,26 +303,26 @@ async function runTool(ctx: AssistantContextDeps, name: string, args: Record<str
     case 'sales_of_product': {
       const named = await productsOf(ctx, args);
       const by = breakdownOf(args);
-      if (by) return forPeriod(ctx, args, breakdownPeriod(by), (window) => dataFunctions.salesByPeriod(ctx.db, day, window, by, 'products' in named ? productScope(named.products) : named.word));
-      return forPeriod(ctx, args, LAST_30_DAYS, (window) => ('products' in named ? dataFunctions.salesOf(ctx.db, named.products, window) : dataFunctions.totalSales(ctx.db, window, named.word)));
+      if (by) return forPeriod(ctx, args, dateOrder, breakdownPeriod(by), (window) => dataFunctions.salesByPeriod(ctx.db, day, window, by, 'products' in named ? productScope(named.products) : named.word));
+      return forPeriod(ctx, args, dateOrder, LAST_30_DAYS, (window) => ('products' in named ? dataFunctions.salesOf(ctx.db, named.products, window) : dataFunctions.totalSales(ctx.db, window, named.word)));
     }
     case 'top_sellers': {
       const rank: Rank = { direction: choiceOf(args, 'order', ORDERS) === 'worst' ? 'asc' : 'desc', limit: numberOf(args, 'limit', TOP_SELLERS_LIMIT) };
       const scope = await categoryOf(ctx, args);
       const measure = MEASURE_OF[choiceOf(args, 'by', RANKED_BY)];
-      return forPeriod(ctx, args, TOP_SELLERS_PERIOD, (window) => dataFunctions.topSellers(ctx.db, window, rank, scope, measure));
+      return forPeriod(ctx, args, dateOrder, TOP_SELLERS_PERIOD, (window) => dataFunctions.topSellers(ctx.db, window, rank, scope, measure));
     }
     case 'units_sold': {
       const scope = await categoryOf(ctx, args);
       const by = breakdownOf(args);
-      if (by) return forPeriod(ctx, args, breakdownPeriod(by), (window) => dataFunctions.salesByPeriod(ctx.db, day, window, by, scope));
-      return forPeriod(ctx, args, LAST_30_DAYS, (window) => dataFunctions.totalSales(ctx.db, window, scope));
+      if (by) return forPeriod(ctx, args, dateOrder, breakdownPeriod(by), (window) => dataFunctions.salesByPeriod(ctx.db, day, window, by, scope));
+      return forPeriod(ctx, args, dateOrder, LAST_30_DAYS, (window) => dataFunctions.totalSales(ctx.db, window, scope));
     }
     case 'compare_sales': {
       if (wordsOf(args, 'product') && wordsOf(args, 'category')) throw validationError('Give a product or a category, not both.');
       const named = wordsOf(args, 'product') ? await productsOf(ctx, args) : null;
       const scope = !named ? await categoryOf(ctx, args) : 'products' in named ? productScope(named.products) : named.word;
-      const [first, second] = [periodOf(args, 'period', day), periodOf(args, 'other_period', day)];
+      const [first, second] = [periodOf(args, 'period', day, dateOrder), periodOf(args, 'other_period', day, dateOrder)];
       if ('ahead' in first) return first.ahead;
       if ('ahead' in second) return second.ahead;
       if (!first.period || !second.period) throw validationError('Two periods are needed: "period" and "other_period".');
@@ -329,15 +332,15 @@ async function runTool(ctx: AssistantContextDeps, name: string, args: Record<str
       if (!wordsOf(args, 'unit')) throw validationError(`'unit' is needed: one of ${PERIOD_UNITS.map((unit) => `"${unit}"`).join(', ')}.`);
       const best: BestPeriod = { unit: choiceOf(args, 'unit', PERIOD_UNITS), direction: choiceOf(args, 'order', ORDERS) === 'worst' ? 'asc' : 'desc' };
       const scope = await categoryOf(ctx, args);
-      return forPeriod(ctx, args, LAST_12_MONTHS, (window) => dataFunctions.bestPeriods(ctx.db, day, window, best, scope));
+      return forPeriod(ctx, args, dateOrder, LAST_12_MONTHS, (window) => dataFunctions.bestPeriods(ctx.db, day, window, best, scope));
     }
     case 'runs_out_first':
-      return answerForWindow(windowOf(args, day), day, (due) => dataFunctions.runsOutFirst(ctx.db, day, due));
+      return answerForWindow(windowOf(args, day, dateOrder), day, (due) => dataFunctions.runsOutFirst(ctx.db, day, due));
     case 'stock_value':
       return dataFunctions.stockValue(ctx.db);
     case 'products_without_sales': {
       const scope = await categoryOf(ctx, args);
-      return forPeriod(ctx, args, NO_SALES_PERIOD, (window) => dataFunctions.noSales(ctx.db, window, scope), true);
+      return forPeriod(ctx, args, dateOrder, NO_SALES_PERIOD, (window) => dataFunctions.noSales(ctx.db, window, scope), true);
     }
     case 'overstock':
       return dataFunctions.overstock(ctx.db, day, numberOf(args, 'days', OVERSTOCK_COVER), await categoryOf(ctx, args));
@@ -346,11 +349,11 @@ async function runTool(ctx: AssistantContextDeps, name: string, args: Record<str
       return dataFunctions.deadStock(ctx.db, await salesWindow(ctx.db, { kind: 'last_days', days }, day), await categoryOf(ctx, args));
     }
     case 'low_stock':
-      return answerForWindow(windowOf(args, day), day, (due) => dataFunctions.lowStock(ctx.db, due));
+      return answerForWindow(windowOf(args, day, dateOrder), day, (due) => dataFunctions.lowStock(ctx.db, due));
     case 'reorder_report':
-      return answerForWindow(windowOf(args, day), day, (due) => dataFunctions.reorderReport(ctx.db, due));
+      return answerForWindow(windowOf(args, day, dateOrder), day, (due) => dataFunctions.reorderReport(ctx.db, due));
     case 'deliveries':
-      return answerForWindow(windowOf(args, day), day, (due) => dataFunctions.deliveries(ctx.db, day, due));
+      return answerForWindow(windowOf(args, day, dateOrder), day, (due) => dataFunctions.deliveries(ctx.db, day, due));
     case 'integration_runs':
       return dataFunctions.integrationRuns(ctx.db, ctx.now?.() ?? new Date());
     default:
@@ -362,7 +365,7 @@ async function runTool(ctx: AssistantContextDeps, name: string, args: Record<str
  * The question goes to the model with the tools; each tool's answer goes back as text and its
  * tables and links are kept for the reply. A model that fails falls back to the intent engine.
  */
-async function askModel(ctx: AssistantContextDeps, model: ChatModel, question: string, context: AssistantContext | null): Promise<Answer> {
+async function askModel(ctx: AssistantContextDeps, model: ChatModel, question: string, context: AssistantContext | null, dateOrder: DateOrder): Promise<Answer> {
   const messages: ModelMessage[] = [
     { role: 'system', content: `You answer questions about a shop's inventory using only the tools' results. Be brief. The user is on the ${context?.page ?? 'home'} page.` },
     { role: 'user', content: question },
@@ -370,7 +373,7 @@ async function askModel(ctx: AssistantContextDeps, model: ChatModel, question: s
   const kept: AssistantBlock[] = [];
   try {
     for (let round = 0; round < MODEL_ROUNDS; round += 1) {
-      const completion = await model.complete({ messages, tools: assistantTools, temperature: 0 });
+      const completion = await model.complete({ messages, tools: assistantToolsFor(dateOrder), temperature: 0 });
       if (!completion.toolCalls.length) {
         const words = completion.content?.trim();
         if (!words) break;
@@ -380,7 +383,7 @@ async function askModel(ctx: AssistantContextDeps, model: ChatModel, question: s
       for (const call of completion.toolCalls) {
         let result: string;
         try {
-          const answer = await runTool(ctx, call.name, JSON.parse(call.arguments || '{}') as Record<string, unknown>);
+          const answer = await runTool(ctx, call.name, JSON.parse(call.arguments || '{}') as Record<string, unknown>, dateOrder);
           kept.push(...answer.blocks.filter((b) => b.type !== 'action'));
           result = JSON.stringify(answer.blocks.filter((b) => b.type !== 'action'));
         } catch (error) {
@@ -392,5 +395,5 @@ async function askModel(ctx: AssistantContextDeps, model: ChatModel, question: s
   } catch {
     // The model is unreachable or answered nonsense: the built-in engine still answers.
   }
-  return answerText(ctx.db, question, today(ctx));
+  return answerText(ctx.db, question, today(ctx), dateOrder);
 }

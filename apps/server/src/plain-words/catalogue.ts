@@ -63,9 +63,13 @@ const COMMON_WORDS = new Set(
  * A word the question holds that products' names hold, in either number ("radiators" → "radiator",
  * "mugs" → "mug", the word as the names write it), among the words no other reading used: they
  * select those products when no product or category is named. Common short words ("top", "day")
- * are none. Null when there is none.
+ * are none. Two words side by side that names hold together (`namePhrases`, "Snow Shovel") are read
+ * first, as that phrase: "snow shovels" selects the snow shovels, not every product named Snow
+ * (QA6 #6). Null when there is none.
  */
-export function readNameWord(reading: Reading, nameWords: string[]): string | null {
+export function readNameWord(reading: Reading, nameWords: string[], namePhrases: string[] = []): string | null {
+  const phrase = readNamePhrase(reading, namePhrases);
+  if (phrase) return phrase;
   const known = new Map(nameWords.filter((word) => !COMMON_WORDS.has(word.toLowerCase())).map((word) => [word.toLowerCase(), word]));
   for (const word of reading.unusedWords()) {
     const found = numberForms(word.toLowerCase())
@@ -77,6 +81,37 @@ export function readNameWord(reading: Reading, nameWords: string[]): string | nu
     }
   }
   return null;
+}
+
+/** Two unused words side by side that products' names hold together, in either number, as the names write them ("snow shovels" → "Snow Shovel"); null when none. */
+function readNamePhrase(reading: Reading, namePhrases: string[]): string | null {
+  if (!namePhrases.length) return null;
+  const known = new Map(namePhrases.map((phrase) => [phrase.toLowerCase(), phrase]));
+  const words = reading.unusedWords().map((word) => word.toLowerCase());
+  for (let at = 0; at + 1 < words.length; at++) {
+    const [first, second] = [words[at] as string, words[at + 1] as string];
+    const found = numberForms(first)
+      .flatMap((one) => numberForms(second).map((other) => known.get(`${one} ${other}`)))
+      .find(Boolean);
+    const together = wholeWords(`${escapeRegExp(first)} ${escapeRegExp(second)}`);
+    if (found && reading.test(together)) return found;
+  }
+  return null;
+}
+
+/**
+ * The words beside a name word that no reading used ("snow blowers" when names hold "Snow" but
+ * never "Snow Blower"): the phrase the question asked for, which no name holds, for an answer to say
+ * first that it counted every product holding the one word (QA6 #6). Null when the word stood alone.
+ */
+export function missedPhrase(reading: Reading, word: string): string | null {
+  const match = nameWordPattern(word).exec(reading.text);
+  if (!match || word.includes(' ')) return null;
+  const unused = new Set(reading.unusedWords().map((each) => each.toLowerCase()));
+  const before = /([\p{L}\p{N}]+) $/u.exec(reading.text.slice(0, match.index))?.[1];
+  const after = /^ ([\p{L}\p{N}]+)/u.exec(reading.text.slice(match.index + match[0].length))?.[1];
+  const beside = [before, after].map((each) => (each && unused.has(each) ? each : null));
+  return beside.some(Boolean) ? [beside[0], match[0], beside[1]].filter(Boolean).join(' ') : null;
 }
 
 /**

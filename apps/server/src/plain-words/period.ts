@@ -4,6 +4,8 @@
 // in docs/architecture.md, "Periods in plain words" (ADR 0141).
 import { formatDay, formatDayOfMonth, SHORT_MONTH_NAMES } from '@stockwise/contract';
 import { escapeRegExp, type Reading } from './reading.ts';
+import { DEFAULT_DATE_ORDER, type DateOrder } from './date-order.ts';
+import { RETAIL_DAY_NAMES, readRetailDay, retailDayIn, type RetailDay } from './retail-days.ts';
 
 export type Period =
   | { kind: 'last_days'; days: number }
@@ -19,7 +21,8 @@ export type Period =
   | { kind: 'month'; month: number }
   | { kind: 'today' }
   | { kind: 'yesterday' }
-  | { kind: 'day'; date: string }
+  /** `retailDay`: the US retail day it was named as ("Black Friday"): a year before is that day's, not the same date's. */
+  | { kind: 'day'; date: string; retailDay?: RetailDay }
   | { kind: 'since'; date: string }
   /** "By D" on a sales question: the year to date up to D (ADR 0148, amendment). */
   | { kind: 'until'; date: string }
@@ -83,7 +86,7 @@ const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4
 export const NUM = '(\\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|fifty|hundred)';
 export const numberIn = (text: string | undefined) => (text === undefined ? null : /^\d+$/.test(text) ? Number(text) : (NUMBER_WORDS[text] ?? null));
 
-// Dates as a shop writes them: ISO, numbers day-first (3/11, 03.11.2026, 3-11-2026), or with the month's name ("3rd of Nov", "3. März").
+// Dates as a shop writes them: ISO, numbers in the asker's order (3/11, 03.11.2026 day-first, 3-11-2026), or with the month's name ("3rd of Nov", "3. März").
 const ORDINAL = '(?:st|nd|rd|th|\\.)?';
 const DATE = `(?:\\d{4}-\\d{1,2}-\\d{1,2}|\\d{1,2}[/.]\\d{1,2}(?:[/.]\\d{2,4})?|\\d{1,2}-\\d{1,2}-\\d{4}|\\d{1,2}${ORDINAL}(?: of)? ${MONTH}(?:,? \\d{4})?|${MONTH} \\d{1,2}${ORDINAL}\\b(?:,? \\d{4})?)`;
 
@@ -123,16 +126,19 @@ function occurrence(month: number, day: number, today: string, mode: Occurrence)
 }
 
 /**
- * One date of the DATE pattern. Numbers read day-first, as the shop writes them; a first number
- * up to 12 with a second over 12 can only be month-first and reads so.
+ * One date of the DATE pattern. Slashed numbers read in the asker's order (day-first unless their
+ * language writes the month first: ADR 0148, amendment "dates in the viewer's order"); a pair only
+ * one order makes a date of (27/11, 11/27) reads so either way.
  */
-export function readDate(text: string, today: string, mode: Occurrence = 'past'): string | null {
+export function readDate(text: string, today: string, mode: Occurrence = 'past', order: DateOrder = DEFAULT_DATE_ORDER): string | null {
   const fullYear = (year: string) => (year.length === 2 ? 2000 + Number(year) : Number(year));
   let match = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text);
   if (match) return realDay(Number(match[1]), Number(match[2]), Number(match[3]));
   match = /^(\d{1,2})[/.-](\d{1,2})(?:[/.-](\d{2}|\d{4}))?$/.exec(text);
   if (match) {
-    let [day, month] = [Number(match[1]), Number(match[2])];
+    // Dotted dates are German and Dutch writing, day-first whatever the language.
+    const monthFirst = order === 'month-first' && !text.includes('.');
+    let [day, month] = monthFirst ? [Number(match[2]), Number(match[1])] : [Number(match[1]), Number(match[2])];
     if (month > 12 && day <= 12) [day, month] = [month, day];
     return match[3] ? realDay(fullYear(match[3]), month, day) : occurrence(month, day, today, mode);
   }
@@ -191,7 +197,7 @@ export function readPeriod(reading: Reading, today: string): Period | null {
   if (match) return lastSpan(match[1] as string, unitOfWord(match[2] as string));
   match = new RegExp(`\\b(?:between|from|since) (${DATE}) (?:and|to|until|till|-|–) (${DATE})(?![\\d/.-])`).exec(reading.text);
   if (match) {
-    const [from, to] = [readDate(match[1] as string, today), readDate(match[2] as string, today)];
+    const [from, to] = [readDate(match[1] as string, today, 'past', reading.dateOrder), readDate(match[2] as string, today, 'past', reading.dateOrder)];
     if (from && to) {
       reading.exec(new RegExp(escapeRegExp(match[0])));
       return from <= to ? { kind: 'between', from, to } : { kind: 'between', from: to, to: from };
@@ -199,14 +205,17 @@ export function readPeriod(reading: Reading, today: string): Period | null {
   }
   // "Sales by 24/12": the year to date up to that day, whichever 24/12 is nearer today.
   match = UNTIL_DAY.exec(reading.text);
-  const until = match ? dayNamed(match[1] as string, today, 'nearest') : null;
+  const until = match ? dayNamed(match[1] as string, today, 'nearest', reading.dateOrder) : null;
   if (match && until) {
     reading.exec(new RegExp(escapeRegExp(match[0])));
     return { kind: 'until', date: until };
   }
+  // Before a date: "last July 4th" is the day, not "last July" and a date.
+  const retailDay = readRetailDay(reading, today);
+  if (retailDay) return retailDay;
   // A date standing alone needs more than "1.5" (a number with decimals) to read as one.
   match = new RegExp(`\\b(since|from|on|seit|ab|am|sinds|vanaf|op) (${DATE})(?![\\d/.-])`).exec(reading.text) ?? new RegExp(`(?<![\\w/.-])()(${DATE})(?![\\d/.-])`).exec(reading.text);
-  const date = match && !(match[1] === '' && /^\d{1,2}\.\d{1,2}$/.test(match[2] as string)) ? readDate(match[2] as string, today) : null;
+  const date = match && !(match[1] === '' && /^\d{1,2}\.\d{1,2}$/.test(match[2] as string)) ? readDate(match[2] as string, today, 'past', reading.dateOrder) : null;
   if (match && date) {
     reading.exec(new RegExp(escapeRegExp(match[0])));
     return ['since', 'from', 'seit', 'ab', 'sinds', 'vanaf'].includes(match[1] as string) ? { kind: 'since', date } : { kind: 'day', date };
@@ -514,6 +523,8 @@ function sameSpanLastYear(period: Period, other: Period, today: string): Period 
   if (!(period.kind === 'previous' && period.unit === 'year')) return period;
   const range = fullRangeOf(other, today);
   const [year, month] = partsOf(range.from);
+  // Black Friday last year is last year's Black Friday (29 Nov 2024 against 28 Nov 2025), not the same date.
+  if (other.kind === 'day' && other.retailDay) return { kind: 'day', date: retailDayIn(other.retailDay, year - 1), retailDay: other.retailDay };
   switch (other.kind) {
     case 'this':
     case 'previous':
@@ -661,7 +672,7 @@ function readComing(reading: Reading, today: string): (Ahead & { from: string })
 
 function readDayAhead(reading: Reading, today: string): Ahead | null {
   const match = AHEAD_DATE.exec(reading.text);
-  const date = match ? dayNamed(match[2] as string, today, 'ahead') : null;
+  const date = match ? dayNamed(match[2] as string, today, 'ahead', reading.dateOrder) : null;
   if (!match || !date) return null;
   reading.exec(new RegExp(escapeRegExp(match[0])));
   const by = match[1] === 'before' ? addDays(date, -1) : date;
@@ -770,8 +781,8 @@ const AHEAD_DATE = new RegExp(`\\b(by|before|until|till) (${DATE}|${NAMED_DAY})\
 const UNTIL_DAY = new RegExp(`\\b(?:by|until|till|up to) (${DATE}|${NAMED_DAY})\\.?(?![\\d/.-])`);
 
 /** A date as written, a weekday (today counts as its own occurrence) or a named day of the year, at the occurrence asked for. */
-function dayNamed(text: string, today: string, mode: Occurrence): string | null {
-  const date = readDate(text, today, mode);
+function dayNamed(text: string, today: string, mode: Occurrence, order: DateOrder): string | null {
+  const date = readDate(text, today, mode, order);
   if (date) return date;
   const weekday = WEEKDAYS.indexOf(text);
   if (weekday >= 0) {
@@ -988,7 +999,7 @@ export function spokenPeriod(period: Period, today: string, range = rangeOf(peri
     case 'quarter_of_year':
       return `in Q${Math.ceil(Number(range.from.slice(5, 7)) / 3)} ${range.from.slice(0, 4)} (${dates})`;
     case 'day':
-      return `on ${dates}`;
+      return period.retailDay ? `on ${RETAIL_DAY_NAMES[period.retailDay]} ${range.from.slice(0, 4)} (${dates})` : `on ${dates}`;
     case 'since':
       return `since ${formatDay(period.date)} (${dates})`;
     case 'until':

@@ -28,6 +28,7 @@ import { currentUser } from '../auth/guard.ts';
 import { sendDownload } from '../http/downloads.ts';
 import { validationError } from '../http/errors.ts';
 import { sentTimeZone } from '../import/field-values.ts';
+import { dateOrderOf } from '../plain-words/date-order.ts';
 import {
   createReport,
   deleteReport,
@@ -100,7 +101,8 @@ export function reportRoutes(ctx: ReportsContext): FastifyPluginAsyncZod {
         body: generateRequest,
         response: { 200: generateResponse, ...errors },
       },
-      handler: (request) => generateFromRequest(ctx, { userId: currentUser(request).userId, request: request.body }),
+      // Slashed dates in the request are read in the order the editor's browser language writes them (ADR 0154, amendment).
+      handler: (request) => generateFromRequest(ctx, { userId: currentUser(request).userId, request: request.body, dateOrder: dateOrderOf(request.headers['accept-language']) }),
     });
     app.post('/api/user-reports/regenerate/', {
       config: { policy: 'editor' },

@@ -20,6 +20,7 @@ import { firstPeriodCut, unfinishedPeriod } from './unfinished-period.ts';
 import { noProductMatches, unmatchedProductWords } from '../plain-words/catalogue.ts';
 import { checkReportSql, loadSqlParser, SandboxRefusal, type CheckedSql } from './sandbox/gate.ts';
 import { EmbeddedSandbox, PostgresSandbox, ReportRunError, type ReportSandbox, type SandboxRun } from './sandbox/executor.ts';
+import { DEFAULT_DATE_ORDER, type DateOrder } from '../plain-words/date-order.ts';
 
 type CreateReportValues = z.output<typeof createReportRequest>;
 
@@ -323,7 +324,8 @@ const refusedGenerated = (error: ReportRunError) => `The generated SQL was refus
 
 type GenerateInput = { report_id: number | null; change_request: string; current_title: string; current_description: string; current_sql_code: string; current_chart_config: ChartConfig | null };
 
-export async function generateFromRequest(ctx: ReportsContext, options: { userId: number; request: GenerateInput }): Promise<GenerateResponse> {
+/** `dateOrder`: how the editor writes a date with numbers alone ("12/1"), from their language. */
+export async function generateFromRequest(ctx: ReportsContext, options: { userId: number; request: GenerateInput; dateOrder?: DateOrder }): Promise<GenerateResponse> {
   const failed = (error: string, details: SqlErrorDetails | null = null): GenerateResponse => ({
     success: false,
     title: null,
@@ -337,7 +339,7 @@ export async function generateFromRequest(ctx: ReportsContext, options: { userId
     notice: null,
   });
   if (options.request.report_id !== null) await requireReport(ctx, options.request.report_id);
-  const context = await writerContext(ctx);
+  const context = { ...(await writerContext(ctx)), dateOrder: options.dateOrder ?? DEFAULT_DATE_ORDER };
   const current = currentOf(options.request);
   let draft: ReportDraft;
   let run: SandboxRun | ReportRunError;

@@ -7,7 +7,8 @@ import { ChatModelError, type ChatMessage, type ChatModel } from '../ai/chat.ts'
 import { buildReport } from './generator/build.ts';
 import { describeSql } from './generator/describe.ts';
 import { noSuchProduct } from '../plain-words/reading.ts';
-import { hasSubject, mergeIntents, readIntent, readQuestion, watchedIntent, type Intent, type Vocabulary } from './generator/intent.ts';
+import { hasSubject, mergeIntents, readIntent, readQuestion, todayIso, watchedIntent, type Intent, type Vocabulary } from './generator/intent.ts';
+import { dateOrderWords, DEFAULT_DATE_ORDER, type DateOrder } from '../plain-words/date-order.ts';
 
 export type CurrentReport = { title: string; description: string; sql_code: string; chart_config: ChartConfig | null };
 export type ReportDraft = {
@@ -22,7 +23,8 @@ export type ReportDraft = {
   /** Said first when the draft measures what the request did not name (the built-in generator's). */
   assumed?: string;
 };
-export type WriterContext = { schema: ReadableRelation[]; vocabulary: Vocabulary };
+/** `dateOrder`: how the request writes a date with numbers alone; day-first when not known. */
+export type WriterContext = { schema: ReadableRelation[]; vocabulary: Vocabulary; dateOrder?: DateOrder };
 export type FieldValue = string | ChartConfig | null;
 /** A field written anew, and the words of the title and description its SQL does not express (the built-in generator's; a model's has none). */
 export type Rewritten = { value: FieldValue; unusedWords?: string[]; assumed?: string };
@@ -59,7 +61,7 @@ export class BuiltInReportWriter implements ReportWriter {
   readonly provider = 'built-in';
 
   async write(request: { changeRequest: string; current: CurrentReport; context: WriterContext }): Promise<ReportDraft> {
-    const { intent: change, unusedWords, unknownProducts, salesAhead, windowOver, unusedWordsLeaving, measureAssumed } = readQuestion(request.changeRequest, request.context.vocabulary);
+    const { intent: change, unusedWords, unknownProducts, salesAhead, windowOver, unusedWordsLeaving, measureAssumed } = readQuestion(request.changeRequest, request.context.vocabulary, todayIso(), request.context.dateOrder);
     // A report of every product when the request named one that does not exist would mislead.
     if (unknownProducts.length) throw new WriterError(`${unknownProducts.map((code) => noSuchProduct(code, request.context.vocabulary.productCodes)).join(' ')} The built-in generator wrote no report.`);
     if (salesAhead) {
@@ -173,6 +175,7 @@ export class ModelReportWriter implements ReportWriter {
         content: [
           current(request.current),
           `Change request: ${request.changeRequest}`,
+          `In the change request, ${dateOrderWords(request.context.dateOrder ?? DEFAULT_DATE_ORDER)}.`,
           request.problem ? `Your previous SQL failed: ${request.problem}\nFix it.` : null,
           `Answer with one JSON object: {"title": …, "description": one sentence, "sql_code": …, "chart_config": ${CHART_SHAPE}, "pseudocode": numbered plain-words steps}.`,
         ]

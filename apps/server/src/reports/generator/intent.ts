@@ -5,6 +5,7 @@ import type { ChartType } from '@stockwise/contract';
 import { AHEAD_WORDS, dueWindowOf, dueWords, HORIZON_WORDS, NOT_SOLD, readBestPeriod, readBreakdown, readComparison, readHorizon, readPeriod, readQuietSpan, readSalesAhead, readWindow, type AheadSpan, type BestPeriod, type Comparison, type Period } from '../../plain-words/period.ts';
 import { DEAD_STOCK, OVERSTOCK, readCategory, readCoverDays, readNameWord, readRank } from '../../plain-words/catalogue.ts';
 import { escapeRegExp, looksLikeProductCode, Reading } from '../../plain-words/reading.ts';
+import { DEFAULT_DATE_ORDER, type DateOrder } from '../../plain-words/date-order.ts';
 import { orGerman, SALES_VALUE_WORDS, STOCK_VALUE_WORDS, STOCK_WORDS, UNITS_WORDS } from '../../plain-words/measure.ts';
 
 export type { AheadSpan, Comparison, Period };
@@ -39,7 +40,8 @@ export type Intent = {
   chartType: ChartType | null;
 };
 
-export type Vocabulary = { categories: string[]; productCodes: string[]; nameWords: string[] };
+/** `namePhrases`: two words side by side in product names ("Snow Shovel"), read before one word (QA6 #6). */
+export type Vocabulary = { categories: string[]; productCodes: string[]; nameWords: string[]; namePhrases?: string[] };
 
 const DEFAULT_RANK = 10;
 export const DEFAULT_LOW_STOCK = 100; // spec §9: low stock (high risk) is current stock below 100
@@ -170,6 +172,7 @@ export function readQuestion(
   question: string,
   vocabulary: Vocabulary,
   today = todayIso(),
+  dateOrder: DateOrder = DEFAULT_DATE_ORDER,
 ): {
   intent: Intent;
   unusedWords: string[];
@@ -180,7 +183,7 @@ export function readQuestion(
   /** No measure word was read: a ranking, best period or comparison measures units sold. */
   measureAssumed: boolean;
 } {
-  const reading = Reading.of(question);
+  const reading = Reading.of(question, dateOrder);
   const special = reading.for(partOf('special'), () => readSpecial(reading));
   const thresholdMatch = reading.for(partOf('threshold'), () => reading.exec(/\b(?:below|under|less than|fewer than) (\d+)\b/));
   const category = reading.for(partOf('category'), () => readCategory(reading, vocabulary.categories));
@@ -235,7 +238,7 @@ export function readQuestion(
   // An order or stock-out window that ended before today: the forecasts look ahead from today (the assistant says the same).
   const windowOver = window && window.by < today && (special === 'runs_out' || special === 'reorder') ? dueWords(dueWindowOf(window, today)) : null;
   // Read last, among the words nothing else used: "how many radiators did we sell", and within a category "how many christmas trees" (the assistant reads them so too).
-  if (!productCode) intent.nameWord = reading.for(partOf('nameWord'), () => readNameWord(reading, vocabulary.nameWords));
+  if (!productCode) intent.nameWord = reading.for(partOf('nameWord'), () => readNameWord(reading, vocabulary.nameWords, vocabulary.namePhrases));
   const unused = reading.unusedWords();
   const unusedWordsLeaving = (leftOut: number) => reading.unusedWords(leftOut).filter((word) => !looksLikeProductCode(word));
   return { intent, unusedWords: unused.filter((word) => !looksLikeProductCode(word)), unknownProducts: unused.filter(looksLikeProductCode), salesAhead, windowOver, unusedWordsLeaving, measureAssumed: measureSaid === null && measure !== null };

@@ -1,0 +1,67 @@
+// The US retail days as periods, and slashed dates in the asker's order (QA6 #5, #13).
+import { describe, expect, it } from 'vitest';
+import { readComparison, readPeriod, spokenPeriod, type Period } from './period.ts';
+import { Reading } from './reading.ts';
+import { dateOrderOf } from './date-order.ts';
+
+const TODAY = '2026-12-04';
+const read = (question: string, today = TODAY) => {
+  const reading = Reading.of(question);
+  const period = readPeriod(reading, today);
+  return { period, unused: reading.unusedWords() };
+};
+const dayOf = (question: string, today = TODAY) => (read(question, today).period as Extract<Period, { kind: 'day' }> | null)?.date ?? null;
+
+describe('US retail days', () => {
+  it('reads each as its day: the latest that has come, the one of a year said, "last" before today, "this" this year\'s', () => {
+    expect(dayOf('sales on Black Friday')).toBe('2026-11-27');
+    expect(dayOf('sales on Black Friday 2025')).toBe('2025-11-28');
+    expect(dayOf('Black Friday sales 2024')).toBe('2024-11-29');
+    expect(dayOf('sales on Black Friday last year')).toBe('2025-11-28');
+    expect(dayOf('sales last Black Friday', '2026-11-27')).toBe('2025-11-28');
+    expect(dayOf('sales on Black Friday', '2026-11-27')).toBe('2026-11-27');
+    expect(dayOf('sales on Black Friday', '2026-11-26')).toBe('2025-11-28');
+    expect(dayOf('Thanksgiving 2025')).toBe('2025-11-27');
+    expect(dayOf('sales on Thanksgiving Day')).toBe('2026-11-26');
+    expect(dayOf('Cyber Monday 2025')).toBe('2025-12-01');
+    expect(dayOf('sales on Memorial Day 2026')).toBe('2026-05-25');
+    expect(dayOf('sales on Memorial Day 2025')).toBe('2025-05-26');
+    expect(dayOf('sales on Labor Day 2026')).toBe('2026-09-07');
+    expect(dayOf('Labour Day 2025')).toBe('2025-09-01');
+    expect(dayOf('July 4th 2025')).toBe('2025-07-04');
+    expect(dayOf('sales on the 4th of July')).toBe('2026-07-04');
+    expect(dayOf('sales on Independence Day last year')).toBe('2025-07-04');
+    expect(dayOf('sales last July 4th')).toBe('2026-07-04');
+    expect(dayOf('sales on the fourth of July', '2026-07-03')).toBe('2025-07-04');
+    for (const question of ['sales on Black Friday 2025', 'sales last Black Friday', 'Cyber Monday sales 2025', 'sales on Labor Day']) expect(read(question).unused, question).toEqual(['sales']);
+  });
+
+  it('says the day by its name, and compares it with the same day a year before', () => {
+    const period = read('sales on Black Friday 2025').period as Period;
+    expect(spokenPeriod(period, TODAY)).toBe('on Black Friday 2025 (28 Nov 2025)');
+    const comparison = readComparison(Reading.of('sales on Black Friday compared to last year'), TODAY);
+    expect(comparison).toEqual({ earlier: { kind: 'day', date: '2025-11-28', retailDay: 'black_friday' }, later: { kind: 'day', date: '2026-11-27', retailDay: 'black_friday' } });
+  });
+});
+
+describe('slashed dates in the asker\'s order', () => {
+  it('takes the order from the most preferred language with calendar data; day-first otherwise', () => {
+    expect(dateOrderOf('en-US,en;q=0.9')).toBe('month-first');
+    expect(dateOrderOf('en-GB,en-US;q=0.9')).toBe('day-first');
+    expect(dateOrderOf('de;q=0.5, en-US;q=0.8')).toBe('month-first');
+    expect(dateOrderOf('nl-NL')).toBe('day-first');
+    expect(dateOrderOf(undefined)).toBe('day-first');
+    expect(dateOrderOf('*')).toBe('day-first');
+    expect(dateOrderOf('qq-ZZ')).toBe('day-first');
+    expect(dateOrderOf(';;,=,q=,en-US;q=abc')).toBe('month-first');
+  });
+
+  it('reads 12/1 as 1 December month-first and 12 January day-first; 27 can only be the day; dotted dates are day-first', () => {
+    const dated = (question: string, order: 'day-first' | 'month-first') => readPeriod(Reading.of(question, order), TODAY);
+    expect(dated('sales since 12/1', 'month-first')).toEqual({ kind: 'since', date: '2026-12-01' });
+    expect(dated('sales since 12/1', 'day-first')).toEqual({ kind: 'since', date: '2026-01-12' });
+    expect(dated('sales on 11/27/2025', 'day-first')).toEqual({ kind: 'day', date: '2025-11-27' });
+    expect(dated('sales on 27/11/2025', 'month-first')).toEqual({ kind: 'day', date: '2025-11-27' });
+    expect(dated('Umsatz am 3.11.2025', 'month-first')).toEqual({ kind: 'day', date: '2025-11-03' });
+  });
+});

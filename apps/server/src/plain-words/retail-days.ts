@@ -1,0 +1,76 @@
+// The US retail calendar's days as periods (QA6 #13): Thanksgiving, Black Friday, Cyber Monday,
+// Memorial Day, Independence Day (July 4th) and Labor Day, each one day, read by `readPeriod` for the
+// assistant and the report writer alike (ADR 0148, amendment "US retail days").
+import { escapeRegExp, type Reading } from './reading.ts';
+
+export type RetailDay = 'thanksgiving' | 'black_friday' | 'cyber_monday' | 'memorial_day' | 'independence_day' | 'labor_day';
+
+/** Each day as an answer names it. */
+export const RETAIL_DAY_NAMES: Record<RetailDay, string> = {
+  thanksgiving: 'Thanksgiving',
+  black_friday: 'Black Friday',
+  cyber_monday: 'Cyber Monday',
+  memorial_day: 'Memorial Day',
+  independence_day: 'Independence Day',
+  labor_day: 'Labor Day',
+};
+
+const iso = (year: number, month: number, day: number) => new Date(Date.UTC(year, month - 1, day)).toISOString().slice(0, 10);
+const weekday = (year: number, month: number, day: number) => new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+const MONDAY = 1;
+const THURSDAY = 4;
+
+/** The 4th Thursday of November. */
+const thanksgivingDay = (year: number) => 1 + ((THURSDAY - weekday(year, 11, 1) + 7) % 7) + 21;
+
+/** The day a retail day falls on in a year. */
+export function retailDayIn(day: RetailDay, year: number): string {
+  switch (day) {
+    case 'thanksgiving':
+      return iso(year, 11, thanksgivingDay(year));
+    case 'black_friday':
+      return iso(year, 11, thanksgivingDay(year) + 1);
+    case 'cyber_monday':
+      return iso(year, 11, thanksgivingDay(year) + 4);
+    case 'memorial_day':
+      // The last Monday of May.
+      return iso(year, 5, 31 - ((weekday(year, 5, 31) - MONDAY + 7) % 7));
+    case 'independence_day':
+      return iso(year, 7, 4);
+    case 'labor_day':
+      // The first Monday of September.
+      return iso(year, 9, 1 + ((MONDAY - weekday(year, 9, 1) + 7) % 7));
+  }
+}
+
+const SPELLINGS: [RegExp, RetailDay][] = [
+  [/^black friday$/, 'black_friday'],
+  [/^cyber monday$/, 'cyber_monday'],
+  [/^thanksgiving( day)?$/, 'thanksgiving'],
+  [/^memorial day$/, 'memorial_day'],
+  [/^labou?r day$/, 'labor_day'],
+  [/./, 'independence_day'],
+];
+const DAY_WORDS = "black friday|cyber monday|thanksgiving(?: day)?|memorial day|labou?r day|independence day|(?:the )?(?:4th|fourth) of july|july (?:4th|4(?![\\d/.-])|fourth)";
+/** "Black Friday (2025 / last year)", "last Black Friday", "on the 4th of July", "this Labor Day". */
+const RETAIL_DAY = new RegExp(`\\b(?:(?:on|at|over|for) )?(?:(this|last|previous) )?(${DAY_WORDS})\\b(?:,? (\\d{4})\\b)?(?: \\(?(last|this) year\\)?)?`);
+/** A year standing alone elsewhere in the question ("Black Friday sales 2025"), as the Christmas days take it. */
+const YEAR_APART = /(?<![\w/.-])(?:in |of )?((?:19|20)\d{2})(?![\w/.-])/;
+
+/**
+ * A US retail day the words name, as one day: that year's when a year is said ("Black Friday 2025",
+ * "Black Friday last year"), this year's with "this", the latest before today with "last", else the
+ * latest that has come (today included). Null when none is named.
+ */
+export function readRetailDay(reading: Reading, today: string): { kind: 'day'; date: string; retailDay: RetailDay } | null {
+  const match = RETAIL_DAY.exec(reading.text);
+  if (!match) return null;
+  reading.exec(new RegExp(escapeRegExp(match[0])));
+  const day = (SPELLINGS.find(([spelling]) => spelling.test(match[2] as string)) as [RegExp, RetailDay])[1];
+  const thisYear = Number(today.slice(0, 4));
+  const said = match[3] ?? reading.exec(YEAR_APART)?.[1];
+  const year = said ? Number(said) : match[4] === 'last' ? thisYear - 1 : match[4] === 'this' || match[1] === 'this' ? thisYear : null;
+  if (year !== null) return { kind: 'day', date: retailDayIn(day, year), retailDay: day };
+  const latest = match[1] ? retailDayIn(day, thisYear) < today : retailDayIn(day, thisYear) <= today;
+  return { kind: 'day', date: retailDayIn(day, latest ? thisYear : thisYear - 1), retailDay: day };
+}
