@@ -515,7 +515,7 @@ describe('forecasting screen', () => {
     expect({ total: after.total, codes: after.products.map((p) => p.styleCode) }).toEqual({ total: listed.total, codes: listed.products.map((p) => p.styleCode) });
     expect(await page.getByTestId('report-generated').textContent()).toContain('90-day horizon');
     // Back to 90 days: the stored forecast, and the URL without the choice.
-    await horizon.getByRole('radio', { name: '90 days' }).check();
+    await horizon.getByText('90 days', { exact: true }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('days')).toBeNull();
     await expect.poll(() => lastForecastDay(), { timeout: 30_000 }).toBe(fullDay(ninety.forecast.sales.at(-1)!.ds));
   });

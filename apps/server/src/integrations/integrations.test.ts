@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayInTimeZone, MASKED_SECRET, type Integration } from '@stockwise/contract';
 import { sendJson, startEndpointServer, type EndpointServer } from '../testing/endpoint-server.ts';
 import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
-import { importFile } from '../testing/uploads.ts';
 import { catalogueRunsSettled } from '../testing/forecast-client.ts';
 import { runIntegration } from './run.ts';
 
