@@ -180,7 +180,7 @@ describe('preview and the mapping builder', () => {
     expect(store().isLoading).toBe(true);
     await previewing;
     expect(store().isLoading).toBe(false);
-    expect(previewFields).toEqual({ entity_type: 'products', time_zone: browserTimeZone(), mapping_config: JSON.stringify(catalogue.entities.products) });
+    expect(previewFields).toEqual({ entity_type: 'products', time_zone: browserTimeZone(), locale: navigator.language, mapping_config: JSON.stringify(catalogue.entities.products) });
     expect(store().previewData?.rows).toHaveLength(5);
     expect(store().previewData?.rows[1]?.problems).toEqual({ current_stock: 'a whole number is required.' });
   });
@@ -204,7 +204,7 @@ describe('preview and the mapping builder', () => {
     await store().selectFile(csvFile());
     await store().selectMapping('sales_only');
     expect(store()).toMatchObject({ entityType: 'sales', selectedMapping: 'sales_only', draft: salesOnly.entities.sales, mappingNotice: null });
-    expect(previewFields).toEqual({ entity_type: 'sales', time_zone: browserTimeZone(), mapping_config: JSON.stringify(salesOnly.entities.sales) });
+    expect(previewFields).toEqual({ entity_type: 'sales', time_zone: browserTimeZone(), locale: navigator.language, mapping_config: JSON.stringify(salesOnly.entities.sales) });
   });
 
   it('choosing an entity the saved mapping has nothing for builds a new mapping, says so, and imports it as unsaved', async () => {
@@ -212,7 +212,7 @@ describe('preview and the mapping builder', () => {
     await store().selectEntity('sales');
     expect(store()).toMatchObject({ entityType: 'sales', selectedMapping: null, mappingConfig: null, draft: null, mappingNotice: "Mapping Product catalogue CSV has nothing for sales: the columns are proposed from the file's header." });
     await store().selectFile(csvFile());
-    expect(previewFields).toEqual({ entity_type: 'sales', time_zone: browserTimeZone() });
+    expect(previewFields).toEqual({ entity_type: 'sales', time_zone: browserTimeZone(), locale: navigator.language });
     expect(store().draft).toEqual({ field_mappings: proposal });
     await store().submit();
     expect(uploadFields).toMatchObject({ entity_type: 'sales', time_zone: browserTimeZone(), mapping_name: 'your column choices', mapping_config: JSON.stringify({ entities: { sales: { field_mappings: proposal } } }) });
@@ -227,7 +227,7 @@ describe('preview and the mapping builder', () => {
     proposal = { product_code: 'Item Code', name: 'Description', current_stock: 'Stock' };
     await store().loadMappings();
     await store().selectFile(csvFile('Item Code,Description,Stock\nP-1,One,1\n'));
-    expect(previewFields).toEqual({ entity_type: 'products', time_zone: browserTimeZone() });
+    expect(previewFields).toEqual({ entity_type: 'products', time_zone: browserTimeZone(), locale: navigator.language });
     expect(store()).toMatchObject({
       selectedMapping: null,
       mappingConfig: null,
@@ -251,7 +251,7 @@ describe('preview and the mapping builder', () => {
     previewHeader = ['Artikelnummer', 'Bezeichnung', 'Bestand'];
     proposal = { product_code: 'Artikelnummer', name: 'Bezeichnung', current_stock: 'Bestand' };
     await store().setHeaderRow(2);
-    expect(previewFields).toEqual({ entity_type: 'products', time_zone: browserTimeZone(), header_row: '2' });
+    expect(previewFields).toEqual({ entity_type: 'products', time_zone: browserTimeZone(), locale: navigator.language, header_row: '2' });
     expect(store()).toMatchObject({ draft: { header_row: 2, field_mappings: proposal }, mappingNotice: null, isLoading: false, error: null });
     await store().submit();
     expect(JSON.parse(uploadFields['mapping_config']!)).toEqual({ entities: { products: { header_row: 2, field_mappings: proposal } } });
