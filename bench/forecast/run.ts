@@ -277,6 +277,8 @@ export function benchmarkDemo(options: { windows: number; validation?: boolean }
         horizon: M5_HOLDOUT_DAYS,
         today: day(end),
         ...(closedDates.length ? { closedDates } : {}),
+        // Even when empty, as the catalogue run passes it: the weekdays the catalogue trades on.
+        ...(calendar.closedWeekdays ? { closedWeekdays: calendar.closedWeekdays } : {}),
         ...(yearlyProfile ? { yearlyProfile } : {}),
       });
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closedWeekdays } from './closed.ts';
+import { closedWeekdays, closedWeekdaysOf } from './closed.ts';
 import { forecastProduct, isForecastError, type ProductForecast, type ProductForecastInput } from './index.ts';
 import { ets, NON_SEASONAL_FORMS } from './models/ets.ts';
 import { deseasonalized } from './seasonality.ts';
@@ -118,6 +118,90 @@ describe("the business's closed weekdays (the catalogue's calendar)", () => {
     const input = { sales: values.map((y, t) => ({ ds: day(t), y })), horizon: 14 };
     expect(ok({ ...input, closedWeekdays: [] }).forecast).toEqual(ok(input).forecast);
     for (const closedWeekdays of [[7], [1.5], ['0']]) expect(forecastProduct({ ...input, closedWeekdays } as ProductForecastInput)).toMatchObject({ code: 'invalid_input' });
+  });
+});
+
+describe("a product's own closed weekday in a shop that trades every day (QA6 #14)", () => {
+  const FIRST_DAY = start / DAY_MS;
+  const TWELVE_WEEKS = 84;
+  const everyDayObserved = new Uint8Array(TWELVE_WEEKS).fill(1);
+  // The catalogue's calendar known, no weekday closed: every weekday trades.
+  const TRADES_EVERY_DAY: number[] = [];
+
+  /** Park–Miller: the same products on every run. */
+  function generator(seed: number) {
+    let state = seed;
+    const uniform = () => (state = (state * 16807) % 2147483647) / 2147483647;
+    const poisson = (rate: number) => {
+      let k = 0;
+      let p = Math.exp(-rate);
+      let cumulative = p;
+      const u = uniform();
+      while (u > cumulative) {
+        k++;
+        p *= rate / k;
+        cumulative += p;
+      }
+      return k;
+    };
+    return { uniform, poisson };
+  }
+  /** Twelve weeks of `products` products, each day's units drawn by `sold`. */
+  const catalogueOf = (products: number, seed: number, sold: (random: ReturnType<typeof generator>, rate: number) => number) => {
+    const random = generator(seed);
+    return Array.from({ length: products }, () => {
+      const rate = 0.5 + 0.5 * random.uniform();
+      return Float64Array.from({ length: TWELVE_WEEKS }, () => sold(random, rate));
+    });
+  };
+  const withClosedWeekday = (catalogue: Float64Array[], businessWeekdays?: number[]) => catalogue.filter((values) => closedWeekdaysOf(values, everyDayObserved, FIRST_DAY, businessWeekdays).some(Boolean));
+
+  it('closes no weekday of thousands of slow sellers (0.5–1 unit a day) by chance', () => {
+    const slowSellers = [1, 2, 3].flatMap((seed) => catalogueOf(2000, seed * 7919, (random, rate) => random.poisson(rate)));
+    // Their own sales alone (no calendar): about 3 in 1,000 get a weekday empty for twelve weeks and closed.
+    const byChance = withClosedWeekday(slowSellers);
+    expect(byChance.length).toBeGreaterThan(6);
+    expect(withClosedWeekday(slowSellers, TRADES_EVERY_DAY)).toEqual([]);
+    // Forecast with the catalogue's calendar, such a product has no zero weekday and no closed days.
+    const falselyClosed = byChance[0]!;
+    const sales = [...falselyClosed].map((y, t) => ({ ds: day(t), y }));
+    expect(ok({ sales, horizon: 28 }).model.patterns).toContain('closed_days');
+    const inShop = ok({ sales, horizon: 28, closedWeekdays: TRADES_EVERY_DAY });
+    expect(inShop.model.patterns).not.toContain('closed_days');
+    for (const row of inShop.forecast) expect(row.yhat).toBeGreaterThan(0.2);
+  });
+
+  it("closes no weekday of a product sold a pack at a time, whose units overstate its selling days", () => {
+    // Six units on one day in four to one in two (1.5–3 units a day): 18–36 units expected on each
+    // weekday over twelve weeks, but only three to six selling days, so an empty weekday is common:
+    // about one product in twenty, by their own sales alone.
+    const packSellers = catalogueOf(2000, 4242, (random, rate) => (random.uniform() < rate / 2 ? 6 : 0));
+    expect(withClosedWeekday(packSellers).length).toBeGreaterThan(50);
+    expect(withClosedWeekday(packSellers, TRADES_EVERY_DAY)).toEqual([]);
+  });
+
+  it('still closes a weekday a product never sells on, Monday to Friday only or not on Wednesdays, at a decent rate', () => {
+    const random = generator(31337);
+    // Day 0 is a Monday: positions 5, 6 are Saturday and Sunday, 2 Wednesday.
+    for (const [rate, closedPositions] of [[2, [5, 6]], [3, [2]]] as const) {
+      const values = Array.from({ length: 280 }, (_, t) => ((closedPositions as readonly number[]).includes(t % 7) ? 0 : random.poisson(rate)));
+      const closed = closedWeekdaysOf(Float64Array.from(values), new Uint8Array(values.length).fill(1), FIRST_DAY, TRADES_EVERY_DAY);
+      expect(closed.flatMap((shut, position) => (shut ? [position] : []))).toEqual(closedPositions);
+      const result = ok({ sales: values.map((y, t) => ({ ds: day(t), y })), horizon: 28, closedWeekdays: TRADES_EVERY_DAY });
+      for (const row of result.forecast) if ((closedPositions as readonly number[]).includes(weekdayOf(row.ds))) expect(row.yhat_upper).toBe(0);
+      expect(result.model.patterns).toContain('closed_days');
+    }
+  });
+
+  it("still closes a slow seller's Sundays when the whole shop is closed on them", () => {
+    const random = generator(777);
+    // Day 0 is a Monday; the shop never trades on Sundays (position 6).
+    const values = Array.from({ length: 280 }, (_, t) => (t % 7 === 6 ? 0 : random.poisson(0.5)));
+    const result = ok({ sales: values.map((y, t) => ({ ds: day(t), y })), horizon: 28, closedWeekdays: [0] });
+    for (const row of result.forecast) {
+      if (weekdayOf(row.ds) === 6) expect([row.yhat, row.yhat_lower, row.yhat_upper]).toEqual([0, 0, 0]);
+      else expect(row.yhat).toBeGreaterThan(0.2);
+    }
   });
 });
 

@@ -38,7 +38,9 @@ export type ProductForecastInput = {
   /**
    * Weekdays the whole business is closed on (0 = Sunday … 6 = Saturday; CatalogueCalendar.closedWeekdays):
    * forecast zero like the product's own closed weekdays, also for a product whose own sales are too
-   * few to show them (a slow seller, a new product).
+   * few to show them (a slow seller, a new product). Given (even empty), the other weekdays trade: the
+   * product's own closure on one of them needs the chance of an empty weekday under e^-20 (ADR 0123).
+   * Absent: the catalogue's calendar is unknown, and the product's own sales decide alone.
    */
   closedWeekdays?: number[];
   /**

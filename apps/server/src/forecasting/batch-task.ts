@@ -106,7 +106,8 @@ export function productInput(product: ProductRows, context: BatchContext): Parse
     leadTimeDays: product.lead_time_days,
     today: context.today,
     ...(closedDates.length ? { closedDates } : {}),
-    ...(context.calendar.closedWeekdays?.length ? { closedWeekdays: context.calendar.closedWeekdays } : {}),
+    // Even none: the calendar then shows every weekday trading, and a product's own closed weekday needs strong evidence.
+    ...(context.calendar.closedWeekdays ? { closedWeekdays: context.calendar.closedWeekdays } : {}),
     ...(context.calendar.closedWeekdaysInMonths?.length ? { closedWeekdaysInMonths: context.calendar.closedWeekdaysInMonths } : {}),
     ...(yearlyProfile ? { yearlyProfile } : {}),
     ...(newItemPrior ? { newItemPrior } : {}),

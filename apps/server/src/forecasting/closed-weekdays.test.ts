@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductForecastResponse } from '@stockwise/contract';
-import { forecastClient, type ForecastClient } from '../testing/forecast-client.ts';
+import { forecastClient, historyUntilYesterday, startShopServer, type ForecastClient } from '../testing/forecast-client.ts';
 import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { importFile } from '../testing/uploads.ts';
 
@@ -85,5 +85,46 @@ describe.each(backends)("the business's closed weekday on %s", (backend) => {
       expect(mean).toBeGreaterThan(6.5 * 0.95);
       expect(mean).toBeLessThan(6.5 * 1.05);
     }
+  });
+});
+
+// A hardware store open every day (QA6 #14). A slow seller (0.6 a day) happened to sell nothing on
+// Tuesdays for the last twelve weeks: by its own sales alone that was a closed Tuesday, forecast 0
+// with a zero band. The catalogue's calendar shows Tuesdays trading, so it stays open; an item sold
+// Monday to Friday only, at three or more a day, is still closed at weekends.
+describe.each(backends)('a shop open every day on %s', (backend) => {
+  const TUESDAY = 2;
+  const date = historyUntilYesterday(HISTORY_DAYS);
+  const weekday = (ds: string) => new Date(`${ds}T00:00:00Z`).getUTCDay();
+  let server: TestServer;
+  let client: ForecastClient;
+  beforeAll(async () => {
+    const codes = ['STEADY-1', 'STEADY-2', 'STEADY-3', 'SLOW-1', 'MARKET-1'];
+    const tillLines: string[] = [];
+    for (let t = 0; t < HISTORY_DAYS; t++) {
+      const ds = date(t);
+      for (const [i, code] of codes.slice(0, 3).entries()) tillLines.push(`${ds},${code},${5 + ((t + i) % 4)}`);
+      const lastTwelveWeeks = t >= HISTORY_DAYS - 84;
+      if ((t * 7919) % 5 < 3 && !(lastTwelveWeeks && weekday(ds) === TUESDAY)) tillLines.push(`${ds},SLOW-1,1`);
+      if (weekday(ds) !== 0 && weekday(ds) !== 6) tillLines.push(`${ds},MARKET-1,${3 + (t % 3)}`);
+    }
+    ({ server, client } = await startShopServer(backend, { products: `Item,Description\n${codes.map((code) => `${code},Item ${code}`).join('\n')}\n`, tillLines }));
+  });
+  afterAll(() => server.stop());
+
+  it("keeps a slow seller's empty Tuesdays open, and closes the weekday-only item's weekends", async () => {
+    expect(await client.run()).toMatchObject({ status: 'completed', results: { products: 5, failed: [] } });
+    const { rows } = await sql<{ calendar: { closedWeekdays: number[] } }>`select calendar from forecast_calendar`.execute(server.database.db);
+    expect(rows[0]?.calendar.closedWeekdays).toEqual([]);
+    const slow = await client.forecastOf('SLOW-1');
+    expect(slow.forecast.sales.filter((row) => weekday(row.ds) === TUESDAY).length).toBeGreaterThan(10);
+    for (const row of slow.forecast.sales) expect(row.yhat).toBeGreaterThan(0.2);
+    expect(slow.metrics.model.patterns).not.toContain('closed_days');
+    const market = await client.forecastOf('MARKET-1');
+    for (const row of market.forecast.sales) {
+      if (weekday(row.ds) === 0 || weekday(row.ds) === 6) expect(row).toMatchObject({ yhat: 0, yhat_upper: 0 });
+      else expect(row.yhat).toBeGreaterThan(2);
+    }
+    expect(market.metrics.model.patterns).toContain('closed_days');
   });
 });
