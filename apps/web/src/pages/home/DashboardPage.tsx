@@ -180,7 +180,7 @@ function PinnedReport({ id, title }: { id: number; title: string }) {
           {data.error}
         </Alert>
       )}
-      {data?.success && (data.chart_config ? <ReportChart config={data.chart_config} rows={data.results} label={title} unfinished={data.unfinished_period} /> : <Text c="gray.7">{t('dashboard.pins.noChart')}</Text>)}
+      {data?.success && (data.chart_config ? <ReportChart config={data.chart_config} rows={data.results} label={title} unfinished={data.unfinished_period} firstCut={data.first_period_cut} /> : <Text c="gray.7">{t('dashboard.pins.noChart')}</Text>)}
     </Paper>
   );
 }
