@@ -1,7 +1,7 @@
 // The Reports screen through the real UI: create a report, write SQL with autocomplete, run it with
 // Ctrl+Enter, configure a bar chart, save, reload, apply a change request, regenerate the SQL,
 // export CSV and Excel, chart by quarter with this quarter named "to date" and last month by week with its last week
-// cut by the report's own filter (never "to date"), delete with the confirmation; a
+// cut by the report's own filter (never "to date"), by month since a 15th with its first month cut, delete with the confirmation; a
 // mistake in the SQL pointed at (hint, line and column, the cursor put there, the spot underlined);
 // unsaved edits kept while elsewhere in the app, a reload asked first; at 1280×720 with the assistant open, nothing
 // behind it and the focus back where it was after a dialog; by keyboard, New report to the plain-words box and
@@ -208,6 +208,29 @@ describe('Reports screen', () => {
       expect(ticks.some((tick) => / only\)$/.test(tick))).toBe(true);
       expect(await axeViolations(page, '[data-testid="report-chart"]')).toEqual([]);
     }
+
+    // By month since the 15th three months ago: its first month holds the days from the 15th only —
+    // on the axis, dashed into the next, and said in words the figure points screen readers to.
+    const cutMonth = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 3, 1));
+    const cutMonthEnd = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 2, 0));
+    const fifteenth = `${cutMonth.toISOString().slice(0, 8)}15`;
+    await replaceSql(
+      page,
+      `select date_trunc('month', d)::date as month, count(*)::int as days from generate_series(current_date - 200, current_date, interval '1 day') d where d >= date '${fifteenth}' group by 1 order by 1`,
+    );
+    await page.getByTestId('run-sql').click();
+    await page.getByTestId('result-stale').waitFor({ state: 'detached' });
+    await page.getByLabel('X axis').selectOption('month');
+    const cutMonthName = `${dayOfMonth(cutMonth).split(' ')[1]} ${cutMonth.getUTCFullYear()}`;
+    const cutDays = `15–${dayOfMonth(cutMonthEnd)}`;
+    await expect.poll(() => page.getByTestId('first-period-cut').textContent()).toBe(`${cutMonthName} holds ${cutDays} only: the report starts on ${dayOfMonth(fifteenth)}.`);
+    expect((await quarterly.getAttribute('aria-describedby'))?.split(' ')).toContain(await page.getByTestId('first-period-cut').getAttribute('id'));
+    // The pointer over the first point (the plot's left edge): the tooltip names the month by the days it holds.
+    await quarterly.scrollIntoViewIfNeeded();
+    const cutPlot = (await quarterly.locator('.recharts-cartesian-grid').boundingBox())!;
+    await page.mouse.move(cutPlot.x + 2, cutPlot.y + cutPlot.height / 2);
+    await expect.poll(() => quarterly.locator('.recharts-tooltip-label').textContent()).toBe(`${cutMonthName} (${cutDays} only)`);
+    expect(await axeViolations(page, '[data-testid="report-chart"]')).toEqual([]);
 
     // SQL rewritten by hand so the chart's value column is gone: the screen says which, instead of an empty chart.
     await replaceSql(page, "select to_char(s.date, 'YYYY-MM') as month, p.product_code, sum(s.quantity) as units from data.sales s join data.products p on p.id = s.product_id group by 1, 2");

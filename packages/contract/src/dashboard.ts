@@ -27,9 +27,16 @@ export const inventoryStats = z.object({
   totalValue: z.number(),
   /** Products on hand whose unit cost is 0: a cost left blank is stored so (the column has no empty value), and is "unknown", not "free". */
   withoutCost: z.number().int(),
-  /** Percent change of the units on hand (from stock snapshots) over the month before the latest snapshot; null without two months of snapshots. */
+  /**
+   * Percent change of the units on hand (from stock snapshots) from `growthSince` to `snapshotDate`, over
+   * the products counted by `growthSince` only (one added since is not growth); null without a
+   * month of stock history (no product counted by then, or their stock was 0).
+   */
   monthlyGrowth: z.number().nullable(),
+  /** The latest stock snapshot's day anywhere; null before the first count. */
   snapshotDate: z.string().nullable(),
+  /** A month before `snapshotDate`: the day growth compares against; null before the first count. */
+  growthSince: z.string().nullable(),
 });
 export type InventoryStats = z.infer<typeof inventoryStats>;
 

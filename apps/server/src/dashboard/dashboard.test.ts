@@ -60,6 +60,30 @@ describe.each(backends)('dashboard on %s', (backend) => {
     expect(empty).toMatchObject({ state: 'empty', products: 0, inventoryStats: null, stockProjection: [] });
   });
 
+  it('compares growth over the products counted a month before only, and shows none before a month of stock history', async () => {
+    const db = server.database.db;
+    const addCounted = async (code: string, counts: [string, number][]) => {
+      const id = (await db.insertInto('data.products').values({ product_code: code, name: `Product ${code}`, current_stock: 0, unit_cost: 1, lead_time_days: 14 }).returning('id').executeTakeFirstOrThrow()).id;
+      await db.insertInto('data.stock_snapshots').values(counts.map(([date, stock_level]) => ({ product_id: id, date, stock_level }))).execute();
+      return id;
+    };
+    // A reader of its own: a read makes the reader's generated tasks, which the tests below count for `user`.
+    const reader = await signUpUser(server, { role: 'viewer' });
+    const growth = async () => {
+      await refreshCatalogueSummary(db);
+      const { monthlyGrowth, snapshotDate, growthSince } = (await dashboard(reader.access)).inventoryStats ?? {};
+      return { monthlyGrowth, snapshotDate, growthSince };
+    };
+    // A catalogue imported last week: counted twice, both within the month before its latest count.
+    const imported = await addCounted('NEW', [['2025-11-10', 100], ['2025-11-18', 120]]);
+    expect(await growth()).toEqual({ monthlyGrowth: null, snapshotDate: '2025-11-18', growthSince: '2025-10-18' });
+    // One product counted a month before: 200 → 210 is +5 %; the new one's 120 is not growth (it was +65 % counted in).
+    const old = await addCounted('OLD', [['2025-10-01', 200], ['2025-11-18', 210]]);
+    expect(await growth()).toEqual({ monthlyGrowth: 5, snapshotDate: '2025-11-18', growthSince: '2025-10-18' });
+    await db.deleteFrom('data.stock_snapshots').where('product_id', 'in', [imported, old]).execute();
+    await db.deleteFrom('data.products').where('id', 'in', [imported, old]).execute();
+  });
+
   it('computes inventory stats and the projection from stock, snapshots, deliveries and forecasts', async () => {
     const db = server.database.db;
     for (const [code, stock, cost] of [['A', 50, 2], ['B', 500, 1], ['C', 0, 10]] as const) {
@@ -89,7 +113,7 @@ describe.each(backends)('dashboard on %s', (backend) => {
     const result = await dashboard();
     expect(result.state).toBe('ready');
     // 50 + 500 + 0 units; 50 × 2 + 500 × 1 + 0 × 10 in value.
-    expect(result.inventoryStats).toMatchObject({ totalInventory: 550, totalValue: 600, snapshotDate: '2025-11-20' });
+    expect(result.inventoryStats).toMatchObject({ totalInventory: 550, totalValue: 600, snapshotDate: '2025-11-20', growthSince: '2025-10-20' });
     // Latest snapshots on 2025-11-20: 50 + 500 = 550; on 2025-10-20: 40 + 400 = 440; (550 − 440) / 440 = 25 %.
     expect(result.inventoryStats?.monthlyGrowth).toBe(25);
 

@@ -37,12 +37,6 @@ export async function upsertProductSummaries(db: Db, rows: (ProductSummary & { p
     .execute();
 }
 
-/** Units on hand summed over each product's latest stock snapshot on or before a day. */
-const snapshotUnitsOn = (day: string) => sql<number | null>`(
-  select sum(stock_level)::float8 from (
-    select distinct on (product_id) stock_level from data.stock_snapshots where date <= ${day}::date order by product_id, date desc
-  ) latest)`;
-
 /**
  * Recomputes the snapshot totals monthly growth is read from and the task counts (after each
  * forecast run: imports of stock start one). `catalogueTaskId`: the catalogue run finishing now,
@@ -68,12 +62,25 @@ export async function refreshCatalogueSummary(db: Db, catalogueTaskId?: string):
     .execute();
 }
 
-/** Units on hand at the latest snapshot day and a month before it (monthly growth). */
+/** Each product's latest stock snapshot on or before a day. */
+const latestSnapshotsOn = (day: string) =>
+  sql`select distinct on (product_id) product_id, stock_level from data.stock_snapshots where date <= ${day}::date order by product_id, date desc`;
+
+/**
+ * Units on hand at the latest snapshot day and a month before it (monthly growth), summed over the
+ * same products at both ends: those counted by the month-old day. A product counted only since (a
+ * catalogue imported last week) is not growth, so it is in neither sum (ADR 0070, amendment
+ * "growth compares like with like").
+ */
 async function snapshotTotals(db: Db): Promise<{ snapshot_date: string | null; snapshot_units: number | null; previous_date: string | null; previous_units: number | null }> {
   const latest = (await db.selectFrom('data.stock_snapshots').select((eb) => eb.fn.max('date').as('last')).executeTakeFirst())?.last ?? null;
   if (!latest) return { snapshot_date: null, snapshot_units: null, previous_date: null, previous_units: null };
   const previous = (await sql<{ day: string }>`select (${latest}::date - interval '1 month')::date::text as day`.execute(db)).rows[0]?.day as string;
-  const units = (await sql<{ now: number | null; before: number | null }>`select ${snapshotUnitsOn(latest)} as now, ${snapshotUnitsOn(previous)} as before`.execute(db)).rows[0];
+  const units = (
+    await sql<{ now: number | null; before: number | null }>`
+      select sum(now.stock_level)::float8 as now, sum(before.stock_level)::float8 as before
+      from (${latestSnapshotsOn(previous)}) before join (${latestSnapshotsOn(latest)}) now using (product_id)`.execute(db)
+  ).rows[0];
   return { snapshot_date: latest, snapshot_units: units?.now ?? null, previous_date: previous, previous_units: units?.before ?? null };
 }
 

@@ -103,10 +103,15 @@ export function Stats() {
         <Text id="monthly-growth-title" c="gray.7" size="sm">
           {t('dashboard.stats.monthlyGrowth')}
         </Text>
-        <Text size="xl" fw={700} data-testid="monthly-growth">
+        {/* No figure rather than a misleading one: the sentence saying when there will be one, not a big "0 %" or "—". */}
+        <Text size={growth === null ? 'md' : 'xl'} fw={growth === null ? 500 : 700} data-testid="monthly-growth">
           {growth === null ? t('dashboard.stats.noGrowth') : `${growth > 0 ? '+' : ''}${growth.toFixed(1)} %`}
         </Text>
-        {stats.snapshotDate && <Text size="sm">{t('dashboard.stats.snapshot', { date: formatDay(stats.snapshotDate) })}</Text>}
+        {stats.snapshotDate && stats.growthSince && (
+          <Text size="sm" data-testid="monthly-growth-basis">
+            {t(growth === null ? 'dashboard.stats.noGrowthBasis' : 'dashboard.stats.growthBasis', { date: formatDay(stats.snapshotDate), since: formatDay(stats.growthSince) })}
+          </Text>
+        )}
       </Paper>
     </SimpleGrid>
   );
@@ -175,7 +180,7 @@ function PinnedReport({ id, title }: { id: number; title: string }) {
           {data.error}
         </Alert>
       )}
-      {data?.success && (data.chart_config ? <ReportChart config={data.chart_config} rows={data.results} label={title} unfinished={data.unfinished_period} /> : <Text c="gray.7">{t('dashboard.pins.noChart')}</Text>)}
+      {data?.success && (data.chart_config ? <ReportChart config={data.chart_config} rows={data.results} label={title} unfinished={data.unfinished_period} firstCut={data.first_period_cut} /> : <Text c="gray.7">{t('dashboard.pins.noChart')}</Text>)}
     </Paper>
   );
 }

@@ -1,4 +1,5 @@
-// The dashboard's stock worth leaves out stock whose unit cost is unknown (blank, stored as 0) and says how many products that is.
+// The dashboard's stock worth leaves out stock whose unit cost is unknown (blank, stored as 0) and says how many products that is;
+// its monthly growth says what it compares, or when it will show.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
@@ -15,7 +16,7 @@ beforeAll(async () => {
 afterEach(cleanup);
 
 function renderStats(stats: Partial<InventoryStats>) {
-  const inventoryStats: InventoryStats = { totalInventory: 14, totalValue: 25, withoutCost: 0, monthlyGrowth: null, snapshotDate: null, ...stats };
+  const inventoryStats: InventoryStats = { totalInventory: 14, totalValue: 25, withoutCost: 0, monthlyGrowth: null, snapshotDate: null, growthSince: null, ...stats };
   useDashboardStore.setState({ data: { inventoryStats } as DashboardResponse });
   render(
     <MantineProvider>
@@ -34,5 +35,29 @@ describe('the stock worth on the dashboard', () => {
 
   it('says the worth alone when every product on hand has a cost', () => {
     expect(renderStats({})).toBe('Worth 25.00 at unit cost');
+  });
+});
+
+describe('the monthly growth on the dashboard', () => {
+  const growthTexts = (stats: Partial<InventoryStats>) => {
+    renderStats(stats);
+    return [screen.getByTestId('monthly-growth').textContent, screen.queryByTestId('monthly-growth-basis')?.textContent ?? null];
+  };
+
+  it('says which products and days it compares: products added since are left out', () => {
+    expect(growthTexts({ monthlyGrowth: 5, snapshotDate: '2025-11-18', growthSince: '2025-10-18' })).toEqual([
+      '+5.0 %',
+      'Stock counted up to 18 Nov 2025 against 18 Oct 2025, for the products counted by then: products added since are not growth and are left out.',
+    ]);
+  });
+
+  it('shows no figure before a month of stock history, and says when it will', () => {
+    expect(growthTexts({ snapshotDate: '2025-11-18', growthSince: '2025-10-18' })).toEqual([
+      'Growth shows once a month of stock history is here',
+      "Stock is counted up to 18 Nov 2025. Growth compares it with the same products' stock on 18 Oct 2025, a month before, and there is none to compare with yet.",
+    ]);
+    cleanup();
+    // Before the first stock count: the sentence alone.
+    expect(growthTexts({})).toEqual(['Growth shows once a month of stock history is here', null]);
   });
 });

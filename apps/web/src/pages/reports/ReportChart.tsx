@@ -1,19 +1,21 @@
 // A report's chart, drawn with Recharts from its rows and chart_config (docs/api.md "Report charts").
 // A period that has not ended (today, this week, month, quarter or year) is named "Q4 2026 (to
-// date)", drawn dashed or lighter, and said in words under the chart, which the figure points
-// screen readers to (ADR 0154).
+// date)", and a first period the report's start cuts "Mar 2026 (15–31 Mar only)": each drawn dashed
+// or lighter, and said in words under the chart, which the figure points screen readers to (ADR 0154).
 import { memo, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatDayOfMonth, type ChartConfig, type ResultRow, type UnfinishedPeriod } from '@stockwise/contract';
-import { buildChartData, formatFigure, isUnfinishedValue, legendName, unfinishedDays, unfinishedOnAxis, unfinishedSegment, valueAxisWidth, xLabelFormatter } from './chart-data.ts';
+import { formatDayOfMonth, type ChartConfig, type FirstPeriodCut, type ResultRow, type UnfinishedPeriod } from '@stockwise/contract';
+import { buildChartData, formatFigure, isPeriodValue, legendName, partialSegments, periodDays, periodOnAxis, valueAxisWidth, xLabelFormatter } from './chart-data.ts';
 
 // Tableau 10, darkened where needed for contrast on white.
 const palette = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f', '#bcbd22', '#17becf', '#ff7f0e', '#393b79', '#637939'];
 const colour = (index: number) => palette[index % palette.length] as string;
 const DASHED = '6 4';
-/** How much of a bar's colour an unfinished period's bar keeps. */
-const UNFINISHED_OPACITY = 0.4;
+/** How much of a bar's colour a partial period's bar keeps. */
+const PARTIAL_OPACITY = 0.4;
+
+const NOTE_STYLE = { margin: '4px 0 0', fontSize: 14 };
 
 type Row = ReturnType<typeof buildChartData>['rows'][number];
 
@@ -22,22 +24,33 @@ const legendLabel = (value: unknown) => {
   return title ? <span title={title}>{text}</span> : text;
 };
 
-export const ReportChart = memo(function ReportChart({ config, rows, label, unfinished = null }: { config: ChartConfig; rows: ResultRow[]; label: string; unfinished?: UnfinishedPeriod | null }) {
+type ReportChartProps = { config: ChartConfig; rows: ResultRow[]; label: string; unfinished?: UnfinishedPeriod | null; firstCut?: FirstPeriodCut | null };
+
+export const ReportChart = memo(function ReportChart({ config, rows, label, unfinished = null, firstCut = null }: ReportChartProps) {
   const { t } = useTranslation();
   const noteId = useId();
+  const cutNoteId = useId();
   const data = useMemo(() => buildChartData(config, rows), [config, rows]);
   if (config.type === 'table' || !config.x_field || data.series.length === 0) return null;
   const x = config.x_field;
   const stackId = config.stacked ? 'stack' : undefined;
-  const period = unfinishedOnAxis(unfinished, config);
+  const cut = periodOnAxis(firstCut, config);
+  const onAxis = periodOnAxis(unfinished, config);
+  // A report of one period, cut and not finished, is said once, by the cut: its days are the cut's.
+  const period = cut && onAxis && isPeriodValue(cut, onAxis.value) ? null : onAxis;
+  const isPartial = (value: unknown) => isPeriodValue(cut, value) || isPeriodValue(period, value);
   const plainLabel = xLabelFormatter(x, rows.map((row) => row[x]));
   // A period the report's own filter ends inside holds its days up to then, not "to date".
   const words = period?.ends === 'report' ? 'cut' : 'unfinished';
-  const xLabel = (value: unknown) => (period && isUnfinishedValue(period, value) ? t(`reports.chart.${words}.label`, { label: plainLabel(value), days: unfinishedDays(period) }) : plainLabel(value));
+  const xLabel = (value: unknown) => {
+    if (cut && isPeriodValue(cut, value)) return t('reports.chart.cut.label', { label: plainLabel(value), days: periodDays(cut) });
+    return period && isPeriodValue(period, value) ? t(`reports.chart.${words}.label`, { label: plainLabel(value), days: periodDays(period) }) : plainLabel(value);
+  };
   // Stacked areas are not split: a dashed area of its own would stack on nothing.
-  const segment = config.type === 'line' || (config.type === 'area' && !config.stacked) ? unfinishedSegment(data.rows, x, period) : null;
-  const solidValue = (key: string) => (row: Row) => (segment && row === segment.to ? null : row[key]);
-  const dashedValue = (key: string) => (row: Row) => (segment && (row === segment.from || row === segment.to) ? row[key] : null);
+  const segment = config.type === 'line' || (config.type === 'area' && !config.stacked) ? partialSegments(data.rows, x, { first: cut, last: period }) : null;
+  const solidValue = (key: string) => (row: Row) => (segment?.partial.has(row) ? null : row[key]);
+  const dashedValue = (key: string) => (row: Row) => (segment?.dashed.has(row) ? row[key] : null);
+  const noteIds = [cut && cutNoteId, period && noteId].filter(Boolean).join(' ');
   const axes = [
     <CartesianGrid key="grid" strokeDasharray="3 3" />,
     <XAxis key="x" dataKey={x} tickFormatter={xLabel} />,
@@ -80,9 +93,9 @@ export const ReportChart = memo(function ReportChart({ config, rows, label, unfi
             {axes}
             {data.series.map((s, i) => (
               <Bar key={s.key} dataKey={s.key} name={s.label} fill={colour(i)} stackId={stackId} isAnimationActive={false}>
-                {period &&
+                {(cut || period) &&
                   data.rows.map((row) =>
-                    isUnfinishedValue(period, row[x]) ? <Cell key={String(row[x])} fillOpacity={UNFINISHED_OPACITY} stroke={colour(i)} strokeDasharray={DASHED} /> : <Cell key={String(row[x])} />,
+                    isPartial(row[x]) ? <Cell key={String(row[x])} fillOpacity={PARTIAL_OPACITY} stroke={colour(i)} strokeDasharray={DASHED} /> : <Cell key={String(row[x])} />,
                   )}
               </Bar>
             ))}
@@ -121,14 +134,19 @@ export const ReportChart = memo(function ReportChart({ config, rows, label, unfi
     }
   })();
   return (
-    <figure style={{ margin: 0 }} aria-label={config.title || label} aria-describedby={period ? noteId : undefined} data-testid="report-chart" data-chart-type={config.type}>
+    <figure style={{ margin: 0 }} aria-label={config.title || label} aria-describedby={noteIds || undefined} data-testid="report-chart" data-chart-type={config.type}>
       {config.title ? <figcaption style={{ fontWeight: 600, marginBottom: 8 }}>{config.title}</figcaption> : null}
       <ResponsiveContainer width="100%" height={320}>
         {chart}
       </ResponsiveContainer>
+      {cut ? (
+        <p id={cutNoteId} style={NOTE_STYLE} data-testid="first-period-cut">
+          {t(`reports.chart.firstCut.${cut.unit}`, { label: plainLabel(cut.value), days: periodDays(cut), start: formatDayOfMonth(cut.from) })}
+        </p>
+      ) : null}
       {period ? (
-        <p id={noteId} style={{ margin: '4px 0 0', fontSize: 14 }} data-testid="unfinished-period">
-          {t(`reports.chart.${words}.${period.unit}`, { label: plainLabel(period.value), days: unfinishedDays(period), end: formatDayOfMonth(period.through) })}
+        <p id={noteId} style={NOTE_STYLE} data-testid="unfinished-period">
+          {t(`reports.chart.${words}.${period.unit}`, { label: plainLabel(period.value), days: periodDays(period), end: formatDayOfMonth(period.through) })}
         </p>
       ) : null}
     </figure>

@@ -264,7 +264,7 @@ function Results({ canEdit }: { canEdit: boolean }) {
           {t('reports.chart.missingFieldsHint')}
         </Alert>
       ) : null}
-      <ReportChart config={shownChart} rows={execution.results} label={t('reports.chart.label')} unfinished={execution.unfinished_period} />
+      <ReportChart config={shownChart} rows={execution.results} label={t('reports.chart.label')} unfinished={execution.unfinished_period} firstCut={execution.first_period_cut} />
     </Stack>
   );
 }

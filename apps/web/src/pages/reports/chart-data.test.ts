@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { proposeChartConfig, type ChartConfig } from '@stockwise/contract';
-import { buildChartData, formatFigure, isUnfinishedValue, legendName, missingChartFields, periodCellFormatter, unfinishedDays, unfinishedOnAxis, unfinishedSegment, valueAxisWidth, xLabelFormatter } from './chart-data.ts';
+import { buildChartData, formatFigure, isPeriodValue, legendName, missingChartFields, partialSegments, periodCellFormatter, periodDays, periodOnAxis, valueAxisWidth, xLabelFormatter } from './chart-data.ts';
 
 const base: ChartConfig = { type: 'bar', x_field: 'category', series: [{ field: 'units' }], group_field: null, stacked: false, title: '', sort: null };
 
@@ -100,39 +100,61 @@ describe('report chart data', () => {
   it('marks the month not finished on the axis it is of, with the days it holds', () => {
     const december = { field: 'month', value: '2026-12-01', unit: 'month' as const, from: '2026-12-01', through: '2026-12-03', ends: 'today' as const };
     const monthly: ChartConfig = { ...base, type: 'line', x_field: 'month', series: [{ field: 'units' }] };
-    expect(unfinishedDays(december)).toBe('1–3 Dec');
-    expect(unfinishedDays({ ...december, through: '2026-12-01', ends: 'today' })).toBe('1 Dec');
-    expect(unfinishedDays({ field: 'week', value: '2026-11-30', unit: 'week', from: '2026-11-30', through: '2026-12-03', ends: 'today' })).toBe('30 Nov–3 Dec');
-    expect(unfinishedDays({ field: 'quarter', value: '2026-10-01', unit: 'quarter', from: '2026-10-01', through: '2026-12-03', ends: 'today' })).toBe('1 Oct–3 Dec');
-    expect(unfinishedDays({ field: 'day', value: '2026-12-03', unit: 'day', from: '2026-12-03', through: '2026-12-03', ends: 'today' })).toBe('3 Dec');
-    expect(unfinishedOnAxis(december, monthly)).toBe(december);
-    expect(unfinishedOnAxis(december, { ...monthly, x_field: 'category' })).toBeNull();
-    expect(unfinishedOnAxis(null, monthly)).toBeNull();
+    expect(periodDays(december)).toBe('1–3 Dec');
+    expect(periodDays({ ...december, through: '2026-12-01' })).toBe('1 Dec');
+    expect(periodDays({ field: 'week', value: '2026-11-30', unit: 'week', from: '2026-11-30', through: '2026-12-03' })).toBe('30 Nov–3 Dec');
+    expect(periodDays({ field: 'quarter', value: '2026-10-01', unit: 'quarter', from: '2026-10-01', through: '2026-12-03' })).toBe('1 Oct–3 Dec');
+    expect(periodDays({ field: 'day', value: '2026-12-03', unit: 'day', from: '2026-12-03', through: '2026-12-03' })).toBe('3 Dec');
+    expect(periodOnAxis(december, monthly)).toBe(december);
+    expect(periodOnAxis(december, { ...monthly, x_field: 'category' })).toBeNull();
+    expect(periodOnAxis(null, monthly)).toBeNull();
     const data = buildChartData(monthly, [
       { month: '2026-10-01', units: 30 },
       { month: '2026-11-01', units: 31 },
       { month: '2026-12-01', units: 3 },
     ]);
     // The segment into the last row is the one drawn dashed.
-    expect(unfinishedSegment(data.rows, 'month', december)).toEqual({ from: { month: '2026-11-01', units: 31 }, to: { month: '2026-12-01', units: 3 } });
+    expect(partialSegments(data.rows, 'month', { first: null, last: december })).toEqual({ partial: new Set([data.rows[2]]), dashed: new Set([data.rows[2], data.rows[1]]) });
     // Newest first: the month is named, not dashed.
-    expect(unfinishedSegment([...data.rows].reverse(), 'month', december)).toBeNull();
-    expect(unfinishedSegment(data.rows.slice(2), 'month', december)).toBeNull();
+    expect(partialSegments([...data.rows].reverse(), 'month', { first: null, last: december })).toBeNull();
+    expect(partialSegments(data.rows.slice(2), 'month', { first: null, last: december })).toBeNull();
+  });
+
+  it('marks the first month the report starts inside, at the start of the axis, and both ends when both are partial', () => {
+    // "Since 15 Oct by month", run on 3 Dec: October holds 15–31 Oct, December 1–3 Dec.
+    const october = { field: 'month', value: '2026-10-01', unit: 'month' as const, from: '2026-10-15', through: '2026-10-31' };
+    const december = { field: 'month', value: '2026-12-01', unit: 'month' as const, from: '2026-12-01', through: '2026-12-03', ends: 'today' as const };
+    const monthly: ChartConfig = { ...base, type: 'line', x_field: 'month', series: [{ field: 'units' }] };
+    expect(periodDays(october)).toBe('15–31 Oct');
+    expect(periodOnAxis(october, monthly)).toBe(october);
+    expect(periodOnAxis(october, { ...monthly, type: 'scatter' })).toBeNull();
+    const { rows } = buildChartData(monthly, [
+      { month: '2026-10-01', units: 17 },
+      { month: '2026-11-01', units: 31 },
+      { month: '2026-12-01', units: 3 },
+    ]);
+    // The segment out of the first row is drawn dashed; the solid line starts at November.
+    expect(partialSegments(rows, 'month', { first: october, last: null })).toEqual({ partial: new Set([rows[0]]), dashed: new Set([rows[0], rows[1]]) });
+    expect(partialSegments(rows, 'month', { first: october, last: december })).toEqual({ partial: new Set([rows[0], rows[2]]), dashed: new Set(rows) });
+    // Newest first, October is the last row: named, not dashed (a first cut marks the start only).
+    expect(partialSegments([...rows].reverse(), 'month', { first: october, last: null })).toBeNull();
+    // One row: nothing to draw a segment to.
+    expect(partialSegments(rows.slice(0, 1), 'month', { first: october, last: null })).toBeNull();
   });
 
   it("marks this year (a number in the rows, a label on the chart) and today's row as the last ones", () => {
     const year = { field: 'year', value: 2026, unit: 'year' as const, from: '2026-01-01', through: '2026-12-03', ends: 'today' as const };
-    expect(unfinishedDays(year)).toBe('1 Jan–3 Dec');
+    expect(periodDays(year)).toBe('1 Jan–3 Dec');
     const yearly = buildChartData({ ...base, x_field: 'year', series: [{ field: 'units' }] }, [
       { year: 2025, units: 400 },
       { year: 2026, units: 370 },
     ]);
-    expect(yearly.rows.map((row) => isUnfinishedValue(year, row.year))).toEqual([false, true]);
-    expect(unfinishedSegment(yearly.rows, 'year', year)?.to).toEqual({ year: '2026', units: 370 });
+    expect(yearly.rows.map((row) => isPeriodValue(year, row.year))).toEqual([false, true]);
+    expect([...(partialSegments(yearly.rows, 'year', { first: null, last: year })?.partial ?? [])]).toEqual([{ year: '2026', units: 370 }]);
     const today = { field: 'day', value: '2026-12-03', unit: 'day' as const, from: '2026-12-03', through: '2026-12-03', ends: 'today' as const };
-    expect(isUnfinishedValue(today, '2026-12-03')).toBe(true);
-    expect(isUnfinishedValue(today, '2026-12-02')).toBe(false);
-    expect(isUnfinishedValue(null, '2026-12-03')).toBe(false);
+    expect(isPeriodValue(today, '2026-12-03')).toBe(true);
+    expect(isPeriodValue(today, '2026-12-02')).toBe(false);
+    expect(isPeriodValue(null, '2026-12-03')).toBe(false);
   });
 });
 

@@ -146,28 +146,42 @@ export function periodCellFormatter(column: ResultColumn, values: readonly unkno
   };
 }
 
-/** The result's unfinished period when the chart's x axis is the column it is of (else the chart has nothing to mark). */
-export const unfinishedOnAxis = (period: UnfinishedPeriod | null | undefined, config: ChartConfig): UnfinishedPeriod | null =>
+/** A period a chart's row holds only part of: the last one not finished (`unfinished_period`), or the first one cut by the report's start (`first_period_cut`). */
+export type PartialPeriod = Pick<UnfinishedPeriod, 'field' | 'value' | 'unit' | 'from' | 'through'>;
+
+/** A result's partial period when the chart's x axis is the column it is of (else the chart has nothing to mark). */
+export const periodOnAxis = <Period extends PartialPeriod>(period: Period | null | undefined, config: ChartConfig): Period | null =>
   period && config.type !== 'scatter' && config.x_field === period.field ? period : null;
 
-/** Whether an x value is the unfinished period's (a year from extract() is a number in the rows, a label on the chart). */
-export const isUnfinishedValue = (period: UnfinishedPeriod | null, value: unknown): boolean => period !== null && String(value) === String(period.value);
+/** Whether an x value is the period's (a year from extract() is a number in the rows, a label on the chart). */
+export const isPeriodValue = (period: PartialPeriod | null, value: unknown): boolean => period !== null && String(value) === String(period.value);
 
-/** The days an unfinished period holds: "1–3 Dec", "30 Nov–3 Dec", "1 Jan–3 Dec", or one day, "1 Dec". */
-export function unfinishedDays(period: UnfinishedPeriod): string {
+/** The days a partial period holds: "1–3 Dec", "30 Nov–3 Dec", "1 Jan–3 Dec", "15–31 Mar", or one day, "1 Dec". */
+export function periodDays(period: PartialPeriod): string {
   if (period.from === period.through) return formatDayOfMonth(period.from);
   const start = period.from.slice(0, 7) === period.through.slice(0, 7) ? String(Number(period.from.slice(8))) : formatDayOfMonth(period.from);
   return `${start}–${formatDayOfMonth(period.through)}`;
 }
 
+type ChartRow = ChartData['rows'][number];
+
 /**
- * The rows a line or an area draws dashed: the unfinished period's row, when it is the last, and
- * the one before it (the segment into it). Null when the period is not the last row.
+ * What a line or an area draws dashed: a partial period's row at its end of the chart — the first
+ * row cut by the report's start, the last row not finished — and the row next to it (the segment
+ * into it). `partial`: those rows, which the solid line leaves out. Null when neither is at its end
+ * (newest first, a period is named, not dashed).
  */
-export function unfinishedSegment(rows: ChartData['rows'], x: string, period: UnfinishedPeriod | null): { from: ChartData['rows'][number]; to: ChartData['rows'][number] } | null {
-  const last = rows.at(-1);
-  const before = rows.at(-2);
-  return last && before && isUnfinishedValue(period, last[x]) ? { from: before, to: last } : null;
+export function partialSegments(rows: ChartRow[], x: string, periods: { first: PartialPeriod | null; last: PartialPeriod | null }): { partial: Set<ChartRow>; dashed: Set<ChartRow> } | null {
+  const partial = new Set<ChartRow>();
+  const dashed = new Set<ChartRow>();
+  const mark = (row: ChartRow | undefined, neighbour: ChartRow | undefined, period: PartialPeriod | null) => {
+    if (!row || !neighbour || !isPeriodValue(period, row[x])) return;
+    partial.add(row);
+    dashed.add(row).add(neighbour);
+  };
+  mark(rows[0], rows[1], periods.first);
+  mark(rows.at(-1), rows.at(-2), periods.last);
+  return partial.size ? { partial, dashed } : null;
 }
 
 /** Legend entries longer than this are cut: one unbroken name pushed a dashboard card, and the page, wider than the window. */

@@ -1,0 +1,54 @@
+// A report's chart says in words, for everyone and for screen readers, which of its periods hold part of their days only.
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import type { ChartConfig, FirstPeriodCut, UnfinishedPeriod } from '@stockwise/contract';
+import { initTestI18n } from '../../test/i18n.ts';
+import { stubBrowserLayout } from '../../test/jsdom.ts';
+import { ReportChart } from './ReportChart.tsx';
+
+beforeAll(async () => {
+  await initTestI18n();
+  stubBrowserLayout();
+});
+afterEach(cleanup);
+
+const config: ChartConfig = { type: 'bar', title: 'Units sold by month', x_field: 'month', series: [{ field: 'units' }], group_field: null, stacked: false, sort: null };
+const rows = [
+  { month: '2026-10-01', units: 17 },
+  { month: '2026-11-01', units: 31 },
+  { month: '2026-12-01', units: 3 },
+];
+// "Since 15 Oct by month", run on 3 Dec.
+const october: FirstPeriodCut = { field: 'month', value: '2026-10-01', unit: 'month', from: '2026-10-15', through: '2026-10-31' };
+const december: UnfinishedPeriod = { field: 'month', value: '2026-12-01', unit: 'month', from: '2026-12-01', through: '2026-12-03', ends: 'today' };
+
+function notes(props: { firstCut?: FirstPeriodCut; unfinished?: UnfinishedPeriod }) {
+  render(
+    <MantineProvider>
+      <ReportChart config={config} rows={rows} label="Chart" firstCut={props.firstCut ?? null} unfinished={props.unfinished ?? null} />
+    </MantineProvider>,
+  );
+  const figure = screen.getByTestId('report-chart');
+  const described = (figure.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
+  return described.map((id) => document.getElementById(id)?.textContent);
+}
+
+describe('the partial periods of a report chart', () => {
+  it('says the first month holds the days from the report’s start only, and points the figure to it', () => {
+    expect(notes({ firstCut: october })).toEqual(['Oct 2026 holds 15–31 Oct only: the report starts on 15 Oct.']);
+  });
+
+  it('says both ends when the first month is cut and the last not finished', () => {
+    expect(notes({ firstCut: october, unfinished: december })).toEqual(['Oct 2026 holds 15–31 Oct only: the report starts on 15 Oct.', 'Dec 2026 is not finished: it holds 1–3 Dec only.']);
+  });
+
+  it('says a report of one month, cut and not finished, once by its cut', () => {
+    const sinceSecond = { ...december, from: '2026-12-02' };
+    expect(notes({ firstCut: { field: 'month', value: '2026-12-01', unit: 'month', from: '2026-12-02', through: '2026-12-03' }, unfinished: sinceSecond })).toEqual(['Dec 2026 holds 2–3 Dec only: the report starts on 2 Dec.']);
+  });
+
+  it('says nothing when the chart is not over the period’s column', () => {
+    expect(notes({ firstCut: { ...october, field: 'week', unit: 'week' } })).toEqual([]);
+  });
+});
