@@ -40,13 +40,16 @@ describe('public-holiday closures of the catalogue', () => {
     expect(closedMonthDays({ firstDay, totals: totals.map((units) => units / 100) }).size).toBe(0);
   });
 
-  it("finds a small shop's holidays from two years that agree, not from one", () => {
-    // About 11 units a day: one empty day in a year could be chance, the same empty date two years running is not.
+  it("finds a small shop's holidays from two years that agree, its public holidays from one, and no other date from one", () => {
+    // About 11 units a day: one empty ordinary day in a year could be chance, the same empty date two years running is not.
     const { firstDay, totals } = shopTotals();
     const small = totals.map((units) => Math.round(units / 20));
     expect([...closedMonthDays({ firstDay, totals: small })].sort()).toEqual(['01-01', '12-25', '12-26']);
-    const oneYear = small.subarray(0, 365);
-    expect(closedMonthDays({ firstDay, totals: oneYear }).size).toBe(0);
+    // One year is enough for a public holiday (e^-11 at that level), not for an ordinary date.
+    const oneYear = small.slice(0, 365);
+    expect([...closedMonthDays({ firstDay, totals: oneYear })].sort()).toEqual(['01-01', '12-25', '12-26']);
+    oneYear[dayNumber('2025-03-04') - firstDay] = 0;
+    expect(closedMonthDays({ firstDay, totals: oneYear }).has('03-04')).toBe(false);
     // An empty Tuesday in one year only is not a holiday.
     const quietDay = dayNumber('2025-03-04') - firstDay;
     small[quietDay] = 0;
@@ -150,6 +153,70 @@ describe('public holidays that move with Easter', () => {
     }
     for (const ds of ['2027-03-25', '2027-03-30', '2027-04-03', '2027-04-06']) expect(rows.get(ds)?.yhat).toBeGreaterThan(7);
     expect(result.model.patterns).toContain('holidays');
+  });
+});
+
+const GIFT_SHOP_FIRST = dayNumber('2025-10-01');
+const GIFT_SHOP_CLOSED = new Set(['2025-12-25', '2026-01-26', '2026-04-03', '2026-04-25']);
+
+/**
+ * QA's Melbourne gift shop (pass 7, F8): 14 months of daily units up to 30 November 2026, open every
+ * day, about 16 a day (25 in December, 12 from mid-March to mid-May), nothing on Christmas Day,
+ * Australia Day, Good Friday (3 April) and Anzac Day 2026.
+ */
+function giftShopTotals(): DailyTotals {
+  const days = dayNumber('2026-11-30') - GIFT_SHOP_FIRST + 1;
+  const totals = Float64Array.from({ length: days }, (_, t) => {
+    const ds = formatDay(GIFT_SHOP_FIRST + t);
+    const monthDay = ds.slice(5);
+    const level = monthDay.startsWith('12') ? 25 : monthDay >= '03-15' && monthDay <= '05-15' ? 12 : 16;
+    return GIFT_SHOP_CLOSED.has(ds) ? 0 : level + ((t * 37) % 7) - 3;
+  });
+  return { firstDay: GIFT_SHOP_FIRST, totals };
+}
+
+describe("a small shop's public holidays from one year", () => {
+  it("closes next year's Good Friday (a week earlier) and Anzac Day, with Christmas and Australia Day", () => {
+    const calendar = catalogueCalendar(new Map([['Gifts', giftShopTotals()]]));
+    expect(calendar.closedHolidays).toEqual(['good_friday']);
+    expect(calendar.closedDates).toEqual(['01-26', '04-25', '12-25']);
+    // Easter 2027 is on 28 March: Good Friday is 26 March.
+    expect(closedDatesBetween(calendar, '2026-12-01', 365)).toEqual(['2026-12-25', '2027-01-26', '2027-03-26', '2027-04-25']);
+  });
+
+  it('forecasts a product zero on them, and an ordinary day around them', () => {
+    const shop = giftShopTotals();
+    const calendar = catalogueCalendar(new Map([['Gifts', shop]]));
+    const sales = Array.from(shop.totals, (units, t) => ({ ds: formatDay(shop.firstDay + t), y: Math.round(units / 4) }));
+    const closedDates = closedDatesBetween(calendar, formatDay(shop.firstDay), shop.totals.length + 365);
+    const result = forecastOf({ sales, horizon: 365, today: '2026-12-01', closedDates });
+    const rows = new Map(result.forecast.map((row) => [row.ds, row]));
+    for (const ds of ['2027-03-26', '2027-04-25']) expect(rows.get(ds)).toMatchObject({ yhat: 0, yhat_lower: 0, yhat_upper: 0 });
+    for (const ds of ['2027-03-25', '2027-03-27', '2027-04-24', '2027-04-26']) expect(rows.get(ds)?.yhat).toBeGreaterThan(1);
+    expect(result.model.description).toContain('Closed on public holidays.');
+  });
+
+  it('does not close an ordinary date empty once at the same level, nor a holiday it traded on in the other year', () => {
+    const { firstDay, totals } = giftShopTotals();
+    // A Tuesday in April (12 a day) and a Thursday in October (16 a day) with no sale: chance, not closures.
+    for (const ds of ['2026-04-14', '2025-10-16']) totals[dayNumber(ds) - firstDay] = 0;
+    // Armistice Day empty in 2025, traded on in 2026.
+    totals[dayNumber('2025-11-11') - firstDay] = 0;
+    const closed = closedMonthDays({ firstDay, totals });
+    // Good Friday's month-day (3 April) is an ordinary date too: its one empty year is the holiday's, not next 3 April's.
+    expect([...closed].sort()).toEqual(['01-26', '04-25', '12-25']);
+    // Empty in both years, Armistice Day is closed.
+    totals[dayNumber('2026-11-11') - firstDay] = 0;
+    expect(closedMonthDays({ firstDay, totals }).has('11-11')).toBe(true);
+  });
+
+  it("judges a busy shop's holidays as before: empty is closed, a quiet one is not", () => {
+    const { firstDay, totals } = giftShopTotals();
+    const busy = totals.map((units) => units * 15);
+    expect(catalogueCalendar(new Map([['Gifts', { firstDay, totals: busy }]]))).toMatchObject({ closedHolidays: ['good_friday'], closedDates: ['01-26', '04-25', '12-25'] });
+    // Anzac Day at a sixth of its neighbours: a quiet day, the shop was open.
+    busy[dayNumber('2026-04-25') - firstDay] = 30;
+    expect(closedMonthDays({ firstDay, totals: busy }).has('04-25')).toBe(false);
   });
 });
 

@@ -82,8 +82,19 @@ const NEIGHBOUR_DAYS = 14;
 const MIN_OCCURRENCE_UNITS = 5;
 // …and its years together make chance impossible: their neighbours' daily units add up to 20, so
 // that every year empty by chance has P = e^-20 (one year at 20 units a day, or two years of a small
-// shop at 10).
+// shop at 10): any of a year's 366 month-days is tested, and a shop rarely shuts on an ordinary date.
 const MIN_EVIDENCE_UNITS = 20;
+// A public holiday (PUBLIC_HOLIDAY_MONTH_DAYS, EASTER_HOLIDAYS) is one of some 25 dates tested, and
+// one a shop often shuts on: e^-10 is enough (one year of a gift shop at 12 units a day in April,
+// empty on Good Friday and Anzac Day), the years of a holiday it traded on still vetoing it (ADR 0125).
+const MIN_HOLIDAY_EVIDENCE_UNITS = 10;
+/**
+ * Month-days ('12-25') that are public holidays on which shops commonly close somewhere our shops
+ * trade: New Year, Epiphany, Australia, Waitangi, St Patrick's, Anzac and May Day, the national days
+ * of Canada, the United States, France and Germany, the Assumption, All Saints, Armistice Day, the
+ * Immaculate Conception, and Christmas Eve to New Year's Eve. Easter-based ones are EASTER_HOLIDAYS.
+ */
+const PUBLIC_HOLIDAY_MONTH_DAYS: ReadonlySet<string> = new Set(['01-01', '01-02', '01-06', '01-26', '02-06', '03-17', '04-25', '05-01', '07-01', '07-04', '07-14', '08-15', '10-03', '11-01', '11-11', '12-08', '12-24', '12-25', '12-26', '12-31']);
 // A weekday closed in some months only needs six closed days in them across the years: a month's
 // four or five Sundays shut once (a short-staffed August) is no rule for next year, eight weeks of
 // Sundays in one winter while the other days trade is no chance.
@@ -373,10 +384,10 @@ const ALL_EASTER_HOLIDAYS = Object.keys(EASTER_HOLIDAYS) as EasterHoliday[];
 /**
  * Easter-based holidays the catalogue was closed on in every year the history shows them on an
  * open weekday: the same rule as closedMonthDays, with the holiday rather than the month-day as
- * the thing every year must agree on.
+ * the thing every year must agree on, and a public holiday's bar (MIN_HOLIDAY_EVIDENCE_UNITS).
  */
 export function closedEasterHolidays(catalogue: DailyTotals): Set<EasterHoliday> {
-  return closedKeys(catalogue, (day) => easterHolidayOf(day, ALL_EASTER_HOLIDAYS));
+  return closedKeys(catalogue, (day) => easterHolidayOf(day, ALL_EASTER_HOLIDAYS), () => MIN_HOLIDAY_EVIDENCE_UNITS);
 }
 
 function sumOf(groups: DailyTotals[]): DailyTotals | null {
@@ -394,18 +405,24 @@ function sumOf(groups: DailyTotals[]): DailyTotals | null {
  * skipped; a date with no informative occurrence is not closed. Days of the closed Easter-based
  * `holidays`, and those of a weekday closed in their month (`weekdaysInMonths`), are explained by
  * them and say nothing about their month-day either: otherwise a one-year history would also close
- * next year's same date.
+ * next year's same date. A public holiday (PUBLIC_HOLIDAY_MONTH_DAYS) needs half the evidence of
+ * another date.
  */
 export function closedMonthDays(catalogue: DailyTotals, holidays: ReadonlySet<EasterHoliday> = new Set(), weekdaysInMonths: readonly ClosedWeekdayInMonths[] = []): Set<string> {
-  return closedKeys(catalogue, (day) => ((holidays.size && easterHolidayOf(day, holidays) !== null) || inClosedMonths(day, weekdaysInMonths) ? null : formatDay(day).slice(5)));
+  return closedKeys(
+    catalogue,
+    (day) => ((holidays.size && easterHolidayOf(day, holidays) !== null) || inClosedMonths(day, weekdaysInMonths) ? null : formatDay(day).slice(5)),
+    (monthDay) => (PUBLIC_HOLIDAY_MONTH_DAYS.has(monthDay) ? MIN_HOLIDAY_EVIDENCE_UNITS : MIN_EVIDENCE_UNITS),
+  );
 }
 
 /**
  * The keys (of days, by `keyOf`; null: not a candidate) on which the catalogue was closed in every
  * informative occurrence (an open weekday whose neighbours sell enough for the day to say something),
- * with enough of them together that the empty days are not chance.
+ * with enough of them together that the empty days are not chance: their neighbours' daily units
+ * add up to `minEvidenceOf(key)`.
  */
-function closedKeys<Key>(catalogue: DailyTotals, keyOf: (day: number) => Key | null): Set<Key> {
+function closedKeys<Key>(catalogue: DailyTotals, keyOf: (day: number) => Key | null, minEvidenceOf: (key: Key) => number): Set<Key> {
   const { totals } = catalogue;
   const first = totals.findIndex((units) => units > 0);
   if (first < 0) return new Set();
@@ -432,7 +449,7 @@ function closedKeys<Key>(catalogue: DailyTotals, keyOf: (day: number) => Key | n
     verdict.evidence += neighbours;
     verdicts.set(key, verdict);
   }
-  return new Set([...verdicts].filter(([, verdict]) => verdict.closed && verdict.evidence >= MIN_EVIDENCE_UNITS).map(([key]) => key));
+  return new Set([...verdicts].filter(([key, verdict]) => verdict.closed && verdict.evidence >= minEvidenceOf(key)).map(([key]) => key));
 }
 
 /**

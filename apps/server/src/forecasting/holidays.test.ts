@@ -50,3 +50,38 @@ describe.each(backends)('public-holiday closures on %s', (backend) => {
     expectClosedOnHolidays(await client.forecastOf('SHOP-NEW'));
   });
 });
+
+// QA pass 7, F8: a Melbourne gift shop of 21 products, 14 months of sales up to 30 November 2026, about
+// 16 units a day (12 from mid-March to mid-May), that sold nothing on Christmas Day, Australia Day,
+// Good Friday (3 April) and Anzac Day 2026. One product's year-long forecast, as the product page
+// asks for it, is zero on next year's Good Friday (26 March 2027: Easter moves) and Anzac Day.
+describe.each(backends)("a small shop's public holidays from one year on %s", (backend) => {
+  let server: TestServer;
+  let client: ForecastClient;
+  beforeAll(async () => {
+    ({ server, client } = await startForecastServer(backend));
+    const db = server.database.db;
+    await sql`insert into data.products (product_code, name, category, current_stock) select 'WC-' || lpad(i::text, 4, '0'), 'Gift ' || i, 'Gifts', 40 from generate_series(1, 21) as i`.execute(db);
+    // Each day, `level` of the 21 products sell one unit each, a different few every day.
+    await sql`
+      insert into data.sales (product_id, date, quantity)
+      select p.id, d::date, 1
+      from data.products p cross join generate_series(date '2025-10-01', date '2026-11-30', interval '1 day') as d
+      where (right(p.product_code, 2)::int + extract(doy from d)::int) % 21
+          < case when to_char(d, 'MM') = '12' then 21 when to_char(d, 'MM-DD') between '03-15' and '05-15' then 12 else 16 end
+        and d::date not in (date '2025-12-25', date '2026-01-26', date '2026-04-03', date '2026-04-25')`.execute(db);
+  });
+  afterAll(() => server.stop());
+
+  it("forecasts a product zero on next year's Good Friday and Anzac Day, as on Christmas Day and Australia Day", async () => {
+    const status = await client.run({ style_code: 'WC-0001', forecast_days: 365 });
+    expect(status.status).toBe('completed');
+    const { rows } = await sql<{ calendar: { closedDates: string[]; closedHolidays: string[] } }>`select calendar from forecast_calendar`.execute(server.database.db);
+    expect(rows[0]?.calendar).toMatchObject({ closedDates: ['01-26', '04-25', '12-25'], closedHolidays: ['good_friday'] });
+    const forecast = await client.forecastOf('WC-0001');
+    const sales = new Map(forecast.forecast.sales.map((row) => [row.ds, row]));
+    for (const ds of ['2026-12-25', '2027-01-26', '2027-03-26', '2027-04-25']) expect(sales.get(ds)).toMatchObject({ yhat: 0, yhat_lower: 0, yhat_upper: 0 });
+    for (const ds of ['2027-03-25', '2027-03-27', '2027-04-24', '2027-04-26']) expect(sales.get(ds)?.yhat).toBeGreaterThan(0.2);
+    expect(forecast.metrics.model.description).toContain('Closed on public holidays.');
+  });
+});
