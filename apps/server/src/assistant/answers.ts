@@ -1008,7 +1008,8 @@ function withNotes(answer: Answer, notes: string[]): Answer {
  * question names; a product code no product has is said, and so are the words it did not use.
  * Otherwise it says plainly it does not know.
  */
-export async function answerText(db: Db, question: string, today: string, dateOrder: DateOrder = DEFAULT_DATE_ORDER): Promise<Answer> {
+/** `timeZone`: the asker's, whose hemisphere seasons are of. */
+export async function answerText(db: Db, question: string, today: string, dateOrder: DateOrder = DEFAULT_DATE_ORDER, timeZone?: string): Promise<Answer> {
   const taskMatch = TASK.exec(question.trim()) ?? /^remind me to\s+(.+)$/i.exec(question.trim());
   if (taskMatch?.[1]) {
     const taskText = taskMatch[1].trim().slice(0, 500);
@@ -1016,7 +1017,7 @@ export async function answerText(db: Db, question: string, today: string, dateOr
   }
   const products = await repo.productsNamedIn(db, question);
   // The products' words are used, and blanked so that a name such as "May Flower" is not read as a period.
-  const reading = products.reduce(claimed, Reading.of(question, dateOrder));
+  const reading = products.reduce(claimed, Reading.of(question, dateOrder, timeZone));
   const unknown = reading.unusedWords().filter(looksLikeProductCode);
   const missing = unknown.length ? await missingProducts(db, unknown) : '';
   if (unknown.length && !products.length) return { blocks: [text(missing), dataLink('products', 'Open the products table')] };
