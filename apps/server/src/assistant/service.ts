@@ -96,7 +96,7 @@ async function tellDeliveriesCreated(ctx: AssistantContextDeps, productIds: numb
 
 /** A period's words as a tool takes them, its dates in the asker's order (ADR 0148, amendment "dates in the viewer's order"). */
 const periodText = (dateOrder: DateOrder) =>
-  `The period in words, as the user said it: "last month", "October", "last quarter", "Q3 2026", "in 2025", "yesterday", "last 30 days", "since ${slashed(3, 11, dateOrder)}/2026", "from March to May", "until December", "Black Friday 2025", "all time" (${dateOrderWords(dateOrder)})`;
+  `The period in words, as the user said it: "last month", "October", "last quarter", "Q3 2026", "in 2025", "yesterday", "last 30 days", "since ${slashed(3, 11, dateOrder)}/2026", "from March to May", "until December", "last winter", "last financial year", "FY2025-26", "Black Friday 2025", "all time" (${dateOrderWords(dateOrder)})`;
 const periodWords = (otherwise: string | null, dateOrder: DateOrder) => ({ type: 'string', description: otherwise ? `Optional: ${periodText(dateOrder)}. Omit for ${otherwise}.` : periodText(dateOrder) });
 const productOrNameWord = { type: 'string', description: 'Product code or name, or a word of product names ("mugs")' };
 const categoryWords = { type: 'string', description: 'Optional: a product category, as the user said it ("Kitchen", "garden products"); omit for all products' };

@@ -80,4 +80,28 @@ describe('a Melbourne gift shop asks the assistant and the report writer', () =>
     const north = await write('sales by category in winter 2025', null);
     expect(north.sql_code).toContain('2025-12-01');
   });
+
+  it('answers the Australian financial year, July to June, with its dates; the calendar year said where no other is known (QA7 F11)', async () => {
+    expect(await ask('sales in FY2025-26')).toMatch(/^17 units were sold in the financial year 2025–26 \(1 Jul 2025–30 Jun 2026\)/);
+    expect(await ask('how many units did we sell in FY26?')).toMatch(/^17 units were sold in the financial year 2025–26/);
+    const [year, month] = dayInTimeZone(Date.now(), MELBOURNE).split('-').map(Number) as [number, number];
+    const lastEnds = month >= 7 ? year : year - 1;
+    expect(await ask('sales last financial year')).toContain(`in the financial year ${lastEnds - 1}–${String(lastEnds % 100).padStart(2, '0')} (1 Jul ${lastEnds - 1}–30 Jun ${lastEnds})`);
+    expect(await ask('what is the meaning of life')).toContain('last financial year, FY2025-26');
+    expect(await ask('sales in FY2025', 'America/New_York')).toMatch(/^12 units were sold in the financial year read as the calendar year 2025 \(1 Jan–31 Dec 2025\)/);
+  });
+
+  it('has the report writer read the financial year of the editor\'s country (QA7 F11)', async () => {
+    const report = await write('sales by category for FY2025-26');
+    expect(report.success, report.error ?? '').toBe(true);
+    expect(report.notice).toBeNull();
+    expect(report.title).toContain('financial year 2025–26');
+    expect(report.sql_code).toContain('2025-07-01');
+    const rows = await run(report.sql_code);
+    expect(rows.map((row) => row.category).sort()).toEqual(['Home', 'Kitchen']);
+    const last = await write('sales by category for the last financial year');
+    expect(last.success, last.error ?? '').toBe(true);
+    expect(last.title).toMatch(/financial year \d{4}–\d{2}/);
+    expect(last.title).not.toContain('all time');
+  });
 });

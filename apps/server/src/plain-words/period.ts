@@ -6,7 +6,7 @@ import { formatDay, formatDayOfMonth, SHORT_MONTH_NAMES } from '@stockwise/contr
 import { escapeRegExp, type Reading } from './reading.ts';
 import { DEFAULT_DATE_ORDER, type DateOrder } from './date-order.ts';
 import { RETAIL_DAY_NAMES, readRetailDay, retailDayIn, type RetailDay } from './retail-days.ts';
-import { hemisphereOf, seasonStartMonth, type Hemisphere, type Season } from './shop-calendar.ts';
+import { financialYearRange, financialYearWords, hemisphereOf, readFinancialYear, seasonStartMonth, spokenFinancialYear, type FinancialYearRule, type Hemisphere, type Season } from './shop-calendar.ts';
 
 export type Period =
   | { kind: 'last_days'; days: number }
@@ -40,7 +40,9 @@ export type Period =
   /** Saturday and Sunday of last (−1), this (0) or next (1) week, weeks Monday to Sunday. */
   | { kind: 'weekend'; weeks: number }
   /** "All time", "ever": every sale up to today (ADR 0148, amendment "one default for top sellers"). */
-  | { kind: 'all_time' };
+  | { kind: 'all_time' }
+  /** A financial year of the viewer's country, by the year it ends in (ADR 0148, amendment 2026-12-05; `readFinancialYear`). */
+  | { kind: 'financial_year'; rule: FinancialYearRule; year: number };
 
 export type { Season };
 
@@ -197,6 +199,9 @@ export function readPeriod(reading: Reading, today: string): Period | null {
   if (match) return lastSpan(match[1] as string, unitOfWord(match[2] as string));
   match = reading.exec(new RegExp(`\\b(?:in de |de )?(?:afgelopen|laatste|vorige) ${NUM} (${DUTCH_UNIT_WORDS})\\b`));
   if (match) return lastSpan(match[1] as string, unitOfWord(match[2] as string));
+  // Before "year to date" and a year alone: "financial year to date", "financial year 2025".
+  const financialYear = readFinancialYear(reading, today);
+  if (financialYear) return financialYear;
   match = new RegExp(`\\b(?:between|from|since) (${DATE}) (?:and|to|until|till|-|–) (${DATE})(?![\\d/.-])`).exec(reading.text);
   if (match) {
     const [from, to] = [readDate(match[1] as string, today, 'past', reading.dateOrder), readDate(match[2] as string, today, 'past', reading.dateOrder)];
@@ -546,6 +551,8 @@ function sameSpanLastYear(period: Period, other: Period, today: string): Period 
       return { kind: 'christmas', year: other.year - 1 };
     case 'easter':
       return { kind: 'easter', year: other.year - 1 };
+    case 'financial_year':
+      return { ...other, year: other.year - 1 };
     case 'weekend':
       return { kind: 'between', from: addDays(range.from, -364), to: addDays(range.to, -364) };
     case 'year':
@@ -881,6 +888,8 @@ export function fullRangeOf(period: Period, today: string): DateRange {
       return { from: iso(period.year, 12, CHRISTMAS_SEASON_DAYS.from), to: iso(period.year, 12, CHRISTMAS_SEASON_DAYS.to) };
     case 'easter':
       return { from: easterDay(period.year, -2), to: easterDay(period.year, 1) };
+    case 'financial_year':
+      return financialYearRange(period.rule, period.year);
     case 'weekend': {
       const saturday = addDays(startOf('week', today), 5 + 7 * period.weeks);
       return { from: saturday, to: addDays(saturday, 1) };
@@ -959,6 +968,8 @@ export function describePeriod(period: Period | null): string {
       return `${['last', 'this', 'next'][period.weeks + 1]} weekend`;
     case 'all_time':
       return 'all time';
+    case 'financial_year':
+      return financialYearWords(period.rule, period.year);
   }
 }
 
@@ -1022,6 +1033,8 @@ export function spokenPeriod(period: Period, today: string, range = rangeOf(peri
       return `at Easter ${period.year} (${dates})`;
     case 'all_time':
       return `of all time (${dates})`;
+    case 'financial_year':
+      return spokenFinancialYear(period.rule, period.year, dates);
     default:
       return `${describePeriod(period)} (${dates})`;
   }

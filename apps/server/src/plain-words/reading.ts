@@ -24,9 +24,9 @@ export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g
 /** `body` as whole words: not inside a longer word, umlauts and ß counted as letters (which `\b` does not). */
 export const wholeWords = (body: string) => new RegExp(`(?<![\\p{L}\\p{N}])${body}(?![\\p{L}\\p{N}])`, 'u');
 
-/** A word that reads as a product code (letters and digits, e.g. "NOPE-999"), not a quarter, an ordinal or a measure ("3rd", "350ml", "7d"). */
+/** A word that reads as a product code (letters and digits, e.g. "NOPE-999"), not a quarter, a financial year ("FY26", "FY2025-26"), an ordinal or a measure ("3rd", "350ml", "7d"). */
 export const looksLikeProductCode = (word: string) =>
-  /^(?=.*\p{L})(?=.*\p{N})[\p{L}\p{N}]+(?:[-_./][\p{L}\p{N}]+)*$/u.test(word) && !/^(q[1-4]|h[12]|\d+([.,]\d+)?[a-z]{1,3})$/i.test(word);
+  /^(?=.*\p{L})(?=.*\p{N})[\p{L}\p{N}]+(?:[-_./][\p{L}\p{N}]+)*$/u.test(word) && !/^(q[1-4]|h[12]|fy(\d{2}|\d{4})([-/](\d{2}|\d{4}))?|\d+([.,]\d+)?[a-z]{1,3})$/i.test(word);
 
 /** Edits (insert, delete, replace a character) between two words, case aside. */
 function editDistance(a: string, b: string): number {

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { describePeriod, rangeOf, readPeriod, spokenPeriod } from './period.ts';
 import { Reading } from './reading.ts';
-import { hemisphereOf } from './shop-calendar.ts';
+import { financialYearRuleOf, hemisphereOf } from './shop-calendar.ts';
+import { looksLikeProductCode } from './reading.ts';
 
 const MELBOURNE = 'Australia/Melbourne';
 
@@ -37,5 +38,58 @@ describe('seasons of the shop\'s hemisphere (QA7 F10)', () => {
       expect(read('sales last winter', '2026-12-05', zone)).toMatchObject({ range: { from: '2025-12-01', to: '2026-02-28' }, title: 'winter 2025–26' });
       expect(read('sales this summer', '2026-12-05', zone).range).toEqual({ from: '2026-06-01', to: '2026-08-31' });
     }
+  });
+});
+
+describe('the financial year of the shop\'s country (QA7 F11)', () => {
+  it('keeps each country\'s year by the time zone: Australia July, New Zealand, the UK and India April, South Africa March, any other the calendar year', () => {
+    const cases: [string | undefined, string][] = [
+      [MELBOURNE, 'australia'],
+      ['Australia/Perth', 'australia'],
+      ['Pacific/Auckland', 'new_zealand'],
+      ['Pacific/Chatham', 'new_zealand'],
+      ['Europe/London', 'united_kingdom'],
+      ['Asia/Kolkata', 'india'],
+      ['Asia/Calcutta', 'india'],
+      ['Africa/Johannesburg', 'south_africa'],
+      ['America/New_York', 'calendar'],
+      ['America/Toronto', 'calendar'],
+      ['UTC', 'calendar'],
+      [undefined, 'calendar'],
+    ];
+    for (const [zone, rule] of cases) expect(financialYearRuleOf(zone), zone).toBe(rule);
+  });
+
+  it('reads "last financial year", "FY2025-26", "FY26", "this financial year", "financial year to date" in Melbourne as July–June years, said with their dates', () => {
+    const lastYear = { range: { from: '2025-07-01', to: '2026-06-30' }, words: 'in the financial year 2025–26 (1 Jul 2025–30 Jun 2026)', title: 'financial year 2025–26' };
+    for (const question of ['sales by category for the last financial year', 'sales in FY2025-26', 'sales FY26', 'sales in fy 2026', 'sales in the previous fiscal year', 'sales in financial year 2025–26', 'sales last FY']) {
+      expect(read(question, '2026-12-05', MELBOURNE), question).toMatchObject({ ...lastYear, unused: ['sales'].concat(question.includes('category') ? ['category'] : []) });
+    }
+    for (const question of ['sales this financial year', 'sales financial year to date', 'sales FYTD', 'sales for the financial year']) {
+      expect(read(question, '2026-12-05', MELBOURNE), question).toMatchObject({ range: { from: '2026-07-01', to: '2026-12-05' }, words: 'in the financial year 2026–27 (1 Jul–5 Dec 2026)' });
+    }
+    // Before July, the year under way began last July.
+    expect(read('sales last financial year', '2026-06-30', MELBOURNE).range).toEqual({ from: '2024-07-01', to: '2025-06-30' });
+    expect(read('sales this financial year', '2026-07-01', MELBOURNE).range).toEqual({ from: '2026-07-01', to: '2026-07-01' });
+  });
+
+  it('reads other countries\' years and says the choices: the UK\'s 1 April (not 6 April), the calendar year where none other is known', () => {
+    expect(read('sales last financial year', '2026-12-05', 'Europe/London')).toMatchObject({
+      range: { from: '2025-04-01', to: '2026-03-31' },
+      words: "in the financial year 2025–26 (1 Apr 2025–31 Mar 2026; a company's year from 1 April, not the personal tax year from 6 April)",
+    });
+    expect(read('sales last financial year', '2026-12-05', 'Pacific/Auckland').range).toEqual({ from: '2025-04-01', to: '2026-03-31' });
+    expect(read('sales in FY26', '2026-12-05', 'Asia/Kolkata').range).toEqual({ from: '2025-04-01', to: '2026-03-31' });
+    expect(read('sales last financial year', '2026-12-05', 'Africa/Johannesburg').range).toEqual({ from: '2025-03-01', to: '2026-02-28' });
+    for (const zone of ['America/New_York', undefined]) {
+      expect(read('sales last financial year', '2026-12-05', zone)).toMatchObject({ range: { from: '2025-01-01', to: '2025-12-31' }, words: 'in the financial year read as the calendar year 2025 (1 Jan–31 Dec 2025)', title: 'financial year 2025 (the calendar year)' });
+    }
+  });
+
+  it('reads its titles back as the same year, and no financial year as a product code', () => {
+    expect(read('Sales by category, financial year 2025–26', '2027-03-01', MELBOURNE).range).toEqual({ from: '2025-07-01', to: '2026-06-30' });
+    expect(read('Sales by category, financial year 2025 (the calendar year)', '2027-03-01').range).toEqual({ from: '2025-01-01', to: '2025-12-31' });
+    for (const word of ['FY26', 'FY2025-26', 'fy2026']) expect(looksLikeProductCode(word), word).toBe(false);
+    expect(looksLikeProductCode('FYX-26')).toBe(true);
   });
 });

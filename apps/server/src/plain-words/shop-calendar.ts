@@ -1,7 +1,9 @@
 // Where the shop is, as far as its words of time depend on it: the hemisphere its seasons are of
-// (QA7 F10), read from the viewer's time zone (the IANA name the browser sends as `time_zone`), for
-// the assistant and the report writer alike (ADR 0148, amendment "southern seasons, financial year,
-// Australian days"). A zone not known here, UTC or none reads as before: northern hemisphere.
+// (QA7 F10) and the financial year its country keeps (F11), read from the viewer's time zone (the
+// IANA name the browser sends as `time_zone`), for the assistant and the report writer alike (ADR
+// 0148, amendment "southern seasons, financial year, Australian days"). A zone not known here, UTC
+// or none reads as before: northern hemisphere, the calendar year.
+import type { Reading } from './reading.ts';
 
 export type Hemisphere = 'north' | 'south';
 
@@ -115,4 +117,88 @@ export const seasonStartMonth = (season: Season, hemisphere: Hemisphere) => SEAS
 export function shopCalendarWords(timeZone: string | undefined): string | null {
   if (hemisphereOf(timeZone) === 'north') return null;
   return `The shop is in the southern hemisphere (time zone ${timeZone}): summer is December–February, autumn March–May, winter June–August, spring September–November.`;
+}
+
+// The financial year (QA7 F11) -----------------------------------------------------------------
+
+/** Whose financial year a shop keeps, by its time zone's country; `calendar` where none other is known. */
+export type FinancialYearRule = 'australia' | 'new_zealand' | 'united_kingdom' | 'india' | 'south_africa' | 'calendar';
+
+/**
+ * Each country's first month of the financial year (always its 1st) and what an answer says of it:
+ * Australia 1 July; New Zealand, India 1 April; South Africa 1 March. The UK's personal tax year starts
+ * on 6 April, but companies and VAT returns keep years from the 1st of a month, most often 1 April: a
+ * shop's books are a company's, so 1 April, said. Elsewhere (the US, Canada, Europe…) a shop's
+ * financial year is most often the calendar year: read so, and said.
+ */
+const FINANCIAL_YEARS: Record<FinancialYearRule, { startMonth: number; note: string | null }> = {
+  australia: { startMonth: 7, note: null },
+  new_zealand: { startMonth: 4, note: null },
+  united_kingdom: { startMonth: 4, note: "a company's year from 1 April, not the personal tax year from 6 April" },
+  india: { startMonth: 4, note: null },
+  south_africa: { startMonth: 3, note: null },
+  calendar: { startMonth: 1, note: null },
+};
+
+const FINANCIAL_YEAR_ZONES: [RegExp, FinancialYearRule][] = [
+  [/^Australia\//, 'australia'],
+  [/^(Pacific\/Auckland|Pacific\/Chatham|NZ|NZ-CHAT)$/, 'new_zealand'],
+  [/^(Europe\/London|Europe\/Belfast|GB|GB-Eire)$/, 'united_kingdom'],
+  [/^(Asia\/Kolkata|Asia\/Calcutta)$/, 'india'],
+  [/^Africa\/Johannesburg$/, 'south_africa'],
+];
+
+/** The financial year a viewer's time zone keeps: its country's, the calendar year for any other, UTC or none. */
+export function financialYearRuleOf(timeZone: string | undefined): FinancialYearRule {
+  return (timeZone && FINANCIAL_YEAR_ZONES.find(([zones]) => zones.test(timeZone))?.[1]) || 'calendar';
+}
+
+const iso = (year: number, month: number, day: number) => new Date(Date.UTC(year, month - 1, day)).toISOString().slice(0, 10);
+
+/** A financial year's days, named by the year it ends in (FY2025–26, in Australia 1 July 2025 to 30 June 2026). */
+export function financialYearRange(rule: FinancialYearRule, endsIn: number): { from: string; to: string } {
+  const { startMonth } = FINANCIAL_YEARS[rule];
+  const startYear = startMonth === 1 ? endsIn : endsIn - 1;
+  return { from: iso(startYear, startMonth, 1), to: iso(startYear + 1, startMonth, 0) };
+}
+
+/** A financial year as a title names it, read back as the same year: "financial year 2025–26", "financial year 2025 (the calendar year)". */
+export function financialYearWords(rule: FinancialYearRule, endsIn: number): string {
+  return rule === 'calendar' ? `financial year ${endsIn} (the calendar year)` : `financial year ${endsIn - 1}–${String(endsIn % 100).padStart(2, '0')}`;
+}
+
+/** A financial year as an answer says it, its dates given: "in the financial year 2025–26 (1 Jul 2025–30 Jun 2026)", "in the financial year read as the calendar year 2025 (…)". */
+export function spokenFinancialYear(rule: FinancialYearRule, endsIn: number, dates: string): string {
+  const { note } = FINANCIAL_YEARS[rule];
+  if (rule === 'calendar') return `in the financial year read as the calendar year ${endsIn} (${dates})`;
+  return `in the ${financialYearWords(rule, endsIn)} (${dates}${note ? `; ${note}` : ''})`;
+}
+
+/** "FY2025-26", "FY26", "FY 2026", "financial year 2025–26", "fiscal year 2026": a year named (its `first` and `second` numbers). */
+const NAMED_FINANCIAL_YEAR = /\b(?:fy ?|(?:the )?(?:financial|fiscal) year )(\d{4}|\d{2})(?:[-–/](\d{4}|\d{2}))?(?: \(the calendar year\))?(?![\w/-])/;
+/** "(the) last / this / current financial year", "financial year to date", "FYTD", "last FY", "the financial year". */
+const RELATIVE_FINANCIAL_YEAR = /\b(?:(?:for|in|over|during) )?(?:the )?(?:(this|current|last|previous|prior|past) )?(?:(?:financial|fiscal) year|fy)(?: to date)?\b|\bfytd\b/;
+
+/** The year (as four digits) a financial year named by its numbers ends in: "2025-26" 2026, "26" 2026, "2026" 2026. */
+function endYearOf(first: string, second: string | undefined): number {
+  const full = (digits: string, century = 2000) => (digits.length === 4 ? Number(digits) : century + Number(digits));
+  if (!second) return full(first);
+  const start = full(first);
+  return second.length === 4 ? Number(second) : full(second, Math.floor(start / 100) * 100 + (Number(second) < start % 100 ? 100 : 0));
+}
+
+/**
+ * A financial year the words name, of the viewer's country (`financialYearRuleOf` their time zone):
+ * one named by its years ("FY2025-26", "FY26": the year it ends in), this one (under way, to date),
+ * "last financial year" the one before; null when none is named.
+ */
+export function readFinancialYear(reading: Reading, today: string): { kind: 'financial_year'; rule: FinancialYearRule; year: number } | null {
+  const rule = financialYearRuleOf(reading.timeZone);
+  const named = reading.exec(NAMED_FINANCIAL_YEAR);
+  if (named) return { kind: 'financial_year', rule, year: endYearOf(named[1] as string, named[2]) };
+  const relative = reading.exec(RELATIVE_FINANCIAL_YEAR);
+  if (!relative) return null;
+  const [year, month] = today.split('-').map(Number) as [number, number];
+  const current = FINANCIAL_YEARS[rule].startMonth === 1 || month < FINANCIAL_YEARS[rule].startMonth ? year : year + 1;
+  return { kind: 'financial_year', rule, year: relative[1] && !['this', 'current'].includes(relative[1]) ? current - 1 : current };
 }
