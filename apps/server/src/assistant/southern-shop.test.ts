@@ -14,6 +14,8 @@ const products = [
 ];
 /** Units sold per product and day: fixed days with their year, so the answers do not move with today. */
 const sales: { code: string; date: string; quantity: number }[] = [
+  { code: 'TT-01', date: '2025-01-26', quantity: 4 }, // Australia Day 2025
+  { code: 'CD-01', date: '2025-04-25', quantity: 3 }, // Anzac Day 2025
   { code: 'CD-01', date: '2025-07-10', quantity: 12 }, // winter 2025 in Melbourne
   { code: 'TT-01', date: '2026-01-15', quantity: 5 }, // summer 2025–26 in Melbourne, winter 2025–26 in the north
   { code: 'CD-01', date: '2026-07-15', quantity: 9 }, // winter 2026 in Melbourne
@@ -88,7 +90,7 @@ describe('a Melbourne gift shop asks the assistant and the report writer', () =>
     const lastEnds = month >= 7 ? year : year - 1;
     expect(await ask('sales last financial year')).toContain(`in the financial year ${lastEnds - 1}–${String(lastEnds % 100).padStart(2, '0')} (1 Jul ${lastEnds - 1}–30 Jun ${lastEnds})`);
     expect(await ask('what is the meaning of life')).toContain('last financial year, FY2025-26');
-    expect(await ask('sales in FY2025', 'America/New_York')).toMatch(/^12 units were sold in the financial year read as the calendar year 2025 \(1 Jan–31 Dec 2025\)/);
+    expect(await ask('sales in FY2025', 'America/New_York')).toMatch(/^19 units were sold in the financial year read as the calendar year 2025 \(1 Jan–31 Dec 2025\)/);
   });
 
   it('has the report writer read the financial year of the editor\'s country (QA7 F11)', async () => {
@@ -103,5 +105,20 @@ describe('a Melbourne gift shop asks the assistant and the report writer', () =>
     expect(last.success, last.error ?? '').toBe(true);
     expect(last.title).toMatch(/financial year \d{4}–\d{2}/);
     expect(last.title).not.toContain('all time');
+  });
+
+  // "Before Boxing Day" as a deadline is asked of a catalogue with a forecast: assistant.test.ts, beside "before Christmas".
+  it('answers on Anzac Day and Australia Day (QA7 F12)', async () => {
+    expect(await ask('sales on Anzac Day 2025')).toMatch(/^3 units were sold on Anzac Day 2025 \(25 Apr 2025\)/);
+    expect(await ask('what sold on Anzac Day 2025?')).toContain('25 Apr 2025');
+    expect(await ask('sales on Australia Day 2025', null)).toMatch(/^4 units were sold on Australia Day 2025 \(26 Jan 2025\)/);
+  });
+
+  it('has the report writer read Anzac Day (QA7 F12)', async () => {
+    const report = await write('sales by category on Anzac Day 2025');
+    expect(report.success, report.error ?? '').toBe(true);
+    expect(report.notice).toBeNull();
+    expect(report.sql_code).toContain('2025-04-25');
+    expect(await run(report.sql_code)).toEqual([expect.objectContaining({ category: 'Home' })]);
   });
 });

@@ -784,12 +784,13 @@ const NAMED_DAYS: Record<string, [number, number]> = {
   christmas: [12, 25],
   'christmas day': [12, 25],
   'christmas eve': [12, 24],
+  'boxing day': [12, 26],
   "new year's eve": [12, 31],
   "new year's day": [1, 1],
   "new year's": [1, 1],
   'new year': [1, 1],
 };
-const NAMED_DAY = `(?:${WEEKDAYS.join('|')}|christmas(?: day| eve)?|new year(?:'s)?(?: day| eve)?|easter(?: sunday| monday)?|good friday)`;
+const NAMED_DAY = `(?:${WEEKDAYS.join('|')}|christmas(?: day| eve)?|boxing day|new year(?:'s)?(?: day| eve)?|easter(?: sunday| monday)?|good friday)`;
 /** "by 24/12", "before 24.12." (a day-first date may end in a dot), "by Friday", "before Christmas". */
 const AHEAD_DATE = new RegExp(`\\b(by|before|until|till) (${DATE}|${NAMED_DAY})\\.?(?![\\d/.-])`);
 /** "Sales by 24/12", "up to 30.11.": a sales question's last day. */

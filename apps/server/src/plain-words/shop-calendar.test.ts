@@ -1,6 +1,6 @@
 // A shop's words of time that depend on where it is (QA7 F10–F12): seasons of its hemisphere, read on fixed days.
 import { describe, expect, it } from 'vitest';
-import { describePeriod, rangeOf, readPeriod, spokenPeriod } from './period.ts';
+import { describePeriod, rangeOf, readPeriod, readWindow, spokenPeriod } from './period.ts';
 import { Reading } from './reading.ts';
 import { financialYearRuleOf, hemisphereOf } from './shop-calendar.ts';
 import { looksLikeProductCode } from './reading.ts';
@@ -91,5 +91,25 @@ describe('the financial year of the shop\'s country (QA7 F11)', () => {
     expect(read('Sales by category, financial year 2025 (the calendar year)', '2027-03-01').range).toEqual({ from: '2025-01-01', to: '2025-12-31' });
     for (const word of ['FY26', 'FY2025-26', 'fy2026']) expect(looksLikeProductCode(word), word).toBe(false);
     expect(looksLikeProductCode('FYX-26')).toBe(true);
+  });
+});
+
+describe('Australian and New Zealand days (QA7 F12)', () => {
+  it('reads Anzac Day, Australia Day and Waitangi Day as their day for any viewer: the latest that has come, a year said, "last" before today', () => {
+    for (const zone of [MELBOURNE, 'Europe/London', undefined]) {
+      expect(read('what sold on Anzac Day?', '2026-12-05', zone), zone).toMatchObject({ range: { from: '2026-04-25', to: '2026-04-25' }, words: 'on Anzac Day 2026 (25 Apr 2026)', unused: ['sold'] });
+    }
+    expect(read('sales on Australia Day', '2026-12-05', MELBOURNE)).toMatchObject({ range: { from: '2026-01-26', to: '2026-01-26' }, words: 'on Australia Day 2026 (26 Jan 2026)' });
+    expect(read('sales on Australia Day', '2026-01-20', MELBOURNE).range).toEqual({ from: '2025-01-26', to: '2025-01-26' });
+    expect(read('sales on Australia Day 2025', '2026-12-05').range).toEqual({ from: '2025-01-26', to: '2025-01-26' });
+    expect(read('sales last Anzac Day', '2026-04-25').range).toEqual({ from: '2025-04-25', to: '2025-04-25' });
+    expect(read('sales on Waitangi Day', '2026-12-05', 'Pacific/Auckland')).toMatchObject({ range: { from: '2026-02-06', to: '2026-02-06' }, words: 'on Waitangi Day 2026 (6 Feb 2026)' });
+  });
+
+  it('reads "before Boxing Day" as a deadline, as "before Christmas": up to Christmas Day', () => {
+    const reading = Reading.of('what should I reorder before Boxing Day?', undefined, MELBOURNE);
+    expect(readWindow(reading, '2026-12-05')).toMatchObject({ by: '2026-12-25', words: 'before 26 Dec 2026' });
+    expect(reading.unusedWords()).toEqual(['reorder']);
+    expect(readWindow(Reading.of('what runs out by Boxing Day'), '2026-12-27')).toMatchObject({ by: '2027-12-26' });
   });
 });
