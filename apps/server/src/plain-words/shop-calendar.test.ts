@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { describePeriod, rangeOf, readPeriod, readWindow, spokenPeriod } from './period.ts';
 import { Reading } from './reading.ts';
-import { financialYearRuleOf, hemisphereOf } from './shop-calendar.ts';
+import { financialYearRuleOf, hemisphereOf, shopCalendarWords } from './shop-calendar.ts';
 import { looksLikeProductCode } from './reading.ts';
 
 const MELBOURNE = 'Australia/Melbourne';
@@ -111,5 +111,17 @@ describe('Australian and New Zealand days (QA7 F12)', () => {
     expect(readWindow(reading, '2026-12-05')).toMatchObject({ by: '2026-12-25', words: 'before 26 Dec 2026' });
     expect(reading.unusedWords()).toEqual(['reorder']);
     expect(readWindow(Reading.of('what runs out by Boxing Day'), '2026-12-27')).toMatchObject({ by: '2027-12-26' });
+  });
+});
+
+describe("a report-writing model is told the shop's calendar", () => {
+  it('says the southern seasons and the financial year where they are not the north\'s calendar year; nothing else', () => {
+    expect(shopCalendarWords(MELBOURNE)).toBe(
+      "The shop's time zone is Australia/Melbourne: it is in the southern hemisphere (summer is December–February, autumn March–May, winter June–August, spring September–November); its financial year starts on 1 July and is named by the year it ends in (FY2025-26, FY26).",
+    );
+    expect(shopCalendarWords('America/Sao_Paulo')).toContain('southern hemisphere');
+    expect(shopCalendarWords('America/Sao_Paulo')).not.toContain('financial year');
+    expect(shopCalendarWords('Europe/London')).toContain('starts on 1 April');
+    for (const zone of ['America/New_York', 'UTC', undefined]) expect(shopCalendarWords(zone), zone).toBeNull();
   });
 });

@@ -113,12 +113,6 @@ const SEASON_START: Record<Hemisphere, Record<Season, number>> = {
 };
 export const seasonStartMonth = (season: Season, hemisphere: Hemisphere) => SEASON_START[hemisphere][season];
 
-/** What a language model writing a report's SQL is told of the shop's calendar: its seasons, when they are not the north's. */
-export function shopCalendarWords(timeZone: string | undefined): string | null {
-  if (hemisphereOf(timeZone) === 'north') return null;
-  return `The shop is in the southern hemisphere (time zone ${timeZone}): summer is December–February, autumn March–May, winter June–August, spring September–November.`;
-}
-
 // The financial year (QA7 F11) -----------------------------------------------------------------
 
 /** Whose financial year a shop keeps, by its time zone's country; `calendar` where none other is known. */
@@ -201,4 +195,15 @@ export function readFinancialYear(reading: Reading, today: string): { kind: 'fin
   const [year, month] = today.split('-').map(Number) as [number, number];
   const current = FINANCIAL_YEARS[rule].startMonth === 1 || month < FINANCIAL_YEARS[rule].startMonth ? year : year + 1;
   return { kind: 'financial_year', rule, year: relative[1] && !['this', 'current'].includes(relative[1]) ? current - 1 : current };
+}
+
+const monthName = (month: number) => new Date(Date.UTC(2000, month - 1, 1)).toLocaleString('en', { month: 'long', timeZone: 'UTC' });
+
+/** What a language model writing a report's SQL is told of the shop's calendar where it is not the north's calendar year: its seasons, its financial year. */
+export function shopCalendarWords(timeZone: string | undefined): string | null {
+  const words = [];
+  if (hemisphereOf(timeZone) === 'south') words.push('it is in the southern hemisphere (summer is December–February, autumn March–May, winter June–August, spring September–November)');
+  const rule = financialYearRuleOf(timeZone);
+  if (rule !== 'calendar') words.push(`its financial year starts on 1 ${monthName(FINANCIAL_YEARS[rule].startMonth)} and is named by the year it ends in (FY2025-26, FY26)`);
+  return words.length ? `The shop's time zone is ${timeZone}: ${words.join('; ')}.` : null;
 }
