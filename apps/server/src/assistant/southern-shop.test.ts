@@ -81,6 +81,12 @@ describe('a Melbourne gift shop asks the assistant and the report writer', () =>
     expect(await run(winter.sql_code)).toEqual([expect.objectContaining({ category: 'Home' })]);
     const north = await write('sales by category in winter 2025', null);
     expect(north.sql_code).toContain('2025-12-01');
+    const mars = await server.request('/api/user-reports/generate-from-request/?time_zone=Mars%2FOlympus', {
+      token: editor.access,
+      body: { report_id: null, change_request: 'sales last winter', current_title: 'Untitled Report', current_description: '', current_sql_code: 'SELECT 1;', current_chart_config: null },
+    });
+    expect(mars.status).toBe(400);
+    expect(mars.text).toContain('time_zone: Mars/Olympus is not a time zone');
   });
 
   it('answers the Australian financial year, July to June, with its dates; the calendar year said where no other is known (QA7 F11)', async () => {
