@@ -678,7 +678,7 @@ function periodOfBreakdown(unit: PeriodUnit, row: { start: string; last: string 
 
 /** What the assistant answers; its dates in the asker's order ("since 3/11" day-first, "since 11/3" month-first). */
 const helpFor = (order: DateOrder) =>
-  `I can answer: the stock of a product and when it runs out (by its code, its name or a word of its name: stock of mugs), the stock of a category (how much compost have we got), sales of a product or of all products in a period (last month, last quarter, in October, Q3, in 2025, last weekend, last winter, this summer, last Christmas, Christmas Eve 2025, Easter 2025, the Easter weekend, Black Friday, since ${slashed(3, 11, order)}, by ${slashed(30, 11, order)}, from March to May, until December, the last 30 days…), of products by a word of their names (how many radiators…), top sellers (the last 30 days unless you say another period or "all time"; top 3, in a category such as "in Heating"), the best or worst month or week of a period, sales by day, week, month, quarter or year (all time unless you say a period; by day the last 30 days), two periods compared (this month vs last month, this month vs last year), what runs out first, the value of the stock, products with no sales (not sold in 60 days), overstock (stock for more than 180 days of forecast demand, or the days you say) and dead stock (in stock, no sales in 90 days), low stock, the reorder report and what runs out (also due this week, next week, in January, in Q1, in the next N days, by a date or before Christmas or Easter), deliveries and what is due in (this week, next week), the last run of each scheduled integration (did last night’s import run?); and I can create the recommended orders or add a task. I read ${dateOrderWords(order)}.`;
+  `I can answer: the stock of a product and when it runs out (by its code, its name or a word of its name: stock of mugs), the stock of a category (how much compost have we got), sales of a product or of all products in a period (last month, last quarter, in October, Q3, in 2025, last weekend, last winter, this summer (seasons of your time zone's hemisphere), last financial year, FY2025-26, last Christmas, Christmas Eve 2025, Easter 2025, the Easter weekend, Black Friday, Australia Day, Anzac Day, since ${slashed(3, 11, order)}, by ${slashed(30, 11, order)}, from March to May, until December, the last 30 days…), of products by a word of their names (how many radiators…), top sellers (the last 30 days unless you say another period or "all time"; top 3, in a category such as "in Heating"), the best or worst month or week of a period, sales by day, week, month, quarter or year (all time unless you say a period; by day the last 30 days), two periods compared (this month vs last month, this month vs last year), what runs out first, the value of the stock, products with no sales (not sold in 60 days), overstock (stock for more than 180 days of forecast demand, or the days you say) and dead stock (in stock, no sales in 90 days), low stock, the reorder report and what runs out (also due this week, next week, in January, in Q1, in the next N days, by a date or before Christmas, Boxing Day or Easter), deliveries and what is due in (this week, next week), the last run of each scheduled integration (did last night’s import run?); and I can create the recommended orders or add a task. I read ${dateOrderWords(order)}.`;
 const LINKED_PRODUCTS = 5;
 /** Said with the "I don't know" answer: a German or Dutch shop's question is read for these words too. */
 const READS =
@@ -1008,7 +1008,8 @@ function withNotes(answer: Answer, notes: string[]): Answer {
  * question names; a product code no product has is said, and so are the words it did not use.
  * Otherwise it says plainly it does not know.
  */
-export async function answerText(db: Db, question: string, today: string, dateOrder: DateOrder = DEFAULT_DATE_ORDER): Promise<Answer> {
+/** `timeZone`: the asker's, whose hemisphere seasons are of. */
+export async function answerText(db: Db, question: string, today: string, dateOrder: DateOrder = DEFAULT_DATE_ORDER, timeZone?: string): Promise<Answer> {
   const taskMatch = TASK.exec(question.trim()) ?? /^remind me to\s+(.+)$/i.exec(question.trim());
   if (taskMatch?.[1]) {
     const taskText = taskMatch[1].trim().slice(0, 500);
@@ -1016,7 +1017,7 @@ export async function answerText(db: Db, question: string, today: string, dateOr
   }
   const products = await repo.productsNamedIn(db, question);
   // The products' words are used, and blanked so that a name such as "May Flower" is not read as a period.
-  const reading = products.reduce(claimed, Reading.of(question, dateOrder));
+  const reading = products.reduce(claimed, Reading.of(question, dateOrder, timeZone));
   const unknown = reading.unusedWords().filter(looksLikeProductCode);
   const missing = unknown.length ? await missingProducts(db, unknown) : '';
   if (unknown.length && !products.length) return { blocks: [text(missing), dataLink('products', 'Open the products table')] };

@@ -937,13 +937,16 @@ describe.each(backends)('assistant on %s', (backend) => {
       const lastEaster = addDays(EASTER_SUNDAY[year] as string, 1) < TODAY ? year : year - 1;
       const weekend = { from: addDays(EASTER_SUNDAY[lastEaster] as string, -2), to: addDays(EASTER_SUNDAY[lastEaster] as string, 1) };
       expect(textOf(await ask({ content: 'what did we sell last Easter' }))).toContain(`units were sold at Easter ${lastEaster} (${rangeWords(weekend)})`);
-      // A deadline is no category: "before Christmas" is every product that runs out by Christmas Eve, "by Easter" by Easter Sunday.
+      // A deadline is no category: "before Christmas" is every product that runs out by Christmas Eve, "by Easter" by Easter Sunday, "before Boxing Day" by Christmas Day (QA7 F12).
       const christmasEve = TODAY <= `${year}-12-24` ? `${year}-12-24` : `${year + 1}-12-24`;
+      const christmasDay = addDays(TODAY <= `${year}-12-26` ? `${year}-12-26` : `${year + 1}-12-26`, -1);
       const easterAhead = (EASTER_SUNDAY[year] as string) >= TODAY ? (EASTER_SUNDAY[year] as string) : (EASTER_SUNDAY[year + 1] as string);
       const dayFirst = (day: string) => `${day.slice(8)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
       for (const [question, twin] of [
         ['what runs out before Christmas', `what runs out by ${dayFirst(christmasEve)}`],
         ['what runs out by Easter', `what runs out by ${dayFirst(easterAhead)}`],
+        ['what runs out before Boxing Day', `what runs out by ${dayFirst(christmasDay)}`],
+        ['what should I reorder before Boxing Day?', `what should I reorder by ${dayFirst(christmasDay)}?`],
       ]) {
         const [answer, expected] = [await ask({ content: question }), await ask({ content: twin })];
         expect(blocksOf(answer, 'table'), question).toEqual(blocksOf(expected, 'table'));

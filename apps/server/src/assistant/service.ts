@@ -67,7 +67,7 @@ export async function ask(ctx: AssistantContextDeps, user: User, request: { cont
   const content = request.content.trim();
   // Spec §2: blank input is ignored (nothing stored, nothing answered).
   if (!content) return [];
-  const answer = ctx.model ? await askModel(ctx, ctx.model, content, context, dateOrder) : await answerText(ctx.db, content, today(ctx), dateOrder);
+  const answer = ctx.model ? await askModel(ctx, ctx.model, content, context, dateOrder) : await answerText(ctx.db, content, today(ctx), dateOrder, ctx.timeZone);
   return reply(ctx, user.userId, { content, context }, answer);
 }
 
@@ -96,7 +96,7 @@ async function tellDeliveriesCreated(ctx: AssistantContextDeps, productIds: numb
 
 /** A period's words as a tool takes them, its dates in the asker's order (ADR 0148, amendment "dates in the viewer's order"). */
 const periodText = (dateOrder: DateOrder) =>
-  `The period in words, as the user said it: "last month", "October", "last quarter", "Q3 2026", "in 2025", "yesterday", "last 30 days", "since ${slashed(3, 11, dateOrder)}/2026", "from March to May", "until December", "Black Friday 2025", "all time" (${dateOrderWords(dateOrder)})`;
+  `The period in words, as the user said it: "last month", "October", "last quarter", "Q3 2026", "in 2025", "yesterday", "last 30 days", "since ${slashed(3, 11, dateOrder)}/2026", "from March to May", "until December", "last winter", "last financial year", "FY2025-26", "Black Friday 2025", "all time" (${dateOrderWords(dateOrder)})`;
 const periodWords = (otherwise: string | null, dateOrder: DateOrder) => ({ type: 'string', description: otherwise ? `Optional: ${periodText(dateOrder)}. Omit for ${otherwise}.` : periodText(dateOrder) });
 const productOrNameWord = { type: 'string', description: 'Product code or name, or a word of product names ("mugs")' };
 const categoryWords = { type: 'string', description: 'Optional: a product category, as the user said it ("Kitchen", "garden products"); omit for all products' };
@@ -205,23 +205,24 @@ const wordsOf = (args: Record<string, unknown>, key: string) => (typeof args[key
  * last 60); a period still to come is answered as the engine answers it, words it cannot read are
  * refused, not guessed.
  */
-function periodOf(args: Record<string, unknown>, key: string, today: string, order: DateOrder, quiet = false): { period: Period | null } | { ahead: Answer } {
+function periodOf(ctx: AssistantContextDeps, args: Record<string, unknown>, key: string, order: DateOrder, quiet = false): { period: Period | null } | { ahead: Answer } {
   const words = wordsOf(args, key);
   if (!words) return { period: null };
-  const reading = Reading.of(words, order);
-  refuseImpossibleDate(reading, today);
+  const day = today(ctx);
+  const reading = Reading.of(words, order, ctx.timeZone);
+  refuseImpossibleDate(reading, day);
   const quietSpan = quiet ? readQuietSpan(reading) : null;
   if (quietSpan) return { period: quietSpan };
-  const ahead = salesAhead(reading, today);
+  const ahead = salesAhead(reading, day);
   if (ahead) return { ahead };
-  const period = readPeriod(reading, today);
+  const period = readPeriod(reading, day);
   if (!period) throw validationError(`Period '${words}' not understood: say e.g. "last month", "October 2026", "last 30 days", "all time".`);
   return { period };
 }
 
 /** A sales answer for the tool's period, the fallback when it names none. */
 async function forPeriod(ctx: AssistantContextDeps, args: Record<string, unknown>, dateOrder: DateOrder, fallback: Period, answer: (window: SalesWindow) => Promise<Answer>, quiet = false): Promise<Answer> {
-  const read = periodOf(args, 'period', today(ctx), dateOrder, quiet);
+  const read = periodOf(ctx, args, 'period', dateOrder, quiet);
   if ('ahead' in read) return read.ahead;
   return answer(await salesWindow(ctx.db, read.period ?? fallback, today(ctx)));
 }
@@ -322,7 +323,7 @@ async function runTool(ctx: AssistantContextDeps, name: string, args: Record<str
       if (wordsOf(args, 'product') && wordsOf(args, 'category')) throw validationError('Give a product or a category, not both.');
       const named = wordsOf(args, 'product') ? await productsOf(ctx, args) : null;
       const scope = !named ? await categoryOf(ctx, args) : 'products' in named ? productScope(named.products) : named.word;
-      const [first, second] = [periodOf(args, 'period', day, dateOrder), periodOf(args, 'other_period', day, dateOrder)];
+      const [first, second] = [periodOf(ctx, args, 'period', dateOrder), periodOf(ctx, args, 'other_period', dateOrder)];
       if ('ahead' in first) return first.ahead;
       if ('ahead' in second) return second.ahead;
       if (!first.period || !second.period) throw validationError('Two periods are needed: "period" and "other_period".');
@@ -395,5 +396,5 @@ async function askModel(ctx: AssistantContextDeps, model: ChatModel, question: s
   } catch {
     // The model is unreachable or answered nonsense: the built-in engine still answers.
   }
-  return answerText(ctx.db, question, today(ctx), dateOrder);
+  return answerText(ctx.db, question, today(ctx), dateOrder, ctx.timeZone);
 }

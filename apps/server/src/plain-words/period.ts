@@ -6,6 +6,7 @@ import { formatDay, formatDayOfMonth, SHORT_MONTH_NAMES } from '@stockwise/contr
 import { escapeRegExp, type Reading } from './reading.ts';
 import { DEFAULT_DATE_ORDER, type DateOrder } from './date-order.ts';
 import { RETAIL_DAY_NAMES, readRetailDay, retailDayIn, type RetailDay } from './retail-days.ts';
+import { financialYearRange, financialYearWords, hemisphereOf, readFinancialYear, seasonStartMonth, spokenFinancialYear, type FinancialYearRule, type Hemisphere, type Season } from './shop-calendar.ts';
 
 export type Period =
   | { kind: 'last_days'; days: number }
@@ -27,8 +28,11 @@ export type Period =
   /** "By D" on a sales question: the year to date up to D (ADR 0148, amendment). */
   | { kind: 'until'; date: string }
   | { kind: 'between'; from: string; to: string }
-  /** A meteorological season of the northern hemisphere, by the year it starts in (winter 2025 is December 2025 to February 2026). */
-  | { kind: 'season'; season: Season; year: number }
+  /**
+   * A meteorological season by the year it starts in (winter 2025 is December 2025 to February 2026),
+   * of the southern hemisphere when `hemisphere` says so (summer 2025 December 2025 to February 2026).
+   */
+  | { kind: 'season'; season: Season; year: number; hemisphere?: 'south' }
   /** The Christmas season of a year: 1–24 December, the run-up a shop sells and buys for (ADR 0148, amendment "Christmas"). */
   | { kind: 'christmas'; year: number }
   /** The Easter weekend of a year: Good Friday to Easter Monday (ADR 0148, amendment "Easter, weekends"). */
@@ -36,11 +40,11 @@ export type Period =
   /** Saturday and Sunday of last (−1), this (0) or next (1) week, weeks Monday to Sunday. */
   | { kind: 'weekend'; weeks: number }
   /** "All time", "ever": every sale up to today (ADR 0148, amendment "one default for top sellers"). */
-  | { kind: 'all_time' };
+  | { kind: 'all_time' }
+  /** A financial year of the viewer's country, by the year it ends in (ADR 0148, amendment 2026-12-05; `readFinancialYear`). */
+  | { kind: 'financial_year'; rule: FinancialYearRule; year: number };
 
-export type Season = 'spring' | 'summer' | 'autumn' | 'winter';
-/** Each season's first month: spring March–May, summer June–August, autumn September–November, winter December–February. */
-const SEASON_START: Record<Season, number> = { spring: 3, summer: 6, autumn: 9, winter: 12 };
+export type { Season };
 
 /** Calendar units a period can be "this" or "last" of; quarters are January–March, April–June… */
 export type CalendarUnit = 'week' | 'month' | 'quarter' | 'year';
@@ -195,6 +199,9 @@ export function readPeriod(reading: Reading, today: string): Period | null {
   if (match) return lastSpan(match[1] as string, unitOfWord(match[2] as string));
   match = reading.exec(new RegExp(`\\b(?:in de |de )?(?:afgelopen|laatste|vorige) ${NUM} (${DUTCH_UNIT_WORDS})\\b`));
   if (match) return lastSpan(match[1] as string, unitOfWord(match[2] as string));
+  // Before "year to date" and a year alone: "financial year to date", "financial year 2025".
+  const financialYear = readFinancialYear(reading, today);
+  if (financialYear) return financialYear;
   match = new RegExp(`\\b(?:between|from|since) (${DATE}) (?:and|to|until|till|-|–) (${DATE})(?![\\d/.-])`).exec(reading.text);
   if (match) {
     const [from, to] = [readDate(match[1] as string, today, 'past', reading.dateOrder), readDate(match[2] as string, today, 'past', reading.dateOrder)];
@@ -544,6 +551,8 @@ function sameSpanLastYear(period: Period, other: Period, today: string): Period 
       return { kind: 'christmas', year: other.year - 1 };
     case 'easter':
       return { kind: 'easter', year: other.year - 1 };
+    case 'financial_year':
+      return { ...other, year: other.year - 1 };
     case 'weekend':
       return { kind: 'between', from: addDays(range.from, -364), to: addDays(range.to, -364) };
     case 'year':
@@ -575,34 +584,40 @@ export function sameDaysSoFar(comparison: Comparison, today: string, lastSalesDa
   return { earlier: { from: earlier.from, to: to < earlier.to ? to : earlier.to }, later: { from: later.from, to: through } };
 }
 
-const seasonRange = (season: Season, year: number): DateRange => {
-  const from = iso(year, SEASON_START[season], 1);
+const seasonRange = (season: Season, year: number, hemisphere: Hemisphere = 'north'): DateRange => {
+  const from = iso(year, seasonStartMonth(season, hemisphere), 1);
   return { from, to: addDays(shift('month', from, 3), -1) };
 };
 
 /**
  * "Last winter" (the latest that has ended), "this summer" (this year's; in January and February
  * "this winter" is the one under way), "winter 2025" (December 2025 to February 2026), "in the
- * autumn" (the latest that has started); "fall" is autumn.
+ * autumn" (the latest that has started); "fall" is autumn. Seasons are of the asker's hemisphere,
+ * by their time zone (`hemisphereOf`): in Melbourne "this summer" in January is December to February.
  */
 function readSeason(reading: Reading, today: string): Period | null {
   const match = reading.exec(/\b(?:(this|last|previous|the last) )?(spring|summer|autumn|fall|winter)(?:'?s)?(?: (\d{4})(?:[–/-]\d{2})?)?\b/);
   if (!match) return null;
   const season: Season = match[2] === 'fall' ? 'autumn' : (match[2] as Season);
-  if (match[3]) return { kind: 'season', season, year: Number(match[3]) };
+  const hemisphere = hemisphereOf(reading.timeZone);
+  const of = (year: number): Period => (hemisphere === 'south' ? { kind: 'season', season, year, hemisphere } : { kind: 'season', season, year });
+  if (match[3]) return of(Number(match[3]));
   const [year, month] = partsOf(today);
-  const candidates = [year, year - 1, year - 2].map((start) => ({ start, range: seasonRange(season, start) }));
+  const candidates = [year, year - 1, year - 2].map((start) => ({ start, range: seasonRange(season, start, hemisphere) }));
+  // The season that starts in December and runs over the year end is under way in January and February.
+  const overYearEnd = seasonStartMonth(season, hemisphere) === 12;
   const chosen =
     match[1] === 'this'
-      ? { start: season === 'winter' && month <= 2 ? year - 1 : year }
+      ? { start: overYearEnd && month <= 2 ? year - 1 : year }
       : match[1]
         ? candidates.find(({ range }) => range.to < today)
         : candidates.find(({ range }) => range.from <= today);
-  return { kind: 'season', season, year: (chosen as { start: number }).start };
+  return of((chosen as { start: number }).start);
 }
 
-/** A season as words read back as the same season: "winter 2025–26", "summer 2026". */
-const seasonWords = (season: Season, year: number) => (season === 'winter' ? `winter ${year}–${String((year + 1) % 100).padStart(2, '0')}` : `${season} ${year}`);
+/** A season as words read back as the same season: "winter 2025–26", "summer 2026" (in the south "summer 2025–26", "winter 2026"). */
+const seasonWords = ({ season, year, hemisphere = 'north' }: { season: Season; year: number; hemisphere?: Hemisphere }) =>
+  seasonStartMonth(season, hemisphere) === 12 ? `${season} ${year}–${String((year + 1) % 100).padStart(2, '0')}` : `${season} ${year}`;
 
 const QUARTER_WORDS: Record<string, number> = { q1: 1, q2: 2, q3: 3, q4: 4, first: 1, second: 2, third: 3, fourth: 4, '1st': 1, '2nd': 2, '3rd': 3, '4th': 4 };
 const YEAR_THEN_QUARTER = /\b(\d{4}) (q[1-4])\b/;
@@ -769,12 +784,13 @@ const NAMED_DAYS: Record<string, [number, number]> = {
   christmas: [12, 25],
   'christmas day': [12, 25],
   'christmas eve': [12, 24],
+  'boxing day': [12, 26],
   "new year's eve": [12, 31],
   "new year's day": [1, 1],
   "new year's": [1, 1],
   'new year': [1, 1],
 };
-const NAMED_DAY = `(?:${WEEKDAYS.join('|')}|christmas(?: day| eve)?|new year(?:'s)?(?: day| eve)?|easter(?: sunday| monday)?|good friday)`;
+const NAMED_DAY = `(?:${WEEKDAYS.join('|')}|christmas(?: day| eve)?|boxing day|new year(?:'s)?(?: day| eve)?|easter(?: sunday| monday)?|good friday)`;
 /** "by 24/12", "before 24.12." (a day-first date may end in a dot), "by Friday", "before Christmas". */
 const AHEAD_DATE = new RegExp(`\\b(by|before|until|till) (${DATE}|${NAMED_DAY})\\.?(?![\\d/.-])`);
 /** "Sales by 24/12", "up to 30.11.": a sales question's last day. */
@@ -868,11 +884,13 @@ export function fullRangeOf(period: Period, today: string): DateRange {
     case 'between':
       return { from: period.from, to: period.to };
     case 'season':
-      return seasonRange(period.season, period.year);
+      return seasonRange(period.season, period.year, period.hemisphere);
     case 'christmas':
       return { from: iso(period.year, 12, CHRISTMAS_SEASON_DAYS.from), to: iso(period.year, 12, CHRISTMAS_SEASON_DAYS.to) };
     case 'easter':
       return { from: easterDay(period.year, -2), to: easterDay(period.year, 1) };
+    case 'financial_year':
+      return financialYearRange(period.rule, period.year);
     case 'weekend': {
       const saturday = addDays(startOf('week', today), 5 + 7 * period.weeks);
       return { from: saturday, to: addDays(saturday, 1) };
@@ -942,7 +960,7 @@ export function describePeriod(period: Period | null): string {
     case 'between':
       return `from ${period.from} to ${period.to}`;
     case 'season':
-      return seasonWords(period.season, period.year);
+      return seasonWords(period);
     case 'christmas':
       return `Christmas ${period.year}`;
     case 'easter':
@@ -951,6 +969,8 @@ export function describePeriod(period: Period | null): string {
       return `${['last', 'this', 'next'][period.weeks + 1]} weekend`;
     case 'all_time':
       return 'all time';
+    case 'financial_year':
+      return financialYearWords(period.rule, period.year);
   }
 }
 
@@ -1007,13 +1027,15 @@ export function spokenPeriod(period: Period, today: string, range = rangeOf(peri
     case 'between':
       return `from ${formatDay(range.from)} to ${formatDay(range.to)}`;
     case 'season':
-      return `in ${seasonWords(period.season, period.year)} (${dates})`;
+      return `in ${seasonWords(period)} (${dates})`;
     case 'christmas':
       return `at Christmas ${period.year} (${dates})`;
     case 'easter':
       return `at Easter ${period.year} (${dates})`;
     case 'all_time':
       return `of all time (${dates})`;
+    case 'financial_year':
+      return spokenFinancialYear(period.rule, period.year, dates);
     default:
       return `${describePeriod(period)} (${dates})`;
   }

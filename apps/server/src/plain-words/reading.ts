@@ -24,9 +24,9 @@ export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g
 /** `body` as whole words: not inside a longer word, umlauts and ß counted as letters (which `\b` does not). */
 export const wholeWords = (body: string) => new RegExp(`(?<![\\p{L}\\p{N}])${body}(?![\\p{L}\\p{N}])`, 'u');
 
-/** A word that reads as a product code (letters and digits, e.g. "NOPE-999"), not a quarter, an ordinal or a measure ("3rd", "350ml", "7d"). */
+/** A word that reads as a product code (letters and digits, e.g. "NOPE-999"), not a quarter, a financial year ("FY26", "FY2025-26"), an ordinal or a measure ("3rd", "350ml", "7d"). */
 export const looksLikeProductCode = (word: string) =>
-  /^(?=.*\p{L})(?=.*\p{N})[\p{L}\p{N}]+(?:[-_./][\p{L}\p{N}]+)*$/u.test(word) && !/^(q[1-4]|h[12]|\d+([.,]\d+)?[a-z]{1,3})$/i.test(word);
+  /^(?=.*\p{L})(?=.*\p{N})[\p{L}\p{N}]+(?:[-_./][\p{L}\p{N}]+)*$/u.test(word) && !/^(q[1-4]|h[12]|fy(\d{2}|\d{4})([-/](\d{2}|\d{4}))?|\d+([.,]\d+)?[a-z]{1,3})$/i.test(word);
 
 /** Edits (insert, delete, replace a character) between two words, case aside. */
 function editDistance(a: string, b: string): number {
@@ -73,13 +73,16 @@ export class Reading {
   readonly #part: { bit: number };
   /** How the asker writes a date with numbers alone ("12/1"): their language's order. */
   readonly dateOrder: DateOrder;
+  /** The asker's time zone (an IANA name), whose hemisphere the seasons are of; none: UTC's. */
+  readonly timeZone: string | undefined;
 
-  private constructor(text: string, written: string, used: Uint32Array, part: { bit: number }, dateOrder: DateOrder) {
+  private constructor(text: string, written: string, used: Uint32Array, part: { bit: number }, dateOrder: DateOrder, timeZone: string | undefined) {
     this.text = text;
     this.#written = written;
     this.#used = used;
     this.#part = part;
     this.dateOrder = dateOrder;
+    this.timeZone = timeZone;
   }
 
   /** Reads with `read`, marking what it uses as used for the part `bit` (a power of two above 1). */
@@ -94,12 +97,12 @@ export class Reading {
   }
 
   /** A question with its quotes and spaces made plain, padded with a space at each end for the patterns' word edges. */
-  static of(question: string, dateOrder: DateOrder = DEFAULT_DATE_ORDER): Reading {
+  static of(question: string, dateOrder: DateOrder = DEFAULT_DATE_ORDER, timeZone?: string): Reading {
     const written = ` ${question.replace(/[’']/g, "'").replace(/\s+/g, ' ').trim()} `;
     const lowered = written.toLowerCase();
     // A letter whose lower case is longer would shift positions: then the words are given lower-cased.
     const shown = lowered.length === written.length ? written : lowered;
-    return new Reading(lowered, shown, new Uint32Array(lowered.length), { bit: ANY_PART }, dateOrder);
+    return new Reading(lowered, shown, new Uint32Array(lowered.length), { bit: ANY_PART }, dateOrder, timeZone);
   }
 
   /** The first match of `pattern`; when there is one, every match of it counts as used. */
@@ -119,18 +122,18 @@ export class Reading {
   /** The same question with the matches of `pattern` blanked out (positions kept), sharing what is used. */
   without(pattern: RegExp): Reading {
     const blank = (text: string) => text.replace(pattern, (found) => ' '.repeat(found.length));
-    return new Reading(blank(this.text), this.#written, this.#used, this.#part, this.dateOrder);
+    return new Reading(blank(this.text), this.#written, this.#used, this.#part, this.dateOrder, this.timeZone);
   }
 
   /** The same question with only the characters from `from` to `to` left to read (the rest blanked), sharing what is used: one side of "this month vs last month". */
   part(from: number, to: number): Reading {
     const text = `${' '.repeat(from)}${this.text.slice(from, to)}${' '.repeat(Math.max(0, this.text.length - to))}`;
-    return new Reading(text, this.#written, this.#used, this.#part, this.dateOrder);
+    return new Reading(text, this.#written, this.#used, this.#part, this.dateOrder, this.timeZone);
   }
 
   /** The same question with marks of its own: to try a reading without counting its words as used. */
   trial(): Reading {
-    return new Reading(this.text, this.#written, new Uint32Array(this.#used.length), this.#part, this.dateOrder);
+    return new Reading(this.text, this.#written, new Uint32Array(this.#used.length), this.#part, this.dateOrder, this.timeZone);
   }
 
   /** The words no pattern used (or used only for the parts in `leftOut`, bits), in order, filler words left out. */

@@ -1,9 +1,11 @@
 // The US retail calendar's days as periods (QA6 #13): Thanksgiving, Black Friday, Cyber Monday,
-// Memorial Day, Independence Day (July 4th) and Labor Day, each one day, read by `readPeriod` for the
-// assistant and the report writer alike (ADR 0148, amendment "US retail days").
+// Memorial Day, Independence Day (July 4th) and Labor Day; and Australia's and New Zealand's national
+// days (QA7 F12): Australia Day, Anzac Day, Waitangi Day. Each one day, read by `readPeriod` for the
+// assistant and the report writer alike, for any viewer (ADR 0148, amendments "US retail days" and
+// 2026-12-05 "Australian days").
 import { escapeRegExp, type Reading } from './reading.ts';
 
-export type RetailDay = 'thanksgiving' | 'black_friday' | 'cyber_monday' | 'memorial_day' | 'independence_day' | 'labor_day';
+export type RetailDay = 'thanksgiving' | 'black_friday' | 'cyber_monday' | 'memorial_day' | 'independence_day' | 'labor_day' | 'australia_day' | 'anzac_day' | 'waitangi_day';
 
 /** Each day as an answer names it. */
 export const RETAIL_DAY_NAMES: Record<RetailDay, string> = {
@@ -13,6 +15,9 @@ export const RETAIL_DAY_NAMES: Record<RetailDay, string> = {
   memorial_day: 'Memorial Day',
   independence_day: 'Independence Day',
   labor_day: 'Labor Day',
+  australia_day: 'Australia Day',
+  anzac_day: 'Anzac Day',
+  waitangi_day: 'Waitangi Day',
 };
 
 const iso = (year: number, month: number, day: number) => new Date(Date.UTC(year, month - 1, day)).toISOString().slice(0, 10);
@@ -40,6 +45,13 @@ export function retailDayIn(day: RetailDay, year: number): string {
     case 'labor_day':
       // The first Monday of September.
       return iso(year, 9, 1 + ((MONDAY - weekday(year, 9, 1) + 7) % 7));
+    // The days themselves, not the Mondays a public holiday moves to when one falls on a weekend: what sold on the day.
+    case 'australia_day':
+      return iso(year, 1, 26);
+    case 'anzac_day':
+      return iso(year, 4, 25);
+    case 'waitangi_day':
+      return iso(year, 2, 6);
   }
 }
 
@@ -49,9 +61,12 @@ const SPELLINGS: [RegExp, RetailDay][] = [
   [/^thanksgiving( day)?$/, 'thanksgiving'],
   [/^memorial day$/, 'memorial_day'],
   [/^labou?r day$/, 'labor_day'],
+  [/^australia day$/, 'australia_day'],
+  [/^anzac day$/, 'anzac_day'],
+  [/^waitangi day$/, 'waitangi_day'],
   [/./, 'independence_day'],
 ];
-const DAY_WORDS = "black friday|cyber monday|thanksgiving(?: day)?|memorial day|labou?r day|independence day|(?:the )?(?:4th|fourth) of july|july (?:4th|4(?![\\d/.-])|fourth)";
+const DAY_WORDS = "black friday|cyber monday|thanksgiving(?: day)?|memorial day|labou?r day|australia day|anzac day|waitangi day|independence day|(?:the )?(?:4th|fourth) of july|july (?:4th|4(?![\\d/.-])|fourth)";
 /** "Black Friday (2025 / last year)", "last Black Friday", "on the 4th of July", "this Labor Day". */
 const RETAIL_DAY = new RegExp(`\\b(?:(?:on|at|over|for) )?(?:(this|last|previous) )?(${DAY_WORDS})\\b(?:,? (\\d{4})\\b)?(?: \\(?(last|this) year\\)?)?`);
 /** A year standing alone elsewhere in the question ("Black Friday sales 2025"), as the Christmas days take it. */

@@ -49,6 +49,20 @@ describe('reports written by an OpenAI-compatible model', () => {
     expect(prompt).not.toMatch(/\busers\b|refresh_tokens|password/);
   });
 
+  it("tells the model a southern shop's seasons and financial year, from the editor's time zone (QA7 F10, F11)", async () => {
+    const units = { title: 'Units', description: 'Units sold.', sql_code: 'select sum(quantity) as units from sales', chart_config: null, pseudocode: '1. Sum units.' };
+    const promptFor = async (query: string) => {
+      fake.script([draft(units)]);
+      const answer = await server.request(`/api/user-reports/generate-from-request/${query}`, { token, body: { ...blank, change_request: 'units sold last winter' } });
+      expect(answer.json).toMatchObject({ success: true });
+      return fake.requests.at(-1)?.body.messages.map((m) => m.content).join('\n') ?? '';
+    };
+    const melbourne = await promptFor('?time_zone=Australia%2FMelbourne');
+    expect(melbourne).toContain('southern hemisphere (summer is December–February');
+    expect(melbourne).toContain('financial year starts on 1 July');
+    expect(await promptFor('')).not.toContain('hemisphere');
+  });
+
   it('refuses hostile or broken SQL after one repair attempt, and changes nothing', async () => {
     const before = (await sql<{ n: number }>`select count(*)::int as n from data.sales`.execute(server.database.db)).rows[0]?.n;
     fake.script([

@@ -98,16 +98,18 @@ export function reportRoutes(ctx: ReportsContext): FastifyPluginAsyncZod {
       schema: {
         tags: ['reports'],
         summary: 'Write title, description, SQL, chart and pseudocode from a plain-words change request (the SQL is test-run in the sandbox first)',
+        querystring: timeZoneQuery,
         body: generateRequest,
         response: { 200: generateResponse, ...errors },
       },
-      // Slashed dates in the request are read in the order the editor's browser language writes them (ADR 0154, amendment).
-      handler: (request) => generateFromRequest(ctx, { userId: currentUser(request).userId, request: request.body, dateOrder: dateOrderOf(request.headers['accept-language']) }),
+      // Slashed dates in the request are read in the order the editor's browser language writes them (ADR 0154, amendment), seasons in its time zone's hemisphere (ADR 0148, amendment 2026-12-05).
+      handler: (request) =>
+        generateFromRequest(ctx, { userId: currentUser(request).userId, request: request.body, dateOrder: dateOrderOf(request.headers['accept-language']), timeZone: sentTimeZone(request.query.time_zone) }),
     });
     app.post('/api/user-reports/regenerate/', {
       config: { policy: 'editor' },
-      schema: { tags: ['reports'], summary: 'Write one field of a report anew (SQL is test-run in the sandbox first)', body: regenerateRequest, response: { 200: regenerateResponse, ...errors } },
-      handler: (request) => regenerateField(ctx, { userId: currentUser(request).userId, request: request.body }),
+      schema: { tags: ['reports'], summary: 'Write one field of a report anew (SQL is test-run in the sandbox first)', querystring: timeZoneQuery, body: regenerateRequest, response: { 200: regenerateResponse, ...errors } },
+      handler: (request) => regenerateField(ctx, { userId: currentUser(request).userId, request: request.body, timeZone: sentTimeZone(request.query.time_zone) }),
     });
     app.get('/api/user-reports/:id/', {
       config: { policy: 'viewer' },

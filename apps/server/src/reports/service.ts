@@ -294,9 +294,10 @@ const currentOf = (request: { current_title: string; current_description: string
   chart_config: request.current_chart_config,
 });
 
-async function writerContext(ctx: ReportsContext) {
+/** `timeZone`: the editor's, whose hemisphere the request's seasons are of. */
+async function writerContext(ctx: ReportsContext, timeZone: string | undefined) {
   const [schema, vocabulary] = await Promise.all([ctx.readable.relations(), repo.listVocabulary(ctx.db)]);
-  return { schema, vocabulary };
+  return { schema, vocabulary, timeZone };
 }
 
 /** A chart that names only columns of the result, else one proposed from the result's types. */
@@ -324,8 +325,8 @@ const refusedGenerated = (error: ReportRunError) => `The generated SQL was refus
 
 type GenerateInput = { report_id: number | null; change_request: string; current_title: string; current_description: string; current_sql_code: string; current_chart_config: ChartConfig | null };
 
-/** `dateOrder`: how the editor writes a date with numbers alone ("12/1"), from their language. */
-export async function generateFromRequest(ctx: ReportsContext, options: { userId: number; request: GenerateInput; dateOrder?: DateOrder }): Promise<GenerateResponse> {
+/** `dateOrder`: how the editor writes a date with numbers alone ("12/1"), from their language; `timeZone`: the editor's (seasons are of its hemisphere). */
+export async function generateFromRequest(ctx: ReportsContext, options: { userId: number; request: GenerateInput; dateOrder?: DateOrder; timeZone?: string | undefined }): Promise<GenerateResponse> {
   const failed = (error: string, details: SqlErrorDetails | null = null): GenerateResponse => ({
     success: false,
     title: null,
@@ -339,7 +340,7 @@ export async function generateFromRequest(ctx: ReportsContext, options: { userId
     notice: null,
   });
   if (options.request.report_id !== null) await requireReport(ctx, options.request.report_id);
-  const context = { ...(await writerContext(ctx)), dateOrder: options.dateOrder ?? DEFAULT_DATE_ORDER };
+  const context = { ...(await writerContext(ctx, options.timeZone)), dateOrder: options.dateOrder ?? DEFAULT_DATE_ORDER };
   const current = currentOf(options.request);
   let draft: ReportDraft;
   let run: SandboxRun | ReportRunError;
@@ -388,7 +389,7 @@ function unusedWordsNotice(question: string, words: string[] = [], assumed?: str
 
 type RegenerateInput = Omit<GenerateInput, 'report_id' | 'change_request'> & { field_to_regenerate: RegenerableField };
 
-export async function regenerateField(ctx: ReportsContext, options: { userId: number; request: RegenerateInput }): Promise<RegenerateResponse> {
+export async function regenerateField(ctx: ReportsContext, options: { userId: number; request: RegenerateInput; timeZone?: string | undefined }): Promise<RegenerateResponse> {
   const field = options.request.field_to_regenerate;
   const answer = (value: RegenerateResponse['generated_value'], error: string | null = null, details: SqlErrorDetails | null = null, notice: string | null = null): RegenerateResponse => ({
     success: error === null,
@@ -400,7 +401,7 @@ export async function regenerateField(ctx: ReportsContext, options: { userId: nu
   });
   const current = currentOf(options.request);
   try {
-    const { value, unusedWords, assumed } = await ctx.writer.rewrite({ field, current, context: await writerContext(ctx) });
+    const { value, unusedWords, assumed } = await ctx.writer.rewrite({ field, current, context: await writerContext(ctx, options.timeZone) });
     if (field === 'sql_code') {
       const run = await trialRun(ctx, options.userId, value as string);
       if (run instanceof ReportRunError) return answer(null, refusedGenerated(run), unplaced(run));

@@ -9,6 +9,7 @@ import { describeSql } from './generator/describe.ts';
 import { noSuchProduct } from '../plain-words/reading.ts';
 import { hasSubject, mergeIntents, readIntent, readQuestion, todayIso, watchedIntent, type Intent, type Vocabulary } from './generator/intent.ts';
 import { dateOrderWords, DEFAULT_DATE_ORDER, type DateOrder } from '../plain-words/date-order.ts';
+import { shopCalendarWords } from '../plain-words/shop-calendar.ts';
 
 export type CurrentReport = { title: string; description: string; sql_code: string; chart_config: ChartConfig | null };
 export type ReportDraft = {
@@ -23,8 +24,11 @@ export type ReportDraft = {
   /** Said first when the draft measures what the request did not name (the built-in generator's). */
   assumed?: string;
 };
-/** `dateOrder`: how the request writes a date with numbers alone; day-first when not known. */
-export type WriterContext = { schema: ReadableRelation[]; vocabulary: Vocabulary; dateOrder?: DateOrder };
+/**
+ * `dateOrder`: how the request writes a date with numbers alone; day-first when not known.
+ * `timeZone`: the editor's (the browser's), whose hemisphere seasons are of; none: the north's.
+ */
+export type WriterContext = { schema: ReadableRelation[]; vocabulary: Vocabulary; dateOrder?: DateOrder; timeZone?: string | undefined };
 export type FieldValue = string | ChartConfig | null;
 /** A field written anew, and the words of the title and description its SQL does not express (the built-in generator's; a model's has none). */
 export type Rewritten = { value: FieldValue; unusedWords?: string[]; assumed?: string };
@@ -61,7 +65,7 @@ export class BuiltInReportWriter implements ReportWriter {
   readonly provider = 'built-in';
 
   async write(request: { changeRequest: string; current: CurrentReport; context: WriterContext }): Promise<ReportDraft> {
-    const { intent: change, unusedWords, unknownProducts, salesAhead, windowOver, unusedWordsLeaving, measureAssumed } = readQuestion(request.changeRequest, request.context.vocabulary, todayIso(), request.context.dateOrder);
+    const { intent: change, unusedWords, unknownProducts, salesAhead, windowOver, unusedWordsLeaving, measureAssumed } = readQuestion(request.changeRequest, request.context.vocabulary, todayIso(), request.context.dateOrder, request.context.timeZone);
     // A report of every product when the request named one that does not exist would mislead.
     if (unknownProducts.length) throw new WriterError(`${unknownProducts.map((code) => noSuchProduct(code, request.context.vocabulary.productCodes)).join(' ')} The built-in generator wrote no report.`);
     if (salesAhead) {
@@ -88,7 +92,7 @@ export class BuiltInReportWriter implements ReportWriter {
   async rewrite(request: { field: RegenerableField; current: CurrentReport; context: WriterContext }): Promise<Rewritten> {
     if (request.field === 'pseudocode') return { value: describeSql(request.current.sql_code) };
     if (request.field === 'chart_config') return { value: null };
-    const read = readQuestion(currentWords(request.current), request.context.vocabulary);
+    const read = readQuestion(currentWords(request.current), request.context.vocabulary, todayIso(), DEFAULT_DATE_ORDER, request.context.timeZone);
     const watched = watchedIntent(read.intent);
     const built = buildReport(watched.intent);
     if (!built) {
@@ -98,13 +102,13 @@ export class BuiltInReportWriter implements ReportWriter {
     if (request.field !== 'sql_code') return { value: built[request.field] };
     // Words the generator's own title and description leave unused too are its wording, not a filter dropped: only the others are said.
     const leftOut = watched.leftOut(built.setAside);
-    const own = new Set(readQuestion(`${built.title} ${built.description}`, request.context.vocabulary).unusedWordsLeaving(leftOut).map((word) => word.toLowerCase()));
+    const own = new Set(readQuestion(`${built.title} ${built.description}`, request.context.vocabulary, todayIso(), DEFAULT_DATE_ORDER, request.context.timeZone).unusedWordsLeaving(leftOut).map((word) => word.toLowerCase()));
     const unused = read.unusedWordsLeaving(leftOut).filter((word) => !own.has(word.toLowerCase()));
     return { value: built.sql, unusedWords: unused, assumed: assumedUnits(read.measureAssumed, unused) };
   }
 
   private currentIntent(current: CurrentReport, context: WriterContext): Intent {
-    return readIntent(currentWords(current), context.vocabulary);
+    return readIntent(currentWords(current), context.vocabulary, context.timeZone);
   }
 }
 
@@ -176,6 +180,7 @@ export class ModelReportWriter implements ReportWriter {
           current(request.current),
           `Change request: ${request.changeRequest}`,
           `In the change request, ${dateOrderWords(request.context.dateOrder ?? DEFAULT_DATE_ORDER)}.`,
+          shopCalendarWords(request.context.timeZone),
           request.problem ? `Your previous SQL failed: ${request.problem}\nFix it.` : null,
           `Answer with one JSON object: {"title": …, "description": one sentence, "sql_code": …, "chart_config": ${CHART_SHAPE}, "pseudocode": numbered plain-words steps}.`,
         ]

@@ -40,8 +40,8 @@ export async function exportXlsx(request: ReportExportRequest): Promise<Blob> {
   });
   return new Blob([answer.data], { type: XLSX_CONTENT_TYPE });
 }
-export const generateFromRequest = async (request: GenerateRequest): Promise<GenerateResponse> => (await api.post<GenerateResponse>(`${base}generate-from-request/`, request)).data;
-export const regenerate = async (request: RegenerateRequest): Promise<RegenerateResponse> => (await api.post<RegenerateResponse>(`${base}regenerate/`, request)).data;
+export const generateFromRequest = async (request: GenerateRequest): Promise<GenerateResponse> => (await api.post<GenerateResponse>(`${base}generate-from-request/`, request, inShopDay())).data;
+export const regenerate = async (request: RegenerateRequest): Promise<RegenerateResponse> => (await api.post<RegenerateResponse>(`${base}regenerate/`, request, inShopDay())).data;
 export const fetchReportSchema = async (): Promise<ReportSchemaResponse> => (await api.get<ReportSchemaResponse>(`${base}schema/`)).data;
 
 /**

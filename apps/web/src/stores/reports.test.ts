@@ -228,6 +228,9 @@ describe('reports store', () => {
     answers['POST /api/user-reports/regenerate/'] = { status: 200, body: { success: true, generated_value: 'select 4', provider: 'built-in', error: null, notice: null } };
     await state().regenerateSql();
     expect(state().generateNotice).toBeNull();
+    // Both send the browser's zone: its seasons and financial year are the request's (QA7 F10, F11).
+    const inZone = `?time_zone=${encodeURIComponent(browserTimeZone())}`;
+    for (const key of ['POST /api/user-reports/generate-from-request/', 'POST /api/user-reports/regenerate/']) expect(calls.findLast((call) => call.key === key)?.query, key).toBe(inZone);
   });
 
   it('fetches a named report for the dashboard; a missing one names it', async () => {

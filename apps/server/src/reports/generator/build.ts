@@ -55,7 +55,8 @@ function periodBounds(period: Period): { from: string; to: string } | null {
     }
     case 'season':
     case 'christmas':
-    case 'easter': {
+    case 'easter':
+    case 'financial_year': {
       const { from, to } = fullRangeOf(period, todayIso());
       return bounds(`date ${literal(from)}`, `date ${literal(to)} + 1`);
     }

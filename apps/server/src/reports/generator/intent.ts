@@ -173,6 +173,7 @@ export function readQuestion(
   vocabulary: Vocabulary,
   today = todayIso(),
   dateOrder: DateOrder = DEFAULT_DATE_ORDER,
+  timeZone?: string,
 ): {
   intent: Intent;
   unusedWords: string[];
@@ -183,7 +184,7 @@ export function readQuestion(
   /** No measure word was read: a ranking, best period or comparison measures units sold. */
   measureAssumed: boolean;
 } {
-  const reading = Reading.of(question, dateOrder);
+  const reading = Reading.of(question, dateOrder, timeZone);
   const special = reading.for(partOf('special'), () => readSpecial(reading));
   const thresholdMatch = reading.for(partOf('threshold'), () => reading.exec(/\b(?:below|under|less than|fewer than) (\d+)\b/));
   const category = reading.for(partOf('category'), () => readCategory(reading, vocabulary.categories));
@@ -244,7 +245,8 @@ export function readQuestion(
   return { intent, unusedWords: unused.filter((word) => !looksLikeProductCode(word)), unknownProducts: unused.filter(looksLikeProductCode), salesAhead, windowOver, unusedWordsLeaving, measureAssumed: measureSaid === null && measure !== null };
 }
 
-export const readIntent = (question: string, vocabulary: Vocabulary): Intent => readQuestion(question, vocabulary).intent;
+/** `timeZone`: the editor's, whose hemisphere a season in the words is of. */
+export const readIntent = (question: string, vocabulary: Vocabulary, timeZone?: string): Intent => readQuestion(question, vocabulary, todayIso(), DEFAULT_DATE_ORDER, timeZone).intent;
 
 /** True when the words say what to report (a measure or a special question), not only how. */
 export const hasSubject = (intent: Intent) => intent.special !== null || intent.measure !== null;
