@@ -12,6 +12,9 @@ export type MoneyOptions = {
   grouping?: boolean;
 };
 
+/** The places of a table column that holds money (a unit cost's); a decimal with other places is a weight or a rate. */
+export const MONEY_DECIMAL_PLACES = 2;
+
 const formats = new Map<string, Intl.NumberFormat>();
 
 /** A formatter of money in `currency` (null: bare figures), made once per currency and options. */

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_DECIMAL_PLACES, exportedCells, labelOfRow, rowLabelColumns, toTsv, typedFilterKind, type TableColumn, type TableRow, type TypedFilterKind, type TypedFilterProblem, type UnknownValueReason } from '@stockwise/contract';
 import { cellText, computeColumnWidths, createTextMeasurer, type MeasureText } from './column-widths.ts';
 import { dateFilterReading, referenceText, type FilterInputs, type FilterProblems, type ReferenceLabels, type SortState, type UnknownValues } from './table-query.ts';
-import { moneyFormat, useShopCurrency } from '../../components/money.ts';
+import { MONEY_DECIMAL_PLACES, moneyFormat, useShopCurrency } from '../../components/money.ts';
 import classes from './DataPage.module.css';
 
 export const gridRowHeight = 34;
@@ -69,9 +69,13 @@ function formatCell(column: TableColumn, value: TableRow[string] | undefined, ye
   if (typeof value === 'boolean') return value ? yes : no;
   if (column.type === 'ForeignKey') return referenceText(references, column.key, value) ?? cellText(value);
   if (column.type === 'DateTimeField' && typeof value === 'string') return gridMoment(value);
-  // A money column reads 7.50 ($7.50 in a shop with a currency), as the Forecasting screen and a spreadsheet's currency
-  // format show it, not 7.5; without thousands separators, as its edit form takes it.
-  if (column.type === 'DecimalField' && typeof value === 'number') return moneyFormat(currency, { fractionDigits: column.decimal_places ?? DEFAULT_DECIMAL_PLACES, grouping: false }).format(value);
+  // A decimal reads with its column's places (7.50, as the Forecasting screen and a spreadsheet's currency format show
+  // money, not 7.5), without thousands separators, as its edit form takes it. Two places are money's shape and carry the
+  // shop's currency ($7.50); other places are weights or rates (0.250 kg), never a price (ADR 0166).
+  if (column.type === 'DecimalField' && typeof value === 'number') {
+    const places = column.decimal_places ?? DEFAULT_DECIMAL_PLACES;
+    return moneyFormat(places === MONEY_DECIMAL_PLACES ? currency : null, { fractionDigits: places, grouping: false }).format(value);
+  }
   return cellText(value);
 }
 
