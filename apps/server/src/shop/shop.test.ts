@@ -75,4 +75,12 @@ describe.each(backends)('shop settings on %s', (backend) => {
     expect(cleared.json).toEqual({ currency: null });
     expect(await currencyNow()).toBeNull();
   });
+
+  it('describes both calls in the OpenAPI document, the body naming currency', async () => {
+    const docs = await server.request('/api/docs/json');
+    expect(docs.status).toBe(200);
+    const shop = (docs.json.paths as Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { properties?: object } }> } }>>)['/api/shop/'];
+    expect(Object.keys(shop ?? {}).sort()).toEqual(['get', 'put']);
+    expect(Object.keys(shop?.put?.requestBody?.content['application/json']?.schema.properties ?? {})).toEqual(['currency']);
+  });
 });
