@@ -12,8 +12,8 @@ import { useMoneyFormat } from '../money.ts';
 type TableBlock = Extract<AssistantBlock, { type: 'table' }>;
 type Cell = TableBlock['rows'][number][string];
 
-// Figures as the screens show them (82,648.68; money with its pence and the shop's currency, $1,240.50), days as the answer's sentences write them (7 Dec
-// 2026); the CSV keeps both plain for a spreadsheet.
+// Figures as the screens show them (82,648.68; money with its pence and the shop's currency, $1,240.50), days as the
+// answer's sentences write them (7 Dec 2026); the CSV keeps both plain for a spreadsheet.
 const figure = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
 type Column = TableBlock['columns'][number];
 const shown = (value: Cell | undefined, column: Column, day: boolean, money: Intl.NumberFormat) =>

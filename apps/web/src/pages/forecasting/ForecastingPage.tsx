@@ -32,7 +32,6 @@ const emptyMessageHeight = 320;
 const noRows: ChartRow[] = [];
 const noCrossings: ZeroCrossing[] = [];
 
-
 function SelectedProduct() {
   const { t } = useTranslation();
   const selectedProduct = useForecastingStore((state) => state.selectedProduct);
