@@ -31,6 +31,7 @@ import { checkSavedMappingTargets } from './import/target.ts';
 import { checkSavedFieldValues } from './import/field-values.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { demoRoutes } from './demo/routes.ts';
+import { shopRoutes } from './shop/routes.ts';
 import { assistantRoutes } from './assistant/routes.ts';
 import { createChatModel } from './ai/chat.ts';
 import { CONFIG_CHANGED_CHANNEL, ProductConfigCache } from './config/cache.ts';
@@ -228,6 +229,7 @@ export async function buildApp({ config, database, queue, integrations }: AppDep
   await app.register(reportRoutes(reportsContext));
   await app.register(integrationRoutes(integrations));
   await app.register(dashboardRoutes({ db: database.db }));
+  await app.register(shopRoutes({ db: database.db }));
   await app.register(
     demoRoutes({
       db: database.db,

@@ -17,3 +17,4 @@ export * from './dashboard.ts';
 export * from './dates.ts';
 export * from './date-rules.ts';
 export * from './demo.ts';
+export * from './shop.ts';

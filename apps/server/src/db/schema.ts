@@ -305,6 +305,13 @@ export type UserReportsTable = {
   updated_at: ColumnType<Date, string | undefined, RawTimestamp>;
 };
 
+/** The shop-wide settings: one row (`only_row` true) once an administrator has saved them. */
+export type ShopSettingsTable = {
+  only_row: ColumnType<boolean, boolean | undefined, never>;
+  currency: string | null;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string | RawBuilder<unknown>>;
+};
+
 export type Database = {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -329,6 +336,7 @@ export type Database = {
   import_row_sources: ImportRowSourcesTable;
   config_mappings: ConfigMappingsTable;
   user_reports: UserReportsTable;
+  shop_settings: ShopSettingsTable;
   'data.products': ProductsTable;
   'data.sales': SalesTable;
   'data.stock_snapshots': StockSnapshotsTable;

@@ -83,6 +83,10 @@ describe.each(backends)('route table on %s', (backend) => {
     ['pending may not read rows', 'pending', 'GET', '/api/records/tables/products/data/', undefined, 403],
     ['pending reads its own account', 'pending', 'GET', '/api/accounts/me/', undefined, 200],
     ['admin lists users', 'admin', 'GET', '/api/accounts/users/', undefined, 200],
+    ['viewer reads the shop currency', 'viewer', 'GET', '/api/shop/', undefined, 200],
+    ['pending may not read the shop currency', 'pending', 'GET', '/api/shop/', undefined, 403],
+    ['editor may not change the shop currency', 'editor', 'PUT', '/api/shop/', { currency: 'USD' }, 403],
+    ['admin changes the shop currency', 'admin', 'PUT', '/api/shop/', { currency: 'USD' }, 200],
   ] as const)('%s', async (_name, role, method, path, body, status) => {
     const response = await server.request(path, { method, token: tokens[role], ...(body ? { body } : {}) });
     expect(response.status).toBe(status);

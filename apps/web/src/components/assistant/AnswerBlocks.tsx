@@ -7,16 +7,16 @@ import { assistantActionRequest, formatDay, isIsoDay, type AssistantActionReques
 import { useAssistantStore } from '../../stores/assistant.ts';
 import { useCan } from '../../stores/role.ts';
 import { downloadCsv, toCsv } from '../../pages/forecasting/csv.ts';
+import { useMoneyFormat } from '../money.ts';
 
 type TableBlock = Extract<AssistantBlock, { type: 'table' }>;
 type Cell = TableBlock['rows'][number][string];
 
-// Figures as the screens show them (82,648.68; money with its pence, 1,240.50), days as the answer's sentences write them (7 Dec
-// 2026); the CSV keeps both plain for a spreadsheet.
+// Figures as the screens show them (82,648.68; money with its pence and the shop's currency, $1,240.50), days as the
+// answer's sentences write them (7 Dec 2026); the CSV keeps both plain for a spreadsheet.
 const figure = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
-const money = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 type Column = TableBlock['columns'][number];
-const shown = (value: Cell | undefined, column: Column, day: boolean) =>
+const shown = (value: Cell | undefined, column: Column, day: boolean, money: Intl.NumberFormat) =>
   typeof value === 'number' ? (column.kind === 'money' ? money : figure).format(value) : day && isIsoDay(value) ? formatDay(value) : (value ?? '');
 
 /** The orders an answer showed, from its action's payload; an answer from before they were carried asks for the current list. */
@@ -27,6 +27,7 @@ function createOrdersRequest(payload: Record<string, unknown>): AssistantActionR
 
 function AnswerTable({ block }: { block: TableBlock }) {
   const { t } = useTranslation();
+  const money = useMoneyFormat();
   const download = () => {
     const rows = [...block.rows, ...(block.totals ? [block.totals] : [])];
     downloadCsv(block.download ?? 'answer.csv', toCsv([block.columns.map((c) => c.label), ...rows.map((row) => block.columns.map((c) => row[c.key] ?? null))]));
@@ -53,7 +54,7 @@ function AnswerTable({ block }: { block: TableBlock }) {
               <Table.Tr key={index}>
                 {block.columns.map((c) => (
                   <Table.Td key={c.key} ta={align(c.key)}>
-                    {shown(row[c.key], c, days.has(c.key))}
+                    {shown(row[c.key], c, days.has(c.key), money)}
                   </Table.Td>
                 ))}
               </Table.Tr>
@@ -64,7 +65,7 @@ function AnswerTable({ block }: { block: TableBlock }) {
               <Table.Tr>
                 {block.columns.map((c) => (
                   <Table.Th key={c.key} ta={align(c.key)}>
-                    {shown(block.totals?.[c.key], c, days.has(c.key))}
+                    {shown(block.totals?.[c.key], c, days.has(c.key), money)}
                   </Table.Th>
                 ))}
               </Table.Tr>

@@ -13,6 +13,7 @@ import { startingPasswordRefusals } from '../../api/http.ts';
 import { loginPath } from '../../routing/guard.ts';
 import { useRole, useUserId } from '../../stores/role.ts';
 import { useAccountStore } from '../../stores/account.ts';
+import { useShopStore } from '../../stores/shop.ts';
 import { AwaitingApproval } from './AwaitingApproval.tsx';
 import { ChoosePassword } from './ChoosePassword.tsx';
 import classes from './Shell.module.css';
@@ -89,6 +90,11 @@ export default function ShellLayout() {
     enterPage(page);
   }, [enterPage, page]);
   const assistantShown = accountKnown && !restricted;
+  // Money on every screen carries the shop's currency: read once, by an account that may read it.
+  const loadShop = useShopStore((state) => state.load);
+  useEffect(() => {
+    if (accountKnown && !restricted) void loadShop();
+  }, [accountKnown, restricted, loadShop]);
   useRoomForFixedBars(headerRef, assistantShown ? assistantReservedHeight(expanded) : '0rem');
 
   // After a reload the access token (and with it the role) is gone until the first call renews it;

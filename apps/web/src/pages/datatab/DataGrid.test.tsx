@@ -7,6 +7,7 @@ import { MantineProvider } from '@mantine/core';
 import type { TableColumn, TableRow } from '@stockwise/contract';
 import { initTestI18n } from '../../test/i18n.ts';
 import { stubBrowserLayout } from '../../test/jsdom.ts';
+import { initialShopState, useShopStore } from '../../stores/shop.ts';
 import { DataGrid, gridRowHeight } from './DataGrid.tsx';
 import type { FilterInputs, FilterProblems, UnknownValues } from './table-query.ts';
 
@@ -154,6 +155,23 @@ describe('data grid numbers', () => {
     expect(cellOf('Trowel', 'lead_time_days')).toBe('7');
     expect(cellOf('Unpriced', 'unit_cost')).toBe('');
     expect(cellOf('Unpriced', 'weight')).toBe('12.000');
+  });
+
+  it("writes a two-place decimal (money) in the shop's currency once one is chosen; other places stay bare", () => {
+    useShopStore.setState({ currency: 'GBP', requested: true });
+    try {
+      const numberColumns = [
+        ...columns,
+        { key: 'unit_cost', label: 'Unit cost', type: 'DecimalField', decimal_places: 2 } as TableColumn,
+        { key: 'weight', label: 'Weight', type: 'DecimalField', decimal_places: 3 } as TableColumn,
+      ];
+      renderGrid({ rows: [{ id: 1, name: 'Trowel', unit_cost: 1240.5, weight: 0.25 }], totalRows: 1, columns: numberColumns });
+      const cellOf = (column: string) => screen.getByText('Trowel').closest('[role="row"]')?.querySelector(`[data-column="${column}"]`)?.textContent;
+      expect(cellOf('unit_cost')).toBe('£1240.50');
+      expect(cellOf('weight')).toBe('0.250');
+    } finally {
+      useShopStore.setState(initialShopState);
+    }
   });
 });
 

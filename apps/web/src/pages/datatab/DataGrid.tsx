@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_DECIMAL_PLACES, exportedCells, labelOfRow, rowLabelColumns, toTsv, typedFilterKind, type TableColumn, type TableRow, type TypedFilterKind, type TypedFilterProblem, type UnknownValueReason } from '@stockwise/contract';
 import { cellText, computeColumnWidths, createTextMeasurer, type MeasureText } from './column-widths.ts';
 import { dateFilterReading, referenceText, type FilterInputs, type FilterProblems, type ReferenceLabels, type SortState, type UnknownValues } from './table-query.ts';
+import { MONEY_DECIMAL_PLACES, moneyFormat, useShopCurrency } from '../../components/money.ts';
 import classes from './DataPage.module.css';
 
 export const gridRowHeight = 34;
@@ -64,12 +65,17 @@ type GridCell = { id: string; width: number; text: string; hint?: string };
 let measurer: MeasureText | null = null;
 const measureText: MeasureText = (text) => (measurer ??= createTextMeasurer(gridFont))(text);
 
-function formatCell(column: TableColumn, value: TableRow[string] | undefined, yes: string, no: string, references: ReferenceLabels): string {
+function formatCell(column: TableColumn, value: TableRow[string] | undefined, yes: string, no: string, references: ReferenceLabels, currency: string | null): string {
   if (typeof value === 'boolean') return value ? yes : no;
   if (column.type === 'ForeignKey') return referenceText(references, column.key, value) ?? cellText(value);
   if (column.type === 'DateTimeField' && typeof value === 'string') return gridMoment(value);
-  // A money column reads 7.50, as the Forecasting screen and a spreadsheet's currency format show it, not 7.5.
-  if (column.type === 'DecimalField' && typeof value === 'number') return value.toFixed(column.decimal_places ?? DEFAULT_DECIMAL_PLACES);
+  // A decimal reads with its column's places (7.50, as the Forecasting screen and a spreadsheet's currency format show
+  // money, not 7.5), without thousands separators, as its edit form takes it. Two places are money's shape and carry the
+  // shop's currency ($7.50); other places are weights or rates (0.250 kg), never a price (ADR 0166).
+  if (column.type === 'DecimalField' && typeof value === 'number') {
+    const places = column.decimal_places ?? DEFAULT_DECIMAL_PLACES;
+    return moneyFormat(places === MONEY_DECIMAL_PLACES ? currency : null, { fractionDigits: places, grouping: false }).format(value);
+  }
   return cellText(value);
 }
 
@@ -170,11 +176,12 @@ export function DataGrid(props: DataGridProps) {
   const [yes, no] = useMemo(() => [t('datatab.grid.yes'), t('datatab.grid.no')], [t]);
   const columnByKey = useMemo(() => new Map(dataColumns.map((column) => [column.key, column])), [dataColumns]);
   const unknownLabels = useMemo(() => unknownValueLabels(t), [t]);
+  const currency = useShopCurrency();
   const cellOf = (key: string, width: number, value: unknown, row: TableRow): GridCell => {
     const reason = unknownValues[key]?.[String(row['id'])];
     if (reason) return { id: key, width, ...unknownLabels[reason] };
     const column = columnByKey.get(key);
-    return { id: key, width, text: column ? formatCell(column, value as TableRow[string], yes, no, references) : cellText(value as TableRow[string]) };
+    return { id: key, width, text: column ? formatCell(column, value as TableRow[string], yes, no, references, currency) : cellText(value as TableRow[string]) };
   };
   const table = useReactTable({ data: windowRows, columns: columnDefs, getCoreRowModel: getCoreRowModel(), manualSorting: true, manualFiltering: true });
   const modelRows = table.getRowModel().rows;

@@ -19,6 +19,7 @@ import { findZeroCrossings, type ZeroCrossing } from './zero-crossings.ts';
 import { downloadCsv, forecastCsv } from './csv.ts';
 import { onHandWords } from './on-hand.ts';
 import { WorkbookButton } from './WorkbookButton.tsx';
+import { useMoneyFormat } from '../../components/money.ts';
 import { fetchForecastWorkbook, fetchReportExport } from '../../api/forecasting.ts';
 
 /** The chart shows everything (two years and the horizon) or the last six months and the horizon. */
@@ -31,13 +32,12 @@ const emptyMessageHeight = 320;
 const noRows: ChartRow[] = [];
 const noCrossings: ZeroCrossing[] = [];
 
-const money = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
 function SelectedProduct() {
   const { t } = useTranslation();
   const selectedProduct = useForecastingStore((state) => state.selectedProduct);
   const forecast = useForecastingStore((state) => state.forecast);
   const selectedCode = useForecastingStore((state) => state.selectedCode);
+  const money = useMoneyFormat();
   const shown = forecast && forecast.product.styleCode === selectedCode ? forecast : null;
   const product = shown?.product ?? selectedProduct;
   if (!product) return null;

@@ -9,9 +9,9 @@ import { useForecastingStore } from '../../stores/forecasting.ts';
 import { formatTime } from '../settings/format.ts';
 import { onHandCell } from './on-hand.ts';
 import { TooLateMark } from './TooLateMark.tsx';
+import { useMoneyFormat } from '../../components/money.ts';
 
 const quantity = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
-const money = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const collapsedRows = 12;
 
 type Select = (styleCode: string) => void;
@@ -262,6 +262,7 @@ function LowStockCount({ advice }: { advice: InventoryReport }) {
   const { t } = useTranslation();
   const late = advice.on_order_late ?? 0;
   const orders = advice.total - late;
+  const money = useMoneyFormat();
   const none = late ? t('forecasting.lowStock.countNoneNew') : t('forecasting.lowStock.countNone');
   return (
     <Text fw={600} size="sm" mb={4} data-testid="low-stock-count">
@@ -282,6 +283,7 @@ export const LowStockPanel = memo(function LowStockPanel(props: AdviceViewProps 
   // On an empty catalogue there is nothing to regenerate yet: say what comes first.
   const catalogueEmpty = useForecastingStore((state) => state.catalogueEmpty);
   const orders = advice?.products ?? [];
+  const money = useMoneyFormat();
   return (
     <Paper withBorder p="md" data-testid="low-stock">
       <Group justify="space-between" mb="xs">

@@ -11,9 +11,9 @@ import { fetchReportData } from '../../api/reports.ts';
 import { useDashboardStore } from '../../stores/dashboard.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import { ReportChart } from '../reports/ReportChart.tsx';
+import { useMoneyFormat } from '../../components/money.ts';
 
 const units = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
-const money = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** A projection month ('2026-12') as the other charts name months ('Dec 2026'). */
 export const projectionMonth = (month: unknown): string => (typeof month === 'string' && /^\d{4}-\d{2}$/.test(month) ? formatMonth(month) : String(month ?? ''));
@@ -82,6 +82,7 @@ function Tasks() {
 export function Stats() {
   const { t } = useTranslation();
   const stats = useDashboardStore((state) => state.data?.inventoryStats);
+  const money = useMoneyFormat();
   if (!stats) return null;
   const growth = stats.monthlyGrowth;
   return (

@@ -1,5 +1,5 @@
 // The dashboard's stock worth leaves out stock whose unit cost is unknown (blank, stored as 0) and says how many products that is;
-// its monthly growth says what it compares, or when it will show.
+// it carries the shop's currency once one is chosen (ADR 0166); its monthly growth says what it compares, or when it will show.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
@@ -7,13 +7,17 @@ import type { DashboardResponse, InventoryStats } from '@stockwise/contract';
 import { initTestI18n } from '../../test/i18n.ts';
 import { stubBrowserLayout } from '../../test/jsdom.ts';
 import { useDashboardStore } from '../../stores/dashboard.ts';
+import { initialShopState, useShopStore } from '../../stores/shop.ts';
 import { Stats } from './DashboardPage.tsx';
 
 beforeAll(async () => {
   await initTestI18n();
   stubBrowserLayout();
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  useShopStore.setState(initialShopState);
+});
 
 function renderStats(stats: Partial<InventoryStats>) {
   const inventoryStats: InventoryStats = { totalInventory: 14, totalValue: 25, withoutCost: 0, monthlyGrowth: null, snapshotDate: null, growthSince: null, ...stats };
@@ -35,6 +39,11 @@ describe('the stock worth on the dashboard', () => {
 
   it('says the worth alone when every product on hand has a cost', () => {
     expect(renderStats({})).toBe('Worth 25.00 at unit cost');
+  });
+
+  it("writes the worth in the shop's currency once one is chosen", () => {
+    useShopStore.setState({ currency: 'GBP', requested: true });
+    expect(renderStats({ totalValue: 1240.5 })).toBe('Worth £1,240.50 at unit cost');
   });
 });
 

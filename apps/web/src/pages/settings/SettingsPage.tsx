@@ -1,6 +1,6 @@
 // The Settings screen (route /app/settings): data integration (spec §2: choose a file and a
 // mapping, preview the first five rows, submit), the import log, integrations and, for
-// administrators, the demo data's removal and the users.
+// administrators, the shop's currency, the demo data's removal and the users.
 import './mantine-styles.ts';
 import { useEffect } from 'react';
 import { Paper, Stack, Text, Title } from '@mantine/core';
@@ -13,6 +13,7 @@ import { ImportForm } from './ImportForm.tsx';
 import { ImportLog } from './ImportLog.tsx';
 import { IntegrationsPanel } from './IntegrationsPanel.tsx';
 import { DemoDataPanel } from './DemoDataPanel.tsx';
+import { ShopPanel } from './ShopPanel.tsx';
 import { UsersPanel } from './UsersPanel.tsx';
 
 export default function SettingsPage() {
@@ -33,6 +34,7 @@ export default function SettingsPage() {
     <Stack gap="md" pb="xl">
       <Title order={1}>{t('nav.settings')}</Title>
       {isAdmin && <DemoDataPanel />}
+      {isAdmin && <ShopPanel />}
       <Paper withBorder p="md" component="section" aria-labelledby="data-integration-title">
         <Stack gap="md">
           <div>

@@ -1,0 +1,101 @@
+// Settings → Shop against a loopback HTTP server playing /api/shop/: the saved currency shows by
+// code and name, a currency is found by its name and chosen with the keyboard, the example follows
+// the choice, saving sends the code and the screens' money follows; a refusal says why.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { api } from '../../api/http.ts';
+import { moneyFormat } from '../../components/money.ts';
+import { initTestI18n } from '../../test/i18n.ts';
+import { stubBrowserLayout } from '../../test/jsdom.ts';
+import { sendJson, startLoopback, type Loopback } from '../../test/loopback.ts';
+import { initialShopState, useShopStore } from '../../stores/shop.ts';
+import { currencyOptions, ShopPanel } from './ShopPanel.tsx';
+
+let loopback: Loopback;
+let saves: unknown[] = [];
+
+beforeAll(async () => {
+  await initTestI18n();
+  stubBrowserLayout();
+  loopback = await startLoopback((request, body, response) => {
+    if (request.url !== '/api/shop/' || request.method !== 'PUT') return sendJson(response, 404, { detail: 'no route', code: 'not_found' });
+    const update = JSON.parse(body) as { currency: string | null };
+    saves.push(update);
+    if (update.currency === 'XSU') return sendJson(response, 400, { detail: 'Invalid request: currency: Choose a currency by its ISO 4217 code, such as USD, GBP, EUR or AUD.', code: 'validation_error', errors: { currency: ['Choose a currency by its ISO 4217 code, such as USD, GBP, EUR or AUD.'] } });
+    return sendJson(response, 200, update);
+  });
+  api.defaults.baseURL = `${loopback.baseUrl}/api`;
+  // Node's HTTP client: jsdom's XMLHttpRequest would hold the loopback server to CORS.
+  api.defaults.adapter = 'http';
+});
+afterAll(() => loopback.close());
+beforeEach(() => {
+  saves = [];
+  useShopStore.setState({ ...initialShopState, currency: 'GBP', requested: true });
+});
+afterEach(cleanup);
+
+const renderPanel = () => render(<MantineProvider env="test"><ShopPanel /></MantineProvider>);
+const box = () => screen.getByRole('combobox', { name: /Currency/ }) as HTMLInputElement;
+const saveButton = () => screen.getByRole('button', { name: 'Save currency' }) as HTMLButtonElement;
+const example = () => screen.getByTestId('shop-example').textContent;
+
+describe('the Shop panel', () => {
+  it('lists every currency by code and name', () => {
+    const options = currencyOptions(null);
+    expect(options).toContainEqual({ value: 'USD', label: 'USD — US Dollar' });
+    expect(options).toContainEqual({ value: 'EUR', label: 'EUR — Euro' });
+    expect(options.length).toBeGreaterThan(100);
+    // A saved code this browser does not list stays choosable.
+    expect(currencyOptions('XQQ').at(-1)).toEqual({ value: 'XQQ', label: 'XQQ' });
+  });
+
+  it('shows the saved currency and how money looks in it, with nothing to save yet', () => {
+    renderPanel();
+    expect(box().value).toBe('GBP — British Pound');
+    expect(example()).toBe('Money shows as £1,240.50');
+    expect(saveButton().disabled).toBe(true);
+  });
+
+  it('finds a currency by its name, takes it with the keyboard and saves it for every screen', async () => {
+    renderPanel();
+    box().focus();
+    fireEvent.change(box(), { target: { value: 'euro' } });
+    await screen.findByRole('option', { name: 'EUR — Euro' });
+    fireEvent.keyDown(box(), { key: 'ArrowDown', code: 'ArrowDown' });
+    fireEvent.keyDown(box(), { key: 'Enter', code: 'Enter' });
+    await waitFor(() => expect(example()).toBe('Money shows as €1,240.50'));
+    expect(saveButton().disabled).toBe(false);
+    fireEvent.click(saveButton());
+    expect((await screen.findByTestId('shop-saved')).textContent).toBe('Saved: money now shows as €1,240.50 on every screen.');
+    expect(saves).toEqual([{ currency: 'EUR' }]);
+    expect(useShopStore.getState().currency).toBe('EUR');
+    expect(moneyFormat(useShopStore.getState().currency).format(24.99)).toBe('€24.99');
+    expect(saveButton().disabled).toBe(true);
+  });
+
+  it('goes back to plain figures when None is chosen and saved', async () => {
+    renderPanel();
+    box().focus();
+    fireEvent.change(box(), { target: { value: 'none' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'None — plain figures (1,240.50)' }));
+    await waitFor(() => expect(example()).toBe('Money shows as 1,240.50'));
+    fireEvent.click(saveButton());
+    expect((await screen.findByTestId('shop-saved')).textContent).toBe('Saved: money shows as plain figures again (1,240.50).');
+    expect(saves).toEqual([{ currency: null }]);
+    expect(useShopStore.getState().currency).toBeNull();
+  });
+
+  it("shows the server's refusal and keeps the saved currency", async () => {
+    renderPanel();
+    box().focus();
+    fireEvent.change(box(), { target: { value: 'XSU' } });
+    fireEvent.click(await screen.findByRole('option', { name: /^XSU — / }));
+    fireEvent.click(saveButton());
+    expect((await screen.findByRole('alert')).textContent).toBe('Invalid request: currency: Choose a currency by its ISO 4217 code, such as USD, GBP, EUR or AUD.');
+    expect(saves).toEqual([{ currency: 'XSU' }]);
+    expect(useShopStore.getState().currency).toBe('GBP');
+    expect(example()).toBe('Money shows as XSU\u00a01,240.50');
+  });
+});

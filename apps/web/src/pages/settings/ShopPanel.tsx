@@ -1,0 +1,100 @@
+// Settings → Shop (administrators): the shop's currency, which every money figure on the screens
+// carries once chosen — unit costs, order costs, the stock's worth (ADR 0166). Chosen by code or
+// name from the currencies the browser knows.
+import { useMemo, useState } from 'react';
+import { Alert, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { normalizeError } from '../../api/errors.ts';
+import { moneyFormat } from '../../components/money.ts';
+import { useShopStore } from '../../stores/shop.ts';
+
+/** The figure the panel writes in the chosen currency, so the choice shows as the screens will. */
+const EXAMPLE_AMOUNT = 1240.5;
+/** The option of no currency (bare figures): a choice in the list, so the keyboard reaches it as any other. */
+const NO_CURRENCY = 'none';
+
+/** Every currency as "USD — US Dollar", by code; `kept` stays an option even if this browser does not list it. */
+export function currencyOptions(kept: string | null): { value: string; label: string }[] {
+  const names = new Intl.DisplayNames('en', { type: 'currency' });
+  const codes = Intl.supportedValuesOf('currency');
+  return [...codes, ...(kept && !codes.includes(kept) ? [kept] : [])].map((code) => {
+    const name = names.of(code);
+    return { value: code, label: name && name !== code ? `${code} — ${name}` : code };
+  });
+}
+
+export function ShopPanel() {
+  const { t } = useTranslation();
+  const saved = useShopStore((state) => state.currency);
+  const save = useShopStore((state) => state.save);
+  // Undefined until the administrator picks: the saved currency shows, also when it arrives after the panel.
+  const [picked, setPicked] = useState<string | null | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const chosen = picked === undefined ? saved : picked;
+  const options = useMemo(() => [{ value: NO_CURRENCY, label: t('shop.none', { example: moneyFormat(null).format(EXAMPLE_AMOUNT) }) }, ...currencyOptions(saved)], [saved, t]);
+  const example = (currency: string | null) => moneyFormat(currency).format(EXAMPLE_AMOUNT);
+
+  const submit = () => {
+    setBusy(true);
+    setError(null);
+    setDone(null);
+    save({ currency: chosen }).then(
+      () => {
+        setBusy(false);
+        setPicked(undefined);
+        setDone(chosen ? t('shop.saved', { example: example(chosen) }) : t('shop.savedNone', { example: example(null) }));
+      },
+      (failure: unknown) => {
+        setBusy(false);
+        setError(normalizeError(failure).message);
+      },
+    );
+  };
+
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="shop-title" data-testid="shop-panel">
+      <Stack gap="sm">
+        <Title order={2} size="h3" id="shop-title">
+          {t('shop.title')}
+        </Title>
+        <Text>{t('shop.intro', { example: example(null) })}</Text>
+        <Group align="flex-end">
+          <Select
+            label={t('shop.currency')}
+            description={t('shop.currencyHint')}
+            searchable
+            allowDeselect={false}
+            data={options}
+            value={chosen ?? NO_CURRENCY}
+            onChange={(value) => {
+              setPicked(value === NO_CURRENCY ? null : value);
+              setDone(null);
+            }}
+            nothingFoundMessage={t('shop.nothingFound')}
+            maxDropdownHeight={320}
+            w={{ base: '100%', sm: 360 }}
+            data-testid="shop-currency"
+          />
+          <Button onClick={submit} loading={busy} disabled={chosen === saved}>
+            {t('shop.save')}
+          </Button>
+        </Group>
+        <Text size="sm" data-testid="shop-example">
+          {t('shop.example', { example: example(chosen) })}
+        </Text>
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        {done && (
+          <Alert color="green" role="status" data-testid="shop-saved">
+            {done}
+          </Alert>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,69 @@
+// Settings → Shop: an administrator picks the shop's currency by keyboard and every money figure
+// carries its sign — the dashboard's worth and the Forecasting screen's unit cost — also after a
+// reload (ADR 0166). Its own server: the other suites read bare figures. axe WCAG 2 A/AA on the
+// panel, closed and with its list open.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './support/axe.ts';
+import { signIn, useBrowser } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+let server: RunningServer;
+const browser = useBrowser({ baseUrl: () => server.baseUrl });
+
+beforeAll(async () => {
+  server = await startServer({ name: 'shop-settings', accessTokenTtlSeconds: 900 });
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe("the shop's currency", () => {
+  it('is chosen by keyboard in Settings → Shop and shows on the dashboard and the Forecasting screen', async () => {
+    const { page } = browser;
+    await signIn(page);
+    // No currency yet: the worth is the bare figure, as before.
+    expect(await page.getByTestId('total-value').textContent()).toMatch(/^Worth [\d,]+\.\d\d at unit cost/);
+
+    await page.goto('/app/settings');
+    const panel = page.getByTestId('shop-panel');
+    await panel.waitFor();
+    const currency = panel.getByRole('combobox', { name: /Currency/ });
+    expect(await currency.inputValue()).toBe('None — plain figures (1,240.50)');
+    expect(await axeViolations(page, '[data-testid="shop-panel"]')).toEqual([]);
+
+    // Keyboard only: into the box, a name typed, the option taken with the arrows and Enter, then Tab to Save.
+    await currency.focus();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('us dollar');
+    await page.getByRole('option', { name: 'USD — US Dollar' }).waitFor();
+    expect(await axeViolations(page, '[data-testid="shop-panel"]')).toEqual([]);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => panel.getByTestId('shop-example').textContent()).toBe('Money shows as $1,240.50');
+    expect(await currency.inputValue()).toBe('USD — US Dollar');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Save currency');
+    await page.keyboard.press('Enter');
+    expect(await panel.getByTestId('shop-saved').textContent()).toBe('Saved: money now shows as $1,240.50 on every screen.');
+    expect(await axeViolations(page, '[data-testid="shop-panel"]')).toEqual([]);
+
+    // Every screen follows at once, and after a reload (read from the server).
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Dashboard', exact: true }).click();
+    await expect.poll(() => page.getByTestId('total-value').textContent()).toMatch(/^Worth \$[\d,]+\.\d\d at unit cost/);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('total-value').textContent()).toMatch(/^Worth \$[\d,]+\.\d\d at unit cost/);
+
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Forecasting', exact: true }).click();
+    const picker = page.getByRole('combobox', { name: 'Product' });
+    await picker.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.getByRole('option').first().waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('selected-unit-cost').textContent()).toMatch(/^\$\d[\d,]*\.\d\d$/);
+
+    await page.goto('/app/settings');
+    expect(await page.getByTestId('shop-panel').getByRole('combobox', { name: /Currency/ }).inputValue()).toBe('USD — US Dollar');
+  }, 120_000);
+});
