@@ -401,6 +401,31 @@ describe('Data screen', () => {
     await page.waitForFunction((all) => document.querySelector('[data-testid="row-count"]')?.textContent === all, total);
   });
 
+  it('keeps the keyboard where it is while a filter or a sort reloads the rows: a slow typist loses no key', async () => {
+    const { page } = browser;
+    await openDataScreen(page);
+    await openTable(page, 'products');
+    const total = await rowCountText(page);
+    const filter = page.getByLabel('Filter Name');
+    await filter.focus();
+    // 0.7 s a key: each pause outlasts the filter's wait, so every key reloads the rows under the typing.
+    await page.keyboard.type('hose', { delay: 700 });
+    await page.waitForFunction((all) => {
+      const count = document.querySelector('[data-testid="row-count"]')?.textContent;
+      return typeof count === 'string' && count !== all;
+    }, total);
+    expect(await filter.inputValue()).toBe('hose');
+    expect(await filter.evaluate((input) => input === document.activeElement)).toBe(true);
+    const sortButton = grid(page).getByRole('columnheader', { name: /Current stock/ }).getByRole('button');
+    await sortButton.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelector('[role="columnheader"][data-column="current_stock"]')?.getAttribute('aria-sort') === 'ascending');
+    await grid(page).locator('[data-row-id]').first().waitFor();
+    expect(await sortButton.evaluate((button) => button === document.activeElement)).toBe(true);
+    await filter.fill('');
+    await page.waitForFunction((all) => document.querySelector('[data-testid="row-count"]')?.textContent === all, total);
+  });
+
   it('filters a number column by <10, keeps the rows under a filter it cannot read, copies a row with Ctrl+C and downloads the filtered rows as CSV and Excel', async () => {
     const { page, context, baseUrl } = browser;
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
