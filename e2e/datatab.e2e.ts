@@ -679,8 +679,14 @@ describe('Data screen', () => {
 
     // In a text box Ctrl+Z is the browser's, not an undo of the saved count (had it undone, the
     // history would hold nothing to undo below, and the "changed since" line would never come).
-    await page.getByLabel('Filter Product code').focus();
+    const codeFilter = page.getByLabel('Filter Product code');
+    await codeFilter.focus();
     await page.keyboard.press('Control+z');
+    // The browser's undo took back the filter's own typing (the filter stays mounted while its rows
+    // reload): typed again, the row is back.
+    expect(await codeFilter.inputValue()).not.toBe(code);
+    await codeFilter.fill(code);
+    await page.waitForFunction((only) => document.querySelectorAll('[data-testid="data-grid"] [data-row-id]').length === 1 && document.querySelector(only) !== null, `[data-row-id="${rowId}"]`);
     await grid(page).focus();
     expect(await storedStock()).toBe(55);
 
