@@ -685,8 +685,10 @@ describe('Data screen', () => {
     // The browser's undo took back the filter's own typing (the filter stays mounted while its rows
     // reload): typed again, the row is back.
     expect(await codeFilter.inputValue()).not.toBe(code);
+    const filtered = page.waitForResponse((response) => response.url().includes('/tables/products/data/') && decodeURIComponent(response.url()).includes(code));
     await codeFilter.fill(code);
-    await page.waitForFunction((only) => document.querySelectorAll('[data-testid="data-grid"] [data-row-id]').length === 1 && document.querySelector(only) !== null, `[data-row-id="${rowId}"]`);
+    await filtered;
+    await grid(page).locator(`[data-row-id="${rowId}"]`).waitFor();
     await grid(page).focus();
     expect(await storedStock()).toBe(55);
 
