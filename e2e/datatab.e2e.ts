@@ -679,16 +679,9 @@ describe('Data screen', () => {
 
     // In a text box Ctrl+Z is the browser's, not an undo of the saved count (had it undone, the
     // history would hold nothing to undo below, and the "changed since" line would never come).
-    const codeFilter = page.getByLabel('Filter Product code');
-    await codeFilter.focus();
+    // (An empty filter: the one typed in keeps its own typing to undo now that it stays mounted while its rows reload.)
+    await page.getByLabel('Filter Name').focus();
     await page.keyboard.press('Control+z');
-    // The browser's undo took back the filter's own typing (the filter stays mounted while its rows
-    // reload): typed again, the row is back.
-    expect(await codeFilter.inputValue()).not.toBe(code);
-    const filtered = page.waitForResponse((response) => response.url().includes('/tables/products/data/') && decodeURIComponent(response.url()).includes(code));
-    await codeFilter.fill(code);
-    await filtered;
-    await grid(page).locator(`[data-row-id="${rowId}"]`).waitFor();
     await grid(page).focus();
     expect(await storedStock()).toBe(55);
 
