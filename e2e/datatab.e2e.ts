@@ -679,9 +679,19 @@ describe('Data screen', () => {
 
     // In a text box Ctrl+Z is the browser's, not an undo of the saved count (had it undone, the
     // history would hold nothing to undo below, and the "changed since" line would never come).
-    // (An empty filter: the one typed in keeps its own typing to undo now that it stays mounted while its rows reload.)
-    await page.getByLabel('Filter Name').focus();
+    // Chromium's undo is the page's: it takes back the code typed in the filter above (which stays
+    // mounted while its rows reload), and the rows reload without it. Typed again, the row is back.
+    const codeFilter = page.getByLabel('Filter Product code');
+    const pageOf = (withCode: boolean) =>
+      page.waitForResponse((response) => response.url().includes('/tables/products/data/') && decodeURIComponent(response.url()).includes(code) === withCode);
+    const cleared = pageOf(false);
+    await codeFilter.focus();
     await page.keyboard.press('Control+z');
+    await cleared;
+    const filtered = pageOf(true);
+    await codeFilter.fill(code);
+    await filtered;
+    await grid(page).locator(`[data-row-id="${rowId}"]`).waitFor();
     await grid(page).focus();
     expect(await storedStock()).toBe(55);
 
