@@ -401,6 +401,31 @@ describe('Data screen', () => {
     await page.waitForFunction((all) => document.querySelector('[data-testid="row-count"]')?.textContent === all, total);
   });
 
+  it('keeps the keyboard where it is while a filter or a sort reloads the rows: a slow typist loses no key', async () => {
+    const { page } = browser;
+    await openDataScreen(page);
+    await openTable(page, 'products');
+    const total = await rowCountText(page);
+    const filter = page.getByLabel('Filter Name');
+    await filter.focus();
+    // 0.7 s a key: each pause outlasts the filter's wait, so every key reloads the rows under the typing.
+    await page.keyboard.type('hose', { delay: 700 });
+    await page.waitForFunction((all) => {
+      const count = document.querySelector('[data-testid="row-count"]')?.textContent;
+      return typeof count === 'string' && count !== all;
+    }, total);
+    expect(await filter.inputValue()).toBe('hose');
+    expect(await filter.evaluate((input) => input === document.activeElement)).toBe(true);
+    const sortButton = grid(page).getByRole('columnheader', { name: /Current stock/ }).getByRole('button');
+    await sortButton.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelector('[role="columnheader"][data-column="current_stock"]')?.getAttribute('aria-sort') === 'ascending');
+    await grid(page).locator('[data-row-id]').first().waitFor();
+    expect(await sortButton.evaluate((button) => button === document.activeElement)).toBe(true);
+    await filter.fill('');
+    await page.waitForFunction((all) => document.querySelector('[data-testid="row-count"]')?.textContent === all, total);
+  });
+
   it('filters a number column by <10, keeps the rows under a filter it cannot read, copies a row with Ctrl+C and downloads the filtered rows as CSV and Excel', async () => {
     const { page, context, baseUrl } = browser;
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
@@ -654,8 +679,19 @@ describe('Data screen', () => {
 
     // In a text box Ctrl+Z is the browser's, not an undo of the saved count (had it undone, the
     // history would hold nothing to undo below, and the "changed since" line would never come).
-    await page.getByLabel('Filter Product code').focus();
+    // Chromium's undo is the page's: it takes back the code typed in the filter above (which stays
+    // mounted while its rows reload), and the rows reload without it. Typed again, the row is back.
+    const codeFilter = page.getByLabel('Filter Product code');
+    const pageOf = (withCode: boolean) =>
+      page.waitForResponse((response) => response.url().includes('/tables/products/data/') && decodeURIComponent(response.url()).includes(code) === withCode);
+    const cleared = pageOf(false);
+    await codeFilter.focus();
     await page.keyboard.press('Control+z');
+    await cleared;
+    const filtered = pageOf(true);
+    await codeFilter.fill(code);
+    await filtered;
+    await grid(page).locator(`[data-row-id="${rowId}"]`).waitFor();
     await grid(page).focus();
     expect(await storedStock()).toBe(55);
 

@@ -93,6 +93,8 @@ async function createIntegration(page: Page, endpoint: string, settings: (dialog
   // Keyboard: the endpoint has the focus, the rest is reached with Tab and chosen with the keys.
   await expect.poll(() => dialog.getByLabel('Endpoint').evaluate((field) => field === document.activeElement)).toBe(true);
   await page.keyboard.type(endpoint);
+  // "Latest" (the default) narrows nothing without {from} in the address, and says so.
+  expect(await dialog.getByText('without it each run reads everything again', { exact: false }).count()).toBe(/\{from\}/.test(endpoint) ? 0 : 1);
   await dialog.getByLabel('Mapping', { exact: true }).selectOption('shop_export_json');
   await expect.poll(() => dialog.getByTestId('integration-field-mappings').textContent()).toContain('product_code ← sku');
   await dialog.getByLabel('Records path').fill('items');

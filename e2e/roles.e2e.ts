@@ -95,7 +95,8 @@ describe('roles in the web app', () => {
       const row = adminPage.locator(`[data-testid="user-row"][data-username="${user.username}"]`);
       await row.waitFor();
       expect(await row.getByRole('combobox').inputValue()).toBe('pending');
-      await row.getByRole('button', { name: 'Approve as viewer' }).click();
+      // Named after its account: a list of buttons tells two waiting accounts apart.
+      await row.getByRole('button', { name: `Approve as viewer: ${user.username}`, exact: true }).click();
       await row.getByText('Active').waitFor();
       expect(await row.getByRole('combobox').inputValue()).toBe('viewer');
       expect(await axeViolations(adminPage, '[data-testid="users-panel"]')).toEqual([]);

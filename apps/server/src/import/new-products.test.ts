@@ -146,6 +146,19 @@ describe.each(backends)('new products named from the file on %s', (backend) => {
     ]);
     expect(square.json.proposed_mapping).toMatchObject({ product_id: 'SKU', quantity: 'Qty', date: 'Date' });
     expect(square.json.proposed_new_products).toEqual({ name: 'Product', category: 'Category' });
+    // Square's item sales export names the product "Item"; an Australian shop's own CSV "Description".
+    const squareItems = await postMultipart(shop.server, '/api/records/preview-file/', shop.editor, [
+      { name: 'file', fileName: 'item-sales.csv', content: 'Date,Time,Category,Item,Qty,SKU,Gross Sales\n05/12/2026,13:40,Candles,Fig Candle,2,WC-0012,$49.90\n' },
+      { name: 'entity_type', value: 'sales' },
+    ]);
+    expect(squareItems.json.proposed_mapping).toMatchObject({ product_id: 'SKU', quantity: 'Qty', date: 'Date' });
+    expect(squareItems.json.proposed_new_products).toEqual({ name: 'Item', category: 'Category' });
+    const ownCsv = await postMultipart(shop.server, '/api/records/preview-file/', shop.editor, [
+      { name: 'file', fileName: 'wattle.csv', content: 'Item Code,Description,Qty Sold,Sale Date,Gross Sales (inc GST)\nWC-0012,Fig Candle,1,05/12/2026,$24.95\n' },
+      { name: 'entity_type', value: 'sales' },
+    ]);
+    expect(ownCsv.json.proposed_mapping).toMatchObject({ product_id: 'Item Code', quantity: 'Qty Sold', date: 'Sale Date' });
+    expect(ownCsv.json.proposed_new_products).toMatchObject({ name: 'Description' });
   });
 
   it('refuses a code differing from a stored one only in case and punctuation instead of creating it, in the import, its preview and an integration run', async () => {

@@ -51,8 +51,8 @@ const SYNONYMS: Record<string, string[]> = {
   product_id: [...PRODUCT_CODE, 'item'],
   name: ['name', 'productname', 'description', 'title', 'itemname', 'itemdescription',
     'bezeichnung', 'artikelbezeichnung', 'beschreibung', 'designation', 'libelle', 'nom', 'descripcion', 'nombre', 'omschrijving', 'naam', 'descrizione', 'nome',
-    // Last: a till's "Product" beside its "SKU" is the item's name.
-    'product'],
+    // Last: a till's "Product" beside its "SKU" is the item's name, as Square's "Item" is.
+    'product', 'item'],
   category: ['category', 'productgroup', 'group', 'department', 'categoryname', 'producttype', 'productcategory', 'type',
     'warengruppe', 'kategorie', 'gruppe', 'categorie', 'famille', 'rayon', 'categoria', 'familia', 'groep', 'reparto'],
   current_stock: ['currentstock', 'stock', 'onhand', 'stockonhand', 'qtyonhand', 'instock', 'inventory',

@@ -82,7 +82,8 @@ function AnswerTable({ block }: { block: TableBlock }) {
   );
 }
 
-export function AnswerBlocks({ blocks }: { blocks: AssistantBlock[] }) {
+/** `question`: what the answer answers; its links name it, so a list of the history's links tells them apart. */
+export function AnswerBlocks({ blocks, question }: { blocks: AssistantBlock[]; question?: string }) {
   const { t } = useTranslation();
   const act = useAssistantStore((state) => state.act);
   const canOrder = useCan('editor');
@@ -100,7 +101,7 @@ export function AnswerBlocks({ blocks }: { blocks: AssistantBlock[] }) {
             return <AnswerTable key={index} block={block} />;
           case 'link':
             return (
-              <Anchor key={index} component={Link} to={block.href} size="sm" c="blue.8" underline="always">
+              <Anchor key={index} component={Link} to={block.href} size="sm" c="blue.8" underline="always" aria-label={question ? t('assistant.linkFor', { label: block.label, question }) : undefined}>
                 {block.label}
               </Anchor>
             );

@@ -80,7 +80,7 @@ function CollapsedBar({ page }: { page: string }) {
       data-state="collapsed"
     >
       <div className={classes.bar} data-testid="assistant-glow">
-        <button ref={openRef} type="button" className={classes.promptButton} onClick={() => expand(prompt)} aria-label={t('assistant.open')}>
+        <button ref={openRef} type="button" className={classes.promptButton} onClick={() => expand(prompt)} aria-label={t('assistant.openWith', { prompt })}>
           <TypedPrompt key={prompt} text={prompt} />
         </button>
         <div className={classes.quick} role="group" aria-label={t('assistant.quick.label')}>
@@ -187,10 +187,10 @@ function AssistantPanel() {
         {messages.length === 0 ? (
           <li className={classes.context}>{t('assistant.empty')}</li>
         ) : (
-          messages.map((message) => (
+          messages.map((message, at) => (
             <li key={message.id} className={classes.message} data-role={message.role} data-testid="assistant-message">
               <span className={classes.role}>{message.role === 'user' ? t('assistant.you') : t('assistant.bot')}</span>
-              {message.role === 'user' || message.blocks.length === 0 ? message.content : <AnswerBlocks blocks={message.blocks} />}
+              {message.role === 'user' || message.blocks.length === 0 ? message.content : <AnswerBlocks blocks={message.blocks} question={questionBefore(messages, at)} />}
             </li>
           ))
         )}
@@ -223,4 +223,10 @@ function AssistantPanel() {
       </form>
     </section>
   );
+}
+
+/** The user's message an answer replies to: the nearest before it. */
+function questionBefore(messages: readonly { role: string; content: string }[], at: number): string | undefined {
+  for (let i = at - 1; i >= 0; i--) if (messages[i]?.role === 'user') return messages[i]?.content;
+  return undefined;
 }

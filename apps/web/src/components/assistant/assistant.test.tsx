@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
+import { MemoryRouter } from 'react-router';
 import { typedLength, useTypewriter } from './typing.ts';
 import { AssistantBar } from './AssistantBar.tsx';
 import { collapsedHeight, expandedHeight, glowAnimationSeconds, typingMsPerCharacter } from './constants.ts';
@@ -102,7 +103,8 @@ describe('AssistantBar', () => {
   it('the prompt opens the panel with its question ready in the input, selected', () => {
     useAssistantStore.getState().enterPage('settings');
     renderBar();
-    fireEvent.click(screen.getByRole('button', { name: 'Open the assistant' }));
+    // Its name starts with the words it shows (WCAG 2.5.3: a speech user says what they see).
+    fireEvent.click(screen.getByRole('button', { name: 'How many units did we sell last month? (open the assistant)' }));
     const input = screen.getByPlaceholderText('Type your message...') as HTMLInputElement;
     expect(input.value).toBe('How many units did we sell last month?');
     expect(document.activeElement).toBe(input);
@@ -133,7 +135,28 @@ describe('AssistantBar', () => {
     expect(screen.getByTestId('assistant-context').textContent).toBe('Context: reports (/reports)');
     fireEvent.keyDown(window, { key: 'Escape' });
     expect(screen.getByTestId('assistant-bar')).toBeTruthy();
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Open the assistant' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: /\(open the assistant\)$/ }));
+  });
+
+  it("names each answer's links after the question they answer, so the history's links differ in a list of links", () => {
+    useAssistantStore.getState().enterPage('reports');
+    const link = { type: 'link' as const, label: 'Open the sales table', href: '/app/data?table=sales' };
+    const exchange = (id: number, question: string) => [
+      { id, role: 'user' as const, content: question, timestamp: '2026-12-05T02:00:00Z', blocks: [] },
+      { id: id + 1, role: 'assistant' as const, content: '', timestamp: '2026-12-05T02:00:01Z', blocks: [{ type: 'text' as const, text: 'Some units were sold.' }, link] },
+    ];
+    useAssistantStore.setState({ messages: [...exchange(1, 'sales last week'), ...exchange(3, 'sales on Boxing Day')] });
+    render(
+      <MantineProvider>
+        <MemoryRouter>
+          <AssistantBar />
+        </MemoryRouter>
+      </MantineProvider>,
+    );
+    expect(screen.getAllByRole('link').map((anchor) => anchor.getAttribute('aria-label'))).toEqual([
+      'Open the sales table, for “sales last week”',
+      'Open the sales table, for “sales on Boxing Day”',
+    ]);
   });
 
   it("leaves an Escape in the page to the page (a dialog, the editor's completions): only one in the panel or nowhere closes it", () => {
@@ -148,7 +171,7 @@ describe('AssistantBar', () => {
     expect(screen.getByTestId('assistant-panel')).toBeTruthy();
     fireEvent.keyDown(document.body, { key: 'Escape' });
     expect(screen.queryByTestId('assistant-panel')).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Open the assistant' }));
+    fireEvent.click(screen.getByRole('button', { name: /\(open the assistant\)$/ }));
     fireEvent.keyDown(screen.getByPlaceholderText('Type your message...'), { key: 'Escape' });
     expect(screen.queryByTestId('assistant-panel')).toBeNull();
   });

@@ -253,7 +253,9 @@ export default function DataPage() {
                   </Stack>
                 </Alert>
               )}
-              {isLoadingRows ? (
+              {/* A new table loads under a skeleton; a sort or filter reloads into the grid, whose header
+                  (with the filter being typed in and its focus) stays. */}
+              {isLoadingRows && columns.length === 0 ? (
                 <Stack gap={6} role="status" aria-label={t('datatab.grid.loading')} data-testid="rows-loading">
                   {Array.from({ length: 8 }, (_, index) => (
                     <Skeleton key={index} height={28} />
@@ -285,7 +287,11 @@ export default function DataPage() {
                     onLoadEnd={onLoadEnd}
                     onRowAction={onRowAction}
                     emptyContent={
-                      // A page that failed to load says so above; "no rows" would not be true.
+                      isLoadingRows ? (
+                        <Text c="dimmed" data-testid="rows-loading">
+                          {t('datatab.grid.loading')}
+                        </Text>
+                      ) : // A page that failed to load says so above; "no rows" would not be true.
                       rowsError ? null : hasFilters ? (
                         <Text c="dimmed">{t('datatab.grid.noMatches')}</Text>
                       ) : (

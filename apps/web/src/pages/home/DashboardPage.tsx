@@ -134,7 +134,8 @@ function Projection({ points }: { points: StockProjectionPoint[] }) {
         <div role="img" aria-label={t('dashboard.projection.label')} data-testid="projection-chart" style={{ height: 280 }}>
           <ResponsiveContainer width="100%" height="100%">
             {/* Room on the right for the last month's label, which is centred on the chart's edge. */}
-            <LineChart data={points} margin={{ top: 5, right: 24, bottom: 5, left: 5 }}>
+            {/* Recharts' keyboard layer off: inside the named image it was a tab stop without a name that did nothing. */}
+            <LineChart data={points} margin={{ top: 5, right: 24, bottom: 5, left: 5 }} accessibilityLayer={false}>
               <CartesianGrid strokeDasharray="3 3" />
               <XAxis dataKey="month" tickFormatter={projectionTick} interval={0} />
               <YAxis tickFormatter={projectionUnits} />

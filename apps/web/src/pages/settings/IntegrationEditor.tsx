@@ -156,6 +156,8 @@ export function IntegrationEditor() {
               value={draft.data_fetch_type}
               data={dataFetchTypes.map((value) => ({ value, label: t(`integrations.fetchTypes.${value}`) }))}
               onChange={(event) => set('data_fetch_type')(event.currentTarget.value as IntegrationDraft['data_fetch_type'])}
+              // The window reaches the endpoint only through {from} / {to} in its address: without them every run reads everything.
+              description={draft.data_fetch_type === 'latest' && !/\{(from|to)\}/.test(draft.endpoint) ? t('integrations.editor.latestNeedsFrom') : undefined}
             />
             <NumberInput
               label={t('integrations.editor.previousDays')}

@@ -70,7 +70,10 @@ describe('integrations panel', () => {
   it('lets viewers read: the schedule in words, the status and the failure', () => {
     renderAs('viewer');
     expect(screen.queryByRole('button', { name: `Run now: ${endpoint}` })).toBeNull();
-    expect(screen.getByRole('button', { name: `Logs of ${endpoint}` })).toBeTruthy();
+    // A disclosure: it says whether the runs below are shown.
+    expect(screen.getByRole('button', { name: `Logs of ${endpoint}` }).getAttribute('aria-expanded')).toBe('false');
+    act(() => useIntegrationsStore.setState({ logsFor: integration.id }));
+    expect(screen.getByRole('button', { name: `Logs of ${endpoint}` }).getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByText('At 06:30, Monday through Friday (Europe/Berlin)')).toBeTruthy();
     expect(screen.getByTestId('integration-status').textContent).toBe('failed');
     expect(screen.getByTestId('integration-error').textContent).toBe(integration.last_error_message);

@@ -134,6 +134,7 @@ function IntegrationRow({ integration, onEdit, onDelete }: { integration: Integr
   const canAdminister = useCan('admin');
   const canRun = useCan('editor');
   const { toggle, runNow, openLogs } = useIntegrationsStore.getState();
+  const logsShown = useIntegrationsStore((state) => state.logsFor === integration.id);
   const busy = integration.status === 'queued' || integration.status === 'running';
   const shown = statusShown(integration);
   return (
@@ -193,7 +194,7 @@ function IntegrationRow({ integration, onEdit, onDelete }: { integration: Integr
               {t('integrations.actions.run')}
             </Button>
           ) : null}
-          <Button size="xs" variant="default" onClick={() => void openLogs(integration.id)} aria-label={t('integrations.actions.logsFor', { endpoint: integration.endpoint })}>
+          <Button size="xs" variant="default" onClick={() => void openLogs(integration.id)} aria-label={t('integrations.actions.logsFor', { endpoint: integration.endpoint })} aria-expanded={logsShown}>
             {t('integrations.actions.logs')}
           </Button>
           {canAdminister ? (

@@ -105,8 +105,8 @@ export function UsersPanel() {
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
                       {user.role === 'pending' && !user.disabled && (
-                        <Button size="xs" color="blue.8" loading={busyId === user.id} onClick={() => void setRole(user, 'viewer')}>
-                          {t('users.approve', { username: user.username })}
+                        <Button size="xs" color="blue.8" loading={busyId === user.id} aria-label={t('users.approveUser', { username: user.username })} onClick={() => void setRole(user, 'viewer')}>
+                          {t('users.approve')}
                         </Button>
                       )}
                       {user.id !== ownId && !user.disabled && (
