@@ -41,6 +41,7 @@ import * as integrationRunsCountLinesWithoutACode from './0350-integration-runs-
 import * as integrationRunsSayWhyTheyWait from './0360-integration-runs-say-why-they-wait.ts';
 import * as forecastsKeepWhatIsOnHand from './0370-forecasts-keep-what-is-on-hand.ts';
 import * as salesFromSeveralSourcesAddUp from './0380-sales-from-several-sources-add-up.ts';
+import * as salesPartsLeaveWithTheirDay from './0410-sales-parts-leave-with-their-day.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -83,4 +84,5 @@ export const migrations: Record<string, Migration> = {
   '0360-integration-runs-say-why-they-wait': integrationRunsSayWhyTheyWait,
   '0370-forecasts-keep-what-is-on-hand': forecastsKeepWhatIsOnHand,
   '0380-sales-from-several-sources-add-up': salesFromSeveralSourcesAddUp,
+  '0410-sales-parts-leave-with-their-day': salesPartsLeaveWithTheirDay,
 };
