@@ -665,7 +665,8 @@ function writtenParts(target: WriteTarget, writer: SalesWriter) {
     parts as (
       insert into sales_sources as l (sales_id, source, run, quantity)
       select id, ${writer.source}, ${writer.run}, part from incoming
-      on conflict (sales_id, source) do update set quantity = ${part}, run = excluded.run),
+      -- A part written again unchanged (a file imported twice) is left as it is: no new row version.
+      on conflict (sales_id, source) do update set quantity = ${part}, run = excluded.run where (l.quantity, l.run) is distinct from (${part}, excluded.run)),
     kept as (
       select i.id, i.total - i.part as others
       from incoming i left join sales_sources own on own.sales_id = i.id and own.source = ${writer.source}
