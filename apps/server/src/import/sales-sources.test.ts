@@ -104,6 +104,9 @@ describe.each(backends)('sales from several sources on %s', (backend) => {
     expect((await sales([rake]))[0]?.quantity).toBe(8);
   });
 
+  const partsOf = async (salesIds: string[]) =>
+    (await sql<{ parts: number }>`select count(*)::int as parts from sales_sources where sales_id = any(${salesIds}::bigint[])`.execute(server.database.db)).rows[0]?.parts;
+
   it("starts a deleted day afresh: the next import stores its own total, and a day stored before the sources were kept is replaced as before", async () => {
     const [hose = '', can = ''] = await products(2);
     await till('till-1', [[hose, '2026-11-20', 3]]);
@@ -112,6 +115,8 @@ describe.each(backends)('sales from several sources on %s', (backend) => {
     const [row] = (await sql<{ id: string }>`select s.id::text as id from data.sales s join data.products p on p.id = s.product_id where p.product_code = ${hose}`.execute(server.database.db)).rows;
     const deleted = await server.request('/api/records/tables/sales/rows/delete/', { body: { id: row?.id }, token: admin });
     expect(deleted.status, deleted.text).toBe(200);
+    // Its parts left with it (a trigger, not a foreign key: migration 0410).
+    expect(await partsOf([row?.id ?? ''])).toBe(0);
     await till('till-1', [[hose, '2026-11-20', 3]]);
     expect((await sales([hose]))[0]?.quantity).toBe(3);
     // Stored without a source (before migration 0380, the demo's): the first writer replaces it.
@@ -120,6 +125,11 @@ describe.each(backends)('sales from several sources on %s', (backend) => {
     expect(replaced.message).not.toContain('Added to');
     await till('till-2', [[can, '2026-11-20', 1]]);
     expect((await sales([can]))[0]?.quantity).toBe(3);
+    // Days deleted by one statement (as replace deletes them) take their parts.
+    const canDays = (await sql<{ id: string }>`select s.id::text as id from data.sales s join data.products p on p.id = s.product_id where p.product_code = ${can}`.execute(server.database.db)).rows.map((day) => day.id);
+    expect(await partsOf(canDays)).toBe(2);
+    await sql`delete from data.sales where id = any(${canDays}::bigint[])`.execute(server.database.db);
+    expect(await partsOf(canDays)).toBe(0);
   });
 
   it("replace takes away only its own part of a day it no longer sends: the till's part stays", async () => {

@@ -605,11 +605,14 @@ export const insertMergedPlain = (target: WriteTarget, fieldSets: string[]) =>
  */
 export function writeMerged(target: WriteTarget, write: MergeWrite) {
   const keys = sql.join(target.keyColumns.map((c) => sql`t.${id(c)}`));
+  const writer = salesWriterOf(target, write, target.mapped);
+  // A sales writer's rows return their new total where the set fills it (writtenParts reads it).
+  const total = (fields: string) => (writer ? sql`, case when ${sql.lit(fields[target.mapped.indexOf(SALES_PART)] === '1')} then t.${id(SALES_PART)} end as total` : sql``);
   // xmax = 0 only on a freshly inserted row version (an upsert's updated row keeps its lock's); an UPDATE inserts none.
   const statements = write.fieldSets.flatMap((fields) => {
-    if (write.mode !== 'update') return [sql`${insertMerged(target, write, fields)} returning t.id, (xmax = 0) as inserted, ${keys}`];
+    if (write.mode !== 'update') return [sql`${insertMerged(target, write, fields)} returning t.id, (xmax = 0) as inserted, ${keys}${total(fields)}`];
     const update = updateMerged(target, write, fields);
-    return update ? [sql`${update} returning t.id, false as inserted, ${keys}`] : [];
+    return update ? [sql`${update} returning t.id, false as inserted, ${keys}${total(fields)}`] : [];
   });
   if (!statements.length) return sql<WrittenMerged>`select 0 as inserted, 0 as written`;
   const writes = statements.map((statement, at) => sql`${id(`written_${at}`)} as (${statement})`);
@@ -617,7 +620,6 @@ export function writeMerged(target: WriteTarget, write: MergeWrite) {
     statements.map((_, at) => sql`select * from ${id(`written_${at}`)}`),
     sql` union all `,
   );
-  const writer = salesWriterOf(target, write, target.mapped);
   // A row is the source's own (replace may delete it later) when the source created it; one stored
   // before and updated is noted under the run all the same (its later batches add to it), not owned.
   const noted = write.source
@@ -627,19 +629,29 @@ export function writeMerged(target: WriteTarget, write: MergeWrite) {
         on conflict (table_name, row_id) do update set source = excluded.source, run = excluded.run,
           created = case when n.source = excluded.source then n.created or excluded.created else excluded.created end)`
     : sql``;
+  // Plain INSERTs wrote new rows only: no part was stored for them, no other writer's to keep.
+  const parts = !writer ? sql`` : write.mode === 'plain' ? newParts(writer) : writtenParts(target, writer);
+  const kept = writer && write.mode !== 'plain' ? keptPartsInWords(writer) : sql``;
   return sql<WrittenMerged>`
-    with ${sql.join(writes)}, all_written as (${written}) ${noted}${writer ? writtenParts(target, writer) : sql``}
-    select (count(*) filter (where inserted))::int as inserted, count(*)::int as written${writer ? keptPartsInWords(writer) : sql``} from all_written`;
+    with ${sql.join(writes)}, all_written as (${written}) ${noted}${parts}
+    select (count(*) filter (where inserted))::int as inserted, count(*)::int as written${kept} from all_written`;
 }
 
 /** How many rows writeMerged wrote, and how many were new; for sales, of the rows whose other writers' parts it kept (AddedTo), how many and whose. */
 export type WrittenMerged = { inserted: number; written: number; kept?: number; kept_sources?: string[] | null; kept_edits?: boolean };
 
+/** The parts of new sales rows: each row's total is its writer's part (none where the file left it out). */
+const newParts = (writer: SalesWriter) => sql`, parts as (
+    insert into sales_sources (sales_id, source, run, quantity)
+    select id, ${writer.source}, ${writer.run}, total from all_written where total is not null)`;
+
 /**
  * The writer's parts of the written sales rows into sales_sources (its earlier part replaced, or
  * added to by a later batch of the same run), and the rows that held other parts besides its own:
- * the other writers', or a change typed on the Data screen (`others`, of the stored row as it was
- * before this statement: every part of one WITH reads the same snapshot).
+ * the other writers', or a change typed on the Data screen (`others`). Those are read off the new
+ * total (`total − own part`, the statement's snapshot of sales_sources saying which rows held parts
+ * and whether the writer's own came from this run) rather than off the stored rows as they were,
+ * which would visit every written row's old version again.
  */
 function writtenParts(target: WriteTarget, writer: SalesWriter) {
   const sameKey = sql.join(
@@ -648,16 +660,18 @@ function writtenParts(target: WriteTarget, writer: SalesWriter) {
   );
   const addsInRun = writer.run !== null && target.repeatedKeys === 'sum';
   const part = addsInRun ? sql`case when l.run = excluded.run then l.quantity + excluded.quantity else excluded.quantity end` : sql`excluded.quantity`;
-  return sql`, parts as (
+  return sql`, incoming as (
+      select w.id, w.total, m.${id(SALES_PART)} as part from all_written w join ${id(MERGED_TABLE)} m on ${sameKey} where m.${id(SALES_PART)} is not null),
+    parts as (
       insert into sales_sources as l (sales_id, source, run, quantity)
-      select w.id, ${writer.source}, ${writer.run}, m.${id(SALES_PART)} from all_written w join ${id(MERGED_TABLE)} m on ${sameKey} where m.${id(SALES_PART)} is not null
-      on conflict (sales_id, source) do update set quantity = ${part}, run = excluded.run),
-    kept_parts as (
-      select t.id, t.${id(SALES_PART)} - coalesce(own.quantity, 0) as others
-      from all_written w join ${dataTable(target.encodedName)} t on t.id = w.id
-      left join sales_sources own on own.sales_id = t.id and own.source = ${writer.source}
-      where not coalesce(own.run = ${writer.run}, false) and exists (select 1 from sales_sources l where l.sales_id = t.id)),
-    kept as (select k.id, k.others from kept_parts k where k.others <> 0)`;
+      select id, ${writer.source}, ${writer.run}, part from incoming
+      -- A part written again unchanged (a file imported twice) is left as it is: no new row version.
+      on conflict (sales_id, source) do update set quantity = ${part}, run = excluded.run where (l.quantity, l.run) is distinct from (${part}, excluded.run)),
+    kept as (
+      select i.id, i.total - i.part as others
+      from incoming i left join sales_sources own on own.sales_id = i.id and own.source = ${writer.source}
+      where not coalesce(own.run = ${writer.run}, false) and exists (select 1 from sales_sources l where l.sales_id = i.id)
+        and i.total <> i.part)`;
 }
 
 /** What writtenParts kept, in words for the summary: "the file import 'pos-history'", "the integration reading shop.example.com". */

@@ -42,6 +42,7 @@ import * as integrationRunsSayWhyTheyWait from './0360-integration-runs-say-why-
 import * as forecastsKeepWhatIsOnHand from './0370-forecasts-keep-what-is-on-hand.ts';
 import * as salesFromSeveralSourcesAddUp from './0380-sales-from-several-sources-add-up.ts';
 import * as theShopsCurrency from './0400-the-shops-currency.ts';
+import * as salesPartsLeaveWithTheirDay from './0410-sales-parts-leave-with-their-day.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -85,4 +86,5 @@ export const migrations: Record<string, Migration> = {
   '0370-forecasts-keep-what-is-on-hand': forecastsKeepWhatIsOnHand,
   '0380-sales-from-several-sources-add-up': salesFromSeveralSourcesAddUp,
   '0400-the-shops-currency': theShopsCurrency,
+  '0410-sales-parts-leave-with-their-day': salesPartsLeaveWithTheirDay,
 };
