@@ -70,6 +70,9 @@ describe('a US store asks the assistant', () => {
     expect(await ask('sales on 11/27/2025', UK)).toContain('1 unit');
     expect(await ask('sales on 27/11/2025')).toContain('on 27 Nov 2025');
     expect(await ask('sales from 12/1/2025 to 12/31/2025')).toContain('from 1 Dec 2025 to 31 Dec 2025');
+    // A date no calendar has is named in the same order: 31 November, not "month 31".
+    expect(await ask('sales on 11/31/2025')).toBe('There is no 31 November 2025. November has 30 days. Ask again with a day of the calendar.');
+    expect(await ask('sales on 31/11/2025', UK)).toBe('There is no 31 November 2025. November has 30 days. Ask again with a day of the calendar.');
     // The help says dates in the asker's order.
     const help = await ask('what is the meaning of life');
     expect(help).toContain('since 11/3, by 11/30');

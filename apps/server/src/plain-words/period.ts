@@ -125,6 +125,9 @@ function occurrence(month: number, day: number, today: string, mode: Occurrence)
   return mode === 'ahead' ? ahead() : mode === 'past' ? past() : nearer(past(), ahead(), today);
 }
 
+/** Whether a date of numbers alone has its month first: in the asker's order, but dotted dates are German and Dutch writing, day-first whatever the language. */
+const monthWrittenFirst = (written: string, order: DateOrder) => order === 'month-first' && !written.includes('.');
+
 /**
  * One date of the DATE pattern. Slashed numbers read in the asker's order (day-first unless their
  * language writes the month first: ADR 0148, amendment "dates in the viewer's order"); a pair only
@@ -136,9 +139,7 @@ export function readDate(text: string, today: string, mode: Occurrence = 'past',
   if (match) return realDay(Number(match[1]), Number(match[2]), Number(match[3]));
   match = /^(\d{1,2})[/.-](\d{1,2})(?:[/.-](\d{2}|\d{4}))?$/.exec(text);
   if (match) {
-    // Dotted dates are German and Dutch writing, day-first whatever the language.
-    const monthFirst = order === 'month-first' && !text.includes('.');
-    let [day, month] = monthFirst ? [Number(match[2]), Number(match[1])] : [Number(match[1]), Number(match[2])];
+    let [day, month] = monthWrittenFirst(text, order) ? [Number(match[2]), Number(match[1])] : [Number(match[1]), Number(match[2])];
     if (month > 12 && day <= 12) [day, month] = [month, day];
     return match[3] ? realDay(fullYear(match[3]), month, day) : occurrence(month, day, today, mode);
   }
@@ -152,6 +153,13 @@ export function readDate(text: string, today: string, mode: Occurrence = 'past',
   return spelled.year ? realDay(Number(spelled.year), month, Number(spelled.day)) : occurrence(month, Number(spelled.day), today, mode);
 }
 
+/** A slashed date's numbers (day, month, year?) put day-first when the date is written month-first. */
+function dayFirst(numbers: (string | undefined)[] | undefined, written: string, order: DateOrder): (string | undefined)[] | undefined {
+  if (!numbers || !monthWrittenFirst(written, order)) return numbers;
+  const [month, day, year] = numbers;
+  return [day, month, year];
+}
+
 /** Words before a date that make two numbers one ("on 32/01"), as `readPeriod` needs them for "1.5" to be a date. */
 const BEFORE_DATE = '(?:on|since|from|between|zwischen|tussen|by|before|until|till|to|and|for|am|seit|ab|bis|op|sinds|vanaf|tot)';
 
@@ -160,14 +168,15 @@ const BEFORE_DATE = '(?:on|since|from|between|zwischen|tussen|by|before|until|ti
  * 2025. November has 30 days.", "There is no month 13 (31/13/2025). A year has 12 months."; null when
  * every date written is a real day (QA5 #20). Two numbers alone read as a date only after a word
  * that dates them ("on 32/01", not "50/50 mix"); a day without a year is none only when no year has
- * it ("30/02"; "29/02" is a leap year's).
+ * it ("30/02"; "29/02" is a leap year's). Slashed numbers are read in the asker's `order`, as
+ * `readDate` reads them: "11/31/2025" is 31 November month-first, month 31 day-first.
  */
-export function impossibleDate(text: string, today: string): string | null {
+export function impossibleDate(text: string, today: string, order: DateOrder = DEFAULT_DATE_ORDER): string | null {
   const dates = new RegExp(`(?<![\\w/.-])(?:(${BEFORE_DATE}) )?(${DATE})(?![\\d/.-])`, 'g');
   for (const match of text.matchAll(dates)) {
     const written = match[2] as string;
-    if (readDate(written, today)) continue;
-    const numbers = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(written)?.slice(1).reverse() ?? /^(\d{1,2})[/.-](\d{1,2})(?:[/.-](\d{2}|\d{4}))?$/.exec(written)?.slice(1);
+    if (readDate(written, today, 'past', order)) continue;
+    const numbers = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(written)?.slice(1).reverse() ?? dayFirst(/^(\d{1,2})[/.-](\d{1,2})(?:[/.-](\d{2}|\d{4}))?$/.exec(written)?.slice(1), written, order);
     const spelled = numbers ? null : (new RegExp(`^(\\d{1,2})${ORDINAL}(?: of)? (${MONTH})(?:,? (\\d{4}))?$`).exec(written) ?? new RegExp(`^(${MONTH}) (\\d{1,2})${ORDINAL}(?:,? (\\d{4}))?$`).exec(written));
     const [day, month, year] = numbers
       ? [Number(numbers[0]), Number(numbers[1]), numbers[2]]

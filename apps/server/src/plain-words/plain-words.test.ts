@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { comparisonOf, datedPeriod, describePeriod, dueWindowOf, dueWords, easterSunday, formatRange, impossibleDate, rangeOf, readAhead, readBestPeriod, readBreakdown, readComparison, readPeriod, readQuietSpan, readSalesAhead, readWindow, sameDaysSoFar, spokenPeriod, windowOf, type Comparison, type Period } from './period.ts';
 import { readCategory, readCoverDays, readNameWord, readRank } from './catalogue.ts';
 import { looksLikeProductCode, Reading } from './reading.ts';
+import type { DateOrder } from './date-order.ts';
 
 const read = (question: string, today: string) => {
   const reading = Reading.of(question);
@@ -649,6 +650,18 @@ describe("a garden centre's weekends, Easter, deadlines and impossible dates (QA
     expect(said('sales between 1/11 and 31/11')).toBe('There is no 31 November. November has 30 days.');
     expect(said('sales by 30/02')).toBe('There is no 30 February. February has at most 29 days.');
     for (const fine of ['sales on 30/11/2025', 'sales on 29/02/2024', 'sales on 29/02', 'sales on 12/31/2025', '50/50 compost mix', 'sales of 2.75 kg bags', 'sales in 2025']) expect(said(fine), fine).toBeNull();
+  });
+
+  it('names an impossible slashed date in the asker\'s order: month-first for en-US, dotted dates day-first whatever the language', () => {
+    const said = (question: string, order: DateOrder) => impossibleDate(Reading.of(question, order).text, '2026-12-04', order);
+    expect(said('sales on 11/31/2025', 'month-first')).toBe('There is no 31 November 2025. November has 30 days.');
+    expect(said('sales on 11/31/2025', 'day-first')).toBe('There is no month 31 (11/31/2025). A year has 12 months.');
+    expect(said('sales on 2/30', 'month-first')).toBe('There is no 30 February. February has at most 29 days.');
+    expect(said('sales on 11-31-2025', 'month-first')).toBe('There is no 31 November 2025. November has 30 days.');
+    expect(said('sales on 13/31/2025', 'month-first')).toBe('There is no month 13 (13/31/2025). A year has 12 months.');
+    expect(said('sales on 31.11.2025', 'month-first')).toBe('There is no 31 November 2025. November has 30 days.');
+    expect(said('sales on 2025-11-31', 'month-first')).toBe('There is no 31 November 2025. November has 30 days.');
+    for (const fine of ['sales on 11/30/2025', 'sales on 2/29', 'sales on 30/11/2025']) expect(said(fine, 'month-first'), fine).toBeNull();
   });
 });
 
