@@ -11,6 +11,11 @@ const products = [
   { code: 'SB-01', name: 'Snow Brush' },
   { code: 'IM-20', name: 'Ice Melt 20lb' },
   { code: 'BT-AA', name: 'AA Batteries 4pk' },
+  // Phrases of three words whose first two other products' names hold too.
+  { code: 'PT-24', name: 'Pressure Treated Lumber 2x4' },
+  { code: 'PT-44', name: 'Pressure Treated Post 4x4' },
+  { code: 'SC-50', name: 'Stainless Steel Screws 50pk' },
+  { code: 'SH-01', name: 'Stainless Steel Hinge' },
 ];
 /** Units sold per product and day: fixed days with their year, so the answers do not move with today. */
 const sales: { code: string; date: string; quantity: number }[] = [
@@ -21,6 +26,10 @@ const sales: { code: string; date: string; quantity: number }[] = [
   { code: 'SS-24', date: '2025-12-10', quantity: 6 },
   { code: 'SB-01', date: '2025-12-06', quantity: 20 },
   { code: 'BT-AA', date: '2025-12-06', quantity: 3 },
+  { code: 'PT-24', date: '2025-12-12', quantity: 12 },
+  { code: 'PT-44', date: '2025-12-12', quantity: 5 },
+  { code: 'SC-50', date: '2025-12-13', quantity: 30 },
+  { code: 'SH-01', date: '2025-12-13', quantity: 4 },
   { code: 'IM-20', date: '2024-11-29', quantity: 11 }, // Black Friday 2024
   { code: 'IM-20', date: '2025-11-27', quantity: 1 }, // Thanksgiving 2025
   { code: 'IM-20', date: '2025-11-28', quantity: 9 }, // Black Friday 2025
@@ -91,6 +100,19 @@ describe('a US store asks the assistant', () => {
     expect(await ask('how many batteries did we sell in December 2025')).toMatch(/^3 units were sold of products whose name holds "Batteries" \(1 product: BT-AA\)/);
   });
 
+  it('reads three words that product names hold together as that phrase before its first two; two alone when no name holds the three, said first', async () => {
+    const lumber = await ask('how much pressure treated lumber did we sell in December 2025');
+    expect(lumber).toMatch(/^12 units were sold of products whose name holds "Pressure Treated Lumber" \(1 product: PT-24\) in December 2025/);
+    expect(lumber).not.toContain('I did not use');
+    const screws = await ask('how many stainless steel screws did we sell in December 2025');
+    expect(screws).toMatch(/^30 units were sold of products whose name holds "Stainless Steel Screws" \(1 product: SC-50\)/);
+    expect(screws).not.toContain('I did not use');
+    expect(await ask('how many stainless steel screw did we sell in December 2025')).toMatch(/^30 units were sold of products whose name holds "Stainless Steel Screws"/);
+    const decking = await ask('how much pressure treated decking did we sell in December 2025');
+    expect(decking).toMatch(/^No product's name holds "pressure treated decking": this counts every product whose name holds "Pressure Treated"\.\n17 units were sold of products whose name holds "Pressure Treated" \(2 products: PT-24, PT-44\)/);
+    expect(decking).not.toContain('I did not use');
+  });
+
   it('answers "what\'s low" and its kin with the low-stock list the button gives, and not "slow sellers" or "lowest" (QA6 #12)', async () => {
     const quick = await server.request('/api/assistant/messages/', { token: viewer.access, body: { content: '', quick: 'low_stock' } });
     const button = (quick.json.messages as ChatMessage[]).at(-1)?.content;
@@ -147,6 +169,9 @@ describe('a US store asks the assistant', () => {
     expect(shovels.notice).toBeNull();
     const rows = (await server.request('/api/user-reports/execute/', { token: editor.access, body: { sql_code: shovels.sql_code } })).json.results;
     expect(rows).toEqual([{ units_sold: 16 }]);
+    const screws = await write('units sold of stainless steel screws in December 2025');
+    expect(screws.notice).toBeNull();
+    expect((await server.request('/api/user-reports/execute/', { token: editor.access, body: { sql_code: screws.sql_code } })).json.results).toEqual([{ units_sold: 30 }]);
     const unknown = await write('units sold on Small Business Saturday compared to last year');
     expect(unknown.success).toBe(true);
     expect(unknown.notice).toContain('did not use "Small Business Saturday compared"');

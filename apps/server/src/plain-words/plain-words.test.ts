@@ -1,7 +1,7 @@
 // Periods and product-code-like words on fixed days, so year ends and short months are met whatever the day the tests run.
 import { describe, expect, it } from 'vitest';
 import { comparisonOf, datedPeriod, describePeriod, dueWindowOf, dueWords, easterSunday, formatRange, impossibleDate, rangeOf, readAhead, readBestPeriod, readBreakdown, readComparison, readPeriod, readQuietSpan, readSalesAhead, readWindow, sameDaysSoFar, spokenPeriod, windowOf, type Comparison, type Period } from './period.ts';
-import { readCategory, readCoverDays, readNameWord, readRank } from './catalogue.ts';
+import { missedPhrase, readCategory, readCoverDays, readNameWord, readRank } from './catalogue.ts';
 import { looksLikeProductCode, Reading } from './reading.ts';
 import type { DateOrder } from './date-order.ts';
 
@@ -693,6 +693,23 @@ describe('seasons, words of product names and days of cover', () => {
     expect(named('how many radiators did we sell last winter?')).toEqual({ word: 'Radiator', unused: ['sell'] });
     expect(named('heater sales this year')).toEqual({ word: 'Heater', unused: ['sales'] });
     expect(named('sales last month').word).toBeNull();
+  });
+
+  it('reads the longest phrase of product names first: three words before two before one, and says the word beside a shorter one', () => {
+    const words = ['Pressure', 'Treated', 'Lumber', 'Post', 'Stainless', 'Steel', 'Screw', 'Hinge'];
+    const phrases = ['Pressure Treated', 'Treated Lumber', 'Treated Post', 'Stainless Steel', 'Steel Screw', 'Steel Hinge', 'Pressure Treated Lumber', 'Pressure Treated Post', 'Stainless Steel Screw', 'Stainless Steel Hinge'];
+    const named = (question: string) => {
+      const reading = Reading.of(question);
+      readPeriod(reading, '2026-12-03');
+      const word = readNameWord(reading, words, phrases);
+      return { word, missed: word && missedPhrase(reading, word), unused: reading.unusedWords() };
+    };
+    expect(named('how much pressure treated lumber did we sell last month')).toEqual({ word: 'Pressure Treated Lumber', missed: null, unused: ['sell'] });
+    expect(named('how many stainless steel screws did we sell last month')).toEqual({ word: 'Stainless Steel Screw', missed: null, unused: ['sell'] });
+    expect(named('treated lumber sold').word).toBe('Treated Lumber');
+    // No name holds the three together: the longest phrase that names products, said first.
+    expect(named('how many pressure treated decking did we sell')).toEqual({ word: 'Pressure Treated', missed: 'pressure treated decking', unused: ['decking', 'sell'] });
+    expect(named('how many stainless bolts did we sell')).toEqual({ word: 'Stainless', missed: 'stainless bolts', unused: ['bolts', 'sell'] });
   });
 
   it('reads short words of product names and their plurals, and no common short word as one', () => {
