@@ -129,6 +129,14 @@ describe('a US store asks the assistant', () => {
     expect(await ask('sales on Memorial Day 2026')).toMatch(/^3 units were sold on Memorial Day 2026/);
     expect(await ask('sales on July 4th 2026')).toMatch(/^2 units were sold on Independence Day 2026 \(4 Jul 2026\)/);
     expect(await ask('sales on Labor Day 2026')).toMatch(/^8 units were sold on Labor Day 2026/);
+    // A range with named days, as with plain dates.
+    for (const question of ['sales from Black Friday to Cyber Monday 2025', 'how many units did we sell between Black Friday 2025 and Cyber Monday']) {
+      const answer = await ask(question);
+      expect(answer, question).toMatch(/^13 units were sold from 28 Nov 2025 to 1 Dec 2025/);
+      expect(answer, question).not.toContain('I did not use');
+    }
+    expect(await ask('sales between Thanksgiving and Christmas 2025')).toMatch(/^104 units were sold from 27 Nov 2025 to 25 Dec 2025/);
+    expect(await ask('sales from Easter to the end of May 2026')).toMatch(/^3 units were sold from 5 Apr 2026 to 31 May 2026/);
     const compared = await ask('sales on Black Friday 2025 compared to last year');
     expect(compared).toContain('28 Nov 2025');
     expect(compared).toContain('29 Nov 2024');
@@ -172,6 +180,10 @@ describe('a US store asks the assistant', () => {
     const screws = await write('units sold of stainless steel screws in December 2025');
     expect(screws.notice).toBeNull();
     expect((await server.request('/api/user-reports/execute/', { token: editor.access, body: { sql_code: screws.sql_code } })).json.results).toEqual([{ units_sold: 30 }]);
+    const weekend = await write('units sold from Black Friday to Cyber Monday 2025');
+    expect(weekend.notice).toBeNull();
+    expect(weekend.sql_code).toContain('2025-11-28');
+    expect((await server.request('/api/user-reports/execute/', { token: editor.access, body: { sql_code: weekend.sql_code } })).json.results).toEqual([{ units_sold: 13 }]);
     const unknown = await write('units sold on Small Business Saturday compared to last year');
     expect(unknown.success).toBe(true);
     expect(unknown.notice).toContain('did not use "Small Business Saturday compared"');
@@ -204,5 +216,12 @@ describe('a US store asks the model', () => {
     expect(period).toContain('dates month-first (11/30 is 30 November)');
     expect(period).not.toContain('day-first');
     expect(answered?.body.messages.find((m) => m.role === 'tool')?.content).toContain('7 units were sold on 11 Mar 2025');
+  });
+
+  it('reads a range of named days the model gives as the built-in answers do', async () => {
+    model.script([{ toolCalls: [{ id: 'call_1', name: 'units_sold', arguments: JSON.stringify({ period: 'from Black Friday to Cyber Monday 2025' }) }] }, { content: 'Done.' }]);
+    const response = await server.request('/api/assistant/messages/', { token: viewer.access, headers: US, body: { content: 'how did the long weekend go?' } });
+    expect(response.status).toBe(200);
+    expect(model.requests.at(-1)?.body.messages.find((m) => m.role === 'tool')?.content).toContain('13 units were sold from 28 Nov 2025 to 1 Dec 2025');
   });
 });
