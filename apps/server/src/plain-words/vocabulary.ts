@@ -22,17 +22,16 @@ export const productNamePhrases = async (db: Db): Promise<string[]> =>
   (
     await sql<{ phrase: string }>`
       with runs as (
-        select t.word as first, lead(t.word) over run as second, lead(t.word, 2) over run as third
-        from data.products p, regexp_split_to_table(p.name, '\\s+') with ordinality as t(word, at)
-        window run as (partition by p.id order by t.at)
-      ), pairs as (
-        select first || ' ' || second as phrase from runs where first ~ '^[[:alpha:]]{3,}$' and second ~ '^[[:alpha:]]{3,}$'
-      ), triples as (
-        select first || ' ' || second || ' ' || third as phrase from runs where first ~ '^[[:alpha:]]{3,}$' and second ~ '^[[:alpha:]]{3,}$' and third ~ '^[[:alpha:]]{3,}$'
+        select run.first, run.second, run.third from data.products p, lateral (
+          select t.word as first, lead(t.word) over run as second, lead(t.word, 2) over run as third
+          from regexp_split_to_table(p.name, '\\s+') with ordinality as t(word, at) window run as (order by t.at)
+        ) run
+        where run.first ~ '^[[:alpha:]]{3,}$' and run.second ~ '^[[:alpha:]]{3,}$'
       )
-      (select min(phrase) as phrase from pairs group by lower(phrase) order by 1 limit ${PHRASES_PER_LENGTH})
+      (select min(first || ' ' || second) as phrase from runs group by lower(first || ' ' || second) order by 1 limit ${PHRASES_PER_LENGTH})
       union all
-      (select min(phrase) as phrase from triples group by lower(phrase) order by 1 limit ${PHRASES_PER_LENGTH})`.execute(db)
+      (select min(first || ' ' || second || ' ' || third) as phrase from runs where third ~ '^[[:alpha:]]{3,}$'
+        group by lower(first || ' ' || second || ' ' || third) order by 1 limit ${PHRASES_PER_LENGTH})`.execute(db)
   ).rows.map((row) => row.phrase);
 
 /** The words of the products' names ("Radiator", "Mug"), letters only and 3 or more of them, as the names write them: a question's word among them selects products (`readNameWord`). */
