@@ -4,12 +4,13 @@
 // ended, named (axis, tooltip, words) and dashed or lighter so;
 // each quick button's rows (low stock is the forecast's order advice, the Forecasting report's
 // list); a plain question; the advised orders created from the assistant and found in the
-// deliveries; axe's WCAG 2 A/AA rules.
+// deliveries; the browser's language and time zone reaching the assistant's answers; axe's WCAG 2
+// A/AA rules.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { signIn, useBrowser } from './support/browser.ts';
 import { demoUser } from './support/context.ts';
-import { dayOfMonth } from './support/days.ts';
+import { dayOfMonth, fullDay } from './support/days.ts';
 import { axeViolations } from './support/axe.ts';
 
 const browser = useBrowser();
@@ -52,6 +53,9 @@ afterAll(async () => {
   if (productId) await apiCall('/api/records/tables/products/rows/delete/', { id: productId, cascade: true });
   if (reportId) await apiCall(`/api/user-reports/${reportId}/`, undefined, 'DELETE');
 });
+
+/** The calendar day (YYYY-MM-DD) it is now in a time zone. */
+const dayIn = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
 
 const totalInventory = async (page: Page) => Number(((await page.getByTestId('total-inventory').textContent()) ?? '').replace(/,/g, ''));
 
@@ -302,5 +306,39 @@ describe('Dashboard', () => {
     await page.locator('[data-testid="assistant-message"][data-role="assistant"]').last().getByRole('link', { name: 'Open the deliveries table' }).click();
     await page.waitForURL('**/app/datatab?table=deliveries');
     await page.getByTestId('table-title').filter({ hasText: 'deliveries' }).waitFor();
+  });
+
+  it("answers in the browser's language and time zone: 12/05/2024 month-first for en-US, day-first for en-GB; today the zone's day", async () => {
+    // Kiritimati (UTC+14) is a day ahead of UTC from 10:00 UTC, Pago Pago (UTC−11) a day behind until 11:00: the zone whose day is not UTC's.
+    const farZone = dayIn('Pacific/Kiritimati') !== dayIn('UTC') ? 'Pacific/Kiritimati' : 'Pacific/Pago_Pago';
+    expect(dayIn(farZone), farZone).not.toBe(dayIn('UTC'));
+    for (const { locale, timezoneId, read, notRead } of [
+      { locale: 'en-US', timezoneId: farZone, read: '5 Dec 2024', notRead: '12 May 2024' },
+      { locale: 'en-GB', timezoneId: 'Europe/London', read: '12 May 2024', notRead: '5 Dec 2024' },
+    ]) {
+      const context = await browser.browser.newContext({ baseURL: browser.baseUrl, locale, timezoneId });
+      context.setDefaultTimeout(30_000);
+      try {
+        const page = await context.newPage();
+        await signIn(page);
+        await page.getByRole('button', { name: 'Open the assistant' }).click();
+        const input = page.getByPlaceholder('Type your message...');
+        const lastAnswer = () => page.locator('[data-testid="assistant-message"][data-role="assistant"]').last();
+        const ask = async (question: string) => {
+          const before = await page.locator('[data-testid="assistant-message"][data-role="assistant"]').count();
+          await input.fill(question);
+          await input.press('Enter');
+          await expect.poll(() => page.locator('[data-testid="assistant-message"][data-role="assistant"]').count(), slow).toBeGreaterThan(before);
+          return (await lastAnswer().textContent()) ?? '';
+        };
+        const dated = await ask('how many units did we sell on 12/05/2024');
+        expect(dated, locale).toContain(`sold on ${read}`);
+        expect(dated, locale).not.toContain(notRead);
+        expect(await ask('how many units did we sell today'), timezoneId).toContain(`sold today (${fullDay(dayIn(timezoneId))})`);
+        expect(await axeViolations(page, '[data-testid="assistant-panel"]')).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }
   });
 });

@@ -17,7 +17,8 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
 }
 
-export type BrowserFixture = { readonly page: Page; readonly context: BrowserContext; readonly baseUrl: string };
+/** `browser`: the file's Chromium, for a test that needs a context of its own (a locale, a time zone). */
+export type BrowserFixture = { readonly page: Page; readonly context: BrowserContext; readonly baseUrl: string; readonly browser: Browser };
 
 /** Registers the hooks; read `page` inside tests. */
 export function useBrowser(options: { baseUrl?: () => string } = {}): BrowserFixture {
@@ -49,6 +50,9 @@ export function useBrowser(options: { baseUrl?: () => string } = {}): BrowserFix
     },
     get baseUrl() {
       return baseUrl();
+    },
+    get browser() {
+      return browser;
     },
   };
 }

@@ -1022,7 +1022,7 @@ export async function answerText(db: Db, question: string, today: string, dateOr
   const missing = unknown.length ? await missingProducts(db, unknown) : '';
   if (unknown.length && !products.length) return { blocks: [text(missing), dataLink('products', 'Open the products table')] };
   // "Sales on 31/11/2025": no such day, and no figures for another period (QA5 #20).
-  const impossible = impossibleDate(reading.text, today);
+  const impossible = impossibleDate(reading.text, today, reading.dateOrder);
   if (impossible) return { blocks: [text(`${impossible} Ask again with a day of the calendar.`)] };
   const leading: string[] = [];
   const answered = await answerReading(db, reading, products, today, leading);

@@ -229,7 +229,7 @@ async function forPeriod(ctx: AssistantContextDeps, args: Record<string, unknown
 
 /** A date that is no day of the calendar ("31/11/2025") is refused with it, never read as another period (QA5 #20). */
 function refuseImpossibleDate(reading: Reading, today: string): void {
-  const impossible = impossibleDate(reading.text, today);
+  const impossible = impossibleDate(reading.text, today, reading.dateOrder);
   if (impossible) throw validationError(impossible);
 }
 

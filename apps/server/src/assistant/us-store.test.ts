@@ -11,6 +11,11 @@ const products = [
   { code: 'SB-01', name: 'Snow Brush' },
   { code: 'IM-20', name: 'Ice Melt 20lb' },
   { code: 'BT-AA', name: 'AA Batteries 4pk' },
+  // Phrases of three words whose first two other products' names hold too.
+  { code: 'PT-24', name: 'Pressure Treated Lumber 2x4' },
+  { code: 'PT-44', name: 'Pressure Treated Post 4x4' },
+  { code: 'SC-50', name: 'Stainless Steel Screws 50pk' },
+  { code: 'SH-01', name: 'Stainless Steel Hinge' },
 ];
 /** Units sold per product and day: fixed days with their year, so the answers do not move with today. */
 const sales: { code: string; date: string; quantity: number }[] = [
@@ -21,6 +26,10 @@ const sales: { code: string; date: string; quantity: number }[] = [
   { code: 'SS-24', date: '2025-12-10', quantity: 6 },
   { code: 'SB-01', date: '2025-12-06', quantity: 20 },
   { code: 'BT-AA', date: '2025-12-06', quantity: 3 },
+  { code: 'PT-24', date: '2025-12-12', quantity: 12 },
+  { code: 'PT-44', date: '2025-12-12', quantity: 5 },
+  { code: 'SC-50', date: '2025-12-13', quantity: 30 },
+  { code: 'SH-01', date: '2025-12-13', quantity: 4 },
   { code: 'IM-20', date: '2024-11-29', quantity: 11 }, // Black Friday 2024
   { code: 'IM-20', date: '2025-11-27', quantity: 1 }, // Thanksgiving 2025
   { code: 'IM-20', date: '2025-11-28', quantity: 9 }, // Black Friday 2025
@@ -70,6 +79,9 @@ describe('a US store asks the assistant', () => {
     expect(await ask('sales on 11/27/2025', UK)).toContain('1 unit');
     expect(await ask('sales on 27/11/2025')).toContain('on 27 Nov 2025');
     expect(await ask('sales from 12/1/2025 to 12/31/2025')).toContain('from 1 Dec 2025 to 31 Dec 2025');
+    // A date no calendar has is named in the same order: 31 November, not "month 31".
+    expect(await ask('sales on 11/31/2025')).toBe('There is no 31 November 2025. November has 30 days. Ask again with a day of the calendar.');
+    expect(await ask('sales on 31/11/2025', UK)).toBe('There is no 31 November 2025. November has 30 days. Ask again with a day of the calendar.');
     // The help says dates in the asker's order.
     const help = await ask('what is the meaning of life');
     expect(help).toContain('since 11/3, by 11/30');
@@ -88,6 +100,19 @@ describe('a US store asks the assistant', () => {
     expect(await ask('how many batteries did we sell in December 2025')).toMatch(/^3 units were sold of products whose name holds "Batteries" \(1 product: BT-AA\)/);
   });
 
+  it('reads three words that product names hold together as that phrase before its first two; two alone when no name holds the three, said first', async () => {
+    const lumber = await ask('how much pressure treated lumber did we sell in December 2025');
+    expect(lumber).toMatch(/^12 units were sold of products whose name holds "Pressure Treated Lumber" \(1 product: PT-24\) in December 2025/);
+    expect(lumber).not.toContain('I did not use');
+    const screws = await ask('how many stainless steel screws did we sell in December 2025');
+    expect(screws).toMatch(/^30 units were sold of products whose name holds "Stainless Steel Screws" \(1 product: SC-50\)/);
+    expect(screws).not.toContain('I did not use');
+    expect(await ask('how many stainless steel screw did we sell in December 2025')).toMatch(/^30 units were sold of products whose name holds "Stainless Steel Screws"/);
+    const decking = await ask('how much pressure treated decking did we sell in December 2025');
+    expect(decking).toMatch(/^No product's name holds "pressure treated decking": this counts every product whose name holds "Pressure Treated"\.\n17 units were sold of products whose name holds "Pressure Treated" \(2 products: PT-24, PT-44\)/);
+    expect(decking).not.toContain('I did not use');
+  });
+
   it('answers "what\'s low" and its kin with the low-stock list the button gives, and not "slow sellers" or "lowest" (QA6 #12)', async () => {
     const quick = await server.request('/api/assistant/messages/', { token: viewer.access, body: { content: '', quick: 'low_stock' } });
     const button = (quick.json.messages as ChatMessage[]).at(-1)?.content;
@@ -104,6 +129,14 @@ describe('a US store asks the assistant', () => {
     expect(await ask('sales on Memorial Day 2026')).toMatch(/^3 units were sold on Memorial Day 2026/);
     expect(await ask('sales on July 4th 2026')).toMatch(/^2 units were sold on Independence Day 2026 \(4 Jul 2026\)/);
     expect(await ask('sales on Labor Day 2026')).toMatch(/^8 units were sold on Labor Day 2026/);
+    // A range with named days, as with plain dates.
+    for (const question of ['sales from Black Friday to Cyber Monday 2025', 'how many units did we sell between Black Friday 2025 and Cyber Monday']) {
+      const answer = await ask(question);
+      expect(answer, question).toMatch(/^13 units were sold from 28 Nov 2025 to 1 Dec 2025/);
+      expect(answer, question).not.toContain('I did not use');
+    }
+    expect(await ask('sales between Thanksgiving and Christmas 2025')).toMatch(/^104 units were sold from 27 Nov 2025 to 25 Dec 2025/);
+    expect(await ask('sales from Easter to the end of May 2026')).toMatch(/^3 units were sold from 5 Apr 2026 to 31 May 2026/);
     const compared = await ask('sales on Black Friday 2025 compared to last year');
     expect(compared).toContain('28 Nov 2025');
     expect(compared).toContain('29 Nov 2024');
@@ -144,6 +177,13 @@ describe('a US store asks the assistant', () => {
     expect(shovels.notice).toBeNull();
     const rows = (await server.request('/api/user-reports/execute/', { token: editor.access, body: { sql_code: shovels.sql_code } })).json.results;
     expect(rows).toEqual([{ units_sold: 16 }]);
+    const screws = await write('units sold of stainless steel screws in December 2025');
+    expect(screws.notice).toBeNull();
+    expect((await server.request('/api/user-reports/execute/', { token: editor.access, body: { sql_code: screws.sql_code } })).json.results).toEqual([{ units_sold: 30 }]);
+    const weekend = await write('units sold from Black Friday to Cyber Monday 2025');
+    expect(weekend.notice).toBeNull();
+    expect(weekend.sql_code).toContain('2025-11-28');
+    expect((await server.request('/api/user-reports/execute/', { token: editor.access, body: { sql_code: weekend.sql_code } })).json.results).toEqual([{ units_sold: 13 }]);
     const unknown = await write('units sold on Small Business Saturday compared to last year');
     expect(unknown.success).toBe(true);
     expect(unknown.notice).toContain('did not use "Small Business Saturday compared"');
@@ -176,5 +216,12 @@ describe('a US store asks the model', () => {
     expect(period).toContain('dates month-first (11/30 is 30 November)');
     expect(period).not.toContain('day-first');
     expect(answered?.body.messages.find((m) => m.role === 'tool')?.content).toContain('7 units were sold on 11 Mar 2025');
+  });
+
+  it('reads a range of named days the model gives as the built-in answers do', async () => {
+    model.script([{ toolCalls: [{ id: 'call_1', name: 'units_sold', arguments: JSON.stringify({ period: 'from Black Friday to Cyber Monday 2025' }) }] }, { content: 'Done.' }]);
+    const response = await server.request('/api/assistant/messages/', { token: viewer.access, headers: US, body: { content: 'how did the long weekend go?' } });
+    expect(response.status).toBe(200);
+    expect(model.requests.at(-1)?.body.messages.find((m) => m.role === 'tool')?.content).toContain('13 units were sold from 28 Nov 2025 to 1 Dec 2025');
   });
 });

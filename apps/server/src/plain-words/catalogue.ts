@@ -63,9 +63,9 @@ const COMMON_WORDS = new Set(
  * A word the question holds that products' names hold, in either number ("radiators" → "radiator",
  * "mugs" → "mug", the word as the names write it), among the words no other reading used: they
  * select those products when no product or category is named. Common short words ("top", "day")
- * are none. Two words side by side that names hold together (`namePhrases`, "Snow Shovel") are read
- * first, as that phrase: "snow shovels" selects the snow shovels, not every product named Snow
- * (QA6 #6). Null when there is none.
+ * are none. Two or three words side by side that names hold together (`namePhrases`, "Snow Shovel",
+ * "Stainless Steel Screw") are read first, as that phrase, the longest first: "snow shovels" selects
+ * the snow shovels, not every product named Snow (QA6 #6). Null when there is none.
  */
 export function readNameWord(reading: Reading, nameWords: string[], namePhrases: string[] = []): string | null {
   const phrase = readNamePhrase(reading, namePhrases);
@@ -83,30 +83,42 @@ export function readNameWord(reading: Reading, nameWords: string[], namePhrases:
   return null;
 }
 
-/** Two unused words side by side that products' names hold together, in either number, as the names write them ("snow shovels" → "Snow Shovel"); null when none. */
+/** Every way of writing the words side by side with each in either number ("snow shovels" → "snow shovel", "snows shovel"…). */
+const spellings = (words: string[]): string[] => words.reduce<string[]>((phrases, word) => phrases.flatMap((phrase) => numberForms(word).map((form) => `${phrase} ${form}`)), ['']).map((phrase) => phrase.slice(1));
+
+/** The longest phrase of product names, in words. */
+const LONGEST_PHRASE = 3;
+
+/**
+ * Unused words side by side that products' names hold together, in either number, as the names write
+ * them ("snow shovels" → "Snow Shovel"): three words before two ("pressure treated lumber" →
+ * "Pressure Treated Lumber", not every "Pressure Treated" product); null when none.
+ */
 function readNamePhrase(reading: Reading, namePhrases: string[]): string | null {
   if (!namePhrases.length) return null;
   const known = new Map(namePhrases.map((phrase) => [phrase.toLowerCase(), phrase]));
   const words = reading.unusedWords().map((word) => word.toLowerCase());
-  for (let at = 0; at + 1 < words.length; at++) {
-    const [first, second] = [words[at] as string, words[at + 1] as string];
-    const found = numberForms(first)
-      .flatMap((one) => numberForms(second).map((other) => known.get(`${one} ${other}`)))
-      .find(Boolean);
-    const together = wholeWords(`${escapeRegExp(first)} ${escapeRegExp(second)}`);
-    if (found && reading.test(together)) return found;
+  for (let length = LONGEST_PHRASE; length >= 2; length--) {
+    for (let at = 0; at + length <= words.length; at++) {
+      const run = words.slice(at, at + length);
+      const found = spellings(run)
+        .map((phrase) => known.get(phrase))
+        .find(Boolean);
+      if (found && reading.test(wholeWords(run.map(escapeRegExp).join(' ')))) return found;
+    }
   }
   return null;
 }
 
 /**
- * The words beside a name word that no reading used ("snow blowers" when names hold "Snow" but
- * never "Snow Blower"): the phrase the question asked for, which no name holds, for an answer to say
- * first that it counted every product holding the one word (QA6 #6). Null when the word stood alone.
+ * The words beside a name word or phrase that no reading used ("snow blowers" when names hold "Snow"
+ * but never "Snow Blower"; "pressure treated decking" when they hold "Pressure Treated" but never with
+ * "Decking"): the phrase the question asked for, which no name holds, for an answer to say first that
+ * it counted every product holding the shorter one (QA6 #6). Null when the word stood alone.
  */
 export function missedPhrase(reading: Reading, word: string): string | null {
   const match = nameWordPattern(word).exec(reading.text);
-  if (!match || word.includes(' ')) return null;
+  if (!match) return null;
   const unused = new Set(reading.unusedWords().map((each) => each.toLowerCase()));
   const before = /([\p{L}\p{N}]+) $/u.exec(reading.text.slice(0, match.index))?.[1];
   const after = /^ ([\p{L}\p{N}]+)/u.exec(reading.text.slice(match.index + match[0].length))?.[1];

@@ -5,7 +5,7 @@
 import { formatDay, formatDayOfMonth, SHORT_MONTH_NAMES } from '@stockwise/contract';
 import { escapeRegExp, type Reading } from './reading.ts';
 import { DEFAULT_DATE_ORDER, type DateOrder } from './date-order.ts';
-import { RETAIL_DAY_NAMES, readRetailDay, retailDayIn, type RetailDay } from './retail-days.ts';
+import { RETAIL_DAY_NAMES, RETAIL_DAY_WORDS, readRetailDay, retailDayIn, retailDayOf, type RetailDay } from './retail-days.ts';
 import { financialYearRange, financialYearWords, hemisphereOf, readFinancialYear, seasonStartMonth, spokenFinancialYear, type FinancialYearRule, type Hemisphere, type Season } from './shop-calendar.ts';
 
 export type Period =
@@ -121,13 +121,32 @@ function nearer(past: string | null, ahead: string | null, today: string): strin
   return daysBetween(today, ahead) < daysBetween(past, today) ? ahead : past;
 }
 
-function occurrence(month: number, day: number, today: string, mode: Occurrence): string | null {
-  const [year] = partsOf(today);
-  const thisYear = realDay(year, month, day);
-  const ahead = () => (thisYear && thisYear >= today ? thisYear : realDay(year + 1, month, day));
-  const past = () => (thisYear && thisYear <= today ? thisYear : realDay(year - 1, month, day));
-  return mode === 'ahead' ? ahead() : mode === 'past' ? past() : nearer(past(), ahead(), today);
+/** A day that falls once a year, in a given year; null when that year has none (29 February). One written with its year is that day whatever the year. */
+type DayInYear = (year: number) => string | null;
+
+/** The latest day on or before `day` that `dayIn` names (this year's or last year's). */
+function onOrBefore(dayIn: DayInYear, day: string): string | null {
+  const [year] = partsOf(day);
+  const thisYears = dayIn(year);
+  return thisYears && thisYears <= day ? thisYears : dayIn(year - 1);
 }
+
+/** The first day on or after `day` that `dayIn` names (this year's or next year's). */
+function onOrAfter(dayIn: DayInYear, day: string): string | null {
+  const [year] = partsOf(day);
+  const thisYears = dayIn(year);
+  return thisYears && thisYears >= day ? thisYears : dayIn(year + 1);
+}
+
+/** The occurrence asked for of a day that falls once a year (`dayIn`). */
+function occurrenceOf(dayIn: DayInYear, today: string, mode: Occurrence): string | null {
+  return mode === 'ahead' ? onOrAfter(dayIn, today) : mode === 'past' ? onOrBefore(dayIn, today) : nearer(onOrBefore(dayIn, today), onOrAfter(dayIn, today), today);
+}
+
+const occurrence = (month: number, day: number, today: string, mode: Occurrence) => occurrenceOf((year) => realDay(year, month, day), today, mode);
+
+/** Whether a date of numbers alone has its month first: in the asker's order, but dotted dates are German and Dutch writing, day-first whatever the language. */
+const monthWrittenFirst = (written: string, order: DateOrder) => order === 'month-first' && !written.includes('.');
 
 /**
  * One date of the DATE pattern. Slashed numbers read in the asker's order (day-first unless their
@@ -140,9 +159,7 @@ export function readDate(text: string, today: string, mode: Occurrence = 'past',
   if (match) return realDay(Number(match[1]), Number(match[2]), Number(match[3]));
   match = /^(\d{1,2})[/.-](\d{1,2})(?:[/.-](\d{2}|\d{4}))?$/.exec(text);
   if (match) {
-    // Dotted dates are German and Dutch writing, day-first whatever the language.
-    const monthFirst = order === 'month-first' && !text.includes('.');
-    let [day, month] = monthFirst ? [Number(match[2]), Number(match[1])] : [Number(match[1]), Number(match[2])];
+    let [day, month] = monthWrittenFirst(text, order) ? [Number(match[2]), Number(match[1])] : [Number(match[1]), Number(match[2])];
     if (month > 12 && day <= 12) [day, month] = [month, day];
     return match[3] ? realDay(fullYear(match[3]), month, day) : occurrence(month, day, today, mode);
   }
@@ -156,6 +173,13 @@ export function readDate(text: string, today: string, mode: Occurrence = 'past',
   return spelled.year ? realDay(Number(spelled.year), month, Number(spelled.day)) : occurrence(month, Number(spelled.day), today, mode);
 }
 
+/** A slashed date's numbers (day, month, year?) put day-first when the date is written month-first. */
+function dayFirst(numbers: (string | undefined)[] | undefined, written: string, order: DateOrder): (string | undefined)[] | undefined {
+  if (!numbers || !monthWrittenFirst(written, order)) return numbers;
+  const [month, day, year] = numbers;
+  return [day, month, year];
+}
+
 /** Words before a date that make two numbers one ("on 32/01"), as `readPeriod` needs them for "1.5" to be a date. */
 const BEFORE_DATE = '(?:on|since|from|between|zwischen|tussen|by|before|until|till|to|and|for|am|seit|ab|bis|op|sinds|vanaf|tot)';
 
@@ -164,14 +188,15 @@ const BEFORE_DATE = '(?:on|since|from|between|zwischen|tussen|by|before|until|ti
  * 2025. November has 30 days.", "There is no month 13 (31/13/2025). A year has 12 months."; null when
  * every date written is a real day (QA5 #20). Two numbers alone read as a date only after a word
  * that dates them ("on 32/01", not "50/50 mix"); a day without a year is none only when no year has
- * it ("30/02"; "29/02" is a leap year's).
+ * it ("30/02"; "29/02" is a leap year's). Slashed numbers are read in the asker's `order`, as
+ * `readDate` reads them: "11/31/2025" is 31 November month-first, month 31 day-first.
  */
-export function impossibleDate(text: string, today: string): string | null {
+export function impossibleDate(text: string, today: string, order: DateOrder = DEFAULT_DATE_ORDER): string | null {
   const dates = new RegExp(`(?<![\\w/.-])(?:(${BEFORE_DATE}) )?(${DATE})(?![\\d/.-])`, 'g');
   for (const match of text.matchAll(dates)) {
     const written = match[2] as string;
-    if (readDate(written, today)) continue;
-    const numbers = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(written)?.slice(1).reverse() ?? /^(\d{1,2})[/.-](\d{1,2})(?:[/.-](\d{2}|\d{4}))?$/.exec(written)?.slice(1);
+    if (readDate(written, today, 'past', order)) continue;
+    const numbers = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(written)?.slice(1).reverse() ?? dayFirst(/^(\d{1,2})[/.-](\d{1,2})(?:[/.-](\d{2}|\d{4}))?$/.exec(written)?.slice(1), written, order);
     const spelled = numbers ? null : (new RegExp(`^(\\d{1,2})${ORDINAL}(?: of)? (${MONTH})(?:,? (\\d{4}))?$`).exec(written) ?? new RegExp(`^(${MONTH}) (\\d{1,2})${ORDINAL}(?:,? (\\d{4}))?$`).exec(written));
     const [day, month, year] = numbers
       ? [Number(numbers[0]), Number(numbers[1]), numbers[2]]
@@ -210,6 +235,8 @@ export function readPeriod(reading: Reading, today: string): Period | null {
       return from <= to ? { kind: 'between', from, to } : { kind: 'between', from: to, to: from };
     }
   }
+  const namedDays = readNamedDaysRange(reading, today);
+  if (namedDays) return namedDays;
   // "Sales by 24/12": the year to date up to that day, whichever 24/12 is nearer today.
   match = UNTIL_DAY.exec(reading.text);
   const until = match ? dayNamed(match[1] as string, today, 'nearest', reading.dateOrder) : null;
@@ -327,12 +354,13 @@ const weekendOffset = (word: string) => (/^(this|diese|dit)/.test(word) ? 0 : /^
 
 /**
  * The words of a question that date it rather than name products: a holiday period ("last
- * Christmas", "at Easter 2025") and a deadline ("before Christmas", "by Easter", "until December").
+ * Christmas", "at Easter 2025"), a range of named days ("between Thanksgiving and Christmas") and a
+ * deadline ("before Christmas", "by Easter", "until December").
  * A category or product named "Christmas" is read from the rest ("what did we sell last Christmas"
  * is a period, "sales of Christmas" the category; ADR 0148, amendments "Christmas" and "Easter").
  */
 export const datingWords = (text: string): string[] =>
-  [HOLIDAY_DAY.exec(text), christmasSeason(text), EASTER_DAY.exec(text), easterWeekend(text), AHEAD_DATE.exec(text), UNTIL_DAY.exec(text), UNTIL_MONTH.exec(text)].flatMap((match) => (match ? [match[0]] : []));
+  [NAMED_DAYS_RANGE.exec(text), HOLIDAY_DAY.exec(text), christmasSeason(text), EASTER_DAY.exec(text), easterWeekend(text), AHEAD_DATE.exec(text), UNTIL_DAY.exec(text), UNTIL_MONTH.exec(text)].flatMap((match) => (match ? [match[0]] : []));
 
 /**
  * "Last Christmas" (the latest season that has ended: in December, last year's), "this Christmas"
@@ -389,6 +417,61 @@ const MONTH_BETWEEN = new RegExp(`\\b(?:between|zwischen|tussen) (${MONTH})${YEA
 const UNTIL_MONTH = new RegExp(`\\b(?:until|till|up to|up until|bis|tot en met|t/m|tot) (${MONTH})${YEAR_SAID}`);
 
 const lastDayOf = (year: number, month: number) => iso(year, month, daysInMonth(year, month));
+
+/** A day a range may start or end on by its name: a holiday, a US retail day, a month's start or end ("the end of May"). */
+const RANGE_DAY = `(?:the )?(?:start|beginning|end) of ${MONTH}|christmas(?: day| eve)?|boxing day|new year's(?: day| eve)?|new year|easter(?: saturday| sunday| monday)?|good friday|${RETAIL_DAY_WORDS}`;
+/** One end of a range of days: a date, a named day or a month, with a year said after it or not. */
+const RANGE_END = `(${DATE}|${RANGE_DAY}|${MONTH})(?:,? (\\d{4}))?`;
+/**
+ * "From Black Friday to Cyber Monday", "between Thanksgiving and Christmas", "from Easter to the end of
+ * May (2025 / last year)": a range of days one of whose ends is named, not written as a date.
+ */
+const NAMED_DAYS_RANGE = new RegExp(`\\b(?:from|between|since) ${RANGE_END} (?:and|to|until|till|through|thru|-|–) ${RANGE_END}(?: \\(?(last|this) year\\)?)?(?![\\d/.-])`);
+
+/** One end of a range as the day it is in a year: a month alone starts the range on its first day and ends it on its last. */
+function rangeEnd(words: string, yearSaid: string | number | undefined, end: 'from' | 'to', order: DateOrder, today: string): DayInYear | null {
+  const inYear = (dayIn: DayInYear): DayInYear => (yearSaid === undefined ? dayIn : () => dayIn(Number(yearSaid)));
+  const monthEdge = new RegExp(`^(?:the )?(start|beginning|end) of (${MONTH})$`).exec(words);
+  const month = monthEdge ? monthOfName(monthEdge[2] as string) : new RegExp(`^(?:${MONTH})$`).test(words) ? monthOfName(words) : 0;
+  if (month) return inYear((year) => ((monthEdge ? monthEdge[1] === 'end' : end === 'to') ? lastDayOf(year, month) : iso(year, month, 1)));
+  const named = NAMED_DAYS[words] ?? (HOLIDAY_DAYS[words] === undefined ? undefined : [12, HOLIDAY_DAYS[words]]);
+  if (named) return inYear((year) => iso(year, named[0], named[1]));
+  const easterOffset = EASTER_OFFSETS[words];
+  if (easterOffset !== undefined) return inYear((year) => easterDay(year, easterOffset));
+  if (new RegExp(`^(?:${RETAIL_DAY_WORDS})$`).test(words)) return inYear((year) => retailDayIn(retailDayOf(words), year));
+  const dated = readDate(words, today, 'past', order);
+  if (!dated) return null;
+  const [, dayMonth, dayOfMonth] = partsOf(dated);
+  return DATE_WITH_YEAR.test(words) ? () => dated : (year) => realDay(year, dayMonth, dayOfMonth);
+}
+
+/** A date of the DATE pattern that says its year ("3/11/25", "2025-11-03", "3 Nov 2025"). */
+const DATE_WITH_YEAR = /\d{4}|\d[/.-]\d{1,2}[/.-]\d/;
+
+/**
+ * A range of days with a named end ("from Black Friday to Cyber Monday"): its first day the latest
+ * that has come (or in the year said, or said of its last day), its last day the first on or after
+ * it — "between Thanksgiving and Christmas" in December 2026 is 26 Nov–25 Dec 2026, under way until
+ * Christmas; "last year" after the range is the year before's (ADR 0148, amendment 2026-12-05).
+ * Two months alone are `readMonthRange`'s; two dates are read before this.
+ */
+function readNamedDaysRange(reading: Reading, today: string): Period | null {
+  const match = NAMED_DAYS_RANGE.exec(reading.text);
+  if (!match) return null;
+  const [, fromWords, fromYear, toWords, toYear, relative] = match as unknown as [string, string, string | undefined, string, string | undefined, string | undefined];
+  const monthAlone = new RegExp(`^(?:${MONTH})$`);
+  if (monthAlone.test(fromWords) && monthAlone.test(toWords)) return null;
+  const relativeYear = relative ? partsOf(today)[0] - (relative === 'last' ? 1 : 0) : undefined;
+  const [start, end] = [rangeEnd(fromWords, fromYear ?? relativeYear, 'from', reading.dateOrder, today), rangeEnd(toWords, toYear, 'to', reading.dateOrder, today)];
+  if (!start || !end) return null;
+  // Only the last day's year said ("from Black Friday to Cyber Monday 2025"): the first is the latest before it.
+  const lastSaidAlone = (toYear !== undefined || DATE_WITH_YEAR.test(toWords)) && fromYear === undefined && relativeYear === undefined && !DATE_WITH_YEAR.test(fromWords);
+  const from = lastSaidAlone ? onOrBefore(start, end(0) as string) : onOrBefore(start, today);
+  const to = from && onOrAfter(end, from);
+  if (!from || !to) return null;
+  reading.exec(new RegExp(escapeRegExp(match[0])));
+  return from <= to ? { kind: 'between', from, to } : { kind: 'between', from: to, to: from };
+}
 
 /**
  * A range of months (ADR 0148, amendment "ranges of months"): the first month's latest occurrence
@@ -811,10 +894,7 @@ function dayNamed(text: string, today: string, mode: Occurrence, order: DateOrde
   const offset = EASTER_OFFSETS[text];
   if (offset === undefined) return null;
   // Easter moves: this year's, else last year's (past) or next year's (ahead).
-  const [year] = partsOf(today);
-  const thisYears = easterDay(year, offset);
-  const [past, ahead] = [thisYears <= today ? thisYears : easterDay(year - 1, offset), thisYears >= today ? thisYears : easterDay(year + 1, offset)];
-  return mode === 'ahead' ? ahead : mode === 'past' ? past : nearer(past, ahead, today);
+  return occurrenceOf((year) => easterDay(year, offset), today, mode);
 }
 
 /** The words that said a horizon, blanked before reading a past period from the same question. */

@@ -1,8 +1,9 @@
 // Periods and product-code-like words on fixed days, so year ends and short months are met whatever the day the tests run.
 import { describe, expect, it } from 'vitest';
 import { comparisonOf, datedPeriod, describePeriod, dueWindowOf, dueWords, easterSunday, formatRange, impossibleDate, rangeOf, readAhead, readBestPeriod, readBreakdown, readComparison, readPeriod, readQuietSpan, readSalesAhead, readWindow, sameDaysSoFar, spokenPeriod, windowOf, type Comparison, type Period } from './period.ts';
-import { readCategory, readCoverDays, readNameWord, readRank } from './catalogue.ts';
+import { missedPhrase, readCategory, readCoverDays, readNameWord, readRank } from './catalogue.ts';
 import { looksLikeProductCode, Reading } from './reading.ts';
+import type { DateOrder } from './date-order.ts';
 
 const read = (question: string, today: string) => {
   const reading = Reading.of(question);
@@ -650,6 +651,18 @@ describe("a garden centre's weekends, Easter, deadlines and impossible dates (QA
     expect(said('sales by 30/02')).toBe('There is no 30 February. February has at most 29 days.');
     for (const fine of ['sales on 30/11/2025', 'sales on 29/02/2024', 'sales on 29/02', 'sales on 12/31/2025', '50/50 compost mix', 'sales of 2.75 kg bags', 'sales in 2025']) expect(said(fine), fine).toBeNull();
   });
+
+  it('names an impossible slashed date in the asker\'s order: month-first for en-US, dotted dates day-first whatever the language', () => {
+    const said = (question: string, order: DateOrder) => impossibleDate(Reading.of(question, order).text, '2026-12-04', order);
+    expect(said('sales on 11/31/2025', 'month-first')).toBe('There is no 31 November 2025. November has 30 days.');
+    expect(said('sales on 11/31/2025', 'day-first')).toBe('There is no month 31 (11/31/2025). A year has 12 months.');
+    expect(said('sales on 2/30', 'month-first')).toBe('There is no 30 February. February has at most 29 days.');
+    expect(said('sales on 11-31-2025', 'month-first')).toBe('There is no 31 November 2025. November has 30 days.');
+    expect(said('sales on 13/31/2025', 'month-first')).toBe('There is no month 13 (13/31/2025). A year has 12 months.');
+    expect(said('sales on 31.11.2025', 'month-first')).toBe('There is no 31 November 2025. November has 30 days.');
+    expect(said('sales on 2025-11-31', 'month-first')).toBe('There is no 31 November 2025. November has 30 days.');
+    for (const fine of ['sales on 11/30/2025', 'sales on 2/29', 'sales on 30/11/2025']) expect(said(fine, 'month-first'), fine).toBeNull();
+  });
 });
 
 describe('seasons, words of product names and days of cover', () => {
@@ -680,6 +693,23 @@ describe('seasons, words of product names and days of cover', () => {
     expect(named('how many radiators did we sell last winter?')).toEqual({ word: 'Radiator', unused: ['sell'] });
     expect(named('heater sales this year')).toEqual({ word: 'Heater', unused: ['sales'] });
     expect(named('sales last month').word).toBeNull();
+  });
+
+  it('reads the longest phrase of product names first: three words before two before one, and says the word beside a shorter one', () => {
+    const words = ['Pressure', 'Treated', 'Lumber', 'Post', 'Stainless', 'Steel', 'Screw', 'Hinge'];
+    const phrases = ['Pressure Treated', 'Treated Lumber', 'Treated Post', 'Stainless Steel', 'Steel Screw', 'Steel Hinge', 'Pressure Treated Lumber', 'Pressure Treated Post', 'Stainless Steel Screw', 'Stainless Steel Hinge'];
+    const named = (question: string) => {
+      const reading = Reading.of(question);
+      readPeriod(reading, '2026-12-03');
+      const word = readNameWord(reading, words, phrases);
+      return { word, missed: word && missedPhrase(reading, word), unused: reading.unusedWords() };
+    };
+    expect(named('how much pressure treated lumber did we sell last month')).toEqual({ word: 'Pressure Treated Lumber', missed: null, unused: ['sell'] });
+    expect(named('how many stainless steel screws did we sell last month')).toEqual({ word: 'Stainless Steel Screw', missed: null, unused: ['sell'] });
+    expect(named('treated lumber sold').word).toBe('Treated Lumber');
+    // No name holds the three together: the longest phrase that names products, said first.
+    expect(named('how many pressure treated decking did we sell')).toEqual({ word: 'Pressure Treated', missed: 'pressure treated decking', unused: ['decking', 'sell'] });
+    expect(named('how many stainless bolts did we sell')).toEqual({ word: 'Stainless', missed: 'stainless bolts', unused: ['bolts', 'sell'] });
   });
 
   it('reads short words of product names and their plurals, and no common short word as one', () => {

@@ -1,7 +1,8 @@
 // The US retail days as periods, and slashed dates in the asker's order (QA6 #5, #13).
 import { describe, expect, it } from 'vitest';
-import { readComparison, readPeriod, spokenPeriod, type Period } from './period.ts';
+import { rangeOf, readComparison, readPeriod, spokenPeriod, type Period } from './period.ts';
 import { Reading } from './reading.ts';
+import { readCategory } from './catalogue.ts';
 import { dateOrderOf } from './date-order.ts';
 
 const TODAY = '2026-12-04';
@@ -41,6 +42,43 @@ describe('US retail days', () => {
     expect(spokenPeriod(period, TODAY)).toBe('on Black Friday 2025 (28 Nov 2025)');
     const comparison = readComparison(Reading.of('sales on Black Friday compared to last year'), TODAY);
     expect(comparison).toEqual({ earlier: { kind: 'day', date: '2025-11-28', retailDay: 'black_friday' }, later: { kind: 'day', date: '2026-11-27', retailDay: 'black_friday' } });
+  });
+});
+
+describe('ranges of named days', () => {
+  const range = (question: string, today = TODAY, order: 'day-first' | 'month-first' = 'day-first') => {
+    const reading = Reading.of(question, order);
+    const period = readPeriod(reading, today);
+    return { range: period && [rangeOf(period, today).from, rangeOf(period, today).to], unused: reading.unusedWords() };
+  };
+
+  it('reads "from X to Y" and "between X and Y" with a named end as the days between: the first the latest that has come, the last the first on or after it', () => {
+    expect(range('sales from Black Friday to Cyber Monday')).toEqual({ range: ['2026-11-27', '2026-11-30'], unused: ['sales'] });
+    expect(range('sales from black friday through cyber monday', '2026-11-20').range).toEqual(['2025-11-28', '2025-12-01']);
+    // Under way: up to today, as any period.
+    expect(range('sales from Black Friday to Cyber Monday', '2026-11-28').range).toEqual(['2026-11-27', '2026-11-28']);
+    expect(range('sales between Thanksgiving and Christmas').range).toEqual(['2026-11-26', '2026-12-04']);
+    expect(range('sales between Thanksgiving and Christmas', '2027-01-10').range).toEqual(['2026-11-26', '2026-12-25']);
+    expect(range('sales from Easter to the end of May')).toEqual({ range: ['2026-04-05', '2026-05-31'], unused: ['sales'] });
+    expect(range('sales from Easter to May').range).toEqual(['2026-04-05', '2026-05-31']);
+    expect(range('sales from the start of June to Labor Day').range).toEqual(['2026-06-01', '2026-09-07']);
+    expect(range("sales from Christmas Eve to New Year's Day").range).toEqual(['2025-12-24', '2026-01-01']);
+    expect(range('sales from 12/1 to Christmas', '2026-12-20', 'month-first').range).toEqual(['2026-12-01', '2026-12-20']);
+  });
+
+  it('takes a year said of either end, or "last year" after the range; two months or two dates are read as before', () => {
+    expect(range('sales from Black Friday to Cyber Monday 2025')).toEqual({ range: ['2025-11-28', '2025-12-01'], unused: ['sales'] });
+    expect(range('sales from Black Friday 2024 to Cyber Monday').range).toEqual(['2024-11-29', '2024-12-02']);
+    expect(range('sales from Black Friday to Cyber Monday last year')).toEqual({ range: ['2025-11-28', '2025-12-01'], unused: ['sales'] });
+    expect(range('sales between Thanksgiving and Christmas 2025').range).toEqual(['2025-11-27', '2025-12-25']);
+    expect(range('sales from Easter until the end of May 2025').range).toEqual(['2025-04-20', '2025-05-31']);
+    expect(range('sales from March to May').range).toEqual(['2026-03-01', '2026-05-31']);
+    expect(range('sales from 1/12/2025 to 31/12/2025').range).toEqual(['2025-12-01', '2025-12-31']);
+  });
+
+  it('reads a named day of a range as no category: "between Thanksgiving and Christmas" dates the question', () => {
+    expect(readCategory(Reading.of('sales between Thanksgiving and Christmas'), ['Christmas', 'Easter'])).toBeNull();
+    expect(readCategory(Reading.of('easter eggs sold from Easter to the end of May'), ['Christmas', 'Easter'])).toBe('Easter');
   });
 });
 

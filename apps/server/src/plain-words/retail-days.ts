@@ -66,9 +66,13 @@ const SPELLINGS: [RegExp, RetailDay][] = [
   [/^waitangi day$/, 'waitangi_day'],
   [/./, 'independence_day'],
 ];
-const DAY_WORDS = "black friday|cyber monday|thanksgiving(?: day)?|memorial day|labou?r day|australia day|anzac day|waitangi day|independence day|(?:the )?(?:4th|fourth) of july|july (?:4th|4(?![\\d/.-])|fourth)";
+/** The retail days' words, as a pattern: "Black Friday", "Labour Day", "the 4th of July". */
+export const RETAIL_DAY_WORDS = "black friday|cyber monday|thanksgiving(?: day)?|memorial day|labou?r day|australia day|anzac day|waitangi day|independence day|(?:the )?(?:4th|fourth) of july|july (?:4th|4(?![\\d/.-])|fourth)";
 /** "Black Friday (2025 / last year)", "last Black Friday", "on the 4th of July", "this Labor Day". */
-const RETAIL_DAY = new RegExp(`\\b(?:(?:on|at|over|for) )?(?:(this|last|previous) )?(${DAY_WORDS})\\b(?:,? (\\d{4})\\b)?(?: \\(?(last|this) year\\)?)?`);
+const RETAIL_DAY = new RegExp(`\\b(?:(?:on|at|over|for) )?(?:(this|last|previous) )?(${RETAIL_DAY_WORDS})\\b(?:,? (\\d{4})\\b)?(?: \\(?(last|this) year\\)?)?`);
+
+/** The retail day words of RETAIL_DAY_WORDS name. */
+export const retailDayOf = (words: string): RetailDay => (SPELLINGS.find(([spelling]) => spelling.test(words)) as [RegExp, RetailDay])[1];
 /** A year standing alone elsewhere in the question ("Black Friday sales 2025"), as the Christmas days take it. */
 const YEAR_APART = /(?<![\w/.-])(?:in |of )?((?:19|20)\d{2})(?![\w/.-])/;
 
@@ -81,7 +85,7 @@ export function readRetailDay(reading: Reading, today: string): { kind: 'day'; d
   const match = RETAIL_DAY.exec(reading.text);
   if (!match) return null;
   reading.exec(new RegExp(escapeRegExp(match[0])));
-  const day = (SPELLINGS.find(([spelling]) => spelling.test(match[2] as string)) as [RegExp, RetailDay])[1];
+  const day = retailDayOf(match[2] as string);
   const thisYear = Number(today.slice(0, 4));
   const said = match[3] ?? reading.exec(YEAR_APART)?.[1];
   const year = said ? Number(said) : match[4] === 'last' ? thisYear - 1 : match[4] === 'this' || match[1] === 'this' ? thisYear : null;

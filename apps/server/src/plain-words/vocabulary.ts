@@ -9,20 +9,29 @@ type Db = Kysely<Database>;
 export const categoryNames = async (db: Db): Promise<string[]> =>
   (await db.selectFrom('data.products').select('category').distinct().where('category', 'is not', null).orderBy('category').limit(500).execute()).map((row) => row.category as string);
 
+/** Most phrases of each length kept, the first alphabetically. */
+const PHRASES_PER_LENGTH = 5000;
+
 /**
- * Two words side by side in products' names ("Snow Shovel"), each of letters only and 3 or more of
- * them, as the names write them: a question's two words among them select the products whose name
- * holds both together (`readNameWord`, QA6 #6).
+ * Two or three words side by side in products' names ("Snow Shovel", "Pressure Treated Lumber"), each
+ * of letters only and 3 or more of them, as the names write them: a question's words among them
+ * select the products whose name holds them together, the longest phrase first (`readNameWord`,
+ * QA6 #6).
  */
 export const productNamePhrases = async (db: Db): Promise<string[]> =>
   (
     await sql<{ phrase: string }>`
-      select min(pair.word || ' ' || pair.next) as phrase
-      from data.products p, lateral (
-        select t.word, lead(t.word) over (order by t.at) as next from regexp_split_to_table(p.name, '\\s+') with ordinality as t(word, at)
-      ) pair
-      where pair.next is not null and pair.word ~ '^[[:alpha:]]{3,}$' and pair.next ~ '^[[:alpha:]]{3,}$'
-      group by lower(pair.word || ' ' || pair.next) order by 1 limit 5000`.execute(db)
+      with runs as (
+        select run.first, run.second, run.third from data.products p, lateral (
+          select t.word as first, lead(t.word) over run as second, lead(t.word, 2) over run as third
+          from regexp_split_to_table(p.name, '\\s+') with ordinality as t(word, at) window run as (order by t.at)
+        ) run
+        where run.first ~ '^[[:alpha:]]{3,}$' and run.second ~ '^[[:alpha:]]{3,}$'
+      )
+      (select min(first || ' ' || second) as phrase from runs group by lower(first || ' ' || second) order by 1 limit ${PHRASES_PER_LENGTH})
+      union all
+      (select min(first || ' ' || second || ' ' || third) as phrase from runs where third ~ '^[[:alpha:]]{3,}$'
+        group by lower(first || ' ' || second || ' ' || third) order by 1 limit ${PHRASES_PER_LENGTH})`.execute(db)
   ).rows.map((row) => row.phrase);
 
 /** The words of the products' names ("Radiator", "Mug"), letters only and 3 or more of them, as the names write them: a question's word among them selects products (`readNameWord`). */
