@@ -134,31 +134,21 @@ describe.each(backends)('new products named from the file on %s', (backend) => {
     ]);
     expect(await productsOf('NP-P')).toEqual([]);
 
-    const till = await postMultipart(shop.server, '/api/records/preview-file/', shop.editor, [
-      { name: 'file', fileName: 'kasse.csv', content: 'Artikelnr;Bezeichnung;Warengruppe;Menge;Datum\nNP-K1;Gießkanne 5 l;Garten;2;03.05.2026\n' },
-      { name: 'entity_type', value: 'sales' },
-    ]);
-    expect(till.json.proposed_mapping).toMatchObject({ product_id: 'Artikelnr', quantity: 'Menge', date: 'Datum' });
-    expect(till.json.proposed_new_products).toEqual({ name: 'Bezeichnung', category: 'Warengruppe' });
-    const square = await postMultipart(shop.server, '/api/records/preview-file/', shop.editor, [
-      { name: 'file', fileName: 'items.csv', content: 'Date,SKU,Product,Category,Qty,Price\n16/11/2026,NP-S1,Compost 20l,Garden,3,4.99\n' },
-      { name: 'entity_type', value: 'sales' },
-    ]);
-    expect(square.json.proposed_mapping).toMatchObject({ product_id: 'SKU', quantity: 'Qty', date: 'Date' });
-    expect(square.json.proposed_new_products).toEqual({ name: 'Product', category: 'Category' });
-    // Square's item sales export names the product "Item"; an Australian shop's own CSV "Description".
-    const squareItems = await postMultipart(shop.server, '/api/records/preview-file/', shop.editor, [
-      { name: 'file', fileName: 'item-sales.csv', content: 'Date,Time,Category,Item,Qty,SKU,Gross Sales\n05/12/2026,13:40,Candles,Fig Candle,2,WC-0012,$49.90\n' },
-      { name: 'entity_type', value: 'sales' },
-    ]);
-    expect(squareItems.json.proposed_mapping).toMatchObject({ product_id: 'SKU', quantity: 'Qty', date: 'Date' });
-    expect(squareItems.json.proposed_new_products).toEqual({ name: 'Item', category: 'Category' });
-    const ownCsv = await postMultipart(shop.server, '/api/records/preview-file/', shop.editor, [
-      { name: 'file', fileName: 'wattle.csv', content: 'Item Code,Description,Qty Sold,Sale Date,Gross Sales (inc GST)\nWC-0012,Fig Candle,1,05/12/2026,$24.95\n' },
-      { name: 'entity_type', value: 'sales' },
-    ]);
-    expect(ownCsv.json.proposed_mapping).toMatchObject({ product_id: 'Item Code', quantity: 'Qty Sold', date: 'Sale Date' });
-    expect(ownCsv.json.proposed_new_products).toMatchObject({ name: 'Description' });
+    // A German till's names, Square's (its item sales export names the product "Item"), an Australian shop's own CSV.
+    const files: [fileName: string, content: string, mapping: Record<string, string>, newProducts: Record<string, string | null>][] = [
+      ['kasse.csv', 'Artikelnr;Bezeichnung;Warengruppe;Menge;Datum\nNP-K1;Gießkanne 5 l;Garten;2;03.05.2026\n', { product_id: 'Artikelnr', quantity: 'Menge', date: 'Datum' }, { name: 'Bezeichnung', category: 'Warengruppe' }],
+      ['items.csv', 'Date,SKU,Product,Category,Qty,Price\n16/11/2026,NP-S1,Compost 20l,Garden,3,4.99\n', { product_id: 'SKU', quantity: 'Qty', date: 'Date' }, { name: 'Product', category: 'Category' }],
+      ['item-sales.csv', 'Date,Time,Category,Item,Qty,SKU,Gross Sales\n05/12/2026,13:40,Candles,Fig Candle,2,WC-0012,$49.90\n', { product_id: 'SKU', quantity: 'Qty', date: 'Date' }, { name: 'Item', category: 'Category' }],
+      ['wattle.csv', 'Item Code,Description,Qty Sold,Sale Date,Gross Sales (inc GST)\nWC-0012,Fig Candle,1,05/12/2026,$24.95\n', { product_id: 'Item Code', quantity: 'Qty Sold', date: 'Sale Date' }, { name: 'Description', category: null }],
+    ];
+    for (const [fileName, content, mapping, newProducts] of files) {
+      const answer = await postMultipart(shop.server, '/api/records/preview-file/', shop.editor, [
+        { name: 'file', fileName, content },
+        { name: 'entity_type', value: 'sales' },
+      ]);
+      expect(answer.json.proposed_mapping, fileName).toMatchObject(mapping);
+      expect(answer.json.proposed_new_products, fileName).toEqual(newProducts);
+    }
   });
 
   it('refuses a code differing from a stored one only in case and punctuation instead of creating it, in the import, its preview and an integration run', async () => {
