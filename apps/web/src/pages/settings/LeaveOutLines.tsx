@@ -5,6 +5,7 @@
 // its value from (docs/adr/0011-real-data-in.md, row filters).
 import { useState } from 'react';
 import { Button, Checkbox, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ImportCounts, PreviewFileResponse, RowFilter } from '@stockwise/contract';
 import { useShallow } from 'zustand/react/shallow';
@@ -16,6 +17,12 @@ const TITLE_ID = 'leave-out-lines-title';
 
 /** "refunded or voided", as the server's message lists them. */
 const listed = (values: readonly string[], or: string) => (values.length > 1 ? `${values.slice(0, -1).join(', ')} ${or} ${values.at(-1)}` : (values[0] ?? ''));
+
+/** A row filter in words: "Lines whose order.status is refunded" (Import screen, Try the endpoint). */
+export function rowFilterText(filter: RowFilter, t: TFunction): string {
+  const values = listed(filter.values, t('import.leaveOut.or'));
+  return filter.blank_means_same_as ? t('import.leaveOut.filterByOrder', { column: filter.column, values, order: filter.blank_means_same_as }) : t('import.leaveOut.filter', { column: filter.column, values });
+}
 
 export function LeaveOutLines({ preview }: { preview: PreviewFileResponse }) {
   const { t } = useTranslation();
@@ -47,11 +54,7 @@ export function LeaveOutLines({ preview }: { preview: PreviewFileResponse }) {
             {filters.map((filter, at) => (
               <li key={`${filter.column}-${at}`} data-testid="row-filter">
                 <Group gap="sm">
-                  <Text size="sm">
-                    {filter.blank_means_same_as
-                      ? t('import.leaveOut.filterByOrder', { column: filter.column, values: listed(filter.values, t('import.leaveOut.or')), order: filter.blank_means_same_as })
-                      : t('import.leaveOut.filter', { column: filter.column, values: listed(filter.values, t('import.leaveOut.or')) })}
-                  </Text>
+                  <Text size="sm">{rowFilterText(filter, t)}</Text>
                   {[filter.column, filter.blank_means_same_as].some((name) => name !== undefined && !preview.header.includes(name)) ? (
                     <Text size="sm" c="red.9" data-testid="row-filter-not-in-file">
                       {t('import.leaveOut.notInFile')}
