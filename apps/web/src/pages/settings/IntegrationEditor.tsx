@@ -151,8 +151,13 @@ export function IntegrationEditor() {
                 list: Object.entries(fieldMappings)
                   .map(([target, source]) => `${target} ← ${source}`)
                   .join(', '),
-              })}{' '}
-              {rules.length ? t('integrations.editor.mappingRules', { list: rules.join('; ') }) : null} {t('integrations.editor.mappingRulesWhere')}
+              })}
+            </Text>
+          ) : null}
+          {fieldMappings ? (
+            <Text size="xs" c="dimmed" data-testid="integration-mapping-rules">
+              {rules.length ? `${t('integrations.editor.mappingRules', { list: rules.join('; ') })} ` : null}
+              {t('integrations.editor.mappingRulesWhere')}
             </Text>
           ) : null}
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
