@@ -397,8 +397,8 @@ describe('scheduled integrations (Settings)', () => {
     await dialog.getByLabel('Map onto').selectOption('sales');
     await dialog.getByRole('button', { name: 'Try the endpoint' }).click();
     const rules = dialog.getByTestId('endpoint-try-rules');
-    await expect.poll(() => rules.getByTestId('endpoint-try-row-filter').count()).toBe(1);
-    expect(await rules.getByTestId('endpoint-try-row-filter').textContent()).toBe('Lines whose order.status is refunded are left outRemove');
+    await expect.poll(() => rules.getByTestId('row-filter').count()).toBe(1);
+    expect(await rules.getByTestId('row-filter').textContent()).toBe('Lines whose order.status is refunded are left outRemove');
     expect(await rules.getByLabel('Skip lines without a product code').isChecked()).toBe(true);
     expect(await rules.textContent()).toContain('1 of the 3 lines on this page has no product code (gift wrap, shipping) beside lines that have one');
     expect(await dialog.getByLabel('Date (date) · required').inputValue()).toBe('order.date_created');

@@ -3,9 +3,9 @@
 // (UTF-8), by keyboard (Enter fills, never submits the editor's form), the two fields cleared once
 // used; a user name with a colon or an empty secret is refused in words.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { initTestI18n } from '../../test/i18n.ts';
+import { renderInForm as renderWithForm } from '../../test/in-form.tsx';
 import { stubBrowserLayout } from '../../test/jsdom.ts';
 import { initialIntegrationsState, useIntegrationsStore } from '../../stores/integrations.ts';
 import { basicAuthValue, newIntegrationDraft } from './integration-form.ts';
@@ -24,18 +24,9 @@ beforeEach(() => {
 });
 
 const renderInForm = () =>
-  render(
-    <MantineProvider>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          submitted += 1;
-        }}
-      >
-        <BasicAuthFromKey />
-      </form>
-    </MantineProvider>,
-  );
+  renderWithForm(<BasicAuthFromKey />, () => {
+    submitted += 1;
+  });
 
 describe('basic auth from a key and secret', () => {
   it('encodes key:secret as UTF-8 base64 behind Basic', () => {

@@ -3,10 +3,10 @@
 // do, the mapping's rules (lines left out, lines without a sku skipped) changed one at a time, and
 // the mapping's name saved with Enter without submitting the integration's form around it.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { IntegrationTryResponse } from '@stockwise/contract';
 import { initTestI18n } from '../../test/i18n.ts';
+import { renderInForm as renderWithForm } from '../../test/in-form.tsx';
 import { stubBrowserLayout } from '../../test/jsdom.ts';
 import { initialEndpointTryState, useEndpointTryStore } from '../../stores/endpoint-try.ts';
 import { initialIntegrationsState, useIntegrationsStore } from '../../stores/integrations.ts';
@@ -76,18 +76,9 @@ beforeEach(() => {
 });
 
 const renderInForm = () =>
-  render(
-    <MantineProvider>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          submitted += 1;
-        }}
-      >
-        <EndpointTry />
-      </form>
-    </MantineProvider>,
-  );
+  renderWithForm(<EndpointTry />, () => {
+    submitted += 1;
+  });
 
 describe('try the endpoint', () => {
   it('offers a keyboard-usable button and any entity to map onto before anything was tried', () => {
@@ -143,7 +134,7 @@ describe('try the endpoint', () => {
     useEndpointTryStore.setState({ tried: { ...tried, blank_code_lines: 2, proposed_skip_rows_without_code: true }, entity: 'sales', mapping: withRules });
     renderInForm();
     const ruleList = screen.getByTestId('endpoint-try-rules');
-    expect(within(ruleList).getByTestId('endpoint-try-row-filter').textContent).toBe('Lines whose order.status is refunded or cancelled are left outRemove');
+    expect(within(ruleList).getByTestId('row-filter').textContent).toBe('Lines whose order.status is refunded or cancelled are left outRemove');
     const skip = within(ruleList).getByLabelText('Skip lines without a product code') as HTMLInputElement;
     expect(skip.checked).toBe(true);
     expect(ruleList.textContent).toContain('2 of the 6 lines on this page have no product code (gift wrap, shipping) beside lines that have one: they are skipped and counted, not refused on every run.');
@@ -160,7 +151,7 @@ describe('try the endpoint', () => {
     expect(skip.checked).toBe(false);
     fireEvent.click(skip);
     expect(rules).toEqual([{ skip_rows_without_code: true }]);
-    expect(screen.queryByTestId('endpoint-try-row-filter')).toBeNull();
+    expect(screen.queryByTestId('row-filter')).toBeNull();
     unmount();
     useEndpointTryStore.setState({ mapping: { field_mappings: { date: 'created_at' } } });
     renderInForm();

@@ -14,7 +14,7 @@ import type { IntegrationTryResponse } from '@stockwise/contract';
 import { useEndpointTryStore } from '../../stores/endpoint-try.ts';
 import { useIntegrationsStore } from '../../stores/integrations.ts';
 import { formatCell, shortened } from './format.ts';
-import { rowFilterText } from './LeaveOutLines.tsx';
+import { RowFilterList, rowFilterText } from './LeaveOutLines.tsx';
 import { MappedRowsTable, targetLabel } from './MappedRows.tsx';
 
 /** A path as an option: its name and the first values the page holds there. */
@@ -57,29 +57,12 @@ function MappingRules({ tried }: { tried: IntegrationTryResponse }) {
   const hasProductCode = tried.targets.some((target) => target.reference && mapping?.field_mappings[target.field]);
   return (
     <Stack gap="xs" data-testid="endpoint-try-rules">
-      {filters.length ? (
-        <ul style={{ margin: 0, paddingInlineStart: '1.25rem' }} aria-label={t('import.leaveOut.listed')}>
-          {filters.map((filter, at) => (
-            <li key={`${filter.column}-${at}`} data-testid="endpoint-try-row-filter">
-              <Group gap="sm">
-                <Text size="sm">{t('integrations.try.leftOut', { filter: rowFilterText(filter, t) })}</Text>
-                <Button
-                  size="compact-sm"
-                  variant="default"
-                  disabled={isTrying}
-                  aria-label={t('import.leaveOut.removeOf', { column: filter.column })}
-                  onClick={() => {
-                    const others = filters.filter((_, other) => other !== at);
-                    void setRules({ skip_rows_where: others.length ? others : undefined });
-                  }}
-                >
-                  {t('import.leaveOut.remove')}
-                </Button>
-              </Group>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <RowFilterList
+        filters={filters}
+        disabled={isTrying}
+        onChange={(others) => void setRules({ skip_rows_where: others.length ? others : undefined })}
+        describe={(filter) => t('integrations.try.leftOut', { filter: rowFilterText(filter, t) })}
+      />
       {hasProductCode ? (
         <Checkbox
           label={t('import.builder.skipWithoutCode')}
