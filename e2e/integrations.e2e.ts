@@ -8,7 +8,9 @@
 // Cancel; a Run refused for the user's role is a notice about the role, not a failed integration;
 // a replace run that kept a product with sales says so in the list and in the log; "Try the
 // endpoint" builds a mapping from an orders page, by keyboard, and the editor selects it once saved;
-// orders with line items get a warning and the proposal of one record per line, which is taken.
+// orders with line items get a warning and the proposal of one record per line, which is taken; a
+// WooCommerce shop's Basic auth is filled from its key and secret, its refunded orders and gift-wrap
+// lines are proposed left out and skipped, and its run stops at the page X-WP-TotalPages names.
 // axe WCAG 2 A/AA on the panel, the open dialog and the log; the dialog is driven by keyboard.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
@@ -18,6 +20,7 @@ import { signIn, useBrowser } from './support/browser.ts';
 import { registerUser } from './support/context.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
+const WOO_ORDERS = '/wp-json/wc/v3/orders';
 let server: RunningServer;
 let source: EndpointServer;
 let admin: { username: string; password: string };
@@ -52,6 +55,21 @@ beforeAll(async () => {
       ],
     }),
   );
+  // A WooCommerce shop (QA pass 7, "Wattle & Co"): Basic auth with a consumer key and secret, X-WP-TotalPages,
+  // orders completed or refunded, gift-wrap lines without a sku; past the last page, an empty array.
+  const wooLine = (sku: string, quantity: number) => ({ sku, quantity, name: sku ? 'Tea towel' : 'Gift wrap' });
+  const wooPages = [
+    [
+      { id: 101, status: 'completed', date_created: '2026-12-01T13:40:00', line_items: [wooLine('E2E-WC-1', 2), wooLine('', 1)] },
+      { id: 102, status: 'refunded', date_created: '2026-12-01T15:05:00', line_items: [wooLine('E2E-WC-2', 5)] },
+    ],
+    [{ id: 103, status: 'completed', date_created: '2026-12-02T10:00:00', line_items: [wooLine('E2E-WC-2', 1), wooLine('', 1)] }],
+    [{ id: 104, status: 'completed', date_created: '2026-12-03T11:30:00', line_items: [wooLine('E2E-WC-1', 3)] }],
+  ];
+  source.route(WOO_ORDERS, (request, response) => {
+    if (request.headers.authorization !== `Basic ${Buffer.from('ck_wattle:cs_wattle').toString('base64')}`) return void response.writeHead(401).end('{}');
+    sendJson(response, wooPages[Number(request.url.searchParams.get('page')) - 1] ?? [], { 'X-WP-TotalPages': String(wooPages.length) });
+  });
   // Two products, then only the first: replace is to delete the second, which has a sale by then.
   let shrinkingRuns = 0;
   source.route('/shrinking', (_request, response) => {
@@ -352,6 +370,58 @@ describe('scheduled integrations (Settings)', () => {
     expect(await dialog.getByTestId('endpoint-try-lines').count()).toBe(0);
     expect(await dialog.getByTestId('endpoint-try-rows').getByTestId('preview-row').count()).toBe(3);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it("a WooCommerce shop: Basic auth from its key and secret, the refunded orders and gift-wrap lines proposed out, a run with nothing rejected and no page past X-WP-TotalPages", async () => {
+    const { page } = browser;
+    const endpoint = `${source.origin}${WOO_ORDERS}?per_page=50`;
+    const adminToken = await accessOf(admin);
+    for (const code of ['E2E-WC-1', 'E2E-WC-2']) await callApi('/api/records/tables/products/rows/add/', adminToken, { product_code: code, name: code });
+    await openSettings(page);
+    await page.getByRole('button', { name: 'New integration' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New integration' });
+    await dialog.getByLabel('Endpoint').fill(endpoint);
+    await dialog.getByLabel('Records path').fill('[].line_items');
+    await dialog.getByLabel('Pagination').selectOption('page_parameter');
+    // Keyboard: the helper opens with Enter, the key and secret are typed, Enter fills the header (and saves nothing).
+    await dialog.getByRole('button', { name: 'Fill from a key and secret (HTTP Basic auth)' }).focus();
+    await page.keyboard.press('Enter');
+    await dialog.getByLabel('Consumer key or user name').focus();
+    await page.keyboard.type('ck_wattle');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('cs_wattle');
+    await page.keyboard.press('Enter');
+    await dialog.getByTestId('basic-auth-filled').waitFor();
+    expect(await dialog.getByLabel('Header name').inputValue()).toBe('Authorization');
+    expect(await dialog.getByLabel('Consumer secret or password').inputValue()).toBe('');
+    expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
+
+    await dialog.getByLabel('Map onto').selectOption('sales');
+    await dialog.getByRole('button', { name: 'Try the endpoint' }).click();
+    const rules = dialog.getByTestId('endpoint-try-rules');
+    await expect.poll(() => rules.getByTestId('row-filter').count()).toBe(1);
+    expect(await rules.getByTestId('row-filter').textContent()).toBe('Lines whose order.status is refunded are left outRemove');
+    expect(await rules.getByLabel('Skip lines without a product code').isChecked()).toBe(true);
+    expect(await rules.textContent()).toContain('1 of the 3 lines on this page has no product code (gift wrap, shipping) beside lines that have one');
+    expect(await dialog.getByLabel('Date (date) · required').inputValue()).toBe('order.date_created');
+    expect(await dialog.getByTestId('endpoint-try-rows').getByTestId('cell-problem').count()).toBe(0);
+    expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
+    await dialog.getByLabel('Name of the new mapping').fill('wattle orders');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => dialog.getByLabel('Mapping', { exact: true }).inputValue()).toBe('wattle orders');
+    // The editor shows the saved mapping's rules and says where they change.
+    await expect
+      .poll(() => dialog.getByTestId('integration-mapping-rules').textContent())
+      .toBe('Its rules: Lines whose order.status is refunded are left out; lines without a product code are skipped. To change its fields or rules, use "Try the endpoint" below and save the mapping again under its name (or change it in Data integration).');
+    await dialog.getByLabel('Records path').press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+
+    const item = row(page, endpoint);
+    const asked = source.requestsTo(WOO_ORDERS).length;
+    await item.getByRole('button', { name: `Run now: ${endpoint}` }).click();
+    // Finished, not "finished with 8 rejected": the gift wrap skipped, the refund left out.
+    await expect.poll(() => item.getByTestId('integration-status').textContent(), { timeout: 30_000 }).toBe('finished');
+    expect(source.requestsTo(WOO_ORDERS).slice(asked).map((request) => request.url.searchParams.get('page'))).toEqual(['1', '2', '3']);
   });
 
   it("a Run refused for the user's role is a notice about the role, and the integration does not show failed", async () => {

@@ -148,9 +148,11 @@ export type IntegrationTryRequest = z.infer<typeof integrationTryRequest>;
 /**
  * What one page of the endpoint held: the record count, every dotted path seen in its records with
  * a few values each, and, as the file preview gives them, the entity's targets, a mapping proposed
- * from the paths, and the first records typed by the mapping sent (else the proposal) with their problems.
+ * from the paths, and the first records typed by the mapping sent (else the proposal) with their problems;
+ * as a file import's, the row filters the records' status suggests (a refunded order's lines), and
+ * skipping the lines without a product code when others have one (a shop's gift-wrap lines).
  */
-export const integrationTryResponse = previewFileResponse.pick({ targets: true, proposed_mapping: true, date_format: true, decimal_separator: true, rows: true }).extend({
+export const integrationTryResponse = previewFileResponse.pick({ targets: true, proposed_mapping: true, date_format: true, decimal_separator: true, rows: true, proposed_row_filters: true, blank_code_lines: true, proposed_skip_rows_without_code: true }).extend({
   record_count: z.number().int(),
   paths: z.array(z.object({ path: z.string(), samples: z.array(sourceValue) })),
   /**

@@ -17,7 +17,7 @@ import { undecidedDateOrder } from './shop-date-order.ts';
 import { skippedRowText } from './header-row.ts';
 import { isNameable, pickNewProducts, sourcePaths } from './new-products.ts';
 import { compileRowFilters, rowFilterColumns, valuesOfColumns } from './row-filter.ts';
-import { blankCodeSkipper, compileRecordTyper, totalsLineReader, createsForUnknownCodes, fileImportWayOut, isTotalsWord, ownKeyLookup, ownTextKey, resolveWriteTarget, unknownCodeReason, type CodeLookup, type MeantCode, type KeyReference, type TypedRecord, type WriteTarget } from './target.ts';
+import { blankCodeLines, blankCodeSkipper, compileRecordTyper, totalsLineReader, createsForUnknownCodes, fileImportWayOut, isTotalsWord, ownKeyLookup, ownTextKey, resolveWriteTarget, unknownCodeReason, type CodeLookup, type MeantCode, type KeyReference, type TypedRecord, type WriteTarget } from './target.ts';
 import { codesWithLeadingZeros, looseCode, storedLooseTwins } from './writer-sql.ts';
 import type { ReceivedFile } from './upload.ts';
 import { withoutCurrencySign } from './currency.ts';
@@ -299,7 +299,7 @@ export function dayOfTitleLines(texts: readonly string[]): string | null {
   return days.size === 1 ? ([...days][0] ?? null) : null;
 }
 
-export type PreviewedRecords = Pick<PreviewFileResponse, 'proposed_field_values' | 'targets' | 'proposed_mapping' | 'date_format' | 'decimal_separator' | 'rows' | 'refused_choices' | 'new_products' | 'new_product_count' | 'proposed_new_products' | 'column_values' | 'proposed_row_filters'>;
+export type PreviewedRecords = Pick<PreviewFileResponse, 'proposed_field_values' | 'targets' | 'proposed_mapping' | 'date_format' | 'decimal_separator' | 'rows' | 'refused_choices' | 'new_products' | 'new_product_count' | 'proposed_new_products' | 'column_values' | 'proposed_row_filters' | 'blank_code_lines' | 'proposed_skip_rows_without_code'>;
 
 /**
  * The records of a source (a file's head, an endpoint's first page) as the mapping builder shows
@@ -317,6 +317,7 @@ export async function previewRecords(
     header,
     records,
     offerRowFilters = false,
+    offerBlankCodeSkip = false,
     today,
     unknownCodeWayOut = fileImportWayOut,
     titleDay = null,
@@ -328,6 +329,8 @@ export async function previewRecords(
     header: string[];
     records: RawRecord[];
     offerRowFilters?: boolean;
+    /** Where the screen offers skipping lines without a product code (Try the endpoint): how many the records hold beside coded ones, and, for the proposal, skipping them. */
+    offerBlankCodeSkip?: boolean;
     today: string;
     /** How an unknown product code's problem names the way out (as the import's refusal does; Try the endpoint: savedMappingWayOut). */
     unknownCodeWayOut?: string;
@@ -346,7 +349,7 @@ export async function previewRecords(
   const undated = !given && titleDay !== null && titleDay <= today ? targets.find((t) => t.required && (t.type === 'DateField' || t.type === 'DateTimeField') && !proposed[t.field]) : undefined;
   const proposedValues = undated && titleDay ? { [undated.field]: titleDay } : null;
   const paths = given ? sourcePaths({ ...given, field_mappings: fieldMappings }) : fieldMappings;
-  // Only where the screen shows row filters (the Import screen; not Try the endpoint): a filter proposed is one the user sees.
+  // Only where the screen shows row filters (the Import screen, Try the endpoint): a filter proposed is one the user sees.
   const columnValues = offerRowFilters ? valuesOfColumns(header, records) : {};
   const proposedFilters = offerRowFilters ? proposeRowFilters(header, columnValues, Object.values(fieldMappings), records.length) : [];
   // The proposal's rows are read with the filters proposed (the draft the screen starts from); a given mapping's with its own.
@@ -355,6 +358,10 @@ export async function previewRecords(
   const filterColumns = rowFilterColumns({ field_mappings: {}, skip_rows_where: filters });
   const filterCellsOf = (record: RawRecord) => (record.cells ? filterColumns.map((column) => record.cells?.[header.indexOf(column)]) : filterColumns.map((path) => readMappedPath(record.value, path)));
   const mapped = records.map((record) => ({ row: record.row, fields: record.cells ? mapCells(record.cells) : applyMapping(record.value, paths), filterCells: filterCellsOf(record) }));
+  // Counted over the lines the row filters keep: a refunded order's gift wrap is left out by its status already.
+  const keptByFilters = compileRowFilters({ field_mappings: {}, skip_rows_where: filters });
+  const blankCodes = offerBlankCodeSkip ? blankCodeLines(provisional, { field_mappings: fieldMappings }, mapped.filter((record) => !keptByFilters?.leavesOut(record.filterCells)).map((record) => record.fields)) : 0;
+  const proposesSkip = !given && blankCodes > 0;
   const decimalColumns = Object.keys(fieldMappings).filter((field) => provisional.typeOf(field) === 'DecimalField');
   // Every cell of a file tells how it writes numbers: a till's `Preis` 16,50 beside a `Menge` 1,000 the entity stores as whole units.
   // A price's currency sign (`€ 2,00`) hides nothing: the import takes it off before reading the number.
@@ -366,6 +373,7 @@ export async function previewRecords(
     ...(given ?? {}),
     ...(proposedValues ? { field_values: proposedValues } : {}),
     ...(filters.length ? { skip_rows_where: filters } : {}),
+    ...(proposesSkip ? { skip_rows_without_code: true } : {}),
     field_mappings: fieldMappings,
     ...(dateFormat ? { date_format: dateFormat } : {}),
     ...(usedSeparator === ',' ? { decimal_separator: usedSeparator } : {}),
@@ -470,6 +478,8 @@ export async function previewRecords(
     ...(codeReference ? { proposed_new_products: proposeNewProducts(codeReference, header, fieldMappings) } : {}),
     ...(Object.keys(columnValues).length ? { column_values: columnValues } : {}),
     ...(proposedFilters.length ? { proposed_row_filters: proposedFilters } : {}),
+    ...(blankCodes ? { blank_code_lines: blankCodes } : {}),
+    ...(proposesSkip ? { proposed_skip_rows_without_code: true as const } : {}),
   };
 }
 

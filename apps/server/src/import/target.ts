@@ -268,6 +268,18 @@ export function blankCodeSkipper(target: WriteTarget, mapping: EntityMapping): (
   return code ? (fields) => isBlank(fields[code]) : null;
 }
 
+/**
+ * How many of `lines` (each its fields by the mapping) leave the product code blank while others
+ * fill it — a web shop's gift-wrap or shipping lines beside its products: what
+ * skip_rows_without_code is for. 0 when none does, or none fills it (the code is mapped wrong).
+ */
+export function blankCodeLines(target: WriteTarget, mapping: EntityMapping, lines: readonly Record<string, unknown>[]): number {
+  const code = mappedCodeColumn(target, mapping);
+  if (!code) return 0;
+  const blank = lines.filter((fields) => isBlank(fields[code])).length;
+  return blank < lines.length ? blank : 0;
+}
+
 /** The product code column a mapping fills: the product reference of sales, counts and deliveries, the key of the products table itself. */
 function mappedCodeColumn(target: WriteTarget, mapping: EntityMapping): string | null {
   const code = target.keyColumns.find((column) => target.references.get(column)?.by === 'key') ?? (target.tableName === 'products' ? 'product_code' : null);

@@ -148,6 +148,19 @@ type Page = { number: number } & PageRecords;
 type Paging = Pick<IntegrationRow, 'pagination' | 'page_parameter' | 'records_path' | 'next_field'>;
 type PageFetcher = (url: URL, number: number) => Promise<OutboundResponse>;
 
+/** Headers in which a paged API says how many pages there are (WooCommerce and WordPress's X-WP-TotalPages). */
+const TOTAL_PAGES_HEADERS = ['x-wp-totalpages', 'x-total-pages'];
+
+/** Whether page `number`'s answer says it is the last (a total-pages header): the next page would come back empty, one request wasted. */
+function isLastPage(response: OutboundResponse, number: number): boolean {
+  for (const name of TOTAL_PAGES_HEADERS) {
+    const header = response.headers[name];
+    const total = Number(Array.isArray(header) ? header[0] : header);
+    if (header !== undefined && Number.isInteger(total) && total >= 0) return number >= total;
+  }
+  return false;
+}
+
 /** The endpoint's pages, in order, per the integration's pagination. */
 async function* pagesOf(row: Paging, firstUrl: string, fetchPage: PageFetcher): AsyncGenerator<Page> {
   let url: URL | null = new URL(firstUrl);
@@ -173,7 +186,7 @@ async function* pagesOf(row: Paging, firstUrl: string, fetchPage: PageFetcher): 
     const page = recordsOfPage(body, row.records_path);
     yield { number, ...page };
     if (row.pagination === 'none') url = null;
-    else if (row.pagination === 'page_parameter') url = page.outerCount ? new URL(url) : null;
+    else if (row.pagination === 'page_parameter') url = page.outerCount && !isLastPage(response, number) ? new URL(url) : null;
     else url = nextLinkOf(response, body, row.next_field);
   }
 }

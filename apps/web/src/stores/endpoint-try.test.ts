@@ -2,7 +2,8 @@
 // "Try the endpoint" against a real loopback HTTP server playing the API: the draft's request
 // settings are what is sent (the stored auth header stands behind the mask of the integration
 // edited), the server's proposal becomes the mapping, a changed path is tried again with the
-// mapping, a refusal is said in the server's words, and Save as mapping saves it for the tried
+// mapping (and with its rules: a refunded order left out, lines without a sku skipped, as proposed),
+// a refusal is said in the server's words, and Save as mapping saves it for the tried
 // entity and selects it in the editor.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MASKED_SECRET, type IntegrationTryResponse, type MappingConfig } from '@stockwise/contract';
@@ -18,6 +19,8 @@ let loopback: Loopback;
 let requests: { method: string; path: string; body: Record<string, unknown> }[] = [];
 let refuseTry: { status: number; body: unknown } | null = null;
 let savedMappings: Record<string, MappingConfig> = {};
+/** The page holds a refunded order and gift-wrap lines without a sku: the server proposes the rules for them. */
+let proposeRules = false;
 
 const answer = (fieldMappings: Record<string, string> | null): IntegrationTryResponse => ({
   record_count: 6,
@@ -48,7 +51,9 @@ beforeAll(async () => {
     requests.push({ method: request.method ?? 'GET', path, body: parsed });
     if (path === '/api/integrations/try/') {
       if (refuseTry) return sendJson(response, refuseTry.status, refuseTry.body);
-      return sendJson(response, 200, answer((parsed.mapping as { field_mappings: Record<string, string> } | undefined)?.field_mappings ?? null));
+      const tried = answer((parsed.mapping as { field_mappings: Record<string, string> } | undefined)?.field_mappings ?? null);
+      const rules = proposeRules && !parsed.mapping ? { proposed_row_filters: [{ column: 'order.status', values: ['refunded'] }], proposed_skip_rows_without_code: true as const } : {};
+      return sendJson(response, 200, { ...tried, ...rules, ...(proposeRules ? { blank_code_lines: 2 } : {}) });
     }
     if (path === '/api/yaml/save-mapping/') {
       savedMappings[parsed.name as string] = parsed.config as MappingConfig;
@@ -65,6 +70,7 @@ beforeEach(() => {
   requests = [];
   refuseTry = null;
   savedMappings = {};
+  proposeRules = false;
   useSessionStore.setState({ isLoading: false, isLoggedIn: true, accessToken: 'access', refreshToken: 'refresh' });
   const draft = { ...newIntegrationDraft('shop', () => ['products']), endpoint: ' https://shop.example/orders?from={from} ', target_entity: 'sales', records_path: 'data.orders', previous_days: 7, auth_header_name: 'X-Api-Key', auth_header_value: MASKED_SECRET };
   useIntegrationsStore.setState({ ...initialIntegrationsState, editorOpen: true, editing: { id: 12 } as never, draft });
@@ -117,6 +123,19 @@ describe('trying the endpoint', () => {
     expect(useIntegrationsStore.getState().draft?.records_path).toBe('data.orders[].line_items');
     expect(tries()[2]).toMatchObject({ records_path: 'data.orders[].line_items' });
     expect(tries()[2]?.mapping).toBeUndefined();
+  });
+
+  it("takes the proposed rules (a refunded order's lines left out, lines without a sku skipped) into the mapping, tries again when one changes, and saves them", async () => {
+    proposeRules = true;
+    await store().tryEndpoint();
+    const fieldMappings = { product_id: 'line.product.sku', date: 'created_at', quantity: 'line.quantity' };
+    expect(store().mapping).toEqual({ field_mappings: fieldMappings, decimal_separator: ',', skip_rows_where: [{ column: 'order.status', values: ['refunded'] }], skip_rows_without_code: true });
+    await store().setRules({ skip_rows_without_code: undefined });
+    expect(tries()[1]?.mapping).toEqual({ field_mappings: fieldMappings, decimal_separator: ',', skip_rows_where: [{ column: 'order.status', values: ['refunded'] }] });
+    await store().setRules({ skip_rows_without_code: true, skip_rows_where: undefined });
+    expect(tries()[2]?.mapping).toEqual({ field_mappings: fieldMappings, decimal_separator: ',', skip_rows_without_code: true });
+    expect(await store().saveAsMapping('wattle orders')).toBe(true);
+    expect(savedMappings['wattle orders']).toEqual({ entities: { sales: { field_mappings: fieldMappings, decimal_separator: ',', skip_rows_without_code: true } } });
   });
 
   it("says why the endpoint could not be tried in the server's words", async () => {

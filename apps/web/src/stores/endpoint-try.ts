@@ -1,6 +1,6 @@
 // "Try the endpoint" in the integration editor: the endpoint's first page fetched with the draft's
 // request settings (nothing saved), the mapping the server proposes from its records, changed one
-// field at a time (each change tried again, so the rows show what the new path reads), and saving
+// field or rule at a time (each change tried again, so the rows show what the new path reads), and saving
 // that mapping under a name, which the editor then selects. Opened afresh with each editor.
 import { create } from 'zustand';
 import type { EntityMapping, IntegrationTryResponse } from '@stockwise/contract';
@@ -34,6 +34,8 @@ export type EndpointTryActions = {
   readLines: (recordsPath: string) => Promise<void>;
   /** Reads `field` from `path` (or from nothing) and tries the endpoint again with that mapping. */
   setPath: (field: string, path: string | null) => Promise<void>;
+  /** Changes the mapping's rules (its row filters, skipping lines without a product code) and tries the endpoint again with them. */
+  setRules: (rules: Pick<EntityMapping, 'skip_rows_where' | 'skip_rows_without_code'>) => Promise<void>;
   /** Saves the mapping as `name` for the tried entity and selects it in the editor. */
   saveAsMapping: (name: string) => Promise<boolean>;
   reset: () => void;
@@ -89,6 +91,16 @@ export const useEndpointTryStore = create<EndpointTryState & EndpointTryActions>
       const { mapping } = get();
       if (!mapping) return;
       const changed = withColumn(mapping, field, path);
+      set({ mapping: changed });
+      await run(changed);
+    },
+
+    setRules: async (rules) => {
+      const { mapping } = get();
+      if (!mapping) return;
+      const changed: EntityMapping = { ...mapping, ...rules };
+      // An option turned off is left out, as the import's draft leaves it out.
+      for (const key of Object.keys(rules) as (keyof typeof rules)[]) if (rules[key] === undefined) delete changed[key];
       set({ mapping: changed });
       await run(changed);
     },

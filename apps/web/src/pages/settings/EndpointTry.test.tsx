@@ -1,11 +1,12 @@
 // "Try the endpoint" rendered from store state: the count, a path select per target with the page's
 // values, the first rows with the refused value marked, the empty and failed states saying what to
-// do, and the mapping's name saved with Enter without submitting the integration's form around it.
+// do, the mapping's rules (lines left out, lines without a sku skipped) changed one at a time, and
+// the mapping's name saved with Enter without submitting the integration's form around it.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { IntegrationTryResponse } from '@stockwise/contract';
 import { initTestI18n } from '../../test/i18n.ts';
+import { renderInForm as renderWithForm } from '../../test/in-form.tsx';
 import { stubBrowserLayout } from '../../test/jsdom.ts';
 import { initialEndpointTryState, useEndpointTryStore } from '../../stores/endpoint-try.ts';
 import { initialIntegrationsState, useIntegrationsStore } from '../../stores/integrations.ts';
@@ -46,12 +47,14 @@ let submitted = 0;
 let saved: string[] = [];
 let paths: [string, string | null][] = [];
 let readLines: string[] = [];
+let rules: Record<string, unknown>[] = [];
 
 beforeEach(() => {
   submitted = 0;
   saved = [];
   paths = [];
   readLines = [];
+  rules = [];
   useIntegrationsStore.setState({ ...initialIntegrationsState, editorOpen: true, draft: { ...newIntegrationDraft('shop', () => ['sales']), target_entity: 'sales' } });
   // The actions record what they were asked: the store itself is tested against a loopback server.
   useEndpointTryStore.setState({
@@ -66,22 +69,16 @@ beforeEach(() => {
     readLines: async (recordsPath) => {
       readLines.push(recordsPath);
     },
+    setRules: async (changed) => {
+      rules.push(changed);
+    },
   });
 });
 
 const renderInForm = () =>
-  render(
-    <MantineProvider>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          submitted += 1;
-        }}
-      >
-        <EndpointTry />
-      </form>
-    </MantineProvider>,
-  );
+  renderWithForm(<EndpointTry />, () => {
+    submitted += 1;
+  });
 
 describe('try the endpoint', () => {
   it('offers a keyboard-usable button and any entity to map onto before anything was tried', () => {
@@ -130,6 +127,35 @@ describe('try the endpoint', () => {
     renderInForm();
     expect(screen.queryByTestId('endpoint-try-warnings')).toBeNull();
     expect(screen.queryByTestId('endpoint-try-lines')).toBeNull();
+  });
+
+  it("shows the mapping's rules: a refunded order's lines left out with Remove, and lines without a sku skipped, saying how many", () => {
+    const withRules = { ...mapping, skip_rows_where: [{ column: 'order.status', values: ['refunded', 'cancelled'] }], skip_rows_without_code: true };
+    useEndpointTryStore.setState({ tried: { ...tried, blank_code_lines: 2, proposed_skip_rows_without_code: true }, entity: 'sales', mapping: withRules });
+    renderInForm();
+    const ruleList = screen.getByTestId('endpoint-try-rules');
+    expect(within(ruleList).getByTestId('row-filter').textContent).toBe('Lines whose order.status is refunded or cancelled are left outRemove');
+    const skip = within(ruleList).getByLabelText('Skip lines without a product code') as HTMLInputElement;
+    expect(skip.checked).toBe(true);
+    expect(ruleList.textContent).toContain('2 of the 6 lines on this page have no product code (gift wrap, shipping) beside lines that have one: they are skipped and counted, not refused on every run.');
+    fireEvent.click(within(ruleList).getByRole('button', { name: 'Remove the filter on order.status' }));
+    fireEvent.click(skip);
+    expect(rules).toEqual([{ skip_rows_where: undefined }, { skip_rows_without_code: undefined }]);
+    expect(submitted).toBe(0);
+  });
+
+  it('offers skipping lines without a product code, off, when the page has none, and no rules when the product is not mapped', () => {
+    useEndpointTryStore.setState({ tried, entity: 'sales', mapping });
+    const { unmount } = renderInForm();
+    const skip = screen.getByLabelText('Skip lines without a product code') as HTMLInputElement;
+    expect(skip.checked).toBe(false);
+    fireEvent.click(skip);
+    expect(rules).toEqual([{ skip_rows_without_code: true }]);
+    expect(screen.queryByTestId('row-filter')).toBeNull();
+    unmount();
+    useEndpointTryStore.setState({ mapping: { field_mappings: { date: 'created_at' } } });
+    renderInForm();
+    expect(screen.queryByLabelText('Skip lines without a product code')).toBeNull();
   });
 
   it('saves the mapping under its name with Enter, without saving the integration', () => {

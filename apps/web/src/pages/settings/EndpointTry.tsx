@@ -4,15 +4,17 @@
 // first records as that mapping types them with the values the server would refuse, and saves the
 // mapping under a name, which the editor then selects. When the records hold lines (an order's
 // line_items), it offers the records path reading one record per line, and it says which mapped
-// paths read an array's first element only.
+// paths read an array's first element only. The mapping's rules go with it: the lines a refunded
+// order's status leaves out, and lines without a product code skipped, as a file import's do.
 import { useEffect, useState, type KeyboardEvent } from 'react';
-import { Alert, Button, Fieldset, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Fieldset, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import type { IntegrationTryResponse } from '@stockwise/contract';
 import { useEndpointTryStore } from '../../stores/endpoint-try.ts';
 import { useIntegrationsStore } from '../../stores/integrations.ts';
 import { formatCell, shortened } from './format.ts';
+import { RowFilterList, rowFilterText } from './LeaveOutLines.tsx';
 import { MappedRowsTable, targetLabel } from './MappedRows.tsx';
 
 /** A path as an option: its name and the first values the page holds there. */
@@ -39,6 +41,38 @@ function LinesProposal({ proposal }: { proposal: NonNullable<IntegrationTryRespo
         </Button>
       </Stack>
     </Alert>
+  );
+}
+
+/**
+ * The mapping's rules, saved with it: the lines its row filters leave out (a refunded order's, as a
+ * file import proposes them), each with Remove, and skipping lines without a product code, proposed
+ * on when the page holds such lines beside coded ones (a shop's gift wrap), with how many.
+ */
+function MappingRules({ tried }: { tried: IntegrationTryResponse }) {
+  const { t } = useTranslation();
+  const { mapping, isTrying } = useEndpointTryStore(useShallow((state) => ({ mapping: state.mapping, isTrying: state.isTrying })));
+  const setRules = useEndpointTryStore((state) => state.setRules);
+  const filters = mapping?.skip_rows_where ?? [];
+  const hasProductCode = tried.targets.some((target) => target.reference && mapping?.field_mappings[target.field]);
+  return (
+    <Stack gap="xs" data-testid="endpoint-try-rules">
+      <RowFilterList
+        filters={filters}
+        disabled={isTrying}
+        onChange={(others) => void setRules({ skip_rows_where: others.length ? others : undefined })}
+        describe={(filter) => t('integrations.try.leftOut', { filter: rowFilterText(filter, t) })}
+      />
+      {hasProductCode ? (
+        <Checkbox
+          label={t('import.builder.skipWithoutCode')}
+          description={tried.blank_code_lines ? t('integrations.try.blankCodes', { count: tried.blank_code_lines, total: tried.record_count }) : t('import.builder.skipWithoutCodeHint')}
+          checked={mapping?.skip_rows_without_code === true}
+          disabled={isTrying}
+          onChange={(event) => void setRules({ skip_rows_without_code: event.currentTarget.checked || undefined })}
+        />
+      ) : null}
+    </Stack>
   );
 }
 
@@ -115,6 +149,7 @@ function TryResult({ tried }: { tried: IntegrationTryResponse }) {
               />
             ))}
           </SimpleGrid>
+          <MappingRules tried={tried} />
           <MappedRowsTable targets={tried.targets} rows={tried.rows} fieldMappings={fieldMappings} testId="endpoint-try-rows" />
           <SaveAsMapping />
         </>

@@ -12,7 +12,9 @@ import { dataActions, dataFetchTypes, MASKED_SECRET, MAX_BATCH_SIZE, MAX_PREVIOU
 import { useIntegrationsStore } from '../../stores/integrations.ts';
 import { IMPORT_ENTITY_ID } from './preview.ts';
 import { cronOf, scheduleInWords, timeZoneChoices, type IntegrationDraft } from './integration-form.ts';
+import { BasicAuthFromKey } from './BasicAuthFromKey.tsx';
 import { EndpointTry } from './EndpointTry.tsx';
+import { rowFilterText } from './LeaveOutLines.tsx';
 
 // The counts are not clamped into range (clampBehavior none): a 0 stays 0 and saving names the range, never a silent 1.
 const numberOrNull = (value: string | number) => (value === '' || value === null ? null : Number(value));
@@ -50,7 +52,9 @@ export function IntegrationEditor() {
     entity?.focus();
     entity?.scrollIntoView({ block: 'center' });
   };
-  const fieldMappings = mappingConfig?.entities[draft.target_entity]?.field_mappings;
+  const entityMapping = mappingConfig?.entities[draft.target_entity];
+  const fieldMappings = entityMapping?.field_mappings;
+  const rules = [...(entityMapping?.skip_rows_where ?? []).map((filter) => t('integrations.try.leftOut', { filter: rowFilterText(filter, t) })), ...(entityMapping?.skip_rows_without_code ? [t('integrations.editor.ruleSkipBlank')] : [])];
 
   return (
     <Modal
@@ -150,6 +154,12 @@ export function IntegrationEditor() {
               })}
             </Text>
           ) : null}
+          {fieldMappings ? (
+            <Text size="xs" c="dimmed" data-testid="integration-mapping-rules">
+              {rules.length ? `${t('integrations.editor.mappingRules', { list: rules.join('; ') })} ` : null}
+              {t('integrations.editor.mappingRulesWhere')}
+            </Text>
+          ) : null}
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <NativeSelect
               label={t('integrations.editor.fetchType')}
@@ -244,6 +254,7 @@ export function IntegrationEditor() {
                 {t('integrations.editor.authRemove')}
               </Button>
             ) : null}
+            <BasicAuthFromKey />
           </Fieldset>
           <EndpointTry />
           <Switch label={t('integrations.editor.enabled')} checked={draft.enabled} onChange={(event) => set('enabled')(event.currentTarget.checked)} />

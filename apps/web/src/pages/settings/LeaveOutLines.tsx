@@ -3,8 +3,9 @@
 // Remove (a proposed one too); a new one is chosen from the file itself: a column, the values seen
 // in it with how many lines hold each, and the order column whose line above a blank cell takes
 // its value from (docs/adr/0011-real-data-in.md, row filters).
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Checkbox, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ImportCounts, PreviewFileResponse, RowFilter } from '@stockwise/contract';
 import { useShallow } from 'zustand/react/shallow';
@@ -16,6 +17,48 @@ const TITLE_ID = 'leave-out-lines-title';
 
 /** "refunded or voided", as the server's message lists them. */
 const listed = (values: readonly string[], or: string) => (values.length > 1 ? `${values.slice(0, -1).join(', ')} ${or} ${values.at(-1)}` : (values[0] ?? ''));
+
+/** A row filter in words: "Lines whose order.status is refunded" (Import screen, Try the endpoint). */
+export function rowFilterText(filter: RowFilter, t: TFunction): string {
+  const values = listed(filter.values, t('import.leaveOut.or'));
+  return filter.blank_means_same_as ? t('import.leaveOut.filterByOrder', { column: filter.column, values, order: filter.blank_means_same_as }) : t('import.leaveOut.filter', { column: filter.column, values });
+}
+
+/**
+ * The row filters, each in words (`describe`, else rowFilterText) with a note beside it and Remove;
+ * `onChange` gets the filters left. Nothing when there are none.
+ */
+export function RowFilterList({
+  filters,
+  disabled,
+  onChange,
+  describe,
+  note,
+}: {
+  filters: readonly RowFilter[];
+  disabled: boolean;
+  onChange: (filters: RowFilter[]) => void;
+  describe?: (filter: RowFilter) => string;
+  note?: (filter: RowFilter) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (!filters.length) return null;
+  return (
+    <ul style={{ margin: 0, paddingInlineStart: '1.25rem' }} aria-label={t('import.leaveOut.listed')}>
+      {filters.map((filter, at) => (
+        <li key={`${filter.column}-${at}`} data-testid="row-filter">
+          <Group gap="sm">
+            <Text size="sm">{describe ? describe(filter) : rowFilterText(filter, t)}</Text>
+            {note?.(filter)}
+            <Button size="compact-sm" variant="default" disabled={disabled} aria-label={t('import.leaveOut.removeOf', { column: filter.column })} onClick={() => onChange(filters.filter((_, other) => other !== at))}>
+              {t('import.leaveOut.remove')}
+            </Button>
+          </Group>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export function LeaveOutLines({ preview }: { preview: PreviewFileResponse }) {
   const { t } = useTranslation();
@@ -42,29 +85,18 @@ export function LeaveOutLines({ preview }: { preview: PreviewFileResponse }) {
         <Text size="sm" c="dimmed">
           {t('import.leaveOut.intro')}
         </Text>
-        {filters.length ? (
-          <ul style={{ margin: 0, paddingInlineStart: '1.25rem' }} aria-label={t('import.leaveOut.listed')}>
-            {filters.map((filter, at) => (
-              <li key={`${filter.column}-${at}`} data-testid="row-filter">
-                <Group gap="sm">
-                  <Text size="sm">
-                    {filter.blank_means_same_as
-                      ? t('import.leaveOut.filterByOrder', { column: filter.column, values: listed(filter.values, t('import.leaveOut.or')), order: filter.blank_means_same_as })
-                      : t('import.leaveOut.filter', { column: filter.column, values: listed(filter.values, t('import.leaveOut.or')) })}
-                  </Text>
-                  {[filter.column, filter.blank_means_same_as].some((name) => name !== undefined && !preview.header.includes(name)) ? (
-                    <Text size="sm" c="red.9" data-testid="row-filter-not-in-file">
-                      {t('import.leaveOut.notInFile')}
-                    </Text>
-                  ) : null}
-                  <Button size="compact-sm" variant="default" disabled={isUploading} aria-label={t('import.leaveOut.removeOf', { column: filter.column })} onClick={() => change(filters.filter((_, other) => other !== at))}>
-                    {t('import.leaveOut.remove')}
-                  </Button>
-                </Group>
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <RowFilterList
+          filters={filters}
+          disabled={isUploading}
+          onChange={change}
+          note={(filter) =>
+            [filter.column, filter.blank_means_same_as].some((name) => name !== undefined && !preview.header.includes(name)) ? (
+              <Text size="sm" c="red.9" data-testid="row-filter-not-in-file">
+                {t('import.leaveOut.notInFile')}
+              </Text>
+            ) : null
+          }
+        />
         <form
           onSubmit={(event) => {
             event.preventDefault();

@@ -157,3 +157,12 @@ export function saveErrorMessage(base: string, fieldErrors: Record<string, strin
   const fields = Object.entries(fieldErrors).map(([field, messages]) => `${labelOf(field)}: ${messages.join(' ')}`);
   return fields.length ? `${base}: ${fields.join('; ')}` : base;
 }
+
+/**
+ * The Authorization value of HTTP Basic auth from a user name and password — a WooCommerce shop's
+ * consumer key and secret (`ck_…`, `cs_…`): `Basic ` and base64 of `key:secret` in UTF-8.
+ */
+export function basicAuthValue(user: string, secret: string): string {
+  const bytes = new TextEncoder().encode(`${user}:${secret}`);
+  return `Basic ${btoa(Array.from(bytes, (byte) => String.fromCharCode(byte)).join(''))}`;
+}

@@ -25,7 +25,7 @@ export function draftFrom(config: MappingConfig | null | undefined, entityType: 
  * The server's proposal (names matched ignoring case, spaces, underscores and synonyms) as a draft;
  * `headerRow`: the row of column names the user chose (else the file's own is detected on import too).
  */
-export function draftFromProposal(preview: Pick<PreviewFileResponse, 'proposed_mapping' | 'proposed_field_values' | 'decimal_separator' | 'proposed_row_filters'>, headerRow?: number): EntityMapping {
+export function draftFromProposal(preview: Pick<PreviewFileResponse, 'proposed_mapping' | 'proposed_field_values' | 'decimal_separator' | 'proposed_row_filters' | 'proposed_skip_rows_without_code'>, headerRow?: number): EntityMapping {
   return {
     ...(headerRow !== undefined ? { header_row: headerRow } : {}),
     field_mappings: Object.fromEntries(Object.entries(preview.proposed_mapping).filter((entry): entry is [string, string] => entry[1] !== null)),
@@ -35,6 +35,8 @@ export function draftFromProposal(preview: Pick<PreviewFileResponse, 'proposed_m
     ...(preview.decimal_separator.used === ',' ? { decimal_separator: ',' as const } : {}),
     // Shown on the screen with Remove: a web shop's refunded and voided orders are not sales.
     ...(preview.proposed_row_filters?.length ? { skip_rows_where: preview.proposed_row_filters } : {}),
+    // A shop's gift-wrap lines (no product code beside lines with one): skipped, not refused every run.
+    ...(preview.proposed_skip_rows_without_code ? { skip_rows_without_code: true } : {}),
   };
 }
 
