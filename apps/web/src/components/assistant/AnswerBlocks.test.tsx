@@ -1,12 +1,13 @@
 // An answer's table shows its figures as the screens do (thousands grouped, right-aligned) and its
 // days as the answer's sentences write them (7 Dec 2026); codes stay as the server wrote them.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { MemoryRouter } from 'react-router';
 import { initTestI18n } from '../../test/i18n.ts';
 import { stubBrowserLayout } from '../../test/jsdom.ts';
 import { AnswerBlocks } from './AnswerBlocks.tsx';
+import { initialAssistantState, useAssistantStore } from '../../stores/assistant.ts';
 
 beforeAll(async () => {
   await initTestI18n();
@@ -78,5 +79,24 @@ describe('an answer table', () => {
     const table = screen.getByTestId('assistant-table');
     expect(within(table).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['2.5', '1,240.50', '3', '12.00', '', '']);
     expect(within(table).getByText('1,252.50')).toBeTruthy();
+  });
+});
+
+describe("an answer's action", () => {
+  afterEach(() => useAssistantStore.setState(initialAssistantState));
+
+  it('waits, disabled, while a question is being answered (the store would ignore it), and is pressable after', () => {
+    useAssistantStore.setState({ isLoading: true });
+    render(
+      <MantineProvider>
+        <MemoryRouter>
+          <AnswerBlocks blocks={[{ type: 'action', label: 'Add as a task', action: 'add_task', payload: { text: 'Count the hoses' } }]} />
+        </MemoryRouter>
+      </MantineProvider>,
+    );
+    const button = screen.getByRole('button', { name: 'Add as a task' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    act(() => useAssistantStore.setState({ isLoading: false }));
+    expect(button.disabled).toBe(false);
   });
 });

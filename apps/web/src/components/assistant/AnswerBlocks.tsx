@@ -86,6 +86,8 @@ function AnswerTable({ block }: { block: TableBlock }) {
 export function AnswerBlocks({ blocks, question }: { blocks: AssistantBlock[]; question?: string }) {
   const { t } = useTranslation();
   const act = useAssistantStore((state) => state.act);
+  // One request at a time: while a question is being answered an action would be ignored, so it waits, disabled.
+  const answering = useAssistantStore((state) => state.isLoading);
   const canOrder = useCan('editor');
   return (
     <Stack gap={4} mt={2}>
@@ -113,6 +115,7 @@ export function AnswerBlocks({ blocks, question }: { blocks: AssistantBlock[]; q
                 size="compact-sm"
                 color="blue.8"
                 style={{ alignSelf: 'flex-start' }}
+                disabled={answering}
                 onClick={() => act(block.action === 'add_task' ? { action: 'add_task', text: String(block.payload.text ?? '') } : createOrdersRequest(block.payload))}
                 data-testid="assistant-action"
               >
