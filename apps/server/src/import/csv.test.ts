@@ -42,6 +42,17 @@ describe('CsvReader', () => {
     expect(readAll(text)).toBe(message);
   });
 
+  it("fills a till's totals line short of cells with blanks, and refuses any other short line", () => {
+    expect(readAll('Date,SKU,Description,Qty,Price,Till\n05/12/2026,CB-1,Beans,2,£4.00,1\nTotal,,,966095\n')).toEqual({
+      header: ['Date', 'SKU', 'Description', 'Qty', 'Price', 'Till'],
+      records: [
+        ['05/12/2026', 'CB-1', 'Beans', '2', '£4.00', '1'],
+        ['Total', '', '', '966095', '', ''],
+      ],
+    });
+    expect(readAll('Date,SKU,Description,Qty,Price,Till\nTotally Tea,,,4\n')).toBe('A record has 4 fields where the header has 6 (row 2).');
+  });
+
   // Excel numbers a CSV's rows from its header (row 1), counts empty lines, and keeps a quoted
   // newline inside its cell: an error's row is the one the user finds there.
   it('numbers records as a spreadsheet shows them, however the file is cut into chunks', () => {

@@ -4,11 +4,12 @@
 // first line end), the separator (`,`, `;` or tab, told by the header line), a BOM, empty lines and
 // title lines above the header (header-row.ts; the rows above it are kept aside, not imported) are
 // handled; lines of empty cells among the records are skipped. What papaparse reports — an
-// unterminated or malformed quote — is an error, and so is a record whose field count differs from the header's, and a record longer than the cap (it
+// unterminated or malformed quote — is an error, and so is a record whose field count differs from the header's (but for a totals line short of cells), and a record longer than the cap (it
 // is refused while being read, never held whole): nothing is guessed. Each record comes with its row
 // as a spreadsheet shows the file — the header is row 1, empty lines count, a quoted newline stays in
 // its row — so an error names the row the user finds when opening the file in Excel.
 import Papa from 'papaparse';
+import { isTotalsWord } from './totals-line.ts';
 import { detectHeaderRow, HEADER_SEARCH_ROWS, headerRowBlank, headerRowPastEnd, type HeadRow } from './header-row.ts';
 
 export class CsvSyntaxError extends Error {}
@@ -211,6 +212,12 @@ export class CsvReader {
       }
       // Below the names too a line of empty cells is a blank row (Excel saves one as `;;`): skipped like an empty line, its row still counted.
       if (isBlankLine(fields)) continue;
+      // A till's totals line is often shorter than its header (`Total,,,966095` under six names): its
+      // missing cells are blank, and the totals-line rule leaves it out as it does a full-width one.
+      if (fields.length < this.#header.length && fields.some(isTotalsWord)) {
+        records.push({ row: this.#rows, cells: [...fields, ...Array<string>(this.#header.length - fields.length).fill('')] });
+        continue;
+      }
       if (fields.length !== this.#header.length) {
         throw new CsvSyntaxError(`A record has ${fields.length} field${fields.length === 1 ? '' : 's'} where the header has ${this.#header.length} (row ${this.#rows}).`);
       }

@@ -19,6 +19,7 @@ import { compileRowParser, expectedValue, isReadOnly, isTextual, quickCheck, UND
 import { isBelowMinimum, minimumProblem, readColumnRules, type ColumnMinimum } from '../tables/column-minimums.ts';
 import { datedColumn } from '../tables/dated-columns.ts';
 import { UnreadableCell } from './source.ts';
+import { isTotalsWord } from './totals-line.ts';
 import { defaultValueOf, findCatalogueEntry } from '../tables/repo.ts';
 import { checkValueMaps, compileValueMaps } from './value-maps.ts';
 import { checkNewProducts, compileNewProductReader, type NewProductColumns } from './new-products.ts';
@@ -97,14 +98,6 @@ export const fileImportWayOut = `Tick '${CREATE_PRODUCTS_OPTION}' to create it, 
 export const savedMappingWayOut = (mappingName: string | null) =>
   `Save the mapping${mappingName ? ` '${mappingName}'` : ''} with '${CREATE_PRODUCTS_OPTION}' ticked (Settings → Data integration) to create it, or add it on the Data screen.`;
 
-/**
- * The words a till or spreadsheet writes on its totals line, in the first column (`Summe;;25`),
- * maybe with a colon: a regular expression read alike by JavaScript (flag i) and PostgreSQL (`~*`).
- */
-export const TOTALS_LINE_PATTERN = '^(total|totals|grand total|subtotal|sum|summe|gesamt|gesamtsumme|zwischensumme|endsumme|totaal)\\s*:?$';
-const totalsWord = new RegExp(TOTALS_LINE_PATTERN, 'i');
-/** Whether a code reads as a totals line's word rather than a product's code. */
-export const isTotalsWord = (code: string) => totalsWord.test(code.trim());
 const TOTALS_LINE_WAY_OUT = "It looks like a totals line, not a product: delete the line from the file, or leave it out with the mapping's 'Leave out lines where'.";
 
 /**

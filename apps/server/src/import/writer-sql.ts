@@ -3,7 +3,8 @@
 // (lookups by business key, repeated keys summed or the last kept, then insert or upsert).
 import { sql, type RawBuilder } from 'kysely';
 import { isReferredBy, type ReferencingForeignKey } from '../tables/repo.ts';
-import { ownTextKey, TOTALS_LINE_PATTERN, type CodeLookup, type TotalsSkipped, type WriteTarget } from './target.ts';
+import { ownTextKey, type CodeLookup, type TotalsSkipped, type WriteTarget } from './target.ts';
+import { TOTALS_LINE_PATTERN } from './totals-line.ts';
 
 /** Every typed row of the file, as COPYed. */
 export const STAGING_TABLE = 'import_rows';
