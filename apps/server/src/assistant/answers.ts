@@ -737,7 +737,8 @@ const ARRIVES_PARTICLE = /(?<![\p{L}])(?:an|binnen)(?= *[?.!]* *$)/u;
 /** A question about the scheduled imports: "did last night's import run?", "when did the web shop last sync?". */
 const INTEGRATION_RUNS = /\b(integrations?|imports?|imported|sync(?:ed|s|ing)?|web ?shop|feed)\b/;
 const VALUE = orGerman(/\b(value|worth)\b/, 'wert', 'waarde|waard');
-const SALES = orGerman(/\b(sales|sold|sell|sells|selling|demand)\b/, GERMAN_SOLD, DUTCH_SOLD);
+// "How much did we shift" is how a British shop says sold (QA8 F13).
+const SALES = orGerman(/\b(sales|sold|sell|sells|selling|demand|shift|shifted)\b/, GERMAN_SOLD, DUTCH_SOLD);
 const TOTAL_STOCK = orGerman(
   /\b(how much|how many|total)\b.*\b(stock|inventory|units)\b|\bstock (level|on hand)\b/,
   '(?:wie viel|wieviel|wie viele|gesamt|insgesamt)(?: [\\p{L}]+)* (?:bestand|lager|lagerbestand|auf lager|vorrätig)',
@@ -797,23 +798,38 @@ export function answerForWindow(due: DueWindow | null, today: string, answer: (d
 async function scopeOf(db: Db, reading: Reading, products: repo.ProductRow[], today: string, leading: string[]): Promise<{ use: () => Scope; nameWord: NameWordScope | null; group: NameWordScope | null }> {
   if (products.length) return { use: () => productScope(products), nameWord: null, group: null };
   const categories = await categoryNames(db);
-  const category = readCategory(reading.trial(), categories);
-  // The words every sales and stock question frames itself with, and its period and ranking, are no product's name.
-  const framed = reading.trial();
-  [SALES, SALES_VALUE_WORDS, STOCK_VALUE_WORDS, STOCK_WORDS, VALUE, FRAMING, TOP_SELLERS, NOT_SOLD, OVERSTOCK, DEAD_STOCK, RUNS_OUT, RUNS_OUT_FRAMING].forEach((pattern) => framed.test(pattern));
-  if (category) readCategory(framed, categories);
-  if (!readComparison(framed, today) && !readQuietSpan(framed)) readPeriod(framed, today);
-  // A deadline ("before Christmas", "by Easter") dates the question: it names no products.
-  readAhead(framed, today);
-  readBestPeriod(framed);
-  readBreakdown(framed);
-  readRank(framed, TOP_SELLERS_RANK.limit);
-  readCoverDays(framed);
-  const word = readNameWord(framed, await productNameWords(db), await productNamePhrases(db));
+  const nameWords = await productNameWords(db);
+  const namePhrases = await productNamePhrases(db);
+  /** The question without the words every sales and stock question frames itself with, its period and ranking — no product's name — and the category read. */
+  const frame = (category: string | null) => {
+    const framed = reading.trial();
+    [SALES, SALES_VALUE_WORDS, STOCK_VALUE_WORDS, STOCK_WORDS, VALUE, FRAMING, TOP_SELLERS, NOT_SOLD, OVERSTOCK, DEAD_STOCK, RUNS_OUT, RUNS_OUT_FRAMING].forEach((pattern) => framed.test(pattern));
+    if (category) readCategory(framed, categories);
+    if (!readComparison(framed, today) && !readQuietSpan(framed)) readPeriod(framed, today);
+    // A deadline ("before Christmas", "by Easter") dates the question: it names no products.
+    readAhead(framed, today);
+    readBestPeriod(framed);
+    readBreakdown(framed);
+    readRank(framed, TOP_SELLERS_RANK.limit);
+    readCoverDays(framed);
+    return framed;
+  };
+  let category = readCategory(reading.trial(), categories);
+  let framed = frame(category);
+  let word = readNameWord(framed, nameWords, namePhrases);
+  let scope = word ? await nameWordScope(db, word, category) : null;
+  if (category && word && !scope?.products.length) {
+    // "Gingerbread syrup" where the Syrups category holds no Gingerbread product but "Gingerbread syrup 1L" sits in
+    // Seasonal syrups: the category's word was part of a name (QA8 F13). Never a confident "0 products" while a name holds the words.
+    const unframed = frame(null);
+    const named = readNameWord(unframed, nameWords, namePhrases);
+    const anywhere = named ? await nameWordScope(db, named, null) : null;
+    if (anywhere?.products.length) [category, framed, word, scope] = [null, unframed, named, anywhere];
+  }
   // "Snow blowers" where names hold "Snow" but no "Snow Blower": every Snow product is counted, and the answer says so first (QA6 #6).
   const missed = word && missedPhrase(framed, word);
   const useCategory = () => category !== null && readCategory(reading, categories);
-  if (!word) {
+  if (!word || !scope) {
     if (!category) return { use: () => EVERY_PRODUCT, nameWord: null, group: null };
     return {
       use: () => {
@@ -824,7 +840,6 @@ async function scopeOf(db: Db, reading: Reading, products: repo.ProductRow[], to
       group: await nameWordScope(db, null, category),
     };
   }
-  const scope = await nameWordScope(db, word, category);
   return {
     use: () => {
       useCategory();

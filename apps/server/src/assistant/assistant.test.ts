@@ -845,6 +845,39 @@ describe.each(backends)('assistant on %s', (backend) => {
     }
   });
 
+  it('reads a category\'s word inside a product\'s name when the category holds no such product (QA8 F13: "gingerbread syrup" sits in Seasonal syrups, not Syrups)', async () => {
+    const db = server.database.db;
+    const cafe = [
+      { code: 'SYR-VAN-1L', name: 'Vanilla syrup 1L', category: 'Syrups', stock: 12, cost: 3.8 },
+      { code: 'SYR-GINGER-1L', name: 'Gingerbread syrup 1L', category: 'Seasonal syrups', stock: 40, cost: 4.2 },
+    ];
+    const inserted = await db
+      .insertInto('data.products')
+      .values(cafe.map((p) => ({ product_code: p.code, name: p.name, category: p.category, current_stock: p.stock, unit_cost: p.cost, lead_time_days: 5 })))
+      .returning(['id', 'product_code'])
+      .execute();
+    const idOf = (code: string) => inserted.find((row) => row.product_code === code)?.id as number;
+    await countToday(db, cafe.map((p) => ({ id: idOf(p.code), stock: p.stock })));
+    const lastSeason = TODAY > `${TODAY.slice(0, 4)}-12-24` ? Number(TODAY.slice(0, 4)) : Number(TODAY.slice(0, 4)) - 1;
+    await db.insertInto('data.sales').values([{ product_id: idOf('SYR-GINGER-1L'), date: `${lastSeason}-12-10`, quantity: 142 }, { product_id: idOf('SYR-VAN-1L'), date: `${lastSeason}-12-11`, quantity: 9 }]).execute();
+    try {
+      const sold = textOf(await ask({ content: 'How much gingerbread syrup did we shift last Christmas?' }));
+      expect(sold).toContain(`142 units were sold of products whose name holds "Gingerbread syrup" (1 product: SYR-GINGER-1L) at Christmas ${lastSeason}`);
+      expect(sold).not.toContain("I did not use");
+      expect(sold).not.toContain('0 products');
+      const stock = textOf(await ask({ content: 'How much stock of gingerbread syrup is left and when will it run out?' }));
+      expect(stock).toMatch(/^Gingerbread syrup 1L \(SYR-GINGER-1L\) /);
+      expect(stock).not.toContain('0 products');
+      expect(textOf(await ask({ content: 'how much gingerbread syrup have we got' }))).toContain('Gingerbread syrup 1L (SYR-GINGER-1L) has 40 units on hand');
+      // The category still narrows where it holds the named products.
+      expect(textOf(await ask({ content: 'stock of vanilla syrups' }))).toContain('Vanilla syrup 1L (SYR-VAN-1L) has 12 units on hand');
+    } finally {
+      await db.deleteFrom('data.sales').where('product_id', 'in', inserted.map((row) => row.id)).execute();
+      await db.deleteFrom('data.stock_snapshots').where('product_id', 'in', inserted.map((row) => row.id)).execute();
+      await db.deleteFrom('data.products').where('id', 'in', inserted.map((row) => row.id)).execute();
+    }
+  });
+
   it("answers for the shop's day in the time zone the question sends (UTC without one); a zone that is none is refused", async () => {
     // Kiritimati (UTC+14) is a day ahead of UTC from 10:00 UTC, Pago Pago (UTC−11) a day behind until 11:00: one of them always differs.
     for (const zone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago', 'Europe/London']) {
