@@ -183,7 +183,8 @@ function AssistantPanel() {
         </div>
         <CloseButton aria-label={t('assistant.close')} onClick={collapse} />
       </div>
-      <ol className={classes.messages} ref={listRef} aria-label={t('assistant.messagesLabel')} aria-live="polite">
+      {/* A tab stop of its own: a long answer scrolls the list, and the arrow keys scroll it back (QA8 F21). */}
+      <ol className={classes.messages} ref={listRef} aria-label={t('assistant.messagesLabel')} aria-live="polite" tabIndex={0}>
         {messages.length === 0 ? (
           <li className={classes.context}>{t('assistant.empty')}</li>
         ) : (

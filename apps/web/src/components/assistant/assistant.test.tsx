@@ -121,6 +121,14 @@ describe('AssistantBar', () => {
     expect(useAssistantStore.getState().isLoading).toBe(true);
   });
 
+  it('the conversation is a named tab stop, so a keyboard scrolls back through a long answer (QA8 F21)', () => {
+    useAssistantStore.getState().enterPage('home');
+    renderBar();
+    fireEvent.click(screen.getByRole('button', { name: 'Reorder report' }));
+    const conversation = screen.getByRole('list', { name: 'Conversation' });
+    expect(conversation.tabIndex).toBe(0);
+  });
+
   it('expanded: ignores a blank submit, sends text, closes with Escape', () => {
     useAssistantStore.getState().enterPage('reports');
     renderBar();

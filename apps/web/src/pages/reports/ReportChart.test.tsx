@@ -52,3 +52,23 @@ describe('the partial periods of a report chart', () => {
     expect(notes({ firstCut: { ...october, field: 'week', unit: 'week' } })).toEqual([]);
   });
 });
+
+describe('a report chart and the keyboard', () => {
+  // jsdom lays nothing out: the chart's container measures 600 × 320, as in a browser.
+  beforeAll(() => {
+    HTMLElement.prototype.getBoundingClientRect = () => ({ x: 0, y: 0, top: 0, left: 0, right: 600, bottom: 320, width: 600, height: 320, toJSON: () => ({}) });
+  });
+
+  it.each(['line', 'area', 'bar', 'pie', 'scatter'] as const)('a %s chart is no nameless tab stop: the named figure stands for it', (type) => {
+    const numeric = rows.map((row, at) => ({ ...row, month: type === 'scatter' ? at + 1 : row.month }));
+    render(
+      <MantineProvider>
+        <ReportChart config={{ ...config, type }} rows={numeric} label="Chart" />
+      </MantineProvider>,
+    );
+    const figure = screen.getByRole('figure', { name: 'Units sold by month' });
+    expect(figure.querySelector('svg')).not.toBeNull();
+    // The tooltip's wrapper takes focus from script only (tabindex -1).
+    expect(figure.querySelector('[tabindex]:not([tabindex^="-"]), [role="application"]')).toBeNull();
+  });
+});

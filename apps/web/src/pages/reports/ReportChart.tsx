@@ -26,6 +26,14 @@ const legendLabel = (value: unknown) => {
 
 type ReportChartProps = { config: ChartConfig; rows: ResultRow[]; label: string; unfinished?: UnfinishedPeriod | null; firstCut?: FirstPeriodCut | null };
 
+/**
+ * Recharts' keyboard layer makes the chart a tab stop a screen reader announces as a nameless
+ * "application" whose arrow keys step through tooltips (QA8 F18, as on the Forecasting screen and the
+ * dashboard): the figure is named, and the report's table is the way through its values. A pie's
+ * slices are a tab stop of their own (rootTabIndex) for the same layer.
+ */
+const WITHOUT_KEYBOARD_LAYER = { accessibilityLayer: false } as const;
+
 export const ReportChart = memo(function ReportChart({ config, rows, label, unfinished = null, firstCut = null }: ReportChartProps) {
   const { t } = useTranslation();
   const noteId = useId();
@@ -63,7 +71,7 @@ export const ReportChart = memo(function ReportChart({ config, rows, label, unfi
     switch (config.type) {
       case 'line':
         return (
-          <LineChart data={data.rows}>
+          <LineChart data={data.rows} {...WITHOUT_KEYBOARD_LAYER}>
             {axes}
             {data.series.map((s, i) => (
               <Line key={s.key} type="monotone" dataKey={segment ? solidValue(s.key) : s.key} name={s.label} stroke={colour(i)} dot={data.rows.length <= 60} isAnimationActive={false} connectNulls />
@@ -76,7 +84,7 @@ export const ReportChart = memo(function ReportChart({ config, rows, label, unfi
         );
       case 'area':
         return (
-          <AreaChart data={data.rows}>
+          <AreaChart data={data.rows} {...WITHOUT_KEYBOARD_LAYER}>
             {axes}
             {data.series.map((s, i) => (
               <Area key={s.key} type="monotone" dataKey={segment ? solidValue(s.key) : s.key} name={s.label} stroke={colour(i)} fill={colour(i)} fillOpacity={0.25} stackId={stackId} isAnimationActive={false} />
@@ -89,7 +97,7 @@ export const ReportChart = memo(function ReportChart({ config, rows, label, unfi
         );
       case 'bar':
         return (
-          <BarChart data={data.rows}>
+          <BarChart data={data.rows} {...WITHOUT_KEYBOARD_LAYER}>
             {axes}
             {data.series.map((s, i) => (
               <Bar key={s.key} dataKey={s.key} name={s.label} fill={colour(i)} stackId={stackId} isAnimationActive={false}>
@@ -104,10 +112,10 @@ export const ReportChart = memo(function ReportChart({ config, rows, label, unfi
       case 'pie': {
         const value = (data.series[0] as { key: string }).key;
         return (
-          <PieChart>
+          <PieChart {...WITHOUT_KEYBOARD_LAYER}>
             <Tooltip formatter={formatFigure} />
             <Legend formatter={legendLabel} />
-            <Pie data={data.rows} dataKey={value} nameKey={x} isAnimationActive={false} label>
+            <Pie data={data.rows} dataKey={value} nameKey={x} isAnimationActive={false} label rootTabIndex={-1}>
               {data.rows.map((row, i) => (
                 <Cell key={String(row[x])} fill={colour(i)} />
               ))}
@@ -117,7 +125,7 @@ export const ReportChart = memo(function ReportChart({ config, rows, label, unfi
       }
       case 'scatter':
         return (
-          <ScatterChart>
+          <ScatterChart {...WITHOUT_KEYBOARD_LAYER}>
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis type="number" dataKey={x} name={x} tickFormatter={formatFigure} />
             <YAxis

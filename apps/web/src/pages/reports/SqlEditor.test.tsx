@@ -7,7 +7,7 @@ import { cleanup, render } from '@testing-library/react';
 import { Text } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { stubBrowserLayout } from '../../test/jsdom.ts';
-import { SqlEditor, type SqlEditorHandle, type SqlMistake } from './SqlEditor.tsx';
+import { readableHighlightStyle, SqlEditor, type SqlEditorHandle, type SqlMistake } from './SqlEditor.tsx';
 import { mistakeRange } from './sql-mistake.ts';
 
 beforeAll(stubBrowserLayout);
@@ -29,6 +29,23 @@ describe('mistakeRange', () => {
     expect(mistakeRange(doc('select 1'), 1, 10)).toBeNull();
     expect(mistakeRange(doc('select 1'), 2, 1)).toBeNull();
     expect(mistakeRange(doc('select 1'), 0, 1)).toBeNull();
+  });
+});
+
+/** WCAG's relative luminance of `#rgb` or `#rrggbb`. */
+function luminance(hex: string): number {
+  const digits = hex.length === 4 ? [...hex.slice(1)].map((c) => c + c).join('') : hex.slice(1);
+  const [r, g, b] = [0, 2, 4].map((at) => parseInt(digits.slice(at, at + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+describe('readableHighlightStyle', () => {
+  // The active line's light blue (CodeMirror's #cceeff44 over white) is the palest background a token sits on (QA8 F17).
+  it('colours every token at WCAG AA contrast (4.5:1) on the active line', () => {
+    const activeLine = luminance('#f1faff');
+    const colours = readableHighlightStyle.specs.flatMap((spec) => (spec.color ? [spec.color] : []));
+    expect(colours.length).toBeGreaterThan(10);
+    for (const colour of colours) expect((activeLine + 0.05) / (luminance(colour) + 0.05), colour).toBeGreaterThanOrEqual(4.5);
   });
 });
 
