@@ -1,12 +1,11 @@
 // Process entry point: `node apps/server/src/main.ts` (see README for the environment).
 import { loadConfig } from './environment.ts';
-import { signInHint, startServer } from './server.ts';
+import { accountsAtStart, signInHint, startServer } from './server.ts';
 
 const config = loadConfig();
 const server = await startServer(config, { runProcessAtStart: true });
 if (server.url) {
-  const account = await server.database.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
-  console.log(`\n${signInHint(config, server.url, account !== undefined)}\n`);
+  console.log(`\n${signInHint(config, server.url, await accountsAtStart(server.database.db, config.demoPassword))}\n`);
 }
 
 let stopping = false;

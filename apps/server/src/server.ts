@@ -1,5 +1,7 @@
 // Starts a whole server process: database, migrations, demo data, job queue and HTTP, per ROLE.
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from './db/schema.ts';
 import type { ServerConfig } from './environment.ts';
 import { migrateToLatest, openDatabase, type AppDatabase } from './db/database.ts';
 import { buildApp, featureContexts } from './app.ts';
@@ -9,6 +11,7 @@ import { startJobQueue, type JobQueue } from './jobs/queue.ts';
 import { DEMO_USERNAME, seedDemoData } from './demo/seed.ts';
 import { passwordPolicy } from '@stockwise/contract';
 import { productName } from './product.ts';
+import { verifyPassword } from './auth/passwords.ts';
 import { createForecastingContext, requestCatalogueForecast } from './forecasting/service.ts';
 import { catalogueRunProcess } from './forecasting/run-process.ts';
 import { createIntegrationsFeature, settleInterruptedRuns, syncAllSchedules, type IntegrationsFeature } from './integrations/service.ts';
@@ -87,13 +90,25 @@ export async function startServer(config: ServerConfig, options: { runProcessAtS
   };
 }
 
+/** What the sign-in hint needs to know of the accounts: any at all, and the demo user still on its starting password. */
+export type AccountsAtStart = { any: boolean; demoOnStartingPassword: boolean };
+
+/** The accounts as the console's sign-in hint describes them: the demo user's password checked against `demoPassword`. */
+export async function accountsAtStart(db: Kysely<Database>, demoPassword: string): Promise<AccountsAtStart> {
+  const any = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  const demo = await db.selectFrom('users').select('password_hash').where('username', '=', DEMO_USERNAME).where('disabled_at', 'is', null).executeTakeFirst();
+  return { any: any !== undefined, demoOnStartingPassword: demo !== undefined && (await verifyPassword(demo.password_hash, demoPassword)) };
+}
+
 /**
- * What the console says at start: where the app is, and how to sign in — the demo user, or on a
- * database without any account (no demo data), where to create the first one.
+ * What the console says at start: where the app is, and how to sign in — the demo user while it
+ * still has its starting password (once changed, printing it would advertise a password that no
+ * longer works: QA8 F4), or on a database without any account, where to create the first one.
  */
-export function signInHint(config: ServerConfig, url: string, hasAccount: boolean): string {
+export function signInHint(config: ServerConfig, url: string, accounts: AccountsAtStart): string {
+  const hasAccount = accounts.any;
   const lines = [`${productName} is running at ${url}`];
-  if (config.demoData) lines.push(`Sign in with username "${DEMO_USERNAME}" and password "${config.demoPassword}"`);
+  if (config.demoData && accounts.demoOnStartingPassword) lines.push(`Sign in with username "${DEMO_USERNAME}" and password "${config.demoPassword}"`);
   else if (!hasAccount && config.registrationEnabled) {
     lines.push(
       `No account yet. Open ${url}/login to create the first one, an administrator (it adds the others in Settings → Users), or from a shell:`,
