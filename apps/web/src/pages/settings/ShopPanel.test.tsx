@@ -51,6 +51,16 @@ describe('the Shop panel', () => {
     expect(currencyOptions('XQQ').at(-1)).toEqual({ value: 'XQQ', label: 'XQQ' });
   });
 
+  it("lists the browser region's currency first, so its name typed offers it first (QA8 F1)", () => {
+    expect(currencyOptions(null, 'en-GB')[0]).toEqual({ value: 'GBP', label: 'GBP — British Pound' });
+    expect(currencyOptions(null, 'en-GB').filter((option) => option.label.includes('Pound'))[0]?.value).toBe('GBP');
+    expect(currencyOptions(null, 'de-AT')[0]?.value).toBe('EUR');
+    expect(currencyOptions(null, 'de-CH')[0]?.value).toBe('CHF');
+    expect(currencyOptions(null, 'en-AU')[0]?.value).toBe('AUD');
+    expect(currencyOptions(null, 'en')[0]?.value).toBe('USD');
+    expect(currencyOptions(null, 'en-GB').filter((option) => option.value === 'GBP')).toHaveLength(1);
+  });
+
   it('shows the saved currency and how money looks in it, with nothing to save yet', () => {
     renderPanel();
     expect(box().value).toBe('GBP — British Pound');

@@ -13,10 +13,32 @@ const EXAMPLE_AMOUNT = 1240.5;
 /** The option of no currency (bare figures): a choice in the list, so the keyboard reaches it as any other. */
 const NO_CURRENCY = 'none';
 
-/** Every currency as "USD — US Dollar", by code; `kept` stays an option even if this browser does not list it. */
-export function currencyOptions(kept: string | null): { value: string; label: string }[] {
+const EURO_AREA = ['AT', 'BE', 'CY', 'DE', 'EE', 'ES', 'FI', 'FR', 'GR', 'HR', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PT', 'SI', 'SK'];
+/** The currency of a region whose code does not start with the region's (a euro country's), or is not the first that does (CHE before CHF). */
+const REGION_CURRENCY: Record<string, string> = { ...Object.fromEntries(EURO_AREA.map((region) => [region, 'EUR'])), CH: 'CHF', LI: 'CHF' };
+/** The currency of the browser's region (en-GB: GBP; de-AT: EUR; en: the likely region, US), or null. */
+export function regionCurrency(locale: string, codes: readonly string[]): string | null {
+  let region: string | undefined;
+  try {
+    region = new Intl.Locale(locale).maximize().region;
+  } catch {
+    return null;
+  }
+  if (!region) return null;
+  // An ISO 4217 code starts with its country's code: GBP, USD, AUD, NZD, JPY.
+  return REGION_CURRENCY[region] ?? codes.find((code) => code.startsWith(region)) ?? null;
+}
+
+/**
+ * Every currency as "USD — US Dollar", by code, the browser region's first, so that typing its name
+ * ("pound" in a British browser) offers it first, not the Egyptian pound (QA8 F1); `kept` stays an
+ * option even if this browser does not list it.
+ */
+export function currencyOptions(kept: string | null, locale = navigator.language): { value: string; label: string }[] {
   const names = new Intl.DisplayNames('en', { type: 'currency' });
-  const codes = Intl.supportedValuesOf('currency');
+  const listed = Intl.supportedValuesOf('currency');
+  const own = regionCurrency(locale, listed);
+  const codes = own ? [own, ...listed.filter((code) => code !== own)] : listed;
   return [...codes, ...(kept && !codes.includes(kept) ? [kept] : [])].map((code) => {
     const name = names.of(code);
     return { value: code, label: name && name !== code ? `${code} — ${name}` : code };
