@@ -75,6 +75,10 @@ async function startBackend(): Promise<Backend> {
     }
     const auth = request.headers.authorization;
     state.dataCalls.push({ auth, path });
+    if (path === '/api/admin-only/' && auth === `Bearer ${state.access}`) {
+      sendJson(response, 403, { detail: 'Your role (viewer) may not do this; it needs editor.', code: 'forbidden' });
+      return;
+    }
     if (state.refuseAll || auth !== `Bearer ${state.access}`) {
       state.refused += 1;
       sendJson(response, 401, { detail: 'Given token not valid', code: 'token_not_valid' });
@@ -169,6 +173,16 @@ describe('api client', () => {
     expect(replays).toHaveLength(5);
     expect(session.stored).toEqual([{ access: backend.access, refresh: backend.refresh }]);
     expect(session.refresh).toBe(backend.refresh); // the rotated refresh token is kept
+    expect(session.ended).toBe(0);
+  });
+
+  it('renews the tokens after a role refusal, so the role the screens offer catches up with a demotion; the refusal still reaches the caller', async () => {
+    const { tokens, session } = sessionWith(backend.access, backend.refresh);
+    const error = await failureOf(client(tokens).post('/admin-only/', {}));
+    expect(error).toMatchObject({ code: 'forbidden', message: 'Your role (viewer) may not do this; it needs editor.' });
+    await expect.poll(() => session.stored.length).toBe(1);
+    expect(session.stored).toEqual([{ access: backend.access, refresh: backend.refresh }]);
+    expect(backend.refreshCalls).toBe(1);
     expect(session.ended).toBe(0);
   });
 

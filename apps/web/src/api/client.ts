@@ -135,6 +135,12 @@ export function createApiClient({
   });
 
   client.interceptors.response.use(undefined, async (error: unknown) => {
+    // A role refusal may mean an administrator changed the role since this access token was issued:
+    // a new token carries the current role, so the screens stop offering what it may no longer do
+    // (QA8 F24). The refusal itself still reaches the caller; a failed renewal is left to the next call.
+    if (axios.isAxiosError(error) && error.response?.status === 403 && (error.response.data as { code?: unknown } | undefined)?.code === 'forbidden' && tokens.getRefreshToken()) {
+      sharedRefresh().catch(() => undefined);
+    }
     if (!axios.isAxiosError(error) || error.response?.status !== 401 || !error.config) {
       throw normalizeError(error);
     }
