@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
 
@@ -26,6 +27,21 @@ describe.each(backends)('named queries on %s', (backend) => {
     expect((low.json as unknown as { value: number }[]).map((r) => r.value).sort((a, b) => a - b)).toEqual([5, 50]);
     const byDefault = await server.request('/api/queries/queries/low_stock_products/', { token });
     expect((byDefault.json as unknown as unknown[]).length).toBe(2);
+  });
+
+  it('counts "sold in the last 30 days" over the 30 whole days before today, as the assistant does (QA8 F16)', async () => {
+    const db = server.database.db;
+    const product = await db.selectFrom('data.products').select('id').where('product_code', '=', 'Q-1').executeTakeFirstOrThrow();
+    const { today } = await db.selectNoFrom(sql<string>`current_date::text`.as('today')).executeTakeFirstOrThrow();
+    const daysBefore = (days: number) => new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+    // Today's few hours are not a day yet; the 30th day back is the window's first, the 31st outside it.
+    await db.insertInto('data.sales').values([0, 1, 30, 31].map((days, at) => ({ product_id: product.id, date: daysBefore(days), quantity: 10 ** at }))).execute();
+    try {
+      const sold = await server.request('/api/queries/queries/units_sold_last_30_days/', { token });
+      expect(sold.json).toEqual([{ id: product.id, value: 10 + 100 }]);
+    } finally {
+      await db.deleteFrom('data.sales').where('product_id', '=', product.id).execute();
+    }
   });
 
   it.each([
