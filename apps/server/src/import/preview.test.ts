@@ -113,7 +113,12 @@ describe.each(backends)('file preview on %s', (backend) => {
     const csv = 'sku,date,qty\n85123A,01/02/2011,1\n85123A,03/04/2011,2\n';
     const ambiguous = await preview([file('a.csv', csv), { name: 'entity_type', value: 'sales' }]);
     expect(ambiguous.json.date_format).toEqual({ detected: null, ambiguous: true, candidates: ['dd/mm/yyyy', 'mm/dd/yyyy'] });
-    expect(ambiguous.json.rows[0]?.problems.date).toContain('could be day-first');
+    expect(ambiguous.json.rows[0]?.problems.date).toContain('every day in the file is 12 or less');
+    // Of the file's head only (the web sends its first 256 KiB), the words say so, and what the import will do (QA8 F22).
+    const head = await preview([file('a.csv', csv), { name: 'entity_type', value: 'sales' }, { name: 'file_part', value: 'head' }, { name: 'locale', value: 'en-GB' }]);
+    expect(head.json.rows[0]?.problems.date).toBe(
+      'dates like 01/02/2011 could be day-first (dd/mm/yyyy) or month-first (mm/dd/yyyy): every day in the 2 lines read is 12 or less. The import reads the whole file and takes the order from its first day past the 12th; shown here day-first, as your browser writes dates. To be sure, choose the date format in the mapping.',
+    );
     const chosen = await preview([file('a.csv', csv), { name: 'entity_type', value: 'sales' }, { name: 'date_format', value: 'mm/dd/yyyy' }]);
     expect(chosen.json.date_format).toMatchObject({ detected: 'mm/dd/yyyy', ambiguous: false });
     expect(chosen.json.rows.map((r) => r.values.date)).toEqual(['2011-01-02', '2011-03-04']);

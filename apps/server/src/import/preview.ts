@@ -323,6 +323,7 @@ export async function previewRecords(
     unknownCodeWayOut = fileImportWayOut,
     titleDay = null,
     undecidedDates = 'dd/mm/yyyy',
+    partialRead = false,
   }: {
     entityType: string;
     given: EntityMapping | null;
@@ -339,6 +340,8 @@ export async function previewRecords(
     titleDay?: string | null;
     /** How the shop writes a slashed date no date of the file decides (undecidedDateOrder). */
     undecidedDates?: 'dd/mm/yyyy' | 'mm/dd/yyyy';
+    /** The records are the file's first lines only (its head, or the first DETECTION_RECORDS): a later date may yet decide the order. */
+    partialRead?: boolean;
   },
 ): Promise<PreviewedRecords> {
   const provisional = await resolveWriteTarget(db, config, entityType, { field_mappings: {} }, { complete: false });
@@ -417,6 +420,10 @@ export async function previewRecords(
   const chosen = mapping.date_format && mapping.date_format !== 'auto' ? mapping.date_format : null;
   const detected: DateFormat | null = chosen ?? detector.order ?? (detector.candidates.length === 1 ? (detector.candidates[0] ?? null) : null);
   const ambiguous = !chosen && detector.ambiguity !== null;
+  // A year of till lines starts with October's first days: the head read holds no day past the 12th, the whole file does (QA8 F22).
+  const ambiguityText = partialRead && detector.firstAmbiguousText
+    ? `dates like ${detector.firstAmbiguousText} could be day-first (dd/mm/yyyy) or month-first (mm/dd/yyyy): every day in the ${records.length.toLocaleString('en')} lines read is 12 or less. The import reads the whole file and takes the order from its first day past the 12th; shown here ${undecidedDates === 'mm/dd/yyyy' ? 'month' : 'day'}-first, as your browser writes dates. To be sure, choose the date format in the mapping.`
+    : (detector.ambiguity?.message ?? '');
 
   // The shown rows are read in the order learnt over every record read: as the import will store them.
   const typeRecord = compileRecordTyper(target, mapping, detector.learnt());
@@ -443,7 +450,7 @@ export async function previewRecords(
     if (!target.updateOnly) for (const field of target.blankIsMissing) if (!filled(field) && targets.some((t) => t.field === field)) problems[field] ??= 'No column is mapped to this required field.';
     const shownValues: Record<string, SourceValue> = {};
     for (const field of [...Object.keys(fieldMappings), ...target.fixed.keys()]) shownValues[field] = field in typed.values ? asSourceValue(typed.values[field]) : asSourceValue(values[field]);
-    if (ambiguous) for (const field of target.mapped.filter((c) => target.typeOf(c) === 'DateField' || target.typeOf(c) === 'DateTimeField')) problems[field] ??= detector.ambiguity?.message ?? '';
+    if (ambiguous) for (const field of target.mapped.filter((c) => target.typeOf(c) === 'DateField' || target.typeOf(c) === 'DateTimeField')) problems[field] ??= ambiguityText;
     return { row, values: shownValues, problems, typed };
   });
   // Codes the import would refuse: of references (with create_missing_products only a loose twin of a stored code, which is not created), and an update-only target's own.
@@ -536,6 +543,7 @@ export async function previewFile(ctx: ImportContext, { file, fields }: PreviewR
   const titleDay = dayOfTitleLines(titleLines.map((line) => line.text));
   const previewed = await previewRecords(ctx.database.db, config, { entityType, given, dateFormat, header, records, offerRowFilters: true, today: uploadToday(fields.time_zone), titleDay,
     undecidedDates: undecidedDateOrder(sentTimeZone(fields.time_zone), fields.locale || undefined),
+    partialRead: cutHead || records.length >= DETECTION_RECORDS,
   });
   const rawRows = records.slice(0, PREVIEW_ROWS).map((record) => (record.cells ? header.map((_, at) => asSourceValue(record.cells?.[at])) : header.map((path) => asSourceValue(applyMapping(record.value, { v: path }).v))));
   return {
