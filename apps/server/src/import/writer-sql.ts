@@ -672,8 +672,22 @@ function writtenParts(target: WriteTarget, writer: SalesWriter) {
       select i.id, i.total - i.part as others
       from incoming i left join sales_sources own on own.sales_id = i.id and own.source = ${writer.source}
       where not coalesce(own.run = ${writer.run}, false) and exists (select 1 from sales_sources l where l.sales_id = i.id)
-        and i.total <> i.part)`;
+        and i.total <> i.part)${writer.run === null ? sql`` : partsBeforeRun(writer.source, writer.run)}`;
 }
+
+/**
+ * A run's parts replacing the writer's parts of earlier runs keep those as they were (the
+ * statement's snapshot), once per run and product-day: the run's later batches add to its first
+ * one's, so a run that does not end leaves a day at the lines its committed batches held; its end
+ * drops or puts back these before-images (integrations/repo.ts, ADR 0139's amendment of 2026-12-05).
+ */
+const partsBeforeRun = (source: string, run: string) => sql`,
+    before_run as (
+      insert into sales_parts_before_run (run, sales_id, source, previous_run, previous_quantity)
+      select ${run}, own.sales_id, own.source, own.run, own.quantity
+      from incoming i join sales_sources own on own.sales_id = i.id and own.source = ${source}
+      where own.run is distinct from ${run}
+      on conflict (run, sales_id) do nothing)`;
 
 /** What writtenParts kept, in words for the summary: "the file import 'pos-history'", "the integration reading shop.example.com". */
 const keptPartsInWords = (writer: SalesWriter) => sql`,

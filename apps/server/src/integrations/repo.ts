@@ -27,6 +27,7 @@ export const updateIntegration = (db: Db, id: number, values: Updateable<Integra
 export const deleteIntegration = (db: Db, id: number, sourceTag: string) =>
   db.transaction().execute(async (trx) => {
     await trx.deleteFrom('import_row_sources').where('source', '=', sourceTag).execute();
+    await sql`delete from sales_parts_before_run where source = ${sourceTag}`.execute(trx);
     return (await trx.deleteFrom('integrations').where('id', '=', id).executeTakeFirst()).numDeletedRows > 0n;
   });
 
@@ -100,6 +101,7 @@ export const finishRunSucceeded = (
   db.transaction().execute(async (trx) => {
     await recordRunProgress(trx, runId, outcome.progress);
     await trx.updateTable('integration_logs').set({ status: 'success', finished_at: sql`now()`, kept_message: outcome.keptMessage, progress: null }).where('id', '=', runId).execute();
+    await sql`delete from sales_parts_before_run where run = ${String(runId)}`.execute(trx);
     await trx
       .updateTable('integrations')
       .set({
@@ -125,7 +127,7 @@ export const finishRunSucceeded = (
 export const finishRunFailed = (db: Db, id: number, runId: number, outcome: { progress: RunProgress; warning: RunWarning; message: string; pauseAfter: number }) =>
   db.transaction().execute(async (trx) => {
     await recordRunProgress(trx, runId, outcome.progress);
-    await trx.updateTable('integration_logs').set({ status: 'failed', finished_at: sql`now()`, error_message: outcome.message, progress: null }).where('id', '=', runId).where('status', '=', 'running').execute();
+    const ended = await endRunFailed(trx, runId, outcome.message);
     const row = await trx
       .updateTable('integrations')
       .set((eb) => ({
@@ -143,10 +145,49 @@ export const finishRunFailed = (db: Db, id: number, runId: number, outcome: { pr
       .executeTakeFirst();
     const failures = row?.consecutive_failures ?? 0;
     const paused = failures >= outcome.pauseAfter;
-    const message = paused ? `Paused after ${failures} failed runs in a row; switch it on again once the cause is fixed. Last error: ${outcome.message}` : outcome.message;
+    const message = paused ? `Paused after ${failures} failed runs in a row; switch it on again once the cause is fixed. Last error: ${ended.message}` : ended.message;
     await trx.updateTable('integrations').set({ last_error_message: message, ...(paused ? { enabled: false } : {}) }).where('id', '=', id).execute();
-    return { paused, message };
+    return { paused, message, runMessage: ended.message };
   });
+
+/**
+ * Marks run `runId` failed with `message` if it is still marked running, and then puts back the sales
+ * parts it replaced (putBackPartsBeforeRun); answers the message, with what was put back. The log
+ * row's lock makes a second process that finds the same run cut off wait, and then find it ended.
+ */
+async function endRunFailed(trx: Db, runId: number, message: string): Promise<{ message: string }> {
+  const ended = await trx.updateTable('integration_logs').set({ status: 'failed', finished_at: sql`now()`, error_message: message, progress: null }).where('id', '=', runId).where('status', '=', 'running').returning('id').executeTakeFirst();
+  const restored = ended ? await putBackPartsBeforeRun(trx, runId) : 0;
+  if (!restored) return { message };
+  const full = `${message}${putBackMessage(restored)}`;
+  await trx.updateTable('integration_logs').set({ error_message: full }).where('id', '=', runId).execute();
+  return { message: full };
+}
+
+/**
+ * The sales parts run `runId` replaced and still holds, put back as the earlier run left them, and
+ * their product-days' totals by the same difference (other sources' parts and typed changes kept);
+ * the run's before-images go. A part a later writer replaced since is left alone. Answers how many
+ * product-days' totals changed back.
+ */
+async function putBackPartsBeforeRun(trx: Db, runId: number): Promise<number> {
+  const run = String(runId);
+  const { rows } = await sql<{ restored: number }>`
+    with images as (delete from sales_parts_before_run b where b.run = ${run} returning b.sales_id, b.source, b.previous_run, b.previous_quantity),
+    held as (
+      select i.*, l.quantity as quantity from images i join sales_sources l on l.sales_id = i.sales_id and l.source = i.source and l.run = ${run}),
+    totals as (
+      update data.sales t set quantity = t.quantity - h.quantity + h.previous_quantity from held h
+      where t.id = h.sales_id and h.quantity <> h.previous_quantity returning t.id),
+    parts as (
+      update sales_sources l set run = h.previous_run, quantity = h.previous_quantity from held h
+      where l.sales_id = h.sales_id and l.source = h.source)
+    select count(*)::int as restored from totals`.execute(trx);
+  return rows[0]?.restored ?? 0;
+}
+
+const putBackMessage = (restored: number) =>
+  restored ? ` ${restored === 1 ? '1 product-day' : `${restored.toLocaleString('en-US')} product-days`} of sales it had changed ${restored === 1 ? 'was' : 'were'} put back as the last complete run left ${restored === 1 ? 'it' : 'them'}.` : '';
 
 export const runningIntegrations = (db: Db) => db.selectFrom('integrations').select(['id', 'current_run_id']).where('status', '=', 'running').execute();
 
@@ -216,13 +257,11 @@ export type RunLocks = ReturnType<typeof createRunLocks>;
 /** A run cut off by a crash: its log entry and the integration marked failed (committed batches stay). */
 export const failInterruptedRun = (db: Db, id: number, runId: number | null, message: string) =>
   db.transaction().execute(async (trx) => {
-    if (runId !== null) {
-      await trx.updateTable('integration_logs').set({ status: 'failed', finished_at: sql`now()`, error_message: message, progress: null }).where('id', '=', runId).where('status', '=', 'running').execute();
-    }
+    const ended = runId === null ? { message } : await endRunFailed(trx, runId, message);
     await trx
       .updateTable('integrations')
       // What the cut-off run refused is in its log entry; the integration shows the failure alone.
-      .set((eb) => ({ status: 'failed', current_run_id: null, last_error_message: message, consecutive_failures: eb('consecutive_failures', '+', 1), last_run_rejected: 0, last_run_warning: null, last_run_kept_message: null, last_run_summary: null }))
+      .set((eb) => ({ status: 'failed', current_run_id: null, last_error_message: ended.message, consecutive_failures: eb('consecutive_failures', '+', 1), last_run_rejected: 0, last_run_warning: null, last_run_kept_message: null, last_run_summary: null }))
       .where('id', '=', id)
       .where('status', '=', 'running')
       .execute();

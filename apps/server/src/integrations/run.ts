@@ -486,7 +486,7 @@ async function execute(ctx: RunContext, row: IntegrationRow, runId: number, wind
     const failed = await repo.finishRunFailed(ctx.db, row.id, runId, { progress: { counts, rejections, notes }, warning: warningOf(counts, rejections), message, pauseAfter: ctx.settings.pauseAfterFailures });
     if (failed.paused) await ctx.onPaused(row.id);
     if (!(isRunFailure(error) || error instanceof OutboundError || error instanceof AppError)) console.error(`integration ${row.id} run ${runId}`, error);
-    return { ran: true, status: 'failed', runId, counts, message };
+    return { ran: true, status: 'failed', runId, counts, message: failed.runMessage };
   }
   await repo.finishRunSucceeded(ctx.db, row.id, runId, { progress: { counts, rejections, notes }, warning: warningOf(counts, rejections), keptMessage, successTime: startedAt });
   if (table && columns && (counts.inserted || counts.updated || counts.deleted)) await ctx.onTableImported({ table, columns, deleted: counts.deleted });
