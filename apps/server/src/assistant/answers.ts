@@ -10,7 +10,7 @@ import { hasOrder, isDueBy, orderAdvice, shortHistoryProducts, type AdvisedProdu
 import { arrivalDays, stockOnHand } from '../forecasting/service.ts';
 import { describePeriod, type DateRange, dueWindowOf, dueWords, formatDay, formatRange, MONTH_NAMES, NO_SALES_PERIOD, NOT_SOLD, NUM, orderWindowOf, rangeOf, readBestPeriod, readBreakdown, impossibleDate, readAhead, readComparison, readDaysAhead, readPeriod, readQuietSpan, readSalesAhead, readWindow, sameDaysSoFar, spokenPeriod, TOP_SELLERS_PERIOD, WEEKEND, type BestPeriod, type Comparison, type DueWindow, type Period, type PeriodUnit } from '../plain-words/period.ts';
 import { DEAD_STOCK, missedPhrase, nameWordPattern, noProductMatches, OVERSTOCK, OVERSTOCK_DAYS, readCategory, readCoverDays, readNameWord, readRank, unmatchedProductWords, type Rank } from '../plain-words/catalogue.ts';
-import { categoryNames, productNamePhrases, productNameWords } from '../plain-words/vocabulary.ts';
+import { categoryNames, productNames } from '../plain-words/vocabulary.ts';
 import { escapeRegExp, looksLikeProductCode, noSuchProduct, Reading, wholeWords } from '../plain-words/reading.ts';
 import { dateOrderWords, DEFAULT_DATE_ORDER, slashed, type DateOrder } from '../plain-words/date-order.ts';
 import { DUTCH_SOLD, GERMAN_SOLD, orGerman, SALES_VALUE_WORDS, STOCK_VALUE_WORDS, STOCK_WORDS } from '../plain-words/measure.ts';
@@ -809,7 +809,8 @@ async function scopeOf(db: Db, reading: Reading, products: repo.ProductRow[], to
   readBreakdown(framed);
   readRank(framed, TOP_SELLERS_RANK.limit);
   readCoverDays(framed);
-  const word = readNameWord(framed, await productNameWords(db), await productNamePhrases(db));
+  const names = await productNames(db);
+  const word = readNameWord(framed, names.words, names.phrases);
   // "Snow blowers" where names hold "Snow" but no "Snow Blower": every Snow product is counted, and the answer says so first (QA6 #6).
   const missed = word && missedPhrase(framed, word);
   const useCategory = () => category !== null && readCategory(reading, categories);
