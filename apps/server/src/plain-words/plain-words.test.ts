@@ -136,22 +136,25 @@ describe('periods in plain words', () => {
   });
 
   it('reads "until" a named day, the end of a month or unit, or a month as a window from today to that day, both included', () => {
-    const through = (by: string, words: string) => ({ from: null, by, words, span: { through: by }, unused: ['runs', 'out'] });
-    expect(ahead('what runs out until Christmas', '2026-12-05')).toEqual(through('2026-12-25', 'until Christmas'));
-    expect(ahead('what runs out till Easter', '2026-12-05')).toEqual(through('2027-03-28', 'till Easter'));
-    // A retail day said alone is the latest one (a past day); "until" it is the next.
-    expect(ahead('what runs out until Black Friday', '2026-12-05')).toEqual(through('2027-11-26', 'until Black Friday'));
-    expect(ahead('what runs out until Black Friday', '2026-06-10')).toEqual(through('2026-11-27', 'until Black Friday'));
-    expect(ahead('what runs out until Anzac Day', '2026-12-05')).toEqual(through('2027-04-25', 'until Anzac Day'));
-    expect(ahead('what runs out until the end of the month', '2026-12-05')).toEqual(through('2026-12-31', 'until the end of the month'));
-    expect(ahead('what runs out until end of month', '2027-02-03')).toEqual(through('2027-02-28', 'until end of month'));
-    expect(ahead('what runs out by the end of next month', '2026-12-05')).toEqual(through('2027-01-31', 'by the end of next month'));
-    expect(ahead('what runs out till the end of January', '2026-12-05')).toEqual(through('2027-01-31', 'till the end of January'));
-    expect(ahead('what runs out through the end of the week', '2026-12-05')).toEqual(through('2026-12-06', 'through the end of the week'));
-    // A month: to its end, this one's when it is under way, else the next; "through" is from today, not the month's first day.
-    expect(ahead('what runs out through December', '2026-12-05')).toEqual(through('2026-12-31', 'through December 2026'));
-    expect(ahead('what runs out through December', '2026-06-10')).toEqual(through('2026-12-31', 'through December 2026'));
-    expect(ahead('what runs out until January', '2026-12-05')).toEqual(through('2027-01-31', 'until January 2027'));
+    // A retail day said alone is the latest one (a past day); "until" it is the next. A month: to its end, this one's while
+    // it is under way, else the next; "through" is from today, not the month's first day.
+    for (const [question, today, by, words] of [
+      ['what runs out until Christmas', '2026-12-05', '2026-12-25', 'until Christmas'],
+      ['what runs out till Easter', '2026-12-05', '2027-03-28', 'till Easter'],
+      ['what runs out until Black Friday', '2026-12-05', '2027-11-26', 'until Black Friday'],
+      ['what runs out until Black Friday', '2026-06-10', '2026-11-27', 'until Black Friday'],
+      ['what runs out until Anzac Day', '2026-12-05', '2027-04-25', 'until Anzac Day'],
+      ['what runs out until the end of the month', '2026-12-05', '2026-12-31', 'until the end of the month'],
+      ['what runs out until end of month', '2027-02-03', '2027-02-28', 'until end of month'],
+      ['what runs out by the end of next month', '2026-12-05', '2027-01-31', 'by the end of next month'],
+      ['what runs out till the end of January', '2026-12-05', '2027-01-31', 'till the end of January'],
+      ['what runs out through the end of the week', '2026-12-05', '2026-12-06', 'through the end of the week'],
+      ['what runs out through December', '2026-12-05', '2026-12-31', 'through December 2026'],
+      ['what runs out through December', '2026-06-10', '2026-12-31', 'through December 2026'],
+      ['what runs out until January', '2026-12-05', '2027-01-31', 'until January 2027'],
+    ] as const) {
+      expect(ahead(question, today), `${question} on ${today}`).toEqual({ from: null, by, words, span: { through: by }, unused: ['runs', 'out'] });
+    }
     expect(ahead('what runs out until dec 24', '2026-12-05')).toMatchObject({ by: '2026-12-24' });
     // "By March" is still left unread; "in December" is still the month alone.
     expect(ahead('order by March', '2026-12-05')).toEqual({ unused: ['order', 'March'] });
