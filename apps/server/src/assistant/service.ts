@@ -118,7 +118,7 @@ const windowParameter = (dateOrder: DateOrder) => ({
   properties: {
     window: {
       type: 'string',
-      description: `Optional: the days ahead in words, as the user said them: "in January", "January 2027", "Q1 2027", "next week", "next month", "this month", "the next 30 days", "by ${slashed(24, 12, dateOrder)}", "before Christmas" (${dateOrderWords(dateOrder)}). For what runs out and for deliveries, a window keeps what falls in it (one from today counts from today); for orders, every order due by its last day, overdue ones included. Omit for no window.`,
+      description: `Optional: the days ahead in words, as the user said them: "in January", "January 2027", "Q1 2027", "next week", "next month", "this month", "the next 30 days", "by ${slashed(24, 12, dateOrder)}", "before Christmas", "until Black Friday", "until the end of the month", "through December" (${dateOrderWords(dateOrder)}). For what runs out and for deliveries, a window keeps what falls in it (one from today counts from today); for orders, every order due by its last day, overdue ones included. Omit for no window.`,
     },
   },
 });
