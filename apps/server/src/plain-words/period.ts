@@ -216,6 +216,9 @@ export function impossibleDate(text: string, today: string, order: DateOrder = D
   return null;
 }
 
+/** "Between 1/12 and 24/12", "from 28/12/2025 to 3/1/2026": two dates, both included. */
+const DATES_RANGE = new RegExp(`\\b(?:between|from|since) (${DATE}) (?:and|to|until|till|-|–) (${DATE})(?![\\d/.-])`);
+
 /** The period the words name, or null; `today` dates a day or month written without its year. */
 export function readPeriod(reading: Reading, today: string): Period | null {
   let match = reading.exec(new RegExp(`(?:last|past|previous|over the last|in the last) ${NUM} (day|week|month|quarter|year)s?`));
@@ -227,7 +230,7 @@ export function readPeriod(reading: Reading, today: string): Period | null {
   // Before "year to date" and a year alone: "financial year to date", "financial year 2025".
   const financialYear = readFinancialYear(reading, today);
   if (financialYear) return financialYear;
-  match = new RegExp(`\\b(?:between|from|since) (${DATE}) (?:and|to|until|till|-|–) (${DATE})(?![\\d/.-])`).exec(reading.text);
+  match = DATES_RANGE.exec(reading.text);
   if (match) {
     const [from, to] = [readDate(match[1] as string, today, 'past', reading.dateOrder), readDate(match[2] as string, today, 'past', reading.dateOrder)];
     if (from && to) {
@@ -788,6 +791,9 @@ function readDayAhead(reading: Reading, today: string): Ahead | null {
 /** A day a window runs to, written or named: "by 24/12", "before Christmas", "until Black Friday", "through the end of the month". */
 function readNamedDayAhead(reading: Reading, today: string): Ahead | null {
   const match = AHEAD_DATE.exec(reading.text);
+  // The end of a range of dates ("from 1/1/2027 until 10/1/2027") is the range's, read as a period.
+  const range = DATES_RANGE.exec(reading.text);
+  if (match && range && match.index > range.index && match.index < range.index + range[0].length) return null;
   const date = match ? dayNamed(match[2] as string, today, 'ahead', reading.dateOrder) : null;
   if (!match || !date) return null;
   reading.exec(new RegExp(escapeRegExp(match[0])));

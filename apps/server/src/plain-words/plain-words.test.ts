@@ -156,6 +156,8 @@ describe('periods in plain words', () => {
       expect(ahead(question, today), `${question} on ${today}`).toEqual({ from: null, by, words, span: { through: by }, unused: ['runs', 'out'] });
     }
     expect(ahead('what runs out until dec 24', '2026-12-05')).toMatchObject({ by: '2026-12-24' });
+    // Two dates are a range (a window that starts later), not a window to the second.
+    expect(windowOn('what runs out from 1/1/2027 until 10/1/2027', '2026-12-05')).toEqual({ by: '2027-01-10', words: '1–10 Jan 2027', unused: ['runs', 'out'] });
     // "By March" is still left unread; "in December" is still the month alone.
     expect(ahead('order by March', '2026-12-05')).toEqual({ unused: ['order', 'March'] });
     expect(ahead('runs out in January', '2026-12-05')).toMatchObject({ from: '2027-01-01', by: '2027-01-31' });
