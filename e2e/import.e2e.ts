@@ -451,7 +451,7 @@ describe('data integration (Settings)', () => {
     await previewRows(page).nth(lines.length - 1).waitFor();
   };
 
-  it("reads a web shop's orders export: its qualified names proposed, its zoned timestamps read, a gift card's line skipped when asked, a refunded order's lines left out", async () => {
+  it("reads a web shop's orders export: its qualified names proposed, its zoned timestamps read, a gift card's line proposed skipped and counted, a refunded order's lines left out", async () => {
     const { page } = browser;
     const prefix = uniquePrefix('SHOP');
     await addProducts([`${prefix}1`, `${prefix}2`]);
@@ -467,9 +467,17 @@ describe('data integration (Settings)', () => {
     expect(await page.getByLabel('Date (date) · required').inputValue()).toBe('Created at');
     expect(await page.getByLabel('Quantity (quantity) · required').inputValue()).toBe('Lineitem quantity');
     expect(await previewCell(page, 0, 'date').textContent()).toBe('2026-11-28');
-    expect(await previewCell(page, 1, 'product_id').getByTestId('cell-problem').textContent()).toBe('A value is required.');
 
-    await page.getByRole('checkbox', { name: 'Skip lines without a product code' }).check();
+    // The gift card's line has no code beside lines that have one: skipping it is proposed, said with how many, and switchable.
+    const skip = page.getByRole('checkbox', { name: 'Skip lines without a product code' });
+    expect(await skip.isChecked()).toBe(true);
+    await page.getByText('1 of the lines read has no product code (a gift card, discount or shipping line) beside lines that have one: it is skipped and counted, not refused.').waitFor();
+    expect(await previewRows(page).nth(1).getByTestId('row-skipped').textContent()).toBe('Skipped: no product code');
+    await skip.uncheck();
+    await previewCell(page, 1, 'product_id').getByTestId('cell-problem').waitFor();
+    expect(await previewCell(page, 1, 'product_id').getByTestId('cell-problem').textContent()).toBe('A value is required.');
+    await skip.focus();
+    await page.keyboard.press('Space');
     await previewRows(page).nth(1).getByTestId('row-skipped').waitFor();
     expect(await previewCell(page, 1, 'product_id').getByTestId('cell-problem').count()).toBe(0);
 
@@ -499,6 +507,7 @@ describe('data integration (Settings)', () => {
     await importButton(page).click();
     await page.getByTestId('import-result').waitFor();
     expect(await page.getByTestId('result-filtered').textContent()).toBe('2');
+    expect(await page.getByTestId('result-skipped').textContent()).toBe('1');
     expect(await page.getByTestId('import-filtered').textContent()).toBe('2 lines whose Financial Status is refunded were left out.');
     // The refunded order's 5 hoses and 3 heaters are not sales.
     const totals: Record<string, number> = {};

@@ -257,7 +257,7 @@ export const previewFileResponse = z.object({
   column_values: z.record(z.string(), z.array(z.object({ value: z.string(), lines: z.number().int() }))).optional(),
   /** Row filters the file's own words suggest (a Financial Status column holding refunded, voided): the mapping proposed with them when none was given. */
   proposed_row_filters: z.array(rowFilter).optional(),
-  /** Where skipping lines without a product code is offered (Try the endpoint): how many of the records read leave it blank while others fill it (a shop's gift-wrap lines); absent when none does. */
+  /** Where skipping lines without a product code is offered (the Import screen, Try the endpoint): how many of the records read leave it blank while others fill it (a shop's gift-wrap lines); absent when none does. */
   blank_code_lines: z.number().int().optional(),
   /** The mapping is proposed with skip_rows_without_code on (no mapping given, blank_code_lines present): the proposal's rows were read so. */
   proposed_skip_rows_without_code: z.literal(true).optional(),

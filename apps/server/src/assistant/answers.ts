@@ -10,7 +10,7 @@ import { hasOrder, isDueBy, orderAdvice, shortHistoryProducts, type AdvisedProdu
 import { arrivalDays, stockOnHand } from '../forecasting/service.ts';
 import { describePeriod, type DateRange, dueWindowOf, dueWords, formatDay, formatRange, MONTH_NAMES, NO_SALES_PERIOD, NOT_SOLD, NUM, orderWindowOf, rangeOf, readBestPeriod, readBreakdown, impossibleDate, readAhead, readComparison, readDaysAhead, readPeriod, readQuietSpan, readSalesAhead, readWindow, sameDaysSoFar, spokenPeriod, TOP_SELLERS_PERIOD, WEEKEND, type BestPeriod, type Comparison, type DueWindow, type Period, type PeriodUnit } from '../plain-words/period.ts';
 import { DEAD_STOCK, missedPhrase, nameWordPattern, noProductMatches, OVERSTOCK, OVERSTOCK_DAYS, readCategory, readCoverDays, readNameWord, readRank, unmatchedProductWords, type Rank } from '../plain-words/catalogue.ts';
-import { categoryNames, productNamePhrases, productNameWords } from '../plain-words/vocabulary.ts';
+import { categoryNames, productNames } from '../plain-words/vocabulary.ts';
 import { escapeRegExp, looksLikeProductCode, noSuchProduct, Reading, wholeWords } from '../plain-words/reading.ts';
 import { dateOrderWords, DEFAULT_DATE_ORDER, slashed, type DateOrder } from '../plain-words/date-order.ts';
 import { DUTCH_SOLD, GERMAN_SOLD, orGerman, SALES_VALUE_WORDS, STOCK_VALUE_WORDS, STOCK_WORDS } from '../plain-words/measure.ts';
@@ -678,7 +678,7 @@ function periodOfBreakdown(unit: PeriodUnit, row: { start: string; last: string 
 
 /** What the assistant answers; its dates in the asker's order ("since 3/11" day-first, "since 11/3" month-first). */
 const helpFor = (order: DateOrder) =>
-  `I can answer: the stock of a product and when it runs out (by its code, its name or a word of its name: stock of mugs), the stock of a category (how much compost have we got), sales of a product or of all products in a period (last month, last quarter, in October, Q3, in 2025, last weekend, last winter, this summer (seasons of your time zone's hemisphere), last financial year, FY2025-26, last Christmas, Christmas Eve 2025, Easter 2025, the Easter weekend, Black Friday, Australia Day, Anzac Day, since ${slashed(3, 11, order)}, by ${slashed(30, 11, order)}, from March to May, until December, the last 30 days…), of products by a word of their names (how many radiators…), top sellers (the last 30 days unless you say another period or "all time"; top 3, in a category such as "in Heating"), the best or worst month or week of a period, sales by day, week, month, quarter or year (all time unless you say a period; by day the last 30 days), two periods compared (this month vs last month, this month vs last year), what runs out first, the value of the stock, products with no sales (not sold in 60 days), overstock (stock for more than 180 days of forecast demand, or the days you say) and dead stock (in stock, no sales in 90 days), low stock, the reorder report and what runs out (also due this week, next week, in January, in Q1, in the next N days, by a date or before Christmas, Boxing Day or Easter), deliveries and what is due in (this week, next week), the last run of each scheduled integration (did last night’s import run?); and I can create the recommended orders or add a task. I read ${dateOrderWords(order)}.`;
+  `I can answer: the stock of a product and when it runs out (by its code, its name or a word of its name: stock of mugs), the stock of a category (how much compost have we got), sales of a product or of all products in a period (last month, last quarter, in October, Q3, in 2025, last weekend, last winter, this summer (seasons of your time zone's hemisphere), last financial year, FY2025-26, last Christmas, Christmas Eve 2025, Easter 2025, the Easter weekend, Black Friday, Australia Day, Anzac Day, since ${slashed(3, 11, order)}, by ${slashed(30, 11, order)}, from March to May, until December, the last 30 days…), of products by a word of their names (how many radiators…), top sellers (the last 30 days unless you say another period or "all time"; top 3, in a category such as "in Heating"), the best or worst month or week of a period, sales by day, week, month, quarter or year (all time unless you say a period; by day the last 30 days), two periods compared (this month vs last month, this month vs last year), what runs out first, the value of the stock, products with no sales (not sold in 60 days), overstock (stock for more than 180 days of forecast demand, or the days you say) and dead stock (in stock, no sales in 90 days), low stock, the reorder report and what runs out (also due this week, next week, in January, in Q1, in the next N days, by a date, before Christmas, Boxing Day or Easter, until Black Friday, the end of the month or through December), deliveries and what is due in (this week, next week), the last run of each scheduled integration (did last night’s import run?); and I can create the recommended orders or add a task. I read ${dateOrderWords(order)}.`;
 const LINKED_PRODUCTS = 5;
 /** Said with the "I don't know" answer: a German or Dutch shop's question is read for these words too. */
 const READS =
@@ -798,8 +798,7 @@ export function answerForWindow(due: DueWindow | null, today: string, answer: (d
 async function scopeOf(db: Db, reading: Reading, products: repo.ProductRow[], today: string, leading: string[]): Promise<{ use: () => Scope; nameWord: NameWordScope | null; group: NameWordScope | null }> {
   if (products.length) return { use: () => productScope(products), nameWord: null, group: null };
   const categories = await categoryNames(db);
-  const nameWords = await productNameWords(db);
-  const namePhrases = await productNamePhrases(db);
+  const names = await productNames(db);
   /** The question without the words every sales and stock question frames itself with, its period and ranking — no product's name — and the category read. */
   const frame = (category: string | null) => {
     const framed = reading.trial();
@@ -816,13 +815,13 @@ async function scopeOf(db: Db, reading: Reading, products: repo.ProductRow[], to
   };
   let category = readCategory(reading.trial(), categories);
   let framed = frame(category);
-  let word = readNameWord(framed, nameWords, namePhrases);
+  let word = readNameWord(framed, names.words, names.phrases);
   let scope = word ? await nameWordScope(db, word, category) : null;
   if (category && word && !scope?.products.length) {
     // "Gingerbread syrup" where the Syrups category holds no Gingerbread product but "Gingerbread syrup 1L" sits in
     // Seasonal syrups: the category's word was part of a name (QA8 F13). Never a confident "0 products" while a name holds the words.
     const unframed = frame(null);
-    const named = readNameWord(unframed, nameWords, namePhrases);
+    const named = readNameWord(unframed, names.words, names.phrases);
     const anywhere = named ? await nameWordScope(db, named, null) : null;
     if (anywhere?.products.length) [category, framed, word, scope] = [null, unframed, named, anywhere];
   }

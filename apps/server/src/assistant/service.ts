@@ -10,7 +10,7 @@ import { logError } from '../log.ts';
 import { insertTask } from '../dashboard/repo.ts';
 import { comparisonOf, describePeriod, dueWindowOf, impossibleDate, NO_SALES_DAYS, NO_SALES_PERIOD, readPeriod, readQuietSpan, readWindow, TOP_SELLERS_PERIOD, type BestPeriod, type DueWindow, type Period, type PeriodUnit } from '../plain-words/period.ts';
 import { OVERSTOCK_DAYS, readCategory, readNameWord, type Rank } from '../plain-words/catalogue.ts';
-import { categoryNames, productNamePhrases, productNameWords } from '../plain-words/vocabulary.ts';
+import { categoryNames, productNames } from '../plain-words/vocabulary.ts';
 import { Reading } from '../plain-words/reading.ts';
 import { dateOrderWords, DEFAULT_DATE_ORDER, slashed, type DateOrder } from '../plain-words/date-order.ts';
 import {
@@ -118,7 +118,7 @@ const windowParameter = (dateOrder: DateOrder) => ({
   properties: {
     window: {
       type: 'string',
-      description: `Optional: the days ahead in words, as the user said them: "in January", "January 2027", "Q1 2027", "next week", "next month", "this month", "the next 30 days", "by ${slashed(24, 12, dateOrder)}", "before Christmas" (${dateOrderWords(dateOrder)}). For what runs out and for deliveries, a window keeps what falls in it (one from today counts from today); for orders, every order due by its last day, overdue ones included. Omit for no window.`,
+      description: `Optional: the days ahead in words, as the user said them: "in January", "January 2027", "Q1 2027", "next week", "next month", "this month", "the next 30 days", "by ${slashed(24, 12, dateOrder)}", "before Christmas", "until Black Friday", "until the end of the month", "through December" (${dateOrderWords(dateOrder)}). For what runs out and for deliveries, a window keeps what falls in it (one from today counts from today); for orders, every order due by its last day, overdue ones included. Omit for no window.`,
     },
   },
 });
@@ -289,7 +289,8 @@ async function productsOf(ctx: AssistantContextDeps, args: Record<string, unknow
   const words = wordsOf(args, 'product');
   const products = await repo.productsNamedIn(ctx.db, words);
   if (products.length) return { products };
-  const word = readNameWord(Reading.of(words), await productNameWords(ctx.db), await productNamePhrases(ctx.db));
+  const names = await productNames(ctx.db);
+  const word = readNameWord(Reading.of(words), names.words, names.phrases);
   if (!word) throw validationError(`No product '${words}', and no product's name holds it.`);
   return { word: await nameWordScope(ctx.db, word) };
 }

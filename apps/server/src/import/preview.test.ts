@@ -179,6 +179,43 @@ describe.each(backends)('file preview on %s', (backend) => {
     ]);
   });
 
+  it("proposes skipping a shop file's lines without a product code (gift cards, discounts, shipping), and the import counts them as skipped, not refused", async () => {
+    const csv = [
+      'Name,Created at,Lineitem quantity,Lineitem name,Lineitem sku',
+      '#1001,2011-01-31 10:00:00 -0500,2,Heart,85123A',
+      '#1001,2011-01-31 10:00:00 -0500,1,Gift card,',
+      '#1002,2011-01-31 11:00:00 -0500,1,Discount,',
+      '#1002,2011-01-31 11:00:00 -0500,3,Cake stand,22423',
+      '#1003,2011-01-31 12:00:00 -0500,1,Shipping,  ',
+      '',
+    ].join('\n');
+    const proposal = await preview([file('orders_export.csv', csv), { name: 'entity_type', value: 'sales' }]);
+    expect(proposal.status, JSON.stringify(proposal.json)).toBe(200);
+    expect(proposal.json).toMatchObject({ blank_code_lines: 3, proposed_skip_rows_without_code: true });
+    expect(proposal.json.rows.filter((row) => row.skipped).map((row) => row.row)).toEqual([3, 4, 6]);
+    expect(proposal.json.rows.every((row) => !Object.keys(row.problems).length)).toBe(true);
+
+    // A mapping given (the user switched it off, or a saved one without it): counted, not proposed, and the lines read as the mapping says.
+    const mapping = { field_mappings: { product_id: 'Lineitem sku', date: 'Created at', quantity: 'Lineitem quantity' } };
+    const switchedOff = await preview([file('orders_export.csv', csv), { name: 'entity_type', value: 'sales' }, { name: 'mapping_config', value: JSON.stringify(mapping) }]);
+    expect(switchedOff.json.blank_code_lines).toBe(3);
+    expect(switchedOff.json.proposed_skip_rows_without_code).toBeUndefined();
+    expect(switchedOff.json.rows.filter((row) => row.problems.product_id).map((row) => row.row)).toEqual([3, 4, 6]);
+
+    // The import with the proposed mapping, as the screen saves it: the lines skipped and counted, nothing refused.
+    const proposed = { ...mapping, skip_rows_without_code: true };
+    const imported = await importFile(server, token, { fileName: 'orders_export.csv', content: csv, mapping: { entities: { sales: proposed } }, entityType: 'sales' });
+    expect(imported.status, JSON.stringify(imported.json)).toBe(200);
+    expect(imported.json.counts).toMatchObject({ rows: 2, skipped: 3 });
+    expect(imported.json.message).toContain('3 lines without a product code were skipped.');
+    await sql`delete from data.sales where date = '2011-01-31'`.execute(server.database.db);
+
+    // Every line without a code is no shop file's extra lines but a code mapped wrong: nothing proposed.
+    const noCodes = await preview([file('orders_export.csv', 'Lineitem sku,Created at,Lineitem quantity\n,2011-01-31,1\n,2011-01-31,2\n'), { name: 'entity_type', value: 'sales' }]);
+    expect(noCodes.json.blank_code_lines).toBeUndefined();
+    expect(noCodes.json.proposed_skip_rows_without_code).toBeUndefined();
+  });
+
   it("proposes leaving out a web shop's refunded and voided orders, lists a column's values, and marks the lines it leaves out", async () => {
     const csv = [
       'Name,Financial Status,Created at,Lineitem quantity,Lineitem sku',

@@ -318,7 +318,6 @@ export async function previewRecords(
     header,
     records,
     offerRowFilters = false,
-    offerBlankCodeSkip = false,
     today,
     unknownCodeWayOut = fileImportWayOut,
     titleDay = null,
@@ -331,8 +330,6 @@ export async function previewRecords(
     header: string[];
     records: RawRecord[];
     offerRowFilters?: boolean;
-    /** Where the screen offers skipping lines without a product code (Try the endpoint): how many the records hold beside coded ones, and, for the proposal, skipping them. */
-    offerBlankCodeSkip?: boolean;
     today: string;
     /** How an unknown product code's problem names the way out (as the import's refusal does; Try the endpoint: savedMappingWayOut). */
     unknownCodeWayOut?: string;
@@ -364,7 +361,7 @@ export async function previewRecords(
   const mapped = records.map((record) => ({ row: record.row, fields: record.cells ? mapCells(record.cells) : applyMapping(record.value, paths), filterCells: filterCellsOf(record) }));
   // Counted over the lines the row filters keep: a refunded order's gift wrap is left out by its status already.
   const keptByFilters = compileRowFilters({ field_mappings: {}, skip_rows_where: filters });
-  const blankCodes = offerBlankCodeSkip ? blankCodeLines(provisional, { field_mappings: fieldMappings }, mapped.filter((record) => !keptByFilters?.leavesOut(record.filterCells)).map((record) => record.fields)) : 0;
+  const blankCodes = blankCodeLines(provisional, { field_mappings: fieldMappings }, mapped.filter((record) => !keptByFilters?.leavesOut(record.filterCells)).map((record) => record.fields));
   const proposesSkip = !given && blankCodes > 0;
   const decimalColumns = Object.keys(fieldMappings).filter((field) => provisional.typeOf(field) === 'DecimalField');
   // Every cell of a file tells how it writes numbers: a till's `Preis` 16,50 beside a `Menge` 1,000 the entity stores as whole units.

@@ -171,7 +171,6 @@ export async function tryEndpoint(ctx: IntegrationsContext, input: IntegrationTr
     header: paths,
     records: records.map((value, at) => ({ row: at + 1, cells: null, value })),
     offerRowFilters: true,
-    offerBlankCodeSkip: true,
     today: dayInTimeZone(Date.now(), input.time_zone ?? INTEGRATION_DEFAULTS.time_zone),
     // The proposal is not saved yet: the way out names no mapping.
     unknownCodeWayOut: savedMappingWayOut(null),

@@ -67,7 +67,7 @@ const COMMON_WORDS = new Set(
  * "Stainless Steel Screw") are read first, as that phrase, the longest first: "snow shovels" selects
  * the snow shovels, not every product named Snow (QA6 #6). Null when there is none.
  */
-export function readNameWord(reading: Reading, nameWords: string[], namePhrases: string[] = []): string | null {
+export function readNameWord(reading: Reading, nameWords: readonly string[], namePhrases: readonly string[] = []): string | null {
   const phrase = readNamePhrase(reading, namePhrases);
   if (phrase) return phrase;
   const known = new Map(nameWords.filter((word) => !COMMON_WORDS.has(word.toLowerCase())).map((word) => [word.toLowerCase(), word]));
@@ -94,7 +94,7 @@ const LONGEST_PHRASE = 3;
  * them ("snow shovels" → "Snow Shovel"): three words before two ("pressure treated lumber" →
  * "Pressure Treated Lumber", not every "Pressure Treated" product); null when none.
  */
-function readNamePhrase(reading: Reading, namePhrases: string[]): string | null {
+function readNamePhrase(reading: Reading, namePhrases: readonly string[]): string | null {
   if (!namePhrases.length) return null;
   const known = new Map(namePhrases.map((phrase) => [phrase.toLowerCase(), phrase]));
   const words = reading.unusedWords().map((word) => word.toLowerCase());

@@ -216,6 +216,9 @@ export function impossibleDate(text: string, today: string, order: DateOrder = D
   return null;
 }
 
+/** "Between 1/12 and 24/12", "from 28/12/2025 to 3/1/2026": two dates, both included. */
+const DATES_RANGE = new RegExp(`\\b(?:between|from|since) (${DATE}) (?:and|to|until|till|-|–) (${DATE})(?![\\d/.-])`);
+
 /** The period the words name, or null; `today` dates a day or month written without its year. */
 export function readPeriod(reading: Reading, today: string): Period | null {
   let match = reading.exec(new RegExp(`(?:last|past|previous|over the last|in the last) ${NUM} (day|week|month|quarter|year)s?`));
@@ -227,7 +230,7 @@ export function readPeriod(reading: Reading, today: string): Period | null {
   // Before "year to date" and a year alone: "financial year to date", "financial year 2025".
   const financialYear = readFinancialYear(reading, today);
   if (financialYear) return financialYear;
-  match = new RegExp(`\\b(?:between|from|since) (${DATE}) (?:and|to|until|till|-|–) (${DATE})(?![\\d/.-])`).exec(reading.text);
+  match = DATES_RANGE.exec(reading.text);
   if (match) {
     const [from, to] = [readDate(match[1] as string, today, 'past', reading.dateOrder), readDate(match[2] as string, today, 'past', reading.dateOrder)];
     if (from && to) {
@@ -360,7 +363,7 @@ const weekendOffset = (word: string) => (/^(this|diese|dit)/.test(word) ? 0 : /^
  * is a period, "sales of Christmas" the category; ADR 0148, amendments "Christmas" and "Easter").
  */
 export const datingWords = (text: string): string[] =>
-  [NAMED_DAYS_RANGE.exec(text), HOLIDAY_DAY.exec(text), christmasSeason(text), EASTER_DAY.exec(text), easterWeekend(text), AHEAD_DATE.exec(text), UNTIL_DAY.exec(text), UNTIL_MONTH.exec(text)].flatMap((match) => (match ? [match[0]] : []));
+  [NAMED_DAYS_RANGE.exec(text), HOLIDAY_DAY.exec(text), christmasSeason(text), EASTER_DAY.exec(text), easterWeekend(text), AHEAD_DATE.exec(text), UNTIL_MONTH_AHEAD.exec(text), UNTIL_DAY.exec(text), UNTIL_MONTH.exec(text)].flatMap((match) => (match ? [match[0]] : []));
 
 /**
  * "Last Christmas" (the latest season that has ended: in December, last year's), "this Christmas"
@@ -762,19 +765,48 @@ export function readAhead(reading: Reading, today: string): Ahead | null {
 function readComing(reading: Reading, today: string): (Ahead & { from: string }) | null {
   const days = readHorizon(reading);
   if (days !== null) return windowOf({ days }, today);
-  const match = reading.exec(/\bnext (week|month|quarter|year)\b/);
+  // "The end of next month" is a day (`readDayAhead`), not the month.
+  const match = reading.exec(/(?<!end of )\bnext (week|month|quarter|year)\b/);
   if (match) return windowOf({ next: match[1] as CalendarUnit }, today);
   const local = reading.exec(GERMAN_NEXT) ?? reading.exec(DUTCH_NEXT);
   return local ? windowOf({ next: unitOfWord(local[1] as string) as CalendarUnit }, today) : null;
 }
 
+/**
+ * "By 24/12", "before Christmas" (the day before), "until Black Friday", "till Easter", "through the
+ * end of the month", "until December": from today to that day, both included (ADR 0148, amendment
+ * "until a named day"); the day's next occurrence, a month's its last day. A day named, not written
+ * as a date, is said by its name ("until Black Friday").
+ */
 function readDayAhead(reading: Reading, today: string): Ahead | null {
+  const month = reading.exec(UNTIL_MONTH_AHEAD);
+  if (!month) return readNamedDayAhead(reading, today);
+  const named = monthOfName(month[2] as string);
+  const [thisYear, thisMonth] = partsOf(today);
+  const year = month[3] ? Number(month[3]) : named >= thisMonth ? thisYear : thisYear + 1;
+  const by = lastDayOf(year, named);
+  return { from: null, by, words: `${month[1]} ${MONTH_NAMES[named - 1]} ${year}`, span: { through: by } };
+}
+
+/** A day a window runs to, written or named: "by 24/12", "before Christmas", "until Black Friday", "through the end of the month". */
+function readNamedDayAhead(reading: Reading, today: string): Ahead | null {
   const match = AHEAD_DATE.exec(reading.text);
+  // The end of a range of dates ("from 1/1/2027 until 10/1/2027") is the range's, read as a period.
+  const range = DATES_RANGE.exec(reading.text);
+  if (match && range && match.index > range.index && match.index < range.index + range[0].length) return null;
   const date = match ? dayNamed(match[2] as string, today, 'ahead', reading.dateOrder) : null;
   if (!match || !date) return null;
   reading.exec(new RegExp(escapeRegExp(match[0])));
   const by = match[1] === 'before' ? addDays(date, -1) : date;
-  return { from: null, by, words: `${match[1]} ${formatDay(date)}`, span: { through: by } };
+  const written = readDate(match[2] as string, today, 'ahead', reading.dateOrder) !== null;
+  return { from: null, by, words: `${match[1]} ${written ? formatDay(date) : spokenName(match[2] as string)}`, span: { through: by } };
+}
+
+/** Words of a named day as an answer says them: "Black Friday", "New Year's Eve", "the end of January", "the end of the month". */
+function spokenName(words: string): string {
+  if (new RegExp(`^(?:${RETAIL_DAY_WORDS})$`).test(words)) return RETAIL_DAY_NAMES[retailDayOf(words)];
+  const spoken = words.split(' ').map((word, at, all) => (/^(?:the|of|end|next|this|week|month|quarter|year)$/.test(word) && !(word === 'year' && all[at - 1] === 'new') ? word : word.charAt(0).toUpperCase() + word.slice(1)));
+  return spoken.join(' ');
 }
 
 // Without a year the month needs a word before it: "order by March" is left unread, not taken for March's end.
@@ -874,8 +906,14 @@ const NAMED_DAYS: Record<string, [number, number]> = {
   'new year': [1, 1],
 };
 const NAMED_DAY = `(?:${WEEKDAYS.join('|')}|christmas(?: day| eve)?|boxing day|new year(?:'s)?(?: day| eve)?|easter(?: sunday| monday)?|good friday)`;
-/** "by 24/12", "before 24.12." (a day-first date may end in a dot), "by Friday", "before Christmas". */
-const AHEAD_DATE = new RegExp(`\\b(by|before|until|till) (${DATE}|${NAMED_DAY})\\.?(?![\\d/.-])`);
+/** The last day of a calendar unit or a month a window runs to: "the end of the month", "end of next week", "the end of January". */
+const UNIT_END = `(?:the )?end of (?:(?:the |this )?(?:week|month|quarter|year)|next (?:week|month|quarter|year)|${MONTH})`;
+/** The words that make a day a window's last: "by", "before" (the day before it), "until", "till", "through", "up to". */
+const UNTIL_WORDS = "by|before|until|till|'til|through|thru|up to|up until";
+/** "By 24/12", "before 24.12." (a day-first date may end in a dot), "by Friday", "before Christmas", "until Black Friday", "through the end of the month". */
+const AHEAD_DATE = new RegExp(`\\b(${UNTIL_WORDS}) (${DATE}|${NAMED_DAY}|${RETAIL_DAY_WORDS}|${UNIT_END})\\.?(?![\\d/.-])`);
+/** "Until December", "through January 2027": to the month's end ("by March" is left unread: `MONTH_AHEAD`). */
+const UNTIL_MONTH_AHEAD = new RegExp(`\\b(until|till|'til|through|thru|up to|up until) (${MONTH})(?: (\\d{4}))?(?! ?\\d)`);
 /** "Sales by 24/12", "up to 30.11.": a sales question's last day. */
 const UNTIL_DAY = new RegExp(`\\b(?:by|until|till|up to) (${DATE}|${NAMED_DAY})\\.?(?![\\d/.-])`);
 
@@ -891,6 +929,16 @@ function dayNamed(text: string, today: string, mode: Occurrence, order: DateOrde
   }
   const named = NAMED_DAYS[text];
   if (named) return occurrence(named[0], named[1], today, mode);
+  if (new RegExp(`^(?:${RETAIL_DAY_WORDS})$`).test(text)) return occurrenceOf((year) => retailDayIn(retailDayOf(text), year), today, mode);
+  const end = new RegExp(`^(?:the )?end of (?:(?:the |this )?(week|month|quarter|year)|next (week|month|quarter|year)|(${MONTH}))$`).exec(text);
+  if (end?.[3]) {
+    const month = monthOfName(end[3]);
+    return occurrenceOf((year) => lastDayOf(year, month), today, mode);
+  }
+  if (end) {
+    const unit = (end[1] ?? end[2]) as CalendarUnit;
+    return addDays(shift(unit, startOf(unit, today), end[2] ? 2 : 1), -1);
+  }
   const offset = EASTER_OFFSETS[text];
   if (offset === undefined) return null;
   // Easter moves: this year's, else last year's (past) or next year's (ahead).
@@ -901,7 +949,7 @@ function dayNamed(text: string, today: string, mode: Occurrence, order: DateOrde
 export const HORIZON_WORDS = /\b(next|coming|within|over the next) \S+ (day|week|month)s?\b|(?<![\p{L}])(?:nächsten|kommenden) \S+ (?:tage?n?|wochen?|monate?n?)(?![\p{L}])|(?<![\p{L}])(?:komende|volgende|binnen) \S+ (?:dagen|dag|weken|week|maanden|maand)(?![\p{L}])/u;
 /** The words that said any window ahead (`readAhead`), blanked likewise: "by 24/12" is not the day 24/12, "in January" not last January. */
 export const AHEAD_WORDS = new RegExp(
-  [HORIZON_WORDS.source, '\\bnext (week|month|quarter|year)\\b', GERMAN_NEXT.source, DUTCH_HORIZON.source, DUTCH_NEXT.source, AHEAD_DATE.source, MONTH_WITH_YEAR.source, MONTH_AHEAD.source, YEAR_THEN_QUARTER.source, QUARTER_THEN_YEAR.source].join('|'),
+  [HORIZON_WORDS.source, '\\bnext (week|month|quarter|year)\\b', GERMAN_NEXT.source, DUTCH_HORIZON.source, DUTCH_NEXT.source, AHEAD_DATE.source, UNTIL_MONTH_AHEAD.source, MONTH_WITH_YEAR.source, MONTH_AHEAD.source, YEAR_THEN_QUARTER.source, QUARTER_THEN_YEAR.source].join('|'),
   'gu',
 );
 
@@ -1136,15 +1184,23 @@ export function readDaysAhead(reading: Reading, today: string): (DateRange & { w
   const window = readComing(reading.trial(), today);
   const period = window ? null : readPeriod(reading.trial(), today);
   const range = period && fullRangeOf(period, today);
+  // "What will I sell until Black Friday": a day no past period reads as "up to" it (a retail day reads as the latest one
+  // alone), or said of days to come ("will", "going to"), where "until Christmas" in June is this Christmas, not the nearer last one.
+  const toCome = !period || period.kind === 'day' || (period.kind === 'until' && /\b(will|going to|shall)\b/.test(reading.text));
+  const named = window || !toCome ? null : readNamedDayAhead(reading.trial(), today);
+  const until = named && named.by >= today ? named : null;
   const found = window
     ? { from: window.from, to: window.by, words: `${window.words} (${formatRange({ from: window.from, to: window.by })})` }
-    : period?.kind === 'until' && period.date > today
-      ? { from: today, to: period.date, words: `up to ${formatDay(period.date)}` }
-      : period && range && range.from > today
-        ? { ...range, words: spokenPeriod(period, today).replace(/^(in|on) /, '') }
-        : null;
+    : until
+      ? { from: today, to: until.by, words: `${until.words} (${formatRange({ from: today, to: until.by })})` }
+      : period?.kind === 'until' && period.date > today
+        ? { from: today, to: period.date, words: `up to ${formatDay(period.date)}` }
+        : period && range && range.from > today
+          ? { ...range, words: spokenPeriod(period, today).replace(/^(in|on) /, '') }
+          : null;
   if (!found) return null;
   if (window) readComing(reading, today);
+  else if (until) readNamedDayAhead(reading, today);
   else readPeriod(reading, today);
   return found;
 }

@@ -1,6 +1,6 @@
 // Periods and product-code-like words on fixed days, so year ends and short months are met whatever the day the tests run.
 import { describe, expect, it } from 'vitest';
-import { comparisonOf, datedPeriod, describePeriod, dueWindowOf, dueWords, easterSunday, formatRange, impossibleDate, rangeOf, readAhead, readBestPeriod, readBreakdown, readComparison, readPeriod, readQuietSpan, readSalesAhead, readWindow, sameDaysSoFar, spokenPeriod, windowOf, type Comparison, type Period } from './period.ts';
+import { comparisonOf, datedPeriod, describePeriod, dueWindowOf, dueWords, easterSunday, formatRange, impossibleDate, rangeOf, readAhead, readBestPeriod, readBreakdown, readComparison, readDaysAhead, readPeriod, readQuietSpan, readSalesAhead, readWindow, sameDaysSoFar, spokenPeriod, windowOf, type Comparison, type Period } from './period.ts';
 import { missedPhrase, readCategory, readCoverDays, readNameWord, readRank } from './catalogue.ts';
 import { looksLikeProductCode, Reading } from './reading.ts';
 import type { DateOrder } from './date-order.ts';
@@ -126,13 +126,51 @@ describe('periods in plain words', () => {
     expect(ahead('order by 24/12/2025', '2026-12-02')).toMatchObject({ by: '2025-12-24' });
     // A day-first date ending in a dot, a weekday (today included), a day named for the season.
     expect(ahead('order by 24.12.', '2026-12-02')).toEqual({ from: null, by: '2026-12-24', words: 'by 24 Dec 2026', span: { through: '2026-12-24' }, unused: ['order'] });
-    expect(ahead('order by Friday', '2026-12-02')).toMatchObject({ by: '2026-12-04', words: 'by 4 Dec 2026', unused: ['order'] });
+    expect(ahead('order by Friday', '2026-12-02')).toMatchObject({ by: '2026-12-04', words: 'by Friday', unused: ['order'] });
     expect(ahead('order by friday', '2026-12-04')).toMatchObject({ by: '2026-12-04' });
     expect(ahead('run out before Monday', '2026-12-02')).toMatchObject({ by: '2026-12-06' });
-    expect(ahead('order before Christmas', '2026-12-02')).toMatchObject({ by: '2026-12-24', words: 'before 25 Dec 2026', unused: ['order'] });
+    expect(ahead('order before Christmas', '2026-12-02')).toMatchObject({ by: '2026-12-24', words: 'before Christmas', unused: ['order'] });
     expect(ahead('order by Christmas Eve', '2026-12-26')).toMatchObject({ by: '2027-12-24' });
     expect(ahead("run out before New Year's Eve", '2026-12-02')).toMatchObject({ by: '2026-12-30' });
     expect(ahead('sales last week', '2026-12-02')).toEqual({ unused: ['sales', 'last', 'week'] });
+  });
+
+  it('reads "until" a named day, the end of a month or unit, or a month as a window from today to that day, both included', () => {
+    // A retail day said alone is the latest one (a past day); "until" it is the next. A month: to its end, this one's while
+    // it is under way, else the next; "through" is from today, not the month's first day.
+    for (const [question, today, by, words] of [
+      ['what runs out until Christmas', '2026-12-05', '2026-12-25', 'until Christmas'],
+      ['what runs out till Easter', '2026-12-05', '2027-03-28', 'till Easter'],
+      ['what runs out until Black Friday', '2026-12-05', '2027-11-26', 'until Black Friday'],
+      ['what runs out until Black Friday', '2026-06-10', '2026-11-27', 'until Black Friday'],
+      ['what runs out until Anzac Day', '2026-12-05', '2027-04-25', 'until Anzac Day'],
+      ['what runs out until the end of the month', '2026-12-05', '2026-12-31', 'until the end of the month'],
+      ['what runs out until end of month', '2027-02-03', '2027-02-28', 'until end of month'],
+      ['what runs out by the end of next month', '2026-12-05', '2027-01-31', 'by the end of next month'],
+      ['what runs out till the end of January', '2026-12-05', '2027-01-31', 'till the end of January'],
+      ['what runs out through the end of the week', '2026-12-05', '2026-12-06', 'through the end of the week'],
+      ['what runs out through December', '2026-12-05', '2026-12-31', 'through December 2026'],
+      ['what runs out through December', '2026-06-10', '2026-12-31', 'through December 2026'],
+      ['what runs out until January', '2026-12-05', '2027-01-31', 'until January 2027'],
+    ] as const) {
+      expect(ahead(question, today), `${question} on ${today}`).toEqual({ from: null, by, words, span: { through: by }, unused: ['runs', 'out'] });
+    }
+    expect(ahead('what runs out until dec 24', '2026-12-05')).toMatchObject({ by: '2026-12-24' });
+    // Two dates are a range (a window that starts later), not a window to the second.
+    expect(windowOn('what runs out from 1/1/2027 until 10/1/2027', '2026-12-05')).toEqual({ by: '2027-01-10', words: '1–10 Jan 2027', unused: ['runs', 'out'] });
+    // "By March" is still left unread; "in December" is still the month alone.
+    expect(ahead('order by March', '2026-12-05')).toEqual({ unused: ['order', 'March'] });
+    expect(ahead('runs out in January', '2026-12-05')).toMatchObject({ from: '2027-01-01', by: '2027-01-31' });
+  });
+
+  it('reads what will sell "until" a named day as the days from today to it, where the past reading has no "up to"', () => {
+    const days = (question: string, today: string) => readDaysAhead(Reading.of(question), today);
+    expect(days('what will I sell until Black Friday', '2026-12-05')).toEqual({ from: '2026-12-05', to: '2027-11-26', words: 'until Black Friday (5 Dec 2026–26 Nov 2027)' });
+    expect(days('what will we sell until the end of the month', '2026-12-05')).toEqual({ from: '2026-12-05', to: '2026-12-31', words: 'until the end of the month (5–31 Dec 2026)' });
+    // Said of days to come, "until Christmas" in June is this Christmas, not last year's (the nearer one a past question reads).
+    expect(days('what will I sell until Christmas', '2026-06-10')).toMatchObject({ from: '2026-06-10', to: '2026-12-25' });
+    expect(days('sales until Christmas', '2026-06-10')).toBeNull();
+    expect(days('sales until December', '2026-06-10')).toBeNull();
   });
 
   it('reads a named month or quarter ahead as its next occurrence, the current one from today, one with a year as that one', () => {
@@ -624,7 +662,7 @@ describe("a garden centre's weekends, Easter, deadlines and impossible dates (QA
     const period = read('sales at easter 2025', '2026-12-04').period as Period;
     expect(spokenPeriod(period, '2026-12-04')).toBe('at Easter 2025 (18–21 Apr 2025)');
     expect(read(`Units sold (${describePeriod(period)})`, '2026-12-04').period).toEqual(period);
-    expect(ahead('what runs out before Easter', '2026-12-04')).toMatchObject({ by: '2027-03-27', words: 'before 28 Mar 2027', unused: ['runs', 'out'] });
+    expect(ahead('what runs out before Easter', '2026-12-04')).toMatchObject({ by: '2027-03-27', words: 'before Easter', unused: ['runs', 'out'] });
     expect(ahead('order by Easter', '2026-03-01')).toMatchObject({ by: '2026-04-05' });
     expect(ahead('order by Good Friday', '2026-03-01')).toMatchObject({ by: '2026-04-03' });
   });

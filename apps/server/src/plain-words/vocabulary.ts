@@ -18,7 +18,7 @@ const PHRASES_PER_LENGTH = 5000;
  * select the products whose name holds them together, the longest phrase first (`readNameWord`,
  * QA6 #6).
  */
-export const productNamePhrases = async (db: Db): Promise<string[]> =>
+const readNamePhrases = async (db: Db): Promise<string[]> =>
   (
     await sql<{ phrase: string }>`
       with runs as (
@@ -35,9 +35,40 @@ export const productNamePhrases = async (db: Db): Promise<string[]> =>
   ).rows.map((row) => row.phrase);
 
 /** The words of the products' names ("Radiator", "Mug"), letters only and 3 or more of them, as the names write them: a question's word among them selects products (`readNameWord`). */
-export const productNameWords = async (db: Db): Promise<string[]> =>
+const readNameWords = async (db: Db): Promise<string[]> =>
   (
     await sql<{ word: string }>`
       select min(w) as word from data.products p, regexp_split_to_table(p.name, '\\s+') w
       where w ~ '^[[:alpha:]]{3,}$' group by lower(w) order by 1 limit 5000`.execute(db)
   ).rows.map((row) => row.word);
+
+/** Shared by every caller until the names change: read, never changed. */
+export type ProductNames = { words: readonly string[]; phrases: readonly string[] };
+
+/**
+ * The products' names as they stand, in one cheap statement: how many there are and the sum of their
+ * hashes. The words and phrases depend on nothing else (not the names' order, nor which product holds
+ * which), so an equal key is the same words and phrases, whichever instance renamed a product and
+ * when — up to two sets of names whose 32-bit hashes add up alike.
+ */
+const namesKey = async (db: Db): Promise<string> =>
+  (await sql<{ key: string }>`select count(*) || ':' || coalesce(sum(hashtext(name)), 0) as key from data.products`.execute(db)).rows[0]?.key ?? '';
+
+/** Per database, the words and phrases last read and the names' key they were read at. */
+const readNames = new WeakMap<Db, ProductNames & { key: string }>();
+
+/**
+ * The words and two- and three-word phrases of the products' names, for reading a question (the
+ * assistant's every question, the report writer's vocabulary): read again only when the names' key
+ * changed, checked on every call — reading them takes about 0.4 s at 20,000 products, the key a few
+ * ms (docs/performance.md). Kept only when the names did not change while they were read.
+ */
+export async function productNames(db: Db): Promise<ProductNames> {
+  const key = await namesKey(db);
+  const kept = readNames.get(db);
+  if (kept?.key === key) return kept;
+  const [words, phrases] = await Promise.all([readNameWords(db), readNamePhrases(db)]);
+  const read = { key, words, phrases };
+  if ((await namesKey(db)) === key) readNames.set(db, read);
+  return read;
+}

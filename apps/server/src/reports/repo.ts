@@ -3,7 +3,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { ChartConfig } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
-import { categoryNames, productNamePhrases, productNameWords } from '../plain-words/vocabulary.ts';
+import { categoryNames, productNames } from '../plain-words/vocabulary.ts';
 
 type Db = Kysely<Database>;
 
@@ -114,13 +114,12 @@ export async function roleExists(db: Db, role: string): Promise<boolean> {
 }
 
 /** Words the built-in generator recognises in a question: the categories and product codes in use. */
-export async function listVocabulary(db: Db): Promise<{ categories: string[]; productCodes: string[]; nameWords: string[]; namePhrases: string[] }> {
-  const [categories, codes, nameWords, namePhrases] = await Promise.all([
+export async function listVocabulary(db: Db): Promise<{ categories: string[]; productCodes: string[]; nameWords: readonly string[]; namePhrases: readonly string[] }> {
+  const [categories, codes, names] = await Promise.all([
     categoryNames(db),
     // Every code: a code left out would be read as one that names no product.
     db.selectFrom('data.products').select('product_code').orderBy('product_code').execute(),
-    productNameWords(db),
-    productNamePhrases(db),
+    productNames(db),
   ]);
-  return { categories, productCodes: codes.map((row) => row.product_code), nameWords, namePhrases };
+  return { categories, productCodes: codes.map((row) => row.product_code), nameWords: names.words, namePhrases: names.phrases };
 }

@@ -27,6 +27,8 @@ const catalogueHeader = ['product_code', 'name', 'current_stock'];
 let previewHeader = catalogueHeader;
 let previewDates: { detected: string | null; ambiguous: boolean; candidates: string[] } = { detected: null, ambiguous: false, candidates: [] };
 let proposal: Record<string, string | null> = { product_code: 'product_code', name: 'name', current_stock: 'current_stock' };
+/** The file's lines without a product code beside coded ones, as the server counts them (none: 0), and proposes skipping them. */
+let blankCodeLines = 0;
 
 /** The text fields of a multipart body (the loopback reads bodies as text). */
 function multipartFields(body: string): Record<string, string> {
@@ -49,6 +51,7 @@ function previewAnswer(fields: Record<string, string>) {
     format: 'csv', separator: ',', header: previewHeader, raw_rows: [['P-1', 'One', '1']], targets,
     proposed_mapping: proposal,
     date_format: previewDates, decimal_separator: { detected: null, used: '.' }, rows,
+    ...(blankCodeLines ? { blank_code_lines: blankCodeLines, ...(sent ? {} : { proposed_skip_rows_without_code: true }) } : {}),
   };
 }
 
@@ -107,6 +110,7 @@ beforeEach(() => {
   savedBody = null;
   previewHeader = catalogueHeader;
   proposal = { product_code: 'product_code', name: 'name', current_stock: 'current_stock' };
+  blankCodeLines = 0;
   useSessionStore.setState({ isLoading: false, isLoggedIn: true, accessToken: 'access', refreshToken: 'refresh' });
   useImportStore.setState(initialImportState);
 });
@@ -197,6 +201,23 @@ describe('preview and the mapping builder', () => {
     await store().setOptions({ date_format: 'dd/mm/yyyy', decimal_separator: ',' });
     await store().setOptions({ decimal_separator: undefined, repeated_keys: 'sum' });
     expect(store().draft).toEqual({ field_mappings: { product_code: 'product_code', name: 'name' }, date_format: 'dd/mm/yyyy', repeated_keys: 'sum' });
+  });
+
+  it("takes the proposal to skip a shop file's lines without a product code into the draft: switched off and on, it is previewed, saved and imported as it stands", async () => {
+    blankCodeLines = 3;
+    await store().loadMappings();
+    await store().selectMapping(null);
+    await store().selectFile(csvFile());
+    const fieldMappings = { product_code: 'product_code', name: 'name', current_stock: 'current_stock' };
+    expect(store().draft).toEqual({ field_mappings: fieldMappings, skip_rows_without_code: true });
+    await store().setOptions({ skip_rows_without_code: undefined });
+    expect(JSON.parse(previewFields['mapping_config']!)).toEqual({ field_mappings: fieldMappings });
+    await store().setOptions({ skip_rows_without_code: true });
+    expect(JSON.parse(previewFields['mapping_config']!)).toEqual({ field_mappings: fieldMappings, skip_rows_without_code: true });
+    await store().saveDraft('shop orders');
+    expect(savedBody).toEqual({ name: 'shop orders', config: { entities: { products: { field_mappings: fieldMappings, skip_rows_without_code: true } } } });
+    await store().submit();
+    expect(JSON.parse(uploadFields['mapping_config']!)).toMatchObject({ entities: { products: { skip_rows_without_code: true } } });
   });
 
   it("a saved mapping brings its own entity when it has nothing for the chosen one", async () => {

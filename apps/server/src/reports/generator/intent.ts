@@ -41,7 +41,7 @@ export type Intent = {
 };
 
 /** `namePhrases`: two words side by side in product names ("Snow Shovel"), read before one word (QA6 #6). */
-export type Vocabulary = { categories: string[]; productCodes: string[]; nameWords: string[]; namePhrases?: string[] };
+export type Vocabulary = { categories: string[]; productCodes: string[]; nameWords: readonly string[]; namePhrases?: readonly string[] };
 
 const DEFAULT_RANK = 10;
 export const DEFAULT_LOW_STOCK = 100; // spec §9: low stock (high risk) is current stock below 100

@@ -214,6 +214,20 @@ describe('import form', () => {
     expect(screen.getByTestId('preview-summary').textContent).toBe('Every previewed value fits its column.');
   });
 
+  it("says how many of the file's lines have no product code where it proposes skipping them; the hint where it counted none", () => {
+    const proposed: PreviewFileResponse = { ...previewData, blank_code_lines: 3, proposed_skip_rows_without_code: true };
+    useImportStore.setState({ entities: [{ name: 'sales', repeatedKeys: 'sum' }], entityType: 'sales', selectedFile: new File(['x'], 'orders.csv'), draft: { ...mapping.entities.sales, skip_rows_without_code: true }, previewData: proposed });
+    const { unmount } = renderForm();
+    const skip = () => screen.getByLabelText('Skip lines without a product code') as HTMLInputElement;
+    expect(skip().checked).toBe(true);
+    const description = () => document.getElementById(skip().getAttribute('aria-describedby') ?? '')?.textContent;
+    expect(description()).toBe('3 of the lines read have no product code (gift cards, discounts, shipping) beside lines that have one: they are skipped and counted, not refused.');
+    unmount();
+    useImportStore.setState({ draft: mapping.entities.sales, previewData });
+    renderForm();
+    expect(description()).toBe("A web shop's gift cards, shipping and custom items have none; they are counted, not imported");
+  });
+
   it("marks a till's Subtotal line as the totals line the import skips", () => {
     const subtotal: PreviewFileResponse = { ...previewData, rows: [previewData.rows[0] as PreviewFileResponse['rows'][number], { row: 2, values: { product_id: 'Subtotal', date: '' }, problems: {}, totals_line: 'Subtotal' }] };
     useImportStore.setState({ entities: [{ name: 'sales', repeatedKeys: 'sum' }], entityType: 'sales', selectedFile: new File(['x'], 'pos.csv'), draft: mapping.entities.sales, previewData: subtotal });

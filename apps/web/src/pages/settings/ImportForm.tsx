@@ -127,7 +127,7 @@ function MappingBuilder({ preview }: { preview: PreviewFileResponse }) {
         {hasProductCode ? (
           <Checkbox
             label={t('import.builder.skipWithoutCode')}
-            description={t('import.builder.skipWithoutCodeHint')}
+            description={preview.blank_code_lines ? t('import.builder.blankCodes', { count: preview.blank_code_lines }) : t('import.builder.skipWithoutCodeHint')}
             checked={draft?.skip_rows_without_code === true}
             disabled={isUploading}
             onChange={(event) => void setOptions({ skip_rows_without_code: event.currentTarget.checked || undefined })}
