@@ -223,6 +223,11 @@ const DATES_RANGE = new RegExp(`\\b(?:between|from|since) (${DATE}) (?:and|to|un
 export function readPeriod(reading: Reading, today: string): Period | null {
   let match = reading.exec(new RegExp(`(?:last|past|previous|over the last|in the last) ${NUM} (day|week|month|quarter|year)s?`));
   if (match) return lastSpan(match[1] as string, match[2] as string);
+  // A British shop's two weeks: "over the last fortnight", "the past 2 fortnights" (QA8 F14).
+  match = reading.exec(new RegExp(`(?:(?:over|in|for|during) )?(?:the )?(?:last|past|previous)(?: ${NUM})? fortnights?\\b`));
+  if (match) return { kind: 'last_days', days: 14 * (match[1] ? (numberIn(match[1]) as number) : 1) };
+  const weekCommencing = readWeekCommencing(reading, today);
+  if (weekCommencing) return weekCommencing;
   match = reading.exec(new RegExp(`\\b(?:in den |die |den )?(?:letzten|vergangenen) ${NUM} (${GERMAN_UNIT_WORDS})\\b`));
   if (match) return lastSpan(match[1] as string, unitOfWord(match[2] as string));
   match = reading.exec(new RegExp(`\\b(?:in de |de )?(?:afgelopen|laatste|vorige) ${NUM} (${DUTCH_UNIT_WORDS})\\b`));
@@ -915,6 +920,17 @@ const AHEAD_DATE = new RegExp(`\\b(${UNTIL_WORDS}) (${DATE}|${NAMED_DAY}|${RETAI
 /** "Until December", "through January 2027": to the month's end ("by March" is left unread: `MONTH_AHEAD`). */
 const UNTIL_MONTH_AHEAD = new RegExp(`\\b(until|till|'til|through|thru|up to|up until) (${MONTH})(?: (\\d{4}))?(?! ?\\d)`);
 /** "Sales by 24/12", "up to 30.11.": a sales question's last day. */
+/** "w/c 7 Dec", "week commencing 7/12", "the week beginning 7 December", "week of 30 Nov": how a British buyer names a week, by its first day. */
+const WEEK_COMMENCING = new RegExp(`(?<![\\w/])(?:w/c|w/b|(?:the )?week (?:commencing|beginning|starting|of)) (${DATE})(?![\\d/.-])`);
+/** A week named by its first day (WEEK_COMMENCING): that day and the six after it, the occurrence nearer today (QA8 F14). */
+function readWeekCommencing(reading: Reading, today: string): Period | null {
+  const match = WEEK_COMMENCING.exec(reading.text);
+  const from = match ? dayNamed(match[1] as string, today, 'nearest', reading.dateOrder) : null;
+  if (!match || !from) return null;
+  reading.exec(new RegExp(escapeRegExp(match[0])));
+  return { kind: 'between', from, to: addDays(from, 6) };
+}
+
 const UNTIL_DAY = new RegExp(`\\b(?:by|until|till|up to) (${DATE}|${NAMED_DAY})\\.?(?![\\d/.-])`);
 
 /** A date as written, a weekday (today counts as its own occurrence) or a named day of the year, at the occurrence asked for. */

@@ -30,6 +30,21 @@ const expectRanges = (cases: Case[]) => {
 };
 
 describe('periods in plain words', () => {
+  it('reads a British fortnight and a week named by its first day (QA8 F14)', () => {
+    expectRanges([
+      ['sales over the last fortnight', '2026-12-05', '2026-11-21', '2026-12-04'],
+      ['sales in the past 2 fortnights', '2026-12-05', '2026-11-07', '2026-12-04'],
+      // A week not over yet runs to today, as "this week" does.
+      ['sales w/c 30 Nov', '2026-12-05', '2026-11-30', '2026-12-05'],
+      ['sales week commencing 23/11/2026', '2026-12-05', '2026-11-23', '2026-11-29'],
+      ['what did we sell the week beginning 29th December', '2026-01-10', '2025-12-29', '2026-01-04'],
+    ]);
+    expect(read('sales over the last fortnight', '2026-12-05').unused).toEqual(['sales']);
+    expect(read('sales w/c 30 Nov', '2026-12-05').unused).toEqual(['sales']);
+    // Ahead, for an order question: the week to come.
+    expect(windowOn('what needs ordering for w/c 7 Dec', '2026-12-05')).toMatchObject({ by: '2026-12-13', unused: ['ordering'] });
+  });
+
   it('reads calendar weeks, months and years, crossing a year end', () => {
     expectRanges([
       ['sales last week', '2026-01-02', '2025-12-22', '2025-12-28'],
