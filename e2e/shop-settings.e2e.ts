@@ -1,7 +1,7 @@
 // Settings → Shop: an administrator picks the shop's currency by keyboard and every money figure
 // carries its sign — the dashboard's worth and the Forecasting screen's unit cost — also after a
-// reload (ADR 0166). Its own server: the other suites read bare figures. axe WCAG 2 A/AA on the
-// panel, closed and with its list open.
+// reload, and in another tab left open, without one (ADR 0166). Its own server: the other suites
+// read bare figures. axe WCAG 2 A/AA on the panel, closed and with its list open.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe.ts';
 import { signIn, useBrowser } from './support/browser.ts';
@@ -24,6 +24,11 @@ describe("the shop's currency", () => {
     await signIn(page);
     // No currency yet: the worth is the bare figure, as before.
     expect(await page.getByTestId('total-value').textContent()).toMatch(/^Worth [\d,]+\.\d\d at unit cost/);
+    // A second tab of the same browser, left open on the dashboard: it follows the save without a reload.
+    const otherTab = await browser.context.newPage();
+    await otherTab.goto('/app/home');
+    expect(await otherTab.getByTestId('total-value').textContent()).toMatch(/^Worth [\d,]+\.\d\d at unit cost/);
+    await page.bringToFront();
 
     await page.goto('/app/settings');
     const panel = page.getByTestId('shop-panel');
@@ -46,6 +51,8 @@ describe("the shop's currency", () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Save currency');
     await page.keyboard.press('Enter');
     expect(await panel.getByTestId('shop-saved').textContent()).toBe('Saved: money now shows as $1,240.50 on every screen.');
+    await expect.poll(() => otherTab.getByTestId('total-value').textContent()).toMatch(/^Worth \$[\d,]+\.\d\d at unit cost/);
+    await otherTab.close();
     expect(await axeViolations(page, '[data-testid="shop-panel"]')).toEqual([]);
 
     // Every screen follows at once, and after a reload (read from the server).
