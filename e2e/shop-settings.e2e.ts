@@ -8,6 +8,8 @@ import { signIn, useBrowser } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 let server: RunningServer;
+/** A screen opened or reloaded shows its figures after its reads: seconds, not a poll's default one, on two busy cores. */
+const PAGE_LOAD = 15_000;
 const browser = useBrowser({ baseUrl: () => server.baseUrl });
 
 beforeAll(async () => {
@@ -57,9 +59,9 @@ describe("the shop's currency", () => {
 
     // Every screen follows at once, and after a reload (read from the server).
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Dashboard', exact: true }).click();
-    await expect.poll(() => page.getByTestId('total-value').textContent()).toMatch(/^Worth \$[\d,]+\.\d\d at unit cost/);
+    await expect.poll(() => page.getByTestId('total-value').textContent(), { timeout: PAGE_LOAD }).toMatch(/^Worth \$[\d,]+\.\d\d at unit cost/);
     await page.reload();
-    await expect.poll(() => page.getByTestId('total-value').textContent()).toMatch(/^Worth \$[\d,]+\.\d\d at unit cost/);
+    await expect.poll(() => page.getByTestId('total-value').textContent(), { timeout: PAGE_LOAD }).toMatch(/^Worth \$[\d,]+\.\d\d at unit cost/);
 
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Forecasting', exact: true }).click();
     const picker = page.getByRole('combobox', { name: 'Product' });
@@ -68,7 +70,7 @@ describe("the shop's currency", () => {
     await page.getByRole('option').first().waitFor();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByTestId('selected-unit-cost').textContent()).toMatch(/^\$\d[\d,]*\.\d\d$/);
+    await expect.poll(() => page.getByTestId('selected-unit-cost').textContent(), { timeout: PAGE_LOAD }).toMatch(/^\$\d[\d,]*\.\d\d$/);
 
     await page.goto('/app/settings');
     expect(await page.getByTestId('shop-panel').getByRole('combobox', { name: /Currency/ }).inputValue()).toBe('USD — US Dollar');
