@@ -1,13 +1,15 @@
 // Settings → Shop: an administrator picks the shop's currency by keyboard and every money figure
 // carries its sign — the dashboard's worth and the Forecasting screen's unit cost — also after a
-// reload (ADR 0166). Its own server: the other suites read bare figures. axe WCAG 2 A/AA on the
-// panel, closed and with its list open.
+// reload, and in another tab left open, without one (ADR 0166). Its own server: the other suites
+// read bare figures. axe WCAG 2 A/AA on the panel, closed and with its list open.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe.ts';
 import { signIn, useBrowser } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 let server: RunningServer;
+/** A screen opened or reloaded shows its figures after its reads: seconds, not a poll's default one, on two busy cores. */
+const PAGE_LOAD = 15_000;
 const browser = useBrowser({ baseUrl: () => server.baseUrl });
 
 beforeAll(async () => {
@@ -24,6 +26,11 @@ describe("the shop's currency", () => {
     await signIn(page);
     // No currency yet: the worth is the bare figure, as before.
     expect(await page.getByTestId('total-value').textContent()).toMatch(/^Worth [\d,]+\.\d\d at unit cost/);
+    // A second tab of the same browser, left open on the dashboard: it follows the save without a reload.
+    const otherTab = await browser.context.newPage();
+    await otherTab.goto('/app/home');
+    expect(await otherTab.getByTestId('total-value').textContent()).toMatch(/^Worth [\d,]+\.\d\d at unit cost/);
+    await page.bringToFront();
 
     await page.goto('/app/settings');
     const panel = page.getByTestId('shop-panel');
@@ -46,13 +53,15 @@ describe("the shop's currency", () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Save currency');
     await page.keyboard.press('Enter');
     expect(await panel.getByTestId('shop-saved').textContent()).toBe('Saved: money now shows as $1,240.50 on every screen.');
+    await expect.poll(() => otherTab.getByTestId('total-value').textContent()).toMatch(/^Worth \$[\d,]+\.\d\d at unit cost/);
+    await otherTab.close();
     expect(await axeViolations(page, '[data-testid="shop-panel"]')).toEqual([]);
 
     // Every screen follows at once, and after a reload (read from the server).
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Dashboard', exact: true }).click();
-    await expect.poll(() => page.getByTestId('total-value').textContent()).toMatch(/^Worth \$[\d,]+\.\d\d at unit cost/);
+    await expect.poll(() => page.getByTestId('total-value').textContent(), { timeout: PAGE_LOAD }).toMatch(/^Worth \$[\d,]+\.\d\d at unit cost/);
     await page.reload();
-    await expect.poll(() => page.getByTestId('total-value').textContent()).toMatch(/^Worth \$[\d,]+\.\d\d at unit cost/);
+    await expect.poll(() => page.getByTestId('total-value').textContent(), { timeout: PAGE_LOAD }).toMatch(/^Worth \$[\d,]+\.\d\d at unit cost/);
 
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Forecasting', exact: true }).click();
     const picker = page.getByRole('combobox', { name: 'Product' });
@@ -61,7 +70,7 @@ describe("the shop's currency", () => {
     await page.getByRole('option').first().waitFor();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByTestId('selected-unit-cost').textContent()).toMatch(/^\$\d[\d,]*\.\d\d$/);
+    await expect.poll(() => page.getByTestId('selected-unit-cost').textContent(), { timeout: PAGE_LOAD }).toMatch(/^\$\d[\d,]*\.\d\d$/);
 
     await page.goto('/app/settings');
     expect(await page.getByTestId('shop-panel').getByRole('combobox', { name: /Currency/ }).inputValue()).toBe('USD — US Dollar');

@@ -18,3 +18,4 @@ export * from './dates.ts';
 export * from './date-rules.ts';
 export * from './demo.ts';
 export * from './shop.ts';
+export * from './money.ts';

@@ -40,6 +40,11 @@ export const columnDefinition = z.strictObject({
   max_length: z.number().int().min(1).max(10_485_760).optional(),
   max_digits: z.number().int().min(1).max(38).optional(),
   decimal_places: z.number().int().min(0).max(20).optional(),
+  /**
+   * A decimal column of money (a unit cost, a price): read in the shop's currency ($7.50). Only a column
+   * marked so is: two places are as often a weight or a rate (ADR 0166, amendment "money by the column").
+   */
+  money: z.boolean().optional(),
   choices: z.array(storableText().min(1).max(200)).min(1).max(500).optional(),
   related_table: storableText().min(1).max(200).optional(),
   query_name: storableText().min(1).max(100).optional(),

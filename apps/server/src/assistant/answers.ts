@@ -1,11 +1,12 @@
 // The assistant's answers from the data: the three quick buttons and a deterministic intent engine
 // for plain questions. Each answer is structured blocks (text, table, link, action) the web renders.
 import type { Kysely } from 'kysely';
-import { isTooLate, LIST_MARKS, type AssistantBlock, type QuickAction } from '@stockwise/contract';
+import { isTooLate, LIST_MARKS, moneyFormat, type AssistantBlock, type QuickAction } from '@stockwise/contract';
 import { normalQuantile, STOCK_BAND_TAIL } from '@stockwise/forecast';
 import type { Database } from '../db/schema.ts';
 import * as repo from './repo.ts';
 import { inventoryTotals } from '../dashboard/repo.ts';
+import { readCurrency } from '../shop/repo.ts';
 import { hasOrder, isDueBy, orderAdvice, shortHistoryProducts, type AdvisedProduct, type OrderAdvice } from '../order-advice/service.ts';
 import { arrivalDays, stockOnHand } from '../forecasting/service.ts';
 import { describePeriod, type DateRange, dueWindowOf, dueWords, formatDay, formatRange, MONTH_NAMES, NO_SALES_PERIOD, NOT_SOLD, NUM, orderWindowOf, rangeOf, readBestPeriod, readBreakdown, impossibleDate, readAhead, readComparison, readDaysAhead, readPeriod, readQuietSpan, readSalesAhead, readWindow, sameDaysSoFar, spokenPeriod, TOP_SELLERS_PERIOD, WEEKEND, type BestPeriod, type Comparison, type DueWindow, type Period, type PeriodUnit } from '../plain-words/period.ts';
@@ -23,8 +24,11 @@ const TABLE_ROWS = 50;
 const REPORT_ROWS = 500;
 const round2 = (value: number) => Math.round(value * 100) / 100;
 const number = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
-/** Money as a shop reads it, with its pence: "40,003.80". No currency is kept in the shop's settings, so none is written. */
-const money = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/**
+ * Money as the shop reads it on its screens (ADR 0166): "$40,003.80" in the currency an administrator
+ * chose, "40,003.80" before one is. Read with the answer, so a change shows in the next one.
+ */
+const shopMoney = async (db: Db): Promise<Intl.NumberFormat> => moneyFormat(await readCurrency(db));
 
 const text = (value: string): AssistantBlock => ({ type: 'text', text: value });
 const forecastLink = (code: string, name: string): AssistantBlock => ({ type: 'link', label: `Forecast for ${name}`, href: `/app/forecasting?product=${encodeURIComponent(code)}` });
@@ -106,12 +110,12 @@ async function pastForecastEnd(db: Db, due: DueWindow | null, unknown: string): 
  */
 async function advisedOrders(db: Db, rows: number, window: DueWindow | null) {
   const due = window && orderWindowOf(window);
-  const [advice, beyond] = await Promise.all([orderAdvice(db), pastForecastEnd(db, due, 'an order due')]);
+  const [advice, beyond, money] = await Promise.all([orderAdvice(db), pastForecastEnd(db, due, 'an order due'), shopMoney(db)]);
   if (!advice) return null;
   // The list's rows with an order to place: a delivery to hurry has no order-by date and nothing to order.
   const orders = advice.products.filter(hasOrder);
   const kept = due ? orders.filter((p) => isDueBy(p.orderBy, due.by)) : orders;
-  return { advice, beyond, due, orders, kept, listed: kept.slice(0, rows), total: kept.length, units: kept.reduce((sum, p) => sum + p.orderQuantity, 0), cost: round2(kept.reduce((sum, p) => sum + p.orderQuantity * p.unitCost, 0)) };
+  return { advice, beyond, due, orders, kept, money, listed: kept.slice(0, rows), total: kept.length, units: kept.reduce((sum, p) => sum + p.orderQuantity, 0), cost: round2(kept.reduce((sum, p) => sum + p.orderQuantity * p.unitCost, 0)) };
 }
 type AdvisedOrders = NonNullable<Awaited<ReturnType<typeof advisedOrders>>>;
 const nothingDue = ({ orders, beyond }: AdvisedOrders, due: DueWindow): Answer => {
@@ -160,7 +164,7 @@ const orderCells = (r: Pick<AdvisedProduct, 'orderQuantity' | 'unitCost' | 'onOr
 async function lowStock(db: Db, window: DueWindow | null = null): Promise<Answer> {
   const found = await advisedOrders(db, TABLE_ROWS, window);
   if (!found) return noForecastYet;
-  const { advice, beyond, due, total } = found;
+  const { advice, beyond, due, total, money } = found;
   if (!advice.total) return { blocks: [nothingToOrder(advice)] };
   if (found.due && !total) return nothingDue(found, found.due);
   // A window reads order-by dates, which a delivery to hurry has none of: it is the whole list's.
@@ -185,7 +189,7 @@ async function lowStock(db: Db, window: DueWindow | null = null): Promise<Answer
 async function reorderReport(db: Db, window: DueWindow | null = null): Promise<Answer> {
   const found = await advisedOrders(db, REPORT_ROWS, window);
   if (!found) return noForecastYet;
-  const { advice, beyond, due, listed: rows, total } = found;
+  const { advice, beyond, due, listed: rows, total, money } = found;
   if (!found.orders.length) return { blocks: [nothingToOrder(advice)] };
   if (found.due && !total) return nothingDue(found, found.due);
   const shortHistory = await shortHistoryOf(db, rows);
@@ -365,7 +369,7 @@ function stockWords(stock: Awaited<ReturnType<typeof stockOnHand>>): { words: st
  * What a product's stock on hand is worth at unit cost; stock whose cost is 0 (left blank) has no
  * value rather than a value of 0, as the stock value's total says (`withoutCostWords`).
  */
-const worthWords = (units: number, unitCost: number) =>
+const worthWords = (units: number, unitCost: number, money: Intl.NumberFormat) =>
   units > 0 && unitCost === 0 ? 'no unit cost, so no value: add its cost on the Data screen.' : `worth ${money.format(Math.max(0, units) * unitCost)} at unit cost.`;
 
 /** Products between the seasons they sell in are left out of "no sales" and "dead stock" (as the dashboard's task leaves them out): the answer says how many. */
@@ -380,8 +384,8 @@ const withoutCostWords = (count: number) =>
 export const dataFunctions = {
   /** Each product's stock, the first `listed` of them line by line, and "Together" of them all. */
   async stockOf(db: Db, products: repo.ProductRow[], listed = products.length): Promise<Answer> {
-    const stocks = await Promise.all(products.map(async (p) => ({ product: p, ...stockWords(await stockOnHand(db, p.id)) })));
-    const lines = stocks.slice(0, listed).map(({ product: p, words, units }) => `${p.name} (${p.product_code}) ${words}${units === null ? '' : `, ${worthWords(units, p.unit_cost)}`}`);
+    const [stocks, money] = await Promise.all([Promise.all(products.map(async (p) => ({ product: p, ...stockWords(await stockOnHand(db, p.id)) }))), shopMoney(db)]);
+    const lines = stocks.slice(0, listed).map(({ product: p, words, units }) => `${p.name} (${p.product_code}) ${words}${units === null ? '' : `, ${worthWords(units, p.unit_cost, money)}`}`);
     if (products.length > 1) {
       const counted = stocks.filter((s) => s.units !== null);
       const [units, worth] = [counted.reduce((sum, s) => sum + Math.max(0, s.units ?? 0), 0), round2(counted.reduce((sum, s) => sum + Math.max(0, s.units ?? 0) * s.product.unit_cost, 0))];
@@ -417,7 +421,7 @@ export const dataFunctions = {
   },
   /** Units sold in the period; `value`: their value at unit cost first, which is what revenue is counted as (`repo.totalUnitsSold`). */
   async totalSales(db: Db, window: SalesWindow, scope: Scope = EVERY_PRODUCT, measure: repo.SalesMeasure = 'units'): Promise<Answer> {
-    const { units, products, value } = await repo.totalUnitsSold(db, window.from, window.to, scope);
+    const [{ units, products, value }, money] = await Promise.all([repo.totalUnitsSold(db, window.from, window.to, scope), shopMoney(db)]);
     const by = `by ${number.format(products)} ${products === 1 ? 'product' : 'products'}`;
     const sold = !units
       ? `No units were sold${scope.words} ${window.words}.`
@@ -428,7 +432,7 @@ export const dataFunctions = {
   },
   /** Products ranked by units sold, or by `value` (revenue counted at unit cost); the headline says which. */
   async topSellers(db: Db, window: SalesWindow, rank: Rank = TOP_SELLERS_RANK, scope: Scope = EVERY_PRODUCT, measure: repo.SalesMeasure = 'units'): Promise<Answer> {
-    const rows = await repo.topSellers(db, window.from, window.to, rank, scope, measure);
+    const [rows, money] = await Promise.all([repo.topSellers(db, window.from, window.to, rank, scope, measure), shopMoney(db)]);
     if (!rows.length) return { blocks: [text(`Nothing sold${scope.words} ${window.words}.${await dataEndsBefore(db, window)}`), dataLink('sales', 'Open the sales table')] };
     const first = rows[0] as (typeof rows)[number];
     return {
@@ -439,7 +443,7 @@ export const dataFunctions = {
             : `${rank.direction === 'asc' ? 'Worst' : 'Top'} sellers${scope.words} ${window.words} by units sold: ${rows.map((r) => `${r.name} (${number.format(r.units)} units)`).join(', ')}.`,
         ),
         measure === 'value'
-          ? table([['styleCode', 'Product code'], ['name', 'Name'], ['value', 'Sales value (at unit cost)'], ['units', 'Units sold']], rows.map((r) => ({ styleCode: r.product_code, name: r.name, value: r.value, units: r.units })))
+          ? table([['styleCode', 'Product code'], ['name', 'Name'], ['value', 'Sales value (at unit cost)', 'money'], ['units', 'Units sold']], rows.map((r) => ({ styleCode: r.product_code, name: r.name, value: r.value, units: r.units })))
           : table([['styleCode', 'Product code'], ['name', 'Name'], ['units', 'Units sold']], rows.map((r) => ({ styleCode: r.product_code, name: r.name, units: r.units }))),
         forecastLink(first.product_code, first.name),
       ],
@@ -485,7 +489,7 @@ export const dataFunctions = {
     return { blocks: [text(lines.join('\n')), ...products.slice(0, LINKED_PRODUCTS).map((p) => forecastLink(p.product_code, p.name))] };
   },
   async stockValue(db: Db): Promise<Answer> {
-    const totals = await inventoryTotals(db);
+    const [totals, money] = await Promise.all([inventoryTotals(db), shopMoney(db)]);
     return { blocks: [text(`The stock on hand is worth ${money.format(totals.value)} at unit cost: ${number.format(totals.units)} units across ${number.format(totals.products)} products.${withoutCostWords(totals.withoutCost)}`), dataLink('products', 'Open the products table')] };
   },
   async totalStock(db: Db): Promise<Answer> {
@@ -508,7 +512,7 @@ export const dataFunctions = {
     if (!(await repo.hasForecastDemand(db))) {
       return { blocks: [text('There is no forecast yet, so overstock cannot be measured against demand. Choose "Regenerate whole catalogue" on the Forecasting screen; for stock that does not sell, ask for dead stock.'), { type: 'link', label: 'Open the Forecasting screen', href: '/app/forecasting' }] };
     }
-    const rows = await repo.overstocked(db, today, days, scope);
+    const [rows, money] = await Promise.all([repo.overstocked(db, today, days, scope), shopMoney(db)]);
     if (!rows.length) return { blocks: [text(`No product${scope.words} has more than ${number.format(days)} days of stock at its forecast demand.`)] };
     const value = round2(rows.reduce((sum, r) => sum + r.value, 0));
     return {
@@ -527,7 +531,7 @@ export const dataFunctions = {
   },
   /** "Dead stock": stock on hand with no sales in the period (default the last 90 days), with the value tied up (ADR 0155). */
   async deadStock(db: Db, window: SalesWindow, scope: Scope = EVERY_PRODUCT): Promise<Answer> {
-    const unsold = await repo.deadStock(db, window.from, window.to, scope);
+    const [unsold, money] = await Promise.all([repo.deadStock(db, window.from, window.to, scope), shopMoney(db)]);
     const rows = unsold.filter((r) => !r.out_of_season);
     const outOfSeason = outOfSeasonWords(unsold.length - rows.length);
     if (!rows.length) return { blocks: [text(`No product${scope.words} in stock went without sales ${window.words}.${outOfSeason}`)] };

@@ -200,6 +200,42 @@ describe.each(backends)('assistant on %s', (backend) => {
     ]);
   };
 
+  it("writes money in the shop's currency once an administrator picks one, bare figures before and after it is cleared", async () => {
+    const admin = (await signUpUser(server)).access;
+    const pick = async (currency: string | null) => expect((await server.request('/api/shop/', { method: 'PUT', token: admin, body: { currency } })).status).toBe(200);
+    const inCurrency = (currency: string | null, n: number) => (currency ? new Intl.NumberFormat('en', { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }) : new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 })).format(n);
+    const dead = products.filter((p) => sold(p.code, 90) === 0 && p.stock > 0);
+    const tee = byCode('TEE-01');
+    const sentences = (currency: string | null) => [
+      [{ content: 'What is the value of our stock?' }, `The stock on hand is worth ${inCurrency(currency, value)} at unit cost`],
+      [{ quick: 'low_stock' }, `most urgent first: ${fmt(advisedUnits)} units, ${inCurrency(currency, advisedCost)} in all.`],
+      [{ quick: 'reorder_report' }, `Reorder report: ${advised.length} advised orders, ${fmt(advisedUnits)} units, ${inCurrency(currency, advisedCost)} in all.`],
+      [{ content: 'stock of TEE-01' }, `worth ${inCurrency(currency, tee.stock * tee.cost)} at unit cost.`],
+      [{ content: 'dead stock' }, `${fmt(dead.reduce((sum, p) => sum + p.stock, 0))} units, ${inCurrency(currency, dead.reduce((sum, p) => sum + p.stock * p.cost, 0))} tied up at unit cost.`],
+    ] as const;
+    const expectSentences = async (currency: string | null) => {
+      for (const [question, said] of sentences(currency)) expect(textOf(await ask(question)), JSON.stringify(question)).toContain(said);
+    };
+    try {
+      await expectSentences(null);
+      expect(inCurrency(null, value)).not.toMatch(/[$£€¥]/);
+      await pick('USD');
+      await expectSentences('USD');
+      expect(textOf(await ask({ content: 'What is the value of our stock?' }))).toContain(`worth $${inCurrency(null, value)} at unit cost`);
+      // The currency's own places: yen have none.
+      await pick('JPY');
+      await expectSentences('JPY');
+      expect(textOf(await ask({ quick: 'reorder_report' }))).toContain(`, ¥${fmt(Math.round(advisedCost))} in all.`);
+      // Revenue ranked by value: the table's value column is money too, for the screen to write in the currency.
+      const ranked = await ask({ content: 'revenue of the top 10 products' });
+      expect(blocksOf(ranked, 'table')[0]?.columns.find((c) => c.key === 'value')?.kind).toBe('money');
+      expect(textOf(ranked)).toMatch(/ \(¥[\d,]+; \d+ units\)/);
+    } finally {
+      await pick(null);
+    }
+    await expectSentences(null);
+  });
+
   it('answers at least 17 of the free-text questions right', async () => {
     const [week, month, previous] = [top(previousWeek), top(thisMonth), top(previousMonth)];
     const topAnswer = (list: ReturnType<typeof top>, words: string) => (a: ChatMessage | undefined) => (list[0] ? textOf(a).includes(`Top sellers ${words} by units sold: ${list[0].name} (${list[0].units} units)`) : textOf(a).includes(`Nothing sold ${words}`));

@@ -88,6 +88,9 @@ export function checkColumnDefinitions(columns: ColumnDefinition[], context: Col
     if (column.type === 'DecimalField' && (column.decimal_places ?? DEFAULT_DECIMAL_PLACES) > (column.max_digits ?? DEFAULT_MAX_DIGITS)) {
       return `Column '${column.key}' has more decimal places than digits.`;
     }
+    if (column.money && column.type !== 'DecimalField') {
+      return `Column '${column.key}': only a decimal column can be money.`;
+    }
     if (column.choices && !['CharField', 'TextField', 'IntegerField'].includes(column.type)) {
       return `Column '${column.key}': choices are only allowed on text and integer columns.`;
     }

@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
+import * as unitCostIsMoney from '../db/migrations/0440-unit-cost-is-money.ts';
 
 const allFieldTypes = [
   { key: 'title', type: 'CharField', max_length: 20, required: true },
@@ -77,10 +78,40 @@ describe.each(backends)('configurable tables on %s', (backend) => {
       ['a query column with an unknown query', { name: 'Bad query', columns: [{ key: 'x', type: 'query', query_name: 'nope' }] }, 'uses a query that does not exist'],
       ['an unsafe column key', { name: 'Bad key', columns: [{ key: 'x"; drop table users; --', type: 'TextField' }] }, 'Column keys'],
       ['a name too long for an identifier', { name: '表'.repeat(20) }, 'too long'],
+      ['money on a column that is not a decimal', { name: 'Bad money', columns: [{ key: 'price', type: 'TextField', money: true }] }, "Column 'price': only a decimal column can be money."],
     ])('refuses %s with a 400', async (_name, body, message) => {
       const response = await api('/api/records/tables/create/', body);
       expect(response.status).toBe(400);
       expect(response.json.detail).toContain(message);
+    });
+
+    it("describes a decimal column as money only when its definition says so: the shipped products' unit cost, a created table's marked price", async () => {
+      const moneyOf = async (encodedName: string) =>
+        Object.fromEntries(((await api(`/api/records/tables/${encodedName}/variation-columns/`)).json.columns as { key: string; money?: boolean }[]).map((c) => [c.key, c.money ?? false]));
+      expect(await moneyOf('products')).toMatchObject({ unit_cost: true, current_stock: false, lead_time_days: false });
+      const table = await createTable([
+        { key: 'price', type: 'DecimalField', money: true },
+        { key: 'vat_rate', type: 'DecimalField', decimal_places: 2 },
+      ]);
+      expect(await moneyOf(table.encodedName)).toMatchObject({ price: true, vat_rate: false });
+    });
+
+    it("marks the unit cost of a products table made before the flag as money (migration 0440), once, leaving the rest alone", async () => {
+      const db = server.database.db;
+      // A migration sees the database untyped, as the migrator hands it over.
+      const untyped = db as unknown as Kysely<unknown>;
+      const columnsOf = async () => (await db.selectFrom('data_tables').select('columns').where('name', '=', 'products').executeTakeFirstOrThrow()).columns;
+      const shipped = await columnsOf();
+      const unmarked = shipped.map(({ money: _money, ...column }) => column);
+      await db.updateTable('data_tables').set({ columns: JSON.stringify(unmarked) }).where('name', '=', 'products').execute();
+      try {
+        await unitCostIsMoney.up(untyped);
+        await unitCostIsMoney.up(untyped);
+        expect(await columnsOf()).toEqual(shipped);
+        expect(shipped.filter((c) => c.money).map((c) => c.key)).toEqual(['unit_cost']);
+      } finally {
+        await db.updateTable('data_tables').set({ columns: JSON.stringify(shipped) }).where('name', '=', 'products').execute();
+      }
     });
 
     it('refuses a duplicate name with a 409', async () => {

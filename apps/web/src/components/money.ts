@@ -1,37 +1,7 @@
-// The one way money is written on the screens (ADR 0166): in the shop's currency once an
-// administrator has chosen one ("$1,240.50", "£24.99", "€1,240.50"), as a bare figure with its
-// pence before that ("1,240.50"). Digits stay English, as the rest of the interface (its one locale
-// is en); the sign is the currency's narrow one, because a shop deals in one currency: an
-// Australian shop reads "$24.99", not "A$24.99". Inputs keep plain numbers; this is for reading.
+// Money on the screens in the shop's currency (ADR 0166): the rules are the contract's `moneyFormat`,
+// which the server's sentences write with too; these hooks give a component the shop's currency.
+import { moneyFormat, type MoneyOptions } from '@stockwise/contract';
 import { useShopStore } from '../stores/shop.ts';
-
-export type MoneyOptions = {
-  /** Places after the point (a table column's own); otherwise the currency's (2 for most, 0 for JPY), 2 without one. */
-  fractionDigits?: number;
-  /** Thousands separators: on for figures read as amounts, off where the value is read as typed (the Data grid). */
-  grouping?: boolean;
-};
-
-/** The places of a table column that holds money (a unit cost's); a decimal with other places is a weight or a rate. */
-export const MONEY_DECIMAL_PLACES = 2;
-
-const formats = new Map<string, Intl.NumberFormat>();
-
-/** A formatter of money in `currency` (null: bare figures), made once per currency and options. */
-export function moneyFormat(currency: string | null, { fractionDigits, grouping = true }: MoneyOptions = {}): Intl.NumberFormat {
-  const key = `${currency ?? ''}|${fractionDigits ?? ''}|${grouping}`;
-  let format = formats.get(key);
-  if (!format) {
-    const digits = fractionDigits ?? (currency ? undefined : 2);
-    format = new Intl.NumberFormat('en', {
-      ...(currency ? { style: 'currency', currency, currencyDisplay: 'narrowSymbol' } : {}),
-      ...(digits === undefined ? {} : { minimumFractionDigits: digits, maximumFractionDigits: digits }),
-      useGrouping: grouping,
-    });
-    formats.set(key, format);
-  }
-  return format;
-}
 
 /** The shop's currency (null until chosen and read). */
 export const useShopCurrency = (): string | null => useShopStore((state) => state.currency);

@@ -1,7 +1,9 @@
-// The shop's settings (GET /api/shop/), read once per page load by the shell and again after an
-// administrator saves them: every money figure on the screens carries the shop's currency (ADR 0166).
+// The shop's settings (GET /api/shop/), read by the shell once per page load and again whenever the
+// tab comes back into view, and sent to this browser's other tabs after an administrator saves them:
+// every money figure on the screens carries the shop's currency (ADR 0166), and an open tab follows a
+// change without a reload (its amendment "other tabs follow").
 import { create } from 'zustand';
-import type { ShopSettingsUpdate } from '@stockwise/contract';
+import { shopSettings, type ShopSettings, type ShopSettingsUpdate } from '@stockwise/contract';
 import { fetchShopSettings, saveShopSettings } from '../api/shop.ts';
 
 export type ShopState = {
@@ -10,24 +12,69 @@ export type ShopState = {
   /** Asked for once: a failed read leaves bare figures rather than asking on every screen. */
   requested: boolean;
   load: () => Promise<void>;
+  /** Reads the settings again (another administrator may have changed them); a failed read keeps what is shown. */
+  refresh: () => Promise<void>;
   /** Saves the settings; the promise fails with the server's refusal (the panel shows it). */
   save: (update: ShopSettingsUpdate) => Promise<void>;
 };
 
 export const initialShopState = { currency: null, requested: false } satisfies Partial<ShopState>;
 
+/** The channel this browser's tabs tell each other a saved change on (same origin only). */
+export const SHOP_CHANNEL = 'stockwise-shop';
+
+const channel = (): BroadcastChannel | null => (typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SHOP_CHANNEL));
+
+/** One read at a time: a tab coming into view fires both `focus` and `visibilitychange`. */
+let reading: Promise<void> | null = null;
+
 export const useShopStore = create<ShopState>()((set, get) => ({
   ...initialShopState,
   load: async () => {
     if (get().requested) return;
     set({ requested: true });
-    try {
-      set({ currency: (await fetchShopSettings()).currency });
-    } catch {
-      // Money shows as bare figures, as before a currency was chosen; nothing else depends on it.
-    }
+    await get().refresh();
   },
+  refresh: () =>
+    (reading ??= (async () => {
+      try {
+        set({ currency: (await fetchShopSettings()).currency });
+      } catch {
+        // Money keeps the currency it shows (bare figures before the first read); nothing else depends on it.
+      } finally {
+        reading = null;
+      }
+    })()),
   save: async (update) => {
-    set({ currency: (await saveShopSettings(update)).currency });
+    const saved = await saveShopSettings(update);
+    set({ currency: saved.currency });
+    const others = channel();
+    others?.postMessage(saved satisfies ShopSettings);
+    others?.close();
   },
 }));
+
+/**
+ * Keeps the tab's settings current while it is open: what another tab of this browser saved, at
+ * once; what another browser saved, when the tab is looked at again (focus, or shown after being
+ * hidden), as Metabase and NocoDB read their settings again. Returns the way to stop.
+ */
+export function followShopSettings(target: Window): () => void {
+  const refresh = () => void useShopStore.getState().refresh();
+  const onVisible = () => {
+    if (target.document.visibilityState === 'visible') refresh();
+  };
+  const others = channel();
+  const onSaved = (event: MessageEvent<unknown>) => {
+    const saved = shopSettings.safeParse(event.data);
+    if (saved.success) useShopStore.setState({ currency: saved.data.currency });
+  };
+  target.addEventListener('focus', refresh);
+  target.document.addEventListener('visibilitychange', onVisible);
+  others?.addEventListener('message', onSaved);
+  return () => {
+    target.removeEventListener('focus', refresh);
+    target.document.removeEventListener('visibilitychange', onVisible);
+    others?.close();
+  };
+}

@@ -13,7 +13,7 @@ import { startingPasswordRefusals } from '../../api/http.ts';
 import { loginPath } from '../../routing/guard.ts';
 import { useRole, useUserId } from '../../stores/role.ts';
 import { useAccountStore } from '../../stores/account.ts';
-import { useShopStore } from '../../stores/shop.ts';
+import { followShopSettings, useShopStore } from '../../stores/shop.ts';
 import { AwaitingApproval } from './AwaitingApproval.tsx';
 import { ChoosePassword } from './ChoosePassword.tsx';
 import classes from './Shell.module.css';
@@ -90,10 +90,13 @@ export default function ShellLayout() {
     enterPage(page);
   }, [enterPage, page]);
   const assistantShown = accountKnown && !restricted;
-  // Money on every screen carries the shop's currency: read once, by an account that may read it.
+  // Money on every screen carries the shop's currency: read by an account that may read it, and kept
+  // current while the tab is open (another tab's or another administrator's change).
   const loadShop = useShopStore((state) => state.load);
   useEffect(() => {
-    if (accountKnown && !restricted) void loadShop();
+    if (!accountKnown || restricted) return;
+    void loadShop();
+    return followShopSettings(window);
   }, [accountKnown, restricted, loadShop]);
   useRoomForFixedBars(headerRef, assistantShown ? assistantReservedHeight(expanded) : '0rem');
 

@@ -112,6 +112,7 @@ export function AddTableDialog({ defaultFolder, onClose }: { defaultFolder: stri
                   <>
                     <TextInput label={t('datatab.tableDialog.maxDigits')} type="number" min={1} max={38} step={1} value={draft.maxDigits} onChange={(e) => update(draft.uid, { maxDigits: e.currentTarget.value })} w={100} />
                     <TextInput label={t('datatab.tableDialog.decimalPlaces')} type="number" min={0} max={20} step={1} value={draft.decimalPlaces} onChange={(e) => update(draft.uid, { decimalPlaces: e.currentTarget.value })} w={120} />
+                    <Checkbox label={t('datatab.tableDialog.money')} checked={draft.money} onChange={(e) => update(draft.uid, { money: e.currentTarget.checked })} mb={8} />
                   </>
                 )}
                 {supportsChoices(draft.type) && (

@@ -157,18 +157,22 @@ describe('data grid numbers', () => {
     expect(cellOf('Unpriced', 'weight')).toBe('12.000');
   });
 
-  it("writes a two-place decimal (money) in the shop's currency once one is chosen; other places stay bare", () => {
+  it("writes a column marked as money in the shop's currency once one is chosen; other decimals stay bare, two places or not", () => {
     useShopStore.setState({ currency: 'GBP', requested: true });
     try {
       const numberColumns = [
         ...columns,
-        { key: 'unit_cost', label: 'Unit cost', type: 'DecimalField', decimal_places: 2 } as TableColumn,
+        { key: 'unit_cost', label: 'Unit cost', type: 'DecimalField', decimal_places: 2, money: true } as TableColumn,
         { key: 'weight', label: 'Weight', type: 'DecimalField', decimal_places: 3 } as TableColumn,
+        { key: 'discount', label: 'Discount rate', type: 'DecimalField', decimal_places: 2 } as TableColumn,
+        { key: 'kilos', label: 'Weight (kg)', type: 'DecimalField' } as TableColumn,
       ];
-      renderGrid({ rows: [{ id: 1, name: 'Trowel', unit_cost: 1240.5, weight: 0.25 }], totalRows: 1, columns: numberColumns });
+      renderGrid({ rows: [{ id: 1, name: 'Trowel', unit_cost: 1240.5, weight: 0.25, discount: 0.25, kilos: 1.2 }], totalRows: 1, columns: numberColumns });
       const cellOf = (column: string) => screen.getByText('Trowel').closest('[role="row"]')?.querySelector(`[data-column="${column}"]`)?.textContent;
       expect(cellOf('unit_cost')).toBe('£1240.50');
       expect(cellOf('weight')).toBe('0.250');
+      expect(cellOf('discount')).toBe('0.25');
+      expect(cellOf('kilos')).toBe('1.20');
     } finally {
       useShopStore.setState(initialShopState);
     }

@@ -8,10 +8,10 @@ import { memo, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, 
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type HeaderGroup } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_DECIMAL_PLACES, exportedCells, labelOfRow, rowLabelColumns, toTsv, typedFilterKind, type TableColumn, type TableRow, type TypedFilterKind, type TypedFilterProblem, type UnknownValueReason } from '@stockwise/contract';
+import { DEFAULT_DECIMAL_PLACES, exportedCells, moneyFormat, labelOfRow, rowLabelColumns, toTsv, typedFilterKind, type TableColumn, type TableRow, type TypedFilterKind, type TypedFilterProblem, type UnknownValueReason } from '@stockwise/contract';
 import { cellText, computeColumnWidths, createTextMeasurer, type MeasureText } from './column-widths.ts';
 import { dateFilterReading, referenceText, type FilterInputs, type FilterProblems, type ReferenceLabels, type SortState, type UnknownValues } from './table-query.ts';
-import { MONEY_DECIMAL_PLACES, moneyFormat, useShopCurrency } from '../../components/money.ts';
+import { useShopCurrency } from '../../components/money.ts';
 import classes from './DataPage.module.css';
 
 export const gridRowHeight = 34;
@@ -70,11 +70,10 @@ function formatCell(column: TableColumn, value: TableRow[string] | undefined, ye
   if (column.type === 'ForeignKey') return referenceText(references, column.key, value) ?? cellText(value);
   if (column.type === 'DateTimeField' && typeof value === 'string') return gridMoment(value);
   // A decimal reads with its column's places (7.50, as the Forecasting screen and a spreadsheet's currency format show
-  // money, not 7.5), without thousands separators, as its edit form takes it. Two places are money's shape and carry the
-  // shop's currency ($7.50); other places are weights or rates (0.250 kg), never a price (ADR 0166).
+  // money, not 7.5), without thousands separators, as its edit form takes it. Only a column its definition marks as
+  // money carries the shop's currency ($7.50): two places are as often a weight or a rate (0.25 kg, 0.20 VAT) (ADR 0166).
   if (column.type === 'DecimalField' && typeof value === 'number') {
-    const places = column.decimal_places ?? DEFAULT_DECIMAL_PLACES;
-    return moneyFormat(places === MONEY_DECIMAL_PLACES ? currency : null, { fractionDigits: places, grouping: false }).format(value);
+    return moneyFormat(column.money ? currency : null, { fractionDigits: column.decimal_places ?? DEFAULT_DECIMAL_PLACES, grouping: false }).format(value);
   }
   return cellText(value);
 }

@@ -30,6 +30,8 @@ export type ColumnDraft = {
   maxLength: string;
   maxDigits: string;
   decimalPlaces: string;
+  /** A decimal column of money: the grid writes it in the shop's currency (ADR 0166). */
+  money: boolean;
   choices: string;
   relatedTable: string;
   queryName: string;
@@ -44,6 +46,7 @@ export const emptyDraft = (uid: number): ColumnDraft => ({
   maxLength: '',
   maxDigits: '',
   decimalPlaces: '',
+  money: false,
   choices: '',
   relatedTable: '',
   queryName: '',
@@ -80,6 +83,7 @@ export function draftToDefinition(draft: ColumnDraft): ColumnDefinition {
     const places = integerOf(draft.decimalPlaces);
     if (digits !== undefined) definition.max_digits = digits;
     if (places !== undefined) definition.decimal_places = places;
+    if (draft.money) definition.money = true;
   }
   if (supportsChoices(draft.type)) {
     const choices = draft.choices.split(',').map((choice) => choice.trim()).filter(Boolean);

@@ -4,8 +4,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
+import { moneyFormat } from '@stockwise/contract';
 import { api } from '../../api/http.ts';
-import { moneyFormat } from '../../components/money.ts';
 import { initTestI18n } from '../../test/i18n.ts';
 import { stubBrowserLayout } from '../../test/jsdom.ts';
 import { sendJson, startLoopback, type Loopback } from '../../test/loopback.ts';

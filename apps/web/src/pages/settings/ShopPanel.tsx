@@ -4,8 +4,8 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { moneyFormat } from '@stockwise/contract';
 import { normalizeError } from '../../api/errors.ts';
-import { moneyFormat } from '../../components/money.ts';
 import { useShopStore } from '../../stores/shop.ts';
 
 /** The figure the panel writes in the chosen currency, so the choice shows as the screens will. */

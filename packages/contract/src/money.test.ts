@@ -1,9 +1,10 @@
-// The one money formatter (ADR 0166): bare figures with their pence until the shop has a currency,
-// then the currency's narrow sign with English digits; the Data grid's form without separators.
+// The one money formatter (ADR 0166), shared by the screens and the server's sentences: bare figures
+// with their pence until the shop has a currency, then the currency's narrow sign with English digits;
+// the Data grid's form without separators.
 import { describe, expect, it } from 'vitest';
 import { moneyFormat } from './money.ts';
 
-describe('money on the screens', () => {
+describe('money as the shop reads it', () => {
   it('writes bare figures with their pence while the shop has no currency, as before', () => {
     expect(moneyFormat(null).format(1240.5)).toBe('1,240.50');
     expect(moneyFormat(null).format(24.99)).toBe('24.99');
