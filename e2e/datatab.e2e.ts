@@ -12,7 +12,8 @@ import { axeViolations } from './support/axe.ts';
 import { signIn, useBrowser } from './support/browser.ts';
 import { demoUser } from './support/context.ts';
 
-const browser = useBrowser();
+// A British shop's browser: dates typed day first (ADR 0167); the en-US test opens a context of its own.
+const browser = useBrowser({ locale: 'en-GB' });
 const unique = () => randomBytes(3).toString('hex');
 
 async function openDataScreen(page: Page): Promise<void> {
@@ -184,8 +185,8 @@ describe('Data screen', () => {
     // Text inputs that step by 1 and 0.01 with the arrow keys: a number input dropped the comma of "2,40" (ADR 0145).
     expect(await field(form, 'Qty').evaluate((el: HTMLInputElement) => [el.inputMode, el.dataset['step']])).toEqual(['numeric', '1']);
     expect(await field(form, 'Price').evaluate((el: HTMLInputElement) => [el.inputMode, el.dataset['step']])).toEqual(['decimal', '0.01']);
-    // A date is typed as the shops write one (day first, or ISO), so a day the calendar lacks can be named.
-    expect(await field(form, 'Due').evaluate((el: HTMLInputElement) => [el.type, el.placeholder])).toEqual(['text', 'DD.MM.YYYY']);
+    // A date is typed as the viewer writes one (en-GB: day first, or ISO), so a day the calendar lacks can be named.
+    expect(await field(form, 'Due').evaluate((el: HTMLInputElement) => [el.type, el.placeholder])).toEqual(['text', 'DD/MM/YYYY']);
     expect(await field(form, 'Contact').evaluate((el: HTMLInputElement) => el.type)).toBe('email');
     expect(await field(form, 'Notes').evaluate((el) => el.tagName)).toBe('TEXTAREA');
     const spans = await form.locator('[data-field]').evaluateAll((cols) => Object.fromEntries(cols.map((c) => [c.getAttribute('data-field'), c.getAttribute('data-span')])));
@@ -344,7 +345,7 @@ describe('Data screen', () => {
     await form.waitFor();
     expect(await focusedName(page)).toBe('Pick Expected date from the calendar');
 
-    // Arrows move a day or a week, Page Down a month; Enter writes the day as the field is typed.
+    // Arrows move a day or a week, Page Down a month; Enter writes the day as the viewer types one (en-GB).
     await page.keyboard.press('Enter');
     await expect.poll(() => focusedName(page)).toBe('15 Mar 2026');
     await page.keyboard.press('ArrowRight');
@@ -353,11 +354,75 @@ describe('Data screen', () => {
     await expect.poll(() => focusedName(page)).toBe('23 Apr 2026');
     await page.keyboard.press('Enter');
     await calendar.waitFor({ state: 'detached' });
-    expect(await expected.inputValue()).toBe('23.04.2026');
+    expect(await expected.inputValue()).toBe('23/04/2026');
     const add = page.waitForRequest((request) => request.url().includes('/rows/add/'));
     await form.getByRole('button', { name: 'Save' }).click();
     expect((await add).postDataJSON()).toMatchObject({ expected_date: '2026-04-23', quantity: '6' });
     await form.waitFor({ state: 'detached' });
+  });
+
+  // QA6 #15, QA7 F13: an en-US buyer's 11/30/2026 was refused, and 03/04/2026 read as 3 April.
+  it("reads dates in the viewer's order: 11/30/2026 for en-US, 30/11/2026 for en-GB, in the filters and the row form; a day-first date refused for en-US naming the order", async () => {
+    const id = unique();
+    const product = await addProduct({ product_code: `LOC-${id}`, name: `Locale lamp ${id}` });
+    for (const [expected_date, quantity] of [['2026-11-30', 5], ['2026-03-04', 7]] as const) {
+      expect((await asDemoUser('deliveries/rows/add/', { product_id: product['id'], expected_date, quantity })).status).toBe(201);
+    }
+    // Each viewer adds a delivery of its own: the next one finds it too.
+    let deliveries = 2;
+    const us = await browser.browser.newContext({ baseURL: browser.baseUrl, locale: 'en-US' });
+    us.setDefaultTimeout(30_000);
+    try {
+      for (const [page, viewer] of [
+        [await us.newPage(), { order: 'month-first', typed: '11/30/2026', ambiguous: '03/04/2026', placeholder: 'e.g. >=11/01/2026', form: 'MM/DD/YYYY', day: '12/24/2026', iso: '2026-12-24' }],
+        [browser.page, { order: 'day-first', typed: '30/11/2026', ambiguous: '04/03/2026', placeholder: 'e.g. >=01/11/2026', form: 'DD/MM/YYYY', day: '23/12/2026', iso: '2026-12-23' }],
+      ] as const) {
+        await openDataScreen(page);
+        await openTable(page, 'deliveries');
+        await page.getByLabel('Filter Product').fill(`LOC-${id}`);
+        await expect.poll(() => rowCountText(page), { timeout: 20_000 }).toBe(`${deliveries} rows`);
+        const dateFilter = page.getByLabel('Filter Expected date');
+        expect(await dateFilter.getAttribute('placeholder'), viewer.order).toBe(viewer.placeholder);
+        const asked = page.waitForRequest((request) => request.url().includes('/tables/deliveries/data/') && request.url().includes('expected_date'));
+        await dateFilter.fill(viewer.typed);
+        const query = new URL((await asked).url()).searchParams;
+        // The request holds the ISO day, whoever typed it: a link means the same to every viewer.
+        expect(JSON.parse(query.get('filters_json') ?? '{}')['expected_date'], viewer.order).toEqual({ equals: '2026-11-30' });
+        expect(query.get('date_order')).toBe(viewer.order);
+        await expect.poll(() => rowCountText(page), { timeout: 20_000 }).toBe('1 row');
+        expect(await columnValues(page, 'quantity')).toEqual(['5']);
+        expect(await page.getByTestId('filter-reading').textContent()).toBe('Read as 30 Nov 2026');
+        // 4 March either way, typed in each viewer's own order.
+        await dateFilter.fill(viewer.ambiguous);
+        await page.getByTestId('filter-reading').filter({ hasText: 'Read as 4 Mar 2026' }).waitFor();
+        await expect.poll(() => columnValues(page, 'quantity')).toEqual(['7']);
+        await dateFilter.fill('');
+
+        await page.getByRole('button', { name: 'Add row' }).first().click();
+        const form = page.getByTestId('row-form');
+        expect(await field(form, 'Expected date').getAttribute('placeholder')).toBe(viewer.form);
+        await form.getByRole('combobox', { name: 'Product' }).fill(`LOC-${id}`);
+        // By its name: the first option may still be one of the list before the search.
+        await page.getByRole('listbox', { name: 'Product' }).getByRole('option', { name: new RegExp(`LOC-${id}`) }).click();
+        await field(form, 'Quantity').fill('3');
+        await field(form, 'Expected date').fill(viewer.day);
+        const add = page.waitForRequest((request) => request.url().includes('/rows/add/'));
+        await form.getByRole('button', { name: 'Save' }).click();
+        expect((await add).postDataJSON()).toMatchObject({ product_id: String(product['id']), expected_date: viewer.iso, quantity: '3' });
+        await form.waitFor({ state: 'detached' });
+        deliveries += 1;
+      }
+      // Typed day first by an en-US viewer: refused, saying the order it is read in, not read as another day.
+      const [usPage] = us.pages();
+      if (!usPage) throw new Error('the en-US page is gone');
+      await usPage.getByLabel('Filter Expected date').fill('13/04/2026');
+      const hint = usPage.getByTestId('filter-hint');
+      await hint.waitFor();
+      expect(await hint.textContent()).toBe('13/04/2026 is not a real date: dates are read as MM/DD/YYYY (04/13/2026), and a year has 12 months');
+      expect(await axeViolations(usPage, '[data-testid="table-pane"]'), 'en-US grid with a date refused').toEqual([]);
+    } finally {
+      await us.close();
+    }
   });
 
   it('sorts a column ascending then descending and filters (and clears the filter)', async () => {

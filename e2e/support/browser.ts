@@ -20,8 +20,8 @@ export function launchChromium(): Promise<Browser> {
 /** `browser`: the file's Chromium, for a test that needs a context of its own (a locale, a time zone). */
 export type BrowserFixture = { readonly page: Page; readonly context: BrowserContext; readonly baseUrl: string; readonly browser: Browser };
 
-/** Registers the hooks; read `page` inside tests. */
-export function useBrowser(options: { baseUrl?: () => string } = {}): BrowserFixture {
+/** Registers the hooks; read `page` inside tests. `locale`: the contexts' language (Chromium's own, en-US, without one). */
+export function useBrowser(options: { baseUrl?: () => string; locale?: string } = {}): BrowserFixture {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
@@ -33,7 +33,7 @@ export function useBrowser(options: { baseUrl?: () => string } = {}): BrowserFix
     await browser?.close();
   });
   beforeEach(async () => {
-    context = await browser.newContext({ baseURL: baseUrl() });
+    context = await browser.newContext({ baseURL: baseUrl(), ...(options.locale ? { locale: options.locale } : {}) });
     // Generous: the e2e machine is shared with builds and benchmarks (2 cores).
     context.setDefaultTimeout(30_000);
     page = await context.newPage();

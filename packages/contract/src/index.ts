@@ -11,6 +11,7 @@ export * from './text.ts';
 export * from './calendar.ts';
 export * from './csv.ts';
 export * from './forecast-sheets.ts';
+export * from './date-order.ts';
 export * from './typed-values.ts';
 export * from './reports.ts';
 export * from './dashboard.ts';

@@ -1,5 +1,6 @@
 // Configurable data tables: structure, rows, folders, variations and name encoding (spec §3, §7 /api/records/*).
 import { z } from 'zod';
+import { dateOrders } from './date-order.ts';
 import { timeZoneQuery } from './dates.ts';
 import { nameRecord, storableName, storableText } from './text.ts';
 
@@ -98,6 +99,8 @@ export const rowDataQuery = z.object({
   after: storableText().max(2000).optional(),
   /** The last `page_size` rows of the order (read backwards, so the End key costs one page). */
   from_end: z.enum(['true', 'false']).optional(),
+  /** How a date typed in filters_json's text with numbers alone (`03/04/2026`) is read; day-first when not given (ADR 0167). */
+  date_order: z.enum(dateOrders, { error: 'date_order is day-first or month-first.' }).optional(),
 });
 export type RowDataQuery = z.infer<typeof rowDataQuery>;
 
@@ -108,7 +111,7 @@ export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.
 
 /** GET /api/records/tables/{name}/export/: every row the same sort and filters select, as CSV (the default) or .xlsx. */
 export const rowExportQuery = rowDataQuery
-  .pick({ sort_by: true, sort_dir: true, filters_json: true })
+  .pick({ sort_by: true, sort_dir: true, filters_json: true, date_order: true })
   .extend({ format: z.enum(downloadFormats, { error: 'Format is csv or xlsx.' }).default('csv') });
 export type RowExportQuery = z.infer<typeof rowExportQuery>;
 

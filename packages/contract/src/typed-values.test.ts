@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isoDayProblem, notACalendarDay } from './calendar.ts';
 import { csvLine, toTsv } from './csv.ts';
-import { readTypedFilter, typedFilterKind, typedFilterProblemText, typedMoney, typedNumber } from './typed-values.ts';
+import { dateOrderOf, dayInPattern, dayPatternOfLanguage, dateOrderOfLanguage } from './date-order.ts';
+import { readTypedDay, readTypedFilter, typedFilterKind, typedFilterProblemText, typedMoney, typedNumber } from './typed-values.ts';
 
 describe('number and date filters typed as text', () => {
   it.each([
@@ -118,7 +119,8 @@ describe('number and date filters typed as text', () => {
     ['2026-02-01..2026-02-30', { problem: 'noSuchDay', day: '2026-02-30', why: 'February 2026 has 28 days' }],
     ['30.02.2026', { problem: 'noSuchDay', day: '30.02.2026', why: 'February 2026 has 28 days' }],
     ['31/11/2026', { problem: 'noSuchDay', day: '31/11/2026', why: 'November 2026 has 30 days' }],
-    ['11/30/2026', { problem: 'noSuchDay', day: '11/30/2026', why: 'dates are read day first (30.11.2026), and a year has 12 months' }],
+    ['11/30/2026', { problem: 'noSuchDay', day: '11/30/2026', why: 'dates are read as DD/MM/YYYY (30/11/2026), and a year has 12 months' }],
+    ['11.30.2026', { problem: 'noSuchDay', day: '11.30.2026', why: 'dates are read as DD.MM.YYYY (30.11.2026), and a year has 12 months' }],
     ['15.13.2026', { problem: 'noSuchDay', day: '15.13.2026', why: 'a year has 12 months' }],
     ['0.11.2026', { problem: 'noSuchDay', day: '0.11.2026', why: 'days start at 1' }],
     ['2026-13', { problem: 'date' }],
@@ -132,6 +134,49 @@ describe('number and date filters typed as text', () => {
     ['..', { problem: 'date' }],
   ])('a date column refuses %j', (text, problem) => {
     expect(readTypedFilter('date', text)).toEqual(problem);
+  });
+
+  // QA6 #15, QA7 F13: an en-US buyer types 11/30/2026; 03/04/2026 is 4 March to them.
+  it.each([
+    ['11/30/2026', { equals: '2026-11-30' }],
+    ['03/04/2026', { equals: '2026-03-04' }],
+    ['3.4.2026', { equals: '2026-03-04' }],
+    ['12-24-2026', { equals: '2026-12-24' }],
+    ['>=11/01/2026', { gte: '2026-11-01' }],
+    ['11/01/2026..11/30/2026', { gte: '2026-11-01', lte: '2026-11-30' }],
+    ['11/30/2026 - 11/1/2026', { gte: '2026-11-01', lte: '2026-11-30' }],
+    ['11/2026', { gte: '2026-11-01', lte: '2026-11-30' }],
+    ['2026-11-30', { equals: '2026-11-30' }],
+    ['2026-11-01..11/30/2026', { gte: '2026-11-01', lte: '2026-11-30' }],
+  ])('month first, a date column reads %j', (text, filter) => {
+    expect(readTypedFilter('date', text, 'month-first')).toEqual({ filter });
+  });
+
+  it.each([
+    ['13/04/2026', 'dates are read as MM/DD/YYYY (04/13/2026), and a year has 12 months'],
+    ['30.11.2026', 'dates are read as MM.DD.YYYY (11.30.2026), and a year has 12 months'],
+    ['02/30/2026', 'February 2026 has 28 days'],
+  ])('month first, a date column refuses %j and says why', (text, why) => {
+    expect(readTypedFilter('date', text, 'month-first')).toEqual({ problem: 'noSuchDay', day: text, why });
+    expect(readTypedFilter('date', `>=${text}`, 'month-first')).toEqual({ problem: 'noSuchDay', day: text, why });
+  });
+
+  it('reads a typed day in either order, ISO in both', () => {
+    expect(readTypedDay('03/04/2026')).toEqual({ day: '2026-04-03' });
+    expect(readTypedDay('03/04/2026', 'day-first')).toEqual({ day: '2026-04-03' });
+    expect(readTypedDay('03/04/2026', 'month-first')).toEqual({ day: '2026-03-04' });
+    expect(readTypedDay('2026-03-04', 'month-first')).toEqual({ day: '2026-03-04' });
+    expect(readTypedDay('13/04/2026', 'month-first')).toEqual({ problem: 'noSuchDay', day: '13/04/2026', why: 'dates are read as MM/DD/YYYY (04/13/2026), and a year has 12 months' });
+    expect(readTypedDay('04/2026', 'month-first')).toEqual({ problem: 'date' });
+  });
+
+  it("decides the order and the pattern from the viewer's language, and writes a day in it", () => {
+    const languages = ['en-US', 'en-AU', 'en-GB', 'de-DE', 'de', 'fr-FR', 'nl-NL', 'ja-JP', 'sv-SE', 'en-CA', 'qq-ZZ'];
+    expect(languages.map(dateOrderOfLanguage)).toEqual(['month-first', 'day-first', 'day-first', 'day-first', 'day-first', 'day-first', 'day-first', 'month-first', 'month-first', 'month-first', null]);
+    expect(languages.map(dayPatternOfLanguage)).toEqual(['MM/DD/YYYY', 'DD/MM/YYYY', 'DD/MM/YYYY', 'DD.MM.YYYY', 'DD.MM.YYYY', 'DD/MM/YYYY', 'DD-MM-YYYY', 'YYYY-MM-DD', 'YYYY-MM-DD', 'YYYY-MM-DD', 'DD.MM.YYYY']);
+    expect(['MM/DD/YYYY', 'DD.MM.YYYY', 'DD-MM-YYYY', 'YYYY-MM-DD'].map((pattern) => dayInPattern('2026-12-04', pattern as never))).toEqual(['12/04/2026', '04.12.2026', '04-12-2026', '2026-12-04']);
+    expect(dateOrderOf('en-US,en;q=0.9')).toBe('month-first');
+    expect(dateOrderOf(undefined)).toBe('day-first');
   });
 
   it('reads ids and whole numbers alike, decimals and dates by their own rules, other columns as text', () => {
@@ -150,6 +195,10 @@ describe('number and date filters typed as text', () => {
   it('says what to type, and names a day that does not exist', () => {
     expect(typedFilterProblemText({ problem: 'number' })).toBe('Type a number, or <, <=, >, >= and one, or a range like 10-50.');
     expect(typedFilterProblemText({ problem: 'noSuchDay', day: '2026-02-30', why: 'February 2026 has 28 days' })).toBe('2026-02-30 is not a real date: February 2026 has 28 days.');
+    expect(typedFilterProblemText({ problem: 'date' })).toContain('as DD.MM.YYYY, DD/MM/YYYY or YYYY-MM-DD');
+    expect(typedFilterProblemText({ problem: 'date' }, 'month-first')).toBe(
+      'Type a date as MM/DD/YYYY or YYYY-MM-DD, or a month as MM/YYYY or YYYY-MM, or <, <=, >, >= and one, or a range like 11/01/2026..11/30/2026.',
+    );
   });
 });
 

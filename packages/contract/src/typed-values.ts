@@ -1,9 +1,11 @@
 // What people type into number and date boxes, read the same by the web app and the server: a
 // number as a shop writes it (ADR 0145), and a filter of a number or date column as spreadsheet
 // and NocoDB users write one — `<10`, `>=5`, `=7`, `10-50`, `10..50`, `-10--2`, `>=2026-11-01`,
-// `2026-11`, `2026-11-01..2026-11-30`, and a date day first as the shops write it, `30.11.2026`,
-// `30/11/2026`, `11.2026` (docs/api.md "Filtering").
+// `2026-11`, `2026-11-01..2026-11-30`, and a date in the viewer's order, day first as most shops
+// write it, `30.11.2026`, `30/11/2026`, or month first as a US shop does, `11/30/2026`; a month
+// `11.2026` (docs/api.md "Filtering", ADR 0167).
 import { daysInMonth, isCalendarDay, whyNotACalendarDay } from './calendar.ts';
+import { DEFAULT_DATE_ORDER, type DateOrder } from './date-order.ts';
 import type { ColumnFilter, FieldType } from './tables.ts';
 
 /**
@@ -51,15 +53,21 @@ export function typedFilterKind(type: FieldType): TypedFilterKind | null {
 export type TypedFilterProblem = { problem: TypedFilterKind } | { problem: 'noSuchDay'; day: string; why: string };
 export type TypedFilter = { filter: ColumnFilter } | TypedFilterProblem;
 
-/** The server's words for a filter text it cannot read (the web app says the same in its own texts). */
-export function typedFilterProblemText(problem: TypedFilterProblem): string {
+/** The day patterns a date order reads, as its messages name them. */
+const DAYS_WRITTEN: Record<DateOrder, { days: string; month: string; range: string }> = {
+  'day-first': { days: 'DD.MM.YYYY, DD/MM/YYYY or YYYY-MM-DD', month: 'MM.YYYY or YYYY-MM', range: '01.11.2026..30.11.2026' },
+  'month-first': { days: 'MM/DD/YYYY or YYYY-MM-DD', month: 'MM/YYYY or YYYY-MM', range: '11/01/2026..11/30/2026' },
+};
+
+/** The server's words for a filter text it cannot read, read in `order` (the web app says the same in its own texts). */
+export function typedFilterProblemText(problem: TypedFilterProblem, order: DateOrder = DEFAULT_DATE_ORDER): string {
   switch (problem.problem) {
     case 'wholeNumber':
       return 'Type a whole number, or <, <=, >, >= and one, or a range like 10-50.';
     case 'number':
       return 'Type a number, or <, <=, >, >= and one, or a range like 10-50.';
     case 'date':
-      return 'Type a date as DD.MM.YYYY, DD/MM/YYYY or YYYY-MM-DD, or a month as MM.YYYY or YYYY-MM, or <, <=, >, >= and one, or a range like 01.11.2026..30.11.2026.';
+      return `Type a date as ${DAYS_WRITTEN[order].days}, or a month as ${DAYS_WRITTEN[order].month}, or <, <=, >, >= and one, or a range like ${DAYS_WRITTEN[order].range}.`;
     case 'noSuchDay':
       return `${problem.day} is not a real date: ${problem.why}.`;
   }
@@ -74,8 +82,8 @@ const OPERATORS: Record<string, Operator | null> = { '>=': '>=', '=>': '>=', '�
 const NUMBER = String.raw`[-+]?\d+(?:[.,']\d+)*`;
 const NUMBER_RANGE = new RegExp(String.raw`^(${NUMBER})\s*(?:\.\.|[-–—])\s*(${NUMBER})$`);
 const OPEN_NUMBER_RANGE = new RegExp(String.raw`^(${NUMBER})?\s*\.\.\s*(${NUMBER})?$`);
-// ISO (year first), or day first with dots, slashes or (a whole day, as Dutch tills write it) dashes
-// as the shops write it; a month alone either way.
+// ISO (year first), or in the viewer's order (day or month first) with dots, slashes or (a whole day,
+// as Dutch tills write it) dashes; a month alone either way.
 const DATE = String.raw`(?:\d{4}-\d{1,2}(?:-\d{1,2})?|\d{1,2}\.\d{1,2}\.\d{4}|\d{1,2}/\d{1,2}/\d{4}|\d{1,2}-\d{1,2}-\d{4}|\d{1,2}[./]\d{4})`;
 const DATE_ALONE = new RegExp(String.raw`^${DATE}$`);
 const DATE_RANGE = new RegExp(String.raw`^(${DATE})?\s*(?:\.\.|[-–—])\s*(${DATE})?$`);
@@ -117,19 +125,29 @@ function numberReader(kind: 'wholeNumber' | 'number'): ValueReader<number> {
 
 const twoDigits = (n: number) => String(n).padStart(2, '0');
 
-const readDate: ValueReader<string> = (text) => {
-  if (!DATE_ALONE.test(text)) return { problem: 'date' };
-  const dayFirst = !/^\d{4}-/.test(text);
-  // Day first: day, month, year (or month, year); ISO: year, month, day (or year, month).
-  const parts = text.split(/[-./]/).map(Number);
-  const [year = 0, month = 0, day] = dayFirst ? (parts.length === 3 ? [parts[2], parts[1], parts[0]] : [parts[1], parts[0]]) : parts;
-  const monthStart = `${year}-${twoDigits(month)}`;
-  if (day === undefined) return daysInMonth(year, month) ? { from: `${monthStart}-01`, to: `${monthStart}-${daysInMonth(year, month)}` } : { problem: 'date' };
-  if (isCalendarDay(year, month, day)) return { from: `${monthStart}-${twoDigits(day)}`, to: `${monthStart}-${twoDigits(day)}` };
-  // 11/30/2026 is most likely month first: say how it was read.
-  const why = dayFirst && month > 12 && day <= 12 ? `dates are read day first (${twoDigits(month)}.${twoDigits(day)}.${year}), and a year has 12 months` : whyNotACalendarDay(year, month, day);
-  return { problem: 'noSuchDay', day: text, why };
-};
+const dateReader =
+  (order: DateOrder): ValueReader<string> =>
+  (text) => {
+    if (!DATE_ALONE.test(text)) return { problem: 'date' };
+    const iso = /^\d{4}-/.test(text);
+    // In the viewer's order: day, month, year or month, day, year (a month alone: month, year); ISO: year, month, day (or year, month).
+    const parts = text.split(/[-./]/).map(Number);
+    const [first = 0, second = 0, third = 0] = parts;
+    const [year = 0, month = 0, day] = iso ? parts : parts.length === 2 ? [second, first] : order === 'day-first' ? [third, second, first] : [third, first, second];
+    const monthStart = `${year}-${twoDigits(month)}`;
+    if (day === undefined) return daysInMonth(year, month) ? { from: `${monthStart}-01`, to: `${monthStart}-${daysInMonth(year, month)}` } : { problem: 'date' };
+    if (isCalendarDay(year, month, day)) return { from: `${monthStart}-${twoDigits(day)}`, to: `${monthStart}-${twoDigits(day)}` };
+    // 11/30/2026 read day first (or 30/11/2026 month first) was most likely typed in the other order: say which order is read.
+    const why = !iso && month > 12 && day <= 12 ? `dates are read as ${wrongWayRound(text, order, year, month, day)}, and a year has 12 months` : whyNotACalendarDay(year, month, day);
+    return { problem: 'noSuchDay', day: text, why };
+  };
+
+/** The order expected, with the separator typed, and the day typed the other way round written in it: `MM/DD/YYYY (04/13/2026)`. */
+function wrongWayRound(text: string, order: DateOrder, year: number, month: number, day: number): string {
+  const separator = /[./-]/.exec(text)?.[0] ?? '.';
+  const [pattern, meant] = order === 'day-first' ? [['DD', 'MM', 'YYYY'], [month, day]] : [['MM', 'DD', 'YYYY'], [day, month]];
+  return `${pattern.join(separator)} (${[...meant.map(twoDigits), year].join(separator)})`;
+}
 
 const isProblem = (read: unknown): read is TypedFilterProblem => typeof read === 'object' && read !== null && 'problem' in read;
 
@@ -155,13 +173,13 @@ function readWith<V extends number | string>(text: string, kind: TypedFilterKind
 }
 
 /**
- * A day typed into a date field as a shop writes one: day first (`24.12.2026`, `24/12/2026`) or
- * ISO (`2026-12-24`); the day as YYYY-MM-DD, or why it is none — `noSuchDay` in the validator's
- * words (`31.02.2026 is not a real date: February 2026 has 28 days.` with typedFilterProblemText),
- * `date` for text that is no date (a month alone is none either).
+ * A day typed into a date field in the viewer's `order`: day first (`24.12.2026`, `24/12/2026`),
+ * month first (`12/24/2026`) or ISO (`2026-12-24`) in either; the day as YYYY-MM-DD, or why it is
+ * none — `noSuchDay` in the validator's words (`31.02.2026 is not a real date: February 2026 has
+ * 28 days.` with typedFilterProblemText), `date` for text that is no date (a month alone is none either).
  */
-export function readTypedDay(text: string): { day: string } | TypedFilterProblem {
-  const read = readDate(text.trim());
+export function readTypedDay(text: string, order: DateOrder = DEFAULT_DATE_ORDER): { day: string } | TypedFilterProblem {
+  const read = dateReader(order)(text.trim());
   if (isProblem(read)) return read;
   return read.from === read.to ? { day: read.from } : { problem: 'date' };
 }
@@ -169,10 +187,10 @@ export function readTypedDay(text: string): { day: string } | TypedFilterProblem
 /**
  * A number or date column's filter typed as text, as a filter of docs/api.md (`<10` → `{lt: 10}`,
  * `10-50` → `{gte: 10, lte: 50}`, `2026-11` → the month's first to last day), or why it cannot be
- * read. `text` is not blank (a blank filter is no filter).
+ * read; dates in the viewer's `order`. `text` is not blank (a blank filter is no filter).
  */
-export function readTypedFilter(kind: TypedFilterKind, text: string): TypedFilter {
+export function readTypedFilter(kind: TypedFilterKind, text: string, order: DateOrder = DEFAULT_DATE_ORDER): TypedFilter {
   const trimmed = text.trim();
-  if (kind === 'date') return readWith(trimmed, kind, readDate, [DATE_RANGE]);
+  if (kind === 'date') return readWith(trimmed, kind, dateReader(order), [DATE_RANGE]);
   return readWith(trimmed, kind, numberReader(kind), [NUMBER_RANGE, OPEN_NUMBER_RANGE]);
 }

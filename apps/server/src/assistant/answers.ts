@@ -1,7 +1,7 @@
 // The assistant's answers from the data: the three quick buttons and a deterministic intent engine
 // for plain questions. Each answer is structured blocks (text, table, link, action) the web renders.
 import type { Kysely } from 'kysely';
-import { isTooLate, LIST_MARKS, moneyFormat, type AssistantBlock, type QuickAction } from '@stockwise/contract';
+import { isTooLate, LIST_MARKS, moneyFormat, type AssistantBlock, type QuickAction, DEFAULT_DATE_ORDER, type DateOrder } from '@stockwise/contract';
 import { normalQuantile, STOCK_BAND_TAIL } from '@stockwise/forecast';
 import type { Database } from '../db/schema.ts';
 import * as repo from './repo.ts';
@@ -13,7 +13,7 @@ import { describePeriod, type DateRange, dueWindowOf, dueWords, formatDay, forma
 import { DEAD_STOCK, missedPhrase, nameWordPattern, noProductMatches, OVERSTOCK, OVERSTOCK_DAYS, readCategory, readCoverDays, readNameWord, readRank, unmatchedProductWords, type Rank } from '../plain-words/catalogue.ts';
 import { categoryNames, productNames } from '../plain-words/vocabulary.ts';
 import { escapeRegExp, looksLikeProductCode, noSuchProduct, Reading, wholeWords } from '../plain-words/reading.ts';
-import { dateOrderWords, DEFAULT_DATE_ORDER, slashed, type DateOrder } from '../plain-words/date-order.ts';
+import { dateOrderWords, slashed } from '../plain-words/date-order.ts';
 import { DUTCH_SOLD, GERMAN_SOLD, orGerman, SALES_VALUE_WORDS, STOCK_VALUE_WORDS, STOCK_WORDS } from '../plain-words/measure.ts';
 import { nextRunTime, scheduleCron } from '../integrations/schedule.ts';
 

@@ -1,10 +1,9 @@
 // /api/assistant/*: the caller's own history, asking (quick buttons and plain questions), and the
 // actions an answer offers. A user only ever sees their own messages.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { askRequest, askResponse, assistantActionRequest, errorBody, historyResponse, timeZoneQuery } from '@stockwise/contract';
+import { askRequest, askResponse, assistantActionRequest, errorBody, historyResponse, timeZoneQuery, dateOrderOf } from '@stockwise/contract';
 import { currentUser } from '../auth/guard.ts';
 import { inViewerDay } from '../http/viewer-day.ts';
-import { dateOrderOf } from '../plain-words/date-order.ts';
 import { act, ask, history, type AssistantContextDeps } from './service.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };

@@ -2,7 +2,7 @@
 // questions answered by the intent engine or — when LLM_BASE_URL is set — by the model calling the
 // same data functions as tools, and the actions a user confirms with a button.
 import type { Kysely } from 'kysely';
-import { dayInTimeZone, roleAllows, type AssistantActionRequest, type AssistantBlock, type AssistantContext, type ChatMessage, type QuickAction, type Role } from '@stockwise/contract';
+import { dayInTimeZone, roleAllows, type AssistantActionRequest, type AssistantBlock, type AssistantContext, type ChatMessage, type QuickAction, type Role, DEFAULT_DATE_ORDER, type DateOrder } from '@stockwise/contract';
 import type { Database } from '../db/schema.ts';
 import type { ChatMessage as ModelMessage, ChatModel, ToolDefinition } from '../ai/chat.ts';
 import { AppError, validationError } from '../http/errors.ts';
@@ -12,7 +12,7 @@ import { comparisonOf, describePeriod, dueWindowOf, impossibleDate, NO_SALES_DAY
 import { OVERSTOCK_DAYS, readCategory, readNameWord, type Rank } from '../plain-words/catalogue.ts';
 import { categoryNames, productNames } from '../plain-words/vocabulary.ts';
 import { Reading } from '../plain-words/reading.ts';
-import { dateOrderWords, DEFAULT_DATE_ORDER, slashed, type DateOrder } from '../plain-words/date-order.ts';
+import { dateOrderWords, slashed } from '../plain-words/date-order.ts';
 import {
   actionAnswers,
   answerForWindow,

@@ -2,9 +2,8 @@
 // days") and of windows ahead ("next week", "by 24/12"), shared by the built-in report writer (which turns a period into SQL relative to the day
 // the report runs) and the built-in assistant (which answers for the period's dates). The rules are
 // in docs/architecture.md, "Periods in plain words" (ADR 0141).
-import { formatDay, formatDayOfMonth, SHORT_MONTH_NAMES } from '@stockwise/contract';
+import { formatDay, formatDayOfMonth, SHORT_MONTH_NAMES, DEFAULT_DATE_ORDER, type DateOrder } from '@stockwise/contract';
 import { escapeRegExp, type Reading } from './reading.ts';
-import { DEFAULT_DATE_ORDER, type DateOrder } from './date-order.ts';
 import { RETAIL_DAY_NAMES, RETAIL_DAY_WORDS, readRetailDay, retailDayIn, retailDayOf, type RetailDay } from './retail-days.ts';
 import { financialYearRange, financialYearWords, hemisphereOf, readFinancialYear, seasonStartMonth, spokenFinancialYear, type FinancialYearRule, type Hemisphere, type Season } from './shop-calendar.ts';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { comparisonOf, datedPeriod, describePeriod, dueWindowOf, dueWords, easterSunday, formatRange, impossibleDate, rangeOf, readAhead, readBestPeriod, readBreakdown, readComparison, readDaysAhead, readPeriod, readQuietSpan, readSalesAhead, readWindow, sameDaysSoFar, spokenPeriod, windowOf, type Comparison, type Period } from './period.ts';
 import { missedPhrase, readCategory, readCoverDays, readNameWord, readRank } from './catalogue.ts';
 import { looksLikeProductCode, Reading } from './reading.ts';
-import type { DateOrder } from './date-order.ts';
+import { type DateOrder } from '@stockwise/contract';
 
 const read = (question: string, today: string) => {
   const reading = Reading.of(question);

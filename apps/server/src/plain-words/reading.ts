@@ -1,6 +1,6 @@
 // A question in plain words and which of its characters a reader used: the built-in report writer
 // and the built-in assistant both read through it, so both can say which words they did not use.
-import { DEFAULT_DATE_ORDER, type DateOrder } from './date-order.ts';
+import { DEFAULT_DATE_ORDER, type DateOrder } from '@stockwise/contract';
 
 // Words a question or change request may hold without asking for anything a reader would have to express.
 const FILLER_WORDS = new Set(

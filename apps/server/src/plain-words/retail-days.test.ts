@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { rangeOf, readComparison, readPeriod, spokenPeriod, type Period } from './period.ts';
 import { Reading } from './reading.ts';
 import { readCategory } from './catalogue.ts';
-import { dateOrderOf } from './date-order.ts';
+import { dateOrderOf } from '@stockwise/contract';
 
 const TODAY = '2026-12-04';
 const read = (question: string, today = TODAY) => {

@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   createReportRequest,
+  dateOrderOf,
   errorBody,
   executeRequest,
   executeResponse,
@@ -28,7 +29,6 @@ import { currentUser } from '../auth/guard.ts';
 import { sendDownload } from '../http/downloads.ts';
 import { validationError } from '../http/errors.ts';
 import { sentTimeZone } from '../import/field-values.ts';
-import { dateOrderOf } from '../plain-words/date-order.ts';
 import {
   createReport,
   deleteReport,

@@ -2,7 +2,7 @@
 // running report SQL in the sandbox (and its rows as an .xlsx download), and a saved report's data
 // for the dashboard.
 import type { Kysely } from 'kysely';
-import { chartConfig as chartConfigSchema, proposeChartConfig, XLSX_CONTENT_TYPE, type ChartConfig, type GenerateResponse, type RegenerableField, type RegenerateResponse, type ResultCell, type ResultColumn, type ExecuteResponse, type SqlErrorDetails, type ReportDataResponse, type Role, type UpdateReportRequest, type UserReport } from '@stockwise/contract';
+import { chartConfig as chartConfigSchema, proposeChartConfig, XLSX_CONTENT_TYPE, type ChartConfig, type GenerateResponse, type RegenerableField, type RegenerateResponse, type ResultCell, type ResultColumn, type ExecuteResponse, type SqlErrorDetails, type ReportDataResponse, type Role, type UpdateReportRequest, type UserReport, DEFAULT_DATE_ORDER, type DateOrder } from '@stockwise/contract';
 import type { z } from 'zod';
 import type { createReportRequest } from '@stockwise/contract';
 import type { AccessClaims } from '../auth/tokens.ts';
@@ -20,7 +20,6 @@ import { firstPeriodCut, unfinishedPeriod } from './unfinished-period.ts';
 import { noProductMatches, unmatchedProductWords } from '../plain-words/catalogue.ts';
 import { checkReportSql, loadSqlParser, SandboxRefusal, type CheckedSql } from './sandbox/gate.ts';
 import { EmbeddedSandbox, PostgresSandbox, ReportRunError, type ReportSandbox, type SandboxRun } from './sandbox/executor.ts';
-import { DEFAULT_DATE_ORDER, type DateOrder } from '../plain-words/date-order.ts';
 
 type CreateReportValues = z.output<typeof createReportRequest>;
 

@@ -2,13 +2,13 @@
 // carries the real readable schema) or the built-in, deterministic generator. Both answer drafts;
 // the service checks and test-runs every SQL in the sandbox before anything is returned.
 import { z } from 'zod';
-import { chartConfig, type ChartConfig, type ReadableRelation, type RegenerableField } from '@stockwise/contract';
+import { chartConfig, type ChartConfig, type ReadableRelation, type RegenerableField, DEFAULT_DATE_ORDER, type DateOrder } from '@stockwise/contract';
 import { ChatModelError, type ChatMessage, type ChatModel } from '../ai/chat.ts';
 import { buildReport } from './generator/build.ts';
 import { describeSql } from './generator/describe.ts';
 import { noSuchProduct } from '../plain-words/reading.ts';
 import { hasSubject, mergeIntents, readIntent, readQuestion, todayIso, watchedIntent, type Intent, type Vocabulary } from './generator/intent.ts';
-import { dateOrderWords, DEFAULT_DATE_ORDER, type DateOrder } from '../plain-words/date-order.ts';
+import { dateOrderWords } from '../plain-words/date-order.ts';
 import { shopCalendarWords } from '../plain-words/shop-calendar.ts';
 
 export type CurrentReport = { title: string; description: string; sql_code: string; chart_config: ChartConfig | null };

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { importFile } from '../testing/uploads.ts';
 
-type Page = { results: Record<string, unknown>[]; count: number; references?: Record<string, Record<string, string>>; offset?: number; previous: string | null };
+type Page = { results: Record<string, unknown>[]; count: number; references?: Record<string, Record<string, string>>; offset?: number; previous: string | null; next: string | null };
 
 describe.each(backends)('business keys on the Data screen on %s', (backend) => {
   let server: TestServer;
@@ -86,6 +86,32 @@ describe.each(backends)('business keys on the Data screen on %s', (backend) => {
     const noSuchDay = await server.request(`/api/records/tables/sales/data/?filters_json=${encodeURIComponent(JSON.stringify({ date: '31.11.2011' }))}`, { token });
     expect(noSuchDay.status).toBe(400);
     expect(noSuchDay.json).toMatchObject({ detail: "Invalid filter for column 'date': 31.11.2011 is not a real date: November 2011 has 30 days." });
+  });
+
+  // ADR 0167: the Data screen sends the viewer's order; text without it is read day first, as before.
+  it("reads a filter's date typed month first when date_order says so, in its next link and export too; a bad order is a 400", async () => {
+    const usRange = JSON.stringify({ date: '11/29/2011..12/1/2011' });
+    const us = await page({ filters_json: usRange, date_order: 'month-first', page_size: '2' });
+    expect(us.results.map((r) => r['date'])).toEqual(['2011-11-29', '2011-11-30']);
+    expect(new URL(us.next as string, 'http://next.invalid').searchParams.get('date_order')).toBe('month-first');
+    const second = await server.request(us.next as string, { token });
+    expect((second.json as Page).results.map((r) => r['date'])).toEqual(['2011-12-01']);
+    // 03/11/2011 is 11 March month first (no sale), 3 November day first (one).
+    const ambiguous = JSON.stringify({ ...ours, date: '03/11/2011' });
+    expect((await page({ filters_json: ambiguous, date_order: 'month-first' })).count).toBe(0);
+    expect((await page({ filters_json: ambiguous, date_order: 'day-first' })).results.map((r) => r['date'])).toEqual(['2011-11-03']);
+    expect((await page({ filters_json: ambiguous })).results.map((r) => r['date'])).toEqual(['2011-11-03']);
+    const refused = await server.request(`/api/records/tables/sales/data/?date_order=month-first&filters_json=${encodeURIComponent(JSON.stringify({ date: '13/04/2011' }))}`, { token });
+    expect(refused.status).toBe(400);
+    expect(refused.json).toMatchObject({ detail: "Invalid filter for column 'date': 13/04/2011 is not a real date: dates are read as MM/DD/YYYY (04/13/2011), and a year has 12 months." });
+    const exported = await server.request(`/api/records/tables/sales/export/?sort_by=date&date_order=month-first&filters_json=${encodeURIComponent(usRange)}`, { token });
+    expect(exported.status).toBe(200);
+    expect(exported.text.trim().split('\r\n').slice(1).map((line) => line.split(',')[2])).toEqual(['2011-11-29', '2011-11-30', '2011-12-01']);
+    for (const path of ['data', 'export']) {
+      const badOrder = await server.request(`/api/records/tables/sales/${path}/?date_order=us`, { token });
+      expect(badOrder.status, path).toBe(400);
+      expect(badOrder.text, path).toContain('date_order is day-first or month-first.');
+    }
   });
 
   it('reads the last rows of the order from the end, in the order asked', async () => {

@@ -1,7 +1,7 @@
 // filters_json -> SQL conditions. Keys must be stored columns of the table; values are bound
 // parameters, parsed with the column's own type rules (docs/api.md "Filtering").
 import { sql, type RawBuilder } from 'kysely';
-import { readTypedFilter, tableFilters, typedFilterKind, typedFilterProblemText, type ColumnDefinition, type ColumnFilter } from '@stockwise/contract';
+import { DEFAULT_DATE_ORDER, readTypedFilter, tableFilters, typedFilterKind, typedFilterProblemText, type ColumnDefinition, type ColumnFilter, type DateOrder } from '@stockwise/contract';
 import { validationError } from '../http/errors.ts';
 import { decimalNumber, expectedValue, isTextual, isVirtual, valueSchema, withIdColumn } from './columns.ts';
 import type { PageConditions } from './repo.ts';
@@ -53,7 +53,7 @@ export type FilterCondition = { sql: RawBuilder<unknown>; shape: string; values:
 
 const bound = (shape: string, values: unknown[], text: RawBuilder<unknown>): FilterCondition => ({ sql: text, shape, values });
 
-function condition(column: ColumnDefinition, filter: ColumnFilter, reference: ReferenceDisplay | undefined): FilterCondition {
+function condition(column: ColumnDefinition, filter: ColumnFilter, reference: ReferenceDisplay | undefined, dateOrder: DateOrder): FilterCondition {
   const ref = sql.ref(column.key);
   const key = JSON.stringify(column.key);
   const textual = isTextual(column.type);
@@ -71,15 +71,15 @@ function condition(column: ColumnDefinition, filter: ColumnFilter, reference: Re
       sql`${ref} in (select r.id from ${sql.id('data', reference.encodedName)} r where r.${sql.ref(reference.keyColumn)}::text ilike ${pattern} or r.${sql.ref(reference.nameColumn)} ilike ${pattern})`,
     );
   }
-  // Text on a number or date column is read as the Data screen's filter boxes read it: `<10`, `10-50`, `2011-11`, `2011-11-03..2011-11-20`.
+  // Text on a number or date column is read as the Data screen's filter boxes read it: `<10`, `10-50`, `2011-11`, `2011-11-03..2011-11-20`, `30/11/2011` in the request's date order.
   const kind = typeof filter === 'string' ? typedFilterKind(column.type) : null;
   if (kind && typeof filter === 'string') {
-    const typed = readTypedFilter(kind, filter);
-    if ('problem' in typed) throw validationError(`Invalid filter for column '${column.key}': ${typedFilterProblemText(typed)}`);
-    return condition(column, typed.filter, undefined);
+    const typed = readTypedFilter(kind, filter, dateOrder);
+    if ('problem' in typed) throw validationError(`Invalid filter for column '${column.key}': ${typedFilterProblemText(typed, dateOrder)}`);
+    return condition(column, typed.filter, undefined, dateOrder);
   }
   if (typeof filter !== 'object') {
-    return textual ? condition(column, { contains: String(filter) }, undefined) : condition(column, { equals: filter }, undefined);
+    return textual ? condition(column, { contains: String(filter) }, undefined, dateOrder) : condition(column, { equals: filter }, undefined, dateOrder);
   }
   if ('contains' in filter) {
     const pattern = `%${escapeLike(filter.contains)}%`;
@@ -107,8 +107,13 @@ function condition(column: ColumnDefinition, filter: ColumnFilter, reference: Re
   return bound(`range ${key} ${given.join(' ')}`, values, sql.join(bounds, sql` and `));
 }
 
-/** Parses filters_json into SQL conditions joined with AND (empty list when no filter). */
-export function buildFilterConditions(filtersJson: string | undefined, columns: ColumnDefinition[], references: Map<string, ReferenceDisplay> = new Map()): FilterCondition[] {
+/** Parses filters_json into SQL conditions joined with AND (empty list when no filter); a date typed with numbers alone is read in `dateOrder`. */
+export function buildFilterConditions(
+  filtersJson: string | undefined,
+  columns: ColumnDefinition[],
+  references: Map<string, ReferenceDisplay> = new Map(),
+  dateOrder: DateOrder = DEFAULT_DATE_ORDER,
+): FilterCondition[] {
   if (!filtersJson || filtersJson.trim() === '') return [];
   let raw: unknown;
   try {
@@ -124,7 +129,7 @@ export function buildFilterConditions(filtersJson: string | undefined, columns: 
     .map(([key, filter]) => {
       const column = stored.get(key);
       if (!column) throw validationError(`Cannot filter on '${key}': no such column.`);
-      return condition(column, filter, references.get(key));
+      return condition(column, filter, references.get(key), dateOrder);
     });
 }
 

@@ -16,6 +16,7 @@ const query = fc.record(
     filters_json: text,
     after: text,
     from_end: fc.constantFrom('true', 'false', 'yes'),
+    date_order: fc.constantFrom('day-first', 'month-first', 'dmy', ''),
     other: fc.string(),
   },
   { requiredKeys: [] },
@@ -35,13 +36,13 @@ describe('plainRowDataQuery', () => {
   });
 
   it('takes the queries the grid sends without the schema', () => {
-    const grid = { page: '2', page_size: '50', sort_by: 'date', sort_dir: 'desc', filters_json: '{"product_id":1}' };
-    expect(plainRowDataQuery(grid)).toEqual({ page: 2, page_size: 50, sort_by: 'date', sort_dir: 'desc', filters_json: '{"product_id":1}' });
+    const grid = { page: '2', page_size: '50', sort_by: 'date', sort_dir: 'desc', filters_json: '{"product_id":1}', date_order: 'month-first' };
+    expect(plainRowDataQuery(grid)).toEqual({ page: 2, page_size: 50, sort_by: 'date', sort_dir: 'desc', filters_json: '{"product_id":1}', date_order: 'month-first' });
     expect(plainRowDataQuery({})).toEqual({ page: 1, page_size: 50, sort_dir: 'asc' });
   });
 
   it('leaves repeated, out-of-range and unusual values to the schema', () => {
-    for (const input of [{ page: ['1', '2'] }, { page: '0' }, { page_size: '1001' }, { page: '01' }, { sort_dir: 'DESC' }, { from_end: 'yes' }, { sort_by: 'a\u0000' }, { after: 'x'.repeat(2001) }]) {
+    for (const input of [{ page: ['1', '2'] }, { page: '0' }, { page_size: '1001' }, { page: '01' }, { sort_dir: 'DESC' }, { from_end: 'yes' }, { date_order: 'dmy' }, { sort_by: 'a\u0000' }, { after: 'x'.repeat(2001) }]) {
       expect(plainRowDataQuery(input)).toBeNull();
     }
   });

@@ -4,7 +4,7 @@
 // so every refusal is zod's, word for word.
 import type { FastifyRouteSchemaDef } from 'fastify/types/schema.js';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, reservedNames, storableTextProblem, type RowDataQuery } from '@stockwise/contract';
+import { dateOrders, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, reservedNames, storableTextProblem, type RowDataQuery } from '@stockwise/contract';
 
 const PLAIN_NUMBER = /^[1-9][0-9]{0,8}$/;
 
@@ -23,9 +23,10 @@ export function plainRowDataQuery(query: Record<string, unknown>): RowDataQuery 
   const page = plainNumber(query.page, 1, 1_000_000_000);
   const pageSize = plainNumber(query.page_size, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
   if (page === null || pageSize === null) return null;
-  const { sort_by: sortBy, sort_dir: sortDir = 'asc', filters_json: filtersJson, after, from_end: fromEnd } = query;
+  const { sort_by: sortBy, sort_dir: sortDir = 'asc', filters_json: filtersJson, after, from_end: fromEnd, date_order: dateOrder } = query;
   if (sortDir !== 'asc' && sortDir !== 'desc') return null;
   if (fromEnd !== undefined && fromEnd !== 'true' && fromEnd !== 'false') return null;
+  if (dateOrder !== undefined && !(dateOrders as readonly unknown[]).includes(dateOrder)) return null;
   if (sortBy !== undefined && !storableWithin(sortBy, 100)) return null;
   if (filtersJson !== undefined && !storableWithin(filtersJson, 20_000)) return null;
   if (after !== undefined && !storableWithin(after, 2000)) return null;
@@ -38,6 +39,7 @@ export function plainRowDataQuery(query: Record<string, unknown>): RowDataQuery 
     ...(filtersJson !== undefined ? { filters_json: filtersJson } : {}),
     ...(after !== undefined ? { after } : {}),
     ...(fromEnd !== undefined ? { from_end: fromEnd } : {}),
+    ...(dateOrder !== undefined ? { date_order: dateOrder as RowDataQuery['date_order'] } : {}),
   };
 }
 

@@ -207,11 +207,13 @@ function decodeCursor(text: string, sortColumn: ColumnDefinition): Cursor {
   return { value: value.data, id };
 }
 
-/** A link's `sort_by` and `filters_json`, form-encoded as URLSearchParams writes them: the same for every page of a query (its plan keeps it). */
-function linkSortAndFilters(query: Pick<RowDataQuery, 'sort_by' | 'filters_json'>): string {
+/** A link's `sort_by`, `filters_json` and `date_order`, form-encoded as URLSearchParams writes them: the same for every page of a query (its plan keeps it). */
+function linkSortAndFilters(query: PlanQuery): string {
   const params = new URLSearchParams();
   if (query.sort_by) params.set('sort_by', query.sort_by);
   if (query.filters_json) params.set('filters_json', query.filters_json);
+  // The next page reads the filter's text as this one did.
+  if (query.date_order) params.set('date_order', query.date_order);
   const text = params.toString();
   return text ? `&${text}` : '';
 }
@@ -362,21 +364,24 @@ type PagePlan = {
   keysetCapable: boolean;
   displays: Map<string, ReferenceDisplay>;
   conditions: repo.PageConditions;
-  /** The `sort_by` and `filters_json` of its page links. */
+  /** The `sort_by`, `filters_json` and `date_order` of its page links. */
   linkTail: string;
 };
 
+/** What a page plan is made of besides the table. */
+type PlanQuery = Pick<RowDataQuery, 'sort_by' | 'filters_json' | 'date_order'>;
+
 const pagePlans = new PagePlanCache<PagePlan>();
 
-/** The page's plan, worked out once per table, configuration, related tables, sort column and filters_json text. */
-async function pagePlan(ctx: TablesContext, entry: repo.CatalogueEntry, query: Pick<RowDataQuery, 'sort_by' | 'filters_json'>): Promise<PagePlan> {
+/** The page's plan, worked out once per table, configuration, related tables, sort column, filters_json text and date order. */
+async function pagePlan(ctx: TablesContext, entry: repo.CatalogueEntry, query: PlanQuery): Promise<PagePlan> {
   const columns = withIdColumn(entry.columns);
   const sortBy = query.sort_by || 'id';
   const sortColumn = columns.find((c) => c.key === sortBy && !isVirtual(c.type));
   if (!sortColumn) throw validationError(`Cannot sort by '${sortBy}': no such column.`);
   const sources = await referenceSources(ctx, columns);
   // The sort_by as given (not its column): an explicit `id` is kept in the links, a missing one is not.
-  return pagePlans.get(entry, [sources.config, ...sources.related], `${query.sort_by ?? ''}\u0000${query.filters_json ?? ''}`, () => {
+  return pagePlans.get(entry, [sources.config, ...sources.related], `${query.sort_by ?? ''}\u0000${query.filters_json ?? ''}\u0000${query.date_order ?? ''}`, () => {
     const displays = referenceDisplays(sources);
     return {
       columns,
@@ -384,7 +389,7 @@ async function pagePlan(ctx: TablesContext, entry: repo.CatalogueEntry, query: P
       sortColumn,
       keysetCapable: sortColumn.key === 'id' || sortColumn.required === true,
       displays,
-      conditions: pageConditionsOf(buildFilterConditions(query.filters_json, columns, displays)),
+      conditions: pageConditionsOf(buildFilterConditions(query.filters_json, columns, displays, query.date_order)),
       linkTail: linkSortAndFilters(query),
     };
   });

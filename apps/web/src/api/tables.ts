@@ -1,6 +1,6 @@
 // Calls of the Data screen (spec §7 /api/records/*, /api/queries/queries/), typed from the contract.
 import type { z } from 'zod';
-import { XLSX_CONTENT_TYPE } from '@stockwise/contract';
+import { XLSX_CONTENT_TYPE, type DateOrder } from '@stockwise/contract';
 import type {
   ColumnDefinition,
   DownloadFormat,
@@ -34,10 +34,12 @@ export type RowDataParams = {
   after?: string;
   /** The last `page_size` rows of the order (docs/api.md); the answer's `offset` places them. */
   from_end?: 'true';
+  /** How the server reads a date typed with numbers alone in filters_json (ADR 0167). */
+  date_order?: DateOrder;
 };
 
 /** The sort and filters of a row query: what the page call and the export share. */
-export type RowOrderParams = Pick<RowDataParams, 'sort_by' | 'sort_dir' | 'filters_json'>;
+export type RowOrderParams = Pick<RowDataParams, 'sort_by' | 'sort_dir' | 'filters_json' | 'date_order'>;
 
 /** An export streams every row: far longer than a page may take. */
 const exportTimeoutMs = 10 * 60_000;
@@ -94,12 +96,14 @@ export function paramsOfNextLink(next: string): RowDataParams {
   const sortDir = search.get('sort_dir');
   const filters = search.get('filters_json');
   const after = search.get('after');
+  const dateOrder = search.get('date_order');
   if (page) params.page = Number(page);
   if (pageSize) params.page_size = Number(pageSize);
   if (sortBy) params.sort_by = sortBy;
   if (sortDir === 'asc' || sortDir === 'desc') params.sort_dir = sortDir;
   if (filters) params.filters_json = filters;
   if (after) params.after = after;
+  if (dateOrder === 'day-first' || dateOrder === 'month-first') params.date_order = dateOrder;
   return params;
 }
 

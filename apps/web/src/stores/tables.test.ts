@@ -146,7 +146,8 @@ describe('tables store', () => {
     expect(flags.after).toMatchObject({ loading: false, rowsError: null, rows: 50 });
     const [call] = dataCalls();
     expect(call?.path).toBe('/api/records/tables/stock$20$items/data/');
-    expect(Object.fromEntries(call?.query ?? [])).toEqual({ page: '1', page_size: '50', sort_dir: 'asc' });
+    // jsdom's browser speaks en-US: the viewer's date order goes with every page and export (ADR 0167).
+    expect(Object.fromEntries(call?.query ?? [])).toEqual({ page: '1', page_size: '50', sort_dir: 'asc', date_order: 'month-first' });
     expect(state().count).toBe(120);
     expect(state().columns.map((c) => c.key)).toEqual(['id', 'name', 'qty']);
   });
@@ -169,7 +170,7 @@ describe('tables store', () => {
     await state().loadMore();
     await state().toggleSort('name');
     expect(state().rows).toHaveLength(50);
-    expect(Object.fromEntries(dataCalls().at(-1)?.query ?? [])).toEqual({ page: '1', page_size: '50', sort_by: 'name', sort_dir: 'asc' });
+    expect(Object.fromEntries(dataCalls().at(-1)?.query ?? [])).toEqual({ page: '1', page_size: '50', sort_by: 'name', sort_dir: 'asc', date_order: 'month-first' });
     await state().toggleSort('name');
     expect(dataCalls().at(-1)?.query.get('sort_dir')).toBe('desc');
     await state().setFilter('name', 'Item 1');
@@ -219,13 +220,13 @@ describe('tables store', () => {
     expect(csv.value.type).toBe('text/csv;charset=utf-8');
     let call = calls.at(-1);
     expect(call?.path).toBe('/api/records/tables/stock$20$items/export/');
-    expect(Object.fromEntries(call?.query ?? [])).toEqual({ sort_by: 'name', sort_dir: 'asc', filters_json: '{"qty":{"gte":5}}', format: 'csv' });
+    expect(Object.fromEntries(call?.query ?? [])).toEqual({ sort_by: 'name', sort_dir: 'asc', date_order: 'month-first', filters_json: '{"qty":{"gte":5}}', format: 'csv' });
     const workbook = await state().exportRows('xlsx');
     if (!workbook.ok) throw new Error(workbook.message);
     expect([...new Uint8Array(await workbook.value.arrayBuffer())]).toEqual([0x50, 0x4b, 0x03, 0x04, 0xff]);
     expect(workbook.value.type).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     call = calls.at(-1);
-    expect(Object.fromEntries(call?.query ?? [])).toEqual({ sort_by: 'name', sort_dir: 'asc', filters_json: '{"qty":{"gte":5}}', format: 'xlsx' });
+    expect(Object.fromEntries(call?.query ?? [])).toEqual({ sort_by: 'name', sort_dir: 'asc', date_order: 'month-first', filters_json: '{"qty":{"gte":5}}', format: 'xlsx' });
     await state().setFilter('qty', '>=99');
     expect(await state().exportRows('csv')).toEqual({ ok: false, message: "Failed to download CSV: Invalid filter for column 'qty': no.", fieldErrors: {} });
     expect(await state().exportRows('xlsx')).toEqual({ ok: false, message: "Failed to download the Excel file: Invalid filter for column 'qty': no.", fieldErrors: {} });

@@ -23,6 +23,7 @@ import {
   type SortState,
   type UnknownValues,
 } from '../pages/datatab/table-query.ts';
+import { viewerDates } from '../pages/datatab/viewer-dates.ts';
 
 /** Spec §9: table default page size. */
 export const defaultPageSize = 50;
@@ -172,10 +173,13 @@ export const useTablesStore = create<TablesStore>()((set, get) => {
   // Answers to a superseded request (another table, sort or filter meanwhile) are dropped.
   let generation = 0;
 
-  /** The sort and filters of the rows on screen, as the page and export calls take them. */
+  /**
+   * The sort and filters of the rows on screen, as the page and export calls take them; with the
+   * viewer's date order, which the server reads any date text in (the filters go as ISO days).
+   */
   const orderParams = (): tablesApi.RowOrderParams => {
     const { sort, filters, columns } = get();
-    const params: tablesApi.RowOrderParams = { sort_dir: sort.sortDir };
+    const params: tablesApi.RowOrderParams = { sort_dir: sort.sortDir, date_order: viewerDates().order };
     if (sort.sortBy) params.sort_by = sort.sortBy;
     const filter = filtersJson(filters, columns);
     if (filter) params.filters_json = filter;

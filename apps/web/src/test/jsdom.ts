@@ -18,3 +18,13 @@ export function stubBrowserLayout(): void {
     disconnect() {}
   };
 }
+
+/** The browser's languages as `navigator.languages` tells them (jsdom says en-US); gives back a function that restores jsdom's. */
+export function useBrowserLanguages(languages: string[]): () => void {
+  Object.defineProperty(navigator, 'languages', { value: languages, configurable: true });
+  Object.defineProperty(navigator, 'language', { value: languages[0], configurable: true });
+  return () => {
+    Reflect.deleteProperty(navigator, 'languages');
+    Reflect.deleteProperty(navigator, 'language');
+  };
+}

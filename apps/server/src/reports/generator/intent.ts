@@ -5,7 +5,7 @@ import type { ChartType } from '@stockwise/contract';
 import { AHEAD_WORDS, dueWindowOf, dueWords, HORIZON_WORDS, NOT_SOLD, readBestPeriod, readBreakdown, readComparison, readHorizon, readPeriod, readQuietSpan, readSalesAhead, readWindow, type AheadSpan, type BestPeriod, type Comparison, type Period } from '../../plain-words/period.ts';
 import { DEAD_STOCK, OVERSTOCK, readCategory, readCoverDays, readNameWord, readRank } from '../../plain-words/catalogue.ts';
 import { escapeRegExp, looksLikeProductCode, Reading } from '../../plain-words/reading.ts';
-import { DEFAULT_DATE_ORDER, type DateOrder } from '../../plain-words/date-order.ts';
+import { DEFAULT_DATE_ORDER, type DateOrder } from '@stockwise/contract';
 import { orGerman, SALES_VALUE_WORDS, STOCK_VALUE_WORDS, STOCK_WORDS, UNITS_WORDS } from '../../plain-words/measure.ts';
 
 export type { AheadSpan, Comparison, Period };

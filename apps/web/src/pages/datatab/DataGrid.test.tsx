@@ -6,7 +6,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import type { TableColumn, TableRow } from '@stockwise/contract';
 import { initTestI18n } from '../../test/i18n.ts';
-import { stubBrowserLayout } from '../../test/jsdom.ts';
+import { stubBrowserLayout, useBrowserLanguages } from '../../test/jsdom.ts';
 import { initialShopState, useShopStore } from '../../stores/shop.ts';
 import { DataGrid, gridRowHeight } from './DataGrid.tsx';
 import type { FilterInputs, FilterProblems, UnknownValues } from './table-query.ts';
@@ -181,8 +181,11 @@ describe('data grid numbers', () => {
 
 describe('date filter boxes', () => {
   const dated = [...columns, { key: 'counted_on', label: 'Counted on', type: 'DateField' } as TableColumn];
+  let restoreLanguages = () => {};
+  afterEach(() => restoreLanguages());
 
-  it('say how a day-first date was read while the box has the focus', () => {
+  it('say how a day-first date was read while the box has the focus (en-GB)', () => {
+    restoreLanguages = useBrowserLanguages(['en-GB']);
     renderGrid({ rows: rowsFrom(1, 2), totalRows: 2, columns: dated, filters: { counted_on: '03.04.2026' } });
     const box = screen.getByLabelText('Filter Counted on');
     expect(screen.queryByTestId('filter-reading')).toBeNull();
@@ -192,6 +195,28 @@ describe('date filter boxes', () => {
     expect(box.getAttribute('aria-describedby')).toBe(reading.id);
     fireEvent.blur(box);
     expect(screen.queryByTestId('filter-reading')).toBeNull();
+    expect(box.getAttribute('placeholder')).toBe('e.g. >=01/11/2026');
+  });
+
+  // QA6 #15, QA7 F13: placeholder, tooltip, reading and hint in the viewer's order.
+  it('read, show and explain dates month first for en-US, day first with dots for de', () => {
+    restoreLanguages = useBrowserLanguages(['en-US', 'en']);
+    const dateProblem = { problem: 'date' as const, text: 'soon' };
+    renderGrid({ rows: rowsFrom(1, 2), totalRows: 2, columns: dated, filters: { counted_on: '03/04/2026' }, filterProblems: {} });
+    const box = screen.getByLabelText('Filter Counted on');
+    expect(box.getAttribute('placeholder')).toBe('e.g. >=11/01/2026');
+    expect(box.getAttribute('title')).toBe('Type a date as MM/DD/YYYY (11/30/2026) or as 2026-11-30, a month (11/2026 or 2026-11), <, <=, >, >= and one, or a range like 11/01/2026..11/30/2026');
+    fireEvent.focus(box);
+    expect(screen.getByTestId('filter-reading').textContent).toBe('Read as 4 Mar 2026');
+    cleanup();
+    renderGrid({ rows: rowsFrom(1, 2), totalRows: 2, columns: dated, filterProblems: { counted_on: dateProblem } });
+    expect(screen.getByRole('alert').textContent).toBe('Type a date like 11/30/2026 or a month like 11/2026, or <, >, or a range like 11/01/2026..11/30/2026');
+    cleanup();
+    restoreLanguages();
+    restoreLanguages = useBrowserLanguages(['de-DE']);
+    renderGrid({ rows: rowsFrom(1, 2), totalRows: 2, columns: dated, filterProblems: { counted_on: dateProblem } });
+    expect(screen.getByLabelText('Filter Counted on').getAttribute('placeholder')).toBe('e.g. >=01.11.2026');
+    expect(screen.getByRole('alert').textContent).toBe('Type a date like 30.11.2026 or a month like 11.2026, or <, >, or a range like 01.11.2026..30.11.2026');
   });
 
   it('say why a date is no day, instead of how it was read', () => {

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_DECIMAL_PLACES, exportedCells, moneyFormat, labelOfRow, rowLabelColumns, toTsv, typedFilterKind, type TableColumn, type TableRow, type TypedFilterKind, type TypedFilterProblem, type UnknownValueReason } from '@stockwise/contract';
 import { cellText, computeColumnWidths, createTextMeasurer, type MeasureText } from './column-widths.ts';
 import { dateFilterReading, referenceText, type FilterInputs, type FilterProblems, type ReferenceLabels, type SortState, type UnknownValues } from './table-query.ts';
+import { dateExamples, viewerDates } from './viewer-dates.ts';
 import { useShopCurrency } from '../../components/money.ts';
 import classes from './DataPage.module.css';
 
@@ -518,7 +519,7 @@ const GridRow = memo(
     before.cells.every((cell, i) => cell.width === after.cells[i]?.width && cell.text === after.cells[i]?.text && cell.hint === after.cells[i]?.hint),
 );
 
-/** What to type into a number or date column's filter: the placeholder says it short, the tooltip in full. */
+/** What to type into a number or date column's filter: the placeholder says it short, the tooltip in full (a date's with examples in the viewer's pattern). */
 const filterHelp: Record<TypedFilterKind, { placeholder: string; tooltip: string }> = {
   wholeNumber: { placeholder: 'datatab.grid.numberFilterPlaceholder', tooltip: 'datatab.grid.numberFilterTooltip' },
   number: { placeholder: 'datatab.grid.numberFilterPlaceholder', tooltip: 'datatab.grid.numberFilterTooltip' },
@@ -545,6 +546,8 @@ function FilterInput({ label, kind, value, problem, onChange, disabled }: Filter
     if (timer.current) clearTimeout(timer.current);
   }, []);
   const help = kind ? filterHelp[kind] : null;
+  const { pattern } = viewerDates();
+  const examples = useMemo(() => ({ ...dateExamples(pattern), pattern }), [pattern]);
   // A date filter is said back while its box has the focus: 03.04.2026 could be read either way round.
   const reading = kind === 'date' && !problem && focused ? dateFilterReading(value) : null;
   const described = problem ?? reading;
@@ -556,8 +559,8 @@ function FilterInput({ label, kind, value, problem, onChange, disabled }: Filter
         aria-label={label}
         aria-invalid={problem ? true : undefined}
         aria-describedby={described ? hintId : undefined}
-        placeholder={t(help?.placeholder ?? 'datatab.grid.filterPlaceholder')}
-        title={help ? t(help.tooltip) : undefined}
+        placeholder={t(help?.placeholder ?? 'datatab.grid.filterPlaceholder', examples)}
+        title={help ? t(help.tooltip, examples) : undefined}
         value={text}
         disabled={disabled}
         onFocus={() => setFocused(true)}
@@ -571,7 +574,7 @@ function FilterInput({ label, kind, value, problem, onChange, disabled }: Filter
       />
       {problem && (
         <div id={hintId} role="alert" className={classes.filterHint} data-testid="filter-hint">
-          {problem.problem === 'noSuchDay' ? t('datatab.grid.filterHint.noSuchDay', { day: problem.day, why: problem.why }) : t(`datatab.grid.filterHint.${problem.problem}`)}
+          {problem.problem === 'noSuchDay' ? t('datatab.grid.filterHint.noSuchDay', { day: problem.day, why: problem.why }) : t(`datatab.grid.filterHint.${problem.problem}`, examples)}
         </div>
       )}
       {reading && (

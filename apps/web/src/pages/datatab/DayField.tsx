@@ -1,11 +1,11 @@
-// The row form's date field: typed day first (ADR 0161, amendment 2026-12-04), with a calendar
-// button beside it. Mantine's own DatePicker (@mantine/dates) is not among the app's packages, so
+// The row form's date field: typed in the viewer's pattern (ADR 0161 amendment 2026-12-04, ADR 0167),
+// with a calendar button beside it. Mantine's own DatePicker (@mantine/dates) is not among the app's packages, so
 // the month is laid out here, on Mantine's Popover.
 import { useEffect, useRef, useState, type ComponentProps, type KeyboardEvent } from 'react';
 import { ActionIcon, Group, Popover, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDay } from '@stockwise/contract';
-import { addMonths, dayFirstText, dayOfText, monthWeeks, movedDay } from './day-picker.ts';
+import { dayInPattern, formatDay, type DayPattern } from '@stockwise/contract';
+import { addMonths, dayOfText, monthWeeks, movedDay } from './day-picker.ts';
 import { FieldIcon } from './FieldIcon.tsx';
 import classes from './DataPage.module.css';
 
@@ -95,15 +95,21 @@ function Month({ chosen, start, onPick }: MonthProps) {
   );
 }
 
-type DayFieldProps = Omit<ComponentProps<typeof TextInput>, 'value' | 'onChange' | 'rightSection'> & { label: string; value: string; onChange: (text: string) => void };
+type DayFieldProps = Omit<ComponentProps<typeof TextInput>, 'value' | 'onChange' | 'rightSection' | 'placeholder' | 'pattern'> & {
+  label: string;
+  value: string;
+  onChange: (text: string) => void;
+  /** How the viewer writes a day (`MM/DD/YYYY`): the placeholder, and how a picked day is written. */
+  pattern: DayPattern;
+};
 
-/** A date typed as the shops write one, or picked from the calendar (written the same way, day first). */
-export function DayField({ label, value, onChange, ...input }: DayFieldProps) {
+/** A date typed as the viewer writes one, or picked from the calendar (written the same way). */
+export function DayField({ label, value, onChange, pattern, ...input }: DayFieldProps) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
   const chosen = dayOfText(value);
   const pick = (day: string) => {
-    onChange(dayFirstText(day));
+    onChange(dayInPattern(day, pattern));
     setOpened(false);
   };
   const calendarButton = (
@@ -118,5 +124,5 @@ export function DayField({ label, value, onChange, ...input }: DayFieldProps) {
       </Popover.Dropdown>
     </Popover>
   );
-  return <TextInput {...input} label={label} inputMode="numeric" value={value} onChange={(e) => onChange(e.currentTarget.value)} rightSection={calendarButton} rightSectionPointerEvents="all" />;
+  return <TextInput {...input} label={label} placeholder={pattern} inputMode="numeric" value={value} onChange={(e) => onChange(e.currentTarget.value)} rightSection={calendarButton} rightSectionPointerEvents="all" />;
 }

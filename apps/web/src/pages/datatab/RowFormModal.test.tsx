@@ -1,11 +1,12 @@
 // The row form as the Data screen opens it: its title names the row as the row's own buttons do;
-// a date is typed day first or picked from the field's calendar, which Escape closes alone.
+// a date is typed in the viewer's order (de: day first, en-US: month first) or picked from the
+// field's calendar, which Escape closes alone.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import type { TableColumn, TableRow } from '@stockwise/contract';
 import { initTestI18n } from '../../test/i18n.ts';
-import { stubBrowserLayout } from '../../test/jsdom.ts';
+import { stubBrowserLayout, useBrowserLanguages } from '../../test/jsdom.ts';
 import { RowFormModal } from './RowFormModal.tsx';
 
 beforeAll(async () => {
@@ -44,10 +45,15 @@ describe('the row form title', () => {
 });
 
 describe('the row form date field', () => {
-  it('opens a calendar on the typed day; the keys move the day and Enter writes it day first', async () => {
+  let restoreLanguages = () => {};
+  afterEach(() => restoreLanguages());
+
+  it('opens a calendar on the typed day; the keys move the day and Enter writes it day first (de)', async () => {
+    restoreLanguages = useBrowserLanguages(['de-DE', 'de']);
     let closed = 0;
     renderForm(sales, null, () => closed++);
     const field = screen.getByRole('textbox', { name: /^Date/ });
+    expect(field.getAttribute('placeholder')).toBe('DD.MM.YYYY');
     fireEvent.change(field, { target: { value: '2026-03-15' } });
     fireEvent.click(screen.getByRole('button', { name: 'Pick Date from the calendar' }));
     const calendar = await screen.findByRole('dialog', { name: 'Calendar: Date' });
@@ -70,5 +76,31 @@ describe('the row form date field', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Calendar: Date' })).toBeNull());
     expect(closed).toBe(0);
     expect((field as HTMLInputElement).value).toBe('1.2.2027');
+  });
+
+  // QA6 #15, QA7 F13: an en-US buyer types 11/30/2026, and 03/04/2026 is 4 March to them.
+  it('reads and writes the day month first for en-US, and refuses a day-first date naming the order', async () => {
+    restoreLanguages = useBrowserLanguages(['en-US', 'en']);
+    renderForm(sales, null);
+    const field = screen.getByRole('textbox', { name: /^Date/ });
+    expect(field.getAttribute('placeholder')).toBe('MM/DD/YYYY');
+    fireEvent.change(field, { target: { value: '03/04/2026' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Pick Date from the calendar' }));
+    await screen.findByRole('dialog', { name: 'Calendar: Date' });
+    expect(screen.getByRole('button', { name: '4 Mar 2026' }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: '30 Mar 2026' }));
+    expect((field as HTMLInputElement).value).toBe('03/30/2026');
+    fireEvent.change(field, { target: { value: '13/04/2026' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('13/04/2026 is not a real date: dates are read as MM/DD/YYYY (04/13/2026), and a year has 12 months.')).toBeTruthy();
+    fireEvent.change(field, { target: { value: 'soon' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Type the date as MM/DD/YYYY, like 12/24/2026 (or as 2026-12-24).')).toBeTruthy();
+  });
+
+  it('shows an Australian the day first with slashes', () => {
+    restoreLanguages = useBrowserLanguages(['en-AU']);
+    renderForm(sales, null);
+    expect(screen.getByRole('textbox', { name: /^Date/ }).getAttribute('placeholder')).toBe('DD/MM/YYYY');
   });
 });

@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Checkbox, Grid, Group, Modal, NativeSelect, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { dateRuleOf, labelOfRow, rowLabelColumns, type TableColumn, type TableRow } from '@stockwise/contract';
+import { dateRuleOf, dayInPattern, labelOfRow, rowLabelColumns, type TableColumn, type TableRow } from '@stockwise/contract';
 import { useTablesStore } from '../../stores/tables.ts';
 import { useRowHistoryStore } from '../../stores/row-history.ts';
 import {
@@ -26,11 +26,12 @@ import {
 import { referenceText, type UnknownValues } from './table-query.ts';
 import { ReferencePicker } from './ReferencePicker.tsx';
 import { DayField } from './DayField.tsx';
+import { viewerDates } from './viewer-dates.ts';
 import { FieldIcon } from './FieldIcon.tsx';
 import classes from './DataPage.module.css';
 
 /**
- * A date field spans 2 of 12, yet is never narrower than its placeholder `DD.MM.YYYY` and its
+ * A date field spans 2 of 12, yet is never narrower than its placeholder (`DD.MM.YYYY`) and its
  * calendar button (a date and time: the browser's own control with its calendar button): in a
  * narrow form it takes the room, moving the next field on.
  */
@@ -67,6 +68,7 @@ export function RowFormModal({ tableName, encodedName, columns, row, unknownValu
   const [saving, setSaving] = useState(false);
   const isEdit = row !== null;
   const dateRule = dateRuleOf(encodedName);
+  const dates = viewerDates();
 
   const setValue = (key: string, value: string | boolean) => setValues((current) => ({ ...current, [key]: value }));
 
@@ -77,7 +79,7 @@ export function RowFormModal({ tableName, encodedName, columns, row, unknownValu
     const missing = missingRequired(columns, values).filter((key) => !unreadable.includes(key));
     const refused = {
       ...lengthProblems(columns, values),
-      ...dateProblems(columns, values, dateRule, { badYear: (year) => t('datatab.rowForm.badYear', { year }), notADate: () => t('datatab.rowForm.notADate') }),
+      ...dateProblems(columns, values, dateRule, { badYear: (year) => t('datatab.rowForm.badYear', { year }), notADate: () => t('datatab.rowForm.notADate', { pattern: dates.pattern, example: dayInPattern('2026-12-24', dates.pattern) }) }),
       ...Object.fromEntries(missing.map((key) => [key, [t('datatab.rowForm.required')]])),
       ...Object.fromEntries(unreadable.map((key) => [key, [t('datatab.rowForm.badDate')]])),
     };
@@ -165,8 +167,8 @@ export function RowFormModal({ tableName, encodedName, columns, row, unknownValu
                 );
                 break;
               case 'date':
-                // Typed as the shops write dates (day first, or ISO), so a day the calendar lacks is named, not "no whole date"; or picked from its calendar.
-                input = <DayField {...common} placeholder={t('datatab.rowForm.datePlaceholder')} value={text} onChange={(typed) => setValue(column.key, typed)} />;
+                // Typed as the viewer writes dates (their order, or ISO), so a day the calendar lacks is named, not "no whole date"; or picked from its calendar.
+                input = <DayField {...common} pattern={dates.pattern} value={text} onChange={(typed) => setValue(column.key, typed)} />;
                 break;
               case 'datetime':
                 input = <TextInput {...common} type="datetime-local" {...dateTimeBounds(column, dateRule)} value={text} onChange={(e) => setValue(column.key, e.currentTarget.value)} />;

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, dayFirstText, dayOfText, monthWeeks, movedDay } from './day-picker.ts';
+import { addMonths, dayOfText, monthWeeks, movedDay } from './day-picker.ts';
 
 describe('the row form calendar', () => {
-  it('writes a picked day as the field is typed, day first, and reads the field either way', () => {
-    expect(dayFirstText('2026-02-05')).toBe('05.02.2026');
-    expect(dayOfText('05.02.2026')).toBe('2026-02-05');
-    expect(dayOfText('2026-02-05')).toBe('2026-02-05');
-    expect(dayOfText('31.02.2026')).toBeNull();
+  it("reads the field in the viewer's order or ISO", () => {
+    expect(dayOfText('05.02.2026', 'day-first')).toBe('2026-02-05');
+    expect(dayOfText('02/05/2026', 'month-first')).toBe('2026-02-05');
+    expect(dayOfText('2026-02-05', 'month-first')).toBe('2026-02-05');
+    expect(dayOfText('31.02.2026', 'day-first')).toBeNull();
+    expect(dayOfText('13/05/2026', 'month-first')).toBeNull();
     expect(dayOfText('')).toBeNull();
   });
 

@@ -1,17 +1,15 @@
 // The row form's calendar (DayField): its month's weeks, the day the arrow keys move to, and the
-// picked day written as the field is typed — day first (ADR 0161, amendment 2026-12-04).
-import { readTypedDay } from '@stockwise/contract';
+// picked day written as the field is typed — in the viewer's pattern (ADR 0161 amendment 2026-12-04, ADR 0167).
+import { readTypedDay, type DateOrder } from '@stockwise/contract';
+import { viewerDates } from './viewer-dates.ts';
 
 const DAY_MS = 86_400_000;
 const isoOf = (date: Date) => date.toISOString().slice(0, 10);
 const dateOf = (day: string) => new Date(`${day}T00:00:00Z`);
 
-/** A day as the field shows one typed: `24.12.2026`. */
-export const dayFirstText = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`;
-
-/** The day the field's text names (day first or ISO), or null while it names none. */
-export function dayOfText(text: string): string | null {
-  const read = readTypedDay(text);
+/** The day the field's text names (in the viewer's order or ISO), or null while it names none. */
+export function dayOfText(text: string, order: DateOrder = viewerDates().order): string | null {
+  const read = readTypedDay(text, order);
   return 'problem' in read ? null : read.day;
 }
 

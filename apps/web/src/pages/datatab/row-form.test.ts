@@ -109,15 +109,18 @@ describe('form values and payloads', () => {
     const rule = { column: 'expected_date', kind: 'planned' as const };
     const words = { badYear: (year: string) => `year ${year}`, notADate: () => 'not a date' };
     // QA2: 31 February was "not a whole date"; the server's own reason is said, whichever way it was typed.
-    expect(dateProblems(dated, { expected_date: '31.02.2026', day: '2026-02-31' }, rule, words, now)).toEqual({
+    expect(dateProblems(dated, { expected_date: '31.02.2026', day: '2026-02-31' }, rule, words, now, 'day-first')).toEqual({
       expected_date: ['31.02.2026 is not a real date: February 2026 has 28 days.'],
       day: ['2026-02-31 is not a real date: February 2026 has 28 days.'],
     });
-    expect(dateProblems(dated, { expected_date: '29/2/2026', day: '29.02.2028' }, rule, words, now)).toEqual({ expected_date: ['29/2/2026 is not a real date: February 2026 has 28 days.'] });
-    expect(dateProblems(dated, { expected_date: '24.12.20266', day: '12.2026', at: '61215-02-02T10:00' }, rule, words, now)).toEqual({ expected_date: ['not a date'], day: ['not a date'], at: ['year 61215'] });
-    expect(dateProblems(dated, { expected_date: '02.02.2126', day: '' }, rule, words, now)).toEqual({ expected_date: ['2126-02-02 is more than 5 years ahead: check the year.'] });
-    expect(dateProblems(dated, { expected_date: '1215-02-02', day: '1215-02-02' }, rule, words, now)).toEqual({ expected_date: ['1215-02-02 is before 1970-01-01: check the year.'] });
-    expect(dateProblems(dated, { expected_date: ' 24.12.2026 ', day: '2026-12-24', at: '2026-12-24T10:00' }, rule, words, now)).toEqual({});
+    expect(dateProblems(dated, { expected_date: '29/2/2026', day: '29.02.2028' }, rule, words, now, 'day-first')).toEqual({ expected_date: ['29/2/2026 is not a real date: February 2026 has 28 days.'] });
+    expect(dateProblems(dated, { expected_date: '24.12.20266', day: '12.2026', at: '61215-02-02T10:00' }, rule, words, now, 'day-first')).toEqual({ expected_date: ['not a date'], day: ['not a date'], at: ['year 61215'] });
+    expect(dateProblems(dated, { expected_date: '02.02.2126', day: '' }, rule, words, now, 'day-first')).toEqual({ expected_date: ['2126-02-02 is more than 5 years ahead: check the year.'] });
+    expect(dateProblems(dated, { expected_date: '1215-02-02', day: '1215-02-02' }, rule, words, now, 'day-first')).toEqual({ expected_date: ['1215-02-02 is before 1970-01-01: check the year.'] });
+    expect(dateProblems(dated, { expected_date: ' 24.12.2026 ', day: '2026-12-24', at: '2026-12-24T10:00' }, rule, words, now, 'day-first')).toEqual({});
+    expect(dateProblems(dated, { expected_date: '12/24/2026', day: '24/12/2026' }, rule, words, now, 'month-first')).toEqual({
+      day: ['24/12/2026 is not a real date: dates are read as MM/DD/YYYY (12/24/2026), and a year has 12 months.'],
+    });
   });
 
   it('cuts no text: a counter near the column\'s limit, and what is over it refused at the field in the server\'s words', () => {
@@ -152,9 +155,12 @@ describe('form values and payloads', () => {
     expect(toPayloadValue('IntegerField', '1,5')).toBe('1.5');
     expect(toPayloadValue('CharField', '2,40')).toBe('2,40');
     // A day typed day first is sent as the day it names; text naming none goes as typed, for the server to refuse.
-    expect(toPayloadValue('DateField', '24.12.2026')).toBe('2026-12-24');
-    expect(toPayloadValue('DateField', '1/2/2026')).toBe('2026-02-01');
-    expect(toPayloadValue('DateField', '31.02.2026')).toBe('31.02.2026');
+    expect(toPayloadValue('DateField', '24.12.2026', 'day-first')).toBe('2026-12-24');
+    expect(toPayloadValue('DateField', '1/2/2026', 'day-first')).toBe('2026-02-01');
+    expect(toPayloadValue('DateField', '31.02.2026', 'day-first')).toBe('31.02.2026');
+    // Month first (en-US, ADR 0167): 1/2/2026 is 2 January; 24.12.2026 names no day.
+    expect(toPayloadValue('DateField', '1/2/2026', 'month-first')).toBe('2026-01-02');
+    expect(toPayloadValue('DateField', '24.12.2026', 'month-first')).toBe('24.12.2026');
   });
 
   it('steps a number field with the arrow keys by its step, from what was typed', () => {

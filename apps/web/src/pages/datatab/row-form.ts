@@ -1,7 +1,8 @@
 // The row add/edit form's rules: grid spans (spec §2), input kinds (spec §5), how stored values
 // become form values and back, client-side required checks, and the edit payload.
-import { dateRange, dateRuleProblem, readTypedDay, textTooLong, typedFilterProblemText, typedMoney, typedNumber, type DateRule, type FieldType, type TableColumn, type TableRow } from '@stockwise/contract';
+import { dateRange, dateRuleProblem, readTypedDay, textTooLong, typedFilterProblemText, typedMoney, typedNumber, type DateOrder, type DateRule, type FieldType, type TableColumn, type TableRow } from '@stockwise/contract';
 import type { UnknownValues } from './table-query.ts';
+import { viewerDates } from './viewer-dates.ts';
 
 export const formGridColumns = 12;
 /** CharField without max_length: the server's default length (docs/api.md). */
@@ -128,8 +129,8 @@ export function dateTimeBounds(column: Pick<FormColumn, 'key'>, rule: DateRule |
 export type DateWords = { badYear: (year: string) => string; notADate: () => string };
 
 /** Why a typed date field's text is no day: the validator's words for a day the calendar lacks (`February 2026 has 28 days`), else `notADate`. */
-function typedDayProblem(text: string, words: DateWords): string | null {
-  const read = readTypedDay(text);
+function typedDayProblem(text: string, words: DateWords, order: DateOrder): string | null {
+  const read = readTypedDay(text, order);
   if (!('problem' in read)) return null;
   return read.problem === 'noSuchDay' ? typedFilterProblemText(read) : words.notADate();
 }
@@ -137,21 +138,28 @@ function typedDayProblem(text: string, words: DateWords): string | null {
 /**
  * Dates the server would refuse, said before sending: a date that is no day of the calendar (said
  * as the server says it) or not typed as one, a date-and-time whose year is not four digits, a day
- * outside the table's rule.
+ * outside the table's rule. Dates typed with numbers alone are read in the viewer's `order`.
  */
-export function dateProblems(columns: readonly FormColumn[], values: FormValues, rule: DateRule | undefined, words: DateWords, now = new Date()): Record<string, string[]> {
+export function dateProblems(
+  columns: readonly FormColumn[],
+  values: FormValues,
+  rule: DateRule | undefined,
+  words: DateWords,
+  now = new Date(),
+  order: DateOrder = viewerDates().order,
+): Record<string, string[]> {
   const problems: Record<string, string[]> = {};
   for (const column of columns) {
     const value = values[column.key];
     if ((column.type !== 'DateField' && column.type !== 'DateTimeField') || !isEditable(column) || typeof value !== 'string' || value.trim() === '') continue;
     let day: string;
     if (column.type === 'DateField') {
-      const problem = typedDayProblem(value, words);
+      const problem = typedDayProblem(value, words, order);
       if (problem) {
         problems[column.key] = [problem];
         continue;
       }
-      day = toPayloadValue('DateField', value) as string;
+      day = toPayloadValue('DateField', value, order) as string;
     } else {
       const year = /^(\d+)-/.exec(value)?.[1];
       if (year === undefined || year.length !== 4) {
@@ -197,8 +205,8 @@ export function steppedNumber(text: string, step: 1 | 0.01, key: string): string
 
 const numericTypes: ReadonlySet<FieldType> = new Set(['IntegerField', 'DecimalField', 'ForeignKey']);
 
-/** A form value as the API takes it: numbers as numeric strings, '' as null for non-text columns. */
-export function toPayloadValue(type: FieldType, value: string | boolean): string | boolean | null {
+/** A form value as the API takes it: numbers as numeric strings, '' as null for non-text columns, a date as its ISO day (typed in the viewer's `order`). */
+export function toPayloadValue(type: FieldType, value: string | boolean, order: DateOrder = viewerDates().order): string | boolean | null {
   if (typeof value === 'boolean') return value;
   const text = type === 'CharField' || type === 'TextField' || type === 'EmailField' ? value : value.trim();
   if (text === '') return type === 'CharField' || type === 'TextField' ? '' : null;
@@ -207,8 +215,8 @@ export function toPayloadValue(type: FieldType, value: string | boolean): string
     return Number.isNaN(date.getTime()) ? text : date.toISOString();
   }
   if (type === 'DateField') {
-    // Typed day first or ISO: sent as the day it names; what names none goes as typed, for the server to refuse.
-    const read = readTypedDay(text);
+    // Typed in the viewer's order or ISO: sent as the day it names; what names none goes as typed, for the server to refuse.
+    const read = readTypedDay(text, order);
     return 'day' in read ? read.day : text;
   }
   // A money column takes a pasted "$24.99" as the import does.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dateFilterReading, filtersJson, initialSort, mergeColumnNotes, mergePageNotes, noPageNotes, nextSort, readFilterInput, referenceText, withFilter, type FilterColumns } from './table-query.ts';
+import { dateExamples, viewerDates } from './viewer-dates.ts';
 
 describe('sorting (spec §4)', () => {
   it('starts unsorted (the server sorts by id)', () => {
@@ -69,21 +70,42 @@ describe('filters (spec §4, docs/api.md filters_json)', () => {
 
 describe('a date filter said back', () => {
   it('reads day first and ISO alike, and says how it read them', () => {
-    expect(dateFilterReading('30.11.2026')).toEqual({ kind: 'on', from: '30 Nov 2026', to: '30 Nov 2026' });
-    expect(dateFilterReading('03/04/2026')).toEqual({ kind: 'on', from: '3 Apr 2026', to: '3 Apr 2026' });
-    expect(dateFilterReading('01.11.2026..30.11.2026')).toEqual({ kind: 'between', from: '1 Nov 2026', to: '30 Nov 2026' });
-    expect(dateFilterReading('11.2026')).toEqual({ kind: 'between', from: '1 Nov 2026', to: '30 Nov 2026' });
-    expect(dateFilterReading('>=1.11.2026')).toMatchObject({ kind: 'from', from: '1 Nov 2026' });
+    expect(dateFilterReading('30.11.2026', 'day-first')).toEqual({ kind: 'on', from: '30 Nov 2026', to: '30 Nov 2026' });
+    expect(dateFilterReading('03/04/2026', 'day-first')).toEqual({ kind: 'on', from: '3 Apr 2026', to: '3 Apr 2026' });
+    expect(dateFilterReading('01.11.2026..30.11.2026', 'day-first')).toEqual({ kind: 'between', from: '1 Nov 2026', to: '30 Nov 2026' });
+    expect(dateFilterReading('11.2026', 'day-first')).toEqual({ kind: 'between', from: '1 Nov 2026', to: '30 Nov 2026' });
+    expect(dateFilterReading('>=1.11.2026', 'day-first')).toMatchObject({ kind: 'from', from: '1 Nov 2026' });
     expect(dateFilterReading('<2026-11-30')).toMatchObject({ kind: 'before', to: '30 Nov 2026' });
-    expect(dateFilterReading('31.11.2026')).toBeNull();
+    expect(dateFilterReading('31.11.2026', 'day-first')).toBeNull();
     expect(dateFilterReading(' ')).toBeNull();
   });
 
   it('sends day-first text as ISO dates, and names an impossible day and why', () => {
     const dates: FilterColumns = [{ key: 'date', type: 'DateField' }];
-    expect(filtersJson({ date: '30/11/2026' }, dates)).toBe('{"date":{"equals":"2026-11-30"}}');
-    expect(filtersJson({ date: '1.11.2026-30.11.2026' }, dates)).toBe('{"date":{"gte":"2026-11-01","lte":"2026-11-30"}}');
-    expect(readFilterInput('DateField', '11/30/2026')).toEqual({ problem: 'noSuchDay', day: '11/30/2026', why: 'dates are read day first (30.11.2026), and a year has 12 months' });
+    expect(filtersJson({ date: '30/11/2026' }, dates, 'day-first')).toBe('{"date":{"equals":"2026-11-30"}}');
+    expect(filtersJson({ date: '1.11.2026-30.11.2026' }, dates, 'day-first')).toBe('{"date":{"gte":"2026-11-01","lte":"2026-11-30"}}');
+    expect(readFilterInput('DateField', '11/30/2026', 'day-first')).toEqual({ problem: 'noSuchDay', day: '11/30/2026', why: 'dates are read as DD/MM/YYYY (30/11/2026), and a year has 12 months' });
+  });
+});
+
+describe("dates in the viewer's order (ADR 0167)", () => {
+  const dates: FilterColumns = [{ key: 'date', type: 'DateField' }];
+
+  it('reads month first for en-US and day first for en-AU, sending the same ISO days', () => {
+    expect(viewerDates(['en-US', 'en'])).toEqual({ order: 'month-first', pattern: 'MM/DD/YYYY' });
+    expect(viewerDates(['en-AU'])).toEqual({ order: 'day-first', pattern: 'DD/MM/YYYY' });
+    expect(viewerDates(['de-DE', 'de'])).toEqual({ order: 'day-first', pattern: 'DD.MM.YYYY' });
+    expect(viewerDates(['qq-ZZ'])).toEqual({ order: 'day-first', pattern: 'DD.MM.YYYY' });
+    expect(filtersJson({ date: '11/30/2026' }, dates, 'month-first')).toBe('{"date":{"equals":"2026-11-30"}}');
+    expect(filtersJson({ date: '30/11/2026' }, dates, 'day-first')).toBe('{"date":{"equals":"2026-11-30"}}');
+    expect(dateFilterReading('03/04/2026', 'month-first')).toEqual({ kind: 'on', from: '4 Mar 2026', to: '4 Mar 2026' });
+    expect(readFilterInput('DateField', '13/04/2026', 'month-first')).toEqual({ problem: 'noSuchDay', day: '13/04/2026', why: 'dates are read as MM/DD/YYYY (04/13/2026), and a year has 12 months' });
+  });
+
+  it('gives examples in the pattern: a month never with a dash, which is a range', () => {
+    expect(dateExamples('MM/DD/YYYY')).toEqual({ day: '11/30/2026', from: '11/01/2026', month: '11/2026', range: '11/01/2026..11/30/2026' });
+    expect(dateExamples('DD-MM-YYYY')).toMatchObject({ day: '30-11-2026', month: '11.2026' });
+    expect(dateExamples('YYYY-MM-DD')).toMatchObject({ day: '2026-11-30', month: '2026-11' });
   });
 });
 

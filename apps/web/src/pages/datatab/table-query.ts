@@ -1,5 +1,6 @@
 // Table browsing rules (spec §4): sorting toggles, per-column filters and the row-data request.
-import { formatDay, readTypedFilter, typedFilterKind, type ColumnFilter, type FieldType, type RowPage, type TableFilters, type TypedFilterProblem, type UnknownValueReason } from '@stockwise/contract';
+import { formatDay, readTypedFilter, typedFilterKind, type ColumnFilter, type DateOrder, type FieldType, type RowPage, type TableFilters, type TypedFilterProblem, type UnknownValueReason } from '@stockwise/contract';
+import { viewerDates } from './viewer-dates.ts';
 
 export type SortDirection = 'asc' | 'desc';
 export type SortState = { sortBy: string | null; sortDir: SortDirection };
@@ -28,20 +29,20 @@ export function withFilter(filters: FilterInputs, key: string, value: string): F
 /**
  * One column's filter as sent: text columns (and references, matched by key or name) as the text;
  * number and date columns read as spreadsheet users type them (`<10`, `10-50`, `>=2026-11-01`:
- * readTypedFilter), or the reason the text cannot be read.
+ * readTypedFilter; dates in the viewer's order), or the reason the text cannot be read.
  */
-export function readFilterInput(type: FieldType | undefined, text: string): { filter: ColumnFilter } | TypedFilterProblem {
+export function readFilterInput(type: FieldType | undefined, text: string, order: DateOrder = viewerDates().order): { filter: ColumnFilter } | TypedFilterProblem {
   const trimmed = text.trim();
   const kind = type ? typedFilterKind(type) : null;
-  return kind ? readTypedFilter(kind, trimmed) : { filter: trimmed };
+  return kind ? readTypedFilter(kind, trimmed, order) : { filter: trimmed };
 }
 
 /** How a date filter was read, for saying it back (`30.11.2026` → on 30 Nov 2026); null when it is no date filter. */
 export type DateFilterReading = { kind: 'on' | 'between' | 'from' | 'after' | 'upTo' | 'before'; from: string; to: string };
 
-export function dateFilterReading(text: string): DateFilterReading | null {
+export function dateFilterReading(text: string, order: DateOrder = viewerDates().order): DateFilterReading | null {
   if (text.trim() === '') return null;
-  const read = readTypedFilter('date', text.trim());
+  const read = readTypedFilter('date', text.trim(), order);
   if ('problem' in read || typeof read.filter !== 'object' || read.filter === null) return null;
   const { equals, gte, gt, lte, lt } = read.filter as { equals?: unknown; gte?: unknown; gt?: unknown; lte?: unknown; lt?: unknown };
   const day = (value: unknown) => (typeof value === 'string' ? formatDay(value) : '');
@@ -54,13 +55,17 @@ export function dateFilterReading(text: string): DateFilterReading | null {
   return null;
 }
 
-/** `filters_json` as docs/api.md describes it: `{key: filter}`; undefined when nothing filters (or nothing readable). */
-export function filtersJson(filters: FilterInputs, columns: FilterColumns = []): string | undefined {
+/**
+ * `filters_json` as docs/api.md describes it: `{key: filter}`; undefined when nothing filters (or
+ * nothing readable). Dates go as the ISO days they were read as, so the request means the same
+ * whoever reads it (ADR 0167).
+ */
+export function filtersJson(filters: FilterInputs, columns: FilterColumns = [], order: DateOrder = viewerDates().order): string | undefined {
   const active: TableFilters = {};
   const typeOf = new Map(columns.map((column) => [column.key, column.type]));
   for (const [key, value] of Object.entries(filters)) {
     if (value.trim() === '') continue;
-    const read = readFilterInput(typeOf.get(key), value);
+    const read = readFilterInput(typeOf.get(key), value, order);
     if ('filter' in read) active[key] = read.filter;
   }
   return Object.keys(active).length > 0 ? JSON.stringify(active) : undefined;
