@@ -605,22 +605,30 @@ export const insertMergedPlain = (target: WriteTarget, fieldSets: string[]) =>
  * how many were written. With a source, the written rows' ids are noted under it (data action replace).
  */
 export function writeMerged(target: WriteTarget, write: MergeWrite) {
-  const keys = sql.join(target.keyColumns.map((c) => sql`t.${id(c)}`));
   const writer = salesWriterOf(target, write, target.mapped);
+  // Only writtenParts joins the written rows back to the merged ones by key; plain inserts' parts need none.
+  const keys = writer && write.mode !== 'plain' ? sql`, ${sql.join(target.keyColumns.map((c) => sql`t.${id(c)}`))}` : sql``;
   // A sales writer's rows return their new total where the set fills it (writtenParts reads it).
   const total = (fields: string) => (writer ? sql`, case when ${sql.lit(fields[target.mapped.indexOf(SALES_PART)] === '1')} then t.${id(SALES_PART)} end as total` : sql``);
   // xmax = 0 only on a freshly inserted row version (an upsert's updated row keeps its lock's); an UPDATE inserts none.
   const statements = write.fieldSets.flatMap((fields) => {
-    if (write.mode !== 'update') return [sql`${insertMerged(target, write, fields)} returning t.id, (xmax = 0) as inserted, ${keys}${total(fields)}`];
+    if (write.mode !== 'update') return [sql`${insertMerged(target, write, fields)} returning t.id, (xmax = 0) as inserted${keys}${total(fields)}`];
     const update = updateMerged(target, write, fields);
-    return update ? [sql`${update} returning t.id, false as inserted, ${keys}${total(fields)}`] : [];
+    return update ? [sql`${update} returning t.id, false as inserted${keys}${total(fields)}`] : [];
   });
   if (!statements.length) return sql<WrittenMerged>`select 0 as inserted, 0 as written`;
-  const writes = statements.map((statement, at) => sql`${id(`written_${at}`)} as (${statement})`);
-  const written = sql.join(
-    statements.map((_, at) => sql`select * from ${id(`written_${at}`)}`),
-    sql` union all `,
-  );
+  // One statement (a CSV file's one set of filled columns) is all_written itself: a union of one
+  // would copy every written row into a second materialized list.
+  const writes =
+    statements.length === 1
+      ? [sql`all_written as (${statements[0]})`]
+      : [
+          ...statements.map((statement, at) => sql`${id(`written_${at}`)} as (${statement})`),
+          sql`all_written as (${sql.join(
+            statements.map((_, at) => sql`select * from ${id(`written_${at}`)}`),
+            sql` union all `,
+          )})`,
+        ];
   // A row is the source's own (replace may delete it later) when the source created it; one stored
   // before and updated is noted under the run all the same (its later batches add to it), not owned.
   const noted = write.source
@@ -634,7 +642,7 @@ export function writeMerged(target: WriteTarget, write: MergeWrite) {
   const parts = !writer ? sql`` : write.mode === 'plain' ? newParts(writer) : writtenParts(target, writer);
   const kept = writer && write.mode !== 'plain' ? keptPartsInWords(writer) : sql``;
   return sql<WrittenMerged>`
-    with ${sql.join(writes)}, all_written as (${written}) ${noted}${parts}
+    with ${sql.join(writes)} ${noted}${parts}
     select (count(*) filter (where inserted))::int as inserted, count(*)::int as written${kept} from all_written`;
 }
 
@@ -750,13 +758,15 @@ export const dropNotesOfEarlierRuns = (target: WriteTarget, source: RunSource) =
  * Replace in a table of sales parts (ADR 0164): of the product-days `source` wrote in earlier runs
  * and this run did not, those holding other parts too (another writer's, a change typed on the Data
  * screen) lose only the source's part, and are no longer noted as its rows, so the delete after this
- * keeps them. A product-day of the source's part alone is left to that delete, as before.
+ * keeps them. A product-day of the source's part alone is left to that delete, as before. A run's
+ * parts always name their run, so `l.run <>` (not `is distinct from`) finds them through the index
+ * of runs' parts (migration 0420) without leaving any out.
  */
 export const removeOwnPartsOfEarlierRuns = (target: WriteTarget, source: RunSource) => sql`
   with shared as (
     update ${dataTable(target.encodedName)} t set ${id(SALES_PART)} = t.${id(SALES_PART)} - l.quantity
     from sales_sources l
-    where l.sales_id = t.id and l.source = ${source.tag} and l.run is distinct from ${source.run}
+    where l.sales_id = t.id and l.source = ${source.tag} and l.run <> ${source.run}
       and (t.${id(SALES_PART)} <> l.quantity or exists (select 1 from sales_sources o where o.sales_id = t.id and o.source <> l.source))
     returning t.id),
   parts as (delete from sales_sources l using shared where l.sales_id = shared.id and l.source = ${source.tag})

@@ -43,6 +43,7 @@ import * as forecastsKeepWhatIsOnHand from './0370-forecasts-keep-what-is-on-han
 import * as salesFromSeveralSourcesAddUp from './0380-sales-from-several-sources-add-up.ts';
 import * as theShopsCurrency from './0400-the-shops-currency.ts';
 import * as salesPartsLeaveWithTheirDay from './0410-sales-parts-leave-with-their-day.ts';
+import * as salesPartsIndexedOnlyForRuns from './0420-sales-parts-indexed-only-for-runs.ts';
 import * as unitCostIsMoney from './0440-unit-cost-is-money.ts';
 import * as failedRunsPutBackTheTotalsTheyReplaced from './0460-failed-runs-put-back-the-totals-they-replaced.ts';
 
@@ -89,6 +90,7 @@ export const migrations: Record<string, Migration> = {
   '0380-sales-from-several-sources-add-up': salesFromSeveralSourcesAddUp,
   '0400-the-shops-currency': theShopsCurrency,
   '0410-sales-parts-leave-with-their-day': salesPartsLeaveWithTheirDay,
+  '0420-sales-parts-indexed-only-for-runs': salesPartsIndexedOnlyForRuns,
   '0440-unit-cost-is-money': unitCostIsMoney,
   '0460-failed-runs-put-back-the-totals-they-replaced': failedRunsPutBackTheTotalsTheyReplaced,
 };
