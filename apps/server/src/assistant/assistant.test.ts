@@ -139,6 +139,29 @@ const countToday = (db: TestServer['database']['db'], counts: { id: number; stoc
     .onConflict((oc) => oc.columns(['product_id', 'date']).doUpdateSet((eb) => ({ stock_level: eb.ref('excluded.stock_level') })))
     .execute();
 
+type AddedProduct = { code: string; name: string; category?: string; stock?: number; cost?: number };
+
+/**
+ * Products one test adds beside the dataset (stock 10, unit cost 1, lead time 5 unless given), counted
+ * today at their stock when `counted`; `remove` takes them out again with their sales and counts.
+ */
+async function addProducts(db: TestServer['database']['db'], added: AddedProduct[], options: { counted: boolean }) {
+  const inserted = await db
+    .insertInto('data.products')
+    .values(added.map((p) => ({ product_code: p.code, name: p.name, category: p.category ?? null, current_stock: p.stock ?? 10, unit_cost: p.cost ?? 1, lead_time_days: 5 })))
+    .returning(['id', 'product_code'])
+    .execute();
+  const idOf = (code: string) => inserted.find((row) => row.product_code === code)?.id as number;
+  if (options.counted) await countToday(db, added.map((p) => ({ id: idOf(p.code), stock: p.stock ?? 10 })));
+  const ids = inserted.map((row) => row.id);
+  const remove = async () => {
+    await db.deleteFrom('data.sales').where('product_id', 'in', ids).execute();
+    await db.deleteFrom('data.stock_snapshots').where('product_id', 'in', ids).execute();
+    await db.deleteFrom('data.products').where('id', 'in', ids).execute();
+  };
+  return { inserted, idOf, remove };
+}
+
 async function loadDataset(server: TestServer) {
   const db = server.database.db;
   const ids: Record<string, number> = {};
@@ -763,11 +786,7 @@ describe.each(backends)('assistant on %s', (backend) => {
       { code: 'TOP-01', name: 'Tank Top', units: 9 },
       { code: 'DAY-01', name: 'Day Pack', units: 6 },
     ];
-    const inserted = await db
-      .insertInto('data.products')
-      .values(added.map((p) => ({ product_code: p.code, name: p.name, category: 'Gifts', current_stock: 10, unit_cost: 1, lead_time_days: 5 })))
-      .returning(['id', 'product_code'])
-      .execute();
+    const { inserted, remove } = await addProducts(db, added.map((p) => ({ ...p, category: 'Gifts' })), { counted: false });
     const twoDaysAgo = addDays(TODAY, -2);
     await db.insertInto('data.sales').values(inserted.map((row) => ({ product_id: row.id, date: twoDaysAgo, quantity: added.find((p) => p.code === row.product_code)?.units as number }))).execute();
     const week = lastDays(7);
@@ -796,8 +815,7 @@ describe.each(backends)('assistant on %s', (backend) => {
       expect(days?.totals).toEqual({ period: 'Total', units: total });
       expect(textOf(await ask({ content: 'how many units did we sell of all the products in the last 7 days' }))).toContain(`${fmt(total)} units were sold in the last 7 days`);
     } finally {
-      await db.deleteFrom('data.sales').where('product_id', 'in', inserted.map((row) => row.id)).execute();
-      await db.deleteFrom('data.products').where('id', 'in', inserted.map((row) => row.id)).execute();
+      await remove();
     }
   });
 
@@ -812,13 +830,7 @@ describe.each(backends)('assistant on %s', (backend) => {
       { code: 'TB-01', name: 'Tulip Bulbs Red', category: 'Bulbs', stock: 200, cost: 0.35 },
       { code: 'TB-02', name: 'Daffodil Bulbs', category: 'Bulbs', stock: 150, cost: 0.3 },
     ];
-    const inserted = await db
-      .insertInto('data.products')
-      .values(garden.map((p) => ({ product_code: p.code, name: p.name, category: p.category, current_stock: p.stock, unit_cost: p.cost, lead_time_days: 5 })))
-      .returning(['id', 'product_code'])
-      .execute();
-    const idOf = (code: string) => inserted.find((row) => row.product_code === code)?.id as number;
-    await countToday(db, garden.map((p) => ({ id: idOf(p.code), stock: p.stock })));
+    const { idOf, remove } = await addProducts(db, garden, { counted: true });
     // Christmas 2025: trees and a wreath before the 24th, trees on the Eve and after Boxing Day.
     const christmasSales = [
       { code: 'XT-180', date: '2025-12-10', quantity: 5 },
@@ -875,9 +887,7 @@ describe.each(backends)('assistant on %s', (backend) => {
       // "What's" is how a question starts, never a word it did not use.
       for (const question of ["what's the stock value", 'whats running low', 'what is the stock value']) expect(textOf(await ask({ content: question })), question).not.toContain('I did not use');
     } finally {
-      await db.deleteFrom('data.sales').where('product_id', 'in', inserted.map((row) => row.id)).execute();
-      await db.deleteFrom('data.stock_snapshots').where('product_id', 'in', inserted.map((row) => row.id)).execute();
-      await db.deleteFrom('data.products').where('id', 'in', inserted.map((row) => row.id)).execute();
+      await remove();
     }
   });
 
@@ -887,13 +897,7 @@ describe.each(backends)('assistant on %s', (backend) => {
       { code: 'SYR-VAN-1L', name: 'Vanilla syrup 1L', category: 'Syrups', stock: 12, cost: 3.8 },
       { code: 'SYR-GINGER-1L', name: 'Gingerbread syrup 1L', category: 'Seasonal syrups', stock: 40, cost: 4.2 },
     ];
-    const inserted = await db
-      .insertInto('data.products')
-      .values(cafe.map((p) => ({ product_code: p.code, name: p.name, category: p.category, current_stock: p.stock, unit_cost: p.cost, lead_time_days: 5 })))
-      .returning(['id', 'product_code'])
-      .execute();
-    const idOf = (code: string) => inserted.find((row) => row.product_code === code)?.id as number;
-    await countToday(db, cafe.map((p) => ({ id: idOf(p.code), stock: p.stock })));
+    const { idOf, remove } = await addProducts(db, cafe, { counted: true });
     const lastSeason = TODAY > `${TODAY.slice(0, 4)}-12-24` ? Number(TODAY.slice(0, 4)) : Number(TODAY.slice(0, 4)) - 1;
     await db.insertInto('data.sales').values([{ product_id: idOf('SYR-GINGER-1L'), date: `${lastSeason}-12-10`, quantity: 142 }, { product_id: idOf('SYR-VAN-1L'), date: `${lastSeason}-12-11`, quantity: 9 }]).execute();
     try {
@@ -908,9 +912,7 @@ describe.each(backends)('assistant on %s', (backend) => {
       // The category still narrows where it holds the named products.
       expect(textOf(await ask({ content: 'stock of vanilla syrups' }))).toContain('Vanilla syrup 1L (SYR-VAN-1L) has 12 units on hand');
     } finally {
-      await db.deleteFrom('data.sales').where('product_id', 'in', inserted.map((row) => row.id)).execute();
-      await db.deleteFrom('data.stock_snapshots').where('product_id', 'in', inserted.map((row) => row.id)).execute();
-      await db.deleteFrom('data.products').where('id', 'in', inserted.map((row) => row.id)).execute();
+      await remove();
     }
   });
 
@@ -978,12 +980,7 @@ describe.each(backends)('assistant on %s', (backend) => {
       { code: 'EG-01', name: 'Easter Egg Basket', category: 'Easter' },
       { code: 'XT-200', name: 'Christmas Tree 200cm', category: 'Christmas' },
     ];
-    const inserted = await db
-      .insertInto('data.products')
-      .values(garden.map((p) => ({ product_code: p.code, name: p.name, category: p.category, current_stock: 10, unit_cost: 2, lead_time_days: 5 })))
-      .returning(['id', 'product_code'])
-      .execute();
-    const idOf = (code: string) => inserted.find((row) => row.product_code === code)?.id as number;
+    const { idOf, remove } = await addProducts(db, garden.map((p) => ({ ...p, cost: 2 })), { counted: false });
     const EASTER_SUNDAY: Record<number, string> = { 2025: '2025-04-20', 2026: '2026-04-05', 2027: '2027-03-28', 2028: '2028-04-16', 2029: '2029-04-01', 2030: '2030-04-21' };
     const easterSales = [
       { date: '2025-04-17', quantity: 100 },
@@ -1025,8 +1022,7 @@ describe.each(backends)('assistant on %s', (backend) => {
       // Christmas trees are still a category's products, whatever the deadline.
       expect(textOf(await ask({ content: 'which christmas trees run out before Christmas' }))).toContain('Christmas category');
     } finally {
-      await db.deleteFrom('data.sales').where('product_id', 'in', inserted.map((row) => row.id)).execute();
-      await db.deleteFrom('data.products').where('id', 'in', inserted.map((row) => row.id)).execute();
+      await remove();
     }
   });
 
@@ -1040,13 +1036,7 @@ describe.each(backends)('assistant on %s', (backend) => {
       { code: 'GS-1004', name: 'Weihnachtsstern rot', stock: 15, cost: 4, stockout: addDays(TODAY, 7) },
       ...pots,
     ];
-    const inserted = await db
-      .insertInto('data.products')
-      .values(added.map((p) => ({ product_code: p.code, name: p.name, category: 'Garten', current_stock: p.stock, unit_cost: p.cost, lead_time_days: 5 })))
-      .returning(['id', 'product_code'])
-      .execute();
-    const idOf = (code: string) => inserted.find((row) => row.product_code === code)?.id as number;
-    await countToday(db, added.map((p) => ({ id: idOf(p.code), stock: p.stock })));
+    const { idOf, remove } = await addProducts(db, added.map((p) => ({ ...p, category: 'Garten' })), { counted: true });
     await upsertProductSummaries(db, added.map((p) => ({ productId: idOf(p.code), forecastStart: FORECAST_START, cumDemand: [0], cumVariance: [0], firstStockout: p.stockout, orderQuantity: 0 })));
     await db.insertInto('data.sales').values({ product_id: idOf('GS-1004'), date: previousMonth.from, quantity: 85 }).execute();
     const unrelated = [firstOut, ...added.slice(0, 2)].map((p) => p.name);
@@ -1086,9 +1076,7 @@ describe.each(backends)('assistant on %s', (backend) => {
         namesOnly(answer, []);
       }
     } finally {
-      await db.deleteFrom('data.sales').where('product_id', 'in', inserted.map((row) => row.id)).execute();
-      await db.deleteFrom('data.stock_snapshots').where('product_id', 'in', inserted.map((row) => row.id)).execute();
-      await db.deleteFrom('data.products').where('id', 'in', inserted.map((row) => row.id)).execute();
+      await remove();
     }
   });
 
