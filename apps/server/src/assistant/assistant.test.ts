@@ -911,6 +911,11 @@ describe.each(backends)('assistant on %s', (backend) => {
       expect(textOf(await ask({ content: 'how much gingerbread syrup have we got' }))).toContain('Gingerbread syrup 1L (SYR-GINGER-1L) has 40 units on hand');
       // The category still narrows where it holds the named products.
       expect(textOf(await ask({ content: 'stock of vanilla syrups' }))).toContain('Vanilla syrup 1L (SYR-VAN-1L) has 12 units on hand');
+      // A British shop's bank holidays (F14): by name, and "bank holiday Monday" as the latest that has come.
+      const august = textOf(await ask({ content: 'how much vanilla syrup did we sell on the August bank holiday 2025' }));
+      expect(august).toContain('on the summer bank holiday 2025 (25 Aug 2025)');
+      expect(august).not.toContain('I did not use');
+      expect(textOf(await ask({ content: 'what did we sell on bank holiday Monday' }))).not.toContain('I did not use');
     } finally {
       await remove();
     }

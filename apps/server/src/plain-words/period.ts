@@ -401,7 +401,49 @@ function readHoliday(reading: Reading, today: string): Period | null {
   if (easter) return { kind: 'easter', year: yearOf(easter[5] ?? apart(), easter[6]) ?? holidayYear(today, easter[2], (year) => fullRangeOf({ kind: 'easter', year }, today)) };
   const season = found(christmasSeason(reading.text));
   if (season) return { kind: 'christmas', year: yearOf(season[4] ?? apart(), season[5]) ?? holidayYear(today, season[2], (year) => fullRangeOf({ kind: 'christmas', year }, today)) };
+  const bankHoliday = found(BANK_HOLIDAY.exec(reading.text));
+  if (bankHoliday) return latestBankHoliday(today, bankHoliday[1], bankHoliday[2]);
   return null;
+}
+
+/** "The bank holiday", "last bank holiday Monday", "over the bank holiday weekend": one not named by its season (those are retail days). */
+const BANK_HOLIDAY = /\b(?:(?:on|at|over|for|during) )?(?:the )?(?:(last|previous|this) )?(?<!(?:may|spring|summer|august|whitsun|day) )bank holiday(?: (monday|weekend))?\b/;
+const SATURDAY = 6;
+const SUNDAY = 0;
+const MONDAY = 1;
+const weekdayOf = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay();
+
+/**
+ * England's and Wales' bank holidays of a year: a fixed one on a weekend moves to the next weekday no
+ * other holiday holds (Boxing Day on a Saturday to Monday the 28th; Christmas on a Saturday to the
+ * 27th and Boxing Day to the 28th). The one-off days a government adds (a jubilee, a funeral) are not known.
+ */
+function bankHolidaysIn(year: number): string[] {
+  const held = new Set<string>();
+  for (const fixed of [iso(year, 1, 1), iso(year, 12, 25), iso(year, 12, 26)]) {
+    let day = fixed;
+    while ([SATURDAY, SUNDAY].includes(weekdayOf(day)) || held.has(day)) day = addDays(day, 1);
+    held.add(day);
+  }
+  const moving: RetailDay[] = ['early_may_bank_holiday', 'spring_bank_holiday', 'summer_bank_holiday'];
+  return [...held, easterDay(year, -2), easterDay(year, 1), ...moving.map((day) => retailDayIn(day, year))].sort();
+}
+
+/**
+ * The latest bank holiday that has come (today included; before today with "last"), a Monday one when
+ * "Monday" is said; "the bank holiday weekend" is that Monday's Saturday to it (Good Friday to Easter
+ * Monday at Easter). A named one (the summer bank holiday) keeps its name in the answer.
+ */
+function latestBankHoliday(today: string, relative: string | undefined, part: string | undefined): Period {
+  const thisYear = partsOf(today)[0];
+  const candidates = [...bankHolidaysIn(thisYear - 1), ...bankHolidaysIn(thisYear)]
+    .filter((day) => (relative === 'last' || relative === 'previous' ? day < today : day <= today))
+    .filter((day) => !part || weekdayOf(day) === MONDAY);
+  const date = candidates.at(-1) as string;
+  const year = partsOf(date)[0];
+  if (part === 'weekend') return { kind: 'between', from: addDays(date, date === easterDay(year, 1) ? -3 : -2), to: date };
+  const named = (['early_may_bank_holiday', 'spring_bank_holiday', 'summer_bank_holiday'] as const).find((day) => retailDayIn(day, year) === date);
+  return named ? { kind: 'day', date, retailDay: named } : { kind: 'day', date };
 }
 
 /**

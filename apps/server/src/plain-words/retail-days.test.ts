@@ -45,6 +45,38 @@ describe('US retail days', () => {
   });
 });
 
+describe("the UK's bank holidays (QA8 F14)", () => {
+  it('reads the early May, spring and summer bank holidays by name, as the retail days are read', () => {
+    expect(dayOf('sales on the August bank holiday')).toBe('2026-08-31');
+    expect(dayOf('sales on the summer bank holiday 2025')).toBe('2025-08-25');
+    expect(dayOf('sales over the late May bank holiday last year')).toBe('2025-05-26');
+    expect(dayOf('spring bank holiday 2026')).toBe('2026-05-25');
+    expect(dayOf('sales on the early May bank holiday')).toBe('2026-05-04');
+    expect(dayOf('sales on the May bank holiday', '2026-05-03')).toBe('2025-05-05');
+    expect(dayOf('sales on August bank holiday Monday 2024')).toBe('2024-08-26');
+    for (const question of ['sales on the August bank holiday', 'sales on the summer bank holiday 2025']) expect(read(question).unused, question).toEqual(['sales']);
+    expect(spokenPeriod(read('sales on the summer bank holiday 2025').period as Period, TODAY)).toBe('on the summer bank holiday 2025 (25 Aug 2025)');
+  });
+
+  it('reads "the bank holiday (Monday)" as the latest that has come, substitute days included, and its weekend as Saturday to Monday', () => {
+    expect(dayOf('what did we sell on bank holiday Monday')).toBe('2026-08-31');
+    expect(dayOf('what did we sell on the bank holiday', '2026-04-10')).toBe('2026-04-06');
+    expect(dayOf('sales on the bank holiday', '2026-04-04')).toBe('2026-04-03');
+    // New Year's Day 2026 is a Thursday: the latest Monday one is August's.
+    expect(dayOf('sales on the bank holiday', '2026-01-05')).toBe('2026-01-01');
+    expect(dayOf('sales on bank holiday monday', '2026-01-05')).toBe('2025-08-25');
+    // Boxing Day 2026 is a Saturday: Monday the 28th is its substitute; Christmas 2027 a Saturday: the 27th and 28th.
+    expect(dayOf('sales on the bank holiday', '2026-12-29')).toBe('2026-12-28');
+    expect(dayOf('sales on the last bank holiday', '2026-12-28')).toBe('2026-12-25');
+    expect(dayOf('sales on the bank holiday', '2027-12-31')).toBe('2027-12-28');
+    expect(dayOf('sales on the bank holiday', '2028-01-05')).toBe('2028-01-03');
+    expect(read('sales over the bank holiday weekend').period).toEqual({ kind: 'between', from: '2026-08-29', to: '2026-08-31' });
+    expect(read('sales over the bank holiday weekend', '2026-04-07').period).toEqual({ kind: 'between', from: '2026-04-03', to: '2026-04-06' });
+    expect(read('what did we sell on bank holiday Monday').unused).toEqual(['sell']);
+    expect(spokenPeriod(read('sales on bank holiday monday').period as Period, TODAY)).toBe('on the summer bank holiday 2026 (31 Aug 2026)');
+  });
+});
+
 describe('ranges of named days', () => {
   const range = (question: string, today = TODAY, order: 'day-first' | 'month-first' = 'day-first') => {
     const reading = Reading.of(question, order);

@@ -1,11 +1,12 @@
 // The US retail calendar's days as periods (QA6 #13): Thanksgiving, Black Friday, Cyber Monday,
 // Memorial Day, Independence Day (July 4th) and Labor Day; and Australia's and New Zealand's national
-// days (QA7 F12): Australia Day, Anzac Day, Waitangi Day. Each one day, read by `readPeriod` for the
-// assistant and the report writer alike, for any viewer (ADR 0148, amendments "US retail days" and
-// 2026-12-05 "Australian days").
+// days (QA7 F12): Australia Day, Anzac Day, Waitangi Day; and the UK's bank holidays (QA8 F14): the
+// early May, spring and summer ones by name, and "the bank holiday (Monday / weekend)" as the latest of
+// them all. Each one day, read by `readPeriod` for the assistant and the report writer alike, for any
+// viewer (ADR 0148, amendments "US retail days", 2026-12-05 "Australian days" and "bank holidays").
 import { escapeRegExp, type Reading } from './reading.ts';
 
-export type RetailDay = 'thanksgiving' | 'black_friday' | 'cyber_monday' | 'memorial_day' | 'independence_day' | 'labor_day' | 'australia_day' | 'anzac_day' | 'waitangi_day';
+export type RetailDay = 'thanksgiving' | 'black_friday' | 'cyber_monday' | 'memorial_day' | 'independence_day' | 'labor_day' | 'australia_day' | 'anzac_day' | 'waitangi_day' | 'early_may_bank_holiday' | 'spring_bank_holiday' | 'summer_bank_holiday';
 
 /** Each day as an answer names it. */
 export const RETAIL_DAY_NAMES: Record<RetailDay, string> = {
@@ -18,12 +19,22 @@ export const RETAIL_DAY_NAMES: Record<RetailDay, string> = {
   australia_day: 'Australia Day',
   anzac_day: 'Anzac Day',
   waitangi_day: 'Waitangi Day',
+  early_may_bank_holiday: 'the early May bank holiday',
+  spring_bank_holiday: 'the spring bank holiday',
+  summer_bank_holiday: 'the summer bank holiday',
 };
 
 const iso = (year: number, month: number, day: number) => new Date(Date.UTC(year, month - 1, day)).toISOString().slice(0, 10);
 const weekday = (year: number, month: number, day: number) => new Date(Date.UTC(year, month - 1, day)).getUTCDay();
 const MONDAY = 1;
 const THURSDAY = 4;
+
+/** The first and the last Monday of a month. */
+const firstMonday = (year: number, month: number) => iso(year, month, 1 + ((MONDAY - weekday(year, month, 1) + 7) % 7));
+const lastMonday = (year: number, month: number) => {
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return iso(year, month, last - ((weekday(year, month, last) - MONDAY + 7) % 7));
+};
 
 /** The 4th Thursday of November. */
 const thanksgivingDay = (year: number) => 1 + ((THURSDAY - weekday(year, 11, 1) + 7) % 7) + 21;
@@ -38,13 +49,17 @@ export function retailDayIn(day: RetailDay, year: number): string {
     case 'cyber_monday':
       return iso(year, 11, thanksgivingDay(year) + 4);
     case 'memorial_day':
-      // The last Monday of May.
-      return iso(year, 5, 31 - ((weekday(year, 5, 31) - MONDAY + 7) % 7));
+    case 'spring_bank_holiday':
+      return lastMonday(year, 5);
+    case 'early_may_bank_holiday':
+      return firstMonday(year, 5);
+    case 'summer_bank_holiday':
+      // England's, Wales' and Northern Ireland's; Scotland's is the first Monday, which a time zone cannot tell apart.
+      return lastMonday(year, 8);
     case 'independence_day':
       return iso(year, 7, 4);
     case 'labor_day':
-      // The first Monday of September.
-      return iso(year, 9, 1 + ((MONDAY - weekday(year, 9, 1) + 7) % 7));
+      return firstMonday(year, 9);
     // The days themselves, not the Mondays a public holiday moves to when one falls on a weekend: what sold on the day.
     case 'australia_day':
       return iso(year, 1, 26);
@@ -64,10 +79,13 @@ const SPELLINGS: [RegExp, RetailDay][] = [
   [/^australia day$/, 'australia_day'],
   [/^anzac day$/, 'anzac_day'],
   [/^waitangi day$/, 'waitangi_day'],
+  [/^(?:the )?(?:early may|may day|may) bank holiday/, 'early_may_bank_holiday'],
+  [/^(?:the )?(?:spring|late may|whitsun) bank holiday/, 'spring_bank_holiday'],
+  [/^(?:the )?(?:summer|august|late august) bank holiday/, 'summer_bank_holiday'],
   [/./, 'independence_day'],
 ];
-/** The retail days' words, as a pattern: "Black Friday", "Labour Day", "the 4th of July". */
-export const RETAIL_DAY_WORDS = "black friday|cyber monday|thanksgiving(?: day)?|memorial day|labou?r day|australia day|anzac day|waitangi day|independence day|(?:the )?(?:4th|fourth) of july|july (?:4th|4(?![\\d/.-])|fourth)";
+/** The retail days' words, as a pattern: "Black Friday", "Labour Day", "the 4th of July", "the August bank holiday". */
+export const RETAIL_DAY_WORDS = "(?:the )?(?:early may|may day|may|spring|late may|whitsun|summer|august|late august) bank holiday(?: monday)?|black friday|cyber monday|thanksgiving(?: day)?|memorial day|labou?r day|australia day|anzac day|waitangi day|independence day|(?:the )?(?:4th|fourth) of july|july (?:4th|4(?![\\d/.-])|fourth)";
 /** "Black Friday (2025 / last year)", "last Black Friday", "on the 4th of July", "this Labor Day". */
 const RETAIL_DAY = new RegExp(`\\b(?:(?:on|at|over|for) )?(?:(this|last|previous) )?(${RETAIL_DAY_WORDS})\\b(?:,? (\\d{4})\\b)?(?: \\(?(last|this) year\\)?)?`);
 
