@@ -22,6 +22,8 @@ export const chartConfig = z.object({
   stacked: z.boolean().default(false),
   title: storableText().max(200).default(''),
   sort: z.object({ field: storableText().max(200), direction: z.enum(['asc', 'desc']) }).nullable().default(null),
+  /** Result columns that hold money: the table, the chart's axis and its tooltip show them in the shop's currency (ADR 0166). */
+  money_fields: z.array(storableText().max(200)).max(50).optional(),
 });
 export type ChartConfig = z.infer<typeof chartConfig>;
 
@@ -309,12 +311,14 @@ const MAX_PROPOSED_SERIES = 5;
 
 /** A column named for a period ("month", "order_year", "week_start"): a time axis even when written as text or a number (to_char, extract). */
 const PERIOD_NAME = /(^|_)(date|day|week|month|quarter|year|period)(_|$)/i;
+/** A column named for an amount of money ("stock_value", "revenue", "unit_cost", "takings"): proposed as money, which the editor can undo. */
+const MONEY_NAME = /(^|_)(value|cost|costs|revenue|price|amount|spend|margin|profit|turnover|takings)(_|$)/i;
 const isTimeAxis = (column: ResultColumn) => column.type === 'date' || column.type === 'datetime' || ((column.type === 'number' || column.type === 'text') && PERIOD_NAME.test(column.name));
 
 /**
  * A sensible chart for a result from its column types: dates (or a column named for a period) on
  * x → line; a category and numbers → bar (pie when asked); two numbers only → scatter; nothing
- * numeric, or one row (a single figure) → table.
+ * numeric, or one row (a single figure) → table. Numbers named for money are marked money.
  */
 export function proposeChartConfig(columns: ResultColumn[], options: { rowCount?: number; preferredType?: ChartType | null; title?: string } = {}): ChartConfig {
   const time = columns.find(isTimeAxis);
@@ -324,7 +328,8 @@ export function proposeChartConfig(columns: ResultColumn[], options: { rowCount?
   // A label column beside a time axis (month, product, units) splits the series.
   const group = time && texts.length === 1 && numbers.length === 1 ? (texts[0] as ResultColumn) : null;
   const measures = numbers.filter((c) => !/(^id$|_id$)/.test(c.name) || numbers.length === 1).slice(0, MAX_PROPOSED_SERIES);
-  const base = { stacked: false, title: options.title ?? '', sort: null, group_field: group?.name ?? null };
+  const money = numbers.filter((c) => MONEY_NAME.test(c.name)).map((c) => c.name);
+  const base = { stacked: false, title: options.title ?? '', sort: null, group_field: group?.name ?? null, ...(money.length > 0 ? { money_fields: money } : {}) };
   const table: ChartConfig = { ...base, type: 'table', x_field: null, series: [], group_field: null };
   if (options.preferredType === 'table' || measures.length === 0 || options.rowCount === 1) return table;
   if (!x && measures.length >= 2) {

@@ -83,7 +83,7 @@ limit 20`,
 from products
 group by category
 order by stock_value desc`,
-    chart_config: { type: 'bar', x_field: 'category', series: [{ field: 'stock_value', label: 'Stock value' }], group_field: null, stacked: false, title: 'Stock value by category', sort: null },
+    chart_config: { type: 'bar', x_field: 'category', series: [{ field: 'stock_value', label: 'Stock value' }], group_field: null, stacked: false, title: 'Stock value by category', sort: null, money_fields: ['stock_value'] },
     pseudocode: 'For every category: add up the units in stock and their value at unit cost. Most valuable first.',
   },
 ];

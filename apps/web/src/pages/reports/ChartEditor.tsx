@@ -15,6 +15,7 @@ export function ChartEditor({ config, columns, rowCount, disabled, onChange }: C
   const change = (changes: Partial<ChartConfig>) => onChange({ ...current, ...changes });
   const toggleSeries = (field: string, on: boolean) =>
     change({ series: on ? [...current.series.filter((s) => s.field !== field), { field }] : current.series.filter((s) => s.field !== field) });
+  const moneyFields = current.money_fields ?? [];
 
   return (
     <Group align="flex-end" gap="md" wrap="wrap" data-testid="chart-editor">
@@ -33,6 +34,13 @@ export function ChartEditor({ config, columns, rowCount, disabled, onChange }: C
         <Group gap="xs" mt={4}>
           {numeric.map((column) => (
             <Checkbox key={column.name} value={column.name} label={column.name} disabled={disabled} onChange={(event) => toggleSeries(column.name, event.currentTarget.checked)} />
+          ))}
+        </Group>
+      </Checkbox.Group>
+      <Checkbox.Group label={t('reports.chart.money')} description={t('reports.chart.moneyHint')} value={moneyFields} onChange={(fields) => change({ money_fields: numeric.map((column) => column.name).filter((name) => fields.includes(name)) })}>
+        <Group gap="xs" mt={4}>
+          {numeric.map((column) => (
+            <Checkbox key={column.name} value={column.name} label={column.name} disabled={disabled} />
           ))}
         </Group>
       </Checkbox.Group>

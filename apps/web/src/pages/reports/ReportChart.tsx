@@ -6,7 +6,8 @@ import { memo, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatDayOfMonth, type ChartConfig, type FirstPeriodCut, type ResultRow, type UnfinishedPeriod } from '@stockwise/contract';
-import { buildChartData, formatFigure, isPeriodValue, legendName, partialSegments, periodDays, periodOnAxis, valueAxisWidth, xLabelFormatter } from './chart-data.ts';
+import { useMoneyFormat } from '../../components/money.ts';
+import { buildChartData, chartFigures, formatFigure, isPeriodValue, legendName, partialSegments, periodDays, periodOnAxis, valueAxisWidth, xLabelFormatter } from './chart-data.ts';
 
 // Tableau 10, darkened where needed for contrast on white.
 const palette = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f', '#bcbd22', '#17becf', '#ff7f0e', '#393b79', '#637939'];
@@ -39,6 +40,8 @@ export const ReportChart = memo(function ReportChart({ config, rows, label, unfi
   const noteId = useId();
   const cutNoteId = useId();
   const data = useMemo(() => buildChartData(config, rows), [config, rows]);
+  const money = useMoneyFormat();
+  const figures = useMemo(() => chartFigures(data, money), [data, money]);
   if (config.type === 'table' || !config.x_field || data.series.length === 0) return null;
   const x = config.x_field;
   const stackId = config.stacked ? 'stack' : undefined;
@@ -62,9 +65,9 @@ export const ReportChart = memo(function ReportChart({ config, rows, label, unfi
   const axes = [
     <CartesianGrid key="grid" strokeDasharray="3 3" />,
     <XAxis key="x" dataKey={x} tickFormatter={xLabel} />,
-    <YAxis key="y" tickFormatter={formatFigure} width={valueAxisWidth(data)} />,
+    <YAxis key="y" tickFormatter={figures.axis} width={valueAxisWidth(data, figures.axis)} />,
     // One entry a series where its solid and dashed lines meet.
-    <Tooltip key="tooltip" labelFormatter={xLabel} formatter={formatFigure} payloadUniqBy={segment ? (entry) => String(entry.name) : false} />,
+    <Tooltip key="tooltip" labelFormatter={xLabel} formatter={figures.tooltip} payloadUniqBy={segment ? (entry) => String(entry.name) : false} />,
     <Legend key="legend" formatter={legendLabel} />,
   ];
   const chart = (() => {
@@ -113,7 +116,7 @@ export const ReportChart = memo(function ReportChart({ config, rows, label, unfi
         const value = (data.series[0] as { key: string }).key;
         return (
           <PieChart {...WITHOUT_KEYBOARD_LAYER}>
-            <Tooltip formatter={formatFigure} />
+            <Tooltip formatter={figures.tooltip} />
             <Legend formatter={legendLabel} />
             <Pie data={data.rows} dataKey={value} nameKey={x} isAnimationActive={false} label rootTabIndex={-1}>
               {data.rows.map((row, i) => (
@@ -127,15 +130,15 @@ export const ReportChart = memo(function ReportChart({ config, rows, label, unfi
         return (
           <ScatterChart {...WITHOUT_KEYBOARD_LAYER}>
             <CartesianGrid strokeDasharray="3 3" />
-            <XAxis type="number" dataKey={x} name={x} tickFormatter={formatFigure} />
+            <XAxis type="number" dataKey={x} name={x} tickFormatter={config.money_fields?.includes(x) ? (value: unknown) => money.format(Number(value)) : formatFigure} />
             <YAxis
               type="number"
               dataKey={(data.series[0] as { key: string }).key}
               name={(data.series[0] as { label: string }).label}
-              tickFormatter={formatFigure}
-              width={valueAxisWidth(data)}
+              tickFormatter={figures.axis}
+              width={valueAxisWidth(data, figures.axis)}
             />
-            <Tooltip formatter={formatFigure} />
+            <Tooltip formatter={figures.tooltip} />
             <Scatter data={data.rows} fill={colour(0)} isAnimationActive={false} />
           </ScatterChart>
         );

@@ -256,7 +256,7 @@ function Results({ canEdit }: { canEdit: boolean }) {
       {execution.results.length === 0 ? (
         <Text size="sm">{t('reports.results.empty')}</Text>
       ) : (
-        <ResultGrid columns={execution.columns} rows={execution.results} label={t('reports.results.grid')} />
+        <ResultGrid columns={execution.columns} rows={execution.results} label={t('reports.results.grid')} moneyFields={shownChart.money_fields ?? []} />
       )}
       <ChartEditor config={chartConfig} columns={execution.columns} rowCount={execution.results.length} disabled={!canEdit} onChange={(chart_config) => updateDraft({ chart_config })} />
       {missingFields.length > 0 ? (

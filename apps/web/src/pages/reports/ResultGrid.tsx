@@ -3,6 +3,7 @@
 import { useMemo, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ResultCell, ResultColumn, ResultRow } from '@stockwise/contract';
+import { useMoneyFormat } from '../../components/money.ts';
 import { periodCellFormatter } from './chart-data.ts';
 import classes from './ReportsPage.module.css';
 
@@ -13,16 +14,24 @@ const characterWidth = 8;
 
 export const cellText = (value: ResultCell | undefined): string => (value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value));
 
-export function ResultGrid({ columns, rows, label }: { columns: ResultColumn[]; rows: ResultRow[]; label: string }) {
+/** A money column's cell in the shop's currency; a value that is no number stays as written. */
+const moneyCell = (money: Intl.NumberFormat) => (value: ResultCell | undefined) => {
+  const amount = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  return Number.isFinite(amount) ? money.format(amount) : cellText(value);
+};
+
+/** Each column's cell text: money columns (ChartConfig.money_fields) in the shop's currency, periods by their names, the rest as written. */
+export const cellFormatters = (columns: ResultColumn[], rows: ResultRow[], moneyFields: string[], money: Intl.NumberFormat) =>
+  columns.map((column) => {
+    if (column.type === 'number' && moneyFields.includes(column.name)) return moneyCell(money);
+    const period = periodCellFormatter(column, rows.map((row) => row[column.name]));
+    return period ? (value: ResultCell | undefined) => (value === null || value === undefined ? '' : period(value)) : cellText;
+  });
+
+export function ResultGrid({ columns, rows, label, moneyFields }: { columns: ResultColumn[]; rows: ResultRow[]; label: string; moneyFields: string[] }) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const texts = useMemo(
-    () =>
-      columns.map((column) => {
-        const period = periodCellFormatter(column, rows.map((row) => row[column.name]));
-        return period ? (value: ResultCell | undefined) => (value === null || value === undefined ? '' : period(value)) : cellText;
-      }),
-    [columns, rows],
-  );
+  const money = useMoneyFormat();
+  const texts = useMemo(() => cellFormatters(columns, rows, moneyFields, money), [columns, rows, moneyFields, money]);
   const widths = useMemo(
     () =>
       columns.map((column, index) => {

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { proposeChartConfig, type ChartConfig } from '@stockwise/contract';
-import { buildChartData, formatFigure, isPeriodValue, legendName, missingChartFields, partialSegments, periodCellFormatter, periodDays, periodOnAxis, valueAxisWidth, xLabelFormatter } from './chart-data.ts';
+import { moneyFormat, proposeChartConfig, type ChartConfig } from '@stockwise/contract';
+import { cellFormatters } from './ResultGrid.tsx';
+import { buildChartData, chartFigures, formatFigure, isPeriodValue, legendName, missingChartFields, partialSegments, periodCellFormatter, periodDays, periodOnAxis, valueAxisWidth, xLabelFormatter } from './chart-data.ts';
 
 const base: ChartConfig = { type: 'bar', x_field: 'category', series: [{ field: 'units' }], group_field: null, stacked: false, title: '', sort: null };
 
 describe('report chart data', () => {
   it('widens the value axis for figures of millions, keeping the default for small ones', () => {
-    const series = [{ key: 'units_sold', label: 'units_sold' }];
+    const series = [{ key: 'units_sold', label: 'units_sold', money: false }];
     expect(valueAxisWidth({ rows: [{ category: 'Garden', units_sold: 950 }], series })).toBe(60);
     const millions = valueAxisWidth({ rows: [{ category: 'Garden', units_sold: 1_250_000 }, { category: 'Tools', units_sold: null }], series });
     // "1,250,000" and a digit's room for the rounded top tick, at 8 px a character.
@@ -28,7 +29,7 @@ describe('report chart data', () => {
       { category: null, units: null },
     ]);
     expect(data.rows).toEqual([{ category: 'Garden', units: 12.5 }, { category: 'Tools', units: 5 }, { category: null, units: null }]);
-    expect(data.series).toEqual([{ key: 'units', label: 'units' }]);
+    expect(data.series).toEqual([{ key: 'units', label: 'units', money: false }]);
   });
 
   it('pivots long rows into one series per group, dates on x in order', () => {
@@ -185,5 +186,52 @@ describe('legend names', () => {
     const long = legendName('y'.repeat(100));
     expect(long).toEqual({ text: `${'y'.repeat(39)}…`, title: 'y'.repeat(100) });
     expect(long.text).toHaveLength(40);
+  });
+});
+
+describe("a report's money (QA8 F20)", () => {
+  const pounds = moneyFormat('GBP');
+  const stock = [
+    { category: 'Syrups', stock_value: '1240.5', units: 310 },
+    { category: 'Cups', stock_value: 86, units: 1200 },
+  ];
+  const valueChart: ChartConfig = { ...base, series: [{ field: 'stock_value', label: 'Stock value' }, { field: 'units' }], money_fields: ['stock_value'] };
+
+  it("shows the money columns in the shop's currency in the result table, the rest as written", () => {
+    const columns = [
+      { name: 'category', type: 'text' as const, db_type: 'text' },
+      { name: 'stock_value', type: 'number' as const, db_type: 'numeric' },
+      { name: 'units', type: 'number' as const, db_type: 'int8' },
+    ];
+    const texts = cellFormatters(columns, stock, ['stock_value'], pounds);
+    expect(stock.map((row) => columns.map((column, at) => texts[at]?.(row[column.name as keyof typeof row])))).toEqual([
+      ['Syrups', '£1,240.50', '310'],
+      ['Cups', '£86.00', '1200'],
+    ]);
+    expect(cellFormatters(columns, stock, [], pounds)[1]?.('1240.5')).toBe('1240.5');
+  });
+
+  it('draws the value axis in the currency only when every series is money; the tooltip by the series', () => {
+    const both = chartFigures(buildChartData(valueChart, stock), pounds);
+    expect(both.axis(1500)).toBe('1,500');
+    expect(both.tooltip(1240.5, 'Stock value')).toBe('£1,240.50');
+    expect(both.tooltip(310, 'units')).toBe('310');
+    const value = buildChartData({ ...valueChart, series: [{ field: 'stock_value', label: 'Stock value' }] }, stock);
+    expect(chartFigures(value, pounds).axis(1500)).toBe('£1,500.00');
+    expect(valueAxisWidth(value, chartFigures(value, pounds).axis)).toBeGreaterThan(valueAxisWidth(value));
+    // Split by a column: every series is the value column's.
+    const split = buildChartData({ ...valueChart, x_field: 'category', group_field: 'units', series: [{ field: 'stock_value' }] }, stock);
+    expect(split.series.every((s) => s.money)).toBe(true);
+  });
+
+  it('proposes the columns named for money as money', () => {
+    const columns = [
+      { name: 'category', type: 'text' as const, db_type: 'text' },
+      { name: 'stock_value', type: 'number' as const, db_type: 'numeric' },
+      { name: 'units_in_stock', type: 'number' as const, db_type: 'int8' },
+      { name: 'unit_cost', type: 'number' as const, db_type: 'numeric' },
+    ];
+    expect(proposeChartConfig(columns).money_fields).toEqual(['stock_value', 'unit_cost']);
+    expect(proposeChartConfig(columns.slice(0, 1).concat(columns[2] as (typeof columns)[number])).money_fields).toBeUndefined();
   });
 });

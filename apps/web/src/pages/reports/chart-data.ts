@@ -2,7 +2,8 @@
 // and long rows (month, product, units) pivoted into one series per value of `group_field`.
 import { formatDay, formatDayOfMonth, formatMonth, isIsoDay, periodOfValues, periodStartOf, proposeChartConfig, type ChartConfig, type ResultColumn, type ResultRow, type UnfinishedPeriod } from '@stockwise/contract';
 
-export type ChartSeries = { key: string; label: string };
+/** A drawn series: `money` when its column is one of the chart's money fields. */
+export type ChartSeries = { key: string; label: string; money: boolean };
 export type ChartData = { rows: Record<string, string | number | null>[]; series: ChartSeries[] };
 
 /** Most series a pivot draws; the rest are left out (a chart with 200 lines is unreadable). */
@@ -48,6 +49,7 @@ export function chartShownFor(config: ChartConfig | null, columns: ResultColumn[
 export function buildChartData(config: ChartConfig, rows: ResultRow[]): ChartData {
   const x = config.x_field;
   const ordered = sorted(rows, config.sort);
+  const isMoney = (field: string) => config.money_fields?.includes(field) ?? false;
   if (config.group_field && x && config.series[0]) {
     const valueField = config.series[0].field;
     const byX = new Map<string, Record<string, string | number | null>>();
@@ -63,14 +65,14 @@ export function buildChartData(config: ChartConfig, rows: ResultRow[]): ChartDat
       point[group] = asNumber(row[valueField]);
       byX.set(key, point);
     }
-    return { rows: [...byX.values()], series: groups.map((group) => ({ key: group, label: group })) };
+    return { rows: [...byX.values()], series: groups.map((group) => ({ key: group, label: group, money: isMoney(valueField) })) };
   }
   return {
     rows: ordered.map((row) => ({
       ...(x ? { [x]: config.type === 'scatter' ? asNumber(row[x]) : asLabel(row[x]) } : {}),
       ...Object.fromEntries(config.series.map((s) => [s.field, asNumber(row[s.field])])),
     })),
-    series: config.series.map((s) => ({ key: s.field, label: s.label ?? s.field })),
+    series: config.series.map((s) => ({ key: s.field, label: s.label ?? s.field, money: isMoney(s.field) })),
   };
 }
 
@@ -78,6 +80,17 @@ const figure = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
 
 /** Figures on the value axis and in the tooltip as the screens show them (60,000, 1,234.5). */
 export const formatFigure = (value: unknown): string => (typeof value === 'number' ? figure.format(value) : String(value ?? ''));
+
+/**
+ * The chart's figures with money in the shop's currency: the value axis when every series is money,
+ * the tooltip by the series a figure belongs to (named as the tooltip names it).
+ */
+export function chartFigures(data: ChartData, money: Intl.NumberFormat): { axis: (value: unknown) => string; tooltip: (value: unknown, name: unknown) => string } {
+  const asMoney = (value: unknown) => (typeof value === 'number' ? money.format(value) : formatFigure(value));
+  const moneyNames = new Set(data.series.filter((s) => s.money).map((s) => s.label));
+  const allMoney = data.series.length > 0 && data.series.every((s) => s.money);
+  return { axis: allMoney ? asMoney : formatFigure, tooltip: (value, name) => (moneyNames.has(String(name)) ? asMoney(value) : formatFigure(value)) };
+}
 
 /** Recharts' own value-axis width, enough for "60,000". */
 const MIN_VALUE_AXIS_WIDTH = 60;
@@ -89,12 +102,12 @@ const AXIS_TICK_MARGIN = 12;
  * Width of the value axis for the series' largest figure: "1,000,000" in Recharts' fixed 60 px lost
  * its first characters. Ticks are rounded past the data, so the largest figure gets a digit's room more.
  */
-export function valueAxisWidth(data: ChartData): number {
+export function valueAxisWidth(data: ChartData, format: (value: unknown) => string = formatFigure): number {
   let longest = 0;
   for (const row of data.rows) {
     for (const { key } of data.series) {
       const value = row[key];
-      if (typeof value === 'number') longest = Math.max(longest, formatFigure(value).length);
+      if (typeof value === 'number') longest = Math.max(longest, format(value).length);
     }
   }
   return Math.max(MIN_VALUE_AXIS_WIDTH, (longest + 1) * AXIS_CHARACTER_WIDTH + AXIS_TICK_MARGIN);
