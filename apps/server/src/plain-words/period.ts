@@ -844,7 +844,7 @@ function readNamedDayAhead(reading: Reading, today: string): Ahead | null {
   if (!match || !date) return null;
   reading.exec(new RegExp(escapeRegExp(match[0])));
   const by = match[1] === 'before' ? addDays(date, -1) : date;
-  const written = readDate(match[2] as string, today, 'ahead', reading.dateOrder) !== null;
+  const written = readDate(match[2] as string, today, 'ahead', reading.dateOrder) !== null || new RegExp(`^${DAY_OF_MONTH}$`).test(match[2] as string);
   return { from: null, by, words: `${match[1]} ${written ? formatDay(date) : spokenName(match[2] as string)}`, span: { through: by } };
 }
 
@@ -956,8 +956,10 @@ const NAMED_DAY = `(?:${WEEKDAYS.join('|')}|christmas(?: day| eve)?|boxing day|n
 const UNIT_END = `(?:the )?end of (?:(?:the |this )?(?:week|month|quarter|year)|next (?:week|month|quarter|year)|${MONTH})`;
 /** The words that make a day a window's last: "by", "before" (the day before it), "until", "till", "through", "up to". */
 const UNTIL_WORDS = "by|before|until|till|'til|through|thru|up to|up until";
-/** "By 24/12", "before 24.12." (a day-first date may end in a dot), "by Friday", "before Christmas", "until Black Friday", "through the end of the month". */
-const AHEAD_DATE = new RegExp(`\\b(${UNTIL_WORDS}) (${DATE}|${NAMED_DAY}|${RETAIL_DAY_WORDS}|${UNIT_END})\\.?(?![\\d/.-])`);
+/** "The 24th", "the 1st": a day of the month said without its month (never "the 24th of December", a DATE). */
+const DAY_OF_MONTH = `\\d{1,2}(?:st|nd|rd|th)(?!(?: of)? (?:${MONTH})\\b)`;
+/** "By 24/12", "before 24.12." (a day-first date may end in a dot), "by Friday", "before Christmas", "until Black Friday", "through the end of the month", "till the 24th (of December)". */
+const AHEAD_DATE = new RegExp(`\\b(${UNTIL_WORDS}) (?:the (?=\\d))?(${DATE}|${NAMED_DAY}|${RETAIL_DAY_WORDS}|${UNIT_END}|${DAY_OF_MONTH})\\.?(?![\\d/.-])`);
 /** "Until December", "through January 2027": to the month's end ("by March" is left unread: `MONTH_AHEAD`). */
 const UNTIL_MONTH_AHEAD = new RegExp(`\\b(until|till|'til|through|thru|up to|up until) (${MONTH})(?: (\\d{4}))?(?! ?\\d)`);
 /** "Sales by 24/12", "up to 30.11.": a sales question's last day. */
@@ -974,6 +976,25 @@ function readWeekCommencing(reading: Reading, today: string): Period | null {
 
 const UNTIL_DAY = new RegExp(`\\b(?:by|until|till|up to) (${DATE}|${NAMED_DAY})\\.?(?![\\d/.-])`);
 
+/**
+ * A day of the month said without its month ("till the 24th"): this month's when it has not passed
+ * (ahead) or has come (past), else the next or the last month that has the day (the 31st skips
+ * April); "nearest" the nearer of the two. Null for a day no month has.
+ */
+function dayOfMonthOccurrence(day: number, today: string, mode: Occurrence): string | null {
+  if (day < 1 || day > 31) return null;
+  const [year, month] = partsOf(today);
+  const inMonth = (offset: number) => {
+    const first = new Date(Date.UTC(year, month - 1 + offset, 1));
+    const [y, m] = [first.getUTCFullYear(), first.getUTCMonth() + 1];
+    return day <= daysInMonth(y, m) ? iso(y, m, day) : null;
+  };
+  const offsets = Array.from({ length: 12 }, (_, at) => at);
+  const ahead = offsets.map(inMonth).find((date): date is string => date !== null && date >= today) ?? null;
+  const past = offsets.map((at) => inMonth(-at)).find((date): date is string => date !== null && date <= today) ?? null;
+  return mode === 'ahead' ? ahead : mode === 'past' ? past : nearer(past, ahead, today);
+}
+
 /** A date as written, a weekday (today counts as its own occurrence) or a named day of the year, at the occurrence asked for. */
 function dayNamed(text: string, today: string, mode: Occurrence, order: DateOrder): string | null {
   const date = readDate(text, today, mode, order);
@@ -986,6 +1007,8 @@ function dayNamed(text: string, today: string, mode: Occurrence, order: DateOrde
   }
   const named = NAMED_DAYS[text];
   if (named) return occurrence(named[0], named[1], today, mode);
+  const dayOfMonth = new RegExp(`^${DAY_OF_MONTH}$`).test(text) ? Number(/\d+/.exec(text)?.[0]) : 0;
+  if (dayOfMonth) return dayOfMonthOccurrence(dayOfMonth, today, mode);
   if (new RegExp(`^(?:${RETAIL_DAY_WORDS})$`).test(text)) return occurrenceOf((year) => retailDayIn(retailDayOf(text), year), today, mode);
   const end = new RegExp(`^(?:the )?end of (?:(?:the |this )?(week|month|quarter|year)|next (week|month|quarter|year)|(${MONTH}))$`).exec(text);
   if (end?.[3]) {

@@ -171,6 +171,12 @@ describe('periods in plain words', () => {
       expect(ahead(question, today), `${question} on ${today}`).toEqual({ from: null, by, words, span: { through: by }, unused: ['runs', 'out'] });
     }
     expect(ahead('what runs out until dec 24', '2026-12-05')).toMatchObject({ by: '2026-12-24' });
+    // A day of the month without its month: the next one that has the day, said as a date.
+    expect(ahead('what runs out till the 24th', '2026-12-05')).toEqual({ from: null, by: '2026-12-24', words: 'till 24 Dec 2026', span: { through: '2026-12-24' }, unused: ['runs', 'out'] });
+    expect(ahead('what runs out before the 3rd', '2026-12-05')).toMatchObject({ by: '2027-01-02', words: 'before 3 Jan 2027' });
+    expect(ahead('order by the 31st', '2027-04-02')).toMatchObject({ by: '2027-05-31' });
+    expect(ahead('order by the 5th', '2026-12-05')).toMatchObject({ by: '2026-12-05' });
+    expect(ahead('what runs out until the 24th of December', '2026-12-05')).toMatchObject({ by: '2026-12-24' });
     // Two dates are a range (a window that starts later), not a window to the second.
     expect(windowOn('what runs out from 1/1/2027 until 10/1/2027', '2026-12-05')).toEqual({ by: '2027-01-10', words: '1–10 Jan 2027', unused: ['runs', 'out'] });
     // "By March" is still left unread; "in December" is still the month alone.
