@@ -76,3 +76,38 @@ describe("the shop's currency", () => {
     expect(await page.getByTestId('shop-panel').getByRole('combobox', { name: /Currency/ }).inputValue()).toBe('USD — US Dollar');
   }, 120_000);
 });
+
+describe("the shop's closed days (ADR 0171)", () => {
+  it('are added by keyboard in the browser\'s date order, listed with their weekday, and removed', async () => {
+    const { page } = browser;
+    await signIn(page);
+    await page.goto('/app/settings');
+    const closed = page.getByTestId('shop-closed');
+    await closed.getByText('No closed days yet', { exact: false }).waitFor();
+    expect(await axeViolations(page, '[data-testid="shop-panel"]')).toEqual([]);
+
+    // Keyboard only: the date as this browser (en-US) writes it, Tab to the note, Enter adds.
+    const date = closed.getByRole('textbox', { name: /^Date/ });
+    expect(await date.getAttribute('placeholder')).toBe('12/28/2026');
+    await date.focus();
+    await page.keyboard.type('12/28/2026');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Bank holiday (substitute)');
+    await page.keyboard.press('Enter');
+    const list = closed.getByTestId('shop-closed-list');
+    await expect.poll(() => list.textContent(), { timeout: PAGE_LOAD }).toBe('Mon 28 Dec 2026 — Bank holiday (substitute)Remove');
+    await date.focus();
+    await page.keyboard.type('2027-01-04');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(2);
+    expect(await axeViolations(page, '[data-testid="shop-panel"]')).toEqual([]);
+
+    // Kept by the server: still there after a reload; then removed by keyboard.
+    await page.reload();
+    const remove = page.getByRole('button', { name: 'Remove 28 Dec 2026' });
+    await remove.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('shop-closed-list').textContent(), { timeout: PAGE_LOAD }).toBe('Mon 4 Jan 2027Remove');
+  }, 120_000);
+});
+

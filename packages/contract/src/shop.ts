@@ -1,14 +1,27 @@
-// The shop's own settings (docs/api.md "Shop"; ADR 0166): for now its currency, which every money
-// figure the screens show carries once an administrator has chosen one.
+// The shop's own settings (docs/api.md "Shop"): its currency, which every money figure the screens
+// show carries once an administrator has chosen one (ADR 0166), and the days it will be closed on,
+// which the forecast sells nothing on (ADR 0171).
 import { z } from 'zod';
+import { dateRuleProblem } from './date-rules.ts';
+import { isIsoDay } from './dates.ts';
+import { storableText } from './text.ts';
+import { readTypedDay, typedFilterProblemText } from './typed-values.ts';
 
 /** Whether `code` is an ISO 4217 currency code the runtime can format (USD, GBP, EUR, AUD). */
 export const isCurrencyCode = (code: string): boolean => Intl.supportedValuesOf('currency').includes(code);
 
 const unknownCurrency = 'Choose a currency by its ISO 4217 code, such as USD, GBP, EUR or AUD.';
 
-/** The shop's settings: `currency` null until an administrator picks one (money then shows as bare figures). */
-export const shopSettings = z.object({ currency: z.string().nullable() });
+/** A day the shop is closed on (YYYY-MM-DD) and, if given, why: "Bank holiday (substitute)", "Stock-take". */
+export const shopClosedDate = z.object({ date: z.string(), note: z.string().nullable() });
+export type ShopClosedDate = z.infer<typeof shopClosedDate>;
+
+/**
+ * The shop's settings: `currency` null until an administrator picks one (money then shows as bare
+ * figures); `closedDates` by date, past ones kept until removed (they tell the forecast that a
+ * day's empty till was no lack of demand).
+ */
+export const shopSettings = z.object({ currency: z.string().nullable(), closedDates: z.array(shopClosedDate) });
 export type ShopSettings = z.infer<typeof shopSettings>;
 
 /** A change of the shop's settings: a known currency code (any case), or null for bare figures again. */
@@ -16,3 +29,31 @@ export const shopSettingsUpdate = z.object({
   currency: z.string().trim().toUpperCase().refine(isCurrencyCode, unknownCurrency).nullable(),
 });
 export type ShopSettingsUpdate = z.infer<typeof shopSettingsUpdate>;
+
+/** A year of closed days and one more: a shop closed on more days than that is closed. */
+export const MAX_CLOSED_DATES = 366;
+export const MAX_CLOSED_DATE_NOTE = 100;
+
+/** Why `date` cannot be a day the shop is closed on (not an ISO day, no real day, a year mistyped), or null. */
+export function closedDateProblem(date: string): string | null {
+  if (!isIsoDay(date)) return `'${date}' is not a date: write it as YYYY-MM-DD, such as 2026-12-28.`;
+  const read = readTypedDay(date);
+  if ('problem' in read) return typedFilterProblemText(read);
+  return dateRuleProblem('planned', date);
+}
+
+/** The days the shop is closed on, all of them (the list replaces the saved one); a date given twice counts once. */
+export const shopClosedDatesUpdate = z.object({
+  closedDates: z
+    .array(
+      z.object({
+        date: z.string().trim().check((context) => {
+          const problem = closedDateProblem(context.value);
+          if (problem) context.issues.push({ code: 'custom', message: problem, input: context.value });
+        }),
+        note: storableText().trim().max(MAX_CLOSED_DATE_NOTE).nullish(),
+      }),
+    )
+    .max(MAX_CLOSED_DATES, `At most ${MAX_CLOSED_DATES} closed days: remove past ones first.`),
+});
+export type ShopClosedDatesUpdate = z.infer<typeof shopClosedDatesUpdate>;

@@ -381,6 +381,37 @@ describe("new products' first weeks", () => {
   });
 });
 
+// ADR 0171: a Manchester wholesaler closed on 25 and 26 Dec every year (learned) says it is also closed
+// on Monday 28 Dec 2026 (the substitute bank holiday for the 26th, a Saturday) and on 4 Jan 2027
+// (stock-take): dates no history shows.
+describe("the shop's own closed dates", () => {
+  const learned = { closedDates: ['12-25', '12-26'], closedHolidays: [], closedWeekdays: [0] };
+  const calendar = { ...learned, closedOn: ['2026-12-28', '2027-01-04', '2025-06-02'] };
+
+  it('are closed dates of the forecast window, and no delivery arrives on them', () => {
+    expect(closedDatesBetween(calendar, '2026-12-01', 40)).toEqual(['2026-12-25', '2026-12-26', '2026-12-28', '2027-01-04']);
+    expect(closedDatesBetween({ closedDates: [], closedOn: ['2026-12-28'] }, '2026-12-01', 40)).toEqual(['2026-12-28']);
+    expect(firstOpenDayFrom(calendar, '2026-12-25')).toBe('2026-12-29'); // Fri 25, Sat 26, Sun 27, Mon 28 closed
+    expect(firstOpenDayFrom(calendar, '2027-01-04')).toBe('2027-01-05');
+  });
+
+  it('are forecast zero with a zero band, the days around them as without', () => {
+    const sales = Array.from({ length: 730 }, (_, t) => {
+      const ds = formatDay(FIRST + t);
+      return { ds, y: HOLIDAYS.has(ds.slice(5)) ? 0 : 8 + ((t * 5) % 3) };
+    });
+    const input = (closedDates: string[]) => ({ sales, horizon: 60, today: '2026-12-01', closedDates });
+    const rowsOf = (result: ProductForecast) => new Map(result.forecast.map((row) => [row.ds, row]));
+    const without = rowsOf(forecastOf(input(closedDatesBetween(learned, formatDay(FIRST), 730 + 60))));
+    const withShop = rowsOf(forecastOf(input(closedDatesBetween(calendar, formatDay(FIRST), 730 + 60))));
+    for (const ds of ['2026-12-28', '2027-01-04']) {
+      expect(without.get(ds)?.yhat).toBeGreaterThan(7);
+      expect(withShop.get(ds)).toMatchObject({ yhat: 0, yhat_lower: 0, yhat_upper: 0, yhat_lower_80: 0, yhat_upper_80: 0 });
+    }
+    for (const ds of ['2026-12-24', '2026-12-29', '2027-01-03', '2027-01-05']) expect(withShop.get(ds)).toEqual(without.get(ds));
+  });
+});
+
 describe('firstOpenDayFrom', () => {
   // A shop closed on Sundays, on 25/26 Dec and on Easter Monday.
   const calendar = { closedDates: ['12-25', '12-26'], closedHolidays: ['easter_monday' as const], closedWeekdays: [0] };

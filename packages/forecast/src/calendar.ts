@@ -51,6 +51,12 @@ export type CatalogueCalendar = {
    * stored before they were kept; their `shape` too.
    */
   categorySeasons?: Record<string, CategorySeasonDates>;
+  /**
+   * Dates (YYYY-MM-DD) the shop says it is closed on (Settings → Shop, ADR 0171): a substitute bank
+   * holiday, a stock-take day — closures no history can show. Never learned, so never stored with
+   * the learned calendar: the server adds the shop's list to each run's.
+   */
+  closedOn?: string[];
 };
 
 /** A weekday (0 = Sunday … 6 = Saturday) the business is closed on in some months (1 = January … 12 = December) only. */
@@ -524,28 +530,29 @@ function nearestKnown(values: number[], i: number): number {
 
 /**
  * The calendar dates (YYYY-MM-DD) from `from` for `days` days whose month-day or Easter-based
- * holiday is closed, or whose weekday is closed in their month.
+ * holiday is closed, or whose weekday is closed in their month, or that the shop said it is closed on.
  */
-export function closedDatesBetween(calendar: Pick<CatalogueCalendar, 'closedDates' | 'closedHolidays' | 'closedWeekdaysInMonths'>, from: string, days: number): string[] {
+export function closedDatesBetween(calendar: Pick<CatalogueCalendar, 'closedDates' | 'closedHolidays' | 'closedWeekdaysInMonths' | 'closedOn'>, from: string, days: number): string[] {
   const holidays = calendar.closedHolidays ?? [];
   const weekdaysInMonths = calendar.closedWeekdaysInMonths ?? [];
-  if (!calendar.closedDates.length && !holidays.length && !weekdaysInMonths.length) return [];
+  const closedOn = new Set(calendar.closedOn);
+  if (!calendar.closedDates.length && !holidays.length && !weekdaysInMonths.length && !closedOn.size) return [];
   const closed = new Set(calendar.closedDates);
   const start = dayNumber(from);
   const dates: string[] = [];
   for (let day = start; day < start + days; day++) {
     const date = formatDay(day);
-    if (closed.has(date.slice(5)) || (holidays.length && easterHolidayOf(day, holidays) !== null) || inClosedMonths(day, weekdaysInMonths)) dates.push(date);
+    if (closedOn.has(date) || closed.has(date.slice(5)) || (holidays.length && easterHolidayOf(day, holidays) !== null) || inClosedMonths(day, weekdaysInMonths)) dates.push(date);
   }
   return dates;
 }
 
 /**
  * `date`, or the first day after it that the business is open: not one of its closed weekdays,
- * month-days or Easter-based holidays. A delivery arrives on a day someone is there to take it.
+ * month-days, Easter-based holidays or the dates it said. A delivery arrives on a day someone is there to take it.
  * At most two weeks on (a calendar closed every day would be a shop without sales).
  */
-export function firstOpenDayFrom(calendar: Pick<CatalogueCalendar, 'closedDates' | 'closedHolidays' | 'closedWeekdays' | 'closedWeekdaysInMonths'>, date: string): string {
+export function firstOpenDayFrom(calendar: Pick<CatalogueCalendar, 'closedDates' | 'closedHolidays' | 'closedWeekdays' | 'closedWeekdaysInMonths' | 'closedOn'>, date: string): string {
   const fortnight = 14;
   const closedDays = new Set(closedDatesBetween(calendar, date, fortnight));
   const closedWeekdays = new Set(calendar.closedWeekdays ?? []);

@@ -312,6 +312,9 @@ export type ShopSettingsTable = {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string | RawBuilder<unknown>>;
 };
 
+/** The days the shop says it will be closed on (ADR 0171), beside those its sales history shows. */
+export type ShopClosedDatesTable = { day: string; note: string | null };
+
 export type Database = {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -337,6 +340,7 @@ export type Database = {
   config_mappings: ConfigMappingsTable;
   user_reports: UserReportsTable;
   shop_settings: ShopSettingsTable;
+  shop_closed_dates: ShopClosedDatesTable;
   'data.products': ProductsTable;
   'data.sales': SalesTable;
   'data.stock_snapshots': StockSnapshotsTable;

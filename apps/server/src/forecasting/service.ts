@@ -29,6 +29,7 @@ import type { Download } from '../http/downloads.ts';
 import { xlsxStream } from '../http/xlsx.ts';
 import { logError } from '../log.ts';
 import { databaseErrorOf } from '../db/errors.ts';
+import { readClosedDates } from '../shop/repo.ts';
 import * as repo from './repo.ts';
 import { historicalJson } from './history-json.ts';
 import { jsonObjectMembers } from './stored-json.ts';
@@ -299,24 +300,45 @@ async function refreshCalendar(db: Kysely<Database>, since: string, today: strin
   const starts = (await firstWeeks).map((row): ProductStart => ({ category: row.category, firstSaleDay: dayNumber(since) + Number(row.first_day), units: row.units }));
   const calendar = catalogueCalendar(groups, starts);
   await repo.saveCalendar(db, { historyStart: since, historyEnd: addDays(today, -1), calendar });
-  return calendar;
+  return withShopClosures(db, calendar);
 }
 
-/** The calendar of the last catalogue run (computed now if there was none). */
+/** The calendar of the last catalogue run (computed now if there was none), with the shop's closed days. */
 async function storedCalendar(db: Kysely<Database>, since: string, today: string): Promise<CatalogueCalendar> {
   const stored = await repo.findCalendar(db);
-  return stored ? (stored.calendar as unknown as CatalogueCalendar) : refreshCalendar(db, since, today);
+  return stored ? withShopClosures(db, stored.calendar as unknown as CatalogueCalendar) : refreshCalendar(db, since, today);
 }
 
 /**
+ * `calendar` with the days the shop said it will be closed on (Settings → Shop, ADR 0171). Read at
+ * each use and never stored with the learned calendar, so a change counts from the next forecast on.
+ */
+async function withShopClosures<Calendar extends Pick<CatalogueCalendar, 'closedOn'>>(db: Kysely<Database>, calendar: Calendar): Promise<Calendar> {
+  const closedOn = (await readClosedDates(db)).map((closed) => closed.date);
+  return closedOn.length ? { ...calendar, closedOn } : calendar;
+}
+
+/**
+ * What the business is closed on, for dates ahead: the last catalogue run's calendar (none yet: no
+ * learned closures) with the shop's closed days. With firstOpenDayFrom, the first day it is open
+ * from a date (an order-by date, a delivery's arrival).
+ */
+export async function shopCalendar(db: Kysely<Database>): Promise<OpenDaysCalendar> {
+  const stored = await repo.findCalendar(db);
+  const learned: OpenDaysCalendar = (stored?.calendar as unknown as CatalogueCalendar | undefined) ?? { closedDates: [] };
+  return withShopClosures(db, learned);
+}
+
+export type OpenDaysCalendar = Parameters<typeof firstOpenDayFrom>[0];
+
+/**
  * The day a delivery ordered today arrives, per lead time: after the lead time, on the first day the
- * business is open by the last catalogue run's calendar (a shop closed on Sundays takes nothing in
- * then). Without a calendar yet, the lead time's day.
+ * business is open (shopCalendar: a shop closed on Sundays, or on a stock-take day, takes nothing in
+ * then). Without a calendar or closed days, the lead time's day.
  */
 export async function arrivalDays(db: Kysely<Database>, today: string, leadTimes: number[]): Promise<string[]> {
-  const stored = await repo.findCalendar(db);
-  const calendar = stored?.calendar as unknown as CatalogueCalendar | undefined;
-  return leadTimes.map((days) => (calendar ? firstOpenDayFrom(calendar, addDays(today, days)) : addDays(today, days)));
+  const calendar = await shopCalendar(db);
+  return leadTimes.map((days) => firstOpenDayFrom(calendar, addDays(today, days)));
 }
 
 /** Forecast rows from the worker threads, stored a few at a time; what happened to each product. */

@@ -87,6 +87,8 @@ describe.each(backends)('route table on %s', (backend) => {
     ['pending may not read the shop currency', 'pending', 'GET', '/api/shop/', undefined, 403],
     ['editor may not change the shop currency', 'editor', 'PUT', '/api/shop/', { currency: 'USD' }, 403],
     ['admin changes the shop currency', 'admin', 'PUT', '/api/shop/', { currency: 'USD' }, 200],
+    ['editor may not change the shop closed dates', 'editor', 'PUT', '/api/shop/closed-dates/', { closedDates: [] }, 403],
+    ['admin changes the shop closed dates', 'admin', 'PUT', '/api/shop/closed-dates/', { closedDates: [{ date: '2026-12-28' }] }, 200],
   ] as const)('%s', async (_name, role, method, path, body, status) => {
     const response = await server.request(path, { method, token: tokens[role], ...(body ? { body } : {}) });
     expect(response.status).toBe(status);

@@ -24,14 +24,14 @@ describe.each(backends)('shop settings on %s', (backend) => {
   it('has no currency until an administrator picks one, and a viewer reads the one picked', async () => {
     const unset = await server.request('/api/shop/', { token: viewer });
     expect(unset.status, unset.text).toBe(200);
-    expect(unset.json).toEqual({ currency: null });
+    expect(unset.json).toEqual({ currency: null, closedDates: [] });
 
     const saved = await put(admin, { currency: ' gbp ' });
     expect(saved.status, saved.text).toBe(200);
-    expect(saved.json).toEqual({ currency: 'GBP' });
+    expect(saved.json).toEqual({ currency: 'GBP', closedDates: [] });
     expect(await currencyNow()).toBe('GBP');
 
-    expect((await put(admin, { currency: 'USD' })).json).toEqual({ currency: 'USD' });
+    expect((await put(admin, { currency: 'USD' })).json).toEqual({ currency: 'USD', closedDates: [] });
     expect(await currencyNow()).toBe('USD');
     expect(await server.database.db.selectFrom('shop_settings').selectAll().execute()).toHaveLength(1);
   });
@@ -72,15 +72,18 @@ describe.each(backends)('shop settings on %s', (backend) => {
     expect((await put(admin, { currency: 'CHF' })).status).toBe(200);
     const cleared = await put(admin, { currency: null });
     expect(cleared.status, cleared.text).toBe(200);
-    expect(cleared.json).toEqual({ currency: null });
+    expect(cleared.json).toEqual({ currency: null, closedDates: [] });
     expect(await currencyNow()).toBeNull();
   });
 
-  it('describes both calls in the OpenAPI document, the body naming currency', async () => {
+  it('describes the calls in the OpenAPI document, the bodies naming currency and closedDates', async () => {
     const docs = await server.request('/api/docs/json');
     expect(docs.status).toBe(200);
-    const shop = (docs.json.paths as Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { properties?: object } }> } }>>)['/api/shop/'];
+    const paths = docs.json.paths as Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { properties?: object } }> } }>>;
+    const [shop, closed] = [paths['/api/shop/'], paths['/api/shop/closed-dates/']];
     expect(Object.keys(shop ?? {}).sort()).toEqual(['get', 'put']);
     expect(Object.keys(shop?.put?.requestBody?.content['application/json']?.schema.properties ?? {})).toEqual(['currency']);
+    expect(Object.keys(closed ?? {})).toEqual(['put']);
+    expect(Object.keys(closed?.put?.requestBody?.content['application/json']?.schema.properties ?? {})).toEqual(['closedDates']);
   });
 });

@@ -7,18 +7,27 @@ import { MantineProvider } from '@mantine/core';
 import { moneyFormat } from '@stockwise/contract';
 import { api } from '../../api/http.ts';
 import { initTestI18n } from '../../test/i18n.ts';
-import { stubBrowserLayout } from '../../test/jsdom.ts';
+import { stubBrowserLayout, useBrowserLanguages } from '../../test/jsdom.ts';
 import { sendJson, startLoopback, type Loopback } from '../../test/loopback.ts';
 import { initialShopState, useShopStore } from '../../stores/shop.ts';
 import { currencyOptions, ShopPanel } from './ShopPanel.tsx';
 
 let loopback: Loopback;
 let saves: unknown[] = [];
+let closedSaves: unknown[] = [];
+let closedDates: { date: string; note: string | null }[] = [];
 
 beforeAll(async () => {
   await initTestI18n();
   stubBrowserLayout();
   loopback = await startLoopback((request, body, response) => {
+    if (request.url === '/api/shop/' && request.method === 'GET') return sendJson(response, 200, { currency: 'GBP', closedDates });
+    if (request.url === '/api/shop/closed-dates/' && request.method === 'PUT') {
+      const update = JSON.parse(body) as { closedDates: { date: string; note: string | null }[] };
+      closedSaves.push(update);
+      closedDates = [...update.closedDates].sort((a, b) => a.date.localeCompare(b.date));
+      return sendJson(response, 200, { currency: 'GBP', closedDates });
+    }
     if (request.url !== '/api/shop/' || request.method !== 'PUT') return sendJson(response, 404, { detail: 'no route', code: 'not_found' });
     const update = JSON.parse(body) as { currency: string | null };
     saves.push(update);
@@ -32,6 +41,8 @@ beforeAll(async () => {
 afterAll(() => loopback.close());
 beforeEach(() => {
   saves = [];
+  closedSaves = [];
+  closedDates = [{ date: '2026-12-28', note: 'Bank holiday (substitute)' }];
   useShopStore.setState({ ...initialShopState, currency: 'GBP', requested: true });
 });
 afterEach(cleanup);
@@ -107,5 +118,46 @@ describe('the Shop panel', () => {
     expect(saves).toEqual([{ currency: 'XSU' }]);
     expect(useShopStore.getState().currency).toBe('GBP');
     expect(example()).toBe('Money shows as XSU\u00a01,240.50');
+  });
+});
+
+describe("the Shop panel's closed days (ADR 0171)", () => {
+  let restoreLanguages: () => void;
+  beforeEach(() => {
+    restoreLanguages = useBrowserLanguages(['en-GB']);
+  });
+  afterEach(() => restoreLanguages());
+
+  const dateBox = () => screen.getByRole('textbox', { name: /^Date/ }) as HTMLInputElement;
+  const noteBox = () => screen.getByRole('textbox', { name: /^Note/ }) as HTMLInputElement;
+  const listed = () => Array.from(screen.getByTestId('shop-closed-list').querySelectorAll('li'), (item) => item.textContent);
+  const addForm = () => screen.getByRole('form', { name: 'Add a closed day' });
+
+  it("lists the saved days, adds one typed in the browser's order, and removes one", async () => {
+    renderPanel();
+    await waitFor(() => expect(listed()).toEqual(['Mon 28 Dec 2026 — Bank holiday (substitute)Remove']));
+    expect(dateBox().placeholder).toBe('28/12/2026');
+    fireEvent.change(dateBox(), { target: { value: '4/1/2027' } });
+    fireEvent.change(noteBox(), { target: { value: ' Stock-take ' } });
+    fireEvent.submit(addForm());
+    await waitFor(() => expect(listed()).toEqual(['Mon 28 Dec 2026 — Bank holiday (substitute)Remove', 'Mon 4 Jan 2027 — Stock-takeRemove']));
+    expect(closedSaves).toEqual([{ closedDates: [{ date: '2026-12-28', note: 'Bank holiday (substitute)' }, { date: '2027-01-04', note: 'Stock-take' }] }]);
+    expect(dateBox().value).toBe('');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove 28 Dec 2026' }));
+    await waitFor(() => expect(listed()).toEqual(['Mon 4 Jan 2027 — Stock-takeRemove']));
+    expect(closedSaves.at(-1)).toEqual({ closedDates: [{ date: '2027-01-04', note: 'Stock-take' }] });
+  });
+
+  it('says how to type a date it cannot read, and which day does not exist, sending nothing', async () => {
+    renderPanel();
+    await screen.findByTestId('shop-closed-list');
+    fireEvent.change(dateBox(), { target: { value: 'next Monday' } });
+    fireEvent.submit(addForm());
+    expect(await screen.findByText('Type the date as DD/MM/YYYY, like 28/12/2026 (or as 2026-12-28).')).toBeTruthy();
+    fireEvent.change(dateBox(), { target: { value: '30/02/2027' } });
+    fireEvent.submit(addForm());
+    expect(await screen.findByText('30/02/2027 is not a real date: February 2027 has 28 days.')).toBeTruthy();
+    expect(closedSaves).toEqual([]);
   });
 });

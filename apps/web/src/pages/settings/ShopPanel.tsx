@@ -1,12 +1,13 @@
 // Settings → Shop (administrators): the shop's currency, which every money figure on the screens
 // carries once chosen — unit costs, order costs, the stock's worth (ADR 0166). Chosen by code or
-// name from the currencies the browser knows.
+// name from the currencies the browser knows. Below it, the days the shop will be closed on (ADR 0171).
 import { useMemo, useState } from 'react';
 import { Alert, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { moneyFormat } from '@stockwise/contract';
 import { normalizeError } from '../../api/errors.ts';
 import { useShopStore } from '../../stores/shop.ts';
+import { ShopClosedDates } from './ShopClosedDates.tsx';
 
 /** The figure the panel writes in the chosen currency, so the choice shows as the screens will. */
 const EXAMPLE_AMOUNT = 1240.5;
@@ -116,6 +117,7 @@ export function ShopPanel() {
             {done}
           </Alert>
         )}
+        <ShopClosedDates />
       </Stack>
     </Paper>
   );
