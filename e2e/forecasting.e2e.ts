@@ -182,6 +182,8 @@ describe('forecasting screen', () => {
     const readout = chart(page).locator('.stock-chart .day-readout [role="status"]');
     expect(await readout.locator('div').first().textContent()).toBe(fullDay(second.date));
     expect(await readout.locator('.readout-event').allTextContents()).toContain('● Runs out');
+    // A shelf holds no fewer than 0: on the stockout's day the words say 0, and what is short (QA F19).
+    expect(await readout.textContent()).toMatch(/Forecast stock: 0( \(short by [\d.,]+\))?(?!\d)/);
     await page.keyboard.press('Escape');
     expect(await axeViolations(page, '[data-testid="forecast-chart"]')).toEqual([]);
     await page.getByTestId('forecast-explanation').waitFor();
@@ -439,7 +441,7 @@ describe('forecasting screen', () => {
     // The byte order mark, for Excel to read UTF-8.
     expect(text.startsWith('\uFEFFdate,')).toBe(true);
     const lines = text.slice(1).trim().split('\r\n');
-    expect(lines[0]).toBe('date,forecast,lower,upper,stock,stock lower,stock upper');
+    expect(lines[0]).toBe('date,forecast,lower,upper,stock,stock lower,stock upper,short by,short by up to');
     expect(lines.length).toBe(91);
 
     // The same columns as an Excel workbook, for a European Excel (which opens a CSV as one column).
@@ -450,7 +452,7 @@ describe('forecasting screen', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile((await workbookFile.path()) as string);
     const sheet = workbook.worksheets[0]!;
-    expect(sheet.getRow(1).values).toEqual([undefined, 'date', 'forecast', 'lower', 'upper', 'stock', 'stock lower', 'stock upper']);
+    expect(sheet.getRow(1).values).toEqual([undefined, 'date', 'forecast', 'lower', 'upper', 'stock', 'stock lower', 'stock upper', 'short by', 'short by up to']);
     expect(sheet.rowCount).toBe(91);
     expect(sheet.getRow(2).getCell(1).value).toBeInstanceOf(Date);
     expect(await axeViolations(page, '[data-testid="export-forecast-xlsx"]')).toEqual([]);

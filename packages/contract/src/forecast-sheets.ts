@@ -10,17 +10,34 @@ export type ForecastSheetKind = 'text' | 'integer' | 'decimal' | 'date';
 export type ForecastSheet = { columns: { header: string; kind: ForecastSheetKind }[]; rows: (string | number | null)[][] };
 
 const rounded = (value: number | undefined): number | null => (value === undefined ? null : Math.round(value * 100) / 100);
+/** A shelf holds no fewer than 0: a projected stock below it is 0 on the sheet… */
+const onShelf = (level: number | undefined) => rounded(level === undefined ? undefined : Math.max(0, level));
+/** …and how far below is the demand it cannot meet, a column of its own (ADR 0169). */
+const shortBy = (level: number | undefined) => rounded(level === undefined ? undefined : Math.max(0, -level));
 
-/** The selected product's forecast: one line per forecast day. */
+/**
+ * The selected product's forecast: one line per forecast day. Its stock columns never go below 0;
+ * "short by" is the expected path's unmet demand, "short by up to" the 95 % range's (its low end's).
+ */
 export function forecastSheet(forecast: Pick<ProductForecastResponse, 'forecast'>): ForecastSheet {
   const stockByDate = new Map(forecast.forecast.stock.map((point) => [point.ds, point]));
   const columns = [
     { header: 'date', kind: 'date' as const },
-    ...['forecast', 'lower', 'upper', 'stock', 'stock lower', 'stock upper'].map((header) => ({ header, kind: 'decimal' as const })),
+    ...['forecast', 'lower', 'upper', 'stock', 'stock lower', 'stock upper', 'short by', 'short by up to'].map((header) => ({ header, kind: 'decimal' as const })),
   ];
   const rows = forecast.forecast.sales.map((point) => {
     const stock = stockByDate.get(point.ds);
-    return [point.ds, rounded(point.yhat), rounded(point.yhat_lower), rounded(point.yhat_upper), rounded(stock?.stock_level), rounded(stock?.stock_lower), rounded(stock?.stock_upper)];
+    return [
+      point.ds,
+      rounded(point.yhat),
+      rounded(point.yhat_lower),
+      rounded(point.yhat_upper),
+      onShelf(stock?.stock_level),
+      onShelf(stock?.stock_lower),
+      onShelf(stock?.stock_upper),
+      shortBy(stock?.stock_level),
+      shortBy(stock?.stock_lower),
+    ];
   });
   return { columns, rows };
 }

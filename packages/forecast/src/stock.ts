@@ -132,6 +132,8 @@ export type ReorderInputs = {
   reviewPeriodDays: number;
   /** A season-only item's season (season-only.ts); absent for every other item. */
   season?: SeasonSpan;
+  /** Whether the business is closed on a day (day number): a closed weekday or a holiday closure. */
+  isClosed?: (day: number) => boolean;
 };
 
 /** The season's first and last selling days as the last 365 days place them (day numbers), and whether a day number falls on its dates in any year. */
@@ -145,8 +147,8 @@ export type SeasonSpan = { from: number; to: number; isOn: (day: number) => bool
  * / 1.96; the upper half because the lower one is clipped at zero; continuous
  * because whole-unit bounds are rounded day by day, and a sum over the lead
  * time is not). Order by the first day the projected stock reaches the reorder
- * point; order enough to cover the lead time plus a review period and the
- * safety stock.
+ * point, or the last open day before it when the business is closed that day; order
+ * enough to cover the lead time plus a review period and the safety stock.
  */
 export function reorderAdvice(inputs: ReorderInputs): ReorderAdvice {
   const { forecast, continuousUpper95, start, projection, deliveries, leadTimeDays, serviceLevel, reviewPeriodDays } = inputs;
@@ -197,9 +199,20 @@ export function reorderAdvice(inputs: ReorderInputs): ReorderAdvice {
   const shortfall = shortfallFromArrival(start, projection, arrival, coverEnd);
   const orderQuantity = Math.max(need, shortfall);
   // Nothing to order (scheduled deliveries cover it): no order-by date either.
-  if (orderQuantity > 1e-9) return round({ reorderPoint, safetyStock, orderQuantity, orderBy: formatDay(start.day + 1 + orderDay), leadTimeDays, serviceLevel });
+  if (orderQuantity > 1e-9) return round({ reorderPoint, safetyStock, orderQuantity, orderBy: formatDay(openDayOnOrBefore(start.day + 1 + orderDay, start.day + 1, inputs.isClosed)), leadTimeDays, serviceLevel });
   const onOrderArrives = lateDelivery(start, projection, deliveries);
   return round({ reorderPoint, safetyStock, orderQuantity: 0, orderBy: null, leadTimeDays, serviceLevel, ...(onOrderArrives ? { onOrderArrives } : {}) });
+}
+
+/**
+ * `day`, or the last open day before it: nobody is in to place an order on a day the business is
+ * closed, so an order due then is placed the trading day before. Never before `firstDay` (the first
+ * forecast day): an order due by then is due now, whatever the day.
+ */
+function openDayOnOrBefore(day: number, firstDay: number, isClosed: ((day: number) => boolean) | undefined): number {
+  let open = day;
+  while (isClosed && open > firstDay && isClosed(open)) open -= 1;
+  return open;
 }
 
 /** The root mean square of the `sigmas` whose index `counts`; 0 for none. */

@@ -9,8 +9,8 @@ describe('batch task', () => {
   it('reads sales pairs as the database writes them: returns, decimals, missing days', () => {
     const input = productInput({ ...product, sales: '0:3,2:-2,3:1.5,9:12,12:4' }, context);
     // Days counted from the run's first day, 2026-01-01; day 12 is past the run's history (a sale
-    // dated after its start day) and still its own day.
-    expect(input.sales).toEqual({ firstDay: dayNumber('2026-01-01'), days: [0, 2, 3, 9, 12], units: [3, -2, 1.5, 12, 4] });
+    // dated on or after its first forecast day, today's till so far): not history (ADR 0169).
+    expect(input.sales).toEqual({ firstDay: dayNumber('2026-01-01'), days: [0, 2, 3, 9], units: [3, -2, 1.5, 12] });
     expect(input.stock).toEqual([{ ds: '2026-01-09', stock_level: 12 }]);
     expect(productInput({ ...product, sales: null }, context).sales).toEqual({ firstDay: dayNumber('2026-01-01'), days: [], units: [] });
   });

@@ -51,8 +51,10 @@ const MINUS = 45;
  * scanned once: 730 pairs per product, where splitting into strings and converting each was a
  * tenth of a thread's time, and a date string per pair for the engine to parse back another
  * (ADR 0118). Whole numbers are read digit by digit; anything else (a decimal) goes through Number.
+ * Only the `days` days of history: sales from the first forecast day on (today's till so far) are
+ * not a whole day's demand, and the engine would make them its last history day (ADR 0169).
  */
-function salesColumns(text: string | null, firstDay: number): SalesColumns {
+function salesColumns(text: string | null, firstDay: number, historyDays: number): SalesColumns {
   const days: number[] = [];
   const units: number[] = [];
   for (let start = 0; text && start < text.length; ) {
@@ -73,8 +75,10 @@ function salesColumns(text: string | null, firstDay: number): SalesColumns {
     }
     if (Number.isNaN(sold)) sold = Number(text.slice(colon + 1, end));
     else if (negative) sold = -sold;
-    days.push(day);
-    units.push(sold);
+    if (day < historyDays) {
+      days.push(day);
+      units.push(sold);
+    }
     start = end + 1;
   }
   return { firstDay, days, units };
@@ -86,7 +90,7 @@ type ParsedInput = ProductForecastInput & { sales: SalesColumns; stock: StockPoi
 /** The engine's input from a product's database rows. */
 export function productInput(product: ProductRows, context: BatchContext): ParsedInput {
   const { firstDay, closedDates } = prepare(context);
-  const sales = salesColumns(product.sales, firstDay);
+  const sales = salesColumns(product.sales, firstDay, context.historyDays);
   const stock: StockPoint[] = [];
   pairs(product.snapshots, (ds, level) => stock.push({ ds, stock_level: Number(level) }));
   const deliveries: Delivery[] = [];

@@ -41,11 +41,24 @@ describe.each(backends)('forecasting downloads as .xlsx on %s', (backend) => {
     expect(answer.headers.get('content-disposition')).toContain(`forecast-${code}.xlsx`);
     const { sheet, rows } = await sheetOf(answer);
     const expected = forecastSheet(forecast);
-    expect(rows[0]).toEqual(['date', 'forecast', 'lower', 'upper', 'stock', 'stock lower', 'stock upper']);
+    expect(rows[0]).toEqual(['date', 'forecast', 'lower', 'upper', 'stock', 'stock lower', 'stock upper', 'short by', 'short by up to']);
     expect(rows.slice(1)).toEqual(expected.rows.map(([date, ...figures]) => [day(date as string), ...figures]));
     expect(rows).toHaveLength(forecast.forecast.sales.length + 1);
     expect(sheet.getRow(2).getCell(1).numFmt).toBe('d mmm yyyy');
     expect(sheet.getRow(2).getCell(2).numFmt).toBe('0.00');
+  });
+
+  it('never writes a stock below 0: past the stockout the stock is 0 and "short by" the demand it cannot meet (QA F19)', async () => {
+    const report = ((await server.request('/api/forecasting/latest-report/?page_size=50&include_inactive=true', { token: viewer })).json as { report: InventoryReport }).report;
+    const runsOut = report.products.find((product) => product.stockoutType === 'stockForecast');
+    expect(runsOut).toBeDefined();
+    const forecast = (await server.request(`/api/forecasting/forecasts/${runsOut!.styleCode}`, { token: viewer })).json as unknown as ProductForecastResponse;
+    const below = forecast.forecast.stock.find((point) => point.stock_level < 0)!;
+    expect(below).toBeDefined();
+    const { rows } = await sheetOf(await download(`/api/forecasting/forecasts/${encodeURIComponent(runsOut!.styleCode)}/export/?format=xlsx`));
+    for (const row of rows.slice(1)) for (const stock of row.slice(4, 9)) expect(stock === null || (stock as number) >= 0).toBe(true);
+    const row = rows.slice(1).find((cells) => (cells[0] as Date).toISOString().startsWith(below.ds))!;
+    expect(row.slice(4, 9)).toEqual([0, 0, Math.max(0, Math.round(below.stock_upper * 100) / 100), Math.round(-below.stock_level * 100) / 100, Math.round(-below.stock_lower * 100) / 100]);
   });
 
   it("gives the report's list as the screen shows it: codes as text, quantities and days typed", async () => {

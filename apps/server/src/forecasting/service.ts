@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import { catalogueCalendar, createForecastPool, firstOpenDayFrom, NEW_ITEM_DAYS, type CatalogueCalendar, type DailyTotals, type ForecastPool, type ProductForecast, type ProductStart } from '@stockwise/forecast';
 import {
   csvLine,
+  dayInTimeZone,
   DEFAULT_FORECAST_DAYS,
   DEFAULT_INACTIVE_DAYS,
   forecastSheet,
@@ -275,10 +276,16 @@ export async function getForecastTaskStatus(ctx: ForecastingContext, taskId: str
   };
 }
 
-/** The first day to forecast: the day after the newest sale anywhere (so stale data does not read as zero demand). */
+/**
+ * The first day to forecast: the day after the newest sale anywhere (so stale data does not read as
+ * zero demand), but never after the shop's today. Today's till so far is not a whole day: the
+ * forecast starts today and its history ends yesterday (ADR 0169). The shop's day is the server's
+ * time zone's: no shop setting holds a zone.
+ */
 async function forecastStartDay(db: Kysely<Database>): Promise<string> {
   const last = await repo.lastSalesDate(db);
-  return last ? addDays(last, 1) : new Date().toISOString().slice(0, 10);
+  const today = dayInTimeZone(Date.now(), Intl.DateTimeFormat().resolvedOptions().timeZone);
+  return last && addDays(last, 1) < today ? addDays(last, 1) : today;
 }
 
 type ChunkOutcome = { failed: { styleCode: string; error: string }[]; stockouts: number; stored: number };

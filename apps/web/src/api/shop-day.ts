@@ -1,3 +1,5 @@
+import { dayInTimeZone } from '@stockwise/contract';
+
 // The shop's day is the viewer's: the browser's time zone goes with every request whose "today"
 // matters — what a write records, what an import's dates may be, what a report's or the
 // assistant's "this month" means (ADR 0030).
@@ -7,3 +9,6 @@ export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().tim
 
 /** A request's query naming the browser's time zone, whose day is today for the server. */
 export const inShopDay = () => ({ params: { time_zone: browserTimeZone() } });
+
+/** Today in the browser's time zone (YYYY-MM-DD): the viewer's day, which an order-by day is due by. */
+export const viewerToday = () => dayInTimeZone(Date.now(), browserTimeZone());

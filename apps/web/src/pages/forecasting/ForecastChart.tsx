@@ -9,6 +9,7 @@ import { DEFAULT_FORECAST_DAYS, formatDay, formatDayOfMonth, formatMonth } from 
 import { forecastMarks } from '../../api/forecasting.ts';
 import { emptyRow, valueAxis, type ChartRow } from './chart-data.ts';
 import { layoutMarkerLabels, MAX_LISTED_DATES } from './marker-labels.ts';
+import { stockLevelWords, stockRangeWords } from './stock-words.ts';
 import type { ZeroCrossing, ZeroCrossingType } from './zero-crossings.ts';
 
 type PlotRow = ChartRow & { t: number };
@@ -149,7 +150,9 @@ const ChartLegend = memo(function ChartLegend({ items }: { items: LegendItem[] }
   );
 });
 
-type ReadoutItem = [name: string, field: keyof ChartRow | 'salesBand' | 'stockBand', color: string];
+type ReadoutValue = number | number[];
+/** A line of the day's readout: its series' name, value, colour, and the value's words. */
+type ReadoutItem = [name: string, field: Exclude<keyof ChartRow, 'date'> | 'salesBand' | 'stockBand', color: string, words: (value: ReadoutValue) => string];
 /** A stock-out marker's words and colour in the day's readout. */
 type ReadoutEvent = { text: string; color: string };
 
@@ -161,6 +164,7 @@ const markerTextColor = (type: ZeroCrossingType) => (type === 'stockForecast' ? 
 function useChartLabels() {
   const { t } = useTranslation();
   return useMemo(() => {
+    const stockWords = (value: ReadoutValue) => (typeof value === 'number' ? stockLevelWords(value, t) : stockRangeWords([value[0]!, value[1]!], t));
     const name = {
       actualSales: t('forecasting.chart.actualSales'),
       forecastSales: t('forecasting.chart.forecastSales'),
@@ -186,14 +190,15 @@ function useChartLabels() {
       },
       event: { stockForecast: t('forecasting.chart.stockForecastEvent'), stockLowerBound: t('forecasting.chart.stockLowerBoundEvent') } satisfies Record<ZeroCrossingType, string>,
       salesItems: [
-        [name.actualSales, 'actualSales', colors.actual],
-        [name.forecastSales, 'forecastSales', colors.forecast],
-        [name.salesBand, 'salesBand', colors.forecast],
+        [name.actualSales, 'actualSales', colors.actual, formatValue],
+        [name.forecastSales, 'forecastSales', colors.forecast, formatValue],
+        [name.salesBand, 'salesBand', colors.forecast, formatValue],
       ] satisfies ReadoutItem[],
+      // Stock in words is never below 0 (stock-words.ts); the line itself crosses zero.
       stockItems: [
-        [name.actualStock, 'actualStock', colors.stock],
-        [name.forecastStock, 'forecastStock', colors.stockForecast],
-        [name.stockBand, 'stockBand', colors.stockForecast],
+        [name.actualStock, 'actualStock', colors.stock, stockWords],
+        [name.forecastStock, 'forecastStock', colors.stockForecast, stockWords],
+        [name.stockBand, 'stockBand', colors.stockForecast, stockWords],
       ] satisfies ReadoutItem[],
       salesLegend: [
         { label: name.actualSales, color: colors.actual, kind: 'line' },
@@ -280,9 +285,9 @@ function DayReadout({
   const row = day === null ? undefined : byTime.get(day);
   const x = row ? xScale(row.t) : undefined;
   const lines = row
-    ? items.flatMap(([name, field, color]) => {
+    ? items.flatMap(([name, field, color, words]) => {
         const value = field === 'salesBand' ? salesBand(row) : field === 'stockBand' ? stockBand(row) : row[field];
-        return value === null ? [] : [{ name, color, text: formatValue(value) }];
+        return value === null ? [] : [{ name, color, text: words(value) }];
       })
     : [];
   const boxX = x === undefined ? 0 : x + 12 + readoutWidth > plot.x + plot.width ? x - 12 - readoutWidth : x + 12;

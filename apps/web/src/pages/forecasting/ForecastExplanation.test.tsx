@@ -15,10 +15,11 @@ beforeAll(async () => {
 });
 afterEach(cleanup);
 
-const renderExplanation = (forecast: ProductForecastResponse) =>
+// The day before the fixture's first forecast day: its order-by day (4 Jan) is still ahead.
+const renderExplanation = (forecast: ProductForecastResponse, today = '2026-01-03') =>
   render(
     <MantineProvider>
-      <ForecastExplanation forecast={forecast} />
+      <ForecastExplanation forecast={forecast} today={today} />
     </MantineProvider>,
   );
 
@@ -188,12 +189,26 @@ describe('the forecast explained', () => {
     // Ordered on 4 Jan with a 7-day lead time it arrives on 11 Jan; the stock runs out on 6 Jan.
     renderExplanation(forecastFixture({ stockouts: [{ date: '2026-01-06', type: 'stockForecast' }] }));
     expect(screen.getByTestId('reorder-summary').textContent).toBe(
-      'Order 40 units now: ordered on 4 Jan 2026, it arrives about 11 Jan 2026 — 5 days after the stock is expected to run out on 6 Jan 2026 (delivery takes about 7 days). Hurry the delivery or buy elsewhere to cover those days.',
+      'Order 40 units now: it arrives about 11 Jan 2026 — 5 days after the stock is expected to run out on 6 Jan 2026 (delivery takes about 7 days). Hurry the delivery or buy elsewhere to cover those days.',
     );
     cleanup();
     // Arriving on the day it runs out is in time.
     renderExplanation(forecastFixture({ stockouts: [{ date: '2026-01-11', type: 'stockForecast' }] }));
     expect(screen.getByTestId('reorder-summary').textContent).toContain('Order 40 units by 4 Jan 2026');
+  });
+
+  it('says "order now" once the order-by day has come or passed, and dates the delivery from today, never next to a past day (QA F12)', () => {
+    renderExplanation(forecastFixture(), '2026-01-04');
+    expect(screen.getByTestId('reorder-summary').textContent).toMatch(/\. Order 40 units now; delivery takes about 7 days\.$/);
+    expect(screen.getByTestId('reorder-advice').textContent).toContain('Order byNow');
+    cleanup();
+    // A forecast made days ago, read on 8 Jan: ordered today the delivery arrives on 15 Jan, after the stockout on 10 Jan.
+    renderExplanation(forecastFixture({ stockouts: [{ date: '2026-01-10', type: 'stockForecast' }] }), '2026-01-08');
+    const summary = screen.getByTestId('reorder-summary').textContent;
+    expect(summary).toBe(
+      'Order 40 units now: it arrives about 15 Jan 2026 — 5 days after the stock is expected to run out on 10 Jan 2026 (delivery takes about 7 days). Hurry the delivery or buy elsewhere to cover those days.',
+    );
+    expect(summary).not.toContain('4 Jan');
   });
 
   it('says a delivery on its way arrives after the stockout, when no new order is advised (QA4 #4)', () => {

@@ -31,8 +31,8 @@ function standingOf(forecast: ProductForecastResponse): Standing {
   return forecast.metrics.model.demandClass === 'none' ? 'unsold' : 'inactive';
 }
 
-/** Which reorder sentence: stock unknown; off the lists; an order too late to avoid the stockout, an order in time, a delivery on its way too late, or none. */
-function reorderSummaryKey(standing: Standing, stockUnknown: boolean, daysLate: number, ordering: boolean, tooLateForSeason: boolean, stockout: boolean): string {
+/** Which reorder sentence: stock unknown; off the lists; an order too late to avoid the stockout, an order due now, an order in time, a delivery on its way too late, or none. */
+function reorderSummaryKey(standing: Standing, stockUnknown: boolean, daysLate: number, ordering: boolean, tooLateForSeason: boolean, stockout: boolean, dueNow: boolean): string {
   if (stockUnknown) return 'forecasting.explain.reorderSummaryStockUnknown';
   // A season-only item whose order would come after its season: no order, and any stockout before the season ends is bought elsewhere (ADR 0126, amendment 2026-12-04).
   if (tooLateForSeason) return stockout ? 'forecasting.explain.reorderSummaryTooLateForSeasonStockout' : 'forecasting.explain.reorderSummaryTooLateForSeason';
@@ -41,7 +41,8 @@ function reorderSummaryKey(standing: Standing, stockUnknown: boolean, daysLate: 
   if (standing === 'inactive') return ordering ? 'forecasting.explain.reorderSummaryInactive' : 'forecasting.explain.reorderSummaryInactiveNoOrder';
   // No order, and the delivery on its way comes after the stockout: hurry it (ADR 0072, amendment 2026-12-04).
   if (!ordering) return daysLate > 0 ? 'forecasting.explain.reorderSummaryOnOrder' : 'forecasting.explain.reorderSummaryNoOrder';
-  return daysLate > 0 ? 'forecasting.explain.reorderSummaryLate' : 'forecasting.explain.reorderSummary';
+  if (daysLate > 0) return 'forecasting.explain.reorderSummaryLate';
+  return dueNow ? 'forecasting.explain.reorderSummaryNow' : 'forecasting.explain.reorderSummary';
 }
 
 /**
@@ -75,7 +76,8 @@ function demandKey(demandClass: string): DemandKey {
   }
 }
 
-export function ForecastExplanation({ forecast }: { forecast: ProductForecastResponse }) {
+/** `today`: the viewer's day; an order-by day on or before it is due now, not a date to meet (ADR 0169). */
+export function ForecastExplanation({ forecast, today }: { forecast: ProductForecastResponse; today: string }) {
   const { t } = useTranslation();
   const { model, accuracy } = forecast.metrics;
   const { reorder } = forecast;
@@ -100,9 +102,13 @@ export function ForecastExplanation({ forecast }: { forecast: ProductForecastRes
     return t(accuracy.mase < 1 ? 'forecasting.explain.maseBetter' : 'forecasting.explain.maseWorse', { percent });
   })();
 
+  // An order-by day that has come (or passed, on a forecast made days ago) is "now": the order is
+  // placed today and arrives a lead time from today, not from a day gone by.
+  const dueNow = reorder.orderBy !== null && reorder.orderBy <= today;
+  const orderDay = reorder.orderBy && dueNow ? today : reorder.orderBy;
   // An order placed by its order-by date that still arrives after the expected stockout: too late to
   // avoid it, which "order by today" alone would hide.
-  const arrival = reorder.orderBy && reorder.orderQuantity > 0 ? shiftDay(reorder.orderBy, reorder.leadTimeDays) : null;
+  const arrival = orderDay && reorder.orderQuantity > 0 ? shiftDay(orderDay, reorder.leadTimeDays) : null;
   // No order advised, yet it runs out: a delivery already on its way ends the stockout, later than it.
   const onOrder = arrival === null ? (reorder.onOrderArrives ?? null) : null;
   const tooLateForSeason = reorder.tooLateForSeason ?? null;
@@ -118,7 +124,7 @@ export function ForecastExplanation({ forecast }: { forecast: ProductForecastRes
     [t('forecasting.explain.reorderPoint'), one.format(reorder.reorderPoint)],
     [t('forecasting.explain.safetyStock'), one.format(reorder.safetyStock)],
     [t('forecasting.explain.orderQuantity'), stockUnknown ? needsCount : (notAdvised ?? one.format(reorder.orderQuantity))],
-    [t('forecasting.explain.orderBy'), stockUnknown ? needsCount : (notAdvised ?? (reorder.orderBy ? formatDay(reorder.orderBy) : t('forecasting.explain.orderByNone')))],
+    [t('forecasting.explain.orderBy'), stockUnknown ? needsCount : (notAdvised ?? (reorder.orderBy ? (dueNow ? t('forecasting.explain.orderByNow') : formatDay(reorder.orderBy)) : t('forecasting.explain.orderByNone')))],
     [t('forecasting.explain.leadTime'), t('forecasting.product.leadTimeDays', { count: reorder.leadTimeDays })],
     [t('forecasting.explain.serviceLevel'), `${one.format(reorder.serviceLevel * 100)}%`],
   ];
@@ -188,7 +194,7 @@ export function ForecastExplanation({ forecast }: { forecast: ProductForecastRes
         <Stack gap={4}>
           <Text fw={600}>{t('forecasting.explain.reorderTitle')}</Text>
           <Text size="sm" data-testid="reorder-summary">
-            {t(reorderSummaryKey(standing, stockUnknown, daysLate, arrival !== null, tooLateForSeason !== null, stockout !== null), {
+            {t(reorderSummaryKey(standing, stockUnknown, daysLate, arrival !== null, tooLateForSeason !== null, stockout !== null, dueNow), {
               lists: t('forecasting.explain.leftOutOfLists', { inactiveDays: forecast.activity.inactiveDays }),
               inactiveDays: forecast.activity.inactiveDays,
               reorderPoint: one.format(reorder.reorderPoint),

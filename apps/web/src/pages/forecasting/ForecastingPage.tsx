@@ -21,6 +21,7 @@ import { onHandWords } from './on-hand.ts';
 import { WorkbookButton } from './WorkbookButton.tsx';
 import { useMoneyFormat } from '../../components/money.ts';
 import { fetchForecastWorkbook, fetchReportExport } from '../../api/forecasting.ts';
+import { viewerToday } from '../../api/shop-day.ts';
 
 /** The chart shows everything (two years and the horizon) or the last six months and the horizon. */
 type ChartRange = 'all' | 'recent';
@@ -359,6 +360,8 @@ export default function ForecastingPage() {
     })),
   );
   const { loadProducts, loadLatestReport, loadLowStock } = useForecastingStore.getState();
+  // The viewer's day, read again with each forecast that arrives: its order-by day may have come.
+  const today = useMemo(() => (forecast ? viewerToday() : null), [forecast]);
 
   useEffect(() => {
     if (!sessionReady) return;
@@ -407,7 +410,7 @@ export default function ForecastingPage() {
         </Stack>
       </Paper>
       <ChartSection onHorizon={chooseHorizon} />
-      {forecast && forecast.product.styleCode === selectedCode ? <ForecastExplanation forecast={forecast} /> : null}
+      {forecast && today && forecast.product.styleCode === selectedCode ? <ForecastExplanation forecast={forecast} today={today} /> : null}
       <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="md">
         <div>
           <LatestReportPanel report={report} includeInactive={reportIncludeInactive} message={reportMessage} isLoading={isLoadingReport} error={reportError} onSelect={pick} onRetry={retryReport} onView={viewReport} />

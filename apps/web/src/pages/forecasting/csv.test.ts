@@ -30,8 +30,13 @@ describe('CSV export', () => {
     expect(toCsv([['a', 1], ['b', null]])).toBe('a,1\r\nb,\r\n');
   });
 
-  it('exports the forecast: date, forecast, lower, upper, stock, stock lower, stock upper', () => {
-    expect(forecastCsv(forecastFixture()).split('\r\n')).toEqual(['date,forecast,lower,upper,stock,stock lower,stock upper', '2026-01-04,5,2,8,10,7,13', '2026-01-05,6,3,9,4,-2,10', '']);
+  it('exports the forecast: date, forecast, lower, upper, stock, stock lower, stock upper — never below 0 — and how much the stock is short by', () => {
+    expect(forecastCsv(forecastFixture()).split('\r\n')).toEqual([
+      'date,forecast,lower,upper,stock,stock lower,stock upper,short by,short by up to',
+      '2026-01-04,5,2,8,10,7,13,0,0',
+      '2026-01-05,6,3,9,4,0,10,0,2',
+      '',
+    ]);
   });
 
   it("writes the report's lines (the server's CSV) with on hand now beside its count, escaped product names, a blank where never counted, and the lists' marks in shop words", () => {
