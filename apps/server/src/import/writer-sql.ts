@@ -719,7 +719,7 @@ const partsBeforeRun = (source: string, run: string) => sql`,
  * The product-days where a file's part replaced a different part of its own source: its mapping's
  * earlier import held another total for them. A re-import of a corrected file does that rightly; a
  * second till's file under the first till's mapping does it wrongly, and the import says so (ADR
- * 0164's amendment of 2026-12-05, "same mapping"). A part written again unchanged is no replace.
+ * 0164's amendment of 2026-12-05, "one mapping, two tills"). A part written again unchanged is no replace.
  */
 const ownPartsReplaced = sql`,
   (select count(*)::int from replaced) as replaced, (select min(day)::text from replaced) as replaced_from, (select max(day)::text from replaced) as replaced_to`;
