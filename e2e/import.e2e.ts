@@ -7,7 +7,8 @@
 // a web shop's refunded order left out by a row filter set on the screen; a stock count without a
 // date column given one date for all its lines; a till's column names below its title found, and
 // another row chosen; a till's names below its branch and date labels found; a product list over
-// 256 KiB with £ costs previewed from its head without a warning.
+// 256 KiB with £ costs previewed from its head without a warning; a second till's file warned of
+// before it replaces the first's under the same mapping, and imported under a new one, adding up.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -698,6 +699,58 @@ describe('data integration (Settings)', () => {
     expect(await previewCell(page, 0, 'unit_cost').textContent()).toBe('1.50');
     expect(await page.getByTestId('preview-warning').count()).toBe(0);
     await expectAccessible(page, 'a large product list with pound signs previewed');
+  });
+
+  it("warns before a second till's file replaces the first till's sales under the same mapping, and imports it under a new mapping saved by keyboard: the sales add up", async () => {
+    const { page } = browser;
+    const prefix = uniquePrefix('TILL');
+    const [cups, lids] = [`${prefix}1`, `${prefix}2`];
+    await addProducts([cups, lids]);
+    const mappingName = `till sales ${prefix.toLowerCase()}`;
+    const api = (route: string, init: RequestInit = {}) => fetch(`${inject('baseUrl')}${route}`, { ...init, headers: { Authorization: `Bearer ${token}`, ...init.headers } });
+    const config = { description: 'Both tills export these columns.', entities: { sales: { field_mappings: { product_id: 'Code', date: 'Day', quantity: 'Qty' } } } };
+    expect((await api('/api/yaml/save-mapping/', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: mappingName, config }) })).status).toBe(200);
+    // Till 1's file, imported under the mapping.
+    const form = new FormData();
+    form.append('mapping_config', JSON.stringify(config));
+    form.append('mapping_name', mappingName);
+    form.append('entity_type', 'sales');
+    form.append('file', new Blob([`Code,Day,Qty\n${cups},2026-11-01,3\n${lids},2026-11-02,1\n`], { type: 'text/csv' }), 'till-1.csv');
+    expect((await api('/api/records/process-file/', { method: 'POST', body: form })).status).toBe(200);
+
+    const path = await tempFile(`${prefix.toLowerCase()}till-2.csv`, `Code,Day,Qty\n${cups},2026-11-01,4\n${lids},2026-11-02,2\n`);
+    await openSettings(page);
+    await chooseMapping(page, mappingName);
+    await page.getByLabel('File (CSV, JSON or .xlsx)').setInputFiles(path);
+    const warning = page.getByTestId('replaces-sales');
+    await warning.waitFor();
+    expect(await warning.getByTestId('replaces-sales-message').textContent()).toContain(`The mapping '${mappingName}' already imported sales for 1–2 Nov 2026 (2 product-days), days this file holds too`);
+    await expectAccessible(page, 'replaces sales warning');
+    const newName = warning.getByLabel('New mapping name (for another till)', { exact: false });
+    expect(await newName.inputValue()).toBe(`${mappingName} (2)`);
+    // By keyboard: the name field, Tab to Save as a new mapping, Enter; the focus lands on what it did.
+    await newName.focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    const saved = page.getByTestId('replaces-sales-saved');
+    await saved.waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('replaces-sales-saved');
+    expect(await saved.textContent()).toBe(`Saved as '${mappingName} (2)': importing the file now keeps its sales beside those imported under '${mappingName}', adding up.`);
+    expect(await mappingSelect(page).inputValue()).toBe(`${mappingName} (2)`);
+
+    await importButton(page).click();
+    const title = page.getByTestId('import-result-title');
+    await title.waitFor();
+    expect(await title.textContent()).toContain(`Added to the sales other sources stored for 2 of those product-days (the file import '${mappingName}').`);
+    expect(await title.textContent()).not.toContain('already held');
+    const ids = new Map((await productsWithPrefix(prefix)).map((row) => [row.product_code, row.id]));
+    const quantities = async (code: string) => {
+      const answer = await api(`/api/records/tables/sales/data/?filters_json=${encodeURIComponent(JSON.stringify({ product_id: ids.get(code) }))}`);
+      return ((await answer.json()) as { results: { date: string; quantity: number }[] }).results.map((row) => [row.date, row.quantity]);
+    };
+    // Both tills' sales kept: 3 + 4 and 1 + 2.
+    expect(await quantities(cups)).toEqual([['2026-11-01', 7]]);
+    expect(await quantities(lids)).toEqual([['2026-11-02', 3]]);
   });
 
   it('keeps Import disabled for a file it cannot read, with the reason on screen', async () => {

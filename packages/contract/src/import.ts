@@ -73,6 +73,19 @@ export type NewProduct = z.infer<typeof newProduct>;
 /** New products an answer lists by name at most (counts.created_references counts them all). */
 export const MAX_LISTED_NEW_PRODUCTS = 20;
 
+/**
+ * Sales a file's import replaced (or, in a preview, would replace) that its own mapping imported
+ * before for the same product-days (ADR 0164: a mapping's file replaces its earlier totals, so that
+ * importing it again does not double): the mapping (null: imported without a name), how many
+ * product-days, and the first and last of them. Right for a corrected file imported again; wrong
+ * for another till's file under the same mapping, whose sales then replace the first till's.
+ */
+export const replacedSales = z.object({ mapping_name: z.string().nullable(), product_days: z.number().int(), first_day: z.string(), last_day: z.string() });
+export type ReplacedSales = z.infer<typeof replacedSales>;
+/** The preview's warning of ReplacedSales to come, in words (`message`). */
+export const replacesSales = replacedSales.extend({ message: z.string() });
+export type ReplacesSales = z.infer<typeof replacesSales>;
+
 export const importResult = z.object({
   message: z.string(),
   import_id: z.string(),
@@ -88,6 +101,8 @@ export const importResult = z.object({
   notices: z.array(z.string()).optional(),
   /** The first products created for unknown codes, in the file's order (create_missing_products); present when there are any. */
   new_products: z.array(newProduct).optional(),
+  /** Sales of this mapping's earlier import the file replaced with different totals (`message` says it too); present when there are any. */
+  replaced_sales: replacedSales.optional(),
 });
 export type ImportResult = z.infer<typeof importResult>;
 
@@ -122,6 +137,7 @@ export const importLogEntry = z.object({
       refused_choices: z.array(refusedChoices).optional(),
       warnings: z.array(importWarning).optional(),
       notices: z.array(z.string()).optional(),
+      replaced_sales: replacedSales.optional(),
     })
     // Logs written by earlier versions may carry fields no longer named here.
     .passthrough(),
@@ -272,6 +288,11 @@ export const previewFileResponse = z.object({
   new_product_count: z.number().int().optional(),
   /** products field -> the source column its name matches, for new products (`name`, `category`); for entities fed with product codes. */
   proposed_new_products: z.record(z.string(), z.string().nullable()).optional(),
+  /**
+   * Sales: what importing the file under `mapping_name` (a form field) would replace — the sales that
+   * mapping imported before on the days of the records read; absent when none, or no name was sent.
+   */
+  replaces_sales: replacesSales.optional(),
   /** A problem of the file itself met after the first records (e.g. the head sent ends inside a record). */
   warning: z.string().optional(),
 });

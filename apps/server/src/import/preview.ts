@@ -19,7 +19,8 @@ import { isNameable, pickNewProducts, sourcePaths } from './new-products.ts';
 import { compileRowFilters, rowFilterColumns, valuesOfColumns } from './row-filter.ts';
 import { blankCodeLines, blankCodeSkipper, compileRecordTyper, totalsLineReader, createsForUnknownCodes, fileImportWayOut, ownKeyLookup, ownTextKey, resolveWriteTarget, unknownCodeReason, type CodeLookup, type MeantCode, type KeyReference, type TypedRecord, type WriteTarget } from './target.ts';
 import { isTotalsWord } from './totals-line.ts';
-import { codesWithLeadingZeros, looseCode, storedLooseTwins } from './writer-sql.ts';
+import { codesWithLeadingZeros, keepsSalesParts, looseCode, storedLooseTwins } from './writer-sql.ts';
+import { fileSalesWriter, ownSalesOnDays } from './own-sales.ts';
 import type { ReceivedFile } from './upload.ts';
 import { withoutCurrencySign } from './currency.ts';
 import { RefusedChoiceValues } from './value-maps.ts';
@@ -300,7 +301,7 @@ export function dayOfTitleLines(texts: readonly string[]): string | null {
   return days.size === 1 ? ([...days][0] ?? null) : null;
 }
 
-export type PreviewedRecords = Pick<PreviewFileResponse, 'proposed_field_values' | 'targets' | 'proposed_mapping' | 'date_format' | 'decimal_separator' | 'rows' | 'refused_choices' | 'new_products' | 'new_product_count' | 'proposed_new_products' | 'column_values' | 'proposed_row_filters' | 'blank_code_lines' | 'proposed_skip_rows_without_code'>;
+export type PreviewedRecords = Pick<PreviewFileResponse, 'proposed_field_values' | 'targets' | 'proposed_mapping' | 'date_format' | 'decimal_separator' | 'rows' | 'refused_choices' | 'new_products' | 'new_product_count' | 'proposed_new_products' | 'column_values' | 'proposed_row_filters' | 'blank_code_lines' | 'proposed_skip_rows_without_code' | 'replaces_sales'>;
 
 /**
  * The records of a source (a file's head, an endpoint's first page) as the mapping builder shows
@@ -323,6 +324,7 @@ export async function previewRecords(
     titleDay = null,
     undecidedDates = 'dd/mm/yyyy',
     partialRead = false,
+    importedAs = null,
   }: {
     entityType: string;
     given: EntityMapping | null;
@@ -339,6 +341,8 @@ export async function previewRecords(
     undecidedDates?: 'dd/mm/yyyy' | 'mm/dd/yyyy';
     /** The records are the file's first lines only (its head, or the first DETECTION_RECORDS): a later date may yet decide the order. */
     partialRead?: boolean;
+    /** The mapping name a file's import would be under (its sales writer): sales it imported before on the records' days are named (replaces_sales). */
+    importedAs?: { mappingName: string | null } | null;
   },
 ): Promise<PreviewedRecords> {
   const provisional = await resolveWriteTarget(db, config, entityType, { field_mappings: {} }, { complete: false });
@@ -427,6 +431,7 @@ export async function previewRecords(
   const skipsLine = blankCodeSkipper(target, mapping);
   const totalsWordOf = totalsLineReader(target, mapping);
   const rowFilters = compileRowFilters(mapping);
+  const replacesSales = importedAs && keepsSalesParts(target) ? await ownSalesOnDays(db, fileSalesWriter(importedAs.mappingName ?? undefined), importedAs.mappingName, daysOfRecords(target, mapped, rowFilters, typeRecord)) : null;
   const shown = mapped.slice(0, PREVIEW_ROWS);
   type ShownRow = { row: number; values: Record<string, SourceValue>; problems: Record<string, string>; skipped?: true; totalsLine?: string; leftOut?: { column: string; value: string }; typed: TypedRecord | null };
   const rows = shown.map(({ row, fields: values, filterCells }): ShownRow => {
@@ -485,7 +490,21 @@ export async function previewRecords(
     ...(proposedFilters.length ? { proposed_row_filters: proposedFilters } : {}),
     ...(blankCodes ? { blank_code_lines: blankCodes } : {}),
     ...(proposesSkip ? { proposed_skip_rows_without_code: true as const } : {}),
+    ...(replacesSales ? { replaces_sales: replacesSales } : {}),
   };
+}
+
+/** The days of the records the import would write (those the row filters keep, their day read as the rows shown are). */
+function daysOfRecords(target: WriteTarget, records: { row: number; fields: Record<string, unknown>; filterCells: unknown[] }[], rowFilters: ReturnType<typeof compileRowFilters>, typeRecord: ReturnType<typeof compileRecordTyper>): string[] {
+  const dateField = target.mapped.find((c) => target.keyColumns.includes(c) && target.typeOf(c) === 'DateField');
+  if (!dateField) return [];
+  const days = new Set<string>();
+  for (const record of records) {
+    if (rowFilters?.leavesOut(record.filterCells)) continue;
+    const day = typeRecord(record.fields, record.row).values[dateField];
+    if (typeof day === 'string') days.add(day);
+  }
+  return [...days];
 }
 
 /** The form's `header_row` (the row the Import screen's user says holds the column names, before a mapping is built on it). */
@@ -541,6 +560,7 @@ export async function previewFile(ctx: ImportContext, { file, fields }: PreviewR
   const previewed = await previewRecords(ctx.database.db, config, { entityType, given, dateFormat, header, records, offerRowFilters: true, today: uploadToday(fields.time_zone), titleDay,
     undecidedDates: undecidedDateOrder(sentTimeZone(fields.time_zone), fields.locale || undefined),
     partialRead: cutHead || records.length >= DETECTION_RECORDS,
+    importedAs: fields.mapping_name === undefined ? null : { mappingName: fields.mapping_name || null },
   });
   const rawRows = records.slice(0, PREVIEW_ROWS).map((record) => (record.cells ? header.map((_, at) => asSourceValue(record.cells?.[at])) : header.map((path) => asSourceValue(applyMapping(record.value, { v: path }).v))));
   return {

@@ -10,7 +10,7 @@ import type { Integration } from '@stockwise/contract';
 import { runIntegration } from '../integrations/run.ts';
 import { sendJson, startEndpointServer, type EndpointServer } from '../testing/endpoint-server.ts';
 import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
-import { importFile } from '../testing/uploads.ts';
+import { importFile, postMultipart } from '../testing/uploads.ts';
 
 const tillMapping = { entities: { sales: { field_mappings: { product_id: 'Code', date: 'Day', quantity: 'Qty' } } } };
 const webMapping = { entities: { sales: { field_mappings: { product_id: 'sku', date: 'day', quantity: 'qty' } } } };
@@ -43,7 +43,20 @@ describe.each(backends)('sales from several sources on %s', (backend) => {
     const content = `Code,Day,Qty\n${lines.map((line) => line.join(',')).join('\n')}\n`;
     const answer = await importFile(server, admin, { fileName: `${name}.csv`, content, mapping: tillMapping, entityType: 'sales', extra: { mapping_name: name } });
     expect(answer.status, JSON.stringify(answer.json)).toBe(200);
-    return answer.json as { message: string };
+    return answer.json as { message: string; replaced_sales?: unknown };
+  };
+  /** What the Import screen's preview of a till file under mapping `name` says it would replace. */
+  const previewTill = async (name: string, lines: [code: string, day: string, qty: number][]) => {
+    const content = `Code,Day,Qty\n${lines.map((line) => line.join(',')).join('\n')}\n`;
+    const parts = [
+      { name: 'file' as const, fileName: 'till.csv', content },
+      { name: 'entity_type', value: 'sales' },
+      { name: 'mapping_config', value: JSON.stringify(tillMapping) },
+      { name: 'mapping_name', value: name },
+    ];
+    const answer = await postMultipart(server, '/api/records/preview-file/', admin, parts);
+    expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+    return answer.json.replaces_sales;
   };
   /** A web-shop integration whose endpoint answers the lines `orders()` gives at each run; run() runs it and answers its summary. */
   const webShop = async (orders: () => { sku: string; day: string; qty: number }[], dataAction = 'upsert') => {
@@ -90,6 +103,42 @@ describe.each(backends)('sales from several sources on %s', (backend) => {
       { code: hammer, date: '2026-12-03', quantity: 10 },
       { code: saw, date: '2026-12-03', quantity: 1 },
     ]);
+  });
+
+  it("says when a second till's file under the first till's mapping replaced its sales, warns of it in the preview, and adds up under a mapping of its own", async () => {
+    const [cups = '', lids = ''] = await products(2);
+    const firstTill: [string, string, number][] = [[cups, '2026-11-01', 3], [cups, '2026-11-02', 5], [lids, '2026-11-02', 1]];
+    const secondTill: [string, string, number][] = [[cups, '2026-11-01', 4], [cups, '2026-11-02', 5], [lids, '2026-11-02', 2], [lids, '2026-11-14', 2]];
+    expect(await previewTill('Till sales', secondTill)).toBeUndefined();
+    await till('Till sales', firstTill);
+    // Before: the preview of the second till's file under the same mapping names what it would replace.
+    expect(await previewTill('Till sales', secondTill)).toEqual({
+      mapping_name: 'Till sales',
+      product_days: 3,
+      first_day: '2026-11-01',
+      last_day: '2026-11-02',
+      message:
+        "The mapping 'Till sales' already imported sales for 1–2 Nov 2026 (3 product-days), days this file holds too: importing it under the same mapping replaces those totals with this file's, it does not add to them. If this file is from another till, save the mapping under a new name for it, so that both tills' sales are kept.",
+    });
+    expect(await previewTill('Till sales (2)', secondTill)).toBeUndefined();
+    // After: two product-days held other totals (cups on 1 Nov, lids on 2 Nov); cups on 2 Nov the same 5, and lids on 14 Nov new.
+    const second = await till('Till sales', secondTill);
+    expect(second.replaced_sales).toEqual({ mapping_name: 'Till sales', product_days: 2, first_day: '2026-11-01', last_day: '2026-11-02' });
+    expect(second.message).toContain(
+      "2 product-days (1–2 Nov 2026) already held sales imported under the mapping 'Till sales'; this file's totals replaced them: importing under the same mapping again replaces, it does not add. If this file is from another till, import the first till's file again under 'Till sales' to put its totals back, and this file under a mapping name of its own, so that both tills' sales are kept.",
+    );
+    expect((await sales([cups]))[0]).toEqual({ code: cups, date: '2026-11-01', quantity: 4 });
+    // The same file again replaces nothing with another total: no word of it.
+    const again = await till('Till sales', secondTill);
+    expect(again.replaced_sales).toBeUndefined();
+    expect(again.message).not.toContain('already held');
+    // Imported under a mapping of its own from the start, the second till's file adds up, and says so.
+    const [mugs = ''] = await products(1);
+    await till('Till sales', [[mugs, '2026-11-01', 3]]);
+    const own = await till('Till sales (2)', [[mugs, '2026-11-01', 4]]);
+    expect(own.replaced_sales).toBeUndefined();
+    expect(own.message).toContain("Added to the sales other sources stored for 1 of those product-days (the file import 'Till sales').");
+    expect(await sales([mugs])).toEqual([{ code: mugs, date: '2026-11-01', quantity: 7 }]);
   });
 
   it('keeps a change typed on the Data screen when a source writes again, and says so', async () => {

@@ -23,6 +23,7 @@ import { AppError, validationError } from '../http/errors.ts';
 import { uploadToday } from './field-values.ts';
 import { resolveEntityMapping } from './mapping.ts';
 import { newProductsMessage, sourcePaths } from './new-products.ts';
+import { fileSalesWriter, replacedOwnMessage } from './own-sales.ts';
 import * as repo from './repo.ts';
 import { PieceFile } from './piece-file.ts';
 import { FileFormatError, isWorkbook, mappedBatches, openSource } from './source.ts';
@@ -157,7 +158,7 @@ async function resolveImport(ctx: ImportContext, run: ImportRun, fields: Record<
   const target = await resolveWriteTarget(ctx.database.db, await ctx.loadConfig(), entityType, mapping, { today: uploadToday(fields.time_zone) });
   // A column new products are named from must be in the file too: a mistyped one is a 400 naming it, not products named by their code.
   const needed = [...target.mapped.filter((c) => !target.fixed.has(c) && (target.keyColumns.includes(c) || target.blankIsMissing.has(c))), ...(target.newProducts?.fields.map((f) => f.source) ?? [])];
-  return { entityType, mapping, target, needed, paths: sourcePaths(mapping), options: { mapping, salesWriter: fields.mapping_name ? `file:${fields.mapping_name}` : 'file', onProgress: (rows) => (run.progress.rowsDone = rows) } };
+  return { entityType, mapping, target, needed, paths: sourcePaths(mapping), options: { mapping, salesWriter: fileSalesWriter(fields.mapping_name), onProgress: (rows) => (run.progress.rowsDone = rows) } };
 }
 
 /** Rows typed while the upload arrived, kept as COPY text in a file until the transaction. */
@@ -275,11 +276,15 @@ export async function importUpload(ctx: ImportContext, run: ImportRun, upload: R
     const created = `${restoredCodesMessage(written.restoredCodes)}${newProductsMessage(counts.created_references ?? 0, written.newProducts)}`;
     // Sales kept per writer add up: said when this file's were added to another's (ADR 0164).
     const added = addedToMessage(written.addedTo);
+    // And when they replaced different totals of this mapping's earlier import: another till's file under the same mapping loses the first till's.
+    const mappingName = fields.mapping_name || null;
+    const replaced = replacedOwnMessage(written.replacedOwn, mappingName);
+    const replacedSales = written.replacedOwn ? { mapping_name: mappingName, product_days: written.replacedOwn.days, first_day: written.replacedOwn.from, last_day: written.replacedOwn.to } : null;
     const warnings = defaultWarnings(target, written.defaulted);
     const notices = written.outdatedCounts?.older ? [outdatedCountsNotice(written.outdatedCounts, uploadToday(fields.time_zone))] : [];
     const dateOrder = written.dateOrder ? detectedDateOrderMessage(written.dateOrder) : '';
     const result: ImportResult = {
-      message: `${imported} ${counts.inserted} inserted, ${counts.updated} updated.${added}${created}${skipped}${filtered}${dateOrder ? ` ${dateOrder}` : ''}`,
+      message: `${imported} ${counts.inserted} inserted, ${counts.updated} updated.${added}${replaced}${created}${skipped}${filtered}${dateOrder ? ` ${dateOrder}` : ''}`,
       import_id: run.id as string,
       entity_type: resolved.entityType,
       table: target.tableName,
@@ -289,11 +294,12 @@ export async function importUpload(ctx: ImportContext, run: ImportRun, upload: R
       ...(warnings.length ? { warnings } : {}),
       ...(notices.length ? { notices } : {}),
       ...(written.newProducts.length ? { new_products: written.newProducts } : {}),
+      ...(replacedSales ? { replaced_sales: replacedSales } : {}),
     };
     outcome = {
       status: 'success',
       // The log shows no message: the date order detected is one of its notices.
-      details: { counts, repeated_keys: written.repeatedKeys, duration_ms: result.duration_ms, bytes: upload.bytes, ...(warnings.length ? { warnings } : {}), ...(notices.length || dateOrder ? { notices: [...notices, ...(dateOrder ? [dateOrder] : [])] } : {}) },
+      details: { counts, repeated_keys: written.repeatedKeys, duration_ms: result.duration_ms, bytes: upload.bytes, ...(warnings.length ? { warnings } : {}), ...(notices.length || dateOrder ? { notices: [...notices, ...(dateOrder ? [dateOrder] : [])] } : {}), ...(replacedSales ? { replaced_sales: replacedSales } : {}) },
       errorMessage: null,
     };
     return result;

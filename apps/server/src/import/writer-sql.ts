@@ -515,6 +515,8 @@ export type SalesWriter = { source: string; run: string | null };
 
 /** The column of data.sales kept per writer in sales_sources. */
 const SALES_PART = 'quantity';
+/** The day of a sales row (its key beside the product). */
+const SALES_DAY = 'date';
 
 /** Whether a write into `target` keeps its writer's parts in sales_sources: only sales, when the mapping writes their quantity. */
 export const keepsSalesParts = (target: WriteTarget) => target.encodedName === 'sales' && target.mapped.includes(SALES_PART);
@@ -640,14 +642,24 @@ export function writeMerged(target: WriteTarget, write: MergeWrite) {
     : sql``;
   // Plain INSERTs wrote new rows only: no part was stored for them, no other writer's to keep.
   const parts = !writer ? sql`` : write.mode === 'plain' ? newParts(writer) : writtenParts(target, writer);
-  const kept = writer && write.mode !== 'plain' ? keptPartsInWords(writer) : sql``;
+  const kept = writer && write.mode !== 'plain' ? sql`${keptPartsInWords(writer)}${writer.run === null ? ownPartsReplaced : sql``}` : sql``;
   return sql<WrittenMerged>`
     with ${sql.join(writes)} ${noted}${parts}
     select (count(*) filter (where inserted))::int as inserted, count(*)::int as written${kept} from all_written`;
 }
 
 /** How many rows writeMerged wrote, and how many were new; for sales, of the rows whose other writers' parts it kept (AddedTo), how many and whose. */
-export type WrittenMerged = { inserted: number; written: number; kept?: number; kept_sources?: string[] | null; kept_edits?: boolean };
+export type WrittenMerged = {
+  inserted: number;
+  written: number;
+  kept?: number;
+  kept_sources?: string[] | null;
+  kept_edits?: boolean;
+  /** A file's parts that replaced a different part of its own source (ownPartsReplaced): how many product-days, and their first and last day. */
+  replaced?: number;
+  replaced_from?: string | null;
+  replaced_to?: string | null;
+};
 
 /** The parts of new sales rows: each row's total is its writer's part (none where the file left it out). */
 const newParts = (writer: SalesWriter) => sql`, parts as (
@@ -669,8 +681,13 @@ function writtenParts(target: WriteTarget, writer: SalesWriter) {
   );
   const addsInRun = writer.run !== null && target.repeatedKeys === 'sum';
   const part = addsInRun ? sql`case when l.run = excluded.run then l.quantity + excluded.quantity else excluded.quantity end` : sql`excluded.quantity`;
+  // The writer's own part before this write (the statement's snapshot), read once for kept, the run's before-images and a file's replaced days.
+  const day = writer.run === null ? sql`, m.${id(SALES_DAY)} as day` : sql``;
   return sql`, incoming as (
-      select w.id, w.total, m.${id(SALES_PART)} as part from all_written w join ${id(MERGED_TABLE)} m on ${sameKey} where m.${id(SALES_PART)} is not null),
+      select w.id, w.total, m.${id(SALES_PART)} as part, own.quantity as own_part, own.run as own_run${day}
+      from all_written w join ${id(MERGED_TABLE)} m on ${sameKey}
+        left join sales_sources own on own.sales_id = w.id and own.source = ${writer.source}
+      where m.${id(SALES_PART)} is not null),
     parts as (
       insert into sales_sources as l (sales_id, source, run, quantity)
       select id, ${writer.source}, ${writer.run}, part from incoming
@@ -678,9 +695,10 @@ function writtenParts(target: WriteTarget, writer: SalesWriter) {
       on conflict (sales_id, source) do update set quantity = ${part}, run = excluded.run where (l.quantity, l.run) is distinct from (${part}, excluded.run)),
     kept as (
       select i.id, i.total - i.part as others
-      from incoming i left join sales_sources own on own.sales_id = i.id and own.source = ${writer.source}
-      where not coalesce(own.run = ${writer.run}, false) and exists (select 1 from sales_sources l where l.sales_id = i.id)
-        and i.total <> i.part)${writer.run === null ? sql`` : partsBeforeRun(writer.source, writer.run)}`;
+      from incoming i
+      where not coalesce(i.own_run = ${writer.run}, false) and exists (select 1 from sales_sources l where l.sales_id = i.id)
+        and i.total <> i.part)${writer.run === null ? sql`,
+    replaced as (select day from incoming where own_part <> part)` : partsBeforeRun(writer.source, writer.run)}`;
 }
 
 /**
@@ -692,10 +710,19 @@ function writtenParts(target: WriteTarget, writer: SalesWriter) {
 const partsBeforeRun = (source: string, run: string) => sql`,
     before_run as (
       insert into sales_parts_before_run (run, sales_id, source, previous_run, previous_quantity)
-      select ${run}, own.sales_id, own.source, own.run, own.quantity
-      from incoming i join sales_sources own on own.sales_id = i.id and own.source = ${source}
-      where own.run is distinct from ${run}
+      select ${run}, i.id, ${source}, i.own_run, i.own_part
+      from incoming i
+      where i.own_part is not null and i.own_run is distinct from ${run}
       on conflict (run, sales_id) do nothing)`;
+
+/**
+ * The product-days where a file's part replaced a different part of its own source: its mapping's
+ * earlier import held another total for them. A re-import of a corrected file does that rightly; a
+ * second till's file under the first till's mapping does it wrongly, and the import says so (ADR
+ * 0164's amendment of 2026-12-05, "one mapping, two tills"). A part written again unchanged is no replace.
+ */
+const ownPartsReplaced = sql`,
+  (select count(*)::int from replaced) as replaced, (select min(day)::text from replaced) as replaced_from, (select max(day)::text from replaced) as replaced_to`;
 
 /** What writtenParts kept, in words for the summary: "the file import 'pos-history'", "the integration reading shop.example.com". */
 const keptPartsInWords = (writer: SalesWriter) => sql`,

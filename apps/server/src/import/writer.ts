@@ -21,6 +21,7 @@ import { compileRowFilters, type RowFilters } from './row-filter.ts';
 import type { RawBuilder } from 'kysely';
 import type { CurrencySigns } from './currency.ts';
 import { blankCodeSkipper, compileRecordTyper, type AddedTo, totalsLineReader, createsForUnknownCodes, fileImportWayOut, ownKeyLookup, unknownCodeReason, type CodeLookup, type TotalsSkipped, type WriteTarget } from './target.ts';
+import type { ReplacedOwn } from './own-sales.ts';
 import { RefusedChoiceValues } from './value-maps.ts';
 import { DateOrderDetector } from './values.ts';
 import * as sqlOf from './writer-sql.ts';
@@ -100,6 +101,8 @@ export type WriteOutcome = {
   outdatedCounts?: sqlOf.OutdatedCounts;
   /** Sales written beside other writers' parts of the same product-days, kept (ADR 0164): absent when none. */
   addedTo?: AddedTo;
+  /** A file's sales that replaced different totals its own source (mapping) stored before: absent when none. */
+  replacedOwn?: ReplacedOwn;
 };
 
 /** Two writes' AddedTo as one (a run's batches). */
@@ -460,6 +463,7 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
   let setAside: number | undefined;
   let outdatedCounts: sqlOf.OutdatedCounts | undefined;
   let addedTo: AddedTo | undefined;
+  let replacedOwn: ReplacedOwn | undefined;
   let totalsSkipped: TotalsSkipped = prepared.totals;
   let restoredCodes = NO_RESTORED_CODES;
   const restoreZeros = async (statement: RawBuilder<sqlOf.RestoredCode> | null) => {
@@ -479,6 +483,7 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
     restoredCodes,
     ...(outdatedCounts ? { outdatedCounts } : {}),
     ...(addedTo ? { addedTo } : {}),
+    ...(replacedOwn ? { replacedOwn } : {}),
   });
   if (counts.rows === 0) return outcome();
   const ambiguity = detector.ambiguity;
@@ -583,6 +588,7 @@ export async function mergeStaged(session: ImportSession, target: WriteTarget, p
       written ??= (await session.run(sqlOf.writeMerged(target, { fieldSets, mode: 'upsert', source, writer })))[0];
     }
     if (written?.kept) addedTo = { keys: written.kept, sources: [...(written.kept_sources ?? [])].sort(), edited: written.kept_edits ?? false };
+    if (written?.replaced && written.replaced_from && written.replaced_to) replacedOwn = { days: written.replaced, from: written.replaced_from, to: written.replaced_to };
     counts.written = action === 'insert' ? (written?.inserted ?? 0) : distinct;
     counts.inserted = written?.inserted ?? 0;
     counts.duplicates = counts.rows - (setAside ?? 0) - distinct;

@@ -44,11 +44,14 @@ export function previewPart(file: File): File {
   return new File([file.slice(0, PREVIEW_MAX_BYTES)], file.name, { type: file.type });
 }
 
+/** What else a preview is asked with: the row of column names (a file with no mapping yet), and the mapping name the import would be under (its sales it would replace). */
+export type PreviewOptions = { headerRow?: number | undefined; mappingName?: string | undefined; signal?: AbortSignal | undefined };
+
 /**
  * The preview's form: a file's head goes with `file_part: head`, so the server reads its cut last
  * line as the cut it is, not as a record (a defect).
  */
-export function previewForm(file: File, entityType: string, mapping: EntityMapping | null, headerRow?: number): FormData {
+export function previewForm(file: File, entityType: string, mapping: EntityMapping | null, { headerRow, mappingName }: PreviewOptions = {}): FormData {
   const form = new FormData();
   form.append('entity_type', entityType);
   form.append('time_zone', browserTimeZone());
@@ -56,6 +59,7 @@ export function previewForm(file: File, entityType: string, mapping: EntityMappi
   form.append('locale', navigator.language);
   if (mapping) form.append('mapping_config', JSON.stringify(mapping));
   if (headerRow !== undefined) form.append('header_row', String(headerRow));
+  if (mappingName !== undefined) form.append('mapping_name', mappingName);
   const part = previewPart(file);
   if (part !== file) form.append('file_part', 'head');
   form.append('file', part, part.name);
@@ -64,11 +68,12 @@ export function previewForm(file: File, entityType: string, mapping: EntityMappi
 
 /**
  * POST /api/records/preview-file/: the file's header, first rows mapped and their problems; writes
- * nothing. `headerRow`: the row holding the column names, for a file with no mapping yet (a mapping says its own).
+ * nothing. `headerRow`: the row holding the column names, for a file with no mapping yet (a mapping
+ * says its own); `mappingName`: the name the import would be under, for the sales it would replace.
  */
-export async function previewImportFile(file: File, entityType: string, mapping: EntityMapping | null, signal?: AbortSignal, headerRow?: number): Promise<PreviewFileResponse> {
-  const form = previewForm(file, entityType, mapping, headerRow);
-  return (await api.post<PreviewFileResponse>('/records/preview-file/', form, { headers: { 'Content-Type': 'multipart/form-data' }, signal })).data;
+export async function previewImportFile(file: File, entityType: string, mapping: EntityMapping | null, options: PreviewOptions = {}): Promise<PreviewFileResponse> {
+  const form = previewForm(file, entityType, mapping, options);
+  return (await api.post<PreviewFileResponse>('/records/preview-file/', form, { headers: { 'Content-Type': 'multipart/form-data' }, signal: options.signal })).data;
 }
 
 /** POST /api/yaml/save-mapping/: keeps the mapping under its name (it appears among the config's mappings). */

@@ -184,7 +184,8 @@ describe('preview and the mapping builder', () => {
     expect(store().isLoading).toBe(true);
     await previewing;
     expect(store().isLoading).toBe(false);
-    expect(previewFields).toEqual({ entity_type: 'products', time_zone: browserTimeZone(), locale: navigator.language, mapping_config: JSON.stringify(catalogue.entities.products) });
+    // Named as the import would be: the preview says what sales of the mapping's earlier imports the file would replace.
+    expect(previewFields).toEqual({ entity_type: 'products', time_zone: browserTimeZone(), locale: navigator.language, mapping_config: JSON.stringify(catalogue.entities.products), mapping_name: 'product_catalogue_csv' });
     expect(store().previewData?.rows).toHaveLength(5);
     expect(store().previewData?.rows[1]?.problems).toEqual({ current_stock: 'a whole number is required.' });
   });
@@ -225,7 +226,7 @@ describe('preview and the mapping builder', () => {
     await store().selectFile(csvFile());
     await store().selectMapping('sales_only');
     expect(store()).toMatchObject({ entityType: 'sales', selectedMapping: 'sales_only', draft: salesOnly.entities.sales, mappingNotice: null });
-    expect(previewFields).toEqual({ entity_type: 'sales', time_zone: browserTimeZone(), locale: navigator.language, mapping_config: JSON.stringify(salesOnly.entities.sales) });
+    expect(previewFields).toEqual({ entity_type: 'sales', time_zone: browserTimeZone(), locale: navigator.language, mapping_config: JSON.stringify(salesOnly.entities.sales), mapping_name: 'sales_only' });
   });
 
   it('choosing an entity the saved mapping has nothing for builds a new mapping, says so, and imports it as unsaved', async () => {
@@ -233,7 +234,7 @@ describe('preview and the mapping builder', () => {
     await store().selectEntity('sales');
     expect(store()).toMatchObject({ entityType: 'sales', selectedMapping: null, mappingConfig: null, draft: null, mappingNotice: "Mapping Product catalogue CSV has nothing for sales: the columns are proposed from the file's header." });
     await store().selectFile(csvFile());
-    expect(previewFields).toEqual({ entity_type: 'sales', time_zone: browserTimeZone(), locale: navigator.language });
+    expect(previewFields).toEqual({ entity_type: 'sales', time_zone: browserTimeZone(), locale: navigator.language, mapping_name: 'your column choices' });
     expect(store().draft).toEqual({ field_mappings: proposal });
     await store().submit();
     expect(uploadFields).toMatchObject({ entity_type: 'sales', time_zone: browserTimeZone(), mapping_name: 'your column choices', mapping_config: JSON.stringify({ entities: { sales: { field_mappings: proposal } } }) });
@@ -248,7 +249,7 @@ describe('preview and the mapping builder', () => {
     proposal = { product_code: 'Item Code', name: 'Description', current_stock: 'Stock' };
     await store().loadMappings();
     await store().selectFile(csvFile('Item Code,Description,Stock\nP-1,One,1\n'));
-    expect(previewFields).toEqual({ entity_type: 'products', time_zone: browserTimeZone(), locale: navigator.language });
+    expect(previewFields).toEqual({ entity_type: 'products', time_zone: browserTimeZone(), locale: navigator.language, mapping_name: 'your column choices' });
     expect(store()).toMatchObject({
       selectedMapping: null,
       mappingConfig: null,
@@ -272,7 +273,7 @@ describe('preview and the mapping builder', () => {
     previewHeader = ['Artikelnummer', 'Bezeichnung', 'Bestand'];
     proposal = { product_code: 'Artikelnummer', name: 'Bezeichnung', current_stock: 'Bestand' };
     await store().setHeaderRow(2);
-    expect(previewFields).toEqual({ entity_type: 'products', time_zone: browserTimeZone(), locale: navigator.language, header_row: '2' });
+    expect(previewFields).toEqual({ entity_type: 'products', time_zone: browserTimeZone(), locale: navigator.language, header_row: '2', mapping_name: 'your column choices' });
     expect(store()).toMatchObject({ draft: { header_row: 2, field_mappings: proposal }, mappingNotice: null, isLoading: false, error: null });
     await store().submit();
     expect(JSON.parse(uploadFields['mapping_config']!)).toEqual({ entities: { products: { header_row: 2, field_mappings: proposal } } });

@@ -320,7 +320,8 @@ export const useImportStore = create<ImportStore>()((set, get) => {
       // A chosen mapping whose config has not arrived: the preview follows it.
       if (name && !mappingConfig) return fail(i18n.t('import.errors.mappingConfigMissing', { name }));
       try {
-        const previewData = await importApi.previewImportFile(file, entityType, draft, undefined, draft ? undefined : headerRow);
+        // Named as the import would be (mappingNameUsed): the preview says which of its earlier sales the file would replace.
+        const previewData = await importApi.previewImportFile(file, entityType, draft, { headerRow: draft ? undefined : headerRow, mappingName: mappingNameUsed(get()) });
         if (sequence !== previewSequence) return;
         const missing = columnsMissingFromFile(previewData, draft);
         const namesOfAnotherRow = rowChanged && draft !== null && (missing.columns.length > 0 || Object.keys(draft.field_mappings).length === 0);

@@ -409,4 +409,25 @@ describe('import form', () => {
     expect(screen.getByTestId('import-error-detail').textContent).toBe('Upload a .csv, .json or .xlsx file.');
     expect((screen.getByRole('button', { name: 'Import file' }) as HTMLButtonElement).disabled).toBe(true);
   });
+
+  it("warns that importing replaces the sales the mapping imported before on the file's days, and offers a new mapping name, labelled, the next one free", () => {
+    const replaces_sales = { mapping_name: 'Till sales', product_days: 12, first_day: '2026-11-01', last_day: '2026-11-14', message: "The mapping 'Till sales' already imported sales for 1–14 Nov 2026 (12 product-days), days this file holds too: …" };
+    const tillSales = { entities: { sales: mapping.entities.sales } };
+    const state = { entities: [{ name: 'sales', repeatedKeys: 'sum' as const }], entityType: 'sales', selectedFile: new File(['x'], 'till-2.csv'), selectedMapping: 'Till sales', mappingConfig: tillSales, draft: mapping.entities.sales };
+    useImportStore.setState({ ...state, availableMappings: [{ name: 'Till sales', description: null }, { name: 'Till sales (2)', description: null }], previewData: { ...previewData, replaces_sales } });
+    const { rerender } = renderForm();
+    const warning = screen.getByTestId('replaces-sales');
+    expect(within(warning).getByText('Importing replaces sales this mapping imported before')).toBeTruthy();
+    expect(screen.getByTestId('replaces-sales-message').textContent).toBe(replaces_sales.message);
+    expect((within(warning).getByLabelText('New mapping name (for another till)', { exact: false }) as HTMLInputElement).value).toBe('Till sales (3)');
+    expect(within(warning).getByRole('button', { name: 'Save as a new mapping' })).toBeTruthy();
+    // Columns changed by hand import under "your column choices": the warning was of another name's sales.
+    useImportStore.setState({ draft: { field_mappings: { product_id: 'StockCode' } } });
+    rerender(<MantineProvider><ImportForm /></MantineProvider>);
+    expect(screen.queryByTestId('replaces-sales')).toBeNull();
+    // No sales of the mapping on the file's days: no warning.
+    useImportStore.setState({ ...state, previewData });
+    rerender(<MantineProvider><ImportForm /></MantineProvider>);
+    expect(screen.queryByTestId('replaces-sales')).toBeNull();
+  });
 });

@@ -16,6 +16,7 @@ import { createMissingOptions } from './preview.ts';
 import { columnOptions, MappedRowsTable, targetLabel } from './MappedRows.tsx';
 import { FilteredLines, LeaveOutLines } from './LeaveOutLines.tsx';
 import { ValueMeanings } from './ValueMeanings.tsx';
+import { ReplacesSales } from './ReplacesSales.tsx';
 import { durationMessage, formatBytes, formatCell, formatCount, shortened } from './format.ts';
 
 function EntityAndMappingChooser() {
@@ -591,6 +592,7 @@ export function ImportForm() {
           <RawHeader preview={previewData} />
           <MappingBuilder preview={previewData} />
           <PreviewTable preview={previewData} />
+          <ReplacesSales preview={previewData} />
         </>
       ) : null}
       <ValueMeanings />
