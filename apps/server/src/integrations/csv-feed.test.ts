@@ -3,6 +3,7 @@
 // separator) and one that says nothing of its type are read as the file import reads a CSV, each line a
 // record named by the header; Try the endpoint shows the header's names and proposes the mapping;
 // a CSV that cannot be read and an HTML page say so.
+import type { ServerResponse } from 'node:http';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Integration, IntegrationTryResponse } from '@stockwise/contract';
@@ -10,7 +11,7 @@ import { startEndpointServer, type EndpointServer } from '../testing/endpoint-se
 import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { runIntegration } from './run.ts';
 
-const sendText = (type: string | null, text: string) => (_request: unknown, response: import('node:http').ServerResponse) => {
+const sendText = (type: string | null, text: string) => (_request: unknown, response: ServerResponse) => {
   response.writeHead(200, type ? { 'content-type': type } : {});
   response.end(text);
 };
