@@ -43,12 +43,24 @@ export const taskResults = z.object({
   stockouts: z.number().int(),
   duration_ms: z.number(),
 });
+/**
+ * A whole-catalogue run cut off (the server stopped mid-run) and run again by its job's retry (ADR
+ * 0170): when it stopped (its last progress, ISO), how many of its `total` products were done
+ * before, whether the run went on after them (`resumed`; not when the day to forecast from changed
+ * meanwhile), and `message`, the sentence to show ("Restarted after the server stopped at 14:02 UTC;
+ * 1,200 of 3,000 products were done before and are not forecast again.").
+ */
+export const taskRestart = z.object({ stopped_at: z.string(), done_before: z.number().int(), total: z.number().int(), resumed: z.boolean(), message: z.string() });
+export type TaskRestart = z.infer<typeof taskRestart>;
+
 export const taskStatusResponse = z.object({
   task_id: z.string(),
   status: z.enum(taskStatuses),
   progress: z.object({ done: z.number().int(), total: z.number().int() }),
   results: taskResults.nullable(),
   error: z.string().nullable(),
+  /** Null unless the run was restarted after the server stopped. */
+  restart: taskRestart.nullable().default(null),
 });
 export type TaskStatusResponse = z.infer<typeof taskStatusResponse>;
 

@@ -148,7 +148,11 @@ export type ForecastTasksTable = {
   requested_by: number | null;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, string | undefined, RawTimestamp>;
+  /** A run cut off and run again: when it stopped and what was done before (migration 0480). */
+  restart: ColumnType<TaskRestartRecord | null, string | null | undefined, string | null>;
 };
+
+export type TaskRestartRecord = { stopped_at: string; done_before: number; total: number; resumed: boolean };
 
 export type ForecastResultsTable = {
   product_id: number;

@@ -1,5 +1,5 @@
 // A forecast job whose worker process is killed (SIGKILL) mid-run is retried after a restart and
-// completes once, with every product forecast.
+// completes once, with every product forecast, saying it was restarted.
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { TaskStatusResponse } from '@stockwise/contract';
@@ -63,6 +63,8 @@ describe.each(backends)('forecast job recovery on %s', (backend) => {
       final = await status(killedTask as string);
     }
     expect(final).toMatchObject({ status: 'completed', error: null, progress: { done: 240, total: 240 } });
+    // The retry says it is one, and when the run stopped (ADR 0170).
+    expect(final.restart).toMatchObject({ total: 240, message: expect.stringMatching(/^Restarted .*after the server stopped at \d\d:\d\d UTC/) });
     expect(final.results?.products).toBe(240);
     await server.stop();
 

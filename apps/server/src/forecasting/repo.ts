@@ -2,7 +2,7 @@
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { executeCompiled } from '../db/compiled.ts';
 import { databaseErrorOf } from '../db/errors.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database, TaskRestartRecord } from '../db/schema.ts';
 import { DEFAULT_INACTIVE_DAYS } from '@stockwise/contract';
 import { recentDemandSql } from '../order-advice/repo.ts';
 import type { OnHand } from './stock-line.ts';
@@ -61,8 +61,31 @@ export const setTaskJob = (db: Db, id: string, jobId: string) => db.updateTable(
 
 export const findTask = (db: Db, id: string) => db.selectFrom('forecast_tasks').selectAll().where('id', '=', id).executeTakeFirst();
 
-export const markTaskRunning = (db: Db, id: string, total: number) =>
-  db.updateTable('forecast_tasks').set({ status: 'running', progress_done: 0, progress_total: total, error: null, updated_at: sql`now()` }).where('id', '=', id).execute();
+/** `done`: products a restarted run does not forecast again; `restart`: what it says of its restart. */
+export const markTaskRunning = (db: Db, id: string, total: number, resumed: { done: number; restart: TaskRestartRecord } | null = null) =>
+  db
+    .updateTable('forecast_tasks')
+    .set({ status: 'running', progress_done: resumed?.done ?? 0, progress_total: total, error: null, updated_at: sql`now()`, ...(resumed ? { restart: JSON.stringify(resumed.restart) } : {}) })
+    .where('id', '=', id)
+    .execute();
+
+/**
+ * What a run of `taskId` cut off before it ended stored: the products forecast, those with a
+ * stockout, the day forecast from, the last product in id order (a run goes in id order and stores
+ * its chunks one after the other, so every product up to it was done), and how many products there
+ * are up to it (forecast, or failed: done either way). Null when it stored none.
+ */
+export async function storedByTask(db: Db, taskId: string): Promise<{ stored: number; stockouts: number; forecastStart: string; lastId: number; done: number } | null> {
+  const { rows } = await sql<{ stored: number; stockouts: number; forecast_start: string | null; last_id: string | null }>`
+    select count(*)::int as stored, count(*) filter (where coalesce(jsonb_array_length(stockouts), 0) > 0)::int as stockouts,
+      max(forecast_start)::text as forecast_start, max(product_id) as last_id
+    from forecast_results where task_id = ${taskId}::uuid`.execute(db);
+  const found = rows[0];
+  if (!found?.last_id || !found.forecast_start) return null;
+  const lastId = Number(found.last_id);
+  const done = Number((await db.selectFrom('data.products').select((eb) => eb.fn.countAll<number>().as('n')).where('id', '<=', lastId).executeTakeFirstOrThrow()).n);
+  return { stored: found.stored, stockouts: found.stockouts, forecastStart: found.forecast_start, lastId, done };
+}
 
 export const setTaskProgress = (db: Db, id: string, done: number) =>
   db.updateTable('forecast_tasks').set({ progress_done: done, updated_at: sql`now()` }).where('id', '=', id).execute();

@@ -2,7 +2,7 @@
 // stored forecasts in the spec §3 response shape, and the inventory report.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { catalogueCalendar, createForecastPool, firstOpenDayFrom, NEW_ITEM_DAYS, type CatalogueCalendar, type DailyTotals, type ForecastPool, type ProductForecast, type ProductStart } from '@stockwise/forecast';
 import {
   csvLine,
@@ -22,7 +22,7 @@ import {
   type ReportQuery,
   type TaskStatusResponse,
 } from '@stockwise/contract';
-import type { Database } from '../db/schema.ts';
+import type { Database, ForecastTasksTable, TaskRestartRecord } from '../db/schema.ts';
 import { openConnections } from '../db/compiled.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { AppError } from '../http/errors.ts';
@@ -273,7 +273,25 @@ export async function getForecastTaskStatus(ctx: ForecastingContext, taskId: str
     progress: { done: task.progress_done, total: task.progress_total },
     results: (task.results as TaskStatusResponse['results']) ?? null,
     error: task.error,
+    restart: describedRestart(task.restart, new Date()),
   };
+}
+
+/**
+ * A restart as the status says it: "Restarted after the server stopped at 14:02 UTC; 1,200 of 3,000
+ * products were done before and are not forecast again." (the day too when it was not today's).
+ */
+export function describedRestart(restart: TaskRestartRecord | null, now: Date): TaskStatusResponse['restart'] {
+  if (!restart) return null;
+  const day = restart.stopped_at.slice(0, 10);
+  const at = `${day === now.toISOString().slice(0, 10) ? '' : `on ${day} `}at ${restart.stopped_at.slice(11, 16)} UTC`;
+  const done = `${restart.done_before.toLocaleString('en-US')} of ${restart.total.toLocaleString('en-US')} products`;
+  const message = !restart.done_before
+    ? `Restarted after the server stopped ${at}, before any product's forecast was stored.`
+    : restart.resumed
+      ? `Restarted after the server stopped ${at}; ${done} were done before and are not forecast again.`
+      : `Restarted from the first product after the server stopped ${at}; ${done} had been done, but new sales have moved the first day to forecast since.`;
+  return { ...restart, message };
 }
 
 /**
@@ -409,8 +427,10 @@ export async function runForecastGeneration(ctx: Pick<ForecastingContext, 'db'>,
     const single = task.style_code ? await repo.findProductByStyleCode(ctx.db, task.style_code) : null;
     if (task.style_code && !single) throw new AppError('not_found', `Product '${task.style_code}' no longer exists.`);
     const total = single ? 1 : await repo.countProducts(ctx.db);
+    // Still marked running: the run was cut off (the server stopped) and this is its job's retry.
+    const resumed = !single && task.status === 'running' ? await resumeCutOffRun(ctx.db, task, today, total) : null;
     if (single) await repo.markTaskRunning(ctx.db, task.id, total);
-    else await startAfterRunningCatalogueRun(ctx.db, task.id, total);
+    else await startAfterRunningCatalogueRun(ctx.db, task.id, total, resumed);
     if (!single) await openConnections(ctx.db, CONNECTIONS_FOR_A_RUN);
     // A catalogue run reads the calendar afresh; one product uses the last run's. The threads start,
     // and the first chunk is read, while the database sums the catalogue's days.
@@ -429,9 +449,9 @@ export async function runForecastGeneration(ctx: Pick<ForecastingContext, 'db'>,
       task: { module: BATCH_TASK, context: Promise.all([calendar, firstSale]).then(([found, first]) => batchContext(today, task.forecast_days, found, first)) },
     });
     const failed: { styleCode: string; error: string }[] = [];
-    let stockouts = 0;
-    let stored = 0;
-    let forecasted = 0;
+    let stockouts = resumed?.stockouts ?? 0;
+    let stored = resumed?.stored ?? 0;
+    let forecasted = resumed?.done ?? 0;
     let lastProgressWrite = 0;
     const reportProgress = (doneInChunk: number) => {
       if (Date.now() - lastProgressWrite < PROGRESS_WRITE_INTERVAL_MS) return;
@@ -440,7 +460,7 @@ export async function runForecastGeneration(ctx: Pick<ForecastingContext, 'db'>,
     };
     const loadChunk = (afterId: number): Promise<repo.ProductRowsRead> =>
       single ? (afterId ? Promise.resolve({ rows: [], readAt: null }) : repo.productRowsOf(ctx.db, single.id, since)) : repo.productRowsAfter(ctx.db, afterId, PRODUCTS_PER_CHUNK, since);
-    let next = loadChunk(0);
+    let next = loadChunk(resumed?.lastId ?? 0);
     let writing: Promise<void> = Promise.resolve();
     let writesQueued = 0;
     for (;;) {
@@ -483,16 +503,32 @@ export async function runForecastGeneration(ctx: Pick<ForecastingContext, 'db'>,
   }
 }
 
+/** A cut-off run run again: what it had stored (not forecast again when `resumed`), and what it says of its restart. */
+type ResumedRun = { done: number; stored: number; stockouts: number; lastId: number; restart: TaskRestartRecord };
+
+/**
+ * A whole-catalogue run cut off by a crash and run again by its job's retry (ADR 0170): it goes on
+ * after the last product it stored, counting those and their stockouts, unless new sales have moved
+ * the day to forecast from since: then it starts again from the first product, and says so. Its
+ * restart notes when it stopped (its last progress, written every half second) and how far it had got.
+ */
+async function resumeCutOffRun(db: Kysely<Database>, task: Pick<Selectable<ForecastTasksTable>, 'id' | 'updated_at'>, today: string, total: number): Promise<ResumedRun> {
+  const restart = { stopped_at: task.updated_at.toISOString(), total };
+  const kept = await repo.storedByTask(db, task.id);
+  if (!kept || kept.forecastStart !== today) return { done: 0, stored: 0, stockouts: 0, lastId: 0, restart: { ...restart, done_before: kept?.done ?? 0, resumed: false } };
+  return { ...kept, restart: { ...restart, done_before: kept.done, resumed: true } };
+}
+
 /**
  * Marks a catalogue task running once no other one is (a unique index lets only one run: two would
  * read and write the same products, the older data last, maybe). A run that has reported no
  * progress for STALLED_RUN_MS has died without its job noticing (no retry left): it is failed, and
  * this one goes on.
  */
-async function startAfterRunningCatalogueRun(db: Kysely<Database>, taskId: string, total: number): Promise<void> {
+async function startAfterRunningCatalogueRun(db: Kysely<Database>, taskId: string, total: number, resumed: ResumedRun | null): Promise<void> {
   for (;;) {
     try {
-      await repo.markTaskRunning(db, taskId, total);
+      await repo.markTaskRunning(db, taskId, total, resumed);
       return;
     } catch (error) {
       if (databaseErrorOf(error)?.code !== UNIQUE_VIOLATION) throw error;

@@ -760,9 +760,9 @@ describe.each(backends)('scheduled integrations on %s', (backend) => {
   it('says what an answer that is not JSON was, and points a 401 or 403 to the auth header', async () => {
     source.route('/login-page', (_request, response) => void response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html>\n<html><head><title>Sign in to the shop</title></head><body></body></html>'));
     const html = await createOk({ endpoint: `${source.origin}/login-page` });
-    expect(await run(html.id)).toMatchObject({ status: 'failed', message: 'Page 1 is not JSON: the endpoint answered text/html ("<!doctype html> <html><head><title>Sign…").' });
+    expect(await run(html.id)).toMatchObject({ status: 'failed', message: 'Page 1 is neither JSON nor CSV: the endpoint answered text/html ("<!doctype html> <html><head><title>Sign…").' });
     source.route('/empty', (_request, response) => void response.writeHead(200).end());
-    expect(await run((await createOk({ endpoint: `${source.origin}/empty` })).id)).toMatchObject({ message: 'Page 1 is not JSON: the endpoint answered without a content type (an empty body).' });
+    expect(await run((await createOk({ endpoint: `${source.origin}/empty` })).id)).toMatchObject({ message: 'Page 1 is neither JSON nor CSV: the endpoint answered without a content type (an empty body).' });
     // JSON that says it is JSON and is broken: cut off, or wrong inside.
     source.route('/cut-off', (_request, response) => void response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end('{"orders": [ {"id": 1,'));
     expect(await run((await createOk({ endpoint: `${source.origin}/cut-off` })).id)).toMatchObject({
@@ -864,7 +864,7 @@ describe.each(backends)('scheduled integrations on %s', (backend) => {
     source.route('/other-shape', (_request, response) => sendJson(response, [{ code: 'X1', label: 'Other shape' }]));
     const integration = await createOk({ endpoint: `${source.origin}/other-shape` });
     const outcome = await run(integration.id);
-    expect(outcome).toMatchObject({ status: 'failed', message: "The mapping 'shop_export_json' reads 'sku' (for product_code), which no record of the first page has." });
+    expect(outcome).toMatchObject({ status: 'failed', message: "No record has the fields 'sku' (mapped to Product code) and 'title' (mapped to Name); the records have: code, label. Were they renamed? Update the mapping 'shop_export_json'." });
   });
 
   it('pauses itself after failed runs in a row and says so; switching it on starts afresh', async () => {

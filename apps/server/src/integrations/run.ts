@@ -1,10 +1,10 @@
 // One run of an integration: fetch the endpoint page by page through the guarded client (paced to
 // rate_limit requests a minute, transient failures retried with backoff), pick the records out of
-// each JSON page, and hand them to the import's writer batch_size at a time, one transaction per
+// each JSON page (or take a CSV page's lines: csv-answer.ts), and hand them to the import's writer batch_size at a time, one transaction per
 // batch with the run's counters. The run holds the integration's run lock throughout, so one run
 // of an integration goes at a time however many processes work the queue.
 import type { Kysely } from 'kysely';
-import { dayInTimeZone, MAX_LISTED_NEW_PRODUCTS, readMappedPath, type RetryProgress } from '@stockwise/contract';
+import { dayInTimeZone, isPlainRecord, MAX_LISTED_NEW_PRODUCTS, readMappedPath, type RetryProgress } from '@stockwise/contract';
 import type { Database, IntegrationRejection } from '../db/schema.ts';
 import { AppError, echoed, validationError } from '../http/errors.ts';
 import { guardedGet, OutboundError, type OutboundPolicy, type OutboundResponse } from '../http/outbound.ts';
@@ -15,6 +15,8 @@ import { outdatedCountsNotice, type ImportedTable } from '../import/service.ts';
 import { addedToMessage, restoredCodesMessage, skippedMessage, totalsSkippedMessage, type AddedTo, type TotalsSkipped } from '../import/target.ts';
 import type { OutdatedCounts } from '../import/writer-sql.ts';
 import { addAddedTo, addRestoredCodes, NO_RESTORED_CODES, type RestoredCodes, type RowsKept } from '../import/writer.ts';
+import { absentFieldsMessage, fieldsAbsentFrom } from './absent-fields.ts';
+import { CsvAnswerError, csvRecordsIfTable, csvRecordsOf, isCsvType } from './csv-answer.ts';
 import { RecordsNotFound, recordsOfPage, type PageRecord, type PageRecords } from './records-path.ts';
 import * as repo from './repo.ts';
 import type { IntegrationRow, RunCounts, RunLocks, RunNotes, RunWindow } from './repo.ts';
@@ -105,14 +107,17 @@ function describeAnswer(response: OutboundResponse): string {
 }
 const BODY_START_CHARS = 40;
 
+const contentTypeOf = (response: OutboundResponse) => response.headers['content-type']?.split(';')[0]?.trim().toLowerCase() ?? '';
+
+const isJsonType = (type: string) => /[/+]json$/.test(type);
+
 /**
  * Why a page is no JSON. An answer that says it is JSON and is not is broken JSON, said by line and
  * column ("line 3, column 3 — unexpected ','"; cut off: "it ends in the middle, as if cut off"),
  * not "not JSON … answered application/json".
  */
 function notJson(number: number, response: OutboundResponse, error: unknown): string {
-  const type = response.headers['content-type']?.split(';')[0]?.trim().toLowerCase() ?? '';
-  if (!/[/+]json$/.test(type)) return `Page ${number} is not JSON: ${describeAnswer(response)}.`;
+  if (!isJsonType(contentTypeOf(response))) return `Page ${number} is neither JSON nor CSV: ${describeAnswer(response)}.`;
   const where = jsonSyntaxProblem(response.body.toString('utf8')) ?? `the parser stopped: ${error instanceof Error ? error.message : String(error)}`;
   return `Page ${number} is not valid JSON: ${where}; ${describeAnswer(response)}.`;
 }
@@ -142,6 +147,35 @@ function nextLinkOf(response: OutboundResponse, body: unknown, nextField: string
     }
   }
   return null;
+}
+
+/** Records read from the lines of a CSV answer: the records path does not apply. */
+const csvPage = (rows: Record<string, string>[]): PageRecords => ({ records: rows.map((value, at) => ({ value, record: at + 1, line: null })), outerCount: rows.length, outerPath: '' });
+
+/**
+ * Page `number`'s records: a CSV answer's lines (said so by its content type, or, an answer of no
+ * JSON type that is no JSON, read so as a table with a header), else the JSON body's records per the
+ * records path. `body`: the JSON (null for CSV), where a next link may be.
+ */
+async function readPage(number: number, response: OutboundResponse, recordsPath: string | null): Promise<{ body: unknown; page: PageRecords }> {
+  const type = contentTypeOf(response);
+  if (isCsvType(type)) {
+    try {
+      return { body: null, page: csvPage((await csvRecordsOf(response.body)).records) };
+    } catch (error) {
+      if (error instanceof CsvAnswerError) throw new RunFailure(`Page ${number} is CSV that cannot be read: ${error.message}`);
+      throw error;
+    }
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(response.body.toString('utf8'));
+  } catch (error) {
+    const table = isJsonType(type) ? null : await csvRecordsIfTable(response.body);
+    if (table) return { body: null, page: csvPage(table) };
+    throw new RunFailure(notJson(number, response, error));
+  }
+  return { body, page: recordsOfPage(body, recordsPath) };
 }
 
 type Page = { number: number } & PageRecords;
@@ -177,13 +211,7 @@ async function* pagesOf(row: Paging, firstUrl: string, fetchPage: PageFetcher): 
       throw new RunFailure(`Page ${number} is the same as page ${number - 1}: does the endpoint read the page parameter '${row.page_parameter}'?`);
     }
     previousBody = response.body;
-    let body: unknown;
-    try {
-      body = JSON.parse(response.body.toString('utf8'));
-    } catch (error) {
-      throw new RunFailure(notJson(number, response, error));
-    }
-    const page = recordsOfPage(body, row.records_path);
+    const { body, page } = await readPage(number, response, row.records_path);
     yield { number, ...page };
     if (row.pagination === 'none') url = null;
     else if (row.pagination === 'page_parameter') url = page.outerCount && !isLastPage(response, number) ? new URL(url) : null;
@@ -422,6 +450,7 @@ async function execute(ctx: RunContext, row: IntegrationRow, runId: number, wind
     columns = target.write.mapped;
     // Records wait here until a batch is full: a batch may span pages, and each keeps where it came from.
     let pending: (PageRecord & { page: number; pageEnd: boolean; recordEnd: boolean })[] = [];
+    const seenPaths = new Set<string>();
     const writeBatch = async (batch: typeof pending) => {
       let committed: RunCounts = counts;
       let committedNotes = notes;
@@ -453,10 +482,13 @@ async function execute(ctx: RunContext, row: IntegrationRow, runId: number, wind
     for await (const page of pagesOf(row, endpoint, fetchPage)) {
       failingPage = page.number;
       counts.pages += 1;
-      if (page.number === 1 && page.records.length) {
-        const unmatched = ctx.writer.unmatchedKeyPaths(target, page.records.map((record) => record.value));
-        if (unmatched.length) throw new RunFailure(`The mapping '${row.mapping_selection}' reads ${unmatched.map((m) => `'${m.path}' (for ${m.field})`).join(', ')}, which no record of the first page has.`);
-      }
+      const values = page.records.map((record) => record.value);
+      // A field every record needs that none of the page's records has is one message, not a refusal
+      // per record; a page of one record that lacks a field earlier pages had is that record's refusal.
+      const lacking = fieldsAbsentFrom(target.neededPaths, values);
+      const absent = lacking.filter((m) => values.length > 1 || !seenPaths.has(m.path));
+      if (absent.length) throw new RunFailure(absentFieldsMessage(absent, values, { mapped: target.neededPaths, where: page.number > 1 ? `of page ${page.number}` : undefined, mappingName: row.mapping_selection }));
+      if (values.some(isPlainRecord)) for (const m of target.neededPaths) if (!lacking.includes(m)) seenPaths.add(m.path);
       page.records.forEach((record, at, all) => pending.push({ ...record, page: page.number, pageEnd: at === all.length - 1, recordEnd: all[at + 1]?.record !== record.record }));
       while (pending.length >= row.batch_size) {
         await writeBatch(pending.slice(0, row.batch_size));

@@ -120,7 +120,7 @@ describe.each(backends)('trying an endpoint on %s', (backend) => {
 
     const html = await tryEndpoint({ endpoint: `${shop.origin}/login-page` });
     expect(html.status).toBe(400);
-    expect(html.json).toMatchObject({ code: 'validation_error', detail: 'Page 1 is not JSON: the endpoint answered text/html ("<!doctype html><title>Sign in</title>").', errors: { endpoint: [expect.any(String)] } });
+    expect(html.json).toMatchObject({ code: 'validation_error', detail: 'Page 1 is neither JSON nor CSV: the endpoint answered text/html ("<!doctype html><title>Sign in</title>").', errors: { endpoint: [expect.any(String)] } });
 
     const wrongPath = await tryEndpoint({ endpoint: `${shop.origin}/no-orders`, records_path: 'orders' });
     expect(wrongPath.status).toBe(400);

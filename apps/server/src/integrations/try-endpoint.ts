@@ -21,6 +21,7 @@ import { notFoundError, validationError } from '../http/errors.ts';
 import { addressProblem } from '../http/outbound.ts';
 import { asSourceValue, leafPaths, numericIdPaths, previewRecords, proposeMapping } from '../import/preview.ts';
 import { savedMappingWayOut } from '../import/target.ts';
+import { absentFieldsMessage, fieldsAbsentFrom } from './absent-fields.ts';
 import { linesOf, RecordsNotFound } from './records-path.ts';
 import * as repo from './repo.ts';
 import { endpointFor, fetchFirstPage, runWindow, usesWindow } from './run.ts';
@@ -123,6 +124,15 @@ function positionWarnings(fieldMappings: Record<string, string>, records: unknow
   return warnings;
 }
 
+/** The mapping sent reads a field no record of the page has (renamed by the shop): one warning for them, naming what the records have. */
+function absentWarnings(mapping: IntegrationTryRequest['mapping'], targets: ImportTarget[], records: unknown[]): string[] {
+  if (!mapping) return [];
+  const labelOf = new Map(targets.map((target) => [target.field, target.label]));
+  const mapped = Object.entries(mapping.field_mappings).map(([field, path]) => ({ field, label: labelOf.get(field) ?? field, path }));
+  const absent = fieldsAbsentFrom(mapped, records);
+  return absent.length ? [absentFieldsMessage(absent, records, { mapped })] : [];
+}
+
 export async function tryEndpoint(ctx: IntegrationsContext, input: IntegrationTryRequest): Promise<IntegrationTryResponse> {
   const config = await ctx.loadConfig();
   if (!config.inventory.entities.some((entity) => entity.name === input.target_entity)) {
@@ -184,6 +194,6 @@ export async function tryEndpoint(ctx: IntegrationsContext, input: IntegrationTr
     paths: paths.map((path) => ({ path, samples: samplesOf(records, path) })),
     ...previewed,
     records_path_proposal: proposal,
-    warnings: positionWarnings(mapped, records, proposal),
+    warnings: [...absentWarnings(input.mapping, previewed.targets, records), ...positionWarnings(mapped, records, proposal)],
   };
 }

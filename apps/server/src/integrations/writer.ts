@@ -13,7 +13,8 @@ import { compileRowFilters, type RowFilters } from '../import/row-filter.ts';
 import { resolveWriteTarget, savedMappingWayOut, type AddedTo, type TotalsSkipped, type WriteTarget } from '../import/target.ts';
 import type { OutdatedCounts } from '../import/writer-sql.ts';
 import { NO_RESTORED_CODES, removeRowsOfEarlierRuns, writeRecords, type LinesInWords, type MappedRecord, type RestoredCodes, type RowsKept, type WriteOutcome } from '../import/writer.ts';
-import { quotedValue } from '../tables/columns.ts';
+import { columnLabel, quotedValue } from '../tables/columns.ts';
+import type { MappedPath } from './absent-fields.ts';
 import { listRowReferences } from '../tables/service.ts';
 import { CurrencySigns } from '../import/currency.ts';
 
@@ -26,8 +27,8 @@ export type PreparedTarget = {
   /** The mapping leaves the date order to the data: a run learns it and keeps it. */
   learnsDateOrder: boolean;
   write: WriteTarget;
-  /** The entity's key fields and the source paths the mapping reads them from. */
-  keyPaths: { field: string; path: string }[];
+  /** The fields every record needs (key and required, not given one value by the mapping) and the source paths the mapping reads them from. */
+  neededPaths: MappedPath[];
   /** Under which the rows are noted (replace deletes what a later run of it did not rewrite). */
   source: { tag: string; run: string };
   /** The mapping's row filters over the whole run: an order's later records may come in the next batch. */
@@ -71,8 +72,6 @@ export type IntegrationWriter = {
   /** The mapping and entity of a run, checked once; a problem is an AppError naming it. */
   /** `today`: the run's day in the integration's time zone (`timeZone`), which a field value `today` means. */
   prepare(request: { mappingName: string; entityType: string; action: DataAction; integrationId: number; runId: number; learntDateOrder: DateOrder | null; today: string; timeZone: string }): Promise<PreparedTarget>;
-  /** Key fields whose mapped path no record of `records` has: a mapping that cannot fit the source. */
-  unmatchedKeyPaths(target: PreparedTarget, records: unknown[]): { field: string; path: string }[];
   /**
    * Writes one batch in one transaction, `onWritten` inside it: the records that pass are written
    * and the refused ones rejected (ADR 0060's amendment). A batch whose date order its records
@@ -151,13 +150,13 @@ export function createIntegrationWriter(deps: { database: AppDatabase; loadConfi
         throw validationError(`Invalid configuration: mapping '${mappingName}' does not fill every column new ${write.tableName} rows need, so it only updates stored rows, and data action insert adds new rows only. Map those columns, or use upsert.`);
       }
       // A key given one value (a day's export without dates) is not looked for in the records.
-      const keyPaths = write.keyColumns.filter((field) => !write.fixed.has(field)).map((field) => ({ field, path: resolved.mapping.field_mappings[field] ?? field }));
+      const neededPaths = write.columns
+        .filter((column) => write.mapped.includes(column.key) && !write.fixed.has(column.key) && (write.keyColumns.includes(column.key) || write.blankIsMissing.has(column.key)))
+        .map((column) => ({ field: column.key, label: columnLabel(column), path: resolved.mapping.field_mappings[column.key] ?? column.key }));
       const learnsDateOrder = (resolved.mapping.date_format ?? 'auto') === 'auto';
       const mapping = learnsDateOrder && learntDateOrder ? { ...resolved.mapping, date_format: learntDateOrder } : resolved.mapping;
-      return { table: write.tableName, action, mappingName, mapping, learnsDateOrder, write, keyPaths, source: { tag: sourceTag(integrationId), run: String(runId) }, rowFilters: compileRowFilters(mapping), currencySigns: new CurrencySigns(), timeZone };
+      return { table: write.tableName, action, mappingName, mapping, learnsDateOrder, write, neededPaths, source: { tag: sourceTag(integrationId), run: String(runId) }, rowFilters: compileRowFilters(mapping), currencySigns: new CurrencySigns(), timeZone };
     },
-
-    unmatchedKeyPaths: (target, records) => target.keyPaths.filter(({ path }) => records.every((record) => readMappedPath(record, path) === undefined)),
 
     writeBatch: async (target, batch, onWritten) => {
       const records = batch.map((item) => item.value);

@@ -5,6 +5,9 @@
 import { PgBoss, fromPglite, type Queue, type WorkOptions } from 'pg-boss';
 import type { AppDatabase } from '../db/database.ts';
 
+/** Heartbeats a worker sends per heartbeatSeconds of its job. */
+const HEARTBEAT_BEATS = 5;
+
 export type JobDefinition<Payload extends object> = {
   name: string;
   queue: Omit<Queue, 'name'>;
@@ -52,7 +55,11 @@ export async function startJobQueue(
     const { policy: _fixedAtCreation, ...changeable } = queue;
     await boss.updateQueue(definition.name, changeable);
     if (!options.runWorkers) continue;
-    await boss.work<object>(definition.name, { ...definition.work }, async (jobs) => {
+    // A live worker beats five times per heartbeatSeconds (pg-boss's default is twice): a job is
+    // taken from it only after four beats in a row went missing, so a short heartbeat (a dead
+    // server's run restarted within seconds) does not hand a slow but live worker's job to another.
+    const heartbeat = definition.queue.heartbeatSeconds ? { heartbeatRefreshSeconds: definition.queue.heartbeatSeconds / HEARTBEAT_BEATS } : {};
+    await boss.work<object>(definition.name, { ...definition.work, ...heartbeat }, async (jobs) => {
       const outputs = [];
       for (const job of jobs) outputs.push(await definition.handler(job.data as never));
       return outputs.length === 1 ? outputs[0] : outputs;

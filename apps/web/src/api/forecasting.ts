@@ -29,7 +29,7 @@ export type LatestReportResponse = z.infer<typeof latestReportResponse>;
 export type GenerationResponse = z.infer<typeof generationResponse>;
 
 /** A status poll's answer; a 404 becomes `not_found` (spec §8), and a newer server may send a status we do not know. */
-export type PolledTaskStatus = Omit<TaskStatusResponse, 'status'> & { status: TaskStatus | 'not_found' | (string & {}) };
+export type PolledTaskStatus = Omit<TaskStatusResponse, 'status' | 'restart'> & { status: TaskStatus | 'not_found' | (string & {}); restart?: TaskStatusResponse['restart'] };
 
 const numberOr = (value: unknown, fallback: number): number => {
   const parsed = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;

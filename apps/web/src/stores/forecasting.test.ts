@@ -203,6 +203,16 @@ describe('regenerate', () => {
     expect(state().report).toMatchObject({ id: 'r' });
   });
 
+  it('keeps what the server says of a run restarted after it stopped, to the end of the run', async () => {
+    const restart = { stopped_at: '2026-12-05T14:02:00.000Z', done_before: 1200, total: 3000, resumed: true, message: 'Restarted after the server stopped at 14:02 UTC; 1,200 of 3,000 products were done before and are not forecast again.' };
+    statuses = [status('running', { progress: { done: 1500, total: 3000 }, restart }), status('completed', { progress: { done: 3000, total: 3000 }, results, restart })];
+    await state().regenerate('all', noSleep);
+    expect(state().generation).toMatchObject({ phase: 'done', restart: restart.message });
+    statuses = [status('completed', { results })];
+    await state().regenerate('all', noSleep);
+    expect(state().generation.restart).toBeNull();
+  });
+
   it('failed: the task error, else the §8 message', async () => {
     await state().selectProduct('W-1');
     statuses = [status('failed')];

@@ -21,6 +21,8 @@ export type GenerationState = {
   styleCode: string | null;
   status: string | null;
   progress: Progress;
+  /** The server stopped during the run and it was restarted: when, and how far it had got (the server's sentence). */
+  restart: string | null;
   results: TaskResults | null;
   error: string | null;
 };
@@ -80,7 +82,7 @@ export type ForecastingActions = {
 
 export type ForecastingStore = ForecastingState & ForecastingActions;
 
-export const idleGeneration: GenerationState = { phase: 'idle', scope: null, styleCode: null, status: null, progress: { done: 0, total: 0 }, results: null, error: null };
+export const idleGeneration: GenerationState = { phase: 'idle', scope: null, styleCode: null, status: null, progress: { done: 0, total: 0 }, restart: null, results: null, error: null };
 
 export const initialForecastingState: ForecastingState = {
   products: [],
@@ -258,7 +260,7 @@ export const useForecastingStore = create<ForecastingStore>()((set, get) => {
         ...options,
         onStatus: (task) => {
           const progress = task.status === 'not_found' ? get().generation.progress : task.progress;
-          set({ generation: { ...get().generation, status: task.status, progress } });
+          set({ generation: { ...get().generation, status: task.status, progress, restart: task.restart?.message ?? get().generation.restart } });
         },
       });
       if (options.signal?.aborted) return;

@@ -103,6 +103,11 @@ function GenerationControls() {
                 ? t('forecasting.generate.starting')
                 : t('forecasting.generate.running', { done, total })}
           </Text>
+          {generation.restart ? (
+            <Text size="sm" c="orange.8" role="status" data-testid="generation-restart">
+              {generation.restart}
+            </Text>
+          ) : null}
         </Stack>
       ) : null}
       {generation.phase === 'done' && generation.results && generation.results.failed.length > 0 ? (

@@ -1,0 +1,85 @@
+// A supplier's stock list published as CSV at a URL (QA F7; ADR 0170), on PGlite and PostgreSQL, the
+// supplier a real HTTP server on 127.0.0.1: an answer of type text/csv (semicolons, a BOM, a quoted
+// separator) and one that says nothing of its type are read as the file import reads a CSV, each line a
+// record named by the header; Try the endpoint shows the header's names and proposes the mapping;
+// a CSV that cannot be read and an HTML page say so.
+import type { ServerResponse } from 'node:http';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Integration, IntegrationTryResponse } from '@stockwise/contract';
+import { startEndpointServer, type EndpointServer } from '../testing/endpoint-server.ts';
+import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { runIntegration } from './run.ts';
+
+const sendText = (type: string | null, text: string) => (_request: unknown, response: ServerResponse) => {
+  response.writeHead(200, type ? { 'content-type': type } : {});
+  response.end(text);
+};
+
+describe.each(backends)('a CSV feed on %s', (backend) => {
+  let server: TestServer;
+  let supplier: EndpointServer;
+  let admin: string;
+  const prefix = `CSV${backend[0]}-`;
+
+  beforeAll(async () => {
+    supplier = await startEndpointServer();
+    server = await startTestServer(backend, { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1/32', INTEGRATION_RETRIES: '0' });
+    admin = (await signUpUser(server)).access;
+    const saved = await server.request('/api/yaml/save-mapping/', {
+      body: { name: 'supplier_csv', config: { entities: { products: { field_mappings: { product_code: 'Artikel', name: 'Bezeichnung', current_stock: 'Bestand' }, decimal_separator: ',' } } } },
+      token: admin,
+    });
+    expect(saved.status, saved.text).toBe(200);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await supplier?.close();
+  });
+
+  const stockList = (from: number) =>
+    `\uFEFFArtikel;Bezeichnung;Bestand\r\n${prefix}${from};"Pflanzkübel; groß";12\r\n${prefix}${from + 1};Gießkanne;3\r\n`;
+
+  async function run(path: string) {
+    const created = await server.request('/api/integrations/scheduled/', { body: { endpoint: `${supplier.origin}${path}`, target_entity: 'products', mapping_selection: 'supplier_csv' }, token: admin });
+    expect(created.status, created.text).toBe(201);
+    return runIntegration(server.integrations.runs, { integrationId: (created.json as unknown as Integration).id, trigger: 'manual' });
+  }
+  const stored = async (from: number) =>
+    (await sql<{ code: string; name: string; stock: number }>`select product_code as code, name, current_stock as stock from data.products where product_code in (${`${prefix}${from}`}, ${`${prefix}${from + 1}`}) order by 1`.execute(server.database.db)).rows;
+
+  it('reads an answer of type text/csv line by line into records named by its header', async () => {
+    supplier.route('/stock.csv', sendText('text/csv; charset=utf-8', stockList(1)));
+    expect(await run('/stock.csv')).toMatchObject({ status: 'success', counts: { pages: 1, inserted: 2, rejected: 0 } });
+    expect(await stored(1)).toEqual([
+      { code: `${prefix}1`, name: 'Pflanzkübel; groß', stock: 12 },
+      { code: `${prefix}2`, name: 'Gießkanne', stock: 3 },
+    ]);
+  });
+
+  it('reads an answer that does not say its type when it is no JSON but a table with a header', async () => {
+    supplier.route('/export', sendText(null, stockList(3)));
+    expect(await run('/export')).toMatchObject({ status: 'success', counts: { inserted: 2 } });
+    expect(await stored(3)).toHaveLength(2);
+  });
+
+  it('proposes a mapping from the header in Try the endpoint and types the first lines', async () => {
+    supplier.route('/tried.csv', sendText('text/csv', stockList(5)));
+    const answer = await server.request('/api/integrations/try/', { body: { endpoint: `${supplier.origin}/tried.csv`, target_entity: 'products' }, token: admin });
+    expect(answer.status, answer.text).toBe(200);
+    const tried = answer.json as unknown as IntegrationTryResponse;
+    expect(tried.record_count).toBe(2);
+    expect(tried.paths.map((p) => p.path)).toEqual(['Artikel', 'Bezeichnung', 'Bestand']);
+    expect(tried.paths[1]?.samples).toEqual(['Pflanzkübel; groß', 'Gießkanne']);
+  });
+
+  it('says why a CSV cannot be read, and that an HTML page is neither JSON nor CSV', async () => {
+    supplier.route('/broken.csv', sendText('text/csv', 'Artikel;Bezeichnung;Bestand\nA-1;"Kübel;3\n'));
+    const broken = await run('/broken.csv');
+    expect(broken).toMatchObject({ status: 'failed', message: expect.stringMatching(/^Page 1 is CSV that cannot be read: .*quote/i) });
+    supplier.route('/login', sendText('text/html', '<!doctype html><title>Sign in</title>'));
+    const tried = await server.request('/api/integrations/try/', { body: { endpoint: `${supplier.origin}/login`, target_entity: 'products' }, token: admin });
+    expect(tried.status).toBe(400);
+    expect(tried.json).toMatchObject({ code: 'validation_error', detail: 'Page 1 is neither JSON nor CSV: the endpoint answered text/html ("<!doctype html><title>Sign in</title>").' });
+  });
+});
