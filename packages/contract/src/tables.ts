@@ -132,6 +132,11 @@ export type ColumnFilter = z.infer<typeof columnFilter>;
 export type TableFilters = z.infer<typeof tableFilters>;
 
 export const rowValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+/**
+ * Each row read or written carries its version under this key (no column key starts with `_`): sent
+ * back as `If-Match` on an edit or delete, a row changed since is refused (409 edit_conflict, ADR 0168).
+ */
+export const ROW_VERSION_KEY = '_version';
 export const tableRow = z.record(z.string(), rowValue);
 export type TableRow = z.infer<typeof tableRow>;
 

@@ -46,6 +46,7 @@ import * as salesPartsLeaveWithTheirDay from './0410-sales-parts-leave-with-thei
 import * as salesPartsIndexedOnlyForRuns from './0420-sales-parts-indexed-only-for-runs.ts';
 import * as unitCostIsMoney from './0440-unit-cost-is-money.ts';
 import * as failedRunsPutBackTheTotalsTheyReplaced from './0460-failed-runs-put-back-the-totals-they-replaced.ts';
+import * as editsNameWhoChangedARow from './0470-edits-name-who-changed-a-row.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -93,4 +94,5 @@ export const migrations: Record<string, Migration> = {
   '0420-sales-parts-indexed-only-for-runs': salesPartsIndexedOnlyForRuns,
   '0440-unit-cost-is-money': unitCostIsMoney,
   '0460-failed-runs-put-back-the-totals-they-replaced': failedRunsPutBackTheTotalsTheyReplaced,
+  '0470-edits-name-who-changed-a-row': editsNameWhoChangedARow,
 };
