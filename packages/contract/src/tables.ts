@@ -139,6 +139,11 @@ export const rowValue = z.union([z.string(), z.number(), z.boolean(), z.null()])
 export const ROW_VERSION_KEY = '_version';
 export const tableRow = z.record(z.string(), rowValue);
 export type TableRow = z.infer<typeof tableRow>;
+/** The version a row was read at, or undefined for one read without it. */
+export const rowVersion = (row: TableRow | null | undefined): string | undefined => {
+  const version = row?.[ROW_VERSION_KEY];
+  return typeof version === 'string' ? version : undefined;
+};
 
 /** Why a stored value is not a known one (RowPage.unknown_values). */
 export const unknownValueReasons = ['not_counted'] as const;
