@@ -48,6 +48,16 @@ describe.each(backends)('row versions on %s', (backend) => {
     expect((await stored(row.id))?._version).toBe(saved.json._version);
   });
 
+  it("answers a product's stock edit (which also records today's count) with the version the row is left at", async () => {
+    const added = await server.request('/api/records/tables/products/rows/add/?time_zone=Europe/London', { token: sam.access, body: { product_code: `ROCH-${backend}`, name: 'Rochdale Ramekin', current_stock: 5, unit_cost: 1 } });
+    expect(added.status, added.text).toBe(201);
+    const product = added.json as { id: number; _version: string };
+    const edited = await server.request('/api/records/tables/products/rows/edit/?time_zone=Europe/London', { token: sam.access, body: { id: product.id, current_stock: 9 }, headers: { 'if-match': `"${product._version}"` } });
+    expect(edited.status, edited.text).toBe(200);
+    const again = await server.request('/api/records/tables/products/rows/edit/?time_zone=Europe/London', { token: sam.access, body: { id: product.id, current_stock: 11 }, headers: { 'if-match': `"${edited.json._version as string}"` } });
+    expect(again.status, again.text).toBe(200);
+  });
+
   it('refuses the second of two saves made on the same version with a 409 naming who saved first, and keeps the first', async () => {
     const row = await addRow('Mersey Mugs');
     const first = await edit(sam, { id: row.id, phone: '0161 222' }, row._version);
