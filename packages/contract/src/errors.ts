@@ -14,6 +14,11 @@ export const errorCodes = [
   'username_taken',
   'not_found',
   'conflict',
+  /**
+   * An update or delete sent with `If-Match` a version the row or report no longer has: someone
+   * saved it after the sender read it (409, ADR 0168). The body names who and when where known.
+   */
+  'edit_conflict',
   'payload_too_large',
   /** An upload that stalled or took too long (408). */
   'request_timeout',
@@ -28,5 +33,10 @@ export const errorBody = z.object({
   errors: z.record(z.string(), z.array(z.string())).optional(),
   /** On a 500: the id the server logged the failure under (the body never carries its details). */
   error_id: z.string().optional(),
+  /** On an edit_conflict: the row or report as it is now (its `_version` or `version` the one to send next). */
+  current: z.record(z.string(), z.unknown()).optional(),
+  /** On an edit_conflict: who saved the change the sender had not seen, and when (ISO); null when not known (an import, an integration). */
+  changed_by: z.string().nullable().optional(),
+  changed_at: z.string().nullable().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBody>;

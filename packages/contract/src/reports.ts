@@ -42,6 +42,8 @@ export const userReport = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   pseudocode: z.string(),
+  /** The version to send back as `If-Match` when changing or deleting the report (ADR 0168); also the single GET's ETag. */
+  version: z.string(),
 });
 export type UserReport = z.infer<typeof userReport>;
 export const userReportList = z.array(userReport);

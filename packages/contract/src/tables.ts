@@ -132,8 +132,18 @@ export type ColumnFilter = z.infer<typeof columnFilter>;
 export type TableFilters = z.infer<typeof tableFilters>;
 
 export const rowValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+/**
+ * Each row read or written carries its version under this key (no column key starts with `_`): sent
+ * back as `If-Match` on an edit or delete, a row changed since is refused (409 edit_conflict, ADR 0168).
+ */
+export const ROW_VERSION_KEY = '_version';
 export const tableRow = z.record(z.string(), rowValue);
 export type TableRow = z.infer<typeof tableRow>;
+/** The version a row was read at, or undefined for one read without it. */
+export const rowVersion = (row: TableRow | null | undefined): string | undefined => {
+  const version = row?.[ROW_VERSION_KEY];
+  return typeof version === 'string' ? version : undefined;
+};
 
 /** Why a stored value is not a known one (RowPage.unknown_values). */
 export const unknownValueReasons = ['not_counted'] as const;

@@ -307,6 +307,17 @@ export type UserReportsTable = {
   owner: number | null;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, string | undefined, RawTimestamp>;
+  /** Who last changed it (null: nobody since it was created, or an account deleted since). */
+  updated_by: ColumnType<number | null, never, number | null>;
+};
+
+/** The last Data screen save of a row: by whom, when, and the row version it left (ADR 0168). */
+export type DataRowEditsTable = {
+  table_name: string;
+  row_id: number;
+  version: string;
+  edited_by: number | null;
+  edited_at: ColumnType<Date, never, RawTimestamp>;
 };
 
 /** The shop-wide settings: one row (`only_row` true) once an administrator has saved them. */
@@ -343,6 +354,7 @@ export type Database = {
   import_row_sources: ImportRowSourcesTable;
   config_mappings: ConfigMappingsTable;
   user_reports: UserReportsTable;
+  data_row_edits: DataRowEditsTable;
   shop_settings: ShopSettingsTable;
   shop_closed_dates: ShopClosedDatesTable;
   'data.products': ProductsTable;

@@ -21,13 +21,17 @@ const statusOfCode: Record<ErrorCode, number> = {
   not_found: 404,
   username_taken: 409,
   conflict: 409,
+  edit_conflict: 409,
   payload_too_large: 413,
   request_timeout: 408,
   throttled: 429,
   internal_error: 500,
 };
 
-type AppErrorOptions = { fieldErrors?: Record<string, string[]>; headers?: Record<string, string>; status?: number; errorId?: string };
+/** What an edit_conflict answers besides its words: the thing as it is now, who changed it and when. */
+export type ConflictFields = Pick<ErrorBody, 'current' | 'changed_by' | 'changed_at'>;
+
+type AppErrorOptions = { fieldErrors?: Record<string, string[]>; headers?: Record<string, string>; status?: number; errorId?: string; conflict?: ConflictFields };
 
 export class AppError extends Error {
   readonly code: ErrorCode;
@@ -35,6 +39,7 @@ export class AppError extends Error {
   readonly fieldErrors: Record<string, string[]> | undefined;
   readonly headers: Record<string, string>;
   readonly errorId: string | undefined;
+  readonly conflict: ConflictFields | undefined;
 
   constructor(code: ErrorCode, detail: string, options: AppErrorOptions = {}) {
     super(detail);
@@ -43,6 +48,7 @@ export class AppError extends Error {
     this.fieldErrors = options.fieldErrors;
     this.headers = options.headers ?? {};
     this.errorId = options.errorId;
+    this.conflict = options.conflict;
   }
 
   toBody(): ErrorBody {
@@ -51,6 +57,7 @@ export class AppError extends Error {
       code: this.code,
       ...(this.fieldErrors ? { errors: this.fieldErrors } : {}),
       ...(this.errorId ? { error_id: this.errorId } : {}),
+      ...this.conflict,
     };
   }
 }

@@ -18,13 +18,19 @@ export type ReportRecord = {
   owner_username: string | null;
   created_at: Date;
   updated_at: Date;
+  /** Its version (ADR 0168): the row's xmin, changed by every write. */
+  version: string;
+  /** Who last changed it (null: nobody since it was created, or an account deleted since). */
+  updated_by_username: string | null;
 };
 
 const selectReports = (db: Db) =>
   db
     .selectFrom('user_reports as r')
     .leftJoin('users as u', 'u.id', 'r.owner')
-    .select(['r.id', 'r.title', 'r.description', 'r.sql_code', 'r.chart_config', 'r.pseudocode', 'r.owner', 'u.username as owner_username', 'r.created_at', 'r.updated_at']);
+    .leftJoin('users as editor', 'editor.id', 'r.updated_by')
+    .select(['r.id', 'r.title', 'r.description', 'r.sql_code', 'r.chart_config', 'r.pseudocode', 'r.owner', 'u.username as owner_username', 'r.created_at', 'r.updated_at'])
+    .select([sql<string>`r.xmin::text`.as('version'), 'editor.username as updated_by_username']);
 
 export const listReports = (db: Db): Promise<ReportRecord[]> => selectReports(db).orderBy('r.updated_at', 'desc').orderBy('r.id', 'desc').execute();
 
@@ -45,16 +51,27 @@ export async function insertReport(db: Db, values: ReportValues & { owner: numbe
   return row.id;
 }
 
-export async function updateReport(db: Db, id: number, values: Partial<ReportValues>): Promise<void> {
-  const { chart_config, ...rest } = values;
-  await db
+/** Only a report still at version `expected` (when given) is written: false when none was. */
+export async function updateReport(db: Db, id: number, change: { values: Partial<ReportValues>; by: number; expected: string | undefined }): Promise<boolean> {
+  const { chart_config, ...rest } = change.values;
+  const result = await db
     .updateTable('user_reports')
-    .set({ ...rest, ...(chart_config === undefined ? {} : { chart_config: chart_config === null ? null : JSON.stringify(chart_config) }), updated_at: sql`now()` })
+    .set({ ...rest, ...(chart_config === undefined ? {} : { chart_config: chart_config === null ? null : JSON.stringify(chart_config) }), updated_at: sql`now()`, updated_by: change.by })
     .where('id', '=', id)
-    .execute();
+    .$if(change.expected !== undefined, (query) => query.where(sql<string>`xmin::text`, '=', change.expected as string))
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
-export const deleteReport = (db: Db, id: number) => db.deleteFrom('user_reports').where('id', '=', id).execute();
+/** False when no report was deleted (none with this id, or none still at version `expected`). */
+export async function deleteReport(db: Db, id: number, expected: string | undefined): Promise<boolean> {
+  const result = await db
+    .deleteFrom('user_reports')
+    .where('id', '=', id)
+    .$if(expected !== undefined, (query) => query.where(sql<string>`xmin::text`, '=', expected as string))
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
 
 export type ReadableColumnRow = { relation: string; kind: 'table' | 'view'; column: string; type: string; display_name: string | null };
 

@@ -1,7 +1,7 @@
 // /api/user-reports/*: saved reports (viewers read and run, editors write their own, admins all),
 // running SQL in the sandbox (its rows also as an .xlsx download), a saved report's data for the
 // dashboard, the readable schema.
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -28,6 +28,7 @@ import {
 import { currentUser } from '../auth/guard.ts';
 import { sendDownload } from '../http/downloads.ts';
 import { validationError } from '../http/errors.ts';
+import { etagOf, expectedVersion } from '../http/versions.ts';
 import { sentTimeZone } from '../import/field-values.ts';
 import {
   createReport,
@@ -47,7 +48,12 @@ import {
 /** When Fastify received the request: a report's timeout includes the time it waited (for the one PGlite session, say). */
 const receivedAt = (reply: FastifyReply) => Date.now() - reply.elapsedTime;
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 429: errorBody };
+/** Who changes or deletes which report, at which version (If-Match), and in which time zone. */
+function reportWrite(request: FastifyRequest<{ Params: z.infer<typeof reportIdParams>; Querystring: z.infer<typeof timeZoneQuery> }>) {
+  return { user: currentUser(request), id: request.params.id, expected: expectedVersion(request.headers['if-match']), timeZone: sentTimeZone(request.query.time_zone) };
+}
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
 
 export function reportRoutes(ctx: ReportsContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -113,19 +119,38 @@ export function reportRoutes(ctx: ReportsContext): FastifyPluginAsyncZod {
     });
     app.get('/api/user-reports/:id/', {
       config: { policy: 'viewer' },
-      schema: { tags: ['reports'], summary: 'One report', params: reportIdParams, response: { 200: userReport, ...errors } },
-      handler: (request) => getReport(ctx, request.params.id),
+      schema: { tags: ['reports'], summary: 'One report (its version also as the ETag)', params: reportIdParams, response: { 200: userReport, ...errors } },
+      handler: async (request, reply) => {
+        const report = await getReport(ctx, request.params.id);
+        return reply.header('etag', etagOf(report.version)).send(report);
+      },
     });
     app.put('/api/user-reports/:id/', {
       config: { policy: 'editor' },
-      schema: { tags: ['reports'], summary: 'Change a report (its owner or an admin)', params: reportIdParams, body: updateReportRequest, response: { 200: userReport, ...errors } },
-      handler: (request) => updateReport(ctx, { user: currentUser(request), id: request.params.id, values: request.body }),
+      schema: {
+        tags: ['reports'],
+        summary: 'Change a report (its owner or an admin); with If-Match: its version, a report changed since is refused (409 edit_conflict)',
+        params: reportIdParams,
+        querystring: timeZoneQuery,
+        body: updateReportRequest,
+        response: { 200: userReport, ...errors },
+      },
+      handler: async (request, reply) => {
+        const report = await updateReport(ctx, { ...reportWrite(request), values: request.body });
+        return reply.header('etag', etagOf(report.version)).send(report);
+      },
     });
     app.delete('/api/user-reports/:id/', {
       config: { policy: 'editor' },
-      schema: { tags: ['reports'], summary: 'Delete a report (its owner or an admin)', params: reportIdParams, response: { 204: z.null(), ...errors } },
+      schema: {
+        tags: ['reports'],
+        summary: 'Delete a report (its owner or an admin); with If-Match: its version, a report changed since is refused (409 edit_conflict)',
+        params: reportIdParams,
+        querystring: timeZoneQuery,
+        response: { 204: z.null(), ...errors },
+      },
       handler: async (request, reply) => {
-        await deleteReport(ctx, { user: currentUser(request), id: request.params.id });
+        await deleteReport(ctx, reportWrite(request));
         return reply.status(204).send(null);
       },
     });

@@ -11,6 +11,7 @@ import type { Database } from '../db/schema.ts';
 import type { ServerConfig } from '../environment.ts';
 import type { Download } from '../http/downloads.ts';
 import { AppError, notFoundError, validationError } from '../http/errors.ts';
+import { editConflictError } from '../http/versions.ts';
 import { xlsxStream, type SheetColumn, type SheetValue } from '../http/xlsx.ts';
 import { createChatModel } from '../ai/chat.ts';
 import { ReadableCatalogue } from './readable.ts';
@@ -106,6 +107,7 @@ const present = (record: repo.ReportRecord): UserReport => ({
   created_at: new Date(record.created_at).toISOString(),
   updated_at: new Date(record.updated_at).toISOString(),
   pseudocode: record.pseudocode,
+  version: record.version,
 });
 
 const reportNotFound = (name: string | number) => notFoundError(`Report '${name}' not found.`);
@@ -134,15 +136,29 @@ export async function createReport(ctx: ReportsContext, options: { user: AccessC
   return present(await requireReport(ctx, id));
 }
 
-export async function updateReport(ctx: ReportsContext, options: { user: AccessClaims; id: number; values: UpdateReportRequest }): Promise<UserReport> {
+/**
+ * A change or delete of a report: `expected` the version the writer read (If-Match; none: written
+ * whatever its version), `timeZone` the writer's, for the time a refusal names (ADR 0168).
+ */
+type ReportWrite = { user: AccessClaims; id: number; expected?: string | undefined; timeZone?: string | undefined };
+
+/** Why a write at version `expected` was not made: the report is gone (404), or someone saved it since (409 naming them). */
+async function refusedReportWrite(ctx: ReportsContext, write: ReportWrite, action: 'edit' | 'delete'): Promise<AppError> {
+  const current = await repo.findReport(ctx.db, write.id);
+  if (!current) return reportNotFound(write.id);
+  return editConflictError({ thing: 'report', action, current: present(current), lastSave: { by: current.updated_by_username, at: new Date(current.updated_at) }, timeZone: write.timeZone });
+}
+
+export async function updateReport(ctx: ReportsContext, options: ReportWrite & { values: UpdateReportRequest }): Promise<UserReport> {
   requireOwnerOrAdmin(options.user, await requireReport(ctx, options.id));
-  await repo.updateReport(ctx.db, options.id, options.values);
+  const written = await repo.updateReport(ctx.db, options.id, { values: options.values, by: options.user.userId, expected: options.expected });
+  if (!written) throw await refusedReportWrite(ctx, options, 'edit');
   return present(await requireReport(ctx, options.id));
 }
 
-export async function deleteReport(ctx: ReportsContext, options: { user: AccessClaims; id: number }): Promise<void> {
+export async function deleteReport(ctx: ReportsContext, options: ReportWrite): Promise<void> {
   requireOwnerOrAdmin(options.user, await requireReport(ctx, options.id));
-  await repo.deleteReport(ctx.db, options.id);
+  if (!(await repo.deleteReport(ctx.db, options.id, options.expected))) throw await refusedReportWrite(ctx, options, 'delete');
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 // SQL of the tables feature: the catalogue of configurable tables and the dynamic SQL on the real
 // tables of the `data` schema. Every identifier here comes from the catalogue and is quoted.
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { ColumnDefinition } from '@stockwise/contract';
+import { ROW_VERSION_KEY, type ColumnDefinition } from '@stockwise/contract';
 import { executeCompiled } from '../db/compiled.ts';
 import type { Database } from '../db/schema.ts';
 
@@ -71,6 +71,14 @@ const whereClause = (conditions: RawBuilder<unknown>[]) => (conditions.length ? 
 
 export type RowRecord = Record<string, string | number | boolean | null>;
 
+/**
+ * A row's version (ADR 0168): PostgreSQL's xmin, the transaction that wrote the row as it is now.
+ * Every table has it (user-made ones too), on PostgreSQL and PGlite alike, and any write changes it.
+ */
+const version = sql.raw(`xmin::text as "${ROW_VERSION_KEY}"`);
+/** Rows written only when still at `expected` (no condition when undefined). */
+const atVersion = (expected: string | undefined) => (expected === undefined ? sql`` : sql` and xmin::text = ${expected}`);
+
 // pg and PGlite hand timestamps back as Date objects; the API speaks ISO strings. The driver's row
 // object is ours alone, so it is changed in place (a page converts 50 of them per request).
 function toRecord(row: Record<string, unknown>): RowRecord {
@@ -102,7 +110,7 @@ export async function selectRows(
     // id breaks ties so pages never overlap or skip rows with equal sort values.
     const order = options.sortBy === 'id' ? sql`id ${direction}` : sql`${sql.ref(options.sortBy)} ${direction}, id ${direction}`;
     return sql<Record<string, unknown>>`
-    select ${sql.join(options.columns.map((c) => sql.ref(c)))} from ${table(options.encodedName)}
+    select ${sql.join(options.columns.map((c) => sql.ref(c)))}, ${version} from ${table(options.encodedName)}
     ${whereClause(options.conditions.sql)} order by ${order} limit ${options.limit} offset ${options.offset}`;
   };
   const shape = `rows|${options.encodedName}|${options.columns.join(',')}|${options.sortBy}|${options.sortDir}`;
@@ -216,15 +224,16 @@ export async function constantColumnDefaults(db: Db, encodedName: string): Promi
 export async function insertRow(db: Db, encodedName: string, values: RowRecord): Promise<RowRecord> {
   const keys = Object.keys(values);
   const { rows } = keys.length
-    ? await sql<Record<string, unknown>>`insert into ${table(encodedName)} (${sql.join(keys.map((k) => sql.id(k)))}) values (${sql.join(keys.map((k) => values[k]))}) returning *`.execute(db)
-    : await sql<Record<string, unknown>>`insert into ${table(encodedName)} default values returning *`.execute(db);
+    ? await sql<Record<string, unknown>>`insert into ${table(encodedName)} (${sql.join(keys.map((k) => sql.id(k)))}) values (${sql.join(keys.map((k) => values[k]))}) returning *, ${version}`.execute(db)
+    : await sql<Record<string, unknown>>`insert into ${table(encodedName)} default values returning *, ${version}`.execute(db);
   return toRecord(rows[0] as Record<string, unknown>);
 }
 
-export async function updateRow(db: Db, encodedName: string, id: number, values: RowRecord): Promise<RowRecord | undefined> {
+/** The row as written, or undefined when there is none with this id (at `expected`, when given). */
+export async function updateRow(db: Db, encodedName: string, id: number, values: RowRecord, expected?: string): Promise<RowRecord | undefined> {
   const keys = Object.keys(values);
   const assignments = keys.length ? sql.join(keys.map((k) => sql`${sql.id(k)} = ${values[k]}`)) : sql`id = id`;
-  const { rows } = await sql<Record<string, unknown>>`update ${table(encodedName)} set ${assignments} where id = ${id} returning *`.execute(db);
+  const { rows } = await sql<Record<string, unknown>>`update ${table(encodedName)} set ${assignments} where id = ${id}${atVersion(expected)} returning *, ${version}`.execute(db);
   return rows[0] ? toRecord(rows[0]) : undefined;
 }
 
@@ -242,14 +251,14 @@ export async function findProductCodeTwin(db: Db, code: string, editedId: number
   return rows[0];
 }
 
-/** The deleted row, or undefined when there was none with this id. */
-export async function deleteRow(db: Db, encodedName: string, id: number): Promise<RowRecord | undefined> {
-  const { rows } = await sql<Record<string, unknown>>`delete from ${table(encodedName)} where id = ${id} returning *`.execute(db);
+/** The deleted row, or undefined when there was none with this id (at `expected`, when given). */
+export async function deleteRow(db: Db, encodedName: string, id: number, expected?: string): Promise<RowRecord | undefined> {
+  const { rows } = await sql<Record<string, unknown>>`delete from ${table(encodedName)} where id = ${id}${atVersion(expected)} returning *`.execute(db);
   return rows[0] ? toRecord(rows[0]) : undefined;
 }
 
 export async function findRow(db: Db, encodedName: string, id: number): Promise<RowRecord | undefined> {
-  const { rows } = await sql<Record<string, unknown>>`select * from ${table(encodedName)} where id = ${id}`.execute(db);
+  const { rows } = await sql<Record<string, unknown>>`select *, ${version} from ${table(encodedName)} where id = ${id}`.execute(db);
   return rows[0] ? toRecord(rows[0]) : undefined;
 }
 
@@ -292,3 +301,23 @@ export const deleteReferencingRows = (foreignKey: ReferencingForeignKey, ids: Ra
 /** Whether a row referring by `foreignKey` to row `id` (a column or expression) exists. */
 export const isReferredBy = (foreignKey: ReferencingForeignKey, id: RawBuilder<unknown>) =>
   sql<boolean>`exists (select 1 from ${sql.id(foreignKey.schema, foreignKey.table)} r where r.${sql.id(foreignKey.column)} = ${id})`;
+
+/** Records a Data screen save of a row: by whom, and the version it left (ADR 0168). */
+export const recordRowEdit = (db: Db, edit: { tableName: string; rowId: number; version: string; userId: number | null }) =>
+  db
+    .insertInto('data_row_edits')
+    .values({ table_name: edit.tableName, row_id: edit.rowId, version: edit.version, edited_by: edit.userId })
+    .onConflict((oc) => oc.columns(['table_name', 'row_id']).doUpdateSet({ version: edit.version, edited_by: edit.userId, edited_at: sql`now()` }))
+    .execute();
+
+/** The last recorded Data screen save of a row, with its author's username. */
+export const findRowEdit = (db: Db, tableName: string, rowId: number) =>
+  db
+    .selectFrom('data_row_edits as e')
+    .leftJoin('users as u', 'u.id', 'e.edited_by')
+    .select(['e.version', 'u.username', 'e.edited_at'])
+    .where('e.table_name', '=', tableName)
+    .where('e.row_id', '=', rowId)
+    .executeTakeFirst();
+
+export const forgetRowEdits = (db: Db, tableName: string) => db.deleteFrom('data_row_edits').where('table_name', '=', tableName).execute();

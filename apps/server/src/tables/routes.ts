@@ -21,6 +21,7 @@ import {
   rowPage,
   rowWriteQuery,
   rowReferences,
+  ROW_VERSION_KEY,
   tableName,
   tableRow,
   tableStructure,
@@ -34,6 +35,7 @@ import {
 import { currentUser } from '../auth/guard.ts';
 import { sendDownload } from '../http/downloads.ts';
 import { plainJsonSerializerCompiler } from '../http/serializer.ts';
+import { expectedVersion } from '../http/versions.ts';
 import { decodeTableName, encodeTableName } from './encoding.ts';
 import { rowPageValidatorCompiler } from './row-query.ts';
 import * as tables from './service.ts';
@@ -42,6 +44,12 @@ const tableParams = z.object({ name: tableName });
 const rowParams = z.object({ name: tableName, id: z.string().regex(/^\d{1,15}$/, 'Row ID is required.') });
 const relatedRowsParams = z.object({ name: tableName, column: z.string().regex(columnKeyPattern, 'Column key is required (lower-case letters, digits and _).') });
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+
+/** A row sent back as it was read carries its version: not a field to write (the version to check comes as If-Match). */
+function withoutVersion(values: Record<string, unknown>): Record<string, unknown> {
+  const { [ROW_VERSION_KEY]: _version, ...fields } = values;
+  return fields;
+}
 
 /** Applies a name codec to one text or a batch; failures become the answer's `error` field. */
 function convertNames(body: z.infer<typeof encodeRequest>, codec: (text: string) => string) {
@@ -122,24 +130,47 @@ export function tableRoutes(ctx: tables.TablesContext): FastifyPluginAsyncZod {
     app.post('/api/records/tables/:name/rows/add/', {
       config: { policy: 'editor' },
       schema: { tags: ['tables'], summary: 'Add a row', params: tableParams, querystring: rowWriteQuery, body: rowInput, response: { 201: tableRow, ...errors } },
-      handler: async (request, reply) => reply.status(201).send(await tables.addRow(ctx, { name: request.params.name, values: request.body, timeZone: request.query.time_zone })),
+      handler: async (request, reply) =>
+        reply.status(201).send(await tables.addRow(ctx, { name: request.params.name, values: request.body, timeZone: request.query.time_zone, userId: currentUser(request).userId })),
     });
     app.post('/api/records/tables/:name/rows/edit/', {
       config: { policy: 'editor' },
-      schema: { tags: ['tables'], summary: 'Edit a row (id plus the fields to change)', params: tableParams, querystring: rowWriteQuery, body: rowInput, response: { 200: tableRow, ...errors } },
-      handler: (request) => tables.editRow(ctx, { name: request.params.name, values: request.body, timeZone: request.query.time_zone }),
+      schema: {
+        tags: ['tables'],
+        summary: "Edit a row (id plus the fields to change); with If-Match: the row's _version, a row changed since is refused (409 edit_conflict)",
+        params: tableParams,
+        querystring: rowWriteQuery,
+        body: rowInput,
+        response: { 200: tableRow, ...errors },
+      },
+      handler: (request) =>
+        tables.editRow(ctx, {
+          name: request.params.name,
+          values: withoutVersion(request.body),
+          timeZone: request.query.time_zone,
+          userId: currentUser(request).userId,
+          expected: expectedVersion(request.headers['if-match']),
+        }),
     });
     app.post('/api/records/tables/:name/rows/delete/', {
       config: { policy: 'editor' },
       schema: {
         tags: ['tables'],
-        summary: 'Delete a row (409 while other rows refer to it; cascade: true, admins only, deletes those too)',
+        summary: "Delete a row (409 while other rows refer to it; cascade: true, admins only, deletes those too); with If-Match: the row's _version, a row changed since is refused (409 edit_conflict)",
         params: tableParams,
+        querystring: rowWriteQuery,
         body: deleteRowRequest,
         response: { 200: okResponse, ...errors },
       },
       handler: async (request) => {
-        await tables.deleteTableRow(ctx, { name: request.params.name, id: request.body.id, cascade: request.body.cascade, role: currentUser(request).role });
+        await tables.deleteTableRow(ctx, {
+          name: request.params.name,
+          id: request.body.id,
+          cascade: request.body.cascade,
+          role: currentUser(request).role,
+          expected: expectedVersion(request.headers['if-match']),
+          timeZone: request.query.time_zone,
+        });
         return { success: true as const, message: 'Row deleted.' };
       },
     });

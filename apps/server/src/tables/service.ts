@@ -7,6 +7,7 @@ import {
   exportedCells,
   formatDay,
   roleAllows,
+  ROW_VERSION_KEY,
   rowLabel,
   rowLabelColumns,
   UTF8_BOM,
@@ -29,6 +30,7 @@ import { databaseErrorOf } from '../db/errors.ts';
 import { inTransaction, retryingOnce } from '../db/transaction.ts';
 import type { Download } from '../http/downloads.ts';
 import { AppError, conflictError, duplicateKeyColumns, fromDatabaseError, notFoundError, validationError } from '../http/errors.ts';
+import { editConflictError } from '../http/versions.ts';
 import { xlsxStream } from '../http/xlsx.ts';
 import { logError } from '../log.ts';
 import { runNamedQuery } from '../queries/service.ts';
@@ -159,6 +161,7 @@ export async function deleteTable(ctx: TablesContext, options: { name: string })
     // A base table's variations are copies tied to its rows: they go with it.
     for (const doomedEntry of [...variations, entry]) {
       await repo.dropDataTable(trx, doomedEntry.encoded_name);
+      await repo.forgetRowEdits(trx, doomedEntry.encoded_name);
       await repo.deleteCatalogueEntry(trx, doomedEntry.id);
     }
   });
@@ -559,8 +562,29 @@ function withMoneyRead(columns: ColumnDefinition[], values: Record<string, unkno
   return read;
 }
 
-/** A Data screen write: `timeZone` the shop's (the browser's), whose day is today for it. */
-type RowWrite = { name: string; values: Record<string, unknown>; timeZone?: string | undefined };
+/**
+ * A Data screen write: `timeZone` the shop's (the browser's), whose day is today for it; `userId`
+ * who writes (named to whoever's later save it makes stale); `expected` the version the writer read
+ * (If-Match; none: written whatever the row's version, ADR 0168).
+ */
+type RowWrite = { name: string; values: Record<string, unknown>; timeZone?: string | undefined; userId?: number | undefined; expected?: string | undefined };
+
+/** Records who saved a row on the Data screen and the version the save left, in the write's transaction. */
+async function recordRowEdit(db: Kysely<Database>, entry: repo.CatalogueEntry, row: repo.RowRecord, userId: number | undefined) {
+  await repo.recordRowEdit(db, { tableName: entry.encoded_name, rowId: Number(row['id']), version: String(row[ROW_VERSION_KEY]), userId: userId ?? null });
+}
+
+/**
+ * Why a write at version `expected` found no row: the row is gone (404), or it has another version
+ * now (409 naming who saved it since and when, where a Data screen save did).
+ */
+async function refusedWriteError(ctx: TablesContext, entry: repo.CatalogueEntry, id: number, write: { expected?: string | undefined; timeZone?: string | undefined; action: 'edit' | 'delete' }) {
+  const current = write.expected === undefined ? undefined : await repo.findRow(ctx.db, entry.encoded_name, id);
+  if (!current) return notFoundError(`Row ${id} not found in table '${entry.name}'.`);
+  const edit = await repo.findRowEdit(ctx.db, entry.encoded_name, id);
+  const lastSave = edit && edit.version === current[ROW_VERSION_KEY] ? { by: edit.username, at: new Date(edit.edited_at) } : null;
+  return editConflictError({ thing: 'row', action: write.action, current, lastSave, timeZone: write.timeZone });
+}
 
 export async function addRow(ctx: TablesContext, options: RowWrite): Promise<repo.RowRecord> {
   const entry = await requireTable(ctx, options.name);
@@ -573,6 +597,7 @@ export async function addRow(ctx: TablesContext, options: RowWrite): Promise<rep
     inShopDay(ctx, timeZone, async (db) => {
       const added = await writingRow(db, entry, values, null, (trx) => repo.insertRow(trx, entry.encoded_name, values));
       await recordStockOf(db, entry, values, added);
+      await recordRowEdit(db, entry, added, options.userId);
       return added;
     }),
   );
@@ -721,12 +746,15 @@ export async function editRow(ctx: TablesContext, options: RowWrite): Promise<re
   const edited = async () => ({ ...(await repo.findRow(ctx.db, entry.encoded_name, id)), ...values });
   const row = await namingDuplicates(ctx, entry, edited, () =>
     inShopDay(ctx, timeZone, async (db) => {
-      const updated = await writingRow(db, entry, values, id, (trx) => repo.updateRow(trx, entry.encoded_name, id, values));
-      if (updated) await recordStockOf(db, entry, values, updated);
+      const updated = await writingRow(db, entry, values, id, (trx) => repo.updateRow(trx, entry.encoded_name, id, values, options.expected));
+      if (updated) {
+        await recordStockOf(db, entry, values, updated);
+        await recordRowEdit(db, entry, updated, options.userId);
+      }
       return updated;
     }),
   );
-  if (!row) throw notFoundError(`Row ${id} not found in table '${entry.name}'.`);
+  if (!row) throw await refusedWriteError(ctx, entry, id, { expected: options.expected, timeZone, action: 'edit' });
   await tellRowsChanged(ctx, { action: 'edit', table: entry.encoded_name, columns: Object.keys(values), rows: before ? [before, row] : [row] });
   return row;
 }
@@ -783,13 +811,19 @@ const rowsWord = (count: number) => `${count} row${count === 1 ? '' : 's'}`;
  * transaction. Forecasts made from it never keep it: they go with it, for anyone who may delete it
  * (an editor who mistyped a new product could not delete it for the forecast the app made).
  */
-export async function deleteTableRow(ctx: TablesContext, options: { name: string; id: unknown; cascade?: boolean | undefined; role: Role }): Promise<void> {
+export async function deleteTableRow(
+  ctx: TablesContext,
+  options: { name: string; id: unknown; cascade?: boolean | undefined; role: Role; expected?: string | undefined; timeZone?: string | undefined },
+): Promise<void> {
   const entry = await requireTable(ctx, options.name);
   const id = parseRowId(options.id);
   if (options.cascade && !roleAllows(options.role, 'admin')) {
     throw new AppError('forbidden', 'Only an administrator can delete a row together with the rows that refer to it.');
   }
   const deleted = await inTransaction(ctx.db, async (trx) => {
+    // A row changed since it was read is refused as such before anything else is said of it (ADR 0168).
+    const stored = options.expected === undefined ? undefined : await repo.findRow(trx, entry.encoded_name, id);
+    if (stored && stored[ROW_VERSION_KEY] !== options.expected) throw await refusedWriteError({ ...ctx, db: trx }, entry, id, { ...options, action: 'delete' });
     const references = await countReferences(trx, entry, id);
     const keeping = references.filter((reference) => reference.fromDataTable);
     if (keeping.length && !options.cascade) {
@@ -799,8 +833,8 @@ export async function deleteTableRow(ctx: TablesContext, options: { name: string
       throw conflictError(`${row} is referred to by ${counts}. Delete those first, or (as an administrator) delete it together with them.`);
     }
     for (const reference of references) await repo.deleteReferencingRows(reference.foreignKey, sql`${id}`).execute(trx);
-    const row = await repo.deleteRow(trx, entry.encoded_name, id);
-    if (!row) throw notFoundError(`Row ${id} not found in table '${entry.name}'.`);
+    const row = await repo.deleteRow(trx, entry.encoded_name, id, options.expected);
+    if (!row) throw await refusedWriteError({ ...ctx, db: trx }, entry, id, { ...options, action: 'delete' });
     return row;
   });
   await tellRowsChanged(ctx, { action: 'delete', table: entry.encoded_name, columns: Object.keys(deleted), rows: [deleted] });

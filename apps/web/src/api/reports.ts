@@ -17,6 +17,7 @@ import { XLSX_CONTENT_TYPE } from '@stockwise/contract';
 import { fileOrRefusal } from './downloads.ts';
 import { api } from './http.ts';
 import { inShopDay } from './shop-day.ts';
+import { atVersion } from './versions.ts';
 import { i18n } from '../i18n.ts';
 
 const base = '/user-reports/';
@@ -24,9 +25,10 @@ const base = '/user-reports/';
 export const listReports = async (): Promise<UserReport[]> => (await api.get<UserReport[]>(base)).data;
 export const getReport = async (id: number): Promise<UserReport> => (await api.get<UserReport>(`${base}${id}/`)).data;
 export const createReport = async (values: CreateReportRequest): Promise<UserReport> => (await api.post<UserReport>(base, values)).data;
-export const updateReport = async (id: number, values: UpdateReportRequest): Promise<UserReport> => (await api.put<UserReport>(`${base}${id}/`, values)).data;
-export const deleteReport = async (id: number): Promise<void> => {
-  await api.delete(`${base}${id}/`);
+/** `version`: the report's as the editor read it; a report saved by someone else since is refused (ADR 0168). */
+export const updateReport = async (id: number, values: UpdateReportRequest, version?: string): Promise<UserReport> => (await api.put<UserReport>(`${base}${id}/`, values, atVersion(version))).data;
+export const deleteReport = async (id: number, version?: string): Promise<void> => {
+  await api.delete(`${base}${id}/`, atVersion(version));
 };
 export const executeSql = async (sqlCode: string): Promise<ExecuteResponse> => (await api.post<ExecuteResponse>(`${base}execute/`, { sql_code: sqlCode }, inShopDay())).data;
 

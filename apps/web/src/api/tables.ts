@@ -19,6 +19,7 @@ import type {
 import { fileOrRefusal } from './downloads.ts';
 import { api } from './http.ts';
 import { inShopDay } from './shop-day.ts';
+import { atVersion } from './versions.ts';
 
 export type Variation = z.infer<typeof variation>;
 export type NamedQuerySummary = z.infer<typeof namedQueryList>[number];
@@ -127,13 +128,14 @@ export async function addRow(name: string, values: Record<string, unknown>): Pro
   return (await api.post<TableRow>(`${tablePath(name)}/rows/add/`, values, inShopDay())).data;
 }
 
-export async function editRow(name: string, values: Record<string, unknown>): Promise<TableRow> {
-  return (await api.post<TableRow>(`${tablePath(name)}/rows/edit/`, values, inShopDay())).data;
+/** `version`: the row's as it was read, so a save over someone else's since is refused instead of made. */
+export async function editRow(name: string, values: Record<string, unknown>, version?: string): Promise<TableRow> {
+  return (await api.post<TableRow>(`${tablePath(name)}/rows/edit/`, values, atVersion(version))).data;
 }
 
-/** `cascade` (admins only) also deletes the rows that refer to this one. */
-export async function deleteRow(name: string, id: number | string, options: { cascade?: boolean } = {}): Promise<OkResponse> {
-  return (await api.post<OkResponse>(`${tablePath(name)}/rows/delete/`, { id, ...(options.cascade ? { cascade: true } : {}) })).data;
+/** `cascade` (admins only) also deletes the rows that refer to this one; `version` as editRow's. */
+export async function deleteRow(name: string, id: number | string, options: { cascade?: boolean; version?: string | undefined } = {}): Promise<OkResponse> {
+  return (await api.post<OkResponse>(`${tablePath(name)}/rows/delete/`, { id, ...(options.cascade ? { cascade: true } : {}) }, atVersion(options.version))).data;
 }
 
 /** Which tables refer to a row, and with how many rows (asked before deleting it). */

@@ -16,15 +16,16 @@ let loopback: Loopback;
 /** `hold`: the answer waits for it (something happens in the app meanwhile). */
 let answers: Record<string, { status: number; body: unknown; hold?: Promise<void>; file?: { type: string; bytes: Buffer } }> = {};
 /** Each call's path, query and body, in order. */
-let calls: { key: string; query: string; body: unknown }[] = [];
-const report = { id: 7, title: 'Stock', description: '', sql_code: 'select 1', chart_config: null, owner: 1, owner_username: 'ann', created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', pseudocode: '' };
+let calls: { key: string; query: string; body: unknown; ifMatch: string | undefined }[] = [];
+const report = { id: 7, title: 'Stock', description: '', sql_code: 'select 1', chart_config: null, owner: 1, owner_username: 'ann', created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', pseudocode: '', version: '100' };
 
 beforeAll(async () => {
   await initTestI18n();
   loopback = await startLoopback((request, body, response) => {
     const url = new URL(request.url ?? '/', 'http://x');
     const key = `${request.method} ${url.pathname}`;
-    calls.push({ key, query: url.search, body: body ? JSON.parse(body) : null });
+    const ifMatch = request.headers['if-match'];
+    calls.push({ key, query: url.search, body: body ? JSON.parse(body) : null, ifMatch: Array.isArray(ifMatch) ? ifMatch.join(',') : ifMatch });
     const answer = answers[key] ?? { status: 404, body: { detail: 'no route', code: 'not_found' } };
     void (answer.hold ?? Promise.resolve()).then(() => {
       if (!answer.file) return sendJson(response, answer.status, answer.body);
@@ -394,5 +395,30 @@ describe('unsaved edits kept in the page', () => {
     answerRun();
     await running;
     expect(state()).toMatchObject({ selectedReport: { id: 8 }, execution: null, operations: { run: { busy: false } } });
+  });
+
+  it('saves and deletes at the version it read; refused as saved meanwhile, keeps the draft and reloads their version on Reload (ADR 0168)', async () => {
+    await state().selectReport(7);
+    state().updateDraft({ sql_code: 'select 3' });
+    const theirs = { ...report, sql_code: 'select 2', updated_at: '2026-01-02T14:02:00Z', version: '101' };
+    const detail = 'This report was changed by sam at 14:02 after you opened it. Reload to see their change, then edit again.';
+    answers['PUT /api/user-reports/7/'] = { status: 409, body: { detail, code: 'edit_conflict', current: theirs, changed_by: 'sam', changed_at: theirs.updated_at } };
+    await state().saveReport();
+    expect(calls.at(-1)).toMatchObject({ key: 'PUT /api/user-reports/7/', ifMatch: '"100"' });
+    expect(calls.at(-1)?.query).toContain('time_zone=');
+    expect(state()).toMatchObject({ draft: { sql_code: 'select 3' }, savedMeanwhile: theirs, operations: { save: { busy: false, error: 'Failed to save report', detail } } });
+    answers['DELETE /api/user-reports/7/'] = { status: 409, body: { detail, code: 'edit_conflict', current: theirs } };
+    await state().deleteReport();
+    expect(calls.at(-1)).toMatchObject({ key: 'DELETE /api/user-reports/7/', ifMatch: '"100"' });
+    expect(state().selectedReport?.id).toBe(7);
+    state().reloadReport();
+    expect(state()).toMatchObject({ selectedReport: theirs, draft: { sql_code: 'select 2' }, savedMeanwhile: null, operations: { save: { error: null }, delete: { error: null } } });
+    expect(hasUnsavedChanges(state())).toBe(false);
+    // From their version on, a save is made at it.
+    answers['PUT /api/user-reports/7/'] = { status: 200, body: { ...theirs, sql_code: 'select 4', version: '102' } };
+    state().updateDraft({ sql_code: 'select 4' });
+    await state().saveReport();
+    expect(calls.at(-1)).toMatchObject({ key: 'PUT /api/user-reports/7/', ifMatch: '"101"' });
+    expect(state()).toMatchObject({ selectedReport: { version: '102' }, operations: { save: { error: null } } });
   });
 });

@@ -9,6 +9,7 @@ import { create } from 'zustand';
 import { REPORT_DEFAULTS, type ExecuteResponse, type ReadableRelation, type SqlErrorDetails, type UserReport } from '@stockwise/contract';
 import * as reportsApi from '../api/reports.ts';
 import { normalizeError } from '../api/errors.ts';
+import { currentOfConflict } from '../api/versions.ts';
 import { i18n } from '../i18n.ts';
 import { useSessionStore } from './session.ts';
 import { userIdOfAccessToken } from './role.ts';
@@ -42,6 +43,8 @@ export type ReportsState = {
   restoredDraft: { editedAt: number; savedSince: boolean } | null;
   /** The draft is a new report, not stored yet (selectedReport is null): its first Save creates it. */
   isNewDraft: boolean;
+  /** The report as someone else saved it after the editor read it: a save or delete was refused for it (ADR 0168); Reload shows it. */
+  savedMeanwhile: UserReport | null;
 };
 
 export type ReportsActions = {
@@ -54,6 +57,8 @@ export type ReportsActions = {
   newReport: () => void;
   saveReport: () => Promise<void>;
   deleteReport: () => Promise<void>;
+  /** After a refused save or delete: the report as it is now, in place of the draft. */
+  reloadReport: () => void;
   runSql: () => Promise<void>;
   /** The last run's SQL run again by the server, its rows as an .xlsx file to save; null when it failed (operations.export says why). */
   exportXlsx: () => Promise<Blob | null>;
@@ -79,6 +84,7 @@ export const initialReportsState: ReportsState = {
   draftBase: null,
   restoredDraft: null,
   isNewDraft: false,
+  savedMeanwhile: null,
 };
 
 /** Whether the editor holds edits the saved report does not have. */
@@ -153,6 +159,12 @@ export const useReportsStore = create<ReportsState & ReportsActions>()((set, get
     return { ...draft, chart_config: chartShownFor(draft.chart_config, execution.columns, execution.results.length).chart };
   };
 
+  /** A save or delete refused because someone saved the report since it was read: what they saved, for Reload; the draft stays. */
+  const noteSavedMeanwhile = (reportId: number, error: unknown) => {
+    const current = currentOfConflict<UserReport>(normalizeError(error));
+    if (current && stillSelected(reportId)) set({ savedMeanwhile: current });
+  };
+
   const createFromDraft = async (draft: ReportDraft) => {
     const askedFor = selection;
     start('create');
@@ -196,7 +208,7 @@ export const useReportsStore = create<ReportsState & ReportsActions>()((set, get
     selectReport: async (id) => {
       const sequence = ++selection;
       // Selecting resets the screen's data, error and loading, and clears the last run (spec §4).
-      set({ selectedReport: null, draft: null, execution: null, error: null, loading: true, operations: idleOperations, generateNotice: null, draftBase: null, restoredDraft: null, isNewDraft: false });
+      set({ selectedReport: null, draft: null, execution: null, error: null, loading: true, operations: idleOperations, generateNotice: null, draftBase: null, restoredDraft: null, isNewDraft: false, savedMeanwhile: null });
       try {
         const report = await reportsApi.getReport(id);
         if (sequence !== selection) return;
@@ -258,6 +270,7 @@ export const useReportsStore = create<ReportsState & ReportsActions>()((set, get
         loading: false,
         operations: idleOperations,
         generateNotice: null,
+        savedMeanwhile: null,
       });
     },
 
@@ -273,7 +286,7 @@ export const useReportsStore = create<ReportsState & ReportsActions>()((set, get
       }
       start('save');
       try {
-        const saved = await reportsApi.updateReport(selectedReport.id, withShownChart(draft));
+        const saved = await reportsApi.updateReport(selectedReport.id, withShownChart(draft), selectedReport.version);
         set((state) => ({ reportData: [saved, ...state.reportData.filter((r) => r.id !== saved.id)] }));
         if (stillSelected(saved.id)) {
           // The draft becomes the saved version as the server stored it (a trimmed title), unless it
@@ -289,6 +302,7 @@ export const useReportsStore = create<ReportsState & ReportsActions>()((set, get
         }
         done('save');
       } catch (error) {
+        noteSavedMeanwhile(selectedReport.id, error);
         fail('save', i18n.t('reports.errors.save'), reasonOf(error));
       }
     },
@@ -298,7 +312,7 @@ export const useReportsStore = create<ReportsState & ReportsActions>()((set, get
       if (!selectedReport) return;
       start('delete');
       try {
-        await reportsApi.deleteReport(selectedReport.id);
+        await reportsApi.deleteReport(selectedReport.id, selectedReport.version);
         const userId = signedInUserId();
         if (userId !== null) forgetDraft(draftStorage(), userId, selectedReport.id);
         set((state) => ({ reportData: state.reportData.filter((r) => r.id !== selectedReport.id) }));
@@ -308,8 +322,24 @@ export const useReportsStore = create<ReportsState & ReportsActions>()((set, get
         }
         done('delete');
       } catch (error) {
+        noteSavedMeanwhile(selectedReport.id, error);
         fail('delete', i18n.t('reports.errors.delete'), reasonOf(error));
       }
+    },
+
+    reloadReport: () => {
+      const current = get().savedMeanwhile;
+      if (!current || !stillSelected(current.id)) return;
+      set((state) => ({
+        reportData: state.reportData.map((report) => (report.id === current.id ? current : report)),
+        selectedReport: current,
+        draft: draftOf(current),
+        draftBase: current.updated_at,
+        restoredDraft: null,
+        savedMeanwhile: null,
+        operations: { ...state.operations, save: idle, delete: idle },
+      }));
+      keepOrForgetDraft();
     },
 
     runSql: async () => {

@@ -5,7 +5,7 @@
 // since (another user, an import) is named and left alone. Deletes are not recorded: they may take
 // other rows with them, and their confirmation already says so.
 import { create } from 'zustand';
-import type { TableColumn, TableRow, TableSummary } from '@stockwise/contract';
+import { rowVersion, type TableColumn, type TableRow, type TableSummary } from '@stockwise/contract';
 import * as tablesApi from '../api/tables.ts';
 import { normalizeError } from '../api/errors.ts';
 import { i18n } from '../i18n.ts';
@@ -43,7 +43,7 @@ export type RowHistoryState = {
 export type RowHistoryActions = {
   /** Adds a row to the selected table (the tables store's addRow) and records it to undo. */
   addRow: (values: Record<string, unknown>) => Promise<OperationResult<TableRow>>;
-  /** Edits a row of the selected table; `before`: the row as the form opened it (the values an undo writes back). */
+  /** Edits a row of the selected table; `before`: the row as the form opened it (the values an undo writes back, the version the edit is made at). */
   editRow: (values: Record<string, unknown>, before: TableRow) => Promise<OperationResult<TableRow>>;
   /** Undoes the selected table's last change; false when there was nothing to undo or it was refused. */
   undo: () => Promise<boolean>;
@@ -172,11 +172,12 @@ export const useRowHistoryStore = create<RowHistoryStore>()((set, get) => {
     if (change.kind === 'add') {
       requireUnchanged(row, change, Object.fromEntries(Object.keys(change.sent).map((key) => [key, change.written[key] ?? null])), 'changedSinceAdd');
       // Never with cascade: a row something now refers to stays, and the server's 409 says what refers to it.
-      await write('undo', () => tablesApi.deleteRow(table, change.rowId));
+      await write('undo', () => tablesApi.deleteRow(table, change.rowId, { version: rowVersion(row) }));
       return change;
     }
     requireUnchanged(row, change, fieldsAs(change.fields, 'after'), 'changedSinceEdit');
-    const written = await write('undo', () => tablesApi.editRow(table, { id: change.rowId, ...fieldsAs(change.fields, 'before') }));
+    // At the version just read: a change made between that read and this write is not overwritten either.
+    const written = await write('undo', () => tablesApi.editRow(table, { id: change.rowId, ...fieldsAs(change.fields, 'before') }, rowVersion(row)));
     return { ...change, fields: change.fields.map((field) => ({ ...field, before: written[field.key] ?? null })) };
   };
 
@@ -188,7 +189,7 @@ export const useRowHistoryStore = create<RowHistoryStore>()((set, get) => {
     }
     const row = await readRow('redo', table, change);
     requireUnchanged(row, change, fieldsAs(change.fields, 'before'), 'changedSinceUndo');
-    const written = await write('redo', () => tablesApi.editRow(table, { id: change.rowId, ...fieldsAs(change.fields, 'after') }));
+    const written = await write('redo', () => tablesApi.editRow(table, { id: change.rowId, ...fieldsAs(change.fields, 'after') }, rowVersion(row)));
     return { ...change, fields: change.fields.map((field) => ({ ...field, after: written[field.key] ?? null })) };
   };
 
@@ -247,7 +248,8 @@ export const useRowHistoryStore = create<RowHistoryStore>()((set, get) => {
       const firstCount = keys.some((key) => tables.unknownValues[key]?.[String(rowId)] !== undefined);
       // The name is read while the edit is saved (not after it): the form closes no later for it.
       const naming = table ? rowNameOf(table, rowId) : null;
-      const result = await tables.editRow(values);
+      // At the version the form opened the row at: a save over someone else's since is refused (ADR 0168).
+      const result = await tables.editRow(values, rowVersion(before));
       if (!result.ok || !table || !naming) return result;
       const rowName = await naming;
       const undoable = keys.length > 0 && !firstCount;

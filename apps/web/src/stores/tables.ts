@@ -7,6 +7,7 @@ import { create } from 'zustand';
 import type { ColumnDefinition, DownloadFormat, RowPage, RowReferences, TableColumn, TableRow, TableSummary } from '@stockwise/contract';
 import * as tablesApi from '../api/tables.ts';
 import { normalizeError, type NormalizedError } from '../api/errors.ts';
+import { currentOfConflict } from '../api/versions.ts';
 import { i18n } from '../i18n.ts';
 import { useSessionStore } from './session.ts';
 import {
@@ -34,7 +35,8 @@ const maxRefreshPages = 20;
 /** The end is read as at least this many rows, a screenful on any display whatever the page size. */
 const endRows = 100;
 
-export type OperationResult<T> = { ok: true; value: T } | { ok: false; message: string; fieldErrors: Record<string, string[]> };
+/** `current`: on a save refused as made on a row changed since it was read (ADR 0168), the row as it is now. */
+export type OperationResult<T> = { ok: true; value: T } | { ok: false; message: string; fieldErrors: Record<string, string[]>; current?: TableRow };
 
 export type TablesState = {
   tables: TableSummary[];
@@ -99,11 +101,12 @@ export type TablesActions = {
   moveTable: (name: string, folder: string) => Promise<OperationResult<TableSummary>>;
   deleteTable: (name: string) => Promise<OperationResult<null>>;
   addRow: (values: Record<string, unknown>) => Promise<OperationResult<TableRow>>;
-  editRow: (values: Record<string, unknown>) => Promise<OperationResult<TableRow>>;
+  /** `version`: the row's as the form read it; a row changed since is refused (`current` in the failure). */
+  editRow: (values: Record<string, unknown>, version?: string) => Promise<OperationResult<TableRow>>;
   /** What refers to a row of the selected table (the delete dialog names it before deleting). */
   rowReferences: (id: number | string) => Promise<OperationResult<RowReferences>>;
   /** `cascade` (admins only) also deletes the rows that refer to it. */
-  deleteRow: (id: number | string | null | undefined, options?: { cascade?: boolean }) => Promise<OperationResult<null>>;
+  deleteRow: (id: number | string | null | undefined, options?: { cascade?: boolean; version?: string | undefined }) => Promise<OperationResult<null>>;
   makeVariation: (parentId: number) => Promise<OperationResult<tablesApi.Variation>>;
 };
 
@@ -160,9 +163,10 @@ export function joinTail(rows: TableRow[], hasMore: boolean, next: string | null
 
 const exportFailures: Record<DownloadFormat, string> = { csv: 'errors.exportCsv', xlsx: 'errors.exportXlsx' };
 
-const failure = <T>(message: string, fieldErrors: Record<string, string[]> = {}): OperationResult<T> => ({ ok: false, message, fieldErrors });
+const failure = <T>(message: string, fieldErrors: Record<string, string[]> = {}, current?: TableRow): OperationResult<T> => ({ ok: false, message, fieldErrors, ...(current ? { current } : {}) });
 
 const isBadRowData = (error: NormalizedError) => error.details.status === 400 || error.code === 'validation_error';
+
 
 const sessionReady = () => {
   const session = useSessionStore.getState();
@@ -200,6 +204,12 @@ export const useTablesStore = create<TablesStore>()((set, get) => {
     } catch (error) {
       const normalized = normalizeError(error);
       if (isBadRowData(normalized)) return failure(`${t('errors.invalidRowData')}${normalized.message}`, normalized.details.fieldErrors);
+      const current = currentOfConflict<TableRow>(normalized);
+      if (current) {
+        // The server's sentence says it all (who, when, what to do); the grid behind shows their change.
+        await get().refreshRows();
+        return failure(normalized.message, {}, current);
+      }
       // A conflict (a day's sales row already there) marks the fields it names too.
       return failure(withDetail(t(failedKey), normalized), normalized.details.fieldErrors);
     }
@@ -470,12 +480,12 @@ export const useTablesStore = create<TablesStore>()((set, get) => {
         return saveRow(() => tablesApi.addRow(selected.encodedName, values), 'errors.addRow');
       }),
 
-    editRow: (values) =>
+    editRow: (values, version) =>
       operate(async () => {
         const selected = get().selected;
         const id = values['id'];
         if (!selected || id === undefined || id === null || id === '') return failure(t('errors.noTableForEdit'));
-        return saveRow(() => tablesApi.editRow(selected.encodedName, values), 'errors.editRow');
+        return saveRow(() => tablesApi.editRow(selected.encodedName, values, version), 'errors.editRow');
       }),
 
     rowReferences: async (id) => {
@@ -496,7 +506,11 @@ export const useTablesStore = create<TablesStore>()((set, get) => {
         try {
           await tablesApi.deleteRow(selected.encodedName, id, options);
         } catch (error) {
-          return failure(withDetail(t('errors.deleteRow'), normalizeError(error)));
+          const normalized = normalizeError(error);
+          const current = currentOfConflict<TableRow>(normalized);
+          if (!current) return failure(withDetail(t('errors.deleteRow'), normalized));
+          await get().refreshRows();
+          return failure(normalized.message, {}, current);
         }
         await get().refreshRows();
         return { ok: true, value: null };

@@ -46,6 +46,7 @@ import * as salesPartsLeaveWithTheirDay from './0410-sales-parts-leave-with-thei
 import * as salesPartsIndexedOnlyForRuns from './0420-sales-parts-indexed-only-for-runs.ts';
 import * as unitCostIsMoney from './0440-unit-cost-is-money.ts';
 import * as failedRunsPutBackTheTotalsTheyReplaced from './0460-failed-runs-put-back-the-totals-they-replaced.ts';
+import * as editsNameWhoChangedARow from './0470-edits-name-who-changed-a-row.ts';
 import * as forecastRunsSayTheyRestarted from './0480-forecast-runs-say-they-restarted.ts';
 import * as theShopsClosedDates from './0510-the-shops-closed-dates.ts';
 
@@ -95,6 +96,7 @@ export const migrations: Record<string, Migration> = {
   '0420-sales-parts-indexed-only-for-runs': salesPartsIndexedOnlyForRuns,
   '0440-unit-cost-is-money': unitCostIsMoney,
   '0460-failed-runs-put-back-the-totals-they-replaced': failedRunsPutBackTheTotalsTheyReplaced,
+  '0470-edits-name-who-changed-a-row': editsNameWhoChangedARow,
   '0480-forecast-runs-say-they-restarted': forecastRunsSayTheyRestarted,
   '0510-the-shops-closed-dates': theShopsClosedDates,
 };

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert, Badge, Button, Group, Loader, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { DownloadFormat, TableRow, TableSummary } from '@stockwise/contract';
+import { rowVersion, type DownloadFormat, type TableRow, type TableSummary } from '@stockwise/contract';
 import { saveFile } from '../../components/save-file.ts';
 import { useTablesStore } from '../../stores/tables.ts';
 import { useSessionStore } from '../../stores/session.ts';
@@ -27,7 +27,8 @@ type Dialog =
   | { kind: 'move'; table: TableSummary }
   | { kind: 'deleteTable'; table: TableSummary }
   | { kind: 'row'; row: TableRow | null }
-  | { kind: 'deleteRow'; id: number | string };
+  /** `version`: the row's as the grid showed it; a row changed since is not deleted unseen (ADR 0168). */
+  | { kind: 'deleteRow'; id: number | string; version: string | undefined };
 
 export default function DataPage() {
   const { t, i18n } = useTranslation();
@@ -112,7 +113,7 @@ export default function DataPage() {
           openDialog({ kind: 'row', row });
           break;
         case 'delete':
-          if (typeof id === 'number' || typeof id === 'string') openDialog({ kind: 'deleteRow', id });
+          if (typeof id === 'number' || typeof id === 'string') openDialog({ kind: 'deleteRow', id, version: rowVersion(row) });
           break;
         case 'variation':
           void openVariation(row);
@@ -318,7 +319,7 @@ export default function DataPage() {
       {dialog?.kind === 'row' && selected && (
         <RowFormModal tableName={selected.name} encodedName={selected.encodedName} columns={columns} row={dialog.row} unknownValues={store.unknownValues} onClose={closeDialog} onOpenVariation={(row) => void openVariation(row)} />
       )}
-      {dialog?.kind === 'deleteRow' && selected && <DeleteRowDialog tableName={selected.name} rowId={dialog.id} onClose={closeDialog} />}
+      {dialog?.kind === 'deleteRow' && selected && <DeleteRowDialog tableName={selected.name} rowId={dialog.id} version={dialog.version} onClose={closeDialog} />}
     </div>
   );
 }

@@ -1,7 +1,8 @@
 // The row add/edit form (spec §2, §5): a 12-column grid with spans by field type, inputs by type,
-// client-side required checks, 'Invalid row data: …' with the server's field errors on a 400.
-import { useState, type FormEvent } from 'react';
-import { Alert, Button, Checkbox, Grid, Group, Modal, NativeSelect, Textarea, TextInput } from '@mantine/core';
+// client-side required checks, 'Invalid row data: …' with the server's field errors on a 400; a save
+// over someone else's since the form opened is refused, keeping what was typed (ADR 0168).
+import { useId, useState, type FormEvent } from 'react';
+import { Alert, Button, Checkbox, Grid, Group, List, Modal, NativeSelect, Text, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { dateRuleOf, dayInPattern, labelOfRow, rowLabelColumns, type TableColumn, type TableRow } from '@stockwise/contract';
 import { useTablesStore } from '../../stores/tables.ts';
@@ -61,11 +62,16 @@ export function RowFormModal({ tableName, encodedName, columns, row, unknownValu
   const editRow = useRowHistoryStore((state) => state.editRow);
   // How the rows the loaded ones refer to are known (`code — name`): the pickers start with the row's.
   const references = useTablesStore((state) => state.references);
-  const [initial] = useState(() => initialFormValues(columns, row, unknownValues));
+  // The row as the form last read it: the one it opened, or the one Reload brought after a refused save.
+  const [opened, setOpened] = useState(() => ({ row, initial: initialFormValues(columns, row, unknownValues) }));
+  const { initial } = opened;
   const [values, setValues] = useState<FormValues>(initial);
+  /** The row as someone else saved it since the form read it (a save refused as stale, ADR 0168). */
+  const [savedMeanwhile, setSavedMeanwhile] = useState<TableRow | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const reloadHintId = useId();
   const isEdit = row !== null;
   const dateRule = dateRuleOf(encodedName);
   const dates = viewerDates();
@@ -91,14 +97,40 @@ export function RowFormModal({ tableName, encodedName, columns, row, unknownValu
     setSaving(true);
     setFieldErrors({});
     setMessage(null);
-    const result = isEdit ? await editRow(editPayload(columns, initial, values, row['id']), row) : await addRow(addPayload(columns, values));
+    const result = opened.row ? await editRow(editPayload(columns, initial, values, opened.row['id']), opened.row) : await addRow(addPayload(columns, values));
     setSaving(false);
     if (result.ok) {
       onClose();
       return;
     }
+    // What was typed stays in the fields; the other person's values are shown beside the message.
+    setSavedMeanwhile(result.current ?? null);
     setMessage(result.message);
     setFieldErrors(result.fieldErrors);
+  };
+
+  /** The row as it is now, in place of what was typed: saving then starts from their change. */
+  const reload = () => {
+    if (!savedMeanwhile) return;
+    const reread = { row: savedMeanwhile, initial: initialFormValues(columns, savedMeanwhile, unknownValues) };
+    setOpened(reread);
+    setValues(reread.initial);
+    setSavedMeanwhile(null);
+    setMessage(null);
+    setFieldErrors({});
+  };
+
+  /** Each field the other person's save changed, with its value now, as the form shows values. */
+  const changedMeanwhile = savedMeanwhile
+    ? (() => {
+        const now = initialFormValues(columns, savedMeanwhile, unknownValues);
+        return columns.filter((column) => isEditable(column) && now[column.key] !== initial[column.key]).map((column) => ({ column, value: now[column.key] }));
+      })()
+    : [];
+  const shownValue = (column: TableColumn, value: FormValues[string] | undefined) => {
+    if (typeof value === 'boolean') return t(value ? 'datatab.grid.yes' : 'datatab.grid.no');
+    if (value === '' || value === undefined) return t('datatab.undo.empty');
+    return (column.type === 'ForeignKey' && savedMeanwhile && referenceText(references, column.key, savedMeanwhile[column.key])) || value;
   };
 
   const errorOf = (key: string) => fieldErrors[key]?.join(' ') || undefined;
@@ -120,6 +152,32 @@ export function RowFormModal({ tableName, encodedName, columns, row, unknownValu
         {message && (
           <Alert color="red" role="alert" mb="md" data-testid="row-form-error">
             {message}
+            {savedMeanwhile && (
+              <>
+                {changedMeanwhile.length > 0 && (
+                  <>
+                    <Text size="sm" fw={500} mt="xs">
+                      {t('datatab.rowForm.theirValues')}
+                    </Text>
+                    <List size="sm" aria-label={t('datatab.rowForm.theirValuesLabel')} data-testid="row-form-their-values">
+                      {changedMeanwhile.map(({ column, value }) => (
+                        <List.Item key={column.key}>
+                          {column.label}: {shownValue(column, value)}
+                        </List.Item>
+                      ))}
+                    </List>
+                  </>
+                )}
+                <Group gap="sm" mt="xs">
+                  <Button size="compact-sm" variant="default" onClick={reload} aria-describedby={reloadHintId}>
+                    {t('datatab.rowForm.reload')}
+                  </Button>
+                  <Text id={reloadHintId} size="xs">
+                    {t('datatab.rowForm.reloadHint')}
+                  </Text>
+                </Group>
+              </>
+            )}
           </Alert>
         )}
         <Grid columns={formGridColumns}>
@@ -185,7 +243,7 @@ export function RowFormModal({ tableName, encodedName, columns, row, unknownValu
                     required={column.required === true}
                     error={errorOf(column.key)}
                     value={text}
-                    valueLabel={row ? referenceText(references, column.key, row[column.key]) : null}
+                    valueLabel={opened.row ? referenceText(references, column.key, opened.row[column.key]) : null}
                     onChange={(id) => setValue(column.key, id)}
                     autofocus={column.key === firstEditable}
                   />

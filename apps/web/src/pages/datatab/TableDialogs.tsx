@@ -133,7 +133,7 @@ export function DeleteTableDialog({ table, onClose }: { table: TableSummary; onC
  * with their counts; an administrator may then delete it together with them, anyone else is told
  * why it stays. The server decides either way (409 / 403), this only says so before the click.
  */
-export function DeleteRowDialog({ tableName, rowId, onClose }: { tableName: string; rowId: number | string; onClose: () => void }) {
+export function DeleteRowDialog({ tableName, rowId, version, onClose }: { tableName: string; rowId: number | string; version: string | undefined; onClose: () => void }) {
   const { t } = useTranslation();
   const deleteRow = useTablesStore((state) => state.deleteRow);
   const rowReferences = useTablesStore((state) => state.rowReferences);
@@ -162,7 +162,7 @@ export function DeleteRowDialog({ tableName, rowId, onClose }: { tableName: stri
       danger
       submit={submit}
       onClose={onClose}
-      onSubmit={() => deleteRow(rowId, { cascade: referred })}
+      onSubmit={() => deleteRow(rowId, { cascade: referred, version })}
       testId="delete-row-dialog"
     >
       {references === null && <Text c="dimmed">{t('datatab.deleteRowDialog.checking')}</Text>}

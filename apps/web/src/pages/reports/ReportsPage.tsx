@@ -31,6 +31,9 @@ import { pinReport } from '../../api/dashboard.ts';
 function OperationError({ operation, goTo = null }: { operation: Operation; goTo?: ((line: number, column: number) => void) | null }) {
   const { t } = useTranslation();
   const state = useReportsStore((store) => store.operations[operation]);
+  // A save or delete refused because someone saved the report since it was opened: Reload shows their version.
+  const savedMeanwhile = useReportsStore((store) => (operation === 'save' || operation === 'delete') && store.savedMeanwhile !== null);
+  const reloadReport = useReportsStore((store) => store.reloadReport);
   if (!state.error) return null;
   const { hint = null, detail = null, line = null, column = null } = state.sqlError ?? {};
   return (
@@ -47,6 +50,16 @@ function OperationError({ operation, goTo = null }: { operation: Operation; goTo
           <Text size="sm" data-testid={`${operation}-error-hint`}>
             {hint}
           </Text>
+        ) : null}
+        {savedMeanwhile ? (
+          <Group gap="sm">
+            <Button variant="default" size="xs" onClick={reloadReport} aria-describedby={`${operation}-reload-hint`} data-testid={`${operation}-error-reload`}>
+              {t('reports.errors.reload')}
+            </Button>
+            <Text size="xs" id={`${operation}-reload-hint`}>
+              {t('reports.errors.reloadHint')}
+            </Text>
+          </Group>
         ) : null}
         {goTo && line !== null && column !== null ? (
           <div>

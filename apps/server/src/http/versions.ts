@@ -1,0 +1,59 @@
+// Optimistic concurrency (ADR 0168): a row's or report's version goes out as an ETag (and in list
+// rows), comes back as `If-Match` on an update or delete, and a write of a version no longer
+// stored is refused as a 409 edit_conflict. Without `If-Match` (or with `*`) a write is unchecked.
+import { formatDay } from '@stockwise/contract';
+import { AppError, validationError } from './errors.ts';
+
+/** A version is the row's PostgreSQL xmin, as text. */
+const VERSION = /^\d{1,20}$/;
+
+export const etagOf = (version: string) => `"${version}"`;
+
+/** The version an `If-Match` header names, or undefined for none or `*` (any version). */
+export function expectedVersion(header: string | string[] | undefined): string | undefined {
+  const text = (Array.isArray(header) ? header.join(',') : (header ?? '')).trim();
+  if (text === '' || text === '*') return undefined;
+  const version = text.replace(/^W\//, '').replace(/^"(.*)"$/, '$1');
+  if (!VERSION.test(version)) {
+    throw validationError(`If-Match must be the one version you read (the ETag, or the row's _version / the report's version), such as "12345".`, { 'If-Match': ['Not a version.'] });
+  }
+  return version;
+}
+
+/** When a change was saved, as the reader's clock shows it: "at 14:02" today, else "on 3 Dec 2026 at 14:02"; in UTC, said so, without a zone. */
+function whenWords(at: Date, timeZone: string | undefined, now: Date): string {
+  const zone = timeZone ?? 'UTC';
+  const dayOf = (date: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
+  const time = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+  const day = dayOf(at);
+  return `${day === dayOf(now) ? '' : `on ${formatDay(day)} `}at ${time}${timeZone ? '' : ' UTC'}`;
+}
+
+export type EditConflict = {
+  thing: 'row' | 'report';
+  /** The write refused: what the user is told to do again after reloading. */
+  action: 'edit' | 'delete';
+  /** The row or report as it is now. */
+  current: Record<string, unknown>;
+  /** The save that made the version now stored, when it is known (a Data screen or report editor save); null for others (an import). */
+  lastSave: { by: string | null; at: Date } | null;
+  timeZone?: string | undefined;
+  now?: Date;
+};
+
+/**
+ * The 409 of a write on a version no longer stored: "This row was changed by sam at 14:02 after you
+ * opened it. Reload to see their change, then edit again.", with the current values, who and when.
+ */
+export function editConflictError(conflict: EditConflict): AppError {
+  const { thing, action, lastSave } = conflict;
+  const then = action === 'edit' ? 'edit again' : 'delete it if you still mean to';
+  const by = lastSave?.by ? ` by ${lastSave.by}` : '';
+  const when = lastSave ? ` ${whenWords(lastSave.at, conflict.timeZone, conflict.now ?? new Date())}` : '';
+  const detail = lastSave
+    ? `This ${thing} was changed${by}${when} after you opened it. Reload to see their change, then ${then}.`
+    : `This ${thing} was changed after you opened it. Reload to see the change, then ${then}.`;
+  return new AppError('edit_conflict', detail, {
+    conflict: { current: conflict.current, changed_by: lastSave?.by ?? null, changed_at: lastSave ? lastSave.at.toISOString() : null },
+  });
+}
