@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductForecastResponse } from '@stockwise/contract';
-import { startForecastServer, type ForecastClient } from '../testing/forecast-client.ts';
+import { seedShopClosedAtChristmas, startForecastServer, type ForecastClient } from '../testing/forecast-client.ts';
 import { backends, type TestServer } from '../testing/test-server.ts';
 
 // A shop closed on 25 and 26 December, two years of daily sales up to 30 November 2026: the
@@ -12,13 +12,7 @@ describe.each(backends)('public-holiday closures on %s', (backend) => {
   let client: ForecastClient;
   beforeAll(async () => {
     ({ server, client } = await startForecastServer(backend));
-    const db = server.database.db;
-    await sql`insert into data.products (product_code, name, category, current_stock) select 'SHOP-' || i, 'Shop item ' || i, 'Hardware', 500 from generate_series(1, 6) as i`.execute(db);
-    await sql`
-      insert into data.sales (product_id, date, quantity)
-      select p.id, d::date, 6 + (p.id + extract(doy from d)::int) % 5
-      from data.products p cross join generate_series(date '2024-12-01', date '2026-11-30', interval '1 day') as d
-      where to_char(d, 'MM-DD') not in ('12-25', '12-26')`.execute(db);
+    await seedShopClosedAtChristmas(server.database.db, { prefix: 'SHOP', count: 6, stock: 500 });
   });
   afterAll(() => server.stop());
 

@@ -6,8 +6,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductForecastResponse } from '@stockwise/contract';
-import { forecastClient, type ForecastClient } from '../testing/forecast-client.ts';
-import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { forecastClient, seedShopClosedAtChristmas, type ForecastClient } from '../testing/forecast-client.ts';
+import { backends, signUpEachRole, startTestServer, type TestServer } from '../testing/test-server.ts';
 
 const SUBSTITUTE = { date: '2026-12-28', note: 'Bank holiday (substitute)' };
 const STOCK_TAKE = { date: '2027-01-04', note: 'Stock-take' };
@@ -21,17 +21,9 @@ describe.each(backends)("the shop's closed days on %s", (backend) => {
 
   beforeAll(async () => {
     server = await startTestServer(backend);
-    admin = (await signUpUser(server)).access;
-    editor = (await signUpUser(server, { role: 'editor' })).access;
-    viewer = (await signUpUser(server, { role: 'viewer' })).access;
+    ({ admin, editor, viewer } = await signUpEachRole(server));
     client = forecastClient(server, admin);
-    const db = server.database.db;
-    await sql`insert into data.products (product_code, name, category, current_stock) select 'MAN-' || i, 'Wholesale line ' || i, 'Hardware', 2000 from generate_series(1, 4) as i`.execute(db);
-    await sql`
-      insert into data.sales (product_id, date, quantity)
-      select p.id, d::date, 6 + (p.id + extract(doy from d)::int) % 5
-      from data.products p cross join generate_series(date '2024-12-01', date '2026-11-30', interval '1 day') as d
-      where to_char(d, 'MM-DD') not in ('12-25', '12-26')`.execute(db);
+    await seedShopClosedAtChristmas(server.database.db, { prefix: 'MAN', count: 4, stock: 2000 });
   });
   afterAll(() => server.stop());
 

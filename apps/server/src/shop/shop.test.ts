@@ -2,7 +2,7 @@
 // approved role reads it; a code the runtime does not know is refused naming `currency` and
 // changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, signUpUser, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { backends, signUpEachRole, startTestServer, type TestServer } from '../testing/test-server.ts';
 
 describe.each(backends)('shop settings on %s', (backend) => {
   let server: TestServer;
@@ -12,9 +12,7 @@ describe.each(backends)('shop settings on %s', (backend) => {
 
   beforeAll(async () => {
     server = await startTestServer(backend);
-    admin = (await signUpUser(server)).access;
-    editor = (await signUpUser(server, { role: 'editor' })).access;
-    viewer = (await signUpUser(server, { role: 'viewer' })).access;
+    ({ admin, editor, viewer } = await signUpEachRole(server));
   });
   afterAll(() => server.stop());
 

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { expect } from 'vitest';
 import type { Database } from '../db/schema.ts';
 import type { ProductForecastResponse, TaskStatusResponse } from '@stockwise/contract';
@@ -86,4 +86,17 @@ export async function startShopServer(backend: Backend, files: { products: strin
   expect(sales.status, JSON.stringify(sales.json)).toBe(200);
   await catalogueRunsSettled(server.database.db);
   return { server, token, client: forecastClient(server, token) };
+}
+
+/**
+ * A shop closed on 25 and 26 December: `count` hardware products coded `<prefix>-1…`, each with
+ * `stock` on hand and two years of daily sales (6–10 a day) up to 30 November 2026.
+ */
+export async function seedShopClosedAtChristmas(db: Kysely<Database>, { prefix, count, stock }: { prefix: string; count: number; stock: number }): Promise<void> {
+  await sql`insert into data.products (product_code, name, category, current_stock) select ${prefix} || '-' || i, 'Item ' || i, 'Hardware', ${stock} from generate_series(1, ${count}) as i`.execute(db);
+  await sql`
+    insert into data.sales (product_id, date, quantity)
+    select p.id, d::date, 6 + (p.id + extract(doy from d)::int) % 5
+    from data.products p cross join generate_series(date '2024-12-01', date '2026-11-30', interval '1 day') as d
+    where p.product_code like ${prefix} || '-%' and to_char(d, 'MM-DD') not in ('12-25', '12-26')`.execute(db);
 }

@@ -98,3 +98,8 @@ export async function signUpUser(server: TestServer, options: { role?: Role } = 
   if (signedIn.status !== 200) throw new Error(`sign-in failed: ${signedIn.text}`);
   return { username, password, role, id: registered.json.id as number, access: signedIn.json.access as string, refresh: signedIn.json.refresh as string };
 }
+
+/** An administrator's, an editor's and a viewer's access tokens, for a route's role checks. */
+export async function signUpEachRole(server: TestServer): Promise<Record<Exclude<Role, 'pending'>, string>> {
+  return { admin: (await signUpUser(server)).access, editor: (await signUpUser(server, { role: 'editor' })).access, viewer: (await signUpUser(server, { role: 'viewer' })).access };
+}
