@@ -65,8 +65,9 @@ export function followShopSettings(target: Window): () => void {
     if (target.document.visibilityState === 'visible') refresh();
   };
   const others = channel();
+  // The currency alone is this store's: a tab of an older build sends no closed dates.
   const onSaved = (event: MessageEvent<unknown>) => {
-    const saved = shopSettings.safeParse(event.data);
+    const saved = shopSettings.pick({ currency: true }).safeParse(event.data);
     if (saved.success) useShopStore.setState({ currency: saved.data.currency });
   };
   target.addEventListener('focus', refresh);

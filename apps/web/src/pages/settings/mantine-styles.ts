@@ -9,3 +9,4 @@ import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/Code.css';
+import '@mantine/core/styles/List.css';
