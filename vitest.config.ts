@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 // One unit/integration run over every workspace; e2e has its own config (e2e/vitest.config.ts).
 export default defineConfig({
   test: {
+    // Two files at a time on any machine (vitest's default is one fewer than the cores: one here).
+    // Much of the server suite waits on child processes, timers and sockets; docs/adr/0172.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'] } },
       { test: { name: 'forecast', include: ['packages/forecast/src/**/*.test.ts', 'bench/forecast/**/*.test.ts'], testTimeout: 60_000 } },

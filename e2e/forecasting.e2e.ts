@@ -467,10 +467,12 @@ describe('forecasting screen', () => {
     await pickProduct(page, target.styleCode);
     await page.getByRole('group', { name: `Sales and stock chart for ${target.styleCode}` }).waitFor();
     expect(await page.getByText('over the next 90 days', { exact: false }).count()).toBe(1);
+    // Each reading is bounded, so that a poll reads again (focus and End anew) rather than waiting on
+    // one reading: on a loaded machine the chart can redraw between the key and the readout.
     const lastForecastDay = async () => {
-      await chart(page).getByRole('application', { name: /Daily sales chart/ }).focus();
+      await chart(page).getByRole('application', { name: /Daily sales chart/ }).focus({ timeout: 5_000 });
       await page.keyboard.press('End');
-      const shown = await chart(page).locator('.sales-chart .day-readout [role="status"] div').first().textContent();
+      const shown = await chart(page).locator('.sales-chart .day-readout [role="status"] div').first().textContent({ timeout: 5_000 }).catch(() => null);
       await page.keyboard.press('Escape');
       return shown;
     };
