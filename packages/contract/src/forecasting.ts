@@ -126,7 +126,7 @@ export const productForecastResponse = z.object({
       demandClass: z.string(),
       history: z.enum(['none', 'short', 'full']),
       /** What the model found, for the screen to say in words. */
-      patterns: z.array(z.enum(['closed_days', 'holidays', 'weekly', 'yearly', 'season_only', 'trend', 'intermittent'])),
+      patterns: z.array(z.enum(['closed_days', 'holidays', 'shop_closed', 'weekly', 'yearly', 'season_only', 'trend', 'intermittent'])),
     }),
     /** Null where the history was too short to backtest, or a figure is undefined (MASE of a flat history). */
     accuracy: z.object({ mase: z.number().nullable(), smape: z.number().nullable(), mae: z.number().nullable(), coverage95: z.number().nullable().optional() }),

@@ -410,6 +410,51 @@ describe("the shop's own closed dates", () => {
     }
     for (const ds of ['2026-12-24', '2026-12-29', '2027-01-03', '2027-01-05']) expect(withShop.get(ds)).toEqual(without.get(ds));
   });
+
+  // Amendment 2026-12-05: the shop's days are described as the shop's, not as public holidays.
+  describe('in the description', () => {
+    const sales = Array.from({ length: 730 }, (_, t) => {
+      const ds = formatDay(FIRST + t);
+      return { ds, y: HOLIDAYS.has(ds.slice(5)) ? 0 : 8 + ((t * 5) % 3) };
+    });
+    const closedDates = closedDatesBetween(calendar, formatDay(FIRST), 730 + 60);
+    const shopClosedDates = [
+      { date: '2026-12-28', note: 'Bank holiday (substitute)' },
+      { date: '2027-01-04', note: 'Stock-take' },
+    ];
+
+    it("are the shop's closed days, by date and note, beside the learned public holidays", () => {
+      const result = forecastOf({ sales, horizon: 60, today: '2026-12-01', closedDates, shopClosedDates });
+      expect(result.model.patterns).toEqual(expect.arrayContaining(['holidays', 'shop_closed']));
+      expect(result.model.description).toMatch(/ Closed on public holidays\. Closed on 28 Dec \(Bank holiday \(substitute\)\) and 4 Jan \(Stock-take\), as the shop's settings say\.$/);
+      // Without the shop's list, the same closed days read as before: all public holidays.
+      const before = forecastOf({ sales, horizon: 60, today: '2026-12-01', closedDates });
+      expect(before.model.patterns).not.toContain('shop_closed');
+      expect(before.model.description).toMatch(/ Closed on public holidays\.$/);
+      expect(before.forecast).toEqual(result.forecast);
+    });
+
+    it('close their days even when the caller left them out of closedDates', () => {
+      const learnedOnly = closedDatesBetween(learned, formatDay(FIRST), 730 + 60);
+      const result = forecastOf({ sales, horizon: 60, today: '2026-12-01', closedDates: learnedOnly, shopClosedDates });
+      expect(result.forecast).toEqual(forecastOf({ sales, horizon: 60, today: '2026-12-01', closedDates }).forecast);
+    });
+
+    it('leave the days past the horizon unsaid', () => {
+      const result = forecastOf({ sales, horizon: 20, today: '2026-12-01', closedDates, shopClosedDates });
+      expect(result.model.patterns).not.toContain('shop_closed');
+      expect(result.model.description).not.toContain("shop's settings");
+    });
+
+    it.each([
+      ['no date', [{ note: 'Stock-take' }]],
+      ['a date written otherwise', [{ date: '04/01/2027' }]],
+      ['a note that is no text', [{ date: '2027-01-04', note: 4 }]],
+      ['no list', '2027-01-04'],
+    ])('are refused with %s', (_name, given) => {
+      expect(forecastProduct({ sales, shopClosedDates: given as never })).toEqual({ error: 'shopClosedDates must be a list of { date: YYYY-MM-DD, note?: text }.', code: 'invalid_input' });
+    });
+  });
 });
 
 describe('firstOpenDayFrom', () => {

@@ -57,6 +57,8 @@ export type CatalogueCalendar = {
    * the learned calendar: the server adds the shop's list to each run's.
    */
   closedOn?: string[];
+  /** The shop's note for a date of `closedOn` ("Stock-take"), where it gave one: the forecast's description names it. */
+  closedOnNotes?: Record<string, string>;
 };
 
 /** A weekday (0 = Sunday … 6 = Saturday) the business is closed on in some months (1 = January … 12 = December) only. */

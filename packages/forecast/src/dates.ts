@@ -5,6 +5,9 @@
 /** Month names as a buyer reads them, January first. */
 export const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
+/** A month-day 'MM-DD' as a buyer reads it: '12-28' is "28 Dec". */
+export const monthDayText = (monthDay: string) => `${Number(monthDay.slice(3))} ${MONTH_NAMES[Number(monthDay.slice(0, 2)) - 1]}`;
+
 /** Day number since 1970-01-01, or NaN when `ds` is not a real 'YYYY-MM-DD' date. */
 export function dayNumber(ds: unknown): number {
   if (typeof ds !== 'string' || ds.length < 10) return NaN;

@@ -1,7 +1,7 @@
 import { inClosedMonths, type ClosedWeekdayInMonths } from './calendar.ts';
-import { dayNumber, MONTH_NAMES } from './dates.ts';
+import { dayNumber, formatDay, monthDayText, MONTH_NAMES } from './dates.ts';
 import type { EngineResult } from './engine.ts';
-import type { DemandPattern } from './types.ts';
+import type { DemandPattern, ShopClosedDay } from './types.ts';
 
 const WEEKDAY_NAMES = ['Sundays', 'Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays', 'Saturdays'];
 
@@ -12,11 +12,11 @@ export function closedDayNumbers(dates: readonly string[] | undefined): number[]
 }
 
 /**
- * Forecast days the business is closed (a public holiday, a weekday closed in its month) get zero
- * demand and a zero band. Unlike a closed weekday, nothing is given back to the other days: the
- * models never saw the closed days (their past occurrences are unobserved), so their forecast for
- * one is an ordinary day's, and the lost sales of a closed day are lost. The closed days that fell in
- * the horizon are returned.
+ * Forecast days the business is closed (a public holiday, a weekday closed in its month, a day the
+ * shop said) get zero demand and a zero band. Unlike a closed weekday, nothing is given back to the
+ * other days: the models never saw the closed days (their past occurrences are unobserved), so their
+ * forecast for one is an ordinary day's, and the lost sales of a closed day are lost. The closed days
+ * that fell in the horizon are returned.
  */
 export function applyClosedDates(result: EngineResult, firstForecastDay: number, closedDays: readonly number[]): number[] {
   const ahead = closedDays.filter((day) => day >= firstForecastDay && day < firstForecastDay + result.mean.length);
@@ -33,16 +33,66 @@ export function isClosedWeekdayInMonths(rule: unknown): rule is ClosedWeekdayInM
 }
 
 /**
- * What the forecast says of the closed days in its horizon (`closedAhead`): the weekdays closed in
- * their months by name ("Closed on Sundays in Jan–Feb.", pattern `closed_days`), any other closed
- * day as a public holiday (`holidays`).
+ * The shop's own closed days (ProductForecastInput.shopClosedDates) by day number, each with its
+ * note (null: none given). Whitespace is one space: a note typed over two lines reads as one.
  */
-export function closuresAhead(closedAhead: readonly number[], weekdaysInMonths: readonly ClosedWeekdayInMonths[]): { description: string; patterns: DemandPattern[] } {
-  const rulesAhead = weekdaysInMonths.filter((rule) => closedAhead.some((day) => inClosedMonths(day, [rule])));
-  const holidays = closedAhead.some((day) => !inClosedMonths(day, weekdaysInMonths));
-  const sentences = [...(holidays ? ['Closed on public holidays.'] : []), ...rulesAhead.map((rule) => `Closed on ${WEEKDAY_NAMES[rule.weekday]} in ${monthRanges(rule.months)}.`)];
-  const patterns: DemandPattern[] = [...(rulesAhead.length ? ['closed_days' as const] : []), ...(holidays ? ['holidays' as const] : [])];
+export function shopClosedDays(days: readonly ShopClosedDay[] | undefined): Map<number, string | null> {
+  const notes = new Map<number, string | null>();
+  for (const { date, note } of days ?? []) {
+    const day = dayNumber(date);
+    const text = typeof note === 'string' ? note.replace(/\s+/g, ' ').trim() : '';
+    if (!notes.has(day)) notes.set(day, text || null);
+  }
+  return notes;
+}
+
+/** A well-formed ProductForecastInput.shopClosedDates entry: a real YYYY-MM-DD day, a note of text or none. */
+export function isShopClosedDay(entry: unknown): entry is ShopClosedDay {
+  const { date, note } = (entry ?? {}) as Partial<ShopClosedDay>;
+  return !Number.isNaN(dayNumber(date)) && (note === undefined || note === null || typeof note === 'string');
+}
+
+/** How many of the shop's closed days the description names before it counts the rest ("and 3 more"). */
+const SHOP_DAYS_NAMED = 3;
+
+/**
+ * What the forecast says of the closed days in its horizon (`closedAhead`): the weekdays closed in
+ * their months by name ("Closed on Sundays in Jan–Feb.", pattern `closed_days`), any other learned
+ * closed day as a public holiday (`holidays`), and the shop's own (`shopDays`, pattern `shop_closed`)
+ * by date with its note: "Closed on 28 Dec (Bank holiday (substitute)) and 4 Jan (Stock-take), as
+ * the shop's settings say." A day both learned and the shop's is the shop's: its note says more
+ * than "public holiday", and the shop said it.
+ */
+export function closuresAhead(closedAhead: readonly number[], weekdaysInMonths: readonly ClosedWeekdayInMonths[], shopDays: ReadonlyMap<number, string | null> = new Map()): { description: string; patterns: DemandPattern[] } {
+  const learned = closedAhead.filter((day) => !shopDays.has(day));
+  const shopAhead = closedAhead.filter((day) => shopDays.has(day)).sort((a, b) => a - b);
+  const rulesAhead = weekdaysInMonths.filter((rule) => learned.some((day) => inClosedMonths(day, [rule])));
+  const holidays = learned.some((day) => !inClosedMonths(day, weekdaysInMonths));
+  const sentences = [
+    ...(holidays ? ['Closed on public holidays.'] : []),
+    ...rulesAhead.map((rule) => `Closed on ${WEEKDAY_NAMES[rule.weekday]} in ${monthRanges(rule.months)}.`),
+    ...(shopAhead.length ? [`Closed on ${shopDaysText(shopAhead, shopDays)}, as the shop's settings say.`] : []),
+  ];
+  const patterns: DemandPattern[] = [...(rulesAhead.length ? ['closed_days' as const] : []), ...(holidays ? ['holidays' as const] : []), ...(shopAhead.length ? ['shop_closed' as const] : [])];
   return { description: sentences.map((sentence) => ` ${sentence}`).join(''), patterns };
+}
+
+/**
+ * The first few of the shop's closed days ahead (ascending) by date and note, the rest counted:
+ * "28 Dec (Stock-take), 29 Dec, 30 Dec and 3 more". The year too when the days named are a year
+ * or more apart, where "28 Dec" would name two days.
+ */
+function shopDaysText(days: readonly number[], notes: ReadonlyMap<number, string | null>): string {
+  const named = days.slice(0, SHOP_DAYS_NAMED);
+  const withYear = named.at(-1)! - named[0]! >= 365;
+  const parts = named.map((day) => {
+    const date = formatDay(day);
+    const note = notes.get(day);
+    return `${monthDayText(date.slice(5))}${withYear ? ` ${date.slice(0, 4)}` : ''}${note ? ` (${note})` : ''}`;
+  });
+  const more = days.length - named.length;
+  if (more) return `${parts.join(', ')} and ${more} more`;
+  return parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
 }
 
 /** Months (1–12) as runs a buyer reads, a run over the new year included: [1, 2, 12] is "Dec–Feb", [1, 3] "Jan, Mar". */

@@ -17,6 +17,7 @@ export type {
   ProductForecastInput,
   ReorderAdvice,
   SalesColumns,
+  ShopClosedDay,
   StockPoint,
   StockRow,
   Stockout,

@@ -1,6 +1,6 @@
 import { NEW_ITEM_DAYS, PROFILE_DAYS } from './calendar.ts';
 import { applyClosedDays, closedWeekdaysOf } from './closed.ts';
-import { applyClosedDates, closedDayNumbers, closuresAhead, isClosedWeekdayInMonths } from './holidays.ts';
+import { applyClosedDates, closedDayNumbers, closuresAhead, isClosedWeekdayInMonths, isShopClosedDay, shopClosedDays } from './holidays.ts';
 import { POOLED_YEARLY_MIN_DAYS, pooledYearly, yearlyIndex } from './pooled.ts';
 import { dayLabels, dayNumber } from './dates.ts';
 import { buildDemandHistory, classifyDemand, MAX_HISTORY_DAYS, eventUplifts, salesCount, type DemandHistory } from './demand.ts';
@@ -96,6 +96,13 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
   if (input.closedDates !== undefined && !(Array.isArray(input.closedDates) && closedDayNumbers(input.closedDates).length === input.closedDates.length)) {
     return invalid('closedDates must be a list of YYYY-MM-DD dates.');
   }
+  const shopClosed = input.shopClosedDates;
+  if (shopClosed !== undefined && !(Array.isArray(shopClosed) && shopClosed.every(isShopClosedDay))) {
+    return invalid('shopClosedDates must be a list of { date: YYYY-MM-DD, note?: text }.');
+  }
+  const shopDays = shopClosedDays(shopClosed);
+  // The shop's days are closed whether or not the caller also listed them among closedDates.
+  const closedDates = shopDays.size ? [...new Set([...(input.closedDates ?? []), ...shopClosed!.map((day) => day.date)])] : input.closedDates;
   const businessWeekdays = input.closedWeekdays;
   if (businessWeekdays !== undefined && !(Array.isArray(businessWeekdays) && businessWeekdays.every((weekday) => Number.isInteger(weekday) && weekday >= 0 && weekday <= 6))) {
     return invalid('closedWeekdays must be a list of weekdays from 0 (Sunday) to 6 (Saturday).');
@@ -122,7 +129,7 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
   const serviceLevel = input.serviceLevel ?? DEFAULT_SERVICE_LEVEL;
   if (typeof serviceLevel !== 'number' || !(serviceLevel > 0 && serviceLevel < 1)) return invalid('serviceLevel must be between 0 and 1 (exclusive).');
 
-  const history = salesCount(input.sales) === 0 ? unsoldHistory(input.today, input.listedSince) : buildDemandHistory(input);
+  const history = salesCount(input.sales) === 0 ? unsoldHistory(input.today, input.listedSince) : buildDemandHistory({ ...input, closedDates });
   if ('error' in history) return invalid(history.error);
   // Closed days are not days without demand: they neither make a product look intermittent nor score a model.
   const closed = closedWeekdaysOf(history.values, history.observed, history.firstDay, businessWeekdays);
@@ -143,12 +150,12 @@ function forecastProductUnsafe(input: ProductForecastInput): ProductForecast | F
     const soldOn = Array.from(history.values.keys()).flatMap((t) => (openDays[t] ? [history.firstDay + t] : []));
     withinCategorySeason(unmodelled, categorySeason, history.firstDay + history.values.length, soldOn);
   }
-  const closedDays = new Set(closedDayNumbers(input.closedDates));
+  const closedDays = new Set(closedDayNumbers(closedDates));
   const { result, season } = unmodelled ? { result: unmodelled, season: null } : forecastDemand({ ...history, observed: openDays }, horizon, demandClass, eventUplifts(input.regressors?.events ?? [], history), closed, closedDays, profile);
 
   const lastHistoryDay = history.firstDay + history.values.length - 1;
   const closedAhead = applyClosedDates(result, lastHistoryDay + 1, [...closedDays]);
-  const closures = closuresAhead(closedAhead, weekdaysInMonths);
+  const closures = closuresAhead(closedAhead, weekdaysInMonths, shopDays);
   const forecast: ForecastRow[] = [];
   const band95 = result.bands.get(0.95)!;
   const band80 = result.bands.get(0.8)!;

@@ -2,7 +2,7 @@
 // validation cannot choose for them: its windows are the weeks before the forecast, before the
 // season, where every model forecasts about nothing. Combined with level models, last year's
 // season came out at half its size and went on selling through the off-season (ADR 0126).
-import { dayNumber, formatDay, MONTH_NAMES } from './dates.ts';
+import { dayNumber, formatDay, monthDayText } from './dates.ts';
 import type { EngineResult } from './engine.ts';
 import type { Candidate } from './models/candidate.ts';
 import { poissonQuantile } from './short.ts';
@@ -138,8 +138,6 @@ export function seasonDatesOf(season: Season, firstDay: number, historyDays: num
 
 /** Whether a month-day ('MM-DD') falls on the season's dates, in any year. */
 export const withinSeasonDates = ({ from, to }: SeasonDates, monthDay: string): boolean => (from <= to ? monthDay >= from && monthDay <= to : monthDay >= from || monthDay <= to);
-
-const monthDayText = (monthDay: string) => `${Number(monthDay.slice(3))} ${MONTH_NAMES[Number(monthDay.slice(0, 2)) - 1]}`;
 
 /**
  * The season's dates in a buyer's words: "20 Nov–24 Dec". Days, not months: a season that ran to

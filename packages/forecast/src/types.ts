@@ -36,6 +36,13 @@ export type ProductForecastInput = {
    */
   closedDates?: string[];
   /**
+   * The dates the shop itself said it is closed on (Settings → Shop, CatalogueCalendar.closedOn), each
+   * with its note where it gave one ("Stock-take"). Closed like `closedDates` (which may hold them
+   * too); the description names those in the horizon as the shop's, with their notes (pattern
+   * `shop_closed`), rather than as public holidays, also a date the history learned as well.
+   */
+  shopClosedDates?: ShopClosedDay[];
+  /**
    * Weekdays the whole business is closed on (0 = Sunday … 6 = Saturday; CatalogueCalendar.closedWeekdays):
    * forecast zero like the product's own closed weekdays, also for a product whose own sales are too
    * few to show them (a slow seller, a new product). Given (even empty), the other weekdays trade: the
@@ -72,6 +79,9 @@ export type ProductForecastInput = {
   listedSince?: string;
 };
 
+/** A day the shop said it is closed on (YYYY-MM-DD), and why, if it said: plain text, never markup. */
+export type ShopClosedDay = { date: string; note?: string | null };
+
 /** Month-days 'MM-DD' of the season's first and last selling days ('to' before 'from': across the new year). */
 /** `shape`: the category's sales through its season, by day from `from`, mean 1 (CategorySeasonDates). */
 export type CategorySeason = { category: string; from: string; to: string; shape?: number[] };
@@ -89,7 +99,7 @@ export type Stockout = { date: string; type: 'stockForecast' | 'stockLowerBound'
 export type HistoryLength = 'none' | 'short' | 'full';
 
 /** What the chosen model found, for a buyer: the screen words each one. */
-export type DemandPattern = 'closed_days' | 'holidays' | 'weekly' | 'yearly' | 'season_only' | 'trend' | 'intermittent';
+export type DemandPattern = 'closed_days' | 'holidays' | 'shop_closed' | 'weekly' | 'yearly' | 'season_only' | 'trend' | 'intermittent';
 
 export type ModelSummary = {
   name: string;
