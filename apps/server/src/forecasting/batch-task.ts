@@ -2,7 +2,7 @@
 // the database's rows of a product in, the JSON row the database stores out. Parsing histories,
 // forecasting, stringifying and summarising all happen here, so the API's event loop only passes
 // strings between the database and the threads.
-import { CATALOGUE_PROFILE, closedDatesBetween, dayNumber, forecastProduct, isForecastError, type CatalogueCalendar, type NewItemPrior, type Delivery, type ProductForecastInput, type SalesColumns, type StockPoint } from '@stockwise/forecast';
+import { CATALOGUE_PROFILE, closedDatesBetween, dayNumber, forecastProduct, isForecastError, type CatalogueCalendar, type NewItemPrior, type Delivery, type ProductForecastInput, type SalesColumns, type ShopClosedDay, type StockPoint } from '@stockwise/forecast';
 import { summariseForecast } from '../dashboard/summary.ts';
 import type { ProductRows, StoredForecastRow } from './repo.ts';
 import { storedForecastJson } from './stored-forecast.ts';
@@ -24,15 +24,23 @@ export type BatchContext = {
 
 export type BatchResult = { code: string; stockout: boolean; row: StoredForecastRow } | { code: string; error: string };
 
-type Prepared = { firstDay: number; closedDates: string[] };
+type Prepared = { firstDay: number; closedDates: string[]; shopClosedDates: ShopClosedDay[] };
 // A thread serves one run's context at a time; its first day and closed dates are worked out once.
 let prepared: { context: BatchContext; value: Prepared } | null = null;
 
 function prepare(context: BatchContext): Prepared {
   if (prepared?.context !== context) {
-    prepared = { context, value: { firstDay: dayNumber(context.since), closedDates: closedDatesBetween(context.calendar, context.since, context.historyDays + context.horizon) } };
+    const closedDates = closedDatesBetween(context.calendar, context.since, context.historyDays + context.horizon);
+    prepared = { context, value: { firstDay: dayNumber(context.since), closedDates, shopClosedDates: shopClosedDatesOf(context.calendar, closedDates) } };
   }
   return prepared.value;
+}
+
+/** The window's closed dates that the shop said (CatalogueCalendar.closedOn), with its notes: the forecast names them as the shop's (ADR 0171, amendment). */
+function shopClosedDatesOf(calendar: CatalogueCalendar, closedDates: string[]): ShopClosedDay[] {
+  const shops = new Set(calendar.closedOn);
+  const notes = calendar.closedOnNotes ?? {};
+  return closedDates.filter((date) => shops.has(date)).map((date) => (Object.hasOwn(notes, date) ? { date, note: notes[date] } : { date }));
 }
 
 /** "a:b,c:d" as pairs, each split at its first colon. */
@@ -89,7 +97,7 @@ type ParsedInput = ProductForecastInput & { sales: SalesColumns; stock: StockPoi
 
 /** The engine's input from a product's database rows. */
 export function productInput(product: ProductRows, context: BatchContext): ParsedInput {
-  const { firstDay, closedDates } = prepare(context);
+  const { firstDay, closedDates, shopClosedDates } = prepare(context);
   const sales = salesColumns(product.sales, firstDay, context.historyDays);
   const stock: StockPoint[] = [];
   pairs(product.snapshots, (ds, level) => stock.push({ ds, stock_level: Number(level) }));
@@ -110,6 +118,7 @@ export function productInput(product: ProductRows, context: BatchContext): Parse
     leadTimeDays: product.lead_time_days,
     today: context.today,
     ...(closedDates.length ? { closedDates } : {}),
+    ...(shopClosedDates.length ? { shopClosedDates } : {}),
     // Even none: the calendar then shows every weekday trading, and a product's own closed weekday needs strong evidence.
     ...(context.calendar.closedWeekdays ? { closedWeekdays: context.calendar.closedWeekdays } : {}),
     ...(context.calendar.closedWeekdaysInMonths?.length ? { closedWeekdaysInMonths: context.calendar.closedWeekdaysInMonths } : {}),

@@ -338,9 +338,11 @@ async function storedCalendar(db: Kysely<Database>, since: string, today: string
  * `calendar` with the days the shop said it will be closed on (Settings → Shop, ADR 0171). Read at
  * each use and never stored with the learned calendar, so a change counts from the next forecast on.
  */
-async function withShopClosures<Calendar extends Pick<CatalogueCalendar, 'closedOn'>>(db: Kysely<Database>, calendar: Calendar): Promise<Calendar> {
-  const closedOn = (await readClosedDates(db)).map((closed) => closed.date);
-  return closedOn.length ? { ...calendar, closedOn } : calendar;
+async function withShopClosures<Calendar extends Pick<CatalogueCalendar, 'closedOn' | 'closedOnNotes'>>(db: Kysely<Database>, calendar: Calendar): Promise<Calendar> {
+  const closed = await readClosedDates(db);
+  if (!closed.length) return calendar;
+  const closedOnNotes = Object.fromEntries(closed.flatMap(({ date, note }) => (note ? [[date, note]] : [])));
+  return { ...calendar, closedOn: closed.map(({ date }) => date), closedOnNotes };
 }
 
 /**

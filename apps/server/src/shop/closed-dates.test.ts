@@ -82,14 +82,27 @@ describe.each(backends)("the shop's closed days on %s", (backend) => {
     expectClosed(await client.forecastOf('MAN-1'), ['2026-12-25', '2026-12-26', '2026-12-28', '2027-01-04'], ['2026-12-24', '2026-12-29', '2027-01-05']);
   });
 
+  // Amendment 2026-12-05: the shop's days are the shop's in the forecast's words, the learned ones public holidays.
+  it("describes the shop's days by date and note as the shop's, beside the public holidays", async () => {
+    const { model } = (await client.forecastOf('MAN-2')).metrics;
+    expect(model.patterns).toEqual(expect.arrayContaining(['holidays', 'shop_closed']));
+    expect(model.description).toContain(" Closed on public holidays. Closed on 28 Dec (Bank holiday (substitute)) and 4 Jan (Stock-take), as the shop's settings say.");
+    // The 2025 day is past: the forecast does not name it.
+    expect(model.description).not.toContain('25 Aug');
+  });
+
   it('forecasts every product of a catalogue run so, and the next run follows a change of the days', async () => {
     expect(await client.run()).toMatchObject({ status: 'completed', results: { products: 4, failed: [] } });
     expectClosed(await client.forecastOf('MAN-4'), ['2026-12-28', '2027-01-04'], ['2026-12-29']);
     const { rows } = await sql<{ calendar: object }>`select calendar from forecast_calendar`.execute(server.database.db);
     expect(rows[0]?.calendar).not.toHaveProperty('closedOn');
 
+    expect((await client.forecastOf('MAN-3')).metrics.model.description).toContain("Closed on 28 Dec (Bank holiday (substitute)) and 4 Jan (Stock-take), as the shop's settings say.");
+
     expect((await put(admin, { closedDates: [SUBSTITUTE] })).status).toBe(200);
     expect(await client.run({ style_code: 'MAN-4' })).toMatchObject({ status: 'completed' });
-    expectClosed(await client.forecastOf('MAN-4'), ['2026-12-28'], ['2027-01-04']);
+    const changed = await client.forecastOf('MAN-4');
+    expectClosed(changed, ['2026-12-28'], ['2027-01-04']);
+    expect(changed.metrics.model.description).toContain("Closed on 28 Dec (Bank holiday (substitute)), as the shop's settings say.");
   });
 });
