@@ -247,6 +247,19 @@ describe('the forecast explained', () => {
     expect(screen.getByTestId('forecast-explanation').textContent).not.toMatch(/intermittent|small, similar amounts/);
   });
 
+  // ADR 0171, amendment 2026-12-05: a day the shop set in its settings is its own closed day, not a public holiday.
+  it("says the shop's own closed days as the shop's, the note shown as text, beside the public holidays", () => {
+    const base = forecastFixture();
+    const description = "A weekly pattern, level with recent weeks. Closed on public holidays. Closed on 28 Dec (Bank holiday (substitute)) and 4 Jan (<b>Stock-take</b>), as the shop's settings say.";
+    const { container } = renderExplanation(forecastFixture({ metrics: { ...base.metrics, model: { name: 'ETS(A,N,A)', description, demandClass: 'smooth', history: 'full', patterns: ['weekly', 'holidays', 'shop_closed'] } } }));
+    expect(screen.getByTestId('model-description').textContent).toBe(description);
+    expect(container.querySelector('[data-testid="model-description"] b')).toBeNull();
+    const patterns = [...screen.getByTestId('patterns').querySelectorAll('li')].map((item) => item.textContent);
+    expect(patterns).toHaveLength(3);
+    expect(patterns[1]).toMatch(/^Closed on public holidays: /);
+    expect(patterns[2]).toBe("Your shop's closed days: the dates set in Settings → Shop are forecast at zero, so no sales are expected on them.");
+  });
+
   it("names no demand class for a few days of sales, but the shop's closed days", () => {
     const base = forecastFixture();
     renderExplanation(
