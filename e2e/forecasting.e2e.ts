@@ -56,6 +56,10 @@ beforeAll(async () => {
 
 const shiftDay = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const money = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** The browser's day (YYYY-MM-DD), which an order-by day is due by. */
+const browserToday = (page: Page) => page.evaluate(() => new Intl.DateTimeFormat('en-CA').format(new Date()));
+/** An order-by cell as the lists write it: "Now" once its day has come (ADR 0169, amendment 2026-12-05), else the day. */
+const orderByCell = (orderBy: string | null, today: string) => (orderBy === null ? '' : orderBy <= today ? 'Now' : fullDay(orderBy));
 
 async function openForecasting(page: Page): Promise<void> {
   await signIn(page);
@@ -348,6 +352,9 @@ describe('forecasting screen', () => {
     for (const code of codes) expect(byCode.get(code)!.onOrderArrives ? byCode.get(code)!.orderQuantity === 0 : byCode.get(code)!.orderQuantity > 0).toBe(true);
     expect(await table.getByTestId('on-order-late').count()).toBe(codes.filter((code) => byCode.get(code)!.onOrderArrives).length);
     expect(await page.getByTestId('at-risk-count').textContent()).toBe(`Products to order${latest.on_order_late ? ' or to hurry' : ''}, most urgent first (${latest.total})`);
+    // An order due today or before reads "Now", as the product panel says it.
+    const today = await browserToday(page);
+    expect(await table.getByTestId('order-by').allTextContents()).toEqual(codes.map((code) => orderByCell(byCode.get(code)!.orderBy, today)));
 
     const chosen = codes[1]!;
     await rows.nth(1).click();
@@ -376,12 +383,14 @@ describe('forecasting screen', () => {
         })),
       );
     const units = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
-    // The count's urgency is the list's first order-by date (QA F10); the deliveries to hurry are counted apart.
+    const today = await browserToday(page);
+    // The count's urgency is the list's first order-by date (QA F10), "now" once it has come; the deliveries to hurry are counted apart.
     const countLine = (advice: Advice) => {
       const late = advice.on_order_late ?? 0;
       const orders = advice.total - late;
       const hurry = late === 0 ? '' : late === 1 ? ' · 1 delivery on its way arrives after its product runs out: hurry it' : ` · ${late} deliveries on their way arrive after their products run out: hurry them`;
-      return `${orders === 1 ? '1 product needs an order, by' : `${orders} products need an order; the most urgent must be ordered by`} ${fullDay(advice.first_order_by!)} · ${units.format(advice.order_units)} units · cost ${money.format(advice.order_cost)}${hurry}`;
+      const due = advice.first_order_by! <= today ? (orders === 1 ? '1 product needs an order now' : `${orders} products need an order; the most urgent must be ordered now`) : `${orders === 1 ? '1 product needs an order, by' : `${orders} products need an order; the most urgent must be ordered by`} ${fullDay(advice.first_order_by!)}`;
+      return `${due} · ${units.format(advice.order_units)} units · cost ${money.format(advice.order_cost)}${hurry}`;
     };
     expect(active.first_order_by).toBe(active.products.find((p) => p.orderBy !== null)!.orderBy);
     // One page of the server's list, in its order, with the forecast's quantity: no fixed 100.
@@ -393,8 +402,8 @@ describe('forecasting screen', () => {
     expect(await page.getByTestId('at-risk-count').textContent()).toBe(`Products to order${active.on_order_late ? ' or to hurry' : ''}, most urgent first (${active.total})`);
     // A delivery to hurry says when it arrives, where an order's date stands.
     expect(await table.getByTestId('on-order-late').allTextContents()).toEqual(active.products.flatMap((p) => (p.onOrderArrives ? [`On order: arrives ${fullDay(p.onOrderArrives)}, after it runs out — hurry it`] : [])));
-    // Days and the report's time day first, as the rest of the app writes them.
-    expect(await table.getByTestId('order-by').allTextContents()).toEqual(active.products.map((p) => (p.orderBy ? fullDay(p.orderBy) : '')));
+    // Days and the report's time day first, as the rest of the app writes them; an order due today or before, "Now".
+    expect(await table.getByTestId('order-by').allTextContents()).toEqual(active.products.map((p) => orderByCell(p.orderBy, today)));
     expect(await page.getByTestId('report-generated').textContent()).toMatch(/^Generated \d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2}:\d{2}\s[AP]M · \d+-day horizon$/);
     // What is on hand now, as each product's header says it — not the stored count (ADR 0030, amendment 2026-12-04).
     const onHandText = (onHand: OnHand) => (onHand === null ? 'Not counted yet' : onHand.units === onHand.countedUnits ? units.format(onHand.units) : `≈ ${units.format(onHand.units)}`);

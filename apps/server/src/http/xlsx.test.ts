@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { setImmediate } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { columnWidth, MAX_CELL_TEXT, sheetCell, sheetNameOf, xlsxStream, type SheetValue } from './xlsx.ts';
+import { columnWidth, MAX_CELL_TEXT, moneyNumberFormat, sheetCell, sheetNameOf, xlsxStream, type SheetValue } from './xlsx.ts';
 
 describe('xlsx cells', () => {
   it('writes days and moments as dates, and leaves text that is no day or moment as it is', () => {
@@ -40,6 +40,17 @@ describe('xlsx cells', () => {
     expect(columnWidth({ header: 'ID', kind: 'integer' })).toBe(10);
     expect(columnWidth({ header: 'Expected delivery date of the order', kind: 'date' })).toBe(37);
     expect(columnWidth({ header: 'Notes', kind: 'text', textWidth: 500 })).toBe(50);
+  });
+
+  it("formats money with the currency's narrow sign and its own places, the minus before the sign", () => {
+    expect(moneyNumberFormat('GBP')).toBe('"£"#,##0.00;-"£"#,##0.00');
+    expect(moneyNumberFormat('USD')).toBe('"$"#,##0.00;-"$"#,##0.00');
+    expect(moneyNumberFormat('EUR')).toBe('"€"#,##0.00;-"€"#,##0.00');
+    // Yen have no minor unit; a dinar has three.
+    expect(moneyNumberFormat('JPY')).toBe('"¥"#,##0;-"¥"#,##0');
+    expect(moneyNumberFormat('BHD')).toBe('"BHD\u00a0"#,##0.000;-"BHD\u00a0"#,##0.000');
+    // No narrow sign of its own: its code, spaced from the figure as the screens write it.
+    expect(moneyNumberFormat('CHF')).toBe('"CHF\u00a0"#,##0.00;-"CHF\u00a0"#,##0.00');
   });
 });
 

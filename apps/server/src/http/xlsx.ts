@@ -8,6 +8,7 @@ import type { EventEmitter } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
+import { moneyFormat } from '@stockwise/contract';
 import { logError } from '../log.ts';
 
 /**
@@ -25,6 +26,12 @@ export type SheetColumn = {
   decimalPlaces?: number | undefined;
   /** Characters a `text` column is made wide enough for (its values' usual length). */
   textWidth?: number | undefined;
+  /**
+   * A `decimal` column of money in this currency (ISO 4217, the shop's): its cells stay numbers
+   * (summable) and show the currency's sign and places instead of the column's (ADR 0166, amendment
+   * "money in the Excel download").
+   */
+  currency?: string | undefined;
 };
 
 export type SheetValue = string | number | boolean | null | undefined;
@@ -41,6 +48,29 @@ const DATE_TIME_FORMAT = 'd mmm yyyy hh:mm';
 const TEXT_FORMAT = '@';
 const decimalFormat = (places: number | undefined) => (places === undefined ? undefined : places === 0 ? '0' : `0.${'0'.repeat(Math.min(places, 20))}`);
 
+/**
+ * Money's number format, written as the screens write it (`moneyFormat`: the currency's narrow sign
+ * in English, its own places, yen without decimals): GBP `"£"#,##0.00;-"£"#,##0.00`, CHF
+ * `"CHF "#,##0.00;…`. The sign is quoted text rather than a locale-tagged `[$£-809]`: the shop
+ * deals in one currency and every Excel shows the same sign, while the reader's Excel still picks
+ * its own decimal mark and grouping. The second section puts the minus before the sign (`-£5.00`,
+ * as the screens do), never Excel's accounting parentheses or red.
+ */
+export function moneyNumberFormat(currency: string): string {
+  const format = moneyFormat(currency);
+  const places = format.resolvedOptions().maximumFractionDigits ?? 2;
+  const figure = places ? `#,##0.${'0'.repeat(places)}` : '#,##0';
+  // The sign and any space beside it on either side of the figure, each as one quoted text (`"CHF "`).
+  const parts = format.formatToParts(1);
+  const at = parts.findIndex((part) => part.type === 'integer');
+  const textOf = (side: Intl.NumberFormatPart[]) => {
+    const text = side.filter((part) => part.type === 'currency' || part.type === 'literal').map((part) => part.value.replaceAll('"', '')).join('');
+    return text ? `"${text}"` : '';
+  };
+  const pattern = `${textOf(parts.slice(0, at))}${figure}${textOf(parts.slice(at + 1))}`;
+  return `${pattern};-${pattern}`;
+}
+
 const KIND_WIDTHS: Record<SheetCellKind, number> = { text: 24, integer: 10, decimal: 12, number: 12, date: 12, instant: 22, datetime: 18, boolean: 8, general: 14 };
 const MIN_WIDTH = 6;
 const MAX_WIDTH = 50;
@@ -50,7 +80,7 @@ function formatOf(column: SheetColumn): string | undefined {
     case 'text':
       return TEXT_FORMAT;
     case 'decimal':
-      return decimalFormat(column.decimalPlaces);
+      return column.currency ? moneyNumberFormat(column.currency) : decimalFormat(column.decimalPlaces);
     case 'date':
       return DAY_FORMAT;
     case 'instant':

@@ -28,14 +28,15 @@ const USUAL_TEXT_WIDTH = 30;
 const NOTE_WIDTH = 40;
 
 /** A column as the .xlsx download writes it: numbers, days and yes/no as typed cells, text as text. */
-export function sheetColumnOf(column: ColumnDefinition): SheetColumn {
+/** `currency`: the shop's (null while unset), which a money column's cells are formatted in; other columns ignore it. */
+export function sheetColumnOf(column: ColumnDefinition, currency: string | null): SheetColumn {
   const header = columnLabel(column);
   switch (column.type) {
     case 'AutoField':
     case 'IntegerField':
       return { header, kind: 'integer' };
     case 'DecimalField':
-      return { header, kind: 'decimal', decimalPlaces: column.decimal_places ?? DEFAULT_DECIMAL_PLACES };
+      return { header, kind: 'decimal', decimalPlaces: column.decimal_places ?? DEFAULT_DECIMAL_PLACES, ...(column.money && currency ? { currency } : {}) };
     case 'DateField':
       return { header, kind: 'date' };
     case 'DateTimeField':

@@ -97,6 +97,53 @@ describe.each(backends)('table export as .xlsx on %s', (backend) => {
     expect(widths).toEqual([10, 30, 10, 12, 12, 22, 8, 30]);
   });
 
+  it("writes a money column in the shop's currency once one is chosen, as numbers Excel still adds up; bare without one; the CSV as it was", async () => {
+    const made = await server.request('/api/records/tables/create/', {
+      token: admin,
+      body: {
+        name: `Prices ${backend}`,
+        columns: [
+          { key: 'price', label: 'Price', type: 'DecimalField', decimal_places: 3, money: true },
+          { key: 'rate', label: 'VAT rate', type: 'DecimalField', decimal_places: 2 },
+        ],
+      },
+    });
+    const encoded = (made.json as { encodedName: string }).encodedName;
+    for (const row of [{ price: 1240.5, rate: 0.2 }, { price: -5, rate: 0.05 }]) expect((await server.request(`/api/records/tables/${encoded}/rows/add/`, { token: admin, body: row })).status).toBe(201);
+    const setCurrency = async (currency: string | null) => expect((await server.request('/api/shop/', { method: 'PUT', token: admin, body: { currency } })).status).toBe(200);
+    /** The price and rate cells of both rows: [type, value, number format]. */
+    const moneyCells = async () => {
+      const sheet = await readSheet((await download(encoded, 'sort_by=id')).bytes);
+      return [2, 3].map((row) => [2, 3].map((column) => {
+        const cell = sheet.getRow(row).getCell(column);
+        return [cell.type, cell.value, cell.numFmt];
+      }));
+    };
+    const csv = async () => (await fetch(`${server.url}/api/records/tables/${encoded}/export/?sort_by=id`, { headers: { authorization: `Bearer ${viewer}` } })).text();
+
+    expect(await moneyCells()).toEqual([
+      [[N, 1240.5, '0.000'], [N, 0.2, '0.00']],
+      [[N, -5, '0.000'], [N, 0.05, '0.00']],
+    ]);
+    const bareCsv = await csv();
+    try {
+      await setCurrency('GBP');
+      const pounds = '"£"#,##0.00;-"£"#,##0.00';
+      // Only the column marked money takes the sign; a rate keeps its places.
+      expect(await moneyCells()).toEqual([
+        [[N, 1240.5, pounds], [N, 0.2, '0.00']],
+        [[N, -5, pounds], [N, 0.05, '0.00']],
+      ]);
+      expect(await csv()).toBe(bareCsv);
+      await setCurrency('JPY');
+      expect((await moneyCells()).map(([price]) => price?.[2])).toEqual(['"¥"#,##0;-"¥"#,##0', '"¥"#,##0;-"¥"#,##0']);
+      await setCurrency(null);
+      expect((await moneyCells()).map(([price]) => price?.[2])).toEqual(['0.000', '0.000']);
+    } finally {
+      await setCurrency(null);
+    }
+  });
+
   it('selects the rows of the filters in the order asked, as the CSV does', async () => {
     const filters = encodeURIComponent(JSON.stringify({ qty: { gt: 5, lt: 20 } }));
     const query = `sort_by=qty&sort_dir=desc&filters_json=${filters}`;

@@ -36,6 +36,7 @@ import { logError } from '../log.ts';
 import { runNamedQuery } from '../queries/service.ts';
 import { sentTimeZone } from '../import/field-values.ts';
 import { useShopTimeZone } from '../import/repo.ts';
+import { readCurrency } from '../shop/repo.ts';
 import { recordTodaysStock } from '../stock/repo.ts';
 import { isBelowMinimum, minimumProblem, readColumnRules, type ColumnRules } from './column-minimums.ts';
 import { datedColumn } from './dated-columns.ts';
@@ -492,8 +493,11 @@ export async function exportTableRows(ctx: TablesContext, options: { name: strin
   switch (options.query.format) {
     case 'csv':
       return { fileName: `${entry.name}.csv`, contentType: 'text/csv; charset=utf-8', body: Readable.from(csvText(shown, rows)) };
-    case 'xlsx':
-      return { fileName: `${entry.name}.xlsx`, contentType: XLSX_CONTENT_TYPE, body: xlsxStream({ sheetName: entry.name, columns: shown.map(sheetColumnOf), rows }) };
+    case 'xlsx': {
+      // Read with the download, not cached: a currency just chosen shows in the next file.
+      const currency = await readCurrency(ctx.db);
+      return { fileName: `${entry.name}.xlsx`, contentType: XLSX_CONTENT_TYPE, body: xlsxStream({ sheetName: entry.name, columns: shown.map((column) => sheetColumnOf(column, currency)), rows }) };
+    }
   }
 }
 

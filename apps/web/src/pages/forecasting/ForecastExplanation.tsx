@@ -4,6 +4,7 @@
 import { List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_FORECAST_DAYS, formatDay, SHORT_MONTH_NAMES, type ProductForecastResponse } from '@stockwise/contract';
+import { orderByWords, orderDueNow } from './order-by.tsx';
 
 const one = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
 const two = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
@@ -104,7 +105,7 @@ export function ForecastExplanation({ forecast, today }: { forecast: ProductFore
 
   // An order-by day that has come (or passed, on a forecast made days ago) is "now": the order is
   // placed today and arrives a lead time from today, not from a day gone by.
-  const dueNow = reorder.orderBy !== null && reorder.orderBy <= today;
+  const dueNow = reorder.orderBy !== null && orderDueNow(reorder.orderBy, today);
   const orderDay = reorder.orderBy && dueNow ? today : reorder.orderBy;
   // An order placed by its order-by date that still arrives after the expected stockout: too late to
   // avoid it, which "order by today" alone would hide.
@@ -124,7 +125,7 @@ export function ForecastExplanation({ forecast, today }: { forecast: ProductFore
     [t('forecasting.explain.reorderPoint'), one.format(reorder.reorderPoint)],
     [t('forecasting.explain.safetyStock'), one.format(reorder.safetyStock)],
     [t('forecasting.explain.orderQuantity'), stockUnknown ? needsCount : (notAdvised ?? one.format(reorder.orderQuantity))],
-    [t('forecasting.explain.orderBy'), stockUnknown ? needsCount : (notAdvised ?? (reorder.orderBy ? (dueNow ? t('forecasting.explain.orderByNow') : formatDay(reorder.orderBy)) : t('forecasting.explain.orderByNone')))],
+    [t('forecasting.explain.orderBy'), stockUnknown ? needsCount : (notAdvised ?? (reorder.orderBy ? orderByWords(reorder.orderBy, today, t) : t('forecasting.explain.orderByNone')))],
     [t('forecasting.explain.leadTime'), t('forecasting.product.leadTimeDays', { count: reorder.leadTimeDays })],
     [t('forecasting.explain.serviceLevel'), `${one.format(reorder.serviceLevel * 100)}%`],
   ];

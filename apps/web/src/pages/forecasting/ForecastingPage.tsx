@@ -365,8 +365,9 @@ export default function ForecastingPage() {
     })),
   );
   const { loadProducts, loadLatestReport, loadLowStock } = useForecastingStore.getState();
-  // The viewer's day, read again with each forecast that arrives: its order-by day may have come.
-  const today = useMemo(() => (forecast ? viewerToday() : null), [forecast]);
+  // The viewer's day, read again with each forecast or list that arrives: an order-by day may have come.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- their arrival is when to read the day again
+  const today = useMemo(() => viewerToday(), [forecast, report, lowStock]);
 
   useEffect(() => {
     if (!sessionReady) return;
@@ -415,10 +416,10 @@ export default function ForecastingPage() {
         </Stack>
       </Paper>
       <ChartSection onHorizon={chooseHorizon} />
-      {forecast && today && forecast.product.styleCode === selectedCode ? <ForecastExplanation forecast={forecast} today={today} /> : null}
+      {forecast && forecast.product.styleCode === selectedCode ? <ForecastExplanation forecast={forecast} today={today} /> : null}
       <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="md">
         <div>
-          <LatestReportPanel report={report} includeInactive={reportIncludeInactive} message={reportMessage} isLoading={isLoadingReport} error={reportError} onSelect={pick} onRetry={retryReport} onView={viewReport} />
+          <LatestReportPanel report={report} today={today} includeInactive={reportIncludeInactive} message={reportMessage} isLoading={isLoadingReport} error={reportError} onSelect={pick} onRetry={retryReport} onView={viewReport} />
           {report ? (
             <Group gap="xs" mt="xs">
               <WorkbookButton
@@ -438,6 +439,7 @@ export default function ForecastingPage() {
         <div>
           <LowStockPanel
             advice={lowStock}
+            today={today}
             includeInactive={lowStockIncludeInactive}
             message={lowStockMessage}
             isLoading={isLoadingLowStock}

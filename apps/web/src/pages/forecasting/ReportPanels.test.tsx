@@ -15,6 +15,9 @@ beforeAll(async () => {
 });
 afterEach(cleanup);
 
+// The viewer's day: the day before the fixtures' first order-by day, so each still reads as its date.
+const TODAY = '2026-01-03';
+
 const product = (styleCode: string, orderQuantity: number, unitCost: number, orderBy: string): InventoryReport['products'][number] => ({
   styleCode, name: `Product ${styleCode}`, currentStock: 5, onHand: { units: 3.5, countedUnits: 5, countedOn: '2026-01-01' }, unitCost, firstStockout: orderBy, stockoutType: 'stockForecast', reorderPoint: 10, orderQuantity, orderBy, model: 'SES', urgencyDays: -2, recentDemand: 30, shortHistory: false,
 });
@@ -26,13 +29,14 @@ const advice = (overrides: Partial<InventoryReport> = {}): InventoryReport => ({
   ...overrides,
 });
 
-function renderPanel(props: { advice: InventoryReport | null; includeInactive?: boolean; message?: string | null }) {
+function renderPanel(props: { advice: InventoryReport | null; includeInactive?: boolean; message?: string | null; today?: string }) {
   const views: ReportView[] = [];
   const selected: string[] = [];
   render(
     <MantineProvider>
       <LowStockPanel
         advice={props.advice}
+        today={props.today ?? TODAY}
         includeInactive={props.includeInactive ?? false}
         message={props.message ?? null}
         isLoading={false}
@@ -156,7 +160,7 @@ describe('an order on under four weeks of sales', () => {
   it("is marked in the latest report's rows", () => {
     render(
       <MantineProvider>
-        <LatestReportPanel report={listed} includeInactive={false} message={null} isLoading={false} error={null} onSelect={() => {}} onRetry={() => {}} onView={() => {}} />
+        <LatestReportPanel report={listed} today={TODAY} includeInactive={false} message={null} isLoading={false} error={null} onSelect={() => {}} onRetry={() => {}} onView={() => {}} />
       </MantineProvider>,
     );
     expect(quantityCells(screen.getByTestId('at-risk-table'))).toEqual([
@@ -204,7 +208,7 @@ describe('a delivery on its way that arrives after the stock runs out', () => {
   it("is a row of the latest report too, whose heading counts it", () => {
     render(
       <MantineProvider>
-        <LatestReportPanel report={listed} includeInactive={false} message={null} isLoading={false} error={null} onSelect={() => {}} onRetry={() => {}} onView={() => {}} />
+        <LatestReportPanel report={listed} today={TODAY} includeInactive={false} message={null} isLoading={false} error={null} onSelect={() => {}} onRetry={() => {}} onView={() => {}} />
       </MantineProvider>,
     );
     expect(screen.getByTestId('at-risk-count').textContent).toBe('Products to order or to hurry, most urgent first (3)');
@@ -212,5 +216,39 @@ describe('a delivery on its way that arrives after the stock runs out', () => {
     expect(within(late).getByTestId('on-order-late').textContent).toBe(label);
     expect(within(late).queryByTestId('too-late')).toBeNull();
     expect(within(late).getByTestId('no-new-order').textContent).toBe('—No new order: hurry the delivery on its way');
+  });
+});
+
+describe('an order-by day that has come', () => {
+  // Read on 6 Jan a catalogue run made days before: A-1's day (5 Jan) has passed, C-3's is today, B-2's (9 Jan) is ahead.
+  const listed = advice({
+    products: [{ ...product('A-1', 12, 2.5, '2026-01-05'), urgencyDays: -3 }, product('C-3', 2, 1, '2026-01-06'), { ...product('B-2', 3, 10, '2026-01-09'), urgencyDays: 1 }],
+  });
+  const orderByCells = (table: HTMLElement) =>
+    within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [row.getAttribute('data-style-code'), within(row).getByTestId('order-by').textContent, within(row).queryByTestId('too-late')?.textContent ?? null]);
+  const expected = [
+    ['A-1', 'Now', 'Too late: arrives after it runs out'],
+    ['C-3', 'Now', 'Too late: arrives after it runs out'],
+    ['B-2', '9 Jan 2026', null],
+  ];
+
+  it('reads "Now" in both lists, as the product panel says it, a later day its date, the too-late mark still beside it', () => {
+    renderPanel({ advice: listed, today: '2026-01-06' });
+    expect(orderByCells(screen.getByTestId('low-stock-table'))).toEqual(expected);
+    // The count's most urgent order is due now, not by a day gone by.
+    expect(screen.getByTestId('low-stock-count').textContent).toBe('120 products need an order; the most urgent must be ordered now · 4,321 units · cost 9,876.50');
+    cleanup();
+    render(
+      <MantineProvider>
+        <LatestReportPanel report={listed} today="2026-01-06" includeInactive={false} message={null} isLoading={false} error={null} onSelect={() => {}} onRetry={() => {}} onView={() => {}} />
+      </MantineProvider>,
+    );
+    expect(orderByCells(screen.getByTestId('at-risk-table'))).toEqual(expected);
+    cleanup();
+    renderPanel({ advice: advice({ total: 1, order_units: 12, order_cost: 30, first_order_by: '2026-01-05', products: [product('A-1', 12, 2.5, '2026-01-05')] }), today: '2026-01-06' });
+    expect(screen.getByTestId('low-stock-count').textContent).toBe('1 product needs an order now · 12 units · cost 30.00');
   });
 });

@@ -8,6 +8,7 @@ import { formatDay, type InventoryReport } from '@stockwise/contract';
 import { useForecastingStore } from '../../stores/forecasting.ts';
 import { formatTime } from '../settings/format.ts';
 import { onHandCell } from './on-hand.ts';
+import { OrderByDay, orderDueNow } from './order-by.tsx';
 import { TooLateMark } from './TooLateMark.tsx';
 import { useMoneyFormat } from '../../components/money.ts';
 
@@ -162,6 +163,8 @@ function ReportPagination({ report, onView }: { report: InventoryReport; onView:
 
 /** What both views of the order advice (the report and the low-stock panel) are given besides the page itself. */
 type AdviceViewProps = {
+  /** The viewer's day (`viewerToday`): an order-by day on or before it reads "Now", as in the product panel. */
+  today: string;
   includeInactive: boolean;
   message: string | null;
   isLoading: boolean;
@@ -172,7 +175,7 @@ type AdviceViewProps = {
 };
 
 export const LatestReportPanel = memo(function LatestReportPanel(props: AdviceViewProps & { report: InventoryReport | null }) {
-  const { report, includeInactive, message, isLoading, error, onSelect, onRetry, onView } = props;
+  const { report, today, includeInactive, message, isLoading, error, onSelect, onRetry, onView } = props;
   const { t } = useTranslation();
   const [expanded, setExpanded] = useState(false);
   // The server lists the products that need an order, most urgent first, a page at a time.
@@ -232,7 +235,7 @@ export const LatestReportPanel = memo(function LatestReportPanel(props: AdviceVi
                         <ShortHistoryMark shortHistory={product.shortHistory} />
                       </Table.Td>
                       <Table.Td>
-                        {product.orderBy ? formatDay(product.orderBy) : ''}
+                        <OrderByDay orderBy={product.orderBy} today={today} />
                         <TooLateMark product={product} />
                       </Table.Td>
                     </Table.Tr>
@@ -256,9 +259,10 @@ export const LatestReportPanel = memo(function LatestReportPanel(props: AdviceVi
 
 /**
  * The low-stock list's count: the orders to place, dated by the list's most urgent order (not a
- * fixed "soon"), and the deliveries to hurry — together the list's `total`.
+ * fixed "soon"; "now" once its day has come, as its row says), and the deliveries to hurry —
+ * together the list's `total`.
  */
-function LowStockCount({ advice }: { advice: InventoryReport }) {
+function LowStockCount({ advice, today }: { advice: InventoryReport; today: string }) {
   const { t } = useTranslation();
   const late = advice.on_order_late ?? 0;
   const orders = advice.total - late;
@@ -266,7 +270,9 @@ function LowStockCount({ advice }: { advice: InventoryReport }) {
   const none = late ? t('forecasting.lowStock.countNoneNew') : t('forecasting.lowStock.countNone');
   return (
     <Text fw={600} size="sm" mb={4} data-testid="low-stock-count">
-      {advice.first_order_by ? t('forecasting.lowStock.count', { count: orders, date: formatDay(advice.first_order_by), units: quantity.format(advice.order_units), cost: money.format(advice.order_cost) }) : none}
+      {advice.first_order_by
+        ? t(orderDueNow(advice.first_order_by, today) ? 'forecasting.lowStock.countNow' : 'forecasting.lowStock.count', { count: orders, date: formatDay(advice.first_order_by), units: quantity.format(advice.order_units), cost: money.format(advice.order_cost) })
+        : none}
       {late ? t('forecasting.lowStock.hurry', { count: late }) : null}
     </Text>
   );
@@ -278,7 +284,7 @@ function LowStockCount({ advice }: { advice: InventoryReport }) {
  * those whose delivery on its way comes too late, marked to hurry it.
  */
 export const LowStockPanel = memo(function LowStockPanel(props: AdviceViewProps & { advice: InventoryReport | null }) {
-  const { advice, includeInactive, message, isLoading, error, onSelect, onRetry, onView } = props;
+  const { advice, today, includeInactive, message, isLoading, error, onSelect, onRetry, onView } = props;
   const { t } = useTranslation();
   // On an empty catalogue there is nothing to regenerate yet: say what comes first.
   const catalogueEmpty = useForecastingStore((state) => state.catalogueEmpty);
@@ -303,7 +309,7 @@ export const LowStockPanel = memo(function LowStockPanel(props: AdviceViewProps 
       ) : null}
       {advice ? (
         <>
-          <LowStockCount advice={advice} />
+          <LowStockCount advice={advice} today={today} />
           <InactiveSwitch report={advice} includeInactive={includeInactive} onView={onView} />
           <UnknownStockNotice report={advice} onSelect={onSelect} />
           {orders.length === 0 ? (
@@ -332,7 +338,7 @@ export const LowStockPanel = memo(function LowStockPanel(props: AdviceViewProps 
                       <Table.Td>{order.name}</Table.Td>
                       <OnHandTd onHand={order.onHand} />
                       <Table.Td>
-                        <span data-testid="order-by">{order.orderBy ? formatDay(order.orderBy) : ''}</span>
+                        <OrderByDay orderBy={order.orderBy} today={today} />
                         <TooLateMark product={order} />
                       </Table.Td>
                       <Table.Td ta="right" data-testid="order-quantity">
